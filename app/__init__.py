@@ -1,0 +1,1 @@
+"""manatable's PySide6 desktop client."""
