@@ -1,0 +1,72 @@
+"""What the deck code needs from the card database, and where the user's data lives.
+
+The deck code reads cards through a small interface (duck-typed, see CardSource);
+engine.cards.db.CardDatabase implements it, and so does engine.decks.memorydb for tests.
+"""
+from __future__ import annotations
+
+import os
+import pathlib
+from typing import Any, Protocol
+
+
+class CardSource(Protocol):
+    def get(self, name: str) -> Any | None: ...            # CardData or None
+    def suggest(self, name: str, n: int = 5) -> list[str]: ...
+    def printings(self, name: str) -> list[Any]: ...       # [Printing(set_code, set_name, number, rarity)]
+    def cards_in_set(self, set_code: str) -> list[tuple[str, Any]]: ...
+    def sets(self) -> list[Any]: ...                       # [SetInfo(code, name, count)]
+
+
+def data_dir() -> pathlib.Path:
+    """The user data folder: engine.cards.db.data_dir() when it exists, else the same rule."""
+    try:
+        from engine.cards.db import data_dir as cards_data_dir  # type: ignore
+    except Exception:  # the card database module is not there (yet)
+        cards_data_dir = None
+    if cards_data_dir is not None:
+        return pathlib.Path(cards_data_dir())
+    if os.environ.get("MANATABLE_DATA"):
+        return pathlib.Path(os.environ["MANATABLE_DATA"])
+    base = os.environ.get("XDG_DATA_HOME") or str(pathlib.Path.home() / ".local" / "share")
+    return pathlib.Path(base) / "manatable"
+
+
+def open_card_db(path=None) -> CardSource:
+    """The real card database (built on first use)."""
+    from engine.cards.db import open_db  # imported late: it builds the database on first use
+    return open_db(path) if path is not None else open_db()
+
+
+# -- small helpers over CardData, tolerant of missing fields ---------------------------------
+
+def _field(card: Any, name: str, default=None):
+    return getattr(card, name, default) if card is not None else default
+
+
+def is_basic_land(card: Any) -> bool:
+    sup = {s.lower() for s in (_field(card, "supertypes") or ())}
+    types = {t.lower() for t in (_field(card, "types") or ())}
+    if sup or types:
+        return "basic" in sup and "land" in types
+    tl = (_field(card, "type_line") or "").lower()
+    return tl.startswith("basic") and "land" in tl
+
+
+def card_text(card: Any) -> str:
+    """Oracle text of the card and of each face."""
+    parts = [_field(card, "text") or ""]
+    for face in _field(card, "faces") or ():
+        t = face.get("text") if isinstance(face, dict) else getattr(face, "text", None)
+        if t and t not in parts:
+            parts.append(t)
+    return "\n".join(parts)
+
+
+def card_faces_names(card: Any) -> list[str]:
+    names = []
+    for face in _field(card, "faces") or ():
+        n = face.get("name") if isinstance(face, dict) else getattr(face, "name", None)
+        if n:
+            names.append(n)
+    return names

@@ -1,0 +1,116 @@
+"""The deck: plain data, no card database, no Qt.
+
+A deck is a main deck and a sideboard (card name -> count), an optional commander
+and an optional companion (MTG Arena's section), a name and free-text comments.
+Alongside the counts it keeps what the file formats can carry per card, so that
+round trips keep it: the printing (set code and collector number, from MTG Arena
+and Cockatrice files) and the MTGO catalogue id (from .dek files).
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Iterable, Iterator
+
+
+@dataclass
+class Deck:
+    name: str = ""
+    main: dict[str, int] = field(default_factory=dict)
+    sideboard: dict[str, int] = field(default_factory=dict)
+    commander: str | None = None
+    companion: str | None = None
+    comments: str = ""
+    # name -> (set code, collector number); number may be "" when a file gave only the set
+    printings: dict[str, tuple[str, str]] = field(default_factory=dict)
+    # name -> MTGO catalogue id (CatID in .dek files)
+    catids: dict[str, str] = field(default_factory=dict)
+
+    # -- editing -----------------------------------------------------------------
+    def add(self, name: str, count: int = 1, *, sideboard: bool = False) -> None:
+        """Add count copies (a negative count removes; a count that reaches 0 drops the card)."""
+        zone = self.sideboard if sideboard else self.main
+        new = zone.get(name, 0) + count
+        if new > 0:
+            zone[name] = new
+        else:
+            zone.pop(name, None)
+
+    def remove(self, name: str, count: int = 1, *, sideboard: bool = False) -> None:
+        self.add(name, -count, sideboard=sideboard)
+
+    # -- reading -----------------------------------------------------------------
+    @property
+    def main_count(self) -> int:
+        """Cards in the main deck, the commander included (it is part of a 100-card deck)."""
+        return sum(self.main.values()) + (1 if self.commander else 0)
+
+    @property
+    def sideboard_count(self) -> int:
+        """Cards in the sideboard, the companion included (it starts the game there)."""
+        return sum(self.sideboard.values()) + (1 if self.companion else 0)
+
+    def all_counts(self) -> dict[str, int]:
+        """Every card of the deck with its total count: main, sideboard, commander, companion."""
+        total: dict[str, int] = dict(self.main)
+        for name, n in self.sideboard.items():
+            total[name] = total.get(name, 0) + n
+        for name in (self.commander, self.companion):
+            if name:
+                total[name] = total.get(name, 0) + 1
+        return total
+
+    def names(self) -> Iterator[str]:
+        """Each distinct card name once."""
+        yield from self.all_counts()
+
+    def is_empty(self) -> bool:
+        return not (self.main or self.sideboard or self.commander or self.companion)
+
+    # -- plain data --------------------------------------------------------------
+    def to_dict(self) -> dict:
+        d: dict = {"name": self.name, "main": dict(self.main), "sideboard": dict(self.sideboard)}
+        if self.commander:
+            d["commander"] = self.commander
+        if self.companion:
+            d["companion"] = self.companion
+        if self.comments:
+            d["comments"] = self.comments
+        if self.printings:
+            d["printings"] = {k: list(v) for k, v in self.printings.items()}
+        if self.catids:
+            d["catids"] = dict(self.catids)
+        return d
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "Deck":
+        return cls(
+            name=d.get("name", ""),
+            main={str(k): int(v) for k, v in d.get("main", {}).items()},
+            sideboard={str(k): int(v) for k, v in d.get("sideboard", {}).items()},
+            commander=d.get("commander") or None,
+            companion=d.get("companion") or None,
+            comments=d.get("comments", ""),
+            printings={k: (str(v[0]), str(v[1])) for k, v in d.get("printings", {}).items()},
+            catids={k: str(v) for k, v in d.get("catids", {}).items()},
+        )
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), sort_keys=True, ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, text: str) -> "Deck":
+        return cls.from_dict(json.loads(text))
+
+    def copy(self) -> "Deck":
+        return Deck.from_dict(self.to_dict())
+
+    @classmethod
+    def from_cards(cls, main: Iterable[str] = (), sideboard: Iterable[str] = (), **kw) -> "Deck":
+        """A deck from lists of names, one entry per copy."""
+        deck = cls(**kw)
+        for n in main:
+            deck.add(n)
+        for n in sideboard:
+            deck.add(n, sideboard=True)
+        return deck

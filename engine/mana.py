@@ -1,0 +1,174 @@
+"""Mana, mana costs and paying them (CR 106, 107.4, 117, 202).
+
+A mana cost is a tuple of symbols as written between braces: "R", "2", "X", "W/U",
+"2/W", "G/P", "C". A mana pool is a dict color -> amount over "WUBRGC".
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+COLORS = "WUBRG"
+POOL_KEYS = "WUBRGC"
+_SYMBOL = re.compile(r"\{([^}]+)\}")
+
+
+class ManaError(ValueError):
+    """A cost cannot be paid from what is available."""
+
+
+def parse_cost(text: str | None) -> tuple[str, ...]:
+    """'{2}{R}{R}' -> ('2', 'R', 'R') (CR 107.4)."""
+    if not text:
+        return ()
+    return tuple(s.upper() for s in _SYMBOL.findall(text))
+
+
+def format_cost(symbols: tuple[str, ...] | list[str]) -> str:
+    return "".join("{" + s + "}" for s in symbols)
+
+
+def mana_value(symbols: tuple[str, ...], x: int = 0) -> int:
+    """CR 202.3: each colored or colorless symbol counts 1, generic its number,
+    X counts 0 except on the stack, a {2/W} hybrid counts 2."""
+    total = 0
+    for s in symbols:
+        if s.isdigit():
+            total += int(s)
+        elif s == "X":
+            total += x
+        elif s.startswith("2/"):
+            total += 2
+        else:
+            total += 1
+    return total
+
+
+def cost_colors(symbols: tuple[str, ...]) -> tuple[str, ...]:
+    """CR 202.2: an object's colors are the colors of the mana symbols in its cost."""
+    found = {c for s in symbols for c in s.split("/") if c in COLORS}
+    return tuple(c for c in COLORS if c in found)
+
+
+def parse_pool(text: str | None) -> dict[str, int]:
+    """'{R}{R}{G}' -> {'R': 2, 'G': 1} (for floating mana in scenarios)."""
+    pool: dict[str, int] = {}
+    for s in parse_cost(text):
+        if s.isdigit():
+            pool["C"] = pool.get("C", 0) + int(s)
+        elif s in POOL_KEYS:
+            pool[s] = pool.get(s, 0) + 1
+        else:
+            raise ManaError(f"not a kind of mana: {{{s}}}")
+    return pool
+
+
+def format_pool(pool: dict[str, int]) -> str:
+    return "".join(("{" + k + "}") * pool.get(k, 0) for k in POOL_KEYS)
+
+
+@dataclass(frozen=True, slots=True)
+class Payment:
+    """How a cost was paid: mana spent per kind, and life paid for Phyrexian symbols."""
+
+    spent: dict[str, int]
+    life: int
+
+
+def substitute_x(symbols: tuple[str, ...], x: int) -> tuple[str, ...]:
+    """Replace each X with generic mana x (CR 107.3a)."""
+    out: list[str] = []
+    for s in symbols:
+        if s == "X":
+            if x:
+                out.append(str(x))
+        else:
+            out.append(s)
+    return tuple(out)
+
+
+def pay_from_pool(pool: dict[str, int], symbols: tuple[str, ...], life: int | None = None) -> Payment:
+    """Pay a cost (X already substituted) from a pool, without changing it on failure.
+
+    CR 107.4e hybrid: either half; CR 107.4f Phyrexian: its color or 2 life (with
+    mana when it can be paid); CR 107.4c {C} needs colorless mana; generic takes any.
+    Colored symbols are paid first, so generic never eats a color another symbol needs.
+    On success the pool is changed in place and the payment returned.
+    """
+    avail = dict(pool)
+    spent: dict[str, int] = {}
+    life_paid = 0
+
+    def take(k: str) -> bool:
+        if avail.get(k, 0) > 0:
+            avail[k] -= 1
+            spent[k] = spent.get(k, 0) + 1
+            return True
+        return False
+
+    generic = 0
+    hybrid: list[str] = []
+    for s in symbols:
+        if s.isdigit():
+            generic += int(s)
+        elif s in POOL_KEYS:
+            if not take(s):
+                raise ManaError(f"no {{{s}}} mana to pay {format_cost(symbols)}")
+        else:
+            hybrid.append(s)
+    for s in hybrid:
+        a, b = s.split("/")
+        if b == "P":
+            if not take(a):
+                if life is None or life < life_paid + 2:
+                    raise ManaError(f"no {{{a}}} mana or 2 life for {{{s}}}")
+                life_paid += 2  # CR 119.4: only with at least that much life
+        elif a == "2":
+            if not take(b):
+                generic += 2
+        elif not (take(a) or take(b)):
+            raise ManaError(f"no {{{a}}} or {{{b}}} mana to pay {{{s}}}")
+    # Generic: spend colorless first, then colors with the most left.
+    for _ in range(generic):
+        k = max(POOL_KEYS[::-1], key=lambda c: (c == "C" and avail.get(c, 0) > 0, avail.get(c, 0)))
+        if not take(k):
+            raise ManaError(f"not enough mana to pay {format_cost(symbols)}")
+    pool.clear()
+    pool.update({k: v for k, v in avail.items() if v})
+    return Payment(spent, life_paid)
+
+
+def needs(symbols: tuple[str, ...], pool: dict[str, int]) -> list[str]:
+    """The kinds of mana still useful toward a cost given a pool: colors first, then 'any'."""
+    avail = dict(pool)
+    out: list[str] = []
+    generic = 0
+    for s in symbols:
+        if s.isdigit():
+            generic += int(s)
+        elif s in POOL_KEYS:
+            if avail.get(s, 0):
+                avail[s] -= 1
+            else:
+                out.append(s)
+        else:
+            a, b = s.split("/")
+            if b == "P":
+                if avail.get(a, 0):
+                    avail[a] -= 1
+                else:
+                    out.append(a)
+            elif a == "2":
+                if avail.get(b, 0):
+                    avail[b] -= 1
+                else:
+                    out.append(b + "|2")
+            elif avail.get(a, 0):
+                avail[a] -= 1
+            elif avail.get(b, 0):
+                avail[b] -= 1
+            else:
+                out.append(a + "|" + b)
+    left = sum(avail.values())
+    out.extend(["any"] * max(0, generic - left))
+    return out
