@@ -1,114 +1,118 @@
 """An in-memory card source with the reading methods of engine.cards.db.CardDatabase.
 
 Used by tests (and by anything that wants to validate against a handful of cards
-without building the real database). Cards are plain objects carrying the CardData
-fields the deck code reads.
+without building the real database). Cards are engine.cards.data.CardData records,
+built with the same helpers the real database uses; printings and sets use the same
+record types too.
+
+A card list can be read from a YAML file (load_cards), one mapping per card:
+
+    - name: Shock
+      cost: "{R}"
+      type: Instant
+      text: Shock deals 2 damage to any target.
+      printings: [M19 156 common, AKH 144 common]
+    - name: Fire // Ice
+      layout: split
+      faces:
+        - {name: Fire, cost: "{1}{R}", type: Instant, text: ...}
+        - {name: Ice, cost: "{1}{U}", type: Instant, text: ...}
 """
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass, field
-from typing import Iterable, NamedTuple
+import pathlib
+from typing import Iterable
 
+from engine.cards.data import CardData, Printing, SetInfo, fold_key, make_card, make_face, name_key
 
-class Printing(NamedTuple):
-    set_code: str
-    set_name: str
-    number: str
-    rarity: str  # common / uncommon / rare / mythic / basic
-
-
-class SetInfo(NamedTuple):
-    code: str
-    name: str
-    count: int
-
-
-@dataclass
-class MemoryCard:
-    name: str
-    mana_cost: str = ""
-    mana_value: float = 0
-    type_line: str = ""
-    types: list[str] = field(default_factory=list)
-    supertypes: list[str] = field(default_factory=list)
-    subtypes: list[str] = field(default_factory=list)
-    power: str | None = None
-    toughness: str | None = None
-    loyalty: str | None = None
-    text: str = ""
-    layout: str = "normal"
-    colors: list[str] = field(default_factory=list)
-    color_identity: list[str] = field(default_factory=list)
-    keywords: list[str] = field(default_factory=list)
-    faces: list = field(default_factory=list)
-    legalities: dict[str, str] = field(default_factory=dict)
-
-
-def _parse_type_line(type_line: str) -> tuple[list[str], list[str], list[str]]:
-    left, _, right = type_line.partition("—")
-    words = left.split()
-    supers = [w for w in words if w in ("Basic", "Legendary", "Snow", "World", "Ongoing")]
-    types = [w for w in words if w not in supers]
-    return supers, types, right.split()
+__all__ = ["MemoryCardDB", "load_cards", "Printing", "SetInfo"]
 
 
 class MemoryCardDB:
     def __init__(self) -> None:
-        self._cards: dict[str, MemoryCard] = {}
-        self._alias: dict[str, str] = {}
-        self._printings: dict[str, list[Printing]] = {}
-        self._sets: dict[str, str] = {}
+        self._cards: dict[str, CardData] = {}          # fold_key(name) -> card
+        self._alias: dict[str, str] = {}                # fold_key(face name) -> fold_key(card name)
+        self._printings: dict[str, list[Printing]] = {}  # fold_key(card name) -> printings
+        self._sets: dict[str, str] = {}                 # code -> set name
 
-    def add(self, name: str, type_line: str = "Instant", *, mana_cost: str = "", mv: float | None = None,
-            text: str = "", colors: Iterable[str] = (), identity: Iterable[str] | None = None,
-            power: str | None = None, toughness: str | None = None, layout: str = "normal",
-            faces: list | None = None, printings: Iterable[tuple[str, str, str]] = (),
-            legalities: dict[str, str] | None = None) -> MemoryCard:
-        """Add a card. printings: (set code, number, rarity) triples."""
-        supers, types, subs = _parse_type_line(type_line)
-        colors = list(colors)
-        if mv is None:
-            mv = _mana_value(mana_cost)
-        card = MemoryCard(name=name, mana_cost=mana_cost, mana_value=mv, type_line=type_line, types=types,
-                          supertypes=supers, subtypes=subs, power=power, toughness=toughness, text=text,
-                          layout=layout, colors=colors,
-                          color_identity=list(identity) if identity is not None else list(colors),
-                          faces=faces or [], legalities=legalities or {})
-        self._cards[name.lower()] = card
-        if " // " in name:
-            for part in name.split(" // "):
-                self._alias.setdefault(part.lower(), name.lower())
-        for f in card.faces:
-            fname = f.get("name") if isinstance(f, dict) else getattr(f, "name", None)
-            if fname:
-                self._alias.setdefault(fname.lower(), name.lower())
-        for set_code, number, rarity in printings:
-            self._sets.setdefault(set_code.upper(), set_code.upper())
-            self._printings.setdefault(name.lower(), []).append(
-                Printing(set_code.upper(), self._sets[set_code.upper()], str(number), rarity))
+    # -- building ----------------------------------------------------------------
+    def add(self, name: str, type_line: str = "Instant", *, mana_cost: str = "", text: str = "",
+            identity: Iterable[str] | None = None, power: str | None = None, toughness: str | None = None,
+            loyalty: str | None = None, layout: str = "normal", faces: list[dict] | None = None,
+            keywords: Iterable[str] = (), color_indicator: Iterable[str] | None = None,
+            printings: Iterable[tuple[str, str, str] | str] = (),
+            legalities: dict[str, str] | None = None) -> CardData:
+        """Add a card. faces: dicts of make_face arguments (name, mana_cost, type_line, text, ...).
+        printings: (set code, number, rarity) triples or "SET NUMBER RARITY" strings."""
+        if faces:
+            face_recs = [make_face(layout=layout, **f) for f in faces]
+        else:
+            face_recs = [make_face(name=name, mana_cost=mana_cost, type_line=type_line, power=power,
+                                   toughness=toughness, loyalty=loyalty, text=text, keywords=list(keywords),
+                                   color_indicator=list(color_indicator) if color_indicator else None,
+                                   layout=layout)]
+        if identity is None:
+            identity = _identity(face_recs)
+        card = make_card(face_recs, name=name, layout=layout, color_identity=list(identity),
+                         legalities=legalities or {})
+        key = fold_key(card.name)
+        self._cards[key] = card
+        if " // " in card.name:
+            for part in card.name.split(" // "):
+                self._alias.setdefault(fold_key(part), key)
+        for p in printings:
+            if isinstance(p, str):
+                parts = p.split()
+                set_code, number, rarity = parts[0], parts[1] if len(parts) > 1 else "", \
+                    parts[2] if len(parts) > 2 else ""
+            else:
+                set_code, number, rarity = p
+            code = set_code.upper()
+            self._sets.setdefault(code, code)
+            self._printings.setdefault(key, []).append(Printing(code, self._sets[code], str(number), rarity))
         return card
 
     def add_set(self, code: str, name: str | None = None) -> None:
         self._sets[code.upper()] = name or code.upper()
 
     # -- the CardDatabase reading API ---------------------------------------------
-    def get(self, name: str):
-        key = name.strip().lower()
+    def get(self, name: str) -> CardData | None:
+        key = fold_key(name)
         card = self._cards.get(key)
         if card is None and key in self._alias:
             card = self._cards.get(self._alias[key])
         return card
 
     def suggest(self, name: str, n: int = 5) -> list[str]:
-        names = [c.name for c in self._cards.values()]
-        lower = {x.lower(): x for x in names}
-        hits = difflib.get_close_matches(name.lower(), list(lower), n=n, cutoff=0.5)
-        return [lower[h] for h in hits]
+        by_key = {name_key(c.name): c.name for c in self._cards.values()}
+        for alias, key in self._alias.items():
+            by_key.setdefault(alias, self._cards[key].name)
+        q = name_key(name)
+        hits = [k for k in by_key if q and k.startswith(q)]
+        hits += [h for h in difflib.get_close_matches(q, list(by_key), n=n, cutoff=0.6) if h not in hits]
+        out: list[str] = []
+        for h in hits:
+            if by_key[h] not in out:
+                out.append(by_key[h])
+        return out[:n]
+
+    def names(self) -> list[str]:
+        return sorted(c.name for c in self._cards.values())
+
+    def search(self, query: str) -> list[CardData]:
+        """A tiny stand-in for the real query language: every word must occur in name, type or text."""
+        words = query.lower().split()
+        out = []
+        for c in self._cards.values():
+            hay = f"{c.name}\n{c.type_line}\n{c.text}".lower()
+            if all(w in hay for w in words):
+                out.append(c)
+        return sorted(out, key=lambda c: c.name)
 
     def printings(self, name: str) -> list[Printing]:
         card = self.get(name)
-        return list(self._printings.get(card.name.lower(), [])) if card else []
+        return list(self._printings.get(fold_key(card.name), [])) if card else []
 
     def cards_in_set(self, set_code: str) -> list[tuple[str, Printing]]:
         code = set_code.upper()
@@ -127,13 +131,42 @@ class MemoryCardDB:
         return [SetInfo(code, self._sets[code], counts[code]) for code in sorted(counts)]
 
 
-def _mana_value(cost: str) -> float:
-    total = 0.0
-    for sym in cost.replace("}", "").split("{")[1:]:
-        if sym.isdigit():
-            total += int(sym)
-        elif sym in ("X", "Y", "Z"):
-            continue
-        else:
-            total += 1
-    return total
+def _identity(faces: list[dict]) -> set[str]:
+    """Color identity from the faces' costs, colors and mana symbols in their text (CR 903.4)."""
+    from engine.cards.data import cost_colors
+    ident = set()
+    for f in faces:
+        ident |= set(f["colors"]) | set(cost_colors(f["mana_cost"]))
+        ident |= set(cost_colors("".join("{" + s + "}" for s in _text_symbols(f["text"]))))
+    return ident
+
+
+def _text_symbols(text: str) -> list[str]:
+    import re
+    return re.findall(r"\{([^{}]*)\}", text or "")
+
+
+def load_cards(path: str | pathlib.Path, db: MemoryCardDB | None = None) -> MemoryCardDB:
+    """A MemoryCardDB from a YAML card list (see the module docstring)."""
+    import yaml
+    data = yaml.safe_load(pathlib.Path(path).read_text(encoding="utf-8"))
+    db = db or MemoryCardDB()
+    for rec in data.get("sets", []) if isinstance(data, dict) else []:
+        db.add_set(rec["code"], rec.get("name"))
+    cards = data["cards"] if isinstance(data, dict) else data
+    known = {"name", "type", "cost", "text", "identity", "power", "toughness", "loyalty", "layout", "faces",
+             "color_indicator", "printings"}
+    for rec in cards:
+        extra = set(rec) - known
+        if extra or not isinstance(rec.get("name"), str):
+            raise ValueError(f"{path}: bad card record {rec!r} (unknown keys: {sorted(extra)})")
+        faces = None
+        if rec.get("faces"):
+            faces = [{"name": f["name"], "mana_cost": f.get("cost", ""), "type_line": f.get("type", ""),
+                      "text": f.get("text", ""), "power": f.get("power"), "toughness": f.get("toughness")}
+                     for f in rec["faces"]]
+        db.add(rec["name"], rec.get("type", "Instant"), mana_cost=rec.get("cost", ""), text=rec.get("text", ""),
+               identity=rec.get("identity"), power=rec.get("power"), toughness=rec.get("toughness"),
+               loyalty=rec.get("loyalty"), layout=rec.get("layout", "normal"), faces=faces,
+               color_indicator=rec.get("color_indicator"), printings=rec.get("printings", []))
+    return db

@@ -11,8 +11,9 @@ Rules (Problem.rule):
     restricted        more than one copy of a restricted card
     banned            a banned card (or a card of a banned type)
     set-legality      not printed in any set legal in the format
-    unknown-legality  the card data cannot tell: the format is set-based and the database has
-                      no printings for the card in the format's sets (no MTGJSON/Scryfall import)
+    unknown-legality  a warning, once per deck: the format is set-based, the card database lacks
+                      printings for some of its sets (no MTGJSON/Scryfall import), and so it cannot
+                      tell for the cards it names; it says so instead of guessing
     commander         no commander, an ineligible commander, or a commander in a format without one
     color-identity    a card outside the commander's color identity
     pool              a limited deck using cards its pool does not hold, or no pool given
@@ -22,6 +23,8 @@ from __future__ import annotations
 import re
 from dataclasses import asdict, dataclass
 from typing import Any, Mapping
+
+from engine.cards.data import fold_key, wubrg
 
 from .carddb import CardSource, card_text, is_basic_land
 from .format import Format, norm_set
@@ -33,9 +36,19 @@ class Problem:
     rule: str
     card: str | None
     message: str
+    severity: str = "error"     # "error" makes the deck illegal; "warning" only informs
 
     def to_dict(self) -> dict:
         return asdict(self)
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity == "error"
+
+
+def is_legal(problems: list[Problem]) -> bool:
+    """True when no problem is an error (warnings allowed)."""
+    return not any(p.is_error for p in problems)
 
 
 _ANY_NUMBER = re.compile(r"a deck can have any number of cards named", re.I)
@@ -92,7 +105,8 @@ class Validator:
     def covered_sets(self) -> frozenset[str]:
         """Sets for which the card database has printings."""
         if self._covered is None:
-            self._covered = frozenset(norm_set(s.code) for s in self.db.sets() if getattr(s, "count", 1))
+            self._covered = frozenset(norm_set(s.code) for s in self.db.sets()
+                                      if getattr(s, "card_count", 1))
         return self._covered
 
     # -- the rules -----------------------------------------------------------------
@@ -100,8 +114,17 @@ class Validator:
         fmt = self.fmt
         problems: list[Problem] = []
         add = problems.append
-        counts = deck.all_counts()
-        cards = {name: self.card(name) for name in counts}
+        counts: dict[str, int] = {}
+        cards: dict[str, Any] = {}
+        for name, n in deck.all_counts().items():
+            card = self.card(name)
+            key = card.name if card is not None else name   # "Fire" and "Fire // Ice" are one card
+            counts[key] = counts.get(key, 0) + n
+            cards[key] = card
+        commander_name = None
+        if deck.commander:
+            c = self.card(deck.commander)
+            commander_name = c.name if c is not None else deck.commander
 
         # deck-level sizes first
         main_n = deck.main_count
@@ -133,7 +156,7 @@ class Validator:
                 if fmt.commander.required:
                     add(Problem("commander", None, f"{fmt.label} needs a commander."))
             else:
-                commander_card = cards.get(deck.commander)
+                commander_card = cards.get(commander_name)
                 if commander_card is not None and not self._eligible(commander_card):
                     wants = " or ".join(fmt.commander.eligible)
                     add(Problem("commander", deck.commander,
@@ -151,8 +174,10 @@ class Validator:
                 raw = pool.all_counts() if isinstance(pool, Deck) else dict(pool)
                 pool_counts = {}
                 for k, v in raw.items():
-                    pool_counts[k.lower()] = pool_counts.get(k.lower(), 0) + v
-            free = {n.lower() for n in fmt.pool.free_cards}
+                    c = self.card(k)
+                    key = fold_key(c.name if c is not None else k)
+                    pool_counts[key] = pool_counts.get(key, 0) + v
+            free = {fold_key(n) for n in fmt.pool.free_cards}
 
         identity = None
         if commander_card is not None and fmt.commander is not None and fmt.commander.color_identity:
@@ -164,6 +189,7 @@ class Validator:
             usable = fmt.legal_sets & covered
             decisive = fmt.legal_sets <= covered
             missing = sorted(fmt.legal_sets - covered)
+        undetermined: list[str] = []
 
         # card by card
         for name, total in counts.items():
@@ -189,8 +215,8 @@ class Validator:
 
             # copies
             if pool_counts is not None or fmt.pool is not None:
-                if pool_counts is not None and lname not in free and name.lower() not in free:
-                    have = pool_counts.get(lname, pool_counts.get(name.lower(), 0))
+                if pool_counts is not None and fold_key(card.name) not in free:
+                    have = pool_counts.get(fold_key(card.name), 0)
                     if total > have:
                         add(Problem("pool", name,
                                     f"The deck uses {total} {name} and the pool has {have}."
@@ -217,12 +243,12 @@ class Validator:
                                     f"{total} copies of {name}; {fmt.label} allows at most {limit}."))
 
             # color identity
-            if identity is not None and name != deck.commander:
+            if identity is not None and name != commander_name:
                 own_id = frozenset(card.color_identity or ())
                 if not own_id <= identity:
                     add(Problem("color-identity", name,
-                                f"{name} ({''.join(sorted(own_id))}) is outside the color identity of "
-                                f"{deck.commander} ({''.join(sorted(identity)) or 'colorless'})."))
+                                f"{name} ({''.join(wubrg(own_id))}) is outside the color identity of "
+                                f"{commander_name} ({''.join(wubrg(identity)) or 'colorless'})."))
 
             # sets
             if set_based and not basic:
@@ -235,11 +261,16 @@ class Validator:
                                 f"{name} is not legal in {fmt.label}: it was printed in {where}, "
                                 f"none of them legal there."))
                 else:
-                    shown = ", ".join(missing[:8]) + (f" and {len(missing) - 8} more" if len(missing) > 8 else "")
-                    add(Problem("unknown-legality", name,
-                                f"Cannot tell whether {name} is legal in {fmt.label}: the card database has "
-                                f"no printings for {shown}. Import MTGJSON AllPrintings or Scryfall card data "
-                                f"(python -m engine.cards build --from FILE) to check set legality."))
+                    undetermined.append(name)
+        if undetermined:
+            shown = ", ".join(missing[:8]) + (f" and {len(missing) - 8} more" if len(missing) > 8 else "")
+            cards_shown = ", ".join(undetermined[:10]) + (
+                f" and {len(undetermined) - 10} more" if len(undetermined) > 10 else "")
+            add(Problem("unknown-legality", None,
+                        f"Set legality not checked for {_plural(len(undetermined), 'card')} ({cards_shown}): "
+                        f"the card database has no printings for {shown}, sets {fmt.label} allows. "
+                        f"Import MTGJSON AllPrintings or Scryfall card data to check set legality.",
+                        severity="warning"))
         return problems
 
     def _eligible(self, card) -> bool:
