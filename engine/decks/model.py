@@ -25,6 +25,8 @@ class Deck:
     printings: dict[str, tuple[str, str]] = field(default_factory=dict)
     # name -> MTGO catalogue id (CatID in .dek files)
     catids: dict[str, str] = field(default_factory=dict)
+    # name -> line of the file it was read from (not stored, not compared): for messages
+    lines: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
 
     # -- editing -----------------------------------------------------------------
     def add(self, name: str, count: int = 1, *, sideboard: bool = False) -> None:
