@@ -1,0 +1,81 @@
+"""Decks in SQLite with history (engine/decks/store.py)."""
+import pathlib
+
+import pytest
+
+from engine.decks import Deck
+from engine.decks.store import DeckNotFound, DeckStore, default_path
+
+
+def test_default_path_follows_manatable_data(monkeypatch, tmp_path):
+    monkeypatch.setenv("MANATABLE_DATA", str(tmp_path / "data"))
+    assert default_path() == tmp_path / "data" / "decks.sqlite"
+    store = DeckStore()
+    store.save(Deck(name="x", main={"Shock": 1}))
+    assert (tmp_path / "data" / "decks.sqlite").is_file()
+
+
+def test_save_load_list_and_survives_reopening(tmp_path):
+    path = tmp_path / "d.sqlite"
+    s = DeckStore(path)
+    d = Deck(name="Red", main={"Shock": 4, "Mountain": 20}, sideboard={"Duress": 2}, commander=None,
+             printings={"Shock": ("M19", "156")})
+    i = s.save(d, format="casual")
+    s.close()
+    s = DeckStore(path)
+    assert s.load(i) == d
+    [info] = s.list()
+    assert (info.id, info.name, info.format, info.main_count, info.sideboard_count) == (i, "Red", "casual", 24, 2)
+    assert s.find("Red") == i and s.find("Blue") is None
+
+
+def test_every_change_is_a_version_and_an_old_one_can_be_restored(tmp_path):
+    s = DeckStore(tmp_path / "d.sqlite")
+    d = Deck(name="Red", main={"Shock": 4})
+    i = s.save(d)
+    s.save(d, i)                      # unchanged: no new version
+    d.add("Lava Axe", 2)
+    s.save(d, i)
+    d.remove("Shock", 4)
+    s.save(d, i)
+    hist = s.history(i)
+    assert [(v.version, v.main_count) for v in hist] == [(1, 4), (2, 6), (3, 2)]
+    assert s.load_version(i, 2).main == {"Shock": 4, "Lava Axe": 2}
+    restored = s.restore(i, 1)
+    assert restored.main == {"Shock": 4}
+    assert s.load(i).main == {"Shock": 4}
+    assert [v.version for v in s.history(i)] == [1, 2, 3, 4]
+    with pytest.raises(DeckNotFound):
+        s.load_version(i, 99)
+
+
+def test_history_keeps_the_last_n_versions(tmp_path):
+    s = DeckStore(tmp_path / "d.sqlite", keep=3)
+    d = Deck(name="x")
+    i = None
+    for n in range(1, 7):
+        d.main["Shock"] = n
+        i = s.save(d, i)
+    assert [v.version for v in s.history(i)] == [4, 5, 6]
+    assert s.load_version(i, 4).main == {"Shock": 4}
+
+
+def test_delete_is_recoverable_and_purge_is_not(tmp_path):
+    s = DeckStore(tmp_path / "d.sqlite")
+    i = s.save(Deck(name="gone", main={"Shock": 1}))
+    s.delete(i)
+    assert s.list() == [] and [x.id for x in s.list(deleted=True)] == [i]
+    s.undelete(i)
+    assert [x.name for x in s.list()] == ["gone"]
+    s.purge(i)
+    with pytest.raises(DeckNotFound):
+        s.load(i)
+
+
+def test_pools_are_stored_apart_from_decks(tmp_path):
+    s = DeckStore(tmp_path / "d.sqlite")
+    p = s.save(Deck(name="M19 sealed", main={"Shock": 2}), kind="pool")
+    d = s.save(Deck(name="sealed deck", main={"Shock": 1}), format="limited", pool_id=p)
+    assert [x.id for x in s.list()] == [d]
+    assert [x.id for x in s.list(kind="pool")] == [p]
+    assert s.info(d).pool_id == p
