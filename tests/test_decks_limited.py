@@ -143,3 +143,11 @@ def test_draft_seed_repeats(db):
     a = Draft.new(db, "TST", seed=4, humans=())
     b = Draft.new(db, "TST", seed=4, humans=())
     assert [r.name for r in a.log] == [r.name for r in b.log]
+
+
+def test_cards_numbered_after_the_basic_lands_are_not_in_boosters():
+    db = make_set_db()
+    db.add("Planeswalker Deck Exclusive", "Creature — Test", mana_cost="{R}", printings=["TST 250 rare"])
+    sheet = set_sheet(db, "TST")
+    assert "Planeswalker Deck Exclusive" not in [c.name for c in sheet.by_rarity["rare"]]
+    assert len(sheet.by_rarity["rare"]) == 20

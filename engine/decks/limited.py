@@ -90,6 +90,13 @@ def set_sheet(db: CardSource, set_code: str) -> SetSheet:
             continue                         # tokens, special and bonus cards are not in boosters
         seen.add((name, rarity))
         by[rarity].append(BoosterCard(name, p.set_code, str(p.number), rarity))
+    # Cards numbered after the set's last basic land are planeswalker-deck and other extras,
+    # not in boosters (M19 281-314, Dominaria 270-280, ...).
+    basic_numbers = [_num_key(c.number)[0] for c in by["basic"] if _num_key(c.number)[0] < 10**6]
+    if basic_numbers:
+        last = max(basic_numbers)
+        for r in ("common", "uncommon", "rare", "mythic"):
+            by[r] = [c for c in by[r] if _num_key(c.number)[0] <= last]
     for cards in by.values():
         cards.sort(key=lambda c: (_num_key(c.number), c.name))
     missing = [f"{n} {r}" for r, n in (("common", 10), ("uncommon", 3)) if len(by[r]) < n]
