@@ -293,3 +293,10 @@ def test_a_100_card_deck_validates_in_under_20_ms(db):
     for _ in range(10):
         v.validate(d)
     assert (time.perf_counter() - t) / 10 < 0.020
+
+
+def test_a_card_with_no_printing_in_a_decisive_set_based_format(db2019):
+    d = Deck(main={"Shock": 4, "Seven Dwarves": 1, "Mountain": 55})
+    [p] = validate(d, get_format("standard-2019"), db2019)
+    assert (p.rule, p.card) == ("set-legality", "Seven Dwarves")
+    assert p.message.endswith("printed in none of its sets (DOM, GRN, M19, M20, RIX, RNA, WAR, XLN).")

@@ -256,10 +256,13 @@ class Validator:
                 if printed & fmt.legal_sets:
                     pass
                 elif decisive:
-                    where = ", ".join(sorted(printed)) if printed else "no set"
-                    add(Problem("set-legality", name,
-                                f"{name} is not legal in {fmt.label}: it was printed in {where}, "
-                                f"none of them legal there."))
+                    if printed:
+                        msg = (f"{name} is not legal in {fmt.label}: it was printed in {', '.join(sorted(printed))}, "
+                               f"none of them legal there.")
+                    else:
+                        msg = (f"{name} is not legal in {fmt.label}: it was printed in none of its sets "
+                               f"({', '.join(sorted(fmt.legal_sets))}).")
+                    add(Problem("set-legality", name, msg))
                 else:
                     undetermined.append(name)
         if undetermined:
