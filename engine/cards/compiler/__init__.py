@@ -69,6 +69,7 @@ def read_ir(text: str, name: str, is_spell: bool) -> list[IrItem]:
             items.append(IrItem("spell", p))
         else:
             items.append(IrItem("static", p))
+        i += 1
     return items
 
 

