@@ -100,15 +100,19 @@ class MemoryCardDB:
     def names(self) -> list[str]:
         return sorted(c.name for c in self._cards.values())
 
-    def search(self, query: str) -> list[CardData]:
-        """A tiny stand-in for the real query language: every word must occur in name, type or text."""
-        words = query.lower().split()
+    def search(self, query: str, limit: int | None = None) -> list[CardData]:
+        """A tiny stand-in for the real query language: every word must occur in name, type or text;
+        t:WORD in the type line. An unbalanced quote is a ValueError, as the real parser's QueryError is."""
+        if query.count('"') % 2:
+            raise ValueError(f"unbalanced quote (at column {query.index(chr(34)) + 1})")
+        words = query.replace('"', " ").lower().split()
         out = []
         for c in self._cards.values():
             hay = f"{c.name}\n{c.type_line}\n{c.text}".lower()
-            if all(w in hay for w in words):
+            if all((w[2:] in c.type_line.lower()) if w.startswith("t:") else (w in hay) for w in words):
                 out.append(c)
-        return sorted(out, key=lambda c: c.name)
+        out.sort(key=lambda c: c.name)
+        return out[:limit] if limit is not None else out
 
     def printings(self, name: str) -> list[Printing]:
         card = self.get(name)
