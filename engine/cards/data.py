@@ -80,6 +80,11 @@ class SetInfo:
     card_count: int
     released: str = ""        # ISO date when known
 
+    @property
+    def count(self) -> int:
+        """The number of cards (the name engine.decks uses)."""
+        return self.card_count
+
 
 @dataclass(frozen=True, slots=True)
 class Stats:

@@ -463,8 +463,8 @@ def _mtgjson_set(r: JsonReader, sink: CardSink, key: str) -> None:
             if r.peek() != "[":
                 raise r.error(f"set {key!r}: 'cards' is not a list")
             for i in r.elements():
-                r.record = f"set {key!r}, card {i}"
-                rec = _check_card_record(r, r.value(), f"card {i} of set {key!r}")
+                r.record = f"set {key!r}, card {i + 1}"
+                rec = _check_card_record(r, r.value(), f"card {i + 1} of set {key!r}")
                 cards.append({f: rec[f] for f in _KEEP_MTGJSON if f in rec})
             r.record = f"set {key!r}"
         elif k in ("code", "name", "releaseDate"):
@@ -542,16 +542,16 @@ def _card_array(r: JsonReader, sink: CardSink, progress: Progress | None) -> str
     kind = ""
     corpus: list[dict] = []
     for i in r.elements():
-        r.record = f"record {i}"
+        r.record = f"record {i + 1}"
         start = r.pos
         rec = r.value()
         if not isinstance(rec, dict):
-            raise r.error(f"record {i} is not a JSON object", start)
+            raise r.error(f"record {i + 1} is not a JSON object", start)
         if rec.get("object") == "card" or (kind == "Scryfall" and "object" in rec):
             kind = "Scryfall"
             if rec.get("object") != "card":
                 continue
-            _check_card_record(r, rec, f"record {i}")
+            _check_card_record(r, rec, f"record {i + 1}")
             _scryfall_record(r, sink, rec, i)
         elif kind != "Scryfall" and isinstance(rec.get("name"), str) and ("type" in rec or "manaCost" in rec):
             kind = "MTGJSON cards"

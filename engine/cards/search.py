@@ -121,7 +121,9 @@ def _tokens(q: str) -> list[_Tok]:
                 raise QueryError("nothing after '-'", i, q)
             toks.append(_Tok("NOT", i))
             i += 1
-        elif ch == "!" and i + 1 < n and not q[i + 1].isspace() and q[i + 1] != "=":
+        elif ch == "!" and (i + 1 >= n or q[i + 1].isspace()):
+            raise QueryError("'!' needs a card name", i, q)
+        elif ch == "!" and q[i + 1] != "=":
             value, j, quoted = _read_value(q, i + 1)
             if not value.strip():
                 raise QueryError("'!' needs a card name", i, q)
@@ -439,9 +441,11 @@ class _Compiler:
             return self._text("search_name", t.value)
         if k == "!":
             key, fkey = name_key(t.value), fold_key(t.value)
-            return (f"(cards.name_key = {self.p(key)} OR cards.fold_key = {self.p(fkey)} OR cards.id IN "
+            # the card of that name; a face of that name only when no card has it
+            return (f"(cards.name_key = {self.p(key)} OR cards.fold_key = {self.p(fkey)} OR (cards.id IN "
                     f"(SELECT card_id FROM faces WHERE faces.name_key = {self.p(key)} "
-                    f"OR faces.fold_key = {self.p(fkey)}))")
+                    f"OR faces.fold_key = {self.p(fkey)}) AND NOT EXISTS (SELECT 1 FROM cards c2 "
+                    f"WHERE c2.name_key = {self.p(key)} OR c2.fold_key = {self.p(fkey)})))")
         if k == "t":
             self._only_colon(t)        # type lines are short: a plain scan beats the index for common types
             return f"instr(cards.search_types, {self.p(_fold_lower(t.value))}) > 0"
