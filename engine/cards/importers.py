@@ -137,7 +137,7 @@ class JsonReader:
             text = self._decoder.decode(data, final=not data)
         except UnicodeDecodeError as e:
             raise CardFileError(self.path, "not UTF-8 text (is this a card data file?)",
-                                offset=self.base + len(self.buf[:self.pos].encode("utf-8")) + e.start,
+                                offset=self.offset(len(self.buf)) + e.start,
                                 record=self.record) from None
         if self._first and text:
             self._first = False
@@ -192,12 +192,18 @@ class JsonReader:
                 self._grow(start)
                 start = self.pos
                 continue
-            if end >= len(self.buf) and not self.eof and isinstance(obj, (int, float)):
-                self._grow(start)              # a number may go on in the next chunk
+            if isinstance(obj, (int, float)) and not self.eof and self._number_may_go_on(end):
+                self._grow(start)              # "12" of "12.5e3": the number may go on in the next chunk
                 start = self.pos
                 continue
             self.pos = end
             return obj
+
+    def _number_may_go_on(self, end: int) -> bool:
+        buf = self.buf
+        while end < len(buf) and buf[end] in "0123456789+-.eE":
+            end += 1
+        return end >= len(buf)
 
     def _grow(self, start: int) -> None:
         """Read until the buffer from ``start`` is about twice as long (or the file ends)."""
