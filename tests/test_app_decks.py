@@ -234,3 +234,27 @@ def test_a_sealed_pool_becomes_a_limited_deck(qtbot, tmp_path):
     w.add_card(name, w.pool.main[name])                     # now one more than the pool holds
     assert any(p.rule == "pool" and p.card == name for p in w.problems)
     assert item_named(w.main_list, name).foreground(1).color().red() > 150
+
+
+def test_drafting_with_the_keyboard_gives_a_limited_pool(qtbot, tmp_path):
+    from test_decks_limited import make_set_db
+    db = make_set_db()
+    w = DeckBuilderWindow(db, DeckStore(tmp_path / "d.sqlite"))
+    qtbot.addWidget(w)
+    w.show()
+    dw = w.start_draft("TST", 5)
+    qtbot.waitExposed(dw)
+    assert dw.status.text() == "Round 1 of 3, pick 1 (passing left)" and dw.pack.count() == 15
+    dw.pack.setFocus()
+    QTest.keyClick(dw.pack, Qt.Key.Key_Down)
+    second = dw.pack.currentItem().data(Qt.ItemDataRole.UserRole)
+    QTest.keyClick(dw.pack, Qt.Key.Key_Return)
+    assert [c.name for c in dw.draft.picks[0]] == [second]
+    assert dw.pack.count() == 14 and dw.status.text() == "Round 1 of 3, pick 2 (passing left)"
+    for _ in range(14):
+        QTest.keyClick(dw.pack, Qt.Key.Key_Return)
+    assert dw.status.text() == "Round 2 of 3, pick 1 (passing right)"
+    for _ in range(30):
+        QTest.keyClick(dw.pack, Qt.Key.Key_Return)
+    assert dw.draft.done
+    assert w.format_name == "limited" and w.deck.sideboard_count == 45 and w.pool.main_count == 45

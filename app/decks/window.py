@@ -157,6 +157,7 @@ class DeckBuilderWindow(QMainWindow):
         self.verdict = QLabel(objectName="verdict")
         rv.addWidget(self.verdict)
         self.problem_list = QListWidget(objectName="problems")
+        self.problem_list.setWordWrap(True)
         self.problem_list.itemActivated.connect(self._goto_problem)
         rv.addWidget(self.problem_list, 1)
 
@@ -209,6 +210,7 @@ class DeckBuilderWindow(QMainWindow):
         act(edit_menu, "redo", "&Redo", "Ctrl+Shift+Z", self.redo)
         act(edit_menu, "find", "&Find cards", "Ctrl+F", self.focus_search)
         act(limited_menu, "sealed", "New &sealed pool...", None, self.sealed_dialog)
+        act(limited_menu, "draft", "New &draft...", None, self.draft_dialog)
         act(limited_menu, "pool", "Load card &pool file...", None, self.pool_dialog)
 
     # -- searching ---------------------------------------------------------------------
@@ -546,6 +548,35 @@ class DeckBuilderWindow(QMainWindow):
             self.store.save(pool, kind="pool")
         self.set_pool(pool)
         return True
+
+    def start_draft(self, sets: str | list[str], seed: int):
+        """Open the draft screen; its pool comes here (as a limited deck) when the draft ends."""
+        from .draft import DraftWidget
+        try:
+            w = DraftWidget(self.db, sets, seed)
+        except LimitedError as exc:
+            QMessageBox.warning(self, "Cannot draft", str(exc))
+            return None
+        w.setWindowFlag(Qt.WindowType.Window)
+        w.setParent(self, Qt.WindowType.Window)
+        w.finished.connect(self._draft_finished)
+        self.draft_widget = w
+        w.show()
+        return w
+
+    def _draft_finished(self, pool: Deck) -> None:
+        if self.store is not None:
+            self.store.save(pool, kind="pool")
+        self.set_pool(pool)
+        self.draft_widget.close()
+
+    def draft_dialog(self) -> None:
+        code, ok = QInputDialog.getText(self, "Draft", "Set code (e.g. M19, DOM, XLN):")
+        if not ok or not code.strip():
+            return
+        seed, ok = QInputDialog.getInt(self, "Draft", "Seed:", 1, 0, 2**31 - 1)
+        if ok:
+            self.start_draft(code.strip(), seed)
 
     def sealed_dialog(self) -> None:
         code, ok = QInputDialog.getText(self, "Sealed", "Set code (e.g. M19, DOM, XLN):")
