@@ -258,3 +258,28 @@ def test_drafting_with_the_keyboard_gives_a_limited_pool(qtbot, tmp_path):
         QTest.keyClick(dw.pack, Qt.Key.Key_Return)
     assert dw.draft.done
     assert w.format_name == "limited" and w.deck.sideboard_count == 45 and w.pool.main_count == 45
+
+
+def test_filters_add_query_terms(qtbot, win):
+    QTest.mouseClick(win.color_buttons["R"], Qt.MouseButton.LeftButton)
+    QTest.mouseClick(win.color_buttons["G"], Qt.MouseButton.LeftButton)
+    win.type_filter.setCurrentIndex(win.type_filter.findData("creature"))
+    win.mv_filter.setCurrentIndex(win.mv_filter.findData("mv=2"))
+    win.rarity_filter.setCurrentIndex(win.rarity_filter.findData("common"))
+    QTest.keyClicks(win.set_filter, "M19")
+    win.search_box.setFocus()
+    QTest.keyClicks(win.search_box, "goblin")
+    assert win.query() == "goblin c<=rg t:creature mv=2 r:common s:m19"
+    QTest.mouseClick(win.color_buttons["R"], Qt.MouseButton.LeftButton)
+    assert win.query().startswith("goblin c<=g ")
+
+
+def test_the_type_filter_narrows_the_results(qtbot, win):
+    search(qtbot, win, "damage")
+    assert "Viashino Pyromancer" in result_names(win) and "Shock" in result_names(win)
+    win.type_filter.setFocus()
+    idx = win.type_filter.findData("creature")
+    while win.type_filter.currentIndex() != idx:
+        QTest.keyClick(win.type_filter, Qt.Key.Key_Down)
+    assert win.query() == "damage t:creature"
+    qtbot.waitUntil(lambda: result_names(win) == ["Viashino Pyromancer"], timeout=1000)

@@ -82,6 +82,34 @@ class DeckBuilderWindow(QMainWindow):
         self.search_box = QLineEdit(objectName="search")
         self.search_box.setPlaceholderText('Search cards: bolt, t:creature c:r mv<=2, o:"draw a card", s:m19 ...')
         self.search_box.setClearButtonEnabled(True)
+        filters = QHBoxLayout()
+        self.color_buttons: dict[str, QPushButton] = {}
+        for c in "WUBRGC":
+            b = QPushButton(c, objectName=f"color{c}", checkable=True)
+            b.setFixedWidth(28)
+            b.setToolTip({"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green",
+                          "C": "colorless"}[c] + " (cards within the chosen colors)")
+            b.toggled.connect(lambda _on: self._search_timer.start())
+            self.color_buttons[c] = b
+            filters.addWidget(b)
+        self.type_filter = QComboBox(objectName="typeFilter")
+        self.mv_filter = QComboBox(objectName="mvFilter")
+        self.rarity_filter = QComboBox(objectName="rarityFilter")
+        self.set_filter = QLineEdit(objectName="setFilter")
+        self.set_filter.setPlaceholderText("set")
+        self.set_filter.setFixedWidth(52)
+        for box, first, values in ((self.type_filter, "any type", ["creature", "instant", "sorcery", "artifact",
+                                                                     "enchantment", "planeswalker", "land"]),
+                                   (self.mv_filter, "any mana value", [f"mv={i}" for i in range(7)] + ["mv>=7"]),
+                                   (self.rarity_filter, "any rarity", ["common", "uncommon", "rare", "mythic"])):
+            box.addItem(first, "")
+            for v in values:
+                box.addItem(v, v)
+            box.currentIndexChanged.connect(lambda _i: self._search_timer.start())
+            filters.addWidget(box)
+        self.set_filter.textChanged.connect(lambda _t: self._search_timer.start())
+        filters.addWidget(self.set_filter)
+        filters.addStretch(1)
         self.search_error = QLabel(objectName="searchError")
         self.search_error.setStyleSheet("color: #c81e1e")
         self.search_error.hide()
@@ -96,7 +124,9 @@ class DeckBuilderWindow(QMainWindow):
         self.add_side_btn.clicked.connect(lambda: self._add_selected_results(True))
         row.addWidget(self.add_main_btn)
         row.addWidget(self.add_side_btn)
-        for w in (self.search_box, self.search_error, self.results, self.result_count):
+        lv.addWidget(self.search_box)
+        lv.addLayout(filters)
+        for w in (self.search_error, self.results, self.result_count):
             lv.addWidget(w)
         lv.addLayout(row)
 
@@ -218,8 +248,26 @@ class DeckBuilderWindow(QMainWindow):
         self.search_box.setFocus(Qt.FocusReason.ShortcutFocusReason)
         self.search_box.selectAll()
 
+    def query(self) -> str:
+        """The search box's query with the filters' terms added (the card database's query language)."""
+        terms = [self.search_box.text().strip()]
+        colors = "".join(c for c, b in self.color_buttons.items() if b.isChecked() and c != "C")
+        if colors:
+            terms.append(f"c<={colors.lower()}")
+        elif self.color_buttons["C"].isChecked():
+            terms.append("c:c")
+        if self.type_filter.currentData():
+            terms.append(f"t:{self.type_filter.currentData()}")
+        if self.mv_filter.currentData():
+            terms.append(self.mv_filter.currentData())
+        if self.rarity_filter.currentData():
+            terms.append(f"r:{self.rarity_filter.currentData()}")
+        if self.set_filter.text().strip():
+            terms.append(f"s:{self.set_filter.text().strip().lower()}")
+        return " ".join(t for t in terms if t)
+
     def run_search(self) -> None:
-        query = self.search_box.text().strip()
+        query = self.query()
         self.results.clear()
         self.search_error.hide()
         if not query:
