@@ -9,7 +9,8 @@ Usable standalone (``python -m app.decks``) or from the main window:
 All deck logic lives in engine.decks; this module only shows it. Keyboard:
 
     Ctrl+F          focus the search box          Enter (in the search box)  go to the results
-    Enter, double-click on a result: add one to the main deck; Shift+Enter: to the sideboard
+    Enter, double-click on a result: add one to the main deck; Shift+Enter: to the sideboard;
+    or drag results onto either list, and cards between the lists
     In the main deck and sideboard lists:
       + / -         one copy more / less          Delete   remove the card
       S             move one copy to the other list
@@ -18,10 +19,11 @@ All deck logic lives in engine.decks; this module only shows it. Keyboard:
 """
 from __future__ import annotations
 
+import json
 import pathlib
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QMimeData, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QBrush, QColor, QKeySequence
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDialog, QDialogButtonBox, QFileDialog, QHBoxLayout,
                                QHeaderView, QInputDialog, QLabel, QLineEdit, QListWidget, QListWidgetItem,
@@ -40,6 +42,36 @@ ERROR_COLOR = QColor(200, 30, 30)
 WARNING_COLOR = QColor(190, 120, 0)
 DECK_FILTER = "Deck files (*.txt *.dek *.cod *.dck);;All files (*)"
 EXPORT_FILTER = ("Plain text (*.txt);;MTG Arena (*.arena.txt);;MTGO (*.dek);;Cockatrice (*.cod)")
+
+
+CARDS_MIME = "application/x-manatable-cards"
+
+
+def _cards_mime(names: list[str], source: str) -> QMimeData:
+    data = QMimeData()
+    data.setData(CARDS_MIME, json.dumps({"names": names, "from": source}).encode("utf-8"))
+    data.setText("\n".join(names))
+    return data
+
+
+class CardResultList(QListWidget):
+    """The search results: dragging cards out carries their names."""
+
+    def mimeTypes(self) -> list[str]:
+        return [CARDS_MIME]
+
+    def mimeData(self, items) -> QMimeData:
+        return _cards_mime([it.data(NAME_ROLE) for it in items], "results")
+
+
+class DeckTree(QTreeWidget):
+    """A deck list (main or sideboard): drag cards out to the other list, drop cards in."""
+
+    def mimeTypes(self) -> list[str]:
+        return [CARDS_MIME]
+
+    def mimeData(self, items) -> QMimeData:
+        return _cards_mime([it.data(1, NAME_ROLE) for it in items], self.objectName())
 
 
 class DeckBuilderWindow(QMainWindow):
@@ -113,7 +145,9 @@ class DeckBuilderWindow(QMainWindow):
         self.search_error = QLabel(objectName="searchError")
         self.search_error.setStyleSheet("color: #c81e1e")
         self.search_error.hide()
-        self.results = QListWidget(objectName="results")
+        self.results = CardResultList(objectName="results")
+        self.results.setDragEnabled(True)
+        self.results.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
         self.results.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.results.itemDoubleClicked.connect(lambda it: self.add_card(it.data(NAME_ROLE)))
         self.result_count = QLabel(objectName="resultCount")
@@ -200,7 +234,11 @@ class DeckBuilderWindow(QMainWindow):
             w.installEventFilter(self)
 
     def _deck_tree(self, name: str) -> QTreeWidget:
-        t = QTreeWidget(objectName=name)
+        t = DeckTree(objectName=name)
+        t.setDragEnabled(True)
+        t.setAcceptDrops(True)
+        t.setDragDropMode(QAbstractItemView.DragDropMode.DragDrop)
+        t.viewport().installEventFilter(self)
         t.setColumnCount(4)
         t.setHeaderLabels(["#", "Card", "Cost", "Type"])
         t.setRootIsDecorated(False)
@@ -503,8 +541,42 @@ class DeckBuilderWindow(QMainWindow):
                     return
 
     # -- keyboard --------------------------------------------------------------------------
+    def drop_cards(self, mime: QMimeData, sideboard: bool) -> bool:
+        """Cards dropped on the main deck (sideboard False) or the sideboard: added, or moved between the lists."""
+        if not mime.hasFormat(CARDS_MIME):
+            return False
+        try:
+            data = json.loads(bytes(mime.data(CARDS_MIME)).decode("utf-8"))
+            names, source = list(data["names"]), data.get("from")
+        except (ValueError, KeyError, TypeError):
+            return False
+        target = "sideboard" if sideboard else "main"
+        if source == target:
+            return False
+        for name in names:
+            if source in ("main", "sideboard"):
+                self.move_card(name, from_sideboard=(source == "sideboard"))
+            else:
+                self.add_card(name, sideboard=sideboard)
+        return True
+
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:
-        if event.type() != QEvent.Type.KeyPress:
+        et = event.type()
+        if obj in (self.main_list.viewport(), self.side_list.viewport()) and et in (
+                QEvent.Type.DragEnter, QEvent.Type.DragMove, QEvent.Type.Drop):
+            if not event.mimeData().hasFormat(CARDS_MIME):
+                event.ignore()
+                return True
+            if et == QEvent.Type.Drop:
+                if self.drop_cards(event.mimeData(), obj is self.side_list.viewport()):
+                    event.setDropAction(Qt.DropAction.CopyAction)
+                    event.accept()
+                else:
+                    event.ignore()
+            else:
+                event.acceptProposedAction()
+            return True
+        if et != QEvent.Type.KeyPress:
             return super().eventFilter(obj, event)
         key, mods = event.key(), event.modifiers()
         enter = key in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
