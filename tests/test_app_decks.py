@@ -322,3 +322,22 @@ def test_dropping_results_on_a_list_adds_them_and_between_lists_moves(qtbot, win
     plain = QMimeData()
     plain.setText("4 Shock")
     assert not drop(win, win.main_list, plain)
+
+
+def test_an_old_version_can_be_restored_from_history(qtbot, win, monkeypatch):
+    from PySide6.QtWidgets import QInputDialog
+    win.add_card("Opt", 1)
+    win.add_card("Opt", 1)
+    win.add_card("Shock", 1)
+    versions = win.store.history(win.deck_id)
+    assert [v.main_count for v in versions] == [1, 2, 3]
+    offered = []
+
+    def pick(parent, title, label, items, *a):
+        offered.extend(items)
+        return next(i for i in items if i.startswith("1:")), True
+    monkeypatch.setattr(QInputDialog, "getItem", pick)
+    win.actions["history"].trigger()
+    assert offered[0].startswith("3:") and len(offered) == 3          # newest first
+    assert win.deck.main == {"Opt": 1}
+    assert win.store.load(win.deck_id).main == {"Opt": 1}
