@@ -101,6 +101,7 @@ _SCHEMA = [
 _INDEXES = [
     "CREATE UNIQUE INDEX cards_name_key ON cards(name_key)",
     "CREATE INDEX cards_fold_key ON cards(fold_key)",
+    "CREATE INDEX cards_layout ON cards(layout)",
     "CREATE INDEX faces_name_key ON faces(name_key)",
     "CREATE INDEX faces_fold_key ON faces(fold_key)",
     "CREATE INDEX printings_set ON printings(set_code, card_id)",

@@ -288,6 +288,14 @@ IS_FLAGS: dict[str, str] = {
     "planeswalker": "planeswalker",
 }
 
+# is: flags that only depend on the layout (card_flags agrees)
+_LAYOUT_FLAGS = {
+    "split": ("split", "aftermath"), "aftermath": ("aftermath",), "transform": ("transform",),
+    "mdfc": ("modal_dfc",), "flip": ("flip",), "meld": ("meld",), "adventure": ("adventure",),
+    "leveler": ("leveler",), "class": ("class",), "mutate": ("mutate",),
+    "dfc": ("transform", "modal_dfc", "meld", "reversible_card", "double_faced_token"),
+}
+
 _TRADITIONAL = {"Artifact", "Creature", "Enchantment", "Instant", "Land", "Planeswalker", "Sorcery",
                 "Battle", "Tribal", "Kindred"}
 _PERMANENT = {"Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle"}
@@ -477,7 +485,11 @@ class _Compiler:
             if flag is None:
                 raise QueryError(f"unknown is: value {t.value!r}; known: {', '.join(sorted(set(IS_FLAGS.values())))}",
                                  t.value_pos, self.q)
-            sql = f"instr(cards.flags, {self.p(' ' + flag + ' ')}) > 0"
+            layouts = _LAYOUT_FLAGS.get(flag)
+            if layouts:                    # indexed: fast for these rare flags
+                sql = f"cards.layout IN ({', '.join(self.p(x) for x in layouts)})"
+            else:
+                sql = f"instr(cards.flags, {self.p(' ' + flag + ' ')}) > 0"
             return f"NOT ({sql})" if k == "not" else sql
         if k in ("f", "banned", "restricted"):
             self._only_colon(t)
