@@ -305,6 +305,18 @@ def test_reader_matches_json_loads(values, chunk, pretty):
     assert read_all(text, chunk) == values
 
 
+def test_reader_fails_fast_on_a_syntax_error_in_a_big_file():
+    good = json.dumps({"object": "card", "name": "X", "oracle_text": "y" * 200})
+    data = ("[" + good + "," + good.replace('"name":', '"name"', 1) + "," + ",".join([good] * 20000) + "]").encode()
+    stream = io.BytesIO(data)
+    r = JsonReader(stream, "big.json", chunk=4096)
+    with pytest.raises(CardFileError) as e:
+        for _ in r.elements():
+            r.value()
+    assert "Expecting ':'" in str(e.value)
+    assert stream.tell() < 64 * 1024                  # it did not read on to the end of the file
+
+
 def test_reader_memory_stays_bounded():
     rec = {"object": "card", "name": "X" * 20, "oracle_text": "lorem ipsum " * 80, "prices": {"usd": "1"}}
     one = json.dumps(rec)

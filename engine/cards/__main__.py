@@ -305,11 +305,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     argv, ci = _split_global(argv)
     cmd = argv[ci] if ci < len(argv) else None
-    if cmd == "coverage":
-        if argv[:ci]:                  # --db for coverage: it reads the default database
-            db_args = _parser().parse_args(argv[:ci])
-            if db_args.db:
-                os.environ["MANATABLE_DATA"] = os.path.dirname(os.path.abspath(db_args.db))
+    if cmd == "coverage":              # coverage reads the default database (--db does not apply)
         return _cmd_coverage(argv[ci + 1:])
     if cmd == "search":
         argv = argv[:ci + 1] + _reorder(argv[ci + 1:], {"--json"}, {"--limit", "-n"})

@@ -77,7 +77,7 @@ class CardSink(Protocol):
 
 _WS_RE = re.compile(r"[ \t\n\r]*")
 _CHUNK = 1 << 20
-_MAX_VALUE = 256 << 20      # a single record larger than this is certainly not a card
+_MAX_VALUE = 64 << 20       # a single record larger than this is certainly not a card
 
 
 class JsonReader:
@@ -187,7 +187,9 @@ class JsonReader:
                     if e.pos >= len(self.buf) or msg.startswith("Unterminated"):
                         msg = f"the file ends too early (truncated?): {msg}"
                     raise self.error(f"broken JSON: {msg}", e.pos) from None
-                if len(self.buf) - start > _MAX_VALUE:
+                # an error well before the end of what was read is real: more text will not fix it
+                real = len(self.buf) - e.pos > 16 and not e.msg.startswith("Unterminated")
+                if real or len(self.buf) - start > _MAX_VALUE:
                     raise self.error(f"broken JSON: {e.msg}", e.pos) from None
                 self._grow(start)
                 start = self.pos
