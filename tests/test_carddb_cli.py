@@ -59,6 +59,14 @@ def test_search_json(cli):
 def test_search_nothing_found(cli):
     r = cli("search", "zzqxv")
     assert r.returncode == 1 and r.stdout == "" and "no cards match" in r.stderr
+    assert "note:" not in r.stderr
+
+
+def test_search_says_when_the_database_lacks_the_data(cli):
+    r = cli("search", "f:standard")
+    assert r.returncode == 1 and "no format legalities" in r.stderr and "AllPrintings" in r.stderr
+    r = cli("search", "s:lea")
+    assert r.returncode == 1 and "printings outside a few sets" in r.stderr
 
 
 @pytest.mark.parametrize("args,words", [

@@ -212,8 +212,28 @@ def _cmd_search(args: argparse.Namespace) -> int:
         return EXIT_BAD
     if not found:
         print(f"no cards match {query!r}", file=sys.stderr)
+        hint = _missing_data_hint(db, query)
+        if hint:
+            print(hint, file=sys.stderr)
         return EXIT_NOTHING
     return EXIT_FOUND
+
+
+def _missing_data_hint(db: Any, query: str) -> str:
+    """A note when the query filters on data this database does not have."""
+    import re
+    uses = {m.lower() for m in re.findall(r"(?:^|[\s(-])([a-z]+)[:=<>!]", query, re.I)}
+    note = ("note: this database has no {what} (built from {src}); build it from MTGJSON AllPrintings.json "
+            "or a Scryfall default-cards file for them: python -m engine.cards build --from FILE")
+    src = db.meta().get("format", "?")
+    if uses & {"f", "format", "legal", "banned", "restricted"}:
+        if not db.db.execute("SELECT 1 FROM legalities LIMIT 1").fetchone():
+            return note.format(what="format legalities", src=src)
+    if uses & {"r", "rarity", "s", "set", "e", "edition"}:
+        if db.stats().sets < 50:
+            return note.format(what="printings outside a few sets (" + ", ".join(s.code for s in db.sets()) + ")",
+                               src=src)
+    return ""
 
 
 def _show_text(card: Any, printings: list) -> str:
