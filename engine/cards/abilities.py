@@ -2,11 +2,149 @@
 
 The oracle compiler (engine/cards/compiler/) turns a card's text into a CardDef: its
 characteristics (CR 109.3), keyword abilities (CR 702) and a tuple of Ability objects
-over a closed set of effect primitives (engine/effects.py). Nothing here refers to a
-game; a CardDef is shared by every object that is a copy of that card.
+over a closed set of effect primitives (engine/effects.py executes them). Nothing here
+refers to a game; a CardDef is shared by every object that is a copy of that card.
+Everything is JSON-able (``CardDef.to_dict()``); treat it as read-only.
 
-Object filters and quantities are small dicts (JSON-able), e.g.
-``{"types": ["Creature"], "controller": "you"}`` or ``{"count": {"types": ["Land"]}}``.
+THE OP CONTRACT
+===============
+
+An Ability's ``effects`` run in order (CR 608.2c). Each Effect is ``Effect(op, args)``.
+
+References (who/what an effect acts on)
+---------------------------------------
+  "self"                 the source object (the card itself)
+  "you"                  the source's controller
+  {"target": i}          the i-th TargetSpec of the ability (a TargetSpec with count > 1 means all chosen)
+  {"each": FILTER}       every object (or player) matching FILTER at resolution
+  "it"                   the object the trigger event is about (the creature that died, the spell cast,
+                         the card milled ...); in a one-shot sentence after a targeted one: that target
+  "created"              the token(s) created by the previous "token" effect of this ability
+  "attached"             the object the source (Aura/Equipment) is attached to (CR 301.5, 303.4)
+  "each_player", "each_opponent", "an_opponent" (the controller chooses one), "each_other_player"
+  "defending_player"     (CR 506.2)
+  {"controller_of": REF}, {"owner_of": REF}
+  {"graveyard_of": PLAYER_REF}   a player's whole graveyard (only with exile)
+
+Amounts
+-------
+  int | {"x": True} (the value of X; {"x": True, "negate": True} is -X) | "all" (discard)
+  {"count": FILTER}            number of objects/players matching
+  {"times": n, "of": AMOUNT}   n × amount
+  {"plus": [AMOUNT, AMOUNT]}
+  {"power_of": REF} {"toughness_of": REF} {"mv_of": REF}
+  {"life_of": "you"} {"hand_of": "you"|"that_player"} {"life_gained_this_turn": "you"}
+  {"that_much": True}          the number the trigger event carries ("that much damage", "that many")
+  An optional "per": AMOUNT on pump/add_mana/anthem multiplies the base value ("+1/+1 for each ...").
+
+Object filters (FILTER)
+-----------------------
+A dict; every key present must hold (absent key = no constraint):
+  types: [T, ...]        has ANY of these card types          and_types: [T, ...]  also has ALL of these
+  subtypes: [S, ...]     has ANY of these subtypes            not_types / not_subtypes / not_colors
+  supertypes / not_supertypes: ["Legendary"|"Basic"|"Snow"]
+  colors: [C, ...]       is ANY of these colors (letters WUBRG); colorless / multicolored / monocolored: True
+  controller: "you"|"opponent"|"not_you"|"any"|"defending_player"|"its_controller"|REF
+  owner: "you"|"opponent"|REF
+  other: True            not the source itself
+  tapped: bool; attacking / blocking / in_combat: bool; token: bool; face_down; enchanted; equipped
+  keyword / not_keyword: "Flying"          counter: "+1/+1" (has such a counter)
+  power_le/power_ge/power_eq, toughness_le/ge/eq, mv_le/mv_ge/mv_eq: int or {"x": True}
+  power_lt_self: "power"  damaged_this_turn: True  name: "SELF" (same name as the source)
+  zone: "battlefield" (default) | "graveyard" | "hand" | "library" | "exile" | "stack" (a spell)
+        | "any_card" (a card wherever the sentence says; search/dig use their own zone)
+  player: True [opponent: True]   a player (alone, or with types: "creature or player")
+  any: True              "any target": a creature, player, planeswalker or battle (CR 115.4)
+  or: [FILTER, ...]      matches any of the sub-filters (the outer keys also apply)
+  source: True           a source of damage; targets_you: True (a spell that targets you)
+
+Effect ops
+----------
+| op           | args                                                     | meaning                                   | CR      |
+|--------------|----------------------------------------------------------|-------------------------------------------|---------|
+| damage       | amount, to, [source=REF (default self)], [divided]       | source deals damage (divided: split among targets) | 120 |
+| pump         | what, power, toughness, [per], [duration]                | +N/+M (layer 7c); duration "eot" (default) or "your_next_turn" | 611, 613.4c |
+| grant        | what, keywords:[..], [lose:[..]], [duration]             | gains/loses keywords; duration "eot" (default), "your_next_turn", "permanent" | 611, 613.1f |
+| restrict     | what, rule, duration, [by: FILTER]                       | rule in: cant_block, cant_attack, cant_attack_or_block, cant_be_blocked (by FILTER), must_attack, must_block, must_be_blocked_by_all, doesnt_untap (duration "next_untap"), cant_be_regenerated | 508.1c, 509.1b, 502.3 |
+| destroy      | what, [no_regen]                                         | destroy                                   | 701.8   |
+| exile        | what, [until: "self_leaves"]                             | exile (until the source leaves: return it then, 610.3) | 406, 610.3 |
+| bounce       | what                                                     | return to its owner's hand                | 400.7   |
+| move         | what, to, [tapped], [control: "you"], [counter: KIND], [from: "graveyard"] | zone change: to = hand, battlefield, library_top, library_bottom, library_shuffle, graveyard | 400.7 |
+| tap / untap  | what                                                     | tap or untap                              | 701.26  |
+| regenerate   | what                                                     | next time it would be destroyed this turn, instead ... | 701.19 |
+| gain_control | what, [duration: "eot"|"while_you_control_self"]         | the controller of the source gains control | 613.1b |
+| sacrifice    | what=REF  or  who, filter, amount                        | sacrifice (who chooses among their objects matching) | 701.21 |
+| draw         | who, amount                                              | draw cards                                | 121     |
+| discard      | who, amount, [random]                                    | discard (amount "all": the whole hand)    | 701.9   |
+| gain_life    | who, amount                                              | gain life                                 | 119     |
+| lose_life    | who, amount                                              | lose life                                 | 119     |
+| mill         | who, amount                                              | mill                                      | 701.13  |
+| scry         | amount, [surveil: True]                                  | scry N, or surveil N                      | 701.22, 701.46 |
+| counter      | what, [unless_pays: [mana symbols]]                      | counter a spell (unless its controller pays) | 701.5 |
+| counters     | what, kind, amount, [remove], [divided]                  | put (or remove) counters; kind "+1/+1", "-1/-1", "loyalty", "any" ... | 122 |
+| token        | amount, types, subtypes, colors, keywords, power, toughness, [supertypes], [name], [tapped], [attacking]  or  amount, kind ("Treasure", "Food", "Clue", "Blood", "Gold", ...) | create tokens (predefined kinds: 111.10) | 111 |
+| add_mana     | mana:[syms]  or  choice:[[syms], ...]  or  any: n, [same]; [per: AMOUNT] | add mana (choice: one of the lists; any: n mana of any colors, same: all one color) | 106 |
+| fight        | a, b                                                     | each deals damage equal to its power to the other | 701.14 |
+| attach       | what, to                                                 | attach an Aura/Equipment                  | 701.3   |
+| search       | filter, amount, to, [up_to], [tapped], [reveal]          | search your library, put the cards in `to` (hand, battlefield, library_top, graveyard), then shuffle | 701.23 |
+| dig          | amount, take, filter, to, rest, [optional], [tapped]     | look at the top `amount` cards, put up to `take` matching into `to`, the rest to `rest` (library_bottom, random order / graveyard) | 701.20 |
+| shuffle      | who                                                      | shuffle a library                         | 701.24  |
+| extra_turn   | who                                                      | take an extra turn after this one         | 500.7   |
+| prevent      | [combat], [by: REF], [to: REF], [amount], duration       | prevention shield                         | 615     |
+| animate      | what, power, toughness, types, subtypes, colors, keywords, duration | becomes a creature (layers 4, 5, 7b) | 613    |
+| may          | effects:[Effect], [then:[Effect]], [else:[Effect]]       | "you may ...; if you do ...; if you don't ..." | 608.2d |
+| if           | cond: CONDITION, then:[Effect], [else:[Effect]]          | conditional instruction (see quantities conditions) | 608.2c |
+
+Conditions (Ability.condition, "if" op, static "condition") are dicts; their keys are
+listed in engine/cards/compiler/quantities.py: control/min/max, life_ge, life_le,
+your_turn, graveyard_ge+filter, hand_le, hand_ge, gained_life_this_turn,
+opponent_lost_life_this_turn, self: FILTER, it: FILTER, kicked, x_ge, cast_from_hand,
+all: [..], and for activated abilities once_each_turn, step.
+
+Triggers (Ability.trigger)
+--------------------------
+{"event": E, ...}: "self": True (the source itself), "attached": True (the enchanted/equipped
+object), "filter": FILTER (the object the event is about), "or_self": True (the source or a
+matching object), "batch": True ("one or more"), "who": "you"|"opponent"|"any" (a player event),
+"first": True (first time each turn). Events:
+  etb, dies, ltb, attacks, blocks, attacks_or_blocks, becomes_blocked, blocks_or_blocked, unblocked,
+  attacks_alone, combat_damage_player, combat_damage_creature, combat_damage, damage_player,
+  damage_opponent, deals_damage, dealt_damage, tapped, untapped, becomes_target, becomes_target_spell,
+  becomes_target_opponent, etb_or_attacks, etb_or_dies, blocks_flying, turned_face_up, transforms,
+  explores, cast (filter on the spell; "self": True = when you cast this), you_attack, sacrifice,
+  gain_life, lose_life, draw, discard, cycle, scry, surveil,
+  step ("step": upkeep|draw|main1|main2|beginning_of_combat|end_of_combat|end;
+        "whose": you|opponent|each|next|that_player|you_next)
+Ability.condition on a triggered ability is an intervening "if" (CR 603.4).
+
+Statics (Ability.static)
+------------------------
+{"kind": K, ...} with "affects": "self" | "attached" | FILTER and optional "condition":
+  anthem             power, toughness, [per]            +N/+M (layer 7c)                       613.4c
+  keywords           keywords, [lose]                   has / loses keywords (layer 6)         613.1f
+  restriction        rule, [by|except|what: FILTER]     rules: cant_block, cant_attack, cant_attack_or_block,
+                     cant_be_blocked, must_attack, must_block, max_one_blocker, extra_block,
+                     block_any_number, doesnt_untap, block_only_flying, cant_attack_or_block_alone,
+                     cant_block_alone, cant_attack_alone, hexproof, cant_be_sacrificed,
+                     must_be_blocked, must_attack_or_block, cant_attack_block_unless_other   508, 509, 502.3
+  enters_tapped      [unless: CONDITION]                replacement on itself                  614.1c
+  enters_with_counters counter, amount                                                       614.1c
+  cost_change        spells: FILTER | "self", who, amount (negative = cheaper), [per]       601.2f
+  cant_be_countered                                     (zone "stack")                         101.2
+  additional_cost    cost: Cost                         (zone "stack")                         601.2f
+  set_pt             power and/or toughness: AMOUNT     characteristic-defining (layer 7a)    604.3
+  grant_ability      ability: Ability                   objects matching have that ability     613.1f
+  add_types          subtypes                           "is a Knight in addition ..." (layer 4)
+  no_max_hand_size / look_top_card / opening_hand_battlefield (Leyline)
+
+Keywords (CardDef.keywords / keyword_args)
+------------------------------------------
+Names follow CR 702 (engine/cards/compiler/keywords.py has the registry with rule numbers).
+keyword_args: Protection / Hexproof from: [color letter | quality string | FILTER];
+Landwalk: [land type]; Enchant: FILTER; Affinity: FILTER; numbered keywords (Bushido, Crew,
+Afflict, Toxic, ...): int; costed keywords (Kicker, Flashback, Equip, Cycling, Ward, Morph,
+...): Cost; Typecycling: [{"filter", "cost"}]. Equip, Fortify, Cycling, Typecycling,
+Outlast, Unearth, Scavenge, Prowess, Exalted also appear as Abilities (keyword=name).
 """
 from __future__ import annotations
 
@@ -51,9 +189,13 @@ class Cost:
     discard: int = 0
     discard_self: bool = False        # cycling-like: "Discard this card"
     life: int = 0
-    loyalty: int | None = None        # planeswalker loyalty ability: +N / -N (CR 606)
-    remove_counters: tuple[str, int] | None = None
+    loyalty: int | str | None = None  # planeswalker loyalty ability: +N / -N, or "-X"/"+X" (CR 606)
+    remove_counters: tuple[str, int] | None = None   # (kind, n) removed from the source itself
     exile_self: bool = False
+    discard_filter: dict[str, Any] | None = None     # "Discard a creature card": the discarded card's filter
+    exile_from_graveyard: dict[str, Any] | None = None  # filter plus "amount": exile cards from your graveyard
+    tap_others: dict[str, Any] | None = None         # filter plus "amount": "Tap an untapped creature you control"
+    return_to_hand: dict[str, Any] | None = None     # "Return a land you control to its owner's hand"
 
     @property
     def is_free(self) -> bool:
@@ -102,6 +244,7 @@ class CardDef:
     abilities: tuple[Ability, ...] = ()
     unsupported: tuple[str, ...] = ()              # sentences the compiler could not read
     layout: str = "normal"
+    faces: tuple["CardDef", ...] = ()              # the other faces of a multi-face card, compiled alike
 
     @property
     def supported(self) -> bool:

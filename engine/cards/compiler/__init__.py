@@ -2,9 +2,14 @@
 
 Pass 1 (`read_ir`) normalises the text and classifies each paragraph (keywords,
 activated, triggered, static, spell, modal); pass 2 (`lower`) turns each item into
-Ability objects through the construct modules: keywords, costs, targets, effects,
-triggers, statics. A paragraph that does not compile is kept in CardDef.unsupported,
-and the card is then played by hand for that text.
+Ability objects through the construct modules: keywords, costs, targets, quantities,
+effects, triggers, statics. A paragraph that does not compile is kept, as written, in
+CardDef.unsupported, and the card is then played by hand for that text: no sentence is
+ever dropped silently.
+
+    compile_card(data) -> CardDef     data: engine.cards.data.CardData, or a dict with
+                                      its fields or MTGJSON's (manaCost, type, ...)
+Results are cached per card (name and text), so the engine may call it freely.
 """
 from __future__ import annotations
 
@@ -17,22 +22,33 @@ from engine.cards.abilities import Ability, CardDef, Effect
 from engine.cards.compiler.costs import parse_cost_text
 from engine.cards.compiler.effects import Ctx, parse_effects
 from engine.cards.compiler.keywords import parse_keyword_line
+from engine.cards.compiler.quantities import parse_condition
 from engine.cards.compiler.statics import parse_static
 from engine.cards.compiler.text import normalise
 from engine.cards.compiler.triggers import parse_trigger
 from engine.mana import cost_colors, parse_cost
 
+__all__ = ["compile_card", "compile_ability_text", "read_ir", "IrItem"]
+
 BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
+NONTRADITIONAL = {"Plane", "Phenomenon", "Scheme", "Vanguard", "Conspiracy", "Dungeon", "Emblem", "Hero"}
+_MODAL = re.compile(r"^(.*?)choose (one|two|three|one or both|one or more|any number|up to one|up to two|up to three)"
+                    r"(?: that hasn't been chosen(?: this turn)?)? —$", re.I)
 
 
 @dataclass(frozen=True)
 class IrItem:
-    """One paragraph classified: kind is keywords | activated | triggered | static | spell | modal."""
+    """One paragraph classified: kind is keywords | activated | triggered | static | spell | modal.
+
+    head: the cost (activated) or trigger condition (triggered); body: the effect text;
+    modes: the bullet lines of a modal ability.
+    """
 
     kind: str
     text: str
-    head: str = ""   # cost (activated) or condition (triggered)
+    head: str = ""
     body: str = ""
+    modes: tuple[str, ...] = ()
 
 
 def _split_colon(p: str) -> tuple[str, str] | None:
@@ -45,25 +61,38 @@ def _split_colon(p: str) -> tuple[str, str] | None:
     return None
 
 
-def read_ir(text: str, name: str, is_spell: bool) -> list[IrItem]:
+_COST_START = re.compile(r"^(\{|[+\-]?\d+$|[+\-]x$|sacrifice|pay|discard|tap|exile|remove|return|put|reveal|collect)", re.I)
+
+
+def read_ir(text: str, name: str, is_spell: bool, legendary: bool = False) -> list[IrItem]:
     """Pass 1: paragraphs to classified items."""
-    paras = normalise(text, name)
+    paras = normalise(text, name, legendary)
     items: list[IrItem] = []
     i = 0
     while i < len(paras):
         p = paras[i]
-        if re.match(r"^choose (one|two|one or both|one or more) —", p, re.I):
-            bullets = []
+        bullets: list[str] = []
+        if _MODAL.match(p) or p.rstrip().endswith("—") and "choose" in p.lower():
             while i + 1 < len(paras) and paras[i + 1].startswith("•"):
                 i += 1
                 bullets.append(paras[i].lstrip("• ").strip())
-            items.append(IrItem("modal", p, head=p, body="\n".join(bullets)))
+        if bullets:
+            full = "\n".join([p] + ["• " + b for b in bullets])
+            m = re.match(r"^(when|whenever|at) ", p, re.I)
+            sc = _split_colon(p)
+            if m:
+                items.append(IrItem("triggered", full, head=p, body=p, modes=tuple(bullets)))
+            elif sc is not None and _COST_START.match(sc[0].strip()):
+                items.append(IrItem("activated", full, head=sc[0].strip(), body=sc[1].strip(), modes=tuple(bullets)))
+            else:
+                items.append(IrItem("modal", full, head=p, body=p, modes=tuple(bullets)))
+        elif p.startswith("•"):
+            items.append(IrItem("static", p))      # a stray bullet: unsupported unless a static reads it
         elif parse_keyword_line(p) is not None:
             items.append(IrItem("keywords", p))
         elif re.match(r"^(when|whenever|at) ", p, re.I):
-            cond, _, body = p.partition(", ")
-            items.append(IrItem("triggered", p, head=re.sub(r"^(when|whenever|at) ", "", cond, flags=re.I), body=body))
-        elif (sc := _split_colon(p)) is not None and re.match(r"^[{+\-\d]|^(sacrifice|pay|discard|tap|exile|remove)", sc[0].strip(), re.I):
+            items.append(IrItem("triggered", p, head=p, body=p))
+        elif (sc := _split_colon(p)) is not None and _COST_START.match(sc[0].strip()):
             items.append(IrItem("activated", p, head=sc[0].strip(), body=sc[1].strip()))
         elif is_spell:
             items.append(IrItem("spell", p))
@@ -73,58 +102,149 @@ def read_ir(text: str, name: str, is_spell: bool) -> list[IrItem]:
     return items
 
 
-def _lower_activated(item: IrItem) -> Ability | None:
-    cost = parse_cost_text(item.head)
-    body = item.body
-    sorcery = False
-    m = re.search(r"\s*activate (?:this ability )?only as a sorcery\.?$", body, re.I)
-    if m:
-        sorcery = True
-        body = body[: m.start()]
-    ctx = Ctx()
-    effects = parse_effects(body, ctx)
-    if cost is None or effects is None:
-        return None
-    is_mana = (not ctx.targets and effects and all(e.op == "add_mana" for e in effects) and cost.loyalty is None)
-    return Ability("mana" if is_mana else "activated", item.text, effects=tuple(effects),
-                   targets=tuple(ctx.targets), cost=cost,
-                   sorcery_speed=sorcery or cost.loyalty is not None)
+_ACT_LIMITS = [
+    (re.compile(r"\s*activate (?:this ability )?only as a sorcery\.?$", re.I), "sorcery"),
+    (re.compile(r"\s*activate (?:this ability )?only once each turn\.?$", re.I), "once"),
+    (re.compile(r"\s*activate (?:this ability )?only during your turn\.?$", re.I), "your_turn"),
+    (re.compile(r"\s*activate (?:this ability )?only during your upkeep\.?$", re.I), "upkeep"),
+    (re.compile(r"\s*activate (?:this ability )?only any time you could cast a sorcery\.?$", re.I), "sorcery"),
+    (re.compile(r"\s*activate (?:this ability )?only if (.+?)\.?$", re.I), "if"),
+]
 
 
-def _lower_triggered(item: IrItem) -> Ability | None:
-    trig = parse_trigger(item.head)
-    if trig is None:
+def _modes(lines: tuple[str, ...], head: str) -> tuple[tuple[Ability, ...], int, int] | None:
+    m = _MODAL.match(head.strip())
+    if not m:
         return None
-    body = item.body
-    cond = None
-    m = re.match(r"^if (you control [^,]+|you have \d+ or more life|it's your turn), ", body, re.I)
-    if m:  # intervening "if" clause (603.4)
-        cond = {"text": m.group(1).lower()}
-        body = body[m.end():]
-    optional = False
-    if re.match(r"^you may ", body, re.I) and not re.match(r"^you may draw a card\.?$", body, re.I):
-        optional = True
-        body = body[len("you may "):]
-    ctx = Ctx(last="it" if not trig.get("self") else None)
-    effects = parse_effects(body, ctx)
-    if effects is None:
-        return None
-    return Ability("triggered", item.text, effects=tuple(effects), targets=tuple(ctx.targets),
-                   trigger=trig, condition=cond, optional=optional)
-
-
-def _lower_modal(item: IrItem) -> Ability | None:
-    n = {"one": 1, "two": 2}.get(item.head.split()[1].lower())
-    if n is None:
-        return None
+    word = m.group(2).lower()
+    choose, up_to = {"one": (1, 1), "two": (2, 2), "three": (3, 3), "one or both": (2, 1), "one or more": (99, 1),
+                     "any number": (99, 0), "up to one": (1, 0), "up to two": (2, 0), "up to three": (3, 0)}[word]
     modes = []
-    for line in item.body.split("\n"):
+    for line in lines:
         ctx = Ctx()
         effects = parse_effects(line, ctx)
         if effects is None:
             return None
         modes.append(Ability("mode", line, effects=tuple(effects), targets=tuple(ctx.targets)))
-    return Ability("spell", item.text, modes=tuple(modes), choose=n)
+    return tuple(modes), choose, up_to
+
+
+def _lower_activated(item: IrItem) -> Ability | None:
+    cost = parse_cost_text(item.head)
+    body = item.body
+    sorcery = False
+    cond = None
+    once = False
+    changed = True
+    while changed:
+        changed = False
+        for rx, kind in _ACT_LIMITS:
+            m = rx.search(body)
+            if m:
+                if kind == "sorcery":
+                    sorcery = True
+                elif kind == "once":
+                    once = True
+                elif kind == "your_turn":
+                    cond = {**(cond or {}), "your_turn": True}
+                elif kind == "upkeep":
+                    cond = {**(cond or {}), "step": "upkeep"}
+                elif kind == "if":
+                    c = parse_condition(m.group(1))
+                    if c is None:
+                        return None
+                    cond = {**(cond or {}), **c}
+                body = body[: m.start()]
+                changed = True
+    if cost is None:
+        return None
+    zone = "battlefield"
+    m = re.search(r" from your graveyard to (?:your hand|the battlefield)(?: tapped)?\.?$", body, re.I)
+    if m and re.match(r"^return self ", body, re.I):
+        zone = "graveyard"
+    if cond is not None and once:
+        cond["once_each_turn"] = True
+    elif once:
+        cond = {"once_each_turn": True}
+    if item.modes:
+        got = _modes(item.modes, body)
+        if got is None:
+            return None
+        modes, choose, _ = got
+        return Ability("activated", item.text, cost=cost, modes=modes, choose=choose,
+                       sorcery_speed=sorcery or cost.loyalty is not None, condition=cond, zone=zone)
+    ctx = Ctx()
+    effects = parse_effects(body, ctx)
+    if effects is None:
+        return None
+    is_mana = (not ctx.targets and effects and all(e.op == "add_mana" for e in effects) and cost.loyalty is None)
+    return Ability("mana" if is_mana else "activated", item.text, effects=tuple(effects),
+                   targets=tuple(ctx.targets), cost=cost, condition=cond, zone=zone,
+                   sorcery_speed=sorcery or cost.loyalty is not None)
+
+
+def _lower_triggered(item: IrItem) -> Ability | None:
+    text = item.head
+    m = re.match(r"^(when|whenever|at) ", text, re.I)
+    if not m:
+        return None
+    rest = text[m.end():]
+    # the condition ends at one of the ", " — try each until the trigger reads
+    trig = None
+    body = ""
+    for cut in [k.start() for k in re.finditer(r", ", rest)]:
+        trig = parse_trigger(rest[:cut])
+        if trig is not None:
+            body = rest[cut + 2:]
+            break
+    if trig is None:
+        return None
+    cond = None
+    m = re.match(r"^if (.+?), ", body, re.I)
+    if m:  # intervening "if" clause (603.4)
+        c = parse_condition(m.group(1))
+        if c is not None:
+            cond = c
+            body = body[m.end():]
+    optional = False
+    ctx = Ctx(last="it" if not trig.get("self") else "self")
+    if trig.get("event") in ("attacks", "blocks", "etb", "dies", "combat_damage_player") and trig.get("self"):
+        ctx.last = "self"
+    if item.modes:
+        got = _modes(item.modes, body)
+        if got is None:
+            return None
+        modes, choose, _ = got
+        return Ability("triggered", item.text, trigger=trig, condition=cond, modes=modes, choose=choose)
+    effects = parse_effects(body, ctx)
+    if effects is None:
+        return None
+    if len(effects) == 1 and effects[0].op == "may" and "then" not in effects[0].args and "else" not in effects[0].args:
+        optional = True
+        effects = list(effects[0].args["effects"])
+    return Ability("triggered", item.text, effects=tuple(effects), targets=tuple(ctx.targets),
+                   trigger=trig, condition=cond, optional=optional)
+
+
+def compile_ability_text(text: str) -> Ability | None:
+    """One ability of a permanent, e.g. the quoted text a static grants; None if not understood."""
+    items = read_ir(text, "", False)
+    if len(items) != 1:
+        return None
+    item = items[0]
+    if item.kind == "activated":
+        return _lower_activated(item)
+    if item.kind == "triggered":
+        return _lower_triggered(item)
+    if item.kind == "static":
+        s = parse_static(item.text)
+        if s is not None and len(s) == 1:
+            return Ability("static", item.text, static=s[0])
+    if item.kind == "keywords":
+        got = parse_keyword_line(item.text)
+        if got and len(got[0]) == 1 and not got[2]:
+            return Ability("static", item.text, static={"kind": "keywords", "affects": "self", "keywords": got[0]})
+    return None
 
 
 def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[str, Any], list[Ability], list[str]]:
@@ -135,6 +255,7 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
     unsupported: list[str] = []
     spell_effects: list[Effect] = []
     spell_ctx = Ctx()
+    spell_modal: Ability | None = None
     for item in items:
         ab: Ability | list[Ability] | None = None
         if item.kind == "keywords":
@@ -152,12 +273,23 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
         elif item.kind == "triggered":
             ab = _lower_triggered(item)
         elif item.kind == "modal":
-            ab = _lower_modal(item)
+            got = _modes(item.modes, item.head)
+            if got is not None and spell_modal is None:
+                modes, choose, up_to = got
+                spell_modal = Ability("spell", item.text, modes=modes, choose=choose,
+                                      condition={"min_modes": up_to} if up_to != choose else None)
+                continue
         elif item.kind == "spell":
+            snapshot = len(spell_ctx.targets)
             effs = parse_effects(item.text, spell_ctx)
             if effs is not None:
                 spell_effects += effs
                 continue
+            del spell_ctx.targets[snapshot:]
+            statics = parse_static(item.text)
+            if statics is not None:
+                ab = [Ability("static", item.text, static=s, zone="stack" if s["kind"] in (
+                    "cant_be_countered", "additional_cost", "cost_change") else "battlefield") for s in statics]
         elif item.kind == "static":
             statics = parse_static(item.text)
             if statics is not None:
@@ -168,35 +300,96 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
             abilities += ab
         else:
             abilities.append(ab)
-    if spell_effects:
+    if spell_modal is not None:
+        if spell_effects:
+            unsupported.append("(a modal spell with other instructions)")
+        abilities.insert(0, spell_modal)
+    elif spell_effects:
         abilities.insert(0, Ability("spell", "", effects=tuple(spell_effects), targets=tuple(spell_ctx.targets)))
     return keywords, kwargs, abilities, unsupported
 
 
-def compile_card(data: Any) -> CardDef:
-    """Compile a card of the card database (engine.cards.data.CardData or a dict with its fields)."""
-    g = (lambda k, d=None: data.get(k, d)) if isinstance(data, dict) else (lambda k, d=None: getattr(data, k, d))
-    name = g("name")
-    types = tuple(g("types") or ())
-    subtypes = tuple(g("subtypes") or ())
-    text = g("text") or ""
+def _get(data: Any, *keys: str, default: Any = None) -> Any:
+    for k in keys:
+        v = data.get(k) if isinstance(data, dict) else getattr(data, k, None)
+        if v is not None:
+            return v
+    return default
+
+
+def _tup(v: Any) -> tuple:
+    if v is None:
+        return ()
+    if isinstance(v, (list, tuple)):
+        return tuple(v)
+    return (v,)
+
+
+@lru_cache(maxsize=None)
+def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tuple, mana_cost: str,
+             colors: tuple, power: Any, toughness: Any, loyalty: Any, layout: str,
+             faces: tuple) -> CardDef:
     is_spell = "Instant" in types or "Sorcery" in types
-    items = read_ir(text, name, is_spell)
-    keywords, kwargs, abilities, unsupported = lower(items, types)
+    unsupported: list[str] = []
+    if set(types) & NONTRADITIONAL:
+        unsupported.append("(not a traditional Magic card: played by hand)")
+    items = read_ir(text, name, is_spell, "Legendary" in supertypes)
+    keywords, kwargs, abilities, unsup = lower(items, types)
+    unsupported += unsup
     # CR 305.6: a basic land type gives its mana ability.
-    for st in subtypes:
-        if "Land" in types and st in BASIC_MANA:
-            sym = BASIC_MANA[st]
-            abilities.append(Ability("mana", f"{{T}}: Add {{{sym}}}.",
-                                     effects=(Effect("add_mana", {"mana": [sym]}),),
-                                     cost=parse_cost_text("{T}")))
+    if "Land" in types:
+        for st in subtypes:
+            if st in BASIC_MANA and not any(a.kind == "mana" and a.text.startswith(f"({{T}}: Add {{{BASIC_MANA[st]}}}") for a in abilities):
+                sym = BASIC_MANA[st]
+                abilities.append(Ability("mana", f"({{T}}: Add {{{sym}}}.)",
+                                         effects=(Effect("add_mana", {"mana": [sym]}),),
+                                         cost=parse_cost_text("{T}")))
     if "Aura" in subtypes and "Enchant" not in keywords:
         unsupported.append("(an Aura without a readable enchant keyword)")
-    mana_cost = parse_cost(g("mana_cost") or g("manaCost") or "")
-    colors = tuple(g("colors") or ()) or cost_colors(mana_cost)
+    if layout in ("saga", "class", "leveler", "case", "mutate", "host", "augment", "meld", "flip") and not unsupported:
+        unsupported.append(f"(layout {layout}: its special rules are not compiled)")
+    face_defs: list[CardDef] = []
+    if " // " in name or len(faces) > 1:
+        if len(faces) > 1:
+            for f in faces[1:]:
+                fd = _compile(f[0], f[1], f[2], f[3], f[4], f[5], f[6], f[7], f[8], f[9], layout, ())
+                face_defs.append(fd)
+                unsupported += [f"({f[0]}) {u}" for u in fd.unsupported]
+        else:
+            unsupported.append("(the other face's text is not in the card data)")
+    if power is not None and "Creature" not in types and "Vehicle" not in subtypes and layout == "normal" and not unsupported:
+        pass
+    mana = parse_cost(mana_cost)
     return CardDef(
-        name=name, mana_cost=mana_cost, types=types, supertypes=tuple(g("supertypes") or ()),
-        subtypes=subtypes, colors=colors, power=g("power"), toughness=g("toughness"),
-        loyalty=g("loyalty"), text=text, keywords=tuple(dict.fromkeys(keywords)), keyword_args=kwargs,
-        abilities=tuple(abilities), unsupported=tuple(unsupported), layout=g("layout") or "normal",
+        name=name, mana_cost=mana, types=types, supertypes=supertypes,
+        subtypes=subtypes, colors=colors or cost_colors(mana), power=power, toughness=toughness,
+        loyalty=loyalty, text=text, keywords=tuple(dict.fromkeys(keywords)), keyword_args=kwargs,
+        abilities=tuple(abilities), unsupported=tuple(unsupported), layout=layout, faces=tuple(face_defs),
     )
+
+
+def _face_key(f: dict) -> tuple:
+    return (f.get("name") or "", f.get("text") or "", _tup(f.get("types")), _tup(f.get("supertypes")),
+            _tup(f.get("subtypes")), f.get("mana_cost") or f.get("manaCost") or "", _tup(f.get("colors")),
+            f.get("power"), f.get("toughness"), f.get("loyalty"))
+
+
+def compile_card(data: Any) -> CardDef:
+    """Compile a card of the card database (engine.cards.data.CardData or a dict with its fields)."""
+    name = _get(data, "name", default="")
+    faces = _get(data, "faces", default=()) or ()
+    face_keys = tuple(_face_key(f) for f in faces) if len(faces) > 1 else ()
+    if face_keys:
+        front = face_keys[0]
+        text, types, supertypes, subtypes = front[1], front[2], front[3], front[4]
+        mana_cost, colors, power, toughness, loyalty = front[5], front[6], front[7], front[8], front[9]
+    else:
+        text = _get(data, "text", default="") or ""
+        types = _tup(_get(data, "types"))
+        supertypes = _tup(_get(data, "supertypes"))
+        subtypes = _tup(_get(data, "subtypes"))
+        mana_cost = _get(data, "mana_cost", "manaCost", default="") or ""
+        colors = _tup(_get(data, "colors"))
+        power, toughness, loyalty = _get(data, "power"), _get(data, "toughness"), _get(data, "loyalty")
+    return _compile(name, text, types, supertypes, subtypes, mana_cost, colors, power, toughness, loyalty,
+                    _get(data, "layout", default="normal") or "normal", face_keys)

@@ -1,49 +1,97 @@
-"""Costs of activated abilities (CR 117, 602.1a): "{2}{R}, {T}, Sacrifice a creature"."""
+"""Costs of activated abilities (CR 118, 602.1a): "{2}{R}, {T}, Sacrifice a creature"."""
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from engine.cards.abilities import Cost
+from engine.cards.compiler.targets import number, parse_noun
 from engine.mana import parse_cost
 
 _MANA_ONLY = re.compile(r"(\{[^}]+\})+")
+_N = r"(a|an|one|two|three|four|five|six|seven|x|\d+)"
+
+
+def _noun(phrase: str) -> dict[str, Any] | None:
+    f = parse_noun(phrase)
+    if f is None or f.get("_needs_player_target"):
+        return None
+    return f
 
 
 def parse_cost_text(text: str) -> Cost | None:
     """A cost before the colon of an activated ability; None when a part is not understood."""
     mana: tuple[str, ...] = ()
-    kw: dict = {}
+    kw: dict[str, Any] = {}
     text = text.strip()
     if re.fullmatch(r"\d+", text):
         return Cost(mana=(text,))
-    for part in [p.strip() for p in text.split(",")]:
+    parts = [p.strip() for p in re.split(r",\s*|\s+and\s+", text) if p.strip()]
+    for part in parts:
         low = part.lower()
         if _MANA_ONLY.fullmatch(part):
             syms = parse_cost(part)
             if "T" in syms or "Q" in syms:
-                kw["tap"] = "T" in syms
-                kw["untap"] = "Q" in syms
+                kw["tap"] = kw.get("tap", False) or "T" in syms
+                kw["untap"] = kw.get("untap", False) or "Q" in syms
                 syms = tuple(s for s in syms if s not in ("T", "Q"))
             mana = mana + syms
         elif low == "sacrifice self":
             kw["sacrifice_self"] = True
-        elif low == "exile self from your graveyard":
+        elif low in ("exile self from your graveyard", "exile self"):
             kw["exile_self"] = True
-        elif m := re.fullmatch(r"sacrifice (a|an|another) (creature|land|artifact|enchantment|permanent)", low):
-            f: dict = {"types": [m.group(2).capitalize()] if m.group(2) != "permanent" else []}
-            if m.group(1) == "another":
-                f["other"] = True
+        elif m := re.fullmatch(rf"sacrifice {_N} (.+)", low):
+            f = _noun(m.group(2))
+            n = number(m.group(1))
+            if f is None or n is None:
+                return None
+            if n != 1:
+                f = {**f, "amount": n}
             kw["sacrifice"] = f
-        elif m := re.fullmatch(r"pay (\d+) life", low):
-            kw["life"] = int(m.group(1))
-        elif m := re.fullmatch(r"discard (a|one|two|\d) cards?", low):
-            kw["discard"] = {"a": 1, "one": 1, "two": 2}.get(m.group(1)) or int(m.group(1))
-        elif low == "discard self":
+        elif m := re.fullmatch(r"sacrifice another (.+)", low):
+            f = _noun(m.group(1))
+            if f is None:
+                return None
+            kw["sacrifice"] = {**f, "other": True}
+        elif m := re.fullmatch(r"pay (\d+|x) life", low):
+            kw["life"] = int(m.group(1)) if m.group(1).isdigit() else -1
+        elif m := re.fullmatch(rf"discard {_N} cards?", low):
+            kw["discard"] = number(m.group(1)) or 1
+        elif m := re.fullmatch(r"discard (?:a|an) (.+?) card", low):
+            f = _noun(m.group(1))
+            if f is None:
+                return None
+            kw["discard"] = 1
+            kw["discard_filter"] = f
+        elif low == "discard your hand":
+            kw["discard"] = -1
+        elif low in ("discard self",):
             kw["discard_self"] = True
-        elif m := re.fullmatch(r"([+-]?)(\d+)", part):
-            kw["loyalty"] = int(m.group(2)) * (-1 if m.group(1) == "-" else 1)
-        elif m := re.fullmatch(r"remove an? ([+\-\w/]+) counter from self", low):
-            kw["remove_counters"] = (m.group(1), 1)
+        elif m := re.fullmatch(r"([+-]?)(\d+|x)", low):
+            v = int(m.group(2)) if m.group(2).isdigit() else "X"
+            if v == "X":
+                kw["loyalty"] = "-X" if m.group(1) == "-" else "+X"
+            else:
+                kw["loyalty"] = v * (-1 if m.group(1) == "-" else 1)
+        elif m := re.fullmatch(rf"remove {_N} ([+\-\w/]+) counters? from self", low):
+            kw["remove_counters"] = (m.group(2), number(m.group(1)) or -1)
+        elif m := re.fullmatch(rf"exile {_N} (.+?) from your graveyard", low):
+            f = _noun(m.group(2) if m.group(2).endswith(("card", "cards")) else m.group(2))
+            if f is None:
+                return None
+            kw["exile_from_graveyard"] = {**f, "amount": number(m.group(1)) or -1}
+        elif m := re.fullmatch(rf"tap {_N} untapped (.+?) you control", low):
+            f = _noun(m.group(2))
+            if f is None:
+                return None
+            kw["tap_others"] = {**f, "amount": number(m.group(1)) or -1}
+        elif m := re.fullmatch(r"return (?:a|an) (.+?) you control to its owner's hand", low):
+            f = _noun(m.group(1))
+            if f is None:
+                return None
+            kw["return_to_hand"] = f
         else:
             return None
+    if "loyalty" in kw and isinstance(kw["loyalty"], str):
+        kw["loyalty"] = kw["loyalty"]
     return Cost(mana=mana, **kw)

@@ -1,10 +1,9 @@
 """Effect sentences (CR 608.2c: an ability's instructions, in order) to effect primitives.
 
-Each reader takes one sentence and a Ctx collecting target slots; it returns the
-effects, or None when the sentence is not understood (then the card is unsupported).
-Object references in effects are: "self", "you", "opponent", {"target": i},
-{"each": filter}, "it" (the object the ability's trigger refers to), "each_player",
-"each_opponent".
+Each reader takes one sentence (lower case, SELF for the card itself) and a Ctx
+collecting target slots; it returns the effects, or None when the sentence is not
+understood (then the card is unsupported). The ops and reference forms are listed in
+engine/cards/abilities.py.
 """
 from __future__ import annotations
 
@@ -13,48 +12,114 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from engine.cards.abilities import Effect, TargetSpec
-from engine.cards.compiler.targets import KEYWORDS, number, parse_noun, parse_target
+from engine.cards.compiler.quantities import amount, parse_condition, quantity
+from engine.cards.compiler.targets import KEYWORDS, COLORS, number, parse_noun, parse_target
 from engine.mana import parse_cost
 
 
 @dataclass
 class Ctx:
-    """What a sentence may refer to: the target slots chosen so far in this ability."""
+    """What a sentence may refer to: the target slots so far, and the last references."""
 
     targets: list[TargetSpec] = field(default_factory=list)
-    last: Any = None  # the last object reference, for "it" / "that creature"
+    last: Any = None          # the last object reference, for "it" / "that creature" / "them"
+    last_player: Any = None   # the last player reference, for "that player"
+    x: Any = None             # "where X is ..." binding
+
+    def add_target(self, spec: TargetSpec) -> dict[str, int]:
+        self.targets.append(spec)
+        return {"target": len(self.targets) - 1}
+
+    def _fix_filter(self, f: dict[str, Any]) -> dict[str, Any] | None:
+        need = f.pop("_needs_player_target", None)
+        if need:
+            pf: dict[str, Any] = {"player": True}
+            if need == "opponent":
+                pf["opponent"] = True
+            r = self.add_target(TargetSpec(pf, "target " + need))
+            self.last_player = r
+            for k in ("controller", "owner"):
+                if f.get(k) == "that_player":
+                    f[k] = r
+        else:
+            for k in ("controller", "owner"):
+                if f.get(k) == "that_player":
+                    if self.last_player is None:
+                        return None
+                    f[k] = self.last_player
+        return f
+
+    def player(self, phrase: str) -> Any:
+        """A player phrase to a reference."""
+        p = phrase.strip().lower()
+        simple = {"you": "you", "each opponent": "each_opponent", "each of your opponents": "each_opponent",
+                  "your opponents": "each_opponent", "each player": "each_player", "all players": "each_player",
+                  "defending player": "defending_player", "the defending player": "defending_player",
+                  "an opponent": "an_opponent", "each other player": "each_other_player"}
+        if p in simple:
+            return simple[p]
+        if p in ("target player", "target opponent"):
+            f: dict[str, Any] = {"player": True}
+            if p.endswith("opponent"):
+                f["opponent"] = True
+            r = self.add_target(TargetSpec(f, p))
+            self.last_player = r
+            return r
+        if p in ("that player", "they", "that opponent", "the player"):
+            return self.last_player
+        if p in ("its controller", "that creature's controller", "that permanent's controller",
+                 "that spell's controller", "its owner", "that creature's owner", "their controller",
+                 "their controllers", "their owners", "its owner's", "the creature's controller"):
+            base = self.last if self.last is not None else "it"
+            key = "owner_of" if "owner" in p else "controller_of"
+            return {key: base}
+        if p in ("that player's", "their"):
+            return self.last_player
+        return None
 
     def ref(self, phrase: str) -> Any:
         """An object or player phrase to a reference, adding a target slot if targeted."""
         p = phrase.strip().lower()
-        if p in ("self", "it", "that creature", "that permanent", "this", "that player"):
-            if p == "that player" and self.last is None:
-                return None
-            if p in ("it", "that creature", "that permanent", "that player") and self.last is not None:
-                return self.last
-            return "self" if p in ("self", "this") else "it"
-        if p in ("you",):
-            return "you"
-        if p in ("each opponent", "each of your opponents"):
-            return "each_opponent"
-        if p in ("each player",):
-            return "each_player"
+        if p in ("self", "this"):
+            return "self"
+        if p in ("it", "that creature", "that permanent", "them", "those creatures", "that card", "that land",
+                 "those cards", "those permanents", "that spell", "the creature", "that token", "those tokens",
+                 "that artifact", "the token", "the exiled card", "that enchantment"):
+            return self.last if self.last is not None else "it"
+        if p in ("equipped creature", "enchanted creature", "enchanted permanent", "enchanted land",
+                 "enchanted artifact", "enchanted enchantment", "enchanted planeswalker", "fortified land"):
+            return "attached"
+        pl = self.player(p)
+        if pl is not None:
+            return pl
         if "target" in p:
+            m = re.fullmatch(r"(.+?) and (?:up to one )?(?:other )?(target .+)", p)
             spec = parse_target(p)
             if spec is None:
                 return None
-            self.targets.append(spec)
-            r: Any = {"target": len(self.targets) - 1}
-            self.last = r
+            f = self._fix_filter(dict(spec.filter))
+            if f is None:
+                return None
+            spec = TargetSpec(f, spec.text, spec.count, spec.min)
+            r = self.add_target(spec)
+            if spec.filter.get("player") and not spec.filter.get("types") and not spec.filter.get("any"):
+                self.last_player = r
+            else:
+                self.last = r
             return r
-        m = re.fullmatch(r"(each|all) (.+)", p)
+        m = re.fullmatch(r"(each|all|every) (.+)", p)
         if m:
             f = parse_noun(m.group(2))
             if f is None:
                 return None
-            return {"each": f}
-        if p in ("equipped creature", "enchanted creature"):
-            return "attached"
+            f = self._fix_filter(f)
+            if f is None:
+                return None
+            if f.get("player") and set(f) <= {"player", "opponent"}:
+                return "each_opponent" if f.get("opponent") else "each_player"
+            r = {"each": f}
+            self.last = r
+            return r
         return None
 
 
@@ -69,39 +134,20 @@ def reader(pattern: str) -> Callable[[Reader], Reader]:
     return deco
 
 
-def amount(word: str) -> Any:
-    if word.upper() == "X":
-        return {"x": True}
-    return number(word)
+def _amt(word: str, c: Ctx) -> Any:
+    a = amount(word)
+    if isinstance(a, dict) and a.get("x") and c.x is not None:
+        return c.x
+    return a
 
 
-OBJ = r"(self|it|that creature|you|each opponent|each player|(?:up to \w+ )?(?:another )?target [^.,]+?|any target|(?:each|all) [^.,]+?|equipped creature|enchanted creature)"
-
-
-@reader(rf"^(?:self|it) deals (\d+|x) damage to {OBJ}$")
-def _damage(m: re.Match, c: Ctx) -> list[Effect] | None:
-    to = c.ref(m.group(2))
-    n = amount(m.group(1))
-    if to is None or n is None:
-        return None
-    return [Effect("damage", {"amount": n, "to": to})]
-
-
-@reader(rf"^(?:self|it) deals (\d+|x) damage to {OBJ} and (\d+|x) damage to {OBJ}$")
-def _damage2(m: re.Match, c: Ctx) -> list[Effect] | None:
-    a = c.ref(m.group(2))
-    b = c.ref(m.group(4))
-    if a is None or b is None:
-        return None
-    return [Effect("damage", {"amount": amount(m.group(1)), "to": a}),
-            Effect("damage", {"amount": amount(m.group(3)), "to": b})]
-
-
-def _pt(s: str) -> int | dict | None:
-    s = s.strip()
-    if s.lower() in ("+x", "x"):
-        return {"x": True}
-    if s.lower() == "-x":
+def _pt(s: str, c: Ctx | None = None) -> int | dict | None:
+    s = s.strip().lower()
+    if s in ("+x", "x"):
+        return c.x if c is not None and c.x is not None else {"x": True}
+    if s == "-x":
+        if c is not None and c.x is not None:
+            return {"times": -1, "of": c.x}
         return {"x": True, "negate": True}
     try:
         return int(s)
@@ -113,198 +159,946 @@ def _keywords(text: str) -> list[str] | None:
     parts = [p.strip() for p in re.split(r",\s*(?:and\s+)?|\s+and\s+", text.lower()) if p.strip()]
     out = []
     for p in parts:
+        m = re.fullmatch(r"protection from (white|blue|black|red|green|creatures|artifacts|everything)", p)
+        if m:
+            q = m.group(1)
+            out.append("Protection from " + q)
+            continue
+        m = re.fullmatch(r"hexproof from (white|blue|black|red|green)", p)
+        if m:
+            out.append("Hexproof from " + m.group(1))
+            continue
         if p not in KEYWORDS:
             return None
-        out.append(p.capitalize())
+        out.append(p[0].upper() + p[1:])
     return out
 
 
-@reader(rf"^{OBJ} gets? ([+-]\w+)/([+-]\w+)(?: and gains? ([a-z ,]+?))? until end of turn$")
-def _pump(m: re.Match, c: Ctx) -> list[Effect] | None:
-    what = c.ref(m.group(1))
-    p, t = _pt(m.group(2)), _pt(m.group(3))
-    if what is None or p is None or t is None:
-        return None
-    out = [Effect("pump", {"what": what, "power": p, "toughness": t})]
+SRC = r"(self|it|that creature|enchanted creature|equipped creature|target creature you control|target creature|" \
+      r"the creature|each creature|that permanent|this token)"
+DUR = r"(?: (until end of turn|this turn|until your next turn))?"
+
+
+def _src(p: str, c: Ctx) -> Any:
+    return c.ref(p)
+
+
+# -- damage (CR 120) ---------------------------------------------------------------
+
+@reader(rf"^{SRC} deals (\d+|x|that much) damage to (.+?)(?:, where x is (.+))?$")
+def _damage(m: re.Match, c: Ctx) -> list[Effect] | None:
+    src = _src(m.group(1), c)
     if m.group(4):
-        kws = _keywords(m.group(4))
+        c.x = quantity(m.group(4))
+        if c.x is None:
+            return None
+    n = _amt(m.group(2), c)
+    if src is None or n is None:
+        return None
+    return _damage_to(m.group(3), n, src, c)
+
+
+def _damage_to(tail: str, n: Any, src: Any, c: Ctx) -> list[Effect] | None:
+    # "target creature and 2 damage to that creature's controller", "each creature and each player"
+    m = re.fullmatch(r"(.+?) and (\d+|x) damage to (.+)", tail)
+    if m:
+        a = c.ref(m.group(1))
+        b = c.ref(m.group(3))
+        n2 = _amt(m.group(2), c)
+        if a is None or b is None or n2 is None:
+            return None
+        return [_dmg(n, a, src), _dmg(n2, b, src)]
+    m = re.fullmatch(r"(.+?) and each (.+)", tail)
+    if m and not tail.startswith("each") or (m and tail.startswith("each") and " and each " in tail):
+        m2 = re.fullmatch(r"(.+?) and (each .+)", tail)
+        if m2:
+            a = c.ref(m2.group(1))
+            b = c.ref(m2.group(2))
+            if a is not None and b is not None:
+                return [_dmg(n, a, src), _dmg(n, b, src)]
+    to = c.ref(tail)
+    if to is None:
+        m = re.fullmatch(r"(.+?) divided as you choose among (one|two|three|any number of) (?:target )?(.+)", "x " + tail)
+        m = re.fullmatch(r"divided as you choose among (one or two|one, two, or three|any number of|two|three) (targets|target creatures|target creatures and/or planeswalkers)", tail)
+        if m:
+            cnt = {"one or two": 2, "one, two, or three": 3, "any number of": 99, "two": 2, "three": 3}[m.group(1)]
+            f = {"any": True} if m.group(2) == "targets" else {"types": ["Creature"]}
+            if "planeswalkers" in m.group(2):
+                f = {"types": ["Creature", "Planeswalker"]}
+            r = c.add_target(TargetSpec(f, tail, count=cnt, min=1))
+            return [Effect("damage", {"amount": n, "to": r, "source": src, "divided": True})]
+        return None
+    return [_dmg(n, to, src)]
+
+
+def _dmg(n: Any, to: Any, src: Any) -> Effect:
+    args: dict[str, Any] = {"amount": n, "to": to}
+    if src != "self":
+        args["source"] = src
+    return Effect("damage", args)
+
+
+@reader(rf"^{SRC} deals damage equal to (.+?) to (.+)$")
+def _damage_eq(m: re.Match, c: Ctx) -> list[Effect] | None:
+    src = _src(m.group(1), c)
+    if src is None:
+        return None
+    q = m.group(2)
+    if q in ("its power", "its toughness"):
+        q_amt: Any = {("power_of" if "power" in q else "toughness_of"): src}
+    else:
+        q_amt = quantity(q)
+    if q_amt is None:
+        return None
+    return _damage_to(m.group(3), q_amt, src, c)
+
+
+@reader(rf"^{SRC} deals damage to (.+?) equal to (.+)$")
+def _damage_eq2(m: re.Match, c: Ctx) -> list[Effect] | None:
+    src = _src(m.group(1), c)
+    if src is None:
+        return None
+    q = m.group(3)
+    if q in ("its power", "its toughness"):
+        q_amt: Any = {("power_of" if "power" in q else "toughness_of"): src}
+    else:
+        q_amt = quantity(q)
+    to = c.ref(m.group(2))
+    if q_amt is None or to is None:
+        return None
+    return [_dmg(q_amt, to, src)]
+
+
+@reader(r"^(.+?) deals damage equal to (its|their) power to (.+)$")
+def _bite(m: re.Match, c: Ctx) -> list[Effect] | None:
+    src = c.ref(m.group(1))
+    if src is None:
+        return None
+    to = c.ref(m.group(3))
+    if to is None:
+        return None
+    return [_dmg({"power_of": src}, to, src)]
+
+
+# -- pump / keywords (CR 611, 613) ---------------------------------------------------
+
+_DURATIONS = {"until end of turn": "eot", "this turn": "eot", "until your next turn": "your_next_turn", None: "eot"}
+
+
+@reader(r"^(.+?) gets? ([+-]\w+)/([+-]\w+)(?:,? and (?:gains?|has|have) (.+?))?( until end of turn| until your next turn)?(?: for each (.+?))?(?:, where x is (.+))?$")
+def _pump(m: re.Match, c: Ctx) -> list[Effect] | None:
+    if not m.group(5):
+        return None
+    return _pump_common(m.group(1), m.group(2), m.group(3), m.group(4), m.group(5).strip(), m.group(6), m.group(7), c)
+
+
+def _pump_common(who: str, p: str, t: str, kw: str | None, dur: str | None, each: str | None, where: str | None,
+                 c: Ctx, lose: str | None = None) -> list[Effect] | None:
+    if where:
+        c.x = quantity(where)
+        if c.x is None:
+            return None
+    what = c.ref(who)
+    pp, tt = _pt(p, c), _pt(t, c)
+    if what is None or pp is None or tt is None:
+        return None
+    args: dict[str, Any] = {"what": what, "power": pp, "toughness": tt}
+    d = _DURATIONS.get(dur, "eot")
+    if d != "eot":
+        args["duration"] = d
+    if each:
+        q = quantity(each)
+        if q is None:
+            return None
+        args["per"] = q
+    out = [Effect("pump", args)]
+    if kw:
+        kws = _keywords(kw)
         if kws is None:
             return None
-        out.append(Effect("grant", {"what": what, "keywords": kws}))
+        g: dict[str, Any] = {"what": what, "keywords": kws}
+        if d != "eot":
+            g["duration"] = d
+        out.append(Effect("grant", g))
     return out
 
 
-@reader(rf"^{OBJ} gains? ([a-z ,]+?) until end of turn$")
+@reader(r"^until (end of turn|your next turn), (.+?) gets? ([+-]\w+)/([+-]\w+)(?:,? and (?:gains?) (.+?))?(?: for each (.+?))?(?:, where x is (.+))?$")
+def _pump_pre(m: re.Match, c: Ctx) -> list[Effect] | None:
+    return _pump_common(m.group(2), m.group(3), m.group(4), m.group(5), "until " + m.group(1), m.group(6), m.group(7), c)
+
+
+@reader(r"^(.+?) (?:gains?|has|have) (.+?) (until end of turn|until your next turn)$")
 def _gain_kw(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(1))
     kws = _keywords(m.group(2))
     if what is None or kws is None:
         return None
-    return [Effect("grant", {"what": what, "keywords": kws})]
+    args: dict[str, Any] = {"what": what, "keywords": kws}
+    if _DURATIONS[m.group(3)] != "eot":
+        args["duration"] = _DURATIONS[m.group(3)]
+    return [Effect("grant", args)]
 
 
-@reader(rf"^(destroy|exile) {OBJ}(\. it can't be regenerated)?$")
-def _destroy(m: re.Match, c: Ctx) -> list[Effect] | None:
+@reader(r"^until (end of turn|your next turn), (.+?) (?:gains?|has|have) (.+)$")
+def _gain_kw_pre(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(2))
+    kws = _keywords(m.group(3))
+    if what is None or kws is None:
+        return None
+    args: dict[str, Any] = {"what": what, "keywords": kws}
+    if _DURATIONS["until " + m.group(1)] != "eot":
+        args["duration"] = _DURATIONS["until " + m.group(1)]
+    return [Effect("grant", args)]
+
+
+@reader(r"^(.+?) (?:gains?|gain) (.+)$")
+def _gain_kw_bare(m: re.Match, c: Ctx) -> list[Effect] | None:
+    # "They gain haste." after a token creation: until end of turn is implied only by
+    # context; oracle text always says "until end of turn" for temporary gains, so a bare
+    # gain is permanent (e.g. "It gains haste" on a token that is sacrificed later).
+    if m.group(2).endswith("until end of turn") or "life" in m.group(2) or "control" in m.group(2):
+        return None
+    what = c.ref(m.group(1))
+    kws = _keywords(m.group(2))
+    if what is None or kws is None:
+        return None
+    return [Effect("grant", {"what": what, "keywords": kws, "duration": "permanent"})]
+
+
+@reader(r"^(.+?) loses (.+?) until end of turn$")
+def _lose_kw(m: re.Match, c: Ctx) -> list[Effect] | None:
+    what = c.ref(m.group(1))
+    kws = _keywords(m.group(2))
+    if what is None or kws is None:
+        return None
+    return [Effect("grant", {"what": what, "keywords": [], "lose": kws})]
+
+
+@reader(r"^until end of turn, (.+?) loses (.+?) and gains (.+)$")
+def _lose_gain(m: re.Match, c: Ctx) -> list[Effect] | None:
+    what = c.ref(m.group(1))
+    lose, gain = _keywords(m.group(2)), _keywords(m.group(3))
+    if what is None or lose is None or gain is None:
+        return None
+    return [Effect("grant", {"what": what, "keywords": gain, "lose": lose})]
+
+
+# -- restrictions with a duration (CR 508.1c, 509.1b, 502.3) ------------------------
+
+_RULES = {"can't block": "cant_block", "can't attack": "cant_attack", "can't attack or block": "cant_attack_or_block",
+          "can't be blocked": "cant_be_blocked", "attacks this turn if able": "must_attack",
+          "can't be regenerated": "cant_be_regenerated", "must be blocked this turn if able": "must_be_blocked",
+          "blocks this turn if able": "must_block", "can't attack or block this turn": "cant_attack_or_block",
+          "can't be countered": "cant_be_countered"}
+
+
+@reader(r"^(.+?) (can't block|can't attack or block|can't attack|can't be blocked|can't be regenerated)(?: this turn| until your next turn)?$")
+def _restrict(m: re.Match, c: Ctx) -> list[Effect] | None:
+    what = c.ref(m.group(1))
     if what is None:
         return None
-    return [Effect(m.group(1).lower(), {"what": what, **({"no_regen": True} if m.group(3) else {})})]
+    dur = "your_next_turn" if m.group(0).endswith("until your next turn") else "eot"
+    return [Effect("restrict", {"what": what, "rule": _RULES[m.group(2)], "duration": dur})]
 
 
-@reader(rf"^return {OBJ} to (?:its|their) owner's hand$")
+@reader(r"^(.+?) can't be blocked by (.+?) this turn$")
+def _restrict_by(m: re.Match, c: Ctx) -> list[Effect] | None:
+    what = c.ref(m.group(1))
+    f = parse_noun(m.group(2))
+    if what is None or f is None:
+        return None
+    return [Effect("restrict", {"what": what, "rule": "cant_be_blocked", "by": f, "duration": "eot"})]
+
+
+@reader(r"^(.+?) (attacks|blocks) this turn if able$")
+def _must(m: re.Match, c: Ctx) -> list[Effect] | None:
+    what = c.ref(m.group(1))
+    return None if what is None else [Effect("restrict", {"what": what, "rule": "must_" + m.group(2)[:-1], "duration": "eot"})]
+
+
+@reader(r"^(.+?) (?:doesn't|don't) untap during (?:its controller's|their controller's|that player's|its controllers'|their controllers') next untap step$")
+def _frozen(m: re.Match, c: Ctx) -> list[Effect] | None:
+    what = c.ref(m.group(1))
+    return None if what is None else [Effect("restrict", {"what": what, "rule": "doesnt_untap", "duration": "next_untap"})]
+
+
+@reader(r"^all creatures able to block (.+?) (?:this turn )?do so$")
+def _lure(m: re.Match, c: Ctx) -> list[Effect] | None:
+    what = c.ref(m.group(1))
+    return None if what is None else [Effect("restrict", {"what": what, "rule": "must_be_blocked_by_all", "duration": "eot"})]
+
+
+# -- removal and zone changes (CR 701.7, 701.8, 400.7) ----------------------------------
+
+@reader(r"^(destroy|exile) (.+?)(?:\. (?:it|they) can't be regenerated)?$")
+def _destroy(m: re.Match, c: Ctx) -> list[Effect] | None:
+    tail = m.group(2)
+    op = m.group(1).lower()
+    # "destroy target creature and target land"? two targets
+    mm = re.fullmatch(r"(.+?) and (target .+)", tail)
+    if mm and "target" in mm.group(1):
+        a, b = c.ref(mm.group(1)), c.ref(mm.group(2))
+        if a is None or b is None:
+            return None
+        return [Effect(op, {"what": a}), Effect(op, {"what": b})]
+    if op == "exile":
+        mm = re.fullmatch(r"(.+?) until self leaves the battlefield", tail)
+        if mm:
+            what = c.ref(mm.group(1))
+            return None if what is None else [Effect("exile", {"what": what, "until": "self_leaves"})]
+        mm = re.fullmatch(r"(target player's|that player's|your|each opponent's|each player's|all) graveyards?", tail)
+        if mm:
+            who = {"your": "you", "each opponent's": "each_opponent", "each player's": "each_player",
+                   "all": "each_player"}.get(mm.group(1)) or c.player(mm.group(1).replace("'s", ""))
+            return None if who is None else [Effect("exile", {"what": {"graveyard_of": who}})]
+        mm = re.fullmatch(r"the top (\w+) cards? of (your|their|target player's|each player's) library", tail)
+        if mm:
+            return None
+    what = c.ref(tail)
+    if what is None:
+        return None
+    args: dict[str, Any] = {"what": what}
+    if "can't be regenerated" in m.group(0):
+        args["no_regen"] = True
+    return [Effect(op, args)]
+
+
+@reader(r"^return (.+?) to (?:its|their) owners?'s? hands?$")
 def _bounce(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(1))
     return None if what is None else [Effect("bounce", {"what": what})]
 
 
-@reader(rf"^(tap|untap) {OBJ}$")
+@reader(r"^return (.+?) (?:from (your|a|their owner's|its owner's) graveyards? )?to (your|its owner's|their owner's|their owners'|the) (hand|hands|battlefield)(?: (tapped))?(?: under (your|its owner's|their owner's|their owners') control)?(?: with (?:a|an) ([+\-\w/]+) counter on it)?$")
+def _return(m: re.Match, c: Ctx) -> list[Effect] | None:
+    phrase = m.group(1)
+    what = c.ref(phrase)
+    if what is None:
+        if phrase in ("self",):
+            what = "self"
+        else:
+            return None
+    args: dict[str, Any] = {"what": what, "to": "hand" if m.group(4).startswith("hand") else "battlefield"}
+    if m.group(5):
+        args["tapped"] = True
+    if m.group(6) == "your":
+        args["control"] = "you"
+    if m.group(7):
+        args["counter"] = m.group(7)
+    if m.group(2) is None and what == "self":
+        args["from"] = "graveyard"
+    return [Effect("move", args)]
+
+
+@reader(r"^put (.+?) on (top|the bottom) of (?:its|their) owners?'s? librar(?:y|ies)$")
+def _tuck(m: re.Match, c: Ctx) -> list[Effect] | None:
+    what = c.ref(m.group(1))
+    return None if what is None else [Effect("move", {"what": what, "to": "library_top" if m.group(2) == "top" else "library_bottom"})]
+
+
+@reader(r"^put (.+?) on the bottom of (?:its|their) owners?'s? librar(?:y|ies)$")
+def _tuck2(m: re.Match, c: Ctx) -> list[Effect] | None:
+    what = c.ref(m.group(1))
+    return None if what is None else [Effect("move", {"what": what, "to": "library_bottom"})]
+
+
+@reader(r"^(?:shuffle|(.+?) shuffles) (.+?) into (?:its|their) owners?'s? librar(?:y|ies)$")
+def _shuffle_in(m: re.Match, c: Ctx) -> list[Effect] | None:
+    what = c.ref(m.group(2))
+    return None if what is None else [Effect("move", {"what": what, "to": "library_shuffle"})]
+
+
+@reader(r"^put (.+?) onto the battlefield(?: (tapped))?(?: under your control)?$")
+def _put_onto(m: re.Match, c: Ctx) -> list[Effect] | None:
+    what = c.ref(m.group(1))
+    if what is None:
+        return None
+    args: dict[str, Any] = {"what": what, "to": "battlefield", "control": "you"}
+    if m.group(2):
+        args["tapped"] = True
+    return [Effect("move", args)]
+
+
+@reader(r"^put (.+?) into (?:its|their) owners?'s? graveyards?$")
+def _to_gy(m: re.Match, c: Ctx) -> list[Effect] | None:
+    what = c.ref(m.group(1))
+    return None if what is None else [Effect("move", {"what": what, "to": "graveyard"})]
+
+
+@reader(r"^(tap|untap) (.+)$")
 def _tap(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(2))
     return None if what is None else [Effect(m.group(1).lower(), {"what": what})]
 
 
-@reader(r"^(?:(you|target player|target opponent|each player|each opponent) )?draws? (a|one|two|three|four|five|x|\d+) cards?$")
+@reader(r"^regenerate (.+)$")
+def _regen(m: re.Match, c: Ctx) -> list[Effect] | None:
+    what = c.ref(m.group(1))
+    return None if what is None else [Effect("regenerate", {"what": what})]
+
+
+@reader(r"^gain control of (.+?)( until end of turn| for as long as you control self)?$")
+def _steal(m: re.Match, c: Ctx) -> list[Effect] | None:
+    what = c.ref(m.group(1))
+    if what is None:
+        return None
+    args: dict[str, Any] = {"what": what}
+    if m.group(2):
+        args["duration"] = "eot" if "end of turn" in m.group(2) else "while_you_control_self"
+    return [Effect("gain_control", args)]
+
+
+@reader(r"^(?:(.+?) )?sacrifices? (.+)$")
+def _sacrifice(m: re.Match, c: Ctx) -> list[Effect] | None:
+    who = c.player(m.group(1)) if m.group(1) else "you"
+    if who is None:
+        return None
+    obj = m.group(2)
+    if obj in ("self", "it", "them", "that creature", "that token", "those tokens", "that permanent"):
+        return [Effect("sacrifice", {"what": c.ref(obj)})]
+    mm = re.fullmatch(r"(a|an|one|two|three|\w+) (.+?)(?: of their choice)?", obj)
+    if not mm or number(mm.group(1)) is None:
+        return None
+    f = parse_noun(mm.group(2))
+    if f is None:
+        return None
+    return [Effect("sacrifice", {"who": who, "filter": f, "amount": number(mm.group(1))})]
+
+
+# -- cards and life (CR 121, 119, 701.9, 701.13) ------------------------------------
+
+_PLAYER = r"(you|target player|target opponent|each player|each opponent|that player|its controller|its owner|defending player|they|that creature's controller)"
+
+
+@reader(rf"^(?:{_PLAYER} )?draws? (a|one|two|three|four|five|six|seven|x|\d+|that many) cards?(?: for each (.+?))?(?:, where x is (.+))?$")
 def _draw(m: re.Match, c: Ctx) -> list[Effect] | None:
-    who = c.ref(m.group(1) or "you")
-    n = amount(m.group(2))
-    return None if who is None or n is None else [Effect("draw", {"who": who, "amount": n})]
+    who = c.player(m.group(1) or "you")
+    if m.group(4):
+        c.x = quantity(m.group(4))
+        if c.x is None:
+            return None
+    n = _amt(m.group(2), c)
+    if who is None or n is None:
+        return None
+    args: dict[str, Any] = {"who": who, "amount": n}
+    if m.group(3):
+        q = quantity(m.group(3))
+        if q is None:
+            return None
+        args["amount"] = q
+    return [Effect("draw", args)]
 
 
-@reader(r"^(you|target player|target opponent|each player|each opponent) (gain|lose)s? (\d+|x) life$")
+@reader(rf"^(?:{_PLAYER} )?draws? cards equal to (.+)$")
+def _draw_eq(m: re.Match, c: Ctx) -> list[Effect] | None:
+    who = c.player(m.group(1) or "you")
+    q = quantity(m.group(2))
+    return None if who is None or q is None else [Effect("draw", {"who": who, "amount": q})]
+
+
+@reader(rf"^{_PLAYER} (gain|lose)s? (\d+|x|that much) life(?: for each (.+?))?(?:, where x is (.+))?$")
 def _life(m: re.Match, c: Ctx) -> list[Effect] | None:
-    who = c.ref(m.group(1))
-    n = amount(m.group(3))
+    who = c.player(m.group(1))
+    if m.group(5):
+        c.x = quantity(m.group(5))
+        if c.x is None:
+            return None
+    n = _amt(m.group(3), c)
+    if who is None or n is None:
+        return None
+    if m.group(4):
+        q = quantity(m.group(4))
+        if q is None:
+            return None
+        n = q if n == 1 else {"times": n, "of": q}
+    return [Effect("gain_life" if m.group(2).lower() == "gain" else "lose_life", {"who": who, "amount": n})]
+
+
+@reader(rf"^{_PLAYER} (gain|lose)s? life equal to (.+)$")
+def _life_eq(m: re.Match, c: Ctx) -> list[Effect] | None:
+    who = c.player(m.group(1))
+    q = m.group(3)
+    if q in ("its power", "its toughness", "that creature's power", "its mana value"):
+        k = "power_of" if "power" in q else "toughness_of" if "toughness" in q else "mv_of"
+        n: Any = {k: c.last if c.last is not None else "it"}
+    else:
+        n = quantity(q)
     if who is None or n is None:
         return None
     return [Effect("gain_life" if m.group(2).lower() == "gain" else "lose_life", {"who": who, "amount": n})]
 
 
-@reader(r"^(target player|target opponent|each player|each opponent) discards (a|one|two|three|\d+) cards?$")
+@reader(rf"^(?:{_PLAYER} )?discards? (a|one|two|three|four|x|\d+) cards?( at random)?$")
 def _discard(m: re.Match, c: Ctx) -> list[Effect] | None:
-    who = c.ref(m.group(1))
-    n = amount(m.group(2))
-    return None if who is None or n is None else [Effect("discard", {"who": who, "amount": n})]
+    who = c.player(m.group(1) or "you")
+    n = _amt(m.group(2), c)
+    if who is None or n is None:
+        return None
+    args: dict[str, Any] = {"who": who, "amount": n}
+    if m.group(3):
+        args["random"] = True
+    return [Effect("discard", args)]
 
 
-@reader(r"^(you|target player|target opponent|each player|each opponent) mills? (a|one|two|three|four|five|\d+) cards?$")
+@reader(rf"^(?:{_PLAYER} )?discards? (?:their|your) hand$")
+def _discard_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
+    who = c.player(m.group(1) or "you")
+    return None if who is None else [Effect("discard", {"who": who, "amount": "all"})]
+
+
+@reader(rf"^(?:{_PLAYER} )?mills? (a|one|two|three|four|five|six|seven|eight|nine|ten|x|\d+) cards?$")
 def _mill(m: re.Match, c: Ctx) -> list[Effect] | None:
-    who = c.ref(m.group(1))
-    n = amount(m.group(2))
+    who = c.player(m.group(1) or "you")
+    n = _amt(m.group(2), c)
     return None if who is None or n is None else [Effect("mill", {"who": who, "amount": n})]
 
 
-@reader(r"^scry (\d+)$")
+@reader(r"^(scry|surveil) (\d+|x)$")
 def _scry(m: re.Match, c: Ctx) -> list[Effect] | None:
-    return [Effect("scry", {"amount": int(m.group(1))})]
+    args: dict[str, Any] = {"amount": _amt(m.group(2), c)}
+    if m.group(1).lower() == "surveil":
+        args["surveil"] = True
+    return [Effect("scry", args)]
 
 
-@reader(r"^counter target (spell|creature spell|noncreature spell|instant or sorcery spell|instant spell|sorcery spell)$")
+@reader(r"^counter (target .+?)(?: unless its controller pays (\{[^ ]+\}|x))?$")
 def _counter(m: re.Match, c: Ctx) -> list[Effect] | None:
-    kind = m.group(1).lower()
-    f: dict[str, Any] = {"zone": "stack"}
-    if kind == "creature spell":
-        f["types"] = ["Creature"]
-    elif kind == "noncreature spell":
-        f["not_types"] = ["Creature"]
-    elif kind == "instant or sorcery spell":
-        f["types"] = ["Instant", "Sorcery"]
-    elif kind in ("instant spell", "sorcery spell"):
-        f["types"] = [kind.split()[0].capitalize()]
-    c.targets.append(TargetSpec(f, "target " + kind))
-    return [Effect("counter", {"what": {"target": len(c.targets) - 1}})]
+    phrase = m.group(1)
+    if phrase in ("target spell", "target spell that targets you"):
+        f: dict[str, Any] = {"zone": "stack"}
+        if phrase.endswith("targets you"):
+            f["targets_you"] = True
+        spec = TargetSpec(f, phrase)
+    elif phrase in ("target activated ability", "target activated or triggered ability", "target triggered ability"):
+        return None
+    else:
+        spec = parse_target(phrase)
+        if spec is None or spec.filter.get("zone") != "stack":
+            return None
+    r = c.add_target(spec)
+    c.last = r
+    args: dict[str, Any] = {"what": r}
+    if m.group(2):
+        args["unless_pays"] = list(parse_cost(m.group(2))) if m.group(2) != "x" else ["X"]
+    return [Effect("counter", args)]
 
 
-@reader(rf"^put (a|an|one|two|three|four|five|x|\d+) ([+-]1/[+-]1) counters? on {OBJ}$")
+# -- counters (CR 122) -----------------------------------------------------------------
+
+@reader(r"^put (a|an|one|two|three|four|five|six|seven|x|\d+|that many) ([+\-\w/]+) counters? on (.+?)(?: for each (.+?))?(?:, where x is (.+))?$")
 def _counters(m: re.Match, c: Ctx) -> list[Effect] | None:
+    if m.group(5):
+        c.x = quantity(m.group(5))
+        if c.x is None:
+            return None
     what = c.ref(m.group(3))
-    n = amount(m.group(1))
-    return None if what is None or n is None else [Effect("counters", {"what": what, "kind": m.group(2), "amount": n})]
+    n = _amt(m.group(1), c)
+    if what is None or n is None:
+        return None
+    if m.group(4):
+        q = quantity(m.group(4))
+        if q is None:
+            return None
+        n = q if n == 1 else {"times": n, "of": q}
+    return [Effect("counters", {"what": what, "kind": m.group(2), "amount": n})]
 
+
+@reader(r"^put a ([+\-\w/]+) counter on each of (up to \w+ target .+)$")
+def _counters_each(m: re.Match, c: Ctx) -> list[Effect] | None:
+    what = c.ref(m.group(2))
+    return None if what is None else [Effect("counters", {"what": what, "kind": m.group(1), "amount": 1})]
+
+
+@reader(r"^remove (a|an|one|two|three|x|\d+|all) ([+\-\w/]+ )?counters? from (.+)$")
+def _remove_counters(m: re.Match, c: Ctx) -> list[Effect] | None:
+    what = c.ref(m.group(3))
+    n = "all" if m.group(1) == "all" else _amt(m.group(1), c)
+    if what is None or n is None:
+        return None
+    return [Effect("counters", {"what": what, "kind": (m.group(2) or "any").strip(), "amount": n, "remove": True})]
+
+
+@reader(r"^distribute (two|three|four|five|x|\d+) ([+\-\w/]+) counters among (one or two|one, two, or three|any number of|up to two|up to three) target (.+)$")
+def _distribute(m: re.Match, c: Ctx) -> list[Effect] | None:
+    f = parse_noun(m.group(4))
+    n = _amt(m.group(1), c)
+    if f is None or n is None:
+        return None
+    cnt = {"one or two": 2, "one, two, or three": 3, "any number of": 99, "up to two": 2, "up to three": 3}[m.group(3)]
+    r = c.add_target(TargetSpec(f, m.group(0), count=cnt, min=0 if m.group(3).startswith("up to") else 1))
+    c.last = r
+    return [Effect("counters", {"what": r, "kind": m.group(2), "amount": n, "divided": True})]
+
+
+# -- tokens (CR 111) ---------------------------------------------------------------------
+
+_COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G", "colorless": None}
+_PREDEFINED = {"treasure", "food", "clue", "blood", "gold", "powerstone", "map", "incubator", "junk", "shard", "lander",
+               "walker", "mutagen"}
 
 _TOKEN = re.compile(
-    r"^create (a|an|one|two|three|four|five|x|\d+) (\d+)/(\d+) ((?:(?:white|blue|black|red|green|colorless)(?:(?:,)? and | )?)+)([A-Za-z ]+?) (?:artifact )?creature tokens?(?: with ([a-z ,]+))?$",
-    re.I)
+    r"^create (a|an|one|two|three|four|five|six|seven|eight|nine|ten|x|\d+|that many) (tapped )?(?:(\d+|x)/(\d+|x) )?"
+    r"((?:(?:white|blue|black|red|green|colorless)(?:,? and |, | ))*)"
+    r"((?:legendary )?(?:[a-z'\-]+ )*?)(artifact creature|enchantment creature|creature|artifact|enchantment) tokens?"
+    r"(?: with (.+?))?(?: named ([^,]+?))?"
+    r"( that's tapped and attacking| that are tapped and attacking| that's attacking| that are attacking)?"
+    r"(?: for each (.+?))?(?:, where x is (.+))?$", re.I)
 
 
 @reader(_TOKEN.pattern)
 def _token(m: re.Match, c: Ctx) -> list[Effect] | None:
-    n = amount(m.group(1))
-    colors = [w for w in re.split(r"[ ,]+(?:and )?", m.group(4).lower().strip()) if w and w != "and"]
-    cmap = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G", "colorless": None}
-    if any(w not in cmap for w in colors):
+    if m.group(12):
+        c.x = quantity(m.group(12))
+        if c.x is None:
+            return None
+    n = _amt(m.group(1), c)
+    if n is None:
+        return None
+    colors = [w for w in re.split(r"[ ,]+", (m.group(5) or "").lower().strip()) if w and w != "and"]
+    if any(w not in _COLOR_WORDS for w in colors):
         return None
     kws: list[str] = []
-    if m.group(6):
-        kw = _keywords(m.group(6))
+    if m.group(8):
+        kw = _keywords(m.group(8))
         if kw is None:
             return None
         kws = kw
-    subtypes = [s.capitalize() if s.islower() else s for s in m.group(5).split()]
-    return [Effect("token", {"amount": n, "power": int(m.group(2)), "toughness": int(m.group(3)),
-                             "colors": [cmap[w] for w in colors if cmap[w]], "subtypes": subtypes,
-                             "keywords": kws})]
+    names = (m.group(6) or "").split()
+    supertypes = ["Legendary"] if names[:1] == ["legendary"] else []
+    if supertypes:
+        names = names[1:]
+    from engine.cards.compiler.subtypes import subtype
+    subtypes = []
+    for w in names:
+        st = subtype(w)
+        if st is None:
+            return None
+        subtypes.append(st)
+    kind = m.group(7).lower()
+    types = [t.capitalize() for t in kind.split()]
+    args: dict[str, Any] = {"amount": n, "types": types, "subtypes": subtypes,
+                            "colors": [_COLOR_WORDS[w] for w in colors if _COLOR_WORDS[w]], "keywords": kws}
+    if m.group(3):
+        args["power"] = _pt(m.group(3), c)
+        args["toughness"] = _pt(m.group(4), c)
+    elif "Creature" in types:
+        return None
+    if types == ["Artifact"] and subtypes and subtypes[0].lower() in _PREDEFINED and not kws and not m.group(3):
+        args = {"amount": n, "kind": subtypes[0]}
+    if supertypes:
+        args["supertypes"] = supertypes
+    if m.group(9):
+        args["name"] = m.group(9).strip()
+    if m.group(2):
+        args["tapped"] = True
+    if m.group(10):
+        args["attacking"] = True
+        if "tapped" in m.group(10):
+            args["tapped"] = True
+    if m.group(11):
+        q = quantity(m.group(11))
+        if q is None:
+            return None
+        args["amount"] = q if n == 1 else {"times": n, "of": q}
+    out = [Effect("token", args)]
+    c.last = "created"
+    return out
 
+
+@reader(r"^create (a|an|one|two|three|four|five|x|\d+) (treasure|food|clue|blood|gold|powerstone|map|junk|incubator) tokens?(?: for each (.+?))?$")
+def _token_pre(m: re.Match, c: Ctx) -> list[Effect] | None:
+    n = _amt(m.group(1), c)
+    if n is None:
+        return None
+    args: dict[str, Any] = {"amount": n, "kind": m.group(2).capitalize()}
+    if m.group(3):
+        q = quantity(m.group(3))
+        if q is None:
+            return None
+        args["amount"] = q
+    c.last = "created"
+    return [Effect("token", args)]
+
+
+# -- mana (CR 106) -------------------------------------------------------------------------
 
 @reader(r"^add ((?:\{[wubrgc]\})+)$")
 def _add_mana(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("add_mana", {"mana": list(parse_cost(m.group(1)))})]
 
 
-@reader(r"^add (\{[wubrgc]\}) or (\{[wubrgc]\})$")
+@reader(r"^add ((?:\{[wubrgc]\})+)(?:, ((?:\{[wubrgc]\})+))*,? or ((?:\{[wubrgc]\})+)$")
 def _add_mana_or(m: re.Match, c: Ctx) -> list[Effect] | None:
-    return [Effect("add_mana", {"choice": [parse_cost(m.group(1))[0], parse_cost(m.group(2))[0]]})]
+    opts = re.findall(r"((?:\{[wubrgc]\})+)", m.group(0), re.I)
+    return [Effect("add_mana", {"choice": [list(parse_cost(o)) for o in opts]})]
 
 
-@reader(r"^add (\{[wubrgc]\}), (\{[wubrgc]\}), or (\{[wubrgc]\})$")
-def _add_mana_or3(m: re.Match, c: Ctx) -> list[Effect] | None:
-    return [Effect("add_mana", {"choice": [parse_cost(m.group(i))[0] for i in (1, 2, 3)]})]
-
-
-@reader(r"^add one mana of any color$")
+@reader(r"^add (one|two|three|x|\d+) mana of any (one )?color$")
 def _add_any(m: re.Match, c: Ctx) -> list[Effect] | None:
-    return [Effect("add_mana", {"choice": list("WUBRG")})]
+    n = _amt(m.group(1), c)
+    args: dict[str, Any] = {"any": n}
+    if m.group(2) or n == 1:
+        args["same"] = True
+    return [Effect("add_mana", args)]
 
 
-@reader(rf"^{OBJ} fights {OBJ}$")
+@reader(r"^add (two|three|x|\d+) mana in any combination of colors$")
+def _add_combo(m: re.Match, c: Ctx) -> list[Effect] | None:
+    return [Effect("add_mana", {"any": _amt(m.group(1), c)})]
+
+
+@reader(r"^add (\{[wubrgc]\}) for each (.+)$")
+def _add_per(m: re.Match, c: Ctx) -> list[Effect] | None:
+    q = quantity(m.group(2))
+    return None if q is None else [Effect("add_mana", {"mana": list(parse_cost(m.group(1))), "per": q})]
+
+
+@reader(r"^add an amount of (\{[wubrgc]\}) equal to (.+)$")
+def _add_eq(m: re.Match, c: Ctx) -> list[Effect] | None:
+    q = quantity(m.group(2))
+    return None if q is None else [Effect("add_mana", {"mana": list(parse_cost(m.group(1))), "per": q})]
+
+
+# -- fight, search, misc (CR 701) ------------------------------------------------------------
+
+@reader(r"^(.+?) fights (.+)$")
 def _fight(m: re.Match, c: Ctx) -> list[Effect] | None:
-    a, b = c.ref(m.group(1)), c.ref(m.group(2))
+    a = c.ref(m.group(1))
+    b = c.ref(m.group(2))
     return None if a is None or b is None else [Effect("fight", {"a": a, "b": b})]
 
 
-@reader(r"^you may draw a card$")
-def _may_draw(m: re.Match, c: Ctx) -> list[Effect] | None:
-    return [Effect("may", {"effects": [Effect("draw", {"who": "you", "amount": 1})]})]
+@reader(r"^search your library for (a|an|up to one|up to two|up to three|two|x|up to x|any number of) (.+?)(?:, reveal (?:it|them|those cards))?, (?:and )?put (?:it|them|that card|those cards) (into your hand|onto the battlefield(?: tapped)?|on top of your library|into your graveyard)(?:, then shuffle| and shuffle)?$")
+def _search(m: re.Match, c: Ctx) -> list[Effect] | None:
+    return _search_common(m.group(1), m.group(2), m.group(3), bool(re.search(r"reveal", m.group(0))))
 
+
+def _search_common(count: str, noun: str, dest: str, reveal: bool) -> list[Effect] | None:
+    noun = re.sub(r" with different names$", "", noun)
+    if re.fullmatch(r"cards? named self", noun):
+        f: dict[str, Any] | None = {"name": "SELF"}
+    elif noun in ("card", "cards"):
+        f = {}
+    else:
+        f = parse_noun(noun)
+    if f is None or f.get("_needs_player_target") or f.get("controller"):
+        return None
+    f.pop("zone", None)
+    n: Any = {"a": 1, "an": 1, "up to one": 1, "up to two": 2, "up to three": 3, "two": 2, "x": {"x": True},
+              "up to x": {"x": True}, "any number of": 99}[count]
+    to = "hand" if "hand" in dest else "battlefield" if "battlefield" in dest else "library_top" if "top" in dest else "graveyard"
+    args: dict[str, Any] = {"filter": f, "amount": n, "to": to}
+    if count.startswith("up to") or count == "any number of":
+        args["up_to"] = True
+    if "tapped" in dest:
+        args["tapped"] = True
+    if reveal:
+        args["reveal"] = True
+    return [Effect("search", args)]
+
+
+@reader(r"^search your library for (a|an|up to one|up to two|up to three|two|x|up to x|any number of) (.+?)(?:, reveal (?:it|them|those cards))?, put (?:one|it|one of them) into your hand and the other into your graveyard, then shuffle$")
+def _search_split(m: re.Match, c: Ctx) -> list[Effect] | None:
+    return None
+
+
+@reader(r"^(?:then )?shuffle(?: your library)?$")
+def _shuffle(m: re.Match, c: Ctx) -> list[Effect] | None:
+    return [Effect("shuffle", {"who": "you"})]
+
+
+@reader(r"^(?:you )?take an extra turn after this one$")
+def _extra_turn(m: re.Match, c: Ctx) -> list[Effect] | None:
+    return [Effect("extra_turn", {"who": "you"})]
+
+
+@reader(r"^prevent all combat damage that would be dealt this turn$")
+def _fog(m: re.Match, c: Ctx) -> list[Effect] | None:
+    return [Effect("prevent", {"combat": True, "duration": "eot"})]
+
+
+@reader(r"^prevent all (?:combat )?damage that would be dealt (?:to and dealt )?by (.+?) this turn$")
+def _prevent_by(m: re.Match, c: Ctx) -> list[Effect] | None:
+    what = c.ref(m.group(1))
+    combat = "combat" in m.group(0)
+    return None if what is None else [Effect("prevent", {"by": what, "combat": combat, "duration": "eot"})]
+
+
+@reader(r"^prevent the next (\d+|x) damage that would be dealt to (.+?) this turn$")
+def _prevent_next(m: re.Match, c: Ctx) -> list[Effect] | None:
+    what = c.ref(m.group(2))
+    return None if what is None else [Effect("prevent", {"to": what, "amount": _amt(m.group(1), c), "duration": "eot"})]
+
+
+@reader(r"^attach self to (.+)$")
+def _attach(m: re.Match, c: Ctx) -> list[Effect] | None:
+    to = c.ref(m.group(1))
+    if to is None and m.group(1) in ("it", "that creature", "target creature you control"):
+        to = "created"
+    return None if to is None else [Effect("attach", {"what": "self", "to": to})]
+
+
+@reader(r"^(.+?) becomes? an? (\d+)/(\d+) (.+?) creature(?: with (.+?))?( in addition to its other types)?( until end of turn)?$")
+def _animate(m: re.Match, c: Ctx) -> list[Effect] | None:
+    what = c.ref(m.group(1))
+    if what is None:
+        return None
+    words = m.group(4).split()
+    colors, subs, types = [], [], []
+    from engine.cards.compiler.subtypes import subtype
+    for w in words:
+        if w in COLORS:
+            colors.append(COLORS[w])
+        elif w in ("artifact", "enchantment", "legendary", "colorless"):
+            types.append(w.capitalize())
+        elif subtype(w):
+            subs.append(subtype(w))
+        else:
+            return None
+    kws: list[str] = []
+    if m.group(5):
+        k = _keywords(m.group(5))
+        if k is None:
+            return None
+        kws = k
+    args = {"what": what, "power": int(m.group(2)), "toughness": int(m.group(3)), "types": types + ["Creature"],
+            "subtypes": subs, "colors": colors, "keywords": kws,
+            "duration": "eot" if m.group(7) else "permanent"}
+    return [Effect("animate", args)]
+
+
+# -- compound forms --------------------------------------------------------------------------
 
 def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     """One imperative sentence to effects, or None."""
     s = sentence.strip().rstrip(".").strip()
     s = re.sub(r"^then,? ", "", s, flags=re.I)
-    # "A and B" compound imperatives with a shared subject are split by their readers;
-    # two independent clauses joined by ", then" or " and " are tried as two sentences.
+    low = s.lower()
+    if low.startswith("you may "):
+        inner = parse_sentence(s[len("you may "):], ctx)
+        return None if inner is None else [Effect("may", {"effects": list(inner)})]
+    m = re.match(r"^if (.+?), (.+)$", low)
+    if m:
+        cond = parse_condition(m.group(1))
+        if cond is not None:
+            inner = parse_sentence(m.group(2), ctx)
+            if inner is not None:
+                return [Effect("if", {"cond": cond, "then": list(inner)})]
     for pattern, fn in _READERS:
-        m = pattern.match(s)
+        m = pattern.match(low)
         if m:
             out = fn(m, ctx)
             if out is not None:
                 return out
     for joiner in (", then ", " and "):
-        if joiner in s:
-            left, right = s.split(joiner, 1)
+        idx = low.find(joiner)
+        while idx != -1:
+            left, right = low[:idx], low[idx + len(joiner):]
+            snapshot = (len(ctx.targets), ctx.last, ctx.last_player, ctx.x)
             a = parse_sentence(left, ctx)
             if a is not None:
                 b = parse_sentence(right, ctx)
                 if b is not None:
                     return a + b
+            del ctx.targets[snapshot[0]:]
+            ctx.last, ctx.last_player, ctx.x = snapshot[1], snapshot[2], snapshot[3]
+            idx = low.find(joiner, idx + 1)
     return None
 
 
+_DIG = re.compile(
+    r"^look at the top (two|three|four|five|six|seven|eight|x|\d+) cards of your library\. "
+    r"(?:(you may reveal|you may put|put) (an?|one|two|up to two|any number of) (.+?) (?:from among them|of them) "
+    r"(?:and put (?:it|them|that card) )?(into your hand|onto the battlefield(?: tapped)?)|put (one|two) of them into your hand)"
+    r"(?: and the rest (into your graveyard|on the bottom of your library in (?:a random|any) order))?\.?"
+    r"(?: put the rest (into your graveyard|on the bottom of your library in (?:a random|any) order)\.?)?$")
+
+
+def _dig(text: str, ctx: Ctx) -> list[Effect] | None:
+    m = _DIG.match(text)
+    if not m:
+        return None
+    n = amount(m.group(1))
+    rest = m.group(7) or m.group(8)
+    if rest is None:
+        return None
+    if m.group(6):
+        take, f, to, optional = number(m.group(6)), {}, "hand", False
+    else:
+        take = {"a": 1, "an": 1, "one": 1, "two": 2, "up to two": 2, "any number of": 99}[m.group(3)]
+        noun = m.group(4)
+        if noun in ("card", "cards"):
+            f = {}
+        else:
+            f2 = parse_noun(noun)
+            if f2 is None:
+                return None
+            f = f2
+            f.pop("zone", None)
+        to = "hand" if "hand" in m.group(5) else "battlefield"
+        optional = m.group(2).startswith("you may")
+    args: dict[str, Any] = {"amount": n, "take": take, "filter": f, "to": to,
+                            "rest": "graveyard" if "graveyard" in rest else "library_bottom"}
+    if optional:
+        args["optional"] = True
+    if m.group(5) and "tapped" in m.group(5):
+        args["tapped"] = True
+    return [Effect("dig", args)]
+
+
 def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
-    """Several sentences in order; None if any is not understood."""
+    """Several sentences in order; None if any is not understood.
+
+    Handles follow-ups that span sentences: "You may X. If you do, Y." and "If you
+    don't, Y."; "It can't be regenerated."
+    """
     from engine.cards.compiler.text import sentences
 
+    low = text.strip().lower()
+    dig = _dig(low, ctx)
+    if dig is not None:
+        return dig
+    m = re.match(r"^(look at the top .+?in (?:a random|any) order\.)\s*(.+)$", low)
+    if m:
+        a = _dig(m.group(1), ctx)
+        if a is not None:
+            b = parse_effects(m.group(2), ctx)
+            return None if b is None else a + b
     out: list[Effect] = []
     for sent in sentences(text):
+        s = sent.strip().rstrip(".").lower()
+        m = re.match(r"^if you do, (.+)$", s)
+        if m and out and out[-1].op == "may":
+            effs = parse_sentence(m.group(1), ctx)
+            if effs is None:
+                return None
+            out[-1] = Effect("may", {**out[-1].args, "then": list(effs)})
+            continue
+        m = re.match(r"^if you don't, (.+)$", s)
+        if m and out and out[-1].op == "may":
+            effs = parse_sentence(m.group(1), ctx)
+            if effs is None:
+                return None
+            out[-1] = Effect("may", {**out[-1].args, "else": list(effs)})
+            continue
+        if s in ("it can't be regenerated", "they can't be regenerated") and out and out[-1].op == "destroy":
+            for i in range(len(out) - 1, -1, -1):
+                if out[i].op != "destroy":
+                    break
+                out[i] = Effect("destroy", {**out[i].args, "no_regen": True})
+            continue
+        m = re.match(r"^(.+?) instead$", s)
+        if m and out and m.group(1).startswith("if "):
+            mm = re.match(r"^if (.+?), (.+)$", m.group(1))
+            if mm:
+                cond = parse_condition(mm.group(1))
+                alt = parse_sentence(mm.group(2), ctx)
+                if cond is not None and alt is not None:
+                    prev = out.pop()
+                    out.append(Effect("if", {"cond": cond, "then": list(alt), "else": [prev]}))
+                    continue
+            return None
         effs = parse_sentence(sent, ctx)
         if effs is None:
             return None

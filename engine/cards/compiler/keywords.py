@@ -1,9 +1,11 @@
 """The keyword registry (CR 702): which keyword lines the compiler reads.
 
-A keyword line is a comma-separated list of keyword abilities ("Flying, vigilance").
-Simple keywords become names in CardDef.keywords; keywords with a parameter (a cost, a
-quality) also put it in CardDef.keyword_args; keywords that are really activated or
-triggered abilities (equip, cycling, prowess) also add an Ability.
+A keyword line is a comma- or semicolon-separated list of keyword abilities ("Flying,
+vigilance"). Every keyword becomes a name in CardDef.keywords; keywords with a
+parameter (a cost, a number, a quality) also put it in CardDef.keyword_args[name];
+keywords that are activated abilities with a simple effect (equip, cycling, ...) also
+add an Ability (keyword=name), so the engine can run them like any other ability. The
+rules of the others live in the engine, by their CR rule (the tables below).
 """
 from __future__ import annotations
 
@@ -12,53 +14,145 @@ from typing import Any
 
 from engine.cards.abilities import Ability, Cost, Effect, TargetSpec
 from engine.cards.compiler.costs import parse_cost_text
+from engine.cards.compiler.subtypes import subtype
+from engine.cards.compiler.targets import parse_noun
 from engine.mana import parse_cost
 
-# name -> CR rule; each is implemented by the engine where that rule lives.
+# keywords without a parameter: name -> CR rule
 SIMPLE: dict[str, str] = {
-    "Deathtouch": "702.2",
-    "Defender": "702.3",
-    "Double strike": "702.4",
-    "First strike": "702.7",
-    "Flash": "702.8",
-    "Flying": "702.9",
-    "Haste": "702.10",
-    "Hexproof": "702.11",
-    "Indestructible": "702.12",
-    "Intimidate": "702.13",
-    "Lifelink": "702.15",
-    "Reach": "702.17",
-    "Shroud": "702.18",
-    "Trample": "702.19",
-    "Vigilance": "702.20",
-    "Fear": "702.36",
-    "Infect": "702.90",
-    "Wither": "702.80",
-    "Menace": "702.110",
-    "Prowess": "702.107",
-    "Changeling": "702.73",
+    "Deathtouch": "702.2", "Defender": "702.3", "Double strike": "702.4", "First strike": "702.7",
+    "Flash": "702.8", "Flying": "702.9", "Haste": "702.10", "Hexproof": "702.11", "Indestructible": "702.12",
+    "Intimidate": "702.13", "Lifelink": "702.15", "Reach": "702.17", "Shroud": "702.18", "Trample": "702.19",
+    "Vigilance": "702.20", "Banding": "702.22", "Flanking": "702.25", "Phasing": "702.26",
+    "Shadow": "702.28", "Buyback": "702.27", "Cumulative upkeep": "702.24", "Fear": "702.36",
+    "Storm": "702.40", "Sunburst": "702.44", "Split second": "702.61", "Horsemanship": "702.31",
+    "Changeling": "702.73", "Delve": "702.66", "Convoke": "702.51", "Epic": "702.50", "Haunt": "702.55",
+    "Exalted": "702.83", "Cascade": "702.85", "Persist": "702.79", "Wither": "702.80", "Retrace": "702.81",
+    "Conspire": "702.78", "Infect": "702.90", "Rebound": "702.88", "Living weapon": "702.92",
+    "Undying": "702.93", "Soulbond": "702.95", "Unleash": "702.98", "Cipher": "702.99", "Evolve": "702.100",
+    "Extort": "702.101", "Fuse": "702.102", "Battle cry": "702.91", "Hideaway": "702.75",
+    "Prowess": "702.108", "Exploit": "702.110", "Menace": "702.111", "Devoid": "702.114",
+    "Ingest": "702.115", "Myriad": "702.116", "Skulk": "702.118", "Improvise": "702.126",
+    "Aftermath": "702.127", "Ascend": "702.131", "Assist": "702.132", "Jump-start": "702.133",
+    "Mentor": "702.134", "Riot": "702.136", "Undaunted": "702.125", "Partner": "702.124",
+    "Melee": "702.121", "Provoke": "702.39", "Dethrone": "702.105", "Gravestorm": "702.69",
+    "Double team": "702.156", "Decayed": "702.147", "Daybound": "702.145", "Nightbound": "702.145",
+    "Enlist": "702.154", "Read ahead": "702.155", "Ravenous": "702.156", "Living metal": "702.161",
+    "Unearth": "702.84", "Training": "702.149", "Compleated": "702.150", "Sunburst ": "702.44",
+    "Demonstrate": "702.144", "Split Second": "702.61", "Totem armor": "702.89", "Umbra armor": "702.89",
+    "Fortify": "702.67", "Devour": "702.82", "Wither ": "702.80", "Frenzy": "702.68", "Hexproof from": "702.11",
+    "Afflict": "702.130", "Afterlife": "702.135", "Spectacle": "702.137", "Escape": "702.138",
+    "Companion": "702.139", "Mutate": "702.140", "Encore": "702.141", "Boast": "702.142",
+    "Foretell": "702.143", "Disturb": "702.146", "Cleave": "702.148", "Backup": "702.165",
+    "Bargain": "702.166", "Toxic": "702.164", "Squad": "702.157", "Prototype": "702.160",
+    "Casualty": "702.153", "Blitz": "702.152", "Reconfigure": "702.151", "Channel": "",
+    "Kicker": "702.33", "Multikicker": "702.33", "Flashback": "702.34", "Madness": "702.35",
+    "Morph": "702.37", "Megamorph": "702.37", "Amplify": "702.38", "Echo": "702.30", "Fading": "702.32",
+    "Vanishing": "702.63", "Suspend": "702.62", "Dredge": "702.52", "Transmute": "702.53",
+    "Bloodthirst": "702.54", "Replicate": "702.56", "Graft": "702.58", "Recover": "702.59",
+    "Ripple": "702.60", "Absorb": "702.64", "Aura swap": "702.65", "Bushido": "702.45",
+    "Soulshift": "702.46", "Splice": "702.47", "Offering": "702.48", "Ninjutsu": "702.49",
+    "Modular": "702.43", "Affinity": "702.41", "Entwine": "702.42", "Rampage": "702.23",
+    "Annihilator": "702.86", "Level up": "702.87", "Bestow": "702.103", "Tribute": "702.104",
+    "Outlast": "702.107", "Dash": "702.109", "Renown": "702.112", "Awaken": "702.113",
+    "Surge": "702.117", "Emerge": "702.119", "Escalate": "702.120", "Crew": "702.122",
+    "Fabricate": "702.123", "Embalm": "702.128", "Eternalize": "702.129", "Evoke": "702.74",
+    "Miracle": "702.94", "Overload": "702.96", "Scavenge": "702.97", "Prowl": "702.76",
+    "Reinforce": "702.77", "Ninjutsu ": "702.49", "Ward": "702.21", "Equip": "702.6", "Enchant": "702.5",
+    "Protection": "702.16", "Landwalk": "702.14", "Cycling": "702.29", "Landcycling": "702.29",
+    "Typecycling": "702.29", "Transfigure": "702.71", "Champion": "702.72", "Forecast": "702.57",
+    "Plot": "702.170", "Saddle": "702.171", "Offspring": "702.175", "Impending": "702.176",
+    "Craft": "702.167", "Disguise": "702.168", "Spree": "702.172", "Gift": "702.174",
+    "Exhaust": "702.177", "Max speed": "702.178", "Harmonize": "702.180", "Mobilize": "702.181",
+    "Station": "702.184", "Warp": "702.185", "Sneak": "702.190", "Firebending": "702.189",
 }
-LANDWALK = {"Plainswalk": "Plains", "Islandwalk": "Island", "Swampwalk": "Swamp",
-            "Mountainwalk": "Mountain", "Forestwalk": "Forest"}
+# the keywords with no parameter that may stand alone on a line
+BARE = {k.strip() for k in [
+    "Deathtouch", "Defender", "Double strike", "First strike", "Flash", "Flying", "Haste", "Hexproof",
+    "Indestructible", "Intimidate", "Lifelink", "Reach", "Shroud", "Trample", "Vigilance", "Banding", "Flanking",
+    "Phasing", "Shadow", "Fear", "Storm", "Sunburst", "Split second", "Horsemanship", "Changeling", "Delve",
+    "Convoke", "Epic", "Haunt", "Exalted", "Cascade", "Persist", "Wither", "Retrace", "Conspire", "Infect",
+    "Rebound", "Living weapon", "Undying", "Soulbond", "Unleash", "Cipher", "Evolve", "Extort", "Fuse",
+    "Battle cry", "Prowess", "Exploit", "Menace", "Devoid", "Ingest", "Myriad", "Skulk", "Improvise",
+    "Ascend", "Assist", "Jump-start", "Mentor", "Riot", "Undaunted", "Partner", "Melee", "Provoke",
+    "Dethrone", "Gravestorm", "Double team", "Decayed", "Enlist", "Read ahead", "Ravenous", "Living metal",
+    "Training", "Demonstrate", "Totem armor", "Umbra armor", "Devour", "Aftermath", "Compleated", "Mobilize",
+    "Cleave", "Bargain", "Backup", "Casualty", "Afterlife", "Bushido", "Absorb", "Modular", "Rampage",
+    "Annihilator", "Fabricate", "Renown", "Graft", "Soulshift", "Frenzy", "Fading", "Vanishing", "Amplify",
+    "Bloodthirst", "Dredge", "Ripple", "Afflict", "Toxic", "Tribute", "Crew", "Ward", "Hideaway",
+    "Mobilize", "Offspring", "Gift",
+]}
+# keywords whose parameter is a number ("Bushido 1", "Crew 3", "Afflict 2")
+NUMBERED = {"Bushido", "Absorb", "Modular", "Rampage", "Annihilator", "Fabricate", "Renown", "Graft",
+            "Soulshift", "Frenzy", "Fading", "Vanishing", "Amplify", "Bloodthirst", "Dredge", "Ripple",
+            "Afflict", "Toxic", "Tribute", "Crew", "Hideaway", "Devour", "Afterlife", "Backup", "Casualty",
+            "Mobilize", "Saddle", "Station", "Absorb"}
+# keywords whose parameter is a cost ("Kicker {2}{R}", "Flashback {1}{B}", "Equip {2}")
+COSTED = {"Kicker", "Multikicker", "Flashback", "Madness", "Morph", "Megamorph", "Echo", "Buyback",
+          "Cumulative upkeep", "Transmute", "Replicate", "Recover", "Aura swap", "Ninjutsu", "Entwine",
+          "Level up", "Bestow", "Outlast", "Dash", "Surge", "Emerge", "Escalate", "Embalm", "Eternalize",
+          "Evoke", "Miracle", "Overload", "Scavenge", "Prowl", "Reinforce", "Unearth", "Cycling", "Equip",
+          "Fortify", "Spectacle", "Escape", "Mutate", "Encore", "Foretell", "Disturb", "Cleave", "Blitz",
+          "Reconfigure", "Prototype", "Plot", "Disguise", "Craft", "Impending", "Harmonize", "Warp",
+          "Ward", "Jump-start", "Retrace", "Transfigure", "Sneak", "Offspring", "Gift", "Squad",
+          "Firebending", "Channel"}
+LANDWALK = {"plainswalk": "Plains", "islandwalk": "Island", "swampwalk": "Swamp", "mountainwalk": "Mountain",
+            "forestwalk": "Forest", "desertwalk": "Desert", "nonbasic landwalk": "nonbasic",
+            "legendary landwalk": "legendary", "snow swampwalk": "snow Swamp", "snow forestwalk": "snow Forest"}
 COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
-_LOWER = {k.lower(): k for k in SIMPLE}
+_LOWER = {k.strip().lower(): k.strip() for k in SIMPLE}
 
 
-def _protection(quality: str) -> list[str] | None:
-    """'red' -> ['R']; 'red and from blue' -> ['R','U']; 'everything' ...; CR 702.16."""
-    out: list[str] = []
-    for part in re.split(r"\s*(?:,|and)\s*(?:from\s+)?", quality.strip()):
+def _protection(quality: str) -> list[Any] | None:
+    """'red' -> ['R']; 'red and from blue' -> ['R','U']; 'creatures' ...; CR 702.16."""
+    out: list[Any] = []
+    for part in re.split(r"\s*(?:,|\band\b)\s*(?:from\s+)?", quality.strip()):
         part = part.strip().lower()
         if not part:
             continue
         if part in COLOR_WORDS:
             out.append(COLOR_WORDS[part])
-        elif part in ("creatures", "artifacts", "enchantments", "instants", "sorceries", "everything",
-                      "multicolored", "monocolored", "all colors"):
+        elif part in ("everything", "multicolored", "monocolored", "all colors", "each color", "colorless",
+                      "the chosen color", "the color of your choice", "the chosen player"):
             out.append(part)
         else:
-            return None
+            f = parse_noun(part)
+            if f is None:
+                return None
+            out.append(f)
     return out or None
+
+
+def _costed_ability(name: str, part: str, cost_text: str) -> tuple[Ability | None, Any] | None:
+    """The ability (if any) and the argument of a keyword with a cost."""
+    cost = parse_cost_text(cost_text)
+    if cost is None:
+        return None
+    if name == "Equip":
+        return (Ability("activated", part, effects=(Effect("attach", {"what": "self", "to": {"target": 0}}),),
+                        targets=(TargetSpec({"types": ["Creature"], "controller": "you"}, "target creature you control"),),
+                        cost=cost, sorcery_speed=True, keyword="Equip"), cost)
+    if name == "Fortify":
+        return (Ability("activated", part, effects=(Effect("attach", {"what": "self", "to": {"target": 0}}),),
+                        targets=(TargetSpec({"types": ["Land"], "controller": "you"}, "target land you control"),),
+                        cost=cost, sorcery_speed=True, keyword="Fortify"), cost)
+    if name == "Cycling":
+        return (Ability("activated", part, effects=(Effect("draw", {"who": "you", "amount": 1}),),
+                        cost=Cost(mana=cost.mana, life=cost.life, discard_self=True), zone="hand", keyword="Cycling"), cost)
+    if name == "Outlast":
+        return (Ability("activated", part, effects=(Effect("counters", {"what": "self", "kind": "+1/+1", "amount": 1}),),
+                        cost=Cost(mana=cost.mana, tap=True), sorcery_speed=True, keyword="Outlast"), cost)
+    if name == "Unearth":
+        return (Ability("activated", part, effects=(Effect("move", {"what": "self", "to": "battlefield", "from": "graveyard",
+                                                                    "unearth": True}),),
+                        cost=cost, sorcery_speed=True, zone="graveyard", keyword="Unearth"), cost)
+    if name == "Scavenge":
+        return (Ability("activated", part, effects=(Effect("counters", {"what": {"target": 0}, "kind": "+1/+1",
+                                                                        "amount": {"power_of": "self"}}),),
+                        targets=(TargetSpec({"types": ["Creature"]}, "target creature"),),
+                        cost=Cost(mana=cost.mana, exile_self=True), sorcery_speed=True, zone="graveyard",
+                        keyword="Scavenge"), cost)
+    return (None, cost)
 
 
 def parse_keyword_line(line: str) -> tuple[list[str], dict[str, Any], list[Ability]] | None:
@@ -67,11 +161,13 @@ def parse_keyword_line(line: str) -> tuple[list[str], dict[str, Any], list[Abili
     args: dict[str, Any] = {}
     abilities: list[Ability] = []
     text = line.strip().rstrip(".")
-    # A line with a cost keyword ("Equip {2}") has no commas inside the cost.
+    if not text or '"' in text or ":" in text:
+        return None
+    # costs contain no commas; "protection from red and from blue" has no comma either
     parts = [p.strip() for p in re.split(r",\s*|;\s*", text) if p.strip()]
     for part in parts:
         low = part.lower()
-        if low in _LOWER:
+        if low in _LOWER and _LOWER[low] in BARE:
             name = _LOWER[low]
             names.append(name)
             if name == "Prowess":
@@ -80,41 +176,103 @@ def parse_keyword_line(line: str) -> tuple[list[str], dict[str, Any], list[Abili
                     effects=(Effect("pump", {"what": "self", "power": 1, "toughness": 1}),),
                     trigger={"event": "cast", "who": "you", "filter": {"not_types": ["Creature"]}},
                     keyword="Prowess"))
+            elif name == "Exalted":
+                abilities.append(Ability(
+                    "triggered", "Exalted",
+                    effects=(Effect("pump", {"what": "it", "power": 1, "toughness": 1}),),
+                    trigger={"event": "attacks_alone", "filter": {"types": ["Creature"], "controller": "you"}},
+                    keyword="Exalted"))
             continue
-        if part in LANDWALK:
+        if low in LANDWALK:
             names.append("Landwalk")
-            args.setdefault("Landwalk", []).append(LANDWALK[part])
+            args.setdefault("Landwalk", []).append(LANDWALK[low])
             continue
-        m = re.fullmatch(r"protection from (.+)", part, re.I)
+        m = re.fullmatch(r"(protection|hexproof) from (.+)", part, re.I)
         if m:
-            q = _protection(m.group(1))
+            q = _protection(m.group(2))
             if q is None:
                 return None
-            names.append("Protection")
-            args.setdefault("Protection", []).extend(q)
+            kname = m.group(1).capitalize() if m.group(1).lower() == "protection" else "Hexproof from"
+            names.append(kname)
+            args.setdefault(kname, []).extend(q)
             continue
-        m = re.fullmatch(r"enchant (creature|player|land|artifact|permanent|creature you control|enchantment|planeswalker)", part, re.I)
+        m = re.fullmatch(r"enchant (.+)", part, re.I)
         if m:
+            q = m.group(1).lower()
+            if q in ("player", "opponent"):
+                f: dict[str, Any] | None = {"player": True, **({"opponent": True} if q == "opponent" else {})}
+            else:
+                f = parse_noun(q)
+                if f is not None and f.get("zone") == "graveyard":
+                    f = None
+            if f is None:
+                return None
             names.append("Enchant")
-            args["Enchant"] = m.group(1).lower()
+            args["Enchant"] = f
             continue
-        m = re.fullmatch(r"equip (\{[^ ]+\}|\d+)", part, re.I)
+        m = re.fullmatch(r"affinity for (.+)", part, re.I)
         if m:
-            cost = parse_cost_text(m.group(1))
+            f = parse_noun(m.group(1))
+            if f is None:
+                return None
+            names.append("Affinity")
+            args["Affinity"] = f
+            continue
+        m = re.fullmatch(r"([a-z]+)cycling (\{[^ ]+\})", part, re.I)
+        if m and m.group(1).lower() not in ("", "land"):
+            base = m.group(1).lower()
+            f = {"supertypes": ["Basic"], "types": ["Land"]} if base == "basic land" else None
+            st = subtype(base)
+            if base in ("basic",):
+                f = {"supertypes": ["Basic"], "types": ["Land"]}
+            elif st:
+                f = {"subtypes": [st]}
+            elif base in ("artifact", "creature", "enchantment", "instant", "sorcery", "planeswalker"):
+                f = {"types": [base.capitalize()]}
+            if f is None:
+                return None
+            cost = parse_cost_text(m.group(2))
             if cost is None:
                 return None
-            names.append("Equip")
-            abilities.append(Ability(
-                "activated", part, effects=(Effect("attach", {"what": "self", "to": {"target": 0}}),),
-                targets=(TargetSpec({"types": ["Creature"], "controller": "you"}, "target creature you control"),),
-                cost=cost, sorcery_speed=True, keyword="Equip"))
+            names.append("Typecycling")
+            args.setdefault("Typecycling", []).append({"filter": f, "cost": cost})
+            abilities.append(Ability("activated", part, effects=(Effect("search", {"filter": f, "amount": 1, "to": "hand",
+                                                                                   "reveal": True}),),
+                                     cost=Cost(mana=cost.mana, discard_self=True), zone="hand", keyword="Typecycling"))
             continue
-        m = re.fullmatch(r"cycling (\{[^ ]+\})", part, re.I)
+        m = re.fullmatch(r"(basic )?landcycling (\{[^ ]+\})", part, re.I)
         if m:
-            names.append("Cycling")
-            abilities.append(Ability(
-                "activated", part, effects=(Effect("draw", {"who": "you", "amount": 1}),),
-                cost=Cost(mana=parse_cost(m.group(1)), discard_self=True), zone="hand", keyword="Cycling"))
+            cost = parse_cost_text(m.group(2))
+            if cost is None:
+                return None
+            f = {"types": ["Land"], **({"supertypes": ["Basic"]} if m.group(1) else {})}
+            names.append("Typecycling")
+            args.setdefault("Typecycling", []).append({"filter": f, "cost": cost})
+            abilities.append(Ability("activated", part, effects=(Effect("search", {"filter": f, "amount": 1, "to": "hand",
+                                                                                   "reveal": True}),),
+                                     cost=Cost(mana=cost.mana, discard_self=True), zone="hand", keyword="Typecycling"))
             continue
+        m = re.fullmatch(r"([a-z][a-z\- ]*?) (\d+|x)", part, re.I)
+        if m and m.group(1).lower() in _LOWER and _LOWER[m.group(1).lower()] in NUMBERED:
+            name = _LOWER[m.group(1).lower()]
+            names.append(name)
+            args[name] = int(m.group(2)) if m.group(2).isdigit() else "X"
+            continue
+        m = re.fullmatch(r"([a-z][a-z\- ]*?)(?:—| )(.+)", part, re.I)
+        if m and m.group(1).lower() in _LOWER and _LOWER[m.group(1).lower()] in COSTED:
+            name = _LOWER[m.group(1).lower()]
+            cost_text = m.group(2).strip()
+            cost_text = re.sub(r"^(\{[^ ]+\}) and ", r"\1, ", cost_text)
+            got = _costed_ability(name, part, cost_text)
+            if got is None:
+                return None
+            ab, arg = got
+            names.append(name)
+            args[name] = arg
+            if ab is not None:
+                abilities.append(ab)
+            continue
+        if low in ("equip", "reconfigure"):
+            return None
         return None
     return names, args, abilities

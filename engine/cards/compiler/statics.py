@@ -1,59 +1,331 @@
-"""Static abilities (CR 604, 611.3) to the continuous effects they generate.
+"""Static abilities (CR 604, 611.3, 613, 614) to the continuous effects they generate.
 
-Each static is a dict the layer system (engine/layers.py) applies:
-  {"op": "pump", "affects": FILTER|"attached", "power": n, "toughness": n}          layer 7c
-  {"op": "keywords", "affects": ..., "keywords": [...]}                             layer 6
-  {"op": "cant_block"} / {"op": "cant_attack"} on the object itself (restrictions, 508.1c, 509.1b)
-  {"op": "enters_tapped"} a replacement effect on itself (614.1c)
+Each static is a dict with "kind" (the list is in engine/cards/abilities.py). "affects"
+is "self", "attached" (the enchanted/equipped object) or an object filter. Any static
+may carry "condition" (CR 611.3b: "as long as ...", "during your turn").
 """
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Callable
 
 from engine.cards.compiler.effects import _keywords, _pt
+from engine.cards.compiler.quantities import parse_condition, quantity
 from engine.cards.compiler.targets import parse_noun
+from engine.mana import parse_cost
+
+_RESTRICT = {"can't block": "cant_block", "can't attack": "cant_attack", "can't attack or block": "cant_attack_or_block",
+             "can't be blocked": "cant_be_blocked", "attacks each combat if able": "must_attack",
+             "blocks each combat if able": "must_block", "attack each combat if able": "must_attack",
+             "can't attack or block alone": "cant_attack_or_block_alone", "can't block alone": "cant_block_alone",
+             "can't attack alone": "cant_attack_alone", "can't be blocked by more than one creature": "max_one_blocker",
+             "can block an additional creature each combat": "extra_block",
+             "can block any number of creatures": "block_any_number",
+             "doesn't untap during your untap step": "doesnt_untap",
+             "doesn't untap during its controller's untap step": "doesnt_untap",
+             "don't untap during their controllers' untap steps": "doesnt_untap",
+             "can't be the target of spells or abilities your opponents control": "hexproof",
+             "can block only creatures with flying": "block_only_flying",
+             "can't be countered": "cant_be_countered", "can't be sacrificed": "cant_be_sacrificed",
+             "can't transform": "cant_transform", "must be blocked if able": "must_be_blocked",
+             "can't attack unless defending player controls an island": "cant_attack_unless_island",
+             "attacks or blocks each combat if able": "must_attack_or_block",
+             "can't attack or block unless you control another creature": "cant_attack_block_unless_other"}
+
+
+def _affects(phrase: str) -> Any:
+    p = phrase.strip().lower()
+    if p in ("self", "it"):
+        return "self"
+    if p in ("enchanted creature", "equipped creature", "enchanted permanent", "enchanted land", "enchanted artifact",
+             "fortified land", "enchanted planeswalker"):
+        return "attached"
+    f = parse_noun(p)
+    if f is None or f.get("player") or f.get("_needs_player_target") or f.get("zone") not in (None,):
+        return None
+    return f
+
+
+def _pump_static(who: str, p: str, t: str, rest: str | None) -> list[dict[str, Any]] | None:
+    aff = _affects(who)
+    pp, tt = _pt(p), _pt(t)
+    if aff is None or pp is None or tt is None or isinstance(pp, dict) or isinstance(tt, dict):
+        return None
+    out: list[dict[str, Any]] = [{"kind": "anthem", "affects": aff, "power": pp, "toughness": tt}]
+    if rest:
+        more = _rest_clauses(aff, rest)
+        if more is None:
+            return None
+        out += more
+    return out
+
+
+def _rest_clauses(aff: Any, rest: str) -> list[dict[str, Any]] | None:
+    """', has flying, and is a Knight' / 'and can't block' / 'and has "..."'."""
+    out: list[dict[str, Any]] = []
+    parts = [x.strip() for x in re.split(r",\s*(?:and\s+)?|\s+and\s+(?=has |have |can|can't|is |are |loses |lose |assigns |doesn't )", rest) if x.strip()]
+    for part in parts:
+        part = re.sub(r"^and ", "", part)
+        m = re.fullmatch(r"(?:has|have) (.+)", part)
+        if m:
+            q = m.group(1)
+            if q.startswith('"'):
+                return None   # granted quoted ability: handled by parse_static
+            kws = _keywords(q)
+            if kws is None:
+                return None
+            out.append({"kind": "keywords", "affects": aff, "keywords": kws})
+            continue
+        m = re.fullmatch(r"(?:loses|lose) (.+)", part)
+        if m:
+            kws = _keywords(m.group(1))
+            if kws is None:
+                return None
+            out.append({"kind": "keywords", "affects": aff, "keywords": [], "lose": kws})
+            continue
+        if part in _RESTRICT:
+            out.append({"kind": "restriction", "affects": aff, "rule": _RESTRICT[part]})
+            continue
+        mm = re.fullmatch(r"(can't|cannot) be blocked except by (.+)", part)
+        if mm:
+            f = parse_noun(mm.group(2))
+            if f is None:
+                return None
+            out.append({"kind": "restriction", "affects": aff, "rule": "cant_be_blocked", "except": f})
+            continue
+        mm = re.fullmatch(r"(?:is|are) an? (.+?) in addition to (?:its|their) other (?:creature )?types", part)
+        if mm:
+            from engine.cards.compiler.subtypes import subtype
+            subs = [subtype(w) for w in mm.group(1).split()]
+            if not all(subs):
+                return None
+            out.append({"kind": "add_types", "affects": aff, "subtypes": subs})
+            continue
+        return None
+    return out
+
+
+_Static = Callable[[re.Match], "list[dict[str, Any]] | None"]
+_STATICS: list[tuple[re.Pattern, _Static]] = []
+
+
+def static(pattern: str) -> Callable[[_Static], _Static]:
+    def deco(fn: _Static) -> _Static:
+        _STATICS.append((re.compile(pattern, re.I), fn))
+        return fn
+    return deco
+
+
+@static(r"^(.+?) (?:gets?|get) ([+-]\w+)/([+-]\w+)(?:,? (and .+|has .+|have .+))?$")
+def _anthem(m: re.Match) -> list[dict[str, Any]] | None:
+    if " for each " in m.group(0):
+        return None
+    rest = m.group(4)
+    if rest:
+        rest = re.sub(r"^and ", "", rest)
+    return _pump_static(m.group(1), m.group(2), m.group(3), rest)
+
+
+@static(r"^(.+?) (?:gets?|get) ([+-]\w+)/([+-]\w+) for each (.+)$")
+def _anthem_per(m: re.Match) -> list[dict[str, Any]] | None:
+    aff = _affects(m.group(1))
+    q = quantity(m.group(4))
+    pp, tt = _pt(m.group(2)), _pt(m.group(3))
+    if aff is None or q is None or pp is None or tt is None:
+        return None
+    return [{"kind": "anthem", "affects": aff, "power": pp, "toughness": tt, "per": q}]
+
+
+@static(r"^(.+?) (?:has|have) (.+)$")
+def _has(m: re.Match) -> list[dict[str, Any]] | None:
+    aff = _affects(m.group(1))
+    if aff is None:
+        return None
+    q = m.group(2)
+    if q.startswith('"') and q.endswith('"'):
+        from engine.cards.compiler import compile_ability_text
+        ab = compile_ability_text(q.strip('"'))
+        if ab is None:
+            return None
+        return [{"kind": "grant_ability", "affects": aff, "ability": ab}]
+    return _rest_clauses(aff, "has " + q)
+
+
+@static(r"^(.+?) (can't block|can't attack|can't attack or block|can't be blocked|attacks each combat if able|"
+        r"blocks each combat if able|attack each combat if able|can't attack or block alone|can't block alone|"
+        r"can't attack alone|can't be blocked by more than one creature|can block an additional creature each combat|"
+        r"can block any number of creatures|doesn't untap during your untap step|doesn't untap during its controller's untap step|"
+        r"don't untap during their controllers' untap steps|can block only creatures with flying|can't be countered|"
+        r"can't be sacrificed|must be blocked if able|attacks or blocks each combat if able|"
+        r"can't attack or block unless you control another creature)$")
+def _restriction(m: re.Match) -> list[dict[str, Any]] | None:
+    aff = _affects(m.group(1))
+    if aff is None:
+        return None
+    rule = _RESTRICT[m.group(2)]
+    if rule == "cant_be_countered":
+        return [{"kind": "cant_be_countered", "affects": aff}]
+    return [{"kind": "restriction", "affects": aff, "rule": rule}]
+
+
+@static(r"^(.+?) can't be blocked (?:by (.+?)|except by (.+?))$")
+def _evasion(m: re.Match) -> list[dict[str, Any]] | None:
+    aff = _affects(m.group(1))
+    f = parse_noun(m.group(2) or m.group(3))
+    if aff is None or f is None:
+        return None
+    return [{"kind": "restriction", "affects": aff, "rule": "cant_be_blocked", ("by" if m.group(2) else "except"): f}]
+
+
+@static(r"^(.+?) can't block (.+?)$")
+def _cant_block_x(m: re.Match) -> list[dict[str, Any]] | None:
+    aff = _affects(m.group(1))
+    f = parse_noun(m.group(2))
+    if aff is None or f is None:
+        return None
+    return [{"kind": "restriction", "affects": aff, "rule": "cant_block", "what": f}]
+
+
+@static(r"^self enters tapped$")
+def _etb_tapped(m: re.Match) -> list[dict[str, Any]] | None:
+    return [{"kind": "enters_tapped"}]
+
+
+@static(r"^self enters tapped unless (.+)$")
+def _etb_tapped_unless(m: re.Match) -> list[dict[str, Any]] | None:
+    cond = parse_condition(m.group(1))
+    return None if cond is None else [{"kind": "enters_tapped", "unless": cond}]
+
+
+@static(r"^self enters with (a|an|one|two|three|four|five|six|seven|eight|nine|ten|x|\d+) ([+\-\w/]+) counters? on it(?: for each (.+))?$")
+def _etb_counters(m: re.Match) -> list[dict[str, Any]] | None:
+    from engine.cards.compiler.quantities import amount
+    n = amount(m.group(1))
+    if m.group(3):
+        q = quantity(m.group(3))
+        if q is None:
+            return None
+        n = q if n == 1 else {"times": n, "of": q}
+    return None if n is None else [{"kind": "enters_with_counters", "counter": m.group(2), "amount": n}]
+
+
+@static(r"^(.+?) spells (you|your opponents) cast(?: (with .+?))? cost (\{\d+\}|\{[wubrg]\}) (less|more) to cast$")
+def _cost_change(m: re.Match) -> list[dict[str, Any]] | None:
+    noun = m.group(1) + " spell"
+    if m.group(3):
+        noun += " " + m.group(3)
+    f = parse_noun(noun)
+    if f is None:
+        return None
+    f.pop("zone", None)
+    sym = parse_cost(m.group(4))[0]
+    n = int(sym) if sym.isdigit() else 1
+    return [{"kind": "cost_change", "spells": f, "who": "you" if m.group(2) == "you" else "opponent",
+             "amount": -n if m.group(5) == "less" else n}]
+
+
+@static(r"^spells (you|your opponents) cast cost (\{\d+\}) (less|more) to cast$")
+def _cost_change_all(m: re.Match) -> list[dict[str, Any]] | None:
+    n = int(parse_cost(m.group(2))[0])
+    return [{"kind": "cost_change", "spells": {}, "who": "you" if m.group(1) == "you" else "opponent",
+             "amount": -n if m.group(3) == "less" else n}]
+
+
+@static(r"^self costs (\{\d+\}) less to cast (?:for each (.+)|if (.+))$")
+def _self_cost(m: re.Match) -> list[dict[str, Any]] | None:
+    n = int(parse_cost(m.group(1))[0])
+    out: dict[str, Any] = {"kind": "cost_change", "spells": "self", "amount": -n}
+    if m.group(2):
+        q = quantity(m.group(2))
+        if q is None:
+            return None
+        out["per"] = q
+    else:
+        cond = parse_condition(m.group(3))
+        if cond is None:
+            return None
+        out["condition"] = cond
+    return [out]
+
+
+@static(r"^you have no maximum hand size$")
+def _no_max(m: re.Match) -> list[dict[str, Any]] | None:
+    return [{"kind": "no_max_hand_size"}]
+
+
+@static(r"^as an additional cost to cast (?:self|this spell), (.+)$")
+def _additional_cost(m: re.Match) -> list[dict[str, Any]] | None:
+    from engine.cards.compiler.costs import parse_cost_text
+    t = m.group(1)
+    t = re.sub(r"^you may ", "", t)   # optional extra costs are not read here
+    if t != m.group(1):
+        return None
+    cost = parse_cost_text(t)
+    return None if cost is None else [{"kind": "additional_cost", "cost": cost}]
+
+
+@static(r"^self's power is equal to (.+)$")
+def _cda_power(m: re.Match) -> list[dict[str, Any]] | None:
+    q = quantity(m.group(1))
+    return None if q is None else [{"kind": "set_pt", "affects": "self", "power": q}]
+
+
+@static(r"^self's power and toughness are each equal to (.+)$")
+def _cda_pt(m: re.Match) -> list[dict[str, Any]] | None:
+    q = quantity(m.group(1))
+    return None if q is None else [{"kind": "set_pt", "affects": "self", "power": q, "toughness": q}]
+
+
+@static(r"^self's toughness is equal to (.+)$")
+def _cda_t(m: re.Match) -> list[dict[str, Any]] | None:
+    q = quantity(m.group(1))
+    return None if q is None else [{"kind": "set_pt", "affects": "self", "toughness": q}]
+
+
+@static(r"^if self is in your opening hand, you may begin the game with it on the battlefield$")
+def _leyline(m: re.Match) -> list[dict[str, Any]] | None:
+    return [{"kind": "opening_hand_battlefield"}]
+
+
+@static(r"^you may look at the top card of your library any time$")
+def _peek(m: re.Match) -> list[dict[str, Any]] | None:
+    return [{"kind": "look_top_card"}]
+
+
+@static(r"^(.+?) can't have counters put on (?:it|them)$")
+def _no_counters(m: re.Match) -> list[dict[str, Any]] | None:
+    return None
 
 
 def parse_static(text: str) -> list[dict[str, Any]] | None:
-    t = text.strip().rstrip(".").lower()
-    if t in ("self can't block", "self can't attack", "self can't attack or block", "self can't be blocked"):
-        return [{"op": "restriction", "what": t[len("self "):]}]
-    if t in ("self enters tapped", "self enters the battlefield tapped"):
-        return [{"op": "enters_tapped"}]
-    m = re.fullmatch(r"(enchanted|equipped) creature gets ([+-]\d+)/([+-]\d+)(?: and has ([a-z ,]+))?", t)
+    t = text.strip().rstrip(".").strip()
+    low = t.lower()
+    # conditions: "as long as X, Y" / "Y as long as X" / "during your turn, Y"
+    m = re.fullmatch(r"(?:as long as|during) (.+?), (.+)", low)
+    if m and not low.startswith("during your turn") or (m and low.startswith("during your turn")):
+        cond_text = m.group(1) if low.startswith("as long as") else "during " + m.group(1)
+        cond = parse_condition(cond_text)
+        inner = _parse_plain(m.group(2)) if cond is not None else None
+        if inner is not None:
+            return [{**s, "condition": cond} for s in inner]
+        return None
+    m = re.fullmatch(r"(.+?) as long as (.+)", low)
     if m:
-        out = [{"op": "pump", "affects": "attached", "power": _pt(m.group(2)), "toughness": _pt(m.group(3))}]
-        if m.group(4):
-            kws = _keywords(m.group(4))
-            if kws is None:
-                return None
-            out.append({"op": "keywords", "affects": "attached", "keywords": kws})
-        return out
-    m = re.fullmatch(r"(enchanted|equipped) creature has ([a-z ,]+)", t)
-    if m:
-        kws = _keywords(m.group(2))
-        return None if kws is None else [{"op": "keywords", "affects": "attached", "keywords": kws}]
-    m = re.fullmatch(r"enchanted creature can't (attack or block|block|attack)", t)
-    if m:
-        return [{"op": "restriction", "affects": "attached", "what": "can't " + m.group(1)}]
-    m = re.fullmatch(r"(.+?) get ([+-]\d+)/([+-]\d+)(?: and have ([a-z ,]+))?", t)
-    if m:
-        f = parse_noun(m.group(1))
-        if f is None or "player" in f:
-            return None
-        out = [{"op": "pump", "affects": f, "power": int(m.group(2)), "toughness": int(m.group(3))}]
-        if m.group(4):
-            kws = _keywords(m.group(4))
-            if kws is None:
-                return None
-            out.append({"op": "keywords", "affects": f, "keywords": kws})
-        return out
-    m = re.fullmatch(r"(.+?) have ([a-z ,]+)", t)
-    if m:
-        f = parse_noun(m.group(1))
-        kws = _keywords(m.group(2))
-        if f is None or kws is None or "player" in f:
-            return None
-        return [{"op": "keywords", "affects": f, "keywords": kws}]
+        cond_text = m.group(2)
+        cond_text = re.sub(r"^it's ", "self is ", cond_text)
+        cond = parse_condition(cond_text)
+        inner = _parse_plain(m.group(1)) if cond is not None else None
+        if inner is not None:
+            return [{**s, "condition": cond} for s in inner]
+        return None
+    return _parse_plain(low)
+
+
+def _parse_plain(low: str) -> list[dict[str, Any]] | None:
+    for pattern, fn in _STATICS:
+        m = pattern.fullmatch(low)
+        if m:
+            out = fn(m)
+            if out is not None:
+                return out
     return None

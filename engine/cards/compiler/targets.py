@@ -1,8 +1,9 @@
-"""Targets and object filters (CR 114, 109): noun phrases to filter dicts.
+"""Targets and object filters (CR 115, 109): noun phrases to filter dicts.
 
 "target creature an opponent controls" -> TargetSpec({"types": ["Creature"],
 "controller": "opponent"}, ...). The same noun-phrase reader serves non-targeted sets
-("creatures you control", "each creature with flying").
+("creatures you control", "each creature with flying"). The filter keys are listed in
+engine/cards/abilities.py.
 """
 from __future__ import annotations
 
@@ -10,13 +11,35 @@ import re
 from typing import Any
 
 from engine.cards.abilities import TargetSpec
+from engine.cards.compiler.subtypes import subtype
 
-TYPES = ["creature", "artifact", "enchantment", "land", "planeswalker", "instant", "sorcery", "permanent", "spell", "card"]
+CARD_TYPES = {"creature": "Creature", "artifact": "Artifact", "enchantment": "Enchantment", "land": "Land",
+              "planeswalker": "Planeswalker", "instant": "Instant", "sorcery": "Sorcery", "battle": "Battle",
+              "kindred": "Kindred", "tribal": "Kindred"}
+PLURAL_TYPES = {"creatures": "creature", "artifacts": "artifact", "enchantments": "enchantment", "lands": "land",
+                "planeswalkers": "planeswalker", "instants": "instant", "sorceries": "sorcery", "battles": "battle",
+                "permanents": "permanent", "spells": "spell", "cards": "card", "tokens": "token",
+                "players": "player", "opponents": "opponent", "sources": "source"}
 COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-           "eight": 8, "nine": 9, "ten": 10}
+           "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "twenty": 20, "single": 1}
 KEYWORDS = ["flying", "first strike", "double strike", "deathtouch", "trample", "reach", "vigilance",
-            "haste", "lifelink", "defender", "menace", "hexproof", "indestructible"]
+            "haste", "lifelink", "defender", "menace", "hexproof", "indestructible", "shroud", "flash",
+            "intimidate", "fear", "infect", "wither", "horsemanship", "shadow", "prowess", "changeling",
+            "islandwalk", "swampwalk", "forestwalk", "mountainwalk", "plainswalk", "banding", "flanking",
+            "skulk", "ward", "persist", "undying", "exalted", "myriad", "convoke", "cascade", "storm",
+            "toxic", "devoid", "decayed"]
+SUPERTYPES = {"legendary": "Legendary", "basic": "Basic", "snow": "Snow", "nonbasic": None, "nonlegendary": None}
+
+_CONTROLLER_SUFFIX = re.compile(
+    r"\s+(you control|you don't control|an opponent controls|your opponents control|you own|"
+    r"target player controls|that player controls|defending player controls|target opponent controls|"
+    r"its controller controls|they control|you both own and control|each player controls|"
+    r"chosen player controls|that opponent controls)$")
+_ZONE_SUFFIX = re.compile(
+    r"\s+(?:in|from) (your graveyard|a graveyard|an opponent's graveyard|target player's graveyard|"
+    r"their graveyard|your hand|your library|a single graveyard|exile|that player's graveyard|graveyards|"
+    r"all graveyards|your graveyard and/or hand)$")
 
 
 def number(word: str) -> int | None:
@@ -26,116 +49,314 @@ def number(word: str) -> int | None:
     return NUMBERS.get(word)
 
 
-def parse_noun(phrase: str) -> dict[str, Any] | None:
-    """A noun phrase (without 'target') to a filter; None when not understood.
+def _singular_type(w: str) -> str:
+    return PLURAL_TYPES.get(w, w)
 
-    Handles: [another|other] [tapped|untapped|attacking|blocking] [non-X] [color] TYPE[s]
-    [or TYPE] [with KEYWORD|without KEYWORD] [you control|an opponent controls|you don't control]
-    [with power N or less|greater].
-    """
-    p = phrase.strip().lower()
-    f: dict[str, Any] = {}
-    m = re.search(r"\s+(you control|an opponent controls|you don't control|your opponents control)$", p)
-    if m:
-        f["controller"] = "you" if m.group(1) == "you control" else "opponent"
-        p = p[: m.start()]
-    m = re.search(r"\s+with (power|toughness|mana value) (\d+) or (less|greater)$", p)
-    if m:
-        f[{"power": "power", "toughness": "toughness", "mana value": "mv"}[m.group(1)] + ("_le" if m.group(3) == "less" else "_ge")] = int(m.group(2))
-        p = p[: m.start()]
-    m = re.search(r"\s+(with|without) (" + "|".join(KEYWORDS) + r")$", p)
-    if m:
-        f["keyword" if m.group(1) == "with" else "not_keyword"] = m.group(2).capitalize()
-        p = p[: m.start()]
-    words = p.split()
-    types: list[str] = []
-    while words:
-        w = words[0]
+
+def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
+    """Trailing qualifiers, repeatedly: controller, zone, with/without, that's ..., other than."""
+    changed = True
+    while changed:
+        changed = False
+        m = _CONTROLLER_SUFFIX.search(p)
+        if m:
+            c = m.group(1)
+            f["controller"] = {"you control": "you", "you don't control": "not_you", "an opponent controls": "opponent",
+                               "your opponents control": "opponent", "you own": "you",
+                               "target player controls": "that_player", "that player controls": "that_player",
+                               "defending player controls": "defending_player", "target opponent controls": "that_player",
+                               "its controller controls": "its_controller", "they control": "that_player",
+                               "you both own and control": "you", "each player controls": "any",
+                               "chosen player controls": "that_player", "that opponent controls": "that_player"}[c]
+            if c == "you own":
+                f["owner"] = f.pop("controller")
+            if c in ("target player controls", "target opponent controls"):
+                f["_needs_player_target"] = "opponent" if "opponent" in c else "player"
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = _ZONE_SUFFIX.search(p)
+        if m:
+            z = m.group(1)
+            f["zone"] = "hand" if "hand" in z and "graveyard" not in z else "library" if "library" in z else \
+                "exile" if z == "exile" else "graveyard"
+            if z.startswith("your") and f["zone"] != "exile":
+                f["owner"] = "you"
+            elif "opponent" in z:
+                f["owner"] = "opponent"
+            elif z.startswith(("target player", "that player", "their")):
+                f["owner"] = "that_player"
+                if z.startswith("target"):
+                    f["_needs_player_target"] = "player"
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+with (power|toughness|mana value) (\d+|x) or (less|greater)$", p)
+        if m:
+            key = {"power": "power", "toughness": "toughness", "mana value": "mv"}[m.group(1)]
+            v: Any = int(m.group(2)) if m.group(2).isdigit() else {"x": True}
+            f[key + ("_le" if m.group(3) == "less" else "_ge")] = v
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+with (power|toughness|mana value) (\d+|x)$", p)
+        if m:
+            key = {"power": "power", "toughness": "toughness", "mana value": "mv"}[m.group(1)]
+            f[key + "_eq"] = int(m.group(2)) if m.group(2).isdigit() else {"x": True}
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+with (power|toughness) less than (?:self's|its) (power|toughness)$", p)
+        if m:
+            f[m.group(1) + "_lt_self"] = m.group(2)
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+(with|without) (" + "|".join(KEYWORDS) + r")$", p)
+        if m:
+            f["keyword" if m.group(1) == "with" else "not_keyword"] = m.group(2).capitalize()
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+with an? ([+\-\w/]+) counters? on (?:it|them)$", p)
+        if m:
+            f["counter"] = m.group(1)
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r",? that's (white|blue|black|red|green)(?: or (white|blue|black|red|green))?$", p)
+        if m:
+            f["colors"] = [COLORS[c] for c in m.groups() if c]
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+that (?:was|were) dealt damage this turn$", p)
+        if m:
+            f["damaged_this_turn"] = True
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+(?:that's|that is) (attacking|blocking|tapped|untapped|attacking or blocking)$", p)
+        if m:
+            w = m.group(1)
+            if w == "attacking or blocking":
+                f["in_combat"] = True
+            elif w in ("tapped", "untapped"):
+                f["tapped"] = w == "tapped"
+            else:
+                f[w] = True
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+(?:that's|that are) (?:not|n't) (attacking|blocking)$", p) or \
+            re.search(r"\s+that (?:isn't|aren't) (attacking|blocking)$", p)
+        if m:
+            f[m.group(1)] = False
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+named self$", p)
+        if m:
+            f["name"] = "SELF"
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+(?:blocking|blocked by) self$", p)
+        if m:
+            f["blocking_self" if "blocking" in m.group(0) else "blocked_by_self"] = True
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+other than self$", p)
+        if m:
+            f["other"] = True
+            p = p[: m.start()]
+            changed = True
+    return p
+
+
+def _parse_core(words: list[str], f: dict[str, Any]) -> bool:
+    """Adjectives then one type phrase; fills f. False when a word is not understood."""
+    i = 0
+    while i < len(words):
+        w = words[i]
         if w in ("another", "other"):
             f["other"] = True
         elif w in ("tapped", "untapped"):
             f["tapped"] = w == "tapped"
         elif w in ("attacking", "blocking"):
-            f[w] = True
-        elif w == "attacking" or w == "or" and len(words) > 1 and words[1] == "blocking":
-            pass
-        elif w.startswith("non") and (w[3:].strip("-") in COLORS or w[3:].strip("-") in TYPES or w[3:].strip("-").capitalize()):
-            base = w[3:].strip("-")
+            if i + 2 < len(words) and words[i + 1] == "or" and words[i + 2] in ("attacking", "blocking"):
+                f["in_combat"] = True
+                i += 2
+            else:
+                f[w] = True
+        elif w == "nontoken":
+            f["token"] = False
+        elif w == "token" and i + 1 < len(words):
+            f["token"] = True
+        elif w == "colorless":
+            f["colorless"] = True
+        elif w == "multicolored":
+            f["multicolored"] = True
+        elif w == "monocolored":
+            f["monocolored"] = True
+        elif w in COLORS:
+            cols = [COLORS[w]]
+            while i + 2 < len(words) and words[i + 1] in ("or", "and/or") and words[i + 2] in COLORS:
+                cols.append(COLORS[words[i + 2]])
+                i += 2
+            f.setdefault("colors", []).extend(cols)
+        elif w in SUPERTYPES:
+            if w == "nonbasic":
+                f.setdefault("not_supertypes", []).append("Basic")
+            elif w == "nonlegendary":
+                f.setdefault("not_supertypes", []).append("Legendary")
+            else:
+                f.setdefault("supertypes", []).append(SUPERTYPES[w])
+        elif w.startswith("non") and len(w) > 4:
+            base = w[3:].lstrip("-")
             if base in COLORS:
                 f.setdefault("not_colors", []).append(COLORS[base])
-            elif base in TYPES:
-                f.setdefault("not_types", []).append(base.capitalize())
+            elif base in CARD_TYPES:
+                f.setdefault("not_types", []).append(CARD_TYPES[base])
+            elif base == "token":
+                f["token"] = False
+            elif subtype(base):
+                f.setdefault("not_subtypes", []).append(subtype(base))
             else:
-                f.setdefault("not_subtypes", []).append(base.capitalize())
-        elif w in COLORS:
-            f.setdefault("colors", []).append(COLORS[w])
-        elif w == "legendary":
-            f["supertypes"] = ["Legendary"]
+                return False
+        elif w == "enchanted":
+            f["enchanted"] = True
+        elif w == "equipped":
+            f["equipped"] = True
+        elif w == "face-down":
+            f["face_down"] = True
         else:
             break
-        words = words[1:]
-    rest = " ".join(words)
-    for alt in re.split(r"\s*(?:,\s*or|,|\bor\b|\band/or\b)\s*", rest):
-        alt = alt.strip()
-        if not alt:
-            continue
-        singular = re.sub(r"(ies)$", "y", alt)
-        singular = re.sub(r"(?<![s])s$", "", singular) if singular not in ("sorcery",) else singular
-        if singular == "sorcerie":
-            singular = "sorcery"
-        if singular in TYPES:
-            if singular not in ("permanent", "card", "spell"):
-                types.append(singular.capitalize())
-            elif singular == "spell":
-                f["zone"] = "stack"
-            elif singular == "permanent":
-                pass
-        elif singular == "player":
-            f["player"] = True
-        elif singular == "opponent":
-            f["player"] = True
-            f["opponent"] = True
-        elif re.fullmatch(r"[a-z]+( creature)?", singular) and singular.split()[0] not in ("target", "each", "all"):
-            sub = singular.split()[0]
-            f.setdefault("subtypes", []).append(sub.capitalize())
-            if singular.endswith("creature"):
-                types.append("Creature")
+        i += 1
+    rest = words[i:]
+    if not rest:
+        return bool(f)
+    # the head: [subtype...] [type...] (card|spell|permanent|token|source)?
+    types: list[str] = []
+    subs: list[str] = []
+    head = None
+    for j, w in enumerate(rest):
+        sw = _singular_type(w)
+        if sw in CARD_TYPES:
+            types.append(CARD_TYPES[sw])
+        elif sw in ("card", "spell", "permanent", "token", "source", "player", "opponent", "object"):
+            if j != len(rest) - 1:
+                return False
+            head = sw
+        elif subtype(w) and not types:
+            subs.append(subtype(w))  # type: ignore[arg-type]
         else:
-            return None
+            return False
     if types:
-        f["types"] = types
-    if not f.get("types") and not f.get("player") and not f.get("subtypes") and rest not in ("permanent", "permanents", "spell", "spells"):
+        if len(types) == 1:
+            f["types"] = types
+        else:   # "artifact creature": every one of them
+            f["types"] = [types[-1]]
+            f["and_types"] = types[:-1]
+    if subs:
+        f["subtypes"] = subs
+    if head == "spell":
+        f["zone"] = "stack"
+    elif head == "card":
+        f.setdefault("zone", "any_card")
+    elif head == "token":
+        f["token"] = True
+    elif head == "player":
+        f["player"] = True
+    elif head == "opponent":
+        f["player"] = True
+        f["opponent"] = True
+    elif head == "source":
+        f["source"] = True
+    return True
+
+
+def parse_noun(phrase: str) -> dict[str, Any] | None:
+    """A noun phrase (without determiner or 'target') to a filter; None when not understood."""
+    p = phrase.strip().lower()
+    p = re.sub(r"^(?:a|an|one|the)\s+", "", p)
+    f: dict[str, Any] = {}
+    p2 = _strip_suffixes(p, f)
+    if p2 is None:
+        return None
+    p = p2.strip()
+    # alternatives: "artifact, enchantment, or creature", "creature or planeswalker", "instant and/or sorcery"
+    alts = [a.strip() for a in re.split(r",\s*(?:or|and/or|and)\s+|,\s*|\s+(?:or|and/or)\s+", p) if a.strip()]
+    if len(alts) > 1 and not all(a in COLORS for a in alts[:-1]):
+        # shared adjectives (e.g. "tapped artifact or creature") and a shared head ("instant or sorcery card")
+        parts = []
+        last_words = alts[-1].split()
+        head = last_words[-1] if _singular_type(last_words[-1]) in ("card", "spell", "permanent") else None
+        for k, a in enumerate(alts):
+            words = a.split()
+            if head and k < len(alts) - 1 and _singular_type(words[-1]) not in ("card", "spell", "permanent"):
+                words = words + [head]
+            g: dict[str, Any] = {}
+            if not _parse_core(words, g):
+                return None
+            parts.append(g)
+        # common case: only types differ
+        simple = all(set(g) <= {"types", "zone"} and len(g.get("types", [])) == 1 for g in parts)
+        if simple:
+            f["types"] = [g["types"][0] for g in parts]
+            zones = {g.get("zone") for g in parts} - {None}
+            if zones:
+                f.setdefault("zone", zones.pop())
+        elif all(set(g) == {"player"} or set(g) <= {"player", "opponent"} or ("types" in g) for g in parts) and \
+                any("player" in g for g in parts) and all(set(g) <= {"types", "player", "opponent"} for g in parts):
+            for g in parts:
+                if "types" in g:
+                    f.setdefault("types", []).extend(g["types"])
+                else:
+                    f["player"] = True
+                    if g.get("opponent"):
+                        f["opponent"] = True
+        else:
+            f["or"] = parts
+        return f
+    words = p.split()
+    if not _parse_core(words, f):
+        return None
+    if not f:
         return None
     return f
 
 
 _TARGET = re.compile(
-    r"(?:(up to) )?(?:(one|two|three|four|\d+) )?(another )?target ([a-z' /\-]+?)(?= you control| an opponent controls| you don't control|$)( you control| an opponent controls| you don't control)?",
-)
+    r"(?:(up to) )?(?:(one|two|three|four|five|x|\d+) )?(other |another |any number of )?target (.+)")
 
 
 def parse_target(phrase: str) -> TargetSpec | None:
     """'target creature', 'any target', 'up to two target creatures', 'target player or planeswalker'."""
     p = phrase.strip().lower().rstrip(".")
-    if p == "any target":
-        return TargetSpec({"any": True}, "any target")
-    if p in ("target player", "target opponent"):
-        f: dict[str, Any] = {"player": True}
-        if p.endswith("opponent"):
-            f["opponent"] = True
-        return TargetSpec(f, p)
-    if p in ("target creature or player", "target player or creature"):
-        return TargetSpec({"types": ["Creature"], "player": True}, p)
-    if p in ("target player or planeswalker", "target opponent or planeswalker"):
-        return TargetSpec({"types": ["Planeswalker"], "player": True, **({"opponent": True} if "opponent" in p else {})}, p)
-    if p == "target creature or planeswalker":
-        return TargetSpec({"types": ["Creature", "Planeswalker"]}, p)
-    m = re.fullmatch(r"(?:(up to) )?(?:(one|two|three|four|\d+) )?(another )?target (.+)", p)
+    if p in ("any target", "one target"):
+        return TargetSpec({"any": True}, p)
+    if p in ("any other target", "another target"):
+        return TargetSpec({"any": True, "other": True}, p)
+    m = re.fullmatch(r"(?:(up to) )?(one|two|three|four|\d+) (other )?targets", p)
+    if m:
+        n = number(m.group(2)) or 1
+        return TargetSpec({"any": True, **({"other": True} if m.group(3) else {})}, p, count=n, min=0 if m.group(1) else n)
+    m = _TARGET.fullmatch(p)
     if not m:
         return None
-    f = parse_noun(("another " if m.group(3) else "") + m.group(4))
+    noun = m.group(4)
+    f = parse_noun(noun)
     if f is None:
         return None
+    f.pop("_needs_player_target", None)
+    if m.group(3) and m.group(3).strip() in ("other", "another"):
+        f["other"] = True
+    if m.group(3) and "any number" in m.group(3):
+        return TargetSpec(f, p, count=99, min=0)
+    if m.group(2) and m.group(2) == "x":
+        return TargetSpec(f, p, count=-1, min=0 if m.group(1) else -1)
     n = number(m.group(2)) if m.group(2) else 1
     if n is None:
         return None

@@ -1,17 +1,9 @@
 """Triggered abilities (CR 603): "When/Whenever/At ..." conditions to trigger specs.
 
-A trigger spec is a dict with "event" and filters; the engine matches it against the
-events of engine/events.py:
-  etb        an object enters the battlefield ("filter", "self")
-  dies       a creature is put into a graveyard from the battlefield (look-back, 603.10)
-  ltb        an object leaves the battlefield
-  attacks    a creature is declared as an attacker
-  blocks     a creature blocks
-  becomes_blocked
-  deals_combat_damage_player
-  cast       a player casts a spell ("who": you/opponent/any, "filter")
-  step       the beginning of a step ("step", "whose": you/opponent/each)
-  gain_life  a player gains life
+A trigger spec is a dict with "event" and filters (the event list is in
+engine/cards/abilities.py). "self": True means the event happens to the source
+itself; "filter" is an object filter on the object the event happens to; "attached":
+True means the event happens to the enchanted or equipped creature.
 """
 from __future__ import annotations
 
@@ -21,38 +13,160 @@ from typing import Any
 from engine.cards.compiler.targets import parse_noun
 
 STEPS = {"upkeep": "upkeep", "end step": "end", "draw step": "draw", "combat": "beginning_of_combat",
-         "precombat main phase": "main1", "postcombat main phase": "main2"}
+         "precombat main phase": "main1", "postcombat main phase": "main2", "end of combat": "end_of_combat",
+         "your precombat main phase": "main1", "first main phase": "main1"}
+
+_SELF_EVENTS = {
+    "enters": "etb", "dies": "dies", "attacks": "attacks", "blocks": "blocks", "becomes blocked": "becomes_blocked",
+    "attacks or blocks": "attacks_or_blocks", "leaves the battlefield": "ltb",
+    "deals combat damage to a player": "combat_damage_player",
+    "deals combat damage to a player or planeswalker": "combat_damage_player",
+    "deals combat damage to an opponent": "combat_damage_player",
+    "deals damage to a player": "damage_player", "deals damage to an opponent": "damage_opponent",
+    "deals combat damage": "combat_damage", "deals damage": "deals_damage",
+    "is put into a graveyard from the battlefield": "dies", "is dealt damage": "dealt_damage",
+    "becomes tapped": "tapped", "becomes untapped": "untapped",
+    "attacks and isn't blocked": "unblocked", "becomes the target of a spell or ability": "becomes_target",
+    "becomes the target of a spell": "becomes_target_spell",
+    "becomes the target of a spell or ability an opponent controls": "becomes_target_opponent",
+    "is turned face up": "turned_face_up", "blocks or becomes blocked": "blocks_or_blocked",
+    "enters or attacks": "etb_or_attacks", "enters or dies": "etb_or_dies",
+    "blocks a creature with flying": "blocks_flying", "becomes blocked by a creature": "becomes_blocked",
+    "attacks while saddled": "attacks_saddled", "transforms into self": "transforms",
+    "deals combat damage to a creature": "combat_damage_creature", "is exploited": "exploited",
+    "explores": "explores", "becomes monstrous": "monstrous",
+}
+
+
+def _event_word(w: str) -> str | None:
+    return {"enters": "etb", "dies": "dies", "attacks": "attacks", "blocks": "blocks", "attack": "attacks",
+            "enter": "etb", "die": "dies", "leaves the battlefield": "ltb", "block": "blocks",
+            "is put into a graveyard from the battlefield": "dies",
+            "are put into a graveyard from the battlefield": "dies",
+            "deals combat damage to a player": "combat_damage_player",
+            "deal combat damage to a player": "combat_damage_player",
+            "becomes tapped": "tapped", "becomes blocked": "becomes_blocked",
+            "is dealt damage": "dealt_damage", "becomes the target of a spell": "becomes_target_spell",
+            "becomes the target of a spell or ability": "becomes_target",
+            "becomes the target of a spell or ability an opponent controls": "becomes_target_opponent",
+            "leave the battlefield": "ltb", "is turned face up": "turned_face_up",
+            "attacks alone": "attacks_alone", "explores": "explores"}.get(w)
 
 
 def parse_trigger(cond: str) -> dict[str, Any] | None:
     """The condition of a trigger, without its leading word: 'SELF enters' -> {...}."""
     c = cond.strip().lower().rstrip(",")
-    m = re.fullmatch(r"(?:the )?beginning of (your|each|each opponent's|the next) (upkeep|end step|draw step|combat|precombat main phase|postcombat main phase)(?: on your turn)?", c)
+    m = re.fullmatch(r"(?:the )?beginning of (your|each|each opponent's|the next|each player's|that player's|the|your next) "
+                     r"(upkeep|end step|draw step|combat|precombat main phase|postcombat main phase|end of combat|first main phase)"
+                     r"( on your turn| on each of your turns)?", c)
     if m:
-        whose = {"your": "you", "each": "each", "each opponent's": "opponent", "the next": "next"}[m.group(1)]
+        whose = {"your": "you", "each": "each", "each opponent's": "opponent", "the next": "next",
+                 "each player's": "each", "that player's": "that_player", "the": "each", "your next": "you_next"}[m.group(1)]
+        if m.group(3):
+            whose = "you"
         return {"event": "step", "step": STEPS[m.group(2)], "whose": whose}
-    m = re.fullmatch(r"self (enters|enters the battlefield|dies|attacks|blocks|becomes blocked|attacks or blocks|leaves the battlefield|deals combat damage to a player|is put into a graveyard from the battlefield)", c)
+    m = re.fullmatch(r"self (.+)", c)
+    if m and m.group(1) in _SELF_EVENTS:
+        return {"event": _SELF_EVENTS[m.group(1)], "self": True}
+    m = re.fullmatch(r"self or another (.+?) (enters|dies|attacks)(?: under your control)?", c)
     if m:
-        ev = {"enters": "etb", "enters the battlefield": "etb", "dies": "dies", "attacks": "attacks",
-              "blocks": "blocks", "becomes blocked": "becomes_blocked", "attacks or blocks": "attacks_or_blocks",
-              "leaves the battlefield": "ltb", "deals combat damage to a player": "deals_combat_damage_player",
-              "is put into a graveyard from the battlefield": "dies"}[m.group(1)]
-        return {"event": ev, "self": True}
-    m = re.fullmatch(r"(a|an|another) (.+?) (enters|enters the battlefield|dies|attacks)(?: under your control)?", c)
-    if m:
-        f = parse_noun(("another " if m.group(1) == "another" else "") + m.group(2))
+        f = parse_noun(m.group(1))
         if f is None:
             return None
         if c.endswith("under your control"):
             f["controller"] = "you"
-        return {"event": {"enters": "etb", "enters the battlefield": "etb", "dies": "dies", "attacks": "attacks"}[m.group(3)], "filter": f}
-    m = re.fullmatch(r"(you|an opponent|a player) casts? (a|an) (.+?) spell", c)
+        return {"event": _event_word(m.group(2)), "filter": f, "or_self": True}
+    m = re.fullmatch(r"(enchanted|equipped) (creature|permanent|land|artifact) (.+)", c)
+    if m and m.group(3) in _SELF_EVENTS:
+        return {"event": _SELF_EVENTS[m.group(3)], "attached": True}
+    m = re.fullmatch(r"(?:a|an|another|one or more|two or more) (.+?) (enters|dies|attacks|blocks|attack|enter|die|block|"
+                     r"leaves the battlefield|leave the battlefield|is put into a graveyard from the battlefield|are put into a graveyard from the battlefield|"
+                     r"deals combat damage to a player|deal combat damage to a player|becomes tapped|becomes blocked|is dealt damage|"
+                     r"becomes the target of a spell|becomes the target of a spell or ability|"
+                     r"becomes the target of a spell or ability an opponent controls|is turned face up|attacks alone|explores)"
+                     r"(?: under your control| under an opponent's control)?(?: this turn)?", c)
     if m:
-        f = parse_noun(m.group(3)) if m.group(3) not in ("",) else {}
+        noun = m.group(1)
+        f = parse_noun(("another " if c.startswith("another") else "") + noun)
         if f is None:
             return None
-        return {"event": "cast", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)], "filter": f}
-    m = re.fullmatch(r"you gain life", c)
+        if c.endswith("under your control"):
+            f["controller"] = "you"
+        elif c.endswith("under an opponent's control"):
+            f["controller"] = "opponent"
+        out: dict[str, Any] = {"event": _event_word(m.group(2)), "filter": f}
+        if c.startswith(("one or more", "two or more")):
+            out["batch"] = True
+        return out
+    m = re.fullmatch(r"(you|an opponent|a player|target opponent) casts? (?:a|an|your first) (.+?) spell(?: this turn)?"
+                     r"(?: during an opponent's turn| during your turn)?", c)
     if m:
-        return {"event": "gain_life", "who": "you"}
+        noun = m.group(2)
+        f = parse_noun(noun + " spell")
+        if f is None:
+            return None
+        f.pop("zone", None)
+        out = {"event": "cast", "who": {"you": "you", "an opponent": "opponent", "a player": "any",
+                                        "target opponent": "opponent"}[m.group(1)], "filter": f}
+        if "your first" in c:
+            out["first"] = True
+        return out
+    m = re.fullmatch(r"(you|an opponent|a player) casts? (?:a|your first) spell(?: this turn)?( during an opponent's turn| during your turn)?", c)
+    if m:
+        out = {"event": "cast", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)], "filter": {}}
+        if "your first" in c:
+            out["first"] = True
+        if m.group(2):
+            out["your_turn"] = "your turn" in m.group(2)
+        return out
+    m = re.fullmatch(r"(you|an opponent|a player) casts? (?:a|an) (.+?) or (.+?) spell", c)
+    if m:
+        a, b = parse_noun(m.group(2)), parse_noun(m.group(3))
+        if a is None or b is None or set(a) != {"types"} or set(b) != {"types"}:
+            return None
+        return {"event": "cast", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)],
+                "filter": {"types": a["types"] + b["types"]}}
+    simple = {
+        "you gain life": {"event": "gain_life", "who": "you"},
+        "you lose life": {"event": "lose_life", "who": "you"},
+        "an opponent loses life": {"event": "lose_life", "who": "opponent"},
+        "you draw a card": {"event": "draw", "who": "you"},
+        "an opponent draws a card": {"event": "draw", "who": "opponent"},
+        "you discard a card": {"event": "discard", "who": "you"},
+        "an opponent discards a card": {"event": "discard", "who": "opponent"},
+        "you cycle or discard a card": {"event": "discard", "who": "you"},
+        "you cycle self": {"event": "cycle", "self": True},
+        "you cycle another card": {"event": "cycle", "who": "you", "other": True},
+        "you cycle a card": {"event": "cycle", "who": "you"},
+        "you attack": {"event": "you_attack"},
+        "you sacrifice a permanent": {"event": "sacrifice", "who": "you"},
+        "an opponent is dealt noncombat damage": {"event": "dealt_damage", "who": "opponent", "noncombat": True},
+        "you lose life for the first time each turn": {"event": "lose_life", "who": "you", "first": True},
+        "you gain life for the first time each turn": {"event": "gain_life", "who": "you", "first": True},
+        "you cast self": {"event": "cast", "self": True},
+        "a land enters under your control": {"event": "etb", "filter": {"types": ["Land"], "controller": "you"}},
+        "you scry": {"event": "scry", "who": "you"},
+        "you surveil": {"event": "surveil", "who": "you"},
+        "you expend 4": {"event": "expend", "amount": 4},
+        "you expend 8": {"event": "expend", "amount": 8},
+        "you commit a crime": {"event": "crime", "who": "you"},
+        "an opponent casts their first spell each turn": {"event": "cast", "who": "opponent", "filter": {}, "first": True},
+    }
+    if c in simple:
+        return dict(simple[c])
+    m = re.fullmatch(r"you sacrifice (?:a|an|another) (.+)", c)
+    if m:
+        f = parse_noun(m.group(1))
+        return None if f is None else {"event": "sacrifice", "who": "you", "filter": f}
+    m = re.fullmatch(r"one or more (.+?) you control attack", c)
+    if m:
+        f = parse_noun(m.group(1))
+        return None if f is None else {"event": "attacks", "filter": {**f, "controller": "you"}, "batch": True}
+    m = re.fullmatch(r"(a|another) (.+?) you control (enters|dies|attacks|blocks)", c)
+    if m:
+        f = parse_noun(("another " if m.group(1) == "another" else "") + m.group(2))
+        if f is None:
+            return None
+        f["controller"] = "you"
+        return {"event": _event_word(m.group(3)), "filter": f}
     return None

@@ -1,0 +1,183 @@
+"""Quantities (CR 107.1, 107.3) and conditions (CR 603.4, 611.2b, 602.5b).
+
+Amounts are ints, {"x": True} (the value of X), or computed:
+  {"count": FILTER}                  the number of objects (or players) matching
+  {"count": FILTER, "times": n}      n times that number
+  {"power_of": REF} / {"toughness_of": REF} / {"mv_of": REF}
+  {"life_of": "you"}                 a player's life total
+  {"hand_of": "you"}                 the number of cards in a player's hand
+  {"that_much": True}                the amount the trigger event names ("that much damage", "that many")
+  {"life_gained_this_turn": "you"}
+  {"plus": [a, b]}                   a sum
+Conditions are dicts:
+  {"control": FILTER, "min": n}  you control at least n objects matching (max: n for "no"/"fewer")
+  {"life_ge": n} / {"life_le": n}     your life total
+  {"your_turn": True} / {"your_turn": False}
+  {"graveyard_ge": n, "filter": FILTER}   cards in your graveyard
+  {"hand_le": n} / {"hand_ge": n}
+  {"gained_life_this_turn": n}         you gained at least n life this turn
+  {"opponent_lost_life_this_turn": True}
+  {"self": FILTER}                     this object matches (e.g. {"attacking": True})
+  {"it": FILTER}                       the object "it" refers to matches
+  {"kicked": True} / {"x_ge": n} / {"cast_from_hand": True}
+  {"not": COND} / {"all": [COND, ...]}
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from engine.cards.compiler.targets import number, parse_noun
+
+_WORDNUM = r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+)"
+
+
+def amount(word: str) -> Any:
+    w = word.strip().lower()
+    if w == "x":
+        return {"x": True}
+    if w in ("that much", "that many"):
+        return {"that_much": True}
+    return number(w)
+
+
+def count_of(phrase: str) -> Any:
+    """'the number of creatures you control' / 'creature you control' (after 'for each') -> amount."""
+    p = phrase.strip().lower()
+    p = re.sub(r"^the number of ", "", p)
+    m = re.fullmatch(r"(cards|card) in (your|that player's|their|target opponent's|each opponent's) hand", p)
+    if m:
+        return {"hand_of": "you" if m.group(2) == "your" else "that_player"}
+    m = re.fullmatch(r"(?:basic land types|different \w+) among .+", p)
+    if m:
+        return None
+    if p in ("your life total",):
+        return {"life_of": "you"}
+    if p in ("life you've gained this turn", "the amount of life you gained this turn", "life you gained this turn"):
+        return {"life_gained_this_turn": "you"}
+    m = re.fullmatch(r"(?:self's|its) (power|toughness|mana value)", p)
+    if m:
+        k = {"power": "power_of", "toughness": "toughness_of", "mana value": "mv_of"}[m.group(1)]
+        return {k: "self" if p.startswith("self") else "it"}
+    m = re.fullmatch(r"(?:the sacrificed creature's|the exiled card's|that creature's|the discarded card's|"
+                     r"target creature's) (power|toughness|mana value)", p)
+    if m:
+        k = {"power": "power_of", "toughness": "toughness_of", "mana value": "mv_of"}[m.group(1)]
+        return {k: "it"}
+    m = re.fullmatch(r"(.+?) plus the number of (.+)", p)
+    if m:
+        a, b = count_of(m.group(1)), count_of(m.group(2))
+        return None if a is None or b is None else {"plus": [a, b]}
+    m = re.fullmatch(r"(?:other )?(.+?) you control", p)
+    f = parse_noun(p)
+    if f is None or "or" in f and any("player" in g for g in f["or"]):
+        return None
+    if f.get("_needs_player_target"):
+        return None
+    return {"count": f}
+
+
+def quantity(phrase: str) -> Any:
+    """'3', 'X', 'the number of Elves you control', 'its power', 'your life total', 'that much'."""
+    p = phrase.strip().lower()
+    n = amount(p)
+    if n is not None:
+        return n
+    m = re.fullmatch(r"twice (.+)", p)
+    if m:
+        q = quantity(m.group(1))
+        return None if q is None else {"times": 2, "of": q}
+    m = re.fullmatch(r"half (.+?)(?:, rounded (up|down))?", p)
+    if m:
+        return None
+    return count_of(p)
+
+
+def parse_condition(text: str) -> dict[str, Any] | None:
+    """A condition clause (without 'if' / 'as long as') to a condition dict."""
+    t = text.strip().lower().rstrip(",.")
+    m = re.fullmatch(r"you control (no|an?|one|two|three|four|five|six|seven|eight|\d+)(?: or more)? (.+?)", t)
+    if m:
+        f = parse_noun(m.group(2))
+        if f is None or f.get("controller") or "player" in f:
+            return None
+        f["controller"] = "you"
+        if m.group(1) == "no":
+            return {"control": f, "max": 0}
+        return {"control": f, "min": number(m.group(1))}
+    m = re.fullmatch(r"you don't control (an?|any) (.+?)", t)
+    if m:
+        f = parse_noun(m.group(2))
+        if f is None:
+            return None
+        f["controller"] = "you"
+        return {"control": f, "max": 0}
+    m = re.fullmatch(r"you have (\d+) or (more|less) life", t)
+    if m:
+        return {"life_ge" if m.group(2) == "more" else "life_le": int(m.group(1))}
+    m = re.fullmatch(r"you have at least (\d+) life more than your starting life total", t)
+    if m:
+        return {"life_ge_start_plus": int(m.group(1))}
+    if t in ("it's your turn", "during your turn"):
+        return {"your_turn": True}
+    if t in ("it's not your turn", "during each opponent's turn", "during an opponent's turn"):
+        return {"your_turn": False}
+    m = re.fullmatch(r"there are (\w+) or more (.+?) in your graveyard", t)
+    if m:
+        f = parse_noun(m.group(2))
+        n = number(m.group(1))
+        if f is None or n is None:
+            return None
+        return {"graveyard_ge": n, "filter": f}
+    m = re.fullmatch(r"(\w+) or more (.+?) are in your graveyard", t)
+    if m:
+        f = parse_noun(m.group(2))
+        n = number(m.group(1))
+        if f is None or n is None:
+            return None
+        return {"graveyard_ge": n, "filter": f}
+    m = re.fullmatch(r"you have (no|one or fewer|two or fewer) cards in hand", t)
+    if m:
+        return {"hand_le": {"no": 0, "one or fewer": 1, "two or fewer": 2}[m.group(1)]}
+    m = re.fullmatch(r"you have (\w+) or more cards in hand", t)
+    if m and number(m.group(1)) is not None:
+        return {"hand_ge": number(m.group(1))}
+    if t == "you gained life this turn":
+        return {"gained_life_this_turn": 1}
+    m = re.fullmatch(r"you gained (\d+) or more life this turn", t)
+    if m:
+        return {"gained_life_this_turn": int(m.group(1))}
+    if t in ("an opponent lost life this turn", "an opponent has lost life this turn"):
+        return {"opponent_lost_life_this_turn": True}
+    m = re.fullmatch(r"self is (attacking|blocking|tapped|untapped|enchanted|equipped|attacking or blocking)", t)
+    if m:
+        w = m.group(1)
+        if w == "attacking or blocking":
+            return {"self": {"in_combat": True}}
+        if w in ("tapped", "untapped"):
+            return {"self": {"tapped": w == "tapped"}}
+        return {"self": {w: True}}
+    m = re.fullmatch(r"it's (attacking|blocking)", t)
+    if m:
+        return {"self": {m.group(1): True}}
+    m = re.fullmatch(r"(?:it|that creature) (?:was|is) an? (.+)", t)
+    if m:
+        f = parse_noun(m.group(1))
+        return None if f is None else {"it": f}
+    m = re.fullmatch(r"it's an? (.+?)(?: card)?", t)
+    if m:
+        f = parse_noun(m.group(1))
+        return None if f is None else {"it": f}
+    if t in ("SELF was kicked".lower(), "self was kicked", "it was kicked"):
+        return {"kicked": True}
+    m = re.fullmatch(r"x is (\d+) or more", t)
+    if m:
+        return {"x_ge": int(m.group(1))}
+    if t in ("self was cast from your hand", "you cast it from your hand"):
+        return {"cast_from_hand": True}
+    m = re.fullmatch(r"(.+?) and (.+)", t)
+    if m and not t.startswith("you control"):
+        a, b = parse_condition(m.group(1)), parse_condition(m.group(2))
+        if a is not None and b is not None:
+            return {"all": [a, b]}
+    return None

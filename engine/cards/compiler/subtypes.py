@@ -1,0 +1,89 @@
+"""Subtypes (CR 205.3) the noun-phrase reader knows, with their plurals.
+
+Generated from the subtypes of the oracle corpus (creature, artifact, enchantment, land,
+planeswalker and spell types).
+"""
+from __future__ import annotations
+
+SUBTYPES: frozenset[str] = frozenset({
+    "Abian", "Advisor", "Aetherborn", "Ajani", "Alicorn", "Alien", "Ally", "Aminatou", "Angel",
+    "Angrath", "Antelope", "Ape", "Arcane", "Archer", "Archon", "Arlinn", "Armadillo", "Armored",
+    "Art", "Artificer", "Artist", "Ashiok", "Assassin", "Assembly-Worker", "Astartes", "Athlete",
+    "Atog", "Attraction", "Aura", "Aurochs", "Autobot", "Avatar", "Azra", "B.O.B.", "Background",
+    "Baddest", "Badger", "Bahamut", "Barbarian", "Bard", "Barnyard", "Basilisk", "Basri", "Bat",
+    "Bear", "Beast", "Beaver", "Beeble", "Beholder", "Berserker", "Biggest", "Bird", "Bison",
+    "Boar", "Bobblehead", "Bolas", "Book", "Boxer", "Brainiac", "Bringer", "Brushwagg",
+    "Bureaucrat", "C'tan", "Calix", "Camel", "Capybara", "Carrier", "Cartouche", "Case", "Cat",
+    "Cave", "Centaur", "Cephalid", "Chameleon", "Champion", "Chandra", "Chef", "Chicken", "Child",
+    "Chimera", "Chorus", "Citizen", "Clamfolk", "Class", "Cleric", "Cloud", "Clown", "Clue",
+    "Cockatrice", "Comet", "Construct", "Contraption", "Control", "Cow", "Coward", "Coyote", "Crab",
+    "Crocodile", "Curse", "Custodes", "Cyberman", "Cyborg", "Cyclops", "Dack", "Dakkon", "Dalek",
+    "Daretti", "Dauthi", "Davriel", "Deb", "Deer", "Dellian", "Demigod", "Demon", "Desert",
+    "Designer", "Detective", "Devil", "Dihada", "Dinosaur", "Djinn", "Doctor", "Dog", "Domri",
+    "Donkey", "Dovin", "Dragon", "Drake", "Dreadnought", "Drix", "Drone", "Druid", "Dryad", "Duck",
+    "Dungeon", "Dwarf", "Echidna", "Efreet", "Egg", "Elder", "Eldrazi", "Elemental", "Elephant",
+    "Elf", "Elk", "Ellywick", "Elminster", "Elspeth", "Elves", "Employee", "Equipment", "Ersta",
+    "Estrid", "Eternal", "Etiquette", "Eye", "Faerie", "Ferret", "Fire", "Fish", "Flagbearer",
+    "Food", "Forest", "Fortification", "Fox", "Fractal", "Freyalise", "Frog", "Fungus", "Gamer",
+    "Gamma", "Gargoyle", "Garruk", "Gate", "Giant", "Gideon", "Giraffe", "Gith", "Glimmer", "Gnoll",
+    "Gnome", "Goat", "Goblin", "God", "Golem", "Gorgon", "Grandchild", "Gremlin", "Griffin",
+    "Grist", "Guest", "Guff", "Gus", "Hag", "Halfling", "Hamster", "Harpy", "Hatificer", "Hawk",
+    "Head", "Hedgehog", "Hellion", "Hero", "Hippo", "Hippogriff", "Homarid", "Homunculus", "Horror",
+    "Horse", "Huatli", "Human", "Hydra", "Hyena", "Illusion", "Imp", "Incarnation", "Infinity",
+    "Inhuman", "Inkling", "Inquisitor", "Insect", "Inzerva", "Island", "Jace", "Jackal", "Jared",
+    "Jaya", "Jellyfish", "Jeska", "Judge", "Juggernaut", "Kaito", "Kangaroo", "Karn", "Kasmina",
+    "Kavu", "Kaya", "Key", "Killbot", "Kiora", "Kirin", "Kithkin", "Knight", "Koala", "Kobold",
+    "Kor", "Koth", "Kraken", "Kree", "Lady", "Lair", "Lamia", "Lammasu", "Lander", "Leech", "Lemur",
+    "Lesson", "Leviathan", "Lhurgoyf", "Licid", "Liliana", "Lizard", "Lobster", "Locus", "Lolth",
+    "Lukka", "Luxior", "Mammoth", "Manticore", "Master", "Masticore", "Mercenary", "Merfolk",
+    "Metathran", "Mime", "Mine", "Minion", "Minotaur", "Minsc", "Mite", "Mole", "Monger",
+    "Mongoose", "Monk", "Monkey", "Monopoly", "Moogle", "Moonfolk", "Mordenkainen", "Mount",
+    "Mountain", "Mouse", "Mummy", "Mutant", "Myr", "Mystic", "Nahiri", "Narset", "Nastiest",
+    "Nautilus", "Necron", "Nephilim", "Nightmare", "Nightstalker", "Niko", "Ninja", "Nissa",
+    "Nixilis", "Noble", "Noggle", "Nomad", "Nymph", "Octopus", "Officer", "Ogre", "Oko", "Omenpath",
+    "Ooze", "Orc", "Orgg", "Otter", "Ouphe", "Ox", "Oyster", "Pangolin", "Paratrooper", "Peasant",
+    "Pegasus", "Performer", "Pest", "Phelddagrif", "Phoenix", "Phyrexian", "Pilot", "Pirate",
+    "Plains", "Plan", "Planet", "Plant", "Platypus", "Point", "Pony", "Porcupine", "Possum",
+    "Power-Plant", "Powerstone", "Praetor", "Primarch", "Processor", "Proper", "Qu", "Quest",
+    "Quintorius", "Rabbit", "Raccoon", "Ral", "Ranger", "Rat", "Realm", "Rebel", "Reflection",
+    "Rhino", "Rigger", "Robot", "Rogue", "Room", "Rowan", "Rune", "Sable", "Saga", "Saheeli",
+    "Salamander", "Samurai", "Samut", "Sand", "Saproling", "Sarkhan", "Satyr", "Scarecrow",
+    "Scientist", "Scorpion", "Scout", "Seal", "Serpent", "Serra", "Shade", "Shaman", "Shapeshifter",
+    "Shark", "Sheep", "Shi'ar", "Ship", "Shrine", "Siege", "Siren", "Sivitri", "Skeleton", "Skrull",
+    "Skunk", "Slith", "Sliver", "Sloth", "Slug", "Snail", "Snake", "Soldier", "Soltari", "Sorcerer",
+    "Sorin", "Spacecraft", "Spawn", "Specter", "Spellshaper", "Sphere", "Sphinx", "Spider", "Spike",
+    "Spirit", "Splinter", "Sponge", "Spuzzem", "Spy", "Squid", "Squirrel", "Starfish", "Stone",
+    "Surrakar", "Survivor", "Svega", "Swamp", "Symbiote", "Synth", "Szat", "Tamiyo", "Tasha",
+    "Teferi", "Teyo", "Tezzeret", "Thalakos", "The", "Thopter", "Thrull", "Tibalt", "Tiefling",
+    "Tower", "Town", "Townsfolk", "Toy", "Trap", "Treasure", "Tree", "Treefolk", "Trilobite",
+    "Troll", "Turtle", "Tyranid", "Tyvar", "Ugin", "Ulamog's", "Unicorn", "Urza", "Urza's", "Utrom",
+    "Vampire", "Vampyre", "Varmint", "Vedalken", "Vehicle", "Venser", "Villain", "Vivien", "Volver",
+    "Vraska", "Vronos", "Waiter", "Wall", "Walrus", "Wanderer", "Warlock", "Warrior", "Weasel",
+    "Weird", "Werewolf", "Whale", "Will", "Windgrace", "Wizard", "Wolf", "Wolverine", "Wombat",
+    "Worm", "Wraith", "Wrenn", "Wrestler", "Wurm", "Xenagos", "Yanggu", "Yanling", "Yeti", "You",
+    "Zariel", "Zombie", "Zonian", "Zubera", "of",
+})
+
+_IRREGULAR = {"elves": "Elf", "dwarves": "Dwarf", "wolves": "Wolf", "werewolves": "Werewolf", "mice": "Mouse",
+              "fungi": "Fungus", "homunculi": "Homunculus", "oxen": "Ox", "djinn": "Djinn", "efreet": "Efreet",
+              "sheep": "Sheep", "samurai": "Samurai", "ninja": "Ninja", "octopi": "Octopus", "pegasi": "Pegasus",
+              "leeches": "Leech", "foxes": "Fox", "sphinxes": "Sphinx", "lynxes": "Lynx", "thopters": "Thopter",
+              "allies": "Ally", "faeries": "Faerie", "harpies": "Harpy", "kor": "Kor", "merfolk": "Merfolk",
+              "moonfolk": "Moonfolk", "vedalken": "Vedalken", "kithkin": "Kithkin", "aetherborn": "Aetherborn",
+              "goblins": "Goblin", "zombies": "Zombie", "knives": "Knife", "dwarfs": "Dwarf", "cyclopes": "Cyclops"}
+_LOWER = {s.lower(): s for s in SUBTYPES}
+
+
+def subtype(word: str) -> str | None:
+    """'elves' -> 'Elf', 'Zombie' -> 'Zombie', 'forests' -> 'Forest'; None if not a subtype."""
+    w = word.lower()
+    if w in _IRREGULAR:
+        return _IRREGULAR[w]
+    if w in _LOWER:
+        return _LOWER[w]
+    for suffix, repl in (("ies", "y"), ("ves", "f"), ("ves", "fe"), ("es", ""), ("s", "")):
+        if w.endswith(suffix):
+            base = w[: -len(suffix)] + repl
+            if base in _LOWER:
+                return _LOWER[base]
+    return None
