@@ -77,7 +77,8 @@ def test_scryfall_oracle_cards(tmp_path):
 
 def test_scryfall_default_cards(tmp_path):
     db, stats = build(tmp_path, FIXTURES / "scryfall-default-cards.json")
-    assert stats.cards == 4
+    assert stats.cards == 5
+    assert "Bruna, the Fading Light" in db and "Brisela, Voice of Nightmares" not in db    # a melded face
     assert [p.set_code for p in db.printings("Lightning Bolt")] == ["LEA", "M10", "2XM"]
     assert [p.set_code for p in db.printings("tarmogoyf")] == ["FUT", "MM3"]
     assert db.printings("tarmogoyf")[1].rarity == "mythic"

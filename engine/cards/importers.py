@@ -531,6 +531,10 @@ def _scryfall_record(r: JsonReader, sink: CardSink, rec: dict, i: int) -> None:
     if (rec.get("layout") or "") in SKIP_LAYOUTS:
         return
     name = rec["name"]
+    if rec.get("layout") == "meld" and any(
+            isinstance(p, dict) and p.get("component") == "meld_result" and p.get("name") == name
+            for p in rec.get("all_parts") or ()):
+        return                       # a melded face (the back of two cards), not a card of its own
     if not sink.has_card(name):
         try:
             sink.add_card(card_from_scryfall(rec))
