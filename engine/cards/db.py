@@ -25,12 +25,12 @@ import re
 import sqlite3
 import time
 import urllib.parse
-from typing import Any, Callable, Iterator, NamedTuple
+from typing import Callable, Iterator, NamedTuple
 
 import sqlite_utils
 
 from engine.cards.data import (
-    COLOR_BIT, RARITY_RANK, CardData, Printing, SetInfo, Stats, card_from_json, card_to_dict,
+    RARITY_RANK, CardData, Printing, SetInfo, Stats, card_from_json, card_to_dict,
     color_bits, dumps, fold, fold_key, name_key,
 )
 from engine.cards.importers import (
@@ -348,6 +348,8 @@ def build_db(path: str | os.PathLike | None = None, source: str | os.PathLike | 
             stats = builder.finish(str(src), kind)
         conn.commit()
         conn.close()
+        with open(tmp, "rb+") as fh:           # on disk before it takes the old one's place
+            os.fsync(fh.fileno())
         os.replace(tmp, path)
         ok = True
     finally:
@@ -576,7 +578,3 @@ class CardDatabase:
     def legalities(self, name: str) -> dict[str, str]:
         card = self.get(name)
         return dict(card.legalities) if card else {}
-
-
-# keep the color table importable from here for callers that want the bits
-COLOR_BITS = dict(COLOR_BIT)
