@@ -57,6 +57,7 @@ A dict; every key present must hold (absent key = no constraint):
   any: True              "any target": a creature, player, planeswalker or battle (CR 115.4)
   or: [FILTER, ...]      matches any of the sub-filters (the outer keys also apply)
   source: True           a source of damage; targets_you: True (a spell that targets you)
+  permanent: True        any permanent (no other constraint)
 
 Effect ops
 ----------

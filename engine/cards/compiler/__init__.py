@@ -208,8 +208,9 @@ def _lower_triggered(item: IrItem) -> Ability | None:
             body = body[m.end():]
     optional = False
     ctx = Ctx(last="it" if not trig.get("self") else "self")
-    if trig.get("event") in ("attacks", "blocks", "etb", "dies", "combat_damage_player") and trig.get("self"):
-        ctx.last = "self"
+    if trig.get("who") in ("opponent", "any") or trig.get("event") in ("combat_damage_player", "damage_player",
+                                                                         "damage_opponent"):
+        ctx.last_player = "trigger_player"
     if item.modes:
         got = _modes(item.modes, body)
         if got is None:
@@ -219,11 +220,14 @@ def _lower_triggered(item: IrItem) -> Ability | None:
     effects = parse_effects(body, ctx)
     if effects is None:
         return None
+    zone = "battlefield"
+    if re.search(r"\breturn self from your graveyard\b", body, re.I):
+        zone = "graveyard"
     if len(effects) == 1 and effects[0].op == "may" and "then" not in effects[0].args and "else" not in effects[0].args:
         optional = True
         effects = list(effects[0].args["effects"])
     return Ability("triggered", item.text, effects=tuple(effects), targets=tuple(ctx.targets),
-                   trigger=trig, condition=cond, optional=optional)
+                   trigger=trig, condition=cond, optional=optional, zone=zone)
 
 
 def compile_ability_text(text: str) -> Ability | None:

@@ -57,6 +57,8 @@ class Ctx:
                   "defending player": "defending_player", "the defending player": "defending_player",
                   "an opponent": "an_opponent", "each other player": "each_other_player"}
         if p in simple:
+            if simple[p] in ("each_opponent", "each_player", "an_opponent", "defending_player"):
+                self.last_player = simple[p]
             return simple[p]
         if p in ("target player", "target opponent"):
             f: dict[str, Any] = {"player": True}
@@ -82,6 +84,11 @@ class Ctx:
         p = phrase.strip().lower()
         if p in ("self", "this"):
             return "self"
+        if p == "they" and self.last is not None:
+            return self.last
+        if p in ("the player or planeswalker it's attacking", "the player or planeswalker it is attacking",
+                 "defending player or the planeswalker it's attacking"):
+            return "attacked"
         if p in ("it", "that creature", "that permanent", "them", "those creatures", "that card", "that land",
                  "those cards", "those permanents", "that spell", "the creature", "that token", "those tokens",
                  "that artifact", "the token", "the exiled card", "that enchantment"):
@@ -107,7 +114,20 @@ class Ctx:
             else:
                 self.last = r
             return r
+        m = re.fullmatch(r"(a|an|another|one) (.+)", p)
+        if m and "target" not in p:
+            f = parse_noun(("another " if m.group(1) == "another" else "") + m.group(2))
+            if f is None or f.get("player"):
+                return None
+            f = self._fix_filter(f)
+            if f is None:
+                return None
+            r = {"choose": f}
+            self.last = r
+            return r
         m = re.fullmatch(r"(each|all|every) (.+)", p)
+        if m is None and _PLURAL_HEAD.search(p) and not p.startswith(("a ", "an ", "the ", "that ", "this ")):
+            m = re.fullmatch(r"()(.+)", p)
         if m:
             f = parse_noun(m.group(2))
             if f is None:
@@ -122,6 +142,12 @@ class Ctx:
             return r
         return None
 
+
+_PLURAL_HEAD = re.compile(r"\b(creatures|permanents|artifacts|enchantments|lands|planeswalkers|tokens|[a-z]+s) "
+                          r"(you control|your opponents control|an opponent controls|you don't control|"
+                          r"target player controls|that player controls|defending player controls|they control)|"
+                          r"^(?:other |attacking |blocking |tapped |untapped |nontoken |non\w+ )*"
+                          r"(creatures|permanents|artifacts|enchantments|lands|planeswalkers|tokens)(?: with .+| without .+)?$")
 
 Reader = Callable[[re.Match, Ctx], "list[Effect] | None"]
 _READERS: list[tuple[re.Pattern, Reader]] = []
@@ -238,6 +264,15 @@ def _dmg(n: Any, to: Any, src: Any) -> Effect:
     return Effect("damage", args)
 
 
+@reader(rf"^{SRC} deals (\d+|x) damage divided as you choose among (.+)$")
+def _damage_div(m: re.Match, c: Ctx) -> list[Effect] | None:
+    src = _src(m.group(1), c)
+    n = _amt(m.group(2), c)
+    if src is None or n is None:
+        return None
+    return _damage_to("divided as you choose among " + m.group(3), n, src, c)
+
+
 @reader(rf"^{SRC} deals damage equal to (.+?) to (.+)$")
 def _damage_eq(m: re.Match, c: Ctx) -> list[Effect] | None:
     src = _src(m.group(1), c)
@@ -323,9 +358,19 @@ def _pump_common(who: str, p: str, t: str, kw: str | None, dur: str | None, each
     return out
 
 
-@reader(r"^until (end of turn|your next turn), (.+?) gets? ([+-]\w+)/([+-]\w+)(?:,? and (?:gains?) (.+?))?(?: for each (.+?))?(?:, where x is (.+))?$")
+@reader(r"^until (end of turn|your next turn), (.+?) gets? ([+-]\w+)/([+-]\w+)(?:,? and (gains?|loses) (.+?))?(?: for each (.+?))?(?:, where x is (.+))?$")
 def _pump_pre(m: re.Match, c: Ctx) -> list[Effect] | None:
-    return _pump_common(m.group(2), m.group(3), m.group(4), m.group(5), "until " + m.group(1), m.group(6), m.group(7), c)
+    gain = m.group(6) if m.group(5) and m.group(5).startswith("gain") else None
+    out = _pump_common(m.group(2), m.group(3), m.group(4), gain, "until " + m.group(1), m.group(7), m.group(8), c)
+    if out is not None and m.group(5) == "loses":
+        kws = _keywords(m.group(6))
+        if kws is None:
+            return None
+        g = {"what": out[0].args["what"], "keywords": [], "lose": kws}
+        if "duration" in out[0].args:
+            g["duration"] = out[0].args["duration"]
+        out.append(Effect("grant", g))
+    return out
 
 
 @reader(r"^(.+?) (?:gains?|has|have) (.+?) (until end of turn|until your next turn)$")
@@ -364,6 +409,15 @@ def _gain_kw_bare(m: re.Match, c: Ctx) -> list[Effect] | None:
     if what is None or kws is None:
         return None
     return [Effect("grant", {"what": what, "keywords": kws, "duration": "permanent"})]
+
+
+@reader(r"^(.+?) gains? your choice of (.+?) until end of turn$")
+def _gain_choice(m: re.Match, c: Ctx) -> list[Effect] | None:
+    what = c.ref(m.group(1))
+    kws = _keywords(re.sub(r",? or ", ", ", m.group(2)))
+    if what is None or kws is None:
+        return None
+    return [Effect("grant", {"what": what, "keywords": kws, "choose": 1})]
 
 
 @reader(r"^(.+?) loses (.+?) until end of turn$")
@@ -417,7 +471,7 @@ def _must(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if what is None else [Effect("restrict", {"what": what, "rule": "must_" + m.group(2)[:-1], "duration": "eot"})]
 
 
-@reader(r"^(.+?) (?:doesn't|don't) untap during (?:its controller's|their controller's|that player's|its controllers'|their controllers') next untap step$")
+@reader(r"^(.+?) (?:doesn't|don't) untap during (?:its controller's|their controller's|that player's|its controllers'|their controllers'|your) next untap step$")
 def _frozen(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(1))
     return None if what is None else [Effect("restrict", {"what": what, "rule": "doesnt_untap", "duration": "next_untap"})]
@@ -470,15 +524,14 @@ def _bounce(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if what is None else [Effect("bounce", {"what": what})]
 
 
-@reader(r"^return (.+?) (?:from (your|a|their owner's|its owner's) graveyards? )?to (your|its owner's|their owner's|their owners'|the) (hand|hands|battlefield)(?: (tapped))?(?: under (your|its owner's|their owner's|their owners') control)?(?: with (?:a|an) ([+\-\w/]+) counter on it)?$")
+@reader(r"^return (.+?) (?:from (your) graveyard )?to (your|its owner's|their owner's|their owners'|the) (hand|hands|battlefield)(?: (tapped))?(?: under (your|its owner's|their owner's|their owners') control)?(?: with (?:a|an) ([+\-\w/]+) counter on it)?$")
 def _return(m: re.Match, c: Ctx) -> list[Effect] | None:
     phrase = m.group(1)
+    if m.group(2) and phrase not in ("self", "it"):
+        phrase += " from your graveyard"
     what = c.ref(phrase)
     if what is None:
-        if phrase in ("self",):
-            what = "self"
-        else:
-            return None
+        return None
     args: dict[str, Any] = {"what": what, "to": "hand" if m.group(4).startswith("hand") else "battlefield"}
     if m.group(5):
         args["tapped"] = True
@@ -491,10 +544,11 @@ def _return(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("move", args)]
 
 
-@reader(r"^put (.+?) on (top|the bottom) of (?:its|their) owners?'s? librar(?:y|ies)$")
+@reader(r"^put (.+?) on (top|the bottom) of (?:its|their) owners?'s? librar(?:y|ies)$|^put (.+?) on (top|the bottom) of your library$")
 def _tuck(m: re.Match, c: Ctx) -> list[Effect] | None:
-    what = c.ref(m.group(1))
-    return None if what is None else [Effect("move", {"what": what, "to": "library_top" if m.group(2) == "top" else "library_bottom"})]
+    what = c.ref(m.group(1) or m.group(3))
+    where = m.group(2) or m.group(4)
+    return None if what is None else [Effect("move", {"what": what, "to": "library_top" if where == "top" else "library_bottom"})]
 
 
 @reader(r"^put (.+?) on the bottom of (?:its|their) owners?'s? librar(?:y|ies)$")
@@ -557,13 +611,15 @@ def _sacrifice(m: re.Match, c: Ctx) -> list[Effect] | None:
     obj = m.group(2)
     if obj in ("self", "it", "them", "that creature", "that token", "those tokens", "that permanent"):
         return [Effect("sacrifice", {"what": c.ref(obj)})]
-    mm = re.fullmatch(r"(a|an|one|two|three|\w+) (.+?)(?: of their choice)?", obj)
-    if not mm or number(mm.group(1)) is None:
+    mm = re.fullmatch(r"(a|an|one|two|three|another|\w+) (.+?)(?: of their choice)?", obj)
+    if not mm or (number(mm.group(1)) is None and mm.group(1) != "another"):
         return None
-    f = parse_noun(mm.group(2))
+    f = parse_noun(("another " if mm.group(1) == "another" else "") + mm.group(2))
+    if mm.group(1) == "another":
+        mm = re.fullmatch(r"()(.+)", "1 x")
     if f is None:
         return None
-    return [Effect("sacrifice", {"who": who, "filter": f, "amount": number(mm.group(1))})]
+    return [Effect("sacrifice", {"who": who, "filter": f, "amount": number(mm.group(1)) or 1})]
 
 
 # -- cards and life (CR 121, 119, 701.9, 701.13) ------------------------------------
@@ -828,6 +884,15 @@ def _add_mana(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("add_mana", {"mana": list(parse_cost(m.group(1)))})]
 
 
+@reader(r"^spend this mana only to cast (?:an? )?(.+?) spells?$")
+def _mana_only(m: re.Match, c: Ctx) -> list[Effect] | None:
+    f = parse_noun(m.group(1) + " spell")
+    if f is None:
+        return None
+    f.pop("zone", None)
+    return [Effect("mana_restriction", {"spells": f})]
+
+
 @reader(r"^add ((?:\{[wubrgc]\})+)(?:, ((?:\{[wubrgc]\})+))*,? or ((?:\{[wubrgc]\})+)$")
 def _add_mana_or(m: re.Match, c: Ctx) -> list[Effect] | None:
     opts = re.findall(r"((?:\{[wubrgc]\})+)", m.group(0), re.I)
@@ -968,6 +1033,89 @@ def _animate(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("animate", args)]
 
 
+@reader(r"^pay (\{[^ ]+\}|\d+ life)$")
+def _pay(m: re.Match, c: Ctx) -> list[Effect] | None:
+    t = m.group(1)
+    if t.endswith("life"):
+        return [Effect("pay", {"life": int(t.split()[0])})]
+    return [Effect("pay", {"mana": list(parse_cost(t))})]
+
+
+@reader(r"^(.+?) unless (.+?) (?:pays|pay) (\{[^ ]+\}|\d+ life)$")
+def _unless_pay(m: re.Match, c: Ctx) -> list[Effect] | None:
+    payer = c.player(m.group(2))
+    if payer is None:
+        return None
+    inner = parse_sentence(m.group(1), c)
+    if inner is None:
+        return None
+    t = m.group(3)
+    pay: dict[str, Any] = {"life": int(t.split()[0])} if t.endswith("life") else {"mana": list(parse_cost(t))}
+    return [Effect("unless", {"payer": payer, "pay": pay, "effects": list(inner)})]
+
+
+@reader(r"^(.+?) unless (.+?) (sacrifices .+|discards .+)$")
+def _unless_do(m: re.Match, c: Ctx) -> list[Effect] | None:
+    inner = parse_sentence(m.group(1), c)
+    if inner is None:
+        return None
+    payer = c.player(m.group(2))
+    if payer is None:
+        return None
+    act = parse_sentence(m.group(2) + " " + m.group(3), c)
+    if act is None:
+        return None
+    return [Effect("unless", {"payer": payer, "actions": list(act), "effects": list(inner)})]
+
+
+@reader(r"^(.+?) at the beginning of (the next end step|your next upkeep|the next upkeep|the end of combat|end of combat)$")
+def _delayed(m: re.Match, c: Ctx) -> list[Effect] | None:
+    inner = parse_sentence(m.group(1), c)
+    if inner is None:
+        return None
+    step = {"the next end step": "end", "your next upkeep": "your_upkeep", "the next upkeep": "upkeep",
+            "the end of combat": "end_of_combat", "end of combat": "end_of_combat"}[m.group(2)]
+    return [Effect("delayed", {"step": step, "effects": list(inner)})]
+
+
+@reader(r"^exile the top (card|two cards|three cards|x cards|\w+ cards) of (your|target player's|each player's) library$")
+def _exile_top(m: re.Match, c: Ctx) -> list[Effect] | None:
+    n = 1 if m.group(1) == "card" else _amt(m.group(1).split()[0], c)
+    who = {"your": "you", "each player's": "each_player"}.get(m.group(2)) or c.player("target player")
+    if n is None:
+        return None
+    c.last = "exiled"
+    return [Effect("exile_top", {"who": who, "amount": n})]
+
+
+@reader(r"^(?:until end of turn, )?you may (play|cast) (that card|them|those cards|it|cards exiled this way|spells from among them|the exiled card)( this turn| until the end of your next turn| until end of turn)?( without paying (?:its|their) mana costs?)?$")
+def _may_play_exiled(m: re.Match, c: Ctx) -> list[Effect] | None:
+    return [Effect("playable", {"what": "exiled", "play": m.group(1), "until": "next_turn_end" if m.group(3) and "next" in m.group(3) else "eot",
+                                **({"free": True} if m.group(4) else {})})]
+
+
+@reader(r"^you get an emblem with \"(.+)\"$")
+def _emblem(m: re.Match, c: Ctx) -> list[Effect] | None:
+    return _emblem_for("you", m.group(1))
+
+
+@reader(r"^each opponent gets an emblem with \"(.+)\"$")
+def _emblem_opp(m: re.Match, c: Ctx) -> list[Effect] | None:
+    return _emblem_for("each_opponent", m.group(1))
+
+
+def _emblem_for(who: str, text: str) -> list[Effect] | None:
+    from engine.cards.compiler import compile_ability_text
+    ab = compile_ability_text(text.replace("'", '"').replace("this emblem", "SELF"))
+    if ab is None:
+        return None
+    return [Effect("emblem", {"who": who, "abilities": [ab]})]
+
+
+_SEARCH_NAMED = re.compile(r"^(you may )?search your library and/or graveyard for a card named (.+?), reveal it, and put it into "
+                           r"your hand\. if you search your library this way, shuffle\.?$")
+
+
 # -- compound forms --------------------------------------------------------------------------
 
 def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
@@ -1056,6 +1204,13 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     from engine.cards.compiler.text import sentences
 
     low = text.strip().lower()
+    m = _SEARCH_NAMED.match(low)
+    if m:
+        name = text.strip()[len(text.strip()) - len(low) + low.index("named ") + 6:]
+        name = name[: name.lower().index(", reveal it")]
+        eff = Effect("search", {"filter": {"name": name}, "amount": 1, "to": "hand", "reveal": True,
+                                "zones": ["library", "graveyard"]})
+        return [Effect("may", {"effects": [eff]})] if m.group(1) else [eff]
     dig = _dig(low, ctx)
     if dig is not None:
         return dig
@@ -1074,6 +1229,18 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             if effs is None:
                 return None
             out[-1] = Effect("may", {**out[-1].args, "then": list(effs)})
+            continue
+        m = re.match(r"^when you do, (.+)$", s)
+        if m and out and out[-1].op == "may":
+            effs = parse_sentence(m.group(1), ctx)
+            if effs is None:
+                return None
+            out[-1] = Effect("may", {**out[-1].args, "then": list(effs), "reflexive": True})
+            continue
+        m = re.match(r"^if (?:that creature|it|a creature dealt damage this way|a permanent dealt damage this way|"
+                     r"that permanent) would die this turn, exile it instead$", s)
+        if m and out and out[-1].op == "damage":
+            out[-1] = Effect("damage", {**out[-1].args, "exile_if_dies": True})
             continue
         m = re.match(r"^if you don't, (.+)$", s)
         if m and out and out[-1].op == "may":
@@ -1102,5 +1269,11 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         effs = parse_sentence(sent, ctx)
         if effs is None:
             return None
-        out.extend(effs)
+        for e in effs:
+            if e.op == "mana_restriction":
+                if not out or out[-1].op != "add_mana":
+                    return None
+                out[-1] = Effect("add_mana", {**out[-1].args, "only_for": e.args["spells"]})
+            else:
+                out.append(e)
     return out

@@ -96,15 +96,15 @@ def quantity(phrase: str) -> Any:
 def parse_condition(text: str) -> dict[str, Any] | None:
     """A condition clause (without 'if' / 'as long as') to a condition dict."""
     t = text.strip().lower().rstrip(",.")
-    m = re.fullmatch(r"you control (no|an?|one|two|three|four|five|six|seven|eight|\d+)(?: or more)? (.+?)", t)
+    m = re.fullmatch(r"you control (no|an?|another|one|two|three|four|five|six|seven|eight|\d+)(?: or more)? (.+?)", t)
     if m:
-        f = parse_noun(m.group(2))
+        f = parse_noun(("another " if m.group(1) == "another" else "") + m.group(2))
         if f is None or f.get("controller") or "player" in f:
             return None
         f["controller"] = "you"
         if m.group(1) == "no":
             return {"control": f, "max": 0}
-        return {"control": f, "min": number(m.group(1))}
+        return {"control": f, "min": number(m.group(1)) or 1}
     m = re.fullmatch(r"you don't control (an?|any) (.+?)", t)
     if m:
         f = parse_noun(m.group(2))

@@ -209,19 +209,19 @@ def _etb_counters(m: re.Match) -> list[dict[str, Any]] | None:
     return None if n is None else [{"kind": "enters_with_counters", "counter": m.group(2), "amount": n}]
 
 
-@static(r"^(.+?) spells (you|your opponents) cast(?: (with .+?))? cost (\{\d+\}|\{[wubrg]\}) (less|more) to cast$")
+@static(r"^(.+?) spells(?: (with [^ ]+(?: [^ ]+)?))? (you|your opponents) cast(?: (with .+?))? cost (\{\d+\}|\{[wubrg]\}) (less|more) to cast$")
 def _cost_change(m: re.Match) -> list[dict[str, Any]] | None:
     noun = m.group(1) + " spell"
-    if m.group(3):
-        noun += " " + m.group(3)
+    if m.group(2) or m.group(4):
+        noun += " " + (m.group(2) or m.group(4))
     f = parse_noun(noun)
     if f is None:
         return None
     f.pop("zone", None)
-    sym = parse_cost(m.group(4))[0]
+    sym = parse_cost(m.group(5))[0]
     n = int(sym) if sym.isdigit() else 1
-    return [{"kind": "cost_change", "spells": f, "who": "you" if m.group(2) == "you" else "opponent",
-             "amount": -n if m.group(5) == "less" else n}]
+    return [{"kind": "cost_change", "spells": f, "who": "you" if m.group(3) == "you" else "opponent",
+             "amount": -n if m.group(6) == "less" else n}]
 
 
 @static(r"^spells (you|your opponents) cast cost (\{\d+\}) (less|more) to cast$")
@@ -246,6 +246,20 @@ def _self_cost(m: re.Match) -> list[dict[str, Any]] | None:
             return None
         out["condition"] = cond
     return [out]
+
+
+@static(r"^you may cast spells as though they had flash$")
+def _flash_all(m: re.Match) -> list[dict[str, Any]] | None:
+    return [{"kind": "flash_spells", "spells": {}}]
+
+
+@static(r"^you may cast (.+?) spells as though they had flash$")
+def _flash_some(m: re.Match) -> list[dict[str, Any]] | None:
+    f = parse_noun(m.group(1) + " spell")
+    if f is None:
+        return None
+    f.pop("zone", None)
+    return [{"kind": "flash_spells", "spells": f}]
 
 
 @static(r"^you have no maximum hand size$")

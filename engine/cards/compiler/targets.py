@@ -274,6 +274,8 @@ def _parse_core(words: list[str], f: dict[str, Any]) -> bool:
         f["opponent"] = True
     elif head == "source":
         f["source"] = True
+    elif head == "permanent" and not f:
+        f["permanent"] = True
     return True
 
 

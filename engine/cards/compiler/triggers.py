@@ -56,6 +56,12 @@ def _event_word(w: str) -> str | None:
 def parse_trigger(cond: str) -> dict[str, Any] | None:
     """The condition of a trigger, without its leading word: 'SELF enters' -> {...}."""
     c = cond.strip().lower().rstrip(",")
+    m = re.fullmatch(r"(?:the )?beginning of combat on your turn", c)
+    if m:
+        return {"event": "step", "step": "beginning_of_combat", "whose": "you"}
+    m = re.fullmatch(r"self (.+?) or (.+)", c)
+    if m and m.group(1) in _SELF_EVENTS and m.group(2) in _SELF_EVENTS:
+        return {"event": [_SELF_EVENTS[m.group(1)], _SELF_EVENTS[m.group(2)]], "self": True}
     m = re.fullmatch(r"(?:the )?beginning of (your|each|each opponent's|the next|each player's|that player's|the|your next) "
                      r"(upkeep|end step|draw step|combat|precombat main phase|postcombat main phase|end of combat|first main phase)"
                      r"( on your turn| on each of your turns)?", c)
@@ -111,6 +117,14 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
         if "your first" in c:
             out["first"] = True
         return out
+    m = re.fullmatch(r"you cast (?:a|an) (?:(.+?) )?spell that targets (self|a creature you control|one or more creatures you control)", c)
+    if m:
+        f = parse_noun(m.group(1) + " spell") if m.group(1) else {}
+        if f is None:
+            return None
+        f.pop("zone", None)
+        tf = "self" if m.group(2) == "self" else {"types": ["Creature"], "controller": "you"}
+        return {"event": "cast", "who": "you", "filter": {**f, "targets": tf}}
     m = re.fullmatch(r"(you|an opponent|a player) casts? (?:a|your first) spell(?: this turn)?( during an opponent's turn| during your turn)?", c)
     if m:
         out = {"event": "cast", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)], "filter": {}}
