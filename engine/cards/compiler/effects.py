@@ -99,8 +99,7 @@ class Ctx:
         pl = self.player(p)
         if pl is not None:
             return pl
-        if "target" in p:
-            m = re.fullmatch(r"(.+?) and (?:up to one )?(?:other )?(target .+)", p)
+        if "target" in p and not re.match(r"(each|all|every) ", p):
             spec = parse_target(p)
             if spec is None:
                 return None
@@ -794,33 +793,35 @@ _PREDEFINED = {"treasure", "food", "clue", "blood", "gold", "powerstone", "map",
                "walker", "mutagen"}
 
 _TOKEN = re.compile(
-    r"^create (a|an|one|two|three|four|five|six|seven|eight|nine|ten|x|\d+|that many) (tapped )?(?:(\d+|x)/(\d+|x) )?"
-    r"((?:(?:white|blue|black|red|green|colorless)(?:,? and |, | ))*)"
-    r"((?:legendary )?(?:[a-z'\-]+ )*?)(artifact creature|enchantment creature|creature|artifact|enchantment) tokens?"
-    r"(?: with (.+?))?(?: named ([^,]+?))?"
-    r"( that's tapped and attacking| that are tapped and attacking| that's attacking| that are attacking)?"
-    r"(?: for each (.+?))?(?:, where x is (.+))?$", re.I)
+    r"^(?:(?P<who>its controller|that player|target player|each player|each opponent|they|target opponent) )?creates? "
+    r"(?P<n>a|an|one|two|three|four|five|six|seven|eight|nine|ten|x|\d+|that many) (?P<tapped>tapped )?"
+    r"(?:(?P<p>\d+|x)/(?P<t>\d+|x) )?"
+    r"(?P<colors>(?:(?:white|blue|black|red|green|colorless)(?:,? and |, | ))*)"
+    r"(?P<names>(?:legendary )?(?:[a-z'\-]+ )*?)(?P<kind>artifact creature|enchantment creature|creature|artifact|enchantment) tokens?"
+    r"(?: with (?P<kw>[^\"]+?))?(?:,? and (?P<q1>\".+\"))?(?: with (?P<q2>\".+\"))?(?: named (?P<name>[^,]+?))?"
+    r"(?P<att> that's tapped and attacking| that are tapped and attacking| that's attacking| that are attacking)?"
+    r"(?: for each (?P<each>.+?))?(?:, where x is (?P<where>.+))?$", re.I)
 
 
 @reader(_TOKEN.pattern)
 def _token(m: re.Match, c: Ctx) -> list[Effect] | None:
-    if m.group(12):
-        c.x = quantity(m.group(12))
+    if m.group("where"):
+        c.x = quantity(m.group("where"))
         if c.x is None:
             return None
-    n = _amt(m.group(1), c)
+    n = _amt(m.group("n"), c)
     if n is None:
         return None
-    colors = [w for w in re.split(r"[ ,]+", (m.group(5) or "").lower().strip()) if w and w != "and"]
+    colors = [w for w in re.split(r"[ ,]+", (m.group("colors") or "").lower().strip()) if w and w != "and"]
     if any(w not in _COLOR_WORDS for w in colors):
         return None
     kws: list[str] = []
-    if m.group(8):
-        kw = _keywords(m.group(8))
+    if m.group("kw"):
+        kw = _keywords(m.group("kw"))
         if kw is None:
             return None
         kws = kw
-    names = (m.group(6) or "").split()
+    names = (m.group("names") or "").split()
     supertypes = ["Legendary"] if names[:1] == ["legendary"] else []
     if supertypes:
         names = names[1:]
@@ -831,32 +832,47 @@ def _token(m: re.Match, c: Ctx) -> list[Effect] | None:
         if st is None:
             return None
         subtypes.append(st)
-    kind = m.group(7).lower()
+    kind = m.group("kind").lower()
     types = [t.capitalize() for t in kind.split()]
     args: dict[str, Any] = {"amount": n, "types": types, "subtypes": subtypes,
                             "colors": [_COLOR_WORDS[w] for w in colors if _COLOR_WORDS[w]], "keywords": kws}
-    if m.group(3):
-        args["power"] = _pt(m.group(3), c)
-        args["toughness"] = _pt(m.group(4), c)
+    if m.group("p"):
+        args["power"] = _pt(m.group("p"), c)
+        args["toughness"] = _pt(m.group("t"), c)
     elif "Creature" in types:
         return None
-    if types == ["Artifact"] and subtypes and subtypes[0].lower() in _PREDEFINED and not kws and not m.group(3):
+    if types == ["Artifact"] and subtypes and subtypes[0].lower() in _PREDEFINED and not kws and not m.group("p"):
         args = {"amount": n, "kind": subtypes[0]}
+    quoted = m.group("q1") or m.group("q2")
+    if quoted:
+        from engine.cards.compiler import compile_ability_text
+        abl = []
+        for q in re.findall(r'"([^"]+)"', quoted):
+            ab = compile_ability_text(q.replace("this token", "SELF").replace("This token", "SELF"))
+            if ab is None:
+                return None
+            abl.append(ab)
+        args["abilities"] = abl
     if supertypes:
         args["supertypes"] = supertypes
-    if m.group(9):
-        args["name"] = m.group(9).strip()
-    if m.group(2):
+    if m.group("name"):
+        args["name"] = m.group("name").strip()
+    if m.group("tapped"):
         args["tapped"] = True
-    if m.group(10):
+    if m.group("att"):
         args["attacking"] = True
-        if "tapped" in m.group(10):
+        if "tapped" in m.group("att"):
             args["tapped"] = True
-    if m.group(11):
-        q = quantity(m.group(11))
+    if m.group("each"):
+        q = quantity(m.group("each"))
         if q is None:
             return None
         args["amount"] = q if n == 1 else {"times": n, "of": q}
+    if m.group("who"):
+        who = c.player(m.group("who"))
+        if who is None:
+            return None
+        args["who"] = who
     out = [Effect("token", args)]
     c.last = "created"
     return out
@@ -1004,12 +1020,12 @@ def _attach(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if to is None else [Effect("attach", {"what": "self", "to": to})]
 
 
-@reader(r"^(.+?) becomes? an? (\d+)/(\d+) (.+?) creature(?: with (.+?))?( in addition to its other types)?( until end of turn)?$")
+@reader(r"^(?:until (?:end of turn|your next turn), )?(.+?) becomes? an? (\d+)/(\d+) ((?:[a-z]+ )*?)creature(?: with (.+?))?( in addition to its other types)?( until end of turn| until your next turn)?$")
 def _animate(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(1))
     if what is None:
         return None
-    words = m.group(4).split()
+    words = (m.group(4) or "").split()
     colors, subs, types = [], [], []
     from engine.cards.compiler.subtypes import subtype
     for w in words:
@@ -1029,8 +1045,26 @@ def _animate(m: re.Match, c: Ctx) -> list[Effect] | None:
         kws = k
     args = {"what": what, "power": int(m.group(2)), "toughness": int(m.group(3)), "types": types + ["Creature"],
             "subtypes": subs, "colors": colors, "keywords": kws,
-            "duration": "eot" if m.group(7) else "permanent"}
+            "duration": "eot" if m.group(7) else "permanent", "in_addition": bool(m.group(6))}
+    if m.group(0).startswith("until your next turn") or (m.group(7) and "next turn" in m.group(7)):
+        args["duration"] = "your_next_turn"
+    elif m.group(0).startswith("until end of turn"):
+        args["duration"] = "eot"
     return [Effect("animate", args)]
+
+
+@reader(r"^(?:it's|they're) still (?:a land|lands|an artifact|artifacts)$")
+def _still(m: re.Match, c: Ctx) -> list[Effect] | None:
+    return []
+
+
+@reader(r"^(.+?) can't be blocked this turn except by (.+)$")
+def _restrict_except(m: re.Match, c: Ctx) -> list[Effect] | None:
+    what = c.ref(m.group(1))
+    f = parse_noun(m.group(2))
+    if what is None or f is None:
+        return None
+    return [Effect("restrict", {"what": what, "rule": "cant_be_blocked", "except": f, "duration": "eot"})]
 
 
 @reader(r"^pay (\{[^ ]+\}|\d+ life)$")
@@ -1139,7 +1173,7 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
             out = fn(m, ctx)
             if out is not None:
                 return out
-    for joiner in (", then ", " and "):
+    for joiner in (", then ", ", and ", " and "):
         idx = low.find(joiner)
         while idx != -1:
             left, right = low[:idx], low[idx + len(joiner):]
@@ -1204,6 +1238,14 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     from engine.cards.compiler.text import sentences
 
     low = text.strip().lower()
+    m = re.fullmatch(r"(target player|target opponent|each opponent) reveals their hand\. you choose (an?|one|two) (.+?) cards? from it\. "
+                     r"(?:that player|they) discards? (?:that card|those cards)\.?", low)
+    if m:
+        who = ctx.player(m.group(1))
+        f = parse_noun(m.group(3)) if m.group(3) not in ("", "card") else {}
+        if who is None or f is None:
+            return None
+        return [Effect("discard", {"who": who, "amount": number(m.group(2)) or 1, "filter": f, "chooser": "you"})]
     m = _SEARCH_NAMED.match(low)
     if m:
         name = text.strip()[len(text.strip()) - len(low) + low.index("named ") + 6:]

@@ -83,6 +83,12 @@ def quantity(phrase: str) -> Any:
     n = amount(p)
     if n is not None:
         return n
+    m = re.fullmatch(r"the greatest (power|toughness|mana value) among (.+)", p)
+    if m:
+        f = parse_noun(m.group(2))
+        if f is None or f.get("_needs_player_target"):
+            return None
+        return {"greatest": {"mana value": "mv"}.get(m.group(1), m.group(1)), "among": f}
     m = re.fullmatch(r"twice (.+)", p)
     if m:
         q = quantity(m.group(1))
@@ -142,6 +148,8 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"you have (\w+) or more cards in hand", t)
     if m and number(m.group(1)) is not None:
         return {"hand_ge": number(m.group(1))}
+    if t in ("you didn't cast a spell this turn", "no spells were cast last turn"):
+        return {"spells_cast_this_turn": 0} if t.startswith("you") else {"spells_cast_last_turn": 0}
     if t == "you gained life this turn":
         return {"gained_life_this_turn": 1}
     m = re.fullmatch(r"you gained (\d+) or more life this turn", t)

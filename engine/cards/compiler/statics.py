@@ -63,14 +63,22 @@ def _pump_static(who: str, p: str, t: str, rest: str | None) -> list[dict[str, A
 def _rest_clauses(aff: Any, rest: str) -> list[dict[str, Any]] | None:
     """', has flying, and is a Knight' / 'and can't block' / 'and has "..."'."""
     out: list[dict[str, Any]] = []
-    parts = [x.strip() for x in re.split(r",\s*(?:and\s+)?|\s+and\s+(?=has |have |can|can't|is |are |loses |lose |assigns |doesn't )", rest) if x.strip()]
+    parts = [x.strip() for x in re.split(r",?\s*(?:\band\s+)?(?=\b(?:has|have|can|can't|is|are|loses|lose|assigns|doesn't)\b)", rest) if x.strip()]
     for part in parts:
-        part = re.sub(r"^and ", "", part)
+        part = re.sub(r"^and ", "", part).rstrip(", ")
         m = re.fullmatch(r"(?:has|have) (.+)", part)
         if m:
             q = m.group(1)
-            if q.startswith('"'):
-                return None   # granted quoted ability: handled by parse_static
+            if q.startswith('"') and q.endswith('"'):
+                from engine.cards.compiler import compile_ability_text
+                abl = []
+                for qq in re.findall(r'"([^"]+)"', q):
+                    ab = compile_ability_text(qq)
+                    if ab is None:
+                        return None
+                    abl.append(ab)
+                out += [{"kind": "grant_ability", "affects": aff, "ability": ab} for ab in abl]
+                continue
             kws = _keywords(q)
             if kws is None:
                 return None
@@ -260,6 +268,38 @@ def _flash_some(m: re.Match) -> list[dict[str, Any]] | None:
         return None
     f.pop("zone", None)
     return [{"kind": "flash_spells", "spells": f}]
+
+
+@static(r"^as self enters, choose (a color|a creature type|an opponent|a card type|a basic land type|a creature|a player)$")
+def _choose_on_enter(m: re.Match) -> list[dict[str, Any]] | None:
+    what = m.group(1).split(" ", 1)[1].replace(" ", "_")
+    return [{"kind": "choose_on_enter", "choice": what}]
+
+
+@static(r"^if you would gain life, you gain that much life plus (\d+) instead$")
+def _life_plus(m: re.Match) -> list[dict[str, Any]] | None:
+    return [{"kind": "life_gain_plus", "amount": int(m.group(1))}]
+
+
+@static(r"^all creatures able to block self do so$")
+def _lure_static(m: re.Match) -> list[dict[str, Any]] | None:
+    return [{"kind": "restriction", "affects": "self", "rule": "must_be_blocked_by_all"}]
+
+
+@static(r"^you may (play|cast) (.+?) from (your graveyard|the top of your library)$")
+def _play_from(m: re.Match) -> list[dict[str, Any]] | None:
+    noun = m.group(2)
+    if noun in ("lands", "land cards"):
+        f: dict[str, Any] | None = {"types": ["Land"]}
+    elif noun.endswith("spells"):
+        f = parse_noun(noun[:-1])
+        if f is not None:
+            f.pop("zone", None)
+    else:
+        f = None
+    if f is None:
+        return None
+    return [{"kind": "play_from", "zone": "graveyard" if "graveyard" in m.group(3) else "library_top", "filter": f}]
 
 
 @static(r"^you have no maximum hand size$")

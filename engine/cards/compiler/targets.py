@@ -155,6 +155,12 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+of the chosen (type|color)$", p)
+        if m:
+            f["chosen_" + m.group(1)] = True
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+named self$", p)
         if m:
             f["name"] = "SELF"
@@ -225,6 +231,8 @@ def _parse_core(words: list[str], f: dict[str, Any]) -> bool:
                 f.setdefault("not_subtypes", []).append(subtype(base))
             else:
                 return False
+        elif w == "chosen" and i + 1 < len(words) and words[i + 1] in ("color", "type"):
+            return False
         elif w == "enchanted":
             f["enchanted"] = True
         elif w == "equipped":
@@ -289,8 +297,9 @@ def parse_noun(phrase: str) -> dict[str, Any] | None:
         return None
     p = p2.strip()
     # alternatives: "artifact, enchantment, or creature", "creature or planeswalker", "instant and/or sorcery"
-    alts = [a.strip() for a in re.split(r",\s*(?:or|and/or|and)\s+|,\s*|\s+(?:or|and/or)\s+", p) if a.strip()]
-    if len(alts) > 1 and not all(a in COLORS for a in alts[:-1]):
+    alts = [a.strip() for a in re.split(r",\s*(?:or|and/or|and)\s+|,\s*|\s+(?:or|and/or|and)\s+", p) if a.strip()]
+    color_list = all(a in COLORS for a in alts[:-1]) and alts[-1].split()[0] in COLORS
+    if len(alts) > 1 and not color_list:
         # shared adjectives (e.g. "tapped artifact or creature") and a shared head ("instant or sorcery card")
         parts = []
         last_words = alts[-1].split()

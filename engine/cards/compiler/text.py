@@ -38,7 +38,7 @@ def normalise(text: str, name: str, legendary: bool = False) -> list[str]:
             text = re.sub(rf"(?<![\w-]){re.escape(n)}(?![\w-])", SELF, text)
         if "," in n:  # legendary short names: "Jace, the Mind Sculptor" -> "Jace"
             short = n.split(",")[0]
-            text = re.sub(rf"(?<![\w-]){re.escape(short)}(?![\w'-])", SELF, text)
+            text = re.sub(rf"(?<![\w-]){re.escape(short)}(?![\w-])", SELF, text)
         elif legendary and re.match(r"^[A-Z][\w'-]+ (the|of) ", n):
             short = n.split()[0]
             text = re.sub(rf"(?<![\w-]){re.escape(short)}(?![\w-])", SELF, text)

@@ -125,6 +125,10 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
         f.pop("zone", None)
         tf = "self" if m.group(2) == "self" else {"types": ["Creature"], "controller": "you"}
         return {"event": "cast", "who": "you", "filter": {**f, "targets": tf}}
+    m = re.fullmatch(r"(you|an opponent|a player) casts? a spell of the chosen color", c)
+    if m:
+        return {"event": "cast", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)],
+                "filter": {"chosen_color": True}}
     m = re.fullmatch(r"(you|an opponent|a player) casts? (?:a|your first) spell(?: this turn)?( during an opponent's turn| during your turn)?", c)
     if m:
         out = {"event": "cast", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)], "filter": {}}
