@@ -25,6 +25,12 @@ References (who/what an effect acts on)
   "defending_player"     (CR 506.2)
   {"controller_of": REF}, {"owner_of": REF}
   {"graveyard_of": PLAYER_REF}   a player's whole graveyard (only with exile)
+  {"choose": FILTER}     one object matching FILTER, chosen by the controller on resolution (not targeted:
+                         "return another creature you control to its owner's hand")
+  "attacked"             the player or planeswalker the source is attacking
+  "trigger_player"       the player the trigger event is about ("whenever an opponent discards a card,
+                         that player ...", "deals combat damage to a player, that player ...")
+  "exiled"               the card(s) exiled by the previous exile_top effect
 
 Amounts
 -------
@@ -35,6 +41,7 @@ Amounts
   {"power_of": REF} {"toughness_of": REF} {"mv_of": REF}
   {"life_of": "you"} {"hand_of": "you"|"that_player"} {"life_gained_this_turn": "you"}
   {"that_much": True}          the number the trigger event carries ("that much damage", "that many")
+  {"greatest": "power"|"toughness"|"mv", "among": FILTER}   the greatest value among matching objects
   An optional "per": AMOUNT on pump/add_mana/anthem multiplies the base value ("+1/+1 for each ...").
 
 Object filters (FILTER)
@@ -57,16 +64,18 @@ A dict; every key present must hold (absent key = no constraint):
   any: True              "any target": a creature, player, planeswalker or battle (CR 115.4)
   or: [FILTER, ...]      matches any of the sub-filters (the outer keys also apply)
   source: True           a source of damage; targets_you: True (a spell that targets you)
+  targets: "self" | FILTER   (cast triggers) the spell targets the source / an object matching
+  chosen_color / chosen_type: True   of the color / creature type chosen as the source entered
   permanent: True        any permanent (no other constraint)
 
 Effect ops
 ----------
 | op           | args                                                     | meaning                                   | CR      |
 |--------------|----------------------------------------------------------|-------------------------------------------|---------|
-| damage       | amount, to, [source=REF (default self)], [divided]       | source deals damage (divided: split among targets) | 120 |
+| damage       | amount, to, [source=REF (default self)], [divided], [exile_if_dies] | source deals damage (divided: split among targets; exile_if_dies: if it would die this turn, exile it instead) | 120, 614 |
 | pump         | what, power, toughness, [per], [duration]                | +N/+M (layer 7c); duration "eot" (default) or "your_next_turn" | 611, 613.4c |
-| grant        | what, keywords:[..], [lose:[..]], [duration]             | gains/loses keywords; duration "eot" (default), "your_next_turn", "permanent" | 611, 613.1f |
-| restrict     | what, rule, duration, [by: FILTER]                       | rule in: cant_block, cant_attack, cant_attack_or_block, cant_be_blocked (by FILTER), must_attack, must_block, must_be_blocked_by_all, doesnt_untap (duration "next_untap"), cant_be_regenerated | 508.1c, 509.1b, 502.3 |
+| grant        | what, keywords:[..], [lose:[..]], [duration], [choose: n] | gains/loses keywords (choose: the controller picks n of them); duration "eot" (default), "your_next_turn", "permanent". Keyword strings may be "Protection from red", "Hexproof from black" | 611, 613.1f |
+| restrict     | what, rule, duration, [by: FILTER], [except: FILTER]     | rule in: cant_block, cant_attack, cant_attack_or_block, cant_be_blocked (by FILTER), must_attack, must_block, must_be_blocked_by_all, doesnt_untap (duration "next_untap"), cant_be_regenerated | 508.1c, 509.1b, 502.3 |
 | destroy      | what, [no_regen]                                         | destroy                                   | 701.8   |
 | exile        | what, [until: "self_leaves"]                             | exile (until the source leaves: return it then, 610.3) | 406, 610.3 |
 | bounce       | what                                                     | return to its owner's hand                | 400.7   |
@@ -76,35 +85,42 @@ Effect ops
 | gain_control | what, [duration: "eot"|"while_you_control_self"]         | the controller of the source gains control | 613.1b |
 | sacrifice    | what=REF  or  who, filter, amount                        | sacrifice (who chooses among their objects matching) | 701.21 |
 | draw         | who, amount                                              | draw cards                                | 121     |
-| discard      | who, amount, [random]                                    | discard (amount "all": the whole hand)    | 701.9   |
+| discard      | who, amount, [random], [filter], [chooser: "you"]        | discard (amount "all": the whole hand; chooser "you": who reveals their hand and you choose a card matching filter) | 701.9 |
 | gain_life    | who, amount                                              | gain life                                 | 119     |
 | lose_life    | who, amount                                              | lose life                                 | 119     |
 | mill         | who, amount                                              | mill                                      | 701.13  |
 | scry         | amount, [surveil: True]                                  | scry N, or surveil N                      | 701.22, 701.46 |
 | counter      | what, [unless_pays: [mana symbols]]                      | counter a spell (unless its controller pays) | 701.5 |
 | counters     | what, kind, amount, [remove], [divided]                  | put (or remove) counters; kind "+1/+1", "-1/-1", "loyalty", "any" ... | 122 |
-| token        | amount, types, subtypes, colors, keywords, power, toughness, [supertypes], [name], [tapped], [attacking]  or  amount, kind ("Treasure", "Food", "Clue", "Blood", "Gold", ...) | create tokens (predefined kinds: 111.10) | 111 |
-| add_mana     | mana:[syms]  or  choice:[[syms], ...]  or  any: n, [same]; [per: AMOUNT] | add mana (choice: one of the lists; any: n mana of any colors, same: all one color) | 106 |
+| token        | amount, types, subtypes, colors, keywords, power, toughness, [supertypes], [name], [tapped], [attacking], [abilities: [Ability]], [who: PLAYER_REF (default you)]  or  amount, kind ("Treasure", "Food", "Clue", "Blood", "Gold", ...) | create tokens (predefined kinds: 111.10) | 111 |
+| add_mana     | mana:[syms]  or  choice:[[syms], ...]  or  any: n, [same]; [per: AMOUNT]; [only_for: FILTER (spend only on spells matching)] | add mana (choice: one of the lists; any: n mana of any colors, same: all one color) | 106 |
 | fight        | a, b                                                     | each deals damage equal to its power to the other | 701.14 |
 | attach       | what, to                                                 | attach an Aura/Equipment                  | 701.3   |
-| search       | filter, amount, to, [up_to], [tapped], [reveal]          | search your library, put the cards in `to` (hand, battlefield, library_top, graveyard), then shuffle | 701.23 |
+| search       | filter, amount, to, [up_to], [tapped], [reveal], [zones: ["library","graveyard"]] | search your library, put the cards in `to` (hand, battlefield, library_top, graveyard), then shuffle | 701.23 |
 | dig          | amount, take, filter, to, rest, [optional], [tapped]     | look at the top `amount` cards, put up to `take` matching into `to`, the rest to `rest` (library_bottom, random order / graveyard) | 701.20 |
 | shuffle      | who                                                      | shuffle a library                         | 701.24  |
 | extra_turn   | who                                                      | take an extra turn after this one         | 500.7   |
 | prevent      | [combat], [by: REF], [to: REF], [amount], duration       | prevention shield                         | 615     |
-| animate      | what, power, toughness, types, subtypes, colors, keywords, duration | becomes a creature (layers 4, 5, 7b) | 613    |
-| may          | effects:[Effect], [then:[Effect]], [else:[Effect]]       | "you may ...; if you do ...; if you don't ..." | 608.2d |
+| animate      | what, power, toughness, types, subtypes, colors, keywords, duration, in_addition | becomes a P/T creature (layers 4, 5, 7b); in_addition: keeps its other types | 613 |
+| pay          | mana: [syms]  or  life: n                                | the controller pays (inside "may": "you may pay {1}. If you do, ...") | 117 |
+| unless       | payer, (pay: {mana|life}  or  actions: [Effect]), effects | effects happen unless payer pays / performs the actions | 118.12 |
+| delayed      | step ("end", "upkeep", "your_upkeep", "end_of_combat"), effects | a delayed trigger at the next such step | 603.7 |
+| exile_top    | who, amount                                              | exile the top cards of a library (then "exiled") | 406 |
+| playable     | what: "exiled", play: "play"|"cast", until: "eot"|"next_turn_end", [free] | you may play/cast those cards (free: without paying their mana cost) | 601.2 |
+| emblem       | who, abilities: [Ability]                                | the player gets an emblem with those abilities | 114 |
+| may          | effects:[Effect], [then:[Effect]], [else:[Effect]], [reflexive] | "you may ...; if you do ...; if you don't ..."; reflexive: "when you do" (targets of `then` are chosen after) | 608.2d, 603.12 |
 | if           | cond: CONDITION, then:[Effect], [else:[Effect]]          | conditional instruction (see quantities conditions) | 608.2c |
 
 Conditions (Ability.condition, "if" op, static "condition") are dicts; their keys are
 listed in engine/cards/compiler/quantities.py: control/min/max, life_ge, life_le,
 your_turn, graveyard_ge+filter, hand_le, hand_ge, gained_life_this_turn,
 opponent_lost_life_this_turn, self: FILTER, it: FILTER, kicked, x_ge, cast_from_hand,
-all: [..], and for activated abilities once_each_turn, step.
+all: [..], spells_cast_this_turn: 0, spells_cast_last_turn: 0, and for activated abilities
+once_each_turn, step.
 
 Triggers (Ability.trigger)
 --------------------------
-{"event": E, ...}: "self": True (the source itself), "attached": True (the enchanted/equipped
+{"event": E or [E, E] (any of them), ...}: "self": True (the source itself), "attached": True (the enchanted/equipped
 object), "filter": FILTER (the object the event is about), "or_self": True (the source or a
 matching object), "batch": True ("one or more"), "who": "you"|"opponent"|"any" (a player event),
 "first": True (first time each turn). Events:
@@ -136,6 +152,10 @@ Statics (Ability.static)
   set_pt             power and/or toughness: AMOUNT     characteristic-defining (layer 7a)    604.3
   grant_ability      ability: Ability                   objects matching have that ability     613.1f
   add_types          subtypes                           "is a Knight in addition ..." (layer 4)
+  choose_on_enter    choice: color|creature_type|opponent|card_type|basic_land_type|creature|player
+  life_gain_plus     amount                             "you gain that much life plus N instead"   614
+  play_from          zone: graveyard|library_top, filter   you may play/cast matching cards from there
+  flash_spells       spells: FILTER                     you may cast them as though they had flash 702.8
   no_max_hand_size / look_top_card / opening_hand_battlefield (Leyline)
 
 Keywords (CardDef.keywords / keyword_args)
