@@ -173,7 +173,7 @@ def _lower_activated(item: IrItem) -> Ability | None:
         modes, choose, _ = got
         return Ability("activated", item.text, cost=cost, modes=modes, choose=choose,
                        sorcery_speed=sorcery or cost.loyalty is not None, condition=cond, zone=zone)
-    ctx = Ctx()
+    ctx = Ctx(last="self")
     effects = parse_effects(body, ctx)
     if effects is None:
         return None

@@ -24,8 +24,6 @@ def parse_cost_text(text: str) -> Cost | None:
     mana: tuple[str, ...] = ()
     kw: dict[str, Any] = {}
     text = text.strip()
-    if re.fullmatch(r"\d+", text):
-        return Cost(mana=(text,))
     parts = [p.strip() for p in re.split(r",\s*|\s+and\s+", text) if p.strip()]
     for part in parts:
         low = part.lower()

@@ -46,7 +46,7 @@ class Ctx:
                 if f.get(k) == "that_player":
                     if self.last_player is None:
                         return None
-                    f[k] = self.last_player
+                    f[k] = "opponent" if self.last_player == "each_opponent" else self.last_player
         return f
 
     def player(self, phrase: str) -> Any:
@@ -124,6 +124,14 @@ class Ctx:
             r = {"choose": f}
             self.last = r
             return r
+        m = re.fullmatch(r"(each|all|every) (.+?) except (?:for )?(.+)", p)
+        if m:
+            f, g = parse_noun(m.group(2)), parse_noun(m.group(3))
+            if f is None or g is None:
+                return None
+            r = {"each": {**f, "not": g}}
+            self.last = r
+            return r
         m = re.fullmatch(r"(each|all|every) (.+)", p)
         if m is None and _PLURAL_HEAD.search(p) and not p.startswith(("a ", "an ", "the ", "that ", "this ")):
             m = re.fullmatch(r"()(.+)", p)
@@ -188,6 +196,9 @@ def _keywords(text: str) -> list[str] | None:
         if m:
             q = m.group(1)
             out.append("Protection from " + q)
+            continue
+        if p in ("protection from the color of your choice", "protection from the color of its controller's choice"):
+            out.append("Protection from chosen color")
             continue
         m = re.fullmatch(r"hexproof from (white|blue|black|red|green)", p)
         if m:
@@ -319,7 +330,7 @@ def _bite(m: re.Match, c: Ctx) -> list[Effect] | None:
 _DURATIONS = {"until end of turn": "eot", "this turn": "eot", "until your next turn": "your_next_turn", None: "eot"}
 
 
-@reader(r"^(.+?) gets? ([+-]\w+)/([+-]\w+)(?:,? and (?:gains?|has|have) (.+?))?( until end of turn| until your next turn)?(?: for each (.+?))?(?:, where x is (.+))?$")
+@reader(r"^(.+?) gets? (?:an additional )?([+-]\w+)/([+-]\w+)(?:,? and (?:gains?|has|have) (.+?))?( until end of turn| until your next turn)?(?: for each (.+?))?(?:, where x is (.+))?$")
 def _pump(m: re.Match, c: Ctx) -> list[Effect] | None:
     if not m.group(5):
         return None
@@ -476,6 +487,12 @@ def _frozen(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if what is None else [Effect("restrict", {"what": what, "rule": "doesnt_untap", "duration": "next_untap"})]
 
 
+@reader(r"^(.+?) (?:doesn't|don't) untap during (?:its|their) controllers?'s? untap steps? for as long as you control self$")
+def _frozen_long(m: re.Match, c: Ctx) -> list[Effect] | None:
+    what = c.ref(m.group(1))
+    return None if what is None else [Effect("restrict", {"what": what, "rule": "doesnt_untap", "duration": "while_you_control_self"})]
+
+
 @reader(r"^all creatures able to block (.+?) (?:this turn )?do so$")
 def _lure(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(1))
@@ -489,8 +506,8 @@ def _destroy(m: re.Match, c: Ctx) -> list[Effect] | None:
     tail = m.group(2)
     op = m.group(1).lower()
     # "destroy target creature and target land"? two targets
-    mm = re.fullmatch(r"(.+?) and (target .+)", tail)
-    if mm and "target" in mm.group(1):
+    mm = re.fullmatch(r"(.+?) and ((?:target|each|all) .+)", tail)
+    if mm and ("target" in mm.group(1) or mm.group(1) == "self"):
         a, b = c.ref(mm.group(1)), c.ref(mm.group(2))
         if a is None or b is None:
             return None
@@ -556,7 +573,7 @@ def _tuck2(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if what is None else [Effect("move", {"what": what, "to": "library_bottom"})]
 
 
-@reader(r"^(?:shuffle|(.+?) shuffles) (.+?) into (?:its|their) owners?'s? librar(?:y|ies)$")
+@reader(r"^(?:shuffle|(.+?) shuffles) (.+?) into (?:(?:its|their) owners?'s?|their|your) librar(?:y|ies)$")
 def _shuffle_in(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(2))
     return None if what is None else [Effect("move", {"what": what, "to": "library_shuffle"})]
@@ -798,7 +815,7 @@ _TOKEN = re.compile(
     r"(?:(?P<p>\d+|x)/(?P<t>\d+|x) )?"
     r"(?P<colors>(?:(?:white|blue|black|red|green|colorless)(?:,? and |, | ))*)"
     r"(?P<names>(?:legendary )?(?:[a-z'\-]+ )*?)(?P<kind>artifact creature|enchantment creature|creature|artifact|enchantment) tokens?"
-    r"(?: with (?P<kw>[^\"]+?))?(?:,? and (?P<q1>\".+\"))?(?: with (?P<q2>\".+\"))?(?: named (?P<name>[^,]+?))?"
+    r"(?: named (?P<name0>[^\",]+?))?(?: with (?P<kw>[^\"]+?))?(?:,? and (?P<q1>\".+\"))?(?: with (?P<q2>\".+\"))?(?: named (?P<name>[^,]+?))?"
     r"(?P<att> that's tapped and attacking| that are tapped and attacking| that's attacking| that are attacking)?"
     r"(?: for each (?P<each>.+?))?(?:, where x is (?P<where>.+))?$", re.I)
 
@@ -855,8 +872,9 @@ def _token(m: re.Match, c: Ctx) -> list[Effect] | None:
         args["abilities"] = abl
     if supertypes:
         args["supertypes"] = supertypes
-    if m.group("name"):
-        args["name"] = m.group("name").strip()
+    if m.group("name") or m.group("name0"):
+        nm = (m.group("name") or m.group("name0")).strip()
+        args["name"] = _title(nm)
     if m.group("tapped"):
         args["tapped"] = True
     if m.group("att"):
@@ -915,7 +933,7 @@ def _add_mana_or(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("add_mana", {"choice": [list(parse_cost(o)) for o in opts]})]
 
 
-@reader(r"^add (one|two|three|x|\d+) mana of any (one )?color$")
+@reader(r"^add (one|two|three|four|five|six|seven|eight|nine|ten|x|\d+) mana of any (one )?color$")
 def _add_any(m: re.Match, c: Ctx) -> list[Effect] | None:
     n = _amt(m.group(1), c)
     args: dict[str, Any] = {"any": n}
@@ -956,6 +974,7 @@ def _search(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 def _search_common(count: str, noun: str, dest: str, reveal: bool) -> list[Effect] | None:
+    different = noun.endswith(" with different names")
     noun = re.sub(r" with different names$", "", noun)
     if re.fullmatch(r"cards? named self", noun):
         f: dict[str, Any] | None = {"name": "SELF"}
@@ -966,6 +985,8 @@ def _search_common(count: str, noun: str, dest: str, reveal: bool) -> list[Effec
     if f is None or f.get("_needs_player_target") or f.get("controller"):
         return None
     f.pop("zone", None)
+    if different:
+        f["different_names"] = True
     n: Any = {"a": 1, "an": 1, "up to one": 1, "up to two": 2, "up to three": 3, "two": 2, "x": {"x": True},
               "up to x": {"x": True}, "any number of": 99}[count]
     to = "hand" if "hand" in dest else "battlefield" if "battlefield" in dest else "library_top" if "top" in dest else "graveyard"
@@ -1122,7 +1143,7 @@ def _exile_top(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("exile_top", {"who": who, "amount": n})]
 
 
-@reader(r"^(?:until end of turn, )?you may (play|cast) (that card|them|those cards|it|cards exiled this way|spells from among them|the exiled card)( this turn| until the end of your next turn| until end of turn)?( without paying (?:its|their) mana costs?)?$")
+@reader(r"^(?:until end of turn, )?(?:you may )?(play|cast) (that card|them|those cards|it|cards exiled this way|spells from among them|the exiled card|cards exiled with self)( this turn| until the end of your next turn| until end of turn)?( without paying (?:its|their) mana costs?)?$")
 def _may_play_exiled(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("playable", {"what": "exiled", "play": m.group(1), "until": "next_turn_end" if m.group(3) and "next" in m.group(3) else "eot",
                                 **({"free": True} if m.group(4) else {})})]
@@ -1152,6 +1173,179 @@ _SEARCH_NAMED = re.compile(r"^(you may )?search your library and/or graveyard fo
 
 _VERB3 = re.compile(r"^(loses |gains |draws |discards |mills |gets |sacrifices |creates |puts |returns |shuffles |exiles |"
                     r"deals |can't |attacks |fights |explores)")
+
+
+@reader(r"^exchange control of (two target .+|target .+? and target .+)$")
+def _exchange(m: re.Match, c: Ctx) -> list[Effect] | None:
+    t = m.group(1)
+    mm = re.fullmatch(r"two target (.+)", t)
+    if mm:
+        f = parse_noun(mm.group(1))
+        if f is None:
+            return None
+        r = c.add_target(TargetSpec(f, t, count=2, min=2))
+        return [Effect("exchange_control", {"what": r})]
+    mm = re.fullmatch(r"(target .+?) and (target .+)", t)
+    a, b = c.ref(mm.group(1)), c.ref(mm.group(2))  # type: ignore[union-attr]
+    if a is None or b is None:
+        return None
+    return [Effect("exchange_control", {"what": [a, b]})]
+
+
+_TOP_OR_BOTTOM_RX = re.compile(r"^(?:choose )?(target .+?)\. its owner puts it on (?:their choice of )?the top or bottom of their library$")
+
+
+def _top_or_bottom(m: re.Match, c: Ctx) -> list[Effect] | None:
+    what = c.ref(m.group(1))
+    return None if what is None else [Effect("move", {"what": what, "to": "library_top_or_bottom"})]
+
+
+@reader(r"^(?:(.+?) )?discards? any number of cards, then draws? that many cards$")
+def _rummage_any(m: re.Match, c: Ctx) -> list[Effect] | None:
+    who = c.player(m.group(1) or "you")
+    if who is None:
+        return None
+    return [Effect("discard", {"who": who, "amount": "any"}), Effect("draw", {"who": who, "amount": {"that_much": True}})]
+
+
+@reader(r"^put (a|one|two|three|\w+) cards? from your hand on (top|the bottom) of your library(?: in any order)?$")
+def _hand_to_top(m: re.Match, c: Ctx) -> list[Effect] | None:
+    n = number(m.group(1))
+    if n is None:
+        return None
+    return [Effect("move", {"what": {"choose": {"zone": "hand", "owner": "you"}, "amount": n},
+                            "to": "library_top" if m.group(2) == "top" else "library_bottom"})]
+
+
+_REVEAL_UNTIL_RX = re.compile(r"^reveal cards from the top of your library until you reveal (?:a|an) (.+?) card\. put that card (into your hand|onto the battlefield) and the rest (on the bottom of your library in a random order|into your graveyard)$")
+
+
+def _reveal_until(m: re.Match, c: Ctx) -> list[Effect] | None:
+    f = parse_noun(m.group(1))
+    if f is None:
+        return None
+    return [Effect("reveal_until", {"filter": f, "to": "hand" if "hand" in m.group(2) else "battlefield",
+                                    "rest": "graveyard" if "graveyard" in m.group(3) else "library_bottom"})]
+
+
+@reader(r"^double the number of ([+\-\w/]+) counters on (.+)$")
+def _double_counters(m: re.Match, c: Ctx) -> list[Effect] | None:
+    what = c.ref(m.group(2))
+    if what is None:
+        return None
+    return [Effect("counters", {"what": what, "kind": m.group(1), "amount": {"counters_on": what, "kind": m.group(1)}})]
+
+
+@reader(r"^search your library and/or graveyard for a card named (.+?), reveal it, and put it into your hand$")
+def _search_named_gy(m: re.Match, c: Ctx) -> list[Effect] | None:
+    return [Effect("search", {"filter": {"name": _title(m.group(1))}, "amount": 1, "to": "hand", "reveal": True,
+                              "zones": ["library", "graveyard"]})]
+
+
+_SMALL = {"of", "the", "a", "an", "and", "to", "in", "from", "for", "on", "with"}
+
+
+def _title(name: str) -> str:
+    """A card name read from lower-cased text, recapitalised ("vial of dragonfire" -> "Vial of Dragonfire")."""
+    words = name.split(" ")
+    out = []
+    for i, w in enumerate(words):
+        if w.startswith("self"):
+            out.append("SELF" + w[4:])
+        elif i and w in _SMALL:
+            out.append(w)
+        else:
+            out.append("-".join(p[:1].upper() + p[1:] for p in w.split("-")))
+    return " ".join(out)
+
+
+@reader(r"^if you search your library this way, shuffle$")
+def _search_shuffle(m: re.Match, c: Ctx) -> list[Effect] | None:
+    return []   # search (zones library+graveyard) shuffles when it searched the library
+
+
+@reader(r"^search your library for a card named (.+?) or (.+?), reveal it, put it into your hand, then shuffle$")
+def _search_named2(m: re.Match, c: Ctx) -> list[Effect] | None:
+    return [Effect("search", {"filter": {"or": [{"name": _title(m.group(1))}, {"name": _title(m.group(2))}]}, "amount": 1,
+                              "to": "hand", "reveal": True})]
+
+
+@reader(r"^(?:you may )?cast (.+?) spells from your graveyard this turn$")
+def _cast_from_gy(m: re.Match, c: Ctx) -> list[Effect] | None:
+    f = parse_noun(m.group(1) + " spell")
+    if f is None:
+        return None
+    f.pop("zone", None)
+    return [Effect("playable", {"what": {"zone": "graveyard", "owner": "you", **f}, "play": "cast", "until": "eot"})]
+
+
+@reader(r"^(.+?) gains? (\".+\")(?: until end of turn)?$")
+def _gain_quoted(m: re.Match, c: Ctx) -> list[Effect] | None:
+    return _grant_quoted(m.group(1), m.group(2), c, "eot" if m.group(0).endswith("until end of turn") else "permanent")
+
+
+def _grant_quoted(who: str, quoted: str, c: Ctx, dur: str) -> list[Effect] | None:
+    from engine.cards.compiler import compile_ability_text
+    what = c.ref(who)
+    if what is None:
+        return None
+    abl = []
+    for q in re.findall(r'"([^"]+)"', quoted):
+        ab = compile_ability_text(q)
+        if ab is None:
+            return None
+        abl.append(ab)
+    if not abl:
+        return None
+    return [Effect("grant", {"what": what, "keywords": [], "abilities": abl, "duration": dur})]
+
+
+@reader(r"^until end of turn, (.+?) gains? (\".+\")$")
+def _gain_quoted_pre(m: re.Match, c: Ctx) -> list[Effect] | None:
+    return _grant_quoted(m.group(1), m.group(2), c, "eot")
+
+
+@reader(r"^until end of turn, (.+?) gets? ([+-]\w+)/([+-]\w+) and gains (\".+\")$")
+def _pump_quoted(m: re.Match, c: Ctx) -> list[Effect] | None:
+    a = _pump_common(m.group(1), m.group(2), m.group(3), None, "until end of turn", None, None, c)
+    if a is None:
+        return None
+    b = _grant_quoted(m.group(1), m.group(4), c, "eot")
+    return None if b is None else a + b
+
+
+@reader(r"^add an additional ((?:\{[wubrgc]\})+)$")
+def _add_additional(m: re.Match, c: Ctx) -> list[Effect] | None:
+    return [Effect("add_mana", {"mana": list(parse_cost(m.group(1)))})]
+
+
+@reader(r"^spend this mana only to cast artifact spells or activate abilities of artifacts$")
+def _mana_only_artifacts(m: re.Match, c: Ctx) -> list[Effect] | None:
+    return [Effect("mana_restriction", {"spells": {"types": ["Artifact"], "or_abilities_of": {"types": ["Artifact"]}}})]
+
+
+@reader(r"^counter target activated ability, triggered ability, or (.+?) spell$|^counter target (activated|triggered|activated or triggered) ability$")
+def _counter_ability(m: re.Match, c: Ctx) -> list[Effect] | None:
+    alts: list[dict[str, Any]] = []
+    if m.group(1):
+        f = parse_noun(m.group(1) + " spell")
+        if f is None:
+            return None
+        alts = [{"ability": "activated"}, {"ability": "triggered"}, f]
+    else:
+        alts = [{"ability": k} for k in m.group(2).split(" or ")]
+    r = c.add_target(TargetSpec({"zone": "stack", "or": alts} if len(alts) > 1 else {"zone": "stack", **alts[0]}, m.group(0)))
+    return [Effect("counter", {"what": r})]
+
+
+@reader(r"^(each opponent|each player|target player|target opponent|you) exiles? (a|an|one|two|three) (?:(.+?) )?cards? from (?:their|your) hand$")
+def _exile_from_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
+    who = c.player(m.group(1))
+    f: dict[str, Any] | None = {} if not m.group(3) else parse_noun(m.group(3))
+    if who is None or f is None:
+        return None
+    return [Effect("exile", {"what": {"choose": {**f, "zone": "hand", "owner": "chooser"}, "chooser": who,
+                                      "amount": number(m.group(2))}})]
 
 
 # -- compound forms --------------------------------------------------------------------------
@@ -1209,7 +1403,36 @@ _DIG = re.compile(
     r"(?: put the rest (into your graveyard|on the bottom of your library in (?:a random|any) order)\.?)?$")
 
 
+_REVEAL_DIG = re.compile(
+    r"^reveal the top (two|three|four|five|six|seven|eight|ten|x|\d+) cards of your library\. "
+    r"put (a|an|all|one|two|up to two) (.+?) (?:cards )?(?:from among them|revealed this way) (into your hand|onto the battlefield(?: tapped)?) "
+    r"and the rest (into your graveyard|on the bottom of your library in (?:a random|any) order)\.?$")
+_LOOK_ONE = re.compile(
+    r"^look at the top card of your library\. if it's an? (.+?) card, you may (?:reveal it and )?put it (into your hand|onto the battlefield(?: tapped)?)\.?$")
+
+
 def _dig(text: str, ctx: Ctx) -> list[Effect] | None:
+    m = _REVEAL_DIG.match(text)
+    if m:
+        noun = m.group(3)
+        f = {} if noun in ("card", "cards") else parse_noun(noun)
+        if f is None:
+            return None
+        f.pop("zone", None)
+        take = {"a": 1, "an": 1, "one": 1, "two": 2, "all": 99, "up to two": 2}[m.group(2)]
+        return [Effect("dig", {"amount": amount(m.group(1)), "take": take, "filter": f, "reveal": True,
+                               "to": "hand" if "hand" in m.group(4) else "battlefield",
+                               "rest": "graveyard" if "graveyard" in m.group(5) else "library_bottom",
+                               **({"tapped": True} if "tapped" in m.group(4) else {})})]
+    m = _LOOK_ONE.match(text)
+    if m:
+        f = parse_noun(m.group(1))
+        if f is None:
+            return None
+        f.pop("zone", None)
+        return [Effect("dig", {"amount": 1, "take": 1, "filter": f, "optional": True, "rest": "library_top",
+                               "to": "hand" if "hand" in m.group(2) else "battlefield",
+                               **({"tapped": True} if "tapped" in m.group(2) else {})})]
     m = _DIG.match(text)
     if not m:
         return None
@@ -1232,6 +1455,9 @@ def _dig(text: str, ctx: Ctx) -> list[Effect] | None:
             f.pop("zone", None)
         to = "hand" if "hand" in m.group(5) else "battlefield"
         optional = m.group(2).startswith("you may")
+        if "and/or" in noun and "or" in f:
+            take = len(f["or"])      # "an Angel card, a Demon card, and/or a Dragon card": one of each
+            f = {**f, "one_of_each": True}
     args: dict[str, Any] = {"amount": n, "take": take, "filter": f, "to": to,
                             "rest": "graveyard" if "graveyard" in rest else "library_bottom"}
     if optional:
@@ -1250,6 +1476,10 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     from engine.cards.compiler.text import sentences
 
     low = text.strip().lower()
+    for rx, fn in ((_TOP_OR_BOTTOM_RX, _top_or_bottom), (_REVEAL_UNTIL_RX, _reveal_until)):
+        m = rx.match(low.rstrip(".").strip())
+        if m:
+            return fn(m, ctx)
     m = re.fullmatch(r"(target player|target opponent|each opponent) reveals their hand\. you choose (an?|one|two) (.+?) cards? from it\. "
                      r"(?:that player|they) discards? (?:that card|those cards)\.?", low)
     if m:

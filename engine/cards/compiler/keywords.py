@@ -258,8 +258,13 @@ def parse_keyword_line(line: str) -> tuple[list[str], dict[str, Any], list[Abili
             names.append(name)
             args[name] = int(m.group(2)) if m.group(2).isdigit() else "X"
             continue
-        m = re.fullmatch(r"([a-z][a-z\- ]*?)(?:—| )(.+)", part, re.I)
-        if m and m.group(1).lower() in _LOWER and _LOWER[m.group(1).lower()] in COSTED:
+        m = None
+        for cand in re.finditer(r"(?:—| )", part):
+            head = part[: cand.start()].lower()
+            if head in _LOWER and _LOWER[head] in COSTED:
+                m = re.fullmatch(r"(" + re.escape(part[: cand.start()]) + r")(?:—| )(.+)", part)
+                break
+        if m:
             name = _LOWER[m.group(1).lower()]
             cost_text = m.group(2).strip()
             cost_text = re.sub(r"^(\{[^ ]+\}) and ", r"\1, ", cost_text)

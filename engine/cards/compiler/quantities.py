@@ -48,6 +48,10 @@ def count_of(phrase: str) -> Any:
     m = re.fullmatch(r"(cards|card) in (your|that player's|their|target opponent's|each opponent's) hand", p)
     if m:
         return {"hand_of": "you" if m.group(2) == "your" else "that_player"}
+    m = re.fullmatch(r"(.+?) (milled|discarded|exiled|sacrificed|destroyed|returned|revealed|put into (?:a|your|their) graveyard) this way", p)
+    if m:
+        f = parse_noun(m.group(1))
+        return None if f is None else {"count_this_way": f, "action": m.group(2).split()[0]}
     m = re.fullmatch(r"(?:basic land types|different \w+) among .+", p)
     if m:
         return None
@@ -104,7 +108,13 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     t = text.strip().lower().rstrip(",.")
     m = re.fullmatch(r"you control (no|an?|another|one|two|three|four|five|six|seven|eight|\d+)(?: or more)? (.+?)", t)
     if m:
-        f = parse_noun(("another " if m.group(1) == "another" else "") + m.group(2))
+        noun = m.group(2)
+        diff = noun.endswith(" with different names")
+        if diff:
+            noun = noun[: -len(" with different names")]
+        f = parse_noun(("another " if m.group(1) == "another" else "") + noun)
+        if f is not None and diff:
+            f["different_names"] = True
         if f is None or f.get("controller") or "player" in f:
             return None
         f["controller"] = "you"
@@ -148,6 +158,23 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"you have (\w+) or more cards in hand", t)
     if m and number(m.group(1)) is not None:
         return {"hand_ge": number(m.group(1))}
+    m = re.fullmatch(r"a player lost (\d+) or more life this turn", t)
+    if m:
+        return {"player_lost_life_this_turn": int(m.group(1))}
+    m = re.fullmatch(r"at least one (.+?) (?:card )?is milled this way", t)
+    if m:
+        f = parse_noun(m.group(1))
+        return None if f is None else {"milled_this_way": f}
+    m = re.fullmatch(r"an? (.+?) is dealt damage this way", t)
+    if m:
+        f = parse_noun(m.group(1))
+        return None if f is None else {"it": f}
+    if t in ("self attacked or blocked this turn",):
+        return {"self_attacked_or_blocked_this_turn": True}
+    if t in ("it hasn't dealt damage yet", "self hasn't dealt damage yet"):
+        return {"self_dealt_damage": False}
+    if t == "self is enchanted or equipped":
+        return {"self": {"or": [{"enchanted": True}, {"equipped": True}]}}
     if t in ("you didn't cast a spell this turn", "no spells were cast last turn"):
         return {"spells_cast_this_turn": 0} if t.startswith("you") else {"spells_cast_last_turn": 0}
     if t == "you gained life this turn":

@@ -302,6 +302,72 @@ def _play_from(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "play_from", "zone": "graveyard" if "graveyard" in m.group(3) else "library_top", "filter": f}]
 
 
+@static(r"^(.+?) can't have ([+\-\w/]+) counters put on (?:it|them)$")
+def _no_counters_kind(m: re.Match) -> list[dict[str, Any]] | None:
+    aff = _affects(m.group(1))
+    return None if aff is None else [{"kind": "restriction", "affects": aff, "rule": "no_counters", "counter": m.group(2)}]
+
+
+@static(r"^spells your opponents cast that target self cost (\{\d+\}) more to cast$")
+def _ward_tax(m: re.Match) -> list[dict[str, Any]] | None:
+    n = int(parse_cost(m.group(1))[0])
+    return [{"kind": "cost_change", "spells": {"targets": "self"}, "who": "opponent", "amount": n}]
+
+
+@static(r"^each player can't cast more than one spell each turn$")
+def _rule_of_law(m: re.Match) -> list[dict[str, Any]] | None:
+    return [{"kind": "spell_limit", "who": "each_player", "amount": 1}]
+
+
+@static(r"^if a card would be put into an opponent's graveyard from anywhere, exile it instead$")
+def _rip(m: re.Match) -> list[dict[str, Any]] | None:
+    return [{"kind": "graveyard_replacement", "affects": {"owner": "opponent"}, "to": "exile"}]
+
+
+@static(r"^if self would be put into a graveyard from anywhere, reveal self and shuffle it into its owner's library instead$")
+def _nexus(m: re.Match) -> list[dict[str, Any]] | None:
+    return [{"kind": "graveyard_replacement", "affects": "self", "to": "library_shuffle", "reveal": True}]
+
+
+@static(r"^you may cast spells from your hand without paying their mana costs$")
+def _omniscience(m: re.Match) -> list[dict[str, Any]] | None:
+    return [{"kind": "free_spells", "zone": "hand", "spells": {}}]
+
+
+@static(r"^you may have self enter as a copy of (?:a|an|any) (.+?)(?: on the battlefield)?$")
+def _clone(m: re.Match) -> list[dict[str, Any]] | None:
+    f = parse_noun(m.group(1))
+    return None if f is None else [{"kind": "clone", "filter": f}]
+
+
+@static(r"^if x is (\d+) or more, self can't be countered and the damage can't be prevented$")
+def _banefire(m: re.Match) -> list[dict[str, Any]] | None:
+    cond = {"x_ge": int(m.group(1))}
+    return [{"kind": "cant_be_countered", "affects": "self", "condition": cond},
+            {"kind": "unpreventable", "affects": "self", "condition": cond}]
+
+
+@static(r"^(.+?) can attack as though (?:it|they) didn't have defender$")
+def _attack_defender(m: re.Match) -> list[dict[str, Any]] | None:
+    aff = _affects(m.group(1))
+    return None if aff is None else [{"kind": "restriction", "affects": aff, "rule": "attack_despite_defender"}]
+
+
+@static(r"^(.+?) has (.+?) if (.+)$")
+def _has_if(m: re.Match) -> list[dict[str, Any]] | None:
+    aff = _affects(m.group(1))
+    kws = _keywords(m.group(2))
+    cond = parse_condition(m.group(3))
+    if aff is None or kws is None or cond is None:
+        return None
+    return [{"kind": "keywords", "affects": aff, "keywords": kws, "condition": cond}]
+
+
+@static(r"^you have (hexproof|shroud)$")
+def _player_kw(m: re.Match) -> list[dict[str, Any]] | None:
+    return [{"kind": "player_keywords", "who": "you", "keywords": [m.group(1).capitalize()]}]
+
+
 @static(r"^you have no maximum hand size$")
 def _no_max(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "no_max_hand_size"}]
@@ -363,6 +429,12 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
         if inner is not None:
             return [{**s, "condition": cond} for s in inner]
         return None
+    m = re.fullmatch(r"as long as (.+?), (?:it|self) can attack as though it didn't have defender", low)
+    if m:
+        cond = parse_condition(re.sub(r"^it's ", "self is ", m.group(1)))
+        if cond is None:
+            return None
+        return [{"kind": "restriction", "affects": "self", "rule": "attack_despite_defender", "condition": cond}]
     m = re.fullmatch(r"(.+?) as long as (.+)", low)
     if m:
         cond_text = m.group(2)

@@ -32,7 +32,7 @@ KEYWORDS = ["flying", "first strike", "double strike", "deathtouch", "trample", 
 SUPERTYPES = {"legendary": "Legendary", "basic": "Basic", "snow": "Snow", "nonbasic": None, "nonlegendary": None}
 
 _CONTROLLER_SUFFIX = re.compile(
-    r"\s+(you control|you don't control|an opponent controls|your opponents control|you own|"
+    r"\s+(you control|you don't control|you don't own|an opponent controls|your opponents control|you own|"
     r"target player controls|that player controls|defending player controls|target opponent controls|"
     r"its controller controls|they control|you both own and control|each player controls|"
     r"chosen player controls|that opponent controls)$")
@@ -66,9 +66,9 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
                                "target player controls": "that_player", "that player controls": "that_player",
                                "defending player controls": "defending_player", "target opponent controls": "that_player",
                                "its controller controls": "its_controller", "they control": "that_player",
-                               "you both own and control": "you", "each player controls": "any",
+                               "you both own and control": "you", "you don't own": "not_you", "each player controls": "any",
                                "chosen player controls": "that_player", "that opponent controls": "that_player"}[c]
-            if c == "you own":
+            if c in ("you own", "you don't own"):
                 f["owner"] = f.pop("controller")
             if c in ("target player controls", "target opponent controls"):
                 f["_needs_player_target"] = "opponent" if "opponent" in c else "player"
@@ -249,6 +249,9 @@ def _parse_core(words: list[str], f: dict[str, Any]) -> bool:
     types: list[str] = []
     subs: list[str] = []
     head = None
+    if rest[-2:] == ["permanent", "card"] or rest[-2:] == ["permanent", "cards"]:
+        rest = rest[:-2] + ["card"]
+        f["permanent"] = True
     for j, w in enumerate(rest):
         sw = _singular_type(w)
         if sw in CARD_TYPES:
@@ -307,12 +310,18 @@ def parse_noun(phrase: str) -> dict[str, Any] | None:
         head = last_words[-1] if _singular_type(last_words[-1]) in ("card", "spell", "permanent") else None
         for k, a in enumerate(alts):
             words = a.split()
+            if words and words[0] in ("a", "an") and len(words) > 1:
+                words = words[1:]
             if head and k < len(alts) - 1 and _singular_type(words[-1]) not in ("card", "spell", "permanent"):
                 words = words + [head]
             g: dict[str, Any] = {}
             if not _parse_core(words, g):
                 return None
             parts.append(g)
+        # adjectives before the first alternative qualify them all ("other Wolves and Werewolves")
+        for key in ("other", "tapped", "attacking", "blocking", "token", "in_combat"):
+            if key in parts[0] and all(key not in g for g in parts[1:]):
+                f[key] = parts[0].pop(key)
         # common case: only types differ
         simple = all(set(g) <= {"types", "zone"} and len(g.get("types", [])) == 1 for g in parts)
         if simple:
@@ -349,6 +358,10 @@ def parse_target(phrase: str) -> TargetSpec | None:
     p = phrase.strip().lower().rstrip(".")
     if p in ("any target", "one target"):
         return TargetSpec({"any": True}, p)
+    m = re.fullmatch(r"each of (up to )?(one|two|three|four) other targets", p)
+    if m:
+        n = number(m.group(2)) or 1
+        return TargetSpec({"any": True, "other_target": True}, p, count=n, min=0 if m.group(1) else n)
     if p in ("any other target", "another target"):
         return TargetSpec({"any": True, "other": True}, p)
     m = re.fullmatch(r"(?:(up to) )?(one|two|three|four|\d+) (other )?targets", p)

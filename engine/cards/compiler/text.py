@@ -21,6 +21,34 @@ _ABILITY_WORD = re.compile(r"^(?!choose\b)[A-Z][A-Za-z'’ ,-]{2,40} — (?=\S)"
 _LOYALTY = re.compile(r"^\[([+\-−]?(?:\d+|X))\]:")
 
 
+def _is_word(ch: str) -> bool:
+    return ch.isalnum() or ch in "_-"
+
+
+def replace_name(text: str, name: str, repl: str = SELF) -> str:
+    """Replace whole-word occurrences of name (no regex: a card name is not a pattern)."""
+    if not name or name not in text:
+        return text
+    out = []
+    i = 0
+    n = len(name)
+    while True:
+        j = text.find(name, i)
+        if j < 0:
+            out.append(text[i:])
+            break
+        before = text[j - 1] if j else " "
+        after = text[j + n] if j + n < len(text) else " "
+        if _is_word(before) or _is_word(after):
+            out.append(text[i:j + 1])
+            i = j + 1
+            continue
+        out.append(text[i:j])
+        out.append(repl)
+        i = j + n
+    return "".join(out)
+
+
 def strip_reminder(text: str) -> str:
     prev = None
     while prev != text:
@@ -34,14 +62,11 @@ def normalise(text: str, name: str, legendary: bool = False) -> list[str]:
     text = text.replace("’", "'").replace("−", "-").replace("“", '"').replace("”", '"')
     names = name.split(" // ") if " // " in name else [name]
     for n in sorted(names, key=len, reverse=True):
-        if n:
-            text = re.sub(rf"(?<![\w-]){re.escape(n)}(?![\w-])", SELF, text)
+        text = replace_name(text, n)
         if "," in n:  # legendary short names: "Jace, the Mind Sculptor" -> "Jace"
-            short = n.split(",")[0]
-            text = re.sub(rf"(?<![\w-]){re.escape(short)}(?![\w-])", SELF, text)
+            text = replace_name(text, n.split(",")[0])
         elif legendary and re.match(r"^[A-Z][\w'-]+ (the|of) ", n):
-            short = n.split()[0]
-            text = re.sub(rf"(?<![\w-]){re.escape(short)}(?![\w-])", SELF, text)
+            text = replace_name(text, n.split()[0])
     text = _SELF_WORDS.sub(SELF, text)
     text = re.sub(r"\benters the battlefield\b", "enters", text)
     text = re.sub(r"\benter the battlefield\b", "enter", text)

@@ -144,6 +144,19 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
             return None
         return {"event": "cast", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)],
                 "filter": {"types": a["types"] + b["types"]}}
+    m = re.fullmatch(r"you tap (?:a|an) (.+?) for mana", c)
+    if m:
+        f = parse_noun(m.group(1))
+        return None if f is None else {"event": "tapped_for_mana", "filter": {**f, "controller": "you"}}
+    m = re.fullmatch(r"you activate (?:a loyalty ability|an ability) of (?:a|an) (.+)", c)
+    if m:
+        f = parse_noun(m.group(1))
+        if f is None:
+            return None
+        out = {"event": "activate", "who": "you", "filter": f}
+        if "loyalty" in c:
+            out["loyalty"] = True
+        return out
     simple = {
         "you gain life": {"event": "gain_life", "who": "you"},
         "you lose life": {"event": "lose_life", "who": "you"},
