@@ -25,9 +25,12 @@ References (who/what an effect acts on)
   "defending_player"     (CR 506.2)
   {"controller_of": REF}, {"owner_of": REF}
   {"graveyard_of": PLAYER_REF}   a player's whole graveyard (only with exile)
-  {"choose": FILTER}     one object matching FILTER, chosen by the controller on resolution (not targeted:
-                         "return another creature you control to its owner's hand")
+  {"choose": FILTER, [amount: n], [chooser: PLAYER_REF]}   n (default 1) objects or cards matching FILTER,
+                         chosen on resolution by chooser (default: the controller); not targeted ("return another
+                         creature you control to its owner's hand", "each opponent exiles a card from their hand":
+                         owner "chooser" = the choosing player)
   "attacked"             the player or planeswalker the source is attacking
+  "it" for a batch trigger ("whenever one or more creatures you control attack, they ...") is all of them
   "trigger_player"       the player the trigger event is about ("whenever an opponent discards a card,
                          that player ...", "deals combat damage to a player, that player ...")
   "exiled"               the card(s) exiled by the previous exile_top effect
@@ -42,6 +45,8 @@ Amounts
   {"life_of": "you"} {"hand_of": "you"|"that_player"} {"life_gained_this_turn": "you"}
   {"that_much": True}          the number the trigger event carries ("that much damage", "that many")
   {"greatest": "power"|"toughness"|"mv", "among": FILTER}   the greatest value among matching objects
+  {"count_this_way": FILTER, "action": "milled"|"discarded"|...}  cards affected by the previous effect
+  {"counters_on": REF, "kind": K}   the number of such counters on it ("double the number of counters")
   An optional "per": AMOUNT on pump/add_mana/anthem multiplies the base value ("+1/+1 for each ...").
 
 Object filters (FILTER)
@@ -66,7 +71,13 @@ A dict; every key present must hold (absent key = no constraint):
   source: True           a source of damage; targets_you: True (a spell that targets you)
   targets: "self" | FILTER   (cast triggers) the spell targets the source / an object matching
   chosen_color / chosen_type: True   of the color / creature type chosen as the source entered
-  permanent: True        any permanent (no other constraint)
+  permanent: True        a permanent / a permanent card (no other constraint)
+  not: FILTER            does not match FILTER ("each creature except for creatures you control with flying")
+  ability: "activated"|"triggered"   an ability on the stack (only in counter targets)
+  different_names: True  (search, control conditions) the chosen cards / objects have different names
+  one_of_each: True      (dig) at most one card matching each alternative of "or"
+  other_target: True     a target different from the ability's other targets
+  or_abilities_of: FILTER  (add_mana only_for) the mana may also pay for abilities of matching objects
 
 Effect ops
 ----------
@@ -74,18 +85,18 @@ Effect ops
 |--------------|----------------------------------------------------------|-------------------------------------------|---------|
 | damage       | amount, to, [source=REF (default self)], [divided], [exile_if_dies] | source deals damage (divided: split among targets; exile_if_dies: if it would die this turn, exile it instead) | 120, 614 |
 | pump         | what, power, toughness, [per], [duration]                | +N/+M (layer 7c); duration "eot" (default) or "your_next_turn" | 611, 613.4c |
-| grant        | what, keywords:[..], [lose:[..]], [duration], [choose: n] | gains/loses keywords (choose: the controller picks n of them); duration "eot" (default), "your_next_turn", "permanent". Keyword strings may be "Protection from red", "Hexproof from black" | 611, 613.1f |
+| grant        | what, keywords:[..], [lose:[..]], [abilities: [Ability]], [duration], [choose: n] | gains/loses keywords (choose: the controller picks n of them); duration "eot" (default), "your_next_turn", "permanent". Keyword strings may be "Protection from red", "Hexproof from black" | 611, 613.1f |
 | restrict     | what, rule, duration, [by: FILTER], [except: FILTER]     | rule in: cant_block, cant_attack, cant_attack_or_block, cant_be_blocked (by FILTER), must_attack, must_block, must_be_blocked_by_all, doesnt_untap (duration "next_untap"), cant_be_regenerated | 508.1c, 509.1b, 502.3 |
 | destroy      | what, [no_regen]                                         | destroy                                   | 701.8   |
 | exile        | what, [until: "self_leaves"]                             | exile (until the source leaves: return it then, 610.3) | 406, 610.3 |
-| bounce       | what                                                     | return to its owner's hand                | 400.7   |
-| move         | what, to, [tapped], [control: "you"], [counter: KIND], [from: "graveyard"] | zone change: to = hand, battlefield, library_top, library_bottom, library_shuffle, graveyard | 400.7 |
+| bounce       | what                                                     | return to its owner's hand (from whatever zone it is in) | 400.7 |
+| move         | what, to, [tapped], [control: "you"], [counter: KIND], [from: "graveyard"], [unearth] | zone change: to = hand, battlefield, library_top, library_bottom, library_top_or_bottom (owner's choice), library_shuffle, graveyard | 400.7 |
 | tap / untap  | what                                                     | tap or untap                              | 701.26  |
 | regenerate   | what                                                     | next time it would be destroyed this turn, instead ... | 701.19 |
 | gain_control | what, [duration: "eot"|"while_you_control_self"]         | the controller of the source gains control | 613.1b |
 | sacrifice    | what=REF  or  who, filter, amount                        | sacrifice (who chooses among their objects matching) | 701.21 |
 | draw         | who, amount                                              | draw cards                                | 121     |
-| discard      | who, amount, [random], [filter], [chooser: "you"]        | discard (amount "all": the whole hand; chooser "you": who reveals their hand and you choose a card matching filter) | 701.9 |
+| discard      | who, amount, [random], [filter], [chooser: "you"]        | discard (amount "all": the whole hand; "any": any number, then "that_much" is that number; chooser "you": who reveals their hand and you choose a card matching filter) | 701.9 |
 | gain_life    | who, amount                                              | gain life                                 | 119     |
 | lose_life    | who, amount                                              | lose life                                 | 119     |
 | mill         | who, amount                                              | mill                                      | 701.13  |
@@ -106,8 +117,10 @@ Effect ops
 | unless       | payer, (pay: {mana|life}  or  actions: [Effect]), effects | effects happen unless payer pays / performs the actions | 118.12 |
 | delayed      | step ("end", "upkeep", "your_upkeep", "end_of_combat"), effects | a delayed trigger at the next such step | 603.7 |
 | exile_top    | who, amount                                              | exile the top cards of a library (then "exiled") | 406 |
-| playable     | what: "exiled", play: "play"|"cast", until: "eot"|"next_turn_end", [free] | you may play/cast those cards (free: without paying their mana cost) | 601.2 |
+| playable     | what: "exiled" or a card FILTER (e.g. Zombie cards in your graveyard), play: "play"|"cast", until: "eot"|"next_turn_end", [free] | you may play/cast those cards (free: without paying their mana cost) | 601.2 |
 | emblem       | who, abilities: [Ability]                                | the player gets an emblem with those abilities | 114 |
+| exchange_control | what: {"target": i} (two chosen) or [REF, REF]        | exchange control of two permanents        | 701.12  |
+| reveal_until | filter, to, rest                                         | reveal from the top until a matching card; put it in `to`, the rest in `rest` | 701.20 |
 | may          | effects:[Effect], [then:[Effect]], [else:[Effect]], [reflexive] | "you may ...; if you do ...; if you don't ..."; reflexive: "when you do" (targets of `then` are chosen after) | 608.2d, 603.12 |
 | if           | cond: CONDITION, then:[Effect], [else:[Effect]]          | conditional instruction (see quantities conditions) | 608.2c |
 
@@ -115,7 +128,8 @@ Conditions (Ability.condition, "if" op, static "condition") are dicts; their key
 listed in engine/cards/compiler/quantities.py: control/min/max, life_ge, life_le,
 your_turn, graveyard_ge+filter, hand_le, hand_ge, gained_life_this_turn,
 opponent_lost_life_this_turn, self: FILTER, it: FILTER, kicked, x_ge, cast_from_hand,
-all: [..], spells_cast_this_turn: 0, spells_cast_last_turn: 0, and for activated abilities
+all: [..], player_lost_life_this_turn: n, milled_this_way: FILTER, self_attacked_or_blocked_this_turn,
+self_dealt_damage: False, life_ge_start_plus: n, spells_cast_this_turn: 0, spells_cast_last_turn: 0, and for activated abilities
 once_each_turn, step.
 
 Triggers (Ability.trigger)
@@ -130,6 +144,7 @@ matching object), "batch": True ("one or more"), "who": "you"|"opponent"|"any" (
   becomes_target_opponent, etb_or_attacks, etb_or_dies, blocks_flying, turned_face_up, transforms,
   explores, cast (filter on the spell; "self": True = when you cast this), you_attack, sacrifice,
   gain_life, lose_life, draw, discard, cycle, scry, surveil,
+  tapped_for_mana (filter), activate ("who", "filter" on the source, "loyalty": True),
   step ("step": upkeep|draw|main1|main2|beginning_of_combat|end_of_combat|end;
         "whose": you|opponent|each|next|that_player|you_next)
 Ability.condition on a triggered ability is an intervening "if" (CR 603.4).
@@ -143,7 +158,8 @@ Statics (Ability.static)
                      cant_be_blocked, must_attack, must_block, max_one_blocker, extra_block,
                      block_any_number, doesnt_untap, block_only_flying, cant_attack_or_block_alone,
                      cant_block_alone, cant_attack_alone, hexproof, cant_be_sacrificed,
-                     must_be_blocked, must_attack_or_block, cant_attack_block_unless_other   508, 509, 502.3
+                     must_be_blocked, must_attack_or_block, cant_attack_block_unless_other,
+                     must_be_blocked_by_all, no_counters (with "counter": kind), attack_despite_defender  508, 509, 502.3
   enters_tapped      [unless: CONDITION]                replacement on itself                  614.1c
   enters_with_counters counter, amount                                                       614.1c
   cost_change        spells: FILTER | "self", who, amount (negative = cheaper), [per]       601.2f
@@ -156,6 +172,12 @@ Statics (Ability.static)
   life_gain_plus     amount                             "you gain that much life plus N instead"   614
   play_from          zone: graveyard|library_top, filter   you may play/cast matching cards from there
   flash_spells       spells: FILTER                     you may cast them as though they had flash 702.8
+  free_spells        zone, spells: FILTER               cast them without paying their mana cost
+  graveyard_replacement  affects: "self"|FILTER, to: exile|library_shuffle, [reveal]             614
+  clone              filter                             may enter as a copy of a matching creature 707.9
+  unpreventable      (affects self)                     its damage can't be prevented            615.12
+  spell_limit        who, amount                        each player can't cast more than N spells each turn
+  player_keywords    who, keywords                      "You have hexproof"                      702.11d
   no_max_hand_size / look_top_card / opening_hand_battlefield (Leyline)
 
 Keywords (CardDef.keywords / keyword_args)
