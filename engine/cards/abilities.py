@@ -90,7 +90,7 @@ Effect ops
 | destroy      | what, [no_regen]                                         | destroy                                   | 701.8   |
 | exile        | what, [until: "self_leaves"]                             | exile (until the source leaves: return it then, 610.3) | 406, 610.3 |
 | bounce       | what                                                     | return to its owner's hand (from whatever zone it is in) | 400.7 |
-| move         | what, to, [tapped], [control: "you"], [counter: KIND], [from: "graveyard"], [unearth] | zone change: to = hand, battlefield, library_top, library_bottom, library_top_or_bottom (owner's choice), library_shuffle, graveyard | 400.7 |
+| move         | what, to, [tapped], [control: "you"], [counter: KIND], [from: "graveyard"], [unearth], [becomes: {subtypes, colors} added] | zone change: to = hand, battlefield, library_top, library_bottom, library_top_or_bottom (owner's choice), library_shuffle, graveyard | 400.7 |
 | tap / untap  | what                                                     | tap or untap                              | 701.26  |
 | regenerate   | what                                                     | next time it would be destroyed this turn, instead ... | 701.19 |
 | gain_control | what, [duration: "eot"|"while_you_control_self"]         | the controller of the source gains control | 613.1b |
@@ -119,6 +119,7 @@ Effect ops
 | exile_top    | who, amount                                              | exile the top cards of a library (then "exiled") | 406 |
 | playable     | what: "exiled" or a card FILTER (e.g. Zombie cards in your graveyard), play: "play"|"cast", until: "eot"|"next_turn_end", [free] | you may play/cast those cards (free: without paying their mana cost) | 601.2 |
 | emblem       | who, abilities: [Ability]                                | the player gets an emblem with those abilities | 114 |
+| win_game / lose_game | who                                               | the player wins / loses the game          | 104.2, 104.3 |
 | exchange_control | what: {"target": i} (two chosen) or [REF, REF]        | exchange control of two permanents        | 701.12  |
 | reveal_until | filter, to, rest                                         | reveal from the top until a matching card; put it in `to`, the rest in `rest` | 701.20 |
 | may          | effects:[Effect], [then:[Effect]], [else:[Effect]], [reflexive] | "you may ...; if you do ...; if you don't ..."; reflexive: "when you do" (targets of `then` are chosen after) | 608.2d, 603.12 |

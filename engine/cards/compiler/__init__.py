@@ -28,7 +28,7 @@ from engine.cards.compiler.text import normalise
 from engine.cards.compiler.triggers import parse_trigger
 from engine.mana import cost_colors, parse_cost
 
-__all__ = ["compile_card", "compile_ability_text", "read_ir", "IrItem"]
+__all__ = ["compile_card", "compile_ability_text", "compile_abilities_text", "read_ir", "IrItem"]
 
 BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 NONTRADITIONAL = {"Plane", "Phenomenon", "Scheme", "Vanguard", "Conspiracy", "Dungeon", "Emblem", "Hero"}
@@ -230,25 +230,32 @@ def _lower_triggered(item: IrItem) -> Ability | None:
                    trigger=trig, condition=cond, optional=optional, zone=zone)
 
 
-def compile_ability_text(text: str) -> Ability | None:
-    """One ability of a permanent, e.g. the quoted text a static grants; None if not understood."""
+def compile_abilities_text(text: str) -> list[Ability] | None:
+    """The abilities of one paragraph of a permanent (e.g. quoted text a static or emblem grants)."""
     items = read_ir(text, "", False)
     if len(items) != 1:
         return None
     item = items[0]
+    ab: Ability | None = None
     if item.kind == "activated":
-        return _lower_activated(item)
-    if item.kind == "triggered":
-        return _lower_triggered(item)
-    if item.kind == "static":
+        ab = _lower_activated(item)
+    elif item.kind == "triggered":
+        ab = _lower_triggered(item)
+    elif item.kind == "static":
         s = parse_static(item.text)
-        if s is not None and len(s) == 1:
-            return Ability("static", item.text, static=s[0])
-    if item.kind == "keywords":
+        if s is not None:
+            return [Ability("static", item.text, static=x) for x in s]
+    elif item.kind == "keywords":
         got = parse_keyword_line(item.text)
-        if got and len(got[0]) == 1 and not got[2]:
-            return Ability("static", item.text, static={"kind": "keywords", "affects": "self", "keywords": got[0]})
-    return None
+        if got and not got[2]:
+            ab = Ability("static", item.text, static={"kind": "keywords", "affects": "self", "keywords": got[0]})
+    return None if ab is None else [ab]
+
+
+def compile_ability_text(text: str) -> Ability | None:
+    """One ability of a permanent, e.g. the quoted text a static grants; None if not understood."""
+    got = compile_abilities_text(text)
+    return got[0] if got and len(got) == 1 else None
 
 
 def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[str, Any], list[Ability], list[str]]:

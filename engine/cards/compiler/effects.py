@@ -1160,11 +1160,19 @@ def _emblem_opp(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 def _emblem_for(who: str, text: str) -> list[Effect] | None:
-    from engine.cards.compiler import compile_ability_text
-    ab = compile_ability_text(text.replace("'", '"').replace("this emblem", "SELF"))
-    if ab is None:
+    from engine.cards.compiler import compile_abilities_text
+    abl = compile_abilities_text(text.replace("'", '"').replace("this emblem", "SELF"))
+    if abl is None:
         return None
-    return [Effect("emblem", {"who": who, "abilities": [ab]})]
+    return [Effect("emblem", {"who": who, "abilities": abl})]
+
+
+@reader(r"^(you|target player|that player|target opponent|each opponent) (win|wins|lose|loses) the game$")
+def _win_lose(m: re.Match, c: Ctx) -> list[Effect] | None:
+    who = c.player(m.group(1))
+    if who is None:
+        return None
+    return [Effect("win_game" if m.group(2).startswith("win") else "lose_game", {"who": who})]
 
 
 _SEARCH_NAMED = re.compile(r"^(you may )?search your library and/or graveyard for a card named (.+?), reveal it, and put it into "
@@ -1525,6 +1533,17 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                      r"that permanent) would die this turn, exile it instead$", s)
         if m and out and out[-1].op == "damage":
             out[-1] = Effect("damage", {**out[-1].args, "exile_if_dies": True})
+            continue
+        m = re.match(r"^(?:that creature|it) is an? (white |blue |black |red |green )?([a-z]+) in addition to its other (?:colors and )?(?:creature )?types$", s)
+        if m and out and out[-1].op == "move" and out[-1].args.get("to") == "battlefield":
+            from engine.cards.compiler.subtypes import subtype
+            st = subtype(m.group(2))
+            if st is None:
+                return None
+            extra: dict[str, Any] = {"subtypes": [st]}
+            if m.group(1):
+                extra["colors"] = [COLORS[m.group(1).strip()]]
+            out[-1] = Effect("move", {**out[-1].args, "becomes": extra})
             continue
         m = re.match(r"^if you don't, (.+)$", s)
         if m and out and out[-1].op == "may":

@@ -294,6 +294,12 @@ def parse_noun(phrase: str) -> dict[str, Any] | None:
     """A noun phrase (without determiner or 'target') to a filter; None when not understood."""
     p = phrase.strip().lower()
     p = re.sub(r"^(?:a|an|one|the)\s+", "", p)
+    m = re.fullmatch(r"(.+? you control) and (.+? you control)", p)
+    if m:   # "Skeletons you control and other Zombies you control"
+        a, b = parse_noun(m.group(1)), parse_noun(m.group(2))
+        if a is None or b is None:
+            return None
+        return {"or": [a, b]}
     f: dict[str, Any] = {}
     p2 = _strip_suffixes(p, f)
     if p2 is None:
