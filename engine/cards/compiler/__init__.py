@@ -106,6 +106,9 @@ _ACT_LIMITS = [
     (re.compile(r"\s*activate (?:this ability )?only as a sorcery\.?$", re.I), "sorcery"),
     (re.compile(r"\s*activate (?:this ability )?only once each turn\.?$", re.I), "once"),
     (re.compile(r"\s*activate (?:this ability )?only during your turn\.?$", re.I), "your_turn"),
+    (re.compile(r"\s*activate (?:this ability )?only during your turn, before attackers are declared\.?$", re.I), "before_attack"),
+    (re.compile(r"\s*activate (?:this ability )?only during combat\.?$", re.I), "combat"),
+    (re.compile(r"\s*activate (?:this ability )?only during an opponent's turn\.?$", re.I), "opp_turn"),
     (re.compile(r"\s*activate (?:this ability )?only during your upkeep\.?$", re.I), "upkeep"),
     (re.compile(r"\s*activate (?:this ability )?only any time you could cast a sorcery\.?$", re.I), "sorcery"),
     (re.compile(r"\s*activate (?:this ability )?only if (.+?)\.?$", re.I), "if"),
@@ -147,6 +150,12 @@ def _lower_activated(item: IrItem) -> Ability | None:
                     once = True
                 elif kind == "your_turn":
                     cond = {**(cond or {}), "your_turn": True}
+                elif kind == "before_attack":
+                    cond = {**(cond or {}), "your_turn": True, "before_attackers": True}
+                elif kind == "combat":
+                    cond = {**(cond or {}), "combat": True}
+                elif kind == "opp_turn":
+                    cond = {**(cond or {}), "your_turn": False}
                 elif kind == "upkeep":
                     cond = {**(cond or {}), "step": "upkeep"}
                 elif kind == "if":
@@ -156,7 +165,7 @@ def _lower_activated(item: IrItem) -> Ability | None:
                     cond = {**(cond or {}), **c}
                 body = body[: m.start()]
                 changed = True
-    if cost is None:
+    if cost is None or not body.strip():
         return None
     zone = "battlefield"
     m = re.search(r" from your graveyard to (?:your hand|the battlefield)(?: tapped)?\.?$", body, re.I)
@@ -200,6 +209,12 @@ def _lower_triggered(item: IrItem) -> Ability | None:
     if trig is None:
         return None
     cond = None
+    m = re.search(r"\s*this ability triggers only (once|twice) each turn\.?$", body, re.I)
+    if m:
+        trig = {**trig, "limit_per_turn": 1 if m.group(1).lower() == "once" else 2}
+        body = body[: m.start()]
+    if not body.strip():
+        return None
     m = re.match(r"^if (.+?), ", body, re.I)
     if m:  # intervening "if" clause (603.4)
         c = parse_condition(m.group(1))

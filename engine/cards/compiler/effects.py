@@ -669,9 +669,9 @@ def _draw_eq(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if who is None or q is None else [Effect("draw", {"who": who, "amount": q})]
 
 
-@reader(rf"^{_PLAYER} (gain|lose)s? (\d+|x|that much) life(?: for each (.+?))?(?:, where x is (.+))?$")
+@reader(rf"^(?:{_PLAYER} )?(gain|lose)s? (\d+|x|that much) life(?: for each (.+?))?(?:, where x is (.+))?$")
 def _life(m: re.Match, c: Ctx) -> list[Effect] | None:
-    who = c.player(m.group(1))
+    who = c.player(m.group(1) or "you")
     if m.group(5):
         c.x = quantity(m.group(5))
         if c.x is None:
@@ -896,14 +896,16 @@ def _token(m: re.Match, c: Ctx) -> list[Effect] | None:
     return out
 
 
-@reader(r"^create (a|an|one|two|three|four|five|x|\d+) (treasure|food|clue|blood|gold|powerstone|map|junk|incubator) tokens?(?: for each (.+?))?$")
+@reader(r"^create (a|an|one|two|three|four|five|x|\d+) (tapped )?(treasure|food|clue|blood|gold|powerstone|map|junk|incubator|lander|shard|walker) tokens?(?: for each (.+?))?$")
 def _token_pre(m: re.Match, c: Ctx) -> list[Effect] | None:
     n = _amt(m.group(1), c)
     if n is None:
         return None
-    args: dict[str, Any] = {"amount": n, "kind": m.group(2).capitalize()}
-    if m.group(3):
-        q = quantity(m.group(3))
+    args: dict[str, Any] = {"amount": n, "kind": m.group(3).capitalize()}
+    if m.group(2):
+        args["tapped"] = True
+    if m.group(4):
+        q = quantity(m.group(4))
         if q is None:
             return None
         args["amount"] = q
@@ -1123,13 +1125,14 @@ def _unless_do(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("unless", {"payer": payer, "actions": list(act), "effects": list(inner)})]
 
 
-@reader(r"^(.+?) at the beginning of (the next end step|your next upkeep|the next upkeep|the end of combat|end of combat)$")
+@reader(r"^(.+?) at the beginning of (the next end step|your next upkeep|the next upkeep|the end of combat|end of combat|the next turn's upkeep)$|^(.+?) at (end of combat)$")
 def _delayed(m: re.Match, c: Ctx) -> list[Effect] | None:
-    inner = parse_sentence(m.group(1), c)
+    inner = parse_sentence(m.group(1) or m.group(3), c)
     if inner is None:
         return None
     step = {"the next end step": "end", "your next upkeep": "your_upkeep", "the next upkeep": "upkeep",
-            "the end of combat": "end_of_combat", "end of combat": "end_of_combat"}[m.group(2)]
+            "the end of combat": "end_of_combat", "end of combat": "end_of_combat",
+            "the next turn's upkeep": "upkeep"}[m.group(2) or m.group(4)]
     return [Effect("delayed", {"step": step, "effects": list(inner)})]
 
 
@@ -1354,6 +1357,97 @@ def _exile_from_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
         return None
     return [Effect("exile", {"what": {"choose": {**f, "zone": "hand", "owner": "chooser"}, "chooser": who,
                                       "amount": number(m.group(2))}})]
+
+
+_ACTIONS_N = {"bolster": "701.39", "monstrosity": "701.37", "adapt": "701.46", "incubate": "701.53",
+              "discover": "701.57", "support": "702.?", "amass": "701.47", "fateseal": "701.29",
+              "manifest": "701.34", "goad": "701.38", "endure": "701.63", "harness": "", "seek": ""}
+_ACTIONS_0 = {"investigate": "701.36", "proliferate": "701.27", "populate": "701.30", "learn": "701.48",
+              "venture into the dungeon": "701.49", "the ring tempts you": "701.54", "explore": "701.44",
+              "connive": "701.50", "manifest dread": "701.62", "become the monarch": "724",
+              "take the initiative": "725", "open an attraction": "701.51", "transform": "701.28",
+              "roll to visit your attractions": "", "collect evidence": "701.59", "forage": "701.61",
+              "suspect": "701.60", "cloak": "701.58", "time travel": "701.56", "discover": "701.57"}
+
+
+@reader(r"^(investigate|proliferate|populate|learn|venture into the dungeon|the ring tempts you|manifest dread|"
+        r"you become the monarch|you take the initiative|open an attraction|forage|time travel)( twice)?$")
+def _action0(m: re.Match, c: Ctx) -> list[Effect] | None:
+    name = m.group(1).replace("you become", "become").replace("you take", "take")
+    if name == "investigate":
+        return [Effect("token", {"amount": 2 if m.group(2) else 1, "kind": "Clue"})]
+    args: dict[str, Any] = {"name": name.replace(" ", "_")}
+    if m.group(2):
+        args["times"] = 2
+    return [Effect("action", args)]
+
+
+@reader(r"^(.+?) (explores|connives)$")
+def _action_obj(m: re.Match, c: Ctx) -> list[Effect] | None:
+    what = c.ref(m.group(1))
+    return None if what is None else [Effect("action", {"name": m.group(2)[:-1] if m.group(2) == "explores" else "connive",
+                                                         "what": what})]
+
+
+@reader(r"^(bolster|monstrosity|adapt|incubate|discover|support|fateseal|goad|endure) (\d+|x)$")
+def _action_n(m: re.Match, c: Ctx) -> list[Effect] | None:
+    return [Effect("action", {"name": m.group(1), "amount": _amt(m.group(2), c)})]
+
+
+@reader(r"^amass (\w+) (\d+|x)$")
+def _amass(m: re.Match, c: Ctx) -> list[Effect] | None:
+    from engine.cards.compiler.subtypes import subtype
+    st = subtype(m.group(1))
+    if st is None:
+        return None
+    return [Effect("action", {"name": "amass", "subtype": st, "amount": _amt(m.group(2), c)})]
+
+
+@reader(r"^goad (.+)$")
+def _goad(m: re.Match, c: Ctx) -> list[Effect] | None:
+    what = c.ref(m.group(1))
+    return None if what is None else [Effect("action", {"name": "goad", "what": what})]
+
+
+@reader(r"^transform (self|it)$")
+def _transform(m: re.Match, c: Ctx) -> list[Effect] | None:
+    return [Effect("action", {"name": "transform", "what": "self"})]
+
+
+@reader(r"^you get ((?:\{e\})+)$")
+def _energy(m: re.Match, c: Ctx) -> list[Effect] | None:
+    return [Effect("counters", {"what": "you", "kind": "energy", "amount": m.group(1).count("{e}")})]
+
+
+@reader(r"^attach (?:it|self) to (target .+)$")
+def _attach_target(m: re.Match, c: Ctx) -> list[Effect] | None:
+    to = c.ref(m.group(1))
+    return None if to is None else [Effect("attach", {"what": "self", "to": to})]
+
+
+@reader(r"^create a token that's a copy of (.+?)(?:, except (?:it|the token) (?:has|is) (.+))?$")
+def _token_copy(m: re.Match, c: Ctx) -> list[Effect] | None:
+    if m.group(2):
+        return None
+    what = c.ref(m.group(1))
+    if what is None:
+        return None
+    c.last = "created"
+    return [Effect("token", {"amount": 1, "copy_of": what})]
+
+
+@reader(r"^(.+?) can attack this turn as though (?:it|they) didn't have defender$")
+def _attack_defender_eot(m: re.Match, c: Ctx) -> list[Effect] | None:
+    what = c.ref(m.group(1))
+    return None if what is None else [Effect("restrict", {"what": what, "rule": "attack_despite_defender", "duration": "eot"})]
+
+
+@reader(r"^the next time a source of your choice would deal damage to (you|target creature|any target|.+?) this turn, prevent that damage$")
+def _cop(m: re.Match, c: Ctx) -> list[Effect] | None:
+    to = c.ref(m.group(1))
+    if to is None:
+        return None
+    return [Effect("prevent", {"to": to, "from_chosen_source": True, "next": True, "duration": "eot"})]
 
 
 # -- compound forms --------------------------------------------------------------------------

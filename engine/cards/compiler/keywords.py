@@ -39,7 +39,7 @@ SIMPLE: dict[str, str] = {
     "Double team": "702.156", "Decayed": "702.147", "Daybound": "702.145", "Nightbound": "702.145",
     "Enlist": "702.154", "Read ahead": "702.155", "Ravenous": "702.156", "Living metal": "702.161",
     "Unearth": "702.84", "Training": "702.149", "Compleated": "702.150", "Sunburst ": "702.44",
-    "Demonstrate": "702.144", "Split Second": "702.61", "Totem armor": "702.89", "Umbra armor": "702.89",
+    "Demonstrate": "702.144", "Totem armor": "702.89", "Umbra armor": "702.89",
     "Fortify": "702.67", "Devour": "702.82", "Wither ": "702.80", "Frenzy": "702.68", "Hexproof from": "702.11",
     "Afflict": "702.130", "Afterlife": "702.135", "Spectacle": "702.137", "Escape": "702.138",
     "Companion": "702.139", "Mutate": "702.140", "Encore": "702.141", "Boast": "702.142",

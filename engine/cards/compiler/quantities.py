@@ -175,6 +175,22 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"self_dealt_damage": False}
     if t == "self is enchanted or equipped":
         return {"self": {"or": [{"enchanted": True}, {"equipped": True}]}}
+    m = re.fullmatch(r"a player has (\d+) or less life", t)
+    if m:
+        return {"any_player_life_le": int(m.group(1))}
+    m = re.fullmatch(r"you control (two|three|one) or fewer other (lands|creatures)", t)
+    if m:
+        return {"control": {"types": [m.group(2)[:-1].capitalize()], "controller": "you", "other": True},
+                "max": number(m.group(1))}
+    m = re.fullmatch(r"you control (two|three|four|five|six|seven|eight) or more other (lands|creatures)", t)
+    if m:
+        return {"control": {"types": [m.group(2)[:-1].capitalize()], "controller": "you", "other": True},
+                "min": number(m.group(1))}
+    if t == "you have two or more opponents":
+        return {"opponents_ge": 2}
+    m = re.fullmatch(r"your opponents control (\w+) or more lands", t)
+    if m and number(m.group(1)):
+        return {"opponents_control": {"types": ["Land"]}, "min": number(m.group(1))}
     if t in ("you didn't cast a spell this turn", "no spells were cast last turn"):
         return {"spells_cast_this_turn": 0} if t.startswith("you") else {"spells_cast_last_turn": 0}
     if t == "you gained life this turn":

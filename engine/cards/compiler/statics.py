@@ -368,6 +368,46 @@ def _player_kw(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "player_keywords", "who": "you", "keywords": [m.group(1).capitalize()]}]
 
 
+@static(r"^you control enchanted (creature|permanent|artifact|land|planeswalker)$")
+def _control_magic(m: re.Match) -> list[dict[str, Any]] | None:
+    return [{"kind": "control", "affects": "attached"}]
+
+
+@static(r"^you may have self assign its combat damage as though it weren't blocked$")
+def _thorn_elemental(m: re.Match) -> list[dict[str, Any]] | None:
+    return [{"kind": "restriction", "affects": "self", "rule": "may_assign_as_unblocked"}]
+
+
+@static(r"^(enchanted creature|enchanted permanent|equipped creature) can't attack or block, and its activated abilities can't be activated$")
+def _arrest(m: re.Match) -> list[dict[str, Any]] | None:
+    return [{"kind": "restriction", "affects": "attached", "rule": "cant_attack_or_block"},
+            {"kind": "restriction", "affects": "attached", "rule": "no_activated_abilities"}]
+
+
+@static(r"^(.+?)'s activated abilities can't be activated$")
+def _no_activate(m: re.Match) -> list[dict[str, Any]] | None:
+    aff = _affects(m.group(1))
+    return None if aff is None else [{"kind": "restriction", "affects": aff, "rule": "no_activated_abilities"}]
+
+
+@static(r"^as self enters, you may pay (\d+) life\. if you don't, it enters tapped$")
+def _shockland(m: re.Match) -> list[dict[str, Any]] | None:
+    return [{"kind": "enters_tapped", "unless_pay": {"life": int(m.group(1))}}]
+
+
+@static(r"^if damage would be dealt to self, prevent that damage\. remove an? ([+\-\w/]+) counter from self$")
+def _phantom(m: re.Match) -> list[dict[str, Any]] | None:
+    return [{"kind": "prevent_damage", "affects": "self", "then_remove_counter": m.group(1)}]
+
+
+@static(r"^self can't attack unless defending player controls an? (\w+)$")
+def _sea_monster(m: re.Match) -> list[dict[str, Any]] | None:
+    from engine.cards.compiler.subtypes import subtype
+    st = subtype(m.group(1))
+    return None if st is None else [{"kind": "restriction", "affects": "self", "rule": "cant_attack_unless_defender_controls",
+                                     "what": {"subtypes": [st]}}]
+
+
 @static(r"^you have no maximum hand size$")
 def _no_max(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "no_max_hand_size"}]
