@@ -102,8 +102,8 @@ Effect ops
 | mill         | who, amount                                              | mill                                      | 701.13  |
 | scry         | amount, [surveil: True]                                  | scry N, or surveil N                      | 701.22, 701.46 |
 | counter      | what, [unless_pays: [mana symbols]]                      | counter a spell (unless its controller pays) | 701.5 |
-| counters     | what, kind, amount, [remove], [divided]                  | put (or remove) counters; kind "+1/+1", "-1/-1", "loyalty", "any" ... | 122 |
-| token        | amount, types, subtypes, colors, keywords, power, toughness, [supertypes], [name], [tapped], [attacking], [abilities: [Ability]], [who: PLAYER_REF (default you)]  or  amount, kind ("Treasure", "Food", "Clue", "Blood", "Gold", ...) | create tokens (predefined kinds: 111.10) | 111 |
+| counters     | what, kind, amount, [remove], [divided]  (what "you": player counters, e.g. kind "energy") | put (or remove) counters; kind "+1/+1", "-1/-1", "loyalty", "any" ... | 122 |
+| token        | amount, types, subtypes, colors, keywords, power, toughness, [supertypes], [name], [tapped], [attacking], [abilities: [Ability]], [who: PLAYER_REF (default you)]  or  amount, kind, [tapped]  or  amount, copy_of: REF (a token copy) ("Treasure", "Food", "Clue", "Blood", "Gold", ...) | create tokens (predefined kinds: 111.10) | 111 |
 | add_mana     | mana:[syms]  or  choice:[[syms], ...]  or  any: n, [same]; [per: AMOUNT]; [only_for: FILTER (spend only on spells matching)] | add mana (choice: one of the lists; any: n mana of any colors, same: all one color) | 106 |
 | fight        | a, b                                                     | each deals damage equal to its power to the other | 701.14 |
 | attach       | what, to                                                 | attach an Aura/Equipment                  | 701.3   |
@@ -111,7 +111,7 @@ Effect ops
 | dig          | amount, take, filter, to, rest, [optional], [tapped]     | look at the top `amount` cards, put up to `take` matching into `to`, the rest to `rest` (library_bottom, random order / graveyard) | 701.20 |
 | shuffle      | who                                                      | shuffle a library                         | 701.24  |
 | extra_turn   | who                                                      | take an extra turn after this one         | 500.7   |
-| prevent      | [combat], [by: REF], [to: REF], [amount], duration       | prevention shield                         | 615     |
+| prevent      | [combat], [by: REF], [to: REF], [amount], [from_chosen_source, next], duration | prevention shield                         | 615     |
 | animate      | what, power, toughness, types, subtypes, colors, keywords, duration, in_addition | becomes a P/T creature (layers 4, 5, 7b); in_addition: keeps its other types | 613 |
 | pay          | mana: [syms]  or  life: n                                | the controller pays (inside "may": "you may pay {1}. If you do, ...") | 117 |
 | unless       | payer, (pay: {mana|life}  or  actions: [Effect]), effects | effects happen unless payer pays / performs the actions | 118.12 |
@@ -119,6 +119,7 @@ Effect ops
 | exile_top    | who, amount                                              | exile the top cards of a library (then "exiled") | 406 |
 | playable     | what: "exiled" or a card FILTER (e.g. Zombie cards in your graveyard), play: "play"|"cast", until: "eot"|"next_turn_end", [free] | you may play/cast those cards (free: without paying their mana cost) | 601.2 |
 | emblem       | who, abilities: [Ability]                                | the player gets an emblem with those abilities | 114 |
+| action       | name, [amount], [what], [subtype], [times]               | a keyword action of CR 701, closed list: proliferate (701.27), populate (701.30), explore (701.44, what), connive (701.50, what), learn (701.48), venture_into_the_dungeon (701.49), the_ring_tempts_you (701.54), manifest_dread (701.62), become_the_monarch (724), take_the_initiative (725), open_an_attraction (701.51), forage (701.61), time_travel (701.56), transform (701.28, what), goad (701.38, what or amount), bolster/monstrosity/adapt/incubate/discover/support/fateseal/endure (amount), amass (subtype, amount) | 701 |
 | win_game / lose_game | who                                               | the player wins / loses the game          | 104.2, 104.3 |
 | exchange_control | what: {"target": i} (two chosen) or [REF, REF]        | exchange control of two permanents        | 701.12  |
 | reveal_until | filter, to, rest                                         | reveal from the top until a matching card; put it in `to`, the rest in `rest` | 701.20 |
@@ -131,7 +132,8 @@ your_turn, graveyard_ge+filter, hand_le, hand_ge, gained_life_this_turn,
 opponent_lost_life_this_turn, self: FILTER, it: FILTER, kicked, x_ge, cast_from_hand,
 all: [..], player_lost_life_this_turn: n, milled_this_way: FILTER, self_attacked_or_blocked_this_turn,
 self_dealt_damage: False, life_ge_start_plus: n, spells_cast_this_turn: 0, spells_cast_last_turn: 0, and for activated abilities
-once_each_turn, step.
+once_each_turn, step, before_attackers, combat; any_player_life_le: n, opponents_ge: n,
+opponents_control: FILTER + min.
 
 Triggers (Ability.trigger)
 --------------------------
@@ -148,7 +150,8 @@ matching object), "batch": True ("one or more"), "who": "you"|"opponent"|"any" (
   tapped_for_mana (filter), activate ("who", "filter" on the source, "loyalty": True),
   step ("step": upkeep|draw|main1|main2|beginning_of_combat|end_of_combat|end;
         "whose": you|opponent|each|next|that_player|you_next)
-Ability.condition on a triggered ability is an intervening "if" (CR 603.4).
+Ability.condition on a triggered ability is an intervening "if" (CR 603.4). "limit_per_turn": n on a
+trigger: "this ability triggers only once each turn".
 
 Statics (Ability.static)
 ------------------------
@@ -160,7 +163,8 @@ Statics (Ability.static)
                      block_any_number, doesnt_untap, block_only_flying, cant_attack_or_block_alone,
                      cant_block_alone, cant_attack_alone, hexproof, cant_be_sacrificed,
                      must_be_blocked, must_attack_or_block, cant_attack_block_unless_other,
-                     must_be_blocked_by_all, no_counters (with "counter": kind), attack_despite_defender  508, 509, 502.3
+                     must_be_blocked_by_all, no_counters (with "counter": kind), attack_despite_defender,
+                     may_assign_as_unblocked, no_activated_abilities, cant_attack_unless_defender_controls (what)  508, 509, 502.3
   enters_tapped      [unless: CONDITION]                replacement on itself                  614.1c
   enters_with_counters counter, amount                                                       614.1c
   cost_change        spells: FILTER | "self", who, amount (negative = cheaper), [per]       601.2f
@@ -179,6 +183,9 @@ Statics (Ability.static)
   unpreventable      (affects self)                     its damage can't be prevented            615.12
   spell_limit        who, amount                        each player can't cast more than N spells each turn
   player_keywords    who, keywords                      "You have hexproof"                      702.11d
+  control            (affects attached)                 you control the enchanted permanent      613.1b
+  prevent_damage     affects, [then_remove_counter]     prevent all damage dealt to it           615
+  enters_tapped also takes unless_pay: {"life": n} (shock lands)
   no_max_hand_size / look_top_card / opening_hand_battlefield (Leyline)
 
 Keywords (CardDef.keywords / keyword_args)
