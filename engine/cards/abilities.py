@@ -96,7 +96,7 @@ Effect ops
 | gain_control | what, [duration: "eot"|"while_you_control_self"]         | the controller of the source gains control | 613.1b |
 | sacrifice    | what=REF  or  who, filter, amount                        | sacrifice (who chooses among their objects matching) | 701.21 |
 | draw         | who, amount                                              | draw cards                                | 121     |
-| discard      | who, amount, [random], [filter], [chooser: "you"]        | discard (amount "all": the whole hand; "any": any number, then "that_much" is that number; chooser "you": who reveals their hand and you choose a card matching filter) | 701.9 |
+| discard      | who, amount, [random], [filter], [chooser: "you"]  or  who, what: {"choose": ...} (the card chosen from a revealed hand) | discard (amount "all": the whole hand; "any": any number, then "that_much" is that number; chooser "you": who reveals their hand and you choose a card matching filter) | 701.9 |
 | gain_life    | who, amount                                              | gain life                                 | 119     |
 | lose_life    | who, amount                                              | lose life                                 | 119     |
 | mill         | who, amount                                              | mill                                      | 701.13  |
@@ -120,6 +120,7 @@ Effect ops
 | playable     | what: "exiled" or a card FILTER (e.g. Zombie cards in your graveyard), play: "play"|"cast", until: "eot"|"next_turn_end", [free] | you may play/cast those cards (free: without paying their mana cost) | 601.2 |
 | emblem       | who, abilities: [Ability]                                | the player gets an emblem with those abilities | 114 |
 | action       | name, [amount], [what], [subtype], [times]               | a keyword action of CR 701, closed list: proliferate (701.27), populate (701.30), explore (701.44, what), connive (701.50, what), learn (701.48), venture_into_the_dungeon (701.49), the_ring_tempts_you (701.54), manifest_dread (701.62), become_the_monarch (724), take_the_initiative (725), open_an_attraction (701.51), forage (701.61), time_travel (701.56), transform (701.28, what), goad (701.38, what or amount), bolster/monstrosity/adapt/incubate/discover/support/fateseal/endure (amount), amass (subtype, amount) | 701 |
+| reveal       | who, zone: "hand", [to: "you"]                           | a player reveals their hand (to: only you look at it) | 701.16 |
 | win_game / lose_game | who                                               | the player wins / loses the game          | 104.2, 104.3 |
 | exchange_control | what: {"target": i} (two chosen) or [REF, REF]        | exchange control of two permanents        | 701.12  |
 | reveal_until | filter, to, rest                                         | reveal from the top until a matching card; put it in `to`, the rest in `rest` | 701.20 |
@@ -184,6 +185,7 @@ Statics (Ability.static)
   spell_limit        who, amount                        each player can't cast more than N spells each turn
   player_keywords    who, keywords                      "You have hexproof"                      702.11d
   control            (affects attached)                 you control the enchanted permanent      613.1b
+  extra_land         amount                             you may play N additional lands each turn 305.2
   prevent_damage     affects, [then_remove_counter]     prevent all damage dealt to it           615
   enters_tapped also takes unless_pay: {"life": n} (shock lands)
   no_max_hand_size / look_top_card / opening_hand_battlefield (Leyline)

@@ -330,7 +330,7 @@ def _bite(m: re.Match, c: Ctx) -> list[Effect] | None:
 _DURATIONS = {"until end of turn": "eot", "this turn": "eot", "until your next turn": "your_next_turn", None: "eot"}
 
 
-@reader(r"^(.+?) gets? (?:an additional )?([+-]\w+)/([+-]\w+)(?:,? and (?:gains?|has|have) (.+?))?( until end of turn| until your next turn)?(?: for each (.+?))?(?:, where x is (.+))?$")
+@reader(r"^(.+?) (?:each )?gets? (?:an additional )?([+-]\w+)/([+-]\w+)(?:,? and (?:gains?|has|have) (.+?))?( until end of turn| until your next turn)?(?: for each (.+?))?(?:, where x is (.+))?$")
 def _pump(m: re.Match, c: Ctx) -> list[Effect] | None:
     if not m.group(5):
         return None
@@ -1448,6 +1448,42 @@ def _cop(m: re.Match, c: Ctx) -> list[Effect] | None:
     if to is None:
         return None
     return [Effect("prevent", {"to": to, "from_chosen_source": True, "next": True, "duration": "eot"})]
+
+
+@reader(r"^(target player|target opponent|each opponent|each player|that player) reveals (?:their|his or her) hand$")
+def _reveal_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
+    who = c.player(m.group(1))
+    return None if who is None else [Effect("reveal", {"who": who, "zone": "hand"})]
+
+
+@reader(r"^look at (target player's|target opponent's|that player's|each opponent's) hand$")
+def _look_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
+    who = c.player(m.group(1)[:-2])
+    return None if who is None else [Effect("reveal", {"who": who, "zone": "hand", "to": "you"})]
+
+
+@reader(r"^you choose (a|an|one|up to one|two|up to two) (.+?) from (?:it|them|that player's hand|their hand|among them)$")
+def _choose_from_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
+    noun = m.group(2)
+    if noun in ("card", "cards"):
+        f: dict[str, Any] | None = {}
+    else:
+        f = parse_noun(noun)
+    if f is None or c.last_player is None:
+        return None
+    f.pop("zone", None)
+    n = {"a": 1, "an": 1, "one": 1, "up to one": 1, "two": 2, "up to two": 2}[m.group(1)]
+    c.last = {"choose": {**f, "zone": "hand", "owner": c.last_player}, "chooser": "you", "amount": n,
+              **({"up_to": True} if m.group(1).startswith("up to") else {})}
+    return []   # the choice is made here; the next instruction acts on "that card" (the chosen card)
+
+
+@reader(r"^(that player|they) discards? (?:that card|those cards|it)$")
+def _discard_chosen(m: re.Match, c: Ctx) -> list[Effect] | None:
+    who = c.player(m.group(1))
+    if who is None or not isinstance(c.last, dict) or "choose" not in c.last:
+        return None
+    return [Effect("discard", {"who": who, "what": c.last})]
 
 
 # -- compound forms --------------------------------------------------------------------------

@@ -35,6 +35,7 @@ _RESTRICT = {"can't block": "cant_block", "can't attack": "cant_attack", "can't 
 
 def _affects(phrase: str) -> Any:
     p = phrase.strip().lower()
+    p = re.sub(r"^(?:each|all|every) ", "", p)
     if p in ("self", "it"):
         return "self"
     if p in ("enchanted creature", "equipped creature", "enchanted permanent", "enchanted land", "enchanted artifact",
@@ -406,6 +407,23 @@ def _sea_monster(m: re.Match) -> list[dict[str, Any]] | None:
     st = subtype(m.group(1))
     return None if st is None else [{"kind": "restriction", "affects": "self", "rule": "cant_attack_unless_defender_controls",
                                      "what": {"subtypes": [st]}}]
+
+
+@static(r"^if self was kicked, it enters with (a|an|one|two|three|four|five|\d+) ([+\-\w/]+) counters? on it$")
+def _kicked_counters(m: re.Match) -> list[dict[str, Any]] | None:
+    from engine.cards.compiler.targets import number
+    return [{"kind": "enters_with_counters", "counter": m.group(2), "amount": number(m.group(1)),
+             "condition": {"kicked": True}}]
+
+
+@static(r"^you may play an additional land on each of your turns$")
+def _extra_land(m: re.Match) -> list[dict[str, Any]] | None:
+    return [{"kind": "extra_land", "amount": 1}]
+
+
+@static(r"^you may play (two|three) additional lands on each of your turns$")
+def _extra_lands(m: re.Match) -> list[dict[str, Any]] | None:
+    return [{"kind": "extra_land", "amount": 2 if m.group(1) == "two" else 3}]
 
 
 @static(r"^you have no maximum hand size$")

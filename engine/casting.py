@@ -1,0 +1,448 @@
+"""Playing lands (305, 115.2), casting spells (601), activating abilities (602, 605, 606)
+and paying costs (117, 106).
+
+A cast or activate answer carries every choice of 601.2 at once: modes and X (601.2b),
+targets (601.2c), the division (601.2d) and, optionally, the permanents whose mana
+abilities pay (601.2g-h; without it the cost is paid automatically). The answer is
+checked as a whole; an illegal one changes nothing.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine import triggers
+from engine.cards.abilities import Ability, Cost, TargetSpec
+from engine.errors import IllegalAction
+from engine.filters import matches
+from engine.mana import ManaError, pay_from_pool, substitute_x
+
+if TYPE_CHECKING:
+    from engine.game import Game
+    from engine.state import Obj
+
+MAIN = ("main1", "main2")
+
+
+# ------------------------------------------------------------------ timing
+def sorcery_timing(g: "Game", player: str) -> bool:
+    """307.1 / 117.1a: own main phase, empty stack, holding priority."""
+    return g.active == player and g.step in MAIN and not g.stack and g.priority == player
+
+
+def can_play_land(g: "Game", player: str, oid: int) -> bool:
+    """305.2, 505.5b: one land per turn, at sorcery timing."""
+    o = g.objects.get(oid)
+    return (o is not None and o.zone == "hand" and o.owner == player and "Land" in o.card.types
+            and g.players[player].lands_played < 1 and sorcery_timing(g, player))
+
+
+def spell_ability(card: Any) -> Ability | None:
+    for ab in card.abilities:
+        if ab.kind == "spell":
+            return ab
+    return None
+
+
+def can_cast_timing(g: "Game", player: str, o: "Obj") -> bool:
+    types = o.card.types
+    if "Land" in types:
+        return False
+    if "Instant" in types or "Flash" in o.card.keywords:
+        return g.priority == player
+    return sorcery_timing(g, player)
+
+
+# ------------------------------------------------------------------ targets (114, 115)
+def targetable(g: "Game", x: Any, spec: TargetSpec, src: "Obj", controller: str) -> bool:
+    """Can ``x`` be chosen for this target slot by a spell or ability from ``src``?"""
+    if not matches(g, x, spec.filter, src.id if src.id in g.objects else None, controller):
+        return False
+    if isinstance(x, int):
+        c = g.chars(x)
+        kw = c.keywords
+        if "Shroud" in kw:
+            return False
+        if "Hexproof" in kw and c.controller != controller:
+            return False
+        prot = c.kwargs.get("Protection") if "Protection" in kw else None
+        if prot:
+            colors = set(src.card.colors)
+            for q in prot:
+                if isinstance(q, str) and (q in colors or q == "everything"):
+                    return False
+    return True
+
+
+def target_candidates(g: "Game", spec: TargetSpec, src: "Obj", controller: str) -> list[Any]:
+    """Every legal choice for one target slot (players and objects)."""
+    out: list[Any] = []
+    f = spec.filter
+    if f.get("player") or f.get("any"):
+        out += [p for p in g.order if targetable(g, p, spec, src, controller)]
+    if not f.get("player") or f.get("types") or f.get("any"):
+        zone = f.get("zone", "battlefield")
+        if zone == "stack":
+            pool = list(g.stack)
+        elif zone == "battlefield":
+            pool = list(g.battlefield)
+        else:
+            pool = [i for p in g.order for i in g.players[p].zone(zone if zone != "any_card" else "graveyard")]
+        out += [i for i in pool if i != src.id and targetable(g, i, spec, src, controller)
+                or i == src.id and src.zone == "battlefield" and targetable(g, i, spec, src, controller)]
+    return out
+
+
+def check_targets(g: "Game", specs: tuple[TargetSpec, ...], chosen: list[list[Any]], src: "Obj",
+                  controller: str) -> None:
+    if len(chosen) != len(specs):
+        raise IllegalAction(f"{src.card.name} needs {len(specs)} target slot(s), got {len(chosen)}")
+    for spec, picks in zip(specs, chosen):
+        if not (spec.min <= len(picks) <= spec.count):
+            raise IllegalAction(f"{spec.text}: choose {spec.min}..{spec.count}, got {len(picks)}")
+        if len(set(map(str, picks))) != len(picks):
+            raise IllegalAction(f"{spec.text}: the same target twice")
+        for x in picks:
+            if not targetable(g, x, spec, src, controller):
+                raise IllegalAction(f"{_name(g, x)} is not a legal choice for {spec.text}")
+
+
+def normalize_targets(raw: Any, specs: tuple[TargetSpec, ...]) -> list[list[Any]]:
+    """Accept a flat list (one per slot) or a list of lists."""
+    raw = list(raw or [])
+    if all(isinstance(r, list) for r in raw) and len(raw) == len(specs):
+        return [list(r) for r in raw]
+    out: list[list[Any]] = []
+    i = 0
+    for spec in specs:
+        n = spec.count if spec.count == spec.min else min(spec.count, len(raw) - i)
+        out.append(raw[i:i + n])
+        i += n
+    if i != len(raw):
+        raise IllegalAction(f"too many targets: {raw!r}")
+    return out
+
+
+def _name(g: "Game", x: Any) -> str:
+    if isinstance(x, str):
+        return x
+    o = g.objects.get(x)
+    return o.card.name if o else f"object {x}"
+
+
+# ------------------------------------------------------------------ mana
+def mana_sources(g: "Game", player: str, exclude: set[int] = frozenset()) -> list[tuple[int, Ability]]:
+    """Untapped permanents with a {T} mana ability this player could activate now, lands first."""
+    lands, others = [], []
+    for oid in g.battlefield:
+        if oid in exclude:
+            continue
+        o = g.objects[oid]
+        if o.tapped:
+            continue
+        c = g.chars(oid)
+        if c.controller != player:
+            continue
+        for ab in c.abilities:
+            if ab.kind == "mana" and ab.cost is not None and ab.cost.tap and not ab.cost.mana \
+                    and not ab.cost.sacrifice_self and not ab.cost.life:
+                if "Creature" in c.types and o.sick and "Haste" not in c.keywords:
+                    break
+                (lands if "Land" in c.types else others).append((oid, ab))
+                break
+    return lands + others
+
+
+def produces(ab: Ability) -> list[str]:
+    """Kinds of mana one activation of a simple mana ability can make."""
+    out: list[str] = []
+    for e in ab.effects:
+        if e.op == "add_mana":
+            if "mana" in e.args:
+                out += [s for s in e.args["mana"] if not s.isdigit()] or ["C"]
+            elif "choice" in e.args:
+                for opt in e.args["choice"]:
+                    out += opt
+            elif "any" in e.args:
+                out += list("WUBRG")
+    return out
+
+
+def plan_payment(g: "Game", player: str, symbols: tuple[str, ...], exclude: set[int],
+                 chosen: list[int] | None = None) -> tuple[list[tuple[int, str]], dict[str, int]]:
+    """Which sources to tap for which mana, the FORMAT.md way: pool first; then colored
+    symbols each from the first source that makes that color; then generic from the first
+    sources left. Returns the taps and the pool after paying; raises ManaError."""
+    pool = dict(g.players[player].pool)
+    srcs = mana_sources(g, player, exclude)
+    if chosen is not None:
+        by = dict(srcs)
+        for c in chosen:
+            if c not in by:
+                raise ManaError(f"{_name(g, c)} cannot be tapped for mana now")
+        srcs = [(c, by[c]) for c in chosen]
+    taps: list[tuple[int, str]] = []
+    used: set[int] = set()
+    life = g.players[player].life
+    try:
+        test = dict(pool)
+        pay_from_pool(test, symbols, life)
+        return taps, test
+    except ManaError:
+        pass
+    from engine.mana import needs
+    for need in needs(symbols, pool):
+        if need == "any":
+            continue
+        options = need.split("|")
+        for oid, ab in srcs:
+            if oid in used:
+                continue
+            made = produces(ab)
+            hit = next((m for m in options if m in made), None)
+            if hit is None and "2" in options:
+                continue
+            if hit is not None:
+                used.add(oid)
+                taps.append((oid, hit))
+                pool[hit] = pool.get(hit, 0) + 1
+                break
+    # generic (and anything still missing) from the first sources left
+    while True:
+        test = dict(pool)
+        try:
+            pay_from_pool(test, symbols, life)
+            if chosen is not None:
+                for oid, ab in srcs:  # every named source is used (FORMAT: pay: [...])
+                    if oid not in used:
+                        used.add(oid)
+                        m = produces(ab)[0]
+                        taps.append((oid, m))
+                        test[m] = test.get(m, 0) + 1
+            return taps, test
+        except ManaError:
+            nxt = next(((oid, ab) for oid, ab in srcs if oid not in used), None)
+            if nxt is None:
+                raise
+            oid, ab = nxt
+            used.add(oid)
+            m = produces(ab)[0]
+            taps.append((oid, m))
+            pool[m] = pool.get(m, 0) + 1
+
+
+def pay_mana(g: "Game", player: str, symbols: tuple[str, ...], exclude: set[int],
+             chosen: list[int] | None = None) -> None:
+    """Activate the planned mana abilities (605.3) and pay the cost (601.2h)."""
+    try:
+        taps, _ = plan_payment(g, player, symbols, exclude, chosen)
+    except ManaError as e:
+        raise IllegalAction(f"cannot pay {''.join('{'+s+'}' for s in symbols)}: {e}") from None
+    p = g.players[player]
+    for oid, m in taps:
+        g.objects[oid].tapped = True
+        p.pool[m] = p.pool.get(m, 0) + 1
+        g.log("mana", player=player, source=g.objects[oid].card.name, mana=m)
+    g.changed()
+    try:
+        paid = pay_from_pool(p.pool, symbols, p.life)
+    except ManaError as e:
+        raise IllegalAction(f"cannot pay: {e}") from None
+    if paid.life:
+        p.life -= paid.life
+        p.life_lost_turn += paid.life
+
+
+def can_afford(g: "Game", player: str, symbols: tuple[str, ...], exclude: set[int] = frozenset()) -> bool:
+    try:
+        plan_payment(g, player, symbols, set(exclude))
+        return True
+    except ManaError:
+        return False
+
+
+# ------------------------------------------------------------------ priority actions
+def priority_action(g: "Game", player: str, a: dict[str, Any]) -> None:
+    act = a.get("action")
+    if act == "pass":
+        g.pass_priority(player)
+    elif act == "play":
+        play_land(g, player, a["card"])
+    elif act == "cast":
+        cast(g, player, a)
+    elif act == "activate":
+        activate(g, player, a)
+    elif act == "concede":
+        g.players[player].lost = True
+        g.players[player].conceded = True
+        g._check_end()
+    else:
+        raise IllegalAction(f"unknown action {act!r}: pass, play, cast, activate or concede")
+
+
+def play_land(g: "Game", player: str, oid: int) -> None:
+    """305.1: playing a land is a special action; it does not use the stack (115.2a)."""
+    if not can_play_land(g, player, oid):
+        o = g.objects.get(oid)
+        why = "not a land in your hand" if o is None or o.zone != "hand" or "Land" not in o.card.types \
+            else "you have already played a land this turn" if g.players[player].lands_played \
+            else "lands are played in your main phase with an empty stack"
+        raise IllegalAction(f"cannot play {_name(g, oid)}: {why}")
+    g.players[player].lands_played += 1
+    g.move(oid, "battlefield", controller=player)
+    g.passes = 0
+    g.wait = {"kind": "priority", "player": player}
+
+
+def cast(g: "Game", player: str, a: dict[str, Any]) -> None:
+    """601.2: announce, choose modes/X/targets/division, pay, then the spell is cast."""
+    oid = a["card"]
+    o = g.objects.get(oid)
+    if o is None or o.zone != "hand" or o.owner != player:
+        raise IllegalAction(f"{_name(g, oid)} is not a card in your hand")
+    if not can_cast_timing(g, player, o):
+        raise IllegalAction(f"cannot cast {o.card.name} now (timing: 307.1, 117.1a)")
+    ab = spell_ability(o.card)
+    specs: tuple[TargetSpec, ...] = ()
+    aura = "Aura" in o.card.subtypes
+    if aura:
+        enchant = o.card.keyword_args.get("Enchant")
+        specs = (TargetSpec(enchant if isinstance(enchant, dict) else {"types": ["Creature"]}, "enchant"),)
+    elif ab is not None:
+        specs = ab.targets
+    modes = a.get("modes") or ([a["mode"]] if "mode" in a else [])
+    if ab is not None and ab.choose:
+        if not modes or len(modes) != ab.choose or any(not 0 <= m < len(ab.modes) for m in modes):
+            raise IllegalAction(f"choose {ab.choose} mode(s) of {len(ab.modes)}")
+        specs = tuple(t for m in modes for t in ab.modes[m].targets)
+    x = int(a.get("x", 0) or 0)
+    if x < 0:
+        raise IllegalAction("X cannot be negative")
+    chosen = normalize_targets(a.get("targets"), specs)
+    new = g.move(oid, "stack", controller=player)
+    s = g.objects[new]
+    s.x = x
+    s.modes = list(modes)
+    s.controller = player
+    check_targets(g, specs, chosen, s, player)
+    s.targets = chosen
+    s.divide = {(_key(k)): v for k, v in (a.get("divide") or {}).items()}
+    cost = substitute_x(o.card.mana_cost, x)
+    pay_mana(g, player, cost, set(), a.get("pay"))
+    g.spells_cast_turn += 1
+    g.log("cast", player=player, card=s.card.name, obj=new, targets=chosen)
+    triggers.event(g, {"event": "cast", "player": player, "obj": new})
+    g.passes = 0
+    g.wait = {"kind": "priority", "player": player}
+
+
+def _key(k: Any) -> Any:
+    try:
+        return int(k)
+    except (TypeError, ValueError):
+        return k
+
+
+def activatable(g: "Game", player: str, oid: int) -> list[tuple[int, Ability]]:
+    """(index, ability) of the activated and mana abilities of a permanent this player controls."""
+    c = g.chars(oid)
+    if c.controller != player:
+        return []
+    return [(i, ab) for i, ab in enumerate(x for x in c.abilities if x.kind in ("activated", "mana"))]
+
+
+def cost_payable(g: "Game", player: str, o: "Obj", ab: Ability) -> bool:
+    cost = ab.cost or Cost()
+    c = g.chars(o.id)
+    if cost.tap or cost.untap:
+        if cost.tap and o.tapped or cost.untap and not o.tapped:
+            return False
+        if "Creature" in c.types and o.sick and "Haste" not in c.keywords:
+            return False  # 302.6
+    if cost.loyalty is not None:
+        if not sorcery_timing(g, player) or o.chosen.get("loyalty_turn") == g.turn:
+            return False  # 606.3
+        if cost.loyalty < 0 and o.counters.get("loyalty", 0) < -cost.loyalty:
+            return False
+    if ab.sorcery_speed and not sorcery_timing(g, player):
+        return False
+    if cost.life and g.players[player].life < cost.life:
+        return False
+    if cost.discard and len(g.players[player].hand) < cost.discard:
+        return False
+    if cost.remove_counters and o.counters.get(cost.remove_counters[0], 0) < cost.remove_counters[1]:
+        return False
+    if cost.mana and "X" not in cost.mana and not can_afford(g, player, cost.mana, {o.id} if cost.tap else set()):
+        return False
+    return True
+
+
+def activate(g: "Game", player: str, a: dict[str, Any]) -> None:
+    """602.2: activate an ability; mana abilities resolve at once (605.3)."""
+    oid = a["card"]
+    o = g.objects.get(oid)
+    if o is None or o.zone != "battlefield":
+        raise IllegalAction(f"{_name(g, oid)} is not a permanent on the battlefield")
+    abilities = activatable(g, player, oid)
+    idx = a.get("ability", 0)
+    if not 0 <= idx < len(abilities):
+        raise IllegalAction(f"{o.card.name} has no activated ability {idx + 1} you can activate")
+    _, ab = abilities[idx]
+    if g.priority != player:
+        raise IllegalAction("you do not hold priority")
+    if not cost_payable(g, player, o, ab):
+        raise IllegalAction(f"cannot pay the cost of {o.card.name}'s ability now")
+    cost = ab.cost or Cost()
+    if ab.kind == "mana" and not ab.targets:
+        _pay_other_costs(g, player, o, cost, a)
+        from engine import effects
+        effects.run_now(g, ab, o.id, player, a)
+        g.wait = {"kind": "priority", "player": player}
+        return
+    specs = ab.targets
+    chosen = normalize_targets(a.get("targets"), specs)
+    s = _ability_object(g, o, ab, player)
+    check_targets(g, specs, chosen, s, player)
+    s.targets = chosen
+    s.x = int(a.get("x", 0) or 0)
+    s.divide = {(_key(k)): v for k, v in (a.get("divide") or {}).items()}
+    _pay_other_costs(g, player, o, cost, a)
+    if cost.mana:
+        pay_mana(g, player, substitute_x(cost.mana, s.x), {o.id} if cost.tap else set(), a.get("pay"))
+    g.log("activate", player=player, card=o.card.name, obj=s.id, targets=chosen)
+    g.passes = 0
+    g.wait = {"kind": "priority", "player": player}
+
+
+def _ability_object(g: "Game", src: "Obj", ab: Ability, controller: str) -> "Obj":
+    from engine.state import Obj
+    s = Obj(g.next_id, 0, src.card, controller, "stack")
+    g.next_id += 1
+    s.ability = ab
+    s.source = src.id
+    s.controller = controller
+    g.objects[s.id] = s
+    g.stack.append(s.id)
+    g.changed()
+    return s
+
+
+def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, a: dict[str, Any]) -> None:
+    if cost.tap:
+        o.tapped = True
+    if cost.untap:
+        o.tapped = False
+    if cost.loyalty is not None:
+        o.counters["loyalty"] = o.counters.get("loyalty", 0) + cost.loyalty
+        o.chosen["loyalty_turn"] = g.turn
+    if cost.life:
+        g.players[player].life -= cost.life
+    if cost.remove_counters:
+        k, n = cost.remove_counters
+        o.counters[k] -= n
+    if cost.discard:
+        picks = a.get("discard") or g.players[player].hand[: cost.discard]
+        for c in picks[: cost.discard]:
+            g.move(c, "graveyard")
+    if cost.sacrifice_self:
+        g.move(o.id, "graveyard")
+    g.changed()

@@ -1,0 +1,353 @@
+"""Combat (CR 506-511): attackers, blockers, damage assignment order and combat damage."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine import triggers
+from engine.errors import IllegalAction
+
+if TYPE_CHECKING:
+    from engine.game import Game
+    from engine.state import Decision, Obj
+
+
+def has_rule(g: "Game", oid: int, rule: str) -> bool:
+    """A restriction or requirement static (or effect) that applies to this object."""
+    c = g.chars(oid)
+    if any(r.get("rule") == rule for r in c.rules):
+        return True
+    return any(e.get("rule") == rule and oid in e["objects"] for e in g.effects if e["layer"] == "rule")
+
+
+def attackers(g: "Game") -> list[int]:
+    return [i for i in g.battlefield if g.objects[i].attacking is not None]
+
+
+def can_attack(g: "Game", oid: int) -> bool:
+    """508.1a-c: an untapped creature the active player has controlled since the turn began."""
+    o = g.objects[oid]
+    c = g.chars(oid)
+    if "Creature" not in c.types or c.controller != g.active or o.tapped:
+        return False
+    if o.sick and "Haste" not in c.keywords:
+        return False
+    if "Defender" in c.keywords or has_rule(g, oid, "cant_attack") or has_rule(g, oid, "cant_attack_or_block"):
+        return False
+    return True
+
+
+def possible_attackers(g: "Game") -> list[int]:
+    return [i for i in g.battlefield if can_attack(g, i)]
+
+
+def attack_targets(g: "Game") -> list[Any]:
+    """506.2: the defending player and the planeswalkers they control."""
+    d = g.other(g.active)
+    return [d] + [i for i in g.battlefield
+                  if "Planeswalker" in g.chars(i).types and g.chars(i).controller == d]
+
+
+def declare_attackers(g: "Game", player: str, decl: Any) -> None:
+    """508.1: declare attackers; they tap (508.1f) unless they have vigilance."""
+    if isinstance(decl, list):
+        decl = {a: g.other(player) for a in decl}
+    decl = {_int(k): _int(v) for k, v in dict(decl).items()}
+    legal_targets = attack_targets(g)
+    for a, t in decl.items():
+        if a not in g.objects or not can_attack(g, a):
+            raise IllegalAction(f"{_n(g, a)} cannot attack (508.1a: untapped, no summoning sickness, no defender)")
+        if t not in legal_targets:
+            raise IllegalAction(f"{_n(g, a)} cannot attack {_n(g, t)}")
+    # 508.1d: requirements — a creature that must attack does if able
+    for i in possible_attackers(g):
+        if i not in decl and has_rule(g, i, "must_attack"):
+            raise IllegalAction(f"{_n(g, i)} attacks each combat if able")
+    for a, t in decl.items():
+        o = g.objects[a]
+        o.attacking = t
+        if "Vigilance" not in g.chars(a).keywords:
+            o.tapped = True
+    g.changed()
+    g.log("attack", attackers={_n(g, a): _n(g, t) for a, t in decl.items()})
+    for a, t in decl.items():
+        triggers.event(g, {"event": "attacks", "obj": a, "target": t})
+    g._give_priority()
+
+
+def can_block(g: "Game", b: int, a: int) -> bool:
+    """509.1a-b: may this creature block that attacker (evasion, protection, restrictions)?"""
+    bo = g.objects[b]
+    bc = g.chars(b)
+    ac = g.chars(a)
+    if "Creature" not in bc.types or bo.tapped:
+        return False
+    if has_rule(g, b, "cant_block") or has_rule(g, b, "cant_attack_or_block"):
+        return False
+    if has_rule(g, a, "cant_be_blocked"):
+        return False
+    akw, bkw = ac.keywords, bc.keywords
+    if "Flying" in akw and not ("Flying" in bkw or "Reach" in bkw):
+        return False  # 702.9b
+    if "Intimidate" in akw and "Artifact" not in bc.types and not (ac.colors & bc.colors):
+        return False  # 702.13b
+    if "Fear" in akw and "Artifact" not in bc.types and "B" not in bc.colors:
+        return False  # 702.36b
+    if "Shadow" in akw and "Shadow" not in bkw or "Shadow" in bkw and "Shadow" not in akw:
+        return False
+    for kw in akw:
+        if kw.endswith("walk"):  # 702.14: landwalk
+            land = kw[:-4].capitalize()
+            if any(land in g.chars(i).subtypes and g.chars(i).controller == bc.controller
+                   for i in g.battlefield):
+                return False
+    prot = ac.kwargs.get("Protection") if "Protection" in akw else None
+    if prot and any(isinstance(q, str) and q in bc.colors for q in prot):
+        return False  # 702.16
+    if "Flying" in akw or True:
+        for r in bc.rules:
+            if r.get("rule") == "block_only_flying" and "Flying" not in akw:
+                return False
+    return True
+
+
+def possible_blockers(g: "Game", defender: str) -> list[int]:
+    atk = attackers(g)
+    return [b for b in g.battlefield if g.chars(b).controller == defender
+            and any(can_block(g, b, a) for a in atk)]
+
+
+def declare_blockers(g: "Game", player: str, decl: Any) -> None:
+    """509.1: declare blockers, then damage assignment orders (509.2-509.3)."""
+    blocks: dict[int, list[int]] = {}
+    for k, v in dict(decl).items():
+        blocks[_int(k)] = [_int(x) for x in (v if isinstance(v, list) else [v])]
+    atk = set(attackers(g))
+    for b, As in blocks.items():
+        if b not in g.objects or g.objects[b].zone != "battlefield" or g.chars(b).controller != player:
+            raise IllegalAction(f"{_n(g, b)} is not a creature you control")
+        if not As:
+            raise IllegalAction(f"{_n(g, b)} blocks nothing")
+        extra = sum(1 for r in g.chars(b).rules if r.get("rule") == "extra_block")
+        if len(As) > 1 + extra:
+            raise IllegalAction(f"{_n(g, b)} can block only {1 + extra} creature(s)")
+        for a in As:
+            if a not in atk:
+                raise IllegalAction(f"{_n(g, a)} is not attacking")
+            if not can_block(g, b, a):
+                raise IllegalAction(f"{_n(g, b)} cannot block {_n(g, a)}")
+    count: dict[int, int] = {}
+    for As in blocks.values():
+        for a in As:
+            count[a] = count.get(a, 0) + 1
+    for a, n in count.items():
+        if "Menace" in g.chars(a).keywords and n < 2:
+            raise IllegalAction(f"{_n(g, a)} has menace: it can't be blocked except by two or more creatures")
+    for b in possible_blockers(g, player):
+        if b not in blocks and has_rule(g, b, "must_block"):
+            raise IllegalAction(f"{_n(g, b)} blocks each combat if able")
+    for b, As in blocks.items():
+        g.objects[b].blocking = list(As)
+        g.objects[b].order = list(As)
+        for a in As:
+            ao = g.objects[a]
+            ao.blocked = True
+            ao.blockers.append(b)
+    g.changed()
+    g.log("block", blocks={_n(g, b): [_n(g, a) for a in As] for b, As in blocks.items()})
+    # 509.2: the attacking player orders blockers of each attacker blocked by two or more
+    for a in attackers(g):
+        if len(g.objects[a].blockers) > 1:
+            g.queue.append({"kind": "order_blockers", "player": g.active, "attacker": a})
+    for b in blocks:
+        if len(g.objects[b].blocking) > 1:
+            g.queue.append({"kind": "order_attackers", "player": player, "blocker": b})
+    for b, As in blocks.items():
+        triggers.event(g, {"event": "blocks", "obj": b, "attackers": As})
+    for a in count:
+        triggers.event(g, {"event": "becomes_blocked", "obj": a})
+    g._give_priority()
+
+
+def set_order(g: "Game", d: "Decision", order: list[Any]) -> None:
+    order = [_int(x) for x in order]
+    if d.kind == "order_blockers":
+        o = g.objects[d.data["attacker"]]
+        if sorted(order) != sorted(o.blockers):
+            raise IllegalAction("order every creature blocking it, each once")
+        o.blockers = order
+    else:
+        o = g.objects[d.data["blocker"]]
+        if sorted(order) != sorted(o.blocking):
+            raise IllegalAction("order every creature it blocks, each once")
+        o.order = order
+    g.changed()
+
+
+def remove_from_combat(g: "Game", o: "Obj") -> None:
+    """506.4: a permanent removed from combat stops attacking or blocking."""
+    for i in g.battlefield:
+        x = g.objects[i]
+        if o.id in x.blockers:
+            x.blockers.remove(o.id)
+        if o.id in x.blocking:
+            x.blocking.remove(o.id)
+        if o.id in x.order:
+            x.order.remove(o.id)
+    o.attacking = None
+    o.blocking = []
+    o.blockers = []
+
+
+def end_combat(g: "Game") -> None:
+    """511.3: creatures stop being attacking and blocking creatures."""
+    for i in g.battlefield:
+        o = g.objects[i]
+        o.attacking = None
+        o.blocking = []
+        o.blocked = False
+        o.blockers = []
+        o.order = []
+    g.combat_damage_done = set()
+    g.first_strike_step = False
+    g.changed()
+
+
+def any_first_strike(g: "Game") -> bool:
+    """510.4: a first combat damage step when an attacker or blocker has first or double strike."""
+    for i in g.battlefield:
+        o = g.objects[i]
+        if o.attacking is not None or o.blocking:
+            kw = g.chars(i).keywords
+            if "First strike" in kw or "Double strike" in kw:
+                return True
+    return False
+
+
+def deals_damage_now(g: "Game", oid: int, first: bool) -> bool:
+    kw = g.chars(oid).keywords
+    fs, ds = "First strike" in kw, "Double strike" in kw
+    if first:
+        return fs or ds
+    if not g.first_strike_step:
+        return True
+    return ds or oid not in g.combat_damage_done  # 510.4
+
+
+def lethal(g: "Game", victim: int, src: int, already: int = 0) -> int:
+    """510.1c-d: lethal damage, counting damage already marked and deathtouch (702.2c)."""
+    if "Deathtouch" in g.chars(src).keywords:
+        return 1
+    c = g.chars(victim)
+    return max(0, c.toughness - g.objects[victim].damage - already)
+
+
+def damage_step(g: "Game", first: bool) -> None:
+    """510.1: assignments (asked as decisions where there is a choice), then damage is dealt."""
+    g.assignments = {}
+    for a in attackers(g):
+        o = g.objects[a]
+        if not deals_damage_now(g, a, first) or g.chars(a).power <= 0:
+            continue
+        if o.blocked:
+            live = [b for b in o.blockers if b in g.objects and g.objects[b].zone == "battlefield"]
+            trample = "Trample" in g.chars(a).keywords
+            if not live and not trample:
+                continue  # 509.1h / 510.1c: a blocked creature with no blockers deals no damage
+            g.queue.append({"kind": "assign_damage", "player": g.active, "attacker": a, "first": first})
+    for b in g.battlefield:
+        o = g.objects[b]
+        if o.blocking and deals_damage_now(g, b, first) and g.chars(b).power > 0:
+            if len(o.blocking) > 1:
+                g.queue.append({"kind": "assign_damage", "player": g.chars(b).controller, "blocker": b,
+                                "first": first})
+    g.queue.append({"kind": "_deal_combat_damage", "player": g.active, "first": first})
+
+
+def forced_assignment(g: "Game", data: dict[str, Any]) -> dict[Any, int] | None:
+    """The one legal assignment, if there is only one (one blocker, no trample)."""
+    if "attacker" in data:
+        a = data["attacker"]
+        o = g.objects[a]
+        live = [b for b in o.blockers if b in g.objects]
+        if len(live) == 1 and "Trample" not in g.chars(a).keywords:
+            return {live[0]: g.chars(a).power}
+        if not live:
+            return {o.attacking: g.chars(a).power}
+        return None
+    b = data["blocker"]
+    live = [a for a in g.objects[b].order if a in g.objects]
+    if len(live) == 1:
+        return {live[0]: g.chars(b).power}
+    return None
+
+
+def check_assignment(g: "Game", data: dict[str, Any], assign: dict[Any, int]) -> None:
+    """510.1c-d: the whole power is assigned; each in order gets lethal before the next."""
+    if "attacker" in data:
+        src = data["attacker"]
+        o = g.objects[src]
+        order = [b for b in o.blockers if b in g.objects]
+        extra = o.attacking if "Trample" in g.chars(src).keywords else None
+    else:
+        src = data["blocker"]
+        order = [a for a in g.objects[src].order if a in g.objects]
+        extra = None
+    power = g.chars(src).power
+    if any(v < 0 for v in assign.values()):
+        raise IllegalAction("damage amounts cannot be negative")
+    if sum(assign.values()) != power:
+        raise IllegalAction(f"assign exactly {power} damage, not {sum(assign.values())}")
+    allowed = set(order) | ({extra} if extra is not None else set())
+    for k in assign:
+        if k not in allowed and assign[k]:
+            raise IllegalAction(f"{_n(g, k)} cannot be assigned damage from {_n(g, src)}")
+    for i, b in enumerate(order):
+        later = sum(assign.get(x, 0) for x in order[i + 1:]) + (assign.get(extra, 0) if extra is not None else 0)
+        if later and assign.get(b, 0) < lethal(g, b, src):
+            raise IllegalAction(f"{_n(g, b)} must be assigned lethal damage before damage is assigned "
+                                f"to the next in the damage assignment order (510.1c)")
+
+
+def assign(g: "Game", d: "Decision", raw: dict[Any, int]) -> None:
+    amap = {_int(k): int(v) for k, v in dict(raw).items()}
+    check_assignment(g, d.data, amap)
+    key = d.data.get("attacker", d.data.get("blocker"))
+    g.assignments[key] = amap
+
+
+def deal(g: "Game", first: bool) -> None:
+    """510.2: all combat damage is dealt simultaneously."""
+    from engine import effects
+    plan: dict[int, dict[Any, int]] = dict(g.assignments)
+    g.assignments = {}
+    for a in attackers(g):
+        o = g.objects[a]
+        if a in plan or not deals_damage_now(g, a, first) or g.chars(a).power <= 0:
+            continue
+        if not o.blocked:
+            plan[a] = {o.attacking: g.chars(a).power}
+    for b in g.battlefield:
+        o = g.objects[b]
+        if b in plan or not o.blocking or not deals_damage_now(g, b, first) or g.chars(b).power <= 0:
+            continue
+        live = [a for a in o.order if a in g.objects]
+        if live:
+            plan[b] = {live[0]: g.chars(b).power}
+    hits = [(src, tgt, n) for src, m in plan.items() for tgt, n in m.items() if n > 0 and src in g.objects]
+    effects.deal_damage_batch(g, hits, combat=True)
+    for src in plan:
+        g.combat_damage_done.add(src)
+    g._give_priority()
+
+
+def _int(x: Any) -> Any:
+    if isinstance(x, str) and x.isdigit():
+        return int(x)
+    return x
+
+
+def _n(g: "Game", x: Any) -> str:
+    if isinstance(x, str):
+        return x
+    o = g.objects.get(x)
+    return o.card.name if o else f"object {x}"

@@ -1,0 +1,132 @@
+"""Decisions as the players see them: the kind, a prompt, and the legal answers.
+
+``build(game, wait)`` turns the plain wait record of the game into a Decision whose
+``options`` a UI can highlight and a bot can enumerate, and whose ``forced`` is the only
+legal answer when there is exactly one.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine import casting, combat
+from engine.state import Decision
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+
+def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
+    """Every legal priority action (116.2), with the legal targets of each slot."""
+    out: list[dict[str, Any]] = [{"action": "pass"}]
+    p = g.players[player]
+    for oid in p.hand:
+        o = g.objects[oid]
+        if "Land" in o.card.types:
+            if casting.can_play_land(g, player, oid):
+                out.append({"action": "play", "card": oid, "name": o.card.name})
+            continue
+        if not casting.can_cast_timing(g, player, o):
+            continue
+        ab = casting.spell_ability(o.card)
+        if not o.card.supported:
+            pass
+        if not casting.can_afford(g, player, tuple(s for s in o.card.mana_cost if s != "X")):
+            continue
+        specs = ab.targets if ab is not None and not ab.choose else ()
+        if "Aura" in o.card.subtypes:
+            from engine.cards.abilities import TargetSpec
+            en = o.card.keyword_args.get("Enchant")
+            specs = (TargetSpec(en if isinstance(en, dict) else {"types": ["Creature"]}, "enchant"),)
+        cands = [casting.target_candidates(g, s, o, player) for s in specs]
+        if any(len(c) < s.min for c, s in zip(cands, specs)):
+            continue
+        opt: dict[str, Any] = {"action": "cast", "card": oid, "name": o.card.name}
+        if specs:
+            opt["targets"] = cands
+            opt["target_counts"] = [[s.min, s.count] for s in specs]
+        if "X" in o.card.mana_cost:
+            opt["x"] = True
+        if ab is not None and ab.choose:
+            opt["modes"] = [m.text for m in ab.modes]
+            opt["choose"] = ab.choose
+        out.append(opt)
+    for oid in g.battlefield:
+        o = g.objects[oid]
+        for i, ab in casting.activatable(g, player, oid):
+            if not casting.cost_payable(g, player, o, ab):
+                continue
+            opt = {"action": "activate", "card": oid, "ability": i, "name": o.card.name,
+                   "mana": ab.kind == "mana"}
+            if ab.targets:
+                cands = [casting.target_candidates(g, s, o, player) for s in ab.targets]
+                if any(len(c) < s.min for c, s in zip(cands, ab.targets)):
+                    continue
+                opt["targets"] = cands
+                opt["target_counts"] = [[s.min, s.count] for s in ab.targets]
+            out.append(opt)
+    return out
+
+
+def build(g: "Game", w: dict[str, Any]) -> Decision:
+    kind = w["kind"]
+    player = w["player"]
+    data = {k: v for k, v in w.items() if k not in ("kind", "player")}
+    if kind == "priority":
+        opts = priority_options(g, player)
+        return Decision(player, kind, f"{player}: {g.step}, you have priority", opts, data)
+    if kind == "mulligan":
+        n = len(g.players[player].hand)
+        return Decision(player, kind, f"keep these {n} cards or mulligan?",
+                        [{"option": "keep"}, {"option": "mulligan"}], data)
+    if kind == "mulligan_bottom":
+        return Decision(player, kind, "put the top card of your library on the bottom? (103.4)",
+                        [{"option": "top"}, {"option": "bottom"}], data)
+    if kind == "attackers":
+        atk = combat.possible_attackers(g)
+        return Decision(player, kind, "declare attackers", {"attackers": atk, "targets": combat.attack_targets(g)},
+                        data, None if atk else {"attackers": {}})
+    if kind == "blockers":
+        atk = combat.attackers(g)
+        opts = {b: [a for a in atk if combat.can_block(g, b, a)] for b in combat.possible_blockers(g, player)}
+        return Decision(player, kind, "declare blockers", {"blockers": opts}, data,
+                        None if opts else {"blockers": {}})
+    if kind == "order_blockers":
+        ids = list(g.objects[w["attacker"]].blockers)
+        forced = {"order": ids} if len(ids) == 1 else None
+        return Decision(player, kind, "order the blockers (509.2)", ids, data, forced)
+    if kind == "order_attackers":
+        ids = list(g.objects[w["blocker"]].blocking)
+        return Decision(player, kind, "order the attackers (509.3)", ids, data, None)
+    if kind == "assign_damage":
+        f = combat.forced_assignment(g, data)
+        key = data.get("attacker", data.get("blocker"))
+        o = g.objects[key]
+        recips = list(o.blockers) + ([o.attacking] if "Trample" in g.chars(key).keywords else []) \
+            if "attacker" in data else list(o.order)
+        return Decision(player, kind, f"assign {g.chars(key).power} combat damage (510.1c)",
+                        {"recipients": recips, "power": g.chars(key).power}, data,
+                        {"assign": f} if f is not None else None)
+    if kind == "trigger_targets":
+        from engine import triggers
+        t = g.triggered[w["trigger"]]
+        cands = triggers.candidates(g, t)
+        specs = t["ability"].targets
+        forced = None
+        if all(len(c) == 1 and s.min == s.count == 1 for c, s in zip(cands, specs)):
+            forced = {"targets": [[c[0]] for c in cands]}
+        return Decision(player, kind, f"choose targets for {t['card'].name}: {t['ability'].text}",
+                        {"targets": cands, "target_counts": [[s.min, s.count] for s in specs]}, data, forced)
+    if kind == "order_triggers":
+        mine = [t for t in g.triggered if t["controller"] == player]
+        return Decision(player, kind, "order your triggered abilities (first goes on the stack first)",
+                        [{"index": i, "source": t["source"], "name": t["card"].name, "text": t["ability"].text}
+                         for i, t in enumerate(mine)], data)
+    if kind == "discard_to_hand_size":
+        return Decision(player, kind, f"discard {w['n']} card(s) (514.1)", list(g.players[player].hand), data)
+    if kind == "legend_rule":
+        return Decision(player, kind, "choose the one that stays (704.5j-k)", list(w["options"]), data)
+    if kind in ("choose_cards", "choose_option", "choose_number"):
+        return Decision(player, kind, w.get("prompt", kind), list(w.get("options", [])), data)
+    if kind == "_deal_combat_damage":
+        raise RuntimeError("internal step leaked")
+    raise RuntimeError(f"unknown wait {kind}")

@@ -1,0 +1,654 @@
+"""The game: state, the turn and priority loop, and the contract of DESIGN.md.
+
+``Game`` never blocks. ``pending`` is the one Decision it waits for; ``submit`` applies
+an answer and runs until the next decision. Rules live in the modules named after them:
+turn structure here (CR 500-514 and 116), casting and activating in engine.casting
+(601, 602, 605), combat in engine.combat (506-511), state-based actions in engine.sba
+(704), triggered abilities in engine.triggers (603), effects in engine.effects (608),
+layers in engine.layers (613).
+"""
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from engine import casting, combat, effects, sba, triggers
+from engine.cardpool import CardPool
+from engine.errors import IllegalAction
+from engine.layers import Chars, compute
+from engine.state import Decision, Obj, Player
+
+STEPS = ("untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers",
+         "declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat", "main2",
+         "end", "cleanup")
+COMBAT_STEPS = ("beginning_of_combat", "declare_attackers", "declare_blockers",
+                "first_strike_damage", "combat_damage", "end_of_combat")
+HAND_SIZE = 7
+
+
+class Game:
+    """A two-player game of Magic (CR 100-105)."""
+
+    # ------------------------------------------------------------------ creation
+    def __init__(self, names: list[str], cards: CardPool | None = None, seed: int = 0) -> None:
+        self.cards = cards if cards is not None else CardPool()
+        self.order = list(names)
+        self.players = {n: Player(n) for n in names}
+        self.objects: dict[int, Obj] = {}
+        self.battlefield: list[int] = []
+        self.stack: list[int] = []          # bottom first; the top is the last
+        self.next_id = 1
+        self.next_uid = 1
+        self.ts = 0
+        self.turn = 1
+        self.active = names[0]
+        self.starting = names[0]
+        self.step = "untap"
+        self.begun = False                  # turn-based actions of this step done
+        self.priority: str | None = None
+        self.passes = 0
+        self.effects: list[dict[str, Any]] = []     # continuous effects from resolved effects (611.2)
+        self.delayed: list[dict[str, Any]] = []     # delayed triggered abilities (603.7)
+        self.triggered: list[dict[str, Any]] = []   # triggered, waiting to be put on the stack (603.3)
+        self.wait: dict[str, Any] | None = None     # the decision waited for, as plain data
+        self.resolving: dict[str, Any] | None = None  # a resolution stopped for a choice
+        self.queue: list[dict[str, Any]] = []       # decisions due before play goes on (combat orders ...)
+        self.rng = random.Random(seed)
+        self.seed = seed
+        self.events: list[dict[str, Any]] = []
+        self.winner: str | None = None      # a name, "draw", or None while the game goes on
+        self.origin: dict[str, Any] = {}
+        self.answers: list[list[Any]] = []
+        self.combat_damage_done: set[int] = set()
+        self.first_strike_step = False
+        self.spells_cast_turn = 0
+        self.assignments: dict[int, dict[Any, int]] = {}   # combat damage assigned (510.1)
+        self.scried: list[str] = []         # players done with the 103.4 look at the top card
+        self._chars: dict[int, Chars] | None = None
+        self._pending: Decision | None = None
+        self._dirty = True
+
+    @classmethod
+    def new(cls, players: list[tuple[str, list[str]]], cards: CardPool | None = None, seed: int = 0,
+            play_first: str | None = None) -> "Game":
+        """A new game: decks shuffled, a random player starts (103.2), opening hands and
+        mulligans (103.4) come as decisions."""
+        g = cls([n for n, _ in players], cards, seed)
+        g.origin = {"kind": "new", "players": [[n, list(d)] for n, d in players], "seed": seed,
+                    "play_first": play_first}
+        for name, deck in players:
+            for card_name in deck:
+                o = g._make(card_name, name, "library")
+                g.players[name].library.append(o.id)
+        for p in g.players.values():
+            g.rng.shuffle(p.library)
+        first = play_first or g.order[g.rng.randrange(len(g.order))]
+        g.starting = g.active = first
+        g.order = [first] + [n for n in g.order if n != first]
+        for p in g.order:
+            g.draw(p, HAND_SIZE)
+        g.step = "mulligan"
+        g.wait = {"kind": "mulligan", "player": g.order[0]}
+        g._advance()
+        return g
+
+    # ------------------------------------------------------------------ objects and zones
+    def _make(self, name: str, owner: str, zone: str) -> Obj:
+        card = self.cards.definition(name)
+        o = Obj(self.next_id, self.next_uid, card, owner, zone)
+        self.next_id += 1
+        self.next_uid += 1
+        self.objects[o.id] = o
+        return o
+
+    def other(self, player: str) -> str:
+        return self.order[1] if player == self.order[0] else self.order[0]
+
+    def opponents(self, player: str) -> list[str]:
+        return [n for n in self.order if n != player]
+
+    def changed(self) -> None:
+        """Forget derived data (characteristics) after any change of the state."""
+        self._chars = None
+
+    def chars(self, oid: int) -> Chars:
+        """The characteristics of an object now (613); outside the battlefield its printed ones."""
+        cs = self._chars
+        if cs is None:
+            cs = compute(self)
+        c = cs.get(oid)
+        if c is None:
+            o = self.objects[oid]
+            c = Chars(o)
+            if o.zone == "stack" and o.ability is None:
+                c.controller = o.controller
+        return c
+
+    def controller_of(self, oid: int | None) -> str | None:
+        if oid is None:
+            return None
+        o = self.objects.get(oid)
+        if o is None:
+            return None
+        if o.zone == "battlefield":
+            return self.chars(oid).controller
+        return o.controller
+
+    def zone_list(self, o: Obj) -> list[int]:
+        if o.zone == "battlefield":
+            return self.battlefield
+        if o.zone == "stack":
+            return self.stack
+        return self.players[o.owner].zone(o.zone)
+
+    def move(self, oid: int, to: str, *, top: bool = True, controller: str | None = None,
+             tapped: bool = False, index: int | None = None) -> int:
+        """Move an object to a zone; it becomes a new object there (400.7). Returns its new id."""
+        o = self.objects[oid]
+        frm = o.zone
+        before = self.chars(oid) if frm == "battlefield" else None
+        fired: list[dict[str, Any]] = []
+        if frm == "battlefield":
+            fired = triggers.leaves(self, o, before, to)
+        self.zone_list(o).remove(oid)
+        if frm == "battlefield":
+            for other in self.battlefield:
+                if self.objects[other].attached_to == oid:
+                    self.objects[other].attached_to = None
+            if o.attacking is not None or o.blocking:
+                combat.remove_from_combat(self, o)
+        del self.objects[oid]
+        n = o.copy()
+        n.id = self.next_id
+        self.next_id += 1
+        n.zone = to
+        n.tapped = tapped if to == "battlefield" else False
+        n.damage = 0
+        n.deathtouched = False
+        n.counters = {}
+        n.attached_to = None
+        n.attacking = None
+        n.blocking = []
+        n.blocked = False
+        n.blockers = []
+        n.regen = 0
+        n.sick = True
+        n.damage_sources = []
+        if to != "stack":
+            n.targets, n.x, n.modes, n.divide, n.kicked = [], 0, [], {}, False
+        if to == "battlefield":
+            self.ts += 1
+            n.timestamp = self.ts
+            n.controller = controller or (o.controller if frm == "stack" else o.owner)
+        else:
+            n.controller = controller or (o.controller if to == "stack" else o.owner)
+        self.objects[n.id] = n
+        for t in fired:
+            t["info"]["new"] = n.id
+        dest = self.zone_list(n)
+        if to == "library":
+            if index is not None:
+                dest.insert(index, n.id)
+            elif top:
+                dest.insert(0, n.id)
+            else:
+                dest.append(n.id)
+        else:
+            dest.append(n.id)
+        self.changed()
+        self.log("move", card=n.card.name, obj=n.id, frm=frm, to=to, owner=n.owner,
+                 hidden=to in ("library", "hand") and frm in ("library", "hand"))
+        if to == "battlefield":
+            triggers.enters(self, n)
+        return n.id
+
+    def draw(self, player: str, n: int = 1) -> None:
+        """Draw n cards (121.2); drawing from an empty library loses at the next SBA check (704.5b)."""
+        p = self.players[player]
+        for _ in range(n):
+            if not p.library:
+                p.drew_from_empty = True
+                continue
+            self.move(p.library[0], "hand")
+            triggers.event(self, {"event": "draw", "player": player})
+
+    def log(self, kind: str, **data: Any) -> None:
+        data["type"] = kind
+        self.events.append(data)
+
+    # ------------------------------------------------------------------ amounts and conditions
+    def amount(self, a: Any, src: int | None, ctx: dict[str, Any] | None = None) -> int:
+        return effects.amount(self, a, src, ctx)
+
+    def condition(self, cond: dict[str, Any], src: int | None) -> bool:
+        return effects.condition(self, cond, src, None)
+
+    # ------------------------------------------------------------------ the contract
+    @property
+    def pending(self) -> Decision | None:
+        return self._pending
+
+    @property
+    def over(self) -> bool:
+        return self.winner is not None
+
+    def submit(self, player: str, answer: Any) -> None:
+        """Apply ``player``'s answer to the pending decision and run to the next one.
+
+        An illegal answer raises IllegalAction and changes nothing.
+        """
+        d = self._pending
+        if d is None:
+            raise IllegalAction("the game is over" if self.over else "no decision is pending")
+        if player != d.player:
+            raise IllegalAction(f"it is {d.player}'s decision, not {player}'s")
+        snapshot = self._snapshot()
+        try:
+            self._answer(d, answer)
+        except IllegalAction:
+            self._restore(snapshot)
+            raise
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
+            self._restore(snapshot)
+            raise IllegalAction(f"malformed answer {answer!r} to {d.kind}: {e}") from None
+        self.answers.append([player, answer])
+        self._advance()
+
+    def _answer(self, d: Decision, a: Any) -> None:
+        if not isinstance(a, dict):
+            raise IllegalAction(f"an answer is a mapping, not {a!r}")
+        kind = d.kind
+        self.wait = None
+        if kind == "priority":
+            casting.priority_action(self, d.player, a)
+        elif kind == "mulligan":
+            self._mulligan_answer(d.player, a)
+        elif kind == "mulligan_bottom":
+            if a.get("option") not in ("top", "bottom"):
+                raise IllegalAction("answer top or bottom")
+            if a["option"] == "bottom":
+                p = self.players[d.player]
+                self.move(p.library[0], "library", top=False)
+            self._after_mulligans()
+        elif kind == "attackers":
+            combat.declare_attackers(self, d.player, a.get("attackers", {}))
+        elif kind == "blockers":
+            combat.declare_blockers(self, d.player, a.get("blockers", {}))
+        elif kind in ("order_blockers", "order_attackers"):
+            combat.set_order(self, d, a.get("order", []))
+        elif kind == "assign_damage":
+            combat.assign(self, d, a.get("assign", {}))
+        elif kind == "trigger_targets":
+            triggers.choose_targets(self, d, a)
+        elif kind == "order_triggers":
+            triggers.order(self, d, a.get("order", []))
+        elif kind == "discard_to_hand_size":
+            self._cleanup_discard(d, a.get("cards", []))
+        elif kind in ("choose_cards", "choose_option", "choose_number"):
+            effects.answer(self, d, a)
+        elif kind == "legend_rule":
+            sba.legend_answer(self, d, a.get("cards", []))
+        else:
+            raise IllegalAction(f"unknown decision {kind}")
+
+    def concede(self, player: str) -> None:
+        """A player concedes (104.3a) at any time."""
+        self.players[player].conceded = True
+        self.players[player].lost = True
+        self._check_end()
+        self._advance()
+
+    # ------------------------------------------------------------------ snapshots
+    _FIELDS = ("order", "battlefield", "stack", "next_id", "next_uid", "ts", "turn", "active",
+               "starting", "step", "begun", "priority", "passes", "effects", "delayed",
+               "triggered", "wait", "resolving", "queue", "winner", "combat_damage_done",
+               "first_strike_step", "spells_cast_turn", "assignments", "scried")
+
+    def _snapshot(self) -> dict[str, Any]:
+        s = {f: _copy(getattr(self, f)) for f in self._FIELDS}
+        s["objects"] = {k: o.copy() for k, o in self.objects.items()}
+        s["players"] = {k: p.copy() for k, p in self.players.items()}
+        s["rng"] = self.rng.getstate()
+        s["nevents"] = len(self.events)
+        return s
+
+    def _restore(self, s: dict[str, Any]) -> None:
+        for f in self._FIELDS:
+            setattr(self, f, s[f])
+        self.objects = s["objects"]
+        self.players = s["players"]
+        self.rng.setstate(s["rng"])
+        del self.events[s["nevents"]:]
+        self.changed()
+
+    def copy(self) -> "Game":
+        """An independent branch of this game (for bots and look-ahead)."""
+        g = Game.__new__(Game)
+        g.__dict__.update(self.__dict__)
+        s = self._snapshot()
+        g._restore_into(s)
+        g.rng = random.Random()
+        g.rng.setstate(self.rng.getstate())
+        g.events = list(self.events)
+        g.answers = list(self.answers)
+        g.origin = self.origin
+        g._chars = None
+        return g
+
+    def _restore_into(self, s: dict[str, Any]) -> None:
+        for f in self._FIELDS:
+            setattr(self, f, s[f])
+        self.objects = s["objects"]
+        self.players = s["players"]
+
+    def state_key(self) -> Any:
+        """Everything that makes the game what it is, comparable with ==."""
+        objs = tuple(sorted((k, o.uid, o.card.name, o.owner, o.controller, o.zone, o.tapped, o.sick,
+                             o.damage, tuple(sorted(o.counters.items())), o.attached_to,
+                             o.attacking, tuple(o.blocking), tuple(o.blockers), o.token)
+                            for k, o in self.objects.items()))
+        pls = tuple((p.name, p.life, p.poison, tuple(p.library), tuple(p.hand), tuple(p.graveyard),
+                     tuple(p.exile), tuple(sorted(p.pool.items())), p.lands_played, p.lost)
+                    for p in self.players.values())
+        return (objs, pls, tuple(self.battlefield), tuple(self.stack), self.turn, self.active,
+                self.step, self.priority, self.passes, json.dumps(self.wait, sort_keys=True, default=str),
+                self.winner, self.rng.getstate(), len(self.answers))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Game) and self.state_key() == other.state_key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    # ------------------------------------------------------------------ json
+    def to_json(self) -> str:
+        """The whole game as its origin (decks and seed, or a scenario setup) and the answers."""
+        return json.dumps({"version": 1, "origin": self.origin, "answers": self.answers})
+
+    @classmethod
+    def from_json(cls, s: str, cards: CardPool | None = None) -> "Game":
+        d = json.loads(s)
+        o = d["origin"]
+        if o["kind"] == "new":
+            g = cls.new([(n, deck) for n, deck in o["players"]], cards, o["seed"], o.get("play_first"))
+        elif o["kind"] == "setup":
+            from engine.setup import from_setup
+            g = from_setup(o["setup"], cards, o.get("seed", 0))
+        else:
+            raise ValueError(f"unknown game origin {o['kind']!r}")
+        for player, answer in d["answers"]:
+            if answer == "__concede__":
+                g.concede(player)
+                g.answers.append([player, answer])
+            else:
+                g.submit(player, answer)
+        return g
+
+    # ------------------------------------------------------------------ the loop
+    def _advance(self) -> None:
+        """Run the game until a player has a decision to make (or the game ends)."""
+        guard = 0
+        while True:
+            guard += 1
+            if guard > 100000:
+                raise RuntimeError("the game loops without a decision")
+            if self.winner is not None:
+                self._pending = None
+                return
+            if self.wait is not None:
+                self._pending = self._decision()
+                return
+            if self.resolving is not None:
+                effects.resume(self)
+                continue
+            if self.queue:
+                w = self.queue.pop(0)
+                if w["kind"] == "_deal_combat_damage":
+                    combat.deal(self, w["first"])
+                else:
+                    self.wait = w
+                continue
+            if self.priority is not None:
+                # 117.5 / 704.3: state-based actions and triggers before priority
+                if sba.check(self):
+                    continue
+                if self.triggered:
+                    triggers.put_on_stack(self)
+                    continue
+                self.wait = {"kind": "priority", "player": self.priority}
+                continue
+            self._step_machine()
+
+    def _check_end(self) -> bool:
+        """104.2-104.4: the game ends when a player has lost (both at once: a draw)."""
+        lost = [n for n in self.order if self.players[n].lost]
+        if not lost:
+            return False
+        left = [n for n in self.order if n not in lost]
+        self.winner = left[0] if len(left) == 1 else "draw"
+        self.wait = None
+        self.log("game_over", winner=self.winner)
+        return True
+
+    def _decision(self) -> Decision:
+        from engine.decisions import build
+        return build(self, self.wait)
+
+    # ------------------------------------------------------------------ mulligans (103.4)
+    def _mulligan_answer(self, player: str, a: dict[str, Any]) -> None:
+        choice = a.get("option")
+        if choice not in ("keep", "mulligan"):
+            raise IllegalAction("answer keep or mulligan")
+        p = self.players[player]
+        if choice == "mulligan" and not p.hand:
+            raise IllegalAction("no cards left to mulligan")
+        if choice == "keep":
+            p.kept = True
+        else:
+            p.mulligans += 1
+            for c in list(p.hand):
+                self.move(c, "library")
+            self.rng.shuffle(p.library)
+            self.draw(player, HAND_SIZE - p.mulligans)
+            if not p.hand:
+                p.kept = True
+        nxt = [n for n in self.order if not self.players[n].kept]
+        if nxt:
+            # the next undecided player in turn order after this one
+            i = self.order.index(player)
+            ring = self.order[i + 1:] + self.order[: i + 1]
+            self.wait = {"kind": "mulligan", "player": next(n for n in ring if n in nxt)}
+        else:
+            self._after_mulligans()
+
+    def _after_mulligans(self) -> None:
+        """103.4: each player who mulliganed may scry 1, in turn order."""
+        for n in self.order:
+            p = self.players[n]
+            if p.mulligans and p.library and n not in self.scried:
+                self.scried.append(n)
+                self.wait = {"kind": "mulligan_bottom", "player": n}
+                return
+        self.step = "untap"
+        self.begun = False
+        self.turn = 1
+        self.log("turn", turn=1, active=self.active)
+
+    # ------------------------------------------------------------------ steps (500-514)
+    def _step_machine(self) -> None:
+        if self.step == "mulligan":
+            return
+        if not self.begun:
+            self.begun = True
+            self._begin_step()
+            return
+        self._end_step()
+
+    def _give_priority(self) -> None:
+        self.priority = self.active
+        self.passes = 0
+
+    def _begin_step(self) -> None:
+        s = self.step
+        a = self.active
+        self.log("step", step=s, turn=self.turn, active=a)
+        if s == "untap":  # 502
+            for oid in self.battlefield:
+                o = self.objects[oid]
+                if self.chars(oid).controller == a:
+                    o.sick = False
+            for oid in list(self.battlefield):
+                o = self.objects[oid]
+                if o.tapped and self.chars(oid).controller == a and not combat.has_rule(self, oid, "doesnt_untap"):
+                    o.tapped = False
+            self.changed()
+            self._end_step()
+        elif s == "upkeep":
+            triggers.step(self, "upkeep")
+            self._give_priority()
+        elif s == "draw":  # 504, 103.7a
+            if not (self.turn == 1 and a == self.starting):
+                self.draw(a)
+            triggers.step(self, "draw")
+            self._give_priority()
+        elif s in ("main1", "main2"):
+            if s == "main1":
+                triggers.step(self, "main1")
+            self._give_priority()
+        elif s == "beginning_of_combat":
+            triggers.step(self, "beginning_of_combat")
+            self._give_priority()
+        elif s == "declare_attackers":
+            self.wait = {"kind": "attackers", "player": a}  # forced when no creature can attack
+        elif s == "declare_blockers":
+            if not combat.attackers(self):
+                self._end_step()
+                return
+            d = self.other(a)
+            self.wait = {"kind": "blockers", "player": d}  # forced when no creature can block
+        elif s == "first_strike_damage":
+            if not combat.attackers(self) or not combat.any_first_strike(self):
+                self.first_strike_step = False
+                self._end_step()
+                return
+            self.first_strike_step = True
+            combat.damage_step(self, first=True)
+        elif s == "combat_damage":
+            if not combat.attackers(self):
+                self._end_step()
+                return
+            combat.damage_step(self, first=False)
+        elif s == "end_of_combat":
+            triggers.step(self, "end_of_combat")
+            self._give_priority()
+        elif s == "end":
+            triggers.step(self, "end")
+            self._give_priority()
+        elif s == "cleanup":  # 514
+            p = self.players[a]
+            if len(p.hand) > HAND_SIZE:
+                self.wait = {"kind": "discard_to_hand_size", "player": a, "n": len(p.hand) - HAND_SIZE}
+            else:
+                self._cleanup_rest()
+
+    def _cleanup_discard(self, d: Decision, cards: list[int]) -> None:
+        n = self.wait_data(d)["n"]
+        p = self.players[d.player]
+        if len(cards) != n or len(set(cards)) != n or any(c not in p.hand for c in cards):
+            raise IllegalAction(f"choose exactly {n} card(s) from your hand to discard")
+        for c in cards:
+            self.move(c, "graveyard")
+        self._cleanup_rest()
+
+    @staticmethod
+    def wait_data(d: Decision) -> dict[str, Any]:
+        return d.data
+
+    def _cleanup_rest(self) -> None:
+        """514.2: damage wears off and "until end of turn" effects end, simultaneously."""
+        for oid in self.battlefield:
+            o = self.objects[oid]
+            o.damage = 0
+            o.deathtouched = False
+            o.regen = 0
+            o.damage_sources = []
+        self.effects = [e for e in self.effects if e.get("until") != "eot"]
+        self.changed()
+        # 514.3a: if SBAs or triggers happen, players get priority; else the turn ends
+        if sba.check(self) or self.triggered:
+            self._give_priority()
+        else:
+            self._end_step()
+
+    def _end_step(self) -> None:
+        """The step ends: mana empties (106.4); the next step begins (500.2)."""
+        for p in self.players.values():
+            if p.pool:
+                p.pool = {}
+        self.priority = None
+        self.passes = 0
+        self.begun = False
+        if self.step == "end_of_combat" or (self.step in COMBAT_STEPS and not combat.attackers(self)
+                                            and self.step not in ("beginning_of_combat", "declare_attackers")):
+            pass
+        if self.step == "end_of_combat":
+            combat.end_combat(self)
+        if self.step == "cleanup":
+            self._next_turn()
+            return
+        i = STEPS.index(self.step)
+        nxt = STEPS[i + 1]
+        # 508.8: with no attackers, the blockers and damage steps are skipped
+        if self.step == "declare_attackers" and not combat.attackers(self):
+            nxt = "end_of_combat"
+        self.step = nxt
+        self.changed()
+
+    def _next_turn(self) -> None:
+        """500.1: the next player's turn begins."""
+        self.turn += 1
+        self.active = self.other(self.active)
+        self.step = "untap"
+        self.begun = False
+        self.spells_cast_turn = 0
+        for p in self.players.values():
+            p.lands_played = 0
+            p.life_gained_turn = 0
+            p.life_lost_turn = 0
+        self.effects = [e for e in self.effects if not (e.get("until") == "your_next_turn"
+                                                        and e.get("controller") == self.active)]
+        self.log("turn", turn=self.turn, active=self.active)
+
+    def pass_priority(self, player: str) -> None:
+        """116.3d/116.4: both passing in succession resolves the top object or ends the step."""
+        self.passes += 1
+        if self.passes >= len(self.order):
+            self.passes = 0
+            if self.stack:
+                self.priority = None
+                effects.resolve_top(self)
+                if self.resolving is None and self.winner is None:
+                    self._give_priority()
+            else:
+                self._end_step()
+        else:
+            self.priority = self.other(player)
+
+    def after_resolution(self) -> None:
+        """608.2k .. 116.3b: after resolving, the active player receives priority."""
+        self._give_priority()
+
+    # ------------------------------------------------------------------ views
+    def view(self, player: str) -> dict[str, Any]:
+        from engine.view import view
+        return view(self, player)
+
+
+def _copy(v: Any) -> Any:
+    if isinstance(v, list):
+        return [_copy(x) for x in v]
+    if isinstance(v, dict):
+        return {k: _copy(x) for k, x in v.items()}
+    if isinstance(v, set):
+        return set(v)
+    return v

@@ -1,0 +1,115 @@
+"""State-based actions (CR 704), checked as a fixpoint before a player gets priority."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.errors import IllegalAction
+
+if TYPE_CHECKING:
+    from engine.game import Game
+    from engine.state import Decision
+
+
+def check(g: "Game") -> bool:
+    """Perform every applicable state-based action at once (704.3). True if any happened."""
+    from engine.effects import destroy
+    did = False
+    for p in g.players.values():
+        if not p.lost and (p.life <= 0 or p.drew_from_empty or p.poison >= 10):  # 704.5a-c
+            p.lost = True
+            did = True
+            g.log("lose", player=p.name, why="life" if p.life <= 0 else "poison" if p.poison >= 10 else "draw")
+    if did and g._check_end():
+        return True
+    # 704.5d: tokens outside the battlefield cease to exist
+    for p in g.players.values():
+        for zone in ("hand", "graveyard", "exile", "library"):
+            lst = p.zone(zone)
+            gone = [i for i in lst if g.objects[i].token]
+            for i in gone:
+                lst.remove(i)
+                del g.objects[i]
+                did = True
+    to_graveyard: list[int] = []
+    to_destroy: list[int] = []
+    unattach: list[int] = []
+    counters_fix: list[int] = []
+    legends: dict[tuple[str, str], list[int]] = {}
+    walkers: dict[tuple[str, str], list[int]] = {}
+    for oid in g.battlefield:
+        o = g.objects[oid]
+        c = g.chars(oid)
+        if "Creature" in c.types:
+            if c.toughness <= 0:
+                to_graveyard.append(oid)  # 704.5f
+            elif (o.damage >= c.toughness and o.damage > 0) or o.deathtouched and o.damage > 0:
+                to_destroy.append(oid)    # 704.5g-h
+        if "Planeswalker" in c.types and o.counters.get("loyalty", 0) <= 0:
+            to_graveyard.append(oid)      # 704.5i
+        if "Aura" in c.subtypes:
+            t = o.attached_to
+            if t is None or t not in g.objects or g.objects[t].zone != "battlefield" or not _aura_ok(g, oid, t):
+                to_graveyard.append(oid)  # 704.5m
+        elif o.attached_to is not None:
+            t = o.attached_to
+            if t not in g.objects or g.objects[t].zone != "battlefield" or \
+                    ("Equipment" in c.subtypes and "Creature" not in g.chars(t).types):
+                unattach.append(oid)      # 704.5n
+        if o.counters.get("+1/+1", 0) and o.counters.get("-1/-1", 0):
+            counters_fix.append(oid)      # 704.5r
+        if "Legendary" in c.supertypes:
+            legends.setdefault((c.controller, o.card.name), []).append(oid)
+        if "Planeswalker" in c.types:
+            for st in c.subtypes:
+                walkers.setdefault((c.controller, st), []).append(oid)
+    for oid in counters_fix:
+        cs = g.objects[oid].counters
+        n = min(cs["+1/+1"], cs["-1/-1"])
+        cs["+1/+1"] -= n
+        cs["-1/-1"] -= n
+        did = True
+    for oid in unattach:
+        g.objects[oid].attached_to = None
+        did = True
+    for oid in dict.fromkeys(to_graveyard):
+        if oid in g.objects and g.objects[oid].zone == "battlefield":
+            g.move(oid, "graveyard")
+            did = True
+    for oid in to_destroy:
+        if oid in g.objects and oid not in to_graveyard:
+            destroy(g, oid)
+            did = True
+    # 704.5j-k: the player chooses which one stays
+    for (player, _), ids in list(legends.items()) + list(walkers.items()):
+        live = [i for i in ids if i in g.objects and g.objects[i].zone == "battlefield"]
+        if len(live) > 1:
+            g.queue.insert(0, {"kind": "legend_rule", "player": player, "options": live})
+            did = True
+            break
+    if did:
+        g.changed()
+    return did
+
+
+def _aura_ok(g: "Game", aura: int, t: int) -> bool:
+    from engine.filters import matches
+    enchant = g.objects[aura].card.keyword_args.get("Enchant")
+    f = enchant if isinstance(enchant, dict) else {"types": ["Creature"]}
+    if not matches(g, t, f, aura):
+        return False
+    tc = g.chars(t)
+    prot = tc.kwargs.get("Protection") if "Protection" in tc.keywords else None
+    if prot and any(isinstance(q, str) and q in g.objects[aura].card.colors for q in prot):
+        return False
+    return True
+
+
+def legend_answer(g: "Game", d: "Decision", keep: list[Any]) -> None:
+    """704.5j-k: the one chosen stays; the rest go to the graveyard."""
+    opts = d.options
+    keep = [int(k) if isinstance(k, str) and k.isdigit() else k for k in keep]
+    if len(keep) != 1 or keep[0] not in opts:
+        raise IllegalAction("choose the one permanent that stays")
+    for i in opts:
+        if i != keep[0] and i in g.objects:
+            g.move(i, "graveyard")

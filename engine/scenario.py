@@ -1,0 +1,466 @@
+"""The scenario runner: ``python -m engine.scenario PATH... [--json]``.
+
+Runs rules scenarios in the format of ../shared/scenarios/FORMAT.md: a setup, player
+decisions and checkpoints. Prints ``PASS name`` or ``FAIL name: reason`` per scenario and
+``N passed, M failed`` last; exits 0 only when nothing failed.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from engine.cardpool import CardPool, UnknownCard, default_pool
+from engine.errors import IllegalAction
+from engine.game import Game
+from engine.setup import SetupError, from_setup
+from engine.support import unsupported_reasons
+
+PLAYERS = ("alice", "bob")
+VERBS = {"pass", "play", "cast", "activate", "attack", "block", "order_blockers", "assign_damage",
+         "order_attackers", "choose", "mulligan"}
+KIND_VERBS = {
+    "priority": {"pass", "play", "cast", "activate"}, "attackers": {"attack"}, "blockers": {"block"},
+    "order_blockers": {"order_blockers"}, "order_attackers": {"order_attackers"},
+    "assign_damage": {"assign_damage"}, "trigger_targets": {"choose"}, "order_triggers": {"choose"},
+    "choose_cards": {"choose"}, "choose_option": {"choose"}, "choose_number": {"choose"},
+    "legend_rule": {"choose"}, "discard_to_hand_size": {"choose"}, "mulligan": {"mulligan", "choose"},
+    "mulligan_bottom": {"choose"},
+}
+
+
+class Fail(Exception):
+    """The scenario failed, with the reason."""
+
+
+def _step_player(step: dict[str, Any]) -> tuple[str | None, str | None]:
+    for p in PLAYERS:
+        if p in step:
+            return p, step[p]
+    return None, None
+
+
+class Runner:
+    def __init__(self, scenario: dict[str, Any], cards: CardPool) -> None:
+        self.sc = scenario
+        self.cards = cards
+
+    # ---------------------------------------------------------------- references
+    def ref(self, r: Any, zone_hint: str | None = None) -> Any:
+        g = self.g
+        if isinstance(r, bool) or r is None:
+            raise Fail(f"bad reference {r!r}")
+        r = str(r)
+        if r in PLAYERS:
+            return r
+        if r in g.handles:
+            uid = g.handles[r]
+            for o in g.objects.values():
+                if o.uid == uid and o.ability is None:
+                    return o.id
+            raise Fail(f"{r} no longer exists")
+        if r.endswith(" ability"):
+            name = r[: -len(" ability")]
+            hits = [i for i in g.stack if g.objects[i].ability is not None and g.objects[i].card.name == name]
+            if len(hits) != 1:
+                raise Fail(f"ambiguous reference: {r}" if hits else f"no such object: {r}")
+            return hits[0]
+        name, zone, nth = r, None, None
+        if "@" in name:
+            name, zone = name.rsplit("@", 1)
+        if "#" in name:
+            name, n = name.rsplit("#", 1)
+            nth = int(n)
+        hits = []
+        for zname, ids in self._zones():
+            if zone is not None and zname != zone:
+                continue
+            zhits = [i for i in ids if g.objects[i].ability is None and g.objects[i].card.name == name]
+            if nth is not None:
+                zhits.sort(key=lambda i: i)
+                if len(zhits) >= nth:
+                    hits.append(zhits[nth - 1])
+            else:
+                hits += zhits
+        if not hits:
+            raise Fail(f"no such object: {r}")
+        if len(hits) > 1:
+            if zone_hint is not None:
+                narrowed = [i for i in hits if g.objects[i].zone == zone_hint]
+                if len(narrowed) == 1:
+                    return narrowed[0]
+            raise Fail(f"ambiguous reference: {r}")
+        return hits[0]
+
+    def _zones(self):
+        g = self.g
+        yield "battlefield", g.battlefield
+        yield "stack", g.stack
+        for p in PLAYERS:
+            for z in ("hand", "library", "graveyard", "exile", "command"):
+                yield z, g.players[p].zone(z)
+
+    # ---------------------------------------------------------------- running
+    def run(self) -> None:
+        setup = self.sc.get("setup") or {}
+        names = set()
+        for ps in (setup.get("players") or {}).values():
+            for zone in ("battlefield", "hand", "library", "graveyard", "exile"):
+                for e in (ps or {}).get(zone) or []:
+                    names.add(e if isinstance(e, str) else e.get("name"))
+        for n in sorted(names):
+            try:
+                d = self.cards.definition(n)
+            except UnknownCard:
+                raise Fail(f"unknown card: {n}") from None
+            if unsupported_reasons(d):
+                raise Fail(f"unsupported card: {n}")
+        try:
+            self.g = from_setup(setup, self.cards, int(self.sc.get("seed", 0)))
+        except (SetupError, UnknownCard) as e:
+            raise Fail(f"bad setup: {e}") from None
+        steps = list(self.sc.get("steps") or [])
+        if self.sc.get("expect"):
+            steps.append({"expect": self.sc["expect"]})
+        for i, step in enumerate(steps):
+            nxt = next((s for s in steps[i + 1:] if "expect" not in s or _step_player(s)[0]), None)
+            try:
+                self.do(step, nxt)
+            except Fail as e:
+                raise Fail(f"step {i + 1}: {e}") from None
+
+    def matches(self, d: Any, step: dict[str, Any] | None) -> bool:
+        if step is None or d is None:
+            return False
+        p, verb = _step_player(step)
+        return p == d.player and verb in KIND_VERBS.get(d.kind, set())
+
+    def auto(self, nxt: dict[str, Any] | None) -> None:
+        """Answer forced decisions, unless the next step answers them (FORMAT.md)."""
+        g = self.g
+        n = 0
+        while g.pending is not None and not self.matches(g.pending, nxt):
+            f = self.forced(g.pending)
+            if f is None:
+                return
+            g.submit(g.pending.player, f)
+            n += 1
+            if n > 10000:
+                raise Fail("forced decisions do not end")
+
+    def forced(self, d: Any) -> Any:
+        if d.forced is not None:
+            return d.forced
+        if d.kind == "priority" and len(d.options) == 1:
+            return {"action": "pass"}
+        return None
+
+    def do(self, step: dict[str, Any], nxt: dict[str, Any] | None) -> None:
+        g = self.g
+        p, verb = _step_player(step)
+        if p is None:
+            if "expect" in step:
+                self.check(step["expect"])
+            elif "pass_until" in step:
+                self.pass_until(step["pass_until"], nxt)
+            elif "resolve" in step:
+                self.resolve(step["resolve"], nxt)
+            else:
+                raise Fail(f"unknown step {step!r}")
+            return
+        self.auto(step)
+        d = g.pending
+        if g.over and d is None:
+            raise Fail(f"the game is over (winner {g.winner}) before {p}: {verb}")
+        if verb not in VERBS:
+            raise Fail(f"unknown verb {verb!r}")
+        if d is None or d.player != p or verb not in KIND_VERBS.get(d.kind, set()):
+            raise Fail(f"unexpected decision: {d.player if d else None} {d.kind if d else None}"
+                       f" (the step is {p}: {verb})")
+        illegal = step.get("expect") == "illegal"
+        try:
+            answer = self.answer(d, verb, step)
+        except Fail:
+            if illegal:
+                return
+            raise
+        before = g.state_key()
+        try:
+            g.submit(p, answer)
+        except IllegalAction as e:
+            if not illegal:
+                raise Fail(f"illegal: {e}") from None
+            if g.state_key() != before:
+                raise Fail("an illegal action changed the game")
+            return
+        if illegal:
+            raise Fail(f"{p}: {verb} was accepted but should be illegal")
+
+    def answer(self, d: Any, verb: str, step: dict[str, Any]) -> Any:
+        g = self.g
+        if verb == "pass":
+            return {"action": "pass"}
+        if verb == "play":
+            return {"action": "play", "card": self.ref(step["card"], "hand")}
+        if verb in ("cast", "activate"):
+            a: dict[str, Any] = {"action": verb, "card": self.ref(step["card"], "hand" if verb == "cast" else "battlefield")}
+            if verb == "activate":
+                a["ability"] = int(step.get("ability", 1)) - 1
+            if "targets" in step:
+                a["targets"] = [self.ref(t) for t in step["targets"]]
+            if "x" in step:
+                a["x"] = int(step["x"])
+            if "mode" in step:
+                m = step["mode"]
+                a["modes"] = [int(x) - 1 for x in (m if isinstance(m, list) else [m])]
+            if "divide" in step:
+                a["divide"] = {self.ref(k): int(v) for k, v in step["divide"].items()}
+            if "pay" in step:
+                a["pay"] = [self.ref(x, "battlefield") for x in step["pay"]]
+            if step.get("kicked"):
+                a["kicked"] = True
+            if "alt" in step:
+                a["alt"] = step["alt"]
+            return a
+        if verb == "attack":
+            w = step.get("with") or []
+            if isinstance(w, dict):
+                return {"attackers": {self.ref(k): self.ref(v) for k, v in w.items()}}
+            return {"attackers": {self.ref(k): g.other(g.active) for k in w}}
+        if verb == "block":
+            w = step.get("with") or {}
+            out = {}
+            for b, at in w.items():
+                out[self.ref(b)] = [self.ref(x) for x in (at if isinstance(at, list) else [at])]
+            return {"blockers": out}
+        if verb in ("order_blockers", "order_attackers"):
+            key = "attacker" if verb == "order_blockers" else "blocker"
+            if self.ref(step[key]) != d.data.get(key):
+                raise Fail(f"unexpected decision: {d.kind} for another creature")
+            return {"order": [self.ref(x) for x in step["order"]]}
+        if verb == "assign_damage":
+            key = "attacker" if "attacker" in step else "blocker"
+            if self.ref(step[key]) != d.data.get(key):
+                raise Fail(f"unexpected decision: assign_damage for another creature")
+            return {"assign": {self.ref(k): int(v) for k, v in step["assign"].items()}}
+        if verb in ("choose", "mulligan"):
+            if d.kind == "trigger_targets":
+                return {"targets": [self.ref(t) for t in step.get("targets", [])]}
+            if d.kind == "order_triggers":
+                order = []
+                for r in step.get("order", []):
+                    x = self.ref(r) if r in g.handles or not isinstance(r, str) else r
+                    idx = [o["index"] for o in d.options
+                           if o["source"] == x or o["name"] == r or o["index"] in order and False]
+                    idx = [i for i in idx if i not in order]
+                    if not idx:
+                        raise Fail(f"no triggered ability from {r} to order")
+                    order.append(idx[0])
+                return {"order": order}
+            if d.kind in ("choose_cards", "legend_rule", "discard_to_hand_size"):
+                return {"cards": [self.ref(c) for c in step.get("cards", [])]}
+            if d.kind == "choose_option" or d.kind in ("mulligan", "mulligan_bottom"):
+                o = step.get("option")
+                if o is True:
+                    o = "yes"
+                elif o is False:
+                    o = "no"
+                return {"option": o}
+            if d.kind == "choose_number":
+                return {"number": int(step["number"])}
+        raise Fail(f"cannot answer {d.kind} with {verb}")
+
+    def pass_until(self, target: str, nxt: dict[str, Any] | None) -> None:
+        g = self.g
+        if g.pending is None or g.pending.kind != "priority":
+            return
+        passed = False
+        for _ in range(100000):
+            d = g.pending
+            if d is None:
+                return
+            if d.kind == "priority":
+                if passed and g.step == target:
+                    return
+                g.submit(d.player, {"action": "pass"})
+                passed = True
+                continue
+            if passed and g.step == target and self.matches(d, nxt):
+                return
+            f = self.forced(d)
+            if f is not None and not self.matches(d, nxt):
+                g.submit(d.player, f)
+                continue
+            return
+        raise Fail("pass_until never reached " + target)
+
+    def resolve(self, what: Any, nxt: dict[str, Any] | None) -> None:
+        g = self.g
+        top = g.stack[-1] if g.stack else None
+        for _ in range(100000):
+            d = g.pending
+            if d is None:
+                return
+            if d.kind == "priority":
+                if not g.stack or (what != "all" and top not in g.stack):
+                    return
+                g.submit(d.player, {"action": "pass"})
+                continue
+            f = self.forced(d)
+            if f is not None and not self.matches(d, nxt):
+                g.submit(d.player, f)
+                continue
+            return
+        raise Fail("the stack never empties")
+
+    # ---------------------------------------------------------------- checkpoints
+    def check(self, exp: dict[str, Any]) -> None:
+        g = self.g
+        for name, want in (exp.get("players") or {}).items():
+            p = g.players[name]
+            got = {"life": p.life, "poison": p.poison, "lost": p.lost, "hand": len(p.hand),
+                   "library": len(p.library), "graveyard": len(p.graveyard)}
+            for k, v in want.items():
+                if k == "mana_pool":
+                    from engine.mana import format_pool, parse_pool
+                    if format_pool(p.pool) != format_pool(parse_pool(v)):
+                        raise Fail(f"{name} mana_pool is {format_pool(p.pool)!r}, expected {v!r}")
+                elif k in got:
+                    if got[k] != v:
+                        raise Fail(f"{name} {k} is {got[k]}, expected {v}")
+                else:
+                    raise Fail(f"unknown player check {k}")
+        for zone in ("battlefield", "graveyard", "hand", "exile", "library"):
+            for name, want in (exp.get(zone) or {}).items():
+                if zone == "battlefield":
+                    ids = [i for i in g.battlefield if g.chars(i).controller == name]
+                else:
+                    ids = g.players[name].zone(zone)
+                names = [g.objects[i].card.name for i in ids]
+                if zone == "library":
+                    ok = names == list(want)
+                else:
+                    ok = sorted(names) == sorted(want)
+                if not ok:
+                    raise Fail(f"{zone} of {name} is {sorted(names) if zone != 'library' else names}, expected {want}")
+        if "stack" in exp:
+            names = [g.objects[i].name for i in reversed(g.stack)]
+            if names != list(exp["stack"]):
+                raise Fail(f"stack is {names}, expected {exp['stack']}")
+        if "step" in exp and g.step != exp["step"]:
+            raise Fail(f"step is {g.step}, expected {exp['step']}")
+        if "active" in exp and g.active != exp["active"]:
+            raise Fail(f"active player is {g.active}, expected {exp['active']}")
+        if "winner" in exp:
+            w = exp["winner"]
+            got = g.winner if g.winner is not None else "none"
+            if str(w) != str(got):
+                raise Fail(f"winner is {got}, expected {w}")
+        for r, want in (exp.get("objects") or {}).items():
+            oid = self.ref(r)
+            self.check_object(r, oid, want)
+
+    def check_object(self, r: str, oid: int, want: dict[str, Any]) -> None:
+        g = self.g
+        o = g.objects[oid]
+        c = g.chars(oid)
+        for k, v in want.items():
+            if k == "power":
+                got: Any = c.power
+            elif k == "toughness":
+                got = c.toughness
+            elif k == "tapped":
+                got = o.tapped
+            elif k == "damage":
+                got = o.damage
+            elif k == "zone":
+                got = o.zone
+            elif k == "controller":
+                got = c.controller if o.zone == "battlefield" else o.controller
+            elif k == "owner":
+                got = o.owner
+            elif k == "sick":
+                got = o.sick
+            elif k == "token":
+                got = o.token
+            elif k == "attacking":
+                got = o.attacking is not None
+            elif k == "blocked":
+                got = o.blocked
+            elif k == "attached_to":
+                got = o.attached_to
+                v = self.ref(v) if v is not None else None
+            elif k == "counters":
+                for kind, n in v.items():
+                    if o.counters.get(kind, 0) != n:
+                        raise Fail(f"{r} has {o.counters.get(kind, 0)} {kind} counters, expected {n}")
+                continue
+            elif k in ("keywords", "types", "colors", "subtypes"):
+                got = sorted({"keywords": c.keywords, "types": c.types, "colors": c.colors,
+                              "subtypes": c.subtypes}[k])
+                v = sorted(v)
+            else:
+                raise Fail(f"unknown object check {k}")
+            if got != v:
+                raise Fail(f"{r} {k} is {got!r}, expected {v!r}")
+
+
+def run_file(path: Path, cards: CardPool) -> list[tuple[str, str | None]]:
+    try:
+        docs = [d for d in yaml.safe_load_all(path.read_text(encoding="utf-8")) if d]
+    except yaml.YAMLError as e:
+        return [(str(path), f"malformed YAML: {e}")]
+    out = []
+    for sc in docs:
+        name = sc.get("name", path.stem) if isinstance(sc, dict) else path.stem
+        if not isinstance(sc, dict):
+            out.append((name, "a scenario is a mapping"))
+            continue
+        try:
+            Runner(sc, cards).run()
+            out.append((name, None))
+        except Fail as e:
+            out.append((name, str(e)))
+        except IllegalAction as e:
+            out.append((name, f"illegal: {e}"))
+        except Exception as e:  # noqa: BLE001 - a crash fails the scenario, with its cause
+            out.append((name, f"engine error: {type(e).__name__}: {e}"))
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m engine.scenario", description=__doc__)
+    ap.add_argument("paths", nargs="+", type=Path)
+    ap.add_argument("--json", action="store_true", help="one JSON object per scenario")
+    args = ap.parse_args(argv)
+    cards = default_pool()
+    files: list[Path] = []
+    for p in args.paths:
+        if p.is_dir():
+            files += sorted(p.rglob("*.yaml"))
+        elif p.exists():
+            files.append(p)
+        else:
+            print(f"no such file: {p}", file=sys.stderr)
+            return 2
+    passed = failed = 0
+    for f in files:
+        for name, reason in run_file(f, cards):
+            if reason is None:
+                passed += 1
+            else:
+                failed += 1
+            if args.json:
+                print(json.dumps({"name": name, "file": str(f), "passed": reason is None, "reason": reason}))
+            else:
+                print(f"PASS {name}" if reason is None else f"FAIL {name}: {reason}")
+    print(f"{passed} passed, {failed} failed")
+    return 0 if failed == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

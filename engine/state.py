@@ -1,0 +1,141 @@
+"""The plain data of a game: objects (CR 109), players (CR 102) and decisions.
+
+Objects are small mutable records with __slots__; ``copy()`` of each is a flat
+copy, so copying a whole game stays cheap (no deepcopy).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.cards.abilities import Ability, CardDef
+
+ZONES = ("library", "hand", "battlefield", "graveyard", "stack", "exile", "command")
+
+
+class Obj:
+    """A card, token, copy or ability on the stack (CR 109.1, 113.7).
+
+    ``id`` is new whenever it changes zones (CR 400.7); ``uid`` names the physical
+    card across zones (used by scenarios and replays, never shown for hidden zones).
+    """
+
+    __slots__ = ("id", "uid", "card", "owner", "controller", "zone", "tapped", "sick", "damage",
+                 "counters", "attached_to", "token", "timestamp", "attacking", "blocking",
+                 "blocked", "blockers", "order", "ability", "source", "targets", "x", "modes",
+                 "divide", "trigger_info", "deathtouched", "regen", "kicked", "chosen", "is_copy",
+                 "damage_sources")
+
+    def __init__(self, id: int, uid: int, card: CardDef, owner: str, zone: str) -> None:
+        self.id = id
+        self.uid = uid
+        self.card = card
+        self.owner = owner
+        self.controller = owner
+        self.zone = zone
+        self.tapped = False
+        self.sick = False
+        self.damage = 0
+        self.counters: dict[str, int] = {}
+        self.attached_to: int | None = None
+        self.token = False
+        self.timestamp = 0
+        self.attacking: Any = None      # player name or planeswalker id while attacking (506.4)
+        self.blocking: list[int] = []   # attackers it blocks
+        self.blocked = False            # for attackers: became blocked (509.1h)
+        self.blockers: list[int] = []   # for attackers: damage assignment order (509.2)
+        self.order: list[int] = []      # for blockers: order among attackers (509.3)
+        self.ability: Ability | None = None   # for abilities on the stack
+        self.source: int | None = None  # for abilities: the source object id
+        self.targets: list[list[Any]] = []    # per target slot: chosen object ids / player names
+        self.x = 0
+        self.modes: list[int] = []
+        self.divide: dict[Any, int] = {}
+        self.trigger_info: dict[str, Any] = {}
+        self.deathtouched = False       # dealt damage by a source with deathtouch (704.5h)
+        self.regen = 0                  # regeneration shields (701.13)
+        self.kicked = False
+        self.chosen: dict[str, Any] = {}
+        self.is_copy = False
+        self.damage_sources: list[int] = []
+
+    def copy(self) -> "Obj":
+        o = Obj.__new__(Obj)
+        for s in Obj.__slots__:
+            setattr(o, s, getattr(self, s))
+        o.counters = dict(self.counters)
+        o.blocking = list(self.blocking)
+        o.blockers = list(self.blockers)
+        o.order = list(self.order)
+        o.targets = [list(t) for t in self.targets]
+        o.modes = list(self.modes)
+        o.divide = dict(self.divide)
+        o.chosen = dict(self.chosen)
+        o.damage_sources = list(self.damage_sources)
+        return o
+
+    @property
+    def name(self) -> str:
+        if self.ability is not None:
+            return self.card.name + " ability"
+        return self.card.name
+
+    def __repr__(self) -> str:
+        return f"<{self.card.name}#{self.id}@{self.zone}>"
+
+
+class Player:
+    """A player (CR 102) and the zones they own (CR 400.1)."""
+
+    __slots__ = ("name", "life", "poison", "library", "hand", "graveyard", "exile", "command",
+                 "pool", "lands_played", "lost", "drew_from_empty", "mulligans", "kept",
+                 "life_gained_turn", "life_lost_turn", "conceded")
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.life = 20
+        self.poison = 0
+        self.library: list[int] = []    # top first
+        self.hand: list[int] = []
+        self.graveyard: list[int] = []  # top last
+        self.exile: list[int] = []
+        self.command: list[int] = []
+        self.pool: dict[str, int] = {}  # mana pool (106.4): kind -> amount over WUBRGC
+        self.lands_played = 0
+        self.lost = False
+        self.drew_from_empty = False
+        self.mulligans = 0
+        self.kept = False
+        self.life_gained_turn = 0
+        self.life_lost_turn = 0
+        self.conceded = False
+
+    def copy(self) -> "Player":
+        p = Player.__new__(Player)
+        for s in Player.__slots__:
+            v = getattr(self, s)
+            setattr(p, s, list(v) if isinstance(v, list) else dict(v) if isinstance(v, dict) else v)
+        return p
+
+    def zone(self, name: str) -> list[int]:
+        return getattr(self, name)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What the game waits for (DESIGN: the engine contract).
+
+    ``kind`` names the choice; ``options`` lists the legal answers (or their parts) in
+    plain JSON-able data; ``forced`` is the only legal answer when there is exactly one.
+    """
+
+    player: str
+    kind: str
+    prompt: str
+    options: Any = None
+    data: dict[str, Any] = field(default_factory=dict)
+    forced: Any = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"player": self.player, "kind": self.kind, "prompt": self.prompt,
+                "options": self.options, "data": self.data, "forced": self.forced}

@@ -1,0 +1,111 @@
+"""Whether the engine can play a compiled card exactly as written.
+
+A card is supported when the compiler read every sentence (CardDef.unsupported is
+empty) and every op, reference filter, trigger event, static kind and keyword it uses
+is one this engine executes. Anything else makes it a manual card (issue 4).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.cards.abilities import Ability, CardDef, Effect
+from engine.effects import CONDITION_KEYS, OPS
+from engine.filters import unknown_keys
+from engine.triggers import SUPPORTED as TRIGGER_EVENTS
+
+#: Keywords whose rules this engine implements (CR 702).
+KEYWORDS = frozenset({
+    "Flying", "Reach", "Haste", "Vigilance", "Defender", "First strike", "Double strike", "Trample",
+    "Deathtouch", "Lifelink", "Menace", "Hexproof", "Shroud", "Indestructible", "Flash", "Intimidate",
+    "Fear", "Protection", "Enchant", "Equip", "Infect", "Wither", "Shadow",
+    "Plainswalk", "Islandwalk", "Swampwalk", "Mountainwalk", "Forestwalk",
+})
+STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "set_pt",
+                     "grant_ability", "add_types"})
+RULES = frozenset({"cant_block", "cant_attack", "cant_attack_or_block", "cant_be_blocked", "must_attack",
+                   "must_block", "doesnt_untap", "block_only_flying", "extra_block"})
+
+
+def _walk(x: Any, out: list[str]) -> None:
+    """Collect problems in nested args (filters, nested effects, abilities)."""
+    if isinstance(x, Effect):
+        if x.op not in OPS:
+            out.append(f"op {x.op}")
+        _walk(x.args, out)
+    elif isinstance(x, Ability):
+        out.extend(ability_reasons(x))
+    elif isinstance(x, dict):
+        for k, v in x.items():
+            if k in ("each", "count", "filter", "affects", "by", "except", "choose") and isinstance(v, dict):
+                bad = unknown_keys(v)
+                if bad:
+                    out.append(f"filter keys {sorted(bad)}")
+            if k == "choose" and isinstance(v, dict):
+                out.append("reference choose")
+            _walk(v, out)
+    elif isinstance(x, (list, tuple)):
+        for v in x:
+            _walk(v, out)
+    elif isinstance(x, str) and x in ("an_opponent", "exiled", "attacked", "trigger_player_hand"):
+        out.append(f"reference {x}")
+
+
+def ability_reasons(ab: Ability) -> list[str]:
+    out: list[str] = []
+    for e in ab.effects:
+        _walk(e, out)
+    for t in ab.targets:
+        bad = unknown_keys(t.filter)
+        if bad:
+            out.append(f"target filter keys {sorted(bad)}")
+    for m in ab.modes:
+        out.extend(ability_reasons(m))
+    if ab.kind == "triggered":
+        trig = ab.trigger or {}
+        ev = trig.get("event")
+        evs = ev if isinstance(ev, list) else [ev]
+        from engine.triggers import ALIASES
+        for e in evs:
+            if e not in TRIGGER_EVENTS and e not in ALIASES:
+                out.append(f"trigger {e}")
+        if trig.get("filter"):
+            bad = unknown_keys(trig["filter"])
+            if bad:
+                out.append(f"trigger filter {sorted(bad)}")
+        if any(k in trig for k in ("batch", "first")):
+            out.append("trigger options")
+    if ab.condition and set(ab.condition) - CONDITION_KEYS:
+        out.append(f"condition {sorted(set(ab.condition) - CONDITION_KEYS)}")
+    if ab.kind == "static":
+        st = ab.static or {}
+        if st.get("kind") not in STATICS:
+            out.append(f"static {st.get('kind')}")
+        if st.get("kind") == "restriction" and st.get("rule") not in RULES:
+            out.append(f"rule {st.get('rule')}")
+        if st.get("condition") and set(st["condition"]) - CONDITION_KEYS:
+            out.append("static condition")
+        _walk({k: v for k, v in st.items() if k != "kind"}, out)
+    if ab.kind in ("activated", "mana") and ab.zone != "battlefield":
+        out.append(f"ability from {ab.zone}")
+    if ab.cost is not None:
+        c = ab.cost
+        if c.sacrifice or c.exile_self or getattr(c, "discard_filter", None) or getattr(c, "exile_from_graveyard", None) \
+                or getattr(c, "tap_others", None) or getattr(c, "return_to_hand", None):
+            out.append("cost")
+    return out
+
+
+def unsupported_reasons(card: CardDef) -> list[str]:
+    """Why the engine cannot play this card as written ([] when it can)."""
+    out = [f"text: {s}" for s in card.unsupported]
+    for k in card.keywords:
+        if k not in KEYWORDS:
+            out.append(f"keyword {k}")
+    for ab in card.abilities:
+        if ab.keyword in ("Equip",):
+            pass
+        out.extend(ability_reasons(ab))
+    if card.keyword_args.get("Protection") and any(not isinstance(q, str) or len(q) != 1
+                                                  for q in card.keyword_args["Protection"]):
+        out.append("protection quality")
+    return out

@@ -1,0 +1,223 @@
+"""Triggered abilities (CR 603): trigger events, look-back, APNAP order, targets.
+
+An event is a plain dict {"event": name, ...}. Every permanent's triggered abilities
+(and, for leaves-the-battlefield events, those of the object as it last existed on the
+battlefield: 603.10) are checked against it; the ones that trigger wait in
+``game.triggered`` until a player would receive priority, then go on the stack in APNAP
+order (603.3b), each player ordering their own, with targets chosen then (603.3d).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.errors import IllegalAction
+from engine.filters import matches
+
+if TYPE_CHECKING:
+    from engine.game import Game
+    from engine.layers import Chars
+    from engine.state import Decision, Obj
+
+OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "cast", "tapped",
+                 "untapped", "deals_damage", "dealt_damage", "combat_damage_player",
+                 "combat_damage_creature", "combat_damage", "damage_player", "damage_opponent",
+                 "attacks_or_blocks", "etb_or_dies", "etb_or_attacks", "cycle", "sacrifice"}
+PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attack"}
+#: Events this engine fires (a card triggering on anything else is unsupported).
+SUPPORTED = OBJECT_EVENTS | PLAYER_EVENTS | {"step"} - {"cycle", "sacrifice", "scry", "discard"}
+
+ALIASES = {"attacks_or_blocks": ("attacks", "blocks"), "etb_or_dies": ("etb", "dies"),
+           "etb_or_attacks": ("etb", "attacks"),
+           "combat_damage": ("combat_damage_player", "combat_damage_creature")}
+
+
+def _events_of(trig: dict[str, Any]) -> set[str]:
+    e = trig.get("event")
+    names = set(e) if isinstance(e, list) else {e}
+    out: set[str] = set()
+    for n in names:
+        out |= set(ALIASES.get(n, (n,)))
+    return out
+
+
+def _triggers(g: "Game", oid: int, chars: "Chars | None" = None):
+    c = chars or g.chars(oid)
+    for ab in c.abilities:
+        if ab.kind == "triggered" and ab.trigger is not None:
+            yield ab, c.controller
+
+
+def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[str, Any]) -> bool:
+    name = ev["event"]
+    if name not in _events_of(trig):
+        return False
+    if name == "step":
+        if trig.get("step") != ev["step"]:
+            return False
+        whose = trig.get("whose", "you")
+        if whose in ("you", "you_next") and g.active != controller:
+            return False
+        if whose == "opponent" and g.active == controller:
+            return False
+        return True
+    if name in PLAYER_EVENTS:
+        who = trig.get("who", "you")
+        if who == "you" and ev["player"] != controller or who == "opponent" and ev["player"] == controller:
+            return False
+        if trig.get("filter") and "obj" in ev and not matches(g, ev["obj"], trig["filter"], src, controller):
+            return False
+        return True
+    obj = ev.get("obj")
+    if name == "damage_player" or name == "combat_damage_player":
+        if trig.get("who") == "opponent" and ev.get("target") == controller:
+            return False
+    if trig.get("self"):
+        return obj == src
+    if trig.get("attached"):
+        return obj is not None and g.objects[src].attached_to == obj
+    f = trig.get("filter")
+    if trig.get("or_self") and obj == src:
+        return True
+    if f is not None:
+        if name == "cast":
+            f = dict(f)
+            f.setdefault("zone", "stack")
+        return obj is not None and obj in g.objects and matches(g, obj, f, src, controller)
+    return name in ("cast",) and trig.get("who", "you") in ("you", "any") and \
+        (trig.get("who", "you") == "any" or ev.get("player") == controller)
+
+
+def _add(g: "Game", src: "Obj", ab: Any, controller: str, ev: dict[str, Any]) -> dict[str, Any] | None:
+    if ab.condition is not None:
+        from engine.effects import condition
+        if not condition(g, ab.condition, src.id, {"trigger": ev}):
+            return None  # 603.4: an intervening "if" clause
+    t = {"controller": controller, "ability": ab, "source": src.id, "card": src.card, "info": dict(ev)}
+    g.triggered.append(t)
+    return t
+
+
+def event(g: "Game", ev: dict[str, Any]) -> None:
+    """Check every permanent's triggered abilities against one event (603.2)."""
+    for oid in g.battlefield:
+        for ab, ctl in _triggers(g, oid):
+            if _match(g, oid, ctl, ab.trigger, ev):
+                _add(g, g.objects[oid], ab, ctl, ev)
+    # a spell's own "when you cast" trigger (603.2, zone stack)
+    if ev["event"] == "cast":
+        o = g.objects.get(ev["obj"])
+        if o is not None:
+            for ab in o.card.abilities:
+                if ab.kind == "triggered" and ab.trigger and ab.trigger.get("self") and \
+                        "cast" in _events_of(ab.trigger):
+                    _add(g, o, ab, o.controller, ev)
+    for d in list(g.delayed):
+        if d.get("event") == ev["event"]:
+            pass
+
+
+def enters(g: "Game", o: "Obj") -> None:
+    """An object entered the battlefield: 'enters' replacements (614.1c) then ETB triggers."""
+    from engine.effects import enter_replacements
+    enter_replacements(g, o)
+    event(g, {"event": "etb", "obj": o.id, "player": o.controller})
+
+
+def leaves(g: "Game", o: "Obj", before: "Chars", to: str) -> list[dict[str, Any]]:
+    """Leaves-the-battlefield triggers look back in time (603.10)."""
+    ev = {"event": "dies" if to == "graveyard" and "Creature" in before.types else "ltb", "obj": o.id,
+          "player": before.controller, "to": to}
+    evs = [ev] if ev["event"] == "ltb" else [ev, dict(ev, event="ltb")]
+    out = []
+    for e in evs:
+        for oid in g.battlefield:
+            chars = before if oid == o.id else None
+            for ab, ctl in _triggers(g, oid, chars):
+                if _match(g, oid, ctl, ab.trigger, e):
+                    t = _add(g, g.objects[oid], ab, ctl, e)
+                    if t:
+                        out.append(t)
+    return out
+
+
+def step(g: "Game", name: str) -> None:
+    """"At the beginning of ..." triggers (503.1, 513.1) and delayed triggers (603.7)."""
+    event(g, {"event": "step", "step": name})
+    keep = []
+    for d in g.delayed:
+        if d["step"] == name and (d.get("whose") != "you" or g.active == d["controller"]):
+            g.triggered.append({"controller": d["controller"], "ability": d["ability"], "source": d["source"],
+                                "card": d["card"], "info": d.get("info", {})})
+        else:
+            keep.append(d)
+    g.delayed = keep
+
+
+def candidates(g: "Game", t: dict[str, Any]) -> list[list[Any]]:
+    from engine.casting import target_candidates
+    from engine.state import Obj
+    src = g.objects.get(t["source"])
+    if src is None:  # look-back: a stand-in with the card's characteristics
+        src = Obj(-1, 0, t["card"], t["controller"], "graveyard")
+    return [target_candidates(g, spec, src, t["controller"]) for spec in t["ability"].targets]
+
+
+def put_on_stack(g: "Game") -> None:
+    """603.3b: APNAP; each player orders their own triggers; targets as each goes on the stack."""
+    for player in (g.active, g.other(g.active)):
+        mine = [t for t in g.triggered if t["controller"] == player]
+        if not mine:
+            continue
+        if len(mine) > 1 and not all(t.get("ordered") for t in mine):
+            g.wait = {"kind": "order_triggers", "player": player}
+            return
+        t = mine[0]
+        ab = t["ability"]
+        if ab.targets and "targets" not in t:
+            cands = candidates(g, t)
+            if any(len(c) < spec.min for c, spec in zip(cands, ab.targets)):
+                g.triggered.remove(t)  # 603.3d: no legal targets, removed from the stack
+                g.log("trigger_removed", card=t["card"].name)
+                return
+            g.wait = {"kind": "trigger_targets", "player": player, "trigger": g.triggered.index(t)}
+            return
+        g.triggered.remove(t)
+        _push(g, t)
+        return
+
+
+def _push(g: "Game", t: dict[str, Any]) -> None:
+    from engine.state import Obj
+    s = Obj(g.next_id, 0, t["card"], t["controller"], "stack")
+    g.next_id += 1
+    s.ability = t["ability"]
+    s.source = t["source"]
+    s.controller = t["controller"]
+    s.targets = [list(x) for x in t.get("targets", [])]
+    s.trigger_info = t["info"]
+    g.objects[s.id] = s
+    g.stack.append(s.id)
+    g.changed()
+    g.log("trigger", card=t["card"].name, obj=s.id, controller=t["controller"], targets=s.targets)
+
+
+def choose_targets(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
+    from engine.casting import check_targets, normalize_targets
+    from engine.state import Obj
+    t = g.triggered[d.data["trigger"]]
+    specs = t["ability"].targets
+    chosen = normalize_targets(a.get("targets"), specs)
+    src = g.objects.get(t["source"]) or Obj(-1, 0, t["card"], t["controller"], "graveyard")
+    check_targets(g, specs, chosen, src, t["controller"])
+    t["targets"] = chosen
+
+
+def order(g: "Game", d: "Decision", order: list[int]) -> None:
+    mine = [t for t in g.triggered if t["controller"] == d.player]
+    if sorted(order) != list(range(len(mine))):
+        raise IllegalAction(f"order all {len(mine)} triggered abilities, each once (by index)")
+    others = [t for t in g.triggered if t["controller"] != d.player]
+    ordered = [mine[i] for i in order]
+    for t in ordered:
+        t["ordered"] = True
+    g.triggered = ordered + others

@@ -1,0 +1,46 @@
+"""What one player may see (DESIGN: hidden information), as plain JSON-able data."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+
+def card_view(g: "Game", oid: int) -> dict[str, Any]:
+    o = g.objects[oid]
+    d: dict[str, Any] = {"id": oid, "name": o.card.name, "owner": o.owner, "controller": o.controller}
+    if o.zone == "battlefield":
+        c = g.chars(oid)
+        d.update(controller=c.controller, tapped=o.tapped, sick=o.sick, damage=o.damage,
+                 counters=dict(o.counters), attached_to=o.attached_to, token=o.token,
+                 power=c.power if "Creature" in c.types else None,
+                 toughness=c.toughness if "Creature" in c.types else None,
+                 types=sorted(c.types), keywords=sorted(c.keywords),
+                 attacking=o.attacking, blocking=list(o.blocking))
+    elif o.zone == "stack":
+        d.update(targets=o.targets, ability=o.ability.text if o.ability else None)
+    return d
+
+
+def view(g: "Game", player: str) -> dict[str, Any]:
+    """The game as ``player`` may know it: own hand, public zones, counts of hidden zones."""
+    players = {}
+    for n in g.order:
+        p = g.players[n]
+        players[n] = {
+            "life": p.life, "poison": p.poison, "library": len(p.library), "hand_count": len(p.hand),
+            "hand": [card_view(g, i) for i in p.hand] if n == player else None,
+            "graveyard": [card_view(g, i) for i in p.graveyard],
+            "exile": [card_view(g, i) for i in p.exile],
+            "mana_pool": dict(p.pool), "lost": p.lost, "lands_played": p.lands_played,
+        }
+    pend = g.pending
+    return {
+        "you": player, "turn": g.turn, "active": g.active, "step": g.step, "priority": g.priority,
+        "winner": g.winner, "players": players,
+        "battlefield": [card_view(g, i) for i in g.battlefield],
+        "stack": [card_view(g, i) for i in reversed(g.stack)],
+        "pending": pend.to_dict() if pend is not None and pend.player == player else
+        ({"player": pend.player, "kind": pend.kind} if pend is not None else None),
+    }
