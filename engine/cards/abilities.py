@@ -25,7 +25,7 @@ References (who/what an effect acts on)
   "defending_player"     (CR 506.2)
   {"controller_of": REF}, {"owner_of": REF}
   {"graveyard_of": PLAYER_REF}   a player's whole graveyard (only with exile)
-  {"choose": FILTER, [amount: n], [chooser: PLAYER_REF]}   n (default 1) objects or cards matching FILTER,
+  {"choose": FILTER, [amount: n], [chooser: PLAYER_REF], [up_to]}   n (default 1) objects or cards matching FILTER,
                          chosen on resolution by chooser (default: the controller); not targeted ("return another
                          creature you control to its owner's hand", "each opponent exiles a card from their hand":
                          owner "chooser" = the choosing player)

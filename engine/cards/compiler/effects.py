@@ -1660,7 +1660,8 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             out[-1] = Effect("may", {**out[-1].args, "then": list(effs), "reflexive": True})
             continue
         m = re.match(r"^if (?:that creature|it|a creature dealt damage this way|a permanent dealt damage this way|"
-                     r"that permanent) would die this turn, exile it instead$", s)
+                     r"that permanent|that creature or planeswalker|a creature or planeswalker dealt damage this way|"
+                     r"the creature) would die this turn, exile it instead$", s)
         if m and out and out[-1].op == "damage":
             out[-1] = Effect("damage", {**out[-1].args, "exile_if_dies": True})
             continue

@@ -1,0 +1,1 @@
+"""Bots: players that answer decisions by themselves."""

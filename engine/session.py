@@ -1,0 +1,89 @@
+"""Sessions: how a client (the Qt app, a network server) reaches a game (DESIGN: The app).
+
+A Session gives, for a seat, the current view, the pending decision and a way to
+answer. LocalSession wraps a Game in this process (hotseat, or against a bot); the
+network client implements the same methods over the wire.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Protocol
+
+from engine.cardpool import CardPool
+from engine.errors import IllegalAction
+from engine.game import Game
+from engine.state import Decision
+
+
+class Session(Protocol):
+    def seats(self) -> list[str]: ...
+    def view(self, seat: str) -> dict[str, Any]: ...
+    def pending(self, seat: str) -> Decision | None: ...
+    def submit(self, seat: str, answer: Any) -> None: ...
+    def events(self, seat: str, since: int = 0) -> list[dict[str, Any]]: ...
+
+
+def redact(event: dict[str, Any], seat: str) -> dict[str, Any]:
+    """An event as ``seat`` may see it: hidden card moves show no card (DESIGN: hidden information)."""
+    if event.get("hidden") and event.get("owner") != seat:
+        return {k: v for k, v in event.items() if k not in ("card", "obj")}
+    if event.get("to") in ("library",) and event.get("frm") != "battlefield":
+        return {k: v for k, v in event.items() if k != "obj"}
+    return event
+
+
+class LocalSession:
+    """A game in this process. ``bots`` maps seats to objects with ``answer(decision)``."""
+
+    def __init__(self, game: Game, bots: dict[str, Any] | None = None) -> None:
+        self.game = game
+        self.bots = dict(bots or {})
+        self.listeners: list[Callable[[], None]] = []
+        self._run_bots()
+
+    @classmethod
+    def new(cls, decks: list[tuple[str, list[str]]], cards: CardPool | None = None, seed: int = 0,
+            bots: dict[str, Any] | None = None) -> "LocalSession":
+        return cls(Game.new(decks, cards, seed), bots)
+
+    def seats(self) -> list[str]:
+        return list(self.game.order)
+
+    def view(self, seat: str) -> dict[str, Any]:
+        return self.game.view(seat)
+
+    def pending(self, seat: str) -> Decision | None:
+        d = self.game.pending
+        return d if d is not None and d.player == seat else None
+
+    def waiting_for(self) -> str | None:
+        d = self.game.pending
+        return d.player if d is not None else None
+
+    def submit(self, seat: str, answer: Any) -> None:
+        """Answer for a seat; raises IllegalAction (nothing changes) when not allowed."""
+        if seat in self.bots:
+            raise IllegalAction(f"{seat} is played by a bot")
+        self.game.submit(seat, answer)
+        self._run_bots()
+        for f in list(self.listeners):
+            f()
+
+    def concede(self, seat: str) -> None:
+        self.game.concede(seat)
+        for f in list(self.listeners):
+            f()
+
+    def events(self, seat: str, since: int = 0) -> list[dict[str, Any]]:
+        return [redact(e, seat) for e in self.game.events[since:]]
+
+    def _run_bots(self) -> None:
+        g = self.game
+        for _ in range(100000):
+            d = g.pending
+            if d is None or d.player not in self.bots:
+                return
+            bot = self.bots[d.player]
+            try:
+                g.submit(d.player, bot.answer(d))
+            except IllegalAction:
+                g.submit(d.player, d.forced if d.forced is not None else {"action": "pass"})
