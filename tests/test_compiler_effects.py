@@ -158,3 +158,36 @@ def test_you_may_if_you_do():
                                   "Cancel", "Naturalize", "Unsummon"])
 def test_classic_spells_supported(name):
     assert compile_card(corpus_card(name)).supported
+
+
+def test_keyword_actions_are_one_closed_op():
+    d = compile_card({"name": "X", "types": ["Sorcery"], "text": "Proliferate. Investigate."})
+    assert d.supported
+    ops = [(e.op, e.args.get("name") or e.args.get("kind")) for e in d.abilities[0].effects]
+    assert ops == [("action", "proliferate"), ("token", "Clue")]
+
+
+def test_hand_reveal_choose_then_discard():
+    d = compile_card({"name": "X", "types": ["Sorcery"],
+                      "text": "Target opponent reveals their hand. You choose a nonland card from it. "
+                              "That player discards that card."})
+    assert d.supported
+    effs = d.abilities[0].effects
+    assert [e.op for e in effs] == ["discard"] or [e.op for e in effs] == ["reveal", "discard"]
+
+
+def test_dies_exile_instead_replacement_on_damage():
+    d = compile_card(corpus_card("Scorching Dragonfire"))
+    e = [a for a in d.abilities if a.kind == "spell"][0].effects[0]
+    assert e.op == "damage" and e.args["exile_if_dies"] is True
+
+
+def test_delayed_trigger_and_created_reference():
+    d = compile_card({"name": "X", "types": ["Sorcery"],
+                      "text": "Create two 1/1 red Elemental creature tokens. They gain haste. "
+                              "Sacrifice them at the beginning of the next end step."})
+    assert d.supported
+    effs = d.abilities[0].effects
+    assert [e.op for e in effs] == ["token", "grant", "delayed"]
+    assert effs[1].args["what"] == "created"
+    assert effs[2].args["effects"][0].args["what"] == "created"
