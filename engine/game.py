@@ -243,14 +243,21 @@ class Game:
             raise IllegalAction("the game is over" if self.over else "no decision is pending")
         if player != d.player:
             raise IllegalAction(f"it is {d.player}'s decision, not {player}'s")
-        snapshot = self._snapshot()
+        risky = d.kind == "priority" and isinstance(answer, dict) and answer.get("action") in ("cast", "activate")
+        snapshot = self._snapshot() if risky else None  # other answers are checked before any change
         try:
             self._answer(d, answer)
         except IllegalAction:
-            self._restore(snapshot)
+            if snapshot is not None:
+                self._restore(snapshot)
+            else:
+                self.wait = dict(d.data, kind=d.kind, player=d.player) if self.wait is None else self.wait
             raise
         except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
-            self._restore(snapshot)
+            if snapshot is not None:
+                self._restore(snapshot)
+            else:
+                self.wait = dict(d.data, kind=d.kind, player=d.player) if self.wait is None else self.wait
             raise IllegalAction(f"malformed answer {answer!r} to {d.kind}: {e}") from None
         self.answers.append([player, answer])
         self._advance()
@@ -307,7 +314,14 @@ class Game:
 
     def _snapshot(self) -> dict[str, Any]:
         s = {f: _copy(getattr(self, f)) for f in self._FIELDS}
-        s["objects"] = {k: o.copy() for k, o in self.objects.items()}
+        # objects outside the battlefield and the stack are only ever replaced, never changed in
+        # place, so a shallow copy of the dict keeps them; the others are copied.
+        objs = dict(self.objects)
+        for k in self.battlefield:
+            objs[k] = objs[k].copy()
+        for k in self.stack:
+            objs[k] = objs[k].copy()
+        s["objects"] = objs
         s["players"] = {k: p.copy() for k, p in self.players.items()}
         s["rng"] = self.rng.getstate()
         s["nevents"] = len(self.events)
@@ -327,6 +341,7 @@ class Game:
         g = Game.__new__(Game)
         g.__dict__.update(self.__dict__)
         s = self._snapshot()
+        s["objects"] = {k: o.copy() for k, o in self.objects.items()}
         g._restore_into(s)
         g.rng = random.Random()
         g.rng.setstate(self.rng.getstate())

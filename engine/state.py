@@ -61,17 +61,23 @@ class Obj:
 
     def copy(self) -> "Obj":
         o = Obj.__new__(Obj)
-        for s in Obj.__slots__:
-            setattr(o, s, getattr(self, s))
-        o.counters = dict(self.counters)
-        o.blocking = list(self.blocking)
-        o.blockers = list(self.blockers)
-        o.order = list(self.order)
-        o.targets = [list(t) for t in self.targets]
-        o.modes = list(self.modes)
-        o.divide = dict(self.divide)
-        o.chosen = dict(self.chosen)
-        o.damage_sources = list(self.damage_sources)
+        o.id, o.uid, o.card, o.owner, o.controller, o.zone = self.id, self.uid, self.card, self.owner, \
+            self.controller, self.zone
+        o.tapped, o.sick, o.damage, o.attached_to, o.token = self.tapped, self.sick, self.damage, \
+            self.attached_to, self.token
+        o.timestamp, o.attacking, o.blocked, o.ability, o.source = self.timestamp, self.attacking, \
+            self.blocked, self.ability, self.source
+        o.x, o.trigger_info, o.deathtouched, o.regen, o.kicked, o.is_copy = self.x, self.trigger_info, \
+            self.deathtouched, self.regen, self.kicked, self.is_copy
+        o.counters = dict(self.counters) if self.counters else {}
+        o.blocking = list(self.blocking) if self.blocking else []
+        o.blockers = list(self.blockers) if self.blockers else []
+        o.order = list(self.order) if self.order else []
+        o.targets = [list(t) for t in self.targets] if self.targets else []
+        o.modes = list(self.modes) if self.modes else []
+        o.divide = dict(self.divide) if self.divide else {}
+        o.chosen = dict(self.chosen) if self.chosen else {}
+        o.damage_sources = list(self.damage_sources) if self.damage_sources else []
         return o
 
     @property
