@@ -10,6 +10,7 @@ rules of the others live in the engine, by their CR rule (the tables below).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Any
 
 from engine.cards.abilities import Ability, Cost, Effect, TargetSpec
@@ -157,6 +158,15 @@ def _costed_ability(name: str, part: str, cost_text: str) -> tuple[Ability | Non
 
 def parse_keyword_line(line: str) -> tuple[list[str], dict[str, Any], list[Ability]] | None:
     """Read a paragraph made only of keywords; None if any part is not a known keyword."""
+    got = _parse_keyword_line(line)
+    if got is None:
+        return None
+    names, args, abilities = got
+    return list(names), {k: (list(v) if isinstance(v, list) else v) for k, v in args.items()}, list(abilities)
+
+
+@lru_cache(maxsize=65536)
+def _parse_keyword_line(line: str) -> tuple[list[str], dict[str, Any], list[Ability]] | None:
     names: list[str] = []
     args: dict[str, Any] = {}
     abilities: list[Ability] = []
