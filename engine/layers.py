@@ -20,23 +20,28 @@ if TYPE_CHECKING:
     from engine.state import Obj
 
 
+_BASE: dict[int, tuple] = {}  # per CardDef: its printed characteristics, shared until changed
+
+
 class Chars:
-    """The characteristics of an object as the rules see them now (CR 109.3)."""
+    """The characteristics of an object as the rules see them now (CR 109.3).
+
+    The sets are frozensets shared with the card's printed values; layers replace them
+    rather than change them in place, so unaffected objects cost nothing to compute."""
 
     __slots__ = ("power", "toughness", "types", "subtypes", "supertypes", "colors", "keywords",
                  "kwargs", "abilities", "controller", "rules")
 
     def __init__(self, o: "Obj") -> None:
-        c = o.card
-        self.power = _num(c.power)
-        self.toughness = _num(c.toughness)
-        self.types = set(c.types)
-        self.subtypes = set(c.subtypes)
-        self.supertypes = set(c.supertypes)
-        self.colors = set(c.colors)
-        self.keywords = set(c.keywords)
-        self.kwargs = c.keyword_args
-        self.abilities: list[Ability] = list(c.abilities)
+        base = _BASE.get(id(o.card))
+        if base is None or base[0] is not o.card:
+            c = o.card
+            base = (c, _num(c.power), _num(c.toughness), frozenset(c.types), frozenset(c.subtypes),
+                    frozenset(c.supertypes), frozenset(c.colors), frozenset(c.keywords), list(c.abilities))
+            _BASE[id(o.card)] = base
+        _, self.power, self.toughness, self.types, self.subtypes, self.supertypes, self.colors, \
+            self.keywords, self.abilities = base
+        self.kwargs = o.card.keyword_args
         self.controller = o.controller
         self.rules: list[dict] = []  # restriction statics that apply to this object
 
@@ -101,23 +106,23 @@ def compute(game: "Game") -> dict[int, Chars]:
     for ts, src, st in statics:
         if st.get("kind") == "add_types":
             for i in affected(src, st):
-                chars[i].subtypes.update(st.get("subtypes", ()))
-                chars[i].types.update(st.get("types", ()))
+                chars[i].subtypes = chars[i].subtypes | set(st.get("subtypes", ()))
+                chars[i].types = chars[i].types | set(st.get("types", ()))
     for e in timed:
         if e["layer"] == "4":
             for i in targets_of(e):
                 c = chars[i]
                 if not e.get("in_addition"):
-                    c.types = set(e.get("types", ()))
-                    c.subtypes = set(e.get("subtypes", ()))
+                    c.types = frozenset(e.get("types", ()))
+                    c.subtypes = frozenset(e.get("subtypes", ()))
                 else:
-                    c.types.update(e.get("types", ()))
-                    c.subtypes.update(e.get("subtypes", ()))
+                    c.types = c.types | set(e.get("types", ()))
+                    c.subtypes = c.subtypes | set(e.get("subtypes", ()))
     # layer 5: colors
     for e in timed:
         if e["layer"] == "5":
             for i in targets_of(e):
-                chars[i].colors = set(e["colors"])
+                chars[i].colors = frozenset(e["colors"])
     # layer 6: abilities (statics and resolved effects, in timestamp order)
     layer6: list[tuple[int, list[int], dict[str, Any]]] = []
     for ts, src, st in statics:
@@ -134,15 +139,15 @@ def compute(game: "Game") -> dict[int, Chars]:
                 c.rules.append(st)
                 continue
             if st.get("kind") == "grant_ability":
-                c.abilities.append(st["ability"])
+                c.abilities = c.abilities + [st["ability"]]
                 continue
             if st.get("lose_all"):
-                c.keywords.clear()
+                c.keywords = frozenset()
                 c.abilities = []
-            for k in st.get("lose", ()):
-                c.keywords.discard(k)
-            for k in st.get("keywords", ()):
-                c.keywords.add(k)
+            if st.get("lose"):
+                c.keywords = c.keywords - set(st["lose"])
+            if st.get("keywords"):
+                c.keywords = c.keywords | set(st["keywords"])
     # layer 7a: characteristic-defining abilities
     for ts, src, st in statics:
         if st.get("kind") == "set_pt" and src in chars:
