@@ -104,7 +104,7 @@ Effect ops
 | counter      | what, [unless_pays: [mana symbols]]                      | counter a spell (unless its controller pays) | 701.5 |
 | counters     | what, kind, amount, [remove], [divided]  (what "you": player counters, e.g. kind "energy") | put (or remove) counters; kind "+1/+1", "-1/-1", "loyalty", "any" ... | 122 |
 | token        | amount, types, subtypes, colors, keywords, power, toughness, [supertypes], [name], [tapped], [attacking], [abilities: [Ability]], [who: PLAYER_REF (default you)]  or  amount, kind, [tapped]  or  amount, copy_of: REF (a token copy) ("Treasure", "Food", "Clue", "Blood", "Gold", ...) | create tokens (predefined kinds: 111.10) | 111 |
-| add_mana     | mana:[syms]  or  choice:[[syms], ...]  or  any: n, [same]; [per: AMOUNT]; [only_for: FILTER (spend only on spells matching)] | add mana (choice: one of the lists; any: n mana of any colors, same: all one color) | 106 |
+| add_mana     | mana:[syms]  or  choice:[[syms], ...]  or  any: n, [same], [chosen_color]; [per: AMOUNT]; [only_for: FILTER (spend only on spells matching)] | add mana (choice: one of the lists; any: n mana of any colors, same: all one color) | 106 |
 | fight        | a, b                                                     | each deals damage equal to its power to the other | 701.14 |
 | attach       | what, to                                                 | attach an Aura/Equipment                  | 701.3   |
 | search       | filter, amount, to, [up_to], [tapped], [reveal], [zones: ["library","graveyard"]] | search your library, put the cards in `to` (hand, battlefield, library_top, graveyard), then shuffle | 701.23 |
@@ -148,6 +148,7 @@ matching object), "batch": True ("one or more"), "who": "you"|"opponent"|"any" (
   becomes_target_opponent, etb_or_attacks, etb_or_dies, blocks_flying, turned_face_up, transforms,
   explores, cast (filter on the spell; "self": True = when you cast this), you_attack, sacrifice,
   gain_life, lose_life, draw, discard, cycle, scry, surveil,
+  state ("condition": a state trigger, CR 603.8), draw may carry "nth": 2 (second card each turn),
   tapped_for_mana (filter), activate ("who", "filter" on the source, "loyalty": True),
   step ("step": upkeep|draw|main1|main2|beginning_of_combat|end_of_combat|end;
         "whose": you|opponent|each|next|that_player|you_next)
@@ -165,7 +166,8 @@ Statics (Ability.static)
                      cant_block_alone, cant_attack_alone, hexproof, cant_be_sacrificed,
                      must_be_blocked, must_attack_or_block, cant_attack_block_unless_other,
                      must_be_blocked_by_all, no_counters (with "counter": kind), attack_despite_defender,
-                     may_assign_as_unblocked, no_activated_abilities, cant_attack_unless_defender_controls (what)  508, 509, 502.3
+                     may_assign_as_unblocked, no_activated_abilities, cant_attack_unless_defender_controls (what),
+                     min_blockers (amount)  508, 509, 502.3
   enters_tapped      [unless: CONDITION]                replacement on itself                  614.1c
   enters_with_counters counter, amount                                                       614.1c
   cost_change        spells: FILTER | "self", who, amount (negative = cheaper), [per]       601.2f
@@ -186,6 +188,10 @@ Statics (Ability.static)
   player_keywords    who, keywords                      "You have hexproof"                      702.11d
   control            (affects attached)                 you control the enchanted permanent      613.1b
   extra_land         amount                             you may play N additional lands each turn 305.2
+  skip_step          step, who                          "Skip your draw step"                    614.10
+  life_gain_double / top_card_revealed
+  enters_tapped with "affects": FILTER: those permanents enter tapped; prevent_damage may have combat: True
+  cost_change "who": "any" = spells anyone casts
   prevent_damage     affects, [then_remove_counter]     prevent all damage dealt to it           615
   enters_tapped also takes unless_pay: {"life": n} (shock lands)
   no_max_hand_size / look_top_card / opening_hand_battlefield (Leyline)

@@ -1146,10 +1146,11 @@ def _exile_top(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("exile_top", {"who": who, "amount": n})]
 
 
-@reader(r"^(?:until end of turn, )?(?:you may )?(play|cast) (that card|them|those cards|it|cards exiled this way|spells from among them|the exiled card|cards exiled with self)( this turn| until the end of your next turn| until end of turn)?( without paying (?:its|their) mana costs?)?$")
+@reader(r"^(until end of turn, |until the end of your next turn, )?(?:you may )?(play|cast) (that card|them|those cards|it|cards exiled this way|spells from among them|the exiled card|cards exiled with self|the exiled cards)( this turn| until the end of your next turn| until end of turn)?( without paying (?:its|their) mana costs?)?$")
 def _may_play_exiled(m: re.Match, c: Ctx) -> list[Effect] | None:
-    return [Effect("playable", {"what": "exiled", "play": m.group(1), "until": "next_turn_end" if m.group(3) and "next" in m.group(3) else "eot",
-                                **({"free": True} if m.group(4) else {})})]
+    nxt = "next" in ((m.group(1) or "") + (m.group(4) or ""))
+    return [Effect("playable", {"what": "exiled", "play": m.group(2), "until": "next_turn_end" if nxt else "eot",
+                                **({"free": True} if m.group(5) else {})})]
 
 
 @reader(r"^you get an emblem with \"(.+)\"$")
@@ -1484,6 +1485,22 @@ def _discard_chosen(m: re.Match, c: Ctx) -> list[Effect] | None:
     if who is None or not isinstance(c.last, dict) or "choose" not in c.last:
         return None
     return [Effect("discard", {"who": who, "what": c.last})]
+
+
+@reader(r"^add one mana of the chosen color$")
+def _add_chosen(m: re.Match, c: Ctx) -> list[Effect] | None:
+    return [Effect("add_mana", {"any": 1, "chosen_color": True})]
+
+
+@reader(r"^(?:you )?draw an additional card$")
+def _draw_additional(m: re.Match, c: Ctx) -> list[Effect] | None:
+    return [Effect("draw", {"who": "you", "amount": 1})]
+
+
+@reader(r"^(target player|each player|you) shuffles? (?:their|your) graveyard into (?:their|your) library$")
+def _gy_shuffle(m: re.Match, c: Ctx) -> list[Effect] | None:
+    who = c.player(m.group(1))
+    return None if who is None else [Effect("move", {"what": {"graveyard_of": who}, "to": "library_shuffle"})]
 
 
 # -- compound forms --------------------------------------------------------------------------

@@ -426,6 +426,59 @@ def _extra_lands(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "extra_land", "amount": 2 if m.group(1) == "two" else 3}]
 
 
+@static(r"^(.+?) can't be blocked except by (two|three) or more creatures$")
+def _min_blockers(m: re.Match) -> list[dict[str, Any]] | None:
+    aff = _affects(m.group(1))
+    return None if aff is None else [{"kind": "restriction", "affects": aff, "rule": "min_blockers",
+                                      "amount": 2 if m.group(2) == "two" else 3}]
+
+
+@static(r"^(.+?) can't block and can't be blocked$")
+def _cant_block_unblockable(m: re.Match) -> list[dict[str, Any]] | None:
+    aff = _affects(m.group(1))
+    return None if aff is None else [{"kind": "restriction", "affects": aff, "rule": "cant_block"},
+                                     {"kind": "restriction", "affects": aff, "rule": "cant_be_blocked"}]
+
+
+@static(r"^skip your (draw|untap|upkeep) step$")
+def _skip_step(m: re.Match) -> list[dict[str, Any]] | None:
+    return [{"kind": "skip_step", "step": m.group(1), "who": "you"}]
+
+
+@static(r"^(.+?) enter tapped$")
+def _others_enter_tapped(m: re.Match) -> list[dict[str, Any]] | None:
+    aff = _affects(m.group(1))
+    return None if aff is None or aff == "self" else [{"kind": "enters_tapped", "affects": aff}]
+
+
+@static(r"^prevent all (combat )?damage that would be dealt to (self|enchanted creature|equipped creature)$")
+def _prevent_static(m: re.Match) -> list[dict[str, Any]] | None:
+    out: dict[str, Any] = {"kind": "prevent_damage", "affects": _affects(m.group(2))}
+    if m.group(1):
+        out["combat"] = True
+    return [out]
+
+
+@static(r"^(.+?) spells cost (\{\d+\}) (more|less) to cast$")
+def _cost_change_any(m: re.Match) -> list[dict[str, Any]] | None:
+    f = parse_noun(m.group(1) + " spell")
+    if f is None:
+        return None
+    f.pop("zone", None)
+    n = int(parse_cost(m.group(2))[0])
+    return [{"kind": "cost_change", "spells": f, "who": "any", "amount": n if m.group(3) == "more" else -n}]
+
+
+@static(r"^if you would gain life, you gain twice that much life instead$")
+def _life_double(m: re.Match) -> list[dict[str, Any]] | None:
+    return [{"kind": "life_gain_double"}]
+
+
+@static(r"^play with the top card of your library revealed$")
+def _top_revealed(m: re.Match) -> list[dict[str, Any]] | None:
+    return [{"kind": "top_card_revealed"}]
+
+
 @static(r"^you have no maximum hand size$")
 def _no_max(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "no_max_hand_size"}]

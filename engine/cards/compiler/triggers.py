@@ -157,6 +157,16 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
         if "loyalty" in c:
             out["loyalty"] = True
         return out
+    m = re.fullmatch(r"you control no (.+)", c)
+    if m:
+        f = parse_noun(m.group(1))
+        if f is None:
+            return None
+        return {"event": "state", "condition": {"control": {**f, "controller": "you"}, "max": 0}}
+    m = re.fullmatch(r"(you|an opponent|a player) draws? (?:your|their|his or her) (second|third) card each turn", c)
+    if m:
+        return {"event": "draw", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)],
+                "nth": 2 if m.group(2) == "second" else 3}
     simple = {
         "you gain life": {"event": "gain_life", "who": "you"},
         "you lose life": {"event": "lose_life", "who": "you"},
