@@ -108,7 +108,7 @@ Effect ops
 | fight        | a, b                                                     | each deals damage equal to its power to the other | 701.14 |
 | attach       | what, to                                                 | attach an Aura/Equipment                  | 701.3   |
 | search       | filter, amount, to, [up_to], [tapped], [reveal], [zones: ["library","graveyard"]] | search your library, put the cards in `to` (hand, battlefield, library_top, graveyard), then shuffle | 701.23 |
-| dig          | amount, take, filter, to, rest, [optional], [tapped]     | look at the top `amount` cards, put up to `take` matching into `to`, the rest to `rest` (library_bottom, random order / graveyard) | 701.20 |
+| dig          | amount, take, filter, to, rest, [optional], [tapped], [reveal] | look at (reveal: reveal) the top `amount` cards, put up to `take` matching into `to`, the rest to `rest` (library_bottom in random order, graveyard, or library_top) | 701.20 |
 | shuffle      | who                                                      | shuffle a library                         | 701.24  |
 | extra_turn   | who                                                      | take an extra turn after this one         | 500.7   |
 | prevent      | [combat], [by: REF], [to: REF], [amount], [from_chosen_source, next], duration | prevention shield                         | 615     |
@@ -154,6 +154,10 @@ matching object), "batch": True ("one or more"), "who": "you"|"opponent"|"any" (
         "whose": you|opponent|each|next|that_player|you_next)
 Ability.condition on a triggered ability is an intervening "if" (CR 603.4). "limit_per_turn": n on a
 trigger: "this ability triggers only once each turn".
+
+Ability.zone says where an ability works: "battlefield" (default), "hand" (cycling), "graveyard"
+("{2}{B}: Return SELF from your graveyard to your hand", unearth, scavenge), "stack" (statics of
+a spell: can't be countered, additional costs). Ability.keyword names the keyword it comes from.
 
 Statics (Ability.static)
 ------------------------
