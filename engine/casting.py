@@ -185,7 +185,9 @@ def plan_payment(g: "Game", player: str, symbols: tuple[str, ...], exclude: set[
     life = g.players[player].life
     try:
         test = dict(pool)
-        pay_from_pool(test, symbols, life)
+        # 107.4f / FORMAT: a Phyrexian symbol is paid with mana when it can be, so the
+        # floating mana alone counts only when no life is needed
+        pay_from_pool(test, symbols, None if chosen is None else life)
         return taps, test
     except ManaError:
         pass

@@ -127,7 +127,15 @@ def build(g: "Game", w: dict[str, Any]) -> Decision:
     if kind == "legend_rule":
         return Decision(player, kind, "choose the one that stays (704.5j-k)", list(w["options"]), data)
     if kind in ("choose_cards", "choose_option", "choose_number"):
-        return Decision(player, kind, w.get("prompt", kind), list(w.get("options", [])), data)
+        opts = list(w.get("options", []))
+        forced = None
+        if kind == "choose_cards" and w.get("min", 0) == w.get("max", 0) == len(opts):
+            forced = {"cards": opts}
+        elif kind == "choose_option" and len(opts) == 1:
+            forced = {"option": opts[0]}
+        elif kind == "choose_number" and w.get("min", 0) == w.get("max"):
+            forced = {"number": w["max"]}
+        return Decision(player, kind, w.get("prompt", kind), opts, data, forced)
     if kind == "_deal_combat_damage":
         raise RuntimeError("internal step leaked")
     raise RuntimeError(f"unknown wait {kind}")

@@ -627,10 +627,16 @@ def _discard(g: "Game", r: Ctx, e: Effect) -> dict | None:
     hand = list(g.players[p].hand)
     amt = e.get("amount", 1)
     n = len(hand) if amt == "all" else amount(g, amt, source_id(g, r), r)
-    if n >= len(hand) or amt == "all":
+    if amt == "all" or not hand:
         picks = hand
     elif e.get("random"):
-        picks = g.rng.sample(hand, n)
+        picks = g.rng.sample(hand, min(n, len(hand)))
+    elif n >= len(hand):
+        # a forced choice is still a decision (FORMAT: a step may answer it)
+        got = r["answers"].get(r["i"])
+        if got is None:
+            return _ask_cards(r, p, hand, len(hand), len(hand), f"discard {n} card(s)")
+        picks = got
     else:
         got = r["answers"].get(r["i"])
         if got is None:
@@ -821,12 +827,13 @@ def _sacrifice(g: "Game", r: Ctx, e: Effect) -> dict | None:
     f["controller"] = "you"
     mine = [i for i in g.battlefield if matches(g, i, f, None, p)]
     n = amount(g, e.get("amount", 1), source_id(g, r), r)
-    if len(mine) <= n:
+    if not mine:
         picks = mine
     else:
         got = r["answers"].get(r["i"])
         if got is None:
-            return _ask_cards(r, p, mine, n, n, f"sacrifice {n}")
+            k = min(n, len(mine))
+            return _ask_cards(r, p, mine, k, k, f"sacrifice {n}")
         picks = got
     for x in picks:
         g.move(x, "graveyard")
