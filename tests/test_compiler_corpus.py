@@ -42,3 +42,40 @@ def test_coverage_module_runs():
                        capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr
     assert "supported" in r.stdout and "unlocks" in r.stdout
+
+
+def test_compiled_corpus_uses_only_the_documented_vocabulary():
+    from engine.cards.abilities import EFFECT_OPS, STATIC_KINDS, TRIGGER_EVENTS, Ability, Effect
+
+    seen_ops, seen_kinds, seen_events = set(), set(), set()
+
+    def walk_eff(e):
+        seen_ops.add(e.op)
+        for k in ("effects", "then", "else"):
+            for x in e.args.get(k) or []:
+                if isinstance(x, Effect):
+                    walk_eff(x)
+        for x in e.args.get("abilities") or []:
+            if isinstance(x, Ability):
+                walk_ab(x)
+
+    def walk_ab(a):
+        for e in a.effects:
+            walk_eff(e)
+        for m in a.modes:
+            walk_ab(m)
+        if a.static:
+            seen_kinds.add(a.static["kind"])
+            if isinstance(a.static.get("ability"), Ability):
+                walk_ab(a.static["ability"])
+        if a.trigger:
+            ev = a.trigger["event"]
+            seen_events.update(ev if isinstance(ev, list) else [ev])
+
+    for rec in _corpus_records():
+        d = compile_card(corpus_to_data(rec))
+        for a in d.abilities:
+            walk_ab(a)
+    assert seen_ops <= EFFECT_OPS, seen_ops - EFFECT_OPS
+    assert seen_kinds <= STATIC_KINDS, seen_kinds - STATIC_KINDS
+    assert seen_events <= TRIGGER_EVENTS, seen_events - TRIGGER_EVENTS

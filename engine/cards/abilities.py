@@ -146,6 +146,7 @@ matching object), "batch": True ("one or more"), "who": "you"|"opponent"|"any" (
   attacks_alone, combat_damage_player, combat_damage_creature, combat_damage, damage_player,
   damage_opponent, deals_damage, dealt_damage, tapped, untapped, becomes_target, becomes_target_spell,
   becomes_target_opponent, etb_or_attacks, etb_or_dies, blocks_flying, turned_face_up, transforms,
+  exploited, monstrous, attacks_saddled, crime ("you commit a crime"), expend ("amount"),
   explores, cast (filter on the spell; "self": True = when you cast this), you_attack, sacrifice,
   gain_life, lose_life, draw, discard, cycle, scry, surveil,
   state ("condition": a state trigger, CR 603.8), draw may carry "nth": 2 (second card each turn),
@@ -213,6 +214,31 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 from typing import Any
+
+# The closed vocabularies of the contract above (a test checks the compiled corpus uses nothing else).
+EFFECT_OPS: frozenset[str] = frozenset({
+    "damage", "pump", "grant", "restrict", "destroy", "exile", "bounce", "move", "tap", "untap", "regenerate",
+    "gain_control", "sacrifice", "draw", "discard", "gain_life", "lose_life", "mill", "scry", "counter",
+    "counters", "token", "add_mana", "fight", "attach", "search", "dig", "shuffle", "extra_turn", "prevent",
+    "animate", "pay", "unless", "delayed", "exile_top", "playable", "emblem", "action", "reveal", "win_game",
+    "lose_game", "exchange_control", "reveal_until", "may", "if",
+})
+STATIC_KINDS: frozenset[str] = frozenset({
+    "anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "cost_change",
+    "cant_be_countered", "additional_cost", "set_pt", "grant_ability", "add_types", "choose_on_enter",
+    "life_gain_plus", "life_gain_double", "play_from", "flash_spells", "free_spells", "graveyard_replacement",
+    "clone", "unpreventable", "spell_limit", "player_keywords", "control", "extra_land", "skip_step",
+    "prevent_damage", "top_card_revealed", "no_max_hand_size", "look_top_card", "opening_hand_battlefield",
+})
+TRIGGER_EVENTS: frozenset[str] = frozenset({
+    "etb", "dies", "ltb", "attacks", "blocks", "attacks_or_blocks", "becomes_blocked", "blocks_or_blocked",
+    "unblocked", "attacks_alone", "attacks_saddled", "combat_damage_player", "combat_damage_creature",
+    "combat_damage", "damage_player", "damage_opponent", "deals_damage", "dealt_damage", "tapped", "untapped",
+    "becomes_target", "becomes_target_spell", "becomes_target_opponent", "etb_or_attacks", "etb_or_dies",
+    "blocks_flying", "turned_face_up", "transforms", "explores", "exploited", "monstrous", "cast", "you_attack",
+    "sacrifice", "gain_life", "lose_life", "draw", "discard", "cycle", "scry", "surveil", "crime", "expend",
+    "state", "tapped_for_mana", "activate", "step",
+})
 
 
 @dataclass(frozen=True, slots=True)
