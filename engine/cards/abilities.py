@@ -86,7 +86,7 @@ Effect ops
 | damage       | amount, to, [source=REF (default self)], [divided], [exile_if_dies] | source deals damage (divided: split among targets; exile_if_dies: if it would die this turn, exile it instead) | 120, 614 |
 | pump         | what, power, toughness, [per], [duration]                | +N/+M (layer 7c); duration "eot" (default) or "your_next_turn" | 611, 613.4c |
 | grant        | what, keywords:[..], [lose:[..]], [abilities: [Ability]], [duration], [choose: n] | gains/loses keywords (choose: the controller picks n of them); duration "eot" (default), "your_next_turn", "permanent". Keyword strings may be "Protection from red", "Hexproof from black" | 611, 613.1f |
-| restrict     | what, rule, duration, [by: FILTER], [except: FILTER]     | rule in: cant_block, cant_attack, cant_attack_or_block, cant_be_blocked (by FILTER), must_attack, must_block, must_be_blocked_by_all, doesnt_untap (duration "next_untap"), cant_be_regenerated | 508.1c, 509.1b, 502.3 |
+| restrict     | what, rule, duration ("eot", "your_next_turn", "next_untap", "while_you_control_self", "permanent"), [by: FILTER], [except: FILTER] | rule in: cant_block, cant_attack, cant_attack_or_block, cant_be_blocked (by FILTER), must_attack, must_block, must_be_blocked_by_all, doesnt_untap (duration "next_untap"), cant_be_regenerated | 508.1c, 509.1b, 502.3 |
 | destroy      | what, [no_regen]                                         | destroy                                   | 701.8   |
 | exile        | what, [until: "self_leaves"]                             | exile (until the source leaves: return it then, 610.3) | 406, 610.3 |
 | bounce       | what                                                     | return to its owner's hand (from whatever zone it is in) | 400.7 |

@@ -462,7 +462,8 @@ def _restrict(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(1))
     if what is None:
         return None
-    dur = "your_next_turn" if m.group(0).endswith("until your next turn") else "eot"
+    text = m.group(0)
+    dur = "your_next_turn" if text.endswith("until your next turn") else "eot" if text.endswith("this turn") else "permanent"
     return [Effect("restrict", {"what": what, "rule": _RULES[m.group(2)], "duration": dur})]
 
 
