@@ -77,8 +77,9 @@ def check(g: "Game") -> bool:
             did = True
     for oid in to_destroy:
         if oid in g.objects and oid not in to_graveyard:
-            destroy(g, oid)
-            did = True
+            regen = g.objects[oid].regen
+            if destroy(g, oid) or (oid in g.objects and g.objects[oid].regen != regen):
+                did = True  # an indestructible creature stays and changes nothing (702.12b)
     # 704.5j-k: the player chooses which one stays
     for (player, _), ids in list(legends.items()) + list(walkers.items()):
         live = [i for i in ids if i in g.objects and g.objects[i].zone == "battlefield"]
