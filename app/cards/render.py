@@ -1,0 +1,250 @@
+"""Card faces drawn with Pillow from card data (DESIGN: Cards).
+
+A face is drawn at 488x680 (the printed card's proportions): black border, a frame
+tinted by the card's colors, a name bar with the mana cost as colored symbols, an art
+box, the type line, the rules text and the P/T (or loyalty) box. Faces are cached per
+name; ``card_pixmap`` converts them to QPixmaps (also cached) for the table.
+
+No Qt here except in ``card_pixmap``/``back_pixmap``, which import it lazily.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from PIL import Image, ImageDraw, ImageFont
+
+W, H = 488, 680
+
+FONT_DIRS = [Path("/usr/share/fonts/truetype/dejavu"), Path("/usr/share/fonts/dejavu"),
+             Path("/usr/local/share/fonts")]
+
+# frame tints per color: (frame, inner box)
+FRAME = {
+    "W": ((236, 228, 200), (250, 246, 232)),
+    "U": ((96, 150, 205), (214, 230, 243)),
+    "B": ((92, 84, 84), (212, 204, 202)),
+    "R": ((214, 104, 74), (246, 218, 204)),
+    "G": ((84, 150, 94), (214, 234, 212)),
+    "M": ((214, 182, 92), (246, 236, 200)),   # multicolored: gold
+    "C": ((170, 174, 182), (230, 232, 236)),  # colorless, artifacts
+    "L": ((168, 140, 110), (236, 226, 212)),  # lands
+}
+SYMBOL = {"W": (250, 246, 214), "U": (150, 200, 235), "B": (180, 170, 168), "R": (240, 150, 120),
+          "G": (150, 210, 160), "C": (205, 205, 205)}
+
+
+@dataclass(frozen=True)
+class CardFace:
+    """What a face shows: the printed characteristics of a card."""
+
+    name: str
+    mana_cost: str = ""
+    type_line: str = ""
+    text: str = ""
+    power: str | None = None
+    toughness: str | None = None
+    loyalty: str | None = None
+    colors: tuple[str, ...] = ()
+
+
+def _font(size: int, bold: bool = False, serif: bool = False) -> Any:
+    name = ("DejaVuSerif" if serif else "DejaVuSans") + ("-Bold" if bold else "") + ".ttf"
+    return _font_cached(name, size)
+
+
+@lru_cache(maxsize=64)
+def _font_cached(name: str, size: int) -> Any:
+    for d in FONT_DIRS:
+        p = d / name
+        if p.exists():
+            return ImageFont.truetype(str(p), size)
+    try:
+        return ImageFont.truetype(name, size)
+    except OSError:
+        return ImageFont.load_default(size)
+
+
+def symbols(cost: str | None) -> list[str]:
+    """'{2}{R}{R}' -> ['2', 'R', 'R']."""
+    return re.findall(r"\{([^}]+)\}", cost or "")
+
+
+def face_colors(face: CardFace) -> tuple[str, ...]:
+    if face.colors:
+        return face.colors
+    out: list[str] = []
+    for s in symbols(face.mana_cost):
+        for c in "WUBRG":
+            if c in s and c not in out:
+                out.append(c)
+    return tuple(out)
+
+
+def frame_key(face: CardFace) -> str:
+    cols = face_colors(face)
+    if "Land" in face.type_line and not symbols(face.mana_cost):
+        return "L"
+    if len(cols) > 1:
+        return "M"
+    if len(cols) == 1:
+        return cols[0]
+    return "C"
+
+
+@lru_cache(maxsize=4096)
+def face_for(name: str) -> CardFace:
+    """A face from the embedded oracle corpus (the same data the game uses); a bare face if unknown."""
+    try:
+        from engine.cardpool import corpus
+        r = corpus().get(name.lower())
+    except Exception:  # no corpus installed: still draw the name
+        r = None
+    if r is None:
+        return CardFace(name=name, type_line="Token" if name else "")
+    cols = tuple(c for c in "WUBRG" if c in "".join(symbols(r.get("manaCost"))))
+    if not cols and "Land" in (r.get("types") or []):
+        cols = tuple(r.get("colorIdentity") or ())
+    return CardFace(name=r["name"], mana_cost=r.get("manaCost") or "", type_line=r.get("type") or "",
+                    text=r.get("text") or "", power=r.get("power"), toughness=r.get("toughness"),
+                    loyalty=r.get("loyalty"), colors=cols)
+
+
+def _draw_symbol(d: ImageDraw.ImageDraw, x: int, y: int, r: int, sym: str) -> None:
+    fill = SYMBOL.get(sym, SYMBOL["C"]) if len(sym) == 1 else SYMBOL["C"]
+    if "/" in sym:  # hybrid or Phyrexian: the first color
+        fill = SYMBOL.get(sym[0], SYMBOL["C"])
+    d.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=(20, 20, 20), width=2)
+    label = {"T": "↷", "Q": "↶"}.get(sym, sym if len(sym) <= 2 else sym[:2])
+    f = _font(int(r * 1.25), bold=True)
+    d.text((x, y + 1), label, font=f, fill=(20, 20, 20), anchor="mm")
+
+
+def _wrap(d: ImageDraw.ImageDraw, text: str, font: Any, width: int) -> list[str]:
+    lines: list[str] = []
+    for para in text.split("\n"):
+        words = para.split()
+        cur = ""
+        for w in words:
+            t = (cur + " " + w).strip()
+            if d.textlength(t, font=font) <= width:
+                cur = t
+            else:
+                if cur:
+                    lines.append(cur)
+                cur = w
+        lines.append(cur)
+    return lines
+
+
+def _fit(d: ImageDraw.ImageDraw, text: str, box_w: int, start: int, bold: bool = True) -> Any:
+    size = start
+    f = _font(size, bold=bold)
+    while size > 12 and d.textlength(text, font=f) > box_w:
+        size -= 1
+        f = _font(size, bold=bold)
+    return f
+
+
+@lru_cache(maxsize=512)
+def render_face(face: CardFace) -> Image.Image:
+    """The face as an RGBA 488x680 image."""
+    frame, inner = FRAME[frame_key(face)]
+    img = Image.new("RGBA", (W, H), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle((0, 0, W - 1, H - 1), radius=26, fill=(16, 16, 16))
+    d.rounded_rectangle((18, 18, W - 19, H - 19), radius=12, fill=frame)
+    # name bar
+    d.rounded_rectangle((30, 30, W - 31, 82), radius=14, fill=inner, outline=(30, 30, 30), width=2)
+    syms = symbols(face.mana_cost)
+    r = 16
+    cost_w = len(syms) * (2 * r + 3)
+    x = W - 44 - r
+    for s in reversed(syms):
+        _draw_symbol(d, x, 56, r, s)
+        x -= 2 * r + 3
+    nf = _fit(d, face.name, W - 90 - cost_w, 30)
+    d.text((44, 56), face.name, font=nf, fill=(15, 15, 15), anchor="lm")
+    # art box: a soft gradient in the frame color with the type's initial
+    top, bot = 92, 372
+    for i in range(bot - top):
+        t = i / (bot - top)
+        c = tuple(int(frame[k] * (0.55 + 0.35 * t) + 40 * (1 - t)) for k in range(3))
+        d.line((38, top + i, W - 39, top + i), fill=c)
+    d.rectangle((38, top, W - 39, bot), outline=(30, 30, 30), width=3)
+    initial = (face.name[:1] or "?").upper()
+    d.text((W // 2, (top + bot) // 2), initial, font=_font(150, bold=True, serif=True),
+           fill=tuple(min(255, v + 50) for v in frame), anchor="mm")
+    # type line
+    d.rounded_rectangle((30, 380, W - 31, 428), radius=12, fill=inner, outline=(30, 30, 30), width=2)
+    tf = _fit(d, face.type_line, W - 90, 24)
+    d.text((44, 404), face.type_line, font=tf, fill=(15, 15, 15), anchor="lm")
+    # rules text, shrunk until it fits
+    box = (40, 438, W - 41, H - 40)
+    d.rectangle(box, fill=inner, outline=(30, 30, 30), width=2)
+    text = face.text.replace("{T}", "(T)").replace("{Q}", "(Q)")
+    text = re.sub(r"\{([^}]+)\}", r"\1", text)
+    if text:
+        bw, bh = box[2] - box[0] - 24, box[3] - box[1] - 20 - (40 if face.power or face.loyalty else 0)
+        size = 24
+        while True:
+            f = _font(size, serif=True)
+            lines = _wrap(d, text, f, bw)
+            lh = int(size * 1.22)
+            if len(lines) * lh <= bh or size <= 11:
+                break
+            size -= 1
+        y = box[1] + 12
+        for ln in lines:
+            d.text((box[0] + 12, y), ln, font=f, fill=(10, 10, 10))
+            y += lh
+    # P/T or loyalty
+    pt = f"{face.power}/{face.toughness}" if face.power is not None else (face.loyalty or "")
+    if pt:
+        d.rounded_rectangle((W - 150, H - 80, W - 28, H - 28), radius=12, fill=inner,
+                            outline=(20, 20, 20), width=3)
+        d.text((W - 89, H - 54), pt, font=_font(32, bold=True), fill=(10, 10, 10), anchor="mm")
+    return img
+
+
+@lru_cache(maxsize=1)
+def render_back() -> Image.Image:
+    img = Image.new("RGBA", (W, H), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle((0, 0, W - 1, H - 1), radius=26, fill=(16, 16, 16))
+    d.rounded_rectangle((18, 18, W - 19, H - 19), radius=14, fill=(92, 60, 36))
+    d.ellipse((60, 110, W - 60, H - 110), fill=(150, 104, 60), outline=(40, 26, 14), width=8)
+    d.ellipse((120, 200, W - 120, H - 200), fill=(70, 110, 160), outline=(30, 30, 40), width=6)
+    d.text((W // 2, H // 2), "M", font=_font(130, bold=True, serif=True), fill=(230, 210, 160), anchor="mm")
+    return img
+
+
+_pixmaps: dict[tuple[str, int, int], Any] = {}
+
+
+def _to_pixmap(img: Image.Image, w: int, h: int) -> Any:
+    from PIL.ImageQt import toqpixmap
+    return toqpixmap(img.resize((w, h), Image.LANCZOS))
+
+
+def card_pixmap(name: str, w: int, h: int) -> Any:
+    """A QPixmap of the named card's face at w x h, cached."""
+    key = (name, w, h)
+    pm = _pixmaps.get(key)
+    if pm is None:
+        pm = _pixmaps[key] = _to_pixmap(render_face(face_for(name)), w, h)
+    return pm
+
+
+def back_pixmap(w: int, h: int) -> Any:
+    key = ("\0back", w, h)
+    pm = _pixmaps.get(key)
+    if pm is None:
+        pm = _pixmaps[key] = _to_pixmap(render_back(), w, h)
+    return pm
+
+
+__all__ = ["CardFace", "back_pixmap", "card_pixmap", "face_for", "render_back", "render_face", "symbols"]

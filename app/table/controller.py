@@ -1,0 +1,159 @@
+"""The controller: one QObject that adapts a Session into Qt signals (DESIGN: The app).
+
+The table never touches a Game: it reads ``view(seat)`` and ``decision`` from here and
+answers through ``submit``. After every answer the controller runs the automatic parts
+a player expects from Arena or Forge: a priority stop where passing (or tapping for
+mana) is all one could do is passed for them, and a decision with one legal answer
+(``Decision.forced``) is answered. In hotseat, when the deciding player changes, it says
+so (``handover``) so the window can hide the table until the next player is there.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+
+from engine.errors import IllegalAction
+
+from app.table.log import describe
+
+AUTO_KINDS_FORCED = {"attackers", "blockers", "order_blockers", "assign_damage", "trigger_targets"}
+
+
+def only_pass_or_mana(options: list[dict[str, Any]]) -> bool:
+    return all(o.get("action") == "pass" or (o.get("action") == "activate" and o.get("mana"))
+               for o in options)
+
+
+class TableController(QObject):
+    """Session -> signals. ``humans`` are the seats played at this computer."""
+
+    changed = Signal()               # the view changed: redraw everything
+    handover = Signal(str)           # another human must take the seat (hotseat)
+    illegal = Signal(str)            # an answer was refused; the message says why
+    logged = Signal(list)            # new lines for the game log
+    game_over = Signal(object)       # the winner's name, or None for a draw
+
+    def __init__(self, session: Any, humans: list[str], parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.session = session
+        self.humans = list(humans)
+        self.seat = self.humans[0]            # the seat the table is shown for
+        self.auto_pass = True
+        self.pass_until: dict[str, int] = {}  # seat -> turn number: pass until end of that turn
+        self._since = 0
+        self._names: dict[int, str] = {}
+        self.finished = False
+        self.log_lines: list[str] = []
+        if hasattr(session, "listeners"):
+            session.listeners.append(self._on_session)
+
+    # -- reading ------------------------------------------------------------
+    def seats(self) -> list[str]:
+        return list(self.session.seats())
+
+    def opponent(self, seat: str | None = None) -> str:
+        seat = seat or self.seat
+        return next(s for s in self.seats() if s != seat)
+
+    def view(self) -> dict[str, Any]:
+        return self.session.view(self.seat)
+
+    def waiting(self) -> tuple[str, Any] | None:
+        """Who the game waits for, and the decision (None for a seat we cannot see)."""
+        for s in self.seats():
+            d = self.session.pending(s)
+            if d is not None:
+                return s, d
+        return None
+
+    @property
+    def decision(self) -> Any:
+        """The pending decision of the seat shown, or None."""
+        return self.session.pending(self.seat)
+
+    def hotseat(self) -> bool:
+        return len(self.humans) > 1
+
+    # -- answering ----------------------------------------------------------
+    def submit(self, answer: Any) -> bool:
+        """Answer for the shown seat. On IllegalAction emit ``illegal`` and return False."""
+        try:
+            self.session.submit(self.seat, answer)
+        except IllegalAction as e:
+            self.illegal.emit(str(e) or "that is not allowed now")
+            return False
+        self.advance()
+        return True
+
+    def pass_turn(self) -> None:
+        """Pass priority until the end of this turn (stops again for combat decisions)."""
+        self.pass_until[self.seat] = self.session.view(self.seat)["turn"]
+        d = self.decision
+        if d is not None and d.kind == "priority":
+            self.submit({"action": "pass"})
+
+    def concede(self) -> None:
+        if hasattr(self.session, "concede"):
+            self.session.concede(self.seat)
+            self.advance()
+
+    def start(self) -> None:
+        self.advance()
+
+    def advance(self) -> None:
+        """Run the automatic answers, then tell the table what to show."""
+        for _ in range(10000):
+            w = self.waiting()
+            if w is None:
+                break
+            seat, d = w
+            if seat not in self.humans:
+                break  # a bot or a remote player: their answer comes through the session
+            auto = self._automatic(seat, d)
+            if auto is None:
+                if seat != self.seat:
+                    self.seat = seat
+                    self._flush_log()
+                    self.changed.emit()
+                    self.handover.emit(seat)
+                    return
+                break
+            try:
+                self.session.submit(seat, auto)
+            except IllegalAction:
+                break
+        self._flush_log()
+        self.changed.emit()
+        v = self.session.view(self.seat)
+        if v.get("winner") is not None or (self.waiting() is None and not self.finished):
+            if not self.finished:
+                self.finished = True
+                self.game_over.emit(v.get("winner"))
+
+    def _automatic(self, seat: str, d: Any) -> Any:
+        if d.forced is not None and d.kind != "priority":
+            return d.forced
+        if d.kind == "priority":
+            turn = self.session.view(seat)["turn"]
+            if self.pass_until.get(seat) == turn:
+                return {"action": "pass"}
+            if self.auto_pass and only_pass_or_mana(d.options):
+                return {"action": "pass"}
+        return None
+
+    # -- the log ------------------------------------------------------------
+    def _on_session(self) -> None:
+        pass  # LocalSession calls back inside submit; advance() does the work after it
+
+    def _flush_log(self) -> None:
+        # in hotseat the log is written for no one in particular: no hidden card names
+        viewer = self.seat if not self.hotseat() else ""
+        for c in self.session.view(self.seat)["battlefield"]:
+            self._names[c["id"]] = c["name"]
+        evs = self.session.events(viewer, self._since)
+        self._since += len(evs)
+        lines = [t for t in (describe(e, self._names) for e in evs) if t]
+        if lines:
+            self.log_lines += lines
+            self.logged.emit(lines)

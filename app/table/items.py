@@ -1,0 +1,261 @@
+"""The graphics items of the table: cards, players, zones, arrows; item kinds and z-layers.
+
+Items only draw: what they show comes from the game's view, and what a drag means is
+decided by the scene (app.table.scene), which turns it into an answer.
+"""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QGraphicsPathItem, QStyleOptionGraphicsItem
+
+from app.cards.render import back_pixmap, card_pixmap, face_for
+
+# item kinds (QGraphicsItem.type())
+CARD_TYPE = QGraphicsItem.UserType + 1
+PLAYER_TYPE = QGraphicsItem.UserType + 2
+ZONE_TYPE = QGraphicsItem.UserType + 3
+
+# z-layers, bottom to top
+Z_ZONE = 0
+Z_ATTACHED = 5
+Z_CARD = 10
+Z_STACK = 20
+Z_ARROW = 50
+Z_DRAG = 100
+
+RENDER_SCALE = 2  # pixmaps are drawn at twice the scene size: crisp when the view zooms in
+
+HIGHLIGHT = {
+    "playable": QColor(80, 220, 110),
+    "target": QColor(255, 205, 40),
+    "attacking": QColor(230, 60, 50),
+    "blocking": QColor(60, 130, 240),
+    "selected": QColor(255, 255, 255),
+}
+
+
+class CardItem(QGraphicsObject):
+    """One card: a face (or back) with its state drawn over it."""
+
+    def __init__(self, card: dict[str, Any] | None, zone: str, seat: str, w: int, h: int,
+                 face_up: bool = True) -> None:
+        super().__init__()
+        self.card = card or {}
+        self.obj = self.card.get("id")
+        self.name = self.card.get("name", "")
+        self.zone = zone
+        self.seat = seat
+        self.w, self.h = w, h
+        self.face_up = face_up and bool(self.name)
+        self.highlight: str | None = None
+        self.count: int | None = None     # piles show how many cards they hold
+        self.home = QPointF()
+        self.setAcceptHoverEvents(True)
+        self.setZValue(Z_CARD)
+        self.setTransformOriginPoint(w / 2, h / 2)
+        if self.card.get("tapped"):
+            self.setRotation(90)
+        tip = self.name if self.face_up else ""
+        if self.face_up and self.card.get("counters"):
+            tip += "\ncounters: " + ", ".join(f"{k} ×{v}" for k, v in self.card["counters"].items())
+        self.setToolTip(tip)
+
+    def type(self) -> int:  # noqa: A003 (Qt's name)
+        return CARD_TYPE
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(-3, -3, self.w + 6, self.h + 6)
+
+    def center(self) -> QPointF:
+        return self.mapToScene(QPointF(self.w / 2, self.h / 2))
+
+    def paint(self, p: QPainter, opt: QStyleOptionGraphicsItem, widget: Any = None) -> None:
+        p.setRenderHint(QPainter.SmoothPixmapTransform)
+        p.setRenderHint(QPainter.Antialiasing)
+        pw, ph = self.w * RENDER_SCALE, self.h * RENDER_SCALE
+        pm = card_pixmap(self.name, pw, ph) if self.face_up else back_pixmap(pw, ph)
+        p.drawPixmap(QRectF(0, 0, self.w, self.h), pm, QRectF(0, 0, pw, ph))
+        c = self.card
+        if self.zone == "battlefield":
+            if c.get("sick") and c.get("power") is not None:
+                p.fillRect(QRectF(0, 0, self.w, self.h), QColor(0, 0, 0, 60))
+                self._badge(p, QPointF(12, self.h * 0.36), "zz", QColor(90, 90, 160))
+            if c.get("power") is not None:
+                self._pt(p)
+            if c.get("damage"):
+                self._badge(p, QPointF(self.w - 12, self.h * 0.36), str(c["damage"]), QColor(200, 30, 30))
+            if c.get("counters"):
+                txt = " ".join(f"{k.replace('+1/+1', '+1')}×{v}" for k, v in c["counters"].items())
+                p.setFont(QFont("DejaVu Sans", 7, QFont.Bold))
+                r = QRectF(2, self.h * 0.5, self.w - 4, 14)
+                p.fillRect(r, QColor(20, 20, 20, 200))
+                p.setPen(QColor(255, 240, 160))
+                p.drawText(r, Qt.AlignCenter, txt)
+            if c.get("token"):
+                self._badge(p, QPointF(self.w / 2, self.h * 0.36), "T", QColor(120, 120, 120))
+        if self.count is not None:
+            p.setFont(QFont("DejaVu Sans", 11, QFont.Bold))
+            r = QRectF(self.w / 2 - 18, self.h - 28, 36, 22)
+            p.setBrush(QColor(0, 0, 0, 190))
+            p.setPen(Qt.NoPen)
+            p.drawRoundedRect(r, 6, 6)
+            p.setPen(QColor(255, 255, 255))
+            p.drawText(r, Qt.AlignCenter, str(self.count))
+        ring = self.highlight
+        if self.zone == "battlefield" and ring is None:
+            if c.get("attacking") is not None:
+                ring = "attacking"
+            elif c.get("blocking"):
+                ring = "blocking"
+        if ring:
+            pen = QPen(HIGHLIGHT[ring], 3)
+            p.setPen(pen)
+            p.setBrush(Qt.NoBrush)
+            p.drawRoundedRect(QRectF(-1.5, -1.5, self.w + 3, self.h + 3), 6, 6)
+
+    def _pt(self, p: QPainter) -> None:
+        c = self.card
+        face = face_for(self.name)
+        txt = f"{c['power']}/{c['toughness']}"
+        changed = (str(c["power"]), str(c["toughness"])) != (str(face.power), str(face.toughness))
+        r = QRectF(self.w - 40, self.h - 22, 38, 20)
+        p.setPen(QPen(QColor(10, 10, 10), 1))
+        p.setBrush(QColor(255, 236, 150) if changed else QColor(245, 245, 240))
+        p.drawRoundedRect(r, 5, 5)
+        p.setFont(QFont("DejaVu Sans", 9, QFont.Bold))
+        p.setPen(QColor(10, 10, 10))
+        p.drawText(r, Qt.AlignCenter, txt)
+
+    def _badge(self, p: QPainter, at: QPointF, text: str, color: QColor) -> None:
+        p.setPen(QPen(QColor(255, 255, 255), 1.5))
+        p.setBrush(color)
+        p.drawEllipse(at, 11, 11)
+        p.setFont(QFont("DejaVu Sans", 8, QFont.Bold))
+        p.drawText(QRectF(at.x() - 11, at.y() - 11, 22, 22), Qt.AlignCenter, text)
+
+    def hoverEnterEvent(self, ev: Any) -> None:
+        sc = self.scene()
+        if self.face_up and sc is not None and hasattr(sc, "hovered"):
+            sc.hovered.emit(self.name)
+        super().hoverEnterEvent(ev)
+
+
+class PlayerItem(QGraphicsObject):
+    """A player's panel: name, life, poison, counts; a target for spells and attacks."""
+
+    def __init__(self, name: str, info: dict[str, Any], rect: QRectF, active: bool, priority: bool,
+                 deciding: bool) -> None:
+        super().__init__()
+        self.name = name
+        self.info = info
+        self.rect = rect
+        self.active, self.priority, self.deciding = active, priority, deciding
+        self.highlight: str | None = None
+        self.setPos(rect.topLeft())
+        self.setZValue(Z_CARD)
+
+    def type(self) -> int:  # noqa: A003
+        return PLAYER_TYPE
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(-3, -3, self.rect.width() + 6, self.rect.height() + 6)
+
+    def center(self) -> QPointF:
+        return self.mapToScene(QPointF(self.rect.width() / 2, self.rect.height() / 2))
+
+    def paint(self, p: QPainter, opt: QStyleOptionGraphicsItem, widget: Any = None) -> None:
+        p.setRenderHint(QPainter.Antialiasing)
+        w, h = self.rect.width(), self.rect.height()
+        p.setBrush(QColor(48, 56, 70) if not self.active else QColor(60, 74, 96))
+        border = HIGHLIGHT.get(self.highlight or "", QColor(200, 200, 200) if self.deciding else QColor(90, 96, 110))
+        p.setPen(QPen(border, 3 if (self.highlight or self.deciding) else 1.5))
+        p.drawRoundedRect(QRectF(0, 0, w, h), 12, 12)
+        p.setPen(QColor(235, 235, 235))
+        p.setFont(QFont("DejaVu Sans", 13, QFont.Bold))
+        label = self.name + ("  ●" if self.priority else "")
+        p.drawText(QRectF(12, 8, w - 24, 24), Qt.AlignLeft | Qt.AlignVCenter, label)
+        i = self.info
+        p.setFont(QFont("DejaVu Sans", 34, QFont.Bold))
+        p.setPen(QColor(255, 120, 110) if i["life"] <= 5 else QColor(255, 255, 255))
+        p.drawText(QRectF(12, 34, w - 24, 52), Qt.AlignLeft | Qt.AlignVCenter, f"♥ {i['life']}")
+        p.setFont(QFont("DejaVu Sans", 10))
+        p.setPen(QColor(210, 214, 222))
+        lines = [f"hand {i['hand_count']}   library {i['library']}",
+                 f"graveyard {len(i['graveyard'])}   exile {len(i['exile'])}"]
+        if i.get("poison"):
+            lines.append(f"poison {i['poison']}")
+        pool = "".join(k * v for k, v in (i.get("mana_pool") or {}).items())
+        if pool:
+            lines.append(f"mana pool: {pool}")
+        if i.get("lost"):
+            lines.append("LOST")
+        for n, ln in enumerate(lines):
+            p.drawText(QRectF(12, 92 + n * 18, w - 24, 18), Qt.AlignLeft | Qt.AlignVCenter, ln)
+
+
+class ZoneItem(QGraphicsItem):
+    """A labelled area of the table: a drop target and a frame."""
+
+    def __init__(self, kind: str, seat: str | None, rect: QRectF, label: str) -> None:
+        super().__init__()
+        self.kind, self.seat, self.rect, self.label = kind, seat, rect, label
+        self.setPos(rect.topLeft())
+        self.setZValue(Z_ZONE)
+        self.highlight: str | None = None
+
+    def type(self) -> int:  # noqa: A003
+        return ZONE_TYPE
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(0, 0, self.rect.width(), self.rect.height())
+
+    def paint(self, p: QPainter, opt: QStyleOptionGraphicsItem, widget: Any = None) -> None:
+        p.setRenderHint(QPainter.Antialiasing)
+        pen = QPen(HIGHLIGHT[self.highlight] if self.highlight else QColor(255, 255, 255, 40), 1.5,
+                   Qt.SolidLine if self.highlight else Qt.DashLine)
+        p.setPen(pen)
+        p.setBrush(QColor(255, 255, 255, 10))
+        p.drawRoundedRect(self.boundingRect().adjusted(1, 1, -1, -1), 10, 10)
+        p.setPen(QColor(255, 255, 255, 90))
+        p.setFont(QFont("DejaVu Sans", 9))
+        p.drawText(QRectF(8, 2, self.rect.width() - 16, 16), Qt.AlignLeft | Qt.AlignVCenter, self.label)
+
+
+class ArrowItem(QGraphicsPathItem):
+    """An arrow from a source to a target: targets (gold), attacks (red), blocks (blue)."""
+
+    COLORS = {"target": QColor(255, 190, 40, 220), "attack": QColor(230, 60, 50, 220),
+              "block": QColor(70, 140, 250, 230), "drag": QColor(255, 255, 255, 200)}
+
+    def __init__(self, a: QPointF, b: QPointF, kind: str, dashed: bool = False) -> None:
+        super().__init__()
+        self.kind = kind
+        self.setZValue(Z_ARROW)
+        color = self.COLORS[kind]
+        pen = QPen(color, 5, Qt.DashLine if dashed else Qt.SolidLine, Qt.RoundCap)
+        self.setPen(pen)
+        self.setBrush(QBrush(color))
+        self.set_points(a, b)
+        self.setAcceptedMouseButtons(Qt.NoButton)
+        self.setAcceptHoverEvents(False)
+
+    def set_points(self, a: QPointF, b: QPointF) -> None:
+        path = QPainterPath(a)
+        mid = (a + b) / 2
+        dx, dy = b.x() - a.x(), b.y() - a.y()
+        length = math.hypot(dx, dy) or 1.0
+        ctrl = mid + QPointF(-dy, dx) * (0.12)
+        path.quadTo(ctrl, b)
+        ang = math.atan2(b.y() - ctrl.y(), b.x() - ctrl.x())
+        head = 18.0 if length > 30 else 8.0
+        p1 = b - QPointF(math.cos(ang - 0.45) * head, math.sin(ang - 0.45) * head)
+        p2 = b - QPointF(math.cos(ang + 0.45) * head, math.sin(ang + 0.45) * head)
+        path.addPolygon(QPolygonF([b, p1, p2, b]))
+        self.setPath(path)
+
+    def shape(self) -> QPainterPath:
+        return QPainterPath()  # never in the way of a drop

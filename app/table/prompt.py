@@ -1,0 +1,315 @@
+"""The prompt panel: every decision that is not a drag, and the OK/Pass button (Space).
+
+It always says who decides, what and why. Mulligans, ordering, damage assignment,
+choosing cards or options, numbers, X and modes are answered here; attackers and
+blockers are dragged on the table and confirmed here.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QGridLayout, QHBoxLayout, QLabel,
+                               QListWidget, QListWidgetItem, QPushButton, QSpinBox, QVBoxLayout, QWidget)
+
+
+class PromptPanel(QWidget):
+    def __init__(self, table: Any, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.table = table  # the TableWidget: .scene, .ctl, .submit()
+        self.setObjectName("prompt")
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(8, 8, 8, 8)
+        self.title = QLabel()
+        self.title.setStyleSheet("font-weight: bold; font-size: 14px;")
+        self.text = QLabel()
+        self.text.setWordWrap(True)
+        self.body = QWidget()
+        self.body_lay = QVBoxLayout(self.body)
+        self.body_lay.setContentsMargins(0, 0, 0, 0)
+        row = QHBoxLayout()
+        self.ok = QPushButton("OK")
+        self.ok.setObjectName("ok")
+        self.ok.setToolTip("Space")
+        self.ok.setMinimumHeight(34)
+        self.ok.setStyleSheet("font-weight: bold;")
+        self.ok.clicked.connect(self.primary)
+        self.second = QPushButton()
+        self.second.setObjectName("second")
+        self.second.clicked.connect(self.secondary)
+        row.addWidget(self.ok, 2)
+        row.addWidget(self.second, 1)
+        for w in (self.title, self.text, self.body):
+            lay.addWidget(w)
+        lay.addLayout(row)
+        self._answer: Callable[[], Any] | None = None
+        self._second: Callable[[], Any] | None = None
+        self.buttons: dict[str, QPushButton] = {}
+
+    # -- building ----------------------------------------------------------------
+    def _clear(self) -> None:
+        while self.body_lay.count():
+            it = self.body_lay.takeAt(0)
+            w = it.widget()
+            if w is not None:
+                w.deleteLater()
+        self.buttons = {}
+
+    def _button(self, label: str, fn: Callable[[], Any], key: str | None = None) -> QPushButton:
+        b = QPushButton(label)
+        b.clicked.connect(fn)
+        self.body_lay.addWidget(b)
+        self.buttons[key or label] = b
+        return b
+
+    def _name(self, x: Any) -> str:
+        if isinstance(x, int):
+            v = self.table.scene.v
+            for c in v.get("battlefield", []) + v.get("stack", []):
+                if c["id"] == x:
+                    return c["name"]
+            for p in v.get("players", {}).values():
+                for c in (p.get("hand") or []) + p["graveyard"] + p["exile"]:
+                    if c["id"] == x:
+                        return c["name"]
+            return f"#{x}"
+        return str(x)
+
+    def refresh(self) -> None:
+        self._clear()
+        sc, ctl = self.table.scene, self.table.ctl
+        d = sc.decision()
+        self._answer = self._second = None
+        self.ok.setEnabled(True)
+        self.second.setVisible(False)
+        if sc.hide_hands:
+            self.title.setText(f"{ctl.seat}'s turn to decide")
+            self.text.setText("Hand the computer over. The table is hidden until you click.")
+            self.ok.setText("Show my cards")
+            self._answer = self.table.reveal
+            return
+        if d is None:
+            w = ctl.waiting()
+            self.title.setText("game over" if w is None else f"waiting for {w[0]}")
+            v = sc.v
+            self.text.setText(f"{v.get('winner')} wins" if v.get("winner") else "")
+            self.ok.setText("OK")
+            self.ok.setEnabled(False)
+            return
+        self.title.setText(f"{d.player}: {d.kind.replace('_', ' ')}")
+        self.text.setText(d.prompt)
+        if sc.pending is not None:
+            return self._pending(sc.pending)
+        if sc.choices:
+            self.text.setText("choose which ability to activate")
+            for o in sc.choices:
+                label = f"{o.get('name')}: ability {o.get('ability', 0) + 1}" + (" (mana)" if o.get("mana") else "")
+                self._button(label, lambda _=False, o=o: sc._start(o))
+            self.ok.setText("Cancel")
+            self._answer = sc.cancel
+            return
+        getattr(self, "_k_" + d.kind, self._k_other)(d)
+
+    def _pending(self, p: Any) -> None:
+        sc = self.table.scene
+        self.text.setText(p.describe())
+        self.second.setText("Cancel (Esc)")
+        self.second.setVisible(True)
+        self._second = sc.cancel
+        if not p.targets_done():
+            self.ok.setText("Done choosing targets")
+            self.ok.setEnabled(len(p.targets[p.slot]) >= p.slot_min())
+            self._answer = sc.finish_targets
+            for c in p.candidates:  # the same targets, as buttons: handy for players and tests
+                self._button(f"target: {self._name(c)}", lambda _=False, c=c: self._pick(c), f"target:{c}")
+            return
+        if p.option.get("x") and p.x is None:
+            spin = QSpinBox()
+            spin.setRange(0, 99)
+            spin.setObjectName("x")
+            self.body_lay.addWidget(QLabel("X ="))
+            self.body_lay.addWidget(spin)
+            self.ok.setText("Cast")
+            self._answer = lambda: sc.set_x(spin.value())
+            return
+        boxes = []
+        for i, m in enumerate(p.option.get("modes", [])):
+            cb = QCheckBox(m)
+            self.body_lay.addWidget(cb)
+            boxes.append((i, cb))
+        self.ok.setText("Cast")
+        self._answer = lambda: sc.set_modes([i for i, cb in boxes if cb.isChecked()])
+
+    def _pick(self, c: Any) -> None:
+        sc = self.table.scene
+        if sc.pending is not None:
+            sc.pending.add_target(c)
+            sc._continue()
+
+    # -- decision kinds --------------------------------------------------------------
+    def _k_priority(self, d: Any) -> None:
+        sc = self.table.scene
+        v = sc.v
+        self.text.setText(("Stack: " + ", ".join(c["name"] for c in v["stack"]) + ". " if v["stack"] else "")
+                          + "Drag a card to play it, double-click to tap or activate.")
+        self.ok.setText("Pass" if not v["stack"] else f"Pass (let {v['stack'][0]['name']} resolve)")
+        self._answer = lambda: self.table.submit({"action": "pass"})
+        self.second.setText("Pass turn")
+        self.second.setToolTip("pass priority until the end of this turn (F6)")
+        self.second.setVisible(True)
+        self._second = self.table.ctl.pass_turn
+
+    def _k_mulligan(self, d: Any) -> None:
+        self.ok.setText("Keep")
+        self._answer = lambda: self.table.submit({"option": "keep"})
+        self.second.setText("Mulligan")
+        self.second.setVisible(True)
+        self._second = lambda: self.table.submit({"option": "mulligan"})
+
+    def _k_mulligan_bottom(self, d: Any) -> None:
+        lib = self.table.scene.v["players"][d.player]
+        self.text.setText(d.prompt + f" (library: {lib['library']} cards)")
+        self.ok.setText("Keep on top")
+        self._answer = lambda: self.table.submit({"option": "top"})
+        self.second.setText("Put on bottom")
+        self.second.setVisible(True)
+        self._second = lambda: self.table.submit({"option": "bottom"})
+
+    def _k_attackers(self, d: Any) -> None:
+        sc = self.table.scene
+        n = len(sc.attacks)
+        self.text.setText("Drag creatures toward your opponent (or double-click them) to attack; "
+                          "drag one back to cancel.\n" +
+                          "\n".join(f"{self._name(a)} → {self._name(t)}" for a, t in sc.attacks.items()))
+        self.ok.setText(f"Attack with {n}" if n else "No attack")
+        self._answer = lambda: self.table.submit(sc.attack_answer())
+
+    def _k_blockers(self, d: Any) -> None:
+        sc = self.table.scene
+        n = len(sc.blocks)
+        self.text.setText("Drag your creatures onto attackers to block; drag one away to cancel.\n" +
+                          "\n".join(f"{self._name(b)} blocks {self._name(a)}" for b, a in sc.blocks.items()))
+        self.ok.setText(f"Block with {n}" if n else "No blocks")
+        self._answer = lambda: self.table.submit(sc.block_answer())
+
+    def _order_list(self, ids: list[Any], label: Callable[[Any], str]) -> QListWidget:
+        lw = QListWidget()
+        lw.setObjectName("order")
+        lw.setDragDropMode(QAbstractItemView.InternalMove)
+        for x in ids:
+            it = QListWidgetItem(label(x))
+            it.setData(Qt.UserRole, x)
+            lw.addItem(it)
+        self.body_lay.addWidget(QLabel("drag to reorder (first at the top)"))
+        self.body_lay.addWidget(lw)
+        return lw
+
+    @staticmethod
+    def _list_values(lw: QListWidget) -> list[Any]:
+        return [lw.item(i).data(Qt.UserRole) for i in range(lw.count())]
+
+    def _k_order_blockers(self, d: Any) -> None:
+        lw = self._order_list(list(d.options), self._name)
+        self.ok.setText("OK")
+        self._answer = lambda: self.table.submit({"order": self._list_values(lw)})
+
+    _k_order_attackers = _k_order_blockers
+
+    def _k_order_triggers(self, d: Any) -> None:
+        lw = self._order_list([o["index"] for o in d.options],
+                              lambda i: f"{d.options[i]['name']}: {d.options[i]['text']}")
+        self.ok.setText("OK")
+        self._answer = lambda: self.table.submit({"order": self._list_values(lw)})
+
+    def _k_assign_damage(self, d: Any) -> None:
+        o = d.options
+        left = o["power"]
+        grid = QWidget()
+        g = QGridLayout(grid)
+        spins = {}
+        for i, r in enumerate(o["recipients"]):
+            lethal = o["lethal"].get(r, o["lethal"].get(str(r), left)) if isinstance(r, int) else left
+            n = min(left, lethal)
+            left -= n
+            s = QSpinBox()
+            s.setRange(0, o["power"])
+            s.setValue(n)
+            g.addWidget(QLabel(f"{self._name(r)} (lethal {lethal})" if isinstance(r, int) else self._name(r)), i, 0)
+            g.addWidget(s, i, 1)
+            spins[r] = s
+        if left and spins:
+            last = list(spins.values())[-1]
+            last.setValue(last.value() + left)
+        self.body_lay.addWidget(QLabel(f"{o['power']} damage to assign, in order"))
+        self.body_lay.addWidget(grid)
+        self.ok.setText("Assign")
+        self._answer = lambda: self.table.submit({"assign": {r: s.value() for r, s in spins.items()}})
+
+    def _checklist(self, ids: list[Any]) -> QListWidget:
+        lw = QListWidget()
+        lw.setObjectName("choices")
+        for x in ids:
+            it = QListWidgetItem(self._name(x))
+            it.setData(Qt.UserRole, x)
+            it.setFlags(it.flags() | Qt.ItemIsUserCheckable)
+            it.setCheckState(Qt.Unchecked)
+            lw.addItem(it)
+        self.body_lay.addWidget(lw)
+        return lw
+
+    @staticmethod
+    def _checked(lw: QListWidget) -> list[Any]:
+        return [lw.item(i).data(Qt.UserRole) for i in range(lw.count())
+                if lw.item(i).checkState() == Qt.Checked]
+
+    def _k_choose_cards(self, d: Any) -> None:
+        lw = self._checklist(list(d.options))
+        lo, hi = d.data.get("min", 0), d.data.get("max", len(d.options))
+        if d.kind == "discard_to_hand_size":
+            lo = hi = d.data.get("n", 1)
+        if d.kind == "legend_rule":
+            lo = hi = 1
+        self.body_lay.insertWidget(0, QLabel(f"choose {lo}" + (f" to {hi}" if hi != lo else "")))
+        self.ok.setText("OK")
+        self._answer = lambda: self.table.submit({"cards": self._checked(lw)})
+
+    _k_discard_to_hand_size = _k_choose_cards
+    _k_legend_rule = _k_choose_cards
+
+    def _k_choose_option(self, d: Any) -> None:
+        for o in d.options:
+            self._button(str(o), lambda _=False, o=o: self.table.submit({"option": o}), f"option:{o}")
+        self.ok.setText(f"{d.options[0]}" if d.options else "OK")
+        self._answer = lambda: self.table.submit({"option": d.options[0]})
+
+    def _k_choose_number(self, d: Any) -> None:
+        s = QSpinBox()
+        s.setRange(d.data.get("min", 0), d.data.get("max", 99))
+        self.body_lay.addWidget(s)
+        self.ok.setText("OK")
+        self._answer = lambda: self.table.submit({"number": s.value()})
+
+    def _k_trigger_targets(self, d: Any) -> None:
+        lists = []
+        for i, (slot, (lo, hi)) in enumerate(zip(d.options["targets"], d.options["target_counts"])):
+            self.body_lay.addWidget(QLabel(f"target {i + 1}: choose {lo}" + (f" to {hi}" if hi != lo else "")))
+            lists.append(self._checklist(slot))
+        self.ok.setText("OK")
+        self._answer = lambda: self.table.submit({"targets": [self._checked(lw) for lw in lists]})
+
+    def _k_other(self, d: Any) -> None:
+        self.text.setText(f"{d.prompt}\n(options: {d.options})")
+        if d.forced is not None:
+            self.ok.setText("OK")
+            self._answer = lambda: self.table.submit(d.forced)
+        else:
+            self.ok.setEnabled(False)
+
+    # -- buttons --------------------------------------------------------------------
+    def primary(self) -> None:
+        if self._answer is not None and self.ok.isEnabled():
+            self._answer()
+
+    def secondary(self) -> None:
+        if self._second is not None:
+            self._second()

@@ -1,0 +1,587 @@
+"""The table scene: every zone of both players and the shared stack, and the gestures.
+
+The scene is a view of the game (STYLE 10): ``rebuild()`` redraws it from the
+controller's view and decision, and a drop never moves a card by itself: it becomes an
+answer sent through the controller, and the cards move when the game says so.
+
+Gestures (issue 5):
+- drag a card from your hand onto the battlefield to play it or cast it; drop a spell
+  straight onto a creature or a player to target it; double-click works too;
+- with a spell or ability waiting for targets, click a highlighted card or player;
+- double-click a land to tap it for mana, a permanent to activate its ability;
+- declare attackers: drag a creature toward the opponent (onto the player, a
+  planeswalker, or anywhere in their half); drag it back to cancel; confirm with Space;
+- declare blockers: drag a blocker onto an attacker; drag it away to cancel; confirm.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QFont
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSimpleTextItem
+
+from app.table.items import (CARD_TYPE, PLAYER_TYPE, ZONE_TYPE, ArrowItem, CardItem, PlayerItem, ZoneItem,
+                             Z_ATTACHED, Z_DRAG, Z_STACK)
+
+SCENE_W, SCENE_H = 1600, 1000
+LEFT_W = 200          # player panels
+RIGHT_X = 1340        # piles and stack
+MAIN_X, MAIN_W = 210, RIGHT_X - 220
+BF_W, BF_H = 90, 126  # a card on the battlefield
+HAND_W, HAND_H = 110, 154
+MID_Y = 500
+
+# rows (y, height) for the player at the bottom ("me") and at the top ("them")
+ROWS_ME = {"creatures": (508, 152), "lands": (664, 134), "hand": (802, 190)}
+ROWS_THEM = {"hand": (8, 96), "lands": (108, 134), "creatures": (246, 152)}
+
+
+class Interaction:
+    """A priority action being built: its option, the targets chosen so far, X and modes."""
+
+    def __init__(self, option: dict[str, Any]) -> None:
+        self.option = option
+        slots = option.get("targets") or []
+        self.targets: list[list[Any]] = [[] for _ in slots]
+        self.slot = 0
+        self.x: int | None = None
+        self.modes: list[int] | None = None
+
+    @property
+    def candidates(self) -> list[Any]:
+        slots = self.option.get("targets") or []
+        if self.slot >= len(slots):
+            return []
+        return [c for c in slots[self.slot] if c not in self.targets[self.slot]]
+
+    def slot_max(self) -> int:
+        return self.option["target_counts"][self.slot][1]
+
+    def slot_min(self) -> int:
+        return self.option["target_counts"][self.slot][0]
+
+    def targets_done(self) -> bool:
+        return self.slot >= len(self.option.get("targets") or [])
+
+    def add_target(self, t: Any) -> None:
+        self.targets[self.slot].append(t)
+        if len(self.targets[self.slot]) >= self.slot_max() or not self.candidates:
+            self.slot += 1
+
+    def next_slot(self) -> bool:
+        """Finish the current slot early (it has its minimum); False if it has not."""
+        if self.targets_done() or len(self.targets[self.slot]) < self.slot_min():
+            return False
+        self.slot += 1
+        return True
+
+    def needs_more(self) -> bool:
+        return (not self.targets_done() or (self.option.get("x") and self.x is None)
+                or ("choose" in self.option and self.modes is None))
+
+    def answer(self) -> dict[str, Any]:
+        a = {k: v for k, v in self.option.items() if k in ("action", "card", "ability")}
+        if self.option.get("targets"):
+            a["targets"] = self.targets
+        if self.option.get("x"):
+            a["x"] = self.x or 0
+        if "choose" in self.option:
+            a["modes"] = sorted(self.modes or [])
+        return a
+
+    def describe(self) -> str:
+        name = self.option.get("name", "")
+        if not self.targets_done():
+            n = len(self.option.get("targets") or [])
+            k = f" ({self.slot + 1} of {n})" if n > 1 else ""
+            lo, hi = self.option["target_counts"][self.slot]
+            many = f"up to {hi} targets" if hi > 1 else "a target"
+            return f"{name}: choose {many}{k} — click a highlighted card or player"
+        if self.option.get("x") and self.x is None:
+            return f"{name}: choose X"
+        return f"{name}: choose {self.option.get('choose')} mode(s)"
+
+
+class TableScene(QGraphicsScene):
+    hovered = Signal(str)          # a face-up card's name, to show it large
+    message = Signal(str)          # a short status line (why a gesture did nothing)
+    interaction_changed = Signal()  # a pending action, attack or block plan changed
+
+    def __init__(self, controller: Any, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.ctl = controller
+        self.setSceneRect(0, 0, SCENE_W, SCENE_H)
+        self.setBackgroundBrush(QColor(30, 52, 44))
+        self.hide_hands = False                    # the hand-over screen is up
+        self.cards: dict[int, CardItem] = {}
+        self.players: dict[str, PlayerItem] = {}
+        self.zones: dict[tuple[str, str | None], ZoneItem] = {}
+        self.pending: Interaction | None = None
+        self.attacks: dict[int, Any] = {}          # attacker id -> player or planeswalker id
+        self.blocks: dict[int, int] = {}           # blocker id -> attacker id
+        self.choices: list[dict[str, Any]] = []    # several abilities of one card: pick one
+        self._decision_key: Any = None
+        self._press: tuple[QGraphicsItem, QPointF] | None = None
+        self._drag: CardItem | None = None
+        self._drag_arrow: ArrowItem | None = None
+        self._drag_offset = QPointF()
+        self.v: dict[str, Any] = {}
+
+    # -- the decision of the moment --------------------------------------------
+    def decision(self) -> Any:
+        return None if self.hide_hands else self.ctl.decision
+
+    def priority_options(self) -> list[dict[str, Any]]:
+        d = self.decision()
+        return list(d.options) if d is not None and d.kind == "priority" else []
+
+    def options_for(self, obj: int, actions: tuple[str, ...]) -> list[dict[str, Any]]:
+        return [o for o in self.priority_options() if o.get("card") == obj and o.get("action") in actions]
+
+    # -- drawing ----------------------------------------------------------------
+    def rebuild(self) -> None:
+        """Redraw everything from the controller's view and decision."""
+        d = self.decision()
+        key = (id(d), d.kind if d else None, self.ctl.seat)
+        if key != self._decision_key:  # a new decision: forget half-built plans
+            self._decision_key = key
+            self.pending = None
+            self.attacks, self.blocks = {}, {}
+            self.choices = []
+        self._press = self._drag = self._drag_arrow = None
+        self.clear()
+        self.cards, self.players, self.zones = {}, {}, {}
+        v = self.v = self.ctl.view()
+        me, them = self.ctl.seat, self.ctl.opponent()
+        for seat, rows, top in ((me, ROWS_ME, False), (them, ROWS_THEM, True)):
+            self._player(seat, v, top)
+            for kind, (y, h) in rows.items():
+                label = {"creatures": "battlefield", "lands": "lands", "hand": "hand"}[kind]
+                z = ZoneItem("hand" if kind == "hand" else "battlefield", seat,
+                             QRectF(MAIN_X, y, MAIN_W, h), f"{seat}: {label}")
+                self.addItem(z)
+                self.zones[(kind, seat)] = z
+            self._hand(seat, v, rows["hand"], top)
+            self._battlefield(seat, v, rows, top)
+            self._piles(seat, v, top)
+        self._stack(v)
+        self._center(v, d)
+        self._arrows(v)
+        self._highlights(d)
+
+    def _player(self, seat: str, v: dict[str, Any], top: bool) -> None:
+        r = QRectF(8, 10 if top else SCENE_H - 190, LEFT_W - 16, 180)
+        w = self.ctl.waiting()
+        it = PlayerItem(seat, v["players"][seat], r, v["active"] == seat, v.get("priority") == seat,
+                        w is not None and w[0] == seat)
+        self.addItem(it)
+        self.players[seat] = it
+
+    def _row(self, cards: list[dict[str, Any]], zone: str, seat: str, y: float, h: float, w: int, ch: int,
+             face_up: bool) -> list[CardItem]:
+        gap = 8
+        widths = [ch if c.get("tapped") else w for c in cards]  # a tapped card lies sideways
+        total = sum(widths) + gap * max(0, len(cards) - 1)
+        avail = MAIN_W - 20
+        squeeze = min(1.0, (avail - widths[-1]) / max(1, total - widths[-1])) if cards and total > avail else 1.0
+        x = MAIN_X + 10
+        out = []
+        for c, sw in zip(cards, widths):
+            it = CardItem(c, zone, seat, w, ch, face_up)
+            # the item rotates about its center: place the center in the middle of its slot
+            it.setPos(x + sw / 2 - w / 2, y + (h - ch) / 2 + 6)
+            x += (sw + gap) * squeeze
+            it.home = it.pos()
+            self.addItem(it)
+            if it.obj is not None:
+                self.cards[it.obj] = it
+            out.append(it)
+        return out
+
+    def _hand(self, seat: str, v: dict[str, Any], row: tuple[int, int], top: bool) -> None:
+        p = v["players"][seat]
+        y, h = row
+        if p.get("hand") is not None and not self.hide_hands:
+            self._row(p["hand"], "hand", seat, y, h, HAND_W, HAND_H, True)
+        else:
+            w, ch = (64, 90) if top else (HAND_W, HAND_H)
+            self._row([{}] * p["hand_count"], "hand", seat, y, h, w, ch, False)
+
+    def _battlefield(self, seat: str, v: dict[str, Any], rows: dict[str, tuple[int, int]], top: bool) -> None:
+        mine = [c for c in v["battlefield"] if c["controller"] == seat]
+        attached = [c for c in mine if c.get("attached_to") is not None]
+        free = [c for c in mine if c.get("attached_to") is None]
+        lands = [c for c in free if "Land" in c["types"] and "Creature" not in c["types"]]
+        others = [c for c in free if c not in lands]
+        for cards, kind in ((lands, "lands"), (others, "creatures")):
+            y, h = rows[kind]
+            self._row(cards, "battlefield", seat, y, h, BF_W, BF_H, True)
+        for c in attached:
+            it = CardItem(c, "battlefield", seat, BF_W, BF_H, True)
+            host = self.cards.get(c["attached_to"])
+            if host is not None:
+                it.setPos(host.pos() + QPointF(10, -16 if not top else 16))
+            else:
+                it.setPos(MAIN_X + MAIN_W - BF_W - 10, rows["creatures"][0] + 10)
+            it.setZValue(Z_ATTACHED)
+            it.home = it.pos()
+            self.addItem(it)
+            self.cards[c["id"]] = it
+        for c in v["battlefield"]:  # attached cards of other controllers sit on their host too
+            pass
+
+    def _piles(self, seat: str, v: dict[str, Any], top: bool) -> None:
+        p = v["players"][seat]
+        y = 10 if top else SCENE_H - 250
+        x = RIGHT_X
+        pw, ph = 76, 106
+        specs = [("library", None, p["library"]), ("graveyard", (p["graveyard"] or [None])[-1], len(p["graveyard"])),
+                 ("exile", (p["exile"] or [None])[-1], len(p["exile"]))]
+        for i, (kind, topcard, count) in enumerate(specs):
+            r = QRectF(x + i * (pw + 8) - 2, y, pw + 4, ph + 26)
+            z = ZoneItem(kind, seat, r, kind)
+            self.addItem(z)
+            self.zones[(kind, seat)] = z
+            if count:
+                it = CardItem(topcard, kind, seat, pw, ph, topcard is not None)
+                it.setPos(r.x() + 2, y + 20)
+                it.count = count
+                self.addItem(it)
+                if topcard is not None:
+                    self.cards[topcard["id"]] = it
+        cz = ZoneItem("command", seat, QRectF(x, y + ph + 32 if top else y - 40, 3 * (pw + 8) - 6, 34), "command")
+        self.addItem(cz)
+        self.zones[("command", seat)] = cz
+
+    def _stack(self, v: dict[str, Any]) -> None:
+        r = QRectF(RIGHT_X - 2, 290, SCENE_W - RIGHT_X - 6, 420)
+        z = ZoneItem("stack", None, r, f"stack ({len(v['stack'])})")
+        self.addItem(z)
+        self.zones[("stack", None)] = z
+        for i, c in enumerate(v["stack"]):
+            it = CardItem(c, "stack", c["controller"], BF_W, BF_H, True)
+            it.setPos(r.x() + 14 + (i % 2) * 20 + (i // 6) * 110, r.y() + 22 + (i % 6) * 44)
+            it.setZValue(Z_STACK + (len(v["stack"]) - i))
+            it.home = it.pos()
+            self.addItem(it)
+            self.cards[c["id"]] = it
+
+    def _center(self, v: dict[str, Any], d: Any) -> None:
+        step = (v.get("step") or "").replace("_", " ")
+        txt = f"turn {v['turn']} · {v['active']} · {step}"
+        if v.get("winner") is not None:
+            txt = f"game over: {v['winner']} wins"
+        t = QGraphicsSimpleTextItem(txt)
+        t.setFont(QFont("DejaVu Sans", 15, QFont.Bold))
+        t.setBrush(QColor(240, 240, 230))
+        t.setPos(MAIN_X + 12, MID_Y - 96)
+        self.addItem(t)
+        hint = self.hint(d)
+        if hint:
+            h = QGraphicsSimpleTextItem(hint)
+            h.setFont(QFont("DejaVu Sans", 11))
+            h.setBrush(QColor(255, 226, 140))
+            h.setPos(MAIN_X + 12, MID_Y - 66)
+            self.addItem(h)
+
+    def hint(self, d: Any) -> str:
+        if self.hide_hands:
+            return ""
+        if self.pending is not None:
+            return self.pending.describe()
+        if d is None:
+            w = self.ctl.waiting()
+            return f"waiting for {w[0]}" if w else ""
+        if d.kind == "attackers":
+            return "drag creatures toward your opponent to attack, then press Space"
+        if d.kind == "blockers":
+            return "drag your creatures onto attackers to block, then press Space"
+        if d.kind == "priority":
+            return "drag a card from your hand to play it · double-click to tap or activate · Space passes"
+        return d.prompt
+
+    def _anchor(self, x: Any) -> QPointF | None:
+        if isinstance(x, str) and x in self.players:
+            return self.players[x].center()
+        if isinstance(x, int) and x in self.cards:
+            return self.cards[x].center()
+        return None
+
+    def _arrow(self, a: Any, b: Any, kind: str, dashed: bool = False) -> None:
+        pa, pb = self._anchor(a), self._anchor(b)
+        if pa is not None and pb is not None:
+            self.addItem(ArrowItem(pa, pb, kind, dashed))
+
+    def _arrows(self, v: dict[str, Any]) -> None:
+        for c in v["stack"]:
+            for slot in c.get("targets") or []:
+                for t in slot if isinstance(slot, list) else [slot]:
+                    self._arrow(c["id"], t, "target")
+        for c in v["battlefield"]:
+            if c.get("attacking") is not None:
+                self._arrow(c["id"], c["attacking"], "attack")
+            for a in c.get("blocking") or []:
+                self._arrow(c["id"], a, "block")
+        for a, t in self.attacks.items():
+            self._arrow(a, t, "attack", dashed=True)
+        for b, a in self.blocks.items():
+            self._arrow(b, a, "block", dashed=True)
+        if self.pending is not None:
+            for slot in self.pending.targets:
+                for t in slot:
+                    self._arrow(self.pending.option["card"], t, "target", dashed=True)
+
+    def _highlights(self, d: Any) -> None:
+        if d is None:
+            return
+        if self.pending is not None:
+            for c in self.pending.candidates:
+                self._mark(c, "target")
+            src = self.cards.get(self.pending.option["card"])
+            if src is not None:
+                src.highlight = "selected"
+            return
+        if d.kind == "priority":
+            for o in d.options:
+                if o.get("action") in ("play", "cast") or (o.get("action") == "activate"):
+                    self._mark(o["card"], "playable")
+        elif d.kind == "attackers":
+            for a in d.options["attackers"]:
+                self._mark(a, "attacking" if a in self.attacks else "playable")
+        elif d.kind == "blockers":
+            for b in d.options["blockers"]:
+                self._mark(b, "blocking" if b in self.blocks else "playable")
+        elif d.kind == "trigger_targets":
+            for slot in d.options["targets"]:
+                for c in slot:
+                    self._mark(c, "target")
+        elif d.kind in ("choose_cards", "discard_to_hand_size", "legend_rule"):
+            for c in d.options:
+                self._mark(c, "target")
+
+    def _mark(self, x: Any, how: str) -> None:
+        it = self.players.get(x) if isinstance(x, str) else self.cards.get(x)
+        if it is not None:
+            it.highlight = how
+            it.update()
+
+    # -- hit-testing -------------------------------------------------------------
+    def target_at(self, pos: QPointF, exclude: QGraphicsItem | None = None) -> QGraphicsItem | None:
+        """The card or player under a point (else the zone), skipping the dragged item."""
+        zone = None
+        for it in self.items(pos):
+            if it is exclude or isinstance(it, ArrowItem):
+                continue
+            if it.type() in (CARD_TYPE, PLAYER_TYPE):
+                return it
+            if it.type() == ZONE_TYPE and zone is None:
+                zone = it
+        return zone
+
+    @staticmethod
+    def ident(it: QGraphicsItem | None) -> Any:
+        if isinstance(it, CardItem):
+            return it.obj
+        if isinstance(it, PlayerItem):
+            return it.name
+        return None
+
+    # -- mouse ------------------------------------------------------------------
+    def mousePressEvent(self, ev: Any) -> None:
+        if ev.button() != Qt.LeftButton:
+            return super().mousePressEvent(ev)
+        it = self.target_at(ev.scenePos())
+        self._press = (it, ev.scenePos()) if it is not None else None
+        ev.accept()
+
+    def mouseMoveEvent(self, ev: Any) -> None:
+        if self._press is None:
+            return super().mouseMoveEvent(ev)
+        it, start = self._press
+        pos = ev.scenePos()
+        if self._drag is None:
+            if not isinstance(it, CardItem) or it.obj is None or (pos - start).manhattanLength() < 6:
+                return
+            self._drag = it
+            if it.zone == "hand":
+                self._drag_offset = it.pos() - start
+                it.setZValue(Z_DRAG)
+            else:
+                self._drag_arrow = ArrowItem(it.center(), pos, "drag")
+                self.addItem(self._drag_arrow)
+        if self._drag.zone == "hand":
+            self._drag.setPos(pos + self._drag_offset)
+        elif self._drag_arrow is not None:
+            self._drag_arrow.set_points(self._drag.center(), pos)
+        ev.accept()
+
+    def mouseReleaseEvent(self, ev: Any) -> None:
+        press, drag = self._press, self._drag
+        self._press = None
+        if press is None:
+            return super().mouseReleaseEvent(ev)
+        ev.accept()
+        if drag is not None:
+            self._drag = None
+            if self._drag_arrow is not None:
+                self.removeItem(self._drag_arrow)
+                self._drag_arrow = None
+            target = self.target_at(ev.scenePos(), exclude=drag)
+            handled = self.drop(drag, target, ev.scenePos())
+            if not handled:
+                self.rebuild()  # back where it was: the game did not move it
+        else:
+            self.click(press[0])
+
+    def mouseDoubleClickEvent(self, ev: Any) -> None:
+        it = self.target_at(ev.scenePos())
+        self._press = None
+        if isinstance(it, CardItem):
+            self.activate(it)
+        ev.accept()
+
+    # -- what gestures mean ---------------------------------------------------------
+    def _submit(self, answer: Any) -> bool:
+        self.pending = None
+        ok = self.ctl.submit(answer)
+        if not ok:
+            self.rebuild()
+        return ok
+
+    def _start(self, opt: dict[str, Any], first_target: Any = None) -> bool:
+        """Begin an action; submit it at once when it needs nothing more."""
+        self.choices = []
+        inter = Interaction(opt)
+        if first_target is not None and not inter.targets_done() and first_target in inter.candidates:
+            inter.add_target(first_target)
+        if not inter.needs_more():
+            return self._submit(inter.answer())
+        self.pending = inter
+        self.rebuild()
+        self.interaction_changed.emit()
+        return True
+
+    def cancel(self) -> None:
+        self.pending = None
+        self.rebuild()
+        self.interaction_changed.emit()
+
+    def set_x(self, x: int) -> None:
+        if self.pending is not None:
+            self.pending.x = x
+            self._continue()
+
+    def set_modes(self, modes: list[int]) -> None:
+        if self.pending is not None:
+            self.pending.modes = modes
+            self._continue()
+
+    def finish_targets(self) -> None:
+        """OK while choosing targets: end this slot with what is chosen (if enough)."""
+        if self.pending is not None and not self.pending.next_slot():
+            self.message.emit("choose at least the minimum number of targets first")
+            return
+        self._continue()
+
+    def _continue(self) -> None:
+        if self.pending is not None and not self.pending.needs_more():
+            self._submit(self.pending.answer())
+            return
+        self.rebuild()
+        self.interaction_changed.emit()
+
+    def drop(self, card: CardItem, target: QGraphicsItem | None, pos: QPointF) -> bool:
+        """A card was dragged onto ``target`` (a card, player or zone) at ``pos``."""
+        d = self.decision()
+        if d is None:
+            self.message.emit("it is not your decision now")
+            return False
+        tid = self.ident(target)
+        if card.zone == "hand" and card.seat == self.ctl.seat:
+            if isinstance(target, ZoneItem) and target.kind == "hand" and target.seat == card.seat:
+                return False  # put back
+            opts = self.options_for(card.obj, ("play", "cast"))
+            if not opts:
+                self.message.emit(f"{card.name} can't be played now")
+                return False
+            return self._start(opts[0], tid)
+        if card.zone != "battlefield":
+            return False
+        if d.kind == "attackers" and card.obj in d.options["attackers"]:
+            targets = d.options["targets"]
+            if tid in targets:
+                self.attacks[card.obj] = tid
+            elif pos.y() < MID_Y and targets:
+                self.attacks[card.obj] = self.ctl.opponent() if self.ctl.opponent() in targets else targets[0]
+            else:
+                self.attacks.pop(card.obj, None)
+            self.rebuild()
+            self.interaction_changed.emit()
+            return True
+        if d.kind == "blockers" and card.obj in d.options["blockers"]:
+            if tid in d.options["blockers"][card.obj]:
+                self.blocks[card.obj] = tid
+            else:
+                self.blocks.pop(card.obj, None)
+                if tid is not None and isinstance(tid, int):
+                    self.message.emit(f"{card.name} can't block that")
+            self.rebuild()
+            self.interaction_changed.emit()
+            return True
+        if d.kind == "priority":
+            opts = [o for o in self.options_for(card.obj, ("activate",)) if o.get("targets")]
+            for o in opts:
+                if tid in (o["targets"][0] if o["targets"] else []):
+                    return self._start(o, tid)
+        return False
+
+    def click(self, it: QGraphicsItem | None) -> None:
+        d = self.decision()
+        tid = self.ident(it)
+        if self.pending is not None:
+            if tid is not None and tid in self.pending.candidates:
+                self.pending.add_target(tid)
+                self._continue()
+            return
+        if d is None or tid is None:
+            return
+        if d.kind == "trigger_targets":
+            self.interaction_changed.emit()
+
+    def activate(self, it: CardItem) -> None:
+        """Double-click: play/cast from hand, tap a land for mana, activate an ability,
+        toggle an attacker."""
+        d = self.decision()
+        if d is None or it.obj is None:
+            return
+        if d.kind == "attackers" and it.obj in d.options["attackers"]:
+            if it.obj in self.attacks:
+                self.attacks.pop(it.obj)
+            else:
+                ts = d.options["targets"]
+                self.attacks[it.obj] = self.ctl.opponent() if self.ctl.opponent() in ts else ts[0]
+            self.rebuild()
+            self.interaction_changed.emit()
+            return
+        if d.kind != "priority":
+            return
+        if it.zone == "hand":
+            opts = self.options_for(it.obj, ("play", "cast"))
+        else:
+            opts = self.options_for(it.obj, ("activate",))
+        if not opts:
+            self.message.emit(f"{it.name}: nothing to do with it now")
+            return
+        if len(opts) > 1:
+            self.choices = opts
+            self.interaction_changed.emit()
+            return
+        self._start(opts[0])
+
+    # -- confirmations ------------------------------------------------------------
+    def attack_answer(self) -> dict[str, Any]:
+        return {"attackers": dict(self.attacks)}
+
+    def block_answer(self) -> dict[str, Any]:
+        return {"blockers": {b: [a] for b, a in self.blocks.items()}}

@@ -1,0 +1,224 @@
+"""The table window's content: the scene's view, the card preview, the prompt panel,
+the game log, the hand-over screen (hotseat) and the game-over screen."""
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QRectF, Qt, Signal
+from PySide6.QtGui import QKeySequence, QPainter, QShortcut
+from PySide6.QtWidgets import (QFrame, QGraphicsView, QHBoxLayout, QLabel, QListWidget, QMessageBox,
+                               QPushButton, QVBoxLayout, QWidget)
+
+from app.cards.render import card_pixmap
+from app.table.controller import TableController
+from app.table.prompt import PromptPanel
+from app.table.scene import TableScene
+
+PREVIEW_W, PREVIEW_H = 250, 348
+
+
+class TableView(QGraphicsView):
+    """Shows the whole table, scaled to the widget."""
+
+    def __init__(self, scene: TableScene, parent: QWidget | None = None) -> None:
+        super().__init__(scene, parent)
+        self.setRenderHints(QPainter.Antialiasing | QPainter.SmoothPixmapTransform | QPainter.TextAntialiasing)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        self.setFrameShape(QFrame.NoFrame)
+        self.setMouseTracking(True)
+        self.setViewportUpdateMode(QGraphicsView.BoundingRectViewportUpdate)
+
+    def resizeEvent(self, ev: Any) -> None:
+        super().resizeEvent(ev)
+        self.fit()
+
+    def fit(self) -> None:
+        self.fitInView(QRectF(self.scene().sceneRect()), Qt.KeepAspectRatio)
+
+
+class Curtain(QFrame):
+    """A screen over the table: the hand-over screen, or the game-over screen."""
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.setObjectName("curtain")
+        self.setStyleSheet("#curtain { background: rgba(16, 22, 30, 245); }"
+                           "QLabel { color: #eee; } QPushButton { font-size: 16px; padding: 10px 24px; }")
+        lay = QVBoxLayout(self)
+        lay.addStretch(1)
+        self.title = QLabel()
+        self.title.setAlignment(Qt.AlignCenter)
+        self.title.setStyleSheet("font-size: 30px; font-weight: bold;")
+        self.text = QLabel()
+        self.text.setAlignment(Qt.AlignCenter)
+        self.text.setStyleSheet("font-size: 15px;")
+        self.button = QPushButton()
+        self.button.setObjectName("curtain_button")
+        self.button2 = QPushButton()
+        row = QHBoxLayout()
+        row.addStretch(1)
+        row.addWidget(self.button)
+        row.addWidget(self.button2)
+        row.addStretch(1)
+        lay.addWidget(self.title)
+        lay.addWidget(self.text)
+        lay.addSpacing(20)
+        lay.addLayout(row)
+        lay.addStretch(1)
+        self.hide()
+
+
+class TableWidget(QWidget):
+    """One game on screen. ``humans`` are the seats played at this computer."""
+
+    rematch = Signal()
+    closed = Signal()
+
+    def __init__(self, session: Any, humans: list[str], parent: QWidget | None = None,
+                 modal_errors: bool = True) -> None:
+        super().__init__(parent)
+        self.ctl = TableController(session, humans, self)
+        self.scene = TableScene(self.ctl, self)
+        self.view = TableView(self.scene)
+        self.modal_errors = modal_errors
+        self.last_error = ""
+        side = QWidget()
+        side.setFixedWidth(290)
+        sl = QVBoxLayout(side)
+        sl.setContentsMargins(4, 4, 4, 4)
+        self.preview = QLabel()
+        self.preview.setFixedSize(PREVIEW_W, PREVIEW_H)
+        self.preview.setAlignment(Qt.AlignCenter)
+        self.preview.setStyleSheet("background: #1c2630; border-radius: 8px; color: #889;")
+        self.preview.setText("hover a card\nto see it large")
+        self.prompt = PromptPanel(self)
+        self.prompt.setStyleSheet("#prompt { background: #26303a; border-radius: 8px; } QLabel { color: #eee; }")
+        self.prompt.setAttribute(Qt.WA_StyledBackground, True)
+        self.status = QLabel()
+        self.status.setWordWrap(True)
+        self.status.setStyleSheet("color: #ffb0a0; font-weight: bold;")
+        self.log = QListWidget()
+        self.log.setObjectName("log")
+        self.log.setWordWrap(True)
+        sl.addWidget(self.preview, 0, Qt.AlignHCenter)
+        sl.addWidget(self.prompt)
+        sl.addWidget(self.status)
+        sl.addWidget(QLabel("game log"))
+        sl.addWidget(self.log, 1)
+        lay = QHBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.addWidget(self.view, 1)
+        lay.addWidget(side)
+        self.setStyleSheet("TableWidget, QWidget { background: #182028; } QLabel { color: #ddd; }"
+                           "QListWidget { background: #10161c; color: #ddd; border: none; }"
+                           "QPushButton { background: #3a4c5e; color: #fff; border-radius: 6px; padding: 6px; }"
+                           "QPushButton:disabled { color: #889; background: #2a343e; }"
+                           "QPushButton:hover { background: #4c6278; }"
+                           "QSpinBox, QCheckBox, QComboBox { color: #eee; }")
+        self.curtain = Curtain(self)
+        self.curtain.button.clicked.connect(self._curtain_clicked)
+        self.curtain.button2.clicked.connect(self.closed.emit)
+        self._curtain_mode = ""
+
+        self.ctl.changed.connect(self.refresh)
+        self.ctl.handover.connect(self.show_handover)
+        self.ctl.illegal.connect(self.show_illegal)
+        self.ctl.logged.connect(self._log)
+        self.ctl.game_over.connect(self.show_game_over)
+        self.scene.hovered.connect(self.show_preview)
+        self.scene.message.connect(self.show_status)
+        self.scene.interaction_changed.connect(self.prompt.refresh)
+        for key, fn in ((Qt.Key_Space, self.prompt.primary), (Qt.Key_Return, self.prompt.primary),
+                        (Qt.Key_Escape, self.scene.cancel), (Qt.Key_F6, self.ctl.pass_turn)):
+            sc = QShortcut(QKeySequence(key), self)
+            sc.setContext(Qt.WindowShortcut)
+            sc.activated.connect(fn)
+        self.ctl.start()
+
+    # -- answering from widgets ------------------------------------------------------
+    def submit(self, answer: Any) -> bool:
+        self.scene.pending = None
+        return self.ctl.submit(answer)
+
+    def refresh(self) -> None:
+        self.status.setText(self.last_error)
+        self.last_error = ""
+        self.scene.rebuild()
+        self.prompt.refresh()
+        for b in self.prompt.findChildren(QPushButton):
+            b.setFocusPolicy(Qt.NoFocus)  # Space belongs to the table, not to a focused button
+        self.view.setFocus()
+
+    def show_preview(self, name: str) -> None:
+        pm = card_pixmap(name, PREVIEW_W * 2, PREVIEW_H * 2)
+        pm = pm.scaled(PREVIEW_W, PREVIEW_H, Qt.KeepAspectRatio, Qt.SmoothTransformation)
+        self.preview.setPixmap(pm)
+
+    def show_status(self, text: str) -> None:
+        self.status.setText(text)
+
+    def show_illegal(self, text: str) -> None:
+        self.last_error = f"Not allowed: {text}"
+        self.status.setText(self.last_error)
+        if self.modal_errors:
+            box = QMessageBox(QMessageBox.Warning, "Not allowed", text, QMessageBox.Ok, self)
+            box.setModal(False)
+            box.show()
+
+    def _log(self, lines: list[str]) -> None:
+        self.log.addItems(lines)
+        self.log.scrollToBottom()
+
+    # -- the curtains -------------------------------------------------------------------
+    def resizeEvent(self, ev: Any) -> None:
+        super().resizeEvent(ev)
+        self.curtain.setGeometry(self.rect())
+
+    def show_handover(self, seat: str) -> None:
+        self.scene.hide_hands = True
+        self.refresh()
+        self._curtain_mode = "handover"
+        c = self.curtain
+        c.title.setText(f"{seat}, your turn to decide")
+        d = self.ctl.decision
+        c.text.setText(f"Hand the computer to {seat}. The table stays hidden until you click.\n"
+                       f"({d.prompt if d else ''})")
+        c.button.setText(f"I am {seat}: show my cards")
+        c.button2.hide()
+        c.setGeometry(self.rect())
+        c.show()
+        c.raise_()
+
+    def reveal(self) -> None:
+        """The next player is at the computer: lift the hand-over screen."""
+        self.curtain.hide()
+        self.scene.hide_hands = False
+        self.refresh()
+
+    def show_game_over(self, winner: Any) -> None:
+        self._curtain_mode = "over"
+        c = self.curtain
+        c.title.setText(f"{winner} wins" if winner else "The game is a draw")
+        v = self.ctl.view()
+        c.text.setText("   ".join(f"{n}: {p['life']} life" for n, p in v["players"].items()) +
+                       f"\nturn {v['turn']}")
+        c.button.setText("Rematch")
+        c.button2.setText("Back to the table")
+        c.button2.show()
+        try:
+            c.button2.clicked.disconnect()
+        except (RuntimeError, TypeError):
+            pass
+        c.button2.clicked.connect(c.hide)
+        self.scene.hide_hands = False
+        self.refresh()
+        c.setGeometry(self.rect())
+        c.show()
+        c.raise_()
+
+    def _curtain_clicked(self) -> None:
+        if self._curtain_mode == "handover":
+            self.reveal()
+        elif self._curtain_mode == "over":
+            self.rematch.emit()
