@@ -147,6 +147,9 @@ matching object), "batch": True ("one or more"), "who": "you"|"opponent"|"any" (
   damage_opponent, deals_damage, dealt_damage, tapped, untapped, becomes_target, becomes_target_spell,
   becomes_target_opponent, etb_or_attacks, etb_or_dies, blocks_flying, turned_face_up, transforms,
   exploited, monstrous, attacks_saddled, crime ("you commit a crime"), expend ("amount"),
+  counters_put ("kind"), cast may carry "nth": 2 (second spell each turn) and "or_copy": True,
+  attacks may carry "defending": "you" (attacks you or your planeswalker) and "min_attackers": n,
+  step "whose" may be "attached_controller" / "attached_player" (enchanted creature's controller / enchanted player),
   explores, cast (filter on the spell; "self": True = when you cast this), you_attack, sacrifice,
   gain_life, lose_life, draw, discard, cycle, scry, surveil,
   state ("condition": a state trigger, CR 603.8), draw may carry "nth": 2 (second card each turn),
@@ -237,7 +240,7 @@ TRIGGER_EVENTS: frozenset[str] = frozenset({
     "becomes_target", "becomes_target_spell", "becomes_target_opponent", "etb_or_attacks", "etb_or_dies",
     "blocks_flying", "turned_face_up", "transforms", "explores", "exploited", "monstrous", "cast", "you_attack",
     "sacrifice", "gain_life", "lose_life", "draw", "discard", "cycle", "scry", "surveil", "crime", "expend",
-    "state", "tapped_for_mana", "activate", "step",
+    "state", "tapped_for_mana", "activate", "step", "counters_put",
 })
 
 

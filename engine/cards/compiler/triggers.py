@@ -71,6 +71,40 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
         if m.group(3):
             whose = "you"
         return {"event": "step", "step": STEPS[m.group(2)], "whose": whose}
+    extra = {
+        "at end of combat": None,
+        "the beginning of your second main phase": {"event": "step", "step": "main2", "whose": "you"},
+        "the beginning of each of your postcombat main phases": {"event": "step", "step": "main2", "whose": "you"},
+        "the beginning of your postcombat main phase": {"event": "step", "step": "main2", "whose": "you"},
+        "end of combat": {"event": "step", "step": "end_of_combat", "whose": "each"},
+        "the beginning of the upkeep of enchanted creature's controller": {"event": "step", "step": "upkeep",
+                                                                             "whose": "attached_controller"},
+        "the beginning of enchanted player's upkeep": {"event": "step", "step": "upkeep", "whose": "attached_player"},
+        "you cast your second spell each turn": {"event": "cast", "who": "you", "filter": {}, "nth": 2},
+        "an opponent casts their second spell each turn": {"event": "cast", "who": "opponent", "filter": {}, "nth": 2},
+        "you cast or copy an instant or sorcery spell": {"event": "cast", "who": "you", "or_copy": True,
+                                                         "filter": {"types": ["Instant", "Sorcery"]}},
+        "you cast a historic spell": {"event": "cast", "who": "you", "filter": {
+            "or": [{"types": ["Artifact"]}, {"supertypes": ["Legendary"]}, {"subtypes": ["Saga"]}]}},
+        "self blocks a creature": {"event": "blocks", "self": True},
+        "self attacks alone": {"event": "attacks_alone", "self": True},
+        "self is put into your graveyard from the battlefield": {"event": "dies", "self": True},
+        "self deals combat damage to a player or battle": {"event": "combat_damage_player", "self": True},
+        "self deals damage to a creature": {"event": "deals_damage", "self": True, "to": {"types": ["Creature"]}},
+        "one or more +1/+1 counters are put on self": {"event": "counters_put", "self": True, "kind": "+1/+1"},
+        "you discard one or more cards": {"event": "discard", "who": "you", "batch": True},
+        "a player cycles a card": {"event": "cycle", "who": "any"},
+        "you're dealt damage": {"event": "dealt_damage", "who": "you"},
+        "a creature attacks you or a planeswalker you control": {"event": "attacks", "filter": {"types": ["Creature"]},
+                                                                  "defending": "you"},
+        "self and at least two other creatures attack": {"event": "attacks", "self": True, "min_attackers": 3},
+        "you attack with three or more creatures": {"event": "you_attack", "min_attackers": 3},
+    }
+    if c in extra and extra[c] is not None:
+        return dict(extra[c])
+    m = re.fullmatch(r"you cast a spell with mana value (\d+) or (greater|less)", c)
+    if m:
+        return {"event": "cast", "who": "you", "filter": {("mv_ge" if m.group(2) == "greater" else "mv_le"): int(m.group(1))}}
     m = re.fullmatch(r"self (.+)", c)
     if m and m.group(1) in _SELF_EVENTS:
         return {"event": _SELF_EVENTS[m.group(1)], "self": True}
