@@ -210,7 +210,8 @@ Names follow CR 702 (engine/cards/compiler/keywords.py has the registry with rul
 keyword_args: Protection / Hexproof from: [color letter | quality string | FILTER];
 Landwalk: [land type]; Enchant: FILTER; Affinity: FILTER; numbered keywords (Bushido, Crew,
 Afflict, Toxic, ...): int; costed keywords (Kicker, Flashback, Equip, Cycling, Ward, Morph,
-...): Cost; Typecycling: [{"filter", "cost"}]. Equip, Fortify, Cycling, Typecycling,
+...): Cost; Typecycling: [{"filter", "cost"}]; Suspend / Reinforce: {"amount", "cost"};
+Prototype: {"cost", "power", "toughness"}. Equip, Fortify, Cycling, Typecycling,
 Outlast, Unearth, Scavenge, Prowess, Exalted also appear as Abilities (keyword=name).
 """
 from __future__ import annotations

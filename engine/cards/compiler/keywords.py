@@ -262,6 +262,23 @@ def _parse_keyword_line(line: str) -> tuple[list[str], dict[str, Any], list[Abil
                                                                                    "reveal": True}),),
                                      cost=Cost(mana=cost.mana, discard_self=True), zone="hand", keyword="Typecycling"))
             continue
+        m = re.fullmatch(r"(suspend|reinforce) (\d+|x)—(.+)", part, re.I)
+        if m:
+            cost = parse_cost_text(m.group(3))
+            if cost is None:
+                return None
+            name = m.group(1).capitalize()
+            names.append(name)
+            args[name] = {"amount": int(m.group(2)) if m.group(2).isdigit() else "X", "cost": cost}
+            continue
+        m = re.fullmatch(r"prototype (\{[^ ]+\}) — (\d+)/(\d+)", part, re.I)
+        if m:
+            cost = parse_cost_text(m.group(1))
+            if cost is None:
+                return None
+            names.append("Prototype")
+            args["Prototype"] = {"cost": cost, "power": m.group(2), "toughness": m.group(3)}
+            continue
         m = re.fullmatch(r"([a-z][a-z\- ]*?) (\d+|x)", part, re.I)
         if m and m.group(1).lower() in _LOWER and _LOWER[m.group(1).lower()] in NUMBERED:
             name = _LOWER[m.group(1).lower()]

@@ -106,6 +106,10 @@ def quantity(phrase: str) -> Any:
 def parse_condition(text: str) -> dict[str, Any] | None:
     """A condition clause (without 'if' / 'as long as') to a condition dict."""
     t = text.strip().lower().rstrip(",.")
+    m = re.fullmatch(r"you control (two|three|one) or fewer other (lands|creatures)", t)
+    if m:
+        return {"control": {"types": [m.group(2)[:-1].capitalize()], "controller": "you", "other": True},
+                "max": number(m.group(1))}
     m = re.fullmatch(r"you control (no|an?|another|one|two|three|four|five|six|seven|eight|\d+)(?: or more)? (.+?)", t)
     if m:
         noun = m.group(2)

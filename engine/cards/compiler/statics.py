@@ -271,7 +271,7 @@ def _flash_some(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "flash_spells", "spells": f}]
 
 
-@static(r"^as self enters, choose (a color|a creature type|an opponent|a card type|a basic land type|a creature|a player)$")
+@static(r"^as (?:self|it) enters, choose (a color|a creature type|an opponent|a card type|a basic land type|a creature|a player)$")
 def _choose_on_enter(m: re.Match) -> list[dict[str, Any]] | None:
     what = m.group(1).split(" ", 1)[1].replace(" ", "_")
     return [{"kind": "choose_on_enter", "choice": what}]
@@ -479,6 +479,12 @@ def _top_revealed(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "top_card_revealed"}]
 
 
+@static(r"^self enters tapped with (a|an|one|two|three|four|five|\d+) ([+\-\w/]+) counters? on it$")
+def _tapped_with_counters(m: re.Match) -> list[dict[str, Any]] | None:
+    from engine.cards.compiler.targets import number
+    return [{"kind": "enters_tapped"}, {"kind": "enters_with_counters", "counter": m.group(2), "amount": number(m.group(1))}]
+
+
 @static(r"^you have no maximum hand size$")
 def _no_max(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "no_max_hand_size"}]
@@ -555,7 +561,19 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
         if inner is not None:
             return [{**s, "condition": cond} for s in inner]
         return None
-    return _parse_plain(low)
+    out = _parse_plain(low)
+    if out is None and ". " in low:
+        # several independent static sentences in one paragraph ("SELF enters tapped. As it enters, choose a color.")
+        from engine.cards.compiler.text import sentences
+        parts = [p.strip().rstrip(".") for p in sentences(low)]
+        got: list[dict[str, Any]] = []
+        for p in parts:
+            x = _parse_plain(p)
+            if x is None:
+                return None
+            got += x
+        return got
+    return out
 
 
 def _parse_plain(low: str) -> list[dict[str, Any]] | None:
