@@ -81,9 +81,18 @@ def can_block(g: "Game", b: int, a: int) -> bool:
     ac = g.chars(a)
     if "Creature" not in bc.types or bo.tapped:
         return False
-    if has_rule(g, b, "cant_block") or has_rule(g, b, "cant_attack_or_block"):
+    if has_rule(g, b, "cant_attack_or_block"):
         return False
-    if has_rule(g, a, "cant_be_blocked"):
+    from engine.filters import matches
+    for r in bc.rules:  # 509.1b: "can't block" restrictions, some only against certain attackers
+        if r.get("rule") == "cant_block" and (not r.get("what") or matches(g, a, r["what"], b)):
+            return False
+    if any(e.get("rule") == "cant_block" and b in e["objects"] for e in g.effects if e["layer"] == "rule"):
+        return False
+    for r in ac.rules:  # "can't be blocked (except by ...)"
+        if r.get("rule") == "cant_be_blocked" and not (r.get("except") and matches(g, b, r["except"], a)):
+            return False
+    if any(e.get("rule") == "cant_be_blocked" and a in e["objects"] for e in g.effects if e["layer"] == "rule"):
         return False
     akw, bkw = ac.keywords, bc.keywords
     if "Flying" in akw and not ("Flying" in bkw or "Reach" in bkw):
@@ -94,9 +103,11 @@ def can_block(g: "Game", b: int, a: int) -> bool:
         return False  # 702.36b
     if "Shadow" in akw and "Shadow" not in bkw or "Shadow" in bkw and "Shadow" not in akw:
         return False
-    for kw in akw:
-        if kw.endswith("walk"):  # 702.14: landwalk
-            land = kw[:-4].capitalize()
+    walks = [kw[:-4].capitalize() for kw in akw if kw.endswith("walk") and kw != "Landwalk"]
+    if "Landwalk" in akw:
+        walks += [q for q in (ac.kwargs.get("Landwalk") or []) if isinstance(q, str)]
+    for land in walks:
+        if True:  # 702.14c: unblockable while the defending player controls a land of that type
             if any(land in g.chars(i).subtypes and g.chars(i).controller == bc.controller
                    for i in g.battlefield):
                 return False

@@ -18,7 +18,7 @@ KEYWORDS = frozenset({
     "Flying", "Reach", "Haste", "Vigilance", "Defender", "First strike", "Double strike", "Trample",
     "Deathtouch", "Lifelink", "Menace", "Hexproof", "Shroud", "Indestructible", "Flash", "Intimidate",
     "Fear", "Protection", "Enchant", "Equip", "Infect", "Wither", "Shadow",
-    "Plainswalk", "Islandwalk", "Swampwalk", "Mountainwalk", "Forestwalk",
+    "Plainswalk", "Islandwalk", "Swampwalk", "Mountainwalk", "Forestwalk", "Landwalk",
 })
 STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "set_pt",
                      "grant_ability", "add_types"})
@@ -105,6 +105,9 @@ def unsupported_reasons(card: CardDef) -> list[str]:
         if ab.keyword in ("Equip",):
             pass
         out.extend(ability_reasons(ab))
+    if any(not isinstance(q, str) or q not in ("Plains", "Island", "Swamp", "Mountain", "Forest")
+           for q in card.keyword_args.get("Landwalk") or []):
+        out.append("landwalk quality")
     if card.keyword_args.get("Protection") and any(not isinstance(q, str) or len(q) != 1
                                                   for q in card.keyword_args["Protection"]):
         out.append("protection quality")
