@@ -1,20 +1,239 @@
-"""The QApplication and the main window's start-up."""
+"""The QApplication and the main window: a home screen, the table, the deck builder.
+
+Screens are a small state machine (STYLE 14): ``home`` and ``table`` live in a
+QStackedWidget; ``move_to(state)`` switches. The deck builder opens in its own window.
+"""
 from __future__ import annotations
 
 import argparse
+import random
 import sys
+from typing import Any, Literal
 
-from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication, QLabel, QMainWindow
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (QApplication, QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel,
+                               QLineEdit, QMainWindow, QMessageBox, QPushButton, QSpinBox, QStackedWidget,
+                               QVBoxLayout, QWidget)
+
+from engine.bench import GREEN, RED
+
+Screen = Literal["home", "table"]
+
+SAMPLE_DECKS: dict[str, list[str]] = {
+    "Sample: Red (burn and goblins)": RED,
+    "Sample: Green (elves and bears)": GREEN,
+}
+
+
+def store_decks() -> dict[str, list[str]]:
+    """The user's saved decks as card name lists (empty when the store cannot be opened)."""
+    out: dict[str, list[str]] = {}
+    try:
+        from engine.decks.store import DeckStore
+        store = DeckStore()
+        for info in store.list():
+            deck = store.load(info.id)
+            cards = [n for n, k in deck.main.items() for _ in range(k)]
+            if cards:
+                out[f"Deck: {info.name}"] = cards
+        store.close()
+    except Exception:  # a broken or missing store must not stop a game
+        pass
+    return out
+
+
+class NewGameDialog(QDialog):
+    """Deck choice for each seat, names, who starts."""
+
+    def __init__(self, vs_bot: bool, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New game vs bot" if vs_bot else "New hotseat game")
+        self.decks = {**SAMPLE_DECKS, **store_decks()}
+        form = QFormLayout(self)
+        self.names = [QLineEdit("alice"), QLineEdit("bot" if vs_bot else "bob")]
+        self.choices = [QComboBox(), QComboBox()]
+        for i, c in enumerate(self.choices):
+            c.addItems(list(self.decks))
+            c.setCurrentIndex(i % 2)
+        self.first = QComboBox()
+        self.first.addItems(["random", "player 1", "player 2"])
+        self.seed = QSpinBox()
+        self.seed.setRange(0, 10 ** 6)
+        self.seed.setValue(random.randrange(10 ** 6))
+        form.addRow("Player 1", self.names[0])
+        form.addRow("Player 1 deck", self.choices[0])
+        form.addRow("Player 2" + (" (bot)" if vs_bot else ""), self.names[1])
+        form.addRow("Player 2 deck", self.choices[1])
+        form.addRow("Who starts", self.first)
+        form.addRow("Seed", self.seed)
+        bb = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
+        bb.accepted.connect(self.accept)
+        bb.rejected.connect(self.reject)
+        form.addRow(bb)
+
+    def result_config(self) -> dict[str, Any]:
+        names = [n.text().strip() or f"player {i + 1}" for i, n in enumerate(self.names)]
+        if names[0] == names[1]:
+            names[1] += " 2"
+        first = {1: names[0], 2: names[1]}.get(self.first.currentIndex())
+        return {"decks": [(names[i], self.decks[self.choices[i].currentText()]) for i in range(2)],
+                "seed": self.seed.value(), "play_first": first}
+
+
+class MainWindow(QMainWindow):
+    def __init__(self) -> None:
+        super().__init__()
+        self.setWindowTitle("manatable")
+        self.resize(1500, 920)
+        self.stack = QStackedWidget()
+        self.setCentralWidget(self.stack)
+        self.home = self._home()
+        self.stack.addWidget(self.home)
+        self.table: Any = None
+        self.state: Screen = "home"
+        self.last_game: dict[str, Any] | None = None
+        self.deck_windows: list[QWidget] = []
+        self._menus()
+
+    # -- screens -------------------------------------------------------------------
+    def _home(self) -> QWidget:
+        w = QWidget()
+        w.setStyleSheet("QWidget { background: #182028; color: #eee; }"
+                        "QPushButton { background: #3a4c5e; border-radius: 8px; padding: 14px; font-size: 17px; }"
+                        "QPushButton:hover { background: #4c6278; }")
+        lay = QVBoxLayout(w)
+        lay.addStretch(1)
+        t = QLabel("manatable")
+        t.setAlignment(Qt.AlignCenter)
+        t.setStyleSheet("font-size: 44px; font-weight: bold;")
+        sub = QLabel("Magic: The Gathering for two, rules enforced")
+        sub.setAlignment(Qt.AlignCenter)
+        sub.setStyleSheet("font-size: 16px; color: #aab;")
+        lay.addWidget(t)
+        lay.addWidget(sub)
+        lay.addSpacing(30)
+        for label, fn, name in (("New hotseat game  (Ctrl+N)", self.new_hotseat, "hotseat"),
+                                ("New game vs bot  (Ctrl+B)", self.new_vs_bot, "vsbot"),
+                                ("Deck builder  (Ctrl+D)", self.open_deck_builder, "decks"),
+                                ("Quit  (Ctrl+Q)", self.close, "quit")):
+            b = QPushButton(label)
+            b.setObjectName(name)
+            b.setFixedWidth(380)
+            b.clicked.connect(fn)
+            lay.addWidget(b, 0, Qt.AlignHCenter)
+        lay.addStretch(2)
+        return w
+
+    def _menus(self) -> None:
+        game = self.menuBar().addMenu("&Game")
+        self.actions: dict[str, QAction] = {}
+        for key, label, shortcut, fn in (
+                ("hotseat", "New &hotseat game…", "Ctrl+N", self.new_hotseat),
+                ("vsbot", "New game vs &bot…", "Ctrl+B", self.new_vs_bot),
+                ("quick", "&Quick game vs bot (sample decks)", "Ctrl+Shift+B", self.quick_vs_bot),
+                ("rematch", "&Rematch", "Ctrl+R", self.rematch),
+                ("concede", "&Concede", "", self.concede),
+                ("home", "Back to the &home screen", "", lambda: self.move_to("home")),
+                ("quit", "&Quit", "Ctrl+Q", self.close)):
+            a = QAction(label, self)
+            if shortcut:
+                a.setShortcut(QKeySequence(shortcut))
+            a.triggered.connect(fn)
+            game.addAction(a)
+            self.actions[key] = a
+        decks = self.menuBar().addMenu("&Decks")
+        a = QAction("&Deck builder", self)
+        a.setShortcut(QKeySequence("Ctrl+D"))
+        a.triggered.connect(self.open_deck_builder)
+        decks.addAction(a)
+        self.actions["decks"] = a
+        helpm = self.menuBar().addMenu("&Help")
+        a = QAction("&How to play", self)
+        a.setShortcut(QKeySequence("F1"))
+        a.triggered.connect(self.show_help)
+        helpm.addAction(a)
+
+    def move_to(self, state: Screen) -> None:
+        self.state = state
+        self.stack.setCurrentWidget(self.home if state == "home" or self.table is None else self.table)
+
+    # -- games -------------------------------------------------------------------------
+    def new_hotseat(self) -> None:
+        dlg = NewGameDialog(False, self)
+        if dlg.exec() == QDialog.Accepted:
+            self.start_game(**dlg.result_config(), vs_bot=False)
+
+    def new_vs_bot(self) -> None:
+        dlg = NewGameDialog(True, self)
+        if dlg.exec() == QDialog.Accepted:
+            self.start_game(**dlg.result_config(), vs_bot=True)
+
+    def quick_vs_bot(self) -> None:
+        self.start_game([("you", RED), ("bot", GREEN)], random.randrange(10 ** 6), None, vs_bot=True)
+
+    def start_game(self, decks: list[tuple[str, list[str]]], seed: int, play_first: str | None,
+                   vs_bot: bool, modal_errors: bool = True) -> Any:
+        from engine.ai.random_bot import RandomBot
+        from engine.game import Game
+        from engine.session import LocalSession
+
+        from app.table.widget import TableWidget
+
+        self.last_game = {"decks": decks, "seed": seed, "play_first": play_first, "vs_bot": vs_bot,
+                          "modal_errors": modal_errors}
+        names = [n for n, _ in decks]
+        bots = {names[1]: RandomBot(seed + 1)} if vs_bot else {}
+        session = LocalSession(Game.new(decks, None, seed, play_first=play_first), bots)
+        humans = names[:1] if vs_bot else names
+        if self.table is not None:
+            self.stack.removeWidget(self.table)
+            self.table.deleteLater()
+        self.table = TableWidget(session, humans, modal_errors=modal_errors)
+        self.table.rematch.connect(self.rematch)
+        self.table.closed.connect(lambda: self.move_to("home"))
+        self.stack.addWidget(self.table)
+        self.move_to("table")
+        return self.table
+
+    def rematch(self) -> None:
+        if self.last_game is not None:
+            g = dict(self.last_game)
+            g["seed"] = g["seed"] + 1
+            self.start_game(**g)
+
+    def concede(self) -> None:
+        if self.table is not None and self.state == "table":
+            self.table.ctl.concede()
+
+    def open_deck_builder(self) -> None:
+        try:
+            from engine.cards.db import open_db
+            from engine.decks.store import DeckStore
+
+            from app.decks.window import DeckBuilderWindow
+            w = DeckBuilderWindow(open_db(), DeckStore(), None, format_name="casual")
+        except Exception as e:  # noqa: BLE001 - say it, keep the app running
+            QMessageBox.warning(self, "Deck builder", f"The deck builder could not open:\n{e}")
+            return
+        self.deck_windows.append(w)
+        w.show()
+
+    def show_help(self) -> None:
+        QMessageBox.information(self, "How to play", (
+            "Drag a card from your hand onto the battlefield to play or cast it; drop a spell "
+            "on a creature or player to target it, or click a highlighted target.\n"
+            "Double-click a land to tap it for mana, a permanent to activate it.\n"
+            "Attack: drag creatures toward your opponent, then Space. Block: drag your "
+            "creature onto an attacker, then Space.\n"
+            "Space: pass / OK.  F6: pass until end of turn.  Esc: cancel.\n"
+            "Hover a card to see it large."))
 
 
 def run(args: argparse.Namespace) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("manatable")
-    window = QMainWindow()
-    window.setWindowTitle("manatable")
-    window.setCentralWidget(QLabel("manatable"))
-    window.resize(1280, 800)
+    window = MainWindow()
     window.show()
     if args.build_db_and_exit:
         return 0

@@ -33,6 +33,15 @@ class TableView(QGraphicsView):
         super().resizeEvent(ev)
         self.fit()
 
+    def keyPressEvent(self, ev: Any) -> None:
+        # the same keys as the window's shortcuts, for when the window is not active
+        fn = self.keys.get(ev.key()) if hasattr(self, "keys") else None
+        if fn is not None:
+            fn()
+            ev.accept()
+            return
+        super().keyPressEvent(ev)
+
     def fit(self) -> None:
         self.fitInView(QRectF(self.scene().sceneRect()), Qt.KeepAspectRatio)
 
@@ -129,8 +138,9 @@ class TableWidget(QWidget):
         self.scene.hovered.connect(self.show_preview)
         self.scene.message.connect(self.show_status)
         self.scene.interaction_changed.connect(self.prompt.refresh)
-        for key, fn in ((Qt.Key_Space, self.prompt.primary), (Qt.Key_Return, self.prompt.primary),
-                        (Qt.Key_Escape, self.scene.cancel), (Qt.Key_F6, self.ctl.pass_turn)):
+        self.view.keys = {Qt.Key_Space: self.prompt.primary, Qt.Key_Return: self.prompt.primary,
+                          Qt.Key_Escape: self.scene.cancel, Qt.Key_F6: self.ctl.pass_turn}
+        for key, fn in self.view.keys.items():
             sc = QShortcut(QKeySequence(key), self)
             sc.setContext(Qt.WindowShortcut)
             sc.activated.connect(fn)

@@ -1,0 +1,237 @@
+"""The table, driven with real mouse events on the view's viewport (NOTES: pytest-qt)."""
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("PySide6")
+
+from PySide6.QtCore import QPoint, QPointF, Qt  # noqa: E402
+from PySide6.QtTest import QTest  # noqa: E402
+
+from engine.ai.random_bot import RandomBot  # noqa: E402
+from engine.bench import GREEN, RED  # noqa: E402
+from engine.game import Game  # noqa: E402
+from engine.session import LocalSession  # noqa: E402
+
+from app.table.items import CardItem  # noqa: E402
+from app.table.widget import TableWidget  # noqa: E402
+
+BURN = ["Mountain"] * 8 + ["Lightning Bolt"] * 6 + ["Raging Goblin"] * 6
+FORESTS = ["Forest"] * 20
+
+
+def make_table(qtbot, decks, humans, seed=1, play_first="alice", bots=None):
+    session = LocalSession(Game.new(decks, None, seed, play_first=play_first), bots or {})
+    w = TableWidget(session, humans, modal_errors=False)
+    qtbot.addWidget(w)
+    w.resize(1500, 920)
+    w.show()
+    w.activateWindow()
+    w.view.fit()
+    return w
+
+
+def vs_bot(qtbot, deck=BURN, other=FORESTS, seed=1):
+    return make_table(qtbot, [("alice", deck), ("bob", other)], ["alice"], seed,
+                      bots={"bob": RandomBot(seed)})
+
+
+def vp_point(w, scene_pt: QPointF) -> QPoint:
+    return w.view.mapFromScene(scene_pt)
+
+
+def drag(w, a: QPointF, b: QPointF) -> None:
+    """A real drag on the viewport: press, two moves, release."""
+    vp = w.view.viewport()
+    pa, pb = vp_point(w, a), vp_point(w, b)
+    QTest.mousePress(vp, Qt.LeftButton, Qt.NoModifier, pa)
+    QTest.mouseMove(vp, (pa + pb) / 2)
+    QTest.mouseMove(vp, pb)
+    QTest.mouseRelease(vp, Qt.LeftButton, Qt.NoModifier, pb)
+
+
+def click(w, a: QPointF) -> None:
+    QTest.mouseClick(w.view.viewport(), Qt.LeftButton, Qt.NoModifier, vp_point(w, a))
+
+
+def double_click(w, a: QPointF) -> None:
+    QTest.mouseDClick(w.view.viewport(), Qt.LeftButton, Qt.NoModifier, vp_point(w, a))
+
+
+def space(w) -> None:
+    QTest.keyClick(w.view, Qt.Key_Space)
+
+
+def hand_card(w, name: str) -> CardItem | None:
+    for it in w.scene.items():
+        if isinstance(it, CardItem) and it.zone == "hand" and it.seat == w.ctl.seat and it.name == name:
+            return it
+    return None
+
+
+def center(it) -> QPointF:
+    return it.sceneBoundingRect().center()
+
+
+def battlefield_names(w, seat):
+    return [c["name"] for c in w.ctl.view()["battlefield"] if c["controller"] == seat]
+
+
+def keep_hand(w):
+    d = w.ctl.decision
+    assert d is not None and d.kind == "mulligan"
+    space(w)  # Keep
+
+
+def test_play_land_by_drag_and_bolt_the_opponent(qtbot):
+    w = vs_bot(qtbot)
+    keep_hand(w)
+    d = w.ctl.decision
+    assert d.kind == "priority" and w.ctl.view()["step"] == "main1"
+    land = hand_card(w, "Mountain")
+    assert land is not None
+    drag(w, center(land), w.scene.zones[("lands", "alice")].rect.center())
+    assert battlefield_names(w, "alice") == ["Mountain"]
+    assert "alice plays Mountain" in w.ctl.log_lines
+    bolt = hand_card(w, "Lightning Bolt")
+    assert bolt is not None, "the burn deck's opening hand holds a bolt with this seed"
+    drag(w, center(bolt), w.scene.players["bob"].center())
+    v = w.ctl.view()
+    assert v["players"]["bob"]["life"] == 17
+    assert any(line.startswith("alice casts Lightning Bolt targeting bob") for line in w.ctl.log_lines)
+
+
+def test_a_second_land_is_refused_with_a_message(qtbot):
+    w = vs_bot(qtbot)
+    keep_hand(w)
+    lands = [it for it in w.scene.items() if isinstance(it, CardItem) and it.zone == "hand"
+             and it.name == "Mountain"]
+    assert len(lands) >= 2
+    drag(w, center(lands[0]), w.scene.zones[("lands", "alice")].rect.center())
+    second = hand_card(w, "Mountain")
+    drag(w, center(second), w.scene.zones[("lands", "alice")].rect.center())
+    assert battlefield_names(w, "alice").count("Mountain") == 1
+    assert "can't be played" in w.status.text()
+    # an answer the engine refuses: the message names it, nothing changes
+    before = w.ctl.view()
+    assert not w.submit({"action": "play", "card": 987654})
+    assert w.status.text().startswith("Not allowed")
+    assert w.ctl.view() == before
+
+
+def test_attack_by_drag_and_confirm_with_space(qtbot):
+    w = vs_bot(qtbot)
+    keep_hand(w)
+    drag(w, center(hand_card(w, "Mountain")), w.scene.zones[("lands", "alice")].rect.center())
+    goblin = hand_card(w, "Raging Goblin")
+    assert goblin is not None
+    drag(w, center(goblin), w.scene.zones[("creatures", "alice")].rect.center())
+    assert "Raging Goblin" in battlefield_names(w, "alice")
+    # pass priority until the attack declaration
+    for _ in range(5):
+        if w.ctl.decision.kind == "attackers":
+            break
+        space(w)
+    assert w.ctl.decision.kind == "attackers"
+    gob = next(c for c in w.ctl.view()["battlefield"] if c["name"] == "Raging Goblin")
+    drag(w, center(w.scene.cards[gob["id"]]), w.scene.players["bob"].center())
+    assert w.scene.attacks == {gob["id"]: "bob"}
+    assert w.prompt.ok.text() == "Attack with 1"
+    space(w)
+    for _ in range(10):
+        if w.ctl.view()["players"]["bob"]["life"] < 20:
+            break
+        space(w)
+    assert w.ctl.view()["players"]["bob"]["life"] == 19
+    assert any(line.startswith("attack: Raging Goblin → bob") for line in w.ctl.log_lines)
+
+
+def test_targeting_by_click_after_dropping_on_the_battlefield(qtbot):
+    w = vs_bot(qtbot)
+    keep_hand(w)
+    drag(w, center(hand_card(w, "Mountain")), w.scene.zones[("lands", "alice")].rect.center())
+    bolt = hand_card(w, "Lightning Bolt")
+    drag(w, center(bolt), w.scene.zones[("creatures", "alice")].rect.center())
+    assert w.scene.pending is not None, "a bolt dropped on no target asks for one"
+    assert w.scene.players["bob"].highlight == "target"
+    click(w, w.scene.players["bob"].center())
+    assert w.ctl.view()["players"]["bob"]["life"] == 17
+
+
+def test_double_click_taps_a_land_for_mana(qtbot):
+    w = vs_bot(qtbot)
+    keep_hand(w)
+    drag(w, center(hand_card(w, "Mountain")), w.scene.zones[("lands", "alice")].rect.center())
+    m = next(c for c in w.ctl.view()["battlefield"] if c["name"] == "Mountain")
+    double_click(w, center(w.scene.cards[m["id"]]))
+    v = w.ctl.view()
+    assert next(c for c in v["battlefield"] if c["id"] == m["id"])["tapped"]
+    assert v["players"]["alice"]["mana_pool"] == {"R": 1}
+
+
+def test_hotseat_hand_over_hides_the_hands(qtbot):
+    w = make_table(qtbot, [("alice", RED), ("bob", GREEN)], ["alice", "bob"], seed=3, play_first="alice")
+    # both players mulligan in turn; each change of player puts the curtain up
+    seen = []
+    for _ in range(6):
+        if w.curtain.isVisible():
+            seen.append(w.ctl.seat)
+            faces = [it for it in w.scene.items() if isinstance(it, CardItem) and it.zone == "hand" and it.face_up]
+            assert faces == [], "the hand-over screen shows no hand"
+            QTest.mouseClick(w.curtain.button, Qt.LeftButton)
+            assert not w.curtain.isVisible()
+            up = {it.seat for it in w.scene.items() if isinstance(it, CardItem) and it.zone == "hand" and it.face_up}
+            assert up == {w.ctl.seat}, "only the deciding player's hand is face up"
+        d = w.ctl.decision
+        if d is not None and d.kind == "mulligan":
+            space(w)
+        else:
+            break
+    assert len(set(seen)) == 2
+
+
+def ui_turn(w) -> None:
+    """One decision of alice, made the way a player would: drags, clicks, Space."""
+    d = w.ctl.decision
+    assert d is not None
+    sc = w.scene
+    if d.kind == "priority":
+        opts = d.options
+        for o in opts:
+            if o["action"] == "play":
+                drag(w, center(sc.cards[o["card"]]), sc.zones[("lands", "alice")].rect.center())
+                return
+        for o in opts:
+            if o["action"] == "cast" and "bob" in (o.get("targets") or [[]])[0]:
+                drag(w, center(sc.cards[o["card"]]), sc.players["bob"].center())
+                return
+            if o["action"] == "cast" and not o.get("targets"):
+                drag(w, center(sc.cards[o["card"]]), sc.zones[("creatures", "alice")].rect.center())
+                return
+        space(w)
+    elif d.kind == "attackers":
+        for a in d.options["attackers"]:
+            drag(w, center(sc.cards[a]), sc.players["bob"].center())
+        space(w)
+    elif d.kind == "blockers":
+        space(w)  # no blocks
+    else:
+        QTest.mouseClick(w.prompt.ok, Qt.LeftButton)
+
+
+def test_whole_game_against_the_bot_through_the_ui(qtbot):
+    w = vs_bot(qtbot, deck=RED, other=GREEN, seed=5)
+    overs = []
+    w.ctl.game_over.connect(overs.append)
+    for _ in range(1500):
+        if w.ctl.finished:
+            break
+        before = (w.ctl.decision, len(w.ctl.log_lines))
+        ui_turn(w)
+        if (w.ctl.decision, len(w.ctl.log_lines)) == before and w.ctl.decision is not None:
+            space(w)  # a gesture that did nothing: pass instead
+    assert w.ctl.finished, "the game ended"
+    v = w.ctl.view()
+    assert v["winner"] in ("alice", "bob")
+    assert overs == [v["winner"]]
+    assert w.curtain.isVisible() and "wins" in w.curtain.title.text()
