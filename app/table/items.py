@@ -81,7 +81,7 @@ class CardItem(QGraphicsObject):
         p.drawPixmap(QRectF(0, 0, self.w, self.h), pm, QRectF(0, 0, pw, ph))
         c = self.card
         if self.zone == "battlefield":
-            if c.get("sick") and c.get("power") is not None:
+            if c.get("sick") and c.get("power") is not None and "Haste" not in (c.get("keywords") or []):
                 p.fillRect(QRectF(0, 0, self.w, self.h), QColor(0, 0, 0, 60))
                 self._badge(p, QPointF(12, self.h * 0.36), "zz", QColor(90, 90, 160))
             if c.get("power") is not None:

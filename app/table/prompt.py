@@ -24,6 +24,8 @@ class PromptPanel(QWidget):
         self.title.setStyleSheet("font-weight: bold; font-size: 14px;")
         self.text = QLabel()
         self.text.setWordWrap(True)
+        self.text.setMinimumHeight(64)
+        self.text.setAlignment(Qt.AlignLeft | Qt.AlignTop)
         self.body = QWidget()
         self.body_lay = QVBoxLayout(self.body)
         self.body_lay.setContentsMargins(0, 0, 0, 0)

@@ -53,7 +53,7 @@ class Curtain(QFrame):
         super().__init__(parent)
         self.setObjectName("curtain")
         self.setStyleSheet("#curtain { background: rgba(16, 22, 30, 245); }"
-                           "QLabel { color: #eee; } QPushButton { font-size: 16px; padding: 10px 24px; }")
+                           "QLabel { color: #eee; background: transparent; } QPushButton { font-size: 16px; padding: 10px 24px; }")
         lay = QVBoxLayout(self)
         lay.addStretch(1)
         self.title = QLabel()
