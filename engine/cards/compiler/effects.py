@@ -1013,9 +1013,32 @@ def _shuffle(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("shuffle", {"who": "you"})]
 
 
-@reader(r"^(?:you )?take an extra turn after this one$")
+@reader(r"^(?:(you|target player|that player) )?takes? an extra turn after this one$")
 def _extra_turn(m: re.Match, c: Ctx) -> list[Effect] | None:
-    return [Effect("extra_turn", {"who": "you"})]
+    who = c.player(m.group(1) or "you")
+    return None if who is None else [Effect("extra_turn", {"who": who})]
+
+
+@reader(r"^choose (target .+?)(?: and (target .+))?$")
+def _choose_target(m: re.Match, c: Ctx) -> list[Effect] | None:
+    # "Choose target creature. <instructions about that creature>": the target is chosen as the
+    # spell is cast; the following sentences refer to it ("that creature", "it").
+    a = c.ref(m.group(1))
+    if a is None:
+        return None
+    if m.group(2):
+        first = c.last
+        b = c.ref(m.group(2))
+        if b is None:
+            return None
+        c.last = first
+    return []
+
+
+@reader(r"^(.+?) must be blocked this turn if able$")
+def _must_be_blocked(m: re.Match, c: Ctx) -> list[Effect] | None:
+    what = c.ref(m.group(1))
+    return None if what is None else [Effect("restrict", {"what": what, "rule": "must_be_blocked", "duration": "eot"})]
 
 
 @reader(r"^prevent all combat damage that would be dealt this turn$")
