@@ -292,7 +292,7 @@ def play_land(g: "Game", player: str, oid: int) -> None:
     g.players[player].lands_played += 1
     g.move(oid, "battlefield", controller=player)
     g.passes = 0
-    g.wait = {"kind": "priority", "player": player}
+    g.priority = player  # SBAs and triggers are checked before the player gets priority (117.5)
 
 
 def cast(g: "Game", player: str, a: dict[str, Any]) -> None:
@@ -334,7 +334,7 @@ def cast(g: "Game", player: str, a: dict[str, Any]) -> None:
     g.log("cast", player=player, card=s.card.name, obj=new, targets=chosen)
     triggers.event(g, {"event": "cast", "player": player, "obj": new})
     g.passes = 0
-    g.wait = {"kind": "priority", "player": player}
+    g.priority = player  # SBAs and triggers are checked before the player gets priority (117.5)
 
 
 def _key(k: Any) -> Any:
@@ -398,7 +398,7 @@ def activate(g: "Game", player: str, a: dict[str, Any]) -> None:
         _pay_other_costs(g, player, o, cost, a)
         from engine import effects
         effects.run_now(g, ab, o.id, player, a)
-        g.wait = {"kind": "priority", "player": player}
+        g.priority = player  # SBAs and triggers are checked before the player gets priority (117.5)
         return
     specs = ab.targets
     chosen = normalize_targets(a.get("targets"), specs)
@@ -412,7 +412,7 @@ def activate(g: "Game", player: str, a: dict[str, Any]) -> None:
         pay_mana(g, player, substitute_x(cost.mana, s.x), {o.id} if cost.tap else set(), a.get("pay"))
     g.log("activate", player=player, card=o.card.name, obj=s.id, targets=chosen)
     g.passes = 0
-    g.wait = {"kind": "priority", "player": player}
+    g.priority = player  # SBAs and triggers are checked before the player gets priority (117.5)
 
 
 def _ability_object(g: "Game", src: "Obj", ab: Ability, controller: str) -> "Obj":

@@ -290,6 +290,21 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         return g.objects[r["obj"]].trigger_info.get("amount", 0)
     if "life_of" in a:
         return g.players[g.controller_of(src)].life
+    if "hand_of" in a:
+        who = a["hand_of"]
+        if who == "you" or r is None:
+            ps = [g.controller_of(src)]
+        else:
+            ps = [p for p in refs(g, r, who) if isinstance(p, str)]
+        return sum(len(g.players[p].hand) for p in ps if p)
+    if "greatest" in a:
+        ctl = g.controller_of(src)
+        vals = [getattr(g.chars(i), a["greatest"]) if a["greatest"] != "mv" else g.chars(i).mv
+                for i in g.battlefield if matches(g, i, a.get("among") or {}, src, ctl)]
+        return max(vals, default=0)
+    if "counters_on" in a and r is not None:
+        xs = [x for x in refs(g, r, a["counters_on"]) if isinstance(x, int) and x in g.objects]
+        return g.objects[xs[0]].counters.get(a.get("kind", "+1/+1"), 0) if xs else 0
     raise IllegalAction(f"unsupported amount {a!r}")
 
 
