@@ -33,7 +33,8 @@ References (who/what an effect acts on)
   "it" for a batch trigger ("whenever one or more creatures you control attack, they ...") is all of them
   "trigger_player"       the player the trigger event is about ("whenever an opponent discards a card,
                          that player ...", "deals combat damage to a player, that player ...")
-  "exiled"               the card(s) exiled by the previous exile_top effect
+  "exiled"               the card(s) exiled by the previous exile_top effect (or exiled to pay a cost)
+  "sacrificed", "discarded"   the object sacrificed / card discarded to pay this spell's or ability's cost
 
 Amounts
 -------

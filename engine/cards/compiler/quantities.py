@@ -63,11 +63,13 @@ def count_of(phrase: str) -> Any:
     if m:
         k = {"power": "power_of", "toughness": "toughness_of", "mana value": "mv_of"}[m.group(1)]
         return {k: "self" if p.startswith("self") else "it"}
-    m = re.fullmatch(r"(?:the sacrificed creature's|the exiled card's|that creature's|the discarded card's|"
-                     r"target creature's) (power|toughness|mana value)", p)
+    m = re.fullmatch(r"(the sacrificed creature's|the exiled card's|that creature's|the discarded card's|"
+                     r"the sacrificed artifact's|the exiled creature's) (power|toughness|mana value)", p)
     if m:
-        k = {"power": "power_of", "toughness": "toughness_of", "mana value": "mv_of"}[m.group(1)]
-        return {k: "it"}
+        k = {"power": "power_of", "toughness": "toughness_of", "mana value": "mv_of"}[m.group(2)]
+        who = m.group(1)
+        ref = "sacrificed" if "sacrificed" in who else "exiled" if "exiled" in who else "discarded" if "discarded" in who else "it"
+        return {k: ref}
     m = re.fullmatch(r"(.+?) plus the number of (.+)", p)
     if m:
         a, b = count_of(m.group(1)), count_of(m.group(2))
