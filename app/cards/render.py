@@ -226,8 +226,13 @@ _pixmaps: dict[tuple[str, int, int], Any] = {}
 
 
 def _to_pixmap(img: Image.Image, w: int, h: int) -> Any:
-    from PIL.ImageQt import toqpixmap
-    return toqpixmap(img.resize((w, h), Image.LANCZOS))
+    """A QPixmap that owns its pixels. (PIL.ImageQt's QImage points into a Python buffer
+    that Python may free while the pixmap still shares it: a crash in a later paint.)"""
+    from PySide6.QtGui import QImage, QPixmap
+    small = img.convert("RGBA").resize((w, h), Image.LANCZOS)
+    data = small.tobytes("raw", "RGBA")
+    qi = QImage(data, w, h, w * 4, QImage.Format_RGBA8888).copy()  # copy(): Qt owns the pixels
+    return QPixmap.fromImage(qi)
 
 
 def card_pixmap(name: str, w: int, h: int) -> Any:

@@ -17,7 +17,11 @@ from engine.errors import IllegalAction
 
 from app.table.log import describe
 
-AUTO_KINDS_FORCED = {"attackers", "blockers", "order_blockers", "assign_damage", "trigger_targets"}
+# Steps where a player with something to do gets priority with an empty stack (Forge and
+# Arena have such stops; the rest of the time priority is passed for them). With a spell
+# of the opponent on the stack, a player who can respond always stops.
+STOPS_ACTIVE = frozenset({"main1", "main2", "declare_blockers"})
+STOPS_OTHER = frozenset({"declare_attackers", "declare_blockers", "end"})
 
 
 def only_pass_or_mana(options: list[dict[str, Any]]) -> bool:
@@ -40,6 +44,8 @@ class TableController(QObject):
         self.humans = list(humans)
         self.seat = self.humans[0]            # the seat the table is shown for
         self.auto_pass = True
+        self.stops_active = set(STOPS_ACTIVE)
+        self.stops_other = set(STOPS_OTHER)
         self.pass_until: dict[str, int] = {}  # seat -> turn number: pass until end of that turn
         self._since = 0
         self._names: dict[int, str] = {}
@@ -140,7 +146,16 @@ class TableController(QObject):
                 return {"action": "pass"}
             if self.auto_pass and only_pass_or_mana(d.options):
                 return {"action": "pass"}
+            if self.auto_pass and not self.stops_here(seat):
+                return {"action": "pass"}
         return None
+
+    def stops_here(self, seat: str) -> bool:
+        v = self.session.view(seat)
+        if v["stack"]:
+            return v["stack"][0]["controller"] != seat  # respond to the opponent, not to yourself
+        stops = self.stops_active if v["active"] == seat else self.stops_other
+        return v["step"] in stops
 
     # -- the log ------------------------------------------------------------
     def _on_session(self) -> None:
