@@ -17,11 +17,13 @@ from app.application import MainWindow  # noqa: E402
 from engine.bench import GREEN, RED  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
+KEEP = []
 
 
 @pytest.fixture
 def win(qtbot):
     w = MainWindow()
+    KEEP.append(w)  # see test_app_table.KEEP: no cycle-GC of a widget while it paints
     qtbot.addWidget(w)
     w.show()
     w.activateWindow()
@@ -64,6 +66,7 @@ def test_deck_builder_opens(win, qtbot):
     win.open_deck_builder()
     assert win.deck_windows, "the deck builder window opened"
     for w in win.deck_windows:
+        KEEP.append(w)
         qtbot.addWidget(w)
 
 

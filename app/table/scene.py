@@ -105,6 +105,7 @@ class Interaction:
 
 class TableScene(QGraphicsScene):
     hovered = Signal(str)          # a face-up card's name, to show it large
+    open_zone = Signal(str, str)   # (seat, "graveyard" | "exile"): show the whole pile
     message = Signal(str)          # a short status line (why a gesture did nothing)
     interaction_changed = Signal()  # a pending action, attack or block plan changed
 
@@ -537,17 +538,15 @@ class TableScene(QGraphicsScene):
         return False
 
     def click(self, it: QGraphicsItem | None) -> None:
-        d = self.decision()
         tid = self.ident(it)
         if self.pending is not None:
             if tid is not None and tid in self.pending.candidates:
                 self.pending.add_target(tid)
                 self._continue()
             return
-        if d is None or tid is None:
-            return
-        if d.kind == "trigger_targets":
-            self.interaction_changed.emit()
+        kind = getattr(it, "zone", None) if isinstance(it, CardItem) else getattr(it, "kind", None)
+        if kind in ("graveyard", "exile"):
+            self.open_zone.emit(it.seat, kind)
 
     def activate(self, it: CardItem) -> None:
         """Double-click: play/cast from hand, tap a land for mana, activate an ability,

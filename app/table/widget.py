@@ -136,6 +136,8 @@ class TableWidget(QWidget):
         self.ctl.logged.connect(self._log)
         self.ctl.game_over.connect(self.show_game_over)
         self.scene.hovered.connect(self.show_preview)
+        self.scene.open_zone.connect(self.show_zone)
+        self.zone_viewer: QListWidget | None = None
         self.scene.message.connect(self.show_status)
         self.scene.interaction_changed.connect(self.prompt.refresh)
         self.view.keys = {Qt.Key_Space: self.prompt.primary, Qt.Key_Return: self.prompt.primary,
@@ -164,6 +166,21 @@ class TableWidget(QWidget):
         pm = card_pixmap(name, PREVIEW_W * 2, PREVIEW_H * 2)
         pm = pm.scaled(PREVIEW_W, PREVIEW_H, Qt.KeepAspectRatio, Qt.SmoothTransformation)
         self.preview.setPixmap(pm)
+
+    def show_zone(self, seat: str, zone: str) -> None:
+        """A zone viewer for a public pile (graveyard, exile), newest first; hover previews."""
+        cards = list(reversed(self.ctl.view()["players"][seat][zone]))
+        lw = QListWidget()
+        lw.setWindowTitle(f"{seat}'s {zone} ({len(cards)})")
+        lw.setAttribute(Qt.WA_DeleteOnClose)
+        lw.setMouseTracking(True)
+        lw.addItems([c["name"] for c in cards])
+        lw.itemEntered.connect(lambda item: self.show_preview(item.text()))
+        lw.resize(280, 360)
+        lw.setWindowFlag(Qt.Tool, True)
+        lw.setParent(self, Qt.Tool)
+        lw.show()
+        self.zone_viewer = lw
 
     def show_status(self, text: str) -> None:
         self.status.setText(text)
