@@ -177,13 +177,22 @@ def measure(cards: list[Any] | None = None, sets: dict[str, list[str]] | None = 
             only_set: str | None = None) -> dict[str, Any]:
     """Compile every card; return totals, per-set totals, and the unsupported sentences."""
     from engine.cards.compiler import compile_card
+    from engine.support import unsupported_reasons  # the rules engine must execute what was compiled
 
     database = None
     if cards is None:
         cards, database = load_cards()
     defs = {}
+    reasons: dict[int, list[str]] = {}
     for c in cards:
-        defs[c.name] = compile_card(c)
+        d = compile_card(c)
+        defs[c.name] = d
+        # a sentence the compiler could not read, or a construct the engine does not execute
+        reasons[id(d)] = list(d.unsupported) + [f"[engine] {r}" for r in unsupported_reasons(d)
+                                                if not r.startswith("text: ")]
+
+    def plays(d: Any) -> bool:
+        return not reasons[id(d)]
     by_name: dict[str, Any] = {}
     for name in defs:
         by_name[_norm(name)] = defs[name]
@@ -197,7 +206,8 @@ def measure(cards: list[Any] | None = None, sets: dict[str, list[str]] | None = 
         found = _lookup(names, by_name)
         if not found:
             continue
-        set_stats[code] = {"total": len(found), "supported": sum(d.supported for d in found)}
+        set_stats[code] = {"total": len(found), "supported": sum(plays(d) for d in found),
+                           "compiled": sum(d.supported for d in found)}
         if only_set and code.upper() == only_set.upper():
             scope = found
     if only_set and only_set.upper() not in {c.upper() for c in set_stats}:
@@ -205,13 +215,15 @@ def measure(cards: list[Any] | None = None, sets: dict[str, list[str]] | None = 
     only: Counter[str] = Counter()
     anywhere: Counter[str] = Counter()
     for d in scope:
-        for s in set(d.unsupported):
+        rs = set(reasons[id(d)])
+        for s in rs:
             anywhere[s] += 1
-        if len(set(d.unsupported)) == 1:
-            only[d.unsupported[0]] += 1
+        if len(rs) == 1:
+            only[next(iter(rs))] += 1
     return {
         "total": len(scope),
-        "supported": sum(d.supported for d in scope),
+        "supported": sum(plays(d) for d in scope),
+        "compiled": sum(d.supported for d in scope),
         "sets": set_stats if not only_set else {k: v for k, v in set_stats.items() if k.upper() == only_set.upper()},
         "_only": only,
         "_anywhere": anywhere,
