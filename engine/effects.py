@@ -975,3 +975,4 @@ def enter_replacements(g: "Game", o: "Obj") -> None:
         elif st.get("kind") == "enters_with_counters":
             k = st.get("counter", "+1/+1")
             o.counters[k] = o.counters.get(k, 0) + amount(g, st.get("amount", 1), o.id)
+import engine.ops  # noqa: E402,F401  (more ops register themselves)

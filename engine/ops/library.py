@@ -1,0 +1,144 @@
+"""Ops that look at and move the cards of a library: dig, reveal_until, exile_top.
+
+dig (701.20 'look at'/'reveal' the top N): the controller looks at (or reveals) the top
+``amount`` cards of their library, puts up to ``take`` of those matching ``filter`` into
+``to`` (exactly min(take, matching) unless ``optional``; all matching ones, without a
+choice, when ``take`` covers every card looked at), and the rest into ``rest``:
+library_bottom (random order; "in any order" on the card: the player orders them),
+graveyard or library_top (left where they are).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.cards.abilities import Effect
+from engine.effects import amount, controller, op, refs, source_id
+from engine.filters import matches
+from engine.ops import nested
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+
+def _text(g: "Game", r: dict) -> str:
+    s = g.objects[r["obj"]]
+    return (s.ability.text if s.ability is not None else s.card.text) or ""
+
+
+def _lib_filter(f: dict[str, Any] | None) -> dict[str, Any]:
+    f = dict(f or {})
+    f["zone"] = "library"
+    f.pop("controller", None)
+    f.pop("owner", None)
+    return f
+
+
+def put(g: "Game", p: str, cards: list[int], to: str, tapped: bool = False) -> list[int]:
+    """Move cards (of p's library) to a destination of the contract; returns the new ids."""
+    out = []
+    for c in cards:
+        if c not in g.objects:
+            continue
+        if to == "battlefield":
+            out.append(g.move(c, "battlefield", tapped=tapped, controller=p))
+        elif to == "library_top":
+            out.append(g.move(c, "library", top=True))
+        elif to == "library_bottom":
+            out.append(g.move(c, "library", top=False))
+        elif to in ("hand", "graveyard", "exile"):
+            out.append(g.move(c, to))
+        else:
+            raise ValueError(f"dig destination {to!r}")
+    return out
+
+
+def _rest(g: "Game", r: dict, p: str, rest: list[int], where: str, key: str) -> dict | None:
+    """Put the cards not taken where the effect says (401.4 any order / random order)."""
+    rest = [c for c in rest if c in g.objects and g.objects[c].zone == "library"]
+    if not rest or where == "library_top":
+        return None
+    if where == "library_bottom":
+        if len(rest) > 1 and "any order" in _text(g, r):
+            got = nested.answer(r, key)
+            if got is None:
+                return nested.ask_cards(r, key, p, rest, len(rest), len(rest),
+                                        "order the cards going to the bottom of your library (first = highest)")
+            rest = list(got)
+        else:
+            g.rng.shuffle(rest)
+        put(g, p, rest, "library_bottom")
+    else:
+        put(g, p, rest, where)
+    return None
+
+
+@op("dig")
+def _dig(g: "Game", r: dict, e: Effect) -> dict | None:
+    p = controller(g, r)
+    n = amount(g, e.get("amount", 1), source_id(g, r), r)
+    lib = g.players[p].library
+    state = r.setdefault("dig", {})
+    key = str(r["i"])
+    if key not in state:  # the cards looked at, fixed before any question (they stay on top meanwhile)
+        state[key] = list(lib[:n])
+    top = [c for c in state[key] if c in g.objects]
+    if not top:
+        return None
+    if e.get("reveal"):
+        if nested.answer(r, "revealed") is None:
+            g.log("reveal", player=p, cards=[g.objects[c].card.name for c in top])
+            r["answers"][nested.slot(r, "revealed")] = True
+    f = _lib_filter(e.get("filter"))
+    cands = [c for c in top if matches(g, c, f, source_id(g, r), p)]
+    take = e.get("take", 1)
+    take = len(top) if take in ("all", None) else amount(g, take, source_id(g, r), r)
+    if nested.answer(r, "take") is None:
+        if not cands:
+            picks: list[int] = []
+        elif take >= len(top) and not e.get("optional"):
+            picks = cands  # "put all ... revealed this way into your hand"
+        else:
+            lo = 0 if e.get("optional") else min(take, len(cands))
+            return nested.ask_cards(r, "take", p, cands, lo, min(take, len(cands)),
+                                    f"choose up to {take} card(s) to put into {e.get('to', 'hand')}")
+        r["answers"][nested.slot(r, "take")] = picks
+    picks = [c for c in nested.answer(r, "take") if c in g.objects and g.objects[c].zone == "library"]
+    if picks:
+        if not e.get("reveal") and e.get("to") == "hand":
+            g.log("reveal", player=p, cards=[g.objects[c].card.name for c in picks])
+        put(g, p, picks, e.get("to", "hand"), bool(e.get("tapped")))
+        r["answers"][nested.slot(r, "take")] = []
+    return _rest(g, r, p, [c for c in top if c not in picks], e.get("rest", "library_bottom"), "order")
+
+
+@op("reveal_until")
+def _reveal_until(g: "Game", r: dict, e: Effect) -> dict | None:
+    """Reveal cards from the top until one matches; it goes to `to`, the others to `rest`."""
+    p = controller(g, r)
+    state = r.setdefault("dig", {})
+    key = str(r["i"])
+    if key not in state:
+        f = _lib_filter(e.get("filter"))
+        shown: list[int] = []
+        hit = None
+        for c in list(g.players[p].library):
+            shown.append(c)
+            if matches(g, c, f, source_id(g, r), p):
+                hit = c
+                break
+        g.log("reveal", player=p, cards=[g.objects[c].card.name for c in shown])
+        if hit is not None:
+            put(g, p, [hit], e.get("to", "hand"), bool(e.get("tapped")))
+        state[key] = [c for c in shown if c != hit]
+    return _rest(g, r, p, state[key], e.get("rest", "library_bottom"), "order")
+
+
+@op("exile_top")
+def _exile_top(g: "Game", r: dict, e: Effect) -> None:
+    """Exile the top cards of a library (406); they are then "exiled"."""
+    n = amount(g, e.get("amount", 1), source_id(g, r), r)
+    out = []
+    for p in refs(g, r, e.get("who", "you")):
+        if isinstance(p, str):
+            out += put(g, p, list(g.players[p].library[:n]), "exile")
+    r["exiled"] = out

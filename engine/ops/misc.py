@@ -1,0 +1,195 @@
+"""pay, unless, exchange_control, win_game, lose_game, reveal, emblem.
+
+Also wraps the "may" op of engine/effects.py for "you may pay {1}. If you do, ...":
+a player can't choose to pay a cost they can't pay (CR 117.3 / 601.2h), so when a "pay"
+among the optional effects is unpayable the answer is "no" without asking.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.cards.abilities import Ability, CardDef, Effect
+from engine import effects as fx
+from engine.effects import OPS, controller, op, refs, source_id
+from engine.ops import nested
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+
+def _syms(pay: dict[str, Any]) -> tuple[str, ...]:
+    return tuple(pay.get("mana") or ())
+
+
+def can_pay(g: "Game", player: str, pay: dict[str, Any]) -> bool:
+    """Can ``player`` pay {mana: [...]} / {life: n} now (119.4: life only if their total is at least n)?"""
+    from engine.casting import can_afford
+    if pay.get("life") and g.players[player].life < int(pay["life"]):
+        return False
+    syms = _syms(pay)
+    return not syms or can_afford(g, player, syms)
+
+
+def do_pay(g: "Game", player: str, pay: dict[str, Any]) -> None:
+    from engine.casting import pay_mana
+    syms = _syms(pay)
+    if syms:
+        pay_mana(g, player, syms, set())
+        g.log("pay", player=player, mana="".join("{" + s + "}" for s in syms))
+    if pay.get("life"):
+        fx.lose_life(g, player, int(pay["life"]))  # 119.4: paying life is losing it
+
+
+@op("pay")
+def _pay(g: "Game", r: dict, e: Effect) -> None:
+    """The controller pays (only reached when it can be paid: see the "may" wrapper)."""
+    p = controller(g, r)
+    if can_pay(g, p, e.args):
+        do_pay(g, p, e.args)
+
+
+_may = OPS["may"]
+
+
+@op("may")
+def _may_pay(g: "Game", r: dict, e: Effect) -> dict | None:
+    pays = [x for x in e.get("effects", ()) if x.op == "pay"]
+    if pays and r["answers"].get(r["i"]) is None and \
+            not all(can_pay(g, controller(g, r), x.args) for x in pays):
+        r["answers"][r["i"]] = "no"  # the only legal choice (117.3)
+    return _may(g, r, e)
+
+
+@op("unless")
+def _unless(g: "Game", r: dict, e: Effect) -> dict | None:
+    """118.12: `effects` happen unless `payer` pays `pay` or performs `actions`."""
+    payers = [p for p in refs(g, r, e.get("payer", "you")) if isinstance(p, str)]
+    payer = payers[0] if payers else None
+    got = nested.answer(r, "unless")
+    if got is None:
+        able = payer is not None and (can_pay(g, payer, e.args["pay"]) if e.get("pay") else
+                                      _can_act(g, r, payer, e.get("actions", ())))
+        if not able:
+            got = "no"
+        else:
+            what = "pay " + "".join("{" + s + "}" for s in _syms(e.args["pay"])) if e.get("pay") and _syms(e.args["pay"]) \
+                else f"pay {e.args['pay']['life']} life" if e.get("pay") \
+                else "; ".join(x.op for x in e.get("actions", ()))
+            return nested.ask_yes_no(r, "unless", payer, f"{g.objects[r['obj']].card.name}: {what}?")
+        r["answers"][nested.slot(r, "unless")] = got
+    if got == "yes":
+        if e.get("pay"):
+            if nested.answer(r, "paid") is None:
+                do_pay(g, payer, e.args["pay"])
+                r["answers"][nested.slot(r, "paid")] = True
+            return None
+        return nested.run(g, r, "actions", e.get("actions", ()))
+    return nested.run(g, r, "effects", e.get("effects", ()))
+
+
+def _can_act(g: "Game", r: dict, payer: str, actions: Any) -> bool:
+    """Can the payer perform the actions (a sacrifice needs something to sacrifice, 701.17a)?"""
+    from engine.filters import matches
+    for a in actions:
+        if a.op == "sacrifice" and "filter" in a.args:
+            f = dict(a.args["filter"])
+            f["controller"] = "you"
+            if not any(matches(g, i, f, None, payer) for i in g.battlefield):
+                return False
+        elif a.op == "discard":
+            if not g.players[payer].hand:
+                return False
+        elif a.op not in OPS:
+            return False
+    return True
+
+
+@op("exchange_control")
+def _exchange(g: "Game", r: dict, e: Effect) -> None:
+    """701.10: exchange control of two permanents (nothing happens unless both can be exchanged)."""
+    what = e.args["what"]
+    ids: list[int] = []
+    for ref in (what if isinstance(what, list) else [what]):
+        ids += [x for x in refs(g, r, ref) if isinstance(x, int)]
+    ids = [x for x in ids if x in g.objects and g.objects[x].zone == "battlefield"]
+    if len(ids) != 2:
+        return None
+    a, b = ids
+    ca, cb = g.controller_of(a), g.controller_of(b)
+    if ca == cb:
+        return None  # 701.10b... nothing to exchange
+    fx._effect(g, "2", [a], r, "never", controller=cb)
+    fx._effect(g, "2", [b], r, "never", controller=ca)
+    g.objects[a].sick = True
+    g.objects[b].sick = True
+    g.log("exchange_control", objects=[g.objects[a].card.name, g.objects[b].card.name])
+    return None
+
+
+@op("win_game")
+def _win(g: "Game", r: dict, e: Effect) -> None:
+    """104.2a: a player wins: every opponent loses."""
+    for p in refs(g, r, e.get("who", "you")):
+        if isinstance(p, str):
+            for q in g.opponents(p):
+                g.players[q].lost = True
+    g._check_end()
+
+
+@op("lose_game")
+def _lose(g: "Game", r: dict, e: Effect) -> None:
+    for p in refs(g, r, e.get("who", "you")):
+        if isinstance(p, str):
+            g.players[p].lost = True
+    g._check_end()
+
+
+@op("reveal")
+def _reveal(g: "Game", r: dict, e: Effect) -> None:
+    """701.16: a player reveals their hand (to: "you": only the controller sees it)."""
+    for p in refs(g, r, e.get("who", "you")):
+        if isinstance(p, str):
+            g.log("reveal", player=p, to=controller(g, r) if e.get("to") == "you" else "all",
+                  cards=[g.objects[c].card.name for c in g.players[p].hand])
+
+
+# ------------------------------------------------------------------ emblems (114)
+# An emblem lives in the command zone; this engine keeps an emblem's "at the beginning of
+# <step>" triggered ability as a delayed trigger that re-arms itself each time it triggers.
+# Emblems with static or other triggered abilities are not executed (see the report).
+EMBLEM_STEPS = {"upkeep", "draw", "main1", "beginning_of_combat", "end_of_combat", "end"}
+
+
+def emblem_playable(ab: Ability) -> bool:
+    t = ab.trigger or {}
+    return ab.kind == "triggered" and t.get("event") == "step" and t.get("step") in EMBLEM_STEPS \
+        and t.get("whose", "you") in ("you", "each") and ab.condition is None
+
+
+def _arm(g: "Game", player: str, ab: Ability, card: CardDef) -> None:
+    rearm = Effect("emblem_rearm", {"player": player, "ability": ab})
+    armed = Ability("triggered", ab.text, effects=(rearm,) + tuple(ab.effects), targets=ab.targets,
+                    trigger=ab.trigger, optional=ab.optional)
+    g.delayed.append({"step": ab.trigger["step"], "controller": player, "ability": armed, "source": None,
+                      "card": card, "info": {}, "whose": ab.trigger.get("whose", "you"), "emblem": True})
+
+
+@op("emblem_rearm")
+def _rearm(g: "Game", r: dict, e: Effect) -> None:
+    _arm(g, e.args["player"], e.args["ability"], g.objects[r["obj"]].card)
+
+
+@op("emblem")
+def _emblem(g: "Game", r: dict, e: Effect) -> None:
+    s = g.objects[r["obj"]]
+    for p in refs(g, r, e.get("who", "you")):
+        if not isinstance(p, str):
+            continue
+        card = CardDef(name=f"Emblem ({s.card.name})", mana_cost=(), types=("Emblem",),
+                       abilities=tuple(e.get("abilities", ())))
+        g.log("emblem", player=p, source=s.card.name)
+        for ab in e.get("abilities", ()):
+            if emblem_playable(ab):
+                _arm(g, p, ab, card)
+            else:
+                g.log("unsupported_effect", op="emblem ability", card=s.card.name, text=ab.text)
