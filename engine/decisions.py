@@ -119,9 +119,12 @@ def build(g: "Game", w: dict[str, Any]) -> Decision:
                         {"targets": cands, "target_counts": [[s.min, s.count] for s in specs]}, data, forced)
     if kind == "order_triggers":
         mine = [t for t in g.triggered if t["controller"] == player]
+        # the same ability of the same source triggering several times: any order is the same
+        same = len({(t["source"], id(t["ability"])) for t in mine}) == 1
         return Decision(player, kind, "order your triggered abilities (first goes on the stack first)",
                         [{"index": i, "source": t["source"], "name": t["card"].name, "text": t["ability"].text}
-                         for i, t in enumerate(mine)], data)
+                         for i, t in enumerate(mine)], data,
+                        {"order": list(range(len(mine)))} if same else None)
     if kind == "discard_to_hand_size":
         return Decision(player, kind, f"discard {w['n']} card(s) (514.1)", list(g.players[player].hand), data)
     if kind == "legend_rule":

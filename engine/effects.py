@@ -69,6 +69,8 @@ def resolve_top(g: "Game") -> None:
     sid = g.stack[-1]
     s = g.objects[sid]
     legal = _legal_now(g, s)
+    if s.ability is not None and "delayed_legal" in s.trigger_info:
+        legal = [[x for x in slot if isinstance(x, str) or x in g.objects] for slot in s.trigger_info["delayed_legal"]]
     if s.targets and any(s.targets) and not any(legal):
         # 608.2b: all its targets are illegal: it doesn't resolve ("countered on resolution")
         g.log("fizzle", card=s.card.name)
@@ -112,6 +114,8 @@ def resume(g: "Game") -> None:
         eff, off = effs[r["i"]]
         r["off"] = off
         fn = OPS.get(eff.op)
+        if not r.get("lki_kept"):
+            g.lki = []  # each effect is one event batch for leaves-the-battlefield look-back (603.10)
         if fn is None:
             g.log("unsupported_effect", op=eff.op, card=s.card.name)
             r["i"] += 1
@@ -547,7 +551,8 @@ def _move_all(g: "Game", r: Ctx, e: Effect, to: str, **kw: Any) -> None:
             o = g.objects[x]
             if o.zone == "stack" and o.ability is not None:
                 continue
-            g.move(x, to, **kw)
+            new = g.move(x, to, **kw)
+            r.setdefault("followed", {})[x] = new  # 400.7: the effect can find the card it moved
 
 
 @op("exile")
@@ -779,7 +784,15 @@ def _token(g: "Game", r: Ctx, e: Effect) -> None:
     r["created"] = []
     for p in who:
         for _ in range(n):
-            r["created"].append(create_token(g, card, p, bool(e.get("tapped"))))
+            t = create_token(g, card, p, bool(e.get("tapped")))
+            r["created"].append(t)
+            if e.get("attacking") and g.step in ("declare_attackers", "declare_blockers", "first_strike_damage",
+                                                 "combat_damage") and p == g.active:
+                # 508.4: put onto the battlefield attacking; it attacks what the source attacks
+                srcid = source_id(g, r)
+                tgt = g.objects[srcid].attacking if srcid in g.objects and g.objects[srcid].attacking else None
+                g.objects[t].attacking = tgt or g.other(p)
+                g.changed()
 
 
 def _add_mana(g: "Game", player: str, e: Effect, src: int | None, pick: Any = None) -> None:
@@ -937,8 +950,11 @@ def _prevent_op(g: "Game", r: Ctx, e: Effect) -> None:
 def _delayed(g: "Game", r: Ctx, e: Effect) -> None:
     s = g.objects[r["obj"]]
     ab = Ability("triggered", "delayed", effects=tuple(e.get("effects", ())))
+    fol = r.get("followed", {})
+    # 603.7c: the delayed ability refers to the objects its creating effect affected (followed into their new zone)
+    legal = [[fol.get(x, x) if isinstance(x, int) else x for x in slot] for slot in r.get("legal", [])]
     g.delayed.append({"step": e.get("step", "end"), "controller": s.controller, "ability": ab,
-                      "source": source_id(g, r), "card": s.card, "info": {}})
+                      "source": source_id(g, r), "card": s.card, "info": {"delayed_legal": legal}})
 
 
 @op("animate")

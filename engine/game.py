@@ -51,6 +51,7 @@ class Game:
         self.effects: list[dict[str, Any]] = []     # continuous effects from resolved effects (611.2)
         self.delayed: list[dict[str, Any]] = []     # delayed triggered abilities (603.7)
         self.triggered: list[dict[str, Any]] = []   # triggered, waiting to be put on the stack (603.3)
+        self.lki: list[tuple[Any, Any]] = []   # objects that left the battlefield in the current event batch (603.10)
         self.wait: dict[str, Any] | None = None     # the decision waited for, as plain data
         self.resolving: dict[str, Any] | None = None  # a resolution stopped for a choice
         self.queue: list[dict[str, Any]] = []       # decisions due before play goes on (combat orders ...)
@@ -347,6 +348,7 @@ class Game:
         g.rng.setstate(self.rng.getstate())
         g.events = list(self.events)
         g.answers = list(self.answers)
+        g.lki = list(getattr(self, 'lki', []))
         g.origin = self.origin
         g._chars = None
         return g
@@ -430,6 +432,7 @@ class Game:
                 if self.triggered:
                     triggers.put_on_stack(self)
                     continue
+                self.lki = []
                 self.wait = {"kind": "priority", "player": self.priority}
                 continue
             self._step_machine()

@@ -14,6 +14,7 @@ def check(g: "Game") -> bool:
     """Perform every applicable state-based action at once (704.3). True if any happened."""
     from engine.effects import destroy
     did = False
+    g.lki = []  # the state-based actions are performed simultaneously (704.3); one look-back batch
     for p in g.players.values():
         if not p.lost and (p.life <= 0 or p.drew_from_empty or p.poison >= 10):  # 704.5a-c
             p.lost = True

@@ -137,7 +137,17 @@ class Runner:
         if step is None or d is None:
             return False
         p, verb = _step_player(step)
-        return p == d.player and verb in KIND_VERBS.get(d.kind, set())
+        if p != d.player or verb not in KIND_VERBS.get(d.kind, set()):
+            return False
+        if verb == "choose" and d.forced is not None:
+            # a forced decision is left to the runner when the step clearly answers another kind
+            want = {"targets": {"trigger_targets"}, "order": {"order_triggers"},
+                    "cards": {"choose_cards", "legend_rule", "discard_to_hand_size", "mulligan_bottom"},
+                    "option": {"choose_option", "mulligan", "mulligan_bottom"}, "number": {"choose_number"}}
+            for k, kinds in want.items():
+                if k in step and d.kind not in kinds:
+                    return False
+        return True
 
     def auto(self, nxt: dict[str, Any] | None) -> None:
         """Answer forced decisions, unless the next step answers them (FORMAT.md)."""

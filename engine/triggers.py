@@ -74,7 +74,7 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
     if trig.get("self"):
         return obj == src
     if trig.get("attached"):
-        return obj is not None and g.objects[src].attached_to == obj
+        return obj is not None and src in g.objects and g.objects[src].attached_to == obj
     f = trig.get("filter")
     if trig.get("or_self") and obj == src:
         return True
@@ -137,6 +137,15 @@ def leaves(g: "Game", o: "Obj", before: "Chars", to: str) -> list[dict[str, Any]
                     t = _add(g, g.objects[oid], ab, ctl, e)
                     if t:
                         out.append(t)
+        # 603.10a: objects that left at the same time (earlier in this batch) look back too
+        for ghost, gchars in getattr(g, "lki", []):
+            for ab, ctl in _triggers(g, ghost.id, gchars):
+                if _match(g, ghost.id, ctl, ab.trigger, e):
+                    t = _add(g, ghost, ab, ctl, e)
+                    if t:
+                        out.append(t)
+    if hasattr(g, "lki"):
+        g.lki.append((o.copy(), before))
     return out
 
 
