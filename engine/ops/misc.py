@@ -193,3 +193,33 @@ def _emblem(g: "Game", r: dict, e: Effect) -> None:
                 _arm(g, p, ab, card)
             else:
                 g.log("unsupported_effect", op="emblem ability", card=s.card.name, text=ab.text)
+
+
+# ------------------------------------------------------------------ extra turns (500.7)
+def _turns_supported() -> bool:
+    """The turn loop takes extra turns only once Game keeps ``extra_turns`` (engine/game.py).
+
+    engine.game is still being imported when this module loads (it imports engine.effects),
+    so its source is read rather than the class."""
+    import importlib.util
+    import re
+    spec = importlib.util.find_spec("engine.game")
+    try:
+        src = open(spec.origin, encoding="utf-8").read() if spec and spec.origin else ""
+    except OSError:
+        return False
+    m = re.search(r"_FIELDS\s*=\s*\(([^)]*)\)", src)
+    return bool(m and '"extra_turns"' in m.group(1))
+
+
+def _extra_turn(g: "Game", r: dict, e: Effect) -> None:
+    """500.7: the player takes an extra turn after this one; the most recently created
+    extra turn is taken first, so it goes to the front of the queue."""
+    for p in refs(g, r, e.get("who", "you")):
+        if isinstance(p, str):
+            g.extra_turns.insert(0, p)
+            g.log("extra_turn", player=p)
+
+
+if _turns_supported():  # registered only when the turn loop can take it (see the report)
+    OPS["extra_turn"] = _extra_turn
