@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+from pathlib import Path
 from typing import Any, Literal
 
 from PySide6.QtCore import Qt, QTimer
@@ -21,9 +22,24 @@ from engine.bench import GREEN, RED
 Screen = Literal["home", "table"]
 
 SAMPLE_DECKS: dict[str, list[str]] = {
-    "Sample: Red (burn and goblins)": RED,
-    "Sample: Green (elves and bears)": GREEN,
+    "Classic: Red (burn and goblins)": RED,
+    "Classic: Green (elves and bears)": GREEN,
 }
+ASSET_DECKS = Path(__file__).resolve().parent.parent / "assets" / "decks"
+
+
+def asset_decks() -> dict[str, list[str]]:
+    """The sample decks shipped in assets/decks/ (plain text lists), by their title."""
+    out: dict[str, list[str]] = {}
+    for path in sorted(ASSET_DECKS.glob("*.txt")):
+        try:
+            from engine.decks.files import parse_text
+            deck = parse_text(path.read_text(encoding="utf-8"), str(path))
+        except (OSError, ValueError):
+            continue
+        title = path.stem.replace("-", " ").title()
+        out[f"Sample: {title}"] = [n for n, k in deck.main.items() for _ in range(k)]
+    return out
 
 
 def store_decks() -> dict[str, list[str]]:
@@ -49,7 +65,7 @@ class NewGameDialog(QDialog):
     def __init__(self, vs_bot: bool, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("New game vs bot" if vs_bot else "New hotseat game")
-        self.decks = {**SAMPLE_DECKS, **store_decks()}
+        self.decks = {**asset_decks(), **SAMPLE_DECKS, **store_decks()}
         form = QFormLayout(self)
         self.names = [QLineEdit("alice"), QLineEdit("bot" if vs_bot else "bob")]
         self.choices = [QComboBox(), QComboBox()]
