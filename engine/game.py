@@ -301,7 +301,10 @@ class Game:
             raise IllegalAction(f"unknown decision {kind}")
 
     def concede(self, player: str) -> None:
-        """A player concedes (104.3a) at any time."""
+        """A player concedes (104.3a) at any time; recorded so a replay concedes too."""
+        if self.winner is not None:
+            return
+        self.answers.append([player, "__concede__"])
         self.players[player].conceded = True
         self.players[player].lost = True
         self._check_end()
@@ -396,7 +399,6 @@ class Game:
         for player, answer in d["answers"]:
             if answer == "__concede__":
                 g.concede(player)
-                g.answers.append([player, answer])
             else:
                 g.submit(player, answer)
         return g

@@ -146,3 +146,13 @@ def test_random_games_keep_every_invariant(seed):
 
 
 _POOL = CardPool()
+
+
+def test_conceding_ends_the_game_and_replays(cards):
+    """104.3a: a player may concede at any time; the replay concedes at the same point."""
+    g = new_game(cards)
+    keep_all(g)
+    g.concede("bob")
+    assert g.winner == "alice" and g.pending is None
+    h = Game.from_json(g.to_json(), cards)
+    assert h.winner == "alice" and h == g
