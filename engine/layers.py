@@ -83,6 +83,8 @@ def compute(game: "Game") -> dict[int, Chars]:
 
     def affected(src: int, st: dict[str, Any]) -> list[int]:
         a = st.get("affects", "self")
+        if st.get("condition") and not game.condition(st["condition"], src):
+            return []  # a conditional static ("as long as ...") applies only while it holds
         if a == "self":
             return [src] if src in chars else []
         if a == "attached":
