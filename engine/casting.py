@@ -273,6 +273,12 @@ def priority_action(g: "Game", player: str, a: dict[str, Any]) -> None:
         cast(g, player, a)
     elif act == "activate":
         activate(g, player, a)
+    elif act == "manual":
+        from engine import manual
+        if not manual.offered(g, player):
+            raise IllegalAction("you control no card that needs manual play")
+        manual.start(g, player, "")
+        g.wait = None
     elif act == "concede":
         g.players[player].lost = True
         g.players[player].conceded = True

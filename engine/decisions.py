@@ -50,6 +50,9 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
             opt["modes"] = [m.text for m in ab.modes]
             opt["choose"] = ab.choose
         out.append(opt)
+    from engine import manual
+    if manual.offered(g, player):
+        out.append({"action": "manual"})
     for oid in g.battlefield:
         o = g.objects[oid]
         for i, ab in casting.activatable(g, player, oid):
@@ -127,6 +130,10 @@ def build(g: "Game", w: dict[str, Any]) -> Decision:
                         {"order": list(range(len(mine)))} if same else None)
     if kind == "discard_to_hand_size":
         return Decision(player, kind, f"discard {w['n']} card(s) (514.1)", list(g.players[player].hand), data)
+    if kind == "manual":
+        from engine import manual
+        return Decision(player, kind, f"carry out {w.get('card')} by hand, then say done",
+                        manual.options(g, player), data)
     if kind == "legend_rule":
         return Decision(player, kind, "choose the one that stays (704.5j-k)", list(w["options"]), data)
     if kind in ("choose_cards", "choose_option", "choose_number"):

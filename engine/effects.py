@@ -147,6 +147,9 @@ def _finish(g: "Game", sid: int, countered: bool = False) -> None:
                 g.changed()
         else:
             g.move(sid, "graveyard")
+        from engine import manual
+        if not countered and manual.is_manual(s.card):
+            manual.start(g, s.controller, s.card.name)  # its text is carried out by hand
     if g.winner is None:
         g.after_resolution()
 

@@ -295,6 +295,9 @@ class Game:
             self._cleanup_discard(d, a.get("cards", []))
         elif kind in ("choose_cards", "choose_option", "choose_number"):
             effects.answer(self, d, a)
+        elif kind == "manual":
+            from engine import manual
+            manual.answer(self, d, a)
         elif kind == "legend_rule":
             sba.legend_answer(self, d, a.get("cards", []))
         else:

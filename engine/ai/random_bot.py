@@ -20,6 +20,8 @@ class RandomBot:
         if d.forced is not None:
             return d.forced
         k = d.kind
+        if k == "manual":
+            return {"action": "done"}  # a bot does nothing by hand
         if k == "priority":
             return self._priority(d.options)
         if k in ("mulligan", "mulligan_bottom"):
