@@ -82,7 +82,11 @@ def resolve_top(g: "Game") -> None:
         ab = spell_ability(s.card)
     effs = _flat(ab, s.modes) if ab is not None else []
     g.resolving = {"obj": sid, "i": 0, "n": len(effs), "answers": {}, "created": [], "legal": legal,
-                   "optional_asked": False}
+                   "optional_asked": False,
+                   "lki_ctl": {x: g.controller_of(x) for slot in legal for x in slot
+                               if isinstance(x, int) and x in g.objects},
+                   "lki_owner": {x: g.objects[x].owner for slot in legal for x in slot
+                                 if isinstance(x, int) and x in g.objects}}
     g.log("resolve", card=s.name, obj=sid)
     resume(g)
 
@@ -256,10 +260,16 @@ def refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
             pool = g.battlefield if zone == "battlefield" else [i for p in g.order for i in g.players[p].zone(zone)]
             return out + [i for i in list(pool) if matches(g, i, f, source_id(g, r), you)]
         if "controller_of" in ref:
-            return list(dict.fromkeys(g.controller_of(x) if isinstance(x, int) else x
-                                      for x in refs(g, r, ref["controller_of"])))
+            # 608.2g: an object that left uses its last known information
+            lki = r.get("lki_ctl", {})
+            out = [(g.controller_of(x) if x in g.objects else lki.get(x)) if isinstance(x, int) else x
+                   for x in refs(g, r, ref["controller_of"])]
+            return list(dict.fromkeys(p for p in out if p is not None))
         if "owner_of" in ref:
-            return list(dict.fromkeys(g.objects[x].owner for x in refs(g, r, ref["owner_of"]) if isinstance(x, int)))
+            lko = r.get("lki_owner", {})
+            out = [g.objects[x].owner if x in g.objects else lko.get(x)
+                   for x in refs(g, r, ref["owner_of"]) if isinstance(x, int)]
+            return list(dict.fromkeys(p for p in out if p is not None))
     raise IllegalAction(f"unsupported reference {ref!r}")
 
 
@@ -374,10 +384,13 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
             else:
                 p.life -= n
                 p.life_lost_turn += n
-            evs.append({"event": "combat_damage_player" if combat else "damage_player", "obj": src,
-                        "target": tgt, "amount": n, "player": tgt})
-            if not combat:
-                evs.append({"event": "deals_damage", "obj": src, "target": tgt, "amount": n})
+            # combat damage is also damage: "deals damage (to a player)" triggers see it (120.1, 510.2)
+            evs.append({"event": "damage_player", "obj": src, "target": tgt, "amount": n, "player": tgt})
+            if tgt != sc.controller:
+                evs.append({"event": "damage_opponent", "obj": src, "target": tgt, "amount": n, "player": tgt})
+            if combat:
+                evs.append({"event": "combat_damage_player", "obj": src, "target": tgt, "amount": n, "player": tgt})
+            evs.append({"event": "deals_damage", "obj": src, "target": tgt, "amount": n})
         else:
             t = g.objects[tgt]
             tc = g.chars(tgt)
@@ -390,8 +403,9 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
             if "Deathtouch" in kw:
                 t.deathtouched = True
             t.damage_sources.append(src)
-            evs.append({"event": "combat_damage_creature" if combat else "deals_damage", "obj": src,
-                        "target": tgt, "amount": n})
+            if combat:
+                evs.append({"event": "combat_damage_creature", "obj": src, "target": tgt, "amount": n})
+            evs.append({"event": "deals_damage", "obj": src, "target": tgt, "amount": n})
             evs.append({"event": "dealt_damage", "obj": tgt, "source": src, "amount": n})
         if "Lifelink" in kw:  # 702.15b
             ctl = sc.controller

@@ -125,7 +125,8 @@ def enters(g: "Game", o: "Obj") -> None:
 
 def leaves(g: "Game", o: "Obj", before: "Chars", to: str) -> list[dict[str, Any]]:
     """Leaves-the-battlefield triggers look back in time (603.10)."""
-    ev = {"event": "dies" if to == "graveyard" and "Creature" in before.types else "ltb", "obj": o.id,
+    # "dies" / "is put into a graveyard from the battlefield" (700.4); filters check the types
+    ev = {"event": "dies" if to == "graveyard" else "ltb", "obj": o.id,
           "player": before.controller, "to": to}
     evs = [ev] if ev["event"] == "ltb" else [ev, dict(ev, event="ltb")]
     out = []
