@@ -156,6 +156,8 @@ class PromptPanel(QWidget):
                           + "Drag a card to play it, double-click to tap or activate.")
         self.ok.setText("Pass" if not v["stack"] else f"Pass (let {v['stack'][0]['name']} resolve)")
         self._answer = lambda: self.table.submit({"action": "pass"})
+        if {"action": "manual"} in d.options:
+            self._button("Manual actions…", lambda _=False: self.table.submit({"action": "manual"}), "manual")
         self.second.setText("Pass turn")
         self.second.setToolTip("pass priority until the end of this turn (F6)")
         self.second.setVisible(True)
@@ -298,6 +300,58 @@ class PromptPanel(QWidget):
             lists.append(self._checklist(slot))
         self.ok.setText("OK")
         self._answer = lambda: self.table.submit({"targets": [self._checked(lw) for lw in lists]})
+
+    def _k_manual(self, d: Any) -> None:
+        """Manual mode: carry out an unsupported card's text by hand, one logged action at a time."""
+        o = d.options
+        self.text.setText(f"{d.prompt}. Each action is shown to your opponent.")
+        grid = QGridLayout()
+        action, card, target, zone, player = QComboBox(), QComboBox(), QComboBox(), QComboBox(), QComboBox()
+        for a in o["actions"]:
+            if a != "done":
+                action.addItem(a)
+        for x in o["objects"]:
+            card.addItem(self._name(x), x)
+            target.addItem(self._name(x), x)
+        for z in o["zones"]:
+            zone.addItem(z)
+        for p in o["players"]:
+            player.addItem(p)
+        delta = QSpinBox()
+        delta.setRange(-99, 99)
+        delta.setValue(1)
+        kind = QComboBox()
+        kind.setEditable(True)
+        kind.addItems(["+1/+1", "-1/-1", "loyalty", "charge"])
+        for i, (label, w) in enumerate((("action", action), ("card", card), ("to zone", zone), ("onto", target),
+                                        ("player", player), ("amount", delta), ("counter", kind))):
+            w.setObjectName(f"manual_{label.replace(' ', '_')}")
+            grid.addWidget(QLabel(label), i, 0)
+            grid.addWidget(w, i, 1)
+        self.body_lay.addLayout(grid)
+
+        def apply() -> None:
+            a = action.currentText()
+            ans: dict[str, Any] = {"action": a}
+            if a in ("move", "tap", "untap", "counters", "token_copy", "attach"):
+                ans["card"] = card.currentData()
+            if a == "move":
+                ans["to"] = zone.currentText()
+            if a == "attach":
+                ans["to"] = target.currentData()
+            if a in ("counters", "life"):
+                ans["delta"] = delta.value()
+            if a == "counters":
+                ans["kind"] = kind.currentText()
+            if a == "life":
+                ans["player"] = player.currentText()
+            if a == "draw":
+                ans["amount"] = max(1, delta.value())
+            self.table.submit(ans)
+
+        self._button("Apply", apply, "manual:apply")
+        self.ok.setText("Done")
+        self._answer = lambda: self.table.submit({"action": "done"})
 
     def _k_other(self, d: Any) -> None:
         self.text.setText(f"{d.prompt}\n(options: {d.options})")
