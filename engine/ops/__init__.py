@@ -4,6 +4,7 @@ engine.effects.OPS by importing their modules (engine/effects.py imports this pa
   library.py  dig, reveal_until, exile_top (looking at and moving cards of a library)
   misc.py     pay, unless, exchange_control, win_game, lose_game, reveal, emblem
               (and "may" learns that "you may pay ..." cannot be chosen when it can't be paid)
+  actions.py  action: proliferate, amass, explore, bolster, adapt, populate, connive, fateseal
   nested.py   running nested effects that ask questions of their own (sub-slots, resumable)
 """
-from engine.ops import library, misc  # noqa: F401
+from engine.ops import actions, library, misc  # noqa: F401

@@ -1,0 +1,245 @@
+"""The "action" op: keyword actions of CR 701 (closed list in engine/cards/abilities.py).
+
+ACTIONS maps the action names this engine carries out to their functions; the others
+(transform, venture, the Ring, monarch, initiative, learn, discover, manifest dread,
+goad, monstrosity, ...) need rules state this package cannot add on its own.
+
+The op is put in engine.effects.OPS only once engine/support.py checks action names
+against ACTIONS (otherwise every card with any keyword action would count as playable).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+from engine.cards.abilities import Effect
+from engine import effects as fx
+from engine.effects import OPS, amount, controller, refs, source_id
+from engine.filters import matches
+from engine.ops import nested
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+ACTIONS: dict[str, Callable[["Game", dict, Effect], "dict | None"]] = {}
+
+
+def action(name: str):
+    def deco(fn):
+        ACTIONS[name] = fn
+        return fn
+    return deco
+
+
+def _add_counters(g: "Game", oid: int, kind: str, n: int) -> None:
+    o = g.objects.get(oid)
+    if o is None or n <= 0:
+        return
+    o.counters[kind] = o.counters.get(kind, 0) + n
+    g.changed()
+
+
+def _n(g: "Game", r: dict, e: Effect) -> int:
+    return amount(g, e.get("amount", 1), source_id(g, r), r)
+
+
+def _objs(g: "Game", r: dict, ref: Any) -> list[int]:
+    return [x for x in refs(g, r, ref) if isinstance(x, int) and x in g.objects
+            and g.objects[x].zone == "battlefield"]
+
+
+@action("proliferate")
+def _proliferate(g: "Game", r: dict, e: Effect) -> dict | None:
+    """701.27: choose any number of permanents and/or players with counters; each gets
+    another counter of each kind already there."""
+    p = controller(g, r)
+    opts: list[Any] = [i for i in g.battlefield if any(v > 0 for v in g.objects[i].counters.values())]
+    opts += [q for q in g.order if g.players[q].poison > 0]
+    if not opts:
+        return None
+    got = nested.answer(r, "proliferate")
+    if got is None:
+        return nested.ask_cards(r, "proliferate", p, opts, 0, len(opts),
+                                "proliferate: choose permanents and players")
+    for x in got:
+        if isinstance(x, str):
+            g.players[x].poison += 1
+        elif x in g.objects:
+            for k, v in list(g.objects[x].counters.items()):
+                if v > 0:
+                    _add_counters(g, x, k, 1)
+    g.log("proliferate", player=p, count=len(got))
+    return None
+
+
+@action("amass")
+def _amass(g: "Game", r: dict, e: Effect) -> dict | None:
+    """701.47 (2023): if you control no Army, create a 0/0 black <Subtype> Army token; choose
+    an Army you control, put N +1/+1 counters on it; it becomes a <Subtype> too."""
+    p = controller(g, r)
+    sub = e.get("subtype", "Zombie")
+    f = {"types": ["Creature"], "subtypes": ["Army"], "controller": "you"}
+    armies = [i for i in g.battlefield if matches(g, i, f, None, p)]
+    if not armies and nested.answer(r, "army") is None:
+        card = fx.token_def(Effect("token", {"types": ["Creature"], "subtypes": [sub, "Army"], "colors": ["B"],
+                                             "power": 0, "toughness": 0}))
+        made = fx.create_token(g, card, p)
+        r["answers"][nested.slot(r, "army")] = [made]
+    got = nested.answer(r, "army")
+    if got is None:
+        if len(armies) == 1:
+            got = armies
+        else:
+            return nested.ask_cards(r, "army", p, armies, 1, 1, f"amass {sub}: choose an Army")
+    for a in got:
+        if a in g.objects and g.objects[a].zone == "battlefield":
+            _add_counters(g, a, "+1/+1", _n(g, r, e))
+            if sub not in g.chars(a).subtypes:
+                fx._effect(g, "4", [a], r, "never", types=[], subtypes=[sub], in_addition=True)
+    return None
+
+
+@action("explore")
+def _explore(g: "Game", r: dict, e: Effect) -> dict | None:
+    """701.44: reveal the top card; a land goes to hand, otherwise a +1/+1 counter on the
+    exploring creature and the card may go to the graveyard."""
+    p = controller(g, r)
+    who = _objs(g, r, e.get("what", "self"))
+    st = r.setdefault("dig", {})
+    key = f"explore.{r['i']}"
+    if key not in st:
+        lib = g.players[p].library
+        top = lib[0] if lib else None
+        st[key] = top
+        if top is not None:
+            g.log("reveal", player=p, cards=[g.objects[top].card.name])
+            if "Land" in g.objects[top].card.types:
+                g.move(top, "hand")
+                st[key] = None
+                return None
+        for c in who:
+            _add_counters(g, c, "+1/+1", 1)
+    top = st[key]
+    if top is None or top not in g.objects:
+        return None
+    got = nested.answer(r, "explore")
+    if got is None:
+        return nested.ask_yes_no(r, "explore", p, f"put {g.objects[top].card.name} into your graveyard?")
+    if got == "yes":
+        g.move(top, "graveyard")
+    return None
+
+
+@action("bolster")
+def _bolster(g: "Game", r: dict, e: Effect) -> dict | None:
+    """701.32: N +1/+1 counters on a creature with the least toughness among yours."""
+    p = controller(g, r)
+    mine = [i for i in g.battlefield if matches(g, i, {"types": ["Creature"], "controller": "you"}, None, p)]
+    if not mine:
+        return None
+    low = min(g.chars(i).toughness for i in mine)
+    least = [i for i in mine if g.chars(i).toughness == low]
+    got = nested.answer(r, "bolster")
+    if got is None:
+        if len(least) > 1:
+            return nested.ask_cards(r, "bolster", p, least, 1, 1, "bolster: choose a creature")
+        got = least
+    for i in got:
+        _add_counters(g, i, "+1/+1", _n(g, r, e))
+    return None
+
+
+@action("adapt")
+def _adapt(g: "Game", r: dict, e: Effect) -> None:
+    """701.43: if it has no +1/+1 counters, put N on it."""
+    for i in _objs(g, r, e.get("what", "self")):
+        if not g.objects[i].counters.get("+1/+1"):
+            _add_counters(g, i, "+1/+1", _n(g, r, e))
+
+
+@action("populate")
+def _populate(g: "Game", r: dict, e: Effect) -> dict | None:
+    """701.30: create a token that's a copy of a creature token you control."""
+    p = controller(g, r)
+    toks = [i for i in g.battlefield
+            if matches(g, i, {"types": ["Creature"], "controller": "you", "token": True}, None, p)]
+    if not toks:
+        return None
+    got = nested.answer(r, "populate")
+    if got is None:
+        if len(toks) > 1:
+            return nested.ask_cards(r, "populate", p, toks, 1, 1, "populate: choose a creature token")
+        got = toks
+    r["created"] = [fx.create_token(g, g.objects[i].card, p) for i in got if i in g.objects]
+    return None
+
+
+@action("connive")
+def _connive(g: "Game", r: dict, e: Effect) -> dict | None:
+    """701.50: draw a card, then discard a card; a nonland card discarded: +1/+1 counter."""
+    p = controller(g, r)
+    who = _objs(g, r, e.get("what", "self"))
+    st = r.setdefault("dig", {})
+    key = f"connive.{r['i']}"
+    if key not in st:
+        g.draw(p, 1)
+        st[key] = True
+    hand = list(g.players[p].hand)
+    if not hand:
+        return None
+    got = nested.answer(r, "connive")
+    if got is None:
+        return nested.ask_cards(r, "connive", p, hand, 1, 1, "connive: discard a card")
+    nonland = False
+    for c in got:
+        if c in g.objects and g.objects[c].zone == "hand":
+            nonland |= "Land" not in g.objects[c].card.types
+            g.move(c, "graveyard")
+    if nonland:
+        for i in who:
+            _add_counters(g, i, "+1/+1", 1)
+    return None
+
+
+@action("fateseal")
+def _fateseal(g: "Game", r: dict, e: Effect) -> dict | None:
+    """701.29: look at the top N of an opponent's library; any number go to the bottom."""
+    p = controller(g, r)
+    opp = g.other(p)
+    top = g.players[opp].library[:_n(g, r, e)]
+    if not top:
+        return None
+    got = nested.answer(r, "fateseal")
+    if got is None:
+        return nested.ask_cards(r, "fateseal", p, top, 0, len(top),
+                                "fateseal: choose the cards to put on the bottom")
+    for c in got:
+        if c in g.objects:
+            g.move(c, "library", top=False)
+    return None
+
+
+def _action(g: "Game", r: dict, e: Effect) -> dict | None:
+    fn = ACTIONS.get(e.get("name"))
+    if fn is None:
+        g.log("unsupported_effect", op=f"action {e.get('name')}", card=g.objects[r["obj"]].card.name)
+        return None
+    return fn(g, r, e)
+
+
+def _support_checks_names() -> bool:
+    """engine/support.py is loading while this runs (it imports engine.effects), so its source is read."""
+    import importlib.util
+    spec = importlib.util.find_spec("engine.support")
+    try:
+        src = open(spec.origin, encoding="utf-8").read() if spec and spec.origin else ""
+    except OSError:
+        return False
+    return "engine.ops.actions" in src and "ACTIONS" in src
+
+
+def register() -> None:
+    OPS["action"] = _action
+
+
+if _support_checks_names():
+    register()
