@@ -54,10 +54,21 @@ _may = OPS["may"]
 @op("may")
 def _may_pay(g: "Game", r: dict, e: Effect) -> dict | None:
     pays = [x for x in e.get("effects", ()) if x.op == "pay"]
-    if pays and r["answers"].get(r["i"]) is None and \
-            not all(can_pay(g, controller(g, r), x.args) for x in pays):
-        r["answers"][r["i"]] = "no"  # the only legal choice (117.3)
-    return _may(g, r, e)
+    if not pays:
+        return _may(g, r, e)
+    got = r["answers"].get(r["i"])
+    if got is None:
+        if not all(can_pay(g, controller(g, r), x.args) for x in pays):
+            got = r["answers"][r["i"]] = "no"  # the only legal choice (117.3)
+        else:
+            what = " and ".join("pay " + ("".join("{" + s + "}" for s in _syms(x.args)) or f"{x.args.get('life')} life")
+                                for x in pays)
+            return {"kind": "choose_option", "player": controller(g, r), "options": ["yes", "no"],
+                    "slot": r["i"], "prompt": f"{g.objects[r['obj']].card.name}: {what}?"}
+    # resumable: the payment is made once even if a later effect asks a question
+    if got == "yes":
+        return nested.run(g, r, "may", list(e.get("effects", ())) + list(e.get("then", ())))
+    return nested.run(g, r, "else", e.get("else", ()))
 
 
 @op("unless")
