@@ -341,3 +341,17 @@ def test_an_old_version_can_be_restored_from_history(qtbot, win, monkeypatch):
     assert offered[0].startswith("3:") and len(offered) == 3          # newest first
     assert win.deck.main == {"Opt": 1}
     assert win.store.load(win.deck_id).main == {"Opt": 1}
+
+
+def test_charts_follow_the_deck(qtbot, win, tmp_path):
+    """Issue 6: the mana curve, color pips and type counts as charts, updated live."""
+    search(qtbot, win, "shock")
+    QTest.keyClick(win.search_box, Qt.Key.Key_Return)
+    QTest.keyClick(win.results, Qt.Key.Key_Return)
+    QTest.keyClick(win.results, Qt.Key.Key_Return)
+    charts = dict((title, bars) for title, bars in win.charts.bars())
+    assert ("1", 2, "#8aa4c8") in charts["mana curve"]
+    assert dict((c, v) for c, v, _ in charts["color pips"])["R"] == 2
+    assert dict((t, v) for t, v, _ in charts["types"]) == {"Inst": 2}
+    path = tmp_path / "charts.png"
+    assert win.charts.grab().save(str(path)) and path.stat().st_size > 0

@@ -218,6 +218,9 @@ class DeckBuilderWindow(QMainWindow):
         self.stats_label = QLabel(objectName="stats")
         self.stats_label.setWordWrap(True)
         rv.addWidget(self.stats_label)
+        from app.decks.charts import DeckCharts
+        self.charts = DeckCharts()
+        rv.addWidget(self.charts)
         self.verdict = QLabel(objectName="verdict")
         rv.addWidget(self.verdict)
         self.problem_list = QListWidget(objectName="problems")
@@ -525,6 +528,8 @@ class DeckBuilderWindow(QMainWindow):
                 for c in "WUBRG":
                     if c in sym:
                         colors[c] = colors.get(c, 0) + n
+        if hasattr(self, "charts"):
+            self.charts.set_stats(curve, colors, types)
         curve_s = "  ".join(f"{k}{'+' if k == 7 else ''}: {v}" for k, v in sorted(curve.items())) or "-"
         pips = "  ".join(f"{c}: {colors[c]}" for c in "WUBRG" if c in colors) or "-"
         type_s = "  ".join(f"{k}: {v}" for k, v in sorted(types.items())) or "-"
