@@ -1,0 +1,108 @@
+"""A headless network player that answers every decision at random (issue 7).
+
+    python -m engine.net.bot --server HOST:PORT --code CODE --deck FILE [--seat-file F]
+    python -m engine.net.bot --server HOST:PORT --host-game --deck FILE   # prints "code: XXXXXX" first
+
+With --seat-file, the seat token is kept in that file and a later run resumes the seat.
+A dropped connection (or a restarted server) is retried with the token. The last line
+printed is ``result: <seat> wins``, ``result: draw`` or ``result: aborted (<why>)``.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+from engine.ai.random_bot import RandomBot
+from engine.errors import IllegalAction
+from engine.net.client import NetError, RemoteSession
+
+
+def load_deck(path: str) -> list[str]:
+    from engine.decks.files import read_deck
+    deck = read_deck(path)
+    out: list[str] = []
+    for name, n in deck.main.items():
+        out += [name] * n
+    return out
+
+
+def play(rs: RemoteSession, bot: RandomBot, reconnect_for: float = 60.0, delay: float = 0.0) -> str:
+    """Answer until the game ends; returns the result line."""
+    while True:
+        rs.wait(lambda s: s.game_over or s._decision is not None or not s.connected)
+        if rs.game_over or (rs.winner is not None):
+            w = rs.winner
+            return "result: draw" if w == "draw" else f"result: {w} wins"
+        if not rs.connected:
+            try:
+                rs.reconnect(attempts=max(1, int(reconnect_for / 0.5)), delay=0.5)
+            except NetError as e:
+                return f"result: aborted ({e})"
+            continue
+        d = rs.pending()
+        if d is None:
+            continue
+        if delay:
+            time.sleep(delay)
+        try:
+            rs.submit(None, bot.answer(d))
+        except IllegalAction:
+            try:
+                rs.submit(None, d.forced if d.forced is not None else {"action": "pass"})
+            except IllegalAction:
+                # a stale decision (the state moved on): wait for the next update
+                rs.wait(lambda s: s.decision_no != rs.decision_no or s.game_over, 1.0)
+        except NetError:
+            continue  # the connection dropped: the loop reconnects
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m engine.net.bot")
+    ap.add_argument("--server", required=True, help="HOST:PORT")
+    ap.add_argument("--code", help="join code of the game to join")
+    ap.add_argument("--deck", required=True)
+    ap.add_argument("--name", default=None)
+    ap.add_argument("--seat-file", help="keep the seat token here; resume from it if it exists")
+    ap.add_argument("--host-game", action="store_true", help="create the game and print its join code")
+    ap.add_argument("--seed", type=int, default=None)
+    ap.add_argument("--delay", type=float, default=0.0, help="seconds to wait before each answer")
+    ap.add_argument("--reconnect-for", type=float, default=60.0)
+    a = ap.parse_args(argv)
+    host, _, port = a.server.rpartition(":")
+    if not a.host_game and not a.code and not (a.seat_file and os.path.exists(a.seat_file)):
+        ap.error("--code or --host-game (or an existing --seat-file) is needed")
+    try:
+        deck = load_deck(a.deck)
+    except Exception as e:  # noqa: BLE001
+        print(f"result: aborted (deck: {e})", flush=True)
+        return 2
+    name = a.name or ("host" if a.host_game else "guest")
+    bot = RandomBot(a.seed if a.seed is not None else int.from_bytes(os.urandom(4), "big"))
+    try:
+        rs = RemoteSession(host or "127.0.0.1", int(port))
+        seat_file = Path(a.seat_file) if a.seat_file else None
+        if seat_file and seat_file.exists():
+            rs.resume(json.loads(seat_file.read_text())["token"])
+        elif a.host_game:
+            code = rs.create(name, deck)
+            print(f"code: {code}", flush=True)
+        else:
+            rs.join(a.code, name, deck)
+        if seat_file:
+            seat_file.write_text(json.dumps({"server": a.server, "seat": rs.seat, "token": rs.token}))
+        print(f"seat: {rs.seat}", flush=True)
+        line = play(rs, bot, a.reconnect_for, a.delay)
+    except (NetError, OSError) as e:
+        line = f"result: aborted ({e})"
+    except KeyboardInterrupt:
+        line = "result: aborted (interrupted)"
+    print(line, flush=True)
+    return 0 if not line.startswith("result: aborted") else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,313 @@
+"""The network client: RemoteSession, the same Session methods as LocalSession over TCP.
+
+A background thread reads the socket and keeps the latest view, the pending decision and
+the events of this connection's seat; the calls are blocking request/response (with a
+timeout) and safe to use from the Qt thread. ``listeners`` are called from the reader
+thread after every update: a Qt app should re-emit them as a queued signal.
+"""
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import time
+from typing import Any, Callable
+
+from engine.errors import IllegalAction
+from engine.net import protocol as P
+from engine.state import Decision
+
+
+class NetError(Exception):
+    """The server refused a request (``code`` from its error reply) or the connection failed."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
+
+
+class RemoteSession:
+    def __init__(self, host: str, port: int, timeout: float = 15.0, client: str = "manatable") -> None:
+        self.host, self.port, self.timeout, self.client = host, port, timeout, client
+        self.lock = threading.Condition()
+        self.listeners: list[Callable[[], None]] = []
+        self.on_chat: list[Callable[[str, str], None]] = []
+        self.seat: str | None = None
+        self.token: str | None = None
+        self.code: str | None = None
+        self.game_id: str | None = None
+        self._seats: list[str] = []
+        self._view: dict[str, Any] | None = None
+        self._decision: dict[str, Any] | None = None
+        self.decision_no = 0
+        self.waiting_for: str | None = None
+        self._events: list[dict[str, Any]] = []
+        self.winner: str | None = None
+        self.over_reason: str | None = None
+        self.game_over = False
+        self.presence: dict[str, bool] = {}
+        self.connected = False
+        self.closed_reason: str | None = None
+        self._replies: dict[int, dict[str, Any]] = {}
+        self._next_id = 1
+        self.sock: socket.socket | None = None
+        self.updates = 0
+        self.on_message: Callable[[dict[str, Any]], None] | None = None  # tests / benchmarks
+        self._connect()
+
+    # ------------------------------------------------------------ connection
+    def _connect(self) -> None:
+        s = socket.create_connection((self.host, self.port), timeout=self.timeout)
+        s.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        s.settimeout(None)
+        self.sock = s
+        self.connected = True
+        self.closed_reason = None
+        threading.Thread(target=self._reader, args=(s,), daemon=True, name="manatable-net").start()
+        threading.Thread(target=self._keepalive, args=(s,), daemon=True, name="manatable-ping").start()
+        self.request("hello", client=self.client)
+
+    def _keepalive(self, s: socket.socket, every: float = 15.0) -> None:
+        while True:
+            time.sleep(every)
+            if s is not self.sock or not self.connected:
+                return
+            try:
+                s.sendall(P.encode(P.msg("ping")))
+            except OSError:
+                return
+
+    def reconnect(self, attempts: int = 60, delay: float = 0.5) -> None:
+        """Connect again and take the seat back with the token (after a drop or a server restart)."""
+        last: Exception | None = None
+        for _ in range(attempts):
+            try:
+                self._connect()
+                self._take_seat(self.request("resume", token=self.token, since=len(self._events)))
+                return
+            except (OSError, NetError) as e:
+                last = e
+                if isinstance(e, NetError) and e.code in ("bad_token", "seat_taken"):
+                    raise
+                time.sleep(delay)
+        raise NetError("unreachable", str(last))
+
+    def close(self) -> None:
+        s = self.sock
+        if s is not None:
+            try:
+                s.sendall(P.encode(P.msg("bye")))
+            except OSError:
+                pass
+            try:
+                s.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+            s.close()
+
+    def drop(self) -> None:
+        """Cut the connection without a goodbye (tests: a pulled cable)."""
+        if self.sock is not None:
+            try:
+                self.sock.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+            self.sock.close()
+
+    def _reader(self, s: socket.socket) -> None:
+        fr = P.FrameReader()
+        why = "closed by the server"
+        try:
+            while True:
+                data = s.recv(65536)
+                if not data:
+                    break
+                for m in fr.feed(data):
+                    self._handle(m)
+        except (OSError, P.ProtocolError) as e:
+            why = str(e)
+        with self.lock:
+            if s is self.sock:
+                self.connected = False
+                self.closed_reason = why
+            self.lock.notify_all()
+        for f in list(self.listeners):
+            f()
+
+    def _handle(self, m: dict[str, Any]) -> None:
+        if self.on_message is not None:
+            self.on_message(m)
+        t = m["type"]
+        with self.lock:
+            ref = m.get("ref")
+            if t == "update":
+                if m.get("first_event", 0) <= len(self._events):
+                    self._events[m["first_event"]:] = m["events"]
+                self._seats = m["seats"]
+                self._view = m["view"]
+                self._decision = m["decision"]
+                self.decision_no = m["decision_no"]
+                self.waiting_for = m["waiting_for"]
+                self.winner = m.get("winner")
+                self.updates += 1
+            elif t == "game_over":
+                self.game_over = True
+                self.winner = m["winner"]
+                self.over_reason = m.get("reason")
+            elif t == "presence":
+                self.presence = m["connected"]
+            elif t == "chat":
+                for f in list(self.on_chat):
+                    f(m["frm"], m["text"])
+            if isinstance(ref, int):
+                self._replies[ref] = m
+            self.lock.notify_all()
+        if t in ("update", "game_over", "presence"):
+            for f in list(self.listeners):
+                f()
+
+    def request(self, type_: str, **fields: Any) -> dict[str, Any]:
+        """Send a message and wait for its reply; raises NetError on an error reply."""
+        for _ in range(20):
+            try:
+                return self._request(type_, **fields)
+            except NetError as e:
+                if e.code != "rate_limited":
+                    raise
+                time.sleep(0.05)
+        raise NetError("rate_limited", "the server keeps refusing: too many messages")
+
+    def _request(self, type_: str, **fields: Any) -> dict[str, Any]:
+        with self.lock:
+            rid = self._next_id
+            self._next_id += 1
+        self._send(P.msg(type_, id=rid, **fields))
+        deadline = time.monotonic() + self.timeout
+        with self.lock:
+            while rid not in self._replies:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise NetError("timeout", f"no reply to {type_}")
+                if not self.connected:
+                    raise NetError("disconnected", self.closed_reason or "connection lost")
+                self.lock.wait(min(left, 0.5))
+            r = self._replies.pop(rid)
+        if r["type"] == "error":
+            raise NetError(r["code"], r.get("message", ""))
+        return r
+
+    def _send(self, m: dict[str, Any]) -> None:
+        if self.sock is None:
+            raise NetError("disconnected", "not connected")
+        try:
+            self.sock.sendall(P.encode(m, P.MAX_CLIENT_MESSAGE))
+        except OSError as e:
+            raise NetError("disconnected", str(e)) from None
+
+    def _take_seat(self, r: dict[str, Any]) -> None:
+        self.seat, self.token, self.code, self.game_id = r["seat"], r["token"], r.get("code"), r["game"]
+
+    # ------------------------------------------------------------ lobby
+    def list_games(self) -> list[dict[str, Any]]:
+        return self.request("list")["games"]
+
+    def create(self, name: str, deck: list[str]) -> str:
+        self._take_seat(self.request("create", name=name, deck=list(deck)))
+        return self.code
+
+    def join(self, code: str, name: str, deck: list[str]) -> str:
+        self._take_seat(self.request("join", code=code.upper(), name=name, deck=list(deck)))
+        return self.seat
+
+    def resume(self, token: str) -> str:
+        self.token = token
+        self._take_seat(self.request("resume", token=token))
+        return self.seat
+
+    def wait(self, pred: Callable[["RemoteSession"], bool], timeout: float | None = None) -> bool:
+        """Block until ``pred(self)`` holds (checked after every message) or the connection drops."""
+        deadline = None if timeout is None else time.monotonic() + timeout
+        with self.lock:
+            while not pred(self):
+                if not self.connected:
+                    return pred(self)
+                left = None if deadline is None else deadline - time.monotonic()
+                if left is not None and left <= 0:
+                    return False
+                self.lock.wait(0.5 if left is None else min(left, 0.5))
+            return True
+
+    def chat(self, text: str) -> None:
+        self._send(P.msg("chat", text=text))
+
+    def ping(self) -> float:
+        t0 = time.perf_counter()
+        self.request("ping")
+        return time.perf_counter() - t0
+
+    # ------------------------------------------------------------ the Session protocol
+    def seats(self) -> list[str]:
+        return list(self._seats)
+
+    def view(self, seat: str | None = None) -> dict[str, Any]:
+        self._check_seat(seat)
+        return self._view or {}
+
+    def pending(self, seat: str | None = None) -> Decision | None:
+        self._check_seat(seat)
+        d = self._decision
+        return Decision(**d) if d is not None else None
+
+    def waiting(self) -> str | None:
+        return self.waiting_for
+
+    def submit(self, seat: str | None, answer: Any) -> None:
+        """Answer the pending decision; raises IllegalAction when the server refuses it."""
+        self._check_seat(seat)
+        with self.lock:
+            no = self.decision_no
+        try:
+            self.request("answer", answer=json.loads(json.dumps(answer)), decision=no)
+        except NetError as e:
+            if e.code in ("illegal", "not_your_decision", "stale", "no_game", "bad_field"):
+                raise IllegalAction(e.message) from None
+            raise
+
+    def events(self, seat: str | None = None, since: int = 0) -> list[dict[str, Any]]:
+        self._check_seat(seat)
+        return list(self._events[since:])
+
+    def concede(self, seat: str | None = None) -> None:
+        self._check_seat(seat)
+        self.request("concede")
+
+    def _check_seat(self, seat: str | None) -> None:
+        if seat is not None and self.seat is not None and seat != self.seat:
+            raise IllegalAction(f"this connection plays {self.seat}, not {seat}")
+
+
+def discover(timeout: float = 2.5, port: int = 7532) -> list[dict[str, Any]]:
+    """Listen for the UDP announcements of servers on the LAN: [{address, port, games}]."""
+    s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    found: dict[tuple[str, int], dict[str, Any]] = {}
+    try:
+        s.bind(("", port))
+        deadline = time.monotonic() + timeout
+        while (left := deadline - time.monotonic()) > 0:
+            s.settimeout(left)
+            try:
+                data, addr = s.recvfrom(65536)
+            except socket.timeout:
+                break
+            try:
+                d = json.loads(data[:65536])
+                if d.get("manatable") == P.VERSION and isinstance(d.get("port"), int):
+                    found[(addr[0], d["port"])] = {"address": addr[0], "port": d["port"],
+                                                   "games": [g for g in d.get("games", []) if isinstance(g, dict)]}
+            except (ValueError, AttributeError):
+                continue
+    finally:
+        s.close()
+    return list(found.values())

@@ -1,0 +1,219 @@
+"""The LAN protocol (docs/protocol.md): framing, message shapes, strict validation.
+
+A frame is a 4-byte big-endian unsigned length followed by that many bytes of UTF-8
+JSON holding one object ``{"v": VERSION, "type": ..., ...}``. Nothing received is ever
+executed or unpickled: only ``json.loads`` touches incoming bytes, and every incoming
+message is checked against the schema below before anything else looks at it.
+"""
+from __future__ import annotations
+
+import json
+import struct
+from typing import Any
+
+VERSION = 1
+MAX_MESSAGE = 1 << 20          # bytes of JSON in one frame, either direction
+MAX_CLIENT_MESSAGE = 64 << 10  # a client never needs more (a deck, an answer, a chat line)
+MAX_NAME = 32
+MAX_CHAT = 500
+MAX_DECK = 250
+MAX_CARD_NAME = 150
+MAX_ANSWER = 16 << 10          # bytes of the JSON of one answer
+MAX_DEPTH = 8                  # nesting of an answer
+CODE_LEN = 6                   # join codes: 6 characters of CODE_ALPHABET
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+TOKEN_HEX = 32                 # seat tokens: secrets.token_hex(16), 128 bits
+HEADER = struct.Struct(">I")
+
+
+class ProtocolError(ValueError):
+    """A message that breaks the protocol; ``code`` is sent back in the error reply."""
+
+    def __init__(self, code: str, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.field = field
+
+    def to_msg(self, ref: Any = None) -> dict[str, Any]:
+        return error(self.code, str(self), self.field, ref)
+
+
+# ---------------------------------------------------------------- framing
+
+def encode(msg: dict[str, Any], limit: int = MAX_MESSAGE) -> bytes:
+    """One frame. Raises ProtocolError("too_large") rather than send more than ``limit``."""
+    body = json.dumps(msg, separators=(",", ":"), ensure_ascii=False, allow_nan=False).encode("utf-8")
+    if len(body) > limit:
+        raise ProtocolError("too_large", f"message of {len(body)} bytes exceeds {limit}")
+    return HEADER.pack(len(body)) + body
+
+
+def frame_length(header: bytes, limit: int = MAX_MESSAGE) -> int:
+    (n,) = HEADER.unpack(header)
+    if n == 0:
+        raise ProtocolError("empty", "empty frame")
+    if n > limit:
+        raise ProtocolError("too_large", f"frame of {n} bytes exceeds the limit of {limit}")
+    return n
+
+
+def decode(body: bytes) -> dict[str, Any]:
+    """The JSON object of a frame body (not validated beyond being an object with v and type)."""
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ProtocolError("bad_json", "the frame is not UTF-8") from None
+    try:
+        msg = json.loads(text, parse_constant=_no_constant)
+    except (ValueError, RecursionError) as e:
+        raise ProtocolError("bad_json", f"the frame is not JSON: {e}") from None
+    if not isinstance(msg, dict):
+        raise ProtocolError("bad_message", "a message is a JSON object")
+    v = msg.get("v")
+    if v != VERSION:
+        raise ProtocolError("version", f"protocol version {v!r} is not supported (this side speaks {VERSION})", "v")
+    t = msg.get("type")
+    if not isinstance(t, str):
+        raise ProtocolError("bad_message", "a message needs a string 'type'", "type")
+    return msg
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+class FrameReader:
+    """Incremental decoder for blocking sockets: feed bytes, take whole messages."""
+
+    def __init__(self, limit: int = MAX_MESSAGE) -> None:
+        self.buf = bytearray()
+        self.limit = limit
+
+    def feed(self, data: bytes) -> list[dict[str, Any]]:
+        self.buf += data
+        out = []
+        while len(self.buf) >= 4:
+            n = frame_length(bytes(self.buf[:4]), self.limit)
+            if len(self.buf) < 4 + n:
+                break
+            body = bytes(self.buf[4:4 + n])
+            del self.buf[:4 + n]
+            out.append(decode(body))
+        return out
+
+
+# ---------------------------------------------------------------- constructors
+
+def msg(type_: str, **fields: Any) -> dict[str, Any]:
+    return {"v": VERSION, "type": type_, **fields}
+
+
+def error(code: str, message: str, field: str | None = None, ref: Any = None) -> dict[str, Any]:
+    m = msg("error", code=code, message=message)
+    if field is not None:
+        m["field"] = field
+    if ref is not None:
+        m["ref"] = ref
+    return m
+
+
+# ---------------------------------------------------------------- validation of client messages
+
+# type -> {field: (checker, required)}
+def _str(maxlen: int, minlen: int = 0):
+    def check(name: str, v: Any) -> None:
+        if not isinstance(v, str):
+            raise ProtocolError("bad_field", f"{name} must be a string", name)
+        if not (minlen <= len(v) <= maxlen):
+            raise ProtocolError("bad_field", f"{name} must be {minlen}..{maxlen} characters", name)
+        if any(ord(c) < 32 and c not in "\t" for c in v):
+            raise ProtocolError("bad_field", f"{name} holds control characters", name)
+    return check
+
+
+def _int(lo: int, hi: int):
+    def check(name: str, v: Any) -> None:
+        if not isinstance(v, int) or isinstance(v, bool) or not (lo <= v <= hi):
+            raise ProtocolError("bad_field", f"{name} must be an integer in {lo}..{hi}", name)
+    return check
+
+
+def _player_name(name: str, v: Any) -> None:
+    _str(MAX_NAME, 1)(name, v)
+    if v.strip() != v or v.startswith("__"):
+        raise ProtocolError("bad_field", f"{name} may not start with '__' or have outer spaces", name)
+
+
+def _deck(name: str, v: Any) -> None:
+    if not isinstance(v, list) or not (1 <= len(v) <= MAX_DECK):
+        raise ProtocolError("bad_field", f"{name} must be a list of 1..{MAX_DECK} card names", name)
+    for i, c in enumerate(v):
+        _str(MAX_CARD_NAME, 1)(f"{name}[{i}]", c)
+
+
+def _code(name: str, v: Any) -> None:
+    if not isinstance(v, str) or len(v) != CODE_LEN or any(c not in CODE_ALPHABET for c in v.upper()):
+        raise ProtocolError("bad_field", f"{name} must be {CODE_LEN} characters of {CODE_ALPHABET}", name)
+
+
+def _token(name: str, v: Any) -> None:
+    if not isinstance(v, str) or len(v) != TOKEN_HEX or any(c not in "0123456789abcdef" for c in v):
+        raise ProtocolError("bad_field", f"{name} must be {TOKEN_HEX} lowercase hex digits", name)
+
+
+def _answer(name: str, v: Any) -> None:
+    if v == "__concede__":
+        raise ProtocolError("bad_field", "concede with a 'concede' message", name)
+    if not isinstance(v, dict):
+        raise ProtocolError("bad_field", f"{name} must be an object", name)
+    if len(json.dumps(v)) > MAX_ANSWER:
+        raise ProtocolError("bad_field", f"{name} is larger than {MAX_ANSWER} bytes", name)
+    if _depth(v) > MAX_DEPTH:
+        raise ProtocolError("bad_field", f"{name} is nested deeper than {MAX_DEPTH}", name)
+
+
+def _depth(v: Any) -> int:
+    if isinstance(v, dict):
+        return 1 + max((_depth(x) for x in v.values()), default=0)
+    if isinstance(v, list):
+        return 1 + max((_depth(x) for x in v), default=0)
+    return 0
+
+
+def _any_small(name: str, v: Any) -> None:
+    if len(json.dumps(v)) > 256:
+        raise ProtocolError("bad_field", f"{name} is larger than 256 bytes", name)
+
+
+_ID = (_int(0, 2**53), False)
+
+CLIENT_MESSAGES: dict[str, dict[str, tuple[Any, bool]]] = {
+    "hello": {"client": (_str(64, 1), True), "id": _ID},
+    "list": {"id": _ID},
+    "create": {"name": (_player_name, True), "deck": (_deck, True), "id": _ID},
+    "join": {"code": (_code, True), "name": (_player_name, True), "deck": (_deck, True), "id": _ID},
+    "resume": {"token": (_token, True), "since": (_int(0, 10**9), False), "id": _ID},
+    "answer": {"answer": (_answer, True), "decision": (_int(0, 10**9), False), "id": _ID},
+    "concede": {"id": _ID},
+    "chat": {"text": (_str(MAX_CHAT, 1), True), "id": _ID},
+    "ping": {"t": (_any_small, False), "id": _ID},
+    "bye": {"id": _ID},
+}
+
+
+def validate_client(m: dict[str, Any]) -> dict[str, Any]:
+    """Check a decoded client message against its schema; raises ProtocolError naming the fault."""
+    t = m["type"]
+    schema = CLIENT_MESSAGES.get(t)
+    if schema is None:
+        raise ProtocolError("unknown_type", f"unknown message type {t!r}", "type")
+    for k in m:
+        if k not in schema and k not in ("v", "type"):
+            raise ProtocolError("bad_field", f"unexpected field {k!r} in {t}", k)
+    for k, (check, required) in schema.items():
+        if k not in m:
+            if required:
+                raise ProtocolError("missing_field", f"{t} needs the field {k!r}", k)
+            continue
+        check(k, m[k])
+    return m
