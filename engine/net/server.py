@@ -219,7 +219,7 @@ class Server:
             conn.close()
             try:
                 await asyncio.wait_for(wtask, 5)
-            except (asyncio.TimeoutError, Exception):  # noqa: BLE001
+            except (asyncio.TimeoutError, asyncio.CancelledError, Exception):  # noqa: BLE001 - shutting down
                 wtask.cancel()
             writer.close()
 
