@@ -55,18 +55,54 @@ def check_sba(g: Game) -> None:
     if d is None or d.kind != "priority":
         return
     from engine import sba
-    c = g.copy()
-    if sba.check(c):
+    snap = g._snapshot()  # a dry run: check, then put everything back
+    try:
+        due = sba.check(g)
+    finally:
+        g._restore(snap)
+    if due:
         raise InvariantError(f"state-based actions were due while {d.player} had priority")
+
+
+ID_KEYS = {"id", "card", "attached_to", "source"}
+ID_LISTS = {"options", "attackers", "targets", "recipients", "objects", "blocking", "hand"}
+
+
+def _ids(x: Any, out: set, key: str = "") -> None:
+    """Every object id anywhere in a view: values of id-like keys and ints in id lists."""
+    if isinstance(x, dict):
+        for k, v in x.items():
+            if k in ID_KEYS and isinstance(v, int) and not isinstance(v, bool):
+                out.add(v)
+            else:
+                _ids(v, out, k)
+    elif isinstance(x, (list, tuple)):
+        for v in x:
+            if isinstance(v, int) and not isinstance(v, bool):
+                if key in ID_LISTS:
+                    out.add(v)
+            else:
+                _ids(v, out, key)
 
 
 def check_views(g: Game) -> None:
     for p in g.order:
-        v = json.dumps(g.view(p))
+        seen: set[int] = set()
+        _ids(g.view(p), seen)
         other = g.other(p)
-        for i in g.players[other].hand + g.players[p].library + g.players[other].library:
-            if f'"id": {i},' in v:
-                raise InvariantError(f"view({p}) shows hidden object {i}")
+        hidden = set(g.players[other].hand) | set(g.players[other].library)
+        hidden |= set(g.players[p].library) - set(_revealed(g, p))
+        leak = seen & hidden
+        if leak:
+            raise InvariantError(f"view({p}) shows hidden objects {sorted(leak)}")
+
+
+def _revealed(g: Game, p: str) -> list[int]:
+    """Library cards a decision of p's own may show them (a search, a scry, a dig)."""
+    d = g.pending
+    if d is not None and d.player == p and isinstance(d.options, list):
+        return [x for x in d.options if isinstance(x, int)]
+    return []
 
 
 def check_json(g: Game, cards: CardPool) -> None:

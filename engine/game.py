@@ -66,6 +66,7 @@ class Game:
         self.spells_cast_turn = 0
         self.assignments: dict[int, dict[Any, int]] = {}   # combat damage assigned (510.1)
         self.scried: list[str] = []         # players done with the 103.4 look at the top card
+        self.extra_turns: list[str] = []    # 500.7: the most recently created is taken first
         self._chars: dict[int, Chars] | None = None
         self._pending: Decision | None = None
         self._dirty = True
@@ -317,7 +318,7 @@ class Game:
     _FIELDS = ("order", "battlefield", "stack", "next_id", "next_uid", "ts", "turn", "active",
                "starting", "step", "begun", "priority", "passes", "effects", "delayed",
                "triggered", "wait", "resolving", "queue", "winner", "combat_damage_done",
-               "first_strike_step", "spells_cast_turn", "assignments", "scried")
+               "first_strike_step", "spells_cast_turn", "assignments", "scried", "extra_turns")
 
     def _snapshot(self) -> dict[str, Any]:
         s = {f: _copy(getattr(self, f)) for f in self._FIELDS}
@@ -630,7 +631,7 @@ class Game:
     def _next_turn(self) -> None:
         """500.1: the next player's turn begins."""
         self.turn += 1
-        self.active = self.other(self.active)
+        self.active = self.extra_turns.pop(0) if self.extra_turns else self.other(self.active)
         self.step = "untap"
         self.begun = False
         self.spells_cast_turn = 0

@@ -31,6 +31,15 @@ def _walk(x: Any, out: list[str]) -> None:
     if isinstance(x, Effect):
         if x.op not in OPS:
             out.append(f"op {x.op}")
+        elif x.op == "emblem":
+            from engine.ops.misc import emblem_playable
+            if not all(emblem_playable(a) for a in x.args.get("abilities", ())):
+                out.append("emblem with a static or non-step ability")
+            return
+        elif x.op == "action":
+            from engine.ops.actions import ACTIONS  # engine.ops.actions: only the actions it carries out
+            if x.args.get("name") not in ACTIONS:
+                out.append(f"action {x.args.get('name')}")
         _walk(x.args, out)
     elif isinstance(x, Ability):
         out.extend(ability_reasons(x))
@@ -60,6 +69,8 @@ def ability_reasons(ab: Ability) -> list[str]:
             out.append(f"target filter keys {sorted(bad)}")
     for m in ab.modes:
         out.extend(ability_reasons(m))
+    if ab.kind == "triggered" and ab.zone != "battlefield":
+        out.append(f"triggered ability from {ab.zone}")  # only permanents' triggers are checked
     if ab.kind == "triggered":
         trig = ab.trigger or {}
         ev = trig.get("event")
