@@ -255,7 +255,8 @@ class RemoteSession:
         return self._view or {}
 
     def pending(self, seat: str | None = None) -> Decision | None:
-        self._check_seat(seat)
+        if seat is not None and self.seat is not None and seat != self.seat:
+            return None   # another seat's decision is not ours to see (the table asks every seat)
         d = self._decision
         return Decision(**d) if d is not None else None
 
