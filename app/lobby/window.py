@@ -1,0 +1,163 @@
+"""A minimal lobby: find servers on the LAN, host a game, join by address and code.
+
+The game is played on app.table.TableWidget through engine.net.client.RemoteSession;
+RemoteSession calls its listeners from its reader thread, so the lobby re-emits them as a
+queued Qt signal and the table is advanced in the GUI thread.
+"""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import (QComboBox, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QListWidget,
+                               QPushButton, QStackedLayout, QVBoxLayout, QWidget)
+
+from engine.net.client import NetError, RemoteSession, discover
+
+DECKS = Path(__file__).resolve().parents[2] / "assets" / "decks"
+
+
+class Bridge(QObject):
+    """Session listener (any thread) -> ``updated`` signal (delivered in the GUI thread)."""
+    updated = Signal()
+
+    def __init__(self, session: RemoteSession) -> None:
+        super().__init__()
+        session.listeners.append(self.updated.emit)
+
+
+class LobbyWindow(QWidget):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("manatable — LAN lobby")
+        self.session: RemoteSession | None = None
+        self.table: Any = None
+        self.server_proc: subprocess.Popen | None = None
+        self.stack = QStackedLayout(self)
+        page = QWidget()
+        self.stack.addWidget(page)
+        form = QFormLayout()
+        self.address = QLineEdit("127.0.0.1:7531")
+        self.name = QLineEdit("player")
+        self.deck = QComboBox()
+        for p in sorted(DECKS.glob("*.txt")):
+            self.deck.addItem(p.stem, str(p))
+        self.code = QLineEdit()
+        self.code.setPlaceholderText("join code")
+        form.addRow("server", self.address)
+        form.addRow("name", self.name)
+        form.addRow("deck", self.deck)
+        form.addRow("code", self.code)
+        self.found = QListWidget()
+        self.found.itemDoubleClicked.connect(lambda it: self.address.setText(it.data(256)))
+        buttons = QHBoxLayout()
+        self.btn_find = QPushButton("Find games on the LAN")
+        self.btn_serve = QPushButton("Start a server here")
+        self.btn_host = QPushButton("Host a game")
+        self.btn_join = QPushButton("Join")
+        for b in (self.btn_find, self.btn_serve, self.btn_host, self.btn_join):
+            buttons.addWidget(b)
+        self.btn_find.clicked.connect(self.find)
+        self.btn_serve.clicked.connect(self.start_server)
+        self.btn_host.clicked.connect(self.host)
+        self.btn_join.clicked.connect(self.join)
+        self.status = QLabel()
+        self.status.setWordWrap(True)
+        v = QVBoxLayout(page)
+        v.addLayout(form)
+        v.addWidget(QLabel("servers found (double-click to use)"))
+        v.addWidget(self.found, 1)
+        v.addLayout(buttons)
+        v.addWidget(self.status)
+
+    def _deck(self) -> list[str]:
+        from engine.net.bot import load_deck
+        return load_deck(self.deck.currentData())
+
+    def _connect(self) -> RemoteSession:
+        host, _, port = self.address.text().strip().rpartition(":")
+        return RemoteSession(host or "127.0.0.1", int(port))
+
+    def find(self) -> None:
+        self.found.clear()
+        for s in discover(1.5):
+            for g in s["games"] or [{"host": "(no open game)"}]:
+                self.found.addItem(f"{s['address']}:{s['port']} — {g.get('host')}")
+                self.found.item(self.found.count() - 1).setData(256, f"{s['address']}:{s['port']}")
+
+    def start_server(self) -> None:
+        if self.server_proc is None:
+            host, _, port = self.address.text().rpartition(":")
+            self.server_proc = subprocess.Popen([sys.executable, "-m", "engine.net.server", "--host", "0.0.0.0",
+                                                 "--port", port or "7531", "--announce"],
+                                                stdout=subprocess.PIPE, text=True)
+            self.status.setText(self.server_proc.stdout.readline().strip())
+
+    def host(self) -> None:
+        try:
+            self.session = self._connect()
+            code = self.session.create(self.name.text().strip() or "host", self._deck())
+        except (OSError, NetError, ValueError) as e:
+            self.status.setText(f"could not host: {e}")
+            return
+        self.code.setText(code)
+        self.status.setText(f"waiting for a player — join code {code}")
+        self.bridge = Bridge(self.session)
+        self.bridge.updated.connect(self._first_update)
+
+    def join(self) -> None:
+        try:
+            self.session = self._connect()
+            self.session.join(self.code.text().strip(), self.name.text().strip() or "guest", self._deck())
+        except (OSError, NetError, ValueError) as e:
+            self.status.setText(f"could not join: {e}")
+            return
+        self.bridge = Bridge(self.session)
+        self.bridge.updated.connect(self._first_update)
+        if self.session.updates:
+            self._first_update()
+
+    def _first_update(self) -> None:
+        if self.table is not None or self.session is None or not self.session.updates:
+            return
+        from app.table.widget import TableWidget
+        self.table = TableWidget(self.session, [self.session.seat], self)
+        self.stack.addWidget(self.table)
+        self.stack.setCurrentWidget(self.table)
+        self.bridge.updated.connect(self._on_update)
+
+    def _on_update(self) -> None:
+        s = self.session
+        if s is None or self.table is None:
+            return
+        if not s.connected and not s.game_over:
+            self.table.show_status("connection lost — reconnecting…")
+            try:
+                s.reconnect(attempts=20)
+            except NetError as e:
+                self.table.show_status(f"disconnected: {e}")
+            return
+        self.table.ctl.advance()
+
+    def closeEvent(self, ev: Any) -> None:
+        if self.session is not None:
+            self.session.close()
+        if self.server_proc is not None:
+            self.server_proc.terminate()
+        super().closeEvent(ev)
+
+
+def main() -> int:
+    from PySide6.QtWidgets import QApplication
+    app = QApplication.instance() or QApplication(sys.argv)
+    w = LobbyWindow()
+    w.resize(1200, 800)
+    w.show()
+    return app.exec()
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
