@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import time
 from typing import Any
@@ -65,6 +66,7 @@ def check_sba(g: Game) -> None:
 
 
 ID_KEYS = {"id", "card", "attached_to", "source"}
+_ID_RE = re.compile(r'"(?:id|card|attached_to|source)": (\d+)')
 ID_LISTS = {"options", "attackers", "targets", "recipients", "objects", "blocking", "hand"}
 
 
@@ -87,8 +89,10 @@ def _ids(x: Any, out: set, key: str = "") -> None:
 
 def check_views(g: Game) -> None:
     for p in g.order:
-        seen: set[int] = set()
-        _ids(g.view(p), seen)
+        v = g.view(p)
+        pend = v.pop("pending", None)
+        seen = {int(x) for x in _ID_RE.findall(json.dumps(v))}
+        _ids(pend, seen)
         other = g.other(p)
         hidden = set(g.players[other].hand) | set(g.players[other].library)
         hidden |= set(g.players[p].library) - set(_revealed(g, p))

@@ -156,3 +156,22 @@ def test_conceding_ends_the_game_and_replays(cards):
     assert g.winner == "alice" and g.pending is None
     h = Game.from_json(g.to_json(), cards)
     assert h.winner == "alice" and h == g
+
+
+def test_the_view_check_catches_a_leak(cards, monkeypatch):
+    """The fuzz invariant is not vacuous: a view that shows the other hand fails it."""
+    import engine.view as view_mod
+    from engine.fuzz import InvariantError
+    g = new_game(cards)
+    keep_all(g)
+    real = view_mod.view
+
+    def leaky(game, player):
+        v = real(game, player)
+        other = game.other(player)
+        v["players"][other]["hand"] = [view_mod.card_view(game, i) for i in game.players[other].hand]
+        return v
+
+    monkeypatch.setattr(view_mod, "view", leaky)
+    with pytest.raises(InvariantError):
+        check_views(g)
