@@ -355,3 +355,13 @@ def test_charts_follow_the_deck(qtbot, win, tmp_path):
     assert dict((t, v) for t, v, _ in charts["types"]) == {"Inst": 2}
     path = tmp_path / "charts.png"
     assert win.charts.grab().save(str(path)) and path.stat().st_size > 0
+
+
+def test_legal_filter_hides_cards_banned_in_the_format(qtbot, win):
+    """Issue 6: a format legality filter in the search (Eye of Ugin is banned in Modern 2016)."""
+    win.format_box.setCurrentIndex(win.format_box.findData("modern-2016"))
+    search(qtbot, win, "t:land")
+    assert "Eye of Ugin" in result_names(win)
+    QTest.mouseClick(win.legal_filter, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: "Eye of Ugin" not in result_names(win), timeout=2000)
+    assert "Forest" in result_names(win)

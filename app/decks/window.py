@@ -141,6 +141,11 @@ class DeckBuilderWindow(QMainWindow):
             filters.addWidget(box)
         self.set_filter.textChanged.connect(lambda _t: self._search_timer.start())
         filters.addWidget(self.set_filter)
+        from PySide6.QtWidgets import QCheckBox
+        self.legal_filter = QCheckBox("legal", objectName="legalFilter")
+        self.legal_filter.setToolTip("only cards legal in the deck's format (banned lists, sets, card types)")
+        self.legal_filter.toggled.connect(lambda _on: self._search_timer.start())
+        filters.addWidget(self.legal_filter)
         filters.addStretch(1)
         self.search_error = QLabel(objectName="searchError")
         self.search_error.setStyleSheet("color: #c81e1e")
@@ -321,6 +326,8 @@ class DeckBuilderWindow(QMainWindow):
             self.search_error.show()
             self.result_count.setText("")
             return
+        if self.legal_filter.isChecked():
+            cards = [c for c in cards if self.card_legal(c.name)]
         for card in cards[:SEARCH_LIMIT]:
             item = QListWidgetItem(f"{card.name}   {card.mana_cost}   {card.type_line}".rstrip())
             item.setData(NAME_ROLE, card.name)
@@ -440,6 +447,12 @@ class DeckBuilderWindow(QMainWindow):
     @property
     def format_name(self) -> str:
         return self.format_box.currentData()
+
+    def card_legal(self, name: str) -> bool:
+        """Is one copy of this card allowed in the chosen format (no error naming the card)?"""
+        from engine.decks.model import Deck
+        probe = Deck(name="", main={name: 1})
+        return not any(p.is_error and p.card == name for p in self.validator().validate(probe))
 
     def validator(self) -> Validator:
         name = self.format_name
