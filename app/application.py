@@ -148,6 +148,7 @@ class MainWindow(QMainWindow):
                 ("hotseat", "New &hotseat game…", "Ctrl+N", self.new_hotseat),
                 ("vsbot", "New game vs &bot…", "Ctrl+B", self.new_vs_bot),
                 ("quick", "&Quick game vs bot (sample decks)", "Ctrl+Shift+B", self.quick_vs_bot),
+                ("lan", "&LAN game (host or join)…", "Ctrl+L", self.open_lobby),
                 ("rematch", "&Rematch", "Ctrl+R", self.rematch),
                 ("concede", "&Concede", "", self.concede),
                 ("home", "Back to the &home screen", "", lambda: self.move_to("home")),
@@ -221,6 +222,17 @@ class MainWindow(QMainWindow):
     def concede(self) -> None:
         if self.table is not None and self.state == "table":
             self.table.ctl.concede()
+
+    def open_lobby(self) -> None:
+        """The LAN lobby: find games on the network, host one, or join by address and code."""
+        try:
+            from app.lobby.window import LobbyWindow
+            w = LobbyWindow(None)
+        except Exception as e:  # noqa: BLE001 - say it, keep the app running
+            QMessageBox.warning(self, "LAN game", f"The lobby could not open:\n{e}")
+            return
+        self.deck_windows.append(w)
+        w.show()
 
     def open_deck_builder(self) -> None:
         try:

@@ -84,3 +84,17 @@ def test_screenshot_command(tmp_path):
                        cwd=ROOT, env=env, capture_output=True, timeout=120)
     assert r.returncode == 0, r.stderr
     assert out.stat().st_size > 10000
+
+
+def test_lan_lobby_opens_from_the_menu(qtbot):
+    """Game → LAN game opens the lobby window (issue 7)."""
+    from app.application import MainWindow
+    from app.lobby.window import LobbyWindow
+    w = MainWindow()
+    qtbot.addWidget(w)
+    w.show()
+    w.actions["lan"].trigger()
+    lobbies = [x for x in w.deck_windows if isinstance(x, LobbyWindow)]
+    assert lobbies and lobbies[0].isVisible()
+    for x in lobbies:
+        x.close()
