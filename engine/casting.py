@@ -132,6 +132,15 @@ def _name(g: "Game", x: Any) -> str:
 # ------------------------------------------------------------------ mana
 def mana_sources(g: "Game", player: str, exclude: set[int] = frozenset()) -> list[tuple[int, Ability]]:
     """Untapped permanents with a {T} mana ability this player could activate now, lands first."""
+    if not exclude:
+        hit = g._msrc.get(player)
+        if hit is None:
+            hit = g._msrc[player] = _mana_sources(g, player, exclude)
+        return hit
+    return _mana_sources(g, player, exclude)
+
+
+def _mana_sources(g: "Game", player: str, exclude: set[int]) -> list[tuple[int, Ability]]:
     lands, others = [], []
     for oid in g.battlefield:
         if oid in exclude:
@@ -382,6 +391,23 @@ def cost_payable(g: "Game", player: str, o: "Obj", ab: Ability) -> bool:
     if cost.mana and "X" not in cost.mana and not can_afford(g, player, cost.mana, {o.id} if cost.tap else set()):
         return False
     return True
+
+
+def is_plain_mana_activation(g: "Game", player: str, a: dict[str, Any]) -> bool:
+    """A mana ability without targets: its costs are checked before anything changes, so
+    activating it needs no snapshot (the hot path of every payment by hand)."""
+    if a.get("action") != "activate":
+        return False
+    o = g.objects.get(a.get("card"))
+    if o is None or o.zone != "battlefield":
+        return False
+    abilities = activatable(g, player, o.id)
+    idx = a.get("ability", 0)
+    if not isinstance(idx, int) or not 0 <= idx < len(abilities):
+        return False
+    ab = abilities[idx][1]
+    cost = ab.cost or Cost()
+    return ab.kind == "mana" and not ab.targets and not cost.mana and not cost.discard and not cost.sacrifice_self
 
 
 def activate(g: "Game", player: str, a: dict[str, Any]) -> None:

@@ -67,7 +67,9 @@ class Game:
         self.assignments: dict[int, dict[Any, int]] = {}   # combat damage assigned (510.1)
         self.scried: list[str] = []         # players done with the 103.4 look at the top card
         self.extra_turns: list[str] = []    # 500.7: the most recently created is taken first
+        self.tokens_outside = False         # a token left the battlefield: 704.5d has work to do
         self._chars: dict[int, Chars] | None = None
+        self._msrc: dict[str, list] = {}     # mana sources per player, until the next change
         self._pending: Decision | None = None
         self._dirty = True
 
@@ -111,8 +113,9 @@ class Game:
         return [n for n in self.order if n != player]
 
     def changed(self) -> None:
-        """Forget derived data (characteristics) after any change of the state."""
+        """Forget derived data (characteristics, mana sources) after any change of the state."""
         self._chars = None
+        self._msrc = {}
 
     def chars(self, oid: int) -> Chars:
         """The characteristics of an object now (613); outside the battlefield its printed ones."""
@@ -186,6 +189,8 @@ class Game:
         else:
             n.controller = controller or (o.controller if to == "stack" else o.owner)
         self.objects[n.id] = n
+        if n.token and to != "battlefield":
+            self.tokens_outside = True
         for t in fired:
             t["info"]["new"] = n.id
         dest = self.zone_list(n)
@@ -245,7 +250,8 @@ class Game:
             raise IllegalAction("the game is over" if self.over else "no decision is pending")
         if player != d.player:
             raise IllegalAction(f"it is {d.player}'s decision, not {player}'s")
-        risky = d.kind == "priority" and isinstance(answer, dict) and answer.get("action") in ("cast", "activate")
+        risky = d.kind == "priority" and isinstance(answer, dict) and answer.get("action") in ("cast", "activate") \
+            and not casting.is_plain_mana_activation(self, d.player, answer)
         snapshot = self._snapshot() if risky else None  # other answers are checked before any change
         try:
             self._answer(d, answer)
@@ -318,7 +324,8 @@ class Game:
     _FIELDS = ("order", "battlefield", "stack", "next_id", "next_uid", "ts", "turn", "active",
                "starting", "step", "begun", "priority", "passes", "effects", "delayed",
                "triggered", "wait", "resolving", "queue", "winner", "combat_damage_done",
-               "first_strike_step", "spells_cast_turn", "assignments", "scried", "extra_turns")
+               "first_strike_step", "spells_cast_turn", "assignments", "scried", "extra_turns",
+               "tokens_outside")
 
     def _snapshot(self) -> dict[str, Any]:
         s = {f: _copy(getattr(self, f)) for f in self._FIELDS}
@@ -357,7 +364,7 @@ class Game:
         g.answers = list(self.answers)
         g.lki = list(getattr(self, 'lki', []))
         g.origin = self.origin
-        g._chars = None
+        g.changed()
         return g
 
     def _restore_into(self, s: dict[str, Any]) -> None:

@@ -34,6 +34,12 @@ def is_manual(card: "CardDef") -> bool:
 
 def offered(g: "Game", player: str) -> bool:
     """Manual actions are offered at priority to a player who controls a manual permanent."""
+    known = g.__dict__.get("_manual_any")
+    if known is None or known[0] != g.next_uid:  # new cards or tokens since the last look
+        known = (g.next_uid, any(is_manual(o.card) for o in g.objects.values() if o.ability is None))
+        g.__dict__["_manual_any"] = known
+    if not known[1]:
+        return False
     return any(is_manual(g.objects[i].card) and g.chars(i).controller == player for i in g.battlefield)
 
 

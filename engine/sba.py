@@ -23,7 +23,7 @@ def check(g: "Game") -> bool:
     if did and g._check_end():
         return True
     # 704.5d: tokens outside the battlefield cease to exist
-    for p in g.players.values():
+    for p in g.players.values() if g.tokens_outside else ():
         for zone in ("hand", "graveyard", "exile", "library"):
             lst = p.zone(zone)
             gone = [i for i in lst if g.objects[i].token]
@@ -31,6 +31,7 @@ def check(g: "Game") -> bool:
                 lst.remove(i)
                 del g.objects[i]
                 did = True
+    g.tokens_outside = False
     to_graveyard: list[int] = []
     to_destroy: list[int] = []
     unattach: list[int] = []
