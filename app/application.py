@@ -149,6 +149,8 @@ class MainWindow(QMainWindow):
                 ("vsbot", "New game vs &bot…", "Ctrl+B", self.new_vs_bot),
                 ("quick", "&Quick game vs bot (sample decks)", "Ctrl+Shift+B", self.quick_vs_bot),
                 ("lan", "&LAN game (host or join)…", "Ctrl+L", self.open_lobby),
+                ("save", "&Save game", "Ctrl+S", lambda: self.save_game()),
+                ("resume", "Resume a saved &game…", "Ctrl+O", lambda: self.resume_game()),
                 ("rematch", "&Rematch", "Ctrl+R", self.rematch),
                 ("concede", "&Concede", "", self.concede),
                 ("home", "Back to the &home screen", "", lambda: self.move_to("home")),
@@ -195,14 +197,20 @@ class MainWindow(QMainWindow):
         from engine.game import Game
         from engine.session import LocalSession
 
-        from app.table.widget import TableWidget
-
         self.last_game = {"decks": decks, "seed": seed, "play_first": play_first, "vs_bot": vs_bot,
                           "modal_errors": modal_errors}
         names = [n for n, _ in decks]
         bots = {names[1]: RandomBot(seed + 1)} if vs_bot else {}
         session = LocalSession(Game.new(decks, None, seed, play_first=play_first), bots)
         humans = names[:1] if vs_bot else names
+        return self._open_table(session, humans, modal_errors)
+
+    def _open_table(self, session: Any, humans: list[str], modal_errors: bool = True) -> Any:
+        from app.table.widget import TableWidget
+
+        self.session = session
+        self.humans = list(humans)
+        session.listeners.append(self.autosave)
         if self.table is not None:
             self.stack.removeWidget(self.table)
             self.table.deleteLater()
@@ -212,6 +220,66 @@ class MainWindow(QMainWindow):
         self.stack.addWidget(self.table)
         self.move_to("table")
         return self.table
+
+    # -- saved games: the origin and the answers (DESIGN: a game is reproducible) ----------
+    @staticmethod
+    def saved_dir() -> Path:
+        from engine.cards.db import data_dir
+        d = Path(data_dir()) / "saved"
+        d.mkdir(parents=True, exist_ok=True)
+        return d
+
+    def _saved_doc(self) -> dict[str, Any]:
+        import json
+        return {"manatable_saved_game": 1, "game": json.loads(self.session.game.to_json()),
+                "humans": self.humans, "bots": sorted(self.session.bots)}
+
+    def autosave(self) -> None:
+        """After every answer: the game so far, so a crash loses nothing (resume it from the menu)."""
+        if getattr(self, "session", None) is None or not hasattr(self.session, "game"):
+            return
+        import json
+        path = self.saved_dir() / "autosave.json"
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(self._saved_doc()), encoding="utf-8")
+        tmp.replace(path)
+
+    def save_game(self, path: str | Path | None = None) -> Path | None:
+        import json
+        import time
+        if getattr(self, "session", None) is None or not hasattr(self.session, "game") or self.state != "table":
+            QMessageBox.information(self, "Save game", "There is no game on the table to save.")
+            return None
+        path = Path(path) if path else self.saved_dir() / time.strftime("game-%Y%m%d-%H%M%S.json")
+        path.write_text(json.dumps(self._saved_doc()), encoding="utf-8")
+        self.statusBar().showMessage(f"Saved to {path}", 5000)
+        return path
+
+    def resume_game(self, path: str | Path | None = None) -> Any:
+        """Replay a saved game (its decks, seed and answers) and put it back on the table."""
+        import json
+
+        from engine.ai.random_bot import RandomBot
+        from engine.errors import IllegalAction
+        from engine.game import Game
+        from engine.session import LocalSession
+        if path is None:
+            from PySide6.QtWidgets import QFileDialog
+            path, _ = QFileDialog.getOpenFileName(self, "Resume a saved game", str(self.saved_dir()),
+                                                  "Saved games (*.json)")
+            if not path:
+                return None
+        try:
+            doc = json.loads(Path(path).read_text(encoding="utf-8"))
+            if not isinstance(doc, dict) or doc.get("manatable_saved_game") != 1:
+                raise ValueError("not a manatable saved game")
+            game = Game.from_json(json.dumps(doc["game"]))
+            humans = [str(h) for h in doc["humans"]]
+            bots = {str(b): RandomBot(len(game.answers)) for b in doc.get("bots", [])}
+        except (OSError, ValueError, KeyError, TypeError, IllegalAction) as e:
+            QMessageBox.warning(self, "Resume game", f"{path} could not be resumed: {e}")
+            return None
+        return self._open_table(LocalSession(game, bots), humans)
 
     def rematch(self) -> None:
         if self.last_game is not None:

@@ -98,3 +98,42 @@ def test_lan_lobby_opens_from_the_menu(qtbot):
     assert lobbies and lobbies[0].isVisible()
     for x in lobbies:
         x.close()
+
+
+def test_save_and_resume_a_game(qtbot, tmp_path):
+    """Issue 5, item 7: a game saved as its origin and answers comes back exactly, and an
+    autosave after every answer means a crash loses nothing."""
+    import json
+
+    from app.application import MainWindow
+    from engine.bench import GREEN, RED
+    w = MainWindow()
+    qtbot.addWidget(w)
+    w.show()
+    w.start_game([("alice", RED), ("bob", GREEN)], 11, "alice", vs_bot=True, modal_errors=False)
+    g = w.session.game
+    for _ in range(6):
+        d = g.pending
+        if d is None or d.player != "alice":
+            break
+        w.session.submit("alice", d.forced if d.forced is not None else
+                         ({"option": "keep"} if d.kind == "mulligan" else {"action": "pass"}))
+    assert len(g.answers) > 0
+    auto = w.saved_dir() / "autosave.json"
+    assert json.loads(auto.read_text())["game"]["answers"] == json.loads(g.to_json())["answers"]
+    path = w.save_game(tmp_path / "g.json")
+    before = g.state_key()
+    from engine.game import Game
+    saved = json.loads(path.read_text())["game"]
+    assert Game.from_json(json.dumps(saved)).state_key() == before
+    w.resume_game(path)
+    # the table is back on the resumed game (its controller may auto-pass from there on)
+    assert w.session.game is not g and w.state == "table"
+    assert w.session.game.answers[:len(saved["answers"])] == saved["answers"]
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    from PySide6.QtWidgets import QMessageBox
+    import unittest.mock as um
+    with um.patch.object(QMessageBox, "warning") as warn:
+        assert w.resume_game(bad) is None
+    assert "could not be resumed" in warn.call_args[0][2]
