@@ -151,6 +151,7 @@ class MainWindow(QMainWindow):
                 ("lan", "&LAN game (host or join)…", "Ctrl+L", self.open_lobby),
                 ("save", "&Save game", "Ctrl+S", lambda: self.save_game()),
                 ("resume", "Resume a saved &game…", "Ctrl+O", lambda: self.resume_game()),
+                ("settings", "Se&ttings…", "Ctrl+,", self.open_settings),
                 ("rematch", "&Rematch", "Ctrl+R", self.rematch),
                 ("concede", "&Concede", "", self.concede),
                 ("home", "Back to the &home screen", "", lambda: self.move_to("home")),
@@ -290,6 +291,13 @@ class MainWindow(QMainWindow):
     def concede(self) -> None:
         if self.table is not None and self.state == "table":
             self.table.ctl.concede()
+
+    def open_settings(self) -> None:
+        from app.settings import open_settings_dialog
+        dlg = open_settings_dialog(self)
+        self.deck_windows.append(dlg)
+        if dlg.exec() and self.table is not None:
+            self.table.update()
 
     def open_lobby(self) -> None:
         """The LAN lobby: find games on the network, host one, or join by address and code."""

@@ -9,6 +9,7 @@ No Qt here except in ``card_pixmap``/``back_pixmap``, which import it lazily.
 """
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -235,12 +236,80 @@ def _to_pixmap(img: Image.Image, w: int, h: int) -> Any:
     return QPixmap.fromImage(qi)
 
 
+_settings: dict[str, Any] | None = None
+
+
+def reset() -> None:
+    """Forget pixmaps and settings (after the settings change)."""
+    global _settings
+    _settings = None
+    _pixmaps.clear()
+
+
+def _image_folder() -> Path | None:
+    global _settings
+    if _settings is None:
+        try:
+            from app.settings import load_settings
+            _settings = load_settings()
+        except Exception:  # noqa: BLE001 - no settings: draw faces
+            _settings = {}
+    d = _settings.get("card_images") or ""
+    return Path(d) if d and Path(d).is_dir() else None
+
+
+def _safe(name: str) -> str:
+    return "".join(c for c in name if c not in '/\\:*?"<>|')
+
+
+def cache_dir() -> Path:
+    from engine.cards.db import data_dir
+    return Path(data_dir()) / "faces"
+
+
+def clear_disk_cache() -> None:
+    for f in cache_dir().glob("*.png") if cache_dir().exists() else ():
+        f.unlink(missing_ok=True)
+    _pixmaps.clear()
+
+
+def face_image(name: str) -> Image.Image:
+    """The picture of a card: the user's image when their folder has one, else the drawn
+    face from the disk cache (drawn and stored on first use)."""
+    folder = _image_folder()
+    if folder is not None:
+        for ext in (".jpg", ".jpeg", ".png", ".webp"):
+            f = folder / (_safe(name) + ext)
+            if f.is_file():
+                try:
+                    return Image.open(f).convert("RGBA")
+                except OSError:
+                    break  # a broken image: draw the face instead
+    face = face_for(name)
+    key = hashlib.sha1(repr(face).encode("utf-8")).hexdigest()[:20]
+    path = cache_dir() / f"{key}.png"
+    try:
+        if path.is_file():
+            return Image.open(path).convert("RGBA")
+    except OSError:
+        pass
+    img = render_face(face)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".tmp")
+        img.save(tmp, "PNG")
+        tmp.replace(path)
+    except OSError:
+        pass  # a read-only data folder: still show the face
+    return img
+
+
 def card_pixmap(name: str, w: int, h: int) -> Any:
-    """A QPixmap of the named card's face at w x h, cached."""
+    """A QPixmap of the named card's face at w x h, cached in memory (and the face on disk)."""
     key = (name, w, h)
     pm = _pixmaps.get(key)
     if pm is None:
-        pm = _pixmaps[key] = _to_pixmap(render_face(face_for(name)), w, h)
+        pm = _pixmaps[key] = _to_pixmap(face_image(name), w, h)
     return pm
 
 
