@@ -68,7 +68,8 @@ def declare_attackers(g: "Game", player: str, decl: Any) -> None:
         if "Vigilance" not in g.chars(a).keywords:
             o.tapped = True
     g.changed()
-    g.log("attack", attackers={_n(g, a): _n(g, t) for a, t in decl.items()})
+    # a list, not a dict by name: two creatures of the same name may attack
+    g.log("attack", attackers=[[_n(g, a), _n(g, t)] for a, t in decl.items()], ids=list(decl))
     for a, t in decl.items():
         triggers.event(g, {"event": "attacks", "obj": a, "target": t})
     g._give_priority()
@@ -164,7 +165,7 @@ def declare_blockers(g: "Game", player: str, decl: Any) -> None:
             ao.blocked = True
             ao.blockers.append(b)
     g.changed()
-    g.log("block", blocks={_n(g, b): [_n(g, a) for a in As] for b, As in blocks.items()})
+    g.log("block", blocks=[[_n(g, b), [_n(g, a) for a in As]] for b, As in blocks.items()], ids=list(blocks))
     # 509.2: the attacking player orders blockers of each attacker blocked by two or more
     for a in attackers(g):
         if len(g.objects[a].blockers) > 1:

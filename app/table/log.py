@@ -61,12 +61,14 @@ def describe(e: dict[str, Any], names: dict[int, str]) -> str | None:
         a = e.get("attackers") or {}
         if not a:
             return None
-        return "attack: " + ", ".join(f"{x} → {t}" for x, t in a.items())
+        pairs = a.items() if isinstance(a, dict) else a
+        return "attack: " + ", ".join(f"{x} → {t}" for x, t in pairs)
     if k == "block":
         b = e.get("blocks") or {}
         if not b:
             return "no blocks"
-        return "blocks: " + ", ".join(f"{x} blocks {', '.join(map(str, ys))}" for x, ys in b.items())
+        pairs = b.items() if isinstance(b, dict) else b
+        return "blocks: " + ", ".join(f"{x} blocks {', '.join(map(str, ys))}" for x, ys in pairs)
     if k == "turn":
         return f"— turn {e['turn']}: {e['active']} —"
     if k == "fizzle":
