@@ -27,6 +27,12 @@ if find dist/manatable -path '*/tests/*' -name 'test_*.py' | grep -q .; then
     exit 1
 fi
 
+# desktop integration: `sh manatable/install.sh` from the unpacked archive
+mkdir -p dist/manatable/share/icons
+cp packaging/install.sh dist/manatable/install.sh
+cp packaging/manatable.desktop packaging/io.github.manatable.metainfo.xml dist/manatable/share/
+cp packaging/icons/manatable.svg packaging/icons/manatable-*.png dist/manatable/share/icons/
+
 arch=$(uname -m)
 tarball="dist/manatable-$version-linux-$arch.tar.gz"
 tar -C dist -czf "$tarball" manatable
