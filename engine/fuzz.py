@@ -57,6 +57,7 @@ def check_sba(g: Game) -> None:
         return
     from engine import sba
     snap = g._snapshot()  # a dry run: check, then put everything back
+    g.__dict__.pop("_sba_clean", None)  # a full scan, not the engine's "nothing changed" shortcut
     try:
         due = sba.check(g)
     finally:

@@ -69,6 +69,7 @@ class Game:
         self.extra_turns: list[str] = []    # 500.7: the most recently created is taken first
         self.tokens_outside = False         # a token left the battlefield: 704.5d has work to do
         self._chars: dict[int, Chars] | None = None
+        self._version = 0                    # bumped by changed(): derived data is current for one version
         self._msrc: dict[str, list] = {}     # mana sources per player, until the next change
         self._pending: Decision | None = None
         self._dirty = True
@@ -116,6 +117,7 @@ class Game:
         """Forget derived data (characteristics, mana sources) after any change of the state."""
         self._chars = None
         self._msrc = {}
+        self._version = self.__dict__.get("_version", 0) + 1
 
     def chars(self, oid: int) -> Chars:
         """The characteristics of an object now (613); outside the battlefield its printed ones."""

@@ -32,6 +32,8 @@ def check(g: "Game") -> bool:
                 del g.objects[i]
                 did = True
     g.tokens_outside = False
+    if not did and g.__dict__.get("_sba_clean") == g._version:
+        return False  # nothing changed since the permanents were last found in order
     to_graveyard: list[int] = []
     to_destroy: list[int] = []
     unattach: list[int] = []
@@ -91,6 +93,8 @@ def check(g: "Game") -> bool:
             break
     if did:
         g.changed()
+    else:
+        g._sba_clean = g._version
     return did
 
 
