@@ -334,13 +334,63 @@ class MainWindow(QMainWindow):
             "Hover a card to see it large."))
 
 
+def ensure_card_db(app: QApplication) -> str | None:
+    """Build the card database on first start (or after a schema change) with a progress
+    window; the build runs in a thread so the window stays alive. Returns an error text, or None."""
+    import threading
+    import time
+
+    from PySide6.QtWidgets import QProgressDialog
+
+    from engine.cards.db import SCHEMA_VERSION, build_db, default_db_path, schema_version
+    path = default_db_path()
+    try:
+        if path.exists() and schema_version(path) == SCHEMA_VERSION:
+            return None
+    except Exception:  # noqa: BLE001 - an unreadable file is rebuilt
+        pass
+    state: dict[str, object] = {"stage": "starting", "frac": None, "error": None}
+
+    def progress(stage: str, frac: float | None) -> None:
+        state["stage"], state["frac"] = stage, frac
+
+    def work() -> None:
+        try:
+            build_db(path, None, progress)
+        except Exception as e:  # noqa: BLE001 - shown to the user below
+            state["error"] = f"{type(e).__name__}: {e}"
+
+    dlg = QProgressDialog("Building the card database (first start)…", "", 0, 100)
+    dlg.setWindowTitle("manatable")
+    dlg.setCancelButton(None)
+    dlg.setMinimumDuration(0)
+    dlg.show()
+    t = threading.Thread(target=work, daemon=True)
+    t.start()
+    while t.is_alive():
+        frac = state["frac"]
+        dlg.setLabelText(f"Building the card database (first start): {state['stage']}…")
+        dlg.setValue(int(100 * frac) if isinstance(frac, float) else 0)
+        app.processEvents()
+        time.sleep(0.05)
+    dlg.close()
+    return state["error"]  # type: ignore[return-value]
+
+
 def run(args: argparse.Namespace) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("manatable")
+    error = ensure_card_db(app)
+    if args.build_db_and_exit:
+        if error:
+            print(f"manatable: the card database could not be built: {error}", file=sys.stderr)
+            return 1
+        return 0
+    if error:
+        QMessageBox.warning(None, "Card database", f"The card database could not be built:\n{error}\n"
+                            "Games still work; the deck builder needs the database.")
     window = MainWindow()
     window.show()
-    if args.build_db_and_exit:
-        return 0
     if args.quit_after:
         QTimer.singleShot(int(args.quit_after * 1000), app.quit)
     return app.exec()

@@ -137,3 +137,19 @@ def test_save_and_resume_a_game(qtbot, tmp_path):
     with um.patch.object(QMessageBox, "warning") as warn:
         assert w.resume_game(bad) is None
     assert "could not be resumed" in warn.call_args[0][2]
+
+
+def test_first_start_builds_the_card_database(tmp_path):
+    """Issue 2/8: on first start the card database is built (with a progress window) into
+    the data folder; --build-db-and-exit does just that."""
+    import os
+    import subprocess
+    import sys
+    env = dict(os.environ, MANATABLE_DATA=str(tmp_path))
+    r = subprocess.run([sys.executable, "-m", "app", "--offscreen", "--build-db-and-exit"], env=env,
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    from engine.cards.db import CardDatabase
+    db = CardDatabase(tmp_path / "cards.sqlite3")
+    assert db.stats().cards >= 34000 and db.get("Lightning Bolt") is not None
+    db.close()
