@@ -314,8 +314,17 @@ def cast(g: "Game", player: str, a: dict[str, Any]) -> None:
     """601.2: announce, choose modes/X/targets/division, pay, then the spell is cast."""
     oid = a["card"]
     o = g.objects.get(oid)
-    if o is None or o.zone != "hand" or o.owner != player:
+    alt = a.get("alt")
+    if alt not in (None, "flashback"):
+        raise IllegalAction(f"unknown alternative cost {alt!r}")
+    if alt == "flashback":  # 702.33a: cast from the graveyard for its flashback cost
+        if o is None or o.zone != "graveyard" or o.owner != player or "Flashback" not in o.card.keywords:
+            raise IllegalAction(f"{_name(g, oid)} is not a card with flashback in your graveyard")
+    elif o is None or o.zone != "hand" or o.owner != player:
         raise IllegalAction(f"{_name(g, oid)} is not a card in your hand")
+    kicked = bool(a.get("kicked"))
+    if kicked and "Kicker" not in o.card.keywords:
+        raise IllegalAction(f"{o.card.name} has no kicker")
     if not can_cast_timing(g, player, o):
         raise IllegalAction(f"cannot cast {o.card.name} now (timing: 307.1, 117.1a)")
     ab = spell_ability(o.card)
@@ -343,7 +352,14 @@ def cast(g: "Game", player: str, a: dict[str, Any]) -> None:
     check_targets(g, specs, chosen, s, player)
     s.targets = chosen
     s.divide = {(_key(k)): v for k, v in (a.get("divide") or {}).items()}
-    cost = substitute_x(o.card.mana_cost, x)
+    s.kicked = kicked
+    if alt == "flashback":
+        s.chosen["flashback"] = True
+        cost = substitute_x(tuple(o.card.keyword_args["Flashback"].mana), x)
+    else:
+        cost = substitute_x(o.card.mana_cost, x)
+    if kicked:  # 702.32a: an additional cost (601.2f: added to the total cost)
+        cost = cost + substitute_x(tuple(o.card.keyword_args["Kicker"].mana), x)
     pay_mana(g, player, cost, set(), a.get("pay"))
     g.spells_cast_turn += 1
     g.log("cast", player=player, card=s.card.name, obj=new, targets=chosen)

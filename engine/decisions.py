@@ -19,6 +19,22 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
     """Every legal priority action (116.2), with the legal targets of each slot."""
     out: list[dict[str, Any]] = [{"action": "pass"}]
     p = g.players[player]
+    for oid in p.graveyard:  # 702.33a: flashback from the graveyard
+        o = g.objects[oid]
+        fb = o.card.keyword_args.get("Flashback") if "Flashback" in o.card.keywords else None
+        if fb is not None and getattr(fb, "mana", None) and casting.can_cast_timing(g, player, o) \
+                and casting.can_afford(g, player, tuple(m for m in fb.mana if m != "X")):
+            ab = casting.spell_ability(o.card)
+            specs = ab.targets if ab is not None and not ab.choose else ()
+            cands = [casting.target_candidates(g, s, o, player) for s in specs]
+            if all(len(c) >= s.min for c, s in zip(cands, specs)):
+                opt = {"action": "cast", "card": oid, "name": o.card.name, "alt": "flashback"}
+                if "X" in fb.mana:
+                    opt["x"] = True
+                if specs:
+                    opt["targets"] = cands
+                    opt["target_counts"] = [[s.min, s.count] for s in specs]
+                out.append(opt)
     for oid in p.hand:
         o = g.objects[oid]
         if "Land" in o.card.types:
@@ -41,6 +57,9 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
         if any(len(c) < s.min for c, s in zip(cands, specs)):
             continue
         opt: dict[str, Any] = {"action": "cast", "card": oid, "name": o.card.name}
+        kick = o.card.keyword_args.get("Kicker") if "Kicker" in o.card.keywords else None
+        if kick is not None and getattr(kick, "mana", None):
+            opt["kicker"] = "".join("{" + m + "}" for m in kick.mana)
         if specs:
             opt["targets"] = cands
             opt["target_counts"] = [[s.min, s.count] for s in specs]

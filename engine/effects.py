@@ -342,13 +342,16 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return len(g.players[you].hand) <= cond["hand_le"]
     if "hand_ge" in cond:
         return len(g.players[you].hand) >= cond["hand_ge"]
+    if "kicked" in cond:
+        o = g.objects.get(src) if src is not None else None
+        return bool(o is not None and o.kicked) == bool(cond["kicked"])
     if "gained_life_this_turn" in cond:
         return g.players[you].life_gained_turn > 0
     raise IllegalAction(f"unsupported condition {cond!r}")
 
 
 CONDITION_KEYS = {"control", "min", "max", "life_ge", "life_le", "your_turn", "all", "hand_le", "hand_ge",
-                  "gained_life_this_turn"}
+                  "gained_life_this_turn", "kicked"}
 
 
 # ------------------------------------------------------------------ damage (120)

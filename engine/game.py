@@ -154,6 +154,8 @@ class Game:
         """Move an object to a zone; it becomes a new object there (400.7). Returns its new id."""
         o = self.objects[oid]
         frm = o.zone
+        if frm == "stack" and o.chosen.get("flashback") and to != "exile":
+            to = "exile"  # 702.33a: a flashback spell is exiled instead of going anywhere else
         before = self.chars(oid) if frm == "battlefield" else None
         fired: list[dict[str, Any]] = []
         if frm == "battlefield":
@@ -183,7 +185,9 @@ class Game:
         n.sick = True
         n.damage_sources = []
         if to != "stack":
-            n.targets, n.x, n.modes, n.divide, n.kicked = [], 0, [], {}, False
+            kicked = n.kicked and frm == "stack" and to == "battlefield"  # "if it was kicked" (702.32b)
+            n.targets, n.x, n.modes, n.divide, n.kicked = [], 0, [], {}, kicked
+            n.chosen = {}
         if to == "battlefield":
             self.ts += 1
             n.timestamp = self.ts

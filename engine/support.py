@@ -19,6 +19,7 @@ KEYWORDS = frozenset({
     "Deathtouch", "Lifelink", "Menace", "Hexproof", "Shroud", "Indestructible", "Flash", "Intimidate",
     "Fear", "Protection", "Enchant", "Equip", "Infect", "Wither", "Shadow",
     "Plainswalk", "Islandwalk", "Swampwalk", "Mountainwalk", "Forestwalk", "Landwalk",
+    "Kicker", "Flashback",   # with mana costs only (checked below)
 })
 STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "set_pt",
                      "grant_ability", "add_types"})
@@ -119,6 +120,12 @@ def unsupported_reasons(card: CardDef) -> list[str]:
     if any(not isinstance(q, str) or q not in ("Plains", "Island", "Swamp", "Mountain", "Forest")
            for q in card.keyword_args.get("Landwalk") or []):
         out.append("landwalk quality")
+    for k in ("Kicker", "Flashback"):
+        c = card.keyword_args.get(k)
+        if k in card.keywords and (c is None or not getattr(c, "mana", None)
+                                   or any(getattr(c, f, None) for f in ("tap", "sacrifice", "discard", "life",
+                                                                        "exile_self", "sacrifice_self"))):
+            out.append(f"{k} cost other than mana")
     if card.keyword_args.get("Protection") and any(not isinstance(q, str) or len(q) != 1
                                                   for q in card.keyword_args["Protection"]):
         out.append("protection quality")

@@ -71,7 +71,9 @@ class RandomBot:
 
     def _priority(self, options: list[dict[str, Any]]) -> dict[str, Any]:
         o = self.rng.choice(options)
-        a = {k: v for k, v in o.items() if k in ("action", "card", "ability")}
+        a = {k: v for k, v in o.items() if k in ("action", "card", "ability", "alt")}
+        if o.get("kicker") and self.rng.random() < 0.5:
+            a["kicked"] = True
         if "targets" in o:
             a["targets"] = self._targets(o["targets"], o["target_counts"])
         if o.get("x"):
