@@ -57,7 +57,7 @@ def targetable(g: "Game", x: Any, spec: TargetSpec, src: "Obj", controller: str)
     """Can ``x`` be chosen for this target slot by a spell or ability from ``src``?"""
     if not matches(g, x, spec.filter, src.id if src.id in g.objects else None, controller):
         return False
-    if isinstance(x, int):
+    if isinstance(x, int) and g.objects[x].zone == "battlefield":  # 702.11, 702.18, 702.16: permanents
         c = g.chars(x)
         kw = c.keywords
         if "Shroud" in kw:
@@ -259,8 +259,8 @@ def pay_mana(g: "Game", player: str, symbols: tuple[str, ...], exclude: set[int]
     except ManaError as e:
         raise IllegalAction(f"cannot pay: {e}") from None
     if paid.life:
-        p.life -= paid.life
-        p.life_lost_turn += paid.life
+        from engine.effects import lose_life
+        lose_life(g, player, paid.life)  # 119.4: paying life is losing it
 
 
 def can_afford(g: "Game", player: str, symbols: tuple[str, ...], exclude: set[int] = frozenset()) -> bool:
@@ -362,8 +362,10 @@ def cast(g: "Game", player: str, a: dict[str, Any]) -> None:
         cost = cost + substitute_x(tuple(o.card.keyword_args["Kicker"].mana), x)
     pay_mana(g, player, cost, set(), a.get("pay"))
     g.spells_cast_turn += 1
+    g.players[player].spells_cast_turn += 1
     g.log("cast", player=player, card=s.card.name, obj=new, targets=chosen)
     triggers.event(g, {"event": "cast", "player": player, "obj": new})
+    triggers.became_targets(g, s)
     g.passes = 0
     g.priority = player  # SBAs and triggers are checked before the player gets priority (117.5)
 
@@ -398,6 +400,10 @@ def cost_payable(g: "Game", player: str, o: "Obj", ab: Ability) -> bool:
             return False
     if ab.sorcery_speed and not sorcery_timing(g, player):
         return False
+    if ab.condition is not None:  # 602.5b: "Activate only if / only once each turn / only during ..."
+        from engine.effects import condition
+        if not condition(g, ab.condition, o.id, {"controller": player, "ability": ab}):
+            return False
     if cost.life and g.players[player].life < cost.life:
         return False
     if cost.discard and len(g.players[player].hand) < cost.discard:
@@ -455,10 +461,19 @@ def activate(g: "Game", player: str, a: dict[str, Any]) -> None:
     s.targets = chosen
     s.x = int(a.get("x", 0) or 0)
     s.divide = {(_key(k)): v for k, v in (a.get("divide") or {}).items()}
+    if cost.sacrifice_self:  # 608.2h: the ability may need the source as it last existed
+        sc = g.chars(o.id)
+        s.chosen["source_lki"] = (sc.power, sc.toughness)
+    if ab.condition is not None and ab.condition.get("once_each_turn"):
+        o.chosen["activated:" + ab.text] = g.turn  # 602.5b
     _pay_other_costs(g, player, o, cost, a)
     if cost.mana:
         pay_mana(g, player, substitute_x(cost.mana, s.x), {o.id} if cost.tap else set(), a.get("pay"))
     g.log("activate", player=player, card=o.card.name, obj=s.id, targets=chosen)
+    # 602.2i: abilities that trigger on activating it, and on becoming its target (603.2)
+    triggers.event(g, {"event": "activate", "player": player, "obj": o.id, "ability": s.id,
+                       "loyalty": cost.loyalty is not None})
+    triggers.became_targets(g, s)
     g.passes = 0
     g.priority = player  # SBAs and triggers are checked before the player gets priority (117.5)
 
@@ -485,14 +500,16 @@ def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, a: dict[str, 
         o.counters["loyalty"] = o.counters.get("loyalty", 0) + cost.loyalty
         o.chosen["loyalty_turn"] = g.turn
     if cost.life:
-        g.players[player].life -= cost.life
+        from engine.effects import lose_life
+        lose_life(g, player, cost.life)  # 119.4
     if cost.remove_counters:
         k, n = cost.remove_counters
         o.counters[k] -= n
     if cost.discard:
         picks = a.get("discard") or g.players[player].hand[: cost.discard]
+        from engine.effects import discard
         for c in picks[: cost.discard]:
-            g.move(c, "graveyard")
+            discard(g, c)
     if cost.sacrifice_self:
         g.move(o.id, "graveyard")
     g.changed()

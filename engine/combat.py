@@ -31,7 +31,8 @@ def can_attack(g: "Game", oid: int) -> bool:
         return False
     if o.sick and "Haste" not in c.keywords:
         return False
-    if "Defender" in c.keywords or has_rule(g, oid, "cant_attack") or has_rule(g, oid, "cant_attack_or_block"):
+    if "Defender" in c.keywords and not has_rule(g, oid, "attack_despite_defender") \
+            or has_rule(g, oid, "cant_attack") or has_rule(g, oid, "cant_attack_or_block"):
         return False
     return True
 

@@ -77,6 +77,12 @@ def resolve_top(g: "Game") -> None:
         _finish(g, sid, countered=True)
         return
     ab = s.ability
+    if ab is not None and ab.kind == "triggered" and ab.condition is not None and \
+            not condition(g, ab.condition, s.source, {"controller": s.controller, "trigger": s.trigger_info}):
+        # 603.4: an intervening "if" clause is checked again on resolution; false: it does nothing
+        g.log("condition_false", card=s.name)
+        _finish(g, sid)
+        return
     if ab is None:
         from engine.casting import spell_ability
         ab = spell_ability(s.card)
@@ -227,6 +233,8 @@ def refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
     if ref == "it":
         info = s.trigger_info
         if info:
+            if "objs" in info:  # a batch trigger ("one or more ... attack, they ..."): all of them
+                return [x for x in info["objs"] if x in g.objects]
             x = info.get("new", info.get("obj"))
             if x in g.objects:
                 return [x]
@@ -251,6 +259,8 @@ def refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
             return list(r["legal"][i]) if i < len(r["legal"]) else []
         if "each" in ref:
             f = ref["each"]
+            if "power_lt_self" in f or "toughness_lt_self" in f:
+                f = bind_self_compare(g, r, f)
             out: list[Any] = []
             if f.get("player"):
                 out += [p for p in g.order if matches(g, p, f, source_id(g, r), you)]
@@ -326,32 +336,104 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
 
 
 def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -> bool:
-    you = g.controller_of(src) if src is not None else None
-    if "control" in cond:
-        n = sum(1 for i in g.battlefield if matches(g, i, cond["control"], src, you))
-        return cond.get("min", 1) <= n <= cond.get("max", 10 ** 6)
-    if "life_ge" in cond:
-        return g.players[you].life >= cond["life_ge"]
-    if "life_le" in cond:
-        return g.players[you].life <= cond["life_le"]
-    if "your_turn" in cond:
-        return (g.active == you) == cond["your_turn"]
+    """Whether a condition holds now: an intervening "if" (603.4), an "as long as" static
+    (611.3a), a conditional instruction (608.2c) or an activation restriction (602.5b).
+
+    Per-turn facts are plain data kept where they change: Player.life_lost_turn,
+    Player.spells_cast_turn, and marks on the object itself (``chosen``: the turn it last
+    attacked or blocked, whether it has dealt damage, the turns its abilities were
+    activated), which go away with the object when it changes zones (400.7)."""
+    you = (r.get("controller") if r else None) or (g.controller_of(src) if src is not None else None)
     if "all" in cond:
         return all(condition(g, c, src, r) for c in cond["all"])
-    if "hand_le" in cond:
-        return len(g.players[you].hand) <= cond["hand_le"]
-    if "hand_ge" in cond:
-        return len(g.players[you].hand) >= cond["hand_ge"]
-    if "kicked" in cond:
-        o = g.objects.get(src) if src is not None else None
-        return bool(o is not None and o.kicked) == bool(cond["kicked"])
-    if "gained_life_this_turn" in cond:
-        return g.players[you].life_gained_turn > 0
-    raise IllegalAction(f"unsupported condition {cond!r}")
+    if "control" in cond:
+        n = sum(1 for i in g.battlefield if matches(g, i, cond["control"], src, you))
+        if not cond.get("min", 1) <= n <= cond.get("max", 10 ** 6):
+            return False
+    if "life_ge" in cond and not g.players[you].life >= cond["life_ge"]:
+        return False
+    if "life_le" in cond and not g.players[you].life <= cond["life_le"]:
+        return False
+    if "your_turn" in cond and (g.active == you) != cond["your_turn"]:
+        return False
+    if "hand_le" in cond and not len(g.players[you].hand) <= cond["hand_le"]:
+        return False
+    if "hand_ge" in cond and not len(g.players[you].hand) >= cond["hand_ge"]:
+        return False
+    o = g.objects.get(src) if src is not None else None
+    if "kicked" in cond and bool(o is not None and o.kicked) != bool(cond["kicked"]):
+        return False
+    if "gained_life_this_turn" in cond and g.players[you].life_gained_turn < max(1, int(cond["gained_life_this_turn"])):
+        return False
+    if "player_lost_life_this_turn" in cond:  # "if a player lost N or more life this turn"
+        if not any(p.life_lost_turn >= cond["player_lost_life_this_turn"] for p in g.players.values()):
+            return False
+    if "opponent_lost_life_this_turn" in cond:
+        lost = any(g.players[p].life_lost_turn > 0 for p in g.opponents(you))
+        if lost != bool(cond["opponent_lost_life_this_turn"]):
+            return False
+    if "spells_cast_this_turn" in cond and g.players[you].spells_cast_turn != cond["spells_cast_this_turn"]:
+        return False  # "if you didn't cast a spell this turn": exactly that many
+    if "self" in cond:  # "as long as it's attacking", "only if SELF is attacking"
+        if o is None or not matches(g, o.id, cond["self"], src, you):
+            return False
+    if "self_attacked_or_blocked_this_turn" in cond:
+        did = o is not None and o.chosen.get("combat_turn") == g.turn
+        if did != bool(cond["self_attacked_or_blocked_this_turn"]):
+            return False
+    if "self_dealt_damage" in cond:  # "if it hasn't dealt damage yet": since it became this object
+        if (o is not None and bool(o.chosen.get("dealt_damage"))) != bool(cond["self_dealt_damage"]):
+            return False
+    if "once_each_turn" in cond:  # 602.5b: "Activate only once each turn"
+        ab = r.get("ability") if r else None
+        if o is None or ab is None or o.chosen.get("activated:" + ab.text) == g.turn:
+            return False
+    return True
 
 
+#: Condition keys this engine evaluates (a card using any other is unsupported).
 CONDITION_KEYS = {"control", "min", "max", "life_ge", "life_le", "your_turn", "all", "hand_le", "hand_ge",
-                  "gained_life_this_turn", "kicked"}
+                  "gained_life_this_turn", "kicked", "player_lost_life_this_turn", "opponent_lost_life_this_turn",
+                  "spells_cast_this_turn", "self", "self_attacked_or_blocked_this_turn", "self_dealt_damage",
+                  "once_each_turn"}
+
+
+def condition_problems(cond: Any) -> list[str]:
+    """Keys of a condition (and filter keys inside it) this engine does not evaluate."""
+    if not isinstance(cond, dict):
+        return []
+    bad = sorted(set(cond) - CONDITION_KEYS)
+    out = [f"condition {bad}"] if bad else []
+    for k in ("self", "control"):
+        if isinstance(cond.get(k), dict):
+            from engine.filters import unknown_keys
+            fb = unknown_keys(cond[k])
+            if fb:
+                out.append(f"condition filter keys {sorted(fb)}")
+    for c in cond.get("all", ()):
+        out += condition_problems(c)
+    return out
+
+
+def bind_self_compare(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
+    """"with power less than SELF's power": the source's power now, or as it last existed on
+    the battlefield when it is gone (608.2h; e.g. sacrificed to pay the cost)."""
+    f = dict(f)
+    s = g.objects[r["obj"]]
+    sid = source_id(g, r)
+    lki = s.chosen.get("source_lki")
+    for key in ("power", "toughness"):
+        k = key + "_lt_self"
+        if k in f:
+            which = f.pop(k)
+            if sid is not None and g.objects[sid].zone == "battlefield":
+                v = getattr(g.chars(sid), which)
+            elif lki is not None:
+                v = lki[0 if which == "power" else 1]
+            else:
+                v = 0
+            f[key + "_lt"] = v
+    return f
 
 
 # ------------------------------------------------------------------ damage (120)
@@ -380,13 +462,14 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
         if n <= 0:
             continue
         kw = sc.keywords
+        if so.zone == "battlefield" and not so.chosen.get("dealt_damage"):
+            so.chosen["dealt_damage"] = True  # "if it hasn't dealt damage yet"
         if isinstance(tgt, str):
             p = g.players[tgt]
             if "Infect" in kw:
                 p.poison += n  # 702.90b
             else:
-                p.life -= n
-                p.life_lost_turn += n
+                evs.append(_life_loss(g, tgt, n))  # 120.3a: damage to a player causes that much life loss
             # combat damage is also damage: "deals damage (to a player)" triggers see it (120.1, 510.2)
             evs.append({"event": "damage_player", "obj": src, "target": tgt, "amount": n, "player": tgt})
             if tgt != sc.controller:
@@ -394,6 +477,7 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
             if combat:
                 evs.append({"event": "combat_damage_player", "obj": src, "target": tgt, "amount": n, "player": tgt})
             evs.append({"event": "deals_damage", "obj": src, "target": tgt, "amount": n})
+            evs.append({"event": "dealt_damage", "player": tgt, "source": src, "amount": n, "combat": combat})
         else:
             t = g.objects[tgt]
             tc = g.chars(tgt)
@@ -409,7 +493,7 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
             if combat:
                 evs.append({"event": "combat_damage_creature", "obj": src, "target": tgt, "amount": n})
             evs.append({"event": "deals_damage", "obj": src, "target": tgt, "amount": n})
-            evs.append({"event": "dealt_damage", "obj": tgt, "source": src, "amount": n})
+            evs.append({"event": "dealt_damage", "obj": tgt, "source": src, "amount": n, "combat": combat})
         if "Lifelink" in kw:  # 702.15b
             ctl = sc.controller
             gains[ctl] = gains.get(ctl, 0) + n
@@ -441,27 +525,62 @@ def _prevent(g: "Game", src: int, tgt: Any, n: int, combat: bool) -> int:
     return n
 
 
+_GAIN_PLUS: dict[int, tuple[CardDef, int]] = {}  # per CardDef: its "gain that much life plus N instead" total
+
+
+def _gain_plus(card: CardDef) -> int:
+    hit = _GAIN_PLUS.get(id(card))
+    if hit is None or hit[0] is not card:
+        n = sum(int(ab.static.get("amount", 1)) for ab in card.abilities
+                if ab.kind == "static" and ab.static and ab.static.get("kind") == "life_gain_plus")
+        hit = _GAIN_PLUS[id(card)] = (card, n)
+    return hit[1]
+
+
 def gain_life(g: "Game", player: str, n: int) -> None:
-    """119.3: gaining life."""
+    """119.3: gaining life; 614.1a: "if you would gain life, you gain that much life plus N
+    instead" (Angel of Vitality) — each such permanent its controller controls adds N."""
     from engine import triggers
     if n <= 0:
         return
+    for oid in g.battlefield:
+        plus = _gain_plus(g.objects[oid].card)
+        if plus and g.controller_of(oid) == player:
+            n += plus
     p = g.players[player]
+    first = p.life_gained_turn == 0
     p.life += n
     p.life_gained_turn += n
     g.log("life", player=player, amount=n)
-    triggers.event(g, {"event": "gain_life", "player": player, "amount": n})
+    triggers.event(g, {"event": "gain_life", "player": player, "amount": n, "first": first})
+
+
+def _life_loss(g: "Game", player: str, n: int) -> dict[str, Any]:
+    """119.3: a player loses life; the event, with "first": the first loss this turn."""
+    p = g.players[player]
+    first = p.life_lost_turn == 0
+    p.life -= n
+    p.life_lost_turn += n
+    return {"event": "lose_life", "player": player, "amount": n, "first": first}
 
 
 def lose_life(g: "Game", player: str, n: int) -> None:
+    """119.3: losing life (also paying life: 119.4)."""
     from engine import triggers
     if n <= 0:
         return
-    p = g.players[player]
-    p.life -= n
-    p.life_lost_turn += n
+    ev = _life_loss(g, player, n)
     g.log("life", player=player, amount=-n)
-    triggers.event(g, {"event": "lose_life", "player": player, "amount": n})
+    triggers.event(g, ev)
+
+
+def discard(g: "Game", cid: int) -> int:
+    """701.8: a player discards a card (it goes to its owner's graveyard); the discard event."""
+    from engine import triggers
+    player = g.objects[cid].owner
+    new = g.move(cid, "graveyard")
+    triggers.event(g, {"event": "discard", "player": player, "obj": new})
+    return new
 
 
 # ------------------------------------------------------------------ the ops
@@ -683,7 +802,7 @@ def _discard(g: "Game", r: Ctx, e: Effect) -> dict | None:
             return _ask_cards(r, p, hand, n, n, f"discard {n} card(s)")
         picks = got
     for c in picks:
-        g.move(c, "graveyard")
+        discard(g, c)
     return None
 
 

@@ -594,7 +594,7 @@ class Game:
         if len(cards) != n or len(set(cards)) != n or any(c not in p.hand for c in cards):
             raise IllegalAction(f"choose exactly {n} card(s) from your hand to discard")
         for c in cards:
-            self.move(c, "graveyard")
+            effects.discard(self, c)
         self._cleanup_rest()
 
     @staticmethod
@@ -652,6 +652,7 @@ class Game:
             p.lands_played = 0
             p.life_gained_turn = 0
             p.life_lost_turn = 0
+            p.spells_cast_turn = 0
         self.effects = [e for e in self.effects if not (e.get("until") == "your_next_turn"
                                                         and e.get("controller") == self.active)]
         self.log("turn", turn=self.turn, active=self.active)

@@ -21,10 +21,20 @@ if TYPE_CHECKING:
 OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "cast", "tapped",
                  "untapped", "deals_damage", "dealt_damage", "combat_damage_player",
                  "combat_damage_creature", "combat_damage", "damage_player", "damage_opponent",
-                 "attacks_or_blocks", "etb_or_dies", "etb_or_attacks", "cycle", "sacrifice"}
+                 "attacks_or_blocks", "etb_or_dies", "etb_or_attacks", "cycle", "sacrifice",
+                 "becomes_target", "becomes_target_spell", "becomes_target_opponent", "blocks_flying",
+                 "activate"}
 PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attack"}
 #: Events this engine fires (a card triggering on anything else is unsupported).
-SUPPORTED = OBJECT_EVENTS | PLAYER_EVENTS | {"step"} - {"cycle", "sacrifice", "scry", "discard"}
+SUPPORTED = (OBJECT_EVENTS | PLAYER_EVENTS | {"step"}) - {"cycle", "sacrifice", "scry", "tapped", "untapped",
+                                                          "you_attack"}
+#: Trigger keys _match understands (a trigger with any other key is unsupported).
+KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "who", "first", "nth", "step",
+                  "whose", "loyalty", "noncombat", "your_turn"})
+#: becoming the target of ... (603.2, 115.10 2016: when targets are chosen)
+TARGET_EVENTS = ("becomes_target", "becomes_target_spell", "becomes_target_opponent")
+#: Events a triggered ability of a card in a graveyard is checked against (Spit Flame).
+GRAVEYARD_EVENTS = frozenset({"etb"})
 
 ALIASES = {"attacks_or_blocks": ("attacks", "blocks"), "etb_or_dies": ("etb", "dies"),
            "etb_or_attacks": ("etb", "attacks"),
@@ -49,8 +59,27 @@ def _triggers(g: "Game", oid: int, chars: "Chars | None" = None):
 
 def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[str, Any]) -> bool:
     name = ev["event"]
-    if name not in _events_of(trig):
+    names = _events_of(trig)
+    if name == "becomes_target":
+        if not ("becomes_target" in names or "becomes_target_spell" in names and ev["spell"]
+                or "becomes_target_opponent" in names and ev["player"] != controller):
+            return False
+    elif name == "blocks" and "blocks_flying" in names and "blocks" not in names:
+        # "whenever SELF blocks a creature with flying"
+        if not any(a in g.objects and "Flying" in g.chars(a).keywords for a in ev.get("attackers", ())):
+            return False
+    elif name not in names:
         return False
+    if trig.get("first") and name in ("lose_life", "gain_life") and not ev.get("first"):
+        return False  # "for the first time each turn"
+    if name == "cast" and (trig.get("first") or trig.get("nth")):
+        if g.players[ev["player"]].spells_cast_turn != trig.get("nth", 1):
+            return False  # "your first / second spell each turn"
+    if name == "activate":
+        if trig.get("who", "you") == "you" and ev["player"] != controller:
+            return False
+        if trig.get("loyalty") and not ev.get("loyalty"):
+            return False
     if name == "step":
         if trig.get("step") != ev["step"]:
             return False
@@ -60,12 +89,21 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
         if whose == "opponent" and g.active == controller:
             return False
         return True
-    if name in PLAYER_EVENTS:
+    if name == "cast" and "your_turn" in trig and (g.active == controller) != trig["your_turn"]:
+        return False  # "during an opponent's turn" / "during your turn"
+    if trig.get("noncombat") and ev.get("combat"):
+        return False
+    if name in PLAYER_EVENTS or name == "dealt_damage" and "who" in trig:
         who = trig.get("who", "you")
-        if who == "you" and ev["player"] != controller or who == "opponent" and ev["player"] == controller:
+        if who == "you" and ev.get("player") != controller or who == "opponent" and ev.get("player") in (controller, None):
             return False
-        if trig.get("filter") and "obj" in ev and not matches(g, ev["obj"], trig["filter"], src, controller):
-            return False
+        f = trig.get("filter")
+        if f and "obj" in ev:
+            if name == "discard":
+                f = dict(f)
+                f.setdefault("zone", "graveyard")  # the discarded card, now in the graveyard
+            if not matches(g, ev["obj"], f, src, controller):
+                return False
         return True
     obj = ev.get("obj")
     if name == "damage_player" or name == "combat_damage_player":
@@ -87,22 +125,67 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
         (trig.get("who", "you") == "any" or ev.get("player") == controller)
 
 
+def _batch_key(g: "Game") -> Any:
+    """Events of one batch happen at once: one effect of a resolution, or one turn-based action."""
+    r = g.resolving
+    return (r["obj"], r["i"]) if r is not None else (g.turn, g.step)
+
+
 def _add(g: "Game", src: "Obj", ab: Any, controller: str, ev: dict[str, Any]) -> dict[str, Any] | None:
     if ab.condition is not None:
         from engine.effects import condition
-        if not condition(g, ab.condition, src.id, {"trigger": ev}):
+        if not condition(g, ab.condition, src.id, {"trigger": ev, "controller": controller}):
             return None  # 603.4: an intervening "if" clause
+    if ab.trigger.get("batch"):
+        # "whenever one or more ...": one trigger for all the objects of one event batch (603.2c);
+        # "it"/"they" are all of them and "that many" is their number
+        key = _batch_key(g)
+        for t in g.triggered:
+            if t["source"] == src.id and t["ability"] is ab and t.get("batch") == key:
+                if ev.get("obj") not in t["info"]["objs"]:
+                    t["info"]["objs"].append(ev.get("obj"))
+                    t["info"]["amount"] = len(t["info"]["objs"])
+                return None
+        info = dict(ev, objs=[ev.get("obj")], amount=1)
+        t = {"controller": controller, "ability": ab, "source": src.id, "card": src.card, "info": info,
+             "batch": key}
+        g.triggered.append(t)
+        return t
     t = {"controller": controller, "ability": ab, "source": src.id, "card": src.card, "info": dict(ev)}
     g.triggered.append(t)
     return t
 
 
+_GY: dict[int, tuple[Any, tuple]] = {}  # per CardDef: its triggered abilities that work in a graveyard
+
+
+def _graveyard_triggers(card: Any) -> tuple:
+    hit = _GY.get(id(card))
+    if hit is None or hit[0] is not card:
+        abs_ = tuple(ab for ab in card.abilities if ab.kind == "triggered" and ab.zone == "graveyard"
+                     and ab.trigger is not None)
+        hit = _GY[id(card)] = (card, abs_)
+    return hit[1]
+
+
 def event(g: "Game", ev: dict[str, Any]) -> None:
     """Check every permanent's triggered abilities against one event (603.2)."""
+    name = ev["event"]
+    if name == "attacks" or name == "blocks":  # per-turn fact: it attacked or blocked this turn
+        o = g.objects.get(ev["obj"])
+        if o is not None:
+            o.chosen["combat_turn"] = g.turn
     for oid in g.battlefield:
         for ab, ctl in _triggers(g, oid):
             if _match(g, oid, ctl, ab.trigger, ev):
                 _add(g, g.objects[oid], ab, ctl, ev)
+    if name in GRAVEYARD_EVENTS:  # 603.2, 113.6k-ish: abilities that say they work from a graveyard
+        for p in g.order:
+            for cid in g.players[p].graveyard:
+                c = g.objects[cid]
+                for ab in _graveyard_triggers(c.card):
+                    if _match(g, cid, p, ab.trigger, ev):
+                        _add(g, c, ab, p, ev)
     # a spell's own "when you cast" trigger (603.2, zone stack)
     if ev["event"] == "cast":
         o = g.objects.get(ev["obj"])
@@ -114,6 +197,20 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
     for d in list(g.delayed):
         if d.get("event") == ev["event"]:
             pass
+
+
+def became_targets(g: "Game", s: "Obj") -> None:
+    """Each object a spell or ability on the stack targets becomes its target (115.10 in 2016
+    numbering is 114; 601.2c / 602.2b / 603.3d: when the targets are chosen): one event per
+    object, however many of its target slots name it."""
+    seen: list[int] = []
+    for slot in s.targets:
+        for x in slot:
+            if isinstance(x, int) and x not in seen and x in g.objects:
+                seen.append(x)
+    for x in seen:
+        event(g, {"event": "becomes_target", "obj": x, "by": s.id, "spell": s.ability is None,
+                  "player": s.controller})
 
 
 def enters(g: "Game", o: "Obj") -> None:
@@ -209,6 +306,8 @@ def _push(g: "Game", t: dict[str, Any]) -> None:
     g.stack.append(s.id)
     g.changed()
     g.log("trigger", card=t["card"].name, obj=s.id, controller=t["controller"], targets=s.targets)
+    if s.targets:
+        became_targets(g, s)
 
 
 def choose_targets(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
