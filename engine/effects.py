@@ -185,12 +185,27 @@ def answer(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
         lo, hi = d.data.get("min", 0), d.data.get("max", 0)
         if not lo <= len(cards) <= hi or len(set(cards)) != len(cards) or any(c not in d.options for c in cards):
             raise IllegalAction(f"choose {lo}..{hi} of the offered cards")
+        if d.data.get("different_names") and len({g.objects[c].card.name for c in cards}) != len(cards):
+            raise IllegalAction("the chosen cards must have different names")
+        groups = d.data.get("one_of_each")
+        if groups is not None and not one_of_each(cards, groups):
+            raise IllegalAction("choose at most one card of each kind the effect names")
         r["answers"][slot] = cards
     elif d.kind == "choose_number":
         n = int(a.get("number"))
         if not d.data.get("min", 0) <= n <= d.data.get("max", 10 ** 6):
             raise IllegalAction("number out of range")
         r["answers"][slot] = n
+
+
+def one_of_each(cards: list[Any], groups: list[list[Any]]) -> bool:
+    """"an Angel card, a Demon card, and/or a Dragon card": each chosen card stands for a
+    different alternative (a matching of cards to the groups that hold them)."""
+    def fit(i: int, used: frozenset[int]) -> bool:
+        if i == len(cards):
+            return True
+        return any(k not in used and cards[i] in grp and fit(i + 1, used | {k}) for k, grp in enumerate(groups))
+    return fit(0, frozenset())
 
 
 def run_now(g: "Game", ab: Ability, src: int, controller: str, a: dict[str, Any]) -> None:
@@ -1064,7 +1079,10 @@ def _search(g: "Game", r: Ctx, e: Effect) -> dict | None:
     n = amount(g, e.get("amount", 1), source_id(g, r), r)
     got = r["answers"].get(r["i"])
     if got is None and found:
-        return _ask_cards(r, p, found, 0, min(n, len(found)), f"search for up to {n}")
+        w = _ask_cards(r, p, found, 0, min(n, len(found)), f"search for up to {n}")
+        if f.get("different_names"):
+            w["different_names"] = True  # checked when answered
+        return w
     for x in got or []:
         to = e.get("to", "hand")
         if to == "battlefield":

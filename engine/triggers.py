@@ -89,8 +89,12 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
         if whose == "opponent" and g.active == controller:
             return False
         return True
-    if name == "cast" and "your_turn" in trig and (g.active == controller) != trig["your_turn"]:
-        return False  # "during an opponent's turn" / "during your turn"
+    if name == "cast":
+        who = trig.get("who", "you")
+        if who == "you" and ev["player"] != controller or who == "opponent" and ev["player"] == controller:
+            return False  # "whenever you cast" / "whenever an opponent casts"
+        if "your_turn" in trig and (g.active == controller) != trig["your_turn"]:
+            return False  # "during an opponent's turn" / "during your turn"
     if trig.get("noncombat") and ev.get("combat"):
         return False
     if name in PLAYER_EVENTS or name == "dealt_damage" and "who" in trig:
