@@ -120,7 +120,7 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
             return False
     if f.get("name") == "SELF" and src is not None and o.card.name != game.objects[src].card.name:
         return False
-    if f.get("damaged_this_turn") and not o.damage_sources:
+    if f.get("damaged_this_turn") and not (o.damage or o.damage_sources):
         return False  # dealt damage this turn: the sources are remembered until cleanup (514.2)
     if "power_lt" in f and not c.power < f["power_lt"] or "toughness_lt" in f and not c.toughness < f["toughness_lt"]:
         return False
