@@ -375,12 +375,25 @@ def _key(k: Any) -> Any:
         return k
 
 
-def activatable(g: "Game", player: str, oid: int) -> list[tuple[int, Ability]]:
+_ACTIVATED: dict[int, tuple[list, tuple]] = {}  # id(abilities list) -> (the list, its activated ones)
+
+
+def activated_of(abilities: list[Ability]) -> tuple[tuple[int, Ability], ...]:
+    """(index, ability) of the activated and mana abilities in a list of abilities (602, 605);
+    cached per list, since characteristics share their printed lists."""
+    hit = _ACTIVATED.get(id(abilities))
+    if hit is None or hit[0] is not abilities:
+        hit = (abilities, tuple(enumerate(x for x in abilities if x.kind in ("activated", "mana"))))
+        _ACTIVATED[id(abilities)] = hit
+    return hit[1]
+
+
+def activatable(g: "Game", player: str, oid: int) -> tuple[tuple[int, Ability], ...]:
     """(index, ability) of the activated and mana abilities of a permanent this player controls."""
     c = g.chars(oid)
     if c.controller != player:
-        return []
-    return [(i, ab) for i, ab in enumerate(x for x in c.abilities if x.kind in ("activated", "mana"))]
+        return ()
+    return activated_of(c.abilities)
 
 
 def cost_payable(g: "Game", player: str, o: "Obj", ab: Ability) -> bool:
