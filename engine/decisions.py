@@ -77,9 +77,9 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
     from engine import manual
     if manual.offered(g, player):
         out.append({"action": "manual"})
-    chars = g.chars
+    cs = g.all_chars()
     for oid in g.battlefield:
-        c = chars(oid)
+        c = cs[oid]
         if c.controller != player:
             continue
         o = g.objects[oid]

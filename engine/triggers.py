@@ -110,9 +110,9 @@ def _add(g: "Game", src: "Obj", ab: Any, controller: str, ev: dict[str, Any]) ->
 
 def event(g: "Game", ev: dict[str, Any]) -> None:
     """Check every permanent's triggered abilities against one event (603.2)."""
-    chars = g.chars
+    cs = g.all_chars()
     for oid in g.battlefield:
-        c = chars(oid)
+        c = cs[oid]
         for ab in triggered_of(c.abilities):
             if _match(g, oid, c.controller, ab.trigger, ev):
                 _add(g, g.objects[oid], ab, c.controller, ev)
