@@ -50,11 +50,22 @@ def _events_of(trig: dict[str, Any]) -> set[str]:
     return out
 
 
+_TRIGGERED: dict[int, tuple[list, tuple]] = {}  # id(abilities list) -> (the list, its triggered ones)
+
+
+def triggered_of(abilities: list[Any]) -> tuple[Any, ...]:
+    """The triggered abilities in a list of abilities (603.1), cached per list."""
+    hit = _TRIGGERED.get(id(abilities))
+    if hit is None or hit[0] is not abilities:
+        hit = (abilities, tuple(ab for ab in abilities if ab.kind == "triggered" and ab.trigger is not None))
+        _TRIGGERED[id(abilities)] = hit
+    return hit[1]
+
+
 def _triggers(g: "Game", oid: int, chars: "Chars | None" = None):
     c = chars or g.chars(oid)
-    for ab in c.abilities:
-        if ab.kind == "triggered" and ab.trigger is not None:
-            yield ab, c.controller
+    ctl = c.controller
+    return [(ab, ctl) for ab in triggered_of(c.abilities)]
 
 
 def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[str, Any]) -> bool:
@@ -179,11 +190,13 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
         o = g.objects.get(ev["obj"])
         if o is not None:
             o.chosen["combat_turn"] = g.turn
+    cs = g.all_chars()
     for oid in g.battlefield:
-        for ab, ctl in _triggers(g, oid):
-            if _match(g, oid, ctl, ab.trigger, ev):
-                _add(g, g.objects[oid], ab, ctl, ev)
-    if name in GRAVEYARD_EVENTS:  # 603.2, 113.6k-ish: abilities that say they work from a graveyard
+        c = cs[oid]
+        for ab in triggered_of(c.abilities):
+            if _match(g, oid, c.controller, ab.trigger, ev):
+                _add(g, g.objects[oid], ab, c.controller, ev)
+    if name in GRAVEYARD_EVENTS:  # 603.2: abilities that say they work from a graveyard (113.6)
         for p in g.order:
             for cid in g.players[p].graveyard:
                 c = g.objects[cid]
@@ -198,9 +211,6 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
                 if ab.kind == "triggered" and ab.trigger and ab.trigger.get("self") and \
                         "cast" in _events_of(ab.trigger):
                     _add(g, o, ab, o.controller, ev)
-    for d in list(g.delayed):
-        if d.get("event") == ev["event"]:
-            pass
 
 
 def became_targets(g: "Game", s: "Obj") -> None:
