@@ -64,6 +64,11 @@ def _legal_now(g: "Game", s: "Obj") -> list[list[Any]]:
             for spec, picks in zip(specs, s.targets)]
 
 
+#: Conditions about the source object itself: not rechecked once it is gone (its last known
+#: information stands, 608.2h).
+_OBJECT_CONDITIONS = {"kicked", "self", "self_attacked_or_blocked_this_turn", "self_dealt_damage"}
+
+
 def resolve_top(g: "Game") -> None:
     """608.1-608.3: resolve the top object of the stack."""
     sid = g.stack[-1]
@@ -78,6 +83,7 @@ def resolve_top(g: "Game") -> None:
         return
     ab = s.ability
     if ab is not None and ab.kind == "triggered" and ab.condition is not None and \
+            (s.source in g.objects or not _OBJECT_CONDITIONS & set(ab.condition)) and \
             not condition(g, ab.condition, s.source, {"controller": s.controller, "trigger": s.trigger_info}):
         # 603.4: an intervening "if" clause is checked again on resolution; false: it does nothing
         g.log("condition_false", card=s.name)
@@ -456,6 +462,7 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
     """Deal damage, simultaneously, from sources to players and objects (120.3-120.4)."""
     from engine import triggers
     gains: dict[str, int] = {}
+    losses: dict[str, int] = {}  # 120.3a: damage to a player causes that much life loss, one event per player
     evs = []
     for src, tgt, n in hits:
         if n <= 0:
@@ -484,7 +491,7 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
             if "Infect" in kw:
                 p.poison += n  # 702.90b
             else:
-                evs.append(_life_loss(g, tgt, n))  # 120.3a: damage to a player causes that much life loss
+                losses[tgt] = losses.get(tgt, 0) + n
             # combat damage is also damage: "deals damage (to a player)" triggers see it (120.1, 510.2)
             evs.append({"event": "damage_player", "obj": src, "target": tgt, "amount": n, "player": tgt})
             if tgt != sc.controller:
@@ -514,6 +521,7 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
             gains[ctl] = gains.get(ctl, 0) + n
         g.log("damage", source=so.card.name, target=tgt if isinstance(tgt, str) else g.objects[tgt].card.name,
               amount=n, combat=combat)
+    evs[:0] = [_life_loss(g, p, n) for p, n in losses.items()]
     g.changed()
     for p, n in gains.items():
         gain_life(g, p, n)
@@ -566,6 +574,7 @@ def gain_life(g: "Game", player: str, n: int) -> None:
     first = p.life_gained_turn == 0
     p.life += n
     p.life_gained_turn += n
+    g.changed()  # "as long as you have 25 or more life" statics see the new total
     g.log("life", player=player, amount=n)
     triggers.event(g, {"event": "gain_life", "player": player, "amount": n, "first": first})
 
@@ -576,6 +585,7 @@ def _life_loss(g: "Game", player: str, n: int) -> dict[str, Any]:
     first = p.life_lost_turn == 0
     p.life -= n
     p.life_lost_turn += n
+    g.changed()
     return {"event": "lose_life", "player": player, "amount": n, "first": first}
 
 
