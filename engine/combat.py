@@ -91,10 +91,11 @@ def can_block(g: "Game", b: int, a: int) -> bool:
             return False
     if any(e.get("rule") == "cant_block" and b in e["objects"] for e in g.effects if e["layer"] == "rule"):
         return False
-    for r in ac.rules:  # "can't be blocked (except by ...)"
-        if r.get("rule") == "cant_be_blocked" and not (r.get("except") and matches(g, b, r["except"], a)):
+    for r in ac.rules:  # "can't be blocked (except by ... / by ...)"
+        if r.get("rule") == "cant_be_blocked" and _unblockable_by(g, r, b, a):
             return False
-    if any(e.get("rule") == "cant_be_blocked" and a in e["objects"] for e in g.effects if e["layer"] == "rule"):
+    if any(e.get("rule") == "cant_be_blocked" and a in e["objects"] and _unblockable_by(g, e, b, a)
+           for e in g.effects if e["layer"] == "rule"):
         return False
     akw, bkw = ac.keywords, bc.keywords
     if "Flying" in akw and not ("Flying" in bkw or "Reach" in bkw):
@@ -121,6 +122,14 @@ def can_block(g: "Game", b: int, a: int) -> bool:
             if r.get("rule") == "block_only_flying" and "Flying" not in akw:
                 return False
     return True
+
+
+def _unblockable_by(g: "Game", r: dict[str, Any], b: int, a: int) -> bool:
+    """509.1b: "can't be blocked" (by anything), "... except by FILTER", "... by FILTER"."""
+    from engine.filters import matches
+    if r.get("except") and matches(g, b, r["except"], a):
+        return False
+    return not r.get("by") or matches(g, b, r["by"], a)
 
 
 def possible_blockers(g: "Game", defender: str) -> list[int]:

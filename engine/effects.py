@@ -671,7 +671,8 @@ def _grant(g: "Game", r: Ctx, e: Effect) -> None:
 @op("restrict")
 def _restrict(g: "Game", r: Ctx, e: Effect) -> None:
     objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int)]
-    _effect(g, "rule", objs, r, _until(e), rule=e.args["rule"])
+    extra = {k: e.args[k] for k in ("except", "by") if e.args.get(k)}  # "except by Spirits" (509.1b)
+    _effect(g, "rule", objs, r, _until(e), rule=e.args["rule"], **extra)
 
 
 def destroy(g: "Game", oid: int, regen_ok: bool = True) -> bool:
