@@ -491,14 +491,16 @@ def activate(g: "Game", player: str, a: dict[str, Any]) -> None:
         s.chosen["source_lki"] = (sc.power, sc.toughness)
     if ab.condition is not None and ab.condition.get("once_each_turn"):
         o.chosen["activated:" + ab.text] = g.turn  # 602.5b
+    # 602.2i: abilities that trigger on activating it; matched against the source as it is
+    # before the costs are paid (a source sacrificed to pay is seen as it last existed); they
+    # wait in game.triggered, and an illegal activation restores the state before it
+    triggers.event(g, {"event": "activate", "player": player, "obj": o.id, "ability": s.id,
+                       "loyalty": cost.loyalty is not None})
     _pay_other_costs(g, player, o, cost, a)
     if cost.mana:
         pay_mana(g, player, substitute_x(cost.mana, s.x), {o.id} if cost.tap else set(), a.get("pay"))
     g.log("activate", player=player, card=o.card.name, obj=s.id, targets=chosen)
-    # 602.2i: abilities that trigger on activating it, and on becoming its target (603.2)
-    triggers.event(g, {"event": "activate", "player": player, "obj": o.id, "ability": s.id,
-                       "loyalty": cost.loyalty is not None})
-    triggers.became_targets(g, s)
+    triggers.became_targets(g, s)  # 603.2: becoming the target of it
     g.passes = 0
     g.priority = player  # SBAs and triggers are checked before the player gets priority (117.5)
 

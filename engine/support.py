@@ -87,7 +87,8 @@ def ability_reasons(ab: Ability) -> list[str]:
         if set(trig) - KEYS or trig.get("first") and not set(evs) <= {"lose_life", "gain_life", "cast"} \
                 or trig.get("nth") and evs != ["cast"]:
             out.append("trigger options")
-        if "activate" in evs and not (trig.get("loyalty") or (trig.get("filter") or {}).get("types") == ["Planeswalker"]):
+        if "activate" in evs and not (trig.get("loyalty") or trig.get("nonmana")
+                                      or (trig.get("filter") or {}).get("types") == ["Planeswalker"]):
             out.append("trigger activate")  # mana abilities fire no activate event (their hot path)
     if ab.condition:
         out.extend(condition_problems(ab.condition))

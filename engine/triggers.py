@@ -30,7 +30,7 @@ SUPPORTED = (OBJECT_EVENTS | PLAYER_EVENTS | {"step"}) - {"cycle", "sacrifice", 
                                                           "you_attack"}
 #: Trigger keys _match understands (a trigger with any other key is unsupported).
 KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "who", "first", "nth", "step",
-                  "whose", "loyalty", "noncombat", "your_turn"})
+                  "whose", "loyalty", "noncombat", "your_turn", "nonmana", "limit_per_turn"})
 #: becoming the target of ... (603.2, 115.10 2016: when targets are chosen)
 TARGET_EVENTS = ("becomes_target", "becomes_target_spell", "becomes_target_opponent")
 #: Events a triggered ability of a card in a graveyard is checked against (Spit Flame).
@@ -86,8 +86,9 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
     if name == "cast" and (trig.get("first") or trig.get("nth")):
         if g.players[ev["player"]].spells_cast_turn != trig.get("nth", 1):
             return False  # "your first / second spell each turn"
-    if name == "activate":
-        if trig.get("who", "you") == "you" and ev["player"] != controller:
+    if name == "activate":  # only abilities that are not mana abilities fire it (605)
+        who = trig.get("who", "you")
+        if who == "you" and ev["player"] != controller or who == "opponent" and ev["player"] == controller:
             return False
         if trig.get("loyalty") and not ev.get("loyalty"):
             return False
@@ -151,6 +152,14 @@ def _add(g: "Game", src: "Obj", ab: Any, controller: str, ev: dict[str, Any]) ->
         from engine.effects import condition
         if not condition(g, ab.condition, src.id, {"trigger": ev, "controller": controller}):
             return None  # 603.4: an intervening "if" clause
+    limit = ab.trigger.get("limit_per_turn")
+    if limit:  # "This ability triggers only once each turn."
+        key = "fired:" + ab.text
+        turn, n = src.chosen.get(key, (None, 0))
+        n = n if turn == g.turn else 0
+        if n >= limit:
+            return None
+        src.chosen[key] = (g.turn, n + 1)
     if ab.trigger.get("batch"):
         # "whenever one or more ...": one trigger for all the objects of one event batch (603.2c);
         # "it"/"they" are all of them and "that many" is their number

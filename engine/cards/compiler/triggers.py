@@ -191,6 +191,13 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
         if "loyalty" in c:
             out["loyalty"] = True
         return out
+    m = re.fullmatch(r"(you|an opponent|a player) activates? an ability of (?:a|an) (.+?) that isn't a mana ability", c)
+    if m:  # 602.1: activated abilities other than mana abilities (605)
+        f = parse_noun(m.group(2))
+        if f is None:
+            return None
+        return {"event": "activate", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)],
+                "filter": f, "nonmana": True}
     m = re.fullmatch(r"you control no (.+)", c)
     if m:
         f = parse_noun(m.group(1))
