@@ -154,7 +154,7 @@ matching object), "batch": True ("one or more"), "who": "you"|"opponent"|"any" (
   explores, cast (filter on the spell; "self": True = when you cast this), you_attack, sacrifice,
   gain_life, lose_life, draw, discard, cycle, scry, surveil,
   state ("condition": a state trigger, CR 603.8), draw may carry "nth": 2 (second card each turn),
-  tapped_for_mana (filter), activate ("who", "filter" on the source, "loyalty": True),
+  tapped_for_mana (filter), activate ("who", "filter" on the source, "loyalty": True, "nonmana": True),
   step ("step": upkeep|draw|main1|main2|beginning_of_combat|end_of_combat|end;
         "whose": you|opponent|each|next|that_player|you_next)
 Ability.condition on a triggered ability is an intervening "if" (CR 603.4). "limit_per_turn": n on a
