@@ -246,6 +246,8 @@ class Game:
                  hidden=to in ("library", "hand") and frm in ("library", "hand"))
         if to == "battlefield":
             triggers.enters(self, n)
+        if frm == "graveyard":  # "whenever ... leave your graveyard" (603.2)
+            triggers.event(self, {"event": "leaves_graveyard", "obj": n.id, "player": n.owner, "to": to})
         return n.id
 
     def draw(self, player: str, n: int = 1) -> None:

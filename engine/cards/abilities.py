@@ -152,6 +152,7 @@ matching object), "batch": True ("one or more"), "who": "you"|"opponent"|"any" (
   attacks may carry "defending": "you" (attacks you or your planeswalker) and "min_attackers": n,
   step "whose" may be "attached_controller" / "attached_player" (enchanted creature's controller / enchanted player),
   explores, cast (filter on the spell; "self": True = when you cast this), you_attack, sacrifice,
+  leaves_graveyard (filter on the card in its new zone; with "batch": "one or more ... leave your graveyard"),
   gain_life, lose_life, draw, discard, cycle, scry, surveil,
   state ("condition": a state trigger, CR 603.8), draw may carry "nth": 2 (second card each turn),
   tapped_for_mana (filter), activate ("who", "filter" on the source, "loyalty": True, "nonmana": True),
@@ -242,7 +243,7 @@ TRIGGER_EVENTS: frozenset[str] = frozenset({
     "becomes_target", "becomes_target_spell", "becomes_target_opponent", "etb_or_attacks", "etb_or_dies",
     "blocks_flying", "turned_face_up", "transforms", "explores", "exploited", "monstrous", "cast", "you_attack",
     "sacrifice", "gain_life", "lose_life", "draw", "discard", "cycle", "scry", "surveil", "crime", "expend",
-    "state", "tapped_for_mana", "activate", "step", "counters_put",
+    "state", "tapped_for_mana", "activate", "step", "counters_put", "leaves_graveyard",
 })
 
 

@@ -207,6 +207,17 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
             return None
         return {"event": "activate", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)],
                 "filter": f, "nonmana": True}
+    m = re.fullmatch(r"(one or more|a) (.+?) (?:leaves?|leave) your graveyard", c)
+    if m:  # a card leaving a graveyard (400.7: it is a new object wherever it goes)
+        f = parse_noun(m.group(2))
+        if f is None:
+            return None
+        f["zone"] = "any_card"
+        f["owner"] = "you"
+        out = {"event": "leaves_graveyard", "filter": f}
+        if m.group(1) == "one or more":
+            out["batch"] = True
+        return out
     m = re.fullmatch(r"you control no (.+)", c)
     if m:
         f = parse_noun(m.group(1))
