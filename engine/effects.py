@@ -1093,6 +1093,8 @@ def _search(g: "Game", r: Ctx, e: Effect) -> dict | None:
         w = _ask_cards(r, p, found, 0, min(n, len(found)), f"search for up to {n}")
         if f.get("different_names"):
             w["different_names"] = True  # checked when answered
+            w["names"] = [g.objects[c].card.name for c in found]
+            w["prompt"] += " (with different names)"
         return w
     for x in got or []:
         to = e.get("to", "hand")
