@@ -672,7 +672,15 @@ def _grant(g: "Game", r: Ctx, e: Effect) -> None:
 def _restrict(g: "Game", r: Ctx, e: Effect) -> None:
     objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int)]
     extra = {k: e.args[k] for k in ("except", "by") if e.args.get(k)}  # "except by Spirits" (509.1b)
-    _effect(g, "rule", objs, r, _until(e), rule=e.args["rule"], **extra)
+    d = e.get("duration")
+    if d == "next_untap":  # "doesn't untap during its controller's next untap step": ends after it (502.3)
+        until = "next_untap"
+    elif d == "while_you_control_self":  # "for as long as you control SELF" (611.2b)
+        until = "while_source"
+        extra["source"] = source_id(g, r)
+    else:
+        until = _until(e)
+    _effect(g, "rule", objs, r, until, rule=e.args["rule"], **extra)
 
 
 def destroy(g: "Game", oid: int, regen_ok: bool = True) -> bool:

@@ -575,6 +575,9 @@ class Game:
                 o = self.objects[oid]
                 if o.tapped and self.chars(oid).controller == a and not combat.has_rule(self, oid, "doesnt_untap"):
                     o.tapped = False
+            # "... during its controller's next untap step": that step has happened (502.3)
+            self.effects = [e for e in self.effects if not (e.get("until") == "next_untap" and all(
+                i not in self.objects or self.controller_of(i) == a for i in e["objects"]))]
             self.changed()
             self._end_step()
         elif s == "upkeep":

@@ -111,7 +111,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
         return False
     if name in PLAYER_EVENTS or name == "dealt_damage" and "who" in trig:
         who = trig.get("who", "you")
-        if who == "you" and ev.get("player") != controller or who == "opponent" and ev.get("player") in (controller, None):
+        p = ev.get("player")
+        if who == "you" and p != controller or who == "opponent" and p in (controller, None):
             return False
         f = trig.get("filter")
         if f and "obj" in ev:
