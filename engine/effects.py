@@ -368,7 +368,11 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
     if "all" in cond:
         return all(condition(g, c, src, r) for c in cond["all"])
     if "control" in cond:
-        n = sum(1 for i in g.battlefield if matches(g, i, cond["control"], src, you))
+        f = cond["control"]
+        if f.get("different_names"):  # "N or more lands with different names": count the names
+            n = len({g.objects[i].card.name for i in g.battlefield if matches(g, i, f, src, you)})
+        else:
+            n = sum(1 for i in g.battlefield if matches(g, i, f, src, you))
         if not cond.get("min", 1) <= n <= cond.get("max", 10 ** 6):
             return False
     if "life_ge" in cond and not g.players[you].life >= cond["life_ge"]:
@@ -428,7 +432,7 @@ def condition_problems(cond: Any) -> list[str]:
     for k in ("self", "control"):
         if isinstance(cond.get(k), dict):
             from engine.filters import unknown_keys
-            fb = unknown_keys(cond[k])
+            fb = unknown_keys(cond[k], group_ok=k == "control")
             if fb:
                 out.append(f"condition filter keys {sorted(fb)}")
     for c in cond.get("all", ()):

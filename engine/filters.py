@@ -164,11 +164,12 @@ def _has_attached(game: "Game", x: int, subtype: str) -> bool:
     return False
 
 
-def unknown_keys(f: Any) -> set[str]:
-    """Filter keys (recursively) this engine does not understand."""
+def unknown_keys(f: Any, group_ok: bool = False) -> set[str]:
+    """Filter keys (recursively) this engine does not understand (group keys only where a
+    search or dig chooses the cards: ``group_ok``)."""
     if not isinstance(f, dict):
         return set()
-    out = {k for k in f if k not in KNOWN}
+    out = {k for k in f if k not in KNOWN or k in GROUP_KEYS and not group_ok}
     for sub in f.get("or", ()):
         out |= unknown_keys(sub)
     for k in ("not", "targets"):

@@ -41,6 +41,13 @@ def _walk(x: Any, out: list[str]) -> None:
             from engine.ops.actions import ACTIONS  # engine.ops.actions: only the actions it carries out
             if x.args.get("name") not in ACTIONS:
                 out.append(f"action {x.args.get('name')}")
+        if x.op in ("search", "dig") and isinstance(x.args.get("filter"), dict):
+            # the chosen cards' group constraints are checked only where a search or dig chooses
+            bad = unknown_keys(x.args["filter"], group_ok=True)
+            if bad:
+                out.append(f"filter keys {sorted(bad)}")
+            _walk({k: v for k, v in x.args.items() if k != "filter"}, out)
+            return
         _walk(x.args, out)
     elif isinstance(x, Ability):
         out.extend(ability_reasons(x))

@@ -31,8 +31,6 @@ SUPPORTED = (OBJECT_EVENTS | PLAYER_EVENTS | {"step"}) - {"cycle", "sacrifice", 
 #: Trigger keys _match understands (a trigger with any other key is unsupported).
 KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "who", "first", "nth", "step",
                   "whose", "loyalty", "noncombat", "your_turn", "nonmana", "limit_per_turn"})
-#: becoming the target of ... (603.2, 115.10 2016: when targets are chosen)
-TARGET_EVENTS = ("becomes_target", "becomes_target_spell", "becomes_target_opponent")
 #: Events a triggered ability of a card in a graveyard is checked against (Spit Flame).
 GRAVEYARD_EVENTS = frozenset({"etb"})
 
@@ -143,7 +141,9 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
 
 
 def _batch_key(g: "Game") -> Any:
-    """Events of one batch happen at once: one effect of a resolution, or one turn-based action."""
+    """Events of one batch happen at once: one effect of a resolution, or one turn-based action
+    or state-based check (outside a resolution: the step; triggers go on the stack between
+    batches, so a pending one of the same step belongs to this batch)."""
     r = g.resolving
     return (r["obj"], r["i"]) if r is not None else (g.turn, g.step)
 
@@ -206,7 +206,7 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
         for ab in triggered_of(c.abilities):
             if _match(g, oid, c.controller, ab.trigger, ev):
                 _add(g, g.objects[oid], ab, c.controller, ev)
-    if name in GRAVEYARD_EVENTS:  # 603.2: abilities that say they work from a graveyard (113.6)
+    if name in GRAVEYARD_EVENTS:  # 112.6b: an ability that says it works from a graveyard does there
         for p in g.order:
             for cid in g.players[p].graveyard:
                 c = g.objects[cid]
@@ -224,9 +224,9 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
 
 
 def became_targets(g: "Game", s: "Obj") -> None:
-    """Each object a spell or ability on the stack targets becomes its target (115.10 in 2016
-    numbering is 114; 601.2c / 602.2b / 603.3d: when the targets are chosen): one event per
-    object, however many of its target slots name it."""
+    """The objects a spell or ability targets become its targets when they are chosen (601.2c,
+    602.2b, 603.3d); "becomes the target" abilities trigger then and wait until it is on the
+    stack. One event per object, however many of its target slots name it (603.2c)."""
     seen: list[int] = []
     for slot in s.targets:
         for x in slot:
