@@ -47,6 +47,10 @@ def can_cast_timing(g: "Game", player: str, o: "Obj") -> bool:
     types = o.card.types
     if "Land" in types:
         return False
+    if "Legendary" in o.card.supertypes and ("Sorcery" in types or "Instant" in types) and not any(
+            "Legendary" in c.supertypes and c.controller == player and c.types & {"Creature", "Planeswalker"}
+            for c in g.all_chars().values()):
+        return False  # a legendary sorcery: only while you control a legendary creature or planeswalker
     if "Instant" in types or "Flash" in o.card.keywords:
         return g.priority == player
     return sorcery_timing(g, player)

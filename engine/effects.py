@@ -367,6 +367,8 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
     you = (r.get("controller") if r else None) or (g.controller_of(src) if src is not None else None)
     if "all" in cond:
         return all(condition(g, c, src, r) for c in cond["all"])
+    if "not" in cond:
+        return not condition(g, cond["not"], src, r)
     if "control" in cond:
         f = cond["control"]
         if f.get("different_names"):  # "N or more lands with different names": count the names
@@ -409,6 +411,26 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
     if "self_dealt_damage" in cond:  # "if it hasn't dealt damage yet": since it became this object
         if (o is not None and bool(o.chosen.get("dealt_damage"))) != bool(cond["self_dealt_damage"]):
             return False
+    if "it" in cond:  # "if it's an artifact", "if that creature was an Elemental" (wherever it is now)
+        f = cond["it"] if "zone" in cond["it"] else dict(cond["it"], zone="any_card")
+        if r is not None and "obj" in r:
+            its = refs(g, r, "it")
+        else:
+            x = ((r or {}).get("trigger") or {}).get("obj")
+            its = [x] if x is not None else []
+        if not any(isinstance(x, int) and matches(g, x, f, src, you) for x in its):
+            return False
+    if "x_ge" in cond:  # "if X is 10 or more"
+        s = g.objects.get(r["obj"]) if r is not None and "obj" in r else None
+        if s is None or s.x < cond["x_ge"]:
+            return False
+    if "life_ge_start_plus" in cond and g.players[you].life < STARTING_LIFE + cond["life_ge_start_plus"]:
+        return False  # "at least 15 life more than your starting life total" (103.3: 20)
+    if "graveyard_ge" in cond:  # "three or more land cards in your graveyard"
+        f = dict(cond.get("filter") or {}, zone="graveyard")
+        n = sum(1 for c in g.players[you].graveyard if matches(g, c, f, src, you))
+        if n < cond["graveyard_ge"]:
+            return False
     if "once_each_turn" in cond:  # 602.5b: "Activate only once each turn"
         ab = r.get("ability") if r else None
         if o is None or ab is None or o.chosen.get("activated:" + ab.text) == g.turn:
@@ -420,7 +442,8 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
 CONDITION_KEYS = {"control", "min", "max", "life_ge", "life_le", "your_turn", "all", "hand_le", "hand_ge",
                   "gained_life_this_turn", "kicked", "player_lost_life_this_turn", "opponent_lost_life_this_turn",
                   "spells_cast_this_turn", "self", "self_attacked_or_blocked_this_turn", "self_dealt_damage",
-                  "once_each_turn"}
+                  "once_each_turn", "not", "it", "x_ge", "life_ge_start_plus", "graveyard_ge", "filter"}
+STARTING_LIFE = 20  # 103.3
 
 
 def condition_problems(cond: Any) -> list[str]:
@@ -429,13 +452,13 @@ def condition_problems(cond: Any) -> list[str]:
         return []
     bad = sorted(set(cond) - CONDITION_KEYS)
     out = [f"condition {bad}"] if bad else []
-    for k in ("self", "control"):
+    for k in ("self", "control", "it", "filter"):
         if isinstance(cond.get(k), dict):
             from engine.filters import unknown_keys
             fb = unknown_keys(cond[k], group_ok=k == "control")
             if fb:
                 out.append(f"condition filter keys {sorted(fb)}")
-    for c in cond.get("all", ()):
+    for c in list(cond.get("all", ())) + ([cond["not"]] if "not" in cond else []):
         out += condition_problems(c)
     return out
 

@@ -258,7 +258,8 @@ class Game:
                 p.drew_from_empty = True
                 continue
             self.move(p.library[0], "hand")
-            triggers.event(self, {"event": "draw", "player": player})
+            p.drawn_turn += 1
+            triggers.event(self, {"event": "draw", "player": player, "nth": p.drawn_turn})
 
     def log(self, kind: str, **data: Any) -> None:
         data["type"] = kind
@@ -693,6 +694,7 @@ class Game:
             p.life_gained_turn = 0
             p.life_lost_turn = 0
             p.spells_cast_turn = 0
+            p.drawn_turn = 0
         self.effects = [e for e in self.effects if not (e.get("until") == "your_next_turn"
                                                         and e.get("controller") == self.active)]
         self.log("turn", turn=self.turn, active=self.active)

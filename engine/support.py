@@ -41,6 +41,8 @@ def _walk(x: Any, out: list[str]) -> None:
             from engine.ops.actions import ACTIONS  # engine.ops.actions: only the actions it carries out
             if x.args.get("name") not in ACTIONS:
                 out.append(f"action {x.args.get('name')}")
+        if x.op == "if":
+            out.extend(condition_problems(x.args.get("cond")))  # 608.2c: the conditions it checks
         if x.op in ("search", "dig") and isinstance(x.args.get("filter"), dict):
             # the chosen cards' group constraints are checked only where a search or dig chooses
             bad = unknown_keys(x.args["filter"], group_ok=True)
@@ -92,7 +94,7 @@ def ability_reasons(ab: Ability) -> list[str]:
             if bad:
                 out.append(f"trigger filter {sorted(bad)}")
         if set(trig) - KEYS or trig.get("first") and not set(evs) <= {"lose_life", "gain_life", "cast"} \
-                or trig.get("nth") and evs != ["cast"]:
+                or trig.get("nth") and evs not in (["cast"], ["draw"]):
             out.append("trigger options")
         if "activate" in evs and not (trig.get("loyalty") or trig.get("nonmana")
                                       or (trig.get("filter") or {}).get("types") == ["Planeswalker"]):

@@ -30,7 +30,7 @@ SUPPORTED = (OBJECT_EVENTS | PLAYER_EVENTS | {"step"}) - {"cycle", "sacrifice", 
                                                           "you_attack"}
 #: Trigger keys _match understands (a trigger with any other key is unsupported).
 KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "who", "first", "nth", "step",
-                  "whose", "loyalty", "noncombat", "your_turn", "nonmana", "limit_per_turn"})
+                  "whose", "loyalty", "noncombat", "your_turn", "nonmana", "limit_per_turn", "min_attackers"})
 #: Events a triggered ability of a card in a graveyard is checked against (Spit Flame).
 GRAVEYARD_EVENTS = frozenset({"etb"})
 
@@ -84,6 +84,11 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
     if name == "cast" and (trig.get("first") or trig.get("nth")):
         if g.players[ev["player"]].spells_cast_turn != trig.get("nth", 1):
             return False  # "your first / second spell each turn"
+    if name == "draw" and trig.get("nth") and ev.get("nth") != trig["nth"]:
+        return False  # "whenever you draw your second card each turn"
+    if name == "attacks" and trig.get("min_attackers"):  # "SELF and at least two other creatures attack"
+        if sum(1 for i in g.battlefield if g.objects[i].attacking is not None) < trig["min_attackers"]:
+            return False
     if name == "activate":  # only abilities that are not mana abilities fire it (605)
         who = trig.get("who", "you")
         if who == "you" and ev["player"] != controller or who == "opponent" and ev["player"] == controller:
