@@ -486,9 +486,9 @@ def activate(g: "Game", player: str, a: dict[str, Any]) -> None:
     specs = ab.targets
     chosen = normalize_targets(a.get("targets"), specs)
     s = _ability_object(g, o, ab, player)
+    s.x = int(a.get("x", 0) or 0)  # 601.2b before 601.2c: X is known when targets are chosen
     check_targets(g, specs, chosen, s, player)
     s.targets = chosen
-    s.x = int(a.get("x", 0) or 0)
     s.divide = {(_key(k)): v for k, v in (a.get("divide") or {}).items()}
     if cost.sacrifice_self:  # 608.2h: the ability may need the source as it last existed
         sc = g.chars(o.id)

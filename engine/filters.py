@@ -25,8 +25,14 @@ GROUP_KEYS = frozenset({"one_of_each", "different_names"})
 
 def _cmp(game: "Game", v: int, f: dict[str, Any], key: str, src: int | None) -> bool:
     for suf, op in (("_le", int.__le__), ("_ge", int.__ge__), ("_eq", int.__eq__)):
-        if key + suf in f and not op(v, game.amount(f[key + suf], src)):
-            return False
+        if key + suf in f:
+            want = f[key + suf]
+            if isinstance(want, dict) and want.get("x") and src in game.objects:
+                n = game.objects[src].x  # the X of the spell or ability choosing (107.3a)
+            else:
+                n = game.amount(want, src)
+            if not op(v, n):
+                return False
     return True
 
 
