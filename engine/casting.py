@@ -542,5 +542,6 @@ def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, a: dict[str, 
         for c in picks[: cost.discard]:
             discard(g, c)
     if cost.sacrifice_self:
-        g.move(o.id, "graveyard")
+        from engine.effects import sacrifice
+        sacrifice(g, o.id)
     g.changed()

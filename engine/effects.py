@@ -1045,7 +1045,7 @@ def _sacrifice(g: "Game", r: Ctx, e: Effect) -> dict | None:
     if "what" in e.args:
         for x in refs(g, r, e.args["what"]):
             if isinstance(x, int) and x in g.objects and g.objects[x].zone == "battlefield":
-                g.move(x, "graveyard")
+                sacrifice(g, x)
         return None
     who = [p for p in refs(g, r, e.get("who", "you")) if isinstance(p, str)]
     if not who:
@@ -1064,8 +1064,17 @@ def _sacrifice(g: "Game", r: Ctx, e: Effect) -> dict | None:
             return _ask_cards(r, p, mine, k, k, f"sacrifice {n}")
         picks = got
     for x in picks:
-        g.move(x, "graveyard")
+        sacrifice(g, x)
     return None
+
+
+def sacrifice(g: "Game", oid: int) -> int:
+    """701.17a: its controller puts it into its owner's graveyard; the sacrifice event (603.2)."""
+    from engine import triggers
+    player = g.controller_of(oid)
+    new = g.move(oid, "graveyard")
+    triggers.event(g, {"event": "sacrifice", "player": player, "obj": new})
+    return new
 
 
 @op("gain_control")

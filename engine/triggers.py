@@ -21,13 +21,12 @@ if TYPE_CHECKING:
 OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "cast", "tapped",
                  "untapped", "deals_damage", "dealt_damage", "combat_damage_player",
                  "combat_damage_creature", "combat_damage", "damage_player", "damage_opponent",
-                 "attacks_or_blocks", "etb_or_dies", "etb_or_attacks", "cycle", "sacrifice",
+                 "attacks_or_blocks", "etb_or_dies", "etb_or_attacks", "cycle",
                  "becomes_target", "becomes_target_spell", "becomes_target_opponent", "blocks_flying",
                  "activate", "leaves_graveyard"}
-PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attack"}
+PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attack", "sacrifice"}
 #: Events this engine fires (a card triggering on anything else is unsupported).
-SUPPORTED = (OBJECT_EVENTS | PLAYER_EVENTS | {"step"}) - {"cycle", "sacrifice", "scry", "tapped", "untapped",
-                                                          "you_attack"}
+SUPPORTED = (OBJECT_EVENTS | PLAYER_EVENTS | {"step"}) - {"cycle", "scry", "tapped", "untapped", "you_attack"}
 #: Trigger keys _match understands (a trigger with any other key is unsupported).
 KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "who", "first", "nth", "step",
                   "whose", "loyalty", "noncombat", "your_turn", "nonmana", "limit_per_turn", "min_attackers"})
@@ -119,9 +118,9 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
             return False
         f = trig.get("filter")
         if f and "obj" in ev:
-            if name == "discard":
+            if name == "discard" or name == "sacrifice":
                 f = dict(f)
-                f.setdefault("zone", "graveyard")  # the discarded card, now in the graveyard
+                f.setdefault("zone", "graveyard")  # the discarded card / sacrificed permanent, now there
             if not matches(g, ev["obj"], f, src, controller):
                 return False
         return True
