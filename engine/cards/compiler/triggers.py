@@ -256,10 +256,14 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
     }
     if c in simple:
         return dict(simple[c])
-    m = re.fullmatch(r"you sacrifice (?:a|an|another) (.+)", c)
+    m = re.fullmatch(r"(you|a player|an opponent) sacrifices? (?:a|an|another) (.+)", c)
     if m:
-        f = parse_noun(m.group(1))
-        return None if f is None else {"event": "sacrifice", "who": "you", "filter": f}
+        f = parse_noun(m.group(2))
+        who = {"you": "you", "a player": "any", "an opponent": "opponent"}[m.group(1)]
+        if f is None:
+            return None
+        return {"event": "sacrifice", "who": who} if f == {"permanent": True} and who != "you" else \
+            {"event": "sacrifice", "who": who, "filter": f}
     m = re.fullmatch(r"one or more (.+?) you control attack", c)
     if m:
         f = parse_noun(m.group(1))
