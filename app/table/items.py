@@ -44,25 +44,42 @@ class CardItem(QGraphicsObject):
     def __init__(self, card: dict[str, Any] | None, zone: str, seat: str, w: int, h: int,
                  face_up: bool = True) -> None:
         super().__init__()
-        self.card = card or {}
-        self.obj = self.card.get("id")
-        self.name = self.card.get("name", "")
         self.zone = zone
         self.seat = seat
         self.w, self.h = w, h
-        self.face_up = face_up and bool(self.name)
+        self.card: dict[str, Any] = {}
         self.highlight: str | None = None
         self.count: int | None = None     # piles show how many cards they hold
         self.home = QPointF()
         self.setAcceptHoverEvents(True)
         self.setZValue(Z_CARD)
         self.setTransformOriginPoint(w / 2, h / 2)
-        if self.card.get("tapped"):
-            self.setRotation(90)
+        # drawn once into a pixmap of the view's resolution, redrawn only on update():
+        # a table of 120 permanents repaints by blitting (issue 5: 16 ms per update)
+        self.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
+        self.set_card(card, face_up, force=True)
+
+    def set_card(self, card: dict[str, Any] | None, face_up: bool, force: bool = False) -> None:
+        """Show ``card`` (the game's view of it); repaints only when something changed."""
+        card = card or {}
+        face_up = face_up and bool(card.get("name"))
+        if not force and card == self.card and face_up == self.face_up:
+            return
+        self.card = card
+        self.obj = card.get("id")
+        self.name = card.get("name", "")
+        self.face_up = face_up
+        self.setRotation(90 if card.get("tapped") else 0)
         tip = self.name if self.face_up else ""
-        if self.face_up and self.card.get("counters"):
-            tip += "\ncounters: " + ", ".join(f"{k} ×{v}" for k, v in self.card["counters"].items())
+        if self.face_up and card.get("counters"):
+            tip += "\ncounters: " + ", ".join(f"{k} ×{v}" for k, v in card["counters"].items())
         self.setToolTip(tip)
+        self.update()
+
+    def set_state(self, highlight: str | None, count: int | None = None) -> None:
+        if (highlight, count) != (self.highlight, self.count):
+            self.highlight, self.count = highlight, count
+            self.update()
 
     def type(self) -> int:  # noqa: A003 (Qt's name)
         return CARD_TYPE
@@ -157,6 +174,14 @@ class PlayerItem(QGraphicsObject):
         self.highlight: str | None = None
         self.setPos(rect.topLeft())
         self.setZValue(Z_CARD)
+        self.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
+
+    def set_info(self, info: dict[str, Any], active: bool, priority: bool, deciding: bool) -> None:
+        """Show new facts about the player; repaints only when they changed."""
+        if (info, active, priority, deciding) != (self.info, self.active, self.priority, self.deciding):
+            self.info = info
+            self.active, self.priority, self.deciding = active, priority, deciding
+            self.update()
 
     def type(self) -> int:  # noqa: A003
         return PLAYER_TYPE
@@ -206,6 +231,12 @@ class ZoneItem(QGraphicsItem):
         self.setPos(rect.topLeft())
         self.setZValue(Z_ZONE)
         self.highlight: str | None = None
+        self.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
+
+    def set_label(self, label: str) -> None:
+        if label != self.label:
+            self.label = label
+            self.update()
 
     def type(self) -> int:  # noqa: A003
         return ZONE_TYPE
