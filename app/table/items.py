@@ -50,6 +50,7 @@ class CardItem(QGraphicsObject):
         self.card: dict[str, Any] = {}
         self.highlight: str | None = None
         self.count: int | None = None     # piles show how many cards they hold
+        self.badge: str | None = None     # a place in an order being chosen (1 = first)
         self.home = QPointF()
         self.setAcceptHoverEvents(True)
         self.setZValue(Z_CARD)
@@ -76,9 +77,9 @@ class CardItem(QGraphicsObject):
         self.setToolTip(tip)
         self.update()
 
-    def set_state(self, highlight: str | None, count: int | None = None) -> None:
-        if (highlight, count) != (self.highlight, self.count):
-            self.highlight, self.count = highlight, count
+    def set_badge(self, badge: str | None) -> None:
+        if badge != self.badge:
+            self.badge = badge
             self.update()
 
     def type(self) -> int:  # noqa: A003 (Qt's name)
@@ -122,6 +123,13 @@ class CardItem(QGraphicsObject):
             p.drawRoundedRect(r, 6, 6)
             p.setPen(QColor(255, 255, 255))
             p.drawText(r, Qt.AlignCenter, str(self.count))
+        if self.badge:
+            at = QPointF(self.w / 2, self.h / 2)
+            p.setPen(QPen(QColor(20, 20, 20), 2))
+            p.setBrush(QColor(255, 205, 40))
+            p.drawEllipse(at, 20, 20)
+            p.setFont(QFont("DejaVu Sans", 16, QFont.Bold))
+            p.drawText(QRectF(at.x() - 20, at.y() - 20, 40, 40), Qt.AlignCenter, self.badge)
         ring = self.highlight
         if self.zone == "battlefield" and ring is None:
             if c.get("attacking") is not None:

@@ -54,6 +54,8 @@ class PromptPanel(QWidget):
             it = self.body_lay.takeAt(0)
             w = it.widget()
             if w is not None:
+                w.hide()
+                w.setParent(None)  # out of findChild() at once, not at the next event loop pass
                 w.deleteLater()
         self.buttons = {}
 
@@ -213,7 +215,14 @@ class PromptPanel(QWidget):
         return [lw.item(i).data(Qt.UserRole) for i in range(lw.count())]
 
     def _k_order_blockers(self, d: Any) -> None:
-        lw = self._order_list(list(d.options), self._name)
+        """Damage assignment order (509.2, 509.3): dragged on the table (numbered cards), or
+        here in the list; the two stay the same."""
+        sc = self.table.scene
+        lw = self._order_list(list(sc.order if sc.order is not None else d.options), self._name)
+        self.text.setText(f"{d.prompt}: drag a numbered card onto another on the table, or reorder "
+                          "this list; 1 is dealt damage first.")
+        for sig in (lw.model().rowsMoved, lw.model().rowsInserted):
+            sig.connect(lambda *_: sc.set_order(self._list_values(lw)))
         self.ok.setText("OK")
         self._answer = lambda: self.table.submit({"order": self._list_values(lw)})
 

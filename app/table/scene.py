@@ -31,6 +31,7 @@ MAIN_X, MAIN_W = 210, RIGHT_X - 220
 BF_W, BF_H = 90, 126  # a card on the battlefield
 HAND_W, HAND_H = 110, 154
 MID_Y = 500
+ORDER_KINDS = ("order_blockers", "order_attackers")  # damage assignment order (509.2, 509.3)
 
 # rows (y, height) for the player at the bottom ("me") and at the top ("them")
 ROWS_ME = {"creatures": (508, 152), "lands": (664, 134), "hand": (802, 190)}
@@ -175,7 +176,7 @@ class TableScene(QGraphicsScene):
             self.pending = None
             self.attacks, self.blocks = {}, {}
             self.choices = []
-            self.order = None
+            self.order = list(d.options) if d is not None and d.kind in ORDER_KINDS else None
         self._press = self._drag = None
         for it in self._temp + ([self._drag_arrow] if self._drag_arrow is not None else []):
             if it.scene() is self:
@@ -211,6 +212,9 @@ class TableScene(QGraphicsScene):
             if it_new != it.highlight:
                 it.highlight = it_new
                 it.update()
+        numbers = {self.cards[x]: str(i + 1) for i, x in enumerate(self.order or []) if x in self.cards}
+        for it in self.cards.values():
+            it.set_badge(numbers.get(it))
 
     def _player(self, seat: str, v: dict[str, Any], top: bool) -> None:
         r = QRectF(8, 10 if top else SCENE_H - 190, LEFT_W - 16, 180)
@@ -349,6 +353,10 @@ class TableScene(QGraphicsScene):
             return "drag creatures toward your opponent to attack, then press Space"
         if d.kind == "blockers":
             return "drag your creatures onto attackers to block, then press Space"
+        if d.kind in ORDER_KINDS:
+            what = "blockers" if d.kind == "order_blockers" else "attackers"
+            return (f"damage order: drag one of the numbered {what} onto another to take its place "
+                    f"(1 is dealt damage first), then press Space")
         if d.kind == "priority":
             return "drag a card from your hand to play it · double-click to tap or activate · Space passes"
         return d.prompt
@@ -404,6 +412,9 @@ class TableScene(QGraphicsScene):
         elif d.kind == "blockers":
             for b in d.options["blockers"]:
                 self._mark(b, "blocking" if b in self.blocks else "playable")
+        elif d.kind in ORDER_KINDS:
+            for b in self.order or []:
+                self._mark(b, "target")
         elif d.kind == "trigger_targets":
             for slot in d.options["targets"]:
                 for c in slot:
@@ -411,6 +422,24 @@ class TableScene(QGraphicsScene):
         elif d.kind in ("choose_cards", "discard_to_hand_size", "legend_rule"):
             for c in d.options:
                 self._mark(c, "target")
+
+    def move_in_order(self, obj: int, index: int) -> None:
+        """Put ``obj`` at ``index`` of the damage assignment order being built (509.2, 509.3)."""
+        if self.order is None or obj not in self.order:
+            return
+        self.order.remove(obj)
+        self.order.insert(index, obj)
+        self.rebuild()
+        self.interaction_changed.emit()
+
+    def set_order(self, order: list[int]) -> None:
+        """The order as the prompt panel's list has it (the fallback to dragging on the table)."""
+        if self.order is not None and sorted(order) == sorted(self.order) and order != self.order:
+            self.order = list(order)
+            self.rebuild()
+
+    def order_answer(self) -> dict[str, Any]:
+        return {"order": list(self.order or [])}
 
     def _mark(self, x: Any, how: str) -> None:
         it = self.players.get(x) if isinstance(x, str) else self.cards.get(x)
@@ -570,6 +599,11 @@ class TableScene(QGraphicsScene):
             self.rebuild()
             self.interaction_changed.emit()
             return True
+        if d.kind in ORDER_KINDS and self.order is not None and card.obj in self.order:
+            if tid in self.order and tid != card.obj:
+                self.move_in_order(card.obj, self.order.index(tid))
+                return True
+            return False
         if d.kind == "blockers" and card.obj in d.options["blockers"]:
             if tid in d.options["blockers"][card.obj]:
                 self.blocks[card.obj] = tid
