@@ -124,3 +124,48 @@ def test_order_panel_is_still_a_fallback(qtbot):
     assert w.scene.order == [runeclaw, bears], "the table follows the list"
     QTest.mouseClick(w.prompt.ok, Qt.LeftButton)
     assert g.objects[giant].blockers == [runeclaw, bears]
+
+
+def right_click(w, p: QPointF) -> None:
+    QTest.mouseClick(w.view.viewport(), Qt.RightButton, Qt.NoModifier, vp(w, p))
+
+
+def choose(menu: QMenu, text: str) -> None:
+    """Click a menu entry with the mouse (opening a submenu first: "Move to > exile")."""
+    for part in text.split(" > "):
+        act = next(a for a in menu.actions() if a.text() == part)
+        QTest.mouseClick(menu, Qt.LeftButton, Qt.NoModifier, menu.actionGeometry(act).center())
+        if act.menu() is not None:
+            menu = act.menu()
+            menu.popup(QPoint(0, 0))
+            QApplication.processEvents()
+
+
+def test_manual_actions_from_a_cards_context_menu(qtbot):
+    g, w = table_for(qtbot, {"active": "alice", "step": "main1", "players": {
+        "alice": {"battlefield": ["Tarmogoyf", "Forest"], "library": LIB}, "bob": {"library": LIB}}})
+    goyf = ids(g, "Tarmogoyf", "alice")[0]
+    forest = ids(g, "Forest", "alice")[0]
+    assert {"action": "manual"} in w.ctl.decision.options
+    right_click(w, card_center(w, goyf))
+    menu = w.card_menu
+    assert menu is not None and menu.isVisible()
+    choose(menu, "Add a +1/+1 counter")
+    assert g.objects[goyf].counters.get("+1/+1") == 1
+    assert w.ctl.decision.kind == "priority", "one action from the menu, then back to priority"
+    assert any(e["type"] == "manual" and "+1/+1" in e.get("what", "") for e in g.events)
+    # a land is a card one may handle by hand too (the engine allows any public card)
+    right_click(w, card_center(w, forest))
+    choose(w.card_menu, "Tap")
+    assert g.objects[forest].tapped
+    right_click(w, card_center(w, goyf))
+    choose(w.card_menu, "Move to > the graveyard")
+    assert "Tarmogoyf" in [g.objects[i].card.name for i in g.players["alice"].graveyard]
+
+
+def test_no_context_menu_without_manual_actions(qtbot):
+    g, w = table_for(qtbot, {"active": "alice", "step": "main1", "players": {
+        "alice": {"battlefield": ["Grizzly Bears"], "library": LIB}, "bob": {"library": LIB}}})
+    bears = ids(g, "Grizzly Bears", "alice")[0]
+    right_click(w, card_center(w, bears))
+    assert w.card_menu is None

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSimpleTextItem
 
@@ -109,6 +109,7 @@ class TableScene(QGraphicsScene):
     open_zone = Signal(str, str)   # (seat, "graveyard" | "exile"): show the whole pile
     message = Signal(str)          # a short status line (why a gesture did nothing)
     interaction_changed = Signal()  # a pending action, attack or block plan changed
+    card_menu = Signal(int, QPoint)  # right-click on a card with manual actions offered: (card, screen pos)
 
     def __init__(self, controller: Any, parent: Any = None) -> None:
         super().__init__(parent)
@@ -469,6 +470,12 @@ class TableScene(QGraphicsScene):
 
     # -- mouse ------------------------------------------------------------------
     def mousePressEvent(self, ev: Any) -> None:
+        if ev.button() == Qt.RightButton:
+            it = self.target_at(ev.scenePos())
+            if isinstance(it, CardItem) and it.obj is not None and it.face_up and self.manual_offered():
+                self.card_menu.emit(it.obj, ev.screenPos())
+                ev.accept()
+                return
         if ev.button() != Qt.LeftButton:
             return super().mousePressEvent(ev)
         it = self.target_at(ev.scenePos())
@@ -661,6 +668,14 @@ class TableScene(QGraphicsScene):
             self.interaction_changed.emit()
             return
         self._start(opts[0])
+
+    def manual_offered(self) -> bool:
+        """The engine offers manual actions now: at priority to the controller of an
+        unsupported permanent, or while manual mode is open (engine.manual)."""
+        d = self.decision()
+        if d is None:
+            return False
+        return d.kind == "manual" or (d.kind == "priority" and {"action": "manual"} in d.options)
 
     # -- confirmations ------------------------------------------------------------
     def attack_answer(self) -> dict[str, Any]:

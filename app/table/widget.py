@@ -6,7 +6,7 @@ from typing import Any
 
 from PySide6.QtCore import QRectF, Qt, Signal
 from PySide6.QtGui import QKeySequence, QPainter, QShortcut
-from PySide6.QtWidgets import (QFrame, QGraphicsView, QHBoxLayout, QLabel, QListWidget, QMessageBox,
+from PySide6.QtWidgets import (QFrame, QGraphicsView, QHBoxLayout, QLabel, QListWidget, QMenu, QMessageBox,
                                QPushButton, QVBoxLayout, QWidget)
 
 from app.cards.render import card_pixmap
@@ -139,6 +139,8 @@ class TableWidget(QWidget):
         self.scene.open_zone.connect(self.show_zone)
         self.zone_viewer: QListWidget | None = None
         self.scene.message.connect(self.show_status)
+        self.scene.card_menu.connect(self.show_card_menu)
+        self.card_menu: QMenu | None = None
         self.scene.interaction_changed.connect(self.prompt.refresh)
         self.view.keys = {Qt.Key_Space: self.prompt.primary, Qt.Key_Return: self.prompt.primary,
                           Qt.Key_Escape: self.scene.cancel, Qt.Key_F6: self.ctl.pass_turn}
@@ -181,6 +183,67 @@ class TableWidget(QWidget):
         lw.setParent(self, Qt.Tool)
         lw.show()
         self.zone_viewer = lw
+
+    # -- manual actions from a card's context menu (engine.manual) ----------------------
+    def show_card_menu(self, obj: int, at: Any) -> QMenu:
+        """The manual actions the engine offers for one card, as a context menu. Chosen
+        at priority, the action is carried out and manual mode closed again; chosen while
+        manual mode is open, it stays open (Done in the panel ends it)."""
+        v = self.ctl.view()
+        card = next((c for c in v["battlefield"] if c["id"] == obj), None)
+        zone = "battlefield" if card is not None else None
+        if card is None:
+            for p in v["players"].values():
+                for z in ("hand", "graveyard", "exile"):
+                    hit = next((c for c in p.get(z) or [] if c["id"] == obj), None)
+                    if hit is not None:
+                        card, zone = hit, z
+        menu = QMenu(self)
+        menu.setObjectName("card_menu")
+        if card is None:
+            return menu
+        menu.addSection(f"{card['name']}: by hand")
+
+        def add(label: str, answer: dict[str, Any], parent: QMenu = menu) -> None:
+            parent.addAction(label).triggered.connect(lambda _=False: self.manual_action(answer))
+        if zone == "battlefield":
+            add("Untap" if card.get("tapped") else "Tap", {"action": "untap" if card.get("tapped") else "tap", "card": obj})
+            add("Add a +1/+1 counter", {"action": "counters", "card": obj, "kind": "+1/+1", "delta": 1})
+            if (card.get("counters") or {}).get("+1/+1"):
+                add("Remove a +1/+1 counter", {"action": "counters", "card": obj, "kind": "+1/+1", "delta": -1})
+            add("Add a -1/-1 counter", {"action": "counters", "card": obj, "kind": "-1/-1", "delta": 1})
+            for kind, n in sorted((card.get("counters") or {}).items()):
+                if kind not in ("+1/+1",) and n:
+                    add(f"Remove a {kind} counter", {"action": "counters", "card": obj, "kind": kind, "delta": -1})
+            add("Add a charge counter", {"action": "counters", "card": obj, "kind": "charge", "delta": 1})
+            add("Create a token copy", {"action": "token_copy", "card": obj})
+            hosts = [c for c in v["battlefield"] if c["id"] != obj]
+            if hosts:
+                sub = menu.addMenu("Attach to")
+                for c in hosts:
+                    add(f"{c['name']} ({c['controller']})", {"action": "attach", "card": obj, "to": c["id"]}, sub)
+        sub = menu.addMenu("Move to")
+        for to, label in (("battlefield", "the battlefield"), ("hand", "its owner's hand"),
+                          ("graveyard", "the graveyard"), ("exile", "exile"),
+                          ("library_top", "the top of the library"), ("library_bottom", "the bottom of the library")):
+            if to != zone:
+                add(label, {"action": "move", "card": obj, "to": to}, sub)
+        self.card_menu = menu
+        menu.popup(at)
+        return menu
+
+    def manual_action(self, answer: dict[str, Any]) -> bool:
+        d = self.ctl.decision
+        if d is None:
+            return False
+        if d.kind == "priority":
+            if not self.submit({"action": "manual"}):
+                return False
+            ok = self.ctl.decision is not None and self.ctl.decision.kind == "manual" and self.submit(answer)
+            if self.ctl.decision is not None and self.ctl.decision.kind == "manual":
+                self.submit({"action": "done"})
+            return bool(ok)
+        return self.submit(answer)
 
     def show_status(self, text: str) -> None:
         self.status.setText(text)
