@@ -169,3 +169,93 @@ def test_no_context_menu_without_manual_actions(qtbot):
     bears = ids(g, "Grizzly Bears", "alice")[0]
     right_click(w, card_center(w, bears))
     assert w.card_menu is None
+
+
+def double_click(w, p: QPointF) -> None:
+    QTest.mouseDClick(w.view.viewport(), Qt.LeftButton, Qt.NoModifier, vp(w, p))
+
+
+def resolve_stack(g, w) -> None:
+    for _ in range(8):
+        settle(w)
+        if not g.stack:
+            return
+        space(w)
+
+
+ROIL = {"active": "alice", "step": "main1", "players": {
+    "alice": {"battlefield": ["Island"] * 4, "hand": ["Into the Roil"], "library": ["Island"] * 3},
+    "bob": {"battlefield": ["Hill Giant"], "library": LIB}}}
+
+
+def test_kicker_asked_after_dragging_the_spell_onto_its_target(qtbot):
+    g, w = table_for(qtbot, ROIL)
+    roil = g.players["alice"].hand[0]
+    giant = ids(g, "Hill Giant", "bob")[0]
+    opt = next(o for o in w.ctl.decision.options if o.get("card") == roil)
+    assert opt["kicker"] == "{1}{U}"
+    drag(w, w.scene.cards[roil].sceneBoundingRect().center(), card_center(w, giant))
+    assert w.scene.pending is not None and w.scene.pending.kicked is None
+    assert "kicker" in w.prompt.text.text()
+    QApplication.processEvents()  # a new button shows on the next pass of the event loop, as for a player
+    hand_before = len(g.players["alice"].hand)
+    QTest.mouseClick(w.prompt.buttons["kicker:yes"], Qt.LeftButton)
+    # bob can only pass, so the controller passes for him and the spell resolves at once
+    resolve_stack(g, w)
+    assert [g.objects[i].card.name for i in g.players["bob"].hand] == ["Hill Giant"]
+    assert len(g.players["alice"].hand) == hand_before, "kicked: alice drew a card (and Into the Roil left her hand)"
+    assert not any(g.objects[i].tapped is False for i in ids(g, "Island", "alice")), "four mana paid: {1}{U} + {1}{U}"
+
+
+def test_space_casts_without_kicker(qtbot):
+    g, w = table_for(qtbot, ROIL)
+    roil = g.players["alice"].hand[0]
+    giant = ids(g, "Hill Giant", "bob")[0]
+    double_click(w, w.scene.cards[roil].sceneBoundingRect().center())
+    assert w.scene.pending is not None and w.scene.pending.kicked is None
+    space(w)  # without kicker
+    assert w.scene.pending is not None and w.scene.cards[giant].highlight == "target"
+    QTest.mouseClick(w.view.viewport(), Qt.LeftButton, Qt.NoModifier, vp(w, card_center(w, giant)))
+    # alice is left with nothing to do, so the controller passes on into bob's turn
+    assert "Hill Giant" in [g.objects[i].card.name for i in g.players["bob"].hand]
+    assert len(g.players["alice"].hand) == 0, "not kicked: no card drawn"
+    assert any("Into the Roil" in line for line in w.ctl.log_lines)
+
+
+FLASH = {"active": "alice", "step": "main1", "players": {
+    "alice": {"battlefield": ["Island"] * 3, "graveyard": ["Think Twice", "Forest"], "library": ["Island"] * 4},
+    "bob": {"library": LIB}}}
+
+
+def test_flashback_by_double_click_on_the_graveyard(qtbot):
+    g, w = table_for(qtbot, FLASH)
+    think = next(i for i in g.players["alice"].graveyard if g.objects[i].card.name == "Think Twice")
+    pile = w.scene.cards.get(think)
+    assert pile is not None and pile.zone == "graveyard", "the castable card is shown on the pile"
+    assert pile.highlight == "playable"
+    double_click(w, pile.sceneBoundingRect().center())
+    if w.zone_viewer is not None:
+        w.zone_viewer.close()
+    resolve_stack(g, w)
+    assert "Think Twice" in [g.objects[i].card.name for i in g.players["alice"].exile]
+    assert len(g.players["alice"].hand) == 1
+
+
+def test_flashback_by_drag_from_the_graveyard_and_from_the_viewer(qtbot):
+    g, w = table_for(qtbot, FLASH)
+    think = next(i for i in g.players["alice"].graveyard if g.objects[i].card.name == "Think Twice")
+    drag(w, w.scene.cards[think].sceneBoundingRect().center(), w.scene.zones[("creatures", "alice")].rect.center())
+    resolve_stack(g, w)
+    assert "Think Twice" in [g.objects[i].card.name for i in g.players["alice"].exile]
+    g2, w2 = table_for(qtbot, FLASH)
+    w2.show_zone("alice", "graveyard")
+    lw = w2.zone_viewer
+    QApplication.processEvents()  # laid out and shown
+    row = next(i for i in range(lw.count()) if "Think Twice" in lw.item(i).text())
+    assert "flashback" in lw.item(row).text()
+    rect = lw.visualItemRect(lw.item(row))
+    QTest.mouseClick(lw.viewport(), Qt.LeftButton, Qt.NoModifier, rect.center())  # a double-click's first click
+    QTest.mouseDClick(lw.viewport(), Qt.LeftButton, Qt.NoModifier, rect.center())
+    resolve_stack(g2, w2)
+    assert "Think Twice" in [g2.objects[i].card.name for i in g2.players["alice"].exile]
+    assert len(g2.players["alice"].hand) == 1

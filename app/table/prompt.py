@@ -120,6 +120,12 @@ class PromptPanel(QWidget):
         self.second.setText("Cancel (Esc)")
         self.second.setVisible(True)
         self._second = sc.cancel
+        if p.kicked is None:  # 702.32a: kicker is announced before targets (601.2b)
+            self._button(f"Pay the kicker {p.option['kicker']}", lambda _=False: sc.set_kicked(True), "kicker:yes")
+            self._button("Cast without kicker", lambda _=False: sc.set_kicked(False), "kicker:no")
+            self.ok.setText("Without kicker")
+            self._answer = lambda: sc.set_kicked(False)
+            return
         if not p.targets_done():
             self.ok.setText("Done choosing targets")
             self.ok.setEnabled(len(p.targets[p.slot]) >= p.slot_min())

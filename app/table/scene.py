@@ -48,6 +48,8 @@ class Interaction:
         self.slot = 0
         self.x: int | None = None
         self.modes: list[int] | None = None
+        # kicker (702.32a): announced first, as 601.2b has it; None until the player says
+        self.kicked: bool | None = None if option.get("kicker") else False
 
     @property
     def candidates(self) -> list[Any]:
@@ -78,11 +80,13 @@ class Interaction:
         return True
 
     def needs_more(self) -> bool:
-        return (not self.targets_done() or (self.option.get("x") and self.x is None)
+        return (self.kicked is None or not self.targets_done() or (self.option.get("x") and self.x is None)
                 or ("choose" in self.option and self.modes is None))
 
     def answer(self) -> dict[str, Any]:
-        a = {k: v for k, v in self.option.items() if k in ("action", "card", "ability")}
+        a = {k: v for k, v in self.option.items() if k in ("action", "card", "ability", "alt")}
+        if self.kicked:
+            a["kicked"] = True
         if self.option.get("targets"):
             a["targets"] = self.targets
         if self.option.get("x"):
@@ -93,6 +97,12 @@ class Interaction:
 
     def describe(self) -> str:
         name = self.option.get("name", "")
+        if self.option.get("alt") == "flashback":
+            name += " (flashback)"
+        if self.kicked is None:
+            return f"{name}: pay the kicker {self.option['kicker']}?"
+        if self.kicked:
+            name += " (kicked)"
         if not self.targets_done():
             n = len(self.option.get("targets") or [])
             k = f" ({self.slot + 1} of {n})" if n > 1 else ""
@@ -145,7 +155,21 @@ class TableScene(QGraphicsScene):
         return list(d.options) if d is not None and d.kind == "priority" else []
 
     def options_for(self, obj: int, actions: tuple[str, ...]) -> list[dict[str, Any]]:
-        return [o for o in self.priority_options() if o.get("card") == obj and o.get("action") in actions]
+        return [o for o in self.priority_options() if o.get("card") == obj and o.get("action") in actions
+                and o.get("alt") is None]
+
+    def flashback_options(self, obj: int | None = None) -> list[dict[str, Any]]:
+        """Casts from the graveyard for the flashback cost (702.33a), of one card or all."""
+        return [o for o in self.priority_options() if o.get("alt") == "flashback"
+                and (obj is None or o.get("card") == obj)]
+
+    def cast_from_graveyard(self, obj: int) -> bool:
+        """Double-click in the graveyard viewer: flashback."""
+        opts = self.flashback_options(obj)
+        if not opts:
+            self.message.emit("that card can't be cast from the graveyard now")
+            return False
+        return self._start(opts[0])
 
     # -- drawing ----------------------------------------------------------------
     def _take(self, key: tuple[Any, ...], make: Any) -> Any:
@@ -287,7 +311,12 @@ class TableScene(QGraphicsScene):
         y = 10 if top else SCENE_H - 250
         x = RIGHT_X
         pw, ph = 76, 106
-        specs = [("library", None, p["library"]), ("graveyard", (p["graveyard"] or [None])[-1], len(p["graveyard"])),
+        grave_top = (p["graveyard"] or [None])[-1]
+        fb = {o["card"] for o in self.flashback_options()} if seat == self.ctl.seat else set()
+        castable = [c for c in p["graveyard"] if c["id"] in fb]
+        if castable:  # a card that can be flashed back now is shown on the pile, to drag or double-click
+            grave_top = castable[-1]
+        specs = [("library", None, p["library"]), ("graveyard", grave_top, len(p["graveyard"])),
                  ("exile", (p["exile"] or [None])[-1], len(p["exile"]))]
         for i, (kind, topcard, count) in enumerate(specs):
             r = QRectF(x + i * (pw + 8) - 2, y, pw + 4, ph + 26)
@@ -554,6 +583,12 @@ class TableScene(QGraphicsScene):
         self.rebuild()
         self.interaction_changed.emit()
 
+    def set_kicked(self, kicked: bool) -> None:
+        """The answer to "pay the kicker?" (702.32a)."""
+        if self.pending is not None and self.pending.kicked is None:
+            self.pending.kicked = kicked
+            self._continue()
+
     def set_x(self, x: int) -> None:
         if self.pending is not None:
             self.pending.x = x
@@ -591,6 +626,12 @@ class TableScene(QGraphicsScene):
             opts = self.options_for(card.obj, ("play", "cast"))
             if not opts:
                 self.message.emit(f"{card.name} can't be played now")
+                return False
+            return self._start(opts[0], tid)
+        if card.zone == "graveyard" and card.seat == self.ctl.seat:
+            opts = self.flashback_options(card.obj)
+            if not opts:
+                self.message.emit(f"{card.name} can't be cast from the graveyard now")
                 return False
             return self._start(opts[0], tid)
         if card.zone != "battlefield":
@@ -658,6 +699,8 @@ class TableScene(QGraphicsScene):
             return
         if it.zone == "hand":
             opts = self.options_for(it.obj, ("play", "cast"))
+        elif it.zone == "graveyard":
+            opts = self.flashback_options(it.obj)
         else:
             opts = self.options_for(it.obj, ("activate",))
         if not opts:

@@ -6,7 +6,7 @@ from typing import Any
 
 from PySide6.QtCore import QRectF, Qt, Signal
 from PySide6.QtGui import QKeySequence, QPainter, QShortcut
-from PySide6.QtWidgets import (QFrame, QGraphicsView, QHBoxLayout, QLabel, QListWidget, QMenu, QMessageBox,
+from PySide6.QtWidgets import (QFrame, QGraphicsView, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QMenu, QMessageBox,
                                QPushButton, QVBoxLayout, QWidget)
 
 from app.cards.render import card_pixmap
@@ -176,8 +176,14 @@ class TableWidget(QWidget):
         lw.setWindowTitle(f"{seat}'s {zone} ({len(cards)})")
         lw.setAttribute(Qt.WA_DeleteOnClose)
         lw.setMouseTracking(True)
-        lw.addItems([c["name"] for c in cards])
-        lw.itemEntered.connect(lambda item: self.show_preview(item.text()))
+        fb = {o["card"] for o in self.scene.flashback_options()} if zone == "graveyard" else set()
+        for c in cards:
+            item = QListWidgetItem(c["name"] + ("   (flashback: double-click)" if c["id"] in fb else ""))
+            item.setData(Qt.UserRole, c["id"])
+            item.setData(Qt.UserRole + 1, c["name"])
+            lw.addItem(item)
+        lw.itemEntered.connect(lambda item: self.show_preview(item.data(Qt.UserRole + 1)))
+        lw.itemDoubleClicked.connect(lambda item: self._zone_double_click(lw, item))
         lw.resize(280, 360)
         lw.setWindowFlag(Qt.Tool, True)
         lw.setParent(self, Qt.Tool)
@@ -244,6 +250,11 @@ class TableWidget(QWidget):
                 self.submit({"action": "done"})
             return bool(ok)
         return self.submit(answer)
+
+    def _zone_double_click(self, lw: QListWidget, item: Any) -> None:
+        """A double-click on a card of your graveyard in the viewer casts it with flashback."""
+        if self.scene.cast_from_graveyard(item.data(Qt.UserRole)):
+            lw.close()
 
     def show_status(self, text: str) -> None:
         self.status.setText(text)
