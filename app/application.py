@@ -13,9 +13,8 @@ from typing import Any, Literal
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import (QApplication, QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel,
-                               QLineEdit, QMainWindow, QMessageBox, QPushButton, QSpinBox, QStackedWidget,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QApplication, QDialog, QLabel, QMainWindow, QMessageBox, QPushButton,
+                               QStackedWidget, QVBoxLayout, QWidget)
 
 from engine.bench import GREEN, RED
 
@@ -60,33 +59,28 @@ def store_decks() -> dict[str, list[str]]:
 
 
 class NewGameDialog(QDialog):
-    """Deck choice for each seat, names, who starts."""
+    """Deck choice for each seat, names, who starts: the Designer form ui_forms/new_game.ui."""
 
     def __init__(self, vs_bot: bool, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        from app.forms import load
+        self.ui = ui = load("new_game").Ui_NewGameDialog()
+        ui.setupUi(self)
         self.setWindowTitle("New game vs bot" if vs_bot else "New hotseat game")
         self.decks = {**asset_decks(), **SAMPLE_DECKS, **store_decks()}
-        form = QFormLayout(self)
-        self.names = [QLineEdit("alice"), QLineEdit("bot" if vs_bot else "bob")]
-        self.choices = [QComboBox(), QComboBox()]
+        self.names = [ui.name1, ui.name2]
+        self.choices = [ui.deck1, ui.deck2]
+        if vs_bot:
+            ui.name2.setText("bot")
+            ui.name2Label.setText("Player 2 (bot)")
         for i, c in enumerate(self.choices):
             c.addItems(list(self.decks))
             c.setCurrentIndex(i % 2)
-        self.first = QComboBox()
-        self.first.addItems(["random", "player 1", "player 2"])
-        self.seed = QSpinBox()
-        self.seed.setRange(0, 10 ** 6)
+        self.first = ui.first
+        self.seed = ui.seed
         self.seed.setValue(random.randrange(10 ** 6))
-        form.addRow("Player 1", self.names[0])
-        form.addRow("Player 1 deck", self.choices[0])
-        form.addRow("Player 2" + (" (bot)" if vs_bot else ""), self.names[1])
-        form.addRow("Player 2 deck", self.choices[1])
-        form.addRow("Who starts", self.first)
-        form.addRow("Seed", self.seed)
-        bb = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
-        bb.accepted.connect(self.accept)
-        bb.rejected.connect(self.reject)
-        form.addRow(bb)
+        ui.buttons.accepted.connect(self.accept)
+        ui.buttons.rejected.connect(self.reject)
 
     def result_config(self) -> dict[str, Any]:
         names = [n.text().strip() or f"player {i + 1}" for i, n in enumerate(self.names)]

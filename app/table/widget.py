@@ -47,34 +47,16 @@ class TableView(QGraphicsView):
 
 
 class Curtain(QFrame):
-    """A screen over the table: the hand-over screen, or the game-over screen."""
+    """A screen over the table: the hand-over screen (hotseat), or the game-over screen
+    with rematch. Its layout is the Designer form ui_forms/curtain.ui."""
 
     def __init__(self, parent: QWidget) -> None:
         super().__init__(parent)
-        self.setObjectName("curtain")
-        self.setStyleSheet("#curtain { background: rgba(16, 22, 30, 245); }"
-                           "QLabel { color: #eee; background: transparent; } QPushButton { font-size: 16px; padding: 10px 24px; }")
-        lay = QVBoxLayout(self)
-        lay.addStretch(1)
-        self.title = QLabel()
-        self.title.setAlignment(Qt.AlignCenter)
-        self.title.setStyleSheet("font-size: 30px; font-weight: bold;")
-        self.text = QLabel()
-        self.text.setAlignment(Qt.AlignCenter)
-        self.text.setStyleSheet("font-size: 15px;")
-        self.button = QPushButton()
-        self.button.setObjectName("curtain_button")
-        self.button2 = QPushButton()
-        row = QHBoxLayout()
-        row.addStretch(1)
-        row.addWidget(self.button)
-        row.addWidget(self.button2)
-        row.addStretch(1)
-        lay.addWidget(self.title)
-        lay.addWidget(self.text)
-        lay.addSpacing(20)
-        lay.addLayout(row)
-        lay.addStretch(1)
+        from app.forms import load
+        self.ui = load("curtain").Ui_Curtain()
+        self.ui.setupUi(self)
+        self.title, self.text = self.ui.title, self.ui.text
+        self.button, self.button2 = self.ui.button, self.ui.button2
         self.hide()
 
 
