@@ -22,7 +22,7 @@ from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSimpleTextItem
 
 from app.table.items import (CARD_TYPE, PLAYER_TYPE, ZONE_TYPE, ArrowItem, CardItem, PlayerItem, ZoneItem,
-                             Z_ATTACHED, Z_CARD, Z_DRAG, Z_STACK)
+                             Z_ARROW, Z_ATTACHED, Z_CARD, Z_DRAG, Z_STACK)
 
 SCENE_W, SCENE_H = 1600, 1000
 LEFT_W = 200          # player panels
@@ -112,6 +112,28 @@ class Interaction:
         if self.option.get("x") and self.x is None:
             return f"{name}: choose X"
         return f"{name}: choose {self.option.get('choose')} mode(s)"
+
+
+class LabelItem(QGraphicsSimpleTextItem):
+    """A line of text over the table on a dark band, readable above arrows."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setZValue(Z_ARROW + 1)
+        self.setAcceptedMouseButtons(Qt.NoButton)
+
+    def boundingRect(self) -> QRectF:
+        return super().boundingRect().adjusted(-6, -2, 6, 2)
+
+    def paint(self, p: Any, opt: Any, widget: Any = None) -> None:
+        p.setPen(Qt.NoPen)
+        p.setBrush(QColor(20, 34, 30, 200))
+        p.drawRoundedRect(self.boundingRect(), 6, 6)
+        super().paint(p, opt, widget)
+
+    def shape(self) -> Any:
+        from PySide6.QtGui import QPainterPath
+        return QPainterPath()  # never in the way of a click or a drop
 
 
 class TableScene(QGraphicsScene):
@@ -365,7 +387,7 @@ class TableScene(QGraphicsScene):
 
     @staticmethod
     def _text(font: QFont, color: QColor, y: float) -> QGraphicsSimpleTextItem:
-        t = QGraphicsSimpleTextItem()
+        t = LabelItem()
         t.setFont(font)
         t.setBrush(color)
         t.setPos(MAIN_X + 12, y)

@@ -106,7 +106,11 @@ class TableWidget(QWidget):
                            "QPushButton { background: #3a4c5e; color: #fff; border-radius: 6px; padding: 6px; }"
                            "QPushButton:disabled { color: #889; background: #2a343e; }"
                            "QPushButton:hover { background: #4c6278; }"
-                           "QSpinBox, QCheckBox, QComboBox { color: #eee; }")
+                           "QSpinBox, QCheckBox, QComboBox { color: #eee; }"
+                           "QScrollBar:vertical { background: #10161c; width: 10px; margin: 0; }"
+                           "QScrollBar::handle:vertical { background: #3a4c5e; border-radius: 4px; min-height: 24px; }"
+                           "QScrollBar::add-line, QScrollBar::sub-line { height: 0; width: 0; }"
+                           "QScrollBar::add-page, QScrollBar::sub-page { background: none; }")
         self.curtain = Curtain(self)
         self.curtain.button.clicked.connect(self._curtain_clicked)
         self.curtain.button2.clicked.connect(self.closed.emit)
