@@ -54,7 +54,7 @@ class CardItem(QGraphicsObject):
         self.home = QPointF()
         self.setAcceptHoverEvents(True)
         self.setZValue(Z_CARD)
-        self.setTransformOriginPoint(w / 2, h / 2)
+        self.tapped = False
         # drawn once into a pixmap of the view's resolution, redrawn only on update():
         # a table of 120 permanents repaints by blitting (issue 5: 16 ms per update)
         self.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
@@ -70,7 +70,12 @@ class CardItem(QGraphicsObject):
         self.obj = card.get("id")
         self.name = card.get("name", "")
         self.face_up = face_up
-        self.setRotation(90 if card.get("tapped") else 0)
+        tapped = bool(card.get("tapped"))
+        if tapped != self.tapped:
+            # a tapped card is drawn turned inside paint(), not with setRotation(): an item
+            # that is only ever translated keeps its cached pixmap when its row moves
+            self.prepareGeometryChange()
+            self.tapped = tapped
         tip = self.name if self.face_up else ""
         if self.face_up and card.get("counters"):
             tip += "\ncounters: " + ", ".join(f"{k} ×{v}" for k, v in card["counters"].items())
@@ -86,6 +91,8 @@ class CardItem(QGraphicsObject):
         return CARD_TYPE
 
     def boundingRect(self) -> QRectF:
+        if self.tapped:  # turned a quarter about its center
+            return QRectF(self.w / 2 - self.h / 2 - 3, self.h / 2 - self.w / 2 - 3, self.h + 6, self.w + 6)
         return QRectF(-3, -3, self.w + 6, self.h + 6)
 
     def center(self) -> QPointF:
@@ -94,6 +101,10 @@ class CardItem(QGraphicsObject):
     def paint(self, p: QPainter, opt: QStyleOptionGraphicsItem, widget: Any = None) -> None:
         p.setRenderHint(QPainter.SmoothPixmapTransform)
         p.setRenderHint(QPainter.Antialiasing)
+        if self.tapped:
+            p.translate(self.w / 2, self.h / 2)
+            p.rotate(90)
+            p.translate(-self.w / 2, -self.h / 2)
         pw, ph = self.w * RENDER_SCALE, self.h * RENDER_SCALE
         pm = card_pixmap(self.name, pw, ph) if self.face_up else back_pixmap(pw, ph)
         p.drawPixmap(QRectF(0, 0, self.w, self.h), pm, QRectF(0, 0, pw, ph))
@@ -231,7 +242,9 @@ class PlayerItem(QGraphicsObject):
 
 
 class ZoneItem(QGraphicsItem):
-    """A labelled area of the table: a drop target and a frame."""
+    """A labelled area of the table: a drop target. Its frame is part of the scene's
+    background (drawn once and cached by the view, see ``draw_frame``); the item paints
+    only its label, and a solid frame when highlighted."""
 
     def __init__(self, kind: str, seat: str | None, rect: QRectF, label: str) -> None:
         super().__init__()
@@ -239,12 +252,11 @@ class ZoneItem(QGraphicsItem):
         self.setPos(rect.topLeft())
         self.setZValue(Z_ZONE)
         self.highlight: str | None = None
-        self.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
 
     def set_label(self, label: str) -> None:
         if label != self.label:
             self.label = label
-            self.update()
+            self.update(QRectF(0, 0, self.rect.width(), 20))
 
     def type(self) -> int:  # noqa: A003
         return ZONE_TYPE
@@ -252,13 +264,20 @@ class ZoneItem(QGraphicsItem):
     def boundingRect(self) -> QRectF:
         return QRectF(0, 0, self.rect.width(), self.rect.height())
 
-    def paint(self, p: QPainter, opt: QStyleOptionGraphicsItem, widget: Any = None) -> None:
+    @staticmethod
+    def draw_frame(p: QPainter, rect: QRectF) -> None:
+        """The zone's dashed frame, in scene coordinates (the scene's background)."""
         p.setRenderHint(QPainter.Antialiasing)
-        pen = QPen(HIGHLIGHT[self.highlight] if self.highlight else QColor(255, 255, 255, 40), 1.5,
-                   Qt.SolidLine if self.highlight else Qt.DashLine)
-        p.setPen(pen)
+        p.setPen(QPen(QColor(255, 255, 255, 40), 1.5, Qt.DashLine))
         p.setBrush(QColor(255, 255, 255, 10))
-        p.drawRoundedRect(self.boundingRect().adjusted(1, 1, -1, -1), 10, 10)
+        p.drawRoundedRect(rect.adjusted(1, 1, -1, -1), 10, 10)
+
+    def paint(self, p: QPainter, opt: QStyleOptionGraphicsItem, widget: Any = None) -> None:
+        if self.highlight:
+            p.setRenderHint(QPainter.Antialiasing)
+            p.setPen(QPen(HIGHLIGHT[self.highlight], 1.5))
+            p.setBrush(Qt.NoBrush)
+            p.drawRoundedRect(self.boundingRect().adjusted(1, 1, -1, -1), 10, 10)
         p.setPen(QColor(255, 255, 255, 90))
         p.setFont(QFont("DejaVu Sans", 9))
         p.drawText(QRectF(8, 2, self.rect.width() - 16, 16), Qt.AlignLeft | Qt.AlignVCenter, self.label)
@@ -295,6 +314,10 @@ class ArrowItem(QGraphicsPathItem):
         p2 = b - QPointF(math.cos(ang + 0.45) * head, math.sin(ang + 0.45) * head)
         path.addPolygon(QPolygonF([b, p1, p2, b]))
         self.setPath(path)
+
+    def paint(self, p: QPainter, opt: QStyleOptionGraphicsItem, widget: Any = None) -> None:
+        p.setRenderHint(QPainter.Antialiasing)
+        super().paint(p, opt, widget)
 
     def shape(self) -> QPainterPath:
         return QPainterPath()  # never in the way of a drop

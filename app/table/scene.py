@@ -126,6 +126,7 @@ class LabelItem(QGraphicsSimpleTextItem):
         return super().boundingRect().adjusted(-6, -2, 6, 2)
 
     def paint(self, p: Any, opt: Any, widget: Any = None) -> None:
+        p.setRenderHint(p.RenderHint.Antialiasing)
         p.setPen(Qt.NoPen)
         p.setBrush(QColor(20, 34, 30, 200))
         p.drawRoundedRect(self.boundingRect(), 6, 6)
@@ -165,8 +166,16 @@ class TableScene(QGraphicsScene):
         self._pool: dict[tuple[Any, ...], QGraphicsItem] = {}
         self._taken: dict[tuple[Any, ...], QGraphicsItem] = {}
         self._temp: list[QGraphicsItem] = []
+        self._frames: list[QRectF] = []
         self._marks: dict[int, str] = {}
         self.order: list[int] | None = None      # blockers being put in damage order (509.2)
+
+    def drawBackground(self, p: Any, rect: QRectF) -> None:
+        """The felt and the zones' frames (static: the view caches it, CacheBackground)."""
+        p.fillRect(rect, self.backgroundBrush())
+        for r in self._frames:
+            if r.intersects(rect):
+                ZoneItem.draw_frame(p, r)
 
     # -- the decision of the moment --------------------------------------------
     def decision(self) -> Any:
@@ -254,6 +263,10 @@ class TableScene(QGraphicsScene):
             if k not in self._taken and it.scene() is self:
                 self.removeItem(it)
         self._pool = self._taken
+        frames = [z.rect for z in self.zones.values()]
+        if frames != self._frames:  # the zones' frames are the background: redraw it only when they move
+            self._frames = frames
+            self.invalidate(self.sceneRect(), QGraphicsScene.BackgroundLayer)
         for it in list(self.cards.values()) + list(self.players.values()):
             it_new = self._marks.get(id(it))
             if it_new != it.highlight:

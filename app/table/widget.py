@@ -22,12 +22,16 @@ class TableView(QGraphicsView):
 
     def __init__(self, scene: TableScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
-        self.setRenderHints(QPainter.Antialiasing | QPainter.SmoothPixmapTransform | QPainter.TextAntialiasing)
+        # items turn on antialiasing and smooth scaling themselves while they draw into their
+        # cached pixmaps; the view then only blits those, and smoothing the blits would cost
+        # more than half of a repaint (app.bench)
+        self.setRenderHints(QPainter.TextAntialiasing)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
         self.setFrameShape(QFrame.NoFrame)
         self.setMouseTracking(True)
         self.setViewportUpdateMode(QGraphicsView.BoundingRectViewportUpdate)
+        self.setCacheMode(QGraphicsView.CacheBackground)  # the felt and the zone frames
 
     def resizeEvent(self, ev: Any) -> None:
         super().resizeEvent(ev)
