@@ -78,6 +78,7 @@ class TableWidget(QWidget):
         self.view = TableView(self.scene)
         self.modal_errors = modal_errors
         self.last_error = ""
+        self._previewed = ""
         side = QWidget()
         side.setFixedWidth(290)
         sl = QVBoxLayout(side)
@@ -149,12 +150,16 @@ class TableWidget(QWidget):
         self.status.setText(self.last_error)
         self.last_error = ""
         self.scene.rebuild()
+        stack = self.scene.v.get("stack") or []
+        if stack and stack[0]["name"] != self._previewed:  # a new spell or ability: show it large
+            self.show_preview(stack[0]["name"])
         self.prompt.refresh()
         for b in self.prompt.findChildren(QPushButton):
             b.setFocusPolicy(Qt.NoFocus)  # Space belongs to the table, not to a focused button
         self.view.setFocus()
 
     def show_preview(self, name: str) -> None:
+        self._previewed = name
         pm = card_pixmap(name, PREVIEW_W * 2, PREVIEW_H * 2)
         pm = pm.scaled(PREVIEW_W, PREVIEW_H, Qt.KeepAspectRatio, Qt.SmoothTransformation)
         self.preview.setPixmap(pm)
