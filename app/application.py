@@ -187,16 +187,19 @@ class MainWindow(QMainWindow):
         self.start_game([("you", RED), ("bot", GREEN)], random.randrange(10 ** 6), None, vs_bot=True)
 
     def start_game(self, decks: list[tuple[str, list[str]]], seed: int, play_first: str | None,
-                   vs_bot: bool, modal_errors: bool = True) -> Any:
+                   vs_bot: bool, modal_errors: bool = True, chooser: str | None = "coin") -> Any:
+        """A new game on the table. With no ``play_first``, ``chooser`` chooses who plays
+        first (103.2): the coin flip's winner by default, the loser of the last game in a rematch."""
         from engine.ai.random_bot import RandomBot
         from engine.game import Game
         from engine.session import LocalSession
 
         self.last_game = {"decks": decks, "seed": seed, "play_first": play_first, "vs_bot": vs_bot,
-                          "modal_errors": modal_errors}
+                          "modal_errors": modal_errors, "chooser": chooser}
         names = [n for n, _ in decks]
         bots = {names[1]: RandomBot(seed + 1)} if vs_bot else {}
-        session = LocalSession(Game.new(decks, None, seed, play_first=play_first), bots)
+        session = LocalSession(Game.new(decks, None, seed, play_first=play_first,
+                                        chooser=None if play_first else chooser), bots)
         humans = names[:1] if vs_bot else names
         return self._open_table(session, humans, modal_errors)
 
@@ -280,6 +283,10 @@ class MainWindow(QMainWindow):
         if self.last_game is not None:
             g = dict(self.last_game)
             g["seed"] = g["seed"] + 1
+            winner = self.table.ctl.view().get("winner") if self.table is not None else None
+            names = [n for n, _ in g["decks"]]
+            if winner in names:  # 103.2: the loser of the previous game chooses who plays first
+                g["play_first"], g["chooser"] = None, next(n for n in names if n != winner)
             self.start_game(**g)
 
     def concede(self) -> None:

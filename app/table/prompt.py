@@ -171,6 +171,17 @@ class PromptPanel(QWidget):
         self.second.setVisible(True)
         self._second = self.table.ctl.pass_turn
 
+    def _k_play_first(self, d: Any) -> None:
+        """103.2: the chooser (the coin flip's winner, or the loser of the last game) says who
+        takes the first turn."""
+        self.text.setText(f"{d.player}, choose who plays first (103.2).")
+        for o in d.options:
+            who = o["player"]
+            label = "I play first" if who == d.player else f"{who} plays first"
+            self._button(label, lambda _=False, o=o: self.table.submit(dict(o)), f"play_first:{who}")
+        self.ok.setText("I play first")
+        self._answer = lambda: self.table.submit({"player": d.player})
+
     def _k_mulligan(self, d: Any) -> None:
         self.ok.setText("Keep")
         self._answer = lambda: self.table.submit({"option": "keep"})
