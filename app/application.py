@@ -335,6 +335,38 @@ class MainWindow(QMainWindow):
             "Hover a card to see it large."))
 
 
+def warm_up() -> None:
+    """Load what the first game and the new-game dialog need (the engine, the oracle
+    corpus, the deck store's modules) ahead of time: run in a thread once the main window
+    is up, so "new game" does not wait for it. Pure Python, no Qt objects."""
+    try:
+        import engine.ai.random_bot  # noqa: F401
+        import engine.cards.db  # noqa: F401
+        import engine.decks.files  # noqa: F401
+        import engine.decks.store  # noqa: F401
+        import engine.session  # noqa: F401
+        from engine.cardpool import corpus
+        corpus()
+    except Exception:  # noqa: BLE001 - only a head start: the game loads these itself
+        pass
+
+
+def warm_up_qt() -> None:
+    """The Qt half of the warm-up, on the GUI thread: the table's modules, and one card
+    drawn offscreen (PySide makes its Python enums and Pillow its resamplers on first use)."""
+    from PySide6.QtGui import QImage, QPainter
+    from PySide6.QtWidgets import QGraphicsScene
+
+    from app.table.items import CardItem
+    from app.table.widget import TableWidget  # noqa: F401
+    scene = QGraphicsScene()
+    scene.addItem(CardItem({"id": 0, "name": "Forest", "tapped": True}, "battlefield", "", 90, 126))
+    img = QImage(160, 160, QImage.Format_ARGB32_Premultiplied)
+    p = QPainter(img)
+    scene.render(p)
+    p.end()
+
+
 def ensure_card_db(app: QApplication) -> str | None:
     """Build the card database on first start (or after a schema change) with a progress
     window; the build runs in a thread so the window stays alive. Returns an error text, or None."""
@@ -392,6 +424,9 @@ def run(args: argparse.Namespace) -> int:
                             "Games still work; the deck builder needs the database.")
     window = MainWindow()
     window.show()
+    import threading
+    threading.Thread(target=warm_up, name="warm-up", daemon=True).start()
+    QTimer.singleShot(200, warm_up_qt)
     if args.quit_after:
         QTimer.singleShot(int(args.quit_after * 1000), app.quit)
     return app.exec()
