@@ -259,3 +259,15 @@ def test_flashback_by_drag_from_the_graveyard_and_from_the_viewer(qtbot):
     resolve_stack(g2, w2)
     assert "Think Twice" in [g2.objects[i].card.name for i in g2.players["alice"].exile]
     assert len(g2.players["alice"].hand) == 1
+
+
+def test_a_spell_on_the_stack_is_shown_large(qtbot):
+    g, w = table_for(qtbot, {"active": "alice", "step": "main1", "players": {
+        "alice": {"battlefield": ["Mountain"], "hand": ["Lightning Bolt"], "library": LIB},
+        "bob": {"battlefield": ["Island", "Island"], "hand": ["Counterspell"], "library": LIB}}})
+    bolt = g.players["alice"].hand[0]
+    drag(w, w.scene.cards[bolt].sceneBoundingRect().center(), w.scene.players["bob"].center())
+    settle(w)  # bob can respond: the table is handed to him
+    assert w.ctl.seat == "bob" and [c["name"] for c in w.ctl.view()["stack"]] == ["Lightning Bolt"]
+    assert w._previewed == "Lightning Bolt"
+    assert w.preview.pixmap() is not None and not w.preview.pixmap().isNull()
