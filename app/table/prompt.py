@@ -17,33 +17,16 @@ class PromptPanel(QWidget):
     def __init__(self, table: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.table = table  # the TableWidget: .scene, .ctl, .submit()
-        self.setObjectName("prompt")
-        lay = QVBoxLayout(self)
-        lay.setContentsMargins(8, 8, 8, 8)
-        self.title = QLabel()
-        self.title.setStyleSheet("font-weight: bold; font-size: 14px;")
-        self.text = QLabel()
-        self.text.setWordWrap(True)
-        self.text.setMinimumHeight(64)
-        self.text.setAlignment(Qt.AlignLeft | Qt.AlignTop)
-        self.body = QWidget()
-        self.body_lay = QVBoxLayout(self.body)
-        self.body_lay.setContentsMargins(0, 0, 0, 0)
-        row = QHBoxLayout()
-        self.ok = QPushButton("OK")
-        self.ok.setObjectName("ok")
-        self.ok.setToolTip("Space")
-        self.ok.setMinimumHeight(34)
-        self.ok.setStyleSheet("font-weight: bold;")
+        # the panel's frame is the Designer form ui_forms/prompt.ui; its body is filled
+        # per decision below
+        from app.forms import load
+        self.ui = load("prompt").Ui_PromptPanel()
+        self.ui.setupUi(self)
+        self.title, self.text, self.body = self.ui.title, self.ui.text, self.ui.body
+        self.body_lay = self.ui.bodyLayout
+        self.ok, self.second = self.ui.ok, self.ui.second
         self.ok.clicked.connect(self.primary)
-        self.second = QPushButton()
-        self.second.setObjectName("second")
         self.second.clicked.connect(self.secondary)
-        row.addWidget(self.ok, 2)
-        row.addWidget(self.second, 1)
-        for w in (self.title, self.text, self.body):
-            lay.addWidget(w)
-        lay.addLayout(row)
         self._answer: Callable[[], Any] | None = None
         self._second: Callable[[], Any] | None = None
         self.buttons: dict[str, QPushButton] = {}
