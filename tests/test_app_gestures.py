@@ -271,3 +271,29 @@ def test_a_spell_on_the_stack_is_shown_large(qtbot):
     assert w.ctl.seat == "bob" and [c["name"] for c in w.ctl.view()["stack"]] == ["Lightning Bolt"]
     assert w._previewed == "Lightning Bolt"
     assert w.preview.pixmap() is not None and not w.preview.pixmap().isNull()
+
+
+class CopyingSession(LocalSession):
+    """Like a network session: every read of the pending decision is a new object."""
+
+    def pending(self, seat):
+        from engine.state import Decision
+        d = super().pending(seat)
+        return None if d is None else Decision(**d.to_dict())
+
+
+def test_a_plan_survives_redraws_when_each_read_gives_a_new_decision_object(qtbot):
+    g = from_setup({"active": "alice", "step": "declare_attackers", "players": {
+        "alice": {"battlefield": ["Hill Giant", "Grizzly Bears"], "library": LIB}, "bob": {"library": LIB}}})
+    w = TableWidget(CopyingSession(g), ["alice", "bob"], modal_errors=False)
+    KEEP.append(w)
+    qtbot.addWidget(w)
+    w.resize(1500, 920)
+    w.show()
+    settle(w)
+    giant, bears = ids(g, "Hill Giant", "alice")[0], ids(g, "Grizzly Bears", "alice")[0]
+    drag(w, card_center(w, giant), w.scene.players["bob"].center())
+    drag(w, card_center(w, bears), w.scene.players["bob"].center())
+    assert w.scene.attacks == {giant: "bob", bears: "bob"}, "the first attacker was not forgotten"
+    space(w)
+    assert g.players["bob"].life == 15, "both attacked: 3 + 2"

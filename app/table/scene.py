@@ -158,6 +158,8 @@ class TableScene(QGraphicsScene):
         self.blocks: dict[int, int] = {}           # blocker id -> attacker id
         self.choices: list[dict[str, Any]] = []    # several abilities of one card: pick one
         self._decision_key: Any = None
+        self._decision_obj: Any = None
+        self._decision_content: Any = None
         self._press: tuple[QGraphicsItem, QPointF] | None = None
         self._drag: CardItem | None = None
         self._drag_arrow: ArrowItem | None = None
@@ -226,7 +228,12 @@ class TableScene(QGraphicsScene):
         the others from their cached pixmaps (issue 5: at most 16 ms per update with 60
         permanents a side; measured by ``python -m app.bench``)."""
         d = self.decision()
-        key = (id(d), d.kind if d else None, self.ctl.seat)
+        if d is not self._decision_obj:
+            # a remote session hands out a new Decision object on every read: the same
+            # decision is recognised by what it says, so a half-built plan survives a redraw
+            self._decision_obj = d
+            self._decision_content = None if d is None else (d.player, d.kind, d.prompt, repr(d.options))
+        key = (self._decision_content, self.ctl.seat)
         if key != self._decision_key:  # a new decision: forget half-built plans
             self._decision_key = key
             self.pending = None
