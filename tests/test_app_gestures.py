@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QApplication, QMenu  # noqa: E402
 from engine.session import LocalSession  # noqa: E402
 from engine.setup import from_setup  # noqa: E402
 
+from app.table.items import StopItem  # noqa: E402
 from app.table.widget import TableWidget  # noqa: E402
 
 KEEP = []
@@ -297,3 +298,29 @@ def test_a_plan_survives_redraws_when_each_read_gives_a_new_decision_object(qtbo
     assert w.scene.attacks == {giant: "bob", bears: "bob"}, "the first attacker was not forgotten"
     space(w)
     assert g.players["bob"].life == 15, "both attacked: 3 + 2"
+
+
+def test_stops_strip_toggles_where_priority_stops(qtbot):
+    g, w = table_for(qtbot, {"active": "alice", "step": "main2", "players": {
+        "alice": {"battlefield": ["Forest", "Grizzly Bears"], "hand": ["Giant Growth"], "library": LIB},
+        "bob": {"library": LIB}}})
+    row = next(it for it in w.scene.items() if isinstance(it, StopItem) and it.step == "end")
+    assert "end" not in w.ctl.stops_active
+    mine = row.mapToScene(QPointF(row.W - 18, row.H / 2))  # the "yours" toggle of the end step
+    QTest.mouseClick(w.view.viewport(), Qt.LeftButton, Qt.NoModifier, vp(w, mine))
+    assert "end" in w.ctl.stops_active
+    row = next(it for it in w.scene.items() if isinstance(it, StopItem) and it.step == "end")
+    assert row.state[1], "the toggle is lit"
+    space(w)  # pass in main 2: alice, holding an instant, now stops in her end step
+    assert w.ctl.view()["step"] == "end" and w.ctl.decision.player == "alice"
+    QTest.mouseClick(w.view.viewport(), Qt.LeftButton, Qt.NoModifier, vp(w, mine))
+    assert "end" not in w.ctl.stops_active
+
+
+def test_without_the_stop_the_end_step_passes(qtbot):
+    g, w = table_for(qtbot, {"active": "alice", "step": "main2", "players": {
+        "alice": {"battlefield": ["Forest", "Grizzly Bears"], "hand": ["Giant Growth"], "library": LIB},
+        "bob": {"library": LIB}}})
+    space(w)
+    settle(w)
+    assert g.active == "bob", "no stop in alice's end step: on to bob's turn"

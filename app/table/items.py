@@ -19,6 +19,8 @@ CARD_TYPE = QGraphicsItem.UserType + 1
 PLAYER_TYPE = QGraphicsItem.UserType + 2
 ZONE_TYPE = QGraphicsItem.UserType + 3
 
+STOP_TYPE = QGraphicsItem.UserType + 4
+
 # z-layers, bottom to top
 Z_ZONE = 0
 Z_ATTACHED = 5
@@ -26,6 +28,8 @@ Z_CARD = 10
 Z_STACK = 20
 Z_ARROW = 50
 Z_DRAG = 100
+
+LEFT_STRIP_W = 184  # the stops strip in the left column
 
 RENDER_SCALE = 2  # pixmaps are drawn at twice the scene size: crisp when the view zooms in
 
@@ -239,6 +243,51 @@ class PlayerItem(QGraphicsObject):
             lines.append("LOST")
         for n, ln in enumerate(lines):
             p.drawText(QRectF(12, 92 + n * 18, w - 24, 18), Qt.AlignLeft | Qt.AlignVCenter, ln)
+
+
+class StopItem(QGraphicsObject):
+    """One row of the stops strip (as in Forge): a step's name and two toggles, "stop here
+    in their turn" and "stop here in my turn"; the current step is lit."""
+
+    W, H = LEFT_STRIP_W, 26
+
+    def __init__(self, step: str, label: str) -> None:
+        super().__init__()
+        self.step, self.label = step, label
+        self.state: tuple[bool, bool, bool, bool] = (False, False, False, False)
+        self.setZValue(Z_CARD)
+        self.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
+
+    def set_state(self, theirs: bool, mine: bool, current: bool, my_turn: bool) -> None:
+        if (theirs, mine, current, my_turn) != self.state:
+            self.state = (theirs, mine, current, my_turn)
+            self.update()
+
+    def type(self) -> int:  # noqa: A003
+        return STOP_TYPE
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(0, 0, self.W, self.H)
+
+    def toggle_at(self, x: float) -> str:
+        """Which toggle a point (item coordinates) is on: "theirs" or "mine"."""
+        return "theirs" if x < self.W - 36 else "mine"
+
+    def paint(self, p: QPainter, opt: QStyleOptionGraphicsItem, widget: Any = None) -> None:
+        p.setRenderHint(QPainter.Antialiasing)
+        theirs, mine, current, my_turn = self.state
+        if current:
+            p.setPen(Qt.NoPen)
+            p.setBrush(QColor(255, 226, 140, 60))
+            p.drawRoundedRect(QRectF(0, 1, self.W, self.H - 2), 6, 6)
+        p.setFont(QFont("DejaVu Sans", 9, QFont.Bold if current else QFont.Normal))
+        p.setPen(QColor(255, 236, 170) if current else QColor(200, 206, 214))
+        p.drawText(QRectF(8, 0, self.W - 80, self.H), Qt.AlignLeft | Qt.AlignVCenter, self.label)
+        for i, (on, active) in enumerate(((theirs, current and not my_turn), (mine, current and my_turn))):
+            c = QPointF(self.W - 54 + i * 36, self.H / 2)
+            p.setPen(QPen(QColor(255, 236, 170) if active else QColor(120, 130, 140), 2 if active else 1.2))
+            p.setBrush(QColor(240, 110, 80) if on else QColor(40, 48, 56))
+            p.drawEllipse(c, 7, 7)
 
 
 class ZoneItem(QGraphicsItem):

@@ -21,8 +21,8 @@ from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSimpleTextItem
 
-from app.table.items import (CARD_TYPE, PLAYER_TYPE, ZONE_TYPE, ArrowItem, CardItem, PlayerItem, ZoneItem,
-                             Z_ARROW, Z_ATTACHED, Z_CARD, Z_DRAG, Z_STACK)
+from app.table.items import (CARD_TYPE, PLAYER_TYPE, STOP_TYPE, ZONE_TYPE, ArrowItem, CardItem, PlayerItem,
+                             StopItem, ZoneItem, Z_ARROW, Z_ATTACHED, Z_CARD, Z_DRAG, Z_STACK)
 
 SCENE_W, SCENE_H = 1600, 1000
 LEFT_W = 200          # player panels
@@ -32,6 +32,12 @@ BF_W, BF_H = 90, 126  # a card on the battlefield
 HAND_W, HAND_H = 110, 154
 MID_Y = 500
 ORDER_KINDS = ("order_blockers", "order_attackers")  # damage assignment order (509.2, 509.3)
+# the stops strip: steps where a player may want to stop and act (the rest pass quickly)
+STOP_STEPS = (("upkeep", "upkeep"), ("draw", "draw"), ("main1", "main 1"), ("beginning_of_combat", "combat"),
+              ("declare_attackers", "attackers"), ("declare_blockers", "blockers"),
+              ("combat_damage", "damage"), ("end_of_combat", "end of combat"), ("main2", "main 2"),
+              ("end", "end step"))
+STOPS_Y = 380
 
 # rows (y, height) for the player at the bottom ("me") and at the top ("them")
 ROWS_ME = {"creatures": (508, 152), "lands": (664, 134), "hand": (802, 190)}
@@ -263,6 +269,7 @@ class TableScene(QGraphicsScene):
             self._battlefield(seat, v, rows, top)
             self._piles(seat, v, top)
         self._stack(v)
+        self._stops(v)
         self._center(v, d)
         self._arrows(v)
         self._highlights(d)
@@ -405,6 +412,34 @@ class TableScene(QGraphicsScene):
             if h.text() != hint:
                 h.setText(hint)
 
+    def _stops(self, v: dict[str, Any]) -> None:
+        """The stops strip: where priority stops for you in their turn and in yours."""
+        head = self._take(("text", "stops"), lambda: self._stops_header())
+        head.setPos(8, STOPS_Y - 24)
+        my_turn = v["active"] == self.ctl.seat
+        for i, (step, label) in enumerate(STOP_STEPS):
+            it = self._take(("stop", step), lambda step=step, label=label: StopItem(step, label))
+            it.setPos(8, STOPS_Y + i * StopItem.H)
+            it.set_state(step in self.ctl.stops_other, step in self.ctl.stops_active, v.get("step") == step,
+                         my_turn)
+
+    @staticmethod
+    def _stops_header() -> QGraphicsSimpleTextItem:
+        t = QGraphicsSimpleTextItem("stops:          their turn · yours")
+        t.setFont(QFont("DejaVu Sans", 8))
+        t.setBrush(QColor(170, 178, 188))
+        t.setAcceptedMouseButtons(Qt.NoButton)
+        return t
+
+    def toggle_stop(self, step: str, whose: str) -> None:
+        """Stop (or no longer stop) at ``step`` in their turn or in mine (controller stops)."""
+        stops = self.ctl.stops_other if whose == "theirs" else self.ctl.stops_active
+        if step in stops:
+            stops.discard(step)
+        else:
+            stops.add(step)
+        self.rebuild()
+
     @staticmethod
     def _text(font: QFont, color: QColor, y: float) -> QGraphicsSimpleTextItem:
         t = LabelItem()
@@ -525,7 +560,7 @@ class TableScene(QGraphicsScene):
         for it in self.items(pos):
             if it is exclude or isinstance(it, ArrowItem):
                 continue
-            if it.type() in (CARD_TYPE, PLAYER_TYPE):
+            if it.type() in (CARD_TYPE, PLAYER_TYPE, STOP_TYPE):
                 return it
             if it.type() == ZONE_TYPE and zone is None:
                 zone = it
@@ -590,7 +625,7 @@ class TableScene(QGraphicsScene):
             if not handled:
                 self.rebuild()  # back where it was: the game did not move it
         else:
-            self.click(press[0])
+            self.click(press[0], ev.scenePos())
 
     def mouseDoubleClickEvent(self, ev: Any) -> None:
         it = self.target_at(ev.scenePos())
@@ -711,7 +746,10 @@ class TableScene(QGraphicsScene):
                     return self._start(o, tid)
         return False
 
-    def click(self, it: QGraphicsItem | None) -> None:
+    def click(self, it: QGraphicsItem | None, pos: QPointF | None = None) -> None:
+        if isinstance(it, StopItem):
+            self.toggle_stop(it.step, it.toggle_at(it.mapFromScene(pos).x()) if pos is not None else "mine")
+            return
         tid = self.ident(it)
         if self.pending is not None:
             if tid is not None and tid in self.pending.candidates:
