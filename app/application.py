@@ -330,7 +330,12 @@ class MainWindow(QMainWindow):
             "on a creature or player to target it, or click a highlighted target.\n"
             "Double-click a land to tap it for mana, a permanent to activate it.\n"
             "Attack: drag creatures toward your opponent, then Space. Block: drag your "
-            "creature onto an attacker, then Space.\n"
+            "creature onto an attacker, then Space. Damage order: drag a numbered blocker "
+            "onto another to swap places, then Space.\n"
+            "Flashback: double-click or drag the card on your graveyard pile (or double-click it "
+            "in the graveyard viewer). Kicker: the panel asks whether to pay it.\n"
+            "Cards the engine cannot play exactly: right-click them for manual actions.\n"
+            "Stops (left): click a dot to stop in that step in their turn or in yours.\n"
             "Space: pass / OK.  F6: pass until end of turn.  Esc: cancel.\n"
             "Hover a card to see it large."))
 
