@@ -324,3 +324,11 @@ def test_without_the_stop_the_end_step_passes(qtbot):
     space(w)
     settle(w)
     assert g.active == "bob", "no stop in alice's end step: on to bob's turn"
+
+
+def test_each_player_has_their_own_stops_in_hotseat(qtbot):
+    g, w = table_for(qtbot, {"active": "alice", "step": "main2", "players": {
+        "alice": {"battlefield": ["Forest", "Grizzly Bears"], "hand": ["Giant Growth"], "library": LIB},
+        "bob": {"library": LIB}}})
+    w.scene.toggle_stop("end", "mine")
+    assert "end" in w.ctl.stops["alice"][0] and "end" not in w.ctl.stops["bob"][0]

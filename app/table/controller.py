@@ -44,8 +44,9 @@ class TableController(QObject):
         self.humans = list(humans)
         self.seat = self.humans[0]            # the seat the table is shown for
         self.auto_pass = True
-        self.stops_active = set(STOPS_ACTIVE)
-        self.stops_other = set(STOPS_OTHER)
+        # each player's own stops (hotseat: two people, two sets): seat -> (my turn, their turn)
+        self.stops: dict[str, tuple[set[str], set[str]]] = {
+            s: (set(STOPS_ACTIVE), set(STOPS_OTHER)) for s in self.humans}
         self.pass_until: dict[str, int] = {}  # seat -> turn number: pass until end of that turn
         self._since = 0
         self._names: dict[int, str] = {}
@@ -56,6 +57,21 @@ class TableController(QObject):
             session.listeners.append(self._on_session)
 
     # -- reading ------------------------------------------------------------
+    @property
+    def stops_active(self) -> set[str]:
+        """The shown seat's stops in their own turn."""
+        return self._stops_of(self.seat)[0]
+
+    @property
+    def stops_other(self) -> set[str]:
+        """The shown seat's stops in the opponent's turn."""
+        return self._stops_of(self.seat)[1]
+
+    def _stops_of(self, seat: str) -> tuple[set[str], set[str]]:
+        if seat not in self.stops:
+            self.stops[seat] = (set(STOPS_ACTIVE), set(STOPS_OTHER))
+        return self.stops[seat]
+
     def seats(self) -> list[str]:
         return list(self.session.seats())
 
@@ -170,8 +186,8 @@ class TableController(QObject):
         v = v if v is not None else self.session.view(seat)
         if v["stack"]:
             return v["stack"][0]["controller"] != seat  # respond to the opponent, not to yourself
-        stops = self.stops_active if v["active"] == seat else self.stops_other
-        return v["step"] in stops
+        mine, theirs = self._stops_of(seat)
+        return v["step"] in (mine if v["active"] == seat else theirs)
 
     # -- the log ------------------------------------------------------------
     def _on_session(self) -> None:
