@@ -235,8 +235,8 @@ def test_flashback_by_double_click_on_the_graveyard(qtbot):
     assert pile is not None and pile.zone == "graveyard", "the castable card is shown on the pile"
     assert pile.highlight == "playable"
     double_click(w, pile.sceneBoundingRect().center())
-    if w.zone_viewer is not None:
-        w.zone_viewer.close()
+    if w.zone_window is not None:
+        w.zone_window.close()
     resolve_stack(g, w)
     assert "Think Twice" in [g.objects[i].card.name for i in g.players["alice"].exile]
     assert len(g.players["alice"].hand) == 1

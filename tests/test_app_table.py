@@ -349,7 +349,9 @@ def test_hover_shows_the_card_large_and_graveyard_opens_a_viewer(qtbot):
                 and it.seat == "alice")
     click(w, center(pile))
     assert w.zone_viewer is not None and w.zone_viewer.item(0).text() == "Lightning Bolt"
-    w.zone_viewer.close()
+    assert w.zone_window.ui.__class__.__name__ == "Ui_ZoneViewer", "the Designer form ui_forms/zone_viewer.ui"
+    QTest.mouseClick(w.zone_window.ui.closeButton, Qt.LeftButton)
+    assert not w.zone_window.isVisible()
 
 
 class FakeSession:

@@ -128,7 +128,8 @@ class TableWidget(QWidget):
         self.ctl.game_over.connect(self.show_game_over)
         self.scene.hovered.connect(self.show_preview)
         self.scene.open_zone.connect(self.show_zone)
-        self.zone_viewer: QListWidget | None = None
+        self.zone_viewer: QListWidget | None = None   # the cards of the open zone viewer
+        self.zone_window: QWidget | None = None
         self.scene.message.connect(self.show_status)
         self.scene.card_menu.connect(self.show_card_menu)
         self.card_menu: QMenu | None = None
@@ -165,25 +166,31 @@ class TableWidget(QWidget):
         self.preview.setPixmap(pm)
 
     def show_zone(self, seat: str, zone: str) -> None:
-        """A zone viewer for a public pile (graveyard, exile), newest first; hover previews."""
+        """A zone viewer for a public pile (graveyard, exile), newest first; hover previews;
+        in your graveyard, a double-click casts a card with flashback. The window is the
+        Designer form ui_forms/zone_viewer.ui; ``zone_viewer`` is its list of cards."""
+        from app.forms import load
         cards = list(reversed(self.ctl.view()["players"][seat][zone]))
-        lw = QListWidget()
-        lw.setWindowTitle(f"{seat}'s {zone} ({len(cards)})")
-        lw.setAttribute(Qt.WA_DeleteOnClose)
-        lw.setMouseTracking(True)
+        win = QWidget(self, Qt.Tool)
+        ui = load("zone_viewer").Ui_ZoneViewer()
+        ui.setupUi(win)
+        win.ui = ui
+        win.setWindowTitle(f"{seat}'s {zone} ({len(cards)})")
+        win.setAttribute(Qt.WA_DeleteOnClose)
+        lw = ui.cards
         fb = {o["card"] for o in self.scene.flashback_options()} if zone == "graveyard" else set()
+        if fb:
+            ui.hint.setText(ui.hint.text() + " Double-click a card marked flashback to cast it.")
         for c in cards:
             item = QListWidgetItem(c["name"] + ("   (flashback: double-click)" if c["id"] in fb else ""))
             item.setData(Qt.UserRole, c["id"])
             item.setData(Qt.UserRole + 1, c["name"])
             lw.addItem(item)
         lw.itemEntered.connect(lambda item: self.show_preview(item.data(Qt.UserRole + 1)))
-        lw.itemDoubleClicked.connect(lambda item: self._zone_double_click(lw, item))
-        lw.resize(280, 360)
-        lw.setWindowFlag(Qt.Tool, True)
-        lw.setParent(self, Qt.Tool)
-        lw.show()
-        self.zone_viewer = lw
+        lw.itemDoubleClicked.connect(lambda item: self._zone_double_click(win, item))
+        ui.closeButton.clicked.connect(win.close)
+        win.show()
+        self.zone_window, self.zone_viewer = win, lw
 
     # -- manual actions from a card's context menu (engine.manual) ----------------------
     def show_card_menu(self, obj: int, at: Any) -> QMenu:
@@ -246,10 +253,10 @@ class TableWidget(QWidget):
             return bool(ok)
         return self.submit(answer)
 
-    def _zone_double_click(self, lw: QListWidget, item: Any) -> None:
+    def _zone_double_click(self, win: QWidget, item: Any) -> None:
         """A double-click on a card of your graveyard in the viewer casts it with flashback."""
         if self.scene.cast_from_graveyard(item.data(Qt.UserRole)):
-            lw.close()
+            win.close()
 
     def show_status(self, text: str) -> None:
         self.status.setText(text)
