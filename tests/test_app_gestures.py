@@ -332,3 +332,21 @@ def test_each_player_has_their_own_stops_in_hotseat(qtbot):
         "bob": {"library": LIB}}})
     w.scene.toggle_stop("end", "mine")
     assert "end" in w.ctl.stops["alice"][0] and "end" not in w.ctl.stops["bob"][0]
+
+
+def test_a_kicker_that_cannot_be_paid_is_refused_and_asked_again(qtbot):
+    setup = {"active": "alice", "step": "main1", "players": {
+        "alice": {"battlefield": ["Island"] * 3, "hand": ["Into the Roil"], "library": ["Island"] * 3},
+        "bob": {"battlefield": ["Hill Giant"], "library": LIB}}}
+    g, w = table_for(qtbot, setup)
+    roil = g.players["alice"].hand[0]
+    giant = ids(g, "Hill Giant", "bob")[0]
+    drag(w, w.scene.cards[roil].sceneBoundingRect().center(), card_center(w, giant))
+    QApplication.processEvents()
+    QTest.mouseClick(w.prompt.buttons["kicker:yes"], Qt.LeftButton)
+    assert w.status.text().startswith("Not allowed"), "three lands cannot pay {1}{U} and the kicker {1}{U}"
+    assert w.scene.pending is not None and w.scene.pending.kicked is None, "asked again"
+    assert w.scene.pending.targets == [[giant]], "the target chosen by the drag is kept"
+    QApplication.processEvents()
+    QTest.mouseClick(w.prompt.buttons["kicker:no"], Qt.LeftButton)
+    assert "Hill Giant" in [g.objects[i].card.name for i in g.players["bob"].hand]

@@ -636,10 +636,15 @@ class TableScene(QGraphicsScene):
 
     # -- what gestures mean ---------------------------------------------------------
     def _submit(self, answer: Any) -> bool:
-        self.pending = None
+        inter, self.pending = self.pending, None
         ok = self.ctl.submit(answer)
         if not ok:
+            if inter is not None and inter.kicked and self.decision() is not None:
+                # the kicker could not be paid (the engine says why): the same cast, asked again
+                inter.kicked = None
+                self.pending = inter
             self.rebuild()
+            self.interaction_changed.emit()
         return ok
 
     def _start(self, opt: dict[str, Any], first_target: Any = None) -> bool:
