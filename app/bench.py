@@ -220,6 +220,7 @@ def main(argv: list[str] | None = None) -> int:
     scene = bench_scene(a.decisions)
     res = {"scene_update": scene, "new_game_warm": warm, "new_game_cold_faces": cold,
            "new_game_after_warm_up": later,
+           "load_average": [round(x, 2) for x in os.getloadavg()], "cpus": os.cpu_count(),
            "ok": scene["ok"] and warm.get("ok", False) and cold.get("ok", False)}
     if a.json:
         print(json.dumps(res, indent=1))
@@ -238,6 +239,8 @@ def main(argv: list[str] | None = None) -> int:
             else:
                 print(f"(b) new game to first paint of the table, {label}: {r['new_game_to_first_paint_s']} s "
                       f"(target {NEW_GAME_TARGET_S:g} s; main window up after {r['window_up_s']} s)")
+        print(f"machine: {res['cpus']} CPUs, load average {res['load_average'][0]} "
+              "(wall times grow with the load; CPU times much less)")
         print("all targets met" if res["ok"] else "some targets missed")
     sys.stdout.flush()
     os._exit(0 if res["ok"] else 1)  # skip Qt's teardown
