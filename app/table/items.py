@@ -329,7 +329,9 @@ class ZoneItem(QGraphicsItem):
             p.drawRoundedRect(self.boundingRect().adjusted(1, 1, -1, -1), 10, 10)
         p.setPen(QColor(255, 255, 255, 90))
         p.setFont(QFont("DejaVu Sans", 9))
-        p.drawText(QRectF(8, 2, self.rect.width() - 16, 16), Qt.AlignLeft | Qt.AlignVCenter, self.label)
+        # the rows' labels sit at their right end, where cards (laid out from the left) seldom reach
+        align = Qt.AlignRight if self.rect.width() > 400 else Qt.AlignLeft
+        p.drawText(QRectF(8, 2, self.rect.width() - 16, 16), align | Qt.AlignVCenter, self.label)
 
 
 class ArrowItem(QGraphicsPathItem):
