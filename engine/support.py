@@ -22,7 +22,7 @@ KEYWORDS = frozenset({
     "Kicker", "Flashback",   # with mana costs only (checked below)
 })
 STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "set_pt",
-                     "grant_ability", "add_types", "life_gain_plus"})
+                     "grant_ability", "add_types", "become", "life_gain_plus"})
 RULES = frozenset({"cant_block", "cant_attack", "cant_attack_or_block", "cant_be_blocked", "must_attack",
                    "must_block", "doesnt_untap", "block_only_flying", "extra_block", "attack_despite_defender"})
 
