@@ -105,12 +105,13 @@ def build(g: "Game", w: dict[str, Any]) -> Decision:
                         [{"option": "top"}, {"option": "bottom"}], data)
     if kind == "attackers":
         atk = combat.possible_attackers(g)
-        return Decision(player, kind, "declare attackers", {"attackers": atk, "targets": combat.attack_targets(g)},
+        return Decision(player, kind, "declare attackers", {"attackers": atk, "targets": combat.attack_targets(g),
+                                                            **combat.attack_hints(g, atk)},
                         data, None if atk else {"attackers": {}})
     if kind == "blockers":
         atk = combat.attackers(g)
         opts = {b: [a for a in atk if combat.can_block(g, b, a)] for b in combat.possible_blockers(g, player)}
-        return Decision(player, kind, "declare blockers", {"blockers": opts}, data,
+        return Decision(player, kind, "declare blockers", {"blockers": opts, **combat.block_hints(g, opts)}, data,
                         None if opts else {"blockers": {}})
     if kind == "order_blockers":
         ids = list(g.objects[w["attacker"]].blockers)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from engine.cards.abilities import Ability, CardDef, Effect
 from engine.errors import IllegalAction
 from engine.filters import matches
+from engine.layers import counters_allowed
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -745,7 +746,7 @@ def _counters(g: "Game", r: Ctx, e: Effect) -> None:
             cs = g.objects[x].counters
             if e.get("remove"):
                 cs[kind] = max(0, cs.get(kind, 0) - n)
-            else:
+            elif counters_allowed(g, x, kind):
                 cs[kind] = cs.get(kind, 0) + n
     g.changed()
 
@@ -1010,5 +1011,8 @@ def enter_replacements(g: "Game", o: "Obj") -> None:
             o.tapped = True
         elif st.get("kind") == "enters_with_counters":
             k = st.get("counter", "+1/+1")
-            o.counters[k] = o.counters.get(k, 0) + amount(g, st.get("amount", 1), o.id)
+            if counters_allowed(g, o.id, k):
+                # 107.3m: X in "enters with X counters" is the X it was cast with
+                o.counters[k] = o.counters.get(k, 0) + amount(g, st.get("amount", 1), o.id, {"obj": o.id})
+                g.changed()
 import engine.ops  # noqa: E402,F401  (more ops register themselves)

@@ -186,7 +186,8 @@ class Game:
         n.damage_sources = []
         if to != "stack":
             kicked = n.kicked and frm == "stack" and to == "battlefield"  # "if it was kicked" (702.32b)
-            n.targets, n.x, n.modes, n.divide, n.kicked = [], 0, [], {}, kicked
+            x = n.x if frm == "stack" and to == "battlefield" else 0  # 107.3m: "enters with X counters"
+            n.targets, n.x, n.modes, n.divide, n.kicked = [], x, [], {}, kicked
             n.chosen = {}
         if to == "battlefield":
             self.ts += 1

@@ -185,3 +185,16 @@ def compute(game: "Game") -> dict[int, Chars]:
             c.power += n
             c.toughness += n
     return chars
+
+
+def counters_allowed(game: "Game", oid: int, kind: str) -> bool:
+    """"Can't have +1/+1 counters put on them" (Blightbeetle): a restriction static with rule
+    no_counters applies to the object (counters of that kind, or of any kind without one).
+    Such an effect also stops a permanent from entering with those counters (614.1c)."""
+    o = game.objects.get(oid)
+    if o is None or o.zone != "battlefield":
+        return True
+    for r in game.chars(oid).rules:
+        if r.get("rule") == "no_counters" and r.get("counter", kind) == kind:
+            return False
+    return True

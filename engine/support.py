@@ -24,7 +24,9 @@ KEYWORDS = frozenset({
 STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "set_pt",
                      "grant_ability", "add_types"})
 RULES = frozenset({"cant_block", "cant_attack", "cant_attack_or_block", "cant_be_blocked", "must_attack",
-                   "must_block", "doesnt_untap", "block_only_flying", "extra_block"})
+                   "must_block", "doesnt_untap", "block_only_flying", "extra_block",
+                   "max_one_blocker", "must_be_blocked_by_all", "cant_attack_or_block_alone", "cant_attack_alone",
+                   "cant_block_alone", "no_counters"})
 
 
 def _walk(x: Any, out: list[str]) -> None:
