@@ -353,6 +353,7 @@ def cast(g: "Game", player: str, a: dict[str, Any]) -> None:
     s.targets = chosen
     s.divide = {(_key(k)): v for k, v in (a.get("divide") or {}).items()}
     s.kicked = kicked
+    s.chosen["cast_from"] = o.zone  # "if this spell was cast from your hand"
     if alt == "flashback":
         s.chosen["flashback"] = True
         cost = substitute_x(tuple(o.card.keyword_args["Flashback"].mana), x)

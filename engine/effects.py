@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from engine.cards.abilities import Ability, CardDef, Effect
 from engine.errors import IllegalAction
 from engine.filters import matches
+from engine.choices import NeedChoice
 from engine.layers import counters_allowed
 
 if TYPE_CHECKING:
@@ -125,7 +126,10 @@ def resume(g: "Game") -> None:
             g.log("unsupported_effect", op=eff.op, card=s.card.name)
             r["i"] += 1
             continue
-        w = fn(g, r, eff)
+        try:
+            w = fn(g, r, eff)
+        except NeedChoice as need:  # a reference to objects still to be chosen (engine.choices)
+            w = need.wait
         if w is not None:
             g.wait = w
             return
@@ -247,6 +251,9 @@ def refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
     if ref == "created":
         return [c for c in r["created"] if c in g.objects]
     if isinstance(ref, dict):
+        if "choose" in ref:  # chosen on resolution (may stop the resolution for the choice)
+            from engine.choices import chosen_refs
+            return chosen_refs(g, r, ref)
         if "target" in ref:
             i = ref["target"] + r.get("off", 0)
             return list(r["legal"][i]) if i < len(r["legal"]) else []
@@ -348,11 +355,23 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return bool(o is not None and o.kicked) == bool(cond["kicked"])
     if "gained_life_this_turn" in cond:
         return g.players[you].life_gained_turn > 0
+    if r is not None and "obj" in r:  # conditions of an "if" instruction while resolving (608.2c)
+        if "it" in cond:  # "If it's a Vampire, ...": the object "it" refers to
+            xs = [x for x in refs(g, r, "it") if isinstance(x, int)]
+            return bool(xs) and matches(g, xs[0], cond["it"], src, you)
+        if "cast_from_hand" in cond:  # "If this spell was cast from your hand"
+            s = g.objects[r["obj"]]
+            return (s.ability is None and s.chosen.get("cast_from") == "hand") == bool(cond["cast_from_hand"])
+        if "milled_this_way" in cond:  # "If at least one Zombie card is milled this way"
+            return any(x in g.objects and matches(g, x, cond["milled_this_way"], src, you)
+                       for x in r.get("milled", ()))
     raise IllegalAction(f"unsupported condition {cond!r}")
 
 
 CONDITION_KEYS = {"control", "min", "max", "life_ge", "life_le", "your_turn", "all", "hand_le", "hand_ge",
                   "gained_life_this_turn", "kicked"}
+#: Conditions of the "if" op only (they need the resolving spell or ability).
+IF_CONDITION_KEYS = CONDITION_KEYS | {"it", "cast_from_hand", "milled_this_way"}
 
 
 # ------------------------------------------------------------------ damage (120)
@@ -594,6 +613,11 @@ def _move(g: "Game", r: Ctx, e: Effect) -> None:
             if isinstance(x, int) and x in g.objects:
                 ctl = controller(g, r) if e.get("control") == "you" else None
                 g.move(x, "battlefield", tapped=bool(e.get("tapped")), controller=ctl)
+    elif to == "library_top" and isinstance(e.args["what"], dict) and "choose" in e.args["what"]:
+        # "put two cards from your hand on top of your library in any order": the order chosen, first on top
+        for x in reversed(refs(g, r, e.args["what"])):
+            if isinstance(x, int) and x in g.objects:
+                g.move(x, "library", top=True)
     elif to in ("library_top", "library_bottom"):
         _move_all(g, r, e, "library", top=to == "library_top")
     elif to == "library_shuffle":
@@ -650,7 +674,7 @@ def _mill(g: "Game", r: Ctx, e: Effect) -> None:
     for p in refs(g, r, e.get("who", "you")):
         if isinstance(p, str):
             for c in g.players[p].library[:n]:
-                g.move(c, "graveyard")
+                r.setdefault("milled", []).append(g.move(c, "graveyard"))  # "milled this way"
 
 
 def _ask_cards(r: Ctx, player: str, options: list[int], lo: int, hi: int, prompt: str) -> dict:
@@ -1015,4 +1039,7 @@ def enter_replacements(g: "Game", o: "Obj") -> None:
                 # 107.3m: X in "enters with X counters" is the X it was cast with
                 o.counters[k] = o.counters.get(k, 0) + amount(g, st.get("amount", 1), o.id, {"obj": o.id})
                 g.changed()
+        elif st.get("kind") == "choose_on_enter":
+            from engine.choices import on_enter
+            on_enter(g, o)
 import engine.ops  # noqa: E402,F401  (more ops register themselves)

@@ -16,6 +16,7 @@ KNOWN = frozenset({
     "other", "tapped", "attacking", "blocking", "in_combat", "token", "keyword", "not_keyword",
     "counter", "power_le", "power_ge", "power_eq", "toughness_le", "toughness_ge", "toughness_eq",
     "mv_le", "mv_ge", "mv_eq", "zone", "player", "opponent", "any", "or", "permanent", "name",
+    "chosen_color", "chosen_type",
 })
 
 
@@ -113,6 +114,13 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
             return False
     if f.get("name") == "SELF" and src is not None and o.card.name != game.objects[src].card.name:
         return False
+    if "chosen_color" in f or "chosen_type" in f:  # chosen as the source entered (614.12, engine.choices)
+        so = game.objects.get(src) if src is not None else None
+        ch = so.chosen if so is not None else {}
+        if "chosen_color" in f and ch.get("color") not in c.colors:
+            return False
+        if "chosen_type" in f and ch.get("creature_type") not in c.subtypes:
+            return False
     if "or" in f and not any(matches(game, x, sub, src, controller) for sub in f["or"]):
         return False
     return True

@@ -307,6 +307,9 @@ class Game:
             triggers.order(self, d, a.get("order", []))
         elif kind == "discard_to_hand_size":
             self._cleanup_discard(d, a.get("cards", []))
+        elif kind == "choose_option" and "enter" in d.data:
+            from engine.choices import answer_enter
+            answer_enter(self, d, a)  # 614.12: "as SELF enters, choose ..."
         elif kind in ("choose_cards", "choose_option", "choose_number"):
             effects.answer(self, d, a)
         elif kind == "manual":

@@ -22,7 +22,7 @@ KEYWORDS = frozenset({
     "Kicker", "Flashback",   # with mana costs only (checked below)
 })
 STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "set_pt",
-                     "grant_ability", "add_types"})
+                     "grant_ability", "add_types", "choose_on_enter"})
 RULES = frozenset({"cant_block", "cant_attack", "cant_attack_or_block", "cant_be_blocked", "must_attack",
                    "must_block", "doesnt_untap", "block_only_flying", "extra_block",
                    "max_one_blocker", "must_be_blocked_by_all", "cant_attack_or_block_alone", "cant_attack_alone",
@@ -39,6 +39,12 @@ def _walk(x: Any, out: list[str]) -> None:
             if not all(emblem_playable(a) for a in x.args.get("abilities", ())):
                 out.append("emblem with a static or non-step ability")
             return
+        elif x.op == "if":
+            from engine.effects import IF_CONDITION_KEYS
+            cond = x.args.get("cond") or {}
+            bad = set(cond) - IF_CONDITION_KEYS
+            if bad:
+                out.append(f"condition {sorted(bad)}")
         elif x.op == "action":
             from engine.ops.actions import ACTIONS  # engine.ops.actions: only the actions it carries out
             if x.args.get("name") not in ACTIONS:
@@ -52,8 +58,6 @@ def _walk(x: Any, out: list[str]) -> None:
                 bad = unknown_keys(v)
                 if bad:
                     out.append(f"filter keys {sorted(bad)}")
-            if k == "choose" and isinstance(v, dict):
-                out.append("reference choose")
             _walk(v, out)
     elif isinstance(x, (list, tuple)):
         for v in x:
@@ -94,6 +98,10 @@ def ability_reasons(ab: Ability) -> list[str]:
         st = ab.static or {}
         if st.get("kind") not in STATICS:
             out.append(f"static {st.get('kind')}")
+        if st.get("kind") == "choose_on_enter":
+            from engine.choices import ENTER_CHOICES
+            if st.get("choice") not in ENTER_CHOICES:
+                out.append(f"choose_on_enter {st.get('choice')}")
         if st.get("kind") == "restriction" and st.get("rule") not in RULES:
             out.append(f"rule {st.get('rule')}")
         if st.get("condition") and set(st["condition"]) - CONDITION_KEYS:
