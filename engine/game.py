@@ -119,6 +119,11 @@ class Game:
         self._msrc = {}
         self._version = self.__dict__.get("_version", 0) + 1
 
+    def all_chars(self) -> dict[int, Chars]:
+        """The characteristics of every permanent on the battlefield now (613), by object id."""
+        cs = self._chars
+        return cs if cs is not None else compute(self)
+
     def chars(self, oid: int) -> Chars:
         """The characteristics of an object now (613); outside the battlefield its printed ones."""
         cs = self._chars
