@@ -74,7 +74,8 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
             opt["modes"] = [m.text for m in ab.modes]
             opt["choose"] = ab.choose
         out.append(opt)
-    from engine import manual
+    from engine import manual, zones_cast
+    out += zones_cast.options(g, player, afford)  # other zones (601.2a), without paying (118.9)
     if manual.offered(g, player):
         out.append({"action": "manual"})
     cs = g.all_chars()

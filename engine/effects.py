@@ -250,6 +250,8 @@ def refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
         return [t] if t is not None else []
     if ref == "created":
         return [c for c in r["created"] if c in g.objects]
+    if ref == "exiled":  # the cards the previous exile_top effect exiled
+        return [c for c in r.get("exiled", ()) if c in g.objects]
     if isinstance(ref, dict):
         if "choose" in ref:  # chosen on resolution (may stop the resolution for the choice)
             from engine.choices import chosen_refs
@@ -358,12 +360,12 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
     if r is not None and "obj" in r:  # conditions of an "if" instruction while resolving (608.2c)
         if "it" in cond:  # "If it's a Vampire, ...": the object "it" refers to
             xs = [x for x in refs(g, r, "it") if isinstance(x, int)]
-            return bool(xs) and matches(g, xs[0], cond["it"], src, you)
+            return bool(xs) and matches(g, xs[0], {**cond["it"], "zone": "any_card"}, src, you)
         if "cast_from_hand" in cond:  # "If this spell was cast from your hand"
             s = g.objects[r["obj"]]
             return (s.ability is None and s.chosen.get("cast_from") == "hand") == bool(cond["cast_from_hand"])
         if "milled_this_way" in cond:  # "If at least one Zombie card is milled this way"
-            return any(x in g.objects and matches(g, x, cond["milled_this_way"], src, you)
+            return any(x in g.objects and matches(g, x, {**cond["milled_this_way"], "zone": "any_card"}, src, you)
                        for x in r.get("milled", ()))
     raise IllegalAction(f"unsupported condition {cond!r}")
 
@@ -859,8 +861,24 @@ def _add_mana(g: "Game", player: str, e: Effect, src: int | None, pick: Any = No
 
 
 @op("add_mana")
-def _add(g: "Game", r: Ctx, e: Effect) -> None:
+def _add(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    if "any" in e.args:  # "add N mana of any (one) color": the controller chooses (106.1b)
+        from engine.choices import COLORS
+        n = 1 if e.get("same") else int(e.args["any"])
+        picks = []
+        for k in range(n):
+            slot = r["i"] if k == 0 else f"{r['i']}.mana{k}"
+            got = r["answers"].get(slot)
+            if got is None:
+                return {"kind": "choose_option", "player": controller(g, r), "options": list(COLORS), "slot": slot,
+                        "prompt": f"{g.objects[r['obj']].card.name}: add mana of which color?"}
+            picks.append(COLORS[got])
+        for c in picks:
+            _add_mana(g, controller(g, r), Effect("add_mana", {"any": int(e.args["any"]) if e.get("same") else 1}),
+                      source_id(g, r), c)
+        return None
     _add_mana(g, controller(g, r), e, source_id(g, r))
+    return None
 
 
 @op("fight")

@@ -22,7 +22,10 @@ KEYWORDS = frozenset({
     "Kicker", "Flashback",   # with mana costs only (checked below)
 })
 STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "set_pt",
-                     "grant_ability", "add_types", "choose_on_enter"})
+                     "grant_ability", "add_types", "choose_on_enter",
+                     # engine/player_statics.py, engine/zones_cast.py, engine/opening.py
+                     "no_max_hand_size", "player_keywords", "flash_spells", "free_spells", "spell_limit",
+                     "play_from", "graveyard_replacement", "opening_hand_battlefield"})
 RULES = frozenset({"cant_block", "cant_attack", "cant_attack_or_block", "cant_be_blocked", "must_attack",
                    "must_block", "doesnt_untap", "block_only_flying", "extra_block",
                    "max_one_blocker", "must_be_blocked_by_all", "cant_attack_or_block_alone", "cant_attack_alone",
@@ -39,6 +42,10 @@ def _walk(x: Any, out: list[str]) -> None:
             if not all(emblem_playable(a) for a in x.args.get("abilities", ())):
                 out.append("emblem with a static or non-step ability")
             return
+        elif x.op == "playable":
+            from engine.zones_cast import supported
+            if not supported(x):
+                out.append("playable for other durations")
         elif x.op == "if":
             from engine.effects import IF_CONDITION_KEYS
             cond = x.args.get("cond") or {}
@@ -62,7 +69,7 @@ def _walk(x: Any, out: list[str]) -> None:
     elif isinstance(x, (list, tuple)):
         for v in x:
             _walk(v, out)
-    elif isinstance(x, str) and x in ("an_opponent", "exiled", "attacked", "trigger_player_hand"):
+    elif isinstance(x, str) and x in ("an_opponent", "attacked", "trigger_player_hand"):
         out.append(f"reference {x}")
 
 
@@ -84,6 +91,11 @@ def ability_reasons(ab: Ability) -> list[str]:
         evs = ev if isinstance(ev, list) else [ev]
         from engine.triggers import ALIASES
         for e in evs:
+            if e == "tapped_for_mana" and len(evs) == 1:  # a triggered mana ability (engine/player_statics.py)
+                from engine.player_statics import mana_trigger_supported
+                if not mana_trigger_supported(ab):
+                    out.append("mana trigger other than adding fixed mana")
+                continue
             if e not in TRIGGER_EVENTS and e not in ALIASES:
                 out.append(f"trigger {e}")
         if trig.get("filter"):
@@ -98,6 +110,8 @@ def ability_reasons(ab: Ability) -> list[str]:
         st = ab.static or {}
         if st.get("kind") not in STATICS:
             out.append(f"static {st.get('kind')}")
+        from engine.player_statics import static_problems
+        out.extend(static_problems(st))
         if st.get("kind") == "choose_on_enter":
             from engine.choices import ENTER_CHOICES
             if st.get("choice") not in ENTER_CHOICES:

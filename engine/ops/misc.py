@@ -232,5 +232,7 @@ def _extra_turn(g: "Game", r: dict, e: Effect) -> None:
             g.log("extra_turn", player=p)
 
 
+from engine import zones_cast  # noqa: E402,F401  (registers the "playable" op)
+
 if _turns_supported():  # registered only when the turn loop can take it (see the report)
     OPS["extra_turn"] = _extra_turn
