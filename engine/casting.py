@@ -61,7 +61,7 @@ def targetable(g: "Game", x: Any, spec: TargetSpec, src: "Obj", controller: str)
     if not matches(g, x, spec.filter, src.id if src.id in g.objects else None, controller):
         return False
     if isinstance(x, str) and not player_statics.player_targetable(g, x, controller):
-        return False  # 702.11d: "You have hexproof"
+        return False  # 702.11c: "You have hexproof"
     if isinstance(x, int):
         c = g.chars(x)
         kw = c.keywords
@@ -347,7 +347,7 @@ def cast(g: "Game", player: str, a: dict[str, Any]) -> None:
         raise IllegalAction(f"{_name(g, oid)} is not a card in your hand")
     if alt == "free" and not player_statics.free_from_hand(g, player, o):
         raise IllegalAction(f"nothing lets you cast {o.card.name} without paying its mana cost")
-    free = alt == "free" or bool(perm and perm["free"])  # 118.9
+    free = alt == "free" or bool(perm and perm["free"])  # 117.9
     kicked = bool(a.get("kicked"))
     if kicked and "Kicker" not in o.card.keywords:
         raise IllegalAction(f"{o.card.name} has no kicker")

@@ -75,7 +75,7 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
             opt["choose"] = ab.choose
         out.append(opt)
     from engine import manual, zones_cast
-    out += zones_cast.options(g, player, afford)  # other zones (601.2a), without paying (118.9)
+    out += zones_cast.options(g, player, afford)  # other zones (601.2a), without paying (117.9)
     if manual.offered(g, player):
         out.append({"action": "manual"})
     cs = g.all_chars()

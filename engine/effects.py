@@ -1054,7 +1054,7 @@ def enter_replacements(g: "Game", o: "Obj") -> None:
         elif st.get("kind") == "enters_with_counters":
             k = st.get("counter", "+1/+1")
             if counters_allowed(g, o.id, k):
-                # 107.3m: X in "enters with X counters" is the X it was cast with
+                # 614.1c: X in "enters with X counters" is the X it was cast with
                 o.counters[k] = o.counters.get(k, 0) + amount(g, st.get("amount", 1), o.id, {"obj": o.id})
                 g.changed()
         elif st.get("kind") == "choose_on_enter":

@@ -66,7 +66,7 @@ class Game:
         self.spells_cast_turn = 0
         self.assignments: dict[int, dict[Any, int]] = {}   # combat damage assigned (510.1)
         self.scried: list[str] = []         # players done with the 103.4 look at the top card
-        self.opening_done: list[str] = []   # players done with 103.6 actions (Leylines)
+        self.opening_done: list[str] = []   # players done with 103.5 actions (Leylines)
         self.extra_turns: list[str] = []    # 500.7: the most recently created is taken first
         self.tokens_outside = False         # a token left the battlefield: 704.5d has work to do
         self._chars: dict[int, Chars] | None = None
@@ -182,6 +182,8 @@ class Game:
                 combat.remove_from_combat(self, o)
         del self.objects[oid]
         n = o.copy()
+        if n.is_copy:  # 400.7: a card that was a copy on the battlefield is its own card again
+            n.card, n.is_copy = o.chosen.get("printed", n.card), False
         n.id = self.next_id
         self.next_id += 1
         n.zone = to
@@ -199,7 +201,7 @@ class Game:
         n.damage_sources = []
         if to != "stack":
             kicked = n.kicked and frm == "stack" and to == "battlefield"  # "if it was kicked" (702.32b)
-            x = n.x if frm == "stack" and to == "battlefield" else 0  # 107.3m: "enters with X counters"
+            x = n.x if frm == "stack" and to == "battlefield" else 0  # 614.1c: "enters with X counters"
             n.targets, n.x, n.modes, n.divide, n.kicked = [], x, [], {}, kicked
             n.chosen = {}
         if to == "battlefield":
@@ -230,7 +232,9 @@ class Game:
             self.log("reveal", player=n.owner, to="all", cards=[n.card.name])
             self.rng.shuffle(self.players[n.owner].library)
         if to == "battlefield":
-            triggers.enters(self, n)
+            from engine import clone
+            if not clone.entering(self, n):  # 706.5: "enter as a copy of ..." is chosen first
+                triggers.enters(self, n)
         return n.id
 
     def draw(self, player: str, n: int = 1) -> None:
@@ -323,9 +327,12 @@ class Game:
             triggers.order(self, d, a.get("order", []))
         elif kind == "discard_to_hand_size":
             self._cleanup_discard(d, a.get("cards", []))
+        elif kind == "choose_cards" and "clone" in d.data:
+            from engine import clone
+            clone.answer(self, d, a)  # 706.5: Mirror Image
         elif kind == "choose_cards" and d.data.get("opening"):
             from engine import opening
-            opening.answer(self, d, a)  # 103.6: Leylines
+            opening.answer(self, d, a)  # 103.5: Leylines
         elif kind == "choose_option" and "enter" in d.data:
             from engine.choices import answer_enter
             answer_enter(self, d, a)  # 614.12: "as SELF enters, choose ..."
@@ -530,7 +537,7 @@ class Game:
                 self.wait = {"kind": "mulligan_bottom", "player": n}
                 return
         from engine import opening
-        w = opening.next_decision(self)  # 103.6: opening-hand actions, starting player first
+        w = opening.next_decision(self)  # 103.5: opening-hand actions, starting player first
         if w is not None:
             self.wait = w
             return

@@ -73,13 +73,20 @@ def _num(v: str | None) -> int:
 
 
 def static_effects(game: "Game") -> list[tuple[int, int, dict[str, Any]]]:
-    """(timestamp, source id, static) of every static ability of a permanent (604, 611.3)."""
+    """(timestamp, source id, static) of every static ability of a permanent (604, 611.3)
+    and of an emblem in a command zone (113.4)."""
     out = []
     for oid in game.battlefield:
         o = game.objects[oid]
         for ab in o.card.abilities:
             if ab.kind == "static" and ab.static is not None and ab.zone == "battlefield":
                 out.append((o.timestamp, oid, ab.static))
+    for p in game.order:
+        for oid in game.players[p].command:
+            o = game.objects[oid]
+            for ab in o.card.abilities:
+                if ab.kind == "static" and ab.static is not None:
+                    out.append((o.timestamp, oid, ab.static))
     return out
 
 

@@ -1,4 +1,4 @@
-"""Actions with cards in the opening hand (CR 103.6, 2016): "If SELF is in your opening hand,
+"""Actions with cards in the opening hand (CR 103.5, 2016): "If SELF is in your opening hand,
 you may begin the game with it on the battlefield" (the Leylines).
 
 Once the mulligans are done (103.4) and before the first turn begins, the starting player
@@ -22,7 +22,7 @@ def _leyline(card: Any) -> bool:
 
 
 def next_decision(g: "Game") -> dict[str, Any] | None:
-    """The next player's 103.6 choice, or None when every player has had theirs."""
+    """The next player's 103.5 choice, or None when every player has had theirs."""
     done = g.opening_done
     for n in g.order:
         if n in done:
@@ -31,7 +31,7 @@ def next_decision(g: "Game") -> dict[str, Any] | None:
         cards = [i for i in g.players[n].hand if _leyline(g.objects[i].card)]
         if cards:
             return {"kind": "choose_cards", "player": n, "options": cards, "min": 0, "max": len(cards),
-                    "opening": True, "prompt": "begin the game with any of these on the battlefield? (103.6)"}
+                    "opening": True, "prompt": "begin the game with any of these on the battlefield? (103.5)"}
     return None
 
 

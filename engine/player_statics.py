@@ -1,8 +1,8 @@
 """Static abilities that speak about players and the rules of the game rather than about
 the characteristics of objects: "You have no maximum hand size" (402.2), "You have
-hexproof" (702.11d), "You may cast spells as though they had flash" (702.8), "Each
+hexproof" (702.11c), "You may cast spells as though they had flash" (702.8), "Each
 player can't cast more than one spell each turn", "You may cast spells from your hand
-without paying their mana costs" (118.9), "If a card would be put into an opponent's
+without paying their mana costs" (117.9), "If a card would be put into an opponent's
 graveyard from anywhere, exile it instead" (614.1a), and the triggered mana ability
 "Whenever you tap a creature for mana, add an additional {G}" (605.1b).
 
@@ -49,7 +49,7 @@ def statics(g: "Game", kind: str) -> list[tuple[int, str, dict[str, Any]]]:
                 ctl = g.controller_of(oid)
                 for st in sts:
                     by.setdefault(st["kind"], []).append((oid, ctl, st))
-        for p in g.order:  # emblems (114.4: their abilities work from the command zone)
+        for p in g.order:  # emblems (113.4: their abilities work from the command zone)
             for oid in g.players[p].command:
                 for st in _card_statics(g.objects[oid].card):
                     by.setdefault(st["kind"], []).append((oid, p, st))
@@ -79,7 +79,7 @@ def no_max_hand_size(g: "Game", player: str) -> bool:
 
 
 def has_keyword(g: "Game", player: str, keyword: str) -> bool:
-    """702.11d / 702.18: a player with hexproof (shroud) can't be the target of spells or
+    """702.11c / 702.18: a player with hexproof (shroud) can't be the target of spells or
     abilities their opponents (anyone) control."""
     return any(keyword in t[2].get("keywords", ()) for t in _mine(g, "player_keywords", player))
 
@@ -134,7 +134,7 @@ def spells_cast_this_turn(g: "Game", player: str) -> int:
 
 
 def free_from_hand(g: "Game", player: str, o: "Obj") -> bool:
-    """118.9: "You may cast spells from your hand without paying their mana costs" (Omniscience)."""
+    """117.9: "You may cast spells from your hand without paying their mana costs" (Omniscience)."""
     return o.zone == "hand" and any(t[2].get("zone", "hand") == "hand" and _spell_matches(g, o, t[2].get("spells"), player)
                                     for t in _mine(g, "free_spells", player))
 

@@ -25,7 +25,7 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "grant_ability", "add_types", "choose_on_enter",
                      # engine/player_statics.py, engine/zones_cast.py, engine/opening.py
                      "no_max_hand_size", "player_keywords", "flash_spells", "free_spells", "spell_limit",
-                     "play_from", "graveyard_replacement", "opening_hand_battlefield"})
+                     "play_from", "graveyard_replacement", "opening_hand_battlefield", "clone"})
 RULES = frozenset({"cant_block", "cant_attack", "cant_attack_or_block", "cant_be_blocked", "must_attack",
                    "must_block", "doesnt_untap", "block_only_flying", "extra_block",
                    "max_one_blocker", "must_be_blocked_by_all", "cant_attack_or_block_alone", "cant_attack_alone",
@@ -41,6 +41,9 @@ def _walk(x: Any, out: list[str]) -> None:
             from engine.ops.misc import emblem_playable
             if not all(emblem_playable(a) for a in x.args.get("abilities", ())):
                 out.append("emblem with a static or non-step ability")
+            for a in x.args.get("abilities", ()):
+                if a.kind == "static":
+                    out.extend(ability_reasons(a))
             return
         elif x.op == "playable":
             from engine.zones_cast import supported

@@ -1,5 +1,5 @@
 """Playing lands and casting spells from zones other than the hand (CR 601.2a, 305.1),
-and casting without paying the mana cost (118.9).
+and casting without paying the mana cost (117.9).
 
 Permissions come from two places:
 - the "playable" op of a resolved spell or ability ("Exile the top seven cards of your

@@ -1,4 +1,4 @@
-"""Opening-hand actions (CR 103.6) and player statics that scenarios (which start after
+"""Opening-hand actions (CR 103.5) and player statics that scenarios (which start after
 the mulligans) cannot reach."""
 from __future__ import annotations
 
