@@ -71,6 +71,10 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
         if whose == "opponent" and g.active == controller:
             return False
         return True
+    if name == "cast":
+        who = trig.get("who", "you")
+        if who == "you" and ev["player"] != controller or who == "opponent" and ev["player"] == controller:
+            return False  # "whenever you cast" / "whenever an opponent casts"
     if name in PLAYER_EVENTS:
         who = trig.get("who", "you")
         if who == "you" and ev["player"] != controller or who == "opponent" and ev["player"] == controller:
