@@ -40,6 +40,13 @@ def _card_statics(card: Any) -> tuple[Any, ...]:
 
 def statics(g: "Game", kind: str) -> list[tuple[int, str, dict[str, Any]]]:
     """(source id, its controller, static) of every such static working now (611.3a)."""
+    # Most games hold no card with such a static at all: know that once per set of physical
+    # objects (next_uid grows with every new card, token or emblem; abilities don't count).
+    some = g.__dict__.get("_pstatics_any")
+    if some is None or some[0] != g.next_uid:
+        some = g._pstatics_any = (g.next_uid, any(_card_statics(o.card) for o in g.objects.values()))
+    if not some[1]:
+        return []
     cache = g.__dict__.get("_pstatics")
     if cache is None or cache[0] != g._version:
         by: dict[str, list[tuple[int, str, dict[str, Any]]]] = {}
