@@ -106,6 +106,9 @@ def build(g: "Game", w: dict[str, Any]) -> Decision:
     if kind == "priority":
         opts = priority_options(g, player)
         return Decision(player, kind, f"{player}: {g.step}, you have priority", opts, data)
+    if kind == "play_first":
+        return Decision(player, kind, "choose who plays first (103.2)",
+                        [{"player": n} for n in g.order], data)
     if kind == "mulligan":
         n = len(g.players[player].hand)
         return Decision(player, kind, f"keep these {n} cards or mulligan?",
