@@ -48,9 +48,12 @@ def can_cast_timing(g: "Game", player: str, o: "Obj") -> bool:
     types = o.card.types
     if "Land" in types:
         return False
-    if player_statics.spell_limited(g, player):  # "can't cast more than one spell each turn"
-        return False
-    if "Instant" in types or "Flash" in o.card.keywords or player_statics.has_flash(g, player, o):
+    flash = "Instant" in types or "Flash" in o.card.keywords
+    if player_statics.active(g):
+        if player_statics.spell_limited(g, player):  # "can't cast more than one spell each turn"
+            return False
+        flash = flash or player_statics.has_flash(g, player, o)
+    if flash:
         return g.priority == player
     return sorcery_timing(g, player)
 
@@ -60,7 +63,7 @@ def targetable(g: "Game", x: Any, spec: TargetSpec, src: "Obj", controller: str)
     """Can ``x`` be chosen for this target slot by a spell or ability from ``src``?"""
     if not matches(g, x, spec.filter, src.id if src.id in g.objects else None, controller):
         return False
-    if isinstance(x, str) and not player_statics.player_targetable(g, x, controller):
+    if isinstance(x, str) and player_statics.active(g) and not player_statics.player_targetable(g, x, controller):
         return False  # 702.11c: "You have hexproof"
     if isinstance(x, int):
         c = g.chars(x)

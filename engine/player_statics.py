@@ -38,14 +38,19 @@ def _card_statics(card: Any) -> tuple[Any, ...]:
     return hit[1]
 
 
-def statics(g: "Game", kind: str) -> list[tuple[int, str, dict[str, Any]]]:
-    """(source id, its controller, static) of every such static working now (611.3a)."""
-    # Most games hold no card with such a static at all: know that once per set of physical
-    # objects (next_uid grows with every new card, token or emblem; abilities don't count).
+def active(g: "Game") -> bool:
+    """Does the game hold any card with such a static (or mana trigger) at all? Most games
+    don't; known once per set of physical objects (next_uid grows with every new card,
+    token or emblem; abilities on the stack don't count)."""
     some = g.__dict__.get("_pstatics_any")
     if some is None or some[0] != g.next_uid:
         some = g._pstatics_any = (g.next_uid, any(_card_statics(o.card) for o in g.objects.values()))
-    if not some[1]:
+    return some[1]
+
+
+def statics(g: "Game", kind: str) -> list[tuple[int, str, dict[str, Any]]]:
+    """(source id, its controller, static) of every such static working now (611.3a)."""
+    if not active(g):
         return []
     cache = g.__dict__.get("_pstatics")
     if cache is None or cache[0] != g._version:
@@ -152,11 +157,10 @@ def graveyard_destination(g: "Game", o: "Obj") -> str | None:
     "exile"), or None. A card's own replacement ("If SELF would be put into a graveyard from
     anywhere", Nexus of Fate) works from every zone; others from the battlefield. Tokens are
     not cards. When several apply, the card's own is applied (616.1: its owner's choice)."""
-    if o.token or o.ability is not None:
+    if o.token or o.ability is not None or not active(g):
         return None
-    for ab in o.card.abilities:
-        st = ab.static
-        if ab.kind == "static" and st and st.get("kind") == "graveyard_replacement" and st.get("affects") == "self":
+    for st in _card_statics(o.card):
+        if st["kind"] == "graveyard_replacement" and st.get("affects") == "self":
             return st.get("to", "exile")
     from engine.filters import matches
     for src, ctl, st in statics(g, "graveyard_replacement"):

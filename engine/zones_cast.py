@@ -123,6 +123,8 @@ def options(g: "Game", player: str, afford: dict[tuple[str, ...], bool]) -> list
     casts from the hand without paying the mana cost."""
     from engine import casting
     out: list[dict[str, Any]] = []
+    if not g.effects and not ps.active(g):
+        return out
     for oid in candidates(g, player):
         o = g.objects[oid]
         if "Land" in o.card.types:
