@@ -49,3 +49,39 @@ def test_no_opening_decision_without_such_cards() -> None:
     g.submit("alice", {"option": "keep"})
     g.submit("bob", {"option": "keep"})
     assert g.pending.kind == "priority" and g.turn == 1
+
+
+def _blockers_decision(bob_creatures: list[str], attackers: list[str]) -> Game:
+    from engine.setup import from_setup
+    g = from_setup({"active": "alice", "step": "declare_attackers",
+                    "players": {"alice": {"battlefield": attackers}, "bob": {"battlefield": bob_creatures}}})
+    g.submit("alice", {"attackers": {i: "bob" for i in g.battlefield if g.objects[i].controller == "alice"}})
+    while g.pending.kind == "priority":
+        g.submit(g.pending.player, {"action": "pass"})
+    assert g.pending.kind == "blockers"
+    return g
+
+
+@pytest.mark.parametrize("bob,alice", [
+    (["Hill Giant", "Centaur Courser", "Grizzly Bears"], ["Prized Unicorn", "Grizzly Bears"]),
+    (["Loyal Pegasus", "Grizzly Bears"], ["Bristling Boar", "Grizzly Bears"]),
+    (["Loyal Pegasus"], ["Prized Unicorn"]),
+])
+def test_random_bot_declares_legal_blocks(bob: list[str], alice: list[str]) -> None:
+    """The bot reads the hints of the blockers decision (509.1b-c) and always answers legally."""
+    from engine.ai.random_bot import RandomBot
+    g = _blockers_decision(bob, alice)
+    for seed in range(40):
+        c = g.copy()
+        c.submit("bob", RandomBot(seed).answer(c.pending))  # raises IllegalAction if illegal
+
+
+def test_unicorn_requirement_refuses_partial_blocks() -> None:
+    g = _blockers_decision(["Hill Giant", "Centaur Courser"], ["Prized Unicorn"])
+    unicorn = next(i for i in g.battlefield if g.objects[i].card.name == "Prized Unicorn")
+    giant, courser = (next(i for i in g.battlefield if g.objects[i].card.name == n)
+                      for n in ("Hill Giant", "Centaur Courser"))
+    assert g.pending.options["must"] == {giant: [unicorn], courser: [unicorn]}
+    with pytest.raises(IllegalAction):
+        g.submit("bob", {"blockers": {giant: [unicorn]}})
+    g.submit("bob", {"blockers": {giant: [unicorn], courser: [unicorn]}})
