@@ -599,6 +599,11 @@ def _move_all(g: "Game", r: Ctx, e: Effect, to: str, **kw: Any) -> None:
 
 @op("exile")
 def _exile(g: "Game", r: Ctx, e: Effect) -> None:
+    if e.get("until") == "self_leaves":  # 610.3: until SELF leaves the battlefield
+        from engine.until import exile_until_leaves
+        xs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int) and x in g.objects]
+        exile_until_leaves(g, source_id(g, r), xs)
+        return
     _move_all(g, r, e, "exile")
 
 
@@ -614,12 +619,13 @@ def _move(g: "Game", r: Ctx, e: Effect) -> None:
         for x in refs(g, r, e.args["what"]):
             if isinstance(x, int) and x in g.objects:
                 ctl = controller(g, r) if e.get("control") == "you" else None
-                g.move(x, "battlefield", tapped=bool(e.get("tapped")), controller=ctl)
+                new = g.move(x, "battlefield", tapped=bool(e.get("tapped")), controller=ctl)
+                r.setdefault("followed", {})[x] = new  # 400.7: "that artifact gains haste"
     elif to == "library_top" and isinstance(e.args["what"], dict) and "choose" in e.args["what"]:
         # "put two cards from your hand on top of your library in any order": the order chosen, first on top
         for x in reversed(refs(g, r, e.args["what"])):
             if isinstance(x, int) and x in g.objects:
-                g.move(x, "library", top=True)
+                r.setdefault("followed", {})[x] = g.move(x, "library", top=True)
     elif to in ("library_top", "library_bottom"):
         _move_all(g, r, e, "library", top=to == "library_top")
     elif to == "library_shuffle":
@@ -687,6 +693,12 @@ def _ask_cards(r: Ctx, player: str, options: list[int], lo: int, hi: int, prompt
 @op("discard")
 def _discard(g: "Game", r: Ctx, e: Effect) -> dict | None:
     """701.8: discard; the player chooses unless at random."""
+    if isinstance(e.get("what"), dict) and "choose" in e.args["what"]:
+        # "You choose a nonland card from it. That player discards that card."
+        for x in refs(g, r, e.args["what"]):
+            if isinstance(x, int) and x in g.objects and g.objects[x].zone == "hand":
+                g.move(x, "graveyard")
+        return None
     who = [p for p in refs(g, r, e.get("who", "you")) if isinstance(p, str)]
     if not who:
         return None

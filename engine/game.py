@@ -255,6 +255,9 @@ class Game:
         self.changed()
         self.log("move", card=n.card.name, obj=n.id, frm=frm, to=to, owner=n.owner,
                  hidden=to in ("library", "hand") and frm in ("library", "hand"))
+        if frm == "battlefield" and self.effects:
+            from engine.until import source_left
+            source_left(self, oid)  # 610.3: "until SELF leaves the battlefield"
         if shuffle:
             self.log("reveal", player=n.owner, to="all", cards=[n.card.name])
             self.rng.shuffle(self.players[n.owner].library)

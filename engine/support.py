@@ -45,6 +45,8 @@ def _walk(x: Any, out: list[str]) -> None:
                 if a.kind == "static":
                     out.extend(ability_reasons(a))
             return
+        elif x.op == "exile" and x.args.get("until") not in (None, "self_leaves"):
+            out.append("exile until it leaves (610.3)")  # not carried out by the exile op
         elif x.op == "playable":
             from engine.zones_cast import supported
             if not supported(x):
@@ -76,10 +78,41 @@ def _walk(x: Any, out: list[str]) -> None:
         out.append(f"reference {x}")
 
 
+def _has_choose(x: Any) -> bool:
+    if isinstance(x, Effect):
+        return _has_choose(x.args)
+    if isinstance(x, dict):
+        return "choose" in x and isinstance(x["choose"], dict) or any(_has_choose(v) for v in x.values())
+    if isinstance(x, (list, tuple)):
+        return any(_has_choose(v) for v in x)
+    return False
+
+
+def _choose_reasons(e: Effect, out: list[str], delayed: bool = False) -> None:
+    """Objects chosen on resolution (engine/choices.py): only where the engine carries them out."""
+    from engine.choices import choose_problems
+    for k, v in e.args.items():
+        if isinstance(v, dict) and isinstance(v.get("choose"), dict):
+            if delayed:
+                out.append("reference choose in a delayed trigger")
+            out.extend(choose_problems(e.op, k, v))
+    if e.op in ("may", "if"):  # their nested effects run again from the first after a choice
+        for run in ((list(e.args.get("effects", ())) + list(e.args.get("then", ()))), list(e.args.get("else", ()))):
+            if any(_has_choose(sub) for sub in run[1:]):
+                out.append("reference choose after another effect in may/if")
+    for v in e.args.values():
+        for sub in (v if isinstance(v, (list, tuple)) else ()):
+            if isinstance(sub, Effect):
+                _choose_reasons(sub, out, delayed or e.op == "delayed")
+
+
 def ability_reasons(ab: Ability) -> list[str]:
     out: list[str] = []
     for e in ab.effects:
         _walk(e, out)
+        _choose_reasons(e, out)
+    if "the exiled card" in (ab.text or "").lower() and any(e.args.get("what") == "self" for e in ab.effects):
+        out.append("linked ability: the exiled card (607.2a)")  # the compiler read "the exiled card" as SELF
     for t in ab.targets:
         bad = unknown_keys(t.filter)
         if bad:
