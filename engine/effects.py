@@ -928,7 +928,7 @@ def _sacrifice(g: "Game", r: Ctx, e: Effect) -> dict | None:
     p = who[0]
     f = dict(e.get("filter") or {"permanent": True})
     f["controller"] = "you"
-    mine = [i for i in g.battlefield if matches(g, i, f, None, p)]
+    mine = [i for i in g.battlefield if matches(g, i, f, source_id(g, r), p)]  # "sacrifice another creature"
     n = amount(g, e.get("amount", 1), source_id(g, r), r)
     if not mine:
         picks = mine

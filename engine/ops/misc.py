@@ -54,12 +54,20 @@ _may = OPS["may"]
 @op("may")
 def _may_pay(g: "Game", r: dict, e: Effect) -> dict | None:
     pays = [x for x in e.get("effects", ()) if x.op == "pay"]
-    if not pays:
+    # "You may sacrifice a Vampire. When you do, ...": the reflexive part (603.12) happens only
+    # if it was done, so "yes" is open only when it can be done (a sacrifice needs something to
+    # sacrifice, 701.17a)
+    acts = [x for x in e.get("effects", ()) if x.op in ("sacrifice", "discard")] if e.get("reflexive") else []
+    if not pays and not acts:
         return _may(g, r, e)
     got = r["answers"].get(r["i"])
     if got is None:
-        if not all(can_pay(g, controller(g, r), x.args) for x in pays):
+        if not all(can_pay(g, controller(g, r), x.args) for x in pays) \
+                or acts and not _can_act(g, r, controller(g, r), acts):
             got = r["answers"][r["i"]] = "no"  # the only legal choice (117.3)
+        elif not pays:
+            return {"kind": "choose_option", "player": controller(g, r), "options": ["yes", "no"],
+                    "slot": r["i"], "prompt": f"{g.objects[r['obj']].card.name}: do it?"}
         else:
             what = " and ".join("pay " + ("".join("{" + s + "}" for s in _syms(x.args)) or f"{x.args.get('life')} life")
                                 for x in pays)
@@ -105,7 +113,7 @@ def _can_act(g: "Game", r: dict, payer: str, actions: Any) -> bool:
         if a.op == "sacrifice" and "filter" in a.args:
             f = dict(a.args["filter"])
             f["controller"] = "you"
-            if not any(matches(g, i, f, None, payer) for i in g.battlefield):
+            if not any(matches(g, i, f, source_id(g, r), payer) for i in g.battlefield):  # "another"
                 return False
         elif a.op == "discard":
             if not g.players[payer].hand:
