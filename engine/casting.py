@@ -164,13 +164,15 @@ def _mana_sources(g: "Game", player: str, exclude: set[int]) -> list[tuple[int, 
                     and not ab.cost.sacrifice_self and not ab.cost.life:
                 if "Creature" in c.types and o.sick and "Haste" not in c.keywords:
                     break
+                if not produces(ab, g, oid):
+                    break  # "mana of the chosen color" with no color chosen
                 (lands if "Land" in c.types else others).append((oid, ab))
                 break
     return lands + others
 
 
-def produces(ab: Ability) -> list[str]:
-    """Kinds of mana one activation of a simple mana ability can make."""
+def produces(ab: Ability, g: "Game | None" = None, oid: int | None = None) -> list[str]:
+    """Kinds of mana one activation of a simple mana ability (of permanent ``oid``) can make."""
     out: list[str] = []
     for e in ab.effects:
         if e.op == "add_mana":
@@ -179,6 +181,9 @@ def produces(ab: Ability) -> list[str]:
             elif "choice" in e.args:
                 for opt in e.args["choice"]:
                     out += opt
+            elif "any" in e.args and e.args.get("chosen_color") and g is not None:
+                c = g.objects[oid].chosen.get("color") if oid in g.objects else None
+                out += [c] if c else []  # "one mana of the chosen color" (614.12)
             elif "any" in e.args:
                 out += list("WUBRG")
     return out
@@ -216,7 +221,7 @@ def plan_payment(g: "Game", player: str, symbols: tuple[str, ...], exclude: set[
         for oid, ab in srcs:
             if oid in used:
                 continue
-            made = produces(ab)
+            made = produces(ab, g, oid)
             hit = next((m for m in options if m in made), None)
             if hit is None and "2" in options:
                 continue
@@ -234,7 +239,7 @@ def plan_payment(g: "Game", player: str, symbols: tuple[str, ...], exclude: set[
                 for oid, ab in srcs:  # every named source is used (FORMAT: pay: [...])
                     if oid not in used:
                         used.add(oid)
-                        m = produces(ab)[0]
+                        m = produces(ab, g, oid)[0]
                         taps.append((oid, m))
                         test[m] = test.get(m, 0) + 1
             return taps, test
@@ -244,7 +249,7 @@ def plan_payment(g: "Game", player: str, symbols: tuple[str, ...], exclude: set[
                 raise
             oid, ab = nxt
             used.add(oid)
-            m = produces(ab)[0]
+            m = produces(ab, g, oid)[0]
             taps.append((oid, m))
             pool[m] = pool.get(m, 0) + 1
 

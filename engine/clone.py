@@ -58,3 +58,9 @@ def answer(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
         g.changed()
         g.log("copy", card=o.chosen["printed"].name, obj=o.id, of=src.card.name)
     triggers.enters(g, o)
+
+
+def clone_problems(st: dict[str, Any]) -> list[str]:
+    """Copies of objects on the battlefield only (not "a creature card in a graveyard")."""
+    f = st.get("filter") or {}
+    return [] if f.get("zone", "battlefield") == "battlefield" else [f"clone from {f.get('zone')}"]

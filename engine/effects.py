@@ -861,6 +861,10 @@ def _add_mana(g: "Game", player: str, e: Effect, src: int | None, pick: Any = No
     elif "choice" in e.args:
         opts = e.args["choice"]
         syms = list(opts[pick if isinstance(pick, int) and 0 <= pick < len(opts) else 0])
+    elif "any" in e.args and e.args.get("chosen_color"):  # "of the chosen color" (614.12)
+        o = g.objects.get(src) if src is not None else None
+        c = o.chosen.get("color") if o is not None else None
+        syms = [c] * int(e.args["any"]) if c else []
     elif "any" in e.args:
         c = pick if isinstance(pick, str) and pick in "WUBRG" else "G"
         syms = [c] * int(e.args["any"])
@@ -874,7 +878,7 @@ def _add_mana(g: "Game", player: str, e: Effect, src: int | None, pick: Any = No
 
 @op("add_mana")
 def _add(g: "Game", r: Ctx, e: Effect) -> dict | None:
-    if "any" in e.args:  # "add N mana of any (one) color": the controller chooses (106.1b)
+    if "any" in e.args and not e.get("chosen_color"):  # "N mana of any (one) color": the controller chooses
         from engine.choices import COLORS
         n = 1 if e.get("same") else int(e.args["any"])
         picks = []

@@ -148,6 +148,9 @@ def ability_reasons(ab: Ability) -> list[str]:
             out.append(f"static {st.get('kind')}")
         from engine.player_statics import static_problems
         out.extend(static_problems(st))
+        if st.get("kind") == "clone":
+            from engine.clone import clone_problems
+            out.extend(clone_problems(st))
         if st.get("kind") == "choose_on_enter":
             from engine.choices import ENTER_CHOICES
             if st.get("choice") not in ENTER_CHOICES:
