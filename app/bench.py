@@ -117,6 +117,14 @@ def bench_scene(decisions: int = 50, per_side: int = 60) -> dict[str, Any]:
         made += 1
     counted = sum(1 for c in w.scene.cards.values() if c.zone == "battlefield")
     w.close()
+    # delete the table now, while Qt and Python are both alive: left to the interpreter's
+    # exit, the scene's Python-side items are collected after Qt tore them down (a crash)
+    from PySide6.QtCore import QEvent
+    w.ctl.changed.disconnect(timed_refresh)
+    w.ctl.changed.disconnect(on_changed)
+    w.deleteLater()
+    app.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    del w
     engine_ms = [max(0.0, a - b) for a, b in zip(total_ms, update_ms)]
     return {"permanents": counted, "decisions": len(update_ms),
             "update_median_ms": round(statistics.median(update_ms), 2),
