@@ -279,6 +279,12 @@ def refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
         return [t] if t is not None else []
     if ref == "created":
         return [c for c in r["created"] if c in g.objects]
+    if ref == "attacked":  # "the player or planeswalker it's attacking" (506.4; the source, now)
+        sid = source_id(g, r)
+        a = g.objects[sid].attacking if sid is not None and sid in g.objects else None
+        if isinstance(a, str) or isinstance(a, int) and a in g.objects and g.objects[a].zone == "battlefield":
+            return [a]
+        return []
     if ref == "exiled":  # the cards the previous exile_top effect exiled
         return [c for c in r.get("exiled", ()) if c in g.objects]
     if isinstance(ref, dict):

@@ -77,7 +77,7 @@ def _walk(x: Any, out: list[str]) -> None:
     elif isinstance(x, (list, tuple)):
         for v in x:
             _walk(v, out)
-    elif isinstance(x, str) and x in ("an_opponent", "attacked", "trigger_player_hand"):
+    elif isinstance(x, str) and x in ("an_opponent", "trigger_player_hand"):
         out.append(f"reference {x}")
 
 
