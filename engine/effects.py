@@ -354,6 +354,10 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         return g.objects[r["obj"]].trigger_info.get("amount", 0)
     if "life_of" in a:
         return g.players[g.controller_of(src)].life
+    for key, attr in (("total_power", "power"), ("total_toughness", "toughness")):
+        if key in a:  # "the total toughness of creatures you control"
+            ctl = g.controller_of(src)
+            return sum(getattr(g.chars(i), attr) for i in g.battlefield if matches(g, i, a[key], src, ctl))
     if "hand_of" in a:
         who = a["hand_of"]
         if who == "you" or r is None:
@@ -1215,6 +1219,19 @@ def _search(g: "Game", r: Ctx, e: Effect) -> dict | None:
             g.move(x, to)
     g.rng.shuffle(g.players[p].library)
     return None
+
+
+@op("set_life")
+def _set_life(g: "Game", r: Ctx, e: Effect) -> None:
+    """119.5: a player's life total becomes N: they gain or lose the difference."""
+    n = amount(g, e.args["amount"], source_id(g, r), r)
+    for p in refs(g, r, e.args.get("who", "you")):
+        if isinstance(p, str):
+            d = n - g.players[p].life
+            if d > 0:
+                gain_life(g, p, d)
+            elif d < 0:
+                lose_life(g, p, -d)
 
 
 @op("prevent")
