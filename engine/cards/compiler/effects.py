@@ -1137,6 +1137,17 @@ def become_parts(text: str) -> dict[str, Any] | None:
     return out
 
 
+@reader(r"^(.+?) gets? ([+-]\d+)/([+-]\d+) and becomes an? ([a-z ]+?) until end of turn$")
+def _pump_become(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """Ursine Champion: '+3/+3 and becomes a Bear Berserker until end of turn' (layers 7c and 4)."""
+    what = c.ref(m.group(1))
+    more = become_parts("becomes a " + m.group(4))
+    if what is None or more is None or set(more) - {"subtypes", "keep_types"} or not more["subtypes"]:
+        return None
+    return [Effect("pump", {"what": what, "power": int(m.group(2)), "toughness": int(m.group(3)), "duration": "eot"}),
+            Effect("animate", {"what": what, **more, "duration": "eot"})]
+
+
 @reader(r"^(until end of turn, )?(.+?) loses all abilities(?: and (.+?))?( until end of turn)?$")
 def _lose_all(m: re.Match, c: Ctx) -> list[Effect] | None:
     """Turn to Frog, Ovinize: loses all abilities (613.1f) and perhaps becomes something."""
