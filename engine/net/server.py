@@ -6,6 +6,13 @@ It owns every Game. A connection is bound to at most one seat (by create, join o
 resume); the seat of an answer is always the connection's, never the message's. Every
 accepted answer is written to SQLite (DIR/server.sqlite) before it is acknowledged; on
 start the server replays origin + answers of every unfinished game and resumes it.
+
+Speed (docs/protocol.md: "Latency"): connections are ``asyncio.Protocol`` objects, so a
+message costs no task and no timer; everything a loop iteration sends is held back, the
+iteration's database writes are committed once, and only then is each connection's
+output written with one ``send``. An answer's update and ack therefore never reach a
+client before the answer is on disk, and 50 games cost one commit per tick, not one per
+answer.
 """
 from __future__ import annotations
 
@@ -14,6 +21,7 @@ import asyncio
 import json
 import logging
 import secrets
+import signal
 import socket
 import sqlite3
 import time
@@ -44,18 +52,38 @@ CREATE TABLE IF NOT EXISTS answers (
 
 
 class Store:
-    """SQLite persistence; every write is committed before the caller goes on."""
+    """SQLite persistence. Writes go into one open transaction that ``commit`` ends; the
+    server commits once per event-loop iteration, before it sends anything of that
+    iteration (WAL with synchronous=NORMAL: a committed write survives the death of the
+    process, which is what a restarted server needs)."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, on_write: Callable[[], None] | None = None) -> None:
         self.db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)  # used by the loop thread only
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")  # durable against a killed process
         self.db.executescript(SCHEMA)
+        self.in_tx = False
+        self.on_write = on_write
+        self.writes = 0
 
     def exec(self, sql: str, args: tuple = ()) -> None:
-        with self.db:
+        if not self.in_tx:
             self.db.execute("BEGIN")
-            self.db.execute(sql, args)
+            self.in_tx = True
+        self.db.execute(sql, args)
+        self.writes += 1
+        if self.on_write is not None:
+            self.on_write()
+
+    def commit(self) -> None:
+        if self.in_tx:
+            self.in_tx = False
+            self.db.execute("COMMIT")
+
+    def rollback(self) -> None:
+        if self.in_tx:
+            self.in_tx = False
+            self.db.execute("ROLLBACK")
 
     def rows(self, sql: str, args: tuple = ()) -> list[tuple]:
         return self.db.execute(sql, args).fetchall()
@@ -87,22 +115,69 @@ class GameRoom:
         return len(self.game.answers) if self.game is not None else 0
 
 
-class Conn:
-    def __init__(self, server: "Server", reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+class Conn(asyncio.Protocol):
+    """One client connection: frames in through ``data_received``, frames out held in
+    ``out`` until the server flushes the loop iteration (after its commit)."""
+
+    def __init__(self, server: "Server") -> None:
         self.server = server
-        self.reader = reader
-        self.writer = writer
-        self.queue: asyncio.Queue[bytes | None] = asyncio.Queue(maxsize=server.max_queue)
+        self.transport: asyncio.Transport | None = None
+        self.buf = bytearray()
+        self.out: list[bytes] = []
         self.room: GameRoom | None = None
         self.seat: Seat | None = None
         self.hello = False
-        self.errors = 0
+        self.errors = 0.0
         self.tokens = float(server.rate_burst)
-        self.last = time.monotonic()
+        self.last = self.last_rx = time.monotonic()
+        self.partial_since: float | None = None    # a frame begun and not finished since
+        self.blocked_since: float | None = None    # the kernel buffer is full since (pause_writing)
         self.closed = False
-        peer = writer.get_extra_info("peername")
-        self.peer = f"{peer[0]}:{peer[1]}" if peer else "?"
+        self.peer = "?"
+        self.rx_at = 0.0
 
+    # ------------------------------------------------------------ asyncio.Protocol
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport  # type: ignore[assignment]
+        peer = transport.get_extra_info("peername")
+        self.peer = f"{peer[0]}:{peer[1]}" if peer else "?"
+        self.server.conns.add(self)
+
+    def data_received(self, data: bytes) -> None:
+        if self.closed:
+            return
+        now = time.monotonic()
+        self.last_rx = now
+        self.rx_at = time.perf_counter()
+        buf = self.buf
+        buf += data
+        while len(buf) >= 4 and not self.closed:
+            try:
+                n = P.frame_length(bytes(buf[:4]), P.MAX_CLIENT_MESSAGE)
+            except P.ProtocolError as e:   # the stream cannot be resynchronised: say why and close
+                self.send(e.to_msg())
+                self.close()
+                return
+            if len(buf) < 4 + n:
+                break
+            body = bytes(buf[4:4 + n])
+            del buf[:4 + n]
+            self.server._message(self, body)
+        self.partial_since = (self.partial_since or now) if buf else None
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.closed = True
+        self.out.clear()
+        self.server.conns.discard(self)
+        self.server._detach(self)
+
+    def pause_writing(self) -> None:
+        self.blocked_since = time.monotonic()
+
+    def resume_writing(self) -> None:
+        self.blocked_since = None
+
+    # ------------------------------------------------------------ output
     def send(self, m: dict[str, Any]) -> None:
         if self.closed:
             return
@@ -113,20 +188,29 @@ class Conn:
             return
         if self.server.on_send is not None:
             self.server.on_send(self, data)
-        try:
-            self.queue.put_nowait(data)
-        except asyncio.QueueFull:  # a client that does not read: drop it, not the others
-            log.warning("%s does not read; closing", self.peer)
-            self.close()
+        self.out.append(data)
+        self.server._dirty(self)
+
+    def flush(self) -> None:
+        t = self.transport
+        if self.out and t is not None and not t.is_closing():
+            data = self.out[0] if len(self.out) == 1 else b"".join(self.out)
+            self.out.clear()
+            t.write(data)
+            if t.get_write_buffer_size() > self.server.max_buffer:   # a client that does not read
+                log.warning("%s does not read; closing", self.peer)
+                t.abort()
+                return
+        if self.closed and t is not None and not t.is_closing():
+            t.close()   # after the last bytes (an error saying why) are written
 
     def close(self) -> None:
+        """Stop reading, send what is held, then close (at the end of this loop iteration)."""
         if self.closed:
             return
         self.closed = True
-        try:
-            self.queue.put_nowait(None)
-        except asyncio.QueueFull:
-            self.writer.close()
+        self.server._detach(self)
+        self.server._dirty(self)
 
     def rate_ok(self) -> bool:
         now = time.monotonic()
@@ -142,10 +226,11 @@ class Conn:
 class Server:
     def __init__(self, data_dir: str | Path, cards: CardPool | None = None, *, grace: float = 300.0,
                  read_timeout: float = 10.0, idle_timeout: float = 120.0, rate: float = 100.0,
-                 rate_burst: int = 200, max_errors: int = 10, max_queue: int = 1000) -> None:
+                 rate_burst: int = 200, max_errors: int = 10, max_buffer: int = 8 << 20,
+                 stats: bool = False) -> None:
         self.data = Path(data_dir)
         self.data.mkdir(parents=True, exist_ok=True)
-        self.store = Store(self.data / "server.sqlite")
+        self.store = Store(self.data / "server.sqlite", self._schedule_flush)
         self.cards = cards if cards is not None else default_pool()
         self.grace = grace
         self.read_timeout = read_timeout
@@ -153,13 +238,21 @@ class Server:
         self.rate = rate
         self.rate_burst = rate_burst
         self.max_errors = max_errors
-        self.max_queue = max_queue
+        self.max_buffer = max_buffer
         self.rooms: dict[str, GameRoom] = {}
         self.by_code: dict[str, GameRoom] = {}
         self.by_token: dict[str, tuple[GameRoom, Seat]] = {}
         self.on_send: Callable[[Conn, bytes], None] | None = None   # tests: every byte sent
         self.server: asyncio.base_events.Server | None = None
         self.port = 0
+        self.conns: set[Conn] = set()
+        self._out: set[Conn] = set()          # connections with output held for this iteration
+        self._flush_at: asyncio.Handle | None = None
+        self._tick_answers: list[tuple[float, GameRoom, Conn, Any]] = []   # (received, room, conn, ref)
+        self._sweeper: asyncio.Task | None = None
+        self.stats = stats
+        self.latencies: list[float] = []      # with stats: seconds from an answer's arrival to its ack's send
+        self.ticks = 0
 
     # ------------------------------------------------------------ start, resume
     def resume_all(self) -> None:
@@ -192,87 +285,115 @@ class Server:
 
     async def start(self, host: str = "127.0.0.1", port: int = DEFAULT_PORT) -> int:
         self.resume_all()
-        self.server = await asyncio.start_server(self._handle, host, port, limit=P.MAX_MESSAGE + 8)
+        loop = asyncio.get_running_loop()
+        self.server = await loop.create_server(lambda: Conn(self), host, port)
         self.port = self.server.sockets[0].getsockname()[1]
+        self._sweeper = asyncio.create_task(self._sweep())
         return self.port
 
     async def close(self) -> None:
         if self.server is not None:
             self.server.close()
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         for room in self.rooms.values():
             for s in room.seats.values():
                 if s.grace:
                     s.grace.cancel()
-                if s.conn:
-                    s.conn.close()
+        for c in list(self.conns):
+            c.close()
+        self._flush()
 
-    # ------------------------------------------------------------ connections
-    async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        conn = Conn(self, reader, writer)
-        wtask = asyncio.create_task(self._writer(conn))
-        try:
-            await self._read_loop(conn)
-        except (ConnectionError, asyncio.IncompleteReadError, OSError):
-            pass
-        finally:
-            self._detach(conn)
-            conn.close()
-            try:
-                await asyncio.wait_for(wtask, 5)
-            except (asyncio.TimeoutError, asyncio.CancelledError, Exception):  # noqa: BLE001 - shutting down
-                wtask.cancel()
-            writer.close()
+    # ------------------------------------------------------------ one loop iteration: commit, then send
+    def _dirty(self, conn: Conn) -> None:
+        self._out.add(conn)
+        self._schedule_flush()
 
-    async def _writer(self, conn: Conn) -> None:
-        try:
-            while True:
-                data = await conn.queue.get()
-                if data is None:
-                    break
-                conn.writer.write(data)
-                await asyncio.wait_for(conn.writer.drain(), self.read_timeout)
-        except (ConnectionError, asyncio.TimeoutError, OSError):
-            conn.closed = True
-        finally:
+    def _schedule_flush(self) -> None:
+        if self._flush_at is None:
             try:
-                conn.writer.close()
-            except Exception:  # noqa: BLE001
+                self._flush_at = asyncio.get_running_loop().call_soon(self._flush)
+            except RuntimeError:     # no loop running (start-up, tests): the caller commits
                 pass
 
-    async def _read_loop(self, conn: Conn) -> None:
-        r = conn.reader
-        while not conn.closed:
-            try:
-                header = await asyncio.wait_for(r.readexactly(4), self.idle_timeout)
-            except asyncio.TimeoutError:
-                conn.send(P.error("timeout", f"nothing received for {self.idle_timeout:g} s"))
-                return
-            try:
-                n = P.frame_length(header, P.MAX_CLIENT_MESSAGE)
-            except P.ProtocolError as e:   # the stream cannot be resynchronised: say why and close
-                conn.send(e.to_msg())
-                return
-            try:
-                body = await asyncio.wait_for(r.readexactly(n), self.read_timeout)
-            except asyncio.TimeoutError:
-                conn.send(P.error("truncated", f"frame of {n} bytes not received within {self.read_timeout:g} s"))
-                return
-            ref = None
-            try:
-                m = P.decode(body)
-                ref = m.get("id") if isinstance(m.get("id"), int) else None
-                if not conn.rate_ok():
-                    raise P.ProtocolError("rate_limited", f"more than {self.rate:g} messages a second; slow down")
-                P.validate_client(m)
-                self._dispatch(conn, m)
-            except P.ProtocolError as e:
-                self._fault(conn, e, ref)
+    def _flush(self) -> None:
+        """Commit the iteration's writes, then write each connection's held output at once."""
+        self._flush_at = None
+        self.ticks += 1
+        answers, self._tick_answers = self._tick_answers, []
+        try:
+            self.store.commit()
+        except sqlite3.Error as e:   # nothing of this iteration is stored: nothing of it is sent
+            log.error("cannot commit: %s", e)
+            self._commit_failed(answers)
+            return
+        for t0, room, conn, ref in answers:
+            conn.send(P.msg("ack", ref=ref))
+        conns, self._out = self._out, set()
+        for c in conns:
+            c.flush()
+        if self.stats and answers:
+            now = time.perf_counter()
+            self.latencies.extend(now - t0 for t0, *_ in answers)
+
+    def _commit_failed(self, answers: list[tuple[float, GameRoom, Conn, Any]]) -> None:
+        try:
+            self.store.rollback()
+        except sqlite3.Error:
+            pass
+        for c in self._out:     # held output may describe unstored answers: resend from the stored state
+            c.out.clear()
+        rooms = {id(r): r for _, r, _, _ in answers}
+        for room in rooms.values():
+            self._rebuild(room)
+            for s in room.seats.values():
+                if s.conn is not None:
+                    s.sent_events = 0
+            self._broadcast(room, full=True)
+        for _, _, conn, ref in answers:
+            conn.send(P.error("server", "the answer could not be stored; send it again", ref=ref))
+        conns, self._out = self._out, set()
+        for c in conns:
+            c.flush()
+
+    async def _sweep(self) -> None:
+        """Timeouts without a timer per message: unfinished frames, silence, blocked writes."""
+        every = max(0.05, min(1.0, self.read_timeout / 4))
+        while True:
+            await asyncio.sleep(every)
+            now = time.monotonic()
+            for c in list(self.conns):
+                if c.closed:
+                    continue
+                if c.partial_since is not None and now - c.partial_since > self.read_timeout:
+                    c.send(P.error("truncated", f"a frame was not received whole within {self.read_timeout:g} s"))
+                    c.close()
+                elif now - c.last_rx > self.idle_timeout:
+                    c.send(P.error("timeout", f"nothing received for {self.idle_timeout:g} s"))
+                    c.close()
+                elif c.blocked_since is not None and now - c.blocked_since > self.read_timeout:
+                    log.warning("%s does not read; closing", c.peer)
+                    if c.transport is not None:
+                        c.transport.abort()
+
+    # ------------------------------------------------------------ messages
+    def _message(self, conn: Conn, body: bytes) -> None:
+        ref = None
+        try:
+            m = P.decode(body)
+            ref = m.get("id") if isinstance(m.get("id"), int) else None
+            if not conn.rate_ok():
+                raise P.ProtocolError("rate_limited", f"more than {self.rate:g} messages a second; slow down")
+            P.validate_client(m)
+            self._dispatch(conn, m)
+        except P.ProtocolError as e:
+            self._fault(conn, e, ref)
 
     def _fault(self, conn: Conn, e: P.ProtocolError, ref: Any = None) -> None:
         conn.errors += 0.1 if e.code == "rate_limited" else 1   # a hurried client is not hostile
         conn.send(e.to_msg(ref))
         if conn.errors >= self.max_errors:
-            conn.send(P.error("closing", f"{conn.errors} bad messages; closing this connection"))
+            conn.send(P.error("closing", f"{conn.errors:g} bad messages; closing this connection"))
             conn.close()
 
     def _detach(self, conn: Conn) -> None:
@@ -424,8 +545,8 @@ class Server:
             log.error("cannot store an answer: %s", e)
             self._rebuild(room)
             raise P.ProtocolError("server", "the answer could not be stored; send it again") from None
-        self._after_change(room)          # the update first, so an acknowledged client is up to date
-        conn.send(P.msg("ack", ref=ref))
+        self._after_change(room)          # the updates first, so an acknowledged client is up to date
+        self._tick_answers.append((conn.rx_at, room, conn, ref))   # acked by _flush, after the commit
 
     def _rebuild(self, room: GameRoom) -> None:
         origin = self.store.rows("SELECT origin FROM games WHERE id=?", (room.id,))[0][0]
@@ -510,6 +631,12 @@ class Server:
         log.info("%s did not come back to %s: loss by disconnection", seat.name, room.id)
         self._concede(room, seat.name, "lost by disconnection")
 
+    def stats_summary(self) -> dict[str, Any]:
+        """Server-side processing time of answers (arrival of the frame to the ack handed to the kernel)."""
+        lat = sorted(self.latencies)
+        pct = (lambda q: round(lat[min(len(lat) - 1, int(len(lat) * q))] * 1000, 3)) if lat else (lambda q: None)
+        return {"answers": len(lat), "ticks": self.ticks, "server_ms_median": pct(0.5), "server_ms_p99": pct(0.99)}
+
     # ------------------------------------------------------------ LAN announcement
     async def announce(self, port: int = ANNOUNCE_PORT, every: float = 2.0) -> None:
         """Broadcast the open games by UDP on the LAN (docs/protocol.md: discovery)."""
@@ -530,14 +657,26 @@ class Server:
 
 
 async def serve(args: argparse.Namespace) -> None:
-    server = Server(args.data, grace=args.grace, rate=args.rate, rate_burst=int(args.rate * 2))
+    server = Server(args.data, grace=args.grace, rate=args.rate, rate_burst=int(args.rate * 2), stats=args.stats)
     port = await server.start(args.host, args.port)
     print(f"listening on {args.host}:{port}", flush=True)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        try:
+            loop.add_signal_handler(sig, stop.set)
+        except (NotImplementedError, RuntimeError):   # not on this platform: Ctrl-C still ends it
+            pass
     tasks = []
     if args.announce:
         tasks.append(asyncio.create_task(server.announce(args.announce_port)))
-    async with server.server:
-        await server.server.serve_forever()
+    await stop.wait()
+    for t in tasks:
+        t.cancel()
+    await server.close()
+    server.store.commit()
+    if args.stats:
+        print("stats: " + json.dumps(server.stats_summary()), flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -549,6 +688,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rate", type=float, default=100.0, help="messages a second a connection may send")
     ap.add_argument("--announce", action="store_true", help="broadcast open games by UDP on the LAN")
     ap.add_argument("--announce-port", type=int, default=ANNOUNCE_PORT)
+    ap.add_argument("--stats", action="store_true",
+                    help="on SIGTERM/SIGINT print 'stats: {json}' (time from an answer's arrival to its ack)")
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args(argv)
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
