@@ -426,3 +426,25 @@ def test_server_killed_and_restarted_mid_game(tmp_path):
             if p.poll() is None:
                 p.kill()
                 p.wait()
+
+
+def test_view_patches_rebuild_the_exact_view(server):
+    """Updates after the first carry only what changed (view_patch); the client's view,
+    patched update after update, equals the server's view of that seat at every step."""
+    a, b = pair(server.port)
+    patches = []
+    a.on_message = lambda m: patches.append(m) if m["type"] == "update" and "view_patch" in m else None
+    sessions, bots = {"alice": a, "bob": b}, {"alice": RandomBot(11), "bob": RandomBot(12)}
+    room = next(iter(server.srv.rooms.values()))
+    for _ in range(150):
+        step(sessions, bots, 1)
+        if a.winner is not None:
+            break
+        for s in (a, b):
+            s.wait(lambda x: x.decision_no == len(room.game.answers), 5)
+            want = server.call(lambda: json.loads(json.dumps(room.game.view(s.seat))))
+            assert s.view() == want
+    assert len(patches) > 50
+    sizes = [len(json.dumps(m["view_patch"])) for m in patches]
+    assert sorted(sizes)[len(sizes) // 2] < len(json.dumps(a.view())) / 3
+    a.close(), b.close()

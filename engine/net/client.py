@@ -145,7 +145,10 @@ class RemoteSession:
                 if m.get("first_event", 0) <= len(self._events):
                     self._events[m["first_event"]:] = m["events"]
                 self._seats = m["seats"]
-                self._view = m["view"]
+                if "view" in m:
+                    self._view = m["view"]
+                elif self._view is not None and isinstance(m.get("view_patch"), dict):
+                    self._view = P.apply_patch(self._view, m["view_patch"])
                 self._decision = m["decision"]
                 self.decision_no = m["decision_no"]
                 self.waiting_for = m["waiting_for"]

@@ -102,6 +102,44 @@ class FrameReader:
         return out
 
 
+# ---------------------------------------------------------------- view patches
+
+def view_patch(old: dict[str, Any], new: dict[str, Any], depth: int = 3) -> dict[str, Any]:
+    """What turns ``old`` into ``new`` (dicts with the same keys): ``{"set": {key: value},
+    "sub": {key: patch}}``; a changed dict value with unchanged keys is patched one level
+    deeper (up to ``depth`` levels: view -> players -> a player), anything else is replaced."""
+    put: dict[str, Any] = {}
+    sub: dict[str, Any] = {}
+    for k, v in new.items():
+        o = old.get(k)
+        if o == v:
+            continue
+        if depth > 1 and isinstance(v, dict) and isinstance(o, dict) and o.keys() == v.keys():
+            sub[k] = view_patch(o, v, depth - 1)
+        else:
+            put[k] = v
+    out: dict[str, Any] = {}
+    if put:
+        out["set"] = put
+    if sub:
+        out["sub"] = sub
+    return out
+
+
+def apply_patch(old: dict[str, Any], patch: dict[str, Any]) -> dict[str, Any]:
+    """A new dict: ``old`` with ``patch`` (from view_patch) applied; ``old`` is not changed."""
+    new = dict(old)
+    put = patch.get("set")
+    if isinstance(put, dict):
+        new.update(put)
+    sub = patch.get("sub")
+    if isinstance(sub, dict):
+        for k, p in sub.items():
+            if isinstance(new.get(k), dict) and isinstance(p, dict):
+                new[k] = apply_patch(new[k], p)
+    return new
+
+
 # ---------------------------------------------------------------- constructors
 
 def msg(type_: str, **fields: Any) -> dict[str, Any]:

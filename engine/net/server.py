@@ -96,6 +96,7 @@ class Seat:
         self.conn: Conn | None = None
         self.grace: asyncio.TimerHandle | None = None
         self.sent_events = 0
+        self.view: dict[str, Any] | None = None   # the view last sent to this seat
 
 
 class GameRoom:
@@ -604,12 +605,22 @@ class Server:
         first = seat.sent_events
         seat.sent_events = len(g.events)
         d = g.pending
-        seat.conn.send(P.msg(
-            "update", game=room.id, seats=list(g.order), view=g.view(seat.name),
-            decision=d.to_dict() if d is not None and d.player == seat.name else None,
-            decision_no=room.decision_no, waiting_for=d.player if d is not None else None,
-            first_event=first, events=[redact(e, seat.name) for e in evs], full=full,
-            winner=g.winner))
+        v = g.view(seat.name)
+        for c in v.get("stack", ()):      # kept to diff against: no list shared with the game
+            if isinstance(c.get("targets"), (list, dict)):
+                c["targets"] = json.loads(json.dumps(c["targets"]))
+        m = P.msg("update", game=room.id, seats=list(g.order),
+                  decision=d.to_dict() if d is not None and d.player == seat.name else None,
+                  decision_no=room.decision_no, waiting_for=d.player if d is not None else None,
+                  first_event=first, events=[redact(e, seat.name) for e in evs], full=full,
+                  winner=g.winner)
+        last = seat.view
+        if full or last is None or last.keys() != v.keys():
+            m["view"] = v
+        else:   # only what changed since this seat's last update (docs/protocol.md: view patches)
+            m["view_patch"] = P.view_patch(last, v)
+        seat.view = v
+        seat.conn.send(m)
 
     def _notify_presence(self, room: GameRoom) -> None:
         state = {n: s.conn is not None for n, s in room.seats.items()}
