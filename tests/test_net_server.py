@@ -76,7 +76,7 @@ def server(tmp_path):
 
 def pair(port: int, deck_a=RED, deck_b=GREEN) -> tuple[RemoteSession, RemoteSession]:
     a = RemoteSession("127.0.0.1", port)
-    code = a.create("alice", deck_a)
+    code = a.create("alice", deck_a, format="free")
     b = RemoteSession("127.0.0.1", port)
     b.join(code, "bob", deck_b)
     assert a.wait(lambda s: s.updates > 0, 10) and b.wait(lambda s: s.updates > 0, 10)
@@ -238,7 +238,7 @@ def test_malformed_truncated_oversized_out_of_turn(server):
 
 def test_wrong_join_code_and_bad_deck(server):
     a = RemoteSession("127.0.0.1", server.port)
-    code = a.create("alice", RED)
+    code = a.create("alice", RED, format="free")
     b = RemoteSession("127.0.0.1", server.port)
     wrong = "ABCDEF" if code != "ABCDEF" else "ABCDEG"
     with pytest.raises(NetError) as e:

@@ -64,7 +64,7 @@ async def _async_games(port: int, games: int, seed: int, think: float) -> dict[s
         r, w = await asyncio.open_connection("127.0.0.1", port, limit=P.MAX_MESSAGE + 8)
         w.write(P.encode(P.msg("hello", client="loadbench", id=0)))
         if host:
-            w.write(P.encode(P.msg("create", name="host", deck=RED, id=1)))
+            w.write(P.encode(P.msg("create", name="host", deck=RED, format="free", id=1)))
         else:
             code = await game["code"]
             w.write(P.encode(P.msg("join", code=code, name="guest", deck=GREEN, id=1)))
@@ -153,7 +153,7 @@ def _client_proc_session(port: int, games: int, seed: int, think: float, out: "m
 
     def one(i: int) -> None:
         a = Timed("127.0.0.1", port, timeout=60)
-        code = a.create("host", RED)
+        code = a.create("host", RED, format="free")
         b = Timed("127.0.0.1", port, timeout=60)
         b.join(code, "guest", GREEN)
         r = {}

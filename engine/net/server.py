@@ -49,6 +49,15 @@ CREATE TABLE IF NOT EXISTS answers (
     game TEXT NOT NULL, n INTEGER NOT NULL, player TEXT NOT NULL, answer TEXT NOT NULL,
     at REAL NOT NULL, PRIMARY KEY (game, n));
 """
+# columns added after the first release of the schema: (table, column, declaration)
+COLUMNS = [("games", "format", "TEXT NOT NULL DEFAULT 'casual'"),
+           ("games", "spectators", "INTEGER NOT NULL DEFAULT 0")]
+
+SPECTATOR = "__spectator__"    # the seat name a spectator is redacted for: no player has it (names
+                               # starting with "__" are refused), so it sees what no player hides
+MAX_WATCHERS = 16              # spectators of one game
+FREE_FORMAT = "free"           # no format: at least 40 cards, each one the engine knows
+DEFAULT_FORMAT = "casual"
 
 
 class Store:
@@ -62,6 +71,9 @@ class Store:
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")  # durable against a killed process
         self.db.executescript(SCHEMA)
+        for table, col, decl in COLUMNS:
+            if col not in {r[1] for r in self.db.execute(f"PRAGMA table_info({table})")}:
+                self.db.execute(f"ALTER TABLE {table} ADD COLUMN {col} {decl}")
         self.in_tx = False
         self.on_write = on_write
         self.writes = 0
@@ -97,15 +109,20 @@ class Seat:
         self.grace: asyncio.TimerHandle | None = None
         self.sent_events = 0
         self.view: dict[str, Any] | None = None   # the view last sent to this seat
+        self.display = name
 
 
 class GameRoom:
-    def __init__(self, gid: str, code: str, host: str, host_deck: list[str]) -> None:
+    def __init__(self, gid: str, code: str, host: str, host_deck: list[str], fmt: str = DEFAULT_FORMAT,
+                 spectators: bool = False) -> None:
         self.id = gid
         self.code = code
         self.host = host
         self.host_deck = host_deck
+        self.format = fmt
+        self.spectators = spectators   # the host lets spectators watch
         self.seats: dict[str, Seat] = {}
+        self.watchers: list[Seat] = []  # spectators: Seat(SPECTATOR) each, .display their name
         self.game: Game | None = None
         self.status = "waiting"        # waiting -> playing -> over | abandoned
         self.reason: str | None = None
@@ -127,6 +144,7 @@ class Conn(asyncio.Protocol):
         self.out: list[bytes] = []
         self.room: GameRoom | None = None
         self.seat: Seat | None = None
+        self.watcher: Seat | None = None      # set when this connection watches room as a spectator
         self.hello = False
         self.errors = 0.0
         self.tokens = float(server.rate_burst)
@@ -224,11 +242,23 @@ class Conn(asyncio.Protocol):
         return True
 
 
+_CARD_DB: Any = None
+
+
+def _shared_card_db() -> Any:
+    """The card database (engine.decks.carddb.open_card_db), opened once per process."""
+    global _CARD_DB
+    if _CARD_DB is None:
+        from engine.decks.carddb import open_card_db
+        _CARD_DB = open_card_db()
+    return _CARD_DB
+
+
 class Server:
     def __init__(self, data_dir: str | Path, cards: CardPool | None = None, *, grace: float = 300.0,
                  read_timeout: float = 10.0, idle_timeout: float = 120.0, rate: float = 100.0,
                  rate_burst: int = 200, max_errors: int = 10, max_buffer: int = 8 << 20,
-                 stats: bool = False) -> None:
+                 stats: bool = False, decks: Any = None) -> None:
         self.data = Path(data_dir)
         self.data.mkdir(parents=True, exist_ok=True)
         self.store = Store(self.data / "server.sqlite", self._schedule_flush)
@@ -254,13 +284,15 @@ class Server:
         self.stats = stats
         self.latencies: list[float] = []      # with stats: seconds from an answer's arrival to its ack's send
         self.ticks = 0
+        self.decks = decks                    # card database for format validation (None: opened when needed)
 
     # ------------------------------------------------------------ start, resume
     def resume_all(self) -> None:
         """Load every unfinished game from the database and replay it."""
-        for gid, code, status, host, host_deck, origin in self.store.rows(
-                "SELECT id, code, status, host, host_deck, origin FROM games WHERE status IN ('waiting','playing')"):
-            room = GameRoom(gid, code, host, json.loads(host_deck))
+        for gid, code, status, host, host_deck, origin, fmt, spectators in self.store.rows(
+                "SELECT id, code, status, host, host_deck, origin, format, spectators FROM games "
+                "WHERE status IN ('waiting','playing')"):
+            room = GameRoom(gid, code, host, json.loads(host_deck), fmt, bool(spectators))
             for seat, token in self.store.rows("SELECT seat, token FROM seats WHERE game=?", (gid,)):
                 s = Seat(seat, token)
                 room.seats[seat] = s
@@ -347,9 +379,8 @@ class Server:
         rooms = {id(r): r for _, r, _, _ in answers}
         for room in rooms.values():
             self._rebuild(room)
-            for s in room.seats.values():
-                if s.conn is not None:
-                    s.sent_events = 0
+            for s in self._receivers(room):
+                s.sent_events = 0
             self._broadcast(room, full=True)
         for _, _, conn, ref in answers:
             conn.send(P.error("server", "the answer could not be stored; send it again", ref=ref))
@@ -398,6 +429,10 @@ class Server:
             conn.close()
 
     def _detach(self, conn: Conn) -> None:
+        w = conn.watcher
+        if w is not None and conn.room is not None and w in conn.room.watchers:
+            conn.room.watchers.remove(w)
+        conn.watcher = None
         s, room = conn.seat, conn.room
         if s is not None and room is not None and s.conn is conn:
             s.conn = None
@@ -425,10 +460,15 @@ class Server:
             conn.send(P.msg("games", games=self.open_games(), ref=ref))
             return
         if t in ("create", "join", "resume"):
-            if conn.seat is not None:
-                raise P.ProtocolError("already_seated", "this connection already holds a seat")
+            if conn.seat is not None or conn.watcher is not None:
+                raise P.ProtocolError("already_seated", "this connection already holds a seat or watches a game")
             getattr(self, "_" + t)(conn, m, ref)
             return
+        if conn.watcher is not None and conn.room is not None:
+            if t == "chat":
+                self._chat(conn.room, conn.watcher.display, m["text"], spectator=True)
+                return
+            raise P.ProtocolError("spectator", f"a spectator cannot {t}: it watches, it does not play")
         if conn.seat is None or conn.room is None:
             raise P.ProtocolError("no_seat", f"{t} needs a seat: create, join or resume first")
         if t == "answer":
@@ -438,21 +478,76 @@ class Server:
             self._concede(room, conn.seat.name, "conceded")
             conn.send(P.msg("ack", ref=ref))
         elif t == "chat":
-            for s in conn.room.seats.values():
-                if s.conn is not None:
-                    s.conn.send(P.msg("chat", frm=conn.seat.name, text=m["text"]))
+            self._chat(conn.room, conn.seat.name, m["text"])
+
+    def _chat(self, room: GameRoom, frm: str, text: str, spectator: bool = False) -> None:
+        m = P.msg("chat", frm=frm, text=text)
+        if spectator:
+            m["spectator"] = True
+        for s in self._receivers(room):
+            s.conn.send(m)
+
+    def _receivers(self, room: GameRoom) -> list[Seat]:
+        """The connected seats, then the spectators."""
+        return [s for s in room.seats.values() if s.conn is not None] + \
+               [w for w in room.watchers if w.conn is not None]
 
     def open_games(self) -> list[dict[str, Any]]:
-        return [{"game": r.id, "host": r.host} for r in self.rooms.values() if r.status == "waiting"]
+        """Games waiting for a second player, and games being played that spectators may watch."""
+        return [{"game": r.id, "host": r.host, "status": r.status, "format": r.format, "spectators": r.spectators}
+                for r in self.rooms.values()
+                if r.status == "waiting" or (r.status == "playing" and r.spectators)]
 
-    def _check_deck(self, deck: list[str]) -> None:
-        if len(deck) < 40:
-            raise P.ProtocolError("bad_deck", f"a deck needs at least 40 cards, not {len(deck)}", "deck")
-        for name in set(deck):
+    # ------------------------------------------------------------ decks and formats
+    def _format(self, name: str) -> Any:
+        """The engine.decks Format named ``name`` (None for FREE_FORMAT); bad_format if none fits."""
+        if name == FREE_FORMAT:
+            return None
+        from engine.decks import FormatError, get_format
+        try:
+            fmt = get_format(name)
+        except FormatError:
+            raise P.ProtocolError("bad_format", f"no format is named {name!r}", "format") from None
+        if fmt.pool is not None or fmt.commander is not None:
+            raise P.ProtocolError("bad_format", f"{fmt.label} games cannot be hosted here: a deck is a list "
+                                  "of card names, with no card pool or commander", "format")
+        return fmt
+
+    def _check_deck(self, deck: list[str], fmt_name: str = DEFAULT_FORMAT) -> None:
+        """Refuse a deck illegal in the game's format (engine.decks.validate: card and rule of every
+        problem, in ``problems``) or holding a card the engine does not know."""
+        fmt = self._format(fmt_name)
+        problems: list[dict[str, Any]] = []
+        for name in sorted(set(deck)):
             try:
                 self.cards.definition(name)
-            except Exception:  # noqa: BLE001
-                raise P.ProtocolError("bad_deck", f"unknown card {name!r}", "deck") from None
+            except Exception:  # noqa: BLE001 - any failure: the engine cannot play it
+                problems.append({"rule": "unknown-card", "card": name,
+                                 "message": f"{name} is not a card this server's rules engine knows"})
+        if fmt is None:
+            if len(deck) < 40:
+                problems.append({"rule": "deck-size", "card": None,
+                                 "message": f"The deck has {len(deck)} cards; a free game needs at least 40."})
+        elif not problems:
+            from engine.decks import Deck, Validator
+            counts: dict[str, int] = {}
+            for name in deck:
+                counts[name] = counts.get(name, 0) + 1
+            for p in Validator(self._card_db(), fmt).validate(Deck(main=counts)):
+                if p.is_error:
+                    problems.append({"rule": p.rule, "card": p.card, "message": p.message})
+        if problems:
+            first = problems[0]
+            more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+            label = fmt.label if fmt is not None else "a free game"
+            raise P.ProtocolError("bad_deck", f"the deck is not legal in {label}: {first['message']} "
+                                  f"[{first['rule']}{': ' + first['card'] if first['card'] else ''}]{more}",
+                                  "deck", problems=problems[:50])
+
+    def _card_db(self) -> Any:
+        if self.decks is None:
+            self.decks = _shared_card_db()
+        return self.decks
 
     def _new_code(self) -> str:
         while True:
@@ -471,22 +566,30 @@ class Server:
         return seat
 
     def _create(self, conn: Conn, m: dict[str, Any], ref: Any) -> None:
-        self._check_deck(m["deck"])
+        fmt = m.get("format", DEFAULT_FORMAT)
+        self._check_deck(m["deck"], fmt)
         gid = secrets.token_hex(8)
-        room = GameRoom(gid, self._new_code(), m["name"], list(m["deck"]))
-        self.store.exec("INSERT INTO games(id, code, status, created, host, host_deck) VALUES (?,?,?,?,?,?)",
-                        (gid, room.code, "waiting", time.time(), room.host, json.dumps(room.host_deck)))
+        room = GameRoom(gid, self._new_code(), m["name"], list(m["deck"]), fmt, bool(m.get("spectators")))
+        self.store.exec("INSERT INTO games(id, code, status, created, host, host_deck, format, spectators) "
+                        "VALUES (?,?,?,?,?,?,?,?)", (gid, room.code, "waiting", time.time(), room.host,
+                                                     json.dumps(room.host_deck), fmt, int(room.spectators)))
         self.rooms[gid] = room
         self.by_code[room.code] = room
         seat = self._seat(conn, room, m["name"])
-        conn.send(P.msg("seated", game=gid, code=room.code, seat=seat.name, token=seat.token, ref=ref))
-        log.info("game %s created by %s (code %s)", gid, seat.name, room.code)
+        conn.send(P.msg("seated", game=gid, code=room.code, seat=seat.name, token=seat.token, format=fmt,
+                        spectators=room.spectators, ref=ref))
+        log.info("game %s created by %s (code %s, %s)", gid, seat.name, room.code, fmt)
 
     def _join(self, conn: Conn, m: dict[str, Any], ref: Any) -> None:
+        if m.get("spectator"):
+            self._watch(conn, m, ref)
+            return
         room = self.by_code.get(m["code"].upper())
         if room is None or room.status != "waiting":
             raise P.ProtocolError("bad_code", "no open game has this join code", "code")
-        self._check_deck(m["deck"])
+        if "deck" not in m:
+            raise P.ProtocolError("missing_field", "join needs the field 'deck' (or \"spectator\": true)", "deck")
+        self._check_deck(m["deck"], room.format)
         name = m["name"]
         if name == room.host:
             name = name[:P.MAX_NAME - 2] + "-2"
@@ -496,8 +599,29 @@ class Server:
         room.status = "playing"
         self.store.exec("UPDATE games SET status='playing', origin=? WHERE id=?",
                         (json.dumps(room.game.origin), room.id))
-        conn.send(P.msg("seated", game=room.id, code=room.code, seat=name, token=seat.token, ref=ref))
+        conn.send(P.msg("seated", game=room.id, code=room.code, seat=name, token=seat.token, format=room.format,
+                        spectators=room.spectators, ref=ref))
         self._broadcast(room, full=True)
+        self._notify_presence(room)
+
+    def _watch(self, conn: Conn, m: dict[str, Any], ref: Any) -> None:
+        """A spectator: the public view of the game (redacted for SPECTATOR), its events and chat."""
+        room = self.by_code.get(m["code"].upper())
+        if room is None or room.status not in ("waiting", "playing"):
+            raise P.ProtocolError("bad_code", "no game being played has this join code", "code")
+        if not room.spectators:
+            raise P.ProtocolError("no_spectators", "the host of this game does not allow spectators", "spectator")
+        if len(room.watchers) >= MAX_WATCHERS:
+            raise P.ProtocolError("full", f"this game already has {MAX_WATCHERS} spectators")
+        w = Seat(SPECTATOR, "")
+        w.display = m["name"]
+        w.conn = conn
+        room.watchers.append(w)
+        conn.watcher, conn.room = w, room
+        conn.send(P.msg("watching", game=room.id, code=room.code, seats=list(room.seats), format=room.format,
+                        ref=ref))
+        if room.game is not None:
+            self._update(room, w, full=True)
         self._notify_presence(room)
 
     def _resume(self, conn: Conn, m: dict[str, Any], ref: Any) -> None:
@@ -579,9 +703,8 @@ class Server:
                             (g.winner, room.reason, room.id))
         self._broadcast(room)
         if room.status == "over":
-            for s in room.seats.values():
-                if s.conn is not None:
-                    s.conn.send(P.msg("game_over", winner=g.winner, reason=room.reason))
+            for s in self._receivers(room):
+                s.conn.send(P.msg("game_over", winner=g.winner, reason=room.reason))
             self._drop_room(room)
 
     def _drop_room(self, room: GameRoom) -> None:
@@ -595,9 +718,8 @@ class Server:
 
     # ------------------------------------------------------------ what each seat is sent
     def _broadcast(self, room: GameRoom, full: bool = False) -> None:
-        for s in room.seats.values():
-            if s.conn is not None:
-                self._update(room, s, full)
+        for s in self._receivers(room):
+            self._update(room, s, full)
 
     def _update(self, room: GameRoom, seat: Seat, full: bool = False) -> None:
         g = room.game
@@ -624,9 +746,9 @@ class Server:
 
     def _notify_presence(self, room: GameRoom) -> None:
         state = {n: s.conn is not None for n, s in room.seats.items()}
-        for s in room.seats.values():
-            if s.conn is not None:
-                s.conn.send(P.msg("presence", connected=state, grace=self.grace))
+        m = P.msg("presence", connected=state, grace=self.grace, spectators=len(room.watchers))
+        for s in self._receivers(room):
+            s.conn.send(m)
 
     # ------------------------------------------------------------ grace period
     def _start_grace(self, room: GameRoom, seat: Seat) -> None:
