@@ -321,8 +321,14 @@ class RemoteSession:
         return self._view or {}
 
     def pending(self, seat: str | None = None) -> Decision | None:
-        if seat is not None and self.seat is not None and seat != self.seat:
-            return None   # another seat's decision is not ours to see (the table asks every seat)
+        if seat is not None and seat != self.seat:
+            # another seat's decision is not ours to see; that it is pending, and its kind, are
+            # public (the view says so): the table shows "waiting for <seat>" from this
+            w = self.waiting_for
+            if w is None or w != seat:
+                return None
+            kind = ((self._view or {}).get("pending") or {}).get("kind", "")
+            return Decision(player=w, kind=kind, prompt=f"{w} is deciding", options=None)
         d = self._decision
         return Decision(**d) if d is not None else None
 

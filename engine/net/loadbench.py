@@ -234,6 +234,8 @@ def run(games: int, procs: int, seed: int = 1, think_ms: float = 0.0, client: st
         "clients_cpu_percent": round(sum(o["cpu"] for o in outs) / wall * 100, 1),
         "latency_ms_median": _pct(lat, 0.5), "latency_ms_p99": _pct(lat, 0.99),
         "server_ms_median": stats.get("server_ms_median"), "server_ms_p99": stats.get("server_ms_p99"),
+        "commit_ms_median": stats.get("commit_ms_median"), "commit_ms_p99": stats.get("commit_ms_p99"),
+        "commit_ms_max": stats.get("commit_ms_max"),
         "load_average_1min": round(os.getloadavg()[0], 2),
     }
 

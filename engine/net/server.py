@@ -283,6 +283,7 @@ class Server:
         self._sweeper: asyncio.Task | None = None
         self.stats = stats
         self.latencies: list[float] = []      # with stats: seconds from an answer's arrival to its ack's send
+        self.commit_times: list[float] = []   # with stats: seconds of each commit
         self.ticks = 0
         self.decks = decks                    # card database for format validation (None: opened when needed)
 
@@ -355,7 +356,12 @@ class Server:
         self.ticks += 1
         answers, self._tick_answers = self._tick_answers, []
         try:
-            self.store.commit()
+            if self.stats and self.store.in_tx:
+                c0 = time.perf_counter()
+                self.store.commit()
+                self.commit_times.append(time.perf_counter() - c0)
+            else:
+                self.store.commit()
         except sqlite3.Error as e:   # nothing of this iteration is stored: nothing of it is sent
             log.error("cannot commit: %s", e)
             self._commit_failed(answers)
@@ -768,7 +774,11 @@ class Server:
         """Server-side processing time of answers (arrival of the frame to the ack handed to the kernel)."""
         lat = sorted(self.latencies)
         pct = (lambda q: round(lat[min(len(lat) - 1, int(len(lat) * q))] * 1000, 3)) if lat else (lambda q: None)
-        return {"answers": len(lat), "ticks": self.ticks, "server_ms_median": pct(0.5), "server_ms_p99": pct(0.99)}
+        com = sorted(self.commit_times)
+        return {"answers": len(lat), "ticks": self.ticks, "server_ms_median": pct(0.5), "server_ms_p99": pct(0.99),
+                "commits": len(com), "commit_ms_median": round(com[len(com) // 2] * 1000, 3) if com else None,
+                "commit_ms_p99": round(com[int(len(com) * 0.99)] * 1000, 3) if com else None,
+                "commit_ms_max": round(com[-1] * 1000, 3) if com else None}
 
     # ------------------------------------------------------------ LAN announcement
     async def announce(self, port: int = ANNOUNCE_PORT, every: float = 2.0) -> None:
