@@ -97,6 +97,11 @@ def test_host_list_join_play_and_reconnect(qtbot, tmp_path):
         # both tables show the same game from their own side
         assert host.table.ctl.view()["you"] == "alice" and guest.table.ctl.view()["you"] == "bob"
         assert host.table.ctl.view()["turn"] == guest.table.ctl.view()["turn"]
+        # the one who waits sees whom it waits for, not a finished game
+        waiter = host if host.session.waiting_for == "bob" else guest
+        other = "bob" if waiter is host else "alice"
+        assert not waiter.table.ctl.finished and waiter.table.ctl.waiting()[0] == other
+        assert waiter.table.ctl.decision is None
         # the server goes away: both show the reconnecting banner
         port = server.port
         server.stop()
