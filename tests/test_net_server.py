@@ -64,7 +64,7 @@ class ThreadServer:
         asyncio.run_coroutine_threadsafe(shutdown(), self.loop).result(10)
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(5)
-        self.srv.store.db.close()
+        self.srv.store.close()
 
 
 @pytest.fixture

@@ -24,6 +24,7 @@ import secrets
 import signal
 import socket
 import sqlite3
+import threading
 import time
 from pathlib import Path
 from typing import Any, Callable
@@ -66,10 +67,22 @@ class Store:
     iteration (WAL with synchronous=NORMAL: a committed write survives the death of the
     process, which is what a restarted server needs)."""
 
+    CHECKPOINT_EVERY = 200      # commits between two checkpoints (and at least once a second)
+
     def __init__(self, path: Path, on_write: Callable[[], None] | None = None) -> None:
         self.db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)  # used by the loop thread only
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")  # durable against a killed process
+        # Copying the WAL back into the database (and its fsync) takes milliseconds to tens of
+        # milliseconds: not in a commit of the event loop, but in a thread of its own, which a
+        # WAL database allows while the loop goes on writing (a passive checkpoint never waits).
+        self.db.execute("PRAGMA wal_autocheckpoint=0")
+        self.commits = 0
+        self._kick = threading.Event()
+        self._stop = threading.Event()
+        self._checkpointer = threading.Thread(target=self._checkpoints, args=(path,), daemon=True,
+                                              name="manatable-checkpoint")
+        self._checkpointer.start()
         self.db.executescript(SCHEMA)
         for table, col, decl in COLUMNS:
             if col not in {r[1] for r in self.db.execute(f"PRAGMA table_info({table})")}:
@@ -91,6 +104,30 @@ class Store:
         if self.in_tx:
             self.in_tx = False
             self.db.execute("COMMIT")
+            self.commits += 1
+            if self.commits % self.CHECKPOINT_EVERY == 0:
+                self._kick.set()
+
+    def _checkpoints(self, path: Path) -> None:
+        db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+        try:
+            while not self._stop.is_set():
+                self._kick.wait(1.0)
+                self._kick.clear()
+                try:
+                    db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+                except sqlite3.Error as e:   # busy or the like: the next one catches up
+                    log.debug("checkpoint: %s", e)
+        finally:
+            db.close()
+
+    def close(self) -> None:
+        """Stop the checkpoint thread (after a last checkpoint) and close the database."""
+        self.commit()
+        self._stop.set()
+        self._kick.set()
+        self._checkpointer.join(5)
+        self.db.close()
 
     def rollback(self) -> None:
         if self.in_tx:
@@ -817,7 +854,7 @@ async def serve(args: argparse.Namespace) -> None:
     for t in tasks:
         t.cancel()
     await server.close()
-    server.store.commit()
+    server.store.close()
     if args.stats:
         print("stats: " + json.dumps(server.stats_summary()), flush=True)
 
