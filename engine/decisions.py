@@ -19,6 +19,7 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
     """Every legal priority action (116.2), with the legal targets of each slot."""
     out: list[dict[str, Any]] = [{"action": "pass"}]
     p = g.players[player]
+    afford: dict[tuple[str, ...], bool] = {}
     for oid in p.graveyard:  # 702.33a: flashback from the graveyard
         o = g.objects[oid]
         fb = o.card.keyword_args.get("Flashback") if "Flashback" in o.card.keywords else None
@@ -46,7 +47,11 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
         ab = casting.spell_ability(o.card)
         if not o.card.supported:
             pass
-        if not casting.can_afford(g, player, tuple(s for s in o.card.mana_cost if s != "X")):
+        cost = tuple(s for s in o.card.mana_cost if s != "X")
+        ok = afford.get(cost)
+        if ok is None:
+            ok = afford[cost] = casting.can_afford(g, player, cost)  # copies of a card cost the same
+        if not ok:
             continue
         specs = ab.targets if ab is not None and not ab.choose else ()
         if "Aura" in o.card.subtypes:
@@ -72,9 +77,13 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
     from engine import manual
     if manual.offered(g, player):
         out.append({"action": "manual"})
+    cs = g.all_chars()
     for oid in g.battlefield:
+        c = cs[oid]
+        if c.controller != player:
+            continue
         o = g.objects[oid]
-        for i, ab in casting.activatable(g, player, oid):
+        for i, ab in casting.activated_of(c.abilities):
             if not casting.cost_payable(g, player, o, ab):
                 continue
             opt = {"action": "activate", "card": oid, "ability": i, "name": o.card.name,
@@ -96,6 +105,9 @@ def build(g: "Game", w: dict[str, Any]) -> Decision:
     if kind == "priority":
         opts = priority_options(g, player)
         return Decision(player, kind, f"{player}: {g.step}, you have priority", opts, data)
+    if kind == "play_first":
+        return Decision(player, kind, "choose who plays first (103.2)",
+                        [{"player": n} for n in g.order], data)
     if kind == "mulligan":
         n = len(g.players[player].hand)
         return Decision(player, kind, f"keep these {n} cards or mulligan?",
