@@ -11,6 +11,9 @@ of the server and the CPU of the clients, and two latencies:
   it. The bot's thinking is outside this interval.
 * ``server_ms_*``: inside the server, from the answer's frame arriving to its ack being
   handed to the kernel (apply, redact, encode, commit, send).
+* ``ping_ms_*`` (async clients): the round trip of a ``ping`` sent every 50 ms on a
+  connection of its own from the first client process: what the machine and the event
+  loops alone cost a message, with no game work.
 
 ``--client async`` (default) plays every game of a process on one asyncio loop, so a
 received message is timed when it is read, not when a thread gets the GIL back.
@@ -47,7 +50,7 @@ def _cpu_self() -> float:
 
 
 # ---------------------------------------------------------------- asyncio clients
-async def _async_games(port: int, games: int, seed: int, think: float) -> dict[str, Any]:
+async def _async_games(port: int, games: int, seed: int, think: float, probe: bool = False) -> dict[str, Any]:
     from engine.ai.random_bot import RandomBot
     from engine.bench import GREEN, RED
     from engine.net import protocol as P
@@ -114,15 +117,42 @@ async def _async_games(port: int, games: int, seed: int, think: float) -> dict[s
         await asyncio.gather(seat(i, True, game, RandomBot(seed + 2 * i)),
                              seat(i, False, game, RandomBot(seed + 2 * i + 1)))
 
-    await asyncio.gather(*(one(i) for i in range(games)))
-    return {"lat": lat, "results": results}
+    pings: list[float] = []
+    done = asyncio.Event()
+
+    async def pinger() -> None:
+        """A ping every 50 ms on a connection of its own: the round trip of a message that costs
+        the server nothing, through the same loop and the same machine as the games."""
+        r, w = await asyncio.open_connection("127.0.0.1", port)
+        w.write(P.encode(P.msg("hello", client="loadbench-ping", id=0)))
+        await read(r)
+        n = 1
+        while not done.is_set():
+            t0 = time.perf_counter()
+            w.write(P.encode(P.msg("ping", id=n)))
+            while (await read(r)).get("ref") != n:
+                pass
+            pings.append(time.perf_counter() - t0)
+            n += 1
+            try:
+                await asyncio.wait_for(done.wait(), 0.05)
+            except asyncio.TimeoutError:
+                pass
+        w.close()
+
+    async def all_games() -> None:
+        await asyncio.gather(*(one(i) for i in range(games)))
+        done.set()
+
+    await asyncio.gather(all_games(), *([pinger()] if probe else []))
+    return {"lat": lat, "results": results, "pings": pings}
 
 
-def _client_proc_async(port: int, games: int, seed: int, think: float, out: "mp.Queue") -> None:
+def _client_proc_async(port: int, games: int, seed: int, think: float, out: "mp.Queue", probe: bool = False) -> None:
     import engine.ai.random_bot, engine.bench, engine.state  # noqa: F401,E401 - imports are not the benchmark
     t0, c0 = time.time(), _cpu_self()
     try:
-        r = asyncio.run(_async_games(port, games, seed, think))
+        r = asyncio.run(_async_games(port, games, seed, think, probe))
     except Exception as e:  # noqa: BLE001 - reported to the parent
         r = {"lat": [], "results": [f"result: aborted ({e!r})"] * games}
     r.update(cpu=_cpu_self() - c0, t0=t0, t1=time.time())
@@ -205,7 +235,9 @@ def run(games: int, procs: int, seed: int = 1, think_ms: float = 0.0, client: st
         cpu0, _ = _proc_stats(srv.pid)
         q: mp.Queue = mp.Queue()
         per = [games // procs + (1 if i < games % procs else 0) for i in range(procs)]
-        ps = [mp.Process(target=target, args=(port, n, seed + 1000 * i, think, q)) for i, n in enumerate(per) if n]
+        ps = [mp.Process(target=target, args=(port, n, seed + 1000 * i, think, q) + ((True,) if client == "async" and i == 0
+                                                                              else ()))
+              for i, n in enumerate(per) if n]
         for p in ps:
             p.start()
         outs = [q.get() for _ in ps]
@@ -223,6 +255,7 @@ def run(games: int, procs: int, seed: int = 1, think_ms: float = 0.0, client: st
             srv.kill()
             srv.wait()
     lat = sorted(x for o in outs for x in o["lat"])
+    pings = sorted(x for o in outs for x in o.get("pings", []))
     results = [r for o in outs for r in o["results"]]
     return {
         "games": games, "client": client, "procs": len(ps), "think_ms": think_ms,
@@ -236,6 +269,7 @@ def run(games: int, procs: int, seed: int = 1, think_ms: float = 0.0, client: st
         "server_ms_median": stats.get("server_ms_median"), "server_ms_p99": stats.get("server_ms_p99"),
         "commit_ms_median": stats.get("commit_ms_median"), "commit_ms_p99": stats.get("commit_ms_p99"),
         "commit_ms_max": stats.get("commit_ms_max"),
+        "ping_ms_median": _pct(pings, 0.5), "ping_ms_p99": _pct(pings, 0.99),
         "load_average_1min": round(os.getloadavg()[0], 2),
     }
 
