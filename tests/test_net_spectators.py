@@ -150,3 +150,27 @@ def test_deck_validated_in_the_games_format(server):
     b.join(code, "bob", GREEN_STOMPY)
     assert b.seat == "bob" and b.wait(lambda s: s.updates > 0, 10)
     a.close(), b.close()
+
+
+def test_new_fields_are_validated():
+    from engine.net import protocol as P
+    ok = P.msg("create", name="alice", deck=["Forest"] * 40, format="standard-2019", spectators=True)
+    P.validate_client(ok)
+    P.validate_client(P.msg("join", code="ABCDEF", name="carol", spectator=True))
+    for m, field in [(dict(ok, format="x y"), "format"), (dict(ok, format=""), "format"),
+                     (dict(ok, format="f" * 41), "format"), (dict(ok, spectators="yes"), "spectators"),
+                     (P.msg("join", code="ABCDEF", name="carol", spectator=1), "spectator")]:
+        with pytest.raises(P.ProtocolError) as e:
+            P.validate_client(m)
+        assert e.value.field == field, m
+
+
+def test_a_player_join_without_a_deck_is_refused(server):
+    a = RemoteSession("127.0.0.1", server.port)
+    code = a.create("alice", RED, format="free")
+    b = RemoteSession("127.0.0.1", server.port)
+    with pytest.raises(NetError) as e:
+        b.request("join", code=code, name="bob")
+    assert e.value.code == "missing_field"
+    assert [g["status"] for g in b.list_games()] == ["waiting"]
+    a.close(), b.close()
