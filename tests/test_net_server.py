@@ -448,3 +448,39 @@ def test_view_patches_rebuild_the_exact_view(server):
     sizes = [len(json.dumps(m["view_patch"])) for m in patches]
     assert sorted(sizes)[len(sizes) // 2] < len(json.dumps(a.view())) / 3
     a.close(), b.close()
+
+
+def test_an_answer_not_stored_is_not_acknowledged(server):
+    """When the commit fails, nothing of that loop iteration is sent: the answer gets a
+    'server' error, the game goes back to the stored state, and play goes on."""
+    a, b = pair(server.port)
+    sessions, bots = {"alice": a, "bob": b}, {"alice": RandomBot(31), "bob": RandomBot(32)}
+    step(sessions, bots, 10)
+    store = server.srv.store
+    real = store.commit
+    fails = []
+
+    def commit_once_fails():
+        if not fails:
+            fails.append(1)
+            raise sqlite3.OperationalError("disk I/O error (test)")
+        real()
+
+    server.call(lambda: setattr(store, "commit", commit_once_fails))
+    who = a.waiting_for
+    s = sessions[who]
+    no = s.decision_no
+    d = s.pending()
+    with pytest.raises(NetError) as e:
+        s.submit(None, d.forced if d.forced is not None else bots[who].answer(d))
+    assert e.value.code == "server" and fails
+    room = next(iter(server.srv.rooms.values()))
+    assert server.call(lambda: len(room.game.answers)) == no
+    for x in (a, b):
+        x.wait(lambda y: y.decision_no == no and y.updates > 0, 5)
+        assert x.view() == server.call(lambda x=x: json.loads(json.dumps(room.game.view(x.seat))))
+    step(sessions, bots, 20)
+    assert a.decision_no > no and a.connected and b.connected
+    with sqlite3.connect(server.srv.data / "server.sqlite") as c:
+        assert c.execute("SELECT count(*) FROM answers").fetchone()[0] == a.decision_no
+    a.close(), b.close()
