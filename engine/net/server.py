@@ -7,12 +7,14 @@ resume); the seat of an answer is always the connection's, never the message's. 
 accepted answer is written to SQLite (DIR/server.sqlite) before it is acknowledged; on
 start the server replays origin + answers of every unfinished game and resumes it.
 
-Speed (docs/protocol.md: "Latency"): connections are ``asyncio.Protocol`` objects, so a
-message costs no task and no timer; everything a loop iteration sends is held back, the
-iteration's database writes are committed once, and only then is each connection's
-output written with one ``send``. An answer's update and ack therefore never reach a
-client before the answer is on disk, and 50 games cost one commit per tick, not one per
-answer.
+Speed (docs/protocol.md: "Latency and load"): connections are ``asyncio.Protocol``
+objects, so a message costs no task and no timer (timeouts are checked by one sweep a
+fraction of a second); everything a loop iteration sends is held back, the iteration's
+database writes are committed once, and only then is each connection's output written
+with one ``send`` (held at most ``max_hold``, 2 ms, when many answers arrive together).
+An answer's update and ack therefore never reach a client before the answer is on disk.
+Updates carry a patch of the seat's view rather than the whole view, and WAL checkpoints
+run in their own thread.
 """
 from __future__ import annotations
 
@@ -487,6 +489,8 @@ class Server:
         w = conn.watcher
         if w is not None and conn.room is not None and w in conn.room.watchers:
             conn.room.watchers.remove(w)
+            w.conn = None
+            self._notify_presence(conn.room)
         conn.watcher = None
         s, room = conn.seat, conn.room
         if s is not None and room is not None and s.conn is conn:
