@@ -396,6 +396,8 @@ def activated_of(abilities: list[Ability]) -> tuple[tuple[int, Ability], ...]:
     hit = _ACTIVATED.get(id(abilities))
     if hit is None or hit[0] is not abilities:
         hit = (abilities, tuple(enumerate(x for x in abilities if x.kind in ("activated", "mana"))))
+        if len(_ACTIVATED) > 4096:  # lists made by layers come and go: keep the cache small
+            _ACTIVATED.clear()
         _ACTIVATED[id(abilities)] = hit
     return hit[1]
 
