@@ -36,6 +36,7 @@ from engine.errors import IllegalAction
 from engine.game import Game
 from engine.net import protocol as P
 from engine.session import redact
+from engine import view as view_mod
 
 log = logging.getLogger("manatable.server")
 
@@ -778,16 +779,18 @@ class Server:
 
     # ------------------------------------------------------------ what each seat is sent
     def _broadcast(self, room: GameRoom, full: bool = False) -> None:
+        public: dict[int, dict[str, Any]] = {}    # card views of public zones, the same for every seat
         for s in self._receivers(room):
-            self._update(room, s, full)
+            self._update(room, s, full, public)
 
-    def _update(self, room: GameRoom, seat: Seat, full: bool = False) -> None:
+    def _update(self, room: GameRoom, seat: Seat, full: bool = False,
+                public: dict[int, dict[str, Any]] | None = None) -> None:
         g = room.game
         evs = g.events[seat.sent_events:]
         first = seat.sent_events
         seat.sent_events = len(g.events)
         d = g.pending
-        v = g.view(seat.name)
+        v = view_mod.view(g, seat.name, public)
         for c in v.get("stack", ()):      # kept to diff against: no list shared with the game
             if isinstance(c.get("targets"), (list, dict)):
                 c["targets"] = json.loads(json.dumps(c["targets"]))
