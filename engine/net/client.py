@@ -129,6 +129,9 @@ class RemoteSession:
             try:
                 self.reconnect(attempts=max(1, int(self.reconnect_for / 0.5)), delay=0.5)
             except NetError as e:
+                self.auto_reconnect = False       # given up: say so, and try no more
+                self.drop()
+                self.connected = False
                 self.closed_reason = f"could not reconnect: {e.message}"
             finally:
                 self.reconnecting = False
