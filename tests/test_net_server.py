@@ -484,3 +484,24 @@ def test_an_answer_not_stored_is_not_acknowledged(server):
     with sqlite3.connect(server.srv.data / "server.sqlite") as c:
         assert c.execute("SELECT count(*) FROM answers").fetchone()[0] == a.decision_no
     a.close(), b.close()
+
+
+def test_auto_reconnect_states(tmp_path):
+    """RemoteSession(auto_reconnect): connected -> reconnecting when the server goes away ->
+    disconnected, saying why, when it does not come back in time; listeners hear each change."""
+    s = ThreadServer(tmp_path / "data", grace=30)
+    a, b = pair(s.port)
+    for x in (a, b):
+        x.auto_reconnect, x.reconnect_for = True, 1.0
+    seen = []
+    a.listeners.append(lambda: seen.append(a.state))
+    assert a.state == "connected"
+    s.stop()
+    assert a.wait(lambda x: x.state != "connected", 5)
+    assert "reconnecting" in seen
+    deadline = time.monotonic() + 10
+    while a.state != "disconnected" and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert a.state == "disconnected" and a.closed_reason.startswith("could not reconnect")
+    assert seen[-1] == "disconnected"
+    a.close(), b.close()
