@@ -505,3 +505,31 @@ def test_auto_reconnect_states(tmp_path):
     assert a.state == "disconnected" and a.closed_reason.startswith("could not reconnect")
     assert seen[-1] == "disconnected"
     a.close(), b.close()
+
+
+def test_a_client_that_does_not_read_is_dropped_alone(tmp_path):
+    """Output a client does not read piles up in the server only up to max_buffer; then that
+    connection is cut, and the other player goes on undisturbed."""
+    s = ThreadServer(tmp_path / "data", grace=30, max_buffer=16 << 10)
+    try:
+        r = Raw(s.port)
+        r.s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        r.send(P.msg("hello", client="raw", id=1))
+        assert r.recv("welcome")
+        r.send(P.msg("create", name="alice", deck=RED, format="free", id=2))
+        code = r.recv("seated")["code"]
+        conn = next(iter(s.srv.conns))
+        s.call(lambda: conn.transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF,
+                                                                          4096))
+        b = RemoteSession("127.0.0.1", s.port)
+        b.join(code, "bob", GREEN)
+        # from now on alice reads nothing; bob talks
+        for i in range(150):
+            b.chat(f"{i:03d} " + "x" * 480)
+        assert b.wait(lambda x: x.presence.get("alice") is False, 10)
+        assert r.closed()
+        assert b.connected and b.ping() < 5
+        assert b.presence == {"alice": False, "bob": True}
+        b.close()
+    finally:
+        s.stop()
