@@ -47,6 +47,10 @@ def can_cast_timing(g: "Game", player: str, o: "Obj") -> bool:
     types = o.card.types
     if "Land" in types:
         return False
+    if "Legendary" in o.card.supertypes and ("Sorcery" in types or "Instant" in types) and not any(
+            "Legendary" in c.supertypes and c.controller == player and c.types & {"Creature", "Planeswalker"}
+            for c in g.all_chars().values()):
+        return False  # a legendary sorcery: only while you control a legendary creature or planeswalker
     if "Instant" in types or "Flash" in o.card.keywords:
         return g.priority == player
     return sorcery_timing(g, player)
@@ -57,7 +61,7 @@ def targetable(g: "Game", x: Any, spec: TargetSpec, src: "Obj", controller: str)
     """Can ``x`` be chosen for this target slot by a spell or ability from ``src``?"""
     if not matches(g, x, spec.filter, src.id if src.id in g.objects else None, controller):
         return False
-    if isinstance(x, int):
+    if isinstance(x, int) and g.objects[x].zone == "battlefield":  # 702.11, 702.18, 702.16: permanents
         c = g.chars(x)
         kw = c.keywords
         if "Shroud" in kw:
@@ -259,8 +263,8 @@ def pay_mana(g: "Game", player: str, symbols: tuple[str, ...], exclude: set[int]
     except ManaError as e:
         raise IllegalAction(f"cannot pay: {e}") from None
     if paid.life:
-        p.life -= paid.life
-        p.life_lost_turn += paid.life
+        from engine.effects import lose_life
+        lose_life(g, player, paid.life)  # 119.4: paying life is losing it
 
 
 def _least_mana(symbol: str) -> int:
@@ -374,8 +378,10 @@ def cast(g: "Game", player: str, a: dict[str, Any]) -> None:
         cost = cost + substitute_x(tuple(o.card.keyword_args["Kicker"].mana), x)
     pay_mana(g, player, cost, set(), a.get("pay"))
     g.spells_cast_turn += 1
+    g.players[player].spells_cast_turn += 1
     g.log("cast", player=player, card=s.card.name, obj=new, targets=chosen)
     triggers.event(g, {"event": "cast", "player": player, "obj": new})
+    triggers.became_targets(g, s)
     g.passes = 0
     g.priority = player  # SBAs and triggers are checked before the player gets priority (117.5)
 
@@ -425,6 +431,10 @@ def cost_payable(g: "Game", player: str, o: "Obj", ab: Ability) -> bool:
             return False
     if ab.sorcery_speed and not sorcery_timing(g, player):
         return False
+    if ab.condition is not None:  # 602.5b: "Activate only if / only once each turn / only during ..."
+        from engine.effects import condition
+        if not condition(g, ab.condition, o.id, {"controller": player, "ability": ab}):
+            return False
     if cost.life and g.players[player].life < cost.life:
         return False
     if cost.discard and len(g.players[player].hand) < cost.discard:
@@ -478,14 +488,25 @@ def activate(g: "Game", player: str, a: dict[str, Any]) -> None:
     specs = ab.targets
     chosen = normalize_targets(a.get("targets"), specs)
     s = _ability_object(g, o, ab, player)
+    s.x = int(a.get("x", 0) or 0)  # 601.2b before 601.2c: X is known when targets are chosen
     check_targets(g, specs, chosen, s, player)
     s.targets = chosen
-    s.x = int(a.get("x", 0) or 0)
     s.divide = {(_key(k)): v for k, v in (a.get("divide") or {}).items()}
+    if cost.sacrifice_self:  # 608.2h: the ability may need the source as it last existed
+        sc = g.chars(o.id)
+        s.chosen["source_lki"] = (sc.power, sc.toughness)
+    if ab.condition is not None and ab.condition.get("once_each_turn"):
+        o.chosen["activated:" + ab.text] = g.turn  # 602.5b
+    # 602.2i: abilities that trigger on activating it; matched against the source as it is
+    # before the costs are paid (a source sacrificed to pay is seen as it last existed); they
+    # wait in game.triggered, and an illegal activation restores the state before it
+    triggers.event(g, {"event": "activate", "player": player, "obj": o.id, "ability": s.id,
+                       "loyalty": cost.loyalty is not None})
     _pay_other_costs(g, player, o, cost, a)
     if cost.mana:
         pay_mana(g, player, substitute_x(cost.mana, s.x), {o.id} if cost.tap else set(), a.get("pay"))
     g.log("activate", player=player, card=o.card.name, obj=s.id, targets=chosen)
+    triggers.became_targets(g, s)  # 603.2: becoming the target of it
     g.passes = 0
     g.priority = player  # SBAs and triggers are checked before the player gets priority (117.5)
 
@@ -512,14 +533,17 @@ def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, a: dict[str, 
         o.counters["loyalty"] = o.counters.get("loyalty", 0) + cost.loyalty
         o.chosen["loyalty_turn"] = g.turn
     if cost.life:
-        g.players[player].life -= cost.life
+        from engine.effects import lose_life
+        lose_life(g, player, cost.life)  # 119.4
     if cost.remove_counters:
         k, n = cost.remove_counters
         o.counters[k] -= n
     if cost.discard:
         picks = a.get("discard") or g.players[player].hand[: cost.discard]
+        from engine.effects import discard
         for c in picks[: cost.discard]:
-            g.move(c, "graveyard")
+            discard(g, c)
     if cost.sacrifice_self:
-        g.move(o.id, "graveyard")
+        from engine.effects import sacrifice
+        sacrifice(g, o.id)
     g.changed()

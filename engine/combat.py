@@ -16,7 +16,16 @@ def has_rule(g: "Game", oid: int, rule: str) -> bool:
     c = g.chars(oid)
     if any(r.get("rule") == rule for r in c.rules):
         return True
-    return any(e.get("rule") == rule and oid in e["objects"] for e in g.effects if e["layer"] == "rule")
+    return any(e.get("rule") == rule and oid in e["objects"] and active(g, e)
+               for e in g.effects if e["layer"] == "rule")
+
+
+def active(g: "Game", e: dict[str, Any]) -> bool:
+    """A rule effect "for as long as you control SELF" applies only while you do (611.2b)."""
+    if e.get("until") != "while_source":
+        return True
+    s = e.get("source")
+    return s in g.objects and g.objects[s].zone == "battlefield" and g.controller_of(s) == e.get("controller")
 
 
 def attackers(g: "Game") -> list[int]:
@@ -31,7 +40,8 @@ def can_attack(g: "Game", oid: int) -> bool:
         return False
     if o.sick and "Haste" not in c.keywords:
         return False
-    if "Defender" in c.keywords or has_rule(g, oid, "cant_attack") or has_rule(g, oid, "cant_attack_or_block"):
+    if "Defender" in c.keywords and not has_rule(g, oid, "attack_despite_defender") \
+            or has_rule(g, oid, "cant_attack") or has_rule(g, oid, "cant_attack_or_block"):
         return False
     return True
 
@@ -88,12 +98,14 @@ def can_block(g: "Game", b: int, a: int) -> bool:
     for r in bc.rules:  # 509.1b: "can't block" restrictions, some only against certain attackers
         if r.get("rule") == "cant_block" and (not r.get("what") or matches(g, a, r["what"], b)):
             return False
-    if any(e.get("rule") == "cant_block" and b in e["objects"] for e in g.effects if e["layer"] == "rule"):
+    if any(e.get("rule") == "cant_block" and b in e["objects"] and active(g, e)
+           for e in g.effects if e["layer"] == "rule"):
         return False
-    for r in ac.rules:  # "can't be blocked (except by ...)"
-        if r.get("rule") == "cant_be_blocked" and not (r.get("except") and matches(g, b, r["except"], a)):
+    for r in ac.rules:  # "can't be blocked (except by ... / by ...)"
+        if r.get("rule") == "cant_be_blocked" and _unblockable_by(g, r, b, a):
             return False
-    if any(e.get("rule") == "cant_be_blocked" and a in e["objects"] for e in g.effects if e["layer"] == "rule"):
+    if any(e.get("rule") == "cant_be_blocked" and a in e["objects"] and _unblockable_by(g, e, b, a) and active(g, e)
+           for e in g.effects if e["layer"] == "rule"):
         return False
     akw, bkw = ac.keywords, bc.keywords
     if "Flying" in akw and not ("Flying" in bkw or "Reach" in bkw):
@@ -120,6 +132,14 @@ def can_block(g: "Game", b: int, a: int) -> bool:
             if r.get("rule") == "block_only_flying" and "Flying" not in akw:
                 return False
     return True
+
+
+def _unblockable_by(g: "Game", r: dict[str, Any], b: int, a: int) -> bool:
+    """509.1b: "can't be blocked" (by anything), "... except by FILTER", "... by FILTER"."""
+    from engine.filters import matches
+    if r.get("except") and matches(g, b, r["except"], a):
+        return False
+    return not r.get("by") or matches(g, b, r["by"], a)
 
 
 def possible_blockers(g: "Game", defender: str) -> list[int]:

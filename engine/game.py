@@ -246,6 +246,8 @@ class Game:
                  hidden=to in ("library", "hand") and frm in ("library", "hand"))
         if to == "battlefield":
             triggers.enters(self, n)
+        if frm == "graveyard":  # "whenever ... leave your graveyard" (603.2)
+            triggers.event(self, {"event": "leaves_graveyard", "obj": n.id, "player": n.owner, "to": to})
         return n.id
 
     def draw(self, player: str, n: int = 1) -> None:
@@ -256,7 +258,8 @@ class Game:
                 p.drew_from_empty = True
                 continue
             self.move(p.library[0], "hand")
-            triggers.event(self, {"event": "draw", "player": player})
+            p.drawn_turn += 1
+            triggers.event(self, {"event": "draw", "player": player, "nth": p.drawn_turn})
 
     def log(self, kind: str, **data: Any) -> None:
         data["type"] = kind
@@ -573,6 +576,9 @@ class Game:
                 o = self.objects[oid]
                 if o.tapped and self.chars(oid).controller == a and not combat.has_rule(self, oid, "doesnt_untap"):
                     o.tapped = False
+            # "... during its controller's next untap step": that step has happened (502.3)
+            self.effects = [e for e in self.effects if not (e.get("until") == "next_untap" and all(
+                i not in self.objects or self.controller_of(i) == a for i in e["objects"]))]
             self.changed()
             self._end_step()
         elif s == "upkeep":
@@ -629,7 +635,7 @@ class Game:
         if len(cards) != n or len(set(cards)) != n or any(c not in p.hand for c in cards):
             raise IllegalAction(f"choose exactly {n} card(s) from your hand to discard")
         for c in cards:
-            self.move(c, "graveyard")
+            effects.discard(self, c)
         self._cleanup_rest()
 
     @staticmethod
@@ -687,6 +693,8 @@ class Game:
             p.lands_played = 0
             p.life_gained_turn = 0
             p.life_lost_turn = 0
+            p.spells_cast_turn = 0
+            p.drawn_turn = 0
         self.effects = [e for e in self.effects if not (e.get("until") == "your_next_turn"
                                                         and e.get("controller") == self.active)]
         self.log("turn", turn=self.turn, active=self.active)

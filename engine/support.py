@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.cards.abilities import Ability, CardDef, Effect
-from engine.effects import CONDITION_KEYS, OPS
+from engine.effects import OPS, condition_problems
 from engine.filters import unknown_keys
 from engine.triggers import SUPPORTED as TRIGGER_EVENTS
 
@@ -22,9 +22,9 @@ KEYWORDS = frozenset({
     "Kicker", "Flashback",   # with mana costs only (checked below)
 })
 STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "set_pt",
-                     "grant_ability", "add_types", "become"})
+                     "grant_ability", "add_types", "become", "life_gain_plus"})
 RULES = frozenset({"cant_block", "cant_attack", "cant_attack_or_block", "cant_be_blocked", "must_attack",
-                   "must_block", "doesnt_untap", "block_only_flying", "extra_block"})
+                   "must_block", "doesnt_untap", "block_only_flying", "extra_block", "attack_despite_defender"})
 
 
 def _walk(x: Any, out: list[str]) -> None:
@@ -41,6 +41,15 @@ def _walk(x: Any, out: list[str]) -> None:
             from engine.ops.actions import ACTIONS  # engine.ops.actions: only the actions it carries out
             if x.args.get("name") not in ACTIONS:
                 out.append(f"action {x.args.get('name')}")
+        if x.op == "if":
+            out.extend(condition_problems(x.args.get("cond")))  # 608.2c: the conditions it checks
+        if x.op in ("search", "dig") and isinstance(x.args.get("filter"), dict):
+            # the chosen cards' group constraints are checked only where a search or dig chooses
+            bad = unknown_keys(x.args["filter"], group_ok=True)
+            if bad:
+                out.append(f"filter keys {sorted(bad)}")
+            _walk({k: v for k, v in x.args.items() if k != "filter"}, out)
+            return
         _walk(x.args, out)
     elif isinstance(x, Ability):
         out.extend(ability_reasons(x))
@@ -70,13 +79,13 @@ def ability_reasons(ab: Ability) -> list[str]:
             out.append(f"target filter keys {sorted(bad)}")
     for m in ab.modes:
         out.extend(ability_reasons(m))
-    if ab.kind == "triggered" and ab.zone != "battlefield":
-        out.append(f"triggered ability from {ab.zone}")  # only permanents' triggers are checked
     if ab.kind == "triggered":
         trig = ab.trigger or {}
         ev = trig.get("event")
         evs = ev if isinstance(ev, list) else [ev]
-        from engine.triggers import ALIASES
+        from engine.triggers import ALIASES, GRAVEYARD_EVENTS, KEYS
+        if ab.zone == "graveyard" and not set(evs) <= GRAVEYARD_EVENTS or ab.zone not in ("battlefield", "graveyard"):
+            out.append(f"triggered ability from {ab.zone}")  # only these events are checked there
         for e in evs:
             if e not in TRIGGER_EVENTS and e not in ALIASES:
                 out.append(f"trigger {e}")
@@ -84,17 +93,21 @@ def ability_reasons(ab: Ability) -> list[str]:
             bad = unknown_keys(trig["filter"])
             if bad:
                 out.append(f"trigger filter {sorted(bad)}")
-        if any(k in trig for k in ("batch", "first")):
+        if set(trig) - KEYS or trig.get("first") and not set(evs) <= {"lose_life", "gain_life", "cast"} \
+                or trig.get("nth") and evs not in (["cast"], ["draw"]):
             out.append("trigger options")
-    if ab.condition and set(ab.condition) - CONDITION_KEYS:
-        out.append(f"condition {sorted(set(ab.condition) - CONDITION_KEYS)}")
+        if "activate" in evs and not (trig.get("loyalty") or trig.get("nonmana")
+                                      or (trig.get("filter") or {}).get("types") == ["Planeswalker"]):
+            out.append("trigger activate")  # mana abilities fire no activate event (their hot path)
+    if ab.condition:
+        out.extend(condition_problems(ab.condition))
     if ab.kind == "static":
         st = ab.static or {}
         if st.get("kind") not in STATICS:
             out.append(f"static {st.get('kind')}")
         if st.get("kind") == "restriction" and st.get("rule") not in RULES:
             out.append(f"rule {st.get('rule')}")
-        if st.get("condition") and set(st["condition"]) - CONDITION_KEYS:
+        if st.get("condition") and condition_problems(st["condition"]):
             out.append("static condition")
         _walk({k: v for k, v in st.items() if k != "kind"}, out)
     if ab.kind in ("activated", "mana") and ab.zone != "battlefield":

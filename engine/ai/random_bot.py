@@ -51,7 +51,20 @@ class RandomBot:
         if k in ("choose_cards",):
             lo, hi = d.data.get("min", 0), d.data.get("max", 0)
             n = r.randint(lo, min(hi, len(d.options)))
-            return {"cards": r.sample(list(d.options), n)}
+            picks = r.sample(list(d.options), n)
+            if d.data.get("one_of_each") is not None:  # one card per alternative (at most)
+                groups = list(d.data["one_of_each"])
+                r.shuffle(groups)
+                picks = []
+                for grp in groups[:n]:
+                    left = [c for c in grp if c not in picks]
+                    if left:
+                        picks.append(r.choice(left))
+            if d.data.get("names"):  # different names: the first of each name
+                name_of = dict(zip(d.options, d.data["names"]))
+                seen: set[str] = set()
+                picks = [c for c in picks if not (name_of[c] in seen or seen.add(name_of[c]))]
+            return {"cards": picks}
         if k == "discard_to_hand_size":
             return {"cards": r.sample(list(d.options), d.data["n"])}
         if k == "legend_rule":

@@ -152,9 +152,10 @@ matching object), "batch": True ("one or more"), "who": "you"|"opponent"|"any" (
   attacks may carry "defending": "you" (attacks you or your planeswalker) and "min_attackers": n,
   step "whose" may be "attached_controller" / "attached_player" (enchanted creature's controller / enchanted player),
   explores, cast (filter on the spell; "self": True = when you cast this), you_attack, sacrifice,
+  leaves_graveyard (filter on the card in its new zone; with "batch": "one or more ... leave your graveyard"),
   gain_life, lose_life, draw, discard, cycle, scry, surveil,
   state ("condition": a state trigger, CR 603.8), draw may carry "nth": 2 (second card each turn),
-  tapped_for_mana (filter), activate ("who", "filter" on the source, "loyalty": True),
+  tapped_for_mana (filter), activate ("who", "filter" on the source, "loyalty": True, "nonmana": True),
   step ("step": upkeep|draw|main1|main2|beginning_of_combat|end_of_combat|end;
         "whose": you|opponent|each|next|that_player|you_next)
 Ability.condition on a triggered ability is an intervening "if" (CR 603.4). "limit_per_turn": n on a
@@ -244,7 +245,7 @@ TRIGGER_EVENTS: frozenset[str] = frozenset({
     "becomes_target", "becomes_target_spell", "becomes_target_opponent", "etb_or_attacks", "etb_or_dies",
     "blocks_flying", "turned_face_up", "transforms", "explores", "exploited", "monstrous", "cast", "you_attack",
     "sacrifice", "gain_life", "lose_life", "draw", "discard", "cycle", "scry", "surveil", "crime", "expend",
-    "state", "tapped_for_mana", "activate", "step", "counters_put",
+    "state", "tapped_for_mana", "activate", "step", "counters_put", "leaves_graveyard",
 })
 
 

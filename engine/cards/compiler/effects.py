@@ -1680,7 +1680,7 @@ def _dig(text: str, ctx: Ctx) -> list[Effect] | None:
             f.pop("zone", None)
         to = "hand" if "hand" in m.group(5) else "battlefield"
         optional = m.group(2).startswith("you may")
-        if "and/or" in noun and "or" in f:
+        if "and/or" in noun and "or" in f and take != 99:
             take = len(f["or"])      # "an Angel card, a Demon card, and/or a Dragon card": one of each
             f = {**f, "one_of_each": True}
     args: dict[str, Any] = {"amount": n, "take": take, "filter": f, "to": to,
