@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import triggers
+from engine import player_statics, triggers, zones_cast
 from engine.cards.abilities import Ability, Cost, TargetSpec
 from engine.errors import IllegalAction
 from engine.filters import matches
@@ -32,7 +32,8 @@ def sorcery_timing(g: "Game", player: str) -> bool:
 def can_play_land(g: "Game", player: str, oid: int) -> bool:
     """305.2, 505.5b: one land per turn, at sorcery timing."""
     o = g.objects.get(oid)
-    return (o is not None and o.zone == "hand" and o.owner == player and "Land" in o.card.types
+    return (o is not None and "Land" in o.card.types
+            and (o.zone == "hand" and o.owner == player or zones_cast.may_play_land(g, player, o))
             and g.players[player].lands_played < 1 and sorcery_timing(g, player))
 
 
@@ -51,7 +52,12 @@ def can_cast_timing(g: "Game", player: str, o: "Obj") -> bool:
             "Legendary" in c.supertypes and c.controller == player and c.types & {"Creature", "Planeswalker"}
             for c in g.all_chars().values()):
         return False  # a legendary sorcery: only while you control a legendary creature or planeswalker
-    if "Instant" in types or "Flash" in o.card.keywords:
+    flash = "Instant" in types or "Flash" in o.card.keywords
+    if player_statics.active(g):
+        if player_statics.spell_limited(g, player):  # "can't cast more than one spell each turn"
+            return False
+        flash = flash or player_statics.has_flash(g, player, o)
+    if flash:
         return g.priority == player
     return sorcery_timing(g, player)
 
@@ -61,6 +67,8 @@ def targetable(g: "Game", x: Any, spec: TargetSpec, src: "Obj", controller: str)
     """Can ``x`` be chosen for this target slot by a spell or ability from ``src``?"""
     if not matches(g, x, spec.filter, src.id if src.id in g.objects else None, controller):
         return False
+    if isinstance(x, str) and player_statics.active(g) and not player_statics.player_targetable(g, x, controller):
+        return False  # 702.11c: "You have hexproof"
     if isinstance(x, int) and g.objects[x].zone == "battlefield":  # 702.11, 702.18, 702.16: permanents
         c = g.chars(x)
         kw = c.keywords
@@ -160,13 +168,15 @@ def _mana_sources(g: "Game", player: str, exclude: set[int]) -> list[tuple[int, 
                     and not ab.cost.sacrifice_self and not ab.cost.life:
                 if "Creature" in c.types and o.sick and "Haste" not in c.keywords:
                     break
+                if not produces(ab, g, oid):
+                    break  # "mana of the chosen color" with no color chosen
                 (lands if "Land" in c.types else others).append((oid, ab))
                 break
     return lands + others
 
 
-def produces(ab: Ability) -> list[str]:
-    """Kinds of mana one activation of a simple mana ability can make."""
+def produces(ab: Ability, g: "Game | None" = None, oid: int | None = None) -> list[str]:
+    """Kinds of mana one activation of a simple mana ability (of permanent ``oid``) can make."""
     out: list[str] = []
     for e in ab.effects:
         if e.op == "add_mana":
@@ -175,6 +185,9 @@ def produces(ab: Ability) -> list[str]:
             elif "choice" in e.args:
                 for opt in e.args["choice"]:
                     out += opt
+            elif "any" in e.args and e.args.get("chosen_color") and g is not None:
+                c = g.objects[oid].chosen.get("color") if oid in g.objects else None
+                out += [c] if c else []  # "one mana of the chosen color" (614.12)
             elif "any" in e.args:
                 out += list("WUBRG")
     return out
@@ -212,7 +225,7 @@ def plan_payment(g: "Game", player: str, symbols: tuple[str, ...], exclude: set[
         for oid, ab in srcs:
             if oid in used:
                 continue
-            made = produces(ab)
+            made = produces(ab, g, oid)
             hit = next((m for m in options if m in made), None)
             if hit is None and "2" in options:
                 continue
@@ -230,7 +243,7 @@ def plan_payment(g: "Game", player: str, symbols: tuple[str, ...], exclude: set[
                 for oid, ab in srcs:  # every named source is used (FORMAT: pay: [...])
                     if oid not in used:
                         used.add(oid)
-                        m = produces(ab)[0]
+                        m = produces(ab, g, oid)[0]
                         taps.append((oid, m))
                         test[m] = test.get(m, 0) + 1
             return taps, test
@@ -240,7 +253,7 @@ def plan_payment(g: "Game", player: str, symbols: tuple[str, ...], exclude: set[
                 raise
             oid, ab = nxt
             used.add(oid)
-            m = produces(ab)[0]
+            m = produces(ab, g, oid)[0]
             taps.append((oid, m))
             pool[m] = pool.get(m, 0) + 1
 
@@ -257,6 +270,7 @@ def pay_mana(g: "Game", player: str, symbols: tuple[str, ...], exclude: set[int]
         g.objects[oid].tapped = True
         p.pool[m] = p.pool.get(m, 0) + 1
         g.log("mana", player=player, source=g.objects[oid].card.name, mana=m)
+        player_statics.tapped_for_mana(g, player, oid)  # 605.1b: triggered mana abilities
     g.changed()
     try:
         paid = pay_from_pool(p.pool, symbols, p.life)
@@ -331,13 +345,21 @@ def cast(g: "Game", player: str, a: dict[str, Any]) -> None:
     oid = a["card"]
     o = g.objects.get(oid)
     alt = a.get("alt")
-    if alt not in (None, "flashback"):
+    if alt not in (None, "flashback", "free"):
         raise IllegalAction(f"unknown alternative cost {alt!r}")
+    perm = None
     if alt == "flashback":  # 702.33a: cast from the graveyard for its flashback cost
         if o is None or o.zone != "graveyard" or o.owner != player or "Flashback" not in o.card.keywords:
             raise IllegalAction(f"{_name(g, oid)} is not a card with flashback in your graveyard")
-    elif o is None or o.zone != "hand" or o.owner != player:
+    elif o is not None and o.zone != "hand":  # 601.2a: from another zone only when an effect allows it
+        perm = zones_cast.may_cast(g, player, o)
+        if perm is None:
+            raise IllegalAction(f"{_name(g, oid)} is not a card you may cast from the {o.zone}")
+    elif o is None or o.owner != player:
         raise IllegalAction(f"{_name(g, oid)} is not a card in your hand")
+    if alt == "free" and not player_statics.free_from_hand(g, player, o):
+        raise IllegalAction(f"nothing lets you cast {o.card.name} without paying its mana cost")
+    free = alt == "free" or bool(perm and perm["free"])  # 117.9
     kicked = bool(a.get("kicked"))
     if kicked and "Kicker" not in o.card.keywords:
         raise IllegalAction(f"{o.card.name} has no kicker")
@@ -359,7 +381,10 @@ def cast(g: "Game", player: str, a: dict[str, Any]) -> None:
     x = int(a.get("x", 0) or 0)
     if x < 0:
         raise IllegalAction("X cannot be negative")
+    if free and x:
+        raise IllegalAction("X is 0 for a spell cast without paying its mana cost (107.3b)")
     chosen = normalize_targets(a.get("targets"), specs)
+    cast_from = o.zone
     new = g.move(oid, "stack", controller=player)
     s = g.objects[new]
     s.x = x
@@ -369,9 +394,12 @@ def cast(g: "Game", player: str, a: dict[str, Any]) -> None:
     s.targets = chosen
     s.divide = {(_key(k)): v for k, v in (a.get("divide") or {}).items()}
     s.kicked = kicked
+    s.chosen["cast_from"] = cast_from  # "if this spell was cast from your hand"
     if alt == "flashback":
         s.chosen["flashback"] = True
         cost = substitute_x(tuple(o.card.keyword_args["Flashback"].mana), x)
+    elif free:
+        cost = ()
     else:
         cost = substitute_x(o.card.mana_cost, x)
     if kicked:  # 702.32a: an additional cost (601.2f: added to the total cost)
@@ -483,6 +511,8 @@ def activate(g: "Game", player: str, a: dict[str, Any]) -> None:
         _pay_other_costs(g, player, o, cost, a)
         from engine import effects
         effects.run_now(g, ab, o.id, player, a)
+        if cost.tap:
+            player_statics.tapped_for_mana(g, player, o.id)  # 605.1b: triggered mana abilities
         g.priority = player  # SBAs and triggers are checked before the player gets priority (117.5)
         return
     specs = ab.targets

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any, Callable
 from engine.cards.abilities import Ability, CardDef, Effect
 from engine.errors import IllegalAction
 from engine.filters import matches
+from engine.choices import NeedChoice
+from engine.layers import counters_allowed
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -136,7 +138,10 @@ def resume(g: "Game") -> None:
             g.log("unsupported_effect", op=eff.op, card=s.card.name)
             r["i"] += 1
             continue
-        w = fn(g, r, eff)
+        try:
+            w = fn(g, r, eff)
+        except NeedChoice as need:  # a reference to objects still to be chosen (engine.choices)
+            w = need.wait
         if w is not None:
             g.wait = w
             return
@@ -274,7 +279,18 @@ def refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
         return [t] if t is not None else []
     if ref == "created":
         return [c for c in r["created"] if c in g.objects]
+    if ref == "attacked":  # "the player or planeswalker it's attacking" (506.4; the source, now)
+        sid = source_id(g, r)
+        a = g.objects[sid].attacking if sid is not None and sid in g.objects else None
+        if isinstance(a, str) or isinstance(a, int) and a in g.objects and g.objects[a].zone == "battlefield":
+            return [a]
+        return []
+    if ref == "exiled":  # the cards the previous exile_top effect exiled
+        return [c for c in r.get("exiled", ()) if c in g.objects]
     if isinstance(ref, dict):
+        if "choose" in ref:  # chosen on resolution (may stop the resolution for the choice)
+            from engine.choices import chosen_refs
+            return chosen_refs(g, r, ref)
         if "target" in ref:
             i = ref["target"] + r.get("off", 0)
             return list(r["legal"][i]) if i < len(r["legal"]) else []
@@ -338,6 +354,10 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         return g.objects[r["obj"]].trigger_info.get("amount", 0)
     if "life_of" in a:
         return g.players[g.controller_of(src)].life
+    for key, attr in (("total_power", "power"), ("total_toughness", "toughness")):
+        if key in a:  # "the total toughness of creatures you control"
+            ctl = g.controller_of(src)
+            return sum(getattr(g.chars(i), attr) for i in g.battlefield if matches(g, i, a[key], src, ctl))
     if "hand_of" in a:
         who = a["hand_of"]
         if who == "you" or r is None:
@@ -435,6 +455,15 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         ab = r.get("ability") if r else None
         if o is None or ab is None or o.chosen.get("activated:" + ab.text) == g.turn:
             return False
+    if "cast_from_hand" in cond:  # "If this spell was cast from your hand" (608.2c)
+        s = g.objects.get(r["obj"]) if r is not None and "obj" in r else None
+        from_hand = s is not None and s.ability is None and s.chosen.get("cast_from") == "hand"
+        if from_hand != bool(cond["cast_from_hand"]):
+            return False
+    if "milled_this_way" in cond:  # "If at least one Zombie card is milled this way"
+        if not any(x in g.objects and matches(g, x, {**cond["milled_this_way"], "zone": "any_card"}, src, you)
+                   for x in (r or {}).get("milled", ())):
+            return False
     return True
 
 
@@ -442,7 +471,10 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
 CONDITION_KEYS = {"control", "min", "max", "life_ge", "life_le", "your_turn", "all", "hand_le", "hand_ge",
                   "gained_life_this_turn", "kicked", "player_lost_life_this_turn", "opponent_lost_life_this_turn",
                   "spells_cast_this_turn", "self", "self_attacked_or_blocked_this_turn", "self_dealt_damage",
-                  "once_each_turn", "not", "it", "x_ge", "life_ge_start_plus", "graveyard_ge", "filter"}
+                  "once_each_turn", "not", "it", "x_ge", "life_ge_start_plus", "graveyard_ge", "filter",
+                  "cast_from_hand", "milled_this_way"}
+#: Conditions of the "if" op (608.2c): the same keys.
+IF_CONDITION_KEYS = CONDITION_KEYS
 STARTING_LIFE = 20  # 103.3
 
 
@@ -757,6 +789,11 @@ def _move_all(g: "Game", r: Ctx, e: Effect, to: str, **kw: Any) -> None:
 
 @op("exile")
 def _exile(g: "Game", r: Ctx, e: Effect) -> None:
+    if e.get("until") == "self_leaves":  # 610.3: until SELF leaves the battlefield
+        from engine.until import exile_until_leaves
+        xs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int) and x in g.objects]
+        exile_until_leaves(g, source_id(g, r), xs)
+        return
     _move_all(g, r, e, "exile")
 
 
@@ -772,7 +809,13 @@ def _move(g: "Game", r: Ctx, e: Effect) -> None:
         for x in refs(g, r, e.args["what"]):
             if isinstance(x, int) and x in g.objects:
                 ctl = controller(g, r) if e.get("control") == "you" else None
-                g.move(x, "battlefield", tapped=bool(e.get("tapped")), controller=ctl)
+                new = g.move(x, "battlefield", tapped=bool(e.get("tapped")), controller=ctl)
+                r.setdefault("followed", {})[x] = new  # 400.7: "that artifact gains haste"
+    elif to == "library_top" and isinstance(e.args["what"], dict) and "choose" in e.args["what"]:
+        # "put two cards from your hand on top of your library in any order": the order chosen, first on top
+        for x in reversed(refs(g, r, e.args["what"])):
+            if isinstance(x, int) and x in g.objects:
+                r.setdefault("followed", {})[x] = g.move(x, "library", top=True)
     elif to in ("library_top", "library_bottom"):
         _move_all(g, r, e, "library", top=to == "library_top")
     elif to == "library_shuffle":
@@ -829,7 +872,7 @@ def _mill(g: "Game", r: Ctx, e: Effect) -> None:
     for p in refs(g, r, e.get("who", "you")):
         if isinstance(p, str):
             for c in g.players[p].library[:n]:
-                g.move(c, "graveyard")
+                r.setdefault("milled", []).append(g.move(c, "graveyard"))  # "milled this way"
 
 
 def _ask_cards(r: Ctx, player: str, options: list[int], lo: int, hi: int, prompt: str) -> dict:
@@ -840,6 +883,12 @@ def _ask_cards(r: Ctx, player: str, options: list[int], lo: int, hi: int, prompt
 @op("discard")
 def _discard(g: "Game", r: Ctx, e: Effect) -> dict | None:
     """701.8: discard; the player chooses unless at random."""
+    if isinstance(e.get("what"), dict) and "choose" in e.args["what"]:
+        # "You choose a nonland card from it. That player discards that card."
+        for x in refs(g, r, e.args["what"]):
+            if isinstance(x, int) and x in g.objects and g.objects[x].zone == "hand":
+                g.move(x, "graveyard")
+        return None
     who = [p for p in refs(g, r, e.get("who", "you")) if isinstance(p, str)]
     if not who:
         return None
@@ -925,7 +974,7 @@ def _counters(g: "Game", r: Ctx, e: Effect) -> None:
             cs = g.objects[x].counters
             if e.get("remove"):
                 cs[kind] = max(0, cs.get(kind, 0) - n)
-            else:
+            elif counters_allowed(g, x, kind):
                 cs[kind] = cs.get(kind, 0) + n
     g.changed()
 
@@ -1002,6 +1051,10 @@ def _add_mana(g: "Game", player: str, e: Effect, src: int | None, pick: Any = No
     elif "choice" in e.args:
         opts = e.args["choice"]
         syms = list(opts[pick if isinstance(pick, int) and 0 <= pick < len(opts) else 0])
+    elif "any" in e.args and e.args.get("chosen_color"):  # "of the chosen color" (614.12)
+        o = g.objects.get(src) if src is not None else None
+        c = o.chosen.get("color") if o is not None else None
+        syms = [c] * int(e.args["any"]) if c else []
     elif "any" in e.args:
         c = pick if isinstance(pick, str) and pick in "WUBRG" else "G"
         syms = [c] * int(e.args["any"])
@@ -1014,8 +1067,24 @@ def _add_mana(g: "Game", player: str, e: Effect, src: int | None, pick: Any = No
 
 
 @op("add_mana")
-def _add(g: "Game", r: Ctx, e: Effect) -> None:
+def _add(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    if "any" in e.args and not e.get("chosen_color"):  # "N mana of any (one) color": the controller chooses
+        from engine.choices import COLORS
+        n = 1 if e.get("same") else int(e.args["any"])
+        picks = []
+        for k in range(n):
+            slot = r["i"] if k == 0 else f"{r['i']}.mana{k}"
+            got = r["answers"].get(slot)
+            if got is None:
+                return {"kind": "choose_option", "player": controller(g, r), "options": list(COLORS), "slot": slot,
+                        "prompt": f"{g.objects[r['obj']].card.name}: add mana of which color?"}
+            picks.append(COLORS[got])
+        for c in picks:
+            _add_mana(g, controller(g, r), Effect("add_mana", {"any": int(e.args["any"]) if e.get("same") else 1}),
+                      source_id(g, r), c)
+        return None
     _add_mana(g, controller(g, r), e, source_id(g, r))
+    return None
 
 
 @op("fight")
@@ -1152,6 +1221,19 @@ def _search(g: "Game", r: Ctx, e: Effect) -> dict | None:
     return None
 
 
+@op("set_life")
+def _set_life(g: "Game", r: Ctx, e: Effect) -> None:
+    """119.5: a player's life total becomes N: they gain or lose the difference."""
+    n = amount(g, e.args["amount"], source_id(g, r), r)
+    for p in refs(g, r, e.args.get("who", "you")):
+        if isinstance(p, str):
+            d = n - g.players[p].life
+            if d > 0:
+                gain_life(g, p, d)
+            elif d < 0:
+                lose_life(g, p, -d)
+
+
 @op("prevent")
 def _prevent_op(g: "Game", r: Ctx, e: Effect) -> None:
     to = [x for x in refs(g, r, e.args["to"])] if e.get("to") else None
@@ -1206,5 +1288,11 @@ def enter_replacements(g: "Game", o: "Obj") -> None:
             o.tapped = True
         elif st.get("kind") == "enters_with_counters":
             k = st.get("counter", "+1/+1")
-            o.counters[k] = o.counters.get(k, 0) + amount(g, st.get("amount", 1), o.id)
+            if counters_allowed(g, o.id, k):
+                # 614.1c: X in "enters with X counters" is the X it was cast with
+                o.counters[k] = o.counters.get(k, 0) + amount(g, st.get("amount", 1), o.id, {"obj": o.id})
+                g.changed()
+        elif st.get("kind") == "choose_on_enter":
+            from engine.choices import on_enter
+            on_enter(g, o)
 import engine.ops  # noqa: E402,F401  (more ops register themselves)

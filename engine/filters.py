@@ -18,6 +18,7 @@ KNOWN = frozenset({
     "mv_le", "mv_ge", "mv_eq", "zone", "player", "opponent", "any", "or", "permanent", "name",
     "damaged_this_turn", "targets_you", "targets", "power_lt_self", "toughness_lt_self", "power_lt",
     "toughness_lt", "not", "ability", "one_of_each", "different_names", "enchanted", "equipped",
+    "chosen_color", "chosen_type",
 })
 #: Keys that constrain a group of chosen cards, not one object (checked where they are chosen).
 GROUP_KEYS = frozenset({"one_of_each", "different_names"})
@@ -149,6 +150,13 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
                                               and matches(game, t, want, src, controller) for t in chosen):
             return False
         if f.get("targets_you") and you not in chosen:
+            return False
+    if "chosen_color" in f or "chosen_type" in f:  # chosen as the source entered (614.12, engine.choices)
+        so = game.objects.get(src) if src is not None else None
+        ch = so.chosen if so is not None else {}
+        if "chosen_color" in f and ch.get("color") not in c.colors:
+            return False
+        if "chosen_type" in f and ch.get("creature_type") not in c.subtypes:
             return False
     if "or" in f and not any(matches(game, x, sub, src, controller) for sub in f["or"]):
         return False

@@ -28,14 +28,12 @@ class RandomBot:
             return r.choice(d.options)
         if k == "attackers":
             targets = d.options["targets"]
-            return {"attackers": {a: r.choice(targets) for a in d.options["attackers"] if r.random() < 0.5}}
+            decl = {a: r.choice(targets) for a in d.options["attackers"] if r.random() < 0.5}
+            if len(decl) == 1 and next(iter(decl)) in d.options.get("not_alone", ()):
+                decl = {}  # 506.5: it can't attack alone
+            return {"attackers": decl}
         if k == "blockers":
-            out: dict[int, list[int]] = {}
-            for b, atk in d.options["blockers"].items():
-                pick = r.randrange(len(atk) + 1)
-                if pick < len(atk):
-                    out[b] = [atk[pick]]
-            return {"blockers": out}
+            return {"blockers": self._blocks(d.options)}
         if k in ("order_blockers", "order_attackers"):
             order = list(d.options)
             r.shuffle(order)
@@ -74,6 +72,28 @@ class RandomBot:
         if k == "choose_number":
             return {"number": r.randint(d.data.get("min", 0), d.data.get("max", 0))}
         raise ValueError(f"the random bot cannot answer {k}")
+
+    def _blocks(self, o: dict[str, Any]) -> dict[Any, list[Any]]:
+        """Random blocks that keep the declaration's restrictions and requirements (509.1b-c)."""
+        r = self.rng
+        must = o.get("must", {})
+        one = set(o.get("max_one", ()))
+        taken: set[Any] = set()
+        out: dict[Any, list[Any]] = {}
+        for b, atk in o["blockers"].items():
+            if must.get(b):
+                choice = [a for a in must[b] if a not in taken] or must[b]
+                out[b] = [choice[0]]
+            else:
+                pick = r.randrange(len(atk) + 1)
+                if pick == len(atk) or atk[pick] in taken:
+                    continue
+                out[b] = [atk[pick]]
+            if out[b][0] in one:
+                taken.add(out[b][0])
+        if len(out) == 1 and next(iter(out)) in o.get("not_alone", ()):
+            out = {}  # 506.5: it can't block alone
+        return out
 
     def _targets(self, cands: list[list[Any]], counts: list[list[int]]) -> list[list[Any]]:
         out = []

@@ -1146,6 +1146,16 @@ def _lose_all(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("animate", args)]
 
 
+@reader(r"^(you may have |have )?your life total becomes? the total (power|toughness) of (.+)$")
+def _set_life_total(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """Loxodon Lifechanter: 'your life total becomes the total toughness of creatures you control' (119.5)."""
+    f = parse_noun(m.group(3))
+    if f is None or f.get("player") or f.get("_needs_player_target"):
+        return None
+    eff = Effect("set_life", {"who": "you", "amount": {"total_" + m.group(2): f}})
+    return [Effect("may", {"effects": [eff]})] if m.group(1) == "you may have " else [eff]
+
+
 @reader(r"^(?:it's|they're) still (?:a land|lands|an artifact|artifacts)$")
 def _still(m: re.Match, c: Ctx) -> list[Effect] | None:
     return []
