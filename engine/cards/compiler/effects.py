@@ -535,6 +535,13 @@ def _destroy(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect(op, args)]
 
 
+@reader(r"^return (.+?) and each aura attached to it to (?:its|their) owners?'s? hands?$")
+def _bounce_with_auras(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """Portal of Sanctuary: the creature and the Auras on it go to their owners' hands together."""
+    what = c.ref(m.group(1))
+    return None if what is None else [Effect("bounce", {"what": what, "with_auras": True})]
+
+
 @reader(r"^return (.+?) to (?:its|their) owners?'s? hands?$")
 def _bounce(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(1))
