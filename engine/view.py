@@ -23,24 +23,38 @@ def card_view(g: "Game", oid: int) -> dict[str, Any]:
     return d
 
 
-def view(g: "Game", player: str) -> dict[str, Any]:
-    """The game as ``player`` may know it: own hand, public zones, counts of hidden zones."""
+def view(g: "Game", player: str, public: dict[int, dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The game as ``player`` may know it: own hand, public zones, counts of hidden zones.
+
+    ``public`` (optional, empty at first) lets views of several players of one game state
+    share the card views of public zones (battlefield, stack, graveyards, exile), which are
+    the same for everyone: the LAN server builds every seat's view after each answer. The
+    shared dicts must then be treated as read-only."""
+    if public is None:
+        def pv(i: int) -> dict[str, Any]:
+            return card_view(g, i)
+    else:
+        def pv(i: int) -> dict[str, Any]:
+            d = public.get(i)
+            if d is None:
+                d = public[i] = card_view(g, i)
+            return d
     players = {}
     for n in g.order:
         p = g.players[n]
         players[n] = {
             "life": p.life, "poison": p.poison, "library": len(p.library), "hand_count": len(p.hand),
             "hand": [card_view(g, i) for i in p.hand] if n == player else None,
-            "graveyard": [card_view(g, i) for i in p.graveyard],
-            "exile": [card_view(g, i) for i in p.exile],
+            "graveyard": [pv(i) for i in p.graveyard],
+            "exile": [pv(i) for i in p.exile],
             "mana_pool": dict(p.pool), "lost": p.lost, "lands_played": p.lands_played,
         }
     pend = g.pending
     return {
         "you": player, "turn": g.turn, "active": g.active, "step": g.step, "priority": g.priority,
         "winner": g.winner, "players": players,
-        "battlefield": [card_view(g, i) for i in g.battlefield],
-        "stack": [card_view(g, i) for i in reversed(g.stack)],
+        "battlefield": [pv(i) for i in g.battlefield],
+        "stack": [pv(i) for i in reversed(g.stack)],
         "pending": pend.to_dict() if pend is not None and pend.player == player else
         ({"player": pend.player, "kind": pend.kind} if pend is not None else None),
     }

@@ -64,7 +64,7 @@ class ThreadServer:
         asyncio.run_coroutine_threadsafe(shutdown(), self.loop).result(10)
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(5)
-        self.srv.store.db.close()
+        self.srv.store.close()
 
 
 @pytest.fixture
@@ -76,7 +76,7 @@ def server(tmp_path):
 
 def pair(port: int, deck_a=RED, deck_b=GREEN) -> tuple[RemoteSession, RemoteSession]:
     a = RemoteSession("127.0.0.1", port)
-    code = a.create("alice", deck_a)
+    code = a.create("alice", deck_a, format="free")
     b = RemoteSession("127.0.0.1", port)
     b.join(code, "bob", deck_b)
     assert a.wait(lambda s: s.updates > 0, 10) and b.wait(lambda s: s.updates > 0, 10)
@@ -238,7 +238,7 @@ def test_malformed_truncated_oversized_out_of_turn(server):
 
 def test_wrong_join_code_and_bad_deck(server):
     a = RemoteSession("127.0.0.1", server.port)
-    code = a.create("alice", RED)
+    code = a.create("alice", RED, format="free")
     b = RemoteSession("127.0.0.1", server.port)
     wrong = "ABCDEF" if code != "ABCDEF" else "ABCDEG"
     with pytest.raises(NetError) as e:
@@ -426,3 +426,110 @@ def test_server_killed_and_restarted_mid_game(tmp_path):
             if p.poll() is None:
                 p.kill()
                 p.wait()
+
+
+def test_view_patches_rebuild_the_exact_view(server):
+    """Updates after the first carry only what changed (view_patch); the client's view,
+    patched update after update, equals the server's view of that seat at every step."""
+    a, b = pair(server.port)
+    patches = []
+    a.on_message = lambda m: patches.append(m) if m["type"] == "update" and "view_patch" in m else None
+    sessions, bots = {"alice": a, "bob": b}, {"alice": RandomBot(11), "bob": RandomBot(12)}
+    room = next(iter(server.srv.rooms.values()))
+    for _ in range(150):
+        step(sessions, bots, 1)
+        if a.winner is not None:
+            break
+        for s in (a, b):
+            s.wait(lambda x: x.decision_no == len(room.game.answers), 5)
+            want = server.call(lambda: json.loads(json.dumps(room.game.view(s.seat))))
+            assert s.view() == want
+    assert len(patches) > 50
+    sizes = [len(json.dumps(m["view_patch"])) for m in patches]
+    assert sorted(sizes)[len(sizes) // 2] < len(json.dumps(a.view())) / 3
+    a.close(), b.close()
+
+
+def test_an_answer_not_stored_is_not_acknowledged(server):
+    """When the commit fails, nothing of that loop iteration is sent: the answer gets a
+    'server' error, the game goes back to the stored state, and play goes on."""
+    a, b = pair(server.port)
+    sessions, bots = {"alice": a, "bob": b}, {"alice": RandomBot(31), "bob": RandomBot(32)}
+    step(sessions, bots, 10)
+    store = server.srv.store
+    real = store.commit
+    fails = []
+
+    def commit_once_fails():
+        if not fails:
+            fails.append(1)
+            raise sqlite3.OperationalError("disk I/O error (test)")
+        real()
+
+    server.call(lambda: setattr(store, "commit", commit_once_fails))
+    who = a.waiting_for
+    s = sessions[who]
+    no = s.decision_no
+    d = s.pending()
+    with pytest.raises(NetError) as e:
+        s.submit(None, d.forced if d.forced is not None else bots[who].answer(d))
+    assert e.value.code == "server" and fails
+    room = next(iter(server.srv.rooms.values()))
+    assert server.call(lambda: len(room.game.answers)) == no
+    for x in (a, b):
+        x.wait(lambda y: y.decision_no == no and y.updates > 0, 5)
+        assert x.view() == server.call(lambda x=x: json.loads(json.dumps(room.game.view(x.seat))))
+    step(sessions, bots, 20)
+    assert a.decision_no > no and a.connected and b.connected
+    with sqlite3.connect(server.srv.data / "server.sqlite") as c:
+        assert c.execute("SELECT count(*) FROM answers").fetchone()[0] == a.decision_no
+    a.close(), b.close()
+
+
+def test_auto_reconnect_states(tmp_path):
+    """RemoteSession(auto_reconnect): connected -> reconnecting when the server goes away ->
+    disconnected, saying why, when it does not come back in time; listeners hear each change."""
+    s = ThreadServer(tmp_path / "data", grace=30)
+    a, b = pair(s.port)
+    for x in (a, b):
+        x.auto_reconnect, x.reconnect_for = True, 1.0
+    seen = []
+    a.listeners.append(lambda: seen.append(a.state))
+    assert a.state == "connected"
+    s.stop()
+    assert a.wait(lambda x: x.state != "connected", 5)
+    assert "reconnecting" in seen
+    deadline = time.monotonic() + 10
+    while a.state != "disconnected" and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert a.state == "disconnected" and a.closed_reason.startswith("could not reconnect")
+    assert seen[-1] == "disconnected"
+    a.close(), b.close()
+
+
+def test_a_client_that_does_not_read_is_dropped_alone(tmp_path):
+    """Output a client does not read piles up in the server only up to max_buffer; then that
+    connection is cut, and the other player goes on undisturbed."""
+    s = ThreadServer(tmp_path / "data", grace=30, max_buffer=16 << 10)
+    try:
+        r = Raw(s.port)
+        r.s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        r.send(P.msg("hello", client="raw", id=1))
+        assert r.recv("welcome")
+        r.send(P.msg("create", name="alice", deck=RED, format="free", id=2))
+        code = r.recv("seated")["code"]
+        conn = next(iter(s.srv.conns))
+        s.call(lambda: conn.transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF,
+                                                                          4096))
+        b = RemoteSession("127.0.0.1", s.port)
+        b.join(code, "bob", GREEN)
+        # from now on alice reads nothing; bob talks
+        for i in range(150):
+            b.chat(f"{i:03d} " + "x" * 480)
+        assert b.wait(lambda x: x.presence.get("alice") is False, 10)
+        assert r.closed()
+        assert b.connected and b.ping() < 5
+        assert b.presence == {"alice": False, "bob": True}
+        b.close()
+    finally:
+        s.stop()

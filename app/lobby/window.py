@@ -2,7 +2,9 @@
 
 The game is played on app.table.TableWidget through engine.net.client.RemoteSession;
 RemoteSession calls its listeners from its reader thread, so the lobby re-emits them as a
-queued Qt signal and the table is advanced in the GUI thread.
+queued Qt signal and the table is advanced in the GUI thread. Above the table,
+app.table.connection.ConnectionBar shows both players' connection state and a
+"reconnecting…" banner while the session (auto_reconnect) takes its seat back.
 """
 from __future__ import annotations
 
@@ -12,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtWidgets import (QComboBox, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QListWidget,
-                               QPushButton, QStackedLayout, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QFormLayout, QHBoxLayout, QLabel, QLineEdit,
+                               QListWidget, QPushButton, QStackedLayout, QVBoxLayout, QWidget)
 
 from engine.net.client import NetError, RemoteSession, discover
 
@@ -45,22 +47,30 @@ class LobbyWindow(QWidget):
         self.deck = QComboBox()
         for p in sorted(DECKS.glob("*.txt")):
             self.deck.addItem(p.stem, str(p))
+        self.format = QComboBox()
+        for f in hostable_formats():
+            self.format.addItem(f)
+        self.spectators = QCheckBox("allow spectators")
         self.code = QLineEdit()
         self.code.setPlaceholderText("join code")
         form.addRow("server", self.address)
         form.addRow("name", self.name)
         form.addRow("deck", self.deck)
+        form.addRow("format (host)", self.format)
+        form.addRow("", self.spectators)
         form.addRow("code", self.code)
         self.found = QListWidget()
         self.found.itemDoubleClicked.connect(lambda it: self.address.setText(it.data(256)))
         buttons = QHBoxLayout()
         self.btn_find = QPushButton("Find games on the LAN")
+        self.btn_list = QPushButton("List games on this server")
         self.btn_serve = QPushButton("Start a server here")
         self.btn_host = QPushButton("Host a game")
         self.btn_join = QPushButton("Join")
-        for b in (self.btn_find, self.btn_serve, self.btn_host, self.btn_join):
+        for b in (self.btn_find, self.btn_list, self.btn_serve, self.btn_host, self.btn_join):
             buttons.addWidget(b)
         self.btn_find.clicked.connect(self.find)
+        self.btn_list.clicked.connect(self.list_server)
         self.btn_serve.clicked.connect(self.start_server)
         self.btn_host.clicked.connect(self.host)
         self.btn_join.clicked.connect(self.join)
@@ -68,7 +78,7 @@ class LobbyWindow(QWidget):
         self.status.setWordWrap(True)
         v = QVBoxLayout(page)
         v.addLayout(form)
-        v.addWidget(QLabel("servers found (double-click to use)"))
+        v.addWidget(QLabel("games found (double-click to use the server; ask the host for the join code)"))
         v.addWidget(self.found, 1)
         v.addLayout(buttons)
         v.addWidget(self.status)
@@ -79,14 +89,41 @@ class LobbyWindow(QWidget):
 
     def _connect(self) -> RemoteSession:
         host, _, port = self.address.text().strip().rpartition(":")
-        return RemoteSession(host or "127.0.0.1", int(port))
+        return RemoteSession(host or "127.0.0.1", int(port), auto_reconnect=True)
+
+    def _add_found(self, address: str, g: dict[str, Any]) -> None:
+        if g.get("game"):
+            what = f"{g.get('host')} — {g.get('format', '?')} — {g.get('status', 'waiting')}"
+            if g.get("spectators"):
+                what += " — spectators welcome"
+        else:
+            what = "(no open game)"
+        self.found.addItem(f"{address} — {what}")
+        self.found.item(self.found.count() - 1).setData(256, address)
 
     def find(self) -> None:
+        """Games announced by UDP broadcast on the LAN (servers started with --announce)."""
         self.found.clear()
         for s in discover(1.5):
-            for g in s["games"] or [{"host": "(no open game)"}]:
-                self.found.addItem(f"{s['address']}:{s['port']} — {g.get('host')}")
-                self.found.item(self.found.count() - 1).setData(256, f"{s['address']}:{s['port']}")
+            for g in s["games"] or [{}]:
+                self._add_found(f"{s['address']}:{s['port']}", g)
+
+    def list_server(self) -> None:
+        """The games of the server at the address field (no broadcast needed)."""
+        self.found.clear()
+        address = self.address.text().strip()
+        try:
+            host, _, port = address.rpartition(":")
+            rs = RemoteSession(host or "127.0.0.1", int(port), timeout=5)
+            try:
+                games = rs.list_games()
+            finally:
+                rs.close()
+        except (OSError, NetError, ValueError) as e:
+            self.status.setText(f"could not list the games of {address}: {e}")
+            return
+        for g in games or [{}]:
+            self._add_found(address, g)
 
     def start_server(self) -> None:
         if self.server_proc is None:
@@ -99,7 +136,8 @@ class LobbyWindow(QWidget):
     def host(self) -> None:
         try:
             self.session = self._connect()
-            code = self.session.create(self.name.text().strip() or "host", self._deck())
+            code = self.session.create(self.name.text().strip() or "host", self._deck(),
+                                       format=self.format.currentText(), spectators=self.spectators.isChecked())
         except (OSError, NetError, ValueError) as e:
             self.status.setText(f"could not host: {e}")
             return
@@ -123,23 +161,24 @@ class LobbyWindow(QWidget):
     def _first_update(self) -> None:
         if self.table is not None or self.session is None or not self.session.updates:
             return
+        from app.table.connection import ConnectionBar
         from app.table.widget import TableWidget
-        self.table = TableWidget(self.session, [self.session.seat], self)
-        self.stack.addWidget(self.table)
-        self.stack.setCurrentWidget(self.table)
+        page = QWidget()
+        lay = QVBoxLayout(page)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.setSpacing(0)
+        self.connection = ConnectionBar(self.session, page)
+        self.table = TableWidget(self.session, [self.session.seat], page)
+        lay.addWidget(self.connection)
+        lay.addWidget(self.table, 1)
+        self.stack.addWidget(page)
+        self.stack.setCurrentWidget(page)
         self.bridge.updated.connect(self._on_update)
 
     def _on_update(self) -> None:
         s = self.session
-        if s is None or self.table is None:
-            return
-        if not s.connected and not s.game_over:
-            self.table.show_status("connection lost — reconnecting…")
-            try:
-                s.reconnect(attempts=20)
-            except NetError as e:
-                self.table.show_status(f"disconnected: {e}")
-            return
+        if s is None or self.table is None or not s.connected:
+            return   # the ConnectionBar says so; the session takes its seat back by itself
         self.table.ctl.advance()
 
     def closeEvent(self, ev: Any) -> None:
@@ -148,6 +187,20 @@ class LobbyWindow(QWidget):
         if self.server_proc is not None:
             self.server_proc.terminate()
         super().closeEvent(ev)
+
+
+def hostable_formats() -> list[str]:
+    """Formats a game can be hosted in: casual first, then engine.decks' formats without a card
+    pool or a commander, then "free" (any 40 cards the engine knows)."""
+    names = ["casual"]
+    try:
+        from engine.decks import load_formats
+        for name, f in sorted(load_formats().items()):
+            if name != "casual" and f.pool is None and f.commander is None:
+                names.append(name)
+    except Exception:  # noqa: BLE001 - the lobby still hosts casual and free games
+        pass
+    return names + ["free"]
 
 
 def main() -> int:

@@ -1,7 +1,8 @@
 """A headless network player that answers every decision at random (issue 7).
 
     python -m engine.net.bot --server HOST:PORT --code CODE --deck FILE [--seat-file F]
-    python -m engine.net.bot --server HOST:PORT --host-game --deck FILE   # prints "code: XXXXXX" first
+    python -m engine.net.bot --server HOST:PORT --host-game --deck FILE [--format F] [--spectators]
+        # prints "code: XXXXXX" first
 
 With --seat-file, the seat token is kept in that file and a later run resumes the seat.
 A dropped connection (or a restarted server) is retried with the token. The last line
@@ -68,6 +69,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--name", default=None)
     ap.add_argument("--seat-file", help="keep the seat token here; resume from it if it exists")
     ap.add_argument("--host-game", action="store_true", help="create the game and print its join code")
+    ap.add_argument("--format", default=None, help="with --host-game: the game's format (server default: casual)")
+    ap.add_argument("--spectators", action="store_true", help="with --host-game: let spectators watch")
     ap.add_argument("--seed", type=int, default=None)
     ap.add_argument("--delay", type=float, default=0.0, help="seconds to wait before each answer")
     ap.add_argument("--reconnect-for", type=float, default=60.0)
@@ -88,7 +91,7 @@ def main(argv: list[str] | None = None) -> int:
         if seat_file and seat_file.exists():
             rs.resume(json.loads(seat_file.read_text())["token"])
         elif a.host_game:
-            code = rs.create(name, deck)
+            code = rs.create(name, deck, format=a.format, spectators=a.spectators)
             print(f"code: {code}", flush=True)
         else:
             rs.join(a.code, name, deck)

@@ -28,7 +28,15 @@ class NetError(Exception):
 
 
 class RemoteSession:
-    def __init__(self, host: str, port: int, timeout: float = 15.0, client: str = "manatable") -> None:
+    """A seat (or, after ``watch``, a spectator's place) in a game on a server.
+
+    ``state`` is "connected", "reconnecting" (the connection dropped and, with
+    ``auto_reconnect``, a thread is taking the seat back) or "disconnected"; listeners are
+    called whenever it changes. ``presence`` says which players the server has connected.
+    """
+
+    def __init__(self, host: str, port: int, timeout: float = 15.0, client: str = "manatable",
+                 auto_reconnect: bool = False, reconnect_for: float = 300.0) -> None:
         self.host, self.port, self.timeout, self.client = host, port, timeout, client
         self.lock = threading.Condition()
         self.listeners: list[Callable[[], None]] = []
@@ -54,7 +62,24 @@ class RemoteSession:
         self.sock: socket.socket | None = None
         self.updates = 0
         self.on_message: Callable[[dict[str, Any]], None] | None = None  # tests / benchmarks
+        self.spectator = False
+        self.spectators = 0
+        self.format: str | None = None
+        self.auto_reconnect = auto_reconnect
+        self.reconnect_for = reconnect_for
+        self.reconnecting = False
+        self._closing = False
         self._connect()
+
+    @property
+    def state(self) -> str:
+        if self.connected:
+            return "connected"
+        return "reconnecting" if self.reconnecting else "disconnected"
+
+    def _notify(self) -> None:
+        for f in list(self.listeners):
+            f()
 
     # ------------------------------------------------------------ connection
     def _connect(self) -> None:
@@ -79,12 +104,17 @@ class RemoteSession:
                 return
 
     def reconnect(self, attempts: int = 60, delay: float = 0.5) -> None:
-        """Connect again and take the seat back with the token (after a drop or a server restart)."""
+        """Connect again and take the seat back with the token (after a drop or a server restart);
+        a spectator watches again with the join code."""
         last: Exception | None = None
         for _ in range(attempts):
             try:
                 self._connect()
-                self._take_seat(self.request("resume", token=self.token, since=len(self._events)))
+                if self.spectator:
+                    self._events = []
+                    self._watching(self.request("join", code=self.code, name=self.seat_name, spectator=True))
+                else:
+                    self._take_seat(self.request("resume", token=self.token, since=len(self._events)))
                 return
             except (OSError, NetError) as e:
                 last = e
@@ -93,7 +123,24 @@ class RemoteSession:
                 time.sleep(delay)
         raise NetError("unreachable", str(last))
 
+    def _reconnect_in_background(self) -> None:
+        """The connection dropped: take the seat back in a thread, telling listeners how it goes."""
+        def run() -> None:
+            try:
+                self.reconnect(attempts=max(1, int(self.reconnect_for / 0.5)), delay=0.5)
+            except NetError as e:
+                self.auto_reconnect = False       # given up: say so, and try no more
+                self.drop()
+                self.connected = False
+                self.closed_reason = f"could not reconnect: {e.message}"
+            finally:
+                self.reconnecting = False
+                self._notify()
+        self.reconnecting = True
+        threading.Thread(target=run, daemon=True, name="manatable-reconnect").start()
+
     def close(self) -> None:
+        self._closing = True
         s = self.sock
         if s is not None:
             try:
@@ -128,12 +175,15 @@ class RemoteSession:
         except (OSError, P.ProtocolError) as e:
             why = str(e)
         with self.lock:
-            if s is self.sock:
+            current = s is self.sock
+            if current:
                 self.connected = False
                 self.closed_reason = why
             self.lock.notify_all()
-        for f in list(self.listeners):
-            f()
+        if current and self.auto_reconnect and not self._closing and not self.game_over and not self.reconnecting \
+                and (self.token is not None or self.spectator):
+            self._reconnect_in_background()
+        self._notify()
 
     def _handle(self, m: dict[str, Any]) -> None:
         if self.on_message is not None:
@@ -145,7 +195,10 @@ class RemoteSession:
                 if m.get("first_event", 0) <= len(self._events):
                     self._events[m["first_event"]:] = m["events"]
                 self._seats = m["seats"]
-                self._view = m["view"]
+                if "view" in m:
+                    self._view = m["view"]
+                elif self._view is not None and isinstance(m.get("view_patch"), dict):
+                    self._view = P.apply_patch(self._view, m["view_patch"])
                 self._decision = m["decision"]
                 self.decision_no = m["decision_no"]
                 self.waiting_for = m["waiting_for"]
@@ -157,6 +210,7 @@ class RemoteSession:
                 self.over_reason = m.get("reason")
             elif t == "presence":
                 self.presence = m["connected"]
+                self.spectators = m.get("spectators", 0)
             elif t == "chat":
                 for f in list(self.on_chat):
                     f(m["frm"], m["text"])
@@ -207,14 +261,29 @@ class RemoteSession:
 
     def _take_seat(self, r: dict[str, Any]) -> None:
         self.seat, self.token, self.code, self.game_id = r["seat"], r["token"], r.get("code"), r["game"]
+        self.format = r.get("format", self.format)
+
+    def _watching(self, r: dict[str, Any]) -> None:
+        self.code, self.game_id, self.format = r["code"], r["game"], r.get("format")
+        self._seats = list(r.get("seats", []))
 
     # ------------------------------------------------------------ lobby
     def list_games(self) -> list[dict[str, Any]]:
         return self.request("list")["games"]
 
-    def create(self, name: str, deck: list[str]) -> str:
-        self._take_seat(self.request("create", name=name, deck=list(deck)))
+    def create(self, name: str, deck: list[str], format: str | None = None, spectators: bool = False) -> str:
+        """Host a game (in ``format``, the server's default "casual" if None); returns its join code."""
+        extra: dict[str, Any] = {"format": format} if format else {}
+        if spectators:
+            extra["spectators"] = True
+        self._take_seat(self.request("create", name=name, deck=list(deck), **extra))
         return self.code
+
+    def watch(self, code: str, name: str = "spectator") -> None:
+        """Watch a game as a spectator (the host must allow it): the public view, events and chat."""
+        self.spectator = True
+        self.seat_name = name
+        self._watching(self.request("join", code=code.upper(), name=name, spectator=True))
 
     def join(self, code: str, name: str, deck: list[str]) -> str:
         self._take_seat(self.request("join", code=code.upper(), name=name, deck=list(deck)))
@@ -255,8 +324,14 @@ class RemoteSession:
         return self._view or {}
 
     def pending(self, seat: str | None = None) -> Decision | None:
-        if seat is not None and self.seat is not None and seat != self.seat:
-            return None   # another seat's decision is not ours to see (the table asks every seat)
+        if seat is not None and seat != self.seat:
+            # another seat's decision is not ours to see; that it is pending, and its kind, are
+            # public (the view says so): the table shows "waiting for <seat>" from this
+            w = self.waiting_for
+            if w is None or w != seat:
+                return None
+            kind = ((self._view or {}).get("pending") or {}).get("kind", "")
+            return Decision(player=w, kind=kind, prompt=f"{w} is deciding", options=None)
         d = self._decision
         return Decision(**d) if d is not None else None
 
@@ -271,7 +346,7 @@ class RemoteSession:
         try:
             self.request("answer", answer=json.loads(json.dumps(answer)), decision=no)
         except NetError as e:
-            if e.code in ("illegal", "not_your_decision", "stale", "no_game", "bad_field"):
+            if e.code in ("illegal", "not_your_decision", "stale", "no_game", "bad_field", "spectator"):
                 raise IllegalAction(e.message) from None
             raise
 

@@ -1,35 +1,172 @@
 """Load benchmark (issue 7): one server, many concurrent random-bot games over loopback.
 
-    python -m engine.net.loadbench --games 50 [--procs 4]
+    python -m engine.net.loadbench --games 50 [--procs 2] [--think 0] [--client async|session]
 
-Starts a server subprocess, plays ``--games`` games at once (two RemoteSessions per game,
-spread over ``--procs`` client processes), and reports games per minute, the server's CPU
-time and peak memory, and the latency from sending an answer to the client holding the
-resulting update (measured as the answer's round trip: the server sends the update before
-the ack), median and 99th percentile.
+Starts a server subprocess (with ``--stats``), plays ``--games`` games at once spread
+over ``--procs`` client processes, and reports games per minute, the CPU and peak memory
+of the server and the CPU of the clients, and two latencies:
+
+* ``latency_ms_*``: from the moment an answer is written to the socket to the moment the
+  next decision of that game (whoever's it is) is decoded by the client that must make
+  it. The bot's thinking is outside this interval.
+* ``server_ms_*``: inside the server, from the answer's frame arriving to its ack being
+  handed to the kernel (apply, redact, encode, commit, send).
+* ``ping_ms_*`` (async clients): the round trip of a ``ping`` sent every 50 ms on a
+  connection of its own from the first client process: what the machine and the event
+  loops alone cost a message, with no game work.
+
+``--client async`` (default) plays every game of a process on one asyncio loop, so a
+received message is timed when it is read, not when a thread gets the GIL back.
+``--client session`` uses ``RemoteSession`` (two threads per connection, as the app does)
+and times ``submit`` from call to return. ``--think MS`` makes each bot wait 0.5..1.5 x MS
+before answering (not counted), like players who read the table; with 0 the bots answer
+at once and the benchmark measures the machine at saturation, where by Little's law the
+latency is the number of games waiting over the answers served per second.
 """
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import multiprocessing as mp
 import os
+import random
+import resource
+import signal
 import subprocess
 import sys
 import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _client_proc(port: int, games: int, seed: int, out: "mp.Queue") -> None:
+def _cpu_self() -> float:
+    r = resource.getrusage(resource.RUSAGE_SELF)
+    return r.ru_utime + r.ru_stime
+
+
+# ---------------------------------------------------------------- asyncio clients
+async def _async_games(port: int, games: int, seed: int, think: float, probe: bool = False) -> dict[str, Any]:
+    from engine.ai.random_bot import RandomBot
+    from engine.bench import GREEN, RED
+    from engine.net import protocol as P
+    from engine.state import Decision
+
+    lat: list[float] = []
+    results: list[str] = []
+
+    async def read(r: asyncio.StreamReader) -> dict[str, Any]:
+        n = P.frame_length(await r.readexactly(4))
+        return P.decode(await r.readexactly(n))
+
+    async def seat(i: int, host: bool, game: dict[str, Any], bot: RandomBot) -> None:
+        r, w = await asyncio.open_connection("127.0.0.1", port, limit=P.MAX_MESSAGE + 8)
+        w.write(P.encode(P.msg("hello", client="loadbench", id=0)))
+        if host:
+            w.write(P.encode(P.msg("create", name="host", deck=RED, format="free", id=1)))
+        else:
+            code = await game["code"]
+            w.write(P.encode(P.msg("join", code=code, name="guest", deck=GREEN, id=1)))
+        rid = 2
+        fallback: Any = None
+        try:
+            while True:
+                m = await read(r)
+                t = m["type"]
+                if t == "seated" and host:
+                    game["code"].set_result(m["code"])
+                elif t == "update":
+                    d = m["decision"]
+                    if d is None:
+                        continue
+                    sent = game.get("sent")
+                    if sent is not None and m["decision_no"] == sent[0] + 1:
+                        lat.append(time.perf_counter() - sent[1])
+                        game["sent"] = None
+                    dec = Decision(**d)
+                    if think:
+                        await asyncio.sleep(think * (0.5 + bot.rng.random()))
+                    ans = bot.answer(dec)
+                    fallback = dec.forced if dec.forced is not None else {"action": "pass"}
+                    game["sent"] = (m["decision_no"], time.perf_counter())
+                    w.write(P.encode(P.msg("answer", answer=json.loads(json.dumps(ans)),
+                                           decision=m["decision_no"], id=rid)))
+                    rid += 1
+                elif t == "error":
+                    if m.get("code") == "illegal" and fallback is not None:
+                        game["sent"] = (game["sent"] or (0, 0))[0], time.perf_counter()
+                        w.write(P.encode(P.msg("answer", answer=fallback, id=rid)))
+                        rid += 1
+                        fallback = None
+                    elif m.get("code") not in ("illegal", "stale", "not_your_decision"):
+                        raise RuntimeError(f"server error: {m}")
+                elif t == "game_over":
+                    if host:
+                        results.append(f"result: {m['winner']} wins" if m["winner"] != "draw" else "result: draw")
+                    return
+        finally:
+            w.close()
+
+    async def one(i: int) -> None:
+        loop = asyncio.get_running_loop()
+        game: dict[str, Any] = {"code": loop.create_future(), "sent": None}
+        await asyncio.gather(seat(i, True, game, RandomBot(seed + 2 * i)),
+                             seat(i, False, game, RandomBot(seed + 2 * i + 1)))
+
+    pings: list[float] = []
+    done = asyncio.Event()
+
+    async def pinger() -> None:
+        """A ping every 50 ms on a connection of its own: the round trip of a message that costs
+        the server nothing, through the same loop and the same machine as the games."""
+        r, w = await asyncio.open_connection("127.0.0.1", port)
+        w.write(P.encode(P.msg("hello", client="loadbench-ping", id=0)))
+        await read(r)
+        n = 1
+        while not done.is_set():
+            t0 = time.perf_counter()
+            w.write(P.encode(P.msg("ping", id=n)))
+            while (await read(r)).get("ref") != n:
+                pass
+            pings.append(time.perf_counter() - t0)
+            n += 1
+            try:
+                await asyncio.wait_for(done.wait(), 0.05)
+            except asyncio.TimeoutError:
+                pass
+        w.close()
+
+    async def all_games() -> None:
+        await asyncio.gather(*(one(i) for i in range(games)))
+        done.set()
+
+    await asyncio.gather(all_games(), *([pinger()] if probe else []))
+    return {"lat": lat, "results": results, "pings": pings}
+
+
+def _client_proc_async(port: int, games: int, seed: int, think: float, out: "mp.Queue", probe: bool = False) -> None:
+    import engine.ai.random_bot, engine.bench, engine.state  # noqa: F401,E401 - imports are not the benchmark
+    t0, c0 = time.time(), _cpu_self()
+    try:
+        r = asyncio.run(_async_games(port, games, seed, think, probe))
+    except Exception as e:  # noqa: BLE001 - reported to the parent
+        r = {"lat": [], "results": [f"result: aborted ({e!r})"] * games}
+    r.update(cpu=_cpu_self() - c0, t0=t0, t1=time.time())
+    out.put(r)
+
+
+# ---------------------------------------------------------------- RemoteSession clients (threads)
+def _client_proc_session(port: int, games: int, seed: int, think: float, out: "mp.Queue") -> None:
     from engine.ai.random_bot import RandomBot
     from engine.bench import GREEN, RED
     from engine.net.bot import play
     from engine.net.client import RemoteSession
 
+    t0, c0 = time.time(), _cpu_self()
     lat: list[float] = []
     lock = threading.Lock()
 
@@ -46,13 +183,13 @@ def _client_proc(port: int, games: int, seed: int, out: "mp.Queue") -> None:
 
     def one(i: int) -> None:
         a = Timed("127.0.0.1", port, timeout=60)
-        code = a.create("host", RED)
+        code = a.create("host", RED, format="free")
         b = Timed("127.0.0.1", port, timeout=60)
         b.join(code, "guest", GREEN)
         r = {}
-        tb = threading.Thread(target=lambda: r.setdefault("b", play(b, RandomBot(seed + 2 * i + 1))))
+        tb = threading.Thread(target=lambda: r.setdefault("b", play(b, RandomBot(seed + 2 * i + 1), delay=think)))
         tb.start()
-        r["a"] = play(a, RandomBot(seed + 2 * i))
+        r["a"] = play(a, RandomBot(seed + 2 * i), delay=think)
         tb.join()
         results.append(r["a"])
         a.close()
@@ -63,9 +200,10 @@ def _client_proc(port: int, games: int, seed: int, out: "mp.Queue") -> None:
         t.start()
     for t in threads:
         t.join()
-    out.put({"lat": lat, "results": results})
+    out.put({"lat": lat, "results": results, "cpu": _cpu_self() - c0, "t0": t0, "t1": time.time()})
 
 
+# ---------------------------------------------------------------- the run
 def _proc_stats(pid: int) -> tuple[float, float]:
     """CPU seconds (user+sys) and peak RSS in MiB of a Linux process."""
     with open(f"/proc/{pid}/stat") as f:
@@ -80,46 +218,72 @@ def _proc_stats(pid: int) -> tuple[float, float]:
     return cpu, peak
 
 
-def run(games: int, procs: int, seed: int = 1) -> dict:
+def _pct(xs: list[float], q: float) -> float | None:
+    return round(xs[min(len(xs) - 1, int(len(xs) * q))] * 1000, 2) if xs else None
+
+
+def run(games: int, procs: int, seed: int = 1, think_ms: float = 0.0, client: str = "async") -> dict[str, Any]:
     data = tempfile.mkdtemp(prefix="manatable-load-")
     srv = subprocess.Popen([sys.executable, "-m", "engine.net.server", "--host", "127.0.0.1", "--port", "0",
-                            "--data", data, "--rate", "100000"], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+                            "--data", data, "--rate", "100000", "--stats"], cwd=ROOT, stdout=subprocess.PIPE,
+                           text=True)
+    target = _client_proc_async if client == "async" else _client_proc_session
+    think = think_ms / 1000
+    stats: dict[str, Any] = {}
     try:
         port = int(srv.stdout.readline().strip().rsplit(":", 1)[1])
         cpu0, _ = _proc_stats(srv.pid)
         q: mp.Queue = mp.Queue()
         per = [games // procs + (1 if i < games % procs else 0) for i in range(procs)]
-        t0 = time.perf_counter()
-        ps = [mp.Process(target=_client_proc, args=(port, n, seed + 1000 * i, q)) for i, n in enumerate(per) if n]
+        ps = [mp.Process(target=target, args=(port, n, seed + 1000 * i, think, q) + ((True,) if client == "async" and i == 0
+                                                                              else ()))
+              for i, n in enumerate(per) if n]
         for p in ps:
             p.start()
         outs = [q.get() for _ in ps]
-        wall = time.perf_counter() - t0
         for p in ps:
             p.join()
         cpu1, peak = _proc_stats(srv.pid)
+        wall = max(o["t1"] for o in outs) - min(o["t0"] for o in outs)   # play, not process start-up
+        srv.send_signal(signal.SIGTERM)
+        for line in srv.stdout:
+            if line.startswith("stats: "):
+                stats = json.loads(line[7:])
+        srv.wait(10)
     finally:
-        srv.kill()
-        srv.wait()
+        if srv.poll() is None:
+            srv.kill()
+            srv.wait()
     lat = sorted(x for o in outs for x in o["lat"])
+    pings = sorted(x for o in outs for x in o.get("pings", []))
     results = [r for o in outs for r in o["results"]]
     return {
-        "games": games, "finished": sum(r.startswith("result: ") and "aborted" not in r for r in results),
+        "games": games, "client": client, "procs": len(ps), "think_ms": think_ms,
+        "finished": sum(r.startswith("result: ") and "aborted" not in r for r in results),
         "seconds": round(wall, 2), "games_per_minute": round(len(results) / wall * 60, 1),
-        "answers": len(lat), "server_cpu_seconds": round(cpu1 - cpu0, 2),
+        "answers": stats.get("answers"), "answers_per_second": round((stats.get("answers") or 0) / wall, 1),
+        "server_cpu_seconds": round(cpu1 - cpu0, 2),
         "server_cpu_percent": round((cpu1 - cpu0) / wall * 100, 1), "server_peak_rss_mb": round(peak, 1),
-        "latency_ms_median": round(lat[len(lat) // 2] * 1000, 2) if lat else None,
-        "latency_ms_p99": round(lat[int(len(lat) * 0.99)] * 1000, 2) if lat else None,
+        "clients_cpu_percent": round(sum(o["cpu"] for o in outs) / wall * 100, 1),
+        "latency_ms_median": _pct(lat, 0.5), "latency_ms_p99": _pct(lat, 0.99),
+        "server_ms_median": stats.get("server_ms_median"), "server_ms_p99": stats.get("server_ms_p99"),
+        "commit_ms_median": stats.get("commit_ms_median"), "commit_ms_p99": stats.get("commit_ms_p99"),
+        "commit_ms_max": stats.get("commit_ms_max"),
+        "ping_ms_median": _pct(pings, 0.5), "ping_ms_p99": _pct(pings, 0.99),
+        "load_average_1min": round(os.getloadavg()[0], 2),
     }
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m engine.net.loadbench")
+    ap = argparse.ArgumentParser(prog="python -m engine.net.loadbench",
+                                 description="Concurrent bot games against one server on loopback.")
     ap.add_argument("--games", type=int, default=50)
-    ap.add_argument("--procs", type=int, default=4)
+    ap.add_argument("--procs", type=int, default=2, help="client processes")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--think", type=float, default=0.0, help="ms a bot waits before each answer (x 0.5..1.5)")
+    ap.add_argument("--client", choices=("async", "session"), default="async")
     a = ap.parse_args(argv)
-    print(json.dumps(run(a.games, a.procs, a.seed), indent=2))
+    print(json.dumps(run(a.games, a.procs, a.seed, a.think, a.client), indent=2))
     return 0
 
 

@@ -18,6 +18,7 @@ MAX_NAME = 32
 MAX_CHAT = 500
 MAX_DECK = 250
 MAX_CARD_NAME = 150
+MAX_FORMAT = 40
 MAX_ANSWER = 16 << 10          # bytes of the JSON of one answer
 MAX_DEPTH = 8                  # nesting of an answer
 CODE_LEN = 6                   # join codes: 6 characters of CODE_ALPHABET
@@ -29,13 +30,16 @@ HEADER = struct.Struct(">I")
 class ProtocolError(ValueError):
     """A message that breaks the protocol; ``code`` is sent back in the error reply."""
 
-    def __init__(self, code: str, message: str, field: str | None = None) -> None:
+    def __init__(self, code: str, message: str, field: str | None = None, **extra: Any) -> None:
         super().__init__(message)
         self.code = code
         self.field = field
+        self.extra = extra          # more fields of the error reply (bad_deck: problems)
 
     def to_msg(self, ref: Any = None) -> dict[str, Any]:
-        return error(self.code, str(self), self.field, ref)
+        m = error(self.code, str(self), self.field, ref)
+        m.update(self.extra)
+        return m
 
 
 # ---------------------------------------------------------------- framing
@@ -100,6 +104,44 @@ class FrameReader:
             del self.buf[:4 + n]
             out.append(decode(body))
         return out
+
+
+# ---------------------------------------------------------------- view patches
+
+def view_patch(old: dict[str, Any], new: dict[str, Any], depth: int = 3) -> dict[str, Any]:
+    """What turns ``old`` into ``new`` (dicts with the same keys): ``{"set": {key: value},
+    "sub": {key: patch}}``; a changed dict value with unchanged keys is patched one level
+    deeper (up to ``depth`` levels: view -> players -> a player), anything else is replaced."""
+    put: dict[str, Any] = {}
+    sub: dict[str, Any] = {}
+    for k, v in new.items():
+        o = old.get(k)
+        if o == v:
+            continue
+        if depth > 1 and isinstance(v, dict) and isinstance(o, dict) and o.keys() == v.keys():
+            sub[k] = view_patch(o, v, depth - 1)
+        else:
+            put[k] = v
+    out: dict[str, Any] = {}
+    if put:
+        out["set"] = put
+    if sub:
+        out["sub"] = sub
+    return out
+
+
+def apply_patch(old: dict[str, Any], patch: dict[str, Any]) -> dict[str, Any]:
+    """A new dict: ``old`` with ``patch`` (from view_patch) applied; ``old`` is not changed."""
+    new = dict(old)
+    put = patch.get("set")
+    if isinstance(put, dict):
+        new.update(put)
+    sub = patch.get("sub")
+    if isinstance(sub, dict):
+        for k, p in sub.items():
+            if isinstance(new.get(k), dict) and isinstance(p, dict):
+                new[k] = apply_patch(new[k], p)
+    return new
 
 
 # ---------------------------------------------------------------- constructors
@@ -180,6 +222,17 @@ def _depth(v: Any) -> int:
     return 0
 
 
+def _bool(name: str, v: Any) -> None:
+    if not isinstance(v, bool):
+        raise ProtocolError("bad_field", f"{name} must be true or false", name)
+
+
+def _format(name: str, v: Any) -> None:
+    _str(MAX_FORMAT, 1)(name, v)
+    if any(not (c.isalnum() or c in "-_") for c in v):
+        raise ProtocolError("bad_field", f"{name} must be a format name (letters, digits, '-', '_')", name)
+
+
 def _any_small(name: str, v: Any) -> None:
     if len(json.dumps(v)) > 256:
         raise ProtocolError("bad_field", f"{name} is larger than 256 bytes", name)
@@ -190,8 +243,11 @@ _ID = (_int(0, 2**53), False)
 CLIENT_MESSAGES: dict[str, dict[str, tuple[Any, bool]]] = {
     "hello": {"client": (_str(64, 1), True), "id": _ID},
     "list": {"id": _ID},
-    "create": {"name": (_player_name, True), "deck": (_deck, True), "id": _ID},
-    "join": {"code": (_code, True), "name": (_player_name, True), "deck": (_deck, True), "id": _ID},
+    "create": {"name": (_player_name, True), "deck": (_deck, True), "format": (_format, False),
+               "spectators": (_bool, False), "id": _ID},
+    # a player joins with a deck; a spectator joins with "spectator": true and no deck
+    "join": {"code": (_code, True), "name": (_player_name, True), "deck": (_deck, False),
+             "spectator": (_bool, False), "id": _ID},
     "resume": {"token": (_token, True), "since": (_int(0, 10**9), False), "id": _ID},
     "answer": {"answer": (_answer, True), "decision": (_int(0, 10**9), False), "id": _ID},
     "concede": {"id": _ID},

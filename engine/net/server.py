@@ -6,6 +6,15 @@ It owns every Game. A connection is bound to at most one seat (by create, join o
 resume); the seat of an answer is always the connection's, never the message's. Every
 accepted answer is written to SQLite (DIR/server.sqlite) before it is acknowledged; on
 start the server replays origin + answers of every unfinished game and resumes it.
+
+Speed (docs/protocol.md: "Latency and load"): connections are ``asyncio.Protocol``
+objects, so a message costs no task and no timer (timeouts are checked by one sweep a
+fraction of a second); everything a loop iteration sends is held back, the iteration's
+database writes are committed once, and only then is each connection's output written
+with one ``send`` (held at most ``max_hold``, 2 ms, when many answers arrive together).
+An answer's update and ack therefore never reach a client before the answer is on disk.
+Updates carry a patch of the seat's view rather than the whole view, and WAL checkpoints
+run in their own thread.
 """
 from __future__ import annotations
 
@@ -14,8 +23,10 @@ import asyncio
 import json
 import logging
 import secrets
+import signal
 import socket
 import sqlite3
+import threading
 import time
 from pathlib import Path
 from typing import Any, Callable
@@ -25,6 +36,7 @@ from engine.errors import IllegalAction
 from engine.game import Game
 from engine.net import protocol as P
 from engine.session import redact
+from engine import view as view_mod
 
 log = logging.getLogger("manatable.server")
 
@@ -41,21 +53,89 @@ CREATE TABLE IF NOT EXISTS answers (
     game TEXT NOT NULL, n INTEGER NOT NULL, player TEXT NOT NULL, answer TEXT NOT NULL,
     at REAL NOT NULL, PRIMARY KEY (game, n));
 """
+# columns added after the first release of the schema: (table, column, declaration)
+COLUMNS = [("games", "format", "TEXT NOT NULL DEFAULT 'casual'"),
+           ("games", "spectators", "INTEGER NOT NULL DEFAULT 0")]
+
+SPECTATOR = "__spectator__"    # the seat name a spectator is redacted for: no player has it (names
+                               # starting with "__" are refused), so it sees what no player hides
+MAX_WATCHERS = 16              # spectators of one game
+FREE_FORMAT = "free"           # no format: at least 40 cards, each one the engine knows
+DEFAULT_FORMAT = "casual"
 
 
 class Store:
-    """SQLite persistence; every write is committed before the caller goes on."""
+    """SQLite persistence. Writes go into one open transaction that ``commit`` ends; the
+    server commits once per event-loop iteration, before it sends anything of that
+    iteration (WAL with synchronous=NORMAL: a committed write survives the death of the
+    process, which is what a restarted server needs)."""
 
-    def __init__(self, path: Path) -> None:
+    CHECKPOINT_EVERY = 200      # commits between two checkpoints (and at least once a second)
+
+    def __init__(self, path: Path, on_write: Callable[[], None] | None = None) -> None:
         self.db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)  # used by the loop thread only
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")  # durable against a killed process
+        # Copying the WAL back into the database (and its fsync) takes milliseconds to tens of
+        # milliseconds: not in a commit of the event loop, but in a thread of its own, which a
+        # WAL database allows while the loop goes on writing (a passive checkpoint never waits).
+        self.db.execute("PRAGMA wal_autocheckpoint=0")
+        self.commits = 0
+        self._kick = threading.Event()
+        self._stop = threading.Event()
+        self._checkpointer = threading.Thread(target=self._checkpoints, args=(path,), daemon=True,
+                                              name="manatable-checkpoint")
+        self._checkpointer.start()
         self.db.executescript(SCHEMA)
+        for table, col, decl in COLUMNS:
+            if col not in {r[1] for r in self.db.execute(f"PRAGMA table_info({table})")}:
+                self.db.execute(f"ALTER TABLE {table} ADD COLUMN {col} {decl}")
+        self.in_tx = False
+        self.on_write = on_write
+        self.writes = 0
 
     def exec(self, sql: str, args: tuple = ()) -> None:
-        with self.db:
+        if not self.in_tx:
             self.db.execute("BEGIN")
-            self.db.execute(sql, args)
+            self.in_tx = True
+        self.db.execute(sql, args)
+        self.writes += 1
+        if self.on_write is not None:
+            self.on_write()
+
+    def commit(self) -> None:
+        if self.in_tx:
+            self.in_tx = False
+            self.db.execute("COMMIT")
+            self.commits += 1
+            if self.commits % self.CHECKPOINT_EVERY == 0:
+                self._kick.set()
+
+    def _checkpoints(self, path: Path) -> None:
+        db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+        try:
+            while not self._stop.is_set():
+                self._kick.wait(1.0)
+                self._kick.clear()
+                try:
+                    db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+                except sqlite3.Error as e:   # busy or the like: the next one catches up
+                    log.debug("checkpoint: %s", e)
+        finally:
+            db.close()
+
+    def close(self) -> None:
+        """Stop the checkpoint thread (after a last checkpoint) and close the database."""
+        self.commit()
+        self._stop.set()
+        self._kick.set()
+        self._checkpointer.join(5)
+        self.db.close()
+
+    def rollback(self) -> None:
+        if self.in_tx:
+            self.in_tx = False
+            self.db.execute("ROLLBACK")
 
     def rows(self, sql: str, args: tuple = ()) -> list[tuple]:
         return self.db.execute(sql, args).fetchall()
@@ -68,15 +148,21 @@ class Seat:
         self.conn: Conn | None = None
         self.grace: asyncio.TimerHandle | None = None
         self.sent_events = 0
+        self.view: dict[str, Any] | None = None   # the view last sent to this seat
+        self.display = name
 
 
 class GameRoom:
-    def __init__(self, gid: str, code: str, host: str, host_deck: list[str]) -> None:
+    def __init__(self, gid: str, code: str, host: str, host_deck: list[str], fmt: str = DEFAULT_FORMAT,
+                 spectators: bool = False) -> None:
         self.id = gid
         self.code = code
         self.host = host
         self.host_deck = host_deck
+        self.format = fmt
+        self.spectators = spectators   # the host lets spectators watch
         self.seats: dict[str, Seat] = {}
+        self.watchers: list[Seat] = []  # spectators: Seat(SPECTATOR) each, .display their name
         self.game: Game | None = None
         self.status = "waiting"        # waiting -> playing -> over | abandoned
         self.reason: str | None = None
@@ -87,22 +173,70 @@ class GameRoom:
         return len(self.game.answers) if self.game is not None else 0
 
 
-class Conn:
-    def __init__(self, server: "Server", reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+class Conn(asyncio.Protocol):
+    """One client connection: frames in through ``data_received``, frames out held in
+    ``out`` until the server flushes the loop iteration (after its commit)."""
+
+    def __init__(self, server: "Server") -> None:
         self.server = server
-        self.reader = reader
-        self.writer = writer
-        self.queue: asyncio.Queue[bytes | None] = asyncio.Queue(maxsize=server.max_queue)
+        self.transport: asyncio.Transport | None = None
+        self.buf = bytearray()
+        self.out: list[bytes] = []
         self.room: GameRoom | None = None
         self.seat: Seat | None = None
+        self.watcher: Seat | None = None      # set when this connection watches room as a spectator
         self.hello = False
-        self.errors = 0
+        self.errors = 0.0
         self.tokens = float(server.rate_burst)
-        self.last = time.monotonic()
+        self.last = self.last_rx = time.monotonic()
+        self.partial_since: float | None = None    # a frame begun and not finished since
+        self.blocked_since: float | None = None    # the kernel buffer is full since (pause_writing)
         self.closed = False
-        peer = writer.get_extra_info("peername")
-        self.peer = f"{peer[0]}:{peer[1]}" if peer else "?"
+        self.peer = "?"
+        self.rx_at = 0.0
 
+    # ------------------------------------------------------------ asyncio.Protocol
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport  # type: ignore[assignment]
+        peer = transport.get_extra_info("peername")
+        self.peer = f"{peer[0]}:{peer[1]}" if peer else "?"
+        self.server.conns.add(self)
+
+    def data_received(self, data: bytes) -> None:
+        if self.closed:
+            return
+        now = time.monotonic()
+        self.last_rx = now
+        self.rx_at = time.perf_counter()
+        buf = self.buf
+        buf += data
+        while len(buf) >= 4 and not self.closed:
+            try:
+                n = P.frame_length(bytes(buf[:4]), P.MAX_CLIENT_MESSAGE)
+            except P.ProtocolError as e:   # the stream cannot be resynchronised: say why and close
+                self.send(e.to_msg())
+                self.close()
+                return
+            if len(buf) < 4 + n:
+                break
+            body = bytes(buf[4:4 + n])
+            del buf[:4 + n]
+            self.server._message(self, body)
+        self.partial_since = (self.partial_since or now) if buf else None
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.closed = True
+        self.out.clear()
+        self.server.conns.discard(self)
+        self.server._detach(self)
+
+    def pause_writing(self) -> None:
+        self.blocked_since = time.monotonic()
+
+    def resume_writing(self) -> None:
+        self.blocked_since = None
+
+    # ------------------------------------------------------------ output
     def send(self, m: dict[str, Any]) -> None:
         if self.closed:
             return
@@ -113,20 +247,29 @@ class Conn:
             return
         if self.server.on_send is not None:
             self.server.on_send(self, data)
-        try:
-            self.queue.put_nowait(data)
-        except asyncio.QueueFull:  # a client that does not read: drop it, not the others
-            log.warning("%s does not read; closing", self.peer)
-            self.close()
+        self.out.append(data)
+        self.server._dirty(self)
+
+    def flush(self) -> None:
+        t = self.transport
+        if self.out and t is not None and not t.is_closing():
+            data = self.out[0] if len(self.out) == 1 else b"".join(self.out)
+            self.out.clear()
+            t.write(data)
+            if t.get_write_buffer_size() > self.server.max_buffer:   # a client that does not read
+                log.warning("%s does not read; closing", self.peer)
+                t.abort()
+                return
+        if self.closed and t is not None and not t.is_closing():
+            t.close()   # after the last bytes (an error saying why) are written
 
     def close(self) -> None:
+        """Stop reading, send what is held, then close (at the end of this loop iteration)."""
         if self.closed:
             return
         self.closed = True
-        try:
-            self.queue.put_nowait(None)
-        except asyncio.QueueFull:
-            self.writer.close()
+        self.server._detach(self)
+        self.server._dirty(self)
 
     def rate_ok(self) -> bool:
         now = time.monotonic()
@@ -139,13 +282,26 @@ class Conn:
         return True
 
 
+_CARD_DB: Any = None
+
+
+def _shared_card_db() -> Any:
+    """The card database (engine.decks.carddb.open_card_db), opened once per process."""
+    global _CARD_DB
+    if _CARD_DB is None:
+        from engine.decks.carddb import open_card_db
+        _CARD_DB = open_card_db()
+    return _CARD_DB
+
+
 class Server:
     def __init__(self, data_dir: str | Path, cards: CardPool | None = None, *, grace: float = 300.0,
                  read_timeout: float = 10.0, idle_timeout: float = 120.0, rate: float = 100.0,
-                 rate_burst: int = 200, max_errors: int = 10, max_queue: int = 1000) -> None:
+                 rate_burst: int = 200, max_errors: int = 10, max_buffer: int = 8 << 20,
+                 stats: bool = False, decks: Any = None, max_hold: float = 0.002) -> None:
         self.data = Path(data_dir)
         self.data.mkdir(parents=True, exist_ok=True)
-        self.store = Store(self.data / "server.sqlite")
+        self.store = Store(self.data / "server.sqlite", self._schedule_flush)
         self.cards = cards if cards is not None else default_pool()
         self.grace = grace
         self.read_timeout = read_timeout
@@ -153,20 +309,33 @@ class Server:
         self.rate = rate
         self.rate_burst = rate_burst
         self.max_errors = max_errors
-        self.max_queue = max_queue
+        self.max_buffer = max_buffer
         self.rooms: dict[str, GameRoom] = {}
         self.by_code: dict[str, GameRoom] = {}
         self.by_token: dict[str, tuple[GameRoom, Seat]] = {}
         self.on_send: Callable[[Conn, bytes], None] | None = None   # tests: every byte sent
         self.server: asyncio.base_events.Server | None = None
         self.port = 0
+        self.conns: set[Conn] = set()
+        self._out: set[Conn] = set()          # connections with output held for this iteration
+        self._flush_at: asyncio.Handle | None = None
+        self._tick_answers: list[tuple[float, GameRoom, Conn, Any]] = []   # (received, room, conn, ref)
+        self._sweeper: asyncio.Task | None = None
+        self.stats = stats
+        self.latencies: list[float] = []      # with stats: seconds from an answer's arrival to its ack's send
+        self.commit_times: list[float] = []   # with stats: seconds of each commit
+        self.ticks = 0
+        self.decks = decks                    # card database for format validation (None: opened when needed)
+        self.max_hold = max_hold              # seconds output may wait for the rest of its loop iteration
+        self._held_since = 0.0
 
     # ------------------------------------------------------------ start, resume
     def resume_all(self) -> None:
         """Load every unfinished game from the database and replay it."""
-        for gid, code, status, host, host_deck, origin in self.store.rows(
-                "SELECT id, code, status, host, host_deck, origin FROM games WHERE status IN ('waiting','playing')"):
-            room = GameRoom(gid, code, host, json.loads(host_deck))
+        for gid, code, status, host, host_deck, origin, fmt, spectators in self.store.rows(
+                "SELECT id, code, status, host, host_deck, origin, format, spectators FROM games "
+                "WHERE status IN ('waiting','playing')"):
+            room = GameRoom(gid, code, host, json.loads(host_deck), fmt, bool(spectators))
             for seat, token in self.store.rows("SELECT seat, token FROM seats WHERE game=?", (gid,)):
                 s = Seat(seat, token)
                 room.seats[seat] = s
@@ -192,90 +361,138 @@ class Server:
 
     async def start(self, host: str = "127.0.0.1", port: int = DEFAULT_PORT) -> int:
         self.resume_all()
-        self.server = await asyncio.start_server(self._handle, host, port, limit=P.MAX_MESSAGE + 8)
+        loop = asyncio.get_running_loop()
+        self.server = await loop.create_server(lambda: Conn(self), host, port)
         self.port = self.server.sockets[0].getsockname()[1]
+        self._sweeper = asyncio.create_task(self._sweep())
         return self.port
 
     async def close(self) -> None:
         if self.server is not None:
             self.server.close()
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         for room in self.rooms.values():
             for s in room.seats.values():
                 if s.grace:
                     s.grace.cancel()
-                if s.conn:
-                    s.conn.close()
+        for c in list(self.conns):
+            c.close()
+        self._flush()
 
-    # ------------------------------------------------------------ connections
-    async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        conn = Conn(self, reader, writer)
-        wtask = asyncio.create_task(self._writer(conn))
-        try:
-            await self._read_loop(conn)
-        except (ConnectionError, asyncio.IncompleteReadError, OSError):
-            pass
-        finally:
-            self._detach(conn)
-            conn.close()
-            try:
-                await asyncio.wait_for(wtask, 5)
-            except (asyncio.TimeoutError, asyncio.CancelledError, Exception):  # noqa: BLE001 - shutting down
-                wtask.cancel()
-            writer.close()
+    # ------------------------------------------------------------ one loop iteration: commit, then send
+    def _dirty(self, conn: Conn) -> None:
+        self._out.add(conn)
+        self._schedule_flush()
 
-    async def _writer(self, conn: Conn) -> None:
-        try:
-            while True:
-                data = await conn.queue.get()
-                if data is None:
-                    break
-                conn.writer.write(data)
-                await asyncio.wait_for(conn.writer.drain(), self.read_timeout)
-        except (ConnectionError, asyncio.TimeoutError, OSError):
-            conn.closed = True
-        finally:
+    def _schedule_flush(self) -> None:
+        if self._flush_at is None:
             try:
-                conn.writer.close()
-            except Exception:  # noqa: BLE001
+                self._flush_at = asyncio.get_running_loop().call_soon(self._flush)
+                self._held_since = time.perf_counter()
+            except RuntimeError:     # no loop running (start-up, tests): the caller commits
                 pass
 
-    async def _read_loop(self, conn: Conn) -> None:
-        r = conn.reader
-        while not conn.closed:
-            try:
-                header = await asyncio.wait_for(r.readexactly(4), self.idle_timeout)
-            except asyncio.TimeoutError:
-                conn.send(P.error("timeout", f"nothing received for {self.idle_timeout:g} s"))
-                return
-            try:
-                n = P.frame_length(header, P.MAX_CLIENT_MESSAGE)
-            except P.ProtocolError as e:   # the stream cannot be resynchronised: say why and close
-                conn.send(e.to_msg())
-                return
-            try:
-                body = await asyncio.wait_for(r.readexactly(n), self.read_timeout)
-            except asyncio.TimeoutError:
-                conn.send(P.error("truncated", f"frame of {n} bytes not received within {self.read_timeout:g} s"))
-                return
-            ref = None
-            try:
-                m = P.decode(body)
-                ref = m.get("id") if isinstance(m.get("id"), int) else None
-                if not conn.rate_ok():
-                    raise P.ProtocolError("rate_limited", f"more than {self.rate:g} messages a second; slow down")
-                P.validate_client(m)
-                self._dispatch(conn, m)
-            except P.ProtocolError as e:
-                self._fault(conn, e, ref)
+    def _flush_if_held_long(self) -> None:
+        """After an answer: when this iteration has held output for ``max_hold`` seconds already
+        (many answers arrived together), commit and send now rather than make the first
+        answers wait for the last ones. A commit costs tens of microseconds."""
+        if self._flush_at is not None and time.perf_counter() - self._held_since >= self.max_hold:
+            self._flush()
+
+    def _flush(self) -> None:
+        """Commit the iteration's writes, then write each connection's held output at once."""
+        if self._flush_at is not None:
+            self._flush_at.cancel()
+        self._flush_at = None
+        self.ticks += 1
+        answers, self._tick_answers = self._tick_answers, []
+        try:
+            if self.stats and self.store.in_tx:
+                c0 = time.perf_counter()
+                self.store.commit()
+                self.commit_times.append(time.perf_counter() - c0)
+            else:
+                self.store.commit()
+        except sqlite3.Error as e:   # nothing of this iteration is stored: nothing of it is sent
+            log.error("cannot commit: %s", e)
+            self._commit_failed(answers)
+            return
+        for t0, room, conn, ref in answers:
+            conn.send(P.msg("ack", ref=ref))
+        conns, self._out = self._out, set()
+        for c in conns:
+            c.flush()
+        if self.stats and answers:
+            now = time.perf_counter()
+            self.latencies.extend(now - t0 for t0, *_ in answers)
+
+    def _commit_failed(self, answers: list[tuple[float, GameRoom, Conn, Any]]) -> None:
+        try:
+            self.store.rollback()
+        except sqlite3.Error:
+            pass
+        for c in self._out:     # held output may describe unstored answers: resend from the stored state
+            c.out.clear()
+        rooms = {id(r): r for _, r, _, _ in answers}
+        for room in rooms.values():
+            self._rebuild(room)
+            for s in self._receivers(room):
+                s.sent_events = 0
+            self._broadcast(room, full=True)
+        for _, _, conn, ref in answers:
+            conn.send(P.error("server", "the answer could not be stored; send it again", ref=ref))
+        conns, self._out = self._out, set()
+        for c in conns:
+            c.flush()
+
+    async def _sweep(self) -> None:
+        """Timeouts without a timer per message: unfinished frames, silence, blocked writes."""
+        every = max(0.05, min(1.0, self.read_timeout / 4))
+        while True:
+            await asyncio.sleep(every)
+            now = time.monotonic()
+            for c in list(self.conns):
+                if c.closed:
+                    continue
+                if c.partial_since is not None and now - c.partial_since > self.read_timeout:
+                    c.send(P.error("truncated", f"a frame was not received whole within {self.read_timeout:g} s"))
+                    c.close()
+                elif now - c.last_rx > self.idle_timeout:
+                    c.send(P.error("timeout", f"nothing received for {self.idle_timeout:g} s"))
+                    c.close()
+                elif c.blocked_since is not None and now - c.blocked_since > self.read_timeout:
+                    log.warning("%s does not read; closing", c.peer)
+                    if c.transport is not None:
+                        c.transport.abort()
+
+    # ------------------------------------------------------------ messages
+    def _message(self, conn: Conn, body: bytes) -> None:
+        ref = None
+        try:
+            m = P.decode(body)
+            ref = m.get("id") if isinstance(m.get("id"), int) else None
+            if not conn.rate_ok():
+                raise P.ProtocolError("rate_limited", f"more than {self.rate:g} messages a second; slow down")
+            P.validate_client(m)
+            self._dispatch(conn, m)
+        except P.ProtocolError as e:
+            self._fault(conn, e, ref)
 
     def _fault(self, conn: Conn, e: P.ProtocolError, ref: Any = None) -> None:
         conn.errors += 0.1 if e.code == "rate_limited" else 1   # a hurried client is not hostile
         conn.send(e.to_msg(ref))
         if conn.errors >= self.max_errors:
-            conn.send(P.error("closing", f"{conn.errors} bad messages; closing this connection"))
+            conn.send(P.error("closing", f"{conn.errors:g} bad messages; closing this connection"))
             conn.close()
 
     def _detach(self, conn: Conn) -> None:
+        w = conn.watcher
+        if w is not None and conn.room is not None and w in conn.room.watchers:
+            conn.room.watchers.remove(w)
+            w.conn = None
+            self._notify_presence(conn.room)
+        conn.watcher = None
         s, room = conn.seat, conn.room
         if s is not None and room is not None and s.conn is conn:
             s.conn = None
@@ -303,10 +520,15 @@ class Server:
             conn.send(P.msg("games", games=self.open_games(), ref=ref))
             return
         if t in ("create", "join", "resume"):
-            if conn.seat is not None:
-                raise P.ProtocolError("already_seated", "this connection already holds a seat")
+            if conn.seat is not None or conn.watcher is not None:
+                raise P.ProtocolError("already_seated", "this connection already holds a seat or watches a game")
             getattr(self, "_" + t)(conn, m, ref)
             return
+        if conn.watcher is not None and conn.room is not None:
+            if t == "chat":
+                self._chat(conn.room, conn.watcher.display, m["text"], spectator=True)
+                return
+            raise P.ProtocolError("spectator", f"a spectator cannot {t}: it watches, it does not play")
         if conn.seat is None or conn.room is None:
             raise P.ProtocolError("no_seat", f"{t} needs a seat: create, join or resume first")
         if t == "answer":
@@ -316,21 +538,76 @@ class Server:
             self._concede(room, conn.seat.name, "conceded")
             conn.send(P.msg("ack", ref=ref))
         elif t == "chat":
-            for s in conn.room.seats.values():
-                if s.conn is not None:
-                    s.conn.send(P.msg("chat", frm=conn.seat.name, text=m["text"]))
+            self._chat(conn.room, conn.seat.name, m["text"])
+
+    def _chat(self, room: GameRoom, frm: str, text: str, spectator: bool = False) -> None:
+        m = P.msg("chat", frm=frm, text=text)
+        if spectator:
+            m["spectator"] = True
+        for s in self._receivers(room):
+            s.conn.send(m)
+
+    def _receivers(self, room: GameRoom) -> list[Seat]:
+        """The connected seats, then the spectators."""
+        return [s for s in room.seats.values() if s.conn is not None] + \
+               [w for w in room.watchers if w.conn is not None]
 
     def open_games(self) -> list[dict[str, Any]]:
-        return [{"game": r.id, "host": r.host} for r in self.rooms.values() if r.status == "waiting"]
+        """Games waiting for a second player, and games being played that spectators may watch."""
+        return [{"game": r.id, "host": r.host, "status": r.status, "format": r.format, "spectators": r.spectators}
+                for r in self.rooms.values()
+                if r.status == "waiting" or (r.status == "playing" and r.spectators)]
 
-    def _check_deck(self, deck: list[str]) -> None:
-        if len(deck) < 40:
-            raise P.ProtocolError("bad_deck", f"a deck needs at least 40 cards, not {len(deck)}", "deck")
-        for name in set(deck):
+    # ------------------------------------------------------------ decks and formats
+    def _format(self, name: str) -> Any:
+        """The engine.decks Format named ``name`` (None for FREE_FORMAT); bad_format if none fits."""
+        if name == FREE_FORMAT:
+            return None
+        from engine.decks import FormatError, get_format
+        try:
+            fmt = get_format(name)
+        except FormatError:
+            raise P.ProtocolError("bad_format", f"no format is named {name!r}", "format") from None
+        if fmt.pool is not None or fmt.commander is not None:
+            raise P.ProtocolError("bad_format", f"{fmt.label} games cannot be hosted here: a deck is a list "
+                                  "of card names, with no card pool or commander", "format")
+        return fmt
+
+    def _check_deck(self, deck: list[str], fmt_name: str = DEFAULT_FORMAT) -> None:
+        """Refuse a deck illegal in the game's format (engine.decks.validate: card and rule of every
+        problem, in ``problems``) or holding a card the engine does not know."""
+        fmt = self._format(fmt_name)
+        problems: list[dict[str, Any]] = []
+        for name in sorted(set(deck)):
             try:
                 self.cards.definition(name)
-            except Exception:  # noqa: BLE001
-                raise P.ProtocolError("bad_deck", f"unknown card {name!r}", "deck") from None
+            except Exception:  # noqa: BLE001 - any failure: the engine cannot play it
+                problems.append({"rule": "unknown-card", "card": name,
+                                 "message": f"{name} is not a card this server's rules engine knows"})
+        if fmt is None:
+            if len(deck) < 40:
+                problems.append({"rule": "deck-size", "card": None,
+                                 "message": f"The deck has {len(deck)} cards; a free game needs at least 40."})
+        elif not problems:
+            from engine.decks import Deck, Validator
+            counts: dict[str, int] = {}
+            for name in deck:
+                counts[name] = counts.get(name, 0) + 1
+            for p in Validator(self._card_db(), fmt).validate(Deck(main=counts)):
+                if p.is_error:
+                    problems.append({"rule": p.rule, "card": p.card, "message": p.message})
+        if problems:
+            first = problems[0]
+            more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+            label = fmt.label if fmt is not None else "a free game"
+            raise P.ProtocolError("bad_deck", f"the deck is not legal in {label}: {first['message']} "
+                                  f"[{first['rule']}{': ' + first['card'] if first['card'] else ''}]{more}",
+                                  "deck", problems=problems[:50])
+
+    def _card_db(self) -> Any:
+        if self.decks is None:
+            self.decks = _shared_card_db()
+        return self.decks
 
     def _new_code(self) -> str:
         while True:
@@ -349,22 +626,30 @@ class Server:
         return seat
 
     def _create(self, conn: Conn, m: dict[str, Any], ref: Any) -> None:
-        self._check_deck(m["deck"])
+        fmt = m.get("format", DEFAULT_FORMAT)
+        self._check_deck(m["deck"], fmt)
         gid = secrets.token_hex(8)
-        room = GameRoom(gid, self._new_code(), m["name"], list(m["deck"]))
-        self.store.exec("INSERT INTO games(id, code, status, created, host, host_deck) VALUES (?,?,?,?,?,?)",
-                        (gid, room.code, "waiting", time.time(), room.host, json.dumps(room.host_deck)))
+        room = GameRoom(gid, self._new_code(), m["name"], list(m["deck"]), fmt, bool(m.get("spectators")))
+        self.store.exec("INSERT INTO games(id, code, status, created, host, host_deck, format, spectators) "
+                        "VALUES (?,?,?,?,?,?,?,?)", (gid, room.code, "waiting", time.time(), room.host,
+                                                     json.dumps(room.host_deck), fmt, int(room.spectators)))
         self.rooms[gid] = room
         self.by_code[room.code] = room
         seat = self._seat(conn, room, m["name"])
-        conn.send(P.msg("seated", game=gid, code=room.code, seat=seat.name, token=seat.token, ref=ref))
-        log.info("game %s created by %s (code %s)", gid, seat.name, room.code)
+        conn.send(P.msg("seated", game=gid, code=room.code, seat=seat.name, token=seat.token, format=fmt,
+                        spectators=room.spectators, ref=ref))
+        log.info("game %s created by %s (code %s, %s)", gid, seat.name, room.code, fmt)
 
     def _join(self, conn: Conn, m: dict[str, Any], ref: Any) -> None:
+        if m.get("spectator"):
+            self._watch(conn, m, ref)
+            return
         room = self.by_code.get(m["code"].upper())
         if room is None or room.status != "waiting":
             raise P.ProtocolError("bad_code", "no open game has this join code", "code")
-        self._check_deck(m["deck"])
+        if "deck" not in m:
+            raise P.ProtocolError("missing_field", "join needs the field 'deck' (or \"spectator\": true)", "deck")
+        self._check_deck(m["deck"], room.format)
         name = m["name"]
         if name == room.host:
             name = name[:P.MAX_NAME - 2] + "-2"
@@ -374,8 +659,29 @@ class Server:
         room.status = "playing"
         self.store.exec("UPDATE games SET status='playing', origin=? WHERE id=?",
                         (json.dumps(room.game.origin), room.id))
-        conn.send(P.msg("seated", game=room.id, code=room.code, seat=name, token=seat.token, ref=ref))
+        conn.send(P.msg("seated", game=room.id, code=room.code, seat=name, token=seat.token, format=room.format,
+                        spectators=room.spectators, ref=ref))
         self._broadcast(room, full=True)
+        self._notify_presence(room)
+
+    def _watch(self, conn: Conn, m: dict[str, Any], ref: Any) -> None:
+        """A spectator: the public view of the game (redacted for SPECTATOR), its events and chat."""
+        room = self.by_code.get(m["code"].upper())
+        if room is None or room.status not in ("waiting", "playing"):
+            raise P.ProtocolError("bad_code", "no game being played has this join code", "code")
+        if not room.spectators:
+            raise P.ProtocolError("no_spectators", "the host of this game does not allow spectators", "spectator")
+        if len(room.watchers) >= MAX_WATCHERS:
+            raise P.ProtocolError("full", f"this game already has {MAX_WATCHERS} spectators")
+        w = Seat(SPECTATOR, "")
+        w.display = m["name"]
+        w.conn = conn
+        room.watchers.append(w)
+        conn.watcher, conn.room = w, room
+        conn.send(P.msg("watching", game=room.id, code=room.code, seats=list(room.seats), format=room.format,
+                        ref=ref))
+        if room.game is not None:
+            self._update(room, w, full=True)
         self._notify_presence(room)
 
     def _resume(self, conn: Conn, m: dict[str, Any], ref: Any) -> None:
@@ -424,8 +730,9 @@ class Server:
             log.error("cannot store an answer: %s", e)
             self._rebuild(room)
             raise P.ProtocolError("server", "the answer could not be stored; send it again") from None
-        self._after_change(room)          # the update first, so an acknowledged client is up to date
-        conn.send(P.msg("ack", ref=ref))
+        self._after_change(room)          # the updates first, so an acknowledged client is up to date
+        self._tick_answers.append((conn.rx_at, room, conn, ref))   # acked by _flush, after the commit
+        self._flush_if_held_long()
 
     def _rebuild(self, room: GameRoom) -> None:
         origin = self.store.rows("SELECT origin FROM games WHERE id=?", (room.id,))[0][0]
@@ -457,9 +764,8 @@ class Server:
                             (g.winner, room.reason, room.id))
         self._broadcast(room)
         if room.status == "over":
-            for s in room.seats.values():
-                if s.conn is not None:
-                    s.conn.send(P.msg("game_over", winner=g.winner, reason=room.reason))
+            for s in self._receivers(room):
+                s.conn.send(P.msg("game_over", winner=g.winner, reason=room.reason))
             self._drop_room(room)
 
     def _drop_room(self, room: GameRoom) -> None:
@@ -473,28 +779,39 @@ class Server:
 
     # ------------------------------------------------------------ what each seat is sent
     def _broadcast(self, room: GameRoom, full: bool = False) -> None:
-        for s in room.seats.values():
-            if s.conn is not None:
-                self._update(room, s, full)
+        public: dict[int, dict[str, Any]] = {}    # card views of public zones, the same for every seat
+        for s in self._receivers(room):
+            self._update(room, s, full, public)
 
-    def _update(self, room: GameRoom, seat: Seat, full: bool = False) -> None:
+    def _update(self, room: GameRoom, seat: Seat, full: bool = False,
+                public: dict[int, dict[str, Any]] | None = None) -> None:
         g = room.game
         evs = g.events[seat.sent_events:]
         first = seat.sent_events
         seat.sent_events = len(g.events)
         d = g.pending
-        seat.conn.send(P.msg(
-            "update", game=room.id, seats=list(g.order), view=g.view(seat.name),
-            decision=d.to_dict() if d is not None and d.player == seat.name else None,
-            decision_no=room.decision_no, waiting_for=d.player if d is not None else None,
-            first_event=first, events=[redact(e, seat.name) for e in evs], full=full,
-            winner=g.winner))
+        v = view_mod.view(g, seat.name, public)
+        for c in v.get("stack", ()):      # kept to diff against: no list shared with the game
+            if isinstance(c.get("targets"), (list, dict)):
+                c["targets"] = json.loads(json.dumps(c["targets"]))
+        m = P.msg("update", game=room.id, seats=list(g.order),
+                  decision=d.to_dict() if d is not None and d.player == seat.name else None,
+                  decision_no=room.decision_no, waiting_for=d.player if d is not None else None,
+                  first_event=first, events=[redact(e, seat.name) for e in evs], full=full,
+                  winner=g.winner)
+        last = seat.view
+        if full or last is None or last.keys() != v.keys():
+            m["view"] = v
+        else:   # only what changed since this seat's last update (docs/protocol.md: view patches)
+            m["view_patch"] = P.view_patch(last, v)
+        seat.view = v
+        seat.conn.send(m)
 
     def _notify_presence(self, room: GameRoom) -> None:
         state = {n: s.conn is not None for n, s in room.seats.items()}
-        for s in room.seats.values():
-            if s.conn is not None:
-                s.conn.send(P.msg("presence", connected=state, grace=self.grace))
+        m = P.msg("presence", connected=state, grace=self.grace, spectators=len(room.watchers))
+        for s in self._receivers(room):
+            s.conn.send(m)
 
     # ------------------------------------------------------------ grace period
     def _start_grace(self, room: GameRoom, seat: Seat) -> None:
@@ -509,6 +826,16 @@ class Server:
             return
         log.info("%s did not come back to %s: loss by disconnection", seat.name, room.id)
         self._concede(room, seat.name, "lost by disconnection")
+
+    def stats_summary(self) -> dict[str, Any]:
+        """Server-side processing time of answers (arrival of the frame to the ack handed to the kernel)."""
+        lat = sorted(self.latencies)
+        pct = (lambda q: round(lat[min(len(lat) - 1, int(len(lat) * q))] * 1000, 3)) if lat else (lambda q: None)
+        com = sorted(self.commit_times)
+        return {"answers": len(lat), "ticks": self.ticks, "server_ms_median": pct(0.5), "server_ms_p99": pct(0.99),
+                "commits": len(com), "commit_ms_median": round(com[len(com) // 2] * 1000, 3) if com else None,
+                "commit_ms_p99": round(com[int(len(com) * 0.99)] * 1000, 3) if com else None,
+                "commit_ms_max": round(com[-1] * 1000, 3) if com else None}
 
     # ------------------------------------------------------------ LAN announcement
     async def announce(self, port: int = ANNOUNCE_PORT, every: float = 2.0) -> None:
@@ -530,14 +857,26 @@ class Server:
 
 
 async def serve(args: argparse.Namespace) -> None:
-    server = Server(args.data, grace=args.grace, rate=args.rate, rate_burst=int(args.rate * 2))
+    server = Server(args.data, grace=args.grace, rate=args.rate, rate_burst=int(args.rate * 2), stats=args.stats)
     port = await server.start(args.host, args.port)
     print(f"listening on {args.host}:{port}", flush=True)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        try:
+            loop.add_signal_handler(sig, stop.set)
+        except (NotImplementedError, RuntimeError):   # not on this platform: Ctrl-C still ends it
+            pass
     tasks = []
     if args.announce:
         tasks.append(asyncio.create_task(server.announce(args.announce_port)))
-    async with server.server:
-        await server.server.serve_forever()
+    await stop.wait()
+    for t in tasks:
+        t.cancel()
+    await server.close()
+    server.store.close()
+    if args.stats:
+        print("stats: " + json.dumps(server.stats_summary()), flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -549,6 +888,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rate", type=float, default=100.0, help="messages a second a connection may send")
     ap.add_argument("--announce", action="store_true", help="broadcast open games by UDP on the LAN")
     ap.add_argument("--announce-port", type=int, default=ANNOUNCE_PORT)
+    ap.add_argument("--stats", action="store_true",
+                    help="on SIGTERM/SIGINT print 'stats: {json}' (time from an answer's arrival to its ack)")
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args(argv)
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
