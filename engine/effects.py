@@ -697,8 +697,13 @@ def _damage(g: "Game", r: Ctx, e: Effect) -> None:
 
 
 def _effect(g: "Game", layer: str, objects: list[int], r: Ctx | None, until: str = "eot", **kw: Any) -> None:
+    rec = {"layer": layer, "ts": g.ts + 1, "objects": list(objects), "until": until}
+    if until == "source_leaves":  # "for as long as SELF remains on the battlefield" (611.2b)
+        sid = source_id(g, r) if r is not None else None
+        if sid is None or sid not in g.objects or g.objects[sid].zone != "battlefield":
+            return  # the duration ended before the effect began: it does nothing
+        rec["source"] = sid
     g.ts += 1
-    rec = {"layer": layer, "ts": g.ts, "objects": list(objects), "until": until}
     if r is not None:
         rec["controller"] = g.objects[r["obj"]].controller
     rec.update(kw)
@@ -708,7 +713,8 @@ def _effect(g: "Game", layer: str, objects: list[int], r: Ctx | None, until: str
 
 def _until(e: Effect) -> str:
     d = e.get("duration", "eot")
-    return {"eot": "eot", "permanent": "never", "your_next_turn": "your_next_turn"}.get(d, "eot")
+    return {"eot": "eot", "permanent": "never", "your_next_turn": "your_next_turn",
+            "while_source_on_battlefield": "source_leaves"}.get(d, "eot")
 
 
 @op("pump")

@@ -1,5 +1,7 @@
 """Zone changes "until" an event (CR 610.3): "exile target creature an opponent controls
-until SELF leaves the battlefield" (Banisher Priest, Hieromancer's Cage, Kitesail Freebooter).
+until SELF leaves the battlefield" (Banisher Priest, Hieromancer's Cage, Kitesail Freebooter);
+and continuous effects "for as long as SELF remains on the battlefield" (611.2b), which
+end when the source leaves.
 
 The exile op records where each card came from; when the source leaves the battlefield
 the card returns to that zone at once (610.3: a one-shot effect created immediately
@@ -35,6 +37,10 @@ def exile_until_leaves(g: "Game", src: int | None, oids: list[int]) -> list[int]
 
 def source_left(g: "Game", src: int) -> None:
     """610.3: the source left the battlefield: what it exiled comes back."""
+    if any(e.get("until") == "source_leaves" and e.get("source") == src for e in g.effects):
+        # 611.2b: "for as long as SELF remains on the battlefield" ends now
+        g.effects = [e for e in g.effects if not (e.get("until") == "source_leaves" and e.get("source") == src)]
+        g.changed()
     recs = [e for e in g.effects if e.get("layer") == "until" and e.get("source") == src]
     if not recs:
         return

@@ -1137,6 +1137,19 @@ def become_parts(text: str) -> dict[str, Any] | None:
     return out
 
 
+@reader(r"^(.+?) becomes? an? (artifact )?creature with base power and toughness (\d+)/(\d+)( until end of turn| for as long as self remains on the battlefield)$")
+def _animate_base(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """Skilled Animator: 'target artifact you control becomes an artifact creature with base
+    power and toughness 5/5 for as long as SELF remains on the battlefield' (613.1d, 613.3b)."""
+    what = c.ref(m.group(1))
+    if what is None:
+        return None
+    types = (["Artifact"] if m.group(2) else []) + ["Creature"]
+    dur = "eot" if "end of turn" in m.group(5) else "while_source_on_battlefield"
+    return [Effect("animate", {"what": what, "types": types, "in_addition": True, "power": int(m.group(3)),
+                               "toughness": int(m.group(4)), "duration": dur})]
+
+
 @reader(r"^(.+?) gets? ([+-]\d+)/([+-]\d+) and becomes an? ([a-z ]+?) until end of turn$")
 def _pump_become(m: re.Match, c: Ctx) -> list[Effect] | None:
     """Ursine Champion: '+3/+3 and becomes a Bear Berserker until end of turn' (layers 7c and 4)."""
