@@ -18,7 +18,7 @@ KNOWN = frozenset({
     "mv_le", "mv_ge", "mv_eq", "zone", "player", "opponent", "any", "or", "permanent", "name",
     "damaged_this_turn", "targets_you", "targets", "power_lt_self", "toughness_lt_self", "power_lt",
     "toughness_lt", "not", "ability", "one_of_each", "different_names", "enchanted", "equipped",
-    "chosen_color", "chosen_type",
+    "chosen_color", "chosen_type", "from_battlefield_this_turn",
 })
 #: Keys that constrain a group of chosen cards, not one object (checked where they are chosen).
 GROUP_KEYS = frozenset({"one_of_each", "different_names"})
@@ -158,6 +158,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
             return False
         if "chosen_type" in f and ch.get("creature_type") not in c.subtypes:
             return False
+    if f.get("from_battlefield_this_turn") and o.chosen.get("from_battlefield_turn") != game.turn:
+        return False  # "that was put there from the battlefield this turn"
     if "or" in f and not any(matches(game, x, sub, src, controller) for sub in f["or"]):
         return False
     if "not" in f and matches(game, x, f["not"], src, controller):

@@ -255,6 +255,8 @@ class Game:
         self.changed()
         self.log("move", card=n.card.name, obj=n.id, frm=frm, to=to, owner=n.owner,
                  hidden=to in ("library", "hand") and frm in ("library", "hand"))
+        if frm == "battlefield" and to == "graveyard":
+            n.chosen["from_battlefield_turn"] = self.turn  # "put there from the battlefield this turn"
         if frm == "battlefield" and self.effects:
             from engine.until import source_left
             source_left(self, oid)  # 610.3: "until SELF leaves the battlefield"

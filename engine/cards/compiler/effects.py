@@ -1026,7 +1026,7 @@ def _extra_turn(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if who is None else [Effect("extra_turn", {"who": who})]
 
 
-@reader(r"^choose (target .+?)(?: and (target .+))?$")
+@reader(r"^choose ((?:up to (?:one|two|three|four|five) )?target .+?)(?: and (target .+))?$")
 def _choose_target(m: re.Match, c: Ctx) -> list[Effect] | None:
     # "Choose target creature. <instructions about that creature>": the target is chosen as the
     # spell is cast; the following sentences refer to it ("that creature", "it").

@@ -75,6 +75,12 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+that (?:was|were) put there from the battlefield this turn$", p)
+        if m:  # Brought Back, Salvager of Ruin
+            f["from_battlefield_this_turn"] = True
+            p = p[: m.start()]
+            changed = True
+            continue
         m = _ZONE_SUFFIX.search(p)
         if m:
             z = m.group(1)
