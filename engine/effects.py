@@ -1235,6 +1235,31 @@ def _search(g: "Game", r: Ctx, e: Effect) -> dict | None:
     return None
 
 
+def _color_choices() -> list[str]:
+    """Every nonempty set of colors, as words ("white", "white and blue", ...)."""
+    from itertools import combinations
+    from engine.choices import COLORS
+    names = list(COLORS)
+    out = []
+    for n in range(1, 6):
+        for combo in combinations(names, n):
+            out.append(" and ".join(combo))
+    return out
+
+
+@op("color")
+def _color(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    """An object becomes the color or colors its controller chooses (105.3; layer 5, 613.1e)."""
+    from engine.choices import COLORS
+    objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int)]
+    got = r["answers"].get(r["i"])
+    if got is None:
+        return {"kind": "choose_option", "player": controller(g, r), "options": _color_choices(), "slot": r["i"],
+                "prompt": f"{g.objects[r['obj']].card.name}: which color or colors?"}
+    _effect(g, "5", objs, r, _until(e), colors=[COLORS[w] for w in got.split(" and ")])
+    return None
+
+
 @op("set_life")
 def _set_life(g: "Game", r: Ctx, e: Effect) -> None:
     """119.5: a player's life total becomes N: they gain or lose the difference."""

@@ -100,6 +100,7 @@ Effect ops
 | discard      | who, amount, [random], [filter], [chooser: "you"]  or  who, what: {"choose": ...} (the card chosen from a revealed hand) | discard (amount "all": the whole hand; "any": any number, then "that_much" is that number; chooser "you": who reveals their hand and you choose a card matching filter) | 701.9 |
 | gain_life    | who, amount                                              | gain life                                 | 119     |
 | lose_life    | who, amount                                              | lose life                                 | 119     |
+| color        | what, choose, duration                                   | becomes the color or colors its controller chooses (layer 5) | 105.3 |
 | set_life     | who, amount                                              | life total becomes the amount (gains or loses the difference) | 119.5 |
 | mill         | who, amount                                              | mill                                      | 701.13  |
 | scry         | amount, [surveil: True]                                  | scry N, or surveil N                      | 701.22, 701.46 |
@@ -227,7 +228,7 @@ from typing import Any
 # The closed vocabularies of the contract above (a test checks the compiled corpus uses nothing else).
 EFFECT_OPS: frozenset[str] = frozenset({
     "damage", "pump", "grant", "restrict", "destroy", "exile", "bounce", "move", "tap", "untap", "regenerate",
-    "gain_control", "sacrifice", "draw", "discard", "gain_life", "lose_life", "set_life", "mill", "scry", "counter",
+    "gain_control", "sacrifice", "draw", "discard", "gain_life", "lose_life", "set_life", "color", "mill", "scry", "counter",
     "counters", "token", "add_mana", "fight", "attach", "search", "dig", "shuffle", "extra_turn", "prevent",
     "animate", "pay", "unless", "delayed", "exile_top", "playable", "emblem", "action", "reveal", "win_game",
     "lose_game", "exchange_control", "reveal_until", "may", "if",

@@ -1150,6 +1150,13 @@ def _animate_base(m: re.Match, c: Ctx) -> list[Effect] | None:
                                "toughness": int(m.group(4)), "duration": dur})]
 
 
+@reader(r"^(.+?) becomes? the color or colors of your choice until end of turn$")
+def _color_choice(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """Scuttlemutt: the controller chooses one or more colors as it resolves (105.3, 613.1e)."""
+    what = c.ref(m.group(1))
+    return None if what is None else [Effect("color", {"what": what, "choose": True, "duration": "eot"})]
+
+
 @reader(r"^(.+?) gets? ([+-]\d+)/([+-]\d+) and becomes an? ([a-z ]+?) until end of turn$")
 def _pump_become(m: re.Match, c: Ctx) -> list[Effect] | None:
     """Ursine Champion: '+3/+3 and becomes a Bear Berserker until end of turn' (layers 7c and 4)."""
