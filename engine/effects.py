@@ -825,6 +825,8 @@ def _move(g: "Game", r: Ctx, e: Effect) -> None:
                 ctl = controller(g, r) if e.get("control") == "you" else None
                 new = g.move(x, "battlefield", tapped=bool(e.get("tapped")), controller=ctl)
                 r.setdefault("followed", {})[x] = new  # 400.7: "that artifact gains haste"
+                if e.get("attacking"):
+                    _put_attacking(g, r, new)
     elif to == "library_top" and isinstance(e.args["what"], dict) and "choose" in e.args["what"]:
         # "put two cards from your hand on top of your library in any order": the order chosen, first on top
         for x in reversed(refs(g, r, e.args["what"])):
@@ -1049,13 +1051,21 @@ def _token(g: "Game", r: Ctx, e: Effect) -> None:
         for _ in range(n):
             t = create_token(g, card, p, bool(e.get("tapped")))
             r["created"].append(t)
-            if e.get("attacking") and g.step in ("declare_attackers", "declare_blockers", "first_strike_damage",
-                                                 "combat_damage") and p == g.active:
-                # 508.4: put onto the battlefield attacking; it attacks what the source attacks
-                srcid = source_id(g, r)
-                tgt = g.objects[srcid].attacking if srcid in g.objects and g.objects[srcid].attacking else None
-                g.objects[t].attacking = tgt or g.other(p)
-                g.changed()
+            if e.get("attacking"):
+                _put_attacking(g, r, t)
+
+
+def _put_attacking(g: "Game", r: Ctx, oid: int) -> None:
+    """508.4: put onto the battlefield attacking (only during combat, by the attacking
+    player's objects); it attacks what the source attacks, else the defending player."""
+    o = g.objects.get(oid)
+    if o is None or o.zone != "battlefield" or o.controller != g.active or \
+            g.step not in ("declare_attackers", "declare_blockers", "first_strike_damage", "combat_damage"):
+        return
+    srcid = source_id(g, r)
+    tgt = g.objects[srcid].attacking if srcid in g.objects and g.objects[srcid].attacking else None
+    o.attacking = tgt or g.other(o.controller)
+    g.changed()
 
 
 def _add_mana(g: "Game", player: str, e: Effect, src: int | None, pick: Any = None) -> None:

@@ -548,7 +548,7 @@ def _bounce(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if what is None else [Effect("bounce", {"what": what})]
 
 
-@reader(r"^return (.+?) (?:from (your) graveyard )?to (your|its owner's|their owner's|their owners'|the) (hand|hands|battlefield)(?: (tapped))?(?: under (your|its owner's|their owner's|their owners') control)?(?: with (?:a|an) ([+\-\w/]+) counter on it)?$")
+@reader(r"^return (.+?) (?:from (your) graveyard )?to (your|its owner's|their owner's|their owners'|the) (hand|hands|battlefield)(?: (tapped and attacking|tapped))?(?: under (your|its owner's|their owner's|their owners') control)?(?: with (?:a|an) ([+\-\w/]+) counter on it)?$")
 def _return(m: re.Match, c: Ctx) -> list[Effect] | None:
     phrase = m.group(1)
     if m.group(2) and phrase not in ("self", "it"):
@@ -559,6 +559,8 @@ def _return(m: re.Match, c: Ctx) -> list[Effect] | None:
     args: dict[str, Any] = {"what": what, "to": "hand" if m.group(4).startswith("hand") else "battlefield"}
     if m.group(5):
         args["tapped"] = True
+        if m.group(5).endswith("attacking"):
+            args["attacking"] = True  # 508.4: put onto the battlefield attacking
     if m.group(6) == "your":
         args["control"] = "you"
     if m.group(7):
