@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import triggers
+from engine import costs, triggers
 from engine.cards.abilities import Ability, Cost, TargetSpec
 from engine.errors import IllegalAction
 from engine.filters import matches
@@ -360,10 +360,27 @@ def cast(g: "Game", player: str, a: dict[str, Any]) -> None:
         cost = substitute_x(o.card.mana_cost, x)
     if kicked:  # 702.32a: an additional cost (601.2f: added to the total cost)
         cost = cost + substitute_x(tuple(o.card.keyword_args["Kicker"].mana), x)
+    extra = costs.additional_cost(o.card)
+    if extra is not None:  # 601.2f: additional costs are part of the total cost
+        cost = cost + substitute_x(tuple(extra.mana), x)
+        if not costs.choices_payable(g, player, extra, new):
+            raise IllegalAction(f"cannot pay the additional cost of {o.card.name} (601.2h)")
+    cost = costs.apply_change(cost, costs.cost_change(g, player, new, chosen))  # 601.2f
     pay_mana(g, player, cost, set(), a.get("pay"))
+    if extra is not None:
+        costs.pay_simple_additional(g, player, extra)
+        if costs.has_choices(extra):
+            costs.start(g, player, extra, new, new, "cast", a)  # 601.2h: chosen while paying
+            return
+    finish_cast(g, player, new)
+
+
+def finish_cast(g: "Game", player: str, sid: int) -> None:
+    """601.2i: the spell becomes cast once its costs are paid."""
+    s = g.objects[sid]
     g.spells_cast_turn += 1
-    g.log("cast", player=player, card=s.card.name, obj=new, targets=chosen)
-    triggers.event(g, {"event": "cast", "player": player, "obj": new})
+    g.log("cast", player=player, card=s.card.name, obj=sid, targets=s.targets)
+    triggers.event(g, {"event": "cast", "player": player, "obj": sid})
     g.passes = 0
     g.priority = player  # SBAs and triggers are checked before the player gets priority (117.5)
 
@@ -376,33 +393,62 @@ def _key(k: Any) -> Any:
 
 
 def activatable(g: "Game", player: str, oid: int) -> list[tuple[int, Ability]]:
-    """(index, ability) of the activated and mana abilities of a permanent this player controls."""
-    c = g.chars(oid)
-    if c.controller != player:
+    """(index, ability) of the activated and mana abilities of an object this player may
+    activate where it is: a permanent they control (602.2), or a card in their graveyard
+    for the abilities that work from there (113.6, 602.2). Indexes count every activated
+    and mana ability in printed order."""
+    o = g.objects[oid]
+    if o.zone == "battlefield":
+        c = g.chars(oid)
+        if c.controller != player:
+            return []
+        abilities = c.abilities
+    elif o.zone == "graveyard":
+        if o.owner != player:
+            return []
+        abilities = o.card.abilities
+    else:
         return []
-    return [(i, ab) for i, ab in enumerate(x for x in c.abilities if x.kind in ("activated", "mana"))]
+    zone = o.zone
+    return [(i, ab) for i, ab in enumerate(x for x in abilities if x.kind in ("activated", "mana"))
+            if ab.zone == zone]
+
+
+def _ability_at(g: "Game", player: str, oid: int, idx: Any) -> Ability | None:
+    for i, ab in activatable(g, player, oid):
+        if i == idx:
+            return ab
+    return None
 
 
 def cost_payable(g: "Game", player: str, o: "Obj", ab: Ability) -> bool:
+    """602.2b, 118.3: every part of the cost can be paid now (and the restrictions hold)."""
     cost = ab.cost or Cost()
-    c = g.chars(o.id)
-    if cost.tap or cost.untap:
-        if cost.tap and o.tapped or cost.untap and not o.tapped:
-            return False
-        if "Creature" in c.types and o.sick and "Haste" not in c.keywords:
-            return False  # 302.6
+    if o.zone == "battlefield":
+        c = g.chars(o.id)
+        if cost.tap or cost.untap:
+            if cost.tap and o.tapped or cost.untap and not o.tapped:
+                return False
+            if "Creature" in c.types and o.sick and "Haste" not in c.keywords:
+                return False  # 302.6
+    elif cost.tap or cost.untap:
+        return False
     if cost.loyalty is not None:
         if not sorcery_timing(g, player) or o.chosen.get("loyalty_turn") == g.turn:
             return False  # 606.3
-        if cost.loyalty < 0 and o.counters.get("loyalty", 0) < -cost.loyalty:
+        if isinstance(cost.loyalty, int) and cost.loyalty < 0 and o.counters.get("loyalty", 0) < -cost.loyalty:
             return False
     if ab.sorcery_speed and not sorcery_timing(g, player):
         return False
+    if ab.condition:  # "Activate only if ..." (602.5b)
+        from engine.effects import condition
+        if not condition(g, ab.condition, o.id, None):
+            return False
     if cost.life and g.players[player].life < cost.life:
         return False
-    if cost.discard and len(g.players[player].hand) < cost.discard:
-        return False
     if cost.remove_counters and o.counters.get(cost.remove_counters[0], 0) < cost.remove_counters[1]:
+        return False
+    if costs.has_choices(cost) and not costs.choices_payable(g, player, cost, o.id):
         return False
     if cost.mana and "X" not in cost.mana and not can_afford(g, player, cost.mana, {o.id} if cost.tap else set()):
         return False
@@ -417,49 +463,76 @@ def is_plain_mana_activation(g: "Game", player: str, a: dict[str, Any]) -> bool:
     o = g.objects.get(a.get("card"))
     if o is None or o.zone != "battlefield":
         return False
-    abilities = activatable(g, player, o.id)
     idx = a.get("ability", 0)
-    if not isinstance(idx, int) or not 0 <= idx < len(abilities):
+    if not isinstance(idx, int):
         return False
-    ab = abilities[idx][1]
+    ab = _ability_at(g, player, o.id, idx)
+    if ab is None:
+        return False
     cost = ab.cost or Cost()
-    return ab.kind == "mana" and not ab.targets and not cost.mana and not cost.discard and not cost.sacrifice_self
+    return ab.kind == "mana" and not ab.targets and not cost.mana and not cost.discard and not cost.sacrifice_self \
+        and not costs.has_choices(cost) and not cost.exile_self
 
 
 def activate(g: "Game", player: str, a: dict[str, Any]) -> None:
     """602.2: activate an ability; mana abilities resolve at once (605.3)."""
     oid = a["card"]
     o = g.objects.get(oid)
-    if o is None or o.zone != "battlefield":
+    if o is None or o.zone not in ("battlefield", "graveyard"):
         raise IllegalAction(f"{_name(g, oid)} is not a permanent on the battlefield")
-    abilities = activatable(g, player, oid)
     idx = a.get("ability", 0)
-    if not 0 <= idx < len(abilities):
-        raise IllegalAction(f"{o.card.name} has no activated ability {idx + 1} you can activate")
-    _, ab = abilities[idx]
+    ab = _ability_at(g, player, oid, idx) if isinstance(idx, int) else None
+    if ab is None:
+        raise IllegalAction(f"{o.card.name} has no activated ability {idx + 1 if isinstance(idx, int) else idx}"
+                            f" you can activate")
     if g.priority != player:
         raise IllegalAction("you do not hold priority")
     if not cost_payable(g, player, o, ab):
         raise IllegalAction(f"cannot pay the cost of {o.card.name}'s ability now")
     cost = ab.cost or Cost()
+    x = int(a.get("x", 0) or 0)
+    if x < 0:
+        raise IllegalAction("X cannot be negative")
+    if cost.loyalty == "-X" and o.counters.get("loyalty", 0) < x:
+        raise IllegalAction(f"{o.card.name} has fewer than {x} loyalty counters")
     if ab.kind == "mana" and not ab.targets:
-        _pay_other_costs(g, player, o, cost, a)
-        from engine import effects
-        effects.run_now(g, ab, o.id, player, a)
-        g.priority = player  # SBAs and triggers are checked before the player gets priority (117.5)
+        _pay_other_costs(g, player, o, cost, x)
+        extra = {"effects": [dict(e.args) for e in ab.effects if e.op == "add_mana"], "mana": a.get("mana")}
+        if costs.has_choices(cost):
+            costs.start(g, player, cost, oid, None, "mana", a, extra)
+            return
+        finish_mana(g, player, oid, extra)
         return
     specs = ab.targets
     chosen = normalize_targets(a.get("targets"), specs)
     s = _ability_object(g, o, ab, player)
     check_targets(g, specs, chosen, s, player)
     s.targets = chosen
-    s.x = int(a.get("x", 0) or 0)
+    s.x = x
     s.divide = {(_key(k)): v for k, v in (a.get("divide") or {}).items()}
-    _pay_other_costs(g, player, o, cost, a)
+    _pay_other_costs(g, player, o, cost, x)
     if cost.mana:
         pay_mana(g, player, substitute_x(cost.mana, s.x), {o.id} if cost.tap else set(), a.get("pay"))
-    g.log("activate", player=player, card=o.card.name, obj=s.id, targets=chosen)
+    if costs.has_choices(cost):
+        costs.start(g, player, cost, oid, s.id, "activate", a)  # 601.2h / 602.2b: chosen while paying
+        return
+    finish_activate(g, player, s.id)
+
+
+def finish_activate(g: "Game", player: str, sid: int) -> None:
+    """602.2i: the ability becomes activated once its costs are paid."""
+    s = g.objects[sid]
+    g.log("activate", player=player, card=s.card.name, obj=sid, targets=s.targets)
     g.passes = 0
+    g.priority = player  # SBAs and triggers are checked before the player gets priority (117.5)
+
+
+def finish_mana(g: "Game", player: str, src: int, extra: dict[str, Any]) -> None:
+    """605.3a: a mana ability resolves at once, after its costs are paid."""
+    from engine import effects
+    from engine.cards.abilities import Effect
+    ab = Ability("mana", "", effects=tuple(Effect("add_mana", args) for args in extra.get("effects", ())))
+    effects.run_now(g, ab, src, player, {"mana": extra.get("mana")})
     g.priority = player  # SBAs and triggers are checked before the player gets priority (117.5)
 
 
@@ -476,23 +549,24 @@ def _ability_object(g: "Game", src: "Obj", ab: Ability, controller: str) -> "Obj
     return s
 
 
-def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, a: dict[str, Any]) -> None:
+def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, x: int = 0) -> None:
+    """The parts of a cost that need no choice (118, 602.2b); chosen parts: engine/costs.py."""
     if cost.tap:
         o.tapped = True
     if cost.untap:
         o.tapped = False
-    if cost.loyalty is not None:
-        o.counters["loyalty"] = o.counters.get("loyalty", 0) + cost.loyalty
+    if cost.loyalty is not None:  # 606.4: loyalty counters put on or removed
+        n = cost.loyalty if isinstance(cost.loyalty, int) else (-x if cost.loyalty == "-X" else x)
+        o.counters["loyalty"] = o.counters.get("loyalty", 0) + n
         o.chosen["loyalty_turn"] = g.turn
     if cost.life:
         g.players[player].life -= cost.life
+        g.players[player].life_lost_turn += cost.life
     if cost.remove_counters:
         k, n = cost.remove_counters
         o.counters[k] -= n
-    if cost.discard:
-        picks = a.get("discard") or g.players[player].hand[: cost.discard]
-        for c in picks[: cost.discard]:
-            g.move(c, "graveyard")
     if cost.sacrifice_self:
         g.move(o.id, "graveyard")
+    elif cost.exile_self:
+        g.move(o.id, "exile")
     g.changed()

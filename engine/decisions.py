@@ -23,7 +23,7 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
         o = g.objects[oid]
         fb = o.card.keyword_args.get("Flashback") if "Flashback" in o.card.keywords else None
         if fb is not None and getattr(fb, "mana", None) and casting.can_cast_timing(g, player, o) \
-                and casting.can_afford(g, player, tuple(m for m in fb.mana if m != "X")):
+                and _affordable(g, player, o, tuple(m for m in fb.mana if m != "X")):
             ab = casting.spell_ability(o.card)
             specs = ab.targets if ab is not None and not ab.choose else ()
             cands = [casting.target_candidates(g, s, o, player) for s in specs]
@@ -46,7 +46,7 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
         ab = casting.spell_ability(o.card)
         if not o.card.supported:
             pass
-        if not casting.can_afford(g, player, tuple(s for s in o.card.mana_cost if s != "X")):
+        if not _affordable(g, player, o, tuple(s for s in o.card.mana_cost if s != "X")):
             continue
         specs = ab.targets if ab is not None and not ab.choose else ()
         if "Aura" in o.card.subtypes:
@@ -72,13 +72,18 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
     from engine import manual
     if manual.offered(g, player):
         out.append({"action": "manual"})
-    for oid in g.battlefield:
+    for oid in list(g.battlefield) + list(p.graveyard):  # 113.6: some abilities work from the graveyard
         o = g.objects[oid]
         for i, ab in casting.activatable(g, player, oid):
             if not casting.cost_payable(g, player, o, ab):
                 continue
             opt = {"action": "activate", "card": oid, "ability": i, "name": o.card.name,
                    "mana": ab.kind == "mana"}
+            if ab.cost is not None and ab.cost.loyalty == "-X":  # 606: X up to its loyalty
+                opt["x"] = True
+                opt["x_max"] = o.counters.get("loyalty", 0)
+            elif ab.cost is not None and "X" in ab.cost.mana:
+                opt["x"] = True
             if ab.targets:
                 cands = [casting.target_candidates(g, s, o, player) for s in ab.targets]
                 if any(len(c) < s.min for c, s in zip(cands, ab.targets)):
@@ -87,6 +92,17 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
                 opt["target_counts"] = [[s.min, s.count] for s in ab.targets]
             out.append(opt)
     return out
+
+
+def _affordable(g: "Game", player: str, o: Any, base: tuple[str, ...]) -> bool:
+    """Can the total cost (601.2f) of casting card ``o`` be paid, before targets are chosen?"""
+    from engine import costs
+    extra = costs.additional_cost(o.card)
+    if extra is not None:
+        base = base + tuple(m for m in extra.mana if m != "X")
+        if not costs.choices_payable(g, player, extra, o.id, exclude=o.id):
+            return False
+    return casting.can_afford(g, player, costs.apply_change(base, costs.cost_change(g, player, o.id)))
 
 
 def build(g: "Game", w: dict[str, Any]) -> Decision:

@@ -160,6 +160,10 @@ def _finish(g: "Game", sid: int, countered: bool = False) -> None:
 
 def answer(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
     """Record an answer to a choice made during resolution, then resolution goes on."""
+    if "cost" in d.data:  # a choice made while paying a cost (601.2h): engine/costs.py
+        from engine.costs import answer as cost_answer
+        cost_answer(g, d, a)
+        return
     r = g.resolving
     if r is None:
         raise IllegalAction("nothing is resolving")
@@ -300,6 +304,9 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
     if "plus" in a:
         return sum(amount(g, x, src, r) for x in a["plus"])
     for key, attr in (("power_of", "power"), ("toughness_of", "toughness")):
+        if a.get(key) == "sacrificed" and r is not None:  # 608.2h: as it last existed (engine/costs.py)
+            from engine.costs import sacrificed_power
+            return sacrificed_power(g, r["obj"], attr)
         if key in a and r is not None:
             xs = [x for x in refs(g, r, a[key]) if isinstance(x, int)]
             return getattr(g.chars(xs[0]), attr) if xs else 0
@@ -347,11 +354,14 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return bool(o is not None and o.kicked) == bool(cond["kicked"])
     if "gained_life_this_turn" in cond:
         return g.players[you].life_gained_turn > 0
+    if "x_ge" in cond:  # "If X is N or more" of a spell (its own X: 107.3)
+        o = g.objects.get(src) if src is not None else None
+        return o is not None and o.zone == "stack" and o.ability is None and o.x >= cond["x_ge"]
     raise IllegalAction(f"unsupported condition {cond!r}")
 
 
 CONDITION_KEYS = {"control", "min", "max", "life_ge", "life_le", "your_turn", "all", "hand_le", "hand_ge",
-                  "gained_life_this_turn", "kicked"}
+                  "gained_life_this_turn", "kicked", "x_ge"}
 
 
 # ------------------------------------------------------------------ damage (120)
@@ -369,14 +379,17 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
         sc = g.chars(src)
         scol = set(sc.colors)
         # 702.16e protection prevents damage from sources of that quality; prevention effects
+        from engine.costs import unpreventable
+        free = unpreventable(g, src)  # 615.12: damage that can't be prevented
         if isinstance(tgt, int):
             if tgt not in g.objects or g.objects[tgt].zone != "battlefield":
                 continue
             tc = g.chars(tgt)
             prot = tc.kwargs.get("Protection") if "Protection" in tc.keywords else None
-            if prot and any(isinstance(q, str) and q in scol for q in prot):
+            if prot and not free and any(isinstance(q, str) and q in scol for q in prot):
                 continue
-        n = _prevent(g, src, tgt, n, combat)
+        if not free:
+            n = _prevent(g, src, tgt, n, combat)
         if n <= 0:
             continue
         kw = sc.keywords
@@ -713,6 +726,10 @@ def _counter(g: "Game", r: Ctx, e: Effect) -> dict | None:
         if not isinstance(x, int) or x not in g.objects or g.objects[x].zone != "stack":
             continue
         t = g.objects[x]
+        from engine.costs import cant_be_countered
+        if cant_be_countered(g, x):  # 101.1: the counter effect does nothing to it
+            g.log("not_countered", card=t.card.name)
+            continue
         if e.get("unless_pays"):
             from engine.casting import can_afford, pay_mana
             payer = t.controller

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.cards.abilities import Ability, CardDef, Effect
+from engine import costs
+from engine.cards.abilities import Ability, CardDef, Cost, Effect
 from engine.effects import CONDITION_KEYS, OPS
 from engine.filters import unknown_keys
 from engine.triggers import SUPPORTED as TRIGGER_EVENTS
@@ -22,7 +23,8 @@ KEYWORDS = frozenset({
     "Kicker", "Flashback",   # with mana costs only (checked below)
 })
 STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "set_pt",
-                     "grant_ability", "add_types"})
+                     "grant_ability", "add_types",
+                     "additional_cost", "cost_change", "cant_be_countered", "unpreventable"})  # engine/costs.py
 RULES = frozenset({"cant_block", "cant_attack", "cant_attack_or_block", "cant_be_blocked", "must_attack",
                    "must_block", "doesnt_untap", "block_only_flying", "extra_block"})
 
@@ -45,6 +47,8 @@ def _walk(x: Any, out: list[str]) -> None:
     elif isinstance(x, Ability):
         out.extend(ability_reasons(x))
     elif isinstance(x, dict):
+        if any(x.get(k) == "sacrificed" for k in ("power_of", "toughness_of")):
+            return  # the sacrificed object's power as it last existed (engine/costs.py)
         for k, v in x.items():
             if k in ("each", "count", "filter", "affects", "by", "except", "choose") and isinstance(v, dict):
                 bad = unknown_keys(v)
@@ -56,7 +60,8 @@ def _walk(x: Any, out: list[str]) -> None:
     elif isinstance(x, (list, tuple)):
         for v in x:
             _walk(v, out)
-    elif isinstance(x, str) and x in ("an_opponent", "exiled", "attacked", "trigger_player_hand"):
+    elif isinstance(x, str) and x in ("an_opponent", "exiled", "attacked", "trigger_player_hand", "sacrificed",
+                                      "discarded"):
         out.append(f"reference {x}")
 
 
@@ -96,15 +101,34 @@ def ability_reasons(ab: Ability) -> list[str]:
             out.append(f"rule {st.get('rule')}")
         if st.get("condition") and set(st["condition"]) - CONDITION_KEYS:
             out.append("static condition")
+        out.extend(_cost_static_reasons(st))
         _walk({k: v for k, v in st.items() if k != "kind"}, out)
-    if ab.kind in ("activated", "mana") and ab.zone != "battlefield":
+    if ab.kind in ("activated", "mana") and ab.zone not in ("battlefield", "graveyard"):
         out.append(f"ability from {ab.zone}")
+    if ab.kind == "mana" and ab.zone != "battlefield":
+        out.append(f"mana ability from {ab.zone}")
     if ab.cost is not None:
-        c = ab.cost
-        if c.sacrifice or c.exile_self or getattr(c, "discard_filter", None) or getattr(c, "exile_from_graveyard", None) \
-                or getattr(c, "tap_others", None) or getattr(c, "return_to_hand", None):
-            out.append("cost")
+        out.extend(costs.cost_problems(ab.cost))
+        if ab.zone == "graveyard" and (ab.cost.tap or ab.cost.untap or ab.cost.sacrifice_self
+                                       or ab.cost.loyalty is not None or ab.cost.remove_counters):
+            out.append("cost of a graveyard ability")
     return out
+
+
+def _cost_static_reasons(st: dict[str, Any]) -> list[str]:
+    """The statics about casting (engine/costs.py): what of them this engine applies."""
+    kind = st.get("kind")
+    if kind == "additional_cost":
+        c = st.get("cost")
+        return costs.additional_problems(c) if isinstance(c, Cost) else ["additional cost"]
+    if kind == "cost_change":
+        out = costs.change_problems(st)
+        if st.get("spells") == "self" and st.get("condition") and set(st["condition"]) - {"control", "min", "max"}:
+            out.append("cost_change condition")
+        return out
+    if kind in ("cant_be_countered", "unpreventable") and st.get("affects", "self") != "self":
+        return [f"{kind} of other objects"]
+    return []
 
 
 def unsupported_reasons(card: CardDef) -> list[str]:

@@ -77,7 +77,7 @@ class RandomBot:
         if "targets" in o:
             a["targets"] = self._targets(o["targets"], o["target_counts"])
         if o.get("x"):
-            a["x"] = self.rng.randint(0, 3)
+            a["x"] = self.rng.randint(0, min(3, o.get("x_max", 3)))
         if "choose" in o:
             a["modes"] = sorted(self.rng.sample(range(len(o["modes"])), o["choose"]))
         return a
