@@ -354,6 +354,15 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return bool(o is not None and o.kicked) == bool(cond["kicked"])
     if "gained_life_this_turn" in cond:
         return g.players[you].life_gained_turn > 0
+    if "life_ge_start_plus" in cond:  # 103.3: the starting life total of a two-player game is 20
+        return g.players[you].life >= 20 + cond["life_ge_start_plus"]
+    if "it" in cond and r is not None:
+        # "If that creature was an Elemental" / after a damage effect, "if a Dinosaur is dealt
+        # damage this way": the object the sentence is about matches (and was dealt damage)
+        xs = [x for x in refs(g, r, "it") if isinstance(x, int) and x in g.objects]
+        if "dealt" in r:
+            xs = [x for x in xs if x in r["dealt"]]
+        return any(matches(g, x, {**cond["it"], "zone": "any_card"}, src, you) for x in xs)
     if "x_ge" in cond:  # "If X is N or more" of a spell (its own X: 107.3)
         o = g.objects.get(src) if src is not None else None
         return o is not None and o.zone == "stack" and o.ability is None and o.x >= cond["x_ge"]
@@ -361,7 +370,7 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
 
 
 CONDITION_KEYS = {"control", "min", "max", "life_ge", "life_le", "your_turn", "all", "hand_le", "hand_ge",
-                  "gained_life_this_turn", "kicked", "x_ge"}
+                  "gained_life_this_turn", "kicked", "x_ge", "it", "life_ge_start_plus"}
 
 
 # ------------------------------------------------------------------ damage (120)
@@ -502,7 +511,13 @@ def _damage(g: "Game", r: Ctx, e: Effect) -> None:
     else:
         n = amount(g, e.args["amount"], source_id(g, r), r)
         hits = [(src, t, n) for t in targets]
+    marks = {t: (g.objects[t].damage, dict(g.objects[t].counters)) for t in targets if isinstance(t, int)
+             and t in g.objects}
     deal_damage_batch(g, hits)
+    # which objects were dealt damage "this way" (for a following "if ... is dealt damage this way")
+    r.setdefault("dealt", [])
+    r["dealt"] += [t for t, m in marks.items() if t in g.objects
+                   and (g.objects[t].damage, g.objects[t].counters) != m]
     return None
 
 

@@ -39,6 +39,8 @@ def _walk(x: Any, out: list[str]) -> None:
             if not all(emblem_playable(a) for a in x.args.get("abilities", ())):
                 out.append("emblem with a static or non-step ability")
             return
+        elif x.op == "if" and isinstance(x.args.get("cond"), dict) and set(x.args["cond"]) - CONDITION_KEYS:
+            out.append(f"condition {sorted(set(x.args['cond']) - CONDITION_KEYS)}")
         elif x.op == "action":
             from engine.ops.actions import ACTIONS  # engine.ops.actions: only the actions it carries out
             if x.args.get("name") not in ACTIONS:
