@@ -57,7 +57,7 @@ def targetable(g: "Game", x: Any, spec: TargetSpec, src: "Obj", controller: str)
     """Can ``x`` be chosen for this target slot by a spell or ability from ``src``?"""
     if not matches(g, x, spec.filter, src.id if src.id in g.objects else None, controller):
         return False
-    if isinstance(x, int):
+    if isinstance(x, int) and g.objects[x].zone == "battlefield":  # 702.16b, 702.18a: permanents only
         c = g.chars(x)
         kw = c.keywords
         if "Shroud" in kw:

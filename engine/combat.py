@@ -91,7 +91,8 @@ def can_block(g: "Game", b: int, a: int) -> bool:
     if any(e.get("rule") == "cant_block" and b in e["objects"] for e in g.effects if e["layer"] == "rule"):
         return False
     for r in ac.rules:  # "can't be blocked (except by ...)"
-        if r.get("rule") == "cant_be_blocked" and not (r.get("except") and matches(g, b, r["except"], a)):
+        if r.get("rule") == "cant_be_blocked" and (matches(g, b, r["by"], a) if r.get("by")  # "by blue creatures"
+                                                   else not (r.get("except") and matches(g, b, r["except"], a))):
             return False
     if any(e.get("rule") == "cant_be_blocked" and a in e["objects"] for e in g.effects if e["layer"] == "rule"):
         return False

@@ -516,8 +516,10 @@ def _damage(g: "Game", r: Ctx, e: Effect) -> None:
     deal_damage_batch(g, hits)
     # which objects were dealt damage "this way" (for a following "if ... is dealt damage this way")
     r.setdefault("dealt", [])
-    r["dealt"] += [t for t, m in marks.items() if t in g.objects
-                   and (g.objects[t].damage, g.objects[t].counters) != m]
+    hit = [t for t, m in marks.items() if t in g.objects and (g.objects[t].damage, g.objects[t].counters) != m]
+    r["dealt"] += hit
+    if e.get("exile_if_dies") and hit:  # 614.1a: "if it would die this turn, exile it instead"
+        _effect(g, "exile_if_dies", hit, r, "eot")
     return None
 
 
@@ -547,9 +549,17 @@ def _pump(g: "Game", r: Ctx, e: Effect) -> None:
 
 
 @op("grant")
-def _grant(g: "Game", r: Ctx, e: Effect) -> None:
+def _grant(g: "Game", r: Ctx, e: Effect) -> dict | None:
     objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int)]
-    _effect(g, "6", objs, r, _until(e), keywords=list(e.get("keywords", ())), lose=list(e.get("lose", ())))
+    kws = list(e.get("keywords", ()))
+    if e.get("choose") == 1 and len(kws) > 1:  # "gains your choice of reach, trample, or haste"
+        got = r["answers"].get(r["i"])
+        if got is None:
+            return {"kind": "choose_option", "player": controller(g, r), "options": kws, "slot": r["i"],
+                    "prompt": f"{g.objects[r['obj']].card.name}: choose a keyword to gain"}
+        kws = [got]
+    _effect(g, "6", objs, r, _until(e), keywords=kws, lose=list(e.get("lose", ())))
+    return None
 
 
 @op("restrict")

@@ -156,6 +156,9 @@ class Game:
         frm = o.zone
         if frm == "stack" and o.chosen.get("flashback") and to != "exile":
             to = "exile"  # 702.33a: a flashback spell is exiled instead of going anywhere else
+        if frm == "battlefield" and to == "graveyard" and any(
+                e["layer"] == "exile_if_dies" and oid in e["objects"] for e in self.effects):
+            to = "exile"  # 614.1a: "if it would die this turn, exile it instead"
         before = self.chars(oid) if frm == "battlefield" else None
         fired: list[dict[str, Any]] = []
         if frm == "battlefield":

@@ -41,6 +41,8 @@ def _walk(x: Any, out: list[str]) -> None:
             return
         elif x.op == "if" and isinstance(x.args.get("cond"), dict) and set(x.args["cond"]) - CONDITION_KEYS:
             out.append(f"condition {sorted(set(x.args['cond']) - CONDITION_KEYS)}")
+        elif x.op == "grant" and x.args.get("choose", 1) != 1:
+            out.append("grant a choice of several keywords")
         elif x.op == "action":
             from engine.ops.actions import ACTIONS  # engine.ops.actions: only the actions it carries out
             if x.args.get("name") not in ACTIONS:
