@@ -354,6 +354,9 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return bool(o is not None and o.kicked) == bool(cond["kicked"])
     if "gained_life_this_turn" in cond:
         return g.players[you].life_gained_turn > 0
+    if "graveyard_ge" in cond:  # "as long as there are N or more land cards in your graveyard"
+        f = {**(cond.get("filter") or {}), "zone": "graveyard"}
+        return sum(1 for i in g.players[you].graveyard if matches(g, i, f, src, you)) >= cond["graveyard_ge"]
     if "life_ge_start_plus" in cond:  # 103.3: the starting life total of a two-player game is 20
         return g.players[you].life >= 20 + cond["life_ge_start_plus"]
     if "it" in cond and r is not None:
@@ -370,7 +373,8 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
 
 
 CONDITION_KEYS = {"control", "min", "max", "life_ge", "life_le", "your_turn", "all", "hand_le", "hand_ge",
-                  "gained_life_this_turn", "kicked", "x_ge", "it", "life_ge_start_plus"}
+                  "gained_life_this_turn", "kicked", "x_ge", "it", "life_ge_start_plus",
+                  "graveyard_ge", "filter"}
 
 
 # ------------------------------------------------------------------ damage (120)
