@@ -409,9 +409,28 @@ def activatable(g: "Game", player: str, oid: int) -> list[tuple[int, Ability]]:
         abilities = o.card.abilities
     else:
         return []
-    zone = o.zone
-    return [(i, ab) for i, ab in enumerate(x for x in abilities if x.kind in ("activated", "mana"))
-            if ab.zone == zone]
+    return _indexed(abilities)[0 if o.zone == "battlefield" else 1]
+
+
+def graveyard_abilities(card: Any) -> list[tuple[int, Ability]]:
+    """(index, ability) of a card's activated abilities that work from its owner's graveyard."""
+    return _indexed(card.abilities)[1]
+
+
+#: id(ability list) -> (the list, its battlefield abilities, its graveyard abilities); lists are
+#: shared between objects with the same abilities, so this is computed once per list.
+_INDEXED: dict[int, tuple[Any, list[tuple[int, Ability]], list[tuple[int, Ability]]]] = {}
+
+
+def _indexed(abilities: Any) -> tuple[list[tuple[int, Ability]], list[tuple[int, Ability]]]:
+    hit = _INDEXED.get(id(abilities))
+    if hit is None or hit[0] is not abilities:
+        if len(_INDEXED) > 20000:
+            _INDEXED.clear()
+        act = list(enumerate(x for x in abilities if x.kind in ("activated", "mana")))
+        hit = _INDEXED[id(abilities)] = (abilities, [(i, ab) for i, ab in act if ab.zone == "battlefield"],
+                                         [(i, ab) for i, ab in act if ab.zone == "graveyard"])
+    return hit[1], hit[2]
 
 
 def _ability_at(g: "Game", player: str, oid: int, idx: Any) -> Ability | None:

@@ -218,7 +218,12 @@ def pay_simple_additional(g: "Game", player: str, cost: Cost) -> None:
 
 # ------------------------------------------------------------------ cost increases and reductions (601.2f)
 def _statics(g: "Game") -> list[tuple[int, dict[str, Any]]]:
-    out = []
+    """(source, static) of every cost_change static of a permanent; kept with the other derived
+    data of the game (its mana sources) until the next change."""
+    hit = g._msrc.get("#cost_change")
+    if hit is not None:
+        return hit
+    out = g._msrc["#cost_change"] = []
     for oid in g.battlefield:
         for ab in g.chars(oid).abilities:
             if ab.kind == "static" and ab.static and ab.static.get("kind") == "cost_change" \

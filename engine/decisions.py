@@ -72,7 +72,8 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
     from engine import manual
     if manual.offered(g, player):
         out.append({"action": "manual"})
-    for oid in list(g.battlefield) + list(p.graveyard):  # 113.6: some abilities work from the graveyard
+    gy = [oid for oid in p.graveyard if casting.graveyard_abilities(g.objects[oid].card)]
+    for oid in g.battlefield + gy if gy else g.battlefield:  # 113.6: some abilities work from the graveyard
         o = g.objects[oid]
         for i, ab in casting.activatable(g, player, oid):
             if not casting.cost_payable(g, player, o, ab):
