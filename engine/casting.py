@@ -263,7 +263,19 @@ def pay_mana(g: "Game", player: str, symbols: tuple[str, ...], exclude: set[int]
         p.life_lost_turn += paid.life
 
 
+def _least_mana(symbol: str) -> int:
+    """The least mana a symbol can be paid with (107.4: hybrid 1, Phyrexian 0 with life)."""
+    if symbol.isdigit():
+        return int(symbol)
+    return 0 if symbol == "X" or symbol.endswith("/P") else 1
+
+
 def can_afford(g: "Game", player: str, symbols: tuple[str, ...], exclude: set[int] = frozenset()) -> bool:
+    # the planner taps each source for one mana: more mana than the pool and the sources
+    # hold can never be planned, so say no before planning
+    need = sum(_least_mana(s) for s in symbols)
+    if need > sum(g.players[player].pool.values()) + len(mana_sources(g, player, exclude)):
+        return False
     try:
         plan_payment(g, player, symbols, set(exclude))
         return True
@@ -410,6 +422,13 @@ def activatable(g: "Game", player: str, oid: int) -> list[tuple[int, Ability]]:
     else:
         return []
     return _indexed(abilities)[0 if o.zone == "battlefield" else 1]
+
+
+def activated_of(abilities: Any) -> list[tuple[int, Ability]]:
+    """(index, ability) of the activated and mana abilities in a permanent's list of abilities
+    (602, 605) that work on the battlefield; cached per list, since characteristics share
+    their printed lists."""
+    return _indexed(abilities)[0]
 
 
 def graveyard_abilities(card: Any) -> list[tuple[int, Ability]]:

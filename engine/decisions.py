@@ -19,6 +19,7 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
     """Every legal priority action (116.2), with the legal targets of each slot."""
     out: list[dict[str, Any]] = [{"action": "pass"}]
     p = g.players[player]
+    afford: dict[tuple[str, ...], bool] = {}
     for oid in p.graveyard:  # 702.33a: flashback from the graveyard
         o = g.objects[oid]
         fb = o.card.keyword_args.get("Flashback") if "Flashback" in o.card.keywords else None
@@ -46,7 +47,7 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
         ab = casting.spell_ability(o.card)
         if not o.card.supported:
             pass
-        if not _affordable(g, player, o, tuple(s for s in o.card.mana_cost if s != "X")):
+        if not _affordable(g, player, o, tuple(s for s in o.card.mana_cost if s != "X"), afford):
             continue
         specs = ab.targets if ab is not None and not ab.choose else ()
         if "Aura" in o.card.subtypes:
@@ -72,10 +73,16 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
     from engine import manual
     if manual.offered(g, player):
         out.append({"action": "manual"})
-    gy = [oid for oid in p.graveyard if casting.graveyard_abilities(g.objects[oid].card)]
-    for oid in g.battlefield + gy if gy else g.battlefield:  # 113.6: some abilities work from the graveyard
+    cs = g.all_chars()
+    srcs = [(oid, casting.activated_of(cs[oid].abilities)) for oid in g.battlefield
+            if cs[oid].controller == player]
+    for oid in p.graveyard:  # 113.6: some abilities work from the graveyard
+        gy = casting.graveyard_abilities(g.objects[oid].card)
+        if gy:
+            srcs.append((oid, gy))
+    for oid, abilities in srcs:
         o = g.objects[oid]
-        for i, ab in casting.activatable(g, player, oid):
+        for i, ab in abilities:
             if not casting.cost_payable(g, player, o, ab):
                 continue
             opt = {"action": "activate", "card": oid, "ability": i, "name": o.card.name,
@@ -95,15 +102,23 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
     return out
 
 
-def _affordable(g: "Game", player: str, o: Any, base: tuple[str, ...]) -> bool:
-    """Can the total cost (601.2f) of casting card ``o`` be paid, before targets are chosen?"""
+def _affordable(g: "Game", player: str, o: Any, base: tuple[str, ...],
+                afford: dict[tuple[str, ...], bool] | None = None) -> bool:
+    """Can the total cost (601.2f) of casting card ``o`` be paid, before targets are chosen?
+    ``afford`` remembers the answer per total cost (copies of a card cost the same)."""
     from engine import costs
     extra = costs.additional_cost(o.card)
     if extra is not None:
         base = base + tuple(m for m in extra.mana if m != "X")
         if not costs.choices_payable(g, player, extra, o.id, exclude=o.id):
             return False
-    return casting.can_afford(g, player, costs.apply_change(base, costs.cost_change(g, player, o.id)))
+    total = costs.apply_change(base, costs.cost_change(g, player, o.id))
+    if afford is None:
+        return casting.can_afford(g, player, total)
+    ok = afford.get(total)
+    if ok is None:
+        ok = afford[total] = casting.can_afford(g, player, total)
+    return ok
 
 
 def build(g: "Game", w: dict[str, Any]) -> Decision:
@@ -113,6 +128,9 @@ def build(g: "Game", w: dict[str, Any]) -> Decision:
     if kind == "priority":
         opts = priority_options(g, player)
         return Decision(player, kind, f"{player}: {g.step}, you have priority", opts, data)
+    if kind == "play_first":
+        return Decision(player, kind, "choose who plays first (103.2)",
+                        [{"player": n} for n in g.order], data)
     if kind == "mulligan":
         n = len(g.players[player].hand)
         return Decision(player, kind, f"keep these {n} cards or mulligan?",

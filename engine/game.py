@@ -76,27 +76,54 @@ class Game:
 
     @classmethod
     def new(cls, players: list[tuple[str, list[str]]], cards: CardPool | None = None, seed: int = 0,
-            play_first: str | None = None) -> "Game":
-        """A new game: decks shuffled, a random player starts (103.2), opening hands and
-        mulligans (103.4) come as decisions."""
+            play_first: str | None = None, chooser: str | None = None) -> "Game":
+        """A new game: decks shuffled, who plays first settled (103.2), then opening hands and
+        mulligans (103.4) come as decisions.
+
+        103.2: ``play_first`` names the starting player outright; else ``chooser`` names the
+        player who chooses who plays first (the loser of the previous game of a match), or
+        ``"coin"`` lets a coin flip pick that player; with neither, a random player starts.
+        """
         g = cls([n for n, _ in players], cards, seed)
         g.origin = {"kind": "new", "players": [[n, list(d)] for n, d in players], "seed": seed,
                     "play_first": play_first}
+        if chooser is not None:
+            g.origin["chooser"] = chooser
         for name, deck in players:
             for card_name in deck:
                 o = g._make(card_name, name, "library")
                 g.players[name].library.append(o.id)
         for p in g.players.values():
             g.rng.shuffle(p.library)
-        first = play_first or g.order[g.rng.randrange(len(g.order))]
-        g.starting = g.active = first
-        g.order = [first] + [n for n in g.order if n != first]
-        for p in g.order:
-            g.draw(p, HAND_SIZE)
-        g.step = "mulligan"
-        g.wait = {"kind": "mulligan", "player": g.order[0]}
+        if play_first is None and chooser is not None:
+            if chooser == "coin":
+                chooser = g.order[g.rng.randrange(len(g.order))]
+                g.log("coin_flip", player=chooser)
+            elif chooser not in g.players:
+                raise ValueError(f"chooser {chooser!r} is not a player of this game")
+            g.step = "play_first"
+            g.wait = {"kind": "play_first", "player": chooser}
+        else:
+            g._deal(play_first or g.order[g.rng.randrange(len(g.order))])
         g._advance()
         return g
+
+    def _deal(self, first: str) -> None:
+        """103.2-103.4: the starting player is set, and each player draws an opening hand."""
+        self.starting = self.active = first
+        self.order = [first] + [n for n in self.order if n != first]
+        for p in self.order:
+            self.draw(p, HAND_SIZE)
+        self.step = "mulligan"
+        self.wait = {"kind": "mulligan", "player": self.order[0]}
+
+    def _play_first_answer(self, player: str, a: dict[str, Any]) -> None:
+        """103.2: the chooser names who takes the first turn."""
+        first = a.get("player")
+        if first not in self.players:
+            raise IllegalAction(f"choose a player to play first: one of {', '.join(self.order)}")
+        self.log("play_first", player=player, first=first)
+        self._deal(first)
 
     # ------------------------------------------------------------------ objects and zones
     def _make(self, name: str, owner: str, zone: str) -> Obj:
@@ -118,6 +145,11 @@ class Game:
         self._chars = None
         self._msrc = {}
         self._version = self.__dict__.get("_version", 0) + 1
+
+    def all_chars(self) -> dict[int, Chars]:
+        """The characteristics of every permanent on the battlefield now (613), by object id."""
+        cs = self._chars
+        return cs if cs is not None else compute(self)
 
     def chars(self, oid: int) -> Chars:
         """The characteristics of an object now (613); outside the battlefield its printed ones."""
@@ -288,6 +320,8 @@ class Game:
             casting.priority_action(self, d.player, a)
         elif kind == "mulligan":
             self._mulligan_answer(d.player, a)
+        elif kind == "play_first":
+            self._play_first_answer(d.player, a)
         elif kind == "mulligan_bottom":
             if a.get("option") not in ("top", "bottom"):
                 raise IllegalAction("answer top or bottom")
@@ -410,7 +444,8 @@ class Game:
         d = json.loads(s)
         o = d["origin"]
         if o["kind"] == "new":
-            g = cls.new([(n, deck) for n, deck in o["players"]], cards, o["seed"], o.get("play_first"))
+            g = cls.new([(n, deck) for n, deck in o["players"]], cards, o["seed"], o.get("play_first"),
+                        o.get("chooser"))
         elif o["kind"] == "setup":
             from engine.setup import from_setup
             g = from_setup(o["setup"], cards, o.get("seed", 0))

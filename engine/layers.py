@@ -30,9 +30,10 @@ class Chars:
     rather than change them in place, so unaffected objects cost nothing to compute."""
 
     __slots__ = ("power", "toughness", "types", "subtypes", "supertypes", "colors", "keywords",
-                 "kwargs", "abilities", "controller", "rules")
+                 "kwargs", "abilities", "controller", "rules", "card")
 
     def __init__(self, o: "Obj") -> None:
+        self.card = o.card
         base = _BASE.get(id(o.card))
         if base is None or base[0] is not o.card:
             c = o.card
@@ -44,6 +45,16 @@ class Chars:
         self.kwargs = o.card.keyword_args
         self.controller = o.controller
         self.rules: list[dict] = []  # restriction statics that apply to this object
+
+    def clone(self) -> "Chars":
+        """A copy that layers may change without touching the cached printed values."""
+        c = Chars.__new__(Chars)
+        c.card, c.power, c.toughness, c.types, c.subtypes, c.supertypes, c.colors, c.keywords, \
+            c.kwargs, c.abilities, c.controller = self.card, self.power, self.toughness, self.types, \
+            self.subtypes, self.supertypes, self.colors, self.keywords, self.kwargs, self.abilities, \
+            self.controller
+        c.rules = list(self.rules)
+        return c
 
     def is_creature(self) -> bool:
         return "Creature" in self.types
@@ -76,8 +87,28 @@ def compute(game: "Game") -> dict[int, Chars]:
     """Characteristics of every object on the battlefield (613.1)."""
     from engine.filters import matches
     objs = game.objects
-    chars = {oid: Chars(objs[oid]) for oid in game.battlefield}
+    # Printed characteristics are cached per object across changes and copied only when a
+    # layer changes them (copy on write): most permanents are affected by nothing.
+    printed = game.__dict__.get("_printed")
+    if printed is None:
+        printed = game._printed = {}
+    chars: dict[int, Chars] = {}
+    for oid in game.battlefield:
+        o = objs[oid]
+        c = printed.get(oid)
+        if c is None or c.card is not o.card or c.controller != o.controller:
+            c = printed[oid] = Chars(o)
+        chars[oid] = c
     game._chars = chars  # partial results are visible to filters below
+    mine: set[int] = set()
+
+    def own(i: int) -> Chars:
+        """chars[i], made this computation's own before a layer changes it."""
+        if i in mine:
+            return chars[i]
+        c = chars[i] = chars[i].clone()
+        mine.add(i)
+        return c
     statics = static_effects(game)
     timed = sorted(game.effects, key=lambda e: e["ts"])
 
@@ -103,17 +134,18 @@ def compute(game: "Game") -> dict[int, Chars]:
     for e in timed:
         if e["layer"] == "2":
             for i in targets_of(e):
-                chars[i].controller = e["controller"]
+                own(i).controller = e["controller"]
     # layer 4: types
     for ts, src, st in statics:
         if st.get("kind") == "add_types":
             for i in affected(src, st):
-                chars[i].subtypes = chars[i].subtypes | set(st.get("subtypes", ()))
-                chars[i].types = chars[i].types | set(st.get("types", ()))
+                c = own(i)
+                c.subtypes = c.subtypes | set(st.get("subtypes", ()))
+                c.types = c.types | set(st.get("types", ()))
     for e in timed:
         if e["layer"] == "4":
             for i in targets_of(e):
-                c = chars[i]
+                c = own(i)
                 if not e.get("in_addition"):
                     c.types = frozenset(e.get("types", ()))
                     c.subtypes = frozenset(e.get("subtypes", ()))
@@ -124,7 +156,7 @@ def compute(game: "Game") -> dict[int, Chars]:
     for e in timed:
         if e["layer"] == "5":
             for i in targets_of(e):
-                chars[i].colors = frozenset(e["colors"])
+                own(i).colors = frozenset(e["colors"])
     # layer 6: abilities (statics and resolved effects, in timestamp order)
     layer6: list[tuple[int, list[int], dict[str, Any]]] = []
     for ts, src, st in statics:
@@ -136,7 +168,7 @@ def compute(game: "Game") -> dict[int, Chars]:
     layer6.sort(key=lambda t: t[0])
     for _, ids, st in layer6:
         for i in ids:
-            c = chars[i]
+            c = own(i)
             if st.get("kind") == "restriction":
                 c.rules.append(st)
                 continue
@@ -153,7 +185,7 @@ def compute(game: "Game") -> dict[int, Chars]:
     # layer 7a: characteristic-defining abilities
     for ts, src, st in statics:
         if st.get("kind") == "set_pt" and src in chars:
-            c = chars[src]
+            c = own(src)
             if "power" in st:
                 c.power = game.amount(st["power"], src)
             if "toughness" in st:
@@ -162,7 +194,8 @@ def compute(game: "Game") -> dict[int, Chars]:
     for e in timed:
         if e["layer"] == "7b":
             for i in targets_of(e):
-                chars[i].power, chars[i].toughness = e["power"], e["toughness"]
+                c = own(i)
+                c.power, c.toughness = e["power"], e["toughness"]
     # layer 7c: modifying (statics and resolved effects in timestamp order)
     layer7c: list[tuple[int, list[int], int, int]] = []
     for ts, src, st in statics:
@@ -175,13 +208,16 @@ def compute(game: "Game") -> dict[int, Chars]:
             layer7c.append((e["ts"], targets_of(e), e["power"], e["toughness"]))
     for _, ids, p, t in layer7c:
         for i in ids:
-            chars[i].power += p
-            chars[i].toughness += t
+            c = own(i)
+            c.power += p
+            c.toughness += t
     # layer 7d: counters
-    for i, c in chars.items():
+    for i in list(chars):
         cs = objs[i].counters
         if cs:
             n = cs.get("+1/+1", 0) - cs.get("-1/-1", 0)
-            c.power += n
-            c.toughness += n
+            if n:
+                c = own(i)
+                c.power += n
+                c.toughness += n
     return chars

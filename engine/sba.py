@@ -40,9 +40,11 @@ def check(g: "Game") -> bool:
     counters_fix: list[int] = []
     legends: dict[tuple[str, str], list[int]] = {}
     walkers: dict[tuple[str, str], list[int]] = {}
+    cs = g.all_chars()
+    objs = g.objects
     for oid in g.battlefield:
-        o = g.objects[oid]
-        c = g.chars(oid)
+        o = objs[oid]
+        c = cs[oid]
         if "Creature" in c.types:
             if c.toughness <= 0:
                 to_graveyard.append(oid)  # 704.5f

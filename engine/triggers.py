@@ -40,11 +40,22 @@ def _events_of(trig: dict[str, Any]) -> set[str]:
     return out
 
 
+_TRIGGERED: dict[int, tuple[list, tuple]] = {}  # id(abilities list) -> (the list, its triggered ones)
+
+
+def triggered_of(abilities: list[Any]) -> tuple[Any, ...]:
+    """The triggered abilities in a list of abilities (603.1), cached per list."""
+    hit = _TRIGGERED.get(id(abilities))
+    if hit is None or hit[0] is not abilities:
+        hit = (abilities, tuple(ab for ab in abilities if ab.kind == "triggered" and ab.trigger is not None))
+        _TRIGGERED[id(abilities)] = hit
+    return hit[1]
+
+
 def _triggers(g: "Game", oid: int, chars: "Chars | None" = None):
     c = chars or g.chars(oid)
-    for ab in c.abilities:
-        if ab.kind == "triggered" and ab.trigger is not None:
-            yield ab, c.controller
+    ctl = c.controller
+    return [(ab, ctl) for ab in triggered_of(c.abilities)]
 
 
 def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[str, Any]) -> bool:
@@ -99,10 +110,12 @@ def _add(g: "Game", src: "Obj", ab: Any, controller: str, ev: dict[str, Any]) ->
 
 def event(g: "Game", ev: dict[str, Any]) -> None:
     """Check every permanent's triggered abilities against one event (603.2)."""
+    cs = g.all_chars()
     for oid in g.battlefield:
-        for ab, ctl in _triggers(g, oid):
-            if _match(g, oid, ctl, ab.trigger, ev):
-                _add(g, g.objects[oid], ab, ctl, ev)
+        c = cs[oid]
+        for ab in triggered_of(c.abilities):
+            if _match(g, oid, c.controller, ab.trigger, ev):
+                _add(g, g.objects[oid], ab, c.controller, ev)
     # a spell's own "when you cast" trigger (603.2, zone stack)
     if ev["event"] == "cast":
         o = g.objects.get(ev["obj"])
@@ -111,9 +124,6 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
                 if ab.kind == "triggered" and ab.trigger and ab.trigger.get("self") and \
                         "cast" in _events_of(ab.trigger):
                     _add(g, o, ab, o.controller, ev)
-    for d in list(g.delayed):
-        if d.get("event") == ev["event"]:
-            pass
 
 
 def enters(g: "Game", o: "Obj") -> None:

@@ -38,6 +38,41 @@ def test_new_game_deals_seven_and_asks_the_starting_player_first(cards):
     assert len(g.players["alice"].library) == 33
 
 
+def test_the_chooser_picks_who_plays_first_before_any_hand_is_drawn(cards):
+    """103.2: the loser of the previous game (or the coin flip's winner) chooses who starts."""
+    g = Game.new([("alice", RED), ("bob", GREEN)], cards, 1, chooser="bob")
+    d = g.pending
+    assert (d.kind, d.player) == ("play_first", "bob")
+    assert d.options == [{"player": "alice"}, {"player": "bob"}]
+    assert g.players["alice"].hand == [] and g.players["bob"].hand == []
+    with pytest.raises(IllegalAction, match="choose a player"):
+        g.submit("bob", {"player": "carol"})
+    with pytest.raises(IllegalAction):
+        g.submit("alice", {"player": "alice"})   # not alice's decision
+    assert g.pending.kind == "play_first"
+    g.submit("bob", {"player": "alice"})
+    assert (g.starting, g.active) == ("alice", "alice")
+    assert g.pending.kind == "mulligan" and g.pending.player == "alice"
+    assert len(g.players["alice"].hand) == 7 and len(g.players["bob"].hand) == 7
+    assert Game.from_json(g.to_json(), cards) == g
+
+
+def test_a_coin_flip_picks_the_chooser_and_replays_the_same(cards):
+    choosers = set()
+    for seed in range(12):
+        g = Game.new([("alice", RED), ("bob", GREEN)], cards, seed, chooser="coin")
+        assert g.pending.kind == "play_first"
+        choosers.add(g.pending.player)
+        assert any(e["type"] == "coin_flip" and e["player"] == g.pending.player for e in g.events)
+        g.submit(g.pending.player, {"player": "bob"})
+        assert g.starting == "bob"
+        again = Game.from_json(g.to_json(), cards)
+        assert again == g and again.starting == "bob"
+    assert choosers == {"alice", "bob"}
+    with pytest.raises(ValueError, match="carol"):
+        Game.new([("alice", RED), ("bob", GREEN)], cards, 1, chooser="carol")
+
+
 def test_mulligan_draws_one_fewer_then_looks_at_the_top_card(cards):
     """103.4 (2016): a smaller hand, then scry 1 for each player who mulliganed."""
     g = new_game(cards)

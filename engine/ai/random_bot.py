@@ -24,7 +24,7 @@ class RandomBot:
             return {"action": "done"}  # a bot does nothing by hand
         if k == "priority":
             return self._priority(d.options)
-        if k in ("mulligan", "mulligan_bottom"):
+        if k in ("mulligan", "mulligan_bottom", "play_first"):
             return r.choice(d.options)
         if k == "attackers":
             targets = d.options["targets"]
