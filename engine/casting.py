@@ -153,7 +153,7 @@ def _mana_sources(g: "Game", player: str, exclude: set[int]) -> list[tuple[int, 
             continue
         for ab in c.abilities:
             if ab.kind == "mana" and ab.cost is not None and ab.cost.tap and not ab.cost.mana \
-                    and not ab.cost.sacrifice_self and not ab.cost.life:
+                    and not ab.cost.sacrifice_self and not ab.cost.life and not costs.has_choices(ab.cost):
                 if "Creature" in c.types and o.sick and "Haste" not in c.keywords:
                     break
                 (lands if "Land" in c.types else others).append((oid, ab))

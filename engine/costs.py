@@ -49,7 +49,9 @@ def chosen_parts(cost: Cost) -> list[tuple[str, dict[str, Any], int]]:
 
 
 def has_choices(cost: Cost | None) -> bool:
-    return cost is not None and bool(chosen_parts(cost))
+    """Does paying this cost involve choosing objects (see chosen_parts)?"""
+    return cost is not None and bool(cost.sacrifice or cost.discard > 0 or cost.exile_from_graveyard
+                                     or cost.tap_others or cost.return_to_hand)
 
 
 def cost_problems(cost: Cost) -> list[str]:
@@ -84,7 +86,9 @@ def choices_payable(g: "Game", player: str, cost: Cost, src: int | None, exclude
     """118.3: enough objects exist for every chosen part (``exclude``: a card that will not
     be there any more when the cost is paid, such as the spell being cast from the hand)."""
     for part, f, n in chosen_parts(cost):
-        if sum(1 for c in candidates(g, player, part, f, src) if c != exclude) < n:
+        # a source tapped by {T} is no longer an untapped creature to tap (paid first)
+        gone = src if part == "tap_others" and cost.tap else exclude
+        if sum(1 for c in candidates(g, player, part, f, src) if c != gone) < n:
             return False
     return True
 
