@@ -236,6 +236,11 @@ def _statics(g: "Game") -> list[tuple[int, dict[str, Any]]]:
     return out
 
 
+def has_target_changes(g: "Game") -> bool:
+    """Does a cost change on the battlefield depend on what a spell targets?"""
+    return any(isinstance(st.get("spells"), dict) and "targets" in st["spells"] for _, st in _statics(g))
+
+
 def _spell_matches(g: "Game", spell: int, f: dict[str, Any], src: int, targets: list[list[Any]] | None) -> bool:
     f = dict(f)
     tg = f.pop("targets", None)

@@ -55,6 +55,9 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
             en = o.card.keyword_args.get("Enchant")
             specs = (TargetSpec(en if isinstance(en, dict) else {"types": ["Creature"]}, "enchant"),)
         cands = [casting.target_candidates(g, s, o, player) for s in specs]
+        if specs and _target_taxes(g, player):  # 601.2f: a target that makes it cost more
+            base = tuple(s for s in o.card.mana_cost if s != "X")
+            cands = [[c for c in slot if _affordable(g, player, o, base, afford, [[c]])] for slot in cands]
         if any(len(c) < s.min for c, s in zip(cands, specs)):
             continue
         opt: dict[str, Any] = {"action": "cast", "card": oid, "name": o.card.name}
@@ -102,17 +105,26 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
     return out
 
 
+def _target_taxes(g: "Game", player: str) -> bool:
+    """Is there a cost increase for spells that target something ("Spells your opponents
+    cast that target this creature cost {2} more")?"""
+    from engine import costs
+    return costs.has_target_changes(g)
+
+
 def _affordable(g: "Game", player: str, o: Any, base: tuple[str, ...],
-                afford: dict[tuple[str, ...], bool] | None = None) -> bool:
-    """Can the total cost (601.2f) of casting card ``o`` be paid, before targets are chosen?
-    ``afford`` remembers the answer per total cost (copies of a card cost the same)."""
+                afford: dict[tuple[str, ...], bool] | None = None,
+                targets: list[list[Any]] | None = None) -> bool:
+    """Can the total cost (601.2f) of casting card ``o`` be paid (with these targets, or
+    before targets are chosen)? ``afford`` remembers the answer per total cost (copies of a
+    card cost the same)."""
     from engine import costs
     extra = costs.additional_cost(o.card)
     if extra is not None:
         base = base + tuple(m for m in extra.mana if m != "X")
         if not costs.choices_payable(g, player, extra, o.id, exclude=o.id):
             return False
-    total = costs.apply_change(base, costs.cost_change(g, player, o.id))
+    total = costs.apply_change(base, costs.cost_change(g, player, o.id, targets))
     if afford is None:
         return casting.can_afford(g, player, total)
     ok = afford.get(total)
