@@ -377,7 +377,7 @@ def cast(g: "Game", player: str, a: dict[str, Any]) -> None:
         cost = cost + substitute_x(tuple(extra.mana), x)
         if not costs.choices_payable(g, player, extra, new):
             raise IllegalAction(f"cannot pay the additional cost of {o.card.name} (601.2h)")
-    cost = costs.apply_change(cost, costs.cost_change(g, player, new, chosen))  # 601.2f
+    cost = costs.total_cost(g, player, new, cost, chosen)  # 601.2f
     pay_mana(g, player, cost, set(), a.get("pay"))
     if extra is not None:
         costs.pay_simple_additional(g, player, extra)
@@ -603,6 +603,9 @@ def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, x: int = 0) -
     if cost.remove_counters:
         k, n = cost.remove_counters
         o.counters[k] -= n
+    if cost.discard < 0:  # "Discard your hand" (an empty hand pays it too)
+        for c in list(g.players[player].hand):
+            g.move(c, "graveyard")
     if cost.sacrifice_self:
         g.move(o.id, "graveyard")
     elif cost.exile_self:

@@ -57,14 +57,18 @@ def has_choices(cost: Cost | None) -> bool:
 def cost_problems(cost: Cost) -> list[str]:
     """Why this engine cannot pay a cost as written ([] when it can)."""
     out = []
-    if cost.discard < 0:
-        out.append("cost: discard your hand")
+    if cost.life < 0:
+        out.append("cost: pay X life")
+    if any(not (m.isdigit() or m in ("X", "C") or m in "WUBRG" or "/" in m) for m in cost.mana):
+        out.append(f"cost: mana symbols {list(cost.mana)}")  # e.g. {S}: snow mana is not tracked
     for part, f, n in chosen_parts(cost):
         if n < 1:
             out.append(f"cost: {part} a variable number")
         bad = unknown_keys(f)
         if bad:
             out.append(f"cost filter keys {sorted(bad)}")
+        if '"x"' in repr(f).replace("'", '"'):
+            out.append(f"cost: {part} with X in its filter")
     return out
 
 
@@ -204,7 +208,7 @@ def additional_problems(cost: Cost) -> list[str]:
     """Why an additional cost cannot be paid by this engine ([] when it can)."""
     out = cost_problems(cost)
     if cost.tap or cost.untap or cost.loyalty is not None or cost.remove_counters or cost.exile_self \
-            or cost.sacrifice_self or cost.discard_self:
+            or cost.sacrifice_self or cost.discard_self or cost.discard < 0:
         out.append("additional cost of an unsupported kind")
     return out
 
@@ -253,12 +257,25 @@ def _spell_matches(g: "Game", spell: int, f: dict[str, Any], src: int, targets: 
                 return False
         elif not any(matches(g, x, tg, src) for x in flat):
             return False
+    if "or" in f:  # "Kithkin spells and Soldier spells": the spell may be in a hand yet
+        f["or"] = [{**sub, "zone": "any_card"} for sub in f["or"]]
     return not f or matches(g, spell, {**f, "zone": "any_card"}, src)
 
 
-def cost_change(g: "Game", player: str, spell: int, targets: list[list[Any]] | None = None) -> int:
+def total_cost(g: "Game", player: str, spell: int, symbols: tuple[str, ...],
+               targets: list[list[Any]] | None = None) -> tuple[str, ...]:
+    """601.2f: the total cost of casting ``spell``: ``symbols`` (its mana or alternative cost
+    plus additional costs) with the increases added and then the reductions taken off."""
+    extra: list[str] = []
+    change = cost_change(g, player, spell, targets, extra)
+    return apply_change(symbols + tuple(extra), change)
+
+
+def cost_change(g: "Game", player: str, spell: int, targets: list[list[Any]] | None = None,
+                colored: list[str] | None = None) -> int:
     """The sum of the increases (+) and reductions (-) of generic mana that apply to casting
-    ``spell`` (a card in hand or a spell on the stack) by ``player`` (601.2f)."""
+    ``spell`` (a card in hand or a spell on the stack) by ``player`` (601.2f); increases of
+    colored mana ("cost {B} more") are appended to ``colored``."""
     total = 0
     for src, st in _statics(g):
         who = st.get("who", "you")
@@ -268,6 +285,10 @@ def cost_change(g: "Game", player: str, spell: int, targets: list[list[Any]] | N
         if st.get("condition") and not g.condition(st["condition"], src):
             continue
         if not _spell_matches(g, spell, st.get("spells") or {}, src, targets):
+            continue
+        if st.get("mana"):
+            if colored is not None:
+                colored.extend([st["mana"]] * _amount(g, st, src))
             continue
         total += _amount(g, st, src)
     card = g.objects[spell].card
@@ -334,6 +355,8 @@ def change_problems(st: dict[str, Any]) -> list[str]:
             out.append(f"cost_change who {st.get('who')}")
     if not isinstance(st.get("amount"), int):
         out.append("cost_change amount")
+    if st.get("mana") and (st.get("amount", 0) < 0 or st["mana"] not in "WUBRG"):
+        out.append("cost_change colored reduction")  # 601.2f: reduces only that color: not done
     return out
 
 

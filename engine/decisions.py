@@ -124,7 +124,7 @@ def _affordable(g: "Game", player: str, o: Any, base: tuple[str, ...],
         base = base + tuple(m for m in extra.mana if m != "X")
         if not costs.choices_payable(g, player, extra, o.id, exclude=o.id):
             return False
-    total = costs.apply_change(base, costs.cost_change(g, player, o.id, targets))
+    total = costs.total_cost(g, player, o.id, base, targets)
     if afford is None:
         return casting.can_afford(g, player, total)
     ok = afford.get(total)

@@ -54,6 +54,8 @@ def parse_cost_text(text: str) -> Cost | None:
         elif m := re.fullmatch(r"pay (\d+|x) life", low):
             kw["life"] = int(m.group(1)) if m.group(1).isdigit() else -1
         elif m := re.fullmatch(rf"discard {_N} cards?", low):
+            if m.group(1) == "x":
+                return None  # "Discard X cards": a number chosen with X (not read yet)
             kw["discard"] = number(m.group(1)) or 1
         elif m := re.fullmatch(r"discard (?:a|an) (.+?) card", low):
             f = _noun(m.group(1))

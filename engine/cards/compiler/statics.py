@@ -229,8 +229,11 @@ def _cost_change(m: re.Match) -> list[dict[str, Any]] | None:
     f.pop("zone", None)
     sym = parse_cost(m.group(5))[0]
     n = int(sym) if sym.isdigit() else 1
-    return [{"kind": "cost_change", "spells": f, "who": "you" if m.group(3) == "you" else "opponent",
-             "amount": -n if m.group(6) == "less" else n}]
+    out = {"kind": "cost_change", "spells": f, "who": "you" if m.group(3) == "you" else "opponent",
+           "amount": -n if m.group(6) == "less" else n}
+    if not sym.isdigit():
+        out["mana"] = sym  # "cost {W} more": a colored symbol, not generic mana (601.2f)
+    return [out]
 
 
 @static(r"^spells (you|your opponents) cast cost (\{\d+\}) (less|more) to cast$")
