@@ -542,8 +542,15 @@ def activate(g: "Game", player: str, a: dict[str, Any]) -> None:
         finish_mana(g, player, oid, extra)
         return
     specs = ab.targets
+    modes = a.get("modes") or ([a["mode"]] if "mode" in a else [])
+    if ab.choose:  # 602.2b, 601.2b: a modal ability's modes are chosen as it is activated
+        if len(modes) != ab.choose or len(set(modes)) != len(modes) or any(
+                not isinstance(m, int) or not 0 <= m < len(ab.modes) for m in modes):
+            raise IllegalAction(f"choose {ab.choose} mode(s) of {len(ab.modes)}")
+        specs = tuple(t for m in modes for t in ab.modes[m].targets)
     chosen = normalize_targets(a.get("targets"), specs)
     s = _ability_object(g, o, ab, player)
+    s.modes = list(modes) if ab.choose else []
     check_targets(g, specs, chosen, s, player)
     s.targets = chosen
     s.x = x

@@ -95,7 +95,10 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
                 opt["x_max"] = o.counters.get("loyalty", 0)
             elif ab.cost is not None and "X" in ab.cost.mana:
                 opt["x"] = True
-            if ab.targets:
+            if ab.choose:  # a modal ability: modes first, then the targets they ask for
+                opt["modes"] = [m.text for m in ab.modes]
+                opt["choose"] = ab.choose
+            elif ab.targets:
                 cands = [casting.target_candidates(g, s, o, player) for s in ab.targets]
                 if any(len(c) < s.min for c, s in zip(cands, ab.targets)):
                     continue

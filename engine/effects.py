@@ -48,6 +48,8 @@ def _legal_now(g: "Game", s: "Obj") -> list[list[Any]]:
     from engine.cards.abilities import TargetSpec
     if s.ability is not None:
         specs = s.ability.targets
+        if s.ability.choose:  # a modal activated ability: the chosen modes' targets
+            specs = tuple(t for m in s.modes for t in s.ability.modes[m].targets)
     else:
         ab = spell_ability(s.card)
         if "Aura" in s.card.subtypes:
