@@ -327,8 +327,11 @@ def cast(g: "Game", player: str, a: dict[str, Any]) -> None:
     oid = a["card"]
     o = g.objects.get(oid)
     alt = a.get("alt")
-    if alt not in (None, "flashback"):
+    if alt not in (None, "flashback", "alternative"):
         raise IllegalAction(f"unknown alternative cost {alt!r}")
+    alt_cost = costs.alternative_cost(o.card) if alt == "alternative" and o is not None else None
+    if alt == "alternative" and alt_cost is None:  # 118.9: "you may pay ... rather than pay its mana cost"
+        raise IllegalAction(f"{_name(g, oid)} has no alternative cost")
     if alt == "flashback":  # 702.33a: cast from the graveyard for its flashback cost
         if o is None or o.zone != "graveyard" or o.owner != player or "Flashback" not in o.card.keywords:
             raise IllegalAction(f"{_name(g, oid)} is not a card with flashback in your graveyard")
@@ -368,6 +371,8 @@ def cast(g: "Game", player: str, a: dict[str, Any]) -> None:
     if alt == "flashback":
         s.chosen["flashback"] = True
         cost = substitute_x(tuple(o.card.keyword_args["Flashback"].mana), x)
+    elif alt_cost is not None:
+        cost = substitute_x(tuple(alt_cost.mana), x)
     else:
         cost = substitute_x(o.card.mana_cost, x)
     if kicked:  # 702.32a: an additional cost (601.2f: added to the total cost)
@@ -375,15 +380,17 @@ def cast(g: "Game", player: str, a: dict[str, Any]) -> None:
     extra = costs.additional_cost(o.card)
     if extra is not None:  # 601.2f: additional costs are part of the total cost
         cost = cost + substitute_x(tuple(extra.mana), x)
-        if not costs.choices_payable(g, player, extra, new):
-            raise IllegalAction(f"cannot pay the additional cost of {o.card.name} (601.2h)")
+    others = [c for c in (alt_cost, extra) if c is not None]
+    for c in others:
+        if not costs.choices_payable(g, player, c, new):
+            raise IllegalAction(f"cannot pay the cost of {o.card.name} (601.2h)")
     cost = costs.total_cost(g, player, new, cost, chosen)  # 601.2f
     pay_mana(g, player, cost, set(), a.get("pay"))
-    if extra is not None:
-        costs.pay_simple_additional(g, player, extra)
-        if costs.has_choices(extra):
-            costs.start(g, player, extra, new, new, "cast", a)  # 601.2h: chosen while paying
-            return
+    for c in others:
+        costs.pay_simple_additional(g, player, c)
+    if any(costs.has_choices(c) for c in others):
+        costs.start(g, player, others, new, new, "cast", a)  # 601.2h: chosen while paying
+        return
     finish_cast(g, player, new)
 
 

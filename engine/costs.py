@@ -98,7 +98,7 @@ def choices_payable(g: "Game", player: str, cost: Cost, src: int | None, exclude
 
 
 # ------------------------------------------------------------------ paying, maybe after a decision
-def start(g: "Game", player: str, cost: Cost, src: int | None, obj: int | None, finish: str,
+def start(g: "Game", player: str, cost: Cost | list[Cost], src: int | None, obj: int | None, finish: str,
           a: dict[str, Any], extra: dict[str, Any] | None = None) -> None:
     """Pay the chosen parts of ``cost`` for the spell or ability ``obj`` from source ``src``,
     then finish the cast or activation (``finish``: "cast", "activate" or "mana").
@@ -107,8 +107,8 @@ def start(g: "Game", player: str, cost: Cost, src: int | None, obj: int | None, 
     game wait for a choose_cards decision. A part that cannot be paid raises IllegalAction
     (the whole answer is then undone by the caller's snapshot).
     """
-    pend = {"player": player, "src": src, "obj": obj, "finish": finish,
-            "parts": [[p, f, n] for p, f, n in chosen_parts(cost)], "extra": dict(extra or {})}
+    parts = [[p, f, n] for c in (cost if isinstance(cost, list) else [cost]) for p, f, n in chosen_parts(c)]
+    pend = {"player": player, "src": src, "obj": obj, "finish": finish, "parts": parts, "extra": dict(extra or {})}
     for part, f, n in list(pend["parts"]):
         if part not in a:
             break
@@ -202,6 +202,13 @@ def additional_cost(card: CardDef) -> Cost | None:
             c = ab.static.get("cost")
             return c if isinstance(c, Cost) else Cost(**c) if isinstance(c, dict) else None
     return None
+
+
+def alternative_cost(card: CardDef) -> Cost | None:
+    """An alternative cost printed on a card ("You may pay ... rather than pay its mana cost", 118.9)."""
+    ab = ability_of(card, "alternative_cost")
+    c = ab.static.get("cost") if ab is not None and ab.static else None
+    return c if isinstance(c, Cost) else None
 
 
 def additional_problems(cost: Cost) -> list[str]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import casting, combat
+from engine import casting, combat, costs
 from engine.state import Decision
 
 if TYPE_CHECKING:
@@ -47,32 +47,22 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
         ab = casting.spell_ability(o.card)
         if not o.card.supported:
             pass
-        if not _affordable(g, player, o, tuple(s for s in o.card.mana_cost if s != "X"), afford):
-            continue
-        specs = ab.targets if ab is not None and not ab.choose else ()
-        if "Aura" in o.card.subtypes:
-            from engine.cards.abilities import TargetSpec
-            en = o.card.keyword_args.get("Enchant")
-            specs = (TargetSpec(en if isinstance(en, dict) else {"types": ["Creature"]}, "enchant"),)
-        cands = [casting.target_candidates(g, s, o, player) for s in specs]
-        if specs and _target_taxes(g, player):  # 601.2f: a target that makes it cost more
-            base = tuple(s for s in o.card.mana_cost if s != "X")
-            cands = [[c for c in slot if _affordable(g, player, o, base, afford, [[c]])] for slot in cands]
-        if any(len(c) < s.min for c, s in zip(cands, specs)):
-            continue
-        opt: dict[str, Any] = {"action": "cast", "card": oid, "name": o.card.name}
-        kick = o.card.keyword_args.get("Kicker") if "Kicker" in o.card.keywords else None
-        if kick is not None and getattr(kick, "mana", None):
-            opt["kicker"] = "".join("{" + m + "}" for m in kick.mana)
-        if specs:
-            opt["targets"] = cands
-            opt["target_counts"] = [[s.min, s.count] for s in specs]
-        if "X" in o.card.mana_cost:
-            opt["x"] = True
-        if ab is not None and ab.choose:
-            opt["modes"] = [m.text for m in ab.modes]
-            opt["choose"] = ab.choose
-        out.append(opt)
+        variants: list[tuple[str | None, tuple[str, ...], Any]] = [(None, o.card.mana_cost, None)]
+        alt_cost = costs.alternative_cost(o.card)
+        if alt_cost is not None:  # 118.9: "you may pay ... rather than pay its mana cost"
+            variants.append(("alternative", alt_cost.mana, alt_cost))
+        for alt, mana, other in variants:
+            base = tuple(s for s in mana if s != "X")
+            if not _affordable(g, player, o, base, afford):
+                continue
+            if other is not None and not costs.choices_payable(g, player, other, o.id, exclude=o.id):
+                continue
+            opt = _cast_option(g, player, o, ab, base, afford, mana)
+            if opt is None:
+                continue
+            if alt is not None:
+                opt["alt"] = alt
+            out.append(opt)
     from engine import manual
     if manual.offered(g, player):
         out.append({"action": "manual"})
@@ -108,10 +98,37 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
     return out
 
 
+def _cast_option(g: "Game", player: str, o: Any, ab: Any, base: tuple[str, ...],
+                 afford: dict[tuple[str, ...], bool], mana: tuple[str, ...]) -> dict[str, Any] | None:
+    """The cast option of a card in hand with its legal targets, or None without enough of them."""
+    specs = ab.targets if ab is not None and not ab.choose else ()
+    if "Aura" in o.card.subtypes:
+        from engine.cards.abilities import TargetSpec
+        en = o.card.keyword_args.get("Enchant")
+        specs = (TargetSpec(en if isinstance(en, dict) else {"types": ["Creature"]}, "enchant"),)
+    cands = [casting.target_candidates(g, s, o, player) for s in specs]
+    if specs and _target_taxes(g, player):  # 601.2f: a target that makes it cost more
+        cands = [[c for c in slot if _affordable(g, player, o, base, afford, [[c]])] for slot in cands]
+    if any(len(c) < s.min for c, s in zip(cands, specs)):
+        return None
+    opt: dict[str, Any] = {"action": "cast", "card": o.id, "name": o.card.name}
+    kick = o.card.keyword_args.get("Kicker") if "Kicker" in o.card.keywords else None
+    if kick is not None and getattr(kick, "mana", None):
+        opt["kicker"] = "".join("{" + m + "}" for m in kick.mana)
+    if specs:
+        opt["targets"] = cands
+        opt["target_counts"] = [[s.min, s.count] for s in specs]
+    if "X" in mana:
+        opt["x"] = True
+    if ab is not None and ab.choose:
+        opt["modes"] = [m.text for m in ab.modes]
+        opt["choose"] = ab.choose
+    return opt
+
+
 def _target_taxes(g: "Game", player: str) -> bool:
     """Is there a cost increase for spells that target something ("Spells your opponents
     cast that target this creature cost {2} more")?"""
-    from engine import costs
     return costs.has_target_changes(g)
 
 

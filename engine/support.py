@@ -24,7 +24,8 @@ KEYWORDS = frozenset({
 })
 STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "set_pt",
                      "grant_ability", "add_types",
-                     "additional_cost", "cost_change", "cant_be_countered", "unpreventable"})  # engine/costs.py
+                     "additional_cost", "cost_change", "cant_be_countered", "unpreventable",
+                     "alternative_cost"})  # engine/costs.py
 RULES = frozenset({"cant_block", "cant_attack", "cant_attack_or_block", "cant_be_blocked", "must_attack",
                    "must_block", "doesnt_untap", "block_only_flying", "extra_block"})
 
@@ -122,7 +123,7 @@ def ability_reasons(ab: Ability) -> list[str]:
 def _cost_static_reasons(st: dict[str, Any]) -> list[str]:
     """The statics about casting (engine/costs.py): what of them this engine applies."""
     kind = st.get("kind")
-    if kind == "additional_cost":
+    if kind in ("additional_cost", "alternative_cost"):
         c = st.get("cost")
         return costs.additional_problems(c) if isinstance(c, Cost) else ["additional cost"]
     if kind == "cost_change":

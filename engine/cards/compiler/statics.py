@@ -504,6 +504,14 @@ def _additional_cost(m: re.Match) -> list[dict[str, Any]] | None:
     return None if cost is None else [{"kind": "additional_cost", "cost": cost}]
 
 
+@static(r"^you may pay (.+) rather than pay self's mana cost$")
+def _alternative_cost(m: re.Match) -> list[dict[str, Any]] | None:
+    """118.9: an alternative cost the caster may pay instead of the mana cost."""
+    from engine.cards.compiler.costs import parse_cost_text
+    cost = parse_cost_text(m.group(1))
+    return None if cost is None else [{"kind": "alternative_cost", "cost": cost}]
+
+
 @static(r"^self's power is equal to (.+)$")
 def _cda_power(m: re.Match) -> list[dict[str, Any]] | None:
     q = quantity(m.group(1))
