@@ -4,7 +4,10 @@ and paying costs (117, 106).
 A cast or activate answer carries every choice of 601.2 at once: modes and X (601.2b),
 targets (601.2c), the division (601.2d) and, optionally, the permanents whose mana
 abilities pay (601.2g-h; without it the cost is paid automatically). The answer is
-checked as a whole; an illegal one changes nothing.
+checked as a whole; an illegal one changes nothing. Cost parts that name objects
+(sacrifice, discard, exile from a graveyard, tap or return permanents) are chosen after
+the mana is paid, in the answer or with a choose_cards decision (engine/costs.py); the
+spell or ability is cast or activated once they are paid (601.2i, 602.2i).
 """
 from __future__ import annotations
 
