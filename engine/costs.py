@@ -20,17 +20,15 @@ from engine.filters import matches, unknown_keys
 
 if TYPE_CHECKING:
     from engine.game import Game
-    from engine.state import Obj
 
-#: Cost parts whose objects the paying player chooses, in the order they are paid.
-CHOSEN = ("sacrifice", "discard", "exile_from_graveyard", "tap_others", "return_to_hand")
 _VERB = {"sacrifice": "sacrifice", "discard": "discard", "exile_from_graveyard": "exile from your graveyard",
          "tap_others": "tap", "return_to_hand": "return to its owner's hand"}
 
 
 # ------------------------------------------------------------------ the parts of a cost
 def chosen_parts(cost: Cost) -> list[tuple[str, dict[str, Any], int]]:
-    """(part, filter, how many) for each part of ``cost`` that names objects to choose."""
+    """(part, filter, how many) for each part of ``cost`` that names objects to choose, in
+    the order they are paid (601.2h lets the player pay in any order; the result is the same)."""
     out: list[tuple[str, dict[str, Any], int]] = []
     if cost.sacrifice:
         f = dict(cost.sacrifice)
@@ -67,9 +65,18 @@ def cost_problems(cost: Cost) -> list[str]:
         bad = unknown_keys(f)
         if bad:
             out.append(f"cost filter keys {sorted(bad)}")
-        if '"x"' in repr(f).replace("'", '"'):
+        if _has_x(f):
             out.append(f"cost: {part} with X in its filter")
     return out
+
+
+def _has_x(x: Any) -> bool:
+    """Does a filter use the value of X ("with mana value X")? It is not known while paying."""
+    if isinstance(x, dict):
+        return "x" in x or any(_has_x(v) for v in x.values())
+    if isinstance(x, (list, tuple)):
+        return any(_has_x(v) for v in x)
+    return False
 
 
 def candidates(g: "Game", player: str, part: str, f: dict[str, Any], src: int | None) -> list[int]:
