@@ -265,6 +265,9 @@ def refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
             zone = f.get("zone", "battlefield")
             pool = g.battlefield if zone == "battlefield" else [i for p in g.order for i in g.players[p].zone(zone)]
             return out + [i for i in list(pool) if matches(g, i, f, source_id(g, r), you)]
+        if "graveyard_of" in ref:  # a player's whole graveyard (with exile)
+            ps = [p for p in refs(g, r, ref["graveyard_of"]) if isinstance(p, str)]
+            return [c for p in ps for c in list(g.players[p].graveyard)]
         if "controller_of" in ref:
             # 608.2g: an object that left uses its last known information
             lki = r.get("lki_ctl", {})
@@ -765,6 +768,8 @@ def _counter(g: "Game", r: Ctx, e: Effect) -> dict | None:
             from engine.casting import can_afford, pay_mana
             payer = t.controller
             syms = tuple(e.args["unless_pays"]) if not isinstance(e.args["unless_pays"], dict) else ()
+            from engine.mana import substitute_x
+            syms = substitute_x(syms, g.objects[r["obj"]].x)  # "unless its controller pays {X}" (107.3)
             if can_afford(g, payer, syms):
                 got = r["answers"].get(r["i"])
                 if got is None:

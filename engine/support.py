@@ -42,6 +42,10 @@ def _walk(x: Any, out: list[str]) -> None:
             return
         elif x.op == "if" and isinstance(x.args.get("cond"), dict) and set(x.args["cond"]) - CONDITION_KEYS:
             out.append(f"condition {sorted(set(x.args['cond']) - CONDITION_KEYS)}")
+        elif x.op == "exile" and isinstance(x.args.get("what"), dict) and "graveyard_of" in x.args["what"]:
+            _walk(x.args["what"]["graveyard_of"], out)  # "exile target player's graveyard"
+            _walk({k: v for k, v in x.args.items() if k != "what"}, out)
+            return
         elif x.op == "grant" and x.args.get("choose", 1) != 1:
             out.append("grant a choice of several keywords")
         elif x.op == "action":
@@ -54,6 +58,8 @@ def _walk(x: Any, out: list[str]) -> None:
     elif isinstance(x, dict):
         if any(x.get(k) == "sacrificed" for k in ("power_of", "toughness_of")):
             return  # the sacrificed object's power as it last existed (engine/costs.py)
+        if "graveyard_of" in x:
+            out.append("reference graveyard_of")  # no op of this engine reads it yet
         for k, v in x.items():
             if k in ("each", "count", "filter", "affects", "by", "except", "choose") and isinstance(v, dict):
                 bad = unknown_keys(v)
