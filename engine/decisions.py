@@ -172,8 +172,11 @@ def build(g: "Game", w: dict[str, Any]) -> Decision:
                         [{"option": "top"}, {"option": "bottom"}], data)
     if kind == "attackers":
         atk = combat.possible_attackers(g)
-        return Decision(player, kind, "declare attackers", {"attackers": atk, "targets": combat.attack_targets(g)},
-                        data, None if atk else {"attackers": {}})
+        opts = {"attackers": atk, "targets": combat.attack_targets(g)}
+        must = [a for a in atk if combat.has_rule(g, a, "must_attack")]  # 508.1d: attack if able
+        if must:
+            opts["must"] = must
+        return Decision(player, kind, "declare attackers", opts, data, None if atk else {"attackers": {}})
     if kind == "blockers":
         atk = combat.attackers(g)
         opts = {b: [a for a in atk if combat.can_block(g, b, a)] for b in combat.possible_blockers(g, player)}

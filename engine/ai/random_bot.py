@@ -28,7 +28,9 @@ class RandomBot:
             return r.choice(d.options)
         if k == "attackers":
             targets = d.options["targets"]
-            return {"attackers": {a: r.choice(targets) for a in d.options["attackers"] if r.random() < 0.5}}
+            must = set(d.options.get("must", ()))  # 508.1d: these attack if able
+            return {"attackers": {a: r.choice(targets) for a in d.options["attackers"]
+                                  if a in must or r.random() < 0.5}}
         if k == "blockers":
             out: dict[int, list[int]] = {}
             for b, atk in d.options["blockers"].items():
