@@ -58,6 +58,8 @@ def _walk(x: Any, out: list[str]) -> None:
     elif isinstance(x, dict):
         if any(x.get(k) == "sacrificed" for k in ("power_of", "toughness_of")):
             return  # the sacrificed object's power as it last existed (engine/costs.py)
+        if "mv_of" in x:
+            out.append("amount mv_of")  # not read by engine.effects.amount
         if "graveyard_of" in x:
             out.append("reference graveyard_of")  # no op of this engine reads it yet
         for k, v in x.items():
