@@ -367,7 +367,11 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
     if "it" in cond and r is not None:
         # "If that creature was an Elemental" / after a damage effect, "if a Dinosaur is dealt
         # damage this way": the object the sentence is about matches (and was dealt damage)
-        xs = [x for x in refs(g, r, "it") if isinstance(x, int) and x in g.objects]
+        if "obj" in r:  # resolving
+            xs = [x for x in refs(g, r, "it") if isinstance(x, int) and x in g.objects]
+        else:  # an intervening "if" as the trigger event happens (603.4): the event's object
+            ev = r.get("trigger") or {}
+            xs = [x for x in (ev.get("new"), ev.get("obj")) if isinstance(x, int) and x in g.objects][:1]
         if "dealt" in r:
             xs = [x for x in xs if x in r["dealt"]]
         return any(matches(g, x, {**cond["it"], "zone": "any_card"}, src, you) for x in xs)
