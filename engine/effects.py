@@ -930,7 +930,7 @@ def _sacrifice(g: "Game", r: Ctx, e: Effect) -> dict | None:
     p = who[0]
     f = dict(e.get("filter") or {"permanent": True})
     f["controller"] = "you"
-    mine = [i for i in g.battlefield if matches(g, i, f, None, p)]
+    mine = [i for i in g.battlefield if matches(g, i, f, source_id(g, r), p)]  # "another creature"
     n = amount(g, e.get("amount", 1), source_id(g, r), r)
     if not mine:
         picks = mine
@@ -961,7 +961,8 @@ def _may(g: "Game", r: Ctx, e: Effect) -> dict | None:
         return {"kind": "choose_option", "player": controller(g, r), "options": ["yes", "no"], "slot": r["i"],
                 "prompt": "do it?"}
     effs = list(e.get("effects", ())) + list(e.get("then", ())) if got == "yes" else list(e.get("else", ()))
-    return _run_inline(g, r, effs)
+    from engine.ops import nested  # a choice inside ("you may sacrifice a creature") gets its own slot
+    return nested.run(g, r, "may", effs)
 
 
 @op("if")

@@ -10,7 +10,7 @@ from typing import Any
 
 from engine import costs
 from engine.cards.abilities import Ability, CardDef, Cost, Effect
-from engine.effects import CONDITION_KEYS, OPS
+from engine.effects import CONDITION_KEYS, OPS, TOKEN_KINDS
 from engine.filters import unknown_keys
 from engine.triggers import SUPPORTED as TRIGGER_EVENTS
 
@@ -46,6 +46,8 @@ def _walk(x: Any, out: list[str]) -> None:
             _walk(x.args["what"]["graveyard_of"], out)  # "exile target player's graveyard"
             _walk({k: v for k, v in x.args.items() if k != "what"}, out)
             return
+        elif x.op == "token" and x.args.get("kind") and x.args["kind"] not in TOKEN_KINDS:
+            out.append(f"token kind {x.args['kind']}")
         elif x.op == "grant" and x.args.get("choose", 1) != 1:
             out.append("grant a choice of several keywords")
         elif x.op == "action":
