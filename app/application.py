@@ -13,9 +13,8 @@ from typing import Any, Literal
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import (QApplication, QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel,
-                               QLineEdit, QMainWindow, QMessageBox, QPushButton, QSpinBox, QStackedWidget,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QApplication, QDialog, QLabel, QMainWindow, QMessageBox, QPushButton,
+                               QStackedWidget, QVBoxLayout, QWidget)
 
 from engine.bench import GREEN, RED
 
@@ -60,33 +59,28 @@ def store_decks() -> dict[str, list[str]]:
 
 
 class NewGameDialog(QDialog):
-    """Deck choice for each seat, names, who starts."""
+    """Deck choice for each seat, names, who starts: the Designer form ui_forms/new_game.ui."""
 
     def __init__(self, vs_bot: bool, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        from app.forms import load
+        self.ui = ui = load("new_game").Ui_NewGameDialog()
+        ui.setupUi(self)
         self.setWindowTitle("New game vs bot" if vs_bot else "New hotseat game")
         self.decks = {**asset_decks(), **SAMPLE_DECKS, **store_decks()}
-        form = QFormLayout(self)
-        self.names = [QLineEdit("alice"), QLineEdit("bot" if vs_bot else "bob")]
-        self.choices = [QComboBox(), QComboBox()]
+        self.names = [ui.name1, ui.name2]
+        self.choices = [ui.deck1, ui.deck2]
+        if vs_bot:
+            ui.name2.setText("bot")
+            ui.name2Label.setText("Player 2 (bot)")
         for i, c in enumerate(self.choices):
             c.addItems(list(self.decks))
             c.setCurrentIndex(i % 2)
-        self.first = QComboBox()
-        self.first.addItems(["random", "player 1", "player 2"])
-        self.seed = QSpinBox()
-        self.seed.setRange(0, 10 ** 6)
+        self.first = ui.first
+        self.seed = ui.seed
         self.seed.setValue(random.randrange(10 ** 6))
-        form.addRow("Player 1", self.names[0])
-        form.addRow("Player 1 deck", self.choices[0])
-        form.addRow("Player 2" + (" (bot)" if vs_bot else ""), self.names[1])
-        form.addRow("Player 2 deck", self.choices[1])
-        form.addRow("Who starts", self.first)
-        form.addRow("Seed", self.seed)
-        bb = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
-        bb.accepted.connect(self.accept)
-        bb.rejected.connect(self.reject)
-        form.addRow(bb)
+        ui.buttons.accepted.connect(self.accept)
+        ui.buttons.rejected.connect(self.reject)
 
     def result_config(self) -> dict[str, Any]:
         names = [n.text().strip() or f"player {i + 1}" for i, n in enumerate(self.names)]
@@ -193,16 +187,19 @@ class MainWindow(QMainWindow):
         self.start_game([("you", RED), ("bot", GREEN)], random.randrange(10 ** 6), None, vs_bot=True)
 
     def start_game(self, decks: list[tuple[str, list[str]]], seed: int, play_first: str | None,
-                   vs_bot: bool, modal_errors: bool = True) -> Any:
+                   vs_bot: bool, modal_errors: bool = True, chooser: str | None = "coin") -> Any:
+        """A new game on the table. With no ``play_first``, ``chooser`` chooses who plays
+        first (103.2): the coin flip's winner by default, the loser of the last game in a rematch."""
         from engine.ai.random_bot import RandomBot
         from engine.game import Game
         from engine.session import LocalSession
 
         self.last_game = {"decks": decks, "seed": seed, "play_first": play_first, "vs_bot": vs_bot,
-                          "modal_errors": modal_errors}
+                          "modal_errors": modal_errors, "chooser": chooser}
         names = [n for n, _ in decks]
         bots = {names[1]: RandomBot(seed + 1)} if vs_bot else {}
-        session = LocalSession(Game.new(decks, None, seed, play_first=play_first), bots)
+        session = LocalSession(Game.new(decks, None, seed, play_first=play_first,
+                                        chooser=None if play_first else chooser), bots)
         humans = names[:1] if vs_bot else names
         return self._open_table(session, humans, modal_errors)
 
@@ -286,6 +283,10 @@ class MainWindow(QMainWindow):
         if self.last_game is not None:
             g = dict(self.last_game)
             g["seed"] = g["seed"] + 1
+            winner = self.table.ctl.view().get("winner") if self.table is not None else None
+            names = [n for n, _ in g["decks"]]
+            if winner in names:  # 103.2: the loser of the previous game chooses who plays first
+                g["play_first"], g["chooser"] = None, next(n for n in names if n != winner)
             self.start_game(**g)
 
     def concede(self) -> None:
@@ -329,9 +330,46 @@ class MainWindow(QMainWindow):
             "on a creature or player to target it, or click a highlighted target.\n"
             "Double-click a land to tap it for mana, a permanent to activate it.\n"
             "Attack: drag creatures toward your opponent, then Space. Block: drag your "
-            "creature onto an attacker, then Space.\n"
+            "creature onto an attacker, then Space. Damage order: drag a numbered blocker "
+            "onto another to swap places, then Space.\n"
+            "Flashback: double-click or drag the card on your graveyard pile (or double-click it "
+            "in the graveyard viewer). Kicker: the panel asks whether to pay it.\n"
+            "Cards the engine cannot play exactly: right-click them for manual actions.\n"
+            "Stops (left): click a dot to stop in that step in their turn or in yours.\n"
             "Space: pass / OK.  F6: pass until end of turn.  Esc: cancel.\n"
             "Hover a card to see it large."))
+
+
+def warm_up() -> None:
+    """Load what the first game and the new-game dialog need (the engine, the oracle
+    corpus, the deck store's modules) ahead of time: run in a thread once the main window
+    is up, so "new game" does not wait for it. Pure Python, no Qt objects."""
+    try:
+        import engine.ai.random_bot  # noqa: F401
+        import engine.cards.db  # noqa: F401
+        import engine.decks.files  # noqa: F401
+        import engine.decks.store  # noqa: F401
+        import engine.session  # noqa: F401
+        from engine.cardpool import corpus
+        corpus()
+    except Exception:  # noqa: BLE001 - only a head start: the game loads these itself
+        pass
+
+
+def warm_up_qt() -> None:
+    """The Qt half of the warm-up, on the GUI thread: the table's modules, and one card
+    drawn offscreen (PySide makes its Python enums and Pillow its resamplers on first use)."""
+    from PySide6.QtGui import QImage, QPainter
+    from PySide6.QtWidgets import QGraphicsScene
+
+    from app.table.items import CardItem
+    from app.table.widget import TableWidget  # noqa: F401
+    scene = QGraphicsScene()
+    scene.addItem(CardItem({"id": 0, "name": "Forest", "tapped": True}, "battlefield", "", 90, 126))
+    img = QImage(160, 160, QImage.Format_ARGB32_Premultiplied)
+    p = QPainter(img)
+    scene.render(p)
+    p.end()
 
 
 def ensure_card_db(app: QApplication) -> str | None:
@@ -391,6 +429,9 @@ def run(args: argparse.Namespace) -> int:
                             "Games still work; the deck builder needs the database.")
     window = MainWindow()
     window.show()
+    import threading
+    threading.Thread(target=warm_up, name="warm-up", daemon=True).start()
+    QTimer.singleShot(200, warm_up_qt)
     if args.quit_after:
         QTimer.singleShot(int(args.quit_after * 1000), app.quit)
     return app.exec()

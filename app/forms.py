@@ -6,10 +6,12 @@ than its .ui file.
 """
 from __future__ import annotations
 
+import importlib
 import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 FORMS = ROOT / "ui_forms"
@@ -50,6 +52,13 @@ def compile_forms(force: bool = False) -> list[Path]:
         subprocess.run([*uic_command(), str(form), "-o", str(target)], check=True)
         written.append(target)
     return written
+
+
+def load(stem: str) -> Any:
+    """The generated module of ui_forms/<stem>.ui (compiled first if missing or stale)."""
+    if stale_forms():
+        compile_forms()
+    return importlib.import_module(f"app.ui.generated.ui_{stem}")
 
 
 def main() -> int:

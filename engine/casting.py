@@ -454,7 +454,7 @@ _INDEXED: dict[int, tuple[Any, list[tuple[int, Ability]], list[tuple[int, Abilit
 def _indexed(abilities: Any) -> tuple[list[tuple[int, Ability]], list[tuple[int, Ability]]]:
     hit = _INDEXED.get(id(abilities))
     if hit is None or hit[0] is not abilities:
-        if len(_INDEXED) > 20000:
+        if len(_INDEXED) > 4096:  # lists made by layers come and go: keep the cache small
             _INDEXED.clear()
         act = list(enumerate(x for x in abilities if x.kind in ("activated", "mana")))
         hit = _INDEXED[id(abilities)] = (abilities, [(i, ab) for i, ab in act if ab.zone == "battlefield"],

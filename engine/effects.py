@@ -1039,11 +1039,13 @@ def _delayed(g: "Game", r: Ctx, e: Effect) -> None:
 def _animate(g: "Game", r: Ctx, e: Effect) -> None:
     objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int)]
     until = _until(e)
-    if e.get("types"):
-        _effect(g, "4", objs, r, until, types=list(e.args["types"]), subtypes=list(e.get("subtypes", ())),
-                in_addition=bool(e.get("in_addition")))
+    if e.get("types") or e.get("keep_types") and e.get("subtypes"):
+        _effect(g, "4", objs, r, until, types=list(e.get("types", ())), subtypes=list(e.get("subtypes", ())),
+                in_addition=bool(e.get("in_addition")), keep_types=bool(e.get("keep_types")))
     if e.get("colors"):
         _effect(g, "5", objs, r, until, colors=list(e.args["colors"]))
+    if e.get("lose_all"):  # 613.1f: loses all abilities, before any it gains by the same effect
+        _effect(g, "6", objs, r, until, lose_all=True)
     if e.get("keywords"):
         _effect(g, "6", objs, r, until, keywords=list(e.args["keywords"]))
     if e.get("power") is not None:

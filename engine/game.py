@@ -398,8 +398,7 @@ class Game:
         """An independent branch of this game (for bots and look-ahead)."""
         g = Game.__new__(Game)
         g.__dict__.update(self.__dict__)
-        s = self._snapshot()
-        s["objects"] = {k: o.copy() for k, o in self.objects.items()}
+        s = self._snapshot()  # objects off the battlefield and the stack are shared: never changed in place
         g._restore_into(s)
         g.rng = random.Random()
         g.rng.setstate(self.rng.getstate())
@@ -418,10 +417,11 @@ class Game:
 
     def state_key(self) -> Any:
         """Everything that makes the game what it is, comparable with ==."""
-        objs = tuple(sorted((k, o.uid, o.card.name, o.owner, o.controller, o.zone, o.tapped, o.sick,
-                             o.damage, tuple(sorted(o.counters.items())), o.attached_to,
-                             o.attacking, tuple(o.blocking), tuple(o.blockers), o.token)
-                            for k, o in self.objects.items()))
+        objs = sorted([(k, o.uid, o.card.name, o.owner, o.controller, o.zone, o.tapped, o.sick,
+                        o.damage, tuple(sorted(o.counters.items())) if o.counters else (), o.attached_to,
+                        o.attacking, tuple(o.blocking) if o.blocking else (),
+                        tuple(o.blockers) if o.blockers else (), o.token)
+                       for k, o in self.objects.items()])
         pls = tuple((p.name, p.life, p.poison, tuple(p.library), tuple(p.hand), tuple(p.graveyard),
                      tuple(p.exile), tuple(sorted(p.pool.items())), p.lands_played, p.lost)
                     for p in self.players.values())

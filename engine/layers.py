@@ -6,8 +6,10 @@ toughness: characteristic-defining (7a), setting (7b), modifying (7c), counters 
 Within a layer effects apply in timestamp order (613.6); static abilities take the
 timestamp of their permanent (613.6a... 613.6b), effects of resolved spells and
 abilities the time they were created. Filters are checked against the characteristics
-as they stand when that layer applies. The result is cached by the game and thrown
-away on every change.
+as they stand when that layer applies. Within a layer an effect that depends on another
+(613.7: applying the other would change whether it exists or what it applies to) waits
+until that one has applied, and a static ability whose source lost it in an earlier layer
+no longer applies (613.5). The result is cached by the game and thrown away on every change.
 """
 from __future__ import annotations
 
@@ -72,19 +74,50 @@ def _num(v: str | None) -> int:
             return 0
 
 
-def static_effects(game: "Game") -> list[tuple[int, int, dict[str, Any]]]:
-    """(timestamp, source id, static) of every static ability of a permanent (604, 611.3)."""
+def static_effects(game: "Game") -> list[tuple[int, int, dict[str, Any], Ability]]:
+    """(timestamp, source id, static, ability) of every static ability of a permanent (604, 611.3)."""
     out = []
     for oid in game.battlefield:
         o = game.objects[oid]
-        for ab in o.card.abilities:
-            if ab.kind == "static" and ab.static is not None and ab.zone == "battlefield":
-                out.append((o.timestamp, oid, ab.static))
+        for ab in _statics_of(o.card.abilities):
+            out.append((o.timestamp, oid, ab.static, ab))
     return out
 
 
+_STATICS: dict[int, tuple[list, tuple]] = {}
+
+
+def _statics_of(abilities: list[Ability]) -> tuple[Ability, ...]:
+    hit = _STATICS.get(id(abilities))
+    if hit is None or hit[0] is not abilities:
+        hit = (abilities, tuple(ab for ab in abilities
+                                if ab.kind == "static" and ab.static is not None and ab.zone == "battlefield"))
+        if len(_STATICS) > 4096:  # lists made by layers come and go: keep the cache small
+            _STATICS.clear()
+        _STATICS[id(abilities)] = hit
+    return hit[1]
+
+
+# Filter keys that read what each layer changes: a static whose filter reads none of them
+# cannot depend on another effect of that layer for what it applies to (613.7a).
+_READS = {
+    "4": frozenset({"types", "and_types", "subtypes", "not_types", "not_subtypes", "supertypes",
+                    "not_supertypes", "any", "permanent", "or"}),
+    "5": frozenset({"colors", "not_colors", "colorless", "multicolored", "monocolored", "or"}),
+    "6": frozenset({"keyword", "not_keyword", "or"}),
+}
+
+# the parts of a "become" static or effect (Frogify, Turn to Frog) in each layer
+_BECOME_LAYER = {"4": ("subtypes", "types"), "5": ("colors",), "6": ("lose_all",), "7b": ("power",)}
+
+
 def compute(game: "Game") -> dict[int, Chars]:
-    """Characteristics of every object on the battlefield (613.1)."""
+    """Characteristics of every object on the battlefield (613.1).
+
+    Layers apply in order; within a layer, effects apply in timestamp order (613.6)
+    unless one depends on another (613.7). A static ability applies only while its source
+    has it (an ability removed in layer 6 no longer applies in layer 7), unless its
+    effect already began to apply in an earlier layer (613.5)."""
     from engine.filters import matches
     objs = game.objects
     # Printed characteristics are cached per object across changes and copied only when a
@@ -93,12 +126,20 @@ def compute(game: "Game") -> dict[int, Chars]:
     if printed is None:
         printed = game._printed = {}
     chars: dict[int, Chars] = {}
+    statics: list[tuple[int, int, dict[str, Any], Ability]] = []
     for oid in game.battlefield:
         o = objs[oid]
         c = printed.get(oid)
         if c is None or c.card is not o.card or c.controller != o.controller:
             c = printed[oid] = Chars(o)
         chars[oid] = c
+        abl = o.card.abilities
+        hit = _STATICS.get(id(abl))
+        if hit is None or hit[0] is not abl:
+            _statics_of(abl)
+            hit = _STATICS[id(abl)]
+        for ab in hit[1]:
+            statics.append((o.timestamp, oid, ab.static, ab))  # 604, 611.3
     game._chars = chars  # partial results are visible to filters below
     mine: set[int] = set()
 
@@ -109,8 +150,20 @@ def compute(game: "Game") -> dict[int, Chars]:
         c = chars[i] = chars[i].clone()
         mine.add(i)
         return c
-    statics = static_effects(game)
+
+    if not statics and not game.effects:
+        return _counters(objs, chars, own)
     timed = sorted(game.effects, key=lambda e: e["ts"])
+    if not statics and not timed:
+        return _counters(objs, chars, own)
+    started: set[tuple[int, int]] = set()  # (source, id(static)) of statics that began to apply
+
+    def exists(src: int, st: dict[str, Any], ab: Ability) -> bool:
+        """613.5-613.6: the source still has the ability, or its effect already began."""
+        if (src, id(st)) in started:
+            return True
+        c = chars.get(src)
+        return c is not None and any(a is ab for a in c.abilities)
 
     def affected(src: int, st: dict[str, Any]) -> list[int]:
         a = st.get("affects", "self")
@@ -122,96 +175,104 @@ def compute(game: "Game") -> dict[int, Chars]:
             t = objs[src].attached_to
             return [t] if t in chars else []
         if isinstance(a, dict):
-            if st.get("condition") and not game.condition(st["condition"], src):
-                return []
             return [oid for oid in chars if matches(game, oid, a, src)]
         return []
 
-    def targets_of(e: dict[str, Any]) -> list[int]:
-        return [i for i in e["objects"] if i in chars]
+    # An entry: (timestamp, source or None, static or timed effect, ability or None).
+    Entry = tuple
+
+    def targets(e: Entry) -> list[int]:
+        ts, src, st, ab = e
+        if ab is None:   # a resolved effect: its set of objects was locked in (611.2c)
+            return [i for i in st["objects"] if i in chars]
+        if not exists(src, st, ab):
+            return []
+        return affected(src, st)
+
+    def run(layer: str, entries: list[Entry], apply: Any) -> None:
+        """Apply one layer's effects: timestamp order, dependencies first (613.6, 613.7)."""
+        pending = sorted(entries, key=lambda e: e[0])
+        while pending:
+            nxt = pending[0]
+            if len(pending) > 1 and layer in _READS:
+                nxt = _first_independent(layer, pending)
+            pending.remove(nxt)
+            ids = targets(nxt)
+            if nxt[3] is not None and ids:
+                started.add((nxt[1], id(nxt[2])))
+            for i in ids:
+                apply(own(i), nxt[2])
+
+    def depends(layer: str, x: Entry, y: Entry) -> bool:
+        """613.7a: would applying y change whether x exists or what x applies to?"""
+        if x[3] is None:
+            return False  # a resolved effect's objects are locked in
+        st = x[2]
+        a = st.get("affects")
+        reads = isinstance(a, dict) and not _READS[layer].isdisjoint(_filter_keys(a))
+        removes = layer == "6" and bool(y[2].get("lose_all"))
+        if not reads and not removes:
+            return False
+        before = targets(x)
+        saved = dict(chars)
+        for i in targets(y):
+            c = chars[i] = chars[i].clone()
+            _APPLY[layer](c, y[2])
+        after = targets(x)
+        chars.update(saved)
+        return before != after
+
+    def _first_independent(layer: str, pending: list[Entry]) -> Entry:
+        """613.7b: the earliest effect that waits for no other; a loop falls back to timestamps."""
+        for x in pending:
+            if not any(y is not x and depends(layer, x, y) and not depends(layer, y, x) for y in pending):
+                return x
+        return pending[0]
+
+    def entries(layer: str, kinds: tuple[str, ...]) -> list[Entry]:
+        out = [(ts, src, st, ab) for ts, src, st, ab in statics if st.get("kind") in kinds
+               and (st.get("kind") != "become" or any(k in st for k in _BECOME_LAYER.get(layer, ())))]
+        out += [(e["ts"], None, e, None) for e in timed if e["layer"] == layer]
+        return out
 
     # layer 2: control
-    for e in timed:
-        if e["layer"] == "2":
-            for i in targets_of(e):
-                own(i).controller = e["controller"]
+    run("2", entries("2", ()), _apply2)
     # layer 4: types
-    for ts, src, st in statics:
-        if st.get("kind") == "add_types":
-            for i in affected(src, st):
-                c = own(i)
-                c.subtypes = c.subtypes | set(st.get("subtypes", ()))
-                c.types = c.types | set(st.get("types", ()))
-    for e in timed:
-        if e["layer"] == "4":
-            for i in targets_of(e):
-                c = own(i)
-                if not e.get("in_addition"):
-                    c.types = frozenset(e.get("types", ()))
-                    c.subtypes = frozenset(e.get("subtypes", ()))
-                else:
-                    c.types = c.types | set(e.get("types", ()))
-                    c.subtypes = c.subtypes | set(e.get("subtypes", ()))
+    run("4", entries("4", ("add_types", "become")), _APPLY["4"])
     # layer 5: colors
-    for e in timed:
-        if e["layer"] == "5":
-            for i in targets_of(e):
-                own(i).colors = frozenset(e["colors"])
-    # layer 6: abilities (statics and resolved effects, in timestamp order)
-    layer6: list[tuple[int, list[int], dict[str, Any]]] = []
-    for ts, src, st in statics:
-        if st.get("kind") in ("keywords", "grant_ability", "restriction"):
-            layer6.append((ts, affected(src, st), st))
-    for e in timed:
-        if e["layer"] == "6":
-            layer6.append((e["ts"], targets_of(e), e))
-    layer6.sort(key=lambda t: t[0])
-    for _, ids, st in layer6:
-        for i in ids:
-            c = own(i)
-            if st.get("kind") == "restriction":
-                c.rules.append(st)
-                continue
-            if st.get("kind") == "grant_ability":
-                c.abilities = c.abilities + [st["ability"]]
-                continue
-            if st.get("lose_all"):
-                c.keywords = frozenset()
-                c.abilities = []
-            if st.get("lose"):
-                c.keywords = c.keywords - set(st["lose"])
-            if st.get("keywords"):
-                c.keywords = c.keywords | set(st["keywords"])
+    run("5", entries("5", ("become",)), _APPLY["5"])
+    # layer 6: abilities
+    run("6", entries("6", ("keywords", "grant_ability", "restriction", "become")), _APPLY["6"])
     # layer 7a: characteristic-defining abilities
-    for ts, src, st in statics:
-        if st.get("kind") == "set_pt" and src in chars:
+    for ts, src, st, ab in statics:
+        if st.get("kind") == "set_pt" and src in chars and exists(src, st, ab):
             c = own(src)
             if "power" in st:
                 c.power = game.amount(st["power"], src)
             if "toughness" in st:
                 c.toughness = game.amount(st["toughness"], src)
     # layer 7b: setting
-    for e in timed:
-        if e["layer"] == "7b":
-            for i in targets_of(e):
-                c = own(i)
-                c.power, c.toughness = e["power"], e["toughness"]
+    run("7b", entries("7b", ("become",)), _APPLY["7b"])
     # layer 7c: modifying (statics and resolved effects in timestamp order)
     layer7c: list[tuple[int, list[int], int, int]] = []
-    for ts, src, st in statics:
-        if st.get("kind") == "anthem":
+    for ts, src, st, ab in statics:
+        if st.get("kind") == "anthem" and exists(src, st, ab):
             per = game.amount(st["per"], src) if st.get("per") else 1
             layer7c.append((ts, affected(src, st), game.amount(st.get("power", 0), src) * per,
                             game.amount(st.get("toughness", 0), src) * per))
     for e in timed:
         if e["layer"] == "7c":
-            layer7c.append((e["ts"], targets_of(e), e["power"], e["toughness"]))
+            layer7c.append((e["ts"], [i for i in e["objects"] if i in chars], e["power"], e["toughness"]))
     for _, ids, p, t in layer7c:
         for i in ids:
             c = own(i)
             c.power += p
             c.toughness += t
-    # layer 7d: counters
+    return _counters(objs, chars, own)
+
+
+def _counters(objs: dict, chars: dict[int, Chars], own: Any) -> dict[int, Chars]:
+    """Layer 7d: +1/+1 and -1/-1 counters (613.3d)."""
     for i in list(chars):
         cs = objs[i].counters
         if cs:
@@ -221,3 +282,60 @@ def compute(game: "Game") -> dict[int, Chars]:
                 c.power += n
                 c.toughness += n
     return chars
+
+
+def _filter_keys(f: dict[str, Any]) -> set[str]:
+    keys = set(f)
+    for sub in f.get("or", ()) if isinstance(f.get("or"), list) else ():
+        if isinstance(sub, dict):
+            keys |= _filter_keys(sub)
+    return keys
+
+
+def _apply2(c: Chars, e: dict[str, Any]) -> None:
+    c.controller = e["controller"]
+
+
+def _apply4(c: Chars, st: dict[str, Any]) -> None:
+    kind = st.get("kind")
+    if kind == "add_types" or st.get("in_addition"):
+        c.subtypes = c.subtypes | set(st.get("subtypes", ()))
+        c.types = c.types | set(st.get("types", ()))
+    elif kind == "become" or st.get("keep_types"):
+        # 205.1b: becoming a creature type replaces the creature types; card types stay
+        if st.get("subtypes") is not None:
+            c.subtypes = frozenset(st["subtypes"])
+        if st.get("types"):
+            c.types = c.types | set(st["types"])
+    else:
+        c.types = frozenset(st.get("types", ()))
+        c.subtypes = frozenset(st.get("subtypes", ()))
+
+
+def _apply5(c: Chars, st: dict[str, Any]) -> None:
+    c.colors = frozenset(st["colors"])
+
+
+def _apply6(c: Chars, st: dict[str, Any]) -> None:
+    kind = st.get("kind")
+    if kind == "restriction":
+        c.rules.append(st)
+        return
+    if kind == "grant_ability":
+        c.abilities = c.abilities + [st["ability"]]
+        return
+    if st.get("lose_all"):
+        c.keywords = frozenset()
+        c.abilities = []
+        c.kwargs = {}
+    if st.get("lose"):
+        c.keywords = c.keywords - set(st["lose"])
+    if st.get("keywords"):
+        c.keywords = c.keywords | set(st["keywords"])
+
+
+def _apply7b(c: Chars, st: dict[str, Any]) -> None:
+    c.power, c.toughness = st["power"], st["toughness"]
+
+
+_APPLY = {"4": _apply4, "5": _apply5, "6": _apply6, "7b": _apply7b}

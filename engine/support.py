@@ -23,7 +23,7 @@ KEYWORDS = frozenset({
     "Kicker", "Flashback",   # with mana costs only (checked below)
 })
 STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "set_pt",
-                     "grant_ability", "add_types",
+                     "grant_ability", "add_types", "become",
                      "additional_cost", "cost_change", "cant_be_countered", "unpreventable",
                      "alternative_cost"})  # engine/costs.py
 RULES = frozenset({"cant_block", "cant_attack", "cant_attack_or_block", "cant_be_blocked", "must_attack",

@@ -48,6 +48,8 @@ def triggered_of(abilities: list[Any]) -> tuple[Any, ...]:
     hit = _TRIGGERED.get(id(abilities))
     if hit is None or hit[0] is not abilities:
         hit = (abilities, tuple(ab for ab in abilities if ab.kind == "triggered" and ab.trigger is not None))
+        if len(_TRIGGERED) > 4096:  # lists made by layers come and go: keep the cache small
+            _TRIGGERED.clear()
         _TRIGGERED[id(abilities)] = hit
     return hit[1]
 

@@ -153,3 +153,49 @@ def test_first_start_builds_the_card_database(tmp_path):
     db = CardDatabase(tmp_path / "cards.sqlite3")
     assert db.stats().cards >= 34000 and db.get("Lightning Bolt") is not None
     db.close()
+
+
+def test_new_game_dialog_is_the_designer_form_and_starts_the_game(win, qtbot):
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication, QDialog, QDialogButtonBox
+    seen = {}
+
+    def fill() -> None:
+        dlg = next(w for w in QApplication.topLevelWidgets() if isinstance(w, QDialog) and w.isVisible())
+        seen["class"] = dlg.objectName()
+        dlg.ui.name1.setText("ann")
+        dlg.ui.name2.setText("ben")
+        dlg.ui.first.setCurrentIndex(2)  # player 2 starts
+        dlg.ui.seed.setValue(11)
+        QTest.mouseClick(dlg.ui.buttons.button(QDialogButtonBox.Ok), Qt.LeftButton)
+
+    QTimer.singleShot(0, fill)
+    win.actions["hotseat"].trigger()  # Ctrl+N: the dialog runs its own loop until OK
+    assert seen["class"] == "NewGameDialog", "built from ui_forms/new_game.ui"
+    assert win.state == "table"
+    assert win.last_game["seed"] == 11 and win.last_game["play_first"] == "ben"
+    assert [n for n, _ in win.last_game["decks"]] == ["ann", "ben"]
+    assert win.table.curtain.ui.__class__.__name__ == "Ui_Curtain", "the hand-over screen is ui_forms/curtain.ui"
+
+
+def test_coin_flip_winner_chooses_who_plays_first_and_the_loser_chooses_in_a_rematch(win):
+    from PySide6.QtWidgets import QApplication
+    t = win.start_game([("alice", RED), ("bob", GREEN)], 5, None, vs_bot=False, modal_errors=False)
+    if t.curtain.isVisible():
+        QTest.mouseClick(t.curtain.button, Qt.LeftButton)
+    d = t.ctl.decision
+    assert d.kind == "play_first"
+    chooser = d.player
+    other = "bob" if chooser == "alice" else "alice"
+    assert any(line.startswith(f"{chooser} wins the coin flip") for line in t.ctl.log_lines)
+    QApplication.processEvents()
+    QTest.mouseClick(t.prompt.buttons[f"play_first:{other}"], Qt.LeftButton)
+    assert win.session.game.starting == other
+    assert f"{chooser} chooses: {other} plays first" in t.ctl.log_lines
+    t.ctl.concede()  # the shown seat concedes: the other player wins
+    loser = t.ctl.seat
+    win.actions["rematch"].trigger()
+    t2 = win.table
+    if t2.curtain.isVisible():
+        QTest.mouseClick(t2.curtain.button, Qt.LeftButton)
+    assert t2.ctl.decision.kind == "play_first" and t2.ctl.decision.player == loser

@@ -50,6 +50,8 @@ class CardFace:
     toughness: str | None = None
     loyalty: str | None = None
     colors: tuple[str, ...] = ()
+    set_code: str = ""      # the newest printing in the card database, where known
+    rarity: str = ""        # common, uncommon, rare, mythic, basic, special ("" when unknown)
 
 
 def _font(size: int, bold: bool = False, serif: bool = False) -> Any:
@@ -96,6 +98,47 @@ def frame_key(face: CardFace) -> str:
     return "C"
 
 
+# the set emblem's fill and text color per rarity (drawn, not the sets' own symbols)
+RARITY = {"common": ((24, 24, 24), (235, 235, 235)), "uncommon": ((176, 188, 198), (20, 20, 20)),
+          "rare": ((212, 176, 70), (20, 20, 20)), "mythic": ((226, 98, 34), (20, 20, 20)),
+          "basic": ((110, 110, 110), (240, 240, 240)), "special": ((130, 80, 160), (240, 240, 240)),
+          "bonus": ((130, 80, 160), (240, 240, 240))}
+FACE_VERSION = 2  # part of the disk cache key: faces drawn by an older version are drawn again
+
+_db: Any = None
+
+
+def _card_db() -> Any:
+    """The card database when it is built and current (never builds it: that is the app's
+    first start), else None."""
+    global _db
+    if _db is None:
+        _db = False
+        try:
+            from engine.cards.db import SCHEMA_VERSION, CardDatabase, default_db_path, schema_version
+            path = default_db_path()
+            if path.is_file() and schema_version(path) == SCHEMA_VERSION:
+                _db = CardDatabase(path)
+        except Exception:  # noqa: BLE001 - no database: faces without a set
+            _db = False
+    return _db or None
+
+
+@lru_cache(maxsize=4096)
+def printing_for(name: str) -> tuple[str, str]:
+    """(set code, rarity) of the card's newest printing in the card database, or ("", "")."""
+    db = _card_db()
+    if db is None or not name:
+        return "", ""
+    try:
+        ps = db.printings(name)
+    except Exception:  # noqa: BLE001 - a broken database: no set shown
+        return "", ""
+    if not ps:
+        return "", ""
+    return ps[-1].set_code.upper(), (ps[-1].rarity or "").lower()
+
+
 @lru_cache(maxsize=4096)
 def face_for(name: str) -> CardFace:
     """A face from the embedded oracle corpus (the same data the game uses); a bare face if unknown."""
@@ -109,9 +152,10 @@ def face_for(name: str) -> CardFace:
     cols = tuple(c for c in "WUBRG" if c in "".join(symbols(r.get("manaCost"))))
     if not cols and "Land" in (r.get("types") or []):
         cols = tuple(r.get("colorIdentity") or ())
+    set_code, rarity = printing_for(r["name"])
     return CardFace(name=r["name"], mana_cost=r.get("manaCost") or "", type_line=r.get("type") or "",
                     text=r.get("text") or "", power=r.get("power"), toughness=r.get("toughness"),
-                    loyalty=r.get("loyalty"), colors=cols)
+                    loyalty=r.get("loyalty"), colors=cols, set_code=set_code, rarity=rarity)
 
 
 def _draw_symbol(d: ImageDraw.ImageDraw, x: int, y: int, r: int, sym: str) -> None:
@@ -181,7 +225,8 @@ def render_face(face: CardFace) -> Image.Image:
            fill=tuple(min(255, v + 50) for v in frame), anchor="mm")
     # type line
     d.rounded_rectangle((30, 380, W - 31, 428), radius=12, fill=inner, outline=(30, 30, 30), width=2)
-    tf = _fit(d, face.type_line, W - 90, 24)
+    emblem_w = _set_emblem(d, face) if face.set_code else 0
+    tf = _fit(d, face.type_line, W - 90 - emblem_w, 24)
     d.text((44, 404), face.type_line, font=tf, fill=(15, 15, 15), anchor="lm")
     # rules text, shrunk until it fits
     box = (40, 438, W - 41, H - 40)
@@ -209,6 +254,20 @@ def render_face(face: CardFace) -> Image.Image:
                             outline=(20, 20, 20), width=3)
         d.text((W - 89, H - 54), pt, font=_font(32, bold=True), fill=(10, 10, 10), anchor="mm")
     return img
+
+
+def _set_emblem(d: ImageDraw.ImageDraw, face: CardFace) -> int:
+    """The set and rarity at the right of the type line: the set code on a badge in the
+    rarity's color (a drawn stand-in for the printed set symbol). Returns the width used."""
+    fill, ink = RARITY.get(face.rarity, ((200, 200, 200), (20, 20, 20)))
+    f = _font(17, bold=True)
+    label = face.set_code[:4]
+    w = int(d.textlength(label, font=f)) + 18
+    x1, y0, y1 = W - 42, 389, 419
+    x0 = x1 - w
+    d.rounded_rectangle((x0, y0, x1, y1), radius=9, fill=fill, outline=(15, 15, 15), width=2)
+    d.text(((x0 + x1) // 2, (y0 + y1) // 2 + 1), label, font=f, fill=ink, anchor="mm")
+    return w + 10
 
 
 @lru_cache(maxsize=1)
@@ -241,8 +300,12 @@ _settings: dict[str, Any] | None = None
 
 def reset() -> None:
     """Forget pixmaps and settings (after the settings change)."""
-    global _settings
+    global _settings, _db
     _settings = None
+    if not _db:   # not opened (or not there before): look for the card database again
+        _db = None
+        printing_for.cache_clear()
+        face_for.cache_clear()
     _pixmaps.clear()
 
 
@@ -286,7 +349,9 @@ def face_image(name: str) -> Image.Image:
                 except OSError:
                     break  # a broken image: draw the face instead
     face = face_for(name)
-    key = hashlib.sha1(repr(face).encode("utf-8")).hexdigest()[:20]
+    # keyed by everything drawn (set and rarity included) and the drawing's version, so
+    # faces cached before a change are drawn again
+    key = hashlib.sha1(f"{FACE_VERSION}:{face!r}".encode("utf-8")).hexdigest()[:20]
     path = cache_dir() / f"{key}.png"
     try:
         if path.is_file():

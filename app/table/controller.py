@@ -44,17 +44,34 @@ class TableController(QObject):
         self.humans = list(humans)
         self.seat = self.humans[0]            # the seat the table is shown for
         self.auto_pass = True
-        self.stops_active = set(STOPS_ACTIVE)
-        self.stops_other = set(STOPS_OTHER)
+        # each player's own stops (hotseat: two people, two sets): seat -> (my turn, their turn)
+        self.stops: dict[str, tuple[set[str], set[str]]] = {
+            s: (set(STOPS_ACTIVE), set(STOPS_OTHER)) for s in self.humans}
         self.pass_until: dict[str, int] = {}  # seat -> turn number: pass until end of that turn
         self._since = 0
         self._names: dict[int, str] = {}
         self.finished = False
         self.log_lines: list[str] = []
+        self._views: dict[str, dict[str, Any]] | None = None  # views built during one advance()
         if hasattr(session, "listeners"):
             session.listeners.append(self._on_session)
 
     # -- reading ------------------------------------------------------------
+    @property
+    def stops_active(self) -> set[str]:
+        """The shown seat's stops in their own turn."""
+        return self._stops_of(self.seat)[0]
+
+    @property
+    def stops_other(self) -> set[str]:
+        """The shown seat's stops in the opponent's turn."""
+        return self._stops_of(self.seat)[1]
+
+    def _stops_of(self, seat: str) -> tuple[set[str], set[str]]:
+        if seat not in self.stops:
+            self.stops[seat] = (set(STOPS_ACTIVE), set(STOPS_OTHER))
+        return self.stops[seat]
+
     def seats(self) -> list[str]:
         return list(self.session.seats())
 
@@ -63,6 +80,13 @@ class TableController(QObject):
         return next(s for s in self.seats() if s != seat)
 
     def view(self) -> dict[str, Any]:
+        """The game as the shown seat sees it. While ``advance`` tells the table about a
+        change, the view is built once and shared (the log, the scene, the game-over check)."""
+        if self._views is not None:
+            v = self._views.get(self.seat)
+            if v is None:
+                v = self._views[self.seat] = self.session.view(self.seat)
+            return v
         return self.session.view(self.seat)
 
     def waiting(self) -> tuple[str, Any] | None:
@@ -120,42 +144,50 @@ class TableController(QObject):
             if auto is None:
                 if seat != self.seat:
                     self.seat = seat
-                    self._flush_log()
-                    self.changed.emit()
-                    self.handover.emit(seat)
+                    self._views = {}
+                    try:
+                        self._flush_log()
+                        self.changed.emit()
+                        self.handover.emit(seat)
+                    finally:
+                        self._views = None
                     return
                 break
             try:
                 self.session.submit(seat, auto)
             except IllegalAction:
                 break
-        self._flush_log()
-        self.changed.emit()
-        v = self.session.view(self.seat)
-        if v.get("winner") is not None or (self.waiting() is None and not self.finished):
-            if not self.finished:
-                self.finished = True
-                self.game_over.emit(v.get("winner"))
+        self._views = {}
+        try:
+            self._flush_log()
+            self.changed.emit()
+            v = self.view()
+            if v.get("winner") is not None or (self.waiting() is None and not self.finished):
+                if not self.finished:
+                    self.finished = True
+                    self.game_over.emit(v.get("winner"))
+        finally:
+            self._views = None
 
     def _automatic(self, seat: str, d: Any) -> Any:
         if d.forced is not None and d.kind != "priority":
             return d.forced
         if d.kind == "priority":
-            turn = self.session.view(seat)["turn"]
-            if self.pass_until.get(seat) == turn:
+            v = self.session.view(seat)  # once per decision: a view of a crowded table is not free
+            if self.pass_until.get(seat) == v["turn"]:
                 return {"action": "pass"}
             if self.auto_pass and only_pass_or_mana(d.options):
                 return {"action": "pass"}
-            if self.auto_pass and not self.stops_here(seat):
+            if self.auto_pass and not self.stops_here(seat, v):
                 return {"action": "pass"}
         return None
 
-    def stops_here(self, seat: str) -> bool:
-        v = self.session.view(seat)
+    def stops_here(self, seat: str, v: dict[str, Any] | None = None) -> bool:
+        v = v if v is not None else self.session.view(seat)
         if v["stack"]:
             return v["stack"][0]["controller"] != seat  # respond to the opponent, not to yourself
-        stops = self.stops_active if v["active"] == seat else self.stops_other
-        return v["step"] in stops
+        mine, theirs = self._stops_of(seat)
+        return v["step"] in (mine if v["active"] == seat else theirs)
 
     # -- the log ------------------------------------------------------------
     def _on_session(self) -> None:
@@ -164,7 +196,7 @@ class TableController(QObject):
     def _flush_log(self) -> None:
         # in hotseat the log is written for no one in particular: no hidden card names
         viewer = self.seat if not self.hotseat() else ""
-        for c in self.session.view(self.seat)["battlefield"]:
+        for c in self.view()["battlefield"]:
             self._names[c["id"]] = c["name"]
         evs = self.session.events(viewer, self._since)
         self._since += len(evs)

@@ -19,6 +19,8 @@ CARD_TYPE = QGraphicsItem.UserType + 1
 PLAYER_TYPE = QGraphicsItem.UserType + 2
 ZONE_TYPE = QGraphicsItem.UserType + 3
 
+STOP_TYPE = QGraphicsItem.UserType + 4
+
 # z-layers, bottom to top
 Z_ZONE = 0
 Z_ATTACHED = 5
@@ -26,6 +28,8 @@ Z_CARD = 10
 Z_STACK = 20
 Z_ARROW = 50
 Z_DRAG = 100
+
+LEFT_STRIP_W = 184  # the stops strip in the left column
 
 RENDER_SCALE = 2  # pixmaps are drawn at twice the scene size: crisp when the view zooms in
 
@@ -44,30 +48,55 @@ class CardItem(QGraphicsObject):
     def __init__(self, card: dict[str, Any] | None, zone: str, seat: str, w: int, h: int,
                  face_up: bool = True) -> None:
         super().__init__()
-        self.card = card or {}
-        self.obj = self.card.get("id")
-        self.name = self.card.get("name", "")
         self.zone = zone
         self.seat = seat
         self.w, self.h = w, h
-        self.face_up = face_up and bool(self.name)
+        self.card: dict[str, Any] = {}
         self.highlight: str | None = None
         self.count: int | None = None     # piles show how many cards they hold
+        self.badge: str | None = None     # a place in an order being chosen (1 = first)
         self.home = QPointF()
         self.setAcceptHoverEvents(True)
         self.setZValue(Z_CARD)
-        self.setTransformOriginPoint(w / 2, h / 2)
-        if self.card.get("tapped"):
-            self.setRotation(90)
+        self.tapped = False
+        # drawn once into a pixmap of the view's resolution, redrawn only on update():
+        # a table of 120 permanents repaints by blitting (issue 5: 16 ms per update)
+        self.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
+        self.set_card(card, face_up, force=True)
+
+    def set_card(self, card: dict[str, Any] | None, face_up: bool, force: bool = False) -> None:
+        """Show ``card`` (the game's view of it); repaints only when something changed."""
+        card = card or {}
+        face_up = face_up and bool(card.get("name"))
+        if not force and card == self.card and face_up == self.face_up:
+            return
+        self.card = card
+        self.obj = card.get("id")
+        self.name = card.get("name", "")
+        self.face_up = face_up
+        tapped = bool(card.get("tapped"))
+        if tapped != self.tapped:
+            # a tapped card is drawn turned inside paint(), not with setRotation(): an item
+            # that is only ever translated keeps its cached pixmap when its row moves
+            self.prepareGeometryChange()
+            self.tapped = tapped
         tip = self.name if self.face_up else ""
-        if self.face_up and self.card.get("counters"):
-            tip += "\ncounters: " + ", ".join(f"{k} ×{v}" for k, v in self.card["counters"].items())
+        if self.face_up and card.get("counters"):
+            tip += "\ncounters: " + ", ".join(f"{k} ×{v}" for k, v in card["counters"].items())
         self.setToolTip(tip)
+        self.update()
+
+    def set_badge(self, badge: str | None) -> None:
+        if badge != self.badge:
+            self.badge = badge
+            self.update()
 
     def type(self) -> int:  # noqa: A003 (Qt's name)
         return CARD_TYPE
 
     def boundingRect(self) -> QRectF:
+        if self.tapped:  # turned a quarter about its center
+            return QRectF(self.w / 2 - self.h / 2 - 3, self.h / 2 - self.w / 2 - 3, self.h + 6, self.w + 6)
         return QRectF(-3, -3, self.w + 6, self.h + 6)
 
     def center(self) -> QPointF:
@@ -76,6 +105,10 @@ class CardItem(QGraphicsObject):
     def paint(self, p: QPainter, opt: QStyleOptionGraphicsItem, widget: Any = None) -> None:
         p.setRenderHint(QPainter.SmoothPixmapTransform)
         p.setRenderHint(QPainter.Antialiasing)
+        if self.tapped:
+            p.translate(self.w / 2, self.h / 2)
+            p.rotate(90)
+            p.translate(-self.w / 2, -self.h / 2)
         pw, ph = self.w * RENDER_SCALE, self.h * RENDER_SCALE
         pm = card_pixmap(self.name, pw, ph) if self.face_up else back_pixmap(pw, ph)
         p.drawPixmap(QRectF(0, 0, self.w, self.h), pm, QRectF(0, 0, pw, ph))
@@ -105,6 +138,13 @@ class CardItem(QGraphicsObject):
             p.drawRoundedRect(r, 6, 6)
             p.setPen(QColor(255, 255, 255))
             p.drawText(r, Qt.AlignCenter, str(self.count))
+        if self.badge:
+            at = QPointF(self.w / 2, self.h / 2)
+            p.setPen(QPen(QColor(20, 20, 20), 2))
+            p.setBrush(QColor(255, 205, 40))
+            p.drawEllipse(at, 20, 20)
+            p.setFont(QFont("DejaVu Sans", 16, QFont.Bold))
+            p.drawText(QRectF(at.x() - 20, at.y() - 20, 40, 40), Qt.AlignCenter, self.badge)
         ring = self.highlight
         if self.zone == "battlefield" and ring is None:
             if c.get("attacking") is not None:
@@ -157,6 +197,14 @@ class PlayerItem(QGraphicsObject):
         self.highlight: str | None = None
         self.setPos(rect.topLeft())
         self.setZValue(Z_CARD)
+        self.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
+
+    def set_info(self, info: dict[str, Any], active: bool, priority: bool, deciding: bool) -> None:
+        """Show new facts about the player; repaints only when they changed."""
+        if (info, active, priority, deciding) != (self.info, self.active, self.priority, self.deciding):
+            self.info = info
+            self.active, self.priority, self.deciding = active, priority, deciding
+            self.update()
 
     def type(self) -> int:  # noqa: A003
         return PLAYER_TYPE
@@ -197,8 +245,55 @@ class PlayerItem(QGraphicsObject):
             p.drawText(QRectF(12, 92 + n * 18, w - 24, 18), Qt.AlignLeft | Qt.AlignVCenter, ln)
 
 
+class StopItem(QGraphicsObject):
+    """One row of the stops strip (as in Forge): a step's name and two toggles, "stop here
+    in their turn" and "stop here in my turn"; the current step is lit."""
+
+    W, H = LEFT_STRIP_W, 26
+
+    def __init__(self, step: str, label: str) -> None:
+        super().__init__()
+        self.step, self.label = step, label
+        self.state: tuple[bool, bool, bool, bool] = (False, False, False, False)
+        self.setZValue(Z_CARD)
+        self.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
+
+    def set_state(self, theirs: bool, mine: bool, current: bool, my_turn: bool) -> None:
+        if (theirs, mine, current, my_turn) != self.state:
+            self.state = (theirs, mine, current, my_turn)
+            self.update()
+
+    def type(self) -> int:  # noqa: A003
+        return STOP_TYPE
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(0, 0, self.W, self.H)
+
+    def toggle_at(self, x: float) -> str:
+        """Which toggle a point (item coordinates) is on: "theirs" or "mine"."""
+        return "theirs" if x < self.W - 36 else "mine"
+
+    def paint(self, p: QPainter, opt: QStyleOptionGraphicsItem, widget: Any = None) -> None:
+        p.setRenderHint(QPainter.Antialiasing)
+        theirs, mine, current, my_turn = self.state
+        if current:
+            p.setPen(Qt.NoPen)
+            p.setBrush(QColor(255, 226, 140, 60))
+            p.drawRoundedRect(QRectF(0, 1, self.W, self.H - 2), 6, 6)
+        p.setFont(QFont("DejaVu Sans", 9, QFont.Bold if current else QFont.Normal))
+        p.setPen(QColor(255, 236, 170) if current else QColor(200, 206, 214))
+        p.drawText(QRectF(8, 0, self.W - 80, self.H), Qt.AlignLeft | Qt.AlignVCenter, self.label)
+        for i, (on, active) in enumerate(((theirs, current and not my_turn), (mine, current and my_turn))):
+            c = QPointF(self.W - 54 + i * 36, self.H / 2)
+            p.setPen(QPen(QColor(255, 236, 170) if active else QColor(120, 130, 140), 2 if active else 1.2))
+            p.setBrush(QColor(240, 110, 80) if on else QColor(40, 48, 56))
+            p.drawEllipse(c, 7, 7)
+
+
 class ZoneItem(QGraphicsItem):
-    """A labelled area of the table: a drop target and a frame."""
+    """A labelled area of the table: a drop target. Its frame is part of the scene's
+    background (drawn once and cached by the view, see ``draw_frame``); the item paints
+    only its label, and a solid frame when highlighted."""
 
     def __init__(self, kind: str, seat: str | None, rect: QRectF, label: str) -> None:
         super().__init__()
@@ -207,22 +302,36 @@ class ZoneItem(QGraphicsItem):
         self.setZValue(Z_ZONE)
         self.highlight: str | None = None
 
+    def set_label(self, label: str) -> None:
+        if label != self.label:
+            self.label = label
+            self.update(QRectF(0, 0, self.rect.width(), 20))
+
     def type(self) -> int:  # noqa: A003
         return ZONE_TYPE
 
     def boundingRect(self) -> QRectF:
         return QRectF(0, 0, self.rect.width(), self.rect.height())
 
-    def paint(self, p: QPainter, opt: QStyleOptionGraphicsItem, widget: Any = None) -> None:
+    @staticmethod
+    def draw_frame(p: QPainter, rect: QRectF) -> None:
+        """The zone's dashed frame, in scene coordinates (the scene's background)."""
         p.setRenderHint(QPainter.Antialiasing)
-        pen = QPen(HIGHLIGHT[self.highlight] if self.highlight else QColor(255, 255, 255, 40), 1.5,
-                   Qt.SolidLine if self.highlight else Qt.DashLine)
-        p.setPen(pen)
+        p.setPen(QPen(QColor(255, 255, 255, 40), 1.5, Qt.DashLine))
         p.setBrush(QColor(255, 255, 255, 10))
-        p.drawRoundedRect(self.boundingRect().adjusted(1, 1, -1, -1), 10, 10)
+        p.drawRoundedRect(rect.adjusted(1, 1, -1, -1), 10, 10)
+
+    def paint(self, p: QPainter, opt: QStyleOptionGraphicsItem, widget: Any = None) -> None:
+        if self.highlight:
+            p.setRenderHint(QPainter.Antialiasing)
+            p.setPen(QPen(HIGHLIGHT[self.highlight], 1.5))
+            p.setBrush(Qt.NoBrush)
+            p.drawRoundedRect(self.boundingRect().adjusted(1, 1, -1, -1), 10, 10)
         p.setPen(QColor(255, 255, 255, 90))
         p.setFont(QFont("DejaVu Sans", 9))
-        p.drawText(QRectF(8, 2, self.rect.width() - 16, 16), Qt.AlignLeft | Qt.AlignVCenter, self.label)
+        # the rows' labels sit at their right end, where cards (laid out from the left) seldom reach
+        align = Qt.AlignRight if self.rect.width() > 400 else Qt.AlignLeft
+        p.drawText(QRectF(8, 2, self.rect.width() - 16, 16), align | Qt.AlignVCenter, self.label)
 
 
 class ArrowItem(QGraphicsPathItem):
@@ -256,6 +365,10 @@ class ArrowItem(QGraphicsPathItem):
         p2 = b - QPointF(math.cos(ang + 0.45) * head, math.sin(ang + 0.45) * head)
         path.addPolygon(QPolygonF([b, p1, p2, b]))
         self.setPath(path)
+
+    def paint(self, p: QPainter, opt: QStyleOptionGraphicsItem, widget: Any = None) -> None:
+        p.setRenderHint(QPainter.Antialiasing)
+        super().paint(p, opt, widget)
 
     def shape(self) -> QPainterPath:
         return QPainterPath()  # never in the way of a drop

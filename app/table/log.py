@@ -52,6 +52,11 @@ def describe(e: dict[str, Any], names: dict[int, str]) -> str | None:
         return f"{e['player']} activates {card}" + (f" targeting {t}" if t else "")
     if k == "resolve":
         return f"{card} resolves"
+    if k == "coin_flip":
+        return f"{e['player']} wins the coin flip and chooses who plays first"
+    if k == "play_first":
+        first = e.get("first")
+        return f"{e['player']} chooses: {'they play' if first == e['player'] else first + ' plays'} first"
     if k == "damage":
         return f"{e['source']} deals {e['amount']} damage to {_name(e['target'], names)}"
     if k == "life":

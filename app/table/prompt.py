@@ -17,33 +17,16 @@ class PromptPanel(QWidget):
     def __init__(self, table: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.table = table  # the TableWidget: .scene, .ctl, .submit()
-        self.setObjectName("prompt")
-        lay = QVBoxLayout(self)
-        lay.setContentsMargins(8, 8, 8, 8)
-        self.title = QLabel()
-        self.title.setStyleSheet("font-weight: bold; font-size: 14px;")
-        self.text = QLabel()
-        self.text.setWordWrap(True)
-        self.text.setMinimumHeight(64)
-        self.text.setAlignment(Qt.AlignLeft | Qt.AlignTop)
-        self.body = QWidget()
-        self.body_lay = QVBoxLayout(self.body)
-        self.body_lay.setContentsMargins(0, 0, 0, 0)
-        row = QHBoxLayout()
-        self.ok = QPushButton("OK")
-        self.ok.setObjectName("ok")
-        self.ok.setToolTip("Space")
-        self.ok.setMinimumHeight(34)
-        self.ok.setStyleSheet("font-weight: bold;")
+        # the panel's frame is the Designer form ui_forms/prompt.ui; its body is filled
+        # per decision below
+        from app.forms import load
+        self.ui = load("prompt").Ui_PromptPanel()
+        self.ui.setupUi(self)
+        self.title, self.text, self.body = self.ui.title, self.ui.text, self.ui.body
+        self.body_lay = self.ui.bodyLayout
+        self.ok, self.second = self.ui.ok, self.ui.second
         self.ok.clicked.connect(self.primary)
-        self.second = QPushButton()
-        self.second.setObjectName("second")
         self.second.clicked.connect(self.secondary)
-        row.addWidget(self.ok, 2)
-        row.addWidget(self.second, 1)
-        for w in (self.title, self.text, self.body):
-            lay.addWidget(w)
-        lay.addLayout(row)
         self._answer: Callable[[], Any] | None = None
         self._second: Callable[[], Any] | None = None
         self.buttons: dict[str, QPushButton] = {}
@@ -54,6 +37,8 @@ class PromptPanel(QWidget):
             it = self.body_lay.takeAt(0)
             w = it.widget()
             if w is not None:
+                w.hide()
+                w.setParent(None)  # out of findChild() at once, not at the next event loop pass
                 w.deleteLater()
         self.buttons = {}
 
@@ -118,6 +103,12 @@ class PromptPanel(QWidget):
         self.second.setText("Cancel (Esc)")
         self.second.setVisible(True)
         self._second = sc.cancel
+        if p.kicked is None:  # 702.32a: kicker is announced before targets (601.2b)
+            self._button(f"Pay the kicker {p.option['kicker']}", lambda _=False: sc.set_kicked(True), "kicker:yes")
+            self._button("Cast without kicker", lambda _=False: sc.set_kicked(False), "kicker:no")
+            self.ok.setText("Without kicker")
+            self._answer = lambda: sc.set_kicked(False)
+            return
         if not p.targets_done():
             self.ok.setText("Done choosing targets")
             self.ok.setEnabled(len(p.targets[p.slot]) >= p.slot_min())
@@ -162,6 +153,17 @@ class PromptPanel(QWidget):
         self.second.setToolTip("pass priority until the end of this turn (F6)")
         self.second.setVisible(True)
         self._second = self.table.ctl.pass_turn
+
+    def _k_play_first(self, d: Any) -> None:
+        """103.2: the chooser (the coin flip's winner, or the loser of the last game) says who
+        takes the first turn."""
+        self.text.setText(f"{d.player}, choose who plays first (103.2).")
+        for o in d.options:
+            who = o["player"]
+            label = "I play first" if who == d.player else f"{who} plays first"
+            self._button(label, lambda _=False, o=o: self.table.submit(dict(o)), f"play_first:{who}")
+        self.ok.setText("I play first")
+        self._answer = lambda: self.table.submit({"player": d.player})
 
     def _k_mulligan(self, d: Any) -> None:
         self.ok.setText("Keep")
@@ -213,7 +215,14 @@ class PromptPanel(QWidget):
         return [lw.item(i).data(Qt.UserRole) for i in range(lw.count())]
 
     def _k_order_blockers(self, d: Any) -> None:
-        lw = self._order_list(list(d.options), self._name)
+        """Damage assignment order (509.2, 509.3): dragged on the table (numbered cards), or
+        here in the list; the two stay the same."""
+        sc = self.table.scene
+        lw = self._order_list(list(sc.order if sc.order is not None else d.options), self._name)
+        self.text.setText(f"{d.prompt}: drag a numbered card onto another on the table, or reorder "
+                          "this list; 1 is dealt damage first.")
+        for sig in (lw.model().rowsMoved, lw.model().rowsInserted):
+            sig.connect(lambda *_: sc.set_order(self._list_values(lw)))
         self.ok.setText("OK")
         self._answer = lambda: self.table.submit({"order": self._list_values(lw)})
 

@@ -17,12 +17,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSimpleTextItem
 
-from app.table.items import (CARD_TYPE, PLAYER_TYPE, ZONE_TYPE, ArrowItem, CardItem, PlayerItem, ZoneItem,
-                             Z_ATTACHED, Z_DRAG, Z_STACK)
+from app.table.items import (CARD_TYPE, PLAYER_TYPE, STOP_TYPE, ZONE_TYPE, ArrowItem, CardItem, PlayerItem,
+                             StopItem, ZoneItem, Z_ARROW, Z_ATTACHED, Z_CARD, Z_DRAG, Z_STACK)
 
 SCENE_W, SCENE_H = 1600, 1000
 LEFT_W = 200          # player panels
@@ -31,6 +31,13 @@ MAIN_X, MAIN_W = 210, RIGHT_X - 220
 BF_W, BF_H = 90, 126  # a card on the battlefield
 HAND_W, HAND_H = 110, 154
 MID_Y = 500
+ORDER_KINDS = ("order_blockers", "order_attackers")  # damage assignment order (509.2, 509.3)
+# the stops strip: steps where a player may want to stop and act (the rest pass quickly)
+STOP_STEPS = (("upkeep", "upkeep"), ("draw", "draw"), ("main1", "main 1"), ("beginning_of_combat", "combat"),
+              ("declare_attackers", "attackers"), ("declare_blockers", "blockers"),
+              ("combat_damage", "damage"), ("end_of_combat", "end of combat"), ("main2", "main 2"),
+              ("end", "end step"))
+STOPS_Y = 380
 
 # rows (y, height) for the player at the bottom ("me") and at the top ("them")
 ROWS_ME = {"creatures": (508, 152), "lands": (664, 134), "hand": (802, 190)}
@@ -47,6 +54,8 @@ class Interaction:
         self.slot = 0
         self.x: int | None = None
         self.modes: list[int] | None = None
+        # kicker (702.32a): announced first, as 601.2b has it; None until the player says
+        self.kicked: bool | None = None if option.get("kicker") else False
 
     @property
     def candidates(self) -> list[Any]:
@@ -77,11 +86,13 @@ class Interaction:
         return True
 
     def needs_more(self) -> bool:
-        return (not self.targets_done() or (self.option.get("x") and self.x is None)
+        return (self.kicked is None or not self.targets_done() or (self.option.get("x") and self.x is None)
                 or ("choose" in self.option and self.modes is None))
 
     def answer(self) -> dict[str, Any]:
-        a = {k: v for k, v in self.option.items() if k in ("action", "card", "ability")}
+        a = {k: v for k, v in self.option.items() if k in ("action", "card", "ability", "alt")}
+        if self.kicked:
+            a["kicked"] = True
         if self.option.get("targets"):
             a["targets"] = self.targets
         if self.option.get("x"):
@@ -92,6 +103,12 @@ class Interaction:
 
     def describe(self) -> str:
         name = self.option.get("name", "")
+        if self.option.get("alt") == "flashback":
+            name += " (flashback)"
+        if self.kicked is None:
+            return f"{name}: pay the kicker {self.option['kicker']}?"
+        if self.kicked:
+            name += " (kicked)"
         if not self.targets_done():
             n = len(self.option.get("targets") or [])
             k = f" ({self.slot + 1} of {n})" if n > 1 else ""
@@ -103,11 +120,35 @@ class Interaction:
         return f"{name}: choose {self.option.get('choose')} mode(s)"
 
 
+class LabelItem(QGraphicsSimpleTextItem):
+    """A line of text over the table on a dark band, readable above arrows."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setZValue(Z_ARROW + 1)
+        self.setAcceptedMouseButtons(Qt.NoButton)
+
+    def boundingRect(self) -> QRectF:
+        return super().boundingRect().adjusted(-6, -2, 6, 2)
+
+    def paint(self, p: Any, opt: Any, widget: Any = None) -> None:
+        p.setRenderHint(p.RenderHint.Antialiasing)
+        p.setPen(Qt.NoPen)
+        p.setBrush(QColor(20, 34, 30, 200))
+        p.drawRoundedRect(self.boundingRect(), 6, 6)
+        super().paint(p, opt, widget)
+
+    def shape(self) -> Any:
+        from PySide6.QtGui import QPainterPath
+        return QPainterPath()  # never in the way of a click or a drop
+
+
 class TableScene(QGraphicsScene):
     hovered = Signal(str)          # a face-up card's name, to show it large
     open_zone = Signal(str, str)   # (seat, "graveyard" | "exile"): show the whole pile
     message = Signal(str)          # a short status line (why a gesture did nothing)
     interaction_changed = Signal()  # a pending action, attack or block plan changed
+    card_menu = Signal(int, QPoint)  # right-click on a card with manual actions offered: (card, screen pos)
 
     def __init__(self, controller: Any, parent: Any = None) -> None:
         super().__init__(parent)
@@ -123,11 +164,26 @@ class TableScene(QGraphicsScene):
         self.blocks: dict[int, int] = {}           # blocker id -> attacker id
         self.choices: list[dict[str, Any]] = []    # several abilities of one card: pick one
         self._decision_key: Any = None
+        self._decision_obj: Any = None
+        self._decision_content: Any = None
         self._press: tuple[QGraphicsItem, QPointF] | None = None
         self._drag: CardItem | None = None
         self._drag_arrow: ArrowItem | None = None
         self._drag_offset = QPointF()
         self.v: dict[str, Any] = {}
+        self._pool: dict[tuple[Any, ...], QGraphicsItem] = {}
+        self._taken: dict[tuple[Any, ...], QGraphicsItem] = {}
+        self._temp: list[QGraphicsItem] = []
+        self._frames: list[QRectF] = []
+        self._marks: dict[int, str] = {}
+        self.order: list[int] | None = None      # blockers being put in damage order (509.2)
+
+    def drawBackground(self, p: Any, rect: QRectF) -> None:
+        """The felt and the zones' frames (static: the view caches it, CacheBackground)."""
+        p.fillRect(rect, self.backgroundBrush())
+        for r in self._frames:
+            if r.intersects(rect):
+                ZoneItem.draw_frame(p, r)
 
     # -- the decision of the moment --------------------------------------------
     def decision(self) -> Any:
@@ -138,20 +194,65 @@ class TableScene(QGraphicsScene):
         return list(d.options) if d is not None and d.kind == "priority" else []
 
     def options_for(self, obj: int, actions: tuple[str, ...]) -> list[dict[str, Any]]:
-        return [o for o in self.priority_options() if o.get("card") == obj and o.get("action") in actions]
+        return [o for o in self.priority_options() if o.get("card") == obj and o.get("action") in actions
+                and o.get("alt") is None]
+
+    def flashback_options(self, obj: int | None = None) -> list[dict[str, Any]]:
+        """Casts from the graveyard for the flashback cost (702.33a), of one card or all."""
+        return [o for o in self.priority_options() if o.get("alt") == "flashback"
+                and (obj is None or o.get("card") == obj)]
+
+    def cast_from_graveyard(self, obj: int) -> bool:
+        """Double-click in the graveyard viewer: flashback."""
+        opts = self.flashback_options(obj)
+        if not opts:
+            self.message.emit("that card can't be cast from the graveyard now")
+            return False
+        return self._start(opts[0])
 
     # -- drawing ----------------------------------------------------------------
+    def _take(self, key: tuple[Any, ...], make: Any) -> Any:
+        """The item drawn under ``key`` last time (kept, so its cached pixmap is reused),
+        or a new one from ``make()``; items not taken during a rebuild are removed."""
+        it = self._pool.get(key)
+        if it is None or it.scene() is not self:
+            it = make()
+            self.addItem(it)
+        self._taken[key] = it
+        return it
+
+    def _transient(self, it: QGraphicsItem) -> None:
+        """An item drawn fresh on every rebuild (arrows)."""
+        self.addItem(it)
+        self._temp.append(it)
+
     def rebuild(self) -> None:
-        """Redraw everything from the controller's view and decision."""
+        """Redraw everything from the controller's view and decision.
+
+        Items are kept from one rebuild to the next by what they show (zone, card id,
+        size): an item whose card did not change is not repainted, and the view repaints
+        the others from their cached pixmaps (issue 5: at most 16 ms per update with 60
+        permanents a side; measured by ``python -m app.bench``)."""
         d = self.decision()
-        key = (id(d), d.kind if d else None, self.ctl.seat)
+        if d is not self._decision_obj:
+            # a remote session hands out a new Decision object on every read: the same
+            # decision is recognised by what it says, so a half-built plan survives a redraw
+            self._decision_obj = d
+            self._decision_content = None if d is None else (d.player, d.kind, d.prompt, repr(d.options))
+        key = (self._decision_content, self.ctl.seat)
         if key != self._decision_key:  # a new decision: forget half-built plans
             self._decision_key = key
             self.pending = None
             self.attacks, self.blocks = {}, {}
             self.choices = []
-        self._press = self._drag = self._drag_arrow = None
-        self.clear()
+            self.order = list(d.options) if d is not None and d.kind in ORDER_KINDS else None
+        self._press = self._drag = None
+        for it in self._temp + ([self._drag_arrow] if self._drag_arrow is not None else []):
+            if it.scene() is self:
+                self.removeItem(it)
+        self._temp, self._drag_arrow = [], None
+        self._taken = {}
+        self._marks = {}
         self.cards, self.players, self.zones = {}, {}, {}
         v = self.v = self.ctl.view()
         me, them = self.ctl.seat, self.ctl.opponent()
@@ -159,25 +260,50 @@ class TableScene(QGraphicsScene):
             self._player(seat, v, top)
             for kind, (y, h) in rows.items():
                 label = {"creatures": "battlefield", "lands": "lands", "hand": "hand"}[kind]
-                z = ZoneItem("hand" if kind == "hand" else "battlefield", seat,
-                             QRectF(MAIN_X, y, MAIN_W, h), f"{seat}: {label}")
-                self.addItem(z)
+                r = QRectF(MAIN_X, y, MAIN_W, h)
+                zk = "hand" if kind == "hand" else "battlefield"
+                z = self._take(("zone", kind, seat, y), lambda zk=zk, r=r, seat=seat, label=label:
+                               ZoneItem(zk, seat, r, f"{seat}: {label}"))
                 self.zones[(kind, seat)] = z
             self._hand(seat, v, rows["hand"], top)
             self._battlefield(seat, v, rows, top)
             self._piles(seat, v, top)
         self._stack(v)
+        self._stops(v)
         self._center(v, d)
         self._arrows(v)
         self._highlights(d)
+        for k, it in self._pool.items():
+            if k not in self._taken and it.scene() is self:
+                self.removeItem(it)
+        self._pool = self._taken
+        frames = [z.rect for z in self.zones.values()]
+        if frames != self._frames:  # the zones' frames are the background: redraw it only when they move
+            self._frames = frames
+            self.invalidate(self.sceneRect(), QGraphicsScene.BackgroundLayer)
+        for it in list(self.cards.values()) + list(self.players.values()):
+            it_new = self._marks.get(id(it))
+            if it_new != it.highlight:
+                it.highlight = it_new
+                it.update()
+        numbers = {self.cards[x]: str(i + 1) for i, x in enumerate(self.order or []) if x in self.cards}
+        for it in self.cards.values():
+            it.set_badge(numbers.get(it))
 
     def _player(self, seat: str, v: dict[str, Any], top: bool) -> None:
         r = QRectF(8, 10 if top else SCENE_H - 190, LEFT_W - 16, 180)
         w = self.ctl.waiting()
-        it = PlayerItem(seat, v["players"][seat], r, v["active"] == seat, v.get("priority") == seat,
-                        w is not None and w[0] == seat)
-        self.addItem(it)
+        facts = (v["players"][seat], v["active"] == seat, v.get("priority") == seat, w is not None and w[0] == seat)
+        it = self._take(("player", seat, top), lambda: PlayerItem(seat, facts[0], r, *facts[1:]))
+        it.set_info(*facts)
         self.players[seat] = it
+
+    def _card(self, key: tuple[Any, ...], c: dict[str, Any], zone: str, seat: str, w: int, h: int,
+              face_up: bool) -> CardItem:
+        it = self._take(("card", zone, seat, w, h) + key, lambda: CardItem(c, zone, seat, w, h, face_up))
+        it.set_card(c, face_up)
+        it.setZValue(Z_CARD)
+        return it
 
     def _row(self, cards: list[dict[str, Any]], zone: str, seat: str, y: float, h: float, w: int, ch: int,
              face_up: bool) -> list[CardItem]:
@@ -188,13 +314,13 @@ class TableScene(QGraphicsScene):
         squeeze = min(1.0, (avail - widths[-1]) / max(1, total - widths[-1])) if cards and total > avail else 1.0
         x = MAIN_X + 10
         out = []
-        for c, sw in zip(cards, widths):
-            it = CardItem(c, zone, seat, w, ch, face_up)
+        for i, (c, sw) in enumerate(zip(cards, widths)):
+            it = self._card((c.get("id", ("hidden", i)),), c, zone, seat, w, ch, face_up)
             # the item rotates about its center: place the center in the middle of its slot
-            it.setPos(x + sw / 2 - w / 2, y + (h - ch) / 2 + 6)
+            it.home = QPointF(x + sw / 2 - w / 2, y + (h - ch) / 2 + 6)
+            if it.pos() != it.home:
+                it.setPos(it.home)
             x += (sw + gap) * squeeze
-            it.home = it.pos()
-            self.addItem(it)
             if it.obj is not None:
                 self.cards[it.obj] = it
             out.append(it)
@@ -219,53 +345,55 @@ class TableScene(QGraphicsScene):
             y, h = rows[kind]
             self._row(cards, "battlefield", seat, y, h, BF_W, BF_H, True)
         for c in attached:
-            it = CardItem(c, "battlefield", seat, BF_W, BF_H, True)
+            it = self._card((c["id"],), c, "battlefield", seat, BF_W, BF_H, True)
             host = self.cards.get(c["attached_to"])
             if host is not None:
-                it.setPos(host.pos() + QPointF(10, -16 if not top else 16))
+                it.home = host.pos() + QPointF(10, -16 if not top else 16)
             else:
-                it.setPos(MAIN_X + MAIN_W - BF_W - 10, rows["creatures"][0] + 10)
+                it.home = QPointF(MAIN_X + MAIN_W - BF_W - 10, rows["creatures"][0] + 10)
+            it.setPos(it.home)
             it.setZValue(Z_ATTACHED)
-            it.home = it.pos()
-            self.addItem(it)
             self.cards[c["id"]] = it
-        for c in v["battlefield"]:  # attached cards of other controllers sit on their host too
-            pass
 
     def _piles(self, seat: str, v: dict[str, Any], top: bool) -> None:
         p = v["players"][seat]
         y = 10 if top else SCENE_H - 250
         x = RIGHT_X
         pw, ph = 76, 106
-        specs = [("library", None, p["library"]), ("graveyard", (p["graveyard"] or [None])[-1], len(p["graveyard"])),
+        grave_top = (p["graveyard"] or [None])[-1]
+        fb = {o["card"] for o in self.flashback_options()} if seat == self.ctl.seat else set()
+        castable = [c for c in p["graveyard"] if c["id"] in fb]
+        if castable:  # a card that can be flashed back now is shown on the pile, to drag or double-click
+            grave_top = castable[-1]
+        specs = [("library", None, p["library"]), ("graveyard", grave_top, len(p["graveyard"])),
                  ("exile", (p["exile"] or [None])[-1], len(p["exile"]))]
         for i, (kind, topcard, count) in enumerate(specs):
             r = QRectF(x + i * (pw + 8) - 2, y, pw + 4, ph + 26)
-            z = ZoneItem(kind, seat, r, kind)
-            self.addItem(z)
+            z = self._take(("zone", kind, seat, y), lambda kind=kind, r=r: ZoneItem(kind, seat, r, kind))
             self.zones[(kind, seat)] = z
             if count:
-                it = CardItem(topcard, kind, seat, pw, ph, topcard is not None)
-                it.setPos(r.x() + 2, y + 20)
-                it.count = count
-                self.addItem(it)
+                it = self._card(("pile", top), topcard or {}, kind, seat, pw, ph, topcard is not None)
+                it.home = QPointF(r.x() + 2, y + 20)
+                it.setPos(it.home)
+                if it.count != count:
+                    it.count = count
+                    it.update()
                 if topcard is not None:
                     self.cards[topcard["id"]] = it
-        cz = ZoneItem("command", seat, QRectF(x, y + ph + 32 if top else y - 40, 3 * (pw + 8) - 6, 34), "command")
-        self.addItem(cz)
+        cr = QRectF(x, y + ph + 32 if top else y - 40, 3 * (pw + 8) - 6, 34)
+        cz = self._take(("zone", "command", seat, y), lambda: ZoneItem("command", seat, cr, "command"))
         self.zones[("command", seat)] = cz
 
     def _stack(self, v: dict[str, Any]) -> None:
         r = QRectF(RIGHT_X - 2, 290, SCENE_W - RIGHT_X - 6, 420)
-        z = ZoneItem("stack", None, r, f"stack ({len(v['stack'])})")
-        self.addItem(z)
+        z = self._take(("zone", "stack"), lambda: ZoneItem("stack", None, r, "stack"))
+        z.set_label(f"stack ({len(v['stack'])})")
         self.zones[("stack", None)] = z
         for i, c in enumerate(v["stack"]):
-            it = CardItem(c, "stack", c["controller"], BF_W, BF_H, True)
-            it.setPos(r.x() + 14 + (i % 2) * 20 + (i // 6) * 110, r.y() + 22 + (i % 6) * 44)
+            it = self._card((c["id"],), c, "stack", c["controller"], BF_W, BF_H, True)
+            it.home = QPointF(r.x() + 14 + (i % 2) * 20 + (i // 6) * 110, r.y() + 22 + (i % 6) * 44)
+            it.setPos(it.home)
             it.setZValue(Z_STACK + (len(v["stack"]) - i))
-            it.home = it.pos()
-            self.addItem(it)
             self.cards[c["id"]] = it
 
     def _center(self, v: dict[str, Any], d: Any) -> None:
@@ -273,18 +401,52 @@ class TableScene(QGraphicsScene):
         txt = f"turn {v['turn']} · {v['active']} · {step}"
         if v.get("winner") is not None:
             txt = f"game over: {v['winner']} wins"
-        t = QGraphicsSimpleTextItem(txt)
-        t.setFont(QFont("DejaVu Sans", 15, QFont.Bold))
-        t.setBrush(QColor(240, 240, 230))
-        t.setPos(MAIN_X + 12, MID_Y - 96)
-        self.addItem(t)
+        t = self._take(("text", "step"), lambda: self._text(QFont("DejaVu Sans", 15, QFont.Bold),
+                                                               QColor(240, 240, 230), MID_Y - 96))
+        if t.text() != txt:
+            t.setText(txt)
         hint = self.hint(d)
         if hint:
-            h = QGraphicsSimpleTextItem(hint)
-            h.setFont(QFont("DejaVu Sans", 11))
-            h.setBrush(QColor(255, 226, 140))
-            h.setPos(MAIN_X + 12, MID_Y - 66)
-            self.addItem(h)
+            h = self._take(("text", "hint"), lambda: self._text(QFont("DejaVu Sans", 11), QColor(255, 226, 140),
+                                                                MID_Y - 66))
+            if h.text() != hint:
+                h.setText(hint)
+
+    def _stops(self, v: dict[str, Any]) -> None:
+        """The stops strip: where priority stops for you in their turn and in yours."""
+        head = self._take(("text", "stops"), lambda: self._stops_header())
+        head.setPos(8, STOPS_Y - 24)
+        my_turn = v["active"] == self.ctl.seat
+        for i, (step, label) in enumerate(STOP_STEPS):
+            it = self._take(("stop", step), lambda step=step, label=label: StopItem(step, label))
+            it.setPos(8, STOPS_Y + i * StopItem.H)
+            it.set_state(step in self.ctl.stops_other, step in self.ctl.stops_active, v.get("step") == step,
+                         my_turn)
+
+    @staticmethod
+    def _stops_header() -> QGraphicsSimpleTextItem:
+        t = QGraphicsSimpleTextItem("stops:          their turn · yours")
+        t.setFont(QFont("DejaVu Sans", 8))
+        t.setBrush(QColor(170, 178, 188))
+        t.setAcceptedMouseButtons(Qt.NoButton)
+        return t
+
+    def toggle_stop(self, step: str, whose: str) -> None:
+        """Stop (or no longer stop) at ``step`` in their turn or in mine (controller stops)."""
+        stops = self.ctl.stops_other if whose == "theirs" else self.ctl.stops_active
+        if step in stops:
+            stops.discard(step)
+        else:
+            stops.add(step)
+        self.rebuild()
+
+    @staticmethod
+    def _text(font: QFont, color: QColor, y: float) -> QGraphicsSimpleTextItem:
+        t = LabelItem()
+        t.setFont(font)
+        t.setBrush(color)
+        t.setPos(MAIN_X + 12, y)
+        return t
 
     def hint(self, d: Any) -> str:
         if self.hide_hands:
@@ -298,6 +460,10 @@ class TableScene(QGraphicsScene):
             return "drag creatures toward your opponent to attack, then press Space"
         if d.kind == "blockers":
             return "drag your creatures onto attackers to block, then press Space"
+        if d.kind in ORDER_KINDS:
+            what = "blockers" if d.kind == "order_blockers" else "attackers"
+            return (f"damage order: drag one of the numbered {what} onto another to take its place "
+                    f"(1 is dealt damage first), then press Space")
         if d.kind == "priority":
             return "drag a card from your hand to play it · double-click to tap or activate · Space passes"
         return d.prompt
@@ -312,7 +478,7 @@ class TableScene(QGraphicsScene):
     def _arrow(self, a: Any, b: Any, kind: str, dashed: bool = False) -> None:
         pa, pb = self._anchor(a), self._anchor(b)
         if pa is not None and pb is not None:
-            self.addItem(ArrowItem(pa, pb, kind, dashed))
+            self._transient(ArrowItem(pa, pb, kind, dashed))
 
     def _arrows(self, v: dict[str, Any]) -> None:
         for c in v["stack"]:
@@ -341,7 +507,7 @@ class TableScene(QGraphicsScene):
                 self._mark(c, "target")
             src = self.cards.get(self.pending.option["card"])
             if src is not None:
-                src.highlight = "selected"
+                self._marks[id(src)] = "selected"
             return
         if d.kind == "priority":
             for o in d.options:
@@ -353,6 +519,9 @@ class TableScene(QGraphicsScene):
         elif d.kind == "blockers":
             for b in d.options["blockers"]:
                 self._mark(b, "blocking" if b in self.blocks else "playable")
+        elif d.kind in ORDER_KINDS:
+            for b in self.order or []:
+                self._mark(b, "target")
         elif d.kind == "trigger_targets":
             for slot in d.options["targets"]:
                 for c in slot:
@@ -361,11 +530,28 @@ class TableScene(QGraphicsScene):
             for c in d.options:
                 self._mark(c, "target")
 
+    def move_in_order(self, obj: int, index: int) -> None:
+        """Put ``obj`` at ``index`` of the damage assignment order being built (509.2, 509.3)."""
+        if self.order is None or obj not in self.order:
+            return
+        self.order.remove(obj)
+        self.order.insert(index, obj)
+        self.rebuild()
+        self.interaction_changed.emit()
+
+    def set_order(self, order: list[int]) -> None:
+        """The order as the prompt panel's list has it (the fallback to dragging on the table)."""
+        if self.order is not None and sorted(order) == sorted(self.order) and order != self.order:
+            self.order = list(order)
+            self.rebuild()
+
+    def order_answer(self) -> dict[str, Any]:
+        return {"order": list(self.order or [])}
+
     def _mark(self, x: Any, how: str) -> None:
         it = self.players.get(x) if isinstance(x, str) else self.cards.get(x)
         if it is not None:
-            it.highlight = how
-            it.update()
+            self._marks[id(it)] = how
 
     # -- hit-testing -------------------------------------------------------------
     def target_at(self, pos: QPointF, exclude: QGraphicsItem | None = None) -> QGraphicsItem | None:
@@ -374,7 +560,7 @@ class TableScene(QGraphicsScene):
         for it in self.items(pos):
             if it is exclude or isinstance(it, ArrowItem):
                 continue
-            if it.type() in (CARD_TYPE, PLAYER_TYPE):
+            if it.type() in (CARD_TYPE, PLAYER_TYPE, STOP_TYPE):
                 return it
             if it.type() == ZONE_TYPE and zone is None:
                 zone = it
@@ -390,6 +576,12 @@ class TableScene(QGraphicsScene):
 
     # -- mouse ------------------------------------------------------------------
     def mousePressEvent(self, ev: Any) -> None:
+        if ev.button() == Qt.RightButton:
+            it = self.target_at(ev.scenePos())
+            if isinstance(it, CardItem) and it.obj is not None and it.face_up and self.manual_offered():
+                self.card_menu.emit(it.obj, ev.screenPos())
+                ev.accept()
+                return
         if ev.button() != Qt.LeftButton:
             return super().mousePressEvent(ev)
         it = self.target_at(ev.scenePos())
@@ -433,7 +625,7 @@ class TableScene(QGraphicsScene):
             if not handled:
                 self.rebuild()  # back where it was: the game did not move it
         else:
-            self.click(press[0])
+            self.click(press[0], ev.scenePos())
 
     def mouseDoubleClickEvent(self, ev: Any) -> None:
         it = self.target_at(ev.scenePos())
@@ -444,10 +636,15 @@ class TableScene(QGraphicsScene):
 
     # -- what gestures mean ---------------------------------------------------------
     def _submit(self, answer: Any) -> bool:
-        self.pending = None
+        inter, self.pending = self.pending, None
         ok = self.ctl.submit(answer)
         if not ok:
+            if inter is not None and inter.kicked and self.decision() is not None:
+                # the kicker could not be paid (the engine says why): the same cast, asked again
+                inter.kicked = None
+                self.pending = inter
             self.rebuild()
+            self.interaction_changed.emit()
         return ok
 
     def _start(self, opt: dict[str, Any], first_target: Any = None) -> bool:
@@ -467,6 +664,12 @@ class TableScene(QGraphicsScene):
         self.pending = None
         self.rebuild()
         self.interaction_changed.emit()
+
+    def set_kicked(self, kicked: bool) -> None:
+        """The answer to "pay the kicker?" (702.32a)."""
+        if self.pending is not None and self.pending.kicked is None:
+            self.pending.kicked = kicked
+            self._continue()
 
     def set_x(self, x: int) -> None:
         if self.pending is not None:
@@ -507,6 +710,12 @@ class TableScene(QGraphicsScene):
                 self.message.emit(f"{card.name} can't be played now")
                 return False
             return self._start(opts[0], tid)
+        if card.zone == "graveyard" and card.seat == self.ctl.seat:
+            opts = self.flashback_options(card.obj)
+            if not opts:
+                self.message.emit(f"{card.name} can't be cast from the graveyard now")
+                return False
+            return self._start(opts[0], tid)
         if card.zone != "battlefield":
             return False
         if d.kind == "attackers" and card.obj in d.options["attackers"]:
@@ -520,6 +729,11 @@ class TableScene(QGraphicsScene):
             self.rebuild()
             self.interaction_changed.emit()
             return True
+        if d.kind in ORDER_KINDS and self.order is not None and card.obj in self.order:
+            if tid in self.order and tid != card.obj:
+                self.move_in_order(card.obj, self.order.index(tid))
+                return True
+            return False
         if d.kind == "blockers" and card.obj in d.options["blockers"]:
             if tid in d.options["blockers"][card.obj]:
                 self.blocks[card.obj] = tid
@@ -537,7 +751,10 @@ class TableScene(QGraphicsScene):
                     return self._start(o, tid)
         return False
 
-    def click(self, it: QGraphicsItem | None) -> None:
+    def click(self, it: QGraphicsItem | None, pos: QPointF | None = None) -> None:
+        if isinstance(it, StopItem):
+            self.toggle_stop(it.step, it.toggle_at(it.mapFromScene(pos).x()) if pos is not None else "mine")
+            return
         tid = self.ident(it)
         if self.pending is not None:
             if tid is not None and tid in self.pending.candidates:
@@ -567,6 +784,8 @@ class TableScene(QGraphicsScene):
             return
         if it.zone == "hand":
             opts = self.options_for(it.obj, ("play", "cast"))
+        elif it.zone == "graveyard":
+            opts = self.flashback_options(it.obj)
         else:
             opts = self.options_for(it.obj, ("activate",))
         if not opts:
@@ -577,6 +796,14 @@ class TableScene(QGraphicsScene):
             self.interaction_changed.emit()
             return
         self._start(opts[0])
+
+    def manual_offered(self) -> bool:
+        """The engine offers manual actions now: at priority to the controller of an
+        unsupported permanent, or while manual mode is open (engine.manual)."""
+        d = self.decision()
+        if d is None:
+            return False
+        return d.kind == "manual" or (d.kind == "priority" and {"action": "manual"} in d.options)
 
     # -- confirmations ------------------------------------------------------------
     def attack_answer(self) -> dict[str, Any]:

@@ -6,7 +6,7 @@ from typing import Any
 
 from PySide6.QtCore import QRectF, Qt, Signal
 from PySide6.QtGui import QKeySequence, QPainter, QShortcut
-from PySide6.QtWidgets import (QFrame, QGraphicsView, QHBoxLayout, QLabel, QListWidget, QMessageBox,
+from PySide6.QtWidgets import (QFrame, QGraphicsView, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QMenu, QMessageBox,
                                QPushButton, QVBoxLayout, QWidget)
 
 from app.cards.render import card_pixmap
@@ -22,12 +22,16 @@ class TableView(QGraphicsView):
 
     def __init__(self, scene: TableScene, parent: QWidget | None = None) -> None:
         super().__init__(scene, parent)
-        self.setRenderHints(QPainter.Antialiasing | QPainter.SmoothPixmapTransform | QPainter.TextAntialiasing)
+        # items turn on antialiasing and smooth scaling themselves while they draw into their
+        # cached pixmaps; the view then only blits those, and smoothing the blits would cost
+        # more than half of a repaint (app.bench)
+        self.setRenderHints(QPainter.TextAntialiasing)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
         self.setFrameShape(QFrame.NoFrame)
         self.setMouseTracking(True)
         self.setViewportUpdateMode(QGraphicsView.BoundingRectViewportUpdate)
+        self.setCacheMode(QGraphicsView.CacheBackground)  # the felt and the zone frames
 
     def resizeEvent(self, ev: Any) -> None:
         super().resizeEvent(ev)
@@ -47,34 +51,16 @@ class TableView(QGraphicsView):
 
 
 class Curtain(QFrame):
-    """A screen over the table: the hand-over screen, or the game-over screen."""
+    """A screen over the table: the hand-over screen (hotseat), or the game-over screen
+    with rematch. Its layout is the Designer form ui_forms/curtain.ui."""
 
     def __init__(self, parent: QWidget) -> None:
         super().__init__(parent)
-        self.setObjectName("curtain")
-        self.setStyleSheet("#curtain { background: rgba(16, 22, 30, 245); }"
-                           "QLabel { color: #eee; background: transparent; } QPushButton { font-size: 16px; padding: 10px 24px; }")
-        lay = QVBoxLayout(self)
-        lay.addStretch(1)
-        self.title = QLabel()
-        self.title.setAlignment(Qt.AlignCenter)
-        self.title.setStyleSheet("font-size: 30px; font-weight: bold;")
-        self.text = QLabel()
-        self.text.setAlignment(Qt.AlignCenter)
-        self.text.setStyleSheet("font-size: 15px;")
-        self.button = QPushButton()
-        self.button.setObjectName("curtain_button")
-        self.button2 = QPushButton()
-        row = QHBoxLayout()
-        row.addStretch(1)
-        row.addWidget(self.button)
-        row.addWidget(self.button2)
-        row.addStretch(1)
-        lay.addWidget(self.title)
-        lay.addWidget(self.text)
-        lay.addSpacing(20)
-        lay.addLayout(row)
-        lay.addStretch(1)
+        from app.forms import load
+        self.ui = load("curtain").Ui_Curtain()
+        self.ui.setupUi(self)
+        self.title, self.text = self.ui.title, self.ui.text
+        self.button, self.button2 = self.ui.button, self.ui.button2
         self.hide()
 
 
@@ -92,6 +78,7 @@ class TableWidget(QWidget):
         self.view = TableView(self.scene)
         self.modal_errors = modal_errors
         self.last_error = ""
+        self._previewed = ""
         side = QWidget()
         side.setFixedWidth(290)
         sl = QVBoxLayout(side)
@@ -124,7 +111,11 @@ class TableWidget(QWidget):
                            "QPushButton { background: #3a4c5e; color: #fff; border-radius: 6px; padding: 6px; }"
                            "QPushButton:disabled { color: #889; background: #2a343e; }"
                            "QPushButton:hover { background: #4c6278; }"
-                           "QSpinBox, QCheckBox, QComboBox { color: #eee; }")
+                           "QSpinBox, QCheckBox, QComboBox { color: #eee; }"
+                           "QScrollBar:vertical { background: #10161c; width: 10px; margin: 0; }"
+                           "QScrollBar::handle:vertical { background: #3a4c5e; border-radius: 4px; min-height: 24px; }"
+                           "QScrollBar::add-line, QScrollBar::sub-line { height: 0; width: 0; }"
+                           "QScrollBar::add-page, QScrollBar::sub-page { background: none; }")
         self.curtain = Curtain(self)
         self.curtain.button.clicked.connect(self._curtain_clicked)
         self.curtain.button2.clicked.connect(self.closed.emit)
@@ -137,8 +128,11 @@ class TableWidget(QWidget):
         self.ctl.game_over.connect(self.show_game_over)
         self.scene.hovered.connect(self.show_preview)
         self.scene.open_zone.connect(self.show_zone)
-        self.zone_viewer: QListWidget | None = None
+        self.zone_viewer: QListWidget | None = None   # the cards of the open zone viewer
+        self.zone_window: QWidget | None = None
         self.scene.message.connect(self.show_status)
+        self.scene.card_menu.connect(self.show_card_menu)
+        self.card_menu: QMenu | None = None
         self.scene.interaction_changed.connect(self.prompt.refresh)
         self.view.keys = {Qt.Key_Space: self.prompt.primary, Qt.Key_Return: self.prompt.primary,
                           Qt.Key_Escape: self.scene.cancel, Qt.Key_F6: self.ctl.pass_turn}
@@ -157,30 +151,112 @@ class TableWidget(QWidget):
         self.status.setText(self.last_error)
         self.last_error = ""
         self.scene.rebuild()
+        stack = self.scene.v.get("stack") or []
+        if stack and stack[0]["name"] != self._previewed:  # a new spell or ability: show it large
+            self.show_preview(stack[0]["name"])
         self.prompt.refresh()
         for b in self.prompt.findChildren(QPushButton):
             b.setFocusPolicy(Qt.NoFocus)  # Space belongs to the table, not to a focused button
         self.view.setFocus()
 
     def show_preview(self, name: str) -> None:
+        self._previewed = name
         pm = card_pixmap(name, PREVIEW_W * 2, PREVIEW_H * 2)
         pm = pm.scaled(PREVIEW_W, PREVIEW_H, Qt.KeepAspectRatio, Qt.SmoothTransformation)
         self.preview.setPixmap(pm)
 
     def show_zone(self, seat: str, zone: str) -> None:
-        """A zone viewer for a public pile (graveyard, exile), newest first; hover previews."""
+        """A zone viewer for a public pile (graveyard, exile), newest first; hover previews;
+        in your graveyard, a double-click casts a card with flashback. The window is the
+        Designer form ui_forms/zone_viewer.ui; ``zone_viewer`` is its list of cards."""
+        from app.forms import load
         cards = list(reversed(self.ctl.view()["players"][seat][zone]))
-        lw = QListWidget()
-        lw.setWindowTitle(f"{seat}'s {zone} ({len(cards)})")
-        lw.setAttribute(Qt.WA_DeleteOnClose)
-        lw.setMouseTracking(True)
-        lw.addItems([c["name"] for c in cards])
-        lw.itemEntered.connect(lambda item: self.show_preview(item.text()))
-        lw.resize(280, 360)
-        lw.setWindowFlag(Qt.Tool, True)
-        lw.setParent(self, Qt.Tool)
-        lw.show()
-        self.zone_viewer = lw
+        win = QWidget(self, Qt.Tool)
+        ui = load("zone_viewer").Ui_ZoneViewer()
+        ui.setupUi(win)
+        win.ui = ui
+        win.setWindowTitle(f"{seat}'s {zone} ({len(cards)})")
+        win.setAttribute(Qt.WA_DeleteOnClose)
+        lw = ui.cards
+        fb = {o["card"] for o in self.scene.flashback_options()} if zone == "graveyard" else set()
+        if fb:
+            ui.hint.setText(ui.hint.text() + " Double-click a card marked flashback to cast it.")
+        for c in cards:
+            item = QListWidgetItem(c["name"] + ("   (flashback: double-click)" if c["id"] in fb else ""))
+            item.setData(Qt.UserRole, c["id"])
+            item.setData(Qt.UserRole + 1, c["name"])
+            lw.addItem(item)
+        lw.itemEntered.connect(lambda item: self.show_preview(item.data(Qt.UserRole + 1)))
+        lw.itemDoubleClicked.connect(lambda item: self._zone_double_click(win, item))
+        ui.closeButton.clicked.connect(win.close)
+        win.show()
+        self.zone_window, self.zone_viewer = win, lw
+
+    # -- manual actions from a card's context menu (engine.manual) ----------------------
+    def show_card_menu(self, obj: int, at: Any) -> QMenu:
+        """The manual actions the engine offers for one card, as a context menu. Chosen
+        at priority, the action is carried out and manual mode closed again; chosen while
+        manual mode is open, it stays open (Done in the panel ends it)."""
+        v = self.ctl.view()
+        card = next((c for c in v["battlefield"] if c["id"] == obj), None)
+        zone = "battlefield" if card is not None else None
+        if card is None:
+            for p in v["players"].values():
+                for z in ("hand", "graveyard", "exile"):
+                    hit = next((c for c in p.get(z) or [] if c["id"] == obj), None)
+                    if hit is not None:
+                        card, zone = hit, z
+        menu = QMenu(self)
+        menu.setObjectName("card_menu")
+        if card is None:
+            return menu
+        menu.addSection(f"{card['name']}: by hand")
+
+        def add(label: str, answer: dict[str, Any], parent: QMenu = menu) -> None:
+            parent.addAction(label).triggered.connect(lambda _=False: self.manual_action(answer))
+        if zone == "battlefield":
+            add("Untap" if card.get("tapped") else "Tap", {"action": "untap" if card.get("tapped") else "tap", "card": obj})
+            add("Add a +1/+1 counter", {"action": "counters", "card": obj, "kind": "+1/+1", "delta": 1})
+            if (card.get("counters") or {}).get("+1/+1"):
+                add("Remove a +1/+1 counter", {"action": "counters", "card": obj, "kind": "+1/+1", "delta": -1})
+            add("Add a -1/-1 counter", {"action": "counters", "card": obj, "kind": "-1/-1", "delta": 1})
+            for kind, n in sorted((card.get("counters") or {}).items()):
+                if kind not in ("+1/+1",) and n:
+                    add(f"Remove a {kind} counter", {"action": "counters", "card": obj, "kind": kind, "delta": -1})
+            add("Add a charge counter", {"action": "counters", "card": obj, "kind": "charge", "delta": 1})
+            add("Create a token copy", {"action": "token_copy", "card": obj})
+            hosts = [c for c in v["battlefield"] if c["id"] != obj]
+            if hosts:
+                sub = menu.addMenu("Attach to")
+                for c in hosts:
+                    add(f"{c['name']} ({c['controller']})", {"action": "attach", "card": obj, "to": c["id"]}, sub)
+        sub = menu.addMenu("Move to")
+        for to, label in (("battlefield", "the battlefield"), ("hand", "its owner's hand"),
+                          ("graveyard", "the graveyard"), ("exile", "exile"),
+                          ("library_top", "the top of the library"), ("library_bottom", "the bottom of the library")):
+            if to != zone:
+                add(label, {"action": "move", "card": obj, "to": to}, sub)
+        self.card_menu = menu
+        menu.popup(at)
+        return menu
+
+    def manual_action(self, answer: dict[str, Any]) -> bool:
+        d = self.ctl.decision
+        if d is None:
+            return False
+        if d.kind == "priority":
+            if not self.submit({"action": "manual"}):
+                return False
+            ok = self.ctl.decision is not None and self.ctl.decision.kind == "manual" and self.submit(answer)
+            if self.ctl.decision is not None and self.ctl.decision.kind == "manual":
+                self.submit({"action": "done"})
+            return bool(ok)
+        return self.submit(answer)
+
+    def _zone_double_click(self, win: QWidget, item: Any) -> None:
+        """A double-click on a card of your graveyard in the viewer casts it with flashback."""
+        if self.scene.cast_from_graveyard(item.data(Qt.UserRole)):
+            win.close()
 
     def show_status(self, text: str) -> None:
         self.status.setText(text)

@@ -113,7 +113,7 @@ Effect ops
 | shuffle      | who                                                      | shuffle a library                         | 701.24  |
 | extra_turn   | who                                                      | take an extra turn after this one         | 500.7   |
 | prevent      | [combat], [by: REF], [to: REF], [amount], [from_chosen_source, next], duration | prevention shield                         | 615     |
-| animate      | what, power, toughness, types, subtypes, colors, keywords, duration, in_addition | becomes a P/T creature (layers 4, 5, 7b); in_addition: keeps its other types | 613 |
+| animate      | what, power, toughness, types, subtypes, colors, keywords, duration, in_addition, [keep_types], [lose_all] | becomes a P/T creature (layers 4, 5, 7b); in_addition: keeps its other types; keep_types: the subtypes replace its creature types, card types stay (205.1b); lose_all: loses all abilities (layer 6) | 613 |
 | pay          | mana: [syms]  or  life: n                                | the controller pays (inside "may": "you may pay {1}. If you do, ...") | 117 |
 | unless       | payer, (pay: {mana|life}  or  actions: [Effect]), effects | effects happen unless payer pays / performs the actions | 118.12 |
 | delayed      | step ("end", "upkeep", "your_upkeep", "end_of_combat"), effects | a delayed trigger at the next such step | 603.7 |
@@ -187,6 +187,8 @@ Statics (Ability.static)
   set_pt             power and/or toughness: AMOUNT     characteristic-defining (layer 7a)    604.3
   grant_ability      ability: Ability                   objects matching have that ability     613.1f
   add_types          subtypes                           "is a Knight in addition ..." (layer 4)
+  become             lose_all, [subtypes, keep_types, types, colors, power, toughness]
+                                                        "loses all abilities and is a 1/1 Frog" (layers 4, 5, 6, 7b) 613.1
   choose_on_enter    choice: color|creature_type|opponent|card_type|basic_land_type|creature|player
   life_gain_plus     amount                             "you gain that much life plus N instead"   614
   play_from          zone: graveyard|library_top, filter   you may play/cast matching cards from there
@@ -232,7 +234,7 @@ EFFECT_OPS: frozenset[str] = frozenset({
 })
 STATIC_KINDS: frozenset[str] = frozenset({
     "anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "cost_change",
-    "cant_be_countered", "additional_cost", "set_pt", "grant_ability", "add_types", "choose_on_enter",
+    "cant_be_countered", "additional_cost", "set_pt", "grant_ability", "add_types", "become", "choose_on_enter",
     "life_gain_plus", "life_gain_double", "play_from", "flash_spells", "free_spells", "graveyard_replacement",
     "clone", "unpreventable", "spell_limit", "player_keywords", "control", "extra_land", "skip_step",
     "prevent_damage", "top_card_revealed", "no_max_hand_size", "look_top_card", "opening_hand_battlefield",

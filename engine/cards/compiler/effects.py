@@ -1100,6 +1100,52 @@ def _animate(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("animate", args)]
 
 
+def become_parts(text: str) -> dict[str, Any] | None:
+    """'is/becomes a blue Frog [creature] [with base power and toughness 1/1]' or 'has base
+    power and toughness 0/1' as the parts of a becoming effect (205.1b, 613.1d-f)."""
+    m = re.fullmatch(r"(?:has|have) base power and toughness (\d+)/(\d+)", text)
+    if m:
+        return {"power": int(m.group(1)), "toughness": int(m.group(2))}
+    m = re.fullmatch(r"(?:is|are|becomes?) an? (.+?)(?: with base power and toughness (\d+)/(\d+))?", text)
+    if m is None:
+        return None
+    from engine.cards.compiler.subtypes import subtype
+    colors, subs, types = [], [], []
+    for w in m.group(1).split():
+        if w in COLORS:
+            colors.append(COLORS[w])
+        elif w in ("creature", "artifact"):
+            types.append(w.capitalize())
+        elif w != "and" and subtype(w):
+            subs.append(subtype(w))
+        elif w != "and":
+            return None
+    out: dict[str, Any] = {"subtypes": subs, "keep_types": True}
+    if types:
+        out["types"] = types
+    if colors:
+        out["colors"] = colors
+    if m.group(2):
+        out["power"], out["toughness"] = int(m.group(2)), int(m.group(3))
+    return out
+
+
+@reader(r"^(until end of turn, )?(.+?) loses all abilities(?: and (.+?))?( until end of turn)?$")
+def _lose_all(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """Turn to Frog, Ovinize: loses all abilities (613.1f) and perhaps becomes something."""
+    what = c.ref(m.group(2))
+    if what is None:
+        return None
+    args: dict[str, Any] = {"what": what, "lose_all": True,
+                            "duration": "eot" if m.group(1) or m.group(4) else "permanent"}
+    if m.group(3):
+        more = become_parts(m.group(3))
+        if more is None:
+            return None
+        args.update(more)
+    return [Effect("animate", args)]
+
+
 @reader(r"^(?:it's|they're) still (?:a land|lands|an artifact|artifacts)$")
 def _still(m: re.Match, c: Ctx) -> list[Effect] | None:
     return []

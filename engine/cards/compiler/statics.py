@@ -125,6 +125,31 @@ def static(pattern: str) -> Callable[[_Static], _Static]:
     return deco
 
 
+@static(r"^(.+?) (?:loses|lose) all abilities(?: and (.+))?$")
+def _lose_all(m: re.Match) -> list[dict[str, Any]] | None:
+    """Frogify, Humility: lose all abilities (613.1f), maybe become something (205.1b, 613.1d, 613.3b)."""
+    return _become(m.group(1), m.group(2))
+
+
+@static(r"^(.+?) (?:is|are) (an? .+?) and (?:loses|lose) all abilities$")
+def _become_then_lose_all(m: re.Match) -> list[dict[str, Any]] | None:
+    return _become(m.group(1), "is " + m.group(2))
+
+
+def _become(who: str, rest: str | None) -> list[dict[str, Any]] | None:
+    from engine.cards.compiler.effects import become_parts
+    aff = _affects(who)
+    if aff is None:
+        return None
+    st: dict[str, Any] = {"kind": "become", "affects": aff, "lose_all": True}
+    if rest:
+        more = become_parts(rest)
+        if more is None:
+            return None
+        st.update(more)
+    return [st]
+
+
 @static(r"^(.+?) (?:gets?|get) ([+-]\w+)/([+-]\w+)(?:,? (and .+|has .+|have .+))?$")
 def _anthem(m: re.Match) -> list[dict[str, Any]] | None:
     if " for each " in m.group(0):

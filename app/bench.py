@@ -1,0 +1,258 @@
+"""``python -m app.bench [--json]``: the table's speed targets (issue 5, item 10).
+
+(a) The scene update after a decision with 60 permanents on each side: a hotseat game
+    set up with 30 lands and 30 creatures per player (engine.setup, the scenario
+    machinery); alice taps lands and elves for mana one decision at a time, then passes,
+    and the game goes on into bob's turn (hand-over included) for 50 decisions. Each is
+    timed from the controller's ``changed`` signal to the end of a full synchronous
+    repaint of the view (scene rebuild, prompt panel, paint: the worst case, Qt itself
+    repaints only what changed), in wall time and in the GUI thread's CPU time (which
+    other processes on a shared machine inflate less). Target: 16 ms (median).
+(b) From "new game" in the main window (sample decks, hotseat) to the first paint of the
+    table's view, in a fresh process, with the card database present: "new game" at once
+    after the window shows, with the card faces in the disk cache and with an empty face
+    cache; and once more after the start-up warm-up (engine and corpus loaded in a thread
+    while the main window waits for the player). Target: 2 s.
+
+Runs offscreen. Prints a table of numbers, or one JSON object with ``--json``.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+SCENE_TARGET_MS = 16.0
+NEW_GAME_TARGET_S = 2.0
+
+LANDS = ["Forest", "Mountain"]
+CREATURES = ["Grizzly Bears", "Raging Goblin", "Llanowar Elves", "Hill Giant", "Goblin Piker", "Craw Wurm"]
+
+
+def crowded_setup(per_side: int = 60) -> dict[str, Any]:
+    """A main-phase position with ``per_side`` permanents for each player, half of them lands."""
+    def side(offset: int) -> list[str]:
+        lands = [LANDS[(i + offset) % len(LANDS)] for i in range(per_side // 2)]
+        creatures = [CREATURES[(i + offset) % len(CREATURES)] for i in range(per_side - per_side // 2)]
+        return lands + creatures
+    return {"active": "alice", "step": "main1", "turn": 5,
+            "players": {"alice": {"battlefield": side(0), "hand": ["Lightning Bolt", "Giant Growth"],
+                                      "library": ["Forest"] * 20},
+                        "bob": {"battlefield": side(1), "hand": ["Forest"], "library": ["Forest"] * 20}}}
+
+
+def _app() -> Any:
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtWidgets import QApplication
+    return QApplication.instance() or QApplication(sys.argv[:1])
+
+
+def bench_scene(decisions: int = 50, per_side: int = 60) -> dict[str, Any]:
+    """(a): per decision, engine time and table update time (rebuild + prompt + paint)."""
+    app = _app()
+    from engine.session import LocalSession
+    from engine.setup import from_setup
+
+    from app.table.widget import TableWidget
+
+    g = from_setup(crowded_setup(per_side))
+    w = TableWidget(LocalSession(g), ["alice", "bob"], modal_errors=False)
+    w.resize(1500, 920)
+    w.show()
+    if w.scene.hide_hands:
+        w.reveal()
+    app.processEvents()
+    w.view.viewport().repaint()   # the first paint draws every face once (pixmap cache)
+    marks: list[tuple[float, float]] = []
+    update_ms: list[float] = []
+    update_cpu_ms: list[float] = []   # this thread's CPU time: what the other processes on the machine don't change
+
+    def on_changed() -> None:     # connected after the table's own handler: runs last
+        w.view.viewport().repaint()   # a full synchronous repaint: the worst case of what Qt repaints
+        update_ms.append((time.perf_counter() - marks[-1][0]) * 1000)
+        update_cpu_ms.append((time.thread_time() - marks[-1][1]) * 1000)
+        if os.environ.get("BENCH_TRACE"):
+            print(f"{w.ctl.seat} {w.ctl.view()['step']} {update_ms[-1]:.1f} ms, cpu {update_cpu_ms[-1]:.1f} ms")
+
+    orig = w.refresh
+
+    def timed_refresh() -> None:
+        marks.append((time.perf_counter(), time.thread_time()))
+        orig()
+    w.ctl.changed.disconnect(w.refresh)
+    w.ctl.changed.connect(timed_refresh)
+    w.ctl.changed.connect(on_changed)
+    total_ms: list[float] = []
+    made = 0
+    for _ in range(decisions * 3):
+        if made >= decisions:
+            break
+        if w.scene.hide_hands:
+            w.reveal()
+        d = w.ctl.decision
+        if d is None:
+            break
+        if d.kind == "priority":   # tap a land or an elf for mana; pass when none is left
+            taps = [o for o in d.options if o.get("action") == "activate" and o.get("mana")]
+            answer = taps[0] if taps else {"action": "pass"}
+            answer = {k: v for k, v in answer.items() if k in ("action", "card", "ability")}
+        elif d.kind == "attackers":
+            answer = {"attackers": {}}
+        elif d.kind == "blockers":
+            answer = {"blockers": {}}
+        elif d.forced is not None:
+            answer = d.forced
+        else:
+            break
+        t = time.perf_counter()
+        w.ctl.submit(answer)
+        total_ms.append((time.perf_counter() - t) * 1000)
+        made += 1
+    counted = sum(1 for c in w.scene.cards.values() if c.zone == "battlefield")
+    w.close()
+    # delete the table now, while Qt and Python are both alive: left to the interpreter's
+    # exit, the scene's Python-side items are collected after Qt tore them down (a crash)
+    from PySide6.QtCore import QEvent
+    w.ctl.changed.disconnect(timed_refresh)
+    w.ctl.changed.disconnect(on_changed)
+    w.deleteLater()
+    app.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    del w
+    engine_ms = [max(0.0, a - b) for a, b in zip(total_ms, update_ms)]
+    return {"permanents": counted, "decisions": len(update_ms),
+            "update_median_ms": round(statistics.median(update_ms), 2),
+            "update_max_ms": round(max(update_ms), 2),
+            "update_cpu_median_ms": round(statistics.median(update_cpu_ms), 2),
+            "update_cpu_max_ms": round(max(update_cpu_ms), 2),
+            "engine_and_update_median_ms": round(statistics.median(total_ms), 2),
+            "engine_median_ms": round(statistics.median(engine_ms), 2),
+            "target_ms": SCENE_TARGET_MS,
+            "ok": statistics.median(update_ms) <= SCENE_TARGET_MS}
+
+
+def bench_new_game_here(warm: bool = False) -> dict[str, Any]:
+    """(b) in this process: main window up, then "new game" until the table's first paint.
+    With ``warm`` the app's start-up warm-up (``app.application.warm_up``, a thread in the
+    real app) has finished first: "new game" clicked a few seconds after start."""
+    t_start = time.perf_counter()
+    app = _app()
+    from PySide6.QtCore import QEvent, QObject
+
+    from app.application import MainWindow, SAMPLE_DECKS, ensure_card_db, warm_up, warm_up_qt
+    if ensure_card_db(app) is not None:
+        raise SystemExit("the card database could not be built")
+    win = MainWindow()
+    win.resize(1500, 920)
+    win.show()
+    app.processEvents()
+    t_window = time.perf_counter()
+    if warm:
+        warm_up()
+        warm_up_qt()
+    painted: list[float] = []
+
+    class FirstPaint(QObject):
+        def eventFilter(self, obj: Any, ev: Any) -> bool:
+            if ev.type() == QEvent.Paint and not painted:
+                painted.append(-1.0)  # mark: the paint runs now; timed when it returns
+            return False
+
+    decks = list(SAMPLE_DECKS.items())
+    t0 = time.perf_counter()
+    table = win.start_game([("alice", decks[0][1]), ("bob", decks[1][1])], 7, "alice", vs_bot=False,
+                           modal_errors=False)
+    filt = FirstPaint()
+    table.view.viewport().installEventFilter(filt)
+    deadline = t0 + 30
+    while not painted and time.perf_counter() < deadline:
+        app.processEvents()
+    t1 = time.perf_counter()
+    return {"new_game_to_first_paint_s": round(t1 - t0, 3), "window_up_s": round(t_window - t_start, 3),
+            "painted": bool(painted), "target_s": NEW_GAME_TARGET_S, "ok": bool(painted) and t1 - t0 <= NEW_GAME_TARGET_S}
+
+
+def bench_new_game(cold_faces: bool, warm: bool = False) -> dict[str, Any]:
+    """(b) in a fresh process; with ``cold_faces`` the face cache is an empty folder (the
+    card database is linked in, so only the faces are missing)."""
+    env = dict(os.environ)
+    env.setdefault("QT_QPA_PLATFORM", "offscreen")
+    env["PYTHONPATH"] = str(Path(__file__).resolve().parent.parent) + os.pathsep + env.get("PYTHONPATH", "")
+    tmp = None
+    if cold_faces:
+        from engine.cards.db import data_dir, default_db_path
+        tmp = tempfile.TemporaryDirectory(prefix="manatable-bench-")
+        db = default_db_path()
+        if db.exists():
+            rel = db.relative_to(data_dir()) if db.is_relative_to(data_dir()) else Path(db.name)
+            (Path(tmp.name) / rel).parent.mkdir(parents=True, exist_ok=True)
+            os.symlink(db, Path(tmp.name) / rel)
+        env["MANATABLE_DATA"] = tmp.name
+    try:
+        out = subprocess.run([sys.executable, "-m", "app.bench", "--new-game-child"] + (["--warm"] if warm else []),
+                             env=env,
+                             capture_output=True, text=True, timeout=300)
+    finally:
+        if tmp is not None:
+            tmp.cleanup()
+    lines = [ln for ln in out.stdout.splitlines() if ln.startswith("{")]
+    if out.returncode != 0 or not lines:
+        return {"error": (out.stderr or out.stdout)[-600:], "ok": False}
+    r = json.loads(lines[-1])
+    r["face_cache"] = "empty" if cold_faces else "warm"
+    r["after_warm_up"] = warm
+    return r
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m app.bench", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--json", action="store_true", help="print one JSON object")
+    ap.add_argument("--decisions", type=int, default=50)
+    ap.add_argument("--new-game-child", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--warm", action="store_true", help=argparse.SUPPRESS)
+    a = ap.parse_args(argv)
+    if a.new_game_child:
+        print(json.dumps(bench_new_game_here(a.warm)))
+        sys.stdout.flush()
+        os._exit(0)
+    warm = bench_new_game(cold_faces=False)   # also fills the face cache for the sample decks
+    warm = bench_new_game(cold_faces=False)
+    cold = bench_new_game(cold_faces=True)
+    later = bench_new_game(cold_faces=False, warm=True)
+    scene = bench_scene(a.decisions)
+    res = {"scene_update": scene, "new_game_warm": warm, "new_game_cold_faces": cold,
+           "new_game_after_warm_up": later,
+           "load_average": [round(x, 2) for x in os.getloadavg()], "cpus": os.cpu_count(),
+           "ok": scene["ok"] and warm.get("ok", False) and cold.get("ok", False)}
+    if a.json:
+        print(json.dumps(res, indent=1))
+    else:
+        print(f"(a) scene update after a decision, {scene['permanents']} permanents on the battlefield, "
+              f"{scene['decisions']} decisions:")
+        print(f"    table update (rebuild + prompt + paint): median {scene['update_median_ms']} ms, "
+              f"max {scene['update_max_ms']} ms (target {SCENE_TARGET_MS:g} ms)")
+        print(f"    the same in this thread's CPU time: median {scene['update_cpu_median_ms']} ms, "
+              f"max {scene['update_cpu_max_ms']} ms")
+        print(f"    engine answer: median {scene['engine_median_ms']} ms")
+        for label, r in (("warm face cache", warm), ("empty face cache", cold),
+                         ("after the start-up warm-up", later)):
+            if "error" in r:
+                print(f"(b) new game, {label}: failed: {r['error']}")
+            else:
+                print(f"(b) new game to first paint of the table, {label}: {r['new_game_to_first_paint_s']} s "
+                      f"(target {NEW_GAME_TARGET_S:g} s; main window up after {r['window_up_s']} s)")
+        print(f"machine: {res['cpus']} CPUs, load average {res['load_average'][0]} "
+              "(wall times grow with the load; CPU times much less)")
+        print("all targets met" if res["ok"] else "some targets missed")
+    sys.stdout.flush()
+    os._exit(0 if res["ok"] else 1)  # skip Qt's teardown
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
