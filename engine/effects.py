@@ -390,6 +390,7 @@ CONDITION_KEYS = {"control", "min", "max", "life_ge", "life_le", "your_turn", "a
 def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool = False) -> None:
     """Deal damage, simultaneously, from sources to players and objects (120.3-120.4)."""
     from engine import triggers
+    from engine.costs import unpreventable
     gains: dict[str, int] = {}
     evs = []
     for src, tgt, n in hits:
@@ -401,7 +402,6 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
         sc = g.chars(src)
         scol = set(sc.colors)
         # 702.16e protection prevents damage from sources of that quality; prevention effects
-        from engine.costs import unpreventable
         free = unpreventable(g, src)  # 615.12: damage that can't be prevented
         if isinstance(tgt, int):
             if tgt not in g.objects or g.objects[tgt].zone != "battlefield":
