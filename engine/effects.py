@@ -315,6 +315,10 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         if key in a and r is not None:
             xs = [x for x in refs(g, r, a[key]) if isinstance(x, int)]
             return getattr(g.chars(xs[0]), attr) if xs else 0
+    if "count_this_way" in a and r is not None and a.get("action") in ("milled", "put"):
+        # "for each creature card milled this way" / "each land card put into a graveyard this way"
+        f = {**a["count_this_way"], "zone": "graveyard"}  # not if a replacement exiled it
+        return sum(1 for x in r.get("milled", ()) if x in g.objects and matches(g, x, f, src))
     if "that_much" in a and r is not None:
         return g.objects[r["obj"]].trigger_info.get("amount", 0)
     if "life_of" in a:
@@ -700,7 +704,7 @@ def _mill(g: "Game", r: Ctx, e: Effect) -> None:
     for p in refs(g, r, e.get("who", "you")):
         if isinstance(p, str):
             for c in g.players[p].library[:n]:
-                g.move(c, "graveyard")
+                r.setdefault("milled", []).append(g.move(c, "graveyard"))  # "milled this way"
 
 
 def _ask_cards(r: Ctx, player: str, options: list[int], lo: int, hi: int, prompt: str) -> dict:
