@@ -88,7 +88,10 @@ def resolve_top(g: "Game") -> None:
                    "lki_ctl": {x: g.controller_of(x) for slot in legal for x in slot
                                if isinstance(x, int) and x in g.objects},
                    "lki_owner": {x: g.objects[x].owner for slot in legal for x in slot
-                                 if isinstance(x, int) and x in g.objects}}
+                                 if isinstance(x, int) and x in g.objects},
+                   # 608.2h: "its power" of a target that left during the resolution
+                   "lki_pt": {x: (g.chars(x).power, g.chars(x).toughness) for slot in legal for x in slot
+                              if isinstance(x, int) and x in g.objects and g.objects[x].zone == "battlefield"}}
     g.log("resolve", card=s.name, obj=sid)
     resume(g)
 
@@ -314,6 +317,9 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
             return sacrificed_power(g, r["obj"], attr)
         if key in a and r is not None:
             xs = [x for x in refs(g, r, a[key]) if isinstance(x, int)]
+            if xs and xs[0] not in g.objects:  # gone: as it last existed (608.2h)
+                pt = r.get("lki_pt", {}).get(xs[0])
+                return (pt[0] if attr == "power" else pt[1]) if pt else 0
             return getattr(g.chars(xs[0]), attr) if xs else 0
     if "count_this_way" in a and r is not None and a.get("action") in ("milled", "put"):
         # "for each creature card milled this way" / "each land card put into a graveyard this way"
@@ -321,6 +327,8 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         return sum(1 for x in r.get("milled", ()) if x in g.objects and matches(g, x, f, src))
     if "that_much" in a and r is not None:
         return g.objects[r["obj"]].trigger_info.get("amount", 0)
+    if "life_gained_this_turn" in a:  # "the amount of life you gained this turn"
+        return g.players[g.controller_of(src)].life_gained_turn
     if "life_of" in a:
         return g.players[g.controller_of(src)].life
     if "hand_of" in a:
