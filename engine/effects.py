@@ -649,8 +649,22 @@ def _bounce(g: "Game", r: Ctx, e: Effect) -> None:
 
 
 @op("move")
-def _move(g: "Game", r: Ctx, e: Effect) -> None:
+def _move(g: "Game", r: Ctx, e: Effect) -> dict | None:
     to = e.args["to"]
+    if to == "library_top_or_bottom":  # "its owner puts it on the top or bottom of their library"
+        xs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int) and x in g.objects]
+        picks = []
+        for k, x in enumerate(xs):  # every owner answers before anything moves (resumable)
+            key = f"{r['i']}.top_or_bottom.{k}"
+            got = r["answers"].get(key)
+            if got is None:
+                return {"kind": "choose_option", "player": g.objects[x].owner, "options": ["top", "bottom"],
+                        "slot": key, "prompt": f"put {g.objects[x].card.name} on the top or the bottom of your library?"}
+            picks.append((x, got))
+        for x, got in picks:
+            if x in g.objects:
+                g.move(x, "library", top=got == "top")
+        return None
     if to == "battlefield":
         for x in refs(g, r, e.args["what"]):
             if isinstance(x, int) and x in g.objects:
