@@ -328,7 +328,8 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
     if "that_much" in a and r is not None:
         return g.objects[r["obj"]].trigger_info.get("amount", 0)
     if "life_gained_this_turn" in a:  # "the amount of life you gained this turn"
-        return g.players[g.controller_of(src)].life_gained_turn
+        who = g.objects[r["obj"]].controller if r is not None else g.controller_of(src)
+        return g.players[who].life_gained_turn if who else 0
     if "life_of" in a:
         return g.players[g.controller_of(src)].life
     if "hand_of" in a:
