@@ -331,7 +331,8 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         who = g.objects[r["obj"]].controller if r is not None else g.controller_of(src)
         return g.players[who].life_gained_turn if who else 0
     if "life_of" in a:
-        return g.players[g.controller_of(src)].life
+        who = g.objects[r["obj"]].controller if r is not None else g.controller_of(src)
+        return g.players[who].life if who else 0
     if "hand_of" in a:
         who = a["hand_of"]
         if who == "you" or r is None:
