@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import costs, triggers
+from engine import costs, player_statics, triggers, zones_cast
 from engine.cards.abilities import Ability, Cost, TargetSpec
 from engine.errors import IllegalAction
 from engine.filters import matches
@@ -35,7 +35,8 @@ def sorcery_timing(g: "Game", player: str) -> bool:
 def can_play_land(g: "Game", player: str, oid: int) -> bool:
     """305.2, 505.5b: one land per turn, at sorcery timing."""
     o = g.objects.get(oid)
-    return (o is not None and o.zone == "hand" and o.owner == player and "Land" in o.card.types
+    return (o is not None and "Land" in o.card.types
+            and (o.zone == "hand" and o.owner == player or zones_cast.may_play_land(g, player, o))
             and g.players[player].lands_played < 1 and sorcery_timing(g, player))
 
 
@@ -50,7 +51,16 @@ def can_cast_timing(g: "Game", player: str, o: "Obj") -> bool:
     types = o.card.types
     if "Land" in types:
         return False
-    if "Instant" in types or "Flash" in o.card.keywords:
+    if "Legendary" in o.card.supertypes and ("Sorcery" in types or "Instant" in types) and not any(
+            "Legendary" in c.supertypes and c.controller == player and c.types & {"Creature", "Planeswalker"}
+            for c in g.all_chars().values()):
+        return False  # a legendary sorcery: only while you control a legendary creature or planeswalker
+    flash = "Instant" in types or "Flash" in o.card.keywords
+    if player_statics.active(g):
+        if player_statics.spell_limited(g, player):  # "can't cast more than one spell each turn"
+            return False
+        flash = flash or player_statics.has_flash(g, player, o)
+    if flash:
         return g.priority == player
     return sorcery_timing(g, player)
 
@@ -60,7 +70,9 @@ def targetable(g: "Game", x: Any, spec: TargetSpec, src: "Obj", controller: str)
     """Can ``x`` be chosen for this target slot by a spell or ability from ``src``?"""
     if not matches(g, x, spec.filter, src.id if src.id in g.objects else None, controller):
         return False
-    if isinstance(x, int) and g.objects[x].zone == "battlefield":  # 702.16b, 702.18a: permanents only
+    if isinstance(x, str) and player_statics.active(g) and not player_statics.player_targetable(g, x, controller):
+        return False  # 702.11c: "You have hexproof"
+    if isinstance(x, int) and g.objects[x].zone == "battlefield":  # 702.11, 702.18, 702.16: permanents
         c = g.chars(x)
         kw = c.keywords
         if "Shroud" in kw:
@@ -159,13 +171,15 @@ def _mana_sources(g: "Game", player: str, exclude: set[int]) -> list[tuple[int, 
                     and not ab.cost.sacrifice_self and not ab.cost.life and not costs.has_choices(ab.cost):
                 if "Creature" in c.types and o.sick and "Haste" not in c.keywords:
                     break
+                if not produces(ab, g, oid):
+                    break  # "mana of the chosen color" with no color chosen
                 (lands if "Land" in c.types else others).append((oid, ab))
                 break
     return lands + others
 
 
-def produces(ab: Ability) -> list[str]:
-    """Kinds of mana one activation of a simple mana ability can make."""
+def produces(ab: Ability, g: "Game | None" = None, oid: int | None = None) -> list[str]:
+    """Kinds of mana one activation of a simple mana ability (of permanent ``oid``) can make."""
     out: list[str] = []
     for e in ab.effects:
         if e.op == "add_mana":
@@ -174,6 +188,9 @@ def produces(ab: Ability) -> list[str]:
             elif "choice" in e.args:
                 for opt in e.args["choice"]:
                     out += opt
+            elif "any" in e.args and e.args.get("chosen_color") and g is not None:
+                c = g.objects[oid].chosen.get("color") if oid in g.objects else None
+                out += [c] if c else []  # "one mana of the chosen color" (614.12)
             elif "any" in e.args:
                 out += list("WUBRG")
     return out
@@ -211,7 +228,7 @@ def plan_payment(g: "Game", player: str, symbols: tuple[str, ...], exclude: set[
         for oid, ab in srcs:
             if oid in used:
                 continue
-            made = produces(ab)
+            made = produces(ab, g, oid)
             hit = next((m for m in options if m in made), None)
             if hit is None and "2" in options:
                 continue
@@ -229,7 +246,7 @@ def plan_payment(g: "Game", player: str, symbols: tuple[str, ...], exclude: set[
                 for oid, ab in srcs:  # every named source is used (FORMAT: pay: [...])
                     if oid not in used:
                         used.add(oid)
-                        m = produces(ab)[0]
+                        m = produces(ab, g, oid)[0]
                         taps.append((oid, m))
                         test[m] = test.get(m, 0) + 1
             return taps, test
@@ -239,7 +256,7 @@ def plan_payment(g: "Game", player: str, symbols: tuple[str, ...], exclude: set[
                 raise
             oid, ab = nxt
             used.add(oid)
-            m = produces(ab)[0]
+            m = produces(ab, g, oid)[0]
             taps.append((oid, m))
             pool[m] = pool.get(m, 0) + 1
 
@@ -256,14 +273,15 @@ def pay_mana(g: "Game", player: str, symbols: tuple[str, ...], exclude: set[int]
         g.objects[oid].tapped = True
         p.pool[m] = p.pool.get(m, 0) + 1
         g.log("mana", player=player, source=g.objects[oid].card.name, mana=m)
+        player_statics.tapped_for_mana(g, player, oid)  # 605.1b: triggered mana abilities
     g.changed()
     try:
         paid = pay_from_pool(p.pool, symbols, p.life)
     except ManaError as e:
         raise IllegalAction(f"cannot pay: {e}") from None
     if paid.life:
-        p.life -= paid.life
-        p.life_lost_turn += paid.life
+        from engine.effects import lose_life
+        lose_life(g, player, paid.life)  # 119.4: paying life is losing it
 
 
 def _least_mana(symbol: str) -> int:
@@ -330,16 +348,24 @@ def cast(g: "Game", player: str, a: dict[str, Any]) -> None:
     oid = a["card"]
     o = g.objects.get(oid)
     alt = a.get("alt")
-    if alt not in (None, "flashback", "alternative"):
+    if alt not in (None, "flashback", "free", "alternative"):
         raise IllegalAction(f"unknown alternative cost {alt!r}")
+    perm = None
     alt_cost = costs.alternative_cost(o.card) if alt == "alternative" and o is not None else None
     if alt == "alternative" and alt_cost is None:  # 118.9: "you may pay ... rather than pay its mana cost"
         raise IllegalAction(f"{_name(g, oid)} has no alternative cost")
     if alt == "flashback":  # 702.33a: cast from the graveyard for its flashback cost
         if o is None or o.zone != "graveyard" or o.owner != player or "Flashback" not in o.card.keywords:
             raise IllegalAction(f"{_name(g, oid)} is not a card with flashback in your graveyard")
-    elif o is None or o.zone != "hand" or o.owner != player:
+    elif o is not None and o.zone != "hand":  # 601.2a: from another zone only when an effect allows it
+        perm = zones_cast.may_cast(g, player, o)
+        if perm is None:
+            raise IllegalAction(f"{_name(g, oid)} is not a card you may cast from the {o.zone}")
+    elif o is None or o.owner != player:
         raise IllegalAction(f"{_name(g, oid)} is not a card in your hand")
+    if alt == "free" and not player_statics.free_from_hand(g, player, o):
+        raise IllegalAction(f"nothing lets you cast {o.card.name} without paying its mana cost")
+    free = alt == "free" or bool(perm and perm["free"])  # 117.9
     kicked = bool(a.get("kicked"))
     if kicked and "Kicker" not in o.card.keywords:
         raise IllegalAction(f"{o.card.name} has no kicker")
@@ -361,7 +387,10 @@ def cast(g: "Game", player: str, a: dict[str, Any]) -> None:
     x = int(a.get("x", 0) or 0)
     if x < 0:
         raise IllegalAction("X cannot be negative")
+    if free and x:
+        raise IllegalAction("X is 0 for a spell cast without paying its mana cost (107.3b)")
     chosen = normalize_targets(a.get("targets"), specs)
+    cast_from = o.zone
     new = g.move(oid, "stack", controller=player)
     s = g.objects[new]
     s.x = x
@@ -371,11 +400,14 @@ def cast(g: "Game", player: str, a: dict[str, Any]) -> None:
     s.targets = chosen
     s.divide = {(_key(k)): v for k, v in (a.get("divide") or {}).items()}
     s.kicked = kicked
+    s.chosen["cast_from"] = cast_from  # "if this spell was cast from your hand"
     if alt == "flashback":
         s.chosen["flashback"] = True
         cost = substitute_x(tuple(o.card.keyword_args["Flashback"].mana), x)
     elif alt_cost is not None:
         cost = substitute_x(tuple(alt_cost.mana), x)
+    elif free:
+        cost = ()
     else:
         cost = substitute_x(o.card.mana_cost, x)
     if kicked:  # 702.32a: an additional cost (601.2f: added to the total cost)
@@ -401,8 +433,10 @@ def finish_cast(g: "Game", player: str, sid: int) -> None:
     """601.2i: the spell becomes cast once its costs are paid."""
     s = g.objects[sid]
     g.spells_cast_turn += 1
+    g.players[player].spells_cast_turn += 1
     g.log("cast", player=player, card=s.card.name, obj=sid, targets=s.targets)
     triggers.event(g, {"event": "cast", "player": player, "obj": sid})
+    triggers.became_targets(g, s)
     g.passes = 0
     g.priority = player  # SBAs and triggers are checked before the player gets priority (117.5)
 
@@ -488,9 +522,9 @@ def cost_payable(g: "Game", player: str, o: "Obj", ab: Ability) -> bool:
             return False
     if ab.sorcery_speed and not sorcery_timing(g, player):
         return False
-    if ab.condition:  # "Activate only if ..." (602.5b)
+    if ab.condition is not None:  # 602.5b: "Activate only if / only once each turn / only during ..."
         from engine.effects import condition
-        if not condition(g, ab.condition, o.id, None):
+        if not condition(g, ab.condition, o.id, {"controller": player, "ability": ab}):
             return False
     if cost.life and g.players[player].life < cost.life:
         return False
@@ -545,7 +579,8 @@ def activate(g: "Game", player: str, a: dict[str, Any]) -> None:
         raise IllegalAction(f"{o.card.name} has fewer than {x} loyalty counters")
     if ab.kind == "mana" and not ab.targets:
         _pay_other_costs(g, player, o, cost, x)
-        extra = {"effects": [dict(e.args) for e in ab.effects if e.op == "add_mana"], "mana": a.get("mana")}
+        extra = {"effects": [dict(e.args) for e in ab.effects if e.op == "add_mana"], "mana": a.get("mana"),
+                 "tapped": bool(cost.tap)}
         if costs.has_choices(cost):
             costs.start(g, player, cost, oid, None, "mana", a, extra)
             return
@@ -561,10 +596,20 @@ def activate(g: "Game", player: str, a: dict[str, Any]) -> None:
     chosen = normalize_targets(a.get("targets"), specs)
     s = _ability_object(g, o, ab, player)
     s.modes = list(modes) if ab.choose else []
+    s.x = x  # 601.2b before 601.2c: X is known when targets are chosen
     check_targets(g, specs, chosen, s, player)
     s.targets = chosen
-    s.x = x
     s.divide = {(_key(k)): v for k, v in (a.get("divide") or {}).items()}
+    if cost.sacrifice_self:  # 608.2h: the ability may need the source as it last existed
+        sc = g.chars(o.id)
+        s.chosen["source_lki"] = (sc.power, sc.toughness)
+    if ab.condition is not None and ab.condition.get("once_each_turn"):
+        o.chosen["activated:" + ab.text] = g.turn  # 602.5b
+    # 602.2i: abilities that trigger on activating it; matched against the source as it is
+    # before the costs are paid (a source sacrificed to pay is seen as it last existed); they
+    # wait in game.triggered, and an illegal activation restores the state before it
+    triggers.event(g, {"event": "activate", "player": player, "obj": o.id, "ability": s.id,
+                       "loyalty": cost.loyalty is not None})
     _pay_other_costs(g, player, o, cost, x)
     if cost.mana:
         pay_mana(g, player, substitute_x(cost.mana, s.x), {o.id} if cost.tap else set(), a.get("pay"))
@@ -578,6 +623,7 @@ def finish_activate(g: "Game", player: str, sid: int) -> None:
     """602.2i: the ability becomes activated once its costs are paid."""
     s = g.objects[sid]
     g.log("activate", player=player, card=s.card.name, obj=sid, targets=s.targets)
+    triggers.became_targets(g, s)  # 603.2: becoming the target of it
     g.passes = 0
     g.priority = player  # SBAs and triggers are checked before the player gets priority (117.5)
 
@@ -588,6 +634,8 @@ def finish_mana(g: "Game", player: str, src: int, extra: dict[str, Any]) -> None
     from engine.cards.abilities import Effect
     ab = Ability("mana", "", effects=tuple(Effect("add_mana", args) for args in extra.get("effects", ())))
     effects.run_now(g, ab, src, player, {"mana": extra.get("mana")})
+    if extra.get("tapped"):
+        player_statics.tapped_for_mana(g, player, src)  # 605.1b: triggered mana abilities
     g.priority = player  # SBAs and triggers are checked before the player gets priority (117.5)
 
 
@@ -615,16 +663,18 @@ def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, x: int = 0) -
         o.counters["loyalty"] = o.counters.get("loyalty", 0) + n
         o.chosen["loyalty_turn"] = g.turn
     if cost.life:
-        g.players[player].life -= cost.life
-        g.players[player].life_lost_turn += cost.life
+        from engine.effects import lose_life
+        lose_life(g, player, cost.life)  # 119.4
     if cost.remove_counters:
         k, n = cost.remove_counters
         o.counters[k] -= n
     if cost.discard < 0:  # "Discard your hand" (an empty hand pays it too)
+        from engine.effects import discard
         for c in list(g.players[player].hand):
-            g.move(c, "graveyard")
+            discard(g, c)
     if cost.sacrifice_self:
-        g.move(o.id, "graveyard")
+        from engine.effects import sacrifice
+        sacrifice(g, o.id)
     elif cost.exile_self:
         g.move(o.id, "exile")
     g.changed()

@@ -16,7 +16,16 @@ def has_rule(g: "Game", oid: int, rule: str) -> bool:
     c = g.chars(oid)
     if any(r.get("rule") == rule for r in c.rules):
         return True
-    return any(e.get("rule") == rule and oid in e["objects"] for e in g.effects if e["layer"] == "rule")
+    return any(e.get("rule") == rule and oid in e["objects"] and active(g, e)
+               for e in g.effects if e["layer"] == "rule")
+
+
+def active(g: "Game", e: dict[str, Any]) -> bool:
+    """A rule effect "for as long as you control SELF" applies only while you do (611.2b)."""
+    if e.get("until") != "while_source":
+        return True
+    s = e.get("source")
+    return s in g.objects and g.objects[s].zone == "battlefield" and g.controller_of(s) == e.get("controller")
 
 
 def attackers(g: "Game") -> list[int]:
@@ -31,7 +40,8 @@ def can_attack(g: "Game", oid: int) -> bool:
         return False
     if o.sick and "Haste" not in c.keywords:
         return False
-    if "Defender" in c.keywords or has_rule(g, oid, "cant_attack") or has_rule(g, oid, "cant_attack_or_block"):
+    if "Defender" in c.keywords and not has_rule(g, oid, "attack_despite_defender") \
+            or has_rule(g, oid, "cant_attack") or has_rule(g, oid, "cant_attack_or_block"):
         return False
     return True
 
@@ -58,6 +68,10 @@ def declare_attackers(g: "Game", player: str, decl: Any) -> None:
             raise IllegalAction(f"{_n(g, a)} cannot attack (508.1a: untapped, no summoning sickness, no defender)")
         if t not in legal_targets:
             raise IllegalAction(f"{_n(g, a)} cannot attack {_n(g, t)}")
+    if len(decl) == 1:  # 506.5 / 508.1b: "can't attack alone"
+        (a,) = decl
+        if _alone(g, a, "attack"):
+            raise IllegalAction(f"{_n(g, a)} can't attack alone (506.5, 508.1b)")
     # 508.1d: requirements — a creature that must attack does if able
     for i in possible_attackers(g):
         if i not in decl and has_rule(g, i, "must_attack"):
@@ -88,13 +102,14 @@ def can_block(g: "Game", b: int, a: int) -> bool:
     for r in bc.rules:  # 509.1b: "can't block" restrictions, some only against certain attackers
         if r.get("rule") == "cant_block" and (not r.get("what") or matches(g, a, r["what"], b)):
             return False
-    if any(e.get("rule") == "cant_block" and b in e["objects"] for e in g.effects if e["layer"] == "rule"):
+    if any(e.get("rule") == "cant_block" and b in e["objects"] and active(g, e)
+           for e in g.effects if e["layer"] == "rule"):
         return False
-    for r in ac.rules:  # "can't be blocked (except by ...)"
-        if r.get("rule") == "cant_be_blocked" and (matches(g, b, r["by"], a) if r.get("by")  # "by blue creatures"
-                                                   else not (r.get("except") and matches(g, b, r["except"], a))):
+    for r in ac.rules:  # "can't be blocked (except by ... / by ...)"
+        if r.get("rule") == "cant_be_blocked" and _unblockable_by(g, r, b, a):
             return False
-    if any(e.get("rule") == "cant_be_blocked" and a in e["objects"] for e in g.effects if e["layer"] == "rule"):
+    if any(e.get("rule") == "cant_be_blocked" and a in e["objects"] and _unblockable_by(g, e, b, a) and active(g, e)
+           for e in g.effects if e["layer"] == "rule"):
         return False
     akw, bkw = ac.keywords, bc.keywords
     if "Flying" in akw and not ("Flying" in bkw or "Reach" in bkw):
@@ -123,6 +138,14 @@ def can_block(g: "Game", b: int, a: int) -> bool:
     return True
 
 
+def _unblockable_by(g: "Game", r: dict[str, Any], b: int, a: int) -> bool:
+    """509.1b: "can't be blocked" (by anything), "... except by FILTER", "... by FILTER"."""
+    from engine.filters import matches
+    if r.get("except") and matches(g, b, r["except"], a):
+        return False
+    return not r.get("by") or matches(g, b, r["by"], a)
+
+
 def possible_blockers(g: "Game", defender: str) -> list[int]:
     atk = attackers(g)
     return [b for b in g.battlefield if g.chars(b).controller == defender
@@ -148,16 +171,19 @@ def declare_blockers(g: "Game", player: str, decl: Any) -> None:
                 raise IllegalAction(f"{_n(g, a)} is not attacking")
             if not can_block(g, b, a):
                 raise IllegalAction(f"{_n(g, b)} cannot block {_n(g, a)}")
+    why = _block_restrictions(g, blocks)
+    if why:
+        raise IllegalAction(why)
     count: dict[int, int] = {}
     for As in blocks.values():
         for a in As:
             count[a] = count.get(a, 0) + 1
-    for a, n in count.items():
-        if "Menace" in g.chars(a).keywords and n < 2:
-            raise IllegalAction(f"{_n(g, a)} has menace: it can't be blocked except by two or more creatures")
     for b in possible_blockers(g, player):
         if b not in blocks and has_rule(g, b, "must_block"):
             raise IllegalAction(f"{_n(g, b)} blocks each combat if able")
+    why = _block_requirements(g, player, blocks)
+    if why:
+        raise IllegalAction(why)
     for b, As in blocks.items():
         g.objects[b].blocking = list(As)
         g.objects[b].order = list(As)
@@ -179,6 +205,95 @@ def declare_blockers(g: "Game", player: str, decl: Any) -> None:
     for a in count:
         triggers.event(g, {"event": "becomes_blocked", "obj": a})
     g._give_priority()
+
+
+def _block_restrictions(g: "Game", blocks: dict[int, list[int]]) -> str | None:
+    """509.1b: restrictions on the declaration as a whole (menace, "can't be blocked by more
+    than one creature", "can't block alone"); None when it breaks none of them."""
+    count: dict[int, int] = {}
+    for As in blocks.values():
+        for a in As:
+            count[a] = count.get(a, 0) + 1
+    for a, n in count.items():
+        if "Menace" in g.chars(a).keywords and n < 2:
+            return f"{_n(g, a)} has menace: it can't be blocked except by two or more creatures"
+        if n > 1 and has_rule(g, a, "max_one_blocker"):
+            return f"{_n(g, a)} can't be blocked by more than one creature"
+    if len(blocks) == 1:  # 506.5: it blocks alone when it is the only creature declared as a blocker
+        (b,) = blocks
+        if _alone(g, b, "block"):
+            return f"{_n(g, b)} can't block alone (506.5, 509.1b)"
+    return None
+
+
+def block_all_attackers(g: "Game") -> list[int]:
+    """Attackers with "all creatures able to block it do so" (a blocking requirement, 509.1c)."""
+    return [a for a in attackers(g) if has_rule(g, a, "must_be_blocked_by_all")]
+
+
+def _block_requirements(g: "Game", player: str, blocks: dict[int, list[int]]) -> str | None:
+    """509.1c: the declaration obeys as many requirements as it can without breaking a
+    restriction. Requirements here: "blocks each combat if able" and "all creatures able
+    to block it do so". A declaration is refused when one creature could obey more of
+    them by itself, the rest unchanged, and the result would still be legal."""
+    lure = block_all_attackers(g)
+    if not lure:
+        return None
+    atk = attackers(g)
+    for b in possible_blockers(g, player):
+        must = has_rule(g, b, "must_block")
+        cap = 1 + sum(1 for r in g.chars(b).rules if r.get("rule") == "extra_block")
+        mine = [a for a in lure if can_block(g, b, a)]
+        if not mine:
+            continue
+        cur = blocks.get(b, [])
+
+        def obeyed(As: list[int]) -> int:
+            return (1 if must and As else 0) + len(set(As) & set(mine))
+
+        best = (1 if must else 0) + min(len(mine), cap)
+        if obeyed(cur) >= best:
+            continue
+        alt_list = [a for a in cur if a in mine] + [a for a in mine if a not in cur]
+        alt_list = alt_list[:cap]
+        alt_list += [a for a in cur if a not in alt_list and a in atk][: cap - len(alt_list)]
+        alt = dict(blocks)
+        alt[b] = alt_list
+        if obeyed(alt_list) > obeyed(cur) and _block_restrictions(g, alt) is None:
+            return f"{_n(g, b)} must block {_n(g, mine[0])}: all creatures able to block it do so (509.1c)"
+    return None
+
+
+def _alone(g: "Game", oid: int, what: str) -> bool:
+    return has_rule(g, oid, "cant_attack_or_block_alone") or has_rule(g, oid, f"cant_{what}_alone")
+
+
+def attack_hints(g: "Game", atk: list[int]) -> dict[str, Any]:
+    """What a client needs to build a legal declaration beyond the per-creature options:
+    the creatures that can't attack alone (506.5)."""
+    alone = [a for a in atk if _alone(g, a, "attack")]
+    return {"not_alone": alone} if alone else {}
+
+
+def block_hints(g: "Game", opts: dict[int, list[int]]) -> dict[str, Any]:
+    """Restrictions and requirements on the declaration as a whole (509.1b-c): creatures that
+    can't block alone, attackers that can't be blocked by more than one creature, and for each
+    creature the attackers it must block if able ("all creatures able to block it do so")."""
+    out: dict[str, Any] = {}
+    if not opts:
+        return out
+    alone = [b for b in opts if _alone(g, b, "block")]
+    if alone:
+        out["not_alone"] = alone
+    atk = attackers(g)
+    one = [a for a in atk if has_rule(g, a, "max_one_blocker")]
+    if one:
+        out["max_one"] = one
+    lure = block_all_attackers(g)
+    if lure:
+        must = {b: [a for a in As if a in lure] for b, As in opts.items()}
+        out["must"] = {b: As for b, As in must.items() if As}
+    return out
 
 
 def set_order(g: "Game", d: "Decision", order: list[Any]) -> None:

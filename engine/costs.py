@@ -161,6 +161,7 @@ def answer(g: "Game", d: Any, a: dict[str, Any]) -> None:
 
 
 def _pay(g: "Game", player: str, part: str, picks: list[int], obj: int | None) -> None:
+    from engine.effects import discard, sacrifice
     s = g.objects.get(obj) if obj is not None else None
     for i in picks:
         name = g.objects[i].card.name
@@ -169,9 +170,9 @@ def _pay(g: "Game", player: str, part: str, picks: list[int], obj: int | None) -
             if s is not None:  # 608.2h: "the sacrificed creature" is known as it last existed
                 s.chosen.setdefault("sacrificed", []).append(
                     {"power": c.power, "toughness": c.toughness, "name": name, "types": sorted(c.types)})
-            g.move(i, "graveyard")
+            sacrifice(g, i)  # 701.17a, with its event (603.2)
         elif part == "discard":
-            g.move(i, "graveyard")
+            discard(g, i)  # 701.8, with its event
         elif part == "exile_from_graveyard":
             g.move(i, "exile")
         elif part == "tap_others":

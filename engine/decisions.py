@@ -63,7 +63,8 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
             if alt is not None:
                 opt["alt"] = alt
             out.append(opt)
-    from engine import manual
+    from engine import manual, zones_cast
+    out += zones_cast.options(g, player, afford)  # other zones (601.2a), without paying (117.9)
     if manual.offered(g, player):
         out.append({"action": "manual"})
     cs = g.all_chars()
@@ -172,7 +173,7 @@ def build(g: "Game", w: dict[str, Any]) -> Decision:
                         [{"option": "top"}, {"option": "bottom"}], data)
     if kind == "attackers":
         atk = combat.possible_attackers(g)
-        opts = {"attackers": atk, "targets": combat.attack_targets(g)}
+        opts = {"attackers": atk, "targets": combat.attack_targets(g), **combat.attack_hints(g, atk)}
         must = [a for a in atk if combat.has_rule(g, a, "must_attack")]  # 508.1d: attack if able
         if must:
             opts["must"] = must
@@ -180,7 +181,7 @@ def build(g: "Game", w: dict[str, Any]) -> Decision:
     if kind == "blockers":
         atk = combat.attackers(g)
         opts = {b: [a for a in atk if combat.can_block(g, b, a)] for b in combat.possible_blockers(g, player)}
-        return Decision(player, kind, "declare blockers", {"blockers": opts}, data,
+        return Decision(player, kind, "declare blockers", {"blockers": opts, **combat.block_hints(g, opts)}, data,
                         None if opts else {"blockers": {}})
     if kind == "order_blockers":
         ids = list(g.objects[w["attacker"]].blockers)

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any, Callable
 from engine.cards.abilities import Ability, CardDef, Effect
 from engine.errors import IllegalAction
 from engine.filters import matches
+from engine.choices import NeedChoice
+from engine.layers import counters_allowed
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -66,6 +68,11 @@ def _legal_now(g: "Game", s: "Obj") -> list[list[Any]]:
             for spec, picks in zip(specs, s.targets)]
 
 
+#: Conditions about the source object itself: not rechecked once it is gone (its last known
+#: information stands, 608.2h).
+_OBJECT_CONDITIONS = {"kicked", "self", "self_attacked_or_blocked_this_turn", "self_dealt_damage"}
+
+
 def resolve_top(g: "Game") -> None:
     """608.1-608.3: resolve the top object of the stack."""
     sid = g.stack[-1]
@@ -79,6 +86,13 @@ def resolve_top(g: "Game") -> None:
         _finish(g, sid, countered=True)
         return
     ab = s.ability
+    if ab is not None and ab.kind == "triggered" and ab.condition is not None and \
+            (s.source in g.objects or not _OBJECT_CONDITIONS & set(ab.condition)) and \
+            not condition(g, ab.condition, s.source, {"controller": s.controller, "trigger": s.trigger_info}):
+        # 603.4: an intervening "if" clause is checked again on resolution; false: it does nothing
+        g.log("condition_false", card=s.name)
+        _finish(g, sid)
+        return
     if ab is None:
         from engine.casting import spell_ability
         ab = spell_ability(s.card)
@@ -129,7 +143,10 @@ def resume(g: "Game") -> None:
             g.log("unsupported_effect", op=eff.op, card=s.card.name)
             r["i"] += 1
             continue
-        w = fn(g, r, eff)
+        try:
+            w = fn(g, r, eff)
+        except NeedChoice as need:  # a reference to objects still to be chosen (engine.choices)
+            w = need.wait
         if w is not None:
             g.wait = w
             return
@@ -188,12 +205,27 @@ def answer(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
         lo, hi = d.data.get("min", 0), d.data.get("max", 0)
         if not lo <= len(cards) <= hi or len(set(cards)) != len(cards) or any(c not in d.options for c in cards):
             raise IllegalAction(f"choose {lo}..{hi} of the offered cards")
+        if d.data.get("different_names") and len({g.objects[c].card.name for c in cards}) != len(cards):
+            raise IllegalAction("the chosen cards must have different names")
+        groups = d.data.get("one_of_each")
+        if groups is not None and not one_of_each(cards, groups):
+            raise IllegalAction("choose at most one card of each kind the effect names")
         r["answers"][slot] = cards
     elif d.kind == "choose_number":
         n = int(a.get("number"))
         if not d.data.get("min", 0) <= n <= d.data.get("max", 10 ** 6):
             raise IllegalAction("number out of range")
         r["answers"][slot] = n
+
+
+def one_of_each(cards: list[Any], groups: list[list[Any]]) -> bool:
+    """"an Angel card, a Demon card, and/or a Dragon card": each chosen card stands for a
+    different alternative (a matching of cards to the groups that hold them)."""
+    def fit(i: int, used: frozenset[int]) -> bool:
+        if i == len(cards):
+            return True
+        return any(k not in used and cards[i] in grp and fit(i + 1, used | {k}) for k, grp in enumerate(groups))
+    return fit(0, frozenset())
 
 
 def run_now(g: "Game", ab: Ability, src: int, controller: str, a: dict[str, Any]) -> None:
@@ -236,6 +268,8 @@ def refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
     if ref == "it":
         info = s.trigger_info
         if info:
+            if "objs" in info:  # a batch trigger ("one or more ... attack, they ..."): all of them
+                return [x for x in info["objs"] if x in g.objects]
             x = info.get("new", info.get("obj"))
             if x in g.objects:
                 return [x]
@@ -254,12 +288,25 @@ def refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
         return [t] if t is not None else []
     if ref == "created":
         return [c for c in r["created"] if c in g.objects]
+    if ref == "attacked":  # "the player or planeswalker it's attacking" (506.4; the source, now)
+        sid = source_id(g, r)
+        a = g.objects[sid].attacking if sid is not None and sid in g.objects else None
+        if isinstance(a, str) or isinstance(a, int) and a in g.objects and g.objects[a].zone == "battlefield":
+            return [a]
+        return []
+    if ref == "exiled":  # the cards the previous exile_top effect exiled
+        return [c for c in r.get("exiled", ()) if c in g.objects]
     if isinstance(ref, dict):
+        if "choose" in ref:  # chosen on resolution (may stop the resolution for the choice)
+            from engine.choices import chosen_refs
+            return chosen_refs(g, r, ref)
         if "target" in ref:
             i = ref["target"] + r.get("off", 0)
             return list(r["legal"][i]) if i < len(r["legal"]) else []
         if "each" in ref:
             f = ref["each"]
+            if "power_lt_self" in f or "toughness_lt_self" in f:
+                f = bind_self_compare(g, r, f)
             out: list[Any] = []
             if f.get("player"):
                 out += [p for p in g.order if matches(g, p, f, source_id(g, r), you)]
@@ -328,11 +375,15 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
     if "that_much" in a and r is not None:
         return g.objects[r["obj"]].trigger_info.get("amount", 0)
     if "life_gained_this_turn" in a:  # "the amount of life you gained this turn"
-        who = g.objects[r["obj"]].controller if r is not None else g.controller_of(src)
+        who = g.objects[r["obj"]].controller if r is not None and "obj" in r else g.controller_of(src)
         return g.players[who].life_gained_turn if who else 0
     if "life_of" in a:
-        who = g.objects[r["obj"]].controller if r is not None else g.controller_of(src)
+        who = g.objects[r["obj"]].controller if r is not None and "obj" in r else g.controller_of(src)
         return g.players[who].life if who else 0
+    for key, attr in (("total_power", "power"), ("total_toughness", "toughness")):
+        if key in a:  # "the total toughness of creatures you control"
+            ctl = g.controller_of(src)
+            return sum(getattr(g.chars(i), attr) for i in g.battlefield if matches(g, i, a[key], src, ctl))
     if "hand_of" in a:
         who = a["hand_of"]
         if who == "you" or r is None:
@@ -352,52 +403,147 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
 
 
 def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -> bool:
-    you = g.controller_of(src) if src is not None else None
-    if "control" in cond:
-        n = sum(1 for i in g.battlefield if matches(g, i, cond["control"], src, you))
-        return cond.get("min", 1) <= n <= cond.get("max", 10 ** 6)
-    if "life_ge" in cond:
-        return g.players[you].life >= cond["life_ge"]
-    if "life_le" in cond:
-        return g.players[you].life <= cond["life_le"]
-    if "your_turn" in cond:
-        return (g.active == you) == cond["your_turn"]
+    """Whether a condition holds now: an intervening "if" (603.4), an "as long as" static
+    (611.3a), a conditional instruction (608.2c) or an activation restriction (602.5b).
+
+    Per-turn facts are plain data kept where they change: Player.life_lost_turn,
+    Player.spells_cast_turn, and marks on the object itself (``chosen``: the turn it last
+    attacked or blocked, whether it has dealt damage, the turns its abilities were
+    activated), which go away with the object when it changes zones (400.7)."""
+    you = (r.get("controller") if r else None) or (g.controller_of(src) if src is not None else None)
     if "all" in cond:
         return all(condition(g, c, src, r) for c in cond["all"])
-    if "hand_le" in cond:
-        return len(g.players[you].hand) <= cond["hand_le"]
-    if "hand_ge" in cond:
-        return len(g.players[you].hand) >= cond["hand_ge"]
-    if "kicked" in cond:
-        o = g.objects.get(src) if src is not None else None
-        return bool(o is not None and o.kicked) == bool(cond["kicked"])
-    if "gained_life_this_turn" in cond:
-        return g.players[you].life_gained_turn > 0
-    if "graveyard_ge" in cond:  # "as long as there are N or more land cards in your graveyard"
-        f = {**(cond.get("filter") or {}), "zone": "graveyard"}
-        return sum(1 for i in g.players[you].graveyard if matches(g, i, f, src, you)) >= cond["graveyard_ge"]
-    if "life_ge_start_plus" in cond:  # 103.3: the starting life total of a two-player game is 20
-        return g.players[you].life >= 20 + cond["life_ge_start_plus"]
-    if "it" in cond and r is not None:
-        # "If that creature was an Elemental" / after a damage effect, "if a Dinosaur is dealt
-        # damage this way": the object the sentence is about matches (and was dealt damage)
-        if "obj" in r:  # resolving
-            xs = [x for x in refs(g, r, "it") if isinstance(x, int) and x in g.objects]
-        else:  # an intervening "if" as the trigger event happens (603.4): the event's object
-            ev = r.get("trigger") or {}
-            xs = [x for x in (ev.get("new"), ev.get("obj")) if isinstance(x, int) and x in g.objects][:1]
-        if "dealt" in r:
-            xs = [x for x in xs if x in r["dealt"]]
-        return any(matches(g, x, {**cond["it"], "zone": "any_card"}, src, you) for x in xs)
-    if "x_ge" in cond:  # "If X is N or more" of a spell (its own X: 107.3)
-        o = g.objects.get(src) if src is not None else None
-        return o is not None and o.zone == "stack" and o.ability is None and o.x >= cond["x_ge"]
-    raise IllegalAction(f"unsupported condition {cond!r}")
+    if "not" in cond:
+        return not condition(g, cond["not"], src, r)
+    if "control" in cond:
+        f = cond["control"]
+        if f.get("different_names"):  # "N or more lands with different names": count the names
+            n = len({g.objects[i].card.name for i in g.battlefield if matches(g, i, f, src, you)})
+        else:
+            n = sum(1 for i in g.battlefield if matches(g, i, f, src, you))
+        if not cond.get("min", 1) <= n <= cond.get("max", 10 ** 6):
+            return False
+    if "life_ge" in cond and not g.players[you].life >= cond["life_ge"]:
+        return False
+    if "life_le" in cond and not g.players[you].life <= cond["life_le"]:
+        return False
+    if "your_turn" in cond and (g.active == you) != cond["your_turn"]:
+        return False
+    if "hand_le" in cond and not len(g.players[you].hand) <= cond["hand_le"]:
+        return False
+    if "hand_ge" in cond and not len(g.players[you].hand) >= cond["hand_ge"]:
+        return False
+    o = g.objects.get(src) if src is not None else None
+    if "kicked" in cond and bool(o is not None and o.kicked) != bool(cond["kicked"]):
+        return False
+    if "gained_life_this_turn" in cond and g.players[you].life_gained_turn < max(1, int(cond["gained_life_this_turn"])):
+        return False
+    if "player_lost_life_this_turn" in cond:  # "if a player lost N or more life this turn"
+        if not any(p.life_lost_turn >= cond["player_lost_life_this_turn"] for p in g.players.values()):
+            return False
+    if "opponent_lost_life_this_turn" in cond:
+        lost = any(g.players[p].life_lost_turn > 0 for p in g.opponents(you))
+        if lost != bool(cond["opponent_lost_life_this_turn"]):
+            return False
+    if "spells_cast_this_turn" in cond and g.players[you].spells_cast_turn != cond["spells_cast_this_turn"]:
+        return False  # "if you didn't cast a spell this turn": exactly that many
+    if "self" in cond:  # "as long as it's attacking", "only if SELF is attacking"
+        if o is None or not matches(g, o.id, cond["self"], src, you):
+            return False
+    if "self_attacked_or_blocked_this_turn" in cond:
+        did = o is not None and o.chosen.get("combat_turn") == g.turn
+        if did != bool(cond["self_attacked_or_blocked_this_turn"]):
+            return False
+    if "self_dealt_damage" in cond:  # "if it hasn't dealt damage yet": since it became this object
+        if (o is not None and bool(o.chosen.get("dealt_damage"))) != bool(cond["self_dealt_damage"]):
+            return False
+    if "it" in cond:  # "if it's an artifact", "if that creature was an Elemental" (wherever it is now)
+        f = cond["it"] if "zone" in cond["it"] else dict(cond["it"], zone="any_card")
+        if r is not None and "obj" in r:
+            its = refs(g, r, "it")
+        else:
+            x = ((r or {}).get("trigger") or {}).get("obj")
+            its = [x] if x is not None else []
+        if r is not None and "dealt" in r:  # after a damage effect: "is dealt damage this way"
+            its = [x for x in its if x in r["dealt"]]
+        if not any(isinstance(x, int) and matches(g, x, f, src, you) for x in its):
+            return False
+    if "x_ge" in cond:  # "if X is 10 or more"
+        s = g.objects.get(r["obj"]) if r is not None and "obj" in r else None
+        if s is None and src is not None and src in g.objects and g.objects[src].zone == "stack":
+            s = g.objects[src]  # a spell's own static ("If X is 5 or more, this spell can't be countered")
+        if s is None or s.x < cond["x_ge"]:
+            return False
+    if "life_ge_start_plus" in cond and g.players[you].life < STARTING_LIFE + cond["life_ge_start_plus"]:
+        return False  # "at least 15 life more than your starting life total" (103.3: 20)
+    if "graveyard_ge" in cond:  # "three or more land cards in your graveyard"
+        f = dict(cond.get("filter") or {}, zone="graveyard")
+        n = sum(1 for c in g.players[you].graveyard if matches(g, c, f, src, you))
+        if n < cond["graveyard_ge"]:
+            return False
+    if "once_each_turn" in cond:  # 602.5b: "Activate only once each turn"
+        ab = r.get("ability") if r else None
+        if o is None or ab is None or o.chosen.get("activated:" + ab.text) == g.turn:
+            return False
+    if "cast_from_hand" in cond:  # "If this spell was cast from your hand" (608.2c)
+        s = g.objects.get(r["obj"]) if r is not None and "obj" in r else None
+        from_hand = s is not None and s.ability is None and s.chosen.get("cast_from") == "hand"
+        if from_hand != bool(cond["cast_from_hand"]):
+            return False
+    if "milled_this_way" in cond:  # "If at least one Zombie card is milled this way"
+        if not any(x in g.objects and matches(g, x, {**cond["milled_this_way"], "zone": "any_card"}, src, you)
+                   for x in (r or {}).get("milled", ())):
+            return False
+    return True
 
 
+#: Condition keys this engine evaluates (a card using any other is unsupported).
 CONDITION_KEYS = {"control", "min", "max", "life_ge", "life_le", "your_turn", "all", "hand_le", "hand_ge",
-                  "gained_life_this_turn", "kicked", "x_ge", "it", "life_ge_start_plus",
-                  "graveyard_ge", "filter"}
+                  "gained_life_this_turn", "kicked", "player_lost_life_this_turn", "opponent_lost_life_this_turn",
+                  "spells_cast_this_turn", "self", "self_attacked_or_blocked_this_turn", "self_dealt_damage",
+                  "once_each_turn", "not", "it", "x_ge", "life_ge_start_plus", "graveyard_ge", "filter",
+                  "cast_from_hand", "milled_this_way"}
+#: Conditions of the "if" op (608.2c): the same keys.
+IF_CONDITION_KEYS = CONDITION_KEYS
+STARTING_LIFE = 20  # 103.3
+
+
+def condition_problems(cond: Any) -> list[str]:
+    """Keys of a condition (and filter keys inside it) this engine does not evaluate."""
+    if not isinstance(cond, dict):
+        return []
+    bad = sorted(set(cond) - CONDITION_KEYS)
+    out = [f"condition {bad}"] if bad else []
+    for k in ("self", "control", "it", "filter"):
+        if isinstance(cond.get(k), dict):
+            from engine.filters import unknown_keys
+            fb = unknown_keys(cond[k], group_ok=k == "control")
+            if fb:
+                out.append(f"condition filter keys {sorted(fb)}")
+    for c in list(cond.get("all", ())) + ([cond["not"]] if "not" in cond else []):
+        out += condition_problems(c)
+    return out
+
+
+def bind_self_compare(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
+    """"with power less than SELF's power": the source's power now, or as it last existed on
+    the battlefield when it is gone (608.2h; e.g. sacrificed to pay the cost)."""
+    f = dict(f)
+    s = g.objects[r["obj"]]
+    sid = source_id(g, r)
+    lki = s.chosen.get("source_lki")
+    for key in ("power", "toughness"):
+        k = key + "_lt_self"
+        if k in f:
+            which = f.pop(k)
+            if sid is not None and g.objects[sid].zone == "battlefield":
+                v = getattr(g.chars(sid), which)
+            elif lki is not None:
+                v = lki[0 if which == "power" else 1]
+            else:
+                v = 0
+            f[key + "_lt"] = v
+    return f
 
 
 # ------------------------------------------------------------------ damage (120)
@@ -406,6 +552,7 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
     from engine import triggers
     from engine.costs import unpreventable
     gains: dict[str, int] = {}
+    losses: dict[str, int] = {}  # 120.3a: damage to a player causes that much life loss, one event per player
     evs = []
     for src, tgt, n in hits:
         if n <= 0:
@@ -429,13 +576,14 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
         if n <= 0:
             continue
         kw = sc.keywords
+        if so.zone == "battlefield" and not so.chosen.get("dealt_damage"):
+            so.chosen["dealt_damage"] = True  # "if it hasn't dealt damage yet"
         if isinstance(tgt, str):
             p = g.players[tgt]
             if "Infect" in kw:
                 p.poison += n  # 702.90b
             else:
-                p.life -= n
-                p.life_lost_turn += n
+                losses[tgt] = losses.get(tgt, 0) + n
             # combat damage is also damage: "deals damage (to a player)" triggers see it (120.1, 510.2)
             evs.append({"event": "damage_player", "obj": src, "target": tgt, "amount": n, "player": tgt})
             if tgt != sc.controller:
@@ -443,6 +591,7 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
             if combat:
                 evs.append({"event": "combat_damage_player", "obj": src, "target": tgt, "amount": n, "player": tgt})
             evs.append({"event": "deals_damage", "obj": src, "target": tgt, "amount": n})
+            evs.append({"event": "dealt_damage", "player": tgt, "source": src, "amount": n, "combat": combat})
         else:
             t = g.objects[tgt]
             tc = g.chars(tgt)
@@ -458,12 +607,13 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
             if combat:
                 evs.append({"event": "combat_damage_creature", "obj": src, "target": tgt, "amount": n})
             evs.append({"event": "deals_damage", "obj": src, "target": tgt, "amount": n})
-            evs.append({"event": "dealt_damage", "obj": tgt, "source": src, "amount": n})
+            evs.append({"event": "dealt_damage", "obj": tgt, "source": src, "amount": n, "combat": combat})
         if "Lifelink" in kw:  # 702.15b
             ctl = sc.controller
             gains[ctl] = gains.get(ctl, 0) + n
         g.log("damage", source=so.card.name, target=tgt if isinstance(tgt, str) else g.objects[tgt].card.name,
               amount=n, combat=combat)
+    evs[:0] = [_life_loss(g, p, n) for p, n in losses.items()]
     g.changed()
     for p, n in gains.items():
         gain_life(g, p, n)
@@ -490,27 +640,64 @@ def _prevent(g: "Game", src: int, tgt: Any, n: int, combat: bool) -> int:
     return n
 
 
+_GAIN_PLUS: dict[int, tuple[CardDef, int]] = {}  # per CardDef: its "gain that much life plus N instead" total
+
+
+def _gain_plus(card: CardDef) -> int:
+    hit = _GAIN_PLUS.get(id(card))
+    if hit is None or hit[0] is not card:
+        n = sum(int(ab.static.get("amount", 1)) for ab in card.abilities
+                if ab.kind == "static" and ab.static and ab.static.get("kind") == "life_gain_plus")
+        hit = _GAIN_PLUS[id(card)] = (card, n)
+    return hit[1]
+
+
 def gain_life(g: "Game", player: str, n: int) -> None:
-    """119.3: gaining life."""
+    """119.3: gaining life; 614.1a: "if you would gain life, you gain that much life plus N
+    instead" (Angel of Vitality) — each such permanent its controller controls adds N."""
     from engine import triggers
     if n <= 0:
         return
+    for oid in g.battlefield:
+        plus = _gain_plus(g.objects[oid].card)
+        if plus and g.controller_of(oid) == player:
+            n += plus
     p = g.players[player]
+    first = p.life_gained_turn == 0
     p.life += n
     p.life_gained_turn += n
+    g.changed()  # "as long as you have 25 or more life" statics see the new total
     g.log("life", player=player, amount=n)
-    triggers.event(g, {"event": "gain_life", "player": player, "amount": n})
+    triggers.event(g, {"event": "gain_life", "player": player, "amount": n, "first": first})
+
+
+def _life_loss(g: "Game", player: str, n: int) -> dict[str, Any]:
+    """119.3: a player loses life; the event, with "first": the first loss this turn."""
+    p = g.players[player]
+    first = p.life_lost_turn == 0
+    p.life -= n
+    p.life_lost_turn += n
+    g.changed()
+    return {"event": "lose_life", "player": player, "amount": n, "first": first}
 
 
 def lose_life(g: "Game", player: str, n: int) -> None:
+    """119.3: losing life (also paying life: 119.4)."""
     from engine import triggers
     if n <= 0:
         return
-    p = g.players[player]
-    p.life -= n
-    p.life_lost_turn += n
+    ev = _life_loss(g, player, n)
     g.log("life", player=player, amount=-n)
-    triggers.event(g, {"event": "lose_life", "player": player, "amount": n})
+    triggers.event(g, ev)
+
+
+def discard(g: "Game", cid: int) -> int:
+    """701.8: a player discards a card (it goes to its owner's graveyard); the discard event."""
+    from engine import triggers
+    player = g.objects[cid].owner
+    new = g.move(cid, "graveyard")
+    triggers.event(g, {"event": "discard", "player": player, "obj": new})
+    return new
 
 
 # ------------------------------------------------------------------ the ops
@@ -592,7 +779,16 @@ def _grant(g: "Game", r: Ctx, e: Effect) -> dict | None:
 @op("restrict")
 def _restrict(g: "Game", r: Ctx, e: Effect) -> None:
     objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int)]
-    _effect(g, "rule", objs, r, _until(e), rule=e.args["rule"])
+    extra = {k: e.args[k] for k in ("except", "by") if e.args.get(k)}  # "except by Spirits" (509.1b)
+    d = e.get("duration")
+    if d == "next_untap":  # "doesn't untap during its controller's next untap step": ends after it (502.3)
+        until = "next_untap"
+    elif d == "while_you_control_self":  # "for as long as you control SELF" (611.2b)
+        until = "while_source"
+        extra["source"] = source_id(g, r)
+    else:
+        until = _until(e)
+    _effect(g, "rule", objs, r, until, rule=e.args["rule"], **extra)
 
 
 def destroy(g: "Game", oid: int, regen_ok: bool = True) -> bool:
@@ -642,6 +838,11 @@ def _move_all(g: "Game", r: Ctx, e: Effect, to: str, **kw: Any) -> None:
 
 @op("exile")
 def _exile(g: "Game", r: Ctx, e: Effect) -> None:
+    if e.get("until") == "self_leaves":  # 610.3: until SELF leaves the battlefield
+        from engine.until import exile_until_leaves
+        xs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int) and x in g.objects]
+        exile_until_leaves(g, source_id(g, r), xs)
+        return
     _move_all(g, r, e, "exile")
 
 
@@ -671,7 +872,13 @@ def _move(g: "Game", r: Ctx, e: Effect) -> dict | None:
         for x in refs(g, r, e.args["what"]):
             if isinstance(x, int) and x in g.objects:
                 ctl = controller(g, r) if e.get("control") == "you" else None
-                g.move(x, "battlefield", tapped=bool(e.get("tapped")), controller=ctl)
+                new = g.move(x, "battlefield", tapped=bool(e.get("tapped")), controller=ctl)
+                r.setdefault("followed", {})[x] = new  # 400.7: "that artifact gains haste"
+    elif to == "library_top" and isinstance(e.args["what"], dict) and "choose" in e.args["what"]:
+        # "put two cards from your hand on top of your library in any order": the order chosen, first on top
+        for x in reversed(refs(g, r, e.args["what"])):
+            if isinstance(x, int) and x in g.objects:
+                r.setdefault("followed", {})[x] = g.move(x, "library", top=True)
     elif to in ("library_top", "library_bottom"):
         _move_all(g, r, e, "library", top=to == "library_top")
     elif to == "library_shuffle":
@@ -739,6 +946,12 @@ def _ask_cards(r: Ctx, player: str, options: list[int], lo: int, hi: int, prompt
 @op("discard")
 def _discard(g: "Game", r: Ctx, e: Effect) -> dict | None:
     """701.8: discard; the player chooses unless at random."""
+    if isinstance(e.get("what"), dict) and "choose" in e.args["what"]:
+        # "You choose a nonland card from it. That player discards that card."
+        for x in refs(g, r, e.args["what"]):
+            if isinstance(x, int) and x in g.objects and g.objects[x].zone == "hand":
+                g.move(x, "graveyard")
+        return None
     who = [p for p in refs(g, r, e.get("who", "you")) if isinstance(p, str)]
     if not who:
         return None
@@ -762,7 +975,7 @@ def _discard(g: "Game", r: Ctx, e: Effect) -> dict | None:
             return _ask_cards(r, p, hand, n, n, f"discard {n} card(s)")
         picks = got
     for c in picks:
-        g.move(c, "graveyard")
+        discard(g, c)
     return None
 
 
@@ -830,7 +1043,7 @@ def _counters(g: "Game", r: Ctx, e: Effect) -> None:
             cs = g.objects[x].counters
             if e.get("remove"):
                 cs[kind] = max(0, cs.get(kind, 0) - n)
-            else:
+            elif counters_allowed(g, x, kind):
                 cs[kind] = cs.get(kind, 0) + n
     g.changed()
 
@@ -907,6 +1120,10 @@ def _add_mana(g: "Game", player: str, e: Effect, src: int | None, pick: Any = No
     elif "choice" in e.args:
         opts = e.args["choice"]
         syms = list(opts[pick if isinstance(pick, int) and 0 <= pick < len(opts) else 0])
+    elif "any" in e.args and e.args.get("chosen_color"):  # "of the chosen color" (614.12)
+        o = g.objects.get(src) if src is not None else None
+        c = o.chosen.get("color") if o is not None else None
+        syms = [c] * int(e.args["any"]) if c else []
     elif "any" in e.args:
         c = pick if isinstance(pick, str) and pick in "WUBRG" else "G"
         syms = [c] * int(e.args["any"])
@@ -919,8 +1136,24 @@ def _add_mana(g: "Game", player: str, e: Effect, src: int | None, pick: Any = No
 
 
 @op("add_mana")
-def _add(g: "Game", r: Ctx, e: Effect) -> None:
+def _add(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    if "any" in e.args and not e.get("chosen_color"):  # "N mana of any (one) color": the controller chooses
+        from engine.choices import COLORS
+        n = 1 if e.get("same") else int(e.args["any"])
+        picks = []
+        for k in range(n):
+            slot = r["i"] if k == 0 else f"{r['i']}.mana{k}"
+            got = r["answers"].get(slot)
+            if got is None:
+                return {"kind": "choose_option", "player": controller(g, r), "options": list(COLORS), "slot": slot,
+                        "prompt": f"{g.objects[r['obj']].card.name}: add mana of which color?"}
+            picks.append(COLORS[got])
+        for c in picks:
+            _add_mana(g, controller(g, r), Effect("add_mana", {"any": int(e.args["any"]) if e.get("same") else 1}),
+                      source_id(g, r), c)
+        return None
     _add_mana(g, controller(g, r), e, source_id(g, r))
+    return None
 
 
 @op("fight")
@@ -950,7 +1183,7 @@ def _sacrifice(g: "Game", r: Ctx, e: Effect) -> dict | None:
     if "what" in e.args:
         for x in refs(g, r, e.args["what"]):
             if isinstance(x, int) and x in g.objects and g.objects[x].zone == "battlefield":
-                g.move(x, "graveyard")
+                sacrifice(g, x)
         return None
     who = [p for p in refs(g, r, e.get("who", "you")) if isinstance(p, str)]
     if not who:
@@ -958,7 +1191,7 @@ def _sacrifice(g: "Game", r: Ctx, e: Effect) -> dict | None:
     p = who[0]
     f = dict(e.get("filter") or {"permanent": True})
     f["controller"] = "you"
-    mine = [i for i in g.battlefield if matches(g, i, f, source_id(g, r), p)]  # "another creature"
+    mine = [i for i in g.battlefield if matches(g, i, f, source_id(g, r), p)]  # "another": not the source
     n = amount(g, e.get("amount", 1), source_id(g, r), r)
     if not mine:
         picks = mine
@@ -969,8 +1202,17 @@ def _sacrifice(g: "Game", r: Ctx, e: Effect) -> dict | None:
             return _ask_cards(r, p, mine, k, k, f"sacrifice {n}")
         picks = got
     for x in picks:
-        g.move(x, "graveyard")
+        sacrifice(g, x)
     return None
+
+
+def sacrifice(g: "Game", oid: int) -> int:
+    """701.17a: its controller puts it into its owner's graveyard; the sacrifice event (603.2)."""
+    from engine import triggers
+    player = g.controller_of(oid)
+    new = g.move(oid, "graveyard")
+    triggers.event(g, {"event": "sacrifice", "player": player, "obj": new})
+    return new
 
 
 @op("gain_control")
@@ -1031,7 +1273,12 @@ def _search(g: "Game", r: Ctx, e: Effect) -> dict | None:
     n = amount(g, e.get("amount", 1), source_id(g, r), r)
     got = r["answers"].get(r["i"])
     if got is None and found:
-        return _ask_cards(r, p, found, 0, min(n, len(found)), f"search for up to {n}")
+        w = _ask_cards(r, p, found, 0, min(n, len(found)), f"search for up to {n}")
+        if f.get("different_names"):
+            w["different_names"] = True  # checked when answered
+            w["names"] = [g.objects[c].card.name for c in found]
+            w["prompt"] += " (with different names)"
+        return w
     for x in got or []:
         to = e.get("to", "hand")
         if to == "battlefield":
@@ -1042,6 +1289,19 @@ def _search(g: "Game", r: Ctx, e: Effect) -> dict | None:
             g.move(x, to)
     g.rng.shuffle(g.players[p].library)
     return None
+
+
+@op("set_life")
+def _set_life(g: "Game", r: Ctx, e: Effect) -> None:
+    """119.5: a player's life total becomes N: they gain or lose the difference."""
+    n = amount(g, e.args["amount"], source_id(g, r), r)
+    for p in refs(g, r, e.args.get("who", "you")):
+        if isinstance(p, str):
+            d = n - g.players[p].life
+            if d > 0:
+                gain_life(g, p, d)
+            elif d < 0:
+                lose_life(g, p, -d)
 
 
 @op("prevent")
@@ -1098,5 +1358,11 @@ def enter_replacements(g: "Game", o: "Obj") -> None:
             o.tapped = True
         elif st.get("kind") == "enters_with_counters":
             k = st.get("counter", "+1/+1")
-            o.counters[k] = o.counters.get(k, 0) + amount(g, st.get("amount", 1), o.id)
+            if counters_allowed(g, o.id, k):
+                # 614.1c: X in "enters with X counters" is the X it was cast with
+                o.counters[k] = o.counters.get(k, 0) + amount(g, st.get("amount", 1), o.id, {"obj": o.id})
+                g.changed()
+        elif st.get("kind") == "choose_on_enter":
+            from engine.choices import on_enter
+            on_enter(g, o)
 import engine.ops  # noqa: E402,F401  (more ops register themselves)

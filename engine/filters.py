@@ -16,13 +16,24 @@ KNOWN = frozenset({
     "other", "tapped", "attacking", "blocking", "in_combat", "token", "keyword", "not_keyword",
     "counter", "power_le", "power_ge", "power_eq", "toughness_le", "toughness_ge", "toughness_eq",
     "mv_le", "mv_ge", "mv_eq", "zone", "player", "opponent", "any", "or", "permanent", "name",
+    "damaged_this_turn", "targets_you", "targets", "power_lt_self", "toughness_lt_self", "power_lt",
+    "toughness_lt", "not", "ability", "one_of_each", "different_names", "enchanted", "equipped",
+    "chosen_color", "chosen_type",
 })
+#: Keys that constrain a group of chosen cards, not one object (checked where they are chosen).
+GROUP_KEYS = frozenset({"one_of_each", "different_names"})
 
 
 def _cmp(game: "Game", v: int, f: dict[str, Any], key: str, src: int | None) -> bool:
     for suf, op in (("_le", int.__le__), ("_ge", int.__ge__), ("_eq", int.__eq__)):
-        if key + suf in f and not op(v, game.amount(f[key + suf], src)):
-            return False
+        if key + suf in f:
+            want = f[key + suf]
+            if isinstance(want, dict) and want.get("x") and src in game.objects:
+                n = game.objects[src].x  # the X of the spell or ability choosing (107.3a)
+            else:
+                n = game.amount(want, src)
+            if not op(v, n):
+                return False
     return True
 
 
@@ -43,9 +54,12 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
     o = game.objects.get(x)
     if o is None:
         return False
-    zone = f.get("zone", "battlefield")
+    zone = f.get("zone", "stack" if "ability" in f else "battlefield")
     if zone == "stack":
-        if o.zone != "stack" or o.ability is not None:
+        # a spell, or (only where the filter says "ability") an ability on the stack (113.7)
+        if o.zone != "stack" or o.ability is not None and not ("ability" in f or _any_ability(f)):
+            return False
+        if "ability" in f and (o.ability is None or o.ability.kind != f["ability"]):
             return False
     elif zone != "any_card" and o.zone != zone:
         return False
@@ -113,16 +127,66 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
             return False
     if f.get("name") == "SELF" and src is not None and o.card.name != game.objects[src].card.name:
         return False
+    if f.get("damaged_this_turn") and not (o.damage or o.damage_sources):
+        return False  # dealt damage this turn: the sources are remembered until cleanup (514.2)
+    if "power_lt" in f and not c.power < f["power_lt"] or "toughness_lt" in f and not c.toughness < f["toughness_lt"]:
+        return False
+    for key in ("power_lt_self", "toughness_lt_self"):
+        if key in f:  # "with power less than SELF's power" (the source on the battlefield)
+            if src is None or src not in game.objects or game.objects[src].zone != "battlefield":
+                return False
+            if not getattr(c, key[:-8]) < getattr(game.chars(src), f[key]):
+                return False
+    if f.get("enchanted") and not _has_attached(game, x, "Aura"):
+        return False
+    if f.get("equipped") and not _has_attached(game, x, "Equipment"):
+        return False
+    if "targets" in f or f.get("targets_you"):  # a spell that targets SELF / an object / you (115.1)
+        chosen = [t for slot in o.targets for t in slot]
+        want = f.get("targets")
+        if want == "self" and src not in chosen:
+            return False
+        if isinstance(want, dict) and not any(isinstance(t, int) and t in game.objects
+                                              and matches(game, t, want, src, controller) for t in chosen):
+            return False
+        if f.get("targets_you") and you not in chosen:
+            return False
+    if "chosen_color" in f or "chosen_type" in f:  # chosen as the source entered (614.12, engine.choices)
+        so = game.objects.get(src) if src is not None else None
+        ch = so.chosen if so is not None else {}
+        if "chosen_color" in f and ch.get("color") not in c.colors:
+            return False
+        if "chosen_type" in f and ch.get("creature_type") not in c.subtypes:
+            return False
     if "or" in f and not any(matches(game, x, sub, src, controller) for sub in f["or"]):
+        return False
+    if "not" in f and matches(game, x, f["not"], src, controller):
         return False
     return True
 
 
-def unknown_keys(f: Any) -> set[str]:
-    """Filter keys (recursively) this engine does not understand."""
+def _any_ability(f: dict[str, Any]) -> bool:
+    return any(isinstance(sub, dict) and "ability" in sub for sub in f.get("or", ()))
+
+
+def _has_attached(game: "Game", x: int, subtype: str) -> bool:
+    """Enchanted / equipped (303.4, 301.5): an Aura / Equipment is attached to it."""
+    for i in game.battlefield:
+        a = game.objects[i]
+        if a.attached_to == x and subtype in a.card.subtypes:
+            return True
+    return False
+
+
+def unknown_keys(f: Any, group_ok: bool = False) -> set[str]:
+    """Filter keys (recursively) this engine does not understand (group keys only where a
+    search or dig chooses the cards: ``group_ok``)."""
     if not isinstance(f, dict):
         return set()
-    out = {k for k in f if k not in KNOWN}
+    out = {k for k in f if k not in KNOWN or k in GROUP_KEYS and not group_ok}
     for sub in f.get("or", ()):
         out |= unknown_keys(sub)
+    for k in ("not", "targets"):
+        if isinstance(f.get(k), dict):
+            out |= unknown_keys(f[k])
     return out

@@ -13,7 +13,7 @@ import json
 import random
 from typing import Any
 
-from engine import casting, combat, effects, sba, triggers
+from engine import casting, combat, effects, player_statics, sba, triggers
 from engine.cardpool import CardPool
 from engine.errors import IllegalAction
 from engine.layers import Chars, compute
@@ -66,6 +66,7 @@ class Game:
         self.spells_cast_turn = 0
         self.assignments: dict[int, dict[Any, int]] = {}   # combat damage assigned (510.1)
         self.scried: list[str] = []         # players done with the 103.4 look at the top card
+        self.opening_done: list[str] = []   # players done with 103.5 actions (Leylines)
         self.extra_turns: list[str] = []    # 500.7: the most recently created is taken first
         self.tokens_outside = False         # a token left the battlefield: 704.5d has work to do
         self._chars: dict[int, Chars] | None = None
@@ -191,6 +192,13 @@ class Game:
         if frm == "battlefield" and to == "graveyard" and any(
                 e["layer"] == "exile_if_dies" and oid in e["objects"] for e in self.effects):
             to = "exile"  # 614.1a: "if it would die this turn, exile it instead"
+        shuffle = False
+        if to == "graveyard":  # 614.1a: "If a card would be put into a graveyard, ... instead"
+            dest = player_statics.graveyard_destination(self, o)
+            if dest == "exile":
+                to = "exile"
+            elif dest == "library_shuffle":
+                to, top, index, shuffle = "library", True, None, True
         before = self.chars(oid) if frm == "battlefield" else None
         fired: list[dict[str, Any]] = []
         if frm == "battlefield":
@@ -204,6 +212,8 @@ class Game:
                 combat.remove_from_combat(self, o)
         del self.objects[oid]
         n = o.copy()
+        if n.is_copy:  # 400.7: a card that was a copy on the battlefield is its own card again
+            n.card, n.is_copy = o.chosen.get("printed", n.card), False
         n.id = self.next_id
         self.next_id += 1
         n.zone = to
@@ -221,7 +231,8 @@ class Game:
         n.damage_sources = []
         if to != "stack":
             kicked = n.kicked and frm == "stack" and to == "battlefield"  # "if it was kicked" (702.32b)
-            n.targets, n.x, n.modes, n.divide, n.kicked = [], 0, [], {}, kicked
+            x = n.x if frm == "stack" and to == "battlefield" else 0  # 614.1c: "enters with X counters"
+            n.targets, n.x, n.modes, n.divide, n.kicked = [], x, [], {}, kicked
             n.chosen = {}
         if to == "battlefield":
             self.ts += 1
@@ -247,8 +258,18 @@ class Game:
         self.changed()
         self.log("move", card=n.card.name, obj=n.id, frm=frm, to=to, owner=n.owner,
                  hidden=to in ("library", "hand") and frm in ("library", "hand"))
+        if frm == "battlefield" and self.effects:
+            from engine.until import source_left
+            source_left(self, oid)  # 610.3: "until SELF leaves the battlefield"
+        if shuffle:
+            self.log("reveal", player=n.owner, to="all", cards=[n.card.name])
+            self.rng.shuffle(self.players[n.owner].library)
         if to == "battlefield":
-            triggers.enters(self, n)
+            from engine import clone
+            if not clone.entering(self, n):  # 706.5: "enter as a copy of ..." is chosen first
+                triggers.enters(self, n)
+        if frm == "graveyard":  # "whenever ... leave your graveyard" (603.2)
+            triggers.event(self, {"event": "leaves_graveyard", "obj": n.id, "player": n.owner, "to": to})
         return n.id
 
     def draw(self, player: str, n: int = 1) -> None:
@@ -259,7 +280,8 @@ class Game:
                 p.drew_from_empty = True
                 continue
             self.move(p.library[0], "hand")
-            triggers.event(self, {"event": "draw", "player": player})
+            p.drawn_turn += 1
+            triggers.event(self, {"event": "draw", "player": player, "nth": p.drawn_turn})
 
     def log(self, kind: str, **data: Any) -> None:
         data["type"] = kind
@@ -343,6 +365,15 @@ class Game:
             triggers.order(self, d, a.get("order", []))
         elif kind == "discard_to_hand_size":
             self._cleanup_discard(d, a.get("cards", []))
+        elif kind == "choose_cards" and "clone" in d.data:
+            from engine import clone
+            clone.answer(self, d, a)  # 706.5: Mirror Image
+        elif kind == "choose_cards" and d.data.get("opening"):
+            from engine import opening
+            opening.answer(self, d, a)  # 103.5: Leylines
+        elif kind == "choose_option" and "enter" in d.data:
+            from engine.choices import answer_enter
+            answer_enter(self, d, a)  # 614.12: "as SELF enters, choose ..."
         elif kind in ("choose_cards", "choose_option", "choose_number"):
             effects.answer(self, d, a)
         elif kind == "manual":
@@ -367,7 +398,7 @@ class Game:
     _FIELDS = ("order", "battlefield", "stack", "next_id", "next_uid", "ts", "turn", "active",
                "starting", "step", "begun", "priority", "passes", "effects", "delayed",
                "triggered", "wait", "resolving", "queue", "winner", "combat_damage_done",
-               "first_strike_step", "spells_cast_turn", "assignments", "scried", "extra_turns",
+               "first_strike_step", "spells_cast_turn", "assignments", "scried", "opening_done", "extra_turns",
                "tokens_outside")
 
     def _snapshot(self) -> dict[str, Any]:
@@ -544,6 +575,11 @@ class Game:
                 self.scried.append(n)
                 self.wait = {"kind": "mulligan_bottom", "player": n}
                 return
+        from engine import opening
+        w = opening.next_decision(self)  # 103.5: opening-hand actions, starting player first
+        if w is not None:
+            self.wait = w
+            return
         self.step = "untap"
         self.begun = False
         self.turn = 1
@@ -576,6 +612,9 @@ class Game:
                 o = self.objects[oid]
                 if o.tapped and self.chars(oid).controller == a and not combat.has_rule(self, oid, "doesnt_untap"):
                     o.tapped = False
+            # "... during its controller's next untap step": that step has happened (502.3)
+            self.effects = [e for e in self.effects if not (e.get("until") == "next_untap" and all(
+                i not in self.objects or self.controller_of(i) == a for i in e["objects"]))]
             self.changed()
             self._end_step()
         elif s == "upkeep":
@@ -621,7 +660,7 @@ class Game:
             self._give_priority()
         elif s == "cleanup":  # 514
             p = self.players[a]
-            if len(p.hand) > HAND_SIZE:
+            if len(p.hand) > HAND_SIZE and not player_statics.no_max_hand_size(self, a):  # 402.2
                 self.wait = {"kind": "discard_to_hand_size", "player": a, "n": len(p.hand) - HAND_SIZE}
             else:
                 self._cleanup_rest()
@@ -632,7 +671,7 @@ class Game:
         if len(cards) != n or len(set(cards)) != n or any(c not in p.hand for c in cards):
             raise IllegalAction(f"choose exactly {n} card(s) from your hand to discard")
         for c in cards:
-            self.move(c, "graveyard")
+            effects.discard(self, c)
         self._cleanup_rest()
 
     @staticmethod
@@ -690,6 +729,8 @@ class Game:
             p.lands_played = 0
             p.life_gained_turn = 0
             p.life_lost_turn = 0
+            p.spells_cast_turn = 0
+            p.drawn_turn = 0
         self.effects = [e for e in self.effects if not (e.get("until") == "your_next_turn"
                                                         and e.get("controller") == self.active)]
         self.log("turn", turn=self.turn, active=self.active)

@@ -75,12 +75,18 @@ def _num(v: str | None) -> int:
 
 
 def static_effects(game: "Game") -> list[tuple[int, int, dict[str, Any], Ability]]:
-    """(timestamp, source id, static, ability) of every static ability of a permanent (604, 611.3)."""
+    """(timestamp, source id, static, ability) of every static ability of a permanent (604, 611.3)
+    and of an emblem in a command zone (113.4)."""
     out = []
     for oid in game.battlefield:
         o = game.objects[oid]
         for ab in _statics_of(o.card.abilities):
             out.append((o.timestamp, oid, ab.static, ab))
+    for p in game.order:
+        for oid in game.players[p].command:
+            o = game.objects[oid]
+            for ab in _statics_of(o.card.abilities):
+                out.append((o.timestamp, oid, ab.static, ab))
     return out
 
 
@@ -140,6 +146,11 @@ def compute(game: "Game") -> dict[int, Chars]:
             hit = _STATICS[id(abl)]
         for ab in hit[1]:
             statics.append((o.timestamp, oid, ab.static, ab))  # 604, 611.3
+    for p in game.order:  # 113.4: the abilities of emblems work from the command zone
+        for oid in game.players[p].command:
+            o = objs[oid]
+            for ab in _statics_of(o.card.abilities):
+                statics.append((o.timestamp, oid, ab.static, ab))
     game._chars = chars  # partial results are visible to filters below
     mine: set[int] = set()
 
@@ -163,6 +174,8 @@ def compute(game: "Game") -> dict[int, Chars]:
         if (src, id(st)) in started:
             return True
         c = chars.get(src)
+        if c is None:  # an emblem (113.4): its abilities never change
+            return src in objs and objs[src].zone == "command"
         return c is not None and any(a is ab for a in c.abilities)
 
     def affected(src: int, st: dict[str, Any]) -> list[int]:
@@ -339,3 +352,16 @@ def _apply7b(c: Chars, st: dict[str, Any]) -> None:
 
 
 _APPLY = {"4": _apply4, "5": _apply5, "6": _apply6, "7b": _apply7b}
+
+
+def counters_allowed(game: "Game", oid: int, kind: str) -> bool:
+    """"Can't have +1/+1 counters put on them" (Blightbeetle): a restriction static with rule
+    no_counters applies to the object (counters of that kind, or of any kind without one).
+    Such an effect also stops a permanent from entering with those counters (614.1c)."""
+    o = game.objects.get(oid)
+    if o is None or o.zone != "battlefield":
+        return True
+    for r in game.chars(oid).rules:
+        if r.get("rule") == "no_counters" and r.get("counter", kind) == kind:
+            return False
+    return True

@@ -67,6 +67,10 @@ def from_setup(setup: dict[str, Any], cards: CardPool | None = None, seed: int =
                     o.counters = {str(k): int(v) for k, v in (spec.get("counters") or {}).items()}
                     if "Planeswalker" in o.card.types and "loyalty" not in o.counters and o.card.loyalty:
                         o.counters["loyalty"] = int(o.card.loyalty)
+                    if spec.get("chosen"):  # what was chosen as it entered (614.12): {color: green}
+                        from engine.choices import COLORS
+                        o.chosen = {str(k): COLORS.get(v, v) if k == "color" else v
+                                    for k, v in dict(spec["chosen"]).items()}
                     if spec.get("attached_to"):
                         attach.append((o.id, spec["attached_to"]))
                 if spec.get("id"):

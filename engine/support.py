@@ -10,7 +10,7 @@ from typing import Any
 
 from engine import costs
 from engine.cards.abilities import Ability, CardDef, Cost, Effect
-from engine.effects import CONDITION_KEYS, OPS, TOKEN_KINDS
+from engine.effects import OPS, TOKEN_KINDS, condition_problems
 from engine.filters import unknown_keys
 from engine.triggers import SUPPORTED as TRIGGER_EVENTS
 
@@ -23,11 +23,16 @@ KEYWORDS = frozenset({
     "Kicker", "Flashback",   # with mana costs only (checked below)
 })
 STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "set_pt",
-                     "grant_ability", "add_types", "become",
-                     "additional_cost", "cost_change", "cant_be_countered", "unpreventable",
-                     "alternative_cost"})  # engine/costs.py
+                     "grant_ability", "add_types", "become", "life_gain_plus", "choose_on_enter",
+                     # engine/player_statics.py, engine/zones_cast.py, engine/opening.py, engine/clone.py
+                     "no_max_hand_size", "player_keywords", "flash_spells", "free_spells", "spell_limit",
+                     "play_from", "graveyard_replacement", "opening_hand_battlefield", "clone",
+                     # engine/costs.py
+                     "additional_cost", "cost_change", "cant_be_countered", "unpreventable", "alternative_cost"})
 RULES = frozenset({"cant_block", "cant_attack", "cant_attack_or_block", "cant_be_blocked", "must_attack",
-                   "must_block", "doesnt_untap", "block_only_flying", "extra_block"})
+                   "must_block", "doesnt_untap", "block_only_flying", "extra_block", "attack_despite_defender",
+                   "max_one_blocker", "must_be_blocked_by_all", "cant_attack_or_block_alone", "cant_attack_alone",
+                   "cant_block_alone", "no_counters"})
 
 
 def _walk(x: Any, out: list[str]) -> None:
@@ -39,9 +44,16 @@ def _walk(x: Any, out: list[str]) -> None:
             from engine.ops.misc import emblem_playable
             if not all(emblem_playable(a) for a in x.args.get("abilities", ())):
                 out.append("emblem with a static or non-step ability")
+            for a in x.args.get("abilities", ()):
+                if a.kind == "static":
+                    out.extend(ability_reasons(a))
             return
-        elif x.op == "if" and isinstance(x.args.get("cond"), dict) and set(x.args["cond"]) - CONDITION_KEYS:
-            out.append(f"condition {sorted(set(x.args['cond']) - CONDITION_KEYS)}")
+        elif x.op == "exile" and x.args.get("until") not in (None, "self_leaves"):
+            out.append("exile until it leaves (610.3)")  # not carried out by the exile op
+        elif x.op == "playable":
+            from engine.zones_cast import supported
+            if not supported(x):
+                out.append("playable for other durations")
         elif x.op == "exile" and isinstance(x.args.get("what"), dict) and "graveyard_of" in x.args["what"]:
             _walk(x.args["what"]["graveyard_of"], out)  # "exile target player's graveyard"
             _walk({k: v for k, v in x.args.items() if k != "what"}, out)
@@ -54,6 +66,15 @@ def _walk(x: Any, out: list[str]) -> None:
             from engine.ops.actions import ACTIONS  # engine.ops.actions: only the actions it carries out
             if x.args.get("name") not in ACTIONS:
                 out.append(f"action {x.args.get('name')}")
+        if x.op == "if":
+            out.extend(condition_problems(x.args.get("cond")))  # 608.2c: the conditions it checks
+        if x.op in ("search", "dig") and isinstance(x.args.get("filter"), dict):
+            # the chosen cards' group constraints are checked only where a search or dig chooses
+            bad = unknown_keys(x.args["filter"], group_ok=True)
+            if bad:
+                out.append(f"filter keys {sorted(bad)}")
+            _walk({k: v for k, v in x.args.items() if k != "filter"}, out)
+            return
         _walk(x.args, out)
     elif isinstance(x, Ability):
         out.extend(ability_reasons(x))
@@ -69,52 +90,98 @@ def _walk(x: Any, out: list[str]) -> None:
                 bad = unknown_keys(v)
                 if bad:
                     out.append(f"filter keys {sorted(bad)}")
-            if k == "choose" and isinstance(v, dict):
-                out.append("reference choose")
             _walk(v, out)
     elif isinstance(x, (list, tuple)):
         for v in x:
             _walk(v, out)
-    elif isinstance(x, str) and x in ("an_opponent", "exiled", "attacked", "trigger_player_hand", "sacrificed",
-                                      "discarded"):
+    elif isinstance(x, str) and x in ("an_opponent", "trigger_player_hand", "sacrificed", "discarded"):
         out.append(f"reference {x}")
+
+
+def _has_choose(x: Any) -> bool:
+    if isinstance(x, Effect):
+        return _has_choose(x.args)
+    if isinstance(x, dict):
+        return "choose" in x and isinstance(x["choose"], dict) or any(_has_choose(v) for v in x.values())
+    if isinstance(x, (list, tuple)):
+        return any(_has_choose(v) for v in x)
+    return False
+
+
+def _choose_reasons(e: Effect, out: list[str], delayed: bool = False) -> None:
+    """Objects chosen on resolution (engine/choices.py): only where the engine carries them out."""
+    from engine.choices import choose_problems
+    for k, v in e.args.items():
+        if isinstance(v, dict) and isinstance(v.get("choose"), dict):
+            if delayed:
+                out.append("reference choose in a delayed trigger")
+            out.extend(choose_problems(e.op, k, v))
+    if e.op in ("may", "if"):  # their nested effects run again from the first after a choice
+        for run in ((list(e.args.get("effects", ())) + list(e.args.get("then", ()))), list(e.args.get("else", ()))):
+            if any(_has_choose(sub) for sub in run[1:]):
+                out.append("reference choose after another effect in may/if")
+    for v in e.args.values():
+        for sub in (v if isinstance(v, (list, tuple)) else ()):
+            if isinstance(sub, Effect):
+                _choose_reasons(sub, out, delayed or e.op == "delayed")
 
 
 def ability_reasons(ab: Ability) -> list[str]:
     out: list[str] = []
     for e in ab.effects:
         _walk(e, out)
+        _choose_reasons(e, out)
+    if "the exiled card" in (ab.text or "").lower() and any(e.args.get("what") == "self" for e in ab.effects):
+        out.append("linked ability: the exiled card (607.2a)")  # the compiler read "the exiled card" as SELF
     for t in ab.targets:
         bad = unknown_keys(t.filter)
         if bad:
             out.append(f"target filter keys {sorted(bad)}")
     for m in ab.modes:
         out.extend(ability_reasons(m))
-    if ab.kind == "triggered" and ab.zone != "battlefield":
-        out.append(f"triggered ability from {ab.zone}")  # only permanents' triggers are checked
     if ab.kind == "triggered":
         trig = ab.trigger or {}
         ev = trig.get("event")
         evs = ev if isinstance(ev, list) else [ev]
-        from engine.triggers import ALIASES
+        from engine.triggers import ALIASES, GRAVEYARD_EVENTS, KEYS
+        if ab.zone == "graveyard" and not set(evs) <= GRAVEYARD_EVENTS or ab.zone not in ("battlefield", "graveyard"):
+            out.append(f"triggered ability from {ab.zone}")  # only these events are checked there
         for e in evs:
+            if e == "tapped_for_mana" and len(evs) == 1:  # a triggered mana ability (engine/player_statics.py)
+                from engine.player_statics import mana_trigger_supported
+                if not mana_trigger_supported(ab):
+                    out.append("mana trigger other than adding fixed mana")
+                continue
             if e not in TRIGGER_EVENTS and e not in ALIASES:
                 out.append(f"trigger {e}")
         if trig.get("filter"):
             bad = unknown_keys(trig["filter"])
             if bad:
                 out.append(f"trigger filter {sorted(bad)}")
-        if any(k in trig for k in ("batch", "first")):
+        if set(trig) - KEYS or trig.get("first") and not set(evs) <= {"lose_life", "gain_life", "cast"} \
+                or trig.get("nth") and evs not in (["cast"], ["draw"]):
             out.append("trigger options")
-    if ab.condition and set(ab.condition) - CONDITION_KEYS:
-        out.append(f"condition {sorted(set(ab.condition) - CONDITION_KEYS)}")
+        if "activate" in evs and not (trig.get("loyalty") or trig.get("nonmana")
+                                      or (trig.get("filter") or {}).get("types") == ["Planeswalker"]):
+            out.append("trigger activate")  # mana abilities fire no activate event (their hot path)
+    if ab.condition:
+        out.extend(condition_problems(ab.condition))
     if ab.kind == "static":
         st = ab.static or {}
         if st.get("kind") not in STATICS:
             out.append(f"static {st.get('kind')}")
+        from engine.player_statics import static_problems
+        out.extend(static_problems(st))
+        if st.get("kind") == "clone":
+            from engine.clone import clone_problems
+            out.extend(clone_problems(st))
+        if st.get("kind") == "choose_on_enter":
+            from engine.choices import ENTER_CHOICES
+            if st.get("choice") not in ENTER_CHOICES:
+                out.append(f"choose_on_enter {st.get('choice')}")
         if st.get("kind") == "restriction" and st.get("rule") not in RULES:
             out.append(f"rule {st.get('rule')}")
-        if st.get("condition") and set(st["condition"]) - CONDITION_KEYS:
+        if st.get("condition") and condition_problems(st["condition"]):
             out.append("static condition")
         out.extend(_cost_static_reasons(st))
         _walk({k: v for k, v in st.items() if k != "kind"}, out)

@@ -21,10 +21,17 @@ if TYPE_CHECKING:
 OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "cast", "tapped",
                  "untapped", "deals_damage", "dealt_damage", "combat_damage_player",
                  "combat_damage_creature", "combat_damage", "damage_player", "damage_opponent",
-                 "attacks_or_blocks", "etb_or_dies", "etb_or_attacks", "cycle", "sacrifice"}
-PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attack"}
+                 "attacks_or_blocks", "etb_or_dies", "etb_or_attacks", "cycle",
+                 "becomes_target", "becomes_target_spell", "becomes_target_opponent", "blocks_flying",
+                 "activate", "leaves_graveyard"}
+PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attack", "sacrifice"}
 #: Events this engine fires (a card triggering on anything else is unsupported).
-SUPPORTED = OBJECT_EVENTS | PLAYER_EVENTS | {"step"} - {"cycle", "sacrifice", "scry", "discard"}
+SUPPORTED = (OBJECT_EVENTS | PLAYER_EVENTS | {"step"}) - {"cycle", "scry", "tapped", "untapped", "you_attack"}
+#: Trigger keys _match understands (a trigger with any other key is unsupported).
+KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "who", "first", "nth", "step",
+                  "whose", "loyalty", "noncombat", "your_turn", "nonmana", "limit_per_turn", "min_attackers"})
+#: Events a triggered ability of a card in a graveyard is checked against (Spit Flame).
+GRAVEYARD_EVENTS = frozenset({"etb"})
 
 ALIASES = {"attacks_or_blocks": ("attacks", "blocks"), "etb_or_dies": ("etb", "dies"),
            "etb_or_attacks": ("etb", "attacks"),
@@ -62,8 +69,33 @@ def _triggers(g: "Game", oid: int, chars: "Chars | None" = None):
 
 def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[str, Any]) -> bool:
     name = ev["event"]
-    if name not in _events_of(trig):
+    names = _events_of(trig)
+    if name == "becomes_target":
+        if not ("becomes_target" in names or "becomes_target_spell" in names and ev["spell"]
+                or "becomes_target_opponent" in names and ev["player"] != controller):
+            return False
+    elif name == "blocks" and "blocks_flying" in names and "blocks" not in names:
+        # "whenever SELF blocks a creature with flying"
+        if not any(a in g.objects and "Flying" in g.chars(a).keywords for a in ev.get("attackers", ())):
+            return False
+    elif name not in names:
         return False
+    if trig.get("first") and name in ("lose_life", "gain_life") and not ev.get("first"):
+        return False  # "for the first time each turn"
+    if name == "cast" and (trig.get("first") or trig.get("nth")):
+        if g.players[ev["player"]].spells_cast_turn != trig.get("nth", 1):
+            return False  # "your first / second spell each turn"
+    if name == "draw" and trig.get("nth") and ev.get("nth") != trig["nth"]:
+        return False  # "whenever you draw your second card each turn"
+    if name == "attacks" and trig.get("min_attackers"):  # "SELF and at least two other creatures attack"
+        if sum(1 for i in g.battlefield if g.objects[i].attacking is not None) < trig["min_attackers"]:
+            return False
+    if name == "activate":  # only abilities that are not mana abilities fire it (605)
+        who = trig.get("who", "you")
+        if who == "you" and ev["player"] != controller or who == "opponent" and ev["player"] == controller:
+            return False
+        if trig.get("loyalty") and not ev.get("loyalty"):
+            return False
     if name == "step":
         if trig.get("step") != ev["step"]:
             return False
@@ -73,12 +105,26 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
         if whose == "opponent" and g.active == controller:
             return False
         return True
-    if name in PLAYER_EVENTS:
+    if name == "cast":
         who = trig.get("who", "you")
         if who == "you" and ev["player"] != controller or who == "opponent" and ev["player"] == controller:
+            return False  # "whenever you cast" / "whenever an opponent casts"
+        if "your_turn" in trig and (g.active == controller) != trig["your_turn"]:
+            return False  # "during an opponent's turn" / "during your turn"
+    if trig.get("noncombat") and ev.get("combat"):
+        return False
+    if name in PLAYER_EVENTS or name == "dealt_damage" and "who" in trig:
+        who = trig.get("who", "you")
+        p = ev.get("player")
+        if who == "you" and p != controller or who == "opponent" and p in (controller, None):
             return False
-        if trig.get("filter") and "obj" in ev and not matches(g, ev["obj"], trig["filter"], src, controller):
-            return False
+        f = trig.get("filter")
+        if f and "obj" in ev:
+            if name == "discard" or name == "sacrifice":
+                f = dict(f)
+                f.setdefault("zone", "graveyard")  # the discarded card / sacrificed permanent, now there
+            if not matches(g, ev["obj"], f, src, controller):
+                return False
         return True
     obj = ev.get("obj")
     if name == "damage_player" or name == "combat_damage_player":
@@ -100,24 +146,79 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
         (trig.get("who", "you") == "any" or ev.get("player") == controller)
 
 
+def _batch_key(g: "Game") -> Any:
+    """Events of one batch happen at once: one effect of a resolution, or one turn-based action
+    or state-based check (outside a resolution: the step; triggers go on the stack between
+    batches, so a pending one of the same step belongs to this batch)."""
+    r = g.resolving
+    return (r["obj"], r["i"]) if r is not None else (g.turn, g.step)
+
+
 def _add(g: "Game", src: "Obj", ab: Any, controller: str, ev: dict[str, Any]) -> dict[str, Any] | None:
     if ab.condition is not None:
         from engine.effects import condition
-        if not condition(g, ab.condition, src.id, {"trigger": ev}):
+        if not condition(g, ab.condition, src.id, {"trigger": ev, "controller": controller}):
             return None  # 603.4: an intervening "if" clause
+    limit = ab.trigger.get("limit_per_turn")
+    if limit:  # "This ability triggers only once each turn."
+        key = "fired:" + ab.text
+        turn, n = src.chosen.get(key, (None, 0))
+        n = n if turn == g.turn else 0
+        if n >= limit:
+            return None
+        src.chosen[key] = (g.turn, n + 1)
+    if ab.trigger.get("batch"):
+        # "whenever one or more ...": one trigger for all the objects of one event batch (603.2c);
+        # "it"/"they" are all of them and "that many" is their number
+        key = _batch_key(g)
+        for t in g.triggered:
+            if t["source"] == src.id and t["ability"] is ab and t.get("batch") == key:
+                if ev.get("obj") not in t["info"]["objs"]:
+                    t["info"]["objs"].append(ev.get("obj"))
+                    t["info"]["amount"] = len(t["info"]["objs"])
+                return None
+        info = dict(ev, objs=[ev.get("obj")], amount=1)
+        t = {"controller": controller, "ability": ab, "source": src.id, "card": src.card, "info": info,
+             "batch": key}
+        g.triggered.append(t)
+        return t
     t = {"controller": controller, "ability": ab, "source": src.id, "card": src.card, "info": dict(ev)}
     g.triggered.append(t)
     return t
 
 
+_GY: dict[int, tuple[Any, tuple]] = {}  # per CardDef: its triggered abilities that work in a graveyard
+
+
+def _graveyard_triggers(card: Any) -> tuple:
+    hit = _GY.get(id(card))
+    if hit is None or hit[0] is not card:
+        abs_ = tuple(ab for ab in card.abilities if ab.kind == "triggered" and ab.zone == "graveyard"
+                     and ab.trigger is not None)
+        hit = _GY[id(card)] = (card, abs_)
+    return hit[1]
+
+
 def event(g: "Game", ev: dict[str, Any]) -> None:
     """Check every permanent's triggered abilities against one event (603.2)."""
+    name = ev["event"]
+    if name == "attacks" or name == "blocks":  # per-turn fact: it attacked or blocked this turn
+        o = g.objects.get(ev["obj"])
+        if o is not None:
+            o.chosen["combat_turn"] = g.turn
     cs = g.all_chars()
     for oid in g.battlefield:
         c = cs[oid]
         for ab in triggered_of(c.abilities):
             if _match(g, oid, c.controller, ab.trigger, ev):
                 _add(g, g.objects[oid], ab, c.controller, ev)
+    if name in GRAVEYARD_EVENTS:  # 112.6b: an ability that says it works from a graveyard does there
+        for p in g.order:
+            for cid in g.players[p].graveyard:
+                c = g.objects[cid]
+                for ab in _graveyard_triggers(c.card):
+                    if _match(g, cid, p, ab.trigger, ev):
+                        _add(g, c, ab, p, ev)
     # a spell's own "when you cast" trigger (603.2, zone stack)
     if ev["event"] == "cast":
         o = g.objects.get(ev["obj"])
@@ -126,6 +227,20 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
                 if ab.kind == "triggered" and ab.trigger and ab.trigger.get("self") and \
                         "cast" in _events_of(ab.trigger):
                     _add(g, o, ab, o.controller, ev)
+
+
+def became_targets(g: "Game", s: "Obj") -> None:
+    """The objects a spell or ability targets become its targets when they are chosen (601.2c,
+    602.2b, 603.3d); "becomes the target" abilities trigger then and wait until it is on the
+    stack. One event per object, however many of its target slots name it (603.2c)."""
+    seen: list[int] = []
+    for slot in s.targets:
+        for x in slot:
+            if isinstance(x, int) and x not in seen and x in g.objects:
+                seen.append(x)
+    for x in seen:
+        event(g, {"event": "becomes_target", "obj": x, "by": s.id, "spell": s.ability is None,
+                  "player": s.controller})
 
 
 def enters(g: "Game", o: "Obj") -> None:
@@ -221,6 +336,8 @@ def _push(g: "Game", t: dict[str, Any]) -> None:
     g.stack.append(s.id)
     g.changed()
     g.log("trigger", card=t["card"].name, obj=s.id, controller=t["controller"], targets=s.targets)
+    if s.targets:
+        became_targets(g, s)
 
 
 def choose_targets(g: "Game", d: "Decision", a: dict[str, Any]) -> None:

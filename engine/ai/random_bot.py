@@ -29,15 +29,12 @@ class RandomBot:
         if k == "attackers":
             targets = d.options["targets"]
             must = set(d.options.get("must", ()))  # 508.1d: these attack if able
-            return {"attackers": {a: r.choice(targets) for a in d.options["attackers"]
-                                  if a in must or r.random() < 0.5}}
+            decl = {a: r.choice(targets) for a in d.options["attackers"] if a in must or r.random() < 0.5}
+            if len(decl) == 1 and next(iter(decl)) in d.options.get("not_alone", ()) and not must:
+                decl = {}  # 506.5: it can't attack alone
+            return {"attackers": decl}
         if k == "blockers":
-            out: dict[int, list[int]] = {}
-            for b, atk in d.options["blockers"].items():
-                pick = r.randrange(len(atk) + 1)
-                if pick < len(atk):
-                    out[b] = [atk[pick]]
-            return {"blockers": out}
+            return {"blockers": self._blocks(d.options)}
         if k in ("order_blockers", "order_attackers"):
             order = list(d.options)
             r.shuffle(order)
@@ -53,7 +50,20 @@ class RandomBot:
         if k in ("choose_cards",):
             lo, hi = d.data.get("min", 0), d.data.get("max", 0)
             n = r.randint(lo, min(hi, len(d.options)))
-            return {"cards": r.sample(list(d.options), n)}
+            picks = r.sample(list(d.options), n)
+            if d.data.get("one_of_each") is not None:  # one card per alternative (at most)
+                groups = list(d.data["one_of_each"])
+                r.shuffle(groups)
+                picks = []
+                for grp in groups[:n]:
+                    left = [c for c in grp if c not in picks]
+                    if left:
+                        picks.append(r.choice(left))
+            if d.data.get("names"):  # different names: the first of each name
+                name_of = dict(zip(d.options, d.data["names"]))
+                seen: set[str] = set()
+                picks = [c for c in picks if not (name_of[c] in seen or seen.add(name_of[c]))]
+            return {"cards": picks}
         if k == "discard_to_hand_size":
             return {"cards": r.sample(list(d.options), d.data["n"])}
         if k == "legend_rule":
@@ -63,6 +73,28 @@ class RandomBot:
         if k == "choose_number":
             return {"number": r.randint(d.data.get("min", 0), d.data.get("max", 0))}
         raise ValueError(f"the random bot cannot answer {k}")
+
+    def _blocks(self, o: dict[str, Any]) -> dict[Any, list[Any]]:
+        """Random blocks that keep the declaration's restrictions and requirements (509.1b-c)."""
+        r = self.rng
+        must = o.get("must", {})
+        one = set(o.get("max_one", ()))
+        taken: set[Any] = set()
+        out: dict[Any, list[Any]] = {}
+        for b, atk in o["blockers"].items():
+            if must.get(b):
+                choice = [a for a in must[b] if a not in taken] or must[b]
+                out[b] = [choice[0]]
+            else:
+                pick = r.randrange(len(atk) + 1)
+                if pick == len(atk) or atk[pick] in taken:
+                    continue
+                out[b] = [atk[pick]]
+            if out[b][0] in one:
+                taken.add(out[b][0])
+        if len(out) == 1 and next(iter(out)) in o.get("not_alone", ()):
+            out = {}  # 506.5: it can't block alone
+        return out
 
     def _targets(self, cands: list[list[Any]], counts: list[list[int]]) -> list[list[Any]]:
         out = []

@@ -100,6 +100,7 @@ Effect ops
 | discard      | who, amount, [random], [filter], [chooser: "you"]  or  who, what: {"choose": ...} (the card chosen from a revealed hand) | discard (amount "all": the whole hand; "any": any number, then "that_much" is that number; chooser "you": who reveals their hand and you choose a card matching filter) | 701.9 |
 | gain_life    | who, amount                                              | gain life                                 | 119     |
 | lose_life    | who, amount                                              | lose life                                 | 119     |
+| set_life     | who, amount                                              | life total becomes the amount (gains or loses the difference) | 119.5 |
 | mill         | who, amount                                              | mill                                      | 701.13  |
 | scry         | amount, [surveil: True]                                  | scry N, or surveil N                      | 701.22, 701.46 |
 | counter      | what, [unless_pays: [mana symbols]]                      | counter a spell (unless its controller pays) | 701.5 |
@@ -152,9 +153,10 @@ matching object), "batch": True ("one or more"), "who": "you"|"opponent"|"any" (
   attacks may carry "defending": "you" (attacks you or your planeswalker) and "min_attackers": n,
   step "whose" may be "attached_controller" / "attached_player" (enchanted creature's controller / enchanted player),
   explores, cast (filter on the spell; "self": True = when you cast this), you_attack, sacrifice,
+  leaves_graveyard (filter on the card in its new zone; with "batch": "one or more ... leave your graveyard"),
   gain_life, lose_life, draw, discard, cycle, scry, surveil,
   state ("condition": a state trigger, CR 603.8), draw may carry "nth": 2 (second card each turn),
-  tapped_for_mana (filter), activate ("who", "filter" on the source, "loyalty": True),
+  tapped_for_mana (filter), activate ("who", "filter" on the source, "loyalty": True, "nonmana": True),
   step ("step": upkeep|draw|main1|main2|beginning_of_combat|end_of_combat|end;
         "whose": you|opponent|each|next|that_player|you_next)
 Ability.condition on a triggered ability is an intervening "if" (CR 603.4). "limit_per_turn": n on a
@@ -227,7 +229,7 @@ from typing import Any
 # The closed vocabularies of the contract above (a test checks the compiled corpus uses nothing else).
 EFFECT_OPS: frozenset[str] = frozenset({
     "damage", "pump", "grant", "restrict", "destroy", "exile", "bounce", "move", "tap", "untap", "regenerate",
-    "gain_control", "sacrifice", "draw", "discard", "gain_life", "lose_life", "mill", "scry", "counter",
+    "gain_control", "sacrifice", "draw", "discard", "gain_life", "lose_life", "set_life", "mill", "scry", "counter",
     "counters", "token", "add_mana", "fight", "attach", "search", "dig", "shuffle", "extra_turn", "prevent",
     "animate", "pay", "unless", "delayed", "exile_top", "playable", "emblem", "action", "reveal", "win_game",
     "lose_game", "exchange_control", "reveal_until", "may", "if",
@@ -247,7 +249,7 @@ TRIGGER_EVENTS: frozenset[str] = frozenset({
     "becomes_target", "becomes_target_spell", "becomes_target_opponent", "etb_or_attacks", "etb_or_dies",
     "blocks_flying", "turned_face_up", "transforms", "explores", "exploited", "monstrous", "cast", "you_attack",
     "sacrifice", "gain_life", "lose_life", "draw", "discard", "cycle", "scry", "surveil", "crime", "expend",
-    "state", "tapped_for_mana", "activate", "step", "counters_put",
+    "state", "tapped_for_mana", "activate", "step", "counters_put", "leaves_graveyard",
 })
 
 

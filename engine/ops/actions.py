@@ -32,7 +32,7 @@ def action(name: str):
 
 def _add_counters(g: "Game", oid: int, kind: str, n: int) -> None:
     o = g.objects.get(oid)
-    if o is None or n <= 0:
+    if o is None or n <= 0 or not fx.counters_allowed(g, oid, kind):
         return
     o.counters[kind] = o.counters.get(kind, 0) + n
     g.changed()

@@ -99,8 +99,13 @@ def _dig(g: "Game", r: dict, e: Effect) -> dict | None:
             picks = cands  # "put all ... revealed this way into your hand"
         else:
             lo = 0 if e.get("optional") else min(take, len(cands))
-            return nested.ask_cards(r, "take", p, cands, lo, min(take, len(cands)),
-                                    f"choose up to {take} card(s) to put into {e.get('to', 'hand')}")
+            w = nested.ask_cards(r, "take", p, cands, lo, min(take, len(cands)),
+                                 f"choose up to {take} card(s) to put into {e.get('to', 'hand')}")
+            if f.get("one_of_each"):  # the cards matching each alternative, checked when answered
+                w["one_of_each"] = [[c for c in cands if matches(g, c, dict(sub, zone="library"), source_id(g, r), p)]
+                                    for sub in f.get("or", ())]
+                w["prompt"] += " (at most one of each kind named)"
+            return w
         r["answers"][nested.slot(r, "take")] = picks
     picks = [c for c in nested.answer(r, "take") if c in g.objects and g.objects[c].zone == "library"]
     if picks:

@@ -54,12 +54,20 @@ _may = OPS["may"]
 @op("may")
 def _may_pay(g: "Game", r: dict, e: Effect) -> dict | None:
     pays = [x for x in e.get("effects", ()) if x.op == "pay"]
-    if not pays:
+    # "You may sacrifice a Vampire. When you do, ...": the reflexive part (603.12) happens only
+    # if it was done, so "yes" is open only when it can be done (a sacrifice needs something to
+    # sacrifice, 701.17a)
+    acts = [x for x in e.get("effects", ()) if x.op in ("sacrifice", "discard")] if e.get("reflexive") else []
+    if not pays and not acts:
         return _may(g, r, e)
     got = r["answers"].get(r["i"])
     if got is None:
-        if not all(can_pay(g, controller(g, r), x.args) for x in pays):
+        if not all(can_pay(g, controller(g, r), x.args) for x in pays) \
+                or acts and not _can_act(g, r, controller(g, r), acts):
             got = r["answers"][r["i"]] = "no"  # the only legal choice (117.3)
+        elif not pays:
+            return {"kind": "choose_option", "player": controller(g, r), "options": ["yes", "no"],
+                    "slot": r["i"], "prompt": f"{g.objects[r['obj']].card.name}: do it?"}
         else:
             what = " and ".join("pay " + ("".join("{" + s + "}" for s in _syms(x.args)) or f"{x.args.get('life')} life")
                                 for x in pays)
@@ -105,7 +113,7 @@ def _can_act(g: "Game", r: dict, payer: str, actions: Any) -> bool:
         if a.op == "sacrifice" and "filter" in a.args:
             f = dict(a.args["filter"])
             f["controller"] = "you"
-            if not any(matches(g, i, f, None, payer) for i in g.battlefield):
+            if not any(matches(g, i, f, source_id(g, r), payer) for i in g.battlefield):  # "another"
                 return False
         elif a.op == "discard":
             if not g.players[payer].hand:
@@ -164,14 +172,20 @@ def _reveal(g: "Game", r: dict, e: Effect) -> None:
                   cards=[g.objects[c].card.name for c in g.players[p].hand])
 
 
-# ------------------------------------------------------------------ emblems (114)
-# An emblem lives in the command zone; this engine keeps an emblem's "at the beginning of
-# <step>" triggered ability as a delayed trigger that re-arms itself each time it triggers.
-# Emblems with static or other triggered abilities are not executed (see the report).
+# ------------------------------------------------------------------ emblems (113)
+# An emblem is an object in its owner's command zone (113.1); its static abilities that
+# affect objects ("Creatures you control get +2/+2", "Islands you control have ...") work
+# from there through the layer system (engine/layers.py static_effects, 113.4). Its
+# "at the beginning of <step>" triggered ability is kept as a delayed trigger that
+# re-arms itself each time it triggers. Other emblem abilities are not executed.
 EMBLEM_STEPS = {"upkeep", "draw", "main1", "beginning_of_combat", "end_of_combat", "end"}
+EMBLEM_STATICS = {"anthem", "keywords", "grant_ability"}
 
 
 def emblem_playable(ab: Ability) -> bool:
+    if ab.kind == "static":
+        st = ab.static or {}
+        return st.get("kind") in EMBLEM_STATICS and isinstance(st.get("affects"), dict) and not st.get("condition")
     t = ab.trigger or {}
     return ab.kind == "triggered" and t.get("event") == "step" and t.get("step") in EMBLEM_STEPS \
         and t.get("whose", "you") in ("you", "each") and ab.condition is None
@@ -199,11 +213,33 @@ def _emblem(g: "Game", r: dict, e: Effect) -> None:
         card = CardDef(name=f"Emblem ({s.card.name})", mana_cost=(), types=("Emblem",),
                        abilities=tuple(e.get("abilities", ())))
         g.log("emblem", player=p, source=s.card.name)
+        if any(ab.kind == "static" for ab in card.abilities):
+            _emblem_object(g, p, CardDef(name=card.name, mana_cost=(), types=("Emblem",),
+                                         abilities=tuple(ab for ab in card.abilities
+                                                         if ab.kind == "static" and emblem_playable(ab))))
         for ab in e.get("abilities", ()):
+            if ab.kind == "static" and emblem_playable(ab):
+                continue
             if emblem_playable(ab):
                 _arm(g, p, ab, card)
             else:
                 g.log("unsupported_effect", op="emblem ability", card=s.card.name, text=ab.text)
+
+
+def _emblem_object(g: "Game", player: str, card: CardDef) -> int:
+    """113.1: the emblem as an object in the player's command zone (not a card: no card count,
+    never leaves), with a timestamp for the layer system (613.6)."""
+    from engine.state import Obj
+    o = Obj(g.next_id, g.next_uid, card, player, "command")
+    g.next_id += 1
+    g.next_uid += 1
+    o.token = True  # 113.5: an emblem is neither a card nor a permanent
+    g.ts += 1
+    o.timestamp = g.ts
+    g.objects[o.id] = o
+    g.players[player].command.append(o.id)
+    g.changed()
+    return o.id
 
 
 # ------------------------------------------------------------------ extra turns (500.7)
@@ -231,6 +267,8 @@ def _extra_turn(g: "Game", r: dict, e: Effect) -> None:
             g.extra_turns.insert(0, p)
             g.log("extra_turn", player=p)
 
+
+from engine import zones_cast  # noqa: E402,F401  (registers the "playable" op)
 
 if _turns_supported():  # registered only when the turn loop can take it (see the report)
     OPS["extra_turn"] = _extra_turn

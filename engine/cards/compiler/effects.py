@@ -1146,6 +1146,16 @@ def _lose_all(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("animate", args)]
 
 
+@reader(r"^(you may have |have )?your life total becomes? the total (power|toughness) of (.+)$")
+def _set_life_total(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """Loxodon Lifechanter: 'your life total becomes the total toughness of creatures you control' (119.5)."""
+    f = parse_noun(m.group(3))
+    if f is None or f.get("player") or f.get("_needs_player_target"):
+        return None
+    eff = Effect("set_life", {"who": "you", "amount": {"total_" + m.group(2): f}})
+    return [Effect("may", {"effects": [eff]})] if m.group(1) == "you may have " else [eff]
+
+
 @reader(r"^(?:it's|they're) still (?:a land|lands|an artifact|artifacts)$")
 def _still(m: re.Match, c: Ctx) -> list[Effect] | None:
     return []
@@ -1680,7 +1690,7 @@ def _dig(text: str, ctx: Ctx) -> list[Effect] | None:
             f.pop("zone", None)
         to = "hand" if "hand" in m.group(5) else "battlefield"
         optional = m.group(2).startswith("you may")
-        if "and/or" in noun and "or" in f:
+        if "and/or" in noun and "or" in f and take != 99:
             take = len(f["or"])      # "an Angel card, a Demon card, and/or a Dragon card": one of each
             f = {**f, "one_of_each": True}
     args: dict[str, Any] = {"amount": n, "take": take, "filter": f, "to": to,

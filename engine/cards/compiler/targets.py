@@ -99,6 +99,13 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+with (power|toughness|mana value) (\d+), (\d+),? or (\d+)$", p)
+        if m and int(m.group(3)) == int(m.group(2)) + 1 and int(m.group(4)) == int(m.group(3)) + 1:
+            key = {"power": "power", "toughness": "toughness", "mana value": "mv"}[m.group(1)]
+            f[key + "_ge"], f[key + "_le"] = int(m.group(2)), int(m.group(4))  # "power 4, 5, or 6"
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+with (power|toughness|mana value) (\d+|x)$", p)
         if m:
             key = {"power": "power", "toughness": "toughness", "mana value": "mv"}[m.group(1)]

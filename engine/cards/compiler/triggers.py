@@ -151,6 +151,15 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
         if "your first" in c:
             out["first"] = True
         return out
+    m = re.fullmatch(r"(you|an opponent|a player) casts? (?:a|an) (.+? spell with (?:power|toughness|mana value) "
+                     r"(?:\d+ or (?:greater|less)|\d+, \d+,? or \d+))", c)
+    if m:  # "a creature spell with power 4, 5, or 6" / "... with power 7 or greater"
+        f = parse_noun(m.group(2))
+        if f is None:
+            return None
+        f.pop("zone", None)
+        return {"event": "cast", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)],
+                "filter": f}
     m = re.fullmatch(r"you cast (?:a|an) (?:(.+?) )?spell that targets (self|a creature you control|one or more creatures you control)", c)
     if m:
         f = parse_noun(m.group(1) + " spell") if m.group(1) else {}
@@ -191,6 +200,24 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
         if "loyalty" in c:
             out["loyalty"] = True
         return out
+    m = re.fullmatch(r"(you|an opponent|a player) activates? an ability of (?:a|an) (.+?) that isn't a mana ability", c)
+    if m:  # 602.1: activated abilities other than mana abilities (605)
+        f = parse_noun(m.group(2))
+        if f is None:
+            return None
+        return {"event": "activate", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)],
+                "filter": f, "nonmana": True}
+    m = re.fullmatch(r"(one or more|a) (.+?) (?:leaves?|leave) your graveyard", c)
+    if m:  # a card leaving a graveyard (400.7: it is a new object wherever it goes)
+        f = parse_noun(m.group(2))
+        if f is None:
+            return None
+        f["zone"] = "any_card"
+        f["owner"] = "you"
+        out = {"event": "leaves_graveyard", "filter": f}
+        if m.group(1) == "one or more":
+            out["batch"] = True
+        return out
     m = re.fullmatch(r"you control no (.+)", c)
     if m:
         f = parse_noun(m.group(1))
@@ -229,10 +256,14 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
     }
     if c in simple:
         return dict(simple[c])
-    m = re.fullmatch(r"you sacrifice (?:a|an|another) (.+)", c)
+    m = re.fullmatch(r"(you|a player|an opponent) sacrifices? (?:a|an|another) (.+)", c)
     if m:
-        f = parse_noun(m.group(1))
-        return None if f is None else {"event": "sacrifice", "who": "you", "filter": f}
+        f = parse_noun(m.group(2))
+        who = {"you": "you", "a player": "any", "an opponent": "opponent"}[m.group(1)]
+        if f is None:
+            return None
+        return {"event": "sacrifice", "who": who} if f == {"permanent": True} and who != "you" else \
+            {"event": "sacrifice", "who": who, "filter": f}
     m = re.fullmatch(r"one or more (.+?) you control attack", c)
     if m:
         f = parse_noun(m.group(1))

@@ -1,0 +1,180 @@
+"""Choices a player makes for an object: "as SELF enters, choose ..." (CR 614.12) and the
+objects an effect tells a player to choose as it resolves ("return another creature you
+control to its owner's hand", "each opponent exiles a card from their hand": 608.2c-d).
+
+Both are ordinary decisions with the legal answers listed: ``choose_option`` for an
+entering choice (the value is kept in ``Obj.chosen`` until the object leaves the zone,
+400.7), ``choose_cards`` for chosen objects (the answer is kept in the resolution record
+so that re-running the effect after the answer finds it).
+"""
+from __future__ import annotations
+
+import json
+import zlib
+from typing import TYPE_CHECKING, Any
+
+from engine.errors import IllegalAction
+
+if TYPE_CHECKING:
+    from engine.game import Game
+    from engine.state import Decision, Obj
+
+COLORS: dict[str, str] = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+#: Creature types (205.3m of the 2016 rules, plus those printed since on real cards).
+CREATURE_TYPES: tuple[str, ...] = tuple(sorted({
+    "Advisor", "Aetherborn", "Alien", "Ally", "Angel", "Antelope", "Ape", "Archer", "Archon", "Armadillo",
+    "Artificer", "Assassin", "Assembly-Worker", "Astartes", "Atog", "Aurochs", "Avatar", "Azra", "Badger",
+    "Barbarian", "Bard", "Basilisk", "Bat", "Bear", "Beast", "Beaver", "Beeble", "Beholder", "Berserker",
+    "Bird", "Bison", "Blinkmoth", "Boar", "Bringer", "Brushwagg", "Camarid", "Camel", "Capybara", "Caribou",
+    "Carrier", "Cat", "Centaur", "Cephalid", "Chimera", "Child", "Citizen", "Cleric", "Cockatrice",
+    "Construct", "Coward", "Coyote", "Crab", "Crocodile", "Cyclops", "Dauthi", "Deer", "Demigod", "Demon",
+    "Deserter", "Detective", "Devil", "Dinosaur", "Djinn", "Dog", "Dragon", "Drake", "Dreadnought", "Drone",
+    "Druid", "Dryad", "Dwarf", "Efreet", "Egg", "Elder", "Eldrazi", "Elemental", "Elephant", "Elf", "Elk",
+    "Employee", "Eternal", "Eye", "Faerie", "Ferret", "Fish", "Flagbearer", "Fox", "Fractal", "Frog",
+    "Fungus", "Gargoyle", "Germ", "Giant", "Gith", "Glimmer", "Gnoll", "Gnome", "Goat", "Goblin", "God",
+    "Golem", "Gorgon", "Graveborn", "Gremlin", "Griffin", "Hag", "Halfling", "Hamster", "Harpy", "Hellion",
+    "Hippo", "Hippogriff", "Homarid", "Homunculus", "Horror", "Horse", "Hound", "Human", "Hydra", "Hyena",
+    "Illusion", "Imp", "Incarnation", "Inkling", "Inquisitor", "Insect", "Jackal", "Jellyfish", "Juggernaut",
+    "Kavu", "Kirin", "Kithkin", "Knight", "Kobold", "Kor", "Kraken", "Lamia", "Lammasu", "Leech",
+    "Leviathan", "Lhurgoyf", "Licid", "Lizard", "Manticore", "Masticore", "Mercenary", "Merfolk",
+    "Metathran", "Minion", "Minotaur", "Mite", "Mole", "Monger", "Mongoose", "Monk", "Monkey", "Moonfolk",
+    "Mouse", "Mummy", "Mutant", "Myr", "Mystic", "Naga", "Nautilus", "Nephilim", "Nightmare",
+    "Nightstalker", "Ninja", "Noble", "Noggle", "Nomad", "Nymph", "Octopus", "Ogre", "Ooze", "Orb", "Orc",
+    "Orgg", "Otter", "Ouphe", "Ox", "Oyster", "Pangolin", "Peasant", "Pegasus", "Pentavite", "Performer",
+    "Pest", "Phelddagrif", "Phoenix", "Phyrexian", "Pilot", "Pincher", "Pirate", "Plant", "Praetor",
+    "Prism", "Processor", "Rabbit", "Raccoon", "Ranger", "Rat", "Rebel", "Reflection", "Rhino", "Rigger",
+    "Robot", "Rogue", "Sable", "Salamander", "Samurai", "Sand", "Saproling", "Satyr", "Scarecrow",
+    "Scientist", "Scion", "Scorpion", "Scout", "Serf", "Serpent", "Servo", "Shade", "Shaman", "Shapeshifter",
+    "Shark", "Sheep", "Siren", "Skeleton", "Slith", "Sliver", "Slug", "Snake", "Soldier", "Soltari",
+    "Sorcerer", "Spawn", "Specter", "Spellshaper", "Sphinx", "Spider", "Spike", "Spirit", "Splinter",
+    "Sponge", "Spy", "Squid", "Squirrel", "Starfish", "Surrakar", "Survivor", "Synth", "Tetravite",
+    "Thalakos", "Thopter", "Thrull", "Tiefling", "Treefolk", "Trilobite", "Triskelavite", "Troll",
+    "Turtle", "Unicorn", "Vampire", "Vedalken", "Viashino", "Volver", "Wall", "Walrus", "Warlock",
+    "Warrior", "Weasel", "Weird", "Werewolf", "Whale", "Wizard", "Wolf", "Wolverine", "Wombat", "Worm",
+    "Wraith", "Wurm", "Yeti", "Zombie", "Zubera",
+}))
+
+#: The entering choices this engine carries out, with the legal answers of each.
+ENTER_CHOICES: dict[str, tuple[str, ...]] = {"color": tuple(COLORS), "creature_type": CREATURE_TYPES}
+
+
+class NeedChoice(Exception):
+    """Raised by a reference whose objects are still to be chosen; carries the wait record.
+
+    The resolution stops there (engine.effects.resume) and runs the effect again once the
+    answer is in, so an effect must not change anything before it reads its references."""
+
+    def __init__(self, wait: dict[str, Any]) -> None:
+        super().__init__(wait.get("prompt", "a choice is needed"))
+        self.wait = wait
+
+
+# ------------------------------------------------------------------ as it enters (614.12)
+def on_enter(g: "Game", o: "Obj") -> None:
+    """614.12: "As SELF enters, choose ...": the controller chooses before the game goes on
+    (before any player receives priority and before its enter triggers are put on the stack)."""
+    for ab in o.card.abilities:
+        st = ab.static
+        if ab.kind != "static" or not st or st.get("kind") != "choose_on_enter":
+            continue
+        what = st.get("choice")
+        if what not in ENTER_CHOICES or what in o.chosen:
+            continue
+        g.queue.append({"kind": "choose_option", "player": o.controller, "options": list(ENTER_CHOICES[what]),
+                        "enter": o.id, "choice": what,
+                        "prompt": f"{o.card.name}: choose a {what.replace('_', ' ')} (614.12)"})
+
+
+def answer_enter(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
+    """Record the entering choice on the permanent (if it is still there)."""
+    opt = a.get("option")
+    if isinstance(opt, int) and not isinstance(opt, bool) and 1 <= opt <= len(d.options):
+        opt = d.options[opt - 1]
+    if opt not in d.options:
+        raise IllegalAction(f"choose one of {', '.join(map(str, d.options[:12]))}{' ...' if len(d.options) > 12 else ''}")
+    o = g.objects.get(d.data["enter"])
+    if o is None or o.zone != "battlefield":
+        return
+    what = d.data["choice"]
+    o.chosen[what] = COLORS[opt] if what == "color" else opt
+    g.changed()
+    g.log("chosen", card=o.card.name, obj=o.id, choice=what, value=opt)
+
+
+def chosen_value(g: "Game", src: int | None, what: str) -> Any:
+    """The value chosen for ``src`` as it entered (None if none)."""
+    o = g.objects.get(src) if src is not None else None
+    return o.chosen.get(what) if o is not None else None
+
+
+# ------------------------------------------------------------------ chosen objects (608.2c)
+def _slot(ref: dict[str, Any], player: str) -> str:
+    """One answer per reference and chooser in a resolution: the compiler repeats the same
+    reference for "it" ("put a +1/+1 counter on a creature you control. It gains double
+    strike"), so a later effect names the object chosen for an earlier one."""
+    key = zlib.crc32(json.dumps(ref, sort_keys=True, default=str).encode())
+    return f"choose.{key:x}.{player}"
+
+
+def chosen_refs(g: "Game", r: dict[str, Any], ref: dict[str, Any]) -> list[Any]:
+    """{"choose": FILTER, [amount], [chooser], [up_to]}: the objects the chooser picked.
+
+    Each chooser picks among the objects matching the filter now; with fewer than the
+    amount, all of them (701.17a-like: as many as possible). ``owner: "chooser"`` means
+    the choosing player's own cards ("each opponent exiles a card from their hand"); an
+    owner reference ({"target": 0}) the cards of that player ("you choose a nonland card
+    from it"). A chosen card that an earlier effect moved is followed to its new zone (400.7)."""
+    from engine.effects import amount, refs, source_id
+    from engine.filters import matches
+    you = g.objects[r["obj"]].controller
+    src = source_id(g, r)
+    choosers = [p for p in refs(g, r, ref.get("chooser", "you")) if isinstance(p, str)]
+    n = amount(g, ref.get("amount", 1), src, r)
+    out: list[Any] = []
+    for p in choosers:
+        slot = _slot(ref, p)
+        got = r["answers"].get(slot)
+        if got is None:
+            f = dict(ref["choose"])
+            ctl = you
+            owners: list[str] | None = None
+            if f.get("owner") == "chooser":
+                f["owner"] = "you"
+                ctl = p
+            elif isinstance(f.get("owner"), dict) or f.get("owner") in ("it", "trigger_player", "defending_player"):
+                owners = [q for q in refs(g, r, f.pop("owner")) if isinstance(q, str)]
+            zone = f.get("zone", "battlefield")
+            pool = g.battlefield if zone == "battlefield" else \
+                [i for q in (owners if owners is not None else g.order) for i in g.players[q].zone(zone)]
+            cands = [i for i in pool if matches(g, i, f, src, ctl)]
+            k = min(n, len(cands))
+            if not cands:
+                r["answers"][slot] = got = []
+            else:
+                raise NeedChoice({"kind": "choose_cards", "player": p, "options": cands,
+                                  "min": 0 if ref.get("up_to") else k, "max": k, "slot": slot,
+                                  "prompt": f"{g.objects[r['obj']].card.name}: choose {k} (in order)"})
+        fol = r.get("followed", {})
+        out += [fol.get(x, x) for x in got if fol.get(x, x) in g.objects]
+    return out
+
+
+#: Where a {"choose": ...} reference is carried out: (op, argument) pairs and the zones
+#: chosen from (engine/support.py refuses the others).
+CHOOSE_CONTEXTS = {("move", "what"), ("bounce", "what"), ("exile", "what"), ("discard", "what"),
+                   ("counters", "what"), ("tap", "what"), ("untap", "what"), ("pump", "what"), ("grant", "what"),
+                   ("destroy", "what"), ("sacrifice", "what"), ("attach", "to")}
+CHOOSE_ZONES = ("battlefield", "hand", "graveyard")
+
+
+def choose_problems(op: str, key: str, ref: dict[str, Any]) -> list[str]:
+    """Why a {"choose": ...} reference in this place is not carried out ([] when it is)."""
+    f = ref.get("choose") or {}
+    if (op, key) not in CHOOSE_CONTEXTS:
+        return [f"reference choose in {op}.{key}"]
+    if f.get("zone", "battlefield") not in CHOOSE_ZONES:
+        return [f"reference choose from {f.get('zone')}"]
+    if set(ref) - {"choose", "amount", "chooser", "up_to"}:
+        return ["reference choose options"]
+    return []

@@ -1,0 +1,66 @@
+"""Entering as a copy (CR 706.5): "You may have SELF enter as a copy of a creature you
+control" (Mirror Image).
+
+The choice is made as the permanent enters (614.1c, 614.12): a choose_cards decision of
+none or one of the matching creatures. The permanent then has the copiable values of the
+chosen one (706.2: its card as printed, or as already copied by a copy effect; not its
+counters, status or other effects) and enters with the copy's "enters" replacements and
+triggers; its own card comes back whenever it leaves the battlefield (400.7).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.errors import IllegalAction
+
+if TYPE_CHECKING:
+    from engine.game import Game
+    from engine.state import Decision, Obj
+
+
+def clone_static(o: "Obj") -> dict[str, Any] | None:
+    for ab in o.card.abilities:
+        st = ab.static
+        if ab.kind == "static" and st and st.get("kind") == "clone":
+            return st
+    return None
+
+
+def entering(g: "Game", o: "Obj") -> bool:
+    """Called as ``o`` enters the battlefield; True when it waits for the copy choice (its
+    "enters" replacements and triggers then wait too)."""
+    st = clone_static(o)
+    if st is None or o.is_copy:
+        return False
+    from engine.filters import matches
+    f = dict(st.get("filter") or {"types": ["Creature"]})
+    cands = [i for i in g.battlefield if i != o.id and matches(g, i, f, o.id, o.controller)]
+    if not cands:
+        return False
+    g.queue.insert(0, {"kind": "choose_cards", "player": o.controller, "options": cands, "min": 0, "max": 1,
+                       "clone": o.id, "prompt": f"{o.card.name}: enter as a copy of one of them? (706.5)"})
+    return True
+
+
+def answer(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
+    from engine import triggers
+    cards = [int(c) if isinstance(c, str) and c.isdigit() else c for c in a.get("cards", [])]
+    if len(cards) > 1 or any(c not in d.options for c in cards):
+        raise IllegalAction("choose at most one of the offered creatures")
+    o = g.objects.get(d.data["clone"])
+    if o is None or o.zone != "battlefield":
+        return
+    if cards and cards[0] in g.objects:
+        src = g.objects[cards[0]]
+        o.chosen["printed"] = o.card
+        o.card = src.card  # 706.2: the copiable values (a copy of a copy copies what that one copied)
+        o.is_copy = True
+        g.changed()
+        g.log("copy", card=o.chosen["printed"].name, obj=o.id, of=src.card.name)
+    triggers.enters(g, o)
+
+
+def clone_problems(st: dict[str, Any]) -> list[str]:
+    """Copies of objects on the battlefield only (not "a creature card in a graveyard")."""
+    f = st.get("filter") or {}
+    return [] if f.get("zone", "battlefield") == "battlefield" else [f"clone from {f.get('zone')}"]

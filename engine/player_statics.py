@@ -1,0 +1,225 @@
+"""Static abilities that speak about players and the rules of the game rather than about
+the characteristics of objects: "You have no maximum hand size" (402.2), "You have
+hexproof" (702.11c), "You may cast spells as though they had flash" (702.8), "Each
+player can't cast more than one spell each turn", "You may cast spells from your hand
+without paying their mana costs" (117.9), "If a card would be put into an opponent's
+graveyard from anywhere, exile it instead" (614.1a), and the triggered mana ability
+"Whenever you tap a creature for mana, add an additional {G}" (605.1b).
+
+The statics of the permanents on the battlefield (and of emblems in the command zone)
+are collected once per game version, and only from cards that have such a static at all.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from engine.game import Game
+    from engine.state import Obj
+
+#: Static kinds read by the rules of the game here (and by engine.zones_cast).
+KINDS = frozenset({"no_max_hand_size", "player_keywords", "flash_spells", "free_spells", "spell_limit",
+                   "play_from", "graveyard_replacement"})
+
+_CARD: dict[int, tuple[Any, tuple[Any, ...]]] = {}  # id(CardDef) -> (card, its statics of KINDS and mana triggers)
+
+
+def _card_statics(card: Any) -> tuple[Any, ...]:
+    """The statics of KINDS of a card, and its "whenever you tap ... for mana" triggers (as
+    {"kind": "tapped_for_mana", "ability": ...})."""
+    hit = _CARD.get(id(card))
+    if hit is None or hit[0] is not card:
+        sts = tuple(ab.static for ab in card.abilities
+                    if ab.kind == "static" and ab.static and ab.static.get("kind") in KINDS
+                    and ab.zone == "battlefield")
+        sts += tuple({"kind": "tapped_for_mana", "ability": ab} for ab in card.abilities
+                     if ab.kind == "triggered" and ab.trigger and ab.trigger.get("event") == "tapped_for_mana")
+        hit = _CARD[id(card)] = (card, sts)
+    return hit[1]
+
+
+def active(g: "Game") -> bool:
+    """Does the game hold any card with such a static (or mana trigger) at all? Most games
+    don't; known once per set of physical objects (next_uid grows with every new card,
+    token or emblem; abilities on the stack don't count)."""
+    some = g.__dict__.get("_pstatics_any")
+    if some is None or some[0] != g.next_uid:
+        some = g._pstatics_any = (g.next_uid, any(_card_statics(o.card) for o in g.objects.values()))
+    return some[1]
+
+
+def statics(g: "Game", kind: str) -> list[tuple[int, str, dict[str, Any]]]:
+    """(source id, its controller, static) of every such static working now (611.3a)."""
+    if not active(g):
+        return []
+    cache = g.__dict__.get("_pstatics")
+    if cache is None or cache[0] != g._version:
+        by: dict[str, list[tuple[int, str, dict[str, Any]]]] = {}
+        for oid in g.battlefield:
+            sts = _card_statics(g.objects[oid].card)
+            if sts:
+                ctl = g.controller_of(oid)
+                for st in sts:
+                    by.setdefault(st["kind"], []).append((oid, ctl, st))
+        for p in g.order:  # emblems (113.4: their abilities work from the command zone)
+            for oid in g.players[p].command:
+                for st in _card_statics(g.objects[oid].card):
+                    by.setdefault(st["kind"], []).append((oid, p, st))
+        cache = g._pstatics = (g._version, by)
+    return cache[1].get(kind, [])
+
+
+def applies_to(g: "Game", who: Any, controller: str, player: str) -> bool:
+    """Does a static of ``controller`` whose "who" is ``who`` speak about ``player``?"""
+    if who in (None, "you"):
+        return player == controller
+    if who in ("each_player", "any", "each"):
+        return True
+    if who in ("opponent", "each_opponent"):
+        return player != controller
+    return False
+
+
+def _mine(g: "Game", kind: str, player: str) -> list[tuple[int, str, dict[str, Any]]]:
+    return [t for t in statics(g, kind) if applies_to(g, t[2].get("who"), t[1], player)]
+
+
+# ------------------------------------------------------------------ the players
+def no_max_hand_size(g: "Game", player: str) -> bool:
+    """402.2: "You have no maximum hand size" (no discard in the cleanup step, 514.1)."""
+    return bool(_mine(g, "no_max_hand_size", player))
+
+
+def has_keyword(g: "Game", player: str, keyword: str) -> bool:
+    """702.11c / 702.18: a player with hexproof (shroud) can't be the target of spells or
+    abilities their opponents (anyone) control."""
+    return any(keyword in t[2].get("keywords", ()) for t in _mine(g, "player_keywords", player))
+
+
+def player_targetable(g: "Game", player: str, controller: str) -> bool:
+    if has_keyword(g, player, "Shroud"):
+        return False
+    return not (player != controller and has_keyword(g, player, "Hexproof"))
+
+
+# ------------------------------------------------------------------ casting
+def _spell_matches(g: "Game", o: "Obj", f: dict[str, Any] | None, player: str) -> bool:
+    from engine.filters import matches
+    if not f:
+        return True
+    return matches(g, o.id, strip_zone(f), None, player)
+
+
+def strip_zone(f: dict[str, Any]) -> dict[str, Any]:
+    """A spell filter ("artifact spells") checked against the card before it is cast: any zone."""
+    out = {k: v for k, v in f.items() if k != "zone"}
+    if "or" in out:
+        out["or"] = [strip_zone(x) for x in out["or"]]
+    out["zone"] = "any_card"
+    return out
+
+
+def has_flash(g: "Game", player: str, o: "Obj") -> bool:
+    """702.8a: "You may cast spells as though they had flash" (Leyline of Anticipation)."""
+    return any(_spell_matches(g, o, t[2].get("spells"), player) for t in _mine(g, "flash_spells", player))
+
+
+def spell_limited(g: "Game", player: str) -> bool:
+    """"Each player can't cast more than N spells each turn" (Rule of Law): N already cast."""
+    lims = [t for t in statics(g, "spell_limit") if applies_to(g, t[2].get("who"), t[1], player)]
+    if not lims:
+        return False
+    n = min(int(t[2].get("amount", 1)) for t in lims)
+    return spells_cast_this_turn(g, player) >= n
+
+
+def spells_cast_this_turn(g: "Game", player: str) -> int:
+    """Spells ``player`` cast this turn, counted from the event log back to the turn's start."""
+    n = 0
+    for e in reversed(g.events):
+        t = e.get("type")
+        if t == "turn":
+            break
+        if t == "cast" and e.get("player") == player:
+            n += 1
+    return n
+
+
+def free_from_hand(g: "Game", player: str, o: "Obj") -> bool:
+    """117.9: "You may cast spells from your hand without paying their mana costs" (Omniscience)."""
+    return o.zone == "hand" and any(t[2].get("zone", "hand") == "hand" and _spell_matches(g, o, t[2].get("spells"), player)
+                                    for t in _mine(g, "free_spells", player))
+
+
+# ------------------------------------------------------------------ replacement (614)
+def graveyard_destination(g: "Game", o: "Obj") -> str | None:
+    """614.1a: where a card that would be put into a graveyard goes instead ("library_shuffle",
+    "exile"), or None. A card's own replacement ("If SELF would be put into a graveyard from
+    anywhere", Nexus of Fate) works from every zone; others from the battlefield. Tokens are
+    not cards. When several apply, the card's own is applied (616.1: its owner's choice)."""
+    if o.token or o.ability is not None or not active(g):
+        return None
+    for st in _card_statics(o.card):
+        if st["kind"] == "graveyard_replacement" and st.get("affects") == "self":
+            return st.get("to", "exile")
+    from engine.filters import matches
+    for src, ctl, st in statics(g, "graveyard_replacement"):
+        a = st.get("affects")
+        if isinstance(a, dict):
+            f = dict(a)
+            f["zone"] = "any_card"
+            own = f.get("owner")
+            if own == "opponent" and o.owner == ctl or own == "you" and o.owner != ctl:
+                continue
+            f.pop("owner", None)
+            if matches(g, o.id, f, src, ctl):
+                return st.get("to", "exile")
+    return None
+
+
+# ------------------------------------------------------------------ mana (605.1b)
+def tapped_for_mana(g: "Game", player: str, oid: int) -> None:
+    """605.1b / 605.4a: triggered mana abilities ("Whenever you tap a creature for mana, add an
+    additional {G}") resolve at once, right after the mana ability that triggered them."""
+    from engine.filters import matches
+    hits = []
+    for src, ctl, st in statics(g, "tapped_for_mana"):
+        ab = st["ability"]
+        if ctl == player and matches(g, oid, ab.trigger.get("filter") or {}, src, ctl):
+            hits.append(ab)
+    pool = g.players[player].pool
+    for ab in hits:
+        for e in ab.effects:
+            if e.op == "add_mana" and "mana" in e.args:
+                for s in e.args["mana"]:
+                    k = "C" if s.isdigit() else s
+                    pool[k] = pool.get(k, 0) + (int(s) if s.isdigit() else 1)
+                g.log("mana", player=player, mana="".join(e.args["mana"]), source=g.objects[oid].card.name)
+
+
+def mana_trigger_supported(ab: Any) -> bool:
+    """A tapped_for_mana trigger this engine resolves as a mana ability (only fixed mana)."""
+    return all(e.op == "add_mana" and "mana" in e.args for e in ab.effects) and not ab.targets \
+        and ab.condition is None and not ab.optional
+
+
+_WHO = (None, "you", "each_player", "any", "each", "opponent", "each_opponent")
+
+
+def static_problems(st: dict[str, Any]) -> list[str]:
+    """What of a static of these kinds this engine does not carry out ([] when all of it)."""
+    kind = st.get("kind")
+    if kind in ("no_max_hand_size", "spell_limit", "flash_spells", "player_keywords") and st.get("who") not in _WHO:
+        return [f"{kind} for {st.get('who')}"]
+    if kind == "player_keywords" and set(st.get("keywords", ())) - {"Hexproof", "Shroud"}:
+        return ["player keywords other than hexproof and shroud"]
+    if kind == "free_spells" and st.get("zone", "hand") != "hand":
+        return ["free spells from another zone"]
+    if kind == "play_from" and st.get("zone") not in ("graveyard", "library_top"):
+        return [f"play from {st.get('zone')}"]
+    if kind == "graveyard_replacement" and (st.get("to") not in ("exile", "library_shuffle")
+                                            or not (st.get("affects") == "self" or isinstance(st.get("affects"), dict))):
+        return ["graveyard replacement"]
+    if kind == "opening_hand_battlefield":
+        return []
+    return []

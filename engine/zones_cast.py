@@ -1,0 +1,187 @@
+"""Playing lands and casting spells from zones other than the hand (CR 601.2a, 305.1),
+and casting without paying the mana cost (117.9).
+
+Permissions come from two places:
+- the "playable" op of a resolved spell or ability ("Exile the top seven cards of your
+  library. Until end of turn, you may cast spells from among them"; "You may cast Zombie
+  spells from your graveyard this turn"): a record in ``game.effects`` with layer
+  "play", the objects it names (or a card filter), "play" or "cast", whether the cards
+  are free, and its duration;
+- static abilities of permanents: "You may play lands from your graveyard" (Crucible of
+  Worlds), "You may cast spells from your hand without paying their mana costs"
+  (Omniscience).
+
+A permission never changes timing: sorcery-speed spells and lands still wait for an
+empty stack in the owner's main phase, and a land played this way uses the land play
+(305.2). The priority options list each such cast or land play.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine import player_statics as ps
+from engine.cards.abilities import Effect
+from engine.effects import op, refs, source_id
+
+if TYPE_CHECKING:
+    from engine.game import Game
+    from engine.state import Obj
+
+PLAY_ZONES = ("exile", "graveyard", "library")
+
+
+# ------------------------------------------------------------------ the playable op
+@op("playable")
+def _playable(g: "Game", r: dict, e: Effect) -> None:
+    """The controller may play/cast the named cards (or cards matching a filter) until the
+    duration ends (601.2a: a spell may be cast from another zone when an effect allows it)."""
+    s = g.objects[r["obj"]]
+    what = e.args.get("what")
+    rec: dict[str, Any] = {"layer": "play", "controller": s.controller, "play": e.get("play", "cast"),
+                           "free": bool(e.get("free")), "until": "eot" if e.get("until", "eot") == "eot" else "never"}
+    if isinstance(what, dict) and "choose" not in what and "target" not in what and "each" not in what:
+        rec["objects"] = []
+        rec["filter"] = dict(what)
+    else:
+        rec["objects"] = [x for x in refs(g, r, what) if isinstance(x, int)]
+    g.ts += 1
+    rec["ts"] = g.ts
+    rec["source"] = source_id(g, r)
+    g.effects.append(rec)
+    g.changed()
+
+
+def supported(e: Effect) -> bool:
+    """The playable effects this module carries out."""
+    return e.get("until", "eot") == "eot" and e.get("play", "cast") in ("play", "cast")
+
+
+# ------------------------------------------------------------------ permissions
+def permission(g: "Game", player: str, o: "Obj") -> dict[str, Any] | None:
+    """How ``player`` may play or cast ``o`` from where it is, if they may:
+    {"play": "play"|"cast", "free": bool}. Cards in hand need none (None is returned)."""
+    from engine.filters import matches
+    if o.zone not in PLAY_ZONES:
+        return None
+    best: dict[str, Any] | None = None
+    for rec in g.effects:
+        if rec.get("layer") != "play" or rec.get("controller") != player:
+            continue
+        if o.id in rec["objects"] or rec.get("filter") and matches(g, o.id, rec["filter"], None, player):
+            if best is None or rec["free"] and not best["free"]:
+                best = {"play": rec["play"], "free": rec["free"]}
+    if o.owner == player and o.zone in ("graveyard", "library"):
+        if o.zone == "library" and g.players[player].library[:1] != [o.id]:
+            return best
+        zone = "graveyard" if o.zone == "graveyard" else "library_top"
+        for _, ctl, st in ps.statics(g, "play_from"):
+            if ctl != player or st.get("zone") != zone:
+                continue
+            f = st.get("filter") or {}
+            lands = f.get("types") == ["Land"]
+            if lands and "Land" not in o.card.types or not lands and "Land" in o.card.types:
+                continue
+            if matches(g, o.id, ps.strip_zone(f), None, player):
+                best = best or {"play": "play" if lands else "cast", "free": False}
+    return best
+
+
+def may_play_land(g: "Game", player: str, o: "Obj") -> bool:
+    p = permission(g, player, o)
+    return p is not None and p["play"] == "play" and "Land" in o.card.types
+
+
+def may_cast(g: "Game", player: str, o: "Obj") -> dict[str, Any] | None:
+    p = permission(g, player, o)
+    if p is None or "Land" in o.card.types:
+        return None
+    return p
+
+
+def candidates(g: "Game", player: str) -> list[int]:
+    """Cards outside the hand that ``player`` may be allowed to play now (cheap first pass)."""
+    out: list[int] = []
+    recs = [rec for rec in g.effects if rec.get("layer") == "play" and rec.get("controller") == player]
+    for rec in recs:
+        out += [i for i in rec["objects"] if i in g.objects and g.objects[i].zone in PLAY_ZONES]
+        if rec.get("filter"):
+            zone = rec["filter"].get("zone", "graveyard")
+            if zone in PLAY_ZONES:
+                out += [i for q in g.order for i in g.players[q].zone(zone)]
+    for _, ctl, st in ps.statics(g, "play_from"):
+        if ctl == player:
+            if st.get("zone") == "graveyard":
+                out += g.players[player].graveyard
+            elif st.get("zone") == "library_top":
+                out += g.players[player].library[:1]
+    return list(dict.fromkeys(out))
+
+
+# ------------------------------------------------------------------ priority options
+def options(g: "Game", player: str, afford: dict[tuple[str, ...], bool]) -> list[dict[str, Any]]:
+    """The extra priority actions (116.2a-b): casts and land plays from other zones, and
+    casts from the hand without paying the mana cost."""
+    from engine import casting
+    out: list[dict[str, Any]] = []
+    if not g.effects and not ps.active(g):
+        return out
+    for oid in candidates(g, player):
+        o = g.objects[oid]
+        if "Land" in o.card.types:
+            if casting.can_play_land(g, player, oid):
+                out.append({"action": "play", "card": oid, "name": o.card.name})
+            continue
+        perm = may_cast(g, player, o)
+        if perm is None:
+            continue
+        opt = spell_option(g, player, o, free=perm["free"], afford=afford)
+        if opt is not None:
+            out.append(opt)
+    if ps.statics(g, "free_spells"):
+        for oid in g.players[player].hand:
+            o = g.objects[oid]
+            if "Land" not in o.card.types and ps.free_from_hand(g, player, o):
+                opt = spell_option(g, player, o, free=True, afford=afford)
+                if opt is not None:
+                    opt["alt"] = "free"
+                    out.append(opt)
+    return out
+
+
+def spell_option(g: "Game", player: str, o: "Obj", free: bool,
+                 afford: dict[tuple[str, ...], bool]) -> dict[str, Any] | None:
+    """A cast option for ``o`` (targets, X, kicker, modes), or None when it can't be cast now."""
+    from engine import casting
+    from engine.cards.abilities import TargetSpec
+    if not casting.can_cast_timing(g, player, o):
+        return None
+    if not free:
+        cost = tuple(s for s in o.card.mana_cost if s != "X")
+        ok = afford.get(cost)
+        if ok is None:
+            ok = afford[cost] = casting.can_afford(g, player, cost)
+        if not ok:
+            return None
+    ab = casting.spell_ability(o.card)
+    specs = ab.targets if ab is not None and not ab.choose else ()
+    if "Aura" in o.card.subtypes:
+        en = o.card.keyword_args.get("Enchant")
+        specs = (TargetSpec(en if isinstance(en, dict) else {"types": ["Creature"]}, "enchant"),)
+    cands = [casting.target_candidates(g, s, o, player) for s in specs]
+    if any(len(c) < s.min for c, s in zip(cands, specs)):
+        return None
+    opt: dict[str, Any] = {"action": "cast", "card": o.id, "name": o.card.name}
+    if free:
+        opt["free"] = True
+    kick = o.card.keyword_args.get("Kicker") if "Kicker" in o.card.keywords else None
+    if kick is not None and getattr(kick, "mana", None):
+        opt["kicker"] = "".join("{" + m + "}" for m in kick.mana)
+    if specs:
+        opt["targets"] = cands
+        opt["target_counts"] = [[s.min, s.count] for s in specs]
+    if "X" in o.card.mana_cost and not free:
+        opt["x"] = True  # 107.3b: cast without paying its mana cost, X is 0
+    if ab is not None and ab.choose:
+        opt["modes"] = [m.text for m in ab.modes]
+        opt["choose"] = ab.choose
+    return opt
