@@ -392,8 +392,9 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
             ps = [p for p in refs(g, r, who) if isinstance(p, str)]
         return sum(len(g.players[p].hand) for p in ps if p)
     if "greatest" in a:
+        from engine.mana import mana_value  # 202.3
         ctl = g.controller_of(src)
-        vals = [getattr(g.chars(i), a["greatest"]) if a["greatest"] != "mv" else g.chars(i).mv
+        vals = [getattr(g.chars(i), a["greatest"]) if a["greatest"] != "mv" else mana_value(g.objects[i].card.mana_cost)
                 for i in g.battlefield if matches(g, i, a.get("among") or {}, src, ctl)]
         return max(vals, default=0)
     if "counters_on" in a and r is not None:
