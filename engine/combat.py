@@ -11,6 +11,13 @@ if TYPE_CHECKING:
     from engine.state import Decision, Obj
 
 
+def combat_power(g: "Game", oid: int) -> int:
+    """The combat damage a creature assigns: its power, or its toughness when an effect says
+    it "assigns combat damage equal to its toughness rather than its power" (510.1a)."""
+    c = g.chars(oid)
+    return c.toughness if has_rule(g, oid, "damage_by_toughness") else c.power
+
+
 def has_rule(g: "Game", oid: int, rule: str) -> bool:
     """A restriction or requirement static (or effect) that applies to this object."""
     c = g.chars(oid)
@@ -374,7 +381,7 @@ def damage_step(g: "Game", first: bool) -> None:
     g.assignments = {}
     for a in attackers(g):
         o = g.objects[a]
-        if not deals_damage_now(g, a, first) or g.chars(a).power <= 0:
+        if not deals_damage_now(g, a, first) or combat_power(g, a) <= 0:
             continue
         if o.blocked:
             live = [b for b in o.blockers if b in g.objects and g.objects[b].zone == "battlefield"]
@@ -384,7 +391,7 @@ def damage_step(g: "Game", first: bool) -> None:
             g.queue.append({"kind": "assign_damage", "player": g.active, "attacker": a, "first": first})
     for b in g.battlefield:
         o = g.objects[b]
-        if o.blocking and deals_damage_now(g, b, first) and g.chars(b).power > 0:
+        if o.blocking and deals_damage_now(g, b, first) and combat_power(g, b) > 0:
             if len(o.blocking) > 1:
                 g.queue.append({"kind": "assign_damage", "player": g.chars(b).controller, "blocker": b,
                                 "first": first})
@@ -398,14 +405,14 @@ def forced_assignment(g: "Game", data: dict[str, Any]) -> dict[Any, int] | None:
         o = g.objects[a]
         live = [b for b in o.blockers if b in g.objects]
         if len(live) == 1 and "Trample" not in g.chars(a).keywords:
-            return {live[0]: g.chars(a).power}
+            return {live[0]: combat_power(g, a)}
         if not live:
-            return {o.attacking: g.chars(a).power}
+            return {o.attacking: combat_power(g, a)}
         return None
     b = data["blocker"]
     live = [a for a in g.objects[b].order if a in g.objects]
     if len(live) == 1:
-        return {live[0]: g.chars(b).power}
+        return {live[0]: combat_power(g, b)}
     return None
 
 
@@ -420,7 +427,7 @@ def check_assignment(g: "Game", data: dict[str, Any], assign: dict[Any, int]) ->
         src = data["blocker"]
         order = [a for a in g.objects[src].order if a in g.objects]
         extra = None
-    power = g.chars(src).power
+    power = combat_power(g, src)
     if any(v < 0 for v in assign.values()):
         raise IllegalAction("damage amounts cannot be negative")
     if sum(assign.values()) != power:
@@ -450,17 +457,17 @@ def deal(g: "Game", first: bool) -> None:
     g.assignments = {}
     for a in attackers(g):
         o = g.objects[a]
-        if a in plan or not deals_damage_now(g, a, first) or g.chars(a).power <= 0:
+        if a in plan or not deals_damage_now(g, a, first) or combat_power(g, a) <= 0:
             continue
         if not o.blocked:
-            plan[a] = {o.attacking: g.chars(a).power}
+            plan[a] = {o.attacking: combat_power(g, a)}
     for b in g.battlefield:
         o = g.objects[b]
-        if b in plan or not o.blocking or not deals_damage_now(g, b, first) or g.chars(b).power <= 0:
+        if b in plan or not o.blocking or not deals_damage_now(g, b, first) or combat_power(g, b) <= 0:
             continue
         live = [a for a in o.order if a in g.objects]
         if live:
-            plan[b] = {live[0]: g.chars(b).power}
+            plan[b] = {live[0]: combat_power(g, b)}
     hits = [(src, tgt, n) for src, m in plan.items() for tgt, n in m.items() if n > 0 and src in g.objects]
     effects.deal_damage_batch(g, hits, combat=True)
     for src in plan:

@@ -196,8 +196,8 @@ def build(g: "Game", w: dict[str, Any]) -> Decision:
         o = g.objects[key]
         recips = list(o.blockers) + ([o.attacking] if "Trample" in g.chars(key).keywords else []) \
             if "attacker" in data else list(o.order)
-        return Decision(player, kind, f"assign {g.chars(key).power} combat damage (510.1c)",
-                        {"recipients": recips, "power": g.chars(key).power,
+        return Decision(player, kind, f"assign {combat.combat_power(g, key)} combat damage (510.1c)",
+                        {"recipients": recips, "power": combat.combat_power(g, key),
                          "lethal": {x: combat.lethal(g, x, key) for x in recips if isinstance(x, int)}}, data,
                         {"assign": f} if f is not None else None)
     if kind == "trigger_targets":

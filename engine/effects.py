@@ -849,6 +849,14 @@ def _exile(g: "Game", r: Ctx, e: Effect) -> None:
 
 @op("bounce")
 def _bounce(g: "Game", r: Ctx, e: Effect) -> None:
+    if e.get("with_auras"):  # "... and each Aura attached to it": all move at once
+        objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int) and x in g.objects]
+        auras = [i for i in g.battlefield if g.objects[i].attached_to in objs
+                 and "Aura" in g.chars(i).subtypes]
+        for x in objs + auras:
+            if x in g.objects and g.objects[x].zone == "battlefield":
+                g.move(x, "hand")
+        return
     _move_all(g, r, e, "hand")
 
 

@@ -32,7 +32,7 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
 RULES = frozenset({"cant_block", "cant_attack", "cant_attack_or_block", "cant_be_blocked", "must_attack",
                    "must_block", "doesnt_untap", "block_only_flying", "extra_block", "attack_despite_defender",
                    "max_one_blocker", "must_be_blocked_by_all", "cant_attack_or_block_alone", "cant_attack_alone",
-                   "cant_block_alone", "no_counters"})
+                   "cant_block_alone", "no_counters", "damage_by_toughness"})
 
 
 def _walk(x: Any, out: list[str]) -> None:

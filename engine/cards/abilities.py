@@ -90,7 +90,7 @@ Effect ops
 | restrict     | what, rule, duration ("eot", "your_next_turn", "next_untap", "while_you_control_self", "permanent"), [by: FILTER], [except: FILTER] | rule in: cant_block, cant_attack, cant_attack_or_block, cant_be_blocked (by FILTER), must_attack, must_block, must_be_blocked, must_be_blocked_by_all, attack_despite_defender, doesnt_untap (duration "next_untap"), cant_be_regenerated | 508.1c, 509.1b, 502.3 |
 | destroy      | what, [no_regen]                                         | destroy                                   | 701.8   |
 | exile        | what, [until: "self_leaves"]                             | exile (until the source leaves: return it then, 610.3) | 406, 610.3 |
-| bounce       | what                                                     | return to its owner's hand (from whatever zone it is in) | 400.7 |
+| bounce       | what, [with_auras]                                       | return to its owner's hand (from whatever zone it is in); with_auras: the Auras attached to it too | 400.7 |
 | move         | what, to, [tapped], [control: "you"], [counter: KIND], [from: "graveyard"], [unearth], [becomes: {subtypes, colors} added] | zone change: to = hand, battlefield, library_top, library_bottom, library_top_or_bottom (owner's choice), library_shuffle, graveyard | 400.7 |
 | tap / untap  | what                                                     | tap or untap                              | 701.26  |
 | regenerate   | what                                                     | next time it would be destroyed this turn, instead ... | 701.19 |

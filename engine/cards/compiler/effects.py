@@ -535,6 +535,13 @@ def _destroy(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect(op, args)]
 
 
+@reader(r"^return (.+?) and each aura attached to it to (?:its|their) owners?'s? hands?$")
+def _bounce_with_auras(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """Portal of Sanctuary: the creature and the Auras on it go to their owners' hands together."""
+    what = c.ref(m.group(1))
+    return None if what is None else [Effect("bounce", {"what": what, "with_auras": True})]
+
+
 @reader(r"^return (.+?) to (?:its|their) owners?'s? hands?$")
 def _bounce(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(1))
@@ -1128,6 +1135,17 @@ def become_parts(text: str) -> dict[str, Any] | None:
     if m.group(2):
         out["power"], out["toughness"] = int(m.group(2)), int(m.group(3))
     return out
+
+
+@reader(r"^(.+?) gets? ([+-]\d+)/([+-]\d+) and becomes an? ([a-z ]+?) until end of turn$")
+def _pump_become(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """Ursine Champion: '+3/+3 and becomes a Bear Berserker until end of turn' (layers 7c and 4)."""
+    what = c.ref(m.group(1))
+    more = become_parts("becomes a " + m.group(4))
+    if what is None or more is None or set(more) - {"subtypes", "keep_types"} or not more["subtypes"]:
+        return None
+    return [Effect("pump", {"what": what, "power": int(m.group(2)), "toughness": int(m.group(3)), "duration": "eot"}),
+            Effect("animate", {"what": what, **more, "duration": "eot"})]
 
 
 @reader(r"^(until end of turn, )?(.+?) loses all abilities(?: and (.+?))?( until end of turn)?$")

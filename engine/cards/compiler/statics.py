@@ -20,6 +20,10 @@ _RESTRICT = {"can't block": "cant_block", "can't attack": "cant_attack", "can't 
              "can't attack or block alone": "cant_attack_or_block_alone", "can't block alone": "cant_block_alone",
              "can't attack alone": "cant_attack_alone", "can't be blocked by more than one creature": "max_one_blocker",
              "can block an additional creature each combat": "extra_block",
+             "assigns combat damage equal to its toughness rather than its power": "damage_by_toughness",
+             "assign combat damage equal to their toughness rather than their power": "damage_by_toughness",
+             "can attack as though it didn't have defender": "attack_despite_defender",
+             "can attack as though they didn't have defender": "attack_despite_defender",
              "can block any number of creatures": "block_any_number",
              "doesn't untap during your untap step": "doesnt_untap",
              "doesn't untap during its controller's untap step": "doesnt_untap",
@@ -123,6 +127,21 @@ def static(pattern: str) -> Callable[[_Static], _Static]:
         _STATICS.append((re.compile(pattern, re.I), fn))
         return fn
     return deco
+
+
+@static(r"^(.+?) ((?:assigns|assign) combat damage equal to (?:its|their) toughness rather than (?:its|their) power(?: and .+)?)$")
+def _damage_by_toughness(m: re.Match) -> list[dict[str, Any]] | None:
+    """Arcades, the Strategist: 'assigns combat damage equal to its toughness ...' (510.1a)."""
+    aff = _affects(m.group(1))
+    if aff is None:
+        return None
+    out = []
+    for part in re.split(r" and (?=can attack as though)", m.group(2)):
+        rule = _RESTRICT.get(part)
+        if rule is None:
+            return None
+        out.append({"kind": "restriction", "affects": aff, "rule": rule})
+    return out
 
 
 @static(r"^(.+?) (?:loses|lose) all abilities(?: and (.+))?$")
