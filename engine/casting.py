@@ -4,13 +4,16 @@ and paying costs (117, 106).
 A cast or activate answer carries every choice of 601.2 at once: modes and X (601.2b),
 targets (601.2c), the division (601.2d) and, optionally, the permanents whose mana
 abilities pay (601.2g-h; without it the cost is paid automatically). The answer is
-checked as a whole; an illegal one changes nothing.
+checked as a whole; an illegal one changes nothing. Cost parts that name objects
+(sacrifice, discard, exile from a graveyard, tap or return permanents) are chosen after
+the mana is paid, in the answer or with a choose_cards decision (engine/costs.py); the
+spell or ability is cast or activated once they are paid (601.2i, 602.2i).
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import player_statics, triggers, zones_cast
+from engine import costs, player_statics, triggers, zones_cast
 from engine.cards.abilities import Ability, Cost, TargetSpec
 from engine.errors import IllegalAction
 from engine.filters import matches
@@ -165,7 +168,7 @@ def _mana_sources(g: "Game", player: str, exclude: set[int]) -> list[tuple[int, 
             continue
         for ab in c.abilities:
             if ab.kind == "mana" and ab.cost is not None and ab.cost.tap and not ab.cost.mana \
-                    and not ab.cost.sacrifice_self and not ab.cost.life:
+                    and not ab.cost.sacrifice_self and not ab.cost.life and not costs.has_choices(ab.cost):
                 if "Creature" in c.types and o.sick and "Haste" not in c.keywords:
                     break
                 if not produces(ab, g, oid):
@@ -345,9 +348,12 @@ def cast(g: "Game", player: str, a: dict[str, Any]) -> None:
     oid = a["card"]
     o = g.objects.get(oid)
     alt = a.get("alt")
-    if alt not in (None, "flashback", "free"):
+    if alt not in (None, "flashback", "free", "alternative"):
         raise IllegalAction(f"unknown alternative cost {alt!r}")
     perm = None
+    alt_cost = costs.alternative_cost(o.card) if alt == "alternative" and o is not None else None
+    if alt == "alternative" and alt_cost is None:  # 118.9: "you may pay ... rather than pay its mana cost"
+        raise IllegalAction(f"{_name(g, oid)} has no alternative cost")
     if alt == "flashback":  # 702.33a: cast from the graveyard for its flashback cost
         if o is None or o.zone != "graveyard" or o.owner != player or "Flashback" not in o.card.keywords:
             raise IllegalAction(f"{_name(g, oid)} is not a card with flashback in your graveyard")
@@ -398,17 +404,38 @@ def cast(g: "Game", player: str, a: dict[str, Any]) -> None:
     if alt == "flashback":
         s.chosen["flashback"] = True
         cost = substitute_x(tuple(o.card.keyword_args["Flashback"].mana), x)
+    elif alt_cost is not None:
+        cost = substitute_x(tuple(alt_cost.mana), x)
     elif free:
         cost = ()
     else:
         cost = substitute_x(o.card.mana_cost, x)
     if kicked:  # 702.32a: an additional cost (601.2f: added to the total cost)
         cost = cost + substitute_x(tuple(o.card.keyword_args["Kicker"].mana), x)
+    extra = costs.additional_cost(o.card)
+    if extra is not None:  # 601.2f: additional costs are part of the total cost
+        cost = cost + substitute_x(tuple(extra.mana), x)
+    others = [c for c in (alt_cost, extra) if c is not None]
+    for c in others:
+        if not costs.choices_payable(g, player, c, new):
+            raise IllegalAction(f"cannot pay the cost of {o.card.name} (601.2h)")
+    cost = costs.total_cost(g, player, new, cost, chosen)  # 601.2f
     pay_mana(g, player, cost, set(), a.get("pay"))
+    for c in others:
+        costs.pay_simple_additional(g, player, c)
+    if any(costs.has_choices(c) for c in others):
+        costs.start(g, player, others, new, new, "cast", a)  # 601.2h: chosen while paying
+        return
+    finish_cast(g, player, new)
+
+
+def finish_cast(g: "Game", player: str, sid: int) -> None:
+    """601.2i: the spell becomes cast once its costs are paid."""
+    s = g.objects[sid]
     g.spells_cast_turn += 1
     g.players[player].spells_cast_turn += 1
-    g.log("cast", player=player, card=s.card.name, obj=new, targets=chosen)
-    triggers.event(g, {"event": "cast", "player": player, "obj": new})
+    g.log("cast", player=player, card=s.card.name, obj=sid, targets=s.targets)
+    triggers.event(g, {"event": "cast", "player": player, "obj": sid})
     triggers.became_targets(g, s)
     g.passes = 0
     g.priority = player  # SBAs and triggers are checked before the player gets priority (117.5)
@@ -421,41 +448,77 @@ def _key(k: Any) -> Any:
         return k
 
 
-_ACTIVATED: dict[int, tuple[list, tuple]] = {}  # id(abilities list) -> (the list, its activated ones)
+def activatable(g: "Game", player: str, oid: int) -> list[tuple[int, Ability]]:
+    """(index, ability) of the activated and mana abilities of an object this player may
+    activate where it is: a permanent they control (602.2), or a card in their graveyard
+    for the abilities that work from there (113.6, 602.2). Indexes count every activated
+    and mana ability in printed order."""
+    o = g.objects[oid]
+    if o.zone == "battlefield":
+        c = g.chars(oid)
+        if c.controller != player:
+            return []
+        abilities = c.abilities
+    elif o.zone == "graveyard":
+        if o.owner != player:
+            return []
+        abilities = o.card.abilities
+    else:
+        return []
+    return _indexed(abilities)[0 if o.zone == "battlefield" else 1]
 
 
-def activated_of(abilities: list[Ability]) -> tuple[tuple[int, Ability], ...]:
-    """(index, ability) of the activated and mana abilities in a list of abilities (602, 605);
-    cached per list, since characteristics share their printed lists."""
-    hit = _ACTIVATED.get(id(abilities))
+def activated_of(abilities: Any) -> list[tuple[int, Ability]]:
+    """(index, ability) of the activated and mana abilities in a permanent's list of abilities
+    (602, 605) that work on the battlefield; cached per list, since characteristics share
+    their printed lists."""
+    return _indexed(abilities)[0]
+
+
+def graveyard_abilities(card: Any) -> list[tuple[int, Ability]]:
+    """(index, ability) of a card's activated abilities that work from its owner's graveyard."""
+    return _indexed(card.abilities)[1]
+
+
+#: id(ability list) -> (the list, its battlefield abilities, its graveyard abilities); lists are
+#: shared between objects with the same abilities, so this is computed once per list.
+_INDEXED: dict[int, tuple[Any, list[tuple[int, Ability]], list[tuple[int, Ability]]]] = {}
+
+
+def _indexed(abilities: Any) -> tuple[list[tuple[int, Ability]], list[tuple[int, Ability]]]:
+    hit = _INDEXED.get(id(abilities))
     if hit is None or hit[0] is not abilities:
-        hit = (abilities, tuple(enumerate(x for x in abilities if x.kind in ("activated", "mana"))))
-        if len(_ACTIVATED) > 4096:  # lists made by layers come and go: keep the cache small
-            _ACTIVATED.clear()
-        _ACTIVATED[id(abilities)] = hit
-    return hit[1]
+        if len(_INDEXED) > 4096:  # lists made by layers come and go: keep the cache small
+            _INDEXED.clear()
+        act = list(enumerate(x for x in abilities if x.kind in ("activated", "mana")))
+        hit = _INDEXED[id(abilities)] = (abilities, [(i, ab) for i, ab in act if ab.zone == "battlefield"],
+                                         [(i, ab) for i, ab in act if ab.zone == "graveyard"])
+    return hit[1], hit[2]
 
 
-def activatable(g: "Game", player: str, oid: int) -> tuple[tuple[int, Ability], ...]:
-    """(index, ability) of the activated and mana abilities of a permanent this player controls."""
-    c = g.chars(oid)
-    if c.controller != player:
-        return ()
-    return activated_of(c.abilities)
+def _ability_at(g: "Game", player: str, oid: int, idx: Any) -> Ability | None:
+    for i, ab in activatable(g, player, oid):
+        if i == idx:
+            return ab
+    return None
 
 
 def cost_payable(g: "Game", player: str, o: "Obj", ab: Ability) -> bool:
+    """602.2b, 118.3: every part of the cost can be paid now (and the restrictions hold)."""
     cost = ab.cost or Cost()
-    c = g.chars(o.id)
-    if cost.tap or cost.untap:
-        if cost.tap and o.tapped or cost.untap and not o.tapped:
-            return False
-        if "Creature" in c.types and o.sick and "Haste" not in c.keywords:
-            return False  # 302.6
+    if o.zone == "battlefield":
+        c = g.chars(o.id)
+        if cost.tap or cost.untap:
+            if cost.tap and o.tapped or cost.untap and not o.tapped:
+                return False
+            if "Creature" in c.types and o.sick and "Haste" not in c.keywords:
+                return False  # 302.6
+    elif cost.tap or cost.untap:
+        return False
     if cost.loyalty is not None:
         if not sorcery_timing(g, player) or o.chosen.get("loyalty_turn") == g.turn:
             return False  # 606.3
-        if cost.loyalty < 0 and o.counters.get("loyalty", 0) < -cost.loyalty:
+        if isinstance(cost.loyalty, int) and cost.loyalty < 0 and o.counters.get("loyalty", 0) < -cost.loyalty:
             return False
     if ab.sorcery_speed and not sorcery_timing(g, player):
         return False
@@ -465,9 +528,9 @@ def cost_payable(g: "Game", player: str, o: "Obj", ab: Ability) -> bool:
             return False
     if cost.life and g.players[player].life < cost.life:
         return False
-    if cost.discard and len(g.players[player].hand) < cost.discard:
-        return False
     if cost.remove_counters and o.counters.get(cost.remove_counters[0], 0) < cost.remove_counters[1]:
+        return False
+    if costs.has_choices(cost) and not costs.choices_payable(g, player, cost, o.id):
         return False
     if cost.mana and "X" not in cost.mana and not can_afford(g, player, cost.mana, {o.id} if cost.tap else set()):
         return False
@@ -482,43 +545,58 @@ def is_plain_mana_activation(g: "Game", player: str, a: dict[str, Any]) -> bool:
     o = g.objects.get(a.get("card"))
     if o is None or o.zone != "battlefield":
         return False
-    abilities = activatable(g, player, o.id)
     idx = a.get("ability", 0)
-    if not isinstance(idx, int) or not 0 <= idx < len(abilities):
+    if not isinstance(idx, int):
         return False
-    ab = abilities[idx][1]
+    ab = _ability_at(g, player, o.id, idx)
+    if ab is None:
+        return False
     cost = ab.cost or Cost()
-    return ab.kind == "mana" and not ab.targets and not cost.mana and not cost.discard and not cost.sacrifice_self
+    return ab.kind == "mana" and not ab.targets and not cost.mana and not cost.discard and not cost.sacrifice_self \
+        and not costs.has_choices(cost) and not cost.exile_self
 
 
 def activate(g: "Game", player: str, a: dict[str, Any]) -> None:
     """602.2: activate an ability; mana abilities resolve at once (605.3)."""
     oid = a["card"]
     o = g.objects.get(oid)
-    if o is None or o.zone != "battlefield":
+    if o is None or o.zone not in ("battlefield", "graveyard"):
         raise IllegalAction(f"{_name(g, oid)} is not a permanent on the battlefield")
-    abilities = activatable(g, player, oid)
     idx = a.get("ability", 0)
-    if not 0 <= idx < len(abilities):
-        raise IllegalAction(f"{o.card.name} has no activated ability {idx + 1} you can activate")
-    _, ab = abilities[idx]
+    ab = _ability_at(g, player, oid, idx) if isinstance(idx, int) else None
+    if ab is None:
+        raise IllegalAction(f"{o.card.name} has no activated ability {idx + 1 if isinstance(idx, int) else idx}"
+                            f" you can activate")
     if g.priority != player:
         raise IllegalAction("you do not hold priority")
     if not cost_payable(g, player, o, ab):
         raise IllegalAction(f"cannot pay the cost of {o.card.name}'s ability now")
     cost = ab.cost or Cost()
+    x = int(a.get("x", 0) or 0)
+    if x < 0:
+        raise IllegalAction("X cannot be negative")
+    if cost.loyalty == "-X" and o.counters.get("loyalty", 0) < x:
+        raise IllegalAction(f"{o.card.name} has fewer than {x} loyalty counters")
     if ab.kind == "mana" and not ab.targets:
-        _pay_other_costs(g, player, o, cost, a)
-        from engine import effects
-        effects.run_now(g, ab, o.id, player, a)
-        if cost.tap:
-            player_statics.tapped_for_mana(g, player, o.id)  # 605.1b: triggered mana abilities
-        g.priority = player  # SBAs and triggers are checked before the player gets priority (117.5)
+        _pay_other_costs(g, player, o, cost, x)
+        extra = {"effects": [dict(e.args) for e in ab.effects if e.op == "add_mana"], "mana": a.get("mana"),
+                 "tapped": bool(cost.tap)}
+        if costs.has_choices(cost):
+            costs.start(g, player, cost, oid, None, "mana", a, extra)
+            return
+        finish_mana(g, player, oid, extra)
         return
     specs = ab.targets
+    modes = a.get("modes") or ([a["mode"]] if "mode" in a else [])
+    if ab.choose:  # 602.2b, 601.2b: a modal ability's modes are chosen as it is activated
+        if len(modes) != ab.choose or len(set(modes)) != len(modes) or any(
+                not isinstance(m, int) or not 0 <= m < len(ab.modes) for m in modes):
+            raise IllegalAction(f"choose {ab.choose} mode(s) of {len(ab.modes)}")
+        specs = tuple(t for m in modes for t in ab.modes[m].targets)
     chosen = normalize_targets(a.get("targets"), specs)
     s = _ability_object(g, o, ab, player)
-    s.x = int(a.get("x", 0) or 0)  # 601.2b before 601.2c: X is known when targets are chosen
+    s.modes = list(modes) if ab.choose else []
+    s.x = x  # 601.2b before 601.2c: X is known when targets are chosen
     check_targets(g, specs, chosen, s, player)
     s.targets = chosen
     s.divide = {(_key(k)): v for k, v in (a.get("divide") or {}).items()}
@@ -532,12 +610,32 @@ def activate(g: "Game", player: str, a: dict[str, Any]) -> None:
     # wait in game.triggered, and an illegal activation restores the state before it
     triggers.event(g, {"event": "activate", "player": player, "obj": o.id, "ability": s.id,
                        "loyalty": cost.loyalty is not None})
-    _pay_other_costs(g, player, o, cost, a)
+    _pay_other_costs(g, player, o, cost, x)
     if cost.mana:
         pay_mana(g, player, substitute_x(cost.mana, s.x), {o.id} if cost.tap else set(), a.get("pay"))
-    g.log("activate", player=player, card=o.card.name, obj=s.id, targets=chosen)
+    if costs.has_choices(cost):
+        costs.start(g, player, cost, oid, s.id, "activate", a)  # 601.2h / 602.2b: chosen while paying
+        return
+    finish_activate(g, player, s.id)
+
+
+def finish_activate(g: "Game", player: str, sid: int) -> None:
+    """602.2i: the ability becomes activated once its costs are paid."""
+    s = g.objects[sid]
+    g.log("activate", player=player, card=s.card.name, obj=sid, targets=s.targets)
     triggers.became_targets(g, s)  # 603.2: becoming the target of it
     g.passes = 0
+    g.priority = player  # SBAs and triggers are checked before the player gets priority (117.5)
+
+
+def finish_mana(g: "Game", player: str, src: int, extra: dict[str, Any]) -> None:
+    """605.3a: a mana ability resolves at once, after its costs are paid."""
+    from engine import effects
+    from engine.cards.abilities import Effect
+    ab = Ability("mana", "", effects=tuple(Effect("add_mana", args) for args in extra.get("effects", ())))
+    effects.run_now(g, ab, src, player, {"mana": extra.get("mana")})
+    if extra.get("tapped"):
+        player_statics.tapped_for_mana(g, player, src)  # 605.1b: triggered mana abilities
     g.priority = player  # SBAs and triggers are checked before the player gets priority (117.5)
 
 
@@ -554,13 +652,15 @@ def _ability_object(g: "Game", src: "Obj", ab: Ability, controller: str) -> "Obj
     return s
 
 
-def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, a: dict[str, Any]) -> None:
+def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, x: int = 0) -> None:
+    """The parts of a cost that need no choice (118, 602.2b); chosen parts: engine/costs.py."""
     if cost.tap:
         o.tapped = True
     if cost.untap:
         o.tapped = False
-    if cost.loyalty is not None:
-        o.counters["loyalty"] = o.counters.get("loyalty", 0) + cost.loyalty
+    if cost.loyalty is not None:  # 606.4: loyalty counters put on or removed
+        n = cost.loyalty if isinstance(cost.loyalty, int) else (-x if cost.loyalty == "-X" else x)
+        o.counters["loyalty"] = o.counters.get("loyalty", 0) + n
         o.chosen["loyalty_turn"] = g.turn
     if cost.life:
         from engine.effects import lose_life
@@ -568,12 +668,13 @@ def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, a: dict[str, 
     if cost.remove_counters:
         k, n = cost.remove_counters
         o.counters[k] -= n
-    if cost.discard:
-        picks = a.get("discard") or g.players[player].hand[: cost.discard]
+    if cost.discard < 0:  # "Discard your hand" (an empty hand pays it too)
         from engine.effects import discard
-        for c in picks[: cost.discard]:
+        for c in list(g.players[player].hand):
             discard(g, c)
     if cost.sacrifice_self:
         from engine.effects import sacrifice
         sacrifice(g, o.id)
+    elif cost.exile_self:
+        g.move(o.id, "exile")
     g.changed()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import casting, combat
+from engine import casting, combat, costs
 from engine.state import Decision
 
 if TYPE_CHECKING:
@@ -24,7 +24,7 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
         o = g.objects[oid]
         fb = o.card.keyword_args.get("Flashback") if "Flashback" in o.card.keywords else None
         if fb is not None and getattr(fb, "mana", None) and casting.can_cast_timing(g, player, o) \
-                and casting.can_afford(g, player, tuple(m for m in fb.mana if m != "X")):
+                and _affordable(g, player, o, tuple(m for m in fb.mana if m != "X")):
             ab = casting.spell_ability(o.card)
             specs = ab.targets if ab is not None and not ab.choose else ()
             cands = [casting.target_candidates(g, s, o, player) for s in specs]
@@ -47,49 +47,49 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
         ab = casting.spell_ability(o.card)
         if not o.card.supported:
             pass
-        cost = tuple(s for s in o.card.mana_cost if s != "X")
-        ok = afford.get(cost)
-        if ok is None:
-            ok = afford[cost] = casting.can_afford(g, player, cost)  # copies of a card cost the same
-        if not ok:
-            continue
-        specs = ab.targets if ab is not None and not ab.choose else ()
-        if "Aura" in o.card.subtypes:
-            from engine.cards.abilities import TargetSpec
-            en = o.card.keyword_args.get("Enchant")
-            specs = (TargetSpec(en if isinstance(en, dict) else {"types": ["Creature"]}, "enchant"),)
-        cands = [casting.target_candidates(g, s, o, player) for s in specs]
-        if any(len(c) < s.min for c, s in zip(cands, specs)):
-            continue
-        opt: dict[str, Any] = {"action": "cast", "card": oid, "name": o.card.name}
-        kick = o.card.keyword_args.get("Kicker") if "Kicker" in o.card.keywords else None
-        if kick is not None and getattr(kick, "mana", None):
-            opt["kicker"] = "".join("{" + m + "}" for m in kick.mana)
-        if specs:
-            opt["targets"] = cands
-            opt["target_counts"] = [[s.min, s.count] for s in specs]
-        if "X" in o.card.mana_cost:
-            opt["x"] = True
-        if ab is not None and ab.choose:
-            opt["modes"] = [m.text for m in ab.modes]
-            opt["choose"] = ab.choose
-        out.append(opt)
+        variants: list[tuple[str | None, tuple[str, ...], Any]] = [(None, o.card.mana_cost, None)]
+        alt_cost = costs.alternative_cost(o.card)
+        if alt_cost is not None:  # 118.9: "you may pay ... rather than pay its mana cost"
+            variants.append(("alternative", alt_cost.mana, alt_cost))
+        for alt, mana, other in variants:
+            base = tuple(s for s in mana if s != "X")
+            if not _affordable(g, player, o, base, afford):
+                continue
+            if other is not None and not costs.choices_payable(g, player, other, o.id, exclude=o.id):
+                continue
+            opt = _cast_option(g, player, o, ab, base, afford, mana)
+            if opt is None:
+                continue
+            if alt is not None:
+                opt["alt"] = alt
+            out.append(opt)
     from engine import manual, zones_cast
     out += zones_cast.options(g, player, afford)  # other zones (601.2a), without paying (117.9)
     if manual.offered(g, player):
         out.append({"action": "manual"})
     cs = g.all_chars()
-    for oid in g.battlefield:
-        c = cs[oid]
-        if c.controller != player:
-            continue
+    srcs = [(oid, casting.activated_of(cs[oid].abilities)) for oid in g.battlefield
+            if cs[oid].controller == player]
+    for oid in p.graveyard:  # 113.6: some abilities work from the graveyard
+        gy = casting.graveyard_abilities(g.objects[oid].card)
+        if gy:
+            srcs.append((oid, gy))
+    for oid, abilities in srcs:
         o = g.objects[oid]
-        for i, ab in casting.activated_of(c.abilities):
+        for i, ab in abilities:
             if not casting.cost_payable(g, player, o, ab):
                 continue
             opt = {"action": "activate", "card": oid, "ability": i, "name": o.card.name,
                    "mana": ab.kind == "mana"}
-            if ab.targets:
+            if ab.cost is not None and ab.cost.loyalty == "-X":  # 606: X up to its loyalty
+                opt["x"] = True
+                opt["x_max"] = o.counters.get("loyalty", 0)
+            elif ab.cost is not None and "X" in ab.cost.mana:
+                opt["x"] = True
+            if ab.choose:  # a modal ability: modes first, then the targets they ask for
+                opt["modes"] = [m.text for m in ab.modes]
+                opt["choose"] = ab.choose
+            elif ab.targets:
                 cands = [casting.target_candidates(g, s, o, player) for s in ab.targets]
                 if any(len(c) < s.min for c, s in zip(cands, ab.targets)):
                     continue
@@ -97,6 +97,61 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
                 opt["target_counts"] = [[s.min, s.count] for s in ab.targets]
             out.append(opt)
     return out
+
+
+def _cast_option(g: "Game", player: str, o: Any, ab: Any, base: tuple[str, ...],
+                 afford: dict[tuple[str, ...], bool], mana: tuple[str, ...]) -> dict[str, Any] | None:
+    """The cast option of a card in hand with its legal targets, or None without enough of them."""
+    specs = ab.targets if ab is not None and not ab.choose else ()
+    if "Aura" in o.card.subtypes:
+        from engine.cards.abilities import TargetSpec
+        en = o.card.keyword_args.get("Enchant")
+        specs = (TargetSpec(en if isinstance(en, dict) else {"types": ["Creature"]}, "enchant"),)
+    cands = [casting.target_candidates(g, s, o, player) for s in specs]
+    if specs and _target_taxes(g, player):  # 601.2f: a target that makes it cost more
+        cands = [[c for c in slot if _affordable(g, player, o, base, afford, [[c]])] for slot in cands]
+    if any(len(c) < s.min for c, s in zip(cands, specs)):
+        return None
+    opt: dict[str, Any] = {"action": "cast", "card": o.id, "name": o.card.name}
+    kick = o.card.keyword_args.get("Kicker") if "Kicker" in o.card.keywords else None
+    if kick is not None and getattr(kick, "mana", None):
+        opt["kicker"] = "".join("{" + m + "}" for m in kick.mana)
+    if specs:
+        opt["targets"] = cands
+        opt["target_counts"] = [[s.min, s.count] for s in specs]
+    if "X" in mana:
+        opt["x"] = True
+    if ab is not None and ab.choose:
+        opt["modes"] = [m.text for m in ab.modes]
+        opt["choose"] = ab.choose
+    return opt
+
+
+def _target_taxes(g: "Game", player: str) -> bool:
+    """Is there a cost increase for spells that target something ("Spells your opponents
+    cast that target this creature cost {2} more")?"""
+    return costs.has_target_changes(g)
+
+
+def _affordable(g: "Game", player: str, o: Any, base: tuple[str, ...],
+                afford: dict[tuple[str, ...], bool] | None = None,
+                targets: list[list[Any]] | None = None) -> bool:
+    """Can the total cost (601.2f) of casting card ``o`` be paid (with these targets, or
+    before targets are chosen)? ``afford`` remembers the answer per total cost (copies of a
+    card cost the same)."""
+    from engine import costs
+    extra = costs.additional_cost(o.card)
+    if extra is not None:
+        base = base + tuple(m for m in extra.mana if m != "X")
+        if not costs.choices_payable(g, player, extra, o.id, exclude=o.id):
+            return False
+    total = costs.total_cost(g, player, o.id, base, targets)
+    if afford is None:
+        return casting.can_afford(g, player, total)
+    ok = afford.get(total)
+    if ok is None:
+        ok = afford[total] = casting.can_afford(g, player, total)
+    return ok
 
 
 def build(g: "Game", w: dict[str, Any]) -> Decision:
@@ -118,9 +173,11 @@ def build(g: "Game", w: dict[str, Any]) -> Decision:
                         [{"option": "top"}, {"option": "bottom"}], data)
     if kind == "attackers":
         atk = combat.possible_attackers(g)
-        return Decision(player, kind, "declare attackers", {"attackers": atk, "targets": combat.attack_targets(g),
-                                                            **combat.attack_hints(g, atk)},
-                        data, None if atk else {"attackers": {}})
+        opts = {"attackers": atk, "targets": combat.attack_targets(g), **combat.attack_hints(g, atk)}
+        must = [a for a in atk if combat.has_rule(g, a, "must_attack")]  # 508.1d: attack if able
+        if must:
+            opts["must"] = must
+        return Decision(player, kind, "declare attackers", opts, data, None if atk else {"attackers": {}})
     if kind == "blockers":
         atk = combat.attackers(g)
         opts = {b: [a for a in atk if combat.can_block(g, b, a)] for b in combat.possible_blockers(g, player)}

@@ -50,6 +50,8 @@ def _legal_now(g: "Game", s: "Obj") -> list[list[Any]]:
     from engine.cards.abilities import TargetSpec
     if s.ability is not None:
         specs = s.ability.targets
+        if s.ability.choose:  # a modal activated ability: the chosen modes' targets
+            specs = tuple(t for m in s.modes for t in s.ability.modes[m].targets)
     else:
         ab = spell_ability(s.card)
         if "Aura" in s.card.subtypes:
@@ -100,7 +102,10 @@ def resolve_top(g: "Game") -> None:
                    "lki_ctl": {x: g.controller_of(x) for slot in legal for x in slot
                                if isinstance(x, int) and x in g.objects},
                    "lki_owner": {x: g.objects[x].owner for slot in legal for x in slot
-                                 if isinstance(x, int) and x in g.objects}}
+                                 if isinstance(x, int) and x in g.objects},
+                   # 608.2h: "its power" of a target that left during the resolution
+                   "lki_pt": {x: (g.chars(x).power, g.chars(x).toughness) for slot in legal for x in slot
+                              if isinstance(x, int) and x in g.objects and g.objects[x].zone == "battlefield"}}
     g.log("resolve", card=s.name, obj=sid)
     resume(g)
 
@@ -177,6 +182,10 @@ def _finish(g: "Game", sid: int, countered: bool = False) -> None:
 
 def answer(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
     """Record an answer to a choice made during resolution, then resolution goes on."""
+    if "cost" in d.data:  # a choice made while paying a cost (601.2h): engine/costs.py
+        from engine.costs import answer as cost_answer
+        cost_answer(g, d, a)
+        return
     r = g.resolving
     if r is None:
         raise IllegalAction("nothing is resolving")
@@ -306,6 +315,9 @@ def refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
             zone = f.get("zone", "battlefield")
             pool = g.battlefield if zone == "battlefield" else [i for p in g.order for i in g.players[p].zone(zone)]
             return out + [i for i in list(pool) if matches(g, i, f, source_id(g, r), you)]
+        if "graveyard_of" in ref:  # a player's whole graveyard (with exile)
+            ps = [p for p in refs(g, r, ref["graveyard_of"]) if isinstance(p, str)]
+            return [c for p in ps for c in list(g.players[p].graveyard)]
         if "controller_of" in ref:
             # 608.2g: an object that left uses its last known information
             lki = r.get("lki_ctl", {})
@@ -347,13 +359,27 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
     if "plus" in a:
         return sum(amount(g, x, src, r) for x in a["plus"])
     for key, attr in (("power_of", "power"), ("toughness_of", "toughness")):
+        if a.get(key) == "sacrificed" and r is not None:  # 608.2h: as it last existed (engine/costs.py)
+            from engine.costs import sacrificed_power
+            return sacrificed_power(g, r["obj"], attr)
         if key in a and r is not None:
             xs = [x for x in refs(g, r, a[key]) if isinstance(x, int)]
+            if xs and xs[0] not in g.objects:  # gone: as it last existed (608.2h)
+                pt = r.get("lki_pt", {}).get(xs[0])
+                return (pt[0] if attr == "power" else pt[1]) if pt else 0
             return getattr(g.chars(xs[0]), attr) if xs else 0
+    if "count_this_way" in a and r is not None and a.get("action") in ("milled", "put"):
+        # "for each creature card milled this way" / "each land card put into a graveyard this way"
+        f = {**a["count_this_way"], "zone": "graveyard"}  # not if a replacement exiled it
+        return sum(1 for x in r.get("milled", ()) if x in g.objects and matches(g, x, f, src))
     if "that_much" in a and r is not None:
         return g.objects[r["obj"]].trigger_info.get("amount", 0)
+    if "life_gained_this_turn" in a:  # "the amount of life you gained this turn"
+        who = g.objects[r["obj"]].controller if r is not None and "obj" in r else g.controller_of(src)
+        return g.players[who].life_gained_turn if who else 0
     if "life_of" in a:
-        return g.players[g.controller_of(src)].life
+        who = g.objects[r["obj"]].controller if r is not None and "obj" in r else g.controller_of(src)
+        return g.players[who].life if who else 0
     for key, attr in (("total_power", "power"), ("total_toughness", "toughness")):
         if key in a:  # "the total toughness of creatures you control"
             ctl = g.controller_of(src)
@@ -366,8 +392,9 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
             ps = [p for p in refs(g, r, who) if isinstance(p, str)]
         return sum(len(g.players[p].hand) for p in ps if p)
     if "greatest" in a:
+        from engine.mana import mana_value  # 202.3
         ctl = g.controller_of(src)
-        vals = [getattr(g.chars(i), a["greatest"]) if a["greatest"] != "mv" else g.chars(i).mv
+        vals = [getattr(g.chars(i), a["greatest"]) if a["greatest"] != "mv" else mana_value(g.objects[i].card.mana_cost)
                 for i in g.battlefield if matches(g, i, a.get("among") or {}, src, ctl)]
         return max(vals, default=0)
     if "counters_on" in a and r is not None:
@@ -438,10 +465,14 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         else:
             x = ((r or {}).get("trigger") or {}).get("obj")
             its = [x] if x is not None else []
+        if r is not None and "dealt" in r:  # after a damage effect: "is dealt damage this way"
+            its = [x for x in its if x in r["dealt"]]
         if not any(isinstance(x, int) and matches(g, x, f, src, you) for x in its):
             return False
     if "x_ge" in cond:  # "if X is 10 or more"
         s = g.objects.get(r["obj"]) if r is not None and "obj" in r else None
+        if s is None and src is not None and src in g.objects and g.objects[src].zone == "stack":
+            s = g.objects[src]  # a spell's own static ("If X is 5 or more, this spell can't be countered")
         if s is None or s.x < cond["x_ge"]:
             return False
     if "life_ge_start_plus" in cond and g.players[you].life < STARTING_LIFE + cond["life_ge_start_plus"]:
@@ -520,6 +551,7 @@ def bind_self_compare(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
 def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool = False) -> None:
     """Deal damage, simultaneously, from sources to players and objects (120.3-120.4)."""
     from engine import triggers
+    from engine.costs import unpreventable
     gains: dict[str, int] = {}
     losses: dict[str, int] = {}  # 120.3a: damage to a player causes that much life loss, one event per player
     evs = []
@@ -532,14 +564,16 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
         sc = g.chars(src)
         scol = set(sc.colors)
         # 702.16e protection prevents damage from sources of that quality; prevention effects
+        free = unpreventable(g, src)  # 615.12: damage that can't be prevented
         if isinstance(tgt, int):
             if tgt not in g.objects or g.objects[tgt].zone != "battlefield":
                 continue
             tc = g.chars(tgt)
             prot = tc.kwargs.get("Protection") if "Protection" in tc.keywords else None
-            if prot and any(isinstance(q, str) and q in scol for q in prot):
+            if prot and not free and any(isinstance(q, str) and q in scol for q in prot):
                 continue
-        n = _prevent(g, src, tgt, n, combat)
+        if not free:
+            n = _prevent(g, src, tgt, n, combat)
         if n <= 0:
             continue
         kw = sc.keywords
@@ -692,7 +726,15 @@ def _damage(g: "Game", r: Ctx, e: Effect) -> None:
     else:
         n = amount(g, e.args["amount"], source_id(g, r), r)
         hits = [(src, t, n) for t in targets]
+    marks = {t: (g.objects[t].damage, dict(g.objects[t].counters)) for t in targets if isinstance(t, int)
+             and t in g.objects}
     deal_damage_batch(g, hits)
+    # which objects were dealt damage "this way" (for a following "if ... is dealt damage this way")
+    r.setdefault("dealt", [])
+    hit = [t for t, m in marks.items() if t in g.objects and (g.objects[t].damage, g.objects[t].counters) != m]
+    r["dealt"] += hit
+    if e.get("exile_if_dies") and hit:  # 614.1a: "if it would die this turn, exile it instead"
+        _effect(g, "exile_if_dies", hit, r, "eot")
     return None
 
 
@@ -728,9 +770,17 @@ def _pump(g: "Game", r: Ctx, e: Effect) -> None:
 
 
 @op("grant")
-def _grant(g: "Game", r: Ctx, e: Effect) -> None:
+def _grant(g: "Game", r: Ctx, e: Effect) -> dict | None:
     objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int)]
-    _effect(g, "6", objs, r, _until(e), keywords=list(e.get("keywords", ())), lose=list(e.get("lose", ())))
+    kws = list(e.get("keywords", ()))
+    if e.get("choose") == 1 and len(kws) > 1:  # "gains your choice of reach, trample, or haste"
+        got = r["answers"].get(r["i"])
+        if got is None:
+            return {"kind": "choose_option", "player": controller(g, r), "options": kws, "slot": r["i"],
+                    "prompt": f"{g.objects[r['obj']].card.name}: choose a keyword to gain"}
+        kws = [got]
+    _effect(g, "6", objs, r, _until(e), keywords=kws, lose=list(e.get("lose", ())))
+    return None
 
 
 @op("restrict")
@@ -817,8 +867,22 @@ def _bounce(g: "Game", r: Ctx, e: Effect) -> None:
 
 
 @op("move")
-def _move(g: "Game", r: Ctx, e: Effect) -> None:
+def _move(g: "Game", r: Ctx, e: Effect) -> dict | None:
     to = e.args["to"]
+    if to == "library_top_or_bottom":  # "its owner puts it on the top or bottom of their library"
+        xs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int) and x in g.objects]
+        picks = []
+        for k, x in enumerate(xs):  # every owner answers before anything moves (resumable)
+            key = f"{r['i']}.top_or_bottom.{k}"
+            got = r["answers"].get(key)
+            if got is None:
+                return {"kind": "choose_option", "player": g.objects[x].owner, "options": ["top", "bottom"],
+                        "slot": key, "prompt": f"put {g.objects[x].card.name} on the top or the bottom of your library?"}
+            picks.append((x, got))
+        for x, got in picks:
+            if x in g.objects:
+                g.move(x, "library", top=got == "top")
+        return None
     if to == "battlefield":
         for x in refs(g, r, e.args["what"]):
             if isinstance(x, int) and x in g.objects:
@@ -958,10 +1022,16 @@ def _counter(g: "Game", r: Ctx, e: Effect) -> dict | None:
         if not isinstance(x, int) or x not in g.objects or g.objects[x].zone != "stack":
             continue
         t = g.objects[x]
+        from engine.costs import cant_be_countered
+        if cant_be_countered(g, x):  # 101.1: the counter effect does nothing to it
+            g.log("not_countered", card=t.card.name)
+            continue
         if e.get("unless_pays"):
             from engine.casting import can_afford, pay_mana
             payer = t.controller
             syms = tuple(e.args["unless_pays"]) if not isinstance(e.args["unless_pays"], dict) else ()
+            from engine.mana import substitute_x
+            syms = substitute_x(syms, g.objects[r["obj"]].x)  # "unless its controller pays {X}" (107.3)
             if can_afford(g, payer, syms):
                 got = r["answers"].get(r["i"])
                 if got is None:
@@ -1186,7 +1256,8 @@ def _may(g: "Game", r: Ctx, e: Effect) -> dict | None:
         return {"kind": "choose_option", "player": controller(g, r), "options": ["yes", "no"], "slot": r["i"],
                 "prompt": "do it?"}
     effs = list(e.get("effects", ())) + list(e.get("then", ())) if got == "yes" else list(e.get("else", ()))
-    return _run_inline(g, r, effs)
+    from engine.ops import nested  # a choice inside ("you may sacrifice a creature") gets its own slot
+    return nested.run(g, r, "may", effs)
 
 
 @op("if")

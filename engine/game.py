@@ -189,6 +189,9 @@ class Game:
         frm = o.zone
         if frm == "stack" and o.chosen.get("flashback") and to != "exile":
             to = "exile"  # 702.33a: a flashback spell is exiled instead of going anywhere else
+        if frm == "battlefield" and to == "graveyard" and any(
+                e["layer"] == "exile_if_dies" and oid in e["objects"] for e in self.effects):
+            to = "exile"  # 614.1a: "if it would die this turn, exile it instead"
         shuffle = False
         if to == "graveyard":  # 614.1a: "If a card would be put into a graveyard, ... instead"
             dest = player_statics.graveyard_destination(self, o)

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.cards.abilities import Ability, CardDef, Effect
-from engine.effects import OPS, condition_problems
+from engine import costs
+from engine.cards.abilities import Ability, CardDef, Cost, Effect
+from engine.effects import OPS, TOKEN_KINDS, condition_problems
 from engine.filters import unknown_keys
 from engine.triggers import SUPPORTED as TRIGGER_EVENTS
 
@@ -25,7 +26,9 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "grant_ability", "add_types", "become", "life_gain_plus", "choose_on_enter",
                      # engine/player_statics.py, engine/zones_cast.py, engine/opening.py, engine/clone.py
                      "no_max_hand_size", "player_keywords", "flash_spells", "free_spells", "spell_limit",
-                     "play_from", "graveyard_replacement", "opening_hand_battlefield", "clone"})
+                     "play_from", "graveyard_replacement", "opening_hand_battlefield", "clone",
+                     # engine/costs.py
+                     "additional_cost", "cost_change", "cant_be_countered", "unpreventable", "alternative_cost"})
 RULES = frozenset({"cant_block", "cant_attack", "cant_attack_or_block", "cant_be_blocked", "must_attack",
                    "must_block", "doesnt_untap", "block_only_flying", "extra_block", "attack_despite_defender",
                    "max_one_blocker", "must_be_blocked_by_all", "cant_attack_or_block_alone", "cant_attack_alone",
@@ -51,6 +54,14 @@ def _walk(x: Any, out: list[str]) -> None:
             from engine.zones_cast import supported
             if not supported(x):
                 out.append("playable for other durations")
+        elif x.op == "exile" and isinstance(x.args.get("what"), dict) and "graveyard_of" in x.args["what"]:
+            _walk(x.args["what"]["graveyard_of"], out)  # "exile target player's graveyard"
+            _walk({k: v for k, v in x.args.items() if k != "what"}, out)
+            return
+        elif x.op == "token" and x.args.get("kind") and x.args["kind"] not in TOKEN_KINDS:
+            out.append(f"token kind {x.args['kind']}")
+        elif x.op == "grant" and x.args.get("choose", 1) != 1:
+            out.append("grant a choice of several keywords")
         elif x.op == "action":
             from engine.ops.actions import ACTIONS  # engine.ops.actions: only the actions it carries out
             if x.args.get("name") not in ACTIONS:
@@ -68,6 +79,12 @@ def _walk(x: Any, out: list[str]) -> None:
     elif isinstance(x, Ability):
         out.extend(ability_reasons(x))
     elif isinstance(x, dict):
+        if any(x.get(k) == "sacrificed" for k in ("power_of", "toughness_of")):
+            return  # the sacrificed object's power as it last existed (engine/costs.py)
+        if "mv_of" in x:
+            out.append("amount mv_of")  # not read by engine.effects.amount
+        if "graveyard_of" in x:
+            out.append("reference graveyard_of")  # no op of this engine reads it yet
         for k, v in x.items():
             if k in ("each", "count", "filter", "affects", "by", "except", "choose") and isinstance(v, dict):
                 bad = unknown_keys(v)
@@ -77,7 +94,7 @@ def _walk(x: Any, out: list[str]) -> None:
     elif isinstance(x, (list, tuple)):
         for v in x:
             _walk(v, out)
-    elif isinstance(x, str) and x in ("an_opponent", "trigger_player_hand"):
+    elif isinstance(x, str) and x in ("an_opponent", "trigger_player_hand", "sacrificed", "discarded"):
         out.append(f"reference {x}")
 
 
@@ -166,15 +183,34 @@ def ability_reasons(ab: Ability) -> list[str]:
             out.append(f"rule {st.get('rule')}")
         if st.get("condition") and condition_problems(st["condition"]):
             out.append("static condition")
+        out.extend(_cost_static_reasons(st))
         _walk({k: v for k, v in st.items() if k != "kind"}, out)
-    if ab.kind in ("activated", "mana") and ab.zone != "battlefield":
+    if ab.kind in ("activated", "mana") and ab.zone not in ("battlefield", "graveyard"):
         out.append(f"ability from {ab.zone}")
+    if ab.kind == "mana" and ab.zone != "battlefield":
+        out.append(f"mana ability from {ab.zone}")
     if ab.cost is not None:
-        c = ab.cost
-        if c.sacrifice or c.exile_self or getattr(c, "discard_filter", None) or getattr(c, "exile_from_graveyard", None) \
-                or getattr(c, "tap_others", None) or getattr(c, "return_to_hand", None):
-            out.append("cost")
+        out.extend(costs.cost_problems(ab.cost))
+        if ab.zone == "graveyard" and (ab.cost.tap or ab.cost.untap or ab.cost.sacrifice_self
+                                       or ab.cost.loyalty is not None or ab.cost.remove_counters):
+            out.append("cost of a graveyard ability")
     return out
+
+
+def _cost_static_reasons(st: dict[str, Any]) -> list[str]:
+    """The statics about casting (engine/costs.py): what of them this engine applies."""
+    kind = st.get("kind")
+    if kind in ("additional_cost", "alternative_cost"):
+        c = st.get("cost")
+        return costs.additional_problems(c) if isinstance(c, Cost) else ["additional cost"]
+    if kind == "cost_change":
+        out = costs.change_problems(st)
+        if st.get("spells") == "self" and st.get("condition") and set(st["condition"]) - {"control", "min", "max"}:
+            out.append("cost_change condition")
+        return out
+    if kind in ("cant_be_countered", "unpreventable") and st.get("affects", "self") != "self":
+        return [f"{kind} of other objects"]
+    return []
 
 
 def unsupported_reasons(card: CardDef) -> list[str]:

@@ -28,8 +28,9 @@ class RandomBot:
             return r.choice(d.options)
         if k == "attackers":
             targets = d.options["targets"]
-            decl = {a: r.choice(targets) for a in d.options["attackers"] if r.random() < 0.5}
-            if len(decl) == 1 and next(iter(decl)) in d.options.get("not_alone", ()):
+            must = set(d.options.get("must", ()))  # 508.1d: these attack if able
+            decl = {a: r.choice(targets) for a in d.options["attackers"] if a in must or r.random() < 0.5}
+            if len(decl) == 1 and next(iter(decl)) in d.options.get("not_alone", ()) and not must:
                 decl = {}  # 506.5: it can't attack alone
             return {"attackers": decl}
         if k == "blockers":
@@ -110,7 +111,7 @@ class RandomBot:
         if "targets" in o:
             a["targets"] = self._targets(o["targets"], o["target_counts"])
         if o.get("x"):
-            a["x"] = self.rng.randint(0, 3)
+            a["x"] = self.rng.randint(0, min(3, o.get("x_max", 3)))
         if "choose" in o:
             a["modes"] = sorted(self.rng.sample(range(len(o["modes"])), o["choose"]))
         return a

@@ -171,6 +171,8 @@ def _lower_activated(item: IrItem) -> Ability | None:
     m = re.search(r" from your graveyard to (?:your hand|the battlefield)(?: tapped)?\.?$", body, re.I)
     if m and re.match(r"^return self ", body, re.I):
         zone = "graveyard"
+    if re.search(r"\bexile self from your graveyard\b", item.head, re.I):
+        zone = "graveyard"  # a cost only a card in the graveyard can pay (113.6)
     if cond is not None and once:
         cond["once_each_turn"] = True
     elif once:
@@ -315,7 +317,8 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
             statics = parse_static(item.text)
             if statics is not None:
                 ab = [Ability("static", item.text, static=s, zone="stack" if s["kind"] in (
-                    "cant_be_countered", "additional_cost", "cost_change") else "battlefield") for s in statics]
+                    "cant_be_countered", "additional_cost", "cost_change", "alternative_cost") else "battlefield")
+                      for s in statics]
         elif item.kind == "static":
             statics = parse_static(item.text)
             if statics is not None:

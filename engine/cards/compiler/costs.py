@@ -54,6 +54,8 @@ def parse_cost_text(text: str) -> Cost | None:
         elif m := re.fullmatch(r"pay (\d+|x) life", low):
             kw["life"] = int(m.group(1)) if m.group(1).isdigit() else -1
         elif m := re.fullmatch(rf"discard {_N} cards?", low):
+            if m.group(1) == "x":
+                return None  # "Discard X cards": a number chosen with X (not read yet)
             kw["discard"] = number(m.group(1)) or 1
         elif m := re.fullmatch(r"discard (?:a|an) (.+?) card", low):
             f = _noun(m.group(1))
@@ -78,8 +80,8 @@ def parse_cost_text(text: str) -> Cost | None:
             if f is None:
                 return None
             kw["exile_from_graveyard"] = {**f, "amount": number(m.group(1)) or -1}
-        elif m := re.fullmatch(rf"tap {_N} untapped (.+?) you control", low):
-            f = _noun(m.group(2))
+        elif m := re.fullmatch(rf"tap {_N} untapped (.+?) you control( with .+)?", low):
+            f = _noun(m.group(2) + (m.group(3) or ""))
             if f is None:
                 return None
             kw["tap_others"] = {**f, "amount": number(m.group(1)) or -1}

@@ -273,8 +273,11 @@ def _cost_change(m: re.Match) -> list[dict[str, Any]] | None:
     f.pop("zone", None)
     sym = parse_cost(m.group(5))[0]
     n = int(sym) if sym.isdigit() else 1
-    return [{"kind": "cost_change", "spells": f, "who": "you" if m.group(3) == "you" else "opponent",
-             "amount": -n if m.group(6) == "less" else n}]
+    out = {"kind": "cost_change", "spells": f, "who": "you" if m.group(3) == "you" else "opponent",
+           "amount": -n if m.group(6) == "less" else n}
+    if not sym.isdigit():
+        out["mana"] = sym  # "cost {W} more": a colored symbol, not generic mana (601.2f)
+    return [out]
 
 
 @static(r"^spells (you|your opponents) cast cost (\{\d+\}) (less|more) to cast$")
@@ -543,6 +546,14 @@ def _additional_cost(m: re.Match) -> list[dict[str, Any]] | None:
         return None
     cost = parse_cost_text(t)
     return None if cost is None else [{"kind": "additional_cost", "cost": cost}]
+
+
+@static(r"^you may pay (.+) rather than pay self's mana cost$")
+def _alternative_cost(m: re.Match) -> list[dict[str, Any]] | None:
+    """118.9: an alternative cost the caster may pay instead of the mana cost."""
+    from engine.cards.compiler.costs import parse_cost_text
+    cost = parse_cost_text(m.group(1))
+    return None if cost is None else [{"kind": "alternative_cost", "cost": cost}]
 
 
 @static(r"^self's power is equal to (.+)$")

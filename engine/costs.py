@@ -1,0 +1,415 @@
+"""Costs beyond mana (CR 117, 118), additional costs of spells (601.2b, 601.2f) and the
+total cost of a spell with its increases and reductions (601.2f).
+
+A cost part that names objects ("Sacrifice a creature", "Discard a card", "Exile a
+creature card from your graveyard", "Tap an untapped creature you control", "Return a
+land you control to its owner's hand") is chosen while the cost is paid (601.2h,
+602.2b). The cast or activate answer may carry the choice under the part's name
+(``"sacrifice": [id, ...]``); otherwise the game asks with a ``choose_cards`` decision
+whose options are the legal choices. The continuation lives in that decision's data,
+so a game stays plain data while it waits. A cost part that cannot be paid keeps the
+spell or ability from being cast or activated at all (118.3, 601.2h).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.cards.abilities import Ability, CardDef, Cost
+from engine.errors import IllegalAction
+from engine.filters import matches, unknown_keys
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+_VERB = {"sacrifice": "sacrifice", "discard": "discard", "exile_from_graveyard": "exile from your graveyard",
+         "tap_others": "tap", "return_to_hand": "return to its owner's hand"}
+
+
+# ------------------------------------------------------------------ the parts of a cost
+def chosen_parts(cost: Cost) -> list[tuple[str, dict[str, Any], int]]:
+    """(part, filter, how many) for each part of ``cost`` that names objects to choose, in
+    the order they are paid (601.2h lets the player pay in any order; the result is the same)."""
+    out: list[tuple[str, dict[str, Any], int]] = []
+    if cost.sacrifice:
+        f = dict(cost.sacrifice)
+        out.append(("sacrifice", f, int(f.pop("amount", 1))))
+    if cost.discard and cost.discard > 0:
+        out.append(("discard", dict(cost.discard_filter or {}), cost.discard))
+    if cost.exile_from_graveyard:
+        f = dict(cost.exile_from_graveyard)
+        out.append(("exile_from_graveyard", f, int(f.pop("amount", 1))))
+    if cost.tap_others:
+        f = dict(cost.tap_others)
+        out.append(("tap_others", f, int(f.pop("amount", 1))))
+    if cost.return_to_hand:
+        out.append(("return_to_hand", dict(cost.return_to_hand), 1))
+    return out
+
+
+def has_choices(cost: Cost | None) -> bool:
+    """Does paying this cost involve choosing objects (see chosen_parts)?"""
+    return cost is not None and bool(cost.sacrifice or cost.discard > 0 or cost.exile_from_graveyard
+                                     or cost.tap_others or cost.return_to_hand)
+
+
+def cost_problems(cost: Cost) -> list[str]:
+    """Why this engine cannot pay a cost as written ([] when it can)."""
+    out = []
+    if cost.life < 0:
+        out.append("cost: pay X life")
+    if any(not (m.isdigit() or m in ("X", "C") or m in "WUBRG" or "/" in m) for m in cost.mana):
+        out.append(f"cost: mana symbols {list(cost.mana)}")  # e.g. {S}: snow mana is not tracked
+    for part, f, n in chosen_parts(cost):
+        if n < 1:
+            out.append(f"cost: {part} a variable number")
+        bad = unknown_keys(f)
+        if bad:
+            out.append(f"cost filter keys {sorted(bad)}")
+        if _has_x(f):
+            out.append(f"cost: {part} with X in its filter")
+    return out
+
+
+def _has_x(x: Any) -> bool:
+    """Does a filter use the value of X ("with mana value X")? It is not known while paying."""
+    if isinstance(x, dict):
+        return "x" in x or any(_has_x(v) for v in x.values())
+    if isinstance(x, (list, tuple)):
+        return any(_has_x(v) for v in x)
+    return False
+
+
+def candidates(g: "Game", player: str, part: str, f: dict[str, Any], src: int | None) -> list[int]:
+    """The objects or cards ``player`` may choose for one cost part now."""
+    if part in ("sacrifice", "return_to_hand", "tap_others"):
+        # 701.17a: a player sacrifices only permanents they control
+        f = {**f, "controller": "you", "zone": "battlefield"}
+        return [i for i in g.battlefield if matches(g, i, f, src, player)
+                and not (part == "tap_others" and g.objects[i].tapped)]
+    if part == "discard":
+        return [i for i in g.players[player].hand if not f or matches(g, i, {**f, "zone": "hand"}, src, player)]
+    if part == "exile_from_graveyard":
+        return [i for i in g.players[player].graveyard if matches(g, i, {**f, "zone": "graveyard"}, src, player)]
+    raise IllegalAction(f"unknown cost part {part}")
+
+
+def choices_payable(g: "Game", player: str, cost: Cost, src: int | None, exclude: int | None = None) -> bool:
+    """118.3: enough objects exist for every chosen part (``exclude``: a card that will not
+    be there any more when the cost is paid, such as the spell being cast from the hand)."""
+    for part, f, n in chosen_parts(cost):
+        # a source tapped by {T} is no longer an untapped creature to tap (paid first)
+        gone = src if part == "tap_others" and cost.tap else exclude
+        if sum(1 for c in candidates(g, player, part, f, src) if c != gone) < n:
+            return False
+    return True
+
+
+# ------------------------------------------------------------------ paying, maybe after a decision
+def start(g: "Game", player: str, cost: Cost | list[Cost], src: int | None, obj: int | None, finish: str,
+          a: dict[str, Any], extra: dict[str, Any] | None = None) -> None:
+    """Pay the chosen parts of ``cost`` for the spell or ability ``obj`` from source ``src``,
+    then finish the cast or activation (``finish``: "cast", "activate" or "mana").
+
+    Parts whose choice the answer carries are paid at once; the first other part makes the
+    game wait for a choose_cards decision. A part that cannot be paid raises IllegalAction
+    (the whole answer is then undone by the caller's snapshot).
+    """
+    parts = [[p, f, n] for c in (cost if isinstance(cost, list) else [cost]) for p, f, n in chosen_parts(c)]
+    pend = {"player": player, "src": src, "obj": obj, "finish": finish, "parts": parts, "extra": dict(extra or {})}
+    for part, f, n in list(pend["parts"]):
+        if part not in a:
+            break
+        picks = [int(x) for x in a[part]]
+        _check(g, player, part, f, n, src, picks)
+        _pay(g, player, part, picks, obj)
+        pend["parts"].pop(0)
+    _go_on(g, pend)
+
+
+def _check(g: "Game", player: str, part: str, f: dict[str, Any], n: int, src: int | None,
+           picks: list[int]) -> None:
+    cands = candidates(g, player, part, f, src)
+    if len(picks) != n or len(set(picks)) != n or any(p not in cands for p in picks):
+        raise IllegalAction(f"{_VERB[part]}: choose {n} of the offered objects")
+
+
+def _go_on(g: "Game", pend: dict[str, Any]) -> None:
+    player, src = pend["player"], pend["src"]
+    while pend["parts"]:
+        part, f, n = pend["parts"][0]
+        cands = candidates(g, player, part, f, src)
+        if len(cands) < n:
+            raise IllegalAction(f"cannot pay the cost: too few to {_VERB[part]}")
+        name = g.objects[src].card.name if src in g.objects else "it"
+        g.wait = {"kind": "choose_cards", "player": player, "options": cands, "min": n, "max": n,
+                  "prompt": f"{name}: choose {n} to {_VERB[part]} (cost)", "cost": pend}
+        return
+    _finish(g, pend)
+
+
+def answer(g: "Game", d: Any, a: dict[str, Any]) -> None:
+    """The answer to a cost choice (601.2h): checked, paid, then the rest of the cost."""
+    pend = d.data["cost"]
+    player = pend["player"]
+    part, f, n = pend["parts"][0]
+    picks = [int(c) if isinstance(c, str) and c.isdigit() else c for c in a.get("cards", [])]
+    if any(c not in d.options for c in picks) or len(picks) != n or len(set(picks)) != n:
+        raise IllegalAction(f"{_VERB[part]}: choose {n} of the offered objects")
+    pend = {**pend, "parts": [list(p) for p in pend["parts"][1:]]}
+    _pay(g, player, part, picks, pend["obj"])
+    _go_on(g, pend)
+
+
+def _pay(g: "Game", player: str, part: str, picks: list[int], obj: int | None) -> None:
+    from engine.effects import discard, sacrifice
+    s = g.objects.get(obj) if obj is not None else None
+    for i in picks:
+        name = g.objects[i].card.name
+        if part == "sacrifice":
+            c = g.chars(i)
+            if s is not None:  # 608.2h: "the sacrificed creature" is known as it last existed
+                s.chosen.setdefault("sacrificed", []).append(
+                    {"power": c.power, "toughness": c.toughness, "name": name, "types": sorted(c.types)})
+            sacrifice(g, i)  # 701.17a, with its event (603.2)
+        elif part == "discard":
+            discard(g, i)  # 701.8, with its event
+        elif part == "exile_from_graveyard":
+            g.move(i, "exile")
+        elif part == "tap_others":
+            g.objects[i].tapped = True
+        elif part == "return_to_hand":
+            g.move(i, "hand")
+        g.log("cost", player=player, part=part, card=name)
+    g.changed()
+
+
+def _finish(g: "Game", pend: dict[str, Any]) -> None:
+    from engine import casting
+    if pend["finish"] == "cast":
+        casting.finish_cast(g, pend["player"], pend["obj"])
+    elif pend["finish"] == "activate":
+        casting.finish_activate(g, pend["player"], pend["obj"])
+    else:
+        casting.finish_mana(g, pend["player"], pend["src"], pend["extra"])
+
+
+def sacrificed_power(g: "Game", obj: int | None, key: str = "power") -> int:
+    """The power (or toughness) of the object sacrificed to pay for ``obj`` (608.2h)."""
+    o = g.objects.get(obj) if obj is not None else None
+    if o is None:
+        return 0
+    got = o.chosen.get("sacrificed") or []
+    return got[0][key] if got else 0
+
+
+# ------------------------------------------------------------------ additional costs of spells (601.2f)
+def additional_cost(card: CardDef) -> Cost | None:
+    """The additional cost printed on a spell ("As an additional cost to cast this spell, ...")."""
+    for ab in card.abilities:
+        if ab.kind == "static" and ab.static and ab.static.get("kind") == "additional_cost":
+            c = ab.static.get("cost")
+            return c if isinstance(c, Cost) else Cost(**c) if isinstance(c, dict) else None
+    return None
+
+
+def alternative_cost(card: CardDef) -> Cost | None:
+    """An alternative cost printed on a card ("You may pay ... rather than pay its mana cost", 118.9)."""
+    ab = ability_of(card, "alternative_cost")
+    c = ab.static.get("cost") if ab is not None and ab.static else None
+    return c if isinstance(c, Cost) else None
+
+
+def additional_problems(cost: Cost) -> list[str]:
+    """Why an additional cost cannot be paid by this engine ([] when it can)."""
+    out = cost_problems(cost)
+    if cost.tap or cost.untap or cost.loyalty is not None or cost.remove_counters or cost.exile_self \
+            or cost.sacrifice_self or cost.discard_self or cost.discard < 0:
+        out.append("additional cost of an unsupported kind")
+    return out
+
+
+def pay_simple_additional(g: "Game", player: str, cost: Cost) -> None:
+    """The parts of an additional cost that need no choice: mana is added to the total cost
+    by the caller; life is paid here (119.4: only with at least that much life)."""
+    if cost.life:
+        p = g.players[player]
+        if p.life < cost.life:
+            raise IllegalAction(f"cannot pay {cost.life} life")
+        p.life -= cost.life
+        p.life_lost_turn += cost.life
+
+
+# ------------------------------------------------------------------ cost increases and reductions (601.2f)
+def _statics(g: "Game") -> list[tuple[int, dict[str, Any]]]:
+    """(source, static) of every cost_change static of a permanent; kept with the other derived
+    data of the game (its mana sources) until the next change."""
+    hit = g._msrc.get("#cost_change")
+    if hit is not None:
+        return hit
+    out = g._msrc["#cost_change"] = []
+    for oid in g.battlefield:
+        for ab in g.chars(oid).abilities:
+            if ab.kind == "static" and ab.static and ab.static.get("kind") == "cost_change" \
+                    and ab.static.get("spells") != "self":
+                out.append((oid, ab.static))
+    return out
+
+
+def has_target_changes(g: "Game") -> bool:
+    """Does a cost change on the battlefield depend on what a spell targets?"""
+    return any(isinstance(st.get("spells"), dict) and "targets" in st["spells"] for _, st in _statics(g))
+
+
+def _spell_matches(g: "Game", spell: int, f: dict[str, Any], src: int, targets: list[list[Any]] | None) -> bool:
+    f = dict(f)
+    tg = f.pop("targets", None)
+    if tg is not None:
+        if targets is None:
+            return False  # not known yet (before targets are chosen): no increase assumed
+        flat = [x for slot in targets for x in slot]
+        if tg == "self":
+            if src not in flat:
+                return False
+        elif not any(matches(g, x, tg, src) for x in flat):
+            return False
+    if "or" in f:  # "Kithkin spells and Soldier spells": the spell may be in a hand yet
+        f["or"] = [{**sub, "zone": "any_card"} for sub in f["or"]]
+    return not f or matches(g, spell, {**f, "zone": "any_card"}, src)
+
+
+def total_cost(g: "Game", player: str, spell: int, symbols: tuple[str, ...],
+               targets: list[list[Any]] | None = None) -> tuple[str, ...]:
+    """601.2f: the total cost of casting ``spell``: ``symbols`` (its mana or alternative cost
+    plus additional costs) with the increases added and then the reductions taken off."""
+    extra: list[str] = []
+    change = cost_change(g, player, spell, targets, extra)
+    return apply_change(symbols + tuple(extra), change)
+
+
+def cost_change(g: "Game", player: str, spell: int, targets: list[list[Any]] | None = None,
+                colored: list[str] | None = None) -> int:
+    """The sum of the increases (+) and reductions (-) of generic mana that apply to casting
+    ``spell`` (a card in hand or a spell on the stack) by ``player`` (601.2f); increases of
+    colored mana ("cost {B} more") are appended to ``colored``."""
+    total = 0
+    for src, st in _statics(g):
+        who = st.get("who", "you")
+        ctl = g.controller_of(src)
+        if who == "you" and ctl != player or who == "opponent" and ctl == player:
+            continue
+        if st.get("condition") and not g.condition(st["condition"], src):
+            continue
+        if not _spell_matches(g, spell, st.get("spells") or {}, src, targets):
+            continue
+        if st.get("mana"):
+            if colored is not None:
+                colored.extend([st["mana"]] * _amount(g, st, src))
+            continue
+        total += _amount(g, st, src)
+    card = g.objects[spell].card
+    for ab in card.abilities:
+        st = ab.static
+        if ab.kind == "static" and st and st.get("kind") == "cost_change" and st.get("spells") == "self":
+            if st.get("condition") and not _self_condition(g, st["condition"], player):
+                continue
+            total += _amount(g, st, spell)
+    return total
+
+
+def _amount(g: "Game", st: dict[str, Any], src: int) -> int:
+    n = int(st.get("amount", 0))
+    if st.get("per"):
+        n *= g.amount(st["per"], src)
+    return n
+
+
+def _self_condition(g: "Game", cond: dict[str, Any], player: str) -> bool:
+    """A condition of a spell's own cost change, read for its caster ("if you control ...")."""
+    from engine.effects import condition
+    if "control" in cond:
+        n = sum(1 for i in g.battlefield if matches(g, i, cond["control"], None, player))
+        return cond.get("min", 1) <= n <= cond.get("max", 10 ** 6)
+    return condition(g, cond, None, None)
+
+
+def apply_change(symbols: tuple[str, ...], change: int) -> tuple[str, ...]:
+    """601.2f: an increase adds generic mana; a reduction takes away generic mana only."""
+    if change > 0:
+        return symbols + (str(change),)
+    if change == 0:
+        return symbols
+    cut = -change
+    out: list[str] = []
+    for s in symbols:
+        if s.isdigit() and cut:
+            left = max(0, int(s) - cut)
+            cut -= int(s) - left
+            if left:
+                out.append(str(left))
+        else:
+            out.append(s)
+    return tuple(out)
+
+
+def change_problems(st: dict[str, Any]) -> list[str]:
+    """Why a cost_change static cannot be applied by this engine ([] when it can)."""
+    out = []
+    spells = st.get("spells")
+    if spells != "self":
+        if not isinstance(spells, dict):
+            out.append("cost_change spells")
+        else:
+            f = {k: v for k, v in spells.items() if k != "targets"}
+            bad = unknown_keys(f)
+            if bad:
+                out.append(f"cost_change filter keys {sorted(bad)}")
+            tg = spells.get("targets")
+            if tg is not None and tg != "self" and (not isinstance(tg, dict) or unknown_keys(tg)):
+                out.append("cost_change targets")
+        if st.get("who", "you") not in ("you", "opponent", "any"):
+            out.append(f"cost_change who {st.get('who')}")
+    if not isinstance(st.get("amount"), int):
+        out.append("cost_change amount")
+    if st.get("mana") and (st.get("amount", 0) < 0 or st["mana"] not in "WUBRG"):
+        out.append("cost_change colored reduction")  # 601.2f: reduces only that color: not done
+    return out
+
+
+def ability_of(card: CardDef, kind: str) -> Ability | None:
+    for ab in card.abilities:
+        if ab.kind == "static" and ab.static and ab.static.get("kind") == kind:
+            return ab
+    return None
+
+
+# ------------------------------------------------------------------ "can't be countered", "can't be prevented"
+def _own_static(g: "Game", oid: int, kind: str) -> bool:
+    """Does object ``oid`` have an active static ability of this kind affecting itself?"""
+    o = g.objects.get(oid)
+    if o is None:
+        return False
+    abilities = g.chars(oid).abilities if o.zone == "battlefield" else o.card.abilities
+    for ab in abilities:
+        st = ab.static
+        if ab.kind == "static" and st and st.get("kind") == kind and st.get("affects", "self") == "self":
+            if st.get("condition"):
+                from engine.effects import condition
+                if not condition(g, st["condition"], oid, None):
+                    continue
+            return True
+    return False
+
+
+def cant_be_countered(g: "Game", oid: int) -> bool:
+    """101.1 / 701.5: "This spell can't be countered" (a spell, with its condition, if any)."""
+    o = g.objects.get(oid)
+    return o is not None and o.zone == "stack" and o.ability is None and _own_static(g, oid, "cant_be_countered")
+
+
+def unpreventable(g: "Game", src: int) -> bool:
+    """615.12: damage this source deals can't be prevented ("the damage can't be prevented")."""
+    o = g.objects.get(src)
+    if o is None or not any(ab.kind == "static" and ab.static and ab.static.get("kind") == "unpreventable"
+                            for ab in o.card.abilities):
+        return False
+    return _own_static(g, src, "unpreventable")
