@@ -343,13 +343,20 @@ def _apply6(c: Chars, st: dict[str, Any]) -> None:
         c.kwargs = {}
     if st.get("lose"):
         c.keywords = c.keywords - set(st["lose"])
+        if any(k in _KEYWORD_ABILITIES for k in st["lose"]):
+            c.abilities = [a for a in c.abilities if a.keyword not in st["lose"]]
     if st.get("keywords"):
         c.keywords = c.keywords | set(st["keywords"])
+        extra = [_KEYWORD_ABILITIES[k] for k in st["keywords"] if k in _KEYWORD_ABILITIES]
+        if extra:  # a granted prowess or exalted is its triggered ability (702.108b, 702.83b)
+            c.abilities = c.abilities + extra
 
 
 def _apply7b(c: Chars, st: dict[str, Any]) -> None:
     c.power, c.toughness = st["power"], st["toughness"]
 
+
+from engine.cards.compiler.keywords import KEYWORD_ABILITIES as _KEYWORD_ABILITIES  # noqa: E402
 
 _APPLY = {"4": _apply4, "5": _apply5, "6": _apply6, "7b": _apply7b}
 

@@ -21,6 +21,7 @@ KEYWORDS = frozenset({
     "Fear", "Protection", "Enchant", "Equip", "Infect", "Wither", "Shadow",
     "Plainswalk", "Islandwalk", "Swampwalk", "Mountainwalk", "Forestwalk", "Landwalk",
     "Kicker", "Flashback",   # with mana costs only (checked below)
+    "Prowess", "Exalted",    # compiled into their triggered abilities (702.108, 702.83)
 })
 STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "set_pt",
                      "grant_ability", "add_types", "become", "life_gain_plus", "choose_on_enter",

@@ -104,6 +104,22 @@ COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"
 _LOWER = {k.strip().lower(): k.strip() for k in SIMPLE}
 
 
+
+#: Keywords that are triggered abilities (702.108 prowess, 702.83 exalted): the ability a
+#: creature has for each instance of the keyword, printed or granted.
+KEYWORD_ABILITIES: dict[str, Ability] = {
+    "Prowess": Ability(
+        "triggered", "Prowess",
+        effects=(Effect("pump", {"what": "self", "power": 1, "toughness": 1}),),
+        trigger={"event": "cast", "who": "you", "filter": {"not_types": ["Creature"]}},
+        keyword="Prowess"),
+    "Exalted": Ability(
+        "triggered", "Exalted",
+        effects=(Effect("pump", {"what": "it", "power": 1, "toughness": 1}),),
+        trigger={"event": "attacks_alone", "filter": {"types": ["Creature"], "controller": "you"}},
+        keyword="Exalted"),
+}
+
 def _protection(quality: str) -> list[Any] | None:
     """'red' -> ['R']; 'red and from blue' -> ['R','U']; 'creatures' ...; CR 702.16."""
     out: list[Any] = []
@@ -180,18 +196,8 @@ def _parse_keyword_line(line: str) -> tuple[list[str], dict[str, Any], list[Abil
         if low in _LOWER and _LOWER[low] in BARE:
             name = _LOWER[low]
             names.append(name)
-            if name == "Prowess":
-                abilities.append(Ability(
-                    "triggered", "Prowess",
-                    effects=(Effect("pump", {"what": "self", "power": 1, "toughness": 1}),),
-                    trigger={"event": "cast", "who": "you", "filter": {"not_types": ["Creature"]}},
-                    keyword="Prowess"))
-            elif name == "Exalted":
-                abilities.append(Ability(
-                    "triggered", "Exalted",
-                    effects=(Effect("pump", {"what": "it", "power": 1, "toughness": 1}),),
-                    trigger={"event": "attacks_alone", "filter": {"types": ["Creature"], "controller": "you"}},
-                    keyword="Exalted"))
+            if name in KEYWORD_ABILITIES:
+                abilities.append(KEYWORD_ABILITIES[name])
             continue
         if low in LANDWALK:
             names.append("Landwalk")
