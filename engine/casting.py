@@ -79,12 +79,11 @@ def targetable(g: "Game", x: Any, spec: TargetSpec, src: "Obj", controller: str)
             return False
         if "Hexproof" in kw and c.controller != controller:
             return False
-        prot = c.kwargs.get("Protection") if "Protection" in kw else None
-        if prot:
-            colors = set(src.card.colors)
-            for q in prot:
-                if isinstance(q, str) and (q in colors or q == "everything"):
-                    return False
+        if "Protection" in kw:
+            from engine.protection import protected
+            sid = src.id if src.id in g.objects else None
+            if protected(g, c, sid, None if sid is not None else set(src.card.colors)):
+                return False  # 702.16b
     return True
 
 

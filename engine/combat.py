@@ -138,9 +138,10 @@ def can_block(g: "Game", b: int, a: int) -> bool:
             if any(land in g.chars(i).subtypes and g.chars(i).controller == bc.controller
                    for i in g.battlefield):
                 return False
-    prot = ac.kwargs.get("Protection") if "Protection" in akw else None
-    if prot and any(isinstance(q, str) and q in bc.colors for q in prot):
-        return False  # 702.16
+    if "Protection" in akw:
+        from engine.protection import protected
+        if protected(g, ac, b):
+            return False  # 702.16e
     if "Flying" in akw or True:
         for r in bc.rules:
             if r.get("rule") == "block_only_flying" and "Flying" not in akw:

@@ -569,9 +569,10 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
             if tgt not in g.objects or g.objects[tgt].zone != "battlefield":
                 continue
             tc = g.chars(tgt)
-            prot = tc.kwargs.get("Protection") if "Protection" in tc.keywords else None
-            if prot and not free and any(isinstance(q, str) and q in scol for q in prot):
-                continue
+            if "Protection" in tc.keywords and not free:
+                from engine.protection import protected
+                if protected(g, tc, src, scol):
+                    continue  # 702.16c
         if not free:
             n = _prevent(g, src, tgt, n, combat)
         if n <= 0:

@@ -107,9 +107,10 @@ def _aura_ok(g: "Game", aura: int, t: int) -> bool:
     if not matches(g, t, f, aura):
         return False
     tc = g.chars(t)
-    prot = tc.kwargs.get("Protection") if "Protection" in tc.keywords else None
-    if prot and any(isinstance(q, str) and q in g.objects[aura].card.colors for q in prot):
-        return False
+    if "Protection" in tc.keywords:
+        from engine.protection import protected
+        if protected(g, tc, aura):
+            return False  # 702.16d
     return True
 
 

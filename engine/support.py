@@ -233,7 +233,8 @@ def unsupported_reasons(card: CardDef) -> list[str]:
                                    or any(getattr(c, f, None) for f in ("tap", "sacrifice", "discard", "life",
                                                                         "exile_self", "sacrifice_self"))):
             out.append(f"{k} cost other than mana")
-    if card.keyword_args.get("Protection") and any(not isinstance(q, str) or len(q) != 1
-                                                  for q in card.keyword_args["Protection"]):
+    from engine.protection import supported as protection_supported
+    if card.keyword_args.get("Protection") and not all(protection_supported(q)
+                                                      for q in card.keyword_args["Protection"]):
         out.append("protection quality")
     return out

@@ -1,0 +1,61 @@
+"""Protection (CR 702.16): what a quality of protection means for a given source.
+
+A quality is a color letter ("R"), one of the words below, or an object filter of the
+compiler ("protection from creatures", "from Goblins", "from instants"). A permanent
+with protection from a quality can't be damaged, enchanted or equipped, blocked or
+targeted by anything with that quality (702.16b-e, "DEBT").
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from engine.game import Game
+    from engine.layers import Chars
+
+#: Word qualities this engine understands (others keep a card unsupported).
+WORDS = frozenset({"everything", "multicolored", "monocolored", "all colors", "each color", "colorless"})
+
+
+def supported(q: Any) -> bool:
+    """Can this engine check this quality?"""
+    if isinstance(q, str):
+        return len(q) == 1 or q in WORDS
+    if isinstance(q, dict):
+        from engine.filters import unknown_keys
+        return not unknown_keys(q)
+    return False
+
+
+def has_quality(g: "Game", q: Any, src: int | None, colors: Any = None) -> bool:
+    """Does source object ``src`` (with these colors, if given) have quality ``q``?"""
+    if q == "everything":
+        return True
+    if colors is None:
+        if src is None or src not in g.objects:
+            return False
+        colors = g.chars(src).colors
+    if isinstance(q, str):
+        if len(q) == 1:
+            return q in colors
+        if q == "multicolored":
+            return len(colors) > 1
+        if q == "monocolored":
+            return len(colors) == 1
+        if q == "colorless":
+            return not colors
+        if q in ("all colors", "each color"):
+            return bool(colors)
+        return False
+    if isinstance(q, dict) and src is not None and src in g.objects:
+        from engine.filters import matches
+        f = q if "zone" in q else dict(q, zone="any_card")
+        return matches(g, src, f, None, g.controller_of(src))
+    return False
+
+
+def protected(g: "Game", c: "Chars", src: int | None, colors: Any = None) -> bool:
+    """Is the object with characteristics ``c`` protected from source ``src`` (702.16)?"""
+    if "Protection" not in c.keywords:
+        return False
+    return any(has_quality(g, q, src, colors) for q in c.kwargs.get("Protection") or ())
