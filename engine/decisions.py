@@ -68,10 +68,22 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
     if manual.offered(g, player):
         out.append({"action": "manual"})
     cs = g.all_chars()
-    srcs = [(oid, casting.activated_of(cs[oid].abilities)) for oid in g.battlefield
-            if cs[oid].controller == player]
+    index = casting._INDEXED  # the per-list cache of casting._indexed, read here without a call
+    srcs = []
+    for oid in g.battlefield:
+        c = cs[oid]
+        if c.controller != player:
+            continue
+        abl = c.abilities
+        hit = index.get(id(abl))
+        acts = hit[1] if hit is not None and hit[0] is abl else casting.activated_of(abl)
+        if acts:
+            srcs.append((oid, acts))
+    objs = g.objects
     for oid in p.graveyard:  # 113.6: some abilities work from the graveyard
-        gy = casting.graveyard_abilities(g.objects[oid].card)
+        abl = objs[oid].card.abilities
+        hit = index.get(id(abl))
+        gy = hit[2] if hit is not None and hit[0] is abl else casting.graveyard_abilities(objs[oid].card)
         if gy:
             srcs.append((oid, gy))
     for oid, abilities in srcs:
