@@ -173,10 +173,10 @@ class TableController(QObject):
         if d.forced is not None and d.kind != "priority":
             return d.forced
         if d.kind == "priority":
+            if self.auto_pass and only_pass_or_mana(d.options):
+                return {"action": "pass"}  # decided from the options alone: no view needed
             v = self.session.view(seat)  # once per decision: a view of a crowded table is not free
             if self.pass_until.get(seat) == v["turn"]:
-                return {"action": "pass"}
-            if self.auto_pass and only_pass_or_mana(d.options):
                 return {"action": "pass"}
             if self.auto_pass and not self.stops_here(seat, v):
                 return {"action": "pass"}
