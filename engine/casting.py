@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine import costs, player_statics, triggers, zones_cast
+from engine.ability_index import index
 from engine.cards.abilities import Ability, Cost, TargetSpec
 from engine.errors import IllegalAction
 from engine.filters import matches
@@ -464,35 +465,19 @@ def activatable(g: "Game", player: str, oid: int) -> list[tuple[int, Ability]]:
         abilities = o.card.abilities
     else:
         return []
-    return _indexed(abilities)[0 if o.zone == "battlefield" else 1]
+    ix = index(abilities)
+    return ix.activated if o.zone == "battlefield" else ix.from_graveyard
 
 
 def activated_of(abilities: Any) -> list[tuple[int, Ability]]:
     """(index, ability) of the activated and mana abilities in a permanent's list of abilities
-    (602, 605) that work on the battlefield; cached per list, since characteristics share
-    their printed lists."""
-    return _indexed(abilities)[0]
+    (602, 605) that work on the battlefield."""
+    return index(abilities).activated
 
 
 def graveyard_abilities(card: Any) -> list[tuple[int, Ability]]:
-    """(index, ability) of a card's activated abilities that work from its owner's graveyard."""
-    return _indexed(card.abilities)[1]
-
-
-#: id(ability list) -> (the list, its battlefield abilities, its graveyard abilities); lists are
-#: shared between objects with the same abilities, so this is computed once per list.
-_INDEXED: dict[int, tuple[Any, list[tuple[int, Ability]], list[tuple[int, Ability]]]] = {}
-
-
-def _indexed(abilities: Any) -> tuple[list[tuple[int, Ability]], list[tuple[int, Ability]]]:
-    hit = _INDEXED.get(id(abilities))
-    if hit is None or hit[0] is not abilities:
-        if len(_INDEXED) > 4096:  # lists made by layers come and go: keep the cache small
-            _INDEXED.clear()
-        act = list(enumerate(x for x in abilities if x.kind in ("activated", "mana")))
-        hit = _INDEXED[id(abilities)] = (abilities, [(i, ab) for i, ab in act if ab.zone == "battlefield"],
-                                         [(i, ab) for i, ab in act if ab.zone == "graveyard"])
-    return hit[1], hit[2]
+    """(index, ability) of a card's activated abilities that work from its owner's graveyard (113.6)."""
+    return index(card.abilities).from_graveyard
 
 
 def _ability_at(g: "Game", player: str, oid: int, idx: Any) -> Ability | None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import casting, combat, costs
+from engine import ability_index, casting, combat, costs
 from engine.state import Decision
 
 if TYPE_CHECKING:
@@ -57,7 +57,7 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
                 continue
             if other is not None and not costs.choices_payable(g, player, other, o.id, exclude=o.id):
                 continue
-            opt = _cast_option(g, player, o, ab, base, afford, mana)
+            opt = cast_option(g, player, o, ab, base, afford, mana)
             if opt is None:
                 continue
             if alt is not None:
@@ -68,22 +68,22 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
     if manual.offered(g, player):
         out.append({"action": "manual"})
     cs = g.all_chars()
-    index = casting._INDEXED  # the per-list cache of casting._indexed, read here without a call
+    cache = ability_index.CACHE  # read here without a call per permanent (the hot path of every decision)
     srcs = []
     for oid in g.battlefield:
         c = cs[oid]
         if c.controller != player:
             continue
         abl = c.abilities
-        hit = index.get(id(abl))
-        acts = hit[1] if hit is not None and hit[0] is abl else casting.activated_of(abl)
+        hit = cache.get(id(abl))
+        acts = (hit[1] if hit is not None and hit[0] is abl else ability_index.index(abl)).activated
         if acts:
             srcs.append((oid, acts))
     objs = g.objects
     for oid in p.graveyard:  # 113.6: some abilities work from the graveyard
         abl = objs[oid].card.abilities
-        hit = index.get(id(abl))
-        gy = hit[2] if hit is not None and hit[0] is abl else casting.graveyard_abilities(objs[oid].card)
+        hit = cache.get(id(abl))
+        gy = (hit[1] if hit is not None and hit[0] is abl else ability_index.index(abl)).from_graveyard
         if gy:
             srcs.append((oid, gy))
     for oid, abilities in srcs:
@@ -111,7 +111,7 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
     return out
 
 
-def _cast_option(g: "Game", player: str, o: Any, ab: Any, base: tuple[str, ...],
+def cast_option(g: "Game", player: str, o: Any, ab: Any, base: tuple[str, ...],
                  afford: dict[tuple[str, ...], bool], mana: tuple[str, ...]) -> dict[str, Any] | None:
     """The cast option of a card in hand with its legal targets, or None without enough of them."""
     specs = ab.targets if ab is not None and not ab.choose else ()

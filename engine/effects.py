@@ -504,8 +504,6 @@ CONDITION_KEYS = {"control", "min", "max", "life_ge", "life_le", "your_turn", "a
                   "spells_cast_this_turn", "self", "self_attacked_or_blocked_this_turn", "self_dealt_damage",
                   "once_each_turn", "not", "it", "x_ge", "life_ge_start_plus", "graveyard_ge", "filter",
                   "cast_from_hand", "milled_this_way"}
-#: Conditions of the "if" op (608.2c): the same keys.
-IF_CONDITION_KEYS = CONDITION_KEYS
 STARTING_LIFE = 20  # 103.3
 
 
@@ -856,7 +854,7 @@ def _exile(g: "Game", r: Ctx, e: Effect) -> None:
 
 @op("bounce")
 def _bounce(g: "Game", r: Ctx, e: Effect) -> None:
-    if e.get("with_auras"):  # "... and each Aura attached to it": all move at once
+    if e.get("with_auras"):  # "... and each Aura attached to it": all move at once (303.4, 400.7)
         objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int) and x in g.objects]
         auras = [i for i in g.battlefield if g.objects[i].attached_to in objs
                  and "Aura" in g.chars(i).subtypes]

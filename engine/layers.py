@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.ability_index import CACHE, index
 from engine.cards.abilities import Ability
 
 if TYPE_CHECKING:
@@ -74,36 +75,6 @@ def _num(v: str | None) -> int:
             return 0
 
 
-def static_effects(game: "Game") -> list[tuple[int, int, dict[str, Any], Ability]]:
-    """(timestamp, source id, static, ability) of every static ability of a permanent (604, 611.3)
-    and of an emblem in a command zone (113.4)."""
-    out = []
-    for oid in game.battlefield:
-        o = game.objects[oid]
-        for ab in _statics_of(o.card.abilities):
-            out.append((o.timestamp, oid, ab.static, ab))
-    for p in game.order:
-        for oid in game.players[p].command:
-            o = game.objects[oid]
-            for ab in _statics_of(o.card.abilities):
-                out.append((o.timestamp, oid, ab.static, ab))
-    return out
-
-
-_STATICS: dict[int, tuple[list, tuple]] = {}
-
-
-def _statics_of(abilities: list[Ability]) -> tuple[Ability, ...]:
-    hit = _STATICS.get(id(abilities))
-    if hit is None or hit[0] is not abilities:
-        hit = (abilities, tuple(ab for ab in abilities
-                                if ab.kind == "static" and ab.static is not None and ab.zone == "battlefield"))
-        if len(_STATICS) > 4096:  # lists made by layers come and go: keep the cache small
-            _STATICS.clear()
-        _STATICS[id(abilities)] = hit
-    return hit[1]
-
-
 # Filter keys that read what each layer changes: a static whose filter reads none of them
 # cannot depend on another effect of that layer for what it applies to (613.7a).
 _READS = {
@@ -125,6 +96,7 @@ def compute(game: "Game") -> dict[int, Chars]:
     has it (an ability removed in layer 6 no longer applies in layer 7), unless its
     effect already began to apply in an earlier layer (613.5)."""
     from engine.filters import matches
+    ability_cache = CACHE
     objs = game.objects
     # Printed characteristics are cached per object across changes and copied only when a
     # layer changes them (copy on write): most permanents are affected by nothing.
@@ -140,16 +112,13 @@ def compute(game: "Game") -> dict[int, Chars]:
             c = printed[oid] = Chars(o)
         chars[oid] = c
         abl = o.card.abilities
-        hit = _STATICS.get(id(abl))
-        if hit is None or hit[0] is not abl:
-            _statics_of(abl)
-            hit = _STATICS[id(abl)]
-        for ab in hit[1]:
+        hit = ability_cache.get(id(abl))
+        for ab in (hit[1] if hit is not None and hit[0] is abl else index(abl)).statics:
             statics.append((o.timestamp, oid, ab.static, ab))  # 604, 611.3
     for p in game.order:  # 113.4: the abilities of emblems work from the command zone
         for oid in game.players[p].command:
             o = objs[oid]
-            for ab in _statics_of(o.card.abilities):
+            for ab in index(o.card.abilities).statics:
                 statics.append((o.timestamp, oid, ab.static, ab))
     game._chars = chars  # partial results are visible to filters below
     mine: set[int] = set()

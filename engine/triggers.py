@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.ability_index import index
 from engine.errors import IllegalAction
 from engine.filters import matches
 
@@ -47,18 +48,9 @@ def _events_of(trig: dict[str, Any]) -> set[str]:
     return out
 
 
-_TRIGGERED: dict[int, tuple[list, tuple]] = {}  # id(abilities list) -> (the list, its triggered ones)
-
-
 def triggered_of(abilities: list[Any]) -> tuple[Any, ...]:
-    """The triggered abilities in a list of abilities (603.1), cached per list."""
-    hit = _TRIGGERED.get(id(abilities))
-    if hit is None or hit[0] is not abilities:
-        hit = (abilities, tuple(ab for ab in abilities if ab.kind == "triggered" and ab.trigger is not None))
-        if len(_TRIGGERED) > 4096:  # lists made by layers come and go: keep the cache small
-            _TRIGGERED.clear()
-        _TRIGGERED[id(abilities)] = hit
-    return hit[1]
+    """The triggered abilities in a list of abilities (603.1)."""
+    return index(abilities).triggered
 
 
 def _triggers(g: "Game", oid: int, chars: "Chars | None" = None):

@@ -152,7 +152,6 @@ def spell_option(g: "Game", player: str, o: "Obj", free: bool,
                  afford: dict[tuple[str, ...], bool]) -> dict[str, Any] | None:
     """A cast option for ``o`` (targets, X, kicker, modes), or None when it can't be cast now."""
     from engine import casting
-    from engine.cards.abilities import TargetSpec
     if not casting.can_cast_timing(g, player, o):
         return None
     if not free:
@@ -162,26 +161,10 @@ def spell_option(g: "Game", player: str, o: "Obj", free: bool,
             ok = afford[cost] = casting.can_afford(g, player, cost)
         if not ok:
             return None
-    ab = casting.spell_ability(o.card)
-    specs = ab.targets if ab is not None and not ab.choose else ()
-    if "Aura" in o.card.subtypes:
-        en = o.card.keyword_args.get("Enchant")
-        specs = (TargetSpec(en if isinstance(en, dict) else {"types": ["Creature"]}, "enchant"),)
-    cands = [casting.target_candidates(g, s, o, player) for s in specs]
-    if any(len(c) < s.min for c, s in zip(cands, specs)):
-        return None
-    opt: dict[str, Any] = {"action": "cast", "card": o.id, "name": o.card.name}
-    if free:
+    from engine.decisions import cast_option
+    # 107.3b: cast without paying its mana cost, X is 0 (no X to choose)
+    base = () if free else tuple(s for s in o.card.mana_cost if s != "X")
+    opt = cast_option(g, player, o, casting.spell_ability(o.card), base, afford, () if free else o.card.mana_cost)
+    if opt is not None and free:
         opt["free"] = True
-    kick = o.card.keyword_args.get("Kicker") if "Kicker" in o.card.keywords else None
-    if kick is not None and getattr(kick, "mana", None):
-        opt["kicker"] = "".join("{" + m + "}" for m in kick.mana)
-    if specs:
-        opt["targets"] = cands
-        opt["target_counts"] = [[s.min, s.count] for s in specs]
-    if "X" in o.card.mana_cost and not free:
-        opt["x"] = True  # 107.3b: cast without paying its mana cost, X is 0
-    if ab is not None and ab.choose:
-        opt["modes"] = [m.text for m in ab.modes]
-        opt["choose"] = ab.choose
     return opt
