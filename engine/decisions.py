@@ -25,16 +25,10 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
         fb = o.card.keyword_args.get("Flashback") if "Flashback" in o.card.keywords else None
         if fb is not None and getattr(fb, "mana", None) and casting.can_cast_timing(g, player, o) \
                 and _affordable(g, player, o, tuple(m for m in fb.mana if m != "X")):
-            ab = casting.spell_ability(o.card)
-            specs = ab.targets if ab is not None and not ab.choose else ()
-            cands = [casting.target_candidates(g, s, o, player) for s in specs]
-            if all(len(c) >= s.min for c, s in zip(cands, specs)):
-                opt = {"action": "cast", "card": oid, "name": o.card.name, "alt": "flashback"}
-                if "X" in fb.mana:
-                    opt["x"] = True
-                if specs:
-                    opt["targets"] = cands
-                    opt["target_counts"] = [[s.min, s.count] for s in specs]
+            base = tuple(m for m in fb.mana if m != "X")
+            opt = cast_option(g, player, o, casting.spell_ability(o.card), base, afford, tuple(fb.mana))
+            if opt is not None:
+                opt["alt"] = "flashback"
                 out.append(opt)
     for oid in p.hand:
         o = g.objects[oid]
