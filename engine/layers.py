@@ -132,7 +132,9 @@ def compute(game: "Game") -> dict[int, Chars]:
         return c
 
     if not statics and not game.effects:
-        return _counters(objs, chars, own)
+        out = _counters(objs, chars, own)
+        game._chars_plain = out  # printed characteristics and counters only (Game.tapped_changed)
+        return out
     timed = sorted(game.effects, key=lambda e: e["ts"])
     if not statics and not timed:
         return _counters(objs, chars, own)
