@@ -95,7 +95,7 @@ def check_views(g: Game) -> None:
     for p in g.order:
         v = g.view(p)
         pend = v.pop("pending", None)
-        seen = {int(x) for x in _ID_RE.findall(json.dumps(v))}
+        seen = {int(x) for x in _ID_RE.findall(json.dumps(v, check_circular=False))}
         _ids(pend, seen)
         other = g.other(p)
         hidden = set(g.players[other].hand) | set(g.players[other].library)
