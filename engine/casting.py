@@ -616,7 +616,7 @@ def activate(g: "Game", player: str, a: dict[str, Any]) -> None:
         if costs.has_choices(cost):
             costs.start(g, player, cost, oid, None, "mana", a, extra)
             return
-        finish_mana(g, player, oid, extra)
+        finish_mana(g, player, oid, extra, _mana_part(ab))
         return
     specs = ab.targets
     modes = a.get("modes") or ([a["mode"]] if "mode" in a else [])
@@ -660,9 +660,25 @@ def finish_activate(g: "Game", player: str, sid: int) -> None:
     g.priority = player  # SBAs and triggers are checked before the player gets priority (117.5)
 
 
-def finish_mana(g: "Game", player: str, src: int, extra: dict[str, Any]) -> None:
-    """605.3a: a mana ability resolves at once, after its costs are paid."""
-    ab = Ability("mana", "", effects=tuple(Effect("add_mana", args) for args in extra.get("effects", ())))
+_MANA_PART: dict[int, tuple[Ability, Ability]] = {}
+
+
+def _mana_part(ab: Ability) -> Ability:
+    """The "add mana" effects of a mana ability as an ability of their own, once per ability."""
+    hit = _MANA_PART.get(id(ab))
+    if hit is None or hit[0] is not ab:
+        if len(_MANA_PART) > 8192:
+            _MANA_PART.clear()
+        hit = _MANA_PART[id(ab)] = (ab, Ability("mana", "", effects=tuple(
+            Effect("add_mana", dict(e.args)) for e in ab.effects if e.op == "add_mana")))
+    return hit[1]
+
+
+def finish_mana(g: "Game", player: str, src: int, extra: dict[str, Any], ab: Ability | None = None) -> None:
+    """605.3a: a mana ability resolves at once, after its costs are paid (its "add mana"
+    effects are ``ab``, or rebuilt from ``extra`` after a cost that needed choices)."""
+    if ab is None:
+        ab = Ability("mana", "", effects=tuple(Effect("add_mana", args) for args in extra.get("effects", ())))
     effects.run_now(g, ab, src, player, {"mana": extra.get("mana")})
     if extra.get("tapped"):
         player_statics.tapped_for_mana(g, player, src)  # 605.1b: triggered mana abilities

@@ -66,18 +66,8 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
     out += zones_cast.options(g, player, afford)  # other zones (601.2a), without paying (117.9)
     if manual.offered(g, player):
         out.append({"action": "manual"})
-    cs = g.all_chars()
-    cache = ability_index.CACHE  # read here without a call per permanent (the hot path of every decision)
-    srcs = []
-    for oid in g.battlefield:
-        c = cs[oid]
-        if c.controller != player:
-            continue
-        abl = c.abilities
-        hit = cache.get(id(abl))
-        acts = (hit[1] if hit is not None and hit[0] is abl else ability_index.index(abl)).activated
-        if acts:
-            srcs.append((oid, acts))
+    srcs = list(_activated_sources(g, player))
+    cache = ability_index.CACHE  # read here without a call per card (the hot path of every decision)
     objs = g.objects
     for oid in p.graveyard:  # 113.6: some abilities work from the graveyard
         abl = objs[oid].card.abilities
@@ -108,6 +98,29 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
                 opt["target_counts"] = [[s.min, s.count] for s in ab.targets]
             out.append(opt)
     return out
+
+
+def _activated_sources(g: "Game", player: str) -> list[tuple[int, list[tuple[int, Any]]]]:
+    """(permanent, its activated abilities) of each permanent ``player`` controls that has any
+    (602.1). They depend only on the characteristics, so they are kept with them."""
+    cs = g.all_chars()
+    kept = g.__dict__.get("_activated")
+    if kept is None or kept[0] is not cs:
+        kept = g._activated = (cs, {})
+    srcs = kept[1].get(player)
+    if srcs is None:
+        cache = ability_index.CACHE
+        srcs = kept[1][player] = []
+        for oid in g.battlefield:
+            c = cs[oid]
+            if c.controller != player:
+                continue
+            abl = c.abilities
+            hit = cache.get(id(abl))
+            acts = (hit[1] if hit is not None and hit[0] is abl else ability_index.index(abl)).activated
+            if acts:
+                srcs.append((oid, acts))
+    return srcs
 
 
 def cast_option(g: "Game", player: str, o: Any, ab: Any, base: tuple[str, ...],
