@@ -148,10 +148,10 @@ class Game:
         self._version = self.__dict__.get("_version", 0) + 1
 
     def tapped_changed(self) -> None:
-        """Forget derived data after a change of tapped state, summoning sickness or mana pools
-        only. While no static ability and no continuous effect exists, characteristics are the
-        printed ones plus counters (613.1, 613.4c) and no state-based action (704.5) looks at
-        these, so both stay known; otherwise this is ``changed()``."""
+        """Forget derived data after a change of tapped state, summoning sickness, mana pools or
+        the step only. While no static ability and no continuous effect exists, characteristics
+        are the printed ones plus counters (613.1, 613.4c) and no state-based action (704.5)
+        looks at these, so both stay known; otherwise this is ``changed()``."""
         if self.__dict__.get("_chars_plain") is not self._chars or self._chars is None:
             self.changed()
             return
@@ -734,7 +734,7 @@ class Game:
         if self.step == "declare_attackers" and not combat.attackers(self):
             nxt = "end_of_combat"
         self.step = nxt
-        self.changed()
+        self.tapped_changed()
 
     def _next_turn(self) -> None:
         """500.1: the next player's turn begins."""
