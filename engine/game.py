@@ -152,7 +152,7 @@ class Game:
         the step only. While no static ability and no continuous effect exists, characteristics
         are the printed ones plus counters (613.1, 613.4c) and no state-based action (704.5)
         looks at these, so both stay known; otherwise this is ``changed()``."""
-        if self.__dict__.get("_chars_plain") is not self._chars or self._chars is None:
+        if self.__dict__.get("_chars_plain") is not self._chars or self._chars is None or self.effects:
             self.changed()
             return
         clean = self.__dict__.get("_sba_clean") == self._version
