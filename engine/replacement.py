@@ -101,10 +101,9 @@ def _matters(event: Event, used: frozenset[str], applicable: Callable[[Event], l
 
 
 def _wait(g: "Game", key: str, player: str, cands: list[Cand], step: int) -> dict[str, Any]:
-    texts = [c["text"] for c in cands]
-    for i, t in enumerate(texts):  # options are told apart by their text
-        if texts.count(t) > 1:
-            texts[i] = f"{t} (#{texts[:i + 1].count(t)})"
+    plain = [c["text"] for c in cands]
+    texts = [f"{t} (#{plain[:i + 1].count(t)})" if plain.count(t) > 1 else t  # options are told apart by text
+             for i, t in enumerate(plain)]
     return {"kind": "choose_option", "player": player, "options": texts, "replace": key,
             "ids": [c["id"] for c in cands], "step": step,
             "prompt": "several effects would modify this event: choose the one to apply first (616.1)"}
