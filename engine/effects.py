@@ -15,7 +15,7 @@ from engine.errors import IllegalAction
 from engine.filters import matches
 from engine.choices import NeedChoice
 from engine.layers import counters_allowed
-from engine import replacement
+from engine import player_statics, replacement
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -858,6 +858,18 @@ def plan_destroy(g: "Game", oid: int, regen_ok: bool = True) -> None:
         replacement.zone_change(g, o, "battlefield", "graveyard", destroy=True, regen_ok=regen_ok)
 
 
+def plan_to_graveyard(g: "Game", ids: list[Any]) -> None:
+    """Ask now (NeedChoice) the order of the replacement effects of putting each of ``ids``
+    into a graveyard (616.1e: Leyline of the Void against a card's own "shuffle it into its
+    owner's library instead"), before the first of them moves."""
+    if not g.effects and not player_statics.active(g):
+        return  # the usual case: nothing could replace the move
+    for x in ids:
+        o = g.objects.get(x) if isinstance(x, int) else None
+        if o is not None:
+            replacement.zone_change(g, o, o.zone, "graveyard")
+
+
 @op("destroy")
 def _destroy(g: "Game", r: Ctx, e: Effect) -> None:
     xs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int)]
@@ -993,6 +1005,7 @@ def _mill(g: "Game", r: Ctx, e: Effect) -> None:
     n = amount(g, e.get("amount", 1), source_id(g, r), r)
     for p in refs(g, r, e.get("who", "you")):
         if isinstance(p, str):
+            plan_to_graveyard(g, g.players[p].library[:n])
             for c in g.players[p].library[:n]:
                 r.setdefault("milled", []).append(g.move(c, "graveyard"))  # "milled this way"
 
@@ -1033,6 +1046,7 @@ def _discard(g: "Game", r: Ctx, e: Effect) -> dict | None:
         if got is None:
             return _ask_cards(r, p, hand, n, n, f"discard {n} card(s)")
         picks = got
+    plan_to_graveyard(g, picks)
     for c in picks:
         discard(g, c)
     return None
@@ -1049,6 +1063,8 @@ def _scry(g: "Game", r: Ctx, e: Effect) -> dict | None:
     got = r["answers"].get(r["i"])
     if got is None:
         return _ask_cards(r, p, top, 0, len(top), f"scry {n}: choose the cards to put on the bottom")
+    if e.get("surveil"):
+        plan_to_graveyard(g, got)
     for c in got:
         if e.get("surveil"):
             g.move(c, "graveyard")
@@ -1087,6 +1103,7 @@ def _counter(g: "Game", r: Ctx, e: Effect) -> dict | None:
             del g.objects[x]
             g.changed()
         else:
+            plan_to_graveyard(g, [x])  # 616.1: Nexus of Fate countered under Leyline of the Void
             g.move(x, "graveyard")
         g.log("countered", card=t.card.name)
     return None
@@ -1248,8 +1265,11 @@ def _attach(g: "Game", r: Ctx, e: Effect) -> None:
 def _sacrifice(g: "Game", r: Ctx, e: Effect) -> dict | None:
     """701.17: sacrifice (the player chooses among their permanents)."""
     if "what" in e.args:
-        for x in refs(g, r, e.args["what"]):
-            if isinstance(x, int) and x in g.objects and g.objects[x].zone == "battlefield":
+        xs = [x for x in refs(g, r, e.args["what"])
+              if isinstance(x, int) and x in g.objects and g.objects[x].zone == "battlefield"]
+        plan_to_graveyard(g, xs)
+        for x in xs:
+            if x in g.objects and g.objects[x].zone == "battlefield":
                 sacrifice(g, x)
         return None
     who = [p for p in refs(g, r, e.get("who", "you")) if isinstance(p, str)]
@@ -1268,6 +1288,7 @@ def _sacrifice(g: "Game", r: Ctx, e: Effect) -> dict | None:
             k = min(n, len(mine))
             return _ask_cards(r, p, mine, k, k, f"sacrifice {n}")
         picks = got
+    plan_to_graveyard(g, picks)
     for x in picks:
         sacrifice(g, x)
     return None
