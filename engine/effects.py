@@ -1457,7 +1457,11 @@ def _animate(g: "Game", r: Ctx, e: Effect) -> None:
 
 # ------------------------------------------------------------------ entering (614.1c-d)
 def enter_replacements(g: "Game", o: "Obj") -> None:
-    """'Enters tapped', 'enters with counters', planeswalker loyalty (306.5b)."""
+    """'Enters tapped', 'enters with counters', planeswalker loyalty (306.5b).
+
+    616.1c: a copy effect ("enter as a copy", engine/clone.py) is applied first, and these
+    are read from the card it became (616.1e); they commute with one another (any order
+    gives the same permanent), so no order is asked (engine/replacement.py)."""
     c = o.card
     if "Planeswalker" in c.types and c.loyalty and "loyalty" not in o.counters:
         try:

@@ -212,3 +212,31 @@ def test_no_effects_no_question() -> None:
     g = _game()
     ev, applied = replacement.run(g, "t", "alice", {"out": 3}, lambda ev: [], lambda ev, c: ev)
     assert ev == {"out": 3} and applied == []
+
+
+# ------------------------------------------------------------------ whole games
+RED_WHITE = ["Plains"] * 8 + ["Mountain"] * 6 + ["Forest"] * 3 + ["Mending Hands"] * 3 + ["Test of Faith"] * 3 + \
+    ["Holy Day"] * 2 + ["Angel of Vitality"] * 3 + ["Rhox Faithmender"] * 3 + ["Lightning Bolt"] * 4 + \
+    ["Scorching Dragonfire"] * 3 + ["River Boa"] * 2
+WHITE_BLUE = ["Plains"] * 8 + ["Mountain"] * 6 + ["Island"] * 3 + ["Leyline of the Void"] * 2 + ["Legacy Weapon"] + \
+    ["Healing Salve"] * 3 + ["Samite Healer"] * 3 + ["Shock"] * 4 + ["Shatter"] * 3 + ["Rhox Faithmender"] * 3 + \
+    ["Angel of Vitality"] * 4
+
+
+def test_random_bots_play_through_the_choices_and_replay() -> None:
+    """Two random bots with decks full of shields and replacements: the choices come up, are
+    answered from their options, and the answers replay to an equal game."""
+    g = Game.new([("p0", RED_WHITE), ("p1", WHITE_BLUE)], seed=5)
+    bots = {"p0": RandomBot(5), "p1": RandomBot(1005)}
+    asked = 0
+    for _ in range(3000):
+        d = g.pending
+        if d is None:
+            break
+        asked += d.kind == "choose_option" and "replace" in d.data
+        try:
+            g.submit(d.player, bots[d.player].answer(d))
+        except IllegalAction:  # a random cast it cannot pay for: pass instead
+            g.submit(d.player, {"action": "pass"})
+    assert asked > 0
+    assert Game.from_json(g.to_json()) == g
