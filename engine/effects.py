@@ -608,6 +608,8 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
     for e, k, _ in used:
         if e.get("amount") is not None:
             e["amount"] -= k
+        if e.get("once"):  # 615.8: "the next time ...": one instance of damage, then it is used up
+            e["used"] = True
     losses: dict[str, int] = {}  # 120.3a: damage to a player causes that much life loss, one event per player
     evs = []
     for src, tgt, n in plan:
@@ -1418,12 +1420,24 @@ def _set_life(g: "Game", r: Ctx, e: Effect) -> None:
 
 
 @op("prevent")
-def _prevent_op(g: "Game", r: Ctx, e: Effect) -> None:
+def _prevent_op(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    """615: a prevention shield. "The next time a source of your choice would deal damage to
+    ... this turn, prevent that damage" (615.8): the controller chooses the source as it
+    resolves (609.7a: a permanent or a spell), and the shield prevents that one instance."""
     to = [x for x in refs(g, r, e.args["to"])] if e.get("to") else None
     by = [x for x in refs(g, r, e.args["by"])] if e.get("by") else None
+    if e.get("from_chosen_source"):
+        got = r["answers"].get(r["i"])
+        if got is None:
+            srcs = list(g.battlefield) + [i for i in g.stack if g.objects[i].ability is None]
+            if not srcs:
+                return None
+            return _ask_cards(r, controller(g, r), srcs, 1, 1, f"{g.objects[r['obj']].card.name}: choose a source")
+        by = list(got)
     n = amount(g, e.args["amount"], source_id(g, r), r) if e.get("amount") is not None else None
     _effect(g, "prevent", [], r, "eot", to=to, by=by, amount=n, combat=bool(e.get("combat")),
-            name=g.objects[r["obj"]].card.name, rider=e.get("rider"))
+            name=g.objects[r["obj"]].card.name, rider=e.get("rider"), once=bool(e.get("next")))
+    return None
 
 
 @op("delayed")

@@ -138,7 +138,7 @@ def shields(g: "Game") -> list[dict[str, Any]]:
 
 
 def _shield_applies(e: dict[str, Any], src: int, tgt: Any, combat: bool) -> bool:
-    if e.get("combat") and not combat:
+    if e.get("used") or e.get("combat") and not combat:
         return False
     if e.get("to") is not None and tgt not in e["to"]:
         return False
@@ -146,7 +146,8 @@ def _shield_applies(e: dict[str, Any], src: int, tgt: Any, combat: bool) -> bool
 
 
 def _shield_text(e: dict[str, Any], left: int | None) -> str:
-    what = "all damage" if left is None else f"the next {left} damage"
+    what = "the next damage from that source" if e.get("once") else \
+        "all damage" if left is None else f"the next {left} damage"
     rider = e.get("rider") or {}
     extra = " (a +1/+1 counter for each 1 damage prevented)" if rider.get("counters") else \
         " (you gain life equal to the damage prevented)" if rider.get("gain_life") else ""
