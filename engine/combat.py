@@ -456,8 +456,8 @@ def assign(g: "Game", d: "Decision", raw: dict[Any, int]) -> None:
 def deal(g: "Game", first: bool) -> None:
     """510.2: all combat damage is dealt simultaneously."""
     from engine import effects
+    from engine.choices import NeedChoice
     plan: dict[int, dict[Any, int]] = dict(g.assignments)
-    g.assignments = {}
     for a in attackers(g):
         o = g.objects[a]
         if a in plan or not deals_damage_now(g, a, first) or combat_power(g, a) <= 0:
@@ -472,7 +472,13 @@ def deal(g: "Game", first: bool) -> None:
         if live:
             plan[b] = {live[0]: combat_power(g, b)}
     hits = [(src, tgt, n) for src, m in plan.items() for tgt, n in m.items() if n > 0 and src in g.objects]
-    effects.deal_damage_batch(g, hits, combat=True)
+    try:
+        effects.deal_damage_batch(g, hits, combat=True)
+    except NeedChoice as need:  # 616.1: the order of prevention effects is asked before any damage
+        g.queue.insert(0, {"kind": "_deal_combat_damage", "player": g.active, "first": first})
+        g.wait = need.wait
+        return
+    g.assignments = {}
     for src in plan:
         g.combat_damage_done.add(src)
     g._give_priority()

@@ -15,6 +15,7 @@ from engine.errors import IllegalAction
 from engine.filters import matches
 from engine.choices import NeedChoice
 from engine.layers import counters_allowed
+from engine import player_statics, replacement
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -118,6 +119,9 @@ def _ctx(g: "Game") -> Ctx:
 
 def resume(g: "Game") -> None:
     r = g.resolving
+    if "finish" in r:  # the spell is done; only its move to the graveyard was waiting (616.1)
+        _finish(g, r["obj"], r["finish"])
+        return
     s = g.objects[r["obj"]]
     ab = s.ability
     if ab is None:
@@ -155,17 +159,31 @@ def resume(g: "Game") -> None:
     _finish(g, r["obj"])
 
 
+_PERMANENT_TYPES = ("Creature", "Artifact", "Enchantment", "Planeswalker", "Land")  # 110.4
+
+
 def _finish(g: "Game", sid: int, countered: bool = False) -> None:
-    """608.2k / 608.3: the spell goes to the graveyard or the battlefield; an ability leaves."""
-    g.resolving = None
+    """608.2k / 608.3: the spell goes to the graveyard or the battlefield; an ability leaves.
+
+    A spell whose move to the graveyard has replacement effects to order (616.1: Nexus of
+    Fate's own against Leyline of the Void) waits for its owner's choice here: the resolution
+    record then holds only ``finish``, and resume() finishes it after the answer."""
     s = g.objects.get(sid)
+    if s is not None and s.zone == "stack" and s.ability is None and not s.chosen.get("flashback") and \
+            (countered or not any(t in s.card.types for t in _PERMANENT_TYPES)):
+        try:
+            replacement.zone_change(g, s, "stack", "graveyard")
+        except NeedChoice as need:
+            g.resolving = {"obj": sid, "finish": countered, "i": 0}
+            g.wait = need.wait
+            return
+    g.resolving = None
     if s is not None and s.zone == "stack":
         if s.ability is not None:
             g.stack.remove(sid)
             del g.objects[sid]
             g.changed()
-        elif not countered and any(t in s.card.types for t in ("Creature", "Artifact", "Enchantment",
-                                                               "Planeswalker", "Land")):
+        elif not countered and any(t in s.card.types for t in _PERMANENT_TYPES):
             target = s.targets[0][0] if s.targets and s.targets[0] else None
             new = g.move(sid, "battlefield", controller=s.controller)
             if "Aura" in s.card.subtypes and target is not None:
@@ -547,12 +565,18 @@ def bind_self_compare(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
 
 # ------------------------------------------------------------------ damage (120)
 def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool = False) -> None:
-    """Deal damage, simultaneously, from sources to players and objects (120.3-120.4)."""
+    """Deal damage, simultaneously, from sources to players and objects (120.3-120.4).
+
+    Prevention (615) and the life gained by lifelink (702.15b, with its replacements, 614.1a)
+    are planned first, where a player may be asked the order of the effects (616.1: the caller
+    deals the same damage again after the answer); nothing changes before that."""
     from engine import triggers
     from engine.costs import unpreventable
+    pool = replacement.shields(g)
+    spent: dict[int, int] = {}  # what this batch takes from each shield (615.7)
+    used: list[tuple[dict[str, Any], int, Any]] = []
+    plan: list[tuple[int, Any, int]] = []
     gains: dict[str, int] = {}
-    losses: dict[str, int] = {}  # 120.3a: damage to a player causes that much life loss, one event per player
-    evs = []
     for src, tgt, n in hits:
         if n <= 0:
             continue
@@ -560,7 +584,6 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
         if so is None:
             continue
         sc = g.chars(src)
-        scol = set(sc.colors)
         # 702.16e protection prevents damage from sources of that quality; prevention effects
         free = unpreventable(g, src)  # 615.12: damage that can't be prevented
         if isinstance(tgt, int):
@@ -569,12 +592,30 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
             tc = g.chars(tgt)
             if "Protection" in tc.keywords and not free:
                 from engine.protection import protected
-                if protected(g, tc, src, scol):
+                if protected(g, tc, src, set(sc.colors)):
                     continue  # 702.16c
-        if not free:
-            n = _prevent(g, src, tgt, n, combat)
+        if pool and not free:
+            n, took = replacement.prevent(g, src, tgt, n, combat, spent, pool)
+            for e, k in took:
+                spent[e["ts"]] = spent.get(e["ts"], 0) + k
+                used.append((e, k, tgt))
         if n <= 0:
             continue
+        plan.append((src, tgt, n))
+        if "Lifelink" in sc.keywords:  # 702.15b
+            gains[sc.controller] = gains.get(sc.controller, 0) + n
+    gains = {p: replacement.life_gain(g, p, n) for p, n in gains.items()}  # 614.1a, asked before any change
+    for e, k, _ in used:
+        if e.get("amount") is not None:
+            e["amount"] -= k
+        if e.get("once"):  # 615.8: "the next time ...": one instance of damage, then it is used up
+            e["used"] = True
+    losses: dict[str, int] = {}  # 120.3a: damage to a player causes that much life loss, one event per player
+    evs = []
+    for src, tgt, n in plan:
+        replacement.done(g, f"damage:{src}:{tgt}")
+        so = g.objects[src]
+        sc = g.chars(src)
         kw = sc.keywords
         if so.zone == "battlefield" and not so.chosen.get("dealt_damage"):
             so.chosen["dealt_damage"] = True  # "if it hasn't dealt damage yet"
@@ -608,60 +649,47 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
                 evs.append({"event": "combat_damage_creature", "obj": src, "target": tgt, "amount": n})
             evs.append({"event": "deals_damage", "obj": src, "target": tgt, "amount": n})
             evs.append({"event": "dealt_damage", "obj": tgt, "source": src, "amount": n, "combat": combat})
-        if "Lifelink" in kw:  # 702.15b
-            ctl = sc.controller
-            gains[ctl] = gains.get(ctl, 0) + n
         g.log("damage", source=so.card.name, target=tgt if isinstance(tgt, str) else g.objects[tgt].card.name,
               amount=n, combat=combat)
     evs[:0] = [_life_loss(g, p, n) for p, n in losses.items()]
     g.changed()
     for p, n in gains.items():
-        gain_life(g, p, n)
+        gain_life(g, p, n, replaced=True)
+    if used:
+        _prevention_riders(g, used)
     for e in evs:
         triggers.event(g, e)
 
 
-def _prevent(g: "Game", src: int, tgt: Any, n: int, combat: bool) -> int:
-    """615: prevention effects (shields of the 'prevent' op)."""
-    for e in g.effects:
-        if e["layer"] != "prevent":
+def _prevention_riders(g: "Game", used: list[tuple[dict[str, Any], int, Any]]) -> None:
+    """615.5: the rest of a prevention effect happens right after the damage it prevented:
+    "for each 1 damage prevented this way, put a +1/+1 counter on that creature" (Test of
+    Faith), "you gain life equal to the damage prevented this way" (Candles' Glow)."""
+    for e, k, tgt in used:
+        rider = e.get("rider")
+        if not rider or k <= 0:
             continue
-        if e.get("combat") and not combat:
-            continue
-        if e.get("to") is not None and tgt not in e["to"]:
-            continue
-        if e.get("by") is not None and src not in e["by"]:
-            continue
-        if e.get("amount") is None:
-            return 0
-        stop = min(n, e["amount"])
-        e["amount"] -= stop
-        n -= stop
-    return n
+        kind = rider.get("counters")
+        if kind and isinstance(tgt, int) and tgt in g.objects and g.objects[tgt].zone == "battlefield" \
+                and counters_allowed(g, tgt, kind):
+            cs = g.objects[tgt].counters
+            cs[kind] = cs.get(kind, 0) + k
+            g.changed()
+        if rider.get("gain_life") and e.get("controller"):
+            gain_life(g, e["controller"], k)
 
 
-_GAIN_PLUS: dict[int, tuple[CardDef, int]] = {}  # per CardDef: its "gain that much life plus N instead" total
-
-
-def _gain_plus(card: CardDef) -> int:
-    hit = _GAIN_PLUS.get(id(card))
-    if hit is None or hit[0] is not card:
-        n = sum(int(ab.static.get("amount", 1)) for ab in card.abilities
-                if ab.kind == "static" and ab.static and ab.static.get("kind") == "life_gain_plus")
-        hit = _GAIN_PLUS[id(card)] = (card, n)
-    return hit[1]
-
-
-def gain_life(g: "Game", player: str, n: int) -> None:
-    """119.3: gaining life; 614.1a: "if you would gain life, you gain that much life plus N
-    instead" (Angel of Vitality) — each such permanent its controller controls adds N."""
+def gain_life(g: "Game", player: str, n: int, replaced: bool = False) -> None:
+    """119.3: gaining life, after its replacement effects (614.1a: "that much life plus N
+    instead", "twice that much life instead"; engine/replacement.py) unless ``replaced`` says
+    they were applied already. A caller that can stop for the order of several of them plans
+    them first with replacement.life_gain."""
     from engine import triggers
     if n <= 0:
         return
-    for oid in g.battlefield:
-        plus = _gain_plus(g.objects[oid].card)
-        if plus and g.controller_of(oid) == player:
-            n += plus
+    if not replaced:
+        n = replacement.life_gain(g, player, n, ask=False)
+    replacement.done(g, f"gain:{player}")
     p = g.players[player]
     first = p.life_gained_turn == 0
     p.life += n
@@ -733,7 +761,7 @@ def _damage(g: "Game", r: Ctx, e: Effect) -> None:
     hit = [t for t, m in marks.items() if t in g.objects and (g.objects[t].damage, g.objects[t].counters) != m]
     r["dealt"] += hit
     if e.get("exile_if_dies") and hit:  # 614.1a: "if it would die this turn, exile it instead"
-        _effect(g, "exile_if_dies", hit, r, "eot")
+        _effect(g, "exile_if_dies", hit, r, "eot", name=s.card.name)
     return None
 
 
@@ -797,15 +825,20 @@ def _restrict(g: "Game", r: Ctx, e: Effect) -> None:
     _effect(g, "rule", objs, r, until, rule=e.args["rule"], **extra)
 
 
-def destroy(g: "Game", oid: int, regen_ok: bool = True) -> bool:
-    """701.7: destroy (indestructible 702.12b, regeneration 701.13)."""
+def destroy(g: "Game", oid: int, regen_ok: bool = True, ask: bool = False) -> bool:
+    """701.7: destroy (indestructible 702.12b), after the replacement effects of the event in
+    the order its controller chooses (616.1: regeneration 701.14, "exile it instead if it would
+    die", "If SELF would be put into a graveyard"). With ``ask``, a needed choice stops here
+    (NeedChoice) before anything changed. True when it left the battlefield."""
     o = g.objects.get(oid)
     if o is None or o.zone != "battlefield":
         return False
     c = g.chars(oid)
     if "Indestructible" in c.keywords:
         return False
-    if regen_ok and o.regen > 0:
+    ev = replacement.zone_change(g, o, "battlefield", "graveyard", destroy=True, regen_ok=regen_ok, ask=ask)
+    if ev["regen"]:  # 701.14a: instead tap it, remove all damage from it, remove it from combat
+        replacement.done(g, f"zone:{oid}")
         o.regen -= 1
         o.tapped = True
         o.damage = 0
@@ -813,16 +846,39 @@ def destroy(g: "Game", oid: int, regen_ok: bool = True) -> bool:
         from engine import combat
         combat.remove_from_combat(g, o)
         g.changed()
+        g.log("regenerate", card=o.card.name, obj=oid)
         return False
-    g.move(oid, "graveyard")
+    g.move(oid, ev["to"], replaced=True)
     return True
+
+
+def plan_destroy(g: "Game", oid: int, regen_ok: bool = True) -> None:
+    """Ask now (NeedChoice) any order of replacement effects that destroying ``oid`` will need
+    (616.1), so that a batch of destructions is asked before any of them happens."""
+    o = g.objects.get(oid)
+    if o is not None and o.zone == "battlefield" and "Indestructible" not in g.chars(oid).keywords:
+        replacement.zone_change(g, o, "battlefield", "graveyard", destroy=True, regen_ok=regen_ok)
+
+
+def plan_to_graveyard(g: "Game", ids: list[Any]) -> None:
+    """Ask now (NeedChoice) the order of the replacement effects of putting each of ``ids``
+    into a graveyard (616.1e: Leyline of the Void against a card's own "shuffle it into its
+    owner's library instead"), before the first of them moves."""
+    if not g.effects and not player_statics.active(g):
+        return  # the usual case: nothing could replace the move
+    for x in ids:
+        o = g.objects.get(x) if isinstance(x, int) else None
+        if o is not None:
+            replacement.zone_change(g, o, o.zone, "graveyard")
 
 
 @op("destroy")
 def _destroy(g: "Game", r: Ctx, e: Effect) -> None:
-    for x in refs(g, r, e.args["what"]):
-        if isinstance(x, int):
-            destroy(g, x, not e.get("no_regen"))
+    xs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int)]
+    for x in xs:  # 616.1: every choice before the first one is destroyed (they are destroyed at once)
+        plan_destroy(g, x, not e.get("no_regen"))
+    for x in xs:
+        destroy(g, x, not e.get("no_regen"))
 
 
 @op("regenerate")
@@ -932,9 +988,10 @@ def _draw(g: "Game", r: Ctx, e: Effect) -> None:
 @op("gain_life")
 def _gain(g: "Game", r: Ctx, e: Effect) -> None:
     n = amount(g, e.get("amount", 1), source_id(g, r), r)
-    for p in refs(g, r, e.get("who", "you")):
-        if isinstance(p, str):
-            gain_life(g, p, n)
+    ps = [p for p in refs(g, r, e.get("who", "you")) if isinstance(p, str)]
+    got = {p: replacement.life_gain(g, p, n) for p in ps}  # 616.1: each player's order, asked first
+    for p in ps:
+        gain_life(g, p, got[p], replaced=True)
 
 
 @op("lose_life")
@@ -950,6 +1007,7 @@ def _mill(g: "Game", r: Ctx, e: Effect) -> None:
     n = amount(g, e.get("amount", 1), source_id(g, r), r)
     for p in refs(g, r, e.get("who", "you")):
         if isinstance(p, str):
+            plan_to_graveyard(g, g.players[p].library[:n])
             for c in g.players[p].library[:n]:
                 r.setdefault("milled", []).append(g.move(c, "graveyard"))  # "milled this way"
 
@@ -990,6 +1048,7 @@ def _discard(g: "Game", r: Ctx, e: Effect) -> dict | None:
         if got is None:
             return _ask_cards(r, p, hand, n, n, f"discard {n} card(s)")
         picks = got
+    plan_to_graveyard(g, picks)
     for c in picks:
         discard(g, c)
     return None
@@ -1006,6 +1065,8 @@ def _scry(g: "Game", r: Ctx, e: Effect) -> dict | None:
     got = r["answers"].get(r["i"])
     if got is None:
         return _ask_cards(r, p, top, 0, len(top), f"scry {n}: choose the cards to put on the bottom")
+    if e.get("surveil"):
+        plan_to_graveyard(g, got)
     for c in got:
         if e.get("surveil"):
             g.move(c, "graveyard")
@@ -1044,6 +1105,7 @@ def _counter(g: "Game", r: Ctx, e: Effect) -> dict | None:
             del g.objects[x]
             g.changed()
         else:
+            plan_to_graveyard(g, [x])  # 616.1: Nexus of Fate countered under Leyline of the Void
             g.move(x, "graveyard")
         g.log("countered", card=t.card.name)
     return None
@@ -1205,8 +1267,11 @@ def _attach(g: "Game", r: Ctx, e: Effect) -> None:
 def _sacrifice(g: "Game", r: Ctx, e: Effect) -> dict | None:
     """701.17: sacrifice (the player chooses among their permanents)."""
     if "what" in e.args:
-        for x in refs(g, r, e.args["what"]):
-            if isinstance(x, int) and x in g.objects and g.objects[x].zone == "battlefield":
+        xs = [x for x in refs(g, r, e.args["what"])
+              if isinstance(x, int) and x in g.objects and g.objects[x].zone == "battlefield"]
+        plan_to_graveyard(g, xs)
+        for x in xs:
+            if x in g.objects and g.objects[x].zone == "battlefield":
                 sacrifice(g, x)
         return None
     who = [p for p in refs(g, r, e.get("who", "you")) if isinstance(p, str)]
@@ -1225,6 +1290,7 @@ def _sacrifice(g: "Game", r: Ctx, e: Effect) -> dict | None:
             k = min(n, len(mine))
             return _ask_cards(r, p, mine, k, k, f"sacrifice {n}")
         picks = got
+    plan_to_graveyard(g, picks)
     for x in picks:
         sacrifice(g, x)
     return None
@@ -1354,11 +1420,24 @@ def _set_life(g: "Game", r: Ctx, e: Effect) -> None:
 
 
 @op("prevent")
-def _prevent_op(g: "Game", r: Ctx, e: Effect) -> None:
+def _prevent_op(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    """615: a prevention shield. "The next time a source of your choice would deal damage to
+    ... this turn, prevent that damage" (615.8): the controller chooses the source as it
+    resolves (609.7a: a permanent or a spell), and the shield prevents that one instance."""
     to = [x for x in refs(g, r, e.args["to"])] if e.get("to") else None
     by = [x for x in refs(g, r, e.args["by"])] if e.get("by") else None
+    if e.get("from_chosen_source"):
+        got = r["answers"].get(r["i"])
+        if got is None:
+            srcs = list(g.battlefield) + [i for i in g.stack if g.objects[i].ability is None]
+            if not srcs:
+                return None
+            return _ask_cards(r, controller(g, r), srcs, 1, 1, f"{g.objects[r['obj']].card.name}: choose a source")
+        by = list(got)
     n = amount(g, e.args["amount"], source_id(g, r), r) if e.get("amount") is not None else None
-    _effect(g, "prevent", [], r, "eot", to=to, by=by, amount=n, combat=bool(e.get("combat")))
+    _effect(g, "prevent", [], r, "eot", to=to, by=by, amount=n, combat=bool(e.get("combat")),
+            name=g.objects[r["obj"]].card.name, rider=e.get("rider"), once=bool(e.get("next")))
+    return None
 
 
 @op("delayed")
@@ -1392,7 +1471,11 @@ def _animate(g: "Game", r: Ctx, e: Effect) -> None:
 
 # ------------------------------------------------------------------ entering (614.1c-d)
 def enter_replacements(g: "Game", o: "Obj") -> None:
-    """'Enters tapped', 'enters with counters', planeswalker loyalty (306.5b)."""
+    """'Enters tapped', 'enters with counters', planeswalker loyalty (306.5b).
+
+    616.1c: a copy effect ("enter as a copy", engine/clone.py) is applied first, and these
+    are read from the card it became (616.1e); they commute with one another (any order
+    gives the same permanent), so no order is asked (engine/replacement.py)."""
     c = o.card
     if "Planeswalker" in c.types and c.loyalty and "loyalty" not in o.counters:
         try:

@@ -13,7 +13,7 @@ import json
 import random
 from typing import Any
 
-from engine import casting, combat, decisions, effects, player_statics, sba, triggers
+from engine import casting, combat, decisions, effects, player_statics, replacement, sba, triggers
 from engine.cardpool import CardPool
 from engine.errors import IllegalAction
 from engine.layers import Chars, compute
@@ -55,6 +55,7 @@ class Game:
         self.wait: dict[str, Any] | None = None     # the decision waited for, as plain data
         self.resolving: dict[str, Any] | None = None  # a resolution stopped for a choice
         self.queue: list[dict[str, Any]] = []       # decisions due before play goes on (combat orders ...)
+        self.replacing: dict[str, list[str]] = {}   # 616.1: the effects chosen to apply, per event about to happen
         self.rng = random.Random(seed)
         self.seed = seed
         self.events: list[dict[str, Any]] = []
@@ -197,22 +198,23 @@ class Game:
         return self.players[o.owner].zone(o.zone)
 
     def move(self, oid: int, to: str, *, top: bool = True, controller: str | None = None,
-             tapped: bool = False, index: int | None = None) -> int:
-        """Move an object to a zone; it becomes a new object there (400.7). Returns its new id."""
+             tapped: bool = False, index: int | None = None, replaced: bool = False) -> int:
+        """Move an object to a zone; it becomes a new object there (400.7). Returns its new id.
+
+        A move to a graveyard goes through its replacement effects (614.1a, engine/replacement.py)
+        unless ``replaced`` says the caller already applied them; "library_shuffle" shuffles it
+        into its owner's library."""
         o = self.objects[oid]
         frm = o.zone
         if frm == "stack" and o.chosen.get("flashback") and to != "exile":
             to = "exile"  # 702.33a: a flashback spell is exiled instead of going anywhere else
-        if frm == "battlefield" and to == "graveyard" and any(
-                e["layer"] == "exile_if_dies" and oid in e["objects"] for e in self.effects):
-            to = "exile"  # 614.1a: "if it would die this turn, exile it instead"
+        if to == "graveyard" and not replaced:  # 614.1a: "exile it instead", "shuffle it ... instead"
+            to = replacement.zone_change(self, o, frm, to, ask=False)["to"]
+        if self.replacing:
+            replacement.done(self, f"zone:{oid}")
         shuffle = False
-        if to == "graveyard":  # 614.1a: "If a card would be put into a graveyard, ... instead"
-            dest = player_statics.graveyard_destination(self, o)
-            if dest == "exile":
-                to = "exile"
-            elif dest == "library_shuffle":
-                to, top, index, shuffle = "library", True, None, True
+        if to == "library_shuffle":
+            to, top, index, shuffle = "library", True, None, True
         before = self.chars(oid) if frm == "battlefield" else None
         fired: list[dict[str, Any]] = []
         if frm == "battlefield":
@@ -387,6 +389,8 @@ class Game:
         elif kind == "choose_cards" and d.data.get("opening"):
             from engine import opening
             opening.answer(self, d, a)  # 103.5: Leylines
+        elif kind == "choose_option" and "replace" in d.data:
+            replacement.answer(self, d, a)  # 616.1: which replacement or prevention effect applies first
         elif kind == "choose_option" and "enter" in d.data:
             from engine.choices import answer_enter
             answer_enter(self, d, a)  # 614.12: "as SELF enters, choose ..."
@@ -415,7 +419,7 @@ class Game:
                "starting", "step", "begun", "priority", "passes", "effects", "delayed",
                "triggered", "wait", "resolving", "queue", "winner", "combat_damage_done",
                "first_strike_step", "spells_cast_turn", "assignments", "scried", "opening_done", "extra_turns",
-               "tokens_outside")
+               "tokens_outside", "replacing")
 
     def _snapshot(self) -> dict[str, Any]:
         s = {f: _copy(getattr(self, f)) for f in self._FIELDS}
@@ -474,7 +478,8 @@ class Game:
                     for p in self.players.values())
         return (objs, pls, tuple(self.battlefield), tuple(self.stack), self.turn, self.active,
                 self.step, self.priority, self.passes, json.dumps(self.wait, sort_keys=True, default=str),
-                self.winner, self.rng.getstate(), len(self.answers))
+                self.winner, self.rng.getstate(), len(self.answers),
+                tuple(sorted((k, tuple(v)) for k, v in self.replacing.items())))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Game) and self.state_key() == other.state_key()
@@ -537,6 +542,8 @@ class Game:
                     triggers.put_on_stack(self)
                     continue
                 self.lki = []
+                if self.replacing:
+                    self.replacing.clear()  # answers for events that did not happen after all
                 self.wait = {"kind": "priority", "player": self.priority}
                 continue
             self._step_machine()

@@ -153,16 +153,16 @@ def free_from_hand(g: "Game", player: str, o: "Obj") -> bool:
 
 
 # ------------------------------------------------------------------ replacement (614)
-def graveyard_destination(g: "Game", o: "Obj") -> str | None:
-    """614.1a: where a card that would be put into a graveyard goes instead ("library_shuffle",
-    "exile"), or None. A card's own replacement ("If SELF would be put into a graveyard from
-    anywhere", Nexus of Fate) works from every zone; others from the battlefield. Tokens are
-    not cards. When several apply, the card's own is applied (616.1: its owner's choice)."""
+def graveyard_replacements(g: "Game", o: "Obj", frm: str) -> list[tuple[int, str, str]]:
+    """614.1a: the statics that would put a card somewhere else than a graveyard ("exile",
+    "library_shuffle"), as (source id, source name, where): a card's own ("If SELF would be put
+    into a graveyard from anywhere", Nexus of Fate, Legacy Weapon) from every zone, others
+    (Leyline of the Void) from the battlefield. Tokens are not cards. engine/replacement.py
+    lets the owner choose the order when several apply (616.1e)."""
     if o.token or o.ability is not None or not active(g):
-        return None
-    for st in _card_statics(o.card):
-        if st["kind"] == "graveyard_replacement" and st.get("affects") == "self":
-            return st.get("to", "exile")
+        return []
+    out = [(o.id, o.card.name, st.get("to", "exile")) for st in _card_statics(o.card)
+           if st["kind"] == "graveyard_replacement" and st.get("affects") == "self"]
     for src, ctl, st in statics(g, "graveyard_replacement"):
         a = st.get("affects")
         if isinstance(a, dict):
@@ -173,8 +173,8 @@ def graveyard_destination(g: "Game", o: "Obj") -> str | None:
                 continue
             f.pop("owner", None)
             if matches(g, o.id, f, src, ctl):
-                return st.get("to", "exile")
-    return None
+                out.append((src, g.objects[src].card.name, st.get("to", "exile")))
+    return out
 
 
 # ------------------------------------------------------------------ mana (605.1b)

@@ -68,6 +68,8 @@ def check(g: "Game") -> bool:
         if "Planeswalker" in c.types:
             for st in c.subtypes:
                 walkers.setdefault((c.controller, st), []).append(oid)
+    if (to_graveyard or to_destroy) and not _choices_made(g, to_graveyard, to_destroy):
+        return True  # 616.1: a player chooses the order of replacement effects first
     for oid in counters_fix:
         cs = g.objects[oid].counters
         n = min(cs["+1/+1"], cs["-1/-1"])
@@ -98,6 +100,28 @@ def check(g: "Game") -> bool:
     else:
         g._sba_clean = g._version
     return did
+
+
+def _choices_made(g: "Game", to_graveyard: list[int], to_destroy: list[int]) -> bool:
+    """616.1: before the state-based actions happen (at once, 704.3), every order of replacement
+    effects they need is chosen, the active player's first (101.4). False when a choice is now
+    pending (g.wait); the check is made again after the answer."""
+    from engine.choices import NeedChoice
+    from engine.effects import plan_destroy
+    from engine.replacement import zone_change
+    todo = [(oid, False) for oid in dict.fromkeys(to_graveyard)] + \
+        [(oid, True) for oid in to_destroy if oid not in to_graveyard]
+    todo.sort(key=lambda t: g.controller_of(t[0]) != g.active)
+    try:
+        for oid, destroyed in todo:
+            if destroyed:
+                plan_destroy(g, oid)
+            else:
+                zone_change(g, g.objects[oid], "battlefield", "graveyard")
+    except NeedChoice as need:
+        g.wait = need.wait
+        return False
+    return True
 
 
 def _aura_ok(g: "Game", aura: int, t: int) -> bool:

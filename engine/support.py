@@ -24,7 +24,7 @@ KEYWORDS = frozenset({
     "Prowess", "Exalted",    # compiled into their triggered abilities (702.108, 702.83)
 })
 STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "set_pt",
-                     "grant_ability", "add_types", "become", "life_gain_plus", "choose_on_enter",
+                     "grant_ability", "add_types", "become", "life_gain_plus", "life_gain_double", "choose_on_enter",
                      # engine/player_statics.py, engine/zones_cast.py, engine/opening.py, engine/clone.py
                      "no_max_hand_size", "player_keywords", "flash_spells", "free_spells", "spell_limit",
                      "play_from", "graveyard_replacement", "opening_hand_battlefield", "clone",

@@ -114,7 +114,7 @@ Effect ops
 | dig          | amount, take, filter, to, rest, [optional], [tapped], [reveal] | look at (reveal: reveal) the top `amount` cards, put up to `take` matching into `to`, the rest to `rest` (library_bottom in random order, graveyard, or library_top) | 701.20 |
 | shuffle      | who                                                      | shuffle a library                         | 701.24  |
 | extra_turn   | who                                                      | take an extra turn after this one         | 500.7   |
-| prevent      | [combat], [by: REF], [to: REF], [amount], [from_chosen_source, next], duration | prevention shield                         | 615     |
+| prevent      | [combat], [by: REF], [to: REF], [amount], [rider: {counters: KIND} or {gain_life: true}], [from_chosen_source, next], duration | prevention shield (rider: what happens for the damage it prevented, 615.5) | 615     |
 | animate      | what, power, toughness, types, subtypes, colors, keywords, duration, in_addition, [keep_types], [lose_all] | becomes a P/T creature (layers 4, 5, 7b); in_addition: keeps its other types; keep_types: the subtypes replace its creature types, card types stay (205.1b); lose_all: loses all abilities (layer 6) | 613 |
 | pay          | mana: [syms]  or  life: n                                | the controller pays (inside "may": "you may pay {1}. If you do, ...") | 117 |
 | unless       | payer, (pay: {mana|life}  or  actions: [Effect]), effects | effects happen unless payer pays / performs the actions | 118.12 |

@@ -1802,6 +1802,13 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         if m and out and out[-1].op == "damage":
             out[-1] = Effect("damage", {**out[-1].args, "exile_if_dies": True})
             continue
+        m = re.match(r"^(?:for each 1 damage prevented this way, put a \+1/\+1 counter on (?:that creature|it)|"
+                     r"you gain life equal to the damage prevented this way)$", s)
+        if m and out and out[-1].op == "prevent" and out[-1].args.get("amount") is not None:
+            # 615.5: the rest of a prevention effect happens right after the damage is prevented
+            rider = {"counters": "+1/+1"} if s.startswith("for each") else {"gain_life": True}
+            out[-1] = Effect("prevent", {**out[-1].args, "rider": rider})
+            continue
         m = re.match(r"^(?:that creature|it) is an? (white |blue |black |red |green )?([a-z]+) in addition to its other (?:colors and )?(?:creature )?types$", s)
         if m and out and out[-1].op == "move" and out[-1].args.get("to") == "battlefield":
             from engine.cards.compiler.subtypes import subtype

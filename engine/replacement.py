@@ -1,0 +1,271 @@
+"""Applying the replacement and prevention effects of one event in the chosen order (CR 616).
+
+When an event is about to happen, the effects that would modify it are collected as plain
+candidates and applied one at a time (616.1): the affected player, or the controller of the
+affected object (its owner when it has none), chooses which one applies next, then the effects
+that apply to the modified event are checked again (616.1e, 616.2), each applying at most once
+to the event (614.5). A self-replacement effect goes before the others (616.1a, 614.15), then
+one changing who controls an entering object (616.1b), then a copy effect (616.1c).
+
+The choice is asked only when it matters: when the applicable effects can be applied in
+orders that end in different results (two identical "prevent the next 2 damage" shields, or
+regeneration against "exile it instead if it would die", give one result whatever the order).
+
+Planning is pure. ``run`` returns the modified event and the effects applied in order, or
+raises NeedChoice with a ``choose_option`` decision whose data carries ``replace`` (the
+event's key) and ``ids`` (the candidates offered, parallel to the options). Its answer is
+kept in ``Game.replacing[key]`` and the caller plans the event again, from the start, before
+anything changed (a resolving effect runs again, a state-based check is made again, combat
+damage is dealt again); the answers are dropped once the event has happened. A caller that
+cannot stop (``ask=False``) gets the first candidate in the order they were collected.
+
+Events planned here:
+- damage to one player or object (615: the prevention shields of the ``prevent`` op);
+- a permanent being destroyed (701.7, regeneration 701.14) and any object being put into a
+  graveyard (614.1a: "exile it instead", "shuffle it into its owner's library instead");
+- a player gaining life (614.1a: "that much life plus N instead", "twice that much instead").
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable
+
+from engine.choices import NeedChoice
+from engine.errors import IllegalAction
+
+if TYPE_CHECKING:
+    from engine.game import Game
+    from engine.state import Decision, Obj
+
+Event = dict  # the event as it would happen now; "out" is its result, comparable with ==
+Cand = dict   # {"id": str, "text": str, "tier": int, ...}: one applicable effect
+
+#: 616.1a-d: effects of a lower tier are chosen before any of a higher one.
+SELF_REPLACEMENT, CONTROL_ON_ENTER, COPY_ON_ENTER, OTHER = 0, 1, 2, 3
+
+_MAX_CHECKED = 6  # more candidates than this: the order is asked without comparing the orders
+
+
+def run(g: "Game", key: str, player: str, event: Event, applicable: Callable[[Event], list[Cand]],
+        apply: Callable[[Event, Cand], Event], ask: bool = True) -> tuple[Event, list[Cand]]:
+    """616.1: apply every effect that applies, once each (614.5), ``player`` choosing the order
+    where it matters. Returns the final event and the candidates applied, in order."""
+    got = g.replacing.get(key, ())
+    step = 0
+    used: frozenset[str] = frozenset()
+    applied: list[Cand] = []
+    while True:
+        cands = _next(applicable(event), used)
+        if not cands:
+            return event, applied
+        pick = cands[0]
+        if len(cands) > 1 and _matters(event, used, applicable, apply):
+            if step < len(got):
+                pick = next((c for c in cands if c["id"] == got[step]), None)
+                if pick is None:
+                    raise IllegalAction("that effect does not apply to this event")
+            elif ask:
+                raise NeedChoice(_wait(g, key, player, cands, step))
+            step += 1
+        used |= {pick["id"]}
+        applied.append(pick)
+        event = apply(event, pick)
+
+
+def _next(cands: list[Cand], used: frozenset[str]) -> list[Cand]:
+    """The candidates not yet applied, of the lowest tier present (616.1a-d)."""
+    left = [c for c in cands if c["id"] not in used]
+    if len(left) > 1:
+        tier = min(c["tier"] for c in left)
+        left = [c for c in left if c["tier"] == tier]
+    return left
+
+
+def _outcomes(event: Event, used: frozenset[str], applicable: Callable[[Event], list[Cand]],
+              apply: Callable[[Event, Cand], Event], seen: set[Any]) -> None:
+    cands = _next(applicable(event), used)
+    if not cands:
+        seen.add(event["out"])
+        return
+    for c in cands:
+        _outcomes(apply(event, c), used | {c["id"]}, applicable, apply, seen)
+
+
+def _matters(event: Event, used: frozenset[str], applicable: Callable[[Event], list[Cand]],
+             apply: Callable[[Event, Cand], Event]) -> bool:
+    """Do the orders still open end in more than one result? (Not asked when they don't.)"""
+    if len(applicable(event)) > _MAX_CHECKED:
+        return True
+    seen: set[Any] = set()
+    _outcomes(event, used, applicable, apply, seen)
+    return len(seen) > 1
+
+
+def _wait(g: "Game", key: str, player: str, cands: list[Cand], step: int) -> dict[str, Any]:
+    plain = [c["text"] for c in cands]
+    texts = [f"{t} (#{plain[:i + 1].count(t)})" if plain.count(t) > 1 else t  # options are told apart by text
+             for i, t in enumerate(plain)]
+    return {"kind": "choose_option", "player": player, "options": texts, "replace": key,
+            "ids": [c["id"] for c in cands], "step": step,
+            "prompt": "several effects would modify this event: choose the one to apply first (616.1)"}
+
+
+def answer(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
+    """Record which effect applies next; the event is then planned again (616.1)."""
+    opt = a.get("option")
+    opts = list(d.options)
+    if isinstance(opt, int) and not isinstance(opt, bool) and 1 <= opt <= len(opts):
+        opt = opts[opt - 1]
+    if opt not in opts:
+        raise IllegalAction(f"choose one of {opts}")
+    key = d.data["replace"]
+    got = g.replacing.setdefault(key, [])
+    del got[d.data.get("step", 0):]
+    got.append(d.data["ids"][opts.index(opt)])
+    g.changed()
+    g.log("replacement_chosen", player=d.player, choice=opt)
+
+
+def done(g: "Game", key: str) -> None:
+    """The event happened: its answers are no longer needed."""
+    if g.replacing:
+        g.replacing.pop(key, None)
+
+
+# ------------------------------------------------------------------ damage (615)
+def shields(g: "Game") -> list[dict[str, Any]]:
+    """The prevention effects in force (615.1), in the order they were created."""
+    return [e for e in g.effects if e["layer"] == "prevent"] if g.effects else []
+
+
+def _shield_applies(e: dict[str, Any], src: int, tgt: Any, combat: bool) -> bool:
+    if e.get("used") or e.get("combat") and not combat:
+        return False
+    if e.get("to") is not None and tgt not in e["to"]:
+        return False
+    return e.get("by") is None or src in e["by"]
+
+
+def _shield_text(e: dict[str, Any], left: int | None) -> str:
+    what = "the next damage from that source" if e.get("once") else \
+        "all damage" if left is None else f"the next {left} damage"
+    rider = e.get("rider") or {}
+    extra = " (a +1/+1 counter for each 1 damage prevented)" if rider.get("counters") else \
+        " (you gain life equal to the damage prevented)" if rider.get("gain_life") else ""
+    return f"{e.get('name', 'a prevention effect')}: prevent {what}{extra}"
+
+
+def prevent(g: "Game", src: int, tgt: Any, n: int, combat: bool, spent: dict[int, int], pool: list[dict[str, Any]],
+            ask: bool = True) -> tuple[int, list[tuple[dict[str, Any], int]]]:
+    """615.7: the damage left after the prevention shields that apply, the player or the
+    controller of the creature choosing the order (616.1); ``spent`` holds what earlier damage
+    of the same batch already took from each shield (by its ts). Returns the damage left and
+    the shields used with the amount each prevented."""
+    left: dict[str, int | None] = {}
+    by_id: dict[str, dict[str, Any]] = {}
+    for e in pool:
+        if _shield_applies(e, src, tgt, combat):
+            k = None if e.get("amount") is None else e["amount"] - spent.get(e["ts"], 0)
+            if k is None or k > 0:
+                left[f"p{e['ts']}"] = k
+                by_id[f"p{e['ts']}"] = e
+    if not by_id:
+        return n, []
+    # what tells two shields apart in a result: identical shields give identical results
+    sig = {i: (_shield_text(e, left[i]), e.get("controller")) for i, e in by_id.items()}
+    cands = [{"id": i, "text": sig[i][0], "tier": OTHER} for i in by_id]
+
+    def applicable(ev: Event) -> list[Cand]:
+        return cands if ev["n"] > 0 else []
+
+    def apply(ev: Event, c: Cand) -> Event:
+        k = left[c["id"]]
+        stop = ev["n"] if k is None else min(ev["n"], k)
+        took = ev["took"] + ((c["id"], stop),)
+        m = ev["n"] - stop
+        return {"n": m, "took": took, "out": (m, tuple(sorted((sig[i], s) for i, s in took)))}
+
+    who = tgt if isinstance(tgt, str) else g.controller_of(tgt) or g.objects[tgt].owner
+    final, _ = run(g, f"damage:{src}:{tgt}", who, {"n": n, "took": (), "out": (n, ())}, applicable, apply, ask)
+    return final["n"], [(by_id[i], k) for i, k in final["took"]]
+
+
+# ------------------------------------------------------------------ destroy and die (614.1a, 701.7, 701.14)
+def _gy_text(name: str, to: str) -> str:
+    return f"{name}: " + ("exile it instead" if to == "exile" else "shuffle it into its owner's library instead")
+
+
+def zone_change(g: "Game", o: "Obj", frm: str, to: str, destroy: bool = False, regen_ok: bool = True,
+                ask: bool = True) -> Event:
+    """Where ``o`` goes when it would be destroyed (``destroy``) or put into ``to`` from
+    ``frm``: the event after its replacements, {"to": zone or "library_shuffle" or None,
+    "regen": True when it regenerated instead}. The fast path (nothing applies) is cheap."""
+    from engine import player_statics
+    dies = frm == "battlefield" and to == "graveyard"
+    cands: list[Cand] = []
+    if destroy and regen_ok and o.regen > 0:  # 701.14a: the next time it would be destroyed
+        cands.append({"id": "regen", "text": f"{o.card.name}: regenerate", "tier": OTHER, "regen": True})
+    if dies and g.effects:
+        for e in g.effects:  # "if it would die this turn, exile it instead"
+            if e["layer"] == "exile_if_dies" and o.id in e["objects"]:
+                cands.append({"id": f"x{e['ts']}", "text": _gy_text(e.get("name", "an effect"), "exile"),
+                              "tier": OTHER, "to": "exile"})
+    if to == "graveyard":
+        for i, (sid, name, dest) in enumerate(player_statics.graveyard_replacements(g, o, frm)):
+            cands.append({"id": f"g{sid}.{i}", "text": _gy_text(name, dest), "tier": OTHER, "to": dest})
+    ev: Event = {"to": to, "regen": False, "destroy": destroy, "out": (to, False)}
+    if not cands:
+        return ev
+
+    def applicable(ev: Event) -> list[Cand]:
+        return [c for c in cands if (c.get("regen") and ev["destroy"]) or c.get("to") and ev["to"] == "graveyard"]
+
+    def apply(ev: Event, c: Cand) -> Event:
+        if c.get("regen"):  # the destruction is replaced: it stays (the rest no longer applies)
+            return {"to": None, "regen": True, "destroy": False, "out": (None, True)}
+        # still a destruction when it was one (a regeneration shield still applies to it)
+        return {"to": c["to"], "regen": False, "destroy": ev["destroy"], "out": (c["to"], False)}
+
+    owner = g.controller_of(o.id) if o.zone == "battlefield" else o.owner
+    final, _ = run(g, f"zone:{o.id}", owner or o.owner, ev, applicable, apply, ask)
+    return final
+
+
+# ------------------------------------------------------------------ life gain (614.1a)
+_GAIN: dict[int, tuple[Any, tuple[tuple[str, int], ...]]] = {}  # per CardDef: its life gain replacements
+
+
+def _gain_statics(card: Any) -> tuple[tuple[str, int], ...]:
+    hit = _GAIN.get(id(card))
+    if hit is None or hit[0] is not card:
+        out = tuple(("plus", int(ab.static.get("amount", 1))) if ab.static["kind"] == "life_gain_plus" else ("double", 2)
+                    for ab in card.abilities if ab.kind == "static" and ab.static
+                    and ab.static.get("kind") in ("life_gain_plus", "life_gain_double"))
+        hit = _GAIN[id(card)] = (card, out)
+    return hit[1]
+
+
+def life_gain(g: "Game", player: str, n: int, ask: bool = True) -> int:
+    """614.1a: how much life ``player`` gains instead of ``n`` ("you gain that much life plus N
+    instead", Angel of Vitality; "twice that much life instead", Rhox Faithmender), in the
+    order the player chooses (616.1): (3 + 1) x 2 = 8, or 3 x 2 + 1 = 7."""
+    cands: list[Cand] = []
+    for oid in g.battlefield:
+        sts = _gain_statics(g.objects[oid].card)
+        if sts and g.controller_of(oid) == player:
+            name = g.objects[oid].card.name
+            for i, (kind, k) in enumerate(sts):
+                text = f"{name}: gain that much life plus {k} instead" if kind == "plus" else \
+                    f"{name}: gain twice that much life instead"
+                cands.append({"id": f"{oid}.{i}", "text": text, "tier": OTHER, "kind": kind, "k": k})
+    if not cands:
+        return n
+
+    def applicable(ev: Event) -> list[Cand]:
+        return cands if ev["out"] > 0 else []
+
+    def apply(ev: Event, c: Cand) -> Event:
+        m = ev["out"] + c["k"] if c["kind"] == "plus" else ev["out"] * c["k"]
+        return {"out": m}
+
+    final, _ = run(g, f"gain:{player}", player, {"out": n}, applicable, apply, ask)
+    return final["out"]
