@@ -372,6 +372,8 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         # "for each creature card milled this way" / "each land card put into a graveyard this way"
         f = {**a["count_this_way"], "zone": "graveyard"}  # not if a replacement exiled it
         return sum(1 for x in r.get("milled", ()) if x in g.objects and matches(g, x, f, src))
+    if "lost_this_way" in a:
+        return r.get("lost", 0) if r is not None else 0
     if "that_much" in a and r is not None:
         return g.objects[r["obj"]].trigger_info.get("amount", 0)
     if "life_gained_this_turn" in a:  # "the amount of life you gained this turn"
@@ -943,6 +945,7 @@ def _lose(g: "Game", r: Ctx, e: Effect) -> None:
     for p in refs(g, r, e.get("who", "you")):
         if isinstance(p, str):
             lose_life(g, p, n)
+            r["lost"] = r.get("lost", 0) + max(n, 0)  # "that much life": the total lost this way (extort, 702.100a)
 
 
 @op("mill")

@@ -10,6 +10,7 @@ from typing import Any
 
 from engine import costs
 from engine.cards.abilities import Ability, CardDef, Cost, Effect
+from engine.cards.compiler.keywords import KEYWORD_TEXT
 from engine.effects import OPS, TOKEN_KINDS, condition_problems
 from engine.filters import unknown_keys
 from engine.triggers import SUPPORTED as TRIGGER_EVENTS
@@ -218,7 +219,7 @@ def unsupported_reasons(card: CardDef) -> list[str]:
     """Why the engine cannot play this card as written ([] when it can)."""
     out = [f"text: {s}" for s in card.unsupported]
     for k in card.keywords:
-        if k not in KEYWORDS:
+        if k not in KEYWORDS and k not in KEYWORD_TEXT:  # KEYWORD_TEXT: its abilities are checked below
             out.append(f"keyword {k}")
     for ab in card.abilities:
         if ab.keyword in ("Equip",):

@@ -1847,4 +1847,17 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                 out[-1] = Effect("add_mana", {**out[-1].args, "only_for": e.args["spells"]})
             else:
                 out.append(e)
+    return _life_lost_this_way(out)
+
+
+def _life_lost_this_way(effs: list[Effect]) -> list[Effect]:
+    """"... loses N life and you gain that much life": the life lost by the effect before it
+    (the amount {"lost_this_way": True}), not an amount the trigger event carries."""
+    out: list[Effect] = []
+    for e in effs:
+        if e.op == "may" and e.args.get("then"):
+            e = Effect("may", {**e.args, "then": _life_lost_this_way(list(e.args["then"]))})
+        if e.op == "gain_life" and e.args.get("amount") == {"that_much": True} and out and out[-1].op == "lose_life":
+            e = Effect("gain_life", {**e.args, "amount": {"lost_this_way": True}})
+        out.append(e)
     return out

@@ -10,6 +10,7 @@ rules of the others live in the engine, by their CR rule (the tables below).
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
@@ -120,6 +121,49 @@ KEYWORD_ABILITIES: dict[str, Ability] = {
         keyword="Exalted"),
 }
 
+#: Keywords whose rules are what their reminder text says: each is compiled from these
+#: templates (the wording of its 702 rule, "{n}" its number, "{N}" that number as a word)
+#: into ordinary triggered and static abilities, one set per instance (702.xb).
+KEYWORD_TEXT: dict[str, tuple[str, ...]] = {
+    # 702.44a: "Whenever this creature blocks or becomes blocked, it gets +N/+N until end of turn."
+    "Bushido": ("Whenever this creature blocks or becomes blocked, it gets +{n}/+{n} until end of turn.",),
+    # 702.45a: a Spirit card with converted mana cost N or less, back to its owner's hand
+    "Soulshift": ("When this creature dies, you may return target Spirit card with mana value {n} or less "
+                  "from your graveyard to your hand.",),
+    # 702.100a: each opponent loses 1 life and you gain life equal to the total life lost this way
+    "Extort": ("Whenever you cast a spell, you may pay {{W/B}}. If you do, each opponent loses 1 life and "
+               "you gain that much life.",),
+    # 702.90a
+    "Battle cry": ("Whenever this creature attacks, each other attacking creature gets +1/+0 until end of turn.",),
+    # 702.40a: "This spell costs {1} less to cast for each [text] you control."
+    "Affinity": ("This spell costs {{1}} less to cast for each {q} you control.",),
+    # 702.135a (after the 2016 rules, read as printed)
+    "Afterlife": ("When this creature dies, create {N} 1/1 white and black Spirit creature tokens with flying.",),
+    # 702.130a (after the 2016 rules, read as printed)
+    "Afflict": ("Whenever this creature becomes blocked, defending player loses {n} life.",),
+}
+_NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+@lru_cache(maxsize=1024)
+def keyword_abilities(name: str, n: int | None = None, quality: str = "") -> tuple[Ability, ...] | None:
+    """The abilities one instance of a KEYWORD_TEXT keyword stands for; None if a template does
+    not compile (then the keyword line is unsupported, never half read)."""
+    from engine.cards.compiler import compile_abilities_text  # the compiler imports this module
+
+    out: list[Ability] = []
+    label = f"{name} for {quality}" if quality else name if n is None else f"{name} {n}"
+    for template in KEYWORD_TEXT[name]:
+        if ("{n}" in template or "{N}" in template) and (n is None or n >= len(_NUMBER_WORDS)):
+            return None
+        text = template.format(n=n, N=_NUMBER_WORDS[n] if n is not None else "", q=quality)
+        got = compile_abilities_text(text)
+        if not got:
+            return None
+        out.extend(replace(ab, text=label, keyword=name) for ab in got)
+    return tuple(out)
+
+
 def _protection(quality: str) -> list[Any] | None:
     """'red' -> ['R']; 'red and from blue' -> ['R','U']; 'creatures' ...; CR 702.16."""
     out: list[Any] = []
@@ -198,6 +242,11 @@ def _parse_keyword_line(line: str) -> tuple[list[str], dict[str, Any], list[Abil
             names.append(name)
             if name in KEYWORD_ABILITIES:
                 abilities.append(KEYWORD_ABILITIES[name])
+            elif name in KEYWORD_TEXT:
+                got = keyword_abilities(name)
+                if got is None:
+                    return None
+                abilities.extend(got)
             continue
         if low in LANDWALK:
             names.append("Landwalk")
@@ -231,8 +280,12 @@ def _parse_keyword_line(line: str) -> tuple[list[str], dict[str, Any], list[Abil
             f = parse_noun(m.group(1))
             if f is None:
                 return None
+            got = keyword_abilities("Affinity", quality=m.group(1).lower())
+            if got is None:
+                return None
             names.append("Affinity")
             args["Affinity"] = f
+            abilities.extend(got)
             continue
         m = re.fullmatch(r"([a-z]+)cycling (\{[^ ]+\})", part, re.I)
         if m and m.group(1).lower() not in ("", "land"):
@@ -290,6 +343,11 @@ def _parse_keyword_line(line: str) -> tuple[list[str], dict[str, Any], list[Abil
             name = _LOWER[m.group(1).lower()]
             names.append(name)
             args[name] = int(m.group(2)) if m.group(2).isdigit() else "X"
+            if name in KEYWORD_TEXT:
+                got = keyword_abilities(name, args[name] if isinstance(args[name], int) else None)
+                if got is None:
+                    return None
+                abilities.extend(got)
             continue
         m = None
         for cand in re.finditer(r"(?:—| )", part):
