@@ -25,6 +25,7 @@ KEYWORDS = frozenset({
     "Prowess", "Exalted",    # compiled into their triggered abilities (702.108, 702.83)
     "Horsemanship", "Skulk",  # engine/combat.py (702.30, 702.117)
     "Changeling",            # engine/layers.py (702.72)
+    "Cycling", "Typecycling",  # activated abilities from the hand (702.28; engine/casting.py)
 })
 STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "set_pt",
                      "grant_ability", "add_types", "become", "life_gain_plus", "choose_on_enter",
@@ -189,7 +190,8 @@ def ability_reasons(ab: Ability) -> list[str]:
             out.append("static condition")
         out.extend(_cost_static_reasons(st))
         _walk({k: v for k, v in st.items() if k != "kind"}, out)
-    if ab.kind in ("activated", "mana") and ab.zone not in ("battlefield", "graveyard"):
+    if ab.kind in ("activated", "mana") and ab.zone not in ("battlefield", "graveyard") \
+            and not (ab.zone == "hand" and ab.keyword in ("Cycling", "Typecycling")):  # 702.28
         out.append(f"ability from {ab.zone}")
     if ab.kind == "mana" and ab.zone != "battlefield":
         out.append(f"mana ability from {ab.zone}")
