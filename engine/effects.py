@@ -493,6 +493,10 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         from_hand = s is not None and s.ability is None and s.chosen.get("cast_from") == "hand"
         if from_hand != bool(cond["cast_from_hand"]):
             return False
+    if "had_no_counters" in cond:  # "if it had no -1/-1 counters on it": as it left the battlefield (603.10)
+        info = ((r or {}).get("trigger") or {})
+        if "counters" not in info or info["counters"].get(cond["had_no_counters"], 0) > 0:
+            return False
     if "milled_this_way" in cond:  # "If at least one Zombie card is milled this way"
         if not any(x in g.objects and matches(g, x, {**cond["milled_this_way"], "zone": "any_card"}, src, you)
                    for x in (r or {}).get("milled", ())):
@@ -505,7 +509,7 @@ CONDITION_KEYS = {"control", "min", "max", "life_ge", "life_le", "your_turn", "a
                   "gained_life_this_turn", "kicked", "player_lost_life_this_turn", "opponent_lost_life_this_turn",
                   "spells_cast_this_turn", "self", "self_attacked_or_blocked_this_turn", "self_dealt_damage",
                   "once_each_turn", "not", "it", "x_ge", "life_ge_start_plus", "graveyard_ge", "filter",
-                  "cast_from_hand", "milled_this_way"}
+                  "cast_from_hand", "milled_this_way", "had_no_counters"}
 STARTING_LIFE = 20  # 103.3
 
 
@@ -888,7 +892,8 @@ def _move(g: "Game", r: Ctx, e: Effect) -> dict | None:
         for x in refs(g, r, e.args["what"]):
             if isinstance(x, int) and x in g.objects:
                 ctl = controller(g, r) if e.get("control") == "you" else None
-                new = g.move(x, "battlefield", tapped=bool(e.get("tapped")), controller=ctl)
+                new = g.move(x, "battlefield", tapped=bool(e.get("tapped")), controller=ctl,
+                             counters={e.args["counter"]: 1} if e.get("counter") else None)
                 r.setdefault("followed", {})[x] = new  # 400.7: "that artifact gains haste"
                 if e.get("attacking"):
                     _put_attacking(g, r, new)

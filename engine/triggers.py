@@ -246,7 +246,7 @@ def leaves(g: "Game", o: "Obj", before: "Chars", to: str) -> list[dict[str, Any]
     """Leaves-the-battlefield triggers look back in time (603.10)."""
     # "dies" / "is put into a graveyard from the battlefield" (700.4); filters check the types
     ev = {"event": "dies" if to == "graveyard" else "ltb", "obj": o.id,
-          "player": before.controller, "to": to}
+          "player": before.controller, "to": to, "counters": dict(o.counters)}
     evs = [ev] if ev["event"] == "ltb" else [ev, dict(ev, event="ltb")]
     out = []
     for e in evs:

@@ -137,6 +137,12 @@ KEYWORD_TEXT: dict[str, tuple[str, ...]] = {
     "Battle cry": ("Whenever this creature attacks, each other attacking creature gets +1/+0 until end of turn.",),
     # 702.40a: "This spell costs {1} less to cast for each [text] you control."
     "Affinity": ("This spell costs {{1}} less to cast for each {q} you control.",),
+    # 702.78a
+    "Persist": ("When this creature dies, if it had no -1/-1 counters on it, return it to the battlefield "
+                "under its owner's control with a -1/-1 counter on it.",),
+    # 702.92a
+    "Undying": ("When this creature dies, if it had no +1/+1 counters on it, return it to the battlefield "
+                "under its owner's control with a +1/+1 counter on it.",),
     # 702.135a (after the 2016 rules, read as printed)
     "Afterlife": ("When this creature dies, create {N} 1/1 white and black Spirit creature tokens with flying.",),
     # 702.130a (after the 2016 rules, read as printed)

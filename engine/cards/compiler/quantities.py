@@ -108,6 +108,9 @@ def quantity(phrase: str) -> Any:
 def parse_condition(text: str) -> dict[str, Any] | None:
     """A condition clause (without 'if' / 'as long as') to a condition dict."""
     t = text.strip().lower().rstrip(",.")
+    m = re.fullmatch(r"(?:it|self) had no ([+\-]\d+/[+\-]\d+|[a-z]+) counters on it", t)
+    if m:  # persist, undying (702.78a, 702.92a): the counters it had as it last existed
+        return {"had_no_counters": m.group(1)}
     m = re.fullmatch(r"you control (two|three|one) or fewer other (lands|creatures)", t)
     if m:
         return {"control": {"types": [m.group(2)[:-1].capitalize()], "controller": "you", "other": True},
