@@ -70,7 +70,7 @@ def _legal_now(g: "Game", s: "Obj") -> list[list[Any]]:
 
 #: Conditions about the source object itself: not rechecked once it is gone (its last known
 #: information stands, 608.2h).
-_OBJECT_CONDITIONS = {"kicked", "self", "self_attacked_or_blocked_this_turn", "self_dealt_damage"}
+_OBJECT_CONDITIONS = {"kicked", "self", "self_attacked_or_blocked_this_turn", "self_dealt_damage", "new_since_upkeep"}
 
 
 def resolve_top(g: "Game") -> None:
@@ -493,6 +493,9 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         from_hand = s is not None and s.ability is None and s.chosen.get("cast_from") == "hand"
         if from_hand != bool(cond["cast_from_hand"]):
             return False
+    if "new_since_upkeep" in cond:  # "if this came under your control since the beginning of your last upkeep"
+        if o is None or (o.chosen.get("new_since_upkeep") == g.turn) != bool(cond["new_since_upkeep"]):
+            return False
     if "had_no_counters" in cond:  # "if it had no -1/-1 counters on it": as it left the battlefield (603.10)
         info = ((r or {}).get("trigger") or {})
         if "counters" not in info or info["counters"].get(cond["had_no_counters"], 0) > 0:
@@ -509,7 +512,7 @@ CONDITION_KEYS = {"control", "min", "max", "life_ge", "life_le", "your_turn", "a
                   "gained_life_this_turn", "kicked", "player_lost_life_this_turn", "opponent_lost_life_this_turn",
                   "spells_cast_this_turn", "self", "self_attacked_or_blocked_this_turn", "self_dealt_damage",
                   "once_each_turn", "not", "it", "x_ge", "life_ge_start_plus", "graveyard_ge", "filter",
-                  "cast_from_hand", "milled_this_way", "had_no_counters"}
+                  "cast_from_hand", "milled_this_way", "had_no_counters", "new_since_upkeep"}
 STARTING_LIFE = 20  # 103.3
 
 

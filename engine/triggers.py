@@ -271,6 +271,8 @@ def leaves(g: "Game", o: "Obj", before: "Chars", to: str) -> list[dict[str, Any]
 
 def step(g: "Game", name: str) -> None:
     """"At the beginning of ..." triggers (503.1, 513.1) and delayed triggers (603.7)."""
+    if name == "upkeep":
+        _mark_upkeep(g)
     event(g, {"event": "step", "step": name})
     keep = []
     for d in g.delayed:
@@ -280,6 +282,19 @@ def step(g: "Game", name: str) -> None:
         else:
             keep.append(d)
     g.delayed = keep
+
+
+def _mark_upkeep(g: "Game") -> None:
+    """Which permanents came under the active player's control since the beginning of their
+    last upkeep (echo, 702.29a): those not yet seen by one of their upkeeps under them."""
+    for oid in g.battlefield:
+        o = g.objects[oid]
+        ctl = g.chars(oid).controller
+        if ctl != g.active:
+            continue
+        if o.chosen.get("upkeep_seen") != ctl:
+            o.chosen["new_since_upkeep"] = g.turn
+            o.chosen["upkeep_seen"] = ctl
 
 
 def candidates(g: "Game", t: dict[str, Any]) -> list[list[Any]]:

@@ -143,6 +143,9 @@ KEYWORD_TEXT: dict[str, tuple[str, ...]] = {
     # 702.92a
     "Undying": ("When this creature dies, if it had no +1/+1 counters on it, return it to the battlefield "
                 "under its owner's control with a +1/+1 counter on it.",),
+    # 702.29a ({c}: its mana cost)
+    "Echo": ("At the beginning of your upkeep, if this permanent came under your control since the beginning "
+             "of your last upkeep, sacrifice it unless you pay {c}.",),
     # 702.135a (after the 2016 rules, read as printed)
     "Afterlife": ("When this creature dies, create {N} 1/1 white and black Spirit creature tokens with flying.",),
     # 702.130a (after the 2016 rules, read as printed)
@@ -152,17 +155,19 @@ _NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", 
 
 
 @lru_cache(maxsize=1024)
-def keyword_abilities(name: str, n: int | None = None, quality: str = "") -> tuple[Ability, ...] | None:
+def keyword_abilities(name: str, n: int | None = None, quality: str = "", cost: str = "") -> tuple[Ability, ...] | None:
     """The abilities one instance of a KEYWORD_TEXT keyword stands for; None if a template does
     not compile (then the keyword line is unsupported, never half read)."""
     from engine.cards.compiler import compile_abilities_text  # the compiler imports this module
 
     out: list[Ability] = []
-    label = f"{name} for {quality}" if quality else name if n is None else f"{name} {n}"
+    label = f"{name} for {quality}" if quality else f"{name} {cost}" if cost else name if n is None else f"{name} {n}"
     for template in KEYWORD_TEXT[name]:
         if ("{n}" in template or "{N}" in template) and (n is None or n >= len(_NUMBER_WORDS)):
             return None
-        text = template.format(n=n, N=_NUMBER_WORDS[n] if n is not None else "", q=quality)
+        if "{c}" in template and not re.fullmatch(r"(\{[^{}]+\})+", cost):
+            return None  # a cost other than mana ("Echo—Discard a card")
+        text = template.format(n=n, N=_NUMBER_WORDS[n] if n is not None else "", q=quality, c=cost)
         got = compile_abilities_text(text)
         if not got:
             return None
@@ -219,6 +224,11 @@ def _costed_ability(name: str, part: str, cost_text: str) -> tuple[Ability | Non
                         targets=(TargetSpec({"types": ["Creature"]}, "target creature"),),
                         cost=Cost(mana=cost.mana, exile_self=True), sorcery_speed=True, zone="graveyard",
                         keyword="Scavenge"), cost)
+    if name in KEYWORD_TEXT:
+        got = keyword_abilities(name, cost=cost_text.strip())
+        if got is None or len(got) != 1:
+            return None
+        return (got[0], cost)
     return (None, cost)
 
 
