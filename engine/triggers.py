@@ -30,7 +30,8 @@ PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attac
 SUPPORTED = (OBJECT_EVENTS | PLAYER_EVENTS | {"step"}) - {"cycle", "scry", "tapped", "untapped", "you_attack"}
 #: Trigger keys _match understands (a trigger with any other key is unsupported).
 KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "who", "first", "nth", "step",
-                  "whose", "loyalty", "noncombat", "your_turn", "nonmana", "limit_per_turn", "min_attackers"})
+                  "whose", "loyalty", "noncombat", "your_turn", "nonmana", "limit_per_turn", "min_attackers",
+                  "blocking_self"})
 #: Events a triggered ability of a card in a graveyard is checked against (Spit Flame).
 GRAVEYARD_EVENTS = frozenset({"etb"})
 
@@ -122,6 +123,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
     if name == "damage_player" or name == "combat_damage_player":
         if trig.get("who") == "opponent" and ev.get("target") == controller:
             return False
+    if trig.get("blocking_self") and src not in ev.get("attackers", ()):
+        return False  # "whenever a creature ... blocks SELF" (flanking, 702.24a)
     if trig.get("self"):
         return obj == src
     if trig.get("attached"):

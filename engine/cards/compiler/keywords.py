@@ -143,6 +143,12 @@ KEYWORD_TEXT: dict[str, tuple[str, ...]] = {
     # 702.92a
     "Undying": ("When this creature dies, if it had no +1/+1 counters on it, return it to the battlefield "
                 "under its owner's control with a +1/+1 counter on it.",),
+    # 702.22a (702.22b: the bonus is counted as it resolves)
+    "Rampage": ("Whenever this creature becomes blocked, it gets +{n}/+{n} until end of turn for each creature "
+                "blocking it beyond the first.",),
+    # 702.24a (702.24b: each instance triggers)
+    "Flanking": ("Whenever a creature without flanking blocks this creature, that creature gets -1/-1 "
+                 "until end of turn.",),
     # 702.29a ({c}: its mana cost)
     "Echo": ("At the beginning of your upkeep, if this permanent came under your control since the beginning "
              "of your last upkeep, sacrifice it unless you pay {c}.",),

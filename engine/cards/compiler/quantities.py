@@ -45,6 +45,8 @@ def count_of(phrase: str) -> Any:
     """'the number of creatures you control' / 'creature you control' (after 'for each') -> amount."""
     p = phrase.strip().lower()
     p = re.sub(r"^the number of ", "", p)
+    if p in ("creature blocking it beyond the first", "creature blocking self beyond the first"):
+        return {"blockers_beyond_first": "self"}  # rampage (702.22a)
     m = re.fullmatch(r"(cards|card) in (your|that player's|their|target opponent's|each opponent's) hand", p)
     if m:
         return {"hand_of": "you" if m.group(2) == "your" else "that_player"}
