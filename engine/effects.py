@@ -496,6 +496,10 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         from_hand = s is not None and s.ability is None and s.chosen.get("cast_from") == "hand"
         if from_hand != bool(cond["cast_from_hand"]):
             return False
+    if "opponent_dealt_damage_this_turn" in cond:  # bloodthirst (702.53a)
+        hit = any(g.players[p].damaged_turn == g.turn for p in g.opponents(you))
+        if hit != bool(cond["opponent_dealt_damage_this_turn"]):
+            return False
     if "new_since_upkeep" in cond:  # "if this came under your control since the beginning of your last upkeep"
         if o is None or (o.chosen.get("new_since_upkeep") == g.turn) != bool(cond["new_since_upkeep"]):
             return False
@@ -515,7 +519,8 @@ CONDITION_KEYS = {"control", "min", "max", "life_ge", "life_le", "your_turn", "a
                   "gained_life_this_turn", "kicked", "player_lost_life_this_turn", "opponent_lost_life_this_turn",
                   "spells_cast_this_turn", "self", "self_attacked_or_blocked_this_turn", "self_dealt_damage",
                   "once_each_turn", "not", "it", "x_ge", "life_ge_start_plus", "graveyard_ge", "filter",
-                  "cast_from_hand", "milled_this_way", "had_no_counters", "new_since_upkeep"}
+                  "cast_from_hand", "milled_this_way", "had_no_counters", "new_since_upkeep",
+                  "opponent_dealt_damage_this_turn"}
 STARTING_LIFE = 20  # 103.3
 
 
@@ -1421,6 +1426,8 @@ def enter_replacements(g: "Game", o: "Obj") -> None:
             o.tapped = True
         elif st.get("kind") == "enters_with_counters":
             k = st.get("counter", "+1/+1")
+            if st.get("condition") and not condition(g, st["condition"], o.id, {"controller": o.controller}):
+                continue  # "if it was kicked", "if an opponent was dealt damage this turn" (614.1c)
             if counters_allowed(g, o.id, k):
                 # 614.1c: X in "enters with X counters" is the X it was cast with
                 o.counters[k] = o.counters.get(k, 0) + amount(g, st.get("amount", 1), o.id, {"obj": o.id})

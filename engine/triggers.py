@@ -197,6 +197,8 @@ def _graveyard_triggers(card: Any) -> tuple:
 def event(g: "Game", ev: dict[str, Any]) -> None:
     """Check every permanent's triggered abilities against one event (603.2)."""
     name = ev["event"]
+    if name == "dealt_damage" and ev.get("player") and ev.get("amount", 0) > 0:
+        g.players[ev["player"]].damaged_turn = g.turn  # "if an opponent was dealt damage this turn"
     if name == "attacks" or name == "blocks":  # per-turn fact: it attacked or blocked this turn
         o = g.objects.get(ev["obj"])
         if o is not None:

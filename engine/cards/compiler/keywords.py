@@ -149,6 +149,8 @@ KEYWORD_TEXT: dict[str, tuple[str, ...]] = {
     # 702.24a (702.24b: each instance triggers)
     "Flanking": ("Whenever a creature without flanking blocks this creature, that creature gets -1/-1 "
                  "until end of turn.",),
+    # 702.53a
+    "Bloodthirst": ("If an opponent was dealt damage this turn, this creature enters with {N} +1/+1 counters on it.",),
     # 702.29a ({c}: its mana cost)
     "Echo": ("At the beginning of your upkeep, if this permanent came under your control since the beginning "
              "of your last upkeep, sacrifice it unless you pay {c}.",),
