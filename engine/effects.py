@@ -403,8 +403,12 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
                 for i in g.battlefield if matches(g, i, a.get("among") or {}, src, ctl)]
         return max(vals, default=0)
     if "counters_on" in a and r is not None:
+        kind = a.get("kind", "+1/+1")
+        info = g.objects[r["obj"]].trigger_info if "obj" in r and r["obj"] in g.objects else {}
+        if a["counters_on"] == "self" and "counters" in info and (src not in g.objects or g.objects[src].zone != "battlefield"):
+            return info["counters"].get(kind, 0)  # it died: the counters it had as it last existed (modular, 608.2h)
         xs = [x for x in refs(g, r, a["counters_on"]) if isinstance(x, int) and x in g.objects]
-        return g.objects[xs[0]].counters.get(a.get("kind", "+1/+1"), 0) if xs else 0
+        return g.objects[xs[0]].counters.get(kind, 0) if xs else 0
     raise IllegalAction(f"unsupported amount {a!r}")
 
 

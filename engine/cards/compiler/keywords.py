@@ -149,6 +149,10 @@ KEYWORD_TEXT: dict[str, tuple[str, ...]] = {
     # 702.24a (702.24b: each instance triggers)
     "Flanking": ("Whenever a creature without flanking blocks this creature, that creature gets -1/-1 "
                  "until end of turn.",),
+    # 702.42a
+    "Modular": ("This creature enters with {N} +1/+1 counters on it.",
+                "When this creature dies, you may put a +1/+1 counter on target artifact creature for each "
+                "+1/+1 counter on this creature.",),
     # 702.53a
     "Bloodthirst": ("If an opponent was dealt damage this turn, this creature enters with {N} +1/+1 counters on it.",),
     # 702.29a ({c}: its mana cost)
