@@ -1813,6 +1813,15 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                 extra["colors"] = [COLORS[m.group(1).strip()]]
             out[-1] = Effect("move", {**out[-1].args, "becomes": extra})
             continue
+        m = re.match(r"^if you can't, (.+)$", s)
+        if m and out and out[-1].op == "counters" and out[-1].args.get("remove") and out[-1].args.get("what") == "self" \
+                and out[-1].args.get("amount", 1) == 1:  # "remove a fade counter from SELF. If you can't, ..." (fading)
+            effs = parse_sentence(m.group(1), ctx)
+            if effs is None:
+                return None
+            prev = out.pop()
+            out.append(Effect("if", {"cond": {"self": {"counter": prev.args["kind"]}}, "then": [prev], "else": list(effs)}))
+            continue
         m = re.match(r"^if you don't, (.+)$", s)
         if m and out and out[-1].op == "may":
             effs = parse_sentence(m.group(1), ctx)

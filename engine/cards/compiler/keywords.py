@@ -153,6 +153,9 @@ KEYWORD_TEXT: dict[str, tuple[str, ...]] = {
     "Modular": ("This creature enters with {N} +1/+1 counters on it.",
                 "When this creature dies, you may put a +1/+1 counter on target artifact creature for each "
                 "+1/+1 counter on this creature.",),
+    # 702.31a
+    "Fading": ("This creature enters with {N} fade counters on it.",
+               "At the beginning of your upkeep, remove a fade counter from this creature. If you can't, sacrifice it.",),
     # 702.53a
     "Bloodthirst": ("If an opponent was dealt damage this turn, this creature enters with {N} +1/+1 counters on it.",),
     # 702.29a ({c}: its mana cost)
