@@ -584,8 +584,8 @@ def activate(g: "Game", player: str, a: dict[str, Any]) -> None:
     check_targets(g, specs, chosen, s, player)
     s.targets = chosen
     s.divide = {(_key(k)): v for k, v in (a.get("divide") or {}).items()}
-    if cost.sacrifice_self:  # 608.2h: the ability may need the source as it last existed
-        sc = g.chars(o.id)
+    if cost.sacrifice_self or cost.exile_self:  # 608.2h: the ability may need the source as it last existed
+        sc = g.chars(o.id)  # (scavenge, 702.96a: "the power of the card you exiled")
         s.chosen["source_lki"] = (sc.power, sc.toughness)
     if ab.condition is not None and ab.condition.get("once_each_turn"):
         o.chosen["activated:" + ab.text] = g.turn  # 602.5b

@@ -364,6 +364,9 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
             return sacrificed_power(g, r["obj"], attr)
         if key in a and r is not None:
             xs = [x for x in refs(g, r, a[key]) if isinstance(x, int)]
+            lki = g.objects[r["obj"]].chosen.get("source_lki") if "obj" in r and r["obj"] in g.objects else None
+            if not xs and a[key] == "self" and lki:  # its source was exiled or sacrificed to pay (608.2h)
+                return lki[0] if attr == "power" else lki[1]
             if xs and xs[0] not in g.objects:  # gone: as it last existed (608.2h)
                 pt = r.get("lki_pt", {}).get(xs[0])
                 return (pt[0] if attr == "power" else pt[1]) if pt else 0
