@@ -70,7 +70,8 @@ def _legal_now(g: "Game", s: "Obj") -> list[list[Any]]:
 
 #: Conditions about the source object itself: not rechecked once it is gone (its last known
 #: information stands, 608.2h).
-_OBJECT_CONDITIONS = {"kicked", "self", "self_attacked_or_blocked_this_turn", "self_dealt_damage", "new_since_upkeep"}
+_OBJECT_CONDITIONS = {"kicked", "self", "self_attacked_or_blocked_this_turn", "self_dealt_damage", "new_since_upkeep",
+                      "renowned"}
 
 
 def resolve_top(g: "Game") -> None:
@@ -503,6 +504,9 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         from_hand = s is not None and s.ability is None and s.chosen.get("cast_from") == "hand"
         if from_hand != bool(cond["cast_from_hand"]):
             return False
+    if "renowned" in cond:  # "if it isn't renowned" (702.111a)
+        if o is None or bool(o.chosen.get("renowned")) != bool(cond["renowned"]):
+            return False
     if "opponent_dealt_damage_this_turn" in cond:  # bloodthirst (702.53a)
         hit = any(g.players[p].damaged_turn == g.turn for p in g.opponents(you))
         if hit != bool(cond["opponent_dealt_damage_this_turn"]):
@@ -527,7 +531,7 @@ CONDITION_KEYS = {"control", "min", "max", "life_ge", "life_le", "your_turn", "a
                   "spells_cast_this_turn", "self", "self_attacked_or_blocked_this_turn", "self_dealt_damage",
                   "once_each_turn", "not", "it", "x_ge", "life_ge_start_plus", "graveyard_ge", "filter",
                   "cast_from_hand", "milled_this_way", "had_no_counters", "new_since_upkeep",
-                  "opponent_dealt_damage_this_turn"}
+                  "opponent_dealt_damage_this_turn", "renowned"}
 STARTING_LIFE = 20  # 103.3
 
 

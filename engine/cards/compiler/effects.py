@@ -1510,6 +1510,11 @@ def _action_obj(m: re.Match, c: Ctx) -> list[Effect] | None:
                                                          "what": what})]
 
 
+@reader(r"^(it|self) becomes renowned$")
+def _renowned(m: re.Match, c: Ctx) -> list[Effect] | None:
+    return [Effect("action", {"name": "renowned", "what": "self"})]  # 702.111b: a designation
+
+
 @reader(r"^(bolster|monstrosity|adapt|incubate|discover|support|fateseal|goad|endure) (\d+|x)$")
 def _action_n(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("action", {"name": m.group(1), "amount": _amt(m.group(2), c)})]

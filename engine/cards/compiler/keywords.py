@@ -156,6 +156,9 @@ KEYWORD_TEXT: dict[str, tuple[str, ...]] = {
     # 702.31a
     "Fading": ("This creature enters with {N} fade counters on it.",
                "At the beginning of your upkeep, remove a fade counter from this creature. If you can't, sacrifice it.",),
+    # 702.111a
+    "Renown": ("Whenever this creature deals combat damage to a player, if it isn't renowned, put {N} +1/+1 "
+               "counters on it and it becomes renowned.",),
     # 702.53a
     "Bloodthirst": ("If an opponent was dealt damage this turn, this creature enters with {N} +1/+1 counters on it.",),
     # 702.29a ({c}: its mana cost)
