@@ -159,6 +159,9 @@ KEYWORD_TEXT: dict[str, tuple[str, ...]] = {
     # 702.111a
     "Renown": ("Whenever this creature deals combat damage to a player, if it isn't renowned, put {N} +1/+1 "
                "counters on it and it becomes renowned.",),
+    # 702.123a
+    "Fabricate": ("When this creature enters, you may put {N} +1/+1 counters on it. If you don't, create {N} 1/1 "
+                  "colorless Servo artifact creature tokens.",),
     # 702.53a
     "Bloodthirst": ("If an opponent was dealt damage this turn, this creature enters with {N} +1/+1 counters on it.",),
     # 702.29a ({c}: its mana cost)
@@ -169,6 +172,16 @@ KEYWORD_TEXT: dict[str, tuple[str, ...]] = {
     # 702.130a (after the 2016 rules, read as printed)
     "Afflict": ("Whenever this creature becomes blocked, defending player loses {n} life.",),
 }
+def _fabricate_gone(ab: Ability) -> Ability:
+    """Fabricate makes Servos when the counters can't be put on it because it has left the
+    battlefield (the Kaladesh release notes on 702.123a): ask only while it is there."""
+    may = ab.effects[0]
+    return replace(ab, effects=(Effect("if", {"cond": {"self": {}}, "then": [may],
+                                               "else": list(may.args["else"])}),))
+
+
+#: Keywords whose compiled template needs one more rule applied to it.
+_AFTER = {"Fabricate": _fabricate_gone}
 _NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 
 
@@ -190,6 +203,8 @@ def keyword_abilities(name: str, n: int | None = None, quality: str = "", cost: 
         if not got:
             return None
         out.extend(replace(ab, text=label, keyword=name) for ab in got)
+    if name in _AFTER:
+        out = [_AFTER[name](ab) if ab.kind == "triggered" else ab for ab in out]
     return tuple(out)
 
 
