@@ -31,7 +31,7 @@ SUPPORTED = (OBJECT_EVENTS | PLAYER_EVENTS | {"step"}) - {"cycle", "scry", "tapp
 #: Trigger keys _match understands (a trigger with any other key is unsupported).
 KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "who", "first", "nth", "step",
                   "whose", "loyalty", "noncombat", "your_turn", "nonmana", "limit_per_turn", "min_attackers",
-                  "blocking_self"})
+                  "blocking_self", "most_life"})
 #: Events a triggered ability of a card in a graveyard is checked against (Spit Flame).
 GRAVEYARD_EVENTS = frozenset({"etb"})
 
@@ -122,6 +122,10 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
     obj = ev.get("obj")
     if name == "damage_player" or name == "combat_damage_player":
         if trig.get("who") == "opponent" and ev.get("target") == controller:
+            return False
+    if trig.get("most_life"):  # dethrone (702.104a): it attacks the player with the most life or tied
+        t = ev.get("target")
+        if t not in g.players or g.players[t].life < max(g.players[p].life for p in g.order):
             return False
     if trig.get("blocking_self") and src not in ev.get("attackers", ()):
         return False  # "whenever a creature ... blocks SELF" (flanking, 702.24a)

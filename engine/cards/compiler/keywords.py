@@ -119,6 +119,15 @@ KEYWORD_ABILITIES: dict[str, Ability] = {
         effects=(Effect("pump", {"what": "it", "power": 1, "toughness": 1}),),
         trigger={"event": "attacks_alone", "filter": {"types": ["Creature"], "controller": "you"}},
         keyword="Exalted"),
+    # 702.115a: "for each opponent other than the defending player, you may create a token copy
+    # tapped and attacking that player": this engine seats two players, so there is no such
+    # opponent and the ability triggers and resolves doing nothing.
+    "Myriad": Ability("triggered", "Myriad", trigger={"event": "attacks", "self": True}, keyword="Myriad"),
+    # 702.104a: "whenever this creature attacks the player with the most life or tied for most life"
+    "Dethrone": Ability(
+        "triggered", "Dethrone",
+        effects=(Effect("counters", {"what": "self", "kind": "+1/+1", "amount": 1}),),
+        trigger={"event": "attacks", "self": True, "most_life": True}, keyword="Dethrone"),
 }
 
 #: Keywords whose rules are what their reminder text says: each is compiled from these
@@ -162,6 +171,9 @@ KEYWORD_TEXT: dict[str, tuple[str, ...]] = {
     # 702.123a
     "Fabricate": ("When this creature enters, you may put {N} +1/+1 counters on it. If you don't, create {N} 1/1 "
                   "colorless Servo artifact creature tokens.",),
+    # 702.134a (after the 2016 rules, read as printed)
+    "Mentor": ("Whenever this creature attacks, put a +1/+1 counter on target attacking creature with power "
+               "less than this creature's power.",),
     # 702.53a
     "Bloodthirst": ("If an opponent was dealt damage this turn, this creature enters with {N} +1/+1 counters on it.",),
     # 702.29a ({c}: its mana cost)
