@@ -28,6 +28,7 @@ KEYWORDS = frozenset({
     "Changeling",            # engine/layers.py (702.72)
     "Cycling", "Typecycling",  # activated abilities from the hand (702.28; engine/casting.py)
     "Scavenge",              # an activated ability from the graveyard (702.96)
+    "Cumulative upkeep",     # with a mana cost: its triggered ability (702.23; keywords._costed_ability)
 })
 STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "set_pt",
                      "grant_ability", "add_types", "become", "life_gain_plus", "choose_on_enter",

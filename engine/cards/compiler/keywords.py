@@ -269,6 +269,16 @@ def _costed_ability(name: str, part: str, cost_text: str) -> tuple[Ability | Non
                         targets=(TargetSpec({"types": ["Creature"]}, "target creature"),),
                         cost=Cost(mana=cost.mana, exile_self=True), sorcery_speed=True, zone="graveyard",
                         keyword="Scavenge"), cost)
+    if name == "Cumulative upkeep":
+        if not (cost.mana or cost.life > 0) or cost != Cost(mana=cost.mana, life=cost.life):
+            return None  # mana and life upkeep costs are carried out, not others (sacrifice, counters, ...)
+        return (Ability(  # 702.23a
+            "triggered", part,
+            effects=(Effect("counters", {"what": "self", "kind": "age", "amount": 1}),
+                     Effect("unless", {"payer": "you", "pay": {"mana": list(cost.mana), "life": cost.life},
+                                       "times": {"counters_on": "self", "kind": "age"},
+                                       "effects": [Effect("sacrifice", {"what": "self"})]})),
+            trigger={"event": "step", "step": "upkeep", "whose": "you"}, keyword="Cumulative upkeep"), cost)
     if name in KEYWORD_TEXT:
         got = keyword_abilities(name, cost=cost_text.strip())
         if got is None or len(got) != 1:
