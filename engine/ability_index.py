@@ -13,6 +13,7 @@ from typing import Any, NamedTuple
 class Index(NamedTuple):
     activated: list[tuple[int, Any]]       # (index among activated abilities, ability) working on the battlefield
     from_graveyard: list[tuple[int, Any]]  # ... working from their owner's graveyard (113.6)
+    from_hand: list[tuple[int, Any]]       # ... working from their owner's hand (cycling, 702.28)
     triggered: tuple[Any, ...]
     statics: tuple[Any, ...]               # static abilities that work on the battlefield
 
@@ -28,6 +29,7 @@ def index(abilities: Any) -> Index:
     act = list(enumerate(x for x in abilities if x.kind in ("activated", "mana")))
     ix = Index([(i, ab) for i, ab in act if ab.zone == "battlefield"],
                [(i, ab) for i, ab in act if ab.zone == "graveyard"],
+               [(i, ab) for i, ab in act if ab.zone == "hand"],
                tuple(ab for ab in abilities if ab.kind == "triggered" and ab.trigger is not None),
                tuple(ab for ab in abilities
                      if ab.kind == "static" and ab.static is not None and ab.zone == "battlefield"))

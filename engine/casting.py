@@ -475,22 +475,22 @@ def _key(k: Any) -> Any:
 def activatable(g: "Game", player: str, oid: int) -> list[tuple[int, Ability]]:
     """(index, ability) of the activated and mana abilities of an object this player may
     activate where it is: a permanent they control (602.2), or a card in their graveyard
-    for the abilities that work from there (113.6, 602.2). Indexes count every activated
-    and mana ability in printed order."""
+    for the abilities that work from there (113.6, 602.2), or a card in their hand (cycling,
+    702.28a). Indexes count every activated and mana ability in printed order."""
     o = g.objects[oid]
     if o.zone == "battlefield":
         c = g.chars(oid)
         if c.controller != player:
             return []
         abilities = c.abilities
-    elif o.zone == "graveyard":
+    elif o.zone in ("graveyard", "hand"):
         if o.owner != player:
             return []
         abilities = o.card.abilities
     else:
         return []
     ix = index(abilities)
-    return ix.activated if o.zone == "battlefield" else ix.from_graveyard
+    return ix.activated if o.zone == "battlefield" else ix.from_graveyard if o.zone == "graveyard" else ix.from_hand
 
 
 def activated_of(abilities: Any) -> list[tuple[int, Ability]]:
@@ -592,7 +592,7 @@ def activate(g: "Game", player: str, a: dict[str, Any]) -> None:
     """602.2: activate an ability; mana abilities resolve at once (605.3)."""
     oid = a["card"]
     o = g.objects.get(oid)
-    if o is None or o.zone not in ("battlefield", "graveyard"):
+    if o is None or o.zone not in ("battlefield", "graveyard", "hand"):
         raise IllegalAction(f"{_name(g, oid)} is not a permanent on the battlefield")
     idx = a.get("ability", 0)
     ab = _ability_at(g, player, oid, idx) if isinstance(idx, int) else None
@@ -632,8 +632,8 @@ def activate(g: "Game", player: str, a: dict[str, Any]) -> None:
     check_targets(g, specs, chosen, s, player)
     s.targets = chosen
     s.divide = {(_key(k)): v for k, v in (a.get("divide") or {}).items()}
-    if cost.sacrifice_self:  # 608.2h: the ability may need the source as it last existed
-        sc = g.chars(o.id)
+    if cost.sacrifice_self or cost.exile_self:  # 608.2h: the ability may need the source as it last existed
+        sc = g.chars(o.id)  # (scavenge, 702.96a: "the power of the card you exiled")
         s.chosen["source_lki"] = (sc.power, sc.toughness)
     if ab.condition is not None and ab.condition.get("once_each_turn"):
         o.chosen["activated:" + ab.text] = g.turn  # 602.5b
@@ -723,6 +723,8 @@ def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, x: int = 0) -
         sacrifice(g, o.id)
     elif cost.exile_self:
         g.move(o.id, "exile")
+    elif cost.discard_self and o.zone == "hand":  # "Discard this card" (cycling, 702.28a)
+        effects.discard(g, o.id)
     if cost == _TAP_ONLY:
         g.tapped_changed()
     else:

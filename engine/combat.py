@@ -130,6 +130,10 @@ def can_block(g: "Game", b: int, a: int) -> bool:
         return False  # 702.36b
     if "Shadow" in akw and "Shadow" not in bkw or "Shadow" in bkw and "Shadow" not in akw:
         return False
+    if "Horsemanship" in akw and "Horsemanship" not in bkw:
+        return False  # 702.30b
+    if "Skulk" in akw and bc.power > ac.power:
+        return False  # 702.117b
     walks = [kw[:-4].capitalize() for kw in akw if kw.endswith("walk") and kw != "Landwalk"]
     if "Landwalk" in akw:
         walks += [q for q in (ac.kwargs.get("Landwalk") or []) if isinstance(q, str)]

@@ -75,6 +75,12 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
         gy = (hit[1] if hit is not None and hit[0] is abl else ability_index.index(abl)).from_graveyard
         if gy:
             srcs.append((oid, gy))
+    for oid in p.hand:  # 702.28a: cycling and typecycling work from the hand
+        abl = objs[oid].card.abilities
+        hit = cache.get(id(abl))
+        fh = (hit[1] if hit is not None and hit[0] is abl else ability_index.index(abl)).from_hand
+        if fh:
+            srcs.append((oid, fh))
     for oid, abilities in srcs:
         o = g.objects[oid]
         for i, ab in abilities:

@@ -71,7 +71,8 @@ def _legal_now(g: "Game", s: "Obj") -> list[list[Any]]:
 
 #: Conditions about the source object itself: not rechecked once it is gone (its last known
 #: information stands, 608.2h).
-_OBJECT_CONDITIONS = {"kicked", "self", "self_attacked_or_blocked_this_turn", "self_dealt_damage"}
+_OBJECT_CONDITIONS = {"kicked", "self", "self_attacked_or_blocked_this_turn", "self_dealt_damage", "new_since_upkeep",
+                      "renowned"}
 
 
 def resolve_top(g: "Game") -> None:
@@ -382,6 +383,9 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
             return sacrificed_power(g, r["obj"], attr)
         if key in a and r is not None:
             xs = [x for x in refs(g, r, a[key]) if isinstance(x, int)]
+            lki = g.objects[r["obj"]].chosen.get("source_lki") if "obj" in r and r["obj"] in g.objects else None
+            if not xs and a[key] == "self" and lki:  # its source was exiled or sacrificed to pay (608.2h)
+                return lki[0] if attr == "power" else lki[1]
             if xs and xs[0] not in g.objects:  # gone: as it last existed (608.2h)
                 pt = r.get("lki_pt", {}).get(xs[0])
                 return (pt[0] if attr == "power" else pt[1]) if pt else 0
@@ -390,6 +394,11 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         # "for each creature card milled this way" / "each land card put into a graveyard this way"
         f = {**a["count_this_way"], "zone": "graveyard"}  # not if a replacement exiled it
         return sum(1 for x in r.get("milled", ()) if x in g.objects and matches(g, x, f, src))
+    if "blockers_beyond_first" in a:  # rampage (702.22b): counted as the ability resolves
+        o = g.objects.get(src) if src is not None else None
+        return max(0, len(o.blockers) - 1) if o is not None and o.zone == "battlefield" else 0
+    if "lost_this_way" in a:
+        return r.get("lost", 0) if r is not None else 0
     if "that_much" in a and r is not None:
         return g.objects[r["obj"]].trigger_info.get("amount", 0)
     if "life_gained_this_turn" in a:  # "the amount of life you gained this turn"
@@ -416,8 +425,12 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
                 for i in g.battlefield if matches(g, i, a.get("among") or {}, src, ctl)]
         return max(vals, default=0)
     if "counters_on" in a and r is not None:
+        kind = a.get("kind", "+1/+1")
+        info = g.objects[r["obj"]].trigger_info if "obj" in r and r["obj"] in g.objects else {}
+        if a["counters_on"] == "self" and "counters" in info and (src not in g.objects or g.objects[src].zone != "battlefield"):
+            return info["counters"].get(kind, 0)  # it died: the counters it had as it last existed (modular, 608.2h)
         xs = [x for x in refs(g, r, a["counters_on"]) if isinstance(x, int) and x in g.objects]
-        return g.objects[xs[0]].counters.get(a.get("kind", "+1/+1"), 0) if xs else 0
+        return g.objects[xs[0]].counters.get(kind, 0) if xs else 0
     raise IllegalAction(f"unsupported amount {a!r}")
 
 
@@ -509,6 +522,20 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         from_hand = s is not None and s.ability is None and s.chosen.get("cast_from") == "hand"
         if from_hand != bool(cond["cast_from_hand"]):
             return False
+    if "renowned" in cond:  # "if it isn't renowned" (702.111a)
+        if o is None or bool(o.chosen.get("renowned")) != bool(cond["renowned"]):
+            return False
+    if "opponent_dealt_damage_this_turn" in cond:  # bloodthirst (702.53a)
+        hit = any(g.players[p].damaged_turn == g.turn for p in g.opponents(you))
+        if hit != bool(cond["opponent_dealt_damage_this_turn"]):
+            return False
+    if "new_since_upkeep" in cond:  # "if this came under your control since the beginning of your last upkeep"
+        if o is None or (o.chosen.get("new_since_upkeep") == g.turn) != bool(cond["new_since_upkeep"]):
+            return False
+    if "had_no_counters" in cond:  # "if it had no -1/-1 counters on it": as it left the battlefield (603.10)
+        info = ((r or {}).get("trigger") or {})
+        if "counters" not in info or info["counters"].get(cond["had_no_counters"], 0) > 0:
+            return False
     if "milled_this_way" in cond:  # "If at least one Zombie card is milled this way"
         if not any(x in g.objects and matches(g, x, {**cond["milled_this_way"], "zone": "any_card"}, src, you)
                    for x in (r or {}).get("milled", ())):
@@ -521,7 +548,8 @@ CONDITION_KEYS = {"control", "min", "max", "life_ge", "life_le", "your_turn", "a
                   "gained_life_this_turn", "kicked", "player_lost_life_this_turn", "opponent_lost_life_this_turn",
                   "spells_cast_this_turn", "self", "self_attacked_or_blocked_this_turn", "self_dealt_damage",
                   "once_each_turn", "not", "it", "x_ge", "life_ge_start_plus", "graveyard_ge", "filter",
-                  "cast_from_hand", "milled_this_way"}
+                  "cast_from_hand", "milled_this_way", "had_no_counters", "new_since_upkeep",
+                  "opponent_dealt_damage_this_turn", "renowned"}
 STARTING_LIFE = 20  # 103.3
 
 
@@ -942,7 +970,8 @@ def _move(g: "Game", r: Ctx, e: Effect) -> dict | None:
         for x in refs(g, r, e.args["what"]):
             if isinstance(x, int) and x in g.objects:
                 ctl = controller(g, r) if e.get("control") == "you" else None
-                new = g.move(x, "battlefield", tapped=bool(e.get("tapped")), controller=ctl)
+                new = g.move(x, "battlefield", tapped=bool(e.get("tapped")), controller=ctl,
+                             counters={e.args["counter"]: 1} if e.get("counter") else None)
                 r.setdefault("followed", {})[x] = new  # 400.7: "that artifact gains haste"
                 if e.get("attacking"):
                     _put_attacking(g, r, new)
@@ -1000,6 +1029,7 @@ def _lose(g: "Game", r: Ctx, e: Effect) -> None:
     for p in refs(g, r, e.get("who", "you")):
         if isinstance(p, str):
             lose_life(g, p, n)
+            r["lost"] = r.get("lost", 0) + max(n, 0)  # "that much life": the total lost this way (extort, 702.100a)
 
 
 @op("mill")
@@ -1490,6 +1520,8 @@ def enter_replacements(g: "Game", o: "Obj") -> None:
             o.tapped = True
         elif st.get("kind") == "enters_with_counters":
             k = st.get("counter", "+1/+1")
+            if st.get("condition") and not condition(g, st["condition"], o.id, {"controller": o.controller}):
+                continue  # "if it was kicked", "if an opponent was dealt damage this turn" (614.1c)
             if counters_allowed(g, o.id, k):
                 # 614.1c: X in "enters with X counters" is the X it was cast with
                 o.counters[k] = o.counters.get(k, 0) + amount(g, st.get("amount", 1), o.id, {"obj": o.id})

@@ -198,12 +198,14 @@ class Game:
         return self.players[o.owner].zone(o.zone)
 
     def move(self, oid: int, to: str, *, top: bool = True, controller: str | None = None,
-             tapped: bool = False, index: int | None = None, replaced: bool = False) -> int:
+             tapped: bool = False, index: int | None = None, replaced: bool = False,
+             counters: dict[str, int] | None = None) -> int:
         """Move an object to a zone; it becomes a new object there (400.7). Returns its new id.
 
         A move to a graveyard goes through its replacement effects (614.1a, engine/replacement.py)
         unless ``replaced`` says the caller already applied them; "library_shuffle" shuffles it
-        into its owner's library."""
+        into its owner's library. ``counters``: it enters the battlefield with them (614.1c:
+        persist, undying)."""
         o = self.objects[oid]
         frm = o.zone
         if frm == "stack" and o.chosen.get("flashback") and to != "exile":
@@ -284,6 +286,11 @@ class Game:
             self.rng.shuffle(self.players[n.owner].library)
         if to == "battlefield":
             from engine import clone
+            if counters:
+                from engine.effects import counters_allowed
+                for k, v in counters.items():
+                    if counters_allowed(self, n.id, k):
+                        n.counters[k] = n.counters.get(k, 0) + v
             if not clone.entering(self, n):  # 706.5: "enter as a copy of ..." is chosen first
                 triggers.enters(self, n)
         if frm == "graveyard":  # "whenever ... leave your graveyard" (603.2)

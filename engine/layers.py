@@ -41,7 +41,7 @@ class Chars:
         base = _BASE.get(id(o.card))
         if base is None or base[0] is not o.card:
             c = o.card
-            base = (c, _num(c.power), _num(c.toughness), frozenset(c.types), frozenset(c.subtypes),
+            base = (c, _num(c.power), _num(c.toughness), frozenset(c.types), _subtypes(c),
                     frozenset(c.supertypes), frozenset(c.colors), frozenset(c.keywords), list(c.abilities))
             _BASE[id(o.card)] = base
         _, self.power, self.toughness, self.types, self.subtypes, self.supertypes, self.colors, \
@@ -62,6 +62,15 @@ class Chars:
 
     def is_creature(self) -> bool:
         return "Creature" in self.types
+
+
+def _subtypes(card: Any) -> frozenset[str]:
+    """The printed subtypes; with changeling every creature type (702.72a: a characteristic-
+    defining ability, so it applies first in layer 4 (613.3) and in every zone)."""
+    if "Changeling" in card.keywords and ({"Creature", "Tribal", "Kindred"} & set(card.types)):
+        from engine.cards.compiler.subtypes import CREATURE_TYPES
+        return frozenset(card.subtypes) | CREATURE_TYPES
+    return frozenset(card.subtypes)
 
 
 def _num(v: str | None) -> int:

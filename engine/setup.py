@@ -71,6 +71,8 @@ def from_setup(setup: dict[str, Any], cards: CardPool | None = None, seed: int =
                         from engine.choices import COLORS
                         o.chosen = {str(k): COLORS.get(v, v) if k == "color" else v
                                     for k, v in dict(spec["chosen"]).items()}
+                    if not o.sick:  # under this player's control since before their last upkeep (echo)
+                        o.chosen.setdefault("upkeep_seen", name)
                     if spec.get("attached_to"):
                         attach.append((o.id, spec["attached_to"]))
                 if spec.get("id"):

@@ -95,7 +95,8 @@ class Player:
 
     __slots__ = ("name", "life", "poison", "library", "hand", "graveyard", "exile", "command",
                  "pool", "lands_played", "lost", "drew_from_empty", "mulligans", "kept",
-                 "life_gained_turn", "life_lost_turn", "conceded", "spells_cast_turn", "drawn_turn")
+                 "life_gained_turn", "life_lost_turn", "conceded", "spells_cast_turn", "drawn_turn",
+                 "damaged_turn")
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -117,6 +118,7 @@ class Player:
         self.conceded = False
         self.spells_cast_turn = 0       # spells this player cast this turn (per-turn fact, cleared at 500.1)
         self.drawn_turn = 0             # cards this player drew this turn ("your second card each turn")
+        self.damaged_turn = 0           # the last turn this player was dealt damage (bloodthirst, 702.53a)
 
     def copy(self) -> "Player":
         p = Player.__new__(Player)

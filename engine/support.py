@@ -10,6 +10,7 @@ from typing import Any
 
 from engine import costs
 from engine.cards.abilities import Ability, CardDef, Cost, Effect
+from engine.cards.compiler.keywords import KEYWORD_TEXT
 from engine.effects import OPS, TOKEN_KINDS, condition_problems
 from engine.filters import unknown_keys
 from engine.triggers import SUPPORTED as TRIGGER_EVENTS
@@ -22,6 +23,12 @@ KEYWORDS = frozenset({
     "Plainswalk", "Islandwalk", "Swampwalk", "Mountainwalk", "Forestwalk", "Landwalk",
     "Kicker", "Flashback",   # with mana costs only (checked below)
     "Prowess", "Exalted",    # compiled into their triggered abilities (702.108, 702.83)
+    "Myriad", "Dethrone",    # likewise (702.115, 702.104; keywords.KEYWORD_ABILITIES)
+    "Horsemanship", "Skulk",  # engine/combat.py (702.30, 702.117)
+    "Changeling",            # engine/layers.py (702.72)
+    "Cycling", "Typecycling",  # activated abilities from the hand (702.28; engine/casting.py)
+    "Scavenge",              # an activated ability from the graveyard (702.96)
+    "Cumulative upkeep",     # with a mana cost: its triggered ability (702.23; keywords._costed_ability)
 })
 STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "set_pt",
                      "grant_ability", "add_types", "become", "life_gain_plus", "life_gain_double", "choose_on_enter",
@@ -186,7 +193,8 @@ def ability_reasons(ab: Ability) -> list[str]:
             out.append("static condition")
         out.extend(_cost_static_reasons(st))
         _walk({k: v for k, v in st.items() if k != "kind"}, out)
-    if ab.kind in ("activated", "mana") and ab.zone not in ("battlefield", "graveyard"):
+    if ab.kind in ("activated", "mana") and ab.zone not in ("battlefield", "graveyard") \
+            and not (ab.zone == "hand" and ab.keyword in ("Cycling", "Typecycling")):  # 702.28
         out.append(f"ability from {ab.zone}")
     if ab.kind == "mana" and ab.zone != "battlefield":
         out.append(f"mana ability from {ab.zone}")
@@ -218,7 +226,7 @@ def unsupported_reasons(card: CardDef) -> list[str]:
     """Why the engine cannot play this card as written ([] when it can)."""
     out = [f"text: {s}" for s in card.unsupported]
     for k in card.keywords:
-        if k not in KEYWORDS:
+        if k not in KEYWORDS and k not in KEYWORD_TEXT:  # KEYWORD_TEXT: its abilities are checked below
             out.append(f"keyword {k}")
     for ab in card.abilities:
         if ab.keyword in ("Equip",):

@@ -30,7 +30,8 @@ PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attac
 SUPPORTED = (OBJECT_EVENTS | PLAYER_EVENTS | {"step"}) - {"cycle", "scry", "tapped", "untapped", "you_attack"}
 #: Trigger keys _match understands (a trigger with any other key is unsupported).
 KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "who", "first", "nth", "step",
-                  "whose", "loyalty", "noncombat", "your_turn", "nonmana", "limit_per_turn", "min_attackers"})
+                  "whose", "loyalty", "noncombat", "your_turn", "nonmana", "limit_per_turn", "min_attackers",
+                  "blocking_self", "most_life"})
 #: Events a triggered ability of a card in a graveyard is checked against (Spit Flame).
 GRAVEYARD_EVENTS = frozenset({"etb"})
 
@@ -122,6 +123,12 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
     if name == "damage_player" or name == "combat_damage_player":
         if trig.get("who") == "opponent" and ev.get("target") == controller:
             return False
+    if trig.get("most_life"):  # dethrone (702.104a): it attacks the player with the most life or tied
+        t = ev.get("target")
+        if t not in g.players or g.players[t].life < max(g.players[p].life for p in g.order):
+            return False
+    if trig.get("blocking_self") and src not in ev.get("attackers", ()):
+        return False  # "whenever a creature ... blocks SELF" (flanking, 702.24a)
     if trig.get("self"):
         return obj == src
     if trig.get("attached"):
@@ -194,6 +201,8 @@ def _graveyard_triggers(card: Any) -> tuple:
 def event(g: "Game", ev: dict[str, Any]) -> None:
     """Check every permanent's triggered abilities against one event (603.2)."""
     name = ev["event"]
+    if name == "dealt_damage" and ev.get("player") and ev.get("amount", 0) > 0:
+        g.players[ev["player"]].damaged_turn = g.turn  # "if an opponent was dealt damage this turn"
     if name == "attacks" or name == "blocks":  # per-turn fact: it attacked or blocked this turn
         o = g.objects.get(ev["obj"])
         if o is not None:
@@ -246,7 +255,7 @@ def leaves(g: "Game", o: "Obj", before: "Chars", to: str) -> list[dict[str, Any]
     """Leaves-the-battlefield triggers look back in time (603.10)."""
     # "dies" / "is put into a graveyard from the battlefield" (700.4); filters check the types
     ev = {"event": "dies" if to == "graveyard" else "ltb", "obj": o.id,
-          "player": before.controller, "to": to}
+          "player": before.controller, "to": to, "counters": dict(o.counters)}
     evs = [ev] if ev["event"] == "ltb" else [ev, dict(ev, event="ltb")]
     out = []
     for e in evs:
@@ -271,6 +280,8 @@ def leaves(g: "Game", o: "Obj", before: "Chars", to: str) -> list[dict[str, Any]
 
 def step(g: "Game", name: str) -> None:
     """"At the beginning of ..." triggers (503.1, 513.1) and delayed triggers (603.7)."""
+    if name == "upkeep":
+        _mark_upkeep(g)
     event(g, {"event": "step", "step": name})
     keep = []
     for d in g.delayed:
@@ -280,6 +291,19 @@ def step(g: "Game", name: str) -> None:
         else:
             keep.append(d)
     g.delayed = keep
+
+
+def _mark_upkeep(g: "Game") -> None:
+    """Which permanents came under the active player's control since the beginning of their
+    last upkeep (echo, 702.29a): those not yet seen by one of their upkeeps under them."""
+    for oid in g.battlefield:
+        o = g.objects[oid]
+        ctl = g.chars(oid).controller
+        if ctl != g.active:
+            continue
+        if o.chosen.get("upkeep_seen") != ctl:
+            o.chosen["new_since_upkeep"] = g.turn
+            o.chosen["upkeep_seen"] = ctl
 
 
 def candidates(g: "Game", t: dict[str, Any]) -> list[list[Any]]:

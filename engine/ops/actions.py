@@ -156,6 +156,14 @@ def _adapt(g: "Game", r: dict, e: Effect) -> None:
             _add_counters(g, i, "+1/+1", _n(g, r, e))
 
 
+@action("renowned")
+def _renowned(g: "Game", r: dict, e: Effect) -> None:
+    """702.111b: it becomes renowned (a designation, kept until it leaves the battlefield)."""
+    for i in _objs(g, r, e.get("what", "self")):
+        g.objects[i].chosen["renowned"] = True
+        g.changed()
+
+
 @action("populate")
 def _populate(g: "Game", r: dict, e: Effect) -> dict | None:
     """701.30: create a token that's a copy of a creature token you control."""

@@ -81,7 +81,13 @@ def _may_pay(g: "Game", r: dict, e: Effect) -> dict | None:
 
 @op("unless")
 def _unless(g: "Game", r: dict, e: Effect) -> dict | None:
-    """118.12: `effects` happen unless `payer` pays `pay` or performs `actions`."""
+    """118.12: `effects` happen unless `payer` pays `pay` or performs `actions`; with `times`
+    (an amount) the payment is that many times `pay` (cumulative upkeep, 702.23a)."""
+    if e.get("times") is not None and e.get("pay"):
+        n = max(0, fx.amount(g, e.args["times"], source_id(g, r), r))
+        pay = e.args["pay"]
+        e = Effect("unless", {**e.args, "times": None,
+                              "pay": {"mana": list(_syms(pay)) * n, "life": int(pay.get("life") or 0) * n}})
     payers = [p for p in refs(g, r, e.get("payer", "you")) if isinstance(p, str)]
     payer = payers[0] if payers else None
     got = nested.answer(r, "unless")

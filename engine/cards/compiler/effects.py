@@ -1510,6 +1510,11 @@ def _action_obj(m: re.Match, c: Ctx) -> list[Effect] | None:
                                                          "what": what})]
 
 
+@reader(r"^(it|self) becomes renowned$")
+def _renowned(m: re.Match, c: Ctx) -> list[Effect] | None:
+    return [Effect("action", {"name": "renowned", "what": "self"})]  # 702.111b: a designation
+
+
 @reader(r"^(bolster|monstrosity|adapt|incubate|discover|support|fateseal|goad|endure) (\d+|x)$")
 def _action_n(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("action", {"name": m.group(1), "amount": _amt(m.group(2), c)})]
@@ -1820,6 +1825,15 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                 extra["colors"] = [COLORS[m.group(1).strip()]]
             out[-1] = Effect("move", {**out[-1].args, "becomes": extra})
             continue
+        m = re.match(r"^if you can't, (.+)$", s)
+        if m and out and out[-1].op == "counters" and out[-1].args.get("remove") and out[-1].args.get("what") == "self" \
+                and out[-1].args.get("amount", 1) == 1:  # "remove a fade counter from SELF. If you can't, ..." (fading)
+            effs = parse_sentence(m.group(1), ctx)
+            if effs is None:
+                return None
+            prev = out.pop()
+            out.append(Effect("if", {"cond": {"self": {"counter": prev.args["kind"]}}, "then": [prev], "else": list(effs)}))
+            continue
         m = re.match(r"^if you don't, (.+)$", s)
         if m and out and out[-1].op == "may":
             effs = parse_sentence(m.group(1), ctx)
@@ -1854,4 +1868,17 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                 out[-1] = Effect("add_mana", {**out[-1].args, "only_for": e.args["spells"]})
             else:
                 out.append(e)
+    return _life_lost_this_way(out)
+
+
+def _life_lost_this_way(effs: list[Effect]) -> list[Effect]:
+    """"... loses N life and you gain that much life": the life lost by the effect before it
+    (the amount {"lost_this_way": True}), not an amount the trigger event carries."""
+    out: list[Effect] = []
+    for e in effs:
+        if e.op == "may" and e.args.get("then"):
+            e = Effect("may", {**e.args, "then": _life_lost_this_way(list(e.args["then"]))})
+        if e.op == "gain_life" and e.args.get("amount") == {"that_much": True} and out and out[-1].op == "lose_life":
+            e = Effect("gain_life", {**e.args, "amount": {"lost_this_way": True}})
+        out.append(e)
     return out

@@ -10,6 +10,7 @@ rules of the others live in the engine, by their CR rule (the tables below).
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
@@ -118,7 +119,106 @@ KEYWORD_ABILITIES: dict[str, Ability] = {
         effects=(Effect("pump", {"what": "it", "power": 1, "toughness": 1}),),
         trigger={"event": "attacks_alone", "filter": {"types": ["Creature"], "controller": "you"}},
         keyword="Exalted"),
+    # 702.115a: "for each opponent other than the defending player, you may create a token copy
+    # tapped and attacking that player": this engine seats two players, so there is no such
+    # opponent and the ability triggers and resolves doing nothing.
+    "Myriad": Ability("triggered", "Myriad", trigger={"event": "attacks", "self": True}, keyword="Myriad"),
+    # 702.104a: "whenever this creature attacks the player with the most life or tied for most life"
+    "Dethrone": Ability(
+        "triggered", "Dethrone",
+        effects=(Effect("counters", {"what": "self", "kind": "+1/+1", "amount": 1}),),
+        trigger={"event": "attacks", "self": True, "most_life": True}, keyword="Dethrone"),
 }
+
+#: Keywords whose rules are what their reminder text says: each is compiled from these
+#: templates (the wording of its 702 rule, "{n}" its number, "{N}" that number as a word)
+#: into ordinary triggered and static abilities, one set per instance (702.xb).
+KEYWORD_TEXT: dict[str, tuple[str, ...]] = {
+    # 702.44a: "Whenever this creature blocks or becomes blocked, it gets +N/+N until end of turn."
+    "Bushido": ("Whenever this creature blocks or becomes blocked, it gets +{n}/+{n} until end of turn.",),
+    # 702.45a: a Spirit card with converted mana cost N or less, back to its owner's hand
+    "Soulshift": ("When this creature dies, you may return target Spirit card with mana value {n} or less "
+                  "from your graveyard to your hand.",),
+    # 702.100a: each opponent loses 1 life and you gain life equal to the total life lost this way
+    "Extort": ("Whenever you cast a spell, you may pay {{W/B}}. If you do, each opponent loses 1 life and "
+               "you gain that much life.",),
+    # 702.90a
+    "Battle cry": ("Whenever this creature attacks, each other attacking creature gets +1/+0 until end of turn.",),
+    # 702.40a: "This spell costs {1} less to cast for each [text] you control."
+    "Affinity": ("This spell costs {{1}} less to cast for each {q} you control.",),
+    # 702.78a
+    "Persist": ("When this creature dies, if it had no -1/-1 counters on it, return it to the battlefield "
+                "under its owner's control with a -1/-1 counter on it.",),
+    # 702.92a
+    "Undying": ("When this creature dies, if it had no +1/+1 counters on it, return it to the battlefield "
+                "under its owner's control with a +1/+1 counter on it.",),
+    # 702.22a (702.22b: the bonus is counted as it resolves)
+    "Rampage": ("Whenever this creature becomes blocked, it gets +{n}/+{n} until end of turn for each creature "
+                "blocking it beyond the first.",),
+    # 702.24a (702.24b: each instance triggers)
+    "Flanking": ("Whenever a creature without flanking blocks this creature, that creature gets -1/-1 "
+                 "until end of turn.",),
+    # 702.42a
+    "Modular": ("This creature enters with {N} +1/+1 counters on it.",
+                "When this creature dies, you may put a +1/+1 counter on target artifact creature for each "
+                "+1/+1 counter on this creature.",),
+    # 702.31a
+    "Fading": ("This creature enters with {N} fade counters on it.",
+               "At the beginning of your upkeep, remove a fade counter from this creature. If you can't, sacrifice it.",),
+    # 702.111a
+    "Renown": ("Whenever this creature deals combat damage to a player, if it isn't renowned, put {N} +1/+1 "
+               "counters on it and it becomes renowned.",),
+    # 702.123a
+    "Fabricate": ("When this creature enters, you may put {N} +1/+1 counters on it. If you don't, create {N} 1/1 "
+                  "colorless Servo artifact creature tokens.",),
+    # 702.134a (after the 2016 rules, read as printed)
+    "Mentor": ("Whenever this creature attacks, put a +1/+1 counter on target attacking creature with power "
+               "less than this creature's power.",),
+    # 702.53a
+    "Bloodthirst": ("If an opponent was dealt damage this turn, this creature enters with {N} +1/+1 counters on it.",),
+    # 702.29a ({c}: its mana cost)
+    "Echo": ("At the beginning of your upkeep, if this permanent came under your control since the beginning "
+             "of your last upkeep, sacrifice it unless you pay {c}.",),
+    # 702.135a (after the 2016 rules, read as printed)
+    "Afterlife": ("When this creature dies, create {N} 1/1 white and black Spirit creature tokens with flying.",),
+    # 702.130a (after the 2016 rules, read as printed)
+    "Afflict": ("Whenever this creature becomes blocked, defending player loses {n} life.",),
+}
+def _fabricate_gone(ab: Ability) -> Ability:
+    """Fabricate makes Servos when the counters can't be put on it because it has left the
+    battlefield (the Kaladesh release notes on 702.123a): ask only while it is there."""
+    may = ab.effects[0]
+    return replace(ab, effects=(Effect("if", {"cond": {"self": {}}, "then": [may],
+                                               "else": list(may.args["else"])}),))
+
+
+#: Keywords whose compiled template needs one more rule applied to it.
+_AFTER = {"Fabricate": _fabricate_gone}
+_NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+@lru_cache(maxsize=1024)
+def keyword_abilities(name: str, n: int | None = None, quality: str = "", cost: str = "") -> tuple[Ability, ...] | None:
+    """The abilities one instance of a KEYWORD_TEXT keyword stands for; None if a template does
+    not compile (then the keyword line is unsupported, never half read)."""
+    from engine.cards.compiler import compile_abilities_text  # the compiler imports this module
+
+    out: list[Ability] = []
+    label = f"{name} for {quality}" if quality else f"{name} {cost}" if cost else name if n is None else f"{name} {n}"
+    for template in KEYWORD_TEXT[name]:
+        if ("{n}" in template or "{N}" in template) and (n is None or n >= len(_NUMBER_WORDS)):
+            return None
+        if "{c}" in template and not re.fullmatch(r"(\{[^{}]+\})+", cost):
+            return None  # a cost other than mana ("Echo—Discard a card")
+        text = template.format(n=n, N=_NUMBER_WORDS[n] if n is not None else "", q=quality, c=cost)
+        got = compile_abilities_text(text)
+        if not got:
+            return None
+        out.extend(replace(ab, text=label, keyword=name) for ab in got)
+    if name in _AFTER:
+        out = [_AFTER[name](ab) if ab.kind == "triggered" else ab for ab in out]
+    return tuple(out)
+
 
 def _protection(quality: str) -> list[Any] | None:
     """'red' -> ['R']; 'red and from blue' -> ['R','U']; 'creatures' ...; CR 702.16."""
@@ -169,6 +269,21 @@ def _costed_ability(name: str, part: str, cost_text: str) -> tuple[Ability | Non
                         targets=(TargetSpec({"types": ["Creature"]}, "target creature"),),
                         cost=Cost(mana=cost.mana, exile_self=True), sorcery_speed=True, zone="graveyard",
                         keyword="Scavenge"), cost)
+    if name == "Cumulative upkeep":
+        if not (cost.mana or cost.life > 0) or cost != Cost(mana=cost.mana, life=cost.life):
+            return None  # mana and life upkeep costs are carried out, not others (sacrifice, counters, ...)
+        return (Ability(  # 702.23a
+            "triggered", part,
+            effects=(Effect("counters", {"what": "self", "kind": "age", "amount": 1}),
+                     Effect("unless", {"payer": "you", "pay": {"mana": list(cost.mana), "life": cost.life},
+                                       "times": {"counters_on": "self", "kind": "age"},
+                                       "effects": [Effect("sacrifice", {"what": "self"})]})),
+            trigger={"event": "step", "step": "upkeep", "whose": "you"}, keyword="Cumulative upkeep"), cost)
+    if name in KEYWORD_TEXT:
+        got = keyword_abilities(name, cost=cost_text.strip())
+        if got is None or len(got) != 1:
+            return None
+        return (got[0], cost)
     return (None, cost)
 
 
@@ -198,6 +313,11 @@ def _parse_keyword_line(line: str) -> tuple[list[str], dict[str, Any], list[Abil
             names.append(name)
             if name in KEYWORD_ABILITIES:
                 abilities.append(KEYWORD_ABILITIES[name])
+            elif name in KEYWORD_TEXT:
+                got = keyword_abilities(name)
+                if got is None:
+                    return None
+                abilities.extend(got)
             continue
         if low in LANDWALK:
             names.append("Landwalk")
@@ -231,8 +351,12 @@ def _parse_keyword_line(line: str) -> tuple[list[str], dict[str, Any], list[Abil
             f = parse_noun(m.group(1))
             if f is None:
                 return None
+            got = keyword_abilities("Affinity", quality=m.group(1).lower())
+            if got is None:
+                return None
             names.append("Affinity")
             args["Affinity"] = f
+            abilities.extend(got)
             continue
         m = re.fullmatch(r"([a-z]+)cycling (\{[^ ]+\})", part, re.I)
         if m and m.group(1).lower() not in ("", "land"):
@@ -290,6 +414,11 @@ def _parse_keyword_line(line: str) -> tuple[list[str], dict[str, Any], list[Abil
             name = _LOWER[m.group(1).lower()]
             names.append(name)
             args[name] = int(m.group(2)) if m.group(2).isdigit() else "X"
+            if name in KEYWORD_TEXT:
+                got = keyword_abilities(name, args[name] if isinstance(args[name], int) else None)
+                if got is None:
+                    return None
+                abilities.extend(got)
             continue
         m = None
         for cand in re.finditer(r"(?:—| )", part):

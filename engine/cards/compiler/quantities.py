@@ -45,6 +45,11 @@ def count_of(phrase: str) -> Any:
     """'the number of creatures you control' / 'creature you control' (after 'for each') -> amount."""
     p = phrase.strip().lower()
     p = re.sub(r"^the number of ", "", p)
+    m = re.fullmatch(r"([+\-]\d+/[+\-]\d+|[a-z]+) counter on (?:self|it)", p)
+    if m:  # modular (702.42a): "for each +1/+1 counter on SELF" (as it last existed, if it died)
+        return {"counters_on": "self", "kind": m.group(1)}
+    if p in ("creature blocking it beyond the first", "creature blocking self beyond the first"):
+        return {"blockers_beyond_first": "self"}  # rampage (702.22a)
     m = re.fullmatch(r"(cards|card) in (your|that player's|their|target opponent's|each opponent's) hand", p)
     if m:
         return {"hand_of": "you" if m.group(2) == "your" else "that_player"}
@@ -108,6 +113,15 @@ def quantity(phrase: str) -> Any:
 def parse_condition(text: str) -> dict[str, Any] | None:
     """A condition clause (without 'if' / 'as long as') to a condition dict."""
     t = text.strip().lower().rstrip(",.")
+    m = re.fullmatch(r"(?:it|self) had no ([+\-]\d+/[+\-]\d+|[a-z]+) counters on it", t)
+    if m:  # persist, undying (702.78a, 702.92a): the counters it had as it last existed
+        return {"had_no_counters": m.group(1)}
+    if t in ("it isn't renowned", "self isn't renowned"):
+        return {"renowned": False}  # renown (702.111a)
+    if t == "an opponent was dealt damage this turn":
+        return {"opponent_dealt_damage_this_turn": True}  # bloodthirst (702.53a)
+    if re.fullmatch(r"(?:self|it|this) came under your control since the beginning of your last upkeep", t):
+        return {"new_since_upkeep": True}  # echo (702.29a)
     m = re.fullmatch(r"you control (two|three|one) or fewer other (lands|creatures)", t)
     if m:
         return {"control": {"types": [m.group(2)[:-1].capitalize()], "controller": "you", "other": True},

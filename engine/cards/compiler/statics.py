@@ -463,6 +463,18 @@ def _kicked_counters(m: re.Match) -> list[dict[str, Any]] | None:
              "condition": {"kicked": True}}]
 
 
+@static(r"^if (an opponent was dealt damage this turn), self enters with (a|an|one|two|three|four|five|\d+) "
+        r"([+\-\w/]+) counters? on it$")
+def _conditional_counters(m: re.Match) -> list[dict[str, Any]] | None:
+    from engine.cards.compiler.quantities import parse_condition
+    from engine.cards.compiler.targets import number
+    cond = parse_condition(m.group(1))
+    n = number(m.group(2))
+    if cond is None or n is None:
+        return None
+    return [{"kind": "enters_with_counters", "counter": m.group(3), "amount": n, "condition": cond}]
+
+
 @static(r"^you may play an additional land on each of your turns$")
 def _extra_land(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "extra_land", "amount": 1}]

@@ -48,7 +48,7 @@ SUBTYPES: frozenset[str] = frozenset({
     "Quintorius", "Rabbit", "Raccoon", "Ral", "Ranger", "Rat", "Realm", "Rebel", "Reflection",
     "Rhino", "Rigger", "Robot", "Rogue", "Room", "Rowan", "Rune", "Sable", "Saga", "Saheeli",
     "Salamander", "Samurai", "Samut", "Sand", "Saproling", "Sarkhan", "Satyr", "Scarecrow",
-    "Scientist", "Scorpion", "Scout", "Seal", "Serpent", "Serra", "Shade", "Shaman", "Shapeshifter",
+    "Scientist", "Scorpion", "Scout", "Seal", "Serpent", "Serra", "Servo", "Shade", "Shaman", "Shapeshifter",
     "Shark", "Sheep", "Shi'ar", "Ship", "Shrine", "Siege", "Siren", "Sivitri", "Skeleton", "Skrull",
     "Skunk", "Slith", "Sliver", "Sloth", "Slug", "Snail", "Snake", "Soldier", "Soltari", "Sorcerer",
     "Sorin", "Spacecraft", "Spawn", "Specter", "Spellshaper", "Sphere", "Sphinx", "Spider", "Spike",
@@ -90,3 +90,52 @@ def subtype(word: str) -> str | None:
             if base in _LOWER:
                 return _LOWER[base]
     return None
+
+
+#: Every creature type (205.3m; changeling, 702.72a): the list of the 2016 rules plus the
+#: creature types of later cards in the oracle corpus (subtypes of creature cards that no
+#: noncreature card has).
+CREATURE_TYPES: frozenset[str] = frozenset({
+    "Advisor", "Aetherborn", "Alicorn", "Alien", "Ally", "Angel", "Antelope", "Ape", "Archer",
+    "Archon", "Armadillo", "Armored", "Art", "Artificer", "Artist", "Assassin", "Assembly-Worker",
+    "Astartes", "Athlete", "Atog", "Aurochs", "Autobot", "Avatar", "Azra", "Badger", "Barbarian",
+    "Bard", "Basilisk", "Bat", "Bear", "Beast", "Beaver", "Beeble", "Beholder", "Berserker", "Bird",
+    "Bison", "Blinkmoth", "Boar", "Boxer", "Brainiac", "Bringer", "Brushwagg", "Bureaucrat",
+    "C'tan", "Camarid", "Camel", "Capybara", "Caribou", "Carrier", "Cat", "Centaur", "Cephalid",
+    "Chameleon", "Champion", "Chef", "Chicken", "Child", "Chimera", "Citizen", "Clamfolk", "Cleric",
+    "Clown", "Cockatrice", "Construct", "Cow", "Coward", "Coyote", "Crab", "Crocodile", "Custodes",
+    "Cyberman", "Cyborg", "Cyclops", "Dalek", "Dauthi", "Deer", "Demigod", "Demon", "Deserter",
+    "Designer", "Detective", "Devil", "Dinosaur", "Djinn", "Doctor", "Dog", "Donkey", "Dragon",
+    "Drake", "Dreadnought", "Drix", "Drone", "Druid", "Dryad", "Dwarf", "Echidna", "Efreet", "Egg",
+    "Elder", "Eldrazi", "Elemental", "Elephant", "Elf", "Elk", "Elves", "Employee", "Eternal",
+    "Etiquette", "Eye", "Faerie", "Ferret", "Fish", "Flagbearer", "Fox", "Fractal", "Frog",
+    "Fungus", "Gamer", "Gamma", "Gargoyle", "Germ", "Giant", "Giraffe", "Gith", "Glimmer", "Gnoll",
+    "Gnome", "Goat", "Goblin", "God", "Golem", "Gorgon", "Grandchild", "Graveborn", "Gremlin",
+    "Griffin", "Guest", "Gus", "Hag", "Halfling", "Hamster", "Harpy", "Hatificer", "Hawk", "Head",
+    "Hedgehog", "Hellion", "Hero", "Hippo", "Hippogriff", "Homarid", "Homunculus", "Horror",
+    "Horse", "Hound", "Human", "Hydra", "Hyena", "Illusion", "Imp", "Incarnation", "Inhuman",
+    "Inkling", "Inquisitor", "Insect", "Jackal", "Jellyfish", "Judge", "Juggernaut", "Kangaroo",
+    "Kavu", "Killbot", "Kirin", "Kithkin", "Knight", "Koala", "Kobold", "Kor", "Kraken", "Kree",
+    "Lady", "Lamia", "Lammasu", "Lander", "Leech", "Lemur", "Leviathan", "Lhurgoyf", "Licid",
+    "Lizard", "Lobster", "Mammoth", "Manticore", "Masticore", "Mercenary", "Merfolk", "Metathran",
+    "Mime", "Minion", "Minotaur", "Mite", "Mole", "Monger", "Mongoose", "Monk", "Monkey", "Moogle",
+    "Moonfolk", "Mount", "Mouse", "Mummy", "Mutant", "Myr", "Mystic", "Naga", "Nautilus", "Necron",
+    "Nephilim", "Nightmare", "Nightstalker", "Ninja", "Noble", "Noggle", "Nomad", "Nymph",
+    "Octopus", "Officer", "Ogre", "Ooze", "Orb", "Orc", "Orgg", "Otter", "Ouphe", "Ox", "Oyster",
+    "Pangolin", "Paratrooper", "Peasant", "Pegasus", "Pentavite", "Performer", "Pest",
+    "Phelddagrif", "Phoenix", "Phyrexian", "Pilot", "Pincher", "Pirate", "Plant", "Platypus",
+    "Pony", "Porcupine", "Possum", "Praetor", "Primarch", "Prism", "Processor", "Proper", "Qu",
+    "Rabbit", "Raccoon", "Ranger", "Rat", "Rebel", "Reflection", "Rhino", "Rigger", "Robot",
+    "Rogue", "Sable", "Salamander", "Samurai", "Sand", "Saproling", "Satyr", "Scarecrow",
+    "Scientist", "Scion", "Scorpion", "Scout", "Seal", "Serf", "Serpent", "Servo", "Shade", "Shaman",
+    "Shapeshifter", "Shark", "Sheep", "Shi'ar", "Ship", "Siren", "Skeleton", "Skrull", "Skunk",
+    "Slith", "Sliver", "Sloth", "Slug", "Snail", "Snake", "Soldier", "Soltari", "Sorcerer", "Spawn",
+    "Specter", "Spellshaper", "Sphinx", "Spider", "Spike", "Spirit", "Splinter", "Sponge",
+    "Spuzzem", "Spy", "Squid", "Squirrel", "Starfish", "Surrakar", "Survivor", "Symbiote", "Synth",
+    "Tetravite", "Thalakos", "The", "Thopter", "Thrull", "Tiefling", "Time Lord", "Townsfolk",
+    "Toy", "Tree", "Treefolk", "Trilobite", "Triskelavite", "Troll", "Turtle", "Tyranid", "Unicorn",
+    "Utrom", "Vampire", "Vampyre", "Varmint", "Vedalken", "Viashino", "Villain", "Volver", "Waiter",
+    "Wall", "Walrus", "Warlock", "Warrior", "Weasel", "Weird", "Werewolf", "Whale", "Wizard",
+    "Wolf", "Wolverine", "Wombat", "Worm", "Wraith", "Wrestler", "Wurm", "Yeti", "Zombie", "Zonian",
+    "Zubera"
+})

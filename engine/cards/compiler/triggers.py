@@ -116,6 +116,12 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
         if c.endswith("under your control"):
             f["controller"] = "you"
         return {"event": _event_word(m.group(2)), "filter": f, "or_self": True}
+    m = re.fullmatch(r"(?:a|an) (.+?) blocks self", c)
+    if m:  # flanking (702.24a): the blocker is "it"
+        f = parse_noun(m.group(1))
+        if f is None:
+            return None
+        return {"event": "blocks", "filter": f, "blocking_self": True}
     m = re.fullmatch(r"(enchanted|equipped) (creature|permanent|land|artifact) (.+)", c)
     if m and m.group(3) in _SELF_EVENTS:
         return {"event": _SELF_EVENTS[m.group(3)], "attached": True}
