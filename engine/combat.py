@@ -137,20 +137,40 @@ def can_block(g: "Game", b: int, a: int) -> bool:
     walks = [kw[:-4].capitalize() for kw in akw if kw.endswith("walk") and kw != "Landwalk"]
     if "Landwalk" in akw:
         walks += [q for q in (ac.kwargs.get("Landwalk") or []) if isinstance(q, str)]
-    for land in walks:
-        if True:  # 702.14c: unblockable while the defending player controls a land of that type
-            if any(land in g.chars(i).subtypes and g.chars(i).controller == bc.controller
-                   for i in g.battlefield):
-                return False
+    if walks and any(_walks_past(g, q, bc.controller) for q in walks):
+        return False  # 702.14c
     if "Protection" in akw:
         from engine.protection import protected
         if protected(g, ac, b):
             return False  # 702.16e
-    if "Flying" in akw or True:
-        for r in bc.rules:
-            if r.get("rule") == "block_only_flying" and "Flying" not in akw:
-                return False
+    for r in bc.rules:
+        if r.get("rule") == "block_only_flying" and "Flying" not in akw:
+            return False
     return True
+
+
+def _walks_past(g: "Game", quality: str, defender: str) -> bool:
+    """702.14c: a creature with landwalk can't be blocked while the defending player controls a
+    land of that quality: a land type ("Swamp"), "snow Swamp", "nonbasic" or "legendary" (702.14a)."""
+    words = quality.split()
+    snow = words[0] == "snow"
+    kind = words[-1]
+    cs = g.all_chars()
+    for i in g.battlefield:
+        c = cs[i]
+        if c.controller != defender or "Land" not in c.types:
+            continue
+        if snow and "Snow" not in c.supertypes:
+            continue
+        if kind == "nonbasic":
+            ok = "Basic" not in c.supertypes
+        elif kind == "legendary":
+            ok = "Legendary" in c.supertypes
+        else:
+            ok = kind in c.subtypes
+        if ok:
+            return True
+    return False
 
 
 def _unblockable_by(g: "Game", r: dict[str, Any], b: int, a: int) -> bool:

@@ -43,6 +43,12 @@ RULES = frozenset({"cant_block", "cant_attack", "cant_attack_or_block", "cant_be
                    "cant_block_alone", "no_counters", "damage_by_toughness"})
 
 
+#: the landwalk qualities engine.combat knows (702.14a)
+LANDWALK_QUALITIES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest", "Desert", "nonbasic",
+                                "legendary", "snow Swamp", "snow Forest", "snow Island", "snow Plains",
+                                "snow Mountain"})
+
+
 def _walk(x: Any, out: list[str]) -> None:
     """Collect problems in nested args (filters, nested effects, abilities)."""
     if isinstance(x, Effect):
@@ -232,8 +238,7 @@ def unsupported_reasons(card: CardDef) -> list[str]:
         if ab.keyword in ("Equip",):
             pass
         out.extend(ability_reasons(ab))
-    if any(not isinstance(q, str) or q not in ("Plains", "Island", "Swamp", "Mountain", "Forest")
-           for q in card.keyword_args.get("Landwalk") or []):
+    if any(not isinstance(q, str) or q not in LANDWALK_QUALITIES for q in card.keyword_args.get("Landwalk") or []):
         out.append("landwalk quality")
     for k in ("Kicker", "Flashback"):
         c = card.keyword_args.get(k)
