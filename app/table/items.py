@@ -9,10 +9,10 @@ import math
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QGraphicsPathItem, QStyleOptionGraphicsItem
 
-from app.cards.render import back_pixmap, card_pixmap, face_for
+from app.table.looks import blit_look, draw_look_scaled, font, look_key
 
 # item kinds (QGraphicsItem.type())
 CARD_TYPE = QGraphicsItem.UserType + 1
@@ -30,8 +30,6 @@ Z_ARROW = 50
 Z_DRAG = 100
 
 LEFT_STRIP_W = 184  # the stops strip in the left column
-
-RENDER_SCALE = 2  # pixmaps are drawn at twice the scene size: crisp when the view zooms in
 
 HIGHLIGHT = {
     "playable": QColor(80, 220, 110),
@@ -59,6 +57,8 @@ class CardItem(QGraphicsObject):
         self.setAcceptHoverEvents(True)
         self.setZValue(Z_CARD)
         self.tapped = False
+        self.face_up = False
+        self.look: tuple[Any, ...] = ()
         # drawn once into a pixmap of the view's resolution, redrawn only on update():
         # a table of 120 permanents repaints by blitting (issue 5: 16 ms per update)
         self.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
@@ -70,6 +70,7 @@ class CardItem(QGraphicsObject):
         face_up = face_up and bool(card.get("name"))
         if not force and card == self.card and face_up == self.face_up:
             return
+        ring = self.ring() if not force else None
         self.card = card
         self.obj = card.get("id")
         self.name = card.get("name", "")
@@ -83,8 +84,12 @@ class CardItem(QGraphicsObject):
         tip = self.name if self.face_up else ""
         if self.face_up and card.get("counters"):
             tip += "\ncounters: " + ", ".join(f"{k} ×{v}" for k, v in card["counters"].items())
-        self.setToolTip(tip)
-        self.update()
+        if tip != self.toolTip():
+            self.setToolTip(tip)
+        look = look_key(card, self.face_up, self.zone, self.w, self.h)
+        if force or look != self.look or ring != self.ring():
+            self.look = look
+            self.update()
 
     def set_badge(self, badge: str | None) -> None:
         if badge != self.badge:
@@ -103,35 +108,24 @@ class CardItem(QGraphicsObject):
         return self.mapToScene(QPointF(self.w / 2, self.h / 2))
 
     def paint(self, p: QPainter, opt: QStyleOptionGraphicsItem, widget: Any = None) -> None:
-        p.setRenderHint(QPainter.SmoothPixmapTransform)
+        # the look (face and state) is one shared pixmap blitted pixel for pixel; only the
+        # decision's marks (ring, order badge, pile count) are drawn here
+        if self.tapped:
+            at = QPointF(self.w / 2 - self.h / 2, self.h / 2 - self.w / 2)
+            size = (self.h, self.w)
+        else:
+            at, size = QPointF(0, 0), (self.w, self.h)
+        if not blit_look(p, self.look, at):
+            draw_look_scaled(p, self.look, QRectF(at.x(), at.y(), *size))
+        if self.count is None and not self.badge and not self.ring():
+            return
         p.setRenderHint(QPainter.Antialiasing)
         if self.tapped:
             p.translate(self.w / 2, self.h / 2)
             p.rotate(90)
             p.translate(-self.w / 2, -self.h / 2)
-        pw, ph = self.w * RENDER_SCALE, self.h * RENDER_SCALE
-        pm = card_pixmap(self.name, pw, ph) if self.face_up else back_pixmap(pw, ph)
-        p.drawPixmap(QRectF(0, 0, self.w, self.h), pm, QRectF(0, 0, pw, ph))
-        c = self.card
-        if self.zone == "battlefield":
-            if c.get("sick") and c.get("power") is not None and "Haste" not in (c.get("keywords") or []):
-                p.fillRect(QRectF(0, 0, self.w, self.h), QColor(0, 0, 0, 60))
-                self._badge(p, QPointF(12, self.h * 0.36), "zz", QColor(90, 90, 160))
-            if c.get("power") is not None:
-                self._pt(p)
-            if c.get("damage"):
-                self._badge(p, QPointF(self.w - 12, self.h * 0.36), str(c["damage"]), QColor(200, 30, 30))
-            if c.get("counters"):
-                txt = " ".join(f"{k.replace('+1/+1', '+1')}×{v}" for k, v in c["counters"].items())
-                p.setFont(QFont("DejaVu Sans", 7, QFont.Bold))
-                r = QRectF(2, self.h * 0.5, self.w - 4, 14)
-                p.fillRect(r, QColor(20, 20, 20, 200))
-                p.setPen(QColor(255, 240, 160))
-                p.drawText(r, Qt.AlignCenter, txt)
-            if c.get("token"):
-                self._badge(p, QPointF(self.w / 2, self.h * 0.36), "T", QColor(120, 120, 120))
         if self.count is not None:
-            p.setFont(QFont("DejaVu Sans", 11, QFont.Bold))
+            p.setFont(font(11, True))
             r = QRectF(self.w / 2 - 18, self.h - 28, 36, 22)
             p.setBrush(QColor(0, 0, 0, 190))
             p.setPen(Qt.NoPen)
@@ -139,43 +133,26 @@ class CardItem(QGraphicsObject):
             p.setPen(QColor(255, 255, 255))
             p.drawText(r, Qt.AlignCenter, str(self.count))
         if self.badge:
-            at = QPointF(self.w / 2, self.h / 2)
+            c = QPointF(self.w / 2, self.h / 2)
             p.setPen(QPen(QColor(20, 20, 20), 2))
             p.setBrush(QColor(255, 205, 40))
-            p.drawEllipse(at, 20, 20)
-            p.setFont(QFont("DejaVu Sans", 16, QFont.Bold))
-            p.drawText(QRectF(at.x() - 20, at.y() - 20, 40, 40), Qt.AlignCenter, self.badge)
-        ring = self.highlight
-        if self.zone == "battlefield" and ring is None:
-            if c.get("attacking") is not None:
-                ring = "attacking"
-            elif c.get("blocking"):
-                ring = "blocking"
+            p.drawEllipse(c, 20, 20)
+            p.setFont(font(16, True))
+            p.drawText(QRectF(c.x() - 20, c.y() - 20, 40, 40), Qt.AlignCenter, self.badge)
+        ring = self.ring()
         if ring:
-            pen = QPen(HIGHLIGHT[ring], 3)
-            p.setPen(pen)
+            p.setPen(QPen(HIGHLIGHT[ring], 3))
             p.setBrush(Qt.NoBrush)
             p.drawRoundedRect(QRectF(-1.5, -1.5, self.w + 3, self.h + 3), 6, 6)
 
-    def _pt(self, p: QPainter) -> None:
+    def ring(self) -> str | None:
+        """The ring around the card: the decision's highlight, else attacking or blocking."""
+        if self.highlight is not None or self.zone != "battlefield":
+            return self.highlight
         c = self.card
-        face = face_for(self.name)
-        txt = f"{c['power']}/{c['toughness']}"
-        changed = (str(c["power"]), str(c["toughness"])) != (str(face.power), str(face.toughness))
-        r = QRectF(self.w - 40, self.h - 22, 38, 20)
-        p.setPen(QPen(QColor(10, 10, 10), 1))
-        p.setBrush(QColor(255, 236, 150) if changed else QColor(245, 245, 240))
-        p.drawRoundedRect(r, 5, 5)
-        p.setFont(QFont("DejaVu Sans", 9, QFont.Bold))
-        p.setPen(QColor(10, 10, 10))
-        p.drawText(r, Qt.AlignCenter, txt)
-
-    def _badge(self, p: QPainter, at: QPointF, text: str, color: QColor) -> None:
-        p.setPen(QPen(QColor(255, 255, 255), 1.5))
-        p.setBrush(color)
-        p.drawEllipse(at, 11, 11)
-        p.setFont(QFont("DejaVu Sans", 8, QFont.Bold))
-        p.drawText(QRectF(at.x() - 11, at.y() - 11, 22, 22), Qt.AlignCenter, text)
+        if c.get("attacking") is not None:
+            return "attacking"
+        return "blocking" if c.get("blocking") else None
 
     def hoverEnterEvent(self, ev: Any) -> None:
         sc = self.scene()
@@ -223,14 +200,14 @@ class PlayerItem(QGraphicsObject):
         p.setPen(QPen(border, 3 if (self.highlight or self.deciding) else 1.5))
         p.drawRoundedRect(QRectF(0, 0, w, h), 12, 12)
         p.setPen(QColor(235, 235, 235))
-        p.setFont(QFont("DejaVu Sans", 13, QFont.Bold))
+        p.setFont(font(13, True))
         label = self.name + ("  ●" if self.priority else "")
         p.drawText(QRectF(12, 8, w - 24, 24), Qt.AlignLeft | Qt.AlignVCenter, label)
         i = self.info
-        p.setFont(QFont("DejaVu Sans", 34, QFont.Bold))
+        p.setFont(font(34, True))
         p.setPen(QColor(255, 120, 110) if i["life"] <= 5 else QColor(255, 255, 255))
         p.drawText(QRectF(12, 34, w - 24, 52), Qt.AlignLeft | Qt.AlignVCenter, f"♥ {i['life']}")
-        p.setFont(QFont("DejaVu Sans", 10))
+        p.setFont(font(10))
         p.setPen(QColor(210, 214, 222))
         lines = [f"hand {i['hand_count']}   library {i['library']}",
                  f"graveyard {len(i['graveyard'])}   exile {len(i['exile'])}"]
@@ -280,7 +257,7 @@ class StopItem(QGraphicsObject):
             p.setPen(Qt.NoPen)
             p.setBrush(QColor(255, 226, 140, 60))
             p.drawRoundedRect(QRectF(0, 1, self.W, self.H - 2), 6, 6)
-        p.setFont(QFont("DejaVu Sans", 9, QFont.Bold if current else QFont.Normal))
+        p.setFont(font(9, current))
         p.setPen(QColor(255, 236, 170) if current else QColor(200, 206, 214))
         p.drawText(QRectF(8, 0, self.W - 80, self.H), Qt.AlignLeft | Qt.AlignVCenter, self.label)
         for i, (on, active) in enumerate(((theirs, current and not my_turn), (mine, current and my_turn))):
@@ -328,7 +305,7 @@ class ZoneItem(QGraphicsItem):
             p.setBrush(Qt.NoBrush)
             p.drawRoundedRect(self.boundingRect().adjusted(1, 1, -1, -1), 10, 10)
         p.setPen(QColor(255, 255, 255, 90))
-        p.setFont(QFont("DejaVu Sans", 9))
+        p.setFont(font(9))
         # the rows' labels sit at their right end, where cards (laid out from the left) seldom reach
         align = Qt.AlignRight if self.rect.width() > 400 else Qt.AlignLeft
         p.drawText(QRectF(8, 2, self.rect.width() - 16, 16), align | Qt.AlignVCenter, self.label)
