@@ -33,7 +33,7 @@ class TableController(QObject):
     """Session -> signals. ``humans`` are the seats played at this computer."""
 
     changed = Signal()               # the view changed: redraw everything
-    handover = Signal(str)           # another human must take the seat (hotseat)
+    handover = Signal(str)           # another human must take the seat (hotseat); ``changed`` follows
     illegal = Signal(str)            # an answer was refused; the message says why
     logged = Signal(list)            # new lines for the game log
     game_over = Signal(object)       # the winner's name, or None for a draw
@@ -147,8 +147,9 @@ class TableController(QObject):
                     self._views = {}
                     try:
                         self._flush_log()
-                        self.changed.emit()
+                        # the hand-over first: the table is redrawn once, already hidden
                         self.handover.emit(seat)
+                        self.changed.emit()
                     finally:
                         self._views = None
                     return

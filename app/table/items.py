@@ -12,7 +12,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QGraphicsPathItem, QStyleOptionGraphicsItem
 
-from app.table.looks import blit_look, draw_look_scaled, font, look_key
+from app.table.looks import HIGHLIGHT, blit_look, draw_look_scaled, font, look_key
 
 # item kinds (QGraphicsItem.type())
 CARD_TYPE = QGraphicsItem.UserType + 1
@@ -30,14 +30,6 @@ Z_ARROW = 50
 Z_DRAG = 100
 
 LEFT_STRIP_W = 184  # the stops strip in the left column
-
-HIGHLIGHT = {
-    "playable": QColor(80, 220, 110),
-    "target": QColor(255, 205, 40),
-    "attacking": QColor(230, 60, 50),
-    "blocking": QColor(60, 130, 240),
-    "selected": QColor(255, 255, 255),
-}
 
 
 class CardItem(QGraphicsObject):
@@ -108,22 +100,19 @@ class CardItem(QGraphicsObject):
         return self.mapToScene(QPointF(self.w / 2, self.h / 2))
 
     def paint(self, p: QPainter, opt: QStyleOptionGraphicsItem, widget: Any = None) -> None:
-        # the look (face and state) is one shared pixmap blitted pixel for pixel; only the
-        # decision's marks (ring, order badge, pile count) are drawn here
+        # the look (face, state and ring) is one shared pixmap blitted pixel for pixel;
+        # only an order badge or a pile's count is drawn here
         if self.tapped:
             at = QPointF(self.w / 2 - self.h / 2, self.h / 2 - self.w / 2)
             size = (self.h, self.w)
         else:
             at, size = QPointF(0, 0), (self.w, self.h)
-        if not blit_look(p, self.look, at):
-            draw_look_scaled(p, self.look, QRectF(at.x(), at.y(), *size))
-        if self.count is None and not self.badge and not self.ring():
+        key = self.look + (self.ring(),)
+        if not blit_look(p, key, at):
+            draw_look_scaled(p, key, QRectF(at.x(), at.y(), *size))
+        if self.count is None and not self.badge:
             return
         p.setRenderHint(QPainter.Antialiasing)
-        if self.tapped:
-            p.translate(self.w / 2, self.h / 2)
-            p.rotate(90)
-            p.translate(-self.w / 2, -self.h / 2)
         if self.count is not None:
             p.setFont(font(11, True))
             r = QRectF(self.w / 2 - 18, self.h - 28, 36, 22)
@@ -139,11 +128,6 @@ class CardItem(QGraphicsObject):
             p.drawEllipse(c, 20, 20)
             p.setFont(font(16, True))
             p.drawText(QRectF(c.x() - 20, c.y() - 20, 40, 40), Qt.AlignCenter, self.badge)
-        ring = self.ring()
-        if ring:
-            p.setPen(QPen(HIGHLIGHT[ring], 3))
-            p.setBrush(Qt.NoBrush)
-            p.drawRoundedRect(QRectF(-1.5, -1.5, self.w + 3, self.h + 3), 6, 6)
 
     def ring(self) -> str | None:
         """The ring around the card: the decision's highlight, else attacking or blocking."""

@@ -23,10 +23,20 @@ from PySide6.QtGui import QColor, QFont, QPainter, QPen, QPixmap, QTransform
 from app.cards.render import back_pixmap, card_pixmap, face_for
 
 RENDER_SCALE = 2        # the face is scaled from a pixmap twice the scene size
+MARGIN = 3              # room around the card for its ring
 MAX_LOOKS = 600         # about 16 MB at the usual view scale; the oldest go first
 LookKey = tuple[Any, ...]
 
-_looks: OrderedDict[tuple[LookKey, float], QPixmap] = OrderedDict()
+# the rings around cards: what a card is for in the decision of the moment
+HIGHLIGHT = {
+    "playable": QColor(80, 220, 110),
+    "target": QColor(255, 205, 40),
+    "attacking": QColor(230, 60, 50),
+    "blocking": QColor(60, 130, 240),
+    "selected": QColor(255, 255, 255),
+}
+
+_looks: OrderedDict[tuple[LookKey, float, float], QPixmap] = OrderedDict()
 
 
 @lru_cache(maxsize=32)
@@ -36,7 +46,8 @@ def font(size: int, bold: bool = False) -> QFont:
 
 
 def look_key(card: dict[str, Any], face_up: bool, zone: str, w: int, h: int) -> LookKey:
-    """The facts a card's look is drawn from (hashable; equal keys look the same)."""
+    """The facts a card's look is drawn from, but its ring (hashable; equal keys look the
+    same). The item adds the ring (a HIGHLIGHT name or None) at the end."""
     name = card.get("name", "") if face_up else ""
     marks: tuple[Any, ...] = ()
     if zone == "battlefield" and face_up:
@@ -47,19 +58,23 @@ def look_key(card: dict[str, Any], face_up: bool, zone: str, w: int, h: int) -> 
             face = face_for(name)
             changed = (str(power), str(toughness)) != (str(face.power), str(face.toughness))
         counters = tuple(sorted((card.get("counters") or {}).items()))
-        marks = (sick, power, toughness, changed, card.get("damage") or 0, counters, bool(card.get("token")))
+        damage, token = card.get("damage") or 0, bool(card.get("token"))
+        if sick or power is not None or damage or counters or token:
+            marks = (sick, power, toughness, changed, damage, counters, token)
     return (name, w, h, bool(card.get("tapped")), marks)
 
 
-def look_pixmap(key: LookKey, scale: float) -> QPixmap:
-    """The look named by ``key`` at ``scale`` device pixels per scene unit (turned a
-    quarter clockwise when tapped, 701.20a), drawn on first use."""
-    k = (key, round(scale, 3))
+def look_pixmap(key: LookKey, scale: float, dpr: float = 1.0) -> QPixmap:
+    """The look named by ``key`` at ``scale`` device pixels per scene unit on a device of
+    ``dpr`` pixels per logical pixel (turned a quarter clockwise when tapped, 701.20a),
+    drawn on first use."""
+    k = (key, round(scale, 3), dpr)
     pm = _looks.get(k)
     if pm is not None:
         _looks.move_to_end(k)
         return pm
-    pm = _draw(key, scale)
+    pm = _draw(key, scale * dpr)
+    pm.setDevicePixelRatio(dpr)
     _looks[k] = pm
     if len(_looks) > MAX_LOOKS:
         _looks.popitem(last=False)
@@ -72,20 +87,25 @@ def forget_looks() -> None:
 
 
 def _draw(key: LookKey, scale: float) -> QPixmap:
-    name, w, h, tapped, marks = key
-    pw, ph = max(1, round(w * scale)), max(1, round(h * scale))
+    name, w, h, tapped, marks, ring = key
+    pw, ph = max(1, round((w + 2 * MARGIN) * scale)), max(1, round((h + 2 * MARGIN) * scale))
     pm = QPixmap(pw, ph)
     pm.fill(Qt.transparent)
     p = QPainter(pm)
     p.setRenderHint(QPainter.SmoothPixmapTransform)
     p.setRenderHint(QPainter.Antialiasing)
     p.setRenderHint(QPainter.TextAntialiasing)
-    p.scale(pw / w, ph / h)
+    p.scale(pw / (w + 2 * MARGIN), ph / (h + 2 * MARGIN))
+    p.translate(MARGIN, MARGIN)
     sw, sh = w * RENDER_SCALE, h * RENDER_SCALE
     face = card_pixmap(name, sw, sh) if name else back_pixmap(sw, sh)
     p.drawPixmap(QRectF(0, 0, w, h), face, QRectF(0, 0, sw, sh))
     if marks:
         _marks(p, w, h, *marks)
+    if ring:
+        p.setPen(QPen(HIGHLIGHT[ring], 3))
+        p.setBrush(Qt.NoBrush)
+        p.drawRoundedRect(QRectF(-1.5, -1.5, w + 3, h + 3), 6, 6)
     p.end()
     if tapped:
         pm = pm.transformed(QTransform().rotate(90))  # a quarter turn is exact: no resampling
@@ -129,26 +149,28 @@ def badge(p: QPainter, at: QPointF, text: str, color: QColor) -> None:
 
 
 def blit_look(p: QPainter, key: LookKey, at: QPointF) -> bool:
-    """Draw a look with its top-left corner at ``at`` (the painter's coordinates), pixel
-    for pixel on the device. False when the painter turns or shears (the caller draws
-    it scaled instead)."""
+    """Draw a look with the top-left corner of its card at ``at`` (the painter's
+    coordinates), pixel for pixel on the device. False when the painter turns, shears or
+    stretches (the caller draws it scaled instead)."""
     t = p.worldTransform()
-    if t.m12() or t.m21() or t.m13() or t.m23() or t.m11() <= 0 or abs(t.m11() - t.m22()) > 1e-6:
+    s = t.m11()
+    if t.m12() or t.m21() or t.m13() or t.m23() or s <= 0 or abs(s - t.m22()) > 1e-6:
         return False
     dev = p.device()
     dpr = dev.devicePixelRatioF() if dev is not None else 1.0
-    pm = look_pixmap(key, t.m11() * dpr)
-    o = t.map(at)
-    pm.setDevicePixelRatio(dpr)
-    p.save()
-    p.resetTransform()
-    p.drawPixmap(QPointF(round(o.x() * dpr) / dpr, round(o.y() * dpr) / dpr), pm)
-    p.restore()
+    pm = look_pixmap(key, s, dpr)
+    x, y = (at.x() - MARGIN) * s + t.dx(), (at.y() - MARGIN) * s + t.dy()
+    p.setWorldTransform(IDENTITY)
+    p.drawPixmap(QPointF(round(x * dpr) / dpr, round(y * dpr) / dpr), pm)
+    p.setWorldTransform(t)
     return True
 
 
 def draw_look_scaled(p: QPainter, key: LookKey, rect: QRectF) -> None:
-    """A look scaled into ``rect`` (for a painter that turns or shears)."""
+    """A look scaled into ``rect``, its card's place (for a painter that turns or shears)."""
     pm = look_pixmap(key, RENDER_SCALE)
     p.setRenderHint(QPainter.SmoothPixmapTransform)
-    p.drawPixmap(rect, pm, QRectF(0, 0, pm.width(), pm.height()))
+    p.drawPixmap(rect.adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN), pm, QRectF(0, 0, pm.width(), pm.height()))
+
+
+IDENTITY = QTransform()

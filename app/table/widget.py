@@ -279,8 +279,11 @@ class TableWidget(QWidget):
         self.curtain.setGeometry(self.rect())
 
     def show_handover(self, seat: str) -> None:
+        """The hand-over screen over the table (hotseat). The controller's ``changed``
+        follows and redraws the table once, with the hands hidden; the view is not painted
+        while it is covered."""
         self.scene.hide_hands = True
-        self.refresh()
+        self.view.setUpdatesEnabled(False)
         self._curtain_mode = "handover"
         c = self.curtain
         c.title.setText(f"{seat}, your turn to decide")
@@ -297,6 +300,7 @@ class TableWidget(QWidget):
         """The next player is at the computer: lift the hand-over screen."""
         self.curtain.hide()
         self.scene.hide_hands = False
+        self.view.setUpdatesEnabled(True)
         self.refresh()
 
     def show_game_over(self, winner: Any) -> None:
@@ -315,6 +319,7 @@ class TableWidget(QWidget):
             pass
         c.button2.clicked.connect(c.hide)
         self.scene.hide_hands = False
+        self.view.setUpdatesEnabled(True)
         self.refresh()
         c.setGeometry(self.rect())
         c.show()
