@@ -102,8 +102,10 @@ def bench_scene(decisions: int = 50, per_side: int = 60) -> dict[str, Any]:
 
     from app.table.widget import TableWidget
 
-    g = from_setup(crowded_setup(per_side))
-    w = TableWidget(LocalSession(g), ["alice", "bob"], modal_errors=False)
+    setup = crowded_setup(per_side)
+    names = [n for p in setup["players"].values() for zone in ("battlefield", "hand", "library") for n in p[zone]]
+    g = from_setup(setup)
+    w = TableWidget(LocalSession(g), ["alice", "bob"], modal_errors=False, deck_names=names, settle_memory=True)
     w.resize(1500, 920)
     w.show()
     if w.scene.hide_hands:
@@ -143,14 +145,23 @@ def bench_scene(decisions: int = 50, per_side: int = 60) -> dict[str, Any]:
     total_ms: list[float] = []
     update_of_decision: list[float] = []
     made = 0
+
+    def think() -> None:
+        """The player looks at the table before the next decision: the event loop runs
+        (the table's idle work: app.table.warm), up to half a second."""
+        end = time.perf_counter() + 0.5
+        while w.warmer.busy() and time.perf_counter() < end:
+            app.processEvents()
     try:
         for _ in range(decisions * 3):
             if made >= decisions:
                 break
+            think()
             if w.scene.hide_hands:   # the next player clicks the hand-over screen away
                 mark.update(t=time.perf_counter(), cpu=time.thread_time())
                 w.reveal()
                 record("lift the hand-over screen")
+                think()
             d = w.ctl.decision
             a = _answer(d) if d is not None else None
             if a is None:

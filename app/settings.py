@@ -65,8 +65,10 @@ def open_settings_dialog(parent: Any = None) -> Any:
             ui.cardImages.setText(d)
 
     def accept() -> None:
+        from app.table.looks import forget_looks
         save_settings({"card_images": ui.cardImages.text().strip()})
         render.reset()
+        forget_looks()  # the table's looks were drawn from the old faces
         dlg.accept()
 
     ui.browse.clicked.connect(browse)

@@ -24,7 +24,7 @@ from app.cards.render import back_pixmap, card_pixmap, face_for
 
 RENDER_SCALE = 2        # the face is scaled from a pixmap twice the scene size
 MARGIN = 3              # room around the card for its ring
-MAX_LOOKS = 600         # about 16 MB at the usual view scale; the oldest go first
+MAX_LOOKS = 1000        # 15-50 MB at the usual view scales; the oldest go first
 LookKey = tuple[Any, ...]
 
 # the rings around cards: what a card is for in the decision of the moment
@@ -73,12 +73,26 @@ def look_pixmap(key: LookKey, scale: float, dpr: float = 1.0) -> QPixmap:
     if pm is not None:
         _looks.move_to_end(k)
         return pm
-    pm = _draw(key, scale * dpr)
+    pm = QPixmap(_cached(key, scale * dpr))  # shares the pixels; only its pixel ratio differs
     pm.setDevicePixelRatio(dpr)
+    _remember(k, pm)
+    return pm
+
+
+def _cached(key: LookKey, scale: float) -> QPixmap:
+    """A look in device pixels (pixel ratio 1), drawn on first use."""
+    k = (key, round(scale, 3), 0.0)
+    pm = _looks.get(k)
+    if pm is None:
+        pm = _draw(key, scale)
+        _remember(k, pm)
+    return pm
+
+
+def _remember(k: tuple[LookKey, float, float], pm: QPixmap) -> None:
     _looks[k] = pm
     if len(_looks) > MAX_LOOKS:
         _looks.popitem(last=False)
-    return pm
 
 
 def forget_looks() -> None:
@@ -87,7 +101,22 @@ def forget_looks() -> None:
 
 
 def _draw(key: LookKey, scale: float) -> QPixmap:
+    """Draw a look at ``scale`` device pixels per scene unit. Only the plain look (untapped,
+    no ring) scales the face; a ring is stroked over the plain look, and a tapped look is
+    the untapped one turned (exact, no resampling)."""
     name, w, h, tapped, marks, ring = key
+    if tapped:
+        return _cached((name, w, h, False, marks, ring), scale).transformed(QUARTER_TURN)
+    if ring:
+        pm = QPixmap(_cached((name, w, h, False, marks, None), scale))  # a copy: drawn on below
+        p = QPainter(pm)
+        p.setRenderHint(QPainter.Antialiasing)
+        p.scale(pm.width() / (w + 2 * MARGIN), pm.height() / (h + 2 * MARGIN))
+        p.setPen(QPen(HIGHLIGHT[ring], 3))
+        p.setBrush(Qt.NoBrush)
+        p.drawRoundedRect(QRectF(MARGIN - 1.5, MARGIN - 1.5, w + 3, h + 3), 6, 6)
+        p.end()
+        return pm
     pw, ph = max(1, round((w + 2 * MARGIN) * scale)), max(1, round((h + 2 * MARGIN) * scale))
     pm = QPixmap(pw, ph)
     pm.fill(Qt.transparent)
@@ -102,13 +131,7 @@ def _draw(key: LookKey, scale: float) -> QPixmap:
     p.drawPixmap(QRectF(0, 0, w, h), face, QRectF(0, 0, sw, sh))
     if marks:
         _marks(p, w, h, *marks)
-    if ring:
-        p.setPen(QPen(HIGHLIGHT[ring], 3))
-        p.setBrush(Qt.NoBrush)
-        p.drawRoundedRect(QRectF(-1.5, -1.5, w + 3, h + 3), 6, 6)
     p.end()
-    if tapped:
-        pm = pm.transformed(QTransform().rotate(90))  # a quarter turn is exact: no resampling
     return pm
 
 
@@ -174,3 +197,4 @@ def draw_look_scaled(p: QPainter, key: LookKey, rect: QRectF) -> None:
 
 
 IDENTITY = QTransform()
+QUARTER_TURN = QTransform().rotate(90)

@@ -2,17 +2,18 @@
 the game log, the hand-over screen (hotseat) and the game-over screen."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterable
 
 from PySide6.QtCore import QRectF, Qt, Signal
-from PySide6.QtGui import QKeySequence, QPainter, QShortcut
+from PySide6.QtGui import QKeySequence, QPainter, QPixmapCache, QShortcut
 from PySide6.QtWidgets import (QFrame, QGraphicsView, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QMenu, QMessageBox,
                                QPushButton, QVBoxLayout, QWidget)
 
 from app.cards.render import card_pixmap
 from app.table.controller import TableController
 from app.table.prompt import PromptPanel
-from app.table.scene import TableScene
+from app.table.scene import BF_H, BF_W, HAND_H, HAND_W, TableScene
+from app.table.warm import Warmer
 
 PREVIEW_W, PREVIEW_H = 250, 348
 
@@ -32,6 +33,9 @@ class TableView(QGraphicsView):
         self.setMouseTracking(True)
         self.setViewportUpdateMode(QGraphicsView.BoundingRectViewportUpdate)
         self.setCacheMode(QGraphicsView.CacheBackground)  # the felt and the zone frames
+        # the items' cached pixmaps live in QPixmapCache (10 MB by default): 130 cards in a
+        # large window need more, or they are evicted and drawn again on every repaint
+        QPixmapCache.setCacheLimit(max(QPixmapCache.cacheLimit(), 64 * 1024))
 
     def resizeEvent(self, ev: Any) -> None:
         super().resizeEvent(ev)
@@ -71,11 +75,17 @@ class TableWidget(QWidget):
     closed = Signal()
 
     def __init__(self, session: Any, humans: list[str], parent: QWidget | None = None,
-                 modal_errors: bool = True) -> None:
+                 modal_errors: bool = True, deck_names: Iterable[str] = (), settle_memory: bool = False) -> None:
+        """``deck_names``: the cards in the decks of the players at this computer, whose
+        faces are drawn while the table is idle; ``settle_memory``: collect and freeze
+        Python's memory once the table is idle (app.table.warm)."""
         super().__init__(parent)
         self.ctl = TableController(session, humans, self)
         self.scene = TableScene(self.ctl, self)
         self.view = TableView(self.scene)
+        self.warmer = Warmer(self.view, {"battlefield": (BF_W, BF_H), "hand": (HAND_W, HAND_H)}, self)
+        self.warmer.names = list(dict.fromkeys(deck_names))
+        self.warmer.settle_memory = settle_memory
         self.modal_errors = modal_errors
         self.last_error = ""
         self._previewed = ""
@@ -158,6 +168,7 @@ class TableWidget(QWidget):
         for b in self.prompt.findChildren(QPushButton):
             b.setFocusPolicy(Qt.NoFocus)  # Space belongs to the table, not to a focused button
         self.view.setFocus()
+        self.warmer.request(self.scene.v, self.ctl.seat)
 
     def show_preview(self, name: str) -> None:
         self._previewed = name
