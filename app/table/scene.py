@@ -433,11 +433,7 @@ class TableScene(QGraphicsScene):
 
     def toggle_stop(self, step: str, whose: str) -> None:
         """Stop (or no longer stop) at ``step`` in their turn or in mine (controller stops)."""
-        stops = self.ctl.stops_other if whose == "theirs" else self.ctl.stops_active
-        if step in stops:
-            stops.discard(step)
-        else:
-            stops.add(step)
+        self.ctl.toggle_stop(step, whose)
         self.rebuild()
 
     @staticmethod

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (QFrame, QGraphicsView, QHBoxLayout, QLabel, QList
                                QPushButton, QVBoxLayout, QWidget)
 
 from app.cards.render import card_pixmap
+from app.settings import save_stops, saved_stops
 from app.table.controller import TableController
 from app.table.prompt import PromptPanel
 from app.table.scene import BF_H, BF_W, HAND_H, HAND_W, TableScene
@@ -75,12 +76,20 @@ class TableWidget(QWidget):
     closed = Signal()
 
     def __init__(self, session: Any, humans: list[str], parent: QWidget | None = None,
-                 modal_errors: bool = True, deck_names: Iterable[str] = (), settle_memory: bool = False) -> None:
+                 modal_errors: bool = True, deck_names: Iterable[str] = (), settle_memory: bool = False,
+                 remember_stops: bool = False) -> None:
         """``deck_names``: the cards in the decks of the players at this computer, whose
         faces are drawn while the table is idle; ``settle_memory``: collect and freeze
-        Python's memory once the table is idle (app.table.warm)."""
+        Python's memory once the table is idle (app.table.warm); ``remember_stops``: each
+        player's stops come from the settings and go back there when changed."""
         super().__init__(parent)
         self.ctl = TableController(session, humans, self)
+        if remember_stops:
+            for seat in humans:
+                saved = saved_stops(seat)
+                if saved is not None:
+                    self.ctl.stops[seat] = saved
+            self.ctl.stops_changed.connect(self._save_stops)
         self.scene = TableScene(self.ctl, self)
         self.view = TableView(self.scene)
         self.warmer = Warmer(self.view, {"battlefield": (BF_W, BF_H), "hand": (HAND_W, HAND_H)}, self)
@@ -151,6 +160,9 @@ class TableWidget(QWidget):
             sc.setContext(Qt.WindowShortcut)
             sc.activated.connect(fn)
         self.ctl.start()
+
+    def _save_stops(self, seat: str) -> None:
+        save_stops(seat, *self.ctl.stops[seat])
 
     # -- answering from widgets ------------------------------------------------------
     def submit(self, answer: Any) -> bool:
