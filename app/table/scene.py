@@ -38,6 +38,13 @@ STOP_STEPS = (("upkeep", "upkeep"), ("draw", "draw"), ("main1", "main 1"), ("beg
               ("combat_damage", "damage"), ("end_of_combat", "end of combat"), ("main2", "main 2"),
               ("end", "end step"))
 STOPS_Y = 380
+# the steps and phases by their names in the rules (500.1, 505.1)
+STEP_NAMES = {"main1": "first main phase", "main2": "second main phase", "first_strike_damage": "first-strike damage step"}
+
+
+def step_name(step: str) -> str:
+    """'declare_attackers' -> 'declare attackers step'; 'main1' -> 'first main phase'."""
+    return STEP_NAMES.get(step) or (step.replace("_", " ") + " step" if step else "")
 
 # rows (y, height) for the player at the bottom ("me") and at the top ("them")
 ROWS_ME = {"creatures": (508, 152), "lands": (664, 134), "hand": (802, 190)}
@@ -397,8 +404,7 @@ class TableScene(QGraphicsScene):
             self.cards[c["id"]] = it
 
     def _center(self, v: dict[str, Any], d: Any) -> None:
-        step = (v.get("step") or "").replace("_", " ")
-        txt = f"turn {v['turn']} · {v['active']} · {step}"
+        txt = f"turn {v['turn']} · {v['active']} · {step_name(v.get('step') or '')}"
         if v.get("winner") is not None:
             txt = f"game over: {v['winner']} wins"
         t = self._take(("text", "step"), lambda: self._text(QFont("DejaVu Sans", 15, QFont.Bold),

@@ -56,8 +56,9 @@ class TableView(QGraphicsView):
 
 
 class Curtain(QFrame):
-    """A screen over the table: the hand-over screen (hotseat), or the game-over screen
-    with rematch. Its layout is the Designer form ui_forms/curtain.ui."""
+    """A screen over the table: the hand-over screen (hotseat: opaque, the last player's
+    table must not show through), or the game-over screen with rematch (see-through: the
+    final board stays in view). Its layout is the Designer form ui_forms/curtain.ui."""
 
     def __init__(self, parent: QWidget) -> None:
         super().__init__(parent)
@@ -67,6 +68,13 @@ class Curtain(QFrame):
         self.title, self.text = self.ui.title, self.ui.text
         self.button, self.button2 = self.ui.button, self.ui.button2
         self.hide()
+
+    def set_mode(self, mode: str) -> None:
+        """"handover" or "over" (the style sheet's #curtain[mode=...])."""
+        if self.property("mode") != mode:
+            self.setProperty("mode", mode)
+            self.style().unpolish(self)
+            self.style().polish(self)
 
 
 class TableWidget(QWidget):
@@ -309,6 +317,7 @@ class TableWidget(QWidget):
         self.view.setUpdatesEnabled(False)
         self._curtain_mode = "handover"
         c = self.curtain
+        c.set_mode("handover")
         c.title.setText(f"{seat}, your turn to decide")
         d = self.ctl.decision
         c.text.setText(f"Hand the computer to {seat}. The table stays hidden until you click.\n"
@@ -329,6 +338,7 @@ class TableWidget(QWidget):
     def show_game_over(self, winner: Any) -> None:
         self._curtain_mode = "over"
         c = self.curtain
+        c.set_mode("over")
         c.title.setText(f"{winner} wins" if winner else "The game is a draw")
         v = self.ctl.view()
         c.text.setText("   ".join(f"{n}: {p['life']} life" for n, p in v["players"].items()) +
