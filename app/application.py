@@ -215,7 +215,7 @@ class MainWindow(QMainWindow):
             self.stack.removeWidget(self.table)
             self.table.deleteLater()
         self.table = TableWidget(session, humans, modal_errors=modal_errors, deck_names=deck_names or (),
-                                 settle_memory=True, remember_stops=True)
+                                 manage_memory=True, remember_stops=True)
         self.table.rematch.connect(self.rematch)
         self.table.closed.connect(lambda: self.move_to("home"))
         self.stack.addWidget(self.table)

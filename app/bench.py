@@ -105,7 +105,7 @@ def bench_scene(decisions: int = 50, per_side: int = 60) -> dict[str, Any]:
     setup = crowded_setup(per_side)
     names = [n for p in setup["players"].values() for zone in ("battlefield", "hand", "library") for n in p[zone]]
     g = from_setup(setup)
-    w = TableWidget(LocalSession(g), ["alice", "bob"], modal_errors=False, deck_names=names, settle_memory=True)
+    w = TableWidget(LocalSession(g), ["alice", "bob"], modal_errors=False, deck_names=names, manage_memory=True)
     w.resize(1500, 920)
     w.show()
     if w.scene.hide_hands:
@@ -175,6 +175,7 @@ def bench_scene(decisions: int = 50, per_side: int = 60) -> dict[str, Any]:
             made += 1
     finally:
         gc.callbacks.remove(on_gc)
+        gc.unfreeze()   # what the table froze (manage_memory): this process goes on without it
     counted = sum(1 for c in w.scene.cards.values() if c.zone == "battlefield")
     w.close()
     # delete the table now, while Qt and Python are both alive: left to the interpreter's

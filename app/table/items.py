@@ -252,9 +252,9 @@ class StopItem(QGraphicsObject):
 
 
 class ZoneItem(QGraphicsItem):
-    """A labelled area of the table: a drop target. Its frame is part of the scene's
-    background (drawn once and cached by the view, see ``draw_frame``); the item paints
-    only its label, and a solid frame when highlighted."""
+    """A labelled area of the table: a drop target. Its frame and label are part of the
+    scene's background (drawn once and cached by the view, see ``draw_frame``); the item
+    paints nothing unless highlighted (Qt skips items without contents)."""
 
     def __init__(self, kind: str, seat: str | None, rect: QRectF, label: str) -> None:
         super().__init__()
@@ -262,11 +262,17 @@ class ZoneItem(QGraphicsItem):
         self.setPos(rect.topLeft())
         self.setZValue(Z_ZONE)
         self.highlight: str | None = None
+        self.setFlag(QGraphicsItem.ItemHasNoContents, True)
 
     def set_label(self, label: str) -> None:
-        if label != self.label:
-            self.label = label
-            self.update(QRectF(0, 0, self.rect.width(), 20))
+        """A new label (the scene redraws its background when labels change)."""
+        self.label = label
+
+    def set_highlight(self, highlight: str | None) -> None:
+        if highlight != self.highlight:
+            self.highlight = highlight
+            self.setFlag(QGraphicsItem.ItemHasNoContents, highlight is None)
+            self.update()
 
     def type(self) -> int:  # noqa: A003
         return ZONE_TYPE
@@ -275,12 +281,17 @@ class ZoneItem(QGraphicsItem):
         return QRectF(0, 0, self.rect.width(), self.rect.height())
 
     @staticmethod
-    def draw_frame(p: QPainter, rect: QRectF) -> None:
-        """The zone's dashed frame, in scene coordinates (the scene's background)."""
+    def draw_frame(p: QPainter, rect: QRectF, label: str) -> None:
+        """The zone's dashed frame and its label, in scene coordinates (the scene's background)."""
         p.setRenderHint(QPainter.Antialiasing)
         p.setPen(QPen(QColor(255, 255, 255, 40), 1.5, Qt.DashLine))
         p.setBrush(QColor(255, 255, 255, 10))
         p.drawRoundedRect(rect.adjusted(1, 1, -1, -1), 10, 10)
+        p.setPen(QColor(255, 255, 255, 90))
+        p.setFont(font(9))
+        # the rows' labels sit at their right end, where cards (laid out from the left) seldom reach
+        align = Qt.AlignRight if rect.width() > 400 else Qt.AlignLeft
+        p.drawText(QRectF(rect.x() + 8, rect.y() + 2, rect.width() - 16, 16), align | Qt.AlignVCenter, label)
 
     def paint(self, p: QPainter, opt: QStyleOptionGraphicsItem, widget: Any = None) -> None:
         if self.highlight:
@@ -288,11 +299,6 @@ class ZoneItem(QGraphicsItem):
             p.setPen(QPen(HIGHLIGHT[self.highlight], 1.5))
             p.setBrush(Qt.NoBrush)
             p.drawRoundedRect(self.boundingRect().adjusted(1, 1, -1, -1), 10, 10)
-        p.setPen(QColor(255, 255, 255, 90))
-        p.setFont(font(9))
-        # the rows' labels sit at their right end, where cards (laid out from the left) seldom reach
-        align = Qt.AlignRight if self.rect.width() > 400 else Qt.AlignLeft
-        p.drawText(QRectF(8, 2, self.rect.width() - 16, 16), align | Qt.AlignVCenter, self.label)
 
 
 class ArrowItem(QGraphicsPathItem):

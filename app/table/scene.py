@@ -30,6 +30,7 @@ RIGHT_X = 1340        # piles and stack
 MAIN_X, MAIN_W = 210, RIGHT_X - 220
 BF_W, BF_H = 90, 126  # a card on the battlefield
 HAND_W, HAND_H = 110, 154
+TOP_HAND = (64, 90)    # the opponent's hidden hand, smaller
 MID_Y = 500
 ORDER_KINDS = ("order_blockers", "order_attackers")  # damage assignment order (509.2, 509.3)
 # the stops strip: steps where a player may want to stop and act (the rest pass quickly)
@@ -134,6 +135,7 @@ class LabelItem(QGraphicsSimpleTextItem):
         super().__init__()
         self.setZValue(Z_ARROW + 1)
         self.setAcceptedMouseButtons(Qt.NoButton)
+        self.setCacheMode(QGraphicsItem.DeviceCoordinateCache)  # drawn again only when its text changes
 
     def boundingRect(self) -> QRectF:
         return super().boundingRect().adjusted(-6, -2, 6, 2)
@@ -181,16 +183,16 @@ class TableScene(QGraphicsScene):
         self._pool: dict[tuple[Any, ...], QGraphicsItem] = {}
         self._taken: dict[tuple[Any, ...], QGraphicsItem] = {}
         self._temp: list[QGraphicsItem] = []
-        self._frames: list[QRectF] = []
+        self._frames: list[tuple[QRectF, str]] = []
         self._marks: dict[int, str] = {}
         self.order: list[int] | None = None      # blockers being put in damage order (509.2)
 
     def drawBackground(self, p: Any, rect: QRectF) -> None:
         """The felt and the zones' frames (static: the view caches it, CacheBackground)."""
         p.fillRect(rect, self.backgroundBrush())
-        for r in self._frames:
+        for r, label in self._frames:
             if r.intersects(rect):
-                ZoneItem.draw_frame(p, r)
+                ZoneItem.draw_frame(p, r, label)
 
     # -- the decision of the moment --------------------------------------------
     def decision(self) -> Any:
@@ -271,6 +273,7 @@ class TableScene(QGraphicsScene):
                 zk = "hand" if kind == "hand" else "battlefield"
                 z = self._take(("zone", kind, seat, y), lambda zk=zk, r=r, seat=seat, label=label:
                                ZoneItem(zk, seat, r, f"{seat}: {label}"))
+                z.set_label(f"{seat}: {label}")
                 self.zones[(kind, seat)] = z
             self._hand(seat, v, rows["hand"], top)
             self._battlefield(seat, v, rows, top)
@@ -284,8 +287,8 @@ class TableScene(QGraphicsScene):
             if k not in self._taken and it.scene() is self:
                 self.removeItem(it)
         self._pool = self._taken
-        frames = [z.rect for z in self.zones.values()]
-        if frames != self._frames:  # the zones' frames are the background: redraw it only when they move
+        frames = [(z.rect, z.label) for z in self.zones.values()]
+        if frames != self._frames:  # the zones' frames are the background: redraw it only when they change
             self._frames = frames
             self.invalidate(self.sceneRect(), QGraphicsScene.BackgroundLayer)
         for it in list(self.cards.values()) + list(self.players.values()):
@@ -339,7 +342,7 @@ class TableScene(QGraphicsScene):
         if p.get("hand") is not None and not self.hide_hands:
             self._row(p["hand"], "hand", seat, y, h, HAND_W, HAND_H, True)
         else:
-            w, ch = (64, 90) if top else (HAND_W, HAND_H)
+            w, ch = TOP_HAND if top else (HAND_W, HAND_H)
             self._row([{}] * p["hand_count"], "hand", seat, y, h, w, ch, False)
 
     def _battlefield(self, seat: str, v: dict[str, Any], rows: dict[str, tuple[int, int]], top: bool) -> None:
@@ -435,6 +438,7 @@ class TableScene(QGraphicsScene):
         t.setFont(QFont("DejaVu Sans", 8))
         t.setBrush(QColor(170, 178, 188))
         t.setAcceptedMouseButtons(Qt.NoButton)
+        t.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
         return t
 
     def toggle_stop(self, step: str, whose: str) -> None:

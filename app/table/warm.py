@@ -10,9 +10,13 @@ job per pass of the event loop while nothing else is waiting:
 - for each name in the decks of the players at this computer (the table is told them,
   it does not look into libraries), its face at hand and battlefield size.
 
-The first time the table is idle it also settles Python's memory: a full collection and
-``gc.freeze()``, so later automatic full collections scan only what the game made
-since, not the card database and the engine (a 70 ms pause once seen in an update).
+With ``manage_memory``, the idle table also keeps Python's full collections out of the
+updates: the first time it is idle, a full collection and ``gc.freeze()`` (150-200 ms,
+once per table), so automatic full collections scan only what the game made since, not
+the card database and the engine (a 70-90 ms pause inside an update was measured
+without it); then once per turn, while idle, a full collection of what is not frozen
+(under a millisecond) and a freeze of what survived. Cyclic garbage made of frozen
+objects waits for the next table, which unfreezes first.
 """
 from __future__ import annotations
 
@@ -32,12 +36,15 @@ class Warmer(QObject):
     """A queue of drawing jobs run one per event-loop pass (a 0 ms timer runs when no
     other event waits)."""
 
-    def __init__(self, view: Any, sizes: dict[str, tuple[int, int]], parent: QObject | None = None) -> None:
+    def __init__(self, view: Any, sizes: dict[str, Any], parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.view = view                  # the QGraphicsView: its scale and pixel ratio
-        self.sizes = sizes                # "battlefield" and "hand": (w, h) of a card there
+        self.sizes = sizes                # "battlefield", "hand": (w, h) of a card there; "backs": [(w, h)]
         self.names: list[str] = []
-        self.settle_memory = False        # the first idle pass collects and freezes (see above)
+        self.manage_memory = False        # collect and freeze while idle (see above)
+        self._settled = False
+        self._frozen_turn: Any = None
+        self._turn: Any = None
         self._jobs: deque[Callable[[], Any]] = deque()
         self._planned: set[Any] = set()
         self._request: tuple[dict[str, Any], str] | None = None
@@ -47,7 +54,10 @@ class Warmer(QObject):
         self._timer.timeout.connect(self.step)
 
     def busy(self) -> bool:
-        return bool(self._jobs) or self.settle_memory or self._request is not None
+        return bool(self._jobs) or self._request is not None or self._memory_due()
+
+    def _memory_due(self) -> bool:
+        return self.manage_memory and (not self._settled or self._turn != self._frozen_turn)
 
     def request(self, v: dict[str, Any], seat: str) -> None:
         """After an update: plan for the position ``v`` (seat's view) at the next idle pass
@@ -57,25 +67,32 @@ class Warmer(QObject):
 
     def plan(self, v: dict[str, Any], seat: str) -> None:
         """Queue the looks the table may need after the position ``v`` (seat's view)."""
+        self._turn = v.get("turn")
         t = self.view.transform()
         scale, dpr = t.m11(), self.view.devicePixelRatioF()
         if scale <= 0:
             return
         bw, bh = self.sizes["battlefield"]
         hw, hh = self.sizes["hand"]
-        for c in v.get("battlefield") or []:
-            for tapped in (False, True):
-                key = look_key({**c, "tapped": tapped}, True, "battlefield", bw, bh)
-                for ring in RINGS:
-                    self._look(key + (ring,), scale, dpr)
-        for c in (v.get("players", {}).get(seat) or {}).get("hand") or []:
-            plain = {"name": c["name"], "power": c.get("power"), "toughness": c.get("toughness")}
-            self._look(look_key(c, True, "stack", bw, bh) + (None,), scale, dpr)
-            for ring in (None, "playable"):
-                self._look(look_key(plain, True, "battlefield", bw, bh) + (ring,), scale, dpr)
-        for name in self.names:
+        keys = {look_key({**c, "tapped": tapped}, True, "battlefield", bw, bh)
+                for c in v.get("battlefield") or [] for tapped in (False, True)}
+        for key in keys:
+            for ring in RINGS:
+                self._look(key + (ring,), scale, dpr)
+        for w, h in self.sizes.get("backs", ()):   # hidden hands
+            self._look(look_key({}, False, "hand", w, h) + (None,), scale, dpr)
+        hand = [c["name"] for c in (v.get("players", {}).get(seat) or {}).get("hand") or []]
+        for name in list(dict.fromkeys(hand)) + self.names:   # in hand now, then what may be drawn
             for w, h in ((hw, hh), (bw, bh)):
                 self._face(name, w * RENDER_SCALE, h * RENDER_SCALE)
+            for ring in (None, "playable", "selected"):
+                self._look(look_key({"name": name}, True, "hand", hw, hh) + (ring,), scale, dpr)
+            self._look(look_key({"name": name}, True, "stack", bw, bh) + (None,), scale, dpr)
+        for c in (v.get("players", {}).get(seat) or {}).get("hand") or []:
+            plain = {"name": c["name"], "power": c.get("power"), "toughness": c.get("toughness")}
+            for ring in (None, "playable"):   # cast: a creature arrives with summoning sickness (302.6)
+                for sick in (False, True):
+                    self._look(look_key({**plain, "sick": sick}, True, "battlefield", bw, bh) + (ring,), scale, dpr)
 
     def _look(self, key: tuple[Any, ...], scale: float, dpr: float) -> None:
         k = ("look", key, round(scale, 3), dpr)
@@ -96,15 +113,16 @@ class Warmer(QObject):
             v, seat = self._request
             self._request = None
             self.plan(v, seat)
-        elif self.settle_memory and not self._jobs:
-            self.settle_memory = False
-            settle_memory()
+        elif self._memory_due() and not self._jobs:
+            if not self._settled:
+                settle_memory()
+                self._settled = True
+            else:
+                gc.collect()   # only what is not frozen: under a millisecond
+                gc.freeze()
+            self._frozen_turn = self._turn
         elif self._jobs:
-            job = self._jobs.popleft()
-            try:
-                job()
-            except Exception:  # noqa: BLE001 - a face that cannot be drawn now is drawn (or fails) when shown
-                pass
+            self._jobs.popleft()()
         if self.busy():
             self._timer.start()
 

@@ -13,7 +13,7 @@ from app.cards.render import card_pixmap
 from app.settings import save_stops, saved_stops
 from app.table.controller import TableController
 from app.table.prompt import PromptPanel
-from app.table.scene import BF_H, BF_W, HAND_H, HAND_W, TableScene
+from app.table.scene import BF_H, BF_W, HAND_H, HAND_W, TOP_HAND, TableScene
 from app.table.warm import Warmer
 
 PREVIEW_W, PREVIEW_H = 250, 348
@@ -84,11 +84,11 @@ class TableWidget(QWidget):
     closed = Signal()
 
     def __init__(self, session: Any, humans: list[str], parent: QWidget | None = None,
-                 modal_errors: bool = True, deck_names: Iterable[str] = (), settle_memory: bool = False,
+                 modal_errors: bool = True, deck_names: Iterable[str] = (), manage_memory: bool = False,
                  remember_stops: bool = False) -> None:
         """``deck_names``: the cards in the decks of the players at this computer, whose
-        faces are drawn while the table is idle; ``settle_memory``: collect and freeze
-        Python's memory once the table is idle (app.table.warm); ``remember_stops``: each
+        faces are drawn while the table is idle; ``manage_memory``: Python's full
+        collections run while the table is idle, not inside updates (app.table.warm); ``remember_stops``: each
         player's stops come from the settings and go back there when changed."""
         super().__init__(parent)
         self.ctl = TableController(session, humans, self)
@@ -100,9 +100,10 @@ class TableWidget(QWidget):
             self.ctl.stops_changed.connect(self._save_stops)
         self.scene = TableScene(self.ctl, self)
         self.view = TableView(self.scene)
-        self.warmer = Warmer(self.view, {"battlefield": (BF_W, BF_H), "hand": (HAND_W, HAND_H)}, self)
+        self.warmer = Warmer(self.view, {"battlefield": (BF_W, BF_H), "hand": (HAND_W, HAND_H),
+                                         "backs": [(HAND_W, HAND_H), TOP_HAND]}, self)
         self.warmer.names = list(dict.fromkeys(deck_names))
-        self.warmer.settle_memory = settle_memory
+        self.warmer.manage_memory = manage_memory
         self.modal_errors = modal_errors
         self.last_error = ""
         self._previewed = ""

@@ -1,0 +1,99 @@
+"""What keeps a table update under 16 ms with 60 permanents a side (issue 5): shared
+looks, idle warming, garbage collection while idle. The times themselves are measured
+by ``python -m app.bench``; these tests check the mechanisms."""
+from __future__ import annotations
+
+import gc
+
+import pytest
+
+pytest.importorskip("PySide6")
+
+from PySide6.QtCore import Qt  # noqa: E402
+from PySide6.QtTest import QTest  # noqa: E402
+from PySide6.QtWidgets import QApplication  # noqa: E402
+
+from engine.session import LocalSession  # noqa: E402
+from engine.setup import from_setup  # noqa: E402
+
+from app.bench import crowded_setup  # noqa: E402
+from app.table import looks  # noqa: E402
+from app.table.items import CardItem  # noqa: E402
+from app.table.widget import TableWidget  # noqa: E402
+
+KEEP = []
+
+
+def crowded(qtbot, **kw):
+    setup = crowded_setup(20)
+    w = TableWidget(LocalSession(from_setup(setup)), ["alice", "bob"], modal_errors=False, **kw)
+    KEEP.append(w)
+    qtbot.addWidget(w)
+    w.resize(1500, 920)
+    w.show()
+    if w.curtain.isVisible():
+        QTest.mouseClick(w.curtain.button, Qt.LeftButton)
+    QApplication.processEvents()   # shown and laid out: the view has its size and scale
+    w.view.viewport().repaint()
+    assert looks._looks, "the table was painted"
+    return w
+
+
+def battlefield(w, name, seat="alice"):
+    return [it for it in w.scene.cards.values()
+            if isinstance(it, CardItem) and it.zone == "battlefield" and it.name == name and it.seat == seat]
+
+
+def test_cards_that_look_the_same_share_one_drawn_look(qtbot):
+    w = crowded(qtbot)
+    forests = battlefield(w, "Forest")
+    assert len(forests) >= 2 and len({f.look for f in forests}) == 1
+    scale = w.view.transform().m11()
+    a = looks.look_pixmap(forests[0].look + (None,), scale)
+    b = looks.look_pixmap(forests[1].look + (None,), scale)
+    assert a.cacheKey() == b.cacheKey(), "one pixmap for every untapped Forest"
+
+
+def test_a_tapped_look_is_the_untapped_one_turned(qtbot):
+    crowded(qtbot)
+    plain = looks.look_key({"name": "Forest"}, True, "battlefield", 90, 126)
+    tapped = looks.look_key({"name": "Forest", "tapped": True}, True, "battlefield", 90, 126)
+    up, turned = looks.look_pixmap(plain + (None,), 0.75), looks.look_pixmap(tapped + (None,), 0.75)
+    assert (turned.width(), turned.height()) == (up.height(), up.width())
+    ring = looks.look_pixmap(plain + ("playable",), 0.75)
+    assert ring.size() == up.size() and ring.toImage() != up.toImage(), "the ring is drawn over the same look"
+
+
+def test_a_look_key_ignores_what_is_not_drawn(qtbot):
+    a = looks.look_key({"name": "Grizzly Bears", "power": 2, "toughness": 2, "attacking": None, "id": 1},
+                       True, "battlefield", 90, 126)
+    b = looks.look_key({"name": "Grizzly Bears", "power": 2, "toughness": 2, "attacking": "bob", "id": 2},
+                       True, "battlefield", 90, 126)
+    c = looks.look_key({"name": "Grizzly Bears", "power": 3, "toughness": 3, "id": 1}, True, "battlefield", 90, 126)
+    assert a == b and a != c
+    assert looks.look_key({"name": "Forest"}, False, "hand", 64, 90)[0] == "", "a card back shows no name"
+
+
+def test_the_idle_table_draws_the_looks_the_next_update_needs(qtbot, monkeypatch):
+    w = crowded(qtbot, deck_names=["Forest", "Mountain", "Lightning Bolt"])
+    w.warmer.run_all()
+    drawn = []
+    real = looks._draw
+    monkeypatch.setattr(looks, "_draw", lambda key, scale: drawn.append(key) or real(key, scale))
+    d = w.ctl.decision
+    tap = next(o for o in d.options if o.get("action") == "activate" and o.get("mana"))
+    w.ctl.submit({k: v for k, v in tap.items() if k in ("action", "card", "ability")})   # a land turns sideways
+    w.view.viewport().repaint()
+    assert any(it.tapped for it in w.scene.cards.values() if it.zone == "battlefield")
+    assert drawn == [], f"drawn inside the update: {drawn}"
+
+
+def test_full_collections_run_while_the_table_is_idle(qtbot):
+    try:
+        w = crowded(qtbot, manage_memory=True)
+        assert w.warmer.busy()
+        w.warmer.run_all()
+        assert gc.get_freeze_count() > 1000, "what the table is built on is frozen"
+        assert not w.warmer.busy()
+    finally:
+        gc.unfreeze()
