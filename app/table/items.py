@@ -10,7 +10,8 @@ from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QGraphicsPathItem, QStyleOptionGraphicsItem
+from PySide6.QtWidgets import (QGraphicsItem, QGraphicsObject, QGraphicsPathItem, QGraphicsSimpleTextItem,
+                               QStyleOptionGraphicsItem)
 
 from app.table.looks import HIGHLIGHT, blit_look, draw_look_scaled, font, look_key
 
@@ -252,21 +253,34 @@ class StopItem(QGraphicsObject):
 
 
 class ZoneItem(QGraphicsItem):
-    """A labelled area of the table: a drop target. Its frame and label are part of the
-    scene's background (drawn once and cached by the view, see ``draw_frame``); the item
-    paints nothing unless highlighted (Qt skips items without contents)."""
+    """A labelled area of the table: a drop target. Its frame is part of the scene's
+    background (drawn once and cached by the view, see ``draw_frame``); its label is a
+    small cached text item; the zone itself paints nothing unless highlighted (Qt skips
+    items without contents)."""
 
     def __init__(self, kind: str, seat: str | None, rect: QRectF, label: str) -> None:
         super().__init__()
-        self.kind, self.seat, self.rect, self.label = kind, seat, rect, label
+        self.kind, self.seat, self.rect, self.label = kind, seat, rect, ""
         self.setPos(rect.topLeft())
         self.setZValue(Z_ZONE)
         self.highlight: str | None = None
         self.setFlag(QGraphicsItem.ItemHasNoContents, True)
+        self.text = QGraphicsSimpleTextItem(self)
+        self.text.setFont(font(9))
+        self.text.setBrush(QColor(255, 255, 255, 90))
+        self.text.setAcceptedMouseButtons(Qt.NoButton)
+        self.text.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
+        self.set_label(label)
 
     def set_label(self, label: str) -> None:
-        """A new label (the scene redraws its background when labels change)."""
+        if label == self.label:
+            return
         self.label = label
+        self.text.setText(label)
+        # the rows' labels sit at their right end, where cards (laid out from the left) seldom reach
+        w = self.rect.width()
+        x = w - 8 - self.text.boundingRect().width() if w > 400 else 8
+        self.text.setPos(x, 2)
 
     def set_highlight(self, highlight: str | None) -> None:
         if highlight != self.highlight:
@@ -281,17 +295,12 @@ class ZoneItem(QGraphicsItem):
         return QRectF(0, 0, self.rect.width(), self.rect.height())
 
     @staticmethod
-    def draw_frame(p: QPainter, rect: QRectF, label: str) -> None:
-        """The zone's dashed frame and its label, in scene coordinates (the scene's background)."""
+    def draw_frame(p: QPainter, rect: QRectF) -> None:
+        """The zone's dashed frame, in scene coordinates (the scene's background)."""
         p.setRenderHint(QPainter.Antialiasing)
         p.setPen(QPen(QColor(255, 255, 255, 40), 1.5, Qt.DashLine))
         p.setBrush(QColor(255, 255, 255, 10))
         p.drawRoundedRect(rect.adjusted(1, 1, -1, -1), 10, 10)
-        p.setPen(QColor(255, 255, 255, 90))
-        p.setFont(font(9))
-        # the rows' labels sit at their right end, where cards (laid out from the left) seldom reach
-        align = Qt.AlignRight if rect.width() > 400 else Qt.AlignLeft
-        p.drawText(QRectF(rect.x() + 8, rect.y() + 2, rect.width() - 16, 16), align | Qt.AlignVCenter, label)
 
     def paint(self, p: QPainter, opt: QStyleOptionGraphicsItem, widget: Any = None) -> None:
         if self.highlight:
