@@ -97,3 +97,11 @@ def test_full_collections_run_while_the_table_is_idle(qtbot):
         assert not w.warmer.busy()
     finally:
         gc.unfreeze()
+
+
+def test_the_combat_bench_drags_every_attacker_and_blocker(qtbot):
+    from app.bench import bench_combat
+    r = bench_combat(per_side=20)   # 10 creatures a side
+    assert r["updates"] >= 10 + 10 + 3, r   # one update per drag, and the decisions
+    assert r["update_cpu_max_ms"] > 0 and r["update_max_was"], r
+    assert r["gc_gen2_during_updates"] >= 0

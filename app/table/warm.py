@@ -7,8 +7,9 @@ job per pass of the event loop while nothing else is waiting:
 - for each permanent on the battlefield, its look tapped and untapped (untap step,
   502.2; tapping for mana) and with the rings a decision may put around it;
 - for each card in the shown hand, its look on the battlefield and on the stack;
+- for each card on the battlefield or the stack, its look on a graveyard or exile pile;
 - for each name in the decks of the players at this computer (the table is told them,
-  it does not look into libraries), its face at hand and battlefield size.
+  it does not look into libraries), its face at hand, battlefield and pile size.
 
 With ``manage_memory``, the idle table also keeps Python's full collections out of the
 updates: the first time it is idle, a full collection and ``gc.freeze()`` (150-200 ms,
@@ -39,7 +40,7 @@ class Warmer(QObject):
     def __init__(self, view: Any, sizes: dict[str, Any], parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.view = view                  # the QGraphicsView: its scale and pixel ratio
-        self.sizes = sizes                # "battlefield", "hand": (w, h) of a card there; "backs": [(w, h)]
+        self.sizes = sizes                # "battlefield", "hand", "pile": (w, h) of a card there; "backs": [(w, h)]
         self.names: list[str] = []
         self.manage_memory = False        # collect and freeze while idle (see above)
         self._settled = False
@@ -81,10 +82,17 @@ class Warmer(QObject):
                 self._look(key + (ring,), scale, dpr)
         for w, h in self.sizes.get("backs", ()):   # hidden hands
             self._look(look_key({}, False, "hand", w, h) + (None,), scale, dpr)
+        pw, ph = self.sizes["pile"]
         hand = [c["name"] for c in (v.get("players", {}).get(seat) or {}).get("hand") or []]
+        # what may go to a graveyard or exile: on the battlefield, on the stack, in hand
+        public = [c["name"] for c in (v.get("battlefield") or []) + (v.get("stack") or [])]
+        for name in dict.fromkeys(public):
+            self._face(name, pw * RENDER_SCALE, ph * RENDER_SCALE)
+            self._look(look_key({"name": name}, True, "graveyard", pw, ph) + (None,), scale, dpr)
         for name in list(dict.fromkeys(hand)) + self.names:   # in hand now, then what may be drawn
-            for w, h in ((hw, hh), (bw, bh)):
+            for w, h in ((hw, hh), (bw, bh), (pw, ph)):
                 self._face(name, w * RENDER_SCALE, h * RENDER_SCALE)
+            self._look(look_key({"name": name}, True, "graveyard", pw, ph) + (None,), scale, dpr)
             for ring in (None, "playable", "selected"):
                 self._look(look_key({"name": name}, True, "hand", hw, hh) + (ring,), scale, dpr)
             self._look(look_key({"name": name}, True, "stack", bw, bh) + (None,), scale, dpr)

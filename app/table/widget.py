@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from PySide6.QtCore import QRectF, Qt, Signal
+from PySide6.QtCore import QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QPainter, QPixmapCache, QShortcut
 from PySide6.QtWidgets import (QFrame, QGraphicsView, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QMenu, QMessageBox,
-                               QPushButton, QVBoxLayout, QWidget)
+                               QPlainTextEdit, QPushButton, QVBoxLayout, QWidget)
 
 from app.cards.render import card_pixmap
 from app.settings import save_stops, saved_stops
 from app.table.controller import TableController
 from app.table.prompt import PromptPanel
-from app.table.scene import BF_H, BF_W, HAND_H, HAND_W, TOP_HAND, TableScene
+from app.table.scene import BF_H, BF_W, HAND_H, HAND_W, PILE_H, PILE_W, TOP_HAND, TableScene
 from app.table.warm import Warmer
 
 PREVIEW_W, PREVIEW_H = 250, 348
@@ -101,7 +101,8 @@ class TableWidget(QWidget):
         self.scene = TableScene(self.ctl, self)
         self.view = TableView(self.scene)
         self.warmer = Warmer(self.view, {"battlefield": (BF_W, BF_H), "hand": (HAND_W, HAND_H),
-                                         "backs": [(HAND_W, HAND_H), TOP_HAND]}, self)
+                                         "pile": (PILE_W, PILE_H),
+                                         "backs": [(HAND_W, HAND_H), TOP_HAND, (PILE_W, PILE_H)]}, self)
         self.warmer.names = list(dict.fromkeys(deck_names))
         self.warmer.manage_memory = manage_memory
         self.modal_errors = modal_errors
@@ -122,9 +123,13 @@ class TableWidget(QWidget):
         self.status = QLabel()
         self.status.setWordWrap(True)
         self.status.setStyleSheet("color: #ffb0a0; font-weight: bold;")
-        self.log = QListWidget()
+        # a plain text log: appending is incremental (a QListWidget with word wrap laid out
+        # every line again on each addition: 10 ms per update after 600 lines)
+        self.log = QPlainTextEdit()
         self.log.setObjectName("log")
-        self.log.setWordWrap(True)
+        self.log.setReadOnly(True)
+        self.log.setMaximumBlockCount(2000)
+        self.log.setFrameShape(QFrame.NoFrame)
         sl.addWidget(self.preview, 0, Qt.AlignHCenter)
         sl.addWidget(self.prompt)
         sl.addWidget(self.status)
@@ -135,7 +140,7 @@ class TableWidget(QWidget):
         lay.addWidget(self.view, 1)
         lay.addWidget(side)
         self.setStyleSheet("TableWidget, QWidget { background: #182028; } QLabel { color: #ddd; }"
-                           "QListWidget { background: #10161c; color: #ddd; border: none; }"
+                           "QListWidget, QPlainTextEdit { background: #10161c; color: #ddd; border: none; }"
                            "QPushButton { background: #3a4c5e; color: #fff; border-radius: 6px; padding: 6px; }"
                            "QPushButton:disabled { color: #889; background: #2a343e; }"
                            "QPushButton:hover { background: #4c6278; }"
@@ -190,6 +195,17 @@ class TableWidget(QWidget):
             b.setFocusPolicy(Qt.NoFocus)  # Space belongs to the table, not to a focused button
         self.view.setFocus()
         self.warmer.request(self.scene.v, self.ctl.seat)
+        if self.scene.hide_hands and self._curtain_mode == "handover":
+            QTimer.singleShot(0, self._paint_under_curtain)
+
+    def _paint_under_curtain(self) -> None:
+        """While the next player comes to the computer: paint the table under the opaque
+        hand-over screen (hands hidden), so that lifting it repaints only the hand (the
+        turn's untapping, rings and arrows are already in the items' cached pixmaps)."""
+        if self.scene.hide_hands and self.curtain.isVisible():
+            self.view.setUpdatesEnabled(True)
+            self.view.viewport().repaint()
+            self.view.setUpdatesEnabled(False)
 
     def show_preview(self, name: str) -> None:
         self._previewed = name
@@ -302,8 +318,7 @@ class TableWidget(QWidget):
             box.show()
 
     def _log(self, lines: list[str]) -> None:
-        self.log.addItems(lines)
-        self.log.scrollToBottom()
+        self.log.appendPlainText("\n".join(lines))   # scrolls along when at the bottom
 
     # -- the curtains -------------------------------------------------------------------
     def resizeEvent(self, ev: Any) -> None:
