@@ -101,20 +101,27 @@ def forget_looks() -> None:
 
 
 def _draw(key: LookKey, scale: float) -> QPixmap:
-    """Draw a look at ``scale`` device pixels per scene unit. Only the plain look (untapped,
-    no ring) scales the face; a ring is stroked over the plain look, and a tapped look is
-    the untapped one turned (exact, no resampling)."""
+    """Draw a look at ``scale`` device pixels per scene unit. Only the bare face (untapped,
+    no marks, no ring) is scaled; marks are drawn over the bare face, a ring over the look
+    with its marks, and a tapped look is the untapped one turned (exact, no resampling)."""
     name, w, h, tapped, marks, ring = key
     if tapped:
         return _cached((name, w, h, False, marks, ring), scale).transformed(QUARTER_TURN)
-    if ring:
-        pm = QPixmap(_cached((name, w, h, False, marks, None), scale))  # a copy: drawn on below
+    if ring or marks:
+        # a ring, or the battlefield's marks (damage, counters, P/T...), drawn over the look
+        # without them: the face is not scaled again
+        pm = QPixmap(_cached((name, w, h, False, marks if ring else (), None), scale))  # a copy: drawn on below
         p = QPainter(pm)
         p.setRenderHint(QPainter.Antialiasing)
+        p.setRenderHint(QPainter.TextAntialiasing)
         p.scale(pm.width() / (w + 2 * MARGIN), pm.height() / (h + 2 * MARGIN))
-        p.setPen(QPen(HIGHLIGHT[ring], 3))
-        p.setBrush(Qt.NoBrush)
-        p.drawRoundedRect(QRectF(MARGIN - 1.5, MARGIN - 1.5, w + 3, h + 3), 6, 6)
+        p.translate(MARGIN, MARGIN)
+        if ring:
+            p.setPen(QPen(HIGHLIGHT[ring], 3))
+            p.setBrush(Qt.NoBrush)
+            p.drawRoundedRect(QRectF(-1.5, -1.5, w + 3, h + 3), 6, 6)
+        else:
+            _marks(p, w, h, *marks)
         p.end()
         return pm
     pw, ph = max(1, round((w + 2 * MARGIN) * scale)), max(1, round((h + 2 * MARGIN) * scale))
@@ -129,8 +136,6 @@ def _draw(key: LookKey, scale: float) -> QPixmap:
     sw, sh = w * RENDER_SCALE, h * RENDER_SCALE
     face = card_pixmap(name, sw, sh) if name else back_pixmap(sw, sh)
     p.drawPixmap(QRectF(0, 0, w, h), face, QRectF(0, 0, sw, sh))
-    if marks:
-        _marks(p, w, h, *marks)
     p.end()
     return pm
 

@@ -164,6 +164,10 @@ class TableScene(QGraphicsScene):
         super().__init__(parent)
         self.ctl = controller
         self.setSceneRect(0, 0, SCENE_W, SCENE_H)
+        # no BSP index: it is updated on every move, add and removal (0.1 ms per removed
+        # item: 9 ms when combat damage clears 30 creatures and 60 arrows); a linear search
+        # over 200 items for a click costs nothing
+        self.setItemIndexMethod(QGraphicsScene.NoIndex)
         self.setBackgroundBrush(QColor(30, 52, 44))
         self.hide_hands = False                    # the hand-over screen is up
         self.cards: dict[int, CardItem] = {}
