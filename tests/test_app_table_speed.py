@@ -105,3 +105,24 @@ def test_the_combat_bench_drags_every_attacker_and_blocker(qtbot):
     assert r["updates"] >= 10 + 10 + 3, r   # one update per drag, and the decisions
     assert r["update_cpu_max_ms"] > 0 and r["update_max_was"], r
     assert r["gc_gen2_during_updates"] >= 0
+
+
+def test_an_arrow_is_a_stroked_curve_with_a_filled_head(qtbot):
+    from PySide6.QtCore import QPointF
+    from PySide6.QtGui import QImage, QPainter
+    from PySide6.QtWidgets import QGraphicsScene
+
+    from app.table.items import ArrowItem
+    sc = QGraphicsScene(0, 0, 400, 200)
+    a = ArrowItem(QPointF(10, 100), QPointF(390, 100), "attack")
+    sc.addItem(a)
+    r = a.sceneBoundingRect()
+    assert r.contains(QPointF(12, 100)) and r.contains(QPointF(388, 100)), "something to draw in (cached item)"
+    img = QImage(400, 200, QImage.Format_ARGB32_Premultiplied)
+    img.fill(0)
+    p = QPainter(img)
+    sc.render(p)
+    p.end()
+    assert img.pixelColor(200, 123).alpha() > 100, "the curve (it bends to y 123 halfway)"
+    assert img.pixelColor(200, 110).alpha() == 0, "between the curve and the straight line: not filled"
+    assert img.pixelColor(380, 100).alpha() > 100, "the head"

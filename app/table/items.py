@@ -353,12 +353,21 @@ class ArrowItem(QGraphicsPathItem):
         head = 18.0 if length > 30 else 8.0
         p1 = b - QPointF(math.cos(ang - 0.45) * head, math.sin(ang - 0.45) * head)
         p2 = b - QPointF(math.cos(ang + 0.45) * head, math.sin(ang + 0.45) * head)
-        path.addPolygon(QPolygonF([b, p1, p2, b]))
-        self.setPath(path)
+        self.curve = QPainterPath(path)
+        self.head = QPolygonF([b, p1, p2, b])
+        path.addPolygon(self.head)
+        self.setPath(path)   # the curve and the head: what the bounding rect is made from
 
     def paint(self, p: QPainter, opt: QStyleOptionGraphicsItem, widget: Any = None) -> None:
+        # the curve is stroked, only the head is filled (a filled curve is a crescent)
         p.setRenderHint(QPainter.Antialiasing)
-        super().paint(p, opt, widget)
+        p.setPen(self.pen())
+        p.setBrush(Qt.NoBrush)
+        p.drawPath(self.curve)
+        p.setPen(Qt.NoPen)
+        p.setBrush(self.brush())
+        p.drawPolygon(self.head)
 
-    def shape(self) -> QPainterPath:
-        return QPainterPath()  # never in the way of a drop
+    # no shape() override: QGraphicsPathItem's bounding rect is made from its shape, and an
+    # empty shape left the arrow with nothing to draw in. Arrows take no mouse buttons and
+    # the scene's hit tests skip them (TableScene.target_at): they are never in the way.
