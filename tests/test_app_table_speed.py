@@ -126,3 +126,14 @@ def test_an_arrow_is_a_stroked_curve_with_a_filled_head(qtbot):
     assert img.pixelColor(200, 123).alpha() > 100, "the curve (it bends to y 123 halfway)"
     assert img.pixelColor(200, 110).alpha() == 0, "between the curve and the straight line: not filled"
     assert img.pixelColor(380, 100).alpha() > 100, "the head"
+
+
+def test_a_table_off_screen_stops_its_idle_work(qtbot):
+    w = crowded(qtbot, deck_names=["Lightning Bolt"])
+    w.warmer.step()   # the plan: jobs queued
+    queued = len(w.warmer._jobs)
+    assert queued > 0
+    w.close()
+    QApplication.processEvents()
+    w.warmer.step()
+    assert len(w.warmer._jobs) == queued, "a closed table draws nothing more"

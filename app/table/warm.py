@@ -116,7 +116,10 @@ class Warmer(QObject):
 
     def step(self) -> None:
         """One job (a plan: about a millisecond; a look: well under; a face: 10-30 ms),
-        then yield to the event loop."""
+        then yield to the event loop. A table no longer on screen (closed, or replaced by
+        a new game) stops; its next update asks again."""
+        if not self.view.isVisible():
+            return
         if self._request is not None:
             v, seat = self._request
             self._request = None
@@ -136,7 +139,7 @@ class Warmer(QObject):
 
     def run_all(self) -> None:
         """Do every queued job now (tests, benchmarks)."""
-        while self.busy():
+        while self.busy() and self.view.isVisible():
             self.step()
 
 
