@@ -8,8 +8,9 @@ looks the same (thirty untapped Forests) blits one shared pixmap, and a change o
 (untapping at the turn's start, 502.2) swaps pixmaps instead of scaling faces again
 (issue 5: at most 16 ms per update with 60 permanents a side; ``python -m app.bench``).
 
-Highlights, order badges and pile counts are drawn live over the look by the item:
-they change with the decision, not with the card.
+The ring a decision puts around a card (playable, target, attacking...) is the last
+element of the key, drawn over the look without it; order badges and pile counts are
+drawn live by the item (rare, and they change with the decision, not with the card).
 """
 from __future__ import annotations
 
@@ -66,7 +67,7 @@ def look_key(card: dict[str, Any], face_up: bool, zone: str, w: int, h: int) -> 
 
 def look_pixmap(key: LookKey, scale: float, dpr: float = 1.0) -> QPixmap:
     """The look named by ``key`` at ``scale`` device pixels per scene unit on a device of
-    ``dpr`` pixels per logical pixel (turned a quarter clockwise when tapped, 701.20a),
+    ``dpr`` pixels per logical pixel (turned a quarter clockwise when tapped: 701.17a, sideways),
     drawn on first use."""
     k = (key, round(scale, 3), dpr)
     pm = _looks.get(k)
