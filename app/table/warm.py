@@ -120,17 +120,17 @@ class Warmer(QObject):
         a new game) stops; its next update asks again."""
         if not self.view.isVisible():
             return
-        if self._request is not None:
+        if self.manage_memory and not self._settled:   # first: before any update can pay for it
+            settle_memory()
+            self._settled = True
+            self._frozen_turn = self._turn
+        elif self._request is not None:
             v, seat = self._request
             self._request = None
             self.plan(v, seat)
         elif self._memory_due() and not self._jobs:
-            if not self._settled:
-                settle_memory()
-                self._settled = True
-            else:
-                gc.collect()   # only what is not frozen: under a millisecond
-                gc.freeze()
+            gc.collect()   # only what is not frozen: under a millisecond
+            gc.freeze()
             self._frozen_turn = self._turn
         elif self._jobs:
             self._jobs.popleft()()
