@@ -9,7 +9,7 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from PySide6.QtCore import Qt  # noqa: E402
+from PySide6.QtCore import QPointF, Qt  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
@@ -137,3 +137,23 @@ def test_a_table_off_screen_stops_its_idle_work(qtbot):
     QApplication.processEvents()
     w.warmer.step()
     assert len(w.warmer._jobs) == queued, "a closed table draws nothing more"
+
+
+def test_only_the_rows_that_changed_are_laid_out_again(qtbot, monkeypatch):
+    w = crowded(qtbot)
+    touched = []
+    real = CardItem.set_card
+    monkeypatch.setattr(CardItem, "set_card", lambda self, *a, **k: touched.append(self) or real(self, *a, **k))
+    w.scene.rebuild()
+    assert [it for it in touched if it.zone in ("battlefield", "hand")] == [], "nothing changed: no row looked at again"
+    touched.clear()
+    d = w.ctl.decision
+    tap = next(o for o in d.options if o.get("action") == "activate" and o.get("mana"))
+    w.ctl.submit({k: v for k, v in tap.items() if k in ("action", "card", "ability")})
+    rows = {(it.zone, it.seat, it.y()) for it in touched if it.zone in ("battlefield", "hand")}
+    assert len(rows) == 1, f"one row: alice's lands or creatures, where the tapped card is: {rows}"
+    hand = [it for it in w.scene.cards.values() if it.zone == "hand" and it.seat == w.ctl.seat]
+    moved = hand[0]
+    moved.setPos(moved.home + QPointF(300, -200))   # dropped somewhere the game refused
+    w.scene.rebuild()
+    assert moved.pos() == moved.home, "back in its place although its row did not change"

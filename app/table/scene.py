@@ -190,6 +190,9 @@ class TableScene(QGraphicsScene):
         self._frames: list[QRectF] = []
         self._frame_keys: list[tuple[float, ...]] = []
         self._marks: dict[int, str] = {}
+        # each row's cards as the view said them, and its items with their pool keys
+        self._rows: dict[tuple[Any, ...], tuple[list[dict[str, Any]], list[tuple[tuple[Any, ...], CardItem]]]] = {}
+        self._rows_before: dict[tuple[Any, ...], Any] = {}
         self.order: list[int] | None = None      # blockers being put in damage order (509.2)
 
     def drawBackground(self, p: Any, rect: QRectF) -> None:
@@ -260,6 +263,7 @@ class TableScene(QGraphicsScene):
             self.removeItem(self._drag_arrow)
         self._drag_arrow = None
         self._taken = {}
+        self._rows_before, self._rows = self._rows, {}
         self._marks = {}
         self.cards, self.players, self.zones = {}, {}, {}
         v = self.v = self.ctl.view()
@@ -320,6 +324,28 @@ class TableScene(QGraphicsScene):
 
     def _row(self, cards: list[dict[str, Any]], zone: str, seat: str, y: float, h: float, w: int, ch: int,
              face_up: bool) -> list[CardItem]:
+        """A row of cards laid out left to right (squeezed when full). A row whose cards
+        say exactly what they said last time keeps its items where they are: only what
+        changed is laid out again (most decisions change one card of one row)."""
+        rk = (zone, seat, y, w, ch, face_up)
+        last = self._rows_before.get(rk)
+        if last is not None and last[0] == cards and all(self._pool.get(k) is it for k, it in last[1]):
+            for k, it in last[1]:
+                self._taken[k] = it
+                if it.pos() != it.home:   # a drag the game refused: back in its place
+                    it.setPos(it.home)
+                if it.zValue() != Z_CARD:
+                    it.setZValue(Z_CARD)
+                if it.obj is not None:
+                    self.cards[it.obj] = it
+            self._rows[rk] = last
+            return [it for _, it in last[1]]
+        placed = self._row_layout(cards, zone, seat, y, h, w, ch, face_up)
+        self._rows[rk] = (cards, placed)
+        return [it for _, it in placed]
+
+    def _row_layout(self, cards: list[dict[str, Any]], zone: str, seat: str, y: float, h: float, w: int, ch: int,
+                    face_up: bool) -> list[tuple[tuple[Any, ...], CardItem]]:
         gap = 8
         widths = [ch if c.get("tapped") else w for c in cards]  # a tapped card lies sideways
         total = sum(widths) + gap * max(0, len(cards) - 1)
@@ -328,7 +354,8 @@ class TableScene(QGraphicsScene):
         x = MAIN_X + 10
         out = []
         for i, (c, sw) in enumerate(zip(cards, widths)):
-            it = self._card((c.get("id", ("hidden", i)),), c, zone, seat, w, ch, face_up)
+            key = (c.get("id", ("hidden", i)),)
+            it = self._card(key, c, zone, seat, w, ch, face_up)
             # the item rotates about its center: place the center in the middle of its slot
             it.home = QPointF(x + sw / 2 - w / 2, y + (h - ch) / 2 + 6)
             if it.pos() != it.home:
@@ -336,7 +363,7 @@ class TableScene(QGraphicsScene):
             x += (sw + gap) * squeeze
             if it.obj is not None:
                 self.cards[it.obj] = it
-            out.append(it)
+            out.append((("card", zone, seat, w, ch) + key, it))
         return out
 
     def _hand(self, seat: str, v: dict[str, Any], row: tuple[int, int], top: bool) -> None:
