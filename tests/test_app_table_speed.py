@@ -157,3 +157,20 @@ def test_only_the_rows_that_changed_are_laid_out_again(qtbot, monkeypatch):
     moved.setPos(moved.home + QPointF(300, -200))   # dropped somewhere the game refused
     w.scene.rebuild()
     assert moved.pos() == moved.home, "back in its place although its row did not change"
+
+
+def test_a_crowded_table_offers_targets_in_one_list(qtbot):
+    from PySide6.QtWidgets import QListWidget, QPushButton
+    w = crowded(qtbot)
+    sc = w.scene
+    bolt = next(it for it in sc.cards.values() if it.zone == "hand" and it.name == "Lightning Bolt")
+    QTest.mouseDClick(w.view.viewport(), Qt.LeftButton, Qt.NoModifier,
+                      w.view.mapFromScene(bolt.sceneBoundingRect().center()))
+    assert sc.pending is not None and len(sc.pending.candidates) > 8
+    lw = w.prompt.findChild(QListWidget, "targets")
+    assert lw is not None and lw.count() == len(sc.pending.candidates)
+    assert not [b for b in w.prompt.findChildren(QPushButton) if b.text().startswith("target:")]
+    row = next(i for i in range(lw.count()) if lw.item(i).data(Qt.UserRole) == "bob")
+    QTest.mouseClick(lw.viewport(), Qt.LeftButton, Qt.NoModifier, lw.visualItemRect(lw.item(row)).center())
+    assert sc.pending is None
+    assert any(line.startswith("alice casts Lightning Bolt targeting bob") for line in w.ctl.log_lines)

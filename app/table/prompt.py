@@ -13,6 +13,9 @@ from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QGridLay
                                QListWidget, QListWidgetItem, QPushButton, QSpinBox, QVBoxLayout, QWidget)
 
 
+MAX_TARGET_BUTTONS = 8  # more candidate targets than this are offered as a list
+
+
 class PromptPanel(QWidget):
     def __init__(self, table: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -113,8 +116,21 @@ class PromptPanel(QWidget):
             self.ok.setText("Done choosing targets")
             self.ok.setEnabled(len(p.targets[p.slot]) >= p.slot_min())
             self._answer = sc.finish_targets
-            for c in p.candidates:  # the same targets, as buttons: handy for players and tests
-                self._button(f"target: {self._name(c)}", lambda _=False, c=c: self._pick(c), f"target:{c}")
+            cands = p.candidates
+            if len(cands) <= MAX_TARGET_BUTTONS:  # the same targets, as buttons: handy for players and tests
+                for c in cands:
+                    self._button(f"target: {self._name(c)}", lambda _=False, c=c: self._pick(c), f"target:{c}")
+                return
+            # a crowded table: one list, not a button per creature (62 buttons took 13 ms to make)
+            lw = QListWidget()
+            lw.setObjectName("targets")
+            lw.setMaximumHeight(180)
+            for c in cands:
+                item = QListWidgetItem(self._name(c))
+                item.setData(Qt.UserRole, c)
+                lw.addItem(item)
+            lw.itemClicked.connect(lambda item: self._pick(item.data(Qt.UserRole)))
+            self.body_lay.addWidget(lw)
             return
         if p.option.get("x") and p.x is None:
             spin = QSpinBox()
