@@ -271,7 +271,7 @@ def test_a_spell_on_the_stack_is_shown_large(qtbot):
     settle(w)  # bob can respond: the table is handed to him
     assert w.ctl.seat == "bob" and [c["name"] for c in w.ctl.view()["stack"]] == ["Lightning Bolt"]
     assert w._previewed == "Lightning Bolt"
-    assert w.preview.pixmap() is not None and not w.preview.pixmap().isNull()
+    qtbot.waitUntil(lambda: w.preview.pixmap() is not None and not w.preview.pixmap().isNull())  # just after the update
 
 
 class CopyingSession(LocalSession):

@@ -188,15 +188,16 @@ class TableWidget(QWidget):
         self.last_error = ""
         self.scene.rebuild()
         stack = self.scene.v.get("stack") or []
-        if stack and stack[0]["name"] != self._previewed:  # a new spell or ability: show it large
-            self.show_preview(stack[0]["name"])
+        if stack and stack[0]["name"] != self._previewed:  # a new spell or ability: show it large,
+            self._previewed = stack[0]["name"]           # just after the table (a face not drawn
+            QTimer.singleShot(0, self, self._preview_top)  # yet at preview size takes 17 ms)
         self.prompt.refresh()
         for b in self.prompt.findChildren(QPushButton):
             b.setFocusPolicy(Qt.NoFocus)  # Space belongs to the table, not to a focused button
         self.view.setFocus()
         self.warmer.request(self.scene.v, self.ctl.seat)
         if self.scene.hide_hands and self._curtain_mode == "handover":
-            QTimer.singleShot(0, self._paint_under_curtain)
+            QTimer.singleShot(0, self, self._paint_under_curtain)
 
     def _paint_under_curtain(self) -> None:
         """While the next player comes to the computer: paint the table under the opaque
@@ -206,6 +207,10 @@ class TableWidget(QWidget):
             self.view.setUpdatesEnabled(True)
             self.view.viewport().repaint()
             self.view.setUpdatesEnabled(False)
+
+    def _preview_top(self) -> None:
+        if self._previewed:
+            self.show_preview(self._previewed)
 
     def show_preview(self, name: str) -> None:
         self._previewed = name
