@@ -125,8 +125,9 @@ class PromptPanel(QWidget):
             lw = QListWidget()
             lw.setObjectName("targets")
             lw.setMaximumHeight(180)
-            for c in cands:
-                item = QListWidgetItem(self._name(c))
+            ctl = {c["id"]: c.get("controller") for c in self.table.scene.v.get("battlefield", [])}
+            for c in cands:   # "Grizzly Bears (bob)": a crowded table has many of a name
+                item = QListWidgetItem(self._name(c) + (f" ({ctl[c]})" if ctl.get(c) else ""))
                 item.setData(Qt.UserRole, c)
                 lw.addItem(item)
             lw.itemClicked.connect(lambda item: self._pick(item.data(Qt.UserRole)))
