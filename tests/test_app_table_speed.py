@@ -174,3 +174,34 @@ def test_a_crowded_table_offers_targets_in_one_list(qtbot):
     QTest.mouseClick(lw.viewport(), Qt.LeftButton, Qt.NoModifier, lw.visualItemRect(lw.item(row)).center())
     assert sc.pending is None
     assert any(line.startswith("alice casts Lightning Bolt targeting bob") for line in w.ctl.log_lines)
+
+
+def test_the_arrow_layer_draws_new_arrows_and_forgets_removed_ones(qtbot):
+    from PySide6.QtGui import QImage, QPainter
+    from PySide6.QtWidgets import QGraphicsScene
+
+    from app.table.items import ArrowLayer
+    sc = QGraphicsScene(0, 0, 400, 300)
+    layer = ArrowLayer()
+    sc.addItem(layer)
+
+    def shot():
+        img = QImage(400, 300, QImage.Format_ARGB32_Premultiplied)
+        img.fill(0)
+        p = QPainter(img)
+        sc.render(p)
+        p.end()
+        return img
+
+    one = {"a": (QPointF(10, 50), QPointF(390, 50), "attack", False)}
+    layer.set_arrows(one)
+    img = shot()
+    assert img.pixelColor(200, 73).alpha() > 100 and img.pixelColor(200, 173).alpha() == 0
+    two = {**one, "b": (QPointF(10, 150), QPointF(390, 150), "block", True)}
+    layer.set_arrows(two)   # one more: drawn onto what is there
+    img = shot()
+    assert img.pixelColor(200, 73).alpha() > 100 and img.pixelColor(380, 150).alpha() > 100
+    layer.set_arrows({"b": two["b"]})   # the attack is gone: drawn again without it
+    img = shot()
+    assert img.pixelColor(200, 73).alpha() == 0 and img.pixelColor(380, 150).alpha() > 100
+    assert sc.items(QPointF(200, 73)) == [], "arrows are in no hit test"

@@ -9,11 +9,11 @@ import math
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPolygonF
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPixmap, QPolygonF
 from PySide6.QtWidgets import (QGraphicsItem, QGraphicsObject, QGraphicsPathItem, QGraphicsSimpleTextItem,
                                QStyleOptionGraphicsItem)
 
-from app.table.looks import HIGHLIGHT, blit_look, draw_look_scaled, font, look_key
+from app.table.looks import HIGHLIGHT, IDENTITY, blit_look, draw_look_scaled, font, look_key
 
 # item kinds (QGraphicsItem.type())
 CARD_TYPE = QGraphicsItem.UserType + 1
@@ -318,56 +318,156 @@ class ZoneItem(QGraphicsItem):
             p.drawRoundedRect(self.boundingRect().adjusted(1, 1, -1, -1), 10, 10)
 
 
-class ArrowItem(QGraphicsPathItem):
-    """An arrow from a source to a target: targets (gold), attacks (red), blocks (blue)."""
+ARROW_COLORS = {"target": QColor(255, 190, 40, 220), "attack": QColor(230, 60, 50, 220),
+                "block": QColor(70, 140, 250, 230), "drag": QColor(255, 255, 255, 200)}
+ARROW_WIDTH = 5
 
-    COLORS = {"target": QColor(255, 190, 40, 220), "attack": QColor(230, 60, 50, 220),
-              "block": QColor(70, 140, 250, 230), "drag": QColor(255, 255, 255, 200)}
+
+def arrow_shape(a: QPointF, b: QPointF) -> tuple[QPainterPath, QPolygonF]:
+    """An arrow from ``a`` to ``b``: a gently bent curve and its head."""
+    path = QPainterPath(a)
+    mid = (a + b) / 2
+    dx, dy = b.x() - a.x(), b.y() - a.y()
+    length = math.hypot(dx, dy) or 1.0
+    ctrl = mid + QPointF(-dy, dx) * (0.12)
+    path.quadTo(ctrl, b)
+    ang = math.atan2(b.y() - ctrl.y(), b.x() - ctrl.x())
+    head = 18.0 if length > 30 else 8.0
+    p1 = b - QPointF(math.cos(ang - 0.45) * head, math.sin(ang - 0.45) * head)
+    p2 = b - QPointF(math.cos(ang + 0.45) * head, math.sin(ang + 0.45) * head)
+    return path, QPolygonF([b, p1, p2, b])
+
+
+def draw_arrow(p: QPainter, curve: QPainterPath, head: QPolygonF, kind: str, dashed: bool) -> None:
+    """Stroke the curve, fill only the head (a filled curve is a crescent)."""
+    color = ARROW_COLORS[kind]
+    p.setRenderHint(QPainter.Antialiasing)
+    p.setPen(QPen(color, ARROW_WIDTH, Qt.DashLine if dashed else Qt.SolidLine, Qt.RoundCap))
+    p.setBrush(Qt.NoBrush)
+    p.drawPath(curve)
+    p.setPen(Qt.NoPen)
+    p.setBrush(color)
+    p.drawPolygon(head)
+
+
+class ArrowItem(QGraphicsPathItem):
+    """One arrow that follows the mouse (a drag in progress). The table's other arrows
+    are drawn together by the ArrowLayer."""
+
+    COLORS = ARROW_COLORS
 
     def __init__(self, a: QPointF, b: QPointF, kind: str, dashed: bool = False) -> None:
         super().__init__()
-        self.kind = kind
+        self.kind, self.dashed = kind, dashed
         self.setZValue(Z_ARROW)
-        color = self.COLORS[kind]
-        pen = QPen(color, 5, Qt.DashLine if dashed else Qt.SolidLine, Qt.RoundCap)
-        self.setPen(pen)
-        self.setBrush(QBrush(color))
+        self.setPen(QPen(ARROW_COLORS[kind], ARROW_WIDTH))
         self.ends: tuple[QPointF, QPointF] | None = None
         self.set_points(a, b)
         self.setAcceptedMouseButtons(Qt.NoButton)
         self.setAcceptHoverEvents(False)
-        # drawn into a pixmap once: an antialiased curve costs 0.7 ms to stroke, a blit almost nothing
-        self.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
 
     def set_points(self, a: QPointF, b: QPointF) -> None:
         if self.ends == (a, b):
             return
         self.ends = (QPointF(a), QPointF(b))
-        path = QPainterPath(a)
-        mid = (a + b) / 2
-        dx, dy = b.x() - a.x(), b.y() - a.y()
-        length = math.hypot(dx, dy) or 1.0
-        ctrl = mid + QPointF(-dy, dx) * (0.12)
-        path.quadTo(ctrl, b)
-        ang = math.atan2(b.y() - ctrl.y(), b.x() - ctrl.x())
-        head = 18.0 if length > 30 else 8.0
-        p1 = b - QPointF(math.cos(ang - 0.45) * head, math.sin(ang - 0.45) * head)
-        p2 = b - QPointF(math.cos(ang + 0.45) * head, math.sin(ang + 0.45) * head)
-        self.curve = QPainterPath(path)
-        self.head = QPolygonF([b, p1, p2, b])
+        self.curve, self.head = arrow_shape(a, b)
+        path = QPainterPath(self.curve)
         path.addPolygon(self.head)
         self.setPath(path)   # the curve and the head: what the bounding rect is made from
 
     def paint(self, p: QPainter, opt: QStyleOptionGraphicsItem, widget: Any = None) -> None:
-        # the curve is stroked, only the head is filled (a filled curve is a crescent)
-        p.setRenderHint(QPainter.Antialiasing)
-        p.setPen(self.pen())
-        p.setBrush(Qt.NoBrush)
-        p.drawPath(self.curve)
-        p.setPen(Qt.NoPen)
-        p.setBrush(self.brush())
-        p.drawPolygon(self.head)
+        draw_arrow(p, self.curve, self.head, self.kind, self.dashed)
 
-    # no shape() override: QGraphicsPathItem's bounding rect is made from its shape, and an
-    # empty shape left the arrow with nothing to draw in. Arrows take no mouse buttons and
-    # the scene's hit tests skip them (TableScene.target_at): they are never in the way.
+
+class ArrowLayer(QGraphicsItem):
+    """Every arrow on the table (targets, attacks, blocks) in one item, drawn into one
+    pixmap of the scene at the view's resolution: a new arrow is stroked onto it (0.25 ms),
+    and a repaint blits the area the arrows cover once. Thirty attackers' arrows as thirty
+    cached items were thirty large, mostly transparent blits on every repaint (3-4 ms),
+    and each new one allocated and cleared a pixmap of its own bounding rect."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setZValue(Z_ARROW)
+        self.setAcceptedMouseButtons(Qt.NoButton)
+        self.specs: dict[Any, tuple[float, float, float, float, str, bool]] = {}
+        self.shapes: dict[Any, tuple[QPainterPath, QPolygonF, str, bool]] = {}
+        self.bounds = QRectF()
+        self._pm: QPixmap | None = None
+        self._pm_scale = 0.0
+        self._full = True
+        self._adds: list[Any] = []
+
+    def set_arrows(self, specs: dict[Any, tuple[QPointF, QPointF, str, bool]]) -> None:
+        """The arrows to show, by key: (from, to, kind, dashed). Only new ones are drawn
+        onto the pixmap; a removed or moved one redraws them all."""
+        flat = {k: (a.x(), a.y(), b.x(), b.y(), kind, dashed) for k, (a, b, kind, dashed) in specs.items()}
+        if flat == self.specs:
+            return
+        if any(flat.get(k) != v for k, v in self.specs.items()):
+            self._full, self._adds = True, []
+        else:
+            self._adds += [k for k in flat if k not in self.specs]
+        self.specs = flat
+        for k in list(self.shapes):
+            if k not in flat:
+                del self.shapes[k]
+        for k, (ax, ay, bx, by, kind, dashed) in flat.items():
+            if k not in self.shapes:
+                curve, head = arrow_shape(QPointF(ax, ay), QPointF(bx, by))
+                self.shapes[k] = (curve, head, kind, dashed)
+        bounds = QRectF()
+        for curve, head, _, _ in self.shapes.values():
+            bounds = bounds.united(curve.controlPointRect().united(head.boundingRect()))
+        bounds = bounds.adjusted(-ARROW_WIDTH, -ARROW_WIDTH, ARROW_WIDTH, ARROW_WIDTH) if self.shapes else QRectF()
+        if bounds != self.bounds:
+            self.prepareGeometryChange()
+            self.bounds = bounds
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self.bounds
+
+    def shape(self) -> QPainterPath:
+        return QPainterPath()   # in no hit test: the cards and players under it are
+
+    def _draw(self, keys: Any) -> None:
+        assert self._pm is not None
+        p = QPainter(self._pm)
+        p.scale(self._pm_scale, self._pm_scale)
+        for k in keys:
+            if k in self.shapes:
+                draw_arrow(p, *self.shapes[k])
+        p.end()
+
+    def paint(self, p: QPainter, opt: QStyleOptionGraphicsItem, widget: Any = None) -> None:
+        if not self.shapes:
+            return
+        t = p.worldTransform()
+        s = t.m11()
+        if t.m12() or t.m21() or t.m13() or t.m23() or s <= 0 or abs(s - t.m22()) > 1e-6:
+            for shape in self.shapes.values():   # a turned painter: vector drawing
+                draw_arrow(p, *shape)
+            return
+        dev = p.device()
+        dpr = dev.devicePixelRatioF() if dev is not None else 1.0
+        scale = s * dpr
+        sc = self.scene()
+        area = sc.sceneRect() if sc is not None else self.bounds
+        if self._pm is None or abs(self._pm_scale - scale) > 1e-9:
+            self._pm = QPixmap(max(1, math.ceil(area.right() * scale)), max(1, math.ceil(area.bottom() * scale)))
+            self._pm_scale, self._full = scale, True
+        if self._full:
+            self._pm.fill(Qt.transparent)
+            self._draw(self.shapes)
+        elif self._adds:
+            self._draw(self._adds)
+        self._full, self._adds = False, []
+        # the arrows' area of the pixmap, pixel for pixel onto the device
+        src = QRectF(math.floor(self.bounds.x() * scale), math.floor(self.bounds.y() * scale),
+                     math.ceil(self.bounds.width() * scale) + 2, math.ceil(self.bounds.height() * scale) + 2)
+        ox, oy = round(t.dx() * dpr), round(t.dy() * dpr)
+        p.setWorldTransform(IDENTITY)
+        p.drawPixmap(QRectF((src.x() + ox) / dpr, (src.y() + oy) / dpr, src.width() / dpr, src.height() / dpr),
+                     self._pm, src)
+        p.setWorldTransform(t)

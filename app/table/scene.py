@@ -21,8 +21,8 @@ from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSimpleTextItem
 
-from app.table.items import (CARD_TYPE, PLAYER_TYPE, STOP_TYPE, ZONE_TYPE, ArrowItem, CardItem, PlayerItem,
-                             StopItem, ZoneItem, Z_ARROW, Z_ATTACHED, Z_CARD, Z_DRAG, Z_STACK)
+from app.table.items import (CARD_TYPE, PLAYER_TYPE, STOP_TYPE, ZONE_TYPE, ArrowItem, ArrowLayer, CardItem,
+                             PlayerItem, StopItem, ZoneItem, Z_ARROW, Z_ATTACHED, Z_CARD, Z_DRAG, Z_STACK)
 
 SCENE_W, SCENE_H = 1600, 1000
 LEFT_W = 200          # player panels
@@ -516,12 +516,16 @@ class TableScene(QGraphicsScene):
     def _arrow(self, a: Any, b: Any, kind: str, dashed: bool = False) -> None:
         pa, pb = self._anchor(a), self._anchor(b)
         if pa is not None and pb is not None:
-            # kept from one rebuild to the next like cards: an arrow is drawn once into its
-            # cached pixmap (0.7 ms each: 30 attackers' arrows drawn on every repaint took 20 ms)
-            it = self._take(("arrow", a, b, kind, dashed), lambda: ArrowItem(pa, pb, kind, dashed))
-            it.set_points(pa, pb)
+            self._arrow_specs[(a, b, kind, dashed)] = (pa, pb, kind, dashed)
 
     def _arrows(self, v: dict[str, Any]) -> None:
+        """Every arrow, drawn together by one ArrowLayer (app.table.items)."""
+        self._arrow_specs: dict[Any, tuple[QPointF, QPointF, str, bool]] = {}
+        self._arrows_of(v)
+        layer = self._take(("arrows",), ArrowLayer)
+        layer.set_arrows(self._arrow_specs)
+
+    def _arrows_of(self, v: dict[str, Any]) -> None:
         for c in v["stack"]:
             for slot in c.get("targets") or []:
                 for t in slot if isinstance(slot, list) else [slot]:
