@@ -10,8 +10,9 @@
     in wall time and in the GUI thread's CPU time (which other processes on a shared
     machine inflate less). Reported: median, 95th percentile and maximum, which update
     the maximum was, and how many full garbage collections fell inside an update.
-    Target: 16 ms for every update (``ok`` checks the median, ``every_update_ok`` the
-    maximum in CPU time).
+    Between decisions the player "thinks": the event loop runs for up to half a second
+    (the table's idle work, app.table.warm, as in the real app). Target: 16 ms for every
+    update (``ok`` checks the median, ``every_update_ok`` the maximum in CPU time).
 (a') The combat worst case on the same table (bench_combat): 30 attackers dragged one by
     one, 30 blockers dragged one by one, damage.
 (b) From "new game" in the main window (sample decks, hotseat) to the first paint of the

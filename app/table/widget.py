@@ -88,8 +88,9 @@ class TableWidget(QWidget):
                  remember_stops: bool = False) -> None:
         """``deck_names``: the cards in the decks of the players at this computer, whose
         faces are drawn while the table is idle; ``manage_memory``: Python's full
-        collections run while the table is idle, not inside updates (app.table.warm); ``remember_stops``: each
-        player's stops come from the settings and go back there when changed."""
+        collections run while the table is idle, not inside updates (app.table.warm);
+        ``remember_stops``: each player's stops come from the settings and go back there
+        when changed (app.settings)."""
         super().__init__(parent)
         self.ctl = TableController(session, humans, self)
         if remember_stops:
@@ -202,7 +203,7 @@ class TableWidget(QWidget):
     def _paint_under_curtain(self) -> None:
         """While the next player comes to the computer: paint the table under the opaque
         hand-over screen (hands hidden), so that lifting it repaints only the hand (the
-        turn's untapping, rings and arrows are already in the items' cached pixmaps)."""
+        turn's untapping, rings and arrows are drawn already)."""
         if self.scene.hide_hands and self.curtain.isVisible():
             self.view.setUpdatesEnabled(True)
             self.view.viewport().repaint()
