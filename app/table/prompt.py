@@ -10,7 +10,8 @@ from typing import Any, Callable
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QGridLayout, QHBoxLayout, QLabel,
-                               QListWidget, QListWidgetItem, QPushButton, QSpinBox, QVBoxLayout, QWidget)
+                               QListWidget, QListWidgetItem, QPushButton, QSizePolicy, QSpinBox, QVBoxLayout,
+                               QWidget)
 
 
 MAX_TARGET_BUTTONS = 8  # more candidate targets than this are offered as a list
@@ -28,6 +29,8 @@ class PromptPanel(QWidget):
         self.title, self.text, self.body = self.ui.title, self.ui.text, self.ui.body
         self.body_lay = self.ui.bodyLayout
         self.ok, self.second = self.ui.ok, self.ui.second
+        self.layout().addStretch(1)   # room left over stays below the buttons, not inside the labels
+        self.setSizePolicy(QSizePolicy.Preferred, QSizePolicy.Maximum)   # and goes to the game log
         self.ok.clicked.connect(self.primary)
         self.second.clicked.connect(self.secondary)
         self._answer: Callable[[], Any] | None = None
@@ -66,6 +69,12 @@ class PromptPanel(QWidget):
         return str(x)
 
     def refresh(self) -> None:
+        """Show the decision of the moment (or the pending action being built)."""
+        self._refresh()
+        # an empty body takes no room (it kept the height of what it showed last)
+        self.body.setVisible(self.body_lay.count() > 0)
+
+    def _refresh(self) -> None:
         self._clear()
         sc, ctl = self.table.scene, self.table.ctl
         d = sc.decision()
