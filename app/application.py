@@ -201,9 +201,11 @@ class MainWindow(QMainWindow):
         session = LocalSession(Game.new(decks, None, seed, play_first=play_first,
                                         chooser=None if play_first else chooser), bots)
         humans = names[:1] if vs_bot else names
-        return self._open_table(session, humans, modal_errors)
+        return self._open_table(session, humans, modal_errors,
+                                deck_names=[c for n, deck in decks if n in humans for c in deck])
 
-    def _open_table(self, session: Any, humans: list[str], modal_errors: bool = True) -> Any:
+    def _open_table(self, session: Any, humans: list[str], modal_errors: bool = True,
+                    deck_names: list[str] | None = None) -> Any:
         from app.table.widget import TableWidget
 
         self.session = session
@@ -212,7 +214,8 @@ class MainWindow(QMainWindow):
         if self.table is not None:
             self.stack.removeWidget(self.table)
             self.table.deleteLater()
-        self.table = TableWidget(session, humans, modal_errors=modal_errors)
+        self.table = TableWidget(session, humans, modal_errors=modal_errors, deck_names=deck_names or (),
+                                 manage_memory=True, remember_stops=True)
         self.table.rematch.connect(self.rematch)
         self.table.closed.connect(lambda: self.move_to("home"))
         self.stack.addWidget(self.table)

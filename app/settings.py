@@ -1,5 +1,9 @@
 """User settings (a small JSON file in the data folder) and the Settings dialog.
 
+Saved: the folder of card images, and each player's stops (the steps where priority
+stops for them in their turn and in the opponent's, chosen on the table's stops strip),
+keyed by the player's name.
+
 The dialog is a Qt Designer form (ui_forms/settings.ui, compiled by ``python -m
 app.forms`` when the package is set up).
 """
@@ -9,7 +13,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-DEFAULTS: dict[str, Any] = {"card_images": ""}
+DEFAULTS: dict[str, Any] = {"card_images": "", "stops": {}}
 
 
 def settings_path() -> Path:
@@ -43,6 +47,27 @@ def save_settings(values: dict[str, Any]) -> None:
     tmp.replace(p)
 
 
+def saved_stops(player: str) -> tuple[set[str], set[str]] | None:
+    """The stops ``player`` chose in an earlier game: (in my turn, in their turn), or None
+    when there are none (or what is saved is not a pair of lists of step names)."""
+    entry = load_settings()["stops"]
+    entry = entry.get(player) if isinstance(entry, dict) else None
+    if not isinstance(entry, dict):
+        return None
+    mine, theirs = entry.get("mine"), entry.get("theirs")
+    if not all(isinstance(x, list) and all(isinstance(s, str) for s in x) for x in (mine, theirs)):
+        return None
+    return set(mine), set(theirs)
+
+
+def save_stops(player: str, mine: set[str], theirs: set[str]) -> None:
+    """Remember ``player``'s stops (in my turn, in their turn) for the next game."""
+    stops = load_settings()["stops"]
+    stops = dict(stops) if isinstance(stops, dict) else {}
+    stops[player] = {"mine": sorted(mine), "theirs": sorted(theirs)}
+    save_settings({"stops": stops})
+
+
 def open_settings_dialog(parent: Any = None) -> Any:
     """The Settings dialog from its Designer form; saves on OK and applies at once."""
     from PySide6.QtWidgets import QDialog, QFileDialog
@@ -65,8 +90,10 @@ def open_settings_dialog(parent: Any = None) -> Any:
             ui.cardImages.setText(d)
 
     def accept() -> None:
+        from app.table.looks import forget_looks
         save_settings({"card_images": ui.cardImages.text().strip()})
         render.reset()
+        forget_looks()  # the table's looks were drawn from the old faces
         dlg.accept()
 
     ui.browse.clicked.connect(browse)

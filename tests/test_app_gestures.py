@@ -9,7 +9,7 @@ pytest.importorskip("PySide6")
 
 from PySide6.QtCore import QPoint, QPointF, Qt, QTimer  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
-from PySide6.QtWidgets import QApplication, QMenu  # noqa: E402
+from PySide6.QtWidgets import QApplication, QListWidget, QMenu  # noqa: E402
 
 from engine.session import LocalSession  # noqa: E402
 from engine.setup import from_setup  # noqa: E402
@@ -92,7 +92,7 @@ def test_damage_assignment_order_by_dragging_blockers(qtbot):
     drag(w, card_center(w, runeclaw), card_center(w, bears))
     assert w.scene.order == [runeclaw, bears]
     assert w.scene.cards[runeclaw].badge == "1" and w.scene.cards[bears].badge == "2"
-    lw = w.prompt.findChild(type(w.log), "order")
+    lw = w.prompt.findChild(QListWidget, "order")
     assert [lw.item(i).data(Qt.UserRole) for i in range(lw.count())] == [runeclaw, bears], "the panel follows"
     space(w)  # confirm the order
     assert g.objects[giant].blockers == [runeclaw, bears]
@@ -120,7 +120,7 @@ def test_order_panel_is_still_a_fallback(qtbot):
         if w.ctl.decision is not None and w.ctl.decision.kind == "order_blockers":
             break
         space(w)
-    lw = w.prompt.findChild(type(w.log), "order")
+    lw = w.prompt.findChild(QListWidget, "order")
     lw.insertItem(0, lw.takeItem(1))  # what a drag inside the list does
     assert w.scene.order == [runeclaw, bears], "the table follows the list"
     QTest.mouseClick(w.prompt.ok, Qt.LeftButton)
@@ -271,7 +271,7 @@ def test_a_spell_on_the_stack_is_shown_large(qtbot):
     settle(w)  # bob can respond: the table is handed to him
     assert w.ctl.seat == "bob" and [c["name"] for c in w.ctl.view()["stack"]] == ["Lightning Bolt"]
     assert w._previewed == "Lightning Bolt"
-    assert w.preview.pixmap() is not None and not w.preview.pixmap().isNull()
+    qtbot.waitUntil(lambda: w.preview.pixmap() is not None and not w.preview.pixmap().isNull())  # just after the update
 
 
 class CopyingSession(LocalSession):

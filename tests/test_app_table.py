@@ -7,6 +7,7 @@ pytest.importorskip("PySide6")
 
 from PySide6.QtCore import QPoint, QPointF, Qt  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
+from PySide6.QtWidgets import QListWidget  # noqa: E402
 
 from engine.ai.random_bot import RandomBot  # noqa: E402
 from engine.bench import GREEN, RED  # noqa: E402
@@ -400,7 +401,7 @@ def test_damage_assignment_panel_is_prefilled_with_lethal_damage_in_order(qtbot)
 def test_order_and_option_prompts(qtbot):
     from engine.state import Decision
     w, s = prompt_table(qtbot, Decision("alice", "order_blockers", "order the blockers (509.2)", [21, 22]))
-    lw = w.prompt.findChild(type(w.log), "order")
+    lw = w.prompt.findChild(QListWidget, "order")
     lw.insertItem(0, lw.takeItem(1))  # what a drag in the list does
     QTest.mouseClick(w.prompt.ok, Qt.LeftButton)
     assert s.answers == [{"order": [22, 21]}]

@@ -33,10 +33,11 @@ class TableController(QObject):
     """Session -> signals. ``humans`` are the seats played at this computer."""
 
     changed = Signal()               # the view changed: redraw everything
-    handover = Signal(str)           # another human must take the seat (hotseat)
+    handover = Signal(str)           # another human must take the seat (hotseat); ``changed`` follows
     illegal = Signal(str)            # an answer was refused; the message says why
     logged = Signal(list)            # new lines for the game log
     game_over = Signal(object)       # the winner's name, or None for a draw
+    stops_changed = Signal(str)      # a seat's stops changed (the seat)
 
     def __init__(self, session: Any, humans: list[str], parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -71,6 +72,20 @@ class TableController(QObject):
         if seat not in self.stops:
             self.stops[seat] = (set(STOPS_ACTIVE), set(STOPS_OTHER))
         return self.stops[seat]
+
+    def toggle_stop(self, step: str, whose: str, seat: str | None = None) -> None:
+        """Stop (or no longer stop) at ``step`` in the seat's own turn (``whose`` is
+        "mine") or in the opponent's ("theirs")."""
+        if whose not in ("mine", "theirs"):
+            raise ValueError(f"whose must be 'mine' or 'theirs', not {whose!r}")
+        seat = seat or self.seat
+        mine, theirs = self._stops_of(seat)
+        stops = mine if whose == "mine" else theirs
+        if step in stops:
+            stops.discard(step)
+        else:
+            stops.add(step)
+        self.stops_changed.emit(seat)
 
     def seats(self) -> list[str]:
         return list(self.session.seats())
@@ -147,8 +162,9 @@ class TableController(QObject):
                     self._views = {}
                     try:
                         self._flush_log()
-                        self.changed.emit()
+                        # the hand-over first: the table is redrawn once, already hidden
                         self.handover.emit(seat)
+                        self.changed.emit()
                     finally:
                         self._views = None
                     return

@@ -9,10 +9,11 @@ import math
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPen, QPolygonF
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QGraphicsPathItem, QStyleOptionGraphicsItem
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPixmap, QPolygonF
+from PySide6.QtWidgets import (QGraphicsItem, QGraphicsObject, QGraphicsPathItem, QGraphicsSimpleTextItem,
+                               QStyleOptionGraphicsItem)
 
-from app.cards.render import back_pixmap, card_pixmap, face_for
+from app.table.looks import HIGHLIGHT, IDENTITY, blit_look, draw_look_scaled, font, look_key
 
 # item kinds (QGraphicsItem.type())
 CARD_TYPE = QGraphicsItem.UserType + 1
@@ -30,16 +31,6 @@ Z_ARROW = 50
 Z_DRAG = 100
 
 LEFT_STRIP_W = 184  # the stops strip in the left column
-
-RENDER_SCALE = 2  # pixmaps are drawn at twice the scene size: crisp when the view zooms in
-
-HIGHLIGHT = {
-    "playable": QColor(80, 220, 110),
-    "target": QColor(255, 205, 40),
-    "attacking": QColor(230, 60, 50),
-    "blocking": QColor(60, 130, 240),
-    "selected": QColor(255, 255, 255),
-}
 
 
 class CardItem(QGraphicsObject):
@@ -59,6 +50,8 @@ class CardItem(QGraphicsObject):
         self.setAcceptHoverEvents(True)
         self.setZValue(Z_CARD)
         self.tapped = False
+        self.face_up = False
+        self.look: tuple[Any, ...] = ()
         # drawn once into a pixmap of the view's resolution, redrawn only on update():
         # a table of 120 permanents repaints by blitting (issue 5: 16 ms per update)
         self.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
@@ -70,6 +63,7 @@ class CardItem(QGraphicsObject):
         face_up = face_up and bool(card.get("name"))
         if not force and card == self.card and face_up == self.face_up:
             return
+        ring = self.ring() if not force else None
         self.card = card
         self.obj = card.get("id")
         self.name = card.get("name", "")
@@ -83,8 +77,12 @@ class CardItem(QGraphicsObject):
         tip = self.name if self.face_up else ""
         if self.face_up and card.get("counters"):
             tip += "\ncounters: " + ", ".join(f"{k} ×{v}" for k, v in card["counters"].items())
-        self.setToolTip(tip)
-        self.update()
+        if tip != self.toolTip():
+            self.setToolTip(tip)
+        look = look_key(card, self.face_up, self.zone, self.w, self.h)
+        if force or look != self.look or ring != self.ring():
+            self.look = look
+            self.update()
 
     def set_badge(self, badge: str | None) -> None:
         if badge != self.badge:
@@ -103,35 +101,21 @@ class CardItem(QGraphicsObject):
         return self.mapToScene(QPointF(self.w / 2, self.h / 2))
 
     def paint(self, p: QPainter, opt: QStyleOptionGraphicsItem, widget: Any = None) -> None:
-        p.setRenderHint(QPainter.SmoothPixmapTransform)
-        p.setRenderHint(QPainter.Antialiasing)
+        # the look (face, state and ring) is one shared pixmap blitted pixel for pixel;
+        # only an order badge or a pile's count is drawn here
         if self.tapped:
-            p.translate(self.w / 2, self.h / 2)
-            p.rotate(90)
-            p.translate(-self.w / 2, -self.h / 2)
-        pw, ph = self.w * RENDER_SCALE, self.h * RENDER_SCALE
-        pm = card_pixmap(self.name, pw, ph) if self.face_up else back_pixmap(pw, ph)
-        p.drawPixmap(QRectF(0, 0, self.w, self.h), pm, QRectF(0, 0, pw, ph))
-        c = self.card
-        if self.zone == "battlefield":
-            if c.get("sick") and c.get("power") is not None and "Haste" not in (c.get("keywords") or []):
-                p.fillRect(QRectF(0, 0, self.w, self.h), QColor(0, 0, 0, 60))
-                self._badge(p, QPointF(12, self.h * 0.36), "zz", QColor(90, 90, 160))
-            if c.get("power") is not None:
-                self._pt(p)
-            if c.get("damage"):
-                self._badge(p, QPointF(self.w - 12, self.h * 0.36), str(c["damage"]), QColor(200, 30, 30))
-            if c.get("counters"):
-                txt = " ".join(f"{k.replace('+1/+1', '+1')}×{v}" for k, v in c["counters"].items())
-                p.setFont(QFont("DejaVu Sans", 7, QFont.Bold))
-                r = QRectF(2, self.h * 0.5, self.w - 4, 14)
-                p.fillRect(r, QColor(20, 20, 20, 200))
-                p.setPen(QColor(255, 240, 160))
-                p.drawText(r, Qt.AlignCenter, txt)
-            if c.get("token"):
-                self._badge(p, QPointF(self.w / 2, self.h * 0.36), "T", QColor(120, 120, 120))
+            at = QPointF(self.w / 2 - self.h / 2, self.h / 2 - self.w / 2)
+            size = (self.h, self.w)
+        else:
+            at, size = QPointF(0, 0), (self.w, self.h)
+        key = self.look + (self.ring(),)
+        if not blit_look(p, key, at):
+            draw_look_scaled(p, key, QRectF(at.x(), at.y(), *size))
+        if self.count is None and not self.badge:
+            return
+        p.setRenderHint(QPainter.Antialiasing)
         if self.count is not None:
-            p.setFont(QFont("DejaVu Sans", 11, QFont.Bold))
+            p.setFont(font(11, True))
             r = QRectF(self.w / 2 - 18, self.h - 28, 36, 22)
             p.setBrush(QColor(0, 0, 0, 190))
             p.setPen(Qt.NoPen)
@@ -139,43 +123,21 @@ class CardItem(QGraphicsObject):
             p.setPen(QColor(255, 255, 255))
             p.drawText(r, Qt.AlignCenter, str(self.count))
         if self.badge:
-            at = QPointF(self.w / 2, self.h / 2)
+            c = QPointF(self.w / 2, self.h / 2)
             p.setPen(QPen(QColor(20, 20, 20), 2))
             p.setBrush(QColor(255, 205, 40))
-            p.drawEllipse(at, 20, 20)
-            p.setFont(QFont("DejaVu Sans", 16, QFont.Bold))
-            p.drawText(QRectF(at.x() - 20, at.y() - 20, 40, 40), Qt.AlignCenter, self.badge)
-        ring = self.highlight
-        if self.zone == "battlefield" and ring is None:
-            if c.get("attacking") is not None:
-                ring = "attacking"
-            elif c.get("blocking"):
-                ring = "blocking"
-        if ring:
-            pen = QPen(HIGHLIGHT[ring], 3)
-            p.setPen(pen)
-            p.setBrush(Qt.NoBrush)
-            p.drawRoundedRect(QRectF(-1.5, -1.5, self.w + 3, self.h + 3), 6, 6)
+            p.drawEllipse(c, 20, 20)
+            p.setFont(font(16, True))
+            p.drawText(QRectF(c.x() - 20, c.y() - 20, 40, 40), Qt.AlignCenter, self.badge)
 
-    def _pt(self, p: QPainter) -> None:
+    def ring(self) -> str | None:
+        """The ring around the card: the decision's highlight, else attacking or blocking."""
+        if self.highlight is not None or self.zone != "battlefield":
+            return self.highlight
         c = self.card
-        face = face_for(self.name)
-        txt = f"{c['power']}/{c['toughness']}"
-        changed = (str(c["power"]), str(c["toughness"])) != (str(face.power), str(face.toughness))
-        r = QRectF(self.w - 40, self.h - 22, 38, 20)
-        p.setPen(QPen(QColor(10, 10, 10), 1))
-        p.setBrush(QColor(255, 236, 150) if changed else QColor(245, 245, 240))
-        p.drawRoundedRect(r, 5, 5)
-        p.setFont(QFont("DejaVu Sans", 9, QFont.Bold))
-        p.setPen(QColor(10, 10, 10))
-        p.drawText(r, Qt.AlignCenter, txt)
-
-    def _badge(self, p: QPainter, at: QPointF, text: str, color: QColor) -> None:
-        p.setPen(QPen(QColor(255, 255, 255), 1.5))
-        p.setBrush(color)
-        p.drawEllipse(at, 11, 11)
-        p.setFont(QFont("DejaVu Sans", 8, QFont.Bold))
-        p.drawText(QRectF(at.x() - 11, at.y() - 11, 22, 22), Qt.AlignCenter, text)
+        if c.get("attacking") is not None:
+            return "attacking"
+        return "blocking" if c.get("blocking") else None
 
     def hoverEnterEvent(self, ev: Any) -> None:
         sc = self.scene()
@@ -223,14 +185,14 @@ class PlayerItem(QGraphicsObject):
         p.setPen(QPen(border, 3 if (self.highlight or self.deciding) else 1.5))
         p.drawRoundedRect(QRectF(0, 0, w, h), 12, 12)
         p.setPen(QColor(235, 235, 235))
-        p.setFont(QFont("DejaVu Sans", 13, QFont.Bold))
+        p.setFont(font(13, True))
         label = self.name + ("  ●" if self.priority else "")
         p.drawText(QRectF(12, 8, w - 24, 24), Qt.AlignLeft | Qt.AlignVCenter, label)
         i = self.info
-        p.setFont(QFont("DejaVu Sans", 34, QFont.Bold))
+        p.setFont(font(34, True))
         p.setPen(QColor(255, 120, 110) if i["life"] <= 5 else QColor(255, 255, 255))
         p.drawText(QRectF(12, 34, w - 24, 52), Qt.AlignLeft | Qt.AlignVCenter, f"♥ {i['life']}")
-        p.setFont(QFont("DejaVu Sans", 10))
+        p.setFont(font(10))
         p.setPen(QColor(210, 214, 222))
         lines = [f"hand {i['hand_count']}   library {i['library']}",
                  f"graveyard {len(i['graveyard'])}   exile {len(i['exile'])}"]
@@ -280,7 +242,7 @@ class StopItem(QGraphicsObject):
             p.setPen(Qt.NoPen)
             p.setBrush(QColor(255, 226, 140, 60))
             p.drawRoundedRect(QRectF(0, 1, self.W, self.H - 2), 6, 6)
-        p.setFont(QFont("DejaVu Sans", 9, QFont.Bold if current else QFont.Normal))
+        p.setFont(font(9, current))
         p.setPen(QColor(255, 236, 170) if current else QColor(200, 206, 214))
         p.drawText(QRectF(8, 0, self.W - 80, self.H), Qt.AlignLeft | Qt.AlignVCenter, self.label)
         for i, (on, active) in enumerate(((theirs, current and not my_turn), (mine, current and my_turn))):
@@ -292,20 +254,47 @@ class StopItem(QGraphicsObject):
 
 class ZoneItem(QGraphicsItem):
     """A labelled area of the table: a drop target. Its frame is part of the scene's
-    background (drawn once and cached by the view, see ``draw_frame``); the item paints
-    only its label, and a solid frame when highlighted."""
+    background (drawn once and cached by the view, see ``draw_frame``); its label is a
+    small cached text item; the zone itself paints nothing unless highlighted (Qt skips
+    items without contents)."""
 
     def __init__(self, kind: str, seat: str | None, rect: QRectF, label: str) -> None:
         super().__init__()
-        self.kind, self.seat, self.rect, self.label = kind, seat, rect, label
+        self.kind, self.seat, self.rect, self.label = kind, seat, rect, ""
         self.setPos(rect.topLeft())
         self.setZValue(Z_ZONE)
         self.highlight: str | None = None
+        self.setFlag(QGraphicsItem.ItemHasNoContents, True)
+        self.text = QGraphicsSimpleTextItem(self)
+        self.text.setFont(font(9))
+        self.text.setBrush(QColor(255, 255, 255, 90))
+        self.text.setAcceptedMouseButtons(Qt.NoButton)
+        self.text.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
+        self.set_label(label)
 
     def set_label(self, label: str) -> None:
-        if label != self.label:
-            self.label = label
-            self.update(QRectF(0, 0, self.rect.width(), 20))
+        if label == self.label:
+            return
+        self.label = label
+        self.text.setText(label)
+        # the rows' labels sit at their right end, where cards (laid out from the left) seldom reach
+        w = self.rect.width()
+        x = w - 8 - self.text.boundingRect().width() if w > 400 else 8
+        self.text.setPos(x, 2)
+
+    def set_rect(self, rect: QRectF) -> None:
+        """Move the zone (its size stays: the seats swap sides, the rows keep their shapes)."""
+        if rect != self.rect:
+            if rect.size() != self.rect.size():
+                self.prepareGeometryChange()
+            self.rect = QRectF(rect)
+            self.setPos(rect.topLeft())
+
+    def set_highlight(self, highlight: str | None) -> None:
+        if highlight != self.highlight:
+            self.highlight = highlight
+            self.setFlag(QGraphicsItem.ItemHasNoContents, highlight is None)
+            self.update()
 
     def type(self) -> int:  # noqa: A003
         return ZONE_TYPE
@@ -327,48 +316,158 @@ class ZoneItem(QGraphicsItem):
             p.setPen(QPen(HIGHLIGHT[self.highlight], 1.5))
             p.setBrush(Qt.NoBrush)
             p.drawRoundedRect(self.boundingRect().adjusted(1, 1, -1, -1), 10, 10)
-        p.setPen(QColor(255, 255, 255, 90))
-        p.setFont(QFont("DejaVu Sans", 9))
-        # the rows' labels sit at their right end, where cards (laid out from the left) seldom reach
-        align = Qt.AlignRight if self.rect.width() > 400 else Qt.AlignLeft
-        p.drawText(QRectF(8, 2, self.rect.width() - 16, 16), align | Qt.AlignVCenter, self.label)
+
+
+ARROW_COLORS = {"target": QColor(255, 190, 40, 220), "attack": QColor(230, 60, 50, 220),
+                "block": QColor(70, 140, 250, 230), "drag": QColor(255, 255, 255, 200)}
+ARROW_WIDTH = 5
+
+
+def arrow_shape(a: QPointF, b: QPointF) -> tuple[QPainterPath, QPolygonF]:
+    """An arrow from ``a`` to ``b``: a gently bent curve and its head."""
+    path = QPainterPath(a)
+    mid = (a + b) / 2
+    dx, dy = b.x() - a.x(), b.y() - a.y()
+    length = math.hypot(dx, dy) or 1.0
+    ctrl = mid + QPointF(-dy, dx) * (0.12)
+    path.quadTo(ctrl, b)
+    ang = math.atan2(b.y() - ctrl.y(), b.x() - ctrl.x())
+    head = 18.0 if length > 30 else 8.0
+    p1 = b - QPointF(math.cos(ang - 0.45) * head, math.sin(ang - 0.45) * head)
+    p2 = b - QPointF(math.cos(ang + 0.45) * head, math.sin(ang + 0.45) * head)
+    return path, QPolygonF([b, p1, p2, b])
+
+
+def draw_arrow(p: QPainter, curve: QPainterPath, head: QPolygonF, kind: str, dashed: bool) -> None:
+    """Stroke the curve, fill only the head (a filled curve is a crescent)."""
+    color = ARROW_COLORS[kind]
+    p.setRenderHint(QPainter.Antialiasing)
+    p.setPen(QPen(color, ARROW_WIDTH, Qt.DashLine if dashed else Qt.SolidLine, Qt.RoundCap))
+    p.setBrush(Qt.NoBrush)
+    p.drawPath(curve)
+    p.setPen(Qt.NoPen)
+    p.setBrush(color)
+    p.drawPolygon(head)
 
 
 class ArrowItem(QGraphicsPathItem):
-    """An arrow from a source to a target: targets (gold), attacks (red), blocks (blue)."""
+    """One arrow that follows the mouse (a drag in progress). The table's other arrows
+    are drawn together by the ArrowLayer."""
 
-    COLORS = {"target": QColor(255, 190, 40, 220), "attack": QColor(230, 60, 50, 220),
-              "block": QColor(70, 140, 250, 230), "drag": QColor(255, 255, 255, 200)}
+    COLORS = ARROW_COLORS
 
     def __init__(self, a: QPointF, b: QPointF, kind: str, dashed: bool = False) -> None:
         super().__init__()
-        self.kind = kind
+        self.kind, self.dashed = kind, dashed
         self.setZValue(Z_ARROW)
-        color = self.COLORS[kind]
-        pen = QPen(color, 5, Qt.DashLine if dashed else Qt.SolidLine, Qt.RoundCap)
-        self.setPen(pen)
-        self.setBrush(QBrush(color))
+        self.setPen(QPen(ARROW_COLORS[kind], ARROW_WIDTH))
+        self.ends: tuple[QPointF, QPointF] | None = None
         self.set_points(a, b)
         self.setAcceptedMouseButtons(Qt.NoButton)
         self.setAcceptHoverEvents(False)
 
     def set_points(self, a: QPointF, b: QPointF) -> None:
-        path = QPainterPath(a)
-        mid = (a + b) / 2
-        dx, dy = b.x() - a.x(), b.y() - a.y()
-        length = math.hypot(dx, dy) or 1.0
-        ctrl = mid + QPointF(-dy, dx) * (0.12)
-        path.quadTo(ctrl, b)
-        ang = math.atan2(b.y() - ctrl.y(), b.x() - ctrl.x())
-        head = 18.0 if length > 30 else 8.0
-        p1 = b - QPointF(math.cos(ang - 0.45) * head, math.sin(ang - 0.45) * head)
-        p2 = b - QPointF(math.cos(ang + 0.45) * head, math.sin(ang + 0.45) * head)
-        path.addPolygon(QPolygonF([b, p1, p2, b]))
-        self.setPath(path)
+        if self.ends == (a, b):
+            return
+        self.ends = (QPointF(a), QPointF(b))
+        self.curve, self.head = arrow_shape(a, b)
+        path = QPainterPath(self.curve)
+        path.addPolygon(self.head)
+        self.setPath(path)   # the curve and the head: what the bounding rect is made from
 
     def paint(self, p: QPainter, opt: QStyleOptionGraphicsItem, widget: Any = None) -> None:
-        p.setRenderHint(QPainter.Antialiasing)
-        super().paint(p, opt, widget)
+        draw_arrow(p, self.curve, self.head, self.kind, self.dashed)
+
+
+class ArrowLayer(QGraphicsItem):
+    """Every arrow on the table (targets, attacks, blocks) in one item, drawn into one
+    pixmap of the scene at the view's resolution: a new arrow is stroked onto it (0.25 ms),
+    and a repaint blits the area the arrows cover once. Thirty attackers' arrows as thirty
+    cached items were thirty large, mostly transparent blits on every repaint (3-4 ms),
+    and each new one allocated and cleared a pixmap of its own bounding rect."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setZValue(Z_ARROW)
+        self.setAcceptedMouseButtons(Qt.NoButton)
+        self.specs: dict[Any, tuple[float, float, float, float, str, bool]] = {}
+        self.shapes: dict[Any, tuple[QPainterPath, QPolygonF, str, bool]] = {}
+        self.bounds = QRectF()
+        self._pm: QPixmap | None = None
+        self._pm_scale = 0.0
+        self._full = True
+        self._adds: list[Any] = []
+
+    def set_arrows(self, specs: dict[Any, tuple[QPointF, QPointF, str, bool]]) -> None:
+        """The arrows to show, by key: (from, to, kind, dashed). Only new ones are drawn
+        onto the pixmap; a removed or moved one redraws them all."""
+        flat = {k: (a.x(), a.y(), b.x(), b.y(), kind, dashed) for k, (a, b, kind, dashed) in specs.items()}
+        if flat == self.specs:
+            return
+        if any(flat.get(k) != v for k, v in self.specs.items()):
+            self._full, self._adds = True, []
+        else:
+            self._adds += [k for k in flat if k not in self.specs]
+        self.specs = flat
+        for k in list(self.shapes):
+            if k not in flat:
+                del self.shapes[k]
+        for k, (ax, ay, bx, by, kind, dashed) in flat.items():
+            if k not in self.shapes:
+                curve, head = arrow_shape(QPointF(ax, ay), QPointF(bx, by))
+                self.shapes[k] = (curve, head, kind, dashed)
+        bounds = QRectF()
+        for curve, head, _, _ in self.shapes.values():
+            bounds = bounds.united(curve.controlPointRect().united(head.boundingRect()))
+        bounds = bounds.adjusted(-ARROW_WIDTH, -ARROW_WIDTH, ARROW_WIDTH, ARROW_WIDTH) if self.shapes else QRectF()
+        if bounds != self.bounds:
+            self.prepareGeometryChange()
+            self.bounds = bounds
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        return self.bounds
 
     def shape(self) -> QPainterPath:
-        return QPainterPath()  # never in the way of a drop
+        return QPainterPath()   # in no hit test: the cards and players under it are
+
+    def _draw(self, keys: Any) -> None:
+        assert self._pm is not None
+        p = QPainter(self._pm)
+        p.scale(self._pm_scale, self._pm_scale)
+        for k in keys:
+            if k in self.shapes:
+                draw_arrow(p, *self.shapes[k])
+        p.end()
+
+    def paint(self, p: QPainter, opt: QStyleOptionGraphicsItem, widget: Any = None) -> None:
+        if not self.shapes:
+            return
+        t = p.worldTransform()
+        s = t.m11()
+        if t.m12() or t.m21() or t.m13() or t.m23() or s <= 0 or abs(s - t.m22()) > 1e-6:
+            for shape in self.shapes.values():   # a turned painter: vector drawing
+                draw_arrow(p, *shape)
+            return
+        dev = p.device()
+        dpr = dev.devicePixelRatioF() if dev is not None else 1.0
+        scale = s * dpr
+        sc = self.scene()
+        area = sc.sceneRect() if sc is not None else self.bounds
+        if self._pm is None or abs(self._pm_scale - scale) > 1e-9:
+            self._pm = QPixmap(max(1, math.ceil(area.right() * scale)), max(1, math.ceil(area.bottom() * scale)))
+            self._pm_scale, self._full = scale, True
+        if self._full:
+            self._pm.fill(Qt.transparent)
+            self._draw(self.shapes)
+        elif self._adds:
+            self._draw(self._adds)
+        self._full, self._adds = False, []
+        # the arrows' area of the pixmap, pixel for pixel onto the device
+        src = QRectF(math.floor(self.bounds.x() * scale), math.floor(self.bounds.y() * scale),
+                     math.ceil(self.bounds.width() * scale) + 2, math.ceil(self.bounds.height() * scale) + 2)
+        ox, oy = round(t.dx() * dpr), round(t.dy() * dpr)
+        p.setWorldTransform(IDENTITY)
+        p.drawPixmap(QRectF((src.x() + ox) / dpr, (src.y() + oy) / dpr, src.width() / dpr, src.height() / dpr),
+                     self._pm, src)
+        p.setWorldTransform(t)

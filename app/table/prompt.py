@@ -10,7 +10,11 @@ from typing import Any, Callable
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QGridLayout, QHBoxLayout, QLabel,
-                               QListWidget, QListWidgetItem, QPushButton, QSpinBox, QVBoxLayout, QWidget)
+                               QListWidget, QListWidgetItem, QPushButton, QSizePolicy, QSpinBox, QVBoxLayout,
+                               QWidget)
+
+
+MAX_TARGET_BUTTONS = 8  # more candidate targets than this are offered as a list
 
 
 class PromptPanel(QWidget):
@@ -25,6 +29,8 @@ class PromptPanel(QWidget):
         self.title, self.text, self.body = self.ui.title, self.ui.text, self.ui.body
         self.body_lay = self.ui.bodyLayout
         self.ok, self.second = self.ui.ok, self.ui.second
+        self.layout().addStretch(1)   # room left over stays below the buttons, not inside the labels
+        self.setSizePolicy(QSizePolicy.Preferred, QSizePolicy.Maximum)   # and goes to the game log
         self.ok.clicked.connect(self.primary)
         self.second.clicked.connect(self.secondary)
         self._answer: Callable[[], Any] | None = None
@@ -63,6 +69,12 @@ class PromptPanel(QWidget):
         return str(x)
 
     def refresh(self) -> None:
+        """Show the decision of the moment (or the pending action being built)."""
+        self._refresh()
+        # an empty body takes no room (it kept the height of what it showed last)
+        self.body.setVisible(self.body_lay.count() > 0)
+
+    def _refresh(self) -> None:
         self._clear()
         sc, ctl = self.table.scene, self.table.ctl
         d = sc.decision()
@@ -113,8 +125,22 @@ class PromptPanel(QWidget):
             self.ok.setText("Done choosing targets")
             self.ok.setEnabled(len(p.targets[p.slot]) >= p.slot_min())
             self._answer = sc.finish_targets
-            for c in p.candidates:  # the same targets, as buttons: handy for players and tests
-                self._button(f"target: {self._name(c)}", lambda _=False, c=c: self._pick(c), f"target:{c}")
+            cands = p.candidates
+            if len(cands) <= MAX_TARGET_BUTTONS:  # the same targets, as buttons: handy for players and tests
+                for c in cands:
+                    self._button(f"target: {self._name(c)}", lambda _=False, c=c: self._pick(c), f"target:{c}")
+                return
+            # a crowded table: one list, not a button per creature (62 buttons took 13 ms to make)
+            lw = QListWidget()
+            lw.setObjectName("targets")
+            lw.setMaximumHeight(180)
+            ctl = {c["id"]: c.get("controller") for c in self.table.scene.v.get("battlefield", [])}
+            for c in cands:   # "Grizzly Bears (bob)": a crowded table has many of a name
+                item = QListWidgetItem(self._name(c) + (f" ({ctl[c]})" if ctl.get(c) else ""))
+                item.setData(Qt.UserRole, c)
+                lw.addItem(item)
+            lw.itemClicked.connect(lambda item: self._pick(item.data(Qt.UserRole)))
+            self.body_lay.addWidget(lw)
             return
         if p.option.get("x") and p.x is None:
             spin = QSpinBox()

@@ -2,17 +2,19 @@
 the game log, the hand-over screen (hotseat) and the game-over screen."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterable
 
-from PySide6.QtCore import QRectF, Qt, Signal
-from PySide6.QtGui import QKeySequence, QPainter, QShortcut
+from PySide6.QtCore import QRectF, Qt, QTimer, Signal
+from PySide6.QtGui import QKeySequence, QPainter, QPixmapCache, QShortcut
 from PySide6.QtWidgets import (QFrame, QGraphicsView, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QMenu, QMessageBox,
-                               QPushButton, QVBoxLayout, QWidget)
+                               QPlainTextEdit, QPushButton, QVBoxLayout, QWidget)
 
 from app.cards.render import card_pixmap
+from app.settings import save_stops, saved_stops
 from app.table.controller import TableController
 from app.table.prompt import PromptPanel
-from app.table.scene import TableScene
+from app.table.scene import BF_H, BF_W, HAND_H, HAND_W, PILE_H, PILE_W, TOP_HAND, TableScene
+from app.table.warm import Warmer
 
 PREVIEW_W, PREVIEW_H = 250, 348
 
@@ -32,6 +34,9 @@ class TableView(QGraphicsView):
         self.setMouseTracking(True)
         self.setViewportUpdateMode(QGraphicsView.BoundingRectViewportUpdate)
         self.setCacheMode(QGraphicsView.CacheBackground)  # the felt and the zone frames
+        # the items' cached pixmaps live in QPixmapCache (10 MB by default): 130 cards in a
+        # large window need more, or they are evicted and drawn again on every repaint
+        QPixmapCache.setCacheLimit(max(QPixmapCache.cacheLimit(), 64 * 1024))
 
     def resizeEvent(self, ev: Any) -> None:
         super().resizeEvent(ev)
@@ -51,8 +56,9 @@ class TableView(QGraphicsView):
 
 
 class Curtain(QFrame):
-    """A screen over the table: the hand-over screen (hotseat), or the game-over screen
-    with rematch. Its layout is the Designer form ui_forms/curtain.ui."""
+    """A screen over the table: the hand-over screen (hotseat: opaque, the last player's
+    table must not show through), or the game-over screen with rematch (see-through: the
+    final board stays in view). Its layout is the Designer form ui_forms/curtain.ui."""
 
     def __init__(self, parent: QWidget) -> None:
         super().__init__(parent)
@@ -63,6 +69,13 @@ class Curtain(QFrame):
         self.button, self.button2 = self.ui.button, self.ui.button2
         self.hide()
 
+    def set_mode(self, mode: str) -> None:
+        """"handover" or "over" (the style sheet's #curtain[mode=...])."""
+        if self.property("mode") != mode:
+            self.setProperty("mode", mode)
+            self.style().unpolish(self)
+            self.style().polish(self)
+
 
 class TableWidget(QWidget):
     """One game on screen. ``humans`` are the seats played at this computer."""
@@ -71,11 +84,28 @@ class TableWidget(QWidget):
     closed = Signal()
 
     def __init__(self, session: Any, humans: list[str], parent: QWidget | None = None,
-                 modal_errors: bool = True) -> None:
+                 modal_errors: bool = True, deck_names: Iterable[str] = (), manage_memory: bool = False,
+                 remember_stops: bool = False) -> None:
+        """``deck_names``: the cards in the decks of the players at this computer, whose
+        faces are drawn while the table is idle; ``manage_memory``: Python's full
+        collections run while the table is idle, not inside updates (app.table.warm);
+        ``remember_stops``: each player's stops come from the settings and go back there
+        when changed (app.settings)."""
         super().__init__(parent)
         self.ctl = TableController(session, humans, self)
+        if remember_stops:
+            for seat in humans:
+                saved = saved_stops(seat)
+                if saved is not None:
+                    self.ctl.stops[seat] = saved
+            self.ctl.stops_changed.connect(self._save_stops)
         self.scene = TableScene(self.ctl, self)
         self.view = TableView(self.scene)
+        self.warmer = Warmer(self.view, {"battlefield": (BF_W, BF_H), "hand": (HAND_W, HAND_H),
+                                         "pile": (PILE_W, PILE_H),
+                                         "backs": [(HAND_W, HAND_H), TOP_HAND, (PILE_W, PILE_H)]}, self)
+        self.warmer.names = list(dict.fromkeys(deck_names))
+        self.warmer.manage_memory = manage_memory
         self.modal_errors = modal_errors
         self.last_error = ""
         self._previewed = ""
@@ -94,9 +124,13 @@ class TableWidget(QWidget):
         self.status = QLabel()
         self.status.setWordWrap(True)
         self.status.setStyleSheet("color: #ffb0a0; font-weight: bold;")
-        self.log = QListWidget()
+        # a plain text log: appending is incremental (a QListWidget with word wrap laid out
+        # every line again on each addition: 10 ms per update after 600 lines)
+        self.log = QPlainTextEdit()
         self.log.setObjectName("log")
-        self.log.setWordWrap(True)
+        self.log.setReadOnly(True)
+        self.log.setMaximumBlockCount(2000)
+        self.log.setFrameShape(QFrame.NoFrame)
         sl.addWidget(self.preview, 0, Qt.AlignHCenter)
         sl.addWidget(self.prompt)
         sl.addWidget(self.status)
@@ -107,7 +141,7 @@ class TableWidget(QWidget):
         lay.addWidget(self.view, 1)
         lay.addWidget(side)
         self.setStyleSheet("TableWidget, QWidget { background: #182028; } QLabel { color: #ddd; }"
-                           "QListWidget { background: #10161c; color: #ddd; border: none; }"
+                           "QListWidget, QPlainTextEdit { background: #10161c; color: #ddd; border: none; }"
                            "QPushButton { background: #3a4c5e; color: #fff; border-radius: 6px; padding: 6px; }"
                            "QPushButton:disabled { color: #889; background: #2a343e; }"
                            "QPushButton:hover { background: #4c6278; }"
@@ -142,6 +176,9 @@ class TableWidget(QWidget):
             sc.activated.connect(fn)
         self.ctl.start()
 
+    def _save_stops(self, seat: str) -> None:
+        save_stops(seat, *self.ctl.stops[seat])
+
     # -- answering from widgets ------------------------------------------------------
     def submit(self, answer: Any) -> bool:
         self.scene.pending = None
@@ -152,12 +189,29 @@ class TableWidget(QWidget):
         self.last_error = ""
         self.scene.rebuild()
         stack = self.scene.v.get("stack") or []
-        if stack and stack[0]["name"] != self._previewed:  # a new spell or ability: show it large
-            self.show_preview(stack[0]["name"])
+        if stack and stack[0]["name"] != self._previewed:  # a new spell or ability: show it large,
+            self._previewed = stack[0]["name"]           # just after the table (a face not drawn
+            QTimer.singleShot(0, self, self._preview_top)  # yet at preview size takes 17 ms)
         self.prompt.refresh()
         for b in self.prompt.findChildren(QPushButton):
             b.setFocusPolicy(Qt.NoFocus)  # Space belongs to the table, not to a focused button
         self.view.setFocus()
+        self.warmer.request(self.scene.v, self.ctl.seat)
+        if self.scene.hide_hands and self._curtain_mode == "handover":
+            QTimer.singleShot(0, self, self._paint_under_curtain)
+
+    def _paint_under_curtain(self) -> None:
+        """While the next player comes to the computer: paint the table under the opaque
+        hand-over screen (hands hidden), so that lifting it repaints only the hand (the
+        turn's untapping, rings and arrows are drawn already)."""
+        if self.scene.hide_hands and self.curtain.isVisible():
+            self.view.setUpdatesEnabled(True)
+            self.view.viewport().repaint()
+            self.view.setUpdatesEnabled(False)
+
+    def _preview_top(self) -> None:
+        if self._previewed:
+            self.show_preview(self._previewed)
 
     def show_preview(self, name: str) -> None:
         self._previewed = name
@@ -270,8 +324,7 @@ class TableWidget(QWidget):
             box.show()
 
     def _log(self, lines: list[str]) -> None:
-        self.log.addItems(lines)
-        self.log.scrollToBottom()
+        self.log.appendPlainText("\n".join(lines))   # scrolls along when at the bottom
 
     # -- the curtains -------------------------------------------------------------------
     def resizeEvent(self, ev: Any) -> None:
@@ -279,10 +332,14 @@ class TableWidget(QWidget):
         self.curtain.setGeometry(self.rect())
 
     def show_handover(self, seat: str) -> None:
+        """The hand-over screen over the table (hotseat). The controller's ``changed``
+        follows and redraws the table once, with the hands hidden; the view is not painted
+        while it is covered."""
         self.scene.hide_hands = True
-        self.refresh()
+        self.view.setUpdatesEnabled(False)
         self._curtain_mode = "handover"
         c = self.curtain
+        c.set_mode("handover")
         c.title.setText(f"{seat}, your turn to decide")
         d = self.ctl.decision
         c.text.setText(f"Hand the computer to {seat}. The table stays hidden until you click.\n"
@@ -297,11 +354,13 @@ class TableWidget(QWidget):
         """The next player is at the computer: lift the hand-over screen."""
         self.curtain.hide()
         self.scene.hide_hands = False
+        self.view.setUpdatesEnabled(True)
         self.refresh()
 
     def show_game_over(self, winner: Any) -> None:
         self._curtain_mode = "over"
         c = self.curtain
+        c.set_mode("over")
         c.title.setText(f"{winner} wins" if winner else "The game is a draw")
         v = self.ctl.view()
         c.text.setText("   ".join(f"{n}: {p['life']} life" for n, p in v["players"].items()) +
@@ -315,6 +374,7 @@ class TableWidget(QWidget):
             pass
         c.button2.clicked.connect(c.hide)
         self.scene.hide_hands = False
+        self.view.setUpdatesEnabled(True)
         self.refresh()
         c.setGeometry(self.rect())
         c.show()
