@@ -86,7 +86,7 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
         for i, ab in abilities:
             if not casting.cost_payable(g, player, o, ab):
                 continue
-            opt = {"action": "activate", "card": oid, "ability": i, "name": o.card.name,
+            opt = {"action": "activate", "card": oid, "ability": i, "name": o.card.name, "text": ab.text,
                    "mana": ab.kind == "mana"}
             if ab.cost is not None and ab.cost.loyalty == "-X":  # 606: X up to its loyalty
                 opt["x"] = True

@@ -350,3 +350,28 @@ def test_a_kicker_that_cannot_be_paid_is_refused_and_asked_again(qtbot):
     QApplication.processEvents()
     QTest.mouseClick(w.prompt.buttons["kicker:no"], Qt.LeftButton)
     assert "Hill Giant" in [g.objects[i].card.name for i in g.players["bob"].hand]
+
+
+CYCLE = {"active": "alice", "step": "main1", "players": {
+    "alice": {"battlefield": ["Island"] * 4, "hand": ["Hieroglyphic Illumination"], "library": ["Forest"] * 4},
+    "bob": {"library": LIB}}}
+
+
+def test_cycling_from_the_hand_by_double_click_and_a_choice_button(qtbot):
+    """702.28a: a card that can be cast or cycled asks which, by name; clicking the cycling
+    button discards it and its ability draws a card. A drag still casts it."""
+    g, w = table_for(qtbot, CYCLE)
+    card = g.players["alice"].hand[0]
+    double_click(w, card_center(w, card))
+    labels = list(w.prompt.buttons)
+    assert "cast Hieroglyphic Illumination" in labels
+    cyc = next(k for k in labels if "Cycling {U}" in k)
+    QTest.mouseClick(w.prompt.buttons[cyc], Qt.LeftButton)
+    assert [g.objects[i].card.name for i in g.players["alice"].graveyard] == ["Hieroglyphic Illumination"]
+    resolve_stack(g, w)
+    assert [g.objects[i].card.name for i in g.players["alice"].hand] == ["Forest"]
+    g2, w2 = table_for(qtbot, CYCLE)
+    card = g2.players["alice"].hand[0]
+    drag(w2, card_center(w2, card), w2.scene.zones[("creatures", "alice")].rect.center())
+    resolve_stack(g2, w2)
+    assert [g2.objects[i].card.name for i in g2.players["alice"].hand] == ["Forest", "Forest"]

@@ -100,10 +100,9 @@ class PromptPanel(QWidget):
         if sc.pending is not None:
             return self._pending(sc.pending)
         if sc.choices:
-            self.text.setText("choose which ability to activate")
+            self.text.setText(f"choose what to do with {sc.choices[0].get('name')}")
             for o in sc.choices:
-                label = f"{o.get('name')}: ability {o.get('ability', 0) + 1}" + (" (mana)" if o.get("mana") else "")
-                self._button(label, lambda _=False, o=o: sc._start(o))
+                self._button(choice_label(o), lambda _=False, o=o: sc._start(o))
             self.ok.setText("Cancel")
             self._answer = sc.cancel
             return
@@ -404,3 +403,17 @@ class PromptPanel(QWidget):
     def secondary(self) -> None:
         if self._second is not None:
             self._second()
+
+
+def choice_label(o: dict[str, Any]) -> str:
+    """A button's words for one priority option of a card (play, cast, activate)."""
+    name = o.get("name", "")
+    act = o.get("action")
+    if act == "play":
+        return f"play {name}"
+    if act == "cast":
+        alt = o.get("alt")
+        return f"cast {name}" + (" for its alternative cost" if alt == "alternative" else
+                                 " with flashback" if alt == "flashback" else "")
+    what = o.get("text") or f"ability {o.get('ability', 0) + 1}"
+    return f"{name}: {what}" + (" (mana)" if o.get("mana") else "")

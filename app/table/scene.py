@@ -214,6 +214,15 @@ class TableScene(QGraphicsScene):
         return [o for o in self.priority_options() if o.get("card") == obj and o.get("action") in actions
                 and o.get("alt") is None]
 
+    def hand_options(self, obj: int, abilities: bool = True) -> list[dict[str, Any]]:
+        """What a card in hand can do now: be played, or cast for its mana cost or an
+        alternative cost (118.9), and (with ``abilities``) activate an ability that works from
+        the hand (cycling, 702.28a). Casts for the mana cost come first."""
+        opts = [o for o in self.priority_options() if o.get("card") == obj and (
+            o.get("action") in ("play", "cast") and o.get("alt") in (None, "alternative")
+            or abilities and o.get("action") == "activate")]
+        return sorted(opts, key=lambda o: (o.get("action") == "activate", o.get("alt") is not None))
+
     def flashback_options(self, obj: int | None = None) -> list[dict[str, Any]]:
         """Casts from the graveyard for the flashback cost (702.33a), of one card or all."""
         return [o for o in self.priority_options() if o.get("alt") == "flashback"
@@ -750,7 +759,7 @@ class TableScene(QGraphicsScene):
         if card.zone == "hand" and card.seat == self.ctl.seat:
             if isinstance(target, ZoneItem) and target.kind == "hand" and target.seat == card.seat:
                 return False  # put back
-            opts = self.options_for(card.obj, ("play", "cast"))
+            opts = self.hand_options(card.obj, abilities=False)
             if not opts:
                 self.message.emit(f"{card.name} can't be played now")
                 return False
@@ -828,7 +837,7 @@ class TableScene(QGraphicsScene):
         if d.kind != "priority":
             return
         if it.zone == "hand":
-            opts = self.options_for(it.obj, ("play", "cast"))
+            opts = self.hand_options(it.obj)
         elif it.zone == "graveyard":
             opts = self.flashback_options(it.obj)
         else:
