@@ -1,8 +1,9 @@
 """Load benchmark (issue 7): one server, many concurrent random-bot games over loopback.
 
-    python -m engine.net.loadbench --games 50 [--procs 2] [--think 0] [--client async|session]
+    python -m engine.net.loadbench --games 50 [--procs 2] [--think 0] [--client async|session] [--workers N]
 
-Starts a server subprocess (with ``--stats``), plays ``--games`` games at once spread
+Starts a server subprocess (with ``--stats``, and ``--workers N``: a front and N worker
+processes, whose CPU and memory are counted with the front's), plays ``--games`` games at once spread
 over ``--procs`` client processes, and reports games per minute, the CPU and peak memory
 of the server and the CPU of the clients, and two latencies:
 
@@ -204,6 +205,25 @@ def _client_proc_session(port: int, games: int, seed: int, think: float, out: "m
 
 
 # ---------------------------------------------------------------- the run
+def _tree_stats(pid: int) -> tuple[float, float]:
+    """CPU seconds and peak RSS in MiB of a Linux process and its child processes (the workers
+    of ``--workers``), summed."""
+    cpu, peak = _proc_stats(pid)
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as f:
+            kids = [int(x) for x in f.read().split()]
+    except OSError:
+        kids = []
+    for k in kids:
+        try:
+            c, p = _proc_stats(k)
+        except OSError:       # gone meanwhile
+            continue
+        cpu += c
+        peak += p
+    return cpu, peak
+
+
 def _proc_stats(pid: int) -> tuple[float, float]:
     """CPU seconds (user+sys) and peak RSS in MiB of a Linux process."""
     with open(f"/proc/{pid}/stat") as f:
@@ -222,17 +242,18 @@ def _pct(xs: list[float], q: float) -> float | None:
     return round(xs[min(len(xs) - 1, int(len(xs) * q))] * 1000, 2) if xs else None
 
 
-def run(games: int, procs: int, seed: int = 1, think_ms: float = 0.0, client: str = "async") -> dict[str, Any]:
+def run(games: int, procs: int, seed: int = 1, think_ms: float = 0.0, client: str = "async",
+        workers: int = 1) -> dict[str, Any]:
     data = tempfile.mkdtemp(prefix="manatable-load-")
     srv = subprocess.Popen([sys.executable, "-m", "engine.net.server", "--host", "127.0.0.1", "--port", "0",
-                            "--data", data, "--rate", "100000", "--stats"], cwd=ROOT, stdout=subprocess.PIPE,
-                           text=True)
+                            "--data", data, "--rate", "100000", "--stats", "--workers", str(workers)], cwd=ROOT,
+                           stdout=subprocess.PIPE, text=True)
     target = _client_proc_async if client == "async" else _client_proc_session
     think = think_ms / 1000
     stats: dict[str, Any] = {}
     try:
         port = int(srv.stdout.readline().strip().rsplit(":", 1)[1])
-        cpu0, _ = _proc_stats(srv.pid)
+        cpu0, _ = _tree_stats(srv.pid)
         q: mp.Queue = mp.Queue()
         per = [games // procs + (1 if i < games % procs else 0) for i in range(procs)]
         ps = [mp.Process(target=target, args=(port, n, seed + 1000 * i, think, q) + ((True,) if client == "async" and i == 0
@@ -243,7 +264,7 @@ def run(games: int, procs: int, seed: int = 1, think_ms: float = 0.0, client: st
         outs = [q.get() for _ in ps]
         for p in ps:
             p.join()
-        cpu1, peak = _proc_stats(srv.pid)
+        cpu1, peak = _tree_stats(srv.pid)
         wall = max(o["t1"] for o in outs) - min(o["t0"] for o in outs)   # play, not process start-up
         srv.send_signal(signal.SIGTERM)
         for line in srv.stdout:
@@ -258,7 +279,7 @@ def run(games: int, procs: int, seed: int = 1, think_ms: float = 0.0, client: st
     pings = sorted(x for o in outs for x in o.get("pings", []))
     results = [r for o in outs for r in o["results"]]
     return {
-        "games": games, "client": client, "procs": len(ps), "think_ms": think_ms,
+        "games": games, "workers": workers, "client": client, "procs": len(ps), "think_ms": think_ms,
         "finished": sum(r.startswith("result: ") and "aborted" not in r for r in results),
         "seconds": round(wall, 2), "games_per_minute": round(len(results) / wall * 60, 1),
         "answers": stats.get("answers"), "answers_per_second": round((stats.get("answers") or 0) / wall, 1),
@@ -282,8 +303,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--think", type=float, default=0.0, help="ms a bot waits before each answer (x 0.5..1.5)")
     ap.add_argument("--client", choices=("async", "session"), default="async")
+    ap.add_argument("--workers", type=int, default=1, help="server worker processes (engine.net.workers)")
     a = ap.parse_args(argv)
-    print(json.dumps(run(a.games, a.procs, a.seed, a.think, a.client), indent=2))
+    print(json.dumps(run(a.games, a.procs, a.seed, a.think, a.client, a.workers), indent=2))
     return 0
 
 

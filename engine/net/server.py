@@ -141,6 +141,23 @@ class Store:
         return self.db.execute(sql, args).fetchall()
 
 
+class NullStore:
+    """The Store of a process that keeps no game: nothing to write, nothing to commit."""
+    in_tx = False
+
+    def commit(self) -> None:
+        pass
+
+    def rollback(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+    def rows(self, sql: str, args: tuple = ()) -> list[tuple]:
+        return []
+
+
 class Seat:
     def __init__(self, name: str, token: str) -> None:
         self.name = name
@@ -194,6 +211,9 @@ class Conn(asyncio.Protocol):
         self.closed = False
         self.peer = "?"
         self.rx_at = 0.0
+        self.frame = b""                      # the frame being handled (its header included)
+        self.handing = False                  # being handed to another process: read no further frame
+        self.assigned_code: str | None = None # the join code a front chose for this connection's create
 
     # ------------------------------------------------------------ asyncio.Protocol
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
@@ -210,7 +230,7 @@ class Conn(asyncio.Protocol):
         self.rx_at = time.perf_counter()
         buf = self.buf
         buf += data
-        while len(buf) >= 4 and not self.closed:
+        while len(buf) >= 4 and not self.closed and not self.handing:
             try:
                 n = P.frame_length(bytes(buf[:4]), P.MAX_CLIENT_MESSAGE)
             except P.ProtocolError as e:   # the stream cannot be resynchronised: say why and close
@@ -219,9 +239,9 @@ class Conn(asyncio.Protocol):
                 return
             if len(buf) < 4 + n:
                 break
-            body = bytes(buf[4:4 + n])
+            self.frame = bytes(buf[:4 + n])
             del buf[:4 + n]
-            self.server._message(self, body)
+            self.server._message(self, self.frame[4:])
         self.partial_since = (self.partial_since or now) if buf else None
 
     def connection_lost(self, exc: Exception | None) -> None:
@@ -298,11 +318,13 @@ class Server:
     def __init__(self, data_dir: str | Path, cards: CardPool | None = None, *, grace: float = 300.0,
                  read_timeout: float = 10.0, idle_timeout: float = 120.0, rate: float = 100.0,
                  rate_burst: int = 200, max_errors: int = 10, max_buffer: int = 8 << 20,
-                 stats: bool = False, decks: Any = None, max_hold: float = 0.002) -> None:
+                 stats: bool = False, decks: Any = None, max_hold: float = 0.002,
+                 db: str | None = "server.sqlite") -> None:
         self.data = Path(data_dir)
         self.data.mkdir(parents=True, exist_ok=True)
-        self.store = Store(self.data / "server.sqlite", self._schedule_flush)
-        self.cards = cards if cards is not None else default_pool()
+        # db None: a process that hosts no game (the front of engine.net.workers) and stores nothing
+        self.store: Any = Store(self.data / db, self._schedule_flush) if db is not None else NullStore()
+        self.cards = cards if cards is not None else (default_pool() if db is not None else None)
         self.grace = grace
         self.read_timeout = read_timeout
         self.idle_timeout = idle_timeout
@@ -356,6 +378,7 @@ class Server:
             self.by_code[code] = room
             for s in room.seats.values():   # nobody is connected yet: everyone's grace starts now
                 self._start_grace(room, s)
+            self._room_changed(room)
             log.info("resumed game %s (%s, %d answers)", gid, room.status,
                      len(room.game.answers) if room.game else 0)
 
@@ -629,13 +652,17 @@ class Server:
         fmt = m.get("format", DEFAULT_FORMAT)
         self._check_deck(m["deck"], fmt)
         gid = secrets.token_hex(8)
-        room = GameRoom(gid, self._new_code(), m["name"], list(m["deck"]), fmt, bool(m.get("spectators")))
+        code = conn.assigned_code
+        if code is None or code in self.by_code or self.store.rows("SELECT 1 FROM games WHERE code=?", (code,)):
+            code = self._new_code()
+        room = GameRoom(gid, code, m["name"], list(m["deck"]), fmt, bool(m.get("spectators")))
         self.store.exec("INSERT INTO games(id, code, status, created, host, host_deck, format, spectators) "
                         "VALUES (?,?,?,?,?,?,?,?)", (gid, room.code, "waiting", time.time(), room.host,
                                                      json.dumps(room.host_deck), fmt, int(room.spectators)))
         self.rooms[gid] = room
         self.by_code[room.code] = room
         seat = self._seat(conn, room, m["name"])
+        self._room_changed(room)
         conn.send(P.msg("seated", game=gid, code=room.code, seat=seat.name, token=seat.token, format=fmt,
                         spectators=room.spectators, ref=ref))
         log.info("game %s created by %s (code %s, %s)", gid, seat.name, room.code, fmt)
@@ -659,6 +686,7 @@ class Server:
         room.status = "playing"
         self.store.exec("UPDATE games SET status='playing', origin=? WHERE id=?",
                         (json.dumps(room.game.origin), room.id))
+        self._room_changed(room)
         conn.send(P.msg("seated", game=room.id, code=room.code, seat=name, token=seat.token, format=room.format,
                         spectators=room.spectators, ref=ref))
         self._broadcast(room, full=True)
@@ -776,6 +804,13 @@ class Server:
             self.by_token.pop(s.token, None)
         self.by_code.pop(room.code, None)
         self.rooms.pop(room.id, None)
+        self._room_gone(room)
+
+    def _room_changed(self, room: GameRoom) -> None:
+        """A game was created, started or resumed (engine.net.workers tells its front)."""
+
+    def _room_gone(self, room: GameRoom) -> None:
+        """A game ended or was abandoned and left this server's rooms."""
 
     # ------------------------------------------------------------ what each seat is sent
     def _broadcast(self, room: GameRoom, full: bool = False) -> None:
@@ -857,7 +892,13 @@ class Server:
 
 
 async def serve(args: argparse.Namespace) -> None:
-    server = Server(args.data, grace=args.grace, rate=args.rate, rate_burst=int(args.rate * 2), stats=args.stats)
+    from engine.net.workers import Front, shards_present
+    workers = max(args.workers, shards_present(Path(args.data)))
+    if workers > 1:    # engine.net.workers: a front process and a worker process per core
+        server: Server = Front(args.data, workers, grace=args.grace, rate=args.rate, rate_burst=int(args.rate * 2),
+                               stats=args.stats, verbose=args.verbose)
+    else:
+        server = Server(args.data, grace=args.grace, rate=args.rate, rate_burst=int(args.rate * 2), stats=args.stats)
     port = await server.start(args.host, args.port)
     print(f"listening on {args.host}:{port}", flush=True)
     stop = asyncio.Event()
@@ -875,6 +916,8 @@ async def serve(args: argparse.Namespace) -> None:
         t.cancel()
     await server.close()
     server.store.close()
+    if isinstance(server, Front):
+        await server.stop_workers()
     if args.stats:
         print("stats: " + json.dumps(server.stats_summary()), flush=True)
 
@@ -886,6 +929,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--data", default="manatable-server-data", help="directory of the game database")
     ap.add_argument("--grace", type=float, default=300.0, help="seconds a dropped player keeps the seat")
     ap.add_argument("--rate", type=float, default=100.0, help="messages a second a connection may send")
+    ap.add_argument("--workers", type=int, default=1,
+                    help="worker processes that play the games (a front process accepts connections); "
+                         "more than 1 uses several cores")
     ap.add_argument("--announce", action="store_true", help="broadcast open games by UDP on the LAN")
     ap.add_argument("--announce-port", type=int, default=ANNOUNCE_PORT)
     ap.add_argument("--stats", action="store_true",
