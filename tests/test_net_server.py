@@ -131,6 +131,26 @@ def test_frames_roundtrip_and_limits():
         assert e.value.code == code, bad
 
 
+def test_list_patches_send_only_new_and_changed_cards():
+    """A list of cards patched by id: added, removed, moved and changed cards all come out right,
+    and only the changed or new cards travel; a list that mostly changed is sent whole."""
+    cards = [{"id": i, "name": f"c{i}", "tapped": False} for i in range(10)]
+    old = {"battlefield": cards, "players": {"a": {"graveyard": [], "life": 20}}, "turn": 1}
+    moved = [dict(c) for c in cards[1:]] + [{"id": 42, "name": "new", "tapped": False}]
+    moved[3]["tapped"] = True
+    moved[0], moved[1] = moved[1], moved[0]
+    new = {"battlefield": moved, "players": {"a": {"graveyard": [cards[0]], "life": 18}}, "turn": 1}
+    p = P.view_patch(old, new)
+    assert p["list"]["battlefield"]["ids"] == [c["id"] for c in moved]
+    assert [c["id"] for c in p["list"]["battlefield"]["new"]] == [4, 42]
+    assert P.apply_patch(old, p) == new and old["battlefield"] == cards
+    allnew = {**new, "battlefield": [{**c, "tapped": True} for c in cards]}
+    assert "battlefield" in P.view_patch(old, allnew)["set"]
+    assert P.apply_patch(old, P.view_patch(old, allnew)) == allnew
+    with pytest.raises(P.ProtocolError):
+        P.apply_patch(old, {"list": {"battlefield": {"ids": [99], "new": []}}})
+
+
 def test_validation_names_the_field():
     ok = P.msg("join", code="ABCDEF", name="bob", deck=["Forest"] * 40)
     P.validate_client(ok)
@@ -445,6 +465,7 @@ def test_view_patches_rebuild_the_exact_view(server):
             want = server.call(lambda: json.loads(json.dumps(room.game.view(s.seat))))
             assert s.view() == want
     assert len(patches) > 50
+    assert any("list" in m["view_patch"] for m in patches)     # a tapped land sends that land only
     sizes = [len(json.dumps(m["view_patch"])) for m in patches]
     assert sorted(sizes)[len(sizes) // 2] < len(json.dumps(a.view())) / 3
     a.close(), b.close()

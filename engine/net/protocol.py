@@ -110,28 +110,55 @@ class FrameReader:
 
 def view_patch(old: dict[str, Any], new: dict[str, Any], depth: int = 3) -> dict[str, Any]:
     """What turns ``old`` into ``new`` (dicts with the same keys): ``{"set": {key: value},
-    "sub": {key: patch}}``; a changed dict value with unchanged keys is patched one level
-    deeper (up to ``depth`` levels: view -> players -> a player), anything else is replaced."""
+    "sub": {key: patch}, "list": {key: {"ids": [...], "new": [...]}}}``; a changed dict value
+    with unchanged keys is patched one level deeper (up to ``depth`` levels: view -> players
+    -> a player), a changed list of cards (dicts with distinct ``id``s) names its ids in order
+    and carries only the cards that are new or changed, anything else is replaced."""
     put: dict[str, Any] = {}
     sub: dict[str, Any] = {}
+    lists: dict[str, Any] = {}
     for k, v in new.items():
         o = old.get(k)
         if o == v:
             continue
         if depth > 1 and isinstance(v, dict) and isinstance(o, dict) and o.keys() == v.keys():
             sub[k] = view_patch(o, v, depth - 1)
-        else:
-            put[k] = v
+            continue
+        if isinstance(v, list) and isinstance(o, list) and v and o:
+            lp = _list_patch(o, v)
+            if lp is not None:
+                lists[k] = lp
+                continue
+        put[k] = v
     out: dict[str, Any] = {}
     if put:
         out["set"] = put
     if sub:
         out["sub"] = sub
+    if lists:
+        out["list"] = lists
     return out
 
 
+def _list_patch(old: list[Any], new: list[Any]) -> dict[str, Any] | None:
+    """The cards of ``new`` not in ``old`` as they are, by id; None when that is not smaller
+    (most cards changed) or the lists are not lists of cards with distinct ids."""
+    try:
+        before = {c["id"]: c for c in old}
+        ids = [c["id"] for c in new]
+    except (TypeError, KeyError):
+        return None
+    if len(before) != len(old) or len(set(ids)) != len(ids):
+        return None
+    changed = [c for c in new if before.get(c["id"]) != c]
+    if 2 * len(changed) > len(new):
+        return None
+    return {"ids": ids, "new": changed}
+
+
 def apply_patch(old: dict[str, Any], patch: dict[str, Any]) -> dict[str, Any]:
-    """A new dict: ``old`` with ``patch`` (from view_patch) applied; ``old`` is not changed."""
+    """A new dict: ``old`` with ``patch`` (from view_patch) applied; ``old`` is not changed.
+    Raises ProtocolError when a list patch names a card that neither side holds."""
     new = dict(old)
     put = patch.get("set")
     if isinstance(put, dict):
@@ -141,6 +168,15 @@ def apply_patch(old: dict[str, Any], patch: dict[str, Any]) -> dict[str, Any]:
         for k, p in sub.items():
             if isinstance(new.get(k), dict) and isinstance(p, dict):
                 new[k] = apply_patch(new[k], p)
+    lists = patch.get("list")
+    if isinstance(lists, dict):
+        for k, p in lists.items():
+            before = {c["id"]: c for c in new.get(k) or ()}
+            before.update((c["id"], c) for c in p["new"])
+            try:
+                new[k] = [before[i] for i in p["ids"]]
+            except KeyError as e:
+                raise ProtocolError("bad_message", f"a patch of {k} names card {e} that was never sent") from None
     return new
 
 
