@@ -93,6 +93,7 @@ class Store:
         self.in_tx = False
         self.on_write = on_write
         self.writes = 0
+        self.answers: list[tuple] = []   # answer rows of this transaction, inserted together at commit
 
     def exec(self, sql: str, args: tuple = ()) -> None:
         if not self.in_tx:
@@ -103,7 +104,24 @@ class Store:
         if self.on_write is not None:
             self.on_write()
 
+    def add_answer(self, game: str, n: int, player: str, answer: str) -> None:
+        """An answer row, written with the others of this loop iteration (one statement) at
+        ``commit``, or before any read."""
+        self.answers.append((game, n, player, answer, time.time()))
+        self.writes += 1
+        if self.on_write is not None:
+            self.on_write()
+
+    def _write_answers(self) -> None:
+        if self.answers:
+            rows, self.answers = self.answers, []
+            if not self.in_tx:
+                self.db.execute("BEGIN")
+                self.in_tx = True
+            self.db.executemany("INSERT INTO answers(game, n, player, answer, at) VALUES (?,?,?,?,?)", rows)
+
     def commit(self) -> None:
+        self._write_answers()
         if self.in_tx:
             self.in_tx = False
             self.db.execute("COMMIT")
@@ -133,17 +151,20 @@ class Store:
         self.db.close()
 
     def rollback(self) -> None:
+        self.answers.clear()
         if self.in_tx:
             self.in_tx = False
             self.db.execute("ROLLBACK")
 
     def rows(self, sql: str, args: tuple = ()) -> list[tuple]:
+        self._write_answers()
         return self.db.execute(sql, args).fetchall()
 
 
 class NullStore:
     """The Store of a process that keeps no game: nothing to write, nothing to commit."""
     in_tx = False
+    answers = ()
 
     def commit(self) -> None:
         pass
@@ -431,7 +452,7 @@ class Server:
         self.ticks += 1
         answers, self._tick_answers = self._tick_answers, []
         try:
-            if self.stats and self.store.in_tx:
+            if self.stats and (self.store.in_tx or self.store.answers):
                 c0 = time.perf_counter()
                 self.store.commit()
                 self.commit_times.append(time.perf_counter() - c0)
@@ -750,14 +771,9 @@ class Server:
             log.exception("engine error on an answer in %s", room.id)
             self._rebuild(room)
             raise P.ProtocolError("illegal", f"the answer could not be applied: {type(e).__name__}", "answer") from None
-        n = len(g.answers) - 1
-        try:
-            self.store.exec("INSERT INTO answers(game, n, player, answer, at) VALUES (?,?,?,?,?)",
-                            (room.id, n, seat.name, json.dumps(m["answer"]), time.time()))
-        except sqlite3.Error as e:  # not stored: not accepted; back to the stored state
-            log.error("cannot store an answer: %s", e)
-            self._rebuild(room)
-            raise P.ProtocolError("server", "the answer could not be stored; send it again") from None
+        # written with this iteration's other answers before anything of it is sent; a failed
+        # commit sends nothing of the iteration and rebuilds its games from the database (_commit_failed)
+        self.store.add_answer(room.id, len(g.answers) - 1, seat.name, json.dumps(m["answer"]))
         self._after_change(room)          # the updates first, so an acknowledged client is up to date
         self._tick_answers.append((conn.rx_at, room, conn, ref))   # acked by _flush, after the commit
         self._flush_if_held_long()
