@@ -116,6 +116,39 @@ def test_spectators_only_when_the_host_allows(server):
         s.close()
 
 
+def test_watch_by_the_game_id_of_the_list(server):
+    """A game that allows spectators is watched by the id 'games' lists, without the join code
+    (which is not revealed: it would seat a player while the game waits); a dropped spectator
+    watches again by that id; a game without spectators is refused by id as well, and a
+    player cannot join by id."""
+    a = RemoteSession("127.0.0.1", server.port)
+    a.create("alice", RED, format="free", spectators=True)
+    (g,) = RemoteSession("127.0.0.1", server.port).list_games()
+    w = RemoteSession("127.0.0.1", server.port, auto_reconnect=True)
+    w.watch(game=g["game"], name="carol")
+    assert w.code is None and w.game_id == g["game"]
+    b = RemoteSession("127.0.0.1", server.port)
+    b.join(a.code, "bob", GREEN)
+    assert w.wait(lambda s: s.updates > 0, 10) and set(w.seats()) == {"alice", "bob"}
+    assert w.view()["you"] == SPECTATOR
+    seen = w.updates
+    w.drop()                                  # a pulled cable: it watches again by the id
+    assert w.wait(lambda s: s.connected and s.updates > seen, 10)
+    assert w.view()["you"] == SPECTATOR and w.code is None
+    c, d = pair(server.port)                  # without spectators
+    x = RemoteSession("127.0.0.1", server.port)
+    with pytest.raises(NetError) as e:
+        x.watch(game=c.game_id, name="eve")
+    assert e.value.code == "no_spectators"
+    with pytest.raises(NetError) as e:
+        x.request("join", game=c.game_id, name="eve", deck=GREEN)
+    assert e.value.code == "missing_field"
+    with pytest.raises(ValueError):
+        x.watch(name="eve")
+    for s in (a, b, c, d, w, x):
+        s.close()
+
+
 # ---------------------------------------------------------------- formats
 def test_deck_validated_in_the_games_format(server):
     """An illegal deck gets bad_deck naming the card and the rule, and no seat."""

@@ -24,6 +24,7 @@ MAX_DEPTH = 8                  # nesting of an answer
 CODE_LEN = 6                   # join codes: 6 characters of CODE_ALPHABET
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 TOKEN_HEX = 32                 # seat tokens: secrets.token_hex(16), 128 bits
+GAME_HEX = 16                  # game ids: secrets.token_hex(8)
 HEADER = struct.Struct(">I")
 
 
@@ -234,6 +235,11 @@ def _code(name: str, v: Any) -> None:
         raise ProtocolError("bad_field", f"{name} must be {CODE_LEN} characters of {CODE_ALPHABET}", name)
 
 
+def _game_id(name: str, v: Any) -> None:
+    if not isinstance(v, str) or len(v) != GAME_HEX or any(c not in "0123456789abcdef" for c in v):
+        raise ProtocolError("bad_field", f"{name} must be {GAME_HEX} lowercase hex digits (a game id of 'games')", name)
+
+
 def _token(name: str, v: Any) -> None:
     if not isinstance(v, str) or len(v) != TOKEN_HEX or any(c not in "0123456789abcdef" for c in v):
         raise ProtocolError("bad_field", f"{name} must be {TOKEN_HEX} lowercase hex digits", name)
@@ -281,9 +287,10 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Any, bool]]] = {
     "list": {"id": _ID},
     "create": {"name": (_player_name, True), "deck": (_deck, True), "format": (_format, False),
                "spectators": (_bool, False), "id": _ID},
-    # a player joins with a deck; a spectator joins with "spectator": true and no deck
-    "join": {"code": (_code, True), "name": (_player_name, True), "deck": (_deck, False),
-             "spectator": (_bool, False), "id": _ID},
+    # a player joins with the code and a deck; a spectator with "spectator": true, no deck, and
+    # the code or the game id that "games" lists (the server checks that one of them is there)
+    "join": {"code": (_code, False), "game": (_game_id, False), "name": (_player_name, True),
+             "deck": (_deck, False), "spectator": (_bool, False), "id": _ID},
     "resume": {"token": (_token, True), "since": (_int(0, 10**9), False), "id": _ID},
     "answer": {"answer": (_answer, True), "decision": (_int(0, 10**9), False), "id": _ID},
     "concede": {"id": _ID},

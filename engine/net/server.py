@@ -692,6 +692,9 @@ class Server:
         if m.get("spectator"):
             self._watch(conn, m, ref)
             return
+        if "code" not in m:
+            raise P.ProtocolError("missing_field", "join needs the field 'code' (a game id is for spectators)",
+                                  "code")
         room = self.by_code.get(m["code"].upper())
         if room is None or room.status != "waiting":
             raise P.ProtocolError("bad_code", "no open game has this join code", "code")
@@ -714,10 +717,18 @@ class Server:
         self._notify_presence(room)
 
     def _watch(self, conn: Conn, m: dict[str, Any], ref: Any) -> None:
-        """A spectator: the public view of the game (redacted for SPECTATOR), its events and chat."""
-        room = self.by_code.get(m["code"].upper())
+        """A spectator: the public view of the game (redacted for SPECTATOR), its events and chat.
+        It names the game by its join code or by the id that ``list`` shows; in the second case
+        the reply does not tell the join code (which seats a player while the game waits)."""
+        if "code" in m:
+            room = self.by_code.get(m["code"].upper())
+        elif "game" in m:
+            room = self.rooms.get(m["game"])
+        else:
+            raise P.ProtocolError("missing_field", "watching needs the field 'code' or 'game'", "code")
         if room is None or room.status not in ("waiting", "playing"):
-            raise P.ProtocolError("bad_code", "no game being played has this join code", "code")
+            raise P.ProtocolError("bad_code", "no game being played has this join code" if "code" in m
+                                  else "no game being played has this id", "code" if "code" in m else "game")
         if not room.spectators:
             raise P.ProtocolError("no_spectators", "the host of this game does not allow spectators", "spectator")
         if len(room.watchers) >= MAX_WATCHERS:
@@ -727,8 +738,8 @@ class Server:
         w.conn = conn
         room.watchers.append(w)
         conn.watcher, conn.room = w, room
-        conn.send(P.msg("watching", game=room.id, code=room.code, seats=list(room.seats), format=room.format,
-                        ref=ref))
+        conn.send(P.msg("watching", game=room.id, code=room.code if "code" in m else None, seats=list(room.seats),
+                        format=room.format, ref=ref))
         if room.game is not None:
             self._update(room, w, full=True)
         self._notify_presence(room)

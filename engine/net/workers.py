@@ -416,9 +416,15 @@ class Front(Handover, Server):
         self._hand_frame(conn, self._worker_ctrl(i))
 
     def _join(self, conn: Conn, m: dict[str, Any], ref: Any) -> None:
-        gid = self.by_code_at.get(m["code"].upper())
+        if "code" in m:
+            gid = self.by_code_at.get(m["code"].upper())
+        elif m.get("spectator") and m.get("game") in self.games:
+            gid = m["game"]
+        else:
+            gid = None
         if gid is None:
-            raise P.ProtocolError("bad_code", "no open game has this join code", "code")
+            raise P.ProtocolError("bad_code", "no open game has this join code" if "code" in m or not m.get("spectator")
+                                  else "no game being played has this id", "code" if "code" in m else "game")
         self._hand_frame(conn, self._worker_ctrl(self.games[gid]["worker"]))
 
     def _resume(self, conn: Conn, m: dict[str, Any], ref: Any) -> None:
