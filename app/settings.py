@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-DEFAULTS: dict[str, Any] = {"card_images": ""}
+DEFAULTS: dict[str, Any] = {"card_images": "", "recent_servers": []}
 
 
 def settings_path() -> Path:
