@@ -11,11 +11,11 @@ spell or ability is cast or activated once they are paid (601.2i, 602.2i).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from engine import costs, player_statics, triggers, zones_cast
+from engine import costs, effects, player_statics, triggers, zones_cast
 from engine.ability_index import index
-from engine.cards.abilities import Ability, Cost, TargetSpec
+from engine.cards.abilities import Ability, Cost, Effect, TargetSpec
 from engine.errors import IllegalAction
 from engine.filters import matches
 from engine.mana import ManaError, pay_from_pool, substitute_x
@@ -48,7 +48,31 @@ def spell_ability(card: Any) -> Ability | None:
     return None
 
 
+class SpellTiming(NamedTuple):
+    """What the timing of casting a card depends on, known once per card definition."""
+    land: bool
+    flash: bool             # an instant or a card with flash (117.1a, 702.8)
+    legendary_spell: bool   # a legendary instant or sorcery (205.4e)
+
+
+_TIMING: dict[int, tuple[Any, SpellTiming]] = {}
+
+
+def spell_timing(card: Any) -> SpellTiming:
+    hit = _TIMING.get(id(card))
+    if hit is not None and hit[0] is card:
+        return hit[1]
+    types = card.types
+    t = SpellTiming("Land" in types, "Instant" in types or "Flash" in card.keywords,
+                    "Legendary" in card.supertypes and ("Sorcery" in types or "Instant" in types))
+    if len(_TIMING) > 8192:
+        _TIMING.clear()
+    _TIMING[id(card)] = (card, t)
+    return t
+
+
 def can_cast_timing(g: "Game", player: str, o: "Obj") -> bool:
+    """117.1a, 307.1: may ``player`` cast ``o`` now, as far as timing goes?"""
     types = o.card.types
     if "Land" in types:
         return False
@@ -274,7 +298,7 @@ def pay_mana(g: "Game", player: str, symbols: tuple[str, ...], exclude: set[int]
         p.pool[m] = p.pool.get(m, 0) + 1
         g.log("mana", player=player, source=g.objects[oid].card.name, mana=m)
         player_statics.tapped_for_mana(g, player, oid)  # 605.1b: triggered mana abilities
-    g.changed()
+    g.tapped_changed()
     try:
         paid = pay_from_pool(p.pool, symbols, p.life)
     except ManaError as e:
@@ -487,8 +511,32 @@ def _ability_at(g: "Game", player: str, oid: int, idx: Any) -> Ability | None:
     return None
 
 
+_TAP_ONLY = Cost(tap=True)
+_PLAIN_TAP: dict[int, tuple[Ability, bool]] = {}
+
+
+def plain_tap(ab: Ability) -> bool:
+    """Is the whole cost of this ability {T}, with no restriction on activating it (most mana
+    abilities of lands and creatures)? Known once per ability."""
+    hit = _PLAIN_TAP.get(id(ab))
+    if hit is not None and hit[0] is ab:
+        return hit[1]
+    plain = ab.cost == _TAP_ONLY and not ab.sorcery_speed and ab.condition is None
+    if len(_PLAIN_TAP) > 8192:
+        _PLAIN_TAP.clear()
+    _PLAIN_TAP[id(ab)] = (ab, plain)
+    return plain
+
+
 def cost_payable(g: "Game", player: str, o: "Obj", ab: Ability) -> bool:
     """602.2b, 118.3: every part of the cost can be paid now (and the restrictions hold)."""
+    if plain_tap(ab):  # {T} alone: an untapped permanent, not a summoning-sick creature (302.6)
+        if o.zone != "battlefield" or o.tapped:
+            return False
+        if o.sick:
+            c = g.chars(o.id)
+            return "Creature" not in c.types or "Haste" in c.keywords
+        return True
     cost = ab.cost or Cost()
     if o.zone == "battlefield":
         c = g.chars(o.id)
@@ -568,7 +616,7 @@ def activate(g: "Game", player: str, a: dict[str, Any]) -> None:
         if costs.has_choices(cost):
             costs.start(g, player, cost, oid, None, "mana", a, extra)
             return
-        finish_mana(g, player, oid, extra)
+        finish_mana(g, player, oid, extra, _mana_part(ab))
         return
     specs = ab.targets
     modes = a.get("modes") or ([a["mode"]] if "mode" in a else [])
@@ -612,11 +660,25 @@ def finish_activate(g: "Game", player: str, sid: int) -> None:
     g.priority = player  # SBAs and triggers are checked before the player gets priority (117.5)
 
 
-def finish_mana(g: "Game", player: str, src: int, extra: dict[str, Any]) -> None:
-    """605.3a: a mana ability resolves at once, after its costs are paid."""
-    from engine import effects
-    from engine.cards.abilities import Effect
-    ab = Ability("mana", "", effects=tuple(Effect("add_mana", args) for args in extra.get("effects", ())))
+_MANA_PART: dict[int, tuple[Ability, Ability]] = {}
+
+
+def _mana_part(ab: Ability) -> Ability:
+    """The "add mana" effects of a mana ability as an ability of their own, once per ability."""
+    hit = _MANA_PART.get(id(ab))
+    if hit is None or hit[0] is not ab:
+        if len(_MANA_PART) > 8192:
+            _MANA_PART.clear()
+        hit = _MANA_PART[id(ab)] = (ab, Ability("mana", "", effects=tuple(
+            Effect("add_mana", dict(e.args)) for e in ab.effects if e.op == "add_mana")))
+    return hit[1]
+
+
+def finish_mana(g: "Game", player: str, src: int, extra: dict[str, Any], ab: Ability | None = None) -> None:
+    """605.3a: a mana ability resolves at once, after its costs are paid (its "add mana"
+    effects are ``ab``, or rebuilt from ``extra`` after a cost that needed choices)."""
+    if ab is None:
+        ab = Ability("mana", "", effects=tuple(Effect("add_mana", args) for args in extra.get("effects", ())))
     effects.run_now(g, ab, src, player, {"mana": extra.get("mana")})
     if extra.get("tapped"):
         player_statics.tapped_for_mana(g, player, src)  # 605.1b: triggered mana abilities
@@ -661,4 +723,7 @@ def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, x: int = 0) -
         sacrifice(g, o.id)
     elif cost.exile_self:
         g.move(o.id, "exile")
-    g.changed()
+    if cost == _TAP_ONLY:
+        g.tapped_changed()
+    else:
+        g.changed()

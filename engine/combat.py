@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine import triggers
 from engine.errors import IllegalAction
+from engine.filters import matches
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -108,7 +109,6 @@ def can_block(g: "Game", b: int, a: int) -> bool:
         return False
     if has_rule(g, b, "cant_attack_or_block"):
         return False
-    from engine.filters import matches
     for r in bc.rules:  # 509.1b: "can't block" restrictions, some only against certain attackers
         if r.get("rule") == "cant_block" and (not r.get("what") or matches(g, a, r["what"], b)):
             return False
@@ -151,7 +151,6 @@ def can_block(g: "Game", b: int, a: int) -> bool:
 
 def _unblockable_by(g: "Game", r: dict[str, Any], b: int, a: int) -> bool:
     """509.1b: "can't be blocked" (by anything), "... except by FILTER", "... by FILTER"."""
-    from engine.filters import matches
     if r.get("except") and matches(g, b, r["except"], a):
         return False
     return not r.get("by") or matches(g, b, r["by"], a)

@@ -203,8 +203,21 @@ def sacrificed_power(g: "Game", obj: int | None, key: str = "power") -> int:
 
 
 # ------------------------------------------------------------------ additional costs of spells (601.2f)
+_ADDITIONAL: dict[int, tuple[CardDef, Cost | None]] = {}
+
+
 def additional_cost(card: CardDef) -> Cost | None:
-    """The additional cost printed on a spell ("As an additional cost to cast this spell, ...")."""
+    """The additional cost printed on a spell ("As an additional cost to cast this spell, ...");
+    known once per card definition."""
+    hit = _ADDITIONAL.get(id(card))
+    if hit is None or hit[0] is not card:
+        if len(_ADDITIONAL) > 8192:
+            _ADDITIONAL.clear()
+        hit = _ADDITIONAL[id(card)] = (card, _additional_cost(card))
+    return hit[1]
+
+
+def _additional_cost(card: CardDef) -> Cost | None:
     for ab in card.abilities:
         if ab.kind == "static" and ab.static and ab.static.get("kind") == "additional_cost":
             c = ab.static.get("cost")
@@ -281,6 +294,8 @@ def total_cost(g: "Game", player: str, spell: int, symbols: tuple[str, ...],
                targets: list[list[Any]] | None = None) -> tuple[str, ...]:
     """601.2f: the total cost of casting ``spell``: ``symbols`` (its mana or alternative cost
     plus additional costs) with the increases added and then the reductions taken off."""
+    if not _statics(g) and not _self_changes(g.objects[spell].card):
+        return symbols  # nothing changes the cost (the common case, known without a scan)
     extra: list[str] = []
     change = cost_change(g, player, spell, targets, extra)
     return apply_change(symbols + tuple(extra), change)
@@ -314,6 +329,21 @@ def cost_change(g: "Game", player: str, spell: int, targets: list[list[Any]] | N
                 continue
             total += _amount(g, st, spell)
     return total
+
+
+_SELF_CHANGES: dict[int, tuple[CardDef, bool]] = {}
+
+
+def _self_changes(card: CardDef) -> bool:
+    """Does the card change its own cost ("This spell costs {1} less to cast if ...")?"""
+    hit = _SELF_CHANGES.get(id(card))
+    if hit is None or hit[0] is not card:
+        has = any(ab.kind == "static" and ab.static and ab.static.get("kind") == "cost_change"
+                  and ab.static.get("spells") == "self" for ab in card.abilities)
+        if len(_SELF_CHANGES) > 8192:
+            _SELF_CHANGES.clear()
+        hit = _SELF_CHANGES[id(card)] = (card, has)
+    return hit[1]
 
 
 def _amount(g: "Game", st: dict[str, Any], src: int) -> int:

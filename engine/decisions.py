@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import ability_index, casting, combat, costs
+from engine import ability_index, casting, combat, costs, manual, player_statics, zones_cast
 from engine.state import Decision
 
 if TYPE_CHECKING:
@@ -30,17 +30,23 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
             if opt is not None:
                 opt["alt"] = "flashback"
                 out.append(opt)
+    # 117.1a, 307.1: the timing of most cards depends only on flash and the moment
+    plain = not player_statics.active(g)
+    sorcery = casting.sorcery_timing(g, player)
+    holding = g.priority == player
     for oid in p.hand:
         o = g.objects[oid]
-        if "Land" in o.card.types:
-            if casting.can_play_land(g, player, oid):
+        t = casting.spell_timing(o.card)
+        if t.land:
+            if sorcery and casting.can_play_land(g, player, oid):
                 out.append({"action": "play", "card": oid, "name": o.card.name})
             continue
-        if not casting.can_cast_timing(g, player, o):
+        if plain and not t.legendary_spell:
+            if not (holding if t.flash else sorcery):
+                continue
+        elif not casting.can_cast_timing(g, player, o):
             continue
         ab = casting.spell_ability(o.card)
-        if not o.card.supported:
-            pass
         variants: list[tuple[str | None, tuple[str, ...], Any]] = [(None, o.card.mana_cost, None)]
         alt_cost = costs.alternative_cost(o.card)
         if alt_cost is not None:  # 118.9: "you may pay ... rather than pay its mana cost"
@@ -57,22 +63,11 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
             if alt is not None:
                 opt["alt"] = alt
             out.append(opt)
-    from engine import manual, zones_cast
     out += zones_cast.options(g, player, afford)  # other zones (601.2a), without paying (117.9)
     if manual.offered(g, player):
         out.append({"action": "manual"})
-    cs = g.all_chars()
-    cache = ability_index.CACHE  # read here without a call per permanent (the hot path of every decision)
-    srcs = []
-    for oid in g.battlefield:
-        c = cs[oid]
-        if c.controller != player:
-            continue
-        abl = c.abilities
-        hit = cache.get(id(abl))
-        acts = (hit[1] if hit is not None and hit[0] is abl else ability_index.index(abl)).activated
-        if acts:
-            srcs.append((oid, acts))
+    srcs = list(_activated_sources(g, player))
+    cache = ability_index.CACHE  # read here without a call per card (the hot path of every decision)
     objs = g.objects
     for oid in p.graveyard:  # 113.6: some abilities work from the graveyard
         abl = objs[oid].card.abilities
@@ -103,6 +98,29 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
                 opt["target_counts"] = [[s.min, s.count] for s in ab.targets]
             out.append(opt)
     return out
+
+
+def _activated_sources(g: "Game", player: str) -> list[tuple[int, list[tuple[int, Any]]]]:
+    """(permanent, its activated abilities) of each permanent ``player`` controls that has any
+    (602.1). They depend only on the characteristics, so they are kept with them."""
+    cs = g.all_chars()
+    kept = g.__dict__.get("_activated")
+    if kept is None or kept[0] is not cs:
+        kept = g._activated = (cs, {})
+    srcs = kept[1].get(player)
+    if srcs is None:
+        cache = ability_index.CACHE
+        srcs = kept[1][player] = []
+        for oid in g.battlefield:
+            c = cs[oid]
+            if c.controller != player:
+                continue
+            abl = c.abilities
+            hit = cache.get(id(abl))
+            acts = (hit[1] if hit is not None and hit[0] is abl else ability_index.index(abl)).activated
+            if acts:
+                srcs.append((oid, acts))
+    return srcs
 
 
 def cast_option(g: "Game", player: str, o: Any, ab: Any, base: tuple[str, ...],
@@ -145,7 +163,6 @@ def _affordable(g: "Game", player: str, o: Any, base: tuple[str, ...],
     """Can the total cost (601.2f) of casting card ``o`` be paid (with these targets, or
     before targets are chosen)? ``afford`` remembers the answer per total cost (copies of a
     card cost the same)."""
-    from engine import costs
     extra = costs.additional_cost(o.card)
     if extra is not None:
         base = base + tuple(m for m in extra.mana if m != "X")

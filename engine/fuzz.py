@@ -24,6 +24,7 @@ from engine.bench import GREEN, RED
 from engine.cardpool import CardPool
 from engine.errors import IllegalAction
 from engine.game import Game
+from engine import view as views
 
 
 class InvariantError(AssertionError):
@@ -59,14 +60,16 @@ def check_sba(g: Game) -> None:
     if d is None or d.kind != "priority":
         return
     from engine import sba
-    snap = g._snapshot()  # a dry run: check, then put everything back
-    g.__dict__.pop("_sba_clean", None)  # a full scan, not the engine's "nothing changed" shortcut
-    try:
-        due = sba.check(g)
-    finally:
-        g._restore(snap)
-    if due:
+    # sba.check changes nothing but this bookkeeping unless an action is due, and then the
+    # game fails here anyway
+    kept = (g.lki, g.tokens_outside, g.__dict__.pop("_sba_clean", None))
+    if sba.check(g):  # a full scan, not the engine's "nothing changed" shortcut
         raise InvariantError(f"state-based actions were due while {d.player} had priority")
+    g.lki, g.tokens_outside = kept[0], kept[1]
+    if kept[2] is None:
+        g.__dict__.pop("_sba_clean", None)
+    else:
+        g._sba_clean = kept[2]
 
 
 ID_KEYS = {"id", "card", "attached_to", "source"}
@@ -92,10 +95,11 @@ def _ids(x: Any, out: set, key: str = "") -> None:
 
 
 def check_views(g: Game) -> None:
+    public: dict[int, dict[str, Any]] = {}  # public card views shared, as the LAN server builds them
     for p in g.order:
-        v = g.view(p)
+        v = views.view(g, p, public)
         pend = v.pop("pending", None)
-        seen = {int(x) for x in _ID_RE.findall(json.dumps(v))}
+        seen = {int(x) for x in _ID_RE.findall(json.dumps(v, check_circular=False))}
         _ids(pend, seen)
         other = g.other(p)
         hidden = set(g.players[other].hand) | set(g.players[other].library)

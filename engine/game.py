@@ -13,7 +13,7 @@ import json
 import random
 from typing import Any
 
-from engine import casting, combat, effects, player_statics, sba, triggers
+from engine import casting, combat, decisions, effects, player_statics, sba, triggers
 from engine.cardpool import CardPool
 from engine.errors import IllegalAction
 from engine.layers import Chars, compute
@@ -146,6 +146,20 @@ class Game:
         self._chars = None
         self._msrc = {}
         self._version = self.__dict__.get("_version", 0) + 1
+
+    def tapped_changed(self) -> None:
+        """Forget derived data after a change of tapped state, summoning sickness, mana pools or
+        the step only. While no static ability and no continuous effect exists, characteristics
+        are the printed ones plus counters (613.1, 613.4c) and no state-based action (704.5)
+        looks at these, so both stay known; otherwise this is ``changed()``."""
+        if self.__dict__.get("_chars_plain") is not self._chars or self._chars is None or self.effects:
+            self.changed()
+            return
+        clean = self.__dict__.get("_sba_clean") == self._version
+        self._msrc = {}
+        self._version += 1
+        if clean:
+            self._sba_clean = self._version
 
     def all_chars(self) -> dict[int, Chars]:
         """The characteristics of every permanent on the battlefield now (613), by object id."""
@@ -539,8 +553,7 @@ class Game:
         return True
 
     def _decision(self) -> Decision:
-        from engine.decisions import build
-        return build(self, self.wait)
+        return decisions.build(self, self.wait)
 
     # ------------------------------------------------------------------ mulligans (103.4)
     def _mulligan_answer(self, player: str, a: dict[str, Any]) -> None:
@@ -615,9 +628,12 @@ class Game:
                 if o.tapped and self.chars(oid).controller == a and not combat.has_rule(self, oid, "doesnt_untap"):
                     o.tapped = False
             # "... during its controller's next untap step": that step has happened (502.3)
-            self.effects = [e for e in self.effects if not (e.get("until") == "next_untap" and all(
-                i not in self.objects or self.controller_of(i) == a for i in e["objects"]))]
-            self.changed()
+            if self.effects:
+                self.effects = [e for e in self.effects if not (e.get("until") == "next_untap" and all(
+                    i not in self.objects or self.controller_of(i) == a for i in e["objects"]))]
+                self.changed()
+            else:
+                self.tapped_changed()
             self._end_step()
         elif s == "upkeep":
             triggers.step(self, "upkeep")
@@ -718,7 +734,7 @@ class Game:
         if self.step == "declare_attackers" and not combat.attackers(self):
             nxt = "end_of_combat"
         self.step = nxt
-        self.changed()
+        self.tapped_changed()
 
     def _next_turn(self) -> None:
         """500.1: the next player's turn begins."""

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.ability_index import CACHE, index
 from engine.cards.abilities import Ability
+from engine.filters import matches
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -95,7 +96,6 @@ def compute(game: "Game") -> dict[int, Chars]:
     unless one depends on another (613.7). A static ability applies only while its source
     has it (an ability removed in layer 6 no longer applies in layer 7), unless its
     effect already began to apply in an earlier layer (613.5)."""
-    from engine.filters import matches
     ability_cache = CACHE
     objs = game.objects
     # Printed characteristics are cached per object across changes and copied only when a
@@ -132,7 +132,9 @@ def compute(game: "Game") -> dict[int, Chars]:
         return c
 
     if not statics and not game.effects:
-        return _counters(objs, chars, own)
+        out = _counters(objs, chars, own)
+        game._chars_plain = out  # printed characteristics and counters only (Game.tapped_changed)
+        return out
     timed = sorted(game.effects, key=lambda e: e["ts"])
     if not statics and not timed:
         return _counters(objs, chars, own)

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.filters import matches
+
 if TYPE_CHECKING:
     from engine.game import Game
     from engine.state import Obj
@@ -104,7 +106,6 @@ def player_targetable(g: "Game", player: str, controller: str) -> bool:
 
 # ------------------------------------------------------------------ casting
 def _spell_matches(g: "Game", o: "Obj", f: dict[str, Any] | None, player: str) -> bool:
-    from engine.filters import matches
     if not f:
         return True
     return matches(g, o.id, strip_zone(f), None, player)
@@ -162,7 +163,6 @@ def graveyard_destination(g: "Game", o: "Obj") -> str | None:
     for st in _card_statics(o.card):
         if st["kind"] == "graveyard_replacement" and st.get("affects") == "self":
             return st.get("to", "exile")
-    from engine.filters import matches
     for src, ctl, st in statics(g, "graveyard_replacement"):
         a = st.get("affects")
         if isinstance(a, dict):
@@ -181,7 +181,6 @@ def graveyard_destination(g: "Game", o: "Obj") -> str | None:
 def tapped_for_mana(g: "Game", player: str, oid: int) -> None:
     """605.1b / 605.4a: triggered mana abilities ("Whenever you tap a creature for mana, add an
     additional {G}") resolve at once, right after the mana ability that triggered them."""
-    from engine.filters import matches
     hits = []
     for src, ctl, st in statics(g, "tapped_for_mana"):
         ab = st["ability"]

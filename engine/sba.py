@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine import effects
 from engine.errors import IllegalAction
 
 if TYPE_CHECKING:
@@ -12,7 +13,6 @@ if TYPE_CHECKING:
 
 def check(g: "Game") -> bool:
     """Perform every applicable state-based action at once (704.3). True if any happened."""
-    from engine.effects import destroy
     did = False
     g.lki = []  # the state-based actions are performed simultaneously (704.3); one look-back batch
     for p in g.players.values():
@@ -84,7 +84,7 @@ def check(g: "Game") -> bool:
     for oid in to_destroy:
         if oid in g.objects and oid not in to_graveyard:
             regen = g.objects[oid].regen
-            if destroy(g, oid) or (oid in g.objects and g.objects[oid].regen != regen):
+            if effects.destroy(g, oid) or (oid in g.objects and g.objects[oid].regen != regen):
                 did = True  # an indestructible creature stays and changes nothing (702.12b)
     # 704.5j-k: the player chooses which one stays
     for (player, _), ids in list(legends.items()) + list(walkers.items()):

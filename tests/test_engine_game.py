@@ -201,8 +201,8 @@ def test_the_view_check_catches_a_leak(cards, monkeypatch):
     keep_all(g)
     real = view_mod.view
 
-    def leaky(game, player):
-        v = real(game, player)
+    def leaky(game, player, public=None):
+        v = real(game, player, public)
         other = game.other(player)
         v["players"][other]["hand"] = [view_mod.card_view(game, i) for i in game.players[other].hand]
         return v
@@ -210,3 +210,22 @@ def test_the_view_check_catches_a_leak(cards, monkeypatch):
     monkeypatch.setattr(view_mod, "view", leaky)
     with pytest.raises(InvariantError):
         check_views(g)
+
+
+def test_the_sba_check_catches_a_due_action_and_else_changes_nothing(cards):
+    """The fuzz invariant is not vacuous: lethal damage left on a creature while a player has
+    priority fails it (704.5g); with nothing due the game is left exactly as it was."""
+    from engine.fuzz import InvariantError
+    g = new_game(cards)
+    keep_all(g)
+    assert g.pending.kind == "priority"
+    before = g.state_key()
+    check_sba(g)
+    assert g.state_key() == before
+    creature = next(i for i in g.players[g.active].hand if "Creature" in g.objects[i].card.types)
+    bear = g.move(creature, "battlefield")
+    check_sba(g)  # a fresh creature without damage: nothing due
+    g.objects[bear].damage = 99
+    g.changed()
+    with pytest.raises(InvariantError):
+        check_sba(g)
