@@ -471,6 +471,56 @@ def test_view_patches_rebuild_the_exact_view(server):
     a.close(), b.close()
 
 
+def test_an_idle_seat_gets_the_changes_a_moment_later_in_one_update(tmp_path):
+    """When a player answers and decides again, the other player's update waits (idle_delay)
+    and carries every change since, in one message; the one who answered is up to date when
+    its ack arrives, and whoever decides next gets the change at once."""
+    srv = ThreadServer(tmp_path / "data", grace=30, idle_delay=0.4)
+    try:
+        a, b = pair(srv.port)
+        sessions, bots = {"alice": a, "bob": b}, {"alice": RandomBot(5), "bob": RandomBot(6)}
+        room = next(iter(srv.srv.rooms.values()))
+        seen = 0
+        for _ in range(400):
+            assert wait_until(lambda: srv.call(lambda: room.catch_up is None), 2)
+            who = a.waiting_for if a.decision_no >= b.decision_no else b.waiting_for
+            if who is None or a.winner is not None:
+                break
+            me, other = sessions[who], sessions["bob" if who == "alice" else "alice"]
+            assert me.wait(lambda x: x._decision is not None, 5) and other.wait(
+                lambda x: x.decision_no == me.decision_no, 5)
+            d = me.pending()
+            before = other.updates
+            try:
+                me.submit(None, bots[who].answer(d))
+            except Exception:
+                me.submit(None, d.forced if d.forced is not None else {"action": "pass"})
+            assert me.view() == srv.call(lambda: json.loads(json.dumps(room.game.view(who))))   # up to date at its ack
+            if srv.call(lambda: room.game.pending is not None and room.game.pending.player == who):
+                assert other.updates == before                    # held back
+                assert other.wait(lambda x: x.updates == before + 1, 3)
+                assert other.view() == srv.call(lambda: json.loads(json.dumps(room.game.view(other.seat))))
+                assert other.decision_no == me.decision_no
+                seen += 1
+                if seen >= 3:
+                    break
+            else:
+                assert other.wait(lambda x: x.decision_no == me.decision_no, 0.2)   # it decides: at once
+        assert seen >= 3
+        a.close(), b.close()
+    finally:
+        srv.stop()
+
+
+def wait_until(pred, timeout: float) -> bool:
+    deadline = time.monotonic() + timeout
+    while not pred():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.01)
+    return True
+
+
 def test_an_answer_not_stored_is_not_acknowledged(server):
     """When the commit fails, nothing of that loop iteration is sent: the answer gets a
     'server' error, the game goes back to the stored state, and play goes on."""

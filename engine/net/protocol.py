@@ -315,4 +315,6 @@ def validate_client(m: dict[str, Any]) -> dict[str, Any]:
                 raise ProtocolError("missing_field", f"{t} needs the field {k!r}", k)
             continue
         check(k, m[k])
+    if t == "join" and "code" not in m and not ("game" in m and m.get("spectator") is True):
+        raise ProtocolError("missing_field", "join needs the field 'code' (a game id is for spectators)", "code")
     return m

@@ -188,6 +188,7 @@ class Seat:
         self.sent_events = 0
         self.view: dict[str, Any] | None = None   # the view last sent to this seat
         self.display = name
+        self.behind = False      # changes not yet sent: neither deciding nor answering (Server.idle_delay)
 
 
 class GameRoom:
@@ -204,6 +205,7 @@ class GameRoom:
         self.game: Game | None = None
         self.status = "waiting"        # waiting -> playing -> over | abandoned
         self.reason: str | None = None
+        self.catch_up: asyncio.TimerHandle | None = None   # sends the updates held back from idle seats
 
     @property
     def decision_no(self) -> int:
@@ -340,7 +342,7 @@ class Server:
                  read_timeout: float = 10.0, idle_timeout: float = 120.0, rate: float = 100.0,
                  rate_burst: int = 200, max_errors: int = 10, max_buffer: int = 8 << 20,
                  stats: bool = False, decks: Any = None, max_hold: float = 0.002,
-                 db: str | None = "server.sqlite") -> None:
+                 db: str | None = "server.sqlite", idle_delay: float = 0.05) -> None:
         self.data = Path(data_dir)
         self.data.mkdir(parents=True, exist_ok=True)
         # db None: a process that hosts no game (the front of engine.net.workers) and stores nothing
@@ -370,6 +372,9 @@ class Server:
         self.ticks = 0
         self.decks = decks                    # card database for format validation (None: opened when needed)
         self.max_hold = max_hold              # seconds output may wait for the rest of its loop iteration
+        # seconds an update may wait for a seat that neither decides nor just answered (the other
+        # player while one player acts twice in a row, spectators): later changes join it
+        self.idle_delay = idle_delay
         self._held_since = 0.0
 
     # ------------------------------------------------------------ start, resume
@@ -785,7 +790,7 @@ class Server:
         # written with this iteration's other answers before anything of it is sent; a failed
         # commit sends nothing of the iteration and rebuilds its games from the database (_commit_failed)
         self.store.add_answer(room.id, len(g.answers) - 1, seat.name, json.dumps(m["answer"]))
-        self._after_change(room)          # the updates first, so an acknowledged client is up to date
+        self._after_change(room, seat)    # the updates first, so an acknowledged client is up to date
         self._tick_answers.append((conn.rx_at, room, conn, ref))   # acked by _flush, after the commit
         self._flush_if_held_long()
 
@@ -811,19 +816,22 @@ class Server:
         room.reason = f"{seat} {reason}"
         self._after_change(room)
 
-    def _after_change(self, room: GameRoom) -> None:
+    def _after_change(self, room: GameRoom, answerer: Seat | None = None) -> None:
         g = room.game
         if g is not None and g.over and room.status == "playing":
             room.status = "over"
             self.store.exec("UPDATE games SET status='over', winner=?, reason=? WHERE id=?",
                             (g.winner, room.reason, room.id))
-        self._broadcast(room)
+        self._broadcast(room, answerer=answerer)
         if room.status == "over":
             for s in self._receivers(room):
                 s.conn.send(P.msg("game_over", winner=g.winner, reason=room.reason))
             self._drop_room(room)
 
     def _drop_room(self, room: GameRoom) -> None:
+        if room.catch_up is not None:
+            room.catch_up.cancel()
+            room.catch_up = None
         for s in room.seats.values():
             if s.grace:
                 s.grace.cancel()
@@ -840,14 +848,37 @@ class Server:
         """A game ended or was abandoned and left this server's rooms."""
 
     # ------------------------------------------------------------ what each seat is sent
-    def _broadcast(self, room: GameRoom, full: bool = False) -> None:
+    def _broadcast(self, room: GameRoom, full: bool = False, answerer: Seat | None = None) -> None:
+        """Send the change to the seat that decides next, to the one that answered (its ack
+        follows), and to everyone when the game is over or ``full``; the others (the idle
+        player, spectators) get it within ``idle_delay``, together with any later change."""
         public: dict[int, dict[str, Any]] = {}    # card views of public zones, the same for every seat
+        g = room.game
+        d = g.pending if g is not None else None
+        now = full or self.idle_delay <= 0 or g is None or g.over
+        held = False
         for s in self._receivers(room):
-            self._update(room, s, full, public)
+            if now or s is answerer or (d is not None and d.player == s.name):
+                self._update(room, s, full, public)
+            else:
+                s.behind = held = True
+        if held and room.catch_up is None:
+            room.catch_up = asyncio.get_running_loop().call_later(self.idle_delay, self._catch_up, room)
+
+    def _catch_up(self, room: GameRoom) -> None:
+        """The updates held back from idle seats (their output goes out after the next commit)."""
+        room.catch_up = None
+        if room.game is None or room.id not in self.rooms:
+            return
+        public: dict[int, dict[str, Any]] = {}
+        for s in self._receivers(room):
+            if s.behind:
+                self._update(room, s, public=public)
 
     def _update(self, room: GameRoom, seat: Seat, full: bool = False,
                 public: dict[int, dict[str, Any]] | None = None) -> None:
         g = room.game
+        seat.behind = False
         evs = g.events[seat.sent_events:]
         first = seat.sent_events
         seat.sent_events = len(g.events)
