@@ -13,8 +13,11 @@ fraction of a second); everything a loop iteration sends is held back, the itera
 database writes are committed once, and only then is each connection's output written
 with one ``send`` (held at most ``max_hold``, 2 ms, when many answers arrive together).
 An answer's update and ack therefore never reach a client before the answer is on disk.
-Updates carry a patch of the seat's view rather than the whole view, and WAL checkpoints
-run in their own thread.
+Updates carry a patch of the seat's view rather than the whole view (cards of a list by
+id), a seat that neither decides nor just answered gets its update up to ``idle_delay``
+later with the changes since joined in, and WAL checkpoints run in their own thread.
+With ``--workers N`` the games run in N worker processes behind a front that hands each
+connection's socket to its game's worker (engine.net.workers).
 """
 from __future__ import annotations
 
