@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -133,7 +134,10 @@ def test_watch_by_the_game_id_of_the_list(server):
     assert w.view()["you"] == SPECTATOR
     seen = w.updates
     w.drop()                                  # a pulled cable: it watches again by the id
-    assert w.wait(lambda s: s.connected and s.updates > seen, 10)
+    deadline = time.monotonic() + 10          # (wait() returns at once while it is disconnected)
+    while not (w.connected and w.updates > seen) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert w.connected and w.updates > seen
     assert w.view()["you"] == SPECTATOR and w.code is None
     c, d = pair(server.port)                  # without spectators
     x = RemoteSession("127.0.0.1", server.port)
