@@ -88,7 +88,7 @@ def test_requests_are_routed_and_refusals_come_back_to_the_front(front):
     with pytest.raises(NetError) as e:
         a.create("alice", ["Shock"] * 40, format="standard-2019")
     assert e.value.code == "bad_deck"
-    code = a.create("alice", RED, format="free")         # the same connection, back at the front
+    code = a.create("alice", RED, format="free", spectators=True)   # the same connection, back at the front
     c = RemoteSession("127.0.0.1", port)
     code2 = c.create("carol", RED, format="free")
     listed = RemoteSession("127.0.0.1", port).list_games()
@@ -99,6 +99,13 @@ def test_requests_are_routed_and_refusals_come_back_to_the_front(front):
     assert e.value.code == "bad_code"
     b.join(code, "bob", GREEN)
     assert a.wait(lambda s: s.updates > 0, 10) and b.wait(lambda s: s.updates > 0, 10)
+    # a spectator names the game by the id the front lists, and is served by its worker
+    listed = {x["host"]: x for x in RemoteSession("127.0.0.1", port).list_games()}
+    g = listed["alice"]
+    assert g["status"] == "playing" and listed["carol"]["status"] == "waiting"
+    w = RemoteSession("127.0.0.1", port)
+    w.watch(game=g["game"], name="erin")
+    assert w.wait(lambda s: s.updates > 0, 10) and w.view()["you"] == "__spectator__"
     # a stolen token while its owner is connected: refused by the worker, the owner undisturbed
     thief = RemoteSession("127.0.0.1", port)
     with pytest.raises(NetError) as e:
@@ -109,7 +116,7 @@ def test_requests_are_routed_and_refusals_come_back_to_the_front(front):
     assert e.value.code == "bad_token"
     d = RemoteSession("127.0.0.1", port)
     d.join(code2, "dave", GREEN)                          # the other game, wherever it lives
-    assert thief.list_games() == []                       # both games started: nothing to join or watch
+    assert [x["host"] for x in thief.list_games()] == ["alice"]   # only the watchable one is left
     # a dropped player comes back through the front to its worker
     token, no = b.token, b.decision_no
     b.drop()
@@ -117,7 +124,7 @@ def test_requests_are_routed_and_refusals_come_back_to_the_front(front):
     assert b2.resume(token) == "bob"
     assert b2.wait(lambda s: s.updates > 0 and s.decision_no == no, 10)
     assert b2.view()["you"] == "bob" and b2.view()["players"]["alice"]["hand"] is None
-    for s in (a, b2, c, d, thief):
+    for s in (a, b2, c, d, thief, w):
         s.close()
 
 
