@@ -45,9 +45,14 @@ class ProtocolError(ValueError):
 
 # ---------------------------------------------------------------- framing
 
+# one encoder and one decoder for every message (json.dumps/loads with options build a new one
+# per call); messages are trees built here, so the encoder skips the circular-reference check
+_ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, allow_nan=False, check_circular=False)
+
+
 def encode(msg: dict[str, Any], limit: int = MAX_MESSAGE) -> bytes:
     """One frame. Raises ProtocolError("too_large") rather than send more than ``limit``."""
-    body = json.dumps(msg, separators=(",", ":"), ensure_ascii=False, allow_nan=False).encode("utf-8")
+    body = _ENCODER.encode(msg).encode("utf-8")
     if len(body) > limit:
         raise ProtocolError("too_large", f"message of {len(body)} bytes exceeds {limit}")
     return HEADER.pack(len(body)) + body
@@ -69,7 +74,7 @@ def decode(body: bytes) -> dict[str, Any]:
     except UnicodeDecodeError:
         raise ProtocolError("bad_json", "the frame is not UTF-8") from None
     try:
-        msg = json.loads(text, parse_constant=_no_constant)
+        msg = _DECODER.decode(text)
     except (ValueError, RecursionError) as e:
         raise ProtocolError("bad_json", f"the frame is not JSON: {e}") from None
     if not isinstance(msg, dict):
@@ -85,6 +90,9 @@ def decode(body: bytes) -> dict[str, Any]:
 
 def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
+
+
+_DECODER = json.JSONDecoder(parse_constant=_no_constant)
 
 
 class FrameReader:
