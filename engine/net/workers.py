@@ -301,6 +301,7 @@ class Front(Handover, Server):
         self.by_code_at: dict[str, str] = {}            # join code -> game id
         self.by_token_at: dict[str, str] = {}           # seat token -> game id
         self.creating = [0] * self.n                    # creates handed over, not yet reported
+        self._seen: dict[int, set[str]] = {}            # games each worker reported since it (re)started
         self.stopping = False
 
     # ------------------------------------------------------------ workers
@@ -321,7 +322,6 @@ class Front(Handover, Server):
             self.ready[i] = fut
         else:
             self.ready.append(fut)
-        self._seen: dict[int, set[str]] = getattr(self, "_seen", {})
         self._seen[i] = set()
         asyncio.get_running_loop().add_reader(mine.fileno(), self._on_control, i, mine)
 
