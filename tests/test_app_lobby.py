@@ -224,3 +224,39 @@ def test_recent_servers_are_kept_and_a_click_fills_the_address(qtbot, tmp_path, 
             w.close()
         one.stop()
         two.stop()
+
+
+def test_start_a_server_here_then_host_on_it(qtbot, tmp_path, monkeypatch):
+    """"Start a server here" runs a server process (its games in the user's data folder) and
+    puts the port it listens on in the address; a game hosted there is listed; a port that
+    is taken is said plainly; closing the lobby stops the server."""
+    import socket
+    monkeypatch.setenv("MANATABLE_DATA", str(tmp_path / "user"))
+    w = LobbyWindow()
+    busy = socket.socket()
+    try:
+        qtbot.addWidget(w)
+        w.show()
+        busy.bind(("0.0.0.0", 0))
+        busy.listen()
+        fill(w.address, f"127.0.0.1:{busy.getsockname()[1]}")
+        click(w.btn_serve)
+        assert w.server_proc is None and "did not start" in w.status.text()
+        fill(w.address, "127.0.0.1:0")                       # any free port
+        click(w.btn_serve)
+        proc = w.server_proc
+        assert proc is not None and "listening on" in w.status.text()
+        port = int(w.address.text().rsplit(":", 1)[1])
+        assert port > 0 and (tmp_path / "user" / "server" / "server.sqlite").exists()
+        w.deck.setCurrentIndex(w.deck.findText("red-aggro"))
+        click(w.btn_host)
+        assert len(w.code.text()) == 6
+        click(w.btn_list)
+        assert [w.found.item(i).text() for i in range(w.found.count())] == [
+            f"127.0.0.1:{port} — player — casual — waiting"]
+        w.close()
+        assert proc.poll() is not None
+    finally:
+        busy.close()
+        if w.server_proc is not None:
+            w.server_proc.kill()

@@ -151,12 +151,29 @@ class LobbyWindow(QWidget):
         self.remember(address)
 
     def start_server(self) -> None:
-        if self.server_proc is None:
-            host, _, port = self.address.text().rpartition(":")
-            self.server_proc = subprocess.Popen([sys.executable, "-m", "engine.net.server", "--host", "0.0.0.0",
-                                                 "--port", port or "7531", "--announce"],
-                                                stdout=subprocess.PIPE, text=True)
-            self.status.setText(self.server_proc.stdout.readline().strip())
+        """Run a LAN server on this computer (its games kept in the user's data folder, under
+        server/), announced on the LAN; the address field gets the port it listens on."""
+        if self.server_proc is not None:
+            return
+        from engine.cards.db import data_dir
+        _, _, port = self.address.text().strip().rpartition(":")
+        port = port if port.isdigit() else "7531"
+        folder = data_dir() / "server"
+        folder.mkdir(parents=True, exist_ok=True)
+        with open(folder / "server.log", "ab") as log:      # its warnings; the child keeps the file open
+            proc = subprocess.Popen([sys.executable, "-m", "engine.net.server", "--host", "0.0.0.0", "--port", port,
+                                     "--data", str(folder), "--announce"],
+                                    stdout=subprocess.PIPE, stderr=log, text=True)
+        line = proc.stdout.readline().strip()
+        if not line.startswith("listening on"):    # e.g. the port is taken: say why
+            proc.kill()
+            proc.wait()
+            tail = (folder / "server.log").read_text(errors="replace").strip().splitlines()
+            self.status.setText(f"the server did not start: {(tail or ['no output'])[-1]}")
+            return
+        self.server_proc = proc
+        self.address.setText(f"127.0.0.1:{line.rsplit(':', 1)[1]}")
+        self.status.setText(f"{line} — other computers use this computer's address on the LAN")
 
     def host(self) -> None:
         try:
@@ -272,6 +289,11 @@ class LobbyWindow(QWidget):
             self.session.close()
         if self.server_proc is not None:
             self.server_proc.terminate()
+            try:
+                self.server_proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.server_proc.kill()
+            self.server_proc = None
         super().closeEvent(ev)
 
 
