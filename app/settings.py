@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-DEFAULTS: dict[str, Any] = {"card_images": "", "stops": {}}
+DEFAULTS: dict[str, Any] = {"card_images": "", "stops": {}, "recent_servers": []}
 
 
 def settings_path() -> Path:

@@ -121,3 +121,142 @@ def test_host_list_join_play_and_reconnect(qtbot, tmp_path):
         for w in (host, guest):
             w.close()
         server.stop()
+
+
+def click_item(view, item) -> None:
+    """A real click on a QListWidget item (on its viewport, at the item's centre)."""
+    QTest.mouseClick(view.viewport(), Qt.LeftButton, pos=view.visualItemRect(item).center())
+
+
+def test_watch_a_game_read_only(qtbot, tmp_path, monkeypatch):
+    """From the lobby: list the server's games, select the one open to spectators, Watch; the
+    table shows both players' public side under the Spectating label, with nothing to answer,
+    and follows the game as the players play."""
+    from engine.ai.random_bot import RandomBot
+    from engine.bench import GREEN, RED
+    from engine.net.client import RemoteSession
+    monkeypatch.setenv("MANATABLE_DATA", str(tmp_path / "user"))
+    server = LoopServer(tmp_path / "data")
+    w = LobbyWindow()
+    players = []
+    try:
+        closed = RemoteSession("127.0.0.1", server.port)
+        closed.create("zed", RED, format="free")            # no spectators: not watchable
+        a = RemoteSession("127.0.0.1", server.port)
+        code = a.create("alice", RED, format="free", spectators=True)
+        b = RemoteSession("127.0.0.1", server.port)
+        b.join(code, "bob", GREEN)
+        players += [closed, a, b]
+        qtbot.addWidget(w)
+        w.show()
+        fill(w.address, f"127.0.0.1:{server.port}")
+        fill(w.name, "carol")
+        click(w.btn_list)
+        items = {w.found.item(i).text(): w.found.item(i) for i in range(w.found.count())}
+        assert set(items) == {f"127.0.0.1:{server.port} — zed — free — waiting",
+                              f"127.0.0.1:{server.port} — alice — free — playing — spectators welcome"}
+        click_item(w.found, items[f"127.0.0.1:{server.port} — zed — free — waiting"])
+        assert not w.btn_watch.isEnabled()
+        click_item(w.found, items[f"127.0.0.1:{server.port} — alice — free — playing — spectators welcome"])
+        assert w.btn_watch.isEnabled()
+        click(w.btn_watch)
+        qtbot.waitUntil(lambda: w.table is not None, timeout=10000)
+        assert w.stack.currentWidget() is w.table.parent()
+        assert not w.connection.spectating.isHidden() and "Spectating" in w.connection.spectating.text()
+        ctl = w.table.ctl
+        assert ctl.humans == [] and ctl.seat == "alice" and ctl.decision is None
+        v = ctl.view()
+        assert all(p["hand"] is None for p in v["players"].values())
+        assert w.code.text() == ""                           # watching by id: the join code is not told
+        # nothing to answer: the prompt says whom the game waits for and its button is off
+        who = a.waiting_for
+        assert w.table.prompt.title.text() == f"waiting for {who}" and not w.table.prompt.ok.isEnabled()
+        no = w.session.decision_no
+        click(w.table.prompt.ok)
+        assert not ctl.submit({"action": "pass"}) and "watching" in w.table.status.text()
+        assert server.srv.rooms[a.game_id].watchers[0].conn.errors == 0   # nothing was sent
+        # the players play on: the spectator's table follows
+        s = a if who == "alice" else b
+        d = s.pending()
+        s.submit(None, d.forced if d.forced is not None else RandomBot(1).answer(d))
+        qtbot.waitUntil(lambda: w.session.decision_no > no, timeout=5000)
+        qtbot.waitUntil(lambda: w.table.prompt.title.text() == f"waiting for {w.session.waiting_for}",
+                        timeout=5000)
+        assert not w.connection.banner_shown()
+    finally:
+        w.close()
+        for p in players:
+            p.close()
+        server.stop()
+
+
+def test_recent_servers_are_kept_and_a_click_fills_the_address(qtbot, tmp_path, monkeypatch):
+    monkeypatch.setenv("MANATABLE_DATA", str(tmp_path / "user"))
+    one, two = LoopServer(tmp_path / "one"), LoopServer(tmp_path / "two")
+    windows = []
+    try:
+        w = LobbyWindow()
+        windows.append(w)
+        qtbot.addWidget(w)
+        w.show()
+        assert w.recent.count() == 0
+        fill(w.address, "127.0.0.1:1")                      # nothing there: not remembered
+        click(w.btn_list)
+        assert "could not list" in w.status.text() and w.recent.count() == 0
+        for s in (one, two, one):
+            fill(w.address, f"127.0.0.1:{s.port}")
+            click(w.btn_list)
+        want = [f"127.0.0.1:{one.port}", f"127.0.0.1:{two.port}"]   # newest first, each once
+        assert [w.recent.item(i).text() for i in range(w.recent.count())] == want
+        # a new lobby (the app started again) lists them from the settings
+        w2 = LobbyWindow()
+        windows.append(w2)
+        qtbot.addWidget(w2)
+        w2.show()
+        assert [w2.recent.item(i).text() for i in range(w2.recent.count())] == want
+        fill(w2.address, "somewhere:7531")
+        click_item(w2.recent, w2.recent.item(1))
+        assert w2.address.text() == want[1]
+        click(w2.btn_list)                                   # and it works: that server's list
+        assert w2.found.count() == 1 and w2.found.item(0).text().startswith(want[1])
+    finally:
+        for w in windows:
+            w.close()
+        one.stop()
+        two.stop()
+
+
+def test_start_a_server_here_then_host_on_it(qtbot, tmp_path, monkeypatch):
+    """"Start a server here" runs a server process (its games in the user's data folder) and
+    puts the port it listens on in the address; a game hosted there is listed; a port that
+    is taken is said plainly; closing the lobby stops the server."""
+    import socket
+    monkeypatch.setenv("MANATABLE_DATA", str(tmp_path / "user"))
+    w = LobbyWindow()
+    busy = socket.socket()
+    try:
+        qtbot.addWidget(w)
+        w.show()
+        busy.bind(("0.0.0.0", 0))
+        busy.listen()
+        fill(w.address, f"127.0.0.1:{busy.getsockname()[1]}")
+        click(w.btn_serve)
+        assert w.server_proc is None and "did not start" in w.status.text()
+        fill(w.address, "127.0.0.1:0")                       # any free port
+        click(w.btn_serve)
+        proc = w.server_proc
+        assert proc is not None and "listening on" in w.status.text()
+        port = int(w.address.text().rsplit(":", 1)[1])
+        assert port > 0 and (tmp_path / "user" / "server" / "server.sqlite").exists()
+        w.deck.setCurrentIndex(w.deck.findText("red-aggro"))
+        click(w.btn_host)
+        assert len(w.code.text()) == 6
+        click(w.btn_list)
+        assert [w.found.item(i).text() for i in range(w.found.count())] == [
+            f"127.0.0.1:{port} — player — casual — waiting"]
+        w.close()
+        assert proc.poll() is not None
+    finally:
+        busy.close()
+        if w.server_proc is not None:
+            w.server_proc.kill()

@@ -131,6 +131,26 @@ def test_frames_roundtrip_and_limits():
         assert e.value.code == code, bad
 
 
+def test_list_patches_send_only_new_and_changed_cards():
+    """A list of cards patched by id: added, removed, moved and changed cards all come out right,
+    and only the changed or new cards travel; a list that mostly changed is sent whole."""
+    cards = [{"id": i, "name": f"c{i}", "tapped": False} for i in range(10)]
+    old = {"battlefield": cards, "players": {"a": {"graveyard": [], "life": 20}}, "turn": 1}
+    moved = [dict(c) for c in cards[1:]] + [{"id": 42, "name": "new", "tapped": False}]
+    moved[3]["tapped"] = True
+    moved[0], moved[1] = moved[1], moved[0]
+    new = {"battlefield": moved, "players": {"a": {"graveyard": [cards[0]], "life": 18}}, "turn": 1}
+    p = P.view_patch(old, new)
+    assert p["list"]["battlefield"]["ids"] == [c["id"] for c in moved]
+    assert [c["id"] for c in p["list"]["battlefield"]["new"]] == [4, 42]
+    assert P.apply_patch(old, p) == new and old["battlefield"] == cards
+    allnew = {**new, "battlefield": [{**c, "tapped": True} for c in cards]}
+    assert "battlefield" in P.view_patch(old, allnew)["set"]
+    assert P.apply_patch(old, P.view_patch(old, allnew)) == allnew
+    with pytest.raises(P.ProtocolError):
+        P.apply_patch(old, {"list": {"battlefield": {"ids": [99], "new": []}}})
+
+
 def test_validation_names_the_field():
     ok = P.msg("join", code="ABCDEF", name="bob", deck=["Forest"] * 40)
     P.validate_client(ok)
@@ -445,9 +465,60 @@ def test_view_patches_rebuild_the_exact_view(server):
             want = server.call(lambda: json.loads(json.dumps(room.game.view(s.seat))))
             assert s.view() == want
     assert len(patches) > 50
+    assert any("list" in m["view_patch"] for m in patches)     # a tapped land sends that land only
     sizes = [len(json.dumps(m["view_patch"])) for m in patches]
     assert sorted(sizes)[len(sizes) // 2] < len(json.dumps(a.view())) / 3
     a.close(), b.close()
+
+
+def test_an_idle_seat_gets_the_changes_a_moment_later_in_one_update(tmp_path):
+    """When a player answers and decides again, the other player's update waits (idle_delay)
+    and carries every change since, in one message; the one who answered is up to date when
+    its ack arrives, and whoever decides next gets the change at once."""
+    srv = ThreadServer(tmp_path / "data", grace=30, idle_delay=0.4)
+    try:
+        a, b = pair(srv.port)
+        sessions, bots = {"alice": a, "bob": b}, {"alice": RandomBot(5), "bob": RandomBot(6)}
+        room = next(iter(srv.srv.rooms.values()))
+        seen = 0
+        for _ in range(400):
+            assert wait_until(lambda: srv.call(lambda: room.catch_up is None), 2)
+            who = a.waiting_for if a.decision_no >= b.decision_no else b.waiting_for
+            if who is None or a.winner is not None:
+                break
+            me, other = sessions[who], sessions["bob" if who == "alice" else "alice"]
+            assert me.wait(lambda x: x._decision is not None, 5) and other.wait(
+                lambda x: x.decision_no == me.decision_no, 5)
+            d = me.pending()
+            before = other.updates
+            try:
+                me.submit(None, bots[who].answer(d))
+            except Exception:
+                me.submit(None, d.forced if d.forced is not None else {"action": "pass"})
+            assert me.view() == srv.call(lambda: json.loads(json.dumps(room.game.view(who))))   # up to date at its ack
+            if srv.call(lambda: room.game.pending is not None and room.game.pending.player == who):
+                assert other.updates == before                    # held back
+                assert other.wait(lambda x: x.updates == before + 1, 3)
+                assert other.view() == srv.call(lambda: json.loads(json.dumps(room.game.view(other.seat))))
+                assert other.decision_no == me.decision_no
+                seen += 1
+                if seen >= 3:
+                    break
+            else:
+                assert other.wait(lambda x: x.decision_no == me.decision_no, 0.2)   # it decides: at once
+        assert seen >= 3
+        a.close(), b.close()
+    finally:
+        srv.stop()
+
+
+def wait_until(pred, timeout: float) -> bool:
+    deadline = time.monotonic() + timeout
+    while not pred():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.01)
+    return True
 
 
 def test_an_answer_not_stored_is_not_acknowledged(server):

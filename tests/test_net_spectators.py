@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -113,6 +114,42 @@ def test_spectators_only_when_the_host_allows(server):
         w.watch("ZZZZZZ" if a.code != "ZZZZZZ" else "YYYYYY", "carol")
     assert e.value.code == "bad_code"
     for s in (a, b, w):
+        s.close()
+
+
+def test_watch_by_the_game_id_of_the_list(server):
+    """A game that allows spectators is watched by the id 'games' lists, without the join code
+    (which is not revealed: it would seat a player while the game waits); a dropped spectator
+    watches again by that id; a game without spectators is refused by id as well, and a
+    player cannot join by id."""
+    a = RemoteSession("127.0.0.1", server.port)
+    a.create("alice", RED, format="free", spectators=True)
+    (g,) = RemoteSession("127.0.0.1", server.port).list_games()
+    w = RemoteSession("127.0.0.1", server.port, auto_reconnect=True)
+    w.watch(game=g["game"], name="carol")
+    assert w.code is None and w.game_id == g["game"]
+    b = RemoteSession("127.0.0.1", server.port)
+    b.join(a.code, "bob", GREEN)
+    assert w.wait(lambda s: s.updates > 0, 10) and set(w.seats()) == {"alice", "bob"}
+    assert w.view()["you"] == SPECTATOR
+    seen = w.updates
+    w.drop()                                  # a pulled cable: it watches again by the id
+    deadline = time.monotonic() + 10          # (wait() returns at once while it is disconnected)
+    while not (w.connected and w.updates > seen) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert w.connected and w.updates > seen
+    assert w.view()["you"] == SPECTATOR and w.code is None
+    c, d = pair(server.port)                  # without spectators
+    x = RemoteSession("127.0.0.1", server.port)
+    with pytest.raises(NetError) as e:
+        x.watch(game=c.game_id, name="eve")
+    assert e.value.code == "no_spectators"
+    with pytest.raises(NetError) as e:
+        x.request("join", game=c.game_id, name="eve", deck=GREEN)
+    assert e.value.code == "missing_field"
+    with pytest.raises(ValueError):
+        x.watch(name="eve")
+    for s in (a, b, c, d, w, x):
         s.close()
 
 

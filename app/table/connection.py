@@ -2,7 +2,8 @@
 
 It shows, for each player, whether the server has them connected, how many spectators
 watch, and a banner while this computer's own connection is lost and being taken back
-("reconnecting…") or is gone for good. It reads ``RemoteSession.state`` and
+("reconnecting…") or is gone for good, and a "Spectating" label when this computer only
+watches (``RemoteSession.spectator``). It reads ``RemoteSession.state`` and
 ``RemoteSession.presence``; the session calls its listeners from its network threads, so
 the bar re-emits them as a queued signal and repaints in the GUI thread.
 """
@@ -14,6 +15,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 RECONNECTING = "Connection lost — reconnecting…"
+SPECTATING = "Spectating — read-only: you see what both players show, never their hands"
 
 
 class ConnectionBar(QWidget):
@@ -30,6 +32,11 @@ class ConnectionBar(QWidget):
         self.banner.setAlignment(Qt.AlignCenter)
         self.banner.setStyleSheet("background: #8a4b00; color: white; font-weight: bold; padding: 6px;")
         self.banner.hide()
+        self.spectating = QLabel(SPECTATING)
+        self.spectating.setObjectName("spectating")
+        self.spectating.setAlignment(Qt.AlignCenter)
+        self.spectating.setStyleSheet("background: #2d4a6b; color: white; font-weight: bold; padding: 4px;")
+        self.spectating.setVisible(bool(getattr(session, "spectator", False)))
         self.players = QLabel()
         self.players.setObjectName("presence")
         self.players.setStyleSheet("color: #ccd; padding: 2px 6px;")
@@ -39,6 +46,7 @@ class ConnectionBar(QWidget):
         lay = QVBoxLayout(self)
         lay.setContentsMargins(0, 0, 0, 0)
         lay.setSpacing(0)
+        lay.addWidget(self.spectating)
         lay.addWidget(self.banner)
         lay.addLayout(row)
         self.poked.connect(self.refresh, Qt.QueuedConnection)

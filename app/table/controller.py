@@ -43,7 +43,8 @@ class TableController(QObject):
         super().__init__(parent)
         self.session = session
         self.humans = list(humans)
-        self.seat = self.humans[0]            # the seat the table is shown for
+        # the seat the table is shown for; with no humans (a spectator) the first player's side
+        self.seat = self.humans[0] if self.humans else session.seats()[0]
         self.auto_pass = True
         # each player's own stops (hotseat: two people, two sets): seat -> (my turn, their turn)
         self.stops: dict[str, tuple[set[str], set[str]]] = {
@@ -114,15 +115,19 @@ class TableController(QObject):
 
     @property
     def decision(self) -> Any:
-        """The pending decision of the seat shown, or None."""
-        return self.session.pending(self.seat)
+        """The pending decision of the seat shown, or None (always None for a spectator)."""
+        return self.session.pending(self.seat) if self.seat in self.humans else None
 
     def hotseat(self) -> bool:
         return len(self.humans) > 1
 
     # -- answering ----------------------------------------------------------
     def submit(self, answer: Any) -> bool:
-        """Answer for the shown seat. On IllegalAction emit ``illegal`` and return False."""
+        """Answer for the shown seat. On IllegalAction emit ``illegal`` and return False;
+        a spectator (the seat shown is no human's here) answers nothing."""
+        if self.seat not in self.humans:
+            self.illegal.emit("you are watching this game: a spectator does not play")
+            return False
         try:
             self.session.submit(self.seat, answer)
         except IllegalAction as e:

@@ -112,7 +112,8 @@ class RemoteSession:
                 self._connect()
                 if self.spectator:
                     self._events = []
-                    self._watching(self.request("join", code=self.code, name=self.seat_name, spectator=True))
+                    where = {"code": self.code} if self.code else {"game": self.game_id}
+                    self._watching(self.request("join", name=self.seat_name, spectator=True, **where))
                 else:
                     self._take_seat(self.request("resume", token=self.token, since=len(self._events)))
                 return
@@ -264,7 +265,7 @@ class RemoteSession:
         self.format = r.get("format", self.format)
 
     def _watching(self, r: dict[str, Any]) -> None:
-        self.code, self.game_id, self.format = r["code"], r["game"], r.get("format")
+        self.code, self.game_id, self.format = r.get("code"), r["game"], r.get("format")
         self._seats = list(r.get("seats", []))
 
     # ------------------------------------------------------------ lobby
@@ -279,11 +280,15 @@ class RemoteSession:
         self._take_seat(self.request("create", name=name, deck=list(deck), **extra))
         return self.code
 
-    def watch(self, code: str, name: str = "spectator") -> None:
-        """Watch a game as a spectator (the host must allow it): the public view, events and chat."""
+    def watch(self, code: str | None = None, name: str = "spectator", game: str | None = None) -> None:
+        """Watch a game as a spectator (the host must allow it): the public view, events and chat.
+        The game is named by its join ``code`` or by its ``game`` id from ``list_games``."""
+        if (code is None) == (game is None):
+            raise ValueError("watch needs a join code or a game id, not both")
         self.spectator = True
         self.seat_name = name
-        self._watching(self.request("join", code=code.upper(), name=name, spectator=True))
+        where = {"code": code.upper()} if code is not None else {"game": game}
+        self._watching(self.request("join", name=name, spectator=True, **where))
 
     def join(self, code: str, name: str, deck: list[str]) -> str:
         self._take_seat(self.request("join", code=code.upper(), name=name, deck=list(deck)))

@@ -1,8 +1,9 @@
 """Load benchmark (issue 7): one server, many concurrent random-bot games over loopback.
 
-    python -m engine.net.loadbench --games 50 [--procs 2] [--think 0] [--client async|session]
+    python -m engine.net.loadbench --games 50 [--procs 2] [--think 0] [--client async|session] [--workers N]
 
-Starts a server subprocess (with ``--stats``), plays ``--games`` games at once spread
+Starts a server subprocess (with ``--stats``, and ``--workers N``: a front and N worker
+processes, whose CPU and memory are counted with the front's), plays ``--games`` games at once spread
 over ``--procs`` client processes, and reports games per minute, the CPU and peak memory
 of the server and the CPU of the clients, and two latencies:
 
@@ -63,59 +64,96 @@ async def _async_games(port: int, games: int, seed: int, think: float, probe: bo
         n = P.frame_length(await r.readexactly(4))
         return P.decode(await r.readexactly(n))
 
-    async def seat(i: int, host: bool, game: dict[str, Any], bot: RandomBot) -> None:
-        r, w = await asyncio.open_connection("127.0.0.1", port, limit=P.MAX_MESSAGE + 8)
-        w.write(P.encode(P.msg("hello", client="loadbench", id=0)))
-        if host:
-            w.write(P.encode(P.msg("create", name="host", deck=RED, format="free", id=1)))
-        else:
-            code = await game["code"]
-            w.write(P.encode(P.msg("join", code=code, name="guest", deck=GREEN, id=1)))
-        rid = 2
-        fallback: Any = None
-        try:
-            while True:
-                m = await read(r)
-                t = m["type"]
-                if t == "seated" and host:
-                    game["code"].set_result(m["code"])
-                elif t == "update":
-                    d = m["decision"]
-                    if d is None:
-                        continue
-                    sent = game.get("sent")
-                    if sent is not None and m["decision_no"] == sent[0] + 1:
-                        lat.append(time.perf_counter() - sent[1])
-                        game["sent"] = None
-                    dec = Decision(**d)
-                    if think:
-                        await asyncio.sleep(think * (0.5 + bot.rng.random()))
-                    ans = bot.answer(dec)
-                    fallback = dec.forced if dec.forced is not None else {"action": "pass"}
-                    game["sent"] = (m["decision_no"], time.perf_counter())
-                    w.write(P.encode(P.msg("answer", answer=json.loads(json.dumps(ans)),
-                                           decision=m["decision_no"], id=rid)))
-                    rid += 1
-                elif t == "error":
-                    if m.get("code") == "illegal" and fallback is not None:
-                        game["sent"] = (game["sent"] or (0, 0))[0], time.perf_counter()
-                        w.write(P.encode(P.msg("answer", answer=fallback, id=rid)))
-                        rid += 1
-                        fallback = None
-                    elif m.get("code") not in ("illegal", "stale", "not_your_decision"):
-                        raise RuntimeError(f"server error: {m}")
-                elif t == "game_over":
-                    if host:
-                        results.append(f"result: {m['winner']} wins" if m["winner"] != "draw" else "result: draw")
+    class Seat(asyncio.Protocol):
+        """One bot's connection: frames decoded as they arrive (no task per message), answers
+        written at once (or after the think time)."""
+
+        def __init__(self, host: bool, game: dict[str, Any], bot: RandomBot, done: asyncio.Future) -> None:
+            self.host, self.game, self.bot, self.done = host, game, bot, done
+            self.buf = bytearray()
+            self.rid = 2
+            self.fallback: Any = None
+            self.t: asyncio.Transport | None = None
+
+        def connection_made(self, t: asyncio.BaseTransport) -> None:
+            self.t = t  # type: ignore[assignment]
+            self.t.write(P.encode(P.msg("hello", client="loadbench", id=0)))
+            if self.host:
+                self.t.write(P.encode(P.msg("create", name="host", deck=RED, format="free", id=1)))
+            else:
+                self.t.write(P.encode(P.msg("join", code=self.game["code"].result(), name="guest", deck=GREEN, id=1)))
+
+        def data_received(self, data: bytes) -> None:
+            buf = self.buf
+            buf += data
+            while len(buf) >= 4 and not self.done.done():
+                n = P.frame_length(bytes(buf[:4]))
+                if len(buf) < 4 + n:
                     return
+                m = P.decode(bytes(buf[4:4 + n]))
+                del buf[:4 + n]
+                self.handle(m)
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            if not self.done.done():
+                self.done.set_result("result: aborted (connection lost)")
+
+        def send(self, answer: Any, no: int | None) -> None:
+            if self.done.done() or self.t is None or self.t.is_closing():
+                return
+            self.game["sent"] = (no if no is not None else (self.game["sent"] or (0, 0))[0], time.perf_counter())
+            m = P.msg("answer", answer=answer, id=self.rid) if no is None else \
+                P.msg("answer", answer=answer, decision=no, id=self.rid)
+            self.t.write(P.encode(m))
+            self.rid += 1
+
+        def handle(self, m: dict[str, Any]) -> None:
+            t = m["type"]
+            game = self.game
+            if t == "seated" and self.host:
+                game["code"].set_result(m["code"])
+            elif t == "update":
+                d = m["decision"]
+                if d is None:
+                    return
+                sent = game.get("sent")
+                if sent is not None and m["decision_no"] == sent[0] + 1:
+                    lat.append(time.perf_counter() - sent[1])
+                    game["sent"] = None
+                dec = Decision(**d)
+                ans = self.bot.answer(dec)
+                self.fallback = dec.forced if dec.forced is not None else {"action": "pass"}
+                if think:
+                    asyncio.get_running_loop().call_later(think * (0.5 + self.bot.rng.random()), self.send, ans,
+                                                          m["decision_no"])
+                else:
+                    self.send(ans, m["decision_no"])
+            elif t == "error":
+                if m.get("code") == "illegal" and self.fallback is not None:
+                    fb, self.fallback = self.fallback, None
+                    self.send(fb, None)
+                elif m.get("code") not in ("illegal", "stale", "not_your_decision"):
+                    self.done.set_result(f"result: aborted (server error: {m})")
+            elif t == "game_over":
+                self.done.set_result(f"result: {m['winner']} wins" if m["winner"] != "draw" else "result: draw")
+
+    async def seat(host: bool, game: dict[str, Any], bot: RandomBot) -> str:
+        loop = asyncio.get_running_loop()
+        if not host:
+            await game["code"]
+        done: asyncio.Future = loop.create_future()
+        t, _ = await loop.create_connection(lambda: Seat(host, game, bot, done), "127.0.0.1", port)
+        try:
+            return await done
         finally:
-            w.close()
+            t.close()
 
     async def one(i: int) -> None:
         loop = asyncio.get_running_loop()
         game: dict[str, Any] = {"code": loop.create_future(), "sent": None}
-        await asyncio.gather(seat(i, True, game, RandomBot(seed + 2 * i)),
-                             seat(i, False, game, RandomBot(seed + 2 * i + 1)))
+        r, _ = await asyncio.gather(seat(True, game, RandomBot(seed + 2 * i)),
+                                    seat(False, game, RandomBot(seed + 2 * i + 1)))
+        results.append(r)
 
     pings: list[float] = []
     done = asyncio.Event()
@@ -204,6 +242,25 @@ def _client_proc_session(port: int, games: int, seed: int, think: float, out: "m
 
 
 # ---------------------------------------------------------------- the run
+def _tree_stats(pid: int) -> tuple[float, float]:
+    """CPU seconds and peak RSS in MiB of a Linux process and its child processes (the workers
+    of ``--workers``), summed."""
+    cpu, peak = _proc_stats(pid)
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as f:
+            kids = [int(x) for x in f.read().split()]
+    except OSError:
+        kids = []
+    for k in kids:
+        try:
+            c, p = _proc_stats(k)
+        except OSError:       # gone meanwhile
+            continue
+        cpu += c
+        peak += p
+    return cpu, peak
+
+
 def _proc_stats(pid: int) -> tuple[float, float]:
     """CPU seconds (user+sys) and peak RSS in MiB of a Linux process."""
     with open(f"/proc/{pid}/stat") as f:
@@ -222,17 +279,18 @@ def _pct(xs: list[float], q: float) -> float | None:
     return round(xs[min(len(xs) - 1, int(len(xs) * q))] * 1000, 2) if xs else None
 
 
-def run(games: int, procs: int, seed: int = 1, think_ms: float = 0.0, client: str = "async") -> dict[str, Any]:
+def run(games: int, procs: int, seed: int = 1, think_ms: float = 0.0, client: str = "async",
+        workers: int = 1) -> dict[str, Any]:
     data = tempfile.mkdtemp(prefix="manatable-load-")
     srv = subprocess.Popen([sys.executable, "-m", "engine.net.server", "--host", "127.0.0.1", "--port", "0",
-                            "--data", data, "--rate", "100000", "--stats"], cwd=ROOT, stdout=subprocess.PIPE,
-                           text=True)
+                            "--data", data, "--rate", "100000", "--stats", "--workers", str(workers)], cwd=ROOT,
+                           stdout=subprocess.PIPE, text=True)
     target = _client_proc_async if client == "async" else _client_proc_session
     think = think_ms / 1000
     stats: dict[str, Any] = {}
     try:
         port = int(srv.stdout.readline().strip().rsplit(":", 1)[1])
-        cpu0, _ = _proc_stats(srv.pid)
+        cpu0, _ = _tree_stats(srv.pid)
         q: mp.Queue = mp.Queue()
         per = [games // procs + (1 if i < games % procs else 0) for i in range(procs)]
         ps = [mp.Process(target=target, args=(port, n, seed + 1000 * i, think, q) + ((True,) if client == "async" and i == 0
@@ -243,7 +301,7 @@ def run(games: int, procs: int, seed: int = 1, think_ms: float = 0.0, client: st
         outs = [q.get() for _ in ps]
         for p in ps:
             p.join()
-        cpu1, peak = _proc_stats(srv.pid)
+        cpu1, peak = _tree_stats(srv.pid)
         wall = max(o["t1"] for o in outs) - min(o["t0"] for o in outs)   # play, not process start-up
         srv.send_signal(signal.SIGTERM)
         for line in srv.stdout:
@@ -258,7 +316,7 @@ def run(games: int, procs: int, seed: int = 1, think_ms: float = 0.0, client: st
     pings = sorted(x for o in outs for x in o.get("pings", []))
     results = [r for o in outs for r in o["results"]]
     return {
-        "games": games, "client": client, "procs": len(ps), "think_ms": think_ms,
+        "games": games, "workers": workers, "client": client, "procs": len(ps), "think_ms": think_ms,
         "finished": sum(r.startswith("result: ") and "aborted" not in r for r in results),
         "seconds": round(wall, 2), "games_per_minute": round(len(results) / wall * 60, 1),
         "answers": stats.get("answers"), "answers_per_second": round((stats.get("answers") or 0) / wall, 1),
@@ -282,8 +340,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--think", type=float, default=0.0, help="ms a bot waits before each answer (x 0.5..1.5)")
     ap.add_argument("--client", choices=("async", "session"), default="async")
+    ap.add_argument("--workers", type=int, default=1, help="server worker processes (engine.net.workers)")
     a = ap.parse_args(argv)
-    print(json.dumps(run(a.games, a.procs, a.seed, a.think, a.client), indent=2))
+    print(json.dumps(run(a.games, a.procs, a.seed, a.think, a.client, a.workers), indent=2))
     return 0
 
 

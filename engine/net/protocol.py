@@ -24,6 +24,7 @@ MAX_DEPTH = 8                  # nesting of an answer
 CODE_LEN = 6                   # join codes: 6 characters of CODE_ALPHABET
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 TOKEN_HEX = 32                 # seat tokens: secrets.token_hex(16), 128 bits
+GAME_HEX = 16                  # game ids: secrets.token_hex(8)
 HEADER = struct.Struct(">I")
 
 
@@ -44,9 +45,14 @@ class ProtocolError(ValueError):
 
 # ---------------------------------------------------------------- framing
 
+# one encoder and one decoder for every message (json.dumps/loads with options build a new one
+# per call); messages are trees built here, so the encoder skips the circular-reference check
+_ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, allow_nan=False, check_circular=False)
+
+
 def encode(msg: dict[str, Any], limit: int = MAX_MESSAGE) -> bytes:
     """One frame. Raises ProtocolError("too_large") rather than send more than ``limit``."""
-    body = json.dumps(msg, separators=(",", ":"), ensure_ascii=False, allow_nan=False).encode("utf-8")
+    body = _ENCODER.encode(msg).encode("utf-8")
     if len(body) > limit:
         raise ProtocolError("too_large", f"message of {len(body)} bytes exceeds {limit}")
     return HEADER.pack(len(body)) + body
@@ -68,7 +74,7 @@ def decode(body: bytes) -> dict[str, Any]:
     except UnicodeDecodeError:
         raise ProtocolError("bad_json", "the frame is not UTF-8") from None
     try:
-        msg = json.loads(text, parse_constant=_no_constant)
+        msg = _DECODER.decode(text)
     except (ValueError, RecursionError) as e:
         raise ProtocolError("bad_json", f"the frame is not JSON: {e}") from None
     if not isinstance(msg, dict):
@@ -84,6 +90,9 @@ def decode(body: bytes) -> dict[str, Any]:
 
 def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
+
+
+_DECODER = json.JSONDecoder(parse_constant=_no_constant)
 
 
 class FrameReader:
@@ -110,28 +119,55 @@ class FrameReader:
 
 def view_patch(old: dict[str, Any], new: dict[str, Any], depth: int = 3) -> dict[str, Any]:
     """What turns ``old`` into ``new`` (dicts with the same keys): ``{"set": {key: value},
-    "sub": {key: patch}}``; a changed dict value with unchanged keys is patched one level
-    deeper (up to ``depth`` levels: view -> players -> a player), anything else is replaced."""
+    "sub": {key: patch}, "list": {key: {"ids": [...], "new": [...]}}}``; a changed dict value
+    with unchanged keys is patched one level deeper (up to ``depth`` levels: view -> players
+    -> a player), a changed list of cards (dicts with distinct ``id``s) names its ids in order
+    and carries only the cards that are new or changed, anything else is replaced."""
     put: dict[str, Any] = {}
     sub: dict[str, Any] = {}
+    lists: dict[str, Any] = {}
     for k, v in new.items():
         o = old.get(k)
         if o == v:
             continue
         if depth > 1 and isinstance(v, dict) and isinstance(o, dict) and o.keys() == v.keys():
             sub[k] = view_patch(o, v, depth - 1)
-        else:
-            put[k] = v
+            continue
+        if isinstance(v, list) and isinstance(o, list) and v and o:
+            lp = _list_patch(o, v)
+            if lp is not None:
+                lists[k] = lp
+                continue
+        put[k] = v
     out: dict[str, Any] = {}
     if put:
         out["set"] = put
     if sub:
         out["sub"] = sub
+    if lists:
+        out["list"] = lists
     return out
 
 
+def _list_patch(old: list[Any], new: list[Any]) -> dict[str, Any] | None:
+    """The cards of ``new`` not in ``old`` as they are, by id; None when that is not smaller
+    (most cards changed) or the lists are not lists of cards with distinct ids."""
+    try:
+        before = {c["id"]: c for c in old}
+        ids = [c["id"] for c in new]
+    except (TypeError, KeyError):
+        return None
+    if len(before) != len(old) or len(set(ids)) != len(ids):
+        return None
+    changed = [c for c in new if before.get(c["id"]) != c]
+    if 2 * len(changed) > len(new):
+        return None
+    return {"ids": ids, "new": changed}
+
+
 def apply_patch(old: dict[str, Any], patch: dict[str, Any]) -> dict[str, Any]:
-    """A new dict: ``old`` with ``patch`` (from view_patch) applied; ``old`` is not changed."""
+    """A new dict: ``old`` with ``patch`` (from view_patch) applied; ``old`` is not changed.
+    Raises ProtocolError when a list patch names a card that neither side holds."""
     new = dict(old)
     put = patch.get("set")
     if isinstance(put, dict):
@@ -141,6 +177,15 @@ def apply_patch(old: dict[str, Any], patch: dict[str, Any]) -> dict[str, Any]:
         for k, p in sub.items():
             if isinstance(new.get(k), dict) and isinstance(p, dict):
                 new[k] = apply_patch(new[k], p)
+    lists = patch.get("list")
+    if isinstance(lists, dict):
+        for k, p in lists.items():
+            before = {c["id"]: c for c in new.get(k) or ()}
+            before.update((c["id"], c) for c in p["new"])
+            try:
+                new[k] = [before[i] for i in p["ids"]]
+            except KeyError as e:
+                raise ProtocolError("bad_message", f"a patch of {k} names card {e} that was never sent") from None
     return new
 
 
@@ -198,6 +243,11 @@ def _code(name: str, v: Any) -> None:
         raise ProtocolError("bad_field", f"{name} must be {CODE_LEN} characters of {CODE_ALPHABET}", name)
 
 
+def _game_id(name: str, v: Any) -> None:
+    if not isinstance(v, str) or len(v) != GAME_HEX or any(c not in "0123456789abcdef" for c in v):
+        raise ProtocolError("bad_field", f"{name} must be {GAME_HEX} lowercase hex digits (a game id of 'games')", name)
+
+
 def _token(name: str, v: Any) -> None:
     if not isinstance(v, str) or len(v) != TOKEN_HEX or any(c not in "0123456789abcdef" for c in v):
         raise ProtocolError("bad_field", f"{name} must be {TOKEN_HEX} lowercase hex digits", name)
@@ -245,9 +295,10 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Any, bool]]] = {
     "list": {"id": _ID},
     "create": {"name": (_player_name, True), "deck": (_deck, True), "format": (_format, False),
                "spectators": (_bool, False), "id": _ID},
-    # a player joins with a deck; a spectator joins with "spectator": true and no deck
-    "join": {"code": (_code, True), "name": (_player_name, True), "deck": (_deck, False),
-             "spectator": (_bool, False), "id": _ID},
+    # a player joins with the code and a deck; a spectator with "spectator": true, no deck, and
+    # the code or the game id that "games" lists (the server checks that one of them is there)
+    "join": {"code": (_code, False), "game": (_game_id, False), "name": (_player_name, True),
+             "deck": (_deck, False), "spectator": (_bool, False), "id": _ID},
     "resume": {"token": (_token, True), "since": (_int(0, 10**9), False), "id": _ID},
     "answer": {"answer": (_answer, True), "decision": (_int(0, 10**9), False), "id": _ID},
     "concede": {"id": _ID},
@@ -272,4 +323,6 @@ def validate_client(m: dict[str, Any]) -> dict[str, Any]:
                 raise ProtocolError("missing_field", f"{t} needs the field {k!r}", k)
             continue
         check(k, m[k])
+    if t == "join" and "code" not in m and not ("game" in m and m.get("spectator") is True):
+        raise ProtocolError("missing_field", "join needs the field 'code' (a game id is for spectators)", "code")
     return m

@@ -13,8 +13,11 @@ fraction of a second); everything a loop iteration sends is held back, the itera
 database writes are committed once, and only then is each connection's output written
 with one ``send`` (held at most ``max_hold``, 2 ms, when many answers arrive together).
 An answer's update and ack therefore never reach a client before the answer is on disk.
-Updates carry a patch of the seat's view rather than the whole view, and WAL checkpoints
-run in their own thread.
+Updates carry a patch of the seat's view rather than the whole view (cards of a list by
+id), a seat that neither decides nor just answered gets its update up to ``idle_delay``
+later with the changes since joined in, and WAL checkpoints run in their own thread.
+With ``--workers N`` the games run in N worker processes behind a front that hands each
+connection's socket to its game's worker (engine.net.workers).
 """
 from __future__ import annotations
 
@@ -93,6 +96,7 @@ class Store:
         self.in_tx = False
         self.on_write = on_write
         self.writes = 0
+        self.answers: list[tuple] = []   # answer rows of this transaction, inserted together at commit
 
     def exec(self, sql: str, args: tuple = ()) -> None:
         if not self.in_tx:
@@ -103,7 +107,24 @@ class Store:
         if self.on_write is not None:
             self.on_write()
 
+    def add_answer(self, game: str, n: int, player: str, answer: str) -> None:
+        """An answer row, written with the others of this loop iteration (one statement) at
+        ``commit``, or before any read."""
+        self.answers.append((game, n, player, answer, time.time()))
+        self.writes += 1
+        if self.on_write is not None:
+            self.on_write()
+
+    def _write_answers(self) -> None:
+        if self.answers:
+            rows, self.answers = self.answers, []
+            if not self.in_tx:
+                self.db.execute("BEGIN")
+                self.in_tx = True
+            self.db.executemany("INSERT INTO answers(game, n, player, answer, at) VALUES (?,?,?,?,?)", rows)
+
     def commit(self) -> None:
+        self._write_answers()
         if self.in_tx:
             self.in_tx = False
             self.db.execute("COMMIT")
@@ -133,12 +154,32 @@ class Store:
         self.db.close()
 
     def rollback(self) -> None:
+        self.answers.clear()
         if self.in_tx:
             self.in_tx = False
             self.db.execute("ROLLBACK")
 
     def rows(self, sql: str, args: tuple = ()) -> list[tuple]:
+        self._write_answers()
         return self.db.execute(sql, args).fetchall()
+
+
+class NullStore:
+    """The Store of a process that keeps no game: nothing to write, nothing to commit."""
+    in_tx = False
+    answers = ()
+
+    def commit(self) -> None:
+        pass
+
+    def rollback(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+    def rows(self, sql: str, args: tuple = ()) -> list[tuple]:
+        return []
 
 
 class Seat:
@@ -150,6 +191,7 @@ class Seat:
         self.sent_events = 0
         self.view: dict[str, Any] | None = None   # the view last sent to this seat
         self.display = name
+        self.behind = False      # changes not yet sent: neither deciding nor answering (Server.idle_delay)
 
 
 class GameRoom:
@@ -166,6 +208,7 @@ class GameRoom:
         self.game: Game | None = None
         self.status = "waiting"        # waiting -> playing -> over | abandoned
         self.reason: str | None = None
+        self.catch_up: asyncio.TimerHandle | None = None   # sends the updates held back from idle seats
 
     @property
     def decision_no(self) -> int:
@@ -194,6 +237,9 @@ class Conn(asyncio.Protocol):
         self.closed = False
         self.peer = "?"
         self.rx_at = 0.0
+        self.frame = b""                      # the frame being handled (its header included)
+        self.handing = False                  # being handed to another process: read no further frame
+        self.assigned_code: str | None = None # the join code a front chose for this connection's create
 
     # ------------------------------------------------------------ asyncio.Protocol
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
@@ -210,7 +256,7 @@ class Conn(asyncio.Protocol):
         self.rx_at = time.perf_counter()
         buf = self.buf
         buf += data
-        while len(buf) >= 4 and not self.closed:
+        while len(buf) >= 4 and not self.closed and not self.handing:
             try:
                 n = P.frame_length(bytes(buf[:4]), P.MAX_CLIENT_MESSAGE)
             except P.ProtocolError as e:   # the stream cannot be resynchronised: say why and close
@@ -219,9 +265,9 @@ class Conn(asyncio.Protocol):
                 return
             if len(buf) < 4 + n:
                 break
-            body = bytes(buf[4:4 + n])
+            self.frame = bytes(buf[:4 + n])
             del buf[:4 + n]
-            self.server._message(self, body)
+            self.server._message(self, self.frame[4:])
         self.partial_since = (self.partial_since or now) if buf else None
 
     def connection_lost(self, exc: Exception | None) -> None:
@@ -298,11 +344,13 @@ class Server:
     def __init__(self, data_dir: str | Path, cards: CardPool | None = None, *, grace: float = 300.0,
                  read_timeout: float = 10.0, idle_timeout: float = 120.0, rate: float = 100.0,
                  rate_burst: int = 200, max_errors: int = 10, max_buffer: int = 8 << 20,
-                 stats: bool = False, decks: Any = None, max_hold: float = 0.002) -> None:
+                 stats: bool = False, decks: Any = None, max_hold: float = 0.002,
+                 db: str | None = "server.sqlite", idle_delay: float = 0.05) -> None:
         self.data = Path(data_dir)
         self.data.mkdir(parents=True, exist_ok=True)
-        self.store = Store(self.data / "server.sqlite", self._schedule_flush)
-        self.cards = cards if cards is not None else default_pool()
+        # db None: a process that hosts no game (the front of engine.net.workers) and stores nothing
+        self.store: Any = Store(self.data / db, self._schedule_flush) if db is not None else NullStore()
+        self.cards = cards if cards is not None else (default_pool() if db is not None else None)
         self.grace = grace
         self.read_timeout = read_timeout
         self.idle_timeout = idle_timeout
@@ -327,6 +375,9 @@ class Server:
         self.ticks = 0
         self.decks = decks                    # card database for format validation (None: opened when needed)
         self.max_hold = max_hold              # seconds output may wait for the rest of its loop iteration
+        # seconds an update may wait for a seat that neither decides nor just answered (the other
+        # player while one player acts twice in a row, spectators): later changes join it
+        self.idle_delay = idle_delay
         self._held_since = 0.0
 
     # ------------------------------------------------------------ start, resume
@@ -356,6 +407,7 @@ class Server:
             self.by_code[code] = room
             for s in room.seats.values():   # nobody is connected yet: everyone's grace starts now
                 self._start_grace(room, s)
+            self._room_changed(room)
             log.info("resumed game %s (%s, %d answers)", gid, room.status,
                      len(room.game.answers) if room.game else 0)
 
@@ -408,7 +460,7 @@ class Server:
         self.ticks += 1
         answers, self._tick_answers = self._tick_answers, []
         try:
-            if self.stats and self.store.in_tx:
+            if self.stats and (self.store.in_tx or self.store.answers):
                 c0 = time.perf_counter()
                 self.store.commit()
                 self.commit_times.append(time.perf_counter() - c0)
@@ -629,13 +681,17 @@ class Server:
         fmt = m.get("format", DEFAULT_FORMAT)
         self._check_deck(m["deck"], fmt)
         gid = secrets.token_hex(8)
-        room = GameRoom(gid, self._new_code(), m["name"], list(m["deck"]), fmt, bool(m.get("spectators")))
+        code = conn.assigned_code
+        if code is None or code in self.by_code or self.store.rows("SELECT 1 FROM games WHERE code=?", (code,)):
+            code = self._new_code()
+        room = GameRoom(gid, code, m["name"], list(m["deck"]), fmt, bool(m.get("spectators")))
         self.store.exec("INSERT INTO games(id, code, status, created, host, host_deck, format, spectators) "
                         "VALUES (?,?,?,?,?,?,?,?)", (gid, room.code, "waiting", time.time(), room.host,
                                                      json.dumps(room.host_deck), fmt, int(room.spectators)))
         self.rooms[gid] = room
         self.by_code[room.code] = room
         seat = self._seat(conn, room, m["name"])
+        self._room_changed(room)
         conn.send(P.msg("seated", game=gid, code=room.code, seat=seat.name, token=seat.token, format=fmt,
                         spectators=room.spectators, ref=ref))
         log.info("game %s created by %s (code %s, %s)", gid, seat.name, room.code, fmt)
@@ -644,6 +700,9 @@ class Server:
         if m.get("spectator"):
             self._watch(conn, m, ref)
             return
+        if "code" not in m:
+            raise P.ProtocolError("missing_field", "join needs the field 'code' (a game id is for spectators)",
+                                  "code")
         room = self.by_code.get(m["code"].upper())
         if room is None or room.status != "waiting":
             raise P.ProtocolError("bad_code", "no open game has this join code", "code")
@@ -659,16 +718,25 @@ class Server:
         room.status = "playing"
         self.store.exec("UPDATE games SET status='playing', origin=? WHERE id=?",
                         (json.dumps(room.game.origin), room.id))
+        self._room_changed(room)
         conn.send(P.msg("seated", game=room.id, code=room.code, seat=name, token=seat.token, format=room.format,
                         spectators=room.spectators, ref=ref))
         self._broadcast(room, full=True)
         self._notify_presence(room)
 
     def _watch(self, conn: Conn, m: dict[str, Any], ref: Any) -> None:
-        """A spectator: the public view of the game (redacted for SPECTATOR), its events and chat."""
-        room = self.by_code.get(m["code"].upper())
+        """A spectator: the public view of the game (redacted for SPECTATOR), its events and chat.
+        It names the game by its join code or by the id that ``list`` shows; in the second case
+        the reply does not tell the join code (which seats a player while the game waits)."""
+        if "code" in m:
+            room = self.by_code.get(m["code"].upper())
+        elif "game" in m:
+            room = self.rooms.get(m["game"])
+        else:
+            raise P.ProtocolError("missing_field", "watching needs the field 'code' or 'game'", "code")
         if room is None or room.status not in ("waiting", "playing"):
-            raise P.ProtocolError("bad_code", "no game being played has this join code", "code")
+            raise P.ProtocolError("bad_code", "no game being played has this join code" if "code" in m
+                                  else "no game being played has this id", "code" if "code" in m else "game")
         if not room.spectators:
             raise P.ProtocolError("no_spectators", "the host of this game does not allow spectators", "spectator")
         if len(room.watchers) >= MAX_WATCHERS:
@@ -678,8 +746,8 @@ class Server:
         w.conn = conn
         room.watchers.append(w)
         conn.watcher, conn.room = w, room
-        conn.send(P.msg("watching", game=room.id, code=room.code, seats=list(room.seats), format=room.format,
-                        ref=ref))
+        conn.send(P.msg("watching", game=room.id, code=room.code if "code" in m else None, seats=list(room.seats),
+                        format=room.format, ref=ref))
         if room.game is not None:
             self._update(room, w, full=True)
         self._notify_presence(room)
@@ -722,15 +790,10 @@ class Server:
             log.exception("engine error on an answer in %s", room.id)
             self._rebuild(room)
             raise P.ProtocolError("illegal", f"the answer could not be applied: {type(e).__name__}", "answer") from None
-        n = len(g.answers) - 1
-        try:
-            self.store.exec("INSERT INTO answers(game, n, player, answer, at) VALUES (?,?,?,?,?)",
-                            (room.id, n, seat.name, json.dumps(m["answer"]), time.time()))
-        except sqlite3.Error as e:  # not stored: not accepted; back to the stored state
-            log.error("cannot store an answer: %s", e)
-            self._rebuild(room)
-            raise P.ProtocolError("server", "the answer could not be stored; send it again") from None
-        self._after_change(room)          # the updates first, so an acknowledged client is up to date
+        # written with this iteration's other answers before anything of it is sent; a failed
+        # commit sends nothing of the iteration and rebuilds its games from the database (_commit_failed)
+        self.store.add_answer(room.id, len(g.answers) - 1, seat.name, json.dumps(m["answer"]))
+        self._after_change(room, seat)    # the updates first, so an acknowledged client is up to date
         self._tick_answers.append((conn.rx_at, room, conn, ref))   # acked by _flush, after the commit
         self._flush_if_held_long()
 
@@ -756,19 +819,22 @@ class Server:
         room.reason = f"{seat} {reason}"
         self._after_change(room)
 
-    def _after_change(self, room: GameRoom) -> None:
+    def _after_change(self, room: GameRoom, answerer: Seat | None = None) -> None:
         g = room.game
         if g is not None and g.over and room.status == "playing":
             room.status = "over"
             self.store.exec("UPDATE games SET status='over', winner=?, reason=? WHERE id=?",
                             (g.winner, room.reason, room.id))
-        self._broadcast(room)
+        self._broadcast(room, answerer=answerer)
         if room.status == "over":
             for s in self._receivers(room):
                 s.conn.send(P.msg("game_over", winner=g.winner, reason=room.reason))
             self._drop_room(room)
 
     def _drop_room(self, room: GameRoom) -> None:
+        if room.catch_up is not None:
+            room.catch_up.cancel()
+            room.catch_up = None
         for s in room.seats.values():
             if s.grace:
                 s.grace.cancel()
@@ -776,16 +842,46 @@ class Server:
             self.by_token.pop(s.token, None)
         self.by_code.pop(room.code, None)
         self.rooms.pop(room.id, None)
+        self._room_gone(room)
+
+    def _room_changed(self, room: GameRoom) -> None:
+        """A game was created, started or resumed (engine.net.workers tells its front)."""
+
+    def _room_gone(self, room: GameRoom) -> None:
+        """A game ended or was abandoned and left this server's rooms."""
 
     # ------------------------------------------------------------ what each seat is sent
-    def _broadcast(self, room: GameRoom, full: bool = False) -> None:
+    def _broadcast(self, room: GameRoom, full: bool = False, answerer: Seat | None = None) -> None:
+        """Send the change to the seat that decides next, to the one that answered (its ack
+        follows), and to everyone when the game is over or ``full``; the others (the idle
+        player, spectators) get it within ``idle_delay``, together with any later change."""
         public: dict[int, dict[str, Any]] = {}    # card views of public zones, the same for every seat
+        g = room.game
+        d = g.pending if g is not None else None
+        now = full or self.idle_delay <= 0 or g is None or g.over
+        held = False
         for s in self._receivers(room):
-            self._update(room, s, full, public)
+            if now or s is answerer or (d is not None and d.player == s.name):
+                self._update(room, s, full, public)
+            else:
+                s.behind = held = True
+        if held and room.catch_up is None:
+            room.catch_up = asyncio.get_running_loop().call_later(self.idle_delay, self._catch_up, room)
+
+    def _catch_up(self, room: GameRoom) -> None:
+        """The updates held back from idle seats (their output goes out after the next commit)."""
+        room.catch_up = None
+        if room.game is None or room.id not in self.rooms:
+            return
+        public: dict[int, dict[str, Any]] = {}
+        for s in self._receivers(room):
+            if s.behind:
+                self._update(room, s, public=public)
 
     def _update(self, room: GameRoom, seat: Seat, full: bool = False,
                 public: dict[int, dict[str, Any]] | None = None) -> None:
         g = room.game
+        seat.behind = False
         evs = g.events[seat.sent_events:]
         first = seat.sent_events
         seat.sent_events = len(g.events)
@@ -857,7 +953,13 @@ class Server:
 
 
 async def serve(args: argparse.Namespace) -> None:
-    server = Server(args.data, grace=args.grace, rate=args.rate, rate_burst=int(args.rate * 2), stats=args.stats)
+    from engine.net.workers import Front, shards_present
+    workers = max(args.workers, shards_present(Path(args.data)))
+    if workers > 1:    # engine.net.workers: a front process and a worker process per core
+        server: Server = Front(args.data, workers, grace=args.grace, rate=args.rate, rate_burst=int(args.rate * 2),
+                               stats=args.stats, verbose=args.verbose)
+    else:
+        server = Server(args.data, grace=args.grace, rate=args.rate, rate_burst=int(args.rate * 2), stats=args.stats)
     port = await server.start(args.host, args.port)
     print(f"listening on {args.host}:{port}", flush=True)
     stop = asyncio.Event()
@@ -875,6 +977,8 @@ async def serve(args: argparse.Namespace) -> None:
         t.cancel()
     await server.close()
     server.store.close()
+    if isinstance(server, Front):
+        await server.stop_workers()
     if args.stats:
         print("stats: " + json.dumps(server.stats_summary()), flush=True)
 
@@ -886,6 +990,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--data", default="manatable-server-data", help="directory of the game database")
     ap.add_argument("--grace", type=float, default=300.0, help="seconds a dropped player keeps the seat")
     ap.add_argument("--rate", type=float, default=100.0, help="messages a second a connection may send")
+    ap.add_argument("--workers", type=int, default=1,
+                    help="worker processes that play the games (a front process accepts connections); "
+                         "more than 1 uses several cores")
     ap.add_argument("--announce", action="store_true", help="broadcast open games by UDP on the LAN")
     ap.add_argument("--announce-port", type=int, default=ANNOUNCE_PORT)
     ap.add_argument("--stats", action="store_true",
