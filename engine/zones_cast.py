@@ -121,10 +121,10 @@ def candidates(g: "Game", player: str) -> list[int]:
 def options(g: "Game", player: str, afford: dict[tuple[str, ...], bool]) -> list[dict[str, Any]]:
     """The extra priority actions (116.2a-b): casts and land plays from other zones, and
     casts from the hand without paying the mana cost."""
-    from engine import casting
     out: list[dict[str, Any]] = []
     if not g.effects and not ps.active(g):
         return out
+    from engine import casting
     for oid in candidates(g, player):
         o = g.objects[oid]
         if "Land" in o.card.types:
