@@ -81,9 +81,17 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
         fh = (hit[1] if hit is not None and hit[0] is abl else ability_index.index(abl)).from_hand
         if fh:
             srcs.append((oid, fh))
+    plain_tap = casting.plain_tap
     for oid, abilities in srcs:
-        o = g.objects[oid]
+        o = objs[oid]
         for i, ab in abilities:
+            if plain_tap(ab) and not ab.choose and not ab.targets and o.zone == "battlefield":
+                # {T} alone, no modes or targets (most mana abilities): the hot path of every decision
+                if o.tapped or o.sick and not casting.cost_payable(g, player, o, ab):
+                    continue
+                out.append({"action": "activate", "card": oid, "ability": i, "name": o.card.name, "text": ab.text,
+                            "mana": ab.kind == "mana"})
+                continue
             if not casting.cost_payable(g, player, o, ab):
                 continue
             opt = {"action": "activate", "card": oid, "ability": i, "name": o.card.name, "text": ab.text,
