@@ -19,6 +19,7 @@ from engine.cards.abilities import Ability, Cost, Effect, TargetSpec
 from engine.errors import IllegalAction
 from engine.filters import matches
 from engine.mana import ManaError, pay_from_pool, substitute_x
+from engine.memo import per_object
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -52,23 +53,14 @@ class SpellTiming(NamedTuple):
     """What the timing of casting a card depends on, known once per card definition."""
     land: bool
     flash: bool             # an instant or a card with flash (117.1a, 702.8)
-    legendary_spell: bool   # a legendary instant or sorcery (205.4e)
+    legendary_spell: bool   # a legendary instant or sorcery (a later rule, printed on such cards)
 
 
-_TIMING: dict[int, tuple[Any, SpellTiming]] = {}
-
-
+@per_object
 def spell_timing(card: Any) -> SpellTiming:
-    hit = _TIMING.get(id(card))
-    if hit is not None and hit[0] is card:
-        return hit[1]
     types = card.types
-    t = SpellTiming("Land" in types, "Instant" in types or "Flash" in card.keywords,
-                    "Legendary" in card.supertypes and ("Sorcery" in types or "Instant" in types))
-    if len(_TIMING) > 8192:
-        _TIMING.clear()
-    _TIMING[id(card)] = (card, t)
-    return t
+    return SpellTiming("Land" in types, "Instant" in types or "Flash" in card.keywords,
+                       "Legendary" in card.supertypes and ("Sorcery" in types or "Instant" in types))
 
 
 def can_cast_timing(g: "Game", player: str, o: "Obj") -> bool:
@@ -298,7 +290,7 @@ def pay_mana(g: "Game", player: str, symbols: tuple[str, ...], exclude: set[int]
         p.pool[m] = p.pool.get(m, 0) + 1
         g.log("mana", player=player, source=g.objects[oid].card.name, mana=m)
         player_statics.tapped_for_mana(g, player, oid)  # 605.1b: triggered mana abilities
-    g.tapped_changed()
+    g.turn_state_changed()
     try:
         paid = pay_from_pool(p.pool, symbols, p.life)
     except ManaError as e:
@@ -512,20 +504,13 @@ def _ability_at(g: "Game", player: str, oid: int, idx: Any) -> Ability | None:
 
 
 _TAP_ONLY = Cost(tap=True)
-_PLAIN_TAP: dict[int, tuple[Ability, bool]] = {}
 
 
+@per_object
 def plain_tap(ab: Ability) -> bool:
     """Is the whole cost of this ability {T}, with no restriction on activating it (most mana
-    abilities of lands and creatures)? Known once per ability."""
-    hit = _PLAIN_TAP.get(id(ab))
-    if hit is not None and hit[0] is ab:
-        return hit[1]
-    plain = ab.cost == _TAP_ONLY and not ab.sorcery_speed and ab.condition is None
-    if len(_PLAIN_TAP) > 8192:
-        _PLAIN_TAP.clear()
-    _PLAIN_TAP[id(ab)] = (ab, plain)
-    return plain
+    abilities of lands and creatures)?"""
+    return ab.cost == _TAP_ONLY and not ab.sorcery_speed and ab.condition is None
 
 
 def cost_payable(g: "Game", player: str, o: "Obj", ab: Ability) -> bool:
@@ -660,18 +645,11 @@ def finish_activate(g: "Game", player: str, sid: int) -> None:
     g.priority = player  # SBAs and triggers are checked before the player gets priority (117.5)
 
 
-_MANA_PART: dict[int, tuple[Ability, Ability]] = {}
-
-
+@per_object
 def _mana_part(ab: Ability) -> Ability:
-    """The "add mana" effects of a mana ability as an ability of their own, once per ability."""
-    hit = _MANA_PART.get(id(ab))
-    if hit is None or hit[0] is not ab:
-        if len(_MANA_PART) > 8192:
-            _MANA_PART.clear()
-        hit = _MANA_PART[id(ab)] = (ab, Ability("mana", "", effects=tuple(
-            Effect("add_mana", dict(e.args)) for e in ab.effects if e.op == "add_mana")))
-    return hit[1]
+    """The "add mana" effects of a mana ability as an ability of their own."""
+    return Ability("mana", "", effects=tuple(Effect("add_mana", dict(e.args)) for e in ab.effects
+                                            if e.op == "add_mana"))
 
 
 def finish_mana(g: "Game", player: str, src: int, extra: dict[str, Any], ab: Ability | None = None) -> None:
@@ -726,6 +704,6 @@ def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, x: int = 0) -
     elif cost.discard_self and o.zone == "hand":  # "Discard this card" (cycling, 702.28a)
         effects.discard(g, o.id)
     if cost == _TAP_ONLY:
-        g.tapped_changed()
+        g.turn_state_changed()
     else:
         g.changed()

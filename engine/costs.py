@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from engine.cards.abilities import Ability, CardDef, Cost
 from engine.errors import IllegalAction
 from engine.filters import matches, unknown_keys
+from engine.memo import per_object
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -203,21 +204,9 @@ def sacrificed_power(g: "Game", obj: int | None, key: str = "power") -> int:
 
 
 # ------------------------------------------------------------------ additional costs of spells (601.2f)
-_ADDITIONAL: dict[int, tuple[CardDef, Cost | None]] = {}
-
-
+@per_object
 def additional_cost(card: CardDef) -> Cost | None:
-    """The additional cost printed on a spell ("As an additional cost to cast this spell, ...");
-    known once per card definition."""
-    hit = _ADDITIONAL.get(id(card))
-    if hit is None or hit[0] is not card:
-        if len(_ADDITIONAL) > 8192:
-            _ADDITIONAL.clear()
-        hit = _ADDITIONAL[id(card)] = (card, _additional_cost(card))
-    return hit[1]
-
-
-def _additional_cost(card: CardDef) -> Cost | None:
+    """The additional cost printed on a spell ("As an additional cost to cast this spell, ...")."""
     for ab in card.abilities:
         if ab.kind == "static" and ab.static and ab.static.get("kind") == "additional_cost":
             c = ab.static.get("cost")
@@ -331,19 +320,11 @@ def cost_change(g: "Game", player: str, spell: int, targets: list[list[Any]] | N
     return total
 
 
-_SELF_CHANGES: dict[int, tuple[CardDef, bool]] = {}
-
-
+@per_object
 def _self_changes(card: CardDef) -> bool:
     """Does the card change its own cost ("This spell costs {1} less to cast if ...")?"""
-    hit = _SELF_CHANGES.get(id(card))
-    if hit is None or hit[0] is not card:
-        has = any(ab.kind == "static" and ab.static and ab.static.get("kind") == "cost_change"
-                  and ab.static.get("spells") == "self" for ab in card.abilities)
-        if len(_SELF_CHANGES) > 8192:
-            _SELF_CHANGES.clear()
-        hit = _SELF_CHANGES[id(card)] = (card, has)
-    return hit[1]
+    return any(ab.kind == "static" and ab.static and ab.static.get("kind") == "cost_change"
+               and ab.static.get("spells") == "self" for ab in card.abilities)
 
 
 def _amount(g: "Game", st: dict[str, Any], src: int) -> int:

@@ -85,14 +85,11 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
     for oid, abilities in srcs:
         o = objs[oid]
         for i, ab in abilities:
-            if plain_tap(ab) and not ab.choose and not ab.targets and o.zone == "battlefield":
-                # {T} alone, no modes or targets (most mana abilities): the hot path of every decision
+            if plain_tap(ab) and o.zone == "battlefield":
+                # {T} alone (most mana abilities): untapped is enough unless it may be summoning sick
                 if o.tapped or o.sick and not casting.cost_payable(g, player, o, ab):
                     continue
-                out.append({"action": "activate", "card": oid, "ability": i, "name": o.card.name, "text": ab.text,
-                            "mana": ab.kind == "mana"})
-                continue
-            if not casting.cost_payable(g, player, o, ab):
+            elif not casting.cost_payable(g, player, o, ab):
                 continue
             opt = {"action": "activate", "card": oid, "ability": i, "name": o.card.name, "text": ab.text,
                    "mana": ab.kind == "mana"}

@@ -148,7 +148,7 @@ class Game:
         self._msrc = {}
         self._version = self.__dict__.get("_version", 0) + 1
 
-    def tapped_changed(self) -> None:
+    def turn_state_changed(self) -> None:
         """Forget derived data after a change of tapped state, summoning sickness, mana pools or
         the step only. While no static ability and no continuous effect exists, characteristics
         are the printed ones plus counters (613.1, 613.4c) and no state-based action (704.5)
@@ -647,7 +647,7 @@ class Game:
                     i not in self.objects or self.controller_of(i) == a for i in e["objects"]))]
                 self.changed()
             else:
-                self.tapped_changed()
+                self.turn_state_changed()
             self._end_step()
         elif s == "upkeep":
             triggers.step(self, "upkeep")
@@ -748,7 +748,7 @@ class Game:
         if self.step == "declare_attackers" and not combat.attackers(self):
             nxt = "end_of_combat"
         self.step = nxt
-        self.tapped_changed()
+        self.turn_state_changed()
 
     def _next_turn(self) -> None:
         """500.1: the next player's turn begins."""

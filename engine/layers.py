@@ -142,7 +142,7 @@ def compute(game: "Game") -> dict[int, Chars]:
 
     if not statics and not game.effects:
         out = _counters(objs, chars, own)
-        game._chars_plain = out  # printed characteristics and counters only (Game.tapped_changed)
+        game._chars_plain = out  # printed characteristics and counters only (Game.turn_state_changed)
         return out
     timed = sorted(game.effects, key=lambda e: e["ts"])
     if not statics and not timed:

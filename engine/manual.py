@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.errors import IllegalAction
+from engine.memo import per_object
 
 if TYPE_CHECKING:
     from engine.cards.abilities import CardDef
@@ -19,17 +20,13 @@ if TYPE_CHECKING:
     from engine.state import Decision
 
 ZONES = ("battlefield", "hand", "graveyard", "exile", "library_top", "library_bottom")
-_CACHE: dict[int, tuple[Any, bool]] = {}
 
 
+@per_object
 def is_manual(card: "CardDef") -> bool:
     """True when the engine cannot play this card exactly as written."""
-    hit = _CACHE.get(id(card))
-    if hit is None or hit[0] is not card:
-        from engine.support import unsupported_reasons
-        hit = (card, bool(unsupported_reasons(card)))
-        _CACHE[id(card)] = hit
-    return hit[1]
+    from engine.support import unsupported_reasons
+    return bool(unsupported_reasons(card))
 
 
 def offered(g: "Game", player: str) -> bool:

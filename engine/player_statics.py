@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.filters import matches
+from engine.memo import per_object
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -23,21 +24,15 @@ if TYPE_CHECKING:
 KINDS = frozenset({"no_max_hand_size", "player_keywords", "flash_spells", "free_spells", "spell_limit",
                    "play_from", "graveyard_replacement"})
 
-_CARD: dict[int, tuple[Any, tuple[Any, ...]]] = {}  # id(CardDef) -> (card, its statics of KINDS and mana triggers)
-
-
+@per_object
 def _card_statics(card: Any) -> tuple[Any, ...]:
     """The statics of KINDS of a card, and its "whenever you tap ... for mana" triggers (as
     {"kind": "tapped_for_mana", "ability": ...})."""
-    hit = _CARD.get(id(card))
-    if hit is None or hit[0] is not card:
-        sts = tuple(ab.static for ab in card.abilities
-                    if ab.kind == "static" and ab.static and ab.static.get("kind") in KINDS
-                    and ab.zone == "battlefield")
-        sts += tuple({"kind": "tapped_for_mana", "ability": ab} for ab in card.abilities
-                     if ab.kind == "triggered" and ab.trigger and ab.trigger.get("event") == "tapped_for_mana")
-        hit = _CARD[id(card)] = (card, sts)
-    return hit[1]
+    sts = tuple(ab.static for ab in card.abilities
+                if ab.kind == "static" and ab.static and ab.static.get("kind") in KINDS
+                and ab.zone == "battlefield")
+    return sts + tuple({"kind": "tapped_for_mana", "ability": ab} for ab in card.abilities
+                       if ab.kind == "triggered" and ab.trigger and ab.trigger.get("event") == "tapped_for_mana")
 
 
 def active(g: "Game") -> bool:

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from engine.choices import NeedChoice
 from engine.errors import IllegalAction
+from engine.memo import per_object
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -231,17 +232,12 @@ def zone_change(g: "Game", o: "Obj", frm: str, to: str, destroy: bool = False, r
 
 
 # ------------------------------------------------------------------ life gain (614.1a)
-_GAIN: dict[int, tuple[Any, tuple[tuple[str, int], ...]]] = {}  # per CardDef: its life gain replacements
-
-
+@per_object
 def _gain_statics(card: Any) -> tuple[tuple[str, int], ...]:
-    hit = _GAIN.get(id(card))
-    if hit is None or hit[0] is not card:
-        out = tuple(("plus", int(ab.static.get("amount", 1))) if ab.static["kind"] == "life_gain_plus" else ("double", 2)
-                    for ab in card.abilities if ab.kind == "static" and ab.static
-                    and ab.static.get("kind") in ("life_gain_plus", "life_gain_double"))
-        hit = _GAIN[id(card)] = (card, out)
-    return hit[1]
+    """A card's life gain replacements: ("plus", N) or ("double", 2)."""
+    return tuple(("plus", int(ab.static.get("amount", 1))) if ab.static["kind"] == "life_gain_plus" else ("double", 2)
+                 for ab in card.abilities if ab.kind == "static" and ab.static
+                 and ab.static.get("kind") in ("life_gain_plus", "life_gain_double"))
 
 
 def life_gain(g: "Game", player: str, n: int, ask: bool = True) -> int:

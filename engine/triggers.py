@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.ability_index import index
 from engine.errors import IllegalAction
+from engine.memo import per_object
 from engine.filters import matches
 
 if TYPE_CHECKING:
@@ -186,16 +187,11 @@ def _add(g: "Game", src: "Obj", ab: Any, controller: str, ev: dict[str, Any]) ->
     return t
 
 
-_GY: dict[int, tuple[Any, tuple]] = {}  # per CardDef: its triggered abilities that work in a graveyard
-
-
+@per_object
 def _graveyard_triggers(card: Any) -> tuple:
-    hit = _GY.get(id(card))
-    if hit is None or hit[0] is not card:
-        abs_ = tuple(ab for ab in card.abilities if ab.kind == "triggered" and ab.zone == "graveyard"
-                     and ab.trigger is not None)
-        hit = _GY[id(card)] = (card, abs_)
-    return hit[1]
+    """A card's triggered abilities that work in a graveyard (112.6b)."""
+    return tuple(ab for ab in card.abilities if ab.kind == "triggered" and ab.zone == "graveyard"
+                 and ab.trigger is not None)
 
 
 def event(g: "Game", ev: dict[str, Any]) -> None:
