@@ -16,6 +16,7 @@ from engine.setup import from_setup  # noqa: E402
 
 from app.table.items import StopItem  # noqa: E402
 from app.table.widget import TableWidget  # noqa: E402
+from table_mouse import click, double_click, drag, space  # noqa: E402
 
 KEEP = []
 LIB = ["Forest"] * 10
@@ -37,23 +38,6 @@ def table_for(qtbot, setup, humans=("alice", "bob")):
 def settle(w) -> None:
     if w.curtain.isVisible() and w.scene.hide_hands:
         QTest.mouseClick(w.curtain.button, Qt.LeftButton)
-
-
-def vp(w, p: QPointF) -> QPoint:
-    return w.view.mapFromScene(p)
-
-
-def drag(w, a: QPointF, b: QPointF) -> None:
-    v = w.view.viewport()
-    pa, pb = vp(w, a), vp(w, b)
-    QTest.mousePress(v, Qt.LeftButton, Qt.NoModifier, pa)
-    QTest.mouseMove(v, (pa + pb) / 2)
-    QTest.mouseMove(v, pb)
-    QTest.mouseRelease(v, Qt.LeftButton, Qt.NoModifier, pb)
-
-
-def space(w) -> None:
-    QTest.keyClick(w.view, Qt.Key_Space)
 
 
 def card_center(w, obj) -> QPointF:
@@ -128,7 +112,7 @@ def test_order_panel_is_still_a_fallback(qtbot):
 
 
 def right_click(w, p: QPointF) -> None:
-    QTest.mouseClick(w.view.viewport(), Qt.RightButton, Qt.NoModifier, vp(w, p))
+    click(w, p, Qt.RightButton)
 
 
 def choose(menu: QMenu, text: str) -> None:
@@ -172,10 +156,6 @@ def test_no_context_menu_without_manual_actions(qtbot):
     assert w.card_menu is None
 
 
-def double_click(w, p: QPointF) -> None:
-    QTest.mouseDClick(w.view.viewport(), Qt.LeftButton, Qt.NoModifier, vp(w, p))
-
-
 def resolve_stack(g, w) -> None:
     for _ in range(8):
         settle(w)
@@ -216,7 +196,7 @@ def test_space_casts_without_kicker(qtbot):
     assert w.scene.pending is not None and w.scene.pending.kicked is None
     space(w)  # without kicker
     assert w.scene.pending is not None and w.scene.cards[giant].highlight == "target"
-    QTest.mouseClick(w.view.viewport(), Qt.LeftButton, Qt.NoModifier, vp(w, card_center(w, giant)))
+    click(w, card_center(w, giant))
     # alice is left with nothing to do, so the controller passes on into bob's turn
     assert "Hill Giant" in [g.objects[i].card.name for i in g.players["bob"].hand]
     assert len(g.players["alice"].hand) == 0, "not kicked: no card drawn"
@@ -307,13 +287,13 @@ def test_stops_strip_toggles_where_priority_stops(qtbot):
     row = next(it for it in w.scene.items() if isinstance(it, StopItem) and it.step == "end")
     assert "end" not in w.ctl.stops_active
     mine = row.mapToScene(QPointF(row.W - 18, row.H / 2))  # the "yours" toggle of the end step
-    QTest.mouseClick(w.view.viewport(), Qt.LeftButton, Qt.NoModifier, vp(w, mine))
+    click(w, mine)
     assert "end" in w.ctl.stops_active
     row = next(it for it in w.scene.items() if isinstance(it, StopItem) and it.step == "end")
     assert row.state[1], "the toggle is lit"
     space(w)  # pass in main 2: alice, holding an instant, now stops in her end step
     assert w.ctl.view()["step"] == "end" and w.ctl.decision.player == "alice"
-    QTest.mouseClick(w.view.viewport(), Qt.LeftButton, Qt.NoModifier, vp(w, mine))
+    click(w, mine)
     assert "end" not in w.ctl.stops_active
 
 

@@ -5,7 +5,7 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from PySide6.QtCore import QPoint, QPointF, Qt  # noqa: E402
+from PySide6.QtCore import QPointF, Qt  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
 from PySide6.QtWidgets import QListWidget  # noqa: E402
 
@@ -16,6 +16,7 @@ from engine.session import LocalSession  # noqa: E402
 
 from app.table.items import CardItem  # noqa: E402
 from app.table.widget import TableWidget  # noqa: E402
+from table_mouse import click, double_click, drag, space, vp_point  # noqa: E402,F401
 
 BURN = ["Mountain"] * 8 + ["Lightning Bolt"] * 6 + ["Raging Goblin"] * 6
 FORESTS = ["Forest"] * 20
@@ -42,32 +43,6 @@ def make_table(qtbot, decks, humans, seed=1, play_first="alice", bots=None):
 def vs_bot(qtbot, deck=BURN, other=FORESTS, seed=1):
     return make_table(qtbot, [("alice", deck), ("bob", other)], ["alice"], seed,
                       bots={"bob": RandomBot(seed)})
-
-
-def vp_point(w, scene_pt: QPointF) -> QPoint:
-    return w.view.mapFromScene(scene_pt)
-
-
-def drag(w, a: QPointF, b: QPointF) -> None:
-    """A real drag on the viewport: press, two moves, release."""
-    vp = w.view.viewport()
-    pa, pb = vp_point(w, a), vp_point(w, b)
-    QTest.mousePress(vp, Qt.LeftButton, Qt.NoModifier, pa)
-    QTest.mouseMove(vp, (pa + pb) / 2)
-    QTest.mouseMove(vp, pb)
-    QTest.mouseRelease(vp, Qt.LeftButton, Qt.NoModifier, pb)
-
-
-def click(w, a: QPointF) -> None:
-    QTest.mouseClick(w.view.viewport(), Qt.LeftButton, Qt.NoModifier, vp_point(w, a))
-
-
-def double_click(w, a: QPointF) -> None:
-    QTest.mouseDClick(w.view.viewport(), Qt.LeftButton, Qt.NoModifier, vp_point(w, a))
-
-
-def space(w) -> None:
-    QTest.keyClick(w.view, Qt.Key_Space)
 
 
 def hand_card(w, name: str) -> CardItem | None:
