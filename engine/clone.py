@@ -43,6 +43,7 @@ def entering(g: "Game", o: "Obj") -> bool:
 
 
 def answer(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
+    """706.5: the permanent enters as a copy of the chosen one (or as itself with none)."""
     from engine import triggers
     cards = [int(c) if isinstance(c, str) and c.isdigit() else c for c in a.get("cards", [])]
     if len(cards) > 1 or any(c not in d.options for c in cards):

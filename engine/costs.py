@@ -263,6 +263,7 @@ def has_target_changes(g: "Game") -> bool:
 
 
 def _spell_matches(g: "Game", spell: int, f: dict[str, Any], src: int, targets: list[list[Any]] | None) -> bool:
+    """Is ``spell`` one of the spells a cost change speaks of (601.2f), its targets included?"""
     f = dict(f)
     tg = f.pop("targets", None)
     if tg is not None:

@@ -826,6 +826,7 @@ def _pump(g: "Game", r: Ctx, e: Effect) -> None:
 
 @op("grant")
 def _grant(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    """611.2, 613.1f: the objects gain keywords (one of them if the player chooses) or abilities."""
     objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int)]
     kws = list(e.get("keywords", ()))
     if e.get("choose") == 1 and len(kws) > 1:  # "gains your choice of reach, trample, or haste"

@@ -310,6 +310,7 @@ def _apply5(c: Chars, st: dict[str, Any]) -> None:
 
 
 def _apply6(c: Chars, st: dict[str, Any]) -> None:
+    """Layer 6 (613.1f): a static that adds or removes abilities, or restricts the object."""
     kind = st.get("kind")
     if kind == "restriction":
         c.rules.append(st)

@@ -36,6 +36,7 @@ def next_decision(g: "Game") -> dict[str, Any] | None:
 
 
 def answer(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
+    """103.5: the chosen cards from the opening hand begin the game on the battlefield."""
     cards = [int(c) if isinstance(c, str) and c.isdigit() else c for c in a.get("cards", [])]
     if len(set(cards)) != len(cards) or any(c not in d.options for c in cards):
         raise IllegalAction("choose any number of the offered cards")
