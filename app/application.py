@@ -6,7 +6,6 @@ QStackedWidget; ``move_to(state)`` switches. The deck builder opens in its own w
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 from pathlib import Path
 from typing import Any, Literal
@@ -17,6 +16,7 @@ from PySide6.QtWidgets import (QApplication, QDialog, QLabel, QMainWindow, QMess
                                QStackedWidget, QVBoxLayout, QWidget)
 
 from engine.bench import GREEN, RED
+from engine.rng import new_seed
 
 Screen = Literal["home", "table"]
 
@@ -78,7 +78,9 @@ class NewGameDialog(QDialog):
             c.setCurrentIndex(i % 2)
         self.first = ui.first
         self.seed = ui.seed
-        self.seed.setValue(random.randrange(10 ** 6))
+        # 0 (shown as "random") draws a fresh 128-bit seed; a number replays the same shuffles
+        self.seed.setSpecialValueText("random")
+        self.seed.setValue(0)
         ui.buttons.accepted.connect(self.accept)
         ui.buttons.rejected.connect(self.reject)
 
@@ -88,7 +90,7 @@ class NewGameDialog(QDialog):
             names[1] += " 2"
         first = {1: names[0], 2: names[1]}.get(self.first.currentIndex())
         return {"decks": [(names[i], self.decks[self.choices[i].currentText()]) for i in range(2)],
-                "seed": self.seed.value(), "play_first": first}
+                "seed": self.seed.value() or new_seed(), "play_first": first}
 
 
 class MainWindow(QMainWindow):
@@ -184,7 +186,7 @@ class MainWindow(QMainWindow):
             self.start_game(**dlg.result_config(), vs_bot=True)
 
     def quick_vs_bot(self) -> None:
-        self.start_game([("you", RED), ("bot", GREEN)], random.randrange(10 ** 6), None, vs_bot=True)
+        self.start_game([("you", RED), ("bot", GREEN)], new_seed(), None, vs_bot=True)
 
     def start_game(self, decks: list[tuple[str, list[str]]], seed: int, play_first: str | None,
                    vs_bot: bool, modal_errors: bool = True, chooser: str | None = "coin") -> Any:
@@ -285,7 +287,7 @@ class MainWindow(QMainWindow):
     def rematch(self) -> None:
         if self.last_game is not None:
             g = dict(self.last_game)
-            g["seed"] = g["seed"] + 1
+            g["seed"] = new_seed()
             winner = self.table.ctl.view().get("winner") if self.table is not None else None
             names = [n for n, _ in g["decks"]]
             if winner in names:  # 103.2: the loser of the previous game chooses who plays first

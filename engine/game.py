@@ -10,13 +10,13 @@ layers in engine.layers (613).
 from __future__ import annotations
 
 import json
-import random
 from typing import Any
 
 from engine import casting, combat, decisions, effects, player_statics, replacement, sba, triggers
 from engine.cardpool import CardPool
 from engine.errors import IllegalAction
 from engine.layers import Chars, compute
+from engine.rng import GameRandom
 from engine.state import Decision, Obj, Player
 
 STEPS = ("untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers",
@@ -56,7 +56,7 @@ class Game:
         self.resolving: dict[str, Any] | None = None  # a resolution stopped for a choice
         self.queue: list[dict[str, Any]] = []       # decisions due before play goes on (combat orders ...)
         self.replacing: dict[str, list[str]] = {}   # 616.1: the effects chosen to apply, per event about to happen
-        self.rng = random.Random(seed)
+        self.rng = GameRandom(seed)
         self.seed = seed
         self.events: list[dict[str, Any]] = []
         self.winner: str | None = None      # a name, "draw", or None while the game goes on
@@ -458,8 +458,7 @@ class Game:
         g.__dict__.update(self.__dict__)
         s = self._snapshot()  # objects off the battlefield and the stack are shared: never changed in place
         g._restore_into(s)
-        g.rng = random.Random()
-        g.rng.setstate(self.rng.getstate())
+        g.rng = self.rng.copy()
         g.events = list(self.events)
         g.answers = list(self.answers)
         g.lki = list(getattr(self, 'lki', []))

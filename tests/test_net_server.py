@@ -604,3 +604,17 @@ def test_a_client_that_does_not_read_is_dropped_alone(tmp_path):
         b.close()
     finally:
         s.stop()
+
+
+def test_the_server_seeds_each_game_with_128_bits_and_never_sends_the_seed(server):
+    """Issue 24: a seed a client could search for would let it predict every shuffle."""
+    sent: list[bytes] = []
+    server.srv.on_send = lambda conn, data: sent.append(data)
+    a, b = pair(server.port)
+    step({"alice": a, "bob": b}, {"alice": RandomBot(1), "bob": RandomBot(2)}, 30)
+    server.srv.on_send = None
+    games = [r.game for r in server.srv.rooms.values() if r.game is not None]
+    assert len(games) == 1
+    seed = games[0].seed
+    assert seed.bit_length() > 64  # a 128-bit seed is this short once in 2**64 games
+    assert not any(str(seed).encode() in d for d in sent)
