@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
 import time
 from typing import Any
@@ -24,7 +23,7 @@ from engine.bench import GREEN, RED
 from engine.cardpool import CardPool
 from engine.errors import IllegalAction
 from engine.game import Game
-from engine import view as views
+from engine.secrecy import check_views as check_views  # the view check, by the audience model
 
 
 class InvariantError(AssertionError):
@@ -70,51 +69,6 @@ def check_sba(g: Game) -> None:
         g.__dict__.pop("_sba_clean", None)
     else:
         g._sba_clean = kept[2]
-
-
-ID_KEYS = {"id", "card", "attached_to", "source"}
-_ID_RE = re.compile(r'"(?:id|card|attached_to|source)": (\d+)')
-ID_LISTS = {"options", "attackers", "targets", "recipients", "objects", "blocking", "hand"}
-
-
-def _ids(x: Any, out: set, key: str = "") -> None:
-    """Every object id anywhere in a view: values of id-like keys and ints in id lists."""
-    if isinstance(x, dict):
-        for k, v in x.items():
-            if k in ID_KEYS and isinstance(v, int) and not isinstance(v, bool):
-                out.add(v)
-            else:
-                _ids(v, out, k)
-    elif isinstance(x, (list, tuple)):
-        for v in x:
-            if isinstance(v, int) and not isinstance(v, bool):
-                if key in ID_LISTS:
-                    out.add(v)
-            else:
-                _ids(v, out, key)
-
-
-def check_views(g: Game) -> None:
-    public: dict[int, dict[str, Any]] = {}  # public card views shared, as the LAN server builds them
-    for p in g.order:
-        v = views.view(g, p, public)
-        pend = v.pop("pending", None)
-        seen = {int(x) for x in _ID_RE.findall(json.dumps(v, check_circular=False))}
-        _ids(pend, seen)
-        other = g.other(p)
-        hidden = set(g.players[other].hand) | set(g.players[other].library)
-        hidden |= set(g.players[p].library) - set(_revealed(g, p))
-        leak = seen & hidden
-        if leak:
-            raise InvariantError(f"view({p}) shows hidden objects {sorted(leak)}")
-
-
-def _revealed(g: Game, p: str) -> list[int]:
-    """Library cards a decision of p's own may show them (a search, a scry, a dig)."""
-    d = g.pending
-    if d is not None and d.player == p and isinstance(d.options, list):
-        return [x for x in d.options if isinstance(x, int)]
-    return []
 
 
 def check_json(g: Game, cards: CardPool, bot: RandomBot | None = None) -> None:
