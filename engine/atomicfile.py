@@ -16,13 +16,12 @@ import os
 import re
 import secrets
 import sys
-import time
 from pathlib import Path
 
 __all__ = ["WriteError", "write_atomic", "remove_stale_temps", "pid_alive"]
 
 _TEMP = re.compile(r"^\..+\.(?P<pid>\d+)\.[0-9a-f]+\.tmp$")
-_BUILDING = re.compile(r"^\..+\.building-(?P<pid>\d+)$")
+_BUILDING = re.compile(r"^\..+\.building-(?P<pid>\d+)(-journal)?$")
 
 
 class WriteError(OSError):
@@ -125,25 +124,23 @@ def _pid_alive_windows(pid: int) -> bool:
     return not ok or code.value == 259       # STILL_ACTIVE
 
 
-def remove_stale_temps(folder: str | os.PathLike[str], *, min_age: float = 2.0) -> list[Path]:
+def remove_stale_temps(folder: str | os.PathLike[str]) -> list[Path]:
     """Delete temporary files left in ``folder`` by writers that died; return them.
 
-    Only files named by write_atomic or by a card database build, whose process id is no
-    longer running and which were last touched ``min_age`` seconds ago or more, are removed.
-    A folder that cannot be read removes nothing.
+    Only files named by write_atomic or by a card database build whose process id is no
+    longer running on this machine are removed. A folder that cannot be read removes nothing.
     """
     removed: list[Path] = []
     try:
         entries = list(os.scandir(folder))
     except OSError:
         return removed
-    now = time.time()
     for entry in entries:
         m = _TEMP.match(entry.name) or _BUILDING.match(entry.name)
         if m is None or pid_alive(int(m["pid"])):
             continue
         try:
-            if not entry.is_file(follow_symlinks=False) or now - entry.stat().st_mtime < min_age:
+            if not entry.is_file(follow_symlinks=False):
                 continue
             os.unlink(entry.path)
         except OSError:

@@ -290,3 +290,28 @@ def test_all_cards_and_search_return_card_data(full_db):
     assert bolt.mana_value == 1 and bolt.colors == ("R",) and bolt.types == ("Instant",)
     assert full_db.count("t:goblin") == len(full_db.search_names("t:goblin"))
     assert full_db.legalities("Lightning Bolt") == {} and full_db.legalities("nope") == {}
+
+
+def test_a_killed_build_leaves_nothing_after_the_next_start(tmp_path):
+    """kill -9 during a build: the old database is untouched, and the next open_db removes
+    the killed build's temporary file."""
+    import signal
+    import subprocess
+    path = tmp_path / "cards.sqlite3"
+    build_db(path, FIXTURES / "AllPrintings.json")
+    before = _digest(path)
+    code = ("import sys, time\n"
+            "from engine.cards.db import build_db\n"
+            "def progress(stage, frac):\n"
+            "    print('building', flush=True); time.sleep(60)\n"
+            f"build_db({str(path)!r}, {str(FIXTURES / 'scryfall-oracle-cards.json')!r}, progress)\n")
+    child = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True,
+                             cwd=pathlib.Path(__file__).resolve().parent.parent)
+    assert child.stdout.readline().strip() == "building"
+    child.send_signal(signal.SIGKILL)
+    child.wait()
+    assert (tmp_path / f".cards.sqlite3.building-{child.pid}").exists()
+    with open_db(path) as db:
+        assert len(db) == 7
+    assert _digest(path) == before
+    assert [p.name for p in tmp_path.iterdir()] == ["cards.sqlite3"]

@@ -37,6 +37,8 @@ from engine.cards.importers import (
     MTGA_SETS, CardDataMissing, CardFileError, import_corpus, import_file, import_mtga,
 )
 from engine.cards.search import QueryError, card_flags, compile_query
+from engine.atomicfile import remove_stale_temps
+from engine.datadir import data_dir
 
 __all__ = [
     "SCHEMA_VERSION", "CardDatabase", "CardFileError", "CardDataMissing", "QueryError", "SetCard",
@@ -48,17 +50,6 @@ log = logging.getLogger(__name__)
 SCHEMA_VERSION = 1
 DB_NAME = "cards.sqlite3"
 Progress = Callable[[str, "float | None"], None]
-
-
-def data_dir() -> pathlib.Path:
-    """The user's data folder: $MANATABLE_DATA, else $XDG_DATA_HOME/manatable (~/.local/share/manatable)."""
-    override = os.environ.get("MANATABLE_DATA")
-    if override:
-        return pathlib.Path(override).expanduser()
-    base = os.environ.get("XDG_DATA_HOME") or ""
-    if not base or not os.path.isabs(base):         # the XDG spec ignores relative paths
-        base = str(pathlib.Path.home() / ".local" / "share")
-    return pathlib.Path(base) / "manatable"
 
 
 def default_db_path() -> pathlib.Path:
@@ -325,6 +316,7 @@ def build_db(path: str | os.PathLike | None = None, source: str | os.PathLike | 
     """
     path = pathlib.Path(path) if path is not None else default_db_path()
     path.parent.mkdir(parents=True, exist_ok=True)
+    _remove_dead_builds(path)
     tmp = path.with_name(f".{path.name}.building-{os.getpid()}")
     for stale in (tmp, tmp.with_name(tmp.name + "-journal")):
         if stale.exists():
@@ -365,6 +357,12 @@ def build_db(path: str | os.PathLike | None = None, source: str | os.PathLike | 
     return stats
 
 
+def _remove_dead_builds(path: pathlib.Path) -> None:
+    """Delete the temporary files of builds whose process was killed (``.NAME.building-PID``)."""
+    for leftover in remove_stale_temps(path.parent):
+        log.info("removed %s, left by a build that was killed", leftover)
+
+
 def schema_version(path: str | os.PathLike) -> int | None:
     """The schema version of the database at ``path``; None when missing or not a card database."""
     meta = _read_meta(pathlib.Path(path))
@@ -399,6 +397,7 @@ def open_db(path: str | os.PathLike | None = None, progress: Progress | None = N
     there, else from the embedded default.
     """
     path = pathlib.Path(path) if path is not None else default_db_path()
+    _remove_dead_builds(path)
     meta = _read_meta(path)
     version = None
     if meta is not None:
