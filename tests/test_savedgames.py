@@ -13,14 +13,14 @@ from engine.game import Game
 
 
 def play(n: int, seed: int = 3) -> Game:
-    """A game vs a bot seat, with ``n`` answers from alice (keep, then pass)."""
-    g = Game.new([("alice", RED), ("bob", GREEN)], None, seed, play_first="alice")
+    """A game of ``n`` answers, each chosen by a seeded random bot."""
+    from engine.ai.random_bot import RandomBot
+    g, bot = Game.new([("alice", RED), ("bob", GREEN)], None, seed, play_first="alice"), RandomBot(seed)
     for _ in range(n):
         d = g.pending
         if d is None or g.over:
             break
-        g.submit(d.player, d.forced if d.forced is not None else
-                 ({"option": "keep"} if d.kind == "mulligan" else {"action": "pass"}))
+        g.submit(d.player, bot.answer(d))
     return g
 
 
