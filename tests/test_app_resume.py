@@ -198,3 +198,65 @@ def test_the_app_starts_with_any_settings_file_and_says_what_it_ignored(tmp_path
     r = _app(tmp_path / "data", settings)
     assert r.returncode == 0, r.stderr
     assert said in r.stderr and "Traceback" not in r.stderr
+
+
+PLAY_ON = """
+import resource, sys
+limit = int(sys.argv[1])
+if limit:
+    resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+from PySide6.QtWidgets import QApplication, QMessageBox
+app = QApplication([])
+QMessageBox.warning = lambda parent, title, text: print("warning:", text)
+from app.application import MainWindow, tidy_data_folder
+from engine.ai.random_bot import RandomBot
+from engine.bench import GREEN, RED
+tidy_data_folder()
+w = MainWindow()
+w.show()
+w.start_game([("alice", RED), ("bob", GREEN)], 5, "alice", vs_bot=False, modal_errors=False)
+g, bot = w.session.game, RandomBot(3)
+for _ in range(30):
+    d = g.pending
+    w.session.submit(d.player, bot.answer(d))
+    app.processEvents()
+print("answers:", len(g.answers), "table turn:", w.table.ctl.view()["turn"] == g.turn)
+print("saved:", w.save_game())
+print("status:", w.statusBar().currentMessage())
+"""
+
+
+def _play_on_lines(r: subprocess.CompletedProcess) -> list[str]:
+    assert r.returncode == 0, r.stderr
+    assert "Traceback" not in r.stderr
+    return [ln for ln in r.stdout.splitlines() if ln]
+
+
+def test_a_read_only_data_folder_costs_one_message_and_play_goes_on():
+    from unwritable import read_only_folder, run_read_only
+    with read_only_folder() as folder:
+        (folder / "cards.sqlite3").symlink_to(TEST_DB)
+        code = PLAY_ON.replace("int(sys.argv[1])", "0")
+        r = run_read_only(code, folder)
+        out = _play_on_lines(r)
+        auto_err = [ln for ln in r.stderr.splitlines() if "autosave failed" in ln]
+        assert len(auto_err) == 1 and f"could not write {folder / 'saved'}" in auto_err[0]
+        assert out[0] == "answers: 30 table turn: True"
+        assert out[1].startswith(f"warning: The game was not saved: could not write {folder / 'saved'}")
+        assert out[2:] == ["saved: None", out[3]] and out[3].startswith("status: Autosave failed: ")
+        assert sorted(p.name for p in folder.iterdir()) == ["cards.sqlite3"]
+
+
+def test_a_full_disk_costs_one_message_and_keeps_no_cut_files(tmp_path):
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "cards.sqlite3").symlink_to(TEST_DB)
+    env = dict(os.environ, MANATABLE_DATA=str(data), QT_QPA_PLATFORM="offscreen")
+    r = subprocess.run([sys.executable, "-c", PLAY_ON, "1000"], cwd=ROOT, env=env, capture_output=True,
+                       text=True, timeout=300)
+    out = _play_on_lines(r)
+    auto_err = [ln for ln in r.stderr.splitlines() if "autosave failed" in ln]
+    assert len(auto_err) == 1 and auto_err[0].endswith(": File too large")
+    assert out[0] == "answers: 30 table turn: True"
+    assert out[1].startswith("warning: The game was not saved: could not write ") and out[1].endswith("File too large")
+    assert [p.name for p in (data / "saved").iterdir()] == []          # no cut file, no temp left
