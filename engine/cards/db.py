@@ -16,7 +16,6 @@ index ``cards_fts`` over name, type line and rules text.
 """
 from __future__ import annotations
 
-import difflib
 import json
 import logging
 import os
@@ -37,6 +36,7 @@ from engine.cards.importers import (
     MTGA_SETS, CardDataMissing, CardFileError, import_corpus, import_file, import_mtga,
 )
 from engine.cards.search import QueryError, card_flags, compile_query
+from engine.cards.suggest import NameIndex
 from engine.atomicfile import remove_stale_temps
 from engine.datadir import data_dir
 
@@ -436,7 +436,7 @@ class CardDatabase:
         self.db.execute("PRAGMA cache_size = -131072")
         self.db.execute("PRAGMA mmap_size = 268435456")
         self._names: list[str] | None = None
-        self._fold_names: dict[str, str] | None = None
+        self._index: NameIndex | None = None
 
     # -- life cycle --------------------------------------------------------------
     def close(self) -> None:
@@ -494,26 +494,13 @@ class CardDatabase:
         return list(self._names)
 
     def suggest(self, name: str, n: int = 5) -> list[str]:
-        """The names nearest to ``name``: names containing it first, then close spellings."""
-        key = fold_key(name or "").strip()
-        if not key or n <= 0:
-            return []
-        if self._fold_names is None:
-            self._fold_names = {}
-            for nm in self.names():
-                self._fold_names.setdefault(fold_key(nm), nm)
-            for nm, in self.db.execute("SELECT f.name FROM faces f JOIN cards c ON c.id = f.card_id "
-                                       "WHERE c.face_count > 1"):
-                self._fold_names.setdefault(fold_key(nm), nm)
-        keys = self._fold_names
-        out: list[str] = []
-        if len(key) >= 3:
-            starts = sorted((k for k in keys if k.startswith(key)), key=len)
-            inside = sorted((k for k in keys if key in k and not k.startswith(key)), key=len)
-            out = starts[:n] + inside[:n]
-        close = difflib.get_close_matches(key, keys.keys(), n=n, cutoff=0.6)
-        ranked = list(dict.fromkeys(close[:1] + out + close))
-        return [keys[k] for k in ranked[:n]]
+        """The names nearest to ``name`` (engine.cards.suggest): the closest spelling, then
+        names starting with it, names containing it, other close spellings."""
+        if self._index is None:
+            faces = [nm for nm, in self.db.execute("SELECT f.name FROM faces f JOIN cards c ON c.id = f.card_id "
+                                                   "WHERE c.face_count > 1")]
+            self._index = NameIndex((nm, nm) for nm in [*self.names(), *faces])
+        return self._index.suggest(name, n)
 
     def printings(self, name: str) -> list[Printing]:
         """The printings of a card (oldest set first)."""
