@@ -3,7 +3,8 @@
 ``$MANATABLE_DATA`` when set, else the platform's user data folder from platformdirs:
 ``$XDG_DATA_HOME/manatable`` or ``~/.local/share/manatable`` on Linux (a relative
 ``XDG_DATA_HOME`` is ignored, as the XDG spec says), ``~/Library/Application
-Support/manatable`` on macOS, ``%LOCALAPPDATA%\\manatable`` on Windows.
+Support/manatable`` on macOS (where platformdirs also honours an absolute
+``$XDG_DATA_HOME``), ``%LOCALAPPDATA%\\manatable`` on Windows (not roaming).
 """
 from __future__ import annotations
 
