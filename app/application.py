@@ -431,6 +431,7 @@ def ensure_card_db(app: QApplication) -> str | None:
 
     from PySide6.QtWidgets import QProgressDialog
 
+    from engine.atomicfile import WriteError
     from engine.cards.db import SCHEMA_VERSION, build_db, default_db_path, schema_version
     path = default_db_path()
     try:
@@ -446,6 +447,8 @@ def ensure_card_db(app: QApplication) -> str | None:
     def work() -> None:
         try:
             build_db(path, None, progress)
+        except WriteError as e:  # one line naming the path and the cause
+            state["error"] = str(e)
         except Exception as e:  # noqa: BLE001 - shown to the user below
             state["error"] = f"{type(e).__name__}: {e}"
 

@@ -37,7 +37,7 @@ from engine.cards.importers import (
 )
 from engine.cards.search import QueryError, card_flags, compile_query
 from engine.cards.suggest import NameIndex
-from engine.atomicfile import remove_stale_temps
+from engine.atomicfile import WriteError, remove_stale_temps
 from engine.datadir import data_dir
 
 __all__ = [
@@ -312,9 +312,20 @@ def build_db(path: str | os.PathLike | None = None, source: str | os.PathLike | 
     """(Re)build the database at ``path`` from ``source`` (a card file), or from the embedded default.
 
     The new database is written to a temporary file that replaces the old one only when
-    complete. Raises CardFileError (CardDataMissing when there is no embedded corpus).
+    complete. Raises CardFileError (CardDataMissing when there is no embedded corpus) for
+    the source, WriteError (one line: the path and the cause) when the folder cannot take
+    the database (read-only, full, a folder where the file should be).
     """
     path = pathlib.Path(path) if path is not None else default_db_path()
+    try:
+        return _build(path, source, progress)
+    except WriteError:
+        raise
+    except (OSError, sqlite3.OperationalError) as e:   # reading the source raises CardFileError
+        raise WriteError(path, e) from e
+
+
+def _build(path: pathlib.Path, source: str | os.PathLike | None, progress: Progress | None) -> Stats:
     path.parent.mkdir(parents=True, exist_ok=True)
     _remove_dead_builds(path)
     tmp = path.with_name(f".{path.name}.building-{os.getpid()}")
@@ -350,7 +361,7 @@ def build_db(path: str | os.PathLike | None = None, source: str | os.PathLike | 
             for leftover in (tmp, tmp.with_name(tmp.name + "-journal")):
                 try:
                     leftover.unlink()
-                except FileNotFoundError:
+                except OSError:
                     pass
     if progress:
         progress("done", 1.0)
