@@ -260,3 +260,26 @@ def test_a_full_disk_costs_one_message_and_keeps_no_cut_files(tmp_path):
     assert out[0] == "answers: 30 table turn: True"
     assert out[1].startswith("warning: The game was not saved: could not write ") and out[1].endswith("File too large")
     assert [p.name for p in (data / "saved").iterdir()] == []          # no cut file, no temp left
+
+
+def test_opening_a_deck_from_a_read_only_folder_writes_nothing():
+    """The deck builder saves on every change; opening a deck is no change (issue 22 item 4)."""
+    from engine.decks import Deck
+    from engine.decks.store import DeckStore
+    from unwritable import read_only_folder, run_read_only
+    with read_only_folder() as folder:
+        (folder / "cards.sqlite3").symlink_to(TEST_DB)
+        s = DeckStore(folder / "decks.sqlite")
+        i = s.save(Deck(name="Red", main={"Lightning Bolt": 4, "Mountain": 20}), format="casual")
+        s.close()
+        before = (folder / "decks.sqlite").read_bytes()
+        code = ("from PySide6.QtWidgets import QApplication\napp = QApplication([])\n"
+                "from app.decks.window import DeckBuilderWindow\nfrom engine.cards.db import open_db\n"
+                "from engine.decks.store import DeckStore\n"
+                "w = DeckBuilderWindow(open_db(), DeckStore(), None, format_name='casual')\n"
+                f"w.load_deck({i})\nprint(w.deck.main_count, w.deck_id)\n")
+        r = run_read_only(code, folder)
+        assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr
+        assert r.stdout.split() == ["24", str(i)]
+        assert (folder / "decks.sqlite").read_bytes() == before
+        assert sorted(p.name for p in folder.iterdir()) == ["cards.sqlite3", "decks.sqlite"]
