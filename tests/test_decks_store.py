@@ -120,3 +120,26 @@ def test_a_read_only_folder_opens_decks_and_refuses_changes_in_one_line():
         assert "readonly" in lines[1] or "unable to open" in lines[1] or "Read-only" in lines[1]
         assert len(lines) == 2 and r.stderr == ""
         assert sorted((p.name, p.read_bytes()) for p in folder.iterdir()) == before
+
+
+@pytest.mark.parametrize("content", [b"garbage" * 100, b"SQLite format 3\x00" + b"\x01" * 500])
+def test_a_garbage_deck_file_is_one_clear_error_and_is_kept(tmp_path, content):
+    from engine.decks.store import DeckStoreError
+    path = tmp_path / "decks.sqlite"
+    path.write_bytes(content)
+    with pytest.raises(DeckStoreError) as e:
+        DeckStore(path)
+    assert str(e.value).startswith(f"{path} is not a deck database (") and "\n" not in str(e.value)
+    assert path.read_bytes() == content
+
+
+def test_a_database_of_another_shape_is_refused(tmp_path):
+    import sqlite3
+    from engine.decks.store import DeckStoreError
+    path = tmp_path / "decks.sqlite"
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE decks (x)")
+    conn.commit()
+    conn.close()
+    with pytest.raises(DeckStoreError, match="no such column"):
+        DeckStore(path)

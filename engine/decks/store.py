@@ -58,6 +58,10 @@ class DeckNotFound(KeyError):
     pass
 
 
+class DeckStoreError(ValueError):
+    """The deck file is not a deck database (garbage, another kind of file): one line naming it."""
+
+
 @dataclass(frozen=True)
 class DeckInfo:
     id: int
@@ -96,6 +100,8 @@ class DeckStore:
         self.path = path
         self.keep = keep
         self.db = sqlite_utils.Database(str(path))
+        if str(path) != ":memory:" and path.exists():
+            self._check_shape()
         with self._writing():
             for stmt in SCHEMA:
                 self.db.execute(stmt)
@@ -199,6 +205,19 @@ class DeckStore:
         return Deck.from_json(rows[0]["data"])
 
     # -- internals -------------------------------------------------------------------
+    def _check_shape(self) -> None:
+        """Read (never write) an existing file: DeckStoreError when it is not a deck database."""
+        try:
+            tables = {r[0] for r in self.db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            if "decks" in tables:
+                self.db.execute("SELECT id, name, kind, format, pool_id, created, updated, deleted, data "
+                                "FROM decks LIMIT 0")
+            if "deck_versions" in tables:
+                self.db.execute("SELECT deck_id, version, saved, data FROM deck_versions LIMIT 0")
+        except sqlite3.DatabaseError as e:
+            self.db.close()
+            raise DeckStoreError(f"{self.path} is not a deck database ({e}); move it aside to start a new one") from e
+
     @contextlib.contextmanager
     def _writing(self) -> Iterator[None]:
         """One transaction; a failed write (read-only, full disk) rolls back and raises WriteError."""
