@@ -264,9 +264,10 @@ def test_a_full_disk_costs_one_message_and_keeps_no_cut_files(tmp_path):
 
 def test_opening_a_deck_from_a_read_only_folder_writes_nothing():
     """The deck builder saves on every change; opening a deck is no change (issue 22 item 4)."""
+    from unwritable import read_only_folder, run_read_only
+
     from engine.decks import Deck
     from engine.decks.store import DeckStore
-    from unwritable import read_only_folder, run_read_only
     with read_only_folder() as folder:
         (folder / "cards.sqlite3").symlink_to(TEST_DB)
         s = DeckStore(folder / "decks.sqlite")

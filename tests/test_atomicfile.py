@@ -106,6 +106,7 @@ def test_a_failing_step_leaves_the_old_file_and_no_temp(tmp_path, monkeypatch, s
     """Read-only and full-disk errors can strike at any step (root cannot make a folder
     read-only, so the error is raised by the step itself here)."""
     import errno
+
     import engine.atomicfile as af
     p = tmp_path / "a.txt"
     p.write_text("old")

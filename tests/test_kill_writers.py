@@ -85,8 +85,9 @@ def test_deck_export_killed_30_times(tmp_path):
 
 
 def test_save_game_killed_30_times(tmp_path):
-    from app.savedgames import document, write_game
     from test_savedgames import play
+
+    from app.savedgames import document, write_game
     docs = [document(play(n, seed=n), ["alice", "bob"], []) for n in (150, 300)]
     target = tmp_path / "saved" / "game.json"
     whole = set()

@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 import pytest
-
 from carddb_helpers import full_db  # noqa: F401  (fixture)
+
 from engine.cards.bench_suggest import MISSPELLED
 from engine.cards.suggest import NameIndex
 from engine.decks.memorydb import MemoryCardDB

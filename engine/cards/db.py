@@ -28,6 +28,7 @@ from typing import Callable, Iterator, NamedTuple
 
 import sqlite_utils
 
+from engine.atomicfile import WriteError, remove_stale_temps
 from engine.cards.data import (
     RARITY_RANK, CardData, Printing, SetInfo, Stats, card_from_json, card_to_dict,
     color_bits, dumps, fold, fold_key, name_key,
@@ -37,7 +38,6 @@ from engine.cards.importers import (
 )
 from engine.cards.search import QueryError, card_flags, compile_query
 from engine.cards.suggest import NameIndex
-from engine.atomicfile import WriteError, remove_stale_temps
 from engine.datadir import data_dir
 
 __all__ = [

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from engine.datadir import data_dir
+from engine.datadir import data_dir  # noqa: F401 - re-exported: where the deck store lives
 
 
 class CardSource(Protocol):
