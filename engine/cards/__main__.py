@@ -321,6 +321,7 @@ def _cmd_coverage(argv: list[str]) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from engine.atomicfile import WriteError
     from engine.cards.importers import CardFileError
     argv = list(sys.argv[1:] if argv is None else argv)
     argv, ci = _split_global(argv)
@@ -339,7 +340,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return {"build": _cmd_build, "stats": _cmd_stats, "search": _cmd_search,
                 "show": _cmd_show}[args.command](args)
-    except CardFileError as e:
+    except (CardFileError, WriteError) as e:    # a bad source file; a folder that cannot take the database
         return _err(str(e))
     except BrokenPipeError:                      # `... | head`
         try:
