@@ -30,7 +30,7 @@ __all__ = ["FORMAT", "KEEP_AUTOSAVES", "MAX_BYTES", "SavedGame", "SavedGameError
            "autosaves", "newest_unfinished", "prune_autosaves"]
 
 FORMAT = 1
-KEEP_AUTOSAVES = 20          # older autosaves (of games left behind) are pruned at start
+KEEP_AUTOSAVES = 20          # older autosaves of finished games are pruned at start
 MAX_BYTES = 64 * 2 ** 20     # a saved game of a few thousand answers is well under 1 MB
 
 
@@ -207,9 +207,12 @@ def newest_unfinished(folder: Path | None = None) -> tuple[SavedGame | None, lis
 
 
 def prune_autosaves(folder: Path | None = None, keep: int = KEEP_AUTOSAVES) -> list[Path]:
-    """Delete the autosaves beyond the ``keep`` newest (games left behind long ago)."""
+    """Delete the autosaves of finished games beyond the ``keep`` newest autosaves. An
+    unfinished game's autosave is never deleted unasked (Discard in the resume offer does)."""
     removed = []
     for path in autosaves(folder)[keep:]:
+        if _summary_over(path) is not True:
+            continue
         try:
             path.unlink()
             removed.append(path)

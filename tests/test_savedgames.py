@@ -112,5 +112,6 @@ def test_the_newest_unfinished_autosave_is_offered(tmp_path, good_doc):
     assert saved.path == newer and saved.bots == ["bob"]
     assert len(problems) == 1 and "autosave-4.json could not be resumed: not JSON" in problems[0]
     assert autosaves(tmp_path)[0].name == "autosave-4.json"
-    assert prune_autosaves(tmp_path, keep=2) == [newer, older]
+    assert prune_autosaves(tmp_path, keep=1) == [over]             # finished games only
+    assert sorted(p.name for p in autosaves(tmp_path)) == ["autosave-1.json", "autosave-2.json", "autosave-4.json"]
     assert newest_unfinished(tmp_path / "none") == (None, [])
