@@ -122,13 +122,14 @@ def test_a_new_game_never_overwrites_the_offered_autosave(qtbot, data):
     step(w, 6)
     assert auto.read_bytes() == kept                    # the crashed game is still there, whole
     assert w.autosave_path != auto and w.autosave_path.is_file()
-    # the crashed game is still the one offered: the new game is newer, but a later start
-    # offers the newest unfinished game, which is now the new one; the old stays resumable
+    # the crashed game still resumes whole; the next start offers the newest unfinished
+    # game (now the new one), and Discard deletes that one only
     from app.savedgames import read_game
     assert read_game(auto).game.state_key() == Game.from_json(before["game"]).state_key()
     w2 = window(qtbot)
     click_in_offer("Discard", seen)
     w2.offer_resume()
+    assert "carol vs dave, turn " in seen[-1]
     assert not w.autosave_path.exists() and auto.exists()
 
 
