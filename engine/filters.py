@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.mana import mana_value
+
 if TYPE_CHECKING:
     from engine.game import Game
 
@@ -122,7 +124,6 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
     if not _cmp(game, c.power, f, "power", src) or not _cmp(game, c.toughness, f, "toughness", src):
         return False
     if any(k in f for k in ("mv_le", "mv_ge", "mv_eq")):
-        from engine.mana import mana_value
         if not _cmp(game, int(mana_value(o.card.mana_cost)), f, "mv", src):
             return False
     if f.get("name") == "SELF" and src is not None and o.card.name != game.objects[src].card.name:

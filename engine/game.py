@@ -13,15 +13,19 @@ import json
 import random
 from typing import Any
 
-from engine import casting, combat, decisions, effects, player_statics, replacement, sba, triggers
+from engine import (casting, clone, combat, decisions, effects, manual, opening, player_statics, position,
+                    replacement, sba, triggers)
+from engine.actions import discard
+from engine.choices import answer_enter
 from engine.cardpool import CardPool
 from engine.errors import IllegalAction
-from engine.layers import Chars, compute
-from engine.state import Decision, Obj, Player
+from engine.layers import Chars, compute, counters_allowed
+from engine.ops import OPS
+from engine.state import STEPS, Decision, Obj, Player, create_object
+from engine.until import source_left
+from engine.values import amount, condition
+from engine.view import view as view_of
 
-STEPS = ("untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers",
-         "declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat", "main2",
-         "end", "cleanup")
 COMBAT_STEPS = ("beginning_of_combat", "declare_attackers", "declare_blockers",
                 "first_strike_damage", "combat_damage", "end_of_combat")
 HAND_SIZE = 7
@@ -29,6 +33,9 @@ HAND_SIZE = 7
 
 class Game:
     """A two-player game of Magic (CR 100-105)."""
+
+    #: The effect primitives (engine/ops): an op that runs nested effects finds the table here.
+    OPS = OPS
 
     # ------------------------------------------------------------------ creation
     def __init__(self, names: list[str], cards: CardPool | None = None, seed: int = 0) -> None:
@@ -129,12 +136,7 @@ class Game:
 
     # ------------------------------------------------------------------ objects and zones
     def _make(self, name: str, owner: str, zone: str) -> Obj:
-        card = self.cards.definition(name)
-        o = Obj(self.next_id, self.next_uid, card, owner, zone)
-        self.next_id += 1
-        self.next_uid += 1
-        self.objects[o.id] = o
-        return o
+        return create_object(self, self.cards.definition(name), owner, zone)
 
     def other(self, player: str) -> str:
         return self.order[1] if player == self.order[0] else self.order[0]
@@ -279,15 +281,12 @@ class Game:
         if frm == "battlefield" and to == "graveyard":
             n.chosen["from_battlefield_turn"] = self.turn  # "put there from the battlefield this turn"
         if frm == "battlefield" and self.effects:
-            from engine.until import source_left
             source_left(self, oid)  # 610.3: "until SELF leaves the battlefield"
         if shuffle:
             self.log("reveal", player=n.owner, to="all", cards=[n.card.name])
             self.rng.shuffle(self.players[n.owner].library)
         if to == "battlefield":
-            from engine import clone
             if counters:
-                from engine.effects import counters_allowed
                 for k, v in counters.items():
                     if counters_allowed(self, n.id, k):
                         n.counters[k] = n.counters.get(k, 0) + v
@@ -314,10 +313,10 @@ class Game:
 
     # ------------------------------------------------------------------ amounts and conditions
     def amount(self, a: Any, src: int | None, ctx: dict[str, Any] | None = None) -> int:
-        return effects.amount(self, a, src, ctx)
+        return amount(self, a, src, ctx)
 
     def condition(self, cond: dict[str, Any], src: int | None) -> bool:
-        return effects.condition(self, cond, src, None)
+        return condition(self, cond, src, None)
 
     # ------------------------------------------------------------------ the contract
     @property
@@ -391,20 +390,18 @@ class Game:
         elif kind == "discard_to_hand_size":
             self._cleanup_discard(d, a.get("cards", []))
         elif kind == "choose_cards" and "clone" in d.data:
-            from engine import clone
             clone.answer(self, d, a)  # 706.5: Mirror Image
         elif kind == "choose_cards" and d.data.get("opening"):
-            from engine import opening
             opening.answer(self, d, a)  # 103.5: Leylines
         elif kind == "choose_option" and "replace" in d.data:
             replacement.answer(self, d, a)  # 616.1: which replacement or prevention effect applies first
         elif kind == "choose_option" and "enter" in d.data:
-            from engine.choices import answer_enter
             answer_enter(self, d, a)  # 614.12: "as SELF enters, choose ..."
+        elif kind == "choose_cards" and "cost" in d.data:
+            casting.cost_answer(self, d, a)  # 601.2h: a choice made while paying a cost
         elif kind in ("choose_cards", "choose_option", "choose_number"):
             effects.answer(self, d, a)
         elif kind == "manual":
-            from engine import manual
             manual.answer(self, d, a)
         elif kind == "legend_rule":
             sba.legend_answer(self, d, a.get("cards", []))
@@ -506,8 +503,7 @@ class Game:
             g = cls.new([(n, deck) for n, deck in o["players"]], cards, o["seed"], o.get("play_first"),
                         o.get("chooser"))
         elif o["kind"] == "setup":
-            from engine.setup import from_setup
-            g = from_setup(o["setup"], cards, o.get("seed", 0))
+            g = position.build(cls(list(position.PLAYERS), cards, o.get("seed", 0)), o["setup"], o.get("seed", 0))
         else:
             raise ValueError(f"unknown game origin {o['kind']!r}")
         for player, answer in d["answers"]:
@@ -604,7 +600,6 @@ class Game:
                 self.scried.append(n)
                 self.wait = {"kind": "mulligan_bottom", "player": n}
                 return
-        from engine import opening
         w = opening.next_decision(self)  # 103.5: opening-hand actions, starting player first
         if w is not None:
             self.wait = w
@@ -703,7 +698,7 @@ class Game:
         if len(cards) != n or len(set(cards)) != n or any(c not in p.hand for c in cards):
             raise IllegalAction(f"choose exactly {n} card(s) from your hand to discard")
         for c in cards:
-            effects.discard(self, c)
+            discard(self, c)
         self._cleanup_rest()
 
     @staticmethod
@@ -782,14 +777,19 @@ class Game:
         else:
             self.priority = self.other(player)
 
+    def spell_resolved(self, card: Any, controller: str) -> None:
+        """A spell has resolved (608.2k): a card the engine cannot carry out is then played by
+        hand by its controller (engine/manual.py)."""
+        if manual.is_manual(card):
+            manual.start(self, controller, card.name)
+
     def after_resolution(self) -> None:
         """608.2k .. 116.3b: after resolving, the active player receives priority."""
         self._give_priority()
 
     # ------------------------------------------------------------------ views
     def view(self, player: str) -> dict[str, Any]:
-        from engine.view import view
-        return view(self, player)
+        return view_of(self, player)
 
 
 def _copy(v: Any) -> Any:

@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 from engine.ability_index import CACHE, index
 from engine.cards.abilities import Ability
+from engine.cards.compiler.keywords import KEYWORD_ABILITIES as _KEYWORD_ABILITIES
+from engine.cards.compiler.subtypes import CREATURE_TYPES
 from engine.filters import matches
 
 if TYPE_CHECKING:
@@ -68,7 +70,6 @@ def _subtypes(card: Any) -> frozenset[str]:
     """The printed subtypes; with changeling every creature type (702.72a: a characteristic-
     defining ability, so it applies first in layer 4 (613.3) and in every zone)."""
     if "Changeling" in card.keywords and ({"Creature", "Tribal", "Kindred"} & set(card.types)):
-        from engine.cards.compiler.subtypes import CREATURE_TYPES
         return frozenset(card.subtypes) | CREATURE_TYPES
     return frozenset(card.subtypes)
 
@@ -336,8 +337,6 @@ def _apply6(c: Chars, st: dict[str, Any]) -> None:
 def _apply7b(c: Chars, st: dict[str, Any]) -> None:
     c.power, c.toughness = st["power"], st["toughness"]
 
-
-from engine.cards.compiler.keywords import KEYWORD_ABILITIES as _KEYWORD_ABILITIES  # noqa: E402
 
 _APPLY = {"4": _apply4, "5": _apply5, "6": _apply6, "7b": _apply7b}
 

@@ -10,6 +10,10 @@ from typing import Any
 
 from engine.cards.abilities import Ability, CardDef
 
+#: The steps of a turn in order (500.1, 501-514).
+STEPS = ("untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers",
+         "declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat", "main2",
+         "end", "cleanup")
 ZONES = ("library", "hand", "battlefield", "graveyard", "stack", "exile", "command")
 
 
@@ -149,3 +153,18 @@ class Decision:
     def to_dict(self) -> dict[str, Any]:
         return {"player": self.player, "kind": self.kind, "prompt": self.prompt,
                 "options": self.options, "data": self.data, "forced": self.forced}
+
+
+def create_object(g: Any, card: CardDef, owner: str, zone: str, token: bool = False) -> Obj:
+    """A new object in game ``g`` (109.1) with the next id and card uid: a card put into the
+    game (a deck, a scenario), or a token (111.1) or an emblem (113.1), which also get a
+    timestamp (613.6). The caller puts its id in the zone's list."""
+    o = Obj(g.next_id, g.next_uid, card, owner, zone)
+    g.next_id += 1
+    g.next_uid += 1
+    if token:
+        o.token = True  # 111.1 tokens; 113.5: an emblem is neither a card nor a permanent
+        g.ts += 1
+        o.timestamp = g.ts
+    g.objects[o.id] = o
+    return o

@@ -11,6 +11,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.ability_index import index
+from engine.replacement import enter_replacements
+from engine.state import Obj
+from engine.targets import check_targets, normalize_targets, target_candidates
+from engine.values import condition
 from engine.errors import IllegalAction
 from engine.memo import per_object
 from engine.filters import matches
@@ -18,7 +22,7 @@ from engine.filters import matches
 if TYPE_CHECKING:
     from engine.game import Game
     from engine.layers import Chars
-    from engine.state import Decision, Obj
+    from engine.state import Decision
 
 OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "cast", "tapped",
                  "untapped", "deals_damage", "dealt_damage", "combat_damage_player",
@@ -156,7 +160,6 @@ def _batch_key(g: "Game") -> Any:
 
 def _add(g: "Game", src: "Obj", ab: Any, controller: str, ev: dict[str, Any]) -> dict[str, Any] | None:
     if ab.condition is not None:
-        from engine.effects import condition
         if not condition(g, ab.condition, src.id, {"trigger": ev, "controller": controller}):
             return None  # 603.4: an intervening "if" clause
     limit = ab.trigger.get("limit_per_turn")
@@ -242,7 +245,6 @@ def became_targets(g: "Game", s: "Obj") -> None:
 
 def enters(g: "Game", o: "Obj") -> None:
     """An object entered the battlefield: 'enters' replacements (614.1c) then ETB triggers."""
-    from engine.effects import enter_replacements
     enter_replacements(g, o)
     event(g, {"event": "etb", "obj": o.id, "player": o.controller})
 
@@ -303,8 +305,6 @@ def _mark_upkeep(g: "Game") -> None:
 
 
 def candidates(g: "Game", t: dict[str, Any]) -> list[list[Any]]:
-    from engine.casting import target_candidates
-    from engine.state import Obj
     src = g.objects.get(t["source"])
     if src is None:  # look-back: a stand-in with the card's characteristics
         src = Obj(-1, 0, t["card"], t["controller"], "graveyard")
@@ -336,7 +336,6 @@ def put_on_stack(g: "Game") -> None:
 
 
 def _push(g: "Game", t: dict[str, Any]) -> None:
-    from engine.state import Obj
     s = Obj(g.next_id, 0, t["card"], t["controller"], "stack")
     g.next_id += 1
     s.ability = t["ability"]
@@ -353,8 +352,6 @@ def _push(g: "Game", t: dict[str, Any]) -> None:
 
 
 def choose_targets(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
-    from engine.casting import check_targets, normalize_targets
-    from engine.state import Obj
     t = g.triggered[d.data["trigger"]]
     specs = t["ability"].targets
     chosen = normalize_targets(a.get("targets"), specs)

@@ -1,10 +1,39 @@
-"""More effect primitives of the op contract (engine/cards/abilities.py), registered into
-engine.effects.OPS by importing their modules (engine/effects.py imports this package last).
+"""The effect primitives of the op contract (engine/cards/abilities.py), in one table.
 
-  library.py  dig, reveal_until, exile_top (looking at and moving cards of a library)
-  misc.py     pay, unless, exchange_control, win_game, lose_game, reveal, emblem
-              (and "may" learns that "you may pay ..." cannot be chosen when it can't be paid)
-  actions.py  action: proliferate, amass, explore, bolster, adapt, populate, connive, fateseal
-  nested.py   running nested effects that ask questions of their own (sub-slots, resumable)
+OPS maps an op name to its function; it is built here, and only here, from the tables
+the modules below export (each module's ``OPS``, filled by its own ``@op``):
+
+  damage.py      damage, fight, prevent, gain_life, lose_life, set_life (120, 119, 615)
+  continuous.py  pump, grant, restrict, animate, color, gain_control (611, 613)
+  objects.py     destroy, regenerate, tap, untap, counters, attach, sacrifice, token, counter
+  zones.py       exile, bounce, move, draw, mill, discard, scry, shuffle, search
+  control.py     if, delayed, add_mana
+  misc.py        may, pay, unless, exchange_control, win_game, lose_game, reveal, emblem, extra_turn
+  library.py     dig, reveal_until, exile_top (looking at and moving cards of a library)
+  actions.py     action: proliferate, amass, explore, bolster, adapt, populate, connive, fateseal
+  playable.py    playable (cast or play cards from other zones)
+
+Helpers: base.py (the op signature, a module's table), nested.py (running nested effects
+that ask questions of their own). To add a module of ops: write it with
+``OPS, op = base.table()`` and add it to MODULES below (one line); a name defined twice
+is an error when this package is imported.
 """
-from engine.ops import actions, library, misc  # noqa: F401
+from __future__ import annotations
+
+from engine.ops import actions, continuous, control, damage, library, misc, objects, playable, zones
+from engine.ops.base import OpFn
+
+MODULES = (damage, continuous, objects, zones, control, misc, library, actions, playable)
+
+
+def _merge() -> dict[str, OpFn]:
+    out: dict[str, OpFn] = {}
+    for m in MODULES:
+        for name, fn in m.OPS.items():
+            if name in out:
+                raise ValueError(f"op {name!r} defined in two modules ({m.__name__})")
+            out[name] = fn
+    return out
+
+
+OPS: dict[str, OpFn] = _merge()
