@@ -24,6 +24,7 @@ from engine.bench import GREEN, RED
 from engine.cardpool import CardPool
 from engine.errors import IllegalAction
 from engine.game import Game
+from engine import sba
 from engine import view as views
 
 
@@ -59,7 +60,6 @@ def check_sba(g: Game) -> None:
     d = g.pending
     if d is None or d.kind != "priority":
         return
-    from engine import sba
     # sba.check changes nothing but this bookkeeping unless an action is due, and then the
     # game fails here anyway
     kept = (g.lki, g.tokens_outside, g.__dict__.pop("_sba_clean", None))

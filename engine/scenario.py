@@ -17,6 +17,7 @@ import yaml
 from engine.cardpool import CardPool, UnknownCard, default_pool
 from engine.errors import IllegalAction
 from engine.game import Game
+from engine.mana import format_pool, parse_pool
 from engine.setup import SetupError, from_setup
 from engine.support import unsupported_reasons
 
@@ -336,7 +337,6 @@ class Runner:
                    "library": len(p.library), "graveyard": len(p.graveyard)}
             for k, v in want.items():
                 if k == "mana_pool":
-                    from engine.mana import format_pool, parse_pool
                     if format_pool(p.pool) != format_pool(parse_pool(v)):
                         raise Fail(f"{name} mana_pool is {format_pool(p.pool)!r}, expected {v!r}")
                 elif k in got:
