@@ -9,7 +9,7 @@ is above them only through the game object they are given (``g.move``, ``g.chars
 
      0  errors memo mana
      1  cards
-     2  state ability_index filters choices until view opening cardpool
+     2  state decision_kinds ability_index filters choices until view opening cardpool
      3  layers protection player_statics values object_statics
      4  targets zones_cast replacement
      5  triggers

@@ -80,7 +80,7 @@ def on_enter(g: "Game", o: "Obj") -> None:
         if what not in ENTER_CHOICES or what in o.chosen:
             continue
         g.queue.append({"kind": "choose_option", "player": o.controller, "options": list(ENTER_CHOICES[what]),
-                        "enter": o.id, "choice": what,
+                        "enter": o.id, "choice": what, "answer_to": "enter",
                         "prompt": f"{o.card.name}: choose a {what.replace('_', ' ')} (614.12)"})
 
 

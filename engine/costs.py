@@ -123,7 +123,7 @@ def _go_on(g: "Game", pend: dict[str, Any]) -> dict[str, Any] | None:
             raise IllegalAction(f"cannot pay the cost: too few to {_VERB[part]}")
         name = g.objects[src].card.name if src in g.objects else "it"
         g.wait = {"kind": "choose_cards", "player": player, "options": cands, "min": n, "max": n,
-                  "prompt": f"{name}: choose {n} to {_VERB[part]} (cost)", "cost": pend}
+                  "prompt": f"{name}: choose {n} to {_VERB[part]} (cost)", "cost": pend, "answer_to": "cost"}
         return None
     return pend
 

@@ -108,7 +108,7 @@ def _wait(g: "Game", key: str, player: str, cands: list[Cand], step: int) -> dic
     plain = [c["text"] for c in cands]
     texts = [f"{t} (#{plain[:i + 1].count(t)})" if plain.count(t) > 1 else t  # options are told apart by text
              for i, t in enumerate(plain)]
-    return {"kind": "choose_option", "player": player, "options": texts, "replace": key,
+    return {"kind": "choose_option", "player": player, "options": texts, "replace": key, "answer_to": "replace",
             "ids": [c["id"] for c in cands], "step": step,
             "prompt": "several effects would modify this event: choose the one to apply first (616.1)"}
 

@@ -9,6 +9,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.cards.abilities import Ability, CardDef
+from engine.decision_kinds import DecisionKind
+
+_KINDS = frozenset(DecisionKind)
 
 #: The steps of a turn in order (500.1, 501-514).
 STEPS = ("untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers",
@@ -139,16 +142,23 @@ class Player:
 class Decision:
     """What the game waits for (DESIGN: the engine contract).
 
-    ``kind`` names the choice; ``options`` lists the legal answers (or their parts) in
+    ``kind`` names the choice (a DecisionKind, equal to its plain string; the shapes of
+    each kind's options and answer are in engine/decision_kinds.py); ``options`` lists the legal answers (or their parts) in
     plain JSON-able data; ``forced`` is the only legal answer when there is exactly one.
     """
 
     player: str
-    kind: str
+    kind: DecisionKind | str  # a DecisionKind whenever the engine asks it
     prompt: str
     options: Any = None
     data: dict[str, Any] = field(default_factory=dict)
     forced: Any = None
+
+    def __post_init__(self) -> None:
+        # built from a plain string (a wait record's kind); a kind the engine does not ask (a
+        # client's placeholder for another seat's hidden decision) stays the plain string
+        if type(self.kind) is not DecisionKind and self.kind in _KINDS:
+            object.__setattr__(self, "kind", DecisionKind(self.kind))
 
     def to_dict(self) -> dict[str, Any]:
         return {"player": self.player, "kind": self.kind, "prompt": self.prompt,

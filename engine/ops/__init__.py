@@ -20,6 +20,10 @@ is an error when this package is imported.
 """
 from __future__ import annotations
 
+from typing import Any
+
+from engine import filters
+from engine.cards.abilities import Effect
 from engine.ops import actions, continuous, control, damage, library, misc, objects, playable, zones
 from engine.ops.base import OpFn
 
@@ -37,3 +41,30 @@ def _merge() -> dict[str, OpFn]:
 
 
 OPS: dict[str, OpFn] = _merge()
+
+
+#: Effect arguments that hold an object filter (engine/filters.py).
+FILTER_ARGS = frozenset({"filter", "each", "count", "choose", "affects", "by", "except"})  # as engine/support.py reads them
+
+
+def check(effect: Effect) -> None:
+    """For the compiler: raise ValueError when an effect names an op this table lacks, or
+    when a filter among its arguments (or those of the effects nested in it) has a key the
+    engine does not read (filters.check). Group keys are allowed where a search or dig
+    chooses the cards."""
+    if effect.op not in OPS:
+        raise ValueError(f"unknown op {effect.op!r}")
+    _check_args(effect.op, effect.args)
+
+
+def _check_args(op: str, x: Any) -> None:
+    if isinstance(x, Effect):
+        check(x)
+    elif isinstance(x, dict):
+        for k, v in x.items():
+            if k in FILTER_ARGS and isinstance(v, dict):
+                filters.check(v, group_ok=op in ("search", "dig") and k == "filter")
+            _check_args(op, v)
+    elif isinstance(x, (list, tuple)):
+        for v in x:
+            _check_args(op, v)
