@@ -76,9 +76,9 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
         if so.zone == "battlefield" and not so.chosen.get("dealt_damage"):
             so.chosen["dealt_damage"] = True  # "if it hasn't dealt damage yet"
         if isinstance(tgt, str):
-            p = g.players[tgt]
+            pl = g.players[tgt]
             if "Infect" in kw:
-                p.poison += n  # 702.90b
+                pl.poison += n  # 702.90b
             else:
                 losses[tgt] = losses.get(tgt, 0) + n
             # combat damage is also damage: "deals damage (to a player)" triggers see it (120.1, 510.2)

@@ -14,15 +14,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine import costs, effects, manual, player_statics, triggers, zones_cast
-from engine.actions import discard, lose_life, sacrifice
 from engine.ability_index import index
+from engine.actions import discard, lose_life, sacrifice
 from engine.cards.abilities import Ability, Cost, Effect, TargetSpec
 from engine.errors import IllegalAction
-from engine.targets import check_targets, name_of as _name, normalize_targets, spell_ability
 from engine.mana import substitute_x
 from engine.memo import per_object
 from engine.payment import can_afford, has_choices, pay_mana
 from engine.state import Obj
+from engine.targets import check_targets, normalize_targets, spell_ability
+from engine.targets import name_of as _name
 from engine.values import condition
 
 if TYPE_CHECKING:
@@ -338,7 +339,7 @@ def is_plain_mana_activation(g: "Game", player: str, a: dict[str, Any]) -> bool:
     activating it needs no snapshot (the hot path of every payment by hand)."""
     if a.get("action") != "activate":
         return False
-    o = g.objects.get(a.get("card"))
+    o = g.objects.get(a.get("card", -1))
     if o is None or o.zone != "battlefield":
         return False
     idx = a.get("ability", 0)

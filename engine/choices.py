@@ -90,12 +90,13 @@ def answer_enter(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
     if isinstance(opt, int) and not isinstance(opt, bool) and 1 <= opt <= len(d.options):
         opt = d.options[opt - 1]
     if opt not in d.options:
-        raise IllegalAction(f"choose one of {', '.join(map(str, d.options[:12]))}{' ...' if len(d.options) > 12 else ''}")
+        more = " ..." if len(d.options) > 12 else ""
+        raise IllegalAction(f"choose one of {', '.join(map(str, d.options[:12]))}{more}")
     o = g.objects.get(d.data["enter"])
     if o is None or o.zone != "battlefield":
         return
     what = d.data["choice"]
-    o.chosen[what] = COLORS[opt] if what == "color" else opt
+    o.chosen[what] = COLORS[str(opt)] if what == "color" else opt
     g.changed()
     g.log("chosen", card=o.card.name, obj=o.id, choice=what, value=opt)
 

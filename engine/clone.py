@@ -39,7 +39,8 @@ def entering(g: "Game", o: "Obj") -> bool:
     if not cands:
         return False
     g.queue.insert(0, {"kind": "choose_cards", "player": o.controller, "options": cands, "min": 0, "max": 1,
-                       "clone": o.id, "answer_to": "clone", "prompt": f"{o.card.name}: enter as a copy of one of them? (706.5)"})
+                       "clone": o.id, "answer_to": "clone",
+                       "prompt": f"{o.card.name}: enter as a copy of one of them? (706.5)"})
     return True
 
 

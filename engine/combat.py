@@ -1,14 +1,14 @@
 """Combat (CR 506-511): attackers, blockers, damage assignment order and combat damage."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from engine import triggers
 from engine.actions import deal_damage_batch, remove_from_combat  # noqa: F401 (combat.remove_from_combat: 506.4)
 from engine.choices import NeedChoice
-from engine.protection import protected
 from engine.errors import IllegalAction
 from engine.filters import matches
+from engine.protection import protected
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -461,7 +461,7 @@ def check_assignment(g: "Game", data: dict[str, Any], assign: dict[Any, int]) ->
 def assign(g: "Game", d: "Decision", raw: dict[Any, int]) -> None:
     amap = {_int(k): int(v) for k, v in dict(raw).items()}
     check_assignment(g, d.data, amap)
-    key = d.data.get("attacker", d.data.get("blocker"))
+    key = cast(int, d.data.get("attacker", d.data.get("blocker")))
     g.assignments[key] = amap
 
 

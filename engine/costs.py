@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.actions import discard, sacrifice
 from engine.cards.abilities import Ability, CardDef, Cost
 from engine.errors import IllegalAction
 from engine.filters import matches, unknown_keys
 from engine.memo import per_object
-from engine.actions import discard, sacrifice
 from engine.payment import chosen_parts
 from engine.values import condition
 
@@ -95,7 +95,8 @@ def start(g: "Game", player: str, cost: Cost | list[Cost], src: int | None, obj:
     (the whole answer is then undone by the caller's snapshot).
     """
     parts = [[p, f, n] for c in (cost if isinstance(cost, list) else [cost]) for p, f, n in chosen_parts(c)]
-    pend = {"player": player, "src": src, "obj": obj, "finish": finish, "parts": parts, "extra": dict(extra or {})}
+    pend: dict[str, Any] = {"player": player, "src": src, "obj": obj, "finish": finish, "parts": parts,
+                            "extra": dict(extra or {})}
     for part, f, n in list(pend["parts"]):
         if part not in a:
             break
@@ -274,11 +275,11 @@ def cost_change(g: "Game", player: str, spell: int, targets: list[list[Any]] | N
         total += _amount(g, st, src)
     card = g.objects[spell].card
     for ab in card.abilities:
-        st = ab.static
-        if ab.kind == "static" and st and st.get("kind") == "cost_change" and st.get("spells") == "self":
-            if st.get("condition") and not _self_condition(g, st["condition"], player):
+        own = ab.static
+        if ab.kind == "static" and own and own.get("kind") == "cost_change" and own.get("spells") == "self":
+            if own.get("condition") and not _self_condition(g, own["condition"], player):
                 continue
-            total += _amount(g, st, spell)
+            total += _amount(g, own, spell)
     return total
 
 

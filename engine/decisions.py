@@ -6,7 +6,7 @@ legal answer when there is exactly one.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from engine import ability_index, casting, combat, costs, manual, payment, player_statics, targets, triggers, zones_cast
 from engine.cards.abilities import TargetSpec
@@ -119,11 +119,12 @@ def _activated_sources(g: "Game", player: str) -> list[tuple[int, list[tuple[int
     cs = g.all_chars()
     kept = g.__dict__.get("_activated")
     if kept is None or kept[0] is not cs:
-        kept = g._activated = (cs, {})
-    srcs = kept[1].get(player)
+        kept = g._activated = (cs, {})  # player -> (permanent, its activated abilities)
+    srcs: list[tuple[int, list[tuple[int, Any]]]] | None = kept[1].get(player)
     if srcs is None:
         cache = ability_index.CACHE
-        srcs = kept[1][player] = []
+        srcs = []
+        kept[1][player] = srcs
         for oid in g.battlefield:
             c = cs[oid]
             if c.controller != player:
@@ -193,6 +194,8 @@ def build(g: "Game", w: dict[str, Any]) -> Decision:
     kind = w["kind"]
     player = w["player"]
     data = {k: v for k, v in w.items() if k not in ("kind", "player")}
+    opts: Any  # the options of this kind (engine/decision_kinds.OPTIONS)
+    forced: Any
     if kind == "priority":
         opts = priority_options(g, player)
         return Decision(player, kind, f"{player}: {g.step}, you have priority", opts, data)
@@ -227,7 +230,7 @@ def build(g: "Game", w: dict[str, Any]) -> Decision:
         return Decision(player, kind, "order the attackers (509.3)", ids, data, None)
     if kind == "assign_damage":
         f = combat.forced_assignment(g, data)
-        key = data.get("attacker", data.get("blocker"))
+        key = cast(int, data.get("attacker", data.get("blocker")))
         o = g.objects[key]
         recips = list(o.blockers) + ([o.attacking] if "Trample" in g.chars(key).keywords else []) \
             if "attacker" in data else list(o.order)

@@ -1,8 +1,8 @@
 """Resolving spells and abilities (CR 608): the resolver.
 
 Each op of the contract in engine/cards/abilities.py is a function of engine/ops (the
-table OPS, built in engine/ops/__init__.py). A resolution is plain data (``game.resolving``): the object, the flattened list of
-effects, the index of the next one, and the answers given so far. An op that needs a
+table OPS, built in engine/ops/__init__.py). A resolution is plain data (``game.resolving``):
+the object, the flattened list of effects, the index of the next one, and the answers given so far. An op that needs a
 player's choice returns the decision to wait for; when the answer comes the same op runs
 again and finds it, so a game can be copied or replayed in the middle of a resolution.
 """
@@ -81,14 +81,16 @@ def resolve_top(g: "Game") -> None:
     resume(g)
 
 
-def _ctx(g: "Game") -> Ctx:
+def _record(g: "Game") -> Ctx:
+    """The resolution under way (608.2)."""
     r = g.resolving
-    s = g.objects[r["obj"]]
-    return r | {"s": s}
+    if r is None:
+        raise IllegalAction("nothing is resolving")
+    return r
 
 
 def resume(g: "Game") -> None:
-    r = g.resolving
+    r = _record(g)
     if "finish" in r:  # the spell is done; only its move to the graveyard was waiting (616.1)
         _finish(g, r["obj"], r["finish"])
         return
@@ -168,9 +170,7 @@ def _finish(g: "Game", sid: int, countered: bool = False) -> None:
 
 def answer(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
     """Record an answer to a choice made during resolution, then resolution goes on."""
-    r = g.resolving
-    if r is None:
-        raise IllegalAction("nothing is resolving")
+    r = _record(g)
     slot = d.data.get("slot", r["i"])
     if d.kind == "choose_option":
         opt = a.get("option")
@@ -194,7 +194,7 @@ def answer(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
             raise IllegalAction("choose at most one card of each kind the effect names")
         r["answers"][slot] = cards
     elif d.kind == "choose_number":
-        n = int(a.get("number"))
+        n = int(a["number"])
         if not d.data.get("min", 0) <= n <= d.data.get("max", 10 ** 6):
             raise IllegalAction("number out of range")
         r["answers"][slot] = n

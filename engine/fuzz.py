@@ -19,13 +19,13 @@ import sys
 import time
 from typing import Any
 
+from engine import sba
+from engine import view as views
 from engine.ai.random_bot import RandomBot
 from engine.bench import GREEN, RED
 from engine.cardpool import CardPool
 from engine.errors import IllegalAction
 from engine.game import Game
-from engine import sba
-from engine import view as views
 
 
 class InvariantError(AssertionError):

@@ -13,13 +13,25 @@ import json
 import random
 from typing import Any, Callable
 
-from engine import (casting, clone, combat, decisions, effects, manual, opening, player_statics, position,
-                    replacement, sba, triggers)
+from engine import (
+    casting,
+    clone,
+    combat,
+    decisions,
+    effects,
+    manual,
+    opening,
+    player_statics,
+    position,
+    replacement,
+    sba,
+    triggers,
+)
 from engine.actions import discard
-from engine.choices import answer_enter
-from engine.decision_kinds import CHOICE_KINDS, DecisionKind, validate
 from engine.cardpool import CardPool
 from engine.cards.abilities import CardDef
+from engine.choices import answer_enter
+from engine.decision_kinds import CHOICE_KINDS, DecisionKind, validate
 from engine.errors import IllegalAction
 from engine.layers import Chars, compute, counters_allowed
 from engine.ops import OPS
@@ -38,6 +50,13 @@ class Game:
 
     #: The effect primitives (engine/ops): an op that runs nested effects finds the table here.
     OPS = OPS
+
+    # caches the rules modules keep on the game (absent until first used; never copied)
+    _pstatics_any: tuple[int, bool]                                             # player_statics.active
+    _pstatics: tuple[int, dict[str, list[tuple[int, str, dict[str, Any]]]]]    # player_statics.statics
+    _printed: dict[int, Any]                                                    # layers.compute
+    _chars_plain: dict[int, Chars]                                              # layers.compute
+    _activated: tuple[Any, dict[str, list[tuple[int, list[tuple[int, Any]]]]]]  # decisions
 
     # ------------------------------------------------------------------ creation
     def __init__(self, names: list[str], cards: CardPool | None = None, seed: int = 0) -> None:
@@ -223,7 +242,7 @@ class Game:
             to, top, index, shuffle = "library", True, None, True
         before = self.chars(oid) if frm == "battlefield" else None
         fired: list[dict[str, Any]] = []
-        if frm == "battlefield":
+        if before is not None:  # it left the battlefield
             fired = triggers.leaves(self, o, before, to)
         self.zone_list(o).remove(oid)
         if frm == "battlefield":
@@ -531,6 +550,8 @@ class Game:
         return True
 
     def _decision(self) -> Decision:
+        if self.wait is None:
+            raise RuntimeError("no wait to build a decision from")
         return decisions.build(self, self.wait)
 
     # ------------------------------------------------------------------ mulligans (103.4)

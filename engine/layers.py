@@ -66,6 +66,10 @@ class Chars:
         return "Creature" in self.types
 
 
+#: An entry of one layer: (timestamp, source or None, static or timed effect, ability or None).
+Entry = tuple[int, Any, dict[str, Any], Any]
+
+
 def _subtypes(card: Any) -> frozenset[str]:
     """The printed subtypes; with changeling every creature type (702.72a: a characteristic-
     defining ability, so it applies first in layer 4 (613.3) and in every zone)."""
@@ -114,7 +118,7 @@ def compute(game: "Game") -> dict[int, Chars]:
     if printed is None:
         printed = game._printed = {}
     chars: dict[int, Chars] = {}
-    statics: list[tuple[int, int, dict[str, Any], Ability]] = []
+    statics: list[Entry] = []
     for oid in game.battlefield:
         o = objs[oid]
         c = printed.get(oid)
@@ -172,8 +176,6 @@ def compute(game: "Game") -> dict[int, Chars]:
             return [oid for oid in chars if matches(game, oid, a, src)]
         return []
 
-    # An entry: (timestamp, source or None, static or timed effect, ability or None).
-    Entry = tuple
 
     def targets(e: Entry) -> list[int]:
         ts, src, st, ab = e
@@ -257,11 +259,11 @@ def compute(game: "Game") -> dict[int, Chars]:
     for e in timed:
         if e["layer"] == "7c":
             layer7c.append((e["ts"], [i for i in e["objects"] if i in chars], e["power"], e["toughness"]))
-    for _, ids, p, t in layer7c:
+    for _, ids, dp, dt in layer7c:
         for i in ids:
             c = own(i)
-            c.power += p
-            c.toughness += t
+            c.power += dp
+            c.toughness += dt
     return _counters(objs, chars, own)
 
 

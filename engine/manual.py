@@ -9,7 +9,7 @@ logs each one so the opponent sees it. Everything else stays enforced.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from engine.actions import create_token
 from engine.errors import IllegalAction
@@ -70,8 +70,9 @@ def answer(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
         if isinstance(x, str) and x.isdigit():
             x = int(x)
         if x not in legal["objects"]:
-            raise IllegalAction(f"{key}: {x!r} is not a card you can handle (battlefield, graveyards, exile, your hand)")
-        return x
+            raise IllegalAction(f"{key}: {x!r} is not a card you can handle "
+                                "(battlefield, graveyards, exile, your hand)")
+        return cast(int, x)  # one of the legal objects
 
     if act == "move":
         x = obj()

@@ -47,7 +47,8 @@ def has_choices(cost: Cost | None) -> bool:
                                      or cost.tap_others or cost.return_to_hand)
 
 
-def mana_sources(g: "Game", player: str, exclude: set[int] = frozenset()) -> list[tuple[int, Ability]]:
+def mana_sources(g: "Game", player: str,
+                 exclude: "set[int] | frozenset[int]" = frozenset()) -> list[tuple[int, Ability]]:
     """Untapped permanents with a {T} mana ability this player could activate now, lands first."""
     if not exclude:
         hit = g._msrc.get(player)
@@ -58,8 +59,9 @@ def mana_sources(g: "Game", player: str, exclude: set[int] = frozenset()) -> lis
 
 
 
-def _mana_sources(g: "Game", player: str, exclude: set[int]) -> list[tuple[int, Ability]]:
-    lands, others = [], []
+def _mana_sources(g: "Game", player: str, exclude: "set[int] | frozenset[int]") -> list[tuple[int, Ability]]:
+    lands: list[tuple[int, Ability]] = []
+    others: list[tuple[int, Ability]] = []
     for oid in g.battlefield:
         if oid in exclude:
             continue
@@ -197,7 +199,8 @@ def _least_mana(symbol: str) -> int:
 
 
 
-def can_afford(g: "Game", player: str, symbols: tuple[str, ...], exclude: set[int] = frozenset()) -> bool:
+def can_afford(g: "Game", player: str, symbols: tuple[str, ...],
+               exclude: "set[int] | frozenset[int]" = frozenset()) -> bool:
     # the planner taps each source for one mana: more mana than the pool and the sources
     # hold can never be planned, so say no before planning
     need = sum(_least_mana(s) for s in symbols)

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.state import STEPS
 from engine.actions import create_token
 from engine.choices import COLORS
 from engine.mana import parse_pool
+from engine.state import STEPS
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -50,7 +50,7 @@ def build(g: "Game", setup: dict[str, Any], seed: int = 0) -> "Game":
         p.lands_played = int(ps.get("lands_played", 0))
         for zone in ("library", "hand", "graveyard", "exile", "battlefield"):
             for entry in ps.get(zone) or []:
-                spec = {"name": entry} if isinstance(entry, str) else dict(entry)
+                spec: dict[str, Any] = {"name": entry} if isinstance(entry, str) else dict(entry)
                 owner = spec.get("owner", name)
                 if spec.get("token"):
                     oid = create_token(g, g.cards.definition(spec["name"]), name)

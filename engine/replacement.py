@@ -64,9 +64,10 @@ def run(g: "Game", key: str, player: str, event: Event, applicable: Callable[[Ev
         pick = cands[0]
         if len(cands) > 1 and _matters(event, used, applicable, apply):
             if step < len(got):
-                pick = next((c for c in cands if c["id"] == got[step]), None)
-                if pick is None:
+                found = next((c for c in cands if c["id"] == got[step]), None)
+                if found is None:
                     raise IllegalAction("that effect does not apply to this event")
+                pick = found
             elif ask:
                 raise NeedChoice(_wait(g, key, player, cands, step))
             step += 1

@@ -5,10 +5,10 @@ from typing import TYPE_CHECKING, Any
 
 from engine.actions import destroy, plan_destroy
 from engine.choices import NeedChoice
+from engine.errors import IllegalAction
 from engine.filters import matches
 from engine.protection import protected
 from engine.replacement import zone_change
-from engine.errors import IllegalAction
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -75,10 +75,10 @@ def check(g: "Game") -> bool:
     if (to_graveyard or to_destroy) and not _choices_made(g, to_graveyard, to_destroy):
         return True  # 616.1: a player chooses the order of replacement effects first
     for oid in counters_fix:
-        cs = g.objects[oid].counters
-        n = min(cs["+1/+1"], cs["-1/-1"])
-        cs["+1/+1"] -= n
-        cs["-1/-1"] -= n
+        counts = g.objects[oid].counters
+        n = min(counts["+1/+1"], counts["-1/-1"])
+        counts["+1/+1"] -= n
+        counts["-1/-1"] -= n
         did = True
     for oid in unattach:
         g.objects[oid].attached_to = None

@@ -16,7 +16,6 @@ import yaml
 
 from engine.cardpool import CardPool, UnknownCard, default_pool
 from engine.errors import IllegalAction
-from engine.game import Game
 from engine.mana import format_pool, parse_pool
 from engine.setup import SetupError, from_setup
 from engine.support import unsupported_reasons
@@ -218,7 +217,8 @@ class Runner:
         if verb == "play":
             return {"action": "play", "card": self.ref(step["card"], "hand")}
         if verb in ("cast", "activate"):
-            a: dict[str, Any] = {"action": verb, "card": self.ref(step["card"], "hand" if verb == "cast" else "battlefield")}
+            where = "hand" if verb == "cast" else "battlefield"
+            a: dict[str, Any] = {"action": verb, "card": self.ref(step["card"], where)}
             if verb == "activate":
                 a["ability"] = int(step.get("ability", 1)) - 1
             if "targets" in step:
@@ -256,7 +256,7 @@ class Runner:
         if verb == "assign_damage":
             key = "attacker" if "attacker" in step else "blocker"
             if self.ref(step[key]) != d.data.get(key):
-                raise Fail(f"unexpected decision: assign_damage for another creature")
+                raise Fail("unexpected decision: assign_damage for another creature")
             return {"assign": {self.ref(k): int(v) for k, v in step["assign"].items()}}
         if verb in ("choose", "mulligan"):
             if d.kind == "trigger_targets":

@@ -143,8 +143,9 @@ class Decision:
     """What the game waits for (DESIGN: the engine contract).
 
     ``kind`` names the choice (a DecisionKind, equal to its plain string; the shapes of
-    each kind's options and answer are in engine/decision_kinds.py); ``options`` lists the legal answers (or their parts) in
-    plain JSON-able data; ``forced`` is the only legal answer when there is exactly one.
+    each kind's options and answer are in engine/decision_kinds.py); ``options`` lists the
+    legal answers (or their parts) in plain JSON-able data; ``forced`` is the only legal
+    answer when there is exactly one.
     """
 
     player: str

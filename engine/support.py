@@ -165,13 +165,13 @@ def ability_reasons(ab: Ability) -> list[str]:
         evs = ev if isinstance(ev, list) else [ev]
         if ab.zone == "graveyard" and not set(evs) <= GRAVEYARD_EVENTS or ab.zone not in ("battlefield", "graveyard"):
             out.append(f"triggered ability from {ab.zone}")  # only these events are checked there
-        for e in evs:
-            if e == "tapped_for_mana" and len(evs) == 1:  # a triggered mana ability (engine/player_statics.py)
+        for name in evs:
+            if name == "tapped_for_mana" and len(evs) == 1:  # a triggered mana ability (engine/player_statics.py)
                 if not mana_trigger_supported(ab):
                     out.append("mana trigger other than adding fixed mana")
                 continue
-            if e not in TRIGGER_EVENTS and e not in ALIASES:
-                out.append(f"trigger {e}")
+            if name not in TRIGGER_EVENTS and name not in ALIASES:
+                out.append(f"trigger {name}")
         if trig.get("filter"):
             bad = unknown_keys(trig["filter"])
             if bad:

@@ -11,13 +11,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.ability_index import index
+from engine.errors import IllegalAction
+from engine.filters import matches
+from engine.memo import per_object
 from engine.replacement import enter_replacements
 from engine.state import Obj
 from engine.targets import check_targets, normalize_targets, target_candidates
 from engine.values import condition
-from engine.errors import IllegalAction
-from engine.memo import per_object
-from engine.filters import matches
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -47,7 +47,7 @@ ALIASES = {"attacks_or_blocks": ("attacks", "blocks"), "etb_or_dies": ("etb", "d
 
 def _events_of(trig: dict[str, Any]) -> set[str]:
     e = trig.get("event")
-    names = set(e) if isinstance(e, list) else {e}
+    names: set[Any] = set(e) if isinstance(e, list) else {e}
     out: set[str] = set()
     for n in names:
         out |= set(ALIASES.get(n, (n,)))
@@ -215,10 +215,10 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
     if name in GRAVEYARD_EVENTS:  # 112.6b: an ability that says it works from a graveyard does there
         for p in g.order:
             for cid in g.players[p].graveyard:
-                c = g.objects[cid]
-                for ab in _graveyard_triggers(c.card):
+                card_obj = g.objects[cid]
+                for ab in _graveyard_triggers(card_obj.card):
                     if _match(g, cid, p, ab.trigger, ev):
-                        _add(g, c, ab, p, ev)
+                        _add(g, card_obj, ab, p, ev)
     # a spell's own "when you cast" trigger (603.2, zone stack)
     if ev["event"] == "cast":
         o = g.objects.get(ev["obj"])

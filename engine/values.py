@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import zlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from engine.choices import NeedChoice
 from engine.errors import IllegalAction
@@ -197,7 +197,8 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
     if "counters_on" in a and r is not None:
         kind = a.get("kind", "+1/+1")
         info = g.objects[r["obj"]].trigger_info if "obj" in r and r["obj"] in g.objects else {}
-        if a["counters_on"] == "self" and "counters" in info and (src not in g.objects or g.objects[src].zone != "battlefield"):
+        gone = src not in g.objects or g.objects[src].zone != "battlefield"
+        if a["counters_on"] == "self" and "counters" in info and gone:
             return info["counters"].get(kind, 0)  # it died: the counters it had as it last existed (modular, 608.2h)
         xs = [x for x in refs(g, r, a["counters_on"]) if isinstance(x, int) and x in g.objects]
         return g.objects[xs[0]].counters.get(kind, 0) if xs else 0
@@ -213,7 +214,8 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
     Player.spells_cast_turn, and marks on the object itself (``chosen``: the turn it last
     attacked or blocked, whether it has dealt damage, the turns its abilities were
     activated), which go away with the object when it changes zones (400.7)."""
-    you = (r.get("controller") if r else None) or (g.controller_of(src) if src is not None else None)
+    # a condition is checked for a player: the resolving controller or the source's controller
+    you = cast(str, (r.get("controller") if r else None) or (g.controller_of(src) if src is not None else None))
     if "all" in cond:
         return all(condition(g, c, src, r) for c in cond["all"])
     if "not" in cond:
@@ -281,8 +283,8 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False  # "at least 15 life more than your starting life total" (103.3: 20)
     if "graveyard_ge" in cond:  # "three or more land cards in your graveyard"
         f = dict(cond.get("filter") or {}, zone="graveyard")
-        n = sum(1 for c in g.players[you].graveyard if matches(g, c, f, src, you))
-        if n < cond["graveyard_ge"]:
+        found = sum(1 for c in g.players[you].graveyard if matches(g, c, f, src, you))
+        if found < cond["graveyard_ge"]:
             return False
     if "once_each_turn" in cond:  # 602.5b: "Activate only once each turn"
         ab = r.get("ability") if r else None

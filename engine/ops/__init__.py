@@ -44,7 +44,8 @@ OPS: dict[str, OpFn] = _merge()
 
 
 #: Effect arguments that hold an object filter (engine/filters.py).
-FILTER_ARGS = frozenset({"filter", "each", "count", "choose", "affects", "by", "except"})  # as engine/support.py reads them
+#: (as engine/support.py reads them)
+FILTER_ARGS = frozenset({"filter", "each", "count", "choose", "affects", "by", "except"})
 
 
 def check(effect: Effect) -> None:

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from engine.cards.abilities import Effect
 from engine.actions import add_effect, create_token
+from engine.cards.abilities import Effect
 from engine.filters import matches
 from engine.layers import counters_allowed
 from engine.ops import nested

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 OPS, op = table()
 
 
-def _src(g: "Game", r: Ctx) -> int | None:
+def _src(g: "Game", r: Ctx) -> int:
     sid = source_id(g, r)
     if sid is None:
         # look-back (608.2h): the last known object stays usable as a damage source

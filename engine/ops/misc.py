@@ -108,14 +108,17 @@ def _unless(g: "Game", r: dict, e: Effect) -> dict | None:
         if not able:
             got = "no"
         else:
-            what = "pay " + "".join("{" + s + "}" for s in _syms(e.args["pay"])) if e.get("pay") and _syms(e.args["pay"]) \
+            syms = _syms(e.args["pay"]) if e.get("pay") else ()
+            what = "pay " + "".join("{" + s + "}" for s in syms) if syms \
                 else f"pay {e.args['pay']['life']} life" if e.get("pay") \
                 else "; ".join(x.op for x in e.get("actions", ()))
+            assert payer is not None  # able
             return nested.ask_yes_no(r, "unless", payer, f"{g.objects[r['obj']].card.name}: {what}?")
         r["answers"][nested.slot(r, "unless")] = got
     if got == "yes":
         if e.get("pay"):
             if nested.answer(r, "paid") is None:
+                assert payer is not None  # "yes" is asked of a payer only
                 do_pay(g, payer, e.args["pay"])
                 r["answers"][nested.slot(r, "paid")] = True
             return None
@@ -211,8 +214,9 @@ def _arm(g: "Game", player: str, ab: Ability, card: CardDef) -> None:
     rearm = Effect("emblem_rearm", {"player": player, "ability": ab})
     armed = Ability("triggered", ab.text, effects=(rearm,) + tuple(ab.effects), targets=ab.targets,
                     trigger=ab.trigger, optional=ab.optional)
-    g.delayed.append({"step": ab.trigger["step"], "controller": player, "ability": armed, "source": None,
-                      "card": card, "info": {}, "whose": ab.trigger.get("whose", "you"), "emblem": True})
+    trig = ab.trigger or {}
+    g.delayed.append({"step": trig["step"], "controller": player, "ability": armed, "source": None,
+                      "card": card, "info": {}, "whose": trig.get("whose", "you"), "emblem": True})
 
 
 @op("emblem_rearm")

@@ -47,8 +47,9 @@ def _bounce(g: "Game", r: Ctx, e: Effect) -> None:
         for x in objs + auras:
             if x in g.objects and g.objects[x].zone == "battlefield":
                 g.move(x, "hand")
-        return
+        return None
     _move_all(g, r, e, "hand")
+    return None
 
 
 
@@ -63,7 +64,8 @@ def _move(g: "Game", r: Ctx, e: Effect) -> dict | None:
             got = r["answers"].get(key)
             if got is None:
                 return {"kind": "choose_option", "player": g.objects[x].owner, "options": ["top", "bottom"],
-                        "slot": key, "prompt": f"put {g.objects[x].card.name} on the top or the bottom of your library?"}
+                        "slot": key,
+                        "prompt": f"put {g.objects[x].card.name} on the top or the bottom of your library?"}
             picks.append((x, got))
         for x, got in picks:
             if x in g.objects:
@@ -93,6 +95,7 @@ def _move(g: "Game", r: Ctx, e: Effect) -> dict | None:
                 g.rng.shuffle(g.players[owner].library)
     else:
         _move_all(g, r, e, to)
+    return None
 
 
 
