@@ -202,8 +202,8 @@ def _runtime(t: Any) -> tuple[type, ...] | None:
     return ((origin or t),)
 
 
-_SHAPES: dict[DecisionKind, dict[str, tuple[type, ...] | None]] = {
-    k: {key: _runtime(t) for key, t in get_type_hints(td).items()} for k, td in ANSWERS.items()}
+_SHAPES: dict[str, dict[str, tuple[type, ...] | None]] = {
+    k.value: {key: _runtime(t) for key, t in get_type_hints(td).items()} for k, td in ANSWERS.items()}
 
 
 def validate(kind: str, answer: Any) -> dict[str, Any]:
@@ -212,7 +212,7 @@ def validate(kind: str, answer: Any) -> dict[str, Any]:
     is not taken for a number). Raises IllegalAction naming the first wrong key."""
     if not isinstance(answer, dict):
         raise IllegalAction(f"an answer is a mapping, not {answer!r}")
-    shape = _SHAPES.get(DecisionKind(kind)) if kind in _VALUES else None
+    shape = _SHAPES.get(kind)
     if shape is None:
         return answer
     for key, value in answer.items():
@@ -224,5 +224,3 @@ def validate(kind: str, answer: Any) -> dict[str, Any]:
             raise IllegalAction(f"{kind}: {key!r} must be a {names}, not {value!r}")
     return answer
 
-
-_VALUES = frozenset(k.value for k in DecisionKind)

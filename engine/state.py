@@ -11,7 +11,7 @@ from typing import Any
 from engine.cards.abilities import Ability, CardDef
 from engine.decision_kinds import DecisionKind
 
-_KINDS = frozenset(DecisionKind)
+_KINDS: dict[str, DecisionKind] = {k.value: k for k in DecisionKind}
 
 #: The steps of a turn in order (500.1, 501-514).
 STEPS = ("untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers",
@@ -158,8 +158,8 @@ class Decision:
     def __post_init__(self) -> None:
         # built from a plain string (a wait record's kind); a kind the engine does not ask (a
         # client's placeholder for another seat's hidden decision) stays the plain string
-        if type(self.kind) is not DecisionKind and self.kind in _KINDS:
-            object.__setattr__(self, "kind", DecisionKind(self.kind))
+        if type(self.kind) is not DecisionKind:
+            object.__setattr__(self, "kind", _KINDS.get(self.kind, self.kind))
 
     def to_dict(self) -> dict[str, Any]:
         return {"player": self.player, "kind": self.kind, "prompt": self.prompt,
