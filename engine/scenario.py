@@ -16,7 +16,7 @@ import yaml
 
 from engine.cardpool import CardPool, UnknownCard, default_pool
 from engine.errors import IllegalAction
-from engine.game import Game
+from engine.mana import format_pool, parse_pool
 from engine.setup import SetupError, from_setup
 from engine.support import unsupported_reasons
 
@@ -217,7 +217,8 @@ class Runner:
         if verb == "play":
             return {"action": "play", "card": self.ref(step["card"], "hand")}
         if verb in ("cast", "activate"):
-            a: dict[str, Any] = {"action": verb, "card": self.ref(step["card"], "hand" if verb == "cast" else "battlefield")}
+            where = "hand" if verb == "cast" else "battlefield"
+            a: dict[str, Any] = {"action": verb, "card": self.ref(step["card"], where)}
             if verb == "activate":
                 a["ability"] = int(step.get("ability", 1)) - 1
             if "targets" in step:
@@ -255,7 +256,7 @@ class Runner:
         if verb == "assign_damage":
             key = "attacker" if "attacker" in step else "blocker"
             if self.ref(step[key]) != d.data.get(key):
-                raise Fail(f"unexpected decision: assign_damage for another creature")
+                raise Fail("unexpected decision: assign_damage for another creature")
             return {"assign": {self.ref(k): int(v) for k, v in step["assign"].items()}}
         if verb in ("choose", "mulligan"):
             if d.kind == "trigger_targets":
@@ -336,7 +337,6 @@ class Runner:
                    "library": len(p.library), "graveyard": len(p.graveyard)}
             for k, v in want.items():
                 if k == "mana_pool":
-                    from engine.mana import format_pool, parse_pool
                     if format_pool(p.pool) != format_pool(parse_pool(v)):
                         raise Fail(f"{name} mana_pool is {format_pool(p.pool)!r}, expected {v!r}")
                 elif k in got:
