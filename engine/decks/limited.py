@@ -387,3 +387,49 @@ class Draft:
             self.waiting = set(self.humans)
             if self.waiting:
                 return
+
+
+# -- a bot's deck --------------------------------------------------------------------------
+
+_BASIC_OF = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest"}
+
+
+def bot_deck(db: CardSource, cards: Iterable[BoosterCard], name: str = "", spells: int = 23,
+             size: int = 40) -> Deck:
+    """A 40-card limited deck from a pool, as a bot builds it: the two colours whose best cards rate
+    highest, the ``spells`` best-rated cards in them (colourless ones too), and basic lands of those
+    colours by their share of coloured mana symbols. The rest of the pool is the sideboard."""
+    pool = [c for c in cards if c.name not in BASIC_NAMES]
+    rated = []
+    for c in pool:
+        card = db.get(c.name)
+        if card is not None and "Land" not in (getattr(card, "types", ()) or ()):
+            rated.append((rate_card(card, c.rarity), c.name, card))
+    rated.sort(key=lambda r: (-r[0], r[1]))
+    strength = {col: 0.0 for col in "WUBRG"}
+    for score, _n, card in rated:
+        cols = getattr(card, "colors", ()) or ()
+        for col in cols:
+            strength[col] += score / len(cols)
+    pair = set(sorted("WUBRG", key=lambda c: -strength[c])[:2])
+    chosen = [r for r in rated if set(getattr(r[2], "colors", ()) or ()) <= pair][:spells]
+    deck = Deck(name=name)
+    pips = {col: 0 for col in pair}
+    for _s, nm, card in chosen:
+        deck.add(nm)
+        for col in pair:
+            pips[col] += (getattr(card, "mana_cost", "") or "").count(col)
+    lands = size - deck.main_count
+    total = sum(pips.values()) or 1
+    order = sorted(pair, key=lambda c: -pips[c])
+    counts = {col: round(lands * pips[col] / total) for col in order}
+    counts[order[0]] += lands - sum(counts.values())
+    for col, n in counts.items():
+        if n > 0:
+            deck.add(_BASIC_OF[col], n)
+    for c in pool:
+        in_main = deck.main.get(c.name, 0)
+        taken = sum(1 for x in pool if x.name == c.name)
+        if in_main < taken and deck.sideboard.get(c.name, 0) < taken - in_main:
+            deck.add(c.name, sideboard=True)
+    return deck
