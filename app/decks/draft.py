@@ -366,7 +366,7 @@ class DraftWidget(QWidget):
             if item is not None:
                 self.pick(item.data(NAME_ROLE))
             return True
-        if obj is self.picks.viewport() and et in (QEvent.Type.DragEnter, QEvent.Type.DragMove, QEvent.Type.Drop):
+        if obj == self.picks.viewport() and et in (QEvent.Type.DragEnter, QEvent.Type.DragMove, QEvent.Type.Drop):
             if not event.mimeData().hasFormat(PICK_MIME):
                 event.ignore()
                 return True
