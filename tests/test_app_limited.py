@@ -104,12 +104,21 @@ def test_a_whole_draft_by_mouse_to_a_legal_deck_and_a_game(qtbot, builder, full_
     picked.append(first)
     # then 44 picks by clicking, each the card a player in two colours would take (the first shown)
     while not dw.draft.done:
+        if len(picked) == 20:
+            _shot(dw, "draft", (1920, 1080))
+            dw.tabs.setCurrentIndex(1)
+            _shot(dw, "draft-review", (1280, 800))
+            dw.tabs.setCurrentIndex(0)
+            dw.resize(1280, 800)
+            QTest.qWait(120)
         picked.append(_pick_by_clicks(dw, 0))
     assert len(picked) == 45 == len(dw.draft.picks[0])
     # the picks grouped by colour, with a curve; the review lists every pick and what wheeled
     groups = [dw.picks.topLevelItem(i).text(0) for i in range(dw.picks.topLevelItemCount())]
     assert sum(int(g.rsplit("(", 1)[1].rstrip(")")) for g in groups) == 45
-    assert dw.review.topLevelItemCount() == 45
+    rows = [dw.review.topLevelItem(i) for i in range(dw.review.topLevelItemCount())]
+    assert len([r for r in rows if r.text(0)]) == 45
+    assert any(r.text(1).startswith("wheeled: ") for r in rows)
     assert any(dw.wheeled(1, p) for p in range(9, 16))          # a pack's second lap shows its wheel
 
     # the pool reaches the deck builder as a limited deck, the pool in the sideboard

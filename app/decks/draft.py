@@ -15,7 +15,7 @@ foil has a rainbow edge). Picking:
 The pick timer is off, or counts the seconds of ``PICK_SECONDS`` by pick number (the
 usual tournament timings, 40 seconds for the first pick down to 5); at zero the card a
 bot would take is picked for you. The picks so far are grouped by colour with a mana
-curve; the Review tab lists every pick with the pack it came from, and for picks from a
+curve; the Review tab lists every pick (the pack it came from in its tooltip), and for picks from a
 pack's second lap (pick 9 on) the cards that wheeled: seen the first time round and
 still there.
 """
@@ -26,8 +26,8 @@ from typing import Any
 
 from PySide6.QtCore import QEvent, QMimeData, QObject, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor, QIcon, QPainter, QPen, QPixmap
-from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QHBoxLayout, QLabel, QListView, QListWidget,
-                               QListWidgetItem, QPushButton, QTabWidget, QTreeWidget, QTreeWidgetItem,
+from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QHBoxLayout, QHeaderView, QLabel, QListView,
+                               QListWidget, QListWidgetItem, QPushButton, QTabWidget, QTreeWidget, QTreeWidgetItem,
                                QVBoxLayout, QWidget)
 
 from engine.decks.limited import Draft
@@ -153,8 +153,10 @@ class DraftWidget(QWidget):
         self.curve = DeckCharts()
         self.picks_title = QLabel("Your picks (0)", objectName="picksTitle")
         self.review = QTreeWidget(objectName="review")
-        self.review.setHeaderLabels(["Pick", "Card", "Pack", "Wheeled (seen first time round, still there)"])
+        self.review.setHeaderLabels(["Pick", "Card"])
         self.review.setRootIsDecorated(False)
+        self.review.setWordWrap(True)
+        self.review.header().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
 
         top = QHBoxLayout()
         top.addWidget(self.status, 1)
@@ -314,12 +316,19 @@ class DraftWidget(QWidget):
             if r.seat != self.seat:
                 continue
             wheel = self.wheeled(r.round, r.pick)
-            it = QTreeWidgetItem([f"{r.round}-{r.pick}", r.name, r.booster, ", ".join(wheel)])
+            it = QTreeWidgetItem([f"{r.round}-{r.pick}", r.name])
             it.setData(1, NAME_ROLE, r.name)
-            it.setToolTip(3, "\n".join(self.seen.get((r.round, r.pick), [])))
+            it.setToolTip(1, f"from booster {r.booster}; the pack held:\n"
+                             + "\n".join(self.seen.get((r.round, r.pick), [])))
             if r.name in wheel:
                 it.setForeground(1, QBrush(QColor("#1e8c1e")))
             self.review.addTopLevelItem(it)
+            if wheel:                      # a second lap: what came back round the table
+                w = QTreeWidgetItem(["", f"wheeled: {', '.join(wheel)}"])
+                w.setForeground(1, QBrush(QColor("#6a6a6a")))
+                w.setToolTip(1, "seen the first time round and still in the pack:\n" + "\n".join(wheel))
+                w.setData(0, Qt.ItemDataRole.UserRole + 3, "wheel")
+                self.review.addTopLevelItem(w)
 
     # -- the pick timer --------------------------------------------------------------------
     def _restart_timer(self) -> None:

@@ -164,15 +164,19 @@ class DeckBuilderWindow(QMainWindow):
             for v in values:
                 box.addItem(v, v)
             box.currentIndexChanged.connect(lambda _i: self._search_timer.start())
-            filters.addWidget(box)
+            box.setMinimumContentsLength(6)
+            box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        filters.addStretch(1)
+        filters2 = QHBoxLayout()          # a second row, so that the search column stays narrow at 1280
+        for box in (self.type_filter, self.mv_filter, self.rarity_filter):
+            filters2.addWidget(box, 1)
         self.set_filter.textChanged.connect(lambda _t: self._search_timer.start())
-        filters.addWidget(self.set_filter)
+        filters2.addWidget(self.set_filter)
         from PySide6.QtWidgets import QCheckBox
         self.legal_filter = QCheckBox("legal", objectName="legalFilter")
         self.legal_filter.setToolTip("only cards legal in the deck's format (banned lists, sets, card types)")
         self.legal_filter.toggled.connect(lambda _on: self._search_timer.start())
-        filters.addWidget(self.legal_filter)
-        filters.addStretch(1)
+        filters2.addWidget(self.legal_filter)
         self.search_error = QLabel(objectName="searchError")
         self.search_error.setStyleSheet("color: #c81e1e")
         self.search_error.hide()
@@ -196,6 +200,7 @@ class DeckBuilderWindow(QMainWindow):
         row.addWidget(self.add_side_btn)
         lv.addWidget(self.search_box)
         lv.addLayout(filters)
+        lv.addLayout(filters2)
         for w in (self.search_error, self.suggestion, self.results, self.result_count):
             lv.addWidget(w)
         lv.addLayout(row)
@@ -238,7 +243,7 @@ class DeckBuilderWindow(QMainWindow):
             bl.addWidget(tree)
             lists.addWidget(box)
         lists.setSizes([500, 260])
-        rv.addWidget(lists, 3)
+        rv.addWidget(lists, 1)
 
         btns = QHBoxLayout()
         for label, name, slot in (("+", "plus", lambda: self._on_current(lambda n, s: self.add_card(n, sideboard=s))),
@@ -289,7 +294,8 @@ class DeckBuilderWindow(QMainWindow):
         self.problem_list = QListWidget(objectName="problems")
         self.problem_list.setWordWrap(True)
         self.problem_list.itemActivated.connect(self._goto_problem)
-        rv.addWidget(self.problem_list, 1)
+        self.problem_list.setMaximumHeight(120)
+        rv.addWidget(self.problem_list)
 
         side = QWidget(objectName="previewPanel")
         sv = QVBoxLayout(side)
@@ -308,7 +314,7 @@ class DeckBuilderWindow(QMainWindow):
         split.addWidget(left)
         split.addWidget(right)
         split.addWidget(side)
-        split.setSizes([380, 640, PREVIEW_W + 20])
+        split.setSizes([330, 660, PREVIEW_W + 20])
         split.setStretchFactor(0, 2)
         split.setStretchFactor(1, 3)
         split.setStretchFactor(2, 0)

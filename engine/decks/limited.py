@@ -397,8 +397,9 @@ _BASIC_OF = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "
 def bot_deck(db: CardSource, cards: Iterable[BoosterCard], name: str = "", spells: int = 23,
              size: int = 40) -> Deck:
     """A 40-card limited deck from a pool, as a bot builds it: the two colours whose best cards rate
-    highest, the ``spells`` best-rated cards in them (colourless ones too), and basic lands of those
-    colours by their share of coloured mana symbols. The rest of the pool is the sideboard."""
+    highest, the ``spells`` best-rated cards in them (colourless ones too; the best of the rest when
+    those are too few, a splash of one more colour), and basic lands by each colour's share of the mana symbols. The rest of the
+    pool is the sideboard."""
     pool = [c for c in cards if c.name not in BASIC_NAMES]
     rated = []
     for c in pool:
@@ -413,15 +414,21 @@ def bot_deck(db: CardSource, cards: Iterable[BoosterCard], name: str = "", spell
             strength[col] += score / len(cols)
     pair = set(sorted("WUBRG", key=lambda c: -strength[c])[:2])
     chosen = [r for r in rated if set(getattr(r[2], "colors", ()) or ()) <= pair][:spells]
+    if len(chosen) < spells:            # too few in two colours: a splash of the third best colour
+        third = set(sorted("WUBRG", key=lambda c: -strength[c])[2:3])
+        chosen += [r for r in rated if r not in chosen
+                   and set(getattr(r[2], "colors", ()) or ()) <= pair | third][:spells - len(chosen)]
     deck = Deck(name=name)
     pips = {col: 0 for col in pair}
     for _s, nm, card in chosen:
         deck.add(nm)
-        for col in pair:
-            pips[col] += (getattr(card, "mana_cost", "") or "").count(col)
+        for col in "WUBRG":
+            n = (getattr(card, "mana_cost", "") or "").count(col)
+            if n:
+                pips[col] = pips.get(col, 0) + n
     lands = size - deck.main_count
     total = sum(pips.values()) or 1
-    order = sorted(pair, key=lambda c: -pips[c])
+    order = sorted(pips, key=lambda c: -pips[c])
     counts = {col: round(lands * pips[col] / total) for col in order}
     counts[order[0]] += lands - sum(counts.values())
     for col, n in counts.items():
