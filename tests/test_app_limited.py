@@ -251,3 +251,23 @@ def test_the_dialogs_offer_a_fresh_seed_and_take_mixed_sets(qtbot, builder, monk
     monkeypatch.setattr(builder, "start_draft", lambda sets, seed: started.append((sets, seed)))
     builder.actions["draft"].trigger()
     assert started == [(["RIX", "XLN", "XLN"], 77)]
+
+
+def test_the_pick_timer_picks_for_you_when_time_is_up(qtbot, full_db):  # noqa: F811
+    from app.decks.draft import PICK_SECONDS, DraftWidget
+    dw = DraftWidget(full_db, "DTK", 11)
+    KEEP.append(dw)
+    qtbot.addWidget(dw)
+    dw.show()
+    qtbot.waitExposed(dw)
+    assert dw.clock.text() == ""                                   # off by default
+    dw.timer_box.setFocus()
+    QTest.keyClick(dw.timer_box, Qt.Key.Key_Down)                   # "on"
+    assert dw.clock.text() == f"{PICK_SECONDS[0]} s"
+    from engine.decks.ratings import rate_card
+    pack = dw.draft.pack_for(0).cards
+    scores = {c.name: rate_card(full_db.get(c.name), c.rarity) for c in pack}
+    dw._left = 1                                                    # (not 40 real seconds)
+    qtbot.waitUntil(lambda: len(dw.draft.picks[0]) == 1, timeout=3000)
+    assert scores[dw.draft.picks[0][0].name] >= max(scores.values()) - 0.011    # the card a bot would take
+    assert dw.clock.text() == f"{PICK_SECONDS[1]} s" and dw.status.text().endswith("pick 2 (passing left)")
