@@ -271,3 +271,23 @@ def test_the_pick_timer_picks_for_you_when_time_is_up(qtbot, full_db):  # noqa: 
     qtbot.waitUntil(lambda: len(dw.draft.picks[0]) == 1, timeout=3000)
     assert scores[dw.draft.picks[0][0].name] >= max(scores.values()) - 0.011    # the card a bot would take
     assert dw.clock.text() == f"{PICK_SECONDS[1]} s" and dw.status.text().endswith("pick 2 (passing left)")
+
+
+def test_the_pool_as_cards_grouped_by_colour_a_double_click_moves_one(qtbot, builder):
+    assert builder.open_sealed("M19", 5)
+    view = builder.pool_view
+    assert builder.left_tabs.currentWidget() is view and view.isVisible()
+    heads = [view.item(i).text() for i in range(view.count()) if not view.item(i).data(Qt.ItemDataRole.UserRole)]
+    cards = [view.item(i) for i in range(view.count()) if view.item(i).data(Qt.ItemDataRole.UserRole)]
+    assert heads and all("\n" in h and h.endswith("cards") for h in heads)
+    assert sum(int(h.split("\n")[1].split()[0]) for h in heads) == 90
+    assert len(cards) == len(builder.deck.sideboard)
+    item = cards[0]
+    name = item.data(Qt.ItemDataRole.UserRole)
+    before = builder.deck.sideboard[name]
+    _dclick(view, _item_point(view, item))
+    assert builder.deck.main.get(name) == 1 and builder.deck.sideboard.get(name, 0) == before - 1
+    assert builder.deck.sideboard_count == 89
+    _shot(builder, "sealed-pool", (1280, 800))
+    QTest.keyClick(builder, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
+    assert builder.left_tabs.currentIndex() == 0 and builder.search_box.hasFocus()

@@ -34,8 +34,8 @@ import json
 import pathlib
 from typing import Any
 
-from PySide6.QtCore import QEvent, QMimeData, QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QBrush, QColor, QKeySequence
+from PySide6.QtCore import QEvent, QMimeData, QObject, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QBrush, QColor, QIcon, QKeySequence
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout,
                                QHBoxLayout, QHeaderView, QInputDialog, QLabel, QLineEdit, QListWidget,
                                QListWidgetItem, QMainWindow, QMessageBox, QPushButton, QSpinBox, QSplitter,
@@ -63,6 +63,9 @@ RARITY_COLORS = {"C": QColor(40, 40, 40), "U": QColor(110, 125, 140), "R": QColo
 SORTS = (("mv", "Sort: mana value"), ("color", "Sort: colour, then mana value"), ("rarity", "Sort: rarity"),
          ("name", "Sort: name"))
 PREVIEW_W, PREVIEW_H = 250, 349
+POOL_CARD = QSize(104, 145)
+POOL_GROUPS = (("W", "White"), ("U", "Blue"), ("B", "Black"), ("R", "Red"), ("G", "Green"), ("M", "Multicolour"),
+               ("C", "Colourless"), ("L", "Lands"))
 
 
 CARDS_MIME = "application/x-manatable-cards"
@@ -176,7 +179,7 @@ class DeckBuilderWindow(QMainWindow):
         self.legal_filter = QCheckBox("legal", objectName="legalFilter")
         self.legal_filter.setToolTip("only cards legal in the deck's format (banned lists, sets, card types)")
         self.legal_filter.toggled.connect(lambda _on: self._search_timer.start())
-        filters2.addWidget(self.legal_filter)
+        filters.insertWidget(filters.count() - 1, self.legal_filter)
         self.search_error = QLabel(objectName="searchError")
         self.search_error.setStyleSheet("color: #c81e1e")
         self.search_error.hide()
@@ -248,7 +251,7 @@ class DeckBuilderWindow(QMainWindow):
         btns = QHBoxLayout()
         for label, name, slot in (("+", "plus", lambda: self._on_current(lambda n, s: self.add_card(n, sideboard=s))),
                                   ("-", "minus", lambda: self._on_current(lambda n, s: self.remove_card(n, sideboard=s))),
-                                  ("Move to other list", "move", lambda: self._on_current(self.move_card)),
+                                  ("Move", "move", lambda: self._on_current(self.move_card)),
                                   ("Make commander", "makeCommander", lambda: self._on_current(
                                       lambda n, s: self.set_commander(n)))):
             b = QPushButton(label, objectName=name)
@@ -256,6 +259,8 @@ class DeckBuilderWindow(QMainWindow):
             btns.addWidget(b)
         btns.addStretch(1)
         self.sort_box = QComboBox(objectName="sortBy")
+        self.sort_box.setMinimumContentsLength(10)
+        self.sort_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         for key, label in SORTS:
             self.sort_box.addItem(label, key)
         self.sort_box.currentIndexChanged.connect(lambda _i: self.refresh())
@@ -310,8 +315,27 @@ class DeckBuilderWindow(QMainWindow):
         sv.addWidget(self.preview_text)
         sv.addStretch(1)
 
+        # a limited deck's pool as cards, grouped by colour and mana value, beside the search
+        from PySide6.QtWidgets import QListView, QTabWidget
+        self.pool_view = QListWidget(objectName="poolView")
+        self.pool_view.setViewMode(QListView.ViewMode.IconMode)
+        self.pool_view.setIconSize(POOL_CARD)
+        self.pool_view.setGridSize(QSize(POOL_CARD.width() + 8, POOL_CARD.height() + 22))
+        self.pool_view.setResizeMode(QListView.ResizeMode.Adjust)
+        self.pool_view.setMovement(QListView.Movement.Static)
+        self.pool_view.setWordWrap(True)
+        self.pool_view.setStyleSheet("QListWidget#poolView { background: #565c66; color: #f0f0f0; }")
+        self.pool_view.itemDoubleClicked.connect(
+            lambda it: self.take(it.data(NAME_ROLE), to_sideboard=False) if it.data(NAME_ROLE) else None)
+        self.pool_view.currentItemChanged.connect(
+            lambda it, _o: self.show_preview(it.data(NAME_ROLE)) if it and it.data(NAME_ROLE) else None)
+        self.left_tabs = QTabWidget(objectName="leftTabs")
+        self.left_tabs.addTab(left, "Search")
+        self.left_tabs.addTab(self.pool_view, "Your pool (cards)")
+        self.left_tabs.setTabVisible(1, False)
+
         split = QSplitter(Qt.Orientation.Horizontal)
-        split.addWidget(left)
+        split.addWidget(self.left_tabs)
         split.addWidget(right)
         split.addWidget(side)
         split.setSizes([330, 660, PREVIEW_W + 20])
@@ -375,6 +399,7 @@ class DeckBuilderWindow(QMainWindow):
 
     # -- searching ---------------------------------------------------------------------
     def focus_search(self) -> None:
+        self.left_tabs.setCurrentIndex(0)
         self.search_box.setFocus(Qt.FocusReason.ShortcutFocusReason)
         self.search_box.selectAll()
 
@@ -726,9 +751,45 @@ class DeckBuilderWindow(QMainWindow):
             self.verdict.setText(f"Legal in {fmt.label}")
             self.verdict.setStyleSheet("color: #1e8c1e; font-weight: bold")
         self.stats_label.setText(self._stats_text())
+        self._show_pool_cards()
         title = f"{deck.name or 'Untitled'} - Deck builder"
         self.setWindowTitle(title)
         self.validated.emit(self.problems)
+
+    def _show_pool_cards(self) -> None:
+        """The pool cards not in the deck, as card faces framed by rarity, by colour then mana value,
+        each colour after a heading; a double-click moves a card into the deck."""
+        if not hasattr(self, "pool_view"):
+            return
+        self.left_tabs.setTabVisible(1, self.pool_mode)
+        if not self.pool_mode:
+            self.pool_view.clear()
+            return
+        from app.decks.draft import card_icon, color_group
+        groups: dict[str, list[str]] = {}
+        for name in self.deck.sideboard:
+            groups.setdefault(color_group(self.validator().card(name)), []).append(name)
+        current = self.pool_view.currentItem().data(NAME_ROLE) if self.pool_view.currentItem() else None
+        self.pool_view.clear()
+        letters = {"C": "common", "U": "uncommon", "R": "rare", "M": "mythic", "L": "basic"}
+        for key, label in POOL_GROUPS:
+            names = groups.get(key)
+            if not names:
+                continue
+            head = QListWidgetItem(f"{label}\n{sum(self.deck.sideboard[n] for n in names)} cards")
+            head.setFlags(Qt.ItemFlag.NoItemFlags)
+            head.setSizeHint(POOL_CARD)
+            self.pool_view.addItem(head)
+            for name in sorted(names, key=lambda n: (getattr(self.validator().card(n), "mana_value", 0) or 0, n)):
+                n = self.deck.sideboard[name]
+                rarity = letters.get(self.rarity_letter(name), "common")
+                it = QListWidgetItem(QIcon(card_icon(name, rarity, False, POOL_CARD.width(), POOL_CARD.height())),
+                                     f"×{n}" if n > 1 else "")
+                it.setData(NAME_ROLE, name)
+                it.setToolTip(f"{single_name(name)} ({rarity}): double-click to put it in the deck")
+                self.pool_view.addItem(it)
+                if name == current:
+                    self.pool_view.setCurrentItem(it)
 
     def _sort_key(self, name: str):
         card = self.validator().card(name)
@@ -930,6 +991,7 @@ class DeckBuilderWindow(QMainWindow):
         self.sort_box.setCurrentIndex(self.sort_box.findData("color"))
         self.set_deck(Deck(name=pool.name or "Limited deck", sideboard=dict(pool.all_counts()),
                            printings=dict(pool.printings)), None, "limited", pool)
+        self.left_tabs.setCurrentIndex(1)
 
     def open_sealed(self, set_code: str | list[str], seed: int) -> bool:
         try:
