@@ -288,6 +288,9 @@ def test_the_pool_as_cards_grouped_by_colour_a_double_click_moves_one(qtbot, bui
     _dclick(view, _item_point(view, item))
     assert builder.deck.main.get(name) == 1 and builder.deck.sideboard.get(name, 0) == before - 1
     assert builder.deck.sideboard_count == 89
+    # the faces come a few at a time (the window answers meanwhile), each drawn once
+    qtbot.waitUntil(lambda: not builder._icon_queue, timeout=20000)
+    assert not view.item(1).icon().isNull()
     _shot(builder, "sealed-pool", (1280, 800))
     QTest.keyClick(builder, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
     assert builder.left_tabs.currentIndex() == 0 and builder.search_box.hasFocus()

@@ -329,6 +329,10 @@ class DeckBuilderWindow(QMainWindow):
             lambda it: self.take(it.data(NAME_ROLE), to_sideboard=False) if it.data(NAME_ROLE) else None)
         self.pool_view.currentItemChanged.connect(
             lambda it, _o: self.show_preview(it.data(NAME_ROLE)) if it and it.data(NAME_ROLE) else None)
+        self._icon_queue: list[tuple[QListWidgetItem, str, str]] = []
+        self._icons: dict[tuple[str, str], QIcon] = {}      # (name, rarity) -> the framed face, once drawn
+        self._icon_timer = QTimer(self, interval=0)
+        self._icon_timer.timeout.connect(self._draw_some_pool_icons)
         self.left_tabs = QTabWidget(objectName="leftTabs")
         self.left_tabs.addTab(left, "Search")
         self.left_tabs.addTab(self.pool_view, "Your pool (cards)")
@@ -765,12 +769,13 @@ class DeckBuilderWindow(QMainWindow):
         if not self.pool_mode:
             self.pool_view.clear()
             return
-        from app.decks.draft import card_icon, color_group
+        from app.decks.draft import color_group
         groups: dict[str, list[str]] = {}
         for name in self.deck.sideboard:
             groups.setdefault(color_group(self.validator().card(name)), []).append(name)
         current = self.pool_view.currentItem().data(NAME_ROLE) if self.pool_view.currentItem() else None
         self.pool_view.clear()
+        self._icon_queue = []
         letters = {"C": "common", "U": "uncommon", "R": "rare", "M": "mythic", "L": "basic"}
         for key, label in POOL_GROUPS:
             names = groups.get(key)
@@ -783,13 +788,41 @@ class DeckBuilderWindow(QMainWindow):
             for name in sorted(names, key=lambda n: (getattr(self.validator().card(n), "mana_value", 0) or 0, n)):
                 n = self.deck.sideboard[name]
                 rarity = letters.get(self.rarity_letter(name), "common")
-                it = QListWidgetItem(QIcon(card_icon(name, rarity, False, POOL_CARD.width(), POOL_CARD.height())),
-                                     f"×{n}" if n > 1 else "")
+                it = QListWidgetItem(f"{single_name(name)}" + (f" ×{n}" if n > 1 else ""))
+                it.setSizeHint(QSize(POOL_CARD.width() + 4, POOL_CARD.height() + 18))
                 it.setData(NAME_ROLE, name)
+                if (name, rarity) in self._icons:
+                    it.setIcon(self._icons[(name, rarity)])
+                    it.setText(f"×{n}" if n > 1 else "")
+                else:
+                    self._icon_queue.append((it, name, rarity + (f" ×{n}" if n > 1 else "")))
                 it.setToolTip(f"{single_name(name)} ({rarity}): double-click to put it in the deck")
                 self.pool_view.addItem(it)
                 if name == current:
                     self.pool_view.setCurrentItem(it)
+
+        if self._icon_queue:
+            self._icon_timer.start()
+
+    def _draw_some_pool_icons(self, batch: int = 6) -> None:
+        """Card faces for the pool view a few at a time, so that the window answers while they are drawn
+        (the first drawing of a face takes tens of milliseconds); the name shows until then."""
+        from app.decks.draft import card_icon
+        for _ in range(batch):
+            if not self._icon_queue:
+                self._icon_timer.stop()
+                return
+            it, name, label = self._icon_queue.pop(0)
+            rarity, _, count = label.partition(" ")
+            icon = self._icons.get((name, rarity))
+            if icon is None:
+                icon = QIcon(card_icon(name, rarity, False, POOL_CARD.width(), POOL_CARD.height()))
+                self._icons[(name, rarity)] = icon
+            try:
+                it.setIcon(icon)
+                it.setText(count)
+            except RuntimeError:       # the item went away with a newer refresh
+                continue
 
     def _sort_key(self, name: str):
         card = self.validator().card(name)
@@ -1072,7 +1105,10 @@ class DeckBuilderWindow(QMainWindow):
 
     def sealed_dialog(self) -> None:
         sets, seed = LimitedDialog.ask(self, "Sealed", "Set (or six sets, one per booster):")
-        if sets:
+        if sets and len(sets) not in (1, 6):
+            QMessageBox.warning(self, "Cannot open sealed boosters", "Give one set (six boosters of it) or six "
+                                                                     "sets (one per booster).")
+        elif sets:
             self.open_sealed(sets[0] if len(sets) == 1 else sets, seed)
 
     def save(self) -> int | None:

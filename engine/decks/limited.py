@@ -33,8 +33,6 @@ from .ratings import rate_card
 BASIC_NAMES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes", "Snow-Covered Plains",
                          "Snow-Covered Island", "Snow-Covered Swamp", "Snow-Covered Mountain",
                          "Snow-Covered Forest"})
-MYTHIC_CHANCE = 1 / 8
-BOOSTER_LAYOUT = {"rare": 1, "uncommon": 3, "common": 10, "basic": 1}
 # a foil's rarity, drawn as a pack's own cards are (ten commons, three uncommons, a rare or mythic)
 FOIL_RARITY = (("common", 10.0), ("uncommon", 3.0), ("rare", 7 / 8), ("mythic", 1 / 8))
 _RARITY = {"common": "common", "uncommon": "uncommon", "rare": "rare", "mythic": "mythic", "mythic rare": "mythic",
