@@ -22,7 +22,7 @@ ARENA = ("XLN", "RIX", "DOM", "M19", "GRN", "RNA", "WAR", "M20")
 def packs(full_db):  # noqa: F811
     """1,000 boosters of each set the tests look at (opened once)."""
     out = {}
-    for code in SETS_2016 + ARENA + ("M15", "ISD", "LEA"):
+    for code in SETS_2016 + ARENA + ("M15", "ISD", "LEA", "MM2"):
         sheet = set_sheet(full_db, code)
         rng = random.Random(code)
         out[code] = (sheet, [make_booster(sheet, rng, code) for _ in range(PACKS)])
@@ -33,7 +33,7 @@ def _kind(sheet, card, kind):
     return kind in sheet.kinds.get(card.name, ())
 
 
-@pytest.mark.parametrize("code", SETS_2016 + ARENA + ("M15", "ISD", "LEA"))
+@pytest.mark.parametrize("code", SETS_2016 + ARENA + ("M15", "ISD", "LEA", "MM2"))
 def test_every_set_opens_full_packs_without_a_card_twice(packs, code):
     sheet, boosters = packs[code]
     size = 14 if code == "EMN" else 15                         # Eldritch Moon printed no basic land
@@ -121,6 +121,16 @@ def test_a_foil_replaces_a_common_about_one_pack_in_six(packs, code):
     n = sum(foils.values())
     assert 0.13 < n / PACKS < 0.21, n                               # 1/6 = 0.167
     assert foils["common"] > foils["uncommon"] > foils["rare"] + foils["mythic"]
+
+
+def test_masters_sets_have_a_foil_slot_in_every_pack(packs):
+    sheet, boosters = packs["MM2"]
+    rarities = collections.Counter()
+    for b in boosters:
+        foils = [c for c in b.cards if c.foil]
+        assert len(foils) == 1 and b.cards[-1].foil, b.names()     # the last slot, and only there
+        rarities[foils[0].rarity] += 1
+    assert rarities["common"] > rarities["uncommon"] > rarities["rare"] > rarities["mythic"] > 0
 
 
 def test_collation_data_reads_the_printed_layouts():

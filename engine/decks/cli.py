@@ -101,7 +101,8 @@ def _print_boosters(packs, out) -> None:
     for p in packs:
         print(f"Booster {p.id}:", file=out)
         for c in p.cards:
-            print(f"  {c.rarity[:1].upper()} {c.name} ({c.set_code}) {c.number}".rstrip(), file=out)
+            foil = "  (foil)" if getattr(c, "foil", False) else ""
+            print(f"  {c.rarity[:1].upper()} {c.name} ({c.set_code}) {c.number}".rstrip() + foil, file=out)
 
 
 def cmd_sealed(args, out) -> int:

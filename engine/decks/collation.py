@@ -6,6 +6,9 @@ A **sheet** names the cards a slot draws from: a rarity (``common``, ``uncommon`
 double-faced or meld card, CR 711), ``planeswalker``, ``legendary_creature``, ``guildgate``
 (a land with the subtype Gate and a two-colour identity: a guild's gate).
 
+A sheet name ending in ``*`` gives its card as a foil (``"rare*"``): the foil slot of the
+Masters sets, whose every pack holds one foil of any rarity.
+
 A **slot** is a list of (sheet, weight) choices: the slot takes one card from a sheet
 chosen with those weights. ``[("rare", 7), ("mythic", 1)]`` is the rare slot of every set
 with mythics since Shards of Alara: a mythic one pack in eight.
@@ -30,7 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-__all__ = ["Slot", "Collation", "COLLATIONS", "FOIL_CHANCE", "RARE_SLOT", "MODERN", "collation",
+__all__ = ["Slot", "Collation", "COLLATIONS", "FOIL_CHANCE", "FOIL_SLOT", "RARE_SLOT", "MODERN", "collation",
            "booster_slots", "card_kinds", "parse_sheet"]
 
 FOIL_CHANCE = 1 / 6
@@ -98,6 +101,8 @@ _ENTRY = {"common": _C, "uncommon": _U, "rare": (("rare", 1.0),), "mythic rare":
           "land": _L, "basic land": _L}
 _SKIP = {"marketing", "checklist", "token", "draft-matters", "timeshifted purple", "power nine", "foil",
          "tokens", "meld"}
+# the foil slot of the Masters sets (Modern Masters, Eternal Masters, ...): a foil of any rarity
+FOIL_SLOT: Slot = (("common*", 10.0), ("uncommon*", 3.0), ("rare*", 0.875), ("mythic*", 0.125))
 # a slot of a double-faced card of any rarity (Innistrad, Dark Ascension), drawn as a pack's own rarities are
 _ANY_DFC: Slot = (("common:dfc", 10.0), ("uncommon:dfc", 3.0), ("rare:dfc", 0.875), ("mythic:dfc", 0.125))
 
@@ -108,8 +113,13 @@ def booster_slots(layout: list[Any] | None) -> Collation | None:
     if not layout:
         return None
     slots: list[Slot] = []
+    foil_slot = False
     for entry in layout:
         names = [entry] if isinstance(entry, str) else list(entry)
+        if names and all(n.startswith("foil ") for n in names):
+            slots.append(FOIL_SLOT)
+            foil_slot = True
+            continue
         names = [n for n in names if n not in _SKIP]
         if not names:
             continue
@@ -130,7 +140,7 @@ def booster_slots(layout: list[Any] | None) -> Collation | None:
         # a set with a double-faced slot has them there only
         slots = [tuple((sheet if ":" in sheet or sheet == "basic" else f"{sheet}:!dfc", w) for sheet, w in slot)
                  for slot in slots]
-    return Collation(tuple(slots), note="from the set's printed booster layout")
+    return Collation(tuple(slots), foil=not foil_slot, note="from the set's printed booster layout")
 
 
 def _dfc_sheet(name: str) -> tuple[str, float] | None:
@@ -164,8 +174,8 @@ def card_kinds(card: Any) -> frozenset[str]:
 
 
 def parse_sheet(sheet: str) -> tuple[str, str | None, bool]:
-    """"common:!dfc" -> ("common", "dfc", False): rarity, kind (None: any), wanted."""
-    rarity, _, kind = sheet.partition(":")
+    """"common:!dfc" -> ("common", "dfc", False): rarity, kind (None: any), wanted ("rare*": "rare")."""
+    rarity, _, kind = sheet.rstrip("*").partition(":")
     if not kind:
         return rarity, None, True
     if kind.startswith("!"):

@@ -160,7 +160,10 @@ def _draw(sheet: SetSheet, choices: Iterable[tuple[str, float]], rng: random.Ran
         return None
     name = rng.choices([o[0] for o in options], weights=[o[1] for o in options])[0]
     cards = [c for c in sheet.sheet(name) if c.name not in taken]
-    return rng.choice(cards)
+    card = rng.choice(cards)
+    if name.endswith("*"):                  # a foil slot (collation: "rare*")
+        card = BoosterCard(card.name, card.set_code, card.number, card.rarity, foil=True)
+    return card
 
 
 def make_booster(sheet: SetSheet, rng: random.Random, booster_id: str = "") -> Booster:
