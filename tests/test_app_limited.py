@@ -244,6 +244,10 @@ def test_the_dialogs_offer_a_fresh_seed_and_take_mixed_sets(qtbot, builder, monk
     from app.decks.window import LimitedDialog
     d1, d2 = LimitedDialog(builder, "Draft", "Sets"), LimitedDialog(builder, "Draft", "Sets")
     assert d1.seed.value() != d2.seed.value() and d1.seed.value() > 0
+    from PySide6.QtWidgets import QPushButton
+    before = d1.seed.value()
+    QTest.mouseClick(d1.findChild(QPushButton, "newSeed"), Qt.MouseButton.LeftButton)
+    assert d1.seed.value() != before
     QTest.keyClicks(d1.sets, "rix xln, xln")
     assert d1.set_codes() == ["RIX", "XLN", "XLN"]
     started = []
