@@ -23,7 +23,7 @@ def test_the_data_file_is_small_and_knows_every_set_through_2018():
         assert code in codes, code
         assert printings.set_sizes()[code] >= 150, code
     assert printings.booster_layout("SOI")[-3] == ["double faced common", "double faced uncommon"]
-    soi = dict((n, (num, r)) for n, num, r in data["printings"]["SOI"])
+    soi = {n: (num, r) for n, num, r in data["printings"]["SOI"]}
     assert soi["Archangel Avacyn"] == ("5", "M")            # the front face, its number without "a"
     assert "Avacyn, the Purifier" not in soi               # the back face is a face, not a printing
 

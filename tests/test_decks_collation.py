@@ -124,7 +124,7 @@ def test_a_foil_replaces_a_common_about_one_pack_in_six(packs, code):
 
 
 def test_masters_sets_have_a_foil_slot_in_every_pack(packs):
-    sheet, boosters = packs["MM2"]
+    _sheet, boosters = packs["MM2"]
     rarities = collections.Counter()
     for b in boosters:
         foils = [c for c in b.cards if c.foil]
