@@ -130,8 +130,8 @@ def booster_slots(layout: list[Any] | None) -> Collation | None:
         elif names == ["double faced"]:
             slots.append(_ANY_DFC)
         else:
-            choice = [_ENTRY[n][0] if n in _ENTRY else _dfc_sheet(n) for n in names]
-            choice = [c for c in choice if c is not None]
+            found = [_ENTRY[n][0] if n in _ENTRY else _dfc_sheet(n) for n in names]
+            choice = [c for c in found if c is not None]
             if choice:
                 slots.append(tuple(choice))
     if not any(s == _C for s in slots):

@@ -173,6 +173,7 @@ def make_booster(sheet: SetSheet, rng: random.Random, booster_id: str = "") -> B
     slots: list[int] = []                # the slot index of each card
     taken: set[str] = set()
     for i, slot in enumerate(col.slots):
+        card: BoosterCard | None
         if all(parse_sheet(name)[0] == "basic" for name, _w in slot) and not sheet.by_rarity["basic"]:
             card = BoosterCard(rng.choice(_PLAIN_BASICS), sheet.code, "", "basic")
         else:
@@ -338,11 +339,12 @@ class Draft:
             card = self._card(c.name)
             for col in getattr(card, "colors", ()) or ():
                 weights[col] = weights.get(col, 0.0) + 1.0
-        best = None
+        best: tuple[float, BoosterCard] | None = None
         for c in self.packs[seat].cards:
             score = rate_card(self._card(c.name), c.rarity, weights) + self.rng.random() * 0.01
             if best is None or score > best[0]:
                 best = (score, c)
+        assert best is not None, "a seat picks from a pack with cards"
         return best[1]
 
     # -- internals ---------------------------------------------------------------------

@@ -89,8 +89,8 @@ def effect_score(card: Any) -> float:
     if "creature" in types:
         score += 0.8
         body = _number(getattr(card, "power", 0)) + _number(getattr(card, "toughness", 0))
-        m = max(mv, 1.0)
-        score += max(-0.8, min(0.8, 0.25 * (body - min(2 * m, 1.5 * m + 1.5))))
+        cost = max(mv, 1.0)
+        score += max(-0.8, min(0.8, 0.25 * (body - min(2 * cost, 1.5 * cost + 1.5))))
         keywords = text + "\n" + "\n".join(k.lower() for k in getattr(card, "keywords", ()) or ())
         if any(k in keywords for k in _EVASION):
             score += 0.6
