@@ -374,8 +374,18 @@ class MainWindow(QMainWindow):
         except Exception as e:  # noqa: BLE001 - say it, keep the app running
             QMessageBox.warning(self, "Deck builder", f"The deck builder could not open:\n{e}")
             return
+        w.playRequested.connect(self.play_limited)
         self.deck_windows.append(w)
         w.show()
+
+    def play_limited(self, mine: list[str], bot_name: str, theirs: list[str]) -> Any:
+        """A game of your drafted deck against a bot drafter's deck (the deck builder asks for it)."""
+        table = self.start_game([("you", list(mine)), (bot_name, list(theirs))], random.randrange(10 ** 6), None,
+                                vs_bot=True)
+        self.show()
+        self.raise_()
+        self.activateWindow()
+        return table
 
     def show_help(self) -> None:
         QMessageBox.information(self, "How to play", (
