@@ -408,12 +408,15 @@ class ArrowLayer(QGraphicsItem):
             self._full, self._adds = True, []
         else:
             self._adds += [k for k in flat if k not in self.specs]
-        self.specs = flat
+        before, self.specs = self.specs, flat
         for k in list(self.shapes):
             if k not in flat:
                 del self.shapes[k]
-        for k, (ax, ay, bx, by, kind, dashed) in flat.items():
-            if k not in self.shapes:
+        for k, spec in flat.items():
+            # an arrow whose ends moved (the seats swapped sides in hotseat, a row was laid
+            # out again) is shaped again from where its ends are now
+            if k not in self.shapes or before.get(k) != spec:
+                ax, ay, bx, by, kind, dashed = spec
                 curve, head = arrow_shape(QPointF(ax, ay), QPointF(bx, by))
                 self.shapes[k] = (curve, head, kind, dashed)
         bounds = QRectF()
