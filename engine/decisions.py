@@ -203,8 +203,13 @@ def build(g: "Game", w: dict[str, Any]) -> Decision:
         return Decision(player, kind, f"keep these {n} cards or mulligan?",
                         [{"option": "keep"}, {"option": "mulligan"}], data)
     if kind == "mulligan_bottom":
-        return Decision(player, kind, "put the top card of your library on the bottom? (103.4)",
-                        [{"option": "top"}, {"option": "bottom"}], data)
+        # 103.4: the player looks at the top card; the decision (sent to that seat alone)
+        # carries it, the views of the others do not
+        lib = g.players[player].library
+        if lib:
+            data = {**data, "top": {"name": g.objects[lib[0]].card.name}}
+        return Decision(player, kind, "look at the top card of your library: leave it on top or put it on the "
+                        "bottom? (103.4)", [{"option": "top"}, {"option": "bottom"}], data)
     if kind == "attackers":
         atk = combat.possible_attackers(g)
         opts = {"attackers": atk, "targets": combat.attack_targets(g), **combat.attack_hints(g, atk)}
