@@ -9,7 +9,7 @@ pytest.importorskip("PySide6")
 
 from PySide6.QtCore import QPointF, Qt  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
-from PySide6.QtWidgets import QApplication  # noqa: E402
+from PySide6.QtWidgets import QApplication, QLabel  # noqa: E402
 
 from engine.session import LocalSession  # noqa: E402
 from engine.setup import from_setup  # noqa: E402
@@ -107,3 +107,294 @@ def test_arrows_follow_the_seats_when_the_hotseat_view_turns_around(qtbot):
     kinds = sorted(k[2] for k in arrows(w).shapes)
     assert kinds == ["attack", "block"]
     assert_arrows_follow(w)
+
+
+# -- item 2: the look at the top card after a mulligan (103.4) ------------------------------
+def test_the_top_card_after_a_mulligan_is_shown_to_the_deciding_seat_only(qtbot):
+    from engine.bench import GREEN, RED
+    from engine.game import Game
+    g = Game.new([("alice", RED), ("bob", GREEN)], None, 5, play_first="alice")
+    w = TableWidget(LocalSession(g), ["alice", "bob"], modal_errors=False)
+    KEEP.append(w)
+    qtbot.addWidget(w)
+    w.resize(1500, 920)
+    w.show()
+    for _ in range(6):
+        settle(w)
+        d = w.ctl.decision
+        if d.kind == "mulligan_bottom":
+            break
+        if d.kind == "mulligan" and d.player == "alice" and not g.players["alice"].mulligans:
+            QTest.mouseClick(w.prompt.second, Qt.LeftButton)   # Mulligan
+        else:
+            space(w)                                            # Keep
+    settle(w)
+    d = w.ctl.decision
+    assert d.kind == "mulligan_bottom" and w.ctl.seat == "alice"
+    top = g.objects[g.players["alice"].library[0]].card.name
+    face = w.prompt.findChild(QLabel, "top_card")
+    assert face is not None and face.toolTip() == top and not face.pixmap().isNull()
+    assert w._previewed == top, "shown large too"
+    assert top not in repr(w.ctl.session.view("bob")), "bob's view does not carry it"
+    QTest.mouseClick(w.prompt.second, Qt.LeftButton)   # put it on the bottom
+    assert g.objects[g.players["alice"].library[-1]].card.name == top
+    assert w.ctl.decision is None or w._previewed != top
+
+
+# -- item 3: the preview: current P/T, gone with its card, never a hidden card -----------------
+def hover(w, obj):
+    QTest.mouseMove(w.view.viewport(), vp_point(w, card_center(w, obj)))
+    QApplication.processEvents()
+
+
+def test_the_preview_shows_current_power_and_leaves_with_a_dead_creature(qtbot):
+    g, w = table_for(qtbot, {"active": "alice", "step": "main1", "players": {
+        "alice": {"battlefield": ["Forest", "Mountain", "Grizzly Bears", "Llanowar Elves"],
+                  "hand": ["Giant Growth", "Lightning Bolt"], "library": LIB},
+        "bob": {"library": LIB}}})
+    bears, elves = ids(g, "Grizzly Bears", "alice")[0], ids(g, "Llanowar Elves", "alice")[0]
+    drag(w, card_center(w, ids(g, "Giant Growth", "alice", "hand")[0]), card_center(w, bears))
+    for _ in range(3):
+        settle(w)
+        if not w.scene.v["stack"]:
+            break
+        space(w)
+    assert g.chars(bears).power == 5
+    hover(w, bears)
+    assert w._previewed == "Grizzly Bears" and w._preview_card["power"] == 5
+    # the P/T box drawn on the large card is the yellow of a changed value
+    img = w.preview.pixmap().toImage()
+    k = img.width() / 250
+    c = img.pixelColor(int(img.width() - 20 * k), int(img.height() - 24 * k))
+    assert (c.red(), c.green()) > (230, 200) and c.blue() < 160, c.name()
+    hover(w, elves)
+    drag(w, card_center(w, ids(g, "Lightning Bolt", "alice", "hand")[0]), card_center(w, elves))
+    for _ in range(3):
+        settle(w)
+        if not w.scene.v["stack"]:
+            break
+        space(w)
+    assert elves not in g.battlefield
+    assert w._previewed != "Llanowar Elves" and w.preview.pixmap().isNull(), "a dead creature leaves the preview"
+
+
+def test_a_whole_hotseat_game_never_shows_a_hidden_card_at_a_hand_over(qtbot):
+    import re
+
+    from engine.ai.random_bot import RandomBot
+    from engine.bench import GREEN, RED
+    from engine.game import Game
+    g = Game.new([("alice", RED), ("bob", GREEN)], None, 7, play_first="alice")
+    w = TableWidget(LocalSession(g), ["alice", "bob"], modal_errors=False)
+    KEEP.append(w)
+    qtbot.addWidget(w)
+    w.resize(1500, 920)
+    w.show()
+    bot = RandomBot(7)
+    handovers = 0
+    for _ in range(700):
+        if w.curtain.isVisible() and w.scene.hide_hands:
+            handovers += 1
+            seat = w.ctl.seat
+            assert w._preview_card is None and w.preview.pixmap().isNull(), "no card shown large"
+            assert not [it for it in w.scene.items() if isinstance(it, CardItem) and it.zone == "hand"
+                        and it.face_up], "no hand face up"
+            assert not [ln for ln in w.log.toPlainText().splitlines()
+                        if re.search(r"draws (?!a card|\d+ cards)", ln)], "no hidden draw named"
+            settle(w)
+            visible = w.visible_cards()
+            shown = [it for it in w.scene.items() if isinstance(it, CardItem) and it.face_up]
+            assert all(it.obj in visible or it.zone not in ("hand",) for it in shown)
+            assert all(it.seat == seat for it in shown if it.zone == "hand")
+        d = w.ctl.decision
+        if d is None or w.ctl.finished:
+            break
+        hand = [it for it in w.scene.items() if isinstance(it, CardItem) and it.zone == "hand" and it.face_up]
+        if hand:   # the player looks at a card of their hand before answering
+            QTest.mouseMove(w.view.viewport(), vp_point(w, hand[0].sceneBoundingRect().center()))
+            QApplication.processEvents()
+        w.submit(bot.answer(d))
+    assert handovers > 10 and (w.ctl.finished or g.turn > 6)
+
+
+# -- item 4: "pass turn" gives priority back when the opponent acts ----------------------------
+def test_f6_still_stops_when_the_opponent_casts_a_spell(qtbot):
+    g, w = table_for(qtbot, {"active": "alice", "step": "main1", "players": {
+        "alice": {"battlefield": ["Forest", "Grizzly Bears"], "hand": ["Giant Growth"], "library": LIB},
+        "bob": {"battlefield": ["Mountain"], "hand": ["Lightning Bolt"], "library": LIB}}})
+    bears = ids(g, "Grizzly Bears", "alice")[0]
+    QTest.keyClick(w.view, Qt.Key_F6)
+    for _ in range(10):   # alice's turn goes on; bob stops at alice's end step (his stop)
+        settle(w)
+        d = w.ctl.decision
+        if w.ctl.seat == "bob" and d is not None and d.kind == "priority":
+            break
+        if d.kind == "attackers":
+            space(w)
+    assert w.ctl.seat == "bob"
+    drag(w, card_center(w, ids(g, "Lightning Bolt", "bob", "hand")[0]), card_center(w, bears))
+    settle(w)
+    d = w.ctl.decision
+    assert w.ctl.seat == "alice" and d.kind == "priority" and w.scene.v["stack"], "alice may respond"
+    drag(w, card_center(w, ids(g, "Giant Growth", "alice", "hand")[0]), card_center(w, bears))
+    for _ in range(6):
+        settle(w)
+        if not g.stack:
+            break
+        space(w)
+    assert bears in g.battlefield, "the Giant Growth saved the bears"
+
+
+# -- item 5: choice buttons never cut their text ------------------------------------------------
+def shows_whole_text(b) -> bool:
+    from app.table.prompt import WrapButton
+    if isinstance(b, WrapButton):
+        return (b.label.text() == b.text() and b.label.heightForWidth(b.label.width()) <= b.label.height() + 1
+                and b.label.width() <= b.width())
+    return b.fontMetrics().horizontalAdvance(b.text()) <= b.contentsRect().width() - 8
+
+
+def test_choice_buttons_show_their_whole_text(qtbot):
+    from PySide6.QtWidgets import QPushButton
+    g, w = table_for(qtbot, {"active": "alice", "step": "main1", "players": {
+        "alice": {"battlefield": ["Garruk Wildspeaker", "Forest", "Forest"], "library": LIB},
+        "bob": {"battlefield": ["Craw Wurm"], "library": LIB}}})
+    garruk = ids(g, "Garruk Wildspeaker", "alice")[0]
+    double_click(w, card_center(w, garruk))
+    qtbot.wait(50)   # the layout settles
+    buttons = [b for b in w.prompt.findChildren(QPushButton) if b.isVisible() and b.text()]
+    labels = [b.text() for b in buttons]
+    assert any("+1: Untap two target lands" in t for t in labels), labels
+    assert any("-1: Create a 3/3 green Beast creature token" in t for t in labels), labels
+    for b in buttons:
+        assert shows_whole_text(b), b.text()
+        assert b.toolTip() == b.text()
+
+
+def test_modes_of_a_modal_spell_wrap_and_are_checked_by_clicking(qtbot):
+    from app.table.prompt import WrapCheck
+    g, w = table_for(qtbot, {"active": "alice", "step": "main1", "players": {
+        "alice": {"battlefield": ["Island"] * 4, "hand": ["Cryptic Command"], "library": LIB},
+        "bob": {"battlefield": ["Craw Wurm"], "library": LIB}}})
+    cmd = ids(g, "Cryptic Command", "alice", "hand")[0]
+    drag(w, card_center(w, cmd), w.scene.zones[("creatures", "alice")].rect.center())
+    for _ in range(4):
+        checks = w.prompt.findChildren(WrapCheck)
+        if checks:
+            break
+        buttons = [b for k, b in w.prompt.buttons.items() if k.startswith("target:")]
+        if buttons:
+            QTest.mouseClick(buttons[0], Qt.LeftButton)
+    checks = w.prompt.findChildren(WrapCheck)
+    assert len(checks) == 4
+    for c in checks:
+        assert c.label.heightForWidth(c.label.width()) <= c.label.height() + 1, c.label.text()
+    QTest.mouseClick(checks[3].label, Qt.LeftButton)   # a click on the words checks it
+    assert checks[3].isChecked()
+
+
+# -- item 6: the log follows -------------------------------------------------------------------
+def test_the_log_follows_when_the_panel_grows(qtbot):
+    g, w = table_for(qtbot, {"active": "alice", "step": "main1", "players": {
+        "alice": {"battlefield": ["Garruk Wildspeaker", "Forest", "Forest"], "library": LIB},
+        "bob": {"library": LIB}}})
+    w._log([f"line {i}" for i in range(300)])
+    QApplication.processEvents()
+    bar = w.log.verticalScrollBar()
+    assert bar.value() == bar.maximum()
+    double_click(w, card_center(w, ids(g, "Garruk Wildspeaker", "alice")[0]))   # the panel grows
+    QApplication.processEvents()
+    assert bar.value() == bar.maximum(), "the newest line stays in view"
+    # a player who scrolls up to read is left there
+    QTest.keyClick(w.log, Qt.Key_PageUp)
+    QApplication.processEvents()
+    w._log(["one more"])
+    assert bar.value() < bar.maximum()
+
+
+# -- item 7: readable check boxes; clicking hand cards to discard --------------------------------
+def test_discard_to_hand_size_by_clicking_the_cards(qtbot):
+    from PySide6.QtWidgets import QListWidget
+    hand = ["Forest", "Mountain", "Island", "Plains", "Swamp", "Grizzly Bears", "Craw Wurm", "Hill Giant", "Shock"]
+    g, w = table_for(qtbot, {"active": "alice", "step": "end", "players": {
+        "alice": {"hand": hand, "library": LIB}, "bob": {"library": LIB}}})
+    for _ in range(4):
+        settle(w)
+        d = w.ctl.decision
+        if d is not None and d.kind == "discard_to_hand_size":
+            break
+        space(w)
+    assert w.ctl.decision.kind == "discard_to_hand_size"
+    wurm, shock = ids(g, "Craw Wurm", "alice", "hand")[0], ids(g, "Shock", "alice", "hand")[0]
+    click(w, card_center(w, wurm))
+    click(w, card_center(w, shock))
+    assert w.scene.cards[wurm].highlight == "selected"
+    lw = w.prompt.findChild(QListWidget, "choices")
+    checked = [lw.item(i).data(Qt.UserRole) for i in range(lw.count()) if lw.item(i).checkState() == Qt.Checked]
+    assert sorted(checked) == sorted([wurm, shock]), "the panel's list follows the table"
+    # the check boxes show on the dark panel: a light frame around each
+    img = lw.viewport().grab().toImage()
+    r = lw.visualItemRect(lw.item(0))
+    lum = [img.pixelColor(x, r.center().y()).lightness() for x in range(r.left(), r.left() + 40)]
+    assert max(lum) - min(lum) > 120, lum
+    space(w)
+    names = [g.objects[i].card.name for i in g.players["alice"].graveyard]
+    assert sorted(names) == ["Craw Wurm", "Shock"]
+
+
+# -- item 8: dragging a targeted spell lights its targets and leaves them in view ---------------
+def test_dragging_a_targeted_spell_lights_the_targets_and_does_not_cover_them(qtbot):
+    g, w = table_for(qtbot, {"active": "alice", "step": "main1", "players": {
+        "alice": {"battlefield": ["Mountain", "Raging Goblin"], "hand": ["Lightning Bolt"], "library": LIB},
+        "bob": {"battlefield": ["Grizzly Bears", "Hill Giant"], "library": LIB}}})
+    bolt, bears = ids(g, "Lightning Bolt", "alice", "hand")[0], ids(g, "Grizzly Bears", "bob")[0]
+    vp = w.view.viewport()
+    a, b = vp_point(w, card_center(w, bolt)), vp_point(w, card_center(w, bears))
+    QTest.mousePress(vp, Qt.LeftButton, Qt.NoModifier, a)
+    QTest.mouseMove(vp, (a + b) / 2)
+    QTest.mouseMove(vp, b)
+    lit = {o for o, it in w.scene.cards.items() if it.highlight == "target"}
+    assert bears in lit and ids(g, "Hill Giant", "bob")[0] in lit and w.scene.players["bob"].highlight == "target"
+    dragged = w.scene.cards[bolt]
+    assert not dragged.sceneBoundingRect().contains(card_center(w, bears)), "the target under the pointer shows"
+    QTest.mouseRelease(vp, Qt.LeftButton, Qt.NoModifier, b)
+    assert any(e.get("type") == "cast" and e.get("targets") == [[bears]] for e in g.events), "cast at the bears"
+    assert all(it.opacity() == 1.0 and it.scale() == 1.0 for it in w.scene.cards.values())
+
+
+# -- item 9: the side panel scales with the window -----------------------------------------------
+def test_the_side_panel_scales_with_the_window(qtbot):
+    g, w = table_for(qtbot, {"active": "alice", "step": "main1", "players": {
+        "alice": {"battlefield": ["Forest"], "library": LIB}, "bob": {"library": LIB}}})
+    w.resize(3840, 2160)
+    QApplication.processEvents()
+    big = (w.side.width(), w.preview.width(), w.prompt.ok.fontInfo().pixelSize())
+    w.resize(1024, 700)
+    QApplication.processEvents()
+    small = (w.side.width(), w.preview.width(), w.prompt.ok.fontInfo().pixelSize())
+    assert big[0] >= 600 and big[1] >= 500 and big[2] >= 24, big
+    assert small[0] <= 250 and w.view.width() >= 760, small
+
+
+# -- item 10: same-named creatures told apart ----------------------------------------------------
+def test_same_named_blockers_are_told_apart_in_the_order_and_damage_rows(qtbot):
+    from PySide6.QtWidgets import QListWidget
+    g, w = table_for(qtbot, {"active": "alice", "step": "declare_attackers", "players": {
+        "alice": {"battlefield": ["Craw Wurm"], "library": LIB},
+        "bob": {"battlefield": ["Grizzly Bears", "Grizzly Bears"], "library": LIB}}})
+    wurm = ids(g, "Craw Wurm", "alice")[0]
+    b1, b2 = ids(g, "Grizzly Bears", "bob")
+    drag(w, card_center(w, wurm), w.scene.players["bob"].center())
+    space(w)
+    settle(w)
+    drag(w, card_center(w, b1), card_center(w, wurm))
+    drag(w, card_center(w, b2), card_center(w, wurm))
+    space(w)
+    for _ in range(5):
+        settle(w)
+        if w.ctl.decision is not None and w.ctl.decision.kind == "order_blockers":
+            break
+        space(w)
+    lw = w.prompt.findChild(QListWidget, "order")
+    rows = [lw.item(i).text() for i in range(lw.count())]
+    assert len(set(rows)) == 2 and all(r.startswith("Grizzly Bears") for r in rows), rows

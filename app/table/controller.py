@@ -133,6 +133,8 @@ class TableController(QObject):
         except IllegalAction as e:
             self.illegal.emit(str(e) or "that is not allowed now")
             return False
+        if isinstance(answer, dict) and answer.get("action") not in (None, "pass"):
+            self.pass_until.pop(self.seat, None)   # a player who acts has taken the turn back in hand
         self.advance()
         return True
 
@@ -197,11 +199,17 @@ class TableController(QObject):
             if self.auto_pass and only_pass_or_mana(d.options):
                 return {"action": "pass"}  # decided from the options alone: no view needed
             v = self.session.view(seat)  # once per decision: a view of a crowded table is not free
-            if self.pass_until.get(seat) == v["turn"]:
+            if self.pass_until.get(seat) == v["turn"] and not self.opponent_acted(seat, v):
                 return {"action": "pass"}
             if self.auto_pass and not self.stops_here(seat, v):
                 return {"action": "pass"}
         return None
+
+    @staticmethod
+    def opponent_acted(seat: str, v: dict[str, Any]) -> bool:
+        """A spell or ability of another player waits on the stack: "pass turn" (F6) gives
+        the player priority back, as Arena and Forge do, so they may respond (116.3b)."""
+        return bool(v["stack"]) and v["stack"][0]["controller"] != seat
 
     def stops_here(self, seat: str, v: dict[str, Any] | None = None) -> bool:
         v = v if v is not None else self.session.view(seat)

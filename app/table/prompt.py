@@ -32,11 +32,13 @@ class WrapButton(QPushButton):
         self.label.setAlignment(Qt.AlignCenter)
         self.label.setAttribute(Qt.WA_TransparentForMouseEvents)
         self.label.setStyleSheet("background: transparent; color: inherit;")
+
         sp = self.sizePolicy()
         sp.setHorizontalPolicy(QSizePolicy.Expanding)
         sp.setHeightForWidth(True)
         self.setSizePolicy(sp)
         self.setMinimumWidth(40)
+        self._base_min = 0
         self.setText(text)
 
     def setText(self, text: str) -> None:  # noqa: N802 (Qt's name)
@@ -50,29 +52,45 @@ class WrapButton(QPushButton):
         self.label.setFont(self.font())
         self.label.setEnabled(self.isEnabled())
 
-    def hasHeightForWidth(self) -> bool:  # noqa: N802
-        return True
+    def setMinimumHeight(self, h: int) -> None:  # noqa: N802
+        self._base_min = h
+        super().setMinimumHeight(max(h, self._text_height(self.width())) if self.width() > 40 else h)
+
+    def _text_height(self, w: int) -> int:
+        return self.label.heightForWidth(max(10, w - self.PAD_W)) + self.PAD_H
 
     def heightForWidth(self, w: int) -> int:  # noqa: N802
-        return max(self.minimumHeight(), self.label.heightForWidth(max(10, w - self.PAD_W)) + self.PAD_H)
+        return max(getattr(self, "_base_min", 0), self._text_height(w))
 
     def sizeHint(self) -> QSize:  # noqa: N802
         one_line = self.label.fontMetrics().horizontalAdvance(self.text()) + self.PAD_W + 4
-        w = min(one_line, 600)
-        return QSize(w, self.heightForWidth(w))
+        w = self.width() if self.width() > 40 else min(one_line, 600)
+        return QSize(min(one_line, 600), self.heightForWidth(w))
 
     def minimumSizeHint(self) -> QSize:  # noqa: N802
         return QSize(40, self.heightForWidth(self.width() if self.width() > 40 else 200))
 
     def resizeEvent(self, ev: Any) -> None:
         super().resizeEvent(ev)
-        self.label.setGeometry(self.rect().adjusted(self.PAD_W // 2, self.PAD_H // 2,
-                                                    -(self.PAD_W // 2), -(self.PAD_H // 2)))
-        if self.height() < self.heightForWidth(self.width()):
-            self.updateGeometry()
+        self._place_label()
+        # the layouts of the side panel do not ask for a height for the width: the button
+        # asks for the height its wrapped text needs as its minimum
+        need = self.heightForWidth(self.width())
+        if need != self.minimumHeight():
+            super().setMinimumHeight(need)
+
+    def _place_label(self) -> None:
+        r = self.rect().adjusted(self.PAD_W // 2, self.PAD_H // 2, -(self.PAD_W // 2), -(self.PAD_H // 2))
+        if self.label.geometry() != r:
+            self.label.setGeometry(r)
+
+    def showEvent(self, ev: Any) -> None:  # noqa: N802
+        super().showEvent(ev)
+        self._place_label()
 
     def paintEvent(self, ev: Any) -> None:  # noqa: N802
         # the button's frame and background only: the label draws the text
+        self._place_label()
         p = QStylePainter(self)
         opt = QStyleOptionButton()
         self.initStyleOption(opt)
