@@ -398,3 +398,77 @@ def test_same_named_blockers_are_told_apart_in_the_order_and_damage_rows(qtbot):
     lw = w.prompt.findChild(QListWidget, "order")
     rows = [lw.item(i).text() for i in range(lw.count())]
     assert len(set(rows)) == 2 and all(r.startswith("Grizzly Bears") for r in rows), rows
+
+
+# -- item 16: words -------------------------------------------------------------------------------
+def test_words_against_the_bot_and_before_the_first_turn(qtbot):
+    import re
+
+    from engine.ai.random_bot import RandomBot
+    from engine.bench import GREEN, RED
+    from engine.game import Game
+    g = Game.new([("you", RED), ("bot", GREEN)], None, 3, play_first="you")
+    w = TableWidget(LocalSession(g, {"bot": RandomBot(3)}), ["you"], modal_errors=False)
+    KEEP.append(w)
+    qtbot.addWidget(w)
+    w.resize(1500, 920)
+    w.show()
+    banner = next(it for k, it in w.scene._pool.items() if k == ("text", "step")).text()
+    assert "step" not in banner and "mulligan" in banner, banner   # no "mulligan step": there is none
+    space(w)   # keep
+    drag(w, w.scene.cards[next(c["id"] for c in w.ctl.view()["players"]["you"]["hand"]
+                               if c["name"] == "Mountain")].sceneBoundingRect().center(),
+         w.scene.zones[("lands", "you")].rect.center())
+    log = w.ctl.log_lines
+    assert not [ln for ln in log if re.match(r"you (draws|plays|casts|discards|gains|loses) ", ln)], log
+    assert "you play Mountain" in log
+    opening = log[:log.index(next(ln for ln in log if ln.startswith("— turn 1")))]
+    draws = [ln for ln in opening if "draw" in ln]
+    assert [ln.split(":")[0] for ln in draws] == ["you draw 7 cards", "bot draws 7 cards"], draws
+
+
+def test_the_hand_over_screen_says_what_is_asked_in_plain_words(qtbot):
+    g, w = table_for(qtbot, {"active": "alice", "step": "main1", "players": {
+        "alice": {"battlefield": ["Mountain"], "hand": ["Lightning Bolt"], "library": LIB},
+        "bob": {"battlefield": ["Grizzly Bears", "Forest"], "hand": ["Giant Growth"], "library": LIB}}})
+    drag(w, card_center(w, ids(g, "Lightning Bolt", "alice", "hand")[0]), card_center(w, ids(g, "Grizzly Bears", "bob")[0]))
+    assert w.curtain.isVisible()
+    text = w.curtain.text.text()
+    assert "respond to Lightning Bolt" in text and "main1" not in text and "you have priority" not in text, text
+
+
+def test_counters_that_cancel_leave_no_mark(qtbot):
+    g, w = table_for(qtbot, {"active": "alice", "step": "main1", "players": {
+        "alice": {"battlefield": ["Grizzly Bears"], "library": LIB}, "bob": {"library": LIB}}})
+    bears = ids(g, "Grizzly Bears", "alice")[0]
+    g.objects[bears].counters["-1/-1"] = 0   # what +1/+1 and -1/-1 counters leave after cancelling (704.5r)
+    w.refresh()
+    it = w.scene.cards[bears]
+    assert "×0" not in it.toolTip()
+    assert all(n for _, n in it.look[4][5]) if it.look[4] else True
+    hover(w, bears)
+    assert "-1/-1" not in repr({k: v for k, v in (w._preview_card.get("counters") or {}).items() if v})
+
+
+def test_an_opponents_aura_shows_above_its_host(qtbot):
+    g, w = table_for(qtbot, {"active": "alice", "step": "main1", "players": {
+        "alice": {"battlefield": ["Grizzly Bears"], "library": LIB},
+        "bob": {"battlefield": ["Hill Giant", {"name": "Holy Strength", "attached_to": "Hill Giant"}], "library": LIB}}})
+    giant = ids(g, "Hill Giant", "bob")[0]
+    aura = ids(g, "Holy Strength", "bob")[0]
+    assert g.objects[aura].attached_to == giant
+    a, h = w.scene.cards[aura], w.scene.cards[giant]
+    strip = a.sceneBoundingRect().adjusted(3, 3, -3, 0)
+    strip.setHeight(20)   # the Aura's name bar
+    covering = [it for it in w.scene.items(strip) if isinstance(it, CardItem) and it is not a
+                and it.zValue() >= a.zValue() and it.sceneBoundingRect().adjusted(3, 3, -3, -3).intersects(strip)]
+    assert not covering, [c.name for c in covering]
+    assert a.sceneBoundingRect().top() < h.sceneBoundingRect().top()
+
+
+def test_screenshot_help_names_no_issue_and_no_idle_flag(capsys):
+    from app import screenshot
+    with pytest.raises(SystemExit):
+        screenshot.main(["--help"])
+    out = capsys.readouterr().out
+    assert "issue" not in out and "--demo" not in out and "--until" in out

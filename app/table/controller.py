@@ -15,7 +15,7 @@ from PySide6.QtCore import QObject, Signal
 
 from engine.errors import IllegalAction
 
-from app.table.log import describe
+from app.table.log import describe_all
 
 # Steps where a player with something to do gets priority with an empty stack (Forge and
 # Arena have such stops; the rest of the time priority is passed for them). With a spell
@@ -229,7 +229,7 @@ class TableController(QObject):
             self._names[c["id"]] = c["name"]
         evs = self.session.events(viewer, self._since)
         self._since += len(evs)
-        lines = [t for t in (describe(e, self._names) for e in evs) if t]
+        lines = describe_all(evs, self._names)   # a player named "you" reads "you draw"
         if lines:
             self.log_lines += lines
             self.logged.emit(lines)

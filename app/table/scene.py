@@ -49,6 +49,9 @@ STEP_NAMES = {"main1": "first main phase", "main2": "second main phase", "first_
               "play_first": "choice of who plays first", "mulligan": "mulligans", "opening": "opening hands"}
 
 
+BEFORE_TURNS = ("play_first", "mulligan", "opening")
+
+
 def step_name(step: str) -> str:
     """'declare_attackers' -> 'declare attackers step'; 'main1' -> 'first main phase';
     the game's start, which is no step (103), by what happens in it ('mulligan' -> 'mulligans')."""
@@ -462,8 +465,9 @@ class TableScene(QGraphicsScene):
             self.cards[c["id"]] = it
 
     def _center(self, v: dict[str, Any], d: Any) -> None:
-        txt = (f"turn {v['turn']} · {v['active']} · {step_name(v.get('step') or '')}" if v.get("turn")
-               else f"before the game · {step_name(v.get('step') or '')}")
+        step = v.get("step") or ""
+        txt = (f"before the game · {step_name(step)}" if step in BEFORE_TURNS or not v.get("turn")
+               else f"turn {v['turn']} · {v['active']} · {step_name(step)}")
         if v.get("winner") is not None:
             txt = f"game over: {v['winner']} wins"
         t = self._take(("text", "step"), lambda: self._text(QFont("DejaVu Sans", 15, QFont.Bold),
