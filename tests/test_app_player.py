@@ -472,3 +472,87 @@ def test_screenshot_help_names_no_issue_and_no_idle_flag(capsys):
         screenshot.main(["--help"])
     out = capsys.readouterr().out
     assert "issue" not in out and "--demo" not in out and "--until" in out
+
+
+# -- item 11: concede asks first, and for the right seat ---------------------------------------
+def click_in_box(text: str) -> None:
+    """Click a button of the open message box (it runs its own event loop)."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QMessageBox
+
+    def go() -> None:
+        box = next(w for w in QApplication.topLevelWidgets() if isinstance(w, QMessageBox) and w.isVisible())
+        b = next(b for b in box.buttons() if b.text() == text)
+        QTest.mouseClick(b, Qt.LeftButton)
+    QTimer.singleShot(0, go)
+
+
+def main_window(qtbot):
+    from app.application import MainWindow
+    win = MainWindow()
+    KEEP.append(win)
+    qtbot.addWidget(win)
+    win.show()
+    return win
+
+
+def test_concede_asks_and_concedes_for_the_player_chosen(qtbot):
+    from engine.bench import GREEN, RED
+    win = main_window(qtbot)
+    t = win.start_game([("alice", RED), ("bob", GREEN)], 4, "alice", vs_bot=False, modal_errors=False)
+    shown = t.ctl.seat
+    click_in_box("Keep playing")
+    win.actions["concede"].trigger()
+    assert t.ctl.view()["winner"] is None and not t.ctl.finished, "nothing happens without a yes"
+    other = "bob" if shown == "alice" else "alice"
+    click_in_box(f"{other} concedes")   # not the seat on screen
+    win.actions["concede"].trigger()
+    assert t.ctl.view()["winner"] == shown
+
+
+def test_concede_against_the_bot_asks_first(qtbot):
+    from engine.bench import GREEN, RED
+    win = main_window(qtbot)
+    t = win.start_game([("ann", RED), ("bot", GREEN)], 4, "ann", vs_bot=True, modal_errors=False)
+    click_in_box("Concede")
+    win.actions["concede"].trigger()
+    assert t.ctl.view()["winner"] == "bot"
+
+
+# -- item 14: illegal decks are not offered without a clear warning ------------------------------
+def test_an_illegal_autosaved_draft_cannot_start_a_game_unwarned(qtbot, tmp_path, monkeypatch):
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox
+
+    import engine.decks.store as store_mod
+    from engine.decks.model import Deck
+    monkeypatch.setattr(store_mod, "default_path", lambda: tmp_path / "decks.sqlite3")
+    st = store_mod.DeckStore()
+    st.save(Deck(name="Untitled", main={"Forest": 2, "Grizzly Bears": 2}))
+    st.close()
+    win = main_window(qtbot)
+    seen = {}
+
+    def fill() -> None:
+        dlg = next(w for w in QApplication.topLevelWidgets() if isinstance(w, QDialog) and w.isVisible())
+        combo: QComboBox = dlg.ui.deck1
+        labels = [combo.itemText(i) for i in range(combo.count())]
+        seen["labels"] = labels
+        seen["start"] = combo.currentText()
+        combo.setFocus()
+        QTest.keyClick(combo, Qt.Key_End)   # the last deck: the illegal draft
+        seen["chosen"] = combo.currentText()
+        seen["warning"] = dlg.warning.text() if dlg.warning.isVisible() else ""
+        ok = dlg.ui.buttons.button(QDialogButtonBox.Ok)
+        seen["ok"] = ok.isEnabled()
+        QTest.mouseClick(ok, Qt.LeftButton)
+        seen["still_open"] = dlg.isVisible()
+        QTest.mouseClick(dlg.ui.buttons.button(QDialogButtonBox.Cancel), Qt.LeftButton)
+
+    QTimer.singleShot(0, fill)
+    win.actions["hotseat"].trigger()
+    assert "Untitled" in seen["chosen"] and "not legal" in seen["chosen"], seen
+    assert not seen["start"].startswith("⚠"), "a legal deck is chosen first"
+    assert "Untitled" not in " ".join(seen["labels"][:-1]), "the illegal deck comes last"
+    assert "4 cards" in seen["warning"] or "60" in seen["warning"], seen["warning"]
+    assert not seen["ok"] and seen["still_open"] and win.state == "home"

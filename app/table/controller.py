@@ -145,9 +145,13 @@ class TableController(QObject):
         if d is not None and d.kind == "priority":
             self.submit({"action": "pass"})
 
-    def concede(self) -> None:
+    def concede(self, seat: str | None = None) -> None:
+        """``seat`` (a player at this computer; the shown one by default) leaves the game (104.3a)."""
+        seat = seat or self.seat
+        if seat not in self.humans:
+            raise ValueError(f"{seat} is not played at this computer")
         if hasattr(self.session, "concede"):
-            self.session.concede(self.seat)
+            self.session.concede(seat)
             self.advance()
 
     def start(self) -> None:
