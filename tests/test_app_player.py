@@ -556,3 +556,28 @@ def test_an_illegal_autosaved_draft_cannot_start_a_game_unwarned(qtbot, tmp_path
     assert "Untitled" not in " ".join(seen["labels"][:-1]), "the illegal deck comes last"
     assert "4 cards" in seen["warning"] or "60" in seen["warning"], seen["warning"]
     assert not seen["ok"] and seen["still_open"] and win.state == "home"
+
+
+# -- item 12: undo of a mana ability tapped by mistake -------------------------------------------
+def test_a_land_tapped_by_mistake_is_untapped_while_its_mana_is_unspent(qtbot):
+    import json
+    g, w = table_for(qtbot, {"active": "alice", "step": "main1", "players": {
+        "alice": {"battlefield": ["Mountain", "Forest"], "hand": ["Lightning Bolt"], "library": LIB},
+        "bob": {"battlefield": ["Grizzly Bears"], "library": LIB}}})
+    session = w.ctl.session
+    before = (json.dumps(session.view("alice"), sort_keys=True), json.dumps(session.view("bob"), sort_keys=True))
+    forest = ids(g, "Forest", "alice")[0]
+    double_click(w, card_center(w, forest))   # a mistake: the Forest, not the Mountain
+    assert session.game.objects[forest].tapped and session.game.players["alice"].pool
+    double_click(w, card_center(w, forest))   # take it back
+    g2 = session.game
+    assert not g2.objects[forest].tapped and not any(g2.players["alice"].pool.values())
+    assert (json.dumps(session.view("alice"), sort_keys=True), json.dumps(session.view("bob"), sort_keys=True)) == before
+    assert not w.scene.cards[forest].card.get("tapped")
+    # once the mana is spent, there is nothing to take back
+    mountain = ids(g2, "Mountain", "alice")[0]
+    double_click(w, card_center(w, mountain))
+    drag(w, card_center(w, ids(g2, "Lightning Bolt", "alice", "hand")[0]), card_center(w, ids(g2, "Grizzly Bears", "bob")[0]))
+    QTest.keyClick(w.view, Qt.Key_Z, Qt.ControlModifier)
+    assert "nothing to undo" in w.status.text()
+    assert session.game.objects[mountain].tapped

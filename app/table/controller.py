@@ -145,6 +145,16 @@ class TableController(QObject):
         if d is not None and d.kind == "priority":
             self.submit({"action": "pass"})
 
+    def undo_mana(self, card: int | None = None) -> bool:
+        """Untap a permanent the shown seat just tapped for mana, while the mana is unspent
+        and nothing else happened (LocalSession.undo_mana); False when that is not so."""
+        undo = getattr(self.session, "undo_mana", None)
+        if undo is None or self.seat not in self.humans or not undo(self.seat, card):
+            return False
+        self._since = min(self._since, len(self.session.events(self.seat)))
+        self.advance()
+        return True
+
     def concede(self, seat: str | None = None) -> None:
         """``seat`` (a player at this computer; the shown one by default) leaves the game (104.3a)."""
         seat = seat or self.seat

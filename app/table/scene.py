@@ -912,6 +912,8 @@ class TableScene(QGraphicsScene):
             return
         if d.kind != "priority":
             return
+        if it.zone == "battlefield" and it.card.get("tapped") and self.ctl.undo_mana(it.obj):
+            return   # tapped for mana by mistake a moment ago: untapped, its mana gone again
         if it.zone == "hand":
             opts = self.hand_options(it.obj)
         elif it.zone == "graveyard":

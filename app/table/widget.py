@@ -75,6 +75,8 @@ class TableView(QGraphicsView):
     def keyPressEvent(self, ev: Any) -> None:
         # the same keys as the window's shortcuts, for when the window is not active
         fn = self.keys.get(ev.key()) if hasattr(self, "keys") else None
+        if ev.matches(QKeySequence.Undo) and hasattr(self, "on_undo"):
+            fn = self.on_undo
         if fn is not None:
             fn()
             ev.accept()
@@ -214,7 +216,18 @@ class TableWidget(QWidget):
             sc = QShortcut(QKeySequence(key), self)
             sc.setContext(Qt.WindowShortcut)
             sc.activated.connect(fn)
+        undo = QShortcut(QKeySequence.Undo, self)   # Ctrl+Z: untap what was just tapped for mana
+        undo.setContext(Qt.WindowShortcut)
+        undo.activated.connect(self.undo_mana)
+        self.view.on_undo = self.undo_mana
         self.ctl.start()
+
+    def undo_mana(self) -> bool:
+        """Ctrl+Z: take back the last tap for mana, if its mana is unspent and nothing else happened."""
+        if self.ctl.undo_mana():
+            return True
+        self.show_status("nothing to undo: only a tap for mana whose mana is still unspent can be taken back")
+        return False
 
     def _save_stops(self, seat: str) -> None:
         save_stops(seat, *self.ctl.stops[seat])
