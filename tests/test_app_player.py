@@ -143,6 +143,7 @@ def test_the_top_card_after_a_mulligan_is_shown_to_the_deciding_seat_only(qtbot)
 
 # -- item 3: the preview: current P/T, gone with its card, never a hidden card -----------------
 def hover(w, obj):
+    QTest.mouseMove(w.view.viewport(), vp_point(w, QPointF(2, 2)))   # from off any card: a hover enters
     QTest.mouseMove(w.view.viewport(), vp_point(w, card_center(w, obj)))
     QApplication.processEvents()
 

@@ -536,7 +536,9 @@ class TableScene(QGraphicsScene):
 
     def _anchor(self, x: Any) -> QPointF | None:
         if isinstance(x, str) and x in self.players:
-            return self.players[x].center()
+            # the panel's right edge, toward the battlefield: the arrow leaves the life total readable
+            it = self.players[x]
+            return it.mapToScene(QPointF(it.rect.width() - 6, it.rect.height() / 2))
         if isinstance(x, int) and x in self.cards:
             return self.cards[x].center()
         return None

@@ -30,7 +30,7 @@ def side_width(window_w: int) -> int:
 def side_style(px: int) -> str:
     """The table window's style sheet with text of ``px`` pixels (the side panel scales)."""
     return ("TableWidget, QWidget { background: #182028; } "
-            f"QWidget {{ font-size: {px}px; }} QLabel {{ color: #ddd; }}"
+            f"QWidget {{ font-size: {px}px; }} QLabel {{ color: #ddd; background: transparent; }}"
             f"QLabel#title {{ font-size: {round(px * 1.1)}px; }}"
             "QListWidget, QPlainTextEdit { background: #10161c; color: #ddd; border: none; }"
             "QPushButton { background: #3a4c5e; color: #fff; border-radius: 6px; padding: 6px; }"
