@@ -320,8 +320,8 @@ def test_finding_games_on_the_lan_does_not_hold_the_window(qtbot):
 
 
 def test_a_game_of_an_earlier_server_run_is_not_listed_as_playing(qtbot, tmp_path):
-    from engine.net.client import RemoteSession
     from engine.net.bot import load_deck
+    from engine.net.client import RemoteSession
     deck = load_deck(str(Path(__file__).resolve().parent.parent / "assets" / "decks" / "red-aggro.txt"))
     server = LoopServer(tmp_path / "data")
     a = RemoteSession("127.0.0.1", server.port)

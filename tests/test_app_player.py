@@ -365,7 +365,7 @@ def test_dragging_a_targeted_spell_lights_the_targets_and_does_not_cover_them(qt
 
 # -- item 9: the side panel scales with the window -----------------------------------------------
 def test_the_side_panel_scales_with_the_window(qtbot):
-    g, w = table_for(qtbot, {"active": "alice", "step": "main1", "players": {
+    _, w = table_for(qtbot, {"active": "alice", "step": "main1", "players": {
         "alice": {"battlefield": ["Forest"], "library": LIB}, "bob": {"library": LIB}}})
     w.resize(3840, 2160)
     QApplication.processEvents()

@@ -302,20 +302,27 @@ class TableWidget(QWidget):
         self.preview.clear()
         self.preview.setText(NO_PREVIEW)
 
-    def visible_cards(self) -> dict[int, dict[str, Any]]:
-        """The cards the seat on screen may see now, by id: the public zones, and its own
-        hand unless the hand-over screen is up (DESIGN: hidden information)."""
+    def _visible_zones(self) -> Iterable[tuple[str, list[dict[str, Any]]]]:
+        """The zones the seat on screen may see now: the public ones, and its own hand
+        unless the hand-over screen is up (DESIGN: hidden information)."""
         v = self.scene.v
-        out: dict[int, dict[str, Any]] = {}
-        for zone, cards in (("battlefield", v.get("battlefield") or []), ("stack", v.get("stack") or [])):
-            for c in cards:
-                out[c["id"]] = {**c, "zone": zone}
+        yield "battlefield", v.get("battlefield") or []
+        yield "stack", v.get("stack") or []
         for seat, p in (v.get("players") or {}).items():
             for zone in ("graveyard", "exile") + (("hand",) if seat == self.ctl.seat and not self.scene.hide_hands
                                                    else ()):
-                for c in p.get(zone) or []:
-                    out[c["id"]] = {**c, "zone": zone}
-        return out
+                yield zone, p.get(zone) or []
+
+    def visible_cards(self) -> dict[int, dict[str, Any]]:
+        """The cards the seat on screen may see now, by id (with their zone)."""
+        return {c["id"]: {**c, "zone": zone} for zone, cards in self._visible_zones() for c in cards}
+
+    def _visible_card(self, obj: int) -> dict[str, Any] | None:
+        for zone, cards in self._visible_zones():
+            for c in cards:
+                if c["id"] == obj:
+                    return {**c, "zone": zone}
+        return None
 
     def _check_preview(self) -> None:
         """The card shown large is still one the seat on screen may see, as it is now (a
@@ -335,7 +342,7 @@ class TableWidget(QWidget):
             return
         if "id" not in card:
             return   # a printed face (a name): nothing hidden
-        now = self.visible_cards().get(card["id"])
+        now = self._visible_card(card["id"])
         if now is None:
             self.clear_preview()
         elif now != card:
