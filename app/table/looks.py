@@ -176,7 +176,7 @@ def _marks(p: QPainter, w: int, h: int, sick: bool, power: Any, toughness: Any, 
         p.fillRect(r, QColor(150, 20, 20, 225))
         p.setFont(font(7, True))
         p.setPen(QColor(255, 240, 200))
-        p.drawText(r, Qt.AlignCenter, "BY HAND (unsupported)")
+        p.drawText(r, Qt.AlignCenter, "BY HAND")
 
 
 def badge(p: QPainter, at: QPointF, text: str, color: QColor) -> None:

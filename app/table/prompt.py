@@ -31,7 +31,8 @@ class WrapButton(QPushButton):
         self.label.setWordWrap(True)
         self.label.setAlignment(Qt.AlignCenter)
         self.label.setAttribute(Qt.WA_TransparentForMouseEvents)
-        self.label.setStyleSheet("background: transparent; color: inherit;")
+        self.label.setStyleSheet("QLabel { background: transparent; color: #ffffff; }"
+                                 "QLabel:disabled { color: #a4acb4; }")
 
         sp = self.sizePolicy()
         sp.setHorizontalPolicy(QSizePolicy.Expanding)
@@ -171,7 +172,9 @@ class PromptPanel(QWidget):
             setattr(self.ui, name, b)
         self.ok, self.second = self.ui.ok, self.ui.second
         self.layout().addStretch(1)   # room left over stays below the buttons, not inside the labels
-        self.setSizePolicy(QSizePolicy.Preferred, QSizePolicy.Maximum)   # and goes to the game log
+        # squeezed in a short window only down to what its parts need at least (a wrapped
+        # choice keeps its lines, a list scrolls); room left over goes to the game log
+        self.setSizePolicy(QSizePolicy.Preferred, QSizePolicy.Preferred)
         self.ok.clicked.connect(self.primary)
         self.second.clicked.connect(self.secondary)
         self._answer: Callable[[], Any] | None = None
@@ -366,7 +369,9 @@ class PromptPanel(QWidget):
         self.text.setText(d.prompt + f" (library: {lib['library']} cards)")
         if top:
             from app.cards.render import card_pixmap
-            self.body_lay.addWidget(QLabel(f"The top card of your library: {top['name']}"))
+            says = QLabel(f"The top card of your library: {top['name']}")
+            says.setWordWrap(True)
+            self.body_lay.addWidget(says)
             face = QLabel()
             face.setObjectName("top_card")
             face.setToolTip(top["name"])
@@ -447,7 +452,9 @@ class PromptPanel(QWidget):
             s = QSpinBox()
             s.setRange(0, o["power"])
             s.setValue(n)
-            g.addWidget(QLabel(f"{self._name(r)} (lethal {lethal})" if isinstance(r, int) else self._name(r)), i, 0)
+            row = QLabel(f"{self._name(r)} (lethal {lethal})" if isinstance(r, int) else self._name(r))
+            row.setWordWrap(True)
+            g.addWidget(row, i, 0)
             g.addWidget(s, i, 1)
             spins[r] = s
         if left and spins:
@@ -471,7 +478,7 @@ class PromptPanel(QWidget):
             it.setFlags(it.flags() | Qt.ItemIsUserCheckable)
             it.setCheckState(Qt.Checked if picked and x in picked else Qt.Unchecked)
             lw.addItem(it)
-        lw.setMaximumHeight(min(260, 8 + sum(lw.sizeHintForRow(i) for i in range(lw.count()))))
+        lw.setMaximumHeight(min(200, 8 + sum(lw.sizeHintForRow(i) for i in range(lw.count()))))
         lw.itemClicked.connect(lambda it: it.setCheckState(
             Qt.Unchecked if it.checkState() == Qt.Checked else Qt.Checked))
         if picked is not None:
@@ -491,8 +498,10 @@ class PromptPanel(QWidget):
             lo = hi = d.data.get("n", 1)
         if d.kind == "legend_rule":
             lo = hi = 1
-        self.body_lay.insertWidget(0, QLabel(f"choose {lo}" + (f" to {hi}" if hi != lo else "")
-                                             + " — click the cards on the table or check them here"))
+        how = QLabel(f"choose {lo}" + (f" to {hi}" if hi != lo else "")
+                     + " — click the cards on the table or check them here")
+        how.setWordWrap(True)
+        self.body_lay.insertWidget(0, how)
         self.ok.setText("OK")
         self._answer = lambda: self.table.submit({"cards": self._checked(lw)})
 

@@ -174,6 +174,7 @@ class TableWidget(QWidget):
         self.log.setReadOnly(True)
         self.log.setMaximumBlockCount(2000)
         self.log.setFrameShape(QFrame.NoFrame)
+        self.log.setMinimumHeight(40)   # the log gives way first when the window is short
         # the log follows the newest line, also when the panel above grows and the log gets
         # shorter; a player who scrolls up to read stops the following until back at the end
         self._log_follows = True
@@ -470,24 +471,27 @@ class TableWidget(QWidget):
     def resizeEvent(self, ev: Any) -> None:
         super().resizeEvent(ev)
         self.curtain.setGeometry(self.rect())
-        self._scale_side(side_width(self.width()))
+        self._scale_side(side_width(self.width()), self.height())
 
-    def _scale_side(self, width: int) -> None:
+    def _scale_side(self, width: int, height: int = 920) -> None:
         """The side panel grows with the window: its width, the preview and the text
-        (a 290 px panel was tiny at 4K and crowded the table at 1024)."""
+        (a 290 px panel was tiny at 4K and crowded the table at 1024). The preview takes
+        at most 36% of the height, so that the choices below it keep their room."""
         scale = width / SIDE_W
+        pw = min(width - 40, round(height * 0.36 * PREVIEW_W / PREVIEW_H))
+        if abs(scale - self._side_scale) < 0.02 and pw == self.preview.width():
+            return
+        self.preview.setFixedSize(pw, round(pw * PREVIEW_H / PREVIEW_W))
+        if self._preview_card is not None:
+            self._paint_preview()
         if abs(scale - self._side_scale) < 0.02:
             return
         self._side_scale = scale
         self.side.setFixedWidth(width)
-        pw = width - 40
-        self.preview.setFixedSize(pw, round(pw * PREVIEW_H / PREVIEW_W))
         px = max(11, round(13 * scale))
         self.setStyleSheet(side_style(px))
         if hasattr(self, "curtain"):
             self.curtain.set_scale(scale)
-        if self._preview_card is not None:
-            self._paint_preview()
 
     def show_handover(self, seat: str) -> None:
         """The hand-over screen over the table (hotseat). The controller's ``changed``
