@@ -399,6 +399,15 @@ def test_same_named_blockers_are_told_apart_in_the_order_and_damage_rows(qtbot):
     lw = w.prompt.findChild(QListWidget, "order")
     rows = [lw.item(i).text() for i in range(lw.count())]
     assert len(set(rows)) == 2 and all(r.startswith("Grizzly Bears") for r in rows), rows
+    space(w)   # this order
+    for _ in range(5):
+        settle(w)
+        if w.ctl.decision is not None and w.ctl.decision.kind == "assign_damage":
+            break
+        space(w)
+    assert w.ctl.decision.kind == "assign_damage"
+    rows = [lb.text() for lb in w.prompt.findChildren(QLabel) if lb.text().startswith("Grizzly Bears")]
+    assert len(rows) == 2 and len(set(rows)) == 2, rows
 
 
 # -- item 16: words -------------------------------------------------------------------------------
