@@ -11,9 +11,9 @@ from pathlib import Path
 from typing import Any, Literal
 
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import (QApplication, QDialog, QLabel, QMainWindow, QMessageBox, QPushButton,
-                               QStackedWidget, QVBoxLayout, QWidget)
+from PySide6.QtGui import QAction, QColor, QKeySequence
+from PySide6.QtWidgets import (QApplication, QDialog, QDialogButtonBox, QLabel, QMainWindow, QMessageBox,
+                               QPushButton, QStackedWidget, QVBoxLayout, QWidget)
 
 from engine.bench import GREEN, RED
 from engine.rng import new_seed
@@ -59,23 +59,39 @@ def store_decks() -> dict[str, list[str]]:
 
 
 class NewGameDialog(QDialog):
-    """Deck choice for each seat, names, who starts: the Designer form ui_forms/new_game.ui."""
+    """Deck choice for each seat, names, who starts: the Designer form ui_forms/new_game.ui.
+    Every deck is checked (app.deckchoice): illegal ones come last, marked with the reason,
+    and while one is chosen a warning says why and the game cannot start."""
 
     def __init__(self, vs_bot: bool, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        from app.deckchoice import deck_choices
         from app.forms import load
         self.ui = ui = load("new_game").Ui_NewGameDialog()
         ui.setupUi(self)
         self.setWindowTitle("New game vs bot" if vs_bot else "New hotseat game")
-        self.decks = {**asset_decks(), **SAMPLE_DECKS, **store_decks()}
+        self.offered = deck_choices()
+        self.decks = {c.label: list(c.cards) for c in self.offered}
+        self.problems = {c.label: c.problem for c in self.offered}
         self.names = [ui.name1, ui.name2]
         self.choices = [ui.deck1, ui.deck2]
         if vs_bot:
             ui.name2.setText("bot")
             ui.name2Label.setText("Player 2 (bot)")
+        legal = [c.label for c in self.offered if not c.problem]
         for i, c in enumerate(self.choices):
-            c.addItems(list(self.decks))
-            c.setCurrentIndex(i % 2)
+            for choice in self.offered:
+                c.addItem(choice.label)
+                if choice.problem:
+                    c.setItemData(c.count() - 1, QColor(255, 150, 120), Qt.ForegroundRole)
+                c.setItemData(c.count() - 1, choice.label, Qt.ToolTipRole)
+            c.setCurrentIndex(c.findText(legal[i % len(legal)]) if legal else 0)
+            c.currentIndexChanged.connect(self._check_decks)
+        self.warning = QLabel()
+        self.warning.setObjectName("warning")
+        self.warning.setWordWrap(True)
+        self.warning.setStyleSheet("color: #b00020; font-weight: bold;")
+        ui.form.insertRow(ui.form.rowCount() - 1, self.warning)
         self.first = ui.first
         self.seed = ui.seed
         # 0 (shown as "random") draws a fresh 128-bit seed; a number replays the same shuffles
@@ -83,6 +99,20 @@ class NewGameDialog(QDialog):
         self.seed.setValue(0)
         ui.buttons.accepted.connect(self.accept)
         ui.buttons.rejected.connect(self.reject)
+        self._check_decks()
+
+    def _check_decks(self) -> None:
+        """A chosen deck that is not legal: say why, and no game starts with it."""
+        bad = [f"{n.text().strip() or f'player {i + 1}'}'s deck is not legal: {self.problems[c.currentText()]}"
+               for i, (n, c) in enumerate(zip(self.names, self.choices)) if self.problems.get(c.currentText())]
+        self.warning.setText("\n".join(bad + (["Choose another deck, or fix it in the deck builder."] if bad else [])))
+        self.warning.setVisible(bool(bad))
+        self.ui.buttons.button(QDialogButtonBox.Ok).setEnabled(not bad)
+
+    def accept(self) -> None:
+        if any(self.problems.get(c.currentText()) for c in self.choices):
+            return   # the warning says why
+        super().accept()
 
     def result_config(self) -> dict[str, Any]:
         names = [n.text().strip() or f"player {i + 1}" for i, n in enumerate(self.names)]
@@ -342,9 +372,29 @@ class MainWindow(QMainWindow):
                 g["play_first"], g["chooser"] = None, next(n for n in names if n != winner)
             self.start_game(**g)
 
-    def concede(self) -> None:
-        if self.table is not None and self.state == "table":
-            self.table.ctl.concede()
+    def concede(self) -> QMessageBox | None:
+        """Concede (104.3a), after a confirmation. In hotseat the box asks which player
+        concedes (not whoever's side is shown); otherwise the player at this computer does."""
+        t = self.table
+        if t is None or self.state != "table" or t.ctl.finished or not t.ctl.humans:
+            return None
+        box = QMessageBox(QMessageBox.Question, "Concede", "", QMessageBox.NoButton, self)
+        box.setObjectName("concede")
+        seats = list(t.ctl.humans)
+        if len(seats) > 1:
+            box.setText("Which player concedes the game? The other player wins.")
+            buttons = {box.addButton(f"{s} concedes", QMessageBox.DestructiveRole): s for s in seats}
+        else:
+            box.setText(f"Concede this game, {seats[0]}? Your opponent wins.")
+            buttons = {box.addButton("Concede", QMessageBox.DestructiveRole): s for s in seats}
+        cancel = box.addButton("Keep playing", QMessageBox.RejectRole)
+        box.setDefaultButton(cancel)
+        box.setEscapeButton(cancel)
+        box.exec()
+        seat = buttons.get(box.clickedButton())
+        if seat is not None:
+            t.ctl.concede(seat)
+        return box
 
     def open_settings(self) -> None:
         from app.settings import open_settings_dialog

@@ -607,7 +607,9 @@ class Server:
 
     def open_games(self) -> list[dict[str, Any]]:
         """Games waiting for a second player, and games being played that spectators may watch."""
-        return [{"game": r.id, "host": r.host, "status": r.status, "format": r.format, "spectators": r.spectators}
+        return [{"game": r.id, "host": r.host, "status": r.status, "format": r.format, "spectators": r.spectators,
+                 # a game resumed from an earlier run that no player came back to has none
+                 "connected": sum(1 for s in r.seats.values() if s.conn is not None)}
                 for r in self.rooms.values()
                 if r.status == "waiting" or (r.status == "playing" and r.spectators)]
 
