@@ -172,7 +172,7 @@ def _lower_activated(item: IrItem) -> Ability | None:
     if m and re.match(r"^return self ", body, re.I):
         zone = "graveyard"
     if re.search(r"\bexile self from your graveyard\b", item.head, re.I):
-        zone = "graveyard"  # a cost only a card in the graveyard can pay (113.6)
+        zone = "graveyard"  # a cost only a card in the graveyard can pay (112.6i)
     if cond is not None and once:
         cond["once_each_turn"] = True
     elif once:

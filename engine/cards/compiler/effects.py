@@ -500,7 +500,7 @@ def _lure(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if what is None else [Effect("restrict", {"what": what, "rule": "must_be_blocked_by_all", "duration": "eot"})]
 
 
-# -- removal and zone changes (CR 701.7, 701.8, 400.7) ----------------------------------
+# -- removal and zone changes (CR 701.6, 701.9, 400.7) ----------------------------------
 
 @reader(r"^(destroy|exile) (.+?)(?:\. (?:it|they) can't be regenerated)?$")
 def _destroy(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -648,7 +648,7 @@ def _sacrifice(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("sacrifice", {"who": who, "filter": f, "amount": number(mm.group(1)) or 1})]
 
 
-# -- cards and life (CR 121, 119, 701.9, 701.13) ------------------------------------
+# -- cards and life (CR 121, 119, 701.7, 701.13) ------------------------------------
 
 _PLAYER = r"(you|target player|target opponent|each player|each opponent|that player|its controller|its owner|defending player|they|that creature's controller)"
 
@@ -1480,15 +1480,24 @@ def _exile_from_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
                                       "amount": number(m.group(2))}})]
 
 
-_ACTIONS_N = {"bolster": "701.39", "monstrosity": "701.37", "adapt": "701.46", "incubate": "701.53",
-              "discover": "701.57", "support": "702.?", "amass": "701.47", "fateseal": "701.29",
-              "manifest": "701.34", "goad": "701.38", "endure": "701.63", "harness": "", "seek": ""}
-_ACTIONS_0 = {"investigate": "701.36", "proliferate": "701.27", "populate": "701.30", "learn": "701.48",
-              "venture into the dungeon": "701.49", "the ring tempts you": "701.54", "explore": "701.44",
-              "connive": "701.50", "manifest dread": "701.62", "become the monarch": "724",
-              "take the initiative": "725", "open an attraction": "701.51", "transform": "701.28",
-              "roll to visit your attractions": "", "collect evidence": "701.59", "forage": "701.61",
-              "suspect": "701.60", "cloak": "701.58", "time travel": "701.56", "discover": "701.57"}
+#: Where the keyword actions read here are defined: their 701 rule of April 8, 2016, or the
+#: set that introduced them (monarch and initiative are designations, not 701 actions).
+ACTION_RULES = {
+    "fateseal": "701.19", "proliferate": "701.24", "transform": "701.25", "populate": "701.27",
+    "monstrosity": "701.28", "bolster": "701.30", "manifest": "701.31", "support": "701.32",
+    "investigate": "701.33",
+    **{name: f"not in the 2016 rules (introduced by {where})" for name, where in [
+        ("become the monarch", "Conspiracy: Take the Crown"), ("goad", "Commander 2017"),
+        ("explore", "Ixalan"), ("adapt", "Ravnica Allegiance"), ("amass", "War of the Spark"),
+        ("learn", "Strixhaven"), ("venture into the dungeon", "Adventures in the Forgotten Realms"),
+        ("connive", "Streets of New Capenna"), ("open an attraction", "Unfinity"),
+        ("roll to visit your attractions", "Unfinity"), ("take the initiative", "Commander Legends: Battle for Baldur's Gate"),
+        ("the ring tempts you", "The Lord of the Rings: Tales of Middle-earth"), ("incubate", "March of the Machine"),
+        ("discover", "The Lost Caverns of Ixalan"), ("time travel", "Doctor Who"), ("cloak", "Murders at Karlov Manor"),
+        ("collect evidence", "Murders at Karlov Manor"), ("suspect", "Murders at Karlov Manor"),
+        ("forage", "Bloomburrow"), ("manifest dread", "Duskmourn"), ("endure", "Tarkir: Dragonstorm"),
+        ("harness", "Aetherdrift"), ("seek", "Alchemy")]},
+}
 
 
 @reader(r"^(investigate|proliferate|populate|learn|venture into the dungeon|the ring tempts you|manifest dread|"
