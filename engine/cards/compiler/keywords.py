@@ -18,7 +18,6 @@ from engine.cards.abilities import Ability, Cost, Effect, TargetSpec
 from engine.cards.compiler.costs import parse_cost_text
 from engine.cards.compiler.subtypes import subtype
 from engine.cards.compiler.targets import parse_noun
-from engine.mana import parse_cost
 
 #: Where each keyword's rules are: its 702 rule in the Comprehensive Rules of April 8, 2016
 #: (the rules this engine implements), or, for a keyword printed after them, the set that
