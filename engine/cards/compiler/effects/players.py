@@ -45,8 +45,11 @@ def _life(m: re.Match, c: Ctx) -> list[Effect] | None:
 @reader(rf"^{PLAYER} (gain|lose)s? life equal to (.+)$")
 def _life_eq(m: re.Match, c: Ctx) -> list[Effect] | None:
     who = c.player(m.group(1))
+    q = m.group(3)
     it = c.last if c.last is not None else "it"
-    n = equal_to(m.group(3), its=it, that_creature=it)
+    # "its power" and "that creature's power" name the last object; other quantities as read
+    n = equal_to(q, its=it, that_creature=it) if q in ("its power", "its toughness", "that creature's power",
+                                                         "its mana value") else quantity(q)
     if who is None or n is None:
         return None
     return [Effect("gain_life" if m.group(2).lower() == "gain" else "lose_life", {"who": who, "amount": n})]
