@@ -141,9 +141,11 @@ def _look_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if who is None else [Effect("reveal", {"who": who, "zone": "hand", "to": "you"})]
 
 
-@reader(r"^you choose (a|an|one|up to one|two|up to two) (.+?) from (?:it|them|that player's hand|their hand|among them)$")
+@reader(r"^you choose (a|an|one|up to one|two|up to two) (.+?) from (?:it|them|that player's hand|their hand|among them)"
+        r"(?: (with .+))?$")
 def _choose_from_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
-    noun = m.group(2)
+    """"You choose a nonland card from it [with mana value 3 or less]": the caster chooses (608.2c)."""
+    noun = m.group(2) + (" " + m.group(3) if m.group(3) else "")
     if noun in ("card", "cards"):
         f: dict[str, Any] | None = {}
     else:
