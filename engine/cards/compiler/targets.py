@@ -203,6 +203,8 @@ def _parse_core(words: list[str], f: dict[str, Any]) -> bool:
             f["other"] = True
         elif w in ("tapped", "untapped"):
             f["tapped"] = w == "tapped"
+        elif w == "attacking-or-blocking":
+            f["in_combat"] = True
         elif w in ("attacking", "blocking"):
             if i + 2 < len(words) and words[i + 1] == "or" and words[i + 2] in ("attacking", "blocking"):
                 f["in_combat"] = True
@@ -319,6 +321,7 @@ def parse_noun(phrase: str) -> dict[str, Any] | None:
         return None
     p = p2.strip()
     p = re.sub(r"\b(non[\w-]+), (?=non)", r"\1 ", p)   # "noncreature, nonland card": every adjective holds
+    p = re.sub(r"\battacking or blocking\b", "attacking-or-blocking", p)  # one adjective, not two alternatives
     # alternatives: "artifact, enchantment, or creature", "creature or planeswalker", "instant and/or sorcery"
     alts = [a.strip() for a in re.split(r",\s*(?:or|and/or|and)\s+|,\s*|\s+(?:or|and/or|and)\s+", p) if a.strip()]
     color_list = all(a in COLORS for a in alts[:-1]) and alts[-1].split()[0] in COLORS
