@@ -188,7 +188,12 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                      r"that permanent|that creature or planeswalker|a creature or planeswalker dealt damage this way|"
                      r"the creature) would die this turn, exile it instead$", s)
         if m and out and out[-1].op == "damage":
-            out[-1] = Effect("damage", {**out[-1].args, "exile_if_dies": True})
+            # the creature dealt damage, not the player also dealt damage ("... and 2 damage to that
+            # creature's controller. If that creature would die this turn, exile it instead.")
+            k = len(out) - 1
+            while k > 0 and out[k - 1].op == "damage" and _to_player(out[k].args.get("to")):
+                k -= 1
+            out[k] = Effect("damage", {**out[k].args, "exile_if_dies": True})
             continue
         m = re.match(r"^(?:for each 1 damage prevented this way, put a \+1/\+1 counter on (?:that creature|it)|"
                      r"you gain life equal to the damage prevented this way)$", s)
@@ -252,6 +257,12 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             else:
                 out.append(e)
     return _life_lost_this_way(out)
+
+
+def _to_player(to: Any) -> bool:
+    """A damage recipient that is a player (a player reference, or a player who controls or owns something)."""
+    return isinstance(to, str) and to != "it" and to != "self" or isinstance(to, dict) and (
+        "controller_of" in to or "owner_of" in to)
 
 
 def _life_lost_this_way(effs: list[Effect]) -> list[Effect]:
