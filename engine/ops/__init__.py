@@ -6,5 +6,6 @@ engine.effects.OPS by importing their modules (engine/effects.py imports this pa
               (and "may" learns that "you may pay ..." cannot be chosen when it can't be paid)
   actions.py  action: proliferate, amass, explore, bolster, adapt, populate, connive, fateseal
   nested.py   running nested effects that ask questions of their own (sub-slots, resumable)
+  ward.py     ward: counter the spell or ability that targeted, unless its controller pays
 """
-from engine.ops import actions, library, misc  # noqa: F401
+from engine.ops import actions, library, misc, ward  # noqa: F401

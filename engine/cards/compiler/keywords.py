@@ -214,6 +214,9 @@ KEYWORD_TEXT: dict[str, tuple[str, ...]] = {
              "of your last upkeep, sacrifice it unless you pay {c}.",),
     # not in the 2016 rules (Ravnica Allegiance): its reminder text
     "Afterlife": ("When this creature dies, create {N} 1/1 white and black Spirit creature tokens with flying.",),
+    # not in the 2016 rules (Strixhaven): its reminder text ({c}: a mana cost or "N life")
+    "Ward": ("Whenever SELF becomes the target of a spell or ability an opponent controls, counter that spell "
+             "or ability unless its controller pays {c}.",),
     # not in the 2016 rules (Hour of Devastation): its reminder text
     "Afflict": ("Whenever this creature becomes blocked, defending player loses {n} life.",),
 }
@@ -241,8 +244,9 @@ def keyword_abilities(name: str, n: int | None = None, quality: str = "", cost: 
     for template in KEYWORD_TEXT[name]:
         if ("{n}" in template or "{N}" in template) and (n is None or n >= len(_NUMBER_WORDS)):
             return None
-        if "{c}" in template and not re.fullmatch(r"(\{[^{}]+\})+", cost):
-            return None  # a cost other than mana ("Echo—Discard a card")
+        if "{c}" in template and not re.fullmatch(r"(\{[^{}]+\})+", cost) and not (
+                name == "Ward" and re.fullmatch(r"\d+ life", cost)):
+            return None  # a cost other than mana ("Echo—Discard a card"), or than life for ward
         text = template.format(n=n, N=_NUMBER_WORDS[n] if n is not None else "", q=quality, c=cost)
         got = compile_abilities_text(text)
         if not got:
@@ -313,7 +317,8 @@ def _costed_ability(name: str, part: str, cost_text: str) -> tuple[Ability | Non
                                        "effects": [Effect("sacrifice", {"what": "self"})]})),
             trigger={"event": "step", "step": "upkeep", "whose": "you"}, keyword="Cumulative upkeep"), cost)
     if name in KEYWORD_TEXT:
-        got = keyword_abilities(name, cost=cost_text.strip())
+        m = re.fullmatch(r"pay (\d+) life", cost_text.strip(), re.I)   # "Ward—Pay 3 life"
+        got = keyword_abilities(name, cost=f"{m.group(1)} life" if m else cost_text.strip())
         if got is None or len(got) != 1:
             return None
         return (got[0], cost)

@@ -80,5 +80,15 @@ def _choose_target(m: re.Match, c: Ctx) -> list[Effect] | None:
     return []
 
 
+@reader(r"^counter that spell or ability unless its controller pays (\{[^ ]+\}|\d+ life)$")
+def _counter_targeting(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Whenever SELF becomes the target of a spell or ability ..., counter that spell or ability
+    unless its controller pays N" (ward, Frost Titan): the one that targeted (engine/ops/ward.py)."""
+    t = m.group(1)
+    if t.endswith("life"):
+        return [Effect("ward", {"life": int(t.split()[0])})]
+    return [Effect("ward", {"mana": list(parse_cost(t))})]
+
+
 #: this family's readers, in the order they are tried
-READERS: tuple[Reader, ...] = (_counter, _counter_ability, _cast_from_gy, _may_play_exiled, _choose_target,)
+READERS: tuple[Reader, ...] = (_counter_targeting, _counter, _counter_ability, _cast_from_gy, _may_play_exiled, _choose_target,)
