@@ -399,9 +399,13 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
     if power is not None and "Creature" not in types and "Vehicle" not in subtypes and layout == "normal" and not unsupported:
         pass
     mana = parse_cost(mana_cost)
+    if any(a.kind == "static" and a.static == {"kind": "become", "affects": "self", "colors": []} for a in abilities):
+        colors = ()   # "SELF is colorless" (devoid): a characteristic-defining ability, in every zone (604.3)
+    elif not colors:
+        colors = cost_colors(mana)
     return CardDef(
         name=name, mana_cost=mana, types=types, supertypes=supertypes,
-        subtypes=subtypes, colors=colors or cost_colors(mana), power=power, toughness=toughness,
+        subtypes=subtypes, colors=colors, power=power, toughness=toughness,
         loyalty=loyalty, text=text, keywords=tuple(dict.fromkeys(keywords)), keyword_args=kwargs,
         abilities=tuple(abilities), unsupported=tuple(unsupported), layout=layout, faces=tuple(face_defs),
     )

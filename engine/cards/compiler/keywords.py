@@ -214,6 +214,8 @@ KEYWORD_TEXT: dict[str, tuple[str, ...]] = {
              "of your last upkeep, sacrifice it unless you pay {c}.",),
     # not in the 2016 rules (Ravnica Allegiance): its reminder text
     "Afterlife": ("When this creature dies, create {N} 1/1 white and black Spirit creature tokens with flying.",),
+    # 702.113a: "Devoid" means "This object is colorless" (a characteristic-defining ability)
+    "Devoid": ("SELF is colorless.",),
     # not in the 2016 rules (Strixhaven): its reminder text ({c}: a mana cost or "N life")
     "Ward": ("Whenever SELF becomes the target of a spell or ability an opponent controls, counter that spell "
              "or ability unless its controller pays {c}.",),

@@ -144,6 +144,15 @@ def _damage_by_toughness(m: re.Match) -> list[dict[str, Any]] | None:
     return out
 
 
+@static(r"^(.+?) (?:is|are) colorless$")
+def _colorless(m: re.Match) -> list[dict[str, Any]] | None:
+    """"SELF is colorless" (devoid, 702.113a; Ghostfire): a color-setting effect (layer 5, 613.1e);
+    for the card itself it is a characteristic-defining ability, which the compiler also
+    writes into the card's colors so it holds in every zone (604.3)."""
+    aff = _affects(m.group(1))
+    return None if aff is None else [{"kind": "become", "affects": aff, "colors": []}]
+
+
 @static(r"^(.+?) (?:loses|lose) all abilities(?: and (.+))?$")
 def _lose_all(m: re.Match) -> list[dict[str, Any]] | None:
     """Frogify, Humility: lose all abilities (613.1f), maybe become something (205.1b, 613.1d, 613.3b)."""
