@@ -40,3 +40,17 @@ def test_whole_name_and_own_possessive_still_become_self():
 def test_every_face_whole_name_before_short_names():
     got = normalise("Transform Search for Azcanta.", "Search for Azcanta // Azcanta, the Sunken Ruin", True)
     assert got == ["Transform SELF."]
+
+
+def test_older_wording_his_or_her_and_the_mill_sentence():
+    # Jace Beleren as its oracle text read in 2016 (before "mill" became a keyword action)
+    old = {"name": "Jace Beleren", "manaCost": "{1}{U}{U}", "types": ["Planeswalker"], "subtypes": ["Jace"],
+           "supertypes": ["Legendary"], "loyalty": "3",
+           "text": "+2: Each player draws a card.\n\u22121: Target player draws a card.\n"
+                   "\u221210: Target player puts the top twenty cards of his or her library into his or her graveyard."}
+    d = compile_card(old)
+    assert d.supported
+    assert [e.op for a in d.abilities for e in a.effects] == ["draw", "draw", "mill"]
+    assert d.abilities[-1].effects[0].args == {"who": {"target": 0}, "amount": 20}
+    new = compile_card(corpus_card("Jace Beleren"))
+    assert [a.effects for a in new.abilities] == [a.effects for a in d.abilities]

@@ -22,7 +22,9 @@ PLURAL_TYPES = {"creatures": "creature", "artifacts": "artifact", "enchantments"
                 "players": "player", "opponents": "opponent", "sources": "source"}
 COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-           "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "twenty": 20, "single": 1}
+           "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
+           "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20,
+           "thirty": 30, "forty": 40, "fifty": 50, "single": 1}
 KEYWORDS = ["flying", "first strike", "double strike", "deathtouch", "trample", "reach", "vigilance",
             "haste", "lifelink", "defender", "menace", "hexproof", "indestructible", "shroud", "flash",
             "intimidate", "fear", "infect", "wither", "horsemanship", "shadow", "prowess", "changeling",

@@ -71,6 +71,11 @@ def normalise(text: str, name: str, legendary: bool = False) -> list[str]:
     """Paragraphs of rules text with reminder text removed and the card's name as SELF."""
     text = strip_reminder(text or "")
     text = text.replace("’", "'").replace("−", "-").replace("“", '"').replace("”", '"')
+    # the wording of older oracle text (and of the 2016 rules): "his or her" is today's "their"
+    text = re.sub(r"\bhis or her\b", "their", text)
+    text = re.sub(r"\bhe or she\b", "they", text)
+    text = re.sub(r"\bHe or she\b", "They", text)
+    text = re.sub(r"\bhim or her\b", "them", text)
     names = name.split(" // ") if " // " in name else [name]
     for n in sorted(names, key=len, reverse=True):   # every face's whole name first
         text = replace_name(text, n)

@@ -73,10 +73,20 @@ def _discard_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if who is None else [Effect("discard", {"who": who, "amount": "all"})]
 
 
-@reader(rf"^(?:{PLAYER} )?mills? (a|one|two|three|four|five|six|seven|eight|nine|ten|x|\d+) cards?$")
+@reader(rf"^(?:{PLAYER} )?mills? ([a-z]+|\d+) cards?$")
 def _mill(m: re.Match, c: Ctx) -> list[Effect] | None:
     who = c.player(m.group(1) or "you")
     n = amount_of(m.group(2), c)
+    return None if who is None or n is None else [Effect("mill", {"who": who, "amount": n})]
+
+
+@reader(rf"^(?:{PLAYER} )?puts? the top (card|[a-z]+|\d+)(?: cards?)? of "
+        r"(?:their|your|his or her) library into (?:their|your|his or her) graveyard$")
+def _mill_old(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """The wording before "mill" became a keyword action (2020; 701.13 in today's rules):
+    "puts the top N cards of their library into their graveyard" is milling N cards."""
+    who = c.player(m.group(1) or "you")
+    n = 1 if m.group(2) == "card" else amount_of(m.group(2), c)
     return None if who is None or n is None else [Effect("mill", {"who": who, "amount": n})]
 
 
@@ -194,4 +204,4 @@ def _energy(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 #: this family's readers, in the order they are tried
-READERS: tuple[Reader, ...] = (_draw, _draw_eq, _life, _life_eq, _discard, _discard_hand, _mill, _scry, _set_life_total, _win_lose, _extra_turn, _rummage_any, _hand_to_top, _reveal_hand, _look_hand, _choose_from_hand, _discard_chosen, _draw_additional, _gy_shuffle, _exile_from_hand, _energy,)
+READERS: tuple[Reader, ...] = (_draw, _draw_eq, _life, _life_eq, _discard, _discard_hand, _mill, _mill_old, _scry, _set_life_total, _win_lose, _extra_turn, _rummage_any, _hand_to_top, _reveal_hand, _look_hand, _choose_from_hand, _discard_chosen, _draw_additional, _gy_shuffle, _exile_from_hand, _energy,)
