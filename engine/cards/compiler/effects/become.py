@@ -121,10 +121,5 @@ def _lose_all(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("animate", args)]
 
 
-@reader(r"^(?:it's|they're) still (?:a land|lands|an artifact|artifacts)$")
-def _still(m: re.Match, c: Ctx) -> list[Effect] | None:
-    return []
-
-
 #: this family's readers, in the order they are tried
-READERS: tuple[Reader, ...] = (_animate, _animate_base, _color_choice, _pump_become, _lose_all, _still,)
+READERS: tuple[Reader, ...] = (_animate, _animate_base, _color_choice, _pump_become, _lose_all,)

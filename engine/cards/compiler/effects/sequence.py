@@ -213,6 +213,14 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                 extra["colors"] = [COLORS[m.group(1).strip()]]
             out[-1] = Effect("move", {**out[-1].args, "becomes": extra})
             continue
+        m = re.match(r"^(?:it's|they're) still (?:an? )?(land|artifact)s?$", s)
+        if m:   # "SELF becomes a 2/2 creature ... It's still a land." (205.1b: it keeps that card type)
+            if not out or out[-1].op != "animate":
+                return None
+            kept = m.group(1).capitalize()
+            types = list(out[-1].args.get("types") or [])
+            out[-1] = Effect("animate", {**out[-1].args, "types": types + [kept] * (kept not in types)})
+            continue
         m = re.match(r"^if you can't, (.+)$", s)
         if m and out and out[-1].op == "counters" and out[-1].args.get("remove") and out[-1].args.get("what") == "self" \
                 and out[-1].args.get("amount", 1) == 1:  # "remove a fade counter from SELF. If you can't, ..." (fading)
