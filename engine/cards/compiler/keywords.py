@@ -214,6 +214,13 @@ KEYWORD_TEXT: dict[str, tuple[str, ...]] = {
              "of your last upkeep, sacrifice it unless you pay {c}.",),
     # not in the 2016 rules (Ravnica Allegiance): its reminder text
     "Afterlife": ("When this creature dies, create {N} 1/1 white and black Spirit creature tokens with flying.",),
+    # 702.91a: the 2016 wording puts "a 0/0 black Germ creature token" (today's is a Phyrexian Germ)
+    "Living weapon": ("When SELF enters, create a 0/0 black Germ creature token, then attach SELF to it.",),
+    # not in the 2016 rules (Innistrad: Midnight Hunt): its reminder text
+    "Decayed": ("SELF can't block.", "When SELF attacks, sacrifice it at end of combat."),
+    # not in the 2016 rules (Tarkir: Dragonstorm): its reminder text
+    "Mobilize": ("Whenever SELF attacks, create {N} 1/1 red Warrior creature tokens that are tapped and attacking. "
+                 "Sacrifice them at the beginning of the next end step.",),
     # 702.113a: "Devoid" means "This object is colorless" (a characteristic-defining ability)
     "Devoid": ("SELF is colorless.",),
     # not in the 2016 rules (Strixhaven): its reminder text ({c}: a mana cost or "N life")
