@@ -221,6 +221,10 @@ KEYWORD_TEXT: dict[str, tuple[str, ...]] = {
     # not in the 2016 rules (Tarkir: Dragonstorm): its reminder text
     "Mobilize": ("Whenever SELF attacks, create {N} 1/1 red Warrior creature tokens that are tapped and attacking. "
                  "Sacrifice them at the beginning of the next end step.",),
+    # 702.114a
+    "Ingest": ("Whenever SELF deals combat damage to a player, that player exiles the top card of their library.",),
+    # 702.109a (the exploit triggers, "when SELF exploits a creature", are read with the card's text)
+    "Exploit": ("When SELF enters, you may sacrifice a creature.",),
     # 702.113a: "Devoid" means "This object is colorless" (a characteristic-defining ability)
     "Devoid": ("SELF is colorless.",),
     # not in the 2016 rules (Strixhaven): its reminder text ({c}: a mana cost or "N life")

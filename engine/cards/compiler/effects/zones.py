@@ -185,6 +185,18 @@ def _exile_top(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("exile_top", {"who": who, "amount": n})]
 
 
+@reader(r"^(that player|they|each opponent|each player|target player|target opponent) exiles? the top (card|[a-z]+ cards|\d+ cards) "
+        r"of (?:their|his or her) library$")
+def _exiles_top(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"That player exiles the top card of their library" (ingest, 702.114a): the player named exiles."""
+    who = c.player(m.group(1))
+    n = 1 if m.group(2) == "card" else amount_of(m.group(2).split()[0], c)
+    if who is None or n is None:
+        return None
+    c.last = "exiled"
+    return [Effect("exile_top", {"who": who, "amount": n})]
+
+
 @reader(r"^attach self to (.+)$")
 def _attach(m: re.Match, c: Ctx) -> list[Effect] | None:
     to = c.ref(m.group(1))
@@ -208,4 +220,4 @@ def top_or_bottom(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 #: this family's readers, in the order they are tried
-READERS: tuple[Reader, ...] = (_destroy, _bounce_with_auras, _bounce, _return, _tuck, _tuck2, _shuffle_in, _put_onto, _to_gy, _tap, _regen, _steal, _sacrifice, _exchange, _exile_top, _attach, _attach_target,)
+READERS: tuple[Reader, ...] = (_destroy, _bounce_with_auras, _bounce, _return, _tuck, _tuck2, _shuffle_in, _put_onto, _to_gy, _tap, _regen, _steal, _sacrifice, _exchange, _exile_top, _exiles_top, _attach, _attach_target,)
