@@ -80,7 +80,8 @@ LATER: dict[str, str] = {
     "Gift": "Bloomburrow", "Impending": "Duskmourn", "Exhaust": "Aetherdrift", "Max speed": "Aetherdrift",
     "Harmonize": "Tarkir: Dragonstorm", "Mobilize": "Tarkir: Dragonstorm", "Station": "Edge of Eternities",
     "Warp": "Edge of Eternities", "Firebending": "Avatar: The Last Airbender",
-    "Sneak": "Teenage Mutant Ninja Turtles",
+    "Sneak": "Teenage Mutant Ninja Turtles", "For Mirrodin!": "Phyrexia: All Will Be One",
+    "Job select": "Final Fantasy",
 }
 #: Ability words read like costed keywords by this module; they have no rules meaning (207.2c).
 ABILITY_WORDS: frozenset[str] = frozenset({"Channel"})
@@ -115,7 +116,7 @@ BARE = {k.strip() for k in [
     "Cleave", "Bargain", "Backup", "Casualty", "Afterlife", "Bushido", "Absorb", "Modular", "Rampage",
     "Annihilator", "Fabricate", "Renown", "Graft", "Soulshift", "Frenzy", "Fading", "Vanishing", "Amplify",
     "Bloodthirst", "Dredge", "Ripple", "Afflict", "Toxic", "Tribute", "Crew", "Ward", "Hideaway",
-    "Mobilize", "Offspring", "Gift",
+    "Mobilize", "Offspring", "Gift", "For Mirrodin!", "Job select",
 ]}
 # keywords whose parameter is a number ("Bushido 1", "Crew 3", "Afflict 2")
 NUMBERED = {"Bushido", "Absorb", "Modular", "Rampage", "Annihilator", "Fabricate", "Renown", "Graft",
@@ -225,6 +226,9 @@ KEYWORD_TEXT: dict[str, tuple[str, ...]] = {
     "Ingest": ("Whenever SELF deals combat damage to a player, that player exiles the top card of their library.",),
     # 702.109a (the exploit triggers, "when SELF exploits a creature", are read with the card's text)
     "Exploit": ("When SELF enters, you may sacrifice a creature.",),
+    # not in the 2016 rules (Phyrexia: All Will Be One; Final Fantasy): their reminder text
+    "For Mirrodin!": ("When SELF enters, create a 2/2 red Rebel creature token, then attach SELF to it.",),
+    "Job select": ("When SELF enters, create a 1/1 colorless Hero creature token, then attach SELF to it.",),
     # 702.113a: "Devoid" means "This object is colorless" (a characteristic-defining ability)
     "Devoid": ("SELF is colorless.",),
     # not in the 2016 rules (Strixhaven): its reminder text ({c}: a mana cost or "N life")
