@@ -7,5 +7,6 @@ engine.effects.OPS by importing their modules (engine/effects.py imports this pa
   actions.py  action: proliferate, amass, explore, bolster, adapt, populate, connive, fateseal
   nested.py   running nested effects that ask questions of their own (sub-slots, resumable)
   ward.py     ward: counter the spell or ability that targeted, unless its controller pays
+  poison.py   poison: players get poison counters (121.1c)
 """
-from engine.ops import actions, library, misc, ward  # noqa: F401
+from engine.ops import actions, library, misc, poison, ward  # noqa: F401

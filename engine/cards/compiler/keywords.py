@@ -122,7 +122,7 @@ BARE = {k.strip() for k in [
 NUMBERED = {"Bushido", "Absorb", "Modular", "Rampage", "Annihilator", "Fabricate", "Renown", "Graft",
             "Soulshift", "Frenzy", "Fading", "Vanishing", "Amplify", "Bloodthirst", "Dredge", "Ripple",
             "Afflict", "Toxic", "Tribute", "Crew", "Hideaway", "Devour", "Afterlife", "Backup", "Casualty",
-            "Mobilize", "Saddle", "Station", "Absorb"}
+            "Mobilize", "Saddle", "Station", "Absorb", "Poisonous"}
 # keywords whose parameter is a cost ("Kicker {2}{R}", "Flashback {1}{B}", "Equip {2}")
 COSTED = {"Kicker", "Multikicker", "Flashback", "Madness", "Morph", "Megamorph", "Echo", "Buyback",
           "Cumulative upkeep", "Transmute", "Replicate", "Recover", "Aura swap", "Ninjutsu", "Entwine",
@@ -222,6 +222,8 @@ KEYWORD_TEXT: dict[str, tuple[str, ...]] = {
     # not in the 2016 rules (Tarkir: Dragonstorm): its reminder text
     "Mobilize": ("Whenever SELF attacks, create {N} 1/1 red Warrior creature tokens that are tapped and attacking. "
                  "Sacrifice them at the beginning of the next end step.",),
+    # 702.69a
+    "Poisonous": ("Whenever SELF deals combat damage to a player, that player gets {n} poison counters.",),
     # 702.114a
     "Ingest": ("Whenever SELF deals combat damage to a player, that player exiles the top card of their library.",),
     # 702.109a (the exploit triggers, "when SELF exploits a creature", are read with the card's text)

@@ -90,6 +90,14 @@ def _mill_old(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if who is None or n is None else [Effect("mill", {"who": who, "amount": n})]
 
 
+@reader(rf"^(?:{PLAYER} )?gets? (a|an|one|two|three|four|five|x|\d+|that many) poison counters?$")
+def _poison(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Target player gets two poison counters" (121.1c; poisonous, 702.69a)."""
+    who = c.player(m.group(1) or "you")
+    n = amount_of(m.group(2), c)
+    return None if who is None or n is None else [Effect("poison", {"who": who, "amount": n})]
+
+
 @reader(r"^(scry|surveil) (\d+|x)$")
 def _scry(m: re.Match, c: Ctx) -> list[Effect] | None:
     args: dict[str, Any] = {"amount": amount_of(m.group(2), c)}
@@ -204,4 +212,4 @@ def _energy(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 #: this family's readers, in the order they are tried
-READERS: tuple[Reader, ...] = (_draw, _draw_eq, _life, _life_eq, _discard, _discard_hand, _mill, _mill_old, _scry, _set_life_total, _win_lose, _extra_turn, _rummage_any, _hand_to_top, _reveal_hand, _look_hand, _choose_from_hand, _discard_chosen, _draw_additional, _gy_shuffle, _exile_from_hand, _energy,)
+READERS: tuple[Reader, ...] = (_draw, _draw_eq, _life, _life_eq, _discard, _discard_hand, _mill, _mill_old, _poison, _scry, _set_life_total, _win_lose, _extra_turn, _rummage_any, _hand_to_top, _reveal_hand, _look_hand, _choose_from_hand, _discard_chosen, _draw_additional, _gy_shuffle, _exile_from_hand, _energy,)
