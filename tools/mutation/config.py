@@ -39,12 +39,13 @@ class Config:
     deselect: list[str] = field(default_factory=list)
     equivalents_file: Path | None = None
 
-    def selection(self, path: str) -> Selection:
-        """The module's own selection followed by the shared one (each item once)."""
+    def selection(self, path: str) -> list[Selection]:
+        """The module's own selection, then the shared one without what the first holds:
+        run in that order, the module's own scenarios and tests kill most mutants first."""
         own = self.modules.get(path, Selection())
-        scen = list(dict.fromkeys(own.scenarios + self.shared.scenarios))
-        tests = list(dict.fromkeys(own.tests + self.shared.tests))
-        return Selection(scen, tests)
+        rest = Selection([p for p in self.shared.scenarios if p not in own.scenarios],
+                         [t for t in self.shared.tests if t not in own.tests])
+        return [own, rest]
 
     def equivalents(self) -> dict[str, str]:
         """``"PATH | FUNCTION | CHANGE"`` -> the reason it is equivalent."""

@@ -50,14 +50,25 @@ class _FirstFailure:
             self.failed = report.nodeid
 
 
-def run_selection(root: Path, sel: Selection, deselect: list[str]) -> str | None:
-    """Run the selection in this process; what failed first, or None when all passed."""
-    import pytest
-
+def run_selection(root: Path, stages: list[Selection], deselect: list[str]) -> str | None:
+    """Run the stages in this process, each its scenarios then its tests; what failed
+    first, or None when all passed."""
     from engine.cardpool import default_pool
-    from engine.scenario import run_file
 
     pool = default_pool()
+    for sel in stages:
+        failed = _run_stage(root, sel, deselect, pool)
+        if failed is not None:
+            return failed
+    return None
+
+
+def _run_stage(root: Path, sel: Selection, deselect: list[str], pool) -> str | None:  # noqa: ANN001
+    """One stage: its scenarios (stopping at the first that fails), then its tests (-x)."""
+    import pytest
+
+    from engine.scenario import run_file
+
     for f in scenario_files(sel.scenarios):
         for name, reason in run_file(f, pool):
             if reason is not None:
@@ -74,7 +85,7 @@ def run_selection(root: Path, sel: Selection, deselect: list[str]) -> str | None
     return None
 
 
-def _child(root: Path, sel: Selection, deselect: list[str], module_name: str | None,
+def _child(root: Path, sel: list[Selection], deselect: list[str], module_name: str | None,
            code, qualname: str | None, w: int) -> None:  # noqa: ANN001 - a code object
     os.setpgid(0, 0)
     null = os.open(os.devnull, os.O_WRONLY)
@@ -100,7 +111,7 @@ def _child(root: Path, sel: Selection, deselect: list[str], module_name: str | N
 class Runner:
     """Runs a module's mutants with at most ``jobs`` children at a time."""
 
-    def __init__(self, root: Path, sel: Selection, deselect: list[str], jobs: int = 1) -> None:
+    def __init__(self, root: Path, sel: list[Selection], deselect: list[str], jobs: int = 1) -> None:
         self.root = root
         self.sel = sel
         self.deselect = deselect
