@@ -68,3 +68,24 @@ def test_a_refused_block_names_the_requirement_509_1c() -> None:
     assert d.kind == "blockers" and d.player == "bob"
     with pytest.raises(IllegalAction, match=r"Grizzly Bears must block Prized Unicorn.*509\.1c"):
         g.submit("bob", {})
+
+
+def test_only_a_single_recipient_makes_the_assignment_forced_510_1c_d() -> None:
+    """510.1c: a blocked creature with one blocker assigns all its damage to it (one legal
+    answer); 510.1d: a blocker of two attackers chooses how to divide its damage (no forced
+    answer, so no client or bot may answer for the player)."""
+    g = _game(_combat(["Grizzly Bears", "Hill Giant"], ["Ghastbark Twins"]),
+              [{"alice": "attack", "with": ["Grizzly Bears", "Hill Giant"]}, {"pass_until": "declare_blockers"},
+               {"bob": "block", "with": {"Ghastbark Twins": ["Grizzly Bears", "Hill Giant"]}},
+               {"bob": "order_attackers", "blocker": "Ghastbark Twins", "order": ["Hill Giant", "Grizzly Bears"]},
+               {"alice": "pass"}, {"bob": "pass"}])
+    (twins,), (bears,), (giant,) = _ids(g, "Ghastbark Twins"), _ids(g, "Grizzly Bears"), _ids(g, "Hill Giant")
+    d = g.pending
+    assert d.kind == "assign_damage" and d.player == "alice" and d.forced == {"assign": {twins: 2}}
+    g.submit("alice", d.forced)
+    d = g.pending
+    assert d.kind == "assign_damage" and d.player == "alice" and d.forced == {"assign": {twins: 3}}
+    g.submit("alice", d.forced)
+    d = g.pending
+    assert d.kind == "assign_damage" and d.player == "bob" and d.forced is None
+    assert d.options["recipients"] == [giant, bears] and d.options["lethal"] == {giant: 3, bears: 2}
