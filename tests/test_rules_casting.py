@@ -1,0 +1,23 @@
+"""Casting rules checked on what the engine answers (CR 601.2c, 114): a refused target is
+named in the refusal, so the player learns which choice broke which rule."""
+from __future__ import annotations
+
+import pytest
+
+from engine.cardpool import default_pool
+from engine.errors import IllegalAction
+from engine.scenario import Runner
+
+
+def test_an_illegal_target_is_named_in_the_refusal_601_2c() -> None:
+    r = Runner({"name": "t", "setup": {"active": "alice", "step": "main1", "players": {
+        "alice": {"battlefield": ["Forest"], "hand": ["Giant Growth"]},
+        "bob": {"battlefield": ["Gladecover Scout"]}}}, "steps": []}, default_pool())
+    r.run()
+    g = r.g
+    (scout,) = [i for i in g.battlefield if g.objects[i].card.name == "Gladecover Scout"]
+    (growth,) = g.players["alice"].hand
+    with pytest.raises(IllegalAction, match=r"^Gladecover Scout is not a legal choice for target creature"):
+        g.submit("alice", {"action": "cast", "card": growth, "targets": [scout]})
+    with pytest.raises(IllegalAction, match=r"^bob is not a legal choice for target creature"):
+        g.submit("alice", {"action": "cast", "card": growth, "targets": ["bob"]})
