@@ -27,8 +27,9 @@ def test_the_loss_is_logged_with_its_reason(bob: dict[str, Any], why: str, rule:
     assert _events({"bob": bob}, []) == [{"type": "lose", "player": "bob", "why": why}], rule
 
 
-def test_drawing_from_an_empty_library_is_logged_as_the_reason_704_5b() -> None:
-    ev = _events({"alice": {"library": ["Forest"]}, "bob": {}}, [{"pass_until": "draw"}], step="end")
+@pytest.mark.parametrize("poison", [0, 9])
+def test_drawing_from_an_empty_library_is_logged_as_the_reason_704_5b(poison: int) -> None:
+    ev = _events({"alice": {"library": ["Forest"]}, "bob": {"poison": poison}}, [{"pass_until": "draw"}], step="end")
     assert ev == [{"type": "lose", "player": "bob", "why": "draw"}]
 
 
