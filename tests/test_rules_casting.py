@@ -21,3 +21,21 @@ def test_an_illegal_target_is_named_in_the_refusal_601_2c() -> None:
         g.submit("alice", {"action": "cast", "card": growth, "targets": [scout]})
     with pytest.raises(IllegalAction, match=r"^bob is not a legal choice for target creature"):
         g.submit("alice", {"action": "cast", "card": growth, "targets": ["bob"]})
+
+
+def _priority_casts(players: dict) -> list[str]:
+    r = Runner({"name": "t", "setup": {"active": "alice", "step": "main1", "players": players}, "steps": []},
+               default_pool())
+    r.run()
+    g = r.g
+    d = g.pending
+    assert d.kind == "priority" and d.player == "alice"
+    return sorted(g.objects[o["card"]].card.name for o in d.options if o.get("action") == "cast")
+
+
+def test_an_x_spell_is_offered_when_x_0_is_affordable_107_3a() -> None:
+    """107.3a: the player chooses X, 0 included: {X}{R} is castable with one red source."""
+    assert _priority_casts({"alice": {"battlefield": ["Mountain"], "hand": ["Blaze", "Shock", "Lava Axe"]}}) \
+        == ["Blaze", "Shock"]
+    assert _priority_casts({"alice": {"battlefield": ["Forest", "Grizzly Bears"], "hand": ["Blaze", "Giant Growth"]}}) \
+        == ["Giant Growth"]
