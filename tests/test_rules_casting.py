@@ -39,3 +39,13 @@ def test_an_x_spell_is_offered_when_x_0_is_affordable_107_3a() -> None:
         == ["Blaze", "Shock"]
     assert _priority_casts({"alice": {"battlefield": ["Forest", "Grizzly Bears"], "hand": ["Blaze", "Giant Growth"]}}) \
         == ["Giant Growth"]
+
+
+def test_a_player_who_concedes_loses_at_once_104_3a() -> None:
+    r = Runner({"name": "t", "setup": {"active": "alice", "step": "main1", "players": {}}, "steps": []},
+               default_pool())
+    r.run()
+    g = r.g
+    assert g.pending.player == "alice" and not g.over
+    g.submit("alice", {"action": "concede"})
+    assert g.players["alice"].lost and g.winner == "bob" and g.pending is None
