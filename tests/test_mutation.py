@@ -145,3 +145,15 @@ def test_changed_rules_modules_keep_their_mutation_score() -> None:
                        capture_output=True, text=True)
     print(r.stdout)
     assert r.returncode == 0, r.stdout[-4000:] + r.stderr[-2000:]
+
+
+def test_rescore_leaves_out_the_equivalent_mutants(capsys: pytest.CaptureFixture[str]) -> None:
+    from tools.mutation.__main__ import rescore
+    cfg = load(ROOT)
+    eq_key = next(k for k in cfg.equivalents() if k.startswith("engine/combat.py | "))
+    outcomes = [{"key": eq_key.split(" | ", 1)[1], "status": "survived"},
+                {"key": "f | a", "status": "killed"}, {"key": "f | b", "status": "timeout"},
+                {"key": "f | c", "status": "survived"}]
+    (r,) = rescore(cfg, [{"module": "engine/combat.py", "seed": 1, "outcomes": outcomes}])
+    assert r["killed"] == 2 and r["survived"] == ["f | c"] and abs(r["score"] - 2 / 3) < 1e-9
+    assert "killed 2/3 non-equivalent" in capsys.readouterr().out

@@ -99,6 +99,25 @@ def mutate_module(cfg: Config, path: str, args: argparse.Namespace, equivalents:
                           "seconds": round(o.seconds, 2)} for o in outcomes]}
 
 
+def rescore(cfg: Config, results: list[dict]) -> list[dict]:
+    """Scores of earlier results (--json) against today's list of equivalent mutants."""
+    equivalents = cfg.equivalents()
+    out = []
+    for r in results:
+        path = r["module"]
+        eq = [o["key"] for o in r["outcomes"] if f"{path} | {o['key']}" in equivalents]
+        killed = [o["key"] for o in r["outcomes"] if o["status"] in ("killed", "timeout") and o["key"] not in eq]
+        survived = [o["key"] for o in r["outcomes"] if o["status"] == "survived" and o["key"] not in eq]
+        n = len(killed) + len(survived)
+        score = len(killed) / n if n else 1.0
+        print(f"{path} (seed {r['seed']}): killed {len(killed)}/{n} non-equivalent = {score:.0%} "
+              f"(equivalent {len(eq)}, sampled {len(r['outcomes'])})")
+        for k in survived:
+            print(f"  SURVIVED {path} | {k}")
+        out.append({**r, "score": score, "killed": len(killed), "survived": survived, "equivalent": eq})
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m tools.mutation", description=__doc__)
     ap.add_argument("modules", nargs="*", help="module paths, e.g. engine/combat.py (default: every configured module)")
@@ -112,6 +131,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=1, help="mutants run at once (default 1)")
     ap.add_argument("--list", action="store_true", help="list the sampled mutants, run nothing")
     ap.add_argument("--json", type=Path, help="write the results to this file")
+    ap.add_argument("--rescore", type=Path, nargs="+", metavar="JSON",
+                    help="score earlier --json results again with today's equivalents, run nothing")
     ap.add_argument("-v", "--verbose", action="store_true", help="one line per mutant with what killed it")
     args = ap.parse_args(argv)
     os.chdir(ROOT)
@@ -122,6 +143,13 @@ def main(argv: list[str] | None = None) -> int:
         args.seed = cfg.seed if args.seed is None else args.seed
         args.sample = cfg.sample if args.sample is None else args.sample
         args.budget = cfg.budget if args.budget is None else args.budget
+        if args.rescore:
+            try:
+                old = [r for f in args.rescore for r in json.loads(f.read_text(encoding="utf-8"))]
+            except (OSError, ValueError) as e:
+                raise ConfigError(f"cannot read results: {e}") from e
+            below = [r["module"] for r in rescore(cfg, old) if r["score"] < cfg.threshold]
+            return 1 if below else 0
         mods = list(args.modules) or (changed_modules(cfg, args.changed) if args.changed else list(cfg.modules))
         for m in mods:
             if not (ROOT / m).is_file():
