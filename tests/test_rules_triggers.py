@@ -1,0 +1,32 @@
+"""Trigger conditions of 603.2 that no supported card reaches yet, checked on the matcher
+with the trigger data the compiler writes for "whenever you cast your first / second spell
+each turn" (engine/cards/compiler/triggers.py)."""
+from __future__ import annotations
+
+import pytest
+
+from engine import triggers
+from engine.cardpool import default_pool
+from engine.scenario import Runner
+
+
+@pytest.mark.parametrize("trig, fires_on", [
+    ({"event": "cast", "who": "you", "filter": {}, "first": True}, 1),
+    ({"event": "cast", "who": "you", "filter": {}, "nth": 2}, 2),
+])
+def test_first_and_second_spell_each_turn_603_2(trig: dict, fires_on: int) -> None:
+    r = Runner({"name": "t", "setup": {"active": "alice", "step": "main1", "players": {
+        "alice": {"battlefield": ["Grizzly Bears", "Mountain"], "hand": ["Shock"]}}},
+        "steps": [{"alice": "cast", "card": "Shock", "targets": ["bob"]}]}, default_pool())
+    r.run()
+    g = r.g
+    src = next(i for i in g.battlefield if g.objects[i].card.name == "Grizzly Bears")
+    (spell,) = g.stack
+    fired = []
+    for n in (1, 2, 3):
+        g.players["alice"].spells_cast_turn = n
+        if triggers._match(g, src, "alice", trig, {"event": "cast", "player": "alice", "obj": spell}):
+            fired.append(n)
+    assert fired == [fires_on]
+    g.players["alice"].spells_cast_turn = fires_on
+    assert not triggers._match(g, src, "alice", trig, {"event": "cast", "player": "bob", "obj": spell})
