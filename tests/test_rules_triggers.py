@@ -30,3 +30,19 @@ def test_first_and_second_spell_each_turn_603_2(trig: dict, fires_on: int) -> No
     assert fired == [fires_on]
     g.players["alice"].spells_cast_turn = fires_on
     assert not triggers._match(g, src, "alice", trig, {"event": "cast", "player": "bob", "obj": spell})
+
+
+@pytest.mark.parametrize("event", ["damage_player", "combat_damage_player"])
+def test_damage_to_an_opponent_is_not_damage_to_yourself_603_2(event: str) -> None:
+    """"Whenever SELF deals (combat) damage to an opponent" does not fire on damage dealt to
+    its controller (a creature attacking its owner after a control change, a redirected hit)."""
+    r = Runner({"name": "t", "setup": {"active": "alice", "step": "main1", "players": {
+        "alice": {"battlefield": ["Grizzly Bears"]}}}, "steps": []}, default_pool())
+    r.run()
+    g = r.g
+    (src,) = g.battlefield
+    trig = {"event": event, "who": "opponent", "self": True}
+    assert triggers._match(g, src, "alice", trig, {"event": event, "obj": src, "target": "bob", "amount": 2})
+    assert not triggers._match(g, src, "alice", trig, {"event": event, "obj": src, "target": "alice", "amount": 2})
+    any_player = {"event": event, "self": True}  # "deals damage to a player"
+    assert triggers._match(g, src, "alice", any_player, {"event": event, "obj": src, "target": "alice", "amount": 2})
