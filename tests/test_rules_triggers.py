@@ -46,3 +46,21 @@ def test_damage_to_an_opponent_is_not_damage_to_yourself_603_2(event: str) -> No
     assert not triggers._match(g, src, "alice", trig, {"event": event, "obj": src, "target": "alice", "amount": 2})
     any_player = {"event": event, "self": True}  # "deals damage to a player"
     assert triggers._match(g, src, "alice", any_player, {"event": event, "obj": src, "target": "alice", "amount": 2})
+
+
+@pytest.mark.parametrize("event", ["sacrifice", "discard"])
+def test_a_player_event_with_a_filter_fires_only_for_matching_cards_603_2(event: str) -> None:
+    """"Whenever you sacrifice a creature" / "discard a creature card": the card, now in the
+    graveyard, must match the filter."""
+    r = Runner({"name": "t", "setup": {"active": "alice", "step": "main1", "players": {
+        "alice": {"battlefield": ["Mountain"], "graveyard": ["Grizzly Bears", "Forest"]}}}, "steps": []},
+        default_pool())
+    r.run()
+    g = r.g
+    (src,) = g.battlefield
+    bears, forest = (next(i for i in g.players["alice"].graveyard if g.objects[i].card.name == n)
+                     for n in ("Grizzly Bears", "Forest"))
+    trig = {"event": event, "who": "you", "filter": {"types": ["Creature"]}}
+    assert triggers._match(g, src, "alice", trig, {"event": event, "player": "alice", "obj": bears})
+    assert not triggers._match(g, src, "alice", trig, {"event": event, "player": "alice", "obj": forest})
+    assert not triggers._match(g, src, "alice", trig, {"event": event, "player": "bob", "obj": bears})
