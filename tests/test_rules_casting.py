@@ -39,6 +39,8 @@ def test_an_x_spell_is_offered_when_x_0_is_affordable_107_3a() -> None:
         == ["Blaze", "Shock"]
     assert _priority_casts({"alice": {"battlefield": ["Forest", "Grizzly Bears"], "hand": ["Blaze", "Giant Growth"]}}) \
         == ["Giant Growth"]
+    # {X} alone: castable with no mana at all, X = 0
+    assert _priority_casts({"alice": {"hand": ["Endless One", "Shock"]}}) == ["Endless One"]
 
 
 def test_a_player_who_concedes_loses_at_once_104_3a() -> None:
