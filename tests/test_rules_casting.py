@@ -43,6 +43,13 @@ def test_an_x_spell_is_offered_when_x_0_is_affordable_107_3a() -> None:
     assert _priority_casts({"alice": {"hand": ["Endless One", "Shock"]}}) == ["Endless One"]
 
 
+def test_a_phyrexian_symbol_is_affordable_with_life_alone_107_4f() -> None:
+    """107.4f: {R/P} is paid with red mana or 2 life: Gut Shot is castable with no land."""
+    assert _priority_casts({"alice": {"hand": ["Gut Shot", "Shock"]}, "bob": {"battlefield": ["Grizzly Bears"]}}) \
+        == ["Gut Shot"]
+    assert _priority_casts({"alice": {"life": 1, "hand": ["Gut Shot"]}}) == []
+
+
 def test_a_player_who_concedes_loses_at_once_104_3a() -> None:
     r = Runner({"name": "t", "setup": {"active": "alice", "step": "main1", "players": {}}, "steps": []},
                default_pool())
