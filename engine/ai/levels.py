@@ -1,0 +1,38 @@
+"""The AI's levels (issue 18): how much it searches and how long it may think.
+
+- ``easy``: the cheap policy alone, with a quarter of its priority actions random.
+- ``medium``: one determinization; every candidate answer played out once to the end of
+  the turn.
+- ``hard``: flat MCTS on fresh determinizations, rollouts to the end of the next turn,
+  until its time budget (default 1 s a decision) or its rollouts run out.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Level:
+    name: str
+    search: bool
+    think_ms: int        # default budget per decision
+    cap: int = 16        # candidates compared at most
+    horizon: int = 0     # turns after the current one that a rollout plays
+    per_candidate: int = 1
+    noise: float = 0.0   # random actions in the rollouts (hard) or in play (easy)
+    det_per_rollout: bool = False
+
+
+LEVELS = {
+    "easy": Level("easy", search=False, think_ms=100, noise=0.25),
+    "medium": Level("medium", search=True, think_ms=300, cap=12, horizon=0, per_candidate=1),
+    "hard": Level("hard", search=True, think_ms=1000, cap=20, horizon=1, per_candidate=6, noise=0.1,
+                  det_per_rollout=True),
+}
+
+
+def level(name: str) -> Level:
+    try:
+        return LEVELS[name]
+    except KeyError:
+        raise ValueError(f"unknown AI level {name!r}: choose one of {', '.join(LEVELS)}") from None

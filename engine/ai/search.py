@@ -1,0 +1,309 @@
+"""Search on copies (issue 18): candidate answers, each played out on determinized copies
+of the game by the cheap policy, and judged by the evaluation.
+
+``candidates`` lists a bounded set of legal-looking answers for any decision (every
+priority action with its sensible targets, modes, X and kicker; attack and block
+declarations around the rule-of-thumb one; each option, number or card choice).
+``rollout`` plays a copy forward with the cheap policy on both sides to a horizon (the end
+of this turn, or of the next one). ``Searcher.choose`` runs flat Monte Carlo tree search
+over the candidates (UCB1, 2002 Auer et al.) on fresh determinizations until its time or
+rollout budget is spent, and returns the candidate with the best mean.
+"""
+from __future__ import annotations
+
+import itertools
+import math
+import random
+import time
+from typing import TYPE_CHECKING, Any
+
+from engine import casting
+from engine.ai.determinize import determinize
+from engine.ai.evaluate import WIN, evaluate
+from engine.ai.policy import (QuickPolicy, build_answer, obj_value, option_ability, pick_targets,
+                              quick_attacks, quick_blocks)
+from engine.errors import IllegalAction
+from engine.state import Decision
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+
+def _key(g: "Game", a: Any) -> str:
+    """Answers that differ only in which copy of a card they use are the same answer."""
+    def name(x: Any) -> Any:
+        if isinstance(x, int) and x in g.objects:
+            o = g.objects[x]
+            return (o.card.name, o.controller, o.zone, o.tapped, o.damage, o.sick)
+        if isinstance(x, (list, tuple)):
+            return [name(y) for y in x]
+        if isinstance(x, dict):
+            return sorted(((str(name(k)), name(v)) for k, v in x.items()), key=str)
+        return x
+    return repr(name(a))
+
+
+def _slot_choices(cands: list[Any], lo: int, hi: int, cap: int = 8) -> list[list[Any]]:
+    """The choices for one target slot: each single candidate (or none), or for slots with
+    several targets the first ones and the whole set."""
+    if hi <= 1:
+        out = [[c] for c in cands[:cap]]
+        if lo == 0:
+            out.append([])
+        return out
+    out = [cands[:hi]]
+    if len(cands) > hi:
+        out.append(cands[-hi:])
+    if lo < hi:
+        out.append(cands[:max(lo, 1)] if cands else [])
+    return out
+
+
+def _target_sets(cands: list[list[Any]], counts: list[list[int]], cap: int) -> list[list[list[Any]]]:
+    per = [_slot_choices(c, lo, hi) for c, (lo, hi) in zip(cands, counts)]
+    out = []
+    for combo in itertools.product(*per):
+        flat = [x for s in combo for x in s]
+        if len(flat) != len(set(map(repr, flat))) and len(per) > 1:
+            continue  # the same object for two slots: legal only with different words (115.3)
+        out.append([list(s) for s in combo])
+        if len(out) >= cap:
+            break
+    return out
+
+
+def priority_candidates(g: "Game", me: str, options: list[dict[str, Any]], cap: int,
+                        quick: QuickPolicy) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = [{"action": "pass"}]
+    first = quick.priority(g, me, options)
+    if first["action"] != "pass":
+        out.append(first)
+    for o in options:
+        if o["action"] in ("pass", "manual") or o.get("mana"):
+            continue
+        if o["action"] == "play":
+            out.append({"action": "play", "card": o["card"]})
+            continue
+        kick = [False, True] if o.get("kicker") else [False]
+        if "choose" in o:
+            src = g.objects.get(o["card"])
+            ab = option_ability(g, o)
+            for modes in itertools.combinations(range(len(o["modes"])), o["choose"]):
+                specs = [s for m in modes for s in (ab.modes[m].targets if ab is not None else ())]
+                cands = [casting.target_candidates(g, s, src, me) for s in specs]
+                sets = _target_sets(cands, [[s.min, s.count] for s in specs], 4) if specs else [None]
+                for ts in sets:
+                    out.append(build_answer(g, me, o, ts, list(modes)))
+            continue
+        if "targets" in o:
+            sets = _target_sets(o["targets"], o["target_counts"], 12)
+            ab = option_ability(g, o)
+            q = pick_targets(g, me, ab, o["targets"], o["target_counts"])
+            if q is not None and q not in sets:
+                sets.insert(0, q)
+        else:
+            sets = [None]
+        for ts in sets:
+            for k in kick:
+                out.append(build_answer(g, me, o, ts, kicked=k))
+    return _dedup(g, out, cap)
+
+
+def _dedup(g: "Game", answers: list[Any], cap: int) -> list[Any]:
+    seen: set[str] = set()
+    out = []
+    for a in answers:
+        k = _key(g, a)
+        if k in seen:
+            continue
+        seen.add(k)
+        out.append(a)
+        if len(out) >= cap:
+            break
+    return out
+
+
+def attack_candidates(g: "Game", me: str, o: dict[str, Any], cap: int) -> list[dict[str, Any]]:
+    atk = list(o["attackers"])
+    targets = o["targets"]
+    players = [t for t in targets if isinstance(t, str)]
+    tgt = players[0] if players else targets[0]
+    must = {a: tgt for a in o.get("must", ())}
+    q = quick_attacks(g, me, o)
+    decls: list[dict[Any, Any]] = [q, dict(must), {**{a: tgt for a in atk}}]
+    for a in atk:
+        decls.append({**must, a: tgt})
+        if a in q:
+            decls.append({k: v for k, v in q.items() if k != a or k in must})
+        else:
+            decls.append({**q, a: tgt})
+    evasive = {a: tgt for a in atk if "Flying" in g.chars(a).keywords}
+    if evasive:
+        decls.append({**must, **evasive})
+    for pw in targets:
+        if not isinstance(pw, str) and q:
+            decls.append({a: pw for a in q})
+    ok = []
+    for dcl in decls:
+        if len(dcl) == 1 and next(iter(dcl)) in o.get("not_alone", ()):
+            continue
+        ok.append({"attackers": dcl})
+    return _dedup(g, ok, cap)
+
+
+def block_candidates(g: "Game", me: str, o: dict[str, Any], cap: int) -> list[dict[str, Any]]:
+    q = quick_blocks(g, me, o)
+    must = {b: [As[0]] for b, As in o.get("must", {}).items()}
+    decls: list[dict[Any, list[Any]]] = [q, dict(must)]
+    pairs = [(b, a) for b, As in o["blockers"].items() for a in As]
+    pairs.sort(key=lambda p: -obj_value(g, p[1]))
+    for b, a in pairs:
+        if b in q:
+            decls.append({k: v for k, v in q.items() if k != b or k in must})
+            decls.append({**q, b: [a]})
+        else:
+            decls.append({**q, b: [a]})
+            decls.append({**must, b: [a]})
+    # double blocks on the biggest attacker (509.1a: several creatures may block one)
+    if pairs:
+        big = pairs[0][1]
+        two = [b for b, a in pairs if a == big][:2]
+        if len(two) == 2:
+            decls.append({**q, two[0]: [big], two[1]: [big]})
+    ok = []
+    for dcl in decls:
+        if len(dcl) == 1 and next(iter(dcl)) in o.get("not_alone", ()):
+            continue
+        ok.append({"blockers": dcl})
+    return _dedup(g, ok, cap)
+
+
+def candidates(g: "Game", d: Decision, quick: QuickPolicy, cap: int) -> list[Any]:
+    """A bounded list of answers worth comparing for decision ``d`` (the rule-of-thumb one
+    among them); one answer means there is nothing to search."""
+    if d.forced is not None:
+        return [d.forced]
+    k = d.kind
+    me = d.player
+    if k == "priority":
+        return priority_candidates(g, me, d.options, cap, quick)
+    if k == "attackers":
+        return attack_candidates(g, me, d.options, cap)
+    if k == "blockers":
+        return block_candidates(g, me, d.options, cap)
+    q = quick.answer(g, d)
+    out: list[Any] = [q]
+    if k in ("order_blockers", "order_attackers"):
+        out.append({"order": list(reversed(d.options))})
+    elif k == "order_triggers":
+        out.append({"order": [o["index"] for o in reversed(d.options)]})
+    elif k == "trigger_targets":
+        out += [{"targets": ts} for ts in _target_sets(d.options["targets"], d.options["target_counts"], cap)]
+    elif k == "choose_option":
+        out += [{"option": o} for o in d.options]
+    elif k == "choose_number":
+        lo, hi = d.data.get("min", 0), d.data.get("max", 0)
+        out += [{"number": n} for n in (range(lo, hi + 1) if hi - lo <= 6 else (lo, (lo + hi) // 2, hi))]
+    elif k == "legend_rule":
+        out += [{"cards": [c]} for c in d.options]
+    elif k == "discard_to_hand_size":
+        n = d.data["n"]
+        opts = list(d.options)
+        if len(opts) <= 8:
+            out += [{"cards": list(c)} for c in itertools.islice(itertools.combinations(opts, n), cap)]
+    elif k == "choose_cards" and d.data.get("one_of_each") is None and not d.data.get("names"):
+        lo, hi = d.data.get("min", 0), min(d.data.get("max", 0), len(d.options))
+        opts = list(d.options)
+        for n in range(lo, hi + 1):
+            if math.comb(len(opts), n) > cap * 2:
+                continue
+            out += [{"cards": list(c)} for c in itertools.combinations(opts, n)]
+    elif k == "assign_damage":
+        recips = d.options["recipients"]
+        power = d.options["power"]
+        if len(recips) > 1:
+            out += [{"assign": {r: (power if r == x else 0) for r in recips}} for x in recips]
+    return _dedup(g, out, cap)
+
+
+class Deadline(Exception):
+    """The time budget ran out inside a rollout."""
+
+
+def rollout(g: "Game", policy: QuickPolicy, end_turn: int, deadline: float, max_decisions: int = 400) -> None:
+    """Play ``g`` forward with the cheap policy for everyone until turn ``end_turn`` ends (or
+    the game does, or the decisions or the time run out)."""
+    n = 0
+    while g.winner is None and n < max_decisions:
+        d = g.pending
+        if d is None or g.turn > end_turn:
+            return
+        n += 1
+        if n % 16 == 0 and time.perf_counter() > deadline:
+            return
+        a = policy.answer(g, d)
+        try:
+            g.submit(d.player, a)
+        except IllegalAction:
+            fb = d.forced if d.forced is not None else ({"action": "pass"} if d.kind == "priority"
+                                                        else policy.fallback.answer(d))
+            try:
+                g.submit(d.player, fb)
+            except IllegalAction:
+                return
+
+
+class Searcher:
+    """Flat MCTS over the candidate answers of one decision, on determinized copies."""
+
+    def __init__(self, seat: str, rng: random.Random, cap: int = 16, horizon: int = 0,
+                 per_candidate: int = 1, noise: float = 0.0, det_per_rollout: bool = False) -> None:
+        self.seat = seat
+        self.rng = rng
+        self.cap = cap
+        self.horizon = horizon          # turns after this one that a rollout plays
+        self.per_candidate = per_candidate  # rollouts per candidate at most
+        self.noise = noise
+        self.det_per_rollout = det_per_rollout
+        self.rollouts = 0
+
+    def choose(self, game: "Game", d: Decision, deadline: float) -> Any:
+        seat = self.seat
+        base = determinize(game, seat, self.rng)
+        quick = QuickPolicy(self.rng.getrandbits(32))
+        cands = candidates(base, d, quick, self.cap)
+        if len(cands) == 1:
+            return cands[0]
+        n = [0] * len(cands)
+        total = [0.0] * len(cands)
+        alive = [True] * len(cands)
+        end_turn = game.turn + self.horizon
+        t = 0
+        while True:
+            live = [i for i in range(len(cands)) if alive[i] and n[i] < self.per_candidate]
+            if not live or time.perf_counter() > deadline:
+                break
+            untried = [i for i in live if n[i] == 0]
+            if untried:
+                i = untried[0]
+            else:
+                logt = math.log(t + 1)
+                i = max(live, key=lambda j: total[j] / n[j] + 40.0 * math.sqrt(logt / n[j]))
+            g = determinize(game, seat, self.rng) if self.det_per_rollout and n[i] > 0 else base.copy()
+            t += 1
+            try:
+                g.submit(d.player, cands[i])
+            except IllegalAction:
+                alive[i] = False
+                continue
+            pol = QuickPolicy(self.rng.getrandbits(32), self.noise)
+            rollout(g, pol, end_turn, deadline)
+            self.rollouts += 1
+            v = max(-WIN, min(WIN, evaluate(g, seat)))
+            n[i] += 1
+            total[i] += v
+        scored = [(total[i] / n[i], -i) for i in range(len(cands)) if n[i] > 0]
+        if not scored:  # no time for a single rollout: the rule of thumb
+            return quick.answer(base, d)
+        best = max(scored)
+        return cands[-best[1]]
