@@ -25,8 +25,8 @@ class Level:
 
 LEVELS = {
     "easy": Level("easy", search=False, think_ms=100, noise=0.25),
-    "medium": Level("medium", search=True, think_ms=300, cap=12, horizon=0, per_candidate=1),
-    "hard": Level("hard", search=True, think_ms=1000, cap=20, horizon=1, per_candidate=6, noise=0.1,
+    "medium": Level("medium", search=True, think_ms=300, cap=12, horizon=1, per_candidate=1),
+    "hard": Level("hard", search=True, think_ms=1000, cap=20, horizon=1, per_candidate=6, noise=0.0,
                   det_per_rollout=True),
 }
 

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 from engine import casting
 from engine.ai.determinize import determinize
 from engine.ai.evaluate import WIN, evaluate
-from engine.ai.policy import (QuickPolicy, build_answer, obj_value, option_ability, pick_targets,
+from engine.ai.policy import (QuickPolicy, build_answer, hostile, obj_value, option_ability, owner_side, pick_targets,
                               quick_attacks, quick_blocks)
 from engine.errors import IllegalAction
 from engine.state import Decision
@@ -72,6 +72,12 @@ def _target_sets(cands: list[list[Any]], counts: list[list[int]], cap: int) -> l
     return out
 
 
+def sensible(g: "Game", me: str, ab: Any, cands: list[list[Any]]) -> list[list[Any]]:
+    """Per target slot, the candidates on the side the effect is meant for: harmful effects
+    at what the opponents control, helpful ones at one's own (the compiled effects say which)."""
+    return [[x for x in slot if (owner_side(g, x) == me) != hostile(ab, i)] for i, slot in enumerate(cands)]
+
+
 def priority_candidates(g: "Game", me: str, options: list[dict[str, Any]], cap: int,
                         quick: QuickPolicy) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = [{"action": "pass"}]
@@ -96,8 +102,11 @@ def priority_candidates(g: "Game", me: str, options: list[dict[str, Any]], cap: 
                     out.append(build_answer(g, me, o, ts, list(modes)))
             continue
         if "targets" in o:
-            sets = _target_sets(o["targets"], o["target_counts"], 12)
             ab = option_ability(g, o)
+            sided = sensible(g, me, ab, o["targets"])
+            if any(len(c) < lo for c, (lo, _hi) in zip(sided, o["target_counts"])):
+                continue
+            sets = _target_sets(sided, o["target_counts"], 12)
             q = pick_targets(g, me, ab, o["targets"], o["target_counts"])
             if q is not None and q not in sets:
                 sets.insert(0, q)
@@ -198,7 +207,10 @@ def candidates(g: "Game", d: Decision, quick: QuickPolicy, cap: int) -> list[Any
     elif k == "order_triggers":
         out.append({"order": [o["index"] for o in reversed(d.options)]})
     elif k == "trigger_targets":
-        out += [{"targets": ts} for ts in _target_sets(d.options["targets"], d.options["target_counts"], cap)]
+        ab = g.triggered[d.data["trigger"]]["ability"]
+        sided = sensible(g, me, ab, d.options["targets"])
+        if all(len(c) >= lo for c, (lo, _hi) in zip(sided, d.options["target_counts"])):
+            out += [{"targets": ts} for ts in _target_sets(sided, d.options["target_counts"], cap)]
     elif k == "choose_option":
         out += [{"option": o} for o in d.options]
     elif k == "choose_number":
@@ -254,7 +266,12 @@ def rollout(g: "Game", policy: QuickPolicy, end_turn: int, deadline: float, max_
 
 
 class Searcher:
-    """Flat MCTS over the candidate answers of one decision, on determinized copies."""
+    """Monte Carlo search over the candidate answers of one decision, on determinized copies.
+
+    Each iteration draws one determinization and one rollout seed and plays every candidate
+    on it (common random numbers: the candidates are compared on the same hidden cards and
+    the same luck, so small differences are not lost in the noise). The rule-of-thumb
+    answer is tried first and wins ties."""
 
     def __init__(self, seat: str, rng: random.Random, cap: int = 16, horizon: int = 0,
                  per_candidate: int = 1, noise: float = 0.0, det_per_rollout: bool = False) -> None:
@@ -262,7 +279,7 @@ class Searcher:
         self.rng = rng
         self.cap = cap
         self.horizon = horizon          # turns after this one that a rollout plays
-        self.per_candidate = per_candidate  # rollouts per candidate at most
+        self.per_candidate = per_candidate  # iterations at most
         self.noise = noise
         self.det_per_rollout = det_per_rollout
         self.rollouts = 0
@@ -271,39 +288,41 @@ class Searcher:
         seat = self.seat
         base = determinize(game, seat, self.rng)
         quick = QuickPolicy(self.rng.getrandbits(32))
+        q = quick.answer(base, d)
         cands = candidates(base, d, quick, self.cap)
         if len(cands) == 1:
             return cands[0]
-        n = [0] * len(cands)
-        total = [0.0] * len(cands)
+        qk = _key(base, q)
+        cands.sort(key=lambda a: _key(base, a) != qk)  # the rule of thumb first (stable)
+        vals: list[list[float]] = [[] for _ in cands]
         alive = [True] * len(cands)
         end_turn = game.turn + self.horizon
-        t = 0
-        while True:
-            live = [i for i in range(len(cands)) if alive[i] and n[i] < self.per_candidate]
-            if not live or time.perf_counter() > deadline:
+        out_of_time = False
+        for it in range(self.per_candidate):
+            det = base if it == 0 or not self.det_per_rollout else determinize(game, seat, self.rng)
+            seed = self.rng.getrandbits(32)
+            for i, a in enumerate(cands):
+                if not alive[i]:
+                    continue
+                if time.perf_counter() > deadline:
+                    out_of_time = True
+                    break
+                g = det.copy()
+                try:
+                    g.submit(d.player, a)
+                except IllegalAction:
+                    alive[i] = False
+                    continue
+                rollout(g, QuickPolicy(seed, self.noise), end_turn, deadline)
+                self.rollouts += 1
+                vals[i].append(max(-WIN, min(WIN, evaluate(g, seat))))
+            if out_of_time:
                 break
-            untried = [i for i in live if n[i] == 0]
-            if untried:
-                i = untried[0]
-            else:
-                logt = math.log(t + 1)
-                i = max(live, key=lambda j: total[j] / n[j] + 40.0 * math.sqrt(logt / n[j]))
-            g = determinize(game, seat, self.rng) if self.det_per_rollout and n[i] > 0 else base.copy()
-            t += 1
-            try:
-                g.submit(d.player, cands[i])
-            except IllegalAction:
-                alive[i] = False
-                continue
-            pol = QuickPolicy(self.rng.getrandbits(32), self.noise)
-            rollout(g, pol, end_turn, deadline)
-            self.rollouts += 1
-            v = max(-WIN, min(WIN, evaluate(g, seat)))
-            n[i] += 1
-            total[i] += v
-        scored = [(total[i] / n[i], -i) for i in range(len(cands)) if n[i] > 0]
-        if not scored:  # no time for a single rollout: the rule of thumb
-            return quick.answer(base, d)
-        best = max(scored)
-        return cands[-best[1]]
+        done = [i for i in range(len(cands)) if alive[i] and vals[i]]
+        if not done:  # no time for a single rollout: the rule of thumb
+            return q
+        k = min(len(vals[i]) for i in done)
+        full = [i for i in done if len(vals[i]) >= k]
+        # only the iterations every compared candidate saw (the same luck for all)
+        best = max(full, key=lambda i: (sum(vals[i][:k]) / k + (0.25 if i == 0 else 0.0), -i))
+        return cands[best]
