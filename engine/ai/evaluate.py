@@ -85,11 +85,12 @@ def board(g: "Game", seat: str) -> float:
 
 def evaluate(g: "Game", seat: str) -> float:
     """The value of position ``g`` for ``seat`` (a win is +WIN, a loss -WIN)."""
+    late = 100.0 * g.turn  # a win sooner is better, a loss later is better
     if g.winner is not None:
-        return WIN if g.winner == seat else (0.0 if g.winner == "draw" else -WIN)
+        return WIN - late if g.winner == seat else (0.0 if g.winner == "draw" else -WIN + late)
     me = g.players[seat]
     if me.lost:
-        return -WIN
+        return -WIN + late
     score = board(g, seat)
     score += _life(me.life) - 3.0 * me.poison
     score += sum(0.8 + 0.2 * card_value(g.objects[i].card) for i in me.hand)

@@ -267,6 +267,9 @@ class QuickPolicy:
                 elif instant and "targets" in o and mine_turn and g.step in MAIN and ab is not None \
                         and not any(hostile(ab, i) for i in range(len(o["targets"]))):
                     continue  # a pump spell waits for combat
+                elif instant and "targets" not in o and "Creature" not in card.types:
+                    if g.step != "declare_blockers":
+                        continue  # untargeted tricks (pump the attackers, prevent the damage) wait for blocks
                 elif not instant and not (mine_turn and g.step in MAIN):
                     continue
             else:

@@ -30,17 +30,26 @@ if TYPE_CHECKING:
 
 
 def _key(g: "Game", a: Any) -> str:
-    """Answers that differ only in which copy of a card they use are the same answer."""
-    def name(x: Any) -> Any:
-        if isinstance(x, int) and x in g.objects:
+    """Answers that differ only in which copy of a card they use are the same answer: object
+    ids (in the fields that hold objects) become what the object is."""
+    def obj(x: Any) -> Any:
+        if isinstance(x, int) and not isinstance(x, bool) and x in g.objects:
             o = g.objects[x]
-            return (o.card.name, o.controller, o.zone, o.tapped, o.damage, o.sick)
+            return (o.card.name, o.controller, o.zone, o.tapped, o.damage, o.sick, tuple(sorted(o.counters.items())))
         if isinstance(x, (list, tuple)):
-            return [name(y) for y in x]
+            return [obj(y) for y in x]
         if isinstance(x, dict):
-            return sorted(((str(name(k)), name(v)) for k, v in x.items()), key=str)
+            return sorted(((repr(obj(k)), obj(v)) for k, v in x.items()), key=repr)
         return x
-    return repr(name(a))
+    if not isinstance(a, dict):
+        return repr(a)
+    out = []
+    for k in sorted(a):
+        v = a[k]
+        if k in ("card", "targets", "cards", "attackers", "blockers", "assign", "divide"):
+            v = obj(v)
+        out.append((k, v))
+    return repr(out)
 
 
 def _slot_choices(cands: list[Any], lo: int, hi: int, cap: int = 8) -> list[list[Any]]:
