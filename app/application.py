@@ -70,9 +70,12 @@ class NewGameDialog(QDialog):
         self.decks = {**asset_decks(), **SAMPLE_DECKS, **store_decks()}
         self.names = [ui.name1, ui.name2]
         self.choices = [ui.deck1, ui.deck2]
+        self.level = None
         if vs_bot:
             ui.name2.setText("bot")
             ui.name2Label.setText("Player 2 (bot)")
+            from app.ai_seat import level_box  # issue 18: the AI's level (random: the random bot)
+            self.level = level_box(self)
         for i, c in enumerate(self.choices):
             c.addItems(list(self.decks))
             c.setCurrentIndex(i % 2)
@@ -87,8 +90,11 @@ class NewGameDialog(QDialog):
         if names[0] == names[1]:
             names[1] += " 2"
         first = {1: names[0], 2: names[1]}.get(self.first.currentIndex())
-        return {"decks": [(names[i], self.decks[self.choices[i].currentText()]) for i in range(2)],
-                "seed": self.seed.value(), "play_first": first}
+        out = {"decks": [(names[i], self.decks[self.choices[i].currentText()]) for i in range(2)],
+               "seed": self.seed.value(), "play_first": first}
+        if self.level is not None:
+            out["ai_level"] = self.level.currentText()
+        return out
 
 
 class MainWindow(QMainWindow):
@@ -187,7 +193,8 @@ class MainWindow(QMainWindow):
         self.start_game([("you", RED), ("bot", GREEN)], random.randrange(10 ** 6), None, vs_bot=True)
 
     def start_game(self, decks: list[tuple[str, list[str]]], seed: int, play_first: str | None,
-                   vs_bot: bool, modal_errors: bool = True, chooser: str | None = "coin") -> Any:
+                   vs_bot: bool, modal_errors: bool = True, chooser: str | None = "coin",
+                   ai_level: str = "random") -> Any:
         """A new game on the table. With no ``play_first``, ``chooser`` chooses who plays
         first (103.2): the coin flip's winner by default, the loser of the last game in a rematch."""
         from engine.ai.random_bot import RandomBot
@@ -195,11 +202,14 @@ class MainWindow(QMainWindow):
         from engine.session import LocalSession
 
         self.last_game = {"decks": decks, "seed": seed, "play_first": play_first, "vs_bot": vs_bot,
-                          "modal_errors": modal_errors, "chooser": chooser}
+                          "modal_errors": modal_errors, "chooser": chooser, "ai_level": ai_level}
         names = [n for n, _ in decks]
-        bots = {names[1]: RandomBot(seed + 1)} if vs_bot else {}
+        bots = {names[1]: RandomBot(seed + 1)} if vs_bot and ai_level == "random" else {}
         session = LocalSession(Game.new(decks, None, seed, play_first=play_first,
                                         chooser=None if play_first else chooser), bots)
+        if vs_bot and ai_level != "random":
+            from app.ai_seat import attach
+            attach(self, session, names[1], ai_level, seed + 1)
         humans = names[:1] if vs_bot else names
         return self._open_table(session, humans, modal_errors,
                                 deck_names=[c for n, deck in decks if n in humans for c in deck])

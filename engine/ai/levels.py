@@ -1,6 +1,7 @@
 """The AI's levels (issue 18): how much it searches and how long it may think.
 
-- ``easy``: the cheap policy alone, with a quarter of its priority actions random.
+- ``easy``: the cheap policy alone, with 40% of its priority actions and 30% of its
+  attacks and blocks random (a beginner).
 - ``medium``: one determinization; every candidate answer played out once to the end of
   the turn.
 - ``hard``: flat MCTS on fresh determinizations, rollouts to the end of the next turn,
@@ -19,12 +20,13 @@ class Level:
     cap: int = 16        # candidates compared at most
     horizon: int = 0     # turns after the current one that a rollout plays
     per_candidate: int = 1
-    noise: float = 0.0   # random actions in the rollouts (hard) or in play (easy)
+    noise: float = 0.0   # random priority actions in the rollouts, or in play (easy)
+    combat_noise: float = 0.0  # random attacks and blocks in play (easy)
     det_per_rollout: bool = False
 
 
 LEVELS = {
-    "easy": Level("easy", search=False, think_ms=100, noise=0.25),
+    "easy": Level("easy", search=False, think_ms=100, noise=0.4, combat_noise=0.3),
     "medium": Level("medium", search=True, think_ms=300, cap=12, horizon=1, per_candidate=1),
     "hard": Level("hard", search=True, think_ms=1000, cap=20, horizon=1, per_candidate=6, noise=0.0,
                   det_per_rollout=True),

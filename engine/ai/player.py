@@ -29,7 +29,8 @@ class AIPlayer:
         self.level = level(lvl) if isinstance(lvl, str) else lvl
         self.think_ms = self.level.think_ms if think_ms is None else think_ms
         self.rng = random.Random(seed)
-        self.quick = QuickPolicy(seed, self.level.noise if not self.level.search else 0.0)
+        self.quick = QuickPolicy(seed, self.level.noise, self.level.combat_noise) if not self.level.search \
+            else QuickPolicy(seed)
         self.times: list[float] = []   # seconds per decision, for the match statistics
 
     def decide(self, game: "Game", d: Decision) -> Any:

@@ -189,9 +189,10 @@ class QuickPolicy:
     """Answers any decision at once by rule of thumb; ``noise`` plays a random legal
     priority action that often instead (a weaker player)."""
 
-    def __init__(self, seed: int = 0, noise: float = 0.0) -> None:
+    def __init__(self, seed: int = 0, noise: float = 0.0, combat_noise: float = 0.0) -> None:
         self.rng = random.Random(seed)
         self.noise = noise
+        self.combat_noise = combat_noise
         self.fallback = RandomBot(seed + 1)
 
     def answer(self, g: "Game", d: Decision) -> Any:
@@ -201,6 +202,8 @@ class QuickPolicy:
         me = d.player
         if k == "priority":
             return self.priority(g, me, d.options)
+        if k in ("attackers", "blockers") and self.combat_noise and self.rng.random() < self.combat_noise:
+            return self.fallback.answer(d)
         if k == "attackers":
             return {"attackers": self.attacks(g, me, d.options)}
         if k == "blockers":

@@ -1,0 +1,88 @@
+"""The AI seat of the app (issue 18): it thinks off the GUI thread and answers through the session."""
+from __future__ import annotations
+
+from PySide6.QtCore import QTimer
+
+from app.ai_seat import AISeat
+from engine.ai.random_bot import RandomBot
+from engine.bench import GREEN, RED
+from engine.cardpool import CardPool
+from engine.errors import IllegalAction
+from engine.session import LocalSession
+from engine.game import Game
+
+
+def test_ai_seat_plays_a_whole_game_without_freezing_the_gui(qtbot):
+    session = LocalSession(Game.new([("you", RED), ("ai", GREEN)], CardPool(), 5))
+    seat = AISeat(session, "ai", "hard", think_ms=60)
+    shown: list[bool] = []
+    seat.thinking.connect(shown.append)
+    ticks = [0]
+    timer = QTimer()
+    timer.timeout.connect(lambda: ticks.__setitem__(0, ticks[0] + 1))
+    timer.start(5)
+    rb = RandomBot(3)
+    you = 0
+
+    def step() -> bool:
+        nonlocal you
+        d = session.pending("you")
+        if d is not None:
+            you += 1
+            try:
+                session.submit("you", rb.answer(d))
+            except IllegalAction:
+                session.submit("you", d.forced if d.forced is not None else {"action": "pass"})
+        return session.game.winner is not None
+
+    qtbot.waitUntil(lambda: step(), timeout=120000)
+    timer.stop()
+    assert seat.errors == []
+    assert len(seat.ai.times) > 20 and you > 20
+    assert True in shown and False in shown
+    # the GUI's event loop kept running while the AI thought (a 5 ms timer kept firing)
+    assert ticks[0] > len(seat.ai.times) // 4
+
+
+def test_ai_seat_stops_answering_when_stopped(qtbot):
+    session = LocalSession(Game.new([("you", RED), ("ai", GREEN)], CardPool(), 6, play_first="you"))
+    seat = AISeat(session, "ai", "easy")
+    seat.stop()
+    qtbot.wait(50)
+    assert seat.ai.times == []
+
+
+def test_new_game_vs_bot_dialog_offers_the_ai_level(qtbot, tmp_path):
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication, QComboBox, QDialog, QDialogButtonBox
+
+    from app.application import MainWindow
+    win = MainWindow()
+    qtbot.addWidget(win)
+    win.show()
+    seen = {}
+
+    def fill() -> None:
+        dlg = next(w for w in QApplication.topLevelWidgets() if isinstance(w, QDialog) and w.isVisible())
+        box = dlg.findChild(QComboBox, "aiLevel")
+        seen["levels"] = [box.itemText(i) for i in range(box.count())]
+        box.setFocus()
+        QTest.keyClick(box, Qt.Key_Down)  # medium -> hard, with the keyboard
+        dlg.grab().save(str(tmp_path / "new_game_vs_ai.png"))
+        seen["shot"] = tmp_path / "new_game_vs_ai.png"
+        QTest.mouseClick(dlg.ui.buttons.button(QDialogButtonBox.Ok), Qt.LeftButton)
+
+    QTimer.singleShot(0, fill)
+    win.actions["vsbot"].trigger()
+    assert seen["levels"] == ["medium", "hard", "easy", "random"]
+    assert win.state == "table" and win.last_game["ai_level"] == "hard"
+    seat = win.ai_seat
+    assert seat.ai.level.name == "hard" and win.session.bots == {}
+    bot = [n for n, _ in win.last_game["decks"]][1]
+    # the AI answers its own decisions (mulligan, then its turns) while the human plays on
+    qtbot.waitUntil(lambda: len(seat.ai.times) > 0 or win.session.pending(bot) is None, timeout=20000)
+    assert seat.errors == []
+    win.grab().save(str(tmp_path / "table_vs_ai.png"))
+    seat.stop()
+    assert seen["shot"].stat().st_size > 0
