@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from engine.game import Game
 
 WIN = 100000.0
+HAND = 1.0  # a card in hand, beside what the card itself is worth
 
 # what a keyword adds to a creature, per point of power (evasion, 702.9 flying, 702.19 trample)
 # or flat (702.2 deathtouch, 702.15 lifelink, ...)
@@ -50,10 +51,11 @@ def creature_value(power: int, toughness: int, keywords: frozenset[str] | set[st
 
 
 def _life(l: int) -> float:
-    """Life is worth more the less of it there is (a player at 0 or less loses, 704.5a)."""
+    """Life is worth more the less of it there is (a player at 0 or less loses, 704.5a):
+    half a point each above 10, one point each below, more below 6."""
     if l <= 0:
         return -50.0
-    return l - 1.5 * max(0, 10 - l) - 0.6 * max(0, 5 - l)
+    return min(l, 10) + 0.5 * max(0, l - 10) - 1.0 * max(0, 6 - l) - 1.0 * max(0, 3 - l)
 
 
 def board(g: "Game", seat: str) -> float:
@@ -93,7 +95,7 @@ def evaluate(g: "Game", seat: str) -> float:
         return -WIN + late
     score = board(g, seat)
     score += _life(me.life) - 3.0 * me.poison
-    score += sum(0.8 + 0.2 * card_value(g.objects[i].card) for i in me.hand)
+    score += sum(HAND + 0.5 * card_value(g.objects[i].card) for i in me.hand)
     if not me.library:
         score -= 30.0
     for n in g.order:
@@ -104,7 +106,7 @@ def evaluate(g: "Game", seat: str) -> float:
             score += WIN / 10
             continue
         score -= _life(p.life) - 3.0 * p.poison
-        score -= 1.0 * len(p.hand)  # only how many: the cards are hidden
+        score -= (HAND + 0.7) * len(p.hand)  # only how many: the cards are hidden
         if not p.library:
             score += 30.0
     return score

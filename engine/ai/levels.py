@@ -2,10 +2,11 @@
 
 - ``easy``: the cheap policy alone, with 40% of its priority actions and 30% of its
   attacks and blocks random (a beginner).
-- ``medium``: one determinization; every candidate answer played out once to the end of
-  the turn.
-- ``hard``: flat MCTS on fresh determinizations, rollouts to the end of the next turn,
-  until its time budget (default 1 s a decision) or its rollouts run out.
+- ``medium``: one determinization; every candidate answer played out once by the cheap
+  policy to the end of the next turn.
+- ``hard``: the same on up to six fresh determinizations, an attack judged by the
+  defender's best block (each of its candidate blocks played out, the worst counts), until
+  its time budget (default 1 s a decision) or its rollouts run out.
 """
 from __future__ import annotations
 
@@ -23,13 +24,14 @@ class Level:
     noise: float = 0.0   # random priority actions in the rollouts, or in play (easy)
     combat_noise: float = 0.0  # random attacks and blocks in play (easy)
     det_per_rollout: bool = False
+    blocks_reply: bool = False  # attacks judged by the defender's best block
 
 
 LEVELS = {
     "easy": Level("easy", search=False, think_ms=100, noise=0.4, combat_noise=0.3),
     "medium": Level("medium", search=True, think_ms=300, cap=12, horizon=1, per_candidate=1),
     "hard": Level("hard", search=True, think_ms=1000, cap=20, horizon=1, per_candidate=6, noise=0.0,
-                  det_per_rollout=True),
+                  det_per_rollout=True, blocks_reply=True),
 }
 
 

@@ -44,9 +44,10 @@ class AIPlayer:
             if not self.level.search or d.kind in ("mulligan", "mulligan_bottom", "play_first", "manual"):
                 return self.quick.answer(determinize(game, self.seat, self.rng), d)
             lv = self.level
-            s = Searcher(self.seat, self.rng, lv.cap, lv.horizon, lv.per_candidate, lv.noise, lv.det_per_rollout)
+            s = Searcher(self.seat, self.rng, lv.cap, lv.horizon, lv.per_candidate, lv.noise, lv.det_per_rollout,
+                         lv.blocks_reply)
             # a margin for building copies and choosing after the last rollout
-            deadline = t0 + max(0.0, self.think_ms / 1000.0 * 0.9 - 0.002)
+            deadline = t0 + max(0.0, self.think_ms / 1000.0 * 0.8 - 0.003)
             return s.choose(game, d, deadline)
         finally:
             self.times.append(time.perf_counter() - t0)

@@ -251,17 +251,19 @@ class Deadline(Exception):
     """The time budget ran out inside a rollout."""
 
 
-def rollout(g: "Game", policy: QuickPolicy, end_turn: int, deadline: float, max_decisions: int = 400) -> None:
+def rollout(g: "Game", policy: QuickPolicy, end_turn: int, deadline: float, max_decisions: int = 400,
+            stop_at: str | None = None) -> bool:
     """Play ``g`` forward with the cheap policy for everyone until turn ``end_turn`` ends (or
-    the game does, or the decisions or the time run out)."""
+    the game does, or the decisions run out); with ``stop_at``, until a decision of that kind
+    is pending. False when the time ran out first (the position is then half played)."""
     n = 0
     while g.winner is None and n < max_decisions:
         d = g.pending
-        if d is None or g.turn > end_turn:
-            return
+        if d is None or g.turn > end_turn or (stop_at is not None and d.kind == stop_at):
+            return True
         n += 1
-        if n % 16 == 0 and time.perf_counter() > deadline:
-            return
+        if time.perf_counter() > deadline:
+            return False
         a = policy.answer(g, d)
         try:
             g.submit(d.player, a)
@@ -271,7 +273,8 @@ def rollout(g: "Game", policy: QuickPolicy, end_turn: int, deadline: float, max_
             try:
                 g.submit(d.player, fb)
             except IllegalAction:
-                return
+                return True
+    return True
 
 
 class Searcher:
@@ -283,8 +286,11 @@ class Searcher:
     answer is tried first and wins ties."""
 
     def __init__(self, seat: str, rng: random.Random, cap: int = 16, horizon: int = 0,
-                 per_candidate: int = 1, noise: float = 0.0, det_per_rollout: bool = False) -> None:
+                 per_candidate: int = 1, noise: float = 0.0, det_per_rollout: bool = False,
+                 blocks_reply: bool = False, reply_cap: int = 8) -> None:
         self.seat = seat
+        self.blocks_reply = blocks_reply  # judge attacks by the defender's best block
+        self.reply_cap = reply_cap
         self.rng = rng
         self.cap = cap
         self.horizon = horizon          # turns after this one that a rollout plays
@@ -322,9 +328,16 @@ class Searcher:
                 except IllegalAction:
                     alive[i] = False
                     continue
-                rollout(g, QuickPolicy(seed, self.noise), end_turn, deadline)
-                self.rollouts += 1
-                vals[i].append(max(-WIN, min(WIN, evaluate(g, seat))))
+                if self.blocks_reply and d.kind == "attackers" and a.get("attackers"):
+                    v = self._worst_block(g, seed, end_turn, deadline)
+                else:
+                    done_ = rollout(g, QuickPolicy(seed, self.noise), end_turn, deadline)
+                    self.rollouts += 1
+                    v = evaluate(g, seat) if done_ else None
+                if v is None:  # cut short by the clock: a half-played line would mislead
+                    out_of_time = True
+                    break
+                vals[i].append(max(-WIN, min(WIN, v)))
             if out_of_time:
                 break
         done = [i for i in range(len(cands)) if alive[i] and vals[i]]
@@ -335,3 +348,28 @@ class Searcher:
         # only the iterations every compared candidate saw (the same luck for all)
         best = max(full, key=lambda i: (sum(vals[i][:k]) / k + (0.25 if i == 0 else 0.0), -i))
         return cands[best]
+
+    def _worst_block(self, g: "Game", seed: int, end_turn: int, deadline: float) -> float | None:
+        """An attack is worth what the defender's best block leaves it (508-509: the
+        defender answers the declaration): each of the defender's candidate blocks is played
+        out, and the lowest value counts."""
+        pol = QuickPolicy(seed, self.noise)
+        if not rollout(g, pol, end_turn, deadline, stop_at="blockers"):
+            return None
+        d = g.pending
+        if d is None or d.kind != "blockers" or d.player == self.seat or d.forced is not None:
+            self.rollouts += 1
+            return evaluate(g, self.seat) if rollout(g, pol, end_turn, deadline) else None
+        worst = None
+        for b in block_candidates(g, d.player, d.options, self.reply_cap):
+            h = g.copy()
+            try:
+                h.submit(d.player, b)
+            except IllegalAction:
+                continue
+            self.rollouts += 1
+            if not rollout(h, QuickPolicy(seed, self.noise), end_turn, deadline):
+                return None  # not every block was tried: the minimum would flatter the attack
+            v = evaluate(h, self.seat)
+            worst = v if worst is None else min(worst, v)
+        return worst if worst is not None else evaluate(g, self.seat)
