@@ -4,6 +4,8 @@ Plays N games between two players (levels ``easy``, ``medium``, ``hard`` or ``ra
 alternating seats and who plays first (103.2), and prints wins, draws, mean turns and the
 time per decision (median, p95, max) of each side; with ``--json`` the last line is
 ``{"games": N, "draws": D, "a": {"wins": W, "decision_ms": {...}}, "b": {...}, "mean_turns": T}``.
+Time per decision is wall-clock time; the text lines add the CPU time of the deciding
+thread, which on a shared machine tells a budget overrun from time the core was taken away.
 
 Decks: ``bench`` (the red and green decks of engine.bench, the default), ``samples``
 (game i takes two of the sample decks of assets/decks in turn), or two deck files or
@@ -74,6 +76,7 @@ class Side:
         self.kind = kind
         self.think = think
         self.times: list[float] = []
+        self.cpu: list[float] = []
         self.wins = 0
 
     def bot(self, seat: str, seed: int) -> Any:
@@ -81,6 +84,7 @@ class Side:
             return _Random(seed, self.times)
         ai = AIPlayer(seat, self.kind, self.think, seed)
         ai.times = self.times
+        ai.cpu = self.cpu
         return ai
 
 
@@ -144,8 +148,10 @@ def run(a: str, b: str, games: int, decks: list[str] | None = None, think: int |
             print(f"game {i + 1}: {a if g.winner == seat_a else b if g.winner == seat_b else 'draw'}"
                   f" wins in {g.turn} turns", file=log, flush=True)
     return {"games": games, "draws": draws,
-            "a": {"level": a, "wins": A.wins, "decision_ms": ms_stats(A.times), "decisions": len(A.times)},
-            "b": {"level": b, "wins": B.wins, "decision_ms": ms_stats(B.times), "decisions": len(B.times)},
+            "a": {"level": a, "wins": A.wins, "decision_ms": ms_stats(A.times), "decisions": len(A.times),
+                  "cpu_ms": ms_stats(A.cpu)},
+            "b": {"level": b, "wins": B.wins, "decision_ms": ms_stats(B.times), "decisions": len(B.times),
+                  "cpu_ms": ms_stats(B.cpu)},
             "mean_turns": round(turns / games, 2) if games else 0.0}
 
 
@@ -171,8 +177,10 @@ def main(argv: list[str] | None = None) -> int:
     for side in ("a", "b"):
         x = r[side]
         m = x["decision_ms"]
+        c = x["cpu_ms"]
         print(f"{side} ({x['level']}): {x['wins']} wins; {x['decisions']} decisions, ms per decision "
-              f"median {m['median']}, p95 {m['p95']}, max {m['max']}")
+              f"median {m['median']}, p95 {m['p95']}, max {m['max']}"
+              + (f" (CPU of its thread: median {c['median']}, p95 {c['p95']}, max {c['max']})" if x["cpu_ms"]["max"] else ""))
     print(f"{r['games']} games, {r['draws']} draws, {r['mean_turns']} turns on average")
     if args.json:
         print(json.dumps({"games": r["games"], "draws": r["draws"], "a": {k: r["a"][k] for k in ("wins", "decision_ms")},

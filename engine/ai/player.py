@@ -31,13 +31,16 @@ class AIPlayer:
         self.rng = random.Random(seed)
         self.quick = QuickPolicy(seed, self.level.noise, self.level.combat_noise) if not self.level.search \
             else QuickPolicy(seed)
-        self.times: list[float] = []   # seconds per decision, for the match statistics
+        self.times: list[float] = []   # seconds per decision (wall clock), for the match statistics
+        self.cpu: list[float] = []     # seconds of this thread's CPU per decision (without the time
+                                       # other processes took the core: a shared machine)
 
     def decide(self, game: "Game", d: Decision) -> Any:
         """The answer to ``d`` (a decision of this seat in ``game``), within the time budget."""
         if d.player != self.seat:
             raise ValueError(f"{d.player}'s decision given to the AI of {self.seat}")
         t0 = time.perf_counter()
+        c0 = time.thread_time()
         try:
             if d.forced is not None:
                 return d.forced
@@ -51,6 +54,7 @@ class AIPlayer:
             return s.choose(game, d, deadline)
         finally:
             self.times.append(time.perf_counter() - t0)
+            self.cpu.append(time.thread_time() - c0)
 
 
 class SeatAI:
