@@ -102,7 +102,7 @@ def test_whole_games_answered_legally(level):
 
 def test_sample_decks_game():
     decks = (match.load_deck("red-aggro"), match.load_deck("white-skies"))
-    g, n = _play(POOL, decks, "medium", 4)
+    g, _ = _play(POOL, decks, "medium", 4)
     assert g.winner is not None
 
 

@@ -1,6 +1,7 @@
 """The AI of a LAN seat (issue 18): it rebuilds a game from its view alone and plays legally."""
 from __future__ import annotations
 
+import random
 import subprocess
 import sys
 from pathlib import Path
@@ -11,7 +12,6 @@ from engine.ai.remote import ViewAI, rebuild
 from engine.cardpool import CardPool
 from engine.game import Game
 from engine.state import Decision
-import random
 
 ROOT = Path(__file__).resolve().parents[1]
 PY = sys.executable

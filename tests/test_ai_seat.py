@@ -8,8 +8,8 @@ from engine.ai.random_bot import RandomBot
 from engine.bench import GREEN, RED
 from engine.cardpool import CardPool
 from engine.errors import IllegalAction
-from engine.session import LocalSession
 from engine.game import Game
+from engine.session import LocalSession
 
 
 def test_ai_seat_plays_a_whole_game_without_freezing_the_gui(qtbot):

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from engine.game import Game
 
 
-def shown(g: "Game", seat: str) -> set[int]:
+def shown(g: Game, seat: str) -> set[int]:
     """Hidden cards that ``seat``'s own pending decision shows it: the cards it chooses
     among (a search of its library, 701.18 scry) and, for 103.4, its top card."""
     d = g.pending
@@ -31,7 +31,7 @@ def shown(g: "Game", seat: str) -> set[int]:
     return set()
 
 
-def hidden_slots(g: "Game", seat: str) -> dict[str, list[int]]:
+def hidden_slots(g: Game, seat: str) -> dict[str, list[int]]:
     """Per owner, the ids of the objects ``seat`` cannot see (libraries, others' hands)."""
     keep = shown(g, seat)
     out: dict[str, list[int]] = {}
@@ -44,10 +44,10 @@ def hidden_slots(g: "Game", seat: str) -> dict[str, list[int]]:
     return out
 
 
-def determinize(g: "Game", seat: str, rng: random.Random) -> "Game":
+def determinize(g: Game, seat: str, rng: random.Random) -> Game:
     """A copy of ``g`` whose hidden cards are redealt from what ``seat`` cannot see."""
     c = g.copy()
-    for owner, ids in hidden_slots(c, seat).items():
+    for ids in hidden_slots(c, seat).values():
         if not ids:
             continue
         cards = sorted((c.objects[i].card for i in ids), key=lambda d: d.name)

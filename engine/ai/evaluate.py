@@ -58,7 +58,7 @@ def _life(l: int) -> float:
     return min(l, 10) + 0.5 * max(0, l - 10) - 1.0 * max(0, 6 - l) - 1.0 * max(0, 3 - l)
 
 
-def board(g: "Game", seat: str) -> float:
+def board(g: Game, seat: str) -> float:
     """The board from ``seat``'s side: its permanents minus everyone else's."""
     cs = g.all_chars()
     objs = g.objects
@@ -85,7 +85,7 @@ def board(g: "Game", seat: str) -> float:
     return total
 
 
-def evaluate(g: "Game", seat: str) -> float:
+def evaluate(g: Game, seat: str) -> float:
     """The value of position ``g`` for ``seat`` (a win is +WIN, a loss -WIN)."""
     late = 100.0 * g.turn  # a win sooner is better, a loss later is better
     if g.winner is not None:

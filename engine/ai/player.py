@@ -35,7 +35,7 @@ class AIPlayer:
         self.cpu: list[float] = []     # seconds of this thread's CPU per decision (without the time
                                        # other processes took the core: a shared machine)
 
-    def decide(self, game: "Game", d: Decision) -> Any:
+    def decide(self, game: Game, d: Decision) -> Any:
         """The answer to ``d`` (a decision of this seat in ``game``), within the time budget."""
         if d.player != self.seat:
             raise ValueError(f"{d.player}'s decision given to the AI of {self.seat}")

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from engine import casting, combat
+from engine.ai import facts
 from engine.ai.evaluate import card_value, creature_value
 from engine.ai.random_bot import RandomBot
 from engine.cards.abilities import Ability
@@ -58,9 +58,7 @@ def hostile(ab: Ability | None, slot: int) -> bool:
             p, t = e.args.get("power", 0), e.args.get("toughness", 0)
             if isinstance(p, int) and isinstance(t, int) and p + t < 0:
                 return True
-        if e.op == "counters" and str(e.args.get("kind", "")).startswith("-"):
-            return True
-        return False
+        return e.op == "counters" and str(e.args.get("kind", "")).startswith("-")
     return True  # a target no effect names (an Aura's enchant slot is helpful only by its text)
 
 
@@ -74,7 +72,7 @@ def damage_amount(ab: Ability | None) -> int:
     return 0
 
 
-def obj_value(g: "Game", oid: Any) -> float:
+def obj_value(g: Game, oid: Any) -> float:
     """What an object is worth to its controller now (a spell: its card's value)."""
     o = g.objects.get(oid)
     if o is None:
@@ -91,14 +89,14 @@ def obj_value(g: "Game", oid: Any) -> float:
     return 1.0 + card_value(o.card)
 
 
-def owner_side(g: "Game", x: Any) -> str | None:
+def owner_side(g: Game, x: Any) -> str | None:
     """The player a target candidate belongs to (a player is their own)."""
     if isinstance(x, str):
         return x
     return g.controller_of(x)
 
 
-def pick_targets(g: "Game", me: str, ab: Ability | None, cands: list[list[Any]],
+def pick_targets(g: Game, me: str, ab: Ability | None, cands: list[list[Any]],
                  counts: list[list[int]]) -> list[list[Any]] | None:
     """Targets by rule of thumb, or None when no slot has a sensible choice."""
     out: list[list[Any]] = []
@@ -115,9 +113,9 @@ def pick_targets(g: "Game", me: str, ab: Ability | None, cands: list[list[Any]],
                     return 100.0 if dmg and dmg >= life else 2.0 + dmg * 0.3
                 v = obj_value(g, x)
                 o = g.objects[x]
-                if dmg and o.zone == "battlefield" and "Creature" in g.chars(x).types:
-                    if (g.chars(x).toughness or 0) - o.damage > dmg:
-                        return 0.1  # it survives the damage
+                if dmg and o.zone == "battlefield" and "Creature" in g.chars(x).types \
+                        and (g.chars(x).toughness or 0) - o.damage > dmg:
+                    return 0.1  # it survives the damage
                 return v
         else:
             def score(x: Any) -> float:
@@ -137,13 +135,14 @@ def pick_targets(g: "Game", me: str, ab: Ability | None, cands: list[list[Any]],
     return out
 
 
-def option_ability(g: "Game", opt: dict[str, Any]) -> Ability | None:
+def option_ability(g: Game, opt: dict[str, Any]) -> Ability | None:
     """The ability a priority option would put on the stack."""
-    o = g.objects.get(opt.get("card"))
+    oid = opt.get("card")
+    o = g.objects.get(oid) if isinstance(oid, int) else None
     if o is None:
         return None
     if opt["action"] == "cast":
-        return casting.spell_ability(o.card)
+        return facts.spell_ability(o.card)
     text = opt.get("text")
     abl = g.chars(o.id).abilities if o.zone == "battlefield" else o.card.abilities
     for ab in abl:
@@ -152,7 +151,7 @@ def option_ability(g: "Game", opt: dict[str, Any]) -> Ability | None:
     return None
 
 
-def build_answer(g: "Game", me: str, opt: dict[str, Any], targets: list[list[Any]] | None = None,
+def build_answer(g: Game, me: str, opt: dict[str, Any], targets: list[list[Any]] | None = None,
                  modes: list[int] | None = None, x: int | None = None, kicked: bool = False) -> dict[str, Any]:
     """A priority answer from an option and the choices that go with it (601.2b-c)."""
     a = {k: v for k, v in opt.items() if k in ("action", "card", "ability", "alt")}
@@ -167,18 +166,19 @@ def build_answer(g: "Game", me: str, opt: dict[str, Any], targets: list[list[Any
     return a
 
 
-def max_x(g: "Game", me: str, opt: dict[str, Any]) -> int:
+def max_x(g: Game, me: str, opt: dict[str, Any]) -> int:
     """The largest X the untapped lands could pay beside the rest of the cost (107.3)."""
     if "x_max" in opt:
         return int(opt["x_max"])
     lands = sum(1 for i in g.battlefield if not g.objects[i].tapped and g.chars(i).controller == me
                 and "Land" in g.chars(i).types) + sum(g.players[me].pool.values())
-    o = g.objects.get(opt.get("card"))
+    oid = opt.get("card")
+    o = g.objects.get(oid) if isinstance(oid, int) else None
     base = len([s for s in o.card.mana_cost if s != "X"]) if o is not None and opt["action"] == "cast" else 0
     return max(1, lands - base)
 
 
-def mana_value(g: "Game", oid: Any) -> int:
+def mana_value(g: Game, oid: Any) -> int:
     o = g.objects.get(oid)
     if o is None:
         return 0
@@ -195,7 +195,7 @@ class QuickPolicy:
         self.combat_noise = combat_noise
         self.fallback = RandomBot(seed + 1)
 
-    def answer(self, g: "Game", d: Decision) -> Any:
+    def answer(self, g: Game, d: Decision) -> Any:
         if d.forced is not None:
             return d.forced
         k = d.kind
@@ -215,8 +215,7 @@ class QuickPolicy:
         if k == "assign_damage":
             return {"assign": assign_lethal_in_order(d)}
         if k == "trigger_targets":
-            t = g.triggered[d.data["trigger"]]
-            pick = pick_targets(g, me, t["ability"], d.options["targets"], d.options["target_counts"])
+            pick = pick_targets(g, me, facts.trigger_ability(g, d), d.options["targets"], d.options["target_counts"])
             if pick is None:
                 pick = [c[:lo] for c, (lo, _hi) in zip(d.options["targets"], d.options["target_counts"])]
             return {"targets": pick}
@@ -240,7 +239,7 @@ class QuickPolicy:
         return self.fallback.answer(d)
 
     # ------------------------------------------------------------ priority
-    def priority(self, g: "Game", me: str, options: list[dict[str, Any]]) -> dict[str, Any]:
+    def priority(self, g: Game, me: str, options: list[dict[str, Any]]) -> dict[str, Any]:
         acts = [o for o in options if o["action"] != "pass" and not o.get("mana") and o["action"] != "manual"]
         if not acts:
             return {"action": "pass"}
@@ -283,7 +282,7 @@ class QuickPolicy:
                 return a
         return {"action": "pass"}
 
-    def _answer_for(self, g: "Game", me: str, o: dict[str, Any]) -> dict[str, Any] | None:
+    def _answer_for(self, g: Game, me: str, o: dict[str, Any]) -> dict[str, Any] | None:
         ab = option_ability(g, o)
         targets = None
         if "targets" in o:
@@ -296,21 +295,21 @@ class QuickPolicy:
         return build_answer(g, me, o, targets, modes, kicked=bool(o.get("kicker")))
 
     # ------------------------------------------------------------ combat
-    def attacks(self, g: "Game", me: str, o: dict[str, Any]) -> dict[Any, Any]:
+    def attacks(self, g: Game, me: str, o: dict[str, Any]) -> dict[Any, Any]:
         return quick_attacks(g, me, o)
 
-    def blocks(self, g: "Game", me: str, o: dict[str, Any]) -> dict[Any, list[Any]]:
+    def blocks(self, g: Game, me: str, o: dict[str, Any]) -> dict[Any, list[Any]]:
         return quick_blocks(g, me, o)
 
     # ------------------------------------------------------------ cards
-    def cards(self, g: "Game", me: str, d: Decision) -> list[Any]:
+    def cards(self, g: Game, me: str, d: Decision) -> list[Any]:
         opts = list(d.options)
         if d.kind == "discard_to_hand_size":
             return sorted(opts, key=lambda i: hand_keep_value(g, me, i))[:d.data["n"]]
         lo, hi = d.data.get("min", 0), min(d.data.get("max", 0), len(opts))
         prompt = str(d.data.get("prompt", d.prompt)).lower()
         if d.data.get("one_of_each") is not None or d.data.get("names"):
-            return self.fallback.answer(d)["cards"]
+            return list(self.fallback.answer(d)["cards"])
         bad = any(w in prompt for w in ("discard", "sacrifice", "exile", "bottom", "destroy", "return"))
         if "bottom" in prompt:  # scry (701.18): bottom the lands when there are enough of them
             lands = sum(1 for i in g.battlefield if g.chars(i).controller == me and "Land" in g.chars(i).types)
@@ -319,7 +318,7 @@ class QuickPolicy:
         return ranked[:lo if bad else max(lo, hi)]
 
 
-def hand_keep_value(g: "Game", me: str, oid: int) -> float:
+def hand_keep_value(g: Game, me: str, oid: int) -> float:
     """How much a card in hand is worth keeping (lands less once there are enough)."""
     c = g.objects[oid].card
     if "Land" in c.types:
@@ -328,7 +327,7 @@ def hand_keep_value(g: "Game", me: str, oid: int) -> float:
     return card_value(c)
 
 
-def keepable(g: "Game", me: str) -> bool:
+def keepable(g: Game, me: str) -> bool:
     """103.4: keep a hand with a workable number of lands; always keep five cards or fewer."""
     hand = g.players[me].hand
     if len(hand) <= 5:
@@ -354,12 +353,12 @@ def assign_lethal_in_order(d: Decision) -> dict[Any, int]:
 
 
 # ---------------------------------------------------------------- combat rules of thumb
-def _stats(g: "Game", oid: int) -> tuple[int, int, frozenset[str]]:
+def _stats(g: Game, oid: int) -> tuple[int, int, frozenset[str]]:
     c = g.chars(oid)
     return (c.power or 0), (c.toughness or 0) - g.objects[oid].damage, c.keywords
 
 
-def kills(g: "Game", a: int, b: int) -> bool:
+def kills(g: Game, a: int, b: int) -> bool:
     """Would ``a``'s combat damage destroy ``b`` (704.5g-h)?"""
     pa, _ta, ka = _stats(g, a)
     _pb, tb, kb = _stats(g, b)
@@ -368,7 +367,7 @@ def kills(g: "Game", a: int, b: int) -> bool:
     return pa > 0 and (pa >= tb or "Deathtouch" in ka)
 
 
-def survives(g: "Game", b: int, a: int) -> bool:
+def survives(g: Game, b: int, a: int) -> bool:
     """Does ``b`` live through a fight with ``a`` (first strike that kills first, 702.7)?"""
     _pb, _tb, kb = _stats(g, b)
     _pa, _ta, ka = _stats(g, a)
@@ -379,7 +378,7 @@ def survives(g: "Game", b: int, a: int) -> bool:
     return first_b and not first_a and kills(g, b, a)
 
 
-def quick_attacks(g: "Game", me: str, o: dict[str, Any]) -> dict[Any, Any]:
+def quick_attacks(g: Game, me: str, o: dict[str, Any]) -> dict[Any, Any]:
     """Attackers no untapped enemy creature punishes, or everything when that is lethal."""
     targets = o["targets"]
     players = [t for t in targets if isinstance(t, str)]
@@ -395,7 +394,7 @@ def quick_attacks(g: "Game", me: str, o: dict[str, Any]) -> dict[Any, Any]:
         if a in must:
             out[a] = target
             continue
-        able = [b for b in blockers if combat.can_block(g, b, a)] if blockers else []
+        able = [b for b in blockers if facts.can_block(g, b, a)] if blockers else []
         if not able:
             out[a] = target
             continue
@@ -415,7 +414,7 @@ def quick_attacks(g: "Game", me: str, o: dict[str, Any]) -> dict[Any, Any]:
     return out
 
 
-def quick_blocks(g: "Game", me: str, o: dict[str, Any]) -> dict[Any, list[Any]]:
+def quick_blocks(g: Game, me: str, o: dict[str, Any]) -> dict[Any, list[Any]]:
     """Blocks that kill and survive, then even trades, then chump blocks while the damage
     left unblocked would be lethal (509.1)."""
     opts: dict[Any, list[Any]] = o["blockers"]

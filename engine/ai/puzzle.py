@@ -93,21 +93,21 @@ def run_puzzle(sc: dict[str, Any], cards: CardPool, level: str = "hard", seed: i
     for ps in (setup.get("players") or {}).values():
         for zone in ("battlefield", "hand", "library", "graveyard", "exile"):
             for e in (ps or {}).get(zone) or []:
-                n = e if isinstance(e, str) else (e or {}).get("name")
+                n = str(e if isinstance(e, str) else (e or {}).get("name"))
                 try:
-                    d = cards.definition(n)
+                    cd = cards.definition(n)
                 except UnknownCard:
                     raise Fail(f"unknown card: {n}") from None
-                if unsupported_reasons(d):
+                if unsupported_reasons(cd):
                     raise Fail(f"unsupported card: {n}")
     try:
         g = from_setup(setup, cards, int(sc.get("seed", 0)))
     except (SetupError, UnknownCard) as e:
         raise Fail(f"bad setup: {e}") from None
     seats: dict[str, Any] = {ai: AIPlayer(ai, level, think, seed)}
-    for n, other in enumerate(x for x in g.order if x != ai):
-        seats[other] = AIPlayer(other, level, think, seed + 1 + n) if others == "ai" else \
-            Passer() if others == "pass" else _Random(seed + 1 + n)
+    for k, other in enumerate(x for x in g.order if x != ai):
+        seats[other] = AIPlayer(other, level, think, seed + 1 + k) if others == "ai" else \
+            Passer() if others == "pass" else _Random(seed + 1 + k)
     last = g.turn + turns - 1
     steps = 0
     while g.winner is None and g.pending is not None and g.turn <= last:
@@ -138,7 +138,7 @@ def run_file(path: Path, cards: CardPool, level: str, seed: int, think: int | No
         docs = [d for d in yaml.safe_load_all(path.read_text(encoding="utf-8")) if d]
     except (yaml.YAMLError, OSError, UnicodeDecodeError) as e:
         return [(str(path), f"unreadable puzzle file: {e}")]
-    out = []
+    out: list[tuple[str, str | None]] = []
     for sc in docs:
         if not isinstance(sc, dict):
             out.append((path.stem, "a puzzle is a mapping"))

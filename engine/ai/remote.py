@@ -115,7 +115,8 @@ def rebuild(view: dict[str, Any], seat: str, deck: list[str], cards: CardPool, r
     setup = {"active": names[view["active"]], "step": st, "turn": view.get("turn", 3), "players": players}
     g = from_setup(setup, cards, rng.randrange(2 ** 31))
     by_uid = {o.uid: o.id for o in g.objects.values()}
-    ids = {vid: by_uid[g.handles[h]] for h, vid in handles if h in g.handles}
+    kept: dict[str, int] = getattr(g, "handles", {})  # setup ids -> physical cards (engine/setup.py)
+    ids = {vid: by_uid[kept[h]] for h, vid in handles if h in kept}
     return Rebuilt(g, ids, names)
 
 

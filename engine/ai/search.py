@@ -17,11 +17,20 @@ import random
 import time
 from typing import TYPE_CHECKING, Any
 
-from engine import casting
+from engine.ai import facts
 from engine.ai.determinize import determinize
 from engine.ai.evaluate import WIN, evaluate
-from engine.ai.policy import (QuickPolicy, build_answer, hostile, obj_value, option_ability, owner_side, pick_targets,
-                              quick_attacks, quick_blocks)
+from engine.ai.policy import (
+    QuickPolicy,
+    build_answer,
+    hostile,
+    obj_value,
+    option_ability,
+    owner_side,
+    pick_targets,
+    quick_attacks,
+    quick_blocks,
+)
 from engine.errors import IllegalAction
 from engine.state import Decision
 
@@ -29,7 +38,7 @@ if TYPE_CHECKING:
     from engine.game import Game
 
 
-def _key(g: "Game", a: Any) -> str:
+def _key(g: Game, a: Any) -> str:
     """Answers that differ only in which copy of a card they use are the same answer: object
     ids (in the fields that hold objects) become what the object is."""
     def obj(x: Any) -> Any:
@@ -81,13 +90,13 @@ def _target_sets(cands: list[list[Any]], counts: list[list[int]], cap: int) -> l
     return out
 
 
-def sensible(g: "Game", me: str, ab: Any, cands: list[list[Any]]) -> list[list[Any]]:
+def sensible(g: Game, me: str, ab: Any, cands: list[list[Any]]) -> list[list[Any]]:
     """Per target slot, the candidates on the side the effect is meant for: harmful effects
     at what the opponents control, helpful ones at one's own (the compiled effects say which)."""
     return [[x for x in slot if (owner_side(g, x) == me) != hostile(ab, i)] for i, slot in enumerate(cands)]
 
 
-def priority_candidates(g: "Game", me: str, options: list[dict[str, Any]], cap: int,
+def priority_candidates(g: Game, me: str, options: list[dict[str, Any]], cap: int,
                         quick: QuickPolicy) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = [{"action": "pass"}]
     first = quick.priority(g, me, options)
@@ -105,7 +114,7 @@ def priority_candidates(g: "Game", me: str, options: list[dict[str, Any]], cap: 
             ab = option_ability(g, o)
             for modes in itertools.combinations(range(len(o["modes"])), o["choose"]):
                 specs = [s for m in modes for s in (ab.modes[m].targets if ab is not None else ())]
-                cands = [casting.target_candidates(g, s, src, me) for s in specs]
+                cands = [facts.target_candidates(g, s, src, me) for s in specs]
                 sets = _target_sets(cands, [[s.min, s.count] for s in specs], 4) if specs else [None]
                 for ts in sets:
                     out.append(build_answer(g, me, o, ts, list(modes)))
@@ -127,7 +136,7 @@ def priority_candidates(g: "Game", me: str, options: list[dict[str, Any]], cap: 
     return _dedup(g, out, cap)
 
 
-def _dedup(g: "Game", answers: list[Any], cap: int) -> list[Any]:
+def _dedup(g: Game, answers: list[Any], cap: int) -> list[Any]:
     seen: set[str] = set()
     out = []
     for a in answers:
@@ -141,7 +150,7 @@ def _dedup(g: "Game", answers: list[Any], cap: int) -> list[Any]:
     return out
 
 
-def attack_candidates(g: "Game", me: str, o: dict[str, Any], cap: int) -> list[dict[str, Any]]:
+def attack_candidates(g: Game, me: str, o: dict[str, Any], cap: int) -> list[dict[str, Any]]:
     atk = list(o["attackers"])
     targets = o["targets"]
     players = [t for t in targets if isinstance(t, str)]
@@ -169,7 +178,7 @@ def attack_candidates(g: "Game", me: str, o: dict[str, Any], cap: int) -> list[d
     return _dedup(g, ok, cap)
 
 
-def block_candidates(g: "Game", me: str, o: dict[str, Any], cap: int) -> list[dict[str, Any]]:
+def block_candidates(g: Game, me: str, o: dict[str, Any], cap: int) -> list[dict[str, Any]]:
     q = quick_blocks(g, me, o)
     must = {b: [As[0]] for b, As in o.get("must", {}).items()}
     decls: list[dict[Any, list[Any]]] = [q, dict(must)]
@@ -196,7 +205,7 @@ def block_candidates(g: "Game", me: str, o: dict[str, Any], cap: int) -> list[di
     return _dedup(g, ok, cap)
 
 
-def candidates(g: "Game", d: Decision, quick: QuickPolicy, cap: int) -> list[Any]:
+def candidates(g: Game, d: Decision, quick: QuickPolicy, cap: int) -> list[Any]:
     """A bounded list of answers worth comparing for decision ``d`` (the rule-of-thumb one
     among them); one answer means there is nothing to search."""
     if d.forced is not None:
@@ -216,7 +225,7 @@ def candidates(g: "Game", d: Decision, quick: QuickPolicy, cap: int) -> list[Any
     elif k == "order_triggers":
         out.append({"order": [o["index"] for o in reversed(d.options)]})
     elif k == "trigger_targets":
-        ab = g.triggered[d.data["trigger"]]["ability"]
+        ab = facts.trigger_ability(g, d)
         sided = sensible(g, me, ab, d.options["targets"])
         if all(len(c) >= lo for c, (lo, _hi) in zip(sided, d.options["target_counts"])):
             out += [{"targets": ts} for ts in _target_sets(sided, d.options["target_counts"], cap)]
@@ -251,7 +260,7 @@ class Deadline(Exception):
     """The time budget ran out inside a rollout."""
 
 
-def rollout(g: "Game", policy: QuickPolicy, end_turn: int, deadline: float, max_decisions: int = 400,
+def rollout(g: Game, policy: QuickPolicy, end_turn: int, deadline: float, max_decisions: int = 400,
             stop_at: str | None = None) -> bool:
     """Play ``g`` forward with the cheap policy for everyone until turn ``end_turn`` ends (or
     the game does, or the decisions run out); with ``stop_at``, until a decision of that kind
@@ -299,7 +308,7 @@ class Searcher:
         self.det_per_rollout = det_per_rollout
         self.rollouts = 0
 
-    def choose(self, game: "Game", d: Decision, deadline: float) -> Any:
+    def choose(self, game: Game, d: Decision, deadline: float) -> Any:
         seat = self.seat
         base = determinize(game, seat, self.rng)
         quick = QuickPolicy(self.rng.getrandbits(32))
@@ -349,7 +358,7 @@ class Searcher:
         best = max(full, key=lambda i: (sum(vals[i][:k]) / k + (0.25 if i == 0 else 0.0), -i))
         return cands[best]
 
-    def _worst_block(self, g: "Game", seed: int, end_turn: int, deadline: float) -> float | None:
+    def _worst_block(self, g: Game, seed: int, end_turn: int, deadline: float) -> float | None:
         """An attack is worth what the defender's best block leaves it (508-509: the
         defender answers the declaration): each of the defender's candidate blocks is played
         out, and the lowest value counts."""
