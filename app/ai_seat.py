@@ -10,7 +10,7 @@ indicator. The AI reads the game only through determinized copies (engine/ai/det
 from __future__ import annotations
 
 import threading
-from typing import Any
+from typing import Any, Callable
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
@@ -24,8 +24,12 @@ class AISeat(QObject):
     _answered = Signal(object, object)  # (the decision thought about, the answer or the exception)
 
     def __init__(self, session: Any, seat: str, level: str = "medium", think_ms: int | None = None,
-                 seed: int = 0, parent: QObject | None = None) -> None:
+                 seed: int = 0, parent: QObject | None = None, after: Callable[[], None] | None = None) -> None:
+        """``after`` runs on the GUI thread after each answer of the AI: the table's controller
+        advances there (it answers the human's automatic passes and redraws), as it does after
+        a LocalSession's own bots, which answer inside ``submit``."""
         super().__init__(parent)
+        self.after = after
         self.session = session
         self.seat = seat
         self.ai = AIPlayer(seat, level, think_ms, seed)
@@ -82,6 +86,8 @@ class AISeat(QObject):
             fb = d.forced if d.forced is not None else \
                 ({"action": "pass"} if d.kind == "priority" else RandomBot(len(self.errors)).answer(d))
             self.session.submit(self.seat, fb)
+        if self.after is not None:
+            self.after()
 
 
 LEVELS = ("medium", "hard", "easy", "random")
@@ -112,7 +118,12 @@ def attach(window: Any, session: Any, seat: str, level: str, seed: int) -> AISea
     old = getattr(window, "ai_seat", None)
     if old is not None:
         old.stop()
-    ai = window.ai_seat = AISeat(session, seat, level, seed=seed, parent=window)
+    def advance() -> None:
+        table = getattr(window, "table", None)
+        if table is not None and table.ctl.session is session:
+            table.ctl.advance()
+
+    ai = window.ai_seat = AISeat(session, seat, level, seed=seed, parent=window, after=advance)
     bar = window.statusBar()
     ai.thinking.connect(lambda on: bar.showMessage(f"{seat} ({level} AI) is thinking…") if on
                         else bar.clearMessage())

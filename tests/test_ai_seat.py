@@ -80,9 +80,12 @@ def test_new_game_vs_bot_dialog_offers_the_ai_level(qtbot, tmp_path):
     seat = win.ai_seat
     assert seat.ai.level.name == "hard" and win.session.bots == {}
     bot = [n for n, _ in win.last_game["decks"]][1]
-    # the AI answers its own decisions (mulligan, then its turns) while the human plays on
-    qtbot.waitUntil(lambda: len(seat.ai.times) > 0 or win.session.pending(bot) is None, timeout=20000)
+    # the AI answers its own decisions (who plays first, its mulligan) and the table moves on
+    # to the human's next decision, as it does after a bot's answer
+    qtbot.waitUntil(lambda: len(seat.ai.times) > 0 and win.table.ctl.decision is not None, timeout=20000)
     assert seat.errors == []
+    you = [n for n, _ in win.last_game["decks"]][0]
+    assert win.session.pending(you) is win.table.ctl.decision
     win.grab().save(str(tmp_path / "table_vs_ai.png"))
     seat.stop()
     assert seen["shot"].stat().st_size > 0
