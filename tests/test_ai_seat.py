@@ -4,6 +4,7 @@ from __future__ import annotations
 from PySide6.QtCore import QTimer
 
 from app.ai_seat import AISeat
+from table_mouse import space  # noqa: E402
 from engine.ai.random_bot import RandomBot
 from engine.bench import GREEN, RED
 from engine.cardpool import CardPool
@@ -80,11 +81,18 @@ def test_new_game_vs_bot_dialog_offers_the_ai_level(qtbot, tmp_path):
     seat = win.ai_seat
     assert seat.ai.level.name == "hard" and win.session.bots == {}
     bot = [n for n, _ in win.last_game["decks"]][1]
-    # the AI answers its own decisions (who plays first, its mulligan) and the table moves on
-    # to the human's next decision, as it does after a bot's answer
-    qtbot.waitUntil(lambda: len(seat.ai.times) > 0 and win.table.ctl.decision is not None, timeout=20000)
-    assert seat.errors == []
+    # the human answers with Space (the prompt's answer as it stands: keep, play first, pass);
+    # the AI answers its own decisions, and the table moves on to the human's next decision
+    # after each, as it does after a bot's answer
     you = [n for n, _ in win.last_game["decks"]][0]
+
+    def play_on() -> bool:
+        if win.table.ctl.decision is not None:
+            space(win.table)
+        return len(seat.ai.times) >= 3 and win.table.ctl.decision is not None
+
+    qtbot.waitUntil(play_on, timeout=30000)
+    assert seat.errors == []
     assert win.session.pending(you) is win.table.ctl.decision
     win.grab().save(str(tmp_path / "table_vs_ai.png"))
     seat.stop()
