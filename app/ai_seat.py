@@ -10,7 +10,8 @@ indicator. The AI reads the game only through determinized copies (engine/ai/det
 from __future__ import annotations
 
 import threading
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 

@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QTimer
+from table_mouse import space
 
 from app.ai_seat import AISeat
-from table_mouse import space  # noqa: E402
 from engine.ai.random_bot import RandomBot
 from engine.bench import GREEN, RED
 from engine.cardpool import CardPool
@@ -80,11 +80,10 @@ def test_new_game_vs_bot_dialog_offers_the_ai_level(qtbot, tmp_path):
     assert win.state == "table" and win.last_game["ai_level"] == "hard"
     seat = win.ai_seat
     assert seat.ai.level.name == "hard" and win.session.bots == {}
-    bot = [n for n, _ in win.last_game["decks"]][1]
     # the human answers with Space (the prompt's answer as it stands: keep, play first, pass);
     # the AI answers its own decisions, and the table moves on to the human's next decision
     # after each, as it does after a bot's answer
-    you = [n for n, _ in win.last_game["decks"]][0]
+    you = win.last_game["decks"][0][0]
 
     def play_on() -> bool:
         if win.table.ctl.decision is not None:
