@@ -242,8 +242,12 @@ class MainWindow(QMainWindow):
 
     def _saved_doc(self) -> dict[str, Any]:
         import json
-        return {"manatable_saved_game": 1, "game": json.loads(self.session.game.to_json()),
-                "humans": self.humans, "bots": sorted(self.session.bots)}
+        doc = {"manatable_saved_game": 1, "game": json.loads(self.session.game.to_json()),
+               "humans": self.humans, "bots": sorted(self.session.bots)}
+        ai = getattr(self, "ai_seat", None)
+        if ai is not None and not ai.stopped and ai.session is self.session:
+            doc["ai"] = {ai.seat: ai.ai.level.name}  # issue 18: the AI seat and its level
+        return doc
 
     def autosave(self) -> None:
         """After every answer: the game so far, so a crash loses nothing (resume it from the menu)."""
@@ -290,7 +294,11 @@ class MainWindow(QMainWindow):
         except (OSError, ValueError, KeyError, TypeError, IllegalAction) as e:
             QMessageBox.warning(self, "Resume game", f"{path} could not be resumed: {e}")
             return None
-        return self._open_table(LocalSession(game, bots), humans)
+        session = LocalSession(game, bots)
+        for seat, level in dict(doc.get("ai") or {}).items():  # issue 18: the AI seat plays on
+            from app.ai_seat import attach
+            attach(self, session, str(seat), str(level), len(game.answers))
+        return self._open_table(session, humans)
 
     def rematch(self) -> None:
         if self.last_game is not None:

@@ -96,3 +96,21 @@ def test_new_game_vs_bot_dialog_offers_the_ai_level(qtbot, tmp_path):
     win.grab().save(str(tmp_path / "table_vs_ai.png"))
     seat.stop()
     assert seen["shot"].stat().st_size > 0
+
+
+def test_a_saved_game_against_the_ai_resumes_with_the_ai(qtbot, tmp_path):
+    import json
+
+    from app.application import MainWindow
+    win = MainWindow()
+    qtbot.addWidget(win)
+    win.show()
+    win.start_game([("alice", RED), ("bob", GREEN)], 12, "alice", vs_bot=True, modal_errors=False, ai_level="easy")
+    assert win.session.bots == {} and win.ai_seat.seat == "bob"
+    path = win.save_game(tmp_path / "vs_ai.json")
+    assert json.loads(path.read_text())["ai"] == {"bob": "easy"}
+    old = win.ai_seat
+    win.resume_game(path)
+    assert old.stopped and win.ai_seat is not old
+    assert win.ai_seat.session is win.session and win.ai_seat.ai.level.name == "easy"
+    win.ai_seat.stop()
