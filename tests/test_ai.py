@@ -204,3 +204,18 @@ def test_puzzle_runner_reports_bad_and_failed_puzzles(tmp_path, capsys):
     assert "FAIL unknown card: unknown card: No Such Card Ever" in out
     assert "unreadable puzzle file" in out
     assert out.strip().splitlines()[-1] == "0 passed, 5 failed"
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_no_single_blocker_on_a_menace_attacker(level):
+    """The rules of thumb block to survive, but 702.110b forbids one blocker on a menace
+    creature, which the options do not spell out: the AI's answer is still legal."""
+    for seed in range(12):
+        g = from_setup({"active": "bob", "step": "declare_attackers", "players": {
+            "alice": {"life": 3, "battlefield": ["Grizzly Bears"], "library": ["Forest"] * 3},
+            "bob": {"battlefield": ["Boggart Brute"], "library": ["Mountain"] * 3}}}, POOL)
+        g.submit("bob", {"attackers": {g.battlefield[-1]: "alice"}})
+        while g.pending.kind != "blockers":
+            g.submit(g.pending.player, {"action": "pass"})
+        g.submit("alice", AIPlayer("alice", level, 60000, seed).decide(g, g.pending))  # raises if illegal
+        assert g.pending is not None

@@ -109,10 +109,25 @@ def play_game(cards: CardPool, bots: dict[str, Any], decks: dict[str, list[str]]
         try:
             g.submit(d.player, bots[d.player].decide(g, d))
         except IllegalAction:
-            g.submit(d.player, d.forced if d.forced is not None else
-                     ({"action": "pass"} if d.kind == "priority" else RandomBot(n).answer(d)))
+            bots[d.player].illegal = getattr(bots[d.player], "illegal", 0) + 1
+            fallback(g, d, n)
         n += 1
     return g
+
+
+def fallback(g: Game, d: Any, seed: int) -> None:
+    """After an illegal answer (the random bot's, often): the forced answer, no action, or
+    random answers until one is legal."""
+    first: list[Any] = [d.forced] if d.forced is not None else [{"action": "pass"}] if d.kind == "priority" else \
+        [{"attackers": {}}] if d.kind == "attackers" else [{"blockers": {}}] if d.kind == "blockers" else []
+    rb = RandomBot(seed)
+    for a in first + [None] * 50:
+        try:
+            g.submit(d.player, a if a is not None else rb.answer(d))
+            return
+        except IllegalAction:
+            continue
+    raise IllegalAction(f"no legal answer found for {d.kind}")
 
 
 def ms_stats(times: list[float]) -> dict[str, float]:

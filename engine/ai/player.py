@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING, Any
 from engine.ai.determinize import determinize
 from engine.ai.levels import Level, level
 from engine.ai.policy import QuickPolicy
+from engine.ai.random_bot import RandomBot
 from engine.ai.search import Searcher
+from engine.errors import IllegalAction
 from engine.state import Decision
 
 if TYPE_CHECKING:
@@ -45,16 +47,39 @@ class AIPlayer:
             if d.forced is not None:
                 return d.forced
             if not self.level.search or d.kind in ("mulligan", "mulligan_bottom", "play_first", "manual"):
-                return self.quick.answer(determinize(game, self.seat, self.rng), d)
+                det = determinize(game, self.seat, self.rng)
+                return legal_answer(det, d, self.quick.answer(det, d), self.rng)
             lv = self.level
             s = Searcher(self.seat, self.rng, lv.cap, lv.horizon, lv.per_candidate, lv.noise, lv.det_per_rollout,
                          lv.blocks_reply)
             # a margin for building copies and choosing after the last rollout
             deadline = t0 + max(0.0, self.think_ms / 1000.0 * 0.8 - 0.003)
-            return s.choose(game, d, deadline)
+            a = s.choose(game, d, deadline)
+            if not s.checked:  # the rule of thumb's answer, not played on a copy yet
+                a = legal_answer(determinize(game, self.seat, self.rng), d, a, self.rng)
+            return a
         finally:
             self.times.append(time.perf_counter() - t0)
             self.cpu.append(time.thread_time() - c0)
+
+
+def legal_answer(det: Game, d: Decision, a: Any, rng: random.Random) -> Any:
+    """``a`` if the game takes it (tried on a copy of the determinized game), else the first
+    legal of: no action (pass, no attackers, no blockers), then random answers. A rule of
+    thumb can miss a restriction the options do not spell out (702.110b menace: no single
+    blocker)."""
+    safe: list[Any] = [{"action": "pass"}] if d.kind == "priority" else \
+        [{"attackers": {}}] if d.kind == "attackers" else [{"blockers": {}}] if d.kind == "blockers" else []
+    rb = RandomBot(rng.getrandbits(32))
+    for cand in [a, *safe] + [None] * 20:
+        if cand is None:
+            cand = rb.answer(d)
+        try:
+            det.copy().submit(d.player, cand)
+            return cand
+        except IllegalAction:
+            continue
+    return a
 
 
 class SeatAI:

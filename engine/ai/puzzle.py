@@ -120,8 +120,8 @@ def run_puzzle(sc: dict[str, Any], cards: CardPool, level: str = "hard", seed: i
         except IllegalAction as e:
             if d.player == ai:
                 raise Fail(f"the AI gave an illegal answer to {d.kind}: {e}") from None
-            g.submit(d.player, d.forced if d.forced is not None else
-                     ({"action": "pass"} if d.kind == "priority" else RandomBot(steps).answer(d)))
+            from engine.ai.match import fallback
+            fallback(g, d, steps)
     lost = g.players[ai].lost or (g.winner is not None and g.winner != ai)
     if goal == "win" and g.winner != ai:
         raise Fail(f"{ai} did not win (life {', '.join(f'{n} {g.players[n].life}' for n in g.order)})")

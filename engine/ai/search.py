@@ -307,6 +307,7 @@ class Searcher:
         self.noise = noise
         self.det_per_rollout = det_per_rollout
         self.rollouts = 0
+        self.checked = False  # the answer chosen was played on a copy without complaint
 
     def choose(self, game: Game, d: Decision, deadline: float) -> Any:
         seat = self.seat
@@ -356,6 +357,7 @@ class Searcher:
         full = [i for i in done if len(vals[i]) >= k]
         # only the iterations every compared candidate saw (the same luck for all)
         best = max(full, key=lambda i: (sum(vals[i][:k]) / k + (0.25 if i == 0 else 0.0), -i))
+        self.checked = True
         return cands[best]
 
     def _worst_block(self, g: Game, seed: int, end_turn: int, deadline: float) -> float | None:
