@@ -56,6 +56,6 @@ def determinize(g: Game, seat: str, rng: random.Random) -> Game:
             o = c.objects[oid].copy()  # objects off the battlefield are shared between copies
             o.card = card
             c.objects[oid] = o
-    c.rng = random.Random(rng.getrandbits(64))
+    c.rng = type(g.rng)(rng.getrandbits(64))  # the game's own kind of random stream, fresh
     c.changed()
     return c
