@@ -75,9 +75,12 @@ class NewGameDialog(QDialog):
         self.problems = {c.label: c.problem for c in self.offered}
         self.names = [ui.name1, ui.name2]
         self.choices = [ui.deck1, ui.deck2]
+        self.level = None
         if vs_bot:
             ui.name2.setText("bot")
             ui.name2Label.setText("Player 2 (bot)")
+            from app.ai_seat import level_box  # issue 18: the AI's level (random: the random bot)
+            self.level = level_box(self)
         legal = [c.label for c in self.offered if not c.problem]
         for i, c in enumerate(self.choices):
             for choice in self.offered:
@@ -119,8 +122,25 @@ class NewGameDialog(QDialog):
         if names[0] == names[1]:
             names[1] += " 2"
         first = {1: names[0], 2: names[1]}.get(self.first.currentIndex())
-        return {"decks": [(names[i], self.decks[self.choices[i].currentText()]) for i in range(2)],
-                "seed": self.seed.value() or new_seed(), "play_first": first}
+        out = {"decks": [(names[i], self.decks[self.choices[i].currentText()]) for i in range(2)],
+               "seed": self.seed.value() or new_seed(), "play_first": first}
+        if self.level is not None:
+            out["ai_level"] = self.level.currentText()
+        return out
+
+
+def _ai_seats(path: Path) -> dict[str, str]:
+    """The seats of a saved game that the AI plays, with their levels (issue 18: the "ai"
+    key beside "bots"); nothing when the file says none or says it badly."""
+    import json
+    from app.ai_seat import LEVELS
+    try:
+        ai = json.loads(Path(path).read_text(encoding="utf-8")).get("ai") or {}
+    except (OSError, ValueError, AttributeError):
+        return {}
+    if not isinstance(ai, dict):
+        return {}
+    return {str(k): str(v) for k, v in ai.items() if v in LEVELS and v != "random"}
 
 
 class MainWindow(QMainWindow):
@@ -221,7 +241,8 @@ class MainWindow(QMainWindow):
         self.start_game([("you", RED), ("bot", GREEN)], new_seed(), None, vs_bot=True)
 
     def start_game(self, decks: list[tuple[str, list[str]]], seed: int, play_first: str | None,
-                   vs_bot: bool, modal_errors: bool = True, chooser: str | None = "coin") -> Any:
+                   vs_bot: bool, modal_errors: bool = True, chooser: str | None = "coin",
+                   ai_level: str = "random") -> Any:
         """A new game on the table. With no ``play_first``, ``chooser`` chooses who plays
         first (103.2): the coin flip's winner by default, the loser of the last game in a rematch."""
         from engine.ai.random_bot import RandomBot
@@ -229,11 +250,14 @@ class MainWindow(QMainWindow):
         from engine.session import LocalSession
 
         self.last_game = {"decks": decks, "seed": seed, "play_first": play_first, "vs_bot": vs_bot,
-                          "modal_errors": modal_errors, "chooser": chooser}
+                          "modal_errors": modal_errors, "chooser": chooser, "ai_level": ai_level}
         names = [n for n, _ in decks]
-        bots = {names[1]: RandomBot(seed + 1)} if vs_bot else {}
+        bots = {names[1]: RandomBot(seed + 1)} if vs_bot and ai_level == "random" else {}
         session = LocalSession(Game.new(decks, None, seed, play_first=play_first,
                                         chooser=None if play_first else chooser), bots)
+        if vs_bot and ai_level != "random":
+            from app.ai_seat import attach
+            attach(self, session, names[1], ai_level, seed + 1)
         humans = names[:1] if vs_bot else names
         return self._open_table(session, humans, modal_errors,
                                 deck_names=[c for n, deck in decks if n in humans for c in deck])
@@ -270,7 +294,12 @@ class MainWindow(QMainWindow):
 
     def _saved_doc(self) -> dict[str, Any]:
         from app.savedgames import document
-        return document(self.session.game, self.humans, sorted(self.session.bots))
+        ai = getattr(self, "ai_seat", None)
+        seat = ai.seat if ai is not None and not ai.stopped and ai.session is self.session else None
+        doc = document(self.session.game, self.humans, sorted(self.session.bots) + ([seat] if seat else []))
+        if seat:
+            doc["ai"] = {seat: ai.ai.level.name}  # issue 18: the AI seat (a bot) and its level
+        return doc
 
     def autosave(self) -> None:
         """After every answer: the game so far, into this game's own autosave file, so a
@@ -329,9 +358,14 @@ class MainWindow(QMainWindow):
     def _resume(self, saved: Any) -> Any:
         from engine.ai.random_bot import RandomBot
         from engine.session import LocalSession
-        bots = {b: RandomBot(len(saved.game.answers)) for b in saved.bots}
+        ai = _ai_seats(saved.path)  # issue 18: seats played by the AI, with their levels
+        bots = {b: RandomBot(len(saved.game.answers)) for b in saved.bots if b not in ai}
         is_autosave = saved.path.name.startswith("autosave")
-        return self._open_table(LocalSession(saved.game, bots), saved.humans,
+        session = LocalSession(saved.game, bots)
+        for seat, level in ai.items():
+            from app.ai_seat import attach
+            attach(self, session, seat, level, len(saved.game.answers))
+        return self._open_table(session, saved.humans,
                                 autosave_path=saved.path if is_autosave else None)
 
     def offer_resume(self) -> Any:
