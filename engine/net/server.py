@@ -288,8 +288,8 @@ class Conn(asyncio.Protocol):
             return
         try:
             data = P.encode(m)
-        except P.ProtocolError:
-            log.error("refusing to send an oversized %s to %s", m.get("type"), self.peer)
+        except P.ProtocolError as e:
+            log.error("not sending a %s to %s: %s", m.get("type"), self.peer, e)
             return
         if self.server.on_send is not None:
             self.server.on_send(self, data)
@@ -520,16 +520,23 @@ class Server:
 
     # ------------------------------------------------------------ messages
     def _message(self, conn: Conn, body: bytes) -> None:
+        """One frame of ``conn``: decoded, checked, handled. A fault is answered to that
+        connection alone; a message that is valid and still makes a handler fail (a bug) is
+        refused with ``server`` and one log line, and the connection and its game go on."""
         ref = None
         try:
             m = P.decode(body)
-            ref = m.get("id") if isinstance(m.get("id"), int) else None
+            i = m.get("id")
+            ref = i if isinstance(i, int) and not isinstance(i, bool) and 0 <= i <= P.MAX_INT else None
             if not conn.rate_ok():
                 raise P.ProtocolError("rate_limited", f"more than {self.rate:g} messages a second; slow down")
             P.validate_client(m)
             self._dispatch(conn, m)
         except P.ProtocolError as e:
             self._fault(conn, e, ref)
+        except Exception as e:  # noqa: BLE001 - one request fails, never the server or the connection
+            log.error("error on a message from %s: %s: %s", conn.peer, type(e).__name__, e)
+            conn.send(P.error("server", f"the server could not handle this message ({type(e).__name__})", ref=ref))
 
     def _fault(self, conn: Conn, e: P.ProtocolError, ref: Any = None) -> None:
         conn.errors += 0.1 if e.code == "rate_limited" else 1   # a hurried client is not hostile
