@@ -76,6 +76,16 @@ def encode(msg: dict[str, Any], limit: int = MAX_MESSAGE) -> bytes:
     return HEADER.pack(len(body)) + body
 
 
+def dumps(v: Any) -> str:
+    """Compact JSON text of ``v`` (what the server stores of an answer)."""
+    return _ENCODER.encode(v).decode("utf-8")
+
+
+def copy_json(v: Any) -> Any:
+    """A deep copy of a JSON value, sharing nothing with ``v``."""
+    return _DECODER.decode(_ENCODER.encode(v))
+
+
 def frame_length(header: bytes, limit: int = MAX_MESSAGE) -> int:
     (n,) = HEADER.unpack(header)
     if n == 0:

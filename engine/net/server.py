@@ -828,7 +828,7 @@ class Server:
             raise P.ProtocolError("illegal", f"the answer could not be applied: {type(e).__name__}", "answer") from None
         # written with this iteration's other answers before anything of it is sent; a failed
         # commit sends nothing of the iteration and rebuilds its games from the database (_commit_failed)
-        self.store.add_answer(room.id, len(g.answers) - 1, seat.name, json.dumps(m["answer"]))
+        self.store.add_answer(room.id, len(g.answers) - 1, seat.name, P.dumps(m["answer"]))
         self._after_change(room, seat)    # the updates first, so an acknowledged client is up to date
         self._tick_answers.append((conn.rx_at, room, conn, ref))   # acked by _flush, after the commit
         self._flush_if_held_long()
@@ -925,7 +925,7 @@ class Server:
         v = view_mod.view(g, seat.name, public)
         for c in v.get("stack", ()):      # kept to diff against: no list shared with the game
             if isinstance(c.get("targets"), (list, dict)):
-                c["targets"] = json.loads(json.dumps(c["targets"]))
+                c["targets"] = P.copy_json(c["targets"])
         m = P.msg("update", game=room.id, seats=list(g.order),
                   decision=d.to_dict() if d is not None and d.player == seat.name else None,
                   decision_no=room.decision_no, waiting_for=d.player if d is not None else None,
