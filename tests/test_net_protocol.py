@@ -177,3 +177,24 @@ def test_a_bad_server_message_disconnects_the_client_at_once(bad, says):
     assert not s.connected and s.state == "disconnected"
     assert says in s.closed_reason and "server" in s.closed_reason, s.closed_reason
     assert fake.closed.wait(5)        # the client hung up on the server that broke the protocol
+
+
+def test_discovery_skips_hostile_announcements():
+    """Any LAN host may send datagrams to the discovery port: only well-formed ones count."""
+    from engine.net.client import discover
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    probe.bind(("127.0.0.1", 0))
+    port = probe.getsockname()[1]
+    probe.close()
+    bodies = [b"[]", b"1e400", b"\xff", b'{"manatable":1,"port":"x","games":[]}', b'{"manatable":1,"port":true,"games":[]}',
+              b'{"manatable":1,"port":7000,"games":[{"host":"\\ud800"}]}', b'{"manatable":1,"port":7001,"games":5}',
+              b'{"manatable":1,"port":99999,"games":[]}', b'{"manatable":1,"port":7002,"games":[{"game":"g","host":"h"},3]}']
+
+    def send() -> None:
+        time.sleep(0.3)
+        s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        for b in bodies:
+            s.sendto(b, ("127.0.0.1", port))
+        s.close()
+    threading.Thread(target=send, daemon=True).start()
+    assert discover(1.0, port=port) == [{"address": "127.0.0.1", "port": 7002, "games": [{"game": "g", "host": "h"}]}]

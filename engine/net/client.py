@@ -7,7 +7,6 @@ thread after every update: a Qt app should re-emit them as a queued signal.
 """
 from __future__ import annotations
 
-import json
 import socket
 import threading
 import time
@@ -364,7 +363,7 @@ class RemoteSession:
         with self.lock:
             no = self.decision_no
         try:
-            self.request("answer", answer=json.loads(json.dumps(answer)), decision=no)
+            self.request("answer", answer=P.copy_json(answer), decision=no)
         except NetError as e:
             if e.code in ("illegal", "not_your_decision", "stale", "no_game", "bad_field", "spectator"):
                 raise IllegalAction(e.message) from None
@@ -398,12 +397,16 @@ def discover(timeout: float = 2.5, port: int = 7532) -> list[dict[str, Any]]:
             except socket.timeout:
                 break
             try:
-                d = json.loads(data[:65536])
-                if d.get("manatable") == P.VERSION and isinstance(d.get("port"), int):
-                    found[(addr[0], d["port"])] = {"address": addr[0], "port": d["port"],
-                                                   "games": [g for g in d.get("games", []) if isinstance(g, dict)]}
-            except (ValueError, AttributeError):
+                d = P.loads(data)
+            except P.ProtocolError:
                 continue
+            if not isinstance(d, dict):
+                continue
+            games, port_ = d.get("games"), d.get("port")
+            if d.get("manatable") == P.VERSION and isinstance(port_, int) and not isinstance(port_, bool) \
+                    and 0 < port_ < 65536 and isinstance(games, list):
+                found[(addr[0], port_)] = {"address": addr[0], "port": port_,
+                                           "games": [g for g in games if isinstance(g, dict)]}
     finally:
         s.close()
     return list(found.values())

@@ -95,16 +95,22 @@ def frame_length(header: bytes, limit: int = MAX_MESSAGE) -> int:
     return n
 
 
-def decode(body: bytes) -> dict[str, Any]:
-    """The JSON object of a frame body (not validated beyond being an object with v and type).
-    Raises ProtocolError("bad_json") for a body that is not UTF-8, not JSON, or JSON that
-    no encoder could send back (a lone surrogate, a number out of range, nesting too deep)."""
+def loads(body: bytes) -> Any:
+    """The JSON value of ``body``, with the guarantees of ``decode`` (valid Unicode, finite
+    numbers); ProtocolError("bad_json") otherwise. Also for datagrams (discovery)."""
     try:
-        msg = _DECODER.decode(body)
+        return _DECODER.decode(body)
     except UnicodeDecodeError:
         raise ProtocolError("bad_json", "the frame is not UTF-8") from None
     except (msgspec.MsgspecError, RecursionError) as e:
         raise ProtocolError("bad_json", f"the frame is not JSON: {e}") from None
+
+
+def decode(body: bytes) -> dict[str, Any]:
+    """The JSON object of a frame body (not validated beyond being an object with v and type).
+    Raises ProtocolError("bad_json") for a body that is not UTF-8, not JSON, or JSON that
+    no encoder could send back (a lone surrogate, a number out of range, nesting too deep)."""
+    msg = loads(body)
     if not isinstance(msg, dict):
         raise ProtocolError("bad_message", "a message is a JSON object")
     v = msg.get("v")
