@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import json
 import logging
+import signal
 import struct
+import subprocess
 import threading
 
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -22,6 +24,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from engine.ai.random_bot import RandomBot
 from engine.net import protocol as P
 from test_net_server import Raw, ThreadServer, pair, step
+from test_net_workers import start_front
 
 CODES = {"bad_json", "bad_message", "version", "unknown_type", "bad_field", "missing_field"}
 EXAMPLES = 1200          # per family of JSON frames; the raw bytes family gets a quarter
@@ -160,20 +163,25 @@ class Bystanders:
 
 
 class Hostile:
-    """The attacking connection: said hello and hosts a waiting game, so a chat that slipped
-    through would be echoed to it (where a lone surrogate once crashed the encoder)."""
+    """The attacking connection: said hello and (``seated``) hosts a waiting game, so a chat
+    that slipped through would be echoed to it (where a lone surrogate once crashed the
+    encoder). A server that closes it after too many bad messages gets a new one."""
 
-    def __init__(self, port: int) -> None:
+    def __init__(self, port: int, seated: bool = True) -> None:
         self.port = port
+        self.seated = seated
         self.fence = 10**6
+        self.connections = 0
         self.connect()
 
     def connect(self) -> None:
         self.r = Raw(self.port)
+        self.connections += 1
         self.r.send(P.msg("hello", client="hostile", id=1))
         assert self.r.recv("welcome")
-        self.r.send(P.msg("create", name="mal", deck=DECK, format="free", id=2))
-        assert self.r.recv("seated")
+        if self.seated:
+            self.r.send(P.msg("create", name="mal", deck=DECK, format="free", id=2))
+            assert self.r.recv("seated")
 
     def send(self, body: bytes) -> list[dict]:
         """Send one frame, then a ping as a fence: what came back in between."""
@@ -182,6 +190,10 @@ class Hostile:
         got = []
         while True:
             m = self.r.recv(timeout=10)
+            if m is None and any(x["type"] == "error" and x["code"] == "closing" for x in got):
+                self.r.s.close()
+                self.connect()
+                return [x for x in got if x.get("code") != "closing"]
             assert m is not None, f"no pong after {body[:200]!r}"
             if m["type"] == "pong" and m.get("ref") == self.fence:
                 return got
@@ -243,3 +255,45 @@ def test_hostile_frames_get_their_error_codes_and_other_games_go_on(tmp_path, ca
     assert seen["frames"] >= 2 * EXAMPLES and seen["refused"] >= EXAMPLES, seen
     loud = [r for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info]
     assert not loud, [r.getMessage() for r in loud[:5]]
+
+
+def test_hostile_frames_against_a_front_and_its_workers(tmp_path):
+    """Fewer of the same frames against ``--workers 2``: one connection's frames are handled
+    by the front (no seat), the other's by the worker hosting its game. The server closes a
+    connection after 10 bad messages there (the attacker connects again); its output holds
+    no traceback and no error, and it still plays a game afterwards."""
+    p, port = start_front(tmp_path / "data", 2)
+    out: list[str] = []
+    reader = threading.Thread(target=lambda: out.extend(p.stdout), daemon=True)
+    reader.start()
+    conns = {False: Hostile(port, seated=False), True: Hostile(port, seated=True)}
+    count = {"refused": 0}
+    try:
+        @settings(max_examples=300, deadline=None, database=None, derandomize=True,
+                  suppress_health_check=list(HealthCheck))
+        @given(st.one_of(hostile_message(), st.tuples(any_json.map(write), st.none())), st.booleans())
+        def frames(frame, seated):
+            body, kind = frame
+            expected = _verdict(body)
+            if len(body) > P.MAX_CLIENT_MESSAGE or expected is None:
+                return
+            codes = [m["code"] for m in conns[seated].send(body) if m["type"] == "error"]
+            count["refused"] += 1
+            assert len(codes) == 1 and (codes[0] == expected or _deep(body) and codes[0] in CODES), (body[:200], codes)
+
+        frames()
+        a, b = pair(port)
+        step({"alice": a, "bob": b}, {"alice": RandomBot(1), "bob": RandomBot(2)}, 30)
+        assert a.decision_no >= 10 and a.connected and b.connected
+        a.close(), b.close()
+    finally:
+        p.send_signal(signal.SIGTERM)
+        try:
+            p.wait(20)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            p.wait()
+        reader.join(5)
+    text = "".join(out)
+    assert count["refused"] >= 200 and conns[True].connections > 1, (count, conns[True].connections)
+    assert "Traceback" not in text and " ERROR " not in text, text[-3000:]
