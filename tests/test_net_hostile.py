@@ -27,7 +27,7 @@ from test_net_server import Raw, ThreadServer, pair, step
 from test_net_workers import start_front
 
 CODES = {"bad_json", "bad_message", "version", "unknown_type", "bad_field", "missing_field"}
-EXAMPLES = 1200          # per family of JSON frames; the raw bytes family gets a quarter
+EXAMPLES = 1000          # per family of JSON frames; the raw bytes family gets a quarter
 
 
 class Lit:
