@@ -139,3 +139,18 @@ def test_a_worker_that_fails_at_once_while_the_server_runs_is_given_up_and_the_r
             p.kill()
             p.wait()
     assert "Traceback" not in "".join(lines)
+
+
+def test_the_front_stops_when_it_has_given_up_on_every_worker(tmp_path):
+    """Giving up on one worker of a listening front leaves it serving; on the last, it stops
+    with ``fatal`` saying why (serve() prints it and exits 1)."""
+    import asyncio
+    from engine.net.workers import Front
+
+    f = Front(tmp_path / "data", 2)
+    f.server = object()          # listening (the sockets themselves are not needed here)
+    f.stopped = asyncio.Event()
+    f._give_up(1, "worker 1 failed at once 5 times in a row (last exit status 2); not starting it again")
+    assert f.fatal is None and not f.stopped.is_set() and f.given_up == {1}
+    f._give_up(0, "worker 0 failed at once 5 times in a row (last exit status 2); not starting it again")
+    assert f.stopped.is_set() and f.fatal.startswith("worker 0 failed") and f.fatal.endswith("no worker is left")

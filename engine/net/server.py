@@ -100,11 +100,12 @@ class Store:
             for table, col, decl in COLUMNS:
                 if col not in {r[1] for r in db.execute(f"PRAGMA table_info({table})")}:
                     db.execute(f"ALTER TABLE {table} ADD COLUMN {col} {decl}")
-        except (sqlite3.Error, OSError, DataFolderError) as e:     # a garbage file, a read-only folder, ...
+        except DataFolderError:
+            db.close()
+            raise
+        except (sqlite3.Error, OSError) as e:     # a garbage file, a read-only folder, ...
             if db is not None:
                 db.close()
-            if isinstance(e, DataFolderError):
-                raise
             raise DataFolderError(f"cannot open the server database {describe(path, e)}") from None
         self.db = db
         self.commits = 0

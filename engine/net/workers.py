@@ -43,13 +43,13 @@ from engine.net.server import Conn, GameRoom, Server
 log = logging.getLogger("manatable.workers")
 
 HEAD = struct.Struct(">I")
+MAX_CONTROL = 200_000      # bytes of one control message (a handed-over connection's unread frames)
 FAST_FAILURE = 10.0        # seconds: a worker that stops sooner after its start has failed at once
 RESTART_DELAYS = (0.25, 0.5, 1.0, 2.0)   # before each restart after a failure at once; then the front gives up
 
 
 class WorkersFailed(Exception):
     """The front gave up: a worker failed at once every time it was started."""
-MAX_CONTROL = 200_000      # bytes of one control message (a handed-over connection's unread frames)
 
 
 def db_name(index: int) -> str:
@@ -292,6 +292,7 @@ def worker_main(argv: list[str]) -> int:
     logging.basicConfig(level=logging.INFO if a.verbose else logging.WARNING,
                         format=f"%(asctime)s worker {a.index} %(levelname)s %(message)s")
     ctrl = socket.socket(fileno=a.control_fd)
+    w: Worker | None = None
     try:
         w = Worker(ctrl, a.index, a.data, grace=a.grace, rate=a.rate, rate_burst=int(a.rate * 2), stats=a.stats)
         asyncio.run(w.run())
@@ -300,7 +301,7 @@ def worker_main(argv: list[str]) -> int:
     except DataFolderError as e:      # one line (the front gives up on a worker that keeps failing so)
         print(f"manatable-server: worker {a.index}: {e}", file=sys.stderr, flush=True)
         return EXIT_DATA_FOLDER
-    if a.stats:
+    if a.stats and w is not None:
         (Path(a.data) / f".stats-{a.index}.json").write_text(json.dumps(
             {"latencies": w.latencies, "commit_times": w.commit_times, "ticks": w.ticks}))
     return 0
