@@ -57,8 +57,10 @@ class ProtocolError(ValueError):
 
 # One encoder and one decoder for every message. msgspec writes the same bytes as the stdlib's
 # json.dumps(separators=(",", ":"), ensure_ascii=False) for every message the server builds
-# (tests/test_net_protocol.py compares them on the messages of whole games); it differs only
-# in the exponent of large or small floats (1e20, not 1e+20), the same number either way.
+# (tests/test_net_protocol.py compares them on the messages of whole games). It differs only on
+# floats: the exponent of large or small ones (1e20, not 1e+20, the same number either way), and
+# a float that is not finite is written null where json.dumps(allow_nan=False) raised; the
+# server never holds one (what it receives is finite, the engine computes no floats).
 _ENCODER = msgspec.json.Encoder()
 _DECODER = msgspec.json.Decoder()
 
