@@ -59,8 +59,8 @@ class ProtocolError(ValueError):
 # json.dumps(separators=(",", ":"), ensure_ascii=False) for every message the server builds
 # (tests/test_net_protocol.py compares them on the messages of whole games). It differs only on
 # floats: the exponent of large or small ones (1e20, not 1e+20, the same number either way), and
-# a float that is not finite is written null where json.dumps(allow_nan=False) raised; the
-# server never holds one (what it receives is finite, the engine computes no floats).
+# a float that is not finite is written null where json.dumps(allow_nan=False) raised (what
+# the server receives is finite; the card data gives {∞} of an Un-card the mana value inf).
 _ENCODER = msgspec.json.Encoder()
 _DECODER = msgspec.json.Decoder()
 
