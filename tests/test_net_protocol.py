@@ -198,3 +198,31 @@ def test_discovery_skips_hostile_announcements():
         s.close()
     threading.Thread(target=send, daemon=True).start()
     assert discover(1.0, port=port) == [{"address": "127.0.0.1", "port": 7002, "games": [{"game": "g", "host": "h"}]}]
+
+
+def test_apply_patch_on_any_json_returns_a_dict_or_a_protocol_error():
+    """Whatever a server sends as a view patch, applying it either works or is a ProtocolError."""
+    from hypothesis import HealthCheck, given, settings, strategies as st
+
+    leaf = st.one_of(st.none(), st.booleans(), st.integers(-5, 5), st.text(max_size=3))
+    value = st.recursive(leaf, lambda inner: st.one_of(st.lists(inner, max_size=3),
+                                                       st.dictionaries(st.sampled_from(["id", "a", "hand"]), inner,
+                                                                       max_size=3)), max_leaves=8)
+    keys = st.sampled_from(["hand", "life", "players", "id", "ids", "new", "x"])
+    patch = st.recursive(value, lambda inner: st.dictionaries(
+        st.sampled_from(["set", "sub", "list", "ids", "new"]) | keys, inner, max_size=3), max_leaves=12)
+    view = {"hand": [{"id": 1, "n": "a"}, {"id": 2}], "life": 20, "players": {"a": {"hand": [{"id": 3}]}}}
+
+    @settings(max_examples=600, deadline=None, database=None, derandomize=True,
+              suppress_health_check=list(HealthCheck))
+    @given(patch)
+    def check(p):
+        try:
+            out = P.apply_patch(view, p)
+        except P.ProtocolError as e:
+            assert e.code == "bad_message"
+            return
+        assert isinstance(out, dict)
+
+    check()
+    assert view == {"hand": [{"id": 1, "n": "a"}, {"id": 2}], "life": 20, "players": {"a": {"hand": [{"id": 3}]}}}
