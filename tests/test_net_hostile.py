@@ -7,8 +7,9 @@ NaN, Infinity, 1e400, huge integers, in any place); and valid messages of every 
 with one value made hostile. Five kinds of hostile value must be refused wherever they
 stand (half a surrogate pair, a number that is not finite or has too many digits, an
 integer beyond 2**53, nesting deeper than any field allows, a string longer than any
-field allows); wrong types may be fine in some places (a ping's ``t`` is any small JSON),
-so for them the server's verdict is compared with the protocol module's own.
+field allows); wrong types and strings too long for a name or a chat line may be fine in
+some places (a ping's ``t`` is any small JSON, an answer holds up to 16 KiB), so the
+server's verdict is compared with the protocol module's own on every frame.
 """
 from __future__ import annotations
 
@@ -75,11 +76,14 @@ HOSTILE = {
     "bigint": st.one_of(st.integers(2**53 + 1, 10**300), st.integers(-10**300, -2**53 - 1)),
     "deep": st.one_of(st.integers(9, 3000).map(lambda n: Lit("[" * n + "]" * n)),
                       st.integers(9, 3000).map(lambda n: Lit('{"a":' * n + "1" + "}" * n))),
-    "hugestr": st.integers(501, 50_000).map(lambda n: "x" * n),
+    "hugestr": st.integers(P.MAX_ANSWER + 1, 50_000).map(lambda n: "x" * n),    # more than any field holds
 }
 MUST_REFUSE = set(HOSTILE)
-wrong_type = st.sampled_from([None, True, False, 0, -1, 7, 1.5, -0.0, "", "x", "ABCDEF", [], {}, ["x"],
-                              {"a": 1}, [1, [2]], "__concede__"])
+MAYBE = {   # refused or not, depending on where they stand
+    "wrong_type": st.sampled_from([None, True, False, 0, -1, 7, 1.5, -0.0, "", "x", "ABCDEF", [], {}, ["x"],
+                                   {"a": 1}, [1, [2]], "__concede__"]),
+    "longstr": st.integers(P.MAX_CHAT + 1, P.MAX_ANSWER).map(lambda n: "y" * n),  # too long but in an answer
+}
 json_leaf = st.one_of(st.none(), st.booleans(), st.integers(-10**30, 10**30), st.floats(), any_text,
                       *HOSTILE.values())
 any_json = st.recursive(json_leaf, lambda inner: st.one_of(st.lists(inner, max_size=4),
@@ -100,8 +104,8 @@ def hostile_message(draw):
     """(frame body, kind): a valid-looking message with one value replaced by a hostile one."""
     t = draw(st.sampled_from(sorted(BASE)))
     m = {"v": 1, "type": t, "id": draw(st.integers(0, 1000)), **json.loads(json.dumps(BASE[t]))}
-    kind = draw(st.sampled_from(sorted(HOSTILE) + ["wrong_type"]))
-    h = draw(HOSTILE[kind] if kind != "wrong_type" else wrong_type)
+    kind = draw(st.sampled_from(sorted(HOSTILE) + sorted(MAYBE)))
+    h = draw(HOSTILE[kind] if kind in HOSTILE else MAYBE[kind])
     where = draw(st.sampled_from(["field", "new_field", "nested"]))
     if where == "field":
         m[draw(st.sampled_from(sorted(m)))] = h
