@@ -6,7 +6,6 @@ QStackedWidget; ``move_to(state)`` switches. The deck builder opens in its own w
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 from pathlib import Path
 from typing import Any, Literal
@@ -17,6 +16,7 @@ from PySide6.QtWidgets import (QApplication, QDialog, QLabel, QMainWindow, QMess
                                QStackedWidget, QVBoxLayout, QWidget)
 
 from engine.bench import GREEN, RED
+from engine.rng import new_seed
 
 Screen = Literal["home", "table"]
 
@@ -78,7 +78,9 @@ class NewGameDialog(QDialog):
             c.setCurrentIndex(i % 2)
         self.first = ui.first
         self.seed = ui.seed
-        self.seed.setValue(random.randrange(10 ** 6))
+        # 0 (shown as "random") draws a fresh 128-bit seed; a number replays the same shuffles
+        self.seed.setSpecialValueText("random")
+        self.seed.setValue(0)
         ui.buttons.accepted.connect(self.accept)
         ui.buttons.rejected.connect(self.reject)
 
@@ -88,7 +90,7 @@ class NewGameDialog(QDialog):
             names[1] += " 2"
         first = {1: names[0], 2: names[1]}.get(self.first.currentIndex())
         return {"decks": [(names[i], self.decks[self.choices[i].currentText()]) for i in range(2)],
-                "seed": self.seed.value(), "play_first": first}
+                "seed": self.seed.value() or new_seed(), "play_first": first}
 
 
 class MainWindow(QMainWindow):
@@ -104,6 +106,8 @@ class MainWindow(QMainWindow):
         self.state: Screen = "home"
         self.last_game: dict[str, Any] | None = None
         self.deck_windows: list[QWidget] = []
+        self.autosave_path: Path | None = None     # this game's own autosave file
+        self.autosave_error: str | None = None     # the last autosave failure, said once
         self._menus()
 
     # -- screens -------------------------------------------------------------------
@@ -184,7 +188,7 @@ class MainWindow(QMainWindow):
             self.start_game(**dlg.result_config(), vs_bot=True)
 
     def quick_vs_bot(self) -> None:
-        self.start_game([("you", RED), ("bot", GREEN)], random.randrange(10 ** 6), None, vs_bot=True)
+        self.start_game([("you", RED), ("bot", GREEN)], new_seed(), None, vs_bot=True)
 
     def start_game(self, decks: list[tuple[str, list[str]]], seed: int, play_first: str | None,
                    vs_bot: bool, modal_errors: bool = True, chooser: str | None = "coin") -> Any:
@@ -205,11 +209,16 @@ class MainWindow(QMainWindow):
                                 deck_names=[c for n, deck in decks if n in humans for c in deck])
 
     def _open_table(self, session: Any, humans: list[str], modal_errors: bool = True,
-                    deck_names: list[str] | None = None) -> Any:
+                    deck_names: list[str] | None = None, autosave_path: Path | None = None) -> Any:
+        """Put a session on the table. Its autosaves go to ``autosave_path`` (a resumed
+        autosave keeps its file), else to a new file: never over another game's autosave."""
+        from app.savedgames import new_autosave_path
         from app.table.widget import TableWidget
 
         self.session = session
         self.humans = list(humans)
+        self.autosave_path = autosave_path or new_autosave_path()
+        self.autosave_error = None
         session.listeners.append(self.autosave)
         if self.table is not None:
             self.stack.removeWidget(self.table)
@@ -225,45 +234,55 @@ class MainWindow(QMainWindow):
     # -- saved games: the origin and the answers (DESIGN: a game is reproducible) ----------
     @staticmethod
     def saved_dir() -> Path:
-        from engine.cards.db import data_dir
-        d = Path(data_dir()) / "saved"
-        d.mkdir(parents=True, exist_ok=True)
-        return d
+        """The folder of saved games (app.savedgames); created when a game is saved."""
+        from app.savedgames import saved_dir
+        return saved_dir()
 
     def _saved_doc(self) -> dict[str, Any]:
-        import json
-        return {"manatable_saved_game": 1, "game": json.loads(self.session.game.to_json()),
-                "humans": self.humans, "bots": sorted(self.session.bots)}
+        from app.savedgames import document
+        return document(self.session.game, self.humans, sorted(self.session.bots))
 
     def autosave(self) -> None:
-        """After every answer: the game so far, so a crash loses nothing (resume it from the menu)."""
+        """After every answer: the game so far, into this game's own autosave file, so a
+        crash loses nothing (the next start offers it). A failed write (read-only folder,
+        full disk) is said once in the status bar and play goes on."""
         if getattr(self, "session", None) is None or not hasattr(self.session, "game"):
             return
-        import json
-        path = self.saved_dir() / "autosave.json"
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(self._saved_doc()), encoding="utf-8")
-        tmp.replace(path)
+        from app.savedgames import write_game
+        from engine.atomicfile import WriteError
+        assert self.autosave_path is not None
+        try:
+            write_game(self.autosave_path, self._saved_doc())
+        except WriteError as e:
+            if self.autosave_error != str(e):
+                self.autosave_error = str(e)
+                print(f"manatable: autosave failed: {e}", file=sys.stderr)
+                self.statusBar().showMessage(f"Autosave failed: {e}. The game goes on.")
+            return
+        if self.autosave_error is not None:
+            self.autosave_error = None
+            self.statusBar().showMessage("Autosave works again.", 5000)
 
     def save_game(self, path: str | Path | None = None) -> Path | None:
-        import json
-        import time
+        """Save the game on the table under a new name (or ``path``); None when it could not be."""
+        from app.savedgames import new_save_path, write_game
+        from engine.atomicfile import WriteError
         if getattr(self, "session", None) is None or not hasattr(self.session, "game") or self.state != "table":
             QMessageBox.information(self, "Save game", "There is no game on the table to save.")
             return None
-        path = Path(path) if path else self.saved_dir() / time.strftime("game-%Y%m%d-%H%M%S.json")
-        path.write_text(json.dumps(self._saved_doc()), encoding="utf-8")
+        path = Path(path) if path else new_save_path()
+        try:
+            write_game(path, self._saved_doc())
+        except WriteError as e:
+            QMessageBox.warning(self, "Save game", f"The game was not saved: {e}")
+            return None
         self.statusBar().showMessage(f"Saved to {path}", 5000)
         return path
 
     def resume_game(self, path: str | Path | None = None) -> Any:
-        """Replay a saved game (its decks, seed and answers) and put it back on the table."""
-        import json
-
-        from engine.ai.random_bot import RandomBot
-        from engine.errors import IllegalAction
-        from engine.game import Game
-        from engine.session import LocalSession
+        """Replay a saved game (its decks, seed and answers) and put it back on the table;
+        a file that cannot be resumed is one message and the current screen stays."""
+        from app.savedgames import SavedGameError, read_game
         if path is None:
             from PySide6.QtWidgets import QFileDialog
             path, _ = QFileDialog.getOpenFileName(self, "Resume a saved game", str(self.saved_dir()),
@@ -271,21 +290,52 @@ class MainWindow(QMainWindow):
             if not path:
                 return None
         try:
-            doc = json.loads(Path(path).read_text(encoding="utf-8"))
-            if not isinstance(doc, dict) or doc.get("manatable_saved_game") != 1:
-                raise ValueError("not a manatable saved game")
-            game = Game.from_json(json.dumps(doc["game"]))
-            humans = [str(h) for h in doc["humans"]]
-            bots = {str(b): RandomBot(len(game.answers)) for b in doc.get("bots", [])}
-        except (OSError, ValueError, KeyError, TypeError, IllegalAction) as e:
-            QMessageBox.warning(self, "Resume game", f"{path} could not be resumed: {e}")
+            saved = read_game(path)
+        except SavedGameError as e:
+            QMessageBox.warning(self, "Resume game", str(e))
             return None
-        return self._open_table(LocalSession(game, bots), humans)
+        return self._resume(saved)
+
+    def _resume(self, saved: Any) -> Any:
+        from engine.ai.random_bot import RandomBot
+        from engine.session import LocalSession
+        bots = {b: RandomBot(len(saved.game.answers)) for b in saved.bots}
+        is_autosave = saved.path.name.startswith("autosave")
+        return self._open_table(LocalSession(saved.game, bots), saved.humans,
+                                autosave_path=saved.path if is_autosave else None)
+
+    def offer_resume(self) -> Any:
+        """At start: offer the newest unfinished autosaved game (players, turn, when).
+        Resume puts it on the table, Later keeps it for the next start, Discard deletes it."""
+        from app.savedgames import newest_unfinished
+        saved, problems = newest_unfinished()
+        for line in problems:
+            print(f"manatable: {line}", file=sys.stderr)
+        if saved is None:
+            if problems:
+                self.statusBar().showMessage(problems[0])
+            return None
+        box = QMessageBox(QMessageBox.Question, "Resume the last game?",
+                          f"A game was not finished:\n{saved.describe()}\n\nResume it?", parent=self)
+        box.setObjectName("resumeOffer")
+        resume = box.addButton("Resume", QMessageBox.AcceptRole)
+        box.addButton("Later", QMessageBox.RejectRole)
+        discard = box.addButton("Discard", QMessageBox.DestructiveRole)
+        box.setDefaultButton(resume)
+        box.exec()
+        if box.clickedButton() is resume:
+            return self._resume(saved)
+        if box.clickedButton() is discard:
+            try:
+                saved.path.unlink()
+            except OSError as e:
+                self.statusBar().showMessage(f"{saved.path} was not deleted: {e.strerror or e}", 5000)
+        return None
 
     def rematch(self) -> None:
         if self.last_game is not None:
             g = dict(self.last_game)
-            g["seed"] = g["seed"] + 1
+            g["seed"] = new_seed()
             winner = self.table.ctl.view().get("winner") if self.table is not None else None
             names = [n for n, _ in g["decks"]]
             if winner in names:  # 103.2: the loser of the previous game chooses who plays first
@@ -383,6 +433,7 @@ def ensure_card_db(app: QApplication) -> str | None:
 
     from PySide6.QtWidgets import QProgressDialog
 
+    from engine.atomicfile import WriteError
     from engine.cards.db import SCHEMA_VERSION, build_db, default_db_path, schema_version
     path = default_db_path()
     try:
@@ -398,6 +449,8 @@ def ensure_card_db(app: QApplication) -> str | None:
     def work() -> None:
         try:
             build_db(path, None, progress)
+        except WriteError as e:  # one line naming the path and the cause
+            state["error"] = str(e)
         except Exception as e:  # noqa: BLE001 - shown to the user below
             state["error"] = f"{type(e).__name__}: {e}"
 
@@ -418,6 +471,21 @@ def ensure_card_db(app: QApplication) -> str | None:
     return state["error"]  # type: ignore[return-value]
 
 
+def tidy_data_folder() -> list[str]:
+    """At start: remove the temporary files of writers that were killed (engine.atomicfile)
+    and card database builds, prune old autosaves, and read the settings by shape. Returns
+    the one-line messages of what the settings file had that was ignored."""
+    from app.cards.render import cache_dir
+    from app.savedgames import prune_autosaves, saved_dir
+    from app.settings import read_settings
+    from engine.atomicfile import remove_stale_temps
+    from engine.datadir import data_dir
+    for folder in (data_dir(), saved_dir(), cache_dir()):
+        remove_stale_temps(folder)
+    prune_autosaves()
+    return read_settings()[1]
+
+
 def run(args: argparse.Namespace) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("manatable")
@@ -432,6 +500,12 @@ def run(args: argparse.Namespace) -> int:
                             "Games still work; the deck builder needs the database.")
     window = MainWindow()
     window.show()
+    notes = tidy_data_folder()
+    for line in notes:
+        print(f"manatable: {line}", file=sys.stderr)
+    if notes:
+        window.statusBar().showMessage("Settings ignored: " + " | ".join(notes))
+    QTimer.singleShot(0, window.offer_resume)
     import threading
     threading.Thread(target=warm_up, name="warm-up", daemon=True).start()
     QTimer.singleShot(200, warm_up_qt)

@@ -11,6 +11,7 @@ spell or ability is cast or activated once they are paid (601.2i, 602.2i).
 """
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine import costs, effects, player_statics, triggers, zones_cast
@@ -121,6 +122,13 @@ def target_candidates(g: "Game", spec: TargetSpec, src: "Obj", controller: str) 
         out += [i for i in pool if i != src.id and targetable(g, i, spec, src, controller)
                 or i == src.id and src.zone == "battlefield" and targetable(g, i, spec, src, controller)]
     return out
+
+
+def with_x(specs: tuple[TargetSpec, ...], x: int) -> tuple[TargetSpec, ...]:
+    """601.2b-c: "X targets" (count -1) is X targets once X is chosen; "up to X" (min 0) from 0 to X."""
+    if all(s.count >= 0 for s in specs):
+        return specs
+    return tuple(dataclasses.replace(s, count=x, min=0 if s.min == 0 else x) if s.count < 0 else s for s in specs)
 
 
 def check_targets(g: "Game", specs: tuple[TargetSpec, ...], chosen: list[list[Any]], src: "Obj",
@@ -405,6 +413,7 @@ def cast(g: "Game", player: str, a: dict[str, Any]) -> None:
         raise IllegalAction("X cannot be negative")
     if free and x:
         raise IllegalAction("X is 0 for a spell cast without paying its mana cost (107.3b)")
+    specs = with_x(specs, x)
     chosen = normalize_targets(a.get("targets"), specs)
     cast_from = o.zone
     new = g.move(oid, "stack", controller=player)

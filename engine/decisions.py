@@ -203,7 +203,9 @@ def build(g: "Game", w: dict[str, Any]) -> Decision:
         return Decision(player, kind, f"keep these {n} cards or mulligan?",
                         [{"option": "keep"}, {"option": "mulligan"}], data)
     if kind == "mulligan_bottom":
-        return Decision(player, kind, "put the top card of your library on the bottom? (103.4)",
+        top = w.get("card")
+        name = g.objects[top].card.name if top in g.objects else "the top card"
+        return Decision(player, kind, f"put {name} (the top card of your library) on the bottom? (103.4)",
                         [{"option": "top"}, {"option": "bottom"}], data)
     if kind == "attackers":
         atk = combat.possible_attackers(g)

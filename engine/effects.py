@@ -15,7 +15,7 @@ from engine.errors import IllegalAction
 from engine.filters import matches
 from engine.choices import NeedChoice
 from engine.layers import counters_allowed
-from engine import player_statics, replacement
+from engine import knowledge, player_statics, replacement
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -988,7 +988,7 @@ def _move(g: "Game", r: Ctx, e: Effect) -> dict | None:
             if isinstance(x, int) and x in g.objects:
                 owner = g.objects[x].owner
                 g.move(x, "library")
-                g.rng.shuffle(g.players[owner].library)
+                knowledge.shuffle(g, owner)
     else:
         _move_all(g, r, e, to)
 
@@ -1095,6 +1095,8 @@ def _scry(g: "Game", r: Ctx, e: Effect) -> dict | None:
         return None
     got = r["answers"].get(r["i"])
     if got is None:
+        knowledge.show(g, top, [p])  # 701.18a: the player looks at them
+        g.log("look", player=p, cards=[g.objects[c].card.name for c in top], objs=list(top), audience=[p])
         return _ask_cards(r, p, top, 0, len(top), f"scry {n}: choose the cards to put on the bottom")
     if e.get("surveil"):
         plan_to_graveyard(g, got)
@@ -1379,7 +1381,7 @@ def _run_inline(g: "Game", r: Ctx, effs: list[Effect]) -> dict | None:
 def _shuffle(g: "Game", r: Ctx, e: Effect) -> None:
     for p in refs(g, r, e.get("who", "you")):
         if isinstance(p, str):
-            g.rng.shuffle(g.players[p].library)
+            knowledge.shuffle(g, p)
 
 
 @op("search")
@@ -1394,21 +1396,28 @@ def _search(g: "Game", r: Ctx, e: Effect) -> dict | None:
     n = amount(g, e.get("amount", 1), source_id(g, r), r)
     got = r["answers"].get(r["i"])
     if got is None and found:
+        knowledge.show(g, lib, [p])  # 701.15a: searching looks at every card of the zone
         w = _ask_cards(r, p, found, 0, min(n, len(found)), f"search for up to {n}")
         if f.get("different_names"):
             w["different_names"] = True  # checked when answered
             w["names"] = [g.objects[c].card.name for c in found]
             w["prompt"] += " (with different names)"
         return w
+    if got and e.get("reveal"):  # 701.15e: revealed only when the effect says so
+        knowledge.show(g, got)
+        g.log("reveal", player=p, cards=[g.objects[x].card.name for x in got], objs=list(got))
+    to = e.get("to", "hand")
+    if to == "library_top":  # 701.16b: "shuffle your library, then put the card on top": not shuffled
+        knowledge.shuffle(g, p, keep=got or [])
+        for x in got or []:
+            knowledge.show(g, [g.move(x, "library")], None if e.get("reveal") else [p])
+        return None
     for x in got or []:
-        to = e.get("to", "hand")
         if to == "battlefield":
             g.move(x, "battlefield", tapped=bool(e.get("tapped")), controller=p)
-        elif to == "library_top":
-            g.move(x, "library")
         else:
             g.move(x, to)
-    g.rng.shuffle(g.players[p].library)
+    knowledge.shuffle(g, p)
     return None
 
 

@@ -1,20 +1,23 @@
-"""``python -m engine.fuzz --games N [--seed S] [--jobs J]``: random games with invariants checked.
+"""``python -m engine.fuzz --games N [--seed S] [--jobs J] [--decks random|bench|FILE...] [--json]``:
+random games with invariants checked.
 
-After every decision: no exception; every object in exactly one zone; the cards of
-both decks conserved; state-based actions hold whenever a player has priority;
-``view(p)`` never shows the other player's hand or any library order; and a replay of
+The decks are the two bench decks, seeded random 60-card decks of every supported card
+(``--decks random``), or deck files. After every decision: no exception; every object in
+exactly one zone; the cards of both decks conserved; state-based actions hold whenever a
+player has priority; ``view(p)`` shows no card that p may not know (engine/secrecy.py);
+a decision within ``--decision-s`` and a game within ``--game-s``; and a replay of
 the seed and the answers, kept in step with the game (a second game built from the
 first ``to_json()`` that is given each answer after it went through JSON, which is what
 ``from_json(to_json())`` does), is equal to the game. Every ``--json-every`` decisions
 (0: never) and at the end of each game, ``from_json(to_json())`` from scratch gives an
 equal game; every 100 decisions and at the end, ``copy()`` is equal and independent
-(playing on the copy leaves the game as it was).
+(playing on the copy leaves the game as it was). Each failure prints the command that
+replays it.
 """
 from __future__ import annotations
 
 import argparse
 import json
-import re
 import sys
 import time
 from typing import Any
@@ -24,7 +27,7 @@ from engine.bench import GREEN, RED
 from engine.cardpool import CardPool
 from engine.errors import IllegalAction
 from engine.game import Game
-from engine import view as views
+from engine.secrecy import check_views as check_views  # the view check, by the audience model
 
 
 class InvariantError(AssertionError):
@@ -72,51 +75,6 @@ def check_sba(g: Game) -> None:
         g._sba_clean = kept[2]
 
 
-ID_KEYS = {"id", "card", "attached_to", "source"}
-_ID_RE = re.compile(r'"(?:id|card|attached_to|source)": (\d+)')
-ID_LISTS = {"options", "attackers", "targets", "recipients", "objects", "blocking", "hand"}
-
-
-def _ids(x: Any, out: set, key: str = "") -> None:
-    """Every object id anywhere in a view: values of id-like keys and ints in id lists."""
-    if isinstance(x, dict):
-        for k, v in x.items():
-            if k in ID_KEYS and isinstance(v, int) and not isinstance(v, bool):
-                out.add(v)
-            else:
-                _ids(v, out, k)
-    elif isinstance(x, (list, tuple)):
-        for v in x:
-            if isinstance(v, int) and not isinstance(v, bool):
-                if key in ID_LISTS:
-                    out.add(v)
-            else:
-                _ids(v, out, key)
-
-
-def check_views(g: Game) -> None:
-    public: dict[int, dict[str, Any]] = {}  # public card views shared, as the LAN server builds them
-    for p in g.order:
-        v = views.view(g, p, public)
-        pend = v.pop("pending", None)
-        seen = {int(x) for x in _ID_RE.findall(json.dumps(v, check_circular=False))}
-        _ids(pend, seen)
-        other = g.other(p)
-        hidden = set(g.players[other].hand) | set(g.players[other].library)
-        hidden |= set(g.players[p].library) - set(_revealed(g, p))
-        leak = seen & hidden
-        if leak:
-            raise InvariantError(f"view({p}) shows hidden objects {sorted(leak)}")
-
-
-def _revealed(g: Game, p: str) -> list[int]:
-    """Library cards a decision of p's own may show them (a search, a scry, a dig)."""
-    d = g.pending
-    if d is not None and d.player == p and isinstance(d.options, list):
-        return [x for x in d.options if isinstance(x, int)]
-    return []
-
-
 def check_json(g: Game, cards: CardPool, bot: RandomBot | None = None) -> None:
     h = Game.from_json(g.to_json(), cards)
     if h != g:
@@ -142,20 +100,66 @@ def check_copy(g: Game, bot: RandomBot | None = None) -> None:
         raise InvariantError("playing on a copy() changed the game")
 
 
-def play_checked(cards: CardPool, seed: int, json_every: int = 0, max_decisions: int = 20000) -> tuple[Game, int]:
-    decks = [RED, GREEN] if seed % 2 == 0 else [GREEN, RED]
-    g = Game.new([("p0", decks[0]), ("p1", decks[1])], cards, seed)
-    ncards = len(RED) + len(GREEN)
+class SlowError(AssertionError):
+    """A decision or a game took longer than its guard: a hang, or cost that grows."""
+
+
+def game_decks(seed: int, cards: CardPool, decks: str | list[list[str]] = "bench") -> list[list[str]]:
+    """The two decks of game ``seed``: the bench decks, seeded random decks of supported
+    cards (engine/randomdeck.py), or two of the given deck lists in turn."""
+    if decks == "bench":
+        return [RED, GREEN] if seed % 2 == 0 else [GREEN, RED]
+    if decks == "random":
+        import random as _random
+        from engine.randomdeck import random_deck
+        rng = _random.Random(f"fuzz-decks-{seed}")
+        return [random_deck(rng, cards), random_deck(rng, cards)]
+    assert isinstance(decks, list) and decks
+    return [decks[seed % len(decks)], decks[(seed + 1) % len(decks)]]
+
+
+class Progress:
+    """Where a game is: the decision being made (for the failure report)."""
+    decision = 0
+
+
+def play_checked(cards: CardPool, seed: int, json_every: int = 0, max_decisions: int = 20000,
+                 decks: str | list[list[str]] = "bench", decision_s: float = 0.0, game_s: float = 0.0,
+                 progress: Progress | None = None) -> tuple[Game, int]:
+    """One random game with every invariant checked after every decision. ``decision_s`` and
+    ``game_s`` (0: off) are time guards: a decision or a game over them fails with SlowError,
+    and so does a game whose last 500 decisions take 20 times as long as its first 500."""
+    pair = game_decks(seed, cards, decks)
+    g = Game.new([("p0", pair[0]), ("p1", pair[1])], cards, seed)
+    ncards = len(pair[0]) + len(pair[1])
     bots = {"p0": RandomBot(seed * 2 + 1), "p1": RandomBot(seed * 2 + 2)}
     replay = Game.from_json(g.to_json(), cards)
     n = 0
+    start = time.perf_counter()
+    first = last = 0.0
     while g.pending is not None and n < max_decisions:
         d = g.pending
+        if progress is not None:
+            progress.decision = n + 1
+        t = time.perf_counter()
         try:
             g.submit(d.player, bots[d.player].answer(d))
         except IllegalAction:
             g.submit(d.player, d.forced if d.forced is not None else {"action": "pass"})
+        took = time.perf_counter() - t
         n += 1
+        if decision_s and took > decision_s:
+            raise SlowError(f"decision {n} ({d.kind}) took {took:.1f} s")
+        if game_s and time.perf_counter() - start > game_s:
+            raise SlowError(f"the game took more than {game_s:.0f} s (at decision {n})")
+        if n <= 500:
+            first += took
+        else:
+            last += took
+            if n % 500 == 0:
+                if decision_s and last > 20 * max(first, 0.05):
+                    raise SlowError(f"decisions {n - 499}-{n} took {last:.1f} s, the first 500 {first:.1f} s")
+                last = 0.0
         check_zones(g, ncards)
         check_sba(g)
         check_views(g)
@@ -171,14 +175,16 @@ def play_checked(cards: CardPool, seed: int, json_every: int = 0, max_decisions:
     return g, n
 
 
-def _one(args: tuple[int, int]) -> dict[str, Any]:
-    seed, json_every = args
+def _one(args: tuple[int, int, Any, float, float]) -> dict[str, Any]:
+    seed, json_every, decks, decision_s, game_s = args
     cards = _CARDS.get("pool") or _CARDS.setdefault("pool", CardPool())
+    at = Progress()
     try:
-        g, n = play_checked(cards, seed, json_every)
+        g, n = play_checked(cards, seed, json_every, decks=decks, decision_s=decision_s, game_s=game_s,
+                            progress=at)
         return {"seed": seed, "decisions": n, "winner": g.winner or "none", "turns": g.turn}
     except Exception as e:  # noqa: BLE001 - every failure is reported with its seed
-        return {"seed": seed, "error": f"{type(e).__name__}: {e}"}
+        return {"seed": seed, "decision": at.decision, "error": f"{type(e).__name__}: {e}"[:1000]}
 
 
 _CARDS: dict[str, CardPool] = {}
@@ -193,12 +199,19 @@ def main(argv: list[str] | None = None) -> int:
                          "in step already checks it after every decision); always done at the end of a game")
     ap.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     ap.add_argument("--progress", type=int, default=0, metavar="K", help="print a line every K games")
+    ap.add_argument("--decks", nargs="+", default=["bench"], metavar="random|bench|FILE",
+                    help="'bench': the two bench decks (default); 'random': seeded random 60-card decks of "
+                         "supported cards for each game; or deck files, paired in turn")
+    ap.add_argument("--decision-s", type=float, default=5.0, help="fail a decision slower than this (0: off)")
+    ap.add_argument("--game-s", type=float, default=300.0, help="fail a game slower than this (0: off)")
+    ap.add_argument("--json", action="store_true", help="print the result as JSON on the last line")
     a = ap.parse_args(argv)
+    decks: Any = a.decks[0] if a.decks in (["bench"], ["random"]) else _deck_files(a.decks)
     t0 = time.perf_counter()
     failures: list[dict[str, Any]] = []
     decisions = turns = 0
     results = {"p0": 0, "p1": 0, "draw": 0, "none": 0}
-    work = [(a.seed + i, a.json_every) for i in range(a.games)]
+    work = [(a.seed + i, a.json_every, decks, a.decision_s, a.game_s) for i in range(a.games)]
     if a.jobs > 1:
         import multiprocessing
         pool = multiprocessing.get_context("fork").Pool(a.jobs)
@@ -208,8 +221,11 @@ def main(argv: list[str] | None = None) -> int:
         it = map(_one, work)
     for done, r in enumerate(it, 1):
         if "error" in r:
+            r["replay"] = " ".join(["python -m engine.fuzz", "--decks", *a.decks, "--seed", str(r["seed"]),
+                                    "--games", "1"])
             failures.append(r)
-            print(f"FAIL seed {r['seed']}: {r['error']}", file=sys.stderr)
+            print(f"FAIL seed {r['seed']} decision {r.get('decision')}: {r['error']}\n  replay: {r['replay']}",
+                  file=sys.stderr)
         else:
             decisions += r["decisions"]
             turns += r["turns"]
@@ -222,7 +238,29 @@ def main(argv: list[str] | None = None) -> int:
         pool.join()
     dt = time.perf_counter() - t0
     print(f"{a.games} games, {decisions} decisions in {dt:.1f} s; results {results}; {len(failures)} failures")
+    if a.json:
+        print(json.dumps({"games": a.games, "decisions": decisions, "seconds": round(dt, 1),
+                          "failures": [{k: f[k] for k in ("seed", "decision", "error", "replay") if k in f}
+                                       for f in failures]}))
     return 1 if failures else 0
+
+
+def _deck_files(paths: list[str]) -> list[list[str]]:
+    from engine.decks.files import DeckFileError, read_deck
+    out = []
+    for p in paths:
+        try:
+            d = read_deck(p)
+        except DeckFileError as e:
+            raise SystemExit(f"engine.fuzz: {e}") from None
+        pool = _CARDS.get("pool") or _CARDS.setdefault("pool", CardPool())
+        for n in d.main:
+            try:
+                pool.definition(n)
+            except KeyError:
+                raise SystemExit(f"engine.fuzz: {p}: unknown card {n!r}") from None
+        out.append([n for n, c in d.main.items() for _ in range(c)])
+    return out
 
 
 if __name__ == "__main__":

@@ -10,13 +10,13 @@ layers in engine.layers (613).
 from __future__ import annotations
 
 import json
-import random
 from typing import Any
 
-from engine import casting, combat, decisions, effects, player_statics, replacement, sba, triggers
+from engine import casting, combat, decisions, effects, knowledge, player_statics, replacement, sba, triggers
 from engine.cardpool import CardPool
 from engine.errors import IllegalAction
 from engine.layers import Chars, compute
+from engine.rng import GameRandom
 from engine.state import Decision, Obj, Player
 
 STEPS = ("untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers",
@@ -56,7 +56,8 @@ class Game:
         self.resolving: dict[str, Any] | None = None  # a resolution stopped for a choice
         self.queue: list[dict[str, Any]] = []       # decisions due before play goes on (combat orders ...)
         self.replacing: dict[str, list[str]] = {}   # 616.1: the effects chosen to apply, per event about to happen
-        self.rng = random.Random(seed)
+        self.shown: dict[int, tuple[str, ...]] = {}  # hidden cards some players know (engine/knowledge.py)
+        self.rng = GameRandom(seed)
         self.seed = seed
         self.events: list[dict[str, Any]] = []
         self.winner: str | None = None      # a name, "draw", or None while the game goes on
@@ -96,7 +97,7 @@ class Game:
                 o = g._make(card_name, name, "library")
                 g.players[name].library.append(o.id)
         for p in g.players.values():
-            g.rng.shuffle(p.library)
+            knowledge.shuffle(g, p.name)
         if play_first is None and chooser is not None:
             if chooser == "coin":
                 chooser = g.order[g.rng.randrange(len(g.order))]
@@ -229,6 +230,8 @@ class Game:
             if o.attacking is not None or o.blocking:
                 combat.remove_from_combat(self, o)
         del self.objects[oid]
+        was = self.shown.get(oid, ())
+        knowledge.forget(self, oid)
         n = o.copy()
         if n.is_copy:  # 400.7: a card that was a copy on the battlefield is its own card again
             n.card, n.is_copy = o.chosen.get("printed", n.card), False
@@ -274,16 +277,29 @@ class Game:
         else:
             dest.append(n.id)
         self.changed()
-        self.log("move", card=n.card.name, obj=n.id, frm=frm, to=to, owner=n.owner,
-                 hidden=to in ("library", "hand") and frm in ("library", "hand"))
+        if to in ("library", "hand") and not shuffle:
+            # into a hidden zone: who saw it go there knows it (until a shuffle, 701.16a)
+            seen = set(self.order) if frm not in ("library", "hand") else set(was)
+            if to == "library" and frm == "hand":
+                seen.add(n.owner)
+            elif to == "hand":
+                seen.discard(n.owner)
+            if seen:
+                knowledge.show(self, [n.id], sorted(seen))
+        hidden = to in ("library", "hand") and frm in ("library", "hand")
+        if hidden:  # a draw, a card put back: only its owner sees which card (400.2)
+            self.log("move", card=n.card.name, obj=n.id, frm=frm, to=to, owner=n.owner, hidden=True,
+                     audience=[n.owner])
+        else:
+            self.log("move", card=n.card.name, obj=n.id, frm=frm, to=to, owner=n.owner, hidden=False)
         if frm == "battlefield" and to == "graveyard":
             n.chosen["from_battlefield_turn"] = self.turn  # "put there from the battlefield this turn"
         if frm == "battlefield" and self.effects:
             from engine.until import source_left
             source_left(self, oid)  # 610.3: "until SELF leaves the battlefield"
         if shuffle:
-            self.log("reveal", player=n.owner, to="all", cards=[n.card.name])
-            self.rng.shuffle(self.players[n.owner].library)
+            self.log("reveal", player=n.owner, cards=[n.card.name], objs=[n.id])
+            knowledge.shuffle(self, n.owner)
         if to == "battlefield":
             from engine import clone
             if counters:
@@ -426,7 +442,7 @@ class Game:
                "starting", "step", "begun", "priority", "passes", "effects", "delayed",
                "triggered", "wait", "resolving", "queue", "winner", "combat_damage_done",
                "first_strike_step", "spells_cast_turn", "assignments", "scried", "opening_done", "extra_turns",
-               "tokens_outside", "replacing")
+               "tokens_outside", "replacing", "shown")
 
     def _snapshot(self) -> dict[str, Any]:
         s = {f: _copy(getattr(self, f)) for f in self._FIELDS}
@@ -458,8 +474,7 @@ class Game:
         g.__dict__.update(self.__dict__)
         s = self._snapshot()  # objects off the battlefield and the stack are shared: never changed in place
         g._restore_into(s)
-        g.rng = random.Random()
-        g.rng.setstate(self.rng.getstate())
+        g.rng = self.rng.copy()
         g.events = list(self.events)
         g.answers = list(self.answers)
         g.lki = list(getattr(self, 'lki', []))
@@ -486,7 +501,8 @@ class Game:
         return (objs, pls, tuple(self.battlefield), tuple(self.stack), self.turn, self.active,
                 self.step, self.priority, self.passes, json.dumps(self.wait, sort_keys=True, default=str),
                 self.winner, self.rng.getstate(), len(self.answers),
-                tuple(sorted((k, tuple(v)) for k, v in self.replacing.items())))
+                tuple(sorted((k, tuple(v)) for k, v in self.replacing.items())),
+                tuple(sorted(self.shown.items())))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Game) and self.state_key() == other.state_key()
@@ -583,7 +599,7 @@ class Game:
             p.mulligans += 1
             for c in list(p.hand):
                 self.move(c, "library")
-            self.rng.shuffle(p.library)
+            knowledge.shuffle(self, p.name)
             self.draw(player, HAND_SIZE - p.mulligans)
             if not p.hand:
                 p.kept = True
@@ -602,7 +618,10 @@ class Game:
             p = self.players[n]
             if p.mulligans and p.library and n not in self.scried:
                 self.scried.append(n)
-                self.wait = {"kind": "mulligan_bottom", "player": n}
+                top = p.library[0]
+                knowledge.show(self, [top], [n])  # 103.4: that player looks at the top card
+                self.log("look", player=n, cards=[self.objects[top].card.name], objs=[top], audience=[n])
+                self.wait = {"kind": "mulligan_bottom", "player": n, "card": top}
                 return
         from engine import opening
         w = opening.next_decision(self)  # 103.5: opening-hand actions, starting player first

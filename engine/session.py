@@ -11,6 +11,7 @@ from typing import Any, Callable, Protocol
 from engine.cardpool import CardPool
 from engine.errors import IllegalAction
 from engine.game import Game
+from engine.knowledge import redact as redact  # the server redacts events with it
 from engine.state import Decision
 
 
@@ -20,15 +21,6 @@ class Session(Protocol):
     def pending(self, seat: str) -> Decision | None: ...
     def submit(self, seat: str, answer: Any) -> None: ...
     def events(self, seat: str, since: int = 0) -> list[dict[str, Any]]: ...
-
-
-def redact(event: dict[str, Any], seat: str) -> dict[str, Any]:
-    """An event as ``seat`` may see it: hidden card moves show no card (DESIGN: hidden information)."""
-    if event.get("hidden") and event.get("owner") != seat:
-        return {k: v for k, v in event.items() if k not in ("card", "obj")}
-    if event.get("to") in ("library",) and event.get("frm") != "battlefield":
-        return {k: v for k, v in event.items() if k != "obj"}
-    return event
 
 
 class LocalSession:

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine import knowledge
+
 if TYPE_CHECKING:
     from engine.game import Game
 
@@ -49,6 +51,10 @@ def view(g: "Game", player: str, public: dict[int, dict[str, Any]] | None = None
             "exile": [pv(i) for i in p.exile],
             "mana_pool": dict(p.pool), "lost": p.lost, "lands_played": p.lands_played,
         }
+        if g.shown:  # hidden cards this player has looked at or seen revealed (engine/knowledge.py)
+            known = knowledge.known_hidden(g, player, n)
+            if known:
+                players[n]["known"] = [dict(card_view(g, i), zone=z, index=k) for z, k, i in known]
     pend = g.pending
     return {
         "you": player, "turn": g.turn, "active": g.active, "step": g.step, "priority": g.priority,

@@ -119,7 +119,8 @@ def test_save_and_resume_a_game(qtbot, tmp_path):
         w.session.submit("alice", d.forced if d.forced is not None else
                          ({"option": "keep"} if d.kind == "mulligan" else {"action": "pass"}))
     assert len(g.answers) > 0
-    auto = w.saved_dir() / "autosave.json"
+    auto = w.autosave_path
+    assert auto.parent == w.saved_dir() and auto.name.startswith("autosave-")
     assert json.loads(auto.read_text())["game"]["answers"] == json.loads(g.to_json())["answers"]
     path = w.save_game(tmp_path / "g.json")
     before = g.state_key()

@@ -174,3 +174,11 @@ def test_coverage_is_not_imported_for_other_commands():
                         "import sys; from engine.cards.__main__ import main; main(['--help']) if False else None; "
                         "print('engine.cards.coverage' in sys.modules)"], capture_output=True, text=True, cwd=ROOT)
     assert r.stdout.strip() == "False"
+
+
+def test_build_into_a_folder_that_cannot_take_it_is_one_line(tmp_path):
+    (tmp_path / "file").write_text("a file where the data folder should be")
+    r = run("build", "--from", str(FIXTURES / "AllPrintings.json"), env={"MANATABLE_DATA": str(tmp_path / "file")})
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert r.stderr.startswith(f"error: could not write {tmp_path / 'file' / 'cards.sqlite3'}: ")
+    assert r.stderr.count("\n") == 1

@@ -290,3 +290,58 @@ def test_all_cards_and_search_return_card_data(full_db):
     assert bolt.mana_value == 1 and bolt.colors == ("R",) and bolt.types == ("Instant",)
     assert full_db.count("t:goblin") == len(full_db.search_names("t:goblin"))
     assert full_db.legalities("Lightning Bolt") == {} and full_db.legalities("nope") == {}
+
+
+def test_a_killed_build_leaves_nothing_after_the_next_start(tmp_path):
+    """kill -9 during a build: the old database is untouched, and the next open_db removes
+    the killed build's temporary file."""
+    import signal
+    import subprocess
+    path = tmp_path / "cards.sqlite3"
+    build_db(path, FIXTURES / "AllPrintings.json")
+    before = _digest(path)
+    code = ("import sys, time\n"
+            "from engine.cards.db import build_db\n"
+            "def progress(stage, frac):\n"
+            "    print('building', flush=True); time.sleep(60)\n"
+            f"build_db({str(path)!r}, {str(FIXTURES / 'scryfall-oracle-cards.json')!r}, progress)\n")
+    child = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True,
+                             cwd=pathlib.Path(__file__).resolve().parent.parent)
+    assert child.stdout.readline().strip() == "building"
+    child.send_signal(signal.SIGKILL)
+    child.wait()
+    assert (tmp_path / f".cards.sqlite3.building-{child.pid}").exists()
+    with open_db(path) as db:
+        assert len(db) == 7
+    assert _digest(path) == before
+    assert [p.name for p in tmp_path.iterdir()] == ["cards.sqlite3"]
+
+
+def test_a_build_into_a_folder_that_cannot_take_it_is_one_write_error(tmp_path):
+    from engine.atomicfile import WriteError
+    (tmp_path / "cards.sqlite3").mkdir()                           # a folder where the file should be
+    with pytest.raises(WriteError) as e:
+        build_db(tmp_path / "cards.sqlite3", FIXTURES / "AllPrintings.json")
+    assert str(e.value).startswith(f"could not write {tmp_path / 'cards.sqlite3'}: ")
+    (tmp_path / "file").write_text("x")                             # a file where the folder should be
+    with pytest.raises(WriteError):
+        build_db(tmp_path / "file" / "cards.sqlite3", FIXTURES / "AllPrintings.json")
+    with pytest.raises(CardFileError):                              # the source's own errors stay its own
+        build_db(tmp_path / "new.sqlite3", tmp_path / "missing.json")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cards.sqlite3", "file"]
+
+
+def test_a_full_disk_during_a_build_is_one_line_and_keeps_the_old_database(tmp_path):
+    import subprocess
+    path = tmp_path / "cards.sqlite3"
+    build_db(path, FIXTURES / "AllPrintings.json")
+    before = _digest(path)
+    code = ("import resource, sys\nfrom engine.cards.db import build_db\nfrom engine.atomicfile import WriteError\n"
+            "resource.setrlimit(resource.RLIMIT_FSIZE, (20000, 20000))\n"
+            f"try:\n    build_db({str(path)!r}, {str(FIXTURES / 'scryfall-oracle-cards.json')!r})\n"
+            "except WriteError as e:\n    print(e); sys.exit(3)\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120,
+                       cwd=pathlib.Path(__file__).resolve().parent.parent)
+    assert r.returncode == 3, r.stderr
+    assert r.stdout.startswith(f"could not write {path}: ") and r.stdout.count("\n") == 1
+    assert _digest(path) == before and [p.name for p in tmp_path.iterdir()] == ["cards.sqlite3"]

@@ -148,3 +148,18 @@ def test_python_dash_m_exit_codes(tmp_path):
     assert code("validate", FIX / "red.txt", "--format", "commander") == 1
     assert code("validate", tmp_path / "missing.txt", "--format", "casual") == 2
     assert code("validate", FIX / "red.txt") == 2          # --format is required
+
+
+def test_convert_to_a_folder_or_a_full_disk_exits_3_in_one_line(tmp_path):
+    (tmp_path / "out.dek").mkdir()
+    code, _, err = run("convert", FIX / "red.txt", tmp_path / "out.dek")
+    assert code == 3 and err == f"error: could not write {tmp_path / 'out.dek'}: Is a directory\n"
+    old = tmp_path / "old.dek"
+    old.write_text("the old file")
+    limit = ("import resource, sys\nfrom engine.decks.cli import main\n"
+             "resource.setrlimit(resource.RLIMIT_FSIZE, (300, 300))\n"
+             f"sys.exit(main(['--cards', {CARDS!r}, 'convert', {str(FIX / 'red.txt')!r}, {str(old)!r}]))\n")
+    r = subprocess.run([sys.executable, "-c", limit], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 3 and r.stderr == f"error: could not write {old}: File too large\n"
+    assert old.read_text() == "the old file"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["old.dek", "out.dek"]

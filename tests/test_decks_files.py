@@ -187,3 +187,39 @@ def test_arena_export_lines():
 def test_dek_export_writes_split_cards_as_mtgo_does():
     out = dumps(Deck(main={"Fire // Ice": 2}), "dek")
     assert 'Name="Fire/Ice"' in out and 'Quantity="2"' in out
+
+
+# -- limits and atomic writes ----------------------------------------------------------------
+
+def test_a_negative_count_is_a_bad_count_with_its_line():
+    with pytest.raises(DeckFileError) as e:
+        parse("4 Shock\n-3 Lightning Bolt\n", "text", "neg.txt")
+    assert e.value.lines() == ["neg.txt:2: bad count -3 for Lightning Bolt: a count is 1 to 999"]
+
+
+def test_a_deck_has_a_size_limit_as_a_whole():
+    from engine.decks.files import MAX_CARDS
+    assert MAX_CARDS == 10_000
+    parse("1 Mountain\n" * MAX_CARDS, "text")                               # at the limit: fine
+    with pytest.raises(DeckFileError) as e:
+        parse("1 Mountain\n" * 700_000, "text", "big.txt")
+    assert e.value.lines() == [f"big.txt:{MAX_CARDS + 1}: the deck passes {MAX_CARDS} cards here; "
+                               f"a deck has at most {MAX_CARDS}"]
+    cards = "".join(f'<Cards CatID="1" Quantity="999" Sideboard="false" Name="Mountain"/>' for _ in range(11))
+    with pytest.raises(DeckFileError) as e:
+        parse(f'<?xml version="1.0"?><Deck>{cards}</Deck>', "dek", "big.dek")
+    assert e.value.lines() == ["big.dek: the deck has 10989 cards; a deck has at most 10000"]
+
+
+def test_write_deck_is_atomic_and_a_failure_is_one_line(tmp_path, db):
+    from engine.atomicfile import WriteError
+    d = read_deck(FIX / "red.txt", db)
+    out = tmp_path / "red.dek"
+    write_deck(d, out)
+    old = out.read_bytes()
+    (tmp_path / "dir.txt").mkdir()
+    with pytest.raises(WriteError) as e:
+        write_deck(d, tmp_path / "dir.txt")
+    assert str(e.value) == f"could not write {tmp_path / 'dir.txt'}: Is a directory"
+    assert out.read_bytes() == old
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["dir.txt", "red.dek"]

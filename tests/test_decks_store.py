@@ -79,3 +79,67 @@ def test_pools_are_stored_apart_from_decks(tmp_path):
     assert [x.id for x in s.list()] == [d]
     assert [x.id for x in s.list(kind="pool")] == [p]
     assert s.info(d).pool_id == p
+
+
+def test_opening_and_resaving_an_unchanged_deck_writes_nothing(tmp_path):
+    path = tmp_path / "d.sqlite"
+    s = DeckStore(path)
+    i = s.save(Deck(name="Red", main={"Shock": 4}), format="casual")
+    s.close()
+    before = path.stat().st_mtime_ns, path.read_bytes()
+    s = DeckStore(path)
+    d = s.load(i)
+    assert s.save(d, i, format="casual") == i and s.save(d, i) == i
+    s.close()
+    assert (path.stat().st_mtime_ns, path.read_bytes()) == before
+
+
+def test_a_read_only_folder_opens_decks_and_refuses_changes_in_one_line():
+    from unwritable import read_only_folder, run_read_only
+    with read_only_folder() as folder:
+        s = DeckStore(folder / "decks.sqlite")
+        i = s.save(Deck(name="Red", main={"Shock": 4}), format="casual")
+        s.close()
+        before = sorted((p.name, p.read_bytes()) for p in folder.iterdir())
+        code = ("from engine.decks.store import DeckStore\n"
+                "from engine.atomicfile import WriteError\n"
+                "s = DeckStore()\n"
+                f"d = s.load({i})\n"
+                f"s.save(d, {i}, format='casual')\n"
+                "print(len(s.list()), d.main)\n"
+                "d.add('Mountain', 2)\n"
+                "try:\n"
+                f"    s.save(d, {i})\n"
+                "except WriteError as e:\n"
+                "    print(e)\n")
+        r = run_read_only(code, folder)
+        assert r.returncode == 0, r.stderr
+        lines = r.stdout.splitlines()
+        assert lines[0] == "1 {'Shock': 4}"
+        assert lines[1].startswith(f"could not write {folder / 'decks.sqlite'}: ")
+        assert "readonly" in lines[1] or "unable to open" in lines[1] or "Read-only" in lines[1]
+        assert len(lines) == 2 and r.stderr == ""
+        assert sorted((p.name, p.read_bytes()) for p in folder.iterdir()) == before
+
+
+@pytest.mark.parametrize("content", [b"garbage" * 100, b"SQLite format 3\x00" + b"\x01" * 500])
+def test_a_garbage_deck_file_is_one_clear_error_and_is_kept(tmp_path, content):
+    from engine.decks.store import DeckStoreError
+    path = tmp_path / "decks.sqlite"
+    path.write_bytes(content)
+    with pytest.raises(DeckStoreError) as e:
+        DeckStore(path)
+    assert str(e.value).startswith(f"{path} is not a deck database (") and "\n" not in str(e.value)
+    assert path.read_bytes() == content
+
+
+def test_a_database_of_another_shape_is_refused(tmp_path):
+    import sqlite3
+    from engine.decks.store import DeckStoreError
+    path = tmp_path / "decks.sqlite"
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE decks (x)")
+    conn.commit()
+    conn.close()
+    with pytest.raises(DeckStoreError, match="no such column"):
+        DeckStore(path)

@@ -196,7 +196,7 @@ def test_conceding_ends_the_game_and_replays(cards):
 def test_the_view_check_catches_a_leak(cards, monkeypatch):
     """The fuzz invariant is not vacuous: a view that shows the other hand fails it."""
     import engine.view as view_mod
-    from engine.fuzz import InvariantError
+    from engine.secrecy import SecrecyError
     g = new_game(cards)
     keep_all(g)
     real = view_mod.view
@@ -208,7 +208,7 @@ def test_the_view_check_catches_a_leak(cards, monkeypatch):
         return v
 
     monkeypatch.setattr(view_mod, "view", leaky)
-    with pytest.raises(InvariantError):
+    with pytest.raises(SecrecyError):
         check_views(g)
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from engine import knowledge
 from engine.ai.random_bot import RandomBot
 from engine.bench import GREEN, RED
 from engine.cardpool import CardPool
@@ -341,6 +342,7 @@ def test_no_byte_leaks_hidden_cards(server):
         me = conn.seat.name
         opp = g.other(me)
         hidden = set(g.players[opp].hand) | set(g.players[opp].library) | set(g.players[me].library)
+        hidden = {i for i in hidden if not knowledge.knows(g, me, i)}  # what a rule let it see is not hidden
         for oid in list(g.battlefield) + list(g.stack):
             ever_public.add(g.objects[oid].card.name)
         for p in g.players.values():
@@ -604,3 +606,17 @@ def test_a_client_that_does_not_read_is_dropped_alone(tmp_path):
         b.close()
     finally:
         s.stop()
+
+
+def test_the_server_seeds_each_game_with_128_bits_and_never_sends_the_seed(server):
+    """Issue 24: a seed a client could search for would let it predict every shuffle."""
+    sent: list[bytes] = []
+    server.srv.on_send = lambda conn, data: sent.append(data)
+    a, b = pair(server.port)
+    step({"alice": a, "bob": b}, {"alice": RandomBot(1), "bob": RandomBot(2)}, 30)
+    server.srv.on_send = None
+    games = [r.game for r in server.srv.rooms.values() if r.game is not None]
+    assert len(games) == 1
+    seed = games[0].seed
+    assert seed.bit_length() > 64  # a 128-bit seed is this short once in 2**64 games
+    assert not any(str(seed).encode() in d for d in sent)

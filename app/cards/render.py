@@ -10,6 +10,7 @@ No Qt here except in ``card_pixmap``/``back_pixmap``, which import it lazily.
 from __future__ import annotations
 
 import hashlib
+import io
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -17,6 +18,9 @@ from pathlib import Path
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
+
+from engine.atomicfile import WriteError, write_atomic
+from engine.datadir import data_dir
 
 W, H = 488, 680
 
@@ -317,8 +321,8 @@ def _image_folder() -> Path | None:
             _settings = load_settings()
         except Exception:  # noqa: BLE001 - no settings: draw faces
             _settings = {}
-    d = _settings.get("card_images") or ""
-    return Path(d) if d and Path(d).is_dir() else None
+    d = _settings.get("card_images")
+    return Path(d) if isinstance(d, str) and d and Path(d).is_dir() else None
 
 
 def _safe(name: str) -> str:
@@ -326,8 +330,7 @@ def _safe(name: str) -> str:
 
 
 def cache_dir() -> Path:
-    from engine.cards.db import data_dir
-    return Path(data_dir()) / "faces"
+    return data_dir() / "faces"
 
 
 def clear_disk_cache() -> None:
@@ -359,13 +362,12 @@ def face_image(name: str) -> Image.Image:
     except OSError:
         pass
     img = render_face(face)
+    buf = io.BytesIO()
+    img.save(buf, "PNG")
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp")
-        img.save(tmp, "PNG")
-        tmp.replace(path)
-    except OSError:
-        pass  # a read-only data folder: still show the face
+        write_atomic(path, buf.getvalue())
+    except WriteError:
+        pass  # a read-only or full data folder: still show the face, drawn again next time
     return img
 
 

@@ -89,6 +89,14 @@ def describe(e: dict[str, Any], names: dict[int, str]) -> str | None:
     if k == "game_over":
         w = e.get("winner")
         return f"game over: {w} wins" if w else "game over: a draw"
+    if k in ("reveal", "look"):
+        who, cards = e.get("player"), e.get("cards")
+        verb = "reveals" if k == "reveal" else "looks at"
+        if cards:  # this seat is in the event's audience (engine/knowledge.py)
+            to = e.get("to")
+            return f"{who} {verb} {', '.join(cards)}" + (f" to {to}" if k == "reveal" and to not in (None, "all") else "")
+        n = e.get("count", 0)
+        return f"{who} {verb} {n} card{'s' if n != 1 else ''}"
     if k == "unsupported_effect":
         return f"{card}: an effect the engine does not support ({e.get('op')})"
     return None

@@ -12,8 +12,11 @@ from engine.state import Decision
 
 
 class RandomBot:
+    REPEAT = 3  # the same ability activated this many times in a row is not offered again before a pass
+
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
+        self._repeats: dict[tuple[Any, Any], int] = {}
 
     def answer(self, d: Decision) -> Any:
         r = self.rng
@@ -46,7 +49,7 @@ class RandomBot:
         if k == "assign_damage":
             return {"assign": self._assign(d)}
         if k == "trigger_targets":
-            return {"targets": self._targets(d.options["targets"], d.options["target_counts"])}
+            return {"targets": self._targets(d.options["targets"], d.options["target_counts"]) or []}
         if k in ("choose_cards",):
             lo, hi = d.data.get("min", 0), d.data.get("max", 0)
             n = r.randint(lo, min(hi, len(d.options)))
@@ -96,22 +99,40 @@ class RandomBot:
             out = {}  # 506.5: it can't block alone
         return out
 
-    def _targets(self, cands: list[list[Any]], counts: list[list[int]]) -> list[list[Any]]:
+    def _targets(self, cands: list[list[Any]], counts: list[list[int]], x: int = 0) -> list[list[Any]] | None:
+        """Random targets for each slot; a count of -1 is X (601.2b-c). None when X targets
+        cannot be found."""
         out = []
         for c, (lo, hi) in zip(cands, counts):
+            if hi < 0:  # "X targets" / "up to X targets"
+                lo, hi = (0 if lo == 0 else x), x
+            if lo > len(c):
+                return None
             n = self.rng.randint(lo, min(hi, len(c)))
             out.append(self.rng.sample(c, n))
         return out
 
     def _priority(self, options: list[dict[str, Any]]) -> dict[str, Any]:
-        o = self.rng.choice(options)
+        """A random legal action; an ability it keeps activating (a repeatable one such as an
+        animation or a pump) is left alone after REPEAT times until it passes once."""
+        fresh = [o for o in options if o.get("action") != "activate"
+                 or self._repeats.get((o.get("card"), o.get("ability")), 0) < self.REPEAT]
+        o = self.rng.choice(fresh or options)
+        if o.get("action") == "pass":
+            self._repeats.clear()
+        elif o.get("action") == "activate":
+            key = (o.get("card"), o.get("ability"))
+            self._repeats[key] = self._repeats.get(key, 0) + 1
         a = {k: v for k, v in o.items() if k in ("action", "card", "ability", "alt")}
         if o.get("kicker") and self.rng.random() < 0.5:
             a["kicked"] = True
-        if "targets" in o:
-            a["targets"] = self._targets(o["targets"], o["target_counts"])
         if o.get("x"):
             a["x"] = self.rng.randint(0, min(3, o.get("x_max", 3)))
+        if "targets" in o:
+            t = self._targets(o["targets"], o["target_counts"], a.get("x", 0))
+            if t is None:
+                return {"action": "pass"}
+            a["targets"] = t
         if "choose" in o:
             a["modes"] = sorted(self.rng.sample(range(len(o["modes"])), o["choose"]))
         return a

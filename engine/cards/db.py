@@ -16,7 +16,6 @@ index ``cards_fts`` over name, type line and rules text.
 """
 from __future__ import annotations
 
-import difflib
 import json
 import logging
 import os
@@ -29,6 +28,7 @@ from typing import Callable, Iterator, NamedTuple
 
 import sqlite_utils
 
+from engine.atomicfile import WriteError, remove_stale_temps
 from engine.cards.data import (
     RARITY_RANK, CardData, Printing, SetInfo, Stats, card_from_json, card_to_dict,
     color_bits, dumps, fold, fold_key, name_key,
@@ -37,6 +37,8 @@ from engine.cards.importers import (
     MTGA_SETS, CardDataMissing, CardFileError, import_corpus, import_file, import_mtga,
 )
 from engine.cards.search import QueryError, card_flags, compile_query
+from engine.cards.suggest import NameIndex
+from engine.datadir import data_dir
 
 __all__ = [
     "SCHEMA_VERSION", "CardDatabase", "CardFileError", "CardDataMissing", "QueryError", "SetCard",
@@ -48,17 +50,6 @@ log = logging.getLogger(__name__)
 SCHEMA_VERSION = 1
 DB_NAME = "cards.sqlite3"
 Progress = Callable[[str, "float | None"], None]
-
-
-def data_dir() -> pathlib.Path:
-    """The user's data folder: $MANATABLE_DATA, else $XDG_DATA_HOME/manatable (~/.local/share/manatable)."""
-    override = os.environ.get("MANATABLE_DATA")
-    if override:
-        return pathlib.Path(override).expanduser()
-    base = os.environ.get("XDG_DATA_HOME") or ""
-    if not base or not os.path.isabs(base):         # the XDG spec ignores relative paths
-        base = str(pathlib.Path.home() / ".local" / "share")
-    return pathlib.Path(base) / "manatable"
 
 
 def default_db_path() -> pathlib.Path:
@@ -321,10 +312,22 @@ def build_db(path: str | os.PathLike | None = None, source: str | os.PathLike | 
     """(Re)build the database at ``path`` from ``source`` (a card file), or from the embedded default.
 
     The new database is written to a temporary file that replaces the old one only when
-    complete. Raises CardFileError (CardDataMissing when there is no embedded corpus).
+    complete. Raises CardFileError (CardDataMissing when there is no embedded corpus) for
+    the source, WriteError (one line: the path and the cause) when the folder cannot take
+    the database (read-only, full, a folder where the file should be).
     """
     path = pathlib.Path(path) if path is not None else default_db_path()
+    try:
+        return _build(path, source, progress)
+    except WriteError:
+        raise
+    except (OSError, sqlite3.OperationalError) as e:   # reading the source raises CardFileError
+        raise WriteError(path, e) from e
+
+
+def _build(path: pathlib.Path, source: str | os.PathLike | None, progress: Progress | None) -> Stats:
     path.parent.mkdir(parents=True, exist_ok=True)
+    _remove_dead_builds(path)
     tmp = path.with_name(f".{path.name}.building-{os.getpid()}")
     for stale in (tmp, tmp.with_name(tmp.name + "-journal")):
         if stale.exists():
@@ -358,11 +361,17 @@ def build_db(path: str | os.PathLike | None = None, source: str | os.PathLike | 
             for leftover in (tmp, tmp.with_name(tmp.name + "-journal")):
                 try:
                     leftover.unlink()
-                except FileNotFoundError:
+                except OSError:
                     pass
     if progress:
         progress("done", 1.0)
     return stats
+
+
+def _remove_dead_builds(path: pathlib.Path) -> None:
+    """Delete the temporary files of builds whose process was killed (``.NAME.building-PID``)."""
+    for leftover in remove_stale_temps(path.parent):
+        log.info("removed %s, left by a build that was killed", leftover)
 
 
 def schema_version(path: str | os.PathLike) -> int | None:
@@ -399,6 +408,7 @@ def open_db(path: str | os.PathLike | None = None, progress: Progress | None = N
     there, else from the embedded default.
     """
     path = pathlib.Path(path) if path is not None else default_db_path()
+    _remove_dead_builds(path)
     meta = _read_meta(path)
     version = None
     if meta is not None:
@@ -437,7 +447,7 @@ class CardDatabase:
         self.db.execute("PRAGMA cache_size = -131072")
         self.db.execute("PRAGMA mmap_size = 268435456")
         self._names: list[str] | None = None
-        self._fold_names: dict[str, str] | None = None
+        self._index: NameIndex | None = None
 
     # -- life cycle --------------------------------------------------------------
     def close(self) -> None:
@@ -495,26 +505,13 @@ class CardDatabase:
         return list(self._names)
 
     def suggest(self, name: str, n: int = 5) -> list[str]:
-        """The names nearest to ``name``: names containing it first, then close spellings."""
-        key = fold_key(name or "").strip()
-        if not key or n <= 0:
-            return []
-        if self._fold_names is None:
-            self._fold_names = {}
-            for nm in self.names():
-                self._fold_names.setdefault(fold_key(nm), nm)
-            for nm, in self.db.execute("SELECT f.name FROM faces f JOIN cards c ON c.id = f.card_id "
-                                       "WHERE c.face_count > 1"):
-                self._fold_names.setdefault(fold_key(nm), nm)
-        keys = self._fold_names
-        out: list[str] = []
-        if len(key) >= 3:
-            starts = sorted((k for k in keys if k.startswith(key)), key=len)
-            inside = sorted((k for k in keys if key in k and not k.startswith(key)), key=len)
-            out = starts[:n] + inside[:n]
-        close = difflib.get_close_matches(key, keys.keys(), n=n, cutoff=0.6)
-        ranked = list(dict.fromkeys(close[:1] + out + close))
-        return [keys[k] for k in ranked[:n]]
+        """The names nearest to ``name`` (engine.cards.suggest): the closest spelling, then
+        names starting with it, names containing it, other close spellings."""
+        if self._index is None:
+            faces = [nm for nm, in self.db.execute("SELECT f.name FROM faces f JOIN cards c ON c.id = f.card_id "
+                                                   "WHERE c.face_count > 1")]
+            self._index = NameIndex((nm, nm) for nm in [*self.names(), *faces])
+        return self._index.suggest(name, n)
 
     def printings(self, name: str) -> list[Printing]:
         """The printings of a card (oldest set first)."""

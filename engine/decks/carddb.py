@@ -5,9 +5,9 @@ engine.cards.db.CardDatabase implements it, and so does engine.decks.memorydb fo
 """
 from __future__ import annotations
 
-import os
-import pathlib
 from typing import Any, Protocol
+
+from engine.datadir import data_dir  # noqa: F401 - re-exported: where the deck store lives
 
 
 class CardSource(Protocol):
@@ -16,20 +16,6 @@ class CardSource(Protocol):
     def printings(self, name: str) -> list[Any]: ...       # [Printing(set_code, set_name, number, rarity)]
     def cards_in_set(self, set_code: str) -> list[tuple[str, Any]]: ...
     def sets(self) -> list[Any]: ...                       # [SetInfo(code, name, count)]
-
-
-def data_dir() -> pathlib.Path:
-    """The user data folder: engine.cards.db.data_dir() when it exists, else the same rule."""
-    try:
-        from engine.cards.db import data_dir as cards_data_dir  # type: ignore
-    except Exception:  # the card database module is not there (yet)
-        cards_data_dir = None
-    if cards_data_dir is not None:
-        return pathlib.Path(cards_data_dir())
-    if os.environ.get("MANATABLE_DATA"):
-        return pathlib.Path(os.environ["MANATABLE_DATA"])
-    base = os.environ.get("XDG_DATA_HOME") or str(pathlib.Path.home() / ".local" / "share")
-    return pathlib.Path(base) / "manatable"
 
 
 def open_card_db(path=None) -> CardSource:

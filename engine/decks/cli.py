@@ -7,7 +7,8 @@
     python -m engine.decks draft SET [SET SET] --seed N [--seat 1] [--out FILE] [--json]
 
 Exit codes: 0 ok (a legal deck; warnings allowed), 1 an illegal deck, 2 bad input (an
-unreadable or malformed file, an unknown card name, an unknown format or set).
+unreadable or malformed file, an unknown card name, an unknown format or set), 3 the output
+could not be written (one line naming the file and the cause; an old file is kept).
 
 --cards PATH (before the command) reads cards from PATH instead of the user's card
 database: a YAML card list (engine.decks.memorydb) or a card database file.
@@ -19,11 +20,13 @@ import json
 import pathlib
 import sys
 
+from engine.atomicfile import WriteError
+
 from .files import KINDS, DeckFileError, kind_from_path, read_deck, write_deck
 from .format import FormatError, get_format, load_formats, user_formats_dir
 from .validate import Validator, is_legal
 
-OK, INVALID, BAD_INPUT = 0, 1, 2
+OK, INVALID, BAD_INPUT, CANNOT_WRITE = 0, 1, 2, 3
 
 
 class CliError(Exception):
@@ -204,3 +207,6 @@ def main(argv: list[str] | None = None, out=None, err=None) -> int:
     except (CliError, FormatError) as exc:
         print(f"error: {exc}", file=err)
         return BAD_INPUT
+    except WriteError as exc:                  # read-only folder, full disk: one line, the old file kept
+        print(f"error: {exc}", file=err)
+        return CANNOT_WRITE

@@ -20,6 +20,12 @@ a bare name (one copy), Arena's ``4 Shock (M19) 156``, section headers (Deck, Ma
 Sideboard, Commander, Companion, About, with or without a colon or a count), ``SB: 2 Duress``
 lines, ``#`` and ``//`` comment lines, and MTGO's text export (a blank line before the
 sideboard when the file has no headers).
+
+Limits: a count is 1 to MAX_COUNT on a line; a deck holds at most MAX_CARDS cards in all
+(main deck, sideboard, commander and companion: 10,000 is far beyond any format, a
+250-card Battle Box and its sideboard included, yet keeps a hostile file from making a deck
+of 700,000 cards out of one-card lines); a file is at most MAX_BYTES. ``write_deck`` writes
+through engine.atomicfile: a killed export leaves the old file or the new one, never a cut one.
 """
 from __future__ import annotations
 
@@ -28,6 +34,8 @@ import re
 from dataclasses import dataclass
 from xml.sax.saxutils import escape, quoteattr
 
+from engine.atomicfile import write_atomic
+
 from . import xmlsafe
 from .model import Deck
 
@@ -35,6 +43,7 @@ KINDS = ("text", "arena", "dek", "cod")
 EXTENSIONS = {".arena.txt": "arena", ".dek": "dek", ".cod": "cod", ".txt": "text", ".dck": "text",
               ".deck": "text"}
 MAX_COUNT = 999
+MAX_CARDS = 10_000
 MAX_BYTES = 8 * 1024 * 1024
 
 
@@ -96,7 +105,7 @@ _HEADERS = {"deck": "main", "main": "main", "maindeck": "main", "main deck": "ma
             "sideboard": "side", "side": "side", "side board": "side", "commander": "commander",
             "commanders": "commander", "companion": "companion", "about": "about"}
 _HEADER = re.compile(r"^(?P<h>[A-Za-z][A-Za-z ]*?)\s*(\(\d+\))?\s*:?\s*$")
-_CARD = re.compile(r"^(?:(?P<n>\d+)\s*[xX]?\s+)?(?P<name>.*?)"
+_CARD = re.compile(r"^(?:(?P<n>-?\d+)\s*[xX]?\s+)?(?P<name>.*?)"
                    r"(?:\s+\((?P<set>[A-Za-z0-9_]{2,6})\)(?:\s+(?P<num>[^\s*]+))?)?(?:\s+\*[A-Za-z]+\*)?\s*$")
 _SB = re.compile(r"^SB:\s*", re.I)
 
@@ -110,6 +119,7 @@ def parse_text(text: str, path: str = "<text>") -> Deck:
     has_headers = any(_is_header(ln) for ln in lines) or any(_SB.match(ln.strip()) for ln in lines)
     section = "main"
     seen_cards = False
+    total = 0
     for no, raw in enumerate(lines, 1):
         line = raw.strip()
         if not line:
@@ -148,6 +158,10 @@ def parse_text(text: str, path: str = "<text>") -> Deck:
             errors.append(LineError(no, f"bad count {count} for {name}: a count is 1 to {MAX_COUNT}"))
             continue
         seen_cards = True
+        total += count
+        if total > MAX_CARDS:
+            errors.append(LineError(no, f"the deck passes {MAX_CARDS} cards here; a deck has at most {MAX_CARDS}"))
+            break
         _put(deck, target, name, count, no, errors)
         deck.lines.setdefault(name, no)
         if m.group("set"):
@@ -365,7 +379,7 @@ def parse(content: str | bytes, kind: str | None = None, path: str = "<deck>") -
     """A Deck of the names as the file writes them (not checked against the card database)."""
     kind = kind or detect_kind(content, path)
     if kind in ("dek", "cod"):
-        return (parse_dek if kind == "dek" else parse_cod)(content, path)
+        return _within_limit((parse_dek if kind == "dek" else parse_cod)(content, path), path)
     if kind not in ("text", "arena"):
         raise ValueError(f"unknown deck file kind {kind!r}; the kinds are {', '.join(KINDS)}")
     if isinstance(content, bytes):
@@ -377,6 +391,14 @@ def parse(content: str | bytes, kind: str | None = None, path: str = "<deck>") -
     if "\x00" in content:
         raise DeckFileError(path, [LineError(None, "the file is binary, not a deck list")])
     return parse_text(content, path)
+
+
+def _within_limit(deck: Deck, path: str) -> Deck:
+    """The deck, or DeckFileError when it holds more than MAX_CARDS cards in all."""
+    total = sum(deck.main.values()) + sum(deck.sideboard.values()) + bool(deck.commander) + bool(deck.companion)
+    if total > MAX_CARDS:
+        raise DeckFileError(path, [LineError(None, f"the deck has {total} cards; a deck has at most {MAX_CARDS}")])
+    return deck
 
 
 def dumps(deck: Deck, kind: str) -> str:
@@ -436,7 +458,10 @@ def read_deck(path: str | pathlib.Path, db=None, kind: str | None = None) -> Dec
 
 
 def write_deck(deck: Deck, path: str | pathlib.Path, kind: str | None = None) -> str:
-    """Write deck to path in the kind given or named by the extension (plain text otherwise); returns the kind."""
+    """Write deck to path in the kind given or named by the extension (plain text otherwise); returns the kind.
+
+    Atomic (engine.atomicfile): a failure raises WriteError naming the path and the cause and
+    leaves an old file as it was."""
     kind = kind or kind_from_path(path) or "text"
-    pathlib.Path(path).write_text(dumps(deck, kind), encoding="utf-8")
+    write_atomic(path, dumps(deck, kind))
     return kind

@@ -20,11 +20,11 @@ A card list can be read from a YAML file (load_cards), one mapping per card:
 """
 from __future__ import annotations
 
-import difflib
 import pathlib
 from typing import Iterable
 
-from engine.cards.data import CardData, Printing, SetInfo, fold_key, make_card, make_face, name_key
+from engine.cards.data import CardData, Printing, SetInfo, fold_key, make_card, make_face
+from engine.cards.suggest import NameIndex
 
 __all__ = ["MemoryCardDB", "load_cards", "Printing", "SetInfo"]
 
@@ -35,6 +35,7 @@ class MemoryCardDB:
         self._alias: dict[str, str] = {}                # fold_key(face name) -> fold_key(card name)
         self._printings: dict[str, list[Printing]] = {}  # fold_key(card name) -> printings
         self._sets: dict[str, str] = {}                 # code -> set name
+        self._index: NameIndex | None = None            # suggestions, built on first use
 
     # -- building ----------------------------------------------------------------
     def add(self, name: str, type_line: str = "Instant", *, mana_cost: str = "", text: str = "",
@@ -58,6 +59,7 @@ class MemoryCardDB:
                          legalities=legalities or {})
         key = fold_key(card.name)
         self._cards[key] = card
+        self._index = None
         if " // " in card.name:
             for part in card.name.split(" // "):
                 self._alias.setdefault(fold_key(part), key)
@@ -85,17 +87,12 @@ class MemoryCardDB:
         return card
 
     def suggest(self, name: str, n: int = 5) -> list[str]:
-        by_key = {name_key(c.name): c.name for c in self._cards.values()}
-        for alias, key in self._alias.items():
-            by_key.setdefault(alias, self._cards[key].name)
-        q = name_key(name)
-        hits = [k for k in by_key if q and k.startswith(q)]
-        hits += [h for h in difflib.get_close_matches(q, list(by_key), n=n, cutoff=0.6) if h not in hits]
-        out: list[str] = []
-        for h in hits:
-            if by_key[h] not in out:
-                out.append(by_key[h])
-        return out[:n]
+        """The names nearest to ``name``, ranked as the card database ranks them (engine.cards.suggest)."""
+        if self._index is None:
+            pairs = [(c.name, c.name) for c in self._cards.values()]
+            pairs += [(alias, self._cards[key].name) for alias, key in self._alias.items()]
+            self._index = NameIndex(pairs)
+        return self._index.suggest(name, n)
 
     def names(self) -> list[str]:
         return sorted(c.name for c in self._cards.values())

@@ -9,16 +9,24 @@ MANATABLE_DATA overrides it). Two tables:
     deck_versions  deck_id, version, saved, data: every saved content, newest last;
                    the oldest beyond ``keep`` are pruned
 
-Saving a deck whose content did not change writes nothing new, so the app can save on
-every change. sqlite-utils 4: DDL and writes go through db.execute, reads through db.query.
+Saving a deck whose name, content and format did not change writes nothing at all, so the
+app can save on every change and opening a deck changes nothing on disk (a deck opens from a
+read-only folder). A write that fails (read-only folder or file, full disk) raises
+engine.atomicfile.WriteError naming the file and the cause, and changes nothing.
+sqlite-utils 4: DDL and writes go through db.execute, reads through db.query.
 """
 from __future__ import annotations
 
+import contextlib
 import datetime as _dt
 import pathlib
+import sqlite3
 from dataclasses import dataclass
+from typing import Iterator
 
 import sqlite_utils
+
+from engine.atomicfile import WriteError
 
 from .carddb import data_dir
 from .model import Deck
@@ -48,6 +56,10 @@ SCHEMA = [
 
 class DeckNotFound(KeyError):
     pass
+
+
+class DeckStoreError(ValueError):
+    """The deck file is not a deck database (garbage, another kind of file): one line naming it."""
 
 
 @dataclass(frozen=True)
@@ -88,7 +100,9 @@ class DeckStore:
         self.path = path
         self.keep = keep
         self.db = sqlite_utils.Database(str(path))
-        with self.db.atomic():
+        if str(path) != ":memory:" and path.exists():
+            self._check_shape()
+        with self._writing():
             for stmt in SCHEMA:
                 self.db.execute(stmt)
 
@@ -101,7 +115,12 @@ class DeckStore:
         """Create (deck_id None) or update a deck; returns its id. A new version only when the content changed."""
         data = deck.to_json()
         now = _now()
-        with self.db.atomic():
+        if deck_id is not None:
+            row = self._row(deck_id)
+            if (row["data"] == data and row["name"] == (deck.name or "Untitled") and not row["deleted"]
+                    and (format is None or format == row["format"])):
+                return deck_id                          # nothing changed: nothing written
+        with self._writing():
             if deck_id is None:
                 cur = self.db.execute(
                     "INSERT INTO decks (name, kind, format, pool_id, created, updated, data) VALUES (?,?,?,?,?,?,?)",
@@ -124,19 +143,22 @@ class DeckStore:
 
     def set_format(self, deck_id: int, format: str | None) -> None:
         self._row(deck_id)
-        self.db.execute("UPDATE decks SET format=? WHERE id=?", [format, deck_id])
+        with self._writing():
+            self.db.execute("UPDATE decks SET format=? WHERE id=?", [format, deck_id])
 
     def delete(self, deck_id: int) -> None:
         """Mark a deck deleted; undelete() brings it back, purge() removes it for good."""
         self._row(deck_id)
-        self.db.execute("UPDATE decks SET deleted=1 WHERE id=?", [deck_id])
+        with self._writing():
+            self.db.execute("UPDATE decks SET deleted=1 WHERE id=?", [deck_id])
 
     def undelete(self, deck_id: int) -> None:
         self._row(deck_id)
-        self.db.execute("UPDATE decks SET deleted=0 WHERE id=?", [deck_id])
+        with self._writing():
+            self.db.execute("UPDATE decks SET deleted=0 WHERE id=?", [deck_id])
 
     def purge(self, deck_id: int) -> None:
-        with self.db.atomic():
+        with self._writing():
             self.db.execute("DELETE FROM deck_versions WHERE deck_id=?", [deck_id])
             self.db.execute("DELETE FROM decks WHERE id=?", [deck_id])
 
@@ -183,6 +205,28 @@ class DeckStore:
         return Deck.from_json(rows[0]["data"])
 
     # -- internals -------------------------------------------------------------------
+    def _check_shape(self) -> None:
+        """Read (never write) an existing file: DeckStoreError when it is not a deck database."""
+        try:
+            tables = {r[0] for r in self.db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            if "decks" in tables:
+                self.db.execute("SELECT id, name, kind, format, pool_id, created, updated, deleted, data "
+                                "FROM decks LIMIT 0")
+            if "deck_versions" in tables:
+                self.db.execute("SELECT deck_id, version, saved, data FROM deck_versions LIMIT 0")
+        except sqlite3.DatabaseError as e:
+            self.db.close()
+            raise DeckStoreError(f"{self.path} is not a deck database ({e}); move it aside to start a new one") from e
+
+    @contextlib.contextmanager
+    def _writing(self) -> Iterator[None]:
+        """One transaction; a failed write (read-only, full disk) rolls back and raises WriteError."""
+        try:
+            with self.db.atomic():
+                yield
+        except sqlite3.OperationalError as e:
+            raise WriteError(self.path, e) from e
+
     def _row(self, deck_id: int) -> dict:
         rows = list(self.db.query("SELECT * FROM decks WHERE id=?", [deck_id]))
         if not rows:

@@ -38,6 +38,7 @@ from typing import Any, Callable
 from engine.cardpool import CardPool, default_pool
 from engine.errors import IllegalAction
 from engine.game import Game
+from engine.rng import new_seed
 from engine.net import protocol as P
 from engine.net.datafolder import EXIT_DATA_FOLDER, DataFolderError, check as check_data_folder, describe
 from engine.session import redact
@@ -750,7 +751,7 @@ class Server:
         if name == room.host:
             name = name[:P.MAX_NAME - 2] + "-2"
         seat = self._seat(conn, room, name)
-        seed = secrets.randbits(32)
+        seed = new_seed()  # 128 bits, never sent to a client
         room.game = Game.new([(room.host, room.host_deck), (name, list(m["deck"]))], self.cards, seed)
         room.status = "playing"
         self.store.exec("UPDATE games SET status='playing', origin=? WHERE id=?",

@@ -36,6 +36,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from engine.atomicfile import write_atomic
 from engine.net import protocol as P
 from engine.net.datafolder import EXIT_DATA_FOLDER, DataFolderError
 from engine.net.server import Conn, GameRoom, Server
@@ -302,7 +303,7 @@ def worker_main(argv: list[str]) -> int:
         print(f"manatable-server: worker {a.index}: {e}", file=sys.stderr, flush=True)
         return EXIT_DATA_FOLDER
     if a.stats and w is not None:
-        (Path(a.data) / f".stats-{a.index}.json").write_text(json.dumps(
+        write_atomic(Path(a.data) / f".stats-{a.index}.json", json.dumps(
             {"latencies": w.latencies, "commit_times": w.commit_times, "ticks": w.ticks}))
     return 0
 

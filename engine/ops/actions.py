@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from engine.cards.abilities import Effect
 from engine import effects as fx
+from engine import knowledge
 from engine.effects import OPS, amount, controller, refs, source_id
 from engine.filters import matches
 from engine.ops import nested
@@ -111,7 +112,8 @@ def _explore(g: "Game", r: dict, e: Effect) -> dict | None:
         top = lib[0] if lib else None
         st[key] = top
         if top is not None:
-            g.log("reveal", player=p, cards=[g.objects[top].card.name])
+            knowledge.show(g, [top])  # 701.13a: stays known if it stays on top
+            g.log("reveal", player=p, cards=[g.objects[top].card.name], objs=[top])
             if "Land" in g.objects[top].card.types:
                 g.move(top, "hand")
                 st[key] = None
@@ -218,6 +220,9 @@ def _fateseal(g: "Game", r: dict, e: Effect) -> dict | None:
         return None
     got = nested.answer(r, "fateseal")
     if got is None:
+        knowledge.show(g, top, [p])  # 701.19a: the player looks at them
+        g.log("look", player=p, cards=[g.objects[c].card.name for c in top], objs=list(top), audience=[p],
+              owner=opp)
         return nested.ask_cards(r, "fateseal", p, top, 0, len(top),
                                 "fateseal: choose the cards to put on the bottom")
     for c in got:

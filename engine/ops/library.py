@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.cards.abilities import Effect
+from engine import knowledge
 from engine.effects import amount, controller, op, refs, source_id
 from engine.filters import matches
 from engine.ops import nested
@@ -84,10 +85,15 @@ def _dig(g: "Game", r: dict, e: Effect) -> dict | None:
     top = [c for c in state[key] if c in g.objects]
     if not top:
         return None
-    if e.get("reveal"):
-        if nested.answer(r, "revealed") is None:
-            g.log("reveal", player=p, cards=[g.objects[c].card.name for c in top])
-            r["answers"][nested.slot(r, "revealed")] = True
+    if nested.answer(r, "revealed") is None:
+        names = [g.objects[c].card.name for c in top]
+        if e.get("reveal"):  # 701.13a: shown to every player
+            knowledge.show(g, top)
+            g.log("reveal", player=p, cards=names, objs=list(top))
+        else:  # "look at": the controller alone
+            knowledge.show(g, top, [p])
+            g.log("look", player=p, cards=names, objs=list(top), audience=[p])
+        r["answers"][nested.slot(r, "revealed")] = True
     f = _lib_filter(e.get("filter"))
     cands = [c for c in top if matches(g, c, f, source_id(g, r), p)]
     take = e.get("take", 1)
@@ -109,8 +115,6 @@ def _dig(g: "Game", r: dict, e: Effect) -> dict | None:
         r["answers"][nested.slot(r, "take")] = picks
     picks = [c for c in nested.answer(r, "take") if c in g.objects and g.objects[c].zone == "library"]
     if picks:
-        if not e.get("reveal") and e.get("to") == "hand":
-            g.log("reveal", player=p, cards=[g.objects[c].card.name for c in picks])
         put(g, p, picks, e.get("to", "hand"), bool(e.get("tapped")))
         r["answers"][nested.slot(r, "take")] = []
     return _rest(g, r, p, [c for c in top if c not in picks], e.get("rest", "library_bottom"), "order")
@@ -131,7 +135,8 @@ def _reveal_until(g: "Game", r: dict, e: Effect) -> dict | None:
             if matches(g, c, f, source_id(g, r), p):
                 hit = c
                 break
-        g.log("reveal", player=p, cards=[g.objects[c].card.name for c in shown])
+        knowledge.show(g, shown)  # 701.13a
+        g.log("reveal", player=p, cards=[g.objects[c].card.name for c in shown], objs=list(shown))
         if hit is not None:
             put(g, p, [hit], e.get("to", "hand"), bool(e.get("tapped")))
         state[key] = [c for c in shown if c != hit]

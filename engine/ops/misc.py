@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.cards.abilities import Ability, CardDef, Effect
 from engine import effects as fx
+from engine import knowledge
 from engine.effects import OPS, controller, op, refs, source_id
 from engine.ops import nested
 
@@ -174,8 +175,15 @@ def _reveal(g: "Game", r: dict, e: Effect) -> None:
     """701.16: a player reveals their hand (to: "you": only the controller sees it)."""
     for p in refs(g, r, e.get("who", "you")):
         if isinstance(p, str):
-            g.log("reveal", player=p, to=controller(g, r) if e.get("to") == "you" else "all",
-                  cards=[g.objects[c].card.name for c in g.players[p].hand])
+            hand = list(g.players[p].hand)
+            names = [g.objects[c].card.name for c in hand]
+            if e.get("to") == "you":  # "reveals ... to you" (Peek, Gitaxian Probe: "look at")
+                me = controller(g, r)
+                knowledge.show(g, hand, [me])
+                g.log("reveal", player=p, to=me, cards=names, objs=hand, audience=sorted({me, p}))
+            else:
+                knowledge.show(g, hand)
+                g.log("reveal", player=p, to="all", cards=names, objs=hand)
 
 
 # ------------------------------------------------------------------ emblems (113)

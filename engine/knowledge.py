@@ -1,0 +1,103 @@
+"""What each player may know of the cards in hidden zones (400.2), and who sees an event.
+
+Libraries and hands are hidden zones: a player sees their own hand, and no library. An
+effect can show a hidden card to some players: a search looks at the whole library
+(701.15a), scry and fateseal look at the top cards (701.18, 701.19), "look at" shows a card
+to one player, and a reveal shows it to all (701.13a). That knowledge lasts while the card
+stays where it is: a card that changes zones is a new object (400.7), and a shuffle leaves
+no player knowing the order (701.16a).
+
+``Game.shown`` maps an object id in a hidden zone to the players who know it. Views show
+those cards to those players; the secrecy checks (engine/fuzz.py) allow exactly them.
+
+Events carry their audience the same way: an event with ``audience`` (a list of players)
+names its cards only to them, and everyone else gets its public form (``redact``).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Iterable
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+# the fields of an event that name or identify cards
+CARD_FIELDS = ("card", "cards", "obj", "objs")
+
+
+def show(g: "Game", oids: Iterable[int], players: Iterable[str] | None = None) -> None:
+    """``players`` (everyone when None: a reveal, 701.13a) now know these cards."""
+    who = tuple(g.order) if players is None else tuple(players)
+    for oid in oids:
+        o = g.objects.get(oid)
+        if o is None or o.zone not in ("library", "hand"):
+            continue
+        had = g.shown.get(oid, ())
+        g.shown[oid] = tuple(sorted(set(had) | set(who)))
+
+
+def forget(g: "Game", oid: int) -> None:
+    """400.7: the object left its zone; what was known of it is not known of the new one."""
+    if g.shown:
+        g.shown.pop(oid, None)
+
+
+def shuffle(g: "Game", player: str, keep: Iterable[int] = ()) -> None:
+    """701.16a: randomize a library so that no player knows its order. The cards of ``keep``
+    are left out of the shuffle where they are (701.16b)."""
+    lib = g.players[player].library
+    kept = set(keep)
+    if kept:
+        rest = [c for c in lib if c not in kept]
+        g.rng.shuffle(rest)
+        it = iter(rest)
+        lib[:] = [c if c in kept else next(it) for c in lib]
+    else:
+        g.rng.shuffle(lib)
+    if g.shown:
+        for c in lib:
+            if c not in kept:
+                g.shown.pop(c, None)
+
+
+def knows(g: "Game", player: str, oid: int) -> bool:
+    """Whether ``player`` may know which card the object ``oid`` is."""
+    o = g.objects.get(oid)
+    if o is None:
+        return False
+    if o.zone == "hand" and o.owner == player:
+        return True
+    if o.zone in ("library", "hand"):
+        return player in g.shown.get(oid, ())
+    return True
+
+
+def known_hidden(g: "Game", player: str, owner: str) -> list[tuple[str, int, int]]:
+    """The cards of ``owner``'s hidden zones that ``player`` knows beyond their own hand:
+    (zone, position from the top or in the hand, object id)."""
+    if not g.shown:
+        return []
+    p = g.players[owner]
+    out = []
+    for i, c in enumerate(p.library):
+        if player in g.shown.get(c, ()):
+            out.append(("library", i, c))
+    if owner != player:
+        for i, c in enumerate(p.hand):
+            if player in g.shown.get(c, ()):
+                out.append(("hand", i, c))
+    return out
+
+
+def redact(event: dict[str, Any], player: str) -> dict[str, Any]:
+    """An event as ``player`` may see it (a spectator's name is in no audience)."""
+    aud = event.get("audience")
+    if aud is not None and player not in aud:
+        out = {k: v for k, v in event.items() if k not in CARD_FIELDS}
+        if "cards" in event:
+            out["count"] = len(event["cards"])
+        return out
+    if event.get("hidden") and event.get("owner") != player:
+        return {k: v for k, v in event.items() if k not in ("card", "obj")}
+    if event.get("to") == "library" and event.get("frm") != "battlefield":
+        return {k: v for k, v in event.items() if k != "obj"}
+    return event

@@ -1,0 +1,60 @@
+"""Seeded random decks of supported cards, for the fuzzers and the benchmarks.
+
+A deck is 60 cards: ``spells`` nonland cards of at most two colors (and colorless), at most
+four of each (100.2a), drawn from every card the engine plays by its text, and basic
+lands of its colors for the rest. The same seed gives the same deck. Cards are found by
+drawing names from the corpus and compiling them on demand, so a deck costs about a
+hundred compilations, not the whole corpus.
+"""
+from __future__ import annotations
+
+import random
+from functools import lru_cache
+from typing import Callable
+
+from engine.cardpool import CardPool, corpus
+
+BASIC = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest"}
+COLORS = "WUBRG"
+
+
+@lru_cache(maxsize=1)
+def _names() -> tuple[str, ...]:
+    out = set()
+    for rec in corpus().values():
+        n = rec.get("name", "")
+        types = rec.get("types") or []
+        if not n or " // " in n or n.startswith("A-") or "Land" in types or rec.get("layout") not in (None, "normal"):
+            continue
+        out.add(n)
+    return tuple(sorted(out))
+
+
+def playable(pool: CardPool, name: str) -> bool:
+    """Whether the engine plays this card by its text (engine/support.py)."""
+    from engine.support import unsupported_reasons
+    try:
+        d = pool.definition(name)
+    except Exception:  # noqa: BLE001 - a card that does not compile is not playable
+        return False
+    return not d.unsupported and not unsupported_reasons(d)
+
+
+def random_deck(rng: random.Random, pool: CardPool, spells: int = 36,
+                accept: Callable[[str], bool] | None = None) -> list[str]:
+    """A seeded 60-card deck of supported cards (see the module docstring)."""
+    names = _names()
+    pair = set(rng.sample(COLORS, 2))
+    chosen: list[str] = []
+    tries = 0
+    while len(chosen) < spells and tries < 20000:
+        tries += 1
+        n = rng.choice(names)
+        if n in chosen or (accept is not None and not accept(n)):
+            continue
+        if not set(corpus()[n.lower()].get("colorIdentity") or ()) <= pair or not playable(pool, n):
+            continue
+        chosen += [n] * min(rng.randint(1, 4), spells - len(chosen))
+    rng.shuffle(chosen)
+    basics = sorted(pair)
+    return chosen + [BASIC[basics[i % len(basics)]] for i in range(60 - len(chosen))]

@@ -1,0 +1,59 @@
+"""Issue 21 item 1: the fuzz plays seeded random decks of every supported card."""
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import pytest
+
+from engine import fuzz
+from engine.cardpool import CardPool
+from engine.randomdeck import playable, random_deck
+
+
+@pytest.fixture(scope="module")
+def cards() -> CardPool:
+    return CardPool()
+
+
+def test_a_random_deck_is_sixty_supported_cards_at_most_four_of_each_and_seeded(cards):
+    a = random_deck(random.Random(5), cards)
+    assert a == random_deck(random.Random(5), cards)
+    assert a != random_deck(random.Random(6), cards)
+    assert len(a) == 60
+    counts = Counter(a)
+    basics = {"Plains", "Island", "Swamp", "Mountain", "Forest"}
+    assert all(c <= 4 for n, c in counts.items() if n not in basics)
+    spells = [n for n in a if n not in basics]
+    assert len(spells) == 36 and all(playable(cards, n) for n in set(spells))
+    assert len(set(n for n in a if n in basics)) <= 2
+
+
+def test_a_seeded_slice_of_random_deck_games_keeps_every_invariant(capsys):
+    assert fuzz.main(["--decks", "random", "--games", "2", "--seed", "7", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert out["games"] == 2 and out["decisions"] > 200 and out["failures"] == []
+
+
+def test_a_failure_names_its_decision_and_the_command_that_replays_it(capsys):
+    """The time guard is one such failure: a decision budget nobody can meet."""
+    assert fuzz.main(["--decks", "random", "--games", "1", "--seed", "7", "--decision-s", "1e-9", "--json"]) == 1
+    out = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    (f,) = out["failures"]
+    assert f["seed"] == 7 and f["decision"] == 1 and f["error"].startswith("SlowError")
+    assert f["replay"] == "python -m engine.fuzz --decks random --seed 7 --games 1"
+
+
+def test_deck_files_are_played_in_turn(tmp_path, capsys):
+    import pathlib
+    root = pathlib.Path(__file__).resolve().parent.parent / "assets" / "decks"
+    args = ["--decks", str(root / "red-aggro.txt"), str(root / "green-stompy.txt"), "--games", "1", "--json"]
+    assert fuzz.main(args) == 0
+    out = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert out["decisions"] > 50
+    bad = tmp_path / "bad.txt"
+    bad.write_text("4 Lightning Bolt\nfour Shock\n")
+    with pytest.raises(SystemExit) as e:
+        fuzz.main(["--decks", str(bad), "--games", "1"])
+    assert "bad.txt" in str(e.value) and "'four Shock'" in str(e.value)

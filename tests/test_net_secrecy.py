@@ -1,0 +1,85 @@
+"""Issue 24 over the wire: decks of cards that look at, reveal, search and peek, two seats and
+a spectator, every frame each connection receives checked against the audience model
+(engine/knowledge.py) at the moment it is sent: no id of a hidden card the receiver does
+not know, no name of a card it could not know by then."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from engine import knowledge
+from engine.ai.random_bot import RandomBot
+from engine.net.client import RemoteSession
+from engine.net.server import SPECTATOR
+from engine.secrecy import deck, secret_cards
+from test_net_server import ThreadServer, step
+
+
+@pytest.fixture
+def server(tmp_path):
+    s = ThreadServer(tmp_path / "data", grace=30, read_timeout=0.5)
+    yield s
+    s.stop()
+
+
+def known_names(g, who: str) -> set[str]:
+    """The names of every card ``who`` may know right now (a spectator: the public ones)."""
+    out = set()
+    for oid, o in g.objects.items():
+        if knowledge.knows(g, who, oid):
+            out.add(o.card.name)
+    return out
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_no_frame_names_a_card_its_receiver_may_not_know(server, seed):
+    rng = random.Random(seed)
+    names = secret_cards()
+    decks = {"alice": deck(rng, names), "bob": deck(rng, names)}
+    srv = server.srv
+    ever: dict[str, set[str]] = {"alice": set(decks["alice"]), "bob": set(decks["bob"]), SPECTATOR: set()}
+    leaks: list[tuple[str, str, object]] = []
+    frames = {"alice": 0, "bob": 0, SPECTATOR: 0}
+
+    def on_send(conn, data: bytes) -> None:
+        if conn.room is None or conn.room.game is None:
+            return
+        g = conn.room.game
+        who = conn.seat.name if conn.seat is not None else SPECTATOR if conn.watcher is not None else None
+        if who is None:
+            return
+        frames[who] += 1
+        ever[who] |= known_names(g, who)
+        text = data[4:].decode("utf-8")
+        for name in set(decks["alice"]) | set(decks["bob"]):
+            if name not in ever[who] and name in text:
+                leaks.append((who, "name", name))
+
+        def walk(x):
+            if isinstance(x, dict):
+                for k, v in x.items():
+                    if k in ("id", "obj") and isinstance(v, int) and v in g.objects \
+                            and g.objects[v].zone in ("library", "hand") and not knowledge.knows(g, who, v):
+                        leaks.append((who, "id", v))
+                    walk(v)
+            elif isinstance(x, list):
+                for v in x:
+                    walk(v)
+        walk(json.loads(text))
+
+    a = RemoteSession("127.0.0.1", server.port)
+    code = a.create("alice", decks["alice"], format="free", spectators=True)
+    watcher = RemoteSession("127.0.0.1", server.port)
+    srv.on_send = on_send
+    watcher.watch(code, "carol")
+    b = RemoteSession("127.0.0.1", server.port)
+    b.join(code, "bob", decks["bob"])
+    assert a.wait(lambda s: s.updates > 0, 10) and b.wait(lambda s: s.updates > 0, 10)
+    step({"alice": a, "bob": b}, {"alice": RandomBot(seed), "bob": RandomBot(seed + 1)}, 500)
+    srv.on_send = None
+    assert min(frames.values()) > 50, frames
+    assert not leaks, leaks[:10]
+    for s in (a, b, watcher):
+        s.close()
