@@ -19,6 +19,7 @@ import time
 from pathlib import Path
 
 from engine.ai.random_bot import RandomBot
+from engine.atomicfile import write_atomic
 from engine.errors import IllegalAction
 from engine.net.client import NetError, RemoteSession
 
@@ -104,7 +105,7 @@ def main(argv: list[str] | None = None) -> int:
         else:
             rs.join(a.code, name, deck)
         if seat_file:
-            seat_file.write_text(json.dumps({"server": a.server, "seat": rs.seat, "token": rs.token}))
+            write_atomic(seat_file, json.dumps({"server": a.server, "seat": rs.seat, "token": rs.token}))
         print(f"seat: {rs.seat}", flush=True)
         line = play(rs, bot, a.reconnect_for, a.delay)
     except (NetError, OSError) as e:
