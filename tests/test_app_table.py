@@ -40,7 +40,7 @@ def make_table(qtbot, decks, humans, seed=1, play_first="alice", bots=None):
     return w
 
 
-def vs_bot(qtbot, deck=BURN, other=FORESTS, seed=1):
+def vs_bot(qtbot, deck=BURN, other=FORESTS, seed=2):  # seed 2: two Mountains, Bolts and a Goblin in hand
     return make_table(qtbot, [("alice", deck), ("bob", other)], ["alice"], seed,
                       bots={"bob": RandomBot(seed)})
 
