@@ -464,7 +464,7 @@ class MainWindow(QMainWindow):
 
     def play_limited(self, mine: list[str], bot_name: str, theirs: list[str]) -> Any:
         """A game of your drafted deck against a bot drafter's deck (the deck builder asks for it)."""
-        table = self.start_game([("you", list(mine)), (bot_name, list(theirs))], random.randrange(10 ** 6), None,
+        table = self.start_game([("you", list(mine)), (bot_name, list(theirs))], new_seed(), None,
                                 vs_bot=True)
         self.show()
         self.raise_()
