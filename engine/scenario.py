@@ -1,4 +1,4 @@
-"""The scenario runner: ``python -m engine.scenario PATH... [--json]``.
+"""The scenario runner: ``python -m engine.scenario PATH... [--json] [--rules-coverage]``.
 
 Runs rules scenarios in the format of ../shared/scenarios/FORMAT.md: a setup, player
 decisions and checkpoints. Prints ``PASS name`` or ``FAIL name: reason`` per scenario and
@@ -420,25 +420,30 @@ class Runner:
 
 
 def run_file(path: Path, cards: CardPool) -> list[tuple[str, str | None]]:
+    return [(name, reason) for _, name, reason in run_scenarios(path, cards)]
+
+
+def run_scenarios(path: Path, cards: CardPool) -> list[tuple[dict[str, Any], str, str | None]]:
+    """Run every scenario of a file: (scenario, name, failure reason or None) each."""
     try:
         docs = [d for d in yaml.safe_load_all(path.read_text(encoding="utf-8")) if d]
     except yaml.YAMLError as e:
-        return [(str(path), f"malformed YAML: {e}")]
-    out = []
+        return [({}, str(path), f"malformed YAML: {e}")]
+    out: list[tuple[dict[str, Any], str, str | None]] = []
     for sc in docs:
         name = sc.get("name", path.stem) if isinstance(sc, dict) else path.stem
         if not isinstance(sc, dict):
-            out.append((name, "a scenario is a mapping"))
+            out.append(({}, name, "a scenario is a mapping"))
             continue
         try:
             Runner(sc, cards).run()
-            out.append((name, None))
+            out.append((sc, name, None))
         except Fail as e:
-            out.append((name, str(e)))
+            out.append((sc, name, str(e)))
         except IllegalAction as e:
-            out.append((name, f"illegal: {e}"))
+            out.append((sc, name, f"illegal: {e}"))
         except Exception as e:  # noqa: BLE001 - a crash fails the scenario, with its cause
-            out.append((name, f"engine error: {type(e).__name__}: {e}"))
+            out.append((sc, name, f"engine error: {type(e).__name__}: {e}"))
     return out
 
 
@@ -446,6 +451,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m engine.scenario", description=__doc__)
     ap.add_argument("paths", nargs="+", type=Path)
     ap.add_argument("--json", action="store_true", help="one JSON object per scenario")
+    ap.add_argument("--rules-coverage", action="store_true",
+                    help="report the rules of chapters 1-7 cited by passing scenarios (engine.rulescov)")
     args = ap.parse_args(argv)
     cards = default_pool()
     files: list[Path] = []
@@ -457,6 +464,11 @@ def main(argv: list[str] | None = None) -> int:
         else:
             print(f"no such file: {p}", file=sys.stderr)
             return 2
+    if args.rules_coverage:
+        from engine import rulescov  # noqa: PLC0415 (only this mode needs it)
+        runs = [run for f in files for run in run_scenarios(f, cards)]
+        rulescov.print_report(rulescov.report(runs), args.json)
+        return 0 if all(reason is None for _, _, reason in runs) else 1
     passed = failed = 0
     for f in files:
         for name, reason in run_file(f, cards):
