@@ -32,6 +32,9 @@ KIND_VERBS = {
     "mulligan_bottom": {"choose"},
 }
 
+CHECKPOINT_KEYS = {"players", "battlefield", "graveyard", "hand", "exile", "library", "stack", "step",
+                   "active", "winner", "objects"}
+
 
 class Fail(Exception):
     """The scenario failed, with the reason."""
@@ -330,6 +333,10 @@ class Runner:
     # ---------------------------------------------------------------- checkpoints
     def check(self, exp: dict[str, Any]) -> None:
         g = self.g
+        unknown = set(exp) - CHECKPOINT_KEYS
+        if unknown:
+            # a key the runner does not read would be a check that cannot fail
+            raise Fail(f"unknown checkpoint key(s): {', '.join(sorted(map(str, unknown)))}")
         for name, want in (exp.get("players") or {}).items():
             p = g.players[name]
             got = {"life": p.life, "poison": p.poison, "lost": p.lost, "hand": len(p.hand),
