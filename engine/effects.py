@@ -804,8 +804,15 @@ def _effect(g: "Game", layer: str, objects: list[int], r: Ctx | None, until: str
     if r is not None:
         rec["controller"] = g.objects[r["obj"]].controller
     rec.update(kw)
+    before = {i: g.controller_of(i) for i in objects if i in g.objects} if layer == "2" else None
     g.effects.append(rec)
     g.changed()
+    if before:  # 506.4: a creature whose controller changes is removed from combat
+        from engine import combat
+        for i, ctl in before.items():
+            o = g.objects.get(i)
+            if o is not None and (o.attacking is not None or o.blocking) and g.controller_of(i) != ctl:
+                combat.remove_from_combat(g, o)
 
 
 def _until(e: Effect) -> str:
@@ -917,8 +924,21 @@ def _regenerate(g: "Game", r: Ctx, e: Effect) -> None:
             g.objects[x].regen += 1
 
 
+def followed(g: "Game", r: Ctx, xs: list[Any]) -> list[Any]:
+    """400.7, 610.3: an object this effect already moved to a public zone (exile, a graveyard)
+    is found there by its later instructions ("exile it, then return that card")."""
+    fol = r.get("followed")
+    if not fol:
+        return xs
+    out = []
+    for x in xs:
+        n = fol.get(x) if isinstance(x, int) and x not in g.objects else None
+        out.append(n if n in g.objects and g.objects[n].zone in ("exile", "graveyard") else x)
+    return out
+
+
 def _move_all(g: "Game", r: Ctx, e: Effect, to: str, **kw: Any) -> None:
-    for x in refs(g, r, e.args["what"]):
+    for x in followed(g, r, refs(g, r, e.args["what"])):
         if isinstance(x, int) and x in g.objects:
             o = g.objects[x]
             if o.zone == "stack" and o.ability is not None:
@@ -968,7 +988,7 @@ def _move(g: "Game", r: Ctx, e: Effect) -> dict | None:
                 g.move(x, "library", top=got == "top")
         return None
     if to == "battlefield":
-        for x in refs(g, r, e.args["what"]):
+        for x in followed(g, r, refs(g, r, e.args["what"])):
             if isinstance(x, int) and x in g.objects:
                 ctl = controller(g, r) if e.get("control") == "you" else None
                 new = g.move(x, "battlefield", tapped=bool(e.get("tapped")), controller=ctl,

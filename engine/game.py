@@ -15,7 +15,7 @@ from typing import Any
 from engine import casting, combat, decisions, effects, knowledge, player_statics, replacement, sba, triggers
 from engine.cardpool import CardPool
 from engine.errors import IllegalAction
-from engine.layers import Chars, compute
+from engine.layers import Chars, compute, off_battlefield
 from engine.rng import GameRandom
 from engine.state import Decision, Obj, Player
 
@@ -176,7 +176,7 @@ class Game:
         c = cs.get(oid)
         if c is None:
             o = self.objects[oid]
-            c = Chars(o)
+            c = off_battlefield(self, o)
             if o.zone == "stack" and o.ability is None:
                 c.controller = o.controller
         return c

@@ -264,6 +264,22 @@ def compute(game: "Game") -> dict[int, Chars]:
     return _counters(objs, chars, own)
 
 
+def off_battlefield(game: "Game", o: Any) -> Chars:
+    """The characteristics of an object in another zone: its printed ones, with its
+    characteristic-defining abilities applied, which work in every zone (604.3, 613.3a)."""
+    c = Chars(o)
+    if getattr(o, "ability", None) is not None:
+        return c
+    for ab in index(o.card.abilities).statics:
+        st = ab.static
+        if st.get("kind") == "set_pt" and st.get("affects", "self") == "self" and not st.get("condition"):
+            if "power" in st:
+                c.power = game.amount(st["power"], o.id)
+            if "toughness" in st:
+                c.toughness = game.amount(st["toughness"], o.id)
+    return c
+
+
 def _counters(objs: dict, chars: dict[int, Chars], own: Any) -> dict[int, Chars]:
     """Layer 7d: +1/+1 and -1/-1 counters (613.3d)."""
     for i in list(chars):

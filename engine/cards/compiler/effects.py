@@ -1196,7 +1196,10 @@ def _set_life_total(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("may", {"effects": [eff]})] if m.group(1) == "you may have " else [eff]
 
 
-@reader(r"^(?:it's|they're) still (?:a land|lands|an artifact|artifacts)$")
+_STILL_RX = re.compile(r"^(?:it's|they're) still (?:a land|lands|an artifact|artifacts)$")
+
+
+@reader(_STILL_RX.pattern)
 def _still(m: re.Match, c: Ctx) -> list[Effect] | None:
     return []
 
@@ -1824,6 +1827,10 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             if m.group(1):
                 extra["colors"] = [COLORS[m.group(1).strip()]]
             out[-1] = Effect("move", {**out[-1].args, "becomes": extra})
+            continue
+        if out and out[-1].op == "animate" and _STILL_RX.match(s):
+            # 205.1b: "It's still a land." - the object keeps its prior types and subtypes
+            out[-1] = Effect("animate", {**out[-1].args, "in_addition": True})
             continue
         m = re.match(r"^if you can't, (.+)$", s)
         if m and out and out[-1].op == "counters" and out[-1].args.get("remove") and out[-1].args.get("what") == "self" \
