@@ -344,9 +344,32 @@ def _apply6(c: Chars, st: dict[str, Any]) -> None:
             c.abilities = [a for a in c.abilities if a.keyword not in st["lose"]]
     if st.get("keywords"):
         c.keywords = c.keywords | set(st["keywords"])
+        quals = [q for k in st["keywords"] for q in _granted_quality(k)]
+        if quals:  # 702.16a: a granted "protection from red" works as a printed one
+            kw = dict(c.kwargs)
+            for name, q in quals:
+                kw[name] = list(kw.get(name, ())) + [q]
+            c.keywords = (c.keywords - {k for k in st["keywords"] if _granted_quality(k)}) | {n for n, _ in quals}
+            c.kwargs = kw
         extra = [_KEYWORD_ABILITIES[k] for k in st["keywords"] if k in _KEYWORD_ABILITIES]
         if extra:  # a granted prowess or exalted is its triggered ability (702.108b, 702.83b)
             c.abilities = c.abilities + extra
+
+
+_QUALITIES: dict[str, list[tuple[str, Any]]] = {}
+
+
+def _granted_quality(k: str) -> list[tuple[str, Any]]:
+    """'Protection from red' -> [('Protection', 'R')]: the keyword and its quality as a printed
+    keyword carries them in keyword_args (702.16a); [] for any other keyword."""
+    got = _QUALITIES.get(k)
+    if got is None:
+        got = []
+        if k.startswith("Protection from "):
+            from engine.cards.compiler.keywords import protection_qualities
+            got = [("Protection", q) for q in protection_qualities(k[len("Protection from "):]) or ()]
+        _QUALITIES[k] = got
+    return got
 
 
 def _apply7b(c: Chars, st: dict[str, Any]) -> None:
