@@ -52,6 +52,30 @@ OUT_OF_SCOPE: dict[str, str] = {
     "701.23": f"abandon: {_VARIANT}",
     "702.105": "hidden agenda: Conspiracy draft only",
     "715": "subgames: only Shahrazad (banned everywhere) makes one",
+    # printed appearance, physical handling and old names: no game behaviour to exercise
+    "107.9": f"the tombstone icon {_NO_PLAY} (107.9)",
+    "107.10": f"the type icon {_NO_PLAY} (107.10)",
+    "108.1": "which wording is authoritative (the Oracle text): a fact about the card data, not a game event",
+    "108.6": "a cross-reference to section 2, no rule of its own",
+    "201.1": "where the name is printed",
+    "204.1": "where the color indicator is printed",
+    "207.1": "where the text box is printed",
+    "207.2": f"italic reminder and flavor text {_NO_PLAY} (207.2)",
+    "207.3": f"decorative text-box icons {_NO_PLAY} (207.3)",
+    "402.3": "how a player physically arranges the hand",
+    "403.5": "the battlefield's old name (in-play zone)",
+    "406.4": "how face-down exiled cards are physically piled",
+    "406.5": "how exiled cards that may return are physically kept apart",
+    "406.8": "the exile zone's old name (removed-from-the-game zone)",
+    "601.1": "casting's old name (playing a spell)",
+    # rules of variants our games do not include
+    "103.6": f"the planar deck at the start of the game: {_VARIANT}",
+    "107.11": f"the planeswalker symbol of the planar die: {_VARIANT}",
+    "107.12": f"the chaos symbol of the planar die: {_VARIANT}",
+    "207.4": f"the chaos symbol on plane cards: {_VARIANT}",
+    "210": f"the hand modifier of vanguard cards: {_VARIANT}",
+    "211": f"the life modifier of vanguard cards: {_VARIANT}",
+    "505.3": f"the archenemy's scheme at the main phase: {_VARIANT}",
 }
 
 
