@@ -352,6 +352,8 @@ def _apply6(c: Chars, st: dict[str, Any]) -> None:
             c.keywords = (c.keywords - {k for k in st["keywords"] if _granted_quality(k)}) | {n for n, _ in quals}
             c.kwargs = kw
         extra = [_KEYWORD_ABILITIES[k] for k in st["keywords"] if k in _KEYWORD_ABILITIES]
+        # a granted undying or persist is its triggered ability too, as printed (702.92a, 702.78a)
+        extra += [ab for k in st["keywords"] if k in _KEYWORD_TEXT for ab in _keyword_abilities(k) or ()]
         if extra:  # a granted prowess or exalted is its triggered ability (702.108b, 702.83b)
             c.abilities = c.abilities + extra
 
@@ -377,6 +379,8 @@ def _apply7b(c: Chars, st: dict[str, Any]) -> None:
 
 
 from engine.cards.compiler.keywords import KEYWORD_ABILITIES as _KEYWORD_ABILITIES  # noqa: E402
+from engine.cards.compiler.keywords import KEYWORD_TEXT as _KEYWORD_TEXT  # noqa: E402
+from engine.cards.compiler.keywords import keyword_abilities as _keyword_abilities  # noqa: E402
 
 _APPLY = {"4": _apply4, "5": _apply5, "6": _apply6, "7b": _apply7b}
 
