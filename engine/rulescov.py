@@ -3,7 +3,8 @@
 Counts, per section of chapters 1-7 of the Comprehensive Rules of April 8, 2016, the
 numbered rules (``x.y``, e.g. 510.1) that the ``rules:`` lines of at least one *passing*
 scenario cite. A subrule citation (510.1c) counts for its rule (510.1); a section number
-alone (510) counts for nothing.
+alone (510), or a number the 2016 text does not have (603.10a, today's numbering), counts
+for nothing and is listed.
 
 What "exercised" means here, checked for every citing scenario:
 - the scenario passes (its setup, every decision and every checkpoint hold), and
@@ -31,6 +32,7 @@ RULES_PATHS = (_HERE / "docs" / "rules" / RULES_FILE, _HERE.parent / "shared" / 
                Path("../shared/rules") / RULES_FILE)
 
 _RULE_LINE = re.compile(r"^([1-7]\d\d)\.(\d+)\. (.*)$")
+_ANY_LINE = re.compile(r"^([1-7]\d\d\.\d+[a-z]?)\.? ")
 _CITE = re.compile(r"^(\d{3})\.(\d+)([a-z]*)$")
 
 _NO_PLAY = "has no effect on game play"
@@ -101,6 +103,12 @@ def load_rules(path: Path | None = None) -> dict[str, str]:
     return rules
 
 
+def load_ids(path: Path | None = None) -> frozenset[str]:
+    """Every rule and subrule number of chapters 1-7 in the text ('510.1', '510.1c')."""
+    with open(path or rules_text_path(), encoding="utf-8-sig") as f:
+        return frozenset(m[1] for line in f if (m := _ANY_LINE.match(line)))
+
+
 def rule_of(citation: Any) -> str | None:
     """The numbered rule x.y a citation names: '510.1c' -> '510.1'; None for '510' or junk."""
     m = _CITE.match(str(citation).strip().rstrip("."))
@@ -123,6 +131,7 @@ def checks_something(sc: dict[str, Any]) -> bool:
 class Report:
     """Coverage of the in-scope rules by passing, checking scenarios."""
     rules: dict[str, str]                               # every numbered rule of chapters 1-7
+    ids: frozenset[str] = frozenset()                   # every rule and subrule number (empty: not checked)
     cited: dict[str, list[str]] = field(default_factory=dict)   # rule -> names of the scenarios
     unknown: dict[str, list[str]] = field(default_factory=dict)  # citation not in the text -> scenarios
     not_counted: dict[str, list[str]] = field(default_factory=dict)  # scenario -> why its cites do not count
@@ -142,7 +151,7 @@ class Report:
             return
         for c in cites:
             r = rule_of(c)
-            if r is None or r not in self.rules:
+            if r is None or r not in self.rules or (self.ids and str(c).strip() not in self.ids):
                 if not str(c).startswith(("8", "9")):
                     self.unknown.setdefault(str(c), []).append(name)
                 continue
@@ -224,7 +233,7 @@ def _span(rules: list[str]) -> str:
 
 def report(runs: list[tuple[dict[str, Any], str, str | None]], rules_path: Path | None = None) -> Report:
     """Build the report from scenario runs: (scenario, name, failure reason or None)."""
-    rep = Report(load_rules(rules_path))
+    rep = Report(load_rules(rules_path), load_ids(rules_path))
     for sc, name, reason in runs:
         rep.add(sc, name, reason)
     return rep

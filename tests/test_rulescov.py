@@ -7,7 +7,7 @@ from pathlib import Path
 from engine import rulescov
 from engine.scenario import main
 
-SC_PASS = {"name": "p", "rules": ["510.1c", "510.2", "122.1", "903.3", "407.1"], "expect": {"step": "main1"}}
+SC_PASS = {"name": "p", "rules": ["510.1c", "510.2", "122.1", "603.10a", "903.3", "407.1"], "expect": {"step": "main1"}}
 SC_NOCHECK = {"name": "n", "rules": ["511.1"], "steps": [{"alice": "pass"}]}
 SC_FAIL = {"name": "f", "rules": ["512.1"], "expect": {"step": "main1"}}
 
@@ -36,6 +36,7 @@ def test_only_passing_checking_scenarios_count() -> None:
     assert j["sections"]["512"]["cited"] == 0
     assert j["not_counted"] == {"n": ["checks nothing"], "f": ["fails: step 1: no"]}
     assert "122.1" in j["unknown_citations"] and "903.3" not in j["unknown_citations"]
+    assert "603.10a" in j["unknown_citations"] and "603.10" not in rep.cited  # no such 2016 subrule
 
 
 def test_out_of_scope_rules_count_neither_way() -> None:
