@@ -1,3 +1,49 @@
-"""manatable's rules engine: headless, no Qt (a test enforces this)."""
+"""manatable's rules engine: headless, no Qt (a test enforces this).
+
+Layers, lowest first. A module imports only modules of its own layer or of lower ones,
+and the imports form no loop (tests/test_layering.py reads this list and checks both;
+imports under ``if TYPE_CHECKING:`` are for type hints only and do not count). A name
+covers its submodules unless one of them is listed on its own. Rules modules reach what
+is above them only through the game object they are given (``g.move``, ``g.chars``,
+``g.OPS``), never by importing it.
+
+     0  errors memo mana rng atomicfile datadir
+     1  cards
+     2  knowledge state decision_kinds ability_index filters choices until view opening cardpool
+     3  layers protection player_statics values object_statics
+     4  targets zones_cast replacement
+     5  triggers
+     6  actions clone
+     7  payment position
+     8  ops
+     9  effects costs combat sba
+    10  support
+    11  manual
+    12  casting
+    13  decisions
+    14  game
+    15  setup session ai bench randomdeck
+    16  secrecy fuzz scenario rulescov net decks cards.coverage cards.__main__ cards.bench cards.bench_suggest
+
+  0  plain data and helpers: errors, per-object memo, mana symbols and pools (106, 107), the
+     game's random stream (701.16a), atomic file writes, the data folder
+  1  card data and the oracle-text compiler (engine/cards)
+  2  what each player knows of hidden cards (400.2), the state (objects 109, players 102,
+     decisions), ability lists, filters, choices (614.12), durations (610.3), the players'
+     view, opening hands (103.5), the card pool
+  3  characteristics and layers (613), protection (702.16), player statics, the expression
+     evaluator (references, amounts, conditions: 608.2c-h), objects' own statics
+  4  targets (114-115, 608.2b), casting from other zones (601.2a), replacement (614-616)
+  5  triggered abilities (603)
+  6  game actions (damage 120, life 119, destroy 701.7, sacrifice 701.17, tokens 111.1),
+     entering as a copy (706.5)
+  7  mana payment (601.2g-h, 605.3), a scenario's position
+  8  effect primitives (engine/ops; one table, OPS)
+  9  the resolver (608), costs with choices (601.2h, 118), combat (506-511), SBAs (704)
+ 10  what is supported; 11 manual play of the rest
+ 12  casting, activating, playing lands (601, 602, 305)
+ 13  decisions as the players see them; 14 the game loop (500-514, 116)
+ 15+ sessions, bots, random decks, tools (fuzz, secrecy checks, scenarios)
+"""
 
 __version__ = "0.1.0"

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import resource
 import sys
 import time
-import resource
 from typing import Any
 
 from engine.ai.random_bot import RandomBot

@@ -11,20 +11,23 @@ spell or ability is cast or activated once they are paid (601.2i, 602.2i).
 """
 from __future__ import annotations
 
-import dataclasses
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from engine import costs, effects, player_statics, triggers, zones_cast
+from engine import costs, effects, manual, player_statics, triggers, zones_cast
 from engine.ability_index import index
+from engine.actions import discard, lose_life, sacrifice
 from engine.cards.abilities import Ability, Cost, Effect, TargetSpec
 from engine.errors import IllegalAction
-from engine.filters import matches
-from engine.mana import ManaError, pay_from_pool, substitute_x
+from engine.mana import substitute_x
 from engine.memo import per_object
+from engine.payment import can_afford, has_choices, pay_mana
+from engine.state import Obj
+from engine.targets import check_targets, normalize_targets, spell_ability, with_x
+from engine.targets import name_of as _name
+from engine.values import condition
 
 if TYPE_CHECKING:
     from engine.game import Game
-    from engine.state import Obj
 
 MAIN = ("main1", "main2")
 
@@ -42,12 +45,6 @@ def can_play_land(g: "Game", player: str, oid: int) -> bool:
             and (o.zone == "hand" and o.owner == player or zones_cast.may_play_land(g, player, o))
             and g.players[player].lands_played < 1 and sorcery_timing(g, player))
 
-
-def spell_ability(card: Any) -> Ability | None:
-    for ab in card.abilities:
-        if ab.kind == "spell":
-            return ab
-    return None
 
 
 class SpellTiming(NamedTuple):
@@ -84,249 +81,8 @@ def can_cast_timing(g: "Game", player: str, o: "Obj") -> bool:
 
 
 # ------------------------------------------------------------------ targets (114, 115)
-def targetable(g: "Game", x: Any, spec: TargetSpec, src: "Obj", controller: str) -> bool:
-    """Can ``x`` be chosen for this target slot by a spell or ability from ``src``?"""
-    if not matches(g, x, spec.filter, src.id if src.id in g.objects else None, controller):
-        return False
-    if isinstance(x, str) and player_statics.active(g) and not player_statics.player_targetable(g, x, controller):
-        return False  # 702.11c: "You have hexproof"
-    if isinstance(x, int) and g.objects[x].zone == "battlefield":  # 702.11, 702.18, 702.16: permanents
-        c = g.chars(x)
-        kw = c.keywords
-        if "Shroud" in kw:
-            return False
-        if "Hexproof" in kw and c.controller != controller:
-            return False
-        if "Protection" in kw:
-            from engine.protection import protected
-            sid = src.id if src.id in g.objects else None
-            if protected(g, c, sid, None if sid is not None else set(src.card.colors)):
-                return False  # 702.16b
-    return True
-
-
-def target_candidates(g: "Game", spec: TargetSpec, src: "Obj", controller: str) -> list[Any]:
-    """Every legal choice for one target slot (players and objects)."""
-    out: list[Any] = []
-    f = spec.filter
-    if f.get("player") or f.get("any"):
-        out += [p for p in g.order if targetable(g, p, spec, src, controller)]
-    if not f.get("player") or f.get("types") or f.get("any"):
-        zone = f.get("zone", "battlefield")
-        if zone == "stack":
-            pool = list(g.stack)
-        elif zone == "battlefield":
-            pool = list(g.battlefield)
-        else:
-            pool = [i for p in g.order for i in g.players[p].zone(zone if zone != "any_card" else "graveyard")]
-        out += [i for i in pool if i != src.id and targetable(g, i, spec, src, controller)
-                or i == src.id and src.zone == "battlefield" and targetable(g, i, spec, src, controller)]
-    return out
-
-
-def with_x(specs: tuple[TargetSpec, ...], x: int) -> tuple[TargetSpec, ...]:
-    """601.2b-c: "X targets" (count -1) is X targets once X is chosen; "up to X" (min 0) from 0 to X."""
-    if all(s.count >= 0 for s in specs):
-        return specs
-    return tuple(dataclasses.replace(s, count=x, min=0 if s.min == 0 else x) if s.count < 0 else s for s in specs)
-
-
-def check_targets(g: "Game", specs: tuple[TargetSpec, ...], chosen: list[list[Any]], src: "Obj",
-                  controller: str) -> None:
-    if len(chosen) != len(specs):
-        raise IllegalAction(f"{src.card.name} needs {len(specs)} target slot(s), got {len(chosen)}")
-    for spec, picks in zip(specs, chosen):
-        if not (spec.min <= len(picks) <= spec.count):
-            raise IllegalAction(f"{spec.text}: choose {spec.min}..{spec.count}, got {len(picks)}")
-        if len(set(map(str, picks))) != len(picks):
-            raise IllegalAction(f"{spec.text}: the same target twice")
-        for x in picks:
-            if not targetable(g, x, spec, src, controller):
-                raise IllegalAction(f"{_name(g, x)} is not a legal choice for {spec.text}")
-
-
-def normalize_targets(raw: Any, specs: tuple[TargetSpec, ...]) -> list[list[Any]]:
-    """Accept a flat list (one per slot) or a list of lists."""
-    raw = list(raw or [])
-    if all(isinstance(r, list) for r in raw) and len(raw) == len(specs):
-        return [list(r) for r in raw]
-    out: list[list[Any]] = []
-    i = 0
-    for spec in specs:
-        n = spec.count if spec.count == spec.min else min(spec.count, len(raw) - i)
-        out.append(raw[i:i + n])
-        i += n
-    if i != len(raw):
-        raise IllegalAction(f"too many targets: {raw!r}")
-    return out
-
-
-def _name(g: "Game", x: Any) -> str:
-    if isinstance(x, str):
-        return x
-    o = g.objects.get(x)
-    return o.card.name if o else f"object {x}"
-
 
 # ------------------------------------------------------------------ mana
-def mana_sources(g: "Game", player: str, exclude: set[int] = frozenset()) -> list[tuple[int, Ability]]:
-    """Untapped permanents with a {T} mana ability this player could activate now, lands first."""
-    if not exclude:
-        hit = g._msrc.get(player)
-        if hit is None:
-            hit = g._msrc[player] = _mana_sources(g, player, exclude)
-        return hit
-    return _mana_sources(g, player, exclude)
-
-
-def _mana_sources(g: "Game", player: str, exclude: set[int]) -> list[tuple[int, Ability]]:
-    lands, others = [], []
-    for oid in g.battlefield:
-        if oid in exclude:
-            continue
-        o = g.objects[oid]
-        if o.tapped:
-            continue
-        c = g.chars(oid)
-        if c.controller != player:
-            continue
-        for ab in c.abilities:
-            if ab.kind == "mana" and ab.cost is not None and ab.cost.tap and not ab.cost.mana \
-                    and not ab.cost.sacrifice_self and not ab.cost.life and not costs.has_choices(ab.cost):
-                if "Creature" in c.types and o.sick and "Haste" not in c.keywords:
-                    break
-                if not produces(ab, g, oid):
-                    break  # "mana of the chosen color" with no color chosen
-                (lands if "Land" in c.types else others).append((oid, ab))
-                break
-    return lands + others
-
-
-def produces(ab: Ability, g: "Game | None" = None, oid: int | None = None) -> list[str]:
-    """Kinds of mana one activation of a simple mana ability (of permanent ``oid``) can make."""
-    out: list[str] = []
-    for e in ab.effects:
-        if e.op == "add_mana":
-            if "mana" in e.args:
-                out += [s for s in e.args["mana"] if not s.isdigit()] or ["C"]
-            elif "choice" in e.args:
-                for opt in e.args["choice"]:
-                    out += opt
-            elif "any" in e.args and e.args.get("chosen_color") and g is not None:
-                c = g.objects[oid].chosen.get("color") if oid in g.objects else None
-                out += [c] if c else []  # "one mana of the chosen color" (614.12)
-            elif "any" in e.args:
-                out += list("WUBRG")
-    return out
-
-
-def plan_payment(g: "Game", player: str, symbols: tuple[str, ...], exclude: set[int],
-                 chosen: list[int] | None = None) -> tuple[list[tuple[int, str]], dict[str, int]]:
-    """Which sources to tap for which mana, the FORMAT.md way: pool first; then colored
-    symbols each from the first source that makes that color; then generic from the first
-    sources left. Returns the taps and the pool after paying; raises ManaError."""
-    pool = dict(g.players[player].pool)
-    srcs = mana_sources(g, player, exclude)
-    if chosen is not None:
-        by = dict(srcs)
-        for c in chosen:
-            if c not in by:
-                raise ManaError(f"{_name(g, c)} cannot be tapped for mana now")
-        srcs = [(c, by[c]) for c in chosen]
-    taps: list[tuple[int, str]] = []
-    used: set[int] = set()
-    life = g.players[player].life
-    try:
-        test = dict(pool)
-        # 107.4f / FORMAT: a Phyrexian symbol is paid with mana when it can be, so the
-        # floating mana alone counts only when no life is needed
-        pay_from_pool(test, symbols, None if chosen is None else life)
-        return taps, test
-    except ManaError:
-        pass
-    from engine.mana import needs
-    for need in needs(symbols, pool):
-        if need == "any":
-            continue
-        options = need.split("|")
-        for oid, ab in srcs:
-            if oid in used:
-                continue
-            made = produces(ab, g, oid)
-            hit = next((m for m in options if m in made), None)
-            if hit is None and "2" in options:
-                continue
-            if hit is not None:
-                used.add(oid)
-                taps.append((oid, hit))
-                pool[hit] = pool.get(hit, 0) + 1
-                break
-    # generic (and anything still missing) from the first sources left
-    while True:
-        test = dict(pool)
-        try:
-            pay_from_pool(test, symbols, life)
-            if chosen is not None:
-                for oid, ab in srcs:  # every named source is used (FORMAT: pay: [...])
-                    if oid not in used:
-                        used.add(oid)
-                        m = produces(ab, g, oid)[0]
-                        taps.append((oid, m))
-                        test[m] = test.get(m, 0) + 1
-            return taps, test
-        except ManaError:
-            nxt = next(((oid, ab) for oid, ab in srcs if oid not in used), None)
-            if nxt is None:
-                raise
-            oid, ab = nxt
-            used.add(oid)
-            m = produces(ab, g, oid)[0]
-            taps.append((oid, m))
-            pool[m] = pool.get(m, 0) + 1
-
-
-def pay_mana(g: "Game", player: str, symbols: tuple[str, ...], exclude: set[int],
-             chosen: list[int] | None = None) -> None:
-    """Activate the planned mana abilities (605.3) and pay the cost (601.2h)."""
-    try:
-        taps, _ = plan_payment(g, player, symbols, exclude, chosen)
-    except ManaError as e:
-        raise IllegalAction(f"cannot pay {''.join('{'+s+'}' for s in symbols)}: {e}") from None
-    p = g.players[player]
-    for oid, m in taps:
-        g.objects[oid].tapped = True
-        p.pool[m] = p.pool.get(m, 0) + 1
-        g.log("mana", player=player, source=g.objects[oid].card.name, mana=m)
-        player_statics.tapped_for_mana(g, player, oid)  # 605.1b: triggered mana abilities
-    g.turn_state_changed()
-    try:
-        paid = pay_from_pool(p.pool, symbols, p.life)
-    except ManaError as e:
-        raise IllegalAction(f"cannot pay: {e}") from None
-    if paid.life:
-        from engine.effects import lose_life
-        lose_life(g, player, paid.life)  # 119.4: paying life is losing it
-
-
-def _least_mana(symbol: str) -> int:
-    """The least mana a symbol can be paid with (107.4: hybrid 1, Phyrexian 0 with life)."""
-    if symbol.isdigit():
-        return int(symbol)
-    return 0 if symbol == "X" or symbol.endswith("/P") else 1
-
-
-def can_afford(g: "Game", player: str, symbols: tuple[str, ...], exclude: set[int] = frozenset()) -> bool:
-    # the planner taps each source for one mana: more mana than the pool and the sources
-    # hold can never be planned, so say no before planning
-    need = sum(_least_mana(s) for s in symbols)
-    if need > sum(g.players[player].pool.values()) + len(mana_sources(g, player, exclude)):
-        return False
-    try:
-        plan_payment(g, player, symbols, set(exclude))
-        return True
-    except ManaError:
-        return False
-
 
 # ------------------------------------------------------------------ priority actions
 def priority_action(g: "Game", player: str, a: dict[str, Any]) -> None:
@@ -340,7 +96,6 @@ def priority_action(g: "Game", player: str, a: dict[str, Any]) -> None:
     elif act == "activate":
         activate(g, player, a)
     elif act == "manual":
-        from engine import manual
         if not manual.offered(g, player):
             raise IllegalAction("you control no card that needs manual play")
         manual.start(g, player, "")
@@ -448,10 +203,28 @@ def cast(g: "Game", player: str, a: dict[str, Any]) -> None:
     pay_mana(g, player, cost, set(), a.get("pay"))
     for c in others:
         costs.pay_simple_additional(g, player, c)
-    if any(costs.has_choices(c) for c in others):
-        costs.start(g, player, others, new, new, "cast", a)  # 601.2h: chosen while paying
+    if any(has_choices(c) for c in others):
+        _after_costs(g, costs.start(g, player, others, new, new, "cast", a))  # 601.2h: chosen while paying
         return
     finish_cast(g, player, new)
+
+
+def _after_costs(g: "Game", pend: dict[str, Any] | None) -> None:
+    """601.2i / 602.2i / 605.3a: once the chosen parts of a cost are paid (engine/costs.py),
+    the spell is cast, or the ability activated (a mana ability resolves)."""
+    if pend is None:
+        return  # waiting for the choice of a part
+    if pend["finish"] == "cast":
+        finish_cast(g, pend["player"], pend["obj"])
+    elif pend["finish"] == "activate":
+        finish_activate(g, pend["player"], pend["obj"])
+    else:
+        finish_mana(g, pend["player"], pend["src"], pend["extra"])
+
+
+def cost_answer(g: "Game", d: Any, a: dict[str, Any]) -> None:
+    """The answer to a choice made while paying a cost (601.2h)."""
+    _after_costs(g, costs.answer(g, d, a))
 
 
 def finish_cast(g: "Game", player: str, sid: int) -> None:
@@ -549,14 +322,13 @@ def cost_payable(g: "Game", player: str, o: "Obj", ab: Ability) -> bool:
     if ab.sorcery_speed and not sorcery_timing(g, player):
         return False
     if ab.condition is not None:  # 602.5b: "Activate only if / only once each turn / only during ..."
-        from engine.effects import condition
         if not condition(g, ab.condition, o.id, {"controller": player, "ability": ab}):
             return False
     if cost.life and g.players[player].life < cost.life:
         return False
     if cost.remove_counters and o.counters.get(cost.remove_counters[0], 0) < cost.remove_counters[1]:
         return False
-    if costs.has_choices(cost) and not costs.choices_payable(g, player, cost, o.id):
+    if has_choices(cost) and not costs.choices_payable(g, player, cost, o.id):
         return False
     if cost.mana and "X" not in cost.mana and not can_afford(g, player, cost.mana, {o.id} if cost.tap else set()):
         return False
@@ -568,7 +340,7 @@ def is_plain_mana_activation(g: "Game", player: str, a: dict[str, Any]) -> bool:
     activating it needs no snapshot (the hot path of every payment by hand)."""
     if a.get("action") != "activate":
         return False
-    o = g.objects.get(a.get("card"))
+    o = g.objects.get(a.get("card", -1))
     if o is None or o.zone != "battlefield":
         return False
     idx = a.get("ability", 0)
@@ -579,7 +351,7 @@ def is_plain_mana_activation(g: "Game", player: str, a: dict[str, Any]) -> bool:
         return False
     cost = ab.cost or Cost()
     return ab.kind == "mana" and not ab.targets and not cost.mana and not cost.discard and not cost.sacrifice_self \
-        and not costs.has_choices(cost) and not cost.exile_self
+        and not has_choices(cost) and not cost.exile_self
 
 
 def activate(g: "Game", player: str, a: dict[str, Any]) -> None:
@@ -607,8 +379,8 @@ def activate(g: "Game", player: str, a: dict[str, Any]) -> None:
         _pay_other_costs(g, player, o, cost, x)
         extra = {"effects": [dict(e.args) for e in ab.effects if e.op == "add_mana"], "mana": a.get("mana"),
                  "tapped": bool(cost.tap)}
-        if costs.has_choices(cost):
-            costs.start(g, player, cost, oid, None, "mana", a, extra)
+        if has_choices(cost):
+            _after_costs(g, costs.start(g, player, cost, oid, None, "mana", a, extra))
             return
         finish_mana(g, player, oid, extra, _mana_part(ab))
         return
@@ -619,6 +391,7 @@ def activate(g: "Game", player: str, a: dict[str, Any]) -> None:
                 not isinstance(m, int) or not 0 <= m < len(ab.modes) for m in modes):
             raise IllegalAction(f"choose {ab.choose} mode(s) of {len(ab.modes)}")
         specs = tuple(t for m in modes for t in ab.modes[m].targets)
+    specs = with_x(specs, x)
     chosen = normalize_targets(a.get("targets"), specs)
     s = _ability_object(g, o, ab, player)
     s.modes = list(modes) if ab.choose else []
@@ -639,8 +412,8 @@ def activate(g: "Game", player: str, a: dict[str, Any]) -> None:
     _pay_other_costs(g, player, o, cost, x)
     if cost.mana:
         pay_mana(g, player, substitute_x(cost.mana, s.x), {o.id} if cost.tap else set(), a.get("pay"))
-    if costs.has_choices(cost):
-        costs.start(g, player, cost, oid, s.id, "activate", a)  # 601.2h / 602.2b: chosen while paying
+    if has_choices(cost):
+        _after_costs(g, costs.start(g, player, cost, oid, s.id, "activate", a))  # 601.2h / 602.2b: chosen while paying
         return
     finish_activate(g, player, s.id)
 
@@ -673,7 +446,6 @@ def finish_mana(g: "Game", player: str, src: int, extra: dict[str, Any], ab: Abi
 
 
 def _ability_object(g: "Game", src: "Obj", ab: Ability, controller: str) -> "Obj":
-    from engine.state import Obj
     s = Obj(g.next_id, 0, src.card, controller, "stack")
     g.next_id += 1
     s.ability = ab
@@ -696,22 +468,19 @@ def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, x: int = 0) -
         o.counters["loyalty"] = o.counters.get("loyalty", 0) + n
         o.chosen["loyalty_turn"] = g.turn
     if cost.life:
-        from engine.effects import lose_life
         lose_life(g, player, cost.life)  # 119.4
     if cost.remove_counters:
         k, n = cost.remove_counters
         o.counters[k] -= n
     if cost.discard < 0:  # "Discard your hand" (an empty hand pays it too)
-        from engine.effects import discard
         for c in list(g.players[player].hand):
             discard(g, c)
     if cost.sacrifice_self:
-        from engine.effects import sacrifice
         sacrifice(g, o.id)
     elif cost.exile_self:
         g.move(o.id, "exile")
     elif cost.discard_self and o.zone == "hand":  # "Discard this card" (cycling, 702.28a)
-        effects.discard(g, o.id)
+        discard(g, o.id)
     if cost == _TAP_ONLY:
         g.turn_state_changed()
     else:

@@ -9,8 +9,6 @@ so that re-running the effect after the answer finds it).
 """
 from __future__ import annotations
 
-import json
-import zlib
 from typing import TYPE_CHECKING, Any
 
 from engine.errors import IllegalAction
@@ -82,7 +80,7 @@ def on_enter(g: "Game", o: "Obj") -> None:
         if what not in ENTER_CHOICES or what in o.chosen:
             continue
         g.queue.append({"kind": "choose_option", "player": o.controller, "options": list(ENTER_CHOICES[what]),
-                        "enter": o.id, "choice": what,
+                        "enter": o.id, "choice": what, "answer_to": "enter",
                         "prompt": f"{o.card.name}: choose a {what.replace('_', ' ')} (614.12)"})
 
 
@@ -92,12 +90,13 @@ def answer_enter(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
     if isinstance(opt, int) and not isinstance(opt, bool) and 1 <= opt <= len(d.options):
         opt = d.options[opt - 1]
     if opt not in d.options:
-        raise IllegalAction(f"choose one of {', '.join(map(str, d.options[:12]))}{' ...' if len(d.options) > 12 else ''}")
+        more = " ..." if len(d.options) > 12 else ""
+        raise IllegalAction(f"choose one of {', '.join(map(str, d.options[:12]))}{more}")
     o = g.objects.get(d.data["enter"])
     if o is None or o.zone != "battlefield":
         return
     what = d.data["choice"]
-    o.chosen[what] = COLORS[opt] if what == "color" else opt
+    o.chosen[what] = COLORS[str(opt)] if what == "color" else opt
     g.changed()
     g.log("chosen", card=o.card.name, obj=o.id, choice=what, value=opt)
 
@@ -109,56 +108,6 @@ def chosen_value(g: "Game", src: int | None, what: str) -> Any:
 
 
 # ------------------------------------------------------------------ chosen objects (608.2c)
-def _slot(ref: dict[str, Any], player: str) -> str:
-    """One answer per reference and chooser in a resolution: the compiler repeats the same
-    reference for "it" ("put a +1/+1 counter on a creature you control. It gains double
-    strike"), so a later effect names the object chosen for an earlier one."""
-    key = zlib.crc32(json.dumps(ref, sort_keys=True, default=str).encode())
-    return f"choose.{key:x}.{player}"
-
-
-def chosen_refs(g: "Game", r: dict[str, Any], ref: dict[str, Any]) -> list[Any]:
-    """{"choose": FILTER, [amount], [chooser], [up_to]}: the objects the chooser picked.
-
-    Each chooser picks among the objects matching the filter now; with fewer than the
-    amount, all of them (701.17a-like: as many as possible). ``owner: "chooser"`` means
-    the choosing player's own cards ("each opponent exiles a card from their hand"); an
-    owner reference ({"target": 0}) the cards of that player ("you choose a nonland card
-    from it"). A chosen card that an earlier effect moved is followed to its new zone (400.7)."""
-    from engine.effects import amount, refs, source_id
-    from engine.filters import matches
-    you = g.objects[r["obj"]].controller
-    src = source_id(g, r)
-    choosers = [p for p in refs(g, r, ref.get("chooser", "you")) if isinstance(p, str)]
-    n = amount(g, ref.get("amount", 1), src, r)
-    out: list[Any] = []
-    for p in choosers:
-        slot = _slot(ref, p)
-        got = r["answers"].get(slot)
-        if got is None:
-            f = dict(ref["choose"])
-            ctl = you
-            owners: list[str] | None = None
-            if f.get("owner") == "chooser":
-                f["owner"] = "you"
-                ctl = p
-            elif isinstance(f.get("owner"), dict) or f.get("owner") in ("it", "trigger_player", "defending_player"):
-                owners = [q for q in refs(g, r, f.pop("owner")) if isinstance(q, str)]
-            zone = f.get("zone", "battlefield")
-            pool = g.battlefield if zone == "battlefield" else \
-                [i for q in (owners if owners is not None else g.order) for i in g.players[q].zone(zone)]
-            cands = [i for i in pool if matches(g, i, f, src, ctl)]
-            k = min(n, len(cands))
-            if not cands:
-                r["answers"][slot] = got = []
-            else:
-                raise NeedChoice({"kind": "choose_cards", "player": p, "options": cands,
-                                  "min": 0 if ref.get("up_to") else k, "max": k, "slot": slot,
-                                  "prompt": f"{g.objects[r['obj']].card.name}: choose {k} (in order)"})
-        fol = r.get("followed", {})
-        out += [fol.get(x, x) for x in got if fol.get(x, x) in g.objects]
-    return out
-
 
 #: Where a {"choose": ...} reference is carried out: (op, argument) pairs and the zones
 #: chosen from (engine/support.py refuses the others).

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine import triggers
 from engine.errors import IllegalAction
+from engine.filters import matches
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -32,19 +34,18 @@ def entering(g: "Game", o: "Obj") -> bool:
     st = clone_static(o)
     if st is None or o.is_copy:
         return False
-    from engine.filters import matches
     f = dict(st.get("filter") or {"types": ["Creature"]})
     cands = [i for i in g.battlefield if i != o.id and matches(g, i, f, o.id, o.controller)]
     if not cands:
         return False
     g.queue.insert(0, {"kind": "choose_cards", "player": o.controller, "options": cands, "min": 0, "max": 1,
-                       "clone": o.id, "prompt": f"{o.card.name}: enter as a copy of one of them? (706.5)"})
+                       "clone": o.id, "answer_to": "clone",
+                       "prompt": f"{o.card.name}: enter as a copy of one of them? (706.5)"})
     return True
 
 
 def answer(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
     """706.5: the permanent enters as a copy of the chosen one (or as itself with none)."""
-    from engine import triggers
     cards = [int(c) if isinstance(c, str) and c.isdigit() else c for c in a.get("cards", [])]
     if len(cards) > 1 or any(c not in d.options for c in cards):
         raise IllegalAction("choose at most one of the offered creatures")

@@ -1,15 +1,18 @@
 """Combat (CR 506-511): attackers, blockers, damage assignment order and combat damage."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from engine import triggers
+from engine.actions import deal_damage_batch, remove_from_combat  # noqa: F401 (combat.remove_from_combat: 506.4)
+from engine.choices import NeedChoice
 from engine.errors import IllegalAction
 from engine.filters import matches
+from engine.protection import protected
 
 if TYPE_CHECKING:
     from engine.game import Game
-    from engine.state import Decision, Obj
+    from engine.state import Decision
 
 
 def combat_power(g: "Game", oid: int) -> int:
@@ -140,7 +143,6 @@ def can_block(g: "Game", b: int, a: int) -> bool:
     if walks and any(_walks_past(g, q, bc.controller) for q in walks):
         return False  # 702.14c
     if "Protection" in akw:
-        from engine.protection import protected
         if protected(g, ac, b):
             return False  # 702.16e
     for r in bc.rules:
@@ -345,20 +347,6 @@ def set_order(g: "Game", d: "Decision", order: list[Any]) -> None:
     g.changed()
 
 
-def remove_from_combat(g: "Game", o: "Obj") -> None:
-    """506.4: a permanent removed from combat stops attacking or blocking."""
-    for i in g.battlefield:
-        x = g.objects[i]
-        if o.id in x.blockers:
-            x.blockers.remove(o.id)
-        if o.id in x.blocking:
-            x.blocking.remove(o.id)
-        if o.id in x.order:
-            x.order.remove(o.id)
-    o.attacking = None
-    o.blocking = []
-    o.blockers = []
-
 
 def end_combat(g: "Game") -> None:
     """511.3: creatures stop being attacking and blocking creatures."""
@@ -475,14 +463,12 @@ def check_assignment(g: "Game", data: dict[str, Any], assign: dict[Any, int]) ->
 def assign(g: "Game", d: "Decision", raw: dict[Any, int]) -> None:
     amap = {_int(k): int(v) for k, v in dict(raw).items()}
     check_assignment(g, d.data, amap)
-    key = d.data.get("attacker", d.data.get("blocker"))
+    key = cast(int, d.data.get("attacker", d.data.get("blocker")))
     g.assignments[key] = amap
 
 
 def deal(g: "Game", first: bool) -> None:
     """510.2: all combat damage is dealt simultaneously."""
-    from engine import effects
-    from engine.choices import NeedChoice
     plan: dict[int, dict[Any, int]] = dict(g.assignments)
     for a in attackers(g):
         o = g.objects[a]
@@ -499,7 +485,7 @@ def deal(g: "Game", first: bool) -> None:
             plan[b] = {live[0]: combat_power(g, b)}
     hits = [(src, tgt, n) for src, m in plan.items() for tgt, n in m.items() if n > 0 and src in g.objects]
     try:
-        effects.deal_damage_batch(g, hits, combat=True)
+        deal_damage_batch(g, hits, combat=True)
     except NeedChoice as need:  # 616.1: the order of prevention effects is asked before any damage
         g.queue.insert(0, {"kind": "_deal_combat_damage", "player": g.active, "first": first})
         g.wait = need.wait

@@ -14,10 +14,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.actions import discard, sacrifice
 from engine.cards.abilities import Ability, CardDef, Cost
 from engine.errors import IllegalAction
 from engine.filters import matches, unknown_keys
 from engine.memo import per_object
+from engine.payment import chosen_parts
+from engine.values import condition
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -27,31 +30,6 @@ _VERB = {"sacrifice": "sacrifice", "discard": "discard", "exile_from_graveyard":
 
 
 # ------------------------------------------------------------------ the parts of a cost
-def chosen_parts(cost: Cost) -> list[tuple[str, dict[str, Any], int]]:
-    """(part, filter, how many) for each part of ``cost`` that names objects to choose, in
-    the order they are paid (601.2h lets the player pay in any order; the result is the same)."""
-    out: list[tuple[str, dict[str, Any], int]] = []
-    if cost.sacrifice:
-        f = dict(cost.sacrifice)
-        out.append(("sacrifice", f, int(f.pop("amount", 1))))
-    if cost.discard and cost.discard > 0:
-        out.append(("discard", dict(cost.discard_filter or {}), cost.discard))
-    if cost.exile_from_graveyard:
-        f = dict(cost.exile_from_graveyard)
-        out.append(("exile_from_graveyard", f, int(f.pop("amount", 1))))
-    if cost.tap_others:
-        f = dict(cost.tap_others)
-        out.append(("tap_others", f, int(f.pop("amount", 1))))
-    if cost.return_to_hand:
-        out.append(("return_to_hand", dict(cost.return_to_hand), 1))
-    return out
-
-
-def has_choices(cost: Cost | None) -> bool:
-    """Does paying this cost involve choosing objects (see chosen_parts)?"""
-    return cost is not None and bool(cost.sacrifice or cost.discard > 0 or cost.exile_from_graveyard
-                                     or cost.tap_others or cost.return_to_hand)
-
 
 def cost_problems(cost: Cost) -> list[str]:
     """Why this engine cannot pay a cost as written ([] when it can)."""
@@ -107,16 +85,18 @@ def choices_payable(g: "Game", player: str, cost: Cost, src: int | None, exclude
 
 # ------------------------------------------------------------------ paying, maybe after a decision
 def start(g: "Game", player: str, cost: Cost | list[Cost], src: int | None, obj: int | None, finish: str,
-          a: dict[str, Any], extra: dict[str, Any] | None = None) -> None:
-    """Pay the chosen parts of ``cost`` for the spell or ability ``obj`` from source ``src``,
-    then finish the cast or activation (``finish``: "cast", "activate" or "mana").
+          a: dict[str, Any], extra: dict[str, Any] | None = None) -> dict[str, Any] | None:
+    """Pay the chosen parts of ``cost`` for the spell or ability ``obj`` from source ``src``;
+    returns the paid record when every part is paid, for the caller to finish the cast or
+    activation (engine/casting.py, by ``finish``: "cast", "activate" or "mana").
 
     Parts whose choice the answer carries are paid at once; the first other part makes the
     game wait for a choose_cards decision. A part that cannot be paid raises IllegalAction
     (the whole answer is then undone by the caller's snapshot).
     """
     parts = [[p, f, n] for c in (cost if isinstance(cost, list) else [cost]) for p, f, n in chosen_parts(c)]
-    pend = {"player": player, "src": src, "obj": obj, "finish": finish, "parts": parts, "extra": dict(extra or {})}
+    pend: dict[str, Any] = {"player": player, "src": src, "obj": obj, "finish": finish, "parts": parts,
+                            "extra": dict(extra or {})}
     for part, f, n in list(pend["parts"]):
         if part not in a:
             break
@@ -124,7 +104,7 @@ def start(g: "Game", player: str, cost: Cost | list[Cost], src: int | None, obj:
         _check(g, player, part, f, n, src, picks)
         _pay(g, player, part, picks, obj)
         pend["parts"].pop(0)
-    _go_on(g, pend)
+    return _go_on(g, pend)
 
 
 def _check(g: "Game", player: str, part: str, f: dict[str, Any], n: int, src: int | None,
@@ -134,7 +114,8 @@ def _check(g: "Game", player: str, part: str, f: dict[str, Any], n: int, src: in
         raise IllegalAction(f"{_VERB[part]}: choose {n} of the offered objects")
 
 
-def _go_on(g: "Game", pend: dict[str, Any]) -> None:
+def _go_on(g: "Game", pend: dict[str, Any]) -> dict[str, Any] | None:
+    """Wait for the choice of the next part, or return ``pend`` once every part is paid."""
     player, src = pend["player"], pend["src"]
     while pend["parts"]:
         part, f, n = pend["parts"][0]
@@ -143,13 +124,14 @@ def _go_on(g: "Game", pend: dict[str, Any]) -> None:
             raise IllegalAction(f"cannot pay the cost: too few to {_VERB[part]}")
         name = g.objects[src].card.name if src in g.objects else "it"
         g.wait = {"kind": "choose_cards", "player": player, "options": cands, "min": n, "max": n,
-                  "prompt": f"{name}: choose {n} to {_VERB[part]} (cost)", "cost": pend}
-        return
-    _finish(g, pend)
+                  "prompt": f"{name}: choose {n} to {_VERB[part]} (cost)", "cost": pend, "answer_to": "cost"}
+        return None
+    return pend
 
 
-def answer(g: "Game", d: Any, a: dict[str, Any]) -> None:
-    """The answer to a cost choice (601.2h): checked, paid, then the rest of the cost."""
+def answer(g: "Game", d: Any, a: dict[str, Any]) -> dict[str, Any] | None:
+    """The answer to a cost choice (601.2h): checked, paid, then the rest of the cost (the
+    paid record is returned once every part is paid, as by start)."""
     pend = d.data["cost"]
     player = pend["player"]
     part, f, n = pend["parts"][0]
@@ -158,11 +140,10 @@ def answer(g: "Game", d: Any, a: dict[str, Any]) -> None:
         raise IllegalAction(f"{_VERB[part]}: choose {n} of the offered objects")
     pend = {**pend, "parts": [list(p) for p in pend["parts"][1:]]}
     _pay(g, player, part, picks, pend["obj"])
-    _go_on(g, pend)
+    return _go_on(g, pend)
 
 
 def _pay(g: "Game", player: str, part: str, picks: list[int], obj: int | None) -> None:
-    from engine.effects import discard, sacrifice
     s = g.objects.get(obj) if obj is not None else None
     for i in picks:
         name = g.objects[i].card.name
@@ -182,25 +163,6 @@ def _pay(g: "Game", player: str, part: str, picks: list[int], obj: int | None) -
             g.move(i, "hand")
         g.log("cost", player=player, part=part, card=name)
     g.changed()
-
-
-def _finish(g: "Game", pend: dict[str, Any]) -> None:
-    from engine import casting
-    if pend["finish"] == "cast":
-        casting.finish_cast(g, pend["player"], pend["obj"])
-    elif pend["finish"] == "activate":
-        casting.finish_activate(g, pend["player"], pend["obj"])
-    else:
-        casting.finish_mana(g, pend["player"], pend["src"], pend["extra"])
-
-
-def sacrificed_power(g: "Game", obj: int | None, key: str = "power") -> int:
-    """The power (or toughness) of the object sacrificed to pay for ``obj`` (608.2h)."""
-    o = g.objects.get(obj) if obj is not None else None
-    if o is None:
-        return 0
-    got = o.chosen.get("sacrificed") or []
-    return got[0][key] if got else 0
 
 
 # ------------------------------------------------------------------ additional costs of spells (601.2f)
@@ -313,11 +275,11 @@ def cost_change(g: "Game", player: str, spell: int, targets: list[list[Any]] | N
         total += _amount(g, st, src)
     card = g.objects[spell].card
     for ab in card.abilities:
-        st = ab.static
-        if ab.kind == "static" and st and st.get("kind") == "cost_change" and st.get("spells") == "self":
-            if st.get("condition") and not _self_condition(g, st["condition"], player):
+        own = ab.static
+        if ab.kind == "static" and own and own.get("kind") == "cost_change" and own.get("spells") == "self":
+            if own.get("condition") and not _self_condition(g, own["condition"], player):
                 continue
-            total += _amount(g, st, spell)
+            total += _amount(g, own, spell)
     return total
 
 
@@ -337,7 +299,6 @@ def _amount(g: "Game", st: dict[str, Any], src: int) -> int:
 
 def _self_condition(g: "Game", cond: dict[str, Any], player: str) -> bool:
     """A condition of a spell's own cost change, read for its caster ("if you control ...")."""
-    from engine.effects import condition
     if "control" in cond:
         n = sum(1 for i in g.battlefield if matches(g, i, cond["control"], None, player))
         return cond.get("min", 1) <= n <= cond.get("max", 10 ** 6)
@@ -395,33 +356,4 @@ def ability_of(card: CardDef, kind: str) -> Ability | None:
 
 
 # ------------------------------------------------------------------ "can't be countered", "can't be prevented"
-def _own_static(g: "Game", oid: int, kind: str) -> bool:
-    """Does object ``oid`` have an active static ability of this kind affecting itself?"""
-    o = g.objects.get(oid)
-    if o is None:
-        return False
-    abilities = g.chars(oid).abilities if o.zone == "battlefield" else o.card.abilities
-    for ab in abilities:
-        st = ab.static
-        if ab.kind == "static" and st and st.get("kind") == kind and st.get("affects", "self") == "self":
-            if st.get("condition"):
-                from engine.effects import condition
-                if not condition(g, st["condition"], oid, None):
-                    continue
-            return True
-    return False
 
-
-def cant_be_countered(g: "Game", oid: int) -> bool:
-    """101.1 / 701.5: "This spell can't be countered" (a spell, with its condition, if any)."""
-    o = g.objects.get(oid)
-    return o is not None and o.zone == "stack" and o.ability is None and _own_static(g, oid, "cant_be_countered")
-
-
-def unpreventable(g: "Game", src: int) -> bool:
-    """615.12: damage this source deals can't be prevented ("the damage can't be prevented")."""
-    o = g.objects.get(src)
-    if o is None or not any(ab.kind == "static" and ab.static and ab.static.get("kind") == "unpreventable"
-                            for ab in o.card.abilities):
-        return False
-    return _own_static(g, src, "unpreventable")

@@ -6,13 +6,15 @@ legal answer when there is exactly one.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
-from engine import ability_index, casting, combat, costs, manual, player_statics, zones_cast
+from engine import ability_index, casting, combat, costs, manual, payment, player_statics, targets, triggers, zones_cast
+from engine.cards.abilities import TargetSpec
 from engine.state import Decision
 
 if TYPE_CHECKING:
     from engine.game import Game
+    from engine.state import Obj
 
 
 def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
@@ -26,7 +28,7 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
         if fb is not None and getattr(fb, "mana", None) and casting.can_cast_timing(g, player, o) \
                 and _affordable(g, player, o, tuple(m for m in fb.mana if m != "X")):
             base = tuple(m for m in fb.mana if m != "X")
-            opt = cast_option(g, player, o, casting.spell_ability(o.card), base, afford, tuple(fb.mana))
+            opt = cast_option(g, player, o, targets.spell_ability(o.card), base, afford, tuple(fb.mana))
             if opt is not None:
                 opt["alt"] = "flashback"
                 out.append(opt)
@@ -46,7 +48,7 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
                 continue
         elif not casting.can_cast_timing(g, player, o):
             continue
-        ab = casting.spell_ability(o.card)
+        ab = targets.spell_ability(o.card)
         variants: list[tuple[str | None, tuple[str, ...], Any]] = [(None, o.card.mana_cost, None)]
         alt_cost = costs.alternative_cost(o.card)
         if alt_cost is not None:  # 118.9: "you may pay ... rather than pay its mana cost"
@@ -63,7 +65,7 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
             if alt is not None:
                 opt["alt"] = alt
             out.append(opt)
-    out += zones_cast.options(g, player, afford)  # other zones (601.2a), without paying (117.9)
+    out += zone_options(g, player, afford)  # other zones (601.2a), without paying (117.9)
     if manual.offered(g, player):
         out.append({"action": "manual"})
     srcs = list(_activated_sources(g, player))
@@ -102,7 +104,7 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
                 opt["modes"] = [m.text for m in ab.modes]
                 opt["choose"] = ab.choose
             elif ab.targets:
-                cands = [casting.target_candidates(g, s, o, player) for s in ab.targets]
+                cands = [targets.target_candidates(g, s, o, player) for s in ab.targets]
                 if any(len(c) < s.min for c, s in zip(cands, ab.targets)):
                     continue
                 opt["targets"] = cands
@@ -117,11 +119,12 @@ def _activated_sources(g: "Game", player: str) -> list[tuple[int, list[tuple[int
     cs = g.all_chars()
     kept = g.__dict__.get("_activated")
     if kept is None or kept[0] is not cs:
-        kept = g._activated = (cs, {})
-    srcs = kept[1].get(player)
+        kept = g._activated = (cs, {})  # player -> (permanent, its activated abilities)
+    srcs: list[tuple[int, list[tuple[int, Any]]]] | None = kept[1].get(player)
     if srcs is None:
         cache = ability_index.CACHE
-        srcs = kept[1][player] = []
+        srcs = []
+        kept[1][player] = srcs
         for oid in g.battlefield:
             c = cs[oid]
             if c.controller != player:
@@ -139,10 +142,9 @@ def cast_option(g: "Game", player: str, o: Any, ab: Any, base: tuple[str, ...],
     """The cast option of a card in hand with its legal targets, or None without enough of them."""
     specs = ab.targets if ab is not None and not ab.choose else ()
     if "Aura" in o.card.subtypes:
-        from engine.cards.abilities import TargetSpec
         en = o.card.keyword_args.get("Enchant")
         specs = (TargetSpec(en if isinstance(en, dict) else {"types": ["Creature"]}, "enchant"),)
-    cands = [casting.target_candidates(g, s, o, player) for s in specs]
+    cands = [targets.target_candidates(g, s, o, player) for s in specs]
     if specs and _target_taxes(g, player):  # 601.2f: a target that makes it cost more
         cands = [[c for c in slot if _affordable(g, player, o, base, afford, [[c]])] for slot in cands]
     if any(len(c) < s.min for c, s in zip(cands, specs)):
@@ -181,10 +183,10 @@ def _affordable(g: "Game", player: str, o: Any, base: tuple[str, ...],
             return False
     total = costs.total_cost(g, player, o.id, base, targets)
     if afford is None:
-        return casting.can_afford(g, player, total)
+        return payment.can_afford(g, player, total)
     ok = afford.get(total)
     if ok is None:
-        ok = afford[total] = casting.can_afford(g, player, total)
+        ok = afford[total] = payment.can_afford(g, player, total)
     return ok
 
 
@@ -192,6 +194,8 @@ def build(g: "Game", w: dict[str, Any]) -> Decision:
     kind = w["kind"]
     player = w["player"]
     data = {k: v for k, v in w.items() if k not in ("kind", "player")}
+    opts: Any  # the options of this kind (engine/decision_kinds.OPTIONS)
+    forced: Any
     if kind == "priority":
         opts = priority_options(g, player)
         return Decision(player, kind, f"{player}: {g.step}, you have priority", opts, data)
@@ -228,7 +232,7 @@ def build(g: "Game", w: dict[str, Any]) -> Decision:
         return Decision(player, kind, "order the attackers (509.3)", ids, data, None)
     if kind == "assign_damage":
         f = combat.forced_assignment(g, data)
-        key = data.get("attacker", data.get("blocker"))
+        key = cast(int, data.get("attacker", data.get("blocker")))
         o = g.objects[key]
         recips = list(o.blockers) + ([o.attacking] if "Trample" in g.chars(key).keywords else []) \
             if "attacker" in data else list(o.order)
@@ -237,7 +241,6 @@ def build(g: "Game", w: dict[str, Any]) -> Decision:
                          "lethal": {x: combat.lethal(g, x, key) for x in recips if isinstance(x, int)}}, data,
                         {"assign": f} if f is not None else None)
     if kind == "trigger_targets":
-        from engine import triggers
         t = g.triggered[w["trigger"]]
         cands = triggers.candidates(g, t)
         specs = t["ability"].targets
@@ -257,7 +260,6 @@ def build(g: "Game", w: dict[str, Any]) -> Decision:
     if kind == "discard_to_hand_size":
         return Decision(player, kind, f"discard {w['n']} card(s) (514.1)", list(g.players[player].hand), data)
     if kind == "manual":
-        from engine import manual
         return Decision(player, kind, f"carry out {w.get('card')} by hand, then say done",
                         manual.options(g, player), data)
     if kind == "legend_rule":
@@ -275,3 +277,53 @@ def build(g: "Game", w: dict[str, Any]) -> Decision:
     if kind == "_deal_combat_damage":
         raise RuntimeError("internal step leaked")
     raise RuntimeError(f"unknown wait {kind}")
+
+
+def zone_options(g: "Game", player: str, afford: dict[tuple[str, ...], bool]) -> list[dict[str, Any]]:
+    """The extra priority actions (116.2a-b): casts and land plays from other zones, and
+    casts from the hand without paying the mana cost."""
+    out: list[dict[str, Any]] = []
+    if not g.effects and not player_statics.active(g):
+        return out
+    for oid in zones_cast.candidates(g, player):
+        o = g.objects[oid]
+        if "Land" in o.card.types:
+            if casting.can_play_land(g, player, oid):
+                out.append({"action": "play", "card": oid, "name": o.card.name})
+            continue
+        perm = zones_cast.may_cast(g, player, o)
+        if perm is None:
+            continue
+        opt = spell_option(g, player, o, free=perm["free"], afford=afford)
+        if opt is not None:
+            out.append(opt)
+    if player_statics.statics(g, "free_spells"):
+        for oid in g.players[player].hand:
+            o = g.objects[oid]
+            if "Land" not in o.card.types and player_statics.free_from_hand(g, player, o):
+                opt = spell_option(g, player, o, free=True, afford=afford)
+                if opt is not None:
+                    opt["alt"] = "free"
+                    out.append(opt)
+    return out
+
+
+
+def spell_option(g: "Game", player: str, o: "Obj", free: bool,
+                 afford: dict[tuple[str, ...], bool]) -> dict[str, Any] | None:
+    """A cast option for ``o`` (targets, X, kicker, modes), or None when it can't be cast now."""
+    if not casting.can_cast_timing(g, player, o):
+        return None
+    if not free:
+        cost = tuple(s for s in o.card.mana_cost if s != "X")
+        ok = afford.get(cost)
+        if ok is None:
+            ok = afford[cost] = payment.can_afford(g, player, cost)
+        if not ok:
+            return None
+    # 107.3b: cast without paying its mana cost, X is 0 (no X to choose)
+    base = () if free else tuple(s for s in o.card.mana_cost if s != "X")
+    opt = cast_option(g, player, o, targets.spell_ability(o.card), base, afford, () if free else o.card.mana_cost)
+    if opt is not None and free:
+        opt["free"] = True
+    return opt

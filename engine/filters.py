@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.mana import mana_value
+
 if TYPE_CHECKING:
     from engine.game import Game
 
@@ -122,7 +124,6 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
     if not _cmp(game, c.power, f, "power", src) or not _cmp(game, c.toughness, f, "toughness", src):
         return False
     if any(k in f for k in ("mv_le", "mv_ge", "mv_eq")):
-        from engine.mana import mana_value
         if not _cmp(game, int(mana_value(o.card.mana_cost)), f, "mv", src):
             return False
     if f.get("name") == "SELF" and src is not None and o.card.name != game.objects[src].card.name:
@@ -192,3 +193,15 @@ def unknown_keys(f: Any, group_ok: bool = False) -> set[str]:
         if isinstance(f.get(k), dict):
             out |= unknown_keys(f[k])
     return out
+
+
+def check(spec: Any, group_ok: bool = False) -> None:
+    """For the compiler: raise ValueError naming every key of filter ``spec`` (and of the
+    filters nested in it) that ``matches`` does not read, so that a mistyped key fails when
+    the card is compiled instead of silently matching nothing. ``group_ok``: the group keys
+    of a search or dig (one_of_each, different_names) are allowed."""
+    if not isinstance(spec, dict):
+        raise ValueError(f"a filter is a mapping, not {spec!r}")
+    bad = unknown_keys(spec, group_ok)
+    if bad:
+        raise ValueError(f"unknown filter key{'s' if len(bad) > 1 else ''} {', '.join(sorted(bad))} in {spec!r}")

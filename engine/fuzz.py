@@ -18,15 +18,19 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import sys
 import time
 from typing import Any
 
+from engine import sba
 from engine.ai.random_bot import RandomBot
 from engine.bench import GREEN, RED
 from engine.cardpool import CardPool
+from engine.decks.files import DeckFileError, read_deck
 from engine.errors import IllegalAction
 from engine.game import Game
+from engine.randomdeck import random_deck
 from engine.secrecy import check_views as check_views  # the view check, by the audience model
 
 
@@ -62,7 +66,6 @@ def check_sba(g: Game) -> None:
     d = g.pending
     if d is None or d.kind != "priority":
         return
-    from engine import sba
     # sba.check changes nothing but this bookkeeping unless an action is due, and then the
     # game fails here anyway
     kept = (g.lki, g.tokens_outside, g.__dict__.pop("_sba_clean", None))
@@ -110,9 +113,7 @@ def game_decks(seed: int, cards: CardPool, decks: str | list[list[str]] = "bench
     if decks == "bench":
         return [RED, GREEN] if seed % 2 == 0 else [GREEN, RED]
     if decks == "random":
-        import random as _random
-        from engine.randomdeck import random_deck
-        rng = _random.Random(f"fuzz-decks-{seed}")
+        rng = random.Random(f"fuzz-decks-{seed}")
         return [random_deck(rng, cards), random_deck(rng, cards)]
     assert isinstance(decks, list) and decks
     return [decks[seed % len(decks)], decks[(seed + 1) % len(decks)]]
@@ -246,7 +247,6 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _deck_files(paths: list[str]) -> list[list[str]]:
-    from engine.decks.files import DeckFileError, read_deck
     out = []
     for p in paths:
         try:

@@ -10,18 +10,37 @@ layers in engine.layers (613).
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Callable
 
-from engine import casting, combat, decisions, effects, knowledge, player_statics, replacement, sba, triggers
+from engine import (
+    casting,
+    clone,
+    combat,
+    decisions,
+    effects,
+    knowledge,
+    manual,
+    opening,
+    player_statics,
+    position,
+    replacement,
+    sba,
+    triggers,
+)
+from engine.actions import discard
 from engine.cardpool import CardPool
+from engine.cards.abilities import CardDef
+from engine.choices import answer_enter
+from engine.decision_kinds import CHOICE_KINDS, DecisionKind, validate
 from engine.errors import IllegalAction
-from engine.layers import Chars, compute, off_battlefield
+from engine.layers import Chars, compute, counters_allowed, off_battlefield
+from engine.ops import OPS
 from engine.rng import GameRandom
-from engine.state import Decision, Obj, Player
+from engine.state import STEPS, Decision, Obj, Player, create_object
+from engine.until import source_left
+from engine.values import amount, condition
+from engine.view import view as view_of
 
-STEPS = ("untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers",
-         "declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat", "main2",
-         "end", "cleanup")
 COMBAT_STEPS = ("beginning_of_combat", "declare_attackers", "declare_blockers",
                 "first_strike_damage", "combat_damage", "end_of_combat")
 HAND_SIZE = 7
@@ -29,6 +48,16 @@ HAND_SIZE = 7
 
 class Game:
     """A two-player game of Magic (CR 100-105)."""
+
+    #: The effect primitives (engine/ops): an op that runs nested effects finds the table here.
+    OPS = OPS
+
+    # caches the rules modules keep on the game (absent until first used; never copied)
+    _pstatics_any: tuple[int, bool]                                             # player_statics.active
+    _pstatics: tuple[int, dict[str, list[tuple[int, str, dict[str, Any]]]]]    # player_statics.statics
+    _printed: dict[int, Any]                                                    # layers.compute
+    _chars_plain: dict[int, Chars]                                              # layers.compute
+    _activated: tuple[Any, dict[str, list[tuple[int, list[tuple[int, Any]]]]]]  # decisions
 
     # ------------------------------------------------------------------ creation
     def __init__(self, names: list[str], cards: CardPool | None = None, seed: int = 0) -> None:
@@ -130,12 +159,7 @@ class Game:
 
     # ------------------------------------------------------------------ objects and zones
     def _make(self, name: str, owner: str, zone: str) -> Obj:
-        card = self.cards.definition(name)
-        o = Obj(self.next_id, self.next_uid, card, owner, zone)
-        self.next_id += 1
-        self.next_uid += 1
-        self.objects[o.id] = o
-        return o
+        return create_object(self, self.cards.definition(name), owner, zone)
 
     def other(self, player: str) -> str:
         return self.order[1] if player == self.order[0] else self.order[0]
@@ -220,7 +244,7 @@ class Game:
             to, top, index, shuffle = "library", True, None, True
         before = self.chars(oid) if frm == "battlefield" else None
         fired: list[dict[str, Any]] = []
-        if frm == "battlefield":
+        if before is not None:  # it left the battlefield
             fired = triggers.leaves(self, o, before, to)
         self.zone_list(o).remove(oid)
         if frm == "battlefield":
@@ -279,11 +303,12 @@ class Game:
         self.changed()
         if to in ("library", "hand") and not shuffle:
             # into a hidden zone: who saw it go there knows it (until a shuffle, 701.16a)
-            seen = set(self.order) if frm not in ("library", "hand") else set(was)
-            if to == "library" and frm == "hand":
-                seen.add(n.owner)
-            elif to == "hand":
-                seen.discard(n.owner)
+            if frm not in ("library", "hand"):  # from a public zone: the whole table saw it
+                seen = set(self.order)
+            else:
+                seen = set(was)
+                if seen or (to == "library" and frm == "hand"):
+                    seen.add(n.owner)
             if seen:
                 knowledge.show(self, [n.id], sorted(seen))
         hidden = to in ("library", "hand") and frm in ("library", "hand")
@@ -295,15 +320,12 @@ class Game:
         if frm == "battlefield" and to == "graveyard":
             n.chosen["from_battlefield_turn"] = self.turn  # "put there from the battlefield this turn"
         if frm == "battlefield" and self.effects:
-            from engine.until import source_left
             source_left(self, oid)  # 610.3: "until SELF leaves the battlefield"
         if shuffle:
             self.log("reveal", player=n.owner, cards=[n.card.name], objs=[n.id])
             knowledge.shuffle(self, n.owner)
         if to == "battlefield":
-            from engine import clone
             if counters:
-                from engine.effects import counters_allowed
                 for k, v in counters.items():
                     if counters_allowed(self, n.id, k):
                         n.counters[k] = n.counters.get(k, 0) + v
@@ -330,10 +352,10 @@ class Game:
 
     # ------------------------------------------------------------------ amounts and conditions
     def amount(self, a: Any, src: int | None, ctx: dict[str, Any] | None = None) -> int:
-        return effects.amount(self, a, src, ctx)
+        return amount(self, a, src, ctx)
 
     def condition(self, cond: dict[str, Any], src: int | None) -> bool:
-        return effects.condition(self, cond, src, None)
+        return condition(self, cond, src, None)
 
     # ------------------------------------------------------------------ the contract
     @property
@@ -375,57 +397,25 @@ class Game:
         self._advance()
 
     def _answer(self, d: Decision, a: Any) -> None:
-        if not isinstance(a, dict):
-            raise IllegalAction(f"an answer is a mapping, not {a!r}")
-        kind = d.kind
+        """Carry out an answer: its shape is checked (engine/decision_kinds.validate), then the
+        handler of its kind (ANSWER_HANDLERS) checks that it is legal and applies it. A generic
+        choice goes to the rules module that asked it, named by the wait's ``answer_to``."""
+        a = validate(d.kind, a)
+        route = (d.data.get("answer_to", "resolve") if d.kind in CHOICE_KINDS else None)
+        handler = ANSWER_HANDLERS.get((d.kind, route))
+        if handler is None:
+            raise IllegalAction(f"unknown decision {d.kind}" + (f" for {route}" if route else ""))
         self.wait = None
-        if kind == "priority":
-            casting.priority_action(self, d.player, a)
-        elif kind == "mulligan":
-            self._mulligan_answer(d.player, a)
-        elif kind == "play_first":
-            self._play_first_answer(d.player, a)
-        elif kind == "mulligan_bottom":
-            if a.get("option") not in ("top", "bottom"):
-                raise IllegalAction("answer top or bottom")
-            if a["option"] == "bottom":
-                p = self.players[d.player]
-                self.move(p.library[0], "library", top=False)
-            self._after_mulligans()
-        elif kind == "attackers":
-            combat.declare_attackers(self, d.player, a.get("attackers", {}))
-        elif kind == "blockers":
-            combat.declare_blockers(self, d.player, a.get("blockers", {}))
-        elif kind in ("order_blockers", "order_attackers"):
-            combat.set_order(self, d, a.get("order", []))
-        elif kind == "assign_damage":
-            combat.assign(self, d, a.get("assign", {}))
-        elif kind == "trigger_targets":
-            triggers.choose_targets(self, d, a)
-        elif kind == "order_triggers":
-            triggers.order(self, d, a.get("order", []))
-        elif kind == "discard_to_hand_size":
-            self._cleanup_discard(d, a.get("cards", []))
-        elif kind == "choose_cards" and "clone" in d.data:
-            from engine import clone
-            clone.answer(self, d, a)  # 706.5: Mirror Image
-        elif kind == "choose_cards" and d.data.get("opening"):
-            from engine import opening
-            opening.answer(self, d, a)  # 103.5: Leylines
-        elif kind == "choose_option" and "replace" in d.data:
-            replacement.answer(self, d, a)  # 616.1: which replacement or prevention effect applies first
-        elif kind == "choose_option" and "enter" in d.data:
-            from engine.choices import answer_enter
-            answer_enter(self, d, a)  # 614.12: "as SELF enters, choose ..."
-        elif kind in ("choose_cards", "choose_option", "choose_number"):
-            effects.answer(self, d, a)
-        elif kind == "manual":
-            from engine import manual
-            manual.answer(self, d, a)
-        elif kind == "legend_rule":
-            sba.legend_answer(self, d, a.get("cards", []))
-        else:
-            raise IllegalAction(f"unknown decision {kind}")
+        handler(self, d, a)
+
+    def _mulligan_bottom_answer(self, d: Decision, a: dict[str, Any]) -> None:
+        """103.4 (2016): after mulligans, a player may put the top card of their library on the bottom."""
+        if a.get("option") not in ("top", "bottom"):
+            raise IllegalAction("answer top or bottom")
+        if a["option"] == "bottom":
+            p = self.players[d.player]
+            self.move(p.library[0], "library", top=False)
+        self._after_mulligans()
 
     def concede(self, player: str) -> None:
         """A player concedes (104.3a) at any time; recorded so a replay concedes too."""
@@ -489,20 +479,15 @@ class Game:
         self.players = s["players"]
 
     def state_key(self) -> Any:
-        """Everything that makes the game what it is, comparable with ==."""
-        objs = sorted([(k, o.uid, o.card.name, o.owner, o.controller, o.zone, o.tapped, o.sick,
-                        o.damage, tuple(sorted(o.counters.items())) if o.counters else (), o.attached_to,
-                        o.attacking, tuple(o.blocking) if o.blocking else (),
-                        tuple(o.blockers) if o.blockers else (), o.token)
-                       for k, o in self.objects.items()])
-        pls = tuple((p.name, p.life, p.poison, tuple(p.library), tuple(p.hand), tuple(p.graveyard),
-                     tuple(p.exile), tuple(sorted(p.pool.items())), p.lands_played, p.lost)
-                    for p in self.players.values())
-        return (objs, pls, tuple(self.battlefield), tuple(self.stack), self.turn, self.active,
-                self.step, self.priority, self.passes, json.dumps(self.wait, sort_keys=True, default=str),
-                self.winner, self.rng.getstate(), len(self.answers),
-                tuple(sorted((k, tuple(v)) for k, v in self.replacing.items())),
-                tuple(sorted(self.shown.items())))
+        """Everything that makes the game what it is, comparable with ==: every snapshot field
+        (continuous effects, delayed and pending triggers, the wait and its queue, the
+        resolution record, ...), every slot of every object (targets, X, modes, chosen values,
+        counters, ...) and player, the random state and the number of answers. A card is
+        compared by its name (the same card from another card pool is the same card)."""
+        return (_canon({f: getattr(self, f) for f in self._FIELDS}),
+                {k: _canon_slots(o) for k, o in self.objects.items()},
+                {k: _canon_slots(p) for k, p in self.players.items()},
+                self.rng.getstate(), len(self.answers))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Game) and self.state_key() == other.state_key()
@@ -522,8 +507,7 @@ class Game:
             g = cls.new([(n, deck) for n, deck in o["players"]], cards, o["seed"], o.get("play_first"),
                         o.get("chooser"))
         elif o["kind"] == "setup":
-            from engine.setup import from_setup
-            g = from_setup(o["setup"], cards, o.get("seed", 0))
+            g = position.build(cls(list(position.PLAYERS), cards, o.get("seed", 0)), o["setup"], o.get("seed", 0))
         else:
             raise ValueError(f"unknown game origin {o['kind']!r}")
         for player, answer in d["answers"]:
@@ -583,6 +567,8 @@ class Game:
         return True
 
     def _decision(self) -> Decision:
+        if self.wait is None:
+            raise RuntimeError("no wait to build a decision from")
         return decisions.build(self, self.wait)
 
     # ------------------------------------------------------------------ mulligans (103.4)
@@ -623,7 +609,6 @@ class Game:
                 self.log("look", player=n, cards=[self.objects[top].card.name], objs=[top], audience=[n])
                 self.wait = {"kind": "mulligan_bottom", "player": n, "card": top}
                 return
-        from engine import opening
         w = opening.next_decision(self)  # 103.5: opening-hand actions, starting player first
         if w is not None:
             self.wait = w
@@ -722,7 +707,7 @@ class Game:
         if len(cards) != n or len(set(cards)) != n or any(c not in p.hand for c in cards):
             raise IllegalAction(f"choose exactly {n} card(s) from your hand to discard")
         for c in cards:
-            effects.discard(self, c)
+            discard(self, c)
         self._cleanup_rest()
 
     @staticmethod
@@ -801,14 +786,79 @@ class Game:
         else:
             self.priority = self.other(player)
 
+    def spell_resolved(self, card: Any, controller: str) -> None:
+        """A spell has resolved (608.2k): a card the engine cannot carry out is then played by
+        hand by its controller (engine/manual.py)."""
+        if manual.is_manual(card):
+            manual.start(self, controller, card.name)
+
     def after_resolution(self) -> None:
         """608.2k .. 116.3b: after resolving, the active player receives priority."""
         self._give_priority()
 
     # ------------------------------------------------------------------ views
     def view(self, player: str) -> dict[str, Any]:
-        from engine.view import view
-        return view(self, player)
+        return view_of(self, player)
+
+
+Handler = Callable[[Game, Decision, dict[str, Any]], None]
+K = DecisionKind
+
+#: The one dispatch from a decision to the code that carries out its answer: (kind, None) for
+#: the game's own decisions; (kind, answer_to) for a generic choice, by the module that asked.
+ANSWER_HANDLERS: dict[tuple[str, str | None], Handler] = {
+    (K.PRIORITY, None): lambda g, d, a: casting.priority_action(g, d.player, a),
+    (K.MULLIGAN, None): lambda g, d, a: g._mulligan_answer(d.player, a),
+    (K.PLAY_FIRST, None): lambda g, d, a: g._play_first_answer(d.player, a),
+    (K.MULLIGAN_BOTTOM, None): Game._mulligan_bottom_answer,
+    (K.ATTACKERS, None): lambda g, d, a: combat.declare_attackers(g, d.player, a.get("attackers", {})),
+    (K.BLOCKERS, None): lambda g, d, a: combat.declare_blockers(g, d.player, a.get("blockers", {})),
+    (K.ORDER_BLOCKERS, None): lambda g, d, a: combat.set_order(g, d, a.get("order", [])),
+    (K.ORDER_ATTACKERS, None): lambda g, d, a: combat.set_order(g, d, a.get("order", [])),
+    (K.ASSIGN_DAMAGE, None): lambda g, d, a: combat.assign(g, d, a.get("assign", {})),
+    (K.TRIGGER_TARGETS, None): triggers.choose_targets,
+    (K.ORDER_TRIGGERS, None): lambda g, d, a: triggers.order(g, d, a.get("order", [])),
+    (K.DISCARD_TO_HAND_SIZE, None): lambda g, d, a: g._cleanup_discard(d, a.get("cards", [])),
+    (K.LEGEND_RULE, None): lambda g, d, a: sba.legend_answer(g, d, a.get("cards", [])),
+    (K.MANUAL, None): manual.answer,
+    # generic choices, by the module that asked (answer_to)
+    (K.CHOOSE_CARDS, "resolve"): effects.answer,      # 608.2c-d: during a resolution
+    (K.CHOOSE_OPTION, "resolve"): effects.answer,
+    (K.CHOOSE_NUMBER, "resolve"): effects.answer,
+    (K.CHOOSE_CARDS, "cost"): casting.cost_answer,    # 601.2h: while paying a cost
+    (K.CHOOSE_CARDS, "clone"): clone.answer,          # 706.5: enter as a copy (Mirror Image)
+    (K.CHOOSE_CARDS, "opening"): opening.answer,      # 103.5: opening-hand cards (Leylines)
+    (K.CHOOSE_OPTION, "replace"): replacement.answer,  # 616.1: which replacement applies first
+    (K.CHOOSE_OPTION, "enter"): answer_enter,         # 614.12: "as SELF enters, choose ..."
+}
+
+
+_PLAIN = (str, int, float, bool, type(None))
+
+
+def _canon(v: Any) -> Any:
+    """``v`` as plain data that compares by value: containers element by element, a card by
+    its name, an object with slots (Obj, Chars) by its slots; compiled abilities and effects
+    (frozen dataclasses) compare by value already."""
+    if isinstance(v, _PLAIN):
+        return v
+    if isinstance(v, dict):
+        return {_canon(k): _canon(x) for k, x in v.items()}
+    if isinstance(v, (list, tuple)):
+        return [_canon(x) for x in v] if isinstance(v, list) else tuple(_canon(x) for x in v)
+    if isinstance(v, (set, frozenset)):
+        return frozenset(_canon(x) for x in v)
+    if isinstance(v, CardDef):
+        return ("card", v.name)
+    if hasattr(v, "__dataclass_fields__"):
+        return v
+    if hasattr(v, "__slots__"):
+        return _canon_slots(v)
+    return (type(v).__name__, _canon(vars(v))) if hasattr(v, "__dict__") else v
+
+
+def _canon_slots(o: Any) -> tuple[Any, ...]:
+    return (type(o).__name__,) + tuple(_canon(getattr(o, s, None)) for s in o.__slots__)
 
 
 def _copy(v: Any) -> Any:

@@ -59,6 +59,12 @@ def shuffle(g: "Game", player: str, keep: Iterable[int] = ()) -> None:
                 g.shown.pop(c, None)
 
 
+def _told(g: "Game", seen: tuple[str, ...], player: str) -> bool:
+    """Whether ``player`` is among ``seen``; what every player was shown was shown to the
+    table, so a spectator (in no audience) knows it too."""
+    return player in seen or len(seen) >= len(g.order) and set(g.order) <= set(seen)
+
+
 def knows(g: "Game", player: str, oid: int) -> bool:
     """Whether ``player`` may know which card the object ``oid`` is."""
     o = g.objects.get(oid)
@@ -67,7 +73,7 @@ def knows(g: "Game", player: str, oid: int) -> bool:
     if o.zone == "hand" and o.owner == player:
         return True
     if o.zone in ("library", "hand"):
-        return player in g.shown.get(oid, ())
+        return _told(g, g.shown.get(oid, ()), player)
     return True
 
 
@@ -79,11 +85,11 @@ def known_hidden(g: "Game", player: str, owner: str) -> list[tuple[str, int, int
     p = g.players[owner]
     out = []
     for i, c in enumerate(p.library):
-        if player in g.shown.get(c, ()):
+        if _told(g, g.shown.get(c, ()), player):
             out.append(("library", i, c))
     if owner != player:
         for i, c in enumerate(p.hand):
-            if player in g.shown.get(c, ()):
+            if _told(g, g.shown.get(c, ()), player):
                 out.append(("hand", i, c))
     return out
 

@@ -17,6 +17,11 @@ from typing import TYPE_CHECKING, Any
 
 from engine.ability_index import CACHE, index
 from engine.cards.abilities import Ability
+from engine.cards.compiler.keywords import KEYWORD_ABILITIES as _KEYWORD_ABILITIES
+from engine.cards.compiler.keywords import KEYWORD_TEXT as _KEYWORD_TEXT
+from engine.cards.compiler.keywords import keyword_abilities as _keyword_abilities
+from engine.cards.compiler.keywords import protection_qualities
+from engine.cards.compiler.subtypes import CREATURE_TYPES
 from engine.filters import matches
 
 if TYPE_CHECKING:
@@ -64,11 +69,14 @@ class Chars:
         return "Creature" in self.types
 
 
+#: An entry of one layer: (timestamp, source or None, static or timed effect, ability or None).
+Entry = tuple[int, Any, dict[str, Any], Any]
+
+
 def _subtypes(card: Any) -> frozenset[str]:
     """The printed subtypes; with changeling every creature type (702.72a: a characteristic-
     defining ability, so it applies first in layer 4 (613.3) and in every zone)."""
     if "Changeling" in card.keywords and ({"Creature", "Tribal", "Kindred"} & set(card.types)):
-        from engine.cards.compiler.subtypes import CREATURE_TYPES
         return frozenset(card.subtypes) | CREATURE_TYPES
     return frozenset(card.subtypes)
 
@@ -113,7 +121,7 @@ def compute(game: "Game") -> dict[int, Chars]:
     if printed is None:
         printed = game._printed = {}
     chars: dict[int, Chars] = {}
-    statics: list[tuple[int, int, dict[str, Any], Ability]] = []
+    statics: list[Entry] = []
     for oid in game.battlefield:
         o = objs[oid]
         c = printed.get(oid)
@@ -171,8 +179,6 @@ def compute(game: "Game") -> dict[int, Chars]:
             return [oid for oid in chars if matches(game, oid, a, src)]
         return []
 
-    # An entry: (timestamp, source or None, static or timed effect, ability or None).
-    Entry = tuple
 
     def targets(e: Entry) -> list[int]:
         ts, src, st, ab = e
@@ -256,11 +262,11 @@ def compute(game: "Game") -> dict[int, Chars]:
     for e in timed:
         if e["layer"] == "7c":
             layer7c.append((e["ts"], [i for i in e["objects"] if i in chars], e["power"], e["toughness"]))
-    for _, ids, p, t in layer7c:
+    for _, ids, dp, dt in layer7c:
         for i in ids:
             c = own(i)
-            c.power += p
-            c.toughness += t
+            c.power += dp
+            c.toughness += dt
     return _counters(objs, chars, own)
 
 
@@ -368,7 +374,6 @@ def _granted_quality(k: str) -> list[tuple[str, Any]]:
     if got is None:
         got = []
         if k.startswith("Protection from "):
-            from engine.cards.compiler.keywords import protection_qualities
             got = [("Protection", q) for q in protection_qualities(k[len("Protection from "):]) or ()]
         _QUALITIES[k] = got
     return got
@@ -377,10 +382,6 @@ def _granted_quality(k: str) -> list[tuple[str, Any]]:
 def _apply7b(c: Chars, st: dict[str, Any]) -> None:
     c.power, c.toughness = st["power"], st["toughness"]
 
-
-from engine.cards.compiler.keywords import KEYWORD_ABILITIES as _KEYWORD_ABILITIES  # noqa: E402
-from engine.cards.compiler.keywords import KEYWORD_TEXT as _KEYWORD_TEXT  # noqa: E402
-from engine.cards.compiler.keywords import keyword_abilities as _keyword_abilities  # noqa: E402
 
 _APPLY = {"4": _apply4, "5": _apply5, "6": _apply6, "7b": _apply7b}
 

@@ -9,10 +9,12 @@ logs each one so the opponent sees it. Everything else stays enforced.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
+from engine.actions import create_token
 from engine.errors import IllegalAction
 from engine.memo import per_object
+from engine.support import unsupported_reasons
 
 if TYPE_CHECKING:
     from engine.cards.abilities import CardDef
@@ -25,7 +27,6 @@ ZONES = ("battlefield", "hand", "graveyard", "exile", "library_top", "library_bo
 @per_object
 def is_manual(card: "CardDef") -> bool:
     """True when the engine cannot play this card exactly as written."""
-    from engine.support import unsupported_reasons
     return bool(unsupported_reasons(card))
 
 
@@ -69,8 +70,9 @@ def answer(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
         if isinstance(x, str) and x.isdigit():
             x = int(x)
         if x not in legal["objects"]:
-            raise IllegalAction(f"{key}: {x!r} is not a card you can handle (battlefield, graveyards, exile, your hand)")
-        return x
+            raise IllegalAction(f"{key}: {x!r} is not a card you can handle "
+                                "(battlefield, graveyards, exile, your hand)")
+        return cast(int, x)  # one of the legal objects
 
     if act == "move":
         x = obj()
@@ -106,7 +108,6 @@ def answer(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
         g.log("manual", player=p, what=f"changes {who}'s life by {n:+d}")
     elif act == "token_copy":
         x = obj()
-        from engine.effects import create_token
         create_token(g, g.objects[x].card, p)
         g.log("manual", player=p, what=f"creates a token copy of {g.objects[x].card.name}")
     elif act == "attach":

@@ -31,7 +31,8 @@ def next_decision(g: "Game") -> dict[str, Any] | None:
         cards = [i for i in g.players[n].hand if _leyline(g.objects[i].card)]
         if cards:
             return {"kind": "choose_cards", "player": n, "options": cards, "min": 0, "max": len(cards),
-                    "opening": True, "prompt": "begin the game with any of these on the battlefield? (103.5)"}
+                    "opening": True, "answer_to": "opening",
+                    "prompt": "begin the game with any of these on the battlefield? (103.5)"}
     return None
 
 

@@ -11,7 +11,7 @@ are collected once per game version, and only from cards that have such a static
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from engine.filters import matches
 from engine.memo import per_object
@@ -55,7 +55,7 @@ def statics(g: "Game", kind: str) -> list[tuple[int, str, dict[str, Any]]]:
         for oid in g.battlefield:
             sts = _card_statics(g.objects[oid].card)
             if sts:
-                ctl = g.controller_of(oid)
+                ctl = cast(str, g.controller_of(oid))  # a permanent has a controller
                 for st in sts:
                     by.setdefault(st["kind"], []).append((oid, ctl, st))
         for p in g.order:  # emblems (113.4: their abilities work from the command zone)
@@ -143,8 +143,9 @@ def spells_cast_this_turn(g: "Game", player: str) -> int:
 
 def free_from_hand(g: "Game", player: str, o: "Obj") -> bool:
     """117.9: "You may cast spells from your hand without paying their mana costs" (Omniscience)."""
-    return o.zone == "hand" and any(t[2].get("zone", "hand") == "hand" and _spell_matches(g, o, t[2].get("spells"), player)
-                                    for t in _mine(g, "free_spells", player))
+    return o.zone == "hand" and any(
+        t[2].get("zone", "hand") == "hand" and _spell_matches(g, o, t[2].get("spells"), player)
+        for t in _mine(g, "free_spells", player))
 
 
 # ------------------------------------------------------------------ replacement (614)
@@ -211,8 +212,9 @@ def static_problems(st: dict[str, Any]) -> list[str]:
         return ["free spells from another zone"]
     if kind == "play_from" and st.get("zone") not in ("graveyard", "library_top"):
         return [f"play from {st.get('zone')}"]
+    affects = st.get("affects")
     if kind == "graveyard_replacement" and (st.get("to") not in ("exile", "library_shuffle")
-                                            or not (st.get("affects") == "self" or isinstance(st.get("affects"), dict))):
+                                            or not (affects == "self" or isinstance(affects, dict))):
         return ["graveyard replacement"]
     if kind == "opening_hand_battlefield":
         return []

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.filters import matches, unknown_keys
+
 if TYPE_CHECKING:
     from engine.game import Game
     from engine.layers import Chars
@@ -22,7 +24,6 @@ def supported(q: Any) -> bool:
     if isinstance(q, str):
         return len(q) == 1 or q in WORDS
     if isinstance(q, dict):
-        from engine.filters import unknown_keys
         return not unknown_keys(q)
     return False
 
@@ -48,7 +49,6 @@ def has_quality(g: "Game", q: Any, src: int | None, colors: Any = None) -> bool:
             return bool(colors)
         return False
     if isinstance(q, dict) and src is not None and src in g.objects:
-        from engine.filters import matches
         f = q if "zone" in q else dict(q, zone="any_card")
         return matches(g, src, f, None, g.controller_of(src))
     return False

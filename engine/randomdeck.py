@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import Callable
 
 from engine.cardpool import CardPool, corpus
+from engine.support import unsupported_reasons
 
 BASIC = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest"}
 COLORS = "WUBRG"
@@ -32,7 +33,6 @@ def _names() -> tuple[str, ...]:
 
 def playable(pool: CardPool, name: str) -> bool:
     """Whether the engine plays this card by its text (engine/support.py)."""
-    from engine.support import unsupported_reasons
     try:
         d = pool.definition(name)
     except Exception:  # noqa: BLE001 - a card that does not compile is not playable

@@ -29,9 +29,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from engine.choices import NeedChoice
+from engine import player_statics
+from engine.choices import NeedChoice, on_enter
 from engine.errors import IllegalAction
+from engine.layers import counters_allowed
 from engine.memo import per_object
+from engine.values import amount, condition
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -61,9 +64,10 @@ def run(g: "Game", key: str, player: str, event: Event, applicable: Callable[[Ev
         pick = cands[0]
         if len(cands) > 1 and _matters(event, used, applicable, apply):
             if step < len(got):
-                pick = next((c for c in cands if c["id"] == got[step]), None)
-                if pick is None:
+                found = next((c for c in cands if c["id"] == got[step]), None)
+                if found is None:
                     raise IllegalAction("that effect does not apply to this event")
+                pick = found
             elif ask:
                 raise NeedChoice(_wait(g, key, player, cands, step))
             step += 1
@@ -105,7 +109,7 @@ def _wait(g: "Game", key: str, player: str, cands: list[Cand], step: int) -> dic
     plain = [c["text"] for c in cands]
     texts = [f"{t} (#{plain[:i + 1].count(t)})" if plain.count(t) > 1 else t  # options are told apart by text
              for i, t in enumerate(plain)]
-    return {"kind": "choose_option", "player": player, "options": texts, "replace": key,
+    return {"kind": "choose_option", "player": player, "options": texts, "replace": key, "answer_to": "replace",
             "ids": [c["id"] for c in cands], "step": step,
             "prompt": "several effects would modify this event: choose the one to apply first (616.1)"}
 
@@ -200,7 +204,6 @@ def zone_change(g: "Game", o: "Obj", frm: str, to: str, destroy: bool = False, r
     """Where ``o`` goes when it would be destroyed (``destroy``) or put into ``to`` from
     ``frm``: the event after its replacements, {"to": zone or "library_shuffle" or None,
     "regen": True when it regenerated instead}. The fast path (nothing applies) is cheap."""
-    from engine import player_statics
     dies = frm == "battlefield" and to == "graveyard"
     cands: list[Cand] = []
     if destroy and regen_ok and o.regen > 0:  # 701.14a: the next time it would be destroyed
@@ -265,3 +268,33 @@ def life_gain(g: "Game", player: str, n: int, ask: bool = True) -> int:
 
     final, _ = run(g, f"gain:{player}", player, {"out": n}, applicable, apply, ask)
     return final["out"]
+
+
+def enter_replacements(g: "Game", o: "Obj") -> None:
+    """'Enters tapped', 'enters with counters', planeswalker loyalty (306.5b).
+
+    616.1c: a copy effect ("enter as a copy", engine/clone.py) is applied first, and these
+    are read from the card it became (616.1e); they commute with one another (any order
+    gives the same permanent), so no order is asked (engine/replacement.py)."""
+    c = o.card
+    if "Planeswalker" in c.types and c.loyalty and "loyalty" not in o.counters:
+        try:
+            o.counters["loyalty"] = int(c.loyalty)
+        except ValueError:
+            pass
+    for ab in c.abilities:
+        st = ab.static
+        if ab.kind != "static" or not st:
+            continue
+        if st.get("kind") == "enters_tapped" and not st.get("unless"):
+            o.tapped = True
+        elif st.get("kind") == "enters_with_counters":
+            k = st.get("counter", "+1/+1")
+            if st.get("condition") and not condition(g, st["condition"], o.id, {"controller": o.controller}):
+                continue  # "if it was kicked", "if an opponent was dealt damage this turn" (614.1c)
+            if counters_allowed(g, o.id, k):
+                # 614.1c: X in "enters with X counters" is the X it was cast with
+                o.counters[k] = o.counters.get(k, 0) + amount(g, st.get("amount", 1), o.id, {"obj": o.id})
+                g.changed()
+        elif st.get("kind") == "choose_on_enter":
+            on_enter(g, o)

@@ -3,8 +3,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import effects
+from engine.actions import destroy, plan_destroy
+from engine.choices import NeedChoice
 from engine.errors import IllegalAction
+from engine.filters import matches
+from engine.protection import protected
+from engine.replacement import zone_change
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -71,10 +75,10 @@ def check(g: "Game") -> bool:
     if (to_graveyard or to_destroy) and not _choices_made(g, to_graveyard, to_destroy):
         return True  # 616.1: a player chooses the order of replacement effects first
     for oid in counters_fix:
-        cs = g.objects[oid].counters
-        n = min(cs["+1/+1"], cs["-1/-1"])
-        cs["+1/+1"] -= n
-        cs["-1/-1"] -= n
+        counts = g.objects[oid].counters
+        n = min(counts["+1/+1"], counts["-1/-1"])
+        counts["+1/+1"] -= n
+        counts["-1/-1"] -= n
         did = True
     for oid in unattach:
         g.objects[oid].attached_to = None
@@ -86,7 +90,7 @@ def check(g: "Game") -> bool:
     for oid in to_destroy:
         if oid in g.objects and oid not in to_graveyard:
             regen = g.objects[oid].regen
-            if effects.destroy(g, oid) or (oid in g.objects and g.objects[oid].regen != regen):
+            if destroy(g, oid) or (oid in g.objects and g.objects[oid].regen != regen):
                 did = True  # an indestructible creature stays and changes nothing (702.12b)
     # 704.5j-k: the player chooses which one stays
     for (player, _), ids in list(legends.items()) + list(walkers.items()):
@@ -106,9 +110,6 @@ def _choices_made(g: "Game", to_graveyard: list[int], to_destroy: list[int]) -> 
     """616.1: before the state-based actions happen (at once, 704.3), every order of replacement
     effects they need is chosen, the active player's first (101.4). False when a choice is now
     pending (g.wait); the check is made again after the answer."""
-    from engine.choices import NeedChoice
-    from engine.effects import plan_destroy
-    from engine.replacement import zone_change
     todo = [(oid, False) for oid in dict.fromkeys(to_graveyard)] + \
         [(oid, True) for oid in to_destroy if oid not in to_graveyard]
     todo.sort(key=lambda t: g.controller_of(t[0]) != g.active)
@@ -125,14 +126,12 @@ def _choices_made(g: "Game", to_graveyard: list[int], to_destroy: list[int]) -> 
 
 
 def _aura_ok(g: "Game", aura: int, t: int) -> bool:
-    from engine.filters import matches
     enchant = g.objects[aura].card.keyword_args.get("Enchant")
     f = enchant if isinstance(enchant, dict) else {"types": ["Creature"]}
     if not matches(g, t, f, aura):
         return False
     tc = g.chars(t)
     if "Protection" in tc.keywords:
-        from engine.protection import protected
         if protected(g, tc, aura):
             return False  # 702.16d
     return True

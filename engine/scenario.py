@@ -14,9 +14,10 @@ from typing import Any
 
 import yaml
 
+from engine import rulescov
 from engine.cardpool import CardPool, UnknownCard, default_pool
 from engine.errors import IllegalAction
-from engine.game import Game
+from engine.mana import format_pool, parse_pool
 from engine.setup import SetupError, from_setup
 from engine.support import unsupported_reasons
 
@@ -220,7 +221,8 @@ class Runner:
         if verb == "play":
             return {"action": "play", "card": self.ref(step["card"], "hand")}
         if verb in ("cast", "activate"):
-            a: dict[str, Any] = {"action": verb, "card": self.ref(step["card"], "hand" if verb == "cast" else "battlefield")}
+            where = "hand" if verb == "cast" else "battlefield"
+            a: dict[str, Any] = {"action": verb, "card": self.ref(step["card"], where)}
             if verb == "activate":
                 a["ability"] = int(step.get("ability", 1)) - 1
             if "targets" in step:
@@ -258,7 +260,7 @@ class Runner:
         if verb == "assign_damage":
             key = "attacker" if "attacker" in step else "blocker"
             if self.ref(step[key]) != d.data.get(key):
-                raise Fail(f"unexpected decision: assign_damage for another creature")
+                raise Fail("unexpected decision: assign_damage for another creature")
             return {"assign": {self.ref(k): int(v) for k, v in step["assign"].items()}}
         if verb in ("choose", "mulligan"):
             if d.kind == "trigger_targets":
@@ -343,7 +345,6 @@ class Runner:
                    "library": len(p.library), "graveyard": len(p.graveyard)}
             for k, v in want.items():
                 if k == "mana_pool":
-                    from engine.mana import format_pool, parse_pool
                     if format_pool(p.pool) != format_pool(parse_pool(v)):
                         raise Fail(f"{name} mana_pool is {format_pool(p.pool)!r}, expected {v!r}")
                 elif k in got:
@@ -472,7 +473,6 @@ def main(argv: list[str] | None = None) -> int:
             print(f"no such file: {p}", file=sys.stderr)
             return 2
     if args.rules_coverage:
-        from engine import rulescov  # noqa: PLC0415 (only this mode needs it)
         runs = [run for f in files for run in run_scenarios(f, cards)]
         rulescov.print_report(rulescov.report(runs), args.json)
         return 0 if all(reason is None for _, _, reason in runs) else 1

@@ -23,7 +23,11 @@ from typing import Any, Iterator
 
 from engine import knowledge
 from engine import view as views
+from engine.ai.random_bot import RandomBot
+from engine.cardpool import CardPool, corpus
+from engine.errors import IllegalAction
 from engine.game import Game
+from engine.support import unsupported_reasons
 
 
 class SecrecyError(AssertionError):
@@ -130,8 +134,6 @@ def _ops(x: Any, out: set[str]) -> None:
 
 def secret_cards(limit: int | None = None) -> list[str]:
     """Supported cards whose compiled effects look at, reveal, search or peek, by name."""
-    from engine.cardpool import CardPool, corpus
-    from engine.support import unsupported_reasons
     pool = CardPool()
     out = []
     for rec in corpus().values():
@@ -164,9 +166,6 @@ def deck(rng: random.Random, names: list[str], spells: int = 36) -> list[str]:
 
 def play(seed: int, names: list[str], max_decisions: int = 3000) -> int:
     """One game of two secret decks and random players, every check on; returns its decisions."""
-    from engine.ai.random_bot import RandomBot
-    from engine.cardpool import CardPool
-    from engine.errors import IllegalAction
     rng = random.Random(seed)
     g = Game.new([("p0", deck(rng, names)), ("p1", deck(rng, names))], CardPool(), seed)
     bots = {p: RandomBot(seed * 2 + i) for i, p in enumerate(g.order)}

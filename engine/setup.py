@@ -4,94 +4,12 @@ from __future__ import annotations
 from typing import Any
 
 from engine.cardpool import CardPool
-from engine.game import STEPS, Game
-from engine.mana import parse_pool
+from engine.game import Game
+from engine.position import PLAYERS, SetupError, build
 
-PLAYERS = ("alice", "bob")
-NOT_START = {"untap", "declare_blockers", "combat_damage", "first_strike_damage", "end_of_combat", "cleanup"}
-
-
-class SetupError(ValueError):
-    """A scenario setup the engine cannot build, with what was wrong."""
+__all__ = ["SetupError", "from_setup"]
 
 
 def from_setup(setup: dict[str, Any], cards: CardPool | None = None, seed: int = 0) -> Game:
     """Build the position; ``game.handles`` maps setup ids to physical cards (uids)."""
-    g = Game(list(PLAYERS), cards, seed)
-    g.origin = {"kind": "setup", "setup": setup, "seed": seed}
-    active = setup.get("active", "alice")
-    step = setup.get("step", "main1")
-    if active not in PLAYERS:
-        raise SetupError(f"active must be alice or bob, not {active!r}")
-    if step not in STEPS or step in NOT_START:
-        raise SetupError(f"a scenario cannot start in step {step!r}")
-    g.active = g.starting = active
-    g.order = [active, g.other(active)] if active == "alice" else ["bob", "alice"]
-    g.order = list(PLAYERS)
-    g.starting = "alice"
-    g.turn = int(setup.get("turn", 3))
-    g.step = step
-    handles: dict[str, int] = {}
-    attach: list[tuple[int, str]] = []
-    players = setup.get("players") or {}
-    for name in PLAYERS:
-        ps = players.get(name) or {}
-        p = g.players[name]
-        p.life = int(ps.get("life", 20))
-        p.poison = int(ps.get("poison", 0))
-        p.pool = parse_pool(ps.get("mana_pool"))
-        p.lands_played = int(ps.get("lands_played", 0))
-        for zone in ("library", "hand", "graveyard", "exile", "battlefield"):
-            for entry in ps.get(zone) or []:
-                spec = {"name": entry} if isinstance(entry, str) else dict(entry)
-                owner = spec.get("owner", name)
-                if spec.get("token"):
-                    from engine.effects import create_token
-                    oid = create_token(g, g.cards.definition(spec["name"]), name)
-                    o = g.objects[oid]
-                    o.sick = False
-                    g.events.clear()
-                else:
-                    o = g._make(spec["name"], owner, zone)
-                    o.controller = name
-                    if zone == "battlefield":
-                        g.battlefield.append(o.id)
-                        g.ts += 1
-                        o.timestamp = g.ts
-                    else:
-                        g.players[owner].zone(zone).append(o.id)
-                if zone == "battlefield":
-                    o.tapped = bool(spec.get("tapped", False))
-                    o.sick = bool(spec.get("sick", False))
-                    o.damage = int(spec.get("damage", 0))
-                    o.counters = {str(k): int(v) for k, v in (spec.get("counters") or {}).items()}
-                    if "Planeswalker" in o.card.types and "loyalty" not in o.counters and o.card.loyalty:
-                        o.counters["loyalty"] = int(o.card.loyalty)
-                    if spec.get("chosen"):  # what was chosen as it entered (614.12): {color: green}
-                        from engine.choices import COLORS
-                        o.chosen = {str(k): COLORS.get(v, v) if k == "color" else v
-                                    for k, v in dict(spec["chosen"]).items()}
-                    if not o.sick:  # under this player's control since before their last upkeep (echo)
-                        o.chosen.setdefault("upkeep_seen", name)
-                    if spec.get("attached_to"):
-                        attach.append((o.id, spec["attached_to"]))
-                if spec.get("id"):
-                    handles[str(spec["id"])] = o.uid
-    by_uid = {o.uid: o.id for o in g.objects.values()}
-    for oid, ref in attach:
-        if ref in handles:
-            g.objects[oid].attached_to = by_uid[handles[ref]]
-        else:
-            named = [i for i in g.battlefield if g.objects[i].card.name == ref]
-            if len(named) != 1:
-                raise SetupError(f"attached_to: {ref!r} names no single permanent")
-            g.objects[oid].attached_to = named[0]
-    g.handles = handles  # type: ignore[attr-defined]
-    g.events.clear()
-    if step == "declare_attackers":
-        g.begun = False
-    else:
-        g.begun = True
-        g.priority = active
-    g._advance()
-    return g
+    return build(Game(list(PLAYERS), cards, seed), setup, seed)

@@ -9,7 +9,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.cards.abilities import Ability, CardDef
+from engine.decision_kinds import DecisionKind
 
+_KINDS: dict[str, DecisionKind] = {k.value: k for k in DecisionKind}
+
+#: The steps of a turn in order (500.1, 501-514).
+STEPS = ("untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers",
+         "declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat", "main2",
+         "end", "cleanup")
 ZONES = ("library", "hand", "battlefield", "graveyard", "stack", "exile", "command")
 
 
@@ -135,17 +142,40 @@ class Player:
 class Decision:
     """What the game waits for (DESIGN: the engine contract).
 
-    ``kind`` names the choice; ``options`` lists the legal answers (or their parts) in
-    plain JSON-able data; ``forced`` is the only legal answer when there is exactly one.
+    ``kind`` names the choice (a DecisionKind, equal to its plain string; the shapes of
+    each kind's options and answer are in engine/decision_kinds.py); ``options`` lists the
+    legal answers (or their parts) in plain JSON-able data; ``forced`` is the only legal
+    answer when there is exactly one.
     """
 
     player: str
-    kind: str
+    kind: DecisionKind | str  # a DecisionKind whenever the engine asks it
     prompt: str
     options: Any = None
     data: dict[str, Any] = field(default_factory=dict)
     forced: Any = None
 
+    def __post_init__(self) -> None:
+        # built from a plain string (a wait record's kind); a kind the engine does not ask (a
+        # client's placeholder for another seat's hidden decision) stays the plain string
+        if type(self.kind) is not DecisionKind:
+            object.__setattr__(self, "kind", _KINDS.get(self.kind, self.kind))
+
     def to_dict(self) -> dict[str, Any]:
         return {"player": self.player, "kind": self.kind, "prompt": self.prompt,
                 "options": self.options, "data": self.data, "forced": self.forced}
+
+
+def create_object(g: Any, card: CardDef, owner: str, zone: str, token: bool = False) -> Obj:
+    """A new object in game ``g`` (109.1) with the next id and card uid: a card put into the
+    game (a deck, a scenario), or a token (111.1) or an emblem (113.1), which also get a
+    timestamp (613.6). The caller puts its id in the zone's list."""
+    o = Obj(g.next_id, g.next_uid, card, owner, zone)
+    g.next_id += 1
+    g.next_uid += 1
+    if token:
+        o.token = True  # 111.1 tokens; 113.5: an emblem is neither a card nor a permanent
+        g.ts += 1
+        o.timestamp = g.ts
+    g.objects[o.id] = o
+    return o

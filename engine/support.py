@@ -11,9 +11,19 @@ from typing import Any
 from engine import costs
 from engine.cards.abilities import Ability, CardDef, Cost, Effect
 from engine.cards.compiler.keywords import KEYWORD_TEXT
-from engine.effects import OPS, TOKEN_KINDS, condition_problems
+from engine.choices import ENTER_CHOICES, choose_problems
+from engine.clone import clone_problems
 from engine.filters import unknown_keys
+from engine.ops import OPS
+from engine.ops.actions import ACTIONS
+from engine.ops.misc import emblem_playable
+from engine.ops.objects import TOKEN_KINDS
+from engine.ops.playable import supported as playable_supported
+from engine.player_statics import mana_trigger_supported, static_problems
+from engine.protection import supported as protection_supported
+from engine.triggers import ALIASES, GRAVEYARD_EVENTS, KEYS
 from engine.triggers import SUPPORTED as TRIGGER_EVENTS
+from engine.values import condition_problems
 
 #: Keywords whose rules this engine implements (CR 702).
 KEYWORDS = frozenset({
@@ -55,7 +65,6 @@ def _walk(x: Any, out: list[str]) -> None:
         if x.op not in OPS:
             out.append(f"op {x.op}")
         elif x.op == "emblem":
-            from engine.ops.misc import emblem_playable
             if not all(emblem_playable(a) for a in x.args.get("abilities", ())):
                 out.append("emblem with a static or non-step ability")
             for a in x.args.get("abilities", ()):
@@ -65,8 +74,7 @@ def _walk(x: Any, out: list[str]) -> None:
         elif x.op == "exile" and x.args.get("until") not in (None, "self_leaves"):
             out.append("exile until it leaves (610.3)")  # not carried out by the exile op
         elif x.op == "playable":
-            from engine.zones_cast import supported
-            if not supported(x):
+            if not playable_supported(x):
                 out.append("playable for other durations")
         elif x.op == "exile" and isinstance(x.args.get("what"), dict) and "graveyard_of" in x.args["what"]:
             _walk(x.args["what"]["graveyard_of"], out)  # "exile target player's graveyard"
@@ -79,7 +87,6 @@ def _walk(x: Any, out: list[str]) -> None:
         elif x.op == "grant" and x.args.get("choose", 1) != 1:
             out.append("grant a choice of several keywords")
         elif x.op == "action":
-            from engine.ops.actions import ACTIONS  # engine.ops.actions: only the actions it carries out
             if x.args.get("name") not in ACTIONS:
                 out.append(f"action {x.args.get('name')}")
         if x.op == "if":
@@ -98,7 +105,7 @@ def _walk(x: Any, out: list[str]) -> None:
         if any(x.get(k) == "sacrificed" for k in ("power_of", "toughness_of")):
             return  # the sacrificed object's power as it last existed (engine/costs.py)
         if "mv_of" in x:
-            out.append("amount mv_of")  # not read by engine.effects.amount
+            out.append("amount mv_of")  # not read by engine.values.amount
         if "graveyard_of" in x:
             out.append("reference graveyard_of")  # no op of this engine reads it yet
         for k, v in x.items():
@@ -126,7 +133,6 @@ def _has_choose(x: Any) -> bool:
 
 def _choose_reasons(e: Effect, out: list[str], delayed: bool = False) -> None:
     """Objects chosen on resolution (engine/choices.py): only where the engine carries them out."""
-    from engine.choices import choose_problems
     for k, v in e.args.items():
         if isinstance(v, dict) and isinstance(v.get("choose"), dict):
             if delayed:
@@ -159,17 +165,15 @@ def ability_reasons(ab: Ability) -> list[str]:
         trig = ab.trigger or {}
         ev = trig.get("event")
         evs = ev if isinstance(ev, list) else [ev]
-        from engine.triggers import ALIASES, GRAVEYARD_EVENTS, KEYS
         if ab.zone == "graveyard" and not set(evs) <= GRAVEYARD_EVENTS or ab.zone not in ("battlefield", "graveyard"):
             out.append(f"triggered ability from {ab.zone}")  # only these events are checked there
-        for e in evs:
-            if e == "tapped_for_mana" and len(evs) == 1:  # a triggered mana ability (engine/player_statics.py)
-                from engine.player_statics import mana_trigger_supported
+        for name in evs:
+            if name == "tapped_for_mana" and len(evs) == 1:  # a triggered mana ability (engine/player_statics.py)
                 if not mana_trigger_supported(ab):
                     out.append("mana trigger other than adding fixed mana")
                 continue
-            if e not in TRIGGER_EVENTS and e not in ALIASES:
-                out.append(f"trigger {e}")
+            if name not in TRIGGER_EVENTS and name not in ALIASES:
+                out.append(f"trigger {name}")
         if trig.get("filter"):
             bad = unknown_keys(trig["filter"])
             if bad:
@@ -186,13 +190,10 @@ def ability_reasons(ab: Ability) -> list[str]:
         st = ab.static or {}
         if st.get("kind") not in STATICS:
             out.append(f"static {st.get('kind')}")
-        from engine.player_statics import static_problems
         out.extend(static_problems(st))
         if st.get("kind") == "clone":
-            from engine.clone import clone_problems
             out.extend(clone_problems(st))
         if st.get("kind") == "choose_on_enter":
-            from engine.choices import ENTER_CHOICES
             if st.get("choice") not in ENTER_CHOICES:
                 out.append(f"choose_on_enter {st.get('choice')}")
         if st.get("kind") == "restriction" and st.get("rule") not in RULES:
@@ -248,7 +249,6 @@ def unsupported_reasons(card: CardDef) -> list[str]:
                                    or any(getattr(c, f, None) for f in ("tap", "sacrifice", "discard", "life",
                                                                         "exile_self", "sacrifice_self"))):
             out.append(f"{k} cost other than mana")
-    from engine.protection import supported as protection_supported
     if card.keyword_args.get("Protection") and not all(protection_supported(q)
                                                       for q in card.keyword_args["Protection"]):
         out.append("protection quality")

@@ -12,13 +12,17 @@ from typing import TYPE_CHECKING, Any
 
 from engine.ability_index import index
 from engine.errors import IllegalAction
-from engine.memo import per_object
 from engine.filters import matches
+from engine.memo import per_object
+from engine.replacement import enter_replacements
+from engine.state import Obj
+from engine.targets import check_targets, normalize_targets, target_candidates
+from engine.values import condition
 
 if TYPE_CHECKING:
     from engine.game import Game
     from engine.layers import Chars
-    from engine.state import Decision, Obj
+    from engine.state import Decision
 
 OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "cast", "tapped",
                  "untapped", "deals_damage", "dealt_damage", "combat_damage_player",
@@ -43,7 +47,7 @@ ALIASES = {"attacks_or_blocks": ("attacks", "blocks"), "etb_or_dies": ("etb", "d
 
 def _events_of(trig: dict[str, Any]) -> set[str]:
     e = trig.get("event")
-    names = set(e) if isinstance(e, list) else {e}
+    names: set[Any] = set(e) if isinstance(e, list) else {e}
     out: set[str] = set()
     for n in names:
         out |= set(ALIASES.get(n, (n,)))
@@ -156,7 +160,6 @@ def _batch_key(g: "Game") -> Any:
 
 def _add(g: "Game", src: "Obj", ab: Any, controller: str, ev: dict[str, Any]) -> dict[str, Any] | None:
     if ab.condition is not None:
-        from engine.effects import condition
         if not condition(g, ab.condition, src.id, {"trigger": ev, "controller": controller}):
             return None  # 603.4: an intervening "if" clause
     limit = ab.trigger.get("limit_per_turn")
@@ -212,10 +215,10 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
     if name in GRAVEYARD_EVENTS:  # 112.6b: an ability that says it works from a graveyard does there
         for p in g.order:
             for cid in g.players[p].graveyard:
-                c = g.objects[cid]
-                for ab in _graveyard_triggers(c.card):
+                card_obj = g.objects[cid]
+                for ab in _graveyard_triggers(card_obj.card):
                     if _match(g, cid, p, ab.trigger, ev):
-                        _add(g, c, ab, p, ev)
+                        _add(g, card_obj, ab, p, ev)
     # a spell's own "when you cast" trigger (603.2, zone stack)
     if ev["event"] == "cast":
         o = g.objects.get(ev["obj"])
@@ -242,7 +245,6 @@ def became_targets(g: "Game", s: "Obj") -> None:
 
 def enters(g: "Game", o: "Obj") -> None:
     """An object entered the battlefield: 'enters' replacements (614.1c) then ETB triggers."""
-    from engine.effects import enter_replacements
     enter_replacements(g, o)
     event(g, {"event": "etb", "obj": o.id, "player": o.controller})
 
@@ -303,8 +305,6 @@ def _mark_upkeep(g: "Game") -> None:
 
 
 def candidates(g: "Game", t: dict[str, Any]) -> list[list[Any]]:
-    from engine.casting import target_candidates
-    from engine.state import Obj
     src = g.objects.get(t["source"])
     if src is None:  # look-back: a stand-in with the card's characteristics
         src = Obj(-1, 0, t["card"], t["controller"], "graveyard")
@@ -336,7 +336,6 @@ def put_on_stack(g: "Game") -> None:
 
 
 def _push(g: "Game", t: dict[str, Any]) -> None:
-    from engine.state import Obj
     s = Obj(g.next_id, 0, t["card"], t["controller"], "stack")
     g.next_id += 1
     s.ability = t["ability"]
@@ -353,8 +352,6 @@ def _push(g: "Game", t: dict[str, Any]) -> None:
 
 
 def choose_targets(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
-    from engine.casting import check_targets, normalize_targets
-    from engine.state import Obj
     t = g.triggered[d.data["trigger"]]
     specs = t["ability"].targets
     chosen = normalize_targets(a.get("targets"), specs)

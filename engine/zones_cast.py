@@ -2,7 +2,7 @@
 and casting without paying the mana cost (117.9).
 
 Permissions come from two places:
-- the "playable" op of a resolved spell or ability ("Exile the top seven cards of your
+- the "playable" op (engine/ops/playable.py) of a resolved spell or ability ("Exile the top seven cards of your
   library. Until end of turn, you may cast spells from among them"; "You may cast Zombie
   spells from your graveyard this turn"): a record in ``game.effects`` with layer
   "play", the objects it names (or a card filter), "play" or "cast", whether the cards
@@ -20,8 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine import player_statics as ps
-from engine.cards.abilities import Effect
-from engine.effects import op, refs, source_id
+from engine.filters import matches
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -30,37 +29,10 @@ if TYPE_CHECKING:
 PLAY_ZONES = ("exile", "graveyard", "library")
 
 
-# ------------------------------------------------------------------ the playable op
-@op("playable")
-def _playable(g: "Game", r: dict, e: Effect) -> None:
-    """The controller may play/cast the named cards (or cards matching a filter) until the
-    duration ends (601.2a: a spell may be cast from another zone when an effect allows it)."""
-    s = g.objects[r["obj"]]
-    what = e.args.get("what")
-    rec: dict[str, Any] = {"layer": "play", "controller": s.controller, "play": e.get("play", "cast"),
-                           "free": bool(e.get("free")), "until": "eot" if e.get("until", "eot") == "eot" else "never"}
-    if isinstance(what, dict) and "choose" not in what and "target" not in what and "each" not in what:
-        rec["objects"] = []
-        rec["filter"] = dict(what)
-    else:
-        rec["objects"] = [x for x in refs(g, r, what) if isinstance(x, int)]
-    g.ts += 1
-    rec["ts"] = g.ts
-    rec["source"] = source_id(g, r)
-    g.effects.append(rec)
-    g.changed()
-
-
-def supported(e: Effect) -> bool:
-    """The playable effects this module carries out."""
-    return e.get("until", "eot") == "eot" and e.get("play", "cast") in ("play", "cast")
-
-
 # ------------------------------------------------------------------ permissions
 def permission(g: "Game", player: str, o: "Obj") -> dict[str, Any] | None:
     """How ``player`` may play or cast ``o`` from where it is, if they may:
     {"play": "play"|"cast", "free": bool}. Cards in hand need none (None is returned)."""
-    from engine.filters import matches
     if o.zone not in PLAY_ZONES:
         return None
     best: dict[str, Any] | None = None
@@ -118,53 +90,4 @@ def candidates(g: "Game", player: str) -> list[int]:
 
 
 # ------------------------------------------------------------------ priority options
-def options(g: "Game", player: str, afford: dict[tuple[str, ...], bool]) -> list[dict[str, Any]]:
-    """The extra priority actions (116.2a-b): casts and land plays from other zones, and
-    casts from the hand without paying the mana cost."""
-    out: list[dict[str, Any]] = []
-    if not g.effects and not ps.active(g):
-        return out
-    from engine import casting
-    for oid in candidates(g, player):
-        o = g.objects[oid]
-        if "Land" in o.card.types:
-            if casting.can_play_land(g, player, oid):
-                out.append({"action": "play", "card": oid, "name": o.card.name})
-            continue
-        perm = may_cast(g, player, o)
-        if perm is None:
-            continue
-        opt = spell_option(g, player, o, free=perm["free"], afford=afford)
-        if opt is not None:
-            out.append(opt)
-    if ps.statics(g, "free_spells"):
-        for oid in g.players[player].hand:
-            o = g.objects[oid]
-            if "Land" not in o.card.types and ps.free_from_hand(g, player, o):
-                opt = spell_option(g, player, o, free=True, afford=afford)
-                if opt is not None:
-                    opt["alt"] = "free"
-                    out.append(opt)
-    return out
 
-
-def spell_option(g: "Game", player: str, o: "Obj", free: bool,
-                 afford: dict[tuple[str, ...], bool]) -> dict[str, Any] | None:
-    """A cast option for ``o`` (targets, X, kicker, modes), or None when it can't be cast now."""
-    from engine import casting
-    if not casting.can_cast_timing(g, player, o):
-        return None
-    if not free:
-        cost = tuple(s for s in o.card.mana_cost if s != "X")
-        ok = afford.get(cost)
-        if ok is None:
-            ok = afford[cost] = casting.can_afford(g, player, cost)
-        if not ok:
-            return None
-    from engine.decisions import cast_option
-    # 107.3b: cast without paying its mana cost, X is 0 (no X to choose)
-    base = () if free else tuple(s for s in o.card.mana_cost if s != "X")
-    opt = cast_option(g, player, o, casting.spell_ability(o.card), base, afford, () if free else o.card.mana_cost)
-    if opt is not None and free:
-        opt["free"] = True
-    return opt

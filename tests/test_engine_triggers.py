@@ -1,5 +1,5 @@
 """Trigger events, conditions and filters the engine checks (engine/triggers.py,
-engine/effects.py conditions, engine/filters.py): the parts scenarios cannot reach."""
+engine/values.py conditions, engine/filters.py): the parts scenarios cannot reach."""
 from __future__ import annotations
 
 import pytest
@@ -7,7 +7,7 @@ import pytest
 from engine.cardpool import CardPool
 from engine.cards.compiler import compile_card
 from engine.cards.coverage import corpus_card
-from engine.effects import condition_problems
+from engine.values import condition_problems
 from engine.setup import from_setup
 from engine.support import unsupported_reasons
 

@@ -54,7 +54,7 @@ def test_no_frame_names_a_card_its_receiver_may_not_know(server, seed):
         ever[who] |= known_names(g, who)
         text = data[4:].decode("utf-8")
         for name in set(decks["alice"]) | set(decks["bob"]):
-            if name not in ever[who] and name in text:
+            if name not in ever[who] and json.dumps(name) in text:
                 leaks.append((who, "name", name))
 
         def walk(x):

@@ -4,23 +4,27 @@ ACTIONS maps the action names this engine carries out to their functions; the ot
 (transform, venture, the Ring, monarch, initiative, learn, discover, manifest dread,
 goad, monstrosity, ...) need rules state this package cannot add on its own.
 
-The op is put in engine.effects.OPS only once engine/support.py checks action names
-against ACTIONS (otherwise every card with any keyword action would count as playable).
+engine/support.py counts a card with an "action" op as supported only when its action
+name is in ACTIONS.
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from engine.cards.abilities import Effect
-from engine import effects as fx
 from engine import knowledge
-from engine.effects import OPS, amount, controller, refs, source_id
+from engine.actions import add_effect, create_token
+from engine.cards.abilities import Effect
 from engine.filters import matches
+from engine.layers import counters_allowed
 from engine.ops import nested
+from engine.ops.base import table
+from engine.ops.objects import token_def
+from engine.values import amount, controller, refs, source_id
 
 if TYPE_CHECKING:
     from engine.game import Game
 
+OPS, op = table()
 ACTIONS: dict[str, Callable[["Game", dict, Effect], "dict | None"]] = {}
 
 
@@ -33,7 +37,7 @@ def action(name: str):
 
 def _add_counters(g: "Game", oid: int, kind: str, n: int) -> None:
     o = g.objects.get(oid)
-    if o is None or n <= 0 or not fx.counters_allowed(g, oid, kind):
+    if o is None or n <= 0 or not counters_allowed(g, oid, kind):
         return
     o.counters[kind] = o.counters.get(kind, 0) + n
     g.changed()
@@ -81,9 +85,9 @@ def _amass(g: "Game", r: dict, e: Effect) -> dict | None:
     f = {"types": ["Creature"], "subtypes": ["Army"], "controller": "you"}
     armies = [i for i in g.battlefield if matches(g, i, f, None, p)]
     if not armies and nested.answer(r, "army") is None:
-        card = fx.token_def(Effect("token", {"types": ["Creature"], "subtypes": [sub, "Army"], "colors": ["B"],
+        card = token_def(Effect("token", {"types": ["Creature"], "subtypes": [sub, "Army"], "colors": ["B"],
                                              "power": 0, "toughness": 0}))
-        made = fx.create_token(g, card, p)
+        made = create_token(g, card, p)
         r["answers"][nested.slot(r, "army")] = [made]
     got = nested.answer(r, "army")
     if got is None:
@@ -95,7 +99,7 @@ def _amass(g: "Game", r: dict, e: Effect) -> dict | None:
         if a in g.objects and g.objects[a].zone == "battlefield":
             _add_counters(g, a, "+1/+1", _n(g, r, e))
             if sub not in g.chars(a).subtypes:
-                fx._effect(g, "4", [a], r, "never", types=[], subtypes=[sub], in_addition=True)
+                add_effect(g, "4", [a], r, "never", types=[], subtypes=[sub], in_addition=True)
     return None
 
 
@@ -179,7 +183,7 @@ def _populate(g: "Game", r: dict, e: Effect) -> dict | None:
         if len(toks) > 1:
             return nested.ask_cards(r, "populate", p, toks, 1, 1, "populate: choose a creature token")
         got = toks
-    r["created"] = [fx.create_token(g, g.objects[i].card, p) for i in got if i in g.objects]
+    r["created"] = [create_token(g, g.objects[i].card, p) for i in got if i in g.objects]
     return None
 
 
@@ -231,28 +235,10 @@ def _fateseal(g: "Game", r: dict, e: Effect) -> dict | None:
     return None
 
 
+@op("action")
 def _action(g: "Game", r: dict, e: Effect) -> dict | None:
     fn = ACTIONS.get(e.get("name"))
     if fn is None:
         g.log("unsupported_effect", op=f"action {e.get('name')}", card=g.objects[r["obj"]].card.name)
         return None
     return fn(g, r, e)
-
-
-def _support_checks_names() -> bool:
-    """engine/support.py is loading while this runs (it imports engine.effects), so its source is read."""
-    import importlib.util
-    spec = importlib.util.find_spec("engine.support")
-    try:
-        src = open(spec.origin, encoding="utf-8").read() if spec and spec.origin else ""
-    except OSError:
-        return False
-    return "engine.ops.actions" in src and "ACTIONS" in src
-
-
-def register() -> None:
-    OPS["action"] = _action
-
-
-if _support_checks_names():
-    register()

@@ -11,14 +11,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.cards.abilities import Effect
 from engine import knowledge
-from engine.effects import amount, controller, op, refs, source_id
+from engine.cards.abilities import Effect
 from engine.filters import matches
 from engine.ops import nested
+from engine.ops.base import table
+from engine.values import amount, controller, refs, source_id
 
 if TYPE_CHECKING:
     from engine.game import Game
+
+OPS, op = table()
 
 
 def _text(g: "Game", r: dict) -> str:

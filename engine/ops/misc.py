@@ -1,6 +1,6 @@
-"""pay, unless, exchange_control, win_game, lose_game, reveal, emblem.
+"""pay, unless, exchange_control, win_game, lose_game, reveal, emblem, extra_turn (500.7).
 
-Also wraps the "may" op of engine/effects.py for "you may pay {1}. If you do, ...":
+Also "may" (608.2d), which knows "you may pay {1}. If you do, ...":
 a player can't choose to pay a cost they can't pay (CR 117.3 / 601.2h), so when a "pay"
 among the optional effects is unpayable the answer is "no" without asking.
 """
@@ -8,14 +8,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.cards.abilities import Ability, CardDef, Effect
-from engine import effects as fx
 from engine import knowledge
-from engine.effects import OPS, controller, op, refs, source_id
+from engine.actions import add_effect, lose_life
+from engine.cards.abilities import Ability, CardDef, Effect
+from engine.filters import matches
 from engine.ops import nested
+from engine.ops.base import table
+from engine.payment import can_afford, pay_mana
+from engine.state import create_object
+from engine.values import Ctx, amount, controller, refs, source_id
 
 if TYPE_CHECKING:
     from engine.game import Game
+
+OPS, op = table()
 
 
 def _syms(pay: dict[str, Any]) -> tuple[str, ...]:
@@ -24,7 +30,6 @@ def _syms(pay: dict[str, Any]) -> tuple[str, ...]:
 
 def can_pay(g: "Game", player: str, pay: dict[str, Any]) -> bool:
     """Can ``player`` pay {mana: [...]} / {life: n} now (119.4: life only if their total is at least n)?"""
-    from engine.casting import can_afford
     if pay.get("life") and g.players[player].life < int(pay["life"]):
         return False
     syms = _syms(pay)
@@ -32,13 +37,12 @@ def can_pay(g: "Game", player: str, pay: dict[str, Any]) -> bool:
 
 
 def do_pay(g: "Game", player: str, pay: dict[str, Any]) -> None:
-    from engine.casting import pay_mana
     syms = _syms(pay)
     if syms:
         pay_mana(g, player, syms, set())
         g.log("pay", player=player, mana="".join("{" + s + "}" for s in syms))
     if pay.get("life"):
-        fx.lose_life(g, player, int(pay["life"]))  # 119.4: paying life is losing it
+        lose_life(g, player, int(pay["life"]))  # 119.4: paying life is losing it
 
 
 @op("pay")
@@ -49,7 +53,14 @@ def _pay(g: "Game", r: dict, e: Effect) -> None:
         do_pay(g, p, e.args)
 
 
-_may = OPS["may"]
+def _plain_may(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    """608.2d: "you may" — the controller chooses as it resolves."""
+    got = r["answers"].get(r["i"])
+    if got is None:
+        return {"kind": "choose_option", "player": controller(g, r), "options": ["yes", "no"], "slot": r["i"],
+                "prompt": "do it?"}
+    effs = list(e.get("effects", ())) + list(e.get("then", ())) if got == "yes" else list(e.get("else", ()))
+    return nested.run(g, r, "may", effs)
 
 
 @op("may")
@@ -60,7 +71,7 @@ def _may_pay(g: "Game", r: dict, e: Effect) -> dict | None:
     # sacrifice, 701.17a)
     acts = [x for x in e.get("effects", ()) if x.op in ("sacrifice", "discard")] if e.get("reflexive") else []
     if not pays and not acts:
-        return _may(g, r, e)
+        return _plain_may(g, r, e)
     got = r["answers"].get(r["i"])
     if got is None:
         if not all(can_pay(g, controller(g, r), x.args) for x in pays) \
@@ -85,7 +96,7 @@ def _unless(g: "Game", r: dict, e: Effect) -> dict | None:
     """118.12: `effects` happen unless `payer` pays `pay` or performs `actions`; with `times`
     (an amount) the payment is that many times `pay` (cumulative upkeep, 702.23a)."""
     if e.get("times") is not None and e.get("pay"):
-        n = max(0, fx.amount(g, e.args["times"], source_id(g, r), r))
+        n = max(0, amount(g, e.args["times"], source_id(g, r), r))
         pay = e.args["pay"]
         e = Effect("unless", {**e.args, "times": None,
                               "pay": {"mana": list(_syms(pay)) * n, "life": int(pay.get("life") or 0) * n}})
@@ -98,14 +109,17 @@ def _unless(g: "Game", r: dict, e: Effect) -> dict | None:
         if not able:
             got = "no"
         else:
-            what = "pay " + "".join("{" + s + "}" for s in _syms(e.args["pay"])) if e.get("pay") and _syms(e.args["pay"]) \
+            syms = _syms(e.args["pay"]) if e.get("pay") else ()
+            what = "pay " + "".join("{" + s + "}" for s in syms) if syms \
                 else f"pay {e.args['pay']['life']} life" if e.get("pay") \
                 else "; ".join(x.op for x in e.get("actions", ()))
+            assert payer is not None  # able
             return nested.ask_yes_no(r, "unless", payer, f"{g.objects[r['obj']].card.name}: {what}?")
         r["answers"][nested.slot(r, "unless")] = got
     if got == "yes":
         if e.get("pay"):
             if nested.answer(r, "paid") is None:
+                assert payer is not None  # "yes" is asked of a payer only
                 do_pay(g, payer, e.args["pay"])
                 r["answers"][nested.slot(r, "paid")] = True
             return None
@@ -115,7 +129,6 @@ def _unless(g: "Game", r: dict, e: Effect) -> dict | None:
 
 def _can_act(g: "Game", r: dict, payer: str, actions: Any) -> bool:
     """Can the payer perform the actions (a sacrifice needs something to sacrifice, 701.17a)?"""
-    from engine.filters import matches
     for a in actions:
         if a.op == "sacrifice" and "filter" in a.args:
             f = dict(a.args["filter"])
@@ -144,8 +157,8 @@ def _exchange(g: "Game", r: dict, e: Effect) -> None:
     ca, cb = g.controller_of(a), g.controller_of(b)
     if ca == cb:
         return None  # 701.10b... nothing to exchange
-    fx._effect(g, "2", [a], r, "never", controller=cb)
-    fx._effect(g, "2", [b], r, "never", controller=ca)
+    add_effect(g, "2", [a], r, "never", controller=cb)
+    add_effect(g, "2", [b], r, "never", controller=ca)
     g.objects[a].sick = True
     g.objects[b].sick = True
     g.log("exchange_control", objects=[g.objects[a].card.name, g.objects[b].card.name])
@@ -209,8 +222,9 @@ def _arm(g: "Game", player: str, ab: Ability, card: CardDef) -> None:
     rearm = Effect("emblem_rearm", {"player": player, "ability": ab})
     armed = Ability("triggered", ab.text, effects=(rearm,) + tuple(ab.effects), targets=ab.targets,
                     trigger=ab.trigger, optional=ab.optional)
-    g.delayed.append({"step": ab.trigger["step"], "controller": player, "ability": armed, "source": None,
-                      "card": card, "info": {}, "whose": ab.trigger.get("whose", "you"), "emblem": True})
+    trig = ab.trigger or {}
+    g.delayed.append({"step": trig["step"], "controller": player, "ability": armed, "source": None,
+                      "card": card, "info": {}, "whose": trig.get("whose", "you"), "emblem": True})
 
 
 @op("emblem_rearm")
@@ -243,36 +257,14 @@ def _emblem(g: "Game", r: dict, e: Effect) -> None:
 def _emblem_object(g: "Game", player: str, card: CardDef) -> int:
     """113.1: the emblem as an object in the player's command zone (not a card: no card count,
     never leaves), with a timestamp for the layer system (613.6)."""
-    from engine.state import Obj
-    o = Obj(g.next_id, g.next_uid, card, player, "command")
-    g.next_id += 1
-    g.next_uid += 1
-    o.token = True  # 113.5: an emblem is neither a card nor a permanent
-    g.ts += 1
-    o.timestamp = g.ts
-    g.objects[o.id] = o
+    o = create_object(g, card, player, "command", token=True)
     g.players[player].command.append(o.id)
     g.changed()
     return o.id
 
 
 # ------------------------------------------------------------------ extra turns (500.7)
-def _turns_supported() -> bool:
-    """The turn loop takes extra turns only once Game keeps ``extra_turns`` (engine/game.py).
-
-    engine.game is still being imported when this module loads (it imports engine.effects),
-    so its source is read rather than the class."""
-    import importlib.util
-    import re
-    spec = importlib.util.find_spec("engine.game")
-    try:
-        src = open(spec.origin, encoding="utf-8").read() if spec and spec.origin else ""
-    except OSError:
-        return False
-    m = re.search(r"_FIELDS\s*=\s*\(([^)]*)\)", src)
-    return bool(m and '"extra_turns"' in m.group(1))
-
-
+@op("extra_turn")
 def _extra_turn(g: "Game", r: dict, e: Effect) -> None:
     """500.7: the player takes an extra turn after this one; the most recently created
     extra turn is taken first, so it goes to the front of the queue."""
@@ -281,8 +273,3 @@ def _extra_turn(g: "Game", r: dict, e: Effect) -> None:
             g.extra_turns.insert(0, p)
             g.log("extra_turn", player=p)
 
-
-from engine import zones_cast  # noqa: E402,F401  (registers the "playable" op)
-
-if _turns_supported():  # registered only when the turn loop can take it (see the report)
-    OPS["extra_turn"] = _extra_turn

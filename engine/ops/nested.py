@@ -39,7 +39,6 @@ def run(g: "Game", r: dict, key: str, effs: Iterable[Effect]) -> dict | None:
 
     Each nested effect sees ``r["i"]`` = "<i>.<key>.<j>", so its own questions land in
     their own slots; progress is kept in ``r["nested"]`` so finished ones are not redone."""
-    from engine.effects import OPS
     base = r["i"]
     prog = r.setdefault("nested", {})
     pk = f"{base}.{key}"
@@ -47,7 +46,7 @@ def run(g: "Game", r: dict, key: str, effs: Iterable[Effect]) -> dict | None:
     j = prog.get(pk, 0)
     while j < len(effs):
         sub = effs[j]
-        fn = OPS.get(sub.op)
+        fn = g.OPS.get(sub.op)  # the whole table (engine/ops/__init__.py), through the game
         if fn is not None:
             r["i"] = f"{pk}.{j}"
             try:

@@ -1,0 +1,338 @@
+"""Game actions shared by effects, costs, combat and state-based actions: damage (CR 120),
+life (119), discarding (701.8), destroying (701.7), sacrificing (701.17), creating objects
+(tokens 111.1, emblems 113.1, cards put into the game), adding mana (106.4), continuous
+effect records (611) and removing a permanent from combat (506.4).
+
+Each action changes the game and fires the trigger events it causes (603.2); none of them
+asks a question except where its docstring says so (616.1: the order of replacement
+effects, by NeedChoice before anything changed).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine import player_statics, replacement, triggers
+from engine.cards.abilities import CardDef, Effect
+from engine.layers import counters_allowed
+from engine.object_statics import unpreventable
+from engine.protection import protected
+from engine.state import Obj, create_object
+from engine.values import Ctx, source_id
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+
+def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool = False) -> None:
+    """Deal damage, simultaneously, from sources to players and objects (120.3-120.4).
+
+    Prevention (615) and the life gained by lifelink (702.15b, with its replacements, 614.1a)
+    are planned first, where a player may be asked the order of the effects (616.1: the caller
+    deals the same damage again after the answer); nothing changes before that."""
+    pool = replacement.shields(g)
+    spent: dict[int, int] = {}  # what this batch takes from each shield (615.7)
+    used: list[tuple[dict[str, Any], int, Any]] = []
+    plan: list[tuple[int, Any, int]] = []
+    gains: dict[str, int] = {}
+    for src, tgt, n in hits:
+        if n <= 0:
+            continue
+        so = g.objects.get(src)
+        if so is None:
+            continue
+        sc = g.chars(src)
+        # 702.16e protection prevents damage from sources of that quality; prevention effects
+        free = unpreventable(g, src)  # 615.12: damage that can't be prevented
+        if isinstance(tgt, int):
+            if tgt not in g.objects or g.objects[tgt].zone != "battlefield":
+                continue
+            tc = g.chars(tgt)
+            if "Protection" in tc.keywords and not free:
+                if protected(g, tc, src, set(sc.colors)):
+                    continue  # 702.16c
+        if pool and not free:
+            n, took = replacement.prevent(g, src, tgt, n, combat, spent, pool)
+            for e, k in took:
+                spent[e["ts"]] = spent.get(e["ts"], 0) + k
+                used.append((e, k, tgt))
+        if n <= 0:
+            continue
+        plan.append((src, tgt, n))
+        if "Lifelink" in sc.keywords:  # 702.15b
+            gains[sc.controller] = gains.get(sc.controller, 0) + n
+    gains = {p: replacement.life_gain(g, p, n) for p, n in gains.items()}  # 614.1a, asked before any change
+    for e, k, _ in used:
+        if e.get("amount") is not None:
+            e["amount"] -= k
+        if e.get("once"):  # 615.8: "the next time ...": one instance of damage, then it is used up
+            e["used"] = True
+    losses: dict[str, int] = {}  # 120.3a: damage to a player causes that much life loss, one event per player
+    evs = []
+    for src, tgt, n in plan:
+        replacement.done(g, f"damage:{src}:{tgt}")
+        so = g.objects[src]
+        sc = g.chars(src)
+        kw = sc.keywords
+        if so.zone == "battlefield" and not so.chosen.get("dealt_damage"):
+            so.chosen["dealt_damage"] = True  # "if it hasn't dealt damage yet"
+        if isinstance(tgt, str):
+            pl = g.players[tgt]
+            if "Infect" in kw:
+                pl.poison += n  # 702.90b
+            else:
+                losses[tgt] = losses.get(tgt, 0) + n
+            # combat damage is also damage: "deals damage (to a player)" triggers see it (120.1, 510.2)
+            evs.append({"event": "damage_player", "obj": src, "target": tgt, "amount": n, "player": tgt})
+            if tgt != sc.controller:
+                evs.append({"event": "damage_opponent", "obj": src, "target": tgt, "amount": n, "player": tgt})
+            if combat:
+                evs.append({"event": "combat_damage_player", "obj": src, "target": tgt, "amount": n, "player": tgt})
+            evs.append({"event": "deals_damage", "obj": src, "target": tgt, "amount": n})
+            evs.append({"event": "dealt_damage", "player": tgt, "source": src, "amount": n, "combat": combat})
+        else:
+            t = g.objects[tgt]
+            tc = g.chars(tgt)
+            if "Planeswalker" in tc.types and "Creature" not in tc.types:
+                t.counters["loyalty"] = t.counters.get("loyalty", 0) - n  # 120.3c
+            elif "Infect" in kw or "Wither" in kw:
+                t.counters["-1/-1"] = t.counters.get("-1/-1", 0) + n  # 120.3d
+            else:
+                t.damage += n
+            if "Deathtouch" in kw:
+                t.deathtouched = True
+            t.damage_sources.append(src)
+            if combat:
+                evs.append({"event": "combat_damage_creature", "obj": src, "target": tgt, "amount": n})
+            evs.append({"event": "deals_damage", "obj": src, "target": tgt, "amount": n})
+            evs.append({"event": "dealt_damage", "obj": tgt, "source": src, "amount": n, "combat": combat})
+        g.log("damage", source=so.card.name, target=tgt if isinstance(tgt, str) else g.objects[tgt].card.name,
+              amount=n, combat=combat)
+    evs[:0] = [_life_loss(g, p, n) for p, n in losses.items()]
+    g.changed()
+    for p, n in gains.items():
+        gain_life(g, p, n, replaced=True)
+    if used:
+        _prevention_riders(g, used)
+    for e in evs:
+        triggers.event(g, e)
+
+
+
+def _prevention_riders(g: "Game", used: list[tuple[dict[str, Any], int, Any]]) -> None:
+    """615.5: the rest of a prevention effect happens right after the damage it prevented:
+    "for each 1 damage prevented this way, put a +1/+1 counter on that creature" (Test of
+    Faith), "you gain life equal to the damage prevented this way" (Candles' Glow)."""
+    for e, k, tgt in used:
+        rider = e.get("rider")
+        if not rider or k <= 0:
+            continue
+        kind = rider.get("counters")
+        if kind and isinstance(tgt, int) and tgt in g.objects and g.objects[tgt].zone == "battlefield" \
+                and counters_allowed(g, tgt, kind):
+            cs = g.objects[tgt].counters
+            cs[kind] = cs.get(kind, 0) + k
+            g.changed()
+        if rider.get("gain_life") and e.get("controller"):
+            gain_life(g, e["controller"], k)
+
+
+
+def gain_life(g: "Game", player: str, n: int, replaced: bool = False) -> None:
+    """119.3: gaining life, after its replacement effects (614.1a: "that much life plus N
+    instead", "twice that much life instead"; engine/replacement.py) unless ``replaced`` says
+    they were applied already. A caller that can stop for the order of several of them plans
+    them first with replacement.life_gain."""
+    if n <= 0:
+        return
+    if not replaced:
+        n = replacement.life_gain(g, player, n, ask=False)
+    replacement.done(g, f"gain:{player}")
+    p = g.players[player]
+    first = p.life_gained_turn == 0
+    p.life += n
+    p.life_gained_turn += n
+    g.changed()  # "as long as you have 25 or more life" statics see the new total
+    g.log("life", player=player, amount=n)
+    triggers.event(g, {"event": "gain_life", "player": player, "amount": n, "first": first})
+
+
+
+def _life_loss(g: "Game", player: str, n: int) -> dict[str, Any]:
+    """119.3: a player loses life; the event, with "first": the first loss this turn."""
+    p = g.players[player]
+    first = p.life_lost_turn == 0
+    p.life -= n
+    p.life_lost_turn += n
+    g.changed()
+    return {"event": "lose_life", "player": player, "amount": n, "first": first}
+
+
+
+def lose_life(g: "Game", player: str, n: int) -> None:
+    """119.3: losing life (also paying life: 119.4)."""
+    if n <= 0:
+        return
+    ev = _life_loss(g, player, n)
+    g.log("life", player=player, amount=-n)
+    triggers.event(g, ev)
+
+
+
+def discard(g: "Game", cid: int) -> int:
+    """701.8: a player discards a card (it goes to its owner's graveyard); the discard event."""
+    player = g.objects[cid].owner
+    new = g.move(cid, "graveyard")
+    triggers.event(g, {"event": "discard", "player": player, "obj": new})
+    return new
+
+
+
+def add_effect(g: "Game", layer: str, objects: list[int], r: Ctx | None, until: str = "eot", **kw: Any) -> None:
+    rec = {"layer": layer, "ts": g.ts + 1, "objects": list(objects), "until": until}
+    if until == "source_leaves":  # "for as long as SELF remains on the battlefield" (611.2b)
+        sid = source_id(g, r) if r is not None else None
+        if sid is None or sid not in g.objects or g.objects[sid].zone != "battlefield":
+            return  # the duration ended before the effect began: it does nothing
+        rec["source"] = sid
+    g.ts += 1
+    if r is not None:
+        rec["controller"] = g.objects[r["obj"]].controller
+    rec.update(kw)
+    before = {i: g.controller_of(i) for i in objects if i in g.objects} if layer == "2" else None
+    g.effects.append(rec)
+    g.changed()
+    if before:  # 506.4: a creature whose controller changes is removed from combat
+        for i, ctl in before.items():
+            o = g.objects.get(i)
+            if o is not None and (o.attacking is not None or o.blocking) and g.controller_of(i) != ctl:
+                remove_from_combat(g, o)
+
+
+
+def until_of(e: Effect) -> str:
+    d = e.get("duration", "eot")
+    return {"eot": "eot", "permanent": "never", "your_next_turn": "your_next_turn",
+            "while_source_on_battlefield": "source_leaves"}.get(d, "eot")
+
+
+
+def destroy(g: "Game", oid: int, regen_ok: bool = True, ask: bool = False) -> bool:
+    """701.7: destroy (indestructible 702.12b), after the replacement effects of the event in
+    the order its controller chooses (616.1: regeneration 701.14, "exile it instead if it would
+    die", "If SELF would be put into a graveyard"). With ``ask``, a needed choice stops here
+    (NeedChoice) before anything changed. True when it left the battlefield."""
+    o = g.objects.get(oid)
+    if o is None or o.zone != "battlefield":
+        return False
+    c = g.chars(oid)
+    if "Indestructible" in c.keywords:
+        return False
+    ev = replacement.zone_change(g, o, "battlefield", "graveyard", destroy=True, regen_ok=regen_ok, ask=ask)
+    if ev["regen"]:  # 701.14a: instead tap it, remove all damage from it, remove it from combat
+        replacement.done(g, f"zone:{oid}")
+        o.regen -= 1
+        o.tapped = True
+        o.damage = 0
+        o.deathtouched = False
+        remove_from_combat(g, o)
+        g.changed()
+        g.log("regenerate", card=o.card.name, obj=oid)
+        return False
+    g.move(oid, ev["to"], replaced=True)
+    return True
+
+
+
+def plan_destroy(g: "Game", oid: int, regen_ok: bool = True) -> None:
+    """Ask now (NeedChoice) any order of replacement effects that destroying ``oid`` will need
+    (616.1), so that a batch of destructions is asked before any of them happens."""
+    o = g.objects.get(oid)
+    if o is not None and o.zone == "battlefield" and "Indestructible" not in g.chars(oid).keywords:
+        replacement.zone_change(g, o, "battlefield", "graveyard", destroy=True, regen_ok=regen_ok)
+
+
+
+def plan_to_graveyard(g: "Game", ids: list[Any]) -> None:
+    """Ask now (NeedChoice) the order of the replacement effects of putting each of ``ids``
+    into a graveyard (616.1e: Leyline of the Void against a card's own "shuffle it into its
+    owner's library instead"), before the first of them moves."""
+    if not g.effects and not player_statics.active(g):
+        return  # the usual case: nothing could replace the move
+    for x in ids:
+        o = g.objects.get(x) if isinstance(x, int) else None
+        if o is not None:
+            replacement.zone_change(g, o, o.zone, "graveyard")
+
+
+
+def create_token(g: "Game", card: CardDef, controller_: str, tapped: bool = False) -> int:
+    """111.1: a token is created on the battlefield."""
+    o = create_object(g, card, controller_, "battlefield", token=True)
+    o.sick = True
+    o.tapped = tapped
+    g.battlefield.append(o.id)
+    g.changed()
+    g.log("token", card=card.name, obj=o.id, controller=controller_)
+    triggers.enters(g, o)
+    return o.id
+
+
+
+def put_attacking(g: "Game", r: Ctx, oid: int) -> None:
+    """508.4: put onto the battlefield attacking (only during combat, by the attacking
+    player's objects); it attacks what the source attacks, else the defending player."""
+    o = g.objects.get(oid)
+    if o is None or o.zone != "battlefield" or o.controller != g.active or \
+            g.step not in ("declare_attackers", "declare_blockers", "first_strike_damage", "combat_damage"):
+        return
+    srcid = source_id(g, r)
+    tgt = g.objects[srcid].attacking if srcid in g.objects and g.objects[srcid].attacking else None
+    o.attacking = tgt or g.other(o.controller)
+    g.changed()
+
+
+
+def add_mana(g: "Game", player: str, e: Effect, src: int | None, pick: Any = None) -> None:
+    p = g.players[player]
+    if "mana" in e.args:
+        syms = list(e.args["mana"])
+    elif "choice" in e.args:
+        opts = e.args["choice"]
+        syms = list(opts[pick if isinstance(pick, int) and 0 <= pick < len(opts) else 0])
+    elif "any" in e.args and e.args.get("chosen_color"):  # "of the chosen color" (614.12)
+        o = g.objects.get(src) if src is not None else None
+        c = o.chosen.get("color") if o is not None else None
+        syms = [c] * int(e.args["any"]) if c else []
+    elif "any" in e.args:
+        c = pick if isinstance(pick, str) and pick in "WUBRG" else "G"
+        syms = [c] * int(e.args["any"])
+    else:
+        syms = []
+    for s in syms:
+        k = "C" if s.isdigit() else s
+        p.pool[k] = p.pool.get(k, 0) + (int(s) if s.isdigit() else 1)
+    g.log("mana", player=player, mana="".join(syms))
+
+
+
+def sacrifice(g: "Game", oid: int) -> int:
+    """701.17a: its controller puts it into its owner's graveyard; the sacrifice event (603.2)."""
+    player = g.controller_of(oid)
+    new = g.move(oid, "graveyard")
+    triggers.event(g, {"event": "sacrifice", "player": player, "obj": new})
+    return new
+
+
+def remove_from_combat(g: "Game", o: "Obj") -> None:
+    """506.4: a permanent removed from combat stops attacking or blocking."""
+    for i in g.battlefield:
+        x = g.objects[i]
+        if o.id in x.blockers:
+            x.blockers.remove(o.id)
+        if o.id in x.blocking:
+            x.blocking.remove(o.id)
+        if o.id in x.order:
+            x.order.remove(o.id)
+    o.attacking = None
+    o.blocking = []
+    o.blockers = []

@@ -1,0 +1,226 @@
+"""The kinds of decision a game waits for, and the shape of each kind's options and answer.
+
+``DecisionKind`` is a ``StrEnum``: a kind is equal to its plain string ("priority" ==
+DecisionKind.PRIORITY), so code and saved games that compare or store strings keep
+working. For each kind, ``ANSWERS`` names the TypedDict of its answer (what a UI, a bot
+or a network client submits) and ``OPTIONS`` the type of the ``options`` a Decision of
+that kind lists (engine/decisions.py builds them).
+
+``validate(kind, answer)`` is the one entry point that checks an answer's shape before
+the game reads it: a mapping whose keys have the JSON types its kind declares. Whether
+the answer is legal (a target that can be chosen, a cost that can be paid) is decided by
+the rules module that carries it out; an illegal answer changes nothing (DESIGN.md).
+"""
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any, TypedDict, Union, get_args, get_origin, get_type_hints
+
+from engine.errors import IllegalAction
+
+
+class DecisionKind(StrEnum):
+    """Every decision the engine asks (the ``kind`` of a Decision and of a wait record)."""
+
+    PRIORITY = "priority"                            # 116.3: play, cast, activate or pass
+    PLAY_FIRST = "play_first"                        # 103.2
+    MULLIGAN = "mulligan"                            # 103.4
+    MULLIGAN_BOTTOM = "mulligan_bottom"              # 103.4: scry 1 after a mulligan
+    ATTACKERS = "attackers"                          # 508.1
+    BLOCKERS = "blockers"                            # 509.1
+    ORDER_BLOCKERS = "order_blockers"                # 509.2
+    ORDER_ATTACKERS = "order_attackers"              # 509.3
+    ASSIGN_DAMAGE = "assign_damage"                  # 510.1c-d
+    TRIGGER_TARGETS = "trigger_targets"              # 603.3d
+    ORDER_TRIGGERS = "order_triggers"                # 603.3b
+    DISCARD_TO_HAND_SIZE = "discard_to_hand_size"    # 514.1
+    LEGEND_RULE = "legend_rule"                      # 704.5j
+    CHOOSE_CARDS = "choose_cards"                    # objects chosen while resolving or paying
+    CHOOSE_OPTION = "choose_option"                  # one of a list of words
+    CHOOSE_NUMBER = "choose_number"                  # a number in a range
+    MANUAL = "manual"                                # a card carried out by hand (engine/manual.py)
+
+
+#: The generic choices: a rules module asks them and names itself in the wait record's
+#: ``answer_to`` (engine/game.py routes the answer there; none means the resolver, 608.2).
+CHOICE_KINDS = frozenset({DecisionKind.CHOOSE_CARDS, DecisionKind.CHOOSE_OPTION, DecisionKind.CHOOSE_NUMBER})
+
+Target = Union[int, str]  # an object id or a player name
+
+
+# ------------------------------------------------------------------ answers
+class PriorityAnswer(TypedDict, total=False):
+    """116.2: pass, play a land, cast a spell (601.2 in one answer), activate (602.2), play by
+    hand, or concede. The cost parts that name objects (601.2h) may come in the answer too.
+    The engine is lenient where JSON and Python callers differ (a list or a tuple, a number
+    or its digits)."""
+    action: str
+    card: Union[int, str]
+    ability: Any
+    targets: Union[list, tuple, None]
+    x: Union[int, str, None]
+    mode: Any
+    modes: Union[list, tuple, None]
+    kicked: Any
+    alt: Union[str, None]
+    divide: Union[dict, None]
+    pay: Union[list, tuple, None]
+    mana: Any
+    sacrifice: Union[list, tuple]
+    discard: Union[list, tuple]
+    exile_from_graveyard: Union[list, tuple]
+    tap_others: Union[list, tuple]
+    return_to_hand: Union[list, tuple]
+
+
+class OptionAnswer(TypedDict, total=False):
+    option: Any  # a listed option, its 1-based number, or yes/no as a bool
+
+
+class PlayFirstAnswer(TypedDict):
+    player: str
+
+
+class AttackersAnswer(TypedDict, total=False):
+    attackers: Union[dict, list, tuple]  # attacker id -> what it attacks, or ids attacking the opponent
+
+
+class BlockersAnswer(TypedDict, total=False):
+    blockers: Union[dict, list, tuple]  # blocker id -> the attacker (or attackers) it blocks
+
+
+class OrderAnswer(TypedDict, total=False):
+    order: Union[list, tuple]
+
+
+class AssignAnswer(TypedDict, total=False):
+    assign: dict  # recipient -> damage
+
+
+class TargetsAnswer(TypedDict, total=False):
+    targets: Union[list, tuple, None]
+
+
+class CardsAnswer(TypedDict, total=False):
+    cards: Union[list, tuple]
+
+
+class NumberAnswer(TypedDict, total=False):
+    number: Union[int, str]
+
+
+class ManualAnswer(TypedDict, total=False):
+    action: str
+    card: Any
+    to: Any
+    player: Any
+    delta: Any
+    kind: Any
+    amount: Any
+
+
+ANSWERS: dict[DecisionKind, type] = {
+    DecisionKind.PRIORITY: PriorityAnswer,
+    DecisionKind.PLAY_FIRST: PlayFirstAnswer,
+    DecisionKind.MULLIGAN: OptionAnswer,
+    DecisionKind.MULLIGAN_BOTTOM: OptionAnswer,
+    DecisionKind.ATTACKERS: AttackersAnswer,
+    DecisionKind.BLOCKERS: BlockersAnswer,
+    DecisionKind.ORDER_BLOCKERS: OrderAnswer,
+    DecisionKind.ORDER_ATTACKERS: OrderAnswer,
+    DecisionKind.ASSIGN_DAMAGE: AssignAnswer,
+    DecisionKind.TRIGGER_TARGETS: TargetsAnswer,
+    DecisionKind.ORDER_TRIGGERS: OrderAnswer,
+    DecisionKind.DISCARD_TO_HAND_SIZE: CardsAnswer,
+    DecisionKind.LEGEND_RULE: CardsAnswer,
+    DecisionKind.CHOOSE_CARDS: CardsAnswer,
+    DecisionKind.CHOOSE_OPTION: OptionAnswer,
+    DecisionKind.CHOOSE_NUMBER: NumberAnswer,
+    DecisionKind.MANUAL: ManualAnswer,
+}
+
+
+# ------------------------------------------------------------------ options
+class PriorityOption(TypedDict, total=False):
+    """One legal priority action: its ``action`` and what it needs (targets of each slot,
+    modes, X, kicker, alternative cost, mana abilities to pay with)."""
+    action: str
+    card: int
+    name: str
+    ability: int
+
+
+class AttackOptions(TypedDict, total=False):
+    attackers: list[int]
+    targets: list[Target]
+    must: list[int]
+
+
+class DamageOptions(TypedDict):
+    recipients: list[Target]
+    power: int
+    lethal: dict[int, int]
+
+
+class TriggerTargetOptions(TypedDict):
+    targets: list[list[Target]]
+    target_counts: list[list[int]]
+
+
+OPTIONS: dict[DecisionKind, Any] = {
+    DecisionKind.PRIORITY: list[PriorityOption],
+    DecisionKind.PLAY_FIRST: list[PlayFirstAnswer],
+    DecisionKind.MULLIGAN: list[OptionAnswer],
+    DecisionKind.MULLIGAN_BOTTOM: list[OptionAnswer],
+    DecisionKind.ATTACKERS: AttackOptions,
+    DecisionKind.BLOCKERS: dict[str, Any],
+    DecisionKind.ORDER_BLOCKERS: list[int],
+    DecisionKind.ORDER_ATTACKERS: list[int],
+    DecisionKind.ASSIGN_DAMAGE: DamageOptions,
+    DecisionKind.TRIGGER_TARGETS: TriggerTargetOptions,
+    DecisionKind.ORDER_TRIGGERS: list[dict[str, Any]],
+    DecisionKind.DISCARD_TO_HAND_SIZE: list[int],
+    DecisionKind.LEGEND_RULE: list[int],
+    DecisionKind.CHOOSE_CARDS: list[int],
+    DecisionKind.CHOOSE_OPTION: list[Any],
+    DecisionKind.CHOOSE_NUMBER: list[int],
+    DecisionKind.MANUAL: dict[str, Any],
+}
+
+
+# ------------------------------------------------------------------ validation
+def _runtime(t: Any) -> tuple[type, ...] | None:
+    """The Python types a JSON value of annotation ``t`` may have (None: anything)."""
+    if t is Any:
+        return None
+    if t is None or t is type(None):
+        return (type(None),)
+    origin = get_origin(t)
+    if origin is Union:
+        parts = [_runtime(a) for a in get_args(t)]
+        return None if any(p is None for p in parts) else tuple(x for p in parts for x in p or ())
+    return ((origin or t),)
+
+
+_SHAPES: dict[str, dict[str, tuple[type, ...] | None]] = {
+    k.value: {key: _runtime(t) for key, t in get_type_hints(td).items()} for k, td in ANSWERS.items()}
+
+
+def validate(kind: str, answer: Any) -> dict[str, Any]:
+    """Check the shape of an answer to a decision of ``kind`` (the one entry point for
+    answer checks): a mapping, each known key of the JSON type its kind declares (a bool
+    is not taken for a number). Raises IllegalAction naming the first wrong key."""
+    if not isinstance(answer, dict):
+        raise IllegalAction(f"an answer is a mapping, not {answer!r}")
+    shape = _SHAPES.get(kind)
+    if shape is None:
+        return answer
+    for key, value in answer.items():
+        want = shape.get(key)
+        if want is None:
+            continue
+        if not isinstance(value, want) or isinstance(value, bool) and bool not in want and int in want:
+            names = " or ".join(t.__name__ for t in want)
+            raise IllegalAction(f"{kind}: {key!r} must be a {names}, not {value!r}")
+    return answer
+

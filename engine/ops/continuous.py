@@ -1,0 +1,118 @@
+"""Effect primitives that create continuous effects (CR 611): power and toughness (613.1g/7c),
+abilities (613.1f), rules restrictions, types and colors (613.1d-e), control (613.1b)."""
+from __future__ import annotations
+
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from engine.actions import add_effect, until_of
+from engine.cards.abilities import Effect
+from engine.choices import COLORS
+from engine.ops.base import table
+from engine.values import Ctx, amount, controller, refs, source_id
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+OPS, op = table()
+
+
+@op("pump")
+def _pump(g: "Game", r: Ctx, e: Effect) -> None:
+    objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int)]
+    sid = source_id(g, r)
+    per = amount(g, e.args["per"], sid, r) if e.get("per") else 1
+    p = amount(g, e.get("power", 0), sid, r) * per
+    t = amount(g, e.get("toughness", 0), sid, r) * per
+    add_effect(g, "7c", objs, r, until_of(e), power=p, toughness=t)
+
+
+
+@op("grant")
+def _grant(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    """611.2, 613.1f: the objects gain keywords (one of them if the player chooses) or abilities."""
+    objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int)]
+    kws = list(e.get("keywords", ()))
+    if e.get("choose") == 1 and len(kws) > 1:  # "gains your choice of reach, trample, or haste"
+        got = r["answers"].get(r["i"])
+        if got is None:
+            return {"kind": "choose_option", "player": controller(g, r), "options": kws, "slot": r["i"],
+                    "prompt": f"{g.objects[r['obj']].card.name}: choose a keyword to gain"}
+        kws = [got]
+    if "Protection from chosen color" in kws:  # 608.2d: the color is chosen as the effect resolves
+        key = f"{r['i']}.color"
+        got = r["answers"].get(key)
+        if got is None:
+            return {"kind": "choose_option", "player": controller(g, r), "options": list(COLORS), "slot": key,
+                    "prompt": f"{g.objects[r['obj']].card.name}: choose a color for protection"}
+        kws = [f"Protection from {got}" if k == "Protection from chosen color" else k for k in kws]
+    add_effect(g, "6", objs, r, until_of(e), keywords=kws, lose=list(e.get("lose", ())))
+    return None
+
+
+
+@op("restrict")
+def _restrict(g: "Game", r: Ctx, e: Effect) -> None:
+    objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int)]
+    extra = {k: e.args[k] for k in ("except", "by") if e.args.get(k)}  # "except by Spirits" (509.1b)
+    d = e.get("duration")
+    if d == "next_untap":  # "doesn't untap during its controller's next untap step": ends after it (502.3)
+        until = "next_untap"
+    elif d == "while_you_control_self":  # "for as long as you control SELF" (611.2b)
+        until = "while_source"
+        extra["source"] = source_id(g, r)
+    else:
+        until = until_of(e)
+    add_effect(g, "rule", objs, r, until, rule=e.args["rule"], **extra)
+
+
+
+@op("gain_control")
+def _gain_control(g: "Game", r: Ctx, e: Effect) -> None:
+    objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int)]
+    for x in objs:
+        g.objects[x].sick = True
+    add_effect(g, "2", objs, r, until_of(e) if e.get("duration") == "eot" else "never")
+
+
+
+def _color_choices() -> list[str]:
+    """Every nonempty set of colors, as words ("white", "white and blue", ...)."""
+    names = list(COLORS)
+    out = []
+    for n in range(1, 6):
+        for combo in combinations(names, n):
+            out.append(" and ".join(combo))
+    return out
+
+
+
+@op("color")
+def _color(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    """An object becomes the color or colors its controller chooses (105.3; layer 5, 613.1e)."""
+    objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int)]
+    got = r["answers"].get(r["i"])
+    if got is None:
+        return {"kind": "choose_option", "player": controller(g, r), "options": _color_choices(), "slot": r["i"],
+                "prompt": f"{g.objects[r['obj']].card.name}: which color or colors?"}
+    add_effect(g, "5", objs, r, until_of(e), colors=[COLORS[w] for w in got.split(" and ")])
+    return None
+
+
+
+@op("animate")
+def _animate(g: "Game", r: Ctx, e: Effect) -> None:
+    objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int)]
+    until = until_of(e)
+    if e.get("types") or e.get("keep_types") and e.get("subtypes"):
+        add_effect(g, "4", objs, r, until, types=list(e.get("types", ())), subtypes=list(e.get("subtypes", ())),
+                in_addition=bool(e.get("in_addition")), keep_types=bool(e.get("keep_types")))
+    if e.get("colors"):
+        add_effect(g, "5", objs, r, until, colors=list(e.args["colors"]))
+    if e.get("lose_all"):  # 613.1f: loses all abilities, before any it gains by the same effect
+        add_effect(g, "6", objs, r, until, lose_all=True)
+    if e.get("keywords"):
+        add_effect(g, "6", objs, r, until, keywords=list(e.args["keywords"]))
+    if e.get("power") is not None:
+        add_effect(g, "7b", objs, r, until, power=amount(g, e.args["power"], None, r),
+                toughness=amount(g, e.args["toughness"], None, r))

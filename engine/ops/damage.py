@@ -1,0 +1,143 @@
+"""Effect primitives of damage and life (CR 120, 119) and prevention shields (615)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine import replacement
+from engine.actions import add_effect, deal_damage_batch, gain_life, lose_life
+from engine.cards.abilities import Effect
+from engine.ops.base import ask_cards, table
+from engine.values import Ctx, amount, controller, refs, source_id
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+OPS, op = table()
+
+
+def _src(g: "Game", r: Ctx) -> int:
+    sid = source_id(g, r)
+    if sid is None:
+        # look-back (608.2h): the last known object stays usable as a damage source
+        s = g.objects[r["obj"]]
+        return s.id
+    return sid
+
+
+
+@op("damage")
+def _damage(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    src = _src(g, r)
+    if e.get("source") not in (None, "self"):
+        xs = [x for x in refs(g, r, e.args["source"]) if isinstance(x, int)]
+        if not xs:
+            return None
+        src = xs[0]
+    s = g.objects[r["obj"]]
+    targets = refs(g, r, e.args["to"])
+    if e.get("divided") and s.divide:
+        hits = [(src, t, s.divide.get(t, 0)) for t in targets]
+    else:
+        n = amount(g, e.args["amount"], source_id(g, r), r)
+        hits = [(src, t, n) for t in targets]
+    hits, wait = _redirect_to_planeswalker(g, r, hits)
+    if wait is not None:
+        return wait
+    targets = [t for _, t, _ in hits]
+    marks = {t: (g.objects[t].damage, dict(g.objects[t].counters)) for t in targets if isinstance(t, int)
+             and t in g.objects}
+    deal_damage_batch(g, hits)
+    # which objects were dealt damage "this way" (for a following "if ... is dealt damage this way")
+    r.setdefault("dealt", [])
+    hit = [t for t, m in marks.items() if t in g.objects and (g.objects[t].damage, g.objects[t].counters) != m]
+    r["dealt"] += hit
+    if e.get("exile_if_dies") and hit:  # 614.1a: "if it would die this turn, exile it instead"
+        add_effect(g, "exile_if_dies", hit, r, "eot", name=s.card.name)
+    return None
+
+
+
+def _redirect_to_planeswalker(g: "Game", r: Ctx, hits: list[tuple[Any, Any, int]]) -> tuple[list, dict | None]:
+    """306.7 (2016): noncombat damage that a source would deal to a player who controls a
+    planeswalker may be dealt to one of that player's planeswalkers instead, as the source's
+    controller (an opponent of that player) chooses when the damage would be dealt."""
+    out = []
+    for k, (src, t, n) in enumerate(hits):
+        ctl = g.controller_of(src) if src in g.objects else g.objects[r["obj"]].controller
+        walkers = [i for i in g.battlefield if isinstance(t, str) and n > 0 and ctl is not None and ctl != t
+                   and g.chars(i).controller == t and "Planeswalker" in g.chars(i).types]
+        if walkers:
+            key = f"{r['i']}.redirect.{k}"
+            got = r["answers"].get(key)
+            names = {g.objects[i].card.name: i for i in walkers}
+            if got is None:
+                return hits, {"kind": "choose_option", "player": ctl, "options": [t, *names], "slot": key,
+                              "prompt": f"deal {n} damage to {t} or redirect it to a planeswalker {t} controls (306.7)"}
+            t = names.get(got, t)
+        out.append((src, t, n))
+    return out, None
+
+
+@op("gain_life")
+def _gain(g: "Game", r: Ctx, e: Effect) -> None:
+    n = amount(g, e.get("amount", 1), source_id(g, r), r)
+    ps = [p for p in refs(g, r, e.get("who", "you")) if isinstance(p, str)]
+    got = {p: replacement.life_gain(g, p, n) for p in ps}  # 616.1: each player's order, asked first
+    for p in ps:
+        gain_life(g, p, got[p], replaced=True)
+
+
+
+@op("lose_life")
+def _lose(g: "Game", r: Ctx, e: Effect) -> None:
+    n = amount(g, e.get("amount", 1), source_id(g, r), r)
+    for p in refs(g, r, e.get("who", "you")):
+        if isinstance(p, str):
+            lose_life(g, p, n)
+            r["lost"] = r.get("lost", 0) + max(n, 0)  # "that much life": the total lost this way (extort, 702.100a)
+
+
+
+@op("fight")
+def _fight(g: "Game", r: Ctx, e: Effect) -> None:
+    """701.12: each deals damage equal to its power to the other."""
+    a = [x for x in refs(g, r, e.args["a"]) if isinstance(x, int)]
+    b = [x for x in refs(g, r, e.args["b"]) if isinstance(x, int)]
+    if a and b:
+        deal_damage_batch(g, [(a[0], b[0], g.chars(a[0]).power), (b[0], a[0], g.chars(b[0]).power)])
+
+
+
+@op("set_life")
+def _set_life(g: "Game", r: Ctx, e: Effect) -> None:
+    """119.5: a player's life total becomes N: they gain or lose the difference."""
+    n = amount(g, e.args["amount"], source_id(g, r), r)
+    for p in refs(g, r, e.args.get("who", "you")):
+        if isinstance(p, str):
+            d = n - g.players[p].life
+            if d > 0:
+                gain_life(g, p, d)
+            elif d < 0:
+                lose_life(g, p, -d)
+
+
+
+@op("prevent")
+def _prevent_op(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    """615: a prevention shield. "The next time a source of your choice would deal damage to
+    ... this turn, prevent that damage" (615.8): the controller chooses the source as it
+    resolves (609.7a: a permanent or a spell), and the shield prevents that one instance."""
+    to = [x for x in refs(g, r, e.args["to"])] if e.get("to") else None
+    by = [x for x in refs(g, r, e.args["by"])] if e.get("by") else None
+    if e.get("from_chosen_source"):
+        got = r["answers"].get(r["i"])
+        if got is None:
+            srcs = list(g.battlefield) + [i for i in g.stack if g.objects[i].ability is None]
+            if not srcs:
+                return None
+            return ask_cards(r, controller(g, r), srcs, 1, 1, f"{g.objects[r['obj']].card.name}: choose a source")
+        by = list(got)
+    n = amount(g, e.args["amount"], source_id(g, r), r) if e.get("amount") is not None else None
+    add_effect(g, "prevent", [], r, "eot", to=to, by=by, amount=n, combat=bool(e.get("combat")),
+            name=g.objects[r["obj"]].card.name, rider=e.get("rider"), once=bool(e.get("next")))
+    return None

@@ -1,0 +1,205 @@
+"""Effect primitives that act on objects: destroy (701.7), regenerate (701.14), tap and untap
+(701.20), counters (122), attach (701.3), sacrifice (701.17), fight (701.12), tokens (111),
+countering a spell (701.5)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.actions import (
+    create_token,
+    destroy,
+    plan_destroy,
+    plan_to_graveyard,
+    put_attacking,
+    sacrifice,
+)
+from engine.cards.abilities import CardDef, Effect
+from engine.cards.compiler import compile_card
+from engine.filters import matches
+from engine.layers import counters_allowed
+from engine.mana import substitute_x
+from engine.object_statics import cant_be_countered
+from engine.ops.base import ask_cards, table
+from engine.payment import can_afford, pay_mana
+from engine.values import Ctx, amount, refs, source_id
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+OPS, op = table()
+
+
+@op("destroy")
+def _destroy(g: "Game", r: Ctx, e: Effect) -> None:
+    xs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int)]
+    for x in xs:  # 616.1: every choice before the first one is destroyed (they are destroyed at once)
+        plan_destroy(g, x, not e.get("no_regen"))
+    for x in xs:
+        destroy(g, x, not e.get("no_regen"))
+
+
+
+@op("regenerate")
+def _regenerate(g: "Game", r: Ctx, e: Effect) -> None:
+    for x in refs(g, r, e.args["what"]):
+        if isinstance(x, int) and x in g.objects:
+            g.objects[x].regen += 1
+
+
+
+@op("tap")
+def _tap(g: "Game", r: Ctx, e: Effect) -> None:
+    for x in refs(g, r, e.args["what"]):
+        if isinstance(x, int) and x in g.objects:
+            g.objects[x].tapped = True
+
+
+
+@op("untap")
+def _untap(g: "Game", r: Ctx, e: Effect) -> None:
+    for x in refs(g, r, e.args["what"]):
+        if isinstance(x, int) and x in g.objects:
+            g.objects[x].tapped = False
+
+
+
+@op("counter")
+def _counter(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    """701.5: counter a spell (it goes to its owner's graveyard)."""
+    for x in refs(g, r, e.args["what"]):
+        if not isinstance(x, int) or x not in g.objects or g.objects[x].zone != "stack":
+            continue
+        t = g.objects[x]
+        if cant_be_countered(g, x):  # 101.1: the counter effect does nothing to it
+            g.log("not_countered", card=t.card.name)
+            continue
+        if e.get("unless_pays"):
+            payer = t.controller
+            syms = tuple(e.args["unless_pays"]) if not isinstance(e.args["unless_pays"], dict) else ()
+            syms = substitute_x(syms, g.objects[r["obj"]].x)  # "unless its controller pays {X}" (107.3)
+            if can_afford(g, payer, syms):
+                got = r["answers"].get(r["i"])
+                if got is None:
+                    return {"kind": "choose_option", "player": payer, "options": ["yes", "no"], "slot": r["i"],
+                            "prompt": f"pay {''.join('{'+s+'}' for s in syms)} or {t.card.name} is countered?"}
+                if got == "yes":
+                    pay_mana(g, payer, syms, set())
+                    continue
+        if t.ability is not None:
+            g.stack.remove(x)
+            del g.objects[x]
+            g.changed()
+        else:
+            plan_to_graveyard(g, [x])  # 616.1: Nexus of Fate countered under Leyline of the Void
+            g.move(x, "graveyard")
+        g.log("countered", card=t.card.name)
+    return None
+
+
+
+@op("counters")
+def _counters(g: "Game", r: Ctx, e: Effect) -> None:
+    """122: put or remove counters."""
+    n = amount(g, e.get("amount", 1), source_id(g, r), r)
+    kind = e.get("kind", "+1/+1")
+    for x in refs(g, r, e.args["what"]):
+        if isinstance(x, int) and x in g.objects:
+            cs = g.objects[x].counters
+            if e.get("remove"):
+                cs[kind] = max(0, cs.get(kind, 0) - n)
+            elif counters_allowed(g, x, kind):
+                cs[kind] = cs.get(kind, 0) + n
+    g.changed()
+
+
+
+TOKEN_KINDS = {
+    "Treasure": ("Artifact", "Treasure", "{T}, Sacrifice this artifact: Add one mana of any color."),
+    "Food": ("Artifact", "Food", "{2}, {T}, Sacrifice this artifact: You gain 3 life."),
+    "Clue": ("Artifact", "Clue", "{2}, Sacrifice this artifact: Draw a card."),
+}
+
+
+
+def token_def(e: Effect) -> CardDef:
+    """A token's characteristics as its effect defines them (111.4, 2016 rule 110.5c names)."""
+    kind = e.get("kind")
+    if kind in TOKEN_KINDS:
+        t, sub, text = TOKEN_KINDS[kind]
+        return compile_card({"name": kind, "types": [t], "subtypes": [sub], "text": text, "manaCost": ""})
+    subtypes = tuple(e.get("subtypes", ()))
+    name = e.get("name") or " ".join(subtypes) or "Token"
+    return CardDef(name=name, mana_cost=(), types=tuple(e.get("types", ("Creature",))),
+                   supertypes=tuple(e.get("supertypes", ())), subtypes=subtypes,
+                   colors=tuple(e.get("colors", ())), power=_s(e.get("power")), toughness=_s(e.get("toughness")),
+                   keywords=tuple(e.get("keywords", ())), abilities=tuple(e.get("abilities", ())))
+
+
+
+def _s(v: Any) -> str | None:
+    return None if v is None else str(v)
+
+
+
+@op("token")
+def _token(g: "Game", r: Ctx, e: Effect) -> None:
+    n = amount(g, e.get("amount", 1), source_id(g, r), r)
+    who = [p for p in refs(g, r, e.get("who", "you")) if isinstance(p, str)]
+    r["created"] = []
+    if e.get("copy_of") is not None:  # 706.2: a token copy has the original's copiable values
+        cards = [g.objects[x].card for x in refs(g, r, e.args["copy_of"]) if isinstance(x, int) and x in g.objects]
+    else:
+        cards = [token_def(e)]
+    for p in who:
+        for card in cards * n:
+            t = create_token(g, card, p, bool(e.get("tapped")))
+            r["created"].append(t)
+            if e.get("attacking"):
+                put_attacking(g, r, t)
+
+
+
+@op("attach")
+def _attach(g: "Game", r: Ctx, e: Effect) -> None:
+    """701.3: attach an Aura or Equipment."""
+    what = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int)]
+    to = [x for x in refs(g, r, e.args["to"]) if isinstance(x, int)]
+    if what and to and to[0] in g.objects and g.objects[to[0]].zone == "battlefield":
+        g.objects[what[0]].attached_to = to[0]
+        g.ts += 1
+        g.objects[what[0]].timestamp = g.ts
+        g.changed()
+
+
+
+@op("sacrifice")
+def _sacrifice(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    """701.17: sacrifice (the player chooses among their permanents)."""
+    if "what" in e.args:
+        xs = [x for x in refs(g, r, e.args["what"])
+              if isinstance(x, int) and x in g.objects and g.objects[x].zone == "battlefield"]
+        plan_to_graveyard(g, xs)
+        for x in xs:
+            if x in g.objects and g.objects[x].zone == "battlefield":
+                sacrifice(g, x)
+        return None
+    who = [p for p in refs(g, r, e.get("who", "you")) if isinstance(p, str)]
+    if not who:
+        return None
+    p = who[0]
+    f = dict(e.get("filter") or {"permanent": True})
+    f["controller"] = "you"
+    mine = [i for i in g.battlefield if matches(g, i, f, source_id(g, r), p)]  # "another": not the source
+    n = amount(g, e.get("amount", 1), source_id(g, r), r)
+    if not mine:
+        picks = mine
+    else:
+        got = r["answers"].get(r["i"])
+        if got is None:
+            k = min(n, len(mine))
+            return ask_cards(r, p, mine, k, k, f"sacrifice {n}")
+        picks = got
+    plan_to_graveyard(g, picks)
+    for x in picks:
+        sacrifice(g, x)
+    return None

@@ -1,0 +1,39 @@
+"""The "playable" op: the controller may play or cast cards from other zones (CR 601.2a,
+305.1); the permission record it leaves is read by engine/zones_cast.py."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.cards.abilities import Effect
+from engine.ops.base import table
+from engine.values import refs, source_id
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+OPS, op = table()
+
+
+@op("playable")
+def _playable(g: "Game", r: dict, e: Effect) -> None:
+    """The controller may play/cast the named cards (or cards matching a filter) until the
+    duration ends (601.2a: a spell may be cast from another zone when an effect allows it)."""
+    s = g.objects[r["obj"]]
+    what = e.args.get("what")
+    rec: dict[str, Any] = {"layer": "play", "controller": s.controller, "play": e.get("play", "cast"),
+                           "free": bool(e.get("free")), "until": "eot" if e.get("until", "eot") == "eot" else "never"}
+    if isinstance(what, dict) and "choose" not in what and "target" not in what and "each" not in what:
+        rec["objects"] = []
+        rec["filter"] = dict(what)
+    else:
+        rec["objects"] = [x for x in refs(g, r, what) if isinstance(x, int)]
+    g.ts += 1
+    rec["ts"] = g.ts
+    rec["source"] = source_id(g, r)
+    g.effects.append(rec)
+    g.changed()
+
+
+def supported(e: Effect) -> bool:
+    """The playable effects this module carries out."""
+    return e.get("until", "eot") == "eot" and e.get("play", "cast") in ("play", "cast")

@@ -1,0 +1,240 @@
+"""Effect primitives that move cards between zones (CR 400): exile, return to hand, move,
+draw (121), mill, discard (701.8), scry (701.18), shuffle (701.16), search (701.19)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine import knowledge
+from engine.actions import discard, plan_to_graveyard, put_attacking
+from engine.cards.abilities import Effect
+from engine.filters import matches
+from engine.ops.base import ask_cards, table
+from engine.until import exile_until_leaves
+from engine.values import Ctx, amount, controller, refs, source_id
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+OPS, op = table()
+
+
+def followed(g: "Game", r: Ctx, xs: list[Any]) -> list[Any]:
+    """400.7, 610.3: an object this effect already moved to a public zone (exile, a graveyard)
+    is found there by its later instructions ("exile it, then return that card")."""
+    fol = r.get("followed")
+    if not fol:
+        return xs
+    out = []
+    for x in xs:
+        n = fol.get(x) if isinstance(x, int) and x not in g.objects else None
+        out.append(n if n in g.objects and g.objects[n].zone in ("exile", "graveyard") else x)
+    return out
+
+
+def _move_all(g: "Game", r: Ctx, e: Effect, to: str, **kw: Any) -> None:
+    for x in followed(g, r, refs(g, r, e.args["what"])):
+        if isinstance(x, int) and x in g.objects:
+            o = g.objects[x]
+            if o.zone == "stack" and o.ability is not None:
+                continue
+            new = g.move(x, to, **kw)
+            r.setdefault("followed", {})[x] = new  # 400.7: the effect can find the card it moved
+
+
+
+@op("exile")
+def _exile(g: "Game", r: Ctx, e: Effect) -> None:
+    if e.get("until") == "self_leaves":  # 610.3: until SELF leaves the battlefield
+        xs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int) and x in g.objects]
+        exile_until_leaves(g, source_id(g, r), xs)
+        return
+    _move_all(g, r, e, "exile")
+
+
+
+@op("bounce")
+def _bounce(g: "Game", r: Ctx, e: Effect) -> None:
+    if e.get("with_auras"):  # "... and each Aura attached to it": all move at once (303.4, 400.7)
+        objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int) and x in g.objects]
+        auras = [i for i in g.battlefield if g.objects[i].attached_to in objs
+                 and "Aura" in g.chars(i).subtypes]
+        for x in objs + auras:
+            if x in g.objects and g.objects[x].zone == "battlefield":
+                g.move(x, "hand")
+        return None
+    _move_all(g, r, e, "hand")
+    return None
+
+
+
+@op("move")
+def _move(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    to = e.args["to"]
+    if to == "library_top_or_bottom":  # "its owner puts it on the top or bottom of their library"
+        xs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int) and x in g.objects]
+        picks = []
+        for k, x in enumerate(xs):  # every owner answers before anything moves (resumable)
+            key = f"{r['i']}.top_or_bottom.{k}"
+            got = r["answers"].get(key)
+            if got is None:
+                return {"kind": "choose_option", "player": g.objects[x].owner, "options": ["top", "bottom"],
+                        "slot": key,
+                        "prompt": f"put {g.objects[x].card.name} on the top or the bottom of your library?"}
+            picks.append((x, got))
+        for x, got in picks:
+            if x in g.objects:
+                g.move(x, "library", top=got == "top")
+        return None
+    if to == "battlefield":
+        for x in followed(g, r, refs(g, r, e.args["what"])):
+            if isinstance(x, int) and x in g.objects:
+                ctl = controller(g, r) if e.get("control") == "you" else None
+                new = g.move(x, "battlefield", tapped=bool(e.get("tapped")), controller=ctl,
+                             counters={e.args["counter"]: 1} if e.get("counter") else None)
+                r.setdefault("followed", {})[x] = new  # 400.7: "that artifact gains haste"
+                if e.get("attacking"):
+                    put_attacking(g, r, new)
+    elif to == "library_top" and isinstance(e.args["what"], dict) and "choose" in e.args["what"]:
+        # "put two cards from your hand on top of your library in any order": the order chosen, first on top
+        for x in reversed(refs(g, r, e.args["what"])):
+            if isinstance(x, int) and x in g.objects:
+                r.setdefault("followed", {})[x] = g.move(x, "library", top=True)
+    elif to in ("library_top", "library_bottom"):
+        _move_all(g, r, e, "library", top=to == "library_top")
+    elif to == "library_shuffle":
+        for x in refs(g, r, e.args["what"]):
+            if isinstance(x, int) and x in g.objects:
+                owner = g.objects[x].owner
+                g.move(x, "library")
+                knowledge.shuffle(g, owner)
+    else:
+        _move_all(g, r, e, to)
+    return None
+
+
+
+@op("draw")
+def _draw(g: "Game", r: Ctx, e: Effect) -> None:
+    n = amount(g, e.get("amount", 1), source_id(g, r), r)
+    for p in refs(g, r, e.get("who", "you")):
+        if isinstance(p, str):
+            g.draw(p, n)
+
+
+
+@op("mill")
+def _mill(g: "Game", r: Ctx, e: Effect) -> None:
+    n = amount(g, e.get("amount", 1), source_id(g, r), r)
+    for p in refs(g, r, e.get("who", "you")):
+        if isinstance(p, str):
+            plan_to_graveyard(g, g.players[p].library[:n])
+            for c in g.players[p].library[:n]:
+                r.setdefault("milled", []).append(g.move(c, "graveyard"))  # "milled this way"
+
+
+
+@op("discard")
+def _discard(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    """701.8: discard; the player chooses unless at random."""
+    if isinstance(e.get("what"), dict) and "choose" in e.args["what"]:
+        # "You choose a nonland card from it. That player discards that card."
+        for x in refs(g, r, e.args["what"]):
+            if isinstance(x, int) and x in g.objects and g.objects[x].zone == "hand":
+                g.move(x, "graveyard")
+        return None
+    who = [p for p in refs(g, r, e.get("who", "you")) if isinstance(p, str)]
+    if not who:
+        return None
+    p = who[0]
+    hand = list(g.players[p].hand)
+    amt = e.get("amount", 1)
+    n = len(hand) if amt == "all" else amount(g, amt, source_id(g, r), r)
+    if amt == "all" or not hand:
+        picks = hand
+    elif e.get("random"):
+        picks = g.rng.sample(hand, min(n, len(hand)))
+    elif n >= len(hand):
+        # a forced choice is still a decision (FORMAT: a step may answer it)
+        got = r["answers"].get(r["i"])
+        if got is None:
+            return ask_cards(r, p, hand, len(hand), len(hand), f"discard {n} card(s)")
+        picks = got
+    else:
+        got = r["answers"].get(r["i"])
+        if got is None:
+            return ask_cards(r, p, hand, n, n, f"discard {n} card(s)")
+        picks = got
+    plan_to_graveyard(g, picks)
+    for c in picks:
+        discard(g, c)
+    return None
+
+
+
+@op("scry")
+def _scry(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    """701.18: look at the top N, put any number on the bottom, the rest on top."""
+    p = controller(g, r)
+    n = amount(g, e.get("amount", 1), source_id(g, r), r)
+    top = g.players[p].library[:n]
+    if not top:
+        return None
+    got = r["answers"].get(r["i"])
+    if got is None:
+        knowledge.show(g, top, [p])  # 701.18a: the player looks at them
+        g.log("look", player=p, cards=[g.objects[c].card.name for c in top], objs=list(top), audience=[p])
+        return ask_cards(r, p, top, 0, len(top), f"scry {n}: choose the cards to put on the bottom")
+    if e.get("surveil"):
+        plan_to_graveyard(g, got)
+    for c in got:
+        if e.get("surveil"):
+            g.move(c, "graveyard")
+        else:
+            g.move(c, "library", top=False)
+    return None
+
+
+
+@op("shuffle")
+def _shuffle(g: "Game", r: Ctx, e: Effect) -> None:
+    for p in refs(g, r, e.get("who", "you")):
+        if isinstance(p, str):
+            knowledge.shuffle(g, p)
+
+
+
+@op("search")
+def _search(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    """701.19: search your library for cards matching, put them somewhere, shuffle."""
+    p = controller(g, r)
+    f = dict(e.get("filter") or {})
+    f["zone"] = "library"
+    f.pop("controller", None)
+    lib = g.players[p].library
+    found = [i for i in lib if matches(g, i, f, None, p)]
+    n = amount(g, e.get("amount", 1), source_id(g, r), r)
+    got = r["answers"].get(r["i"])
+    if got is None and found:
+        knowledge.show(g, lib, [p])  # 701.15a: searching looks at every card of the zone
+        w = ask_cards(r, p, found, 0, min(n, len(found)), f"search for up to {n}")
+        if f.get("different_names"):
+            w["different_names"] = True  # checked when answered
+            w["names"] = [g.objects[c].card.name for c in found]
+            w["prompt"] += " (with different names)"
+        return w
+    if got and e.get("reveal"):  # 701.15e: revealed only when the effect says so
+        knowledge.show(g, got)
+        g.log("reveal", player=p, cards=[g.objects[x].card.name for x in got], objs=list(got))
+    to = e.get("to", "hand")
+    if to == "library_top":  # 701.16b: "shuffle your library, then put the card on top": not shuffled
+        knowledge.shuffle(g, p, keep=got or [])
+        for x in got or []:
+            knowledge.show(g, [g.move(x, "library")], None if e.get("reveal") else [p])
+        return None
+    for x in got or []:
+        if to == "battlefield":
+            g.move(x, "battlefield", tapped=bool(e.get("tapped")), controller=p)
+        else:
+            g.move(x, to)
+    knowledge.shuffle(g, p)
+    return None

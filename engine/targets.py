@@ -1,0 +1,137 @@
+"""Targets (CR 114-115): who and what a spell or ability may target, the checks of a
+chosen set of targets, and which of them are still legal on resolution (608.2b).
+
+Read by casting (601.2c), activating (602.2b), triggered abilities (603.3d) and the
+resolver (608.2b); it needs only filters, player statics and protection below it.
+"""
+from __future__ import annotations
+
+import dataclasses
+from typing import TYPE_CHECKING, Any
+
+from engine import player_statics
+from engine.cards.abilities import Ability, TargetSpec
+from engine.errors import IllegalAction
+from engine.filters import matches
+from engine.protection import protected
+
+if TYPE_CHECKING:
+    from engine.game import Game
+    from engine.state import Obj
+
+
+def spell_ability(card: Any) -> Ability | None:
+    for ab in card.abilities:
+        if ab.kind == "spell":
+            return ab
+    return None
+
+
+
+def targetable(g: "Game", x: Any, spec: TargetSpec, src: "Obj", controller: str) -> bool:
+    """Can ``x`` be chosen for this target slot by a spell or ability from ``src``?"""
+    if not matches(g, x, spec.filter, src.id if src.id in g.objects else None, controller):
+        return False
+    if isinstance(x, str) and player_statics.active(g) and not player_statics.player_targetable(g, x, controller):
+        return False  # 702.11c: "You have hexproof"
+    if isinstance(x, int) and g.objects[x].zone == "battlefield":  # 702.11, 702.18, 702.16: permanents
+        c = g.chars(x)
+        kw = c.keywords
+        if "Shroud" in kw:
+            return False
+        if "Hexproof" in kw and c.controller != controller:
+            return False
+        if "Protection" in kw:
+            sid = src.id if src.id in g.objects else None
+            if protected(g, c, sid, None if sid is not None else set(src.card.colors)):
+                return False  # 702.16b
+    return True
+
+
+
+def target_candidates(g: "Game", spec: TargetSpec, src: "Obj", controller: str) -> list[Any]:
+    """Every legal choice for one target slot (players and objects)."""
+    out: list[Any] = []
+    f = spec.filter
+    if f.get("player") or f.get("any"):
+        out += [p for p in g.order if targetable(g, p, spec, src, controller)]
+    if not f.get("player") or f.get("types") or f.get("any"):
+        zone = f.get("zone", "battlefield")
+        if zone == "stack":
+            pool = list(g.stack)
+        elif zone == "battlefield":
+            pool = list(g.battlefield)
+        else:
+            pool = [i for p in g.order for i in g.players[p].zone(zone if zone != "any_card" else "graveyard")]
+        out += [i for i in pool if i != src.id and targetable(g, i, spec, src, controller)
+                or i == src.id and src.zone == "battlefield" and targetable(g, i, spec, src, controller)]
+    return out
+
+
+
+def with_x(specs: tuple[TargetSpec, ...], x: int) -> tuple[TargetSpec, ...]:
+    """601.2b-c: "X targets" (count -1) is X targets once X is chosen; "up to X" (min 0) from 0 to X."""
+    if all(s.count >= 0 for s in specs):
+        return specs
+    return tuple(dataclasses.replace(s, count=x, min=0 if s.min == 0 else x) if s.count < 0 else s for s in specs)
+
+
+def check_targets(g: "Game", specs: tuple[TargetSpec, ...], chosen: list[list[Any]], src: "Obj",
+                  controller: str) -> None:
+    if len(chosen) != len(specs):
+        raise IllegalAction(f"{src.card.name} needs {len(specs)} target slot(s), got {len(chosen)}")
+    for spec, picks in zip(specs, chosen):
+        if not (spec.min <= len(picks) <= spec.count):
+            raise IllegalAction(f"{spec.text}: choose {spec.min}..{spec.count}, got {len(picks)}")
+        if len(set(map(str, picks))) != len(picks):
+            raise IllegalAction(f"{spec.text}: the same target twice")
+        for x in picks:
+            if not targetable(g, x, spec, src, controller):
+                raise IllegalAction(f"{name_of(g, x)} is not a legal choice for {spec.text}")
+
+
+
+def normalize_targets(raw: Any, specs: tuple[TargetSpec, ...]) -> list[list[Any]]:
+    """Accept a flat list (one per slot) or a list of lists."""
+    raw = list(raw or [])
+    if all(isinstance(r, list) for r in raw) and len(raw) == len(specs):
+        return [list(r) for r in raw]
+    out: list[list[Any]] = []
+    i = 0
+    for spec in specs:
+        n = spec.count if spec.count == spec.min else min(spec.count, len(raw) - i)
+        out.append(raw[i:i + n])
+        i += n
+    if i != len(raw):
+        raise IllegalAction(f"too many targets: {raw!r}")
+    return out
+
+
+
+def name_of(g: "Game", x: Any) -> str:
+    if isinstance(x, str):
+        return x
+    o = g.objects.get(x)
+    return o.card.name if o else f"object {x}"
+
+
+def legal_now(g: "Game", s: "Obj") -> list[list[Any]]:
+    """608.2b: targets that are still legal (illegal ones are not affected)."""
+    if s.ability is not None:
+        specs = s.ability.targets
+        if s.ability.choose:  # a modal activated ability: the chosen modes' targets
+            specs = tuple(t for m in s.modes for t in s.ability.modes[m].targets)
+    else:
+        ab = spell_ability(s.card)
+        if "Aura" in s.card.subtypes:
+            enchant = s.card.keyword_args.get("Enchant")
+            specs = (TargetSpec(enchant if isinstance(enchant, dict) else {"types": ["Creature"]}, "enchant"),)
+        elif ab is not None and ab.choose:
+            specs = tuple(t for m in s.modes for t in ab.modes[m].targets)
+        else:
+            specs = ab.targets if ab else ()
+    src = s
+    if s.ability is not None and s.source in g.objects:
+        src = g.objects[s.source]
+    return [[x for x in picks if (isinstance(x, str) or x in g.objects) and targetable(g, x, spec, src, s.controller)]
+            for spec, picks in zip(specs, s.targets)]

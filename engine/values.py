@@ -1,0 +1,428 @@
+"""The expression evaluator of the op contract: references (the objects and players an
+effect means now), amounts and conditions.
+
+A reference, an amount or a condition is plain data compiled from oracle text
+(engine/cards/abilities.py); these functions read it against the game as it is now,
+during a resolution (608.2c: instructions are followed in order; 608.2h: values are
+determined once, from last known information when an object left) or for a static
+ability (611.3a) or an activation restriction (602.5b). Nothing here changes the game,
+except that a {"choose": ...} reference records the answer to the choice it asks.
+"""
+from __future__ import annotations
+
+import json
+import zlib
+from typing import TYPE_CHECKING, Any, cast
+
+from engine.choices import NeedChoice
+from engine.errors import IllegalAction
+from engine.filters import matches, unknown_keys
+from engine.mana import mana_value
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+Ctx = dict  # the resolution record: obj, src, controller, targets, x, answers, created, info
+
+
+def source_id(g: "Game", r: Ctx) -> int | None:
+    s = g.objects[r["obj"]]
+    if s.ability is None:
+        return s.id
+    if s.source in g.objects:
+        return s.source
+    new = s.trigger_info.get("new")
+    if new in g.objects:
+        return new
+    return None
+
+
+
+def controller(g: "Game", r: Ctx) -> str:
+    return g.objects[r["obj"]].controller
+
+
+
+def refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
+    """A reference of the op contract to the objects (ids) and players (names) it means now."""
+    s = g.objects[r["obj"]]
+    you = s.controller
+    if ref == "self":
+        sid = source_id(g, r)
+        return [sid] if sid is not None else []
+    if ref == "you":
+        return [you]
+    if ref in ("opponent", "an_opponent", "each_opponent", "each_other_player", "defending_player"):
+        return [g.other(you)]
+    if ref == "each_player":
+        return list(g.order)
+    if ref == "it":
+        info = s.trigger_info
+        if info:
+            if "objs" in info:  # a batch trigger ("one or more ... attack, they ..."): all of them
+                return [x for x in info["objs"] if x in g.objects]
+            x = info.get("new", info.get("obj"))
+            if x in g.objects:
+                return [x]
+            if info.get("player") and info["event"] in ("draw", "gain_life", "lose_life"):
+                return [info["player"]]
+            return []
+        for picks in r["legal"]:
+            return list(picks)
+        return []
+    if ref == "trigger_player":
+        p = s.trigger_info.get("target") or s.trigger_info.get("player")
+        return [p] if isinstance(p, str) else []
+    if ref == "attached":
+        sid = source_id(g, r)
+        t = g.objects[sid].attached_to if sid is not None else None
+        return [t] if t is not None else []
+    if ref == "created":
+        return [c for c in r["created"] if c in g.objects]
+    if ref == "attacked":  # "the player or planeswalker it's attacking" (506.4; the source, now)
+        sid = source_id(g, r)
+        a = g.objects[sid].attacking if sid is not None and sid in g.objects else None
+        if isinstance(a, str) or isinstance(a, int) and a in g.objects and g.objects[a].zone == "battlefield":
+            return [a]
+        return []
+    if ref == "exiled":  # the cards the previous exile_top effect exiled
+        return [c for c in r.get("exiled", ()) if c in g.objects]
+    if isinstance(ref, dict):
+        if "choose" in ref:  # chosen on resolution (may stop the resolution for the choice)
+            return chosen_refs(g, r, ref)
+        if "target" in ref:
+            i = ref["target"] + r.get("off", 0)
+            return list(r["legal"][i]) if i < len(r["legal"]) else []
+        if "each" in ref:
+            f = ref["each"]
+            if "power_lt_self" in f or "toughness_lt_self" in f:
+                f = bind_self_compare(g, r, f)
+            out: list[Any] = []
+            if f.get("player"):
+                out += [p for p in g.order if matches(g, p, f, source_id(g, r), you)]
+                if not f.get("types"):
+                    return out
+            zone = f.get("zone", "battlefield")
+            pool = g.battlefield if zone == "battlefield" else [i for p in g.order for i in g.players[p].zone(zone)]
+            return out + [i for i in list(pool) if matches(g, i, f, source_id(g, r), you)]
+        if "graveyard_of" in ref:  # a player's whole graveyard (with exile)
+            ps = [p for p in refs(g, r, ref["graveyard_of"]) if isinstance(p, str)]
+            return [c for p in ps for c in list(g.players[p].graveyard)]
+        if "controller_of" in ref:
+            # 608.2g: an object that left uses its last known information
+            lki = r.get("lki_ctl", {})
+            out = [(g.controller_of(x) if x in g.objects else lki.get(x)) if isinstance(x, int) else x
+                   for x in refs(g, r, ref["controller_of"])]
+            return list(dict.fromkeys(p for p in out if p is not None))
+        if "owner_of" in ref:
+            lko = r.get("lki_owner", {})
+            out = [g.objects[x].owner if x in g.objects else lko.get(x)
+                   for x in refs(g, r, ref["owner_of"]) if isinstance(x, int)]
+            return list(dict.fromkeys(p for p in out if p is not None))
+    raise IllegalAction(f"unsupported reference {ref!r}")
+
+
+
+def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
+    """An amount of the op contract as a number now."""
+    if isinstance(a, bool):
+        return int(a)
+    if isinstance(a, int):
+        return a
+    if a is None:
+        return 0
+    if isinstance(a, str):
+        return int(a) if a.lstrip("-").isdigit() else 0
+    if "x" in a:
+        x = g.objects[r["obj"]].x if r else 0
+        return -x if a.get("negate") else x
+    if "count" in a:
+        f = a["count"]
+        ctl = g.controller_of(src)
+        n = 0
+        if f.get("player"):
+            n += sum(1 for p in g.order if matches(g, p, f, src, ctl))
+        zone = f.get("zone", "battlefield")
+        pool = g.battlefield if zone == "battlefield" else [i for p in g.order for i in g.players[p].zone(zone)]
+        return n + sum(1 for i in pool if matches(g, i, f, src, ctl))
+    if "times" in a:
+        return a["times"] * amount(g, a["of"], src, r)
+    if "plus" in a:
+        return sum(amount(g, x, src, r) for x in a["plus"])
+    for key, attr in (("power_of", "power"), ("toughness_of", "toughness")):
+        if a.get(key) == "sacrificed" and r is not None:  # 608.2h: as it last existed (engine/costs.py)
+            return sacrificed_power(g, r["obj"], attr)
+        if key in a and r is not None:
+            xs = [x for x in refs(g, r, a[key]) if isinstance(x, int)]
+            lki = g.objects[r["obj"]].chosen.get("source_lki") if "obj" in r and r["obj"] in g.objects else None
+            if not xs and a[key] == "self" and lki:  # its source was exiled or sacrificed to pay (608.2h)
+                return lki[0] if attr == "power" else lki[1]
+            if xs and xs[0] not in g.objects:  # gone: as it last existed (608.2h)
+                pt = r.get("lki_pt", {}).get(xs[0])
+                return (pt[0] if attr == "power" else pt[1]) if pt else 0
+            return getattr(g.chars(xs[0]), attr) if xs else 0
+    if "count_this_way" in a and r is not None and a.get("action") in ("milled", "put"):
+        # "for each creature card milled this way" / "each land card put into a graveyard this way"
+        f = {**a["count_this_way"], "zone": "graveyard"}  # not if a replacement exiled it
+        return sum(1 for x in r.get("milled", ()) if x in g.objects and matches(g, x, f, src))
+    if "blockers_beyond_first" in a:  # rampage (702.22b): counted as the ability resolves
+        o = g.objects.get(src) if src is not None else None
+        return max(0, len(o.blockers) - 1) if o is not None and o.zone == "battlefield" else 0
+    if "lost_this_way" in a:
+        return r.get("lost", 0) if r is not None else 0
+    if "that_much" in a and r is not None:
+        return g.objects[r["obj"]].trigger_info.get("amount", 0)
+    if "life_gained_this_turn" in a:  # "the amount of life you gained this turn"
+        who = g.objects[r["obj"]].controller if r is not None and "obj" in r else g.controller_of(src)
+        return g.players[who].life_gained_turn if who else 0
+    if "life_of" in a:
+        who = g.objects[r["obj"]].controller if r is not None and "obj" in r else g.controller_of(src)
+        return g.players[who].life if who else 0
+    for key, attr in (("total_power", "power"), ("total_toughness", "toughness")):
+        if key in a:  # "the total toughness of creatures you control"
+            ctl = g.controller_of(src)
+            return sum(getattr(g.chars(i), attr) for i in g.battlefield if matches(g, i, a[key], src, ctl))
+    if "hand_of" in a:
+        who = a["hand_of"]
+        if who == "you" or r is None:
+            ps = [g.controller_of(src)]
+        else:
+            ps = [p for p in refs(g, r, who) if isinstance(p, str)]
+        return sum(len(g.players[p].hand) for p in ps if p)
+    if "greatest" in a:
+        ctl = g.controller_of(src)
+        vals = [getattr(g.chars(i), a["greatest"]) if a["greatest"] != "mv" else mana_value(g.objects[i].card.mana_cost)
+                for i in g.battlefield if matches(g, i, a.get("among") or {}, src, ctl)]
+        return max(vals, default=0)
+    if "counters_on" in a and r is not None:
+        kind = a.get("kind", "+1/+1")
+        info = g.objects[r["obj"]].trigger_info if "obj" in r and r["obj"] in g.objects else {}
+        gone = src not in g.objects or g.objects[src].zone != "battlefield"
+        if a["counters_on"] == "self" and "counters" in info and gone:
+            return info["counters"].get(kind, 0)  # it died: the counters it had as it last existed (modular, 608.2h)
+        xs = [x for x in refs(g, r, a["counters_on"]) if isinstance(x, int) and x in g.objects]
+        return g.objects[xs[0]].counters.get(kind, 0) if xs else 0
+    raise IllegalAction(f"unsupported amount {a!r}")
+
+
+
+def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -> bool:
+    """Whether a condition holds now: an intervening "if" (603.4), an "as long as" static
+    (611.3a), a conditional instruction (608.2c) or an activation restriction (602.5b).
+
+    Per-turn facts are plain data kept where they change: Player.life_lost_turn,
+    Player.spells_cast_turn, and marks on the object itself (``chosen``: the turn it last
+    attacked or blocked, whether it has dealt damage, the turns its abilities were
+    activated), which go away with the object when it changes zones (400.7)."""
+    # a condition is checked for a player: the resolving controller or the source's controller
+    you = cast(str, (r.get("controller") if r else None) or (g.controller_of(src) if src is not None else None))
+    if "all" in cond:
+        return all(condition(g, c, src, r) for c in cond["all"])
+    if "not" in cond:
+        return not condition(g, cond["not"], src, r)
+    if "control" in cond:
+        f = cond["control"]
+        if f.get("different_names"):  # "N or more lands with different names": count the names
+            n = len({g.objects[i].card.name for i in g.battlefield if matches(g, i, f, src, you)})
+        else:
+            n = sum(1 for i in g.battlefield if matches(g, i, f, src, you))
+        if not cond.get("min", 1) <= n <= cond.get("max", 10 ** 6):
+            return False
+    if "life_ge" in cond and not g.players[you].life >= cond["life_ge"]:
+        return False
+    if "life_le" in cond and not g.players[you].life <= cond["life_le"]:
+        return False
+    if "your_turn" in cond and (g.active == you) != cond["your_turn"]:
+        return False
+    if "hand_le" in cond and not len(g.players[you].hand) <= cond["hand_le"]:
+        return False
+    if "hand_ge" in cond and not len(g.players[you].hand) >= cond["hand_ge"]:
+        return False
+    o = g.objects.get(src) if src is not None else None
+    if "kicked" in cond and bool(o is not None and o.kicked) != bool(cond["kicked"]):
+        return False
+    if "gained_life_this_turn" in cond and g.players[you].life_gained_turn < max(1, int(cond["gained_life_this_turn"])):
+        return False
+    if "player_lost_life_this_turn" in cond:  # "if a player lost N or more life this turn"
+        if not any(p.life_lost_turn >= cond["player_lost_life_this_turn"] for p in g.players.values()):
+            return False
+    if "opponent_lost_life_this_turn" in cond:
+        lost = any(g.players[p].life_lost_turn > 0 for p in g.opponents(you))
+        if lost != bool(cond["opponent_lost_life_this_turn"]):
+            return False
+    if "spells_cast_this_turn" in cond and g.players[you].spells_cast_turn != cond["spells_cast_this_turn"]:
+        return False  # "if you didn't cast a spell this turn": exactly that many
+    if "self" in cond:  # "as long as it's attacking", "only if SELF is attacking"
+        if o is None or not matches(g, o.id, cond["self"], src, you):
+            return False
+    if "self_attacked_or_blocked_this_turn" in cond:
+        did = o is not None and o.chosen.get("combat_turn") == g.turn
+        if did != bool(cond["self_attacked_or_blocked_this_turn"]):
+            return False
+    if "self_dealt_damage" in cond:  # "if it hasn't dealt damage yet": since it became this object
+        if (o is not None and bool(o.chosen.get("dealt_damage"))) != bool(cond["self_dealt_damage"]):
+            return False
+    if "it" in cond:  # "if it's an artifact", "if that creature was an Elemental" (wherever it is now)
+        f = cond["it"] if "zone" in cond["it"] else dict(cond["it"], zone="any_card")
+        if r is not None and "obj" in r:
+            its = refs(g, r, "it")
+        else:
+            x = ((r or {}).get("trigger") or {}).get("obj")
+            its = [x] if x is not None else []
+        if r is not None and "dealt" in r:  # after a damage effect: "is dealt damage this way"
+            its = [x for x in its if x in r["dealt"]]
+        if not any(isinstance(x, int) and matches(g, x, f, src, you) for x in its):
+            return False
+    if "x_ge" in cond:  # "if X is 10 or more"
+        s = g.objects.get(r["obj"]) if r is not None and "obj" in r else None
+        if s is None and src is not None and src in g.objects and g.objects[src].zone == "stack":
+            s = g.objects[src]  # a spell's own static ("If X is 5 or more, this spell can't be countered")
+        if s is None or s.x < cond["x_ge"]:
+            return False
+    if "life_ge_start_plus" in cond and g.players[you].life < STARTING_LIFE + cond["life_ge_start_plus"]:
+        return False  # "at least 15 life more than your starting life total" (103.3: 20)
+    if "graveyard_ge" in cond:  # "three or more land cards in your graveyard"
+        f = dict(cond.get("filter") or {}, zone="graveyard")
+        found = sum(1 for c in g.players[you].graveyard if matches(g, c, f, src, you))
+        if found < cond["graveyard_ge"]:
+            return False
+    if "once_each_turn" in cond:  # 602.5b: "Activate only once each turn"
+        ab = r.get("ability") if r else None
+        if o is None or ab is None or o.chosen.get("activated:" + ab.text) == g.turn:
+            return False
+    if "cast_from_hand" in cond:  # "If this spell was cast from your hand" (608.2c)
+        s = g.objects.get(r["obj"]) if r is not None and "obj" in r else None
+        from_hand = s is not None and s.ability is None and s.chosen.get("cast_from") == "hand"
+        if from_hand != bool(cond["cast_from_hand"]):
+            return False
+    if "renowned" in cond:  # "if it isn't renowned" (702.111a)
+        if o is None or bool(o.chosen.get("renowned")) != bool(cond["renowned"]):
+            return False
+    if "opponent_dealt_damage_this_turn" in cond:  # bloodthirst (702.53a)
+        hit = any(g.players[p].damaged_turn == g.turn for p in g.opponents(you))
+        if hit != bool(cond["opponent_dealt_damage_this_turn"]):
+            return False
+    if "new_since_upkeep" in cond:  # "if this came under your control since the beginning of your last upkeep"
+        if o is None or (o.chosen.get("new_since_upkeep") == g.turn) != bool(cond["new_since_upkeep"]):
+            return False
+    if "had_no_counters" in cond:  # "if it had no -1/-1 counters on it": as it left the battlefield (603.10)
+        info = ((r or {}).get("trigger") or {})
+        if "counters" not in info or info["counters"].get(cond["had_no_counters"], 0) > 0:
+            return False
+    if "milled_this_way" in cond:  # "If at least one Zombie card is milled this way"
+        if not any(x in g.objects and matches(g, x, {**cond["milled_this_way"], "zone": "any_card"}, src, you)
+                   for x in (r or {}).get("milled", ())):
+            return False
+    return True
+
+
+
+#: Condition keys this engine evaluates (a card using any other is unsupported).
+CONDITION_KEYS = {"control", "min", "max", "life_ge", "life_le", "your_turn", "all", "hand_le", "hand_ge",
+                  "gained_life_this_turn", "kicked", "player_lost_life_this_turn", "opponent_lost_life_this_turn",
+                  "spells_cast_this_turn", "self", "self_attacked_or_blocked_this_turn", "self_dealt_damage",
+                  "once_each_turn", "not", "it", "x_ge", "life_ge_start_plus", "graveyard_ge", "filter",
+                  "cast_from_hand", "milled_this_way", "had_no_counters", "new_since_upkeep",
+                  "opponent_dealt_damage_this_turn", "renowned"}
+
+
+
+STARTING_LIFE = 20  # 103.3
+
+
+
+def condition_problems(cond: Any) -> list[str]:
+    """Keys of a condition (and filter keys inside it) this engine does not evaluate."""
+    if not isinstance(cond, dict):
+        return []
+    bad = sorted(set(cond) - CONDITION_KEYS)
+    out = [f"condition {bad}"] if bad else []
+    for k in ("self", "control", "it", "filter"):
+        if isinstance(cond.get(k), dict):
+            fb = unknown_keys(cond[k], group_ok=k == "control")
+            if fb:
+                out.append(f"condition filter keys {sorted(fb)}")
+    for c in list(cond.get("all", ())) + ([cond["not"]] if "not" in cond else []):
+        out += condition_problems(c)
+    return out
+
+
+
+def bind_self_compare(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
+    """"with power less than SELF's power": the source's power now, or as it last existed on
+    the battlefield when it is gone (608.2h; e.g. sacrificed to pay the cost)."""
+    f = dict(f)
+    s = g.objects[r["obj"]]
+    sid = source_id(g, r)
+    lki = s.chosen.get("source_lki")
+    for key in ("power", "toughness"):
+        k = key + "_lt_self"
+        if k in f:
+            which = f.pop(k)
+            if sid is not None and g.objects[sid].zone == "battlefield":
+                v = getattr(g.chars(sid), which)
+            elif lki is not None:
+                v = lki[0 if which == "power" else 1]
+            else:
+                v = 0
+            f[key + "_lt"] = v
+    return f
+
+
+def _slot(ref: dict[str, Any], player: str) -> str:
+    """One answer per reference and chooser in a resolution: the compiler repeats the same
+    reference for "it" ("put a +1/+1 counter on a creature you control. It gains double
+    strike"), so a later effect names the object chosen for an earlier one."""
+    key = zlib.crc32(json.dumps(ref, sort_keys=True, default=str).encode())
+    return f"choose.{key:x}.{player}"
+
+
+
+def chosen_refs(g: "Game", r: dict[str, Any], ref: dict[str, Any]) -> list[Any]:
+    """{"choose": FILTER, [amount], [chooser], [up_to]}: the objects the chooser picked.
+
+    Each chooser picks among the objects matching the filter now; with fewer than the
+    amount, all of them (701.17a-like: as many as possible). ``owner: "chooser"`` means
+    the choosing player's own cards ("each opponent exiles a card from their hand"); an
+    owner reference ({"target": 0}) the cards of that player ("you choose a nonland card
+    from it"). A chosen card that an earlier effect moved is followed to its new zone (400.7)."""
+    you = g.objects[r["obj"]].controller
+    src = source_id(g, r)
+    choosers = [p for p in refs(g, r, ref.get("chooser", "you")) if isinstance(p, str)]
+    n = amount(g, ref.get("amount", 1), src, r)
+    out: list[Any] = []
+    for p in choosers:
+        slot = _slot(ref, p)
+        got = r["answers"].get(slot)
+        if got is None:
+            f = dict(ref["choose"])
+            ctl = you
+            owners: list[str] | None = None
+            if f.get("owner") == "chooser":
+                f["owner"] = "you"
+                ctl = p
+            elif isinstance(f.get("owner"), dict) or f.get("owner") in ("it", "trigger_player", "defending_player"):
+                owners = [q for q in refs(g, r, f.pop("owner")) if isinstance(q, str)]
+            zone = f.get("zone", "battlefield")
+            pool = g.battlefield if zone == "battlefield" else \
+                [i for q in (owners if owners is not None else g.order) for i in g.players[q].zone(zone)]
+            cands = [i for i in pool if matches(g, i, f, src, ctl)]
+            k = min(n, len(cands))
+            if not cands:
+                r["answers"][slot] = got = []
+            else:
+                raise NeedChoice({"kind": "choose_cards", "player": p, "options": cands,
+                                  "min": 0 if ref.get("up_to") else k, "max": k, "slot": slot,
+                                  "prompt": f"{g.objects[r['obj']].card.name}: choose {k} (in order)"})
+        fol = r.get("followed", {})
+        out += [fol.get(x, x) for x in got if fol.get(x, x) in g.objects]
+    return out
+
+
+def sacrificed_power(g: "Game", obj: int | None, key: str = "power") -> int:
+    """The power (or toughness) of the object sacrificed to pay for ``obj`` (608.2h)."""
+    o = g.objects.get(obj) if obj is not None else None
+    if o is None:
+        return 0
+    got = o.chosen.get("sacrificed") or []
+    return got[0][key] if got else 0
