@@ -193,9 +193,9 @@ class Report:
         lines = []
         chapters: dict[str, list[int]] = {}
         for sec, s in j["sections"].items():
-            ch = chapters.setdefault(sec[0], [0, 0])
-            ch[0] += s["cited"]
-            ch[1] += s["rules"]
+            tot = chapters.setdefault(sec[0], [0, 0])
+            tot[0] += s["cited"]
+            tot[1] += s["rules"]
             if s["rules"] == 0:
                 lines.append(f"{sec}  out of scope ({s['out_of_scope']} rules)")
                 continue
@@ -206,8 +206,8 @@ class Report:
                 line += "  uncited: " + " ".join(s["uncited"])
             lines.append(line)
         lines.append("")
-        for ch, (c, n) in chapters.items():
-            lines.append(f"chapter {ch}00: {c}/{n} ({100 * c / n:.1f}%)")
+        for ch, (ncited, nrules) in chapters.items():
+            lines.append(f"chapter {ch}00: {ncited}/{nrules} ({100 * ncited / nrules:.1f}%)")
         lines.append("")
         lines.append("out of scope:")
         reasons: dict[str, list[str]] = {}
@@ -217,11 +217,11 @@ class Report:
             lines.append(f"  {_span(rs)}: {why}")
         if self.unknown:
             lines.append("citations of no numbered rule of chapters 1-7: "
-                         + ", ".join(f"{c} ({len(v)})" for c, v in sorted(self.unknown.items())))
+                         + ", ".join(f"{cite} ({len(v)})" for cite, v in sorted(self.unknown.items())))
         if self.not_counted:
             lines.append(f"scenarios whose citations do not count: {len(self.not_counted)}")
-            for n, why in sorted(self.not_counted.items()):
-                lines.append(f"  {n}: {why[0]}")
+            for name, whys in sorted(self.not_counted.items()):
+                lines.append(f"  {name}: {whys[0]}")
         lines.append(f"total: {j['cited']}/{j['rules']} rules cited by passing scenarios ({j['percent']}%), "
                      f"{j['all_rules'] - j['rules']} out of scope, {self.scenarios} scenarios")
         return "\n".join(lines)
