@@ -198,8 +198,14 @@ def add_effect(g: "Game", layer: str, objects: list[int], r: Ctx | None, until: 
     if r is not None:
         rec["controller"] = g.objects[r["obj"]].controller
     rec.update(kw)
+    before = {i: g.controller_of(i) for i in objects if i in g.objects} if layer == "2" else None
     g.effects.append(rec)
     g.changed()
+    if before:  # 506.4: a creature whose controller changes is removed from combat
+        for i, ctl in before.items():
+            o = g.objects.get(i)
+            if o is not None and (o.attacking is not None or o.blocking) and g.controller_of(i) != ctl:
+                remove_from_combat(g, o)
 
 
 

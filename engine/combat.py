@@ -453,7 +453,9 @@ def check_assignment(g: "Game", data: dict[str, Any], assign: dict[Any, int]) ->
             raise IllegalAction(f"{_n(g, k)} cannot be assigned damage from {_n(g, src)}")
     for i, b in enumerate(order):
         later = sum(assign.get(x, 0) for x in order[i + 1:]) + (assign.get(extra, 0) if extra is not None else 0)
-        if later and assign.get(b, 0) < lethal(g, b, src):
+        # 510.1c: lethal counts the damage other creatures already assigned to it in this step
+        others = sum(m.get(b, 0) for k, m in g.assignments.items() if k != src)
+        if later and assign.get(b, 0) < lethal(g, b, src, others):
             raise IllegalAction(f"{_n(g, b)} must be assigned lethal damage before damage is assigned "
                                 f"to the next in the damage assignment order (510.1c)")
 

@@ -33,7 +33,7 @@ from engine.cards.abilities import CardDef
 from engine.choices import answer_enter
 from engine.decision_kinds import CHOICE_KINDS, DecisionKind, validate
 from engine.errors import IllegalAction
-from engine.layers import Chars, compute, counters_allowed
+from engine.layers import Chars, compute, counters_allowed, off_battlefield
 from engine.ops import OPS
 from engine.rng import GameRandom
 from engine.state import STEPS, Decision, Obj, Player, create_object
@@ -200,7 +200,7 @@ class Game:
         c = cs.get(oid)
         if c is None:
             o = self.objects[oid]
-            c = Chars(o)
+            c = off_battlefield(self, o)
             if o.zone == "stack" and o.ability is None:
                 c.controller = o.controller
         return c

@@ -18,6 +18,9 @@ from typing import TYPE_CHECKING, Any
 from engine.ability_index import CACHE, index
 from engine.cards.abilities import Ability
 from engine.cards.compiler.keywords import KEYWORD_ABILITIES as _KEYWORD_ABILITIES
+from engine.cards.compiler.keywords import KEYWORD_TEXT as _KEYWORD_TEXT
+from engine.cards.compiler.keywords import keyword_abilities as _keyword_abilities
+from engine.cards.compiler.keywords import protection_qualities
 from engine.cards.compiler.subtypes import CREATURE_TYPES
 from engine.filters import matches
 
@@ -267,6 +270,22 @@ def compute(game: "Game") -> dict[int, Chars]:
     return _counters(objs, chars, own)
 
 
+def off_battlefield(game: "Game", o: Any) -> Chars:
+    """The characteristics of an object in another zone: its printed ones, with its
+    characteristic-defining abilities applied, which work in every zone (604.3, 613.3a)."""
+    c = Chars(o)
+    if getattr(o, "ability", None) is not None:
+        return c
+    for ab in index(o.card.abilities).statics:
+        st = ab.static
+        if st.get("kind") == "set_pt" and st.get("affects", "self") == "self" and not st.get("condition"):
+            if "power" in st:
+                c.power = game.amount(st["power"], o.id)
+            if "toughness" in st:
+                c.toughness = game.amount(st["toughness"], o.id)
+    return c
+
+
 def _counters(objs: dict, chars: dict[int, Chars], own: Any) -> dict[int, Chars]:
     """Layer 7d: +1/+1 and -1/-1 counters (613.3d)."""
     for i in list(chars):
@@ -331,9 +350,33 @@ def _apply6(c: Chars, st: dict[str, Any]) -> None:
             c.abilities = [a for a in c.abilities if a.keyword not in st["lose"]]
     if st.get("keywords"):
         c.keywords = c.keywords | set(st["keywords"])
+        quals = [q for k in st["keywords"] for q in _granted_quality(k)]
+        if quals:  # 702.16a: a granted "protection from red" works as a printed one
+            kw = dict(c.kwargs)
+            for name, q in quals:
+                kw[name] = list(kw.get(name, ())) + [q]
+            c.keywords = (c.keywords - {k for k in st["keywords"] if _granted_quality(k)}) | {n for n, _ in quals}
+            c.kwargs = kw
         extra = [_KEYWORD_ABILITIES[k] for k in st["keywords"] if k in _KEYWORD_ABILITIES]
+        # a granted undying or persist is its triggered ability too, as printed (702.92a, 702.78a)
+        extra += [ab for k in st["keywords"] if k in _KEYWORD_TEXT for ab in _keyword_abilities(k) or ()]
         if extra:  # a granted prowess or exalted is its triggered ability (702.108b, 702.83b)
             c.abilities = c.abilities + extra
+
+
+_QUALITIES: dict[str, list[tuple[str, Any]]] = {}
+
+
+def _granted_quality(k: str) -> list[tuple[str, Any]]:
+    """'Protection from red' -> [('Protection', 'R')]: the keyword and its quality as a printed
+    keyword carries them in keyword_args (702.16a); [] for any other keyword."""
+    got = _QUALITIES.get(k)
+    if got is None:
+        got = []
+        if k.startswith("Protection from "):
+            got = [("Protection", q) for q in protection_qualities(k[len("Protection from "):]) or ()]
+        _QUALITIES[k] = got
+    return got
 
 
 def _apply7b(c: Chars, st: dict[str, Any]) -> None:

@@ -92,6 +92,7 @@ def build(g: "Game", setup: dict[str, Any], seed: int = 0) -> "Game":
                 raise SetupError(f"attached_to: {ref!r} names no single permanent")
             g.objects[oid].attached_to = named[0]
     g.handles = handles  # type: ignore[attr-defined]
+    g.changed()  # a token made above computed characteristics before the later entries were placed
     g.events.clear()
     if step == "declare_attackers":
         g.begun = False

@@ -1,4 +1,4 @@
-"""The scenario runner: ``python -m engine.scenario PATH... [--json]``.
+"""The scenario runner: ``python -m engine.scenario PATH... [--json] [--rules-coverage]``.
 
 Runs rules scenarios in the format of ../shared/scenarios/FORMAT.md: a setup, player
 decisions and checkpoints. Prints ``PASS name`` or ``FAIL name: reason`` per scenario and
@@ -14,6 +14,7 @@ from typing import Any
 
 import yaml
 
+from engine import rulescov
 from engine.cardpool import CardPool, UnknownCard, default_pool
 from engine.errors import IllegalAction
 from engine.mana import format_pool, parse_pool
@@ -31,6 +32,9 @@ KIND_VERBS = {
     "legend_rule": {"choose"}, "discard_to_hand_size": {"choose"}, "mulligan": {"mulligan", "choose"},
     "mulligan_bottom": {"choose"},
 }
+
+CHECKPOINT_KEYS = {"players", "battlefield", "graveyard", "hand", "exile", "library", "stack", "step",
+                   "active", "winner", "objects"}
 
 
 class Fail(Exception):
@@ -331,6 +335,10 @@ class Runner:
     # ---------------------------------------------------------------- checkpoints
     def check(self, exp: dict[str, Any]) -> None:
         g = self.g
+        unknown = set(exp) - CHECKPOINT_KEYS
+        if unknown:
+            # a key the runner does not read would be a check that cannot fail
+            raise Fail(f"unknown checkpoint key(s): {', '.join(sorted(map(str, unknown)))}")
         for name, want in (exp.get("players") or {}).items():
             p = g.players[name]
             got = {"life": p.life, "poison": p.poison, "lost": p.lost, "hand": len(p.hand),
@@ -420,25 +428,30 @@ class Runner:
 
 
 def run_file(path: Path, cards: CardPool) -> list[tuple[str, str | None]]:
+    return [(name, reason) for _, name, reason in run_scenarios(path, cards)]
+
+
+def run_scenarios(path: Path, cards: CardPool) -> list[tuple[dict[str, Any], str, str | None]]:
+    """Run every scenario of a file: (scenario, name, failure reason or None) each."""
     try:
         docs = [d for d in yaml.safe_load_all(path.read_text(encoding="utf-8")) if d]
     except yaml.YAMLError as e:
-        return [(str(path), f"malformed YAML: {e}")]
-    out = []
+        return [({}, str(path), f"malformed YAML: {e}")]
+    out: list[tuple[dict[str, Any], str, str | None]] = []
     for sc in docs:
         name = sc.get("name", path.stem) if isinstance(sc, dict) else path.stem
         if not isinstance(sc, dict):
-            out.append((name, "a scenario is a mapping"))
+            out.append(({}, name, "a scenario is a mapping"))
             continue
         try:
             Runner(sc, cards).run()
-            out.append((name, None))
+            out.append((sc, name, None))
         except Fail as e:
-            out.append((name, str(e)))
+            out.append((sc, name, str(e)))
         except IllegalAction as e:
-            out.append((name, f"illegal: {e}"))
+            out.append((sc, name, f"illegal: {e}"))
         except Exception as e:  # noqa: BLE001 - a crash fails the scenario, with its cause
-            out.append((name, f"engine error: {type(e).__name__}: {e}"))
+            out.append((sc, name, f"engine error: {type(e).__name__}: {e}"))
     return out
 
 
@@ -446,6 +459,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m engine.scenario", description=__doc__)
     ap.add_argument("paths", nargs="+", type=Path)
     ap.add_argument("--json", action="store_true", help="one JSON object per scenario")
+    ap.add_argument("--rules-coverage", action="store_true",
+                    help="report the rules of chapters 1-7 cited by passing scenarios (engine.rulescov)")
     args = ap.parse_args(argv)
     cards = default_pool()
     files: list[Path] = []
@@ -457,6 +472,10 @@ def main(argv: list[str] | None = None) -> int:
         else:
             print(f"no such file: {p}", file=sys.stderr)
             return 2
+    if args.rules_coverage:
+        runs = [run for f in files for run in run_scenarios(f, cards)]
+        rulescov.print_report(rulescov.report(runs), args.json)
+        return 0 if all(reason is None for _, _, reason in runs) else 1
     passed = failed = 0
     for f in files:
         for name, reason in run_file(f, cards):

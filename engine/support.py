@@ -80,6 +80,8 @@ def _walk(x: Any, out: list[str]) -> None:
             _walk(x.args["what"]["graveyard_of"], out)  # "exile target player's graveyard"
             _walk({k: v for k, v in x.args.items() if k != "what"}, out)
             return
+        elif x.op == "add_mana" and x.args.get("only_for"):
+            out.append("mana that may be spent only on some spells (106.6)")  # the pool does not track it
         elif x.op == "token" and x.args.get("kind") and x.args["kind"] not in TOKEN_KINDS:
             out.append(f"token kind {x.args['kind']}")
         elif x.op == "grant" and x.args.get("choose", 1) != 1:

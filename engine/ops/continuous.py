@@ -39,6 +39,13 @@ def _grant(g: "Game", r: Ctx, e: Effect) -> dict | None:
             return {"kind": "choose_option", "player": controller(g, r), "options": kws, "slot": r["i"],
                     "prompt": f"{g.objects[r['obj']].card.name}: choose a keyword to gain"}
         kws = [got]
+    if "Protection from chosen color" in kws:  # 608.2d: the color is chosen as the effect resolves
+        key = f"{r['i']}.color"
+        got = r["answers"].get(key)
+        if got is None:
+            return {"kind": "choose_option", "player": controller(g, r), "options": list(COLORS), "slot": key,
+                    "prompt": f"{g.objects[r['obj']].card.name}: choose a color for protection"}
+        kws = [f"Protection from {got}" if k == "Protection from chosen color" else k for k in kws]
     add_effect(g, "6", objs, r, until_of(e), keywords=kws, lose=list(e.get("lose", ())))
     return None
 

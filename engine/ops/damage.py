@@ -1,7 +1,7 @@
 """Effect primitives of damage and life (CR 120, 119) and prevention shields (615)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine import replacement
 from engine.actions import add_effect, deal_damage_batch, gain_life, lose_life
@@ -26,7 +26,7 @@ def _src(g: "Game", r: Ctx) -> int:
 
 
 @op("damage")
-def _damage(g: "Game", r: Ctx, e: Effect) -> None:
+def _damage(g: "Game", r: Ctx, e: Effect) -> dict | None:
     src = _src(g, r)
     if e.get("source") not in (None, "self"):
         xs = [x for x in refs(g, r, e.args["source"]) if isinstance(x, int)]
@@ -40,6 +40,10 @@ def _damage(g: "Game", r: Ctx, e: Effect) -> None:
     else:
         n = amount(g, e.args["amount"], source_id(g, r), r)
         hits = [(src, t, n) for t in targets]
+    hits, wait = _redirect_to_planeswalker(g, r, hits)
+    if wait is not None:
+        return wait
+    targets = [t for _, t, _ in hits]
     marks = {t: (g.objects[t].damage, dict(g.objects[t].counters)) for t in targets if isinstance(t, int)
              and t in g.objects}
     deal_damage_batch(g, hits)
@@ -51,6 +55,27 @@ def _damage(g: "Game", r: Ctx, e: Effect) -> None:
         add_effect(g, "exile_if_dies", hit, r, "eot", name=s.card.name)
     return None
 
+
+
+def _redirect_to_planeswalker(g: "Game", r: Ctx, hits: list[tuple[Any, Any, int]]) -> tuple[list, dict | None]:
+    """306.7 (2016): noncombat damage that a source would deal to a player who controls a
+    planeswalker may be dealt to one of that player's planeswalkers instead, as the source's
+    controller (an opponent of that player) chooses when the damage would be dealt."""
+    out = []
+    for k, (src, t, n) in enumerate(hits):
+        ctl = g.controller_of(src) if src in g.objects else g.objects[r["obj"]].controller
+        walkers = [i for i in g.battlefield if isinstance(t, str) and n > 0 and ctl is not None and ctl != t
+                   and g.chars(i).controller == t and "Planeswalker" in g.chars(i).types]
+        if walkers:
+            key = f"{r['i']}.redirect.{k}"
+            got = r["answers"].get(key)
+            names = {g.objects[i].card.name: i for i in walkers}
+            if got is None:
+                return hits, {"kind": "choose_option", "player": ctl, "options": [t, *names], "slot": key,
+                              "prompt": f"deal {n} damage to {t} or redirect it to a planeswalker {t} controls (306.7)"}
+            t = names.get(got, t)
+        out.append((src, t, n))
+    return out, None
 
 
 @op("gain_life")

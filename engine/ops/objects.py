@@ -144,11 +144,14 @@ def _s(v: Any) -> str | None:
 @op("token")
 def _token(g: "Game", r: Ctx, e: Effect) -> None:
     n = amount(g, e.get("amount", 1), source_id(g, r), r)
-    card = token_def(e)
     who = [p for p in refs(g, r, e.get("who", "you")) if isinstance(p, str)]
     r["created"] = []
+    if e.get("copy_of") is not None:  # 706.2: a token copy has the original's copiable values
+        cards = [g.objects[x].card for x in refs(g, r, e.args["copy_of"]) if isinstance(x, int) and x in g.objects]
+    else:
+        cards = [token_def(e)]
     for p in who:
-        for _ in range(n):
+        for card in cards * n:
             t = create_token(g, card, p, bool(e.get("tapped")))
             r["created"].append(t)
             if e.get("attacking"):

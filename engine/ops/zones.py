@@ -18,8 +18,21 @@ if TYPE_CHECKING:
 OPS, op = table()
 
 
+def followed(g: "Game", r: Ctx, xs: list[Any]) -> list[Any]:
+    """400.7, 610.3: an object this effect already moved to a public zone (exile, a graveyard)
+    is found there by its later instructions ("exile it, then return that card")."""
+    fol = r.get("followed")
+    if not fol:
+        return xs
+    out = []
+    for x in xs:
+        n = fol.get(x) if isinstance(x, int) and x not in g.objects else None
+        out.append(n if n in g.objects and g.objects[n].zone in ("exile", "graveyard") else x)
+    return out
+
+
 def _move_all(g: "Game", r: Ctx, e: Effect, to: str, **kw: Any) -> None:
-    for x in refs(g, r, e.args["what"]):
+    for x in followed(g, r, refs(g, r, e.args["what"])):
         if isinstance(x, int) and x in g.objects:
             o = g.objects[x]
             if o.zone == "stack" and o.ability is not None:
@@ -73,7 +86,7 @@ def _move(g: "Game", r: Ctx, e: Effect) -> dict | None:
                 g.move(x, "library", top=got == "top")
         return None
     if to == "battlefield":
-        for x in refs(g, r, e.args["what"]):
+        for x in followed(g, r, refs(g, r, e.args["what"])):
             if isinstance(x, int) and x in g.objects:
                 ctl = controller(g, r) if e.get("control") == "you" else None
                 new = g.move(x, "battlefield", tapped=bool(e.get("tapped")), controller=ctl,

@@ -276,6 +276,11 @@ def keyword_abilities(name: str, n: int | None = None, quality: str = "", cost: 
     return tuple(out)
 
 
+def protection_qualities(quality: str) -> list[Any] | None:
+    """The qualities of 'protection from QUALITY' (also for a granted keyword, 702.16a)."""
+    return _protection(quality)
+
+
 def _protection(quality: str) -> list[Any] | None:
     """'red' -> ['R']; 'red and from blue' -> ['R','U']; 'creatures' ...; CR 702.16."""
     out: list[Any] = []

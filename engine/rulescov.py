@@ -1,0 +1,243 @@
+"""The rules coverage report: ``python -m engine.scenario --rules-coverage PATH... [--json]``.
+
+Counts, per section of chapters 1-7 of the Comprehensive Rules of April 8, 2016, the
+numbered rules (``x.y``, e.g. 510.1) that the ``rules:`` lines of at least one *passing*
+scenario cite. A subrule citation (510.1c) counts for its rule (510.1); a section number
+alone (510), or a number the 2016 text does not have (603.10a, today's numbering), counts
+for nothing and is listed.
+
+What "exercised" means here, checked for every citing scenario:
+- the scenario passes (its setup, every decision and every checkpoint hold), and
+- it checks something: it has at least one checkpoint (``expect``, as a step or as the
+  final key) or a decision marked ``expect: illegal``; a scenario that only plays
+  decisions asserts nothing and its citations do not count.
+Whether the checkpoint really concerns the cited rule is for review to judge: each
+scenario's name and ``rules:`` line say what it proves.
+
+Rules that cannot be met in our games (ante, subgames, the cards of casual variants we
+do not play, text with no effect on game play) are listed in OUT_OF_SCOPE with the
+reason and count neither as cited nor as rules.
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+RULES_FILE = "MagicCompRules_20160408.txt"
+_HERE = Path(__file__).resolve().parent.parent
+RULES_PATHS = (_HERE / "docs" / "rules" / RULES_FILE, _HERE.parent / "shared" / "rules" / RULES_FILE,
+               Path("../shared/rules") / RULES_FILE)
+
+_RULE_LINE = re.compile(r"^([1-7]\d\d)\.(\d+)\. (.*)$")
+_ANY_LINE = re.compile(r"^([1-7]\d\d\.\d+[a-z]?)\.? ")
+_CITE = re.compile(r"^(\d{3})\.(\d+)([a-z]*)$")
+
+_NO_PLAY = "has no effect on game play"
+_VARIANT = "a card of a casual variant our games do not include (Planechase, Vanguard, Archenemy, Conspiracy)"
+# Whole sections (three digits) or single rules (x.y) out of scope, with the reason.
+OUT_OF_SCOPE: dict[str, str] = {
+    "100.6": "tournament organisation, outside the game",
+    "203": f"the illustration {_NO_PLAY} (203.1)",
+    "206": f"the expansion symbol {_NO_PLAY}; sets and rarities are not game objects here",
+    "212": f"the text below the text box {_NO_PLAY} (212.1)",
+    "309": f"planes: {_VARIANT}",
+    "310": f"phenomena: {_VARIANT}",
+    "311": f"vanguards: {_VARIANT}",
+    "312": f"schemes: {_VARIANT}",
+    "313": f"conspiracies: {_VARIANT}",
+    "407": "ante: the cards that use it are banned and our games are never played for ante (407.1)",
+    "701.21": f"planeswalk: {_VARIANT}",
+    "701.22": f"set in motion: {_VARIANT}",
+    "701.23": f"abandon: {_VARIANT}",
+    "702.105": "hidden agenda: Conspiracy draft only",
+    "715": "subgames: only Shahrazad (banned everywhere) makes one",
+    # printed appearance, physical handling and old names: no game behaviour to exercise
+    "107.9": f"the tombstone icon {_NO_PLAY} (107.9)",
+    "107.10": f"the type icon {_NO_PLAY} (107.10)",
+    "108.1": "which wording is authoritative (the Oracle text): a fact about the card data, not a game event",
+    "108.6": "a cross-reference to section 2, no rule of its own",
+    "201.1": "where the name is printed",
+    "204.1": "where the color indicator is printed",
+    "207.1": "where the text box is printed",
+    "207.2": f"italic reminder and flavor text {_NO_PLAY} (207.2)",
+    "207.3": f"decorative text-box icons {_NO_PLAY} (207.3)",
+    "402.3": "how a player physically arranges the hand",
+    "403.5": "the battlefield's old name (in-play zone)",
+    "406.4": "how face-down exiled cards are physically piled",
+    "406.5": "how exiled cards that may return are physically kept apart",
+    "406.8": "the exile zone's old name (removed-from-the-game zone)",
+    "601.1": "casting's old name (playing a spell)",
+    # rules of variants our games do not include
+    "103.6": f"the planar deck at the start of the game: {_VARIANT}",
+    "107.11": f"the planeswalker symbol of the planar die: {_VARIANT}",
+    "107.12": f"the chaos symbol of the planar die: {_VARIANT}",
+    "207.4": f"the chaos symbol on plane cards: {_VARIANT}",
+    "210": f"the hand modifier of vanguard cards: {_VARIANT}",
+    "211": f"the life modifier of vanguard cards: {_VARIANT}",
+    "505.3": f"the archenemy's scheme at the main phase: {_VARIANT}",
+}
+
+
+def rules_text_path() -> Path:
+    """The first copy of the 2016 rules text found (the repository's own first)."""
+    for p in RULES_PATHS:
+        if p.exists():
+            return p
+    raise FileNotFoundError(f"{RULES_FILE} not found in any of: {', '.join(map(str, RULES_PATHS))}")
+
+
+def load_rules(path: Path | None = None) -> dict[str, str]:
+    """The numbered rules x.y of chapters 1-7, each with the start of its text, in text order.
+
+    The text's contents list comes first and has no numbered rules, so every match is a rule.
+    """
+    rules: dict[str, str] = {}
+    with open(path or rules_text_path(), encoding="utf-8-sig") as f:
+        for line in f:
+            m = _RULE_LINE.match(line.rstrip("\r\n"))
+            if m:
+                rules.setdefault(f"{m[1]}.{m[2]}", m[3][:80])
+    return rules
+
+
+def load_ids(path: Path | None = None) -> frozenset[str]:
+    """Every rule and subrule number of chapters 1-7 in the text ('510.1', '510.1c')."""
+    with open(path or rules_text_path(), encoding="utf-8-sig") as f:
+        return frozenset(m[1] for line in f if (m := _ANY_LINE.match(line)))
+
+
+def rule_of(citation: Any) -> str | None:
+    """The numbered rule x.y a citation names: '510.1c' -> '510.1'; None for '510' or junk."""
+    m = _CITE.match(str(citation).strip().rstrip("."))
+    return f"{m[1]}.{m[2]}" if m else None
+
+
+def out_of_scope(rule: str) -> str | None:
+    """The reason a rule is out of scope, or None."""
+    return OUT_OF_SCOPE.get(rule) or OUT_OF_SCOPE.get(rule.split(".")[0])
+
+
+def checks_something(sc: dict[str, Any]) -> bool:
+    """True when the scenario has a checkpoint or an ``expect: illegal`` decision."""
+    if sc.get("expect"):
+        return True
+    return any(isinstance(s, dict) and s.get("expect") for s in sc.get("steps") or [])
+
+
+@dataclass
+class Report:
+    """Coverage of the in-scope rules by passing, checking scenarios."""
+    rules: dict[str, str]                               # every numbered rule of chapters 1-7
+    ids: frozenset[str] = frozenset()                   # every rule and subrule number (empty: not checked)
+    cited: dict[str, list[str]] = field(default_factory=dict)   # rule -> names of the scenarios
+    unknown: dict[str, list[str]] = field(default_factory=dict)  # citation not in the text -> scenarios
+    not_counted: dict[str, list[str]] = field(default_factory=dict)  # scenario -> why its cites do not count
+    scenarios: int = 0
+
+    def add(self, sc: dict[str, Any], name: str, reason: str | None) -> None:
+        """Record one scenario run: its citations count only if it passed and checks something."""
+        self.scenarios += 1
+        cites = sc.get("rules") or [] if isinstance(sc, dict) else []
+        if isinstance(cites, (str, int, float)):
+            cites = [cites]
+        if reason is not None:
+            self.not_counted[name] = [f"fails: {reason}"]
+            return
+        if not checks_something(sc):
+            self.not_counted[name] = ["checks nothing"]
+            return
+        for c in cites:
+            r = rule_of(c)
+            if r is None or r not in self.rules or (self.ids and str(c).strip() not in self.ids):
+                if not str(c).startswith(("8", "9")):
+                    self.unknown.setdefault(str(c), []).append(name)
+                continue
+            if out_of_scope(r) is None:
+                self.cited.setdefault(r, []).append(name)
+
+    def in_scope(self) -> list[str]:
+        return [r for r in self.rules if out_of_scope(r) is None]
+
+    def sections(self) -> dict[str, dict[str, Any]]:
+        out: dict[str, dict[str, Any]] = {}
+        for r in self.rules:
+            s = out.setdefault(r.split(".")[0], {"cited": 0, "rules": 0, "out_of_scope": 0, "uncited": []})
+            if out_of_scope(r):
+                s["out_of_scope"] += 1
+            elif r in self.cited:
+                s["cited"] += 1
+                s["rules"] += 1
+            else:
+                s["rules"] += 1
+                s["uncited"].append(r)
+        return out
+
+    def as_json(self) -> dict[str, Any]:
+        scope = self.in_scope()
+        cited = sum(1 for r in scope if r in self.cited)
+        return {
+            "cited": cited, "rules": len(scope), "all_rules": len(self.rules),
+            "percent": round(100 * cited / len(scope), 1) if scope else 0.0,
+            "sections": self.sections(),
+            "out_of_scope": {r: out_of_scope(r) for r in self.rules if out_of_scope(r)},
+            "unknown_citations": self.unknown,
+            "not_counted": self.not_counted,
+            "scenarios": self.scenarios,
+        }
+
+    def text(self) -> str:
+        j = self.as_json()
+        lines = []
+        chapters: dict[str, list[int]] = {}
+        for sec, s in j["sections"].items():
+            tot = chapters.setdefault(sec[0], [0, 0])
+            tot[0] += s["cited"]
+            tot[1] += s["rules"]
+            if s["rules"] == 0:
+                lines.append(f"{sec}  out of scope ({s['out_of_scope']} rules)")
+                continue
+            line = f"{sec}  {s['cited']:3d}/{s['rules']:<3d}"
+            if s["out_of_scope"]:
+                line += f" ({s['out_of_scope']} out of scope)"
+            if s["uncited"]:
+                line += "  uncited: " + " ".join(s["uncited"])
+            lines.append(line)
+        lines.append("")
+        for ch, (ncited, nrules) in chapters.items():
+            lines.append(f"chapter {ch}00: {ncited}/{nrules} ({100 * ncited / nrules:.1f}%)")
+        lines.append("")
+        lines.append("out of scope:")
+        reasons: dict[str, list[str]] = {}
+        for r, why in j["out_of_scope"].items():
+            reasons.setdefault(why, []).append(r)
+        for why, rs in reasons.items():
+            lines.append(f"  {_span(rs)}: {why}")
+        if self.unknown:
+            lines.append("citations of no numbered rule of chapters 1-7: "
+                         + ", ".join(f"{cite} ({len(v)})" for cite, v in sorted(self.unknown.items())))
+        if self.not_counted:
+            lines.append(f"scenarios whose citations do not count: {len(self.not_counted)}")
+            for name, whys in sorted(self.not_counted.items()):
+                lines.append(f"  {name}: {whys[0]}")
+        lines.append(f"total: {j['cited']}/{j['rules']} rules cited by passing scenarios ({j['percent']}%), "
+                     f"{j['all_rules'] - j['rules']} out of scope, {self.scenarios} scenarios")
+        return "\n".join(lines)
+
+
+def _span(rules: list[str]) -> str:
+    return rules[0] if len(rules) == 1 else f"{rules[0]}-{rules[-1]} ({len(rules)})"
+
+
+def report(runs: list[tuple[dict[str, Any], str, str | None]], rules_path: Path | None = None) -> Report:
+    """Build the report from scenario runs: (scenario, name, failure reason or None)."""
+    rep = Report(load_rules(rules_path), load_ids(rules_path))
+    for sc, name, reason in runs:
+        rep.add(sc, name, reason)
+    return rep
+
+
+def print_report(rep: Report, as_json: bool) -> None:
+    print(json.dumps(rep.as_json(), indent=1) if as_json else rep.text())
