@@ -31,7 +31,6 @@ import asyncio
 import json
 import multiprocessing as mp
 import os
-import random
 import resource
 import signal
 import subprocess
@@ -187,7 +186,7 @@ async def _async_games(port: int, games: int, seed: int, think: float, probe: bo
 
 
 def _client_proc_async(port: int, games: int, seed: int, think: float, out: "mp.Queue", probe: bool = False) -> None:
-    import engine.ai.random_bot, engine.bench, engine.state  # noqa: F401,E401 - imports are not the benchmark
+    import engine.ai.random_bot  # noqa: F401,E401 - imports are not the benchmark
     t0, c0 = time.time(), _cpu_self()
     try:
         r = asyncio.run(_async_games(port, games, seed, think, probe))

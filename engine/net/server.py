@@ -35,14 +35,15 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
+from engine import view as view_mod
 from engine.cardpool import CardPool, default_pool
 from engine.errors import IllegalAction
 from engine.game import Game
-from engine.rng import new_seed
 from engine.net import protocol as P
-from engine.net.datafolder import EXIT_DATA_FOLDER, DataFolderError, check as check_data_folder, describe
+from engine.net.datafolder import EXIT_DATA_FOLDER, DataFolderError, describe
+from engine.net.datafolder import check as check_data_folder
+from engine.rng import new_seed
 from engine.session import redact
-from engine import view as view_mod
 
 log = logging.getLogger("manatable.server")
 
