@@ -268,11 +268,12 @@ class DeckBuilderWindow(QMainWindow):
         rv.addWidget(lists, 1)
 
         btns = QHBoxLayout()
-        for label, name, slot in (("+", "plus", lambda: self._on_current(lambda n, s: self.add_card(n, sideboard=s))),
-                                  ("-", "minus", lambda: self._on_current(lambda n, s: self.remove_card(n, sideboard=s))),
-                                  ("Move", "move", lambda: self._on_current(self.move_card)),
-                                  ("Make commander", "makeCommander", lambda: self._on_current(
-                                      lambda n, s: self.set_commander(n)))):
+        for label, name, slot in (
+            ("+", "plus", lambda: self._on_current(lambda n, s: self.add_card(n, sideboard=s))),
+            ("-", "minus", lambda: self._on_current(lambda n, s: self.remove_card(n, sideboard=s))),
+            ("Move", "move", lambda: self._on_current(self.move_card)),
+            ("Make commander", "makeCommander", lambda: self._on_current(lambda n, s: self.set_commander(n))),
+        ):
             b = QPushButton(label, objectName=name)
             b.clicked.connect(slot)
             btns.addWidget(b)

@@ -58,10 +58,17 @@ STOP_STEPS = (("upkeep", "upkeep"), ("draw", "draw"), ("main1", "main 1"), ("beg
               ("end", "end step"))
 STOPS_Y = 380
 # the steps and phases by their names in the rules (500.1, 505.1)
-STEP_NAMES = {"main1": "first main phase", "main2": "second main phase", "first_strike_damage": "first-strike damage step",
-              "combat_damage": "combat damage step", "end": "end step",
-              # before the first turn (103.2-103.5): no step of the turn, but what is being done
-              "play_first": "choice of who plays first", "mulligan": "mulligans", "opening": "opening hands"}
+STEP_NAMES = {
+    "main1": "first main phase",
+    "main2": "second main phase",
+    "first_strike_damage": "first-strike damage step",
+    "combat_damage": "combat damage step",
+    "end": "end step",
+    # before the first turn (103.2-103.5): no step of the turn, but what is being done
+    "play_first": "choice of who plays first",
+    "mulligan": "mulligans",
+    "opening": "opening hands",
+}
 
 
 BEFORE_TURNS = ("play_first", "mulligan", "opening")

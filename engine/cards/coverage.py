@@ -93,8 +93,16 @@ def compact(v: Any) -> Any:
             x = getattr(v, f.name)
             if f.name == "text" and type(v).__name__ == "CardDef":
                 continue
-            if (x in (None, False, (), [], {}, "") and not (f.name == "min" and x == 0 and getattr(v, "count", 0) != 0)) or (f.name == "zone" and x == "battlefield") or \
-                    (f.name == "count" and x == 1) or (f.name == "min" and x == getattr(v, "count", None)) or (f.name == "layout" and x == "normal"):
+            if (
+                (
+                    x in (None, False, (), [], {}, "")
+                    and not (f.name == "min" and x == 0 and getattr(v, "count", 0) != 0)
+                )
+                or (f.name == "zone" and x == "battlefield")
+                or (f.name == "count" and x == 1)
+                or (f.name == "min" and x == getattr(v, "count", None))
+                or (f.name == "layout" and x == "normal")
+            ):
                 if not (f.name == "kind"):
                     continue
             out[f.name] = compact(x)

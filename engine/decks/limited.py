@@ -401,8 +401,8 @@ def bot_deck(db: CardSource, cards: Iterable[BoosterCard], name: str = "", spell
              size: int = 40) -> Deck:
     """A 40-card limited deck from a pool, as a bot builds it: the two colours whose best cards rate
     highest, the ``spells`` best-rated cards in them (colourless ones too; the best of the rest when
-    those are too few, a splash of one more colour), and basic lands by each colour's share of the mana symbols. The rest of the
-    pool is the sideboard."""
+    those are too few, a splash of one more colour), and basic lands by each colour's share of the mana
+    symbols. The rest of the pool is the sideboard."""
     pool = [c for c in cards if c.name not in BASIC_NAMES]
     rated = []
     for c in pool:

@@ -292,9 +292,14 @@ def run(games: int, procs: int, seed: int = 1, think_ms: float = 0.0, client: st
         cpu0, _ = _tree_stats(srv.pid)
         q: mp.Queue = mp.Queue()
         per = [games // procs + (1 if i < games % procs else 0) for i in range(procs)]
-        ps = [mp.Process(target=target, args=(port, n, seed + 1000 * i, think, q) + ((True,) if client == "async" and i == 0
-                                                                              else ()))
-              for i, n in enumerate(per) if n]
+        ps = [
+            mp.Process(
+                target=target,
+                args=(port, n, seed + 1000 * i, think, q) + ((True,) if client == "async" and i == 0 else ()),
+            )
+            for i, n in enumerate(per)
+            if n
+        ]
         for p in ps:
             p.start()
         outs = [q.get() for _ in ps]

@@ -85,7 +85,9 @@ class Store:
     def __init__(self, path: Path, on_write: Callable[[], None] | None = None) -> None:
         db: sqlite3.Connection | None = None
         try:
-            db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)  # used by the loop thread only
+            db = sqlite3.connect(
+                str(path), isolation_level=None, check_same_thread=False
+            )  # used by the loop thread only
             for table, cols in FIRST_COLUMNS.items():
                 have = {r[1] for r in db.execute(f"PRAGMA table_info({table})")}
                 missing = [c for c in cols if c not in have]

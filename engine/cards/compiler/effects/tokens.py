@@ -22,10 +22,14 @@ _TOKEN = re.compile(
     r"(?P<n>a|an|one|two|three|four|five|six|seven|eight|nine|ten|x|\d+|that many) (?P<tapped>tapped )?"
     r"(?:(?P<p>\d+|x)/(?P<t>\d+|x) )?"
     r"(?P<colors>(?:(?:white|blue|black|red|green|colorless)(?:,? and |, | ))*)"
-    r"(?P<names>(?:legendary )?(?:[a-z'\-]+ )*?)(?P<kind>artifact creature|enchantment creature|creature|artifact|enchantment) tokens?"
-    r"(?: named (?P<name0>[^\",]+?))?(?: with (?P<kw>[^\"]+?))?(?:,? and (?P<q1>\".+\"))?(?: with (?P<q2>\".+\"))?(?: named (?P<name>[^,]+?))?"
+    r"(?P<names>(?:legendary )?(?:[a-z'\-]+ )*?)(?P<kind>artifact creature|enchantment creature|creature|artifact|"
+    r"enchantment) tokens?"
+    r"(?: named (?P<name0>[^\",]+?))?(?: with (?P<kw>[^\"]+?))?(?:,? and (?P<q1>\".+\"))?(?: with "
+    r"(?P<q2>\".+\"))?(?: named (?P<name>[^,]+?))?"
     r"(?P<att> that's tapped and attacking| that are tapped and attacking| that's attacking| that are attacking)?"
-    r"(?: for each (?P<each>.+?))?(?:, where x is (?P<where>.+))?$", re.I)
+    r"(?: for each (?P<each>.+?))?(?:, where x is (?P<where>.+))?$",
+    re.I,
+)
 
 
 @reader(_TOKEN.pattern)
@@ -101,7 +105,10 @@ def _token(m: re.Match, c: Ctx) -> list[Effect] | None:
     return out
 
 
-@reader(r"^create (a|an|one|two|three|four|five|x|\d+) (tapped )?(treasure|food|clue|blood|gold|powerstone|map|junk|incubator|lander|shard|walker) tokens?(?: for each (.+?))?$")
+@reader(
+    r"^create (a|an|one|two|three|four|five|x|\d+) (tapped )?(treasure|food|clue|blood|gold|powerstone|map|junk|"
+    r"incubator|lander|shard|walker) tokens?(?: for each (.+?))?$"
+)
 def _token_pre(m: re.Match, c: Ctx) -> list[Effect] | None:
     n = scaled(m.group(1), m.group(4), c)
     if n is None:
