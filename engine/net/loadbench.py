@@ -41,6 +41,13 @@ import time
 from pathlib import Path
 from typing import Any
 
+from engine.ai.random_bot import RandomBot
+from engine.bench import GREEN, RED
+from engine.net import protocol as P
+from engine.net.bot import play
+from engine.net.client import RemoteSession
+from engine.state import Decision
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -51,10 +58,6 @@ def _cpu_self() -> float:
 
 # ---------------------------------------------------------------- asyncio clients
 async def _async_games(port: int, games: int, seed: int, think: float, probe: bool = False) -> dict[str, Any]:
-    from engine.ai.random_bot import RandomBot
-    from engine.bench import GREEN, RED
-    from engine.net import protocol as P
-    from engine.state import Decision
 
     lat: list[float] = []
     results: list[str] = []
@@ -186,7 +189,6 @@ async def _async_games(port: int, games: int, seed: int, think: float, probe: bo
 
 
 def _client_proc_async(port: int, games: int, seed: int, think: float, out: "mp.Queue", probe: bool = False) -> None:
-    import engine.ai.random_bot  # noqa: F401,E401 - imports are not the benchmark
     t0, c0 = time.time(), _cpu_self()
     try:
         r = asyncio.run(_async_games(port, games, seed, think, probe))
@@ -198,10 +200,6 @@ def _client_proc_async(port: int, games: int, seed: int, think: float, out: "mp.
 
 # ---------------------------------------------------------------- RemoteSession clients (threads)
 def _client_proc_session(port: int, games: int, seed: int, think: float, out: "mp.Queue") -> None:
-    from engine.ai.random_bot import RandomBot
-    from engine.bench import GREEN, RED
-    from engine.net.bot import play
-    from engine.net.client import RemoteSession
 
     t0, c0 = time.time(), _cpu_self()
     lat: list[float] = []

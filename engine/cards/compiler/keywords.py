@@ -283,7 +283,7 @@ _NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", 
 def keyword_abilities(name: str, n: int | None = None, quality: str = "", cost: str = "") -> tuple[Ability, ...] | None:
     """The abilities one instance of a KEYWORD_TEXT keyword stands for; None if a template does
     not compile (then the keyword line is unsupported, never half read)."""
-    from engine.cards.compiler import compile_abilities_text  # the compiler imports this module
+    from engine.cards.compiler import compile_abilities_text  # layering: cycle (compiler imports this)
 
     out: list[Ability] = []
     label = f"{name} for {quality}" if quality else f"{name} {cost}" if cost else name if n is None else f"{name} {n}"

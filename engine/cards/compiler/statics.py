@@ -9,9 +9,12 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
-from engine.cards.compiler.effects import keyword_list, pt_value
-from engine.cards.compiler.quantities import parse_condition, quantity
-from engine.cards.compiler.targets import parse_noun
+from engine.cards.compiler.costs import parse_cost_text
+from engine.cards.compiler.effects import become_parts, keyword_list, pt_value
+from engine.cards.compiler.quantities import amount, parse_condition, quantity
+from engine.cards.compiler.subtypes import subtype
+from engine.cards.compiler.targets import number, parse_noun
+from engine.cards.compiler.text import sentences
 from engine.mana import parse_cost
 
 _RESTRICT = {
@@ -89,7 +92,7 @@ def _rest_clauses(aff: Any, rest: str) -> list[dict[str, Any]] | None:
         if m:
             q = m.group(1)
             if q.startswith('"') and q.endswith('"'):
-                from engine.cards.compiler import compile_ability_text
+                from engine.cards.compiler import compile_ability_text  # layering: cycle (compiler imports this)
                 abl = []
                 for qq in re.findall(r'"([^"]+)"', q):
                     ab = compile_ability_text(qq)
@@ -122,7 +125,6 @@ def _rest_clauses(aff: Any, rest: str) -> list[dict[str, Any]] | None:
             continue
         mm = re.fullmatch(r"(?:is|are) an? (.+?) in addition to (?:its|their) other (?:creature )?types", part)
         if mm:
-            from engine.cards.compiler.subtypes import subtype
             subs = [subtype(w) for w in mm.group(1).split()]
             if not all(subs):
                 return None
@@ -182,7 +184,6 @@ def _become_then_lose_all(m: re.Match) -> list[dict[str, Any]] | None:
 
 
 def _become(who: str, rest: str | None) -> list[dict[str, Any]] | None:
-    from engine.cards.compiler.effects import become_parts
     aff = _affects(who)
     if aff is None:
         return None
@@ -222,7 +223,7 @@ def _has(m: re.Match) -> list[dict[str, Any]] | None:
         return None
     q = m.group(2)
     if q.startswith('"') and q.endswith('"'):
-        from engine.cards.compiler import compile_ability_text
+        from engine.cards.compiler import compile_ability_text  # layering: cycle (compiler imports this)
         ab = compile_ability_text(q.strip('"'))
         if ab is None:
             return None
@@ -284,7 +285,6 @@ def _etb_tapped_unless(m: re.Match) -> list[dict[str, Any]] | None:
     r"for each (.+))?$"
 )
 def _etb_counters(m: re.Match) -> list[dict[str, Any]] | None:
-    from engine.cards.compiler.quantities import amount
     n = amount(m.group(1))
     if m.group(3):
         q = quantity(m.group(3))
@@ -496,7 +496,6 @@ def _phantom(m: re.Match) -> list[dict[str, Any]] | None:
 
 @static(r"^self can't attack unless defending player controls an? (\w+)$")
 def _sea_monster(m: re.Match) -> list[dict[str, Any]] | None:
-    from engine.cards.compiler.subtypes import subtype
     st = subtype(m.group(1))
     return (
         None
@@ -514,7 +513,6 @@ def _sea_monster(m: re.Match) -> list[dict[str, Any]] | None:
 
 @static(r"^if self was kicked, it enters with (a|an|one|two|three|four|five|\d+) ([+\-\w/]+) counters? on it$")
 def _kicked_counters(m: re.Match) -> list[dict[str, Any]] | None:
-    from engine.cards.compiler.targets import number
     return [{"kind": "enters_with_counters", "counter": m.group(2), "amount": number(m.group(1)),
              "condition": {"kicked": True}}]
 
@@ -522,8 +520,6 @@ def _kicked_counters(m: re.Match) -> list[dict[str, Any]] | None:
 @static(r"^if (an opponent was dealt damage this turn), self enters with (a|an|one|two|three|four|five|\d+) "
         r"([+\-\w/]+) counters? on it$")
 def _conditional_counters(m: re.Match) -> list[dict[str, Any]] | None:
-    from engine.cards.compiler.quantities import parse_condition
-    from engine.cards.compiler.targets import number
     cond = parse_condition(m.group(1))
     n = number(m.group(2))
     if cond is None or n is None:
@@ -596,7 +592,6 @@ def _top_revealed(m: re.Match) -> list[dict[str, Any]] | None:
 
 @static(r"^self enters tapped with (a|an|one|two|three|four|five|\d+) ([+\-\w/]+) counters? on it$")
 def _tapped_with_counters(m: re.Match) -> list[dict[str, Any]] | None:
-    from engine.cards.compiler.targets import number
 
     return [
         {"kind": "enters_tapped"},
@@ -611,7 +606,6 @@ def _no_max(m: re.Match) -> list[dict[str, Any]] | None:
 
 @static(r"^as an additional cost to cast (?:self|this spell), (.+)$")
 def _additional_cost(m: re.Match) -> list[dict[str, Any]] | None:
-    from engine.cards.compiler.costs import parse_cost_text
     t = m.group(1)
     t = re.sub(r"^you may ", "", t)   # optional extra costs are not read here
     if t != m.group(1):
@@ -623,7 +617,6 @@ def _additional_cost(m: re.Match) -> list[dict[str, Any]] | None:
 @static(r"^you may pay (.+) rather than pay self's mana cost$")
 def _alternative_cost(m: re.Match) -> list[dict[str, Any]] | None:
     """118.9: an alternative cost the caster may pay instead of the mana cost."""
-    from engine.cards.compiler.costs import parse_cost_text
     cost = parse_cost_text(m.group(1))
     return None if cost is None else [{"kind": "alternative_cost", "cost": cost}]
 
@@ -691,7 +684,6 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
     out = _parse_plain(low)
     if out is None and ". " in low:
         # several independent static sentences in one paragraph ("SELF enters tapped. As it enters, choose a color.")
-        from engine.cards.compiler.text import sentences
         parts = [p.strip().rstrip(".") for p in sentences(low)]
         got: list[dict[str, Any]] = []
         for p in parts:

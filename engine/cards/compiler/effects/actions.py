@@ -8,6 +8,7 @@ from typing import Any
 from engine.cards.abilities import Effect
 from engine.cards.compiler.effects.amounts import amount_of
 from engine.cards.compiler.effects.context import Ctx, Reader, reader
+from engine.cards.compiler.subtypes import subtype
 
 #: Where the keyword actions read here are defined: their 701 rule of April 8, 2016, or the
 #: set that introduced them (monarch and initiative are designations, not 701 actions).
@@ -86,7 +87,6 @@ def _action_n(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 @reader(r"^amass (\w+) (\d+|x)$")
 def _amass(m: re.Match, c: Ctx) -> list[Effect] | None:
-    from engine.cards.compiler.subtypes import subtype
     st = subtype(m.group(1))
     if st is None:
         return None
@@ -115,7 +115,7 @@ def _emblem_opp(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 def _emblem_for(who: str, text: str) -> list[Effect] | None:
-    from engine.cards.compiler import compile_abilities_text
+    from engine.cards.compiler import compile_abilities_text  # layering: cycle (compiler imports this)
     abl = compile_abilities_text(text.replace("'", '"').replace("this emblem", "SELF"))
     if abl is None:
         return None

@@ -8,6 +8,7 @@ from typing import Any
 
 from engine.cards.abilities import Effect
 from engine.cards.compiler.effects.context import Ctx, Reader, keyword_list, reader
+from engine.cards.compiler.subtypes import subtype
 from engine.cards.compiler.targets import COLORS
 
 
@@ -21,7 +22,6 @@ def _animate(m: re.Match, c: Ctx) -> list[Effect] | None:
         return None
     words = (m.group(4) or "").split()
     colors, subs, types = [], [], []
-    from engine.cards.compiler.subtypes import subtype
     for w in words:
         if w in COLORS:
             colors.append(COLORS[w])
@@ -56,7 +56,6 @@ def become_parts(text: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"(?:is|are|becomes?) an? (.+?)(?: with base power and toughness (\d+)/(\d+))?", text)
     if m is None:
         return None
-    from engine.cards.compiler.subtypes import subtype
     colors, subs, types = [], [], []
     for w in m.group(1).split():
         if w in COLORS:

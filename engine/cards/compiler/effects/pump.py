@@ -146,7 +146,7 @@ def _gain_quoted(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 def _grant_quoted(who: str, quoted: str, c: Ctx, dur: str) -> list[Effect] | None:
-    from engine.cards.compiler import compile_ability_text
+    from engine.cards.compiler import compile_ability_text  # layering: cycle (compiler imports this)
     what = c.ref(who)
     if what is None:
         return None

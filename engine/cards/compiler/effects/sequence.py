@@ -32,7 +32,9 @@ from engine.cards.compiler.effects.library import (
 )
 from engine.cards.compiler.effects.zones import TOP_OR_BOTTOM_RX, top_or_bottom
 from engine.cards.compiler.quantities import parse_condition
+from engine.cards.compiler.subtypes import subtype
 from engine.cards.compiler.targets import COLORS, number, parse_noun
+from engine.cards.compiler.text import sentences
 from engine.mana import parse_cost
 
 _VERB3 = re.compile(
@@ -141,7 +143,6 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     Handles follow-ups that span sentences: "You may X. If you do, Y." and "If you
     don't, Y."; "It can't be regenerated."
     """
-    from engine.cards.compiler.text import sentences
 
     low = text.strip().lower()
     for rx, fn in ((TOP_OR_BOTTOM_RX, top_or_bottom), (REVEAL_UNTIL_RX, reveal_until)):
@@ -217,7 +218,6 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             s,
         )
         if m and out and out[-1].op == "move" and out[-1].args.get("to") == "battlefield":
-            from engine.cards.compiler.subtypes import subtype
             st = subtype(m.group(2))
             if st is None:
                 return None

@@ -9,6 +9,7 @@ from engine.cards.abilities import Effect
 from engine.cards.compiler.effects.amounts import amount_of, bind_x, pt_value, scaled
 from engine.cards.compiler.effects.context import Ctx, Reader, keyword_list, reader
 from engine.cards.compiler.effects.library import _title
+from engine.cards.compiler.subtypes import subtype
 
 _COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G", "colorless": None}
 
@@ -52,7 +53,6 @@ def _token(m: re.Match, c: Ctx) -> list[Effect] | None:
     supertypes = ["Legendary"] if names[:1] == ["legendary"] else []
     if supertypes:
         names = names[1:]
-    from engine.cards.compiler.subtypes import subtype
     subtypes = []
     for w in names:
         st = subtype(w)
@@ -72,7 +72,7 @@ def _token(m: re.Match, c: Ctx) -> list[Effect] | None:
         args = {"amount": n, "kind": subtypes[0]}
     quoted = m.group("q1") or m.group("q2")
     if quoted:
-        from engine.cards.compiler import compile_ability_text
+        from engine.cards.compiler import compile_ability_text  # layering: cycle (compiler imports this)
         abl = []
         for q in re.findall(r'"([^"]+)"', quoted):
             ab = compile_ability_text(q.replace("this token", "SELF").replace("This token", "SELF"))
