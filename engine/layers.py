@@ -332,7 +332,7 @@ def _apply6(c: Chars, st: dict[str, Any]) -> None:
     if st.get("keywords"):
         c.keywords = c.keywords | set(st["keywords"])
         extra = [_KEYWORD_ABILITIES[k] for k in st["keywords"] if k in _KEYWORD_ABILITIES]
-        if extra:  # a granted prowess or exalted is its triggered ability (702.108b, 702.83b)
+        if extra:  # a granted prowess or exalted is its triggered ability (702.107a, 702.82a)
             c.abilities = c.abilities + extra
 
 

@@ -67,7 +67,7 @@ A dict; every key present must hold (absent key = no constraint):
   zone: "battlefield" (default) | "graveyard" | "hand" | "library" | "exile" | "stack" (a spell)
         | "any_card" (a card wherever the sentence says; search/dig use their own zone)
   player: True [opponent: True]   a player (alone, or with types: "creature or player")
-  any: True              "any target": a creature, player, planeswalker or battle (CR 115.4)
+  any: True              "any target": a creature, player, planeswalker or battle (wording not in 2016 rules; CR 114)
   or: [FILTER, ...]      matches any of the sub-filters (the outer keys also apply)
   source: True           a source of damage; targets_you: True (a spell that targets you)
   targets: "self" | FILTER   (cast triggers) the spell targets the source / an object matching
@@ -88,7 +88,7 @@ damage: amount, to, [source=REF (default self)], [divided], [exile_if_dies]
     source deals damage (divided: split among targets; exile_if_dies: if it would die this turn, exile it instead)
     (CR 120, 614)
 pump: what, power, toughness, [per], [duration]
-    +N/+M (layer 7c); duration "eot" (default) or "your_next_turn" (CR 611, 613.4c)
+    +N/+M (layer 7c); duration "eot" (default) or "your_next_turn" (CR 611, 613.3c)
 grant: what, keywords:[..], [lose:[..]], [abilities: [Ability]], [duration], [choose: n]
     gains/loses keywords (choose: the controller picks n of them); duration "eot" (default), "your_next_turn",
     "permanent". Keyword strings may be "Protection from red", "Hexproof from black" (CR 611, 613.1f)
@@ -132,7 +132,7 @@ set_life: who, amount
 mill: who, amount
     mill (CR 701.13)
 scry: amount, [surveil: True]
-    scry N, or surveil N (CR 701.22, 701.46)
+    scry N (CR 701.18), or surveil N (not in the 2016 rules)
 counter: what, [unless_pays: [mana symbols]]
     counter a spell (unless its controller pays) (CR 701.5)
 counters: what, kind, amount, [remove], [divided]  (what "you": player counters, e.g. kind "energy")
@@ -140,7 +140,7 @@ counters: what, kind, amount, [remove], [divided]  (what "you": player counters,
 token: amount, types, subtypes, colors, keywords, power, toughness, [supertypes], [name], [tapped], [attacking],
       [abilities: [Ability]], [who: PLAYER_REF (default you)]  or  amount, kind, [tapped]  or  amount, copy_of: REF
       (a token copy) ("Treasure", "Food", "Clue", "Blood", "Gold", ...)
-    create tokens (predefined kinds: 111.10) (CR 111)
+    create tokens (predefined kinds: a later addition, not in the 2016 rules) (CR 110.5)
 add_mana: mana:[syms]  or  choice:[[syms], ...]  or  any: n, [same], [chosen_color]; [per: AMOUNT]; [only_for:
       FILTER (spend only on spells matching)]
     add mana (choice: one of the lists; any: n mana of any colors, same: all one color) (CR 106)
@@ -166,7 +166,7 @@ animate: what, power, toughness, types, subtypes, colors, keywords, duration, in
 pay: mana: [syms]  or  life: n
     the controller pays (inside "may": "you may pay {1}. If you do, ...") (CR 117)
 unless: payer, (pay: {mana|life}  or  actions: [Effect]), effects
-    effects happen unless payer pays / performs the actions (CR 118.12)
+    effects happen unless payer pays / performs the actions (CR 117.12)
 delayed: step ("end", "upkeep", "your_upkeep", "end_of_combat"), effects
     a delayed trigger at the next such step (CR 603.7)
 exile_top: who, amount
@@ -177,11 +177,11 @@ playable: what: "exiled" or a card FILTER (e.g. Zombie cards in your graveyard),
 emblem: who, abilities: [Ability]
     the player gets an emblem with those abilities (CR 114)
 action: name, [amount], [what], [subtype], [times]
-    a keyword action of CR 701, closed list: proliferate (701.27), populate (701.30), explore (701.44, what),
-    connive (701.50, what), learn (701.48), venture_into_the_dungeon (701.49), the_ring_tempts_you (701.54),
-    manifest_dread (701.62), become_the_monarch (724), take_the_initiative (725), open_an_attraction (701.51),
-    forage (701.61), time_travel (701.56), transform (701.28, what), goad (701.38, what or amount),
-    bolster/monstrosity/adapt/incubate/discover/support/fateseal/endure (amount), amass (subtype, amount) (CR 701)
+    a keyword action, closed list: proliferate (701.24), populate (701.27), transform (701.25, what),
+    bolster/monstrosity/support/fateseal (amount) (CR 701); and later additions, not in the 2016 rules:
+    explore (what), connive (what), learn, venture_into_the_dungeon, the_ring_tempts_you, manifest_dread,
+    become_the_monarch, take_the_initiative, open_an_attraction, forage, time_travel, goad (what or amount),
+    adapt/incubate/discover/endure (amount), amass (subtype, amount)
 reveal: who, zone: "hand", [to: "you"]
     a player reveals their hand (to: only you look at it) (CR 701.16)
 win_game / lose_game: who
@@ -197,7 +197,7 @@ reveal_until: filter, to, rest
     reveal from the top until a matching card; put it in `to`, the rest in `rest` (CR 701.20)
 may: effects:[Effect], [then:[Effect]], [else:[Effect]], [reflexive]
     "you may ...; if you do ...; if you don't ..."; reflexive: "when you do" (targets of `then` are chosen after)
-    (CR 608.2d, 603.12)
+    (CR 608.2d; reflexive triggers are not in the 2016 rules)
 if: cond: CONDITION, then:[Effect], [else:[Effect]]
     conditional instruction (see quantities conditions) (CR 608.2c)
 
@@ -241,7 +241,7 @@ a spell: can't be countered, additional costs). Ability.keyword names the keywor
 Statics (Ability.static)
 ------------------------
 {"kind": K, ...} with "affects": "self" | "attached" | FILTER and optional "condition":
-  anthem             power, toughness, [per]            +N/+M (layer 7c)                       613.4c
+  anthem             power, toughness, [per]            +N/+M (layer 7c)                       613.3c
   keywords           keywords, [lose]                   has / loses keywords (layer 6)         613.1f
   restriction        rule, [by|except|what: FILTER]     rules: cant_block, cant_attack, cant_attack_or_block,
                      cant_be_blocked, must_attack, must_block, max_one_blocker, extra_block,
@@ -270,7 +270,7 @@ Statics (Ability.static)
   free_spells        zone, spells: FILTER               cast them without paying their mana cost
   graveyard_replacement  affects: "self"|FILTER, to: exile|library_shuffle, [reveal]             614
   clone              filter                             may enter as a copy of a matching creature 707.9
-  unpreventable      (affects self)                     its damage can't be prevented            615.12
+  unpreventable      (affects self)                     its damage can't be prevented            615.11
   spell_limit        who, amount                        each player can't cast more than N spells each turn
   player_keywords    who, keywords                      "You have hexproof"                      702.11d
   control            (affects attached)                 you control the enchanted permanent      613.1b
