@@ -12,8 +12,18 @@ from typing import Any, Literal
 
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QColor, QKeySequence
-from PySide6.QtWidgets import (QApplication, QDialog, QDialogButtonBox, QLabel, QMainWindow, QMessageBox,
-                               QPushButton, QStackedWidget, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QApplication,
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QPushButton,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
 from engine.bench import GREEN, RED
 from engine.rng import new_seed
@@ -133,6 +143,7 @@ def _ai_seats(path: Path) -> dict[str, str]:
     """The seats of a saved game that the AI plays, with their levels (issue 18: the "ai"
     key beside "bots"); nothing when the file says none or says it badly."""
     import json
+
     from app.ai_seat import LEVELS
     try:
         ai = json.loads(Path(path).read_text(encoding="utf-8")).get("ai") or {}
@@ -450,10 +461,9 @@ class MainWindow(QMainWindow):
 
     def open_deck_builder(self) -> None:
         try:
+            from app.decks.window import DeckBuilderWindow
             from engine.cards.db import open_db
             from engine.decks.store import DeckStore
-
-            from app.decks.window import DeckBuilderWindow
             w = DeckBuilderWindow(open_db(), DeckStore(), None, format_name="casual")
         except Exception as e:  # noqa: BLE001 - say it, keep the app running
             QMessageBox.warning(self, "Deck builder", f"The deck builder could not open:\n{e}")

@@ -31,20 +31,18 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtWidgets import QApplication
 
+    from app.application import MainWindow
     from engine.ai.random_bot import RandomBot
     from engine.bench import GREEN, RED
-
-    from app.application import MainWindow
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     win = MainWindow()
     win.resize(w, h)
     win.show()
     if a.setup == "crowded":
+        from app.bench import crowded_setup
         from engine.session import LocalSession
         from engine.setup import from_setup
-
-        from app.bench import crowded_setup
         table = win._open_table(LocalSession(from_setup(crowded_setup(60), seed=a.seed)), ["alice", "bob"],
                                 modal_errors=False)
     else:

@@ -153,9 +153,8 @@ def open_settings_dialog(parent: Any = None) -> Any:
 
     from app import forms
     forms.compile_forms()  # a no-op when the generated module is current
-    from app.ui.generated.ui_settings import Ui_SettingsDialog
-
     from app.cards import render
+    from app.ui.generated.ui_settings import Ui_SettingsDialog
     dlg = QDialog(parent)
     ui = Ui_SettingsDialog()
     ui.setupUi(dlg)

@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 
 class Index(NamedTuple):
     activated: list[tuple[int, Any]]       # (index among activated abilities, ability) working on the battlefield
-    from_graveyard: list[tuple[int, Any]]  # ... working from their owner's graveyard (113.6)
+    from_graveyard: list[tuple[int, Any]]  # ... working from their owner's graveyard (112.6)
     from_hand: list[tuple[int, Any]]       # ... working from their owner's hand (cycling, 702.28)
     triggered: tuple[Any, ...]
     statics: tuple[Any, ...]               # static abilities that work on the battlefield

@@ -42,7 +42,7 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
             continue
         sc = g.chars(src)
         # 702.16e protection prevents damage from sources of that quality; prevention effects
-        free = unpreventable(g, src)  # 615.12: damage that can't be prevented
+        free = unpreventable(g, src)  # 615.11: damage that can't be prevented
         if isinstance(tgt, int):
             if tgt not in g.objects or g.objects[tgt].zone != "battlefield":
                 continue
@@ -93,9 +93,9 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
             t = g.objects[tgt]
             tc = g.chars(tgt)
             if "Planeswalker" in tc.types and "Creature" not in tc.types:
-                t.counters["loyalty"] = t.counters.get("loyalty", 0) - n  # 120.3c
+                t.counters["loyalty"] = t.counters.get("loyalty", 0) - n  # 119.3c
             elif "Infect" in kw or "Wither" in kw:
-                t.counters["-1/-1"] = t.counters.get("-1/-1", 0) + n  # 120.3d
+                t.counters["-1/-1"] = t.counters.get("-1/-1", 0) + n  # 119.3d
             else:
                 t.damage += n
             if "Deathtouch" in kw and n > 0:  # 702.2b: any nonzero amount of damage

@@ -111,7 +111,7 @@ def pid_alive(pid: int) -> bool:
 
 
 def _pid_alive_windows(pid: int) -> bool:
-    import ctypes                            # os.kill would terminate the process there
+    import ctypes  # os.kill would terminate the process there
     kernel32 = ctypes.windll.kernel32        # type: ignore[attr-defined]
     handle = kernel32.OpenProcess(0x1000, False, pid)   # PROCESS_QUERY_LIMITED_INFORMATION
     if not handle:

@@ -7,7 +7,7 @@ abilities pay (601.2g-h; without it the cost is paid automatically). The answer 
 checked as a whole; an illegal one changes nothing. Cost parts that name objects
 (sacrifice, discard, exile from a graveyard, tap or return permanents) are chosen after
 the mana is paid, in the answer or with a choose_cards decision (engine/costs.py); the
-spell or ability is cast or activated once they are paid (601.2i, 602.2i).
+spell or ability is cast or activated once they are paid (601.2i, 602.2b).
 """
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ MAIN = ("main1", "main2")
 
 # ------------------------------------------------------------------ timing
 def sorcery_timing(g: "Game", player: str) -> bool:
-    """307.1 / 117.1a: own main phase, empty stack, holding priority."""
+    """307.1 / 116.1a: own main phase, empty stack, holding priority."""
     return g.active == player and g.step in MAIN and not g.stack and g.priority == player
 
 
@@ -50,7 +50,7 @@ def can_play_land(g: "Game", player: str, oid: int) -> bool:
 class SpellTiming(NamedTuple):
     """What the timing of casting a card depends on, known once per card definition."""
     land: bool
-    flash: bool             # an instant or a card with flash (117.1a, 702.8)
+    flash: bool             # an instant or a card with flash (116.1a, 702.8)
     legendary_spell: bool   # a legendary instant or sorcery (a later rule, printed on such cards)
 
 
@@ -62,7 +62,7 @@ def spell_timing(card: Any) -> SpellTiming:
 
 
 def can_cast_timing(g: "Game", player: str, o: "Obj") -> bool:
-    """117.1a, 307.1: may ``player`` cast ``o`` now, as far as timing goes?"""
+    """116.1a, 307.1: may ``player`` cast ``o`` now, as far as timing goes?"""
     types = o.card.types
     if "Land" in types:
         return False
@@ -149,7 +149,7 @@ def cast(g: "Game", player: str, a: dict[str, Any]) -> None:
     if kicked and "Kicker" not in o.card.keywords:
         raise IllegalAction(f"{o.card.name} has no kicker")
     if not can_cast_timing(g, player, o):
-        raise IllegalAction(f"cannot cast {o.card.name} now (timing: 307.1, 117.1a)")
+        raise IllegalAction(f"cannot cast {o.card.name} now (timing: 307.1, 116.1a)")
     ab = spell_ability(o.card)
     specs: tuple[TargetSpec, ...] = ()
     aura = "Aura" in o.card.subtypes
@@ -210,7 +210,7 @@ def cast(g: "Game", player: str, a: dict[str, Any]) -> None:
 
 
 def _after_costs(g: "Game", pend: dict[str, Any] | None) -> None:
-    """601.2i / 602.2i / 605.3a: once the chosen parts of a cost are paid (engine/costs.py),
+    """601.2i / 602.2b / 605.3a: once the chosen parts of a cost are paid (engine/costs.py),
     the spell is cast, or the ability activated (a mana ability resolves)."""
     if pend is None:
         return  # waiting for the choice of a part
@@ -249,7 +249,7 @@ def _key(k: Any) -> Any:
 def activatable(g: "Game", player: str, oid: int) -> list[tuple[int, Ability]]:
     """(index, ability) of the activated and mana abilities of an object this player may
     activate where it is: a permanent they control (602.2), or a card in their graveyard
-    for the abilities that work from there (113.6, 602.2), or a card in their hand (cycling,
+    for the abilities that work from there (112.6, 602.2), or a card in their hand (cycling,
     702.28a). Indexes count every activated and mana ability in printed order."""
     o = g.objects[oid]
     if o.zone == "battlefield":
@@ -274,7 +274,7 @@ def activated_of(abilities: Any) -> list[tuple[int, Ability]]:
 
 
 def graveyard_abilities(card: Any) -> list[tuple[int, Ability]]:
-    """(index, ability) of a card's activated abilities that work from its owner's graveyard (113.6)."""
+    """(index, ability) of a card's activated abilities that work from its owner's graveyard (112.6)."""
     return index(card.abilities).from_graveyard
 
 
@@ -404,7 +404,7 @@ def activate(g: "Game", player: str, a: dict[str, Any]) -> None:
         s.chosen["source_lki"] = (sc.power, sc.toughness)
     if ab.condition is not None and ab.condition.get("once_each_turn"):
         o.chosen["activated:" + ab.text] = g.turn  # 602.5b
-    # 602.2i: abilities that trigger on activating it; matched against the source as it is
+    # 602.2b, 601.2i: abilities that trigger on activating it; matched against the source as it is
     # before the costs are paid (a source sacrificed to pay is seen as it last existed); they
     # wait in game.triggered, and an illegal activation restores the state before it
     triggers.event(g, {"event": "activate", "player": player, "obj": o.id, "ability": s.id,
@@ -419,7 +419,7 @@ def activate(g: "Game", player: str, a: dict[str, Any]) -> None:
 
 
 def finish_activate(g: "Game", player: str, sid: int) -> None:
-    """602.2i: the ability becomes activated once its costs are paid."""
+    """602.2b, 601.2i: the ability becomes activated once its costs are paid."""
     s = g.objects[sid]
     g.log("activate", player=player, card=s.card.name, obj=sid, targets=s.targets)
     triggers.became_targets(g, s)  # 603.2: becoming the target of it

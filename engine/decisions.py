@@ -32,7 +32,7 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
             if opt is not None:
                 opt["alt"] = "flashback"
                 out.append(opt)
-    # 117.1a, 307.1: the timing of most cards depends only on flash and the moment
+    # 116.1a, 307.1: the timing of most cards depends only on flash and the moment
     plain = not player_statics.active(g)
     sorcery = casting.sorcery_timing(g, player)
     holding = g.priority == player
@@ -71,7 +71,7 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
     srcs = list(_activated_sources(g, player))
     cache = ability_index.CACHE  # read here without a call per card (the hot path of every decision)
     objs = g.objects
-    for oid in p.graveyard:  # 113.6: some abilities work from the graveyard
+    for oid in p.graveyard:  # 112.6: some abilities work from the graveyard
         abl = objs[oid].card.abilities
         hit = cache.get(id(abl))
         gy = (hit[1] if hit is not None and hit[0] is abl else ability_index.index(abl)).from_graveyard

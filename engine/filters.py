@@ -58,7 +58,7 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False
     zone = f.get("zone", "stack" if "ability" in f else "battlefield")
     if zone == "stack":
-        # a spell, or (only where the filter says "ability") an ability on the stack (113.7)
+        # a spell, or (only where the filter says "ability") an ability on the stack (112.7a)
         if o.zone != "stack" or o.ability is not None and not ("ability" in f or _any_ability(f)):
             return False
         if "ability" in f and (o.ability is None or o.ability.kind != f["ability"]):

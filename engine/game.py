@@ -176,7 +176,7 @@ class Game:
     def turn_state_changed(self) -> None:
         """Forget derived data after a change of tapped state, summoning sickness, mana pools or
         the step only. While no static ability and no continuous effect exists, characteristics
-        are the printed ones plus counters (613.1, 613.4c) and no state-based action (704.5)
+        are the printed ones plus counters (613.1, 613.3d) and no state-based action (704.5)
         looks at these, so both stay known; otherwise this is ``changed()``."""
         if self.__dict__.get("_chars_plain") is not self._chars or self._chars is None or self.effects:
             self.changed()
@@ -748,7 +748,7 @@ class Game:
             return
         i = STEPS.index(self.step)
         nxt = STEPS[i + 1]
-        # 508.8: with no attackers, the blockers and damage steps are skipped
+        # 508.6: with no attackers, the blockers and damage steps are skipped
         if self.step == "declare_attackers" and not combat.attackers(self):
             nxt = "end_of_combat"
         self.step = nxt

@@ -360,7 +360,7 @@ def _apply6(c: Chars, st: dict[str, Any]) -> None:
         extra = [_KEYWORD_ABILITIES[k] for k in st["keywords"] if k in _KEYWORD_ABILITIES]
         # a granted undying or persist is its triggered ability too, as printed (702.92a, 702.78a)
         extra += [ab for k in st["keywords"] if k in _KEYWORD_TEXT for ab in _keyword_abilities(k) or ()]
-        if extra:  # a granted prowess or exalted is its triggered ability (702.108b, 702.83b)
+        if extra:  # a granted prowess or exalted is its triggered ability (702.107a, 702.82a)
             c.abilities = c.abilities + extra
 
 

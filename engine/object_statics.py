@@ -1,5 +1,5 @@
 """Static abilities an object has about itself that other rules ask about: "This spell
-can't be countered" (CR 101.1, 701.5) and "the damage can't be prevented" (615.12).
+can't be countered" (CR 101.1, 701.5) and "the damage can't be prevented" (615.11).
 """
 from __future__ import annotations
 
@@ -36,7 +36,7 @@ def cant_be_countered(g: "Game", oid: int) -> bool:
 
 
 def unpreventable(g: "Game", src: int) -> bool:
-    """615.12: damage this source deals can't be prevented ("the damage can't be prevented")."""
+    """615.11: damage this source deals can't be prevented ("the damage can't be prevented")."""
     o = g.objects.get(src)
     if o is None or not any(ab.kind == "static" and ab.static and ab.static.get("kind") == "unpreventable"
                             for ab in o.card.abilities):

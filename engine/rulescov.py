@@ -3,7 +3,7 @@
 Counts, per section of chapters 1-7 of the Comprehensive Rules of April 8, 2016, the
 numbered rules (``x.y``, e.g. 510.1) that the ``rules:`` lines of at least one *passing*
 scenario cite. A subrule citation (510.1c) counts for its rule (510.1); a section number
-alone (510), or a number the 2016 text does not have (603.10a, today's numbering), counts
+alone (510), or a number the 2016 text does not have (a later edition's number), counts
 for nothing and is listed.
 
 What "exercised" means here, checked for every citing scenario:

@@ -138,7 +138,8 @@ def secret_cards(limit: int | None = None) -> list[str]:
     out = []
     for rec in corpus().values():
         name = rec.get("name", "")
-        if " // " in name or name.startswith("A-") or not _WORDS.search(rec.get("text") or rec.get("oracle_text") or ""):
+        text = rec.get("text") or rec.get("oracle_text") or ""
+        if " // " in name or name.startswith("A-") or not _WORDS.search(text):
             continue
         try:
             card = pool.definition(name)

@@ -21,7 +21,7 @@ ZONES = ("library", "hand", "battlefield", "graveyard", "stack", "exile", "comma
 
 
 class Obj:
-    """A card, token, copy or ability on the stack (CR 109.1, 113.7).
+    """A card, token, copy or ability on the stack (CR 109.1, 112.7a).
 
     ``id`` is new whenever it changes zones (CR 400.7); ``uid`` names the physical
     card across zones (used by scenarios and replays, never shown for hidden zones).

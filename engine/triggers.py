@@ -264,7 +264,7 @@ def leaves(g: "Game", o: "Obj", before: "Chars", to: str) -> list[dict[str, Any]
                     t = _add(g, g.objects[oid], ab, ctl, e)
                     if t:
                         out.append(t)
-        # 603.10a: objects that left at the same time (earlier in this batch) look back too
+        # 603.6d: objects that left at the same time (earlier in this batch) look back too
         for ghost, gchars in getattr(g, "lki", []):
             for ab, ctl in _triggers(g, ghost.id, gchars):
                 if _match(g, ghost.id, ctl, ab.trigger, e):

@@ -16,9 +16,6 @@ from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGINE = ROOT / "engine"
-#: Packages other helpers own, whose imports inside functions are counted but not yet
-#: required to carry a "# layering:" comment (their layer order is checked like any other).
-NOT_YET = ("engine.cards", "engine.net", "engine.decks")
 
 
 class Import(NamedTuple):
@@ -183,7 +180,7 @@ def test_no_import_loop():
 
 def test_imports_inside_functions_say_why():
     bare = [f"{e.src}:{e.line}: {e.text.strip()}" for e in imports()
-            if e.in_function and "# layering:" not in e.text and not e.src.startswith(NOT_YET)]
+            if e.in_function and "# layering:" not in e.text]
     assert not bare, "imports inside functions without a '# layering: <why>' comment:\n" + "\n".join(bare)
 
 
@@ -202,9 +199,7 @@ def report() -> dict[str, int]:
     known = modules()
     fn = {(e.src, e.line) for e in edges if e.in_function}  # import statements, not names
     return {"modules": len(known), "runtime_import_edges": len({(e.src, e.dst) for e in edges}),
-            "import_statements_in_functions": len(fn),
-            "of_which_outside_" + "_".join(p.split(".")[1] for p in NOT_YET):
-                sum(1 for src, _ in fn if not src.startswith(NOT_YET))}
+            "import_statements_in_functions": len(fn)}
 
 
 if __name__ == "__main__":

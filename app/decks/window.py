@@ -36,19 +36,38 @@ from typing import Any
 
 from PySide6.QtCore import QEvent, QMimeData, QObject, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QBrush, QColor, QIcon, QKeySequence
-from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout,
-                               QHBoxLayout, QHeaderView, QInputDialog, QLabel, QLineEdit, QListWidget,
-                               QListWidgetItem, QMainWindow, QMessageBox, QPushButton, QSpinBox, QSplitter,
-                               QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QInputDialog,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QMainWindow,
+    QMessageBox,
+    QPushButton,
+    QSpinBox,
+    QSplitter,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 
+from app.decks.ranking import rank_names, single_name, visible_names
+from engine.decks.carddb import is_basic_land
 from engine.decks.files import DeckFileError, read_deck, write_deck
 from engine.decks.format import FormatError, load_formats, user_formats_dir
-from engine.decks.carddb import is_basic_land
 from engine.decks.limited import LimitedError, bot_deck, new_seed, sealed_pool
 from engine.decks.model import Deck
 from engine.decks.validate import Problem, Validator
-
-from app.decks.ranking import rank_names, single_name, visible_names
 
 NAME_ROLE = Qt.ItemDataRole.UserRole
 SEARCH_LIMIT = 300
@@ -249,11 +268,12 @@ class DeckBuilderWindow(QMainWindow):
         rv.addWidget(lists, 1)
 
         btns = QHBoxLayout()
-        for label, name, slot in (("+", "plus", lambda: self._on_current(lambda n, s: self.add_card(n, sideboard=s))),
-                                  ("-", "minus", lambda: self._on_current(lambda n, s: self.remove_card(n, sideboard=s))),
-                                  ("Move", "move", lambda: self._on_current(self.move_card)),
-                                  ("Make commander", "makeCommander", lambda: self._on_current(
-                                      lambda n, s: self.set_commander(n)))):
+        for label, name, slot in (
+            ("+", "plus", lambda: self._on_current(lambda n, s: self.add_card(n, sideboard=s))),
+            ("-", "minus", lambda: self._on_current(lambda n, s: self.remove_card(n, sideboard=s))),
+            ("Move", "move", lambda: self._on_current(self.move_card)),
+            ("Make commander", "makeCommander", lambda: self._on_current(lambda n, s: self.set_commander(n))),
+        ):
             b = QPushButton(label, objectName=name)
             b.clicked.connect(slot)
             btns.addWidget(b)

@@ -13,9 +13,8 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
-from engine.errors import IllegalAction
-
 from app.table.log import describe_all
+from engine.errors import IllegalAction
 
 # Steps where a player with something to do gets priority with an empty stack (Forge and
 # Arena have such stops; the rest of the time priority is passed for them). With a spell

@@ -10,8 +10,13 @@ from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPixmap, QPolygonF
-from PySide6.QtWidgets import (QGraphicsItem, QGraphicsObject, QGraphicsPathItem, QGraphicsSimpleTextItem,
-                               QStyleOptionGraphicsItem)
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsObject,
+    QGraphicsPathItem,
+    QGraphicsSimpleTextItem,
+    QStyleOptionGraphicsItem,
+)
 
 from app.table.looks import HIGHLIGHT, IDENTITY, blit_look, draw_look_scaled, font, look_key, unsupported_note
 

@@ -9,10 +9,23 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from PySide6.QtCore import QSize, Qt
-from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QGridLayout, QHBoxLayout, QLabel,
-                               QListWidget, QListWidgetItem, QPushButton, QSizePolicy, QSpinBox, QStyle,
-                               QStyleOptionButton, QStylePainter, QVBoxLayout, QWidget)
-
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSizePolicy,
+    QSpinBox,
+    QStyle,
+    QStyleOptionButton,
+    QStylePainter,
+    QWidget,
+)
 
 MAX_TARGET_BUTTONS = 8  # more candidate targets than this are offered as a list
 PICK_KINDS = ("choose_cards", "discard_to_hand_size", "legend_rule")   # cards also picked by clicking them

@@ -21,8 +21,23 @@ from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSimpleTextItem
 
-from app.table.items import (CARD_TYPE, PLAYER_TYPE, STOP_TYPE, ZONE_TYPE, ArrowItem, ArrowLayer, CardItem,
-                             PlayerItem, StopItem, ZoneItem, Z_ARROW, Z_ATTACHED, Z_CARD, Z_DRAG, Z_STACK)
+from app.table.items import (
+    CARD_TYPE,
+    PLAYER_TYPE,
+    STOP_TYPE,
+    Z_ARROW,
+    Z_ATTACHED,
+    Z_CARD,
+    Z_DRAG,
+    Z_STACK,
+    ZONE_TYPE,
+    ArrowItem,
+    ArrowLayer,
+    CardItem,
+    PlayerItem,
+    StopItem,
+    ZoneItem,
+)
 
 SCENE_W, SCENE_H = 1600, 1000
 LEFT_W = 200          # player panels
@@ -43,10 +58,17 @@ STOP_STEPS = (("upkeep", "upkeep"), ("draw", "draw"), ("main1", "main 1"), ("beg
               ("end", "end step"))
 STOPS_Y = 380
 # the steps and phases by their names in the rules (500.1, 505.1)
-STEP_NAMES = {"main1": "first main phase", "main2": "second main phase", "first_strike_damage": "first-strike damage step",
-              "combat_damage": "combat damage step", "end": "end step",
-              # before the first turn (103.2-103.5): no step of the turn, but what is being done
-              "play_first": "choice of who plays first", "mulligan": "mulligans", "opening": "opening hands"}
+STEP_NAMES = {
+    "main1": "first main phase",
+    "main2": "second main phase",
+    "first_strike_damage": "first-strike damage step",
+    "combat_damage": "combat damage step",
+    "end": "end step",
+    # before the first turn (103.2-103.5): no step of the turn, but what is being done
+    "play_first": "choice of who plays first",
+    "mulligan": "mulligans",
+    "opening": "opening hands",
+}
 
 
 BEFORE_TURNS = ("play_first", "mulligan", "opening")

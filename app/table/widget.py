@@ -6,8 +6,20 @@ from typing import Any, Iterable
 
 from PySide6.QtCore import QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QPainter, QPixmapCache, QShortcut
-from PySide6.QtWidgets import (QFrame, QGraphicsView, QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QMenu, QMessageBox,
-                               QPlainTextEdit, QPushButton, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QFrame,
+    QGraphicsView,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QMenu,
+    QMessageBox,
+    QPlainTextEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from app.cards.render import card_pixmap
 from app.settings import save_stops, saved_stops
@@ -400,7 +412,10 @@ class TableWidget(QWidget):
         def add(label: str, answer: dict[str, Any], parent: QMenu = menu) -> None:
             parent.addAction(label).triggered.connect(lambda _=False: self.manual_action(answer))
         if zone == "battlefield":
-            add("Untap" if card.get("tapped") else "Tap", {"action": "untap" if card.get("tapped") else "tap", "card": obj})
+            add(
+                "Untap" if card.get("tapped") else "Tap",
+                {"action": "untap" if card.get("tapped") else "tap", "card": obj},
+            )
             add("Add a +1/+1 counter", {"action": "counters", "card": obj, "kind": "+1/+1", "delta": 1})
             if (card.get("counters") or {}).get("+1/+1"):
                 add("Remove a +1/+1 counter", {"action": "counters", "card": obj, "kind": "+1/+1", "delta": -1})

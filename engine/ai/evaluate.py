@@ -50,12 +50,12 @@ def creature_value(power: int, toughness: int, keywords: frozenset[str] | set[st
     return v
 
 
-def _life(l: int) -> float:
+def _life(life: int) -> float:
     """Life is worth more the less of it there is (a player at 0 or less loses, 704.5a):
     half a point each above 10, one point each below, more below 6."""
-    if l <= 0:
+    if life <= 0:
         return -50.0
-    return min(l, 10) + 0.5 * max(0, l - 10) - 1.0 * max(0, 6 - l) - 1.0 * max(0, 3 - l)
+    return min(life, 10) + 0.5 * max(0, life - 10) - 1.0 * max(0, 6 - life) - 1.0 * max(0, 3 - life)
 
 
 def board(g: Game, seat: str) -> float:

@@ -193,13 +193,28 @@ def main(argv: list[str] | None = None) -> int:
         x = r[side]
         m = x["decision_ms"]
         c = x["cpu_ms"]
-        print(f"{side} ({x['level']}): {x['wins']} wins; {x['decisions']} decisions, ms per decision "
-              f"median {m['median']}, p95 {m['p95']}, max {m['max']}"
-              + (f" (CPU of its thread: median {c['median']}, p95 {c['p95']}, max {c['max']})" if x["cpu_ms"]["max"] else ""))
+        print(
+            f"{side} ({x['level']}): {x['wins']} wins; {x['decisions']} decisions, ms per decision "
+            f"median {m['median']}, p95 {m['p95']}, max {m['max']}"
+            + (
+                f" (CPU of its thread: median {c['median']}, p95 {c['p95']}, max {c['max']})"
+                if x["cpu_ms"]["max"]
+                else ""
+            )
+        )
     print(f"{r['games']} games, {r['draws']} draws, {r['mean_turns']} turns on average")
     if args.json:
-        print(json.dumps({"games": r["games"], "draws": r["draws"], "a": {k: r["a"][k] for k in ("wins", "decision_ms")},
-                          "b": {k: r["b"][k] for k in ("wins", "decision_ms")}, "mean_turns": r["mean_turns"]}))
+        print(
+            json.dumps(
+                {
+                    "games": r["games"],
+                    "draws": r["draws"],
+                    "a": {k: r["a"][k] for k in ("wins", "decision_ms")},
+                    "b": {k: r["b"][k] for k in ("wins", "decision_ms")},
+                    "mean_turns": r["mean_turns"],
+                }
+            )
+        )
     return 0
 
 

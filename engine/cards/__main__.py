@@ -11,7 +11,12 @@ import sys
 import time
 from typing import Any, Sequence, TextIO
 
+from engine.atomicfile import WriteError
+from engine.cards.data import card_to_dict
+from engine.cards.db import build_db, default_db_path, open_db
+from engine.cards.importers import CardFileError
 from engine.cards.search import HELP as QUERY_HELP
+from engine.cards.search import QueryError
 
 EXIT_FOUND, EXIT_NOTHING, EXIT_BAD = 0, 1, 2
 
@@ -156,12 +161,10 @@ def _err(msg: str) -> int:
 
 
 def _open(args: argparse.Namespace) -> Any:
-    from engine.cards.db import open_db
     return open_db(args.db, progress=StderrProgress())
 
 
 def _cmd_build(args: argparse.Namespace) -> int:
-    from engine.cards.db import build_db, default_db_path
     path = args.db or default_db_path()
     if args.source is not None and not os.path.exists(args.source):
         return _err(f"{args.source}: no such file")
@@ -189,8 +192,6 @@ def _cmd_stats(args: argparse.Namespace) -> int:
 
 
 def _cmd_search(args: argparse.Namespace) -> int:
-    from engine.cards.data import card_to_dict
-    from engine.cards.search import QueryError
     query = " ".join(args.query).strip()
     if not query:
         return _err("search needs a query (see python -m engine.cards search --help)")
@@ -287,7 +288,6 @@ def _show_text(card: Any, printings: list) -> str:
 
 
 def _cmd_show(args: argparse.Namespace) -> int:
-    from engine.cards.data import card_to_dict
     name = " ".join(args.name).strip()
     if not name:
         return _err("show needs a card name")
@@ -328,8 +328,6 @@ def _cmd_coverage(argv: list[str]) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from engine.atomicfile import WriteError
-    from engine.cards.importers import CardFileError
     argv = list(sys.argv[1:] if argv is None else argv)
     argv, ci = _split_global(argv)
     cmd = argv[ci] if ci < len(argv) else None

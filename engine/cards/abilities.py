@@ -67,7 +67,7 @@ A dict; every key present must hold (absent key = no constraint):
   zone: "battlefield" (default) | "graveyard" | "hand" | "library" | "exile" | "stack" (a spell)
         | "any_card" (a card wherever the sentence says; search/dig use their own zone)
   player: True [opponent: True]   a player (alone, or with types: "creature or player")
-  any: True              "any target": a creature, player, planeswalker or battle (CR 115.4)
+  any: True              "any target": a creature, player, planeswalker or battle (wording not in 2016 rules; CR 114)
   or: [FILTER, ...]      matches any of the sub-filters (the outer keys also apply)
   source: True           a source of damage; targets_you: True (a spell that targets you)
   targets: "self" | FILTER   (cast triggers) the spell targets the source / an object matching
@@ -82,63 +82,132 @@ A dict; every key present must hold (absent key = no constraint):
 
 Effect ops
 ----------
-| op           | args                                                     | meaning                                   | CR      |
-|--------------|----------------------------------------------------------|-------------------------------------------|---------|
-| damage       | amount, to, [source=REF (default self)], [divided], [exile_if_dies] | source deals damage (divided: split among targets; exile_if_dies: if it would die this turn, exile it instead) | 120, 614 |
-| pump         | what, power, toughness, [per], [duration]                | +N/+M (layer 7c); duration "eot" (default) or "your_next_turn" | 611, 613.4c |
-| grant        | what, keywords:[..], [lose:[..]], [abilities: [Ability]], [duration], [choose: n] | gains/loses keywords (choose: the controller picks n of them); duration "eot" (default), "your_next_turn", "permanent". Keyword strings may be "Protection from red", "Hexproof from black" | 611, 613.1f |
-| restrict     | what, rule, duration ("eot", "your_next_turn", "next_untap", "while_you_control_self", "permanent"), [by: FILTER], [except: FILTER] | rule in: cant_block, cant_attack, cant_attack_or_block, cant_be_blocked (by FILTER), must_attack, must_block, must_be_blocked, must_be_blocked_by_all, attack_despite_defender, doesnt_untap (duration "next_untap"), cant_be_regenerated | 508.1c, 509.1b, 502.3 |
-| destroy      | what, [no_regen]                                         | destroy                                   | 701.8   |
-| exile        | what, [until: "self_leaves"]                             | exile (until the source leaves: return it then, 610.3) | 406, 610.3 |
-| bounce       | what, [with_auras]                                       | return to its owner's hand (from whatever zone it is in); with_auras: the Auras attached to it too | 400.7 |
-| move         | what, to, [tapped], [control: "you"], [counter: KIND], [from: "graveyard"], [unearth], [becomes: {subtypes, colors} added] | zone change: to = hand, battlefield, library_top, library_bottom, library_top_or_bottom (owner's choice), library_shuffle, graveyard | 400.7 |
-| tap / untap  | what                                                     | tap or untap                              | 701.26  |
-| regenerate   | what                                                     | next time it would be destroyed this turn, instead ... | 701.19 |
-| gain_control | what, [duration: "eot"|"while_you_control_self"]         | the controller of the source gains control | 613.1b |
-| sacrifice    | what=REF  or  who, filter, amount                        | sacrifice (who chooses among their objects matching) | 701.21 |
-| draw         | who, amount                                              | draw cards                                | 121     |
-| discard      | who, amount, [random], [filter], [chooser: "you"]  or  who, what: {"choose": ...} (the card chosen from a revealed hand) | discard (amount "all": the whole hand; "any": any number, then "that_much" is that number; chooser "you": who reveals their hand and you choose a card matching filter) | 701.9 |
-| gain_life    | who, amount                                              | gain life                                 | 119     |
-| lose_life    | who, amount                                              | lose life                                 | 119     |
-| color        | what, choose, duration                                   | becomes the color or colors its controller chooses (layer 5) | 105.3 |
-| set_life     | who, amount                                              | life total becomes the amount (gains or loses the difference) | 119.5 |
-| mill         | who, amount                                              | mill                                      | 701.13  |
-| scry         | amount, [surveil: True]                                  | scry N, or surveil N                      | 701.22, 701.46 |
-| counter      | what, [unless_pays: [mana symbols]]                      | counter a spell (unless its controller pays) | 701.5 |
-| counters     | what, kind, amount, [remove], [divided]  (what "you": player counters, e.g. kind "energy") | put (or remove) counters; kind "+1/+1", "-1/-1", "loyalty", "any" ... | 122 |
-| token        | amount, types, subtypes, colors, keywords, power, toughness, [supertypes], [name], [tapped], [attacking], [abilities: [Ability]], [who: PLAYER_REF (default you)]  or  amount, kind, [tapped]  or  amount, copy_of: REF (a token copy) ("Treasure", "Food", "Clue", "Blood", "Gold", ...) | create tokens (predefined kinds: 111.10) | 111 |
-| add_mana     | mana:[syms]  or  choice:[[syms], ...]  or  any: n, [same], [chosen_color]; [per: AMOUNT]; [only_for: FILTER (spend only on spells matching)] | add mana (choice: one of the lists; any: n mana of any colors, same: all one color) | 106 |
-| fight        | a, b                                                     | each deals damage equal to its power to the other | 701.14 |
-| attach       | what, to                                                 | attach an Aura/Equipment                  | 701.3   |
-| search       | filter, amount, to, [up_to], [tapped], [reveal], [zones: ["library","graveyard"]] | search your library, put the cards in `to` (hand, battlefield, library_top, graveyard), then shuffle | 701.23 |
-| dig          | amount, take, filter, to, rest, [optional], [tapped], [reveal] | look at (reveal: reveal) the top `amount` cards, put up to `take` matching into `to`, the rest to `rest` (library_bottom in random order, graveyard, or library_top) | 701.20 |
-| shuffle      | who                                                      | shuffle a library                         | 701.24  |
-| extra_turn   | who                                                      | take an extra turn after this one         | 500.7   |
-| prevent      | [combat], [by: REF], [to: REF], [amount], [rider: {counters: KIND} or {gain_life: true}], [from_chosen_source, next], duration | prevention shield (rider: what happens for the damage it prevented, 615.5) | 615     |
-| animate      | what, power, toughness, types, subtypes, colors, keywords, duration, in_addition, [keep_types], [lose_all] | becomes a P/T creature (layers 4, 5, 7b); in_addition: keeps its other types; keep_types: the subtypes replace its creature types, card types stay (205.1b); lose_all: loses all abilities (layer 6) | 613 |
-| pay          | mana: [syms]  or  life: n                                | the controller pays (inside "may": "you may pay {1}. If you do, ...") | 117 |
-| unless       | payer, (pay: {mana|life}  or  actions: [Effect]), effects | effects happen unless payer pays / performs the actions | 118.12 |
-| delayed      | step ("end", "upkeep", "your_upkeep", "end_of_combat"), effects | a delayed trigger at the next such step | 603.7 |
-| exile_top    | who, amount                                              | exile the top cards of a library (then "exiled") | 406 |
-| playable     | what: "exiled" or a card FILTER (e.g. Zombie cards in your graveyard), play: "play"|"cast", until: "eot"|"next_turn_end", [free] | you may play/cast those cards (free: without paying their mana cost) | 601.2 |
-| emblem       | who, abilities: [Ability]                                | the player gets an emblem with those abilities | 114 |
-| action       | name, [amount], [what], [subtype], [times]               | a keyword action of CR 701, closed list: proliferate (701.27), populate (701.30), explore (701.44, what), connive (701.50, what), learn (701.48), venture_into_the_dungeon (701.49), the_ring_tempts_you (701.54), manifest_dread (701.62), become_the_monarch (724), take_the_initiative (725), open_an_attraction (701.51), forage (701.61), time_travel (701.56), transform (701.28, what), goad (701.38, what or amount), bolster/monstrosity/adapt/incubate/discover/support/fateseal/endure (amount), amass (subtype, amount) | 701 |
-| reveal       | who, zone: "hand", [to: "you"]                           | a player reveals their hand (to: only you look at it) | 701.16 |
-| win_game / lose_game | who                                               | the player wins / loses the game          | 104.2, 104.3 |
-| exchange_control | what: {"target": i} (two chosen) or [REF, REF]        | exchange control of two permanents        | 701.12  |
-| poison       | who, amount                                              | the players named get that many poison counters (engine/ops/poison.py) | 121.1c |
-| ward         | mana: [syms], life: n                                    | counter the spell or ability whose targeting triggered this, unless its controller pays (engine/ops/ward.py) | not in 2016 (Strixhaven) |
-| reveal_until | filter, to, rest                                         | reveal from the top until a matching card; put it in `to`, the rest in `rest` | 701.20 |
-| may          | effects:[Effect], [then:[Effect]], [else:[Effect]], [reflexive] | "you may ...; if you do ...; if you don't ..."; reflexive: "when you do" (targets of `then` are chosen after) | 608.2d, 603.12 |
-| if           | cond: CONDITION, then:[Effect], [else:[Effect]]          | conditional instruction (see quantities conditions) | 608.2c |
+Each op: its name and arguments, then what it does and the rules it follows (CR).
+
+damage: amount, to, [source=REF (default self)], [divided], [exile_if_dies]
+    source deals damage (divided: split among targets; exile_if_dies: if it would die this turn, exile it instead)
+    (CR 120, 614)
+pump: what, power, toughness, [per], [duration]
+    +N/+M (layer 7c); duration "eot" (default) or "your_next_turn" (CR 611, 613.3c)
+grant: what, keywords:[..], [lose:[..]], [abilities: [Ability]], [duration], [choose: n]
+    gains/loses keywords (choose: the controller picks n of them); duration "eot" (default), "your_next_turn",
+    "permanent". Keyword strings may be "Protection from red", "Hexproof from black" (CR 611, 613.1f)
+restrict: what, rule, duration ("eot", "your_next_turn", "next_untap", "while_you_control_self", "permanent"), [by:
+      FILTER], [except: FILTER]
+    rule in: cant_block, cant_attack, cant_attack_or_block, cant_be_blocked (by FILTER), must_attack, must_block,
+    must_be_blocked, must_be_blocked_by_all, attack_despite_defender, doesnt_untap (duration "next_untap"),
+    cant_be_regenerated (CR 508.1c, 509.1b, 502.3)
+destroy: what, [no_regen]
+    destroy (CR 701.8)
+exile: what, [until: "self_leaves"]
+    exile (until the source leaves: return it then, 610.3) (CR 406, 610.3)
+bounce: what, [with_auras]
+    return to its owner's hand (from whatever zone it is in); with_auras: the Auras attached to it too (CR 400.7)
+move: what, to, [tapped], [control: "you"], [counter: KIND], [from: "graveyard"], [unearth], [becomes: {subtypes,
+      colors} added]
+    zone change: to = hand, battlefield, library_top, library_bottom, library_top_or_bottom (owner's choice),
+    library_shuffle, graveyard (CR 400.7)
+tap / untap: what
+    tap or untap (CR 701.26)
+regenerate: what
+    next time it would be destroyed this turn, instead ... (CR 701.19)
+gain_control: what, [duration: "eot"|"while_you_control_self"]
+    the controller of the source gains control (CR 613.1b)
+sacrifice: what=REF  or  who, filter, amount
+    sacrifice (who chooses among their objects matching) (CR 701.21)
+draw: who, amount
+    draw cards (CR 121)
+discard: who, amount, [random], [filter], [chooser: "you"]  or  who, what: {"choose": ...} (the card chosen from a
+      revealed hand)
+    discard (amount "all": the whole hand; "any": any number, then "that_much" is that number; chooser "you": who
+    reveals their hand and you choose a card matching filter) (CR 701.9)
+gain_life: who, amount
+    gain life (CR 119)
+lose_life: who, amount
+    lose life (CR 119)
+color: what, choose, duration
+    becomes the color or colors its controller chooses (layer 5) (CR 105.3)
+set_life: who, amount
+    life total becomes the amount (gains or loses the difference) (CR 119.5)
+mill: who, amount
+    mill (CR 701.13)
+scry: amount, [surveil: True]
+    scry N (CR 701.18), or surveil N (not in the 2016 rules)
+counter: what, [unless_pays: [mana symbols]]
+    counter a spell (unless its controller pays) (CR 701.5)
+counters: what, kind, amount, [remove], [divided]  (what "you": player counters, e.g. kind "energy")
+    put (or remove) counters; kind "+1/+1", "-1/-1", "loyalty", "any" ... (CR 122)
+token: amount, types, subtypes, colors, keywords, power, toughness, [supertypes], [name], [tapped], [attacking],
+      [abilities: [Ability]], [who: PLAYER_REF (default you)]  or  amount, kind, [tapped]  or  amount, copy_of: REF
+      (a token copy) ("Treasure", "Food", "Clue", "Blood", "Gold", ...)
+    create tokens (predefined kinds: a later addition, not in the 2016 rules) (CR 110.5)
+add_mana: mana:[syms]  or  choice:[[syms], ...]  or  any: n, [same], [chosen_color]; [per: AMOUNT]; [only_for:
+      FILTER (spend only on spells matching)]
+    add mana (choice: one of the lists; any: n mana of any colors, same: all one color) (CR 106)
+fight: a, b
+    each deals damage equal to its power to the other (CR 701.14)
+attach: what, to
+    attach an Aura/Equipment (CR 701.3)
+search: filter, amount, to, [up_to], [tapped], [reveal], [zones: ["library","graveyard"]]
+    search your library, put the cards in `to` (hand, battlefield, library_top, graveyard), then shuffle (CR 701.23)
+dig: amount, take, filter, to, rest, [optional], [tapped], [reveal]
+    look at (reveal: reveal) the top `amount` cards, put up to `take` matching into `to`, the rest to `rest`
+    (library_bottom in random order, graveyard, or library_top) (CR 701.20)
+shuffle: who
+    shuffle a library (CR 701.24)
+extra_turn: who
+    take an extra turn after this one (CR 500.7)
+prevent: [combat], [by: REF], [to: REF], [amount], [rider: {counters: KIND} or {gain_life: true}],
+      [from_chosen_source, next], duration
+    prevention shield (rider: what happens for the damage it prevented, 615.5) (CR 615)
+animate: what, power, toughness, types, subtypes, colors, keywords, duration, in_addition, [keep_types], [lose_all]
+    becomes a P/T creature (layers 4, 5, 7b); in_addition: keeps its other types; keep_types: the subtypes replace
+    its creature types, card types stay (205.1b); lose_all: loses all abilities (layer 6) (CR 613)
+pay: mana: [syms]  or  life: n
+    the controller pays (inside "may": "you may pay {1}. If you do, ...") (CR 117)
+unless: payer, (pay: {mana|life}  or  actions: [Effect]), effects
+    effects happen unless payer pays / performs the actions (CR 117.12)
+delayed: step ("end", "upkeep", "your_upkeep", "end_of_combat"), effects
+    a delayed trigger at the next such step (CR 603.7)
+exile_top: who, amount
+    exile the top cards of a library (then "exiled") (CR 406)
+playable: what: "exiled" or a card FILTER (e.g. Zombie cards in your graveyard), play: "play"|"cast", until:
+      "eot"|"next_turn_end", [free]
+    you may play/cast those cards (free: without paying their mana cost) (CR 601.2)
+emblem: who, abilities: [Ability]
+    the player gets an emblem with those abilities (CR 114)
+action: name, [amount], [what], [subtype], [times]
+    a keyword action, closed list: proliferate (701.24), populate (701.27), transform (701.25, what),
+    bolster/monstrosity/support/fateseal (amount) (CR 701); and later additions, not in the 2016 rules:
+    explore (what), connive (what), learn, venture_into_the_dungeon, the_ring_tempts_you, manifest_dread,
+    become_the_monarch, take_the_initiative, open_an_attraction, forage, time_travel, goad (what or amount),
+    adapt/incubate/discover/endure (amount), amass (subtype, amount)
+reveal: who, zone: "hand", [to: "you"]
+    a player reveals their hand (to: only you look at it) (CR 701.16)
+win_game / lose_game: who
+    the player wins / loses the game (CR 104.2, 104.3)
+exchange_control: what: {"target": i} (two chosen) or [REF, REF]
+    exchange control of two permanents (CR 701.12)
+poison: who, amount
+    the players named get that many poison counters (engine/ops/poison.py) (CR 121.1c)
+ward: mana: [syms], life: n
+    counter the spell or ability whose targeting triggered this, unless its controller pays (engine/ops/ward.py)
+    (not in 2016 (Strixhaven))
+reveal_until: filter, to, rest
+    reveal from the top until a matching card; put it in `to`, the rest in `rest` (CR 701.20)
+may: effects:[Effect], [then:[Effect]], [else:[Effect]], [reflexive]
+    "you may ...; if you do ...; if you don't ..."; reflexive: "when you do" (targets of `then` are chosen after)
+    (CR 608.2d; reflexive triggers are not in the 2016 rules)
+if: cond: CONDITION, then:[Effect], [else:[Effect]]
+    conditional instruction (see quantities conditions) (CR 608.2c)
 
 Conditions (Ability.condition, "if" op, static "condition") are dicts; their keys are
 listed in engine/cards/compiler/quantities.py: control/min/max, life_ge, life_le,
 your_turn, graveyard_ge+filter, hand_le, hand_ge, gained_life_this_turn,
 opponent_lost_life_this_turn, self: FILTER, it: FILTER, kicked, x_ge, cast_from_hand,
 all: [..], player_lost_life_this_turn: n, milled_this_way: FILTER, self_attacked_or_blocked_this_turn,
-self_dealt_damage: False, life_ge_start_plus: n, spells_cast_this_turn: 0, spells_cast_last_turn: 0, and for activated abilities
-once_each_turn, step, before_attackers, combat; any_player_life_le: n, opponents_ge: n,
+self_dealt_damage: False, life_ge_start_plus: n, spells_cast_this_turn: 0, spells_cast_last_turn: 0,
+and for activated abilities once_each_turn, step, before_attackers, combat; any_player_life_le: n, opponents_ge: n,
 opponents_control: FILTER + min.
 
 Triggers (Ability.trigger)
@@ -172,7 +241,7 @@ a spell: can't be countered, additional costs). Ability.keyword names the keywor
 Statics (Ability.static)
 ------------------------
 {"kind": K, ...} with "affects": "self" | "attached" | FILTER and optional "condition":
-  anthem             power, toughness, [per]            +N/+M (layer 7c)                       613.4c
+  anthem             power, toughness, [per]            +N/+M (layer 7c)                       613.3c
   keywords           keywords, [lose]                   has / loses keywords (layer 6)         613.1f
   restriction        rule, [by|except|what: FILTER]     rules: cant_block, cant_attack, cant_attack_or_block,
                      cant_be_blocked, must_attack, must_block, max_one_blocker, extra_block,
@@ -193,7 +262,7 @@ Statics (Ability.static)
   grant_ability      ability: Ability                   objects matching have that ability     613.1f
   add_types          subtypes                           "is a Knight in addition ..." (layer 4)
   become             lose_all, [subtypes, keep_types, types, colors, power, toughness]
-                                                        "loses all abilities and is a 1/1 Frog" (layers 4, 5, 6, 7b) 613.1
+                     "loses all abilities and is a 1/1 Frog" (layers 4, 5, 6, 7b) 613.1
   choose_on_enter    choice: color|creature_type|opponent|card_type|basic_land_type|creature|player
   life_gain_plus     amount                             "you gain that much life plus N instead"   614
   play_from          zone: graveyard|library_top, filter   you may play/cast matching cards from there
@@ -201,7 +270,7 @@ Statics (Ability.static)
   free_spells        zone, spells: FILTER               cast them without paying their mana cost
   graveyard_replacement  affects: "self"|FILTER, to: exile|library_shuffle, [reveal]             614
   clone              filter                             may enter as a copy of a matching creature 707.9
-  unpreventable      (affects self)                     its damage can't be prevented            615.12
+  unpreventable      (affects self)                     its damage can't be prevented            615.11
   spell_limit        who, amount                        each player can't cast more than N spells each turn
   player_keywords    who, keywords                      "You have hexproof"                      702.11d
   control            (affects attached)                 you control the enchanted permanent      613.1b
@@ -232,8 +301,8 @@ from typing import Any
 # The closed vocabularies of the contract above (a test checks the compiled corpus uses nothing else).
 EFFECT_OPS: frozenset[str] = frozenset({
     "damage", "pump", "grant", "restrict", "destroy", "exile", "bounce", "move", "tap", "untap", "regenerate",
-    "gain_control", "sacrifice", "draw", "discard", "gain_life", "lose_life", "set_life", "color", "mill", "scry", "counter",
-    "counters", "token", "add_mana", "fight", "attach", "search", "dig", "shuffle", "extra_turn", "prevent",
+    "gain_control", "sacrifice", "draw", "discard", "gain_life", "lose_life", "set_life", "color", "mill", "scry",
+    "counter", "counters", "token", "add_mana", "fight", "attach", "search", "dig", "shuffle", "extra_turn", "prevent",
     "animate", "pay", "unless", "delayed", "exile_top", "playable", "emblem", "action", "reveal", "win_game",
     "lose_game", "exchange_control", "reveal_until", "may", "if", "ward", "poison",
 })

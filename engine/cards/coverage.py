@@ -30,6 +30,11 @@ import time
 from collections import Counter
 from typing import Any, Iterable
 
+from engine.cards.compiler import compile_card, read_ir
+from engine.cards.data import fold_key, make_card, make_face
+from engine.decks.files import DeckFileError, read_deck
+from engine.support import unsupported_reasons
+
 __all__ = ["main", "load_cards", "mtga_sets", "measure", "keyword_only", "corpus_card", "compact", "deck_coverage",
            "TYPES"]
 
@@ -52,7 +57,6 @@ def _corpus_records() -> list[dict]:
 
 def corpus_to_data(rec: dict) -> Any:
     """An MTGJSON-style corpus record to a CardData (engine.cards.data)."""
-    from engine.cards.data import make_card, make_face
 
     face = make_face(
         name=rec["name"].split(" // ")[0] if " // " in rec["name"] else rec["name"],
@@ -93,8 +97,16 @@ def compact(v: Any) -> Any:
             x = getattr(v, f.name)
             if f.name == "text" and type(v).__name__ == "CardDef":
                 continue
-            if (x in (None, False, (), [], {}, "") and not (f.name == "min" and x == 0 and getattr(v, "count", 0) != 0)) or (f.name == "zone" and x == "battlefield") or \
-                    (f.name == "count" and x == 1) or (f.name == "min" and x == getattr(v, "count", None)) or (f.name == "layout" and x == "normal"):
+            if (
+                (
+                    x in (None, False, (), [], {}, "")
+                    and not (f.name == "min" and x == 0 and getattr(v, "count", 0) != 0)
+                )
+                or (f.name == "zone" and x == "battlefield")
+                or (f.name == "count" and x == 1)
+                or (f.name == "min" and x == getattr(v, "count", None))
+                or (f.name == "layout" and x == "normal")
+            ):
                 if not (f.name == "kind"):
                     continue
             out[f.name] = compact(x)
@@ -108,8 +120,7 @@ def compact(v: Any) -> Any:
 
 def _open_db():
     try:
-        from engine.cards import db  # type: ignore[attr-defined]
-
+        from engine.cards import db  # type: ignore[attr-defined]  # layering: optional, the database may be missing
         return db.open_db()
     except Exception:   # the database module is optional here: fall back to the corpus
         return None
@@ -167,7 +178,6 @@ def _db_sets(database: Any) -> dict[str, list[str]] | None:
 
 
 def _norm(name: str) -> str:
-    from engine.cards.data import fold_key
 
     return fold_key(name)
 
@@ -187,8 +197,6 @@ def _lookup(names: Iterable[str], by_name: dict[str, Any]) -> list[Any]:
 def measure(cards: list[Any] | None = None, sets: dict[str, list[str]] | None = None,
             only_set: str | None = None) -> dict[str, Any]:
     """Compile every card; return totals, per-set totals, and the unsupported sentences."""
-    from engine.cards.compiler import compile_card
-    from engine.support import unsupported_reasons  # the rules engine must execute what was compiled
 
     database = None
     if cards is None:
@@ -255,8 +263,6 @@ def keyword_only(cards: list[Any] | None = None) -> dict[str, Any]:
     Returns {"total": n, "vanilla": n, "supported": n, "unsupported": {reason: [names]}}; a
     card with several reasons is listed under each. Multi-face cards are left out.
     """
-    from engine.cards.compiler import compile_card, read_ir
-    from engine.support import unsupported_reasons
 
     if cards is None:
         cards, _ = load_cards()
@@ -356,9 +362,6 @@ def deck_coverage(path: str, database: Any = None) -> dict[str, Any]:
     Returns {"file", "total", "supported", "unsupported": [names], "reasons": {name: [reasons]}};
     raises engine.decks.files.DeckFileError for a file that cannot be read (each bad line named).
     """
-    from engine.cards.compiler import compile_card
-    from engine.decks.files import read_deck
-    from engine.support import unsupported_reasons
 
     if database is None:
         database = _open_db()
@@ -382,7 +385,6 @@ def deck_coverage(path: str, database: Any = None) -> dict[str, Any]:
 
 
 def _print_decks(paths: list[str], as_json: bool) -> int:
-    from engine.decks.files import DeckFileError
 
     database = _open_db()
     out = []

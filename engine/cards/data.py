@@ -258,7 +258,7 @@ def make_face(*, name: str, mana_cost: str | None = None, type_line: str | None 
 
 
 SPLIT_LAYOUTS = frozenset({"split", "aftermath"})
-# Layouts whose back face has no mana cost of its own: its mana value is the front's (CR 712.8e).
+# Layouts whose back face has no mana cost of its own: its mana value is the front's (CR 711.4b).
 BACK_USES_FRONT_MV = frozenset({"transform", "meld", "flip"})
 MULTIFACE_LAYOUTS = frozenset({"split", "aftermath", "transform", "modal_dfc", "adventure", "flip", "meld",
                                "reversible_card", "prepare", "double_faced_token", "battle"})

@@ -159,8 +159,11 @@ def cmd_draft(args, out) -> int:
         for r in d.log:
             if r.seat == seat:
                 print(f"round {r.round} pick {r.pick:2}: {r.name}  (from {r.booster})", file=out)
-        print(f"Pool of seat {args.seat}: {pool.main_count} cards (seed {args.seed})" + (f", written to {args.out}" if args.out else ""),
-              file=out)
+        print(
+            f"Pool of seat {args.seat}: {pool.main_count} cards (seed {args.seed})"
+            + (f", written to {args.out}" if args.out else ""),
+            file=out,
+        )
     return OK
 
 

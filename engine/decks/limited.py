@@ -137,7 +137,7 @@ def set_sheet(db: CardSource, set_code: str) -> SetSheet:
 
 def _printed_layout(code: str) -> list | None:
     try:
-        from engine.cards.printings import booster_layout
+        from engine.cards.printings import booster_layout  # layering: optional, the card package may be absent
     except ImportError:                      # the card package is not there: the modern layout
         return None
     return booster_layout(code)
@@ -401,8 +401,8 @@ def bot_deck(db: CardSource, cards: Iterable[BoosterCard], name: str = "", spell
              size: int = 40) -> Deck:
     """A 40-card limited deck from a pool, as a bot builds it: the two colours whose best cards rate
     highest, the ``spells`` best-rated cards in them (colourless ones too; the best of the rest when
-    those are too few, a splash of one more colour), and basic lands by each colour's share of the mana symbols. The rest of the
-    pool is the sideboard."""
+    those are too few, a splash of one more colour), and basic lands by each colour's share of the mana
+    symbols. The rest of the pool is the sideboard."""
     pool = [c for c in cards if c.name not in BASIC_NAMES]
     rated = []
     for c in pool:

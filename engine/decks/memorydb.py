@@ -23,7 +23,7 @@ from __future__ import annotations
 import pathlib
 from typing import Iterable
 
-from engine.cards.data import CardData, Printing, SetInfo, fold_key, make_card, make_face
+from engine.cards.data import CardData, Printing, SetInfo, cost_colors, fold_key, make_card, make_face
 from engine.cards.suggest import NameIndex
 
 __all__ = ["MemoryCardDB", "load_cards", "Printing", "SetInfo"]
@@ -134,7 +134,6 @@ class MemoryCardDB:
 
 def _identity(faces: list[dict]) -> set[str]:
     """Color identity from the faces' costs, colors and mana symbols in their text (CR 903.4)."""
-    from engine.cards.data import cost_colors
     ident = set()
     for f in faces:
         ident |= set(f["colors"]) | set(cost_colors(f["mana_cost"]))

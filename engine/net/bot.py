@@ -19,13 +19,14 @@ import time
 from pathlib import Path
 
 from engine.ai.random_bot import RandomBot
+from engine.ai.remote import ViewBot
 from engine.atomicfile import write_atomic
+from engine.decks.files import read_deck
 from engine.errors import IllegalAction
 from engine.net.client import NetError, RemoteSession
 
 
 def load_deck(path: str) -> list[str]:
-    from engine.decks.files import read_deck
     deck = read_deck(path)
     out: list[str] = []
     for name, n in deck.main.items():
@@ -93,7 +94,6 @@ def main(argv: list[str] | None = None) -> int:
     try:
         rs = RemoteSession(host or "127.0.0.1", int(port))
         if a.ai:
-            from engine.ai.remote import ViewBot
             bot = ViewBot(lambda: rs.view(), lambda: rs.seat, deck, a.ai, a.think,  # type: ignore[assignment]
                           a.seed if a.seed is not None else 0)
         seat_file = Path(a.seat_file) if a.seat_file else None

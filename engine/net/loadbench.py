@@ -31,7 +31,6 @@ import asyncio
 import json
 import multiprocessing as mp
 import os
-import random
 import resource
 import signal
 import subprocess
@@ -41,6 +40,13 @@ import threading
 import time
 from pathlib import Path
 from typing import Any
+
+from engine.ai.random_bot import RandomBot
+from engine.bench import GREEN, RED
+from engine.net import protocol as P
+from engine.net.bot import play
+from engine.net.client import RemoteSession
+from engine.state import Decision
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -52,10 +58,6 @@ def _cpu_self() -> float:
 
 # ---------------------------------------------------------------- asyncio clients
 async def _async_games(port: int, games: int, seed: int, think: float, probe: bool = False) -> dict[str, Any]:
-    from engine.ai.random_bot import RandomBot
-    from engine.bench import GREEN, RED
-    from engine.net import protocol as P
-    from engine.state import Decision
 
     lat: list[float] = []
     results: list[str] = []
@@ -187,7 +189,6 @@ async def _async_games(port: int, games: int, seed: int, think: float, probe: bo
 
 
 def _client_proc_async(port: int, games: int, seed: int, think: float, out: "mp.Queue", probe: bool = False) -> None:
-    import engine.ai.random_bot, engine.bench, engine.state  # noqa: F401,E401 - imports are not the benchmark
     t0, c0 = time.time(), _cpu_self()
     try:
         r = asyncio.run(_async_games(port, games, seed, think, probe))
@@ -199,10 +200,6 @@ def _client_proc_async(port: int, games: int, seed: int, think: float, out: "mp.
 
 # ---------------------------------------------------------------- RemoteSession clients (threads)
 def _client_proc_session(port: int, games: int, seed: int, think: float, out: "mp.Queue") -> None:
-    from engine.ai.random_bot import RandomBot
-    from engine.bench import GREEN, RED
-    from engine.net.bot import play
-    from engine.net.client import RemoteSession
 
     t0, c0 = time.time(), _cpu_self()
     lat: list[float] = []
@@ -293,9 +290,14 @@ def run(games: int, procs: int, seed: int = 1, think_ms: float = 0.0, client: st
         cpu0, _ = _tree_stats(srv.pid)
         q: mp.Queue = mp.Queue()
         per = [games // procs + (1 if i < games % procs else 0) for i in range(procs)]
-        ps = [mp.Process(target=target, args=(port, n, seed + 1000 * i, think, q) + ((True,) if client == "async" and i == 0
-                                                                              else ()))
-              for i, n in enumerate(per) if n]
+        ps = [
+            mp.Process(
+                target=target,
+                args=(port, n, seed + 1000 * i, think, q) + ((True,) if client == "async" and i == 0 else ()),
+            )
+            for i, n in enumerate(per)
+            if n
+        ]
         for p in ps:
             p.start()
         outs = [q.get() for _ in ps]

@@ -35,14 +35,17 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
+from engine import view as view_mod
 from engine.cardpool import CardPool, default_pool
+from engine.decks import Deck, FormatError, Validator, get_format
+from engine.decks.carddb import open_card_db
 from engine.errors import IllegalAction
 from engine.game import Game
-from engine.rng import new_seed
 from engine.net import protocol as P
-from engine.net.datafolder import EXIT_DATA_FOLDER, DataFolderError, check as check_data_folder, describe
+from engine.net.datafolder import EXIT_DATA_FOLDER, DataFolderError, describe
+from engine.net.datafolder import check as check_data_folder
+from engine.rng import new_seed
 from engine.session import redact
-from engine import view as view_mod
 
 log = logging.getLogger("manatable.server")
 
@@ -84,7 +87,9 @@ class Store:
     def __init__(self, path: Path, on_write: Callable[[], None] | None = None) -> None:
         db: sqlite3.Connection | None = None
         try:
-            db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)  # used by the loop thread only
+            db = sqlite3.connect(
+                str(path), isolation_level=None, check_same_thread=False
+            )  # used by the loop thread only
             for table, cols in FIRST_COLUMNS.items():
                 have = {r[1] for r in db.execute(f"PRAGMA table_info({table})")}
                 missing = [c for c in cols if c not in have]
@@ -357,7 +362,6 @@ def _shared_card_db() -> Any:
     """The card database (engine.decks.carddb.open_card_db), opened once per process."""
     global _CARD_DB
     if _CARD_DB is None:
-        from engine.decks.carddb import open_card_db
         _CARD_DB = open_card_db()
     return _CARD_DB
 
@@ -655,7 +659,6 @@ class Server:
         """The engine.decks Format named ``name`` (None for FREE_FORMAT); bad_format if none fits."""
         if name == FREE_FORMAT:
             return None
-        from engine.decks import FormatError, get_format
         try:
             fmt = get_format(name)
         except FormatError:
@@ -681,7 +684,6 @@ class Server:
                 problems.append({"rule": "deck-size", "card": None,
                                  "message": f"The deck has {len(deck)} cards; a free game needs at least 40."})
         elif not problems:
-            from engine.decks import Deck, Validator
             counts: dict[str, int] = {}
             for name in deck:
                 counts[name] = counts.get(name, 0) + 1
@@ -994,7 +996,7 @@ class Server:
 
 async def serve(args: argparse.Namespace) -> int:
     """Run the server until SIGTERM or SIGINT (0), or until every worker has failed (1)."""
-    from engine.net.workers import Front, shards_present
+    from engine.net.workers import Front, shards_present  # layering: cycle, workers imports this module
     workers = max(args.workers, shards_present(Path(args.data)))
     if workers > 1:    # engine.net.workers: a front process and a worker process per core
         server: Server = Front(args.data, workers, grace=args.grace, rate=args.rate, rate_burst=int(args.rate * 2),
@@ -1051,7 +1053,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
                         format="%(asctime)s %(levelname)s %(message)s")
-    from engine.net.workers import WorkersFailed
+    from engine.net.workers import WorkersFailed  # layering: cycle, workers imports this module
     try:
         check_data_folder(Path(args.data))
         return asyncio.run(serve(args))

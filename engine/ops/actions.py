@@ -78,7 +78,7 @@ def _proliferate(g: "Game", r: dict, e: Effect) -> dict | None:
 
 @action("amass")
 def _amass(g: "Game", r: dict, e: Effect) -> dict | None:
-    """701.47 (2023): if you control no Army, create a 0/0 black <Subtype> Army token; choose
+    """Amass (2023, not in 2016 rules): if you control no Army, create a 0/0 black <Subtype> Army token; choose
     an Army you control, put N +1/+1 counters on it; it becomes a <Subtype> too."""
     p = controller(g, r)
     sub = e.get("subtype", "Zombie")
@@ -105,7 +105,7 @@ def _amass(g: "Game", r: dict, e: Effect) -> dict | None:
 
 @action("explore")
 def _explore(g: "Game", r: dict, e: Effect) -> dict | None:
-    """701.44: reveal the top card; a land goes to hand, otherwise a +1/+1 counter on the
+    """Explore (not in 2016 rules): reveal the top card; a land goes to hand, otherwise a +1/+1 counter on the
     exploring creature and the card may go to the graveyard."""
     p = controller(g, r)
     who = _objs(g, r, e.get("what", "self"))
@@ -156,7 +156,7 @@ def _bolster(g: "Game", r: dict, e: Effect) -> dict | None:
 
 @action("adapt")
 def _adapt(g: "Game", r: dict, e: Effect) -> None:
-    """701.43: if it has no +1/+1 counters, put N on it."""
+    """Adapt (keyword action, not in 2016 rules): if it has no +1/+1 counters, put N on it."""
     for i in _objs(g, r, e.get("what", "self")):
         if not g.objects[i].counters.get("+1/+1"):
             _add_counters(g, i, "+1/+1", _n(g, r, e))
@@ -189,7 +189,7 @@ def _populate(g: "Game", r: dict, e: Effect) -> dict | None:
 
 @action("connive")
 def _connive(g: "Game", r: dict, e: Effect) -> dict | None:
-    """701.50: draw a card, then discard a card; a nonland card discarded: +1/+1 counter."""
+    """Connive (not in 2016 rules): draw a card, then discard a card; a nonland card discarded: +1/+1 counter."""
     p = controller(g, r)
     who = _objs(g, r, e.get("what", "self"))
     st = r.setdefault("dig", {})

@@ -66,7 +66,7 @@ def _plain_may(g: "Game", r: Ctx, e: Effect) -> dict | None:
 @op("may")
 def _may_pay(g: "Game", r: dict, e: Effect) -> dict | None:
     pays = [x for x in e.get("effects", ()) if x.op == "pay"]
-    # "You may sacrifice a Vampire. When you do, ...": the reflexive part (603.12) happens only
+    # "You may sacrifice a Vampire. When you do, ...": the reflexive part (not in 2016 rules) happens only
     # if it was done, so "yes" is open only when it can be done (a sacrifice needs something to
     # sacrifice, 701.17a)
     acts = [x for x in e.get("effects", ()) if x.op in ("sacrifice", "discard")] if e.get("reflexive") else []
@@ -93,7 +93,7 @@ def _may_pay(g: "Game", r: dict, e: Effect) -> dict | None:
 
 @op("unless")
 def _unless(g: "Game", r: dict, e: Effect) -> dict | None:
-    """118.12: `effects` happen unless `payer` pays `pay` or performs `actions`; with `times`
+    """117.12: `effects` happen unless `payer` pays `pay` or performs `actions`; with `times`
     (an amount) the payment is that many times `pay` (cumulative upkeep, 702.23a)."""
     if e.get("times") is not None and e.get("pay"):
         n = max(0, amount(g, e.args["times"], source_id(g, r), r))

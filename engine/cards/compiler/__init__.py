@@ -62,7 +62,9 @@ def _split_colon(p: str) -> tuple[str, str] | None:
     return None
 
 
-_COST_START = re.compile(r"^(\{|[+\-]?\d+$|[+\-]x$|sacrifice|pay|discard|tap|exile|remove|return|put|reveal|collect)", re.I)
+_COST_START = re.compile(
+    r"^(\{|[+\-]?\d+$|[+\-]x$|sacrifice|pay|discard|tap|exile|remove|return|put|reveal|collect)", re.I
+)
 
 
 def read_ir(text: str, name: str, is_spell: bool, legendary: bool = False) -> list[IrItem]:
@@ -107,7 +109,10 @@ _ACT_LIMITS = [
     (re.compile(r"\s*activate (?:this ability )?only as a sorcery\.?$", re.I), "sorcery"),
     (re.compile(r"\s*activate (?:this ability )?only once each turn\.?$", re.I), "once"),
     (re.compile(r"\s*activate (?:this ability )?only during your turn\.?$", re.I), "your_turn"),
-    (re.compile(r"\s*activate (?:this ability )?only during your turn, before attackers are declared\.?$", re.I), "before_attack"),
+    (
+        re.compile(r"\s*activate (?:this ability )?only during your turn, before attackers are declared\.?$", re.I),
+        "before_attack",
+    ),
     (re.compile(r"\s*activate (?:this ability )?only during combat\.?$", re.I), "combat"),
     (re.compile(r"\s*activate (?:this ability )?only during an opponent's turn\.?$", re.I), "opp_turn"),
     (re.compile(r"\s*activate (?:this ability )?only during your upkeep\.?$", re.I), "upkeep"),
@@ -375,7 +380,9 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
     # CR 305.6: a basic land type gives its mana ability.
     if "Land" in types:
         for st in subtypes:
-            if st in BASIC_MANA and not any(a.kind == "mana" and a.text.startswith(f"({{T}}: Add {{{BASIC_MANA[st]}}}") for a in abilities):
+            if st in BASIC_MANA and not any(
+                a.kind == "mana" and a.text.startswith(f"({{T}}: Add {{{BASIC_MANA[st]}}}") for a in abilities
+            ):
                 sym = BASIC_MANA[st]
                 abilities.append(Ability("mana", f"({{T}}: Add {{{sym}}}.)",
                                          effects=(Effect("add_mana", {"mana": [sym]}),),
@@ -396,7 +403,13 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
                 unsupported += [f"({f[0]}) {u}" for u in fd.unsupported]
         else:
             unsupported.append("(the other face's text is not in the card data)")
-    if power is not None and "Creature" not in types and "Vehicle" not in subtypes and layout == "normal" and not unsupported:
+    if (
+        power is not None
+        and "Creature" not in types
+        and "Vehicle" not in subtypes
+        and layout == "normal"
+        and not unsupported
+    ):
         pass
     mana = parse_cost(mana_cost)
     if any(a.kind == "static" and a.static == {"kind": "become", "affects": "self", "colors": []} for a in abilities):

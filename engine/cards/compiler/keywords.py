@@ -171,48 +171,71 @@ KEYWORD_TEXT: dict[str, tuple[str, ...]] = {
     # 702.44a: "Whenever this creature blocks or becomes blocked, it gets +N/+N until end of turn."
     "Bushido": ("Whenever this creature blocks or becomes blocked, it gets +{n}/+{n} until end of turn.",),
     # 702.45a: a Spirit card with converted mana cost N or less, back to its owner's hand
-    "Soulshift": ("When this creature dies, you may return target Spirit card with mana value {n} or less "
-                  "from your graveyard to your hand.",),
+    "Soulshift": (
+        "When this creature dies, you may return target Spirit card with mana value {n} or less "
+        "from your graveyard to your hand.",
+    ),
     # 702.100a: each opponent loses 1 life and you gain life equal to the total life lost this way
-    "Extort": ("Whenever you cast a spell, you may pay {{W/B}}. If you do, each opponent loses 1 life and "
-               "you gain that much life.",),
+    "Extort": (
+        "Whenever you cast a spell, you may pay {{W/B}}. If you do, each opponent loses 1 life and "
+        "you gain that much life.",
+    ),
     # 702.90a
     "Battle cry": ("Whenever this creature attacks, each other attacking creature gets +1/+0 until end of turn.",),
     # 702.40a: "This spell costs {1} less to cast for each [text] you control."
     "Affinity": ("This spell costs {{1}} less to cast for each {q} you control.",),
     # 702.78a
-    "Persist": ("When this creature dies, if it had no -1/-1 counters on it, return it to the battlefield "
-                "under its owner's control with a -1/-1 counter on it.",),
+    "Persist": (
+        "When this creature dies, if it had no -1/-1 counters on it, return it to the battlefield "
+        "under its owner's control with a -1/-1 counter on it.",
+    ),
     # 702.92a
-    "Undying": ("When this creature dies, if it had no +1/+1 counters on it, return it to the battlefield "
-                "under its owner's control with a +1/+1 counter on it.",),
+    "Undying": (
+        "When this creature dies, if it had no +1/+1 counters on it, return it to the battlefield "
+        "under its owner's control with a +1/+1 counter on it.",
+    ),
     # 702.22a (702.22b: the bonus is counted as it resolves)
-    "Rampage": ("Whenever this creature becomes blocked, it gets +{n}/+{n} until end of turn for each creature "
-                "blocking it beyond the first.",),
+    "Rampage": (
+        "Whenever this creature becomes blocked, it gets +{n}/+{n} until end of turn for each creature "
+        "blocking it beyond the first.",
+    ),
     # 702.24a (702.24b: each instance triggers)
-    "Flanking": ("Whenever a creature without flanking blocks this creature, that creature gets -1/-1 "
-                 "until end of turn.",),
+    "Flanking": (
+        "Whenever a creature without flanking blocks this creature, that creature gets -1/-1 until end of turn.",
+    ),
     # 702.42a
-    "Modular": ("This creature enters with {N} +1/+1 counters on it.",
-                "When this creature dies, you may put a +1/+1 counter on target artifact creature for each "
-                "+1/+1 counter on this creature.",),
+    "Modular": (
+        "This creature enters with {N} +1/+1 counters on it.",
+        "When this creature dies, you may put a +1/+1 counter on target artifact creature for each "
+        "+1/+1 counter on this creature.",
+    ),
     # 702.31a
-    "Fading": ("This creature enters with {N} fade counters on it.",
-               "At the beginning of your upkeep, remove a fade counter from this creature. If you can't, sacrifice it.",),
+    "Fading": (
+        "This creature enters with {N} fade counters on it.",
+        "At the beginning of your upkeep, remove a fade counter from this creature. If you can't, sacrifice it.",
+    ),
     # 702.111a
-    "Renown": ("Whenever this creature deals combat damage to a player, if it isn't renowned, put {N} +1/+1 "
-               "counters on it and it becomes renowned.",),
+    "Renown": (
+        "Whenever this creature deals combat damage to a player, if it isn't renowned, put {N} +1/+1 "
+        "counters on it and it becomes renowned.",
+    ),
     # not in the 2016 rules (Kaladesh): its reminder text
-    "Fabricate": ("When this creature enters, you may put {N} +1/+1 counters on it. If you don't, create {N} 1/1 "
-                  "colorless Servo artifact creature tokens.",),
+    "Fabricate": (
+        "When this creature enters, you may put {N} +1/+1 counters on it. If you don't, create {N} 1/1 "
+        "colorless Servo artifact creature tokens.",
+    ),
     # not in the 2016 rules (Guilds of Ravnica): its reminder text
-    "Mentor": ("Whenever this creature attacks, put a +1/+1 counter on target attacking creature with power "
-               "less than this creature's power.",),
+    "Mentor": (
+        "Whenever this creature attacks, put a +1/+1 counter on target attacking creature with power "
+        "less than this creature's power.",
+    ),
     # 702.53a
     "Bloodthirst": ("If an opponent was dealt damage this turn, this creature enters with {N} +1/+1 counters on it.",),
     # 702.29a ({c}: its mana cost)
-    "Echo": ("At the beginning of your upkeep, if this permanent came under your control since the beginning "
-             "of your last upkeep, sacrifice it unless you pay {c}.",),
+    "Echo": (
+        "At the beginning of your upkeep, if this permanent came under your control since the beginning "
+        "of your last upkeep, sacrifice it unless you pay {c}.",
+    ),
     # not in the 2016 rules (Ravnica Allegiance): its reminder text
     "Afterlife": ("When this creature dies, create {N} 1/1 white and black Spirit creature tokens with flying.",),
     # 702.91a: the 2016 wording puts "a 0/0 black Germ creature token" (today's is a Phyrexian Germ)
@@ -220,8 +243,10 @@ KEYWORD_TEXT: dict[str, tuple[str, ...]] = {
     # not in the 2016 rules (Innistrad: Midnight Hunt): its reminder text
     "Decayed": ("SELF can't block.", "When SELF attacks, sacrifice it at end of combat."),
     # not in the 2016 rules (Tarkir: Dragonstorm): its reminder text
-    "Mobilize": ("Whenever SELF attacks, create {N} 1/1 red Warrior creature tokens that are tapped and attacking. "
-                 "Sacrifice them at the beginning of the next end step.",),
+    "Mobilize": (
+        "Whenever SELF attacks, create {N} 1/1 red Warrior creature tokens that are tapped and attacking. "
+        "Sacrifice them at the beginning of the next end step.",
+    ),
     # 702.69a
     "Poisonous": ("Whenever SELF deals combat damage to a player, that player gets {n} poison counters.",),
     # 702.114a
@@ -234,8 +259,10 @@ KEYWORD_TEXT: dict[str, tuple[str, ...]] = {
     # 702.113a: "Devoid" means "This object is colorless" (a characteristic-defining ability)
     "Devoid": ("SELF is colorless.",),
     # not in the 2016 rules (Strixhaven): its reminder text ({c}: a mana cost or "N life")
-    "Ward": ("Whenever SELF becomes the target of a spell or ability an opponent controls, counter that spell "
-             "or ability unless its controller pays {c}.",),
+    "Ward": (
+        "Whenever SELF becomes the target of a spell or ability an opponent controls, counter that spell "
+        "or ability unless its controller pays {c}.",
+    ),
     # not in the 2016 rules (Hour of Devastation): its reminder text
     "Afflict": ("Whenever this creature becomes blocked, defending player loses {n} life.",),
 }
@@ -256,7 +283,7 @@ _NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", 
 def keyword_abilities(name: str, n: int | None = None, quality: str = "", cost: str = "") -> tuple[Ability, ...] | None:
     """The abilities one instance of a KEYWORD_TEXT keyword stands for; None if a template does
     not compile (then the keyword line is unsupported, never half read)."""
-    from engine.cards.compiler import compile_abilities_text  # the compiler imports this module
+    from engine.cards.compiler import compile_abilities_text  # layering: cycle (compiler imports this)
 
     out: list[Ability] = []
     label = f"{name} for {quality}" if quality else f"{name} {cost}" if cost else name if n is None else f"{name} {n}"
@@ -307,23 +334,59 @@ def _costed_ability(name: str, part: str, cost_text: str) -> tuple[Ability | Non
     if cost is None:
         return None
     if name == "Equip":
-        return (Ability("activated", part, effects=(Effect("attach", {"what": "self", "to": {"target": 0}}),),
-                        targets=(TargetSpec({"types": ["Creature"], "controller": "you"}, "target creature you control"),),
-                        cost=cost, sorcery_speed=True, keyword="Equip"), cost)
+        return (
+            Ability(
+                "activated",
+                part,
+                effects=(Effect("attach", {"what": "self", "to": {"target": 0}}),),
+                targets=(TargetSpec({"types": ["Creature"], "controller": "you"}, "target creature you control"),),
+                cost=cost,
+                sorcery_speed=True,
+                keyword="Equip",
+            ),
+            cost,
+        )
     if name == "Fortify":
         return (Ability("activated", part, effects=(Effect("attach", {"what": "self", "to": {"target": 0}}),),
                         targets=(TargetSpec({"types": ["Land"], "controller": "you"}, "target land you control"),),
                         cost=cost, sorcery_speed=True, keyword="Fortify"), cost)
     if name == "Cycling":
-        return (Ability("activated", part, effects=(Effect("draw", {"who": "you", "amount": 1}),),
-                        cost=Cost(mana=cost.mana, life=cost.life, discard_self=True), zone="hand", keyword="Cycling"), cost)
+        return (
+            Ability(
+                "activated",
+                part,
+                effects=(Effect("draw", {"who": "you", "amount": 1}),),
+                cost=Cost(mana=cost.mana, life=cost.life, discard_self=True),
+                zone="hand",
+                keyword="Cycling",
+            ),
+            cost,
+        )
     if name == "Outlast":
-        return (Ability("activated", part, effects=(Effect("counters", {"what": "self", "kind": "+1/+1", "amount": 1}),),
-                        cost=Cost(mana=cost.mana, tap=True), sorcery_speed=True, keyword="Outlast"), cost)
+        return (
+            Ability(
+                "activated",
+                part,
+                effects=(Effect("counters", {"what": "self", "kind": "+1/+1", "amount": 1}),),
+                cost=Cost(mana=cost.mana, tap=True),
+                sorcery_speed=True,
+                keyword="Outlast",
+            ),
+            cost,
+        )
     if name == "Unearth":
-        return (Ability("activated", part, effects=(Effect("move", {"what": "self", "to": "battlefield", "from": "graveyard",
-                                                                    "unearth": True}),),
-                        cost=cost, sorcery_speed=True, zone="graveyard", keyword="Unearth"), cost)
+        return (
+            Ability(
+                "activated",
+                part,
+                effects=(Effect("move", {"what": "self", "to": "battlefield", "from": "graveyard", "unearth": True}),),
+                cost=cost,
+                sorcery_speed=True,
+                zone="graveyard",
+                keyword="Unearth",
+            ),
+            cost,
+        )
     if name == "Scavenge":
         return (Ability("activated", part, effects=(Effect("counters", {"what": {"target": 0}, "kind": "+1/+1",
                                                                         "amount": {"power_of": "self"}}),),
@@ -438,9 +501,16 @@ def _parse_keyword_line(line: str) -> tuple[list[str], dict[str, Any], list[Abil
                 return None
             names.append("Typecycling")
             args.setdefault("Typecycling", []).append({"filter": f, "cost": cost})
-            abilities.append(Ability("activated", part, effects=(Effect("search", {"filter": f, "amount": 1, "to": "hand",
-                                                                                   "reveal": True}),),
-                                     cost=Cost(mana=cost.mana, discard_self=True), zone="hand", keyword="Typecycling"))
+            abilities.append(
+                Ability(
+                    "activated",
+                    part,
+                    effects=(Effect("search", {"filter": f, "amount": 1, "to": "hand", "reveal": True}),),
+                    cost=Cost(mana=cost.mana, discard_self=True),
+                    zone="hand",
+                    keyword="Typecycling",
+                )
+            )
             continue
         m = re.fullmatch(r"(basic )?landcycling (\{[^ ]+\})", part, re.I)
         if m:
@@ -450,9 +520,16 @@ def _parse_keyword_line(line: str) -> tuple[list[str], dict[str, Any], list[Abil
             f = {"types": ["Land"], **({"supertypes": ["Basic"]} if m.group(1) else {})}
             names.append("Typecycling")
             args.setdefault("Typecycling", []).append({"filter": f, "cost": cost})
-            abilities.append(Ability("activated", part, effects=(Effect("search", {"filter": f, "amount": 1, "to": "hand",
-                                                                                   "reveal": True}),),
-                                     cost=Cost(mana=cost.mana, discard_self=True), zone="hand", keyword="Typecycling"))
+            abilities.append(
+                Ability(
+                    "activated",
+                    part,
+                    effects=(Effect("search", {"filter": f, "amount": 1, "to": "hand", "reveal": True}),),
+                    cost=Cost(mana=cost.mana, discard_self=True),
+                    zone="hand",
+                    keyword="Typecycling",
+                )
+            )
             continue
         m = re.fullmatch(r"(suspend|reinforce) (\d+|x)—(.+)", part, re.I)
         if m:

@@ -53,7 +53,11 @@ def count_of(phrase: str) -> Any:
     m = re.fullmatch(r"(cards|card) in (your|that player's|their|target opponent's|each opponent's) hand", p)
     if m:
         return {"hand_of": "you" if m.group(2) == "your" else "that_player"}
-    m = re.fullmatch(r"(.+?) (milled|discarded|exiled|sacrificed|destroyed|returned|revealed|put into (?:a|your|their) graveyard) this way", p)
+    m = re.fullmatch(
+        r"(.+?) (milled|discarded|exiled|sacrificed|destroyed|returned|revealed|put into (?:a|your|their) graveyard) "
+        r"this way",
+        p,
+    )
     if m:
         f = parse_noun(m.group(1))
         return None if f is None else {"count_this_way": f, "action": m.group(2).split()[0]}
@@ -73,7 +77,15 @@ def count_of(phrase: str) -> Any:
     if m:
         k = {"power": "power_of", "toughness": "toughness_of", "mana value": "mv_of"}[m.group(2)]
         who = m.group(1)
-        ref = "sacrificed" if "sacrificed" in who else "exiled" if "exiled" in who else "discarded" if "discarded" in who else "it"
+        ref = (
+            "sacrificed"
+            if "sacrificed" in who
+            else "exiled"
+            if "exiled" in who
+            else "discarded"
+            if "discarded" in who
+            else "it"
+        )
         return {k: ref}
     m = re.fullmatch(r"(.+?) plus the number of (.+)", p)
     if m:

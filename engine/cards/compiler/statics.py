@@ -9,32 +9,45 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
-from engine.cards.compiler.effects import keyword_list, pt_value
-from engine.cards.compiler.quantities import parse_condition, quantity
-from engine.cards.compiler.targets import parse_noun
+from engine.cards.compiler.costs import parse_cost_text
+from engine.cards.compiler.effects import become_parts, keyword_list, pt_value
+from engine.cards.compiler.quantities import amount, parse_condition, quantity
+from engine.cards.compiler.subtypes import subtype
+from engine.cards.compiler.targets import number, parse_noun
+from engine.cards.compiler.text import sentences
 from engine.mana import parse_cost
 
-_RESTRICT = {"can't block": "cant_block", "can't attack": "cant_attack", "can't attack or block": "cant_attack_or_block",
-             "can't be blocked": "cant_be_blocked", "attacks each combat if able": "must_attack",
-             "blocks each combat if able": "must_block", "attack each combat if able": "must_attack",
-             "can't attack or block alone": "cant_attack_or_block_alone", "can't block alone": "cant_block_alone",
-             "can't attack alone": "cant_attack_alone", "can't be blocked by more than one creature": "max_one_blocker",
-             "can block an additional creature each combat": "extra_block",
-             "assigns combat damage equal to its toughness rather than its power": "damage_by_toughness",
-             "assign combat damage equal to their toughness rather than their power": "damage_by_toughness",
-             "can attack as though it didn't have defender": "attack_despite_defender",
-             "can attack as though they didn't have defender": "attack_despite_defender",
-             "can block any number of creatures": "block_any_number",
-             "doesn't untap during your untap step": "doesnt_untap",
-             "doesn't untap during its controller's untap step": "doesnt_untap",
-             "don't untap during their controllers' untap steps": "doesnt_untap",
-             "can't be the target of spells or abilities your opponents control": "hexproof",
-             "can block only creatures with flying": "block_only_flying",
-             "can't be countered": "cant_be_countered", "can't be sacrificed": "cant_be_sacrificed",
-             "can't transform": "cant_transform", "must be blocked if able": "must_be_blocked",
-             "can't attack unless defending player controls an island": "cant_attack_unless_island",
-             "attacks or blocks each combat if able": "must_attack_or_block",
-             "can't attack or block unless you control another creature": "cant_attack_block_unless_other"}
+_RESTRICT = {
+    "can't block": "cant_block",
+    "can't attack": "cant_attack",
+    "can't attack or block": "cant_attack_or_block",
+    "can't be blocked": "cant_be_blocked",
+    "attacks each combat if able": "must_attack",
+    "blocks each combat if able": "must_block",
+    "attack each combat if able": "must_attack",
+    "can't attack or block alone": "cant_attack_or_block_alone",
+    "can't block alone": "cant_block_alone",
+    "can't attack alone": "cant_attack_alone",
+    "can't be blocked by more than one creature": "max_one_blocker",
+    "can block an additional creature each combat": "extra_block",
+    "assigns combat damage equal to its toughness rather than its power": "damage_by_toughness",
+    "assign combat damage equal to their toughness rather than their power": "damage_by_toughness",
+    "can attack as though it didn't have defender": "attack_despite_defender",
+    "can attack as though they didn't have defender": "attack_despite_defender",
+    "can block any number of creatures": "block_any_number",
+    "doesn't untap during your untap step": "doesnt_untap",
+    "doesn't untap during its controller's untap step": "doesnt_untap",
+    "don't untap during their controllers' untap steps": "doesnt_untap",
+    "can't be the target of spells or abilities your opponents control": "hexproof",
+    "can block only creatures with flying": "block_only_flying",
+    "can't be countered": "cant_be_countered",
+    "can't be sacrificed": "cant_be_sacrificed",
+    "can't transform": "cant_transform",
+    "must be blocked if able": "must_be_blocked",
+    "can't attack unless defending player controls an island": "cant_attack_unless_island",
+    "attacks or blocks each combat if able": "must_attack_or_block",
+    "can't attack or block unless you control another creature": "cant_attack_block_unless_other",
+}
 
 
 def _affects(phrase: str) -> Any:
@@ -68,14 +81,18 @@ def _pump_static(who: str, p: str, t: str, rest: str | None) -> list[dict[str, A
 def _rest_clauses(aff: Any, rest: str) -> list[dict[str, Any]] | None:
     """', has flying, and is a Knight' / 'and can't block' / 'and has "..."'."""
     out: list[dict[str, Any]] = []
-    parts = [x.strip() for x in re.split(r",?\s*(?:\band\s+)?(?=\b(?:has|have|can|can't|is|are|loses|lose|assigns|doesn't)\b)", rest) if x.strip()]
+    parts = [
+        x.strip()
+        for x in re.split(r",?\s*(?:\band\s+)?(?=\b(?:has|have|can|can't|is|are|loses|lose|assigns|doesn't)\b)", rest)
+        if x.strip()
+    ]
     for part in parts:
         part = re.sub(r"^and ", "", part).rstrip(", ")
         m = re.fullmatch(r"(?:has|have) (.+)", part)
         if m:
             q = m.group(1)
             if q.startswith('"') and q.endswith('"'):
-                from engine.cards.compiler import compile_ability_text
+                from engine.cards.compiler import compile_ability_text  # layering: cycle (compiler imports this)
                 abl = []
                 for qq in re.findall(r'"([^"]+)"', q):
                     ab = compile_ability_text(qq)
@@ -108,7 +125,6 @@ def _rest_clauses(aff: Any, rest: str) -> list[dict[str, Any]] | None:
             continue
         mm = re.fullmatch(r"(?:is|are) an? (.+?) in addition to (?:its|their) other (?:creature )?types", part)
         if mm:
-            from engine.cards.compiler.subtypes import subtype
             subs = [subtype(w) for w in mm.group(1).split()]
             if not all(subs):
                 return None
@@ -129,7 +145,10 @@ def static(pattern: str) -> Callable[[_Static], _Static]:
     return deco
 
 
-@static(r"^(.+?) ((?:assigns|assign) combat damage equal to (?:its|their) toughness rather than (?:its|their) power(?: and .+)?)$")
+@static(
+    r"^(.+?) ((?:assigns|assign) combat damage equal to (?:its|their) toughness rather than (?:its|their) power(?: "
+    r"and .+)?)$"
+)
 def _damage_by_toughness(m: re.Match) -> list[dict[str, Any]] | None:
     """Arcades, the Strategist: 'assigns combat damage equal to its toughness ...' (510.1a)."""
     aff = _affects(m.group(1))
@@ -165,7 +184,6 @@ def _become_then_lose_all(m: re.Match) -> list[dict[str, Any]] | None:
 
 
 def _become(who: str, rest: str | None) -> list[dict[str, Any]] | None:
-    from engine.cards.compiler.effects import become_parts
     aff = _affects(who)
     if aff is None:
         return None
@@ -205,7 +223,7 @@ def _has(m: re.Match) -> list[dict[str, Any]] | None:
         return None
     q = m.group(2)
     if q.startswith('"') and q.endswith('"'):
-        from engine.cards.compiler import compile_ability_text
+        from engine.cards.compiler import compile_ability_text  # layering: cycle (compiler imports this)
         ab = compile_ability_text(q.strip('"'))
         if ab is None:
             return None
@@ -213,13 +231,16 @@ def _has(m: re.Match) -> list[dict[str, Any]] | None:
     return _rest_clauses(aff, "has " + q)
 
 
-@static(r"^(.+?) (can't block|can't attack|can't attack or block|can't be blocked|attacks each combat if able|"
-        r"blocks each combat if able|attack each combat if able|can't attack or block alone|can't block alone|"
-        r"can't attack alone|can't be blocked by more than one creature|can block an additional creature each combat|"
-        r"can block any number of creatures|doesn't untap during your untap step|doesn't untap during its controller's untap step|"
-        r"don't untap during their controllers' untap steps|can block only creatures with flying|can't be countered|"
-        r"can't be sacrificed|must be blocked if able|attacks or blocks each combat if able|"
-        r"can't attack or block unless you control another creature)$")
+@static(
+    r"^(.+?) (can't block|can't attack|can't attack or block|can't be blocked|attacks each combat if able|"
+    r"blocks each combat if able|attack each combat if able|can't attack or block alone|can't block alone|"
+    r"can't attack alone|can't be blocked by more than one creature|can block an additional creature each combat|"
+    r"can block any number of creatures|doesn't untap during your untap step|doesn't untap during its controller's "
+    r"untap step|"
+    r"don't untap during their controllers' untap steps|can block only creatures with flying|can't be countered|"
+    r"can't be sacrificed|must be blocked if able|attacks or blocks each combat if able|"
+    r"can't attack or block unless you control another creature)$"
+)
 def _restriction(m: re.Match) -> list[dict[str, Any]] | None:
     aff = _affects(m.group(1))
     if aff is None:
@@ -259,9 +280,11 @@ def _etb_tapped_unless(m: re.Match) -> list[dict[str, Any]] | None:
     return None if cond is None else [{"kind": "enters_tapped", "unless": cond}]
 
 
-@static(r"^self enters with (a|an|one|two|three|four|five|six|seven|eight|nine|ten|x|\d+) ([+\-\w/]+) counters? on it(?: for each (.+))?$")
+@static(
+    r"^self enters with (a|an|one|two|three|four|five|six|seven|eight|nine|ten|x|\d+) ([+\-\w/]+) counters? on it(?: "
+    r"for each (.+))?$"
+)
 def _etb_counters(m: re.Match) -> list[dict[str, Any]] | None:
-    from engine.cards.compiler.quantities import amount
     n = amount(m.group(1))
     if m.group(3):
         q = quantity(m.group(3))
@@ -271,7 +294,10 @@ def _etb_counters(m: re.Match) -> list[dict[str, Any]] | None:
     return None if n is None else [{"kind": "enters_with_counters", "counter": m.group(2), "amount": n}]
 
 
-@static(r"^(.+?) spells(?: (with [^ ]+(?: [^ ]+)?))? (you|your opponents) cast(?: (with .+?))? cost (\{\d+\}|\{[wubrg]\}) (less|more) to cast$")
+@static(
+    r"^(.+?) spells(?: (with [^ ]+(?: [^ ]+)?))? (you|your opponents) cast(?: (with .+?))? cost (\{\d+\}|"
+    r"\{[wubrg]\}) (less|more) to cast$"
+)
 def _cost_change(m: re.Match) -> list[dict[str, Any]] | None:
     noun = m.group(1) + " spell"
     if m.group(2) or m.group(4):
@@ -327,7 +353,10 @@ def _flash_some(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "flash_spells", "spells": f}]
 
 
-@static(r"^as (?:self|it) enters, choose (a color|a creature type|an opponent|a card type|a basic land type|a creature|a player)$")
+@static(
+    r"^as (?:self|it) enters, choose (a color|a creature type|an opponent|a card type|a basic land type|a creature|a "
+    r"player)$"
+)
 def _choose_on_enter(m: re.Match) -> list[dict[str, Any]] | None:
     what = m.group(1).split(" ", 1)[1].replace(" ", "_")
     return [{"kind": "choose_on_enter", "choice": what}]
@@ -362,7 +391,9 @@ def _play_from(m: re.Match) -> list[dict[str, Any]] | None:
 @static(r"^(.+?) can't have ([+\-\w/]+) counters put on (?:it|them)$")
 def _no_counters_kind(m: re.Match) -> list[dict[str, Any]] | None:
     aff = _affects(m.group(1))
-    return None if aff is None else [{"kind": "restriction", "affects": aff, "rule": "no_counters", "counter": m.group(2)}]
+    return (
+        None if aff is None else [{"kind": "restriction", "affects": aff, "rule": "no_counters", "counter": m.group(2)}]
+    )
 
 
 @static(r"^spells your opponents cast that target self cost (\{\d+\}) more to cast$")
@@ -381,7 +412,10 @@ def _rip(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "graveyard_replacement", "affects": {"owner": "opponent"}, "to": "exile"}]
 
 
-@static(r"^if self would be put into a graveyard from anywhere, reveal self and shuffle it into its owner's library instead$")
+@static(
+    r"^if self would be put into a graveyard from anywhere, reveal self and shuffle it into its owner's library "
+    r"instead$"
+)
 def _nexus(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "graveyard_replacement", "affects": "self", "to": "library_shuffle", "reveal": True}]
 
@@ -435,7 +469,10 @@ def _thorn_elemental(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "restriction", "affects": "self", "rule": "may_assign_as_unblocked"}]
 
 
-@static(r"^(enchanted creature|enchanted permanent|equipped creature) can't attack or block, and its activated abilities can't be activated$")
+@static(
+    r"^(enchanted creature|enchanted permanent|equipped creature) can't attack or block, and its activated abilities "
+    r"can't be activated$"
+)
 def _arrest(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "restriction", "affects": "attached", "rule": "cant_attack_or_block"},
             {"kind": "restriction", "affects": "attached", "rule": "no_activated_abilities"}]
@@ -459,15 +496,23 @@ def _phantom(m: re.Match) -> list[dict[str, Any]] | None:
 
 @static(r"^self can't attack unless defending player controls an? (\w+)$")
 def _sea_monster(m: re.Match) -> list[dict[str, Any]] | None:
-    from engine.cards.compiler.subtypes import subtype
     st = subtype(m.group(1))
-    return None if st is None else [{"kind": "restriction", "affects": "self", "rule": "cant_attack_unless_defender_controls",
-                                     "what": {"subtypes": [st]}}]
+    return (
+        None
+        if st is None
+        else [
+            {
+                "kind": "restriction",
+                "affects": "self",
+                "rule": "cant_attack_unless_defender_controls",
+                "what": {"subtypes": [st]},
+            }
+        ]
+    )
 
 
 @static(r"^if self was kicked, it enters with (a|an|one|two|three|four|five|\d+) ([+\-\w/]+) counters? on it$")
 def _kicked_counters(m: re.Match) -> list[dict[str, Any]] | None:
-    from engine.cards.compiler.targets import number
     return [{"kind": "enters_with_counters", "counter": m.group(2), "amount": number(m.group(1)),
              "condition": {"kicked": True}}]
 
@@ -475,8 +520,6 @@ def _kicked_counters(m: re.Match) -> list[dict[str, Any]] | None:
 @static(r"^if (an opponent was dealt damage this turn), self enters with (a|an|one|two|three|four|five|\d+) "
         r"([+\-\w/]+) counters? on it$")
 def _conditional_counters(m: re.Match) -> list[dict[str, Any]] | None:
-    from engine.cards.compiler.quantities import parse_condition
-    from engine.cards.compiler.targets import number
     cond = parse_condition(m.group(1))
     n = number(m.group(2))
     if cond is None or n is None:
@@ -549,8 +592,11 @@ def _top_revealed(m: re.Match) -> list[dict[str, Any]] | None:
 
 @static(r"^self enters tapped with (a|an|one|two|three|four|five|\d+) ([+\-\w/]+) counters? on it$")
 def _tapped_with_counters(m: re.Match) -> list[dict[str, Any]] | None:
-    from engine.cards.compiler.targets import number
-    return [{"kind": "enters_tapped"}, {"kind": "enters_with_counters", "counter": m.group(2), "amount": number(m.group(1))}]
+
+    return [
+        {"kind": "enters_tapped"},
+        {"kind": "enters_with_counters", "counter": m.group(2), "amount": number(m.group(1))},
+    ]
 
 
 @static(r"^you have no maximum hand size$")
@@ -560,7 +606,6 @@ def _no_max(m: re.Match) -> list[dict[str, Any]] | None:
 
 @static(r"^as an additional cost to cast (?:self|this spell), (.+)$")
 def _additional_cost(m: re.Match) -> list[dict[str, Any]] | None:
-    from engine.cards.compiler.costs import parse_cost_text
     t = m.group(1)
     t = re.sub(r"^you may ", "", t)   # optional extra costs are not read here
     if t != m.group(1):
@@ -572,7 +617,6 @@ def _additional_cost(m: re.Match) -> list[dict[str, Any]] | None:
 @static(r"^you may pay (.+) rather than pay self's mana cost$")
 def _alternative_cost(m: re.Match) -> list[dict[str, Any]] | None:
     """118.9: an alternative cost the caster may pay instead of the mana cost."""
-    from engine.cards.compiler.costs import parse_cost_text
     cost = parse_cost_text(m.group(1))
     return None if cost is None else [{"kind": "alternative_cost", "cost": cost}]
 
@@ -640,7 +684,6 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
     out = _parse_plain(low)
     if out is None and ". " in low:
         # several independent static sentences in one paragraph ("SELF enters tapped. As it enters, choose a color.")
-        from engine.cards.compiler.text import sentences
         parts = [p.strip().rstrip(".") for p in sentences(low)]
         got: list[dict[str, Any]] = []
         for p in parts:

@@ -63,13 +63,24 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
         m = _CONTROLLER_SUFFIX.search(p)
         if m:
             c = m.group(1)
-            f["controller"] = {"you control": "you", "you don't control": "not_you", "an opponent controls": "opponent",
-                               "your opponents control": "opponent", "you own": "you",
-                               "target player controls": "that_player", "that player controls": "that_player",
-                               "defending player controls": "defending_player", "target opponent controls": "that_player",
-                               "its controller controls": "its_controller", "they control": "that_player",
-                               "you both own and control": "you", "you don't own": "not_you", "each player controls": "any",
-                               "chosen player controls": "that_player", "that opponent controls": "that_player"}[c]
+            f["controller"] = {
+                "you control": "you",
+                "you don't control": "not_you",
+                "an opponent controls": "opponent",
+                "your opponents control": "opponent",
+                "you own": "you",
+                "target player controls": "that_player",
+                "that player controls": "that_player",
+                "defending player controls": "defending_player",
+                "target opponent controls": "that_player",
+                "its controller controls": "its_controller",
+                "they control": "that_player",
+                "you both own and control": "you",
+                "you don't own": "not_you",
+                "each player controls": "any",
+                "chosen player controls": "that_player",
+                "that opponent controls": "that_player",
+            }[c]
             if c in ("you own", "you don't own"):
                 f["owner"] = f.pop("controller")
             if c in ("target player controls", "target opponent controls"):
@@ -391,7 +402,9 @@ def parse_target(phrase: str) -> TargetSpec | None:
     m = re.fullmatch(r"(?:(up to) )?(one|two|three|four|\d+) (other )?targets", p)
     if m:
         n = number(m.group(2)) or 1
-        return TargetSpec({"any": True, **({"other": True} if m.group(3) else {})}, p, count=n, min=0 if m.group(1) else n)
+        return TargetSpec(
+            {"any": True, **({"other": True} if m.group(3) else {})}, p, count=n, min=0 if m.group(1) else n
+        )
     m = _TARGET.fullmatch(p)
     if not m:
         return None

@@ -62,12 +62,23 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"self (.+?) or (.+)", c)
     if m and m.group(1) in _SELF_EVENTS and m.group(2) in _SELF_EVENTS:
         return {"event": [_SELF_EVENTS[m.group(1)], _SELF_EVENTS[m.group(2)]], "self": True}
-    m = re.fullmatch(r"(?:the )?beginning of (your|each|each opponent's|the next|each player's|that player's|the|your next) "
-                     r"(upkeep|end step|draw step|combat|precombat main phase|postcombat main phase|end of combat|first main phase)"
-                     r"( on your turn| on each of your turns)?", c)
+    m = re.fullmatch(
+        r"(?:the )?beginning of (your|each|each opponent's|the next|each player's|that player's|the|your next) "
+        r"(upkeep|end step|draw step|combat|precombat main phase|postcombat main phase|end of combat|first main phase)"
+        r"( on your turn| on each of your turns)?",
+        c,
+    )
     if m:
-        whose = {"your": "you", "each": "each", "each opponent's": "opponent", "the next": "next",
-                 "each player's": "each", "that player's": "that_player", "the": "each", "your next": "you_next"}[m.group(1)]
+        whose = {
+            "your": "you",
+            "each": "each",
+            "each opponent's": "opponent",
+            "the next": "next",
+            "each player's": "each",
+            "that player's": "that_player",
+            "the": "each",
+            "your next": "you_next",
+        }[m.group(1)]
         if m.group(3):
             whose = "you"
         return {"event": "step", "step": STEPS[m.group(2)], "whose": whose}
@@ -104,7 +115,11 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
         return dict(extra[c])
     m = re.fullmatch(r"you cast a spell with mana value (\d+) or (greater|less)", c)
     if m:
-        return {"event": "cast", "who": "you", "filter": {("mv_ge" if m.group(2) == "greater" else "mv_le"): int(m.group(1))}}
+        return {
+            "event": "cast",
+            "who": "you",
+            "filter": {("mv_ge" if m.group(2) == "greater" else "mv_le"): int(m.group(1))},
+        }
     m = re.fullmatch(r"self (.+)", c)
     if m and m.group(1) in _SELF_EVENTS:
         return {"event": _SELF_EVENTS[m.group(1)], "self": True}
@@ -125,12 +140,17 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"(enchanted|equipped) (creature|permanent|land|artifact) (.+)", c)
     if m and m.group(3) in _SELF_EVENTS:
         return {"event": _SELF_EVENTS[m.group(3)], "attached": True}
-    m = re.fullmatch(r"(?:a|an|another|one or more|two or more) (.+?) (enters|dies|attacks|blocks|attack|enter|die|block|"
-                     r"leaves the battlefield|leave the battlefield|is put into a graveyard from the battlefield|are put into a graveyard from the battlefield|"
-                     r"deals combat damage to a player|deal combat damage to a player|becomes tapped|becomes blocked|is dealt damage|"
-                     r"becomes the target of a spell|becomes the target of a spell or ability|"
-                     r"becomes the target of a spell or ability an opponent controls|is turned face up|attacks alone|explores)"
-                     r"(?: under your control| under an opponent's control)?(?: this turn)?", c)
+    m = re.fullmatch(
+        r"(?:a|an|another|one or more|two or more) (.+?) (enters|dies|attacks|blocks|attack|enter|die|block|"
+        r"leaves the battlefield|leave the battlefield|is put into a graveyard from the battlefield|are put into a "
+        r"graveyard from the battlefield|"
+        r"deals combat damage to a player|deal combat damage to a player|becomes tapped|becomes blocked|is dealt "
+        r"damage|"
+        r"becomes the target of a spell|becomes the target of a spell or ability|"
+        r"becomes the target of a spell or ability an opponent controls|is turned face up|attacks alone|explores)"
+        r"(?: under your control| under an opponent's control)?(?: this turn)?",
+        c,
+    )
     if m:
         noun = m.group(1)
         f = parse_noun(("another " if c.startswith("another") else "") + noun)
@@ -166,7 +186,11 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
         f.pop("zone", None)
         return {"event": "cast", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)],
                 "filter": f}
-    m = re.fullmatch(r"you cast (?:a|an) (?:(.+?) )?spell that targets (self|a creature you control|one or more creatures you control)", c)
+    m = re.fullmatch(
+        r"you cast (?:a|an) (?:(.+?) )?spell that targets (self|a creature you control|one or more creatures you "
+        r"control)",
+        c,
+    )
     if m:
         f = parse_noun(m.group(1) + " spell") if m.group(1) else {}
         if f is None:
@@ -178,9 +202,17 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
     if m:
         return {"event": "cast", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)],
                 "filter": {"chosen_color": True}}
-    m = re.fullmatch(r"(you|an opponent|a player) casts? (?:a|your first) spell(?: this turn)?( during an opponent's turn| during your turn)?", c)
+    m = re.fullmatch(
+        r"(you|an opponent|a player) casts? (?:a|your first) spell(?: this turn)?( during an opponent's turn| during "
+        r"your turn)?",
+        c,
+    )
     if m:
-        out = {"event": "cast", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)], "filter": {}}
+        out = {
+            "event": "cast",
+            "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)],
+            "filter": {},
+        }
         if "your first" in c:
             out["first"] = True
         if m.group(2):
@@ -258,7 +290,12 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
         "you expend 4": {"event": "expend", "amount": 4},
         "you expend 8": {"event": "expend", "amount": 8},
         "you commit a crime": {"event": "crime", "who": "you"},
-        "an opponent casts their first spell each turn": {"event": "cast", "who": "opponent", "filter": {}, "first": True},
+        "an opponent casts their first spell each turn": {
+            "event": "cast",
+            "who": "opponent",
+            "filter": {},
+            "first": True,
+        },
     }
     if c in simple:
         return dict(simple[c])

@@ -8,24 +8,48 @@ from typing import Any
 from engine.cards.abilities import Effect
 from engine.cards.compiler.effects.amounts import amount_of
 from engine.cards.compiler.effects.context import Ctx, Reader, reader
+from engine.cards.compiler.subtypes import subtype
 
 #: Where the keyword actions read here are defined: their 701 rule of April 8, 2016, or the
 #: set that introduced them (monarch and initiative are designations, not 701 actions).
 ACTION_RULES = {
-    "fateseal": "701.19", "proliferate": "701.24", "transform": "701.25", "populate": "701.27",
-    "monstrosity": "701.28", "bolster": "701.30", "manifest": "701.31", "support": "701.32",
+    "fateseal": "701.19",
+    "proliferate": "701.24",
+    "transform": "701.25",
+    "populate": "701.27",
+    "monstrosity": "701.28",
+    "bolster": "701.30",
+    "manifest": "701.31",
+    "support": "701.32",
     "investigate": "701.33",
-    **{name: f"not in the 2016 rules (introduced by {where})" for name, where in [
-        ("become the monarch", "Conspiracy: Take the Crown"), ("goad", "Commander 2017"),
-        ("explore", "Ixalan"), ("adapt", "Ravnica Allegiance"), ("amass", "War of the Spark"),
-        ("learn", "Strixhaven"), ("venture into the dungeon", "Adventures in the Forgotten Realms"),
-        ("connive", "Streets of New Capenna"), ("open an attraction", "Unfinity"),
-        ("roll to visit your attractions", "Unfinity"), ("take the initiative", "Commander Legends: Battle for Baldur's Gate"),
-        ("the ring tempts you", "The Lord of the Rings: Tales of Middle-earth"), ("incubate", "March of the Machine"),
-        ("discover", "The Lost Caverns of Ixalan"), ("time travel", "Doctor Who"), ("cloak", "Murders at Karlov Manor"),
-        ("collect evidence", "Murders at Karlov Manor"), ("suspect", "Murders at Karlov Manor"),
-        ("forage", "Bloomburrow"), ("manifest dread", "Duskmourn"), ("endure", "Tarkir: Dragonstorm"),
-        ("harness", "Aetherdrift"), ("seek", "Alchemy")]},
+    **{
+        name: f"not in the 2016 rules (introduced by {where})"
+        for name, where in [
+            ("become the monarch", "Conspiracy: Take the Crown"),
+            ("goad", "Commander 2017"),
+            ("explore", "Ixalan"),
+            ("adapt", "Ravnica Allegiance"),
+            ("amass", "War of the Spark"),
+            ("learn", "Strixhaven"),
+            ("venture into the dungeon", "Adventures in the Forgotten Realms"),
+            ("connive", "Streets of New Capenna"),
+            ("open an attraction", "Unfinity"),
+            ("roll to visit your attractions", "Unfinity"),
+            ("take the initiative", "Commander Legends: Battle for Baldur's Gate"),
+            ("the ring tempts you", "The Lord of the Rings: Tales of Middle-earth"),
+            ("incubate", "March of the Machine"),
+            ("discover", "The Lost Caverns of Ixalan"),
+            ("time travel", "Doctor Who"),
+            ("cloak", "Murders at Karlov Manor"),
+            ("collect evidence", "Murders at Karlov Manor"),
+            ("suspect", "Murders at Karlov Manor"),
+            ("forage", "Bloomburrow"),
+            ("manifest dread", "Duskmourn"),
+            ("endure", "Tarkir: Dragonstorm"),
+            ("harness", "Aetherdrift"),
+            ("seek", "Alchemy"),
+        ]
+    },
 }
 
 
@@ -44,8 +68,11 @@ def _action0(m: re.Match, c: Ctx) -> list[Effect] | None:
 @reader(r"^(.+?) (explores|connives)$")
 def _action_obj(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(1))
-    return None if what is None else [Effect("action", {"name": m.group(2)[:-1] if m.group(2) == "explores" else "connive",
-                                                         "what": what})]
+    return (
+        None
+        if what is None
+        else [Effect("action", {"name": m.group(2)[:-1] if m.group(2) == "explores" else "connive", "what": what})]
+    )
 
 
 @reader(r"^(it|self) becomes renowned$")
@@ -60,7 +87,6 @@ def _action_n(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 @reader(r"^amass (\w+) (\d+|x)$")
 def _amass(m: re.Match, c: Ctx) -> list[Effect] | None:
-    from engine.cards.compiler.subtypes import subtype
     st = subtype(m.group(1))
     if st is None:
         return None
@@ -89,7 +115,7 @@ def _emblem_opp(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 def _emblem_for(who: str, text: str) -> list[Effect] | None:
-    from engine.cards.compiler import compile_abilities_text
+    from engine.cards.compiler import compile_abilities_text  # layering: cycle (compiler imports this)
     abl = compile_abilities_text(text.replace("'", '"').replace("this emblem", "SELF"))
     if abl is None:
         return None
@@ -104,4 +130,15 @@ def _fight(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 #: this family's readers, in the order they are tried
-READERS: tuple[Reader, ...] = (_action0, _action_obj, _renowned, _action_n, _amass, _goad, _transform, _emblem, _emblem_opp, _fight,)
+READERS: tuple[Reader, ...] = (
+    _action0,
+    _action_obj,
+    _renowned,
+    _action_n,
+    _amass,
+    _goad,
+    _transform,
+    _emblem,
+    _emblem_opp,
+    _fight,
+)

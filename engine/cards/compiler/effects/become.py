@@ -8,17 +8,20 @@ from typing import Any
 
 from engine.cards.abilities import Effect
 from engine.cards.compiler.effects.context import Ctx, Reader, keyword_list, reader
+from engine.cards.compiler.subtypes import subtype
 from engine.cards.compiler.targets import COLORS
 
 
-@reader(r"^(?:until (?:end of turn|your next turn), )?(.+?) becomes? an? (\d+)/(\d+) ((?:[a-z]+ )*?)creature(?: with (.+?))?( in addition to its other types)?( until end of turn| until your next turn)?$")
+@reader(
+    r"^(?:until (?:end of turn|your next turn), )?(.+?) becomes? an? (\d+)/(\d+) ((?:[a-z]+ )*?)creature(?: with "
+    r"(.+?))?( in addition to its other types)?( until end of turn| until your next turn)?$"
+)
 def _animate(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(1))
     if what is None:
         return None
     words = (m.group(4) or "").split()
     colors, subs, types = [], [], []
-    from engine.cards.compiler.subtypes import subtype
     for w in words:
         if w in COLORS:
             colors.append(COLORS[w])
@@ -53,7 +56,6 @@ def become_parts(text: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"(?:is|are|becomes?) an? (.+?)(?: with base power and toughness (\d+)/(\d+))?", text)
     if m is None:
         return None
-    from engine.cards.compiler.subtypes import subtype
     colors, subs, types = [], [], []
     for w in m.group(1).split():
         if w in COLORS:
@@ -74,7 +76,10 @@ def become_parts(text: str) -> dict[str, Any] | None:
     return out
 
 
-@reader(r"^(.+?) becomes? an? (artifact )?creature with base power and toughness (\d+)/(\d+)( until end of turn| for as long as self remains on the battlefield)$")
+@reader(
+    r"^(.+?) becomes? an? (artifact )?creature with base power and toughness (\d+)/(\d+)( until end of turn| for as "
+    r"long as self remains on the battlefield)$"
+)
 def _animate_base(m: re.Match, c: Ctx) -> list[Effect] | None:
     """Skilled Animator: 'target artifact you control becomes an artifact creature with base
     power and toughness 5/5 for as long as SELF remains on the battlefield' (613.1d, 613.3b)."""

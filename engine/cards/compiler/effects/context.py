@@ -144,11 +144,13 @@ class Ctx:
         return None
 
 
-_PLURAL_HEAD = re.compile(r"\b(creatures|permanents|artifacts|enchantments|lands|planeswalkers|tokens|[a-z]+s) "
-                          r"(you control|your opponents control|an opponent controls|you don't control|"
-                          r"target player controls|that player controls|defending player controls|they control)|"
-                          r"^(?:other |attacking |blocking |tapped |untapped |nontoken |non\w+ )*"
-                          r"(creatures|permanents|artifacts|enchantments|lands|planeswalkers|tokens)(?: with .+| without .+)?$")
+_PLURAL_HEAD = re.compile(
+    r"\b(creatures|permanents|artifacts|enchantments|lands|planeswalkers|tokens|[a-z]+s) "
+    r"(you control|your opponents control|an opponent controls|you don't control|"
+    r"target player controls|that player controls|defending player controls|they control)|"
+    r"^(?:other |attacking |blocking |tapped |untapped |nontoken |non\w+ )*"
+    r"(creatures|permanents|artifacts|enchantments|lands|planeswalkers|tokens)(?: with .+| without .+)?$"
+)
 
 
 ReadFn = Callable[[re.Match, Ctx], "list[Effect] | None"]
@@ -206,7 +208,8 @@ def source_ref(p: str, c: Ctx) -> Any:
     return c.ref(p)
 
 
-PLAYER = r"(you|target player|target opponent|each player|each opponent|that player|its controller|its owner|defending player|they|that creature's controller)"
+PLAYER = (r"(you|target player|target opponent|each player|each opponent|that player|its controller|its owner|"
+          r"defending player|they|that creature's controller)")
 
 
 DURATIONS = {"until end of turn": "eot", "this turn": "eot", "until your next turn": "your_next_turn", None: "eot"}

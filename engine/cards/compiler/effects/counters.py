@@ -10,7 +10,10 @@ from engine.cards.compiler.effects.context import Ctx, Reader, reader
 from engine.cards.compiler.targets import parse_noun
 
 
-@reader(r"^put (a|an|one|two|three|four|five|six|seven|x|\d+|that many) ([+\-\w/]+) counters? on (.+?)(?: for each (.+?))?(?:, where x is (.+))?$")
+@reader(
+    r"^put (a|an|one|two|three|four|five|six|seven|x|\d+|that many) ([+\-\w/]+) counters? on (.+?)(?: for each "
+    r"(.+?))?(?:, where x is (.+))?$"
+)
 def _counters(m: re.Match, c: Ctx) -> list[Effect] | None:
     if not bind_x(m.group(5), c):
         return None
@@ -36,7 +39,10 @@ def _remove_counters(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("counters", {"what": what, "kind": (m.group(2) or "any").strip(), "amount": n, "remove": True})]
 
 
-@reader(r"^distribute (two|three|four|five|x|\d+) ([+\-\w/]+) counters among (one or two|one, two, or three|any number of|up to two|up to three) target (.+)$")
+@reader(
+    r"^distribute (two|three|four|five|x|\d+) ([+\-\w/]+) counters among (one or two|one, two, or three|any number "
+    r"of|up to two|up to three) target (.+)$"
+)
 def _distribute(m: re.Match, c: Ctx) -> list[Effect] | None:
     f = parse_noun(m.group(4))
     n = amount_of(m.group(1), c)

@@ -43,8 +43,8 @@ def _damage_to(tail: str, n: Any, src: Any, c: Ctx) -> list[Effect] | None:
                 return [_dmg(n, a, src), _dmg(n, b, src)]
     to = c.ref(tail)
     if to is None:
-        m = re.fullmatch(r"(.+?) divided as you choose among (one|two|three|any number of) (?:target )?(.+)", "x " + tail)
-        m = re.fullmatch(r"divided as you choose among (one or two|one, two, or three|any number of|two|three) (targets|target creatures|target creatures and/or planeswalkers)", tail)
+        m = re.fullmatch(r"divided as you choose among (one or two|one, two, or three|any number of|two|three) "
+                         r"(targets|target creatures|target creatures and/or planeswalkers)", tail)
         if m:
             cnt = {"one or two": 2, "one, two, or three": 3, "any number of": 99, "two": 2, "three": 3}[m.group(1)]
             f = {"any": True} if m.group(2) == "targets" else {"types": ["Creature"]}

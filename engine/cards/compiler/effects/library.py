@@ -12,7 +12,11 @@ from engine.cards.compiler.quantities import amount
 from engine.cards.compiler.targets import number, parse_noun
 
 
-@reader(r"^search your library for (a|an|up to one|up to two|up to three|two|x|up to x|any number of) (.+?)(?:, reveal (?:it|them|those cards))?, (?:and )?put (?:it|them|that card|those cards) (into your hand|onto the battlefield(?: tapped)?|on top of your library|into your graveyard)(?:, then shuffle| and shuffle)?$")
+@reader(
+    r"^search your library for (a|an|up to one|up to two|up to three|two|x|up to x|any number of) (.+?)(?:, reveal "
+    r"(?:it|them|those cards))?, (?:and )?put (?:it|them|that card|those cards) (into your hand|onto the "
+    r"battlefield(?: tapped)?|on top of your library|into your graveyard)(?:, then shuffle| and shuffle)?$"
+)
 def _search(m: re.Match, c: Ctx) -> list[Effect] | None:
     return _search_common(m.group(1), m.group(2), m.group(3), bool(re.search(r"reveal", m.group(0))))
 
@@ -33,7 +37,15 @@ def _search_common(count: str, noun: str, dest: str, reveal: bool) -> list[Effec
         f["different_names"] = True
     n: Any = {"a": 1, "an": 1, "up to one": 1, "up to two": 2, "up to three": 3, "two": 2, "x": {"x": True},
               "up to x": {"x": True}, "any number of": 99}[count]
-    to = "hand" if "hand" in dest else "battlefield" if "battlefield" in dest else "library_top" if "top" in dest else "graveyard"
+    to = (
+        "hand"
+        if "hand" in dest
+        else "battlefield"
+        if "battlefield" in dest
+        else "library_top"
+        if "top" in dest
+        else "graveyard"
+    )
     args: dict[str, Any] = {"filter": f, "amount": n, "to": to}
     if count.startswith("up to") or count == "any number of":
         args["up_to"] = True
@@ -44,7 +56,11 @@ def _search_common(count: str, noun: str, dest: str, reveal: bool) -> list[Effec
     return [Effect("search", args)]
 
 
-@reader(r"^search your library for (a|an|up to one|up to two|up to three|two|x|up to x|any number of) (.+?)(?:, reveal (?:it|them|those cards))?, put (?:one|it|one of them) into your hand and the other into your graveyard, then shuffle$")
+@reader(
+    r"^search your library for (a|an|up to one|up to two|up to three|two|x|up to x|any number of) (.+?)(?:, reveal "
+    r"(?:it|them|those cards))?, put (?:one|it|one of them) into your hand and the other into your graveyard, then "
+    r"shuffle$"
+)
 def _search_split(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None
 
@@ -54,11 +70,16 @@ def _shuffle(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("shuffle", {"who": "you"})]
 
 
-SEARCH_NAMED = re.compile(r"^(you may )?search your library and/or graveyard for a card named (.+?), reveal it, and put it into "
-                           r"your hand\. if you search your library this way, shuffle\.?$")
+SEARCH_NAMED = re.compile(
+    r"^(you may )?search your library and/or graveyard for a card named (.+?), reveal it, and put it into "
+    r"your hand\. if you search your library this way, shuffle\.?$"
+)
 
 
-REVEAL_UNTIL_RX = re.compile(r"^reveal cards from the top of your library until you reveal (?:a|an) (.+?) card\. put that card (into your hand|onto the battlefield) and the rest (on the bottom of your library in a random order|into your graveyard)$")
+REVEAL_UNTIL_RX = re.compile(
+    r"^reveal cards from the top of your library until you reveal (?:a|an) (.+?) card\. put that card (into your "
+    r"hand|onto the battlefield) and the rest (on the bottom of your library in a random order|into your graveyard)$"
+)
 
 
 def reveal_until(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -99,26 +120,41 @@ def _search_shuffle(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 @reader(r"^search your library for a card named (.+?) or (.+?), reveal it, put it into your hand, then shuffle$")
 def _search_named2(m: re.Match, c: Ctx) -> list[Effect] | None:
-    return [Effect("search", {"filter": {"or": [{"name": _title(m.group(1))}, {"name": _title(m.group(2))}]}, "amount": 1,
-                              "to": "hand", "reveal": True})]
+    return [
+        Effect(
+            "search",
+            {
+                "filter": {"or": [{"name": _title(m.group(1))}, {"name": _title(m.group(2))}]},
+                "amount": 1,
+                "to": "hand",
+                "reveal": True,
+            },
+        )
+    ]
 
 
 _DIG = re.compile(
     r"^look at the top (two|three|four|five|six|seven|eight|x|\d+) cards of your library\. "
     r"(?:(you may reveal|you may put|put) (an?|one|two|up to two|any number of) (.+?) (?:from among them|of them) "
-    r"(?:and put (?:it|them|that card) )?(into your hand|onto the battlefield(?: tapped)?)|put (one|two) of them into your hand)"
+    r"(?:and put (?:it|them|that card) )?(into your hand|onto the battlefield(?: tapped)?)|put (one|two) of them "
+    r"into your hand)"
     r"(?: and the rest (into your graveyard|on the bottom of your library in (?:a random|any) order))?\.?"
-    r"(?: put the rest (into your graveyard|on the bottom of your library in (?:a random|any) order)\.?)?$")
+    r"(?: put the rest (into your graveyard|on the bottom of your library in (?:a random|any) order)\.?)?$"
+)
 
 
 _REVEAL_DIG = re.compile(
     r"^reveal the top (two|three|four|five|six|seven|eight|ten|x|\d+) cards of your library\. "
-    r"put (a|an|all|one|two|up to two) (.+?) (?:cards )?(?:from among them|revealed this way) (into your hand|onto the battlefield(?: tapped)?) "
-    r"and the rest (into your graveyard|on the bottom of your library in (?:a random|any) order)\.?$")
+    r"put (a|an|all|one|two|up to two) (.+?) (?:cards )?(?:from among them|revealed this way) (into your hand|onto "
+    r"the battlefield(?: tapped)?) "
+    r"and the rest (into your graveyard|on the bottom of your library in (?:a random|any) order)\.?$"
+)
 
 
 _LOOK_ONE = re.compile(
-    r"^look at the top card of your library\. if it's an? (.+?) card, you may (?:reveal it and )?put it (into your hand|onto the battlefield(?: tapped)?)\.?$")
+    r"^look at the top card of your library\. if it's an? (.+?) card, you may (?:reveal it and )?put it (into your "
+    r"hand|onto the battlefield(?: tapped)?)\.?$"
+)
 
 
 def read_dig(text: str, ctx: Ctx) -> list[Effect] | None:

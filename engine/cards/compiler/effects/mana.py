@@ -75,4 +75,15 @@ def _add_chosen(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 #: this family's readers, in the order they are tried
-READERS: tuple[Reader, ...] = (_add_mana, _mana_only, _add_mana_or, _add_any, _add_combo, _add_per, _add_eq, _add_additional, _mana_only_artifacts, _add_chosen,)
+READERS: tuple[Reader, ...] = (
+    _add_mana,
+    _mana_only,
+    _add_mana_or,
+    _add_any,
+    _add_combo,
+    _add_per,
+    _add_eq,
+    _add_additional,
+    _mana_only_artifacts,
+    _add_chosen,
+)

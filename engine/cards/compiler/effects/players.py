@@ -13,7 +13,10 @@ from engine.cards.compiler.quantities import quantity
 from engine.cards.compiler.targets import number, parse_noun
 
 
-@reader(rf"^(?:{PLAYER} )?draws? (a|one|two|three|four|five|six|seven|x|\d+|that many) cards?(?: for each (.+?))?(?:, where x is (.+))?$")
+@reader(
+    rf"^(?:{PLAYER} )?draws? (a|one|two|three|four|five|six|seven|x|\d+|that many) cards?"
+    r"(?: for each (.+?))?(?:, where x is (.+))?$"
+)
 def _draw(m: re.Match, c: Ctx) -> list[Effect] | None:
     who = c.player(m.group(1) or "you")
     if not bind_x(m.group(4), c):
@@ -135,7 +138,10 @@ def _rummage_any(m: re.Match, c: Ctx) -> list[Effect] | None:
     who = c.player(m.group(1) or "you")
     if who is None:
         return None
-    return [Effect("discard", {"who": who, "amount": "any"}), Effect("draw", {"who": who, "amount": {"that_much": True}})]
+    return [
+        Effect("discard", {"who": who, "amount": "any"}),
+        Effect("draw", {"who": who, "amount": {"that_much": True}}),
+    ]
 
 
 @reader(r"^put (a|one|two|three|\w+) cards? from your hand on (top|the bottom) of your library(?: in any order)?$")
@@ -159,8 +165,10 @@ def _look_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if who is None else [Effect("reveal", {"who": who, "zone": "hand", "to": "you"})]
 
 
-@reader(r"^you choose (a|an|one|up to one|two|up to two) (.+?) from (?:it|them|that player's hand|their hand|among them)"
-        r"(?: (with .+))?$")
+@reader(
+    r"^you choose (a|an|one|up to one|two|up to two) (.+?) from (?:it|them|that player's hand|their hand|among them)"
+    r"(?: (with .+))?$"
+)
 def _choose_from_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"You choose a nonland card from it [with mana value 3 or less]": the caster chooses (608.2c)."""
     noun = m.group(2) + (" " + m.group(3) if m.group(3) else "")
@@ -196,7 +204,10 @@ def _gy_shuffle(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if who is None else [Effect("move", {"what": {"graveyard_of": who}, "to": "library_shuffle"})]
 
 
-@reader(r"^(each opponent|each player|target player|target opponent|you) exiles? (a|an|one|two|three) (?:(.+?) )?cards? from (?:their|your) hand$")
+@reader(
+    r"^(each opponent|each player|target player|target opponent|you) exiles? (a|an|one|two|three) (?:(.+?) )?cards? "
+    r"from (?:their|your) hand$"
+)
 def _exile_from_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
     who = c.player(m.group(1))
     f: dict[str, Any] | None = {} if not m.group(3) else parse_noun(m.group(3))
@@ -212,4 +223,28 @@ def _energy(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 #: this family's readers, in the order they are tried
-READERS: tuple[Reader, ...] = (_draw, _draw_eq, _life, _life_eq, _discard, _discard_hand, _mill, _mill_old, _poison, _scry, _set_life_total, _win_lose, _extra_turn, _rummage_any, _hand_to_top, _reveal_hand, _look_hand, _choose_from_hand, _discard_chosen, _draw_additional, _gy_shuffle, _exile_from_hand, _energy,)
+READERS: tuple[Reader, ...] = (
+    _draw,
+    _draw_eq,
+    _life,
+    _life_eq,
+    _discard,
+    _discard_hand,
+    _mill,
+    _mill_old,
+    _poison,
+    _scry,
+    _set_life_total,
+    _win_lose,
+    _extra_turn,
+    _rummage_any,
+    _hand_to_top,
+    _reveal_hand,
+    _look_hand,
+    _choose_from_hand,
+    _discard_chosen,
+    _draw_additional,
+    _gy_shuffle,
+    _exile_from_hand,
+    _energy,
+)

@@ -24,10 +24,17 @@ def _prevent_by(m: re.Match, c: Ctx) -> list[Effect] | None:
 @reader(r"^prevent the next (\d+|x) damage that would be dealt to (.+?) this turn$")
 def _prevent_next(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(2))
-    return None if what is None else [Effect("prevent", {"to": what, "amount": amount_of(m.group(1), c), "duration": "eot"})]
+    return (
+        None
+        if what is None
+        else [Effect("prevent", {"to": what, "amount": amount_of(m.group(1), c), "duration": "eot"})]
+    )
 
 
-@reader(r"^the next time a source of your choice would deal damage to (you|target creature|any target|.+?) this turn, prevent that damage$")
+@reader(
+    r"^the next time a source of your choice would deal damage to (you|target creature|any target|.+?) this turn, "
+    r"prevent that damage$"
+)
 def _cop(m: re.Match, c: Ctx) -> list[Effect] | None:
     to = c.ref(m.group(1))
     if to is None:

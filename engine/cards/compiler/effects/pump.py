@@ -18,7 +18,10 @@ from engine.cards.compiler.effects.context import (
 from engine.cards.compiler.quantities import quantity
 
 
-@reader(r"^(.+?) (?:each )?gets? (?:an additional )?([+-]\w+)/([+-]\w+)(?:,? and (?:gains?|has|have) (.+?))?( until end of turn| until your next turn)?(?: for each (.+?))?(?:, where x is (.+))?$")
+@reader(
+    r"^(.+?) (?:each )?gets? (?:an additional )?([+-]\w+)/([+-]\w+)(?:,? and (?:gains?|has|have) (.+?))?( until end "
+    r"of turn| until your next turn)?(?: for each (.+?))?(?:, where x is (.+))?$"
+)
 def _pump(m: re.Match, c: Ctx) -> list[Effect] | None:
     if not m.group(5):
         return None
@@ -54,7 +57,10 @@ def _pump_common(who: str, p: str, t: str, kw: str | None, dur: str | None, each
     return out
 
 
-@reader(r"^until (end of turn|your next turn), (.+?) gets? ([+-]\w+)/([+-]\w+)(?:,? and (gains?|loses) (.+?))?(?: for each (.+?))?(?:, where x is (.+))?$")
+@reader(
+    r"^until (end of turn|your next turn), (.+?) gets? ([+-]\w+)/([+-]\w+)(?:,? and (gains?|loses) (.+?))?(?: for "
+    r"each (.+?))?(?:, where x is (.+))?$"
+)
 def _pump_pre(m: re.Match, c: Ctx) -> list[Effect] | None:
     gain = m.group(6) if m.group(5) and m.group(5).startswith("gain") else None
     out = _pump_common(m.group(2), m.group(3), m.group(4), gain, "until " + m.group(1), m.group(7), m.group(8), c)
@@ -140,7 +146,7 @@ def _gain_quoted(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 def _grant_quoted(who: str, quoted: str, c: Ctx, dur: str) -> list[Effect] | None:
-    from engine.cards.compiler import compile_ability_text
+    from engine.cards.compiler import compile_ability_text  # layering: cycle (compiler imports this)
     what = c.ref(who)
     if what is None:
         return None
@@ -170,4 +176,16 @@ def _pump_quoted(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 #: this family's readers, in the order they are tried
-READERS: tuple[Reader, ...] = (_pump, _pump_pre, _gain_kw, _gain_kw_pre, _gain_kw_bare, _gain_choice, _lose_kw, _lose_gain, _gain_quoted, _gain_quoted_pre, _pump_quoted,)
+READERS: tuple[Reader, ...] = (
+    _pump,
+    _pump_pre,
+    _gain_kw,
+    _gain_kw_pre,
+    _gain_kw_bare,
+    _gain_choice,
+    _lose_kw,
+    _lose_gain,
+    _gain_quoted,
+    _gain_quoted_pre,
+    _pump_quoted,
+)

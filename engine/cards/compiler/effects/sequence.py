@@ -32,11 +32,15 @@ from engine.cards.compiler.effects.library import (
 )
 from engine.cards.compiler.effects.zones import TOP_OR_BOTTOM_RX, top_or_bottom
 from engine.cards.compiler.quantities import parse_condition
+from engine.cards.compiler.subtypes import subtype
 from engine.cards.compiler.targets import COLORS, number, parse_noun
+from engine.cards.compiler.text import sentences
 from engine.mana import parse_cost
 
-_VERB3 = re.compile(r"^(loses |gains |draws |discards |mills |gets |sacrifices |creates |puts |returns |shuffles |exiles |"
-                    r"deals |can't |attacks |fights |explores)")
+_VERB3 = re.compile(
+    r"^(loses |gains |draws |discards |mills |gets |sacrifices |creates |puts |returns |shuffles |exiles |"
+    r"deals |can't |attacks |fights |explores)"
+)
 
 
 @reader(r"^pay (\{[^ ]+\}|\d+ life)$")
@@ -74,7 +78,10 @@ def _unless_do(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("unless", {"payer": payer, "actions": list(act), "effects": list(inner)})]
 
 
-@reader(r"^(.+?) at the beginning of (the next end step|your next upkeep|the next upkeep|the end of combat|end of combat|the next turn's upkeep)$|^(.+?) at (end of combat)$")
+@reader(
+    r"^(.+?) at the beginning of (the next end step|your next upkeep|the next upkeep|the end of combat|end of combat|"
+    r"the next turn's upkeep)$|^(.+?) at (end of combat)$"
+)
 def _delayed(m: re.Match, c: Ctx) -> list[Effect] | None:
     inner = parse_sentence(m.group(1) or m.group(3), c)
     if inner is None:
@@ -136,15 +143,18 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     Handles follow-ups that span sentences: "You may X. If you do, Y." and "If you
     don't, Y."; "It can't be regenerated."
     """
-    from engine.cards.compiler.text import sentences
 
     low = text.strip().lower()
     for rx, fn in ((TOP_OR_BOTTOM_RX, top_or_bottom), (REVEAL_UNTIL_RX, reveal_until)):
         m = rx.match(low.rstrip(".").strip())
         if m:
             return fn(m, ctx)
-    m = re.fullmatch(r"(target player|target opponent|each opponent) reveals their hand\. you choose (an?|one|two) (.+?) cards? from it\. "
-                     r"(?:that player|they) discards? (?:that card|those cards)\.?", low)
+    m = re.fullmatch(
+        r"(target player|target opponent|each opponent) reveals their hand\. you choose (an?|one|two) (.+?) cards? "
+        r"from it\. "
+        r"(?:that player|they) discards? (?:that card|those cards)\.?",
+        low,
+    )
     if m:
         who = ctx.player(m.group(1))
         f = parse_noun(m.group(3)) if m.group(3) not in ("", "card") else {}
@@ -202,9 +212,12 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             rider = {"counters": "+1/+1"} if s.startswith("for each") else {"gain_life": True}
             out[-1] = Effect("prevent", {**out[-1].args, "rider": rider})
             continue
-        m = re.match(r"^(?:that creature|it) is an? (white |blue |black |red |green )?([a-z]+) in addition to its other (?:colors and )?(?:creature )?types$", s)
+        m = re.match(
+            r"^(?:that creature|it) is an? (white |blue |black |red |green )?([a-z]+) in addition to its other "
+            r"(?:colors and )?(?:creature )?types$",
+            s,
+        )
         if m and out and out[-1].op == "move" and out[-1].args.get("to") == "battlefield":
-            from engine.cards.compiler.subtypes import subtype
             st = subtype(m.group(2))
             if st is None:
                 return None
@@ -222,13 +235,21 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             out[-1] = Effect("animate", {**out[-1].args, "types": types + [kept] * (kept not in types)})
             continue
         m = re.match(r"^if you can't, (.+)$", s)
-        if m and out and out[-1].op == "counters" and out[-1].args.get("remove") and out[-1].args.get("what") == "self" \
-                and out[-1].args.get("amount", 1) == 1:  # "remove a fade counter from SELF. If you can't, ..." (fading)
+        if (
+            m
+            and out
+            and out[-1].op == "counters"
+            and out[-1].args.get("remove")
+            and out[-1].args.get("what") == "self"
+            and out[-1].args.get("amount", 1) == 1
+        ):  # "remove a fade counter from SELF. If you can't, ..." (fading)
             effs = parse_sentence(m.group(1), ctx)
             if effs is None:
                 return None
             prev = out.pop()
-            out.append(Effect("if", {"cond": {"self": {"counter": prev.args["kind"]}}, "then": [prev], "else": list(effs)}))
+            out.append(
+                Effect("if", {"cond": {"self": {"counter": prev.args["kind"]}}, "then": [prev], "else": list(effs)})
+            )
             continue
         m = re.match(r"^if you don't, (.+)$", s)
         if m and out and out[-1].op == "may":

@@ -34,7 +34,10 @@ def _counter(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("counter", args)]
 
 
-@reader(r"^counter target activated ability, triggered ability, or (.+?) spell$|^counter target (activated|triggered|activated or triggered) ability$")
+@reader(
+    r"^counter target activated ability, triggered ability, or (.+?) spell$|^counter target (activated|triggered|"
+    r"activated or triggered) ability$"
+)
 def _counter_ability(m: re.Match, c: Ctx) -> list[Effect] | None:
     alts: list[dict[str, Any]] = []
     if m.group(1):
@@ -44,7 +47,9 @@ def _counter_ability(m: re.Match, c: Ctx) -> list[Effect] | None:
         alts = [{"ability": "activated"}, {"ability": "triggered"}, f]
     else:
         alts = [{"ability": k} for k in m.group(2).split(" or ")]
-    r = c.add_target(TargetSpec({"zone": "stack", "or": alts} if len(alts) > 1 else {"zone": "stack", **alts[0]}, m.group(0)))
+    r = c.add_target(
+        TargetSpec({"zone": "stack", "or": alts} if len(alts) > 1 else {"zone": "stack", **alts[0]}, m.group(0))
+    )
     return [Effect("counter", {"what": r})]
 
 
@@ -57,7 +62,11 @@ def _cast_from_gy(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("playable", {"what": {"zone": "graveyard", "owner": "you", **f}, "play": "cast", "until": "eot"})]
 
 
-@reader(r"^(until end of turn, |until the end of your next turn, )?(?:you may )?(play|cast) (that card|them|those cards|it|cards exiled this way|spells from among them|the exiled card|cards exiled with self|the exiled cards)( this turn| until the end of your next turn| until end of turn)?( without paying (?:its|their) mana costs?)?$")
+@reader(
+    r"^(until end of turn, |until the end of your next turn, )?(?:you may )?(play|cast) (that card|them|those cards|"
+    r"it|cards exiled this way|spells from among them|the exiled card|cards exiled with self|the exiled cards)( this "
+    r"turn| until the end of your next turn| until end of turn)?( without paying (?:its|their) mana costs?)?$"
+)
 def _may_play_exiled(m: re.Match, c: Ctx) -> list[Effect] | None:
     nxt = "next" in ((m.group(1) or "") + (m.group(4) or ""))
     return [Effect("playable", {"what": "exiled", "play": m.group(2), "until": "next_turn_end" if nxt else "eot",
@@ -91,4 +100,11 @@ def _counter_targeting(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 #: this family's readers, in the order they are tried
-READERS: tuple[Reader, ...] = (_counter_targeting, _counter, _counter_ability, _cast_from_gy, _may_play_exiled, _choose_target,)
+READERS: tuple[Reader, ...] = (
+    _counter_targeting,
+    _counter,
+    _counter_ability,
+    _cast_from_gy,
+    _may_play_exiled,
+    _choose_target,
+)

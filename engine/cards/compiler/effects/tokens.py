@@ -9,6 +9,7 @@ from engine.cards.abilities import Effect
 from engine.cards.compiler.effects.amounts import amount_of, bind_x, pt_value, scaled
 from engine.cards.compiler.effects.context import Ctx, Reader, keyword_list, reader
 from engine.cards.compiler.effects.library import _title
+from engine.cards.compiler.subtypes import subtype
 
 _COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G", "colorless": None}
 
@@ -22,10 +23,14 @@ _TOKEN = re.compile(
     r"(?P<n>a|an|one|two|three|four|five|six|seven|eight|nine|ten|x|\d+|that many) (?P<tapped>tapped )?"
     r"(?:(?P<p>\d+|x)/(?P<t>\d+|x) )?"
     r"(?P<colors>(?:(?:white|blue|black|red|green|colorless)(?:,? and |, | ))*)"
-    r"(?P<names>(?:legendary )?(?:[a-z'\-]+ )*?)(?P<kind>artifact creature|enchantment creature|creature|artifact|enchantment) tokens?"
-    r"(?: named (?P<name0>[^\",]+?))?(?: with (?P<kw>[^\"]+?))?(?:,? and (?P<q1>\".+\"))?(?: with (?P<q2>\".+\"))?(?: named (?P<name>[^,]+?))?"
+    r"(?P<names>(?:legendary )?(?:[a-z'\-]+ )*?)(?P<kind>artifact creature|enchantment creature|creature|artifact|"
+    r"enchantment) tokens?"
+    r"(?: named (?P<name0>[^\",]+?))?(?: with (?P<kw>[^\"]+?))?(?:,? and (?P<q1>\".+\"))?(?: with "
+    r"(?P<q2>\".+\"))?(?: named (?P<name>[^,]+?))?"
     r"(?P<att> that's tapped and attacking| that are tapped and attacking| that's attacking| that are attacking)?"
-    r"(?: for each (?P<each>.+?))?(?:, where x is (?P<where>.+))?$", re.I)
+    r"(?: for each (?P<each>.+?))?(?:, where x is (?P<where>.+))?$",
+    re.I,
+)
 
 
 @reader(_TOKEN.pattern)
@@ -48,7 +53,6 @@ def _token(m: re.Match, c: Ctx) -> list[Effect] | None:
     supertypes = ["Legendary"] if names[:1] == ["legendary"] else []
     if supertypes:
         names = names[1:]
-    from engine.cards.compiler.subtypes import subtype
     subtypes = []
     for w in names:
         st = subtype(w)
@@ -68,7 +72,7 @@ def _token(m: re.Match, c: Ctx) -> list[Effect] | None:
         args = {"amount": n, "kind": subtypes[0]}
     quoted = m.group("q1") or m.group("q2")
     if quoted:
-        from engine.cards.compiler import compile_ability_text
+        from engine.cards.compiler import compile_ability_text  # layering: cycle (compiler imports this)
         abl = []
         for q in re.findall(r'"([^"]+)"', quoted):
             ab = compile_ability_text(q.replace("this token", "SELF").replace("This token", "SELF"))
@@ -101,7 +105,10 @@ def _token(m: re.Match, c: Ctx) -> list[Effect] | None:
     return out
 
 
-@reader(r"^create (a|an|one|two|three|four|five|x|\d+) (tapped )?(treasure|food|clue|blood|gold|powerstone|map|junk|incubator|lander|shard|walker) tokens?(?: for each (.+?))?$")
+@reader(
+    r"^create (a|an|one|two|three|four|five|x|\d+) (tapped )?(treasure|food|clue|blood|gold|powerstone|map|junk|"
+    r"incubator|lander|shard|walker) tokens?(?: for each (.+?))?$"
+)
 def _token_pre(m: re.Match, c: Ctx) -> list[Effect] | None:
     n = scaled(m.group(1), m.group(4), c)
     if n is None:

@@ -58,7 +58,11 @@ def _bounce(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if what is None else [Effect("bounce", {"what": what})]
 
 
-@reader(r"^return (.+?) (?:from (your) graveyard )?to (your|its owner's|their owner's|their owners'|the) (hand|hands|battlefield)(?: (tapped and attacking|tapped))?(?: under (your|its owner's|their owner's|their owners') control)?(?: with (?:a|an) ([+\-\w/]+) counter on it)?$")
+@reader(
+    r"^return (.+?) (?:from (your) graveyard )?to (your|its owner's|their owner's|their owners'|the) (hand|hands|"
+    r"battlefield)(?: (tapped and attacking|tapped))?(?: under (your|its owner's|their owner's|their owners') "
+    r"control)?(?: with (?:a|an) ([+\-\w/]+) counter on it)?$"
+)
 def _return(m: re.Match, c: Ctx) -> list[Effect] | None:
     phrase = m.group(1)
     if m.group(2) and phrase not in ("self", "it"):
@@ -80,11 +84,18 @@ def _return(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("move", args)]
 
 
-@reader(r"^put (.+?) on (top|the bottom) of (?:its|their) owners?'s? librar(?:y|ies)$|^put (.+?) on (top|the bottom) of your library$")
+@reader(
+    r"^put (.+?) on (top|the bottom) of (?:its|their) owners?'s? librar(?:y|ies)$|^put (.+?) on (top|the bottom) of "
+    r"your library$"
+)
 def _tuck(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(1) or m.group(3))
     where = m.group(2) or m.group(4)
-    return None if what is None else [Effect("move", {"what": what, "to": "library_top" if where == "top" else "library_bottom"})]
+    return (
+        None
+        if what is None
+        else [Effect("move", {"what": what, "to": "library_top" if where == "top" else "library_bottom"})]
+    )
 
 
 @reader(r"^put (.+?) on the bottom of (?:its|their) owners?'s? librar(?:y|ies)$")
@@ -175,7 +186,9 @@ def _exchange(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("exchange_control", {"what": [a, b]})]
 
 
-@reader(r"^exile the top (card|two cards|three cards|x cards|\w+ cards) of (your|target player's|each player's) library$")
+@reader(
+    r"^exile the top (card|two cards|three cards|x cards|\w+ cards) of (your|target player's|each player's) library$"
+)
 def _exile_top(m: re.Match, c: Ctx) -> list[Effect] | None:
     n = 1 if m.group(1) == "card" else amount_of(m.group(1).split()[0], c)
     who = {"your": "you", "each player's": "each_player"}.get(m.group(2)) or c.player("target player")
@@ -185,8 +198,11 @@ def _exile_top(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("exile_top", {"who": who, "amount": n})]
 
 
-@reader(r"^(that player|they|each opponent|each player|target player|target opponent) exiles? the top (card|[a-z]+ cards|\d+ cards) "
-        r"of (?:their|his or her) library$")
+@reader(
+    r"^(that player|they|each opponent|each player|target player|target opponent) exiles? the top (card|[a-z]+ cards|"
+    r"\d+ cards) "
+    r"of (?:their|his or her) library$"
+)
 def _exiles_top(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"That player exiles the top card of their library" (ingest, 702.114a): the player named exiles."""
     who = c.player(m.group(1))
@@ -211,7 +227,9 @@ def _attach_target(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if to is None else [Effect("attach", {"what": "self", "to": to})]
 
 
-TOP_OR_BOTTOM_RX = re.compile(r"^(?:choose )?(target .+?)\. its owner puts it on (?:their choice of )?the top or bottom of their library$")
+TOP_OR_BOTTOM_RX = re.compile(
+    r"^(?:choose )?(target .+?)\. its owner puts it on (?:their choice of )?the top or bottom of their library$"
+)
 
 
 def top_or_bottom(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -220,4 +238,23 @@ def top_or_bottom(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 #: this family's readers, in the order they are tried
-READERS: tuple[Reader, ...] = (_destroy, _bounce_with_auras, _bounce, _return, _tuck, _tuck2, _shuffle_in, _put_onto, _to_gy, _tap, _regen, _steal, _sacrifice, _exchange, _exile_top, _exiles_top, _attach, _attach_target,)
+READERS: tuple[Reader, ...] = (
+    _destroy,
+    _bounce_with_auras,
+    _bounce,
+    _return,
+    _tuck,
+    _tuck2,
+    _shuffle_in,
+    _put_onto,
+    _to_gy,
+    _tap,
+    _regen,
+    _steal,
+    _sacrifice,
+    _exchange,
+    _exile_top,
+    _exiles_top,
+    _attach,
+    _attach_target,
+)
