@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtGui import QColor, QFontMetrics, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem
 
 from app.table.items import CardItem
@@ -20,6 +20,7 @@ from app.table.looks import font
 Z_REVEAL = 200          # over everything on the table, dragged cards included
 REVEAL_W, REVEAL_H = 110, 154
 PAD, GAP, TITLE_H = 12, 8, 26
+HINT = "   (click to close)"
 
 
 def title(e: dict[str, Any], you: str) -> str:
@@ -45,13 +46,16 @@ class RevealOverlay(QGraphicsObject):
         n = len(self.names)
         per_row = min(n, 8)
         rows = (n + per_row - 1) // per_row if n else 1
-        self.w = PAD * 2 + per_row * REVEAL_W + GAP * max(0, per_row - 1)
+        cards_w = per_row * REVEAL_W + GAP * max(0, per_row - 1)
+        text_w = QFontMetrics(font(12, True)).horizontalAdvance(self.title + HINT)
+        self.w = PAD * 2 + max(cards_w, text_w)
+        left = PAD + (self.w - 2 * PAD - cards_w) / 2    # the cards centered under the heading
         self.h = PAD * 2 + TITLE_H + rows * REVEAL_H + GAP * (rows - 1)
         for i, name in enumerate(self.names):
             it = CardItem({"name": name}, "reveal", str(events[0].get("player")), REVEAL_W, REVEAL_H, True)
             it.setParentItem(self)
             r, c = divmod(i, per_row)
-            it.setPos(QPointF(PAD + c * (REVEAL_W + GAP), PAD + TITLE_H + r * (REVEAL_H + GAP)))
+            it.setPos(QPointF(left + c * (REVEAL_W + GAP), PAD + TITLE_H + r * (REVEAL_H + GAP)))
             self.cards.append(it)
 
     def boundingRect(self) -> QRectF:
@@ -65,7 +69,7 @@ class RevealOverlay(QGraphicsObject):
         p.setPen(QColor(240, 240, 240))
         p.setFont(font(12, True))
         p.drawText(QRectF(PAD, 4, self.w - 2 * PAD, TITLE_H), Qt.AlignVCenter | Qt.AlignLeft,
-                   self.title + "   (click to close)")
+                   self.title + HINT)
 
 
 def place(overlay: RevealOverlay, mine: bool, main_x: float, main_w: float, scene_h: float) -> None:
