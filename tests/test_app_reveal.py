@@ -237,3 +237,38 @@ def test_a_known_top_of_a_library_is_shown_on_it_for_that_seat_only(qtbot, pool)
     assert not library_top(w, "alice").face_up, "bob does not know alice's top card"
     shot(w, "library_top_bob")
 
+
+
+ANTICIPATE_IN_BOBS_TURN = """
+name: alice looks at three in bob's turn; bob decides next
+setup:
+  active: bob
+  step: main1
+  players:
+    alice:
+      battlefield: [Island, Island]
+      hand: [Anticipate]
+      library: [Lightning Bolt, Shock, Giant Growth, Forest, Forest, Forest]
+    bob:
+      hand: [Forest]
+      library: [Forest, Forest, Forest]
+steps:
+  - {bob: pass}
+  - {alice: cast, card: Anticipate}
+  - {resolve: 1}
+  - {alice: choose, cards: [Shock]}
+"""
+
+
+def test_hotseat_a_look_is_kept_for_its_seat_while_the_other_seat_plays(qtbot, pool):
+    w = table(qtbot, pool, ANTICIPATE_IN_BOBS_TURN, ["alice", "bob"])
+    # the look happened; bob (the active player) has priority next: his screen first
+    assert w.curtain.isVisible() and w.ctl.seat == "bob"
+    QTest.mouseClick(w.curtain.button, Qt.LeftButton)
+    assert overlays(w) == [], "bob is not shown alice's look"
+    assert "Lightning Bolt" not in [it.name for it in w.scene.items() if isinstance(it, CardItem)]
+    shot(w, "look_kept_bob")
+    pass_until_curtain(w)   # bob passes on; alice is next at the screen
+    assert w.ctl.seat == "alice"
+    QTest.mouseClick(w.curtain.button, Qt.LeftButton)
+    assert shown_names(w) == ["Lightning Bolt", "Shock", "Giant Growth"], "her look waited for her"
