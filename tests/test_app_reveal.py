@@ -12,16 +12,15 @@ pytest.importorskip("PySide6")
 
 from PySide6.QtCore import Qt  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
-
-from engine import scenario as S  # noqa: E402
-from engine.cardpool import default_pool  # noqa: E402
-from engine.session import LocalSession  # noqa: E402
+from table_mouse import click, space  # noqa: E402
 
 from app.table import widget as table_widget  # noqa: E402
 from app.table.items import CardItem  # noqa: E402
 from app.table.reveal import RevealOverlay  # noqa: E402
 from app.table.widget import TableWidget  # noqa: E402
-from table_mouse import click, space  # noqa: E402
+from engine import scenario as S  # noqa: E402
+from engine.cardpool import default_pool  # noqa: E402
+from engine.session import LocalSession  # noqa: E402
 
 KEEP = []   # see tests/test_app_table.py: widgets kept alive while Qt may paint them
 SHOTS = os.environ.get("MANATABLE_SHOTS")   # a folder: screenshots of what is shown

@@ -21,9 +21,9 @@ from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSimpleTextItem
 
-from app.table.reveal import RevealOverlay, place
 from app.table.items import (CARD_TYPE, PLAYER_TYPE, STOP_TYPE, ZONE_TYPE, ArrowItem, ArrowLayer, CardItem,
                              PlayerItem, StopItem, ZoneItem, Z_ARROW, Z_ATTACHED, Z_CARD, Z_DRAG, Z_STACK)
+from app.table.reveal import RevealOverlay, place
 
 SCENE_W, SCENE_H = 1600, 1000
 LEFT_W = 200          # player panels
