@@ -271,3 +271,11 @@ def test_hotseat_a_look_is_kept_for_its_seat_while_the_other_seat_plays(qtbot, p
     assert w.ctl.seat == "alice"
     QTest.mouseClick(w.curtain.button, Qt.LeftButton)
     assert shown_names(w) == ["Lightning Bolt", "Shock", "Giant Growth"], "her look waited for her"
+
+
+def test_a_spectator_is_shown_reveals_but_no_look(qtbot, pool):
+    revealed = table(qtbot, pool, TUTOR, [])
+    assert shown_names(revealed) == ["Pacifism"]
+    looked = table(qtbot, pool, ANTICIPATE, [])
+    assert overlays(looked) == []
+    assert "alice looks at 3 cards" in looked.ctl.log_lines

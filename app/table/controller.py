@@ -262,8 +262,9 @@ class TableController(QObject):
         return out
 
     def _flush_log(self) -> None:
-        # in hotseat the log is written for no one in particular: no hidden card names
-        viewer = self.seat if not self.hotseat() else ""
+        # in hotseat (and for a spectator) the log is written for no one in particular: no
+        # hidden card names
+        viewer = self.seat if len(self.humans) == 1 else ""
         for c in self.view()["battlefield"]:
             self._names[c["id"]] = c["name"]
         start = self._since
