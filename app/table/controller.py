@@ -20,6 +20,7 @@ from engine.errors import IllegalAction
 # Arena have such stops; the rest of the time priority is passed for them). With a spell
 # of the opponent on the stack, a player who can respond always stops.
 STOPS_ACTIVE = frozenset({"main1", "main2", "declare_blockers"})
+SHOWING = ("reveal", "look")      # events that show hidden cards to their audience
 STOPS_OTHER = frozenset({"declare_attackers", "declare_blockers", "end"})
 
 
@@ -53,6 +54,9 @@ class TableController(QObject):
         self._names: dict[int, str] = {}
         self.finished = False
         self.log_lines: list[str] = []
+        # cards a reveal or look showed, not yet put up on screen: (the seat it was shown
+        # to, None for a reveal to every player; the event as that seat may see it)
+        self.shown: list[tuple[str | None, dict[str, Any]]] = []
         self._views: dict[str, dict[str, Any]] | None = None  # views built during one advance()
         if hasattr(session, "listeners"):
             session.listeners.append(self._on_session)
@@ -235,13 +239,38 @@ class TableController(QObject):
     def _on_session(self) -> None:
         pass  # LocalSession calls back inside submit; advance() does the work after it
 
+    def _collect_shown(self, start: int) -> None:
+        """Queue the cards of reveals and looks since event ``start`` for the seats that
+        were shown them (701.13a: a reveal to all; a look or "reveal to": its audience).
+        Each seat played here is queued what it was shown (a reveal to all: every seat,
+        each when at the screen); a spectator (no humans) only what all were shown."""
+        for s in self.humans or [""]:
+            for e in self.session.events(s, start):
+                if e.get("type") not in SHOWING or not e.get("cards"):
+                    continue
+                if e.get("type") == "reveal" and e.get("player") == s and e.get("to") not in (None, "all"):
+                    continue   # one's own hand shown to another player: nothing new to see
+                self.shown.append((s or None, e))
+
+    def take_shown(self, seat: str) -> list[dict[str, Any]]:
+        """The events whose cards ``seat`` may now be shown (theirs and every player's);
+        they leave the queue, the rest stay for their own seat's turn at the screen."""
+        out = [e for s, e in self.shown if s is None or s == seat]
+        if out:
+            self.shown = [(s, e) for s, e in self.shown if not (s is None or s == seat)]
+        return out
+
     def _flush_log(self) -> None:
-        # in hotseat the log is written for no one in particular: no hidden card names
-        viewer = self.seat if not self.hotseat() else ""
+        # in hotseat (and for a spectator) the log is written for no one in particular: no
+        # hidden card names
+        viewer = self.seat if len(self.humans) == 1 else ""
         for c in self.view()["battlefield"]:
             self._names[c["id"]] = c["name"]
-        evs = self.session.events(viewer, self._since)
+        start = self._since
+        evs = self.session.events(viewer, start)
         self._since += len(evs)
+        if any(e.get("type") in SHOWING for e in evs):
+            self._collect_shown(start)
         lines = describe_all(evs, self._names)   # a player named "you" reads "you draw"
         if lines:
             self.log_lines += lines

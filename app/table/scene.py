@@ -38,6 +38,7 @@ from app.table.items import (
     StopItem,
     ZoneItem,
 )
+from app.table.reveal import RevealOverlay, place
 
 SCENE_W, SCENE_H = 1600, 1000
 LEFT_W = 200          # player panels
@@ -227,6 +228,7 @@ class TableScene(QGraphicsScene):
         self.order: list[int] | None = None      # blockers being put in damage order (509.2)
         self.picked: set[int] = set()            # cards clicked for a choice of cards (discard...)
         self._drag_marks: list[Any] = []         # legal targets lit while a spell is dragged
+        self.reveal: RevealOverlay | None = None   # cards a reveal or look shows this seat (app.table.reveal)
 
     def drawBackground(self, p: Any, rect: QRectF) -> None:
         """The felt and the zones' frames (static: the view caches it, CacheBackground)."""
@@ -410,6 +412,13 @@ class TableScene(QGraphicsScene):
             out.append((("card", zone, seat, w, ch) + key, it))
         return out
 
+    def known(self, seat: str, zone: str) -> dict[int, dict[str, Any]]:
+        """The hidden cards of ``seat``'s ``zone`` the shown seat knows (a look, a reveal:
+        engine/knowledge.py), by position; none while the hand-over screen is up."""
+        if self.hide_hands:
+            return {}
+        return {c["index"]: c for c in self.v["players"][seat].get("known") or () if c.get("zone") == zone}
+
     def _hand(self, seat: str, v: dict[str, Any], row: tuple[int, int], top: bool) -> None:
         p = v["players"][seat]
         y, h = row
@@ -417,7 +426,9 @@ class TableScene(QGraphicsScene):
             self._row(p["hand"], "hand", seat, y, h, HAND_W, HAND_H, True)
         else:
             w, ch = TOP_HAND if top else (HAND_W, HAND_H)
-            self._row([{}] * p["hand_count"], "hand", seat, y, h, w, ch, False)
+            # a card of this hand the shown seat knows is drawn face up in its place
+            known = self.known(seat, "hand")
+            self._row([known.get(i, {}) for i in range(p["hand_count"])], "hand", seat, y, h, w, ch, bool(known))
 
     def _battlefield(self, seat: str, v: dict[str, Any], rows: dict[str, tuple[int, int]], top: bool) -> None:
         mine = [c for c in v["battlefield"] if c["controller"] == seat]
@@ -453,7 +464,8 @@ class TableScene(QGraphicsScene):
         castable = [c for c in p["graveyard"] if c["id"] in fb]
         if castable:  # a card that can be flashed back now is shown on the pile, to drag or double-click
             grave_top = castable[-1]
-        specs = [("library", None, p["library"]), ("graveyard", grave_top, len(p["graveyard"])),
+        lib_top = self.known(seat, "library").get(0)   # a known top card is shown on the library
+        specs = [("library", lib_top, p["library"]), ("graveyard", grave_top, len(p["graveyard"])),
                  ("exile", (p["exile"] or [None])[-1], len(p["exile"]))]
         for i, (kind, topcard, count) in enumerate(specs):
             r = QRectF(x + i * (pw + 8) - 2, y, pw + 4, ph + 26)
@@ -689,7 +701,26 @@ class TableScene(QGraphicsScene):
         return None
 
     # -- mouse ------------------------------------------------------------------
+    def show_reveal(self, events: list[dict[str, Any]]) -> RevealOverlay:
+        """Put up the cards of ``events`` (reveals and looks shown to this seat) near the
+        player who showed them (the last event's), replacing any overlay up now."""
+        self.hide_reveal()
+        o = self.reveal = RevealOverlay(events, self.ctl.seat)
+        place(o, events[-1].get("player") == self.ctl.seat, MAIN_X, MAIN_W, SCENE_H)
+        self.addItem(o)
+        return o
+
+    def hide_reveal(self) -> None:
+        if self.reveal is not None:
+            if self.reveal.scene() is self:
+                self.removeItem(self.reveal)
+            self.reveal = None
+
     def mousePressEvent(self, ev: Any) -> None:
+        if self.reveal is not None and self.reveal.sceneBoundingRect().contains(ev.scenePos()):
+            self.hide_reveal()   # a click on the shown cards puts them away
+            ev.accept()
+            return
         if ev.button() == Qt.RightButton:
             it = self.target_at(ev.scenePos())
             if isinstance(it, CardItem) and it.obj is not None and it.face_up and self.manual_offered():

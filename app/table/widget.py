@@ -32,6 +32,7 @@ from app.table.warm import Warmer
 PREVIEW_W, PREVIEW_H = 250, 348
 SIDE_W = 290          # the side panel at the 1500 px window the table was drawn for
 NO_PREVIEW = "hover a card\nto see it large"
+REVEAL_MS = 2500     # how long revealed cards stay up (a click or the next decision ends it sooner)
 
 
 def side_width(window_w: int) -> int:
@@ -209,6 +210,11 @@ class TableWidget(QWidget):
         self.curtain.button.clicked.connect(self._curtain_clicked)
         self.curtain.button2.clicked.connect(self.closed.emit)
         self._curtain_mode = ""
+        # shown cards stay up a moment (REVEAL_MS), or until a click or the next decision
+        self._reveal_timer = QTimer(self)
+        self._reveal_timer.setSingleShot(True)
+        self._reveal_timer.timeout.connect(self.scene.hide_reveal)
+        self._reveal_key: Any = None
 
         self.ctl.changed.connect(self.refresh)
         self.ctl.handover.connect(self.show_handover)
@@ -254,6 +260,7 @@ class TableWidget(QWidget):
         self.status.setText(self.last_error)
         self.last_error = ""
         self.scene.rebuild()
+        self._show_revealed()
         self._check_preview()
         stack = self.scene.v.get("stack") or []
         if stack and stack[0]["id"] != self._stack_top and not self.scene.hide_hands:
@@ -270,6 +277,21 @@ class TableWidget(QWidget):
         self.warmer.request(self.scene.v, self.ctl.seat)
         if self.scene.hide_hands and self._curtain_mode == "handover":
             QTimer.singleShot(0, self, self._paint_under_curtain)
+
+    def _show_revealed(self) -> None:
+        """Put up the cards reveals and looks showed the seat at the screen (never while the
+        hand-over screen is up: a look waits behind its own seat's screen); take down
+        what was up when a new decision came."""
+        sc = self.scene
+        if sc.hide_hands:
+            return
+        if sc.reveal is not None and sc._decision_key != self._reveal_key:
+            sc.hide_reveal()
+        shown = self.ctl.take_shown(self.ctl.seat)
+        if shown:
+            sc.show_reveal(shown)
+            self._reveal_key = sc._decision_key
+            self._reveal_timer.start(REVEAL_MS)
 
     def _paint_under_curtain(self) -> None:
         """While the next player comes to the computer: paint the table under the opaque
@@ -513,6 +535,7 @@ class TableWidget(QWidget):
         follows and redraws the table once, with the hands hidden; the view is not painted
         while it is covered."""
         self.scene.hide_hands = True
+        self.scene.hide_reveal()   # what the last player was shown is not the next one's
         self.clear_preview()   # the last player's hovered card may be one of their hand
         self.view.setUpdatesEnabled(False)
         self._curtain_mode = "handover"
