@@ -298,3 +298,50 @@ def test_the_pool_as_cards_grouped_by_colour_a_double_click_moves_one(qtbot, bui
     _shot(builder, "sealed-pool", (1280, 800))
     QTest.keyClick(builder, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
     assert builder.left_tabs.currentIndex() == 0 and builder.search_box.hasFocus()
+
+
+def test_printing_for_a_set_chooses_that_printing(monkeypatch):
+    """A booster's card shows its set's symbol and rarity, not the card's newest printing."""
+    from types import SimpleNamespace
+
+    from app.cards import render
+    rows = [SimpleNamespace(set_code="m10", rarity="uncommon"), SimpleNamespace(set_code="soi", rarity="common"),
+            SimpleNamespace(set_code="m19", rarity="rare")]
+    monkeypatch.setattr(render, "_db", SimpleNamespace(printings=lambda name: rows))
+    render.printing_for.cache_clear()
+    try:
+        assert render.printing_for("Shock") == ("M19", "rare")              # no set asked: the newest
+        assert render.printing_for("Shock", "SOI") == ("SOI", "common")
+        assert render.printing_for("Shock", "m10") == ("M10", "uncommon")
+        assert render.printing_for("Shock", "DTK") == ("M19", "rare")       # not printed there: the newest
+    finally:
+        render.printing_for.cache_clear()
+
+
+def test_draft_and_pool_faces_ask_for_the_boosters_set(qtbot, builder, full_db, monkeypatch):  # noqa: F811
+    from app.cards import render
+    calls = []
+    real = render.card_pixmap
+
+    def spy(name, w, h, set_code=""):
+        calls.append((name, set_code))
+        return real(name, w, h, set_code)
+    monkeypatch.setattr(render, "card_pixmap", spy)
+    from app.decks.draft import DraftWidget
+    dw = DraftWidget(full_db, ["DTK", "ORI", "ORI"], 3)
+    KEEP.append(dw)
+    qtbot.addWidget(dw)
+    pack = {c.name for c in dw.draft.pack_for(0).cards}
+    asked = {n: s for n, s in calls if n in pack}
+    assert set(asked) == pack and set(asked.values()) == {"DTK"}
+    calls.clear()
+    item = dw.pack.item(0)
+    QTest.mouseClick(dw.pack.viewport(), Qt.MouseButton.LeftButton, pos=_item_point(dw.pack, item))
+    assert (item.data(Qt.ItemDataRole.UserRole), "DTK") in calls           # the large preview too
+    # a sealed pool of two sets: each face asks for the set its booster came from
+    assert builder.open_sealed(["DTK", "DTK", "DTK", "ORI", "ORI", "ORI"], 9)
+    qtbot.waitUntil(lambda: not builder._icon_queue, timeout=20000)
+    printed = builder.deck.printings
+    pool_calls = {n: s for n, s in calls if n in builder.deck.sideboard}
+    assert pool_calls and all(s == printed[n][0] for n, s in pool_calls.items())
+    assert {s for s in pool_calls.values()} == {"DTK", "ORI"}

@@ -46,10 +46,12 @@ COLOR_GROUPS = (("W", "White"), ("U", "Blue"), ("B", "Black"), ("R", "Red"), ("G
 CARD_W, CARD_H = 150, 209
 
 
-def card_icon(name: str, rarity: str, foil: bool = False, w: int = CARD_W, h: int = CARD_H) -> QPixmap:
-    """A card face framed in its rarity's colour (a foil with a rainbow edge)."""
+def card_icon(name: str, rarity: str, foil: bool = False, w: int = CARD_W, h: int = CARD_H,
+              set_code: str = "") -> QPixmap:
+    """A card face framed in its rarity's colour (a foil with a rainbow edge); ``set_code`` is the
+    printing the face shows (the booster's set), else the card's newest printing."""
     from app.cards.render import card_pixmap
-    face = card_pixmap(name, w - 8, h - 8)
+    face = card_pixmap(name, w - 8, h - 8, set_code)
     pm = QPixmap(w, h)
     pm.fill(Qt.GlobalColor.transparent)
     p = QPainter(pm)
@@ -237,7 +239,7 @@ class DraftWidget(QWidget):
         w, h = self.card_size.width(), self.card_size.height()
         for c in pack.cards:
             card = self.db.get(c.name)
-            it = QListWidgetItem(QIcon(card_icon(c.name, c.rarity, c.foil, w, h)), "")
+            it = QListWidgetItem(QIcon(card_icon(c.name, c.rarity, c.foil, w, h, c.set_code)), "")
             it.setData(NAME_ROLE, c.name)
             it.setData(RARITY_ROLE, c.rarity)
             it.setSizeHint(QSize(w + 6, h + 6))
@@ -256,9 +258,17 @@ class DraftWidget(QWidget):
         if not name:
             return
         from app.cards.render import card_pixmap
-        self.preview.setPixmap(card_pixmap(name, self.preview.width(), self.preview.height()))
+        self.preview.setPixmap(card_pixmap(name, self.preview.width(), self.preview.height(), self.set_of(name)))
         self.preview.setToolTip(name)
         self.preview.setProperty("card", name)
+
+    def set_of(self, name: str) -> str:
+        """The set of the booster the card came from (in the pack now, or picked), else ""."""
+        pack = self.draft.pack_for(self.seat)
+        for c in (pack.cards if pack is not None else []) + self.draft.picks[self.seat]:
+            if c.name == name:
+                return c.set_code
+        return ""
 
     def _show_picks(self) -> None:
         picks = self.draft.picks[self.seat]

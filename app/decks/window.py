@@ -505,7 +505,7 @@ class DeckBuilderWindow(QMainWindow):
         card = self.db.get(name)
         try:
             from app.cards.render import card_pixmap
-            self.preview.setPixmap(card_pixmap(name, PREVIEW_W, PREVIEW_H))
+            self.preview.setPixmap(card_pixmap(name, PREVIEW_W, PREVIEW_H, self.printed_set(name)))
         except Exception:           # noqa: BLE001 - no face to draw: the text alone
             self.preview.clear()
         self.preview.setProperty("card", name)
@@ -804,6 +804,11 @@ class DeckBuilderWindow(QMainWindow):
         if self._icon_queue:
             self._icon_timer.start()
 
+    def printed_set(self, name: str) -> str:
+        """The set of the deck's printing of a card (a sealed or drafted card: its booster's set), else ""."""
+        printing = self.deck.printings.get(name) or (self.pool.printings.get(name) if self.pool is not None else None)
+        return str(printing[0]) if printing else ""
+
     def _draw_some_pool_icons(self, batch: int = 6) -> None:
         """Card faces for the pool view a few at a time, so that the window answers while they are drawn
         (the first drawing of a face takes tens of milliseconds); the name shows until then."""
@@ -816,7 +821,8 @@ class DeckBuilderWindow(QMainWindow):
             rarity, _, count = label.partition(" ")
             icon = self._icons.get((name, rarity))
             if icon is None:
-                icon = QIcon(card_icon(name, rarity, False, POOL_CARD.width(), POOL_CARD.height()))
+                icon = QIcon(card_icon(name, rarity, False, POOL_CARD.width(), POOL_CARD.height(),
+                                       self.printed_set(name)))
                 self._icons[(name, rarity)] = icon
             try:
                 it.setIcon(icon)
