@@ -353,6 +353,15 @@ def test_draft_and_pool_faces_ask_for_the_boosters_set(qtbot, builder, full_db, 
     pool_calls = {n: s for n, s in calls if n in builder.deck.sideboard}
     assert pool_calls and all(s == printed[n][0] for n, s in pool_calls.items())
     assert {s for s in pool_calls.values()} == {"DTK", "ORI"}
+    # a basic land from the land buttons shows the pool's set (its main set), not the newest printing
+    calls.clear()
+    land = next(n for n in BASICS if n not in builder.pool.printings)
+    QTest.mouseClick(builder.land_buttons[land], Qt.MouseButton.LeftButton)
+    assert builder.deck.main.get(land) == 1
+    builder.show_preview(land)
+    sets = [s for s, _n in builder.pool.printings.values()]
+    main_set = max(set(sets), key=sets.count)
+    assert (land, main_set) in calls
 
 
 BASICS = ("Plains", "Island", "Swamp", "Mountain", "Forest")

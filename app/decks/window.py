@@ -824,9 +824,18 @@ class DeckBuilderWindow(QMainWindow):
             self._icon_timer.start()
 
     def printed_set(self, name: str) -> str:
-        """The set of the deck's printing of a card (a sealed or drafted card: its booster's set), else ""."""
+        """The set of the deck's printing of a card (a sealed or drafted card: its booster's set); in a
+        limited deck, a card the pool lacks (a basic land from the land buttons) takes the pool's main set;
+        else ""."""
         printing = self.deck.printings.get(name) or (self.pool.printings.get(name) if self.pool is not None else None)
-        return str(printing[0]) if printing else ""
+        if printing:
+            return str(printing[0])
+        if self.pool_mode and self.pool is not None and self.pool.printings:
+            sets: dict[str, int] = {}
+            for set_code, _number in self.pool.printings.values():
+                sets[set_code] = sets.get(set_code, 0) + 1
+            return max(sets, key=sets.__getitem__)
+        return ""
 
     def _draw_some_pool_icons(self, batch: int = 6) -> None:
         """Card faces for the pool view a few at a time, so that the window answers while they are drawn
