@@ -381,8 +381,8 @@ def _build_by_clicks(builder, full_db, picks) -> None:  # noqa: F811
     assert builder.deck.main_count == 40 and "Legal in" in builder.verdict.text(), builder.verdict.text()
 
 
-def test_two_people_draft_at_one_screen_save_their_decks_and_play_each_other(qtbot, builder, full_db,
-                                                                              monkeypatch):  # noqa: F811
+def test_two_people_draft_at_one_screen_save_their_decks_and_play_each_other(
+        qtbot, builder, full_db, monkeypatch):  # noqa: F811
     from PySide6.QtWidgets import QMessageBox
     dw = builder.start_draft("DTK", 5, people=2)
     KEEP.append(dw)
