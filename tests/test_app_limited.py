@@ -472,3 +472,18 @@ def test_two_people_draft_at_one_screen_save_their_decks_and_play_each_other(
     for name in ("Seat 1", "Seat 5"):
         p = game.players[name]
         assert len(p.library) + len(p.hand) == 40
+
+
+def test_chart_labels_shorten_to_fit_their_bars(qtbot):
+    """The draft's picks panel is narrow: a type's label shortens so that it never runs into the next."""
+    from app.decks.charts import DeckCharts
+    c = DeckCharts()
+    qtbot.addWidget(c)
+    fm = c.fontMetrics()
+    assert c.fit_label("Creature", 1000) == "Creature"
+    for width in (12, 20, 30, 45):
+        for label in ("Arti", "Crea", "Ench", "Inst", "Plan", "Sorc"):
+            short = c.fit_label(label, width)
+            assert short and label.startswith(short)
+            assert fm.horizontalAdvance(short) <= width or len(short) == 1
+    assert c.fit_label("Crea", fm.horizontalAdvance("Cr")) == "Cr"
