@@ -457,6 +457,13 @@ def test_two_people_draft_at_one_screen_save_their_decks_and_play_each_other(
     decks = [d for d in store.list() if d.format == "limited"]
     assert sorted(d.main_count for d in decks) == [40, 40] and all(d.pool_id for d in decks)
     assert {store.load(d.pool_id).name for d in decks} == {dw.draft.pool(0).name, dw.draft.pool(4).name}
+    # and the LAN lobby's deck list (app.deckchoice, the player's saved decks) offers both, legal with their pools
+    import engine.decks.store as store_module
+    from app.deckchoice import store_choices
+    monkeypatch.setattr(store_module, "default_path", lambda: store.path)
+    offered = {c.title: c for c in store_choices() if c.format == "limited"}
+    assert sorted(offered) == sorted(f"Deck: {d.name}" for d in decks)
+    assert all(c.problem == "" and len(c.cards) == 40 for c in offered.values()), offered
     # switching back shows the first person's saved deck
     QTest.mouseClick(builder.next_drafter_btn, Qt.MouseButton.LeftButton)
     assert builder.draft_seat == 0 and builder.deck.main == first_main and builder.pool_mode
