@@ -479,6 +479,10 @@ def test_two_people_draft_at_one_screen_save_their_decks_and_play_each_other(
     for name in ("Seat 1", "Seat 5"):
         p = game.players[name]
         assert len(p.library) + len(p.hand) == 40
+    # a new sealed pool leaves the draft: no drafters to switch to or play
+    assert builder.open_sealed("DTK", 2)
+    assert not builder.next_drafter_btn.isVisible() and not builder.play_btn.isVisible()
+    assert builder.drafter_pools == {} and builder.bot_decks() == {}
 
 
 def test_chart_labels_shorten_to_fit_their_bars(qtbot):

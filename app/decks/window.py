@@ -689,6 +689,7 @@ class DeckBuilderWindow(QMainWindow):
 
     def new_deck(self) -> None:
         self.pool_id = None
+        self.leave_draft()
         self.set_deck(Deck(name="Untitled"))
         self.pool = None
         self.refresh()
@@ -1068,8 +1069,17 @@ class DeckBuilderWindow(QMainWindow):
             QMessageBox.warning(self, "Cannot open sealed boosters", str(exc))
             return False
         pool_id = self.store.save(pool, kind="pool") if self.store is not None else None
+        self.leave_draft()
         self.set_pool(pool, pool_id)
         return True
+
+    def leave_draft(self) -> None:
+        """Forget the finished draft (its bots and its people) when another deck is started."""
+        self.draft_result = None
+        self.drafter_pools = {}
+        self.drafter_decks = {}
+        self.play_btn.hide()
+        self.next_drafter_btn.hide()
 
     def start_draft(self, sets: str | list[str], seed: int, people: int = 1):
         """Open the draft screen; its pool comes here (as a limited deck) when the draft ends. With
