@@ -469,6 +469,7 @@ class MainWindow(QMainWindow):
             QMessageBox.warning(self, "Deck builder", f"The deck builder could not open:\n{e}")
             return
         w.playRequested.connect(self.play_limited)
+        w.hotseatRequested.connect(self.play_hotseat)
         self.deck_windows.append(w)
         w.show()
 
@@ -476,6 +477,15 @@ class MainWindow(QMainWindow):
         """A game of your drafted deck against a bot drafter's deck (the deck builder asks for it)."""
         table = self.start_game([("you", list(mine)), (bot_name, list(theirs))], new_seed(), None,
                                 vs_bot=True)
+        self.show()
+        self.raise_()
+        self.activateWindow()
+        return table
+
+    def play_hotseat(self, first: str, first_deck: list[str], second: str, second_deck: list[str]) -> Any:
+        """A hotseat game between two people's drafted decks (the deck builder asks for it)."""
+        table = self.start_game([(first, list(first_deck)), (second, list(second_deck))], new_seed(),
+                                None, vs_bot=False)
         self.show()
         self.raise_()
         self.activateWindow()

@@ -251,10 +251,18 @@ def test_the_dialogs_offer_a_fresh_seed_and_take_mixed_sets(qtbot, builder, monk
     QTest.keyClicks(d1.sets, "rix xln, xln")
     assert d1.set_codes() == ["RIX", "XLN", "XLN"]
     started = []
-    monkeypatch.setattr(LimitedDialog, "ask", classmethod(lambda cls, *a: (["RIX", "XLN", "XLN"], 77)))
-    monkeypatch.setattr(builder, "start_draft", lambda sets, seed: started.append((sets, seed)))
+    def answer(dlg):                                      # what a person types into the draft dialog
+        assert dlg.people.isVisibleTo(dlg)                  # the draft dialog asks how many people draft
+        QTest.keyClicks(dlg.sets, "RIX XLN XLN")
+        dlg.seed.setValue(77)
+        dlg.people.setValue(2)
+        return 1
+    monkeypatch.setattr(LimitedDialog, "exec", answer)
+    monkeypatch.setattr(builder, "start_draft", lambda sets, seed, people=1: started.append((sets, seed, people)))
     builder.actions["draft"].trigger()
-    assert started == [(["RIX", "XLN", "XLN"], 77)]
+    assert started == [(["RIX", "XLN", "XLN"], 77, 2)]
+    from app.decks.window import drafter_seats
+    assert drafter_seats(1) == (0,) and drafter_seats(2) == (0, 4) and drafter_seats(3) == (0, 2, 5)
 
 
 def test_the_pick_timer_picks_for_you_when_time_is_up(qtbot, full_db):  # noqa: F811
@@ -298,3 +306,195 @@ def test_the_pool_as_cards_grouped_by_colour_a_double_click_moves_one(qtbot, bui
     _shot(builder, "sealed-pool", (1280, 800))
     QTest.keyClick(builder, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
     assert builder.left_tabs.currentIndex() == 0 and builder.search_box.hasFocus()
+
+
+def test_printing_for_a_set_chooses_that_printing(monkeypatch):
+    """A booster's card shows its set's symbol and rarity, not the card's newest printing."""
+    from types import SimpleNamespace
+
+    from app.cards import render
+    rows = [SimpleNamespace(set_code="m10", rarity="uncommon"), SimpleNamespace(set_code="soi", rarity="common"),
+            SimpleNamespace(set_code="m19", rarity="rare")]
+    monkeypatch.setattr(render, "_db", SimpleNamespace(printings=lambda name: rows))
+    render.printing_for.cache_clear()
+    try:
+        assert render.printing_for("Shock") == ("M19", "rare")              # no set asked: the newest
+        assert render.printing_for("Shock", "SOI") == ("SOI", "common")
+        assert render.printing_for("Shock", "m10") == ("M10", "uncommon")
+        assert render.printing_for("Shock", "DTK") == ("M19", "rare")       # not printed there: the newest
+    finally:
+        render.printing_for.cache_clear()
+
+
+def test_draft_and_pool_faces_ask_for_the_boosters_set(qtbot, builder, full_db, monkeypatch):  # noqa: F811
+    from app.cards import render
+    calls = []
+    real = render.card_pixmap
+
+    def spy(name, w, h, set_code=""):
+        calls.append((name, set_code))
+        return real(name, w, h, set_code)
+    monkeypatch.setattr(render, "card_pixmap", spy)
+    from app.decks.draft import DraftWidget
+    dw = DraftWidget(full_db, ["DTK", "ORI", "ORI"], 3)
+    KEEP.append(dw)
+    qtbot.addWidget(dw)
+    pack = {c.name for c in dw.draft.pack_for(0).cards}
+    asked = {n: s for n, s in calls if n in pack}
+    assert set(asked) == pack and set(asked.values()) == {"DTK"}
+    calls.clear()
+    item = dw.pack.item(0)
+    QTest.mouseClick(dw.pack.viewport(), Qt.MouseButton.LeftButton, pos=_item_point(dw.pack, item))
+    assert (item.data(Qt.ItemDataRole.UserRole), "DTK") in calls           # the large preview too
+    # a sealed pool of two sets: each face asks for the set its booster came from
+    assert builder.open_sealed(["DTK", "DTK", "DTK", "ORI", "ORI", "ORI"], 9)
+    qtbot.waitUntil(lambda: not builder._icon_queue, timeout=20000)
+    printed = builder.deck.printings
+    pool_calls = {n: s for n, s in calls if n in builder.deck.sideboard}
+    assert pool_calls and all(s == printed[n][0] for n, s in pool_calls.items())
+    assert {s for s in pool_calls.values()} == {"DTK", "ORI"}
+    # a basic land from the land buttons shows the pool's set (its main set), not the newest printing
+    calls.clear()
+    land = next(n for n in BASICS if n not in builder.pool.printings)
+    QTest.mouseClick(builder.land_buttons[land], Qt.MouseButton.LeftButton)
+    assert builder.deck.main.get(land) == 1
+    builder.show_preview(land)
+    sets = [s for s, _n in builder.pool.printings.values()]
+    main_set = max(set(sets), key=sets.count)
+    assert (land, main_set) in calls
+
+
+BASICS = ("Plains", "Island", "Swamp", "Mountain", "Forest")
+
+
+def _build_by_clicks(builder, full_db, picks) -> None:  # noqa: F811
+    """Double-click the spells a two-colour player keeps from the pool into the deck, then one click per basic."""
+    from engine.decks.limited import bot_deck
+    plan = bot_deck(full_db, picks)
+    for name, k in plan.main.items():
+        for _ in range(k):
+            if name in BASICS:
+                QTest.mouseClick(builder.land_buttons[name], Qt.MouseButton.LeftButton)
+            else:
+                item = _find(builder.side_list, name)
+                _dclick(builder.side_list, _tree_cell(builder.side_list, item))
+    assert builder.deck.main_count == 40 and "Legal in" in builder.verdict.text(), builder.verdict.text()
+
+
+def test_two_people_draft_at_one_screen_save_their_decks_and_play_each_other(
+        qtbot, builder, full_db, monkeypatch):  # noqa: F811
+    from PySide6.QtWidgets import QMessageBox
+    dw = builder.start_draft("DTK", 5, people=2)
+    KEEP.append(dw)
+    qtbot.addWidget(dw)
+    dw.resize(1280, 800)
+    qtbot.waitExposed(dw)
+    assert dw.humans == [0, 4] and dw.seat == 0 and not dw.covered
+    assert "Seat 1's pick" in dw.seed_label.text()
+    picks, seats = 0, []
+    while not dw.draft.done:
+        if dw.covered:
+            # between two people the screen hides the pack and the picks: nobody sees the other's cards
+            assert dw.pack.count() == 0 and dw.picks.topLevelItemCount() == 0 and dw.review.topLevelItemCount() == 0
+            assert f"Seat {dw.seat + 1}: your pick" in dw.handoff.text()
+            if picks == 1:
+                _shot(dw, "draft-handoff", (1280, 800))
+            QTest.mouseClick(dw.handoff, Qt.MouseButton.LeftButton)
+            assert not dw.covered
+        seat = dw.seat
+        seats.append(seat)
+        assert [dw.pack.item(i).data(Qt.ItemDataRole.UserRole) for i in range(dw.pack.count())] \
+            == dw.draft.pack_for(seat).names()
+        assert f"Seat {seat + 1}'s pick" in dw.seed_label.text()
+        before = len(dw.draft.picks[seat])
+        if picks % 2 == 0:                                 # two clicks: look, then take
+            item = dw.pack.item(0)
+            pos = _item_point(dw.pack, item)
+            QTest.mouseClick(dw.pack.viewport(), Qt.MouseButton.LeftButton, pos=pos)
+            QTest.mouseClick(dw.pack.viewport(), Qt.MouseButton.LeftButton, pos=pos)
+        else:                                               # or the keyboard: Enter takes the chosen card
+            dw.pack.setFocus()
+            QTest.keyClick(dw.pack, Qt.Key.Key_Return)
+        assert len(dw.draft.picks[seat]) == before + 1
+        picks += 1
+    assert picks == 90 and seats[:4] == [0, 4, 0, 4]
+    assert len(dw.draft.picks[0]) == len(dw.draft.picks[4]) == 45
+
+    # both pools saved; the first person builds first, then "Next drafter's deck" gives the second theirs
+    store = builder.store
+    assert len(store.list(kind="pool")) == 2
+    assert builder.draft_seat == 0 and builder.deck.sideboard_count == 45 and builder.next_drafter_btn.isVisible()
+    _build_by_clicks(builder, full_db, dw.draft.picks[0])
+    first_main = dict(builder.deck.main)
+    # a game against the other person refused while they have no deck, and saying why
+    warned = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda _p, title, text: warned.append((title, text)))
+    choices = []
+
+    def choose(_parent, _title, _label, labels, *_a, **_k):
+        choices.append(list(labels))
+        return next(x for x in labels if "a person" in x), True
+    monkeypatch.setattr(QInputDialog, "getItem", choose)
+    asked = []
+    builder.hotseatRequested.connect(lambda *a: asked.append(a))
+    QTest.mouseClick(builder.play_btn, Qt.MouseButton.LeftButton)
+    assert choices[-1][0] == "Seat 5: a person (hotseat)" and len(choices[-1]) == 7   # the person, six bots
+    assert not any(label.startswith("Seat 1:") for label in choices[-1])
+    assert asked == [] and "has not built a deck" in warned[-1][1]
+
+    QTest.mouseClick(builder.next_drafter_btn, Qt.MouseButton.LeftButton)
+    assert builder.draft_seat == 4 and builder.deck.main_count == 0 and builder.deck.sideboard_count == 45
+    assert set(builder.pool.all_counts()) == {c.name for c in dw.draft.picks[4]}
+    _build_by_clicks(builder, full_db, dw.draft.picks[4])
+    QTest.mouseClick(builder.play_btn, Qt.MouseButton.LeftButton)
+    assert choices[-1][0] == "Seat 1: a person (hotseat)"
+    assert len(asked) == 1
+    me, mine, them, theirs = asked[0]
+    assert (me, them) == ("Seat 5", "Seat 1") and len(mine) == len(theirs) == 40
+    assert sorted(theirs) == sorted(n for n, k in first_main.items() for _ in range(k))
+
+    # the decks are saved as decks (what the LAN lobby offers), each with its pool
+    decks = [d for d in store.list() if d.format == "limited"]
+    assert sorted(d.main_count for d in decks) == [40, 40] and all(d.pool_id for d in decks)
+    assert {store.load(d.pool_id).name for d in decks} == {dw.draft.pool(0).name, dw.draft.pool(4).name}
+    # and the LAN lobby's deck list (app.deckchoice, the player's saved decks) offers both, legal with their pools
+    import engine.decks.store as store_module
+    from app.deckchoice import store_choices
+    monkeypatch.setattr(store_module, "default_path", lambda: store.path)
+    offered = {c.title: c for c in store_choices() if c.format == "limited"}
+    assert sorted(offered) == sorted(f"Deck: {d.name}" for d in decks)
+    assert all(c.problem == "" and len(c.cards) == 40 for c in offered.values()), offered
+    # switching back shows the first person's saved deck
+    QTest.mouseClick(builder.next_drafter_btn, Qt.MouseButton.LeftButton)
+    assert builder.draft_seat == 0 and builder.deck.main == first_main and builder.pool_mode
+
+    # the hotseat game: both people at the table, each with their 40 cards
+    from app.application import MainWindow
+    main = MainWindow()
+    KEEP.append(main)
+    qtbot.addWidget(main)
+    table = main.play_hotseat(me, mine, them, theirs)
+    assert main.state == "table" and sorted(table.ctl.humans) == ["Seat 1", "Seat 5"]
+    game = main.session.game
+    for name in ("Seat 1", "Seat 5"):
+        p = game.players[name]
+        assert len(p.library) + len(p.hand) == 40
+    # a new sealed pool leaves the draft: no drafters to switch to or play
+    assert builder.open_sealed("DTK", 2)
+    assert not builder.next_drafter_btn.isVisible() and not builder.play_btn.isVisible()
+    assert builder.drafter_pools == {} and builder.bot_decks() == {}
+
+
+def test_chart_labels_shorten_to_fit_their_bars(qtbot):
+    """The draft's picks panel is narrow: a type's label shortens so that it never runs into the next."""
+    from app.decks.charts import DeckCharts
+    c = DeckCharts()
+    qtbot.addWidget(c)
+    fm = c.fontMetrics()
+    assert c.fit_label("Creature", 1000) == "Creature"
+    for width in (12, 20, 30, 45):
+        for label in ("Arti", "Crea", "Ench", "Inst", "Plan", "Sorc"):
+            short = c.fit_label(label, width)
+            assert short and label.startswith(short)
+            assert fm.horizontalAdvance(short) <= width or len(short) == 1
+    assert c.fit_label("Crea", fm.horizontalAdvance("Cr")) == "Cr"

@@ -129,8 +129,9 @@ def _card_db() -> Any:
 
 
 @lru_cache(maxsize=4096)
-def printing_for(name: str) -> tuple[str, str]:
-    """(set code, rarity) of the card's newest printing in the card database, or ("", "")."""
+def printing_for(name: str, set_code: str = "") -> tuple[str, str]:
+    """(set code, rarity) of the card's printing in ``set_code`` (a booster's set: the face a
+    limited player opened) when the card database has one, else of its newest printing; or ("", "")."""
     db = _card_db()
     if db is None or not name:
         return "", ""
@@ -140,12 +141,17 @@ def printing_for(name: str) -> tuple[str, str]:
         return "", ""
     if not ps:
         return "", ""
-    return ps[-1].set_code.upper(), (ps[-1].rarity or "").lower()
+    chosen = ps[-1]
+    want = set_code.strip().upper()
+    if want:
+        chosen = next((p for p in reversed(ps) if p.set_code.upper() == want), chosen)
+    return chosen.set_code.upper(), (chosen.rarity or "").lower()
 
 
 @lru_cache(maxsize=4096)
-def face_for(name: str) -> CardFace:
-    """A face from the embedded oracle corpus (the same data the game uses); a bare face if unknown."""
+def face_for(name: str, set_code: str = "") -> CardFace:
+    """A face from the embedded oracle corpus (the same data the game uses); a bare face if unknown.
+    The set symbol is that of the printing in ``set_code`` when given (see ``printing_for``)."""
     try:
         from engine.cardpool import corpus
         r = corpus().get(name.lower())
@@ -156,10 +162,10 @@ def face_for(name: str) -> CardFace:
     cols = tuple(c for c in "WUBRG" if c in "".join(symbols(r.get("manaCost"))))
     if not cols and "Land" in (r.get("types") or []):
         cols = tuple(r.get("colorIdentity") or ())
-    set_code, rarity = printing_for(r["name"])
+    printed_set, rarity = printing_for(r["name"], set_code)
     return CardFace(name=r["name"], mana_cost=r.get("manaCost") or "", type_line=r.get("type") or "",
                     text=r.get("text") or "", power=r.get("power"), toughness=r.get("toughness"),
-                    loyalty=r.get("loyalty"), colors=cols, set_code=set_code, rarity=rarity)
+                    loyalty=r.get("loyalty"), colors=cols, set_code=printed_set, rarity=rarity)
 
 
 def _draw_symbol(d: ImageDraw.ImageDraw, x: int, y: int, r: int, sym: str) -> None:
@@ -339,9 +345,9 @@ def clear_disk_cache() -> None:
     _pixmaps.clear()
 
 
-def face_image(name: str) -> Image.Image:
+def face_image(name: str, set_code: str = "") -> Image.Image:
     """The picture of a card: the user's image when their folder has one, else the drawn
-    face from the disk cache (drawn and stored on first use)."""
+    face (of its printing in ``set_code`` when given) from the disk cache (drawn and stored on first use)."""
     folder = _image_folder()
     if folder is not None:
         for ext in (".jpg", ".jpeg", ".png", ".webp"):
@@ -351,7 +357,7 @@ def face_image(name: str) -> Image.Image:
                     return Image.open(f).convert("RGBA")
                 except OSError:
                     break  # a broken image: draw the face instead
-    face = face_for(name)
+    face = face_for(name, set_code)
     # keyed by everything drawn (set and rarity included) and the drawing's version, so
     # faces cached before a change are drawn again
     key = hashlib.sha1(f"{FACE_VERSION}:{face!r}".encode("utf-8")).hexdigest()[:20]
@@ -371,12 +377,13 @@ def face_image(name: str) -> Image.Image:
     return img
 
 
-def card_pixmap(name: str, w: int, h: int) -> Any:
-    """A QPixmap of the named card's face at w x h, cached in memory (and the face on disk)."""
-    key = (name, w, h)
+def card_pixmap(name: str, w: int, h: int, set_code: str = "") -> Any:
+    """A QPixmap of the named card's face at w x h, cached in memory (and the face on disk);
+    ``set_code`` asks for that set's printing (the set symbol of a booster's card)."""
+    key = (name, w, h, set_code.upper()) if set_code else (name, w, h)
     pm = _pixmaps.get(key)
     if pm is None:
-        pm = _pixmaps[key] = _to_pixmap(face_image(name), w, h)
+        pm = _pixmaps[key] = _to_pixmap(face_image(name, set_code), w, h)
     return pm
 
 

@@ -33,6 +33,14 @@ class DeckCharts(QWidget):
         types = [(t[:4], n, "#b9a27a") for t, n in sorted(self.types.items())]
         return [("mana curve", curve), ("color pips", pips), ("types", types)]
 
+    def fit_label(self, label: str, width: float) -> str:
+        """The label as long as the bar's width shows without running into the next one (down to a letter)."""
+        fm = self.fontMetrics()
+        for cut in (len(label), 3, 2, 1):
+            if fm.horizontalAdvance(label[:cut]) <= width:
+                return label[:cut]
+        return label[:1]
+
     def paintEvent(self, _event) -> None:  # noqa: N802 (Qt name)
         p = QPainter(self)
         p.setRenderHint(QPainter.Antialiasing)
@@ -52,7 +60,7 @@ class DeckCharts(QWidget):
                 p.fillRect(r, QColor(color))
                 p.setPen(QColor("#333"))
                 p.drawRect(r)
-                p.drawText(QRectF(x0 + j * bw, h - 15, bw, 14), Qt.AlignCenter, label)
+                p.drawText(QRectF(x0 + j * bw, h - 15, bw, 14), Qt.AlignCenter, self.fit_label(label, bw - 2))
                 if v:
                     p.drawText(QRectF(x0 + j * bw, h - 30 - bh, bw, 14), Qt.AlignCenter, str(v))
         p.end()

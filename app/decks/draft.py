@@ -18,6 +18,11 @@ bot would take is picked for you. The picks so far are grouped by colour with a 
 curve; the Review tab lists every pick (the pack it came from in its tooltip), and for picks from a
 pack's second lap (pick 9 on) the cards that wheeled: seen the first time round and
 still there.
+
+Several people can draft at one screen (hotseat): ``humans`` names their seats. The screen
+shows the pack, picks and review of the person whose pick it is; between two people it is
+covered by a "hand over" button, so that nobody sees another drafter's pack or picks.
+When the draft ends, ``finished`` carries the first person's pool and ``pools()`` all of them.
 """
 from __future__ import annotations
 
@@ -36,6 +41,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QStackedLayout,
     QTabWidget,
     QTreeWidget,
     QTreeWidgetItem,
@@ -59,10 +65,12 @@ COLOR_GROUPS = (("W", "White"), ("U", "Blue"), ("B", "Black"), ("R", "Red"), ("G
 CARD_W, CARD_H = 150, 209
 
 
-def card_icon(name: str, rarity: str, foil: bool = False, w: int = CARD_W, h: int = CARD_H) -> QPixmap:
-    """A card face framed in its rarity's colour (a foil with a rainbow edge)."""
+def card_icon(name: str, rarity: str, foil: bool = False, w: int = CARD_W, h: int = CARD_H,
+              set_code: str = "") -> QPixmap:
+    """A card face framed in its rarity's colour (a foil with a rainbow edge); ``set_code`` is the
+    printing the face shows (the booster's set), else the card's newest printing."""
     from app.cards.render import card_pixmap
-    face = card_pixmap(name, w - 8, h - 8)
+    face = card_pixmap(name, w - 8, h - 8, set_code)
     pm = QPixmap(w, h)
     pm.fill(Qt.GlobalColor.transparent)
     p = QPainter(pm)
@@ -105,19 +113,20 @@ class PackView(QListWidget):
 class DraftWidget(QWidget):
     finished = Signal(object)          # the pool, a Deck
 
-    def __init__(self, db: Any, sets: str | list[str], seed: int, seat: int = 0, parent: QWidget | None = None):
+    def __init__(self, db: Any, sets: str | list[str], seed: int, seat: int = 0, parent: QWidget | None = None,
+                 humans: tuple[int, ...] | list[int] | None = None):
         super().__init__(parent)
         self.db = db
-        self.seat = seat
+        self.humans = sorted(set(humans)) if humans else [seat]
+        self.seat = self.humans[0]
         self.seed = seed
-        self.draft = Draft.new(db, sets, seed, humans=(seat,))
-        self.seen: dict[tuple[int, int], list[str]] = {}        # (round, pick) -> the names in the pack
+        self.draft = Draft.new(db, sets, seed, humans=self.humans)
+        self._seen: dict[int, dict[tuple[int, int], list[str]]] = {}   # seat -> (round, pick) -> the pack's names
         self._selected: str | None = None
         self.setWindowTitle(f"Draft: {'/'.join(dict.fromkeys(self.draft.sets))}, seed {seed}")
         self.status = QLabel(objectName="draftStatus")
         self.status.setStyleSheet("font-size: 15px; font-weight: bold")
-        self.seed_label = QLabel(f"Seat {seat + 1} of {self.draft.seats} · seed {seed} (share it to draft "
-                                 f"the same packs)", objectName="seedLabel")
+        self.seed_label = QLabel(objectName="seedLabel")
         self.seed_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.timer_box = QComboBox(objectName="pickTimer")
         self.timer_box.addItem("Pick timer: off", False)
@@ -196,9 +205,16 @@ class DraftWidget(QWidget):
         right = QVBoxLayout()
         right.addWidget(self.preview, 0, Qt.AlignmentFlag.AlignHCenter)
         right.addWidget(self.tabs, 1)
-        lay = QHBoxLayout(self)
+        body = QWidget(objectName="draftBody")
+        lay = QHBoxLayout(body)
         lay.addLayout(left, 3)
         lay.addLayout(right, 1)
+        self.handoff = QPushButton(objectName="handoff")
+        self.handoff.setStyleSheet("font-size: 20px; padding: 40px")
+        self.handoff.clicked.connect(self._uncover)
+        self.stack = QStackedLayout(self)
+        self.stack.addWidget(body)
+        self.stack.addWidget(self.handoff)
         self.card_size = QSize(CARD_W, CARD_H)
         self._resize_timer = QTimer(self, singleShot=True, interval=60)
         self._resize_timer.timeout.connect(self._fit_cards)
@@ -221,13 +237,42 @@ class DraftWidget(QWidget):
             self.pack.setGridSize(QSize(size.width() + 10, size.height() + 10))
             self._fill_pack()
 
+    @property
+    def seen(self) -> dict[tuple[int, int], list[str]]:
+        """The packs the seat on screen has seen: (round, pick) -> the names in the pack."""
+        return self._seen.setdefault(self.seat, {})
+
+    def pools(self) -> dict[int, Deck]:
+        """Every person's pool (seat -> Deck)."""
+        return {s: self.draft.pool(s) for s in self.humans}
+
+    @property
+    def covered(self) -> bool:
+        return self.stack.currentWidget() is self.handoff
+
+    def _cover(self) -> None:
+        """Hide the screen until the next drafter takes it (hotseat)."""
+        self._tick.stop()
+        self.handoff.setText(f"Seat {self.seat + 1}: your pick.\n\nClick when only you can see the screen.")
+        self.stack.setCurrentWidget(self.handoff)
+
+    def _uncover(self) -> None:
+        self.stack.setCurrentIndex(0)
+        self.refresh()
+
     # -- showing ------------------------------------------------------------------------
     def refresh(self) -> None:
         d = self.draft
+        who = "" if len(self.humans) == 1 else f"Seat {self.seat + 1}'s pick · "
+        self.seed_label.setText(f"{who}Seat {self.seat + 1} of {d.seats} · seed {self.seed} (share it to draft "
+                                f"the same packs)")
         self.pack.clear()
         self._selected = None
         pack = d.pack_for(self.seat)
-        if pack is None:
+        if pack is None and not d.done:
+            self.status.setText("Waiting for the other drafters.")
+            self._tick.stop()
+        elif pack is None:
             self.status.setText(f"The draft is over: {len(d.picks[self.seat])} cards in your pool.")
             self.pick_btn.setEnabled(False)
             self._tick.stop()
@@ -250,7 +295,7 @@ class DraftWidget(QWidget):
         w, h = self.card_size.width(), self.card_size.height()
         for c in pack.cards:
             card = self.db.get(c.name)
-            it = QListWidgetItem(QIcon(card_icon(c.name, c.rarity, c.foil, w, h)), "")
+            it = QListWidgetItem(QIcon(card_icon(c.name, c.rarity, c.foil, w, h, c.set_code)), "")
             it.setData(NAME_ROLE, c.name)
             it.setData(RARITY_ROLE, c.rarity)
             it.setSizeHint(QSize(w + 6, h + 6))
@@ -269,9 +314,17 @@ class DraftWidget(QWidget):
         if not name:
             return
         from app.cards.render import card_pixmap
-        self.preview.setPixmap(card_pixmap(name, self.preview.width(), self.preview.height()))
+        self.preview.setPixmap(card_pixmap(name, self.preview.width(), self.preview.height(), self.set_of(name)))
         self.preview.setToolTip(name)
         self.preview.setProperty("card", name)
+
+    def set_of(self, name: str) -> str:
+        """The set of the booster the card came from (in the pack now, or picked), else ""."""
+        pack = self.draft.pack_for(self.seat)
+        for c in (pack.cards if pack is not None else []) + self.draft.picks[self.seat]:
+            if c.name == name:
+                return c.set_code
+        return ""
 
     def _show_picks(self) -> None:
         picks = self.draft.picks[self.seat]
@@ -357,7 +410,7 @@ class DraftWidget(QWidget):
     def _count_down(self) -> None:
         self._left -= 1
         self.clock.setText(f"{max(self._left, 0)} s")
-        if self._left <= 0 and self.draft.pack_for(self.seat) is not None:
+        if self._left <= 0 and self.draft.pack_for(self.seat) is not None and not self.covered:
             self.pick(self.draft.bot_choice(self.seat).name)         # time is up: the card a bot would take
 
     # -- answers ---------------------------------------------------------------------------
@@ -373,9 +426,22 @@ class DraftWidget(QWidget):
         if not name or self.draft.done:
             return
         self.draft.pick(self.seat, name)
-        self.refresh()
         if self.draft.done:
+            self.seat = self.humans[0]
+            self.refresh()
             self.finished.emit(self.pool())
+            return
+        after = [s for s in sorted(self.draft.waiting) if s > self.seat] or sorted(self.draft.waiting)
+        if after and after[0] != self.seat:       # hotseat: the next person's turn, behind the cover
+            self.seat = after[0]
+            self.pack.clear()
+            self.picks.clear()
+            self.review.clear()
+            self.preview.clear()
+            self._selected = None
+            self._cover()
+            return
+        self.refresh()
 
     def pool(self) -> Deck:
         return self.draft.pool(self.seat)

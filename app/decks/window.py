@@ -27,6 +27,12 @@ between the pool and the deck, never copies it (a move the pool cannot make is r
 and says why); a search shows only the pool's cards; basic lands come from the row of
 land buttons, one click each. After a draft, "Play against a drafter" builds a bot's
 deck from its picks and asks for a game against it (``playRequested``).
+
+A draft of several people at one screen (the draft dialog's "People drafting") ends with
+every person's pool saved, and each person's deck saved as they build it ("Next drafter's
+deck" switches between them), so that any of them can take their deck to a LAN game (the
+lobby offers the saved decks); "Play against a drafter" offers the other people too, for a
+hotseat game of two built decks (``hotseatRequested``).
 """
 from __future__ import annotations
 
@@ -124,6 +130,8 @@ class DeckBuilderWindow(QMainWindow):
     validated = Signal(list)          # list[Problem]
     # a game against a bot's deck: (your deck's card names, the bot's name, the bot's card names)
     playRequested = Signal(list, str, list)
+    # a hotseat game of two people's decks: (first name, its card names, second name, its card names)
+    hotseatRequested = Signal(str, list, str, list)
 
     def __init__(self, db: Any, store: Any = None, parent: QWidget | None = None, *,
                  formats: dict | None = None, format_name: str = "casual"):
@@ -138,6 +146,9 @@ class DeckBuilderWindow(QMainWindow):
         self._redo: list[str] = []
         self.draft_result: Any = None       # the finished Draft (engine.decks.limited), for games vs its bots
         self.draft_seat = 0
+        self.pool_id: int | None = None       # the stored pool of the limited deck shown (saved with it)
+        self.drafter_pools: dict[int, tuple[Deck, int | None]] = {}   # person's seat -> (pool, stored pool id)
+        self.drafter_decks: dict[int, int] = {}                      # person's seat -> stored deck id
         self._rarity: dict[str, str] = {}
         try:
             self.formats = formats or load_formats([user_formats_dir()])
@@ -310,6 +321,11 @@ class DeckBuilderWindow(QMainWindow):
         self.play_btn.setToolTip("a game against the deck a bot builds from its picks in this draft")
         self.play_btn.clicked.connect(self.play_dialog)
         self.play_btn.hide()
+        self.next_drafter_btn = QPushButton("Next drafter's deck", objectName="nextDrafter")
+        self.next_drafter_btn.setToolTip("save this deck and build the next person's deck from their pool")
+        self.next_drafter_btn.clicked.connect(self.next_drafter)
+        self.next_drafter_btn.hide()
+        verdict_row.addWidget(self.next_drafter_btn)
         verdict_row.addWidget(self.play_btn)
         rv.addLayout(verdict_row)
         self.notice = QLabel(objectName="notice")
@@ -525,7 +541,7 @@ class DeckBuilderWindow(QMainWindow):
         card = self.db.get(name)
         try:
             from app.cards.render import card_pixmap
-            self.preview.setPixmap(card_pixmap(name, PREVIEW_W, PREVIEW_H))
+            self.preview.setPixmap(card_pixmap(name, PREVIEW_W, PREVIEW_H, self.printed_set(name)))
         except Exception:           # noqa: BLE001 - no face to draw: the text alone
             self.preview.clear()
         self.preview.setProperty("card", name)
@@ -681,6 +697,8 @@ class DeckBuilderWindow(QMainWindow):
         self._checkpoint()
         self.deck = deck
         self.deck_id = deck_id
+        if pool is None and deck_id is None:
+            self.pool_id = None             # a new deck: not one built from a stored pool
         if pool is not None:
             self.pool = pool
         if format_name and format_name in self.formats:
@@ -690,6 +708,8 @@ class DeckBuilderWindow(QMainWindow):
         self._changed()
 
     def new_deck(self) -> None:
+        self.pool_id = None
+        self.leave_draft()
         self.set_deck(Deck(name="Untitled"))
         self.pool = None
         self.refresh()
@@ -824,6 +844,20 @@ class DeckBuilderWindow(QMainWindow):
         if self._icon_queue:
             self._icon_timer.start()
 
+    def printed_set(self, name: str) -> str:
+        """The set of the deck's printing of a card (a sealed or drafted card: its booster's set); in a
+        limited deck, a card the pool lacks (a basic land from the land buttons) takes the pool's main set;
+        else ""."""
+        printing = self.deck.printings.get(name) or (self.pool.printings.get(name) if self.pool is not None else None)
+        if printing:
+            return str(printing[0])
+        if self.pool_mode and self.pool is not None and self.pool.printings:
+            sets: dict[str, int] = {}
+            for set_code, _number in self.pool.printings.values():
+                sets[set_code] = sets.get(set_code, 0) + 1
+            return max(sets, key=sets.__getitem__)
+        return ""
+
     def _draw_some_pool_icons(self, batch: int = 6) -> None:
         """Card faces for the pool view a few at a time, so that the window answers while they are drawn
         (the first drawing of a face takes tens of milliseconds); the name shows until then."""
@@ -836,7 +870,8 @@ class DeckBuilderWindow(QMainWindow):
             rarity, _, count = label.partition(" ")
             icon = self._icons.get((name, rarity))
             if icon is None:
-                icon = QIcon(card_icon(name, rarity, False, POOL_CARD.width(), POOL_CARD.height()))
+                icon = QIcon(card_icon(name, rarity, False, POOL_CARD.width(), POOL_CARD.height(),
+                                       self.printed_set(name)))
                 self._icons[(name, rarity)] = icon
             try:
                 it.setIcon(icon)
@@ -1039,9 +1074,10 @@ class DeckBuilderWindow(QMainWindow):
                 return
             self.set_pool(pool)
 
-    def set_pool(self, pool: Deck) -> None:
+    def set_pool(self, pool: Deck, pool_id: int | None = None) -> None:
         """Use a limited pool: the deck starts empty with the whole pool in the sideboard, format limited."""
         self.sort_box.setCurrentIndex(self.sort_box.findData("color"))
+        self.pool_id = pool_id
         self.set_deck(Deck(name=pool.name or "Limited deck", sideboard=dict(pool.all_counts()),
                            printings=dict(pool.printings)), None, "limited", pool)
         self.left_tabs.setCurrentIndex(1)
@@ -1052,20 +1088,29 @@ class DeckBuilderWindow(QMainWindow):
         except LimitedError as exc:
             QMessageBox.warning(self, "Cannot open sealed boosters", str(exc))
             return False
-        if self.store is not None:
-            self.store.save(pool, kind="pool")
-        self.set_pool(pool)
+        pool_id = self.store.save(pool, kind="pool") if self.store is not None else None
+        self.leave_draft()
+        self.set_pool(pool, pool_id)
         return True
 
-    def start_draft(self, sets: str | list[str], seed: int):
-        """Open the draft screen; its pool comes here (as a limited deck) when the draft ends."""
+    def leave_draft(self) -> None:
+        """Forget the finished draft (its bots and its people) when another deck is started."""
+        self.draft_result = None
+        self.drafter_pools = {}
+        self.drafter_decks = {}
+        self.play_btn.hide()
+        self.next_drafter_btn.hide()
+
+    def start_draft(self, sets: str | list[str], seed: int, people: int = 1):
+        """Open the draft screen; its pool comes here (as a limited deck) when the draft ends. With
+        several ``people`` (at this screen, hotseat) they sit evenly round the table of eight."""
         from .draft import DraftWidget
         if isinstance(sets, list) and len(sets) not in (1, 3):
             QMessageBox.warning(self, "Cannot draft", "Give one set (three boosters of it) or three sets "
                                                       "(one per round).")
             return None
         try:
-            w = DraftWidget(self.db, sets, seed)
+            w = DraftWidget(self.db, sets, seed, humans=drafter_seats(people))
         except LimitedError as exc:
             QMessageBox.warning(self, "Cannot draft", str(exc))
             return None
@@ -1077,27 +1122,66 @@ class DeckBuilderWindow(QMainWindow):
         return w
 
     def _draft_finished(self, pool: Deck) -> None:
-        if self.store is not None:
-            self.store.save(pool, kind="pool")
-        self.draft_result = self.draft_widget.draft
-        self.draft_seat = self.draft_widget.seat
-        self.set_pool(pool)
+        """Every person's pool saved; the first person's deck to build (the others' after "Next drafter")."""
+        w = self.draft_widget
+        self.draft_result = w.draft
+        self.drafter_pools = {}
+        self.drafter_decks = {}
+        for seat, p in w.pools().items():
+            self.drafter_pools[seat] = (p, self.store.save(p, kind="pool") if self.store is not None else None)
+        self.draft_seat = min(self.drafter_pools)
+        self.set_pool(*self.drafter_pools[self.draft_seat])
+        self._undo.clear()
+        self._redo.clear()
         self.play_btn.show()
-        self.draft_widget.close()
+        self.next_drafter_btn.setVisible(len(self.drafter_pools) > 1)
+        w.close()
+
+    def next_drafter(self) -> None:
+        """Save this person's deck and show the next person's (their saved deck, or their pool to build)."""
+        seats = sorted(self.drafter_pools)
+        if len(seats) < 2:
+            return
+        self._remember_drafter_deck()
+        seat = seats[(seats.index(self.draft_seat) + 1) % len(seats)]
+        self.draft_seat = seat
+        if seat in self.drafter_decks and self.store is not None:
+            self.load_deck(self.drafter_decks[seat])
+        else:
+            self.set_pool(*self.drafter_pools[seat])
+        self._undo.clear()                  # no undo into another person's deck
+        self._redo.clear()
+        self.statusBar().showMessage(f"Seat {seat + 1}'s deck", 3000)
+
+    def _remember_drafter_deck(self) -> None:
+        if self.draft_seat in self.drafter_pools:
+            if self.store is not None:
+                self.deck_id = self.store.save(self.deck, self.deck_id, format=self.format_name,
+                                               pool_id=self.pool_id)
+                self.drafter_decks[self.draft_seat] = self.deck_id
+
+    def drafter_deck(self, seat: int) -> tuple[Deck | None, list[str]]:
+        """A person's saved deck from this draft and why it cannot be played ([] when it is legal)."""
+        if seat not in self.drafter_decks or self.store is None:
+            return None, [f"Seat {seat + 1} has not built a deck yet (\"Next drafter's deck\")."]
+        deck = self.store.load(self.drafter_decks[seat])
+        problems = [p.message for p in self.validator().validate(deck, self.drafter_pools[seat][0]) if p.is_error]
+        return deck, problems
 
     def bot_decks(self) -> dict[int, Deck]:
         """The deck each bot of the finished draft builds from its picks (seat index -> Deck)."""
         d = self.draft_result
         if d is None:
             return {}
-        return {s: bot_deck(self.db, d.picks[s], f"Seat {s + 1} bot") for s in range(d.seats) if s != self.draft_seat}
+        people = set(self.drafter_pools) | {self.draft_seat}
+        return {s: bot_deck(self.db, d.picks[s], f"Seat {s + 1} bot") for s in range(d.seats) if s not in people}
 
     def play_dialog(self) -> None:
-        """Choose a drafter (a bot seat) and play your deck against the deck it builds."""
+        """Choose a drafter (a person at this screen, or a bot seat) and play your deck against theirs."""
         decks = self.bot_decks()
-        if not decks:
+        if not decks and len(self.drafter_pools) < 2:
             return
-        labels = []
+        labels = [f"Seat {s + 1}: a person (hotseat)" for s in sorted(self.drafter_pools) if s != self.draft_seat]
         for s, deck in decks.items():
             cols = sorted({c for n in deck.main for c in (getattr(self.db.get(n), "colors", ()) or ())},
                           key="WUBRG".index)
@@ -1113,15 +1197,32 @@ class DeckBuilderWindow(QMainWindow):
             QMessageBox.warning(self, "Your deck is not legal yet",
                                 "\n".join(p.message for p in errors[:8]))
             return False
+        if seat in self.drafter_pools:
+            return self.play_hotseat(seat)
         theirs = self.bot_decks()[seat]
         mine = [n for n, k in self.deck.main.items() for _ in range(k)]
         self.playRequested.emit(mine, f"Seat {seat + 1} bot", [n for n, k in theirs.main.items() for _ in range(k)])
         return True
 
+    def play_hotseat(self, seat: int) -> bool:
+        """A hotseat game of this person's deck against another person's saved deck from the draft."""
+        self._remember_drafter_deck()
+        deck, problems = self.drafter_deck(seat)
+        if deck is None or problems:
+            QMessageBox.warning(self, f"Seat {seat + 1}'s deck is not ready", "\n".join(problems[:8]))
+            return False
+        mine = [n for n, k in self.deck.main.items() for _ in range(k)]
+        theirs = [n for n, k in deck.main.items() for _ in range(k)]
+        self.hotseatRequested.emit(f"Seat {self.draft_seat + 1}", mine, f"Seat {seat + 1}", theirs)
+        return True
+
     def draft_dialog(self) -> None:
-        sets, seed = LimitedDialog.ask(self, "Draft", "Sets (one, or one per round: SOI SOI EMN):")
+        dlg = LimitedDialog(self, "Draft", "Sets (one, or one per round: SOI SOI EMN):", people=True)
+        if dlg.exec() != QDialog.DialogCode.Accepted:
+            return
+        sets, seed, people = dlg.set_codes(), dlg.seed.value(), dlg.people.value()
         if sets:
-            self.start_draft(sets if len(sets) > 1 else sets[0], seed)
+            self.start_draft(sets if len(sets) > 1 else sets[0], seed, people)
 
     def sealed_dialog(self) -> None:
         sets, seed = LimitedDialog.ask(self, "Sealed", "Set (or six sets, one per booster):")
@@ -1138,17 +1239,18 @@ class DeckBuilderWindow(QMainWindow):
             if path:
                 self.export_file(path)
             return None
-        self.deck_id = self.store.save(self.deck, self.deck_id, format=self.format_name)
+        self.deck_id = self.store.save(self.deck, self.deck_id, format=self.format_name, pool_id=self.pool_id)
         self.statusBar().showMessage(f"Saved {self.deck.name}", 3000)
         return self.deck_id
 
     def _autosave(self) -> None:
         if self.store is not None and (self.deck_id is not None or not self.deck.is_empty()):
-            self.deck_id = self.store.save(self.deck, self.deck_id, format=self.format_name)
+            self.deck_id = self.store.save(self.deck, self.deck_id, format=self.format_name, pool_id=self.pool_id)
 
     def load_deck(self, deck_id: int) -> None:
         info = self.store.info(deck_id)
         pool = self.store.load(info.pool_id) if info.pool_id else None
+        self.pool_id = info.pool_id
         self.set_deck(self.store.load(deck_id), deck_id, info.format, pool)
 
     def open_stored_dialog(self) -> None:
@@ -1194,6 +1296,12 @@ class DeckBuilderWindow(QMainWindow):
         self.set_deck(self.store.load_version(self.deck_id, version), self.deck_id)
 
 
+def drafter_seats(people: int, seats: int = 8) -> tuple[int, ...]:
+    """The seats of ``people`` drafters at one screen, spread evenly round the table (0 first)."""
+    people = max(1, min(people, seats))
+    return tuple(i * seats // people for i in range(people))
+
+
 def _card_tip(card: Any) -> str:
     lines = [f"{card.name}  {card.mana_cost}".strip(), card.type_line]
     if card.text:
@@ -1209,7 +1317,7 @@ class LimitedDialog(QDialog):
     """Sets and a seed for a sealed pool or a draft: the seed is a fresh random one, shown so
     that a pool can be shared (type a friend's seed to open the same boosters)."""
 
-    def __init__(self, parent: QWidget | None, title: str, prompt: str) -> None:
+    def __init__(self, parent: QWidget | None, title: str, prompt: str, people: bool = False) -> None:
         super().__init__(parent)
         self.setWindowTitle(title)
         form = QFormLayout(self)
@@ -1225,6 +1333,11 @@ class LimitedDialog(QDialog):
         row.addWidget(again)
         form.addRow(prompt, self.sets)
         form.addRow("Seed (share it to open the same boosters):", row)
+        self.people = QSpinBox(objectName="people")
+        self.people.setRange(1, 8)
+        self.people.setToolTip("people drafting at this screen, taking turns (the other seats are bots)")
+        if people:
+            form.addRow("People drafting (hotseat):", self.people)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
