@@ -13,7 +13,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
-from engine.errors import IllegalAction
+from engine.errors import EngineFault, IllegalAction
 
 from app.table.log import describe
 
@@ -133,6 +133,11 @@ class TableController(QObject):
         except IllegalAction as e:
             self.illegal.emit(str(e) or "that is not allowed now")
             return False
+        except EngineFault as e:  # the game is back as it was before the answer: say so, play on
+            where = f" A bug report was saved to {e.report}." if e.report else ""
+            self.illegal.emit(f"The engine failed on that answer ({e}); the game was put back as it was."
+                              f"{where} Answer otherwise, or play that card by hand.")
+            return False
         self.advance()
         return True
 
@@ -176,7 +181,7 @@ class TableController(QObject):
                 break
             try:
                 self.session.submit(seat, auto)
-            except IllegalAction:
+            except (IllegalAction, EngineFault):  # the game is as it was: the seat answers by hand
                 break
         self._views = {}
         try:
