@@ -280,6 +280,8 @@ def validate(kind: str, answer: Any, players: Collection[str] = ()) -> dict[str,
         raise IllegalAction(f"an answer is a mapping, not {answer!r}")
     answer = _plain(answer)
     shape = _SHAPES.get(kind)
+    if answer == {"action": "pass"} and shape is not None and "action" not in shape:
+        answer = {}  # the generic fallback of bots and tools: the kind's empty answer (no attackers, ...)
     if shape is None:
         return answer
     for key, value in answer.items():

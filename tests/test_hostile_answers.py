@@ -133,3 +133,10 @@ def test_an_answer_changed_after_submit_does_not_rewrite_history():
     g.submit(g.pending.player, answer)
     answer["option"] = "mulligan"
     assert g.answers[-1][1] == {"option": "keep"}
+
+
+def test_a_pass_to_a_decision_without_actions_is_its_empty_answer():
+    assert validate("blockers", {"action": "pass"}) == {}
+    assert validate("attackers", {"action": "pass"}) == {}
+    with pytest.raises(IllegalAction, match="action"):
+        validate("blockers", {"action": "cast"})
