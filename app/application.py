@@ -11,9 +11,9 @@ from pathlib import Path
 from typing import Any, Literal
 
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import (QApplication, QDialog, QLabel, QMainWindow, QMessageBox, QPushButton,
-                               QStackedWidget, QVBoxLayout, QWidget)
+from PySide6.QtGui import QAction, QColor, QKeySequence
+from PySide6.QtWidgets import (QApplication, QDialog, QDialogButtonBox, QLabel, QMainWindow, QMessageBox,
+                               QPushButton, QStackedWidget, QVBoxLayout, QWidget)
 
 from engine.bench import GREEN, RED
 from engine.rng import new_seed
@@ -59,23 +59,42 @@ def store_decks() -> dict[str, list[str]]:
 
 
 class NewGameDialog(QDialog):
-    """Deck choice for each seat, names, who starts: the Designer form ui_forms/new_game.ui."""
+    """Deck choice for each seat, names, who starts: the Designer form ui_forms/new_game.ui.
+    Every deck is checked (app.deckchoice): illegal ones come last, marked with the reason,
+    and while one is chosen a warning says why and the game cannot start."""
 
     def __init__(self, vs_bot: bool, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        from app.deckchoice import deck_choices
         from app.forms import load
         self.ui = ui = load("new_game").Ui_NewGameDialog()
         ui.setupUi(self)
         self.setWindowTitle("New game vs bot" if vs_bot else "New hotseat game")
-        self.decks = {**asset_decks(), **SAMPLE_DECKS, **store_decks()}
+        self.offered = deck_choices()
+        self.decks = {c.label: list(c.cards) for c in self.offered}
+        self.problems = {c.label: c.problem for c in self.offered}
         self.names = [ui.name1, ui.name2]
         self.choices = [ui.deck1, ui.deck2]
+        self.level = None
         if vs_bot:
             ui.name2.setText("bot")
             ui.name2Label.setText("Player 2 (bot)")
+            from app.ai_seat import level_box  # issue 18: the AI's level (random: the random bot)
+            self.level = level_box(self)
+        legal = [c.label for c in self.offered if not c.problem]
         for i, c in enumerate(self.choices):
-            c.addItems(list(self.decks))
-            c.setCurrentIndex(i % 2)
+            for choice in self.offered:
+                c.addItem(choice.label)
+                if choice.problem:
+                    c.setItemData(c.count() - 1, QColor(255, 150, 120), Qt.ForegroundRole)
+                c.setItemData(c.count() - 1, choice.label, Qt.ToolTipRole)
+            c.setCurrentIndex(c.findText(legal[i % len(legal)]) if legal else 0)
+            c.currentIndexChanged.connect(self._check_decks)
+        self.warning = QLabel()
+        self.warning.setObjectName("warning")
+        self.warning.setWordWrap(True)
+        self.warning.setStyleSheet("color: #b00020; font-weight: bold;")
+        ui.form.insertRow(ui.form.rowCount() - 1, self.warning)
         self.first = ui.first
         self.seed = ui.seed
         # 0 (shown as "random") draws a fresh 128-bit seed; a number replays the same shuffles
@@ -83,14 +102,45 @@ class NewGameDialog(QDialog):
         self.seed.setValue(0)
         ui.buttons.accepted.connect(self.accept)
         ui.buttons.rejected.connect(self.reject)
+        self._check_decks()
+
+    def _check_decks(self) -> None:
+        """A chosen deck that is not legal: say why, and no game starts with it."""
+        bad = [f"{n.text().strip() or f'player {i + 1}'}'s deck is not legal: {self.problems[c.currentText()]}"
+               for i, (n, c) in enumerate(zip(self.names, self.choices)) if self.problems.get(c.currentText())]
+        self.warning.setText("\n".join(bad + (["Choose another deck, or fix it in the deck builder."] if bad else [])))
+        self.warning.setVisible(bool(bad))
+        self.ui.buttons.button(QDialogButtonBox.Ok).setEnabled(not bad)
+
+    def accept(self) -> None:
+        if any(self.problems.get(c.currentText()) for c in self.choices):
+            return   # the warning says why
+        super().accept()
 
     def result_config(self) -> dict[str, Any]:
         names = [n.text().strip() or f"player {i + 1}" for i, n in enumerate(self.names)]
         if names[0] == names[1]:
             names[1] += " 2"
         first = {1: names[0], 2: names[1]}.get(self.first.currentIndex())
-        return {"decks": [(names[i], self.decks[self.choices[i].currentText()]) for i in range(2)],
-                "seed": self.seed.value() or new_seed(), "play_first": first}
+        out = {"decks": [(names[i], self.decks[self.choices[i].currentText()]) for i in range(2)],
+               "seed": self.seed.value() or new_seed(), "play_first": first}
+        if self.level is not None:
+            out["ai_level"] = self.level.currentText()
+        return out
+
+
+def _ai_seats(path: Path) -> dict[str, str]:
+    """The seats of a saved game that the AI plays, with their levels (issue 18: the "ai"
+    key beside "bots"); nothing when the file says none or says it badly."""
+    import json
+    from app.ai_seat import LEVELS
+    try:
+        ai = json.loads(Path(path).read_text(encoding="utf-8")).get("ai") or {}
+    except (OSError, ValueError, AttributeError):
+        return {}
+    if not isinstance(ai, dict):
+        return {}
+    return {str(k): str(v) for k, v in ai.items() if v in LEVELS and v != "random"}
 
 
 class MainWindow(QMainWindow):
@@ -191,7 +241,8 @@ class MainWindow(QMainWindow):
         self.start_game([("you", RED), ("bot", GREEN)], new_seed(), None, vs_bot=True)
 
     def start_game(self, decks: list[tuple[str, list[str]]], seed: int, play_first: str | None,
-                   vs_bot: bool, modal_errors: bool = True, chooser: str | None = "coin") -> Any:
+                   vs_bot: bool, modal_errors: bool = True, chooser: str | None = "coin",
+                   ai_level: str = "random") -> Any:
         """A new game on the table. With no ``play_first``, ``chooser`` chooses who plays
         first (103.2): the coin flip's winner by default, the loser of the last game in a rematch."""
         from engine.ai.random_bot import RandomBot
@@ -199,11 +250,14 @@ class MainWindow(QMainWindow):
         from engine.session import LocalSession
 
         self.last_game = {"decks": decks, "seed": seed, "play_first": play_first, "vs_bot": vs_bot,
-                          "modal_errors": modal_errors, "chooser": chooser}
+                          "modal_errors": modal_errors, "chooser": chooser, "ai_level": ai_level}
         names = [n for n, _ in decks]
-        bots = {names[1]: RandomBot(seed + 1)} if vs_bot else {}
+        bots = {names[1]: RandomBot(seed + 1)} if vs_bot and ai_level == "random" else {}
         session = LocalSession(Game.new(decks, None, seed, play_first=play_first,
                                         chooser=None if play_first else chooser), bots)
+        if vs_bot and ai_level != "random":
+            from app.ai_seat import attach
+            attach(self, session, names[1], ai_level, seed + 1)
         humans = names[:1] if vs_bot else names
         return self._open_table(session, humans, modal_errors,
                                 deck_names=[c for n, deck in decks if n in humans for c in deck])
@@ -240,7 +294,12 @@ class MainWindow(QMainWindow):
 
     def _saved_doc(self) -> dict[str, Any]:
         from app.savedgames import document
-        return document(self.session.game, self.humans, sorted(self.session.bots))
+        ai = getattr(self, "ai_seat", None)
+        seat = ai.seat if ai is not None and not ai.stopped and ai.session is self.session else None
+        doc = document(self.session.game, self.humans, sorted(self.session.bots) + ([seat] if seat else []))
+        if seat:
+            doc["ai"] = {seat: ai.ai.level.name}  # issue 18: the AI seat (a bot) and its level
+        return doc
 
     def autosave(self) -> None:
         """After every answer: the game so far, into this game's own autosave file, so a
@@ -299,9 +358,14 @@ class MainWindow(QMainWindow):
     def _resume(self, saved: Any) -> Any:
         from engine.ai.random_bot import RandomBot
         from engine.session import LocalSession
-        bots = {b: RandomBot(len(saved.game.answers)) for b in saved.bots}
+        ai = _ai_seats(saved.path)  # issue 18: seats played by the AI, with their levels
+        bots = {b: RandomBot(len(saved.game.answers)) for b in saved.bots if b not in ai}
         is_autosave = saved.path.name.startswith("autosave")
-        return self._open_table(LocalSession(saved.game, bots), saved.humans,
+        session = LocalSession(saved.game, bots)
+        for seat, level in ai.items():
+            from app.ai_seat import attach
+            attach(self, session, seat, level, len(saved.game.answers))
+        return self._open_table(session, saved.humans,
                                 autosave_path=saved.path if is_autosave else None)
 
     def offer_resume(self) -> Any:
@@ -342,9 +406,29 @@ class MainWindow(QMainWindow):
                 g["play_first"], g["chooser"] = None, next(n for n in names if n != winner)
             self.start_game(**g)
 
-    def concede(self) -> None:
-        if self.table is not None and self.state == "table":
-            self.table.ctl.concede()
+    def concede(self) -> QMessageBox | None:
+        """Concede (104.3a), after a confirmation. In hotseat the box asks which player
+        concedes (not whoever's side is shown); otherwise the player at this computer does."""
+        t = self.table
+        if t is None or self.state != "table" or t.ctl.finished or not t.ctl.humans:
+            return None
+        box = QMessageBox(QMessageBox.Question, "Concede", "", QMessageBox.NoButton, self)
+        box.setObjectName("concede")
+        seats = list(t.ctl.humans)
+        if len(seats) > 1:
+            box.setText("Which player concedes the game? The other player wins.")
+            buttons = {box.addButton(f"{s} concedes", QMessageBox.DestructiveRole): s for s in seats}
+        else:
+            box.setText(f"Concede this game, {seats[0]}? Your opponent wins.")
+            buttons = {box.addButton("Concede", QMessageBox.DestructiveRole): s for s in seats}
+        cancel = box.addButton("Keep playing", QMessageBox.RejectRole)
+        box.setDefaultButton(cancel)
+        box.setEscapeButton(cancel)
+        box.exec()
+        seat = buttons.get(box.clickedButton())
+        if seat is not None:
+            t.ctl.concede(seat)
+        return box
 
     def open_settings(self) -> None:
         from app.settings import open_settings_dialog
@@ -374,8 +458,18 @@ class MainWindow(QMainWindow):
         except Exception as e:  # noqa: BLE001 - say it, keep the app running
             QMessageBox.warning(self, "Deck builder", f"The deck builder could not open:\n{e}")
             return
+        w.playRequested.connect(self.play_limited)
         self.deck_windows.append(w)
         w.show()
+
+    def play_limited(self, mine: list[str], bot_name: str, theirs: list[str]) -> Any:
+        """A game of your drafted deck against a bot drafter's deck (the deck builder asks for it)."""
+        table = self.start_game([("you", list(mine)), (bot_name, list(theirs))], new_seed(), None,
+                                vs_bot=True)
+        self.show()
+        self.raise_()
+        self.activateWindow()
+        return table
 
     def show_help(self) -> None:
         QMessageBox.information(self, "How to play", (

@@ -1,7 +1,10 @@
-"""``python -m app.screenshot --demo --moves N --out FILE.png`` (issue 5).
+"""``python -m app.screenshot [--moves N] [--until KIND] [--setup crowded] --out FILE.png``
 
-Starts a hotseat game of the two sample decks offscreen, lets the random bot make N
-decisions through the table's controller, and saves a picture of the main window.
+A picture of the main window with a game on the table, drawn offscreen: a hotseat game of
+the two sample decks in which the random bot makes up to N decisions for whoever decides
+(stopping early at the first decision of KIND with ``--until``), or, with ``--setup
+crowded``, a main phase with 60 permanents a side. The hand-over screen is lifted before
+the picture, so it shows the table as the deciding player sees it.
 """
 from __future__ import annotations
 
@@ -11,13 +14,20 @@ import sys
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(prog="python -m app.screenshot", description=__doc__)
-    ap.add_argument("--demo", action="store_true", help="a hotseat game of the two sample decks")
-    ap.add_argument("--moves", type=int, default=40, help="decisions the random bot makes first")
+    ap = argparse.ArgumentParser(prog="python -m app.screenshot", description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--moves", type=int, default=40, help="decisions the random bot makes first (default 40)")
+    ap.add_argument("--until", metavar="KIND", default="",
+                    help="stop at the first decision of this kind (priority, attackers, blockers, mulligan...)")
+    ap.add_argument("--setup", choices=("crowded",), help="a prepared position instead of a new game")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--size", default="1500x920", help="window size, WxH")
+    ap.add_argument("--size", default="1500x920", help="window size, WxH (default 1500x920)")
     ap.add_argument("--out", default="manatable.png")
     a = ap.parse_args(argv)
+    try:
+        w, h = (int(x) for x in a.size.lower().split("x"))
+    except ValueError:
+        ap.error(f"--size is WxH, e.g. 1920x1080, not {a.size!r}")
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtWidgets import QApplication
 
@@ -28,21 +38,30 @@ def main(argv: list[str] | None = None) -> int:
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     win = MainWindow()
-    w, h = (int(x) for x in a.size.split("x"))
     win.resize(w, h)
     win.show()
-    table = win.start_game([("alice", RED), ("bob", GREEN)], a.seed, None, vs_bot=False, modal_errors=False)
+    if a.setup == "crowded":
+        from engine.session import LocalSession
+        from engine.setup import from_setup
+
+        from app.bench import crowded_setup
+        table = win._open_table(LocalSession(from_setup(crowded_setup(60), seed=a.seed)), ["alice", "bob"],
+                                modal_errors=False)
+    else:
+        table = win.start_game([("alice", RED), ("bob", GREEN)], a.seed, None, vs_bot=False, modal_errors=False)
     bot = RandomBot(a.seed)
     for _ in range(a.moves):
         d = table.ctl.decision
-        if d is None or table.ctl.finished:
+        if d is None or table.ctl.finished or (a.until and d.kind == a.until):
             break
         table.ctl.submit(bot.answer(d))
     if table.curtain.isVisible() and table.scene.hide_hands:
         table.reveal()
     app.processEvents()
     ok = win.grab().save(a.out)
-    print(f"{a.out}: turn {table.ctl.view()['turn']}, {table.ctl.view()['step']}" if ok else "could not save")
+    v = table.ctl.view()
+    d = table.ctl.decision
+    print(f"{a.out}: turn {v['turn']}, {v['step']}, {d.kind if d else 'no decision'}" if ok else "could not save")
     sys.stdout.flush()
     os._exit(0 if ok else 1)  # skip Qt's teardown: nothing left to save
 

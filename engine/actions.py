@@ -98,7 +98,7 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
                 t.counters["-1/-1"] = t.counters.get("-1/-1", 0) + n  # 120.3d
             else:
                 t.damage += n
-            if "Deathtouch" in kw:
+            if "Deathtouch" in kw and n > 0:  # 702.2b: any nonzero amount of damage
                 t.deathtouched = True
             t.damage_sources.append(src)
             if combat:

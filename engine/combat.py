@@ -363,7 +363,7 @@ def end_combat(g: "Game") -> None:
 
 
 def any_first_strike(g: "Game") -> bool:
-    """510.4: a first combat damage step when an attacker or blocker has first or double strike."""
+    """510.5: a first combat damage step when an attacker or blocker has first or double strike."""
     for i in g.battlefield:
         o = g.objects[i]
         if o.attacking is not None or o.blocking:
@@ -380,7 +380,7 @@ def deals_damage_now(g: "Game", oid: int, first: bool) -> bool:
         return fs or ds
     if not g.first_strike_step:
         return True
-    return ds or oid not in g.combat_damage_done  # 510.4
+    return ds or oid not in g.combat_damage_done  # 510.5
 
 
 def lethal(g: "Game", victim: int, src: int, already: int = 0) -> int:

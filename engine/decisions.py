@@ -207,10 +207,14 @@ def build(g: "Game", w: dict[str, Any]) -> Decision:
         return Decision(player, kind, f"keep these {n} cards or mulligan?",
                         [{"option": "keep"}, {"option": "mulligan"}], data)
     if kind == "mulligan_bottom":
+        # 103.4: the player looks at the top card; the decision (sent to that seat alone)
+        # carries it, the views of the others do not
         top = w.get("card")
-        name = g.objects[top].card.name if top in g.objects else "the top card"
-        return Decision(player, kind, f"put {name} (the top card of your library) on the bottom? (103.4)",
-                        [{"option": "top"}, {"option": "bottom"}], data)
+        name = g.objects[top].card.name if top in g.objects else None
+        if name is not None:
+            data = {**data, "top": {"name": name}}
+        return Decision(player, kind, f"look at the top card of your library ({name or 'none'}): leave it on top "
+                        "or put it on the bottom? (103.4)", [{"option": "top"}, {"option": "bottom"}], data)
     if kind == "attackers":
         atk = combat.possible_attackers(g)
         opts = {"attackers": atk, "targets": combat.attack_targets(g), **combat.attack_hints(g, atk)}

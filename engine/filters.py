@@ -124,7 +124,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
     if not _cmp(game, c.power, f, "power", src) or not _cmp(game, c.toughness, f, "toughness", src):
         return False
     if any(k in f for k in ("mv_le", "mv_ge", "mv_eq")):
-        if not _cmp(game, int(mana_value(o.card.mana_cost)), f, "mv", src):
+        x_now = o.x if o.zone == "stack" and o.ability is None else 0  # 202.3c: X counts only on the stack
+        if not _cmp(game, int(mana_value(o.card.mana_cost, x_now)), f, "mv", src):
             return False
     if f.get("name") == "SELF" and src is not None and o.card.name != game.objects[src].card.name:
         return False

@@ -52,19 +52,19 @@ def check(g: "Game") -> bool:
         if "Creature" in c.types:
             if c.toughness <= 0:
                 to_graveyard.append(oid)  # 704.5f
-            elif (o.damage >= c.toughness and o.damage > 0) or o.deathtouched and o.damage > 0:
-                to_destroy.append(oid)    # 704.5g-h
+            elif (o.damage >= c.toughness and o.damage > 0) or o.deathtouched:
+                to_destroy.append(oid)    # 704.5g-h (deathtouch damage dealt as -1/-1 counters too, 702.2c)
         if "Planeswalker" in c.types and o.counters.get("loyalty", 0) <= 0:
             to_graveyard.append(oid)      # 704.5i
         if "Aura" in c.subtypes:
             t = o.attached_to
             if t is None or t not in g.objects or g.objects[t].zone != "battlefield" or not _aura_ok(g, oid, t):
-                to_graveyard.append(oid)  # 704.5m
+                to_graveyard.append(oid)  # 704.5n
         elif o.attached_to is not None:
             t = o.attached_to
             if t not in g.objects or g.objects[t].zone != "battlefield" or \
-                    ("Equipment" in c.subtypes and "Creature" not in g.chars(t).types):
-                unattach.append(oid)      # 704.5n
+                    ("Equipment" in c.subtypes and not _equip_ok(g, oid, t)):
+                unattach.append(oid)      # 704.5p
         if o.counters.get("+1/+1", 0) and o.counters.get("-1/-1", 0):
             counters_fix.append(oid)      # 704.5r
         if "Legendary" in c.supertypes:
@@ -133,8 +133,16 @@ def _aura_ok(g: "Game", aura: int, t: int) -> bool:
     tc = g.chars(t)
     if "Protection" in tc.keywords:
         if protected(g, tc, aura):
-            return False  # 702.16d
+            return False  # 702.16c
     return True
+
+
+def _equip_ok(g: "Game", equipment: int, t: int) -> bool:
+    """704.5p: Equipment stays attached only to a creature without protection from it (702.16d)."""
+    tc = g.chars(t)
+    if "Creature" not in tc.types:
+        return False
+    return not ("Protection" in tc.keywords and protected(g, tc, equipment))
 
 
 def legend_answer(g: "Game", d: "Decision", keep: list[Any]) -> None:

@@ -68,6 +68,33 @@ class LocalSession:
     def events(self, seat: str, since: int = 0) -> list[dict[str, Any]]:
         return [redact(e, seat) for e in self.game.events[since:]]
 
+    def undo_mana(self, seat: str, card: int | None = None) -> bool:
+        """Take back a mana ability tapped by mistake (as Forge lets a player untap such a
+        land): allowed when the game's last answer is ``seat`` activating a mana ability
+        (605.1a; of ``card``, if given) and nothing happened since, so its mana is still
+        unspent. A game is its origin and its answers (DESIGN): it is rebuilt without the
+        last answer, exactly as it was before it. False (nothing changes) otherwise."""
+        g = self.game
+        if not g.answers or g.answers[-1][0] != seat or g.pending is None or g.pending.player != seat:
+            return False
+        a = g.answers[-1][1]
+        if not isinstance(a, dict) or a.get("action") != "activate" or (card is not None and a.get("card") != card):
+            return False
+        before = self._replayed(g.answers[:-1])
+        d = before.pending
+        if d is None or d.kind != "priority" or not any(
+                o.get("mana") and all(o.get(k) == a.get(k) for k in ("action", "card", "ability")) for o in d.options):
+            return False
+        self.game = before
+        for f in list(self.listeners):
+            f()
+        return True
+
+    def _replayed(self, answers: list[Any]) -> Game:
+        import json
+        return Game.from_json(json.dumps({"version": 1, "origin": self.game.origin, "answers": answers}),
+                              self.game.cards)
+
     def _run_bots(self) -> None:
         g = self.game
         for _ in range(100000):

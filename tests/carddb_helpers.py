@@ -7,7 +7,8 @@ import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 FIXTURES = pathlib.Path(__file__).resolve().parent / "fixtures" / "cards"
-_SOURCES = [ROOT / "engine" / "cards" / n for n in ("data.py", "db.py", "importers.py", "search.py")]
+_SOURCES = [ROOT / "engine" / "cards" / n for n in ("data.py", "db.py", "importers.py", "search.py", "printings.py",
+                                                      "printings.json.gz")]
 
 
 def ensure_full_db() -> pathlib.Path:

@@ -53,7 +53,8 @@ def item_named(tree, name):
 
 def click_row(tree, name):
     item = item_named(tree, name)
-    rect = tree.visualItemRect(item)
+    tree.scrollToItem(item)                                     # as a player scrolls to it
+    rect = tree.visualRect(tree.indexFromItem(item, 1))        # the name's cell (the row may scroll sideways)
     QTest.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     assert tree.currentItem() is item
 

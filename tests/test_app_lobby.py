@@ -65,8 +65,8 @@ def test_host_list_join_play_and_reconnect(qtbot, tmp_path):
             w.show()
             fill(w.address, f"127.0.0.1:{server.port}")
             fill(w.name, name)
-        host.deck.setCurrentIndex(host.deck.findText("red-aggro"))
-        guest.deck.setCurrentIndex(guest.deck.findText("green-stompy"))
+        host.deck.setCurrentIndex(host.deck.findText("Sample: Red Aggro"))
+        guest.deck.setCurrentIndex(guest.deck.findText("Sample: Green Stompy"))
         host.format.setCurrentIndex(host.format.findText("standard-2019"))
         QTest.mouseClick(host.spectators, Qt.LeftButton, pos=QPoint(
             8, host.spectators.height() // 2))       # on the box itself: the row is wider than its text
@@ -248,7 +248,7 @@ def test_start_a_server_here_then_host_on_it(qtbot, tmp_path, monkeypatch):
         assert proc is not None and "listening on" in w.status.text()
         port = int(w.address.text().rsplit(":", 1)[1])
         assert port > 0 and (tmp_path / "user" / "server" / "server.sqlite").exists()
-        w.deck.setCurrentIndex(w.deck.findText("red-aggro"))
+        w.deck.setCurrentIndex(w.deck.findText("Sample: Red Aggro"))
         click(w.btn_host)
         assert len(w.code.text()) == 6
         click(w.btn_list)
@@ -260,3 +260,119 @@ def test_start_a_server_here_then_host_on_it(qtbot, tmp_path, monkeypatch):
         busy.close()
         if w.server_proc is not None:
             w.server_proc.kill()
+
+
+# -- issue 16, item 15 --------------------------------------------------------------------------
+def lobby(qtbot):
+    w = LobbyWindow()
+    qtbot.addWidget(w)
+    w.show()
+    return w
+
+
+def test_the_players_own_decks_are_offered_and_an_illegal_one_refused(qtbot, tmp_path, monkeypatch):
+    import engine.decks.store as store_mod
+    from engine.decks.model import Deck
+    monkeypatch.setattr(store_mod, "default_path", lambda: tmp_path / "decks.sqlite3")
+    st = store_mod.DeckStore()
+    st.save(Deck(name="My Forests", main={"Forest": 40, "Grizzly Bears": 4, "Llanowar Elves": 4, "Giant Growth": 4,
+                                            "Craw Wurm": 4, "Hill Giant": 4}))
+    st.save(Deck(name="Untitled", main={"Forest": 2, "Grizzly Bears": 2}))
+    st.close()
+    server = LoopServer(tmp_path / "data")
+    w = lobby(qtbot)
+    try:
+        labels = [w.deck.itemText(i) for i in range(w.deck.count())]
+        assert "Deck: My Forests" in labels
+        fill(w.address, f"127.0.0.1:{server.port}")
+        w.deck.setFocus()
+        QTest.keyClick(w.deck, Qt.Key_End)   # the last: the 4-card draft
+        assert "Untitled" in w.deck.currentText() and "not legal" in w.deck.currentText()
+        click(w.btn_host)
+        assert "not legal" in w.status.text() and w.session is None and not w.code.text()
+        w.deck.setCurrentIndex(w.deck.findText("Deck: My Forests"))
+        click(w.btn_host)
+        assert w.code.text(), w.status.text()
+    finally:
+        w.close()
+        server.stop()
+
+
+def test_a_bad_address_is_explained(qtbot):
+    w = lobby(qtbot)
+    for text, words in (("nonsense", "has no port"), ("127.0.0.1:99999", "is not a port number"),
+                        ("127.0.0.1:1", "nothing answers at 127.0.0.1:1")):
+        fill(w.address, text)
+        click(w.btn_list)
+        assert words in w.status.text(), w.status.text()
+        assert "Errno" not in w.status.text() and "invalid literal" not in w.status.text()
+    w.close()
+
+
+def test_finding_games_on_the_lan_does_not_hold_the_window(qtbot):
+    w = lobby(qtbot)
+    click(w.btn_find)
+    # the click returned while the search runs in a thread: the window is still answering
+    assert not w.btn_find.isEnabled() and w.btn_find.text().startswith("Searching")
+    qtbot.waitUntil(lambda: w.btn_find.isEnabled(), timeout=10000)
+    assert w.btn_find.text() == "Find games on the LAN" and w.status.text()
+    w.close()
+
+
+def test_a_game_of_an_earlier_server_run_is_not_listed_as_playing(qtbot, tmp_path):
+    from engine.net.bot import load_deck
+    from engine.net.client import RemoteSession
+    deck = load_deck(str(Path(__file__).resolve().parent.parent / "assets" / "decks" / "red-aggro.txt"))
+    server = LoopServer(tmp_path / "data")
+    a = RemoteSession("127.0.0.1", server.port)
+    code = a.create("ann", deck, spectators=True)
+    b = RemoteSession("127.0.0.1", server.port)
+    b.join(code, "ben", deck)
+    a.close()
+    b.close()
+    port = server.port
+    server.stop()
+    server = LoopServer(tmp_path / "data", port)   # a new run of the server: the game is resumed
+    w = lobby(qtbot)
+    try:
+        fill(w.address, f"127.0.0.1:{port}")
+        click(w.btn_list)
+        rows = [w.found.item(i).text() for i in range(w.found.count())]
+        assert any("ann" in r for r in rows), rows
+        assert not any(r.endswith("— playing") or "— playing —" in r for r in rows), rows
+        assert any("interrupted: no player connected" in r for r in rows), rows
+    finally:
+        w.close()
+        server.stop()
+
+
+def contrast(a, b) -> float:
+    """WCAG contrast ratio of two QColors."""
+    def lum(c):
+        def ch(v):
+            v /= 255
+            return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+        return 0.2126 * ch(c.red()) + 0.7152 * ch(c.green()) + 0.0722 * ch(c.blue())
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def test_the_lobby_text_is_readable(qtbot):
+    from collections import Counter
+
+    from PySide6.QtGui import QColor
+    from PySide6.QtWidgets import QLabel, QPushButton
+    w = lobby(qtbot)
+    w.resize(1000, 700)
+    w.status.setText("could not list the games")
+    qtbot.wait(20)
+    whole = w.grab().toImage()
+    for widget in [x for x in w.findChildren(QLabel) + w.findChildren(QPushButton) if x.isVisible() and x.text()]:
+        r = widget.rect()
+        r.moveTopLeft(widget.mapTo(w, r.topLeft()))
+        img = whole.copy(r)
+        colors = Counter(img.pixel(x, y) for x in range(0, img.width(), 2) for y in range(0, img.height(), 2))
+        bg = QColor.fromRgb(colors.most_common(1)[0][0])
+        best = max(contrast(QColor.fromRgb(c), bg) for c in colors)
+        assert best >= 4.5, (widget.text(), bg.name(), best)
+    w.close()

@@ -80,7 +80,7 @@ def test_command_line_starts_and_quits():
 def test_screenshot_command(tmp_path):
     out = tmp_path / "shot.png"
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
-    r = subprocess.run([sys.executable, "-m", "app.screenshot", "--demo", "--moves", "20", "--out", str(out)],
+    r = subprocess.run([sys.executable, "-m", "app.screenshot", "--moves", "20", "--out", str(out)],
                        cwd=ROOT, env=env, capture_output=True, timeout=120)
     assert r.returncode == 0, r.stderr
     assert out.stat().st_size > 10000

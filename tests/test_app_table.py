@@ -40,7 +40,7 @@ def make_table(qtbot, decks, humans, seed=1, play_first="alice", bots=None):
     return w
 
 
-def vs_bot(qtbot, deck=BURN, other=FORESTS, seed=1):
+def vs_bot(qtbot, deck=BURN, other=FORESTS, seed=2):  # seed 2: two Mountains, Bolts and a Goblin in hand
     return make_table(qtbot, [("alice", deck), ("bob", other)], ["alice"], seed,
                       bots={"bob": RandomBot(seed)})
 
@@ -318,6 +318,7 @@ def test_hover_shows_the_card_large_and_graveyard_opens_a_viewer(qtbot):
     keep_hand(w)
     drag(w, center(hand_card(w, "Mountain")), w.scene.zones[("lands", "alice")].rect.center())
     bolt = hand_card(w, "Lightning Bolt")
+    QTest.mouseMove(w.view.viewport(), vp_point(w, QPointF(5, 5)))   # from elsewhere: an earlier test may have left the pointer there
     QTest.mouseMove(w.view.viewport(), vp_point(w, center(bolt)))
     assert w.preview.pixmap() is not None and not w.preview.pixmap().isNull()
     drag(w, center(hand_card(w, "Lightning Bolt")), w.scene.players["bob"].center())

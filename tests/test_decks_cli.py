@@ -124,6 +124,24 @@ def test_sealed_with_a_seed_writes_the_pool(tmp_path):
     assert again.getvalue().splitlines()[:-1] == out.getvalue().splitlines()[:-1]
 
 
+def test_sealed_and_draft_without_a_seed_take_a_fresh_one_and_print_it(tmp_path):
+    import re
+    cards = set_cards(tmp_path)
+    seeds = []
+    for _ in range(2):
+        out = io.StringIO()
+        assert main(["--cards", cards, "sealed", "TST"], out) == 0
+        seeds.append(int(re.search(r"Pool: 90 cards \(seed (\d+)\)", out.getvalue()).group(1)))
+    assert seeds[0] != seeds[1]
+    again = io.StringIO()
+    main(["--cards", cards, "sealed", "TST", "--seed", str(seeds[1])], again)
+    assert again.getvalue() == out.getvalue()                 # the printed seed opens the same pool
+    out = io.StringIO()
+    assert main(["--cards", cards, "draft", "TST", "--seat", "3"], out) == 0
+    assert re.search(r"Pool of seat 3: 45 cards \(seed \d+\)", out.getvalue())
+    assert "(from TST-s" in out.getvalue()
+
+
 def test_sealed_of_a_set_without_data_exits_2():
     code, _, err = run("sealed", "ZZZ", "--seed", "1")
     assert code == 2 and "no printings for set 'ZZZ'" in err
@@ -135,7 +153,7 @@ def test_draft_json_lists_45_picks_and_writes_the_pool(tmp_path):
     code = main(["--cards", cards, "draft", "TST", "--seed", "3", "--seat", "2", "--json",
                  "--out", str(tmp_path / "pool.dek")], out)
     data = json.loads(out.getvalue())
-    assert code == 0 and len(data["picks"]) == 45 and {p["seat"] for p in data["picks"]} == {1}
+    assert code == 0 and len(data["picks"]) == 45 and {p["seat"] for p in data["picks"]} == {2}
     assert sum(data["pool"]["main"].values()) == 45
     assert read_deck(tmp_path / "pool.dek").main_count == 45
 

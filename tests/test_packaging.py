@@ -75,6 +75,7 @@ def test_icons_exist_with_the_right_sizes():
 def test_build_files_are_there():
     spec = (PKG / "manatable.spec").read_text()
     assert "oracle_corpus.json" in spec and "mtga" in spec and "assets" in spec
+    assert '"printings.json.gz"), "engine/cards")' in spec      # beside engine/cards/printings.py
     assert '"tests"' in spec                    # tests are excluded from the bundle
     for script in ("build.sh", "install.sh"):
         assert (PKG / script).read_text().startswith("#!/bin/sh")

@@ -47,7 +47,10 @@ def test_two_saves_in_one_second_get_two_names(tmp_path, good_doc):
         p = new_save_path(tmp_path)
         write_game(p, good_doc)
         names.append(p.name)
-    assert len(set(names)) == 3 and names[1] == names[0][:-5] + "-2.json"
+    assert len(set(names)) == 3
+    stamp = names[0][:-5]
+    if names[1].startswith(stamp):  # the same second (the clock may tick between two saves)
+        assert names[1] == stamp + "-2.json"
     a, b = new_autosave_path(tmp_path), None
     write_game(a, good_doc)
     b = new_autosave_path(tmp_path)

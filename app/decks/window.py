@@ -16,6 +16,17 @@ All deck logic lives in engine.decks; this module only shows it. Keyboard:
       S             move one copy to the other list
       C             make the card the commander
     Ctrl+N new, Ctrl+O open, Ctrl+S save, Ctrl+I import, Ctrl+E export, Ctrl+Z undo, Ctrl+Shift+Z redo
+
+Search results come by relevance (app.decks.ranking: "bolt" puts Lightning Bolt first),
+without Alchemy "A-" cards or a reversible card's doubled name; a search that finds
+nothing suggests the nearest card names. The selected card is shown large on the right.
+
+A limited deck (a sealed pool or a draft: the format "limited" with a pool) is built by
+moving cards: the pool is the sideboard, and a double-click, Enter, + or - MOVES a card
+between the pool and the deck, never copies it (a move the pool cannot make is refused,
+and says why); a search shows only the pool's cards; basic lands come from the row of
+land buttons, one click each. After a draft, "Play against a drafter" builds a bot's
+deck from its picks and asks for a game against it (``playRequested``).
 """
 from __future__ import annotations
 
@@ -23,18 +34,21 @@ import json
 import pathlib
 from typing import Any
 
-from PySide6.QtCore import QEvent, QMimeData, QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QBrush, QColor, QKeySequence
-from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDialog, QDialogButtonBox, QFileDialog, QHBoxLayout,
-                               QHeaderView, QInputDialog, QLabel, QLineEdit, QListWidget, QListWidgetItem,
-                               QMainWindow, QMessageBox, QPushButton, QSplitter, QTreeWidget, QTreeWidgetItem,
-                               QVBoxLayout, QWidget)
+from PySide6.QtCore import QEvent, QMimeData, QObject, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QBrush, QColor, QIcon, QKeySequence
+from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout,
+                               QHBoxLayout, QHeaderView, QInputDialog, QLabel, QLineEdit, QListWidget,
+                               QListWidgetItem, QMainWindow, QMessageBox, QPushButton, QSpinBox, QSplitter,
+                               QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget)
 
 from engine.decks.files import DeckFileError, read_deck, write_deck
 from engine.decks.format import FormatError, load_formats, user_formats_dir
-from engine.decks.limited import LimitedError, sealed_pool
+from engine.decks.carddb import is_basic_land
+from engine.decks.limited import LimitedError, bot_deck, new_seed, sealed_pool
 from engine.decks.model import Deck
 from engine.decks.validate import Problem, Validator
+
+from app.decks.ranking import rank_names, single_name, visible_names
 
 NAME_ROLE = Qt.ItemDataRole.UserRole
 SEARCH_LIMIT = 300
@@ -42,6 +56,16 @@ ERROR_COLOR = QColor(200, 30, 30)
 WARNING_COLOR = QColor(190, 120, 0)
 DECK_FILTER = "Deck files (*.txt *.dek *.cod *.dck);;All files (*)"
 EXPORT_FILTER = ("Plain text (*.txt);;MTG Arena (*.arena.txt);;MTGO (*.dek);;Cockatrice (*.cod)")
+BASIC_LANDS = (("W", "Plains"), ("U", "Island"), ("B", "Swamp"), ("R", "Mountain"), ("G", "Forest"))
+RARITY_LETTER = {"common": "C", "uncommon": "U", "rare": "R", "mythic": "M", "basic": "L", "special": "S"}
+RARITY_COLORS = {"C": QColor(40, 40, 40), "U": QColor(110, 125, 140), "R": QColor(176, 141, 30),
+                 "M": QColor(214, 80, 25)}
+SORTS = (("mv", "Sort: mana value"), ("color", "Sort: colour, then mana value"), ("rarity", "Sort: rarity"),
+         ("name", "Sort: name"))
+PREVIEW_W, PREVIEW_H = 250, 349
+POOL_CARD = QSize(104, 145)
+POOL_GROUPS = (("W", "White"), ("U", "Blue"), ("B", "Black"), ("R", "Red"), ("G", "Green"), ("M", "Multicolour"),
+               ("C", "Colourless"), ("L", "Lands"))
 
 
 CARDS_MIME = "application/x-manatable-cards"
@@ -79,6 +103,8 @@ class DeckBuilderWindow(QMainWindow):
 
     deckChanged = Signal()
     validated = Signal(list)          # list[Problem]
+    # a game against a bot's deck: (your deck's card names, the bot's name, the bot's card names)
+    playRequested = Signal(list, str, list)
 
     def __init__(self, db: Any, store: Any = None, parent: QWidget | None = None, *,
                  formats: dict | None = None, format_name: str = "casual"):
@@ -91,6 +117,9 @@ class DeckBuilderWindow(QMainWindow):
         self.problems: list[Problem] = []
         self._undo: list[str] = []
         self._redo: list[str] = []
+        self.draft_result: Any = None       # the finished Draft (engine.decks.limited), for games vs its bots
+        self.draft_seat = 0
+        self._rarity: dict[str, str] = {}
         try:
             self.formats = formats or load_formats([user_formats_dir()])
         except FormatError:
@@ -138,23 +167,32 @@ class DeckBuilderWindow(QMainWindow):
             for v in values:
                 box.addItem(v, v)
             box.currentIndexChanged.connect(lambda _i: self._search_timer.start())
-            filters.addWidget(box)
+            box.setMinimumContentsLength(6)
+            box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        filters.addStretch(1)
+        filters2 = QHBoxLayout()          # a second row, so that the search column stays narrow at 1280
+        for box in (self.type_filter, self.mv_filter, self.rarity_filter):
+            filters2.addWidget(box, 1)
         self.set_filter.textChanged.connect(lambda _t: self._search_timer.start())
-        filters.addWidget(self.set_filter)
+        filters2.addWidget(self.set_filter)
         from PySide6.QtWidgets import QCheckBox
         self.legal_filter = QCheckBox("legal", objectName="legalFilter")
         self.legal_filter.setToolTip("only cards legal in the deck's format (banned lists, sets, card types)")
         self.legal_filter.toggled.connect(lambda _on: self._search_timer.start())
-        filters.addWidget(self.legal_filter)
-        filters.addStretch(1)
+        filters.insertWidget(filters.count() - 1, self.legal_filter)
         self.search_error = QLabel(objectName="searchError")
         self.search_error.setStyleSheet("color: #c81e1e")
         self.search_error.hide()
+        self.suggestion = QLabel(objectName="suggestion")
+        self.suggestion.setTextFormat(Qt.TextFormat.RichText)
+        self.suggestion.linkActivated.connect(self._use_suggestion)
+        self.suggestion.hide()
         self.results = CardResultList(objectName="results")
         self.results.setDragEnabled(True)
         self.results.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
         self.results.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
-        self.results.itemDoubleClicked.connect(lambda it: self.add_card(it.data(NAME_ROLE)))
+        self.results.itemDoubleClicked.connect(lambda it: self.activate(it.data(NAME_ROLE), False, "results"))
+        self.results.currentItemChanged.connect(lambda it, _o: self.show_preview(it.data(NAME_ROLE)) if it else None)
         self.result_count = QLabel(objectName="resultCount")
         row = QHBoxLayout()
         self.add_main_btn = QPushButton("Add to deck", objectName="addMain")
@@ -165,7 +203,8 @@ class DeckBuilderWindow(QMainWindow):
         row.addWidget(self.add_side_btn)
         lv.addWidget(self.search_box)
         lv.addLayout(filters)
-        for w in (self.search_error, self.results, self.result_count):
+        lv.addLayout(filters2)
+        for w in (self.search_error, self.suggestion, self.results, self.result_count):
             lv.addWidget(w)
         lv.addLayout(row)
 
@@ -207,36 +246,106 @@ class DeckBuilderWindow(QMainWindow):
             bl.addWidget(tree)
             lists.addWidget(box)
         lists.setSizes([500, 260])
-        rv.addWidget(lists, 3)
+        rv.addWidget(lists, 1)
 
         btns = QHBoxLayout()
         for label, name, slot in (("+", "plus", lambda: self._on_current(lambda n, s: self.add_card(n, sideboard=s))),
                                   ("-", "minus", lambda: self._on_current(lambda n, s: self.remove_card(n, sideboard=s))),
-                                  ("Move to other list", "move", lambda: self._on_current(self.move_card)),
+                                  ("Move", "move", lambda: self._on_current(self.move_card)),
                                   ("Make commander", "makeCommander", lambda: self._on_current(
                                       lambda n, s: self.set_commander(n)))):
             b = QPushButton(label, objectName=name)
             b.clicked.connect(slot)
             btns.addWidget(b)
         btns.addStretch(1)
+        self.sort_box = QComboBox(objectName="sortBy")
+        self.sort_box.setMinimumContentsLength(10)
+        self.sort_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        for key, label in SORTS:
+            self.sort_box.addItem(label, key)
+        self.sort_box.currentIndexChanged.connect(lambda _i: self.refresh())
+        btns.addWidget(self.sort_box)
         rv.addLayout(btns)
+        lands = QHBoxLayout()
+        lands.addWidget(QLabel("Basic lands:"))
+        self.land_buttons: dict[str, QPushButton] = {}
+        for c, land in BASIC_LANDS:
+            b = QPushButton(f"+ {land}", objectName=f"basic{land}")
+            b.setToolTip(f"one {land} into the main deck (basic lands are not taken from a limited pool)")
+            b.clicked.connect(lambda _c=False, n=land: self.add_card(n))
+            lands.addWidget(b)
+            self.land_buttons[land] = b
+        lands.addStretch(1)
+        rv.addLayout(lands)
         self.stats_label = QLabel(objectName="stats")
         self.stats_label.setWordWrap(True)
         rv.addWidget(self.stats_label)
         from app.decks.charts import DeckCharts
         self.charts = DeckCharts()
         rv.addWidget(self.charts)
+        verdict_row = QHBoxLayout()
         self.verdict = QLabel(objectName="verdict")
-        rv.addWidget(self.verdict)
+        verdict_row.addWidget(self.verdict, 1)
+        self.play_btn = QPushButton("Play against a drafter…", objectName="playBot")
+        self.play_btn.setToolTip("a game against the deck a bot builds from its picks in this draft")
+        self.play_btn.clicked.connect(self.play_dialog)
+        self.play_btn.hide()
+        verdict_row.addWidget(self.play_btn)
+        rv.addLayout(verdict_row)
+        self.notice = QLabel(objectName="notice")
+        self.notice.setWordWrap(True)
+        self.notice.setStyleSheet("color: #b05a00")
+        rv.addWidget(self.notice)
         self.problem_list = QListWidget(objectName="problems")
         self.problem_list.setWordWrap(True)
         self.problem_list.itemActivated.connect(self._goto_problem)
-        rv.addWidget(self.problem_list, 1)
+        self.problem_list.setMaximumHeight(120)
+        rv.addWidget(self.problem_list)
+
+        side = QWidget(objectName="previewPanel")
+        sv = QVBoxLayout(side)
+        self.preview = QLabel(objectName="cardPreview")
+        self.preview.setFixedSize(PREVIEW_W, PREVIEW_H)
+        self.preview.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.preview_text = QLabel(objectName="previewText")
+        self.preview_text.setWordWrap(True)
+        self.preview_text.setFixedWidth(PREVIEW_W)
+        self.preview_text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        sv.addWidget(self.preview)
+        sv.addWidget(self.preview_text)
+        sv.addStretch(1)
+
+        # a limited deck's pool as cards, grouped by colour and mana value, beside the search
+        from PySide6.QtWidgets import QListView, QTabWidget
+        self.pool_view = QListWidget(objectName="poolView")
+        self.pool_view.setViewMode(QListView.ViewMode.IconMode)
+        self.pool_view.setIconSize(POOL_CARD)
+        self.pool_view.setGridSize(QSize(POOL_CARD.width() + 8, POOL_CARD.height() + 22))
+        self.pool_view.setResizeMode(QListView.ResizeMode.Adjust)
+        self.pool_view.setMovement(QListView.Movement.Static)
+        self.pool_view.setWordWrap(True)
+        self.pool_view.setStyleSheet("QListWidget#poolView { background: #565c66; color: #f0f0f0; }")
+        self.pool_view.itemDoubleClicked.connect(
+            lambda it: self.take(it.data(NAME_ROLE), to_sideboard=False) if it.data(NAME_ROLE) else None)
+        self.pool_view.currentItemChanged.connect(
+            lambda it, _o: self.show_preview(it.data(NAME_ROLE)) if it and it.data(NAME_ROLE) else None)
+        self._icon_queue: list[tuple[QListWidgetItem, str, str]] = []
+        self._icons: dict[tuple[str, str], QIcon] = {}      # (name, rarity) -> the framed face, once drawn
+        self._icon_timer = QTimer(self, interval=0)
+        self._icon_timer.timeout.connect(self._draw_some_pool_icons)
+        self.left_tabs = QTabWidget(objectName="leftTabs")
+        self.left_tabs.addTab(left, "Search")
+        self.left_tabs.addTab(self.pool_view, "Your pool (cards)")
+        self.left_tabs.setTabVisible(1, False)
 
         split = QSplitter(Qt.Orientation.Horizontal)
-        split.addWidget(left)
+        split.addWidget(self.left_tabs)
         split.addWidget(right)
-        split.setSizes([420, 780])
+        split.addWidget(side)
+        split.setSizes([330, 660, PREVIEW_W + 20])
+        split.setStretchFactor(0, 2)
+        split.setStretchFactor(1, 3)
+        split.setStretchFactor(2, 0)
         self.setCentralWidget(split)
         for w in (self.search_box, self.results, self.main_list, self.side_list):
             w.installEventFilter(self)
@@ -247,14 +356,17 @@ class DeckBuilderWindow(QMainWindow):
         t.setAcceptDrops(True)
         t.setDragDropMode(QAbstractItemView.DragDropMode.DragDrop)
         t.viewport().installEventFilter(self)
-        t.setColumnCount(4)
-        t.setHeaderLabels(["#", "Card", "Cost", "Type"])
+        t.setColumnCount(5)
+        t.setHeaderLabels(["#", "Card", "Cost", "R", "Type"])
+        t.headerItem().setToolTip(3, "rarity: C common, U uncommon, R rare, M mythic")
         t.setRootIsDecorated(False)
         t.setUniformRowHeights(True)
-        t.header().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
-        t.header().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        t.header().setStretchLastSection(True)
+        for col in range(4):          # names are never cut: the columns fit their text, the list scrolls
+            t.header().setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
         t.itemDoubleClicked.connect(lambda it, _c, side=(name == "sideboard"):
-                                    self.add_card(it.data(1, NAME_ROLE), sideboard=side))
+                                    self.activate(it.data(1, NAME_ROLE), side, "list"))
+        t.currentItemChanged.connect(lambda it, _o: self.show_preview(it.data(1, NAME_ROLE)) if it else None)
         return t
 
     def _build_actions(self) -> None:
@@ -291,6 +403,7 @@ class DeckBuilderWindow(QMainWindow):
 
     # -- searching ---------------------------------------------------------------------
     def focus_search(self) -> None:
+        self.left_tabs.setCurrentIndex(0)
         self.search_box.setFocus(Qt.FocusReason.ShortcutFocusReason)
         self.search_box.selectAll()
 
@@ -316,11 +429,14 @@ class DeckBuilderWindow(QMainWindow):
         query = self.query()
         self.results.clear()
         self.search_error.hide()
+        self.suggestion.hide()
         if not query:
             self.result_count.setText("")
             return
+        text = self.search_box.text()
+        pool = self.pool_names()
         try:
-            cards = self.db.search(query, limit=SEARCH_LIMIT + 1)
+            cards = self._ranked_cards(query, text, pool)
         except ValueError as exc:          # engine.cards.search.QueryError is a ValueError
             self.search_error.setText(str(exc))
             self.search_error.show()
@@ -329,19 +445,143 @@ class DeckBuilderWindow(QMainWindow):
         if self.legal_filter.isChecked():
             cards = [c for c in cards if self.card_legal(c.name)]
         for card in cards[:SEARCH_LIMIT]:
-            item = QListWidgetItem(f"{card.name}   {card.mana_cost}   {card.type_line}".rstrip())
+            label = single_name(card.name)
+            item = QListWidgetItem(f"{label}   {card.mana_cost}   {card.type_line}".rstrip())
             item.setData(NAME_ROLE, card.name)
             item.setToolTip(_card_tip(card))
             self.results.addItem(item)
         more = len(cards) > SEARCH_LIMIT
-        self.result_count.setText(f"{min(len(cards), SEARCH_LIMIT)}{'+' if more else ''} cards")
+        where = " in your pool" if pool is not None else ""
+        self.result_count.setText(f"{min(len(cards), SEARCH_LIMIT)}{'+' if more else ''} cards{where}")
         if self.results.count():
             self.results.setCurrentRow(0)
+        elif text.strip():
+            self._suggest(text.strip(), pool)
+
+    def _ranked_cards(self, query: str, text: str, pool: set[str] | None) -> list[Any]:
+        """The cards matching the query, by relevance (app.decks.ranking); only the pool's in a limited deck."""
+        if hasattr(self.db, "search_names"):
+            names = self.db.search_names(query, limit=5000)
+        else:
+            names = [c.name for c in self.db.search(query)]
+        if pool is not None:
+            names = [n for n in names if n in pool]
+        names = visible_names(names, text, exists=self._is_card)
+        printings = getattr(self.db, "printings", None)
+        names = rank_names(names, text, (lambda n: len(printings(n))) if printings else None)
+        out = []
+        for n in names[:SEARCH_LIMIT + 1]:
+            card = self.db.get(n)
+            if card is not None:
+                out.append(card)
+        return out
+
+    def _is_card(self, name: str) -> bool:
+        card = self.db.get(name)
+        return card is not None and card.name == name
+
+    def _suggest(self, text: str, pool: set[str] | None) -> None:
+        """Nearest names for a search that found nothing (a misspelling), as links."""
+        hints = self.db.suggest(text, 8) if hasattr(self.db, "suggest") else []
+        hints = [h for h in visible_names(hints, text) if pool is None or h in pool][:3]
+        if pool is not None and not hints:
+            self.suggestion.setText(f"No card of your pool matches “{text}”.")
+        elif hints:
+            links = ", ".join(f'<a href="{h}">{h}</a>' for h in hints)
+            self.suggestion.setText(f"No cards match “{text}”. Did you mean {links}?")
+        else:
+            self.suggestion.setText(f"No cards match “{text}”.")
+        self.suggestion.show()
+
+    def _use_suggestion(self, name: str) -> None:
+        self.search_box.setText(f'!"{name}"' if " " in name else f"!{name}")
+        self._search_timer.stop()
+        self.run_search()
+
+    def show_preview(self, name: str | None) -> None:
+        """The card large on the right, with its text (every face)."""
+        if not name:
+            return
+        card = self.db.get(name)
+        try:
+            from app.cards.render import card_pixmap
+            self.preview.setPixmap(card_pixmap(name, PREVIEW_W, PREVIEW_H))
+        except Exception:           # noqa: BLE001 - no face to draw: the text alone
+            self.preview.clear()
+        self.preview.setProperty("card", name)
+        if card is None:
+            self.preview_text.setText(name)
+            return
+        faces = card.faces or ({"name": card.name, "mana_cost": card.mana_cost, "type_line": card.type_line,
+                                "text": card.text, "power": card.power, "toughness": card.toughness,
+                                "loyalty": card.loyalty},)
+        parts = []
+        for f in faces:
+            lines = [f"<b>{f.get('name', '')}</b> {f.get('mana_cost') or ''}", f.get("type_line") or ""]
+            if f.get("text"):
+                lines.append((f.get("text") or "").replace("\n", "<br>"))
+            if f.get("power") is not None:
+                lines.append(f"{f.get('power')}/{f.get('toughness')}")
+            if f.get("loyalty") is not None:
+                lines.append(f"Loyalty {f.get('loyalty')}")
+            parts.append("<br>".join(lines))
+        self.preview_text.setText("<hr>".join(parts))
 
     def _add_selected_results(self, sideboard: bool) -> None:
         items = self.results.selectedItems() or ([self.results.currentItem()] if self.results.currentItem() else [])
         for it in items:
-            self.add_card(it.data(NAME_ROLE), sideboard=sideboard)
+            self.activate(it.data(NAME_ROLE), sideboard, "results")
+
+    # -- limited: the pool and the deck --------------------------------------------------
+    @property
+    def pool_mode(self) -> bool:
+        """A limited deck with a pool: cards move between the pool (the sideboard) and the deck."""
+        return self.pool is not None and self.format_name == "limited"
+
+    def pool_names(self) -> set[str] | None:
+        """The names in the pool (a limited deck), else None."""
+        return set(self.pool.all_counts()) if self.pool_mode and self.pool is not None else None
+
+    def activate(self, name: str | None, sideboard: bool, source: str) -> None:
+        """A double-click or Enter on a card: in a limited deck it moves between the pool and the
+        deck (from the results: into the list asked for; in a list: to the other list); else one
+        copy more in that list."""
+        if not name:
+            return
+        if not self.pool_mode:
+            self.add_card(name, sideboard=sideboard)
+        elif source == "list":
+            self.take(name, to_sideboard=not sideboard)
+        else:
+            self.take(name, to_sideboard=sideboard)
+
+    def take(self, name: str, to_sideboard: bool) -> bool:
+        """Move one copy of a pool card into the deck (or back to the pool); basic lands come and go
+        freely. A move the pool cannot make is refused, and the notice says why."""
+        card = self.validator().card(name)
+        if card is not None and is_basic_land(card):
+            if to_sideboard:
+                self.remove_card(name)
+            else:
+                self.add_card(name)
+            self.notice.setText("")
+            return True
+        source = self.deck.main if to_sideboard else self.deck.sideboard
+        if name in source:
+            self.move_card(name, from_sideboard=not to_sideboard)
+            self.notice.setText("")
+            return True
+        have = self.pool.all_counts().get(name, 0) if self.pool is not None else 0
+        shown = single_name(name)
+        if have == 0:
+            why = f"{shown} is not in your pool: a limited deck uses only the pool's cards and basic lands."
+        elif to_sideboard:
+            why = f"{shown} is not in the deck."
+        else:
+            why = (f"Your pool has {have} {shown}, and {'it is' if have == 1 else 'all are'} in the deck "
+                   f"already.")
+        self.notice.setText(why)
+        return False
 
     # -- editing -------------------------------------------------------------------------
     def _checkpoint(self) -> None:
@@ -474,14 +714,18 @@ class DeckBuilderWindow(QMainWindow):
             tree.clear()
             for name, n in sorted(zone.items(), key=lambda kv: self._sort_key(kv[0])):
                 card = self.validator().card(name)
-                item = QTreeWidgetItem([str(n), name, card.mana_cost if card else "", card.type_line if card else "?"])
+                rarity = self.rarity_letter(name)
+                item = QTreeWidgetItem([str(n), single_name(name), card.mana_cost if card else "", rarity,
+                                        card.type_line if card else "?"])
                 item.setData(1, NAME_ROLE, name)
                 item.setTextAlignment(0, Qt.AlignmentFlag.AlignRight)
+                if rarity in RARITY_COLORS:
+                    item.setForeground(3, QBrush(RARITY_COLORS[rarity]))
                 canon = card.name if card else name
                 probs = by_card.get(canon, []) + (by_card.get(name, []) if canon != name else [])
                 if probs:
                     color = ERROR_COLOR if any(p.is_error for p in probs) else WARNING_COLOR
-                    for col in range(4):
+                    for col in range(5):
                         item.setForeground(col, QBrush(color))
                     item.setToolTip(1, "\n".join(p.message for p in probs))
                 elif card is not None:
@@ -511,16 +755,105 @@ class DeckBuilderWindow(QMainWindow):
             self.verdict.setText(f"Legal in {fmt.label}")
             self.verdict.setStyleSheet("color: #1e8c1e; font-weight: bold")
         self.stats_label.setText(self._stats_text())
+        self._show_pool_cards()
         title = f"{deck.name or 'Untitled'} - Deck builder"
         self.setWindowTitle(title)
         self.validated.emit(self.problems)
 
+    def _show_pool_cards(self) -> None:
+        """The pool cards not in the deck, as card faces framed by rarity, by colour then mana value,
+        each colour after a heading; a double-click moves a card into the deck."""
+        if not hasattr(self, "pool_view"):
+            return
+        self.left_tabs.setTabVisible(1, self.pool_mode)
+        if not self.pool_mode:
+            self.pool_view.clear()
+            return
+        from app.decks.draft import color_group
+        groups: dict[str, list[str]] = {}
+        for name in self.deck.sideboard:
+            groups.setdefault(color_group(self.validator().card(name)), []).append(name)
+        current = self.pool_view.currentItem().data(NAME_ROLE) if self.pool_view.currentItem() else None
+        self.pool_view.clear()
+        self._icon_queue = []
+        letters = {"C": "common", "U": "uncommon", "R": "rare", "M": "mythic", "L": "basic"}
+        for key, label in POOL_GROUPS:
+            names = groups.get(key)
+            if not names:
+                continue
+            head = QListWidgetItem(f"{label}\n{sum(self.deck.sideboard[n] for n in names)} cards")
+            head.setFlags(Qt.ItemFlag.NoItemFlags)
+            head.setSizeHint(POOL_CARD)
+            self.pool_view.addItem(head)
+            for name in sorted(names, key=lambda n: (getattr(self.validator().card(n), "mana_value", 0) or 0, n)):
+                n = self.deck.sideboard[name]
+                rarity = letters.get(self.rarity_letter(name), "common")
+                it = QListWidgetItem(f"{single_name(name)}" + (f" ×{n}" if n > 1 else ""))
+                it.setSizeHint(QSize(POOL_CARD.width() + 4, POOL_CARD.height() + 18))
+                it.setData(NAME_ROLE, name)
+                if (name, rarity) in self._icons:
+                    it.setIcon(self._icons[(name, rarity)])
+                    it.setText(f"×{n}" if n > 1 else "")
+                else:
+                    self._icon_queue.append((it, name, rarity + (f" ×{n}" if n > 1 else "")))
+                it.setToolTip(f"{single_name(name)} ({rarity}): double-click to put it in the deck")
+                self.pool_view.addItem(it)
+                if name == current:
+                    self.pool_view.setCurrentItem(it)
+
+        if self._icon_queue:
+            self._icon_timer.start()
+
+    def _draw_some_pool_icons(self, batch: int = 6) -> None:
+        """Card faces for the pool view a few at a time, so that the window answers while they are drawn
+        (the first drawing of a face takes tens of milliseconds); the name shows until then."""
+        from app.decks.draft import card_icon
+        for _ in range(batch):
+            if not self._icon_queue:
+                self._icon_timer.stop()
+                return
+            it, name, label = self._icon_queue.pop(0)
+            rarity, _, count = label.partition(" ")
+            icon = self._icons.get((name, rarity))
+            if icon is None:
+                icon = QIcon(card_icon(name, rarity, False, POOL_CARD.width(), POOL_CARD.height()))
+                self._icons[(name, rarity)] = icon
+            try:
+                it.setIcon(icon)
+                it.setText(count)
+            except RuntimeError:       # the item went away with a newer refresh
+                continue
+
     def _sort_key(self, name: str):
         card = self.validator().card(name)
         if card is None:
-            return (3, 0, name)
+            return (9, 0, 0, name)
         land = "Land" in (card.types or ())
-        return (2 if land else 1, card.mana_value, name)
+        how = self.sort_box.currentData() if hasattr(self, "sort_box") else "mv"
+        if how == "color":
+            cols = tuple(card.colors or ())
+            group = 7 if land else ("WUBRG".index(cols[0]) if len(cols) == 1 else 5 if cols else 6)
+            return (group, card.mana_value, 0, name)
+        if how == "rarity":
+            return (-"LCURM".find(self.rarity_letter(name) or "L"), 2 if land else 1, card.mana_value, name)
+        if how == "name":
+            return (0, 0, 0, name)
+        return (2 if land else 1, card.mana_value, 0, name)
+
+    def rarity_letter(self, name: str) -> str:
+        """The rarity of the deck's printing of a card (else of its newest printing): C, U, R, M, L or ""."""
+        key = (name, self.deck.printings.get(name, ("", ""))[0] if hasattr(self.deck, "printings") else "")
+        if key not in self._rarity:
+            letter = ""
+            try:
+                prints = list(self.db.printings(name)) if hasattr(self.db, "printings") else []
+            except Exception:          # noqa: BLE001 - a source without printings
+                prints = []
+            chosen = [p for p in prints if p.set_code == key[1]] or prints[-1:]
+            if chosen:
+                letter = RARITY_LETTER.get((chosen[0].rarity or "").lower(), "")
+            self._rarity[key] = letter
+        return self._rarity[key]
 
     def _stats_text(self) -> str:
         curve: dict[int, int] = {}
@@ -575,7 +908,7 @@ class DeckBuilderWindow(QMainWindow):
             if source in ("main", "sideboard"):
                 self.move_card(name, from_sideboard=(source == "sideboard"))
             else:
-                self.add_card(name, sideboard=sideboard)
+                self.activate(name, sideboard, "results")
         return True
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:
@@ -612,15 +945,30 @@ class DeckBuilderWindow(QMainWindow):
             side = obj is self.side_list
             name = item.data(1, NAME_ROLE) if item else None
             text = event.text()
-            if text in ("+", "=") or (enter and name):
-                self.add_card(name, sideboard=side)
+            if enter and name:
+                self.activate(name, side, "list")
+                return True
+            if text in ("+", "="):
+                if self.pool_mode and name:
+                    self.take(name, to_sideboard=side)          # one more here, from the other list
+                else:
+                    self.add_card(name, sideboard=side)
                 return True
             if text == "-":
-                self.remove_card(name, sideboard=side)
+                if self.pool_mode and name:
+                    self.take(name, to_sideboard=not side)
+                else:
+                    self.remove_card(name, sideboard=side)
                 return True
             if key in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace):
                 zone = self.deck.sideboard if side else self.deck.main
-                if name in zone:
+                if name in zone and self.pool_mode and not is_basic_land(self.validator().card(name)):
+                    if side:
+                        self.notice.setText(f"{single_name(name)} is part of your pool: it stays in the sideboard.")
+                    else:
+                        for _ in range(zone[name]):                  # back to the pool, not away
+                            self.take(name, to_sideboard=True)
+                elif name in zone:
                     self.remove_card(name, zone[name], sideboard=side)
                 return True
             if text.lower() == "s":
@@ -673,10 +1021,12 @@ class DeckBuilderWindow(QMainWindow):
 
     def set_pool(self, pool: Deck) -> None:
         """Use a limited pool: the deck starts empty with the whole pool in the sideboard, format limited."""
+        self.sort_box.setCurrentIndex(self.sort_box.findData("color"))
         self.set_deck(Deck(name=pool.name or "Limited deck", sideboard=dict(pool.all_counts()),
                            printings=dict(pool.printings)), None, "limited", pool)
+        self.left_tabs.setCurrentIndex(1)
 
-    def open_sealed(self, set_code: str, seed: int) -> bool:
+    def open_sealed(self, set_code: str | list[str], seed: int) -> bool:
         try:
             _packs, pool = sealed_pool(self.db, set_code, seed)
         except LimitedError as exc:
@@ -690,6 +1040,10 @@ class DeckBuilderWindow(QMainWindow):
     def start_draft(self, sets: str | list[str], seed: int):
         """Open the draft screen; its pool comes here (as a limited deck) when the draft ends."""
         from .draft import DraftWidget
+        if isinstance(sets, list) and len(sets) not in (1, 3):
+            QMessageBox.warning(self, "Cannot draft", "Give one set (three boosters of it) or three sets "
+                                                      "(one per round).")
+            return None
         try:
             w = DraftWidget(self.db, sets, seed)
         except LimitedError as exc:
@@ -705,24 +1059,57 @@ class DeckBuilderWindow(QMainWindow):
     def _draft_finished(self, pool: Deck) -> None:
         if self.store is not None:
             self.store.save(pool, kind="pool")
+        self.draft_result = self.draft_widget.draft
+        self.draft_seat = self.draft_widget.seat
         self.set_pool(pool)
+        self.play_btn.show()
         self.draft_widget.close()
 
-    def draft_dialog(self) -> None:
-        code, ok = QInputDialog.getText(self, "Draft", "Set code (e.g. M19, DOM, XLN):")
-        if not ok or not code.strip():
+    def bot_decks(self) -> dict[int, Deck]:
+        """The deck each bot of the finished draft builds from its picks (seat index -> Deck)."""
+        d = self.draft_result
+        if d is None:
+            return {}
+        return {s: bot_deck(self.db, d.picks[s], f"Seat {s + 1} bot") for s in range(d.seats) if s != self.draft_seat}
+
+    def play_dialog(self) -> None:
+        """Choose a drafter (a bot seat) and play your deck against the deck it builds."""
+        decks = self.bot_decks()
+        if not decks:
             return
-        seed, ok = QInputDialog.getInt(self, "Draft", "Seed:", 1, 0, 2**31 - 1)
-        if ok:
-            self.start_draft(code.strip(), seed)
+        labels = []
+        for s, deck in decks.items():
+            cols = sorted({c for n in deck.main for c in (getattr(self.db.get(n), "colors", ()) or ())},
+                          key="WUBRG".index)
+            labels.append(f"Seat {s + 1}: {''.join(cols) or 'colourless'}")
+        label, ok = QInputDialog.getItem(self, "Play against a drafter", "Whose deck?", labels, 0, False)
+        if ok and label:
+            self.play_against(int(label.split(":")[0].split()[1]) - 1)
+
+    def play_against(self, seat: int) -> bool:
+        """Ask for a game of your deck against the deck the bot of that seat builds (your deck must be legal)."""
+        errors = [p for p in self.problems if p.is_error]
+        if errors:
+            QMessageBox.warning(self, "Your deck is not legal yet",
+                                "\n".join(p.message for p in errors[:8]))
+            return False
+        theirs = self.bot_decks()[seat]
+        mine = [n for n, k in self.deck.main.items() for _ in range(k)]
+        self.playRequested.emit(mine, f"Seat {seat + 1} bot", [n for n, k in theirs.main.items() for _ in range(k)])
+        return True
+
+    def draft_dialog(self) -> None:
+        sets, seed = LimitedDialog.ask(self, "Draft", "Sets (one, or one per round: SOI SOI EMN):")
+        if sets:
+            self.start_draft(sets if len(sets) > 1 else sets[0], seed)
 
     def sealed_dialog(self) -> None:
-        code, ok = QInputDialog.getText(self, "Sealed", "Set code (e.g. M19, DOM, XLN):")
-        if not ok or not code.strip():
-            return
-        seed, ok = QInputDialog.getInt(self, "Sealed", "Seed:", 1, 0, 2**31 - 1)
-        if ok:
-            self.open_sealed(code.strip(), seed)
+        sets, seed = LimitedDialog.ask(self, "Sealed", "Set (or six sets, one per booster):")
+        if sets and len(sets) not in (1, 6):
+            QMessageBox.warning(self, "Cannot open sealed boosters", "Give one set (six boosters of it) or six "
+                                                                     "sets (one per booster).")
+        elif sets:
+            self.open_sealed(sets[0] if len(sets) == 1 else sets, seed)
 
     def save(self) -> int | None:
         if self.store is None:
@@ -796,3 +1183,39 @@ def _card_tip(card: Any) -> str:
     if card.loyalty is not None:
         lines.append(f"Loyalty {card.loyalty}")
     return "\n".join(lines)
+
+
+class LimitedDialog(QDialog):
+    """Sets and a seed for a sealed pool or a draft: the seed is a fresh random one, shown so
+    that a pool can be shared (type a friend's seed to open the same boosters)."""
+
+    def __init__(self, parent: QWidget | None, title: str, prompt: str) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(title)
+        form = QFormLayout(self)
+        self.sets = QLineEdit(objectName="limitedSets")
+        self.sets.setPlaceholderText("e.g. SOI, DTK, M19, or RIX XLN XLN")
+        self.seed = QSpinBox(objectName="limitedSeed")
+        self.seed.setRange(0, 2**31 - 1)
+        self.seed.setValue(new_seed())
+        again = QPushButton("New seed", objectName="newSeed")
+        again.clicked.connect(lambda: self.seed.setValue(new_seed()))
+        row = QHBoxLayout()
+        row.addWidget(self.seed, 1)
+        row.addWidget(again)
+        form.addRow(prompt, self.sets)
+        form.addRow("Seed (share it to open the same boosters):", row)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+
+    def set_codes(self) -> list[str]:
+        return [c.upper() for c in self.sets.text().replace(",", " ").split() if c.strip()]
+
+    @classmethod
+    def ask(cls, parent: QWidget | None, title: str, prompt: str) -> tuple[list[str], int]:
+        dlg = cls(parent, title, prompt)
+        if dlg.exec() != QDialog.DialogCode.Accepted:
+            return [], 0
+        return dlg.set_codes(), dlg.seed.value()

@@ -14,8 +14,10 @@ a click on one fills the server address.
 """
 from __future__ import annotations
 
+import socket
 import subprocess
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -40,22 +42,65 @@ class Bridge(QObject):
         session.listeners.append(self.updated.emit)
 
 
+STYLE = ("LobbyWindow, QWidget#page { background: #1b232c; } QLabel { color: #e8ecf0; }"
+         "QLineEdit, QComboBox, QListWidget { background: #0f151b; color: #f2f4f6; border: 1px solid #4a5a6a;"
+         " border-radius: 4px; padding: 3px; } QListWidget::item:selected { background: #35597a; color: #fff; }"
+         "QComboBox QAbstractItemView { background: #0f151b; color: #f2f4f6; selection-background-color: #35597a; }"
+         "QPushButton { background: #3a5068; color: #fff; border-radius: 5px; padding: 6px 10px; }"
+         "QPushButton:hover { background: #4c6680; } QPushButton:disabled { background: #2a343e; color: #a0a8b0; }"
+         "QCheckBox { color: #e8ecf0; } QLabel#status { color: #ffd27a; font-weight: bold; }")
+
+
+def parse_address(text: str) -> tuple[str, int]:
+    """"host:port" -> (host, port), or a ValueError that says what a server address looks like."""
+    t = text.strip()
+    host, sep, port = t.rpartition(":")
+    example = "a server address is host:port, for example 192.168.1.20:7531"
+    if not t:
+        raise ValueError(f"no server address: {example}")
+    if not sep:
+        raise ValueError(f"{t!r} has no port: {example}")
+    if not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(f"{port!r} is not a port number (1-65535): {example}")
+    return host or "127.0.0.1", int(port)
+
+
+def network_words(e: BaseException, address: str) -> str:
+    """A network failure in a player's words (not Python's "[Errno 111] Connection refused")."""
+    if isinstance(e, ValueError):
+        return str(e)
+    if isinstance(e, ConnectionRefusedError):
+        return f"nothing answers at {address}: is a manatable server running there?"
+    if isinstance(e, socket.gaierror):
+        return f"no computer is known by the name {address.rpartition(':')[0]!r}: check the address"
+    if isinstance(e, (socket.timeout, TimeoutError)):
+        return f"{address} did not answer in time: check the address and the network"
+    if isinstance(e, OSError):
+        return f"cannot reach {address}: {e.strerror or e}"
+    return str(e)
+
+
 class LobbyWindow(QWidget):
+    found_signal = Signal(list)   # servers found on the LAN, from the search thread
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("manatable — LAN lobby")
+        self.setStyleSheet(STYLE)
         self.session: RemoteSession | None = None
         self.table: Any = None
         self.server_proc: subprocess.Popen | None = None
         self.stack = QStackedLayout(self)
         page = QWidget()
+        page.setObjectName("page")
         self.stack.addWidget(page)
         form = QFormLayout()
         self.address = QLineEdit("127.0.0.1:7531")
         self.name = QLineEdit("player")
         self.deck = QComboBox()
-        for p in sorted(DECKS.glob("*.txt")):
-            self.deck.addItem(p.stem, str(p))
+        self.deck.setObjectName("deck")
+        self.deck_problems: dict[str, str] = {}
+        self._fill_decks()
         self.format = QComboBox()
         for f in hostable_formats():
             self.format.addItem(f)
@@ -88,12 +133,15 @@ class LobbyWindow(QWidget):
         for b in (self.btn_find, self.btn_list, self.btn_serve, self.btn_host, self.btn_join, self.btn_watch):
             buttons.addWidget(b)
         self.btn_find.clicked.connect(self.find)
+        self.found_signal.connect(self._show_found, Qt.QueuedConnection)
+        self._finder: threading.Thread | None = None
         self.btn_list.clicked.connect(self.list_server)
         self.btn_serve.clicked.connect(self.start_server)
         self.btn_host.clicked.connect(self.host)
         self.btn_join.clicked.connect(self.join)
         self.btn_watch.clicked.connect(self.watch)
         self.status = QLabel()
+        self.status.setObjectName("status")
         self.status.setWordWrap(True)
         v = QVBoxLayout(page)
         v.addLayout(form)
@@ -105,17 +153,40 @@ class LobbyWindow(QWidget):
         v.addLayout(buttons)
         v.addWidget(self.status)
 
+    def _fill_decks(self) -> None:
+        """The sample decks and the player's own (app.deckchoice); an illegal one is marked
+        and refused with its reason."""
+        from app.deckchoice import deck_choices
+        self.deck.clear()
+        for c in deck_choices():
+            if c.title.startswith("Classic:"):
+                continue   # the lobby's formats want 60 cards
+            self.deck.addItem(c.label, list(c.cards))
+            self.deck.setItemData(self.deck.count() - 1, c.label, Qt.ToolTipRole)
+            self.deck_problems[c.label] = c.problem
+
     def _deck(self) -> list[str]:
-        from engine.net.bot import load_deck
-        return load_deck(self.deck.currentData())
+        """The chosen deck's cards; a ValueError naming the problem for an illegal one."""
+        problem = self.deck_problems.get(self.deck.currentText())
+        if problem:
+            raise ValueError(f"the deck {self.deck.currentText().split(' — ')[0].lstrip('⚠ ')} is not legal: {problem}")
+        data = self.deck.currentData()
+        if isinstance(data, str):
+            from engine.net.bot import load_deck
+            return load_deck(data)
+        return list(data or [])
 
     def _connect(self) -> RemoteSession:
-        host, _, port = self.address.text().strip().rpartition(":")
-        return RemoteSession(host or "127.0.0.1", int(port), auto_reconnect=True)
+        host, port = parse_address(self.address.text())
+        return RemoteSession(host, port, auto_reconnect=True)
 
     def _add_found(self, address: str, g: dict[str, Any]) -> None:
         if g.get("game"):
-            what = f"{g.get('host')} — {g.get('format', '?')} — {g.get('status', 'waiting')}"
+            status = g.get("status", "waiting")
+            if status == "playing" and g.get("connected") == 0:
+                # a game resumed from an earlier run of the server that no player came back to
+                status = "interrupted: no player connected"
+            what = f"{g.get('host')} — {g.get('format', '?')} — {status}"
             if g.get("spectators"):
                 what += " — spectators welcome"
         else:
@@ -126,25 +197,51 @@ class LobbyWindow(QWidget):
         item.setData(GAME, dict(g) if g.get("game") else None)
 
     def find(self) -> None:
-        """Games announced by UDP broadcast on the LAN (servers started with --announce)."""
+        """Games announced by UDP broadcast on the LAN (servers started with --announce),
+        listened for 1.5 s in a thread: the window stays alive meanwhile."""
+        if self._finder is not None and self._finder.is_alive():
+            return
         self.found.clear()
-        for s in discover(1.5):
+        self.btn_find.setEnabled(False)
+        self.btn_find.setText("Searching the LAN…")
+
+        def listen() -> None:
+            try:
+                servers = discover(1.5)
+            except OSError as e:
+                servers = [{"error": str(e)}]
+            self.found_signal.emit(servers)
+        self._finder = threading.Thread(target=listen, name="lan-discovery", daemon=True)
+        self._finder.start()
+
+    def _show_found(self, servers: list[dict[str, Any]]) -> None:
+        self.btn_find.setEnabled(True)
+        self.btn_find.setText("Find games on the LAN")
+        errors = [s["error"] for s in servers if "error" in s]
+        servers = [s for s in servers if "error" not in s]
+        for s in servers:
             for g in s["games"] or [{}]:
                 self._add_found(f"{s['address']}:{s['port']}", g)
+        if errors:
+            self.status.setText(f"could not listen for games on the LAN: {errors[0]}")
+        elif not servers:
+            self.status.setText("no game announced on the LAN: ask the host for the server's address")
+        else:
+            self.status.setText(f"{len(servers)} server(s) found")
 
     def list_server(self) -> None:
         """The games of the server at the address field (no broadcast needed)."""
         self.found.clear()
         address = self.address.text().strip()
         try:
-            host, _, port = address.rpartition(":")
-            rs = RemoteSession(host or "127.0.0.1", int(port), timeout=5)
+            host, port = parse_address(address)
+            rs = RemoteSession(host, port, timeout=5)
             try:
                 games = rs.list_games()
             finally:
                 rs.close()
         except (OSError, NetError, ValueError) as e:
-            self.status.setText(f"could not list the games of {address}: {e}")
+            self.status.setText(f"could not list the games of {address}: {network_words(e, address)}")
             return
         for g in games or [{}]:
             self._add_found(address, g)
@@ -177,11 +274,13 @@ class LobbyWindow(QWidget):
 
     def host(self) -> None:
         try:
+            deck = self._deck()
             self.session = self._connect()
-            code = self.session.create(self.name.text().strip() or "host", self._deck(),
+            code = self.session.create(self.name.text().strip() or "host", deck,
                                        format=self.format.currentText(), spectators=self.spectators.isChecked())
         except (OSError, NetError, ValueError) as e:
-            self.status.setText(f"could not host: {e}")
+            self._drop_session()
+            self.status.setText(f"could not host: {network_words(e, self.address.text().strip())}")
             return
         self.remember(self.address.text().strip())
         self.code.setText(code)
@@ -191,16 +290,26 @@ class LobbyWindow(QWidget):
 
     def join(self) -> None:
         try:
+            deck = self._deck()
             self.session = self._connect()
-            self.session.join(self.code.text().strip(), self.name.text().strip() or "guest", self._deck())
+            self.session.join(self.code.text().strip(), self.name.text().strip() or "guest", deck)
         except (OSError, NetError, ValueError) as e:
-            self.status.setText(f"could not join: {e}")
+            self._drop_session()
+            self.status.setText(f"could not join: {network_words(e, self.address.text().strip())}")
             return
         self.remember(self.address.text().strip())
         self.bridge = Bridge(self.session)
         self.bridge.updated.connect(self._first_update)
         if self.session.updates:
             self._first_update()
+
+    def _drop_session(self) -> None:
+        if self.session is not None:
+            try:
+                self.session.close()
+            except Exception:  # noqa: BLE001 - already gone
+                pass
+        self.session = None
 
     # -- spectators -------------------------------------------------------------
     def selected_game(self) -> tuple[str, dict[str, Any]] | None:
@@ -222,12 +331,12 @@ class LobbyWindow(QWidget):
             return
         address, g = sel
         try:
-            host, _, port = address.rpartition(":")
-            self.session = RemoteSession(host or "127.0.0.1", int(port), auto_reconnect=True)
+            host, port = parse_address(address)
+            self.session = RemoteSession(host, port, auto_reconnect=True)
             self.session.watch(game=g["game"], name=self.name.text().strip() or "spectator")
         except (OSError, NetError, ValueError) as e:
             self.session = None
-            self.status.setText(f"could not watch: {e}")
+            self.status.setText(f"could not watch: {network_words(e, address)}")
             return
         self.remember(address)
         self.status.setText(f"watching {g.get('host')}'s game — it is shown when it starts")

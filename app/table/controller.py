@@ -15,7 +15,7 @@ from PySide6.QtCore import QObject, Signal
 
 from engine.errors import EngineFault, IllegalAction
 
-from app.table.log import describe
+from app.table.log import describe_all
 
 # Steps where a player with something to do gets priority with an empty stack (Forge and
 # Arena have such stops; the rest of the time priority is passed for them). With a spell
@@ -138,6 +138,8 @@ class TableController(QObject):
             self.illegal.emit(f"The engine failed on that answer ({e}); the game was put back as it was."
                               f"{where} Answer otherwise, or play that card by hand.")
             return False
+        if isinstance(answer, dict) and answer.get("action") not in (None, "pass"):
+            self.pass_until.pop(self.seat, None)   # a player who acts has taken the turn back in hand
         self.advance()
         return True
 
@@ -148,9 +150,23 @@ class TableController(QObject):
         if d is not None and d.kind == "priority":
             self.submit({"action": "pass"})
 
-    def concede(self) -> None:
+    def undo_mana(self, card: int | None = None) -> bool:
+        """Untap a permanent the shown seat just tapped for mana, while the mana is unspent
+        and nothing else happened (LocalSession.undo_mana); False when that is not so."""
+        undo = getattr(self.session, "undo_mana", None)
+        if undo is None or self.seat not in self.humans or not undo(self.seat, card):
+            return False
+        self._since = min(self._since, len(self.session.events(self.seat)))
+        self.advance()
+        return True
+
+    def concede(self, seat: str | None = None) -> None:
+        """``seat`` (a player at this computer; the shown one by default) leaves the game (104.3a)."""
+        seat = seat or self.seat
+        if seat not in self.humans:
+            raise ValueError(f"{seat} is not played at this computer")
         if hasattr(self.session, "concede"):
-            self.session.concede(self.seat)
+            self.session.concede(seat)
             self.advance()
 
     def start(self) -> None:
@@ -202,11 +218,17 @@ class TableController(QObject):
             if self.auto_pass and only_pass_or_mana(d.options):
                 return {"action": "pass"}  # decided from the options alone: no view needed
             v = self.session.view(seat)  # once per decision: a view of a crowded table is not free
-            if self.pass_until.get(seat) == v["turn"]:
+            if self.pass_until.get(seat) == v["turn"] and not self.opponent_acted(seat, v):
                 return {"action": "pass"}
             if self.auto_pass and not self.stops_here(seat, v):
                 return {"action": "pass"}
         return None
+
+    @staticmethod
+    def opponent_acted(seat: str, v: dict[str, Any]) -> bool:
+        """A spell or ability of another player waits on the stack: "pass turn" (F6) gives
+        the player priority back, as Arena and Forge do, so they may respond (116.3b)."""
+        return bool(v["stack"]) and v["stack"][0]["controller"] != seat
 
     def stops_here(self, seat: str, v: dict[str, Any] | None = None) -> bool:
         v = v if v is not None else self.session.view(seat)
@@ -226,7 +248,7 @@ class TableController(QObject):
             self._names[c["id"]] = c["name"]
         evs = self.session.events(viewer, self._since)
         self._since += len(evs)
-        lines = [t for t in (describe(e, self._names) for e in evs) if t]
+        lines = describe_all(evs, self._names)   # a player named "you" reads "you draw"
         if lines:
             self.log_lines += lines
             self.logged.emit(lines)

@@ -13,7 +13,7 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen, QPixmap, QPolygo
 from PySide6.QtWidgets import (QGraphicsItem, QGraphicsObject, QGraphicsPathItem, QGraphicsSimpleTextItem,
                                QStyleOptionGraphicsItem)
 
-from app.table.looks import HIGHLIGHT, IDENTITY, blit_look, draw_look_scaled, font, look_key
+from app.table.looks import HIGHLIGHT, IDENTITY, blit_look, draw_look_scaled, font, look_key, unsupported_note
 
 # item kinds (QGraphicsItem.type())
 CARD_TYPE = QGraphicsItem.UserType + 1
@@ -75,8 +75,11 @@ class CardItem(QGraphicsObject):
             self.prepareGeometryChange()
             self.tapped = tapped
         tip = self.name if self.face_up else ""
-        if self.face_up and card.get("counters"):
-            tip += "\ncounters: " + ", ".join(f"{k} ×{v}" for k, v in card["counters"].items())
+        counters = {k: v for k, v in (card.get("counters") or {}).items() if v} if self.face_up else {}
+        if counters:
+            tip += "\ncounters: " + ", ".join(f"{k} ×{v}" for k, v in counters.items())
+        if self.face_up and unsupported_note(self.name):
+            tip += "\nnot supported by the rules engine: played by hand (right-click for manual actions)"
         if tip != self.toolTip():
             self.setToolTip(tip)
         look = look_key(card, self.face_up, self.zone, self.w, self.h)
@@ -142,7 +145,7 @@ class CardItem(QGraphicsObject):
     def hoverEnterEvent(self, ev: Any) -> None:
         sc = self.scene()
         if self.face_up and sc is not None and hasattr(sc, "hovered"):
-            sc.hovered.emit(self.name)
+            sc.hovered.emit({**self.card, "zone": self.zone})
         super().hoverEnterEvent(ev)
 
 
@@ -408,12 +411,15 @@ class ArrowLayer(QGraphicsItem):
             self._full, self._adds = True, []
         else:
             self._adds += [k for k in flat if k not in self.specs]
-        self.specs = flat
+        before, self.specs = self.specs, flat
         for k in list(self.shapes):
             if k not in flat:
                 del self.shapes[k]
-        for k, (ax, ay, bx, by, kind, dashed) in flat.items():
-            if k not in self.shapes:
+        for k, spec in flat.items():
+            # an arrow whose ends moved (the seats swapped sides in hotseat, a row was laid
+            # out again) is shaped again from where its ends are now
+            if k not in self.shapes or before.get(k) != spec:
+                ax, ay, bx, by, kind, dashed = spec
                 curve, head = arrow_shape(QPointF(ax, ay), QPointF(bx, by))
                 self.shapes[k] = (curve, head, kind, dashed)
         bounds = QRectF()

@@ -17,51 +17,111 @@ def _targets(ts: Any, names: dict[int, str]) -> str:
     return ", ".join(_name(t, names) for t in flat)
 
 
-def describe(e: dict[str, Any], names: dict[int, str]) -> str | None:
-    """One line for an event, or None for events not worth a line (steps, mana)."""
+def is_you(who: Any, you: str | None) -> bool:
+    """Whether a player is the one the log is written for (or is called "you")."""
+    return isinstance(who, str) and (who == you or who.lower() == "you")
+
+
+def subject(who: Any, verb: str, you: str | None) -> str:
+    """'alice draws' or 'you draw': the verb agrees with its subject."""
+    if is_you(who, you):
+        base = verb[:-2] if verb.endswith(("ches", "shes", "sses")) else verb[:-1] if verb.endswith("s") else verb
+        return f"you {base}"
+    return f"{who} {verb}"
+
+
+def owner(who: Any, you: str | None) -> str:
+    return "your" if is_you(who, you) else f"{who}'s"
+
+
+def describe_all(events: list[dict[str, Any]], names: dict[int, str], you: str | None = None) -> list[str]:
+    """The log's lines for events in order: a player's draws in a row make one line
+    ("bob draws 7 cards" for an opening hand, not seven lines)."""
+    lines: list[str] = []
+    run: tuple[Any, list[Any]] | None = None   # (player, cards drawn: names or None)
+
+    def flush() -> None:
+        if run is not None:
+            who, cards = run
+            named = [c for c in cards if c]
+            if len(cards) == 1:
+                lines.append(subject(who, "draws", you) + f" {named[0] if named else 'a card'}")
+            elif len(named) == len(cards):
+                lines.append(subject(who, "draws", you) + f" {len(cards)} cards: " + ", ".join(named))
+            else:
+                lines.append(subject(who, "draws", you) + f" {len(cards)} cards")
+    for e in events:
+        if e.get("type") == "move" and e.get("frm") == "library" and e.get("to") == "hand":
+            if "obj" in e and "card" in e:
+                names[e["obj"]] = e["card"]
+            who = e.get("owner")
+            if run is not None and run[0] == who:
+                run[1].append(e.get("card"))
+            else:
+                flush()
+                run = (who, [e.get("card")])
+            continue
+        line = describe(e, names, you)
+        if line:
+            flush()
+            run = None
+            lines.append(line)
+    flush()
+    return lines
+
+
+def describe(e: dict[str, Any], names: dict[int, str], you: str | None = None) -> str | None:
+    """One line for an event, or None for events not worth a line (steps, mana). ``you``:
+    the player the log is written for, called "you" (a player named "you" is too)."""
     k = e.get("type")
     if "obj" in e and "card" in e:
         names[e["obj"]] = e["card"]
     card = e.get("card")
+
+    def s(who: Any, verb: str) -> str:
+        return subject(who, verb, you)
     if k == "move":
         frm, to, who = e.get("frm"), e.get("to"), e.get("owner")
         if frm == "library" and to == "hand":
-            return f"{who} draws {card}" if card else f"{who} draws a card"
+            return s(who, "draws") + (f" {card}" if card else " a card")
         if frm == "hand" and to == "battlefield":
-            return f"{who} plays {card}"
+            return s(who, "plays") + f" {card}"
         if to == "stack" or frm == "stack":
             return None  # cast / resolve say it
         if frm == "battlefield" and to == "graveyard":
-            return f"{card} is put into {who}'s graveyard"
+            return f"{card} is put into {owner(who, you)} graveyard"
         if frm == "hand" and to == "graveyard":
-            return f"{who} discards {card}" if card else f"{who} discards a card"
+            return s(who, "discards") + (f" {card}" if card else " a card")
         if to == "exile":
             return f"{card or 'a card'} is exiled"
         if to == "library":
-            return f"{card or 'a card'} goes to {who}'s library" if frm != "hand" else None
+            return f"{card or 'a card'} goes to {owner(who, you)} library" if frm != "hand" else None
         if to == "battlefield":
             return f"{card} enters the battlefield"
         if frm == "battlefield" and to == "hand":
-            return f"{card} returns to {who}'s hand"
+            return f"{card} returns to {owner(who, you)} hand"
         return None
     if k == "cast":
         t = _targets(e.get("targets"), names)
-        return f"{e['player']} casts {card}" + (f" targeting {t}" if t else "")
+        return s(e["player"], "casts") + f" {card}" + (f" targeting {t}" if t else "")
     if k == "activate":
         t = _targets(e.get("targets"), names)
-        return f"{e['player']} activates {card}" + (f" targeting {t}" if t else "")
+        return s(e["player"], "activates") + f" {card}" + (f" targeting {t}" if t else "")
     if k == "resolve":
         return f"{card} resolves"
     if k == "coin_flip":
-        return f"{e['player']} wins the coin flip and chooses who plays first"
+        return s(e["player"], "wins") + " the coin flip and " + ("choose" if is_you(e["player"], you) else "chooses") \
+            + " who plays first"
     if k == "play_first":
         first = e.get("first")
-        return f"{e['player']} chooses: {'they play' if first == e['player'] else first + ' plays'} first"
+        who = "you play" if is_you(first, you) else "they play" if first == e["player"] else f"{first} plays"
+        return s(e["player"], "chooses") + f": {who} first"
     if k == "damage":
-        return f"{e['source']} deals {e['amount']} damage to {_name(e['target'], names)}"
+        tgt = e["target"]
+        return f"{e['source']} deals {e['amount']} damage to " + ("you" if is_you(tgt, you) else _name(tgt, names))
     if k == "life":
         n = e["amount"]
-        return f"{e['player']} {'gains' if n >= 0 else 'loses'} {abs(n)} life"
+        return s(e["player"], "gains" if n >= 0 else "loses") + f" {abs(n)} life"
     if k == "attack":
         a = e.get("attackers") or {}
         if not a:
@@ -81,22 +141,22 @@ def describe(e: dict[str, Any], names: dict[int, str]) -> str | None:
     if k == "countered":
         return f"{card} is countered"
     if k == "token":
-        return f"{e.get('controller')} creates a {card} token"
+        return s(e.get("controller"), "creates") + f" a {card} token"
     if k == "trigger":
         return f"{card}'s ability triggers"
     if k == "lose":
-        return f"{e['player']} loses the game ({e.get('why')})"
+        return s(e["player"], "loses") + f" the game ({e.get('why')})"
     if k == "game_over":
         w = e.get("winner")
-        return f"game over: {w} wins" if w else "game over: a draw"
+        return "game over: " + (s(w, "wins") if w else "a draw")
     if k in ("reveal", "look"):
         who, cards = e.get("player"), e.get("cards")
-        verb = "reveals" if k == "reveal" else "looks at"
+        verb = s(who, "reveals") if k == "reveal" else s(who, "looks") + " at"
         if cards:  # this seat is in the event's audience (engine/knowledge.py)
             to = e.get("to")
-            return f"{who} {verb} {', '.join(cards)}" + (f" to {to}" if k == "reveal" and to not in (None, "all") else "")
+            return f"{verb} {', '.join(cards)}" + (f" to {to}" if k == "reveal" and to not in (None, "all") else "")
         n = e.get("count", 0)
-        return f"{who} {verb} {n} card{'s' if n != 1 else ''}"
+        return f"{verb} {n} card{'s' if n != 1 else ''}"
     if k == "unsupported_effect":
         return f"{card}: an effect the engine does not support ({e.get('op')})"
     return None

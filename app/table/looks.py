@@ -51,6 +51,7 @@ def look_key(card: dict[str, Any], face_up: bool, zone: str, w: int, h: int) -> 
     same). The item adds the ring (a HIGHLIGHT name or None) at the end."""
     name = card.get("name", "") if face_up else ""
     marks: tuple[Any, ...] = ()
+    manual = bool(name) and bool(unsupported_note(name))
     if zone == "battlefield" and face_up:
         power, toughness = card.get("power"), card.get("toughness")
         sick = bool(card.get("sick")) and power is not None and "Haste" not in (card.get("keywords") or [])
@@ -58,10 +59,12 @@ def look_key(card: dict[str, Any], face_up: bool, zone: str, w: int, h: int) -> 
         if power is not None:
             face = face_for(name)
             changed = (str(power), str(toughness)) != (str(face.power), str(face.toughness))
-        counters = tuple(sorted((card.get("counters") or {}).items()))
+        counters = tuple(sorted((k, n) for k, n in (card.get("counters") or {}).items() if n))
         damage, token = card.get("damage") or 0, bool(card.get("token"))
         if sick or power is not None or damage or counters or token:
             marks = (sick, power, toughness, changed, damage, counters, token)
+    if manual:   # the banner of a card played by hand, over whatever marks it has
+        marks = (marks or (False, None, None, False, 0, (), False)) + (True,)
     return (name, w, h, bool(card.get("tapped")), marks)
 
 
@@ -142,8 +145,10 @@ def _draw(key: LookKey, scale: float) -> QPixmap:
 
 
 def _marks(p: QPainter, w: int, h: int, sick: bool, power: Any, toughness: Any, changed: bool, damage: int,
-           counters: tuple[tuple[str, int], ...], token: bool) -> None:
-    """What the battlefield shows on a permanent: sickness, P/T, damage, counters, token."""
+           counters: tuple[tuple[str, int], ...], token: bool, manual: bool = False) -> None:
+    """What the table shows on a card: sickness, P/T, damage, counters, token (on the
+    battlefield), and on any face a banner when the engine plays it by hand (engine.manual)."""
+    counters = tuple((k, v) for k, v in counters if v)   # a count of 0 is no counter at all
     if sick:  # 302.6: can't attack or {T} yet
         p.fillRect(QRectF(0, 0, w, h), QColor(0, 0, 0, 60))
         badge(p, QPointF(12, h * 0.36), "zz", QColor(90, 90, 160))
@@ -166,6 +171,12 @@ def _marks(p: QPainter, w: int, h: int, sick: bool, power: Any, toughness: Any, 
         p.drawText(r, Qt.AlignCenter, txt)
     if token:
         badge(p, QPointF(w / 2, h * 0.36), "T", QColor(120, 120, 120))
+    if manual:
+        r = QRectF(0, h * 0.18, w, 14)
+        p.fillRect(r, QColor(150, 20, 20, 225))
+        p.setFont(font(7, True))
+        p.setPen(QColor(255, 240, 200))
+        p.drawText(r, Qt.AlignCenter, "BY HAND")
 
 
 def badge(p: QPainter, at: QPointF, text: str, color: QColor) -> None:
@@ -204,3 +215,64 @@ def draw_look_scaled(p: QPainter, key: LookKey, rect: QRectF) -> None:
 
 IDENTITY = QTransform()
 QUARTER_TURN = QTransform().rotate(90)
+
+
+@lru_cache(maxsize=1)
+def _pool() -> Any:
+    from engine.cardpool import default_pool
+    return default_pool()
+
+
+@lru_cache(maxsize=4096)
+def unsupported_note(name: str) -> str:
+    """Why the engine cannot play a card exactly as written ("" when it can): such a card is
+    played in manual mode (engine.manual), and its face and preview say so."""
+    if not name:
+        return ""
+    try:
+        from engine.support import unsupported_reasons
+        reasons = unsupported_reasons(_pool().definition(name))
+    except Exception:  # noqa: BLE001 - a card the pool does not know: nothing to say about it
+        return ""
+    return "; ".join(reasons)
+
+
+def preview_overlay(p: QPainter, card: dict[str, Any], w: float, h: float) -> None:
+    """What the large preview adds to a printed face: the current power and toughness (a
+    pumped or shrunk creature, 613), damage, counters, and a banner on a card the engine
+    plays by hand."""
+    p.setRenderHint(QPainter.Antialiasing)
+    p.setRenderHint(QPainter.TextAntialiasing)
+    k = w / 250.0
+    power, toughness = card.get("power"), card.get("toughness")
+    if power is not None and card.get("zone", "battlefield") == "battlefield" and "id" in card:
+        face = face_for(card.get("name", ""))
+        changed = (str(power), str(toughness)) != (str(face.power), str(face.toughness))
+        r = QRectF(w - 78 * k, h - 40 * k, 72 * k, 32 * k)
+        p.setPen(QPen(QColor(10, 10, 10), 1.5))
+        p.setBrush(QColor(255, 226, 110) if changed else QColor(245, 245, 240))
+        p.drawRoundedRect(r, 6 * k, 6 * k)
+        p.setFont(font(max(6, round(15 * k)), True))
+        p.setPen(QColor(10, 10, 10))
+        p.drawText(r, Qt.AlignCenter, f"{power}/{toughness}")
+    lines = []
+    if card.get("damage"):
+        lines.append(f"damage marked: {card['damage']}")
+    counters = {c: n for c, n in (card.get("counters") or {}).items() if n}
+    if counters:
+        lines.append("counters: " + ", ".join(f"{c} ×{n}" for c, n in sorted(counters.items())))
+    note = unsupported_note(card.get("name", ""))
+    if note:
+        lines.insert(0, "NOT SUPPORTED by the rules engine: played by hand (right-click it for manual actions)")
+    if not lines:
+        return
+    p.setFont(font(max(6, round(9 * k)), True))
+    fm = p.fontMetrics()
+    box = QRectF(6 * k, h * 0.56, w - 12 * k, h * 0.3)
+    text_h = fm.boundingRect(box.toRect(), int(Qt.TextWordWrap), "\n".join(lines)).height()
+    box.setHeight(text_h + 10 * k)
+    p.setPen(Qt.NoPen)
+    p.setBrush(QColor(120, 20, 20, 230) if note else QColor(20, 20, 20, 220))
+    p.drawRoundedRect(box, 6 * k, 6 * k)
+    p.setPen(QColor(255, 244, 200))
+    p.drawText(box.adjusted(5 * k, 5 * k, -5 * k, -5 * k), int(Qt.TextWordWrap | Qt.AlignLeft), "\n".join(lines))

@@ -8,13 +8,144 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QGridLayout, QHBoxLayout, QLabel,
-                               QListWidget, QListWidgetItem, QPushButton, QSizePolicy, QSpinBox, QVBoxLayout,
-                               QWidget)
+                               QListWidget, QListWidgetItem, QPushButton, QSizePolicy, QSpinBox, QStyle,
+                               QStyleOptionButton, QStylePainter, QVBoxLayout, QWidget)
 
 
 MAX_TARGET_BUTTONS = 8  # more candidate targets than this are offered as a list
+PICK_KINDS = ("choose_cards", "discard_to_hand_size", "legend_rule")   # cards also picked by clicking them
+
+
+class WrapButton(QPushButton):
+    """A push button whose text wraps onto more lines instead of being cut ("…let
+    Greenwood Sentinel res…"); ``text()`` is the whole text, also its tooltip."""
+
+    PAD_W, PAD_H = 14, 10
+
+    def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.label = QLabel(self)
+        self.label.setObjectName("wrap")
+        self.label.setWordWrap(True)
+        self.label.setAlignment(Qt.AlignCenter)
+        self.label.setAttribute(Qt.WA_TransparentForMouseEvents)
+        self.label.setStyleSheet("QLabel { background: transparent; color: #ffffff; }"
+                                 "QLabel:disabled { color: #a4acb4; }")
+
+        sp = self.sizePolicy()
+        sp.setHorizontalPolicy(QSizePolicy.Expanding)
+        sp.setHeightForWidth(True)
+        self.setSizePolicy(sp)
+        self.setMinimumWidth(40)
+        self._base_min = 0
+        self.setText(text)
+
+    def setText(self, text: str) -> None:  # noqa: N802 (Qt's name)
+        super().setText(text)
+        self.label.setText(text)
+        self.setToolTip(text)
+        self.updateGeometry()
+
+    def changeEvent(self, ev: Any) -> None:
+        super().changeEvent(ev)
+        self.label.setFont(self.font())
+        self.label.setEnabled(self.isEnabled())
+
+    def setMinimumHeight(self, h: int) -> None:  # noqa: N802
+        self._base_min = h
+        super().setMinimumHeight(max(h, self._text_height(self.width())) if self.width() > 40 else h)
+
+    def _text_height(self, w: int) -> int:
+        return self.label.heightForWidth(max(10, w - self.PAD_W)) + self.PAD_H
+
+    def heightForWidth(self, w: int) -> int:  # noqa: N802
+        return max(getattr(self, "_base_min", 0), self._text_height(w))
+
+    def sizeHint(self) -> QSize:  # noqa: N802
+        one_line = self.label.fontMetrics().horizontalAdvance(self.text()) + self.PAD_W + 4
+        w = self.width() if self.width() > 40 else min(one_line, 600)
+        return QSize(min(one_line, 600), self.heightForWidth(w))
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802
+        return QSize(40, self.heightForWidth(self.width() if self.width() > 40 else 200))
+
+    def resizeEvent(self, ev: Any) -> None:
+        super().resizeEvent(ev)
+        self._place_label()
+        # the layouts of the side panel do not ask for a height for the width: the button
+        # asks for the height its wrapped text needs as its minimum
+        need = self.heightForWidth(self.width())
+        if need != self.minimumHeight():
+            super().setMinimumHeight(need)
+
+    def _place_label(self) -> None:
+        r = self.rect().adjusted(self.PAD_W // 2, self.PAD_H // 2, -(self.PAD_W // 2), -(self.PAD_H // 2))
+        if self.label.geometry() != r:
+            self.label.setGeometry(r)
+
+    def showEvent(self, ev: Any) -> None:  # noqa: N802
+        super().showEvent(ev)
+        self._place_label()
+
+    def paintEvent(self, ev: Any) -> None:  # noqa: N802
+        # the button's frame and background only: the label draws the text
+        self._place_label()
+        p = QStylePainter(self)
+        opt = QStyleOptionButton()
+        self.initStyleOption(opt)
+        opt.text = ""
+        p.drawControl(QStyle.CE_PushButton, opt)
+
+
+class WrapCheck(QWidget):
+    """A check box with a label that wraps (a mode of a modal spell can be a long sentence);
+    a click on the words toggles it too."""
+
+    def __init__(self, text: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        lay = QHBoxLayout(self)
+        lay.setContentsMargins(0, 2, 0, 2)
+        self.box = QCheckBox()
+        self.label = QLabel(text)
+        self.label.setWordWrap(True)
+        self.label.setToolTip(text)
+        self.label.mousePressEvent = lambda _ev: self.box.toggle()   # type: ignore[method-assign]
+        lay.addWidget(self.box, 0, Qt.AlignTop)
+        lay.addWidget(self.label, 1)
+
+    def isChecked(self) -> bool:  # noqa: N802
+        return self.box.isChecked()
+
+
+def decision_words(d: Any, v: dict[str, Any]) -> str:
+    """What a decision asks, in a player's words (the hand-over screen, the panel's title)."""
+    from app.table.scene import step_name
+    kind = d.kind
+    if kind == "priority":
+        stack = v.get("stack") or []
+        if stack:
+            return f"respond to {stack[0]['name']}, or let it resolve"
+        return f"your priority in the {step_name(v.get('step') or '')}"
+    return {
+        "play_first": "choose who plays first",
+        "mulligan": "keep your opening hand or mulligan",
+        "mulligan_bottom": "look at the top card of your library",
+        "attackers": "declare attackers",
+        "blockers": "declare blockers",
+        "order_blockers": "put the blockers in damage assignment order",
+        "order_attackers": "put the attackers in damage assignment order",
+        "assign_damage": "assign combat damage",
+        "order_triggers": "put your triggered abilities on the stack in order",
+        "trigger_targets": "choose targets for a triggered ability",
+        "discard_to_hand_size": "discard down to your maximum hand size",
+        "legend_rule": "keep one of your legendary permanents",
+        "choose_cards": "choose cards",
+        "choose_option": "choose an option",
+        "choose_number": "choose a number",
+        "manual": "carry out a card's text by hand",
+    }.get(kind, kind.replace("_", " "))
 
 
 class PromptPanel(QWidget):
@@ -28,9 +159,22 @@ class PromptPanel(QWidget):
         self.ui.setupUi(self)
         self.title, self.text, self.body = self.ui.title, self.ui.text, self.ui.body
         self.body_lay = self.ui.bodyLayout
+        # the form's two buttons, as buttons whose text wraps
+        for name in ("ok", "second"):
+            old = getattr(self.ui, name)
+            b = WrapButton(old.text())
+            b.setObjectName(name)
+            b.setStyleSheet(old.styleSheet())
+            b.setMinimumHeight(old.minimumHeight())
+            self.ui.buttonRow.replaceWidget(old, b)
+            old.hide()
+            old.deleteLater()
+            setattr(self.ui, name, b)
         self.ok, self.second = self.ui.ok, self.ui.second
         self.layout().addStretch(1)   # room left over stays below the buttons, not inside the labels
-        self.setSizePolicy(QSizePolicy.Preferred, QSizePolicy.Maximum)   # and goes to the game log
+        # squeezed in a short window only down to what its parts need at least (a wrapped
+        # choice keeps its lines, a list scrolls); room left over goes to the game log
+        self.setSizePolicy(QSizePolicy.Preferred, QSizePolicy.Preferred)
         self.ok.clicked.connect(self.primary)
         self.second.clicked.connect(self.secondary)
         self._answer: Callable[[], Any] | None = None
@@ -49,16 +193,21 @@ class PromptPanel(QWidget):
         self.buttons = {}
 
     def _button(self, label: str, fn: Callable[[], Any], key: str | None = None) -> QPushButton:
-        b = QPushButton(label)
+        b = WrapButton(label)
         b.clicked.connect(fn)
         self.body_lay.addWidget(b)
         self.buttons[key or label] = b
         return b
 
     def _name(self, x: Any) -> str:
+        """A card's name; on the battlefield, told apart from others of the same name by
+        its place in its row ("Grizzly Bears (bob, 2nd from left)")."""
         if isinstance(x, int):
             v = self.table.scene.v
-            for c in v.get("battlefield", []) + v.get("stack", []):
+            for c in v.get("battlefield", []):
+                if c["id"] == x:
+                    return c["name"] + self._which(c, v)
+            for c in v.get("stack", []):
                 if c["id"] == x:
                     return c["name"]
             for p in v.get("players", {}).values():
@@ -67,6 +216,21 @@ class PromptPanel(QWidget):
                         return c["name"]
             return f"#{x}"
         return str(x)
+
+    def _which(self, c: dict[str, Any], v: dict[str, Any]) -> str:
+        same = [o for o in v.get("battlefield", []) if o["name"] == c["name"]]
+        if len(same) < 2:
+            return ""
+        owners = {o["controller"] for o in same}
+        mine = [o for o in same if o["controller"] == c["controller"]]
+        who = c["controller"] if len(owners) > 1 else ""
+        if len(mine) < 2:
+            return f" ({who})"
+        items = self.table.scene.cards
+        mine.sort(key=lambda o: (items[o["id"]].pos().x() if o["id"] in items else 0, o["id"]))
+        k = [o["id"] for o in mine].index(c["id"]) + 1
+        where = f"{k}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(k if k < 20 else k % 10, 'th')} from left"
+        return f" ({who + ', ' if who else ''}{where})"
 
     def refresh(self) -> None:
         """Show the decision of the moment (or the pending action being built)."""
@@ -95,7 +259,7 @@ class PromptPanel(QWidget):
             self.ok.setText("OK")
             self.ok.setEnabled(False)
             return
-        self.title.setText(f"{d.player}: {d.kind.replace('_', ' ')}")
+        self.title.setText(f"{d.player}: {decision_words(d, sc.v)}")
         self.text.setText(d.prompt)
         if sc.pending is not None:
             return self._pending(sc.pending)
@@ -152,7 +316,8 @@ class PromptPanel(QWidget):
             return
         boxes = []
         for i, m in enumerate(p.option.get("modes", [])):
-            cb = QCheckBox(m)
+            cb = WrapCheck(m)
+            cb.setObjectName(f"mode:{i}")
             self.body_lay.addWidget(cb)
             boxes.append((i, cb))
         self.ok.setText("Cast")
@@ -198,8 +363,23 @@ class PromptPanel(QWidget):
         self._second = lambda: self.table.submit({"option": "mulligan"})
 
     def _k_mulligan_bottom(self, d: Any) -> None:
+        """103.4: the top card, which only this player sees, is shown in the panel and large."""
         lib = self.table.scene.v["players"][d.player]
+        top = (d.data or {}).get("top")
         self.text.setText(d.prompt + f" (library: {lib['library']} cards)")
+        if top:
+            from app.cards.render import card_pixmap
+            says = QLabel(f"The top card of your library: {top['name']}")
+            says.setWordWrap(True)
+            self.body_lay.addWidget(says)
+            face = QLabel()
+            face.setObjectName("top_card")
+            face.setToolTip(top["name"])
+            w = max(90, self.width() // 2)
+            face.setPixmap(card_pixmap(top["name"], w * 2, round(w * 2.78)).scaledToWidth(
+                w, Qt.SmoothTransformation))
+            self.body_lay.addWidget(face, 0, Qt.AlignHCenter)
+            self.table.show_preview({"name": top["name"], "private_to": d.player})
         self.ok.setText("Keep on top")
         self._answer = lambda: self.table.submit({"option": "top"})
         self.second.setText("Put on bottom")
@@ -272,7 +452,9 @@ class PromptPanel(QWidget):
             s = QSpinBox()
             s.setRange(0, o["power"])
             s.setValue(n)
-            g.addWidget(QLabel(f"{self._name(r)} (lethal {lethal})" if isinstance(r, int) else self._name(r)), i, 0)
+            row = QLabel(f"{self._name(r)} (lethal {lethal})" if isinstance(r, int) else self._name(r))
+            row.setWordWrap(True)
+            g.addWidget(row, i, 0)
             g.addWidget(s, i, 1)
             spins[r] = s
         if left and spins:
@@ -283,15 +465,24 @@ class PromptPanel(QWidget):
         self.ok.setText("Assign")
         self._answer = lambda: self.table.submit({"assign": {r: s.value() for r, s in spins.items()}})
 
-    def _checklist(self, ids: list[Any]) -> QListWidget:
+    def _checklist(self, ids: list[Any], picked: set[Any] | None = None) -> QListWidget:
+        """Cards to check; with ``picked`` (the scene's cards clicked on the table) the two
+        stay the same both ways."""
         lw = QListWidget()
         lw.setObjectName("choices")
+        lw.setWordWrap(True)
         for x in ids:
             it = QListWidgetItem(self._name(x))
             it.setData(Qt.UserRole, x)
+            it.setToolTip(it.text())
             it.setFlags(it.flags() | Qt.ItemIsUserCheckable)
-            it.setCheckState(Qt.Unchecked)
+            it.setCheckState(Qt.Checked if picked and x in picked else Qt.Unchecked)
             lw.addItem(it)
+        lw.setMaximumHeight(min(200, 8 + sum(lw.sizeHintForRow(i) for i in range(lw.count()))))
+        lw.itemClicked.connect(lambda it: it.setCheckState(
+            Qt.Unchecked if it.checkState() == Qt.Checked else Qt.Checked))
+        if picked is not None:
+            lw.itemChanged.connect(lambda _it: self.table.scene.set_picked(self._checked(lw)))
         self.body_lay.addWidget(lw)
         return lw
 
@@ -301,13 +492,16 @@ class PromptPanel(QWidget):
                 if lw.item(i).checkState() == Qt.Checked]
 
     def _k_choose_cards(self, d: Any) -> None:
-        lw = self._checklist(list(d.options))
+        lw = self._checklist(list(d.options), self.table.scene.picked)
         lo, hi = d.data.get("min", 0), d.data.get("max", len(d.options))
         if d.kind == "discard_to_hand_size":
             lo = hi = d.data.get("n", 1)
         if d.kind == "legend_rule":
             lo = hi = 1
-        self.body_lay.insertWidget(0, QLabel(f"choose {lo}" + (f" to {hi}" if hi != lo else "")))
+        how = QLabel(f"choose {lo}" + (f" to {hi}" if hi != lo else "")
+                     + " — click the cards on the table or check them here")
+        how.setWordWrap(True)
+        self.body_lay.insertWidget(0, how)
         self.ok.setText("OK")
         self._answer = lambda: self.table.submit({"cards": self._checked(lw)})
 

@@ -33,7 +33,9 @@ HAND_W, HAND_H = 110, 154
 TOP_HAND = (64, 90)    # the opponent's hidden hand, smaller
 PILE_W, PILE_H = 76, 106  # library, graveyard, exile
 MID_Y = 500
+AURA_PEEK = 26        # how much of an attached card shows above its host
 ORDER_KINDS = ("order_blockers", "order_attackers")  # damage assignment order (509.2, 509.3)
+PICK_KINDS = ("choose_cards", "discard_to_hand_size", "legend_rule")   # cards picked by clicking them
 # the stops strip: steps where a player may want to stop and act (the rest pass quickly)
 STOP_STEPS = (("upkeep", "upkeep"), ("draw", "draw"), ("main1", "main 1"), ("beginning_of_combat", "combat"),
               ("declare_attackers", "attackers"), ("declare_blockers", "blockers"),
@@ -41,11 +43,18 @@ STOP_STEPS = (("upkeep", "upkeep"), ("draw", "draw"), ("main1", "main 1"), ("beg
               ("end", "end step"))
 STOPS_Y = 380
 # the steps and phases by their names in the rules (500.1, 505.1)
-STEP_NAMES = {"main1": "first main phase", "main2": "second main phase", "first_strike_damage": "first-strike damage step"}
+STEP_NAMES = {"main1": "first main phase", "main2": "second main phase", "first_strike_damage": "first-strike damage step",
+              "combat_damage": "combat damage step", "end": "end step",
+              # before the first turn (103.2-103.5): no step of the turn, but what is being done
+              "play_first": "choice of who plays first", "mulligan": "mulligans", "opening": "opening hands"}
+
+
+BEFORE_TURNS = ("play_first", "mulligan", "opening")
 
 
 def step_name(step: str) -> str:
-    """'declare_attackers' -> 'declare attackers step'; 'main1' -> 'first main phase'."""
+    """'declare_attackers' -> 'declare attackers step'; 'main1' -> 'first main phase';
+    the game's start, which is no step (103), by what happens in it ('mulligan' -> 'mulligans')."""
     return STEP_NAMES.get(step) or (step.replace("_", " ") + " step" if step else "")
 
 # rows (y, height) for the player at the bottom ("me") and at the top ("them")
@@ -154,7 +163,7 @@ class LabelItem(QGraphicsSimpleTextItem):
 
 
 class TableScene(QGraphicsScene):
-    hovered = Signal(str)          # a face-up card's name, to show it large
+    hovered = Signal(object)       # a face-up card as the view shows it (its zone added), to show it large
     open_zone = Signal(str, str)   # (seat, "graveyard" | "exile"): show the whole pile
     message = Signal(str)          # a short status line (why a gesture did nothing)
     interaction_changed = Signal()  # a pending action, attack or block plan changed
@@ -194,6 +203,8 @@ class TableScene(QGraphicsScene):
         self._rows: dict[tuple[Any, ...], tuple[list[dict[str, Any]], list[tuple[tuple[Any, ...], CardItem]]]] = {}
         self._rows_before: dict[tuple[Any, ...], Any] = {}
         self.order: list[int] | None = None      # blockers being put in damage order (509.2)
+        self.picked: set[int] = set()            # cards clicked for a choice of cards (discard...)
+        self._drag_marks: list[Any] = []         # legal targets lit while a spell is dragged
 
     def drawBackground(self, p: Any, rect: QRectF) -> None:
         """The felt and the zones' frames (static: the view caches it, CacheBackground)."""
@@ -266,8 +277,10 @@ class TableScene(QGraphicsScene):
             self.pending = None
             self.attacks, self.blocks = {}, {}
             self.choices = []
+            self.picked = set()
             self.order = list(d.options) if d is not None and d.kind in ORDER_KINDS else None
         self._press = self._drag = None
+        self._drag_marks = []
         if self._drag_arrow is not None and self._drag_arrow.scene() is self:
             self.removeItem(self._drag_arrow)
         self._drag_arrow = None
@@ -393,11 +406,15 @@ class TableScene(QGraphicsScene):
         for cards, kind in ((lands, "lands"), (others, "creatures")):
             y, h = rows[kind]
             self._row(cards, "battlefield", seat, y, h, BF_W, BF_H, True)
+        on_host: dict[Any, int] = {}
         for c in attached:
             it = self._card((c["id"],), c, "battlefield", seat, BF_W, BF_H, True)
             host = self.cards.get(c["attached_to"])
             if host is not None:
-                it.home = host.pos() + QPointF(10, -16 if not top else 16)
+                # behind its host, its name bar showing above the host's (an opponent's Aura
+                # too: a peek below the host showed only the Aura's text box, 303.4)
+                k = on_host[c["attached_to"]] = on_host.get(c["attached_to"], 0) + 1
+                it.home = host.pos() + QPointF(6 * k, -AURA_PEEK * k)
             else:
                 it.home = QPointF(MAIN_X + MAIN_W - BF_W - 10, rows["creatures"][0] + 10)
             it.setPos(it.home)
@@ -448,7 +465,9 @@ class TableScene(QGraphicsScene):
             self.cards[c["id"]] = it
 
     def _center(self, v: dict[str, Any], d: Any) -> None:
-        txt = f"turn {v['turn']} · {v['active']} · {step_name(v.get('step') or '')}"
+        step = v.get("step") or ""
+        txt = (f"before the game · {step_name(step)}" if step in BEFORE_TURNS or not v.get("turn")
+               else f"turn {v['turn']} · {v['active']} · {step_name(step)}")
         if v.get("winner") is not None:
             txt = f"game over: {v['winner']} wins"
         t = self._take(("text", "step"), lambda: self._text(QFont("DejaVu Sans", 15, QFont.Bold),
@@ -517,7 +536,9 @@ class TableScene(QGraphicsScene):
 
     def _anchor(self, x: Any) -> QPointF | None:
         if isinstance(x, str) and x in self.players:
-            return self.players[x].center()
+            # the panel's right edge, toward the battlefield: the arrow leaves the life total readable
+            it = self.players[x]
+            return it.mapToScene(QPointF(it.rect.width() - 6, it.rect.height() / 2))
         if isinstance(x, int) and x in self.cards:
             return self.cards[x].center()
         return None
@@ -580,9 +601,9 @@ class TableScene(QGraphicsScene):
             for slot in d.options["targets"]:
                 for c in slot:
                     self._mark(c, "target")
-        elif d.kind in ("choose_cards", "discard_to_hand_size", "legend_rule"):
+        elif d.kind in PICK_KINDS:
             for c in d.options:
-                self._mark(c, "target")
+                self._mark(c, "selected" if c in self.picked else "target")
 
     def move_in_order(self, obj: int, index: int) -> None:
         """Put ``obj`` at ``index`` of the damage assignment order being built (509.2, 509.3)."""
@@ -598,6 +619,23 @@ class TableScene(QGraphicsScene):
         if self.order is not None and sorted(order) == sorted(self.order) and order != self.order:
             self.order = list(order)
             self.rebuild()
+
+    def set_picked(self, picked: list[int]) -> None:
+        """The cards checked in the panel's list (the fallback to clicking them on the table)."""
+        if set(picked) != self.picked:
+            self.picked = set(picked)
+            self.rebuild()
+
+    def toggle_pick(self, obj: int) -> bool:
+        """A click on a card offered in a choice of cards (discard to hand size, 514.1;
+        legend rule...): picked, or no longer picked."""
+        d = self.decision()
+        if d is None or d.kind not in PICK_KINDS or obj not in d.options:
+            return False
+        self.picked.symmetric_difference_update({obj})
+        self.rebuild()
+        self.interaction_changed.emit()
+        return True
 
     def order_answer(self) -> dict[str, Any]:
         return {"order": list(self.order or [])}
@@ -654,14 +692,51 @@ class TableScene(QGraphicsScene):
             if it.zone == "hand":
                 self._drag_offset = it.pos() - start
                 it.setZValue(Z_DRAG)
+                if self._light_targets(it):
+                    # a spell with targets: the card hangs above and left of the pointer, half
+                    # see-through, and an arrow shows where it goes: the target under the
+                    # pointer stays in view (issue 16)
+                    self._drag_offset = QPointF(-it.w * 0.75 - 14, -it.h * 0.75 - 14)
+                    it.setScale(0.75)
+                    it.setOpacity(0.6)
+                    self._drag_arrow = ArrowItem(it.center(), pos, "target")
+                    self.addItem(self._drag_arrow)
             else:
                 self._drag_arrow = ArrowItem(it.center(), pos, "drag")
                 self.addItem(self._drag_arrow)
         if self._drag.zone == "hand":
             self._drag.setPos(pos + self._drag_offset)
+            if self._drag_arrow is not None:
+                self._drag_arrow.set_points(self._drag.center(), pos)
         elif self._drag_arrow is not None:
             self._drag_arrow.set_points(self._drag.center(), pos)
         ev.accept()
+
+    def _light_targets(self, it: CardItem) -> bool:
+        """While a card with targets is dragged from the hand: ring its legal targets (the
+        first target of the first way to cast it). False when it has none."""
+        opts = self.hand_options(it.obj, abilities=False) if it.obj is not None else []
+        slots = (opts[0].get("targets") or []) if opts else []
+        if not slots:
+            return False
+        self._drag_marks = []
+        for t in slots[0]:
+            target = self.players.get(t) if isinstance(t, str) else self.cards.get(t)
+            if target is not None:
+                self._drag_marks.append(target)
+                target.highlight = "target"
+                target.update()
+        return True
+
+    def _unlight_targets(self, it: CardItem | None) -> None:
+        for target in self._drag_marks:
+            if target.scene() is self:
+                target.highlight = self._marks.get(id(target))
+                target.update()
+        self._drag_marks = []
+        if it is not None and it.scene() is self:
+            it.setScale(1.0)
+            it.setOpacity(1.0)
 
     def mouseReleaseEvent(self, ev: Any) -> None:
         press, drag = self._press, self._drag
@@ -671,6 +746,7 @@ class TableScene(QGraphicsScene):
         ev.accept()
         if drag is not None:
             self._drag = None
+            self._unlight_targets(drag)
             if self._drag_arrow is not None:
                 self.removeItem(self._drag_arrow)
                 self._drag_arrow = None
@@ -815,6 +891,8 @@ class TableScene(QGraphicsScene):
                 self.pending.add_target(tid)
                 self._continue()
             return
+        if isinstance(tid, int) and self.toggle_pick(tid):
+            return
         kind = getattr(it, "zone", None) if isinstance(it, CardItem) else getattr(it, "kind", None)
         if kind in ("graveyard", "exile"):
             self.open_zone.emit(it.seat, kind)
@@ -836,6 +914,8 @@ class TableScene(QGraphicsScene):
             return
         if d.kind != "priority":
             return
+        if it.zone == "battlefield" and it.card.get("tapped") and self.ctl.undo_mana(it.obj):
+            return   # tapped for mana by mistake a moment ago: untapped, its mana gone again
         if it.zone == "hand":
             opts = self.hand_options(it.obj)
         elif it.zone == "graveyard":

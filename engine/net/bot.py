@@ -3,6 +3,7 @@
     python -m engine.net.bot --server HOST:PORT --code CODE --deck FILE [--seat-file F]
     python -m engine.net.bot --server HOST:PORT --host-game --deck FILE [--format F] [--spectators]
         # prints "code: XXXXXX" first
+    ... --ai easy|medium|hard [--think MS]   # the AI (engine/ai/remote.py) instead of random answers
 
 With --seat-file, the seat token is kept in that file and a later run resumes the seat.
 A dropped connection (or a restarted server) is retried with the token. The last line
@@ -18,6 +19,7 @@ import time
 from pathlib import Path
 
 from engine.ai.random_bot import RandomBot
+from engine.atomicfile import write_atomic
 from engine.errors import IllegalAction
 from engine.net.client import NetError, RemoteSession
 
@@ -74,6 +76,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=None)
     ap.add_argument("--delay", type=float, default=0.0, help="seconds to wait before each answer")
     ap.add_argument("--reconnect-for", type=float, default=60.0)
+    ap.add_argument("--ai", choices=["easy", "medium", "hard"], default=None,
+                    help="play with the AI at this level (issue 18) instead of at random")
+    ap.add_argument("--think", type=int, default=None, help="with --ai: ms per decision (default: the level's)")
     a = ap.parse_args(argv)
     host, _, port = a.server.rpartition(":")
     if not a.host_game and not a.code and not (a.seat_file and os.path.exists(a.seat_file)):
@@ -87,6 +92,10 @@ def main(argv: list[str] | None = None) -> int:
     bot = RandomBot(a.seed if a.seed is not None else int.from_bytes(os.urandom(4), "big"))
     try:
         rs = RemoteSession(host or "127.0.0.1", int(port))
+        if a.ai:
+            from engine.ai.remote import ViewBot
+            bot = ViewBot(lambda: rs.view(), lambda: rs.seat, deck, a.ai, a.think,  # type: ignore[assignment]
+                          a.seed if a.seed is not None else 0)
         seat_file = Path(a.seat_file) if a.seat_file else None
         if seat_file and seat_file.exists():
             rs.resume(json.loads(seat_file.read_text())["token"])
@@ -96,7 +105,7 @@ def main(argv: list[str] | None = None) -> int:
         else:
             rs.join(a.code, name, deck)
         if seat_file:
-            seat_file.write_text(json.dumps({"server": a.server, "seat": rs.seat, "token": rs.token}))
+            write_atomic(seat_file, json.dumps({"server": a.server, "seat": rs.seat, "token": rs.token}))
         print(f"seat: {rs.seat}", flush=True)
         line = play(rs, bot, a.reconnect_for, a.delay)
     except (NetError, OSError) as e:

@@ -7,7 +7,6 @@ thread after every update: a Qt app should re-emit them as a queued signal.
 """
 from __future__ import annotations
 
-import json
 import socket
 import threading
 import time
@@ -164,8 +163,13 @@ class RemoteSession:
             self.sock.close()
 
     def _reader(self, s: socket.socket) -> None:
+        """Read frames until the connection ends. A frame that breaks the protocol, a message
+        of the wrong shape, or any other failure while handling one ends the connection at
+        once with its reason in ``closed_reason`` (every waiting call returns "disconnected"),
+        and is not followed by an automatic reconnection: the same server would send it again."""
         fr = P.FrameReader()
         why = "closed by the server"
+        faulty = False
         try:
             while True:
                 data = s.recv(65536)
@@ -173,16 +177,26 @@ class RemoteSession:
                     break
                 for m in fr.feed(data):
                     self._handle(m)
-        except (OSError, P.ProtocolError) as e:
-            why = str(e)
+        except OSError as e:
+            why = str(e) or type(e).__name__
+        except P.ProtocolError as e:
+            why, faulty = f"the server broke the protocol ({e.code}): {e}", True
+        except Exception as e:  # noqa: BLE001 - a message of the wrong shape (or a listener's failure)
+            why, faulty = f"a bad message from the server: {type(e).__name__}: {e}", True
+        if faulty:
+            try:
+                s.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+            s.close()
         with self.lock:
             current = s is self.sock
             if current:
                 self.connected = False
                 self.closed_reason = why
             self.lock.notify_all()
-        if current and self.auto_reconnect and not self._closing and not self.game_over and not self.reconnecting \
-                and (self.token is not None or self.spectator):
+        if current and self.auto_reconnect and not faulty and not self._closing and not self.game_over \
+                and not self.reconnecting and (self.token is not None or self.spectator):
             self._reconnect_in_background()
         self._notify()
 
@@ -249,7 +263,7 @@ class RemoteSession:
                 self.lock.wait(min(left, 0.5))
             r = self._replies.pop(rid)
         if r["type"] == "error":
-            raise NetError(r["code"], r.get("message", ""))
+            raise NetError(str(r.get("code", "error")), str(r.get("message", "")))
         return r
 
     def _send(self, m: dict[str, Any]) -> None:
@@ -349,7 +363,7 @@ class RemoteSession:
         with self.lock:
             no = self.decision_no
         try:
-            self.request("answer", answer=json.loads(json.dumps(answer)), decision=no)
+            self.request("answer", answer=P.copy_json(answer), decision=no)
         except NetError as e:
             if e.code in ("illegal", "not_your_decision", "stale", "no_game", "bad_field", "spectator"):
                 raise IllegalAction(e.message) from None
@@ -383,12 +397,16 @@ def discover(timeout: float = 2.5, port: int = 7532) -> list[dict[str, Any]]:
             except socket.timeout:
                 break
             try:
-                d = json.loads(data[:65536])
-                if d.get("manatable") == P.VERSION and isinstance(d.get("port"), int):
-                    found[(addr[0], d["port"])] = {"address": addr[0], "port": d["port"],
-                                                   "games": [g for g in d.get("games", []) if isinstance(g, dict)]}
-            except (ValueError, AttributeError):
+                d = P.loads(data)
+            except P.ProtocolError:
                 continue
+            if not isinstance(d, dict):
+                continue
+            games, port_ = d.get("games"), d.get("port")
+            if d.get("manatable") == P.VERSION and isinstance(port_, int) and not isinstance(port_, bool) \
+                    and 0 < port_ < 65536 and isinstance(games, list):
+                found[(addr[0], port_)] = {"address": addr[0], "port": port_,
+                                           "games": [g for g in games if isinstance(g, dict)]}
     finally:
         s.close()
     return list(found.values())

@@ -2,14 +2,23 @@
 
 A frame is a 4-byte big-endian unsigned length followed by that many bytes of UTF-8
 JSON holding one object ``{"v": VERSION, "type": ..., ...}``. Nothing received is ever
-executed or unpickled: only ``json.loads`` touches incoming bytes, and every incoming
-message is checked against the schema below before anything else looks at it.
+executed or unpickled: only msgspec's JSON decoder touches incoming bytes, and every
+incoming message is checked against the schema below before anything else looks at it.
+
+What ``decode`` returns is plain JSON that any encoder can send back: its strings are
+valid Unicode (the decoder refuses invalid UTF-8 and the escape of half a surrogate pair,
+``"\\ud800"``), its numbers are finite (``1e400`` is refused, not read as infinity, and so
+are ``NaN`` and ``Infinity``), its integers have at most 4300 digits, and it nests less
+than the decoder's recursion limit; anything else is ``bad_json``. The schemas then bound
+every field (``_free`` for the fields that carry arbitrary JSON).
 """
 from __future__ import annotations
 
-import json
+import math
 import struct
 from typing import Any
+
+import msgspec
 
 VERSION = 1
 MAX_MESSAGE = 1 << 20          # bytes of JSON in one frame, either direction
@@ -20,7 +29,8 @@ MAX_DECK = 250
 MAX_CARD_NAME = 150
 MAX_FORMAT = 40
 MAX_ANSWER = 16 << 10          # bytes of the JSON of one answer
-MAX_DEPTH = 8                  # nesting of an answer
+MAX_DEPTH = 8                  # nesting of an answer (and of a ping's t)
+MAX_INT = 2**53                # integers in an answer or a ping's t
 CODE_LEN = 6                   # join codes: 6 characters of CODE_ALPHABET
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 TOKEN_HEX = 32                 # seat tokens: secrets.token_hex(16), 128 bits
@@ -45,17 +55,37 @@ class ProtocolError(ValueError):
 
 # ---------------------------------------------------------------- framing
 
-# one encoder and one decoder for every message (json.dumps/loads with options build a new one
-# per call); messages are trees built here, so the encoder skips the circular-reference check
-_ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, allow_nan=False, check_circular=False)
+# One encoder and one decoder for every message. msgspec writes the same bytes as the stdlib's
+# json.dumps(separators=(",", ":"), ensure_ascii=False) for every message the server builds
+# (tests/test_net_protocol.py compares them on the messages of whole games). It differs only on
+# floats: the exponent of large or small ones (1e20, not 1e+20, the same number either way), and
+# a float that is not finite is written null where json.dumps(allow_nan=False) raised (what
+# the server receives is finite; the card data gives {∞} of an Un-card the mana value inf).
+_ENCODER = msgspec.json.Encoder()
+_DECODER = msgspec.json.Decoder()
 
 
 def encode(msg: dict[str, Any], limit: int = MAX_MESSAGE) -> bytes:
-    """One frame. Raises ProtocolError("too_large") rather than send more than ``limit``."""
-    body = _ENCODER.encode(msg).encode("utf-8")
+    """One frame. Raises ProtocolError("too_large") rather than send more than ``limit``, and
+    ProtocolError("bad_message") for a value JSON cannot carry (a lone surrogate, an object
+    that is not JSON)."""
+    try:
+        body = _ENCODER.encode(msg)
+    except (TypeError, ValueError) as e:   # UnicodeEncodeError is a ValueError
+        raise ProtocolError("bad_message", f"the message cannot be sent as JSON: {e}") from None
     if len(body) > limit:
         raise ProtocolError("too_large", f"message of {len(body)} bytes exceeds {limit}")
     return HEADER.pack(len(body)) + body
+
+
+def dumps(v: Any) -> str:
+    """Compact JSON text of ``v`` (what the server stores of an answer)."""
+    return _ENCODER.encode(v).decode("utf-8")
+
+
+def copy_json(v: Any) -> Any:
+    """A deep copy of a JSON value, sharing nothing with ``v``."""
+    return _DECODER.decode(_ENCODER.encode(v))
 
 
 def frame_length(header: bytes, limit: int = MAX_MESSAGE) -> int:
@@ -67,16 +97,22 @@ def frame_length(header: bytes, limit: int = MAX_MESSAGE) -> int:
     return n
 
 
-def decode(body: bytes) -> dict[str, Any]:
-    """The JSON object of a frame body (not validated beyond being an object with v and type)."""
+def loads(body: bytes) -> Any:
+    """The JSON value of ``body``, with the guarantees of ``decode`` (valid Unicode, finite
+    numbers); ProtocolError("bad_json") otherwise. Also for datagrams (discovery)."""
     try:
-        text = body.decode("utf-8")
+        return _DECODER.decode(body)
     except UnicodeDecodeError:
         raise ProtocolError("bad_json", "the frame is not UTF-8") from None
-    try:
-        msg = _DECODER.decode(text)
-    except (ValueError, RecursionError) as e:
+    except (msgspec.MsgspecError, RecursionError) as e:
         raise ProtocolError("bad_json", f"the frame is not JSON: {e}") from None
+
+
+def decode(body: bytes) -> dict[str, Any]:
+    """The JSON object of a frame body (not validated beyond being an object with v and type).
+    Raises ProtocolError("bad_json") for a body that is not UTF-8, not JSON, or JSON that
+    no encoder could send back (a lone surrogate, a number out of range, nesting too deep)."""
+    msg = loads(body)
     if not isinstance(msg, dict):
         raise ProtocolError("bad_message", "a message is a JSON object")
     v = msg.get("v")
@@ -86,13 +122,6 @@ def decode(body: bytes) -> dict[str, Any]:
     if not isinstance(t, str):
         raise ProtocolError("bad_message", "a message needs a string 'type'", "type")
     return msg
-
-
-def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
-
-
-_DECODER = json.JSONDecoder(parse_constant=_no_constant)
 
 
 class FrameReader:
@@ -167,7 +196,10 @@ def _list_patch(old: list[Any], new: list[Any]) -> dict[str, Any] | None:
 
 def apply_patch(old: dict[str, Any], patch: dict[str, Any]) -> dict[str, Any]:
     """A new dict: ``old`` with ``patch`` (from view_patch) applied; ``old`` is not changed.
-    Raises ProtocolError when a list patch names a card that neither side holds."""
+    Raises ProtocolError("bad_message") for a patch of the wrong shape or a list patch that
+    names a card neither side holds."""
+    if not isinstance(patch, dict):
+        raise ProtocolError("bad_message", "a view patch is an object")
     new = dict(old)
     put = patch.get("set")
     if isinstance(put, dict):
@@ -180,13 +212,24 @@ def apply_patch(old: dict[str, Any], patch: dict[str, Any]) -> dict[str, Any]:
     lists = patch.get("list")
     if isinstance(lists, dict):
         for k, p in lists.items():
-            before = {c["id"]: c for c in new.get(k) or ()}
-            before.update((c["id"], c) for c in p["new"])
-            try:
-                new[k] = [before[i] for i in p["ids"]]
-            except KeyError as e:
-                raise ProtocolError("bad_message", f"a patch of {k} names card {e} that was never sent") from None
+            new[k] = _apply_list(k, new.get(k), p)
     return new
+
+
+def _apply_list(key: str, old: Any, p: Any) -> list[Any]:
+    """The list of cards ``{"ids": [...], "new": [cards]}`` describes, the others taken from ``old``."""
+    if not (isinstance(p, dict) and isinstance(p.get("ids"), list) and isinstance(p.get("new"), list)
+            and all(isinstance(c, dict) for c in p["new"])
+            and (old is None or isinstance(old, list) and all(isinstance(c, dict) for c in old))):
+        raise ProtocolError("bad_message", f"the patch of {key} is not a list patch of cards")
+    try:
+        before = {c["id"]: c for c in old or ()}
+        before.update((c["id"], c) for c in p["new"])
+        return [before[i] for i in p["ids"]]
+    except KeyError as e:
+        raise ProtocolError("bad_message", f"a patch of {key} names card {e} that was never sent") from None
+    except TypeError:    # an id that is a list or an object
+        raise ProtocolError("bad_message", f"the patch of {key} has an id that is not a number") from None
 
 
 # ---------------------------------------------------------------- constructors
@@ -215,7 +258,18 @@ def _str(maxlen: int, minlen: int = 0):
             raise ProtocolError("bad_field", f"{name} must be {minlen}..{maxlen} characters", name)
         if any(ord(c) < 32 and c not in "\t" for c in v):
             raise ProtocolError("bad_field", f"{name} holds control characters", name)
+        if not v.isascii() and not _unicode(v):
+            raise ProtocolError("bad_field", f"{name} holds half a surrogate pair (not Unicode text)", name)
     return check
+
+
+def _unicode(v: str) -> bool:
+    """Whether ``v`` is valid Unicode text (no lone surrogate), which UTF-8 can carry."""
+    try:
+        v.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _int(lo: int, hi: int):
@@ -253,23 +307,49 @@ def _token(name: str, v: Any) -> None:
         raise ProtocolError("bad_field", f"{name} must be {TOKEN_HEX} lowercase hex digits", name)
 
 
+def _free(max_bytes: int, max_depth: int):
+    """A field of arbitrary JSON: at most ``max_bytes`` bytes encoded, nested at most
+    ``max_depth`` deep, its numbers finite and its integers within +-MAX_INT (the range any
+    JSON reader keeps exact), its strings valid Unicode (so it can be stored and echoed)."""
+    def check(name: str, v: Any) -> None:
+        _tree(name, v, max_depth)
+        try:
+            n = len(_ENCODER.encode(v))
+        except (TypeError, ValueError):
+            raise ProtocolError("bad_field", f"{name} is not JSON that can be sent back", name) from None
+        if n > max_bytes:
+            raise ProtocolError("bad_field", f"{name} is larger than {max_bytes} bytes", name)
+    return check
+
+
+def _tree(name: str, v: Any, depth: int) -> None:
+    """Walk a value of free JSON, no deeper than ``depth`` containers."""
+    if isinstance(v, (dict, list)):
+        if depth <= 0:
+            raise ProtocolError("bad_field", f"{name} is nested too deep", name)
+        for x in (v.values() if isinstance(v, dict) else v):
+            _tree(name, x, depth - 1)
+    elif isinstance(v, bool) or v is None or isinstance(v, str):
+        return
+    elif isinstance(v, int):
+        if not -MAX_INT <= v <= MAX_INT:
+            raise ProtocolError("bad_field", f"{name} holds an integer beyond +-2**53", name)
+    elif isinstance(v, float):
+        if not math.isfinite(v):
+            raise ProtocolError("bad_field", f"{name} holds a number that is not finite", name)
+    else:
+        raise ProtocolError("bad_field", f"{name} holds a {type(v).__name__}, which is not JSON", name)
+
+
+_answer_json = _free(MAX_ANSWER, MAX_DEPTH)
+
+
 def _answer(name: str, v: Any) -> None:
     if v == "__concede__":
         raise ProtocolError("bad_field", "concede with a 'concede' message", name)
     if not isinstance(v, dict):
         raise ProtocolError("bad_field", f"{name} must be an object", name)
-    if len(json.dumps(v)) > MAX_ANSWER:
-        raise ProtocolError("bad_field", f"{name} is larger than {MAX_ANSWER} bytes", name)
-    if _depth(v) > MAX_DEPTH:
-        raise ProtocolError("bad_field", f"{name} is nested deeper than {MAX_DEPTH}", name)
-
-
-def _depth(v: Any) -> int:
-    if isinstance(v, dict):
-        return 1 + max((_depth(x) for x in v.values()), default=0)
-    if isinstance(v, list):
-        return 1 + max((_depth(x) for x in v), default=0)
-    return 0
+    _answer_json(name, v)
 
 
 def _bool(name: str, v: Any) -> None:
@@ -281,11 +361,6 @@ def _format(name: str, v: Any) -> None:
     _str(MAX_FORMAT, 1)(name, v)
     if any(not (c.isalnum() or c in "-_") for c in v):
         raise ProtocolError("bad_field", f"{name} must be a format name (letters, digits, '-', '_')", name)
-
-
-def _any_small(name: str, v: Any) -> None:
-    if len(json.dumps(v)) > 256:
-        raise ProtocolError("bad_field", f"{name} is larger than 256 bytes", name)
 
 
 _ID = (_int(0, 2**53), False)
@@ -303,7 +378,7 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Any, bool]]] = {
     "answer": {"answer": (_answer, True), "decision": (_int(0, 10**9), False), "id": _ID},
     "concede": {"id": _ID},
     "chat": {"text": (_str(MAX_CHAT, 1), True), "id": _ID},
-    "ping": {"t": (_any_small, False), "id": _ID},
+    "ping": {"t": (_free(256, MAX_DEPTH), False), "id": _ID},
     "bye": {"id": _ID},
 }
 
@@ -313,10 +388,10 @@ def validate_client(m: dict[str, Any]) -> dict[str, Any]:
     t = m["type"]
     schema = CLIENT_MESSAGES.get(t)
     if schema is None:
-        raise ProtocolError("unknown_type", f"unknown message type {t!r}", "type")
+        raise ProtocolError("unknown_type", f"unknown message type {t[:40]!r}", "type")
     for k in m:
         if k not in schema and k not in ("v", "type"):
-            raise ProtocolError("bad_field", f"unexpected field {k!r} in {t}", k)
+            raise ProtocolError("bad_field", f"unexpected field {k[:40]!r} in {t}", k[:40])
     for k, (check, required) in schema.items():
         if k not in m:
             if required:

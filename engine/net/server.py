@@ -29,6 +29,7 @@ import secrets
 import signal
 import socket
 import sqlite3
+import sys
 import threading
 import time
 from pathlib import Path
@@ -39,6 +40,7 @@ from engine.errors import EngineFault, IllegalAction
 from engine.game import Game
 from engine.rng import new_seed
 from engine.net import protocol as P
+from engine.net.datafolder import EXIT_DATA_FOLDER, DataFolderError, check as check_data_folder, describe
 from engine.session import redact
 from engine import view as view_mod
 
@@ -57,6 +59,9 @@ CREATE TABLE IF NOT EXISTS answers (
     game TEXT NOT NULL, n INTEGER NOT NULL, player TEXT NOT NULL, answer TEXT NOT NULL,
     at REAL NOT NULL, PRIMARY KEY (game, n));
 """
+# the columns of the first release of the schema: a table without them is another program's
+FIRST_COLUMNS = {"games": ("id", "code", "status", "created", "host", "host_deck", "origin", "winner", "reason"),
+                 "seats": ("game", "seat", "token"), "answers": ("game", "n", "player", "answer", "at")}
 # columns added after the first release of the schema: (table, column, declaration)
 COLUMNS = [("games", "format", "TEXT NOT NULL DEFAULT 'casual'"),
            ("games", "spectators", "INTEGER NOT NULL DEFAULT 0")]
@@ -77,23 +82,39 @@ class Store:
     CHECKPOINT_EVERY = 200      # commits between two checkpoints (and at least once a second)
 
     def __init__(self, path: Path, on_write: Callable[[], None] | None = None) -> None:
-        self.db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)  # used by the loop thread only
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=NORMAL")  # durable against a killed process
-        # Copying the WAL back into the database (and its fsync) takes milliseconds to tens of
-        # milliseconds: not in a commit of the event loop, but in a thread of its own, which a
-        # WAL database allows while the loop goes on writing (a passive checkpoint never waits).
-        self.db.execute("PRAGMA wal_autocheckpoint=0")
+        db: sqlite3.Connection | None = None
+        try:
+            db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)  # used by the loop thread only
+            for table, cols in FIRST_COLUMNS.items():
+                have = {r[1] for r in db.execute(f"PRAGMA table_info({table})")}
+                missing = [c for c in cols if c not in have]
+                if have and missing:
+                    raise DataFolderError(f"cannot open the server database {path}: not a manatable server "
+                                          f"database (its {table} table has no column {missing[0]})")
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=NORMAL")  # durable against a killed process
+            # Copying the WAL back into the database (and its fsync) takes milliseconds to tens of
+            # milliseconds: not in a commit of the event loop, but in a thread of its own, which a
+            # WAL database allows while the loop goes on writing (a passive checkpoint never waits).
+            db.execute("PRAGMA wal_autocheckpoint=0")
+            db.executescript(SCHEMA)
+            for table, col, decl in COLUMNS:
+                if col not in {r[1] for r in db.execute(f"PRAGMA table_info({table})")}:
+                    db.execute(f"ALTER TABLE {table} ADD COLUMN {col} {decl}")
+        except DataFolderError:
+            db.close()
+            raise
+        except (sqlite3.Error, OSError) as e:     # a garbage file, a read-only folder, ...
+            if db is not None:
+                db.close()
+            raise DataFolderError(f"cannot open the server database {describe(path, e)}") from None
+        self.db = db
         self.commits = 0
         self._kick = threading.Event()
         self._stop = threading.Event()
         self._checkpointer = threading.Thread(target=self._checkpoints, args=(path,), daemon=True,
                                               name="manatable-checkpoint")
         self._checkpointer.start()
-        self.db.executescript(SCHEMA)
-        for table, col, decl in COLUMNS:
-            if col not in {r[1] for r in self.db.execute(f"PRAGMA table_info({table})")}:
-                self.db.execute(f"ALTER TABLE {table} ADD COLUMN {col} {decl}")
         self.in_tx = False
         self.on_write = on_write
         self.writes = 0
@@ -289,8 +310,8 @@ class Conn(asyncio.Protocol):
             return
         try:
             data = P.encode(m)
-        except P.ProtocolError:
-            log.error("refusing to send an oversized %s to %s", m.get("type"), self.peer)
+        except P.ProtocolError as e:
+            log.error("not sending a %s to %s: %s", m.get("type"), self.peer, e)
             return
         if self.server.on_send is not None:
             self.server.on_send(self, data)
@@ -348,7 +369,10 @@ class Server:
                  stats: bool = False, decks: Any = None, max_hold: float = 0.002,
                  db: str | None = "server.sqlite", idle_delay: float = 0.05) -> None:
         self.data = Path(data_dir)
-        self.data.mkdir(parents=True, exist_ok=True)
+        try:
+            self.data.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            raise DataFolderError(f"cannot use the data folder {describe(self.data, e)}") from None
         # db None: a process that hosts no game (the front of engine.net.workers) and stores nothing
         self.store: Any = Store(self.data / db, self._schedule_flush) if db is not None else NullStore()
         self.cards = cards if cards is not None else (default_pool() if db is not None else None)
@@ -380,13 +404,19 @@ class Server:
         # player while one player acts twice in a row, spectators): later changes join it
         self.idle_delay = idle_delay
         self._held_since = 0.0
+        self.stopped: asyncio.Event | None = None   # set to stop serving (serve() waits on it)
+        self.fatal: str | None = None               # why the server stopped on its own, if it did
 
     # ------------------------------------------------------------ start, resume
     def resume_all(self) -> None:
-        """Load every unfinished game from the database and replay it."""
-        for gid, code, status, host, host_deck, origin, fmt, spectators in self.store.rows(
-                "SELECT id, code, status, host, host_deck, origin, format, spectators FROM games "
-                "WHERE status IN ('waiting','playing')"):
+        """Load every unfinished game from the database and replay it. Raises DataFolderError
+        when the database cannot be read as a server's (another program's tables, say)."""
+        try:
+            rows = self.store.rows("SELECT id, code, status, host, host_deck, origin, format, spectators FROM games "
+                                   "WHERE status IN ('waiting','playing')")
+        except sqlite3.Error as e:
+            raise DataFolderError(f"cannot read the games in the data folder {describe(self.data, e)}") from None
+        for gid, code, status, host, host_deck, origin, fmt, spectators in rows:
             room = GameRoom(gid, code, host, json.loads(host_deck), fmt, bool(spectators))
             for seat, token in self.store.rows("SELECT seat, token FROM seats WHERE game=?", (gid,)):
                 s = Seat(seat, token)
@@ -521,16 +551,23 @@ class Server:
 
     # ------------------------------------------------------------ messages
     def _message(self, conn: Conn, body: bytes) -> None:
+        """One frame of ``conn``: decoded, checked, handled. A fault is answered to that
+        connection alone; a message that is valid and still makes a handler fail (a bug) is
+        refused with ``server`` and one log line, and the connection and its game go on."""
         ref = None
         try:
             m = P.decode(body)
-            ref = m.get("id") if isinstance(m.get("id"), int) else None
+            i = m.get("id")
+            ref = i if isinstance(i, int) and not isinstance(i, bool) and 0 <= i <= P.MAX_INT else None
             if not conn.rate_ok():
                 raise P.ProtocolError("rate_limited", f"more than {self.rate:g} messages a second; slow down")
             P.validate_client(m)
             self._dispatch(conn, m)
         except P.ProtocolError as e:
             self._fault(conn, e, ref)
+        except Exception as e:  # noqa: BLE001 - one request fails, never the server or the connection
+            log.error("error on a message from %s: %s: %s", conn.peer, type(e).__name__, e)
+            conn.send(P.error("server", f"the server could not handle this message ({type(e).__name__})", ref=ref))
 
     def _fault(self, conn: Conn, e: P.ProtocolError, ref: Any = None) -> None:
         conn.errors += 0.1 if e.code == "rate_limited" else 1   # a hurried client is not hostile
@@ -607,7 +644,9 @@ class Server:
 
     def open_games(self) -> list[dict[str, Any]]:
         """Games waiting for a second player, and games being played that spectators may watch."""
-        return [{"game": r.id, "host": r.host, "status": r.status, "format": r.format, "spectators": r.spectators}
+        return [{"game": r.id, "host": r.host, "status": r.status, "format": r.format, "spectators": r.spectators,
+                 # a game resumed from an earlier run that no player came back to has none
+                 "connected": sum(1 for s in r.seats.values() if s.conn is not None)}
                 for r in self.rooms.values()
                 if r.status == "waiting" or (r.status == "playing" and r.spectators)]
 
@@ -797,7 +836,7 @@ class Server:
             raise P.ProtocolError("illegal", f"the answer could not be applied: {type(e).__name__}", "answer") from None
         # written with this iteration's other answers before anything of it is sent; a failed
         # commit sends nothing of the iteration and rebuilds its games from the database (_commit_failed)
-        self.store.add_answer(room.id, len(g.answers) - 1, seat.name, json.dumps(g.answers[-1][1]))
+        self.store.add_answer(room.id, len(g.answers) - 1, seat.name, P.dumps(g.answers[-1][1]))
         self._after_change(room, seat)    # the updates first, so an acknowledged client is up to date
         self._tick_answers.append((conn.rx_at, room, conn, ref))   # acked by _flush, after the commit
         self._flush_if_held_long()
@@ -894,7 +933,7 @@ class Server:
         v = view_mod.view(g, seat.name, public)
         for c in v.get("stack", ()):      # kept to diff against: no list shared with the game
             if isinstance(c.get("targets"), (list, dict)):
-                c["targets"] = json.loads(json.dumps(c["targets"]))
+                c["targets"] = P.copy_json(c["targets"])
         m = P.msg("update", game=room.id, seats=list(g.order),
                   decision=d.to_dict() if d is not None and d.player == seat.name else None,
                   decision_no=room.decision_no, waiting_for=d.player if d is not None else None,
@@ -957,7 +996,8 @@ class Server:
             sock.close()
 
 
-async def serve(args: argparse.Namespace) -> None:
+async def serve(args: argparse.Namespace) -> int:
+    """Run the server until SIGTERM or SIGINT (0), or until every worker has failed (1)."""
     from engine.net.workers import Front, shards_present
     workers = max(args.workers, shards_present(Path(args.data)))
     if workers > 1:    # engine.net.workers: a front process and a worker process per core
@@ -965,9 +1005,14 @@ async def serve(args: argparse.Namespace) -> None:
                                stats=args.stats, verbose=args.verbose)
     else:
         server = Server(args.data, grace=args.grace, rate=args.rate, rate_burst=int(args.rate * 2), stats=args.stats)
-    port = await server.start(args.host, args.port)
+    try:
+        port = await server.start(args.host, args.port)
+    except BaseException:
+        if isinstance(server, Front):
+            await server.stop_workers()
+        raise
     print(f"listening on {args.host}:{port}", flush=True)
-    stop = asyncio.Event()
+    stop = server.stopped = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         try:
@@ -986,6 +1031,10 @@ async def serve(args: argparse.Namespace) -> None:
         await server.stop_workers()
     if args.stats:
         print("stats: " + json.dumps(server.stats_summary()), flush=True)
+    if server.fatal is not None:
+        print(f"manatable-server: {server.fatal}", file=sys.stderr, flush=True)
+        return 1
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -1006,11 +1055,18 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING,
                         format="%(asctime)s %(levelname)s %(message)s")
+    from engine.net.workers import WorkersFailed
     try:
-        asyncio.run(serve(args))
+        check_data_folder(Path(args.data))
+        return asyncio.run(serve(args))
     except KeyboardInterrupt:
-        pass
-    return 0
+        return 0
+    except DataFolderError as e:
+        print(f"manatable-server: {e}", file=sys.stderr, flush=True)
+        return EXIT_DATA_FOLDER
+    except WorkersFailed as e:
+        print(f"manatable-server: {e}", file=sys.stderr, flush=True)
+        return 1
 
 
 if __name__ == "__main__":

@@ -32,16 +32,25 @@ import socket
 import struct
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
+from engine.atomicfile import write_atomic
 from engine.net import protocol as P
+from engine.net.datafolder import EXIT_DATA_FOLDER, DataFolderError
 from engine.net.server import Conn, GameRoom, Server
 
 log = logging.getLogger("manatable.workers")
 
 HEAD = struct.Struct(">I")
 MAX_CONTROL = 200_000      # bytes of one control message (a handed-over connection's unread frames)
+FAST_FAILURE = 10.0        # seconds: a worker that stops sooner after its start has failed at once
+RESTART_DELAYS = (0.25, 0.5, 1.0, 2.0)   # before each restart after a failure at once; then the front gives up
+
+
+class WorkersFailed(Exception):
+    """The front gave up: a worker failed at once every time it was started."""
 
 
 def db_name(index: int) -> str:
@@ -261,6 +270,16 @@ class Worker(Handover, Server):
         self.store.close()
 
 
+def _exit_code(p: subprocess.Popen | None) -> int | None:
+    """The exit status of a worker that closed its control socket (it may take a moment to exit)."""
+    if p is None:
+        return None
+    try:
+        return p.wait(1.0)
+    except subprocess.TimeoutExpired:
+        return None
+
+
 def worker_main(argv: list[str]) -> int:
     ap = argparse.ArgumentParser(prog="python -m engine.net.workers")
     ap.add_argument("--control-fd", type=int, required=True)
@@ -274,13 +293,17 @@ def worker_main(argv: list[str]) -> int:
     logging.basicConfig(level=logging.INFO if a.verbose else logging.WARNING,
                         format=f"%(asctime)s worker {a.index} %(levelname)s %(message)s")
     ctrl = socket.socket(fileno=a.control_fd)
-    w = Worker(ctrl, a.index, a.data, grace=a.grace, rate=a.rate, rate_burst=int(a.rate * 2), stats=a.stats)
+    w: Worker | None = None
     try:
+        w = Worker(ctrl, a.index, a.data, grace=a.grace, rate=a.rate, rate_burst=int(a.rate * 2), stats=a.stats)
         asyncio.run(w.run())
     except KeyboardInterrupt:
         pass
-    if a.stats:
-        (Path(a.data) / f".stats-{a.index}.json").write_text(json.dumps(
+    except DataFolderError as e:      # one line (the front gives up on a worker that keeps failing so)
+        print(f"manatable-server: worker {a.index}: {e}", file=sys.stderr, flush=True)
+        return EXIT_DATA_FOLDER
+    if a.stats and w is not None:
+        write_atomic(Path(a.data) / f".stats-{a.index}.json", json.dumps(
             {"latencies": w.latencies, "commit_times": w.commit_times, "ticks": w.ticks}))
     return 0
 
@@ -303,6 +326,9 @@ class Front(Handover, Server):
         self.creating = [0] * self.n                    # creates handed over, not yet reported
         self._seen: dict[int, set[str]] = {}            # games each worker reported since it (re)started
         self.stopping = False
+        self.started_at = [0.0] * self.n                # monotonic time of each worker's last start
+        self.failures = [0] * self.n                    # failures at once in a row (RESTART_DELAYS)
+        self.given_up: set[int] = set()                 # workers the front no longer starts
 
     # ------------------------------------------------------------ workers
     def _spawn(self, i: int) -> None:
@@ -317,11 +343,11 @@ class Front(Handover, Server):
         theirs.close()
         self.ctrls[i] = mine
         self.creating[i] = 0
-        fut = asyncio.get_running_loop().create_future()
-        if i < len(self.ready):
-            self.ready[i] = fut
-        else:
-            self.ready.append(fut)
+        self.started_at[i] = time.monotonic()
+        if i >= len(self.ready):
+            self.ready.append(asyncio.get_running_loop().create_future())
+        elif self.ready[i].done():      # (a future start() still waits for is kept)
+            self.ready[i] = asyncio.get_running_loop().create_future()
         self._seen[i] = set()
         asyncio.get_running_loop().add_reader(mine.fileno(), self._on_control, i, mine)
 
@@ -339,8 +365,7 @@ class Front(Handover, Server):
                 if self.ctrls[i] is ctrl:
                     self.ctrls[i] = None
                     if not self.stopping:
-                        log.error("worker %d stopped; starting it again", i)
-                        asyncio.get_running_loop().call_later(0.2, self._respawn, i)
+                        self._worker_stopped(i)
                 return
             head, tail = unpack(data)
             t = head.get("t")
@@ -361,6 +386,35 @@ class Front(Handover, Server):
                     self._unroute(gid)    # games of a worker that died and did not come back with it
                 if not self.ready[i].done():
                     self.ready[i].set_result(True)
+
+    def _worker_stopped(self, i: int) -> None:
+        """Worker i is gone: start it again, at once after a long life, with a growing delay after
+        a failure at once (a bad database, a missing module), and not after RESTART_DELAYS of them."""
+        p = self.procs[i]
+        code = _exit_code(p)
+        fast = not self.ready[i].done() or time.monotonic() - self.started_at[i] < FAST_FAILURE
+        self.failures[i] = self.failures[i] + 1 if fast else 0
+        if self.failures[i] > len(RESTART_DELAYS):
+            self._give_up(i, f"worker {i} failed at once {self.failures[i]} times in a row "
+                             f"(last exit status {code}); not starting it again")
+            return
+        delay = RESTART_DELAYS[self.failures[i] - 1] if fast else 0.2
+        log.error("worker %d stopped (exit status %s); starting it again in %g s", i, code, delay)
+        asyncio.get_running_loop().call_later(delay, self._respawn, i)
+
+    def _give_up(self, i: int, why: str) -> None:
+        """Start worker i no more. Before the front listens, the server cannot start; later, the
+        other workers go on serving (worker i's games wait for a restart of the server), and
+        when no worker is left the server stops with ``fatal`` saying why."""
+        self.given_up.add(i)
+        if self.server is None:          # start() is waiting for every worker's "ready"
+            self.ready[i].set_exception(WorkersFailed(why))
+            return
+        log.error("%s", why)
+        if len(self.given_up) == self.n:
+            self.fatal = f"{why}, and no worker is left"
+            if self.stopped is not None:
+                self.stopped.set()
 
     def _respawn(self, i: int) -> None:
         p = self.procs[i]
@@ -399,6 +453,8 @@ class Front(Handover, Server):
     def _worker_ctrl(self, i: int) -> socket.socket:
         c = self.ctrls[i]
         if c is None:
+            if i in self.given_up:
+                raise P.ProtocolError("server", "this game's worker keeps failing; the server must be restarted")
             raise P.ProtocolError("server", "this game's worker is restarting; try again in a moment")
         return c
 
@@ -450,7 +506,7 @@ class Front(Handover, Server):
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
         for i in range(self.n):
             self._spawn(i)
-        await asyncio.wait_for(asyncio.gather(*self.ready), 120)
+        await asyncio.wait_for(asyncio.gather(*self.ready), 120)   # WorkersFailed when one gives up
         loop = asyncio.get_running_loop()
         self.server = await loop.create_server(lambda: Conn(self), host, port)
         self.port = self.server.sockets[0].getsockname()[1]

@@ -12,6 +12,8 @@ the modules below export (each module's ``OPS``, filled by its own ``@op``):
   library.py     dig, reveal_until, exile_top (looking at and moving cards of a library)
   actions.py     action: proliferate, amass, explore, bolster, adapt, populate, connive, fateseal
   playable.py    playable (cast or play cards from other zones)
+  ward.py        ward: counter what targeted unless its controller pays (a later keyword)
+  poison.py      poison: players get poison counters (121.1c)
 
 Helpers: base.py (the op signature, a module's table), nested.py (running nested effects
 that ask questions of their own). To add a module of ops: write it with
@@ -24,10 +26,10 @@ from typing import Any
 
 from engine import filters
 from engine.cards.abilities import Effect
-from engine.ops import actions, continuous, control, damage, library, misc, objects, playable, zones
+from engine.ops import actions, continuous, control, damage, library, misc, objects, playable, poison, ward, zones
 from engine.ops.base import OpFn
 
-MODULES = (damage, continuous, objects, zones, control, misc, library, actions, playable)
+MODULES = (damage, continuous, objects, zones, control, misc, library, actions, playable, ward, poison)
 
 
 def _merge() -> dict[str, OpFn]:

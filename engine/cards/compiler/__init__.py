@@ -24,6 +24,7 @@ from engine.cards.compiler.effects import Ctx, parse_effects
 from engine.cards.compiler.keywords import parse_keyword_line
 from engine.cards.compiler.quantities import parse_condition
 from engine.cards.compiler.statics import parse_static
+from engine.cards.compiler.swallow import swallowed, unbound_that_many
 from engine.cards.compiler.text import normalise
 from engine.cards.compiler.triggers import parse_trigger
 from engine.mana import cost_colors, parse_cost
@@ -172,7 +173,7 @@ def _lower_activated(item: IrItem) -> Ability | None:
     if m and re.match(r"^return self ", body, re.I):
         zone = "graveyard"
     if re.search(r"\bexile self from your graveyard\b", item.head, re.I):
-        zone = "graveyard"  # a cost only a card in the graveyard can pay (113.6)
+        zone = "graveyard"  # a cost only a card in the graveyard can pay (112.6i)
     if cond is not None and once:
         cond["once_each_turn"] = True
     elif once:
@@ -304,6 +305,8 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
             got = _modes(item.modes, item.head)
             if got is not None and spell_modal is None:
                 modes, choose, up_to = got
+                if lost := swallowed(item.text, modes):
+                    unsupported.append(f"(not carried out: {', '.join(lost)}) {item.text}")
                 spell_modal = Ability("spell", item.text, modes=modes, choose=choose,
                                       condition={"min_modes": up_to} if up_to != choose else None)
                 continue
@@ -311,6 +314,8 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
             snapshot = len(spell_ctx.targets)
             effs = parse_effects(item.text, spell_ctx)
             if effs is not None:
+                if lost := swallowed(item.text, (effs, spell_ctx.targets[snapshot:])):
+                    unsupported.append(f"(not carried out: {', '.join(lost)}) {item.text}")
                 spell_effects += effs
                 continue
             del spell_ctx.targets[snapshot:]
@@ -323,6 +328,8 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
             statics = parse_static(item.text)
             if statics is not None:
                 ab = [Ability("static", item.text, static=s) for s in statics]
+        if ab is not None and (lost := swallowed(item.text, ab)):
+            unsupported.append(f"(not carried out: {', '.join(lost)}) {item.text}")
         if ab is None:
             unsupported.append(item.text)
         elif isinstance(ab, list):
@@ -373,6 +380,9 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
                 abilities.append(Ability("mana", f"({{T}}: Add {{{sym}}}.)",
                                          effects=(Effect("add_mana", {"mana": [sym]}),),
                                          cost=parse_cost_text("{T}")))
+    for ab in abilities:
+        if unbound_that_many(ab):
+            unsupported.append(f"(\"that many\" counts nothing here) {ab.text}")
     if "Aura" in subtypes and "Enchant" not in keywords:
         unsupported.append("(an Aura without a readable enchant keyword)")
     if layout in ("saga", "class", "leveler", "case", "mutate", "host", "augment", "meld", "flip") and not unsupported:
@@ -389,9 +399,13 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
     if power is not None and "Creature" not in types and "Vehicle" not in subtypes and layout == "normal" and not unsupported:
         pass
     mana = parse_cost(mana_cost)
+    if any(a.kind == "static" and a.static == {"kind": "become", "affects": "self", "colors": []} for a in abilities):
+        colors = ()   # "SELF is colorless" (devoid): a characteristic-defining ability, in every zone (604.3)
+    elif not colors:
+        colors = cost_colors(mana)
     return CardDef(
         name=name, mana_cost=mana, types=types, supertypes=supertypes,
-        subtypes=subtypes, colors=colors or cost_colors(mana), power=power, toughness=toughness,
+        subtypes=subtypes, colors=colors, power=power, toughness=toughness,
         loyalty=loyalty, text=text, keywords=tuple(dict.fromkeys(keywords)), keyword_args=kwargs,
         abilities=tuple(abilities), unsupported=tuple(unsupported), layout=layout, faces=tuple(face_defs),
     )

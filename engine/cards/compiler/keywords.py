@@ -18,56 +18,90 @@ from engine.cards.abilities import Ability, Cost, Effect, TargetSpec
 from engine.cards.compiler.costs import parse_cost_text
 from engine.cards.compiler.subtypes import subtype
 from engine.cards.compiler.targets import parse_noun
-from engine.mana import parse_cost
 
-# keywords without a parameter: name -> CR rule
-SIMPLE: dict[str, str] = {
-    "Deathtouch": "702.2", "Defender": "702.3", "Double strike": "702.4", "First strike": "702.7",
-    "Flash": "702.8", "Flying": "702.9", "Haste": "702.10", "Hexproof": "702.11", "Indestructible": "702.12",
-    "Intimidate": "702.13", "Lifelink": "702.15", "Reach": "702.17", "Shroud": "702.18", "Trample": "702.19",
-    "Vigilance": "702.20", "Banding": "702.22", "Flanking": "702.25", "Phasing": "702.26",
-    "Shadow": "702.28", "Buyback": "702.27", "Cumulative upkeep": "702.24", "Fear": "702.36",
-    "Storm": "702.40", "Sunburst": "702.44", "Split second": "702.61", "Horsemanship": "702.31",
-    "Changeling": "702.73", "Delve": "702.66", "Convoke": "702.51", "Epic": "702.50", "Haunt": "702.55",
-    "Exalted": "702.83", "Cascade": "702.85", "Persist": "702.79", "Wither": "702.80", "Retrace": "702.81",
-    "Conspire": "702.78", "Infect": "702.90", "Rebound": "702.88", "Living weapon": "702.92",
-    "Undying": "702.93", "Soulbond": "702.95", "Unleash": "702.98", "Cipher": "702.99", "Evolve": "702.100",
-    "Extort": "702.101", "Fuse": "702.102", "Battle cry": "702.91", "Hideaway": "702.75",
-    "Prowess": "702.108", "Exploit": "702.110", "Menace": "702.111", "Devoid": "702.114",
-    "Ingest": "702.115", "Myriad": "702.116", "Skulk": "702.118", "Improvise": "702.126",
-    "Aftermath": "702.127", "Ascend": "702.131", "Assist": "702.132", "Jump-start": "702.133",
-    "Mentor": "702.134", "Riot": "702.136", "Undaunted": "702.125", "Partner": "702.124",
-    "Melee": "702.121", "Provoke": "702.39", "Dethrone": "702.105", "Gravestorm": "702.69",
-    "Double team": "702.156", "Decayed": "702.147", "Daybound": "702.145", "Nightbound": "702.145",
-    "Enlist": "702.154", "Read ahead": "702.155", "Ravenous": "702.156", "Living metal": "702.161",
-    "Unearth": "702.84", "Training": "702.149", "Compleated": "702.150", "Sunburst ": "702.44",
-    "Demonstrate": "702.144", "Totem armor": "702.89", "Umbra armor": "702.89",
-    "Fortify": "702.67", "Devour": "702.82", "Wither ": "702.80", "Frenzy": "702.68", "Hexproof from": "702.11",
-    "Afflict": "702.130", "Afterlife": "702.135", "Spectacle": "702.137", "Escape": "702.138",
-    "Companion": "702.139", "Mutate": "702.140", "Encore": "702.141", "Boast": "702.142",
-    "Foretell": "702.143", "Disturb": "702.146", "Cleave": "702.148", "Backup": "702.165",
-    "Bargain": "702.166", "Toxic": "702.164", "Squad": "702.157", "Prototype": "702.160",
-    "Casualty": "702.153", "Blitz": "702.152", "Reconfigure": "702.151", "Channel": "",
-    "Kicker": "702.33", "Multikicker": "702.33", "Flashback": "702.34", "Madness": "702.35",
-    "Morph": "702.37", "Megamorph": "702.37", "Amplify": "702.38", "Echo": "702.30", "Fading": "702.32",
-    "Vanishing": "702.63", "Suspend": "702.62", "Dredge": "702.52", "Transmute": "702.53",
-    "Bloodthirst": "702.54", "Replicate": "702.56", "Graft": "702.58", "Recover": "702.59",
-    "Ripple": "702.60", "Absorb": "702.64", "Aura swap": "702.65", "Bushido": "702.45",
-    "Soulshift": "702.46", "Splice": "702.47", "Offering": "702.48", "Ninjutsu": "702.49",
-    "Modular": "702.43", "Affinity": "702.41", "Entwine": "702.42", "Rampage": "702.23",
-    "Annihilator": "702.86", "Level up": "702.87", "Bestow": "702.103", "Tribute": "702.104",
-    "Outlast": "702.107", "Dash": "702.109", "Renown": "702.112", "Awaken": "702.113",
-    "Surge": "702.117", "Emerge": "702.119", "Escalate": "702.120", "Crew": "702.122",
-    "Fabricate": "702.123", "Embalm": "702.128", "Eternalize": "702.129", "Evoke": "702.74",
-    "Miracle": "702.94", "Overload": "702.96", "Scavenge": "702.97", "Prowl": "702.76",
-    "Reinforce": "702.77", "Ninjutsu ": "702.49", "Ward": "702.21", "Equip": "702.6", "Enchant": "702.5",
-    "Protection": "702.16", "Landwalk": "702.14", "Cycling": "702.29", "Landcycling": "702.29",
-    "Typecycling": "702.29", "Transfigure": "702.71", "Champion": "702.72", "Forecast": "702.57",
-    "Plot": "702.170", "Saddle": "702.171", "Offspring": "702.175", "Impending": "702.176",
-    "Craft": "702.167", "Disguise": "702.168", "Spree": "702.172", "Gift": "702.174",
-    "Exhaust": "702.177", "Max speed": "702.178", "Harmonize": "702.180", "Mobilize": "702.181",
-    "Station": "702.184", "Warp": "702.185", "Sneak": "702.190", "Firebending": "702.189",
+#: Where each keyword's rules are: its 702 rule in the Comprehensive Rules of April 8, 2016
+#: (the rules this engine implements), or, for a keyword printed after them, the set that
+#: introduced it (its rules are then those of its reminder text and release notes).
+#: tests/test_rule_citations.py checks every "702.N" here against the 2016 headings.
+CR_2016: dict[str, str] = {
+    "Deathtouch": "702.2", "Defender": "702.3", "Double strike": "702.4", "Enchant": "702.5", "Equip": "702.6",
+    "First strike": "702.7", "Flash": "702.8", "Flying": "702.9", "Haste": "702.10", "Hexproof": "702.11",
+    "Indestructible": "702.12", "Intimidate": "702.13", "Landwalk": "702.14", "Lifelink": "702.15",
+    "Protection": "702.16", "Reach": "702.17", "Shroud": "702.18", "Trample": "702.19", "Vigilance": "702.20",
+    "Banding": "702.21", "Rampage": "702.22", "Cumulative upkeep": "702.23", "Flanking": "702.24",
+    "Phasing": "702.25", "Buyback": "702.26", "Shadow": "702.27", "Cycling": "702.28", "Echo": "702.29",
+    "Horsemanship": "702.30", "Fading": "702.31", "Kicker": "702.32", "Flashback": "702.33",
+    "Madness": "702.34", "Fear": "702.35", "Morph": "702.36", "Amplify": "702.37", "Provoke": "702.38",
+    "Storm": "702.39", "Affinity": "702.40", "Entwine": "702.41", "Modular": "702.42", "Sunburst": "702.43",
+    "Bushido": "702.44", "Soulshift": "702.45", "Splice": "702.46", "Offering": "702.47", "Ninjutsu": "702.48",
+    "Epic": "702.49", "Convoke": "702.50", "Dredge": "702.51", "Transmute": "702.52", "Bloodthirst": "702.53",
+    "Haunt": "702.54", "Replicate": "702.55", "Forecast": "702.56", "Graft": "702.57", "Recover": "702.58",
+    "Ripple": "702.59", "Split second": "702.60", "Suspend": "702.61", "Vanishing": "702.62", "Absorb": "702.63",
+    "Aura swap": "702.64", "Delve": "702.65", "Fortify": "702.66", "Frenzy": "702.67", "Gravestorm": "702.68",
+    "Poisonous": "702.69", "Transfigure": "702.70", "Champion": "702.71", "Changeling": "702.72",
+    "Evoke": "702.73", "Hideaway": "702.74", "Prowl": "702.75", "Reinforce": "702.76", "Conspire": "702.77",
+    "Persist": "702.78", "Wither": "702.79", "Retrace": "702.80", "Devour": "702.81", "Exalted": "702.82",
+    "Unearth": "702.83", "Cascade": "702.84", "Annihilator": "702.85", "Level up": "702.86", "Rebound": "702.87",
+    "Totem armor": "702.88", "Infect": "702.89", "Battle cry": "702.90", "Living weapon": "702.91",
+    "Undying": "702.92", "Miracle": "702.93", "Soulbond": "702.94", "Overload": "702.95", "Scavenge": "702.96",
+    "Unleash": "702.97", "Cipher": "702.98", "Evolve": "702.99", "Extort": "702.100", "Fuse": "702.101",
+    "Bestow": "702.102", "Tribute": "702.103", "Dethrone": "702.104", "Hidden agenda": "702.105",
+    "Outlast": "702.106", "Prowess": "702.107", "Dash": "702.108", "Exploit": "702.109", "Menace": "702.110",
+    "Renown": "702.111", "Awaken": "702.112", "Devoid": "702.113", "Ingest": "702.114", "Myriad": "702.115",
+    "Surge": "702.116", "Skulk": "702.117",
 }
+#: Variants the 2016 rules define inside another keyword's rule (702.28d, 702.32c, 702.36b),
+#: and a later name of a 2016 keyword: variant -> the keyword whose rule defines it.
+VARIANT_OF: dict[str, str] = {
+    "Landcycling": "Cycling", "Typecycling": "Cycling", "Multikicker": "Kicker", "Megamorph": "Morph",
+    "Umbra armor": "Totem armor",   # renamed in 2023 (Wilds of Eldraine), same rule
+}
+#: Keywords printed after April 8, 2016: the set that introduced them.
+LATER: dict[str, str] = {
+    "Emerge": "Eldritch Moon", "Escalate": "Eldritch Moon", "Melee": "Conspiracy: Take the Crown",
+    "Partner": "Conspiracy: Take the Crown", "Crew": "Kaladesh", "Fabricate": "Kaladesh",
+    "Undaunted": "Commander 2016", "Improvise": "Aether Revolt", "Aftermath": "Amonkhet", "Embalm": "Amonkhet",
+    "Eternalize": "Hour of Devastation", "Afflict": "Hour of Devastation", "Ascend": "Rivals of Ixalan",
+    "Hexproof from": "Dominaria", "Assist": "Battlebond", "Jump-start": "Guilds of Ravnica",
+    "Mentor": "Guilds of Ravnica", "Riot": "Ravnica Allegiance", "Spectacle": "Ravnica Allegiance",
+    "Afterlife": "Ravnica Allegiance", "Escape": "Theros Beyond Death", "Companion": "Ikoria",
+    "Mutate": "Ikoria", "Encore": "Commander Legends", "Boast": "Kaldheim", "Foretell": "Kaldheim",
+    "Ward": "Strixhaven", "Demonstrate": "Commander 2021", "Daybound": "Innistrad: Midnight Hunt",
+    "Nightbound": "Innistrad: Midnight Hunt", "Disturb": "Innistrad: Midnight Hunt",
+    "Decayed": "Innistrad: Midnight Hunt", "Cleave": "Innistrad: Crimson Vow", "Training": "Innistrad: Crimson Vow",
+    "Compleated": "Kamigawa: Neon Dynasty", "Reconfigure": "Kamigawa: Neon Dynasty",
+    "Blitz": "Streets of New Capenna", "Casualty": "Streets of New Capenna", "Enlist": "Dominaria United",
+    "Read ahead": "Dominaria United", "Ravenous": "Warhammer 40,000 Commander",
+    "Squad": "Warhammer 40,000 Commander", "Prototype": "The Brothers' War", "Living metal": "The Brothers' War",
+    "Double team": "Alchemy Horizons: Baldur's Gate", "Toxic": "Phyrexia: All Will Be One",
+    "Backup": "March of the Machine", "Bargain": "Wilds of Eldraine", "Craft": "The Lost Caverns of Ixalan",
+    "Disguise": "Murders at Karlov Manor", "Plot": "Outlaws of Thunder Junction",
+    "Saddle": "Outlaws of Thunder Junction", "Spree": "Outlaws of Thunder Junction", "Offspring": "Bloomburrow",
+    "Gift": "Bloomburrow", "Impending": "Duskmourn", "Exhaust": "Aetherdrift", "Max speed": "Aetherdrift",
+    "Harmonize": "Tarkir: Dragonstorm", "Mobilize": "Tarkir: Dragonstorm", "Station": "Edge of Eternities",
+    "Warp": "Edge of Eternities", "Firebending": "Avatar: The Last Airbender",
+    "Sneak": "Teenage Mutant Ninja Turtles", "For Mirrodin!": "Phyrexia: All Will Be One",
+    "Job select": "Final Fantasy",
+}
+#: Ability words read like costed keywords by this module; they have no rules meaning (207.2c).
+ABILITY_WORDS: frozenset[str] = frozenset({"Channel"})
+
+
+def rule_of(keyword: str) -> str:
+    """Where a keyword's rules are: '702.N' (2016), '702.N (variant)', or a later addition's note."""
+    if keyword in CR_2016:
+        return CR_2016[keyword]
+    if keyword in VARIANT_OF:
+        return f"{CR_2016[VARIANT_OF[keyword]]} ({VARIANT_OF[keyword].lower()} variant)"
+    if keyword in LATER:
+        return f"not in the 2016 rules (introduced by {LATER[keyword]})"
+    if keyword in ABILITY_WORDS:
+        return "an ability word (207.2c), no rules meaning"
+    raise KeyError(keyword)
+
+
+#: every keyword this module reads -> where its rules are (rule_of)
+SIMPLE: dict[str, str] = {k: rule_of(k) for k in [*CR_2016, *VARIANT_OF, *LATER, *ABILITY_WORDS]}
 # the keywords with no parameter that may stand alone on a line
 BARE = {k.strip() for k in [
     "Deathtouch", "Defender", "Double strike", "First strike", "Flash", "Flying", "Haste", "Hexproof",
@@ -82,13 +116,13 @@ BARE = {k.strip() for k in [
     "Cleave", "Bargain", "Backup", "Casualty", "Afterlife", "Bushido", "Absorb", "Modular", "Rampage",
     "Annihilator", "Fabricate", "Renown", "Graft", "Soulshift", "Frenzy", "Fading", "Vanishing", "Amplify",
     "Bloodthirst", "Dredge", "Ripple", "Afflict", "Toxic", "Tribute", "Crew", "Ward", "Hideaway",
-    "Mobilize", "Offspring", "Gift",
+    "Mobilize", "Offspring", "Gift", "For Mirrodin!", "Job select",
 ]}
 # keywords whose parameter is a number ("Bushido 1", "Crew 3", "Afflict 2")
 NUMBERED = {"Bushido", "Absorb", "Modular", "Rampage", "Annihilator", "Fabricate", "Renown", "Graft",
             "Soulshift", "Frenzy", "Fading", "Vanishing", "Amplify", "Bloodthirst", "Dredge", "Ripple",
             "Afflict", "Toxic", "Tribute", "Crew", "Hideaway", "Devour", "Afterlife", "Backup", "Casualty",
-            "Mobilize", "Saddle", "Station", "Absorb"}
+            "Mobilize", "Saddle", "Station", "Absorb", "Poisonous"}
 # keywords whose parameter is a cost ("Kicker {2}{R}", "Flashback {1}{B}", "Equip {2}")
 COSTED = {"Kicker", "Multikicker", "Flashback", "Madness", "Morph", "Megamorph", "Echo", "Buyback",
           "Cumulative upkeep", "Transmute", "Replicate", "Recover", "Aura swap", "Ninjutsu", "Entwine",
@@ -106,7 +140,7 @@ _LOWER = {k.strip().lower(): k.strip() for k in SIMPLE}
 
 
 
-#: Keywords that are triggered abilities (702.108 prowess, 702.83 exalted): the ability a
+#: Keywords that are triggered abilities (702.107 prowess, 702.82 exalted): the ability a
 #: creature has for each instance of the keyword, printed or granted.
 KEYWORD_ABILITIES: dict[str, Ability] = {
     "Prowess": Ability(
@@ -168,10 +202,10 @@ KEYWORD_TEXT: dict[str, tuple[str, ...]] = {
     # 702.111a
     "Renown": ("Whenever this creature deals combat damage to a player, if it isn't renowned, put {N} +1/+1 "
                "counters on it and it becomes renowned.",),
-    # 702.123a
+    # not in the 2016 rules (Kaladesh): its reminder text
     "Fabricate": ("When this creature enters, you may put {N} +1/+1 counters on it. If you don't, create {N} 1/1 "
                   "colorless Servo artifact creature tokens.",),
-    # 702.134a (after the 2016 rules, read as printed)
+    # not in the 2016 rules (Guilds of Ravnica): its reminder text
     "Mentor": ("Whenever this creature attacks, put a +1/+1 counter on target attacking creature with power "
                "less than this creature's power.",),
     # 702.53a
@@ -179,14 +213,35 @@ KEYWORD_TEXT: dict[str, tuple[str, ...]] = {
     # 702.29a ({c}: its mana cost)
     "Echo": ("At the beginning of your upkeep, if this permanent came under your control since the beginning "
              "of your last upkeep, sacrifice it unless you pay {c}.",),
-    # 702.135a (after the 2016 rules, read as printed)
+    # not in the 2016 rules (Ravnica Allegiance): its reminder text
     "Afterlife": ("When this creature dies, create {N} 1/1 white and black Spirit creature tokens with flying.",),
-    # 702.130a (after the 2016 rules, read as printed)
+    # 702.91a: the 2016 wording puts "a 0/0 black Germ creature token" (today's is a Phyrexian Germ)
+    "Living weapon": ("When SELF enters, create a 0/0 black Germ creature token, then attach SELF to it.",),
+    # not in the 2016 rules (Innistrad: Midnight Hunt): its reminder text
+    "Decayed": ("SELF can't block.", "When SELF attacks, sacrifice it at end of combat."),
+    # not in the 2016 rules (Tarkir: Dragonstorm): its reminder text
+    "Mobilize": ("Whenever SELF attacks, create {N} 1/1 red Warrior creature tokens that are tapped and attacking. "
+                 "Sacrifice them at the beginning of the next end step.",),
+    # 702.69a
+    "Poisonous": ("Whenever SELF deals combat damage to a player, that player gets {n} poison counters.",),
+    # 702.114a
+    "Ingest": ("Whenever SELF deals combat damage to a player, that player exiles the top card of their library.",),
+    # 702.109a (the exploit triggers, "when SELF exploits a creature", are read with the card's text)
+    "Exploit": ("When SELF enters, you may sacrifice a creature.",),
+    # not in the 2016 rules (Phyrexia: All Will Be One; Final Fantasy): their reminder text
+    "For Mirrodin!": ("When SELF enters, create a 2/2 red Rebel creature token, then attach SELF to it.",),
+    "Job select": ("When SELF enters, create a 1/1 colorless Hero creature token, then attach SELF to it.",),
+    # 702.113a: "Devoid" means "This object is colorless" (a characteristic-defining ability)
+    "Devoid": ("SELF is colorless.",),
+    # not in the 2016 rules (Strixhaven): its reminder text ({c}: a mana cost or "N life")
+    "Ward": ("Whenever SELF becomes the target of a spell or ability an opponent controls, counter that spell "
+             "or ability unless its controller pays {c}.",),
+    # not in the 2016 rules (Hour of Devastation): its reminder text
     "Afflict": ("Whenever this creature becomes blocked, defending player loses {n} life.",),
 }
 def _fabricate_gone(ab: Ability) -> Ability:
     """Fabricate makes Servos when the counters can't be put on it because it has left the
-    battlefield (the Kaladesh release notes on 702.123a): ask only while it is there."""
+    battlefield (the Kaladesh release notes; fabricate is not in the 2016 rules): ask only while it is there."""
     may = ab.effects[0]
     return replace(ab, effects=(Effect("if", {"cond": {"self": {}}, "then": [may],
                                                "else": list(may.args["else"])}),))
@@ -208,8 +263,9 @@ def keyword_abilities(name: str, n: int | None = None, quality: str = "", cost: 
     for template in KEYWORD_TEXT[name]:
         if ("{n}" in template or "{N}" in template) and (n is None or n >= len(_NUMBER_WORDS)):
             return None
-        if "{c}" in template and not re.fullmatch(r"(\{[^{}]+\})+", cost):
-            return None  # a cost other than mana ("Echo—Discard a card")
+        if "{c}" in template and not re.fullmatch(r"(\{[^{}]+\})+", cost) and not (
+                name == "Ward" and re.fullmatch(r"\d+ life", cost)):
+            return None  # a cost other than mana ("Echo—Discard a card"), or than life for ward
         text = template.format(n=n, N=_NUMBER_WORDS[n] if n is not None else "", q=quality, c=cost)
         got = compile_abilities_text(text)
         if not got:
@@ -280,7 +336,8 @@ def _costed_ability(name: str, part: str, cost_text: str) -> tuple[Ability | Non
                                        "effects": [Effect("sacrifice", {"what": "self"})]})),
             trigger={"event": "step", "step": "upkeep", "whose": "you"}, keyword="Cumulative upkeep"), cost)
     if name in KEYWORD_TEXT:
-        got = keyword_abilities(name, cost=cost_text.strip())
+        m = re.fullmatch(r"pay (\d+) life", cost_text.strip(), re.I)   # "Ward—Pay 3 life"
+        got = keyword_abilities(name, cost=f"{m.group(1)} life" if m else cost_text.strip())
         if got is None or len(got) != 1:
             return None
         return (got[0], cost)

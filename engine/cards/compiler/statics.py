@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
-from engine.cards.compiler.effects import _keywords, _pt
+from engine.cards.compiler.effects import keyword_list, pt_value
 from engine.cards.compiler.quantities import parse_condition, quantity
 from engine.cards.compiler.targets import parse_noun
 from engine.mana import parse_cost
@@ -53,7 +53,7 @@ def _affects(phrase: str) -> Any:
 
 def _pump_static(who: str, p: str, t: str, rest: str | None) -> list[dict[str, Any]] | None:
     aff = _affects(who)
-    pp, tt = _pt(p), _pt(t)
+    pp, tt = pt_value(p), pt_value(t)
     if aff is None or pp is None or tt is None or isinstance(pp, dict) or isinstance(tt, dict):
         return None
     out: list[dict[str, Any]] = [{"kind": "anthem", "affects": aff, "power": pp, "toughness": tt}]
@@ -84,14 +84,14 @@ def _rest_clauses(aff: Any, rest: str) -> list[dict[str, Any]] | None:
                     abl.append(ab)
                 out += [{"kind": "grant_ability", "affects": aff, "ability": ab} for ab in abl]
                 continue
-            kws = _keywords(q)
+            kws = keyword_list(q)
             if kws is None:
                 return None
             out.append({"kind": "keywords", "affects": aff, "keywords": kws})
             continue
         m = re.fullmatch(r"(?:loses|lose) (.+)", part)
         if m:
-            kws = _keywords(m.group(1))
+            kws = keyword_list(m.group(1))
             if kws is None:
                 return None
             out.append({"kind": "keywords", "affects": aff, "keywords": [], "lose": kws})
@@ -144,6 +144,15 @@ def _damage_by_toughness(m: re.Match) -> list[dict[str, Any]] | None:
     return out
 
 
+@static(r"^(.+?) (?:is|are) colorless$")
+def _colorless(m: re.Match) -> list[dict[str, Any]] | None:
+    """"SELF is colorless" (devoid, 702.113a; Ghostfire): a color-setting effect (layer 5, 613.1e);
+    for the card itself it is a characteristic-defining ability, which the compiler also
+    writes into the card's colors so it holds in every zone (604.3)."""
+    aff = _affects(m.group(1))
+    return None if aff is None else [{"kind": "become", "affects": aff, "colors": []}]
+
+
 @static(r"^(.+?) (?:loses|lose) all abilities(?: and (.+))?$")
 def _lose_all(m: re.Match) -> list[dict[str, Any]] | None:
     """Frogify, Humility: lose all abilities (613.1f), maybe become something (205.1b, 613.1d, 613.3b)."""
@@ -183,7 +192,7 @@ def _anthem(m: re.Match) -> list[dict[str, Any]] | None:
 def _anthem_per(m: re.Match) -> list[dict[str, Any]] | None:
     aff = _affects(m.group(1))
     q = quantity(m.group(4))
-    pp, tt = _pt(m.group(2)), _pt(m.group(3))
+    pp, tt = pt_value(m.group(2)), pt_value(m.group(3))
     if aff is None or q is None or pp is None or tt is None:
         return None
     return [{"kind": "anthem", "affects": aff, "power": pp, "toughness": tt, "per": q}]
@@ -404,7 +413,7 @@ def _attack_defender(m: re.Match) -> list[dict[str, Any]] | None:
 @static(r"^(.+?) has (.+?) if (.+)$")
 def _has_if(m: re.Match) -> list[dict[str, Any]] | None:
     aff = _affects(m.group(1))
-    kws = _keywords(m.group(2))
+    kws = keyword_list(m.group(2))
     cond = parse_condition(m.group(3))
     if aff is None or kws is None or cond is None:
         return None

@@ -22,7 +22,9 @@ PLURAL_TYPES = {"creatures": "creature", "artifacts": "artifact", "enchantments"
                 "players": "player", "opponents": "opponent", "sources": "source"}
 COLORS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-           "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "twenty": 20, "single": 1}
+           "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
+           "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20,
+           "thirty": 30, "forty": 40, "fifty": 50, "single": 1}
 KEYWORDS = ["flying", "first strike", "double strike", "deathtouch", "trample", "reach", "vigilance",
             "haste", "lifelink", "defender", "menace", "hexproof", "indestructible", "shroud", "flash",
             "intimidate", "fear", "infect", "wither", "horsemanship", "shadow", "prowess", "changeling",
@@ -203,6 +205,8 @@ def _parse_core(words: list[str], f: dict[str, Any]) -> bool:
             f["other"] = True
         elif w in ("tapped", "untapped"):
             f["tapped"] = w == "tapped"
+        elif w == "attacking-or-blocking":
+            f["in_combat"] = True
         elif w in ("attacking", "blocking"):
             if i + 2 < len(words) and words[i + 1] == "or" and words[i + 2] in ("attacking", "blocking"):
                 f["in_combat"] = True
@@ -319,6 +323,7 @@ def parse_noun(phrase: str) -> dict[str, Any] | None:
         return None
     p = p2.strip()
     p = re.sub(r"\b(non[\w-]+), (?=non)", r"\1 ", p)   # "noncreature, nonland card": every adjective holds
+    p = re.sub(r"\battacking or blocking\b", "attacking-or-blocking", p)  # one adjective, not two alternatives
     # alternatives: "artifact, enchantment, or creature", "creature or planeswalker", "instant and/or sorcery"
     alts = [a.strip() for a in re.split(r",\s*(?:or|and/or|and)\s+|,\s*|\s+(?:or|and/or|and)\s+", p) if a.strip()]
     color_list = all(a in COLORS for a in alts[:-1]) and alts[-1].split()[0] in COLORS

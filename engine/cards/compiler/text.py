@@ -25,8 +25,16 @@ def _is_word(ch: str) -> bool:
     return ch.isalnum() or ch in "_-"
 
 
+#: what follows a name inside a longer name ("Ajani's Pridemate", "Tuktuk the Returned",
+#: "Jace Beleren" for a card named "Jace"): there the name does not name the card (201.5)
+_LONGER_NAME = re.compile(r"('s|,? (?:the|of|de|from))? [A-Z0-9]")
+#: what precedes a name inside a longer one ("Storm the Vault" for a card named "Vault ...")
+_INSIDE_NAME = re.compile(r"[A-Z][\w'-]* (?:the|of) $")
+
+
 def replace_name(text: str, name: str, repl: str = SELF) -> str:
-    """Replace whole-word occurrences of name (no regex: a card name is not a pattern)."""
+    """Replace the occurrences of name that name the card: whole words, not inside a longer
+    name (no regex for the name: a card name is not a pattern)."""
     if not name or name not in text:
         return text
     out = []
@@ -39,7 +47,10 @@ def replace_name(text: str, name: str, repl: str = SELF) -> str:
             break
         before = text[j - 1] if j else " "
         after = text[j + n] if j + n < len(text) else " "
-        if _is_word(before) or _is_word(after):
+        longer = _LONGER_NAME.match(text, j + n)
+        if longer and not longer.group(1) and not name[-1].isalnum():
+            longer = None   # "named S.N.O.T. If you do": the name ended a sentence
+        if _is_word(before) or _is_word(after) or longer or _INSIDE_NAME.search(text, 0, j):
             out.append(text[i:j + 1])
             i = j + 1
             continue
@@ -60,9 +71,15 @@ def normalise(text: str, name: str, legendary: bool = False) -> list[str]:
     """Paragraphs of rules text with reminder text removed and the card's name as SELF."""
     text = strip_reminder(text or "")
     text = text.replace("’", "'").replace("−", "-").replace("“", '"').replace("”", '"')
+    # the wording of older oracle text (and of the 2016 rules): "his or her" is today's "their"
+    text = re.sub(r"\bhis or her\b", "their", text)
+    text = re.sub(r"\bhe or she\b", "they", text)
+    text = re.sub(r"\bHe or she\b", "They", text)
+    text = re.sub(r"\bhim or her\b", "them", text)
     names = name.split(" // ") if " // " in name else [name]
-    for n in sorted(names, key=len, reverse=True):
+    for n in sorted(names, key=len, reverse=True):   # every face's whole name first
         text = replace_name(text, n)
+    for n in sorted(names, key=len, reverse=True):
         if "," in n:  # legendary short names: "Jace, the Mind Sculptor" -> "Jace"
             text = replace_name(text, n.split(",")[0])
         elif legendary and re.match(r"^[A-Z][\w'-]+ (the|of) ", n):

@@ -1,0 +1,112 @@
+"""A fast evaluation of a position for one seat (issue 18): higher is better for ``seat``.
+
+It reads only what that seat may know: life, poison, every public zone, the number of
+cards in each hidden zone, and the seat's own hand. It is used by every level, and on
+determinized copies (engine/ai/determinize.py), so it never meets a real hidden card.
+The terms follow what decides games: life (104.3a), the board (creatures by power,
+toughness and evasion, 702), cards in hand, lands (mana, 305), planeswalker loyalty (306.5b).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.cards.abilities import CardDef
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+WIN = 100000.0
+HAND = 1.0  # a card in hand, beside what the card itself is worth
+
+# what a keyword adds to a creature, per point of power (evasion, 702.9 flying, 702.19 trample)
+# or flat (702.2 deathtouch, 702.15 lifelink, ...)
+_PER_POWER = {"Flying": 0.6, "Trample": 0.25, "Double strike": 1.0, "Lifelink": 0.5, "Menace": 0.3,
+              "Shadow": 0.7, "Fear": 0.4, "Intimidate": 0.4, "Unblockable": 0.8}
+_FLAT = {"First strike": 1.2, "Deathtouch": 2.0, "Vigilance": 0.6, "Hexproof": 1.2, "Shroud": 0.8,
+         "Indestructible": 3.0, "Reach": 0.5, "Haste": 0.2, "Defender": -1.0, "Protection": 1.0}
+_CARD_VALUE: dict[int, tuple[CardDef, float]] = {}
+
+
+def card_value(c: CardDef) -> float:
+    """What a card is worth in hand, from its cost and its compiled abilities (a card the
+    compiler gave more abilities does more); lands are worth less once enough are out."""
+    hit = _CARD_VALUE.get(id(c))
+    if hit is not None and hit[0] is c:
+        return hit[1]
+    mv = sum(int(s) if s.isdigit() else (0 if s == "X" else 1) for s in c.mana_cost)
+    v = 1.0 + 0.25 * min(mv, 6) + 0.3 * len(c.abilities) + 0.1 * len(c.keywords)
+    if "Land" in c.types:
+        v = 1.2
+    _CARD_VALUE[id(c)] = (c, v)
+    return v
+
+
+def creature_value(power: int, toughness: int, keywords: frozenset[str] | set[str], n_abilities: int) -> float:
+    """A creature on the battlefield: its body, its keywords, its other abilities."""
+    p = max(power, 0)
+    v = 1.0 + 1.5 * p + 1.0 * max(toughness, 0) + 0.4 * n_abilities
+    for k in keywords:
+        v += _PER_POWER.get(k, 0.0) * p + _FLAT.get(k, 0.0)
+    return v
+
+
+def _life(l: int) -> float:
+    """Life is worth more the less of it there is (a player at 0 or less loses, 704.5a):
+    half a point each above 10, one point each below, more below 6."""
+    if l <= 0:
+        return -50.0
+    return min(l, 10) + 0.5 * max(0, l - 10) - 1.0 * max(0, 6 - l) - 1.0 * max(0, 3 - l)
+
+
+def board(g: Game, seat: str) -> float:
+    """The board from ``seat``'s side: its permanents minus everyone else's."""
+    cs = g.all_chars()
+    objs = g.objects
+    total = 0.0
+    lands: dict[str, int] = {}
+    for oid in g.battlefield:
+        c = cs[oid]
+        o = objs[oid]
+        sign = 1.0 if c.controller == seat else -1.0
+        if "Creature" in c.types:
+            v = creature_value(c.power or 0, c.toughness or 0, c.keywords, len(c.abilities))
+            if o.damage and c.toughness is not None and o.damage >= c.toughness:
+                v = 0.0
+        elif "Planeswalker" in c.types:
+            v = 3.0 + 1.2 * o.counters.get("loyalty", 0)
+        elif "Land" in c.types:
+            n = lands[c.controller] = lands.get(c.controller, 0) + 1
+            v = 1.6 if n <= 6 else 0.4
+            if o.tapped and c.controller == g.active:
+                v -= 0.05  # mana already used this turn
+        else:
+            v = 1.0 + 0.5 * len(c.abilities) + 0.1 * sum(1 for s in o.card.mana_cost if s != "X")
+        total += sign * v
+    return total
+
+
+def evaluate(g: Game, seat: str) -> float:
+    """The value of position ``g`` for ``seat`` (a win is +WIN, a loss -WIN)."""
+    late = 100.0 * g.turn  # a win sooner is better, a loss later is better
+    if g.winner is not None:
+        return WIN - late if g.winner == seat else (0.0 if g.winner == "draw" else -WIN + late)
+    me = g.players[seat]
+    if me.lost:
+        return -WIN + late
+    score = board(g, seat)
+    score += _life(me.life) - 3.0 * me.poison
+    score += sum(HAND + 0.5 * card_value(g.objects[i].card) for i in me.hand)
+    if not me.library:
+        score -= 30.0
+    for n in g.order:
+        if n == seat:
+            continue
+        p = g.players[n]
+        if p.lost:
+            score += WIN / 10
+            continue
+        score -= _life(p.life) - 3.0 * p.poison
+        score -= (HAND + 0.7) * len(p.hand)  # only how many: the cards are hidden
+        if not p.library:
+            score += 30.0
+    return score

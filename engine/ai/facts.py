@@ -1,0 +1,37 @@
+"""The few rules facts the AI asks the engine beyond the Game contract (issue 18), in one
+place: if the engine's modules move, this is the module to follow them.
+
+Everything else the AI reads is plain game state (objects, players, zones, characteristics
+through ``Game.chars``), and only on determinized copies (engine/ai/determinize.py).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine import combat, targets
+from engine.cards.abilities import Ability, CardDef
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+
+def spell_ability(card: CardDef) -> Ability | None:
+    """The spell ability of a card (112.3a): what casting it does."""
+    return targets.spell_ability(card)
+
+
+def target_candidates(g: Game, spec: Any, src: Any, controller: str) -> list[Any]:
+    """The legal choices for one target slot (114.1), for modes chosen before targets (601.2b-c)."""
+    return targets.target_candidates(g, spec, src, controller)
+
+
+def can_block(g: Game, blocker: int, attacker: int) -> bool:
+    """Could ``blocker`` block ``attacker`` (509.1a-b: evasion, restrictions)?"""
+    return combat.can_block(g, blocker, attacker)
+
+
+def trigger_ability(g: Game, d: Any) -> Ability | None:
+    """The triggered ability a trigger_targets decision is about (603.3d)."""
+    t = g.triggered[d.data["trigger"]]
+    ab: Ability | None = t["ability"]
+    return ab

@@ -1,0 +1,42 @@
+"""The AI's levels (issue 18): how much it searches and how long it may think.
+
+- ``easy``: the cheap policy alone, with 40% of its priority actions and 30% of its
+  attacks and blocks random (a beginner).
+- ``medium``: one determinization; every candidate answer played out once by the cheap
+  policy to the end of the next turn.
+- ``hard``: the same on up to six fresh determinizations, an attack judged by the
+  defender's best block (each of its candidate blocks played out, the worst counts), until
+  its time budget (default 1 s a decision) or its rollouts run out.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Level:
+    name: str
+    search: bool
+    think_ms: int        # default budget per decision
+    cap: int = 16        # candidates compared at most
+    horizon: int = 0     # turns after the current one that a rollout plays
+    per_candidate: int = 1
+    noise: float = 0.0   # random priority actions in the rollouts, or in play (easy)
+    combat_noise: float = 0.0  # random attacks and blocks in play (easy)
+    det_per_rollout: bool = False
+    blocks_reply: bool = False  # attacks judged by the defender's best block
+
+
+LEVELS = {
+    "easy": Level("easy", search=False, think_ms=100, noise=0.4, combat_noise=0.3),
+    "medium": Level("medium", search=True, think_ms=300, cap=8, horizon=0, per_candidate=1),
+    "hard": Level("hard", search=True, think_ms=1000, cap=20, horizon=1, per_candidate=6, noise=0.0,
+                  det_per_rollout=True, blocks_reply=True),
+}
+
+
+def level(name: str) -> Level:
+    try:
+        return LEVELS[name]
+    except KeyError:
+        raise ValueError(f"unknown AI level {name!r}: choose one of {', '.join(LEVELS)}") from None

@@ -1,0 +1,467 @@
+"""The cheap policy (issue 18): a fast, rule-of-thumb answer to any decision.
+
+It plays the AI's ``easy`` level and both sides of every rollout of the searches, so it
+must be fast: no copies, no look-ahead. It reads the game it is given, which for the AI is
+always a determinized copy (engine/ai/determinize.py), never the real game.
+
+Rules of thumb: a land each turn (305.2), the costliest spells first, harmful effects at
+the opponents' best objects and helpful ones at its own (114), attacks that no blocker
+punishes (508), blocks that kill or trade up and chump blocks only to stay alive (509),
+lethal damage to each blocker in order (510.1c).
+"""
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from engine.ai import facts
+from engine.ai.evaluate import card_value, creature_value
+from engine.ai.random_bot import RandomBot
+from engine.cards.abilities import Ability
+from engine.state import Decision
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+HOSTILE = {"damage", "destroy", "exile", "bounce", "tap", "counter", "fight", "discard", "mill", "lose_life",
+           "sacrifice", "gain_control", "exchange_control", "restrict", "lose_game"}
+MAIN = ("main1", "main2")
+
+
+def _refs_target(v: Any, i: int) -> bool:
+    if isinstance(v, dict):
+        if v.get("target") == i and len(v) == 1:
+            return True
+        return any(_refs_target(x, i) for x in v.values())
+    if isinstance(v, (list, tuple)):
+        return any(_refs_target(x, i) for x in v)
+    return False
+
+
+def _effects(ab: Ability) -> list[Any]:
+    out = list(ab.effects)
+    for m in ab.modes:
+        out += list(m.effects)
+    return out
+
+
+def hostile(ab: Ability | None, slot: int) -> bool:
+    """Does the ability harm what its ``slot``-th target is (damage, destroy, -N/-N, ...)?"""
+    if ab is None:
+        return True
+    for e in _effects(ab):
+        if not _refs_target(e.args, slot):
+            continue
+        if e.op in HOSTILE:
+            return True
+        if e.op == "pump":
+            p, t = e.args.get("power", 0), e.args.get("toughness", 0)
+            if isinstance(p, int) and isinstance(t, int) and p + t < 0:
+                return True
+        return e.op == "counters" and str(e.args.get("kind", "")).startswith("-")
+    return True  # a target no effect names (an Aura's enchant slot is helpful only by its text)
+
+
+def damage_amount(ab: Ability | None) -> int:
+    """The fixed damage the ability deals to a target, if any (0 when none or not fixed)."""
+    if ab is None:
+        return 0
+    for e in _effects(ab):
+        if e.op == "damage" and isinstance(e.args.get("amount"), int):
+            return int(e.args["amount"])
+    return 0
+
+
+def obj_value(g: Game, oid: Any) -> float:
+    """What an object is worth to its controller now (a spell: its card's value)."""
+    o = g.objects.get(oid)
+    if o is None:
+        return 0.0
+    if o.zone != "battlefield":
+        return card_value(o.card) + 1.0
+    c = g.chars(oid)
+    if "Creature" in c.types:
+        return creature_value(c.power or 0, c.toughness or 0, c.keywords, len(c.abilities))
+    if "Planeswalker" in c.types:
+        return 3.0 + 1.2 * o.counters.get("loyalty", 0)
+    if "Land" in c.types:
+        return 1.5
+    return 1.0 + card_value(o.card)
+
+
+def owner_side(g: Game, x: Any) -> str | None:
+    """The player a target candidate belongs to (a player is their own)."""
+    if isinstance(x, str):
+        return x
+    return g.controller_of(x)
+
+
+def pick_targets(g: Game, me: str, ab: Ability | None, cands: list[list[Any]],
+                 counts: list[list[int]]) -> list[list[Any]] | None:
+    """Targets by rule of thumb, or None when no slot has a sensible choice."""
+    out: list[list[Any]] = []
+    dmg = damage_amount(ab)
+    chosen: set[Any] = set()
+    for i, (slot, (lo, hi)) in enumerate(zip(cands, counts)):
+        slot = [x for x in slot if x not in chosen]
+        bad = hostile(ab, i)
+        mine = [x for x in slot if (owner_side(g, x) == me) != bad]
+        if bad:
+            def score(x: Any) -> float:
+                if isinstance(x, str):
+                    life = g.players[x].life
+                    return 100.0 if dmg and dmg >= life else 2.0 + dmg * 0.3
+                v = obj_value(g, x)
+                o = g.objects[x]
+                if dmg and o.zone == "battlefield" and "Creature" in g.chars(x).types \
+                        and (g.chars(x).toughness or 0) - o.damage > dmg:
+                    return 0.1  # it survives the damage
+                return v
+        else:
+            def score(x: Any) -> float:
+                if isinstance(x, str):
+                    return 1.0
+                o = g.objects[x]
+                return obj_value(g, x) + (3.0 if o.attacking is not None or o.blocking else 0.0)
+        mine.sort(key=score, reverse=True)
+        n = max(lo, min(hi, len(mine))) if mine else lo
+        if len(mine) < lo:
+            return None
+        pick = mine[:n] if mine else []
+        if bad and pick and score(pick[0]) <= 0.1 and lo > 0:
+            return None
+        chosen.update(pick)
+        out.append(pick)
+    return out
+
+
+def option_ability(g: Game, opt: dict[str, Any]) -> Ability | None:
+    """The ability a priority option would put on the stack."""
+    oid = opt.get("card")
+    o = g.objects.get(oid) if isinstance(oid, int) else None
+    if o is None:
+        return None
+    if opt["action"] == "cast":
+        return facts.spell_ability(o.card)
+    text = opt.get("text")
+    abl = g.chars(o.id).abilities if o.zone == "battlefield" else o.card.abilities
+    for ab in abl:
+        if ab.text == text:
+            return ab
+    return None
+
+
+def build_answer(g: Game, me: str, opt: dict[str, Any], targets: list[list[Any]] | None = None,
+                 modes: list[int] | None = None, x: int | None = None, kicked: bool = False) -> dict[str, Any]:
+    """A priority answer from an option and the choices that go with it (601.2b-c)."""
+    a = {k: v for k, v in opt.items() if k in ("action", "card", "ability", "alt")}
+    if targets is not None:
+        a["targets"] = targets
+    if modes is not None:
+        a["modes"] = modes
+    if opt.get("x"):
+        a["x"] = x if x is not None else max_x(g, me, opt)
+    if kicked:
+        a["kicked"] = True
+    return a
+
+
+def max_x(g: Game, me: str, opt: dict[str, Any]) -> int:
+    """The largest X the untapped lands could pay beside the rest of the cost (107.3)."""
+    if "x_max" in opt:
+        return int(opt["x_max"])
+    lands = sum(1 for i in g.battlefield if not g.objects[i].tapped and g.chars(i).controller == me
+                and "Land" in g.chars(i).types) + sum(g.players[me].pool.values())
+    oid = opt.get("card")
+    o = g.objects.get(oid) if isinstance(oid, int) else None
+    base = len([s for s in o.card.mana_cost if s != "X"]) if o is not None and opt["action"] == "cast" else 0
+    return max(1, lands - base)
+
+
+def mana_value(g: Game, oid: Any) -> int:
+    o = g.objects.get(oid)
+    if o is None:
+        return 0
+    return sum(int(s) if s.isdigit() else (0 if s == "X" else 1) for s in o.card.mana_cost)
+
+
+class QuickPolicy:
+    """Answers any decision at once by rule of thumb; ``noise`` plays a random legal
+    priority action that often instead (a weaker player)."""
+
+    def __init__(self, seed: int = 0, noise: float = 0.0, combat_noise: float = 0.0) -> None:
+        self.rng = random.Random(seed)
+        self.noise = noise
+        self.combat_noise = combat_noise
+        self.fallback = RandomBot(seed + 1)
+
+    def answer(self, g: Game, d: Decision) -> Any:
+        if d.forced is not None:
+            return d.forced
+        k = d.kind
+        me = d.player
+        if k == "priority":
+            return self.priority(g, me, d.options)
+        if k in ("attackers", "blockers") and self.combat_noise and self.rng.random() < self.combat_noise:
+            return self.fallback.answer(d)
+        if k == "attackers":
+            return {"attackers": self.attacks(g, me, d.options)}
+        if k == "blockers":
+            return {"blockers": self.blocks(g, me, d.options)}
+        if k in ("order_blockers", "order_attackers"):
+            return {"order": list(d.options)}
+        if k == "order_triggers":
+            return {"order": [o["index"] for o in d.options]}
+        if k == "assign_damage":
+            return {"assign": assign_lethal_in_order(d)}
+        if k == "trigger_targets":
+            pick = pick_targets(g, me, facts.trigger_ability(g, d), d.options["targets"], d.options["target_counts"])
+            if pick is None:
+                pick = [c[:lo] for c, (lo, _hi) in zip(d.options["targets"], d.options["target_counts"])]
+            return {"targets": pick}
+        if k == "mulligan":
+            return {"option": "keep" if keepable(g, me) else "mulligan"}
+        if k == "mulligan_bottom":
+            return {"option": "top"}
+        if k == "play_first":
+            return {"player": me}
+        if k in ("choose_cards", "discard_to_hand_size"):
+            return {"cards": self.cards(g, me, d)}
+        if k == "legend_rule":
+            return {"cards": [d.options[0]]}
+        if k == "choose_option":
+            opts = list(d.options)
+            return {"option": "yes" if "yes" in opts else opts[0]}
+        if k == "choose_number":
+            return {"number": d.data.get("max", d.data.get("min", 0))}
+        if k == "manual":
+            return {"action": "done"}
+        return self.fallback.answer(d)
+
+    # ------------------------------------------------------------ priority
+    def priority(self, g: Game, me: str, options: list[dict[str, Any]]) -> dict[str, Any]:
+        acts = [o for o in options if o["action"] != "pass" and not o.get("mana") and o["action"] != "manual"]
+        if not acts:
+            return {"action": "pass"}
+        if self.noise and self.rng.random() < self.noise:
+            o = self.rng.choice(acts + [{"action": "pass"}] * 2)
+            if o["action"] == "pass":
+                return o
+            return self._answer_for(g, me, o) or {"action": "pass"}
+        lands = [o for o in acts if o["action"] == "play"]
+        if lands:
+            return {"action": "play", "card": lands[0]["card"]}
+        mine_turn = g.active == me
+        stack_top = g.objects[g.stack[-1]] if g.stack else None
+        ranked = sorted(acts, key=lambda o: -mana_value(g, o.get("card")))
+        for o in ranked:
+            ab = option_ability(g, o)
+            if o["action"] == "cast":
+                card = g.objects[o["card"]].card
+                instant = "Instant" in card.types or "Flash" in card.keywords
+                if stack_top is not None:
+                    # answer an opponent's spell or ability with a counter or removal in response
+                    if not (stack_top.controller != me and ab is not None and "targets" in o
+                            and any(hostile(ab, i) for i in range(len(o["targets"])))):
+                        continue
+                elif instant and "targets" in o and not mine_turn and g.step not in ("end", "declare_blockers"):
+                    continue  # hold instants for the end of the turn or for combat
+                elif instant and "targets" in o and mine_turn and g.step in MAIN and ab is not None \
+                        and not any(hostile(ab, i) for i in range(len(o["targets"]))):
+                    continue  # a pump spell waits for combat
+                elif instant and "targets" not in o and "Creature" not in card.types:
+                    if g.step != "declare_blockers":
+                        continue  # untargeted tricks (pump the attackers, prevent the damage) wait for blocks
+                elif not instant and not (mine_turn and g.step in MAIN):
+                    continue
+            else:
+                if self.rng.random() < 0.5:
+                    continue  # activated abilities now and then (they may cost what a spell needs)
+            a = self._answer_for(g, me, o)
+            if a is not None:
+                return a
+        return {"action": "pass"}
+
+    def _answer_for(self, g: Game, me: str, o: dict[str, Any]) -> dict[str, Any] | None:
+        ab = option_ability(g, o)
+        targets = None
+        if "targets" in o:
+            targets = pick_targets(g, me, ab, o["targets"], o["target_counts"])
+            if targets is None:
+                return None
+        modes = None
+        if "choose" in o:
+            modes = sorted(self.rng.sample(range(len(o["modes"])), o["choose"]))
+        return build_answer(g, me, o, targets, modes, kicked=bool(o.get("kicker")))
+
+    # ------------------------------------------------------------ combat
+    def attacks(self, g: Game, me: str, o: dict[str, Any]) -> dict[Any, Any]:
+        return quick_attacks(g, me, o)
+
+    def blocks(self, g: Game, me: str, o: dict[str, Any]) -> dict[Any, list[Any]]:
+        return quick_blocks(g, me, o)
+
+    # ------------------------------------------------------------ cards
+    def cards(self, g: Game, me: str, d: Decision) -> list[Any]:
+        opts = list(d.options)
+        if d.kind == "discard_to_hand_size":
+            return sorted(opts, key=lambda i: hand_keep_value(g, me, i))[:d.data["n"]]
+        lo, hi = d.data.get("min", 0), min(d.data.get("max", 0), len(opts))
+        prompt = str(d.data.get("prompt", d.prompt)).lower()
+        if d.data.get("one_of_each") is not None or d.data.get("names"):
+            return list(self.fallback.answer(d)["cards"])
+        bad = any(w in prompt for w in ("discard", "sacrifice", "exile", "bottom", "destroy", "return"))
+        if "bottom" in prompt:  # scry (701.18): bottom the lands when there are enough of them
+            lands = sum(1 for i in g.battlefield if g.chars(i).controller == me and "Land" in g.chars(i).types)
+            return [c for c in opts if isinstance(c, int) and "Land" in g.objects[c].card.types and lands >= 5][:hi]
+        ranked = sorted(opts, key=lambda c: obj_value(g, c) if isinstance(c, int) else 0.0, reverse=not bad)
+        return ranked[:lo if bad else max(lo, hi)]
+
+
+def hand_keep_value(g: Game, me: str, oid: int) -> float:
+    """How much a card in hand is worth keeping (lands less once there are enough)."""
+    c = g.objects[oid].card
+    if "Land" in c.types:
+        lands = sum(1 for i in g.battlefield if g.chars(i).controller == me and "Land" in g.chars(i).types)
+        return 3.0 if lands < 4 else 0.5
+    return card_value(c)
+
+
+def keepable(g: Game, me: str) -> bool:
+    """103.4: keep a hand with a workable number of lands; always keep five cards or fewer."""
+    hand = g.players[me].hand
+    if len(hand) <= 5:
+        return True
+    lands = sum(1 for i in hand if "Land" in g.objects[i].card.types)
+    return 2 <= lands <= 5 if len(hand) >= 7 else 1 <= lands <= 5
+
+
+def assign_lethal_in_order(d: Decision) -> dict[Any, int]:
+    """510.1c: lethal damage to each recipient in order, the rest to the last one."""
+    power = d.options["power"]
+    recips = d.options["recipients"]
+    lethal = d.options.get("lethal", {})
+    out: dict[Any, int] = {}
+    left = power
+    for x in recips[:-1]:
+        give = min(left, lethal.get(x, left))
+        out[x] = give
+        left -= give
+    if recips:
+        out[recips[-1]] = out.get(recips[-1], 0) + left
+    return out
+
+
+# ---------------------------------------------------------------- combat rules of thumb
+def _stats(g: Game, oid: int) -> tuple[int, int, frozenset[str]]:
+    c = g.chars(oid)
+    return (c.power or 0), (c.toughness or 0) - g.objects[oid].damage, c.keywords
+
+
+def kills(g: Game, a: int, b: int) -> bool:
+    """Would ``a``'s combat damage destroy ``b`` (704.5g-h)?"""
+    pa, _ta, ka = _stats(g, a)
+    _pb, tb, kb = _stats(g, b)
+    if "Indestructible" in kb:
+        return False
+    return pa > 0 and (pa >= tb or "Deathtouch" in ka)
+
+
+def survives(g: Game, b: int, a: int) -> bool:
+    """Does ``b`` live through a fight with ``a`` (first strike that kills first, 702.7)?"""
+    _pb, _tb, kb = _stats(g, b)
+    _pa, _ta, ka = _stats(g, a)
+    if not kills(g, a, b):
+        return True
+    first_b = "First strike" in kb or "Double strike" in kb
+    first_a = "First strike" in ka or "Double strike" in ka
+    return first_b and not first_a and kills(g, b, a)
+
+
+def quick_attacks(g: Game, me: str, o: dict[str, Any]) -> dict[Any, Any]:
+    """Attackers no untapped enemy creature punishes, or everything when that is lethal."""
+    targets = o["targets"]
+    players = [t for t in targets if isinstance(t, str)]
+    target = players[0] if players else targets[0]
+    opp = target if isinstance(target, str) else g.controller_of(target)
+    cs = g.all_chars()
+    blockers = [b for b in g.battlefield if cs[b].controller == opp and "Creature" in cs[b].types
+                and not g.objects[b].tapped]
+    must = set(o.get("must", ()))
+    avail = list(o["attackers"])
+    out: dict[Any, Any] = {}
+    for a in avail:
+        if a in must:
+            out[a] = target
+            continue
+        able = [b for b in blockers if facts.can_block(g, b, a)] if blockers else []
+        if not able:
+            out[a] = target
+            continue
+        punished = any(kills(g, b, a) and survives(g, b, a) for b in able)
+        trades = [b for b in able if kills(g, b, a)]
+        va = obj_value(g, a)
+        if not punished and not any(obj_value(g, b) < va * 0.8 for b in trades):
+            out[a] = target
+    # all in when the total is lethal even if every blocker stops the biggest attackers
+    if isinstance(target, str):
+        life = g.players[target].life
+        powers = sorted((_stats(g, a)[0] for a in avail), reverse=True)
+        if sum(powers[len(blockers):]) >= life:
+            out = {a: target for a in avail}
+    if len(out) == 1 and next(iter(out)) in o.get("not_alone", ()) and not must:
+        out = {}
+    return out
+
+
+def quick_blocks(g: Game, me: str, o: dict[str, Any]) -> dict[Any, list[Any]]:
+    """Blocks that kill and survive, then even trades, then chump blocks while the damage
+    left unblocked would be lethal (509.1)."""
+    opts: dict[Any, list[Any]] = o["blockers"]
+    must = o.get("must", {})
+    one = set(o.get("max_one", ()))
+    out: dict[Any, list[Any]] = {}
+    used: set[Any] = set()
+    for b, As in must.items():
+        out[b] = [As[0]]
+        used.add(b)
+    attackers = sorted({a for As in opts.values() for a in As}, key=lambda a: -_stats(g, a)[0])
+    blocked: set[Any] = {As[0] for As in out.values()}
+    for a in attackers:
+        if a in blocked and a in one:
+            continue
+        free = [b for b, As in opts.items() if b not in used and a in As]
+        good = [b for b in free if kills(g, b, a) and survives(g, b, a)]
+        if good:
+            b = min(good, key=lambda b: obj_value(g, b))
+        else:
+            wall = [b for b in free if survives(g, b, a)]
+            trade = [b for b in free if kills(g, b, a) and obj_value(g, b) <= obj_value(g, a) * 1.1]
+            if wall:
+                b = min(wall, key=lambda b: obj_value(g, b))
+            elif trade:
+                b = min(trade, key=lambda b: obj_value(g, b))
+            else:
+                continue
+        out[b] = [a]
+        used.add(b)
+        blocked.add(a)
+    life = g.players[me].life
+    # 510.1a: unblocked attackers deal their damage to the player (trample pushes some through)
+    def incoming() -> int:
+        return sum(_stats(g, a)[0] * (2 if "Double strike" in _stats(g, a)[2] else 1)
+                   for a in attackers if a not in blocked and g.objects[a].attacking == me)
+    for a in attackers:
+        if incoming() < life:
+            break
+        if a in blocked or g.objects[a].attacking != me:
+            continue
+        free = [b for b, As in opts.items() if b not in used and a in As]
+        if free:
+            b = min(free, key=lambda b: obj_value(g, b))
+            out[b] = [a]
+            used.add(b)
+            blocked.add(a)
+    if len(out) == 1 and next(iter(out)) in o.get("not_alone", ()):
+        out = {}
+    return out

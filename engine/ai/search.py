@@ -1,0 +1,386 @@
+"""Search on copies (issue 18): candidate answers, each played out on determinized copies
+of the game by the cheap policy, and judged by the evaluation.
+
+``candidates`` lists a bounded set of legal-looking answers for any decision (every
+priority action with its sensible targets, modes, X and kicker; attack and block
+declarations around the rule-of-thumb one; each option, number or card choice).
+``rollout`` plays a copy forward with the cheap policy on both sides to a horizon (the end
+of this turn, or of the next one). ``Searcher.choose`` runs flat Monte Carlo tree search
+over the candidates (UCB1, 2002 Auer et al.) on fresh determinizations until its time or
+rollout budget is spent, and returns the candidate with the best mean.
+"""
+from __future__ import annotations
+
+import itertools
+import math
+import random
+import time
+from typing import TYPE_CHECKING, Any
+
+from engine.ai import facts
+from engine.ai.determinize import determinize
+from engine.ai.evaluate import WIN, evaluate
+from engine.ai.policy import (
+    QuickPolicy,
+    build_answer,
+    hostile,
+    obj_value,
+    option_ability,
+    owner_side,
+    pick_targets,
+    quick_attacks,
+    quick_blocks,
+)
+from engine.errors import IllegalAction
+from engine.state import Decision
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+
+def _key(g: Game, a: Any) -> str:
+    """Answers that differ only in which copy of a card they use are the same answer: object
+    ids (in the fields that hold objects) become what the object is."""
+    def obj(x: Any) -> Any:
+        if isinstance(x, int) and not isinstance(x, bool) and x in g.objects:
+            o = g.objects[x]
+            return (o.card.name, o.controller, o.zone, o.tapped, o.damage, o.sick, tuple(sorted(o.counters.items())))
+        if isinstance(x, (list, tuple)):
+            return [obj(y) for y in x]
+        if isinstance(x, dict):
+            return sorted(((repr(obj(k)), obj(v)) for k, v in x.items()), key=repr)
+        return x
+    if not isinstance(a, dict):
+        return repr(a)
+    out = []
+    for k in sorted(a):
+        v = a[k]
+        if k in ("card", "targets", "cards", "attackers", "blockers", "assign", "divide"):
+            v = obj(v)
+        out.append((k, v))
+    return repr(out)
+
+
+def _slot_choices(cands: list[Any], lo: int, hi: int, cap: int = 8) -> list[list[Any]]:
+    """The choices for one target slot: each single candidate (or none), or for slots with
+    several targets the first ones and the whole set."""
+    if hi <= 1:
+        out = [[c] for c in cands[:cap]]
+        if lo == 0:
+            out.append([])
+        return out
+    out = [cands[:hi]]
+    if len(cands) > hi:
+        out.append(cands[-hi:])
+    if lo < hi:
+        out.append(cands[:max(lo, 1)] if cands else [])
+    return out
+
+
+def _target_sets(cands: list[list[Any]], counts: list[list[int]], cap: int) -> list[list[list[Any]]]:
+    per = [_slot_choices(c, lo, hi) for c, (lo, hi) in zip(cands, counts)]
+    out = []
+    for combo in itertools.product(*per):
+        flat = [x for s in combo for x in s]
+        if len(flat) != len(set(map(repr, flat))) and len(per) > 1:
+            continue  # the same object for two slots: legal only with different words (115.3)
+        out.append([list(s) for s in combo])
+        if len(out) >= cap:
+            break
+    return out
+
+
+def sensible(g: Game, me: str, ab: Any, cands: list[list[Any]]) -> list[list[Any]]:
+    """Per target slot, the candidates on the side the effect is meant for: harmful effects
+    at what the opponents control, helpful ones at one's own (the compiled effects say which)."""
+    return [[x for x in slot if (owner_side(g, x) == me) != hostile(ab, i)] for i, slot in enumerate(cands)]
+
+
+def priority_candidates(g: Game, me: str, options: list[dict[str, Any]], cap: int,
+                        quick: QuickPolicy) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = [{"action": "pass"}]
+    first = quick.priority(g, me, options)
+    if first["action"] != "pass":
+        out.append(first)
+    for o in options:
+        if o["action"] in ("pass", "manual") or o.get("mana"):
+            continue
+        if o["action"] == "play":
+            out.append({"action": "play", "card": o["card"]})
+            continue
+        kick = [False, True] if o.get("kicker") else [False]
+        if "choose" in o:
+            src = g.objects.get(o["card"])
+            ab = option_ability(g, o)
+            for modes in itertools.combinations(range(len(o["modes"])), o["choose"]):
+                specs = [s for m in modes for s in (ab.modes[m].targets if ab is not None else ())]
+                cands = [facts.target_candidates(g, s, src, me) for s in specs]
+                sets = _target_sets(cands, [[s.min, s.count] for s in specs], 4) if specs else [None]
+                for ts in sets:
+                    out.append(build_answer(g, me, o, ts, list(modes)))
+            continue
+        if "targets" in o:
+            ab = option_ability(g, o)
+            sided = sensible(g, me, ab, o["targets"])
+            if any(len(c) < lo for c, (lo, _hi) in zip(sided, o["target_counts"])):
+                continue
+            sets = _target_sets(sided, o["target_counts"], 12)
+            q = pick_targets(g, me, ab, o["targets"], o["target_counts"])
+            if q is not None and q not in sets:
+                sets.insert(0, q)
+        else:
+            sets = [None]
+        for ts in sets:
+            for k in kick:
+                out.append(build_answer(g, me, o, ts, kicked=k))
+    return _dedup(g, out, cap)
+
+
+def _dedup(g: Game, answers: list[Any], cap: int) -> list[Any]:
+    seen: set[str] = set()
+    out = []
+    for a in answers:
+        k = _key(g, a)
+        if k in seen:
+            continue
+        seen.add(k)
+        out.append(a)
+        if len(out) >= cap:
+            break
+    return out
+
+
+def attack_candidates(g: Game, me: str, o: dict[str, Any], cap: int) -> list[dict[str, Any]]:
+    atk = list(o["attackers"])
+    targets = o["targets"]
+    players = [t for t in targets if isinstance(t, str)]
+    tgt = players[0] if players else targets[0]
+    must = {a: tgt for a in o.get("must", ())}
+    q = quick_attacks(g, me, o)
+    decls: list[dict[Any, Any]] = [q, dict(must), {**{a: tgt for a in atk}}]
+    for a in atk:
+        decls.append({**must, a: tgt})
+        if a in q:
+            decls.append({k: v for k, v in q.items() if k != a or k in must})
+        else:
+            decls.append({**q, a: tgt})
+    evasive = {a: tgt for a in atk if "Flying" in g.chars(a).keywords}
+    if evasive:
+        decls.append({**must, **evasive})
+    for pw in targets:
+        if not isinstance(pw, str) and q:
+            decls.append({a: pw for a in q})
+    ok = []
+    for dcl in decls:
+        if len(dcl) == 1 and next(iter(dcl)) in o.get("not_alone", ()):
+            continue
+        ok.append({"attackers": dcl})
+    return _dedup(g, ok, cap)
+
+
+def block_candidates(g: Game, me: str, o: dict[str, Any], cap: int) -> list[dict[str, Any]]:
+    q = quick_blocks(g, me, o)
+    must = {b: [As[0]] for b, As in o.get("must", {}).items()}
+    decls: list[dict[Any, list[Any]]] = [q, dict(must)]
+    pairs = [(b, a) for b, As in o["blockers"].items() for a in As]
+    pairs.sort(key=lambda p: -obj_value(g, p[1]))
+    for b, a in pairs:
+        if b in q:
+            decls.append({k: v for k, v in q.items() if k != b or k in must})
+            decls.append({**q, b: [a]})
+        else:
+            decls.append({**q, b: [a]})
+            decls.append({**must, b: [a]})
+    # double blocks on the biggest attacker (509.1a: several creatures may block one)
+    if pairs:
+        big = pairs[0][1]
+        two = [b for b, a in pairs if a == big][:2]
+        if len(two) == 2:
+            decls.append({**q, two[0]: [big], two[1]: [big]})
+    ok = []
+    for dcl in decls:
+        if len(dcl) == 1 and next(iter(dcl)) in o.get("not_alone", ()):
+            continue
+        ok.append({"blockers": dcl})
+    return _dedup(g, ok, cap)
+
+
+def candidates(g: Game, d: Decision, quick: QuickPolicy, cap: int) -> list[Any]:
+    """A bounded list of answers worth comparing for decision ``d`` (the rule-of-thumb one
+    among them); one answer means there is nothing to search."""
+    if d.forced is not None:
+        return [d.forced]
+    k = d.kind
+    me = d.player
+    if k == "priority":
+        return priority_candidates(g, me, d.options, cap, quick)
+    if k == "attackers":
+        return attack_candidates(g, me, d.options, cap)
+    if k == "blockers":
+        return block_candidates(g, me, d.options, cap)
+    q = quick.answer(g, d)
+    out: list[Any] = [q]
+    if k in ("order_blockers", "order_attackers"):
+        out.append({"order": list(reversed(d.options))})
+    elif k == "order_triggers":
+        out.append({"order": [o["index"] for o in reversed(d.options)]})
+    elif k == "trigger_targets":
+        ab = facts.trigger_ability(g, d)
+        sided = sensible(g, me, ab, d.options["targets"])
+        if all(len(c) >= lo for c, (lo, _hi) in zip(sided, d.options["target_counts"])):
+            out += [{"targets": ts} for ts in _target_sets(sided, d.options["target_counts"], cap)]
+    elif k == "choose_option":
+        out += [{"option": o} for o in d.options]
+    elif k == "choose_number":
+        lo, hi = d.data.get("min", 0), d.data.get("max", 0)
+        out += [{"number": n} for n in (range(lo, hi + 1) if hi - lo <= 6 else (lo, (lo + hi) // 2, hi))]
+    elif k == "legend_rule":
+        out += [{"cards": [c]} for c in d.options]
+    elif k == "discard_to_hand_size":
+        n = d.data["n"]
+        opts = list(d.options)
+        if len(opts) <= 8:
+            out += [{"cards": list(c)} for c in itertools.islice(itertools.combinations(opts, n), cap)]
+    elif k == "choose_cards" and d.data.get("one_of_each") is None and not d.data.get("names"):
+        lo, hi = d.data.get("min", 0), min(d.data.get("max", 0), len(d.options))
+        opts = list(d.options)
+        for n in range(lo, hi + 1):
+            if math.comb(len(opts), n) > cap * 2:
+                continue
+            out += [{"cards": list(c)} for c in itertools.combinations(opts, n)]
+    elif k == "assign_damage":
+        recips = d.options["recipients"]
+        power = d.options["power"]
+        if len(recips) > 1:
+            out += [{"assign": {r: (power if r == x else 0) for r in recips}} for x in recips]
+    return _dedup(g, out, cap)
+
+
+class Deadline(Exception):
+    """The time budget ran out inside a rollout."""
+
+
+def rollout(g: Game, policy: QuickPolicy, end_turn: int, deadline: float, max_decisions: int = 400,
+            stop_at: str | None = None) -> bool:
+    """Play ``g`` forward with the cheap policy for everyone until turn ``end_turn`` ends (or
+    the game does, or the decisions run out); with ``stop_at``, until a decision of that kind
+    is pending. False when the time ran out first (the position is then half played)."""
+    n = 0
+    while g.winner is None and n < max_decisions:
+        d = g.pending
+        if d is None or g.turn > end_turn or (stop_at is not None and d.kind == stop_at):
+            return True
+        n += 1
+        if time.perf_counter() > deadline:
+            return False
+        a = policy.answer(g, d)
+        try:
+            g.submit(d.player, a)
+        except IllegalAction:
+            fb = d.forced if d.forced is not None else ({"action": "pass"} if d.kind == "priority"
+                                                        else policy.fallback.answer(d))
+            try:
+                g.submit(d.player, fb)
+            except IllegalAction:
+                return True
+    return True
+
+
+class Searcher:
+    """Monte Carlo search over the candidate answers of one decision, on determinized copies.
+
+    Each iteration draws one determinization and one rollout seed and plays every candidate
+    on it (common random numbers: the candidates are compared on the same hidden cards and
+    the same luck, so small differences are not lost in the noise). The rule-of-thumb
+    answer is tried first and wins ties."""
+
+    def __init__(self, seat: str, rng: random.Random, cap: int = 16, horizon: int = 0,
+                 per_candidate: int = 1, noise: float = 0.0, det_per_rollout: bool = False,
+                 blocks_reply: bool = False, reply_cap: int = 8) -> None:
+        self.seat = seat
+        self.blocks_reply = blocks_reply  # judge attacks by the defender's best block
+        self.reply_cap = reply_cap
+        self.rng = rng
+        self.cap = cap
+        self.horizon = horizon          # turns after this one that a rollout plays
+        self.per_candidate = per_candidate  # iterations at most
+        self.noise = noise
+        self.det_per_rollout = det_per_rollout
+        self.rollouts = 0
+        self.checked = False  # the answer chosen was played on a copy without complaint
+
+    def choose(self, game: Game, d: Decision, deadline: float) -> Any:
+        seat = self.seat
+        base = determinize(game, seat, self.rng)
+        quick = QuickPolicy(self.rng.getrandbits(32))
+        q = quick.answer(base, d)
+        cands = candidates(base, d, quick, self.cap)
+        if len(cands) == 1:
+            return cands[0]
+        qk = _key(base, q)
+        cands.sort(key=lambda a: _key(base, a) != qk)  # the rule of thumb first (stable)
+        vals: list[list[float]] = [[] for _ in cands]
+        alive = [True] * len(cands)
+        end_turn = game.turn + self.horizon
+        out_of_time = False
+        for it in range(self.per_candidate):
+            det = base if it == 0 or not self.det_per_rollout else determinize(game, seat, self.rng)
+            seed = self.rng.getrandbits(32)
+            for i, a in enumerate(cands):
+                if not alive[i]:
+                    continue
+                if time.perf_counter() > deadline:
+                    out_of_time = True
+                    break
+                g = det.copy()
+                try:
+                    g.submit(d.player, a)
+                except IllegalAction:
+                    alive[i] = False
+                    continue
+                if self.blocks_reply and d.kind == "attackers" and a.get("attackers"):
+                    v = self._worst_block(g, seed, end_turn, deadline)
+                else:
+                    done_ = rollout(g, QuickPolicy(seed, self.noise), end_turn, deadline)
+                    self.rollouts += 1
+                    v = evaluate(g, seat) if done_ else None
+                if v is None:  # cut short by the clock: a half-played line would mislead
+                    out_of_time = True
+                    break
+                vals[i].append(max(-WIN, min(WIN, v)))
+            if out_of_time:
+                break
+        done = [i for i in range(len(cands)) if alive[i] and vals[i]]
+        if not done:  # no time for a single rollout: the rule of thumb
+            return q
+        k = min(len(vals[i]) for i in done)
+        full = [i for i in done if len(vals[i]) >= k]
+        # only the iterations every compared candidate saw (the same luck for all)
+        best = max(full, key=lambda i: (sum(vals[i][:k]) / k + (0.25 if i == 0 else 0.0), -i))
+        self.checked = True
+        return cands[best]
+
+    def _worst_block(self, g: Game, seed: int, end_turn: int, deadline: float) -> float | None:
+        """An attack is worth what the defender's best block leaves it (508-509: the
+        defender answers the declaration): each of the defender's candidate blocks is played
+        out, and the lowest value counts."""
+        pol = QuickPolicy(seed, self.noise)
+        if not rollout(g, pol, end_turn, deadline, stop_at="blockers"):
+            return None
+        d = g.pending
+        if d is None or d.kind != "blockers" or d.player == self.seat or d.forced is not None:
+            self.rollouts += 1
+            return evaluate(g, self.seat) if rollout(g, pol, end_turn, deadline) else None
+        worst = None
+        for b in block_candidates(g, d.player, d.options, self.reply_cap):
+            h = g.copy()
+            try:
+                h.submit(d.player, b)
+            except IllegalAction:
+                continue
+            self.rollouts += 1
+            if not rollout(h, QuickPolicy(seed, self.noise), end_turn, deadline):
+                return None  # not every block was tried: the minimum would flatter the attack
+            v = evaluate(h, self.seat)
+            worst = v if worst is None else min(worst, v)
+        return worst if worst is not None else evaluate(g, self.seat)

@@ -1,0 +1,107 @@
+"""Keyword actions (CR 701) and emblems (113), fights (701.10).
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from engine.cards.abilities import Effect
+from engine.cards.compiler.effects.amounts import amount_of
+from engine.cards.compiler.effects.context import Ctx, Reader, reader
+
+#: Where the keyword actions read here are defined: their 701 rule of April 8, 2016, or the
+#: set that introduced them (monarch and initiative are designations, not 701 actions).
+ACTION_RULES = {
+    "fateseal": "701.19", "proliferate": "701.24", "transform": "701.25", "populate": "701.27",
+    "monstrosity": "701.28", "bolster": "701.30", "manifest": "701.31", "support": "701.32",
+    "investigate": "701.33",
+    **{name: f"not in the 2016 rules (introduced by {where})" for name, where in [
+        ("become the monarch", "Conspiracy: Take the Crown"), ("goad", "Commander 2017"),
+        ("explore", "Ixalan"), ("adapt", "Ravnica Allegiance"), ("amass", "War of the Spark"),
+        ("learn", "Strixhaven"), ("venture into the dungeon", "Adventures in the Forgotten Realms"),
+        ("connive", "Streets of New Capenna"), ("open an attraction", "Unfinity"),
+        ("roll to visit your attractions", "Unfinity"), ("take the initiative", "Commander Legends: Battle for Baldur's Gate"),
+        ("the ring tempts you", "The Lord of the Rings: Tales of Middle-earth"), ("incubate", "March of the Machine"),
+        ("discover", "The Lost Caverns of Ixalan"), ("time travel", "Doctor Who"), ("cloak", "Murders at Karlov Manor"),
+        ("collect evidence", "Murders at Karlov Manor"), ("suspect", "Murders at Karlov Manor"),
+        ("forage", "Bloomburrow"), ("manifest dread", "Duskmourn"), ("endure", "Tarkir: Dragonstorm"),
+        ("harness", "Aetherdrift"), ("seek", "Alchemy")]},
+}
+
+
+@reader(r"^(investigate|proliferate|populate|learn|venture into the dungeon|the ring tempts you|manifest dread|"
+        r"you become the monarch|you take the initiative|open an attraction|forage|time travel)( twice)?$")
+def _action0(m: re.Match, c: Ctx) -> list[Effect] | None:
+    name = m.group(1).replace("you become", "become").replace("you take", "take")
+    if name == "investigate":
+        return [Effect("token", {"amount": 2 if m.group(2) else 1, "kind": "Clue"})]
+    args: dict[str, Any] = {"name": name.replace(" ", "_")}
+    if m.group(2):
+        args["times"] = 2
+    return [Effect("action", args)]
+
+
+@reader(r"^(.+?) (explores|connives)$")
+def _action_obj(m: re.Match, c: Ctx) -> list[Effect] | None:
+    what = c.ref(m.group(1))
+    return None if what is None else [Effect("action", {"name": m.group(2)[:-1] if m.group(2) == "explores" else "connive",
+                                                         "what": what})]
+
+
+@reader(r"^(it|self) becomes renowned$")
+def _renowned(m: re.Match, c: Ctx) -> list[Effect] | None:
+    return [Effect("action", {"name": "renowned", "what": "self"})]  # 702.111b: a designation
+
+
+@reader(r"^(bolster|monstrosity|adapt|incubate|discover|support|fateseal|goad|endure) (\d+|x)$")
+def _action_n(m: re.Match, c: Ctx) -> list[Effect] | None:
+    return [Effect("action", {"name": m.group(1), "amount": amount_of(m.group(2), c)})]
+
+
+@reader(r"^amass (\w+) (\d+|x)$")
+def _amass(m: re.Match, c: Ctx) -> list[Effect] | None:
+    from engine.cards.compiler.subtypes import subtype
+    st = subtype(m.group(1))
+    if st is None:
+        return None
+    return [Effect("action", {"name": "amass", "subtype": st, "amount": amount_of(m.group(2), c)})]
+
+
+@reader(r"^goad (.+)$")
+def _goad(m: re.Match, c: Ctx) -> list[Effect] | None:
+    what = c.ref(m.group(1))
+    return None if what is None else [Effect("action", {"name": "goad", "what": what})]
+
+
+@reader(r"^transform (self|it)$")
+def _transform(m: re.Match, c: Ctx) -> list[Effect] | None:
+    return [Effect("action", {"name": "transform", "what": "self"})]
+
+
+@reader(r"^you get an emblem with \"(.+)\"$")
+def _emblem(m: re.Match, c: Ctx) -> list[Effect] | None:
+    return _emblem_for("you", m.group(1))
+
+
+@reader(r"^each opponent gets an emblem with \"(.+)\"$")
+def _emblem_opp(m: re.Match, c: Ctx) -> list[Effect] | None:
+    return _emblem_for("each_opponent", m.group(1))
+
+
+def _emblem_for(who: str, text: str) -> list[Effect] | None:
+    from engine.cards.compiler import compile_abilities_text
+    abl = compile_abilities_text(text.replace("'", '"').replace("this emblem", "SELF"))
+    if abl is None:
+        return None
+    return [Effect("emblem", {"who": who, "abilities": abl})]
+
+
+@reader(r"^(.+?) fights (.+)$")
+def _fight(m: re.Match, c: Ctx) -> list[Effect] | None:
+    a = c.ref(m.group(1))
+    b = c.ref(m.group(2))
+    return None if a is None or b is None else [Effect("fight", {"a": a, "b": b})]
+
+
+#: this family's readers, in the order they are tried
+READERS: tuple[Reader, ...] = (_action0, _action_obj, _renowned, _action_n, _amass, _goad, _transform, _emblem, _emblem_opp, _fight,)

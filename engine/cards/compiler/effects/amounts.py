@@ -1,0 +1,74 @@
+"""Amounts (CR 107.1, 107.3): the one place a sentence's number is read.
+
+A number word, X, "that many"/"that much" (the amount the event or the previous
+instruction names), "N ... for each Q" (N times the number of Q), "equal to Q" (its power,
+the number of ..., your life total, ...), and ", where X is Q" (X bound for the whole
+sentence). Quantities Q themselves are read by engine.cards.compiler.quantities.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from engine.cards.compiler.effects.context import Ctx
+from engine.cards.compiler.quantities import amount, quantity
+
+#: the pattern fragments readers put at the end of a sentence (each one capture group)
+FOR_EACH = r"(?: for each (.+?))?"
+WHERE_X = r"(?:, where x is (.+))?"
+
+_OF = {"power": "power_of", "toughness": "toughness_of", "mana value": "mv_of"}
+
+
+def amount_of(word: str, c: Ctx) -> Any:
+    """A number word, X (the sentence's bound X if any) or "that many"; None if not a number."""
+    a = amount(word)
+    if isinstance(a, dict) and a.get("x") and c.x is not None:
+        return c.x
+    return a
+
+
+def bind_x(where: str | None, c: Ctx) -> bool:
+    """", where X is Q": X is Q for the whole sentence (107.3); False if Q is not understood."""
+    if not where:
+        return True
+    c.x = quantity(where)
+    return c.x is not None
+
+
+def scaled(word: str, for_each: str | None, c: Ctx) -> Any:
+    """"N ... for each Q": N times the number of Q (just that number when N is 1); None if unread."""
+    n = amount_of(word, c)
+    if n is None or not for_each:
+        return n
+    q = quantity(for_each)
+    if q is None:
+        return None
+    return q if n == 1 else {"times": n, "of": q}
+
+
+def equal_to(phrase: str, its: Any = None, that_creature: Any = None) -> Any:
+    """"equal to Q": "its power" is the power of `its` (the source, or what the sentence names),
+    "that creature's power" that of `that_creature` when given; any other Q is a quantity."""
+    p = phrase.strip().lower()
+    m = re.fullmatch(r"(its|that creature's) (power|toughness|mana value)", p)
+    if m and m.group(1) == "its" and its is not None:
+        return {_OF[m.group(2)]: its}
+    if m and m.group(1) != "its" and that_creature is not None:
+        return {_OF[m.group(2)]: that_creature}
+    return quantity(p)
+
+
+def pt_value(s: str, c: Ctx | None = None) -> int | dict | None:
+    """A power or toughness change ("+2", "-X") as an amount; X as the sentence binds it."""
+    s = s.strip().lower()
+    if s in ("+x", "x"):
+        return c.x if c is not None and c.x is not None else {"x": True}
+    if s == "-x":
+        if c is not None and c.x is not None:
+            return {"times": -1, "of": c.x}
+        return {"x": True, "negate": True}
+    try:
+        return int(s)
+    except ValueError:
+        return None

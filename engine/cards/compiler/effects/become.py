@@ -1,0 +1,125 @@
+"""Objects that become something else until a duration ends: creatures from lands and
+artifacts, base P/T, colors, lost abilities (CR 613 layers 4-7, 205.1b).
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from engine.cards.abilities import Effect
+from engine.cards.compiler.effects.context import Ctx, Reader, keyword_list, reader
+from engine.cards.compiler.targets import COLORS
+
+
+@reader(r"^(?:until (?:end of turn|your next turn), )?(.+?) becomes? an? (\d+)/(\d+) ((?:[a-z]+ )*?)creature(?: with (.+?))?( in addition to its other types)?( until end of turn| until your next turn)?$")
+def _animate(m: re.Match, c: Ctx) -> list[Effect] | None:
+    what = c.ref(m.group(1))
+    if what is None:
+        return None
+    words = (m.group(4) or "").split()
+    colors, subs, types = [], [], []
+    from engine.cards.compiler.subtypes import subtype
+    for w in words:
+        if w in COLORS:
+            colors.append(COLORS[w])
+        elif w in ("artifact", "enchantment", "legendary", "colorless"):
+            types.append(w.capitalize())
+        elif subtype(w):
+            subs.append(subtype(w))
+        else:
+            return None
+    kws: list[str] = []
+    if m.group(5):
+        k = keyword_list(m.group(5))
+        if k is None:
+            return None
+        kws = k
+    args = {"what": what, "power": int(m.group(2)), "toughness": int(m.group(3)), "types": types + ["Creature"],
+            "subtypes": subs, "colors": colors, "keywords": kws,
+            "duration": "eot" if m.group(7) else "permanent", "in_addition": bool(m.group(6))}
+    if m.group(0).startswith("until your next turn") or (m.group(7) and "next turn" in m.group(7)):
+        args["duration"] = "your_next_turn"
+    elif m.group(0).startswith("until end of turn"):
+        args["duration"] = "eot"
+    return [Effect("animate", args)]
+
+
+def become_parts(text: str) -> dict[str, Any] | None:
+    """'is/becomes a blue Frog [creature] [with base power and toughness 1/1]' or 'has base
+    power and toughness 0/1' as the parts of a becoming effect (205.1b, 613.1d-f)."""
+    m = re.fullmatch(r"(?:has|have) base power and toughness (\d+)/(\d+)", text)
+    if m:
+        return {"power": int(m.group(1)), "toughness": int(m.group(2))}
+    m = re.fullmatch(r"(?:is|are|becomes?) an? (.+?)(?: with base power and toughness (\d+)/(\d+))?", text)
+    if m is None:
+        return None
+    from engine.cards.compiler.subtypes import subtype
+    colors, subs, types = [], [], []
+    for w in m.group(1).split():
+        if w in COLORS:
+            colors.append(COLORS[w])
+        elif w in ("creature", "artifact"):
+            types.append(w.capitalize())
+        elif w != "and" and subtype(w):
+            subs.append(subtype(w))
+        elif w != "and":
+            return None
+    out: dict[str, Any] = {"subtypes": subs, "keep_types": True}
+    if types:
+        out["types"] = types
+    if colors:
+        out["colors"] = colors
+    if m.group(2):
+        out["power"], out["toughness"] = int(m.group(2)), int(m.group(3))
+    return out
+
+
+@reader(r"^(.+?) becomes? an? (artifact )?creature with base power and toughness (\d+)/(\d+)( until end of turn| for as long as self remains on the battlefield)$")
+def _animate_base(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """Skilled Animator: 'target artifact you control becomes an artifact creature with base
+    power and toughness 5/5 for as long as SELF remains on the battlefield' (613.1d, 613.3b)."""
+    what = c.ref(m.group(1))
+    if what is None:
+        return None
+    types = (["Artifact"] if m.group(2) else []) + ["Creature"]
+    dur = "eot" if "end of turn" in m.group(5) else "while_source_on_battlefield"
+    return [Effect("animate", {"what": what, "types": types, "in_addition": True, "power": int(m.group(3)),
+                               "toughness": int(m.group(4)), "duration": dur})]
+
+
+@reader(r"^(.+?) becomes? the color or colors of your choice until end of turn$")
+def _color_choice(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """Scuttlemutt: the controller chooses one or more colors as it resolves (105.3, 613.1e)."""
+    what = c.ref(m.group(1))
+    return None if what is None else [Effect("color", {"what": what, "choose": True, "duration": "eot"})]
+
+
+@reader(r"^(.+?) gets? ([+-]\d+)/([+-]\d+) and becomes an? ([a-z ]+?) until end of turn$")
+def _pump_become(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """Ursine Champion: '+3/+3 and becomes a Bear Berserker until end of turn' (layers 7c and 4)."""
+    what = c.ref(m.group(1))
+    more = become_parts("becomes a " + m.group(4))
+    if what is None or more is None or set(more) - {"subtypes", "keep_types"} or not more["subtypes"]:
+        return None
+    return [Effect("pump", {"what": what, "power": int(m.group(2)), "toughness": int(m.group(3)), "duration": "eot"}),
+            Effect("animate", {"what": what, **more, "duration": "eot"})]
+
+
+@reader(r"^(until end of turn, )?(.+?) loses all abilities(?: and (.+?))?( until end of turn)?$")
+def _lose_all(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """Turn to Frog, Ovinize: loses all abilities (613.1f) and perhaps becomes something."""
+    what = c.ref(m.group(2))
+    if what is None:
+        return None
+    args: dict[str, Any] = {"what": what, "lose_all": True,
+                            "duration": "eot" if m.group(1) or m.group(4) else "permanent"}
+    if m.group(3):
+        more = become_parts(m.group(3))
+        if more is None:
+            return None
+        args.update(more)
+    return [Effect("animate", args)]
+
+
+#: this family's readers, in the order they are tried
+READERS: tuple[Reader, ...] = (_animate, _animate_base, _color_choice, _pump_become, _lose_all,)

@@ -1,0 +1,212 @@
+"""What a sentence may refer to (Ctx), the reader type, and the phrases readers share
+(sources, players, durations, keyword lists).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from engine.cards.abilities import Effect, TargetSpec
+from engine.cards.compiler.targets import KEYWORDS, parse_noun, parse_target
+
+
+@dataclass
+class Ctx:
+    """What a sentence may refer to: the target slots so far, and the last references."""
+
+    targets: list[TargetSpec] = field(default_factory=list)
+    last: Any = None          # the last object reference, for "it" / "that creature" / "them"
+    last_player: Any = None   # the last player reference, for "that player"
+    x: Any = None             # "where X is ..." binding
+
+    def add_target(self, spec: TargetSpec) -> dict[str, int]:
+        self.targets.append(spec)
+        return {"target": len(self.targets) - 1}
+
+    def _fix_filter(self, f: dict[str, Any]) -> dict[str, Any] | None:
+        need = f.pop("_needs_player_target", None)
+        if need:
+            pf: dict[str, Any] = {"player": True}
+            if need == "opponent":
+                pf["opponent"] = True
+            r = self.add_target(TargetSpec(pf, "target " + need))
+            self.last_player = r
+            for k in ("controller", "owner"):
+                if f.get(k) == "that_player":
+                    f[k] = r
+        else:
+            for k in ("controller", "owner"):
+                if f.get(k) == "that_player":
+                    if self.last_player is None:
+                        return None
+                    f[k] = "opponent" if self.last_player == "each_opponent" else self.last_player
+        return f
+
+    def player(self, phrase: str) -> Any:
+        """A player phrase to a reference."""
+        p = phrase.strip().lower()
+        simple = {"you": "you", "each opponent": "each_opponent", "each of your opponents": "each_opponent",
+                  "your opponents": "each_opponent", "each player": "each_player", "all players": "each_player",
+                  "defending player": "defending_player", "the defending player": "defending_player",
+                  "an opponent": "an_opponent", "each other player": "each_other_player"}
+        if p in simple:
+            if simple[p] in ("each_opponent", "each_player", "an_opponent", "defending_player"):
+                self.last_player = simple[p]
+            return simple[p]
+        if p in ("target player", "target opponent"):
+            f: dict[str, Any] = {"player": True}
+            if p.endswith("opponent"):
+                f["opponent"] = True
+            r = self.add_target(TargetSpec(f, p))
+            self.last_player = r
+            return r
+        if p in ("that player", "they", "that opponent", "the player"):
+            return self.last_player
+        if p in ("its controller", "that creature's controller", "that permanent's controller",
+                 "that spell's controller", "its owner", "that creature's owner", "their controller",
+                 "their controllers", "their owners", "its owner's", "the creature's controller"):
+            base = self.last if self.last is not None else "it"
+            key = "owner_of" if "owner" in p else "controller_of"
+            return {key: base}
+        if p in ("that player's", "their"):
+            return self.last_player
+        return None
+
+    def ref(self, phrase: str) -> Any:
+        """An object or player phrase to a reference, adding a target slot if targeted."""
+        p = phrase.strip().lower()
+        if p in ("self", "this"):
+            return "self"
+        if p == "they" and self.last is not None:
+            return self.last
+        if p in ("the player or planeswalker it's attacking", "the player or planeswalker it is attacking",
+                 "defending player or the planeswalker it's attacking"):
+            return "attacked"
+        if p in ("it", "that creature", "that permanent", "them", "those creatures", "that card", "that land",
+                 "those cards", "those permanents", "that spell", "the creature", "that token", "those tokens",
+                 "that artifact", "the token", "the exiled card", "that enchantment"):
+            return self.last if self.last is not None else "it"
+        if p in ("equipped creature", "enchanted creature", "enchanted permanent", "enchanted land",
+                 "enchanted artifact", "enchanted enchantment", "enchanted planeswalker", "fortified land"):
+            return "attached"
+        pl = self.player(p)
+        if pl is not None:
+            return pl
+        if "target" in p and not re.match(r"(each|all|every) ", p):
+            spec = parse_target(p)
+            if spec is None:
+                return None
+            f = self._fix_filter(dict(spec.filter))
+            if f is None:
+                return None
+            spec = TargetSpec(f, spec.text, spec.count, spec.min)
+            r = self.add_target(spec)
+            if spec.filter.get("player") and not spec.filter.get("types") and not spec.filter.get("any"):
+                self.last_player = r
+            else:
+                self.last = r
+            return r
+        m = re.fullmatch(r"(a|an|another|one) (.+)", p)
+        if m and "target" not in p:
+            f = parse_noun(("another " if m.group(1) == "another" else "") + m.group(2))
+            if f is None or f.get("player"):
+                return None
+            f = self._fix_filter(f)
+            if f is None:
+                return None
+            r = {"choose": f}
+            self.last = r
+            return r
+        m = re.fullmatch(r"(each|all|every) (.+?) except (?:for )?(.+)", p)
+        if m:
+            f, g = parse_noun(m.group(2)), parse_noun(m.group(3))
+            if f is None or g is None:
+                return None
+            r = {"each": {**f, "not": g}}
+            self.last = r
+            return r
+        m = re.fullmatch(r"(each|all|every) (.+)", p)
+        if m is None and _PLURAL_HEAD.search(p) and not p.startswith(("a ", "an ", "the ", "that ", "this ")):
+            m = re.fullmatch(r"()(.+)", p)
+        if m:
+            f = parse_noun(m.group(2))
+            if f is None:
+                return None
+            f = self._fix_filter(f)
+            if f is None:
+                return None
+            if f.get("player") and set(f) <= {"player", "opponent"}:
+                return "each_opponent" if f.get("opponent") else "each_player"
+            r = {"each": f}
+            self.last = r
+            return r
+        return None
+
+
+_PLURAL_HEAD = re.compile(r"\b(creatures|permanents|artifacts|enchantments|lands|planeswalkers|tokens|[a-z]+s) "
+                          r"(you control|your opponents control|an opponent controls|you don't control|"
+                          r"target player controls|that player controls|defending player controls|they control)|"
+                          r"^(?:other |attacking |blocking |tapped |untapped |nontoken |non\w+ )*"
+                          r"(creatures|permanents|artifacts|enchantments|lands|planeswalkers|tokens)(?: with .+| without .+)?$")
+
+
+ReadFn = Callable[[re.Match, Ctx], "list[Effect] | None"]
+
+
+@dataclass(frozen=True)
+class Reader:
+    """One sentence form: the pattern a whole sentence must match, and the function that reads
+    the match into effects (None: not this form after all; the next reader is tried)."""
+
+    pattern: re.Pattern
+    read: ReadFn
+
+    def __call__(self, m: re.Match, c: Ctx) -> list[Effect] | None:
+        return self.read(m, c)
+
+
+def reader(pattern: str) -> Callable[[ReadFn], Reader]:
+    """Declare a reader; each family module lists its readers in READERS (no registration)."""
+    def deco(fn: ReadFn) -> Reader:
+        return Reader(re.compile(pattern, re.I), fn)
+    return deco
+
+
+def keyword_list(text: str) -> list[str] | None:
+    parts = [p.strip() for p in re.split(r",\s*(?:and\s+)?|\s+and\s+", text.lower()) if p.strip()]
+    out = []
+    for p in parts:
+        m = re.fullmatch(r"protection from (white|blue|black|red|green|creatures|artifacts|everything)", p)
+        if m:
+            q = m.group(1)
+            out.append("Protection from " + q)
+            continue
+        if p in ("protection from the color of your choice", "protection from the color of its controller's choice"):
+            out.append("Protection from chosen color")
+            continue
+        m = re.fullmatch(r"hexproof from (white|blue|black|red|green)", p)
+        if m:
+            out.append("Hexproof from " + m.group(1))
+            continue
+        if p not in KEYWORDS:
+            return None
+        out.append(p[0].upper() + p[1:])
+    return out
+
+
+SRC = r"(self|it|that creature|enchanted creature|equipped creature|target creature you control|target creature|" \
+      r"the creature|each creature|that permanent|this token)"
+
+
+DUR = r"(?: (until end of turn|this turn|until your next turn))?"
+
+
+def source_ref(p: str, c: Ctx) -> Any:
+    return c.ref(p)
+
+
+PLAYER = r"(you|target player|target opponent|each player|each opponent|that player|its controller|its owner|defending player|they|that creature's controller)"
+
+
+DURATIONS = {"until end of turn": "eot", "this turn": "eot", "until your next turn": "your_next_turn", None: "eot"}

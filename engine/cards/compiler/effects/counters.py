@@ -1,0 +1,60 @@
+"""Counters on objects (CR 121): put, remove, distribute, double.
+"""
+from __future__ import annotations
+
+import re
+
+from engine.cards.abilities import Effect, TargetSpec
+from engine.cards.compiler.effects.amounts import amount_of, bind_x, scaled
+from engine.cards.compiler.effects.context import Ctx, Reader, reader
+from engine.cards.compiler.targets import parse_noun
+
+
+@reader(r"^put (a|an|one|two|three|four|five|six|seven|x|\d+|that many) ([+\-\w/]+) counters? on (.+?)(?: for each (.+?))?(?:, where x is (.+))?$")
+def _counters(m: re.Match, c: Ctx) -> list[Effect] | None:
+    if not bind_x(m.group(5), c):
+        return None
+    what = c.ref(m.group(3))
+    n = scaled(m.group(1), m.group(4), c)
+    if what is None or n is None:
+        return None
+    return [Effect("counters", {"what": what, "kind": m.group(2), "amount": n})]
+
+
+@reader(r"^put a ([+\-\w/]+) counter on each of (up to \w+ target .+)$")
+def _counters_each(m: re.Match, c: Ctx) -> list[Effect] | None:
+    what = c.ref(m.group(2))
+    return None if what is None else [Effect("counters", {"what": what, "kind": m.group(1), "amount": 1})]
+
+
+@reader(r"^remove (a|an|one|two|three|x|\d+|all) ([+\-\w/]+ )?counters? from (.+)$")
+def _remove_counters(m: re.Match, c: Ctx) -> list[Effect] | None:
+    what = c.ref(m.group(3))
+    n = "all" if m.group(1) == "all" else amount_of(m.group(1), c)
+    if what is None or n is None:
+        return None
+    return [Effect("counters", {"what": what, "kind": (m.group(2) or "any").strip(), "amount": n, "remove": True})]
+
+
+@reader(r"^distribute (two|three|four|five|x|\d+) ([+\-\w/]+) counters among (one or two|one, two, or three|any number of|up to two|up to three) target (.+)$")
+def _distribute(m: re.Match, c: Ctx) -> list[Effect] | None:
+    f = parse_noun(m.group(4))
+    n = amount_of(m.group(1), c)
+    if f is None or n is None:
+        return None
+    cnt = {"one or two": 2, "one, two, or three": 3, "any number of": 99, "up to two": 2, "up to three": 3}[m.group(3)]
+    r = c.add_target(TargetSpec(f, m.group(0), count=cnt, min=0 if m.group(3).startswith("up to") else 1))
+    c.last = r
+    return [Effect("counters", {"what": r, "kind": m.group(2), "amount": n, "divided": True})]
+
+
+@reader(r"^double the number of ([+\-\w/]+) counters on (.+)$")
+def _double_counters(m: re.Match, c: Ctx) -> list[Effect] | None:
+    what = c.ref(m.group(2))
+    if what is None:
+        return None
+    return [Effect("counters", {"what": what, "kind": m.group(1), "amount": {"counters_on": what, "kind": m.group(1)}})]
+
+
+#: this family's readers, in the order they are tried
+READERS: tuple[Reader, ...] = (_counters, _counters_each, _remove_counters, _distribute, _double_counters,)

@@ -1,0 +1,110 @@
+"""Damage sentences (CR 119): "SELF deals N damage to ...", divided damage, damage equal to a
+quantity, and one creature dealing damage equal to its power to another.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from engine.cards.abilities import Effect, TargetSpec
+from engine.cards.compiler.effects.amounts import amount_of, bind_x, equal_to
+from engine.cards.compiler.effects.context import SRC, Ctx, Reader, reader, source_ref
+from engine.cards.compiler.quantities import quantity
+
+
+@reader(rf"^{SRC} deals (\d+|x|that much) damage to (.+?)(?:, where x is (.+))?$")
+def _damage(m: re.Match, c: Ctx) -> list[Effect] | None:
+    src = source_ref(m.group(1), c)
+    if not bind_x(m.group(4), c):
+        return None
+    n = amount_of(m.group(2), c)
+    if src is None or n is None:
+        return None
+    return _damage_to(m.group(3), n, src, c)
+
+
+def _damage_to(tail: str, n: Any, src: Any, c: Ctx) -> list[Effect] | None:
+    # "target creature and 2 damage to that creature's controller", "each creature and each player"
+    m = re.fullmatch(r"(.+?) and (\d+|x) damage to (.+)", tail)
+    if m:
+        a = c.ref(m.group(1))
+        b = c.ref(m.group(3))
+        n2 = amount_of(m.group(2), c)
+        if a is None or b is None or n2 is None:
+            return None
+        return [_dmg(n, a, src), _dmg(n2, b, src)]
+    m = re.fullmatch(r"(.+?) and each (.+)", tail)
+    if m and not tail.startswith("each") or (m and tail.startswith("each") and " and each " in tail):
+        m2 = re.fullmatch(r"(.+?) and (each .+)", tail)
+        if m2:
+            a = c.ref(m2.group(1))
+            b = c.ref(m2.group(2))
+            if a is not None and b is not None:
+                return [_dmg(n, a, src), _dmg(n, b, src)]
+    to = c.ref(tail)
+    if to is None:
+        m = re.fullmatch(r"(.+?) divided as you choose among (one|two|three|any number of) (?:target )?(.+)", "x " + tail)
+        m = re.fullmatch(r"divided as you choose among (one or two|one, two, or three|any number of|two|three) (targets|target creatures|target creatures and/or planeswalkers)", tail)
+        if m:
+            cnt = {"one or two": 2, "one, two, or three": 3, "any number of": 99, "two": 2, "three": 3}[m.group(1)]
+            f = {"any": True} if m.group(2) == "targets" else {"types": ["Creature"]}
+            if "planeswalkers" in m.group(2):
+                f = {"types": ["Creature", "Planeswalker"]}
+            r = c.add_target(TargetSpec(f, tail, count=cnt, min=1))
+            return [Effect("damage", {"amount": n, "to": r, "source": src, "divided": True})]
+        return None
+    return [_dmg(n, to, src)]
+
+
+def _dmg(n: Any, to: Any, src: Any) -> Effect:
+    args: dict[str, Any] = {"amount": n, "to": to}
+    if src != "self":
+        args["source"] = src
+    return Effect("damage", args)
+
+
+@reader(rf"^{SRC} deals (\d+|x) damage divided as you choose among (.+)$")
+def _damage_div(m: re.Match, c: Ctx) -> list[Effect] | None:
+    src = source_ref(m.group(1), c)
+    n = amount_of(m.group(2), c)
+    if src is None or n is None:
+        return None
+    return _damage_to("divided as you choose among " + m.group(3), n, src, c)
+
+
+@reader(rf"^{SRC} deals damage equal to (.+?) to (.+)$")
+def _damage_eq(m: re.Match, c: Ctx) -> list[Effect] | None:
+    src = source_ref(m.group(1), c)
+    if src is None:
+        return None
+    q_amt = equal_to(m.group(2), its=src) if m.group(2) in ("its power", "its toughness") else quantity(m.group(2))
+    if q_amt is None:
+        return None
+    return _damage_to(m.group(3), q_amt, src, c)
+
+
+@reader(rf"^{SRC} deals damage to (.+?) equal to (.+)$")
+def _damage_eq2(m: re.Match, c: Ctx) -> list[Effect] | None:
+    src = source_ref(m.group(1), c)
+    if src is None:
+        return None
+    q_amt = equal_to(m.group(3), its=src) if m.group(3) in ("its power", "its toughness") else quantity(m.group(3))
+    to = c.ref(m.group(2))
+    if q_amt is None or to is None:
+        return None
+    return [_dmg(q_amt, to, src)]
+
+
+@reader(r"^(.+?) deals damage equal to (its|their) power to (.+)$")
+def _bite(m: re.Match, c: Ctx) -> list[Effect] | None:
+    src = c.ref(m.group(1))
+    if src is None:
+        return None
+    to = c.ref(m.group(3))
+    if to is None:
+        return None
+    return [_dmg({"power_of": src}, to, src)]
+
+
+#: this family's readers, in the order they are tried
+READERS: tuple[Reader, ...] = (_damage, _damage_div, _damage_eq, _damage_eq2, _bite,)

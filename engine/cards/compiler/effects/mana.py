@@ -1,0 +1,78 @@
+"""Mana abilities' effects (CR 106): add mana, and what the mana may be spent on.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from engine.cards.abilities import Effect
+from engine.cards.compiler.effects.amounts import amount_of
+from engine.cards.compiler.effects.context import Ctx, Reader, reader
+from engine.cards.compiler.quantities import quantity
+from engine.cards.compiler.targets import parse_noun
+from engine.mana import parse_cost
+
+
+@reader(r"^add ((?:\{[wubrgc]\})+)$")
+def _add_mana(m: re.Match, c: Ctx) -> list[Effect] | None:
+    return [Effect("add_mana", {"mana": list(parse_cost(m.group(1)))})]
+
+
+@reader(r"^spend this mana only to cast (?:an? )?(.+?) spells?$")
+def _mana_only(m: re.Match, c: Ctx) -> list[Effect] | None:
+    f = parse_noun(m.group(1) + " spell")
+    if f is None:
+        return None
+    f.pop("zone", None)
+    return [Effect("mana_restriction", {"spells": f})]
+
+
+@reader(r"^add ((?:\{[wubrgc]\})+)(?:, ((?:\{[wubrgc]\})+))*,? or ((?:\{[wubrgc]\})+)$")
+def _add_mana_or(m: re.Match, c: Ctx) -> list[Effect] | None:
+    opts = re.findall(r"((?:\{[wubrgc]\})+)", m.group(0), re.I)
+    return [Effect("add_mana", {"choice": [list(parse_cost(o)) for o in opts]})]
+
+
+@reader(r"^add (one|two|three|four|five|six|seven|eight|nine|ten|x|\d+) mana of any (one )?color$")
+def _add_any(m: re.Match, c: Ctx) -> list[Effect] | None:
+    n = amount_of(m.group(1), c)
+    args: dict[str, Any] = {"any": n}
+    if m.group(2) or n == 1:
+        args["same"] = True
+    return [Effect("add_mana", args)]
+
+
+@reader(r"^add (two|three|x|\d+) mana in any combination of colors$")
+def _add_combo(m: re.Match, c: Ctx) -> list[Effect] | None:
+    return [Effect("add_mana", {"any": amount_of(m.group(1), c)})]
+
+
+@reader(r"^add (\{[wubrgc]\}) for each (.+)$")
+def _add_per(m: re.Match, c: Ctx) -> list[Effect] | None:
+    q = quantity(m.group(2))
+    return None if q is None else [Effect("add_mana", {"mana": list(parse_cost(m.group(1))), "per": q})]
+
+
+@reader(r"^add an amount of (\{[wubrgc]\}) equal to (.+)$")
+def _add_eq(m: re.Match, c: Ctx) -> list[Effect] | None:
+    q = quantity(m.group(2))
+    return None if q is None else [Effect("add_mana", {"mana": list(parse_cost(m.group(1))), "per": q})]
+
+
+@reader(r"^add an additional ((?:\{[wubrgc]\})+)$")
+def _add_additional(m: re.Match, c: Ctx) -> list[Effect] | None:
+    return [Effect("add_mana", {"mana": list(parse_cost(m.group(1)))})]
+
+
+@reader(r"^spend this mana only to cast artifact spells or activate abilities of artifacts$")
+def _mana_only_artifacts(m: re.Match, c: Ctx) -> list[Effect] | None:
+    return [Effect("mana_restriction", {"spells": {"types": ["Artifact"], "or_abilities_of": {"types": ["Artifact"]}}})]
+
+
+@reader(r"^add one mana of the chosen color$")
+def _add_chosen(m: re.Match, c: Ctx) -> list[Effect] | None:
+    return [Effect("add_mana", {"any": 1, "chosen_color": True})]
+
+
+#: this family's readers, in the order they are tried
+READERS: tuple[Reader, ...] = (_add_mana, _mana_only, _add_mana_or, _add_any, _add_combo, _add_per, _add_eq, _add_additional, _mana_only_artifacts, _add_chosen,)

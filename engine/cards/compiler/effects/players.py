@@ -1,0 +1,215 @@
+"""Cards and life (CR 118 life, 120 drawing, 701.7 discard, 701.13 reveal, 701.18 scry),
+turns and the game's end (104, 500.7), hands looked at and chosen from.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from engine.cards.abilities import Effect
+from engine.cards.compiler.effects.amounts import amount_of, bind_x, equal_to, scaled
+from engine.cards.compiler.effects.context import PLAYER, Ctx, Reader, reader
+from engine.cards.compiler.quantities import quantity
+from engine.cards.compiler.targets import number, parse_noun
+
+
+@reader(rf"^(?:{PLAYER} )?draws? (a|one|two|three|four|five|six|seven|x|\d+|that many) cards?(?: for each (.+?))?(?:, where x is (.+))?$")
+def _draw(m: re.Match, c: Ctx) -> list[Effect] | None:
+    who = c.player(m.group(1) or "you")
+    if not bind_x(m.group(4), c):
+        return None
+    n = scaled(m.group(2), m.group(3), c)
+    if who is None or n is None:
+        return None
+    return [Effect("draw", {"who": who, "amount": n})]
+
+
+@reader(rf"^(?:{PLAYER} )?draws? cards equal to (.+)$")
+def _draw_eq(m: re.Match, c: Ctx) -> list[Effect] | None:
+    who = c.player(m.group(1) or "you")
+    q = quantity(m.group(2))
+    return None if who is None or q is None else [Effect("draw", {"who": who, "amount": q})]
+
+
+@reader(rf"^(?:{PLAYER} )?(gain|lose)s? (\d+|x|that much) life(?: for each (.+?))?(?:, where x is (.+))?$")
+def _life(m: re.Match, c: Ctx) -> list[Effect] | None:
+    who = c.player(m.group(1) or "you")
+    if not bind_x(m.group(5), c):
+        return None
+    n = scaled(m.group(3), m.group(4), c)
+    if who is None or n is None:
+        return None
+    return [Effect("gain_life" if m.group(2).lower() == "gain" else "lose_life", {"who": who, "amount": n})]
+
+
+@reader(rf"^{PLAYER} (gain|lose)s? life equal to (.+)$")
+def _life_eq(m: re.Match, c: Ctx) -> list[Effect] | None:
+    who = c.player(m.group(1))
+    q = m.group(3)
+    it = c.last if c.last is not None else "it"
+    # "its power" and "that creature's power" name the last object; other quantities as read
+    n = equal_to(q, its=it, that_creature=it) if q in ("its power", "its toughness", "that creature's power",
+                                                         "its mana value") else quantity(q)
+    if who is None or n is None:
+        return None
+    return [Effect("gain_life" if m.group(2).lower() == "gain" else "lose_life", {"who": who, "amount": n})]
+
+
+@reader(rf"^(?:{PLAYER} )?discards? (a|one|two|three|four|x|\d+) cards?( at random)?$")
+def _discard(m: re.Match, c: Ctx) -> list[Effect] | None:
+    who = c.player(m.group(1) or "you")
+    n = amount_of(m.group(2), c)
+    if who is None or n is None:
+        return None
+    args: dict[str, Any] = {"who": who, "amount": n}
+    if m.group(3):
+        args["random"] = True
+    return [Effect("discard", args)]
+
+
+@reader(rf"^(?:{PLAYER} )?discards? (?:their|your) hand$")
+def _discard_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
+    who = c.player(m.group(1) or "you")
+    return None if who is None else [Effect("discard", {"who": who, "amount": "all"})]
+
+
+@reader(rf"^(?:{PLAYER} )?mills? ([a-z]+|\d+) cards?$")
+def _mill(m: re.Match, c: Ctx) -> list[Effect] | None:
+    who = c.player(m.group(1) or "you")
+    n = amount_of(m.group(2), c)
+    return None if who is None or n is None else [Effect("mill", {"who": who, "amount": n})]
+
+
+@reader(rf"^(?:{PLAYER} )?puts? the top (card|[a-z]+|\d+)(?: cards?)? of "
+        r"(?:their|your|his or her) library into (?:their|your|his or her) graveyard$")
+def _mill_old(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """The wording before "mill" became a keyword action (2020; 701.13 in today's rules):
+    "puts the top N cards of their library into their graveyard" is milling N cards."""
+    who = c.player(m.group(1) or "you")
+    n = 1 if m.group(2) == "card" else amount_of(m.group(2), c)
+    return None if who is None or n is None else [Effect("mill", {"who": who, "amount": n})]
+
+
+@reader(rf"^(?:{PLAYER} )?gets? (a|an|one|two|three|four|five|x|\d+|that many) poison counters?$")
+def _poison(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Target player gets two poison counters" (121.1c; poisonous, 702.69a)."""
+    who = c.player(m.group(1) or "you")
+    n = amount_of(m.group(2), c)
+    return None if who is None or n is None else [Effect("poison", {"who": who, "amount": n})]
+
+
+@reader(r"^(scry|surveil) (\d+|x)$")
+def _scry(m: re.Match, c: Ctx) -> list[Effect] | None:
+    args: dict[str, Any] = {"amount": amount_of(m.group(2), c)}
+    if m.group(1).lower() == "surveil":
+        args["surveil"] = True
+    return [Effect("scry", args)]
+
+
+@reader(r"^(you may have |have )?your life total becomes? the total (power|toughness) of (.+)$")
+def _set_life_total(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """Loxodon Lifechanter: 'your life total becomes the total toughness of creatures you control' (119.5)."""
+    f = parse_noun(m.group(3))
+    if f is None or f.get("player") or f.get("_needs_player_target"):
+        return None
+    eff = Effect("set_life", {"who": "you", "amount": {"total_" + m.group(2): f}})
+    return [Effect("may", {"effects": [eff]})] if m.group(1) == "you may have " else [eff]
+
+
+@reader(r"^(you|target player|that player|target opponent|each opponent) (win|wins|lose|loses) the game$")
+def _win_lose(m: re.Match, c: Ctx) -> list[Effect] | None:
+    who = c.player(m.group(1))
+    if who is None:
+        return None
+    return [Effect("win_game" if m.group(2).startswith("win") else "lose_game", {"who": who})]
+
+
+@reader(r"^(?:(you|target player|that player) )?takes? an extra turn after this one$")
+def _extra_turn(m: re.Match, c: Ctx) -> list[Effect] | None:
+    who = c.player(m.group(1) or "you")
+    return None if who is None else [Effect("extra_turn", {"who": who})]
+
+
+@reader(r"^(?:(.+?) )?discards? any number of cards, then draws? that many cards$")
+def _rummage_any(m: re.Match, c: Ctx) -> list[Effect] | None:
+    who = c.player(m.group(1) or "you")
+    if who is None:
+        return None
+    return [Effect("discard", {"who": who, "amount": "any"}), Effect("draw", {"who": who, "amount": {"that_much": True}})]
+
+
+@reader(r"^put (a|one|two|three|\w+) cards? from your hand on (top|the bottom) of your library(?: in any order)?$")
+def _hand_to_top(m: re.Match, c: Ctx) -> list[Effect] | None:
+    n = number(m.group(1))
+    if n is None:
+        return None
+    return [Effect("move", {"what": {"choose": {"zone": "hand", "owner": "you"}, "amount": n},
+                            "to": "library_top" if m.group(2) == "top" else "library_bottom"})]
+
+
+@reader(r"^(target player|target opponent|each opponent|each player|that player) reveals (?:their|his or her) hand$")
+def _reveal_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
+    who = c.player(m.group(1))
+    return None if who is None else [Effect("reveal", {"who": who, "zone": "hand"})]
+
+
+@reader(r"^look at (target player's|target opponent's|that player's|each opponent's) hand$")
+def _look_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
+    who = c.player(m.group(1)[:-2])
+    return None if who is None else [Effect("reveal", {"who": who, "zone": "hand", "to": "you"})]
+
+
+@reader(r"^you choose (a|an|one|up to one|two|up to two) (.+?) from (?:it|them|that player's hand|their hand|among them)"
+        r"(?: (with .+))?$")
+def _choose_from_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"You choose a nonland card from it [with mana value 3 or less]": the caster chooses (608.2c)."""
+    noun = m.group(2) + (" " + m.group(3) if m.group(3) else "")
+    if noun in ("card", "cards"):
+        f: dict[str, Any] | None = {}
+    else:
+        f = parse_noun(noun)
+    if f is None or c.last_player is None:
+        return None
+    f.pop("zone", None)
+    n = {"a": 1, "an": 1, "one": 1, "up to one": 1, "two": 2, "up to two": 2}[m.group(1)]
+    c.last = {"choose": {**f, "zone": "hand", "owner": c.last_player}, "chooser": "you", "amount": n,
+              **({"up_to": True} if m.group(1).startswith("up to") else {})}
+    return []   # the choice is made here; the next instruction acts on "that card" (the chosen card)
+
+
+@reader(r"^(that player|they) discards? (?:that card|those cards|it)$")
+def _discard_chosen(m: re.Match, c: Ctx) -> list[Effect] | None:
+    who = c.player(m.group(1))
+    if who is None or not isinstance(c.last, dict) or "choose" not in c.last:
+        return None
+    return [Effect("discard", {"who": who, "what": c.last})]
+
+
+@reader(r"^(?:you )?draw an additional card$")
+def _draw_additional(m: re.Match, c: Ctx) -> list[Effect] | None:
+    return [Effect("draw", {"who": "you", "amount": 1})]
+
+
+@reader(r"^(target player|each player|you) shuffles? (?:their|your) graveyard into (?:their|your) library$")
+def _gy_shuffle(m: re.Match, c: Ctx) -> list[Effect] | None:
+    who = c.player(m.group(1))
+    return None if who is None else [Effect("move", {"what": {"graveyard_of": who}, "to": "library_shuffle"})]
+
+
+@reader(r"^(each opponent|each player|target player|target opponent|you) exiles? (a|an|one|two|three) (?:(.+?) )?cards? from (?:their|your) hand$")
+def _exile_from_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
+    who = c.player(m.group(1))
+    f: dict[str, Any] | None = {} if not m.group(3) else parse_noun(m.group(3))
+    if who is None or f is None:
+        return None
+    return [Effect("exile", {"what": {"choose": {**f, "zone": "hand", "owner": "chooser"}, "chooser": who,
+                                      "amount": number(m.group(2))}})]
+
+
+@reader(r"^you get ((?:\{e\})+)$")
+def _energy(m: re.Match, c: Ctx) -> list[Effect] | None:
+    return [Effect("counters", {"what": "you", "kind": "energy", "amount": m.group(1).count("{e}")})]
+
+
+#: this family's readers, in the order they are tried
+READERS: tuple[Reader, ...] = (_draw, _draw_eq, _life, _life_eq, _discard, _discard_hand, _mill, _mill_old, _poison, _scry, _set_life_total, _win_lose, _extra_turn, _rummage_any, _hand_to_top, _reveal_hand, _look_hand, _choose_from_hand, _discard_chosen, _draw_additional, _gy_shuffle, _exile_from_hand, _energy,)

@@ -1,0 +1,39 @@
+"""Prevention effects (CR 615).
+"""
+from __future__ import annotations
+
+import re
+
+from engine.cards.abilities import Effect
+from engine.cards.compiler.effects.amounts import amount_of
+from engine.cards.compiler.effects.context import Ctx, Reader, reader
+
+
+@reader(r"^prevent all combat damage that would be dealt this turn$")
+def _fog(m: re.Match, c: Ctx) -> list[Effect] | None:
+    return [Effect("prevent", {"combat": True, "duration": "eot"})]
+
+
+@reader(r"^prevent all (?:combat )?damage that would be dealt (?:to and dealt )?by (.+?) this turn$")
+def _prevent_by(m: re.Match, c: Ctx) -> list[Effect] | None:
+    what = c.ref(m.group(1))
+    combat = "combat" in m.group(0)
+    return None if what is None else [Effect("prevent", {"by": what, "combat": combat, "duration": "eot"})]
+
+
+@reader(r"^prevent the next (\d+|x) damage that would be dealt to (.+?) this turn$")
+def _prevent_next(m: re.Match, c: Ctx) -> list[Effect] | None:
+    what = c.ref(m.group(2))
+    return None if what is None else [Effect("prevent", {"to": what, "amount": amount_of(m.group(1), c), "duration": "eot"})]
+
+
+@reader(r"^the next time a source of your choice would deal damage to (you|target creature|any target|.+?) this turn, prevent that damage$")
+def _cop(m: re.Match, c: Ctx) -> list[Effect] | None:
+    to = c.ref(m.group(1))
+    if to is None:
+        return None
+    return [Effect("prevent", {"to": to, "from_chosen_source": True, "next": True, "duration": "eot"})]
+
+
+#: this family's readers, in the order they are tried
+READERS: tuple[Reader, ...] = (_fog, _prevent_by, _prevent_next, _cop,)

@@ -1,0 +1,173 @@
+"""Power/toughness changes and granted abilities until a duration ends (CR 611.2a; layer 7c,
+613.3c; abilities, layer 6, 613.1f), and quoted abilities granted (611.2).
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from engine.cards.abilities import Effect
+from engine.cards.compiler.effects.amounts import bind_x, pt_value
+from engine.cards.compiler.effects.context import (
+    DURATIONS,
+    Ctx,
+    Reader,
+    keyword_list,
+    reader,
+)
+from engine.cards.compiler.quantities import quantity
+
+
+@reader(r"^(.+?) (?:each )?gets? (?:an additional )?([+-]\w+)/([+-]\w+)(?:,? and (?:gains?|has|have) (.+?))?( until end of turn| until your next turn)?(?: for each (.+?))?(?:, where x is (.+))?$")
+def _pump(m: re.Match, c: Ctx) -> list[Effect] | None:
+    if not m.group(5):
+        return None
+    return _pump_common(m.group(1), m.group(2), m.group(3), m.group(4), m.group(5).strip(), m.group(6), m.group(7), c)
+
+
+def _pump_common(who: str, p: str, t: str, kw: str | None, dur: str | None, each: str | None, where: str | None,
+                 c: Ctx, lose: str | None = None) -> list[Effect] | None:
+    if not bind_x(where, c):
+        return None
+    what = c.ref(who)
+    pp, tt = pt_value(p, c), pt_value(t, c)
+    if what is None or pp is None or tt is None:
+        return None
+    args: dict[str, Any] = {"what": what, "power": pp, "toughness": tt}
+    d = DURATIONS.get(dur, "eot")
+    if d != "eot":
+        args["duration"] = d
+    if each:
+        q = quantity(each)
+        if q is None:
+            return None
+        args["per"] = q
+    out = [Effect("pump", args)]
+    if kw:
+        kws = keyword_list(kw)
+        if kws is None:
+            return None
+        g: dict[str, Any] = {"what": what, "keywords": kws}
+        if d != "eot":
+            g["duration"] = d
+        out.append(Effect("grant", g))
+    return out
+
+
+@reader(r"^until (end of turn|your next turn), (.+?) gets? ([+-]\w+)/([+-]\w+)(?:,? and (gains?|loses) (.+?))?(?: for each (.+?))?(?:, where x is (.+))?$")
+def _pump_pre(m: re.Match, c: Ctx) -> list[Effect] | None:
+    gain = m.group(6) if m.group(5) and m.group(5).startswith("gain") else None
+    out = _pump_common(m.group(2), m.group(3), m.group(4), gain, "until " + m.group(1), m.group(7), m.group(8), c)
+    if out is not None and m.group(5) == "loses":
+        kws = keyword_list(m.group(6))
+        if kws is None:
+            return None
+        g = {"what": out[0].args["what"], "keywords": [], "lose": kws}
+        if "duration" in out[0].args:
+            g["duration"] = out[0].args["duration"]
+        out.append(Effect("grant", g))
+    return out
+
+
+@reader(r"^(.+?) (?:gains?|has|have) (.+?) (until end of turn|until your next turn)$")
+def _gain_kw(m: re.Match, c: Ctx) -> list[Effect] | None:
+    what = c.ref(m.group(1))
+    kws = keyword_list(m.group(2))
+    if what is None or kws is None:
+        return None
+    args: dict[str, Any] = {"what": what, "keywords": kws}
+    if DURATIONS[m.group(3)] != "eot":
+        args["duration"] = DURATIONS[m.group(3)]
+    return [Effect("grant", args)]
+
+
+@reader(r"^until (end of turn|your next turn), (.+?) (?:gains?|has|have) (.+)$")
+def _gain_kw_pre(m: re.Match, c: Ctx) -> list[Effect] | None:
+    what = c.ref(m.group(2))
+    kws = keyword_list(m.group(3))
+    if what is None or kws is None:
+        return None
+    args: dict[str, Any] = {"what": what, "keywords": kws}
+    if DURATIONS["until " + m.group(1)] != "eot":
+        args["duration"] = DURATIONS["until " + m.group(1)]
+    return [Effect("grant", args)]
+
+
+@reader(r"^(.+?) (?:gains?|gain) (.+)$")
+def _gain_kw_bare(m: re.Match, c: Ctx) -> list[Effect] | None:
+    # "They gain haste." after a token creation: until end of turn is implied only by
+    # context; oracle text always says "until end of turn" for temporary gains, so a bare
+    # gain is permanent (e.g. "It gains haste" on a token that is sacrificed later).
+    if m.group(2).endswith("until end of turn") or "life" in m.group(2) or "control" in m.group(2):
+        return None
+    what = c.ref(m.group(1))
+    kws = keyword_list(m.group(2))
+    if what is None or kws is None:
+        return None
+    return [Effect("grant", {"what": what, "keywords": kws, "duration": "permanent"})]
+
+
+@reader(r"^(.+?) gains? your choice of (.+?) until end of turn$")
+def _gain_choice(m: re.Match, c: Ctx) -> list[Effect] | None:
+    what = c.ref(m.group(1))
+    kws = keyword_list(re.sub(r",? or ", ", ", m.group(2)))
+    if what is None or kws is None:
+        return None
+    return [Effect("grant", {"what": what, "keywords": kws, "choose": 1})]
+
+
+@reader(r"^(.+?) loses (.+?) until end of turn$")
+def _lose_kw(m: re.Match, c: Ctx) -> list[Effect] | None:
+    what = c.ref(m.group(1))
+    kws = keyword_list(m.group(2))
+    if what is None or kws is None:
+        return None
+    return [Effect("grant", {"what": what, "keywords": [], "lose": kws})]
+
+
+@reader(r"^until end of turn, (.+?) loses (.+?) and gains (.+)$")
+def _lose_gain(m: re.Match, c: Ctx) -> list[Effect] | None:
+    what = c.ref(m.group(1))
+    lose, gain = keyword_list(m.group(2)), keyword_list(m.group(3))
+    if what is None or lose is None or gain is None:
+        return None
+    return [Effect("grant", {"what": what, "keywords": gain, "lose": lose})]
+
+
+@reader(r"^(.+?) gains? (\".+\")(?: until end of turn)?$")
+def _gain_quoted(m: re.Match, c: Ctx) -> list[Effect] | None:
+    return _grant_quoted(m.group(1), m.group(2), c, "eot" if m.group(0).endswith("until end of turn") else "permanent")
+
+
+def _grant_quoted(who: str, quoted: str, c: Ctx, dur: str) -> list[Effect] | None:
+    from engine.cards.compiler import compile_ability_text
+    what = c.ref(who)
+    if what is None:
+        return None
+    abl = []
+    for q in re.findall(r'"([^"]+)"', quoted):
+        ab = compile_ability_text(q)
+        if ab is None:
+            return None
+        abl.append(ab)
+    if not abl:
+        return None
+    return [Effect("grant", {"what": what, "keywords": [], "abilities": abl, "duration": dur})]
+
+
+@reader(r"^until end of turn, (.+?) gains? (\".+\")$")
+def _gain_quoted_pre(m: re.Match, c: Ctx) -> list[Effect] | None:
+    return _grant_quoted(m.group(1), m.group(2), c, "eot")
+
+
+@reader(r"^until end of turn, (.+?) gets? ([+-]\w+)/([+-]\w+) and gains (\".+\")$")
+def _pump_quoted(m: re.Match, c: Ctx) -> list[Effect] | None:
+    a = _pump_common(m.group(1), m.group(2), m.group(3), None, "until end of turn", None, None, c)
+    if a is None:
+        return None
+    b = _grant_quoted(m.group(1), m.group(4), c, "eot")
+    return None if b is None else a + b
+
+
+#: this family's readers, in the order they are tried
+READERS: tuple[Reader, ...] = (_pump, _pump_pre, _gain_kw, _gain_kw_pre, _gain_kw_bare, _gain_choice, _lose_kw, _lose_gain, _gain_quoted, _gain_quoted_pre, _pump_quoted,)

@@ -1,0 +1,83 @@
+"""Combat and untap restrictions with a duration (CR 508.1c, 509.1b-c, 502.2).
+"""
+from __future__ import annotations
+
+import re
+
+from engine.cards.abilities import Effect
+from engine.cards.compiler.effects.context import Ctx, Reader, reader
+from engine.cards.compiler.targets import parse_noun
+
+_RULES = {"can't block": "cant_block", "can't attack": "cant_attack", "can't attack or block": "cant_attack_or_block",
+          "can't be blocked": "cant_be_blocked", "attacks this turn if able": "must_attack",
+          "can't be regenerated": "cant_be_regenerated", "must be blocked this turn if able": "must_be_blocked",
+          "blocks this turn if able": "must_block", "can't attack or block this turn": "cant_attack_or_block",
+          "can't be countered": "cant_be_countered"}
+
+
+@reader(r"^(.+?) (can't block|can't attack or block|can't attack|can't be blocked|can't be regenerated)(?: this turn| until your next turn)?$")
+def _restrict(m: re.Match, c: Ctx) -> list[Effect] | None:
+    what = c.ref(m.group(1))
+    if what is None:
+        return None
+    text = m.group(0)
+    dur = "your_next_turn" if text.endswith("until your next turn") else "eot" if text.endswith("this turn") else "permanent"
+    return [Effect("restrict", {"what": what, "rule": _RULES[m.group(2)], "duration": dur})]
+
+
+@reader(r"^(.+?) can't be blocked by (.+?) this turn$")
+def _restrict_by(m: re.Match, c: Ctx) -> list[Effect] | None:
+    what = c.ref(m.group(1))
+    f = parse_noun(m.group(2))
+    if what is None or f is None:
+        return None
+    return [Effect("restrict", {"what": what, "rule": "cant_be_blocked", "by": f, "duration": "eot"})]
+
+
+@reader(r"^(.+?) (attacks|blocks) this turn if able$")
+def _must(m: re.Match, c: Ctx) -> list[Effect] | None:
+    what = c.ref(m.group(1))
+    return None if what is None else [Effect("restrict", {"what": what, "rule": "must_" + m.group(2)[:-1], "duration": "eot"})]
+
+
+@reader(r"^(.+?) (?:doesn't|don't) untap during (?:its controller's|their controller's|that player's|its controllers'|their controllers'|your) next untap step$")
+def _frozen(m: re.Match, c: Ctx) -> list[Effect] | None:
+    what = c.ref(m.group(1))
+    return None if what is None else [Effect("restrict", {"what": what, "rule": "doesnt_untap", "duration": "next_untap"})]
+
+
+@reader(r"^(.+?) (?:doesn't|don't) untap during (?:its|their) controllers?'s? untap steps? for as long as you control self$")
+def _frozen_long(m: re.Match, c: Ctx) -> list[Effect] | None:
+    what = c.ref(m.group(1))
+    return None if what is None else [Effect("restrict", {"what": what, "rule": "doesnt_untap", "duration": "while_you_control_self"})]
+
+
+@reader(r"^all creatures able to block (.+?) (?:this turn )?do so$")
+def _lure(m: re.Match, c: Ctx) -> list[Effect] | None:
+    what = c.ref(m.group(1))
+    return None if what is None else [Effect("restrict", {"what": what, "rule": "must_be_blocked_by_all", "duration": "eot"})]
+
+
+@reader(r"^(.+?) must be blocked this turn if able$")
+def _must_be_blocked(m: re.Match, c: Ctx) -> list[Effect] | None:
+    what = c.ref(m.group(1))
+    return None if what is None else [Effect("restrict", {"what": what, "rule": "must_be_blocked", "duration": "eot"})]
+
+
+@reader(r"^(.+?) can't be blocked this turn except by (.+)$")
+def _restrict_except(m: re.Match, c: Ctx) -> list[Effect] | None:
+    what = c.ref(m.group(1))
+    f = parse_noun(m.group(2))
+    if what is None or f is None:
+        return None
+    return [Effect("restrict", {"what": what, "rule": "cant_be_blocked", "except": f, "duration": "eot"})]
+
+
+@reader(r"^(.+?) can attack this turn as though (?:it|they) didn't have defender$")
+def _attack_defender_eot(m: re.Match, c: Ctx) -> list[Effect] | None:
+    what = c.ref(m.group(1))
+    return None if what is None else [Effect("restrict", {"what": what, "rule": "attack_despite_defender", "duration": "eot"})]
+
+
+#: this family's readers, in the order they are tried
+READERS: tuple[Reader, ...] = (_restrict, _restrict_by, _must, _frozen, _frozen_long, _lure, _must_be_blocked, _restrict_except, _attack_defender_eot,)

@@ -1,0 +1,297 @@
+"""Compound sentences and the table of readers: "X unless a player pays Y" (117.12),
+"X at the beginning of the next end step" (delayed triggers, 603.7),
+"You may X. If you do, Y." (608.2c), "X, then Y", and the one ordered table of every reader.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from engine.cards.abilities import Effect
+from engine.cards.compiler.effects import (
+    actions,
+    become,
+    counters,
+    damage,
+    library,
+    mana,
+    players,
+    prevention,
+    pump,
+    restrictions,
+    stack,
+    tokens,
+    zones,
+)
+from engine.cards.compiler.effects.context import Ctx, Reader, reader
+from engine.cards.compiler.effects.library import (
+    REVEAL_UNTIL_RX,
+    SEARCH_NAMED,
+    read_dig,
+    reveal_until,
+)
+from engine.cards.compiler.effects.zones import TOP_OR_BOTTOM_RX, top_or_bottom
+from engine.cards.compiler.quantities import parse_condition
+from engine.cards.compiler.targets import COLORS, number, parse_noun
+from engine.mana import parse_cost
+
+_VERB3 = re.compile(r"^(loses |gains |draws |discards |mills |gets |sacrifices |creates |puts |returns |shuffles |exiles |"
+                    r"deals |can't |attacks |fights |explores)")
+
+
+@reader(r"^pay (\{[^ ]+\}|\d+ life)$")
+def _pay(m: re.Match, c: Ctx) -> list[Effect] | None:
+    t = m.group(1)
+    if t.endswith("life"):
+        return [Effect("pay", {"life": int(t.split()[0])})]
+    return [Effect("pay", {"mana": list(parse_cost(t))})]
+
+
+@reader(r"^(.+?) unless (.+?) (?:pays|pay) (\{[^ ]+\}|\d+ life)$")
+def _unless_pay(m: re.Match, c: Ctx) -> list[Effect] | None:
+    payer = c.player(m.group(2))
+    if payer is None:
+        return None
+    inner = parse_sentence(m.group(1), c)
+    if inner is None:
+        return None
+    t = m.group(3)
+    pay: dict[str, Any] = {"life": int(t.split()[0])} if t.endswith("life") else {"mana": list(parse_cost(t))}
+    return [Effect("unless", {"payer": payer, "pay": pay, "effects": list(inner)})]
+
+
+@reader(r"^(.+?) unless (.+?) (sacrifices .+|discards .+)$")
+def _unless_do(m: re.Match, c: Ctx) -> list[Effect] | None:
+    inner = parse_sentence(m.group(1), c)
+    if inner is None:
+        return None
+    payer = c.player(m.group(2))
+    if payer is None:
+        return None
+    act = parse_sentence(m.group(2) + " " + m.group(3), c)
+    if act is None:
+        return None
+    return [Effect("unless", {"payer": payer, "actions": list(act), "effects": list(inner)})]
+
+
+@reader(r"^(.+?) at the beginning of (the next end step|your next upkeep|the next upkeep|the end of combat|end of combat|the next turn's upkeep)$|^(.+?) at (end of combat)$")
+def _delayed(m: re.Match, c: Ctx) -> list[Effect] | None:
+    inner = parse_sentence(m.group(1) or m.group(3), c)
+    if inner is None:
+        return None
+    step = {"the next end step": "end", "your next upkeep": "your_upkeep", "the next upkeep": "upkeep",
+            "the end of combat": "end_of_combat", "end of combat": "end_of_combat",
+            "the next turn's upkeep": "upkeep"}[m.group(2) or m.group(4)]
+    return [Effect("delayed", {"step": step, "effects": list(inner)})]
+
+
+def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
+    """One imperative sentence to effects, or None."""
+    s = sentence.strip().rstrip(".").strip()
+    s = re.sub(r"^then,? ", "", s, flags=re.I)
+    low = s.lower()
+    if low.startswith("you may "):
+        inner = parse_sentence(s[len("you may "):], ctx)
+        return None if inner is None else [Effect("may", {"effects": list(inner)})]
+    m = re.match(r"^if (.+?), (.+)$", low)
+    if m:
+        cond = parse_condition(m.group(1))
+        if cond is not None:
+            inner = parse_sentence(m.group(2), ctx)
+            if inner is not None:
+                return [Effect("if", {"cond": cond, "then": list(inner)})]
+    for rd in _TABLE:
+        m = rd.pattern.match(low)
+        if m:
+            out = rd.read(m, ctx)
+            if out is not None:
+                return out
+    for joiner in (", then ", ", and ", " and "):
+        idx = low.find(joiner)
+        while idx != -1:
+            left, right = low[:idx], low[idx + len(joiner):]
+            snapshot = (len(ctx.targets), ctx.last, ctx.last_player, ctx.x)
+            a = parse_sentence(left, ctx)
+            if a is not None:
+                if _VERB3.match(right):
+                    subj = left.split(" ", 1)[0]
+                    if left.startswith("you "):
+                        pass
+                    elif ctx.last_player is not None and not left.startswith(("self ", "it ", "target creature")):
+                        right = "that player " + right
+                    elif subj:
+                        right = "it " + right
+                b = parse_sentence(right, ctx)
+                if b is not None:
+                    return a + b
+            del ctx.targets[snapshot[0]:]
+            ctx.last, ctx.last_player, ctx.x = snapshot[1], snapshot[2], snapshot[3]
+            idx = low.find(joiner, idx + 1)
+    return None
+
+
+def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
+    """Several sentences in order; None if any is not understood.
+
+    Handles follow-ups that span sentences: "You may X. If you do, Y." and "If you
+    don't, Y."; "It can't be regenerated."
+    """
+    from engine.cards.compiler.text import sentences
+
+    low = text.strip().lower()
+    for rx, fn in ((TOP_OR_BOTTOM_RX, top_or_bottom), (REVEAL_UNTIL_RX, reveal_until)):
+        m = rx.match(low.rstrip(".").strip())
+        if m:
+            return fn(m, ctx)
+    m = re.fullmatch(r"(target player|target opponent|each opponent) reveals their hand\. you choose (an?|one|two) (.+?) cards? from it\. "
+                     r"(?:that player|they) discards? (?:that card|those cards)\.?", low)
+    if m:
+        who = ctx.player(m.group(1))
+        f = parse_noun(m.group(3)) if m.group(3) not in ("", "card") else {}
+        if who is None or f is None:
+            return None
+        return [Effect("discard", {"who": who, "amount": number(m.group(2)) or 1, "filter": f, "chooser": "you"})]
+    m = SEARCH_NAMED.match(low)
+    if m:
+        name = text.strip()[len(text.strip()) - len(low) + low.index("named ") + 6:]
+        name = name[: name.lower().index(", reveal it")]
+        eff = Effect("search", {"filter": {"name": name}, "amount": 1, "to": "hand", "reveal": True,
+                                "zones": ["library", "graveyard"]})
+        return [Effect("may", {"effects": [eff]})] if m.group(1) else [eff]
+    got = read_dig(low, ctx)
+    if got is not None:
+        return got
+    m = re.match(r"^(look at the top .+?in (?:a random|any) order\.)\s*(.+)$", low)
+    if m:
+        a = read_dig(m.group(1), ctx)
+        if a is not None:
+            b = parse_effects(m.group(2), ctx)
+            return None if b is None else a + b
+    out: list[Effect] = []
+    for sent in sentences(text):
+        s = sent.strip().rstrip(".").lower()
+        m = re.match(r"^if you do, (.+)$", s)
+        if m and out and out[-1].op == "may":
+            effs = parse_sentence(m.group(1), ctx)
+            if effs is None:
+                return None
+            out[-1] = Effect("may", {**out[-1].args, "then": list(effs)})
+            continue
+        m = re.match(r"^when you do, (.+)$", s)
+        if m and out and out[-1].op == "may":
+            effs = parse_sentence(m.group(1), ctx)
+            if effs is None:
+                return None
+            out[-1] = Effect("may", {**out[-1].args, "then": list(effs), "reflexive": True})
+            continue
+        m = re.match(r"^if (?:that creature|it|a creature dealt damage this way|a permanent dealt damage this way|"
+                     r"that permanent|that creature or planeswalker|a creature or planeswalker dealt damage this way|"
+                     r"the creature) would die this turn, exile it instead$", s)
+        if m and out and out[-1].op == "damage":
+            # the creature dealt damage, not the player also dealt damage ("... and 2 damage to that
+            # creature's controller. If that creature would die this turn, exile it instead.")
+            k = len(out) - 1
+            while k > 0 and out[k - 1].op == "damage" and _to_player(out[k].args.get("to")):
+                k -= 1
+            out[k] = Effect("damage", {**out[k].args, "exile_if_dies": True})
+            continue
+        m = re.match(r"^(?:for each 1 damage prevented this way, put a \+1/\+1 counter on (?:that creature|it)|"
+                     r"you gain life equal to the damage prevented this way)$", s)
+        if m and out and out[-1].op == "prevent" and out[-1].args.get("amount") is not None:
+            # 615.5: the rest of a prevention effect happens right after the damage is prevented
+            rider = {"counters": "+1/+1"} if s.startswith("for each") else {"gain_life": True}
+            out[-1] = Effect("prevent", {**out[-1].args, "rider": rider})
+            continue
+        m = re.match(r"^(?:that creature|it) is an? (white |blue |black |red |green )?([a-z]+) in addition to its other (?:colors and )?(?:creature )?types$", s)
+        if m and out and out[-1].op == "move" and out[-1].args.get("to") == "battlefield":
+            from engine.cards.compiler.subtypes import subtype
+            st = subtype(m.group(2))
+            if st is None:
+                return None
+            extra: dict[str, Any] = {"subtypes": [st]}
+            if m.group(1):
+                extra["colors"] = [COLORS[m.group(1).strip()]]
+            out[-1] = Effect("move", {**out[-1].args, "becomes": extra})
+            continue
+        m = re.match(r"^(?:it's|they're) still (?:an? )?(land|artifact)s?$", s)
+        if m:   # "SELF becomes a 2/2 creature ... It's still a land." (205.1b: it keeps that card type)
+            if not out or out[-1].op != "animate":
+                return None
+            kept = m.group(1).capitalize()
+            types = list(out[-1].args.get("types") or [])
+            out[-1] = Effect("animate", {**out[-1].args, "types": types + [kept] * (kept not in types)})
+            continue
+        m = re.match(r"^if you can't, (.+)$", s)
+        if m and out and out[-1].op == "counters" and out[-1].args.get("remove") and out[-1].args.get("what") == "self" \
+                and out[-1].args.get("amount", 1) == 1:  # "remove a fade counter from SELF. If you can't, ..." (fading)
+            effs = parse_sentence(m.group(1), ctx)
+            if effs is None:
+                return None
+            prev = out.pop()
+            out.append(Effect("if", {"cond": {"self": {"counter": prev.args["kind"]}}, "then": [prev], "else": list(effs)}))
+            continue
+        m = re.match(r"^if you don't, (.+)$", s)
+        if m and out and out[-1].op == "may":
+            effs = parse_sentence(m.group(1), ctx)
+            if effs is None:
+                return None
+            out[-1] = Effect("may", {**out[-1].args, "else": list(effs)})
+            continue
+        if s in ("it can't be regenerated", "they can't be regenerated") and out and out[-1].op == "destroy":
+            for i in range(len(out) - 1, -1, -1):
+                if out[i].op != "destroy":
+                    break
+                out[i] = Effect("destroy", {**out[i].args, "no_regen": True})
+            continue
+        m = re.match(r"^(.+?) instead$", s)
+        if m and out and m.group(1).startswith("if "):
+            mm = re.match(r"^if (.+?), (.+)$", m.group(1))
+            if mm:
+                cond = parse_condition(mm.group(1))
+                alt = parse_sentence(mm.group(2), ctx)
+                if cond is not None and alt is not None:
+                    prev = out.pop()
+                    out.append(Effect("if", {"cond": cond, "then": list(alt), "else": [prev]}))
+                    continue
+            return None
+        effs = parse_sentence(sent, ctx)
+        if effs is None:
+            return None
+        for e in effs:
+            if e.op == "mana_restriction":
+                if not out or out[-1].op != "add_mana":
+                    return None
+                out[-1] = Effect("add_mana", {**out[-1].args, "only_for": e.args["spells"]})
+            else:
+                out.append(e)
+    return _life_lost_this_way(out)
+
+
+def _to_player(to: Any) -> bool:
+    """A damage recipient that is a player (a player reference, or a player who controls or owns something)."""
+    return isinstance(to, str) and to != "it" and to != "self" or isinstance(to, dict) and (
+        "controller_of" in to or "owner_of" in to)
+
+
+def _life_lost_this_way(effs: list[Effect]) -> list[Effect]:
+    """"... loses N life and you gain that much life": the life lost by the effect before it
+    (the amount {"lost_this_way": True}), not an amount the trigger event carries."""
+    out: list[Effect] = []
+    for e in effs:
+        if e.op == "may" and e.args.get("then"):
+            e = Effect("may", {**e.args, "then": _life_lost_this_way(list(e.args["then"]))})
+        if e.op == "gain_life" and e.args.get("amount") == {"that_much": True} and out and out[-1].op == "lose_life":
+            e = Effect("gain_life", {**e.args, "amount": {"lost_this_way": True}})
+        out.append(e)
+    return out
+
+
+
+#: this module's readers ("X unless ...", "X at the beginning of ...": they read another sentence)
+READERS: tuple[Reader, ...] = (_pay, _unless_pay, _unless_do, _delayed)
+#: every reader, family by family, in the order they are tried: the one table of sentence forms
+_TABLE: tuple[Reader, ...] = (
+    *damage.READERS, *pump.READERS, *restrictions.READERS, *zones.READERS, *players.READERS,
+    *counters.READERS, *tokens.READERS, *mana.READERS, *library.READERS, *prevention.READERS,
+    *stack.READERS, *become.READERS, *READERS, *actions.READERS,
+)

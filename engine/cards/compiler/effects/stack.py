@@ -1,0 +1,94 @@
+"""Spells and abilities on the stack: countering (701.5), targets chosen (114), and cards
+played from other zones (cast from the graveyard, play the exiled card).
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from engine.cards.abilities import Effect, TargetSpec
+from engine.cards.compiler.effects.context import Ctx, Reader, reader
+from engine.cards.compiler.targets import parse_noun, parse_target
+from engine.mana import parse_cost
+
+
+@reader(r"^counter (target .+?)(?: unless its controller pays (\{[^ ]+\}|x))?$")
+def _counter(m: re.Match, c: Ctx) -> list[Effect] | None:
+    phrase = m.group(1)
+    if phrase in ("target spell", "target spell that targets you"):
+        f: dict[str, Any] = {"zone": "stack"}
+        if phrase.endswith("targets you"):
+            f["targets_you"] = True
+        spec = TargetSpec(f, phrase)
+    elif phrase in ("target activated ability", "target activated or triggered ability", "target triggered ability"):
+        return None
+    else:
+        spec = parse_target(phrase)
+        if spec is None or spec.filter.get("zone") != "stack":
+            return None
+    r = c.add_target(spec)
+    c.last = r
+    args: dict[str, Any] = {"what": r}
+    if m.group(2):
+        args["unless_pays"] = list(parse_cost(m.group(2))) if m.group(2) != "x" else ["X"]
+    return [Effect("counter", args)]
+
+
+@reader(r"^counter target activated ability, triggered ability, or (.+?) spell$|^counter target (activated|triggered|activated or triggered) ability$")
+def _counter_ability(m: re.Match, c: Ctx) -> list[Effect] | None:
+    alts: list[dict[str, Any]] = []
+    if m.group(1):
+        f = parse_noun(m.group(1) + " spell")
+        if f is None:
+            return None
+        alts = [{"ability": "activated"}, {"ability": "triggered"}, f]
+    else:
+        alts = [{"ability": k} for k in m.group(2).split(" or ")]
+    r = c.add_target(TargetSpec({"zone": "stack", "or": alts} if len(alts) > 1 else {"zone": "stack", **alts[0]}, m.group(0)))
+    return [Effect("counter", {"what": r})]
+
+
+@reader(r"^(?:you may )?cast (.+?) spells from your graveyard this turn$")
+def _cast_from_gy(m: re.Match, c: Ctx) -> list[Effect] | None:
+    f = parse_noun(m.group(1) + " spell")
+    if f is None:
+        return None
+    f.pop("zone", None)
+    return [Effect("playable", {"what": {"zone": "graveyard", "owner": "you", **f}, "play": "cast", "until": "eot"})]
+
+
+@reader(r"^(until end of turn, |until the end of your next turn, )?(?:you may )?(play|cast) (that card|them|those cards|it|cards exiled this way|spells from among them|the exiled card|cards exiled with self|the exiled cards)( this turn| until the end of your next turn| until end of turn)?( without paying (?:its|their) mana costs?)?$")
+def _may_play_exiled(m: re.Match, c: Ctx) -> list[Effect] | None:
+    nxt = "next" in ((m.group(1) or "") + (m.group(4) or ""))
+    return [Effect("playable", {"what": "exiled", "play": m.group(2), "until": "next_turn_end" if nxt else "eot",
+                                **({"free": True} if m.group(5) else {})})]
+
+
+@reader(r"^choose ((?:up to (?:one|two|three|four|five) )?target .+?)(?: and (target .+))?$")
+def _choose_target(m: re.Match, c: Ctx) -> list[Effect] | None:
+    # "Choose target creature. <instructions about that creature>": the target is chosen as the
+    # spell is cast; the following sentences refer to it ("that creature", "it").
+    a = c.ref(m.group(1))
+    if a is None:
+        return None
+    if m.group(2):
+        first = c.last
+        b = c.ref(m.group(2))
+        if b is None:
+            return None
+        c.last = first
+    return []
+
+
+@reader(r"^counter that spell or ability unless its controller pays (\{[^ ]+\}|\d+ life)$")
+def _counter_targeting(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Whenever SELF becomes the target of a spell or ability ..., counter that spell or ability
+    unless its controller pays N" (ward, Frost Titan): the one that targeted (engine/ops/ward.py)."""
+    t = m.group(1)
+    if t.endswith("life"):
+        return [Effect("ward", {"life": int(t.split()[0])})]
+    return [Effect("ward", {"mana": list(parse_cost(t))})]
+
+
+#: this family's readers, in the order they are tried
+READERS: tuple[Reader, ...] = (_counter_targeting, _counter, _counter_ability, _cast_from_gy, _may_play_exiled, _choose_target,)

@@ -1,0 +1,128 @@
+"""Tokens (CR 110.5): created from their text, predefined tokens, token copies (706).
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from engine.cards.abilities import Effect
+from engine.cards.compiler.effects.amounts import amount_of, bind_x, pt_value, scaled
+from engine.cards.compiler.effects.context import Ctx, Reader, keyword_list, reader
+from engine.cards.compiler.effects.library import _title
+
+_COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G", "colorless": None}
+
+
+_PREDEFINED = {"treasure", "food", "clue", "blood", "gold", "powerstone", "map", "incubator", "junk", "shard", "lander",
+               "walker", "mutagen"}
+
+
+_TOKEN = re.compile(
+    r"^(?:(?P<who>its controller|that player|target player|each player|each opponent|they|target opponent) )?creates? "
+    r"(?P<n>a|an|one|two|three|four|five|six|seven|eight|nine|ten|x|\d+|that many) (?P<tapped>tapped )?"
+    r"(?:(?P<p>\d+|x)/(?P<t>\d+|x) )?"
+    r"(?P<colors>(?:(?:white|blue|black|red|green|colorless)(?:,? and |, | ))*)"
+    r"(?P<names>(?:legendary )?(?:[a-z'\-]+ )*?)(?P<kind>artifact creature|enchantment creature|creature|artifact|enchantment) tokens?"
+    r"(?: named (?P<name0>[^\",]+?))?(?: with (?P<kw>[^\"]+?))?(?:,? and (?P<q1>\".+\"))?(?: with (?P<q2>\".+\"))?(?: named (?P<name>[^,]+?))?"
+    r"(?P<att> that's tapped and attacking| that are tapped and attacking| that's attacking| that are attacking)?"
+    r"(?: for each (?P<each>.+?))?(?:, where x is (?P<where>.+))?$", re.I)
+
+
+@reader(_TOKEN.pattern)
+def _token(m: re.Match, c: Ctx) -> list[Effect] | None:
+    if not bind_x(m.group("where"), c):
+        return None
+    n = amount_of(m.group("n"), c)
+    if n is None:
+        return None
+    colors = [w for w in re.split(r"[ ,]+", (m.group("colors") or "").lower().strip()) if w and w != "and"]
+    if any(w not in _COLOR_WORDS for w in colors):
+        return None
+    kws: list[str] = []
+    if m.group("kw"):
+        kw = keyword_list(m.group("kw"))
+        if kw is None:
+            return None
+        kws = kw
+    names = (m.group("names") or "").split()
+    supertypes = ["Legendary"] if names[:1] == ["legendary"] else []
+    if supertypes:
+        names = names[1:]
+    from engine.cards.compiler.subtypes import subtype
+    subtypes = []
+    for w in names:
+        st = subtype(w)
+        if st is None:
+            return None
+        subtypes.append(st)
+    kind = m.group("kind").lower()
+    types = [t.capitalize() for t in kind.split()]
+    args: dict[str, Any] = {"amount": n, "types": types, "subtypes": subtypes,
+                            "colors": [_COLOR_WORDS[w] for w in colors if _COLOR_WORDS[w]], "keywords": kws}
+    if m.group("p"):
+        args["power"] = pt_value(m.group("p"), c)
+        args["toughness"] = pt_value(m.group("t"), c)
+    elif "Creature" in types:
+        return None
+    if types == ["Artifact"] and subtypes and subtypes[0].lower() in _PREDEFINED and not kws and not m.group("p"):
+        args = {"amount": n, "kind": subtypes[0]}
+    quoted = m.group("q1") or m.group("q2")
+    if quoted:
+        from engine.cards.compiler import compile_ability_text
+        abl = []
+        for q in re.findall(r'"([^"]+)"', quoted):
+            ab = compile_ability_text(q.replace("this token", "SELF").replace("This token", "SELF"))
+            if ab is None:
+                return None
+            abl.append(ab)
+        args["abilities"] = abl
+    if supertypes:
+        args["supertypes"] = supertypes
+    if m.group("name") or m.group("name0"):
+        nm = (m.group("name") or m.group("name0")).strip()
+        args["name"] = _title(nm)
+    if m.group("tapped"):
+        args["tapped"] = True
+    if m.group("att"):
+        args["attacking"] = True
+        if "tapped" in m.group("att"):
+            args["tapped"] = True
+    if m.group("each"):
+        args["amount"] = scaled(m.group("n"), m.group("each"), c)
+        if args["amount"] is None:
+            return None
+    if m.group("who"):
+        who = c.player(m.group("who"))
+        if who is None:
+            return None
+        args["who"] = who
+    out = [Effect("token", args)]
+    c.last = "created"
+    return out
+
+
+@reader(r"^create (a|an|one|two|three|four|five|x|\d+) (tapped )?(treasure|food|clue|blood|gold|powerstone|map|junk|incubator|lander|shard|walker) tokens?(?: for each (.+?))?$")
+def _token_pre(m: re.Match, c: Ctx) -> list[Effect] | None:
+    n = scaled(m.group(1), m.group(4), c)
+    if n is None:
+        return None
+    args: dict[str, Any] = {"amount": n, "kind": m.group(3).capitalize()}
+    if m.group(2):
+        args["tapped"] = True
+    c.last = "created"
+    return [Effect("token", args)]
+
+
+@reader(r"^create a token that's a copy of (.+?)(?:, except (?:it|the token) (?:has|is) (.+))?$")
+def _token_copy(m: re.Match, c: Ctx) -> list[Effect] | None:
+    if m.group(2):
+        return None
+    what = c.ref(m.group(1))
+    if what is None:
+        return None
+    c.last = "created"
+    return [Effect("token", {"amount": 1, "copy_of": what})]
+
+
+#: this family's readers, in the order they are tried
+READERS: tuple[Reader, ...] = (_token, _token_pre, _token_copy,)

@@ -1,0 +1,223 @@
+"""Removal and zone changes (CR 701.6 destroy, 701.9 exile, 701.14 sacrifice, 400.7), tapping,
+regeneration (701.12), control changes and attaching (701.3).
+"""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from engine.cards.abilities import Effect, TargetSpec
+from engine.cards.compiler.effects.amounts import amount_of
+from engine.cards.compiler.effects.context import Ctx, Reader, reader
+from engine.cards.compiler.targets import number, parse_noun
+
+
+@reader(r"^(destroy|exile) (.+?)(?:\. (?:it|they) can't be regenerated)?$")
+def _destroy(m: re.Match, c: Ctx) -> list[Effect] | None:
+    tail = m.group(2)
+    op = m.group(1).lower()
+    # "destroy target creature and target land"? two targets
+    mm = re.fullmatch(r"(.+?) and ((?:target|each|all) .+)", tail)
+    if mm and ("target" in mm.group(1) or mm.group(1) == "self"):
+        a, b = c.ref(mm.group(1)), c.ref(mm.group(2))
+        if a is None or b is None:
+            return None
+        return [Effect(op, {"what": a}), Effect(op, {"what": b})]
+    if op == "exile":
+        mm = re.fullmatch(r"(.+?) until self leaves the battlefield", tail)
+        if mm:
+            what = c.ref(mm.group(1))
+            return None if what is None else [Effect("exile", {"what": what, "until": "self_leaves"})]
+        mm = re.fullmatch(r"(target player's|that player's|your|each opponent's|each player's|all) graveyards?", tail)
+        if mm:
+            who = {"your": "you", "each opponent's": "each_opponent", "each player's": "each_player",
+                   "all": "each_player"}.get(mm.group(1)) or c.player(mm.group(1).replace("'s", ""))
+            return None if who is None else [Effect("exile", {"what": {"graveyard_of": who}})]
+        mm = re.fullmatch(r"the top (\w+) cards? of (your|their|target player's|each player's) library", tail)
+        if mm:
+            return None
+    what = c.ref(tail)
+    if what is None:
+        return None
+    args: dict[str, Any] = {"what": what}
+    if "can't be regenerated" in m.group(0):
+        args["no_regen"] = True
+    return [Effect(op, args)]
+
+
+@reader(r"^return (.+?) and each aura attached to it to (?:its|their) owners?'s? hands?$")
+def _bounce_with_auras(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """Portal of Sanctuary: the creature and the Auras on it go to their owners' hands together."""
+    what = c.ref(m.group(1))
+    return None if what is None else [Effect("bounce", {"what": what, "with_auras": True})]
+
+
+@reader(r"^return (.+?) to (?:its|their) owners?'s? hands?$")
+def _bounce(m: re.Match, c: Ctx) -> list[Effect] | None:
+    what = c.ref(m.group(1))
+    return None if what is None else [Effect("bounce", {"what": what})]
+
+
+@reader(r"^return (.+?) (?:from (your) graveyard )?to (your|its owner's|their owner's|their owners'|the) (hand|hands|battlefield)(?: (tapped and attacking|tapped))?(?: under (your|its owner's|their owner's|their owners') control)?(?: with (?:a|an) ([+\-\w/]+) counter on it)?$")
+def _return(m: re.Match, c: Ctx) -> list[Effect] | None:
+    phrase = m.group(1)
+    if m.group(2) and phrase not in ("self", "it"):
+        phrase += " from your graveyard"
+    what = c.ref(phrase)
+    if what is None:
+        return None
+    args: dict[str, Any] = {"what": what, "to": "hand" if m.group(4).startswith("hand") else "battlefield"}
+    if m.group(5):
+        args["tapped"] = True
+        if m.group(5).endswith("attacking"):
+            args["attacking"] = True  # 508.4: put onto the battlefield attacking
+    if m.group(6) == "your":
+        args["control"] = "you"
+    if m.group(7):
+        args["counter"] = m.group(7)
+    if m.group(2) is None and what == "self":
+        args["from"] = "graveyard"
+    return [Effect("move", args)]
+
+
+@reader(r"^put (.+?) on (top|the bottom) of (?:its|their) owners?'s? librar(?:y|ies)$|^put (.+?) on (top|the bottom) of your library$")
+def _tuck(m: re.Match, c: Ctx) -> list[Effect] | None:
+    what = c.ref(m.group(1) or m.group(3))
+    where = m.group(2) or m.group(4)
+    return None if what is None else [Effect("move", {"what": what, "to": "library_top" if where == "top" else "library_bottom"})]
+
+
+@reader(r"^put (.+?) on the bottom of (?:its|their) owners?'s? librar(?:y|ies)$")
+def _tuck2(m: re.Match, c: Ctx) -> list[Effect] | None:
+    what = c.ref(m.group(1))
+    return None if what is None else [Effect("move", {"what": what, "to": "library_bottom"})]
+
+
+@reader(r"^(?:shuffle|(.+?) shuffles) (.+?) into (?:(?:its|their) owners?'s?|their|your) librar(?:y|ies)$")
+def _shuffle_in(m: re.Match, c: Ctx) -> list[Effect] | None:
+    what = c.ref(m.group(2))
+    return None if what is None else [Effect("move", {"what": what, "to": "library_shuffle"})]
+
+
+@reader(r"^put (.+?) onto the battlefield(?: (tapped))?(?: under your control)?$")
+def _put_onto(m: re.Match, c: Ctx) -> list[Effect] | None:
+    what = c.ref(m.group(1))
+    if what is None:
+        return None
+    args: dict[str, Any] = {"what": what, "to": "battlefield", "control": "you"}
+    if m.group(2):
+        args["tapped"] = True
+    return [Effect("move", args)]
+
+
+@reader(r"^put (.+?) into (?:its|their) owners?'s? graveyards?$")
+def _to_gy(m: re.Match, c: Ctx) -> list[Effect] | None:
+    what = c.ref(m.group(1))
+    return None if what is None else [Effect("move", {"what": what, "to": "graveyard"})]
+
+
+@reader(r"^(tap|untap) (.+)$")
+def _tap(m: re.Match, c: Ctx) -> list[Effect] | None:
+    what = c.ref(m.group(2))
+    return None if what is None else [Effect(m.group(1).lower(), {"what": what})]
+
+
+@reader(r"^regenerate (.+)$")
+def _regen(m: re.Match, c: Ctx) -> list[Effect] | None:
+    what = c.ref(m.group(1))
+    return None if what is None else [Effect("regenerate", {"what": what})]
+
+
+@reader(r"^gain control of (.+?)( until end of turn| for as long as you control self)?$")
+def _steal(m: re.Match, c: Ctx) -> list[Effect] | None:
+    what = c.ref(m.group(1))
+    if what is None:
+        return None
+    args: dict[str, Any] = {"what": what}
+    if m.group(2):
+        args["duration"] = "eot" if "end of turn" in m.group(2) else "while_you_control_self"
+    return [Effect("gain_control", args)]
+
+
+@reader(r"^(?:(.+?) )?sacrifices? (.+)$")
+def _sacrifice(m: re.Match, c: Ctx) -> list[Effect] | None:
+    who = c.player(m.group(1)) if m.group(1) else "you"
+    if who is None:
+        return None
+    obj = m.group(2)
+    if obj in ("self", "it", "them", "that creature", "that token", "those tokens", "that permanent"):
+        return [Effect("sacrifice", {"what": c.ref(obj)})]
+    mm = re.fullmatch(r"(a|an|one|two|three|another|\w+) (.+?)(?: of their choice)?", obj)
+    if not mm or (number(mm.group(1)) is None and mm.group(1) != "another"):
+        return None
+    f = parse_noun(("another " if mm.group(1) == "another" else "") + mm.group(2))
+    if mm.group(1) == "another":
+        mm = re.fullmatch(r"()(.+)", "1 x")
+    if f is None:
+        return None
+    return [Effect("sacrifice", {"who": who, "filter": f, "amount": number(mm.group(1)) or 1})]
+
+
+@reader(r"^exchange control of (two target .+|target .+? and target .+)$")
+def _exchange(m: re.Match, c: Ctx) -> list[Effect] | None:
+    t = m.group(1)
+    mm = re.fullmatch(r"two target (.+)", t)
+    if mm:
+        f = parse_noun(mm.group(1))
+        if f is None:
+            return None
+        r = c.add_target(TargetSpec(f, t, count=2, min=2))
+        return [Effect("exchange_control", {"what": r})]
+    mm = re.fullmatch(r"(target .+?) and (target .+)", t)
+    a, b = c.ref(mm.group(1)), c.ref(mm.group(2))  # type: ignore[union-attr]
+    if a is None or b is None:
+        return None
+    return [Effect("exchange_control", {"what": [a, b]})]
+
+
+@reader(r"^exile the top (card|two cards|three cards|x cards|\w+ cards) of (your|target player's|each player's) library$")
+def _exile_top(m: re.Match, c: Ctx) -> list[Effect] | None:
+    n = 1 if m.group(1) == "card" else amount_of(m.group(1).split()[0], c)
+    who = {"your": "you", "each player's": "each_player"}.get(m.group(2)) or c.player("target player")
+    if n is None:
+        return None
+    c.last = "exiled"
+    return [Effect("exile_top", {"who": who, "amount": n})]
+
+
+@reader(r"^(that player|they|each opponent|each player|target player|target opponent) exiles? the top (card|[a-z]+ cards|\d+ cards) "
+        r"of (?:their|his or her) library$")
+def _exiles_top(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"That player exiles the top card of their library" (ingest, 702.114a): the player named exiles."""
+    who = c.player(m.group(1))
+    n = 1 if m.group(2) == "card" else amount_of(m.group(2).split()[0], c)
+    if who is None or n is None:
+        return None
+    c.last = "exiled"
+    return [Effect("exile_top", {"who": who, "amount": n})]
+
+
+@reader(r"^attach self to (.+)$")
+def _attach(m: re.Match, c: Ctx) -> list[Effect] | None:
+    to = c.ref(m.group(1))
+    if to is None and m.group(1) in ("it", "that creature", "target creature you control"):
+        to = "created"
+    return None if to is None else [Effect("attach", {"what": "self", "to": to})]
+
+
+@reader(r"^attach (?:it|self) to (target .+)$")
+def _attach_target(m: re.Match, c: Ctx) -> list[Effect] | None:
+    to = c.ref(m.group(1))
+    return None if to is None else [Effect("attach", {"what": "self", "to": to})]
+
+
+TOP_OR_BOTTOM_RX = re.compile(r"^(?:choose )?(target .+?)\. its owner puts it on (?:their choice of )?the top or bottom of their library$")
+
+
+def top_or_bottom(m: re.Match, c: Ctx) -> list[Effect] | None:
+    what = c.ref(m.group(1))
+    return None if what is None else [Effect("move", {"what": what, "to": "library_top_or_bottom"})]
+
+
+#: this family's readers, in the order they are tried
+READERS: tuple[Reader, ...] = (_destroy, _bounce_with_auras, _bounce, _return, _tuck, _tuck2, _shuffle_in, _put_onto, _to_gy, _tap, _regen, _steal, _sacrifice, _exchange, _exile_top, _exiles_top, _attach, _attach_target,)

@@ -1,0 +1,94 @@
+"""The swallow check: a clause the compiler read must show up in what it compiled.
+
+A reader that matches a sentence may still drop part of it: "enters tapped unless ...",
+"target attacking or blocking creature", "create a token that's a copy", "those tokens",
+"... instead", "that many". For each such marker word in a paragraph, the compiled
+abilities must hold some trace of it (an op, key or value that carries it out); if not,
+the paragraph is reported as not carried out and the card is played by hand (issue 19:
+a card counts as supported only when every clause becomes behaviour).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import fields, is_dataclass
+from typing import Any
+
+from engine.cards.compiler.text import strip_reminder
+
+#: marker -> the traces any one of which shows it was compiled (substrings of the compiled
+#: keys and values, "text" fields left out)
+MARKERS: dict[str, tuple[str, ...]] = {
+    "unless": ("unless", "'not'", "not_", "'ward'"),
+    "or blocking": ("blocking", "in_combat"),
+    "copy": ("copy", "clone"),
+    "those": ("'it'", "'exiled'", "'created'", "'target'", "'each'", "chosen", "this_way", "search", "dig",
+              "choose", "attacking"),
+    "instead": ("instead", "'else'", "replace", "exile_if_dies", "life_gain", "unearth", "prevent"),
+    "that many": ("that_much", "this_way"),
+    "that much": ("that_much", "this_way", "life_gain", "life_lost", "extort"),
+}
+_ANY = re.compile(r"\b(" + "|".join(re.escape(m) for m in MARKERS) + r")\b")
+
+
+def _flat(x: Any, out: list[str]) -> None:
+    if is_dataclass(x) and not isinstance(x, type):
+        for f in fields(x):
+            if f.name != "text":
+                out.append(f"'{f.name}'")
+                _flat(getattr(x, f.name), out)
+    elif isinstance(x, dict):
+        for k, v in x.items():
+            if k != "text":
+                out.append(f"'{k}'")
+                _flat(v, out)
+    elif isinstance(x, (list, tuple)):
+        for v in x:
+            _flat(v, out)
+    elif isinstance(x, str):
+        out.append(f"'{x}'")
+    elif x is not None:
+        out.append(str(x))
+
+
+def swallowed(text: str, compiled: Any) -> list[str]:
+    """The marker words of `text` (reminder text aside) with no trace in `compiled`."""
+    low = strip_reminder(text).lower()
+    found = dict.fromkeys(m.group(1) for m in _ANY.finditer(low))
+    if not found:
+        return []
+    parts: list[str] = []
+    _flat(compiled, parts)
+    flat = " ".join(parts).lower()
+    return [m for m in found if not any(t in flat for t in MARKERS[m])]
+
+
+#: trigger events that carry an amount for "that many"/"that much" (engine/triggers.py and the
+#: events engine/effects.py sends: damage dealt, life gained or lost)
+AMOUNT_EVENTS = frozenset({"combat_damage_creature", "combat_damage_player", "damage_opponent", "damage_player",
+                           "deals_damage", "dealt_damage", "gain_life", "lose_life", "expend",
+                           "combat_damage"})   # engine.triggers.ALIASES: combat damage to a player or creature
+
+
+def _uses_that_much(x: Any) -> bool:
+    if is_dataclass(x) and not isinstance(x, type):
+        if type(x).__name__ == "Ability":
+            return False   # a nested ability (granted, emblem, delayed token text) is checked on its own
+        return _uses_that_much(getattr(x, "args", None))
+    if isinstance(x, dict):
+        return x.get("that_much") is True or any(_uses_that_much(v) for k, v in x.items())
+    if isinstance(x, (list, tuple)):
+        return any(_uses_that_much(v) for v in x)
+    return False
+
+
+def unbound_that_many(ab: Any) -> bool:
+    """"That many"/"that much" with nothing to count (608.2c: it refers to an amount named
+    earlier): only a triggered ability whose event carries an amount, or which counts the
+    objects of its event batch (603.2c), has one."""
+    effects = [*ab.effects, *(e for m in ab.modes for e in m.effects)]
+    if not _uses_that_much(effects):
+        return False
+    trig = ab.trigger or {}
+    ev = trig.get("event")
+    evs = set(ev) if isinstance(ev, list) else {ev}
+    return not (ab.kind == "triggered" and (trig.get("batch") or evs <= AMOUNT_EVENTS))

@@ -1,0 +1,221 @@
+"""The AI player (issue 18): every decision answered legally, no cheating, the budget, the
+match and puzzle runners."""
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+import yaml
+
+from engine.ai import match, puzzle, search
+from engine.ai.determinize import determinize
+from engine.ai.evaluate import evaluate
+from engine.ai.player import AIPlayer, SeatAI
+from engine.ai.random_bot import RandomBot
+from engine.bench import GREEN, RED
+from engine.cardpool import CardPool
+from engine.errors import IllegalAction
+from engine.game import Game
+from engine.session import LocalSession
+from engine.setup import from_setup
+
+PUZZLES = Path(__file__).resolve().parent / "puzzles"
+POOL = CardPool()
+
+
+def _setup(bob_hand: list[str], bob_library: list[str], alice_library: list[str]) -> dict:
+    return {"active": "alice", "step": "main1", "players": {
+        "alice": {"battlefield": ["Mountain", "Mountain", "Forest", "Grizzly Bears"],
+                  "hand": ["Lightning Bolt", "Hill Giant", "Giant Growth"], "library": alice_library},
+        "bob": {"battlefield": ["Forest", "Forest", "Centaur Courser"], "hand": bob_hand, "library": bob_library}}}
+
+
+# two positions that differ only in cards alice cannot see: bob's hand, the cards of bob's
+# library, and the order of alice's library below its top card
+HIDDEN_A = _setup(["Giant Growth", "Craw Wurm"], ["Forest", "Grizzly Bears", "Forest", "Forest"],
+                  ["Mountain", "Gray Ogre", "Shock", "Mountain"])
+HIDDEN_B = _setup(["Forest", "Grizzly Bears"], ["Craw Wurm", "Forest", "Giant Growth", "Forest"],
+                  ["Mountain", "Mountain", "Gray Ogre", "Shock"])
+
+
+def test_determinized_copies_do_not_depend_on_hidden_cards():
+    ga, gb = from_setup(HIDDEN_A, POOL), from_setup(HIDDEN_B, POOL)
+    assert ga.state_key() != gb.state_key()
+    da = determinize(ga, "alice", random.Random(5))
+    db = determinize(gb, "alice", random.Random(5))
+    assert da.state_key() == db.state_key()
+    # alice's own hand and the public zones stay what they are
+    assert [da.objects[i].card.name for i in da.players["alice"].hand] == ["Lightning Bolt", "Hill Giant", "Giant Growth"]
+    assert sorted(da.objects[i].card.name for i in da.battlefield) == \
+        sorted(ga.objects[i].card.name for i in ga.battlefield)
+    # the real games are untouched
+    assert [ga.objects[i].card.name for i in ga.players["bob"].hand] == ["Giant Growth", "Craw Wurm"]
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_same_decisions_whatever_the_hidden_cards(level):
+    """Two games differing only in what alice cannot see: alice's AI answers alike, decision
+    after decision, while bob (who passes) keeps his cards hidden."""
+    answers = []
+    for setup in (HIDDEN_A, HIDDEN_B):
+        g = from_setup(setup, POOL)
+        ai = AIPlayer("alice", level, think_ms=60000, seed=3)  # the rollout cap ends the search, not the clock
+        passer = puzzle.Passer()
+        got = []
+        while g.winner is None and g.turn == 3 and len(got) < 60:
+            d = g.pending
+            a = ai.decide(g, d) if d.player == "alice" else passer.decide(g, d)
+            if d.player == "alice":
+                got.append(json.dumps(a, sort_keys=True, default=str))
+            g.submit(d.player, a)
+        answers.append(got)
+    assert len(answers[0]) > 5
+    assert answers[0] == answers[1]
+
+
+def _play(cards: CardPool, decks: tuple[list[str], list[str]], level: str, seed: int) -> tuple[Game, int]:
+    """A game of the AI (p1) against the random bot; every AI answer must be legal."""
+    g = Game.new([("p1", decks[0]), ("p2", decks[1])], cards, seed)
+    ai = AIPlayer("p1", level, think_ms=40, seed=seed)
+    rb = RandomBot(seed)
+    n = 0
+    while g.pending is not None and g.winner is None and n < 4000:
+        d = g.pending
+        if d.player == "p1":
+            g.submit("p1", ai.decide(g, d))  # an illegal answer raises here
+        else:
+            try:
+                g.submit("p2", rb.answer(d))
+            except IllegalAction:
+                g.submit("p2", d.forced if d.forced is not None else {"action": "pass"})
+        n += 1
+    return g, n
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_whole_games_answered_legally(level):
+    g, n = _play(POOL, (RED, GREEN), level, 11)
+    assert g.winner is not None and n < 4000
+
+
+def test_sample_decks_game():
+    decks = (match.load_deck("red-aggro"), match.load_deck("white-skies"))
+    g, _ = _play(POOL, decks, "medium", 4)
+    assert g.winner is not None
+
+
+def test_an_exhausted_budget_gives_the_rule_of_thumb_answer():
+    """With no time left the search plays no rollout and falls back on the cheap policy."""
+    g = from_setup(HIDDEN_A, POOL)
+    s = search.Searcher("alice", random.Random(1), cap=16, horizon=1, per_candidate=6)
+    a = s.choose(g, g.pending, deadline=0.0)
+    assert s.rollouts == 0
+    assert a == search.QuickPolicy(0).answer(determinize(g, "alice", random.Random(1)), g.pending)
+
+
+def test_the_search_stops_at_its_rollout_cap():
+    g = from_setup(HIDDEN_A, POOL)
+    s = search.Searcher("alice", random.Random(1), cap=4, horizon=0, per_candidate=2)
+    s.choose(g, g.pending, deadline=float("inf"))
+    assert 0 < s.rollouts <= 4 * 2
+
+
+def test_evaluation_prefers_sooner_wins_and_more_board():
+    g = from_setup(HIDDEN_A, POOL)
+    base = evaluate(g, "alice")
+    g2 = g.copy()
+    g2.players["bob"].life = 5
+    assert evaluate(g2, "alice") > base
+    big = dict(HIDDEN_A, players=dict(HIDDEN_A["players"]))
+    big["players"]["alice"] = dict(big["players"]["alice"],
+                                   battlefield=HIDDEN_A["players"]["alice"]["battlefield"] + ["Serra Angel"])
+    g3 = from_setup(big, POOL)
+    assert evaluate(g3, "alice") > base + 5  # a 4/4 flier
+    assert evaluate(g3, "bob") < 0 < evaluate(g3, "alice")
+    won = g.copy()
+    won.winner = "alice"
+    later = won.copy()
+    later.turn += 2
+    assert evaluate(won, "alice") > evaluate(later, "alice") > evaluate(g3, "alice")
+    assert evaluate(later, "bob") > evaluate(won, "bob")  # a loss later is better
+
+
+def test_seat_ai_plays_a_local_session():
+    g = Game.new([("you", RED), ("ai", GREEN)], POOL, 2)
+    bot = SeatAI(lambda: g, "ai", "medium", think_ms=30)
+    sess = LocalSession(g, {"ai": bot})
+    rb = RandomBot(9)
+    for _ in range(3000):
+        d = sess.pending("you")
+        if d is None:
+            break
+        try:
+            sess.submit("you", rb.answer(d))
+        except IllegalAction:
+            sess.submit("you", d.forced if d.forced is not None else {"action": "pass"})
+    assert g.winner is not None
+    assert len(bot.ai.times) > 20
+
+
+def test_match_cli_prints_json_last(capsys):
+    assert match.main(["--a", "easy", "--b", "random", "--games", "2", "--json"]) == 0
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    r = json.loads(last)
+    assert r["games"] == 2 and r["a"]["wins"] + r["b"]["wins"] + r["draws"] == 2
+    assert set(r["a"]["decision_ms"]) == {"median", "p95", "max"}
+    assert r["mean_turns"] > 0
+
+
+def test_match_rejects_bad_decks(capsys):
+    assert match.main(["--games", "1", "--decks", "no-such-deck", "red"]) == 2
+    assert "error" in capsys.readouterr().err
+
+
+def test_puzzles_solved_at_hard(capsys):
+    """Every puzzle of tests/puzzles at the hard level (its rollout cap, not the clock, ends
+    each search, so the result does not depend on the machine's load)."""
+    files = sorted(PUZZLES.glob("*.yaml"))
+    n = sum(len([d for d in yaml.safe_load_all(f.read_text()) if d]) for f in files)
+    assert n >= 40
+    rc = puzzle.main([str(PUZZLES), "--level", "hard", "--think", "60000"])
+    out = capsys.readouterr().out.splitlines()
+    assert out[-1] == f"{n} passed, 0 failed", [x for x in out if x.startswith("FAIL")]
+    assert rc == 0
+
+
+def test_puzzle_runner_reports_bad_and_failed_puzzles(tmp_path, capsys):
+    (tmp_path / "bad.yaml").write_text(yaml.safe_dump_all([
+        {"name": "no puzzle key", "setup": {}},
+        {"name": "bad seat", "setup": {}, "puzzle": {"ai": "carol"}},
+        {"name": "cannot win", "setup": {"players": {"bob": {"life": 20, "library": ["Forest"]},
+                                                     "alice": {"library": ["Forest"]}}},
+         "puzzle": {"ai": "alice", "others": "pass", "goal": "win"}},
+        {"name": "unknown card", "setup": {"players": {"alice": {"hand": ["No Such Card Ever"]}}},
+         "puzzle": {"ai": "alice"}},
+    ]))
+    (tmp_path / "broken.yaml").write_text("name: [unclosed\n")
+    assert puzzle.main([str(tmp_path), "--level", "medium"]) == 1
+    out = capsys.readouterr().out
+    assert "FAIL no puzzle key: a puzzle needs a `puzzle` mapping" in out
+    assert "FAIL bad seat: puzzle.ai must be alice or bob" in out
+    assert "FAIL cannot win: alice did not win" in out
+    assert "FAIL unknown card: unknown card: No Such Card Ever" in out
+    assert "unreadable puzzle file" in out
+    assert out.strip().splitlines()[-1] == "0 passed, 5 failed"
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_no_single_blocker_on_a_menace_attacker(level):
+    """The rules of thumb block to survive, but 702.110b forbids one blocker on a menace
+    creature, which the options do not spell out: the AI's answer is still legal."""
+    for seed in range(12):
+        g = from_setup({"active": "bob", "step": "declare_attackers", "players": {
+            "alice": {"life": 3, "battlefield": ["Grizzly Bears"], "library": ["Forest"] * 3},
+            "bob": {"battlefield": ["Boggart Brute"], "library": ["Mountain"] * 3}}}, POOL)
+        g.submit("bob", {"attackers": {g.battlefield[-1]: "alice"}})
+        while g.pending.kind != "blockers":
+            g.submit(g.pending.player, {"action": "pass"})
+        g.submit("alice", AIPlayer("alice", level, 60000, seed).decide(g, g.pending))  # raises if illegal
+        assert g.pending is not None

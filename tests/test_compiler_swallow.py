@@ -1,0 +1,39 @@
+"""Honest counts: a clause the compiler reads must become behaviour, or the card is played by hand."""
+from __future__ import annotations
+
+from engine.cards.abilities import Ability, Effect
+from engine.cards.compiler import compile_card
+from engine.cards.compiler.swallow import swallowed, unbound_that_many
+from engine.cards.coverage import corpus_card
+
+
+def test_a_marker_with_no_trace_is_reported():
+    dropped = [Effect("counter", {"what": {"target": 0}})]           # "unless ..." read, then lost
+    assert swallowed("Counter target spell unless its controller pays {3}.", dropped) == ["unless"]
+    kept = [Effect("counter", {"what": {"target": 0}, "unless_pays": ["3"]})]
+    assert swallowed("Counter target spell unless its controller pays {3}.", kept) == []
+    assert swallowed("Destroy target creature. (It can't be regenerated unless ...)", dropped) == []  # reminder
+
+
+def test_the_text_field_is_no_trace():
+    ab = Ability("triggered", "When SELF enters, you may copy target spell.", effects=(Effect("draw", {}),))
+    assert swallowed(ab.text, ab) == ["copy"]
+
+
+def test_that_many_needs_something_to_count():
+    spell = Ability("spell", "", effects=(Effect("token", {"amount": {"that_much": True}}),))
+    assert unbound_that_many(spell)
+    hurt = Ability("triggered", "", effects=(Effect("draw", {"amount": {"that_much": True}}),),
+                   trigger={"event": "dealt_damage", "self": True})
+    assert not unbound_that_many(hurt)
+    batch = Ability("triggered", "", effects=(Effect("counters", {"amount": {"that_much": True}}),),
+                    trigger={"event": "etb", "batch": True})
+    assert not unbound_that_many(batch)
+
+
+def test_cards_that_counted_nothing_are_unsupported():
+    # Vengeful Regrowth made no tokens (a spell has no event amount); Cavalier of Flame drew none
+    for name in ("Vengeful Regrowth", "Cavalier of Flame"):
+        d = compile_card(corpus_card(name))
+        assert any("that many" in u for u in d.unsupported), name
+    assert compile_card(corpus_card("Hornet Nest")).supported   # "is dealt damage, create that many"

@@ -1,0 +1,187 @@
+"""Boosters of the real sets by their collation (engine/decks/collation.py), each rule over 1,000 packs,
+and the bots' ratings (engine/decks/ratings.py) on real cards."""
+from __future__ import annotations
+
+import collections
+import random
+
+import pytest
+
+from engine.decks.collation import COLLATIONS, MODERN, booster_slots, collation
+from engine.decks.limited import Draft, make_booster, new_seed, sealed_pool, set_sheet
+from engine.decks.ratings import rate_card
+
+from carddb_helpers import full_db  # noqa: F401  (fixture)
+
+PACKS = 1000
+SETS_2016 = ("DTK", "ORI", "BFZ", "OGW", "SOI", "EMN")
+ARENA = ("XLN", "RIX", "DOM", "M19", "GRN", "RNA", "WAR", "M20")
+
+
+@pytest.fixture(scope="module")
+def packs(full_db):  # noqa: F811
+    """1,000 boosters of each set the tests look at (opened once)."""
+    out = {}
+    for code in SETS_2016 + ARENA + ("M15", "ISD", "LEA", "MM2"):
+        sheet = set_sheet(full_db, code)
+        rng = random.Random(code)
+        out[code] = (sheet, [make_booster(sheet, rng, code) for _ in range(PACKS)])
+    return out
+
+
+def _kind(sheet, card, kind):
+    return kind in sheet.kinds.get(card.name, ())
+
+
+@pytest.mark.parametrize("code", SETS_2016 + ARENA + ("M15", "ISD", "LEA", "MM2"))
+def test_every_set_opens_full_packs_without_a_card_twice(packs, code):
+    sheet, boosters = packs[code]
+    size = 14 if code == "EMN" else 15                         # Eldritch Moon printed no basic land
+    for b in boosters:
+        assert len(b.cards) == size, (code, b.names())
+        assert len(set(b.names())) == size
+        basics = [c for c in b.cards if c.rarity == "basic"]
+        assert len(basics) <= 1
+        assert all(c.set_code == sheet.code for c in b.cards if c.number)
+
+
+@pytest.mark.parametrize("code", SETS_2016 + ARENA + ("M15", "ISD"))
+def test_one_rare_or_mythic_and_a_mythic_one_pack_in_eight(packs, code):
+    sheet, boosters = packs[code]
+    mythic = 0
+    for b in boosters:
+        top = [c for c in b.cards if c.rarity in ("rare", "mythic") and not c.foil]
+        extra_dfc = [c for c in top if _kind(sheet, c, "dfc") and code in ("SOI", "EMN", "ISD")]
+        assert len(top) - len(extra_dfc) == 1, b.names()
+        mythic += top[0].rarity == "mythic"
+    assert 0.085 < mythic / PACKS < 0.17, mythic                 # 1/8 = 0.125; 1,000 packs: +-0.03 is 3 sigma
+
+
+@pytest.mark.parametrize("code", ("SOI", "EMN"))
+def test_soi_and_emn_have_a_double_faced_slot(packs, code):
+    sheet, boosters = packs[code]
+    rare_dfc = 0
+    for b in boosters:
+        normal = [c for c in b.cards if not c.foil]
+        dfc = [c for c in normal if _kind(sheet, c, "dfc")]
+        low = [c for c in dfc if c.rarity in ("common", "uncommon")]
+        assert len(low) == 1, b.names()                            # the double-faced slot, in every pack
+        assert len(dfc) - len(low) <= 1
+        rare_dfc += len(dfc) - len(low)
+        # the double-faced card is in its slot, after the commons
+        assert _kind(sheet, b.cards[-1 if code == "EMN" else -2], "dfc") or b.cards[-1 if code == "EMN" else -2].foil
+    assert 0.085 < rare_dfc / PACKS < 0.17, rare_dfc              # a rare or mythic DFC about one pack in eight
+
+
+@pytest.mark.parametrize("code", ("GRN", "RNA"))
+def test_guilds_sets_put_a_guildgate_in_the_land_slot(packs, code):
+    sheet, boosters = packs[code]
+    gates = {c.name for c in sheet.sheet("common:guildgate")}
+    assert len(gates) == 5
+    for b in boosters:
+        normal = [c for c in b.cards if not c.foil]
+        assert sum(c.name in gates for c in normal) == 1, b.names()
+        assert b.cards[-1].name in gates
+        assert not any(c.rarity == "basic" for c in b.cards)
+
+
+def test_war_has_exactly_one_planeswalker(packs):
+    sheet, boosters = packs["WAR"]
+    where = collections.Counter()
+    for b in boosters:
+        walkers = [c for c in b.cards if not c.foil and _kind(sheet, c, "planeswalker")]
+        assert len(walkers) == 1, b.names()
+        where[walkers[0].rarity] += 1
+    assert where["uncommon"] > where["rare"] + where["mythic"] > 0
+
+
+def test_dom_has_a_legendary_creature_in_every_pack(packs):
+    sheet, boosters = packs["DOM"]
+    for b in boosters:
+        assert any(_kind(sheet, c, "legendary_creature") for c in b.cards if not c.foil), b.names()
+
+
+@pytest.mark.parametrize("code", ("DTK", "SOI", "M19", "WAR"))
+def test_a_foil_replaces_a_common_about_one_pack_in_six(packs, code):
+    sheet, boosters = packs[code]
+    foils = collections.Counter()
+    for b in boosters:
+        f = [c for c in b.cards if c.foil]
+        assert len(f) <= 1
+        if f:
+            foils[f[0].rarity] += 1
+            assert not any(c.rarity == "basic" and c.foil for c in b.cards)
+        commons = [c for c in b.cards if c.rarity == "common" and not c.foil and not _kind(sheet, c, "dfc")
+                   and not _kind(sheet, c, "guildgate")]
+        if code == "SOI":     # eight commons, and a ninth unless a rare or mythic double-faced card took its place
+            rare_dfc = any(_kind(sheet, c, "dfc") and c.rarity in ("rare", "mythic") and not c.foil for c in b.cards)
+            assert len(commons) + len(f) == (8 if rare_dfc else 9), b.names()
+        else:
+            assert len(commons) + len(f) == 10, b.names()
+    n = sum(foils.values())
+    assert 0.13 < n / PACKS < 0.21, n                               # 1/6 = 0.167
+    assert foils["common"] > foils["uncommon"] > foils["rare"] + foils["mythic"]
+
+
+def test_masters_sets_have_a_foil_slot_in_every_pack(packs):
+    _sheet, boosters = packs["MM2"]
+    rarities = collections.Counter()
+    for b in boosters:
+        foils = [c for c in b.cards if c.foil]
+        assert len(foils) == 1 and b.cards[-1].foil, b.names()     # the last slot, and only there
+        rarities[foils[0].rarity] += 1
+    assert rarities["common"] > rarities["uncommon"] > rarities["rare"] > rarities["mythic"] > 0
+
+
+def test_collation_data_reads_the_printed_layouts():
+    assert collation("DTK", None) is MODERN
+    assert collation("SOI") is COLLATIONS["SOI"]
+    lea = booster_slots(["rare"] + ["uncommon"] * 3 + ["common"] * 11)
+    assert lea is not None and len(lea.slots) == 15 and lea.slots[0] == (("rare", 1.0),)
+    isd = booster_slots([["rare", "mythic rare"]] + ["uncommon"] * 3 + ["common"] * 9 + [["land", "checklist"]]
+                        + ["marketing", "double faced"])
+    assert isd is not None and len(isd.slots) == 15 and any("dfc" in s[0][0] for s in isd.slots)
+    assert booster_slots(None) is None and booster_slots(["marketing"]) is None
+
+
+def test_sealed_and_draft_of_every_2016_set(full_db):  # noqa: F811
+    for code in SETS_2016:
+        _packs, pool = sealed_pool(full_db, code, seed=3)
+        assert pool.main_count == (84 if code == "EMN" else 90)
+    d = Draft.new(full_db, ["SOI", "SOI", "EMN"], seed=5, humans=())
+    assert d.done and [len(p) for p in d.picks] == [44] * 8     # two packs of 15, one of 14
+    mixed = Draft.new(full_db, ["RIX", "XLN", "XLN"], seed=1, humans=())
+    assert mixed.done and {r.booster.split("-")[0] for r in mixed.log} == {"RIX", "XLN"}
+
+
+def test_new_seeds_differ():
+    seeds = {new_seed() for _ in range(20)}
+    assert len(seeds) >= 19 and all(0 < s < 10**9 for s in seeds)
+
+
+# -- ratings --------------------------------------------------------------------------------
+
+def test_removal_outranks_a_vanilla_creature_of_the_same_rarity(full_db):  # noqa: F811
+    for removal, rarity in (("Murder", "uncommon"), ("Lightning Strike", "common"), ("Luminous Bonds", "common"),
+                            ("Dwindle", "common"), ("Pacifism", "common")):
+        for vanilla in ("Grizzly Bears", "Colossal Dreadmaw", "Hill Giant"):
+            assert rate_card(full_db.get(removal), rarity) > rate_card(full_db.get(vanilla), rarity), (removal, vanilla)
+    # quality before rarity: a rare that does nothing on the board under common removal
+    assert rate_card(full_db.get("Amulet of Safekeeping"), "rare") < rate_card(full_db.get("Murder"), "uncommon")
+    assert rate_card(full_db.get("Amulet of Safekeeping"), "rare") < rate_card(full_db.get("Shock"), "common")
+
+
+@pytest.mark.parametrize("code", ("M19", "SOI", "DTK"))
+def test_in_a_whole_set_every_common_kill_spell_beats_every_vanilla_common(full_db, code):  # noqa: F811
+    sheet = set_sheet(full_db, code)
+    kill, vanilla = [], []
+    for c in sheet.by_rarity["common"]:
+        card = full_db.get(c.name)
+        text = (card.text or "").lower()
+        if "destroy target creature" in text or "exile target creature" in text:
+            kill.append(rate_card(card, "common"))
+        elif "Creature" in card.types and not text.strip():
+            vanilla.append(rate_card(card, "common"))
+    assert kill, code
+    if vanilla:
+        assert min(kill) > max(vanilla)

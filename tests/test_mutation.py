@@ -1,0 +1,159 @@
+"""The mutation runner (tools.mutation, docs/mutation.md): its operators, sampling, keys,
+code swapping and configuration; and, with MANATABLE_MUTATION=1, the CI job itself: the
+configured rules modules changed since main keep >= the threshold of mutants killed."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+import types
+from pathlib import Path
+
+import pytest
+
+from tools.mutation import patch
+from tools.mutation.config import ConfigError, load, read_equivalents
+from tools.mutation.operators import Module
+
+ROOT = Path(__file__).resolve().parent.parent
+
+SRC = textwrap.dedent('''\
+    """doc"""
+    LIMIT = 3
+
+
+    def f(a, b=1):
+        """Docstrings are not mutated."""
+        if a < LIMIT and not b:
+            a += 2
+            return True
+        return a in (1, 2)
+
+
+    class K:
+        def m(self, x):
+            return x
+''')
+
+
+def _ops(mod: Module) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for m in mod.mutants:
+        out.setdefault(m.op, []).append(m.text)
+    return out
+
+
+def test_every_operator_of_issue_26_is_generated_and_only_in_function_bodies() -> None:
+    mod = Module("x.py", SRC)
+    ops = _ops(mod)
+    assert ops["cmp"] == ["`<` -> `<=` in `a < LIMIT`", "`in` -> `not in` in `a in (1, 2)`"]
+    assert ops["boolop"] == ["`and` -> `or` in `a < LIMIT and not b`"]
+    assert ops["not"] == ["drop `not` in `not b`"]
+    assert ops["bool"] == ["`True` -> `False` in `return True`"]
+    assert "`2` -> `3` in `a += 2`" in ops["int+1"] and "`1` -> `0` in `a in (1, 2)`" in ops["int-1"]
+    assert ops["if-stmt"] == ["remove `a += 2` from `if a < LIMIT and not b`",
+                              "remove `return True` from `if a < LIMIT and not b`"]
+    assert "`return a in (1, 2)` -> `return None`" in ops["return"] and "`return x` -> `return None`" in ops["return"]
+    # nothing from module-level code, defaults or the docstring
+    assert all("LIMIT = 3" not in t and "b=1" not in t and "Docstrings" not in t for t in ops.get("int+1", []))
+    assert {m.function for m in mod.mutants} == {"f", "K.m"}
+
+
+def test_keys_are_unique_and_survive_edits_elsewhere() -> None:
+    mod = Module("x.py", SRC)
+    keys = [m.key for m in mod.mutants]
+    assert len(keys) == len(set(keys))
+    shifted = Module("x.py", "import os\n\n\n" + SRC)
+    assert [m.key for m in shifted.mutants] == keys
+    assert [m.line for m in shifted.mutants] == [m.line + 3 for m in mod.mutants]
+
+
+def test_sampling_is_fixed_by_the_seed() -> None:
+    mod = Module("engine/combat.py", (ROOT / "engine/combat.py").read_text(encoding="utf-8"))
+    a, b, c = mod.sample(60, 1), mod.sample(60, 1), mod.sample(60, 2)
+    assert a == b and a != c and len(a) == 60
+    assert [m.index for m in a] == sorted(m.index for m in a)
+    assert mod.sample(10_000, 1) == mod.mutants
+
+
+def _load(tmp_path: Path, name: str, src: str) -> types.ModuleType:
+    (tmp_path / f"{name}.py").write_text(src, encoding="utf-8")
+    sys.path.insert(0, str(tmp_path))
+    try:
+        __import__(name)
+    finally:
+        sys.path.remove(str(tmp_path))
+    return sys.modules[name]
+
+
+def test_a_mutant_reaches_every_reference_and_the_tree_is_restored(tmp_path: Path) -> None:
+    mod_obj = _load(tmp_path, "mut_sample_a", SRC)
+    f, k = mod_obj.f, mod_obj.K()
+    assert f(0, 0) is True and f(5) is False and k.m(4) == 4
+    mod = Module(str(tmp_path / "mut_sample_a.py"), SRC)
+    m = next(m for m in mod.mutants if m.op == "bool")
+    patch.apply("mut_sample_a", mod.compile(m), m.function)
+    assert f(0, 0) is False, "the function object held before the swap runs the mutant"
+    r = next(m for m in mod.mutants if m.function == "K.m")
+    patch.apply("mut_sample_a", mod.compile(r), r.function)
+    assert k.m(4) is None
+    # the tree is back to the original: compiling it again gives the original behaviour
+    patch.apply("mut_sample_a", compile(mod.tree, "x", "exec"), "f")
+    assert f(0, 0) is True
+
+
+def test_dropped_not_keeps_the_truth_value_of_the_operand(tmp_path: Path) -> None:
+    src = "def g(x):\n    return not x\n"
+    mod_obj = _load(tmp_path, "mut_sample_b", src)
+    mod = Module("b.py", src)
+    m = next(m for m in mod.mutants if m.op == "not")
+    patch.apply("mut_sample_b", mod.compile(m), m.function)
+    assert mod_obj.g([]) is False and mod_obj.g([1]) is True
+
+
+def test_equivalents_file_format() -> None:
+    text = "# comment\n\nengine/x.py | f | `1` -> `2` in `a + 1` ## only a message changes\n"
+    assert read_equivalents(text) == {"engine/x.py | f | `1` -> `2` in `a + 1`": "only a message changes"}
+    with pytest.raises(ConfigError, match=":1:"):
+        read_equivalents("engine/x.py | f | no reason\n")
+
+
+def test_the_project_configuration_names_existing_modules_and_files() -> None:
+    cfg = load(ROOT)
+    assert 0 < cfg.threshold <= 1 and cfg.sample > 0
+    assert "engine/combat.py" in cfg.modules
+    for path, sel in cfg.modules.items():
+        assert (ROOT / path).is_file(), path
+        for stage in cfg.selection(path):
+            for s in stage.scenarios:
+                assert s.exists() or "shared" in str(s), s
+            for t in stage.tests:
+                assert (ROOT / t.split("::")[0]).is_file(), t
+    eq = cfg.equivalents()
+    keys = {f"{p} | {m.key}" for p in cfg.modules
+            for m in Module(p, (ROOT / p).read_text(encoding="utf-8")).mutants}
+    stale = [k for k in eq if k not in keys]
+    assert not stale, f"equivalent mutants that no longer exist (update {cfg.equivalents_file}): {stale}"
+
+
+@pytest.mark.skipif(os.environ.get("MANATABLE_MUTATION") != "1",
+                    reason="the mutation CI job: MANATABLE_MUTATION=1 (minutes per changed module)")
+def test_changed_rules_modules_keep_their_mutation_score() -> None:
+    base = os.environ.get("MANATABLE_MUTATION_BASE", "main")
+    r = subprocess.run([sys.executable, "-m", "tools.mutation", "--changed", base], cwd=ROOT,
+                       capture_output=True, text=True)
+    print(r.stdout)
+    assert r.returncode == 0, r.stdout[-4000:] + r.stderr[-2000:]
+
+
+def test_rescore_leaves_out_the_equivalent_mutants(capsys: pytest.CaptureFixture[str]) -> None:
+    from tools.mutation.__main__ import rescore
+    cfg = load(ROOT)
+    eq_key = next(k for k in cfg.equivalents() if k.startswith("engine/combat.py | "))
+    outcomes = [{"key": eq_key.split(" | ", 1)[1], "status": "survived"},
+                {"key": "f | a", "status": "killed"}, {"key": "f | b", "status": "timeout"},
+                {"key": "f | c", "status": "survived"}]
+    (r,) = rescore(cfg, [{"module": "engine/combat.py", "seed": 1, "outcomes": outcomes}])
+    assert r["killed"] == 2 and r["survived"] == ["f | c"] and abs(r["score"] - 2 / 3) < 1e-9
+    assert "killed 2/3 non-equivalent" in capsys.readouterr().out

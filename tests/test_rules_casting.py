@@ -1,0 +1,60 @@
+"""Casting rules checked on what the engine answers (CR 601.2c, 114): a refused target is
+named in the refusal, so the player learns which choice broke which rule."""
+from __future__ import annotations
+
+import pytest
+
+from engine.cardpool import default_pool
+from engine.errors import IllegalAction
+from engine.scenario import Runner
+
+
+def test_an_illegal_target_is_named_in_the_refusal_601_2c() -> None:
+    r = Runner({"name": "t", "setup": {"active": "alice", "step": "main1", "players": {
+        "alice": {"battlefield": ["Forest"], "hand": ["Giant Growth"]},
+        "bob": {"battlefield": ["Gladecover Scout"]}}}, "steps": []}, default_pool())
+    r.run()
+    g = r.g
+    (scout,) = [i for i in g.battlefield if g.objects[i].card.name == "Gladecover Scout"]
+    (growth,) = g.players["alice"].hand
+    with pytest.raises(IllegalAction, match=r"^Gladecover Scout is not a legal choice for target creature"):
+        g.submit("alice", {"action": "cast", "card": growth, "targets": [scout]})
+    with pytest.raises(IllegalAction, match=r"^bob is not a legal choice for target creature"):
+        g.submit("alice", {"action": "cast", "card": growth, "targets": ["bob"]})
+
+
+def _priority_casts(players: dict) -> list[str]:
+    r = Runner({"name": "t", "setup": {"active": "alice", "step": "main1", "players": players}, "steps": []},
+               default_pool())
+    r.run()
+    g = r.g
+    d = g.pending
+    assert d.kind == "priority" and d.player == "alice"
+    return sorted(g.objects[o["card"]].card.name for o in d.options if o.get("action") == "cast")
+
+
+def test_an_x_spell_is_offered_when_x_0_is_affordable_107_3a() -> None:
+    """107.3a: the player chooses X, 0 included: {X}{R} is castable with one red source."""
+    assert _priority_casts({"alice": {"battlefield": ["Mountain"], "hand": ["Blaze", "Shock", "Lava Axe"]}}) \
+        == ["Blaze", "Shock"]
+    assert _priority_casts({"alice": {"battlefield": ["Forest", "Grizzly Bears"], "hand": ["Blaze", "Giant Growth"]}}) \
+        == ["Giant Growth"]
+    # {X} alone: castable with no mana at all, X = 0
+    assert _priority_casts({"alice": {"hand": ["Endless One", "Shock"]}}) == ["Endless One"]
+
+
+def test_a_phyrexian_symbol_is_affordable_with_life_alone_107_4f() -> None:
+    """107.4f: {R/P} is paid with red mana or 2 life: Gut Shot is castable with no land."""
+    assert _priority_casts({"alice": {"hand": ["Gut Shot", "Shock"]}, "bob": {"battlefield": ["Grizzly Bears"]}}) \
+        == ["Gut Shot"]
+    assert _priority_casts({"alice": {"life": 1, "hand": ["Gut Shot"]}}) == []
+
+
+def test_a_player_who_concedes_loses_at_once_104_3a() -> None:
+    r = Runner({"name": "t", "setup": {"active": "alice", "step": "main1", "players": {}}, "steps": []},
+               default_pool())
+    r.run()
+    g = r.g
+    assert g.pending.player == "alice" and not g.over
+    g.submit("alice", {"action": "concede"})
+    assert g.players["alice"].lost and g.winner == "bob" and g.pending is None

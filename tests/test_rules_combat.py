@@ -1,0 +1,91 @@
+"""Combat rules checked on the decisions the engine asks (CR 509-510), where a scenario's
+outcome cannot see the difference: the lethal damage each recipient is shown, and the
+reason a declaration is refused."""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine.cardpool import default_pool
+from engine.errors import IllegalAction
+from engine.game import Game
+from engine.scenario import Runner
+
+_POOL = None
+
+
+def _game(setup: dict[str, Any], steps: list[dict[str, Any]]) -> Game:
+    """The game after a scenario's steps (FORMAT.md), with the next decision pending."""
+    global _POOL
+    if _POOL is None:
+        _POOL = default_pool()
+    r = Runner({"name": "t", "setup": setup, "steps": steps}, _POOL)
+    r.run()
+    return r.g
+
+
+def _ids(g: Game, name: str) -> list[int]:
+    return [i for i in g.battlefield if g.objects[i].card.name == name]
+
+
+def _combat(alice: list[Any], bob: list[Any]) -> dict[str, Any]:
+    return {"active": "alice", "step": "declare_attackers",
+            "players": {"alice": {"battlefield": alice}, "bob": {"battlefield": bob}}}
+
+
+def test_lethal_damage_shown_counts_marked_damage_even_above_toughness_510_1c() -> None:
+    """510.1c: lethal damage takes into account damage already marked; a blocker with more
+    damage than its toughness (indestructible, 702.12b) needs none, never less than none."""
+    g = _game(_combat(["Colossal Dreadmaw"], [{"name": "Darksteel Myr", "damage": 2},
+                                              {"name": "Grizzly Bears", "damage": 1}]),
+              [{"alice": "attack", "with": ["Colossal Dreadmaw"]}, {"pass_until": "declare_blockers"},
+               {"bob": "block", "with": {"Darksteel Myr": "Colossal Dreadmaw", "Grizzly Bears": "Colossal Dreadmaw"}},
+               {"alice": "order_blockers", "attacker": "Colossal Dreadmaw", "order": ["Darksteel Myr", "Grizzly Bears"]},
+               {"pass_until": "combat_damage"}])
+    d = g.pending
+    assert d.kind == "assign_damage"
+    (myr,), (bears,) = _ids(g, "Darksteel Myr"), _ids(g, "Grizzly Bears")
+    assert d.options["lethal"] == {myr: 0, bears: 1}
+    assert d.options["power"] == 6 and set(d.options["recipients"]) == {myr, bears, "bob"}
+
+
+def test_deathtouch_makes_one_damage_lethal_702_2b() -> None:
+    g = _game(_combat(["Typhoid Rats"], ["Hill Giant", "Grizzly Bears"]),
+              [{"alice": "attack", "with": ["Typhoid Rats"]}, {"pass_until": "declare_blockers"},
+               {"bob": "block", "with": {"Hill Giant": "Typhoid Rats", "Grizzly Bears": "Typhoid Rats"}},
+               {"alice": "order_blockers", "attacker": "Typhoid Rats", "order": ["Hill Giant", "Grizzly Bears"]},
+               {"pass_until": "combat_damage"}])
+    d = g.pending
+    assert d.kind == "assign_damage"
+    assert sorted(d.options["lethal"].values()) == [1, 1]
+
+
+def test_a_refused_block_names_the_requirement_509_1c() -> None:
+    g = _game(_combat(["Prized Unicorn"], ["Grizzly Bears"]),
+              [{"alice": "attack", "with": ["Prized Unicorn"]}, {"pass_until": "declare_blockers"}])
+    d = g.pending
+    assert d.kind == "blockers" and d.player == "bob"
+    with pytest.raises(IllegalAction, match=r"Grizzly Bears must block Prized Unicorn.*509\.1c"):
+        g.submit("bob", {})
+
+
+def test_only_a_single_recipient_makes_the_assignment_forced_510_1c_d() -> None:
+    """510.1c: a blocked creature with one blocker assigns all its damage to it (one legal
+    answer); 510.1d: a blocker of two attackers chooses how to divide its damage (no forced
+    answer, so no client or bot may answer for the player)."""
+    g = _game(_combat(["Grizzly Bears", "Hill Giant"], ["Ghastbark Twins"]),
+              [{"alice": "attack", "with": ["Grizzly Bears", "Hill Giant"]}, {"pass_until": "declare_blockers"},
+               {"bob": "block", "with": {"Ghastbark Twins": ["Grizzly Bears", "Hill Giant"]}},
+               {"bob": "order_attackers", "blocker": "Ghastbark Twins", "order": ["Hill Giant", "Grizzly Bears"]},
+               {"alice": "pass"}, {"bob": "pass"}])
+    (twins,), (bears,), (giant,) = _ids(g, "Ghastbark Twins"), _ids(g, "Grizzly Bears"), _ids(g, "Hill Giant")
+    d = g.pending
+    assert d.kind == "assign_damage" and d.player == "alice" and d.forced == {"assign": {twins: 2}}
+    g.submit("alice", d.forced)
+    d = g.pending
+    assert d.kind == "assign_damage" and d.player == "alice" and d.forced == {"assign": {twins: 3}}
+    g.submit("alice", d.forced)
+    d = g.pending
+    assert d.kind == "assign_damage" and d.player == "bob" and d.forced is None
+    assert d.options["recipients"] == [giant, bears] and d.options["lethal"] == {giant: 3, bears: 2}

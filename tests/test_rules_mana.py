@@ -1,0 +1,156 @@
+"""Mana costs and paying them from a pool (CR 106, 107.3-107.4, 202.3), rule by rule.
+
+These pin the rules engine.mana implements, so that breaking one makes a test fail
+(issue 26: the mutation run showed {2/W} paid with generic mana, the pool left after a
+generic payment and the auto-tapper's view of floating mana untested).
+"""
+from __future__ import annotations
+
+import pytest
+
+from engine.mana import (ManaError, cost_colors, format_cost, format_pool, mana_value, needs, parse_cost,
+                         parse_pool, pay_from_pool, substitute_x)
+
+
+def test_parse_and_format_cost_107_4() -> None:
+    assert parse_cost("{2}{r}{W/U}{2/B}{G/P}{C}{X}") == ("2", "R", "W/U", "2/B", "G/P", "C", "X")
+    assert parse_cost("") == () and parse_cost(None) == ()
+    assert format_cost(("X", "2", "R")) == "{X}{2}{R}"
+
+
+def test_mana_value_202_3() -> None:
+    """202.3: the total mana in the cost; 202.3c X counts 0 off the stack, its value on it;
+    202.3d a {2/W} counts its largest half; 202.3e a Phyrexian symbol counts 1."""
+    assert mana_value(("3", "U", "U")) == 5
+    assert mana_value(("X", "R")) == 1
+    assert mana_value(("X", "R"), x=3) == 4
+    assert mana_value(("X", "X", "G"), x=2) == 5
+    assert mana_value(("2/W", "2/W", "2/W")) == 6
+    assert mana_value(("W/U", "B/P", "C")) == 3
+    assert mana_value(()) == 0
+
+
+def test_cost_colors_202_2() -> None:
+    assert cost_colors(("2", "R", "W/U")) == ("W", "U", "R")
+    assert cost_colors(("2/B", "G/P")) == ("B", "G")
+    assert cost_colors(("3", "C", "X")) == ()
+
+
+def test_substitute_x_107_3a() -> None:
+    assert substitute_x(("X", "X", "R"), 2) == ("2", "2", "R")
+    assert substitute_x(("X", "R"), 0) == ("R",)
+
+
+def test_parse_pool_and_format_pool() -> None:
+    assert parse_pool("{R}{R}{G}{C}") == {"R": 2, "G": 1, "C": 1}
+    assert parse_pool("{2}") == {"C": 2}
+    assert format_pool({"C": 1, "W": 2, "G": 1}) == "{W}{W}{G}{C}"
+    with pytest.raises(ManaError, match="not a kind of mana"):
+        parse_pool("{W/U}")
+
+
+def test_monocolored_hybrid_paid_with_two_generic_107_4e() -> None:
+    """107.4e: {2/W} is paid with one white mana or with two mana of any type."""
+    pool = {"R": 2}
+    pay = pay_from_pool(pool, ("2/W",))
+    assert pool == {} and pay.spent == {"R": 2}
+    pool = {"R": 6}
+    pay_from_pool(pool, ("2/R", "2/R", "2/R"))
+    assert pool == {"R": 3}
+    pool = {"G": 6}
+    pay_from_pool(pool, ("2/R", "2/R", "2/R"))
+    assert pool == {}
+    pool = {"W": 1, "R": 2}
+    pay_from_pool(pool, ("2/W",))
+    assert pool == {"R": 2}
+    pool = {"R": 1}
+    with pytest.raises(ManaError):
+        pay_from_pool(pool, ("2/W",))
+    assert pool == {"R": 1}, "a failed payment changes nothing"
+
+
+def test_hybrid_either_half_107_4e() -> None:
+    for have in ("W", "U"):
+        pool = {have: 1}
+        pay_from_pool(pool, ("W/U",))
+        assert pool == {}
+    pool = {"R": 1}
+    with pytest.raises(ManaError):
+        pay_from_pool(pool, ("W/U",))
+    assert pool == {"R": 1}
+
+
+def test_colorless_symbol_needs_colorless_mana_107_4c() -> None:
+    pool = {"R": 3}
+    with pytest.raises(ManaError):
+        pay_from_pool(pool, ("C",))
+    assert pool == {"R": 3}
+    pool = {"C": 1, "R": 1}
+    pay_from_pool(pool, ("C",))
+    assert pool == {"R": 1}
+
+
+def test_colored_symbols_need_their_color_107_4a() -> None:
+    pool = {"G": 1, "R": 1}
+    with pytest.raises(ManaError):
+        pay_from_pool(pool, ("G", "G"))
+    assert pool == {"G": 1, "R": 1}
+    pool = {"G": 1, "R": 1}
+    pay_from_pool(pool, ("1", "G"))  # the generic part does not eat the green the {G} needs
+    assert pool == {}
+
+
+def test_generic_paid_with_colorless_first_leaves_the_colors_107_4b() -> None:
+    """107.4b: generic mana is paid with any type; the engine spends floating colorless
+    first (it pays nothing else but {C} and generic), then the color it has most of."""
+    pool = {"C": 1, "R": 1}
+    pay = pay_from_pool(pool, ("1",))
+    assert pool == {"R": 1} and pay.spent == {"C": 1}
+    pool = {"C": 2, "R": 1, "G": 1}
+    pay_from_pool(pool, ("2",))
+    assert pool == {"R": 1, "G": 1}
+    pool = {"R": 2, "G": 1}
+    pay_from_pool(pool, ("1",))
+    assert pool == {"R": 1, "G": 1}
+    pool = {"U": 1, "R": 1}
+    with pytest.raises(ManaError, match="not enough mana"):
+        pay_from_pool(pool, ("3",))
+    assert pool == {"U": 1, "R": 1}
+
+
+def test_phyrexian_mana_or_two_life_107_4f() -> None:
+    """107.4f: one mana of its color or 2 life; 119.4: life is paid only if the player has it."""
+    pool = {"R": 1}
+    pay = pay_from_pool(pool, ("R/P",), life=20)
+    assert pool == {} and pay.life == 0
+    pool = {}
+    pay = pay_from_pool(pool, ("R/P", "R/P"), life=20)
+    assert pay.life == 4 and pay.spent == {}
+    with pytest.raises(ManaError):
+        pay_from_pool({}, ("R/P", "R/P"), life=3)
+    assert pay_from_pool({}, ("R/P",), life=2).life == 2
+    with pytest.raises(ManaError):
+        pay_from_pool({}, ("R/P",), life=None)
+
+
+def test_needs_what_the_pool_does_not_cover() -> None:
+    """What the auto-tapper still has to find (FORMAT.md payment): colors first, then 'any'."""
+    assert needs(("1", "G"), {}) == ["G", "any"]
+    assert needs(("1", "G"), {"G": 1}) == ["any"]
+    assert needs(("1", "G"), {"G": 2}) == []
+    assert needs(("2", "G"), {"G": 1, "R": 1}) == ["any"]
+    assert needs(("G", "G"), {"G": 1}) == ["G"]
+    assert needs(("3",), {"R": 1, "C": 1}) == ["any"]
+    assert needs(("3",), {"R": 3}) == []
+    assert needs(("R/P",), {}) == ["R"]
+    assert needs(("R/P",), {"R": 1}) == []
+    assert needs(("R/P", "R/P"), {"R": 1}) == ["R"]
+    assert needs(("2/W",), {}) == ["W|2"]
+    assert needs(("2/W",), {"W": 1}) == []
+    assert needs(("2/W", "2/W"), {"W": 1}) == ["W|2"]
+    assert needs(("W/U",), {"U": 1}) == []
+    assert needs(("W/U",), {"W": 1}) == []
+    assert needs(("W/U", "W/U"), {"U": 1}) == ["W|U"]
+    assert needs(("W/U",), {}) == ["W|U"]
+    assert needs(("1", "W/U"), {"W": 1}) == ["any"]
+    assert needs(("R", "1"), {"G": 1}) == ["R"]

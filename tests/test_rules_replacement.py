@@ -1,0 +1,46 @@
+"""616.1: the affected object's controller chooses which prevention or replacement effect
+applies first; the answer is an option by its 1-based number or its text, nothing else."""
+from __future__ import annotations
+
+import pytest
+
+from engine.errors import IllegalAction
+from engine.game import Game
+from engine.setup import from_setup
+
+SHIELDS = {"active": "alice", "step": "main1", "players": {"alice": {
+    "battlefield": ["Plains", "Plains", "Plains", "Mountain", "Centaur Courser"],
+    "hand": ["Mending Hands", "Test of Faith", "Lightning Bolt"]}}}
+
+
+def _obj(g: Game, name: str) -> int:
+    return next(i for i, o in g.objects.items() if o.card.name == name)
+
+
+def _choice() -> Game:
+    g = from_setup(SHIELDS)
+    c = _obj(g, "Centaur Courser")
+    for name in ("Mending Hands", "Test of Faith", "Lightning Bolt"):
+        g.submit("alice", {"action": "cast", "card": _obj(g, name), "targets": [[c]]})
+        while g.pending.kind == "priority" and g.stack:
+            g.submit(g.pending.player, {"action": "pass"})
+    assert g.pending.kind == "choose_option"
+    return g
+
+
+def test_the_first_option_by_number_applies_first_616_1() -> None:
+    g = _choice()
+    g.submit("alice", {"option": 1})  # Mending Hands: prevents all 3 of the Bolt
+    c = _obj(g, "Centaur Courser")
+    assert g.objects[c].damage == 0 and not g.objects[c].counters.get("+1/+1")
+    left = {e["name"]: e["amount"] for e in g.effects if e["layer"] == "prevent"}
+    assert left == {"Mending Hands": 1, "Test of Faith": 3}
+
+
+@pytest.mark.parametrize("bad", [0, -1, 3, True, "1"])
+def test_numbers_outside_the_options_are_refused(bad: object) -> None:
+    g = _choice()
+    before = g.state_key()
+    with pytest.raises(IllegalAction):
+        g.submit("alice", {"option": bad})
+    assert g.state_key() == before

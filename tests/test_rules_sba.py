@@ -1,0 +1,37 @@
+"""State-based actions as the event log tells them (CR 704.5a-c): the player who loses and
+why, which a scenario's checkpoint does not read."""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine.cardpool import default_pool
+from engine.scenario import Runner
+
+
+def _events(players: dict[str, Any], steps: list[dict[str, Any]], step: str = "main1") -> list[dict[str, Any]]:
+    r = Runner({"name": "t", "setup": {"active": "alice", "step": step, "players": players}, "steps": steps},
+               default_pool())
+    r.run()
+    return [e for e in r.g.events if e.get("type") == "lose"]
+
+
+@pytest.mark.parametrize("bob, why, rule", [
+    ({"life": 0}, "life", "704.5a"),
+    ({"life": -3, "poison": 10}, "life", "704.5a"),
+    ({"poison": 10}, "poison", "704.5c"),
+    ({"poison": 11}, "poison", "704.5c"),
+])
+def test_the_loss_is_logged_with_its_reason(bob: dict[str, Any], why: str, rule: str) -> None:
+    assert _events({"bob": bob}, []) == [{"type": "lose", "player": "bob", "why": why}], rule
+
+
+@pytest.mark.parametrize("poison", [0, 9])
+def test_drawing_from_an_empty_library_is_logged_as_the_reason_704_5b(poison: int) -> None:
+    ev = _events({"alice": {"library": ["Forest"]}, "bob": {"poison": poison}}, [{"pass_until": "draw"}], step="end")
+    assert ev == [{"type": "lose", "player": "bob", "why": "draw"}]
+
+
+def test_nine_poison_counters_lose_nothing_704_5c() -> None:
+    assert _events({"bob": {"poison": 9, "life": 1}}, [{"alice": "pass"}]) == []

@@ -1,0 +1,66 @@
+"""Trigger conditions of 603.2 that no supported card reaches yet, checked on the matcher
+with the trigger data the compiler writes for "whenever you cast your first / second spell
+each turn" (engine/cards/compiler/triggers.py)."""
+from __future__ import annotations
+
+import pytest
+
+from engine import triggers
+from engine.cardpool import default_pool
+from engine.scenario import Runner
+
+
+@pytest.mark.parametrize("trig, fires_on", [
+    ({"event": "cast", "who": "you", "filter": {}, "first": True}, 1),
+    ({"event": "cast", "who": "you", "filter": {}, "nth": 2}, 2),
+])
+def test_first_and_second_spell_each_turn_603_2(trig: dict, fires_on: int) -> None:
+    r = Runner({"name": "t", "setup": {"active": "alice", "step": "main1", "players": {
+        "alice": {"battlefield": ["Grizzly Bears", "Mountain"], "hand": ["Shock"]}}},
+        "steps": [{"alice": "cast", "card": "Shock", "targets": ["bob"]}]}, default_pool())
+    r.run()
+    g = r.g
+    src = next(i for i in g.battlefield if g.objects[i].card.name == "Grizzly Bears")
+    (spell,) = g.stack
+    fired = []
+    for n in (1, 2, 3):
+        g.players["alice"].spells_cast_turn = n
+        if triggers._match(g, src, "alice", trig, {"event": "cast", "player": "alice", "obj": spell}):
+            fired.append(n)
+    assert fired == [fires_on]
+    g.players["alice"].spells_cast_turn = fires_on
+    assert not triggers._match(g, src, "alice", trig, {"event": "cast", "player": "bob", "obj": spell})
+
+
+@pytest.mark.parametrize("event", ["damage_player", "combat_damage_player"])
+def test_damage_to_an_opponent_is_not_damage_to_yourself_603_2(event: str) -> None:
+    """"Whenever SELF deals (combat) damage to an opponent" does not fire on damage dealt to
+    its controller (a creature attacking its owner after a control change, a redirected hit)."""
+    r = Runner({"name": "t", "setup": {"active": "alice", "step": "main1", "players": {
+        "alice": {"battlefield": ["Grizzly Bears"]}}}, "steps": []}, default_pool())
+    r.run()
+    g = r.g
+    (src,) = g.battlefield
+    trig = {"event": event, "who": "opponent", "self": True}
+    assert triggers._match(g, src, "alice", trig, {"event": event, "obj": src, "target": "bob", "amount": 2})
+    assert not triggers._match(g, src, "alice", trig, {"event": event, "obj": src, "target": "alice", "amount": 2})
+    any_player = {"event": event, "self": True}  # "deals damage to a player"
+    assert triggers._match(g, src, "alice", any_player, {"event": event, "obj": src, "target": "alice", "amount": 2})
+
+
+@pytest.mark.parametrize("event", ["sacrifice", "discard"])
+def test_a_player_event_with_a_filter_fires_only_for_matching_cards_603_2(event: str) -> None:
+    """"Whenever you sacrifice a creature" / "discard a creature card": the card, now in the
+    graveyard, must match the filter."""
+    r = Runner({"name": "t", "setup": {"active": "alice", "step": "main1", "players": {
+        "alice": {"battlefield": ["Mountain"], "graveyard": ["Grizzly Bears", "Forest"]}}}, "steps": []},
+        default_pool())
+    r.run()
+    g = r.g
+    (src,) = g.battlefield
+    bears, forest = (next(i for i in g.players["alice"].graveyard if g.objects[i].card.name == n)
+                     for n in ("Grizzly Bears", "Forest"))
+    trig = {"event": event, "who": "you", "filter": {"types": ["Creature"]}}
+    assert triggers._match(g, src, "alice", trig, {"event": event, "player": "alice", "obj": bears})
+    assert not triggers._match(g, src, "alice", trig, {"event": event, "player": "alice", "obj": forest})
+    assert not triggers._match(g, src, "alice", trig, {"event": event, "player": "bob", "obj": bears})

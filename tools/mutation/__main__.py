@@ -1,0 +1,175 @@
+"""``python -m tools.mutation [MODULE...] [--changed [BASE]] [--seed N] ...`` (docs/mutation.md).
+
+For each module: a fixed-seed sample of its mutants, each run against the module's selection
+(pyproject.toml), then one line of score: killed / (sampled - accepted equivalents). Exits 1
+when a module scores under the threshold, 2 on a usage or configuration error.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from tools.mutation.config import Config, ConfigError, load
+from tools.mutation.operators import Module
+from tools.mutation.runner import Outcome, Runner
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def changed_modules(cfg: Config, base: str) -> list[str]:
+    """The configured modules that differ from ``base`` (committed or not)."""
+    try:
+        mb = subprocess.run(["git", "merge-base", base, "HEAD"], cwd=cfg.root, capture_output=True,
+                            text=True, check=True).stdout.strip()
+        out = subprocess.run(["git", "diff", "--name-only", mb], cwd=cfg.root, capture_output=True,
+                             text=True, check=True).stdout.split()
+    except (OSError, subprocess.CalledProcessError) as e:
+        raise ConfigError(f"cannot compare with {base!r}: {getattr(e, 'stderr', '') or e}") from e
+    return [m for m in cfg.modules if m in out]
+
+
+def mutate_module(cfg: Config, path: str, args: argparse.Namespace, equivalents: dict[str, str]) -> dict:
+    src_path = cfg.root / path
+    try:
+        module = Module(path, src_path.read_text(encoding="utf-8"))
+    except (OSError, SyntaxError) as e:
+        raise ConfigError(f"{path}: {e}") from e
+    picked = module.mutants if args.all or args.match else module.sample(args.sample, args.seed)
+    if args.match:  # every mutant whose key holds the text, sampled or not
+        picked = [m for m in picked if args.match in m.key]
+    if args.list:
+        for m in picked:
+            eq = "  [equivalent]" if f"{path} | {m.key}" in equivalents else ""
+            print(f"{m.label()}{eq}")
+        return {}
+    sel = cfg.selection(path)
+    runner = Runner(cfg.root, sel, cfg.deselect, args.jobs)
+    base = runner.baseline(max(cfg.timeout, 600))
+    if base.status != "survived":
+        raise ConfigError(f"{path}: the unmutated code fails its own selection: {base.by or base.status}")
+    timeout = max(cfg.timeout, 4 * base.seconds)
+    print(f"{path}: {len(picked)} of {len(module.mutants)} mutants (seed {args.seed}), "
+          f"baseline {base.seconds:.1f} s, time limit {timeout:.0f} s a mutant", flush=True)
+    t0 = time.monotonic()
+
+    def report(o: Outcome) -> None:
+        if args.verbose or o.status in ("survived", "error"):
+            m = o.mutant
+            eq = f"  [equivalent: {equivalents[f'{path} | {m.key}']}]" if f"{path} | {m.key}" in equivalents else ""
+            by = f"  <- {o.by}" if o.by and args.verbose else ""
+            print(f"  {o.status.upper():8} {m.label()}{eq}{by}", flush=True)
+
+    outcomes, not_run = runner.run(module, picked, timeout, args.budget, report)
+    # a machine shared with other work can make a good run slow: a mutant past its time
+    # limit is run once more with twice the limit before it counts as killed by a timeout
+    late = [o.mutant for o in outcomes if o.status == "timeout"]
+    if late:
+        left = max(0.0, args.budget - (time.monotonic() - t0))
+        again, skipped = runner.run(module, late, 2 * timeout, left, lambda o: None)
+        by_key = {o.mutant.key: o for o in again}
+        outcomes = [by_key.get(o.mutant.key, o) for o in outcomes]
+        for o in again:
+            if o.status != "timeout":
+                report(o)
+    keyed = {o.mutant.key: o for o in outcomes}
+    eq = [k for k in keyed if f"{path} | {k}" in equivalents]
+    killed = [k for k, o in keyed.items() if o.status in ("killed", "timeout") and k not in eq]
+    survived = [k for k, o in keyed.items() if o.status == "survived" and k not in eq]
+    errors = [k for k, o in keyed.items() if o.status == "error"]
+    timeouts = [k for k in killed if keyed[k].status == "timeout"]
+    counted = len(killed) + len(survived)
+    score = len(killed) / counted if counted else 1.0
+    raw = sum(1 for o in outcomes if o.status in ("killed", "timeout")) / len(outcomes) if outcomes else 1.0
+    secs = time.monotonic() - t0
+    print(f"{path}: killed {len(killed)}/{counted} non-equivalent = {score:.0%} "
+          f"(all: {raw:.0%} of {len(outcomes)}; timeouts {len(timeouts)}; equivalent {len(eq)}; errors {len(errors)}; "
+          f"not run {len(not_run)}) in {secs:.0f} s", flush=True)
+    eq_killed = [k for k in eq if keyed[k].status != "survived"]
+    for k in eq_killed:
+        print(f"  NOTE listed as equivalent but killed: {path} | {k}")
+    return {"module": path, "seed": args.seed, "sampled": len(picked), "total": len(module.mutants),
+            "killed": len(killed), "timeouts": timeouts, "survived": survived, "equivalent": eq, "errors": errors,
+            "not_run": [m.key for m in not_run], "score": score, "seconds": round(secs, 1),
+            "outcomes": [{"key": o.mutant.key, "line": o.mutant.line, "status": o.status, "by": o.by,
+                          "seconds": round(o.seconds, 2)} for o in outcomes]}
+
+
+def rescore(cfg: Config, results: list[dict]) -> list[dict]:
+    """Scores of earlier results (--json) against today's list of equivalent mutants."""
+    equivalents = cfg.equivalents()
+    out = []
+    for r in results:
+        path = r["module"]
+        eq = [o["key"] for o in r["outcomes"] if f"{path} | {o['key']}" in equivalents]
+        killed = [o["key"] for o in r["outcomes"] if o["status"] in ("killed", "timeout") and o["key"] not in eq]
+        survived = [o["key"] for o in r["outcomes"] if o["status"] == "survived" and o["key"] not in eq]
+        n = len(killed) + len(survived)
+        score = len(killed) / n if n else 1.0
+        print(f"{path} (seed {r['seed']}): killed {len(killed)}/{n} non-equivalent = {score:.0%} "
+              f"(equivalent {len(eq)}, sampled {len(r['outcomes'])})")
+        for k in survived:
+            print(f"  SURVIVED {path} | {k}")
+        out.append({**r, "score": score, "killed": len(killed), "survived": survived, "equivalent": eq})
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m tools.mutation", description=__doc__)
+    ap.add_argument("modules", nargs="*", help="module paths, e.g. engine/combat.py (default: every configured module)")
+    ap.add_argument("--changed", nargs="?", const="main", metavar="BASE",
+                    help="only the configured modules changed since BASE (default main): the CI job")
+    ap.add_argument("--seed", type=int, help="sampling seed (default from pyproject.toml)")
+    ap.add_argument("--sample", type=int, help="mutants a module (default from pyproject.toml)")
+    ap.add_argument("--all", action="store_true", help="every mutant, not a sample")
+    ap.add_argument("--match", help="every mutant (not only the sample) whose key contains this text")
+    ap.add_argument("--budget", type=float, help="seconds a module before the rest is skipped")
+    ap.add_argument("--jobs", type=int, default=1, help="mutants run at once (default 1)")
+    ap.add_argument("--list", action="store_true", help="list the sampled mutants, run nothing")
+    ap.add_argument("--json", type=Path, help="write the results to this file")
+    ap.add_argument("--rescore", type=Path, nargs="+", metavar="JSON",
+                    help="score earlier --json results again with today's equivalents, run nothing")
+    ap.add_argument("-v", "--verbose", action="store_true", help="one line per mutant with what killed it")
+    args = ap.parse_args(argv)
+    os.chdir(ROOT)
+    os.environ.setdefault("MANATABLE_DATA", str(ROOT / ".test-data"))
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    try:
+        cfg = load(ROOT)
+        args.seed = cfg.seed if args.seed is None else args.seed
+        args.sample = cfg.sample if args.sample is None else args.sample
+        args.budget = cfg.budget if args.budget is None else args.budget
+        if args.rescore:
+            try:
+                old = [r for f in args.rescore for r in json.loads(f.read_text(encoding="utf-8"))]
+            except (OSError, ValueError) as e:
+                raise ConfigError(f"cannot read results: {e}") from e
+            below = [r["module"] for r in rescore(cfg, old) if r["score"] < cfg.threshold]
+            return 1 if below else 0
+        mods = list(args.modules) or (changed_modules(cfg, args.changed) if args.changed else list(cfg.modules))
+        for m in mods:
+            if not (ROOT / m).is_file():
+                raise ConfigError(f"no such module: {m}")
+        if args.changed and not args.modules and not mods:
+            print(f"no mutation-tested module changed since {args.changed}")
+            return 0
+        equivalents = cfg.equivalents()
+        results = [mutate_module(cfg, m, args, equivalents) for m in mods]
+    except ConfigError as e:
+        print(f"mutation: {e}", file=sys.stderr)
+        return 2
+    if args.list:
+        return 0
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=1), encoding="utf-8")
+    below = [r["module"] for r in results if r["score"] < cfg.threshold]
+    print(f"{len(results)} module(s); under {cfg.threshold:.0%}: {', '.join(below) if below else 'none'}")
+    return 1 if below else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
