@@ -262,6 +262,29 @@ def _check_values(kind: str, key: str, value: Any, players: Collection[str]) -> 
                     raise IllegalAction(f"{kind}: a target is chosen twice in one slot: {slot!r}")
 
 
+#: Keys whose lists (and mappings' values) hold object ids or player names, with how deep a
+#: list may nest: a target slot is a list of targets, a blocker may block several attackers.
+_FLAT = {"attackers": 0, "blockers": 1, "order": 0, "cards": 0, "sacrifice": 0, "discard": 0,
+         "exile_from_graveyard": 0, "tap_others": 0, "return_to_hand": 0, "modes": 0, "targets": 1}
+
+
+def _check_elements(kind: str, key: str, value: Any, players: Collection[str]) -> None:
+    """The elements of an id list are ids or names (or, where ``_FLAT`` allows, lists of them)."""
+    if key in ("assign", "divide") and isinstance(value, dict):  # recipient -> an amount of damage
+        for k, v in value.items():
+            if not isinstance(v, int) or isinstance(v, bool) or not (k.isdigit() or k in players):
+                raise IllegalAction(f"{kind}: {key!r} maps a recipient to an amount, not {k!r} to {v!r}")
+    depth = _FLAT.get(key)
+    if depth is None or not isinstance(value, (list, dict)):
+        return
+    items = list(value.values()) if isinstance(value, dict) else list(value)
+    for item in items:
+        inner = item if isinstance(item, list) and depth else [item]
+        for x in inner:
+            if not isinstance(x, (int, str)) or isinstance(x, bool) or key == "modes" and not isinstance(x, int):
+                raise IllegalAction(f"{kind}: {key!r} holds {x!r}, not an object id or a player")
+
+
 def _key_number(kind: str, key: str, k: str) -> Any:
     """A mapping key as the number it spells, for the range check (text keys name players)."""
     if k.lstrip("-").isdigit():
@@ -296,5 +319,6 @@ def validate(kind: str, answer: Any, players: Collection[str] = ()) -> dict[str,
             if not value.strip().lstrip("-").isdigit() or len(value) > 12:
                 raise IllegalAction(f"{kind}: {key!r} must be a whole number, not {value!r}")
             answer[key] = value = int(value)
+        _check_elements(kind, key, value, players)
         _check_values(kind, key, value, players)
     return answer

@@ -386,14 +386,15 @@ class Game:
             and not casting.is_plain_mana_activation(self, d.player, answer)
         snapshot = self._snapshot() if risky else None  # other answers are checked before any change
         n_answers = len(self.answers)
+        wait = self.wait  # the record itself: the decision's data holds derived parts (the top card ...)
         try:
             try:
                 self._answer(d, answer)
             except IllegalAction:
                 if snapshot is not None:
                     self._restore(snapshot)
-                else:
-                    self.wait = dict(d.data, kind=d.kind, player=d.player) if self.wait is None else self.wait
+                elif self.wait is None:
+                    self.wait = wait
                 raise
             self.answers.append([player, answer])
             self._advance()
