@@ -7,7 +7,7 @@ covers its submodules unless one of them is listed on its own. Rules modules rea
 is above them only through the game object they are given (``g.move``, ``g.chars``,
 ``g.OPS``), never by importing it.
 
-     0  errors memo mana rng atomicfile datadir
+     0  errors memo mana rng atomicfile datadir bugreport
      1  cards
      2  knowledge state decision_kinds ability_index filters choices until view opening cardpool
      3  layers protection player_statics values object_statics
@@ -22,11 +22,12 @@ is above them only through the game object they are given (``g.move``, ``g.chars
     12  casting
     13  decisions
     14  game
-    15  setup session ai bench randomdeck rulescov
+    15  setup session ai bench bench_layers randomdeck rulescov
     16  secrecy fuzz scenario ai.match ai.puzzle net decks cards.coverage cards.__main__ cards.bench cards.bench_suggest
 
   0  plain data and helpers: errors, per-object memo, mana symbols and pools (106, 107), the
-     game's random stream (701.16a), atomic file writes, the data folder
+     game's random stream (701.16a), atomic file writes, the data folder,
+     bug reports of engine faults
   1  card data and the oracle-text compiler (engine/cards)
   2  what each player knows of hidden cards (400.2), the state (objects 109, players 102,
      decisions), ability lists, filters, choices (614.12), durations (610.3), the players'

@@ -11,6 +11,7 @@ spell or ability is cast or activated once they are paid (601.2i, 602.2b).
 """
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine import costs, effects, manual, player_statics, triggers, zones_cast
@@ -183,18 +184,21 @@ def cast(g: "Game", player: str, a: dict[str, Any]) -> None:
     s.chosen["cast_from"] = cast_from  # "if this spell was cast from your hand"
     if alt == "flashback":
         s.chosen["flashback"] = True
-        cost = substitute_x(tuple(o.card.keyword_args["Flashback"].mana), x)
+        raw: tuple[str, ...] = tuple(o.card.keyword_args["Flashback"].mana)
     elif alt_cost is not None:
-        cost = substitute_x(tuple(alt_cost.mana), x)
+        raw = tuple(alt_cost.mana)
     elif free:
-        cost = ()
+        raw = ()
     else:
-        cost = substitute_x(o.card.mana_cost, x)
+        raw = tuple(o.card.mana_cost)
     if kicked:  # 702.32a: an additional cost (601.2f: added to the total cost)
-        cost = cost + substitute_x(tuple(o.card.keyword_args["Kicker"].mana), x)
+        raw = raw + tuple(o.card.keyword_args["Kicker"].mana)
     extra = costs.additional_cost(o.card)
     if extra is not None:  # 601.2f: additional costs are part of the total cost
-        cost = cost + substitute_x(tuple(extra.mana), x)
+        raw = raw + tuple(extra.mana)
+    if x and "X" not in raw:  # 107.3: X is chosen only for a cost that has X (107.3b: free means 0)
+        raise IllegalAction(f"x: {o.card.name} has no X in the cost being paid")
+    cost = substitute_x(raw, x)
     others = [c for c in (alt_cost, extra) if c is not None]
     for c in others:
         if not costs.choices_payable(g, player, c, new):
@@ -373,6 +377,8 @@ def activate(g: "Game", player: str, a: dict[str, Any]) -> None:
     x = int(a.get("x", 0) or 0)
     if x < 0:
         raise IllegalAction("X cannot be negative")
+    if x and not _mentions_x([getattr(cost, f.name) for f in dataclasses.fields(cost)]):
+        raise IllegalAction(f"x: this ability of {o.card.name} has no X in its cost (107.3)")
     if cost.loyalty == "-X" and o.counters.get("loyalty", 0) < x:
         raise IllegalAction(f"{o.card.name} has fewer than {x} loyalty counters")
     if ab.kind == "mana" and not ab.targets:
@@ -485,3 +491,14 @@ def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, x: int = 0) -
         g.turn_state_changed()
     else:
         g.changed()
+
+
+def _mentions_x(v: Any) -> bool:
+    """Does a cost part hold an X (107.3: the value of X is chosen only then)?"""
+    if isinstance(v, str):
+        return v in ("X", "-X", "+X")
+    if isinstance(v, (list, tuple)):
+        return any(_mentions_x(p) for p in v)
+    if isinstance(v, dict):
+        return any(_mentions_x(p) for p in v.values())
+    return False

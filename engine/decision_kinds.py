@@ -13,6 +13,8 @@ the rules module that carries it out; an illegal answer changes nothing (DESIGN.
 """
 from __future__ import annotations
 
+import json
+from collections.abc import Collection
 from enum import StrEnum
 from typing import Any, TypedDict, Union, get_args, get_origin, get_type_hints
 
@@ -206,21 +208,117 @@ _SHAPES: dict[str, dict[str, tuple[type, ...] | None]] = {
     k.value: {key: _runtime(t) for key, t in get_type_hints(td).items()} for k, td in ANSWERS.items()}
 
 
-def validate(kind: str, answer: Any) -> dict[str, Any]:
+#: The largest number an answer may hold (an object id, X, a count, damage): far above any
+#: real game, low enough that no arithmetic on it overflows or runs away.
+MAX_NUMBER = 10**6
+
+#: Keys whose lists name objects each at most once (no duplicates).
+_UNIQUE = frozenset({"modes", "sacrifice", "discard", "exile_from_graveyard", "tap_others", "return_to_hand",
+                     "cards", "order", "pay"})
+
+#: Keys whose numbers may be negative (a manual counter or life change).
+_SIGNED = frozenset({"delta", "amount", "number"})
+
+
+def _plain(answer: Any) -> Any:
+    """A plain-JSON copy of ``answer`` (what a saved game replays), or IllegalAction: sets,
+    infinities, NaN, non-text keys and cycles are refused."""
+    try:
+        return json.loads(json.dumps(answer, allow_nan=False))
+    except (TypeError, ValueError, RecursionError) as e:
+        raise IllegalAction(f"an answer is plain JSON data (lists, mappings, text, whole numbers): {e}") from None
+
+
+def _check_values(kind: str, key: str, value: Any, players: Collection[str]) -> None:
+    """Every number in ``value`` a whole number in range (no bool where a number is meant,
+    no float), no negative index, and every text in a target list a player of the game."""
+    stack: list[Any] = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, list):
+            stack.extend(v)
+        elif isinstance(v, dict):
+            stack.extend(v.values())
+            if key in ("assign", "divide", "attackers", "blockers"):
+                stack.extend(_key_number(kind, key, k) for k in v)
+        elif isinstance(v, float):
+            raise IllegalAction(f"{kind}: {key!r} holds {v!r}, not a whole number")
+        elif isinstance(v, int) and not isinstance(v, bool):
+            if abs(v) > MAX_NUMBER:
+                raise IllegalAction(f"{kind}: {key!r} holds {v}, out of range")
+            if v < 0 and key not in _SIGNED:
+                raise IllegalAction(f"{kind}: {key!r} holds {v}, a negative number")
+        elif isinstance(v, str) and key == "targets" and v not in players and not v.isdigit():
+            raise IllegalAction(f"{kind}: target {v!r} is not a player or an object of this game")
+    if key in _UNIQUE and isinstance(value, list):
+        items = [json.dumps(x, sort_keys=True) for x in value]
+        if len(set(items)) != len(items):
+            raise IllegalAction(f"{kind}: {key!r} names something twice: {value!r}")
+    if key == "targets" and isinstance(value, list):
+        for slot in value:
+            if isinstance(slot, list):
+                items = [json.dumps(x) for x in slot]
+                if len(set(items)) != len(items):
+                    raise IllegalAction(f"{kind}: a target is chosen twice in one slot: {slot!r}")
+
+
+#: Keys whose lists (and mappings' values) hold object ids or player names, with how deep a
+#: list may nest: a target slot is a list of targets, a blocker may block several attackers.
+_FLAT = {"attackers": 0, "blockers": 1, "order": 0, "cards": 0, "sacrifice": 0, "discard": 0,
+         "exile_from_graveyard": 0, "tap_others": 0, "return_to_hand": 0, "modes": 0, "targets": 1}
+
+
+def _check_elements(kind: str, key: str, value: Any, players: Collection[str]) -> None:
+    """The elements of an id list are ids or names (or, where ``_FLAT`` allows, lists of them)."""
+    if key in ("assign", "divide") and isinstance(value, dict):  # recipient -> an amount of damage
+        for k, v in value.items():
+            if not isinstance(v, int) or isinstance(v, bool) or not (k.isdigit() or k in players):
+                raise IllegalAction(f"{kind}: {key!r} maps a recipient to an amount, not {k!r} to {v!r}")
+    depth = _FLAT.get(key)
+    if depth is None or not isinstance(value, (list, dict)):
+        return
+    items = list(value.values()) if isinstance(value, dict) else list(value)
+    for item in items:
+        inner = item if isinstance(item, list) and depth else [item]
+        for x in inner:
+            if not isinstance(x, (int, str)) or isinstance(x, bool) or key == "modes" and not isinstance(x, int):
+                raise IllegalAction(f"{kind}: {key!r} holds {x!r}, not an object id or a player")
+
+
+def _key_number(kind: str, key: str, k: str) -> Any:
+    """A mapping key as the number it spells, for the range check (text keys name players)."""
+    if k.lstrip("-").isdigit():
+        return int(k) if len(k) < 12 else MAX_NUMBER + 1
+    return k
+
+
+def validate(kind: str, answer: Any, players: Collection[str] = ()) -> dict[str, Any]:
     """Check the shape of an answer to a decision of ``kind`` (the one entry point for
-    answer checks): a mapping, each known key of the JSON type its kind declares (a bool
-    is not taken for a number). Raises IllegalAction naming the first wrong key."""
+    answer checks) and return it as a plain-JSON copy (the caller's object is never kept):
+    a mapping with only the keys its kind declares, each of the JSON type declared (a bool
+    or a float is not taken for a whole number), numbers in range and not negative, target
+    texts that are players of the game (``players``), no duplicates where each thing is
+    named once. Raises IllegalAction naming the first wrong key; nothing has changed."""
     if not isinstance(answer, dict):
         raise IllegalAction(f"an answer is a mapping, not {answer!r}")
+    answer = _plain(answer)
     shape = _SHAPES.get(kind)
+    if answer == {"action": "pass"} and shape is not None and "action" not in shape:
+        answer = {}  # the generic fallback of bots and tools: the kind's empty answer (no attackers, ...)
     if shape is None:
         return answer
     for key, value in answer.items():
-        want = shape.get(key)
-        if want is None:
-            continue
-        if not isinstance(value, want) or isinstance(value, bool) and bool not in want and int in want:
+        if key not in shape:
+            raise IllegalAction(f"{kind}: unknown key {key!r} (known: {', '.join(sorted(shape))})")
+        want = shape[key]
+        if want is not None and (not isinstance(value, want)
+                                 or isinstance(value, bool) and bool not in want and int in want):
             names = " or ".join(t.__name__ for t in want)
             raise IllegalAction(f"{kind}: {key!r} must be a {names}, not {value!r}")
+        if key in ("x", "number") and isinstance(value, str):  # a number or its digits: kept as the number
+            if not value.strip().lstrip("-").isdigit() or len(value) > 12:
+                raise IllegalAction(f"{kind}: {key!r} must be a whole number, not {value!r}")
+            answer[key] = value = int(value)
+        _check_elements(kind, key, value, players)
+        _check_values(kind, key, value, players)
     return answer
-

@@ -10,9 +10,11 @@ layers in engine.layers (613).
 from __future__ import annotations
 
 import json
-from typing import Any, Callable
+import traceback
+from typing import Any, Callable, NoReturn
 
 from engine import (
+    bugreport,
     casting,
     clone,
     combat,
@@ -32,7 +34,7 @@ from engine.cardpool import CardPool
 from engine.cards.abilities import CardDef
 from engine.choices import answer_enter
 from engine.decision_kinds import CHOICE_KINDS, DecisionKind, validate
-from engine.errors import IllegalAction
+from engine.errors import EngineFault, IllegalAction
 from engine.layers import Chars, compute, counters_allowed, off_battlefield
 from engine.ops import OPS
 from engine.rng import GameRandom
@@ -369,38 +371,65 @@ class Game:
     def submit(self, player: str, answer: Any) -> None:
         """Apply ``player``'s answer to the pending decision and run to the next one.
 
-        An illegal answer raises IllegalAction and changes nothing.
+        An illegal answer raises IllegalAction and changes nothing. Any other exception, in
+        the answer or in what it sets off until the next decision (resolution, triggers,
+        state-based actions), is an engine fault: the game is put back exactly as it was
+        before the answer (``_recover``), a bug report is written and EngineFault is raised.
         """
         d = self._pending
         if d is None:
             raise IllegalAction("the game is over" if self.over else "no decision is pending")
         if player != d.player:
             raise IllegalAction(f"it is {d.player}'s decision, not {player}'s")
-        risky = d.kind == "priority" and isinstance(answer, dict) and answer.get("action") in ("cast", "activate") \
+        answer = validate(d.kind, answer, self.players)  # a plain-JSON copy: the caller's object is not kept
+        risky = d.kind == "priority" and answer.get("action") in ("cast", "activate") \
             and not casting.is_plain_mana_activation(self, d.player, answer)
         snapshot = self._snapshot() if risky else None  # other answers are checked before any change
+        n_answers = len(self.answers)
+        wait = self.wait  # the record itself: the decision's data holds derived parts (the top card ...)
         try:
-            self._answer(d, answer)
+            try:
+                self._answer(d, answer)
+            except IllegalAction:
+                if snapshot is not None:
+                    self._restore(snapshot)
+                elif self.wait is None:
+                    self.wait = wait
+                raise
+            self.answers.append([player, answer])
+            self._advance()
         except IllegalAction:
-            if snapshot is not None:
-                self._restore(snapshot)
-            else:
-                self.wait = dict(d.data, kind=d.kind, player=d.player) if self.wait is None else self.wait
-            raise
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
-            if snapshot is not None:
-                self._restore(snapshot)
-            else:
-                self.wait = dict(d.data, kind=d.kind, player=d.player) if self.wait is None else self.wait
-            raise IllegalAction(f"malformed answer {answer!r} to {d.kind}: {e}") from None
-        self.answers.append([player, answer])
-        self._advance()
+            if len(self.answers) == n_answers:
+                raise
+            fault: BaseException = RuntimeError("IllegalAction raised after the answer was taken")
+            self._fault(d, player, answer, n_answers, fault, traceback.format_exc())
+        except Exception as e:  # noqa: BLE001 - every engine bug is contained here
+            self._fault(d, player, answer, n_answers, e, traceback.format_exc())
+
+    def _fault(self, d: Decision, player: str, answer: Any, n_answers: int, error: BaseException,
+               trace: str) -> NoReturn:
+        """Put the game back as it was before the failing answer, write a bug report and raise
+        EngineFault (DESIGN.md: no fault ends a game)."""
+        decision = {"kind": str(d.kind), "player": d.player, "data": d.data}
+        answers = self.answers[:n_answers]
+        path = bugreport.write(self.origin, answers, _plain(decision), answer, player,
+                               f"{type(error).__name__}: {error}", trace)
+        self._recover(answers)
+        raise EngineFault(f"engine fault on {player}'s {d.kind} answer: {type(error).__name__}: {error}",
+                          decision, answer, trace, str(path) if path is not None else None) from error
+
+    def _recover(self, answers: list[Any]) -> None:
+        """Rebuild this game from its origin and ``answers`` (exact by construction: the engine
+        is deterministic) and take the rebuilt state in place, so every holder of this object
+        sees the game as it was. No snapshot is taken per answer: faults are rare."""
+        fresh = Game.from_json(json.dumps({"version": 1, "origin": self.origin, "answers": answers}), self.cards)
+        self.__dict__.clear()
+        self.__dict__.update(fresh.__dict__)
 
     def _answer(self, d: Decision, a: Any) -> None:
         """Carry out an answer: its shape is checked (engine/decision_kinds.validate), then the
         handler of its kind (ANSWER_HANDLERS) checks that it is legal and applies it. A generic
         choice goes to the rules module that asked it, named by the wait's ``answer_to``."""
-        a = validate(d.kind, a)
         route = (d.data.get("answer_to", "resolve") if d.kind in CHOICE_KINDS else None)
         handler = ANSWER_HANDLERS.get((d.kind, route))
         if handler is None:
@@ -869,3 +898,8 @@ def _copy(v: Any) -> Any:
     if isinstance(v, set):
         return set(v)
     return v
+
+
+def _plain(v: Any) -> Any:
+    """``v`` as plain JSON data (for a bug report): anything else becomes its repr."""
+    return json.loads(json.dumps(v, default=repr))

@@ -191,11 +191,17 @@ def compute(game: "Game") -> dict[int, Chars]:
     def run(layer: str, entries: list[Entry], apply: Any) -> None:
         """Apply one layer's effects: timestamp order, dependencies first (613.6, 613.7)."""
         pending = sorted(entries, key=lambda e: e[0])
+        removers = layer == "6" and any(y[2].get("lose_all") for y in pending)  # may only overstate
+        ordered = layer not in _READS or not any(may_depend(layer, x, removers) for x in pending)
+        pending.reverse()  # the earliest last: taken with pop() in constant time
         while pending:
-            nxt = pending[0]
-            if len(pending) > 1 and layer in _READS:
-                nxt = _first_independent(layer, pending)
-            pending.remove(nxt)
+            nxt = pending[-1]
+            if not ordered and len(pending) > 1:
+                nxt = _first_independent(layer, pending[::-1], removers)
+            if nxt is pending[-1]:
+                pending.pop()
+            else:
+                pending.remove(nxt)
             ids = targets(nxt)
             if nxt[3] is not None and ids:
                 started.add((nxt[1], id(nxt[2])))
@@ -221,9 +227,22 @@ def compute(game: "Game") -> dict[int, Chars]:
         chars.update(saved)
         return before != after
 
-    def _first_independent(layer: str, pending: list[Entry]) -> Entry:
-        """613.7b: the earliest effect that waits for no other; a loop falls back to timestamps."""
+    def may_depend(layer: str, x: Entry, removers: bool) -> bool:
+        """Can x depend on anything at all (the cheap part of ``depends``)? A resolved effect
+        (locked-in objects, 611.2c) or a static whose filter reads nothing this layer changes
+        never waits, so most effects are placed without looking at any pair."""
+        if x[3] is None:
+            return False
+        a = x[2].get("affects")
+        return isinstance(a, dict) and not _READS[layer].isdisjoint(_filter_keys(a)) or removers
+
+    def _first_independent(layer: str, pending: list[Entry], removers: bool) -> Entry:
+        """613.7b: the earliest effect that waits for no other; a loop falls back to timestamps.
+        Only effects that may depend are compared with the others (near linear in the number
+        of timed effects, which never depend)."""
         for x in pending:
+            if not may_depend(layer, x, removers):
+                return x
             if not any(y is not x and depends(layer, x, y) and not depends(layer, y, x) for y in pending):
                 return x
         return pending[0]

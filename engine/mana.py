@@ -117,6 +117,8 @@ def pay_from_pool(pool: dict[str, int], symbols: tuple[str, ...], life: int | No
         else:
             hybrid.append(s)
     for s in hybrid:
+        if s.count("/") != 1:  # X is substituted before paying (107.3a); anything else cannot be paid
+            raise ManaError(f"cannot pay the symbol {{{s}}} in {format_cost(symbols)}")
         a, b = s.split("/")
         if b == "P":
             if not take(a):

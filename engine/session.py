@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Callable, Protocol
 
 from engine.cardpool import CardPool
-from engine.errors import IllegalAction
+from engine.errors import EngineFault, IllegalAction
 from engine.game import Game
 from engine.knowledge import redact as redact  # the server redacts events with it
 from engine.state import Decision
@@ -104,5 +104,5 @@ class LocalSession:
             bot = self.bots[d.player]
             try:
                 g.submit(d.player, bot.answer(d))
-            except IllegalAction:
+            except (IllegalAction, EngineFault):  # refused, or a fault the game was put back from
                 g.submit(d.player, d.forced if d.forced is not None else {"action": "pass"})

@@ -14,7 +14,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 
 from app.table.log import describe_all
-from engine.errors import IllegalAction
+from engine.errors import EngineFault, IllegalAction
 
 # Steps where a player with something to do gets priority with an empty stack (Forge and
 # Arena have such stops; the rest of the time priority is passed for them). With a spell
@@ -136,6 +136,11 @@ class TableController(QObject):
         except IllegalAction as e:
             self.illegal.emit(str(e) or "that is not allowed now")
             return False
+        except EngineFault as e:  # the game is back as it was before the answer: say so, play on
+            where = f" A bug report was saved to {e.report}." if e.report else ""
+            self.illegal.emit(f"The engine failed on that answer ({e}); the game was put back as it was."
+                              f"{where} Answer otherwise, or play that card by hand.")
+            return False
         if isinstance(answer, dict) and answer.get("action") not in (None, "pass"):
             self.pass_until.pop(self.seat, None)   # a player who acts has taken the turn back in hand
         self.advance()
@@ -195,7 +200,7 @@ class TableController(QObject):
                 break
             try:
                 self.session.submit(seat, auto)
-            except IllegalAction:
+            except (IllegalAction, EngineFault):  # the game is as it was: the seat answers by hand
                 break
         self._views = {}
         try:

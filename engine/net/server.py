@@ -39,7 +39,7 @@ from engine import view as view_mod
 from engine.cardpool import CardPool, default_pool
 from engine.decks import Deck, FormatError, Validator, get_format
 from engine.decks.carddb import open_card_db
-from engine.errors import IllegalAction
+from engine.errors import EngineFault, IllegalAction
 from engine.game import Game
 from engine.net import protocol as P
 from engine.net.datafolder import EXIT_DATA_FOLDER, DataFolderError, describe
@@ -828,13 +828,17 @@ class Server:
             g.submit(seat.name, m["answer"])
         except IllegalAction as e:
             raise P.ProtocolError("illegal", str(e)[:500], "answer") from None
+        except EngineFault as e:  # the game is already back as it was before the answer; it goes on
+            log.error("engine fault on an answer in %s (bug report %s):\n%s", room.id, e.report, e.traceback)
+            raise P.ProtocolError("engine_fault", f"the engine failed on this answer and the game was put back "
+                                  f"as it was: {str(e)[:300]}; answer otherwise", "answer") from None
         except Exception as e:  # noqa: BLE001 - the engine choked; the answer is refused, the game resumed
             log.exception("engine error on an answer in %s", room.id)
             self._rebuild(room)
             raise P.ProtocolError("illegal", f"the answer could not be applied: {type(e).__name__}", "answer") from None
         # written with this iteration's other answers before anything of it is sent; a failed
         # commit sends nothing of the iteration and rebuilds its games from the database (_commit_failed)
-        self.store.add_answer(room.id, len(g.answers) - 1, seat.name, P.dumps(m["answer"]))
+        self.store.add_answer(room.id, len(g.answers) - 1, seat.name, P.dumps(g.answers[-1][1]))
         self._after_change(room, seat)    # the updates first, so an acknowledged client is up to date
         self._tick_answers.append((conn.rx_at, room, conn, ref))   # acked by _flush, after the commit
         self._flush_if_held_long()

@@ -12,6 +12,7 @@ from engine import knowledge
 from engine.actions import add_effect, lose_life
 from engine.cards.abilities import Ability, CardDef, Effect
 from engine.filters import matches
+from engine.mana import substitute_x
 from engine.ops import nested
 from engine.ops.base import table
 from engine.payment import can_afford, pay_mana
@@ -26,6 +27,16 @@ OPS, op = table()
 
 def _syms(pay: dict[str, Any]) -> tuple[str, ...]:
     return tuple(pay.get("mana") or ())
+
+
+def with_x(g: "Game", r: dict, pay: dict[str, Any]) -> dict[str, Any]:
+    """A payment an effect asks for ("unless its controller pays {X}") with X replaced by the
+    X of the resolving spell or ability (107.3a, 107.3c: X keeps its value as it resolves)."""
+    mana = pay.get("mana") or ()
+    if "X" not in mana:
+        return pay
+    o = g.objects.get(r.get("obj"))  # type: ignore[arg-type]
+    return {**pay, "mana": list(substitute_x(tuple(mana), int(getattr(o, "x", 0) or 0)))}
 
 
 def can_pay(g: "Game", player: str, pay: dict[str, Any]) -> bool:
@@ -49,8 +60,9 @@ def do_pay(g: "Game", player: str, pay: dict[str, Any]) -> None:
 def _pay(g: "Game", r: dict, e: Effect) -> None:
     """The controller pays (only reached when it can be paid: see the "may" wrapper)."""
     p = controller(g, r)
-    if can_pay(g, p, e.args):
-        do_pay(g, p, e.args)
+    pay = with_x(g, r, e.args)
+    if can_pay(g, p, pay):
+        do_pay(g, p, pay)
 
 
 def _plain_may(g: "Game", r: Ctx, e: Effect) -> dict | None:
@@ -65,7 +77,7 @@ def _plain_may(g: "Game", r: Ctx, e: Effect) -> dict | None:
 
 @op("may")
 def _may_pay(g: "Game", r: dict, e: Effect) -> dict | None:
-    pays = [x for x in e.get("effects", ()) if x.op == "pay"]
+    pays = [Effect("pay", with_x(g, r, x.args)) for x in e.get("effects", ()) if x.op == "pay"]
     # "You may sacrifice a Vampire. When you do, ...": the reflexive part (not in 2016 rules) happens only
     # if it was done, so "yes" is open only when it can be done (a sacrifice needs something to
     # sacrifice, 701.17a)
@@ -100,6 +112,8 @@ def _unless(g: "Game", r: dict, e: Effect) -> dict | None:
         pay = e.args["pay"]
         e = Effect("unless", {**e.args, "times": None,
                               "pay": {"mana": list(_syms(pay)) * n, "life": int(pay.get("life") or 0) * n}})
+    if e.get("pay"):
+        e = Effect("unless", {**e.args, "pay": with_x(g, r, e.args["pay"])})
     payers = [p for p in refs(g, r, e.get("payer", "you")) if isinstance(p, str)]
     payer = payers[0] if payers else None
     got = nested.answer(r, "unless")

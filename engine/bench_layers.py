@@ -1,0 +1,95 @@
+"""``python -m engine.bench_layers [--effects N] [--permanents M] [--decisions D] [--json]``:
+the cost of continuous effects as they grow (issue 21, item 7).
+
+A game at its first main phase gets M creatures and N active "until end of turn" effects
+(613: layer 6 keyword grants, layer 7c pumps and layer 4 type changes, each on a handful of
+them, the kind a repeated activation piles up); then the players pass priority D times.
+Each pass changes the state, so the characteristics (613.1 with its 613.7 dependency order)
+are computed anew for every decision. Reports milliseconds per decision.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+
+from engine.actions import add_effect
+from engine.bench import GREEN, RED
+from engine.cardpool import CardPool
+from engine.game import Game
+
+
+def setup(cards: CardPool, effects: int, permanents: int, seed: int = 1) -> Game:
+    """A game at priority with ``permanents`` creatures and ``effects`` timed effects."""
+    g = Game.new([("p0", RED), ("p1", GREEN)], cards, seed, play_first="p0")
+    while g.pending is not None and g.pending.kind != "priority":
+        g.submit(g.pending.player, g.pending.forced or {"option": "keep"})
+    r = random.Random(seed)
+    ids = []
+    for i in range(permanents):
+        o = g._make("Grizzly Bears", g.order[i % 2], "battlefield")
+        o.controller = o.owner
+        g.ts += 1
+        o.timestamp = g.ts
+        g.battlefield.append(o.id)
+        ids.append(o.id)
+    for i in range(effects):
+        objs = r.sample(ids, 3)
+        kind = i % 3
+        if kind == 0:
+            add_effect(g, "7c", objs, None, power=1, toughness=1)
+        elif kind == 1:
+            add_effect(g, "6", objs, None, keywords=["Trample"])
+        else:
+            add_effect(g, "4", objs, None, kind="add_types", types=["Artifact"])
+    g.changed()
+    return g
+
+
+def run(effects: int = 1000, permanents: int = 100, decisions: int = 40) -> dict[str, float]:
+    cards = CardPool()
+    g = setup(cards, effects, permanents)
+    active = len(g.effects)
+    g.chars(g.battlefield[-1])  # warm
+    times = []
+    for _ in range(decisions):
+        d = g.pending
+        if d is None or g.turn != 1:
+            break  # the effects end at this turn's cleanup (514.2)
+        t = time.perf_counter()
+        g.submit(d.player, d.forced if d.forced is not None else {"action": "pass"})
+        g.chars(g.battlefield[-1])
+        times.append(time.perf_counter() - t)
+    times.sort()
+    full = []
+    g = setup(cards, effects, permanents)
+    for _ in range(decisions):  # a decision that changes the state: everything computed anew
+        t = time.perf_counter()
+        g.changed()
+        g.chars(g.battlefield[-1])
+        full.append(time.perf_counter() - t)
+    full.sort()
+    return {"compute_median_ms": round(1000 * full[len(full) // 2], 3), "effects": active,
+            "permanents": permanents, "decisions": len(times),
+            "median_ms": round(1000 * times[len(times) // 2], 3), "max_ms": round(1000 * times[-1], 3)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m engine.bench_layers", description=__doc__)
+    ap.add_argument("--effects", type=int, default=1000)
+    ap.add_argument("--permanents", type=int, default=100)
+    ap.add_argument("--decisions", type=int, default=40)
+    ap.add_argument("--json", action="store_true")
+    a = ap.parse_args(argv)
+    out = run(a.effects, a.permanents, a.decisions)
+    print(json.dumps(out) if a.json else
+          f"{out['effects']} effects on {out['permanents']} permanents: {out['median_ms']} ms a decision "
+          f"(median of {out['decisions']}, max {out['max_ms']} ms); characteristics computed anew: "
+          f"{out['compute_median_ms']} ms")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
