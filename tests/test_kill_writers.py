@@ -59,6 +59,17 @@ def check_whole(seen: list[bytes], whole: set[bytes], folder: Path) -> int:
     return len(removed)
 
 
+def struck_mid_write(code: str, target: Path, seed: int, whole: set[bytes], folder: Path) -> int:
+    """Kill rounds until at least one kill struck in the middle of a write (on a loaded machine
+    a round of 30 can miss every write); every file of every round must be whole."""
+    hits = 0
+    for r in range(4):
+        hits += check_whole(kill_at_random(code, target, seed=seed + 1000 * r), whole, folder)
+        if hits:
+            break
+    return hits
+
+
 def test_the_harness_sees_cut_files_of_a_plain_writer(tmp_path):
     target = tmp_path / "plain.txt"
     a, b = "a" * 2_000_000, "b" * 1_500_000
@@ -100,7 +111,7 @@ def test_save_game_killed_30_times(tmp_path):
             "print('ready', flush=True)\n"
             "while True:\n"
             f"    for d in docs:\n        write_game(Path({str(target)!r}), d)\n")
-    assert check_whole(kill_at_random(code, target, seed=23), whole, target.parent) >= 1
+    assert struck_mid_write(code, target, 23, whole, target.parent) >= 1
 
 
 def test_settings_killed_30_times(tmp_path, monkeypatch):
@@ -119,4 +130,4 @@ def test_settings_killed_30_times(tmp_path, monkeypatch):
             "print('ready', flush=True)\n"
             "while True:\n"
             "    for s in stops:\n        save_settings({'stops': s})\n")
-    assert check_whole(kill_at_random(code, settings_path(), seed=24), whole, tmp_path) >= 1
+    assert struck_mid_write(code, settings_path(), 24, whole, tmp_path) >= 1
