@@ -442,7 +442,7 @@ class MainWindow(QMainWindow):
         return box
 
     def open_settings(self) -> None:
-        from app.settings import open_settings_dialog
+        from app.settings_dialog import open_settings_dialog
         dlg = open_settings_dialog(self)
         self.deck_windows.append(dlg)
         if dlg.exec() and self.table is not None:

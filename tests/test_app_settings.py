@@ -13,7 +13,8 @@ from PySide6.QtCore import Qt  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
 
 from app.cards import render  # noqa: E402
-from app.settings import load_settings, open_settings_dialog, settings_path  # noqa: E402
+from app.settings import load_settings, settings_path  # noqa: E402
+from app.settings_dialog import open_settings_dialog  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
