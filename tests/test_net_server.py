@@ -249,8 +249,14 @@ def test_malformed_truncated_oversized_out_of_turn(server):
     assert o.recv("error")["code"] == "too_large"
     assert o.closed()
     # repeated abuse closes that connection only
+    sent = 0
     for _ in range(12):
-        r.s.sendall(struct.pack(">I", 1) + b"x")
+        try:
+            r.s.sendall(struct.pack(">I", 1) + b"x")
+        except (BrokenPipeError, ConnectionResetError):
+            break   # the server closed the connection before all twelve arrived
+        sent += 1
+    assert sent >= 1
     assert r.closed()
     step({"alice": a, "bob": b}, {"alice": RandomBot(1), "bob": RandomBot(2)}, 20)
     assert a.connected and b.connected
