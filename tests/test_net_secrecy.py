@@ -8,13 +8,13 @@ import json
 import random
 
 import pytest
+from test_net_server import ThreadServer, step
 
 from engine import knowledge
 from engine.ai.random_bot import RandomBot
 from engine.net.client import RemoteSession
 from engine.net.server import SPECTATOR
 from engine.secrecy import deck, secret_cards
-from test_net_server import ThreadServer, step
 
 
 @pytest.fixture
