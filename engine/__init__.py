@@ -9,14 +9,14 @@ is above them only through the game object they are given (``g.move``, ``g.chars
 
      0  errors memo mana rng atomicfile datadir bugreport
      1  cards decks.model decks.xmlsafe decks.files
-     2  knowledge state decision_kinds ability_index filters choices until view opening cardpool commander
+     2  knowledge state decision_kinds ability_index filters choices until view opening cardpool commander seats
      3  layers protection player_statics values object_statics
      4  targets zones_cast replacement
      5  triggers
      6  actions clone
      7  payment position
      8  ops
-     9  effects costs combat sba
+     9  effects costs combat sba leave
     10  support
     11  manual
     12  casting

@@ -58,6 +58,7 @@ def view(g: "Game", player: str, public: dict[int, dict[str, Any]] | None = None
             "exile": [pv(i) for i in p.exile],
             "command": [pv(i) for i in p.command],  # 408: a public zone
             "mana_pool": dict(p.pool), "lost": p.lost, "lands_played": p.lands_played,
+            "left": n in g.gone,
         }
         if g.commanders:  # 903: public facts of a Commander game
             players[n].update(commander=commander_name(g, n), commander_casts=p.commander_casts,
@@ -70,6 +71,8 @@ def view(g: "Game", player: str, public: dict[int, dict[str, Any]] | None = None
     return {
         "you": player, "turn": g.turn, "active": g.active, "step": g.step, "priority": g.priority,
         "winner": g.winner, "players": players,
+        "order": list(g.order), "variant": g.variant,  # every seat in turn order (800.4: also who left)
+        "teams": [list(t) for t in g.teams] if g.variant == "two_headed_giant" else None,
         "battlefield": [pv(i) for i in g.battlefield],
         "stack": [pv(i) for i in reversed(g.stack)],
         "pending": pend.to_dict() if pend is not None and pend.player == player else
