@@ -1,5 +1,5 @@
-"""``python -m engine.bench [--games N] [--seed S] [--format commander] [--json]``: random
-bots play whole games.
+"""``python -m engine.bench [--games N] [--seed S] [--players N] [--format commander] [--json]``:
+random bots play whole games.
 
 Game i is seeded with S+i; seat 0 plays the red deck in even games and the green deck
 in odd ones (issue 3). With ``--format commander`` the seats play the Commander decks of
@@ -88,11 +88,13 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m engine.bench", description=__doc__)
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--players", type=int, default=2, choices=range(2, 7), metavar="2..6",
+                    help="seats at the table (a Free-for-All game beyond two, 806)")
     ap.add_argument("--format", choices=["commander"], default=None,
                     help="commander: the Commander decks of assets/decks/commander (903)")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args(argv)
-    r = run(a.games, a.seed, a.format)
+    r = run(a.games, a.seed, a.format, a.players)
     if a.json:
         print(json.dumps({k: r[k] for k in ("games_per_second", "decisions_per_second", "mean_turns",
                                             "peak_memory_mb")}))
