@@ -158,3 +158,15 @@ def test_the_bot_is_offered_the_commander_with_its_tax(cards):
     g = from_setup(setup, cards)
     cast = [o for o in g.pending.options if o.get("action") == "cast"]
     assert [o["name"] for o in cast] == ["Isamaru, Hound of Konda"]
+
+
+def test_a_local_session_starts_a_four_seat_commander_game(cards, decks):
+    from engine.session import LocalSession
+    names = ["alice", "bob", "carol", "dave"]
+    s = LocalSession.new([(n, d) for n, (_, d) in zip(names, decks)], cards, 7, format="commander",
+                         commanders={n: c for n, (c, _) in zip(names, decks)}, play_first="alice")
+    assert s.seats() == names
+    v = s.view("carol")
+    assert [v["players"][n]["commander"] for n in names] == [c for c, _ in decks]
+    assert all(v["players"][n]["life"] == 40 for n in names)
+    assert v["players"]["alice"]["hand"] is None and len(v["players"]["carol"]["hand"]) == 7
