@@ -72,15 +72,20 @@ def run(games: int, seed: int, format: str | None = None, players: int = 2) -> d
     for name in names:
         cards.definition(name)  # card loading stays outside the timing
     t0 = time.perf_counter()
-    decisions = turns = 0
+    c0 = time.process_time()
+    decisions = turns = finished = 0
     for i in range(games):
         g, n = play(cards, seed + i, format=format, players=players)
         decisions += n
         turns += g.turn
+        finished += g.winner is not None
     dt = time.perf_counter() - t0
+    cpu = time.process_time() - c0  # this process's CPU time: steadier than wall time on a loaded machine
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024  # peak RSS of the process (Linux: KiB)
     return {"games": games, "seconds": round(dt, 3), "games_per_second": round(games / dt, 2),
             "decisions_per_second": round(decisions / dt, 1), "mean_turns": round(turns / games, 2),
+            "cpu_seconds": round(cpu, 3), "cpu_games_per_second": round(games / cpu, 3),
+            "cpu_decisions_per_second": round(decisions / cpu, 1), "decisions": decisions, "finished": finished,
             "peak_memory_mb": round(peak / 2 ** 20, 1)}
 
 
@@ -97,11 +102,13 @@ def main(argv: list[str] | None = None) -> int:
     r = run(a.games, a.seed, a.format, a.players)
     if a.json:
         print(json.dumps({k: r[k] for k in ("games_per_second", "decisions_per_second", "mean_turns",
-                                            "peak_memory_mb")}))
+                                            "peak_memory_mb", "cpu_games_per_second", "cpu_decisions_per_second",
+                                            "games", "finished")}))
     else:
         print(f"{r['games']} games in {r['seconds']} s: {r['games_per_second']} games/s, "
               f"{r['decisions_per_second']} decisions/s, {r['mean_turns']} turns/game, "
-              f"peak memory {r['peak_memory_mb']} MB")
+              f"peak memory {r['peak_memory_mb']} MB; CPU {r['cpu_seconds']} s: {r['cpu_games_per_second']} games/s, "
+              f"{r['cpu_decisions_per_second']} decisions/s; {r['finished']} of {r['games']} games ended")
     return 0
 
 
