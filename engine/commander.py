@@ -222,17 +222,20 @@ def replace(g: "Game", o: "Obj", frm: str, to: str | None, ask: bool) -> str | N
     ``g.replacing`` under the event's key; without one, ``ask`` stops here (NeedChoice, before
     anything changed), else the standing answer is used: yes, except for a card going from the
     library to its owner's hand (a draw keeps the card drawn)."""
-    if to not in REPLACED or not g.commanders or not is_commander(g, o):
-        return to
+    if to not in REPLACED or not g.commanders or not is_commander(g, o) or frm == to.split("_")[0]:
+        return to  # a move inside a zone (a card put on the bottom of the library) is no zone change (400.1)
     key = f"command:{o.id}"
     got = g.replacing.get(key)
     if got:
         return "command" if got[-1] == "yes" else to
     if ask:
-        raise NeedChoice({"kind": "choose_option", "player": o.owner, "options": ["yes", "no"], "replace": key,
-                          "answer_to": "replace", "ids": ["yes", "no"], "step": 0, "card": o.id,
-                          "prompt": f"{o.card.name} would go to {_zone_words(o, to)}: put it into the command "
-                                    f"zone instead? (903.9)"})
+        wait = {"kind": "choose_option", "player": o.owner, "options": ["yes", "no"], "replace": key,
+                "answer_to": "replace", "ids": ["yes", "no"], "step": 0,
+                "prompt": f"{o.card.name} would go to {_zone_words(o, to)}: put it into the command zone "
+                          f"instead? (903.9)"}
+        if frm not in ("library", "hand"):  # no id of an object in a hidden zone is handed out
+            wait["card"] = o.id
+        raise NeedChoice(wait)
     return to if frm == "library" and to == "hand" else "command"
 
 
