@@ -123,6 +123,24 @@ def refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
 
 
 
+#: the references an amount can mean outside a resolution (``static_refs``)
+STATIC_REFS = frozenset({"self", "attached", "you"})
+
+
+def static_refs(g: "Game", src: int | None, ref: Any) -> list[Any]:
+    """A reference read by a static ability (611.3a) or a cost, where no resolution record
+    exists: the source itself, the object it is attached to, or its controller."""
+    if ref == "self":
+        return [src] if src is not None else []
+    if ref == "attached":
+        o = g.objects.get(src) if src is not None else None
+        return [o.attached_to] if o is not None and o.attached_to is not None else []
+    if ref == "you":
+        ctl = g.controller_of(src)
+        return [ctl] if ctl is not None else []
+    raise IllegalAction(f"unsupported reference {ref!r} outside a resolution")
+
+
 def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
     """An amount of the op contract as a number now."""
     if isinstance(a, bool):
@@ -149,6 +167,14 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         return a["times"] * amount(g, a["of"], src, r)
     if "plus" in a:
         return sum(amount(g, x, src, r) for x in a["plus"])
+    if r is None:  # a static ability (611.3a), a cost or a restriction: no resolution record
+        for key, attr in (("power_of", "power"), ("toughness_of", "toughness")):
+            if key in a:
+                xs = [x for x in static_refs(g, src, a[key]) if isinstance(x, int) and x in g.objects]
+                return getattr(g.chars(xs[0]), attr) if xs else 0
+        if "counters_on" in a:  # "for each oil counter on SELF"
+            xs = [x for x in static_refs(g, src, a["counters_on"]) if isinstance(x, int) and x in g.objects]
+            return g.objects[xs[0]].counters.get(a.get("kind", "+1/+1"), 0) if xs else 0
     for key, attr in (("power_of", "power"), ("toughness_of", "toughness")):
         if a.get(key) == "sacrificed" and r is not None:  # 608.2h: as it last existed (engine/costs.py)
             return sacrificed_power(g, r["obj"], attr)
