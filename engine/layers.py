@@ -289,19 +289,34 @@ def compute(game: "Game") -> dict[int, Chars]:
     return _counters(objs, chars, own)
 
 
+_CDA_BUSY: set[tuple[int, int]] = set()  # (game, object) whose characteristic-defining values are being computed
+
+
 def off_battlefield(game: "Game", o: Any) -> Chars:
     """The characteristics of an object in another zone: its printed ones, with its
-    characteristic-defining abilities applied, which work in every zone (604.3, 613.3a)."""
+    characteristic-defining abilities applied, which work in every zone (604.3, 613.3a).
+
+    The value a characteristic-defining ability counts ("the number of creature cards in all
+    graveyards") may include the object itself: while its value is being worked out, the
+    object's own characteristics are its printed ones (the count reads its card types, which
+    no such ability here defines), so the computation ends."""
     c = Chars(o)
     if getattr(o, "ability", None) is not None:
         return c
-    for ab in index(o.card.abilities).statics:
-        st = ab.static
-        if st.get("kind") == "set_pt" and st.get("affects", "self") == "self" and not st.get("condition"):
-            if "power" in st:
-                c.power = game.amount(st["power"], o.id)
-            if "toughness" in st:
-                c.toughness = game.amount(st["toughness"], o.id)
+    key = (id(game), o.id)
+    if key in _CDA_BUSY:
+        return c
+    _CDA_BUSY.add(key)
+    try:
+        for ab in index(o.card.abilities).statics:
+            st = ab.static
+            if st.get("kind") == "set_pt" and st.get("affects", "self") == "self" and not st.get("condition"):
+                if "power" in st:
+                    c.power = game.amount(st["power"], o.id)
+                if "toughness" in st:
+                    c.toughness = game.amount(st["toughness"], o.id)
+    finally:
+        _CDA_BUSY.discard(key)
     return c
 
 

@@ -72,3 +72,17 @@ def test_a_static_reads_the_power_of_what_it_is_attached_to():
     assert amount(g, {"toughness_of": "attached"}, 1) == 4
     with pytest.raises(Exception, match="outside a resolution"):
         static_refs(g, 1, {"target": 0})
+
+
+def test_a_characteristic_defining_count_that_includes_its_own_card_ends():
+    """Haughty Djinn in a graveyard counts the instant and sorcery cards there (604.3), itself
+    among the cards it looks at: that recursed without end (the fuzz's seed 2191)."""
+    from engine.bench_layers import setup
+    from engine.cardpool import CardPool
+    g = setup(CardPool(), 0, 0)
+    djinn = g._make("Haughty Djinn", "p0", "graveyard")
+    g.players["p0"].graveyard.append(djinn.id)
+    for _ in range(2):
+        g.players["p0"].graveyard.append(g._make("Lightning Bolt", "p0", "graveyard").id)
+    g.changed()
+    assert g.chars(djinn.id).power == 2
