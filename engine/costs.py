@@ -37,6 +37,8 @@ def cost_problems(cost: Cost) -> list[str]:
     out = []
     if cost.life < 0:
         out.append("cost: pay X life")
+    if cost.remove_counters and cost.remove_counters[1] < 1:  # "Remove X counters": X is not chosen for it
+        out.append("cost: remove a variable number of counters")
     if unpayable(cost.mana):
         out.append(f"cost: mana symbols {list(cost.mana)}")  # e.g. {S}: snow mana is not tracked
     for part, f, n in chosen_parts(cost):

@@ -86,3 +86,14 @@ def test_a_characteristic_defining_count_that_includes_its_own_card_ends():
         g.players["p0"].graveyard.append(g._make("Lightning Bolt", "p0", "graveyard").id)
     g.changed()
     assert g.chars(djinn.id).power == 2
+
+
+def test_a_cost_of_removing_x_counters_is_unsupported():
+    """Cruel Sadist ("Remove X +1/+1 counters", compiled as a count of -1) raised KeyError while
+    paying, or added a counter when it had some (the fuzz's seed 15, decision 230)."""
+    from engine.cardpool import CardPool
+    from engine.support import unsupported_reasons
+    cards = CardPool()
+    for name in ("Cruel Sadist", "Haruspex", "Waxmane Baku"):
+        assert "cost: remove a variable number of counters" in unsupported_reasons(cards.definition(name))
+    assert not any("counters" in r for r in unsupported_reasons(cards.definition("Soulstinger")))
