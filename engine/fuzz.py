@@ -4,7 +4,8 @@ random games with invariants checked.
 The decks are the two bench decks, seeded random 60-card decks of every supported card
 (``--decks random``), or deck files. After every decision: no exception; every object in
 exactly one zone; the cards of both decks conserved; no ended effect in the state;
-state-based actions hold whenever a player has priority; ``view(p)`` shows no card that p may not know (engine/secrecy.py);
+state-based actions hold whenever a player has priority; ``view(p)`` shows no card that
+p may not know (engine/secrecy.py);
 a decision within ``--decision-s`` and a game within ``--game-s``; and a replay of
 the seed and the answers, kept in step with the game (a second game built from the
 first ``to_json()`` that is given each answer after it went through JSON, which is what

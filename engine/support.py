@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import costs
+from engine import contract, costs
 from engine.cards.abilities import Ability, CardDef, Cost, Effect
 from engine.cards.compiler.keywords import KEYWORD_TEXT
 from engine.choices import ENTER_CHOICES, choose_problems
@@ -238,6 +238,7 @@ def _cost_static_reasons(st: dict[str, Any]) -> list[str]:
 def unsupported_reasons(card: CardDef) -> list[str]:
     """Why the engine cannot play this card as written ([] when it can)."""
     out = [f"text: {s}" for s in card.unsupported]
+    out += [f"runs: {p}" for p in contract.problems(card)]  # what the runtime cannot evaluate (engine/contract.py)
     if unpayable(card.mana_cost):  # cast from the pool (117.7); {S} is not tracked
         out.append(f"mana cost symbols {unpayable(card.mana_cost)}")
     for k in card.keywords:
@@ -255,7 +256,7 @@ def unsupported_reasons(card: CardDef) -> list[str]:
                                    or any(getattr(c, f, None) for f in ("tap", "sacrifice", "discard", "life",
                                                                         "exile_self", "sacrifice_self"))):
             out.append(f"{k} cost other than mana")
-        elif k in card.keywords and unpayable(c.mana):
+        elif k in card.keywords and c is not None and unpayable(c.mana):
             out.append(f"{k} cost symbols {unpayable(c.mana)}")
     if card.keyword_args.get("Protection") and not all(protection_supported(q)
                                                       for q in card.keyword_args["Protection"]):

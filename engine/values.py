@@ -123,6 +123,28 @@ def refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
 
 
 
+#: The amounts ``amount`` computes: each head key with the keys it may come with
+#: (engine/contract.py walks every supported card against this).
+AMOUNT_KINDS: dict[str, frozenset[str]] = {
+    "x": frozenset({"x", "negate"}), "count": frozenset({"count"}), "times": frozenset({"times", "of"}),
+    "plus": frozenset({"plus"}), "power_of": frozenset({"power_of"}), "toughness_of": frozenset({"toughness_of"}),
+    "count_this_way": frozenset({"count_this_way", "action"}),
+    "blockers_beyond_first": frozenset({"blockers_beyond_first"}), "lost_this_way": frozenset({"lost_this_way"}),
+    "that_much": frozenset({"that_much"}), "life_gained_this_turn": frozenset({"life_gained_this_turn"}),
+    "life_of": frozenset({"life_of"}), "total_power": frozenset({"total_power"}),
+    "total_toughness": frozenset({"total_toughness"}), "hand_of": frozenset({"hand_of"}),
+    "greatest": frozenset({"greatest", "among"}), "counters_on": frozenset({"counters_on", "kind"}),
+}
+#: the amounts computed without a resolution record (a static ability, 611.3a)
+STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "toughness_of", "blockers_beyond_first",
+                                 "life_gained_this_turn", "life_of", "total_power", "total_toughness", "greatest",
+                                 "counters_on", "hand_of"})
+#: The references ``refs`` resolves: words, and the head keys of dict references
+REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent", "each_other_player",
+                       "defending_player", "each_player", "it", "trigger_player", "attached", "created", "attacked",
+                       "exiled"})
+REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "controller_of", "owner_of"})
+
 #: the references an amount can mean outside a resolution (``static_refs``)
 STATIC_REFS = frozenset({"self", "attached", "you"})
 
