@@ -15,7 +15,7 @@ import zlib
 from typing import TYPE_CHECKING, Any, cast
 
 from engine.choices import NeedChoice
-from engine.errors import IllegalAction
+from engine.errors import Unsupported
 from engine.filters import matches, unknown_keys
 from engine.mana import mana_value
 
@@ -119,7 +119,7 @@ def refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
             out = [g.objects[x].owner if x in g.objects else lko.get(x)
                    for x in refs(g, r, ref["owner_of"]) if isinstance(x, int)]
             return list(dict.fromkeys(p for p in out if p is not None))
-    raise IllegalAction(f"unsupported reference {ref!r}")
+    raise Unsupported(f"unsupported reference {ref!r}")
 
 
 
@@ -160,7 +160,7 @@ def static_refs(g: "Game", src: int | None, ref: Any) -> list[Any]:
     if ref == "you":
         ctl = g.controller_of(src)
         return [ctl] if ctl is not None else []
-    raise IllegalAction(f"unsupported reference {ref!r} outside a resolution")
+    raise Unsupported(f"unsupported reference {ref!r} outside a resolution")
 
 
 def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
@@ -250,7 +250,7 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
             return info["counters"].get(kind, 0)  # it died: the counters it had as it last existed (modular, 608.2h)
         xs = [x for x in refs(g, r, a["counters_on"]) if isinstance(x, int) and x in g.objects]
         return g.objects[xs[0]].counters.get(kind, 0) if xs else 0
-    raise IllegalAction(f"unsupported amount {a!r}")
+    raise Unsupported(f"unsupported amount {a!r}")
 
 
 

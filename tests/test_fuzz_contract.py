@@ -11,7 +11,7 @@ from engine import contract, values
 from engine.bench_layers import setup
 from engine.cardpool import CardPool
 from engine.cards.abilities import Ability, CardDef, Effect
-from engine.errors import IllegalAction
+from engine.errors import Unsupported
 from engine.randomdeck import _names, playable
 from engine.support import unsupported_reasons
 
@@ -68,9 +68,9 @@ def test_every_reference_the_walker_accepts_is_resolved_and_others_are_refused(g
         values.static_refs(g, src, word)
     for bad in ("that_player", "its_owner"):
         assert contract.ref_problems(bad) == [f"reference {bad!r}"]
-        with pytest.raises(IllegalAction, match="unsupported reference"):
+        with pytest.raises(Unsupported, match="unsupported reference"):
             values.refs(g, ctx(g, src), bad)
-    with pytest.raises(IllegalAction, match="unsupported amount"):
+    with pytest.raises(Unsupported, match="unsupported amount"):
         values.amount(g, {"mv_of": "self"}, src, ctx(g, src))
     assert contract.amount_problems({"mv_of": "self"}) == ["amount ['mv_of']"]
 
@@ -122,3 +122,43 @@ def test_a_sample_of_supported_cards_walks_clean(cards):
             assert contract.problems(cards.definition(n)) == [], n
             walked += 1
     assert walked > 150
+
+
+def test_an_amount_the_runtime_lacks_met_on_a_pass_is_an_engine_fault_not_an_illegal_pass(
+        cards, monkeypatch, tmp_path):
+    """A card whose amount the evaluator lacks used to raise IllegalAction while a spell
+    resolved on a pass: the pass was refused as if illegal and no answer could move the
+    game on (the fuzz's seeds 2148, 2193). It is an engine fault now: contained, the game
+    put back, the player told."""
+    from engine.ai.random_bot import RandomBot
+    from engine.bench import GREEN, RED
+    from engine.errors import EngineFault, IllegalAction
+    from engine.game import Game
+    from engine.ops import OPS
+
+    monkeypatch.setenv("MANATABLE_DATA", str(tmp_path))
+    real = OPS["damage"]
+
+    def damage(g, r, e):
+        values.amount(g, {"mv_of": "self"}, None, r)
+        return real(g, r, e)
+    monkeypatch.setitem(OPS, "damage", damage)
+    g = Game.new([("p0", RED), ("p1", GREEN)], cards, 1)
+    bots = {"p0": RandomBot(3), "p1": RandomBot(4)}
+    faults = 0
+    for _ in range(3000):
+        d = g.pending
+        if d is None:
+            break
+        before = g.state_key()
+        try:
+            try:
+                g.submit(d.player, bots[d.player].answer(d))
+            except IllegalAction:
+                g.submit(d.player, d.forced if d.forced is not None else {"action": "pass"})
+        except EngineFault as e:
+            assert "unsupported amount" in str(e) and g.state_key() == before
+            faults += 1
+            if faults == 3:
+                break
+    assert faults >= 1

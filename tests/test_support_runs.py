@@ -6,6 +6,7 @@ from types import SimpleNamespace
 
 import pytest
 
+from engine.errors import Unsupported
 from engine.mana import ManaError, pay_from_pool
 from engine.ops.misc import with_x
 
@@ -70,7 +71,7 @@ def test_a_static_reads_the_power_of_what_it_is_attached_to():
                         chars=lambda i: SimpleNamespace(power=5, toughness=4), controller_of=lambda i: "p0")
     assert static_refs(g, 1, "attached") == [2] and static_refs(g, 1, "you") == ["p0"]
     assert amount(g, {"toughness_of": "attached"}, 1) == 4
-    with pytest.raises(Exception, match="outside a resolution"):
+    with pytest.raises(Unsupported, match="outside a resolution"):
         static_refs(g, 1, {"target": 0})
 
 
