@@ -481,6 +481,8 @@ def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, x: int = 0) -
         lose_life(g, player, cost.life)  # 119.4
     if cost.remove_counters:
         k, n = cost.remove_counters
+        if not 0 < n <= o.counters.get(k, 0):  # checked by cost_payable: a card the checker lets through
+            raise IllegalAction(f"cannot remove {n} {k} counters from {o.card.name}")
         o.counters[k] -= n
     if cost.discard < 0:  # "Discard your hand" (an empty hand pays it too)
         for c in list(g.players[player].hand):

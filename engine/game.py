@@ -42,7 +42,7 @@ from engine.leave import leave
 from engine.ops import OPS
 from engine.rng import GameRandom
 from engine.state import STEPS, Decision, Obj, Player, create_object
-from engine.until import source_left
+from engine.until import object_left, source_left
 from engine.values import amount, condition
 from engine.view import view as view_of
 
@@ -359,6 +359,8 @@ class Game:
             n.chosen["from_battlefield_turn"] = self.turn  # "put there from the battlefield this turn"
         if frm == "battlefield" and self.effects:
             source_left(self, oid)  # 610.3: "until SELF leaves the battlefield"
+        if self.effects:
+            object_left(self, oid)  # 611.2c, 400.7: effects on only the old objects have ended
         if shuffle:
             self.log("reveal", player=n.owner, cards=[n.card.name], objs=[n.id])
             knowledge.shuffle(self, n.owner)
