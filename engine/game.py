@@ -83,6 +83,8 @@ class Game:
         self.delayed: list[dict[str, Any]] = []     # delayed triggered abilities (603.7)
         self.triggered: list[dict[str, Any]] = []   # triggered, waiting to be put on the stack (603.3)
         self.lki: list[tuple[Any, Any]] = []   # objects that left the battlefield in the current event batch (603.10)
+        # characteristics from just before a batch of simultaneous events (704.7), by object id
+        self.lki_chars: dict[int, Chars] | None = None
         self.wait: dict[str, Any] | None = None     # the decision waited for, as plain data
         self.resolving: dict[str, Any] | None = None  # a resolution stopped for a choice
         self.queue: list[dict[str, Any]] = []       # decisions due before play goes on (combat orders ...)
@@ -244,7 +246,10 @@ class Game:
         shuffle = False
         if to == "library_shuffle":
             to, top, index, shuffle = "library", True, None, True
-        before = self.chars(oid) if frm == "battlefield" else None
+        before = None
+        if frm == "battlefield":  # 704.7: in a batch, as the object was before the batch
+            before = self.lki_chars.get(oid) if self.lki_chars else None
+            before = before or self.chars(oid)
         fired: list[dict[str, Any]] = []
         if before is not None:  # it left the battlefield
             fired = triggers.leaves(self, o, before, to)

@@ -157,6 +157,9 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
             lki = g.objects[r["obj"]].chosen.get("source_lki") if "obj" in r and r["obj"] in g.objects else None
             if not xs and a[key] == "self" and lki:  # its source was exiled or sacrificed to pay (608.2h)
                 return lki[0] if attr == "power" else lki[1]
+            info = g.objects[r["obj"]].trigger_info if r.get("obj") in g.objects else None
+            if a[key] == "it" and info and "pt" in info and "objs" not in info:
+                return info["pt"][0 if attr == "power" else 1]  # left the battlefield: 603.10a, 704.7
             if xs and xs[0] not in g.objects:  # gone: as it last existed (608.2h)
                 pt = r.get("lki_pt", {}).get(xs[0])
                 return (pt[0] if attr == "power" else pt[1]) if pt else 0
