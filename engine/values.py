@@ -70,6 +70,15 @@ def refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
         for picks in r["legal"]:
             return list(picks)
         return []
+    if ref == "linked_exiled":  # 607.2a: the cards exiled by this object's linked ability, still in exile
+        info = s.trigger_info
+        if info and "linked" in info:
+            ids = info["linked"]  # its source left the battlefield (603.10a)
+        else:
+            sid = source_id(g, r)
+            ids = g.objects[sid].chosen.get("exiled", ()) if sid is not None else \
+                s.chosen.get("source_exiled", ())  # sacrificed to pay (608.2h)
+        return [x for x in ids if x in g.objects and g.objects[x].zone == "exile"]
     if ref == "trigger_player":
         p = s.trigger_info.get("target") or s.trigger_info.get("player")
         return [p] if isinstance(p, str) else []
