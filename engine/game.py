@@ -764,8 +764,9 @@ class Game:
         else:
             self._end_step()
 
-    def _end_step(self) -> None:
-        """The step ends: mana empties (106.4); the next step begins (500.2)."""
+    def _end_step(self, again: bool = False) -> None:
+        """The step ends: mana empties (106.4); the next step begins (500.2). ``again``: a
+        cleanup step in which players had priority is followed by another one (514.3a)."""
         for p in self.players.values():
             if p.pool:
                 p.pool = {}
@@ -778,6 +779,9 @@ class Game:
         if self.step == "end_of_combat":
             combat.end_combat(self)
         if self.step == "cleanup":
+            if again:
+                self.turn_state_changed()
+                return  # 514.3a: another cleanup step begins
             self._next_turn()
             return
         i = STEPS.index(self.step)
@@ -816,7 +820,7 @@ class Game:
                 if self.resolving is None and self.winner is None:
                     self._give_priority()
             else:
-                self._end_step()
+                self._end_step(again=self.step == "cleanup")
         else:
             self.priority = self.other(player)
 
