@@ -93,6 +93,8 @@ class Game:
         self.delayed: list[dict[str, Any]] = []     # delayed triggered abilities (603.7)
         self.triggered: list[dict[str, Any]] = []   # triggered, waiting to be put on the stack (603.3)
         self.lki: list[tuple[Any, Any]] = []   # objects that left the battlefield in the current event batch (603.10)
+        # characteristics from just before a batch of simultaneous events (704.7), by object id
+        self.lki_chars: dict[int, Chars] | None = None
         self.wait: dict[str, Any] | None = None     # the decision waited for, as plain data
         self.resolving: dict[str, Any] | None = None  # a resolution stopped for a choice
         self.queue: list[dict[str, Any]] = []       # decisions due before play goes on (combat orders ...)
@@ -280,7 +282,10 @@ class Game:
         shuffle = False
         if to == "library_shuffle":
             to, top, index, shuffle = "library", True, None, True
-        before = self.chars(oid) if frm == "battlefield" else None
+        before = None
+        if frm == "battlefield":  # 704.7: in a batch, as the object was before the batch
+            before = self.lki_chars.get(oid) if self.lki_chars else None
+            before = before or self.chars(oid)
         fired: list[dict[str, Any]] = []
         if before is not None:  # it left the battlefield
             fired = triggers.leaves(self, o, before, to)
@@ -820,8 +825,9 @@ class Game:
         else:
             self._end_step()
 
-    def _end_step(self) -> None:
-        """The step ends: mana empties (106.4); the next step begins (500.2)."""
+    def _end_step(self, again: bool = False) -> None:
+        """The step ends: mana empties (106.4); the next step begins (500.2). ``again``: a
+        cleanup step in which players had priority is followed by another one (514.3a)."""
         for p in self.players.values():
             if p.pool:
                 p.pool = {}
@@ -834,6 +840,9 @@ class Game:
         if self.step == "end_of_combat":
             combat.end_combat(self)
         if self.step == "cleanup":
+            if again:
+                self.turn_state_changed()
+                return  # 514.3a: another cleanup step begins
             self._next_turn()
             return
         i = STEPS.index(self.step)
@@ -885,7 +894,7 @@ class Game:
                 if self.resolving is None and self.winner is None:
                     self._give_priority()
             else:
-                self._end_step()
+                self._end_step(again=self.step == "cleanup")
         else:
             self.priority = self.other(player)
 

@@ -104,6 +104,15 @@ def refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
         for picks in r["legal"]:
             return list(picks)
         return []
+    if ref == "linked_exiled":  # 607.2a: the cards exiled by this object's linked ability, still in exile
+        info = s.trigger_info
+        if info and "linked" in info:
+            ids = info["linked"]  # its source left the battlefield (603.10a)
+        else:
+            sid = source_id(g, r)
+            ids = g.objects[sid].chosen.get("exiled", ()) if sid is not None else \
+                s.chosen.get("source_exiled", ())  # sacrificed to pay (608.2h)
+        return [x for x in ids if x in g.objects and g.objects[x].zone == "exile"]
     if ref == "trigger_player":
         p = s.trigger_info.get("target") or s.trigger_info.get("player")
         return [p] if isinstance(p, str) else []
@@ -239,6 +248,9 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
             lki = g.objects[r["obj"]].chosen.get("source_lki") if "obj" in r and r["obj"] in g.objects else None
             if not xs and a[key] == "self" and lki:  # its source was exiled or sacrificed to pay (608.2h)
                 return lki[0] if attr == "power" else lki[1]
+            info = g.objects[r["obj"]].trigger_info if r.get("obj") in g.objects else None
+            if a[key] == "it" and info and "pt" in info and "objs" not in info:
+                return info["pt"][0 if attr == "power" else 1]  # left the battlefield: 603.10a, 704.7
             if xs and xs[0] not in g.objects:  # gone: as it last existed (608.2h)
                 pt = r.get("lki_pt", {}).get(xs[0])
                 return (pt[0] if attr == "power" else pt[1]) if pt else 0
