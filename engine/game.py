@@ -211,6 +211,16 @@ class Game:
         self._msrc = {}
         self._version = self.__dict__.get("_version", 0) + 1
 
+    def skip_to_cleanup(self) -> None:
+        """713.1b-d: creatures leave combat, state-based actions are checked with no player
+        getting priority, and the game goes on at the cleanup step (mana empties, 500.4)."""
+        combat.end_combat(self)
+        while sba.check(self) and self.winner is None and self.wait is None:
+            pass
+        for p in self.players.values():
+            p.pool = {}
+        self.step, self.begun, self.priority, self.passes = "cleanup", False, None, 0
+
     def turn_state_changed(self) -> None:
         """Forget derived data after a change of tapped state, summoning sickness, mana pools or
         the step only. While no static ability and no continuous effect exists, characteristics

@@ -297,7 +297,6 @@ def _end_turn(g: "Game", r: dict, e: Effect) -> None:
     (713.1b); state-based actions are checked with no priority and no triggers put on the
     stack (713.1c); the game skips to the cleanup step (713.1d), where what triggered
     meanwhile goes on the stack and another cleanup step follows (713.2, 514.3a)."""
-    from engine import combat, sba  # the turn machinery: imported here, as engine.game does
     who = controller(g, r)
     g.triggered = []
     for x in list(g.stack):
@@ -309,12 +308,7 @@ def _end_turn(g: "Game", r: dict, e: Effect) -> None:
             del g.objects[x]
         else:
             g.move(x, "exile")
-    combat.end_combat(g)
     g.resolving = None  # the resolution ends here (engine/effects.py stops)
-    while sba.check(g) and g.winner is None and g.wait is None:
-        pass
-    for p in g.players.values():
-        p.pool = {}
-    g.step, g.begun, g.priority, g.passes = "cleanup", False, None, 0
+    g.skip_to_cleanup()
     g.log("end_turn", player=who)
     g.turn_state_changed()
