@@ -1,8 +1,10 @@
-"""``python -m engine.bench [--games N] [--seed S] [--json]``: random bots play whole games.
+"""``python -m engine.bench [--games N] [--seed S] [--players P] [--json]``: random bots play
+whole games.
 
 Game i is seeded with S+i; seat 0 plays the red deck in even games and the green deck
-in odd ones (issue 3). Card loading is outside the timing; shuffles, mulligans and
-every decision are inside.
+in odd ones (issue 3), the other seats alternating; with more than two players
+(``--players 3..6``) the game is a Free-for-All (806) that attacks multiple players (802).
+Card loading is outside the timing; shuffles, mulligans and every decision are inside.
 """
 from __future__ import annotations
 
@@ -24,11 +26,13 @@ GREEN = ["Forest"] * 17 + ["Llanowar Elves"] * 4 + ["Giant Growth"] * 4 + ["Griz
         ["Centaur Courser"] * 3 + ["Trained Armodon"] * 3 + ["Craw Wurm"] * 3
 
 
-def play(cards: CardPool, seed: int, max_decisions: int = 20000) -> tuple[Game, int]:
-    """One whole game between two random bots; returns the game and its number of decisions."""
+def play(cards: CardPool, seed: int, max_decisions: int = 20000, players: int = 2) -> tuple[Game, int]:
+    """One whole game between random bots; returns the game and its number of decisions."""
     decks = [RED, GREEN] if seed % 2 == 0 else [GREEN, RED]
-    g = Game.new([("p0", decks[0]), ("p1", decks[1])], cards, seed)
-    bots = {"p0": RandomBot(seed * 2 + 1), "p1": RandomBot(seed * 2 + 2)}
+    names = [f"p{i}" for i in range(players)]
+    g = Game.new([(n, decks[i % 2]) for i, n in enumerate(names)], cards, seed)
+    bots = {n: RandomBot(seed * players + i + 1) for i, n in enumerate(names)}
+    max_decisions *= max(1, players // 2)
     n = 0
     while g.pending is not None and n < max_decisions:
         d = g.pending
@@ -40,14 +44,14 @@ def play(cards: CardPool, seed: int, max_decisions: int = 20000) -> tuple[Game, 
     return g, n
 
 
-def run(games: int, seed: int) -> dict[str, Any]:
+def run(games: int, seed: int, players: int = 2) -> dict[str, Any]:
     cards = CardPool()
     for name in set(RED + GREEN):
         cards.definition(name)  # card loading stays outside the timing
     t0 = time.perf_counter()
     decisions = turns = 0
     for i in range(games):
-        g, n = play(cards, seed + i)
+        g, n = play(cards, seed + i, players=players)
         decisions += n
         turns += g.turn
     dt = time.perf_counter() - t0
@@ -61,9 +65,10 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m engine.bench", description=__doc__)
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--players", type=int, default=2, choices=range(2, 7), metavar="2..6")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args(argv)
-    r = run(a.games, a.seed)
+    r = run(a.games, a.seed, a.players)
     if a.json:
         print(json.dumps({k: r[k] for k in ("games_per_second", "decisions_per_second", "mean_turns",
                                             "peak_memory_mb")}))

@@ -130,14 +130,17 @@ class Progress:
 
 def play_checked(cards: CardPool, seed: int, json_every: int = 0, max_decisions: int = 20000,
                  decks: str | list[list[str]] = "bench", decision_s: float = 0.0, game_s: float = 0.0,
-                 progress: Progress | None = None) -> tuple[Game, int]:
+                 progress: Progress | None = None, players: int = 2) -> tuple[Game, int]:
     """One random game with every invariant checked after every decision. ``decision_s`` and
     ``game_s`` (0: off) are time guards: a decision or a game over them fails with SlowError,
-    and so does a game whose last 500 decisions take 20 times as long as its first 500."""
+    and so does a game whose last 500 decisions take 20 times as long as its first 500.
+    ``players`` (2-6) seats that many, the two decks in turn (a Free-for-All beyond two): the
+    cards of a player who left the game (800.4a) are no longer counted."""
     pair = game_decks(seed, cards, decks)
-    g = Game.new([("p0", pair[0]), ("p1", pair[1])], cards, seed)
-    ncards = len(pair[0]) + len(pair[1])
-    bots = {"p0": RandomBot(seed * 2 + 1), "p1": RandomBot(seed * 2 + 2)}
+    names = [f"p{i}" for i in range(players)]
+    seat_decks = {n: pair[i % 2] for i, n in enumerate(names)}
+    g = Game.new([(n, seat_decks[n]) for n in names], cards, seed)
+    bots = {n: RandomBot(seed * players + i + 1) for i, n in enumerate(names)}
     replay = Game.from_json(g.to_json(), cards)
     n = 0
     start = time.perf_counter()
@@ -165,7 +168,7 @@ def play_checked(cards: CardPool, seed: int, json_every: int = 0, max_decisions:
                 if decision_s and last > 20 * max(first, 0.05):
                     raise SlowError(f"decisions {n - 499}-{n} took {last:.1f} s, the first 500 {first:.1f} s")
                 last = 0.0
-        check_zones(g, ncards)
+        check_zones(g, sum(len(seat_decks[p]) for p in names if p not in g.gone))
         check_sba(g)
         check_views(g)
         who, answer = json.loads(json.dumps(g.answers[-1]))  # as to_json() writes it
