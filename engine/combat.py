@@ -47,7 +47,7 @@ def can_attack(g: "Game", oid: int) -> bool:
     """508.1a-c: an untapped creature the active player has controlled since the turn began."""
     o = g.objects[oid]
     c = g.chars(oid)
-    if "Creature" not in c.types or c.controller != g.active or o.tapped:
+    if "Creature" not in c.types or not seats.is_active(g, c.controller) or o.tapped:
         return False
     if o.sick and "Haste" not in c.keywords:
         return False
@@ -105,7 +105,7 @@ def attackers_of(g: "Game", defender: str) -> list[int]:
 def next_defender(g: "Game", after: str | None) -> None:
     """509.1 / 802.4: each defending player declares blockers in APNAP order; after the last
     (or with none attacked), players get priority (509.5)."""
-    order = [p for p in seats.apnap(g) if p != g.active and attackers_of(g, p)]
+    order = [p for p in seats.apnap(g) if not seats.is_active(g, p) and attackers_of(g, p)]
     if after is not None:
         i = g.order.index(after)
         order = [p for p in order if (g.order.index(p) - g.order.index(g.active)) % len(g.order)

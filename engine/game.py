@@ -75,6 +75,7 @@ class Game:
         self.team_of: dict[str, tuple[str, ...]] = {}
         seats.configure(self)
         self.gone: list[str] = []                 # players who left the game, in order (800.4a)
+        self.shared: dict[str, tuple[int, int]] = {}  # 810.4, 810.10: life and poison last shared (seats.share)
         self.objects: dict[int, Obj] = {}
         self.battlefield: list[int] = []
         self.stack: list[int] = []          # bottom first; the top is the last
@@ -136,6 +137,9 @@ class Game:
         if variant is not None or options or teams:
             seats.configure(g, variant, options, teams)
             g.origin.update(variant=g.variant, options=list(options or []), teams=teams)
+            for p in g.players.values():
+                p.life = seats.starting_life(g)
+            seats.share(g)
         if chooser is not None:
             g.origin["chooser"] = chooser
         for name, deck in players:
@@ -480,7 +484,7 @@ class Game:
                "starting", "step", "begun", "priority", "passes", "effects", "delayed",
                "triggered", "wait", "resolving", "queue", "winner", "combat_damage_done",
                "first_strike_step", "spells_cast_turn", "assignments", "scried", "opening_done", "extra_turns",
-               "tokens_outside", "replacing", "shown", "gone")
+               "tokens_outside", "replacing", "shown", "gone", "shared")
 
     def _snapshot(self) -> dict[str, Any]:
         s = {f: _copy(getattr(self, f)) for f in self._FIELDS}
@@ -613,6 +617,10 @@ class Game:
         if not lost:
             return False
         if len(self.order) > 2:
+            if self.variant == "two_headed_giant":  # 810.8a: a team loses as one
+                lost = [n for n in self.order if n not in self.gone and any(ps[m].lost for m in self.team_of[n])]
+                for n in lost:
+                    ps[n].lost = True
             for n in sorted(lost, key=self.order.index):
                 leave(self, n)
             teams = seats.remaining_teams(self)
@@ -709,11 +717,12 @@ class Game:
         if s == "untap":  # 502
             for oid in self.battlefield:
                 o = self.objects[oid]
-                if self.chars(oid).controller == a:
+                if seats.is_active(self, self.chars(oid).controller):  # 805.4: the active team's
                     o.sick = False
             for oid in list(self.battlefield):
                 o = self.objects[oid]
-                if o.tapped and self.chars(oid).controller == a and not combat.has_rule(self, oid, "doesnt_untap"):
+                if o.tapped and seats.is_active(self, self.chars(oid).controller) \
+                        and not combat.has_rule(self, oid, "doesnt_untap"):
                     o.tapped = False
             # "... during its controller's next untap step": that step has happened (502.3)
             if self.effects:
@@ -727,9 +736,10 @@ class Game:
             triggers.step(self, "upkeep")
             self._give_priority()
         elif s == "draw":  # 504; 103.7a-c: only the two-player and the 2HG starting player skip it
-            if not (self.turn == 1 and a == self.starting and self.variant != "free_for_all") \
-                    and not self.players[a].lost:
-                self.draw(a)
+            if not (self.turn == 1 and a == self.starting and self.variant != "free_for_all"):
+                for p in seats.active_team(self):  # 805.4b: each player of the active team draws
+                    if not self.players[p].lost:
+                        self.draw(p)
             triggers.step(self, "draw")
             self._give_priority()
         elif s in ("main1", "main2"):
@@ -765,11 +775,17 @@ class Game:
             triggers.step(self, "end")
             self._give_priority()
         elif s == "cleanup":  # 514
+            self._cleanup_discards()
+
+    def _cleanup_discards(self) -> None:
+        """514.1: the active player (805.4: each player of the active team, in turn order)
+        discards down to the maximum hand size (402.2); then 514.2."""
+        for a in seats.active_team(self):
             p = self.players[a]
-            if len(p.hand) > HAND_SIZE and not player_statics.no_max_hand_size(self, a):  # 402.2
+            if len(p.hand) > HAND_SIZE and not player_statics.no_max_hand_size(self, a):
                 self.wait = {"kind": "discard_to_hand_size", "player": a, "n": len(p.hand) - HAND_SIZE}
-            else:
-                self._cleanup_rest()
+                return
+        self._cleanup_rest()
 
     def _cleanup_discard(self, d: Decision, cards: list[int]) -> None:
         n = self.wait_data(d)["n"]
@@ -778,7 +794,7 @@ class Game:
             raise IllegalAction(f"choose exactly {n} card(s) from your hand to discard")
         for c in cards:
             discard(self, c)
-        self._cleanup_rest()
+        self._cleanup_discards()
 
     @staticmethod
     def wait_data(d: Decision) -> dict[str, Any]:
@@ -833,7 +849,7 @@ class Game:
         if self.extra_turns:
             self.active = self.extra_turns.pop(0)
         else:
-            nxt = seats.next_player(self, self.active)
+            nxt = seats.next_turn_player(self)
             if self.gone and self.effects:
                 i, j = self.order.index(self.active), self.order.index(nxt)
                 skipped = {self.order[k % len(self.order)] for k in range(i + 1, j if j > i else j + len(self.order))}

@@ -63,7 +63,7 @@ def build(g: "Game", setup: dict[str, Any], seed: int = 0) -> "Game":
     for name in names:
         ps = players.get(name) or {}
         p = g.players[name]
-        p.life = int(ps.get("life", 20))
+        p.life = int(ps.get("life", seats.starting_life(g)))
         p.poison = int(ps.get("poison", 0))
         p.pool = parse_pool(ps.get("mana_pool"))
         p.lands_played = int(ps.get("lands_played", 0))
@@ -111,6 +111,15 @@ def build(g: "Game", setup: dict[str, Any], seed: int = 0) -> "Game":
                 raise SetupError(f"attached_to: {ref!r} names no single permanent")
             g.objects[oid].attached_to = named[0]
     g.handles = handles  # type: ignore[attr-defined]
+    if g.variant == "two_headed_giant":  # 810.4: one life total per team, set by any teammate
+        for team in g.teams:
+            given = {int(players[n]["life"]) for n in team if "life" in (players.get(n) or {})}
+            if len(given) > 1:
+                raise SetupError(f"teammates {', '.join(team)} share one life total: give one life")
+            for n in team:
+                g.players[n].life = given.pop() if given else seats.starting_life(g)
+                given = {g.players[n].life}
+        seats.share(g)
     g.changed()  # a token made above computed characteristics before the later entries were placed
     g.events.clear()
     if step == "declare_attackers":

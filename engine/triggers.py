@@ -99,16 +99,16 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
         if trig.get("step") != ev["step"]:
             return False
         whose = trig.get("whose", "you")
-        if whose in ("you", "you_next") and g.active != controller:
+        if whose in ("you", "you_next") and not seats.is_active(g, controller):
             return False
-        if whose == "opponent" and g.active == controller:
+        if whose == "opponent" and seats.is_active(g, controller):
             return False
         return True
     if name == "cast":
         who = trig.get("who", "you")
         if who == "you" and ev["player"] != controller or who == "opponent" and ev["player"] == controller:
             return False  # "whenever you cast" / "whenever an opponent casts"
-        if "your_turn" in trig and (g.active == controller) != trig["your_turn"]:
+        if "your_turn" in trig and seats.is_active(g, controller) != trig["your_turn"]:
             return False  # "during an opponent's turn" / "during your turn"
     if trig.get("noncombat") and ev.get("combat"):
         return False
@@ -284,7 +284,7 @@ def step(g: "Game", name: str) -> None:
     event(g, {"event": "step", "step": name})
     keep = []
     for d in g.delayed:
-        if d["step"] == name and (d.get("whose") != "you" or g.active == d["controller"]):
+        if d["step"] == name and (d.get("whose") != "you" or seats.is_active(g, d["controller"])):
             g.triggered.append({"controller": d["controller"], "ability": d["ability"], "source": d["source"],
                                 "card": d["card"], "info": d.get("info", {})})
         else:
@@ -298,7 +298,7 @@ def _mark_upkeep(g: "Game") -> None:
     for oid in g.battlefield:
         o = g.objects[oid]
         ctl = g.chars(oid).controller
-        if ctl != g.active:
+        if not seats.is_active(g, ctl):
             continue
         if o.chosen.get("upkeep_seen") != ctl:
             o.chosen["new_since_upkeep"] = g.turn

@@ -284,7 +284,7 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False
     if "life_le" in cond and not g.players[you].life <= cond["life_le"]:
         return False
-    if "your_turn" in cond and (g.active == you) != cond["your_turn"]:
+    if "your_turn" in cond and seats.is_active(g, you) != cond["your_turn"]:
         return False
     if "hand_le" in cond and not len(g.players[you].hand) <= cond["hand_le"]:
         return False
