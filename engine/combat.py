@@ -463,9 +463,13 @@ def damage_step(g: "Game", first: bool) -> None:
             if not live and not trample:
                 continue  # 509.1h / 510.1c: a blocked creature with no blockers deals no damage
             g.queue.append({"kind": "assign_damage", "player": g.active, "attacker": a, "first": first})
-    for b in g.battlefield:
+    blockers = [b for b in g.battlefield if g.objects[b].blocking]
+    if len(g.order) > 2:  # 802.6: blocking creatures' damage is assigned in APNAP order
+        ring = seats.apnap(g)
+        blockers.sort(key=lambda b: ring.index(g.chars(b).controller) if g.chars(b).controller in ring else 99)
+    for b in blockers:
         o = g.objects[b]
-        if o.blocking and deals_damage_now(g, b, first) and combat_power(g, b) > 0:
+        if deals_damage_now(g, b, first) and combat_power(g, b) > 0:
             if len(o.blocking) > 1:
                 g.queue.append({"kind": "assign_damage", "player": g.chars(b).controller, "blocker": b,
                                 "first": first})

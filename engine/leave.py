@@ -52,6 +52,11 @@ def leave(g: "Game", p: str) -> None:
     g.triggered = [t for t in g.triggered if t["controller"] != p]
     g.queue = [w for w in g.queue if w.get("player") != p]
     g.changed()
+    r = g.resolving
+    if r is not None and r.get("obj") not in g.objects:  # the object resolving ceased to exist
+        g.resolving = None
+        g.wait = None
+        g._give_priority()  # 116.3b: as after a resolution
     _hand_over(g, p)
 
 

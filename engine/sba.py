@@ -28,6 +28,8 @@ def check(g: "Game") -> bool:
             p.lost = True
             did = True
             g.log("lose", player=p.name, why="life" if p.life <= 0 else "poison" if p.poison >= limit else "draw")
+    if len(g.order) > 2 and not did and len(g.gone) < sum(1 for p in g.players.values() if p.lost):
+        did = True  # a player lost by an effect (104.3e, 800.7) leaves now that it has resolved (800.4a)
     if did and g._check_end():
         return True
     # 704.5d: tokens outside the battlefield cease to exist

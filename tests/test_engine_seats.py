@@ -149,3 +149,23 @@ def test_random_multiplayer_games_keep_every_invariant(players, seed, limit):
 def test_a_four_seat_slice_of_the_secrecy_fuzz_finds_no_leak():
     names = secret_cards()
     assert secrecy_play(0, names, max_decisions=400, players=4) > 100
+
+
+def test_conceding_in_the_middle_of_ones_own_resolution_leaves_cleanly(cards):
+    """800.4a: the resolving spell of a player who concedes while choosing ceases to exist;
+    play goes on with the next player's priority."""
+    from engine.setup import from_setup
+    g = from_setup({"seats": ["alice", "bob", "carol"], "active": "alice", "step": "main1", "players": {
+        "alice": {"hand": ["Spin into Myth"], "battlefield": ["Island"] * 5},
+        "bob": {"battlefield": ["Grizzly Bears"], "library": ["Forest"]},
+        "carol": {"library": ["Plains"]}}}, cards)
+    spin = g.players["alice"].hand[0]
+    bears = g.battlefield[-1]
+    g.submit("alice", {"action": "cast", "card": spin, "targets": [bears]})
+    for p in ("alice", "bob", "carol"):
+        g.submit(p, {"action": "pass"})
+    assert (g.pending.kind, g.pending.player) == ("choose_option", "alice")  # which opponent to fateseal
+    g.concede("alice")
+    assert g.stack == [] and g.resolving is None and g.gone == ["alice"]
+    assert (g.pending.kind, g.pending.player) == ("priority", "bob")
+    assert g.winner is None

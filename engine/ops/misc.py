@@ -188,7 +188,8 @@ def _win(g: "Game", r: dict, e: Effect) -> None:
             losers = [q for q in g.opponents(p) if g.influence is None or seats.in_range(g, p, q)]
             for q in losers:
                 g.players[q].lost = True
-    g._check_end()
+    if len(g.order) == 2:  # a multiplayer loser leaves once this resolution is over (engine/sba.py)
+        g._check_end()
 
 
 @op("lose_game")
@@ -196,7 +197,8 @@ def _lose(g: "Game", r: dict, e: Effect) -> None:
     for p in refs(g, r, e.get("who", "you")):
         if isinstance(p, str):
             g.players[p].lost = True
-    g._check_end()
+    if len(g.order) == 2:  # a multiplayer loser leaves once this resolution is over (engine/sba.py)
+        g._check_end()
 
 
 @op("reveal")
