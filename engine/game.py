@@ -76,6 +76,7 @@ class Game:
         seats.configure(self)
         self.gone: list[str] = []                 # players who left the game, in order (800.4a)
         self.shared: dict[str, tuple[int, int]] = {}  # 810.4, 810.10: life and poison last shared (seats.share)
+        self.seated: list[str] = []               # 801.2c: the players in the game as this turn began
         self.objects: dict[int, Obj] = {}
         self.battlefield: list[int] = []
         self.stack: list[int] = []          # bottom first; the top is the last
@@ -484,7 +485,7 @@ class Game:
                "starting", "step", "begun", "priority", "passes", "effects", "delayed",
                "triggered", "wait", "resolving", "queue", "winner", "combat_damage_done",
                "first_strike_step", "spells_cast_turn", "assignments", "scried", "opening_done", "extra_turns",
-               "tokens_outside", "replacing", "shown", "gone", "shared")
+               "tokens_outside", "replacing", "shown", "gone", "shared", "seated")
 
     def _snapshot(self) -> dict[str, Any]:
         s = {f: _copy(getattr(self, f)) for f in self._FIELDS}
@@ -856,6 +857,8 @@ class Game:
                 self.effects = [e for e in self.effects if not (e.get("until") == "your_next_turn"
                                                                 and e.get("controller") in skipped)]
             self.active = nxt
+        if self.gone:
+            self.seated = seats.live(self)  # 801.2c: ranges of influence are set as each turn begins
         self.step = "untap"
         self.begun = False
         self.spells_cast_turn = 0

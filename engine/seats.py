@@ -199,9 +199,11 @@ def opponents(g: "Game", p: str) -> list[str]:
 
 
 def distance(g: "Game", a: str, b: str) -> int:
-    """801.2: the distance in seats between two players, counting only players still in
-    the game (801.2c: a player who left no longer sits between them)."""
-    seats = [n for n in g.order if not g.players[n].lost or n in (a, b)]
+    """801.2: the distance in seats between two players, counting the players in the game as
+    this turn began (801.2c: a player who left stops sitting between others at the next turn)."""
+    seats = g.seated or g.order
+    if a not in seats or b not in seats:
+        seats = [n for n in g.order if n in seats or n in (a, b)]
     i, j = seats.index(a), seats.index(b)
     d = abs(i - j)
     return min(d, len(seats) - d)
