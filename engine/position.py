@@ -111,14 +111,14 @@ def build(g: "Game", setup: dict[str, Any], seed: int = 0) -> "Game":
                 raise SetupError(f"attached_to: {ref!r} names no single permanent")
             g.objects[oid].attached_to = named[0]
     g.handles = handles  # type: ignore[attr-defined]
-    if g.variant == "two_headed_giant":  # 810.4: one life total per team, set by any teammate
+    if g.variant == "two_headed_giant":  # 810.4, 810.10: one life total and poison count per team
         for team in g.teams:
-            given = {int(players[n]["life"]) for n in team if "life" in (players.get(n) or {})}
-            if len(given) > 1:
-                raise SetupError(f"teammates {', '.join(team)} share one life total: give one life")
-            for n in team:
-                g.players[n].life = given.pop() if given else seats.starting_life(g)
-                given = {g.players[n].life}
+            for key, default in (("life", seats.starting_life(g)), ("poison", 0)):
+                given = {int(players[n][key]) for n in team if key in (players.get(n) or {})}
+                if len(given) > 1:
+                    raise SetupError(f"teammates {', '.join(team)} share one {key} total: give one")
+                for n in team:
+                    setattr(g.players[n], key, next(iter(given)) if given else default)
         seats.share(g)
     g.changed()  # a token made above computed characteristics before the later entries were placed
     g.events.clear()
