@@ -112,6 +112,7 @@ class Game:
         self.scried: list[str] = []         # players done with the 103.4 look at the top card
         self.opening_done: list[str] = []   # players done with 103.5 actions (Leylines)
         self.extra_turns: list[str] = []    # 500.7: the most recently created is taken first
+        self.regular: str | None = None     # 500.7: whose regular turn the extra turns being taken follow
         self.tokens_outside = False         # a token left the battlefield: 704.5d has work to do
         self._chars: dict[int, Chars] | None = None
         self._version = 0                    # bumped by changed(): derived data is current for one version
@@ -484,7 +485,7 @@ class Game:
     _FIELDS = ("order", "battlefield", "stack", "next_id", "next_uid", "ts", "turn", "active",
                "starting", "step", "begun", "priority", "passes", "effects", "delayed",
                "triggered", "wait", "resolving", "queue", "winner", "combat_damage_done",
-               "first_strike_step", "spells_cast_turn", "assignments", "scried", "opening_done", "extra_turns",
+               "first_strike_step", "spells_cast_turn", "assignments", "scried", "opening_done", "extra_turns", "regular",
                "tokens_outside", "replacing", "shown", "gone", "shared", "seated")
 
     def _snapshot(self) -> dict[str, Any]:
@@ -848,8 +849,12 @@ class Game:
         while self.extra_turns and self.players[self.extra_turns[0]].lost:
             self.extra_turns.pop(0)
         if self.extra_turns:
+            if self.regular is None:
+                self.regular = self.active
             self.active = self.extra_turns.pop(0)
         else:
+            if self.regular is not None:  # 500.7: turn order goes on from the turn the extra turns followed
+                self.active, self.regular = self.regular, None
             nxt = seats.next_turn_player(self)
             if self.gone and self.effects:
                 i, j = self.order.index(self.active), self.order.index(nxt)
