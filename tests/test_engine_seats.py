@@ -169,3 +169,12 @@ def test_conceding_in_the_middle_of_ones_own_resolution_leaves_cleanly(cards):
     assert g.stack == [] and g.resolving is None and g.gone == ["alice"]
     assert (g.pending.kind, g.pending.player) == ("priority", "bob")
     assert g.winner is None
+
+
+def test_the_bench_plays_free_for_all_games_of_random_bots():
+    from engine.bench import main, play
+    g, n = play(CardPool(), 0, players=3)
+    assert len(g.order) == 3 and g.variant == "free_for_all" and n > 100
+    assert g.winner is not None and len(g.gone) >= 1
+    with pytest.raises(SystemExit):
+        main(["--players", "7"])
