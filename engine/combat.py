@@ -76,21 +76,6 @@ def attacked_player(g: "Game", target: Any) -> str | None:
     return g.chars(target).controller if target in g.objects else None
 
 
-def defending_player(g: "Game", oid: int | None) -> str | None:
-    """802.2a: the defending player for an attacking creature: the player it attacks or the
-    controller of the planeswalker it attacks; for anything else the one defending player
-    (None while several defend: the caller's controller chooses)."""
-    o = g.objects.get(oid) if oid is not None else None
-    if o is not None and o.attacking is not None:
-        return attacked_player(g, o.attacking)
-    ds = sorted({p for p in (attacked_player(g, g.objects[a].attacking) for a in attackers(g)) if p},
-                key=g.order.index)
-    if len(ds) == 1:
-        return ds[0]
-    if not ds and g.active in g.players:
-        opp = seats.defenders(g, g.active)
-        return opp[0] if len(opp) == 1 else None
-    return None
 
 
 def attackers_of(g: "Game", defender: str) -> list[int]:

@@ -485,8 +485,8 @@ class Game:
     _FIELDS = ("order", "battlefield", "stack", "next_id", "next_uid", "ts", "turn", "active",
                "starting", "step", "begun", "priority", "passes", "effects", "delayed",
                "triggered", "wait", "resolving", "queue", "winner", "combat_damage_done",
-               "first_strike_step", "spells_cast_turn", "assignments", "scried", "opening_done", "extra_turns", "regular",
-               "tokens_outside", "replacing", "shown", "gone", "shared", "seated")
+               "first_strike_step", "spells_cast_turn", "assignments", "scried", "opening_done", "extra_turns",
+               "regular", "tokens_outside", "replacing", "shown", "gone", "shared", "seated")
 
     def _snapshot(self) -> dict[str, Any]:
         s = {f: _copy(getattr(self, f)) for f in self._FIELDS}

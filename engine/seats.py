@@ -139,13 +139,8 @@ def share(g: "Game") -> None:
     g.shared = {n: (ps[n].life, ps[n].poison) for n in g.order}
 
 
-def multiplayer(g: "Game") -> bool:
-    """800.1: a game that begins with more than two players."""
-    return len(g.order) > 2
 
 
-def in_game(g: "Game", p: str) -> bool:
-    return not g.players[p].lost
 
 
 def live(g: "Game") -> list[str]:
@@ -184,8 +179,6 @@ def apnap(g: "Game") -> list[str]:
     return [n for n in ring if not ps[n].lost]
 
 
-def teammates(g: "Game", p: str) -> tuple[str, ...]:
-    return g.team_of[p]
 
 
 def opponents(g: "Game", p: str) -> list[str]:
