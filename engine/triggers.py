@@ -159,7 +159,28 @@ def _batch_key(g: "Game") -> Any:
     return (r["obj"], r["i"]) if r is not None else (g.turn, g.step)
 
 
+def _in_range(g: "Game", controller: str, ev: dict[str, Any]) -> bool:
+    """801.7: with limited range of influence, an ability triggers only on an event entirely
+    within its controller's range: the players it names and the objects it moves or names
+    (an object by its controller, or its owner once it has left, 801.7a)."""
+    for k in ("player", "target", "obj", "attackers"):
+        xs = ev.get(k)
+        for x in xs if isinstance(xs, list) else (xs,):
+            if isinstance(x, str) and x in g.players:
+                who = x
+            elif isinstance(x, int) and x in g.objects:
+                o = g.objects[x]
+                who = g.controller_of(x) or o.owner if o.zone in ("battlefield", "stack") else o.owner
+            else:
+                continue
+            if not seats.in_range(g, controller, who):
+                return False
+    return True
+
+
 def _add(g: "Game", src: "Obj", ab: Any, controller: str, ev: dict[str, Any]) -> dict[str, Any] | None:
+    if g.influence is not None and not _in_range(g, controller, ev):
+        return None
     if ab.condition is not None:
         if not condition(g, ab.condition, src.id, {"trigger": ev, "controller": controller}):
             return None  # 603.4: an intervening "if" clause
