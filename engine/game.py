@@ -473,7 +473,7 @@ class Game:
 
     def concede(self, player: str) -> None:
         """A player concedes (104.3a) at any time; recorded so a replay concedes too."""
-        if self.winner is not None:
+        if self.winner is not None or player in self.gone:
             return
         self.answers.append([player, "__concede__"])
         self.players[player].conceded = True
