@@ -659,9 +659,13 @@ class Game:
             self.draw(player, self._hand_size(p))
             if not p.hand:
                 p.kept = True
-        nxt = [n for n in self.order if not self.players[n].kept]
+        self._next_mulligan(player)
+
+    def _next_mulligan(self, player: str) -> None:
+        """103.4: the next undecided player in turn order after ``player`` (a player who left the
+        game decides nothing) declares; when none is left, the mulligans are done."""
+        nxt = [n for n in self.order if not self.players[n].kept and not self.players[n].lost]
         if nxt:
-            # the next undecided player in turn order after this one
             i = self.order.index(player)
             ring = self.order[i + 1:] + self.order[: i + 1]
             self.wait = {"kind": "mulligan", "player": next(n for n in ring if n in nxt)}
@@ -679,7 +683,7 @@ class Game:
         library and put it on the bottom, in turn order."""
         for n in self.order:
             p = self.players[n]
-            if self._hand_size(p) < HAND_SIZE and p.library and n not in self.scried:
+            if self._hand_size(p) < HAND_SIZE and p.library and n not in self.scried and not p.lost:
                 self.scried.append(n)
                 top = p.library[0]
                 knowledge.show(self, [top], [n])  # 103.4: that player looks at the top card

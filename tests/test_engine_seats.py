@@ -178,3 +178,18 @@ def test_the_bench_plays_free_for_all_games_of_random_bots():
     assert g.winner is not None and len(g.gone) >= 1
     with pytest.raises(SystemExit):
         main(["--players", "7"])
+
+
+def test_a_player_who_concedes_during_mulligans_is_skipped(cards):
+    """104.3a, 800.4a: the mulligan declarations go on with the players still in the game."""
+    g = new_game(cards, 3)
+    g.submit("alice", {"option": "mulligan"})
+    assert g.pending.player == "bob"
+    g.concede("bob")
+    assert (g.pending.kind, g.pending.player) == ("mulligan", "carol")
+    g.submit("carol", {"option": "keep"})
+    assert (g.pending.kind, g.pending.player) == ("mulligan", "alice")
+    g.submit("alice", {"option": "keep"})
+    assert g.pending.kind == "priority" and g.pending.player == "alice"
+    g.concede("alice")
+    assert g.winner == "carol"
