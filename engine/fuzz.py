@@ -185,13 +185,13 @@ def play_checked(cards: CardPool, seed: int, json_every: int = 0, max_decisions:
     return g, n
 
 
-def _one(args: tuple[int, int, Any, float, float]) -> dict[str, Any]:
-    seed, json_every, decks, decision_s, game_s = args
+def _one(args: tuple[int, int, Any, float, float, int]) -> dict[str, Any]:
+    seed, json_every, decks, decision_s, game_s, players = args
     cards = _CARDS.get("pool") or _CARDS.setdefault("pool", CardPool())
     at = Progress()
     try:
         g, n = play_checked(cards, seed, json_every, decks=decks, decision_s=decision_s, game_s=game_s,
-                            progress=at)
+                            progress=at, players=players)
         return {"seed": seed, "decisions": n, "winner": g.winner or "none", "turns": g.turn}
     except Exception as e:  # noqa: BLE001 - every failure is reported with its seed
         return {"seed": seed, "decision": at.decision, "error": f"{type(e).__name__}: {e}"[:1000]}
@@ -214,6 +214,8 @@ def main(argv: list[str] | None = None) -> int:
                          "supported cards for each game; or deck files, paired in turn")
     ap.add_argument("--decision-s", type=float, default=5.0, help="fail a decision slower than this (0: off)")
     ap.add_argument("--game-s", type=float, default=300.0, help="fail a game slower than this (0: off)")
+    ap.add_argument("--players", type=int, default=2, choices=range(2, 7), metavar="2..6",
+                    help="seats per game (a Free-for-All beyond two)")
     ap.add_argument("--json", action="store_true", help="print the result as JSON on the last line")
     a = ap.parse_args(argv)
     decks: Any = a.decks[0] if a.decks in (["bench"], ["random"]) else _deck_files(a.decks)
@@ -221,7 +223,7 @@ def main(argv: list[str] | None = None) -> int:
     failures: list[dict[str, Any]] = []
     decisions = turns = 0
     results = {"p0": 0, "p1": 0, "draw": 0, "none": 0}
-    work = [(a.seed + i, a.json_every, decks, a.decision_s, a.game_s) for i in range(a.games)]
+    work = [(a.seed + i, a.json_every, decks, a.decision_s, a.game_s, a.players) for i in range(a.games)]
     if a.jobs > 1:
         import multiprocessing
         pool = multiprocessing.get_context("fork").Pool(a.jobs)
