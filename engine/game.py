@@ -756,6 +756,9 @@ class Game:
             triggers.step(self, "beginning_of_combat")
             self._give_priority()
         elif s == "declare_attackers":
+            if not seats.active_team(self):  # 800.4h: no active player, nobody attacks
+                self._end_step()
+                return
             self.wait = {"kind": "attackers", "player": a}  # forced when no creature can attack
         elif s == "declare_blockers":
             if not combat.attackers(self):

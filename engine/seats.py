@@ -86,9 +86,10 @@ def is_active(g: "Game", p: str) -> bool:
 
 
 def active_team(g: "Game") -> tuple[str, ...]:
-    """The players whose turn it is (805.4a), still in the game, in turn order."""
+    """The players whose turn it is (805.4a), still in the game, in turn order: none when the
+    active player has left (800.4h)."""
     if g.variant != "two_headed_giant":
-        return (g.active,)
+        return () if g.players[g.active].lost else (g.active,)
     return tuple(n for n in g.team_of[g.active] if not g.players[n].lost)
 
 

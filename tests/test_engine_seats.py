@@ -193,3 +193,17 @@ def test_a_player_who_concedes_during_mulligans_is_skipped(cards):
     assert g.pending.kind == "priority" and g.pending.player == "alice"
     g.concede("alice")
     assert g.winner == "carol"
+
+
+def test_no_decision_is_asked_of_an_active_player_who_left(cards):
+    """800.4h: the turn of a player who left goes on without them: no attack declaration, no
+    discard to hand size, priority to the next player."""
+    g = new_game(cards, 3)
+    keep_all(g)
+    g.concede("alice")
+    asked = set()
+    while g.active == "alice":
+        d = g.pending
+        asked.add(d.player)
+        g.submit(d.player, {"action": "pass"} if d.kind == "priority" else d.forced)
+    assert asked == {"bob", "carol"} and g.active == "bob"
