@@ -74,7 +74,25 @@ def one_opponent(g: "Game", r: Ctx, ref: str) -> str:
 
 
 def refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
-    """A reference of the op contract to the objects (ids) and players (names) it means now."""
+    """A reference of the op contract to the objects (ids) and players (names) it means now;
+    with limited range of influence, only those within its controller's range (801.10)."""
+    out = _refs(g, r, ref)
+    if g.influence is None or not out:
+        return out
+    you = g.objects[r["obj"]].controller
+    return [x for x in out if seats.in_range(g, you, x if isinstance(x, str) else _influence_owner(g, x, you))]
+
+
+def _influence_owner(g: "Game", x: Any, you: str) -> str:
+    """801.2d: the player whose seat decides whether an object is within range: its controller
+    on the battlefield or the stack, its owner elsewhere."""
+    o = g.objects.get(x)
+    if o is None:
+        return you
+    return g.controller_of(x) or o.owner if o.zone in ("battlefield", "stack") else o.owner
+
+
+def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
     s = g.objects[r["obj"]]
     you = s.controller
     if ref == "self":
@@ -326,7 +344,7 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False
     if "life_le" in cond and not g.players[you].life <= cond["life_le"]:
         return False
-    if "your_turn" in cond and (g.active == you) != cond["your_turn"]:
+    if "your_turn" in cond and seats.is_active(g, you) != cond["your_turn"]:
         return False
     if "hand_le" in cond and not len(g.players[you].hand) <= cond["hand_le"]:
         return False
