@@ -185,3 +185,12 @@ def test_a_bad_commander_setup_says_what_is_wrong(cards, setup, words):
     with pytest.raises(SetupError) as e:
         from_setup(dict(setup, active="alice", step="main1"), cards)
     assert words in str(e.value)
+
+
+def test_every_card_of_the_sample_commander_decks_plays_as_written(cards, decks):
+    """The sample decks are built from supported cards; a card the engine stops supporting
+    (its compiled text asks for something the runtime cannot do) must leave them."""
+    from engine import support
+    bad = {name: support.unsupported_reasons(cards.definition(name))
+           for commander, deck in decks for name in {commander, *deck}}
+    assert {n: r for n, r in bad.items() if r} == {}
