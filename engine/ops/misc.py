@@ -318,3 +318,11 @@ def _end_turn(g: "Game", r: dict, e: Effect) -> None:
     g.step, g.begun, g.priority, g.passes = "cleanup", False, None, 0
     g.log("end_turn", player=who)
     g.turn_state_changed()
+
+
+@op("extra_combat")
+def _extra_combat(g: "Game", r: dict, e: Effect) -> None:
+    """500.8: "After this main phase, there is an additional combat phase followed by an
+    additional main phase" (engine/extra_phases.py)."""
+    from engine.extra_phases import add_combat_after_this_main
+    add_combat_after_this_main(g)
