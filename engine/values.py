@@ -132,6 +132,19 @@ def refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
 
 
 
+def devotion(g: "Game", player: str | None, colors: list[str]) -> int:
+    """700.5: the mana symbols of those colors among the mana costs of the permanents the
+    player controls; a hybrid symbol of two of them counts once."""
+    n = 0
+    for oid in g.battlefield:
+        if g.controller_of(oid) != player:
+            continue
+        for sym in g.objects[oid].card.mana_cost:
+            if any(c in colors for c in sym.split("/")):
+                n += 1
+    return n
+
+
 def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
     """An amount of the op contract as a number now."""
     if isinstance(a, bool):
@@ -142,6 +155,8 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         return 0
     if isinstance(a, str):
         return int(a) if a.lstrip("-").isdigit() else 0
+    if "devotion" in a:
+        return devotion(g, g.controller_of(src) if src is not None else None, a["devotion"])
     if "x" in a:
         x = g.objects[r["obj"]].x if r else 0
         return -x if a.get("negate") else x

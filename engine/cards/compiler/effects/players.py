@@ -139,6 +139,12 @@ def _extra_combat(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("extra_combat", {})]
 
 
+@reader(r"^you gain life equal to the life lost this way$")
+def _gain_lost_this_way(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """Gray Merchant of Asphodel: the life the previous instruction made players lose (119.3)."""
+    return [Effect("gain_life", {"who": "you", "amount": {"that_much": True}})]
+
+
 @reader(r"^end the turn$")
 def _end_the_turn(m: re.Match, c: Ctx) -> list[Effect] | None:
     """Time Stop, Sundial of the Infinite: end the turn (713.1)."""
@@ -249,6 +255,7 @@ READERS: tuple[Reader, ...] = (
     _set_life_total,
     _win_lose,
     _end_the_turn,
+    _gain_lost_this_way,
     _extra_combat,
     _extra_turn,
     _rummage_any,
