@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from engine import knowledge
 from engine.actions import add_effect, lose_life
 from engine.cards.abilities import Ability, CardDef, Effect
+from engine.extra_phases import add_combat_after_this_main
 from engine.filters import matches
 from engine.mana import substitute_x
 from engine.ops import nested
@@ -297,7 +298,6 @@ def _end_turn(g: "Game", r: dict, e: Effect) -> None:
     (713.1b); state-based actions are checked with no priority and no triggers put on the
     stack (713.1c); the game skips to the cleanup step (713.1d), where what triggered
     meanwhile goes on the stack and another cleanup step follows (713.2, 514.3a)."""
-    from engine import combat, sba  # the turn machinery: imported here, as engine.game does
     who = controller(g, r)
     g.triggered = []
     for x in list(g.stack):
@@ -309,13 +309,8 @@ def _end_turn(g: "Game", r: dict, e: Effect) -> None:
             del g.objects[x]
         else:
             g.move(x, "exile")
-    combat.end_combat(g)
     g.resolving = None  # the resolution ends here (engine/effects.py stops)
-    while sba.check(g) and g.winner is None and g.wait is None:
-        pass
-    for p in g.players.values():
-        p.pool = {}
-    g.step, g.begun, g.priority, g.passes = "cleanup", False, None, 0
+    g.skip_to_cleanup()
     g.log("end_turn", player=who)
     g.turn_state_changed()
 
@@ -324,5 +319,4 @@ def _end_turn(g: "Game", r: dict, e: Effect) -> None:
 def _extra_combat(g: "Game", r: dict, e: Effect) -> None:
     """500.8: "After this main phase, there is an additional combat phase followed by an
     additional main phase" (engine/extra_phases.py)."""
-    from engine.extra_phases import add_combat_after_this_main
     add_combat_after_this_main(g)
