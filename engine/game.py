@@ -21,6 +21,7 @@ from engine import (
     commander,
     decisions,
     effects,
+    extra_phases,
     knowledge,
     manual,
     opening,
@@ -886,6 +887,8 @@ class Game:
         # 508.6: with no attackers, the blockers and damage steps are skipped
         if self.step == "declare_attackers" and not combat.attackers(self):
             nxt = "end_of_combat"
+        if self.step in ("main1", "main2"):
+            nxt = extra_phases.after_main(self, nxt)  # 500.8: additional combat and main phases
         self.step = nxt
         self.turn_state_changed()
 

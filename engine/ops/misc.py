@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from engine import knowledge, seats
 from engine.actions import add_effect, lose_life
 from engine.cards.abilities import Ability, CardDef, Effect
+from engine.extra_phases import add_combat_after_this_main
 from engine.filters import matches
 from engine.mana import substitute_x
 from engine.ops import nested
@@ -316,3 +317,10 @@ def _end_turn(g: "Game", r: dict, e: Effect) -> None:
     g.skip_to_cleanup()
     g.log("end_turn", player=who)
     g.turn_state_changed()
+
+
+@op("extra_combat")
+def _extra_combat(g: "Game", r: dict, e: Effect) -> None:
+    """500.8: "After this main phase, there is an additional combat phase followed by an
+    additional main phase" (engine/extra_phases.py)."""
+    add_combat_after_this_main(g)
