@@ -199,7 +199,7 @@ def test_puzzle_runner_reports_bad_and_failed_puzzles(tmp_path, capsys):
     assert puzzle.main([str(tmp_path), "--level", "medium"]) == 1
     out = capsys.readouterr().out
     assert "FAIL no puzzle key: a puzzle needs a `puzzle` mapping" in out
-    assert "FAIL bad seat: puzzle.ai must be alice or bob" in out
+    assert "FAIL bad seat: puzzle.ai must be a seat of the setup (alice, bob), not 'carol'" in out
     assert "FAIL cannot win: alice did not win" in out
     assert "FAIL unknown card: unknown card: No Such Card Ever" in out
     assert "unreadable puzzle file" in out

@@ -54,6 +54,12 @@ def hostile(ab: Ability | None, slot: int) -> bool:
             continue
         if e.op in HOSTILE:
             return True
+        if e.op == "move":
+            # out of play is harmful (Condemn: to the bottom of its library), a card brought back
+            # from a graveyard is not (400.7: zones; Raise Dead)
+            spec = ab.targets[slot] if slot < len(ab.targets) else None
+            zone = (spec.filter or {}).get("zone", "battlefield") if spec is not None else "battlefield"
+            return zone == "battlefield" and e.args.get("to") != "battlefield"
         if e.op == "pump":
             p, t = e.args.get("power", 0), e.args.get("toughness", 0)
             if isinstance(p, int) and isinstance(t, int) and p + t < 0:
