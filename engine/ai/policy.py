@@ -385,10 +385,27 @@ def survives(g: Game, b: int, a: int) -> bool:
 
 
 def quick_attacks(g: Game, me: str, o: dict[str, Any]) -> dict[Any, Any]:
-    """Attackers no untapped enemy creature punishes, or everything when that is lethal."""
+    """Attackers no untapped enemy creature punishes, or everything when that is lethal; with
+    several opponents (506.1, 508.1b: each attacker attacks one player or planeswalker), at the
+    one this attack hurts most (a lethal one first, then the most damage for its life)."""
     targets = o["targets"]
     players = [t for t in targets if isinstance(t, str)]
-    target = players[0] if players else targets[0]
+    if len(players) <= 1:
+        return _attacks_at(g, o, players[0] if players else targets[0])
+    best: tuple[float, dict[Any, Any]] | None = None
+    for p in players:
+        out = _attacks_at(g, o, p)
+        dealt = sum(_stats(g, a)[0] for a in out)
+        life = max(1, g.players[p].life)
+        score = (1000.0 if dealt >= life else 0.0) + dealt / life
+        if best is None or score > best[0]:
+            best = (score, out)
+    assert best is not None
+    return best[1]
+
+
+def _attacks_at(g: Game, o: dict[str, Any], target: Any) -> dict[Any, Any]:
+    """The attack of ``quick_attacks`` at one player (or planeswalker)."""
     opp = target if isinstance(target, str) else g.controller_of(target)
     cs = g.all_chars()
     blockers = [b for b in g.battlefield if cs[b].controller == opp and "Creature" in cs[b].types

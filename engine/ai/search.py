@@ -154,9 +154,10 @@ def attack_candidates(g: Game, me: str, o: dict[str, Any], cap: int) -> list[dic
     atk = list(o["attackers"])
     targets = o["targets"]
     players = [t for t in targets if isinstance(t, str)]
-    tgt = players[0] if players else targets[0]
-    must = {a: tgt for a in o.get("must", ())}
     q = quick_attacks(g, me, o)
+    # the player the rule of thumb attacks (with several opponents, the one it hurts most)
+    tgt = next((t for t in q.values() if isinstance(t, str)), players[0] if players else targets[0])
+    must = {a: tgt for a in o.get("must", ())}
     decls: list[dict[Any, Any]] = [q, dict(must), {**{a: tgt for a in atk}}]
     for a in atk:
         decls.append({**must, a: tgt})
@@ -167,9 +168,9 @@ def attack_candidates(g: Game, me: str, o: dict[str, Any], cap: int) -> list[dic
     evasive = {a: tgt for a in atk if "Flying" in g.chars(a).keywords}
     if evasive:
         decls.append({**must, **evasive})
-    for pw in targets:
-        if not isinstance(pw, str) and q:
-            decls.append({a: pw for a in q})
+    for other in targets:  # the same attackers at a planeswalker, or at each other opponent
+        if other != tgt and q:
+            decls.append({a: other for a in q})
     ok = []
     for dcl in decls:
         if len(dcl) == 1 and next(iter(dcl)) in o.get("not_alone", ()):
