@@ -270,11 +270,17 @@ class QuickPolicy:
                     if not (stack_top.controller != me and ab is not None and "targets" in o
                             and any(hostile(ab, i) for i in range(len(o["targets"])))):
                         continue
+                elif instant and "targets" in o and ab is not None and len(o["targets"]) == 1 \
+                        and not hostile(ab, 0) and pump_bonus(ab) is not None:
+                    t = pump_target(g, me, ab, o["targets"][0])
+                    if t is None:
+                        continue  # a pump waits for a fight it changes, or for lethal (509-510)
+                    return build_answer(g, me, o, [[t]])
                 elif instant and "targets" in o and not mine_turn and g.step not in ("end", "declare_blockers"):
                     continue  # hold instants for the end of the turn or for combat
                 elif instant and "targets" in o and mine_turn and g.step in MAIN and ab is not None \
                         and not any(hostile(ab, i) for i in range(len(o["targets"]))):
-                    continue  # a pump spell waits for combat
+                    continue  # a helpful instant waits for combat
                 elif instant and "targets" not in o and "Creature" not in card.types:
                     if g.step != "declare_blockers":
                         continue  # untargeted tricks (pump the attackers, prevent the damage) wait for blocks
@@ -322,6 +328,60 @@ class QuickPolicy:
             return [c for c in opts if isinstance(c, int) and "Land" in g.objects[c].card.types and lands >= 5][:hi]
         ranked = sorted(opts, key=lambda c: obj_value(g, c) if isinstance(c, int) else 0.0, reverse=not bad)
         return ranked[:lo if bad else max(lo, hi)]
+
+
+def pump_bonus(ab: Ability) -> tuple[int, int] | None:
+    """The fixed +N/+N a spell gives its first target until end of turn (Giant Growth), if
+    that is what it does."""
+    for e in _effects(ab):
+        if e.op == "pump" and _refs_target(e.args, 0):
+            p, t = e.args.get("power", 0), e.args.get("toughness", 0)
+            if isinstance(p, int) and isinstance(t, int) and p + t > 0:
+                return p, t
+    return None
+
+
+def pump_target(g: Game, me: str, ab: Ability, cands: list[Any]) -> Any:
+    """The creature a pump spell should go on now, or None to hold it: one of ours in a
+    fight the pump turns (it would die and now lives, or its foe now dies: 510.1, 704.5g),
+    else an unblocked attacker when the pump makes the unblocked damage lethal (510.1a)."""
+    bonus = pump_bonus(ab)
+    if bonus is None or g.step != "declare_blockers":
+        return None
+    bp, bt = bonus
+    objs = g.objects
+    best: tuple[float, Any] | None = None
+    unblocked = [i for i in g.battlefield if objs[i].attacking is not None and not objs[i].blocked
+                 and g.controller_of(i) == me]
+    for c in cands:
+        if not isinstance(c, int) or c not in objs or g.controller_of(c) != me:
+            continue
+        o = objs[c]
+        if o.blocking:
+            foes = list(o.blocking)
+        elif o.attacking is not None and o.blocked:
+            foes = [b for b in g.battlefield if c in (objs[b].blocking or ())]
+        else:
+            foes = []
+        score = 0.0
+        if foes:
+            pc, tc, kc = _stats(g, c)
+            dt = any("Deathtouch" in _stats(g, f)[2] for f in foes)
+            dies = any(kills(g, f, c) for f in foes)
+            lives = not dt and sum(max(0, _stats(g, f)[0]) for f in foes) < tc + bt
+            kills_more = any(not kills(g, c, f) and "Indestructible" not in _stats(g, f)[2]
+                             and pc + bp >= _stats(g, f)[1] for f in foes)
+            if (dies and lives) or kills_more:
+                score = obj_value(g, c)
+        elif c in unblocked and isinstance(o.attacking, str):
+            def hits(a: int) -> int:  # 702.4b: double strike deals its damage twice
+                return 2 if "Double strike" in _stats(g, a)[2] else 1
+            dmg = sum(_stats(g, a)[0] * hits(a) for a in unblocked if objs[a].attacking == o.attacking)
+            if dmg < g.players[o.attacking].life <= dmg + bp * hits(c):
+                score = 100.0
+        if score and (best is None or score > best[0]):
+            best = (score, c)
+    return best[1] if best is not None else None
 
 
 def hand_keep_value(g: Game, me: str, oid: int) -> float:
