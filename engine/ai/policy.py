@@ -265,6 +265,12 @@ class QuickPolicy:
             if o["action"] == "cast":
                 card = g.objects[o["card"]].card
                 instant = "Instant" in card.types or "Flash" in card.keywords
+                if stack_top is not None and instant and "targets" in o and ab is not None \
+                        and len(o["targets"]) == 1 and not hostile(ab, 0) and pump_bonus(ab) is not None:
+                    t = pump_saves(g, me, ab, stack_top, o["targets"][0])
+                    if t is None:
+                        continue
+                    return build_answer(g, me, o, [[t]])
                 if stack_top is not None:
                     # answer an opponent's spell or ability with a counter or removal in response
                     if not (stack_top.controller != me and ab is not None and "targets" in o
@@ -382,6 +388,25 @@ def pump_target(g: Game, me: str, ab: Ability, cands: list[Any]) -> Any:
         if score and (best is None or score > best[0]):
             best = (score, c)
     return best[1] if best is not None else None
+
+
+def pump_saves(g: Game, me: str, ab: Ability, top: Any, cands: list[Any]) -> Any:
+    """The creature of ours an opponent's damage spell or ability on the stack would kill and
+    the pump saves (it resolves first, 608.1: the damage then is not lethal), or None."""
+    if top.controller == me:
+        return None
+    src = top.ability if top.ability is not None else facts.spell_ability(top.card)
+    dmg = damage_amount(src)
+    bonus = pump_bonus(ab)
+    if not dmg or bonus is None:
+        return None
+    hit = {x for slot in top.targets for x in slot}
+    for c in cands:
+        if c in hit and isinstance(c, int) and g.controller_of(c) == me:
+            _p, left, kw = _stats(g, c)
+            if "Indestructible" not in kw and left <= dmg < left + bonus[1]:
+                return c
+    return None
 
 
 def hand_keep_value(g: Game, me: str, oid: int) -> float:

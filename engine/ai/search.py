@@ -309,6 +309,7 @@ class Searcher:
         self.det_per_rollout = det_per_rollout
         self.rollouts = 0
         self.checked = False  # the answer chosen was played on a copy without complaint
+        self.means: list[tuple[Any, float]] = []
 
     def choose(self, game: Game, d: Decision, deadline: float) -> Any:
         seat = self.seat
@@ -358,6 +359,7 @@ class Searcher:
         full = [i for i in done if len(vals[i]) >= k]
         # only the iterations every compared candidate saw (the same luck for all)
         best = max(full, key=lambda i: (sum(vals[i][:k]) / k + (0.25 if i == 0 else 0.0), -i))
+        self.means = [(cands[i], sum(vals[i][:k]) / k) for i in full]  # what it weighed (for reports)
         self.checked = True
         return cands[best]
 
