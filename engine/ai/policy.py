@@ -478,9 +478,14 @@ def quick_attacks(g: Game, me: str, o: dict[str, Any]) -> dict[Any, Any]:
     if len(players) <= 1:
         return _attacks_at(g, o, players[0] if players else targets[0])
     best: tuple[float, dict[Any, Any]] | None = None
+    cs = g.all_chars()
     for p in players:
         out = _attacks_at(g, o, p)
-        dealt = sum(_stats(g, a)[0] for a in out)
+        # what gets through: each untapped creature of that player blocks one of the biggest
+        able = sum(1 for b in g.battlefield if cs[b].controller == p and "Creature" in cs[b].types
+                   and not g.objects[b].tapped)
+        powers = sorted((_stats(g, a)[0] for a in out), reverse=True)
+        dealt = sum(powers[able:])
         life = max(1, g.players[p].life)
         score = (1000.0 if dealt >= life else 0.0) + dealt / life
         if best is None or score > best[0]:
