@@ -259,6 +259,7 @@ def candidates(g: Game, d: Decision, quick: QuickPolicy, cap: int) -> list[Any]:
 
 PRUNE_AFTER = 3     # iterations before candidates that trail far behind are dropped
 PRUNE_MARGIN = 8.0  # about a good creature and a card (engine/ai/evaluate.py)
+PRUNE_DOMINATED = 1.0  # a smaller gap, when the candidate lost on every shared sample
 
 
 class Deadline(Exception):
@@ -376,16 +377,22 @@ class Searcher:
     @staticmethod
     def _prune(vals: list[list[float]], alive: list[bool]) -> None:
         """Successive rejection: after a few iterations, a candidate whose mean trails the best
-        by more than ``PRUNE_MARGIN`` gets no more rollouts, so the budget goes to the close
-        ones (the rule of thumb, index 0, always stays)."""
+        by more than ``PRUNE_MARGIN``, or by ``PRUNE_DOMINATED`` when it did worse on every
+        sample both saw, gets no more rollouts, so the budget goes to the close ones (the rule
+        of thumb, index 0, always stays)."""
         live = [i for i, ok in enumerate(alive) if ok and vals[i]]
         if len(live) < 2:
             return
         k = min(len(vals[i]) for i in live)
         means = {i: sum(vals[i][:k]) / k for i in live}
-        top = max(means.values())
+        top = max(live, key=lambda i: means[i])
         for i in live:
-            if i != 0 and means[i] < top - PRUNE_MARGIN:
+            if i == 0 or i == top:
+                continue
+            gap = means[top] - means[i]
+            # with common random numbers, a candidate worse on every sample so far is dominated
+            dominated = gap >= PRUNE_DOMINATED and all(vals[i][j] <= vals[top][j] for j in range(k))
+            if gap > PRUNE_MARGIN or dominated:
                 alive[i] = False
 
     def _worst_block(self, g: Game, seed: int, end_turn: int, deadline: float) -> float | None:
