@@ -253,9 +253,9 @@ def test_blocks_per_defender_with_three_players(level):
 
 def test_the_search_drops_candidates_far_behind_or_dominated():
     """Successive rejection keeps the rule of thumb (index 0) and the close candidates."""
-    vals = [[1.0, 1.0, 1.0], [5.0, 6.0, 4.0], [4.0, 5.0, 4.5], [-9.0, -8.0, -7.0], [4.5, 5.5, 3.0]]
+    vals = [[1.0, 1.0, 1.0], [5.0, 6.0, 4.0], [4.0, 5.0, 4.5], [-9.0, -8.0, -7.0], [4.0, 5.0, 3.0]]
     alive = [True] * 5
     search.Searcher._prune(vals, alive)
     # 0: the rule of thumb stays; 1: the best; 2: better than the best on one sample, 1.5 behind
-    # on average: stays; 3: far behind; 4: worse on every sample by 1.0 on average: dominated
+    # on average: stays; 3: far behind; 4: worse on every sample, by 1.0 on average: dominated
     assert alive == [True, True, True, False, False]
