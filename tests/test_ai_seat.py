@@ -139,9 +139,10 @@ def _frames(qtbot, view, until, interval_ms: int = 16) -> dict[str, list[float]]
 
 def test_the_table_keeps_its_frame_rate_while_the_ai_thinks(qtbot):
     """The event loop keeps processing events while the AI searches in its worker thread: a
-    16 ms timer that redraws the table keeps firing, and its intervals while the AI thinks
-    stay within what the same timer shows with the AI idle, plus the interpreter's switch
-    interval (the longest the GUI thread waits for the worker to yield)."""
+    16 ms timer that redraws the table keeps firing all through the search, and its intervals
+    while the AI thinks stay within what the same timer shows with the AI idle (measured just
+    before and just after, so a shared machine's load shows in both), plus twice the
+    interpreter's switch interval (the longest the GUI thread waits for a running worker)."""
     import statistics
     import sys
 
@@ -161,22 +162,30 @@ def test_the_table_keeps_its_frame_rate_while_the_ai_thinks(qtbot):
     w.resize(1500, 920)
     w.show()
     qtbot.waitExposed(w)
-    idle = _frames(qtbot, w.view, lambda n: n >= 40)
+    before = _frames(qtbot, w.view, lambda n: n >= 40)
     seat = AISeat(session, "bob", "hard", think_ms=1500, seed=1)
     qtbot.waitUntil(lambda: seat.busy, timeout=5000)
     busy = _frames(qtbot, w.view, lambda n: not seat.busy and n >= 3)
     seat.stop()
+    after = _frames(qtbot, w.view, lambda n: n >= 40)
     assert seat.errors == [] and len(seat.ai.times) >= 1
     thought_ms = seat.ai.times[0] * 1000
     assert thought_ms > 200  # a real search: it had time to be in the way
-    # the loop kept running: ticks all through the search, not one after it
-    assert len(busy["intervals"]) >= thought_ms / 16 / 4, (len(busy["intervals"]), thought_ms)
+
+    def p95(xs: list[float]) -> float:
+        return sorted(xs)[int(0.95 * (len(xs) - 1))]
+
+    # the idle timer's usual interval and its spread on this machine now (the worse of the two)
+    idle = max((before, after), key=lambda m: p95(m["intervals"]))
     m0 = statistics.median(idle["intervals"])
-    spread = sorted(idle["intervals"])[int(0.9 * (len(idle["intervals"]) - 1))] - m0
-    tolerance = spread + 2 * sys.getswitchinterval() * 1000
-    assert statistics.median(busy["intervals"]) <= m0 + tolerance, (idle, busy)
+    tolerance = p95(idle["intervals"]) - m0 + 2 * sys.getswitchinterval() * 1000
+    mb = statistics.median(busy["intervals"])
+    # the loop kept running: ticks all through the search, at about the idle rate
+    assert len(busy["intervals"]) >= thought_ms / (m0 + tolerance) / 2, (len(busy["intervals"]), thought_ms)
+    assert mb <= m0 + tolerance, (m0, tolerance, mb)
     f0 = statistics.median(idle["frames"])
     assert statistics.median(busy["frames"]) <= f0 + tolerance, (idle["frames"], busy["frames"])
-    print(f"timer interval idle median {m0:.1f} ms, thinking median {statistics.median(busy['intervals']):.1f} ms; "
-          f"frame idle median {f0:.2f} ms, thinking median {statistics.median(busy['frames']):.2f} ms, "
-          f"max {max(busy['frames']):.2f} ms; AI thought {thought_ms:.0f} ms")
+    print(f"timer interval idle median {m0:.1f} ms (p95 {p95(idle['intervals']):.1f}), thinking median {mb:.1f} ms "
+          f"(p95 {p95(busy['intervals']):.1f}); frame idle median {f0:.2f} ms, thinking median "
+          f"{statistics.median(busy['frames']):.2f} ms, p95 {p95(busy['frames']):.2f}, max {max(busy['frames']):.2f} ms; "
+          f"AI thought {thought_ms:.0f} ms")
