@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 HOSTILE = {"damage", "destroy", "exile", "bounce", "tap", "counter", "fight", "discard", "mill", "lose_life",
            "sacrifice", "gain_control", "exchange_control", "restrict", "lose_game"}
 MAIN = ("main1", "main2")
+BURN_RANGE = 6  # life at which damage spells go at a player's face
 
 
 def _refs_target(v: Any, i: int) -> bool:
@@ -116,7 +117,13 @@ def pick_targets(g: Game, me: str, ab: Ability | None, cands: list[list[Any]],
             def score(x: Any) -> float:
                 if isinstance(x, str):
                     life = g.players[x].life
-                    return 100.0 if dmg and dmg >= life else 2.0 + dmg * 0.3
+                    if dmg and dmg >= life:
+                        return 100.0
+                    # burn at a player far from dying is better kept for a creature (or the
+                    # last points): the face only in burn range
+                    if dmg and life > BURN_RANGE:
+                        return 0.1
+                    return 2.0 + dmg * 0.3
                 v = obj_value(g, x)
                 o = g.objects[x]
                 if dmg and o.zone == "battlefield" and "Creature" in g.chars(x).types \
