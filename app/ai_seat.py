@@ -27,7 +27,6 @@ from engine.ai.player import AIPlayer
 from engine.ai.random_bot import RandomBot
 from engine.errors import IllegalAction
 
-
 GUI_WAIT_S = 0.001   # the longest the GUI thread waits for the interpreter while the AI thinks
 
 

@@ -6,12 +6,11 @@ from __future__ import annotations
 import collections
 
 import pytest
+from carddb_helpers import full_db  # noqa: F401  (fixture)
 
 from engine.decks import get_format, validate
 from engine.decks.limited import BASIC_NAMES, Draft, bot_deck
 from engine.decks.ratings import IDEAL_CURVE, curve_bonus, curve_bucket
-
-from carddb_helpers import full_db  # noqa: F401  (fixture)
 
 _LAND_COLOR = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 

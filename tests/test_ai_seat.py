@@ -187,5 +187,6 @@ def test_the_table_keeps_its_frame_rate_while_the_ai_thinks(qtbot):
     assert statistics.median(busy["frames"]) <= f0 + tolerance, (idle["frames"], busy["frames"])
     print(f"timer interval idle median {m0:.1f} ms (p95 {p95(idle['intervals']):.1f}), thinking median {mb:.1f} ms "
           f"(p95 {p95(busy['intervals']):.1f}); frame idle median {f0:.2f} ms, thinking median "
-          f"{statistics.median(busy['frames']):.2f} ms, p95 {p95(busy['frames']):.2f}, max {max(busy['frames']):.2f} ms; "
+          f"{statistics.median(busy['frames']):.2f} ms, p95 {p95(busy['frames']):.2f}, "
+          f"max {max(busy['frames']):.2f} ms; "
           f"AI thought {thought_ms:.0f} ms")

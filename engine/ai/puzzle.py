@@ -66,8 +66,9 @@ def check_puzzle(sc: dict[str, Any]) -> tuple[str, str, str, int]:
     if not isinstance(pz, dict):
         raise Fail("a puzzle needs a `puzzle` mapping")
     ai = pz.get("ai")
-    seats = list(((sc.get("setup") or {}).get("players") or {}).keys()) or ["alice", "bob"]
-    if ai not in seats:
+    setup = sc.get("setup") or {}
+    seats = [str(n) for n in (setup.get("seats") or (setup.get("players") or {}).keys())] or ["alice", "bob"]
+    if not isinstance(ai, str) or ai not in seats:
         raise Fail(f"puzzle.ai must be a seat of the setup ({', '.join(map(str, seats))}), not {ai!r}")
     others = pz.get("others", "ai")
     if others not in OTHERS:
