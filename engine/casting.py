@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from engine import costs, effects, manual, player_statics, triggers, zones_cast
+from engine import cast_options, costs, effects, manual, player_statics, triggers, zones_cast
 from engine.ability_index import index
 from engine.actions import discard, lose_life, sacrifice
 from engine.cards.abilities import Ability, Cost, Effect, TargetSpec
@@ -128,15 +128,17 @@ def cast(g: "Game", player: str, a: dict[str, Any]) -> None:
     oid = a["card"]
     o = g.objects.get(oid)
     alt = a.get("alt")
-    if alt not in (None, "flashback", "free", "alternative"):
+    if alt not in (None, "free", "alternative") and alt not in cast_options.ALTS:
         raise IllegalAction(f"unknown alternative cost {alt!r}")
     perm = None
     alt_cost = costs.alternative_cost(o.card) if alt == "alternative" and o is not None else None
     if alt == "alternative" and alt_cost is None:  # 118.9: "you may pay ... rather than pay its mana cost"
         raise IllegalAction(f"{_name(g, oid)} has no alternative cost")
-    if alt == "flashback":  # 702.33a: cast from the graveyard for its flashback cost
-        if o is None or o.zone != "graveyard" or o.owner != player or "Flashback" not in o.card.keywords:
-            raise IllegalAction(f"{_name(g, oid)} is not a card with flashback in your graveyard")
+    keyword_alt = None
+    if alt in cast_options.ALTS:  # a keyword's alternative cost (flashback, evoke, dash, ...: engine/cast_options.py)
+        if o is None:
+            raise IllegalAction(f"{_name(g, oid)} is not a card you may cast")
+        keyword_alt = cast_options.usable(g, player, o, alt)
     elif o is not None and o.zone != "hand":  # 601.2a: from another zone only when an effect allows it
         perm = zones_cast.may_cast(g, player, o)
         if perm is None:
@@ -149,6 +151,10 @@ def cast(g: "Game", player: str, a: dict[str, Any]) -> None:
     kicked = bool(a.get("kicked"))
     if kicked and "Kicker" not in o.card.keywords:
         raise IllegalAction(f"{o.card.name} has no kicker")
+    extras = cast_options.extras_of(o, a.get("extras"))  # buyback, entwine (601.2b)
+    for k in cast_options.PAY_KEYS:
+        if a.get(k) and all(r.key != k for r in cast_options.pay_with(o.card)):
+            raise IllegalAction(f"{o.card.name} has no {k}")
     if not can_cast_timing(g, player, o):
         raise IllegalAction(f"cannot cast {o.card.name} now (timing: 307.1, 116.1a)")
     ab = spell_ability(o.card)
@@ -160,7 +166,12 @@ def cast(g: "Game", player: str, a: dict[str, Any]) -> None:
     elif ab is not None:
         specs = ab.targets
     modes = a.get("modes") or ([a["mode"]] if "mode" in a else [])
-    if ab is not None and ab.choose:
+    if ab is not None and ab.choose and any(r.keyword == "Entwine" for r, _ in extras):
+        if modes and sorted(modes) != list(range(len(ab.modes))):  # 702.41a: all modes
+            raise IllegalAction("an entwined spell has all its modes (702.41a)")
+        modes = list(range(len(ab.modes)))
+        specs = tuple(t for m in modes for t in ab.modes[m].targets)
+    elif ab is not None and ab.choose:
         if not modes or len(modes) != ab.choose or any(not 0 <= m < len(ab.modes) for m in modes):
             raise IllegalAction(f"choose {ab.choose} mode(s) of {len(ab.modes)}")
         specs = tuple(t for m in modes for t in ab.modes[m].targets)
@@ -182,9 +193,9 @@ def cast(g: "Game", player: str, a: dict[str, Any]) -> None:
     s.divide = {(_key(k)): v for k, v in (a.get("divide") or {}).items()}
     s.kicked = kicked
     s.chosen["cast_from"] = cast_from  # "if this spell was cast from your hand"
-    if alt == "flashback":
-        s.chosen["flashback"] = True
-        raw: tuple[str, ...] = tuple(o.card.keyword_args["Flashback"].mana)
+    cast_options.mark(s, ([keyword_alt[0].keyword] if keyword_alt else []) + [r.keyword for r, _ in extras])
+    if keyword_alt is not None:
+        raw: tuple[str, ...] = tuple(keyword_alt[1].mana)
     elif alt_cost is not None:
         raw = tuple(alt_cost.mana)
     elif free:
@@ -193,6 +204,8 @@ def cast(g: "Game", player: str, a: dict[str, Any]) -> None:
         raw = tuple(o.card.mana_cost)
     if kicked:  # 702.32a: an additional cost (601.2f: added to the total cost)
         raw = raw + tuple(o.card.keyword_args["Kicker"].mana)
+    for _, c in extras:  # 601.2f: optional additional costs paid
+        raw = raw + tuple(c.mana)
     extra = costs.additional_cost(o.card)
     if extra is not None:  # 601.2f: additional costs are part of the total cost
         raw = raw + tuple(extra.mana)
@@ -204,6 +217,11 @@ def cast(g: "Game", player: str, a: dict[str, Any]) -> None:
         if not costs.choices_payable(g, player, c, new):
             raise IllegalAction(f"cannot pay the cost of {o.card.name} (601.2h)")
     cost = costs.total_cost(g, player, new, cost, chosen)  # 601.2f
+    for row in cast_options.pay_with(o.card):  # 702.50a, 702.65a: after the total cost is known
+        if a.get(row.key):
+            picks = cast_options.check_picks(g, player, row, a[row.key], new)
+            cost = cast_options.reduce(g, row, picks, cost)
+            cast_options.pay_helpers(g, player, row, picks)
     pay_mana(g, player, cost, set(), a.get("pay"))
     for c in others:
         costs.pay_simple_additional(g, player, c)

@@ -36,6 +36,8 @@ def cost_problems(cost: Cost) -> list[str]:
     out = []
     if cost.life < 0:
         out.append("cost: pay X life")
+    if cost.remove_counters and cost.remove_counters[1] < 0:
+        out.append("cost: remove X counters")  # X is not offered for it; paying would remove none
     if any(not (m.isdigit() or m in ("X", "C") or m in "WUBRG" or "/" in m) for m in cost.mana):
         out.append(f"cost: mana symbols {list(cost.mana)}")  # e.g. {S}: snow mana is not tracked
     for part, f, n in chosen_parts(cost):

@@ -8,7 +8,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
-from engine import ability_index, casting, combat, costs, manual, payment, player_statics, targets, triggers, zones_cast
+from engine import (
+    ability_index,
+    cast_options,
+    casting,
+    combat,
+    costs,
+    manual,
+    payment,
+    player_statics,
+    targets,
+    triggers,
+    zones_cast,
+)
 from engine.cards.abilities import TargetSpec
 from engine.state import Decision
 
@@ -22,15 +34,19 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = [{"action": "pass"}]
     p = g.players[player]
     afford: dict[tuple[str, ...], bool] = {}
-    for oid in p.graveyard:  # 702.33a: flashback from the graveyard
+    for oid in p.graveyard:  # keyword casts from the graveyard: flashback (702.33a; engine/cast_options.py)
         o = g.objects[oid]
-        fb = o.card.keyword_args.get("Flashback") if "Flashback" in o.card.keywords else None
-        if fb is not None and getattr(fb, "mana", None) and casting.can_cast_timing(g, player, o) \
-                and _affordable(g, player, o, tuple(m for m in fb.mana if m != "X")):
-            base = tuple(m for m in fb.mana if m != "X")
-            opt = cast_option(g, player, o, targets.spell_ability(o.card), base, afford, tuple(fb.mana))
+        for name, row, c in cast_options.alternatives(o.card):
+            if row.zone != "graveyard" or not casting.can_cast_timing(g, player, o):
+                continue
+            base = tuple(m for m in c.mana if m != "X")
+            helped = _helped(g, player, o, base, afford)
+            if helped is None:
+                continue
+            opt = cast_option(g, player, o, targets.spell_ability(o.card), base, afford, tuple(c.mana))
             if opt is not None:
-                opt["alt"] = "flashback"
+                opt["alt"] = name
+                opt.update(helped)
                 out.append(opt)
     # 116.1a, 307.1: the timing of most cards depends only on flash and the moment
     plain = not player_statics.active(g)
@@ -53,9 +69,13 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
         alt_cost = costs.alternative_cost(o.card)
         if alt_cost is not None:  # 118.9: "you may pay ... rather than pay its mana cost"
             variants.append(("alternative", alt_cost.mana, alt_cost))
+        for name, row, c in cast_options.alternatives(o.card):  # evoke, dash, surge (engine/cast_options.py)
+            if row.zone == "hand" and (row.when is None or row.when(g, player, o)):
+                variants.append((name, c.mana, None))
         for alt, mana, other in variants:
             base = tuple(s for s in mana if s != "X")
-            if not _affordable(g, player, o, base, afford):
+            helped = _helped(g, player, o, base, afford)
+            if helped is None:
                 continue
             if other is not None and not costs.choices_payable(g, player, other, o.id, exclude=o.id):
                 continue
@@ -64,6 +84,7 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
                 continue
             if alt is not None:
                 opt["alt"] = alt
+            opt.update(helped)
             out.append(opt)
     out += zone_options(g, player, afford)  # other zones (601.2a), without paying (117.9)
     if manual.offered(g, player):
@@ -153,6 +174,9 @@ def cast_option(g: "Game", player: str, o: Any, ab: Any, base: tuple[str, ...],
     kick = o.card.keyword_args.get("Kicker") if "Kicker" in o.card.keywords else None
     if kick is not None and getattr(kick, "mana", None):
         opt["kicker"] = "".join("{" + m + "}" for m in kick.mana)
+    more = cast_options.additional(o.card)
+    if more:  # optional additional costs the answer may name in "extras" (buyback, entwine)
+        opt["extra_costs"] = {name: "".join("{" + m + "}" for m in c.mana) for name, _, c in more}
     if specs:
         opt["targets"] = cands
         opt["target_counts"] = [[s.min, s.count] for s in specs]
@@ -162,6 +186,25 @@ def cast_option(g: "Game", player: str, o: Any, ab: Any, base: tuple[str, ...],
         opt["modes"] = [m.text for m in ab.modes]
         opt["choose"] = ab.choose
     return opt
+
+
+def _helped(g: "Game", player: str, o: Any, base: tuple[str, ...],
+            afford: dict[tuple[str, ...], bool]) -> dict[str, list[int]] | None:
+    """None when the total cost of casting ``o`` cannot be paid; {} when mana pays it; else the
+    fewest creatures, artifacts or graveyard cards that pay the rest (convoke, improvise,
+    delve: engine/cast_options.py), which the option carries for the bots to answer with."""
+    if _affordable(g, player, o, base, afford):
+        return {}
+    if not cast_options.pay_with(o.card):
+        return None
+    extra = costs.additional_cost(o.card)
+    if extra is not None:
+        if not costs.choices_payable(g, player, extra, o.id, exclude=o.id):
+            return None
+        base = base + tuple(m for m in extra.mana if m != "X")
+    total = costs.total_cost(g, player, o.id, base, None)
+    return cast_options.suggest(g, player, o, total,
+                                lambda rest, ex: payment.can_afford(g, player, rest, frozenset(ex)))
 
 
 def _target_taxes(g: "Game", player: str) -> bool:

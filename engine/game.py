@@ -15,6 +15,7 @@ from typing import Any, Callable, NoReturn
 
 from engine import (
     bugreport,
+    cast_options,
     casting,
     clone,
     combat,
@@ -235,8 +236,8 @@ class Game:
         persist, undying)."""
         o = self.objects[oid]
         frm = o.zone
-        if frm == "stack" and o.chosen.get("flashback") and to != "exile":
-            to = "exile"  # 702.33a: a flashback spell is exiled instead of going anywhere else
+        if frm == "stack" and "cast_with" in o.chosen:  # 702.33a: a flashback spell is exiled instead
+            to = cast_options.leaves_stack_to(o, to, False)  # (engine/cast_options.py)
         if to == "graveyard" and not replaced:  # 614.1a: "exile it instead", "shuffle it ... instead"
             to = replacement.zone_change(self, o, frm, to, ask=False)["to"]
         if self.replacing:
@@ -280,7 +281,8 @@ class Game:
             kicked = n.kicked and frm == "stack" and to == "battlefield"  # "if it was kicked" (702.32b)
             x = n.x if frm == "stack" and to == "battlefield" else 0  # 614.1c: "enters with X counters"
             n.targets, n.x, n.modes, n.divide, n.kicked = [], x, [], {}, kicked
-            n.chosen = {}
+            # the permanent a spell becomes remembers how it was cast (702.73a evoke, 702.108a dash)
+            n.chosen = cast_options.carried(o) if frm == "stack" and to == "battlefield" else {}
         if to == "battlefield":
             self.ts += 1
             n.timestamp = self.ts

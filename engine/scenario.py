@@ -240,6 +240,11 @@ class Runner:
                 a["kicked"] = True
             if "alt" in step:
                 a["alt"] = step["alt"]
+            if "extras" in step:  # optional additional costs paid (buyback, entwine: engine/cast_options.py)
+                a["extras"] = [str(x) for x in step["extras"]]
+            for k in ("convoke", "improvise", "delve"):  # objects that pay for mana (702.50a, 702.65a)
+                if k in step:
+                    a[k] = [self.ref(x) for x in step[k]]
             return a
         if verb == "attack":
             w = step.get("with") or []

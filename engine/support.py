@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import costs
+from engine import cast_options, costs
 from engine.cards.abilities import Ability, CardDef, Cost, Effect
 from engine.cards.compiler.keywords import KEYWORD_TEXT
 from engine.choices import ENTER_CHOICES, choose_problems
@@ -235,7 +235,8 @@ def unsupported_reasons(card: CardDef) -> list[str]:
     """Why the engine cannot play this card as written ([] when it can)."""
     out = [f"text: {s}" for s in card.unsupported]
     for k in card.keywords:
-        if k not in KEYWORDS and k not in KEYWORD_TEXT:  # KEYWORD_TEXT: its abilities are checked below
+        if k not in KEYWORDS and k not in KEYWORD_TEXT and not cast_options.implemented(k, card):
+            # KEYWORD_TEXT: its abilities are checked below; cast_options: the ways of casting
             out.append(f"keyword {k}")
     for ab in card.abilities:
         if ab.keyword in ("Equip",):
