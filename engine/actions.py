@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import player_statics, replacement, triggers
+from engine import cast_options, player_statics, replacement, triggers
 from engine.cards.abilities import CardDef, Effect
 from engine.layers import counters_allowed
 from engine.object_statics import unpreventable
@@ -181,7 +181,9 @@ def lose_life(g: "Game", player: str, n: int) -> None:
 def discard(g: "Game", cid: int) -> int:
     """701.8: a player discards a card (it goes to its owner's graveyard); the discard event."""
     player = g.objects[cid].owner
-    new = g.move(cid, "graveyard")
+    new = cast_options.madness_discard(g, cid)  # 702.34a: exiled instead, and madness triggers
+    if new is None:
+        new = g.move(cid, "graveyard")
     triggers.event(g, {"event": "discard", "player": player, "obj": new})
     return new
 

@@ -24,13 +24,25 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
-from engine.cards.abilities import CardDef, Cost
+from engine.cards.abilities import Ability, CardDef, Cost, Effect
 from engine.errors import IllegalAction
 from engine.memo import per_object
 
 if TYPE_CHECKING:
     from engine.game import Game
     from engine.state import Obj
+
+
+#: The triggered abilities the table's keywords create (delayed ones: 603.7).
+#: 702.34a: "its owner may cast it by paying [cost] ... If that player doesn't, he or she puts
+#: this card into his or her graveyard" (the trigger of a card exiled by madness's replacement)
+MADNESS_TRIGGER = Ability("triggered", "Madness", effects=(
+    Effect("cast_offer", {"what": "self", "alt": "madness", "else": "graveyard"}),), keyword="Madness")
+#: 702.87a: "at the beginning of your next upkeep, you may cast this card from exile without paying its mana cost"
+REBOUND_TRIGGER = Ability("triggered", "Rebound", effects=(
+    Effect("cast_offer", {"what": "self", "free": True}),), keyword="Rebound")
+#: 702.108a: "return the permanent this spell becomes to its owner's hand at the beginning of the next end step"
+DASH_RETURN = Ability("triggered", "Dash", effects=(Effect("bounce", {"what": "self"}),), keyword="Dash")
 
 
 @dataclass(frozen=True)
@@ -45,6 +57,10 @@ class Row:
     resolves_to: str | None = None   # as it resolves, it goes there instead of the graveyard
     when: Callable[["Game", str, "Obj"], bool] | None = None  # a condition for using it
     done: bool = True                # False: the rest of its rules are not carried out yet
+    offer_only: bool = False         # used only when a resolving ability offers it (madness, 702.34a)
+    cast_from: tuple[str, ...] = ()  # a "static" row: applies to a spell cast from these zones
+    # a delayed trigger created as the spell resolves into that zone: (zone, step, whose, ability)
+    delayed: tuple[str, str, str | None, Ability] | None = None
 
 
 def _surge(g: "Game", player: str, o: "Obj") -> bool:
@@ -54,8 +70,12 @@ def _surge(g: "Game", player: str, o: "Obj") -> bool:
 
 ROWS: dict[str, Row] = {r.keyword: r for r in (
     Row("Flashback", "702.33a", "alternative", zone="graveyard", leaves_to="exile"),
-    Row("Evoke", "702.73a", "alternative", flag=True, done=False),
-    Row("Dash", "702.108a", "alternative", flag=True, done=False),
+    Row("Madness", "702.34a", "alternative", zone="exile", offer_only=True),
+    # a spell cast from its owner's hand: exiled as it resolves, cast again at the next upkeep
+    Row("Rebound", "702.87a", "static", resolves_to="exile", cast_from=("hand",),
+        delayed=("exile", "upkeep", "you", REBOUND_TRIGGER)),
+    Row("Evoke", "702.73a", "alternative", flag=True),
+    Row("Dash", "702.108a", "alternative", flag=True, delayed=("battlefield", "end", None, DASH_RETURN)),
     Row("Surge", "702.116a", "alternative", when=_surge),
     Row("Buyback", "702.26a", "additional", flag=True, resolves_to="hand"),
     Row("Entwine", "702.41a", "additional", flag=True),
@@ -75,7 +95,7 @@ def implemented(keyword: str, card: CardDef) -> bool:
     row = ROWS.get(keyword)
     if row is None or not row.done:
         return False
-    if row.kind == "pay_with":
+    if row.kind in ("pay_with", "static"):
         return True
     c = card.keyword_args.get(keyword)
     return isinstance(c, Cost) and bool(c.mana) and c == Cost(mana=c.mana)
@@ -114,12 +134,15 @@ def pay_with(card: CardDef) -> tuple[Row, ...]:
     return tuple(ROWS[k] for k in card.keywords if k in ROWS and ROWS[k].kind == "pay_with")
 
 
-def usable(g: "Game", player: str, o: "Obj", alt: str) -> tuple[Row, Cost]:
-    """The row and cost of alternative ``alt`` for casting ``o`` from where it is, or IllegalAction."""
+def usable(g: "Game", player: str, o: "Obj", alt: str, offered: bool = False) -> tuple[Row, Cost]:
+    """The row and cost of alternative ``alt`` for casting ``o`` from where it is, or IllegalAction
+    (``offered``: a resolving ability offers this way of casting, 702.34a)."""
     row = ALTS.get(alt)
     got = next((c for name, r, c in alternatives(o.card) if name == alt), None) if row is not None else None
     if row is None or got is None:
         raise IllegalAction(f"{o.card.name} has no {alt} cost")
+    if row.offer_only and not offered:
+        raise IllegalAction(f"{o.card.name} is cast for its {alt} cost only as its {alt} ability resolves")
     if o.zone != row.zone or o.owner != player:
         raise IllegalAction(f"{o.card.name} is cast for its {alt} cost from your {row.zone}, not the {o.zone}")
     if row.when is not None and not row.when(g, player, o):
@@ -242,10 +265,17 @@ def _makes_mana(g: "Game", oid: int) -> bool:
 
 
 # ------------------------------------------------------------------ what becomes of such a spell
-def mark(s: "Obj", keywords: list[str]) -> None:
-    """Remember on the spell the keyword ways it was cast (read by leaves_stack_to and by the
-    permanent's abilities: "if its evoke cost was paid", 702.73a)."""
+def mark(g: "Game", s: "Obj", keywords: list[str]) -> None:
+    """Remember on the spell ``s`` (still with the zone it was cast from in
+    ``s.chosen["cast_from"]``) the keyword ways it was cast, and the static rows that apply
+    to it (rebound: cast from the hand), for leaves_stack_to and the permanent's abilities
+    ("if its evoke cost was paid", 702.73a)."""
     flags = [k for k in keywords if k in ROWS and (ROWS[k].flag or ROWS[k].leaves_to or ROWS[k].resolves_to)]
+    for k in s.card.keywords:
+        row = ROWS.get(k)
+        if row is not None and row.kind == "static" and implemented(k, s.card) and k not in flags:
+            if s.chosen.get("cast_from") in row.cast_from:
+                flags.append(k)
     if flags:
         s.chosen["cast_with"] = flags
 
@@ -273,3 +303,33 @@ def carried(o: "Obj") -> dict[str, Any]:
     """What the permanent a spell becomes keeps of how it was cast (702.73a, 702.108a)."""
     kept = [k for k in o.chosen.get("cast_with", ()) if ROWS.get(k) is not None and ROWS[k].flag]
     return {"cast_with": kept} if kept else {}
+
+
+def after_resolve(g: "Game", s: "Obj", new: int) -> None:
+    """The delayed triggers a spell cast in a keyword way creates as it resolves into ``new``
+    (603.7: rebound's cast at its owner's next upkeep, 702.87a; dash's return at the next end
+    step, 702.108a). ``s`` is the spell as it was on the stack."""
+    o = g.objects.get(new)
+    for k in s.chosen.get("cast_with", ()):
+        row = ROWS.get(k)
+        if row is None or row.delayed is None or o is None or o.zone != row.delayed[0]:
+            continue
+        zone, step, whose, ab = row.delayed
+        rec: dict[str, Any] = {"step": step, "controller": o.owner if zone != "battlefield" else o.controller,
+                               "ability": ab, "source": new, "card": o.card, "info": {}}
+        if whose:
+            rec["whose"] = whose
+        g.delayed.append(rec)
+
+
+def madness_discard(g: "Game", cid: int) -> int | None:
+    """702.34a: a card with madness discarded from a hand is exiled instead of put into the
+    graveyard, and its madness ability triggers. Returns its new id, or None when madness
+    does not apply (no madness cost this engine pays)."""
+    o = g.objects[cid]
+    if o.zone != "hand" or "Madness" not in o.card.keywords or not implemented("Madness", o.card):
+        return None
+    new = g.move(cid, "exile")
+    g.triggered.append({"controller": o.owner, "ability": MADNESS_TRIGGER, "source": new,
+                        "card": g.objects[new].card, "info": {}})
+    return new

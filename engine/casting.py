@@ -123,11 +123,15 @@ def play_land(g: "Game", player: str, oid: int) -> None:
     g.priority = player  # SBAs and triggers are checked before the player gets priority (117.5)
 
 
-def cast(g: "Game", player: str, a: dict[str, Any]) -> None:
-    """601.2: announce, choose modes/X/targets/division, pay, then the spell is cast."""
+def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | None = None) -> None:
+    """601.2: announce, choose modes/X/targets/division, pay, then the spell is cast.
+
+    ``offered``: the card is cast as a resolving ability instructs (the cast_offer decision:
+    madness, cascade, rebound, suspend): from where it is, whatever the timing, for the
+    offer's alternative cost or without paying its mana cost."""
     oid = a["card"]
     o = g.objects.get(oid)
-    alt = a.get("alt")
+    alt = offered.get("alt") if offered is not None else a.get("alt")
     if alt not in (None, "free", "alternative") and alt not in cast_options.ALTS:
         raise IllegalAction(f"unknown alternative cost {alt!r}")
     perm = None
@@ -135,7 +139,13 @@ def cast(g: "Game", player: str, a: dict[str, Any]) -> None:
     if alt == "alternative" and alt_cost is None:  # 118.9: "you may pay ... rather than pay its mana cost"
         raise IllegalAction(f"{_name(g, oid)} has no alternative cost")
     keyword_alt = None
-    if alt in cast_options.ALTS:  # a keyword's alternative cost (flashback, evoke, dash, ...: engine/cast_options.py)
+    if offered is not None:  # 608.2c: the resolving ability says where from and how it is paid
+        if o is None or oid != offered["card"]:
+            raise IllegalAction(f"{_name(g, oid)} is not the card offered")
+        perm = {"free": bool(offered.get("free"))}
+        if alt in cast_options.ALTS:
+            keyword_alt = cast_options.usable(g, player, o, alt, offered=True)
+    elif alt in cast_options.ALTS:  # a keyword's alternative cost (flashback, evoke, dash: engine/cast_options.py)
         if o is None:
             raise IllegalAction(f"{_name(g, oid)} is not a card you may cast")
         keyword_alt = cast_options.usable(g, player, o, alt)
@@ -155,7 +165,7 @@ def cast(g: "Game", player: str, a: dict[str, Any]) -> None:
     for k in cast_options.PAY_KEYS:
         if a.get(k) and all(r.key != k for r in cast_options.pay_with(o.card)):
             raise IllegalAction(f"{o.card.name} has no {k}")
-    if not can_cast_timing(g, player, o):
+    if offered is None and not can_cast_timing(g, player, o):
         raise IllegalAction(f"cannot cast {o.card.name} now (timing: 307.1, 116.1a)")
     ab = spell_ability(o.card)
     specs: tuple[TargetSpec, ...] = ()
@@ -193,7 +203,7 @@ def cast(g: "Game", player: str, a: dict[str, Any]) -> None:
     s.divide = {(_key(k)): v for k, v in (a.get("divide") or {}).items()}
     s.kicked = kicked
     s.chosen["cast_from"] = cast_from  # "if this spell was cast from your hand"
-    cast_options.mark(s, ([keyword_alt[0].keyword] if keyword_alt else []) + [r.keyword for r, _ in extras])
+    cast_options.mark(g, s, ([keyword_alt[0].keyword] if keyword_alt else []) + [r.keyword for r, _ in extras])
     if keyword_alt is not None:
         raw: tuple[str, ...] = tuple(keyword_alt[1].mana)
     elif alt_cost is not None:
@@ -229,6 +239,25 @@ def cast(g: "Game", player: str, a: dict[str, Any]) -> None:
         _after_costs(g, costs.start(g, player, others, new, new, "cast", a))  # 601.2h: chosen while paying
         return
     finish_cast(g, player, new)
+
+
+def cast_offered(g: "Game", d: Any, a: dict[str, Any]) -> None:
+    """The answer to a cast_offer decision (engine/ops/cast.py): cast the offered card now, as
+    the resolving ability instructs (608.2c), or decline (pass) where the ability says "may".
+    The answer is kept in the resolution's record; the op reads it when resolution goes on."""
+    r = g.resolving
+    if r is None:
+        raise IllegalAction("nothing is resolving")
+    act = a.get("action", "pass")
+    if act == "pass":
+        if d.data.get("must") and any(o.get("action") == "cast" for o in d.options):
+            raise IllegalAction(f"{_name(g, d.data['card'])} must be cast if able (702.61a)")
+        r["answers"][d.data["slot"]] = "declined"
+        return
+    if act != "cast":
+        raise IllegalAction("cast the offered card, or pass")
+    r["answers"][d.data["slot"]] = "cast"
+    cast(g, d.player, a, offered=d.data)
 
 
 def _after_costs(g: "Game", pend: dict[str, Any] | None) -> None:

@@ -41,6 +41,8 @@ class DecisionKind(StrEnum):
     CHOOSE_OPTION = "choose_option"                  # one of a list of words
     CHOOSE_NUMBER = "choose_number"                  # a number in a range
     MANUAL = "manual"                                # a card carried out by hand (engine/manual.py)
+    CAST_OFFER = "cast_offer"                        # cast a card while an ability resolves (madness,
+                                                     # cascade, rebound, suspend: engine/ops/cast.py)
 
 
 #: The generic choices: a rules module asks them and names itself in the wait record's
@@ -143,6 +145,7 @@ ANSWERS: dict[DecisionKind, type] = {
     DecisionKind.CHOOSE_OPTION: OptionAnswer,
     DecisionKind.CHOOSE_NUMBER: NumberAnswer,
     DecisionKind.MANUAL: ManualAnswer,
+    DecisionKind.CAST_OFFER: PriorityAnswer,  # a cast answer for the offered card, or pass to decline
 }
 
 
@@ -191,6 +194,7 @@ OPTIONS: dict[DecisionKind, Any] = {
     DecisionKind.CHOOSE_OPTION: list[Any],
     DecisionKind.CHOOSE_NUMBER: list[int],
     DecisionKind.MANUAL: dict[str, Any],
+    DecisionKind.CAST_OFFER: list[PriorityOption],
 }
 
 

@@ -321,9 +321,37 @@ def build(g: "Game", w: dict[str, Any]) -> Decision:
         elif kind == "choose_number" and w.get("min", 0) == w.get("max"):
             forced = {"number": w["max"]}
         return Decision(player, kind, w.get("prompt", kind), opts, data, forced)
+    if kind == "cast_offer":
+        return Decision(player, kind, w.get("prompt", "cast it?"), offer_options(g, player, w), data)
     if kind == "_deal_combat_damage":
         raise RuntimeError("internal step leaked")
     raise RuntimeError(f"unknown wait {kind}")
+
+
+def offer_options(g: "Game", player: str, w: dict[str, Any]) -> list[dict[str, Any]]:
+    """The options of a cast_offer (engine/ops/cast.py): casting the offered card as the
+    resolving ability says (its alternative cost, or free), with its legal targets; and pass,
+    unless it must be cast and can be (702.61a)."""
+    o = g.objects.get(w["card"])
+    out: list[dict[str, Any]] = []
+    if o is not None:
+        afford: dict[tuple[str, ...], bool] = {}
+        mana: tuple[str, ...] = o.card.mana_cost
+        if w.get("free"):
+            mana = ()
+        elif w.get("alt") in cast_options.ALTS:
+            c = cast_options.cost_of(o.card, cast_options.ALTS[w["alt"]].keyword)
+            mana = c.mana if c is not None else ()
+        base = tuple(m for m in mana if m != "X")
+        helped = _helped(g, player, o, base, afford)
+        if helped is not None:
+            opt = cast_option(g, player, o, targets.spell_ability(o.card), base, afford, mana)
+            if opt is not None:
+                opt.update(helped)
+                out.append(opt)
+    if not out or not w.get("must"):
+        out.append({"action": "pass"})
+    return out
 
 
 def zone_options(g: "Game", player: str, afford: dict[tuple[str, ...], bool]) -> list[dict[str, Any]]:

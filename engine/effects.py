@@ -41,8 +41,8 @@ def _flat(ab: Ability, modes: list[int]) -> list[tuple[Effect, int]]:
 
 #: Conditions about the source object itself: not rechecked once it is gone (its last known
 #: information stands, 608.2h).
-_OBJECT_CONDITIONS = {"kicked", "self", "self_attacked_or_blocked_this_turn", "self_dealt_damage", "new_since_upkeep",
-                      "renowned"}
+_OBJECT_CONDITIONS = {"kicked", "cast_with", "self", "self_attacked_or_blocked_this_turn", "self_dealt_damage",
+                      "new_since_upkeep", "renowned"}
 
 
 def resolve_top(g: "Game") -> None:
@@ -161,8 +161,11 @@ def _finish(g: "Game", sid: int, countered: bool = False) -> None:
             if "Aura" in s.card.subtypes and target is not None:
                 g.objects[new].attached_to = target  # 303.4f
                 g.changed()
+            cast_options.after_resolve(g, s, new)  # dash's return (702.108a)
         else:  # buyback, rebound, flashback: somewhere else instead (engine/cast_options.py)
-            g.move(sid, cast_options.leaves_stack_to(s, "graveyard", not countered))
+            new = g.move(sid, cast_options.leaves_stack_to(s, "graveyard", not countered))
+            if not countered:
+                cast_options.after_resolve(g, s, new)  # rebound's cast at the next upkeep (702.87a)
         if not countered:
             g.spell_resolved(s.card, s.controller)  # a card carried out by hand (engine/manual.py)
     if g.winner is None:

@@ -384,7 +384,7 @@ class Game:
         if player != d.player:
             raise IllegalAction(f"it is {d.player}'s decision, not {player}'s")
         answer = validate(d.kind, answer, self.players)  # a plain-JSON copy: the caller's object is not kept
-        risky = d.kind == "priority" and answer.get("action") in ("cast", "activate") \
+        risky = d.kind in ("priority", "cast_offer") and answer.get("action") in ("cast", "activate") \
             and not casting.is_plain_mana_activation(self, d.player, answer)
         snapshot = self._snapshot() if risky else None  # other answers are checked before any change
         n_answers = len(self.answers)
@@ -852,6 +852,7 @@ ANSWER_HANDLERS: dict[tuple[str, str | None], Handler] = {
     (K.DISCARD_TO_HAND_SIZE, None): lambda g, d, a: g._cleanup_discard(d, a.get("cards", [])),
     (K.LEGEND_RULE, None): lambda g, d, a: sba.legend_answer(g, d, a.get("cards", [])),
     (K.MANUAL, None): manual.answer,
+    (K.CAST_OFFER, None): casting.cast_offered,       # 608.2c: "you may cast that card" while resolving
     # generic choices, by the module that asked (answer_to)
     (K.CHOOSE_CARDS, "resolve"): effects.answer,      # 608.2c-d: during a resolution
     (K.CHOOSE_OPTION, "resolve"): effects.answer,

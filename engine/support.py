@@ -34,6 +34,7 @@ KEYWORDS = frozenset({
     "Kicker", "Flashback",   # with mana costs only (checked below)
     "Prowess", "Exalted",    # compiled into their triggered abilities (702.108, 702.83)
     "Myriad", "Dethrone",    # likewise (702.115, 702.104; keywords.KEYWORD_ABILITIES)
+    "Cascade",               # likewise (702.84; its op: engine/ops/cast.py)
     "Horsemanship", "Skulk",  # engine/combat.py (702.30, 702.117)
     "Changeling",            # engine/layers.py (702.72)
     "Cycling", "Typecycling",  # activated abilities from the hand (702.28; engine/casting.py)

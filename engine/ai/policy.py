@@ -237,6 +237,12 @@ class QuickPolicy:
             return {"number": d.data.get("max", d.data.get("min", 0))}
         if k == "manual":
             return {"action": "done"}
+        if k == "cast_offer":  # a spell offered while an ability resolves: cast it when it can be
+            for o in d.options:
+                a = self._answer_for(g, me, o) if o.get("action") == "cast" else None
+                if a is not None:
+                    return a
+            return {"action": "pass"}
         return self.fallback.answer(d)
 
     # ------------------------------------------------------------ priority

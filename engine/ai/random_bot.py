@@ -26,7 +26,7 @@ class RandomBot:
         k = d.kind
         if k == "manual":
             return {"action": "done"}  # a bot does nothing by hand
-        if k == "priority":
+        if k in ("priority", "cast_offer"):  # cast_offer: cast the offered card, or pass
             return self._priority(d.options)
         if k in ("mulligan", "mulligan_bottom", "play_first"):
             return r.choice(d.options)

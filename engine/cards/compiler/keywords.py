@@ -157,6 +157,9 @@ KEYWORD_ABILITIES: dict[str, Ability] = {
     # tapped and attacking that player": this engine seats two players, so there is no such
     # opponent and the ability triggers and resolves doing nothing.
     "Myriad": Ability("triggered", "Myriad", trigger={"event": "attacks", "self": True}, keyword="Myriad"),
+    # 702.84a: "When you cast this spell, exile cards from the top of your library until ..." (engine/ops/cast.py)
+    "Cascade": Ability("triggered", "Cascade", effects=(Effect("cascade", {}),),
+                       trigger={"event": "cast", "self": True}, keyword="Cascade"),
     # 702.104a: "whenever this creature attacks the player with the most life or tied for most life"
     "Dethrone": Ability(
         "triggered", "Dethrone",
@@ -403,6 +406,13 @@ def _costed_ability(name: str, part: str, cost_text: str) -> tuple[Ability | Non
                                        "times": {"counters_on": "self", "kind": "age"},
                                        "effects": [Effect("sacrifice", {"what": "self"})]})),
             trigger={"event": "step", "step": "upkeep", "whose": "you"}, keyword="Cumulative upkeep"), cost)
+    if name == "Evoke":  # 702.73a: its triggered ability (the alternative cost: engine/cast_options.py)
+        return (Ability("triggered", part, effects=(Effect("sacrifice", {"what": "self"}),),
+                        trigger={"event": "etb", "self": True}, condition={"cast_with": "Evoke"},
+                        keyword="Evoke"), cost)
+    if name == "Dash":  # 702.108a: "as long as this permanent's dash cost was paid, it has haste"
+        return (Ability("static", part, static={"kind": "keywords", "affects": "self", "keywords": ["Haste"],
+                                                "condition": {"cast_with": "Dash"}}, keyword="Dash"), cost)
     if name in KEYWORD_TEXT:
         m = re.fullmatch(r"pay (\d+) life", cost_text.strip(), re.I)   # "Ward—Pay 3 life"
         got = keyword_abilities(name, cost=f"{m.group(1)} life" if m else cost_text.strip())
