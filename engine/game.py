@@ -238,6 +238,8 @@ class Game:
         frm = o.zone
         if frm == "stack" and "cast_with" in o.chosen:  # 702.33a: a flashback spell is exiled instead
             to = cast_options.leaves_stack_to(o, to, False)  # (engine/cast_options.py)
+        elif frm == "battlefield" and o.chosen.get("leaves_to") not in (None, to):
+            to = o.chosen["leaves_to"]  # 702.83a: "if it would leave the battlefield, exile it instead"
         if to == "graveyard" and not replaced:  # 614.1a: "exile it instead", "shuffle it ... instead"
             to = replacement.zone_change(self, o, frm, to, ask=False)["to"]
         if self.replacing:

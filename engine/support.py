@@ -39,6 +39,7 @@ KEYWORDS = frozenset({
     "Changeling",            # engine/layers.py (702.72)
     "Cycling", "Typecycling",  # activated abilities from the hand (702.28; engine/casting.py)
     "Scavenge",              # an activated ability from the graveyard (702.96)
+    "Unearth",               # likewise (702.83; its return: engine/ops/zones.py)
     "Cumulative upkeep",     # with a mana cost: its triggered ability (702.23; keywords._costed_ability)
 })
 STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "set_pt",
