@@ -41,6 +41,12 @@ MADNESS_TRIGGER = Ability("triggered", "Madness", effects=(
 #: 702.87a: "at the beginning of your next upkeep, you may cast this card from exile without paying its mana cost"
 REBOUND_TRIGGER = Ability("triggered", "Rebound", effects=(
     Effect("cast_offer", {"what": "self", "free": True}),), keyword="Rebound")
+#: 702.61a: "At the beginning of your upkeep, if this card is suspended, remove a time counter from it"
+SUSPEND_TICK = Ability("triggered", "Suspend", effects=(Effect("suspend_tick", {}),), keyword="Suspend")
+#: 702.61a: "When the last time counter is removed from this card, if it's exiled, play it without
+#: paying its mana cost if able. If you can't, it remains exiled."
+SUSPEND_CAST = Ability("triggered", "Suspend", effects=(
+    Effect("cast_offer", {"what": "self", "free": True, "must": True, "keyword": "Suspend"}),), keyword="Suspend")
 #: 702.108a: "return the permanent this spell becomes to its owner's hand at the beginning of the next end step"
 DASH_RETURN = Ability("triggered", "Dash", effects=(Effect("bounce", {"what": "self"}),), keyword="Dash")
 
@@ -79,6 +85,8 @@ ROWS: dict[str, Row] = {r.keyword: r for r in (
     Row("Surge", "702.116a", "alternative", when=_surge),
     Row("Buyback", "702.26a", "additional", flag=True, resolves_to="hand"),
     Row("Entwine", "702.41a", "additional", flag=True),
+    # cast only as its last time counter is removed (702.61a); a creature spell cast so has haste
+    Row("Suspend", "702.61a", "offered", zone="exile", flag=True),
     Row("Convoke", "702.50a", "pay_with", key="convoke"),
     Row("Improvise", "later: Aether Revolt", "pay_with", key="improvise"),
     Row("Delve", "702.65a", "pay_with", key="delve"),
@@ -97,12 +105,20 @@ def implemented(keyword: str, card: CardDef) -> bool:
         return False
     if row.kind in ("pay_with", "static"):
         return True
-    c = card.keyword_args.get(keyword)
+    if keyword == "Suspend":  # "Suspend N—[cost]": a number of time counters and a mana cost
+        arg = card.keyword_args.get(keyword)
+        if not isinstance(arg, dict) or not isinstance(arg.get("amount"), int) or arg["amount"] < 1:
+            return False
+        c = arg.get("cost")
+    else:
+        c = card.keyword_args.get(keyword)
     return isinstance(c, Cost) and bool(c.mana) and c == Cost(mana=c.mana)
 
 
 def cost_of(card: CardDef, keyword: str) -> Cost | None:
     c = card.keyword_args.get(keyword) if keyword in card.keywords else None
+    if isinstance(c, dict):
+        c = c.get("cost")
     return c if isinstance(c, Cost) else None
 
 
@@ -333,3 +349,35 @@ def madness_discard(g: "Game", cid: int) -> int | None:
     g.triggered.append({"controller": o.owner, "ability": MADNESS_TRIGGER, "source": new,
                         "card": g.objects[new].card, "info": {}})
     return new
+
+
+# ------------------------------------------------------------------ suspend (702.61a)
+def suspend_of(card: CardDef) -> tuple[int, Cost] | None:
+    """(time counters, cost) of a card's suspend this engine carries out, else None."""
+    if "Suspend" not in card.keywords or not implemented("Suspend", card):
+        return None
+    arg = card.keyword_args["Suspend"]
+    return arg["amount"], arg["cost"]
+
+
+def suspend_upkeep(g: "Game") -> None:
+    """702.61a: "At the beginning of your upkeep, if this card is suspended, remove a time counter
+    from it": a triggered ability that works in exile (112.6), for each suspended card the
+    active player owns (a card's controller outside the battlefield and the stack is its owner)."""
+    for oid in g.players[g.active].exile:
+        if suspended(g, oid):
+            o = g.objects[oid]
+            g.triggered.append({"controller": o.owner, "ability": SUSPEND_TICK, "source": oid, "card": o.card,
+                                "info": {}})
+
+
+def suspended(g: "Game", oid: int | None) -> bool:
+    """702.61b: in exile, with suspend, with a time counter on it."""
+    o = g.objects.get(oid) if oid is not None else None
+    return o is not None and o.zone == "exile" and "Suspend" in o.card.keywords and o.counters.get("time", 0) > 0
+
+
+def last_counter_removed(g: "Game", oid: int) -> None:
+    """702.61a: the last time counter was removed: its cast trigger."""
+    o = g.objects[oid]
+    g.triggered.append({"controller": o.owner, "ability": SUSPEND_CAST, "source": oid, "card": o.card, "info": {}})

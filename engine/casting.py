@@ -96,6 +96,8 @@ def priority_action(g: "Game", player: str, a: dict[str, Any]) -> None:
         cast(g, player, a)
     elif act == "activate":
         activate(g, player, a)
+    elif act == "suspend":
+        suspend(g, player, a)
     elif act == "manual":
         if not manual.offered(g, player):
             raise IllegalAction("you control no card that needs manual play")
@@ -106,7 +108,29 @@ def priority_action(g: "Game", player: str, a: dict[str, Any]) -> None:
         g.players[player].conceded = True
         g._check_end()
     else:
-        raise IllegalAction(f"unknown action {act!r}: pass, play, cast, activate or concede")
+        raise IllegalAction(f"unknown action {act!r}: pass, play, cast, activate, suspend or concede")
+
+
+def suspend(g: "Game", player: str, a: dict[str, Any]) -> None:
+    """702.61a: the special action of suspend (115.2e): when its owner could begin to cast the
+    card from their hand, they pay its suspend cost and exile it with N time counters on it.
+    It does not use the stack; the player keeps priority."""
+    oid = a.get("card")
+    o = g.objects.get(oid) if isinstance(oid, int) else None
+    sus = cast_options.suspend_of(o.card) if o is not None else None
+    if o is None or o.zone != "hand" or o.owner != player or sus is None:
+        raise IllegalAction(f"{_name(g, oid)} is not a card with suspend in your hand")
+    oid = o.id
+    if not can_cast_timing(g, player, o):
+        raise IllegalAction(f"{o.card.name} can be suspended only when you could cast it (702.61a)")
+    n, cost = sus
+    pay_mana(g, player, tuple(cost.mana), set(), a.get("pay"))
+    new = g.move(oid, "exile")
+    g.objects[new].counters["time"] = n
+    g.log("suspend", player=player, card=o.card.name, counters=n)
+    g.changed()
+    g.passes = 0
+    g.priority = player
 
 
 def play_land(g: "Game", player: str, oid: int) -> None:
@@ -203,7 +227,8 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     s.divide = {(_key(k)): v for k, v in (a.get("divide") or {}).items()}
     s.kicked = kicked
     s.chosen["cast_from"] = cast_from  # "if this spell was cast from your hand"
-    cast_options.mark(g, s, ([keyword_alt[0].keyword] if keyword_alt else []) + [r.keyword for r, _ in extras])
+    cast_options.mark(g, s, ([keyword_alt[0].keyword] if keyword_alt else []) + [r.keyword for r, _ in extras]
+                      + ([offered["keyword"]] if offered is not None and offered.get("keyword") else []))
     if keyword_alt is not None:
         raw: tuple[str, ...] = tuple(keyword_alt[1].mana)
     elif alt_cost is not None:
@@ -219,6 +244,8 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     extra = costs.additional_cost(o.card)
     if extra is not None:  # 601.2f: additional costs are part of the total cost
         raw = raw + tuple(extra.mana)
+    if not raw and not o.card.mana_cost and keyword_alt is None and alt_cost is None and not free:
+        raise IllegalAction(f"{o.card.name} has no mana cost: it cannot be paid (117.6)")
     if x and "X" not in raw:  # 107.3: X is chosen only for a cost that has X (107.3b: free means 0)
         raise IllegalAction(f"x: {o.card.name} has no X in the cost being paid")
     cost = substitute_x(raw, x)

@@ -64,8 +64,13 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
                 continue
         elif not casting.can_cast_timing(g, player, o):
             continue
+        sus = cast_options.suspend_of(o.card)
+        if sus is not None and _affordable_plain(g, player, tuple(sus[1].mana), afford):
+            out.append({"action": "suspend", "card": oid, "name": o.card.name})  # 115.2e, 702.61a
         ab = targets.spell_ability(o.card)
-        variants: list[tuple[str | None, tuple[str, ...], Any]] = [(None, o.card.mana_cost, None)]
+        # 117.6: no mana symbols at all is an unpayable cost (Ancestral Vision)
+        variants: list[tuple[str | None, tuple[str, ...], Any]] = [(None, o.card.mana_cost, None)] \
+            if o.card.mana_cost else []
         alt_cost = costs.alternative_cost(o.card)
         if alt_cost is not None:  # 118.9: "you may pay ... rather than pay its mana cost"
             variants.append(("alternative", alt_cost.mana, alt_cost))
@@ -205,6 +210,14 @@ def _helped(g: "Game", player: str, o: Any, base: tuple[str, ...],
     total = costs.total_cost(g, player, o.id, base, None)
     return cast_options.suggest(g, player, o, total,
                                 lambda rest, ex: payment.can_afford(g, player, rest, frozenset(ex)))
+
+
+def _affordable_plain(g: "Game", player: str, cost: tuple[str, ...], afford: dict[tuple[str, ...], bool]) -> bool:
+    """Can this mana be paid now (a special action's cost: no increase or reduction applies)?"""
+    ok = afford.get(cost)
+    if ok is None:
+        ok = afford[cost] = payment.can_afford(g, player, cost)
+    return ok
 
 
 def _target_taxes(g: "Game", player: str) -> bool:

@@ -23,9 +23,9 @@ from engine.support import unsupported_reasons
 
 PLAYERS = ("alice", "bob")
 VERBS = {"pass", "play", "cast", "activate", "attack", "block", "order_blockers", "assign_damage",
-         "order_attackers", "choose", "mulligan"}
+         "order_attackers", "choose", "mulligan", "suspend"}
 KIND_VERBS = {
-    "priority": {"pass", "play", "cast", "activate"}, "attackers": {"attack"}, "blockers": {"block"},
+    "priority": {"pass", "play", "cast", "activate", "suspend"}, "attackers": {"attack"}, "blockers": {"block"},
     "order_blockers": {"order_blockers"}, "order_attackers": {"order_attackers"},
     "assign_damage": {"assign_damage"}, "trigger_targets": {"choose"}, "order_triggers": {"choose"},
     "choose_cards": {"choose"}, "choose_option": {"choose"}, "choose_number": {"choose"},
@@ -221,6 +221,11 @@ class Runner:
             return {"action": "pass"}
         if verb == "play":
             return {"action": "play", "card": self.ref(step["card"], "hand")}
+        if verb == "suspend":  # 702.61a: exile a card with suspend from the hand (a special action)
+            a = {"action": "suspend", "card": self.ref(step["card"], "hand")}
+            if "pay" in step:
+                a["pay"] = [self.ref(x, "battlefield") for x in step["pay"]]
+            return a
         if verb in ("cast", "activate"):
             where = "hand" if verb == "cast" else "battlefield"
             a: dict[str, Any] = {"action": verb, "card": self.ref(step["card"], where)}

@@ -8,6 +8,9 @@ cast_offer decision (a cast answer for that card, or pass); engine/casting.cast_
 carries out the answer and keeps it in this effect's slot, and the op reads it back when
 resolution goes on.
 
+suspend_tick (702.61a): remove a time counter from the suspended card (the source); the last one
+removed triggers its cast (a must cast_offer, without paying its mana cost).
+
 cascade (702.84a): exile cards from the top of the controller's library until a nonland card
 with a lesser converted mana cost than the spell's is exiled; offer to cast it without paying;
 then put the other exiled cards (and that one, if not cast) on the bottom in a random order.
@@ -16,10 +19,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine import cast_options
 from engine.cards.abilities import Effect
 from engine.mana import mana_value
 from engine.ops.base import table
-from engine.values import Ctx, controller, refs
+from engine.values import Ctx, controller, refs, source_id
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -35,7 +39,7 @@ def offer(g: "Game", r: Ctx, card: int, key: str, e: Effect) -> dict[str, Any] |
     o = g.objects[card]
     how = f"for its {e.get('alt')} cost" if e.get("alt") else "without paying its mana cost" if e.get("free") else ""
     return {"kind": "cast_offer", "player": o.owner, "card": card, "alt": e.get("alt"), "free": bool(e.get("free")),
-            "must": bool(e.get("must")), "slot": key,
+            "must": bool(e.get("must")), "keyword": e.get("keyword"), "slot": key,
             "prompt": f"cast {o.card.name} {how}?".replace("  ", " ")}
 
 
@@ -88,3 +92,18 @@ def _cascade(g: "Game", r: Ctx, e: Effect) -> dict | None:
     for x in rest:  # 702.84a: on the bottom in a random order
         g.move(x, "library", top=False)
     return None
+
+
+@op("suspend_tick")
+def _suspend_tick(g: "Game", r: Ctx, e: Effect) -> None:
+    """702.61a: remove a time counter from the suspended card; the last one removed triggers its cast."""
+    card = source_id(g, r)
+    if card is None or not cast_options.suspended(g, card):
+        return  # 603.4: "if this card is suspended"
+    o = g.objects[card]
+    o.counters["time"] -= 1
+    g.log("counters", card=o.card.name, counter="time", amount=-1)
+    if o.counters["time"] == 0:
+        del o.counters["time"]
+        cast_options.last_counter_removed(g, card)
+    g.changed()

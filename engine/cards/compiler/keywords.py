@@ -549,6 +549,10 @@ def _parse_keyword_line(line: str) -> tuple[list[str], dict[str, Any], list[Abil
             name = m.group(1).capitalize()
             names.append(name)
             args[name] = {"amount": int(m.group(2)) if m.group(2).isdigit() else "X", "cost": cost}
+            if name == "Suspend":  # 702.61a: "If you cast a creature spell this way, it gains haste ..."
+                abilities.append(Ability("static", part, static={
+                    "kind": "keywords", "affects": "self", "keywords": ["Haste"],
+                    "condition": {"cast_with": "Suspend"}}, keyword="Suspend"))
             continue
         m = re.fullmatch(r"prototype (\{[^ ]+\}) — (\d+)/(\d+)", part, re.I)
         if m:
