@@ -100,7 +100,8 @@ def _suspend_tick(g: "Game", r: Ctx, e: Effect) -> None:
     card = source_id(g, r)
     if card is None or not cast_options.suspended(g, card):
         return  # 603.4: "if this card is suspended"
-    o = g.objects[card]
+    o = g.objects[card].copy()  # a card off the battlefield is replaced, never changed in place (Game.copy)
+    g.objects[card] = o
     o.counters["time"] -= 1
     g.log("counters", card=o.card.name, counter="time", amount=-1)
     if o.counters["time"] == 0:
