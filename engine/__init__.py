@@ -9,14 +9,14 @@ is above them only through the game object they are given (``g.move``, ``g.chars
 
      0  errors memo mana rng atomicfile datadir bugreport
      1  cards
-     2  knowledge state decision_kinds ability_index filters choices until view opening cardpool
+     2  seats knowledge state decision_kinds ability_index filters choices until view opening cardpool
      3  layers protection player_statics values object_statics
      4  targets zones_cast cast_options replacement
      5  triggers
      6  actions clone
      7  payment position
      8  ops
-     9  effects costs combat sba
+     9  effects costs combat sba leave
     10  support
     11  manual
     12  casting
@@ -29,7 +29,8 @@ is above them only through the game object they are given (``g.move``, ``g.chars
      game's random stream (701.16a), atomic file writes, the data folder,
      bug reports of engine faults
   1  card data and the oracle-text compiler (engine/cards)
-  2  what each player knows of hidden cards (400.2), the state (objects 109, players 102,
+  2  the seats in turn order and who is still in the game (101.4, 800.4), what each player
+     knows of hidden cards (400.2), the state (objects 109, players 102,
      decisions), ability lists, filters, choices (614.12), durations (610.3), the players'
      view, opening hands (103.5), the card pool
   3  characteristics and layers (613), protection (702.16), player statics, the expression
@@ -41,7 +42,8 @@ is above them only through the game object they are given (``g.move``, ``g.chars
      entering as a copy (706.5)
   7  mana payment (601.2g-h, 605.3), a scenario's position
   8  effect primitives (engine/ops; one table, OPS)
-  9  the resolver (608), costs with choices (601.2h, 118), combat (506-511), SBAs (704)
+  9  the resolver (608), costs with choices (601.2h, 118), combat (506-511), SBAs (704),
+     a player leaving the game (800.4)
  10  what is supported; 11 manual play of the rest
  12  casting, activating, playing lands (601, 602, 305)
  13  decisions as the players see them; 14 the game loop (500-514, 116)
