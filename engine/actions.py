@@ -289,6 +289,8 @@ def put_attacking(g: "Game", r: Ctx, oid: int) -> None:
         return
     srcid = source_id(g, r)
     tgt = g.objects[srcid].attacking if srcid in g.objects and g.objects[srcid].attacking else None
+    if tgt is None:  # 702.48c: ninjutsu attacks what the creature returned to pay its cost attacked
+        tgt = g.objects[r["obj"]].chosen.get("returned_attacking") if r["obj"] in g.objects else None
     if tgt is None:  # 508.4: the controller chooses; here the first defending player in turn order
         ds = seats.defenders(g, o.controller)
         tgt = ds[0] if ds else None

@@ -40,6 +40,7 @@ KEYWORDS = frozenset({
     "Cycling", "Typecycling",  # activated abilities from the hand (702.28; engine/casting.py)
     "Scavenge",              # an activated ability from the graveyard (702.96)
     "Unearth",               # likewise (702.83; its return: engine/ops/zones.py)
+    "Ninjutsu",              # an activated ability from the hand (702.48)
     "Cumulative upkeep",     # with a mana cost: its triggered ability (702.23; keywords._costed_ability)
 })
 STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "set_pt",
@@ -205,7 +206,7 @@ def ability_reasons(ab: Ability) -> list[str]:
         out.extend(_cost_static_reasons(st))
         _walk({k: v for k, v in st.items() if k != "kind"}, out)
     if ab.kind in ("activated", "mana") and ab.zone not in ("battlefield", "graveyard") \
-            and not (ab.zone == "hand" and ab.keyword in ("Cycling", "Typecycling")):  # 702.28
+            and not (ab.zone == "hand" and ab.keyword in ("Cycling", "Typecycling", "Ninjutsu")):  # 702.28, 702.48
         out.append(f"ability from {ab.zone}")
     if ab.kind == "mana" and ab.zone != "battlefield":
         out.append(f"mana ability from {ab.zone}")

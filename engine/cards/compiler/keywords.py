@@ -406,6 +406,14 @@ def _costed_ability(name: str, part: str, cost_text: str) -> tuple[Ability | Non
                                        "times": {"counters_on": "self", "kind": "age"},
                                        "effects": [Effect("sacrifice", {"what": "self"})]})),
             trigger={"event": "step", "step": "upkeep", "whose": "you"}, keyword="Cumulative upkeep"), cost)
+    if name == "Ninjutsu":  # 702.48a: an activated ability from the hand
+        if cost != Cost(mana=cost.mana):
+            return None
+        return (Ability("activated", part, effects=(Effect("move", {
+                    "what": "self", "to": "battlefield", "from": "hand", "tapped": True, "attacking": True}),),
+                        cost=Cost(mana=cost.mana, return_to_hand={"types": ["Creature"], "attacking": True,
+                                                                  "unblocked": True}),
+                        zone="hand", keyword="Ninjutsu"), cost)
     if name == "Evoke":  # 702.73a: its triggered ability (the alternative cost: engine/cast_options.py)
         return (Ability("triggered", part, effects=(Effect("sacrifice", {"what": "self"}),),
                         trigger={"event": "etb", "self": True}, condition={"cast_with": "Evoke"},
