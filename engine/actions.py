@@ -81,6 +81,10 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
                 pl.poison += n  # 702.90b
             else:
                 losses[tgt] = losses.get(tgt, 0) + n
+            if combat and "Toxic" in kw and isinstance(sc.kwargs.get("Toxic"), int):
+                # a later keyword (Phyrexia: All Will Be One): "Players dealt combat damage by this
+                # creature also get N poison counters"
+                pl.poison += sc.kwargs["Toxic"]
             # combat damage is also damage: "deals damage (to a player)" triggers see it (120.1, 510.2)
             evs.append({"event": "damage_player", "obj": src, "target": tgt, "amount": n, "player": tgt})
             if tgt != sc.controller:

@@ -41,6 +41,7 @@ KEYWORDS = frozenset({
     "Scavenge",              # an activated ability from the graveyard (702.96)
     "Unearth",               # likewise (702.83; its return: engine/ops/zones.py)
     "Ninjutsu",              # an activated ability from the hand (702.48)
+    "Toxic",                 # with a number: poison with combat damage (a later keyword; engine/actions.py)
     "Cumulative upkeep",     # with a mana cost: its triggered ability (702.23; keywords._costed_ability)
 })
 STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "set_pt",
@@ -253,6 +254,8 @@ def unsupported_reasons(card: CardDef) -> list[str]:
                                    or any(getattr(c, f, None) for f in ("tap", "sacrifice", "discard", "life",
                                                                         "exile_self", "sacrifice_self"))):
             out.append(f"{k} cost other than mana")
+    if "Toxic" in card.keywords and not isinstance(card.keyword_args.get("Toxic"), int):
+        out.append("toxic with no number")
     if card.keyword_args.get("Protection") and not all(protection_supported(q)
                                                       for q in card.keyword_args["Protection"]):
         out.append("protection quality")
