@@ -381,3 +381,30 @@ def last_counter_removed(g: "Game", oid: int) -> None:
     """702.61a: the last time counter was removed: its cast trigger."""
     o = g.objects[oid]
     g.triggered.append({"controller": o.owner, "ability": SUSPEND_CAST, "source": oid, "card": o.card, "info": {}})
+
+
+# ------------------------------------------------------------------ copies of a spell (706.10, storm 702.39a)
+def storm_record(g: "Game", s: "Obj") -> dict[str, Any]:
+    """What storm's copies copy (706.10: the choices made for the spell) and how many there are
+    (702.39a: the spells cast before it this turn), taken as the spell becomes cast."""
+    return {"count": g.spells_cast_turn - 1, "controller": s.controller, "targets": [list(t) for t in s.targets],
+            "x": s.x, "modes": list(s.modes), "kicked": s.kicked, "divide": dict(s.divide),
+            "cast_with": list(s.chosen.get("cast_with", ()))}
+
+
+def is_spell_copy(o: "Obj") -> bool:
+    return bool(o.chosen.get("spell_copy"))
+
+
+def storm_problems(card: CardDef) -> list[str]:
+    """What of storm this engine cannot do for the card: copies of permanent spells (they would
+    become tokens, 706.10e) and new targets for a spell with more than one target (or a
+    variable number of targets)."""
+    if "Storm" not in card.keywords:
+        return []
+    if set(card.types) - {"Instant", "Sorcery"}:
+        return ["storm on a permanent spell"]
+    ab = next((a for a in card.abilities if a.kind == "spell"), None)
+    if ab is not None and (ab.choose or len(ab.targets) > 1 or any(t.count != 1 or t.min != 1 for t in ab.targets)):
+        return ["storm copies of a spell with several targets"]
+    return []

@@ -311,7 +311,10 @@ def finish_cast(g: "Game", player: str, sid: int) -> None:
     g.spells_cast_turn += 1
     g.players[player].spells_cast_turn += 1
     g.log("cast", player=player, card=s.card.name, obj=sid, targets=s.targets)
-    triggers.event(g, {"event": "cast", "player": player, "obj": sid})
+    ev: dict[str, Any] = {"event": "cast", "player": player, "obj": sid}
+    if "Storm" in s.card.keywords:  # 702.39a: the copies are of the spell as cast, whatever becomes of it
+        ev["storm"] = cast_options.storm_record(g, s)
+    triggers.event(g, ev)
     triggers.became_targets(g, s)
     g.passes = 0
     g.priority = player  # SBAs and triggers are checked before the player gets priority (117.5)

@@ -140,7 +140,7 @@ def _finish(g: "Game", sid: int, countered: bool = False) -> None:
     Fate's own against Leyline of the Void) waits for its owner's choice here: the resolution
     record then holds only ``finish``, and resume() finishes it after the answer."""
     s = g.objects.get(sid)
-    if s is not None and s.zone == "stack" and s.ability is None and \
+    if s is not None and s.zone == "stack" and s.ability is None and not cast_options.is_spell_copy(s) and \
             cast_options.leaves_stack_to(s, "graveyard", not countered) == "graveyard" and \
             (countered or not any(t in s.card.types for t in _PERMANENT_TYPES)):
         try:

@@ -255,6 +255,12 @@ class Game:
         persist, undying)."""
         o = self.objects[oid]
         frm = o.zone
+        if frm == "stack" and cast_options.is_spell_copy(o):  # 706.10a: a copy of a spell ceases to exist
+            self.stack.remove(oid)
+            del self.objects[oid]
+            self.log("ceases", card=o.card.name, obj=oid)
+            self.changed()
+            return oid
         if frm == "stack" and "cast_with" in o.chosen:  # 702.33a: a flashback spell is exiled instead
             to = cast_options.leaves_stack_to(o, to, False)  # (engine/cast_options.py)
         elif frm == "battlefield" and o.chosen.get("leaves_to") not in (None, to):

@@ -11,6 +11,9 @@ resolution goes on.
 suspend_tick (702.61a): remove a time counter from the suspended card (the source); the last one
 removed triggers its cast (a must cast_offer, without paying its mana cost).
 
+storm (702.39a): copies of the spell for each spell cast before it this turn (706.10), each
+with a new target if its controller wants one (706.10c).
+
 cascade (702.84a): exile cards from the top of the controller's library until a nonland card
 with a lesser converted mana cost than the spell's is exiled; offer to cast it without paying;
 then put the other exiled cards (and that one, if not cast) on the bottom in a random order.
@@ -23,6 +26,8 @@ from engine import cast_options
 from engine.cards.abilities import Effect
 from engine.mana import mana_value
 from engine.ops.base import table
+from engine.state import Obj
+from engine.targets import target_candidates
 from engine.values import Ctx, controller, refs, source_id
 
 if TYPE_CHECKING:
@@ -108,3 +113,45 @@ def _suspend_tick(g: "Game", r: Ctx, e: Effect) -> None:
         del o.counters["time"]
         cast_options.last_counter_removed(g, card)
     g.changed()
+
+
+@op("storm")
+def _storm(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    """702.39a: a copy of the spell for each other spell cast before it this turn (706.10: with
+    the choices made for it); for each copy of a spell with a target, its controller may choose
+    a new target (706.10c): the current one is among the options, so keeping it is a choice."""
+    s = g.objects[r["obj"]]
+    rec = s.trigger_info.get("storm") or {}
+    st = r.setdefault("storm", {"made": []})
+    while len(st["made"]) < int(rec.get("count", 0)):
+        k = len(st["made"])
+        key = f"{r['i']}.storm.{k}"
+        targets = [list(t) for t in rec.get("targets", [])]
+        spec = next((a for a in s.card.abilities if a.kind == "spell"), None)
+        if targets and spec is not None and spec.targets:
+            got = r["answers"].get(key)
+            if got is None:
+                src = g.objects.get(s.source or -1) or s
+                opts = list(dict.fromkeys(targets[0] + target_candidates(g, spec.targets[0], src, rec["controller"])))
+                return {"kind": "choose_cards", "player": rec["controller"], "options": opts, "min": 1, "max": 1,
+                        "slot": key, "prompt": f"{s.card.name}: the target of copy {k + 1} (or keep it)"}
+            targets = [list(got)]
+        st["made"].append(copy_spell(g, s.card, rec, targets))
+    return None
+
+
+def copy_spell(g: "Game", card: Any, rec: dict[str, Any], targets: list[list[Any]]) -> int:
+    """706.10: put a copy of a spell onto the stack; it is not cast, and it ceases to exist when
+    it leaves the stack (706.10a: engine/game.py)."""
+    o = Obj(g.next_id, 0, card, rec["controller"], "stack")
+    g.next_id += 1
+    o.controller = rec["controller"]
+    o.targets, o.x, o.modes = targets, int(rec.get("x", 0)), list(rec.get("modes", []))
+    o.kicked = bool(rec.get("kicked"))
+    o.divide = dict(rec.get("divide", {}))
+    o.chosen = {"spell_copy": True, "cast_with": list(rec.get("cast_with", []))}
+    g.objects[o.id] = o
+    g.stack.append(o.id)
+    g.log("copy", card=card.name, obj=o.id, targets=targets)
+    g.changed()
+    return o.id

@@ -157,6 +157,10 @@ KEYWORD_ABILITIES: dict[str, Ability] = {
     # tapped and attacking that player": this engine seats two players, so there is no such
     # opponent and the ability triggers and resolves doing nothing.
     "Myriad": Ability("triggered", "Myriad", trigger={"event": "attacks", "self": True}, keyword="Myriad"),
+    # 702.39a: "When you cast this spell, put a copy of it onto the stack for each other spell that
+    # was cast before it this turn" (engine/ops/cast.py)
+    "Storm": Ability("triggered", "Storm", effects=(Effect("storm", {}),),
+                     trigger={"event": "cast", "self": True}, keyword="Storm"),
     # 702.84a: "When you cast this spell, exile cards from the top of your library until ..." (engine/ops/cast.py)
     "Cascade": Ability("triggered", "Cascade", effects=(Effect("cascade", {}),),
                        trigger={"event": "cast", "self": True}, keyword="Cascade"),
