@@ -19,6 +19,7 @@ from engine import (
     casting,
     clone,
     combat,
+    commander,
     decisions,
     effects,
     knowledge,
@@ -42,7 +43,7 @@ from engine.leave import leave
 from engine.ops import OPS
 from engine.rng import GameRandom
 from engine.state import STEPS, Decision, Obj, Player, create_object
-from engine.until import source_left
+from engine.until import object_left, source_left
 from engine.values import amount, condition
 from engine.view import view as view_of
 
@@ -93,6 +94,8 @@ class Game:
         self.delayed: list[dict[str, Any]] = []     # delayed triggered abilities (603.7)
         self.triggered: list[dict[str, Any]] = []   # triggered, waiting to be put on the stack (603.3)
         self.lki: list[tuple[Any, Any]] = []   # objects that left the battlefield in the current event batch (603.10)
+        # characteristics from just before a batch of simultaneous events (704.7), by object id
+        self.lki_chars: dict[int, Chars] | None = None
         self.wait: dict[str, Any] | None = None     # the decision waited for, as plain data
         self.resolving: dict[str, Any] | None = None  # a resolution stopped for a choice
         self.queue: list[dict[str, Any]] = []       # decisions due before play goes on (combat orders ...)
@@ -112,6 +115,8 @@ class Game:
         self.opening_done: list[str] = []   # players done with 103.5 actions (Leylines)
         self.extra_turns: list[str] = []    # 500.7: the most recently created is taken first
         self.tokens_outside = False         # a token left the battlefield: 704.5d has work to do
+        self.format: str | None = None      # "commander" (903), or None
+        self.commanders: dict[int, str] = {}  # 903.3: the commanders' card uids -> owner (set at the start)
         self._chars: dict[int, Chars] | None = None
         self._version = 0                    # bumped by changed(): derived data is current for one version
         self._msrc: dict[str, list] = {}     # mana sources per player, until the next change
@@ -121,11 +126,16 @@ class Game:
     @classmethod
     def new(cls, players: list[tuple[str, list[str]]], cards: CardPool | None = None, seed: int = 0,
             play_first: str | None = None, chooser: str | None = None, variant: str | None = None,
-            options: list[Any] | None = None, teams: list[list[str]] | None = None) -> "Game":
+            options: list[Any] | None = None, teams: list[list[str]] | None = None,
+            format: str | None = None, commanders: dict[str, str] | None = None) -> "Game":
         """A new game of 2 to 6 players, seated in the given order (the turn order from the
         starting player): decks shuffled, who plays first settled (103.2), then opening hands and
         mulligans (103.4) come as decisions. ``variant``, ``options`` and ``teams``: see
         engine/seats.configure (a SeatError when they do not fit the seats).
+
+        ``format="commander"`` (903): ``commanders`` names each player's commander, and each
+        deck is the other 99 cards; the decks are checked first (commander.DeckError names each
+        bad deck and its problems) and each commander starts in the command zone.
 
         103.2: ``play_first`` names the starting player outright; else ``chooser`` names the
         player who chooses who plays first (the loser of the previous game of a match), or
@@ -139,10 +149,17 @@ class Game:
             g.origin.update(variant=g.variant, options=list(options or []), teams=teams)
         if chooser is not None:
             g.origin["chooser"] = chooser
+        if format is not None:
+            if format != commander.FORMAT:
+                raise ValueError(f"unknown format {format!r}: commander, or none")
+            commander.check_decks(g.cards, players, commanders or {})
+            g.origin.update(format=format, commanders=dict(commanders or {}))
         for name, deck in players:
             for card_name in deck:
                 o = g._make(card_name, name, "library")
                 g.players[name].library.append(o.id)
+        if format is not None:
+            commander.start(g, commanders or {})
         for p in g.players.values():
             knowledge.shuffle(g, p.name)
         if play_first is None and chooser is not None:
@@ -194,6 +211,16 @@ class Game:
         self._chars = None
         self._msrc = {}
         self._version = self.__dict__.get("_version", 0) + 1
+
+    def skip_to_cleanup(self) -> None:
+        """713.1b-d: creatures leave combat, state-based actions are checked with no player
+        getting priority, and the game goes on at the cleanup step (mana empties, 500.4)."""
+        combat.end_combat(self)
+        while sba.check(self) and self.winner is None and self.wait is None:
+            pass
+        for p in self.players.values():
+            p.pool = {}
+        self.step, self.begun, self.priority, self.passes = "cleanup", False, None, 0
 
     def turn_state_changed(self) -> None:
         """Forget derived data after a change of tapped state, summoning sickness, mana pools or
@@ -265,14 +292,19 @@ class Game:
             to = cast_options.leaves_stack_to(o, to, False)  # (engine/cast_options.py)
         elif frm == "battlefield" and o.chosen.get("leaves_to") not in (None, to):
             to = o.chosen["leaves_to"]  # 702.83a: "if it would leave the battlefield, exile it instead"
-        if to == "graveyard" and not replaced:  # 614.1a: "exile it instead", "shuffle it ... instead"
-            to = replacement.zone_change(self, o, frm, to, ask=False)["to"]
+        if not replaced and (to == "graveyard" or self.commanders and to in commander.REPLACED):
+            # 614.1a: "exile it instead", "shuffle it ... instead"; 903.9: the command zone instead
+            to = replacement.zone_change(self, o, frm, to, ask=commander.may_ask(self, frm))["to"]
         if self.replacing:
             replacement.done(self, f"zone:{oid}")
+            commander.done(self, oid)
         shuffle = False
         if to == "library_shuffle":
             to, top, index, shuffle = "library", True, None, True
-        before = self.chars(oid) if frm == "battlefield" else None
+        before = None
+        if frm == "battlefield":  # 704.7: in a batch, as the object was before the batch
+            before = self.lki_chars.get(oid) if self.lki_chars else None
+            before = before or self.chars(oid)
         fired: list[dict[str, Any]] = []
         if before is not None:  # it left the battlefield
             fired = triggers.leaves(self, o, before, to)
@@ -352,6 +384,8 @@ class Game:
             n.chosen["from_battlefield_turn"] = self.turn  # "put there from the battlefield this turn"
         if frm == "battlefield" and self.effects:
             source_left(self, oid)  # 610.3: "until SELF leaves the battlefield"
+        if self.effects:
+            object_left(self, oid)  # 611.2c, 400.7: effects on only the old objects have ended
         if shuffle:
             self.log("reveal", player=n.owner, cards=[n.card.name], objs=[n.id])
             knowledge.shuffle(self, n.owner)
@@ -563,7 +597,8 @@ class Game:
         o = d["origin"]
         if o["kind"] == "new":
             g = cls.new([(n, deck) for n, deck in o["players"]], cards, o["seed"], o.get("play_first"),
-                        o.get("chooser"), o.get("variant"), o.get("options"), o.get("teams"))
+                        o.get("chooser"), o.get("variant"), o.get("options"), o.get("teams"),
+                        o.get("format"), o.get("commanders"))
         elif o["kind"] == "setup":
             g = position.build(cls(position.seat_names(o["setup"]), cards, o.get("seed", 0)), o["setup"],
                                o.get("seed", 0))
@@ -810,8 +845,9 @@ class Game:
         else:
             self._end_step()
 
-    def _end_step(self) -> None:
-        """The step ends: mana empties (106.4); the next step begins (500.2)."""
+    def _end_step(self, again: bool = False) -> None:
+        """The step ends: mana empties (106.4); the next step begins (500.2). ``again``: a
+        cleanup step in which players had priority is followed by another one (514.3a)."""
         for p in self.players.values():
             if p.pool:
                 p.pool = {}
@@ -824,6 +860,9 @@ class Game:
         if self.step == "end_of_combat":
             combat.end_combat(self)
         if self.step == "cleanup":
+            if again:
+                self.turn_state_changed()
+                return  # 514.3a: another cleanup step begins
             self._next_turn()
             return
         i = STEPS.index(self.step)
@@ -875,7 +914,7 @@ class Game:
                 if self.resolving is None and self.winner is None:
                     self._give_priority()
             else:
-                self._end_step()
+                self._end_step(again=self.step == "cleanup")
         else:
             self.priority = self.other(player)
 
