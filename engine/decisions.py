@@ -37,6 +37,8 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
     afford: dict[tuple[str, ...], bool] = {}
     for oid in p.graveyard:  # keyword casts from the graveyard: flashback (702.33a; engine/cast_options.py)
         o = g.objects[oid]
+        if not o.card.keywords:
+            continue
         for name, row, c in cast_options.alternatives(o.card):
             if row.zone != "graveyard" or not casting.can_cast_timing(g, player, o):
                 continue
@@ -65,7 +67,8 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
                 continue
         elif not casting.can_cast_timing(g, player, o):
             continue
-        sus = cast_options.suspend_of(o.card)
+        keyworded = bool(o.card.keywords)
+        sus = cast_options.suspend_of(o.card) if keyworded else None
         if sus is not None and _affordable_plain(g, player, tuple(sus[1].mana), afford):
             out.append({"action": "suspend", "card": oid, "name": o.card.name})  # 115.2e, 702.61a
         ab = targets.spell_ability(o.card)
@@ -75,7 +78,7 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
         alt_cost = costs.alternative_cost(o.card)
         if alt_cost is not None:  # 118.9: "you may pay ... rather than pay its mana cost"
             variants.append(("alternative", alt_cost.mana, alt_cost))
-        for name, row, c in cast_options.alternatives(o.card):  # evoke, dash, surge (engine/cast_options.py)
+        for name, row, c in cast_options.alternatives(o.card) if keyworded else ():  # evoke, dash, surge
             if row.zone == "hand" and (row.when is None or row.when(g, player, o)):
                 variants.append((name, c.mana, None))
         for alt, mana, other in variants:
@@ -180,7 +183,7 @@ def cast_option(g: "Game", player: str, o: Any, ab: Any, base: tuple[str, ...],
     kick = o.card.keyword_args.get("Kicker") if "Kicker" in o.card.keywords else None
     if kick is not None and getattr(kick, "mana", None):
         opt["kicker"] = "".join("{" + m + "}" for m in kick.mana)
-    more = cast_options.additional(o.card)
+    more = cast_options.additional(o.card) if o.card.keywords else ()
     if more:  # optional additional costs the answer may name in "extras" (buyback, entwine)
         opt["extra_costs"] = {name: "".join("{" + m + "}" for m in c.mana) for name, _, c in more}
     if specs:
@@ -201,7 +204,7 @@ def _helped(g: "Game", player: str, o: Any, base: tuple[str, ...],
     delve: engine/cast_options.py), which the option carries for the bots to answer with."""
     if _affordable(g, player, o, base, afford):
         return {}
-    if not cast_options.pay_with(o.card):
+    if not o.card.keywords or not cast_options.pay_with(o.card):
         return None
     extra = costs.additional_cost(o.card)
     if extra is not None:
