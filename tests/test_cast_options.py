@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from engine.ai.random_bot import RandomBot
 from engine.cardpool import default_pool
+from engine.errors import IllegalAction
 from engine.scenario import Runner
 
 
@@ -53,3 +56,28 @@ def test_buyback_is_offered_as_an_extra_cost_702_26a() -> None:
     g = _game({"alice": {"battlefield": ["Island"], "hand": ["Whispers of the Muse"]}})
     (opt,) = _casts(g, "Whispers of the Muse")
     assert opt["extra_costs"] == {"buyback": "{5}"}
+
+
+def test_a_cast_offer_takes_only_the_offered_card_and_an_illegal_answer_changes_nothing_608_2c() -> None:
+    r = Runner({"name": "t", "setup": {"active": "bob", "step": "main1", "players": {
+        "alice": {"battlefield": ["Mountain"], "hand": ["Fiery Temper", "Shock"]},
+        "bob": {"battlefield": ["Swamp", "Swamp", "Swamp"], "hand": ["Mind Rot"]}}},
+        "steps": [{"bob": "cast", "card": "Mind Rot", "targets": ["alice"]}, {"resolve": 1},
+                  {"alice": "choose", "cards": ["Fiery Temper", "Shock"]}, {"resolve": 1}]}, default_pool())
+    r.run()
+    g = r.g
+    d = g.pending
+    assert d.kind == "cast_offer" and d.player == "alice"
+    temper = d.data["card"]
+    assert g.objects[temper].zone == "exile"
+    assert [o["action"] for o in d.options] == ["cast", "pass"]
+    (shock,) = [i for i in g.players["alice"].graveyard if g.objects[i].card.name == "Shock"]
+    before = g.state_key()
+    for bad in ({"action": "cast", "card": shock, "targets": [["bob"]]},       # not the offered card
+                {"action": "cast", "card": temper, "targets": [["nobody"]]},   # not a legal target
+                {"action": "activate", "card": temper, "ability": 0}):         # not a cast
+        with pytest.raises(IllegalAction):
+            g.submit("alice", bad)
+        assert g.state_key() == before
+    g.submit("alice", {"action": "cast", "card": temper, "targets": [["bob"]]})
+    assert [g.objects[i].card.name for i in g.stack] == ["Fiery Temper"]
