@@ -65,6 +65,7 @@ class Row:
     done: bool = True                # False: the rest of its rules are not carried out yet
     offer_only: bool = False         # used only when a resolving ability offers it (madness, 702.34a)
     cast_from: tuple[str, ...] = ()  # a "static" row: applies to a spell cast from these zones
+    extra: Cost | None = None        # "zone" rows: an additional cost of casting it that way (retrace)
     # a delayed trigger created as the spell resolves into that zone: (zone, step, whose, ability)
     delayed: tuple[str, str, str | None, Ability] | None = None
 
@@ -77,6 +78,8 @@ def _surge(g: "Game", player: str, o: "Obj") -> bool:
 ROWS: dict[str, Row] = {r.keyword: r for r in (
     Row("Flashback", "702.33a", "alternative", zone="graveyard", leaves_to="exile"),
     Row("Madness", "702.34a", "alternative", zone="exile", offer_only=True),
+    # cast from the graveyard for its mana cost, discarding a land card as an additional cost
+    Row("Retrace", "702.80a", "zone", zone="graveyard", extra=Cost(discard=1, discard_filter={"types": ["Land"]})),
     # a spell cast from its owner's hand: exiled as it resolves, cast again at the next upkeep
     Row("Rebound", "702.87a", "static", resolves_to="exile", cast_from=("hand",),
         delayed=("exile", "upkeep", "you", REBOUND_TRIGGER)),
@@ -95,7 +98,7 @@ ROWS: dict[str, Row] = {r.keyword: r for r in (
 #: the answer keys of the pay-with rows (casting answers, the bots' copies of an option)
 PAY_KEYS: tuple[str, ...] = tuple(r.key for r in ROWS.values() if r.kind == "pay_with")
 #: the alternative costs named in a cast answer's ``alt`` (lower case, as the answer spells them)
-ALTS: dict[str, Row] = {r.keyword.lower(): r for r in ROWS.values() if r.kind == "alternative"}
+ALTS: dict[str, Row] = {r.keyword.lower(): r for r in ROWS.values() if r.kind in ("alternative", "zone")}
 
 
 def implemented(keyword: str, card: CardDef) -> bool:
@@ -105,6 +108,8 @@ def implemented(keyword: str, card: CardDef) -> bool:
         return False
     if row.kind in ("pay_with", "static"):
         return True
+    if row.kind == "zone":  # its mana cost, paid from another zone (117.6: there must be one)
+        return bool(card.mana_cost)
     if keyword == "Suspend":  # "Suspend N—[cost]": a number of time counters and a mana cost
         arg = card.keyword_args.get(keyword)
         if not isinstance(arg, dict) or not isinstance(arg.get("amount"), int) or arg["amount"] < 1:
@@ -128,8 +133,9 @@ def alternatives(card: CardDef) -> tuple[tuple[str, Row, Cost], ...]:
     out = []
     for k in card.keywords:
         row = ROWS.get(k)
-        if row is not None and row.kind == "alternative" and implemented(k, card):
-            out.append((k.lower(), row, card.keyword_args[k]))
+        if row is not None and row.kind in ("alternative", "zone") and implemented(k, card):
+            out.append((k.lower(), row, card.keyword_args[k] if row.kind == "alternative"
+                        else Cost(mana=card.mana_cost)))
     return tuple(out)
 
 

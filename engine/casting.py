@@ -251,7 +251,7 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     if x and "X" not in raw:  # 107.3: X is chosen only for a cost that has X (107.3b: free means 0)
         raise IllegalAction(f"x: {o.card.name} has no X in the cost being paid")
     cost = substitute_x(raw, x)
-    others = [c for c in (alt_cost, extra) if c is not None]
+    others = [c for c in (alt_cost, extra, keyword_alt[0].extra if keyword_alt else None) if c is not None]
     for c in others:
         if not costs.choices_payable(g, player, c, new):
             raise IllegalAction(f"cannot pay the cost of {o.card.name} (601.2h)")

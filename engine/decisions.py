@@ -42,6 +42,8 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
         for name, row, c in cast_options.alternatives(o.card):
             if row.zone != "graveyard" or not casting.can_cast_timing(g, player, o):
                 continue
+            if row.extra is not None and not costs.choices_payable(g, player, row.extra, o.id):
+                continue  # retrace: a land card to discard (702.80a)
             base = tuple(m for m in c.mana if m != "X")
             helped = _helped(g, player, o, base, afford)
             if helped is None:
