@@ -11,7 +11,7 @@ is above them only through the game object they are given (``g.move``, ``g.chars
      1  cards decks.model decks.xmlsafe decks.files
      2  seats extra_phases knowledge state decision_kinds ability_index filters choices until view opening cardpool commander
      3  layers protection player_statics values object_statics
-     4  targets zones_cast replacement
+     4  targets zones_cast cast_options replacement
      5  triggers
      6  actions clone
      7  payment position
@@ -37,7 +37,8 @@ is above them only through the game object they are given (``g.move``, ``g.chars
      view, opening hands (103.5), the card pool, the Commander variant (903)
   3  characteristics and layers (613), protection (702.16), player statics, the expression
      evaluator (references, amounts, conditions: 608.2c-h), objects' own statics
-  4  targets (114-115, 608.2b), casting from other zones (601.2a), replacement (614-616)
+  4  targets (114-115, 608.2b), casting from other zones (601.2a), the keyword ways of casting
+     (alternative and additional costs, convoke, delve: 601.2b, 601.2f-h), replacement (614-616)
   5  triggered abilities (603)
   6  game actions (damage 120, life 119, destroy 701.7, sacrifice 701.17, tokens 111.1),
      entering as a copy (706.5)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import commander, player_statics, replacement, seats, triggers
+from engine import cast_options, commander, player_statics, replacement, seats, triggers
 from engine.cards.abilities import CardDef, Effect
 from engine.layers import counters_allowed
 from engine.object_statics import unpreventable
@@ -83,6 +83,10 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
                 pl.poison += n  # 702.90b
             else:
                 losses[tgt] = losses.get(tgt, 0) + n
+            if combat and "Toxic" in kw and isinstance(sc.kwargs.get("Toxic"), int):
+                # a later keyword (Phyrexia: All Will Be One): "Players dealt combat damage by this
+                # creature also get N poison counters"
+                pl.poison += sc.kwargs["Toxic"]
             # combat damage is also damage: "deals damage (to a player)" triggers see it (120.1, 510.2)
             evs.append({"event": "damage_player", "obj": src, "target": tgt, "amount": n, "player": tgt})
             if tgt != sc.controller:
@@ -183,7 +187,9 @@ def lose_life(g: "Game", player: str, n: int) -> None:
 def discard(g: "Game", cid: int) -> int:
     """701.8: a player discards a card (it goes to its owner's graveyard); the discard event."""
     player = g.objects[cid].owner
-    new = g.move(cid, "graveyard")
+    new = cast_options.madness_discard(g, cid)  # 702.34a: exiled instead, and madness triggers
+    if new is None:
+        new = g.move(cid, "graveyard")
     triggers.event(g, {"event": "discard", "player": player, "obj": new})
     return new
 
@@ -289,6 +295,8 @@ def put_attacking(g: "Game", r: Ctx, oid: int) -> None:
         return
     srcid = source_id(g, r)
     tgt = g.objects[srcid].attacking if srcid in g.objects and g.objects[srcid].attacking else None
+    if tgt is None:  # 702.48c: ninjutsu attacks what the creature returned to pay its cost attacked
+        tgt = g.objects[r["obj"]].chosen.get("returned_attacking") if r["obj"] in g.objects else None
     if tgt is None:  # 508.4: the controller chooses; here the first defending player in turn order
         ds = seats.defenders(g, o.controller)
         tgt = ds[0] if ds else None

@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from engine import commander, costs, effects, manual, player_statics, seats, triggers, zones_cast
+from engine import cast_options, commander, costs, effects, manual, player_statics, seats, triggers, zones_cast
 from engine.ability_index import index
 from engine.actions import discard, lose_life, sacrifice
 from engine.cards.abilities import Ability, Cost, Effect, TargetSpec
@@ -97,6 +97,8 @@ def priority_action(g: "Game", player: str, a: dict[str, Any]) -> None:
         cast(g, player, a)
     elif act == "activate":
         activate(g, player, a)
+    elif act == "suspend":
+        suspend(g, player, a)
     elif act == "manual":
         if not manual.offered(g, player):
             raise IllegalAction("you control no card that needs manual play")
@@ -107,7 +109,29 @@ def priority_action(g: "Game", player: str, a: dict[str, Any]) -> None:
         g.players[player].conceded = True
         g._check_end()
     else:
-        raise IllegalAction(f"unknown action {act!r}: pass, play, cast, activate or concede")
+        raise IllegalAction(f"unknown action {act!r}: pass, play, cast, activate, suspend or concede")
+
+
+def suspend(g: "Game", player: str, a: dict[str, Any]) -> None:
+    """702.61a: the special action of suspend (115.2e): when its owner could begin to cast the
+    card from their hand, they pay its suspend cost and exile it with N time counters on it.
+    It does not use the stack; the player keeps priority."""
+    oid = a.get("card")
+    o = g.objects.get(oid) if isinstance(oid, int) else None
+    sus = cast_options.suspend_of(o.card) if o is not None else None
+    if o is None or o.zone != "hand" or o.owner != player or sus is None:
+        raise IllegalAction(f"{_name(g, oid)} is not a card with suspend in your hand")
+    oid = o.id
+    if not can_cast_timing(g, player, o):
+        raise IllegalAction(f"{o.card.name} can be suspended only when you could cast it (702.61a)")
+    n, cost = sus
+    pay_mana(g, player, tuple(cost.mana), set(), a.get("pay"))
+    new = g.move(oid, "exile")
+    g.objects[new].counters["time"] = n
+    g.log("suspend", player=player, card=o.card.name, counters=n)
+    g.changed()
+    g.passes = 0
+    g.priority = player
 
 
 def play_land(g: "Game", player: str, oid: int) -> None:
@@ -124,20 +148,32 @@ def play_land(g: "Game", player: str, oid: int) -> None:
     g.priority = player  # SBAs and triggers are checked before the player gets priority (117.5)
 
 
-def cast(g: "Game", player: str, a: dict[str, Any]) -> None:
-    """601.2: announce, choose modes/X/targets/division, pay, then the spell is cast."""
+def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | None = None) -> None:
+    """601.2: announce, choose modes/X/targets/division, pay, then the spell is cast.
+
+    ``offered``: the card is cast as a resolving ability instructs (the cast_offer decision:
+    madness, cascade, rebound, suspend): from where it is, whatever the timing, for the
+    offer's alternative cost or without paying its mana cost."""
     oid = a["card"]
     o = g.objects.get(oid)
-    alt = a.get("alt")
-    if alt not in (None, "flashback", "free", "alternative"):
+    alt = offered.get("alt") if offered is not None else a.get("alt")
+    if alt not in (None, "free", "alternative") and alt not in cast_options.ALTS:
         raise IllegalAction(f"unknown alternative cost {alt!r}")
     perm = None
     alt_cost = costs.alternative_cost(o.card) if alt == "alternative" and o is not None else None
     if alt == "alternative" and alt_cost is None:  # 118.9: "you may pay ... rather than pay its mana cost"
         raise IllegalAction(f"{_name(g, oid)} has no alternative cost")
-    if alt == "flashback":  # 702.33a: cast from the graveyard for its flashback cost
-        if o is None or o.zone != "graveyard" or o.owner != player or "Flashback" not in o.card.keywords:
-            raise IllegalAction(f"{_name(g, oid)} is not a card with flashback in your graveyard")
+    keyword_alt = None
+    if offered is not None:  # 608.2c: the resolving ability says where from and how it is paid
+        if o is None or oid != offered["card"]:
+            raise IllegalAction(f"{_name(g, oid)} is not the card offered")
+        perm = {"free": bool(offered.get("free"))}
+        if alt in cast_options.ALTS:
+            keyword_alt = cast_options.usable(g, player, o, alt, offered=True)
+    elif alt in cast_options.ALTS:  # a keyword's alternative cost (flashback, evoke, dash: engine/cast_options.py)
+        if o is None:
+            raise IllegalAction(f"{_name(g, oid)} is not a card you may cast")
+        keyword_alt = cast_options.usable(g, player, o, alt)
     elif o is not None and o.zone != "hand":  # 601.2a: from another zone only when an effect allows it
         perm = zones_cast.may_cast(g, player, o)
         if perm is None:
@@ -150,7 +186,11 @@ def cast(g: "Game", player: str, a: dict[str, Any]) -> None:
     kicked = bool(a.get("kicked"))
     if kicked and "Kicker" not in o.card.keywords:
         raise IllegalAction(f"{o.card.name} has no kicker")
-    if not can_cast_timing(g, player, o):
+    extras = cast_options.extras_of(o, a.get("extras"))  # buyback, entwine (601.2b)
+    for k in cast_options.PAY_KEYS:
+        if a.get(k) and all(r.key != k for r in cast_options.pay_with(o.card)):
+            raise IllegalAction(f"{o.card.name} has no {k}")
+    if offered is None and not can_cast_timing(g, player, o):
         raise IllegalAction(f"cannot cast {o.card.name} now (timing: 307.1, 116.1a)")
     ab = spell_ability(o.card)
     specs: tuple[TargetSpec, ...] = ()
@@ -161,7 +201,12 @@ def cast(g: "Game", player: str, a: dict[str, Any]) -> None:
     elif ab is not None:
         specs = ab.targets
     modes = a.get("modes") or ([a["mode"]] if "mode" in a else [])
-    if ab is not None and ab.choose:
+    if ab is not None and ab.choose and any(r.keyword == "Entwine" for r, _ in extras):
+        if modes and sorted(modes) != list(range(len(ab.modes))):  # 702.41a: all modes
+            raise IllegalAction("an entwined spell has all its modes (702.41a)")
+        modes = list(range(len(ab.modes)))
+        specs = tuple(t for m in modes for t in ab.modes[m].targets)
+    elif ab is not None and ab.choose:
         if not modes or len(modes) != ab.choose or any(not 0 <= m < len(ab.modes) for m in modes):
             raise IllegalAction(f"choose {ab.choose} mode(s) of {len(ab.modes)}")
         specs = tuple(t for m in modes for t in ab.modes[m].targets)
@@ -183,9 +228,10 @@ def cast(g: "Game", player: str, a: dict[str, Any]) -> None:
     s.divide = {(_key(k)): v for k, v in (a.get("divide") or {}).items()}
     s.kicked = kicked
     s.chosen["cast_from"] = cast_from  # "if this spell was cast from your hand"
-    if alt == "flashback":
-        s.chosen["flashback"] = True
-        raw: tuple[str, ...] = tuple(o.card.keyword_args["Flashback"].mana)
+    cast_options.mark(g, s, ([keyword_alt[0].keyword] if keyword_alt else []) + [r.keyword for r, _ in extras]
+                      + ([offered["keyword"]] if offered is not None and offered.get("keyword") else []))
+    if keyword_alt is not None:
+        raw: tuple[str, ...] = tuple(keyword_alt[1].mana)
     elif alt_cost is not None:
         raw = tuple(alt_cost.mana)
     elif free:
@@ -194,19 +240,28 @@ def cast(g: "Game", player: str, a: dict[str, Any]) -> None:
         raw = tuple(o.card.mana_cost)
     if kicked:  # 702.32a: an additional cost (601.2f: added to the total cost)
         raw = raw + tuple(o.card.keyword_args["Kicker"].mana)
+    for _, c in extras:  # 601.2f: optional additional costs paid
+        raw = raw + tuple(c.mana)
     extra = costs.additional_cost(o.card)
     if extra is not None:  # 601.2f: additional costs are part of the total cost
         raw = raw + tuple(extra.mana)
+    if not raw and not o.card.mana_cost and keyword_alt is None and alt_cost is None and not free:
+        raise IllegalAction(f"{o.card.name} has no mana cost: it cannot be paid (117.6)")
     if cast_from == "command":
         raw = raw + commander.tax(g, player, s)  # 903.8, an additional cost (601.2f)
     if x and "X" not in raw:  # 107.3: X is chosen only for a cost that has X (107.3b: free means 0)
         raise IllegalAction(f"x: {o.card.name} has no X in the cost being paid")
     cost = substitute_x(raw, x)
-    others = [c for c in (alt_cost, extra) if c is not None]
+    others = [c for c in (alt_cost, extra, keyword_alt[0].extra if keyword_alt else None) if c is not None]
     for c in others:
         if not costs.choices_payable(g, player, c, new):
             raise IllegalAction(f"cannot pay the cost of {o.card.name} (601.2h)")
     cost = costs.total_cost(g, player, new, cost, chosen)  # 601.2f
+    for row in cast_options.pay_with(o.card):  # 702.50a, 702.65a: after the total cost is known
+        if a.get(row.key):
+            picks = cast_options.check_picks(g, player, row, a[row.key], new)
+            cost = cast_options.reduce(g, row, picks, cost)
+            cast_options.pay_helpers(g, player, row, picks)
     pay_mana(g, player, cost, set(), a.get("pay"))
     for c in others:
         costs.pay_simple_additional(g, player, c)
@@ -214,6 +269,25 @@ def cast(g: "Game", player: str, a: dict[str, Any]) -> None:
         _after_costs(g, costs.start(g, player, others, new, new, "cast", a))  # 601.2h: chosen while paying
         return
     finish_cast(g, player, new)
+
+
+def cast_offered(g: "Game", d: Any, a: dict[str, Any]) -> None:
+    """The answer to a cast_offer decision (engine/ops/cast.py): cast the offered card now, as
+    the resolving ability instructs (608.2c), or decline (pass) where the ability says "may".
+    The answer is kept in the resolution's record; the op reads it when resolution goes on."""
+    r = g.resolving
+    if r is None:
+        raise IllegalAction("nothing is resolving")
+    act = a.get("action", "pass")
+    if act == "pass":
+        if d.data.get("must") and any(o.get("action") == "cast" for o in d.options):
+            raise IllegalAction(f"{_name(g, d.data['card'])} must be cast if able (702.61a)")
+        r["answers"][d.data["slot"]] = "declined"
+        return
+    if act != "cast":
+        raise IllegalAction("cast the offered card, or pass")
+    r["answers"][d.data["slot"]] = "cast"
+    cast(g, d.player, a, offered=d.data)
 
 
 def _after_costs(g: "Game", pend: dict[str, Any] | None) -> None:
@@ -242,7 +316,10 @@ def finish_cast(g: "Game", player: str, sid: int) -> None:
     g.log("cast", player=player, card=s.card.name, obj=sid, targets=s.targets)
     if g.commanders:
         commander.count_cast(g, player, sid)  # 903.8
-    triggers.event(g, {"event": "cast", "player": player, "obj": sid})
+    ev: dict[str, Any] = {"event": "cast", "player": player, "obj": sid}
+    if "Storm" in s.card.keywords:  # 702.39a: the copies are of the spell as cast, whatever becomes of it
+        ev["storm"] = cast_options.storm_record(g, s)
+    triggers.event(g, ev)
     triggers.became_targets(g, s)
     g.passes = 0
     g.priority = player  # SBAs and triggers are checked before the player gets priority (117.5)

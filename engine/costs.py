@@ -163,6 +163,8 @@ def _pay(g: "Game", player: str, part: str, picks: list[int], obj: int | None) -
         elif part == "tap_others":
             g.objects[i].tapped = True
         elif part == "return_to_hand":
+            if s is not None and g.objects[i].attacking is not None:  # 702.48c: what the returned creature attacked
+                s.chosen["returned_attacking"] = g.objects[i].attacking
             g.move(i, "hand")
         g.log("cost", player=player, part=part, card=name)
     g.changed()

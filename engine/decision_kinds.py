@@ -41,6 +41,8 @@ class DecisionKind(StrEnum):
     CHOOSE_OPTION = "choose_option"                  # one of a list of words
     CHOOSE_NUMBER = "choose_number"                  # a number in a range
     MANUAL = "manual"                                # a card carried out by hand (engine/manual.py)
+    CAST_OFFER = "cast_offer"                        # cast a card while an ability resolves (madness,
+                                                     # cascade, rebound, suspend: engine/ops/cast.py)
 
 
 #: The generic choices: a rules module asks them and names itself in the wait record's
@@ -73,6 +75,10 @@ class PriorityAnswer(TypedDict, total=False):
     exile_from_graveyard: Union[list, tuple]
     tap_others: Union[list, tuple]
     return_to_hand: Union[list, tuple]
+    extras: Union[list, tuple]       # optional additional costs paid: buyback, entwine (engine/cast_options.py)
+    convoke: Union[list, tuple]      # creatures tapped to pay for mana (702.50a)
+    improvise: Union[list, tuple]    # artifacts tapped to pay for generic mana (Aether Revolt)
+    delve: Union[list, tuple]        # cards exiled from the graveyard to pay for generic mana (702.65a)
 
 
 class OptionAnswer(TypedDict, total=False):
@@ -139,6 +145,7 @@ ANSWERS: dict[DecisionKind, type] = {
     DecisionKind.CHOOSE_OPTION: OptionAnswer,
     DecisionKind.CHOOSE_NUMBER: NumberAnswer,
     DecisionKind.MANUAL: ManualAnswer,
+    DecisionKind.CAST_OFFER: PriorityAnswer,  # a cast answer for the offered card, or pass to decline
 }
 
 
@@ -187,6 +194,7 @@ OPTIONS: dict[DecisionKind, Any] = {
     DecisionKind.CHOOSE_OPTION: list[Any],
     DecisionKind.CHOOSE_NUMBER: list[int],
     DecisionKind.MANUAL: dict[str, Any],
+    DecisionKind.CAST_OFFER: list[PriorityOption],
 }
 
 
@@ -214,7 +222,7 @@ MAX_NUMBER = 10**6
 
 #: Keys whose lists name objects each at most once (no duplicates).
 _UNIQUE = frozenset({"modes", "sacrifice", "discard", "exile_from_graveyard", "tap_others", "return_to_hand",
-                     "cards", "order", "pay"})
+                     "cards", "order", "pay", "extras", "convoke", "improvise", "delve"})
 
 #: Keys whose numbers may be negative (a manual counter or life change).
 _SIGNED = frozenset({"delta", "amount", "number"})
@@ -306,7 +314,8 @@ def _check_values(kind: str, key: str, value: Any, players: Collection[str]) -> 
 #: Keys whose lists (and mappings' values) hold object ids or player names, with how deep a
 #: list may nest: a target slot is a list of targets, a blocker may block several attackers.
 _FLAT = {"attackers": 0, "blockers": 1, "order": 0, "cards": 0, "sacrifice": 0, "discard": 0,
-         "exile_from_graveyard": 0, "tap_others": 0, "return_to_hand": 0, "modes": 0, "targets": 1}
+         "exile_from_graveyard": 0, "tap_others": 0, "return_to_hand": 0, "modes": 0, "targets": 1,
+         "convoke": 0, "improvise": 0, "delve": 0}
 
 
 def _check_elements(kind: str, key: str, value: Any, players: Collection[str]) -> None:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from engine import (
     ability_index,
+    cast_options,
     casting,
     combat,
     commander,
@@ -34,15 +35,23 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = [{"action": "pass"}]
     p = g.players[player]
     afford: dict[tuple[str, ...], bool] = {}
-    for oid in p.graveyard:  # 702.33a: flashback from the graveyard
+    for oid in p.graveyard:  # keyword casts from the graveyard: flashback (702.33a; engine/cast_options.py)
         o = g.objects[oid]
-        fb = o.card.keyword_args.get("Flashback") if "Flashback" in o.card.keywords else None
-        if fb is not None and getattr(fb, "mana", None) and casting.can_cast_timing(g, player, o) \
-                and _affordable(g, player, o, tuple(m for m in fb.mana if m != "X")):
-            base = tuple(m for m in fb.mana if m != "X")
-            opt = cast_option(g, player, o, targets.spell_ability(o.card), base, afford, tuple(fb.mana))
+        if not o.card.keywords:
+            continue
+        for name, row, c in cast_options.alternatives(o.card):
+            if row.zone != "graveyard" or not casting.can_cast_timing(g, player, o):
+                continue
+            if row.extra is not None and not costs.choices_payable(g, player, row.extra, o.id):
+                continue  # retrace: a land card to discard (702.80a)
+            base = tuple(m for m in c.mana if m != "X")
+            helped = _helped(g, player, o, base, afford)
+            if helped is None:
+                continue
+            opt = cast_option(g, player, o, targets.spell_ability(o.card), base, afford, tuple(c.mana))
             if opt is not None:
-                opt["alt"] = "flashback"
+                opt["alt"] = name
+                opt.update(helped)
                 out.append(opt)
     # 116.1a, 307.1: the timing of most cards depends only on flash and the moment
     plain = not player_statics.active(g)
@@ -60,14 +69,24 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
                 continue
         elif not casting.can_cast_timing(g, player, o):
             continue
+        keyworded = bool(o.card.keywords)
+        sus = cast_options.suspend_of(o.card) if keyworded else None
+        if sus is not None and _affordable_plain(g, player, tuple(sus[1].mana), afford):
+            out.append({"action": "suspend", "card": oid, "name": o.card.name})  # 115.2e, 702.61a
         ab = targets.spell_ability(o.card)
-        variants: list[tuple[str | None, tuple[str, ...], Any]] = [(None, o.card.mana_cost, None)]
+        # 117.6: no mana symbols at all is an unpayable cost (Ancestral Vision)
+        variants: list[tuple[str | None, tuple[str, ...], Any]] = [(None, o.card.mana_cost, None)] \
+            if o.card.mana_cost else []
         alt_cost = costs.alternative_cost(o.card)
         if alt_cost is not None:  # 118.9: "you may pay ... rather than pay its mana cost"
             variants.append(("alternative", alt_cost.mana, alt_cost))
+        for name, row, c in cast_options.alternatives(o.card) if keyworded else ():  # evoke, dash, surge
+            if row.zone == "hand" and (row.when is None or row.when(g, player, o)):
+                variants.append((name, c.mana, None))
         for alt, mana, other in variants:
             base = tuple(s for s in mana if s != "X")
-            if not _affordable(g, player, o, base, afford):
+            helped = _helped(g, player, o, base, afford)
+            if helped is None:
                 continue
             if other is not None and not costs.choices_payable(g, player, other, o.id, exclude=o.id):
                 continue
@@ -76,6 +95,7 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
                 continue
             if alt is not None:
                 opt["alt"] = alt
+            opt.update(helped)
             out.append(opt)
     out += zone_options(g, player, afford)  # other zones (601.2a), without paying (117.9)
     if manual.offered(g, player):
@@ -165,6 +185,9 @@ def cast_option(g: "Game", player: str, o: Any, ab: Any, base: tuple[str, ...],
     kick = o.card.keyword_args.get("Kicker") if "Kicker" in o.card.keywords else None
     if kick is not None and getattr(kick, "mana", None):
         opt["kicker"] = "".join("{" + m + "}" for m in kick.mana)
+    more = cast_options.additional(o.card) if o.card.keywords else ()
+    if more:  # optional additional costs the answer may name in "extras" (buyback, entwine)
+        opt["extra_costs"] = {name: "".join("{" + m + "}" for m in c.mana) for name, _, c in more}
     if specs:
         opt["targets"] = cands
         opt["target_counts"] = [[s.min, s.count] for s in specs]
@@ -174,6 +197,33 @@ def cast_option(g: "Game", player: str, o: Any, ab: Any, base: tuple[str, ...],
         opt["modes"] = [m.text for m in ab.modes]
         opt["choose"] = ab.choose
     return opt
+
+
+def _helped(g: "Game", player: str, o: Any, base: tuple[str, ...],
+            afford: dict[tuple[str, ...], bool]) -> dict[str, list[int]] | None:
+    """None when the total cost of casting ``o`` cannot be paid; {} when mana pays it; else the
+    fewest creatures, artifacts or graveyard cards that pay the rest (convoke, improvise,
+    delve: engine/cast_options.py), which the option carries for the bots to answer with."""
+    if _affordable(g, player, o, base, afford):
+        return {}
+    if not o.card.keywords or not cast_options.pay_with(o.card):
+        return None
+    extra = costs.additional_cost(o.card)
+    if extra is not None:
+        if not costs.choices_payable(g, player, extra, o.id, exclude=o.id):
+            return None
+        base = base + tuple(m for m in extra.mana if m != "X")
+    total = costs.total_cost(g, player, o.id, base, None)
+    return cast_options.suggest(g, player, o, total,
+                                lambda rest, ex: payment.can_afford(g, player, rest, frozenset(ex)))
+
+
+def _affordable_plain(g: "Game", player: str, cost: tuple[str, ...], afford: dict[tuple[str, ...], bool]) -> bool:
+    """Can this mana be paid now (a special action's cost: no increase or reduction applies)?"""
+    ok = afford.get(cost)
+    if ok is None:
+        ok = afford[cost] = payment.can_afford(g, player, cost)
+    return ok
 
 
 def _target_taxes(g: "Game", player: str) -> bool:
@@ -290,9 +340,37 @@ def build(g: "Game", w: dict[str, Any]) -> Decision:
         elif kind == "choose_number" and w.get("min", 0) == w.get("max"):
             forced = {"number": w["max"]}
         return Decision(player, kind, w.get("prompt", kind), opts, data, forced)
+    if kind == "cast_offer":
+        return Decision(player, kind, w.get("prompt", "cast it?"), offer_options(g, player, w), data)
     if kind == "_deal_combat_damage":
         raise RuntimeError("internal step leaked")
     raise RuntimeError(f"unknown wait {kind}")
+
+
+def offer_options(g: "Game", player: str, w: dict[str, Any]) -> list[dict[str, Any]]:
+    """The options of a cast_offer (engine/ops/cast.py): casting the offered card as the
+    resolving ability says (its alternative cost, or free), with its legal targets; and pass,
+    unless it must be cast and can be (702.61a)."""
+    o = g.objects.get(w["card"])
+    out: list[dict[str, Any]] = []
+    if o is not None:
+        afford: dict[tuple[str, ...], bool] = {}
+        mana: tuple[str, ...] = o.card.mana_cost
+        if w.get("free"):
+            mana = ()
+        elif w.get("alt") in cast_options.ALTS:
+            c = cast_options.cost_of(o.card, cast_options.ALTS[w["alt"]].keyword)
+            mana = c.mana if c is not None else ()
+        base = tuple(m for m in mana if m != "X")
+        helped = _helped(g, player, o, base, afford)
+        if helped is not None:
+            opt = cast_option(g, player, o, targets.spell_ability(o.card), base, afford, mana)
+            if opt is not None:
+                opt.update(helped)
+                out.append(opt)
+    if not out or not w.get("must"):
+        out.append({"action": "pass"})
+    return out
 
 
 def zone_options(g: "Game", player: str, afford: dict[tuple[str, ...], bool]) -> list[dict[str, Any]]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import replacement
+from engine import cast_options, replacement
 from engine.actions import add_mana
 from engine.cards.abilities import Ability, Effect
 from engine.choices import NeedChoice
@@ -41,8 +41,8 @@ def _flat(ab: Ability, modes: list[int]) -> list[tuple[Effect, int]]:
 
 #: Conditions about the source object itself: not rechecked once it is gone (its last known
 #: information stands, 608.2h).
-_OBJECT_CONDITIONS = {"kicked", "self", "self_attacked_or_blocked_this_turn", "self_dealt_damage", "new_since_upkeep",
-                      "renowned"}
+_OBJECT_CONDITIONS = {"kicked", "cast_with", "self", "self_attacked_or_blocked_this_turn", "self_dealt_damage",
+                      "new_since_upkeep", "renowned"}
 
 
 def resolve_top(g: "Game") -> None:
@@ -142,7 +142,8 @@ def _finish(g: "Game", sid: int, countered: bool = False) -> None:
     Fate's own against Leyline of the Void) waits for its owner's choice here: the resolution
     record then holds only ``finish``, and resume() finishes it after the answer."""
     s = g.objects.get(sid)
-    if s is not None and s.zone == "stack" and s.ability is None and not s.chosen.get("flashback") and \
+    if s is not None and s.zone == "stack" and s.ability is None and not cast_options.is_spell_copy(s) and \
+            cast_options.leaves_stack_to(s, "graveyard", not countered) == "graveyard" and \
             (countered or not any(t in s.card.types for t in _PERMANENT_TYPES)):
         try:
             replacement.zone_change(g, s, "stack", "graveyard")
@@ -162,8 +163,11 @@ def _finish(g: "Game", sid: int, countered: bool = False) -> None:
             if "Aura" in s.card.subtypes and target is not None:
                 g.objects[new].attached_to = target  # 303.4f
                 g.changed()
-        else:
-            g.move(sid, "graveyard")
+            cast_options.after_resolve(g, s, new)  # dash's return (702.108a)
+        else:  # buyback, rebound, flashback: somewhere else instead (engine/cast_options.py)
+            new = g.move(sid, cast_options.leaves_stack_to(s, "graveyard", not countered))
+            if not countered:
+                cast_options.after_resolve(g, s, new)  # rebound's cast at the next upkeep (702.87a)
         if not countered:
             g.spell_resolved(s.card, s.controller)  # a card carried out by hand (engine/manual.py)
     if g.winner is None:

@@ -20,8 +20,10 @@ KNOWN = frozenset({
     "mv_le", "mv_ge", "mv_eq", "zone", "player", "opponent", "any", "or", "permanent", "name",
     "damaged_this_turn", "targets_you", "targets", "power_lt_self", "toughness_lt_self", "power_lt",
     "toughness_lt", "not", "ability", "one_of_each", "different_names", "enchanted", "equipped",
-    "chosen_color", "chosen_type", "from_battlefield_this_turn",
+    "chosen_color", "chosen_type", "from_battlefield_this_turn", "unblocked",
 })
+#: The steps after blockers are declared (509.1h): an attacker with no blocker is unblocked then.
+_AFTER_BLOCKS = frozenset({"declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat"})
 #: Keys that constrain a group of chosen cards, not one object (checked where they are chosen).
 GROUP_KEYS = frozenset({"one_of_each", "different_names"})
 
@@ -109,6 +111,9 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False
     if "attacking" in f and (o.attacking is not None) != f["attacking"]:
         return False
+    if "unblocked" in f and (o.attacking is not None and not o.blocked and game.step in _AFTER_BLOCKS) \
+            != f["unblocked"]:
+        return False  # 509.1h: unblocked once blockers are declared
     if "blocking" in f and bool(o.blocking) != f["blocking"]:
         return False
     if "in_combat" in f and (o.attacking is not None or bool(o.blocking)) != f["in_combat"]:

@@ -59,7 +59,8 @@ def check_zones(g: Game, cards: int) -> None:
     for i, o in g.objects.items():
         if i not in seen:
             raise InvariantError(f"{o} is in no zone")
-    n = sum(1 for o in g.objects.values() if not o.token and o.ability is None)
+    # a copy of a spell (706.10) is no card: it ceases to exist when it leaves the stack
+    n = sum(1 for o in g.objects.values() if not o.token and o.ability is None and not o.chosen.get("spell_copy"))
     if n != cards:
         raise InvariantError(f"{n} cards in the game, expected {cards}")
 

@@ -15,6 +15,7 @@ from typing import Any, Callable, NoReturn
 
 from engine import (
     bugreport,
+    cast_options,
     casting,
     clone,
     combat,
@@ -289,8 +290,16 @@ class Game:
         persist, undying)."""
         o = self.objects[oid]
         frm = o.zone
-        if frm == "stack" and o.chosen.get("flashback") and to != "exile":
-            to = "exile"  # 702.33a: a flashback spell is exiled instead of going anywhere else
+        if frm == "stack" and cast_options.is_spell_copy(o):  # 706.10a: a copy of a spell ceases to exist
+            self.stack.remove(oid)
+            del self.objects[oid]
+            self.log("ceases", card=o.card.name, obj=oid)
+            self.changed()
+            return oid
+        if frm == "stack" and "cast_with" in o.chosen:  # 702.33a: a flashback spell is exiled instead
+            to = cast_options.leaves_stack_to(o, to, False)  # (engine/cast_options.py)
+        elif frm == "battlefield" and o.chosen.get("leaves_to") not in (None, to):
+            to = o.chosen["leaves_to"]  # 702.83a: "if it would leave the battlefield, exile it instead"
         if not replaced and (to == "graveyard" or self.commanders and to in commander.REPLACED):
             # 614.1a: "exile it instead", "shuffle it ... instead"; 903.9: the command zone instead
             to = replacement.zone_change(self, o, frm, to, ask=commander.may_ask(self, frm))["to"]
@@ -339,7 +348,8 @@ class Game:
             kicked = n.kicked and frm == "stack" and to == "battlefield"  # "if it was kicked" (702.32b)
             x = n.x if frm == "stack" and to == "battlefield" else 0  # 614.1c: "enters with X counters"
             n.targets, n.x, n.modes, n.divide, n.kicked = [], x, [], {}, kicked
-            n.chosen = {}
+            # the permanent a spell becomes remembers how it was cast (702.73a evoke, 702.108a dash)
+            n.chosen = cast_options.carried(o) if frm == "stack" and to == "battlefield" else {}
         if to == "battlefield":
             self.ts += 1
             n.timestamp = self.ts
@@ -443,7 +453,7 @@ class Game:
         if player != d.player:
             raise IllegalAction(f"it is {d.player}'s decision, not {player}'s")
         answer = validate(d.kind, answer, self.players)  # a plain-JSON copy: the caller's object is not kept
-        risky = d.kind == "priority" and answer.get("action") in ("cast", "activate") \
+        risky = d.kind in ("priority", "cast_offer") and answer.get("action") in ("cast", "activate") \
             and not casting.is_plain_mana_activation(self, d.player, answer)
         snapshot = self._snapshot() if risky else None  # other answers are checked before any change
         n_answers = len(self.answers)
@@ -978,6 +988,7 @@ ANSWER_HANDLERS: dict[tuple[str, str | None], Handler] = {
     (K.DISCARD_TO_HAND_SIZE, None): lambda g, d, a: g._cleanup_discard(d, a.get("cards", [])),
     (K.LEGEND_RULE, None): lambda g, d, a: sba.legend_answer(g, d, a.get("cards", [])),
     (K.MANUAL, None): manual.answer,
+    (K.CAST_OFFER, None): casting.cast_offered,       # 608.2c: "you may cast that card" while resolving
     # generic choices, by the module that asked (answer_to)
     (K.CHOOSE_CARDS, "resolve"): effects.answer,      # 608.2c-d: during a resolution
     (K.CHOOSE_OPTION, "resolve"): effects.answer,

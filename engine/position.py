@@ -99,6 +99,8 @@ def build(g: "Game", setup: dict[str, Any], seed: int = 0) -> "Game":
                         o.chosen.setdefault("upkeep_seen", name)
                     if spec.get("attached_to"):
                         attach.append((o.id, spec["attached_to"]))
+                elif spec.get("counters"):  # a card in exile with time counters is suspended (702.61b)
+                    o.counters = {str(k): int(v) for k, v in dict(spec["counters"]).items()}
                 if spec.get("id"):
                     handles[str(spec["id"])] = o.uid
     by_uid = {o.uid: o.id for o in g.objects.values()}

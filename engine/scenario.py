@@ -23,14 +23,15 @@ from engine.support import unsupported_reasons
 
 PLAYERS = ("alice", "bob")
 VERBS = {"pass", "play", "cast", "activate", "attack", "block", "order_blockers", "assign_damage",
-         "order_attackers", "choose", "mulligan"}
+         "order_attackers", "choose", "mulligan", "suspend"}
 KIND_VERBS = {
-    "priority": {"pass", "play", "cast", "activate"}, "attackers": {"attack"}, "blockers": {"block"},
+    "priority": {"pass", "play", "cast", "activate", "suspend"}, "attackers": {"attack"}, "blockers": {"block"},
     "order_blockers": {"order_blockers"}, "order_attackers": {"order_attackers"},
     "assign_damage": {"assign_damage"}, "trigger_targets": {"choose"}, "order_triggers": {"choose"},
     "choose_cards": {"choose"}, "choose_option": {"choose"}, "choose_number": {"choose"},
     "legend_rule": {"choose"}, "discard_to_hand_size": {"choose"}, "mulligan": {"mulligan", "choose"},
     "mulligan_bottom": {"choose"},
+    "cast_offer": {"cast", "pass"},  # cast the card a resolving ability offers, or decline (engine/ops/cast.py)
 }
 
 CHECKPOINT_KEYS = {"players", "battlefield", "graveyard", "hand", "exile", "library", "stack", "step",
@@ -223,6 +224,11 @@ class Runner:
             return {"action": "pass"}
         if verb == "play":
             return {"action": "play", "card": self.ref(step["card"], "hand")}
+        if verb == "suspend":  # 702.61a: exile a card with suspend from the hand (a special action)
+            a = {"action": "suspend", "card": self.ref(step["card"], "hand")}
+            if "pay" in step:
+                a["pay"] = [self.ref(x, "battlefield") for x in step["pay"]]
+            return a
         if verb in ("cast", "activate"):
             where = "hand" if verb == "cast" else "battlefield"
             a: dict[str, Any] = {"action": verb, "card": self.ref(step["card"], where)}
@@ -243,6 +249,11 @@ class Runner:
                 a["kicked"] = True
             if "alt" in step:
                 a["alt"] = step["alt"]
+            if "extras" in step:  # optional additional costs paid (buyback, entwine: engine/cast_options.py)
+                a["extras"] = [str(x) for x in step["extras"]]
+            for k in ("convoke", "improvise", "delve"):  # objects that pay for mana (702.50a, 702.65a)
+                if k in step:
+                    a[k] = [self.ref(x) for x in step[k]]
             return a
         if verb == "attack":
             w = step.get("with") or []

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import contract, costs
+from engine import cast_options, contract, costs
 from engine.cards.abilities import Ability, CardDef, Cost, Effect
 from engine.cards.compiler.keywords import KEYWORD_TEXT
 from engine.choices import ENTER_CHOICES, choose_problems
@@ -35,10 +35,14 @@ KEYWORDS = frozenset({
     "Kicker", "Flashback",   # with mana costs only (checked below)
     "Prowess", "Exalted",    # compiled into their triggered abilities (702.108, 702.83)
     "Myriad", "Dethrone",    # likewise (702.115, 702.104; keywords.KEYWORD_ABILITIES)
+    "Cascade", "Storm",      # likewise (702.84, 702.39; their ops: engine/ops/cast.py)
     "Horsemanship", "Skulk",  # engine/combat.py (702.30, 702.117)
     "Changeling",            # engine/layers.py (702.72)
     "Cycling", "Typecycling",  # activated abilities from the hand (702.28; engine/casting.py)
     "Scavenge",              # an activated ability from the graveyard (702.96)
+    "Unearth",               # likewise (702.83; its return: engine/ops/zones.py)
+    "Ninjutsu",              # an activated ability from the hand (702.48)
+    "Toxic",                 # with a number: poison with combat damage (a later keyword; engine/actions.py)
     "Cumulative upkeep",     # with a mana cost: its triggered ability (702.23; keywords._costed_ability)
 })
 STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "set_pt",
@@ -207,7 +211,7 @@ def ability_reasons(ab: Ability) -> list[str]:
         out.extend(_cost_static_reasons(st))
         _walk({k: v for k, v in st.items() if k != "kind"}, out)
     if ab.kind in ("activated", "mana") and ab.zone not in ("battlefield", "graveyard") \
-            and not (ab.zone == "hand" and ab.keyword in ("Cycling", "Typecycling")):  # 702.28
+            and not (ab.zone == "hand" and ab.keyword in ("Cycling", "Typecycling", "Ninjutsu")):  # 702.28, 702.48
         out.append(f"ability from {ab.zone}")
     if ab.kind == "mana" and ab.zone != "battlefield":
         out.append(f"mana ability from {ab.zone}")
@@ -242,7 +246,8 @@ def unsupported_reasons(card: CardDef) -> list[str]:
     if unpayable(card.mana_cost):  # cast from the pool (117.7); {S} is not tracked
         out.append(f"mana cost symbols {unpayable(card.mana_cost)}")
     for k in card.keywords:
-        if k not in KEYWORDS and k not in KEYWORD_TEXT:  # KEYWORD_TEXT: its abilities are checked below
+        if k not in KEYWORDS and k not in KEYWORD_TEXT and not cast_options.implemented(k, card):
+            # KEYWORD_TEXT: its abilities are checked below; cast_options: the ways of casting
             out.append(f"keyword {k}")
     for ab in card.abilities:
         if ab.keyword in ("Equip",):
@@ -258,6 +263,9 @@ def unsupported_reasons(card: CardDef) -> list[str]:
             out.append(f"{k} cost other than mana")
         elif k in card.keywords and c is not None and unpayable(c.mana):
             out.append(f"{k} cost symbols {unpayable(c.mana)}")
+    out.extend(cast_options.storm_problems(card))
+    if "Toxic" in card.keywords and not isinstance(card.keyword_args.get("Toxic"), int):
+        out.append("toxic with no number")
     if card.keyword_args.get("Protection") and not all(protection_supported(q)
                                                       for q in card.keyword_args["Protection"]):
         out.append("protection quality")

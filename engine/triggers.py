@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import seats
+from engine import cast_options, seats
 from engine.ability_index import index
 from engine.errors import IllegalAction
 from engine.filters import matches
@@ -304,6 +304,7 @@ def step(g: "Game", name: str) -> None:
     """"At the beginning of ..." triggers (503.1, 513.1) and delayed triggers (603.7)."""
     if name == "upkeep":
         _mark_upkeep(g)
+        cast_options.suspend_upkeep(g)  # 702.61a: suspended cards lose a time counter
     event(g, {"event": "step", "step": name})
     keep = []
     for d in g.delayed:

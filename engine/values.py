@@ -369,6 +369,8 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
     o = g.objects.get(src) if src is not None else None
     if "kicked" in cond and bool(o is not None and o.kicked) != bool(cond["kicked"]):
         return False
+    if "cast_with" in cond and (o is None or cond["cast_with"] not in o.chosen.get("cast_with", ())):
+        return False  # "if its evoke cost was paid" (702.73a), "as long as its dash cost was paid" (702.108a)
     if "gained_life_this_turn" in cond and g.players[you].life_gained_turn < max(1, int(cond["gained_life_this_turn"])):
         return False
     if "player_lost_life_this_turn" in cond:  # "if a player lost N or more life this turn"
@@ -451,7 +453,7 @@ CONDITION_KEYS = {"control", "min", "max", "life_ge", "life_le", "your_turn", "a
                   "spells_cast_this_turn", "self", "self_attacked_or_blocked_this_turn", "self_dealt_damage",
                   "once_each_turn", "not", "it", "x_ge", "life_ge_start_plus", "graveyard_ge", "filter",
                   "cast_from_hand", "milled_this_way", "had_no_counters", "new_since_upkeep",
-                  "opponent_dealt_damage_this_turn", "renowned"}
+                  "opponent_dealt_damage_this_turn", "renowned", "cast_with"}
 
 
 

@@ -432,3 +432,23 @@ def test_painting_the_table_takes_no_references_from_none(qtbot):
     for _ in range(10):
         w.view.viewport().repaint()
     assert sys.getrefcount(None) - before > -100, "painting leaks references to None"
+
+
+def test_cast_offer_prompt_casts_or_declines(qtbot, tmp_path):
+    """A card offered while an ability resolves (madness 702.34a): a button casts it (with no
+    target it is submitted at once), the OK button declines; a must-cast offer has no decline."""
+    from engine.state import Decision
+    opts = [{"action": "cast", "card": 5, "name": "Basking Rootwalla"}, {"action": "pass"}]
+    w, s = prompt_table(qtbot, Decision("alice", "cast_offer", "cast Basking Rootwalla for its madness cost?", opts,
+                                        {"card": 5, "alt": "madness"}))
+    w.resize(1200, 700)
+    w.grab().save(str(tmp_path / "cast_offer.png"))  # looked at while writing it
+    QTest.mouseClick(w.prompt.buttons["cast_offer:cast"], Qt.LeftButton)
+    assert s.answers == [{"action": "cast", "card": 5}]
+    w2, s2 = prompt_table(qtbot, Decision("alice", "cast_offer", "cast Basking Rootwalla for its madness cost?",
+                                          opts, {"card": 5, "alt": "madness"}))
+    QTest.mouseClick(w2.prompt.ok, Qt.LeftButton)
+    assert s2.answers == [{"action": "pass"}]
+    w3, s3 = prompt_table(qtbot, Decision("alice", "cast_offer", "cast Rift Bolt without paying its mana cost?",
+                                          opts[:1], {"card": 5, "must": True}))
+    assert not w3.prompt.ok.isEnabled() and "cast_offer:cast" in w3.prompt.buttons

@@ -594,6 +594,20 @@ class PromptPanel(QWidget):
         self.ok.setText("Done")
         self._answer = lambda: self.table.submit({"action": "done"})
 
+    def _k_cast_offer(self, d: Any) -> None:
+        """A card a resolving ability lets its owner cast now (madness, cascade, rebound, suspend:
+        engine/ops/cast.py): cast it (its targets are then chosen on the table), or decline."""
+        sc = self.table.scene
+        self.text.setText(d.prompt)
+        for o in d.options:
+            if o.get("action") == "cast":
+                self._button(f"Cast {o.get('name', '')}", lambda _=False, o=o: sc._start(dict(o)), "cast_offer:cast")
+        if {"action": "pass"} in d.options:
+            self.ok.setText("Decline")
+            self._answer = lambda: self.table.submit({"action": "pass"})
+        else:
+            self.ok.setEnabled(False)
+
     def _k_other(self, d: Any) -> None:
         self.text.setText(f"{d.prompt}\n(options: {d.options})")
         if d.forced is not None:

@@ -131,7 +131,9 @@ class Interaction:
                 or ("choose" in self.option and self.modes is None))
 
     def answer(self) -> dict[str, Any]:
-        a = {k: v for k, v in self.option.items() if k in ("action", "card", "ability", "alt")}
+        # with the creatures, artifacts or graveyard cards the option names to pay (convoke, improvise, delve)
+        a = {k: v for k, v in self.option.items()
+             if k in ("action", "card", "ability", "alt", "convoke", "improvise", "delve")}
         if self.kicked:
             a["kicked"] = True
         if self.option.get("targets"):

@@ -18,6 +18,7 @@ from engine.ai import facts
 from engine.ai.evaluate import card_value, creature_value
 from engine.ai.random_bot import RandomBot
 from engine.cards.abilities import Ability
+from engine.cast_options import PAY_KEYS
 from engine.state import Decision
 
 if TYPE_CHECKING:
@@ -167,7 +168,7 @@ def option_ability(g: Game, opt: dict[str, Any]) -> Ability | None:
 def build_answer(g: Game, me: str, opt: dict[str, Any], targets: list[list[Any]] | None = None,
                  modes: list[int] | None = None, x: int | None = None, kicked: bool = False) -> dict[str, Any]:
     """A priority answer from an option and the choices that go with it (601.2b-c)."""
-    a = {k: v for k, v in opt.items() if k in ("action", "card", "ability", "alt")}
+    a = {k: v for k, v in opt.items() if k in ("action", "card", "ability", "alt") + PAY_KEYS}
     if targets is not None:
         a["targets"] = targets
     if modes is not None:
@@ -249,6 +250,12 @@ class QuickPolicy:
             return {"number": d.data.get("max", d.data.get("min", 0))}
         if k == "manual":
             return {"action": "done"}
+        if k == "cast_offer":  # a spell offered while an ability resolves: cast it when it can be
+            for o in d.options:
+                a = self._answer_for(g, me, o) if o.get("action") == "cast" else None
+                if a is not None:
+                    return a
+            return {"action": "pass"}
         return self.fallback.answer(d)
 
     # ------------------------------------------------------------ priority

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from engine.cast_options import PAY_KEYS
 from engine.state import Decision
 
 
@@ -25,7 +26,7 @@ class RandomBot:
         k = d.kind
         if k == "manual":
             return {"action": "done"}  # a bot does nothing by hand
-        if k == "priority":
+        if k in ("priority", "cast_offer"):  # cast_offer: cast the offered card, or pass
             return self._priority(d.options)
         if k in ("mulligan", "mulligan_bottom", "play_first"):
             return r.choice(d.options)
@@ -123,9 +124,11 @@ class RandomBot:
         elif o.get("action") == "activate":
             key = (o.get("card"), o.get("ability"))
             self._repeats[key] = self._repeats.get(key, 0) + 1
-        a = {k: v for k, v in o.items() if k in ("action", "card", "ability", "alt")}
+        a = {k: v for k, v in o.items() if k in ("action", "card", "ability", "alt") + PAY_KEYS}
         if o.get("kicker") and self.rng.random() < 0.5:
             a["kicked"] = True
+        if o.get("extra_costs") and self.rng.random() < 0.5:  # buyback, entwine (engine/cast_options.py)
+            a["extras"] = [self.rng.choice(sorted(o["extra_costs"]))]
         if o.get("x"):
             a["x"] = self.rng.randint(0, min(3, o.get("x_max", 3)))
         if "targets" in o:

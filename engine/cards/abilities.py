@@ -193,6 +193,15 @@ poison: who, amount
 ward: mana: [syms], life: n
     counter the spell or ability whose targeting triggered this, unless its controller pays (engine/ops/ward.py)
     (not in 2016 (Strixhaven))
+cast_offer: what, [alt], [free], [must], [else], [keyword]
+    its owner may cast that card now, for its `alt` cost or free; `else`: where it goes if not cast
+    (madness 702.34a, rebound 702.87a, suspend 702.61a; engine/ops/cast.py) (CR 608.2c)
+cascade
+    exile from the top until a cheaper nonland card; may cast it free; the rest on the bottom (CR 702.84a)
+storm
+    a copy of the spell for each spell cast before it this turn, each with a new target if wanted (CR 702.39a)
+suspend_tick
+    remove a time counter from the suspended source; the last one triggers its cast (CR 702.61a)
 reveal_until: filter, to, rest
     reveal from the top until a matching card; put it in `to`, the rest in `rest` (CR 701.20)
 may: effects:[Effect], [then:[Effect]], [else:[Effect]], [reflexive]
@@ -305,6 +314,7 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "counter", "counters", "token", "add_mana", "fight", "attach", "search", "dig", "shuffle", "extra_turn", "prevent",
     "animate", "pay", "unless", "delayed", "exile_top", "playable", "emblem", "action", "reveal", "win_game",
     "lose_game", "exchange_control", "reveal_until", "may", "if", "ward", "poison",
+    "cast_offer", "cascade", "storm", "suspend_tick", "end_turn",
 })
 STATIC_KINDS: frozenset[str] = frozenset({
     "anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "cost_change",

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine import knowledge
-from engine.actions import discard, plan_to_graveyard, put_attacking
-from engine.cards.abilities import Effect
+from engine.actions import add_effect, discard, plan_to_graveyard, put_attacking
+from engine.cards.abilities import Ability, Effect
 from engine.filters import matches
 from engine.ops.base import ask_cards, table
 from engine.until import exile_until_leaves
@@ -107,6 +107,8 @@ def _move(g: "Game", r: Ctx, e: Effect) -> dict | None:
                 r.setdefault("followed", {})[x] = new  # 400.7: "that artifact gains haste"
                 if e.get("attacking"):
                     put_attacking(g, r, new)
+                if e.get("unearth"):
+                    _unearthed(g, r, new)
     elif to == "library_top" and isinstance(e.args["what"], dict) and "choose" in e.args["what"]:
         # "put two cards from your hand on top of your library in any order": the order chosen, first on top
         for x in reversed(refs(g, r, e.args["what"])):
@@ -124,6 +126,20 @@ def _move(g: "Game", r: Ctx, e: Effect) -> dict | None:
         _move_all(g, r, e, to)
     return None
 
+
+
+#: 702.83a: "Exile it at the beginning of the next end step" (a delayed trigger, 603.7)
+_UNEARTH_EXILE = Ability("triggered", "Unearth", effects=(Effect("exile", {"what": "self"}),), keyword="Unearth")
+
+
+def _unearthed(g: "Game", r: Ctx, new: int) -> None:
+    """702.83a: the returned card gains haste, is exiled at the beginning of the next end step,
+    and is exiled instead if it would leave the battlefield (engine/game.py reads "leaves_to")."""
+    o = g.objects[new]
+    add_effect(g, "6", [new], r, "never", keywords=["Haste"], lose=[])
+    o.chosen["leaves_to"] = "exile"
+    g.delayed.append({"step": "end", "controller": o.controller, "ability": _UNEARTH_EXILE, "source": new,
+                      "card": o.card, "info": {}})
 
 
 @op("draw")

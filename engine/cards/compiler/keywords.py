@@ -157,6 +157,13 @@ KEYWORD_ABILITIES: dict[str, Ability] = {
     # tapped and attacking that player": this engine seats two players, so there is no such
     # opponent and the ability triggers and resolves doing nothing.
     "Myriad": Ability("triggered", "Myriad", trigger={"event": "attacks", "self": True}, keyword="Myriad"),
+    # 702.39a: "When you cast this spell, put a copy of it onto the stack for each other spell that
+    # was cast before it this turn" (engine/ops/cast.py)
+    "Storm": Ability("triggered", "Storm", effects=(Effect("storm", {}),),
+                     trigger={"event": "cast", "self": True}, keyword="Storm"),
+    # 702.84a: "When you cast this spell, exile cards from the top of your library until ..." (engine/ops/cast.py)
+    "Cascade": Ability("triggered", "Cascade", effects=(Effect("cascade", {}),),
+                       trigger={"event": "cast", "self": True}, keyword="Cascade"),
     # 702.104a: "whenever this creature attacks the player with the most life or tied for most life"
     "Dethrone": Ability(
         "triggered", "Dethrone",
@@ -407,6 +414,21 @@ def _costed_ability(name: str, part: str, cost_text: str) -> tuple[Ability | Non
                                        "times": {"counters_on": "self", "kind": "age"},
                                        "effects": [Effect("sacrifice", {"what": "self"})]})),
             trigger={"event": "step", "step": "upkeep", "whose": "you"}, keyword="Cumulative upkeep"), cost)
+    if name == "Ninjutsu":  # 702.48a: an activated ability from the hand
+        if cost != Cost(mana=cost.mana):
+            return None
+        return (Ability("activated", part, effects=(Effect("move", {
+                    "what": "self", "to": "battlefield", "from": "hand", "tapped": True, "attacking": True}),),
+                        cost=Cost(mana=cost.mana, return_to_hand={"types": ["Creature"], "attacking": True,
+                                                                  "unblocked": True}),
+                        zone="hand", keyword="Ninjutsu"), cost)
+    if name == "Evoke":  # 702.73a: its triggered ability (the alternative cost: engine/cast_options.py)
+        return (Ability("triggered", part, effects=(Effect("sacrifice", {"what": "self"}),),
+                        trigger={"event": "etb", "self": True}, condition={"cast_with": "Evoke"},
+                        keyword="Evoke"), cost)
+    if name == "Dash":  # 702.108a: "as long as this permanent's dash cost was paid, it has haste"
+        return (Ability("static", part, static={"kind": "keywords", "affects": "self", "keywords": ["Haste"],
+                                                "condition": {"cast_with": "Dash"}}, keyword="Dash"), cost)
     if name in KEYWORD_TEXT:
         m = re.fullmatch(r"pay (\d+) life", cost_text.strip(), re.I)   # "Ward—Pay 3 life"
         got = keyword_abilities(name, cost=f"{m.group(1)} life" if m else cost_text.strip())
@@ -543,6 +565,10 @@ def _parse_keyword_line(line: str) -> tuple[list[str], dict[str, Any], list[Abil
             name = m.group(1).capitalize()
             names.append(name)
             args[name] = {"amount": int(m.group(2)) if m.group(2).isdigit() else "X", "cost": cost}
+            if name == "Suspend":  # 702.61a: "If you cast a creature spell this way, it gains haste ..."
+                abilities.append(Ability("static", part, static={
+                    "kind": "keywords", "affects": "self", "keywords": ["Haste"],
+                    "condition": {"cast_with": "Suspend"}}, keyword="Suspend"))
             continue
         m = re.fullmatch(r"prototype (\{[^ ]+\}) — (\d+)/(\d+)", part, re.I)
         if m:

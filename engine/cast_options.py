@@ -1,0 +1,416 @@
+"""The keyword ways of casting a spell, as one table that casting consults (CR 601.2b,
+601.2f-h, 118.9): alternative costs, optional additional costs, objects that pay for
+mana, casting from another zone, and what becomes of a spell cast that way.
+
+Each row is one keyword of CR 702 (the 2016 rules; a later keyword names the set that
+introduced it). casting.cast reads the row named by an answer's ``alt`` (an alternative
+cost), by its ``extras`` (optional additional costs) and by its pay-with keys (convoke,
+improvise, delve); decisions.priority_options lists an option for each row a card can
+use now; game.move and the resolver ask ``leaves_stack_to`` where such a spell goes.
+
+A row:
+- ``kind``: "alternative" (pay ``cost`` rather than the mana cost, 118.9), "additional"
+  (pay ``cost`` too, 601.2f; the answer's ``extras`` names it), or "pay_with" (objects
+  pay for mana of the total cost, 702.50a, 702.65a: the answer lists them under ``key``);
+- ``zone``: where the card is when it is cast this way;
+- ``flag``: the mark the spell carries (``Obj.chosen["cast_with"]``), kept by the
+  permanent it becomes (its triggered and static abilities read it: evoke, dash);
+- ``leaves_to``: the zone it goes to instead of anywhere else when it leaves the stack
+  (flashback, 702.33a); ``resolves_to``: where it goes instead of the graveyard as it
+  resolves (buyback 702.26a to the hand; rebound 702.87a to exile).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable
+
+from engine.cards.abilities import Ability, CardDef, Cost, Effect
+from engine.errors import IllegalAction
+from engine.memo import per_object
+
+if TYPE_CHECKING:
+    from engine.game import Game
+    from engine.state import Obj
+
+
+#: The triggered abilities the table's keywords create (delayed ones: 603.7).
+#: 702.34a: "its owner may cast it by paying [cost] ... If that player doesn't, he or she puts
+#: this card into his or her graveyard" (the trigger of a card exiled by madness's replacement)
+MADNESS_TRIGGER = Ability("triggered", "Madness", effects=(
+    Effect("cast_offer", {"what": "self", "alt": "madness", "else": "graveyard"}),), keyword="Madness")
+#: 702.87a: "at the beginning of your next upkeep, you may cast this card from exile without paying its mana cost"
+REBOUND_TRIGGER = Ability("triggered", "Rebound", effects=(
+    Effect("cast_offer", {"what": "self", "free": True}),), keyword="Rebound")
+#: 702.61a: "At the beginning of your upkeep, if this card is suspended, remove a time counter from it"
+SUSPEND_TICK = Ability("triggered", "Suspend", effects=(Effect("suspend_tick", {}),), keyword="Suspend")
+#: 702.61a: "When the last time counter is removed from this card, if it's exiled, play it without
+#: paying its mana cost if able. If you can't, it remains exiled."
+SUSPEND_CAST = Ability("triggered", "Suspend", effects=(
+    Effect("cast_offer", {"what": "self", "free": True, "must": True, "keyword": "Suspend"}),), keyword="Suspend")
+#: 702.108a: "return the permanent this spell becomes to its owner's hand at the beginning of the next end step"
+DASH_RETURN = Ability("triggered", "Dash", effects=(Effect("bounce", {"what": "self"}),), keyword="Dash")
+
+
+@dataclass(frozen=True)
+class Row:
+    keyword: str
+    rule: str
+    kind: str                        # "alternative" | "additional" | "pay_with"
+    zone: str = "hand"               # where the card is cast from this way
+    key: str = ""                    # pay_with: the answer key listing the objects
+    flag: bool = False               # the spell (and the permanent it becomes) remembers it
+    leaves_to: str | None = None     # any move off the stack goes there instead (702.33a)
+    resolves_to: str | None = None   # as it resolves, it goes there instead of the graveyard
+    when: Callable[["Game", str, "Obj"], bool] | None = None  # a condition for using it
+    done: bool = True                # False: the rest of its rules are not carried out yet
+    offer_only: bool = False         # used only when a resolving ability offers it (madness, 702.34a)
+    cast_from: tuple[str, ...] = ()  # a "static" row: applies to a spell cast from these zones
+    extra: Cost | None = None        # "zone" rows: an additional cost of casting it that way (retrace)
+    # a delayed trigger created as the spell resolves into that zone: (zone, step, whose, ability)
+    delayed: tuple[str, str, str | None, Ability] | None = None
+
+
+def _surge(g: "Game", player: str, o: "Obj") -> bool:
+    """702.116a: you (or a teammate) cast another spell this turn."""
+    return g.players[player].spells_cast_turn > 0
+
+
+ROWS: dict[str, Row] = {r.keyword: r for r in (
+    Row("Flashback", "702.33a", "alternative", zone="graveyard", leaves_to="exile"),
+    Row("Madness", "702.34a", "alternative", zone="exile", offer_only=True),
+    # cast from the graveyard for its mana cost, discarding a land card as an additional cost
+    Row("Retrace", "702.80a", "zone", zone="graveyard", extra=Cost(discard=1, discard_filter={"types": ["Land"]})),
+    # a spell cast from its owner's hand: exiled as it resolves, cast again at the next upkeep
+    Row("Rebound", "702.87a", "static", resolves_to="exile", cast_from=("hand",),
+        delayed=("exile", "upkeep", "you", REBOUND_TRIGGER)),
+    Row("Evoke", "702.73a", "alternative", flag=True),
+    Row("Dash", "702.108a", "alternative", flag=True, delayed=("battlefield", "end", None, DASH_RETURN)),
+    Row("Surge", "702.116a", "alternative", when=_surge),
+    Row("Buyback", "702.26a", "additional", flag=True, resolves_to="hand"),
+    Row("Entwine", "702.41a", "additional", flag=True),
+    # cast only as its last time counter is removed (702.61a); a creature spell cast so has haste
+    Row("Suspend", "702.61a", "offered", zone="exile", flag=True),
+    Row("Convoke", "702.50a", "pay_with", key="convoke"),
+    Row("Improvise", "later: Aether Revolt", "pay_with", key="improvise"),
+    Row("Delve", "702.65a", "pay_with", key="delve"),
+)}
+
+#: the answer keys of the pay-with rows (casting answers, the bots' copies of an option)
+PAY_KEYS: tuple[str, ...] = tuple(r.key for r in ROWS.values() if r.kind == "pay_with")
+#: the alternative costs named in a cast answer's ``alt`` (lower case, as the answer spells them)
+ALTS: dict[str, Row] = {r.keyword.lower(): r for r in ROWS.values() if r.kind in ("alternative", "zone")}
+
+
+def implemented(keyword: str, card: CardDef) -> bool:
+    """Does this table carry out the keyword as the card has it (a mana cost for costed ones)?"""
+    row = ROWS.get(keyword)
+    if row is None or not row.done:
+        return False
+    if row.kind in ("pay_with", "static"):
+        return True
+    if row.kind == "zone":  # its mana cost, paid from another zone (117.6: there must be one)
+        return bool(card.mana_cost)
+    if keyword == "Suspend":  # "Suspend N—[cost]": a number of time counters and a mana cost
+        arg = card.keyword_args.get(keyword)
+        if not isinstance(arg, dict) or not isinstance(arg.get("amount"), int) or arg["amount"] < 1:
+            return False
+        c = arg.get("cost")
+    else:
+        c = card.keyword_args.get(keyword)
+    return isinstance(c, Cost) and bool(c.mana) and c == Cost(mana=c.mana)
+
+
+def cost_of(card: CardDef, keyword: str) -> Cost | None:
+    c = card.keyword_args.get(keyword) if keyword in card.keywords else None
+    if isinstance(c, dict):
+        c = c.get("cost")
+    return c if isinstance(c, Cost) else None
+
+
+@per_object
+def alternatives(card: CardDef) -> tuple[tuple[str, Row, Cost], ...]:
+    """(alt name, row, cost) of each keyword alternative cost the card has (118.9)."""
+    out = []
+    for k in card.keywords:
+        row = ROWS.get(k)
+        if row is not None and row.kind in ("alternative", "zone") and implemented(k, card):
+            out.append((k.lower(), row, card.keyword_args[k] if row.kind == "alternative"
+                        else Cost(mana=card.mana_cost)))
+    return tuple(out)
+
+
+@per_object
+def additional(card: CardDef) -> tuple[tuple[str, Row, Cost], ...]:
+    """(name, row, cost) of each optional additional cost the card has (601.2b, 601.2f)."""
+    out = []
+    for k in card.keywords:
+        row = ROWS.get(k)
+        if row is not None and row.kind == "additional" and implemented(k, card):
+            out.append((k.lower(), row, card.keyword_args[k]))
+    return tuple(out)
+
+
+@per_object
+def pay_with(card: CardDef) -> tuple[Row, ...]:
+    """The pay-with rows of a card (convoke, improvise, delve)."""
+    return tuple(ROWS[k] for k in card.keywords if k in ROWS and ROWS[k].kind == "pay_with")
+
+
+def usable(g: "Game", player: str, o: "Obj", alt: str, offered: bool = False) -> tuple[Row, Cost]:
+    """The row and cost of alternative ``alt`` for casting ``o`` from where it is, or IllegalAction
+    (``offered``: a resolving ability offers this way of casting, 702.34a)."""
+    row = ALTS.get(alt)
+    got = next((c for name, r, c in alternatives(o.card) if name == alt), None) if row is not None else None
+    if row is None or got is None:
+        raise IllegalAction(f"{o.card.name} has no {alt} cost")
+    if row.offer_only and not offered:
+        raise IllegalAction(f"{o.card.name} is cast for its {alt} cost only as its {alt} ability resolves")
+    if o.zone != row.zone or o.owner != player:
+        raise IllegalAction(f"{o.card.name} is cast for its {alt} cost from your {row.zone}, not the {o.zone}")
+    if row.when is not None and not row.when(g, player, o):
+        raise IllegalAction(f"{o.card.name}: its {alt} cost cannot be paid now ({row.rule})")
+    return row, got
+
+
+def extras_of(o: "Obj", names: Any) -> list[tuple[Row, Cost]]:
+    """The optional additional costs an answer chooses to pay (601.2b), or IllegalAction."""
+    if not names:
+        return []
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise IllegalAction("extras: a list of the optional additional costs paid (buyback, entwine)")
+    have = {name: (row, c) for name, row, c in additional(o.card)}
+    out = []
+    for n in names:
+        if n.lower() not in have:
+            raise IllegalAction(f"{o.card.name} has no {n} cost")
+        out.append(have[n.lower()])
+    return out
+
+
+# ------------------------------------------------------------------ objects that pay for mana (702.50a, 702.65a)
+def helpers(g: "Game", player: str, row: Row, spell: int | None = None) -> list[int]:
+    """The objects ``player`` may use for a pay-with row now."""
+    if row.key == "delve":  # 702.65a: cards in your graveyard
+        return [i for i in g.players[player].graveyard if i != spell]
+    want = "Creature" if row.key == "convoke" else "Artifact"
+    return [i for i in g.battlefield if not g.objects[i].tapped and g.chars(i).controller == player
+            and want in g.chars(i).types]
+
+
+def _can_pay(g: "Game", row: Row, oid: int, symbol: str) -> bool:
+    """Can this object pay one mana of ``symbol`` (a generic unit is "1")?"""
+    if symbol == "1":
+        return True
+    if row.key != "convoke":
+        return False  # improvise and delve pay generic mana only
+    colors = g.chars(oid).colors
+    return any(c in colors for c in symbol.replace("/P", "").split("/") if c in "WUBRG")
+
+
+def reduce(g: "Game", row: Row, picks: list[int], symbols: tuple[str, ...]) -> tuple[str, ...]:
+    """The total cost left once ``picks`` each pay one mana of it (702.50a, 702.65a): colored
+    symbols are matched to creatures of their color first (a matching), generic mana after.
+    IllegalAction when an object has nothing it can pay."""
+    generic = sum(int(s) for s in symbols if s.isdigit())
+    colored = [s for s in symbols if not s.isdigit() and s not in ("X", "C")]
+    match: dict[int, int] = {}  # colored slot -> pick
+
+    def augment(p: int, seen: set[int]) -> bool:
+        for k, s in enumerate(colored):
+            if k in seen or not _can_pay(g, row, p, s):
+                continue
+            seen.add(k)
+            if k not in match or augment(match[k], seen):
+                match[k] = p
+                return True
+        return False
+
+    placed = {p for p in picks if augment(p, set())} if row.key == "convoke" else set()
+    rest = [p for p in picks if p not in placed]
+    if len(rest) > generic:
+        raise IllegalAction(f"{row.keyword.lower()}: {len(picks)} objects pay more mana than the cost has ({row.rule})")
+    left = [s for k, s in enumerate(colored) if k not in match]
+    g_left = generic - len(rest)
+    others = [s for s in symbols if s in ("C",)]
+    return tuple(left + others + ([str(g_left)] if g_left else []))
+
+
+def check_picks(g: "Game", player: str, row: Row, picks: Any, spell: int) -> list[int]:
+    if not isinstance(picks, list) or not all(isinstance(p, int) and not isinstance(p, bool) for p in picks):
+        raise IllegalAction(f"{row.key}: a list of object ids")
+    ok = set(helpers(g, player, row, spell))
+    bad = [p for p in picks if p not in ok]
+    if bad or len(set(picks)) != len(picks):
+        what = "cards in your graveyard" if row.key == "delve" else "untapped creatures you control" \
+            if row.key == "convoke" else "untapped artifacts you control"
+        raise IllegalAction(f"{row.key}: choose among {what} ({row.rule})")
+    return picks
+
+
+def pay_helpers(g: "Game", player: str, row: Row, picks: list[int]) -> None:
+    """Tap the creatures or artifacts, or exile the cards (601.2h: paid with the rest of the cost)."""
+    for p in picks:
+        name = g.objects[p].card.name
+        if row.key == "delve":
+            g.move(p, "exile")
+        else:
+            g.objects[p].tapped = True
+        g.log("cost", player=player, part=row.key, card=name)
+    g.changed()
+
+
+def suggest(g: "Game", player: str, o: "Obj", total: tuple[str, ...],
+            afford: Callable[[tuple[str, ...], set[int]], bool]) -> dict[str, list[int]] | None:
+    """The fewest helpers that make ``total`` payable with the rest of the player's mana, by
+    row ({} when mana alone pays; None when nothing does): what a bot answers with."""
+    if afford(total, set()):
+        return {}
+    for row in pay_with(o.card):
+        cands = helpers(g, player, row, o.id)
+        # the helpers that pay a colored symbol first, then the others (a creature that also
+        # makes mana last, so it stays free to tap for mana)
+        cands.sort(key=lambda p: (not any(_can_pay(g, row, p, s) for s in total if not s.isdigit()),
+                                  _makes_mana(g, p)))
+        for n in range(1, len(cands) + 1):
+            picks = cands[:n]
+            try:
+                rest = reduce(g, row, picks, total)
+            except IllegalAction:
+                break
+            if afford(rest, set(picks)):
+                return {row.key: picks}
+    return None
+
+
+def _makes_mana(g: "Game", oid: int) -> bool:
+    return any(ab.kind == "mana" for ab in g.chars(oid).abilities)
+
+
+# ------------------------------------------------------------------ what becomes of such a spell
+def mark(g: "Game", s: "Obj", keywords: list[str]) -> None:
+    """Remember on the spell ``s`` (still with the zone it was cast from in
+    ``s.chosen["cast_from"]``) the keyword ways it was cast, and the static rows that apply
+    to it (rebound: cast from the hand), for leaves_stack_to and the permanent's abilities
+    ("if its evoke cost was paid", 702.73a)."""
+    flags = [k for k in keywords if k in ROWS and (ROWS[k].flag or ROWS[k].leaves_to or ROWS[k].resolves_to)]
+    for k in s.card.keywords:
+        row = ROWS.get(k)
+        if row is not None and row.kind == "static" and implemented(k, s.card) and k not in flags:
+            if s.chosen.get("cast_from") in row.cast_from:
+                flags.append(k)
+    if flags:
+        s.chosen["cast_with"] = flags
+
+
+def cast_with(o: "Obj | None", keyword: str) -> bool:
+    return o is not None and keyword in o.chosen.get("cast_with", ())
+
+
+def leaves_stack_to(o: "Obj", to: str, resolving: bool) -> str:
+    """Where a spell cast in a keyword way goes when it would go to ``to`` from the stack:
+    exiled instead of anywhere else after flashback (702.33a); to its owner's hand after
+    buyback, or exiled after rebound, as it resolves into the graveyard (702.26a, 702.87a)."""
+    for k in o.chosen.get("cast_with", ()):
+        row = ROWS.get(k)
+        if row is None:
+            continue
+        if row.leaves_to and to != row.leaves_to:
+            return row.leaves_to
+        if resolving and row.resolves_to and to == "graveyard":
+            return row.resolves_to
+    return to
+
+
+def carried(o: "Obj") -> dict[str, Any]:
+    """What the permanent a spell becomes keeps of how it was cast (702.73a, 702.108a)."""
+    kept = [k for k in o.chosen.get("cast_with", ()) if ROWS.get(k) is not None and ROWS[k].flag]
+    return {"cast_with": kept} if kept else {}
+
+
+def after_resolve(g: "Game", s: "Obj", new: int) -> None:
+    """The delayed triggers a spell cast in a keyword way creates as it resolves into ``new``
+    (603.7: rebound's cast at its owner's next upkeep, 702.87a; dash's return at the next end
+    step, 702.108a). ``s`` is the spell as it was on the stack."""
+    o = g.objects.get(new)
+    for k in s.chosen.get("cast_with", ()):
+        row = ROWS.get(k)
+        if row is None or row.delayed is None or o is None or o.zone != row.delayed[0]:
+            continue
+        zone, step, whose, ab = row.delayed
+        rec: dict[str, Any] = {"step": step, "controller": o.owner if zone != "battlefield" else o.controller,
+                               "ability": ab, "source": new, "card": o.card, "info": {}}
+        if whose:
+            rec["whose"] = whose
+        g.delayed.append(rec)
+
+
+def madness_discard(g: "Game", cid: int) -> int | None:
+    """702.34a: a card with madness discarded from a hand is exiled instead of put into the
+    graveyard, and its madness ability triggers. Returns its new id, or None when madness
+    does not apply (no madness cost this engine pays)."""
+    o = g.objects[cid]
+    if o.zone != "hand" or "Madness" not in o.card.keywords or not implemented("Madness", o.card):
+        return None
+    new = g.move(cid, "exile")
+    g.triggered.append({"controller": o.owner, "ability": MADNESS_TRIGGER, "source": new,
+                        "card": g.objects[new].card, "info": {}})
+    return new
+
+
+# ------------------------------------------------------------------ suspend (702.61a)
+def suspend_of(card: CardDef) -> tuple[int, Cost] | None:
+    """(time counters, cost) of a card's suspend this engine carries out, else None."""
+    if "Suspend" not in card.keywords or not implemented("Suspend", card):
+        return None
+    arg = card.keyword_args["Suspend"]
+    return arg["amount"], arg["cost"]
+
+
+def suspend_upkeep(g: "Game") -> None:
+    """702.61a: "At the beginning of your upkeep, if this card is suspended, remove a time counter
+    from it": a triggered ability that works in exile (112.6), for each suspended card the
+    active player owns (a card's controller outside the battlefield and the stack is its owner)."""
+    for oid in g.players[g.active].exile:
+        if suspended(g, oid):
+            o = g.objects[oid]
+            g.triggered.append({"controller": o.owner, "ability": SUSPEND_TICK, "source": oid, "card": o.card,
+                                "info": {}})
+
+
+def suspended(g: "Game", oid: int | None) -> bool:
+    """702.61b: in exile, with suspend, with a time counter on it."""
+    o = g.objects.get(oid) if oid is not None else None
+    return o is not None and o.zone == "exile" and "Suspend" in o.card.keywords and o.counters.get("time", 0) > 0
+
+
+def last_counter_removed(g: "Game", oid: int) -> None:
+    """702.61a: the last time counter was removed: its cast trigger."""
+    o = g.objects[oid]
+    g.triggered.append({"controller": o.owner, "ability": SUSPEND_CAST, "source": oid, "card": o.card, "info": {}})
+
+
+# ------------------------------------------------------------------ copies of a spell (706.10, storm 702.39a)
+def storm_record(g: "Game", s: "Obj") -> dict[str, Any]:
+    """What storm's copies copy (706.10: the choices made for the spell) and how many there are
+    (702.39a: the spells cast before it this turn), taken as the spell becomes cast."""
+    return {"count": g.spells_cast_turn - 1, "controller": s.controller, "targets": [list(t) for t in s.targets],
+            "x": s.x, "modes": list(s.modes), "kicked": s.kicked, "divide": dict(s.divide),
+            "cast_with": list(s.chosen.get("cast_with", ()))}
+
+
+def is_spell_copy(o: "Obj") -> bool:
+    return bool(o.chosen.get("spell_copy"))
+
+
+def storm_problems(card: CardDef) -> list[str]:
+    """What of storm this engine cannot do for the card: copies of permanent spells (they would
+    become tokens, 706.10e) and new targets for a spell with more than one target (or a
+    variable number of targets)."""
+    if "Storm" not in card.keywords:
+        return []
+    if set(card.types) - {"Instant", "Sorcery"}:
+        return ["storm on a permanent spell"]
+    ab = next((a for a in card.abilities if a.kind == "spell"), None)
+    if ab is not None and (ab.choose or len(ab.targets) > 1 or any(t.count != 1 or t.min != 1 for t in ab.targets)):
+        return ["storm copies of a spell with several targets"]
+    return []

@@ -1,0 +1,157 @@
+"""Ops that let a player cast a card while an ability resolves (608.2c: the instruction is
+carried out then, whatever the timing rules say): cast_offer, cascade.
+
+cast_offer: what (a reference: the card), [alt] (an alternative cost of engine/cast_options.py:
+"madness"), [free] (without paying its mana cost, 117.9), [must] ("if able", 702.61a), [else]
+(where the card goes when it is not cast: the graveyard for madness). The owner gets a
+cast_offer decision (a cast answer for that card, or pass); engine/casting.cast_offered
+carries out the answer and keeps it in this effect's slot, and the op reads it back when
+resolution goes on.
+
+suspend_tick (702.61a): remove a time counter from the suspended card (the source); the last one
+removed triggers its cast (a must cast_offer, without paying its mana cost).
+
+storm (702.39a): copies of the spell for each spell cast before it this turn (706.10), each
+with a new target if its controller wants one (706.10c).
+
+cascade (702.84a): exile cards from the top of the controller's library until a nonland card
+with a lesser converted mana cost than the spell's is exiled; offer to cast it without paying;
+then put the other exiled cards (and that one, if not cast) on the bottom in a random order.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine import cast_options
+from engine.cards.abilities import Effect
+from engine.mana import mana_value
+from engine.ops.base import table
+from engine.state import Obj
+from engine.targets import target_candidates
+from engine.values import Ctx, controller, refs, source_id
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+OPS, op = table()
+
+
+def offer(g: "Game", r: Ctx, card: int, key: str, e: Effect) -> dict[str, Any] | str | None:
+    """The cast_offer wait for ``card`` in slot ``key``, or the answer already given there."""
+    got = r["answers"].get(key)
+    if got is not None:
+        return str(got)
+    o = g.objects[card]
+    how = f"for its {e.get('alt')} cost" if e.get("alt") else "without paying its mana cost" if e.get("free") else ""
+    return {"kind": "cast_offer", "player": o.owner, "card": card, "alt": e.get("alt"), "free": bool(e.get("free")),
+            "must": bool(e.get("must")), "keyword": e.get("keyword"), "slot": key,
+            "prompt": f"cast {o.card.name} {how}?".replace("  ", " ")}
+
+
+@op("cast_offer")
+def _cast_offer(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    key = f"{r['i']}.cast"
+    zone = e.get("zone", "exile")
+    if key not in r["answers"]:
+        xs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int) and x in g.objects]
+        if not xs or g.objects[xs[0]].zone != zone:
+            return None  # the card left that zone: it can't be found to be cast (400.7)
+        r.setdefault("offered", {})[key] = xs[0]
+    got = offer(g, r, r["offered"][key], key, e)
+    if isinstance(got, dict):
+        return got
+    card = r["offered"][key]
+    if got == "declined" and e.get("else") and card in g.objects and g.objects[card].zone == zone:
+        g.move(card, e.get("else"))  # "If that player doesn't, he or she puts this card into ..." (702.34a)
+    return None
+
+
+@op("cascade")
+def _cascade(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    p = controller(g, r)
+    st = r.setdefault("cascade", {})
+    key = f"{r['i']}.cascade"
+    if key not in st:  # exile until a hit, once (the answer comes back to the same op)
+        # the spell's converted mana cost (202.3): the trigger carries the card it came from
+        src = g.objects.get(g.objects[r["obj"]].source or -1)
+        x = src.x if src is not None and src.zone == "stack" else 0
+        mv = mana_value(g.objects[r["obj"]].card.mana_cost, x)
+        exiled, hit = [], None
+        while g.players[p].library:
+            new = g.move(g.players[p].library[0], "exile")
+            exiled.append(new)
+            c = g.objects[new].card
+            if "Land" not in c.types and mana_value(c.mana_cost) < mv:
+                hit = new
+                break
+        st[key] = {"exiled": exiled, "hit": hit}
+        g.log("cascade", player=p, cards=[g.objects[x].card.name for x in exiled])
+    rec = st[key]
+    hit = rec["hit"]
+    if hit is not None and hit in g.objects and g.objects[hit].zone == "exile":
+        got = offer(g, r, hit, key, Effect("cast_offer", {"what": hit, "free": True}))
+        if isinstance(got, dict):
+            return got
+    rest = [x for x in rec["exiled"] if x in g.objects and g.objects[x].zone == "exile"]
+    g.rng.shuffle(rest)
+    for x in rest:  # 702.84a: on the bottom in a random order
+        g.move(x, "library", top=False)
+    return None
+
+
+@op("suspend_tick")
+def _suspend_tick(g: "Game", r: Ctx, e: Effect) -> None:
+    """702.61a: remove a time counter from the suspended card; the last one removed triggers its cast."""
+    card = source_id(g, r)
+    if card is None or not cast_options.suspended(g, card):
+        return  # 603.4: "if this card is suspended"
+    o = g.objects[card].copy()  # a card off the battlefield is replaced, never changed in place (Game.copy)
+    g.objects[card] = o
+    o.counters["time"] -= 1
+    g.log("counters", card=o.card.name, counter="time", amount=-1)
+    if o.counters["time"] == 0:
+        del o.counters["time"]
+        cast_options.last_counter_removed(g, card)
+    g.changed()
+
+
+@op("storm")
+def _storm(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    """702.39a: a copy of the spell for each other spell cast before it this turn (706.10: with
+    the choices made for it); for each copy of a spell with a target, its controller may choose
+    a new target (706.10c): the current one is among the options, so keeping it is a choice."""
+    s = g.objects[r["obj"]]
+    rec = s.trigger_info.get("storm") or {}
+    st = r.setdefault("storm", {"made": []})
+    while len(st["made"]) < int(rec.get("count", 0)):
+        k = len(st["made"])
+        key = f"{r['i']}.storm.{k}"
+        targets = [list(t) for t in rec.get("targets", [])]
+        spec = next((a for a in s.card.abilities if a.kind == "spell"), None)
+        if targets and spec is not None and spec.targets:
+            got = r["answers"].get(key)
+            if got is None:
+                src = g.objects.get(s.source or -1) or s
+                opts = list(dict.fromkeys(targets[0] + target_candidates(g, spec.targets[0], src, rec["controller"])))
+                return {"kind": "choose_cards", "player": rec["controller"], "options": opts, "min": 1, "max": 1,
+                        "slot": key, "prompt": f"{s.card.name}: the target of copy {k + 1} (or keep it)"}
+            targets = [list(got)]
+        st["made"].append(copy_spell(g, s.card, rec, targets))
+    return None
+
+
+def copy_spell(g: "Game", card: Any, rec: dict[str, Any], targets: list[list[Any]]) -> int:
+    """706.10: put a copy of a spell onto the stack; it is not cast, and it ceases to exist when
+    it leaves the stack (706.10a: engine/game.py)."""
+    o = Obj(g.next_id, 0, card, rec["controller"], "stack")
+    g.next_id += 1
+    o.controller = rec["controller"]
+    o.targets, o.x, o.modes = targets, int(rec.get("x", 0)), list(rec.get("modes", []))
+    o.kicked = bool(rec.get("kicked"))
+    o.divide = dict(rec.get("divide", {}))
+    o.chosen = {"spell_copy": True, "cast_with": list(rec.get("cast_with", []))}
+    g.objects[o.id] = o
+    g.stack.append(o.id)
+    g.log("copy", card=card.name, obj=o.id, targets=targets)
+    g.changed()
+    return o.id

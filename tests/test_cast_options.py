@@ -1,0 +1,83 @@
+"""The keyword ways of casting (engine/cast_options.py) as the players and bots see them: the
+priority options list each one a card can use now, with what the bots answer with."""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine.ai.random_bot import RandomBot
+from engine.cardpool import default_pool
+from engine.errors import IllegalAction
+from engine.scenario import Runner
+
+
+def _game(players: dict[str, Any]) -> Any:
+    r = Runner({"name": "t", "setup": {"active": "alice", "step": "main1", "players": players}, "steps": []},
+               default_pool())
+    r.run()
+    return r.g
+
+
+def _casts(g: Any, name: str) -> list[dict[str, Any]]:
+    d = g.pending
+    return [o for o in d.options if o.get("action") == "cast" and g.objects[o["card"]].card.name == name]
+
+
+def test_convoke_makes_a_spell_castable_and_the_option_names_the_creatures_702_50a() -> None:
+    g = _game({"alice": {"battlefield": ["Mountain", "Mountain", "Grizzly Bears", "Raging Goblin", "Forest"],
+                         "hand": ["Stoke the Flames"]}})
+    (opt,) = _casts(g, "Stoke the Flames")
+    # {2}{R}{R} with two Mountains and a Forest: one creature is enough, the red one pays {R}
+    assert [g.objects[i].card.name for i in opt["convoke"]] == ["Raging Goblin"]
+    # the random bot picks among the options: the first seed whose pick is the cast
+    a = next(a for a in (RandomBot(seed).answer(g.pending) for seed in range(200)) if a.get("action") == "cast")
+    assert a["convoke"] == opt["convoke"]
+    g.submit("alice", {**a, "targets": [["bob"]]})
+    assert g.objects[opt["convoke"][0]].tapped
+    assert [g.objects[i].card.name for i in g.stack] == ["Stoke the Flames"]
+
+
+def test_no_option_when_mana_and_creatures_together_fall_short_702_50a() -> None:
+    g = _game({"alice": {"battlefield": ["Forest", "Llanowar Elves"], "hand": ["Stoke the Flames"]}})
+    assert _casts(g, "Stoke the Flames") == []
+
+
+def test_delve_option_when_the_graveyard_pays_702_65a() -> None:
+    g = _game({"alice": {"battlefield": ["Island"], "hand": ["Treasure Cruise"],
+                         "graveyard": ["Forest"] * 7}})
+    (opt,) = _casts(g, "Treasure Cruise")
+    assert len(opt["delve"]) == 7
+    g2 = _game({"alice": {"battlefield": ["Island"], "hand": ["Treasure Cruise"], "graveyard": ["Forest"] * 6}})
+    assert _casts(g2, "Treasure Cruise") == []
+
+
+def test_buyback_is_offered_as_an_extra_cost_702_26a() -> None:
+    g = _game({"alice": {"battlefield": ["Island"], "hand": ["Whispers of the Muse"]}})
+    (opt,) = _casts(g, "Whispers of the Muse")
+    assert opt["extra_costs"] == {"buyback": "{5}"}
+
+
+def test_a_cast_offer_takes_only_the_offered_card_and_an_illegal_answer_changes_nothing_608_2c() -> None:
+    r = Runner({"name": "t", "setup": {"active": "bob", "step": "main1", "players": {
+        "alice": {"battlefield": ["Mountain"], "hand": ["Fiery Temper", "Shock"]},
+        "bob": {"battlefield": ["Swamp", "Swamp", "Swamp"], "hand": ["Mind Rot"]}}},
+        "steps": [{"bob": "cast", "card": "Mind Rot", "targets": ["alice"]}, {"resolve": 1},
+                  {"alice": "choose", "cards": ["Fiery Temper", "Shock"]}, {"resolve": 1}]}, default_pool())
+    r.run()
+    g = r.g
+    d = g.pending
+    assert d.kind == "cast_offer" and d.player == "alice"
+    temper = d.data["card"]
+    assert g.objects[temper].zone == "exile"
+    assert [o["action"] for o in d.options] == ["cast", "pass"]
+    (shock,) = [i for i in g.players["alice"].graveyard if g.objects[i].card.name == "Shock"]
+    before = g.state_key()
+    for bad in ({"action": "cast", "card": shock, "targets": [["bob"]]},       # not the offered card
+                {"action": "cast", "card": temper, "targets": [["nobody"]]},   # not a legal target
+                {"action": "activate", "card": temper, "ability": 0}):         # not a cast
+        with pytest.raises(IllegalAction):
+            g.submit("alice", bad)
+        assert g.state_key() == before
+    g.submit("alice", {"action": "cast", "card": temper, "targets": [["bob"]]})
+    assert [g.objects[i].card.name for i in g.stack] == ["Fiery Temper"]
