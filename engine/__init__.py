@@ -12,7 +12,7 @@ is above them only through the game object they are given (``g.move``, ``g.chars
      2  knowledge state decision_kinds ability_index filters choices until view opening cardpool
      3  layers protection player_statics values object_statics
      4  targets zones_cast replacement
-     5  triggers
+     5  triggers tapping
      6  actions clone
      7  payment position
      8  ops
@@ -35,7 +35,7 @@ is above them only through the game object they are given (``g.move``, ``g.chars
   3  characteristics and layers (613), protection (702.16), player statics, the expression
      evaluator (references, amounts, conditions: 608.2c-h), objects' own statics
   4  targets (114-115, 608.2b), casting from other zones (601.2a), replacement (614-616)
-  5  triggered abilities (603)
+  5  triggered abilities (603), tapping and untapping (701.17) with their events
   6  game actions (damage 120, life 119, destroy 701.7, sacrifice 701.17, tokens 111.1),
      entering as a copy (706.5)
   7  mana payment (601.2g-h, 605.3), a scenario's position

@@ -23,6 +23,7 @@ from engine.mana import substitute_x
 from engine.memo import per_object
 from engine.payment import can_afford, has_choices, pay_mana
 from engine.state import Obj
+from engine.tapping import tap, untap
 from engine.targets import check_targets, normalize_targets, spell_ability, with_x
 from engine.targets import name_of as _name
 from engine.values import condition
@@ -466,9 +467,9 @@ def _ability_object(g: "Game", src: "Obj", ab: Ability, controller: str) -> "Obj
 def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, x: int = 0) -> None:
     """The parts of a cost that need no choice (118, 602.2b); chosen parts: engine/costs.py."""
     if cost.tap:
-        o.tapped = True
+        tap(g, o.id)  # 701.17a, with its event (603.2d)
     if cost.untap:
-        o.tapped = False
+        untap(g, o.id)
     if cost.loyalty is not None:  # 606.4: loyalty counters put on or removed
         n = cost.loyalty if isinstance(cost.loyalty, int) else (-x if cost.loyalty == "-X" else x)
         o.counters["loyalty"] = o.counters.get("loyalty", 0) + n

@@ -20,6 +20,7 @@ from engine.errors import IllegalAction
 from engine.filters import matches, unknown_keys
 from engine.memo import per_object
 from engine.payment import chosen_parts
+from engine.tapping import tap
 from engine.values import condition
 
 if TYPE_CHECKING:
@@ -158,7 +159,7 @@ def _pay(g: "Game", player: str, part: str, picks: list[int], obj: int | None) -
         elif part == "exile_from_graveyard":
             g.move(i, "exile")
         elif part == "tap_others":
-            g.objects[i].tapped = True
+            tap(g, i)  # 701.17a, with its event (603.2d)
         elif part == "return_to_hand":
             g.move(i, "hand")
         g.log("cost", player=player, part=part, card=name)

@@ -27,6 +27,7 @@ from engine import (
     position,
     replacement,
     sba,
+    tapping,
     triggers,
 )
 from engine.actions import discard
@@ -673,7 +674,7 @@ class Game:
             for oid in list(self.battlefield):
                 o = self.objects[oid]
                 if o.tapped and self.chars(oid).controller == a and not combat.has_rule(self, oid, "doesnt_untap"):
-                    o.tapped = False
+                    tapping.untap(self, oid)  # 502.2, with its event (603.2d)
             # "... during its controller's next untap step": that step has happened (502.3)
             if self.effects:
                 self.effects = [e for e in self.effects if not (e.get("until") == "next_untap" and all(
