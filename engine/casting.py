@@ -416,7 +416,9 @@ def activate(g: "Game", player: str, a: dict[str, Any]) -> None:
     # wait in game.triggered, and an illegal activation restores the state before it
     triggers.event(g, {"event": "activate", "player": player, "obj": o.id, "ability": s.id,
                        "loyalty": cost.loyalty is not None})
-    _pay_other_costs(g, player, o, cost, x)
+    discarded = _pay_other_costs(g, player, o, cost, x)
+    if discarded is not None and ab.keyword in ("Cycling", "Typecycling"):  # 702.28c, 702.28e: it was cycled
+        triggers.event(g, {"event": "cycle", "obj": discarded, "player": player})
     if cost.mana:
         pay_mana(g, player, substitute_x(cost.mana, s.x), {o.id} if cost.tap else set(), a.get("pay"))
     if has_choices(cost):
@@ -464,8 +466,10 @@ def _ability_object(g: "Game", src: "Obj", ab: Ability, controller: str) -> "Obj
     return s
 
 
-def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, x: int = 0) -> None:
-    """The parts of a cost that need no choice (118, 602.2b); chosen parts: engine/costs.py."""
+def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, x: int = 0) -> int | None:
+    """The parts of a cost that need no choice (118, 602.2b); chosen parts: engine/costs.py.
+    Returns the new id of the card when the cost discarded it (cycling, 702.28a), else None."""
+    discarded = None
     if cost.tap:
         tap(g, o.id)  # 701.17a, with its event (603.2d)
     if cost.untap:
@@ -487,11 +491,12 @@ def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, x: int = 0) -
     elif cost.exile_self:
         g.move(o.id, "exile")
     elif cost.discard_self and o.zone == "hand":  # "Discard this card" (cycling, 702.28a)
-        discard(g, o.id)
+        discarded = discard(g, o.id)
     if cost == _TAP_ONLY:
         g.turn_state_changed()
     else:
         g.changed()
+    return discarded
 
 
 def _mentions_x(v: Any) -> bool:

@@ -32,7 +32,7 @@ OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "
                  "activate", "leaves_graveyard", "attacks_alone"}
 PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attack", "sacrifice"}
 #: Events this engine fires (a card triggering on anything else is unsupported).
-SUPPORTED = (OBJECT_EVENTS | PLAYER_EVENTS | {"step"}) - {"cycle", "scry", "you_attack"}
+SUPPORTED = (OBJECT_EVENTS | PLAYER_EVENTS | {"step"}) - {"scry"}
 #: Trigger keys _match understands (a trigger with any other key is unsupported).
 KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "who", "first", "nth", "step",
                   "whose", "loyalty", "noncombat", "your_turn", "nonmana", "limit_per_turn", "min_attackers",
@@ -85,7 +85,7 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
             return False  # "your first / second spell each turn"
     if name == "draw" and trig.get("nth") and ev.get("nth") != trig["nth"]:
         return False  # "whenever you draw your second card each turn"
-    if name == "attacks" and trig.get("min_attackers"):  # "SELF and at least two other creatures attack"
+    if name in ("attacks", "you_attack") and trig.get("min_attackers"):  # "... and at least two other creatures attack"
         if sum(1 for i in g.battlefield if g.objects[i].attacking is not None) < trig["min_attackers"]:
             return False
     if name == "activate":  # only abilities that are not mana abilities fire it (605)
@@ -111,6 +111,10 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
             return False  # "during an opponent's turn" / "during your turn"
     if trig.get("noncombat") and ev.get("combat"):
         return False
+    if name == "cycle":  # 702.28c, 702.28e: "when you cycle SELF", "whenever a player cycles a card"
+        if trig.get("self"):
+            return ev["obj"] == src
+        return trig.get("who", "you") == "any" or ev["player"] == controller
     if name in PLAYER_EVENTS or name == "dealt_damage" and "who" in trig:
         who = trig.get("who", "you")
         p = ev.get("player")
@@ -220,12 +224,12 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
                     if _match(g, cid, p, ab.trigger, ev):
                         _add(g, card_obj, ab, p, ev)
     # a spell's own "when you cast" trigger (603.2, zone stack)
-    if ev["event"] == "cast":
+    if ev["event"] in ("cast", "cycle"):  # and a cycled card's, from where it went (702.28c)
         o = g.objects.get(ev["obj"])
-        if o is not None:
+        if o is not None and o.zone != "battlefield":
             for ab in o.card.abilities:
                 if ab.kind == "triggered" and ab.trigger and ab.trigger.get("self") and \
-                        "cast" in _events_of(ab.trigger):
+                        ev["event"] in _events_of(ab.trigger):
                     _add(g, o, ab, o.controller, ev)
 
 
