@@ -162,8 +162,7 @@ def cast(g: "Game", player: str, a: dict[str, Any]) -> None:
         specs = ab.targets
     modes = a.get("modes") or ([a["mode"]] if "mode" in a else [])
     if ab is not None and ab.choose:
-        if not modes or len(modes) != ab.choose or any(not 0 <= m < len(ab.modes) for m in modes):
-            raise IllegalAction(f"choose {ab.choose} mode(s) of {len(ab.modes)}")
+        check_modes(ab, modes)
         specs = tuple(t for m in modes for t in ab.modes[m].targets)
     x = int(a.get("x", 0) or 0)
     if x < 0:
@@ -359,6 +358,22 @@ def is_plain_mana_activation(g: "Game", player: str, a: dict[str, Any]) -> bool:
         and not has_choices(cost) and not cost.exile_self
 
 
+def mode_range(ab: Ability) -> tuple[int, int]:
+    """The least and the most modes a modal spell or ability lets its controller choose (700.2:
+    "choose one", "choose two", "choose one or both", "choose one or more")."""
+    return (ab.condition or {}).get("min_modes", ab.choose), ab.choose
+
+
+def check_modes(ab: Ability, modes: list[Any]) -> None:
+    """601.2b, 700.2: the chosen modes are between the least and the most the text allows, each
+    a mode of the ability, and no mode is chosen twice (700.2d)."""
+    lo, hi = mode_range(ab)
+    if not lo <= len(modes) <= hi or len(set(modes)) != len(modes) or any(
+            not isinstance(m, int) or not 0 <= m < len(ab.modes) for m in modes):
+        n = str(hi) if lo == hi else f"{lo} to {hi}"
+        raise IllegalAction(f"choose {n} different mode(s) of {len(ab.modes)}")
+
+
 def activate(g: "Game", player: str, a: dict[str, Any]) -> None:
     """602.2: activate an ability; mana abilities resolve at once (605.3)."""
     oid = a["card"]
@@ -394,9 +409,7 @@ def activate(g: "Game", player: str, a: dict[str, Any]) -> None:
     specs = ab.targets
     modes = a.get("modes") or ([a["mode"]] if "mode" in a else [])
     if ab.choose:  # 602.2b, 601.2b: a modal ability's modes are chosen as it is activated
-        if len(modes) != ab.choose or len(set(modes)) != len(modes) or any(
-                not isinstance(m, int) or not 0 <= m < len(ab.modes) for m in modes):
-            raise IllegalAction(f"choose {ab.choose} mode(s) of {len(ab.modes)}")
+        check_modes(ab, modes)
         specs = tuple(t for m in modes for t in ab.modes[m].targets)
     specs = with_x(specs, x)
     chosen = normalize_targets(a.get("targets"), specs)

@@ -161,6 +161,9 @@ def cast_option(g: "Game", player: str, o: Any, ab: Any, base: tuple[str, ...],
     if ab is not None and ab.choose:
         opt["modes"] = [m.text for m in ab.modes]
         opt["choose"] = ab.choose
+        lo, hi = casting.mode_range(ab)
+        if lo != hi:  # "choose one or both" (700.2): from lo to hi modes
+            opt["choose_min"] = lo
     return opt
 
 

@@ -134,7 +134,8 @@ class RandomBot:
                 return {"action": "pass"}
             a["targets"] = t
         if "choose" in o:
-            a["modes"] = sorted(self.rng.sample(range(len(o["modes"])), o["choose"]))
+            n = self.rng.randint(o.get("choose_min", o["choose"]), o["choose"])  # "one or both" (700.2)
+            a["modes"] = sorted(self.rng.sample(range(len(o["modes"])), n))
         return a
 
     def _assign(self, d: Decision) -> dict[Any, int]:
