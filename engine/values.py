@@ -234,6 +234,10 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False
     if "your_turn" in cond and (g.active == you) != cond["your_turn"]:
         return False
+    if "step" in cond and not (g.active == you and g.step == cond["step"]):
+        return False  # 602.5b: "Activate only during your upkeep"
+    if "before_attackers" in cond and g.step not in _BEFORE_ATTACKERS:
+        return False  # 602.5b: "... before attackers are declared": the declare attackers step not yet begun
     if "hand_le" in cond and not len(g.players[you].hand) <= cond["hand_le"]:
         return False
     if "hand_ge" in cond and not len(g.players[you].hand) >= cond["hand_ge"]:
@@ -324,11 +328,14 @@ CONDITION_KEYS = {"control", "min", "max", "life_ge", "life_le", "your_turn", "a
                   "once_each_turn", "not", "it", "x_ge", "life_ge_start_plus", "graveyard_ge", "filter",
                   "cast_from_hand", "milled_this_way", "had_no_counters", "new_since_upkeep",
                   "opponent_dealt_damage_this_turn", "renowned",
-                  "min_modes"}  # not a condition: the least modes of a modal spell (700.2; casting.mode_range)
+                  "min_modes", "step", "before_attackers"}  # not a condition: the least modes of a modal spell (700.2; casting.mode_range)
 
 
 
 STARTING_LIFE = 20  # 103.3
+#: the steps of a turn before attackers are declared (500.1, 506.1: the combat phase's first step is
+#: beginning of combat, then declare attackers, 508.1)
+_BEFORE_ATTACKERS = frozenset({"untap", "upkeep", "draw", "main1", "beginning_of_combat"})
 
 
 
