@@ -327,8 +327,9 @@ CONDITION_KEYS = {"control", "min", "max", "life_ge", "life_le", "your_turn", "a
                   "spells_cast_this_turn", "self", "self_attacked_or_blocked_this_turn", "self_dealt_damage",
                   "once_each_turn", "not", "it", "x_ge", "life_ge_start_plus", "graveyard_ge", "filter",
                   "cast_from_hand", "milled_this_way", "had_no_counters", "new_since_upkeep",
-                  "opponent_dealt_damage_this_turn", "renowned",
-                  "min_modes", "step", "before_attackers"}  # not a condition: the least modes of a modal spell (700.2; casting.mode_range)
+                  "opponent_dealt_damage_this_turn", "renowned", "step", "before_attackers",
+                  # not a condition: the least modes of a modal spell (700.2; casting.mode_range)
+                  "min_modes"}
 
 
 
