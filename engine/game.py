@@ -28,6 +28,7 @@ from engine import (
     replacement,
     sba,
     tapping,
+    transform,
     triggers,
 )
 from engine.actions import discard
@@ -262,6 +263,7 @@ class Game:
         n = o.copy()
         if n.is_copy:  # 400.7: a card that was a copy on the battlefield is its own card again
             n.card, n.is_copy = o.chosen.get("printed", n.card), False
+        n.card = transform.front_face(o.chosen, n.card)  # 711.4a: its front face up again
         n.id = self.next_id
         self.next_id += 1
         n.zone = to

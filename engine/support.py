@@ -252,4 +252,6 @@ def unsupported_reasons(card: CardDef) -> list[str]:
     if card.keyword_args.get("Protection") and not all(protection_supported(q)
                                                       for q in card.keyword_args["Protection"]):
         out.append("protection quality")
+    for face in card.faces:  # the other faces play too (708, 709, 711); their text is in card.unsupported
+        out += [f"({face.name}) {r}" for r in unsupported_reasons(face) if not r.startswith("text: ")]
     return out

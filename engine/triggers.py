@@ -29,7 +29,7 @@ OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "
                  "combat_damage_creature", "combat_damage", "damage_player", "damage_opponent",
                  "attacks_or_blocks", "etb_or_dies", "etb_or_attacks", "cycle",
                  "becomes_target", "becomes_target_spell", "becomes_target_opponent", "blocks_flying",
-                 "activate", "leaves_graveyard", "attacks_alone"}
+                 "activate", "leaves_graveyard", "attacks_alone", "transforms"}
 PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attack", "sacrifice"}
 #: Events this engine fires (a card triggering on anything else is unsupported).
 SUPPORTED = (OBJECT_EVENTS | PLAYER_EVENTS | {"step"}) - {"scry"}

@@ -1,0 +1,69 @@
+"""Transforming double-faced permanents (CR 701.25, 711).
+
+A double-faced card's compiled definition is its front face, with its back face in
+``CardDef.faces`` (the card database completes the faces: engine/cards/db.py). On the
+battlefield the object shows one face: ``Obj.card`` is the face that is up, and while the
+back face is up ``chosen["front"]`` keeps the front (711.4b: only the back face's
+characteristics). Transforming turns it over without making a new object (711.12), so
+every effect on it, its counters, damage and attachments stay; anywhere else it has its
+front face again (711.4a; Game.move restores it).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine import triggers
+
+if TYPE_CHECKING:
+    from engine.cards.abilities import CardDef
+    from engine.game import Game
+
+__all__ = ["back_face", "transform", "front_face"]
+
+#: the layouts whose second face is the back of the same card and can be turned up (711.1)
+TRANSFORM_LAYOUTS = frozenset({"transform"})
+
+
+def back_face(card: "CardDef") -> "CardDef | None":
+    """The back face of a double-faced card that can transform, or None (711.5)."""
+    if card.layout in TRANSFORM_LAYOUTS and card.faces:
+        return card.faces[0]
+    return None
+
+
+def front_face(chosen: dict[str, Any], card: "CardDef") -> "CardDef":
+    """The face a card has outside the battlefield (711.4a): its front, even if it left with its back up."""
+    return chosen.get("front", card)
+
+
+def transform(g: "Game", oid: int, by: int | None = None) -> bool:
+    """701.25a: turn a double-faced permanent over; "transforms" triggers (701.25e). ``by``: the
+    id of the ability on the stack that does it. Nothing happens to a permanent that is not a
+    double-faced card, a copy of one included (711.5), to one whose other face is an instant or
+    sorcery (711.6), and (701.25f) when an ability of the permanent itself finds that it has
+    transformed since that ability was put on the stack (stack objects are numbered in order,
+    so a later transform carries a higher number). True when it transformed."""
+    o = g.objects.get(oid)
+    if o is None or o.zone != "battlefield" or o.is_copy:
+        return False
+    s = g.objects.get(by) if by is not None else None
+    if s is not None and s.ability is not None and s.source == oid and o.chosen.get("transformed_at", -1) > by:
+        return False  # 701.25f
+    front = o.chosen.get("front")
+    if front is not None:
+        new = front
+        del o.chosen["front"]
+    else:
+        back = back_face(o.card)
+        if back is None or "Instant" in back.types or "Sorcery" in back.types:
+            return False  # 711.5, 711.6
+        new = back
+        o.chosen["front"] = o.card
+    old = o.card
+    o.card = new
+    o.chosen["transformed_at"] = g.next_id
+    g.next_id += 1
+    g.changed()
+    g.log("transform", card=old.name, into=new.name, obj=oid)
+    triggers.event(g, {"event": "transforms", "obj": oid, "player": g.chars(oid).controller})
+    return True
