@@ -443,6 +443,10 @@ def compile_card(data: Any) -> CardDef:
     if layout in ONE_FACE_UP and " // " in name:
         name = name.split(" // ")[0]  # 711.4a: a double-faced card has its front face's name (and only it)
     faces = _get(data, "faces", default=()) or ()
+    if layout == "reversible_card" and len(set(full_name.split(" // "))) == 1:
+        # a reversible printing shows the same card on both sides: it is that one card
+        full_name = name = full_name.split(" // ")[0]
+        faces = faces[:1]
     face_keys = tuple(_face_key(f) for f in faces) if len(faces) > 1 else ()
     if face_keys:
         front = face_keys[0]
