@@ -37,8 +37,10 @@ SUPPORTED = (OBJECT_EVENTS | PLAYER_EVENTS | {"step"}) - {"scry"}
 KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "who", "first", "nth", "step",
                   "whose", "loyalty", "noncombat", "your_turn", "nonmana", "limit_per_turn", "min_attackers",
                   "blocking_self", "most_life"})
-#: Events a triggered ability of a card in a graveyard is checked against (Spit Flame).
-GRAVEYARD_EVENTS = frozenset({"etb"})
+#: Events a triggered ability of a card in a graveyard is checked against (Spit Flame, Squee, Goblin
+#: Nabob, Aurora Eidolon, Phoenix Chick; 112.6b)
+GRAVEYARD_EVENTS = frozenset({"etb", "step", "cast", "draw", "gain_life", "sacrifice", "you_attack",
+                              "combat_damage_player"})
 
 ALIASES = {"attacks_or_blocks": ("attacks", "blocks"), "etb_or_dies": ("etb", "dies"),
            "etb_or_attacks": ("etb", "attacks"),
