@@ -21,7 +21,7 @@ from engine.ops.objects import TOKEN_KINDS
 from engine.ops.playable import supported as playable_supported
 from engine.player_statics import mana_trigger_supported, static_problems
 from engine.protection import supported as protection_supported
-from engine.triggers import ALIASES, GRAVEYARD_EVENTS, KEYS
+from engine.triggers import ALIASES, GRAVEYARD_EVENTS, KEYS, KEYS_OF_EVENT
 from engine.triggers import SUPPORTED as TRIGGER_EVENTS
 from engine.values import condition_problems
 
@@ -179,6 +179,8 @@ def ability_reasons(ab: Ability) -> list[str]:
             bad = unknown_keys(trig["filter"])
             if bad:
                 out.append(f"trigger filter {sorted(bad)}")
+        if any(k in trig and ev != e for k, e in KEYS_OF_EVENT.items()):
+            out.append("trigger options")
         if set(trig) - KEYS or trig.get("first") and not set(evs) <= {"lose_life", "gain_life", "cast"} \
                 or trig.get("nth") and evs not in (["cast"], ["draw"]):
             out.append("trigger options")

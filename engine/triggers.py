@@ -36,7 +36,11 @@ SUPPORTED = (OBJECT_EVENTS | PLAYER_EVENTS | {"step"}) - {"scry"}
 #: Trigger keys _match understands (a trigger with any other key is unsupported).
 KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "who", "first", "nth", "step",
                   "whose", "loyalty", "noncombat", "your_turn", "nonmana", "limit_per_turn", "min_attackers",
-                  "blocking_self", "most_life"})
+                  "blocking_self", "most_life", "or_copy", "defending", "other"})
+# or_copy: "whenever you cast or copy ...": no effect of this engine copies a spell (707.10), so only casting
+# fires it; an op that copies spells must fire the same event.
+#: keys that only some events understand (engine/support.py rejects them elsewhere)
+KEYS_OF_EVENT = {"other": "cycle", "defending": "attacks"}
 #: Events a triggered ability of a card in a graveyard is checked against (Spit Flame, Squee, Goblin
 #: Nabob, Aurora Eidolon, Phoenix Chick; 112.6b)
 GRAVEYARD_EVENTS = frozenset({"etb", "step", "cast", "draw", "gain_life", "sacrifice", "you_attack",
@@ -116,6 +120,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
     if name == "cycle":  # 702.28c, 702.28e: "when you cycle SELF", "whenever a player cycles a card"
         if trig.get("self"):
             return ev["obj"] == src
+        if trig.get("other") and ev["obj"] == src:
+            return False  # "whenever you cycle another card"
         return trig.get("who", "you") == "any" or ev["player"] == controller
     if name in PLAYER_EVENTS or name == "dealt_damage" and "who" in trig:
         who = trig.get("who", "you")
@@ -131,6 +137,10 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
                 return False
         return True
     obj = ev.get("obj")
+    if trig.get("defending") == "you":  # "whenever a creature attacks you or a planeswalker you control"
+        t = ev.get("target")
+        if t != controller and not (isinstance(t, int) and t in g.objects and g.controller_of(t) == controller):
+            return False
     if name == "damage_player" or name == "combat_damage_player":
         if trig.get("who") == "opponent" and ev.get("target") == controller:
             return False
