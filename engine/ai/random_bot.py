@@ -54,6 +54,12 @@ class RandomBot:
             lo, hi = d.data.get("min", 0), d.data.get("max", 0)
             n = r.randint(lo, min(hi, len(d.options)))
             picks = r.sample(list(d.options), n)
+            if d.data.get("total_power") is not None:  # crew: add creatures until their power is enough
+                power = dict(zip(d.options, d.data["powers"]))
+                order = r.sample(list(d.options), len(d.options))
+                picks = []
+                while order and sum(power[c] for c in picks) < d.data["total_power"]:
+                    picks.append(order.pop())
             if d.data.get("one_of_each") is not None:  # one card per alternative (at most)
                 groups = list(d.data["one_of_each"])
                 r.shuffle(groups)
