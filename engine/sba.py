@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine import commander
 from engine.actions import destroy, plan_destroy
 from engine.choices import NeedChoice
 from engine.errors import IllegalAction
@@ -24,6 +25,7 @@ def check(g: "Game") -> bool:
             p.lost = True
             did = True
             g.log("lose", player=p.name, why="life" if p.life <= 0 else "poison" if p.poison >= 10 else "draw")
+    did = bool(g.commanders and commander.check(g)) or did  # 903.11a
     if did and g._check_end():
         return True
     # 704.5d: tokens outside the battlefield cease to exist
@@ -78,6 +80,22 @@ def check(g: "Game") -> bool:
                 walkers.setdefault((c.controller, st), []).append(oid)
     if (to_graveyard or to_destroy) and not _choices_made(g, to_graveyard, to_destroy):
         return True  # 616.1: a player chooses the order of replacement effects first
+    g.lki_chars = cs  # 704.7: what leaves is seen as it was before any of these actions
+    try:
+        did = _perform(g, to_graveyard, to_destroy, unattach, counters_fix, legends, walkers) or did
+    finally:
+        g.lki_chars = None
+    if did:
+        g.changed()
+    else:
+        g._sba_clean = g._version
+    return did
+
+
+def _perform(g: "Game", to_graveyard: list[int], to_destroy: list[int], unattach: list[int],
+             counters_fix: list[int], legends: dict, walkers: dict) -> bool:
+    """The state-based actions found by check(), performed at once (704.3)."""
+    did = False
     for oid in counters_fix:
         counts = g.objects[oid].counters
         n = min(counts["+1/+1"], counts["-1/-1"])
@@ -103,10 +121,6 @@ def check(g: "Game") -> bool:
             g.queue.insert(0, {"kind": "legend_rule", "player": player, "options": live})
             did = True
             break
-    if did:
-        g.changed()
-    else:
-        g._sba_clean = g._version
     return did
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine import seats
 from engine.ability_index import index
 from engine.errors import IllegalAction
 from engine.filters import matches
@@ -269,7 +270,9 @@ def leaves(g: "Game", o: "Obj", before: "Chars", to: str) -> list[dict[str, Any]
     """Leaves-the-battlefield triggers look back in time (603.10)."""
     # "dies" / "is put into a graveyard from the battlefield" (700.4); filters check the types
     ev = {"event": "dies" if to == "graveyard" else "ltb", "obj": o.id,
-          "player": before.controller, "to": to, "counters": dict(o.counters)}
+          "player": before.controller, "to": to, "counters": dict(o.counters),
+          "pt": (before.power, before.toughness),  # 603.10a: "its power" as it last existed
+          "linked": list(o.chosen.get("exiled", ()))}  # 607.2a: what it exiled, for "return the exiled card"
     evs = [ev] if ev["event"] == "ltb" else [ev, dict(ev, event="ltb")]
     out = []
     for e in evs:
@@ -329,7 +332,7 @@ def candidates(g: "Game", t: dict[str, Any]) -> list[list[Any]]:
 
 def put_on_stack(g: "Game") -> None:
     """603.3b: APNAP; each player orders their own triggers; targets as each goes on the stack."""
-    for player in (g.active, g.other(g.active)):
+    for player in seats.apnap(g):  # 101.4, 603.3b
         mine = [t for t in g.triggered if t["controller"] == player]
         if not mine:
             continue

@@ -1,8 +1,8 @@
 """A headless network player that answers every decision at random (issue 7).
 
     python -m engine.net.bot --server HOST:PORT --code CODE --deck FILE [--seat-file F]
-    python -m engine.net.bot --server HOST:PORT --host-game --deck FILE [--format F] [--spectators]
-        # prints "code: XXXXXX" first
+    python -m engine.net.bot --server HOST:PORT --host-game --deck FILE [--format F] [--spectators] [--seats N]
+        # prints "code: XXXXXX" first; with --seats N (2 to 6) the game starts when N players have joined
     ... --ai easy|medium|hard [--think MS]   # the AI (engine/ai/remote.py) instead of random answers
 
 With --seat-file, the seat token is kept in that file and a later run resumes the seat.
@@ -27,11 +27,17 @@ from engine.net.client import NetError, RemoteSession
 
 
 def load_deck(path: str) -> list[str]:
+    """The deck file's main cards, one name per card."""
+    return load_seat_deck(path)[0]
+
+
+def load_seat_deck(path: str) -> tuple[list[str], str | None]:
+    """The deck file's main cards, one name per card, and its commander (None without one)."""
     deck = read_deck(path)
     out: list[str] = []
     for name, n in deck.main.items():
         out += [name] * n
-    return out
+    return out, deck.commander
 
 
 def play(rs: RemoteSession, bot: RandomBot, reconnect_for: float = 60.0, delay: float = 0.0) -> str:
@@ -74,6 +80,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--host-game", action="store_true", help="create the game and print its join code")
     ap.add_argument("--format", default=None, help="with --host-game: the game's format (server default: casual)")
     ap.add_argument("--spectators", action="store_true", help="with --host-game: let spectators watch")
+    ap.add_argument("--seats", type=int, default=2, choices=range(2, 7), metavar="N",
+                    help="with --host-game: players the game seats, 2 to 6 (it starts when all have joined)")
     ap.add_argument("--seed", type=int, default=None)
     ap.add_argument("--delay", type=float, default=0.0, help="seconds to wait before each answer")
     ap.add_argument("--reconnect-for", type=float, default=60.0)
@@ -85,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
     if not a.host_game and not a.code and not (a.seat_file and os.path.exists(a.seat_file)):
         ap.error("--code or --host-game (or an existing --seat-file) is needed")
     try:
-        deck = load_deck(a.deck)
+        deck, commander = load_seat_deck(a.deck)
     except Exception as e:  # noqa: BLE001
         print(f"result: aborted (deck: {e})", flush=True)
         return 2
@@ -100,10 +108,11 @@ def main(argv: list[str] | None = None) -> int:
         if seat_file and seat_file.exists():
             rs.resume(json.loads(seat_file.read_text())["token"])
         elif a.host_game:
-            code = rs.create(name, deck, format=a.format, spectators=a.spectators)
+            code = rs.create(name, deck, format=a.format, spectators=a.spectators, seats=a.seats,
+                             commander=commander)
             print(f"code: {code}", flush=True)
         else:
-            rs.join(a.code, name, deck)
+            rs.join(a.code, name, deck, commander)
         if seat_file:
             write_atomic(seat_file, json.dumps({"server": a.server, "seat": rs.seat, "token": rs.token}))
         print(f"seat: {rs.seat}", flush=True)

@@ -45,6 +45,7 @@ class RemoteSession:
         self.code: str | None = None
         self.game_id: str | None = None
         self._seats: list[str] = []
+        self.size = 2                  # how many players the game seats (the seated reply and presence say)
         self._view: dict[str, Any] | None = None
         self._decision: dict[str, Any] | None = None
         self.decision_no = 0
@@ -225,6 +226,7 @@ class RemoteSession:
                 self.over_reason = m.get("reason")
             elif t == "presence":
                 self.presence = m["connected"]
+                self.size = m.get("seats", self.size)
                 self.spectators = m.get("spectators", 0)
             elif t == "chat":
                 for f in list(self.on_chat):
@@ -233,8 +235,8 @@ class RemoteSession:
                 self._replies[ref] = m
             self.lock.notify_all()
         if t in ("update", "game_over", "presence"):
-            for f in list(self.listeners):
-                f()
+            for listener in list(self.listeners):
+                listener()
 
     def request(self, type_: str, **fields: Any) -> dict[str, Any]:
         """Send a message and wait for its reply; raises NetError on an error reply."""
@@ -277,6 +279,7 @@ class RemoteSession:
     def _take_seat(self, r: dict[str, Any]) -> None:
         self.seat, self.token, self.code, self.game_id = r["seat"], r["token"], r.get("code"), r["game"]
         self.format = r.get("format", self.format)
+        self.size = r.get("seats", self.size)
 
     def _watching(self, r: dict[str, Any]) -> None:
         self.code, self.game_id, self.format = r.get("code"), r["game"], r.get("format")
@@ -286,12 +289,21 @@ class RemoteSession:
     def list_games(self) -> list[dict[str, Any]]:
         return self.request("list")["games"]
 
-    def create(self, name: str, deck: list[str], format: str | None = None, spectators: bool = False) -> str:
-        """Host a game (in ``format``, the server's default "casual" if None); returns its join code."""
+    def create(self, name: str, deck: list[str], format: str | None = None, spectators: bool = False,
+               seats: int = 2, commander: str | None = None) -> str:
+        """Host a game of ``seats`` players (2 to 6; it starts when every seat is taken) in
+        ``format`` (the server's default "casual" if None); returns its join code. In the
+        commander format ``commander`` names the commander and ``deck`` holds the other cards."""
         extra: dict[str, Any] = {"format": format} if format else {}
+        if commander is not None:
+            extra["commander"] = commander
         if spectators:
             extra["spectators"] = True
+        if seats != 2:
+            extra["seats"] = seats
         self._take_seat(self.request("create", name=name, deck=list(deck), **extra))
+        if self.code is None:
+            raise NetError("bad_reply", "the server's reply to create names no join code")
         return self.code
 
     def watch(self, code: str | None = None, name: str = "spectator", game: str | None = None) -> None:
@@ -304,13 +316,16 @@ class RemoteSession:
         where = {"code": code.upper()} if code is not None else {"game": game}
         self._watching(self.request("join", name=name, spectator=True, **where))
 
-    def join(self, code: str, name: str, deck: list[str]) -> str:
-        self._take_seat(self.request("join", code=code.upper(), name=name, deck=list(deck)))
+    def join(self, code: str, name: str, deck: list[str], commander: str | None = None) -> str:
+        extra: dict[str, Any] = {"commander": commander} if commander is not None else {}
+        self._take_seat(self.request("join", code=code.upper(), name=name, deck=list(deck), **extra))
+        assert self.seat is not None
         return self.seat
 
     def resume(self, token: str) -> str:
         self.token = token
         self._take_seat(self.request("resume", token=token))
+        assert self.seat is not None
         return self.seat
 
     def wait(self, pred: Callable[["RemoteSession"], bool], timeout: float | None = None) -> bool:

@@ -35,6 +35,7 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
+from engine import commander as commander_rules
 from engine import view as view_mod
 from engine.cardpool import CardPool, default_pool
 from engine.decks import Deck, FormatError, Validator, get_format
@@ -67,7 +68,10 @@ FIRST_COLUMNS = {"games": ("id", "code", "status", "created", "host", "host_deck
                  "seats": ("game", "seat", "token"), "answers": ("game", "n", "player", "answer", "at")}
 # columns added after the first release of the schema: (table, column, declaration)
 COLUMNS = [("games", "format", "TEXT NOT NULL DEFAULT 'casual'"),
-           ("games", "spectators", "INTEGER NOT NULL DEFAULT 0")]
+           ("games", "spectators", "INTEGER NOT NULL DEFAULT 0"),
+           ("games", "size", "INTEGER NOT NULL DEFAULT 2"),     # seats of the game (issue 17: 2 to 6)
+           ("seats", "deck", "TEXT"),                           # a joiner's deck, kept until the game starts
+           ("seats", "commander", "TEXT")]                      # its commander (903.3), in a commander game
 
 SPECTATOR = "__spectator__"    # the seat name a spectator is redacted for: no player has it (names
                                # starting with "__" are refused), so it sees what no player hides
@@ -107,7 +111,8 @@ class Store:
                 if col not in {r[1] for r in db.execute(f"PRAGMA table_info({table})")}:
                     db.execute(f"ALTER TABLE {table} ADD COLUMN {col} {decl}")
         except DataFolderError:
-            db.close()
+            if db is not None:
+                db.close()
             raise
         except (sqlite3.Error, OSError) as e:     # a garbage file, a read-only folder, ...
             if db is not None:
@@ -222,20 +227,41 @@ class Seat:
 
 
 class GameRoom:
+    """A hosted game: its seats in the order they were taken (the host first), and their decks
+    until the game starts when every seat is taken."""
+
     def __init__(self, gid: str, code: str, host: str, host_deck: list[str], fmt: str = DEFAULT_FORMAT,
-                 spectators: bool = False) -> None:
+                 spectators: bool = False, size: int = 2) -> None:
         self.id = gid
         self.code = code
         self.host = host
         self.host_deck = host_deck
         self.format = fmt
         self.spectators = spectators   # the host lets spectators watch
+        self.size = size               # how many players the game seats (2 to 6)
         self.seats: dict[str, Seat] = {}
+        self.decks: dict[str, list[str]] = {host: host_deck}   # by seat, in the order seats were taken
+        self.commanders: dict[str, str] = {}                    # by seat, in a commander game (903.3)
         self.watchers: list[Seat] = []  # spectators: Seat(SPECTATOR) each, .display their name
         self.game: Game | None = None
         self.status = "waiting"        # waiting -> playing -> over | abandoned
         self.reason: str | None = None
         self.catch_up: asyncio.TimerHandle | None = None   # sends the updates held back from idle seats
+
+    def summary(self) -> dict[str, Any]:
+        """What the lobby lists of this game: who hosts it, its format, and its seats taken and free."""
+        return {"game": self.id, "host": self.host, "status": self.status, "format": self.format,
+                "spectators": self.spectators, "seats": self.size, "taken": len(self.seats),
+                "players": list(self.seats)}
+
+    def free_name(self, name: str) -> str:
+        """``name``, or ``name-2``, ``name-3``... when a seat already has it."""
+        if name not in self.seats:
+            return name
+        n = 2
+        while f"{name[:P.MAX_NAME - 3]}-{n}" in self.seats:
+            n += 1
+        return f"{name[:P.MAX_NAME - 3]}-{n}"
 
     @property
     def decision_no(self) -> int:
@@ -416,15 +442,20 @@ class Server:
         """Load every unfinished game from the database and replay it. Raises DataFolderError
         when the database cannot be read as a server's (another program's tables, say)."""
         try:
-            rows = self.store.rows("SELECT id, code, status, host, host_deck, origin, format, spectators FROM games "
-                                   "WHERE status IN ('waiting','playing')")
+            rows = self.store.rows("SELECT id, code, status, host, host_deck, origin, format, spectators, size "
+                                   "FROM games WHERE status IN ('waiting','playing')")
         except sqlite3.Error as e:
             raise DataFolderError(f"cannot read the games in the data folder {describe(self.data, e)}") from None
-        for gid, code, status, host, host_deck, origin, fmt, spectators in rows:
-            room = GameRoom(gid, code, host, json.loads(host_deck), fmt, bool(spectators))
-            for seat, token in self.store.rows("SELECT seat, token FROM seats WHERE game=?", (gid,)):
+        for gid, code, status, host, host_deck, origin, fmt, spectators, size in rows:
+            room = GameRoom(gid, code, host, json.loads(host_deck), fmt, bool(spectators), size)
+            for seat, token, deck, commander in self.store.rows(
+                    "SELECT seat, token, deck, commander FROM seats WHERE game=? ORDER BY rowid", (gid,)):
                 s = Seat(seat, token)
                 room.seats[seat] = s
+                if deck is not None:
+                    room.decks[seat] = json.loads(deck)
+                if commander is not None:
+                    room.commanders[seat] = commander
                 self.by_token[token] = (room, s)
             if status == "playing":
                 answers = [[p, json.loads(a)] for p, a in self.store.rows(
@@ -639,7 +670,8 @@ class Server:
         if spectator:
             m["spectator"] = True
         for s in self._receivers(room):
-            s.conn.send(m)
+            if s.conn is not None:
+                s.conn.send(m)
 
     def _receivers(self, room: GameRoom) -> list[Seat]:
         """The connected seats, then the spectators."""
@@ -647,10 +679,11 @@ class Server:
                [w for w in room.watchers if w.conn is not None]
 
     def open_games(self) -> list[dict[str, Any]]:
-        """Games waiting for a second player, and games being played that spectators may watch."""
-        return [{"game": r.id, "host": r.host, "status": r.status, "format": r.format, "spectators": r.spectators,
-                 # a game resumed from an earlier run that no player came back to has none
-                 "connected": sum(1 for s in r.seats.values() if s.conn is not None)}
+        """Games waiting for players (with their seats taken and free), and games being played
+        that spectators may watch."""
+        return [dict(r.summary(),
+                     # a game resumed from an earlier run that no player came back to has none
+                     connected=sum(1 for s in r.seats.values() if s.conn is not None))
                 for r in self.rooms.values()
                 if r.status == "waiting" or (r.status == "playing" and r.spectators)]
 
@@ -663,15 +696,26 @@ class Server:
             fmt = get_format(name)
         except FormatError:
             raise P.ProtocolError("bad_format", f"no format is named {name!r}", "format") from None
-        if fmt.pool is not None or fmt.commander is not None:
+        if fmt.pool is not None:
             raise P.ProtocolError("bad_format", f"{fmt.label} games cannot be hosted here: a deck is a list "
-                                  "of card names, with no card pool or commander", "format")
+                                  "of card names, with no card pool", "format")
         return fmt
 
-    def _check_deck(self, deck: list[str], fmt_name: str = DEFAULT_FORMAT) -> None:
+    def _check_deck(self, deck: list[str], fmt_name: str = DEFAULT_FORMAT, commander: str | None = None) -> None:
         """Refuse a deck illegal in the game's format (engine.decks.validate: card and rule of every
-        problem, in ``problems``) or holding a card the engine does not know."""
+        problem, in ``problems``) or holding a card the engine does not know. In a format with a
+        commander (903) ``deck`` is the other cards and ``commander`` names the commander."""
         fmt = self._format(fmt_name)
+        if fmt is not None and fmt.commander is not None and commander is None:
+            raise P.ProtocolError("missing_field", f"a {fmt.label} deck needs its commander (the field "
+                                  "'commander': a legendary creature's name, not in 'deck')", "commander")
+        if commander is not None and (fmt is None or fmt.commander is None):
+            raise P.ProtocolError("bad_field", f"{fmt.label if fmt else 'a free game'} has no commander", "commander")
+        others = deck
+        if commander is not None:
+            deck = [*deck, commander]
+        if self.cards is None:
+            raise P.ProtocolError("no_games", "this process hosts no game", "deck")
         problems: list[dict[str, Any]] = []
         for name in sorted(set(deck)):
             try:
@@ -687,9 +731,16 @@ class Server:
             counts: dict[str, int] = {}
             for name in deck:
                 counts[name] = counts.get(name, 0) + 1
-            for p in Validator(self._card_db(), fmt).validate(Deck(main=counts)):
+            if commander is not None:
+                counts[commander] -= 1
+                if not counts[commander]:
+                    del counts[commander]
+            for p in Validator(self._card_db(), fmt).validate(Deck(main=counts, commander=commander)):
                 if p.is_error:
                     problems.append({"rule": p.rule, "card": p.card, "message": p.message})
+        if commander is not None and not problems:   # the rules of 903 the game checks when it starts
+            problems += [{"rule": "903", "card": commander, "message": msg}
+                         for msg in commander_rules.deck_problems(self.cards, others, commander)]
         if problems:
             first = problems[0]
             more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
@@ -709,33 +760,38 @@ class Server:
             if code not in self.by_code and not self.store.rows("SELECT 1 FROM games WHERE code=?", (code,)):
                 return code
 
-    def _seat(self, conn: Conn, room: GameRoom, name: str) -> Seat:
+    def _seat(self, conn: Conn, room: GameRoom, name: str, deck: list[str] | None = None,
+              commander: str | None = None) -> Seat:
         token = secrets.token_hex(16)
         seat = Seat(name, token)
         room.seats[name] = seat
+        if commander is not None:
+            room.commanders[name] = commander
         self.by_token[token] = (room, seat)
-        self.store.exec("INSERT INTO seats(game, seat, token) VALUES (?,?,?)", (room.id, name, token))
+        self.store.exec("INSERT INTO seats(game, seat, token, deck, commander) VALUES (?,?,?,?,?)",
+                        (room.id, name, token, json.dumps(deck) if deck is not None else None, commander))
         seat.conn = conn
         conn.seat, conn.room = seat, room
         return seat
 
     def _create(self, conn: Conn, m: dict[str, Any], ref: Any) -> None:
         fmt = m.get("format", DEFAULT_FORMAT)
-        self._check_deck(m["deck"], fmt)
+        self._check_deck(m["deck"], fmt, m.get("commander"))
         gid = secrets.token_hex(8)
         code = conn.assigned_code
         if code is None or code in self.by_code or self.store.rows("SELECT 1 FROM games WHERE code=?", (code,)):
             code = self._new_code()
-        room = GameRoom(gid, code, m["name"], list(m["deck"]), fmt, bool(m.get("spectators")))
-        self.store.exec("INSERT INTO games(id, code, status, created, host, host_deck, format, spectators) "
-                        "VALUES (?,?,?,?,?,?,?,?)", (gid, room.code, "waiting", time.time(), room.host,
-                                                     json.dumps(room.host_deck), fmt, int(room.spectators)))
+        room = GameRoom(gid, code, m["name"], list(m["deck"]), fmt, bool(m.get("spectators")), m.get("seats", 2))
+        self.store.exec("INSERT INTO games(id, code, status, created, host, host_deck, format, spectators, size) "
+                        "VALUES (?,?,?,?,?,?,?,?,?)", (gid, room.code, "waiting", time.time(), room.host,
+                                                       json.dumps(room.host_deck), fmt, int(room.spectators),
+                                                       room.size))
         self.rooms[gid] = room
         self.by_code[room.code] = room
-        seat = self._seat(conn, room, m["name"])
+        seat = self._seat(conn, room, m["name"], commander=m.get("commander"))
         self._room_changed(room)
         conn.send(P.msg("seated", game=gid, code=room.code, seat=seat.name, token=seat.token, format=fmt,
-                        spectators=room.spectators, ref=ref))
+                        spectators=room.spectators, seats=room.size, ref=ref))
         log.info("game %s created by %s (code %s, %s)", gid, seat.name, room.code, fmt)
 
     def _join(self, conn: Conn, m: dict[str, Any], ref: Any) -> None:
@@ -750,20 +806,26 @@ class Server:
             raise P.ProtocolError("bad_code", "no open game has this join code", "code")
         if "deck" not in m:
             raise P.ProtocolError("missing_field", "join needs the field 'deck' (or \"spectator\": true)", "deck")
-        self._check_deck(m["deck"], room.format)
-        name = m["name"]
-        if name == room.host:
-            name = name[:P.MAX_NAME - 2] + "-2"
-        seat = self._seat(conn, room, name)
-        seed = new_seed()  # 128 bits, never sent to a client
-        room.game = Game.new([(room.host, room.host_deck), (name, list(m["deck"]))], self.cards, seed)
-        room.status = "playing"
-        self.store.exec("UPDATE games SET status='playing', origin=? WHERE id=?",
-                        (json.dumps(room.game.origin), room.id))
+        self._check_deck(m["deck"], room.format, m.get("commander"))
+        name = room.free_name(m["name"])
+        deck = list(m["deck"])
+        seat = self._seat(conn, room, name, deck, m.get("commander"))
+        room.decks[name] = deck
+        if len(room.seats) == room.size:      # the last free seat is taken: the game starts
+            seed = new_seed()  # 128 bits, never sent to a client
+            extra: dict[str, Any] = {}
+            if room.commanders:
+                extra = {"format": "commander", "commanders": dict(room.commanders)}
+            room.game = Game.new([(n, room.decks[n]) for n in room.seats], self.cards, seed, **extra)
+            room.status = "playing"
+            self.store.exec("UPDATE games SET status='playing', origin=? WHERE id=?",
+                            (json.dumps(room.game.origin), room.id))
+            self.store.exec("UPDATE seats SET deck=NULL WHERE game=?", (room.id,))   # the origin holds them now
         self._room_changed(room)
         conn.send(P.msg("seated", game=room.id, code=room.code, seat=name, token=seat.token, format=room.format,
-                        spectators=room.spectators, ref=ref))
-        self._broadcast(room, full=True)
+                        spectators=room.spectators, seats=room.size, ref=ref))
+        if room.game is not None:
+            self._broadcast(room, full=True)
         self._notify_presence(room)
 
     def _watch(self, conn: Conn, m: dict[str, Any], ref: Any) -> None:
@@ -815,6 +877,8 @@ class Server:
 
     def _answer(self, conn: Conn, m: dict[str, Any], ref: Any) -> None:
         room, seat = conn.room, conn.seat
+        if room is None or seat is None:
+            raise P.ProtocolError("no_seat", "answer needs a seat: create, join or resume first")
         g = room.game
         if g is None or room.status != "playing":
             raise P.ProtocolError("no_game", "the game has not started" if g is None else "the game is over")
@@ -873,8 +937,10 @@ class Server:
                             (g.winner, room.reason, room.id))
         self._broadcast(room, answerer=answerer)
         if room.status == "over":
+            winner = g.winner if g is not None else None
             for s in self._receivers(room):
-                s.conn.send(P.msg("game_over", winner=g.winner, reason=room.reason))
+                if s.conn is not None:
+                    s.conn.send(P.msg("game_over", winner=winner, reason=room.reason))
             self._drop_room(room)
 
     def _drop_room(self, room: GameRoom) -> None:
@@ -927,6 +993,8 @@ class Server:
     def _update(self, room: GameRoom, seat: Seat, full: bool = False,
                 public: dict[int, dict[str, Any]] | None = None) -> None:
         g = room.game
+        if g is None or seat.conn is None:
+            return
         seat.behind = False
         evs = g.events[seat.sent_events:]
         first = seat.sent_events
@@ -951,9 +1019,10 @@ class Server:
 
     def _notify_presence(self, room: GameRoom) -> None:
         state = {n: s.conn is not None for n, s in room.seats.items()}
-        m = P.msg("presence", connected=state, grace=self.grace, spectators=len(room.watchers))
+        m = P.msg("presence", connected=state, grace=self.grace, spectators=len(room.watchers), seats=room.size)
         for s in self._receivers(room):
-            s.conn.send(m)
+            if s.conn is not None:
+                s.conn.send(m)
 
     # ------------------------------------------------------------ grace period
     def _start_grace(self, room: GameRoom, seat: Seat) -> None:
