@@ -70,7 +70,8 @@ def candidates(g: "Game", player: str, part: str, f: dict[str, Any], src: int | 
     """The objects or cards ``player`` may choose for one cost part now."""
     if part in ("sacrifice", "return_to_hand", "tap_others"):
         # 701.17a: a player sacrifices only permanents they control
-        # crew (today's 702.122a, later than 2016): "any number of other untapped creatures", sick ones too
+        # crew (Kaladesh, later than the 2016 rules; today's crew rule says "any number of other untapped
+        # creatures"): sick ones too
         crew = "total_power" in f
         f = {**{k: v for k, v in f.items() if k != "total_power"}, "controller": "you", "zone": "battlefield"}
         return [i for i in g.battlefield if matches(g, i, f, src, player)

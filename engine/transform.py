@@ -10,15 +10,17 @@ front face again (711.4a; Game.move restores it).
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from engine import triggers
+from engine.memo import per_object
 
 if TYPE_CHECKING:
     from engine.cards.abilities import CardDef
     from engine.game import Game
 
-__all__ = ["back_face", "transform", "front_face"]
+__all__ = ["back_face", "transform", "front_face", "flip"]
 
 #: the layouts whose second face is the back of the same card and can be turned up (711.1)
 TRANSFORM_LAYOUTS = frozenset({"transform"})
@@ -36,6 +38,32 @@ def front_face(chosen: dict[str, Any], card: "CardDef") -> "CardDef":
     return chosen.get("front", card)
 
 
+@per_object
+def flipped_face(card: "CardDef") -> "CardDef | None":
+    """A flip card's alternative characteristics (709.1b) with its own color and mana cost, which
+    flipping does not change (709.1c); None for any other card."""
+    if card.layout != "flip" or not card.faces:
+        return None
+    return replace(card.faces[0], mana_cost=card.mana_cost, colors=card.colors, layout="flip")
+
+
+def flip(g: "Game", oid: int) -> bool:
+    """709: flip a flip card's permanent: its alternative name, text, type line, power and toughness
+    apply (709.2); flipping is one way (709.4) and it is the same object, as with transforming.
+    Nothing happens to a copy, to another card, or to one already flipped. True when it flipped."""
+    o = g.objects.get(oid)
+    if o is None or o.zone != "battlefield" or o.is_copy or "front" in o.chosen:
+        return False
+    new = flipped_face(o.card)
+    if new is None:
+        return False
+    o.chosen["front"] = o.card
+    old, o.card = o.card, new
+    g.changed()
+    g.log("flip", card=old.name, into=new.name, obj=oid)
+    return True
+
+
 def transform(g: "Game", oid: int, by: int | None = None) -> bool:
     """701.25a: turn a double-faced permanent over; "transforms" triggers (701.25e). ``by``: the
     id of the ability on the stack that does it. Nothing happens to a permanent that is not a
@@ -50,6 +78,8 @@ def transform(g: "Game", oid: int, by: int | None = None) -> bool:
     if s is not None and s.ability is not None and s.source == oid and o.chosen.get("transformed_at", -1) > by:
         return False  # 701.25f
     front = o.chosen.get("front")
+    if front is not None and front.layout == "flip":
+        return False  # 701.25c: a flip card is not double-faced
     if front is not None:
         new = front
         del o.chosen["front"]

@@ -19,7 +19,7 @@ from engine.layers import counters_allowed
 from engine.ops import nested
 from engine.ops.base import table
 from engine.ops.objects import token_def
-from engine.transform import transform
+from engine.transform import flip, transform
 from engine.values import amount, controller, one_opponent, refs, source_id
 
 if TYPE_CHECKING:
@@ -58,6 +58,13 @@ def _transform(g: "Game", r: dict, e: Effect) -> None:
     """701.25: transform the permanents it names (engine/transform.py)."""
     for x in _objs(g, r, e.get("what", "self")):
         transform(g, x, r["obj"])
+
+
+@action("flip")
+def _flip(g: "Game", r: dict, e: Effect) -> None:
+    """709: flip the permanents it names (engine/transform.py)."""
+    for x in _objs(g, r, e.get("what", "self")):
+        flip(g, x)
 
 
 @action("proliferate")

@@ -395,7 +395,7 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
             unsupported.append(f"(\"that many\" counts nothing here) {ab.text}")
     if "Aura" in subtypes and "Enchant" not in keywords:
         unsupported.append("(an Aura without a readable enchant keyword)")
-    if layout in ("saga", "class", "leveler", "case", "mutate", "host", "augment", "meld", "flip") and not unsupported:
+    if layout in ("saga", "class", "leveler", "case", "mutate", "host", "augment", "meld") and not unsupported:
         unsupported.append(f"(layout {layout}: its special rules are not compiled)")
     face_defs: list[CardDef] = []
     if " // " in name or len(faces) > 1:
@@ -435,7 +435,7 @@ def _face_key(f: dict) -> tuple:
 
 MISSING_FACE = "(the other face's text is not in the card data)"
 #: layouts whose card shows one face at a time, the front one outside the battlefield (711.4a)
-ONE_FACE_UP = frozenset({"transform"})
+ONE_FACE_UP = frozenset({"transform", "flip"})  # 709.2: a flip card has its top half's name
 
 
 def compile_card(data: Any) -> CardDef:
