@@ -26,6 +26,7 @@ from engine.state import Obj
 from engine.tapping import tap, untap
 from engine.targets import check_targets, normalize_targets, spell_ability, with_x
 from engine.targets import name_of as _name
+from engine.transform import cast_half, put_half, split_halves
 from engine.values import condition
 
 if TYPE_CHECKING:
@@ -132,6 +133,13 @@ def cast(g: "Game", player: str, a: dict[str, Any]) -> None:
     if alt not in (None, "flashback", "free", "alternative"):
         raise IllegalAction(f"unknown alternative cost {alt!r}")
     perm = None
+    whole = None
+    face = a.get("face", 0 if o is not None and split_halves(o.card) else None)
+    if face is not None:  # 708.3: one half of a split card (the game restores it if this is illegal)
+        if o is None or o.owner != player or o.zone not in ("hand", "graveyard", "exile"):
+            raise IllegalAction(f"{_name(g, oid)} is not a card you may cast")
+        whole = o.card
+        o = cast_half(o, face)
     alt_cost = costs.alternative_cost(o.card) if alt == "alternative" and o is not None else None
     if alt == "alternative" and alt_cost is None:  # 118.9: "you may pay ... rather than pay its mana cost"
         raise IllegalAction(f"{_name(g, oid)} has no alternative cost")
@@ -174,6 +182,8 @@ def cast(g: "Game", player: str, a: dict[str, Any]) -> None:
     cast_from = o.zone
     new = g.move(oid, "stack", controller=player)
     s = g.objects[new]
+    if whole is not None:
+        put_half(s, whole, o.card)
     s.x = x
     s.modes = list(modes)
     s.controller = player

@@ -23,10 +23,25 @@ from engine import (
 )
 from engine.cards.abilities import TargetSpec
 from engine.state import Decision
+from engine.transform import split_halves
 
 if TYPE_CHECKING:
     from engine.game import Game
     from engine.state import Obj
+
+
+def _forms(o: "Obj") -> list[tuple["Obj", int | None]]:
+    """A card in hand as it may be cast: itself, or each half of a split card (708.3) as a stand-in
+    object with only that half's characteristics, with the half's index."""
+    halves = split_halves(o.card)
+    if not halves:
+        return [(o, None)]
+    out: list[tuple["Obj", int | None]] = []
+    for i, half in enumerate(halves):
+        f = o.copy()
+        f.card = half
+        out.append((f, i))
+    return out
 
 
 def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
@@ -48,8 +63,8 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
     plain = not player_statics.active(g)
     sorcery = casting.sorcery_timing(g, player)
     holding = g.priority == player
-    for oid in p.hand:
-        o = g.objects[oid]
+    for o, face in ((f, i) for oid in p.hand for f, i in _forms(g.objects[oid])):
+        oid = o.id
         t = casting.spell_timing(o.card)
         if t.land:
             if sorcery and casting.can_play_land(g, player, oid):
@@ -76,6 +91,8 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
                 continue
             if alt is not None:
                 opt["alt"] = alt
+            if face is not None:
+                opt["face"] = face
             out.append(opt)
     out += zone_options(g, player, afford)  # other zones (601.2a), without paying (117.9)
     if manual.offered(g, player):

@@ -314,7 +314,8 @@ class Game:
         n = o.copy()
         if n.is_copy:  # 400.7: a card that was a copy on the battlefield is its own card again
             n.card, n.is_copy = o.chosen.get("printed", n.card), False
-        n.card = transform.front_face(o.chosen, n.card)  # 711.4a: its front face up again
+        if to != "stack":  # 711.4a, 709.4, 708.3: the whole card again once it leaves the battlefield or stack
+            n.card = transform.front_face(o.chosen, n.card)
         n.id = self.next_id
         self.next_id += 1
         n.zone = to

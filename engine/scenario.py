@@ -243,6 +243,8 @@ class Runner:
                 a["kicked"] = True
             if "alt" in step:
                 a["alt"] = step["alt"]
+            if "half" in step:  # a split card's half (708.3), 1-based like modes
+                a["face"] = int(step["half"]) - 1
             return a
         if verb == "attack":
             w = step.get("with") or []

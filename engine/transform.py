@@ -14,13 +14,14 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from engine import triggers
+from engine.errors import IllegalAction
 from engine.memo import per_object
 
 if TYPE_CHECKING:
     from engine.cards.abilities import CardDef
     from engine.game import Game
 
-__all__ = ["back_face", "transform", "front_face", "flip"]
+__all__ = ["back_face", "transform", "front_face", "flip", "split_halves", "cast_half", "put_half"]
 
 #: the layouts whose second face is the back of the same card and can be turned up (711.1)
 TRANSFORM_LAYOUTS = frozenset({"transform"})
@@ -36,6 +37,44 @@ def back_face(card: "CardDef") -> "CardDef | None":
 def front_face(chosen: dict[str, Any], card: "CardDef") -> "CardDef":
     """The face a card has outside the battlefield (711.4a): its front, even if it left with its back up."""
     return chosen.get("front", card)
+
+
+#: the layouts whose halves are cast one at a time (708.3; aftermath's second half is not: 702.127, later)
+SPLIT_LAYOUTS = frozenset({"split"})
+
+
+def split_halves(card: "CardDef") -> tuple["CardDef", ...]:
+    """The halves of a split card a player may choose to cast (708.3), first half first; () for
+    any other card."""
+    if card.layout in SPLIT_LAYOUTS and card.faces and "Fuse" not in card.keywords:
+        return (_first_half(card),) + tuple(card.faces)
+    return ()
+
+
+@per_object
+def _first_half(card: "CardDef") -> "CardDef":
+    """708.3: on the stack a split spell has only the characteristics of the half cast: the first
+    half alone (its name; the card's own definition also names the second half)."""
+    return replace(card, name=card.name.split(" // ")[0], faces=())
+
+
+def cast_half(o: Any, face: Any) -> Any:
+    """708.3: the player casting a split card chooses a half, and the spell has only that half's
+    characteristics until it leaves the stack. Returns a stand-in copy of the card with that half's
+    characteristics (the card itself is unchanged); IllegalAction for a face it does not have."""
+    halves = split_halves(o.card) if o is not None else ()
+    if not isinstance(face, int) or isinstance(face, bool) or not 0 <= face < len(halves):
+        raise IllegalAction(f"face {face!r}: not a half of {o.card.name if o is not None else 'that card'} "
+                            f"to cast (708.3)")
+    stand_in = o.copy()
+    stand_in.card = halves[face]
+    return stand_in
+
+
+def put_half(s: Any, whole: "CardDef", half: "CardDef") -> None:
+    """The spell on the stack is the half cast (708.3); Game.move gives back the whole card after."""
+    s.chosen["front"] = whole
+    s.card = half
 
 
 @per_object

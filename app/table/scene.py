@@ -131,7 +131,7 @@ class Interaction:
                 or ("choose" in self.option and self.modes is None))
 
     def answer(self) -> dict[str, Any]:
-        a = {k: v for k, v in self.option.items() if k in ("action", "card", "ability", "alt")}
+        a = {k: v for k, v in self.option.items() if k in ("action", "card", "ability", "alt", "face")}
         if self.kicked:
             a["kicked"] = True
         if self.option.get("targets"):

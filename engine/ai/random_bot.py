@@ -129,7 +129,7 @@ class RandomBot:
         elif o.get("action") == "activate":
             key = (o.get("card"), o.get("ability"))
             self._repeats[key] = self._repeats.get(key, 0) + 1
-        a = {k: v for k, v in o.items() if k in ("action", "card", "ability", "alt")}
+        a = {k: v for k, v in o.items() if k in ("action", "card", "ability", "alt", "face")}
         if o.get("kicker") and self.rng.random() < 0.5:
             a["kicked"] = True
         if o.get("x"):
