@@ -6,7 +6,7 @@ legal answer when there is exactly one.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Iterator, cast
 
 from engine import (
     ability_index,
@@ -23,25 +23,26 @@ from engine import (
 )
 from engine.cards.abilities import TargetSpec
 from engine.state import Decision
-from engine.transform import split_halves
+from engine.transform import SPLIT_LAYOUTS, split_halves
 
 if TYPE_CHECKING:
     from engine.game import Game
     from engine.state import Obj
 
 
-def _forms(o: "Obj") -> list[tuple["Obj", int | None]]:
-    """A card in hand as it may be cast: itself, or each half of a split card (708.3) as a stand-in
-    object with only that half's characteristics, with the half's index."""
-    halves = split_halves(o.card)
-    if not halves:
-        return [(o, None)]
-    out: list[tuple["Obj", int | None]] = []
-    for i, half in enumerate(halves):
-        f = o.copy()
-        f.card = half
-        out.append((f, i))
-    return out
+def _forms(g: "Game", hand: list[int]) -> Iterator[tuple["Obj", int | None]]:
+    """The cards in a hand as they may be cast: each itself, or each half of a split card (708.3)
+    as a stand-in object with only that half's characteristics, with the half's index."""
+    objs = g.objects
+    for oid in hand:
+        o = objs[oid]
+        if o.card.layout not in SPLIT_LAYOUTS or not split_halves(o.card):
+            yield o, None
+            continue
+        for i, half in enumerate(split_halves(o.card)):
+            f = o.copy()
+            f.card = half
+            yield f, i
 
 
 def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
@@ -63,8 +64,18 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
     plain = not player_statics.active(g)
     sorcery = casting.sorcery_timing(g, player)
     holding = g.priority == player
-    for o, face in ((f, i) for oid in p.hand for f, i in _forms(g.objects[oid])):
-        oid = o.id
+    forms: list[tuple[Any, int | None]] | None = None  # only a hand with a split card needs its halves
+    for oid in p.hand:
+        if g.objects[oid].card.layout in SPLIT_LAYOUTS:
+            forms = list(_forms(g, p.hand))
+            break
+    for x in (p.hand if forms is None else forms):
+        face: int | None = None
+        if isinstance(x, int):
+            oid, o = x, g.objects[x]
+        else:
+            o, face = x
+            oid = o.id
         t = casting.spell_timing(o.card)
         if t.land:
             if sorcery and casting.can_play_land(g, player, oid):

@@ -214,6 +214,29 @@ def _graveyard_triggers(card: Any) -> tuple:
                  and ab.trigger is not None)
 
 
+#: event names that also reach triggers listening under another name (_match)
+_ALSO = {"becomes_target_spell": "becomes_target", "becomes_target_opponent": "becomes_target",
+         "blocks_flying": "blocks"}
+
+
+def _listened(g: "Game", cs: dict[int, Any]) -> frozenset[str]:
+    """The events some triggered ability on the battlefield waits for, kept with the characteristics
+    they come from (an event nobody waits for is not matched against every ability)."""
+    kept = g.__dict__.get("_listened")
+    if kept is not None and kept[0] is cs:
+        return kept[1]
+    names: set[str] = set()
+    for oid in g.battlefield:
+        for ab in triggered_of(cs[oid].abilities):
+            for n in _events_of(ab.trigger):
+                names.add(n)
+                if n in _ALSO:
+                    names.add(_ALSO[n])
+    out = frozenset(names)
+    g._listened = (cs, out)
+    return out
+
+
 def event(g: "Game", ev: dict[str, Any]) -> None:
     """Check every permanent's triggered abilities against one event (603.2)."""
     name = ev["event"]
@@ -224,7 +247,7 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
         if o is not None:
             o.chosen["combat_turn"] = g.turn
     cs = g.all_chars()
-    for oid in g.battlefield:
+    for oid in (g.battlefield if name in _listened(g, cs) else ()):
         c = cs[oid]
         for ab in triggered_of(c.abilities):
             if _match(g, oid, c.controller, ab.trigger, ev):
