@@ -39,7 +39,7 @@ def front_face(chosen: dict[str, Any], card: "CardDef") -> "CardDef":
     return chosen.get("front", card)
 
 
-#: the layouts whose halves are cast one at a time (708.3; aftermath's second half is not: 702.127, later)
+#: the layouts whose halves are cast one at a time (708.3; aftermath, later than 2016, is not)
 SPLIT_LAYOUTS = frozenset({"split"})
 
 
