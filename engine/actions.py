@@ -17,6 +17,7 @@ from engine.layers import counters_allowed
 from engine.object_statics import unpreventable
 from engine.protection import protected
 from engine.state import Obj, create_object
+from engine.tapping import tap
 from engine.values import Ctx, source_id
 
 if TYPE_CHECKING:
@@ -239,7 +240,7 @@ def destroy(g: "Game", oid: int, regen_ok: bool = True, ask: bool = False) -> bo
     if ev["regen"]:  # 701.14a: instead tap it, remove all damage from it, remove it from combat
         replacement.done(g, f"zone:{oid}")
         o.regen -= 1
-        o.tapped = True
+        tap(g, oid)  # 701.14a, with its event (603.2d)
         o.damage = 0
         o.deathtouched = False
         remove_from_combat(g, o)

@@ -9,6 +9,7 @@ from engine.choices import NeedChoice
 from engine.errors import IllegalAction
 from engine.filters import matches
 from engine.protection import protected
+from engine.tapping import tap
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -128,12 +129,14 @@ def declare_attackers(g: "Game", player: str, decl: Any) -> None:
         o = g.objects[a]
         o.attacking = t
         if "Vigilance" not in g.chars(a).keywords:
-            o.tapped = True
+            tap(g, a)  # 508.1f, with its event (603.2d)
     g.changed()
     # a list, not a dict by name: two creatures of the same name may attack
     g.log("attack", attackers=[[_n(g, a), _n(g, t)] for a, t in decl.items()], ids=list(decl))
     for a, t in decl.items():
         triggers.event(g, {"event": "attacks", "obj": a, "target": t})
+    if decl:  # "whenever you attack": one or more creatures were declared (a later template; 508.1 here)
+        triggers.event(g, {"event": "you_attack", "player": g.active, "count": len(decl)})
     if len(decl) == 1:  # 506.5: a creature "attacks alone" (exalted, 702.83)
         a, t = next(iter(decl.items()))
         triggers.event(g, {"event": "attacks_alone", "obj": a, "target": t})

@@ -31,6 +31,8 @@ from engine import (
     replacement,
     sba,
     seats,
+    tapping,
+    transform,
     triggers,
 )
 from engine.actions import discard
@@ -65,6 +67,7 @@ class Game:
     _printed: dict[int, Any]                                                    # layers.compute
     _chars_plain: dict[int, Chars]                                              # layers.compute
     _activated: tuple[Any, dict[str, list[tuple[int, list[tuple[int, Any]]]]]]  # decisions
+    _listened: tuple[Any, frozenset[str]]                                       # triggers.event
     _commander_names: dict[str, str]                                            # view.commander_name
 
     # ------------------------------------------------------------------ creation
@@ -329,6 +332,8 @@ class Game:
         n = o.copy()
         if n.is_copy:  # 400.7: a card that was a copy on the battlefield is its own card again
             n.card, n.is_copy = o.chosen.get("printed", n.card), False
+        if to != "stack":  # 711.4a, 709.4, 708.3: the whole card again once it leaves the battlefield or stack
+            n.card = transform.front_face(o.chosen, n.card)
         n.id = self.next_id
         self.next_id += 1
         n.zone = to
@@ -776,7 +781,7 @@ class Game:
                 o = self.objects[oid]
                 if o.tapped and seats.is_active(self, self.chars(oid).controller) \
                         and not combat.has_rule(self, oid, "doesnt_untap"):
-                    o.tapped = False
+                    tapping.untap(self, oid)  # 502.2, with its event (603.2d)
             # "... during its controller's next untap step": that step has happened (502.3)
             if self.effects:
                 self.effects = [e for e in self.effects if not (e.get("until") == "next_untap" and all(

@@ -56,6 +56,11 @@ def check(g: "Game") -> bool:
     for oid in g.battlefield:
         o = objs[oid]
         c = cs[oid]
+        if (c.controller != o.controller or o.chosen and "held_by" in o.chosen) and \
+                o.chosen.get("held_by", o.controller) != c.controller:  # not an SBA: 302.6 bookkeeping
+            o.sick = True  # under this controller only since now (a control-changing static began or ended)
+            o.chosen["held_by"] = c.controller
+            g.turn_state_changed()
         if "Creature" in c.types:
             if c.toughness <= 0:
                 to_graveyard.append(oid)  # 704.5f

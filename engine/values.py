@@ -125,7 +125,7 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
     if ref == "linked_exiled":  # 607.2a: the cards exiled by this object's linked ability, still in exile
         info = s.trigger_info
         if info and "linked" in info:
-            ids = info["linked"]  # its source left the battlefield (603.10a)
+            ids = info["linked"]  # its source left the battlefield (603.10)
         else:
             sid = source_id(g, r)
             ids = g.objects[sid].chosen.get("exiled", ()) if sid is not None else \
@@ -284,7 +284,7 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
                 return lki[0] if attr == "power" else lki[1]
             info = g.objects[r["obj"]].trigger_info if r.get("obj") in g.objects else None
             if a[key] == "it" and info and "pt" in info and "objs" not in info:
-                return info["pt"][0 if attr == "power" else 1]  # left the battlefield: 603.10a, 704.7
+                return info["pt"][0 if attr == "power" else 1]  # left the battlefield: 603.10, 704.7
             if xs and xs[0] not in g.objects:  # gone: as it last existed (608.2h)
                 pt = r.get("lki_pt", {}).get(xs[0])
                 return (pt[0] if attr == "power" else pt[1]) if pt else 0
@@ -362,6 +362,14 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False
     if "your_turn" in cond and seats.is_active(g, you) != cond["your_turn"]:
         return False
+    if "self_counters_ge" in cond:  # "if there are two or more ki counters on SELF"
+        so = g.objects.get(src) if src is not None else None
+        if so is None or any(so.counters.get(k, 0) < n for k, n in cond["self_counters_ge"].items()):
+            return False
+    if "step" in cond and not (g.active == you and g.step == cond["step"]):
+        return False  # 602.5b: "Activate only during your upkeep"
+    if "before_attackers" in cond and g.step not in _BEFORE_ATTACKERS:
+        return False  # 602.5b: "... before attackers are declared": the declare attackers step not yet begun
     if "hand_le" in cond and not len(g.players[you].hand) <= cond["hand_le"]:
         return False
     if "hand_ge" in cond and not len(g.players[you].hand) >= cond["hand_ge"]:
@@ -453,11 +461,17 @@ CONDITION_KEYS = {"control", "min", "max", "life_ge", "life_le", "your_turn", "a
                   "spells_cast_this_turn", "self", "self_attacked_or_blocked_this_turn", "self_dealt_damage",
                   "once_each_turn", "not", "it", "x_ge", "life_ge_start_plus", "graveyard_ge", "filter",
                   "cast_from_hand", "milled_this_way", "had_no_counters", "new_since_upkeep",
-                  "opponent_dealt_damage_this_turn", "renowned", "cast_with"}
+                  "opponent_dealt_damage_this_turn", "renowned", "cast_with", "step", "before_attackers",
+                  "self_counters_ge",
+                  # not a condition: the least modes of a modal spell (700.2; casting.mode_range)
+                  "min_modes"}
 
 
 
 STARTING_LIFE = 20  # 103.3
+#: the steps of a turn before attackers are declared (500.1, 506.1: the combat phase's first step is
+#: beginning of combat, then declare attackers, 508.1)
+_BEFORE_ATTACKERS = frozenset({"untap", "upkeep", "draw", "main1", "beginning_of_combat"})
 
 
 

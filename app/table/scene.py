@@ -39,6 +39,7 @@ from app.table.items import (
     ZoneItem,
 )
 from app.table.reveal import RevealOverlay, place
+from engine.cast_options import ANSWER_KEYS
 
 SCENE_W, SCENE_H = 1600, 1000
 LEFT_W = 200          # player panels
@@ -131,9 +132,8 @@ class Interaction:
                 or ("choose" in self.option and self.modes is None))
 
     def answer(self) -> dict[str, Any]:
-        # with the creatures, artifacts or graveyard cards the option names to pay (convoke, improvise, delve)
-        a = {k: v for k, v in self.option.items()
-             if k in ("action", "card", "ability", "alt", "convoke", "improvise", "delve")}
+        # what the option names: the action, card or ability, alternative cost, face, paying objects
+        a = {k: v for k, v in self.option.items() if k in ANSWER_KEYS}
         if self.kicked:
             a["kicked"] = True
         if self.option.get("targets"):

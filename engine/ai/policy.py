@@ -18,8 +18,9 @@ from engine.ai import facts
 from engine.ai.evaluate import card_value, creature_value
 from engine.ai.random_bot import RandomBot
 from engine.cards.abilities import Ability
-from engine.cast_options import PAY_KEYS
+from engine.cast_options import ANSWER_KEYS
 from engine.state import Decision
+from engine.transform import split_halves
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -156,7 +157,8 @@ def option_ability(g: Game, opt: dict[str, Any]) -> Ability | None:
     if o is None:
         return None
     if opt["action"] == "cast":
-        return facts.spell_ability(o.card)
+        halves = split_halves(o.card)  # one half of a split card (708.3)
+        return facts.spell_ability(halves[opt["face"]] if halves and isinstance(opt.get("face"), int) else o.card)
     text = opt.get("text")
     abl = g.chars(o.id).abilities if o.zone == "battlefield" else o.card.abilities
     for ab in abl:
@@ -168,7 +170,7 @@ def option_ability(g: Game, opt: dict[str, Any]) -> Ability | None:
 def build_answer(g: Game, me: str, opt: dict[str, Any], targets: list[list[Any]] | None = None,
                  modes: list[int] | None = None, x: int | None = None, kicked: bool = False) -> dict[str, Any]:
     """A priority answer from an option and the choices that go with it (601.2b-c)."""
-    a = {k: v for k, v in opt.items() if k in ("action", "card", "ability", "alt") + PAY_KEYS}
+    a = {k: v for k, v in opt.items() if k in ANSWER_KEYS}
     if targets is not None:
         a["targets"] = targets
     if modes is not None:

@@ -112,7 +112,8 @@ def priority_candidates(g: Game, me: str, options: list[dict[str, Any]], cap: in
         if "choose" in o:
             src = g.objects.get(o["card"])
             ab = option_ability(g, o)
-            for modes in itertools.combinations(range(len(o["modes"])), o["choose"]):
+            ns = range(o.get("choose_min", o["choose"]), o["choose"] + 1)  # "one or both" (700.2)
+            for modes in (m for n in ns for m in itertools.combinations(range(len(o["modes"])), n)):
                 specs = [s for m in modes for s in (ab.modes[m].targets if ab is not None else ())]
                 cands = [facts.target_candidates(g, s, src, me) for s in specs]
                 sets = _target_sets(cands, [[s.min, s.count] for s in specs], 4) if specs else [None]

@@ -1,7 +1,7 @@
 """The "action" op: keyword actions of CR 701 (closed list in engine/cards/abilities.py).
 
 ACTIONS maps the action names this engine carries out to their functions; the others
-(transform, venture, the Ring, monarch, initiative, learn, discover, manifest dread,
+(venture, the Ring, monarch, initiative, learn, discover, manifest dread,
 goad, monstrosity, ...) need rules state this package cannot add on its own.
 
 engine/support.py counts a card with an "action" op as supported only when its action
@@ -19,6 +19,7 @@ from engine.layers import counters_allowed
 from engine.ops import nested
 from engine.ops.base import table
 from engine.ops.objects import token_def
+from engine.transform import flip, transform
 from engine.values import amount, controller, one_opponent, refs, source_id
 
 if TYPE_CHECKING:
@@ -50,6 +51,20 @@ def _n(g: "Game", r: dict, e: Effect) -> int:
 def _objs(g: "Game", r: dict, ref: Any) -> list[int]:
     return [x for x in refs(g, r, ref) if isinstance(x, int) and x in g.objects
             and g.objects[x].zone == "battlefield"]
+
+
+@action("transform")
+def _transform(g: "Game", r: dict, e: Effect) -> None:
+    """701.25: transform the permanents it names (engine/transform.py)."""
+    for x in _objs(g, r, e.get("what", "self")):
+        transform(g, x, r["obj"])
+
+
+@action("flip")
+def _flip(g: "Game", r: dict, e: Effect) -> None:
+    """709: flip the permanents it names (engine/transform.py)."""
+    for x in _objs(g, r, e.get("what", "self")):
+        flip(g, x)
 
 
 @action("proliferate")

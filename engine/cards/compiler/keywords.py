@@ -276,6 +276,11 @@ KEYWORD_TEXT: dict[str, tuple[str, ...]] = {
     ),
     # not in the 2016 rules (Hour of Devastation): its reminder text
     "Afflict": ("Whenever this creature becomes blocked, defending player loses {n} life.",),
+    # not in the 2016 rules (Kaladesh): its reminder text; today's rule says "other" creatures (engine/costs.py)
+    "Crew": (
+        "Tap any number of untapped creatures you control with total power {n} or more: SELF becomes an "
+        "artifact creature until end of turn.",
+    ),
 }
 def _fabricate_gone(ab: Ability) -> Ability:
     """Fabricate makes Servos when the counters can't be put on it because it has left the
