@@ -59,3 +59,14 @@ def test_the_fuzz_check_fails_on_an_ended_effect(cards):
     g.effects.append({"layer": "7c", "ts": 1, "objects": [10 ** 6], "until": "never", "power": 1, "toughness": 1})
     with pytest.raises(fuzz.InvariantError, match="ended"):
         fuzz.check_effects(g)
+
+
+def test_restriction_effects_are_indexed_per_state_and_seen_as_they_come_and_go(cards):
+    from engine.combat import has_rule
+    g = setup(cards, 300, 20)
+    a, b = g.battlefield[-2:]
+    assert not has_rule(g, a, "cant_attack") and not has_rule(g, b, "cant_attack")
+    add_effect(g, "rule", [a], None, "eot", rule="cant_attack")
+    assert has_rule(g, a, "cant_attack") and not has_rule(g, b, "cant_attack")
+    g.effects = [e for e in g.effects if e["layer"] != "rule"]  # a new list, as cleanup makes (514.2)
+    assert not has_rule(g, a, "cant_attack")
