@@ -70,3 +70,14 @@ def test_restriction_effects_are_indexed_per_state_and_seen_as_they_come_and_go(
     assert has_rule(g, a, "cant_attack") and not has_rule(g, b, "cant_attack")
     g.effects = [e for e in g.effects if e["layer"] != "rule"]  # a new list, as cleanup makes (514.2)
     assert not has_rule(g, a, "cant_attack")
+
+
+def test_an_effect_on_objects_already_gone_is_not_created(cards):
+    """"Destroy target creature. It can't be regenerated": the second effect named an object
+    the first had destroyed and stayed in the state for good (the fuzz's seed 2180)."""
+    g = setup(cards, 0, 2)
+    x = g.battlefield[-1]
+    g.move(x, "graveyard")
+    add_effect(g, "rule", [x], None, "never", rule="cant_be_regenerated")
+    assert g.effects == []
+    fuzz.check_effects(g)
