@@ -399,8 +399,11 @@ def block_hints(g: "Game", opts: dict[int, list[int]]) -> dict[str, Any]:
     if one:
         out["max_one"] = one
     lure = block_all_attackers(g)
-    if lure:
-        must = {b: [a for a in As if a in lure] for b, As in opts.items()}
+    must = {b: [a for a in As if a in lure] for b, As in opts.items()} if lure else {}
+    for b, As in opts.items():  # 509.1c: "blocks each combat if able": any attacker it can block
+        if As and not must.get(b) and has_rule(g, b, "must_block"):
+            must[b] = list(As)
+    if any(must.values()):
         out["must"] = {b: As for b, As in must.items() if As}
     return out
 

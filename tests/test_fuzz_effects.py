@@ -81,3 +81,22 @@ def test_an_effect_on_objects_already_gone_is_not_created(cards):
     add_effect(g, "rule", [x], None, "never", rule="cant_be_regenerated")
     assert g.effects == []
     fuzz.check_effects(g)
+
+
+def test_a_creature_that_blocks_each_combat_if_able_is_named_in_the_block_options(cards):
+    """Bronze Walrus ("blocks each combat if able", 509.1c) was missing from the options'
+    ``must``: the random player left it out, every declaration it tried was refused and the
+    game stopped (the fuzz's seed 31089)."""
+    from engine.ai.random_bot import RandomBot
+    from engine.combat import block_hints
+    g = setup(cards, 0, 4)
+    p0 = [i for i in g.battlefield if g.controller_of(i) == "p0"]
+    p1 = [i for i in g.battlefield if g.controller_of(i) == "p1"]
+    g.objects[p0[0]].attacking = "p1"
+    g.changed()
+    opts = {b: [p0[0]] for b in p1}
+    assert "must" not in block_hints(g, opts)
+    add_effect(g, "rule", [p1[0]], None, "eot", rule="must_block")
+    assert block_hints(g, opts)["must"] == {p1[0]: [p0[0]]}
+    for seed in range(20):
+        assert RandomBot(seed)._blocks({"blockers": opts, **block_hints(g, opts)}).get(p1[0]) == [p0[0]]
