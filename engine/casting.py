@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from engine import costs, effects, manual, player_statics, triggers, zones_cast
+from engine import commander, costs, effects, manual, player_statics, seats, triggers, zones_cast
 from engine.ability_index import index
 from engine.actions import discard, lose_life, sacrifice
 from engine.cards.abilities import Ability, Cost, Effect, TargetSpec
@@ -36,7 +36,8 @@ MAIN = ("main1", "main2")
 # ------------------------------------------------------------------ timing
 def sorcery_timing(g: "Game", player: str) -> bool:
     """307.1 / 116.1a: own main phase, empty stack, holding priority."""
-    return g.active == player and g.step in MAIN and not g.stack and g.priority == player
+    return (g.active == player or seats.is_active(g, player)) and g.step in MAIN and not g.stack \
+        and g.priority == player
 
 
 def can_play_land(g: "Game", player: str, oid: int) -> bool:
@@ -196,6 +197,8 @@ def cast(g: "Game", player: str, a: dict[str, Any]) -> None:
     extra = costs.additional_cost(o.card)
     if extra is not None:  # 601.2f: additional costs are part of the total cost
         raw = raw + tuple(extra.mana)
+    if cast_from == "command":
+        raw = raw + commander.tax(g, player, s)  # 903.8, an additional cost (601.2f)
     if x and "X" not in raw:  # 107.3: X is chosen only for a cost that has X (107.3b: free means 0)
         raise IllegalAction(f"x: {o.card.name} has no X in the cost being paid")
     cost = substitute_x(raw, x)
@@ -237,6 +240,8 @@ def finish_cast(g: "Game", player: str, sid: int) -> None:
     g.spells_cast_turn += 1
     g.players[player].spells_cast_turn += 1
     g.log("cast", player=player, card=s.card.name, obj=sid, targets=s.targets)
+    if g.commanders:
+        commander.count_cast(g, player, sid)  # 903.8
     triggers.event(g, {"event": "cast", "player": player, "obj": sid})
     triggers.became_targets(g, s)
     g.passes = 0
@@ -408,6 +413,8 @@ def activate(g: "Game", player: str, a: dict[str, Any]) -> None:
     if cost.sacrifice_self or cost.exile_self:  # 608.2h: the ability may need the source as it last existed
         sc = g.chars(o.id)  # (scavenge, 702.96a: "the power of the card you exiled")
         s.chosen["source_lki"] = (sc.power, sc.toughness)
+        if o.chosen.get("exiled"):  # 607.2a: "return all cards exiled with SELF" after sacrificing it
+            s.chosen["source_exiled"] = list(o.chosen["exiled"])
     if ab.condition is not None and ab.condition.get("once_each_turn"):
         o.chosen["activated:" + ab.text] = g.turn  # 602.5b
     # 602.2b, 601.2i: abilities that trigger on activating it; matched against the source as it is

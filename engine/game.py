@@ -18,8 +18,10 @@ from engine import (
     casting,
     clone,
     combat,
+    commander,
     decisions,
     effects,
+    extra_phases,
     knowledge,
     manual,
     opening,
@@ -62,6 +64,7 @@ class Game:
     _printed: dict[int, Any]                                                    # layers.compute
     _chars_plain: dict[int, Chars]                                              # layers.compute
     _activated: tuple[Any, dict[str, list[tuple[int, list[tuple[int, Any]]]]]]  # decisions
+    _commander_names: dict[str, str]                                            # view.commander_name
 
     # ------------------------------------------------------------------ creation
     def __init__(self, names: list[str], cards: CardPool | None = None, seed: int = 0) -> None:
@@ -75,6 +78,8 @@ class Game:
         self.team_of: dict[str, tuple[str, ...]] = {}
         seats.configure(self)
         self.gone: list[str] = []                 # players who left the game, in order (800.4a)
+        self.shared: dict[str, tuple[int, int]] = {}  # 810.4, 810.10: life and poison last shared (seats.share)
+        self.seated: list[str] = []               # 801.2c: the players in the game as this turn began
         self.objects: dict[int, Obj] = {}
         self.battlefield: list[int] = []
         self.stack: list[int] = []          # bottom first; the top is the last
@@ -92,6 +97,8 @@ class Game:
         self.delayed: list[dict[str, Any]] = []     # delayed triggered abilities (603.7)
         self.triggered: list[dict[str, Any]] = []   # triggered, waiting to be put on the stack (603.3)
         self.lki: list[tuple[Any, Any]] = []   # objects that left the battlefield in the current event batch (603.10)
+        # characteristics from just before a batch of simultaneous events (704.7), by object id
+        self.lki_chars: dict[int, Chars] | None = None
         self.wait: dict[str, Any] | None = None     # the decision waited for, as plain data
         self.resolving: dict[str, Any] | None = None  # a resolution stopped for a choice
         self.queue: list[dict[str, Any]] = []       # decisions due before play goes on (combat orders ...)
@@ -110,7 +117,10 @@ class Game:
         self.scried: list[str] = []         # players done with the 103.4 look at the top card
         self.opening_done: list[str] = []   # players done with 103.5 actions (Leylines)
         self.extra_turns: list[str] = []    # 500.7: the most recently created is taken first
+        self.regular: str | None = None     # 500.7: whose regular turn the extra turns being taken follow
         self.tokens_outside = False         # a token left the battlefield: 704.5d has work to do
+        self.format: str | None = None      # "commander" (903), or None
+        self.commanders: dict[int, str] = {}  # 903.3: the commanders' card uids -> owner (set at the start)
         self._chars: dict[int, Chars] | None = None
         self._version = 0                    # bumped by changed(): derived data is current for one version
         self._msrc: dict[str, list] = {}     # mana sources per player, until the next change
@@ -120,11 +130,16 @@ class Game:
     @classmethod
     def new(cls, players: list[tuple[str, list[str]]], cards: CardPool | None = None, seed: int = 0,
             play_first: str | None = None, chooser: str | None = None, variant: str | None = None,
-            options: list[Any] | None = None, teams: list[list[str]] | None = None) -> "Game":
+            options: list[Any] | None = None, teams: list[list[str]] | None = None,
+            format: str | None = None, commanders: dict[str, str] | None = None) -> "Game":
         """A new game of 2 to 6 players, seated in the given order (the turn order from the
         starting player): decks shuffled, who plays first settled (103.2), then opening hands and
         mulligans (103.4) come as decisions. ``variant``, ``options`` and ``teams``: see
         engine/seats.configure (a SeatError when they do not fit the seats).
+
+        ``format="commander"`` (903): ``commanders`` names each player's commander, and each
+        deck is the other 99 cards; the decks are checked first (commander.DeckError names each
+        bad deck and its problems) and each commander starts in the command zone.
 
         103.2: ``play_first`` names the starting player outright; else ``chooser`` names the
         player who chooses who plays first (the loser of the previous game of a match), or
@@ -136,12 +151,22 @@ class Game:
         if variant is not None or options or teams:
             seats.configure(g, variant, options, teams)
             g.origin.update(variant=g.variant, options=list(options or []), teams=teams)
+            for p in g.players.values():
+                p.life = seats.starting_life(g)
+            seats.share(g)
         if chooser is not None:
             g.origin["chooser"] = chooser
+        if format is not None:
+            if format != commander.FORMAT:
+                raise ValueError(f"unknown format {format!r}: commander, or none")
+            commander.check_decks(g.cards, players, commanders or {})
+            g.origin.update(format=format, commanders=dict(commanders or {}))
         for name, deck in players:
             for card_name in deck:
                 o = g._make(card_name, name, "library")
                 g.players[name].library.append(o.id)
+        if format is not None:
+            commander.start(g, commanders or {})
         for p in g.players.values():
             knowledge.shuffle(g, p.name)
         if play_first is None and chooser is not None:
@@ -193,6 +218,16 @@ class Game:
         self._chars = None
         self._msrc = {}
         self._version = self.__dict__.get("_version", 0) + 1
+
+    def skip_to_cleanup(self) -> None:
+        """713.1b-d: creatures leave combat, state-based actions are checked with no player
+        getting priority, and the game goes on at the cleanup step (mana empties, 500.4)."""
+        combat.end_combat(self)
+        while sba.check(self) and self.winner is None and self.wait is None:
+            pass
+        for p in self.players.values():
+            p.pool = {}
+        self.step, self.begun, self.priority, self.passes = "cleanup", False, None, 0
 
     def turn_state_changed(self) -> None:
         """Forget derived data after a change of tapped state, summoning sickness, mana pools or
@@ -256,14 +291,19 @@ class Game:
         frm = o.zone
         if frm == "stack" and o.chosen.get("flashback") and to != "exile":
             to = "exile"  # 702.33a: a flashback spell is exiled instead of going anywhere else
-        if to == "graveyard" and not replaced:  # 614.1a: "exile it instead", "shuffle it ... instead"
-            to = replacement.zone_change(self, o, frm, to, ask=False)["to"]
+        if not replaced and (to == "graveyard" or self.commanders and to in commander.REPLACED):
+            # 614.1a: "exile it instead", "shuffle it ... instead"; 903.9: the command zone instead
+            to = replacement.zone_change(self, o, frm, to, ask=commander.may_ask(self, frm))["to"]
         if self.replacing:
             replacement.done(self, f"zone:{oid}")
+            commander.done(self, oid)
         shuffle = False
         if to == "library_shuffle":
             to, top, index, shuffle = "library", True, None, True
-        before = self.chars(oid) if frm == "battlefield" else None
+        before = None
+        if frm == "battlefield":  # 704.7: in a batch, as the object was before the batch
+            before = self.lki_chars.get(oid) if self.lki_chars else None
+            before = before or self.chars(oid)
         fired: list[dict[str, Any]] = []
         if before is not None:  # it left the battlefield
             fired = triggers.leaves(self, o, before, to)
@@ -469,7 +509,7 @@ class Game:
 
     def concede(self, player: str) -> None:
         """A player concedes (104.3a) at any time; recorded so a replay concedes too."""
-        if self.winner is not None:
+        if self.winner is not None or player in self.gone:
             return
         self.answers.append([player, "__concede__"])
         self.players[player].conceded = True
@@ -482,7 +522,7 @@ class Game:
                "starting", "step", "begun", "priority", "passes", "effects", "delayed",
                "triggered", "wait", "resolving", "queue", "winner", "combat_damage_done",
                "first_strike_step", "spells_cast_turn", "assignments", "scried", "opening_done", "extra_turns",
-               "tokens_outside", "replacing", "shown", "gone")
+               "regular", "tokens_outside", "replacing", "shown", "gone", "shared", "seated")
 
     def _snapshot(self) -> dict[str, Any]:
         s = {f: _copy(getattr(self, f)) for f in self._FIELDS}
@@ -555,7 +595,8 @@ class Game:
         o = d["origin"]
         if o["kind"] == "new":
             g = cls.new([(n, deck) for n, deck in o["players"]], cards, o["seed"], o.get("play_first"),
-                        o.get("chooser"), o.get("variant"), o.get("options"), o.get("teams"))
+                        o.get("chooser"), o.get("variant"), o.get("options"), o.get("teams"),
+                        o.get("format"), o.get("commanders"))
         elif o["kind"] == "setup":
             g = position.build(cls(position.seat_names(o["setup"]), cards, o.get("seed", 0)), o["setup"],
                                o.get("seed", 0))
@@ -615,6 +656,10 @@ class Game:
         if not lost:
             return False
         if len(self.order) > 2:
+            if self.variant == "two_headed_giant":  # 810.8a: a team loses as one
+                lost = [n for n in self.order if n not in self.gone and any(ps[m].lost for m in self.team_of[n])]
+                for n in lost:
+                    ps[n].lost = True
             for n in sorted(lost, key=self.order.index):
                 leave(self, n)
             teams = seats.remaining_teams(self)
@@ -651,9 +696,13 @@ class Game:
             self.draw(player, self._hand_size(p))
             if not p.hand:
                 p.kept = True
-        nxt = [n for n in self.order if not self.players[n].kept]
+        self._next_mulligan(player)
+
+    def _next_mulligan(self, player: str) -> None:
+        """103.4: the next undecided player in turn order after ``player`` (a player who left the
+        game decides nothing) declares; when none is left, the mulligans are done."""
+        nxt = [n for n in self.order if not self.players[n].kept and not self.players[n].lost]
         if nxt:
-            # the next undecided player in turn order after this one
             i = self.order.index(player)
             ring = self.order[i + 1:] + self.order[: i + 1]
             self.wait = {"kind": "mulligan", "player": next(n for n in ring if n in nxt)}
@@ -671,7 +720,7 @@ class Game:
         library and put it on the bottom, in turn order."""
         for n in self.order:
             p = self.players[n]
-            if self._hand_size(p) < HAND_SIZE and p.library and n not in self.scried:
+            if self._hand_size(p) < HAND_SIZE and p.library and n not in self.scried and not p.lost:
                 self.scried.append(n)
                 top = p.library[0]
                 knowledge.show(self, [top], [n])  # 103.4: that player looks at the top card
@@ -711,11 +760,12 @@ class Game:
         if s == "untap":  # 502
             for oid in self.battlefield:
                 o = self.objects[oid]
-                if self.chars(oid).controller == a:
+                if seats.is_active(self, self.chars(oid).controller):  # 805.4: the active team's
                     o.sick = False
             for oid in list(self.battlefield):
                 o = self.objects[oid]
-                if o.tapped and self.chars(oid).controller == a and not combat.has_rule(self, oid, "doesnt_untap"):
+                if o.tapped and seats.is_active(self, self.chars(oid).controller) \
+                        and not combat.has_rule(self, oid, "doesnt_untap"):
                     o.tapped = False
             # "... during its controller's next untap step": that step has happened (502.3)
             if self.effects:
@@ -729,9 +779,10 @@ class Game:
             triggers.step(self, "upkeep")
             self._give_priority()
         elif s == "draw":  # 504; 103.7a-c: only the two-player and the 2HG starting player skip it
-            if not (self.turn == 1 and a == self.starting and self.variant != "free_for_all") \
-                    and not self.players[a].lost:
-                self.draw(a)
+            if not (self.turn == 1 and a == self.starting and self.variant != "free_for_all"):
+                for p in seats.active_team(self):  # 805.4b: each player of the active team draws
+                    if not self.players[p].lost:
+                        self.draw(p)
             triggers.step(self, "draw")
             self._give_priority()
         elif s in ("main1", "main2"):
@@ -742,6 +793,9 @@ class Game:
             triggers.step(self, "beginning_of_combat")
             self._give_priority()
         elif s == "declare_attackers":
+            if not seats.active_team(self):  # 800.4h: no active player, nobody attacks
+                self._end_step()
+                return
             self.wait = {"kind": "attackers", "player": a}  # forced when no creature can attack
         elif s == "declare_blockers":
             if not combat.attackers(self):
@@ -767,11 +821,17 @@ class Game:
             triggers.step(self, "end")
             self._give_priority()
         elif s == "cleanup":  # 514
+            self._cleanup_discards()
+
+    def _cleanup_discards(self) -> None:
+        """514.1: the active player (805.4: each player of the active team, in turn order)
+        discards down to the maximum hand size (402.2); then 514.2."""
+        for a in seats.active_team(self):
             p = self.players[a]
-            if len(p.hand) > HAND_SIZE and not player_statics.no_max_hand_size(self, a):  # 402.2
+            if len(p.hand) > HAND_SIZE and not player_statics.no_max_hand_size(self, a):
                 self.wait = {"kind": "discard_to_hand_size", "player": a, "n": len(p.hand) - HAND_SIZE}
-            else:
-                self._cleanup_rest()
+                return
+        self._cleanup_rest()
 
     def _cleanup_discard(self, d: Decision, cards: list[int]) -> None:
         n = self.wait_data(d)["n"]
@@ -780,7 +840,7 @@ class Game:
             raise IllegalAction(f"choose exactly {n} card(s) from your hand to discard")
         for c in cards:
             discard(self, c)
-        self._cleanup_rest()
+        self._cleanup_discards()
 
     @staticmethod
     def wait_data(d: Decision) -> dict[str, Any]:
@@ -802,8 +862,9 @@ class Game:
         else:
             self._end_step()
 
-    def _end_step(self) -> None:
-        """The step ends: mana empties (106.4); the next step begins (500.2)."""
+    def _end_step(self, again: bool = False) -> None:
+        """The step ends: mana empties (106.4); the next step begins (500.2). ``again``: a
+        cleanup step in which players had priority is followed by another one (514.3a)."""
         for p in self.players.values():
             if p.pool:
                 p.pool = {}
@@ -816,6 +877,9 @@ class Game:
         if self.step == "end_of_combat":
             combat.end_combat(self)
         if self.step == "cleanup":
+            if again:
+                self.turn_state_changed()
+                return  # 514.3a: another cleanup step begins
             self._next_turn()
             return
         i = STEPS.index(self.step)
@@ -823,6 +887,8 @@ class Game:
         # 508.6: with no attackers, the blockers and damage steps are skipped
         if self.step == "declare_attackers" and not combat.attackers(self):
             nxt = "end_of_combat"
+        if self.step in ("main1", "main2"):
+            nxt = extra_phases.after_main(self, nxt)  # 500.8: additional combat and main phases
         self.step = nxt
         self.turn_state_changed()
 
@@ -833,15 +899,21 @@ class Game:
         while self.extra_turns and self.players[self.extra_turns[0]].lost:
             self.extra_turns.pop(0)
         if self.extra_turns:
+            if self.regular is None:
+                self.regular = self.active
             self.active = self.extra_turns.pop(0)
         else:
-            nxt = seats.next_player(self, self.active)
+            if self.regular is not None:  # 500.7: turn order goes on from the turn the extra turns followed
+                self.active, self.regular = self.regular, None
+            nxt = seats.next_turn_player(self)
             if self.gone and self.effects:
                 i, j = self.order.index(self.active), self.order.index(nxt)
                 skipped = {self.order[k % len(self.order)] for k in range(i + 1, j if j > i else j + len(self.order))}
                 self.effects = [e for e in self.effects if not (e.get("until") == "your_next_turn"
                                                                 and e.get("controller") in skipped)]
             self.active = nxt
+        if self.gone:
+            self.seated = seats.live(self)  # 801.2c: ranges of influence are set as each turn begins
         self.step = "untap"
         self.begun = False
         self.spells_cast_turn = 0
@@ -867,7 +939,7 @@ class Game:
                 if self.resolving is None and self.winner is None:
                     self._give_priority()
             else:
-                self._end_step()
+                self._end_step(again=self.step == "cleanup")
         else:
             self.priority = self.other(player)
 

@@ -379,8 +379,28 @@ def _frozen(xs: Any) -> frozenset[str]:
 _EMPTY: frozenset[str] = frozenset()
 
 
+#: The land types (205.3i, 2016, and the later Cave, Sphere and Town).
+LAND_TYPES = frozenset({"Desert", "Forest", "Gate", "Island", "Lair", "Locus", "Mine", "Mountain", "Plains",
+                        "Power-Plant", "Swamp", "Tower", "Urza's", "Cave", "Sphere", "Town"})
+
+
 def _apply4(c: Chars, st: dict[str, Any]) -> None:
     kind = st.get("kind")
+    if "land_mana" in st:
+        if "Land" not in c.types:
+            return
+        if st.get("set_land_types"):
+            # 305.7: its land types are only the new one; it loses the abilities of its rules
+            # text and has the new type's mana ability (granted abilities come later, layer 6)
+            c.subtypes = (c.subtypes - LAND_TYPES) | set(st["subtypes"])
+            c.abilities = list(st["land_mana"])
+            c.keywords = frozenset()
+            c.kwargs = {}
+        else:  # 305.6: an added basic land type brings its mana ability
+            c.subtypes = c.subtypes | set(st["subtypes"])
+            have = {a.text for a in c.abilities}
+            c.abilities = c.abilities + [a for a in st["land_mana"] if a.text not in have]
+        return
     if kind == "add_types" or st.get("in_addition"):
         sub, types = _frozen(st.get("subtypes")), _frozen(st.get("types"))
         if not sub <= c.subtypes:  # an object that has them already keeps its set (no copy)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine import commander, seats
 from engine.actions import destroy, plan_destroy
 from engine.choices import NeedChoice
 from engine.errors import IllegalAction
@@ -19,11 +20,17 @@ def check(g: "Game") -> bool:
     """Perform every applicable state-based action at once (704.3). True if any happened."""
     did = False
     g.lki = []  # the state-based actions are performed simultaneously (704.3); one look-back batch
+    if g.shared:
+        seats.share(g)  # 810.4, 810.10: a Two-Headed Giant team's life and poison are one
+    limit = seats.poison_limit(g) if g.shared else 10
     for p in g.players.values():
-        if not p.lost and (p.life <= 0 or p.drew_from_empty or p.poison >= 10):  # 704.5a-c
+        if not p.lost and (p.life <= 0 or p.drew_from_empty or p.poison >= limit):  # 704.5a-c, 810.8c-d
             p.lost = True
             did = True
-            g.log("lose", player=p.name, why="life" if p.life <= 0 else "poison" if p.poison >= 10 else "draw")
+            g.log("lose", player=p.name, why="life" if p.life <= 0 else "poison" if p.poison >= limit else "draw")
+    did = bool(g.commanders and commander.check(g)) or did  # 903.11a
+    if len(g.order) > 2 and not did and len(g.gone) < sum(1 for p in g.players.values() if p.lost):
+        did = True  # a player lost by an effect (104.3e, 800.7) leaves now that it has resolved (800.4a)
     if did and g._check_end():
         return True
     # 704.5d: tokens outside the battlefield cease to exist
@@ -74,6 +81,22 @@ def check(g: "Game") -> bool:
                 walkers.setdefault((c.controller, st), []).append(oid)
     if (to_graveyard or to_destroy) and not _choices_made(g, to_graveyard, to_destroy):
         return True  # 616.1: a player chooses the order of replacement effects first
+    g.lki_chars = cs  # 704.7: what leaves is seen as it was before any of these actions
+    try:
+        did = _perform(g, to_graveyard, to_destroy, unattach, counters_fix, legends, walkers) or did
+    finally:
+        g.lki_chars = None
+    if did:
+        g.changed()
+    else:
+        g._sba_clean = g._version
+    return did
+
+
+def _perform(g: "Game", to_graveyard: list[int], to_destroy: list[int], unattach: list[int],
+             counters_fix: list[int], legends: dict, walkers: dict) -> bool:
+    """The state-based actions found by check(), performed at once (704.3)."""
+    did = False
     for oid in counters_fix:
         counts = g.objects[oid].counters
         n = min(counts["+1/+1"], counts["-1/-1"])
@@ -99,10 +122,6 @@ def check(g: "Game") -> bool:
             g.queue.insert(0, {"kind": "legend_rule", "player": player, "options": live})
             did = True
             break
-    if did:
-        g.changed()
-    else:
-        g._sba_clean = g._version
     return did
 
 
