@@ -197,6 +197,8 @@ def discard(g: "Game", cid: int) -> int:
 
 
 def add_effect(g: "Game", layer: str, objects: list[int], r: Ctx | None, until: str = "eot", **kw: Any) -> None:
+    if objects and not any(i in g.objects for i in objects):
+        return  # 611.2c, 400.7: its objects are all gone (destroyed earlier in the resolution): it applies to nothing
     rec = {"layer": layer, "ts": g.ts + 1, "objects": list(objects), "until": until}
     if until == "source_leaves":  # "for as long as SELF remains on the battlefield" (611.2b)
         sid = source_id(g, r) if r is not None else None

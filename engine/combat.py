@@ -28,8 +28,23 @@ def has_rule(g: "Game", oid: int, rule: str) -> bool:
     c = g.chars(oid)
     if any(r.get("rule") == rule for r in c.rules):
         return True
-    return any(e.get("rule") == rule and oid in e["objects"] and active(g, e)
-               for e in g.effects if e["layer"] == "rule")
+    return any(e.get("rule") == rule and active(g, e) for e in rule_effects(g, oid))
+
+
+def rule_effects(g: "Game", oid: int) -> list[dict[str, Any]] | tuple[()]:
+    """The resolved restriction effects (layer "rule") that name this object, indexed once
+    per state of the game: attack and block options ask for every creature (509.1a-c), and a
+    scan of every effect for each would grow with creatures times effects."""
+    got = g.__dict__.get("_rule_effects")
+    effects = g.effects
+    if got is None or got[0] != g._version or got[1] is not effects or got[2] != len(effects):
+        by: dict[int, list[dict[str, Any]]] = {}
+        for e in effects:
+            if e["layer"] == "rule":
+                for i in e["objects"]:
+                    by.setdefault(i, []).append(e)
+        got = g.__dict__["_rule_effects"] = (g._version, effects, len(effects), by)
+    return got[3].get(oid, ())
 
 
 def active(g: "Game", e: dict[str, Any]) -> bool:
@@ -155,14 +170,13 @@ def can_block(g: "Game", b: int, a: int) -> bool:
     for r in bc.rules:  # 509.1b: "can't block" restrictions, some only against certain attackers
         if r.get("rule") == "cant_block" and (not r.get("what") or matches(g, a, r["what"], b)):
             return False
-    if any(e.get("rule") == "cant_block" and b in e["objects"] and active(g, e)
-           for e in g.effects if e["layer"] == "rule"):
+    if any(e.get("rule") == "cant_block" and active(g, e) for e in rule_effects(g, b)):
         return False
     for r in ac.rules:  # "can't be blocked (except by ... / by ...)"
         if r.get("rule") == "cant_be_blocked" and _unblockable_by(g, r, b, a):
             return False
-    if any(e.get("rule") == "cant_be_blocked" and a in e["objects"] and _unblockable_by(g, e, b, a) and active(g, e)
-           for e in g.effects if e["layer"] == "rule"):
+    if any(e.get("rule") == "cant_be_blocked" and _unblockable_by(g, e, b, a) and active(g, e)
+           for e in rule_effects(g, a)):
         return False
     akw, bkw = ac.keywords, bc.keywords
     if "Flying" in akw and not ("Flying" in bkw or "Reach" in bkw):
@@ -373,8 +387,11 @@ def block_hints(g: "Game", opts: dict[int, list[int]]) -> dict[str, Any]:
     if one:
         out["max_one"] = one
     lure = block_all_attackers(g)
-    if lure:
-        must = {b: [a for a in As if a in lure] for b, As in opts.items()}
+    must = {b: [a for a in As if a in lure] for b, As in opts.items()} if lure else {}
+    for b, As in opts.items():  # 509.1c: "blocks each combat if able": any attacker it can block
+        if As and not must.get(b) and has_rule(g, b, "must_block"):
+            must[b] = list(As)
+    if any(must.values()):
         out["must"] = {b: As for b, As in must.items() if As}
     return out
 

@@ -149,8 +149,10 @@ def _token(g: "Game", r: Ctx, e: Effect) -> None:
     r["created"] = []
     if e.get("copy_of") is not None:  # 706.2: a token copy has the original's copiable values
         cards = [g.objects[x].card for x in refs(g, r, e.args["copy_of"]) if isinstance(x, int) and x in g.objects]
-    else:
-        cards = [token_def(e)]
+    else:  # "an X/X token where X is ...": the numbers as the effect resolves (608.2h)
+        pt = {k: amount(g, e.args[k], source_id(g, r), r) for k in ("power", "toughness")
+              if isinstance(e.args.get(k), dict)}
+        cards = [token_def(Effect(e.op, {**e.args, **pt}) if pt else e)]
     for p in who:
         for card in cards * n:
             t = create_token(g, card, p, bool(e.get("tapped")))
