@@ -68,7 +68,8 @@ def play(cards: CardPool, seed: int, max_decisions: int = 20000, format: str | N
     return g, n
 
 
-def run(games: int, seed: int, format: str | None = None, players: int = 2) -> dict[str, Any]:
+def run(games: int, seed: int, format: str | None = None, players: int = 2,
+        max_decisions: int = 20000) -> dict[str, Any]:
     cards = CardPool()
     names = set(RED + GREEN) if format is None else \
         {n for c, d in commander_decks() for n in [c, *d]}
@@ -78,7 +79,7 @@ def run(games: int, seed: int, format: str | None = None, players: int = 2) -> d
     c0 = time.process_time()
     decisions = turns = finished = 0
     for i in range(games):
-        g, n = play(cards, seed + i, format=format, players=players)
+        g, n = play(cards, seed + i, max_decisions, format=format, players=players)
         decisions += n
         turns += g.turn
         finished += g.winner is not None
@@ -100,9 +101,11 @@ def main(argv: list[str] | None = None) -> int:
                     help="seats at the table (a Free-for-All game beyond two, 806)")
     ap.add_argument("--format", choices=["commander"], default=None,
                     help="commander: the Commander decks of assets/decks/commander (903)")
+    ap.add_argument("--max-decisions", type=int, default=20000,
+                    help="a game stops unfinished after this many decisions")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args(argv)
-    r = run(a.games, a.seed, a.format, a.players)
+    r = run(a.games, a.seed, a.format, a.players, a.max_decisions)
     if a.json:
         print(json.dumps({k: r[k] for k in ("games_per_second", "decisions_per_second", "mean_turns",
                                             "peak_memory_mb", "cpu_games_per_second", "cpu_decisions_per_second",
