@@ -1,0 +1,162 @@
+"""Where each seat sits on the table: the geometry of 2 to 6 seats (issue 17, item 4).
+
+Pure layout, no items: ``seat_layout(order, me)`` gives a ``SeatBox`` per player, the seat
+played at the bottom at full size and the opponents around the top in turn order,
+clockwise from the bottom player's left (a table seen from above: the next player in turn
+order sits at your left, 101.4 reads APNAP "in turn order"). With two seats it is the
+two-player table of issue 5, unchanged. With more, opponents get boxes in the top band:
+
+- two or three opponents: side by side, left to right;
+- four or five: a U around the table, the first (your left) and the last (your right)
+  in the lower row at the sides, the others across the top.
+
+Each box holds the player's panel (life, hand and library counts, commander badges), the
+piles (graveyard, exile, command zone; the library too when there is room) and the
+battlefield's two rows (lands away from you, other permanents toward the middle), their
+cards scaled to the box.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from PySide6.QtCore import QRectF
+
+SCENE_W, SCENE_H = 1600, 1000
+LEFT_W = 200          # player panels (two seats)
+RIGHT_X = 1340        # piles and stack
+MAIN_X, MAIN_W = 210, RIGHT_X - 220
+BF_W, BF_H = 90, 126  # a card on the battlefield
+HAND_W, HAND_H = 110, 154
+TOP_HAND = (64, 90)    # the opponent's hidden hand, smaller
+PILE_W, PILE_H = 76, 106  # library, graveyard, exile
+MID_Y = 500
+COMMAND_CARD = (61, 85)   # a commander in the command zone (two seats)
+# rows (y, height) for the player at the bottom ("me") and at the top ("them")
+ROWS_ME = {"creatures": (508, 152), "lands": (664, 134), "hand": (802, 190)}
+ROWS_THEM = {"hand": (8, 96), "lands": (108, 134), "creatures": (246, 152)}
+
+# more than two seats
+OPP_BAND = QRectF(0, 0, RIGHT_X - 4, 456)   # the opponents' boxes share this band
+MULTI_PANEL_W = 156                          # an opponent's panel and piles column
+MULTI_BF_MAX = (72, 100)                     # an opponent's battlefield card at most
+MULTI_STACK = QRectF(RIGHT_X - 2, 4, SCENE_W - RIGHT_X - 6, 700)
+MULTI_STOPS_Y = 494
+MULTI_TEXT_Y = 462    # the turn line, just under the opponents' band
+
+
+@dataclass
+class SeatBox:
+    """One seat's part of the table, in scene coordinates."""
+
+    seat: str
+    bottom: bool                       # the seat played here (full size, hand face up)
+    area: QRectF                       # the whole seat: highlights, and attacks dropped on it
+    panel: QRectF                      # the player's panel (PlayerItem)
+    rows: dict[str, QRectF]            # "creatures", "lands" and (two seats) "hand"
+    card: tuple[int, int]              # a battlefield card
+    hand_card: tuple[int, int]         # a hand card (face up for the bottom seat)
+    piles: dict[str, QRectF] = field(default_factory=dict)   # library/hand/graveyard/exile/command zones
+    pile_card: tuple[int, int] = (PILE_W, PILE_H)
+    command_card: tuple[int, int] = (0, 0)   # a card in the command zone (0: the pile card's size)
+    compact: bool = False              # an opponent's small panel (more than two seats)
+
+
+def rotate(order: list[str], me: str) -> list[str]:
+    """The turn order starting with ``me``: me, my left neighbour, ..., my right neighbour."""
+    if me not in order:
+        return list(order)
+    i = order.index(me)
+    return order[i:] + order[:i]
+
+
+def opponent_slots(k: int, band: QRectF = OPP_BAND) -> list[QRectF]:
+    """``k`` boxes for the opponents in the band, in clockwise order from the left."""
+    x0, y0, w, h = band.x(), band.y(), band.width(), band.height()
+    if k <= 3:
+        cw = w / k
+        return [QRectF(x0 + i * cw, y0, cw, h) for i in range(k)]
+    half = h / 2
+    top = k - 2
+    cw = w / top
+    side_w = w / 2
+    left = QRectF(x0, y0 + half, side_w, half)
+    right = QRectF(x0 + w - side_w, y0 + half, side_w, half)
+    return [left] + [QRectF(x0 + i * cw, y0, cw, half) for i in range(top)] + [right]
+
+
+def _two_seats(me: str, them: str) -> dict[str, SeatBox]:
+    """The two-player table (issue 5): you at the bottom, the opponent at the top."""
+    out = {}
+    for seat, rows, top in ((me, ROWS_ME, False), (them, ROWS_THEM, True)):
+        panel = QRectF(8, 10 if top else SCENE_H - 190, LEFT_W - 16, 180)
+        y = 10 if top else SCENE_H - 250
+        piles = {kind: QRectF(RIGHT_X + i * (PILE_W + 8) - 2, y, PILE_W + 4, PILE_H + 26)
+                 for i, kind in enumerate(("library", "graveyard", "exile"))}
+        # the command zone (408) under the piles: a commander shows there at pile size
+        piles["command"] = QRectF(RIGHT_X - 2, y + PILE_H + 30, 3 * (PILE_W + 8) - 2, COMMAND_CARD[1] + 24)
+        out[seat] = SeatBox(
+            seat, not top, QRectF(0, 0 if top else MID_Y, SCENE_W, MID_Y), panel,
+            {k: QRectF(MAIN_X, y_, MAIN_W, h) for k, (y_, h) in rows.items()},
+            (BF_W, BF_H), TOP_HAND if top else (HAND_W, HAND_H), piles, command_card=COMMAND_CARD)
+    return out
+
+
+def _opponent_box(seat: str, r: QRectF) -> SeatBox:
+    """An opponent's box at a table of three or more: the panel and piles in a column at
+    the left, the battlefield's two rows to its right (lands above, the rest below)."""
+    pad = 4
+    inner = r.adjusted(pad, pad, -pad, -pad)
+    panel_h = min(120.0, inner.height() * 0.52)
+    panel = QRectF(inner.x(), inner.y(), MULTI_PANEL_W, panel_h)
+    kinds = ("graveyard", "exile", "command")
+    gap = 4
+    # the piles under the panel: three across the column, as tall as the room left allows
+    room_h = inner.height() - panel_h - gap
+    pw = min((MULTI_PANEL_W - 2 * gap) / 3 - 4, (room_h - 22) / 1.4)
+    pw = max(24, int(pw))
+    ph = int(pw * 1.4)
+    piles = {k: QRectF(inner.x() + i * (pw + 4 + gap), inner.y() + panel_h + gap, pw + 4, ph + 20)
+             for i, k in enumerate(kinds)}
+    bx = inner.x() + MULTI_PANEL_W + 8
+    bw = inner.right() - bx
+    rh = inner.height() / 2
+    rows = {"lands": QRectF(bx, inner.y(), bw, rh - 2), "creatures": QRectF(bx, inner.y() + rh + 2, bw, rh - 2)}
+    ch = int(min(MULTI_BF_MAX[1], rh - 2 - 12))
+    cw = int(min(MULTI_BF_MAX[0], round(ch * BF_W / BF_H)))
+    ch = round(cw * BF_H / BF_W)
+    return SeatBox(seat, False, QRectF(r), panel, rows, (cw, ch), TOP_HAND, piles, (pw, ph), compact=True)
+
+
+def _bottom_box(seat: str) -> SeatBox:
+    """The seat played here at a table of three or more: the two-player bottom half."""
+    return _two_seats(seat, "")[seat]
+
+
+def seat_layout(order: list[str], me: str) -> dict[str, SeatBox]:
+    """Every seat's box, ``me`` at the bottom; the opponents in turn order from my left."""
+    seats = rotate(order, me)
+    if len(seats) <= 2:
+        them = seats[1] if len(seats) > 1 else ""
+        boxes = _two_seats(seats[0], them)
+        return {s: b for s, b in boxes.items() if s}
+    out = {seats[0]: _bottom_box(seats[0])}
+    out[seats[0]].area = QRectF(0, OPP_BAND.bottom(), SCENE_W, SCENE_H - OPP_BAND.bottom())
+    for seat, r in zip(seats[1:], opponent_slots(len(seats) - 1)):
+        out[seat] = _opponent_box(seat, r)
+    return out
+
+
+def stack_rect(n_seats: int) -> QRectF:
+    """The stack's zone: the right column's middle (two seats), or all its top (more)."""
+    if n_seats <= 2:
+        return QRectF(RIGHT_X - 2, 290, SCENE_W - RIGHT_X - 6, 420)
+    return QRectF(MULTI_STACK)
+
+
+def stops_y(n_seats: int) -> int:
+    return 380 if n_seats <= 2 else MULTI_STOPS_Y
+
+
+def text_y(n_seats: int) -> tuple[int, int]:
+    """Where the turn line and the hint line go."""
+    return (MID_Y - 96, MID_Y - 66) if n_seats <= 2 else (MULTI_TEXT_Y, MULTI_TEXT_Y + 26)
