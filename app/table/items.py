@@ -278,9 +278,9 @@ class PlayerItem(QGraphicsObject):
         p.setPen(QColor(255, 120, 110) if i["life"] <= 5 else QColor(255, 255, 255))
         p.drawText(QRectF(8, y, w - 16, 30), Qt.AlignLeft | Qt.AlignVCenter, f"♥ {i['life']}")
         y += 30
-        p.setFont(font(8))
+        p.setFont(font(9))
         p.setPen(QColor(210, 214, 222))
-        lines = [f"hand {i['hand_count']} · library {i['library']}"]
+        lines = [f"hand {i['hand_count']} · lib {i['library']}"]
         badge = commander_facts(i)[0]
         if badge:
             lines.append(badge)
@@ -293,10 +293,10 @@ class PlayerItem(QGraphicsObject):
         if extra:
             lines.append(" · ".join(extra))
         for ln in lines:
-            if y + 14 > h:
+            if y + 16 > h:
                 break
-            p.drawText(QRectF(8, y, w - 16, 14), Qt.AlignLeft | Qt.AlignVCenter, ln)
-            y += 14
+            p.drawText(QRectF(8, y, w - 16, 16), Qt.AlignLeft | Qt.AlignVCenter, ln)
+            y += 16
 
 
 class SeatItem(QGraphicsItem):
@@ -400,6 +400,9 @@ class StopItem(QGraphicsObject):
             p.drawEllipse(c, 7, 7)
 
 
+SHORT_LABELS = {"graveyard": "grave", "command": "cmd", "library": "library"}   # on the narrowest piles
+
+
 class ZoneItem(QGraphicsItem):
     """A labelled area of the table: a drop target. Its frame is part of the scene's
     background (drawn once and cached by the view, see ``draw_frame``); its label is a
@@ -425,9 +428,21 @@ class ZoneItem(QGraphicsItem):
             return
         self.label = label
         self.text.setText(label)
+        self._place_label()
+
+    def _place_label(self) -> None:
+        """A narrow pile (an opponent's, at a table of three or more) gets smaller words."""
+        small = self.rect.width() < 72
+        if self.text.font().pointSize() != (7 if small else 9):
+            self.text.setFont(font(7 if small else 9))
+        words = SHORT_LABELS.get(self.label, self.label) if self.rect.width() < 56 else self.label
+        if words != self.text.text():
+            self.text.setText(words)
+        self.setToolTip(self.label if words != self.label else "")
         # the rows' labels sit at their right end, where cards (laid out from the left) seldom reach
         w = self.rect.width()
-        x = w - 8 - self.text.boundingRect().width() if w > 400 else 8
+        at_end = w > 400 or (self.kind in ("battlefield", "hand") and w > 200)
+        x = w - 8 - self.text.boundingRect().width() if at_end else (8 if w >= 72 else 3)
         self.text.setPos(x, 2)
 
     def set_rect(self, rect: QRectF) -> None:
@@ -437,6 +452,7 @@ class ZoneItem(QGraphicsItem):
                 self.prepareGeometryChange()
             self.rect = QRectF(rect)
             self.setPos(rect.topLeft())
+            self._place_label()
 
     def set_highlight(self, highlight: str | None) -> None:
         if highlight != self.highlight:

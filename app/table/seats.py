@@ -101,30 +101,49 @@ def _two_seats(me: str, them: str) -> dict[str, SeatBox]:
     return out
 
 
-def _opponent_box(seat: str, r: QRectF) -> SeatBox:
-    """An opponent's box at a table of three or more: the panel and piles in a column at
-    the left, the battlefield's two rows to its right (lands above, the rest below)."""
-    pad = 4
-    inner = r.adjusted(pad, pad, -pad, -pad)
-    panel_h = min(120.0, inner.height() * 0.52)
-    panel = QRectF(inner.x(), inner.y(), MULTI_PANEL_W, panel_h)
-    kinds = ("graveyard", "exile", "command")
-    gap = 4
-    # the piles under the panel: three across the column, as tall as the room left allows
-    room_h = inner.height() - panel_h - gap
-    pw = min((MULTI_PANEL_W - 2 * gap) / 3 - 4, (room_h - 22) / 1.4)
-    pw = max(24, int(pw))
-    ph = int(pw * 1.4)
-    piles = {k: QRectF(inner.x() + i * (pw + 4 + gap), inner.y() + panel_h + gap, pw + 4, ph + 20)
-             for i, k in enumerate(kinds)}
-    bx = inner.x() + MULTI_PANEL_W + 8
-    bw = inner.right() - bx
-    rh = inner.height() / 2
-    rows = {"lands": QRectF(bx, inner.y(), bw, rh - 2), "creatures": QRectF(bx, inner.y() + rh + 2, bw, rh - 2)}
-    ch = int(min(MULTI_BF_MAX[1], rh - 2 - 12))
+def _card_for(row_h: float) -> tuple[int, int]:
+    """The largest battlefield card (5:7, at most MULTI_BF_MAX) that fits a row's height."""
+    ch = min(MULTI_BF_MAX[1], row_h - 14)
     cw = int(min(MULTI_BF_MAX[0], round(ch * BF_W / BF_H)))
-    ch = round(cw * BF_H / BF_W)
-    return SeatBox(seat, False, QRectF(r), panel, rows, (cw, ch), TOP_HAND, piles, (pw, ph), compact=True)
+    return cw, round(cw * BF_H / BF_W)
+
+
+def _opponent_box(seat: str, r: QRectF) -> SeatBox:
+    """An opponent's box at a table of three or more. A tall box (one row of opponents)
+    has the panel and the piles across its top and the battlefield's two rows under them;
+    a low one (two rows of opponents) has the panel and piles in a column at its left and
+    the rows beside it. Lands are the row away from the middle, the rest toward it."""
+    pad, gap = 4, 4
+    inner = r.adjusted(pad, pad, -pad, -pad)
+    kinds: tuple[str, ...]
+    if inner.height() >= 300:
+        head = 120.0
+        panel = QRectF(inner.x(), inner.y(), MULTI_PANEL_W, head)
+        kinds = ("library", "graveyard", "exile", "command")
+        room = inner.width() - MULTI_PANEL_W - gap
+        pw = int(max(24, min(60, room / len(kinds) - 4 - gap, (head - 20) / 1.4)))
+        ph = int(pw * 1.4)
+        x0 = inner.x() + MULTI_PANEL_W + gap
+        piles = {k: QRectF(x0 + i * (pw + 4 + gap), inner.y(), pw + 4, ph + 20) for i, k in enumerate(kinds)}
+        top = inner.y() + head + gap
+        rh = (inner.bottom() - top) / 2
+        rows = {"lands": QRectF(inner.x(), top, inner.width(), rh - 2),
+                "creatures": QRectF(inner.x(), top + rh + 2, inner.width(), rh - 2)}
+    else:
+        panel_h = min(120.0, inner.height() * 0.52)
+        panel = QRectF(inner.x(), inner.y(), MULTI_PANEL_W, panel_h)
+        kinds = ("graveyard", "exile", "command")
+        room_h = inner.height() - panel_h - gap
+        pw = int(max(24, min((MULTI_PANEL_W - 2 * gap) / 3 - 4, (room_h - 20) / 1.4)))
+        ph = int(pw * 1.4)
+        piles = {k: QRectF(inner.x() + i * (pw + 4 + gap), inner.y() + panel_h + gap, pw + 4, ph + 20)
+                 for i, k in enumerate(kinds)}
+        bx = inner.x() + MULTI_PANEL_W + 8
+        rh = inner.height() / 2
+        rows = {"lands": QRectF(bx, inner.y(), inner.right() - bx, rh - 2),
+                "creatures": QRectF(bx, inner.y() + rh + 2, inner.right() - bx, rh - 2)}
+    card = _card_for(rows["lands"].height())
+    return SeatBox(seat, False, QRectF(r), panel, rows, card, TOP_HAND, piles, (pw, ph), compact=True)
 
 
 def _bottom_box(seat: str) -> SeatBox:

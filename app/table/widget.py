@@ -26,7 +26,8 @@ from app.settings import save_stops, saved_stops
 from app.table.controller import TableController
 from app.table.looks import preview_overlay
 from app.table.prompt import PromptPanel, decision_words
-from app.table.scene import BF_H, BF_W, HAND_H, HAND_W, PILE_H, PILE_W, TOP_HAND, TableScene
+from app.table.scene import TableScene
+from app.table.seats import BF_H, BF_W, HAND_H, HAND_W, PILE_H, PILE_W, TOP_HAND
 from app.table.warm import Warmer
 
 PREVIEW_W, PREVIEW_H = 250, 348
