@@ -26,6 +26,7 @@ from app.table.seats import (  # noqa: E402
     SCENE_H,
     SCENE_W,
     rotate,
+    scene_height,
     seat_layout,
 )
 from app.table.widget import TableWidget  # noqa: E402
@@ -82,7 +83,8 @@ def test_seats_do_not_overlap_and_stay_on_the_table(n):
     order = ["alice", "bob", "carol", "dave", "erin", "frank"][:n]
     boxes = seat_layout(order, "alice")
     assert list(boxes) == order
-    table_rect = QRectF(0, 0, SCENE_W, SCENE_H)
+    table_rect = QRectF(0, 0, SCENE_W, scene_height(n))
+    assert scene_height(n) > SCENE_H, "a taller table for more seats"
     areas = [b.area for b in boxes.values()]
     for i, a in enumerate(areas):
         assert table_rect.contains(a)
@@ -156,7 +158,9 @@ def test_screenshots_of_three_four_and_six_seats(qtbot, size):
     for n in (3, 4, 6):
         g, v = crowded(n, 30)
         v["players"]["carol"].update(commander_damage={"alice": 12, "bob": 5}, commander_casts=2)
-        s, w = table(qtbot, {"alice": v}, priority(), size=size)
+        bolt = {"action": "cast", "card": v["players"]["alice"]["hand"][0]["id"]}
+        s, w = table(qtbot, {"alice": v}, priority(extra=[bolt]), size=size)
+        assert not w.curtain.isVisible() and w.ctl.decision is not None
         path = SHOTS / f"multi-{n}-seats-{size[0]}x{size[1]}.png"
         assert w.grab().save(str(path))
         assert path.stat().st_size > 20_000

@@ -50,6 +50,7 @@ from app.table.seats import (  # the geometry of the seats; the sizes are re-exp
     SCENE_H,
     SCENE_W,
     SeatBox,
+    scene_height,
     seat_layout,
     stack_rect,
     stops_y,
@@ -328,6 +329,9 @@ class TableScene(QGraphicsScene):
         v = self.v = self.ctl.view()
         order = self.seat_order(v)
         self.boxes = seat_layout(order, self.ctl.seat)
+        height = scene_height(len(order))
+        if self.sceneRect().height() != height:
+            self.setSceneRect(0, 0, SCENE_W, height)   # the view fits itself to it (TableView)
         for seat, box in self.boxes.items():
             if seat not in v["players"]:
                 continue
@@ -765,7 +769,7 @@ class TableScene(QGraphicsScene):
         player who showed them (the last event's), replacing any overlay up now."""
         self.hide_reveal()
         o = self.reveal = RevealOverlay(events, self.ctl.seat)
-        place(o, events[-1].get("player") == self.ctl.seat, MAIN_X, MAIN_W, SCENE_H)
+        place(o, events[-1].get("player") == self.ctl.seat, MAIN_X, MAIN_W, self.sceneRect().height())
         self.addItem(o)
         return o
 

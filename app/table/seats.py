@@ -35,13 +35,15 @@ COMMAND_CARD = (61, 85)   # a commander in the command zone (two seats)
 ROWS_ME = {"creatures": (508, 152), "lands": (664, 134), "hand": (802, 190)}
 ROWS_THEM = {"hand": (8, 96), "lands": (108, 134), "creatures": (246, 152)}
 
-# more than two seats
-OPP_BAND = QRectF(0, 0, RIGHT_X - 4, 456)   # the opponents' boxes share this band
+# more than two seats: the table is taller (the opponents' band grows; you keep your size)
+MULTI_DY = 110                               # how much lower your half sits
+MULTI_SCENE_H = SCENE_H + MULTI_DY
+OPP_BAND = QRectF(0, 0, RIGHT_X - 4, 456 + MULTI_DY)   # the opponents' boxes share this band
 MULTI_PANEL_W = 156                          # an opponent's panel and piles column
 MULTI_BF_MAX = (72, 100)                     # an opponent's battlefield card at most
-MULTI_STACK = QRectF(RIGHT_X - 2, 4, SCENE_W - RIGHT_X - 6, 700)
-MULTI_STOPS_Y = 494
-MULTI_TEXT_Y = 462    # the turn line, just under the opponents' band
+MULTI_STACK = QRectF(RIGHT_X - 2, 4, SCENE_W - RIGHT_X - 6, 700 + MULTI_DY)
+MULTI_STOPS_Y = 494 + MULTI_DY
+MULTI_TEXT_Y = 462 + MULTI_DY    # the turn line, just under the opponents' band
 
 
 @dataclass
@@ -147,8 +149,19 @@ def _opponent_box(seat: str, r: QRectF) -> SeatBox:
 
 
 def _bottom_box(seat: str) -> SeatBox:
-    """The seat played here at a table of three or more: the two-player bottom half."""
-    return _two_seats(seat, "")[seat]
+    """The seat played here at a table of three or more: the two-player bottom half, lower
+    by MULTI_DY on the taller table."""
+    b = _two_seats(seat, "")[seat]
+    b.panel = b.panel.translated(0, MULTI_DY)
+    b.rows = {k: r.translated(0, MULTI_DY) for k, r in b.rows.items()}
+    b.piles = {k: r.translated(0, MULTI_DY) for k, r in b.piles.items()}
+    b.area = QRectF(0, OPP_BAND.bottom(), SCENE_W, MULTI_SCENE_H - OPP_BAND.bottom())
+    return b
+
+
+def scene_height(n_seats: int) -> int:
+    """The table's height in scene units (its width is always SCENE_W)."""
+    return SCENE_H if n_seats <= 2 else MULTI_SCENE_H
 
 
 def seat_layout(order: list[str], me: str) -> dict[str, SeatBox]:
@@ -159,7 +172,6 @@ def seat_layout(order: list[str], me: str) -> dict[str, SeatBox]:
         boxes = _two_seats(seats[0], them)
         return {s: b for s, b in boxes.items() if s}
     out = {seats[0]: _bottom_box(seats[0])}
-    out[seats[0]].area = QRectF(0, OPP_BAND.bottom(), SCENE_W, SCENE_H - OPP_BAND.bottom())
     for seat, r in zip(seats[1:], opponent_slots(len(seats) - 1)):
         out[seat] = _opponent_box(seat, r)
     return out

@@ -81,6 +81,7 @@ class TableView(QGraphicsView):
         # the items' cached pixmaps live in QPixmapCache (10 MB by default): 130 cards in a
         # large window need more, or they are evicted and drawn again on every repaint
         QPixmapCache.setCacheLimit(max(QPixmapCache.cacheLimit(), 64 * 1024))
+        scene.sceneRectChanged.connect(lambda _r: self.fit())   # a table of more seats is taller
 
     def resizeEvent(self, ev: Any) -> None:
         super().resizeEvent(ev)
