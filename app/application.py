@@ -13,6 +13,7 @@ from typing import Any, Literal
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QColor, QKeySequence
 from PySide6.QtWidgets import (
+    QAbstractButton,
     QApplication,
     QDialog,
     QDialogButtonBox,
@@ -96,8 +97,8 @@ class NewGameDialog(QDialog):
             for choice in self.offered:
                 c.addItem(choice.label)
                 if choice.problem:
-                    c.setItemData(c.count() - 1, QColor(255, 150, 120), Qt.ForegroundRole)
-                c.setItemData(c.count() - 1, choice.label, Qt.ToolTipRole)
+                    c.setItemData(c.count() - 1, QColor(255, 150, 120), Qt.ItemDataRole.ForegroundRole)
+                c.setItemData(c.count() - 1, choice.label, Qt.ItemDataRole.ToolTipRole)
             c.setCurrentIndex(c.findText(legal[i % len(legal)]) if legal else 0)
             c.currentIndexChanged.connect(self._check_decks)
         self.warning = QLabel()
@@ -120,7 +121,7 @@ class NewGameDialog(QDialog):
                for i, (n, c) in enumerate(zip(self.names, self.choices)) if self.problems.get(c.currentText())]
         self.warning.setText("\n".join(bad + (["Choose another deck, or fix it in the deck builder."] if bad else [])))
         self.warning.setVisible(bool(bad))
-        self.ui.buttons.button(QDialogButtonBox.Ok).setEnabled(not bad)
+        self.ui.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(not bad)
 
     def accept(self) -> None:
         if any(self.problems.get(c.currentText()) for c in self.choices):
@@ -180,10 +181,10 @@ class MainWindow(QMainWindow):
         lay = QVBoxLayout(w)
         lay.addStretch(1)
         t = QLabel("manatable")
-        t.setAlignment(Qt.AlignCenter)
+        t.setAlignment(Qt.AlignmentFlag.AlignCenter)
         t.setStyleSheet("font-size: 44px; font-weight: bold;")
         sub = QLabel("Magic: The Gathering for two, rules enforced")
-        sub.setAlignment(Qt.AlignCenter)
+        sub.setAlignment(Qt.AlignmentFlag.AlignCenter)
         sub.setStyleSheet("font-size: 16px; color: #aab;")
         lay.addWidget(t)
         lay.addWidget(sub)
@@ -196,13 +197,13 @@ class MainWindow(QMainWindow):
             b.setObjectName(name)
             b.setFixedWidth(380)
             b.clicked.connect(fn)
-            lay.addWidget(b, 0, Qt.AlignHCenter)
+            lay.addWidget(b, 0, Qt.AlignmentFlag.AlignHCenter)
         lay.addStretch(2)
         return w
 
     def _menus(self) -> None:
         game = self.menuBar().addMenu("&Game")
-        self.actions: dict[str, QAction] = {}
+        self.menu_actions: dict[str, QAction] = {}
         for key, label, shortcut, fn in (
                 ("hotseat", "New &hotseat game…", "Ctrl+N", self.new_hotseat),
                 ("vsbot", "New game vs &bot…", "Ctrl+B", self.new_vs_bot),
@@ -220,13 +221,13 @@ class MainWindow(QMainWindow):
                 a.setShortcut(QKeySequence(shortcut))
             a.triggered.connect(fn)
             game.addAction(a)
-            self.actions[key] = a
+            self.menu_actions[key] = a
         decks = self.menuBar().addMenu("&Decks")
         a = QAction("&Deck builder", self)
         a.setShortcut(QKeySequence("Ctrl+D"))
         a.triggered.connect(self.open_deck_builder)
         decks.addAction(a)
-        self.actions["decks"] = a
+        self.menu_actions["decks"] = a
         helpm = self.menuBar().addMenu("&Help")
         a = QAction("&How to play", self)
         a.setShortcut(QKeySequence("F1"))
@@ -240,12 +241,12 @@ class MainWindow(QMainWindow):
     # -- games -------------------------------------------------------------------------
     def new_hotseat(self) -> None:
         dlg = NewGameDialog(False, self)
-        if dlg.exec() == QDialog.Accepted:
+        if dlg.exec() == QDialog.DialogCode.Accepted:
             self.start_game(**dlg.result_config(), vs_bot=False)
 
     def new_vs_bot(self) -> None:
         dlg = NewGameDialog(True, self)
-        if dlg.exec() == QDialog.Accepted:
+        if dlg.exec() == QDialog.DialogCode.Accepted:
             self.start_game(**dlg.result_config(), vs_bot=True)
 
     def quick_vs_bot(self) -> None:
@@ -308,7 +309,7 @@ class MainWindow(QMainWindow):
         ai = getattr(self, "ai_seat", None)
         seat = ai.seat if ai is not None and not ai.stopped and ai.session is self.session else None
         doc = document(self.session.game, self.humans, sorted(self.session.bots) + ([seat] if seat else []))
-        if seat:
+        if seat and ai is not None:
             doc["ai"] = {seat: ai.ai.level.name}  # issue 18: the AI seat (a bot) and its level
         return doc
 
@@ -390,12 +391,12 @@ class MainWindow(QMainWindow):
             if problems:
                 self.statusBar().showMessage(problems[0])
             return None
-        box = QMessageBox(QMessageBox.Question, "Resume the last game?",
+        box = QMessageBox(QMessageBox.Icon.Question, "Resume the last game?",
                           f"A game was not finished:\n{saved.describe()}\n\nResume it?", parent=self)
         box.setObjectName("resumeOffer")
-        resume = box.addButton("Resume", QMessageBox.AcceptRole)
-        box.addButton("Later", QMessageBox.RejectRole)
-        discard = box.addButton("Discard", QMessageBox.DestructiveRole)
+        resume = box.addButton("Resume", QMessageBox.ButtonRole.AcceptRole)
+        box.addButton("Later", QMessageBox.ButtonRole.RejectRole)
+        discard = box.addButton("Discard", QMessageBox.ButtonRole.DestructiveRole)
         box.setDefaultButton(resume)
         box.exec()
         if box.clickedButton() is resume:
@@ -423,16 +424,17 @@ class MainWindow(QMainWindow):
         t = self.table
         if t is None or self.state != "table" or t.ctl.finished or not t.ctl.humans:
             return None
-        box = QMessageBox(QMessageBox.Question, "Concede", "", QMessageBox.NoButton, self)
+        box = QMessageBox(QMessageBox.Icon.Question, "Concede", "", QMessageBox.StandardButton.NoButton, self)
         box.setObjectName("concede")
         seats = list(t.ctl.humans)
         if len(seats) > 1:
             box.setText("Which player concedes the game? The other player wins.")
-            buttons = {box.addButton(f"{s} concedes", QMessageBox.DestructiveRole): s for s in seats}
+            buttons: dict[QAbstractButton, str] = {
+                box.addButton(f"{s} concedes", QMessageBox.ButtonRole.DestructiveRole): s for s in seats}
         else:
             box.setText(f"Concede this game, {seats[0]}? Your opponent wins.")
-            buttons = {box.addButton("Concede", QMessageBox.DestructiveRole): s for s in seats}
-        cancel = box.addButton("Keep playing", QMessageBox.RejectRole)
+            buttons = {box.addButton("Concede", QMessageBox.ButtonRole.DestructiveRole): s for s in seats}
+        cancel = box.addButton("Keep playing", QMessageBox.ButtonRole.RejectRole)
         box.setDefaultButton(cancel)
         box.setEscapeButton(cancel)
         box.exec()
@@ -533,7 +535,7 @@ def warm_up_qt() -> None:
     from app.table.widget import TableWidget  # noqa: F401
     scene = QGraphicsScene()
     scene.addItem(CardItem({"id": 0, "name": "Forest", "tapped": True}, "battlefield", "", 90, 126))
-    img = QImage(160, 160, QImage.Format_ARGB32_Premultiplied)
+    img = QImage(160, 160, QImage.Format.Format_ARGB32_Premultiplied)
     p = QPainter(img)
     scene.render(p)
     p.end()
@@ -601,7 +603,8 @@ def tidy_data_folder() -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    app = QApplication.instance() or QApplication(sys.argv[:1])
+    existing = QApplication.instance()
+    app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1])
     app.setApplicationName("manatable")
     error = ensure_card_db(app)
     if args.build_db_and_exit:

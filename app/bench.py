@@ -333,7 +333,7 @@ def bench_new_game_here(warm: bool = False) -> dict[str, Any]:
 
     class FirstPaint(QObject):
         def eventFilter(self, obj: Any, ev: Any) -> bool:
-            if ev.type() == QEvent.Paint and not painted:
+            if ev.type() == QEvent.Type.Paint and not painted:
                 painted.append(-1.0)  # mark: the paint runs now; timed when it returns
             return False
 

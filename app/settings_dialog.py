@@ -14,11 +14,16 @@ from app.table.looks import forget_looks
 from engine.atomicfile import WriteError
 
 
+class _FormDialog(QDialog):
+    """A dialog that keeps its Designer form (``ui``) for whoever drives it, tests included."""
+    ui: Any
+
+
 def open_settings_dialog(parent: Any = None) -> Any:
     """The Settings dialog from its Designer form; saves on OK and applies at once."""
     forms.compile_forms()  # a no-op when the generated module is current
     from app.ui.generated.ui_settings import Ui_SettingsDialog  # layering: compiled just above
-    dlg = QDialog(parent)
+    dlg = _FormDialog(parent)
     ui = Ui_SettingsDialog()
     ui.setupUi(dlg)
     dlg.ui = ui

@@ -52,7 +52,7 @@ class GameRandom(random.Random):
     def __init__(self, seed: Any = 0) -> None:
         super().__init__(seed)
 
-    def seed(self, a: Any = 0, version: int = 2) -> None:  # type: ignore[override]
+    def seed(self, a: Any = 0, version: int = 2) -> None:
         self._key_bytes = _key(a)
         self._counter = 0
         self._block = b""

@@ -75,7 +75,7 @@ def test_new_game_vs_bot_dialog_offers_the_ai_level(qtbot, tmp_path):
         QTest.mouseClick(dlg.ui.buttons.button(QDialogButtonBox.Ok), Qt.LeftButton)
 
     QTimer.singleShot(0, fill)
-    win.actions["vsbot"].trigger()
+    win.menu_actions["vsbot"].trigger()
     assert seen["levels"] == ["medium", "hard", "easy", "random"]
     assert win.state == "table" and win.last_game["ai_level"] == "hard"
     seat = win.ai_seat

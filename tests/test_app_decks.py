@@ -338,7 +338,7 @@ def test_an_old_version_can_be_restored_from_history(qtbot, win, monkeypatch):
         offered.extend(items)
         return next(i for i in items if i.startswith("1:")), True
     monkeypatch.setattr(QInputDialog, "getItem", pick)
-    win.actions["history"].trigger()
+    win.menu_actions["history"].trigger()
     assert offered[0].startswith("3:") and len(offered) == 3          # newest first
     assert win.deck.main == {"Opt": 1}
     assert win.store.load(win.deck_id).main == {"Opt": 1}

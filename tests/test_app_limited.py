@@ -259,7 +259,7 @@ def test_the_dialogs_offer_a_fresh_seed_and_take_mixed_sets(qtbot, builder, monk
         return 1
     monkeypatch.setattr(LimitedDialog, "exec", answer)
     monkeypatch.setattr(builder, "start_draft", lambda sets, seed, people=1: started.append((sets, seed, people)))
-    builder.actions["draft"].trigger()
+    builder.menu_actions["draft"].trigger()
     assert started == [(["RIX", "XLN", "XLN"], 77, 2)]
     from app.decks.window import drafter_seats
     assert drafter_seats(1) == (0,) and drafter_seats(2) == (0, 4) and drafter_seats(3) == (0, 2, 5)

@@ -31,7 +31,7 @@ def win(qtbot):
 
 
 def test_menus_have_the_games_and_shortcuts(win):
-    a = win.actions
+    a = win.menu_actions
     assert a["hotseat"].shortcut().toString() == "Ctrl+N"
     assert a["vsbot"].shortcut().toString() == "Ctrl+B"
     assert a["decks"].shortcut().toString() == "Ctrl+D"
@@ -40,7 +40,7 @@ def test_menus_have_the_games_and_shortcuts(win):
 
 
 def test_quick_game_vs_bot_opens_the_table(win):
-    win.actions["quick"].trigger()
+    win.menu_actions["quick"].trigger()
     assert win.state == "table"
     t = win.table
     assert t is not None and t.ctl.humans == ["you"]
@@ -58,7 +58,7 @@ def test_hotseat_game_starts_behind_the_hand_over_screen_when_bob_decides_first(
 
 def test_rematch_starts_a_new_game(win):
     t1 = win.start_game([("alice", RED), ("bot", GREEN)], 3, None, vs_bot=True, modal_errors=False)
-    win.actions["rematch"].trigger()
+    win.menu_actions["rematch"].trigger()
     assert win.table is not t1 and win.state == "table"
 
 
@@ -93,7 +93,7 @@ def test_lan_lobby_opens_from_the_menu(qtbot):
     w = MainWindow()
     qtbot.addWidget(w)
     w.show()
-    w.actions["lan"].trigger()
+    w.menu_actions["lan"].trigger()
     lobbies = [x for x in w.deck_windows if isinstance(x, LobbyWindow)]
     assert lobbies and lobbies[0].isVisible()
     for x in lobbies:
@@ -171,7 +171,7 @@ def test_new_game_dialog_is_the_designer_form_and_starts_the_game(win, qtbot):
         QTest.mouseClick(dlg.ui.buttons.button(QDialogButtonBox.Ok), Qt.LeftButton)
 
     QTimer.singleShot(0, fill)
-    win.actions["hotseat"].trigger()  # Ctrl+N: the dialog runs its own loop until OK
+    win.menu_actions["hotseat"].trigger()  # Ctrl+N: the dialog runs its own loop until OK
     assert seen["class"] == "NewGameDialog", "built from ui_forms/new_game.ui"
     assert win.state == "table"
     assert win.last_game["seed"] == 11 and win.last_game["play_first"] == "ben"
@@ -195,7 +195,7 @@ def test_coin_flip_winner_chooses_who_plays_first_and_the_loser_chooses_in_a_rem
     assert f"{chooser} chooses: {other} plays first" in t.ctl.log_lines
     t.ctl.concede()  # the shown seat concedes: the other player wins
     loser = t.ctl.seat
-    win.actions["rematch"].trigger()
+    win.menu_actions["rematch"].trigger()
     t2 = win.table
     if t2.curtain.isVisible():
         QTest.mouseClick(t2.curtain.button, Qt.LeftButton)

@@ -512,11 +512,11 @@ def test_concede_asks_and_concedes_for_the_player_chosen(qtbot):
     t = win.start_game([("alice", RED), ("bob", GREEN)], 4, "alice", vs_bot=False, modal_errors=False)
     shown = t.ctl.seat
     click_in_box("Keep playing")
-    win.actions["concede"].trigger()
+    win.menu_actions["concede"].trigger()
     assert t.ctl.view()["winner"] is None and not t.ctl.finished, "nothing happens without a yes"
     other = "bob" if shown == "alice" else "alice"
     click_in_box(f"{other} concedes")   # not the seat on screen
-    win.actions["concede"].trigger()
+    win.menu_actions["concede"].trigger()
     assert t.ctl.view()["winner"] == shown
 
 
@@ -525,7 +525,7 @@ def test_concede_against_the_bot_asks_first(qtbot):
     win = main_window(qtbot)
     t = win.start_game([("ann", RED), ("bot", GREEN)], 4, "ann", vs_bot=True, modal_errors=False)
     click_in_box("Concede")
-    win.actions["concede"].trigger()
+    win.menu_actions["concede"].trigger()
     assert t.ctl.view()["winner"] == "bot"
 
 
@@ -560,7 +560,7 @@ def test_an_illegal_autosaved_draft_cannot_start_a_game_unwarned(qtbot, tmp_path
         QTest.mouseClick(dlg.ui.buttons.button(QDialogButtonBox.Cancel), Qt.LeftButton)
 
     QTimer.singleShot(0, fill)
-    win.actions["hotseat"].trigger()
+    win.menu_actions["hotseat"].trigger()
     assert "Untitled" in seen["chosen"] and "not legal" in seen["chosen"], seen
     assert not seen["start"].startswith("⚠"), "a legal deck is chosen first"
     assert "Untitled" not in " ".join(seen["labels"][:-1]), "the illegal deck comes last"

@@ -292,16 +292,16 @@ def render_back() -> Image.Image:
     return img
 
 
-_pixmaps: dict[tuple[str, int, int], Any] = {}
+_pixmaps: dict[tuple[str | int, ...], Any] = {}
 
 
 def _to_pixmap(img: Image.Image, w: int, h: int) -> Any:
     """A QPixmap that owns its pixels. (PIL.ImageQt's QImage points into a Python buffer
     that Python may free while the pixmap still shares it: a crash in a later paint.)"""
     from PySide6.QtGui import QImage, QPixmap
-    small = img.convert("RGBA").resize((w, h), Image.LANCZOS)
+    small = img.convert("RGBA").resize((w, h), Image.Resampling.LANCZOS)
     data = small.tobytes("raw", "RGBA")
-    qi = QImage(data, w, h, w * 4, QImage.Format_RGBA8888).copy()  # copy(): Qt owns the pixels
+    qi = QImage(data, w, h, w * 4, QImage.Format.Format_RGBA8888).copy()  # copy(): Qt owns the pixels
     return QPixmap.fromImage(qi)
 
 
@@ -380,7 +380,7 @@ def face_image(name: str, set_code: str = "") -> Image.Image:
 def card_pixmap(name: str, w: int, h: int, set_code: str = "") -> Any:
     """A QPixmap of the named card's face at w x h, cached in memory (and the face on disk);
     ``set_code`` asks for that set's printing (the set symbol of a booster's card)."""
-    key = (name, w, h, set_code.upper()) if set_code else (name, w, h)
+    key: tuple[str | int, ...] = (name, w, h, set_code.upper()) if set_code else (name, w, h)
     pm = _pixmaps.get(key)
     if pm is None:
         pm = _pixmaps[key] = _to_pixmap(face_image(name, set_code), w, h)

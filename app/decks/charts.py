@@ -43,14 +43,14 @@ class DeckCharts(QWidget):
 
     def paintEvent(self, _event) -> None:  # noqa: N802 (Qt name)
         p = QPainter(self)
-        p.setRenderHint(QPainter.Antialiasing)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
         charts = self.bars()
         w = self.width() / len(charts)
         h = self.height()
         for i, (title, bars) in enumerate(charts):
             x0 = i * w + 6
             p.setPen(QColor("#555"))
-            p.drawText(QRectF(x0, 0, w - 12, 14), Qt.AlignLeft, title)
+            p.drawText(QRectF(x0, 0, w - 12, 14), Qt.AlignmentFlag.AlignLeft, title)
             top = max([v for _, v, _ in bars] + [1])
             n = max(len(bars), 1)
             bw = (w - 12) / n
@@ -60,7 +60,8 @@ class DeckCharts(QWidget):
                 p.fillRect(r, QColor(color))
                 p.setPen(QColor("#333"))
                 p.drawRect(r)
-                p.drawText(QRectF(x0 + j * bw, h - 15, bw, 14), Qt.AlignCenter, self.fit_label(label, bw - 2))
+                p.drawText(QRectF(x0 + j * bw, h - 15, bw, 14), Qt.AlignmentFlag.AlignCenter,
+                           self.fit_label(label, bw - 2))
                 if v:
-                    p.drawText(QRectF(x0 + j * bw, h - 30 - bh, bw, 14), Qt.AlignCenter, str(v))
+                    p.drawText(QRectF(x0 + j * bw, h - 30 - bh, bw, 14), Qt.AlignmentFlag.AlignCenter, str(v))
         p.end()

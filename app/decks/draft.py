@@ -30,7 +30,7 @@ import json
 from typing import Any
 
 from PySide6.QtCore import QEvent, QMimeData, QObject, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QBrush, QColor, QIcon, QPainter, QPen, QPixmap
+from PySide6.QtGui import QBrush, QColor, QDropEvent, QIcon, QKeyEvent, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -49,6 +49,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.widgets import named
 from engine.decks.limited import Draft
 from engine.decks.model import Deck
 
@@ -124,21 +125,21 @@ class DraftWidget(QWidget):
         self._seen: dict[int, dict[tuple[int, int], list[str]]] = {}   # seat -> (round, pick) -> the pack's names
         self._selected: str | None = None
         self.setWindowTitle(f"Draft: {'/'.join(dict.fromkeys(self.draft.sets))}, seed {seed}")
-        self.status = QLabel(objectName="draftStatus")
+        self.status = named(QLabel(), "draftStatus")
         self.status.setStyleSheet("font-size: 15px; font-weight: bold")
-        self.seed_label = QLabel(objectName="seedLabel")
+        self.seed_label = named(QLabel(), "seedLabel")
         self.seed_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.timer_box = QComboBox(objectName="pickTimer")
+        self.timer_box = named(QComboBox(), "pickTimer")
         self.timer_box.addItem("Pick timer: off", False)
         self.timer_box.addItem("Pick timer: on (40 s down to 5 s)", True)
         self.timer_box.currentIndexChanged.connect(lambda _i: self._restart_timer())
-        self.clock = QLabel(objectName="pickClock")
+        self.clock = named(QLabel(), "pickClock")
         self.clock.setMinimumWidth(60)
         self._left = 0
         self._tick = QTimer(self, interval=1000)
         self._tick.timeout.connect(self._count_down)
 
-        self.pack = PackView(objectName="pack")
+        self.pack = named(PackView(), "pack")
         self.pack.setViewMode(QListView.ViewMode.IconMode)
         self.pack.setIconSize(QSize(CARD_W, CARD_H))
         self.pack.setGridSize(QSize(CARD_W + 10, CARD_H + 10))
@@ -156,14 +157,14 @@ class DraftWidget(QWidget):
         self.pack.itemEntered.connect(lambda it: self.show_preview(it.data(NAME_ROLE)))
         self.pack.currentItemChanged.connect(lambda it, _old: self.show_preview(it.data(NAME_ROLE)) if it else None)
         self.pack.installEventFilter(self)
-        self.pick_btn = QPushButton("Pick", objectName="pick")
+        self.pick_btn = named(QPushButton("Pick"), "pick")
         self.pick_btn.clicked.connect(lambda: self.pick(self.pack.currentItem().data(NAME_ROLE))
                                       if self.pack.currentItem() else None)
 
-        self.preview = QLabel(objectName="draftPreview")
+        self.preview = named(QLabel(), "draftPreview")
         self.preview.setFixedSize(300, 418)
         self.preview.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.picks = QTreeWidget(objectName="picks")
+        self.picks = named(QTreeWidget(), "picks")
         self.picks.setHeaderHidden(True)
         self.picks.setAcceptDrops(True)
         self.picks.viewport().setAcceptDrops(True)
@@ -173,8 +174,8 @@ class DraftWidget(QWidget):
             lambda it, _old: self.show_preview(it.data(0, NAME_ROLE)) if it and it.data(0, NAME_ROLE) else None)
         from app.decks.charts import DeckCharts
         self.curve = DeckCharts()
-        self.picks_title = QLabel("Your picks (0)", objectName="picksTitle")
-        self.review = QTreeWidget(objectName="review")
+        self.picks_title = named(QLabel("Your picks (0)"), "picksTitle")
+        self.review = named(QTreeWidget(), "review")
         self.review.setHeaderLabels(["Pick", "Card"])
         self.review.setRootIsDecorated(False)
         self.review.setWordWrap(True)
@@ -199,17 +200,17 @@ class DraftWidget(QWidget):
         pv.addWidget(self.picks_title)
         pv.addWidget(self.picks, 1)
         pv.addWidget(self.curve)
-        self.tabs = QTabWidget(objectName="draftTabs")
+        self.tabs = named(QTabWidget(), "draftTabs")
         self.tabs.addTab(pick_side, "Picks")
         self.tabs.addTab(self.review, "Review")
         right = QVBoxLayout()
         right.addWidget(self.preview, 0, Qt.AlignmentFlag.AlignHCenter)
         right.addWidget(self.tabs, 1)
-        body = QWidget(objectName="draftBody")
+        body = named(QWidget(), "draftBody")
         lay = QHBoxLayout(body)
         lay.addLayout(left, 3)
         lay.addLayout(right, 1)
-        self.handoff = QPushButton(objectName="handoff")
+        self.handoff = named(QPushButton(), "handoff")
         self.handoff.setStyleSheet("font-size: 20px; padding: 40px")
         self.handoff.clicked.connect(self._uncover)
         self.stack = QStackedLayout(self)
@@ -332,7 +333,7 @@ class DraftWidget(QWidget):
         curve: dict[int, int] = {}
         pips: dict[str, int] = {}
         types: dict[str, int] = {}
-        cards = {}
+        cards: dict[str, Any] = {}
         for c in picks:
             card = cards.get(c.name) or cards.setdefault(c.name, self.db.get(c.name))
             g = color_group(card)
@@ -448,18 +449,18 @@ class DraftWidget(QWidget):
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:
         et = event.type()
-        if obj is self.pack and et == QEvent.Type.KeyPress and event.key() in (Qt.Key.Key_Return,
-                                                                              Qt.Key.Key_Enter):
+        if obj is self.pack and isinstance(event, QKeyEvent) and et == QEvent.Type.KeyPress \
+                and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             item = self.pack.currentItem()
             if item is not None:
                 self.pick(item.data(NAME_ROLE))
             return True
-        if obj == self.picks.viewport() and et in (QEvent.Type.DragEnter, QEvent.Type.DragMove, QEvent.Type.Drop):
+        if obj == self.picks.viewport() and isinstance(event, QDropEvent):   # drag enter, move, drop
             if not event.mimeData().hasFormat(PICK_MIME):
                 event.ignore()
                 return True
             if et == QEvent.Type.Drop:
-                names = json.loads(bytes(event.mimeData().data(PICK_MIME)).decode("utf-8"))
+                names = json.loads(bytes(event.mimeData().data(PICK_MIME).data()).decode("utf-8"))
                 event.acceptProposedAction()
                 if names:
                     QTimer.singleShot(0, lambda n=names[0]: self.pick(n))   # after the drag returns

@@ -41,7 +41,7 @@ import pathlib
 from typing import Any
 
 from PySide6.QtCore import QEvent, QMimeData, QObject, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QBrush, QColor, QIcon, QKeySequence
+from PySide6.QtGui import QAction, QBrush, QColor, QDropEvent, QIcon, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -68,6 +68,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.decks.ranking import rank_names, single_name, visible_names
+from app.widgets import named
 from engine.decks.carddb import is_basic_land
 from engine.decks.files import DeckFileError, read_deck, write_deck
 from engine.decks.format import FormatError, load_formats, user_formats_dir
@@ -149,7 +150,7 @@ class DeckBuilderWindow(QMainWindow):
         self.pool_id: int | None = None       # the stored pool of the limited deck shown (saved with it)
         self.drafter_pools: dict[int, tuple[Deck, int | None]] = {}   # person's seat -> (pool, stored pool id)
         self.drafter_decks: dict[int, int] = {}                      # person's seat -> stored deck id
-        self._rarity: dict[str, str] = {}
+        self._rarity: dict[tuple[str, str], str] = {}
         try:
             self.formats = formats or load_formats([user_formats_dir()])
         except FormatError:
@@ -170,23 +171,23 @@ class DeckBuilderWindow(QMainWindow):
     def _build_ui(self) -> None:
         left = QWidget()
         lv = QVBoxLayout(left)
-        self.search_box = QLineEdit(objectName="search")
+        self.search_box = named(QLineEdit(), "search")
         self.search_box.setPlaceholderText('Search cards: bolt, t:creature c:r mv<=2, o:"draw a card", s:m19 ...')
         self.search_box.setClearButtonEnabled(True)
         filters = QHBoxLayout()
         self.color_buttons: dict[str, QPushButton] = {}
         for c in "WUBRGC":
-            b = QPushButton(c, objectName=f"color{c}", checkable=True)
+            b = named(QPushButton(c), f"color{c}", checkable=True)
             b.setFixedWidth(28)
             b.setToolTip({"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green",
                           "C": "colorless"}[c] + " (cards within the chosen colors)")
             b.toggled.connect(lambda _on: self._search_timer.start())
             self.color_buttons[c] = b
             filters.addWidget(b)
-        self.type_filter = QComboBox(objectName="typeFilter")
-        self.mv_filter = QComboBox(objectName="mvFilter")
-        self.rarity_filter = QComboBox(objectName="rarityFilter")
-        self.set_filter = QLineEdit(objectName="setFilter")
+        self.type_filter = named(QComboBox(), "typeFilter")
+        self.mv_filter = named(QComboBox(), "mvFilter")
+        self.rarity_filter = named(QComboBox(), "rarityFilter")
+        self.set_filter = named(QLineEdit(), "setFilter")
         self.set_filter.setPlaceholderText("set")
         self.set_filter.setFixedWidth(52)
         for box, first, values in ((self.type_filter, "any type", ["creature", "instant", "sorcery", "artifact",
@@ -206,27 +207,27 @@ class DeckBuilderWindow(QMainWindow):
         self.set_filter.textChanged.connect(lambda _t: self._search_timer.start())
         filters2.addWidget(self.set_filter)
         from PySide6.QtWidgets import QCheckBox
-        self.legal_filter = QCheckBox("legal", objectName="legalFilter")
+        self.legal_filter = named(QCheckBox("legal"), "legalFilter")
         self.legal_filter.setToolTip("only cards legal in the deck's format (banned lists, sets, card types)")
         self.legal_filter.toggled.connect(lambda _on: self._search_timer.start())
         filters.insertWidget(filters.count() - 1, self.legal_filter)
-        self.search_error = QLabel(objectName="searchError")
+        self.search_error = named(QLabel(), "searchError")
         self.search_error.setStyleSheet("color: #c81e1e")
         self.search_error.hide()
-        self.suggestion = QLabel(objectName="suggestion")
+        self.suggestion = named(QLabel(), "suggestion")
         self.suggestion.setTextFormat(Qt.TextFormat.RichText)
         self.suggestion.linkActivated.connect(self._use_suggestion)
         self.suggestion.hide()
-        self.results = CardResultList(objectName="results")
+        self.results = named(CardResultList(), "results")
         self.results.setDragEnabled(True)
         self.results.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
         self.results.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.results.itemDoubleClicked.connect(lambda it: self.activate(it.data(NAME_ROLE), False, "results"))
         self.results.currentItemChanged.connect(lambda it, _o: self.show_preview(it.data(NAME_ROLE)) if it else None)
-        self.result_count = QLabel(objectName="resultCount")
+        self.result_count = named(QLabel(), "resultCount")
         row = QHBoxLayout()
-        self.add_main_btn = QPushButton("Add to deck", objectName="addMain")
-        self.add_side_btn = QPushButton("Add to sideboard", objectName="addSide")
+        self.add_main_btn = named(QPushButton("Add to deck"), "addMain")
+        self.add_side_btn = named(QPushButton("Add to sideboard"), "addSide")
         self.add_main_btn.clicked.connect(lambda: self._add_selected_results(False))
         self.add_side_btn.clicked.connect(lambda: self._add_selected_results(True))
         row.addWidget(self.add_main_btn)
@@ -241,10 +242,10 @@ class DeckBuilderWindow(QMainWindow):
         right = QWidget()
         rv = QVBoxLayout(right)
         top = QHBoxLayout()
-        self.name_box = QLineEdit(objectName="deckName")
+        self.name_box = named(QLineEdit(), "deckName")
         self.name_box.setPlaceholderText("Deck name")
         self.name_box.editingFinished.connect(self._rename)
-        self.format_box = QComboBox(objectName="format")
+        self.format_box: QComboBox = named(QComboBox(), "format")
         for name, fmt in sorted(self.formats.items()):
             self.format_box.addItem(fmt.label, name)
             self.format_box.setItemData(self.format_box.count() - 1, fmt.description, Qt.ItemDataRole.ToolTipRole)
@@ -256,8 +257,8 @@ class DeckBuilderWindow(QMainWindow):
         rv.addLayout(top)
 
         cmd_row = QHBoxLayout()
-        self.commander_label = QLabel("Commander: none", objectName="commander")
-        self.clear_commander_btn = QPushButton("Clear commander", objectName="clearCommander")
+        self.commander_label = named(QLabel("Commander: none"), "commander")
+        self.clear_commander_btn = named(QPushButton("Clear commander"), "clearCommander")
         self.clear_commander_btn.clicked.connect(lambda: self.set_commander(None))
         cmd_row.addWidget(self.commander_label, 1)
         cmd_row.addWidget(self.clear_commander_btn)
@@ -266,15 +267,15 @@ class DeckBuilderWindow(QMainWindow):
         lists = QSplitter(Qt.Orientation.Horizontal)
         self.main_list = self._deck_tree("main")
         self.side_list = self._deck_tree("sideboard")
-        self.main_title = QLabel("Main deck", objectName="mainTitle")
-        self.side_title = QLabel("Sideboard", objectName="sideTitle")
+        self.main_title = named(QLabel("Main deck"), "mainTitle")
+        self.side_title = named(QLabel("Sideboard"), "sideTitle")
         for title, tree in ((self.main_title, self.main_list), (self.side_title, self.side_list)):
-            box = QWidget()
-            bl = QVBoxLayout(box)
+            column = QWidget()
+            bl = QVBoxLayout(column)
             bl.setContentsMargins(0, 0, 0, 0)
             bl.addWidget(title)
             bl.addWidget(tree)
-            lists.addWidget(box)
+            lists.addWidget(column)
         lists.setSizes([500, 260])
         rv.addWidget(lists, 1)
 
@@ -285,11 +286,11 @@ class DeckBuilderWindow(QMainWindow):
             ("Move", "move", lambda: self._on_current(self.move_card)),
             ("Make commander", "makeCommander", lambda: self._on_current(lambda n, s: self.set_commander(n))),
         ):
-            b = QPushButton(label, objectName=name)
+            b = named(QPushButton(label), name)
             b.clicked.connect(slot)
             btns.addWidget(b)
         btns.addStretch(1)
-        self.sort_box = QComboBox(objectName="sortBy")
+        self.sort_box = named(QComboBox(), "sortBy")
         self.sort_box.setMinimumContentsLength(10)
         self.sort_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         for key, label in SORTS:
@@ -301,49 +302,49 @@ class DeckBuilderWindow(QMainWindow):
         lands.addWidget(QLabel("Basic lands:"))
         self.land_buttons: dict[str, QPushButton] = {}
         for c, land in BASIC_LANDS:
-            b = QPushButton(f"+ {land}", objectName=f"basic{land}")
+            b = named(QPushButton(f"+ {land}"), f"basic{land}")
             b.setToolTip(f"one {land} into the main deck (basic lands are not taken from a limited pool)")
             b.clicked.connect(lambda _c=False, n=land: self.add_card(n))
             lands.addWidget(b)
             self.land_buttons[land] = b
         lands.addStretch(1)
         rv.addLayout(lands)
-        self.stats_label = QLabel(objectName="stats")
+        self.stats_label = named(QLabel(), "stats")
         self.stats_label.setWordWrap(True)
         rv.addWidget(self.stats_label)
         from app.decks.charts import DeckCharts
         self.charts = DeckCharts()
         rv.addWidget(self.charts)
         verdict_row = QHBoxLayout()
-        self.verdict = QLabel(objectName="verdict")
+        self.verdict = named(QLabel(), "verdict")
         verdict_row.addWidget(self.verdict, 1)
-        self.play_btn = QPushButton("Play against a drafter…", objectName="playBot")
+        self.play_btn = named(QPushButton("Play against a drafter…"), "playBot")
         self.play_btn.setToolTip("a game against the deck a bot builds from its picks in this draft")
         self.play_btn.clicked.connect(self.play_dialog)
         self.play_btn.hide()
-        self.next_drafter_btn = QPushButton("Next drafter's deck", objectName="nextDrafter")
+        self.next_drafter_btn = named(QPushButton("Next drafter's deck"), "nextDrafter")
         self.next_drafter_btn.setToolTip("save this deck and build the next person's deck from their pool")
         self.next_drafter_btn.clicked.connect(self.next_drafter)
         self.next_drafter_btn.hide()
         verdict_row.addWidget(self.next_drafter_btn)
         verdict_row.addWidget(self.play_btn)
         rv.addLayout(verdict_row)
-        self.notice = QLabel(objectName="notice")
+        self.notice = named(QLabel(), "notice")
         self.notice.setWordWrap(True)
         self.notice.setStyleSheet("color: #b05a00")
         rv.addWidget(self.notice)
-        self.problem_list = QListWidget(objectName="problems")
+        self.problem_list = named(QListWidget(), "problems")
         self.problem_list.setWordWrap(True)
         self.problem_list.itemActivated.connect(self._goto_problem)
         self.problem_list.setMaximumHeight(120)
         rv.addWidget(self.problem_list)
 
-        side = QWidget(objectName="previewPanel")
+        side = named(QWidget(), "previewPanel")
         sv = QVBoxLayout(side)
-        self.preview = QLabel(objectName="cardPreview")
+        self.preview = named(QLabel(), "cardPreview")
         self.preview.setFixedSize(PREVIEW_W, PREVIEW_H)
         self.preview.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.preview_text = QLabel(objectName="previewText")
+        self.preview_text = named(QLabel(), "previewText")
         self.preview_text.setWordWrap(True)
         self.preview_text.setFixedWidth(PREVIEW_W)
         self.preview_text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -353,7 +354,7 @@ class DeckBuilderWindow(QMainWindow):
 
         # a limited deck's pool as cards, grouped by colour and mana value, beside the search
         from PySide6.QtWidgets import QListView, QTabWidget
-        self.pool_view = QListWidget(objectName="poolView")
+        self.pool_view = named(QListWidget(), "poolView")
         self.pool_view.setViewMode(QListView.ViewMode.IconMode)
         self.pool_view.setIconSize(POOL_CARD)
         self.pool_view.setGridSize(QSize(POOL_CARD.width() + 8, POOL_CARD.height() + 22))
@@ -369,7 +370,7 @@ class DeckBuilderWindow(QMainWindow):
         self._icons: dict[tuple[str, str], QIcon] = {}      # (name, rarity) -> the framed face, once drawn
         self._icon_timer = QTimer(self, interval=0)
         self._icon_timer.timeout.connect(self._draw_some_pool_icons)
-        self.left_tabs = QTabWidget(objectName="leftTabs")
+        self.left_tabs = named(QTabWidget(), "leftTabs")
         self.left_tabs.addTab(left, "Search")
         self.left_tabs.addTab(self.pool_view, "Your pool (cards)")
         self.left_tabs.setTabVisible(1, False)
@@ -383,11 +384,11 @@ class DeckBuilderWindow(QMainWindow):
         split.setStretchFactor(1, 3)
         split.setStretchFactor(2, 0)
         self.setCentralWidget(split)
-        for w in (self.search_box, self.results, self.main_list, self.side_list):
-            w.installEventFilter(self)
+        for watched in (self.search_box, self.results, self.main_list, self.side_list):
+            watched.installEventFilter(self)
 
     def _deck_tree(self, name: str) -> QTreeWidget:
-        t = DeckTree(objectName=name)
+        t = named(DeckTree(), name)
         t.setDragEnabled(True)
         t.setAcceptDrops(True)
         t.setDragDropMode(QAbstractItemView.DragDropMode.DragDrop)
@@ -409,7 +410,7 @@ class DeckBuilderWindow(QMainWindow):
         file_menu = self.menuBar().addMenu("&File")
         edit_menu = self.menuBar().addMenu("&Edit")
         limited_menu = self.menuBar().addMenu("&Limited")
-        self.actions: dict[str, QAction] = {}
+        self.menu_actions: dict[str, QAction] = {}
 
         def act(menu, key, text, shortcut, slot):
             a = QAction(text, self)
@@ -419,7 +420,7 @@ class DeckBuilderWindow(QMainWindow):
             a.triggered.connect(slot)
             menu.addAction(a)
             self.addAction(a)
-            self.actions[key] = a
+            self.menu_actions[key] = a
             return a
 
         act(file_menu, "new", "&New deck", "Ctrl+N", self.new_deck)
@@ -750,7 +751,8 @@ class DeckBuilderWindow(QMainWindow):
             if p.card:
                 by_card.setdefault(p.card, []).append(p)
         for tree, zone, side in ((self.main_list, deck.main, False), (self.side_list, deck.sideboard, True)):
-            current = tree.currentItem().data(1, NAME_ROLE) if tree.currentItem() else None
+            item = tree.currentItem()
+            current = item.data(1, NAME_ROLE) if item is not None else None
             tree.clear()
             for name, n in sorted(zone.items(), key=lambda kv: self._sort_key(kv[0])):
                 card = self.validator().card(name)
@@ -941,7 +943,7 @@ class DeckBuilderWindow(QMainWindow):
         for tree in (self.main_list, self.side_list):
             for i in range(tree.topLevelItemCount()):
                 it = tree.topLevelItem(i)
-                if it.data(1, NAME_ROLE) == name:
+                if it is not None and it.data(1, NAME_ROLE) == name:
                     tree.setCurrentItem(it)
                     tree.setFocus()
                     return
@@ -952,7 +954,7 @@ class DeckBuilderWindow(QMainWindow):
         if not mime.hasFormat(CARDS_MIME):
             return False
         try:
-            data = json.loads(bytes(mime.data(CARDS_MIME)).decode("utf-8"))
+            data = json.loads(bytes(mime.data(CARDS_MIME).data()).decode("utf-8"))
             names, source = list(data["names"]), data.get("from")
         except (ValueError, KeyError, TypeError):
             return False
@@ -968,8 +970,7 @@ class DeckBuilderWindow(QMainWindow):
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:
         et = event.type()
-        if obj in (self.main_list.viewport(), self.side_list.viewport()) and et in (
-                QEvent.Type.DragEnter, QEvent.Type.DragMove, QEvent.Type.Drop):
+        if obj in (self.main_list.viewport(), self.side_list.viewport()) and isinstance(event, QDropEvent):
             if not event.mimeData().hasFormat(CARDS_MIME):
                 event.ignore()
                 return True
@@ -982,7 +983,7 @@ class DeckBuilderWindow(QMainWindow):
             else:
                 event.acceptProposedAction()
             return True
-        if et != QEvent.Type.KeyPress:
+        if et != QEvent.Type.KeyPress or not isinstance(event, QKeyEvent):
             return super().eventFilter(obj, event)
         key, mods = event.key(), event.modifiers()
         enter = key in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
@@ -1265,7 +1266,7 @@ class DeckBuilderWindow(QMainWindow):
         dlg = QDialog(self)
         dlg.setWindowTitle("Open a deck")
         lay = QVBoxLayout(dlg)
-        lst = QListWidget(objectName="storedDecks")
+        lst = named(QListWidget(), "storedDecks")
         for info in self.store.list():
             it = QListWidgetItem(f"{info.name}  ({info.format or 'no format'}, {info.main_count} cards)")
             it.setData(NAME_ROLE, info.id)
@@ -1321,19 +1322,19 @@ class LimitedDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle(title)
         form = QFormLayout(self)
-        self.sets = QLineEdit(objectName="limitedSets")
+        self.sets = named(QLineEdit(), "limitedSets")
         self.sets.setPlaceholderText("e.g. SOI, DTK, M19, or RIX XLN XLN")
-        self.seed = QSpinBox(objectName="limitedSeed")
+        self.seed = named(QSpinBox(), "limitedSeed")
         self.seed.setRange(0, 2**31 - 1)
         self.seed.setValue(new_seed())
-        again = QPushButton("New seed", objectName="newSeed")
+        again = named(QPushButton("New seed"), "newSeed")
         again.clicked.connect(lambda: self.seed.setValue(new_seed()))
         row = QHBoxLayout()
         row.addWidget(self.seed, 1)
         row.addWidget(again)
         form.addRow(prompt, self.sets)
         form.addRow("Seed (share it to open the same boosters):", row)
-        self.people = QSpinBox(objectName="people")
+        self.people = named(QSpinBox(), "people")
         self.people.setRange(1, 8)
         self.people.setToolTip("people drafting at this screen, taking turns (the other seats are bots)")
         if people:

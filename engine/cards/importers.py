@@ -152,7 +152,9 @@ class JsonReader:
 
     def _ws(self) -> None:
         while True:
-            self.pos = _WS_RE.match(self.buf, self.pos).end()
+            m = _WS_RE.match(self.buf, self.pos)
+            assert m is not None        # the pattern matches the empty string
+            self.pos = m.end()
             if self.pos < len(self.buf) or not self._more():
                 return
 
@@ -311,16 +313,16 @@ def _open(path: pathlib.Path) -> Iterator[tuple[BinaryIO, Callable[[], tuple[int
 
         if magic.startswith(b"\x1f\x8b"):
             import gzip
-            with gzip.GzipFile(fileobj=raw) as s:
-                yield s, pos                         # type: ignore[misc]
+            with gzip.GzipFile(fileobj=raw) as gz:
+                yield gz, pos                        # type: ignore[misc]
         elif magic.startswith(b"BZh"):
             import bz2
-            with bz2.BZ2File(raw) as s:
-                yield s, pos                         # type: ignore[misc]
+            with bz2.BZ2File(raw) as bz:
+                yield bz, pos                        # type: ignore[misc]
         elif magic.startswith(b"\xfd7zXZ\x00"):
             import lzma
-            with lzma.LZMAFile(raw) as s:
-                yield s, pos                         # type: ignore[misc]
+            with lzma.LZMAFile(raw) as xz:
+                yield xz, pos                        # type: ignore[misc]
         elif magic.startswith(b"PK\x03\x04"):
             import zipfile
             try:
@@ -338,7 +340,7 @@ def _open(path: pathlib.Path) -> Iterator[tuple[BinaryIO, Callable[[], tuple[int
                     def readable(self) -> bool:
                         return True
 
-                    def read(self, n: int = -1) -> bytes:   # type: ignore[override]
+                    def read(self, n: int = -1) -> bytes:
                         data = s.read(n)
                         done[0] += len(data)
                         return data
@@ -741,7 +743,7 @@ def mtga_cards() -> list[Any]:
     """The MTGA package's card list (its import-time warning kept off stdout); [] without MTGA."""
     try:
         with contextlib.redirect_stdout(io.StringIO()):
-            from mtga.set_data import all_mtga_cards  # type: ignore[import-untyped]
+            from mtga.set_data import all_mtga_cards
     except Exception:          # the package is missing or broken: no Arena printings
         return []
     return list(all_mtga_cards.cards)

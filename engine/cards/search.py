@@ -179,7 +179,7 @@ class _Parser:
         return nodes[0] if len(nodes) == 1 else Or(nodes)
 
     def and_expr(self) -> Any:
-        nodes = []
+        nodes: list[Any] = []
         while (t := self.peek()) is not None and t.kind not in (")", "OR"):
             if t.kind == "AND":
                 if not nodes:

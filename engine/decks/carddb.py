@@ -14,7 +14,7 @@ class CardSource(Protocol):
     def get(self, name: str) -> Any | None: ...            # CardData or None
     def suggest(self, name: str, n: int = 5) -> list[str]: ...
     def printings(self, name: str) -> list[Any]: ...       # [Printing(set_code, set_name, number, rarity)]
-    def cards_in_set(self, set_code: str) -> list[tuple[str, Any]]: ...
+    def cards_in_set(self, code: str) -> list[Any]: ...             # [SetCard(name, printing)]
     def sets(self) -> list[Any]: ...                       # [SetInfo(code, name, count)]
 
 

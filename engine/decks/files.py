@@ -383,10 +383,11 @@ def parse(content: str | bytes, kind: str | None = None, path: str = "<deck>") -
     if kind not in ("text", "arena"):
         raise ValueError(f"unknown deck file kind {kind!r}; the kinds are {', '.join(KINDS)}")
     if isinstance(content, bytes):
+        raw = content
         try:
-            content = content.decode("utf-8-sig")
+            content = raw.decode("utf-8-sig")
         except UnicodeDecodeError as exc:
-            line = content.count(b"\n", 0, exc.start) + 1
+            line = raw.count(b"\n", 0, exc.start) + 1
             raise DeckFileError(path, [LineError(line, "the file is not UTF-8 text")]) from None
     if "\x00" in content:
         raise DeckFileError(path, [LineError(None, "the file is binary, not a deck list")])

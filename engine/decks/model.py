@@ -57,9 +57,9 @@ class Deck:
         total: dict[str, int] = dict(self.main)
         for name, n in self.sideboard.items():
             total[name] = total.get(name, 0) + n
-        for name in (self.commander, self.companion):
-            if name:
-                total[name] = total.get(name, 0) + 1
+        for extra in (self.commander, self.companion):
+            if extra:
+                total[extra] = total.get(extra, 0) + 1
         return total
 
     def names(self) -> Iterator[str]:

@@ -17,6 +17,7 @@ sqlite-utils 4: DDL and writes go through db.execute, reads through db.query.
 """
 from __future__ import annotations
 
+import builtins
 import contextlib
 import datetime as _dt
 import pathlib
@@ -125,6 +126,7 @@ class DeckStore:
                 cur = self.db.execute(
                     "INSERT INTO decks (name, kind, format, pool_id, created, updated, data) VALUES (?,?,?,?,?,?,?)",
                     [deck.name or "Untitled", kind, format, pool_id, now, now, data])
+                assert cur.lastrowid is not None
                 deck_id = int(cur.lastrowid)
             else:
                 row = self._row(deck_id)
@@ -188,7 +190,7 @@ class DeckStore:
                                   [name, kind]))
         return rows[0]["id"] if rows else None
 
-    def history(self, deck_id: int) -> list[VersionInfo]:
+    def history(self, deck_id: int) -> builtins.list[VersionInfo]:
         """The saved versions, oldest first."""
         self._row(deck_id)
         out = []

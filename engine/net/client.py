@@ -233,8 +233,8 @@ class RemoteSession:
                 self._replies[ref] = m
             self.lock.notify_all()
         if t in ("update", "game_over", "presence"):
-            for f in list(self.listeners):
-                f()
+            for listener in list(self.listeners):
+                listener()
 
     def request(self, type_: str, **fields: Any) -> dict[str, Any]:
         """Send a message and wait for its reply; raises NetError on an error reply."""
@@ -292,6 +292,8 @@ class RemoteSession:
         if spectators:
             extra["spectators"] = True
         self._take_seat(self.request("create", name=name, deck=list(deck), **extra))
+        if self.code is None:
+            raise NetError("bad_reply", "the server's reply to create names no join code")
         return self.code
 
     def watch(self, code: str | None = None, name: str = "spectator", game: str | None = None) -> None:
@@ -306,11 +308,13 @@ class RemoteSession:
 
     def join(self, code: str, name: str, deck: list[str]) -> str:
         self._take_seat(self.request("join", code=code.upper(), name=name, deck=list(deck)))
+        assert self.seat is not None
         return self.seat
 
     def resume(self, token: str) -> str:
         self.token = token
         self._take_seat(self.request("resume", token=token))
+        assert self.seat is not None
         return self.seat
 
     def wait(self, pred: Callable[["RemoteSession"], bool], timeout: float | None = None) -> bool:

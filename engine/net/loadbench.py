@@ -78,12 +78,13 @@ async def _async_games(port: int, games: int, seed: int, think: float, probe: bo
             self.t: asyncio.Transport | None = None
 
         def connection_made(self, t: asyncio.BaseTransport) -> None:
-            self.t = t  # type: ignore[assignment]
-            self.t.write(P.encode(P.msg("hello", client="loadbench", id=0)))
+            assert isinstance(t, asyncio.Transport)
+            self.t = t
+            t.write(P.encode(P.msg("hello", client="loadbench", id=0)))
             if self.host:
-                self.t.write(P.encode(P.msg("create", name="host", deck=RED, format="free", id=1)))
+                t.write(P.encode(P.msg("create", name="host", deck=RED, format="free", id=1)))
             else:
-                self.t.write(P.encode(P.msg("join", code=self.game["code"].result(), name="guest", deck=GREEN, id=1)))
+                t.write(P.encode(P.msg("join", code=self.game["code"].result(), name="guest", deck=GREEN, id=1)))
 
         def data_received(self, data: bytes) -> None:
             buf = self.buf
@@ -221,7 +222,7 @@ def _client_proc_session(port: int, games: int, seed: int, think: float, out: "m
         code = a.create("host", RED, format="free")
         b = Timed("127.0.0.1", port, timeout=60)
         b.join(code, "guest", GREEN)
-        r = {}
+        r: dict[str, Any] = {}
         tb = threading.Thread(target=lambda: r.setdefault("b", play(b, RandomBot(seed + 2 * i + 1), delay=think)))
         tb.start()
         r["a"] = play(a, RandomBot(seed + 2 * i), delay=think)
@@ -285,6 +286,7 @@ def run(games: int, procs: int, seed: int = 1, think_ms: float = 0.0, client: st
     target = _client_proc_async if client == "async" else _client_proc_session
     think = think_ms / 1000
     stats: dict[str, Any] = {}
+    assert srv.stdout is not None
     try:
         port = int(srv.stdout.readline().strip().rsplit(":", 1)[1])
         cpu0, _ = _tree_stats(srv.pid)

@@ -107,7 +107,8 @@ class Store:
                 if col not in {r[1] for r in db.execute(f"PRAGMA table_info({table})")}:
                     db.execute(f"ALTER TABLE {table} ADD COLUMN {col} {decl}")
         except DataFolderError:
-            db.close()
+            if db is not None:
+                db.close()
             raise
         except (sqlite3.Error, OSError) as e:     # a garbage file, a read-only folder, ...
             if db is not None:
@@ -639,7 +640,8 @@ class Server:
         if spectator:
             m["spectator"] = True
         for s in self._receivers(room):
-            s.conn.send(m)
+            if s.conn is not None:
+                s.conn.send(m)
 
     def _receivers(self, room: GameRoom) -> list[Seat]:
         """The connected seats, then the spectators."""
@@ -672,6 +674,8 @@ class Server:
         """Refuse a deck illegal in the game's format (engine.decks.validate: card and rule of every
         problem, in ``problems``) or holding a card the engine does not know."""
         fmt = self._format(fmt_name)
+        if self.cards is None:
+            raise P.ProtocolError("no_games", "this process hosts no game", "deck")
         problems: list[dict[str, Any]] = []
         for name in sorted(set(deck)):
             try:
@@ -815,6 +819,8 @@ class Server:
 
     def _answer(self, conn: Conn, m: dict[str, Any], ref: Any) -> None:
         room, seat = conn.room, conn.seat
+        if room is None or seat is None:
+            raise P.ProtocolError("no_seat", "answer needs a seat: create, join or resume first")
         g = room.game
         if g is None or room.status != "playing":
             raise P.ProtocolError("no_game", "the game has not started" if g is None else "the game is over")
@@ -873,8 +879,10 @@ class Server:
                             (g.winner, room.reason, room.id))
         self._broadcast(room, answerer=answerer)
         if room.status == "over":
+            winner = g.winner if g is not None else None
             for s in self._receivers(room):
-                s.conn.send(P.msg("game_over", winner=g.winner, reason=room.reason))
+                if s.conn is not None:
+                    s.conn.send(P.msg("game_over", winner=winner, reason=room.reason))
             self._drop_room(room)
 
     def _drop_room(self, room: GameRoom) -> None:
@@ -927,6 +935,8 @@ class Server:
     def _update(self, room: GameRoom, seat: Seat, full: bool = False,
                 public: dict[int, dict[str, Any]] | None = None) -> None:
         g = room.game
+        if g is None or seat.conn is None:
+            return
         seat.behind = False
         evs = g.events[seat.sent_events:]
         first = seat.sent_events
@@ -953,7 +963,8 @@ class Server:
         state = {n: s.conn is not None for n, s in room.seats.items()}
         m = P.msg("presence", connected=state, grace=self.grace, spectators=len(room.watchers))
         for s in self._receivers(room):
-            s.conn.send(m)
+            if s.conn is not None:
+                s.conn.send(m)
 
     # ------------------------------------------------------------ grace period
     def _start_grace(self, room: GameRoom, seat: Seat) -> None:

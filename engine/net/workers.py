@@ -34,7 +34,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from engine.atomicfile import write_atomic
 from engine.net import protocol as P
@@ -113,12 +113,14 @@ class Handover:
         self._handing: list[tuple[Conn, socket.socket]] = []
         self._retry: asyncio.TimerHandle | None = None
 
+    _dirty: Callable[[Conn], None]     # the Server this is mixed into writes held output soon
+
     def _hand(self, conn: Conn, ctrl: socket.socket) -> None:
         conn.handing = True
         if conn.transport is not None:
             conn.transport.pause_reading()
         self._handing.append((conn, ctrl))
-        self._dirty(conn)     # type: ignore[attr-defined] - Server
+        self._dirty(conn)
 
     def _pass_sockets(self) -> None:
         """After a flush: send each handed connection's socket, or try again a moment later
