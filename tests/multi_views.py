@@ -7,45 +7,11 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from app.bench_seats import NAMES, widen  # noqa: F401  (the bench widens views the same way)
 from engine.session import LocalSession
 from engine.setup import from_setup
 from engine.state import Decision
 
-NAMES = ["alice", "bob", "carol", "dave", "erin", "frank"]
-
-
-def _renumber(c: dict[str, Any], offset: int, seat: str) -> dict[str, Any]:
-    c = dict(c)
-    c["id"] = c["id"] + offset
-    for k in ("owner", "controller"):
-        if k in c:
-            c[k] = seat
-    if c.get("attached_to") is not None:
-        c["attached_to"] += offset
-    if c.get("attacking") is not None and isinstance(c["attacking"], int):
-        c["attacking"] += offset
-    if c.get("blocking"):
-        c["blocking"] = [b + offset for b in c["blocking"]]
-    return c
-
-
-def widen(view: dict[str, Any], n: int, source: str = "bob") -> dict[str, Any]:
-    """``view`` (of a two-player game) with ``n`` seats: each extra player a copy of
-    ``source``'s side (its permanents, piles and counts) under a new name and new ids."""
-    v = copy.deepcopy(view)
-    names = list(v["players"])
-    base = max([c["id"] for c in v["battlefield"]] + [0]) + 1
-    for k, seat in enumerate(NAMES[2:n], start=1):
-        off = base * 10 * k
-        p = copy.deepcopy(v["players"][source])
-        p["hand"] = None
-        for z in ("graveyard", "exile"):
-            p[z] = [_renumber(c, off, seat) for c in p[z]]
-        v["players"][seat] = p
-        names.append(seat)
-        v["battlefield"] += [_renumber(c, off, seat) for c in view["battlefield"] if c["controller"] == source]
-    v["order"] = names
-    return v
 
 
 class ViewSession:
