@@ -248,3 +248,28 @@ def test_commander_damage_and_tax_show_by_each_player(qtbot):
     assert w.scene.players["dave"].toolTip() == "", "no badge outside Commander"
     from app.table.items import commander_facts
     assert commander_facts(v["players"]["bob"])[0] == "⚔14/21  tax +0"
+
+
+def test_a_full_opponent_row_piles_up_permanents_that_look_the_same(qtbot):
+    g, v = crowded(6, 30)
+    bolt = {"action": "cast", "card": v["players"]["alice"]["hand"][0]["id"]}
+    s, w = table(qtbot, {"alice": v}, priority(extra=[bolt]))
+    sc = w.scene
+    lands = [c for c in v["battlefield"] if c["controller"] == "carol" and "Land" in c["types"]]
+    by_name: dict[str, list[float]] = {}
+    for c in lands:
+        by_name.setdefault(c["name"], []).append(sc.cards[c["id"]].pos().x())
+    assert len(lands) == 15 and set(by_name) == {"Forest", "Mountain"}
+    for name, xs in by_name.items():
+        xs.sort()
+        steps = {round(b - a, 1) for a, b in zip(xs, xs[1:])}
+        assert len(steps) == 1 and 0 < steps.pop() < sc.boxes["carol"].card[0] / 4, (name, xs)
+    # the piles' tops do not overlap each other: each shows whole
+    tops = [sc.cards[max((c for c in lands if c["name"] == n), key=lambda c: sc.cards[c["id"]].pos().x())["id"]]
+            for n in by_name]
+    assert tops[0].sceneBoundingRect().adjusted(3, 3, -3, -3).intersected(
+        tops[1].sceneBoundingRect().adjusted(3, 3, -3, -3)).isEmpty()
+    # your own row is never piled: every card in its own place
+    mine = sorted(sc.cards[c["id"]].pos().x() for c in v["battlefield"]
+                  if c["controller"] == "alice" and "Land" in c["types"])
+    assert min(b - a for a, b in zip(mine, mine[1:])) > 30

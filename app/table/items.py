@@ -52,6 +52,7 @@ class CardItem(QGraphicsObject):
         self.count: int | None = None     # piles show how many cards they hold
         self.badge: str | None = None     # a place in an order being chosen (1 = first)
         self.home = QPointF()
+        self.row_z = float(Z_CARD)        # its z in its row (a pile's later cards lie higher)
         self.setAcceptHoverEvents(True)
         self.setZValue(Z_CARD)
         self.tapped = False

@@ -423,7 +423,7 @@ class TableScene(QGraphicsScene):
         return it
 
     def _row(self, cards: list[dict[str, Any]], zone: str, seat: str, row: QRectF, w: int, ch: int,
-             face_up: bool) -> list[CardItem]:
+             face_up: bool, group: bool = False) -> list[CardItem]:
         """A row of cards laid out left to right (squeezed when full). A row whose cards
         say exactly what they said last time keeps its items where they are: only what
         changed is laid out again (most decisions change one card of one row)."""
@@ -434,37 +434,61 @@ class TableScene(QGraphicsScene):
                 self._taken[k] = it
                 if it.pos() != it.home:   # a drag the game refused: back in its place
                     it.setPos(it.home)
-                if it.zValue() != Z_CARD:
-                    it.setZValue(Z_CARD)
+                if it.zValue() != it.row_z:
+                    it.setZValue(it.row_z)
                 if it.obj is not None:
                     self.cards[it.obj] = it
             self._rows[rk] = last
             return [it for _, it in last[1]]
-        placed = self._row_layout(cards, zone, seat, row, w, ch, face_up)
+        placed = self._row_layout(cards, zone, seat, row, w, ch, face_up, group)
         self._rows[rk] = (cards, placed)
         return [it for _, it in placed]
 
+    @staticmethod
+    def _same(c: dict[str, Any]) -> tuple[Any, ...]:
+        """What tells a permanent apart at a glance: cards equal in all of it may share a pile."""
+        return (c.get("name"), bool(c.get("tapped")), c.get("power"), c.get("toughness"), c.get("damage"),
+                tuple(sorted((c.get("counters") or {}).items())), c.get("attacking"), tuple(c.get("blocking") or ()),
+                c.get("token"), c.get("sick"))
+
     def _row_layout(self, cards: list[dict[str, Any]], zone: str, seat: str, row: QRectF, w: int, ch: int,
-                    face_up: bool) -> list[tuple[tuple[Any, ...], CardItem]]:
+                    face_up: bool, group: bool = False) -> list[tuple[tuple[Any, ...], CardItem]]:
+        """Cards left to right in their row, squeezed when the row is full. With ``group``
+        (an opponent's small row at a table of three or more), a full row first piles up
+        permanents that look the same (Forge does so): each pile shows its cards' edges."""
         y, h = row.y(), row.height()
         gap = 8 if w >= 60 else 4
-        widths = [ch if c.get("tapped") else w for c in cards]  # a tapped card lies sideways
-        total = sum(widths) + gap * max(0, len(cards) - 1)
         avail = row.width() - 20
-        squeeze = min(1.0, (avail - widths[-1]) / max(1, total - widths[-1])) if cards and total > avail else 1.0
+        slots: list[list[dict[str, Any]]] = [[c] for c in cards]
+        if group and cards and sum(ch if c.get("tapped") else w for c in cards) + gap * (len(cards) - 1) > avail:
+            piles: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
+            for c in cards:
+                piles.setdefault(self._same(c), []).append(c)
+            slots = list(piles.values())
+        step = max(4.0, w * 0.1)   # how much of each card under the top one of a pile shows
+        widths = [(ch if s[0].get("tapped") else w) + step * (len(s) - 1) for s in slots]
+        total = sum(widths) + gap * max(0, len(slots) - 1)
+        squeeze = min(1.0, (avail - widths[-1]) / max(1, total - widths[-1])) if slots and total > avail else 1.0
         x = row.x() + 10
         out = []
-        for i, (c, sw) in enumerate(zip(cards, widths)):
-            key = (c.get("id", ("hidden", i)),)
-            it = self._card(key, c, zone, seat, w, ch, face_up)
-            # the item rotates about its center: place the center in the middle of its slot
-            it.home = QPointF(x + sw / 2 - w / 2, y + (h - ch) / 2 + min(6, (h - ch) / 2))
-            if it.pos() != it.home:
-                it.setPos(it.home)
+        i = 0
+        for slot, sw in zip(slots, widths):
+            base = (ch if slot[0].get("tapped") else w)
+            for j, c in enumerate(slot):
+                key = (c.get("id", ("hidden", i)),)
+                i += 1
+                it = self._card(key, c, zone, seat, w, ch, face_up)
+                # the item rotates about its center: place the center in the middle of its slot
+                it.home = QPointF(x + j * step + base / 2 - w / 2, y + (h - ch) / 2 + min(6, (h - ch) / 2))
+                if it.pos() != it.home:
+                    it.setPos(it.home)
+                it.row_z = Z_CARD + j * 0.01   # the pile's later cards over the earlier ones
+                if it.zValue() != it.row_z:
+                    it.setZValue(it.row_z)
+                if it.obj is not None:
+                    self.cards[it.obj] = it
+                out.append((("card", zone, seat, w, ch) + key, it))
             x += (sw + gap) * squeeze
-            if it.obj is not None:
-                self.cards[it.obj] = it
-            out.append((("card", zone, seat, w, ch) + key, it))
         return out
 
     def known(self, seat: str, zone: str) -> dict[int, dict[str, Any]]:
@@ -493,7 +517,7 @@ class TableScene(QGraphicsScene):
         others = [c for c in free if c not in lands]
         bw, bh = box.card
         for cards, kind in ((lands, "lands"), (others, "creatures")):
-            self._row(cards, "battlefield", seat, box.rows[kind], bw, bh, True)
+            self._row(cards, "battlefield", seat, box.rows[kind], bw, bh, True, group=box.compact)
         on_host: dict[Any, int] = {}
         peek = round(AURA_PEEK * bh / BF_H)
         for c in attached:
