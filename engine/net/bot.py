@@ -1,8 +1,8 @@
 """A headless network player that answers every decision at random (issue 7).
 
     python -m engine.net.bot --server HOST:PORT --code CODE --deck FILE [--seat-file F]
-    python -m engine.net.bot --server HOST:PORT --host-game --deck FILE [--format F] [--spectators]
-        # prints "code: XXXXXX" first
+    python -m engine.net.bot --server HOST:PORT --host-game --deck FILE [--format F] [--spectators] [--seats N]
+        # prints "code: XXXXXX" first; with --seats N (2 to 6) the game starts when N players have joined
     ... --ai easy|medium|hard [--think MS]   # the AI (engine/ai/remote.py) instead of random answers
 
 With --seat-file, the seat token is kept in that file and a later run resumes the seat.
@@ -74,6 +74,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--host-game", action="store_true", help="create the game and print its join code")
     ap.add_argument("--format", default=None, help="with --host-game: the game's format (server default: casual)")
     ap.add_argument("--spectators", action="store_true", help="with --host-game: let spectators watch")
+    ap.add_argument("--seats", type=int, default=2, choices=range(2, 7), metavar="N",
+                    help="with --host-game: players the game seats, 2 to 6 (it starts when all have joined)")
     ap.add_argument("--seed", type=int, default=None)
     ap.add_argument("--delay", type=float, default=0.0, help="seconds to wait before each answer")
     ap.add_argument("--reconnect-for", type=float, default=60.0)
@@ -100,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
         if seat_file and seat_file.exists():
             rs.resume(json.loads(seat_file.read_text())["token"])
         elif a.host_game:
-            code = rs.create(name, deck, format=a.format, spectators=a.spectators)
+            code = rs.create(name, deck, format=a.format, spectators=a.spectators, seats=a.seats)
             print(f"code: {code}", flush=True)
         else:
             rs.join(a.code, name, deck)

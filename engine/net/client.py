@@ -45,6 +45,7 @@ class RemoteSession:
         self.code: str | None = None
         self.game_id: str | None = None
         self._seats: list[str] = []
+        self.size = 2                  # how many players the game seats (the seated reply and presence say)
         self._view: dict[str, Any] | None = None
         self._decision: dict[str, Any] | None = None
         self.decision_no = 0
@@ -225,6 +226,7 @@ class RemoteSession:
                 self.over_reason = m.get("reason")
             elif t == "presence":
                 self.presence = m["connected"]
+                self.size = m.get("seats", self.size)
                 self.spectators = m.get("spectators", 0)
             elif t == "chat":
                 for f in list(self.on_chat):
@@ -277,6 +279,7 @@ class RemoteSession:
     def _take_seat(self, r: dict[str, Any]) -> None:
         self.seat, self.token, self.code, self.game_id = r["seat"], r["token"], r.get("code"), r["game"]
         self.format = r.get("format", self.format)
+        self.size = r.get("seats", self.size)
 
     def _watching(self, r: dict[str, Any]) -> None:
         self.code, self.game_id, self.format = r.get("code"), r["game"], r.get("format")
@@ -286,11 +289,15 @@ class RemoteSession:
     def list_games(self) -> list[dict[str, Any]]:
         return self.request("list")["games"]
 
-    def create(self, name: str, deck: list[str], format: str | None = None, spectators: bool = False) -> str:
-        """Host a game (in ``format``, the server's default "casual" if None); returns its join code."""
+    def create(self, name: str, deck: list[str], format: str | None = None, spectators: bool = False,
+               seats: int = 2) -> str:
+        """Host a game of ``seats`` players (2 to 6; it starts when every seat is taken) in
+        ``format`` (the server's default "casual" if None); returns its join code."""
         extra: dict[str, Any] = {"format": format} if format else {}
         if spectators:
             extra["spectators"] = True
+        if seats != 2:
+            extra["seats"] = seats
         self._take_seat(self.request("create", name=name, deck=list(deck), **extra))
         if self.code is None:
             raise NetError("bad_reply", "the server's reply to create names no join code")

@@ -24,6 +24,7 @@ VERSION = 1
 MAX_MESSAGE = 1 << 20          # bytes of JSON in one frame, either direction
 MAX_CLIENT_MESSAGE = 64 << 10  # a client never needs more (a deck, an answer, a chat line)
 MAX_NAME = 32
+MAX_SEATS = 6                  # players a game may seat (issue 17; 800.1: two or more)
 MAX_CHAT = 500
 MAX_DECK = 250
 MAX_CARD_NAME = 150
@@ -369,7 +370,7 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[Any, bool]]] = {
     "hello": {"client": (_str(64, 1), True), "id": _ID},
     "list": {"id": _ID},
     "create": {"name": (_player_name, True), "deck": (_deck, True), "format": (_format, False),
-               "spectators": (_bool, False), "id": _ID},
+               "spectators": (_bool, False), "seats": (_int(2, MAX_SEATS), False), "id": _ID},
     # a player joins with the code and a deck; a spectator with "spectator": true, no deck, and
     # the code or the game id that "games" lists (the server checks that one of them is there)
     "join": {"code": (_code, False), "game": (_game_id, False), "name": (_player_name, True),

@@ -67,7 +67,9 @@ FIRST_COLUMNS = {"games": ("id", "code", "status", "created", "host", "host_deck
                  "seats": ("game", "seat", "token"), "answers": ("game", "n", "player", "answer", "at")}
 # columns added after the first release of the schema: (table, column, declaration)
 COLUMNS = [("games", "format", "TEXT NOT NULL DEFAULT 'casual'"),
-           ("games", "spectators", "INTEGER NOT NULL DEFAULT 0")]
+           ("games", "spectators", "INTEGER NOT NULL DEFAULT 0"),
+           ("games", "size", "INTEGER NOT NULL DEFAULT 2"),     # seats of the game (issue 17: 2 to 6)
+           ("seats", "deck", "TEXT")]                           # a joiner's deck, kept until the game starts
 
 SPECTATOR = "__spectator__"    # the seat name a spectator is redacted for: no player has it (names
                                # starting with "__" are refused), so it sees what no player hides
@@ -223,20 +225,40 @@ class Seat:
 
 
 class GameRoom:
+    """A hosted game: its seats in the order they were taken (the host first), and their decks
+    until the game starts when every seat is taken."""
+
     def __init__(self, gid: str, code: str, host: str, host_deck: list[str], fmt: str = DEFAULT_FORMAT,
-                 spectators: bool = False) -> None:
+                 spectators: bool = False, size: int = 2) -> None:
         self.id = gid
         self.code = code
         self.host = host
         self.host_deck = host_deck
         self.format = fmt
         self.spectators = spectators   # the host lets spectators watch
+        self.size = size               # how many players the game seats (2 to 6)
         self.seats: dict[str, Seat] = {}
+        self.decks: dict[str, list[str]] = {host: host_deck}   # by seat, in the order seats were taken
         self.watchers: list[Seat] = []  # spectators: Seat(SPECTATOR) each, .display their name
         self.game: Game | None = None
         self.status = "waiting"        # waiting -> playing -> over | abandoned
         self.reason: str | None = None
         self.catch_up: asyncio.TimerHandle | None = None   # sends the updates held back from idle seats
+
+    def summary(self) -> dict[str, Any]:
+        """What the lobby lists of this game: who hosts it, its format, and its seats taken and free."""
+        return {"game": self.id, "host": self.host, "status": self.status, "format": self.format,
+                "spectators": self.spectators, "seats": self.size, "taken": len(self.seats),
+                "players": list(self.seats)}
+
+    def free_name(self, name: str) -> str:
+        """``name``, or ``name-2``, ``name-3``... when a seat already has it."""
+        if name not in self.seats:
+            return name
+        n = 2
+        while f"{name[:P.MAX_NAME - 3]}-{n}" in self.seats:
+            n += 1
+        return f"{name[:P.MAX_NAME - 3]}-{n}"
 
     @property
     def decision_no(self) -> int:
@@ -417,15 +439,18 @@ class Server:
         """Load every unfinished game from the database and replay it. Raises DataFolderError
         when the database cannot be read as a server's (another program's tables, say)."""
         try:
-            rows = self.store.rows("SELECT id, code, status, host, host_deck, origin, format, spectators FROM games "
-                                   "WHERE status IN ('waiting','playing')")
+            rows = self.store.rows("SELECT id, code, status, host, host_deck, origin, format, spectators, size "
+                                   "FROM games WHERE status IN ('waiting','playing')")
         except sqlite3.Error as e:
             raise DataFolderError(f"cannot read the games in the data folder {describe(self.data, e)}") from None
-        for gid, code, status, host, host_deck, origin, fmt, spectators in rows:
-            room = GameRoom(gid, code, host, json.loads(host_deck), fmt, bool(spectators))
-            for seat, token in self.store.rows("SELECT seat, token FROM seats WHERE game=?", (gid,)):
+        for gid, code, status, host, host_deck, origin, fmt, spectators, size in rows:
+            room = GameRoom(gid, code, host, json.loads(host_deck), fmt, bool(spectators), size)
+            for seat, token, deck in self.store.rows("SELECT seat, token, deck FROM seats WHERE game=? ORDER BY rowid",
+                                                     (gid,)):
                 s = Seat(seat, token)
                 room.seats[seat] = s
+                if deck is not None:
+                    room.decks[seat] = json.loads(deck)
                 self.by_token[token] = (room, s)
             if status == "playing":
                 answers = [[p, json.loads(a)] for p, a in self.store.rows(
@@ -649,10 +674,11 @@ class Server:
                [w for w in room.watchers if w.conn is not None]
 
     def open_games(self) -> list[dict[str, Any]]:
-        """Games waiting for a second player, and games being played that spectators may watch."""
-        return [{"game": r.id, "host": r.host, "status": r.status, "format": r.format, "spectators": r.spectators,
-                 # a game resumed from an earlier run that no player came back to has none
-                 "connected": sum(1 for s in r.seats.values() if s.conn is not None)}
+        """Games waiting for players (with their seats taken and free), and games being played
+        that spectators may watch."""
+        return [dict(r.summary(),
+                     # a game resumed from an earlier run that no player came back to has none
+                     connected=sum(1 for s in r.seats.values() if s.conn is not None))
                 for r in self.rooms.values()
                 if r.status == "waiting" or (r.status == "playing" and r.spectators)]
 
@@ -713,12 +739,13 @@ class Server:
             if code not in self.by_code and not self.store.rows("SELECT 1 FROM games WHERE code=?", (code,)):
                 return code
 
-    def _seat(self, conn: Conn, room: GameRoom, name: str) -> Seat:
+    def _seat(self, conn: Conn, room: GameRoom, name: str, deck: list[str] | None = None) -> Seat:
         token = secrets.token_hex(16)
         seat = Seat(name, token)
         room.seats[name] = seat
         self.by_token[token] = (room, seat)
-        self.store.exec("INSERT INTO seats(game, seat, token) VALUES (?,?,?)", (room.id, name, token))
+        self.store.exec("INSERT INTO seats(game, seat, token, deck) VALUES (?,?,?,?)",
+                        (room.id, name, token, json.dumps(deck) if deck is not None else None))
         seat.conn = conn
         conn.seat, conn.room = seat, room
         return seat
@@ -730,16 +757,17 @@ class Server:
         code = conn.assigned_code
         if code is None or code in self.by_code or self.store.rows("SELECT 1 FROM games WHERE code=?", (code,)):
             code = self._new_code()
-        room = GameRoom(gid, code, m["name"], list(m["deck"]), fmt, bool(m.get("spectators")))
-        self.store.exec("INSERT INTO games(id, code, status, created, host, host_deck, format, spectators) "
-                        "VALUES (?,?,?,?,?,?,?,?)", (gid, room.code, "waiting", time.time(), room.host,
-                                                     json.dumps(room.host_deck), fmt, int(room.spectators)))
+        room = GameRoom(gid, code, m["name"], list(m["deck"]), fmt, bool(m.get("spectators")), m.get("seats", 2))
+        self.store.exec("INSERT INTO games(id, code, status, created, host, host_deck, format, spectators, size) "
+                        "VALUES (?,?,?,?,?,?,?,?,?)", (gid, room.code, "waiting", time.time(), room.host,
+                                                       json.dumps(room.host_deck), fmt, int(room.spectators),
+                                                       room.size))
         self.rooms[gid] = room
         self.by_code[room.code] = room
         seat = self._seat(conn, room, m["name"])
         self._room_changed(room)
         conn.send(P.msg("seated", game=gid, code=room.code, seat=seat.name, token=seat.token, format=fmt,
-                        spectators=room.spectators, ref=ref))
+                        spectators=room.spectators, seats=room.size, ref=ref))
         log.info("game %s created by %s (code %s, %s)", gid, seat.name, room.code, fmt)
 
     def _join(self, conn: Conn, m: dict[str, Any], ref: Any) -> None:
@@ -755,19 +783,22 @@ class Server:
         if "deck" not in m:
             raise P.ProtocolError("missing_field", "join needs the field 'deck' (or \"spectator\": true)", "deck")
         self._check_deck(m["deck"], room.format)
-        name = m["name"]
-        if name == room.host:
-            name = name[:P.MAX_NAME - 2] + "-2"
-        seat = self._seat(conn, room, name)
-        seed = new_seed()  # 128 bits, never sent to a client
-        room.game = Game.new([(room.host, room.host_deck), (name, list(m["deck"]))], self.cards, seed)
-        room.status = "playing"
-        self.store.exec("UPDATE games SET status='playing', origin=? WHERE id=?",
-                        (json.dumps(room.game.origin), room.id))
+        name = room.free_name(m["name"])
+        deck = list(m["deck"])
+        seat = self._seat(conn, room, name, deck)
+        room.decks[name] = deck
+        if len(room.seats) == room.size:      # the last free seat is taken: the game starts
+            seed = new_seed()  # 128 bits, never sent to a client
+            room.game = Game.new([(n, room.decks[n]) for n in room.seats], self.cards, seed)
+            room.status = "playing"
+            self.store.exec("UPDATE games SET status='playing', origin=? WHERE id=?",
+                            (json.dumps(room.game.origin), room.id))
+            self.store.exec("UPDATE seats SET deck=NULL WHERE game=?", (room.id,))   # the origin holds them now
         self._room_changed(room)
         conn.send(P.msg("seated", game=room.id, code=room.code, seat=name, token=seat.token, format=room.format,
-                        spectators=room.spectators, ref=ref))
-        self._broadcast(room, full=True)
+                        spectators=room.spectators, seats=room.size, ref=ref))
+        if room.game is not None:
+            self._broadcast(room, full=True)
         self._notify_presence(room)
 
     def _watch(self, conn: Conn, m: dict[str, Any], ref: Any) -> None:
@@ -961,7 +992,7 @@ class Server:
 
     def _notify_presence(self, room: GameRoom) -> None:
         state = {n: s.conn is not None for n, s in room.seats.items()}
-        m = P.msg("presence", connected=state, grace=self.grace, spectators=len(room.watchers))
+        m = P.msg("presence", connected=state, grace=self.grace, spectators=len(room.watchers), seats=room.size)
         for s in self._receivers(room):
             if s.conn is not None:
                 s.conn.send(m)

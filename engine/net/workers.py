@@ -207,8 +207,7 @@ class Worker(Handover, Server):
             log.error("worker %d cannot reach the front: %s", self.index, e)
 
     def _room_changed(self, room: GameRoom) -> None:
-        self._tell({"t": "room", "game": {"game": room.id, "host": room.host, "status": room.status,
-                                          "format": room.format, "spectators": room.spectators},
+        self._tell({"t": "room", "game": room.summary(),
                     "code": room.code, "tokens": [s.token for s in room.seats.values()]})
 
     def _room_gone(self, room: GameRoom) -> None:

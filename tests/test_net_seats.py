@@ -1,0 +1,145 @@
+"""LAN games of three to six players (issue 17, item 5): a hosted game waits until every seat
+is taken, the lobby lists seats taken and free, a waiting game and a game being played
+survive a server restart, and bot programs play a four-player game to its end."""
+from __future__ import annotations
+
+import signal
+import sqlite3
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+from test_net_server import PY, ROOT, ThreadServer, last_line, start_server, step
+
+from engine.ai.random_bot import RandomBot
+from engine.bench import GREEN, RED
+from engine.net.client import NetError, RemoteSession
+
+
+def test_a_game_waits_until_every_seat_is_taken(tmp_path):
+    srv = ThreadServer(tmp_path / "data", grace=30, read_timeout=0.5)
+    try:
+        a = RemoteSession("127.0.0.1", srv.port)
+        code = a.create("alice", RED, format="free", seats=3)
+        b = RemoteSession("127.0.0.1", srv.port)
+        assert b.join(code, "alice", GREEN) == "alice-2"      # a name already seated gets a number
+        games = b.list_games()
+        assert [(g["seats"], g["taken"], g["status"]) for g in games] == [(3, 2, "waiting")]
+        assert games[0]["players"] == ["alice", "alice-2"]
+        assert a.wait(lambda s: len(s.presence) == 2, 5) and a.size == 3
+        time.sleep(0.2)
+        assert a.updates == 0 and b.updates == 0             # no game yet: nobody is sent a view
+        c = RemoteSession("127.0.0.1", srv.port)
+        assert c.join(code, "carol", RED) == "carol"
+        sessions = {"alice": a, "alice-2": b, "carol": c}
+        for s in sessions.values():
+            assert s.wait(lambda x: x.updates > 0, 10)
+            assert sorted(s.view()["players"]) == ["alice", "alice-2", "carol"]
+        assert b.list_games() == []                          # full and started: no longer open
+        d = RemoteSession("127.0.0.1", srv.port)
+        with pytest.raises(NetError) as e:
+            d.join(code, "dave", GREEN)
+        assert e.value.code == "bad_code"
+        step(sessions, {n: RandomBot(i) for i, n in enumerate(sessions)}, 30)
+        for s in (a, b, c, d):
+            s.close()
+    finally:
+        srv.stop()
+
+
+def test_seats_out_of_range_are_refused_by_name(tmp_path):
+    srv = ThreadServer(tmp_path / "data", grace=30, read_timeout=0.5)
+    try:
+        a = RemoteSession("127.0.0.1", srv.port)
+        for n in (1, 7):
+            with pytest.raises(NetError) as e:
+                a.create("alice", RED, format="free", seats=n)
+            assert e.value.code == "bad_field" and "seats" in e.value.message
+        a.close()
+    finally:
+        srv.stop()
+
+
+def test_a_waiting_game_keeps_its_seats_and_decks_across_a_restart(tmp_path):
+    data = tmp_path / "data"
+    srv = ThreadServer(data, grace=30, read_timeout=0.5)
+    a = RemoteSession("127.0.0.1", srv.port)
+    code = a.create("alice", RED, format="free", seats=3)
+    b = RemoteSession("127.0.0.1", srv.port)
+    b.join(code, "bob", GREEN)
+    tokens = {"alice": a.token, "bob": b.token}
+    a.close(), b.close()
+    srv.stop()
+    srv = ThreadServer(data, grace=30, read_timeout=0.5)
+    try:
+        c = RemoteSession("127.0.0.1", srv.port)
+        assert [(g["taken"], g["seats"]) for g in c.list_games()] == [(2, 3)]
+        c.join(code, "carol", RED)
+        a = RemoteSession("127.0.0.1", srv.port)
+        b = RemoteSession("127.0.0.1", srv.port)
+        assert a.resume(tokens["alice"]) == "alice" and b.resume(tokens["bob"]) == "bob"
+        for s in (a, b, c):
+            assert s.wait(lambda x: x.updates > 0, 10)
+        origin = srv.call(lambda: next(iter(srv.srv.rooms.values())).game.origin)
+        assert [(n, sorted(d)) for n, d in origin["players"]] == \
+            [("alice", sorted(RED)), ("bob", sorted(GREEN)), ("carol", sorted(RED))]
+        for s in (a, b, c):
+            s.close()
+    finally:
+        srv.stop()
+
+
+def start_bots(port: int, tmp: Path, seats: int, delay: float = 0.0) -> list[subprocess.Popen]:
+    common = ["--server", f"127.0.0.1:{port}", "--delay", str(delay)]
+    decks = [ROOT / "assets/decks/red-aggro.txt", ROOT / "assets/decks/green-stompy.txt"]
+    host = subprocess.Popen([PY, "-m", "engine.net.bot", *common, "--host-game", "--seats", str(seats),
+                             "--seat-file", str(tmp / "s0.json"), "--deck", str(decks[0]), "--seed", "1"],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    first = host.stdout.readline()
+    assert first.startswith("code: "), first
+    bots = [host]
+    for i in range(1, seats):
+        bots.append(subprocess.Popen([PY, "-m", "engine.net.bot", *common, "--code", first.split()[1],
+                                      "--name", f"bot{i}", "--seat-file", str(tmp / f"s{i}.json"),
+                                      "--deck", str(decks[i % 2]), "--seed", str(i + 1)],
+                                     cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True))
+    return bots
+
+
+@pytest.mark.slow
+def test_four_bot_programs_play_a_game_through_a_server_restart(tmp_path):
+    """Four bot programs, one game; the server is killed in the middle and started again on its
+    data folder; every bot prints the same result line at the end."""
+    data = tmp_path / "data"
+    srv, port = start_server(data)
+    bots = start_bots(port, tmp_path, 4, delay=0.003)
+    try:
+        db = data / "server.sqlite"
+        deadline = time.monotonic() + 60
+        n = 0
+        while time.monotonic() < deadline:
+            with sqlite3.connect(db) as c:
+                n = c.execute("SELECT count(*) FROM answers").fetchone()[0]
+            if n >= 80:
+                break
+            time.sleep(0.1)
+        assert n >= 80
+        srv.send_signal(signal.SIGKILL)
+        srv.wait()
+        time.sleep(0.5)
+        srv, port2 = start_server(data, port)
+        assert port2 == port
+        lines = [last_line(b, timeout=240) for b in bots]
+        assert len(set(lines)) == 1, lines
+        winners = {"result: host wins", "result: draw"} | {f"result: bot{i} wins" for i in range(1, 4)}
+        assert lines[0] in winners, lines
+        with sqlite3.connect(db) as c:
+            status, = c.execute("SELECT status FROM games").fetchone()
+            total = c.execute("SELECT count(*) FROM answers").fetchone()[0]
+        assert status == "over" and total > n
+    finally:
+        for p in (*bots, srv):
+            if p.poll() is None:
+                p.kill()
+                p.wait()
