@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QPushButton,
+    QSpinBox,
     QStackedLayout,
     QVBoxLayout,
     QWidget,
@@ -116,12 +117,17 @@ class LobbyWindow(QWidget):
         for f in hostable_formats():
             self.format.addItem(f)
         self.spectators = QCheckBox("allow spectators")
+        self.seats = QSpinBox()
+        self.seats.setObjectName("seats")
+        self.seats.setRange(2, 6)
+        self.seats.setToolTip("how many players the hosted game seats (2 to 6): it starts when every seat is taken")
         self.code = QLineEdit()
         self.code.setPlaceholderText("join code")
         form.addRow("server", self.address)
         form.addRow("name", self.name)
         form.addRow("deck", self.deck)
         form.addRow("format (host)", self.format)
+        form.addRow("players (host)", self.seats)
         form.addRow("", self.spectators)
         form.addRow("code", self.code)
         self.found = QListWidget()
@@ -198,6 +204,13 @@ class LobbyWindow(QWidget):
                 # a game resumed from an earlier run of the server that no player came back to
                 status = "interrupted: no player connected"
             what = f"{g.get('host')} — {g.get('format', '?')} — {status}"
+            if status == "waiting" and int(g.get("seats") or 2) > 2:   # two seats: as the lobby always said
+                taken, seats = int(g.get("taken") or 1), int(g["seats"])
+                players = ", ".join(str(p) for p in g.get("players") or [])
+                what += f" — {taken} of {seats} seats taken, {seats - taken} free"
+                what += f" ({players})" if players else ""
+            elif g.get("seats") and int(g["seats"]) > 2:
+                what += f" — {g['seats']} players"
             if g.get("spectators"):
                 what += " — spectators welcome"
         else:
@@ -288,14 +301,16 @@ class LobbyWindow(QWidget):
             deck = self._deck()
             self.session = self._connect()
             code = self.session.create(self.name.text().strip() or "host", deck,
-                                       format=self.format.currentText(), spectators=self.spectators.isChecked())
+                                       format=self.format.currentText(), spectators=self.spectators.isChecked(),
+                                       seats=self.seats.value())
         except (OSError, NetError, ValueError) as e:
             self._drop_session()
             self.status.setText(f"could not host: {network_words(e, self.address.text().strip())}")
             return
         self.remember(self.address.text().strip())
         self.code.setText(code)
-        self.status.setText(f"waiting for a player — join code {code}")
+        more = self.seats.value() - 1
+        self.status.setText(f"waiting for {'a player' if more == 1 else f'{more} players'} — join code {code}")
         self.bridge = Bridge(self.session)
         self.bridge.updated.connect(self._first_update)
 
