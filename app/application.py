@@ -456,12 +456,15 @@ class MainWindow(QMainWindow):
         box = QMessageBox(QMessageBox.Icon.Question, "Concede", "", QMessageBox.StandardButton.NoButton, self)
         box.setObjectName("concede")
         seats = list(t.ctl.humans)
+        many = len(t.ctl.seats()) > 2   # more than two players: the game goes on without the one who concedes
         if len(seats) > 1:
-            box.setText("Which player concedes the game? The other player wins.")
+            box.setText("Which player concedes the game? " + ("They leave the game and the others play on (800.4a)."
+                                                                if many else "The other player wins."))
             buttons: dict[QAbstractButton, str] = {
                 box.addButton(f"{s} concedes", QMessageBox.ButtonRole.DestructiveRole): s for s in seats}
         else:
-            box.setText(f"Concede this game, {seats[0]}? Your opponent wins.")
+            box.setText(f"Concede this game, {seats[0]}? " + ("You leave the game and the others play on (800.4a)."
+                                                               if many else "Your opponent wins."))
             buttons = {box.addButton("Concede", QMessageBox.ButtonRole.DestructiveRole): s for s in seats}
         cancel = box.addButton("Keep playing", QMessageBox.ButtonRole.RejectRole)
         box.setDefaultButton(cancel)

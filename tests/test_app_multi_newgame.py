@@ -111,3 +111,25 @@ def test_a_three_seat_game_starts_from_the_menu_with_two_people_and_a_bot(win):
     order = t.ctl.seats()
     after = [order[(order.index("bob") + k) % 3] for k in (1, 2)]
     assert t.scene.boxes[after[0]].area.center().x() < t.scene.boxes[after[1]].area.center().x()
+
+
+def test_conceding_at_a_table_of_three_says_the_others_play_on(win):
+    from PySide6.QtWidgets import QMessageBox
+
+    from app.lobby.newgame import SeatConfig, start_seats
+    from engine.bench import GREEN, RED
+    t = start_seats(win, [SeatConfig("alice", tuple(RED)), SeatConfig("bob", tuple(GREEN)),
+                          SeatConfig("carol", tuple(RED), "random")], 8, "alice", modal_errors=False)
+    seen = {}
+
+    def answer() -> None:
+        box = next(w for w in QApplication.topLevelWidgets() if isinstance(w, QMessageBox) and w.isVisible())
+        seen["text"] = box.text()
+        seen["buttons"] = sorted(b.text() for b in box.buttons())
+        QTest.mouseClick(next(b for b in box.buttons() if b.text() == "bob concedes"), Qt.MouseButton.LeftButton)
+
+    QTimer.singleShot(0, answer)
+    win.menu_actions["concede"].trigger()
+    assert "the others play on" in seen["text"], seen
+    assert seen["buttons"] == ["Keep playing", "alice concedes", "bob concedes"], "only the people here"
+    assert t.ctl.view()["players"]["bob"]["lost"]
