@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import player_statics, replacement, triggers
+from engine import player_statics, replacement, seats, triggers
 from engine.cards.abilities import CardDef, Effect
 from engine.layers import counters_allowed
 from engine.object_statics import unpreventable
@@ -287,7 +287,12 @@ def put_attacking(g: "Game", r: Ctx, oid: int) -> None:
         return
     srcid = source_id(g, r)
     tgt = g.objects[srcid].attacking if srcid in g.objects and g.objects[srcid].attacking else None
-    o.attacking = tgt or g.other(o.controller)
+    if tgt is None:  # 508.4: the controller chooses; here the first defending player in turn order
+        ds = seats.defenders(g, o.controller)
+        tgt = ds[0] if ds else None
+    if tgt is None:
+        return
+    o.attacking = tgt
     g.changed()
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
-from engine import triggers
+from engine import seats, triggers
 from engine.actions import deal_damage_batch, remove_from_combat  # noqa: F401 (combat.remove_from_combat: 506.4)
 from engine.choices import NeedChoice
 from engine.errors import IllegalAction
@@ -62,16 +62,68 @@ def possible_attackers(g: "Game") -> list[int]:
 
 
 def attack_targets(g: "Game") -> list[Any]:
-    """506.2: the defending player and the planeswalkers they control."""
-    d = g.other(g.active)
-    return [d] + [i for i in g.battlefield
-                  if "Planeswalker" in g.chars(i).types and g.chars(i).controller == d]
+    """506.2, 802.2, 803.1: the defending players and the planeswalkers they control (engine/
+    seats.defenders: every opponent, or the one to the left or right, within range)."""
+    ds = seats.defenders(g, g.active)
+    cs = g.all_chars()
+    return ds + [i for i in g.battlefield if "Planeswalker" in cs[i].types and cs[i].controller in ds]
+
+
+def attacked_player(g: "Game", target: Any) -> str | None:
+    """The player an attacker attacks: the player, or the controller of the planeswalker."""
+    if isinstance(target, str):
+        return target or None
+    return g.chars(target).controller if target in g.objects else None
+
+
+def defending_player(g: "Game", oid: int | None) -> str | None:
+    """802.2a: the defending player for an attacking creature: the player it attacks or the
+    controller of the planeswalker it attacks; for anything else the one defending player
+    (None while several defend: the caller's controller chooses)."""
+    o = g.objects.get(oid) if oid is not None else None
+    if o is not None and o.attacking is not None:
+        return attacked_player(g, o.attacking)
+    ds = sorted({p for p in (attacked_player(g, g.objects[a].attacking) for a in attackers(g)) if p},
+                key=g.order.index)
+    if len(ds) == 1:
+        return ds[0]
+    if not ds and g.active in g.players:
+        opp = seats.defenders(g, g.active)
+        return opp[0] if len(opp) == 1 else None
+    return None
+
+
+def attackers_of(g: "Game", defender: str) -> list[int]:
+    """802.4a: the creatures attacking ``defender`` or a planeswalker they control (in
+    Two-Headed Giant, 810.7d: every attacking creature, for any defending player)."""
+    if g.variant == "two_headed_giant":
+        return attackers(g)
+    return [i for i in g.battlefield if g.objects[i].attacking is not None
+            and attacked_player(g, g.objects[i].attacking) == defender]
+
+
+def next_defender(g: "Game", after: str | None) -> None:
+    """509.1 / 802.4: each defending player declares blockers in APNAP order; after the last
+    (or with none attacked), players get priority (509.5)."""
+    order = [p for p in seats.apnap(g) if p != g.active and attackers_of(g, p)]
+    if after is not None:
+        i = g.order.index(after)
+        order = [p for p in order if (g.order.index(p) - g.order.index(g.active)) % len(g.order)
+                 > (i - g.order.index(g.active)) % len(g.order)]
+    if order:
+        g.wait = {"kind": "blockers", "player": order[0]}
+    else:
+        g._give_priority()
 
 
 def declare_attackers(g: "Game", player: str, decl: Any) -> None:
-    """508.1: declare attackers; they tap (508.1f) unless they have vigilance."""
+    """508.1: declare attackers; they tap (508.1f) unless they have vigilance. The list form
+    (no targets named) attacks the one defending player, if there is one."""
     if isinstance(decl, list):
-        decl = {a: g.other(player) for a in decl}
+        ds = seats.defenders(g, player)
+        if decl and len(ds) != 1:
+            raise IllegalAction("name the player or planeswalker each creature attacks (508.1b, 802.3)")
+        decl = {a: ds[0] for a in decl}
     decl = {_int(k): _int(v) for k, v in dict(decl).items()}
     legal_targets = attack_targets(g)
     for a, t in decl.items():
@@ -183,17 +235,20 @@ def _unblockable_by(g: "Game", r: dict[str, Any], b: int, a: int) -> bool:
 
 
 def possible_blockers(g: "Game", defender: str) -> list[int]:
-    atk = attackers(g)
+    atk = attackers_of(g, defender)
     return [b for b in g.battlefield if g.chars(b).controller == defender
             and any(can_block(g, b, a) for a in atk)]
 
 
 def declare_blockers(g: "Game", player: str, decl: Any) -> None:
-    """509.1: declare blockers, then damage assignment orders (509.2-509.3)."""
+    """509.1: declare blockers, then damage assignment orders (509.2-509.3); 802.4a: only among
+    the creatures attacking this player or their planeswalkers. Then the next defending player
+    declares (802.4), or players get priority."""
     blocks: dict[int, list[int]] = {}
     for k, v in dict(decl).items():
         blocks[_int(k)] = [_int(x) for x in (v if isinstance(v, list) else [v])]
-    atk = set(attackers(g))
+    mine = attackers_of(g, player)
+    atk = set(mine)
     for b, As in blocks.items():
         if b not in g.objects or g.objects[b].zone != "battlefield" or g.chars(b).controller != player:
             raise IllegalAction(f"{_n(g, b)} is not a creature you control")
@@ -204,7 +259,9 @@ def declare_blockers(g: "Game", player: str, decl: Any) -> None:
             raise IllegalAction(f"{_n(g, b)} can block only {1 + extra} creature(s)")
         for a in As:
             if a not in atk:
-                raise IllegalAction(f"{_n(g, a)} is not attacking")
+                raise IllegalAction(f"{_n(g, a)} is not attacking you or a planeswalker you control"
+                                    if a in g.objects and g.objects[a].attacking is not None
+                                    else f"{_n(g, a)} is not attacking")
             if not can_block(g, b, a):
                 raise IllegalAction(f"{_n(g, b)} cannot block {_n(g, a)}")
     why = _block_restrictions(g, blocks)
@@ -230,7 +287,7 @@ def declare_blockers(g: "Game", player: str, decl: Any) -> None:
     g.changed()
     g.log("block", blocks=[[_n(g, b), [_n(g, a) for a in As]] for b, As in blocks.items()], ids=list(blocks))
     # 509.2: the attacking player orders blockers of each attacker blocked by two or more
-    for a in attackers(g):
+    for a in mine:
         if len(g.objects[a].blockers) > 1:
             g.queue.append({"kind": "order_blockers", "player": g.active, "attacker": a})
     for b in blocks:
@@ -240,7 +297,7 @@ def declare_blockers(g: "Game", player: str, decl: Any) -> None:
         triggers.event(g, {"event": "blocks", "obj": b, "attackers": As})
     for a in count:
         triggers.event(g, {"event": "becomes_blocked", "obj": a})
-    g._give_priority()
+    next_defender(g, player)
 
 
 def _block_restrictions(g: "Game", blocks: dict[int, list[int]]) -> str | None:
@@ -262,9 +319,11 @@ def _block_restrictions(g: "Game", blocks: dict[int, list[int]]) -> str | None:
     return None
 
 
-def block_all_attackers(g: "Game") -> list[int]:
-    """Attackers with "all creatures able to block it do so" (a blocking requirement, 509.1c)."""
-    return [a for a in attackers(g) if has_rule(g, a, "must_be_blocked_by_all")]
+def block_all_attackers(g: "Game", defender: str | None = None) -> list[int]:
+    """Attackers with "all creatures able to block it do so" (a blocking requirement, 509.1c),
+    among those attacking ``defender`` when given (802.4b)."""
+    return [a for a in (attackers(g) if defender is None else attackers_of(g, defender))
+            if has_rule(g, a, "must_be_blocked_by_all")]
 
 
 def _block_requirements(g: "Game", player: str, blocks: dict[int, list[int]]) -> str | None:
@@ -272,10 +331,10 @@ def _block_requirements(g: "Game", player: str, blocks: dict[int, list[int]]) ->
     restriction. Requirements here: "blocks each combat if able" and "all creatures able
     to block it do so". A declaration is refused when one creature could obey more of
     them by itself, the rest unchanged, and the result would still be legal."""
-    lure = block_all_attackers(g)
+    lure = block_all_attackers(g, player)
     if not lure:
         return None
-    atk = attackers(g)
+    atk = attackers_of(g, player)
     for b in possible_blockers(g, player):
         must = has_rule(g, b, "must_block")
         cap = 1 + sum(1 for r in g.chars(b).rules if r.get("rule") == "extra_block")
@@ -483,7 +542,8 @@ def deal(g: "Game", first: bool) -> None:
         live = [a for a in o.order if a in g.objects]
         if live:
             plan[b] = {live[0]: combat_power(g, b)}
-    hits = [(src, tgt, n) for src, m in plan.items() for tgt, n in m.items() if n > 0 and src in g.objects]
+    hits = [(src, tgt, n) for src, m in plan.items() for tgt, n in m.items() if n > 0 and src in g.objects
+            and not (isinstance(tgt, str) and g.players[tgt].lost)]  # 800.4e: none to a player who left
     try:
         deal_damage_batch(g, hits, combat=True)
     except NeedChoice as need:  # 616.1: the order of prevention effects is asked before any damage

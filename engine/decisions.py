@@ -223,7 +223,7 @@ def build(g: "Game", w: dict[str, Any]) -> Decision:
             opts["must"] = must
         return Decision(player, kind, "declare attackers", opts, data, None if atk else {"attackers": {}})
     if kind == "blockers":
-        atk = combat.attackers(g)
+        atk = combat.attackers_of(g, player)  # 802.4a: those attacking this defending player
         opts = {b: [a for a in atk if combat.can_block(g, b, a)] for b in combat.possible_blockers(g, player)}
         return Decision(player, kind, "declare blockers", {"blockers": opts, **combat.block_hints(g, opts)}, data,
                         None if opts else {"blockers": {}})

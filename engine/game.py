@@ -27,6 +27,7 @@ from engine import (
     position,
     replacement,
     sba,
+    seats,
     triggers,
 )
 from engine.actions import discard
@@ -36,6 +37,7 @@ from engine.choices import answer_enter
 from engine.decision_kinds import CHOICE_KINDS, DecisionKind, validate
 from engine.errors import EngineFault, IllegalAction
 from engine.layers import Chars, compute, counters_allowed, off_battlefield
+from engine.leave import leave
 from engine.ops import OPS
 from engine.rng import GameRandom
 from engine.state import STEPS, Decision, Obj, Player, create_object
@@ -49,7 +51,7 @@ HAND_SIZE = 7
 
 
 class Game:
-    """A two-player game of Magic (CR 100-105)."""
+    """A game of Magic for 2 to 6 players (CR 100-105, 800-810): seats in engine/seats.py."""
 
     #: The effect primitives (engine/ops): an op that runs nested effects finds the table here.
     OPS = OPS
@@ -66,6 +68,13 @@ class Game:
         self.cards = cards if cards is not None else CardPool()
         self.order = list(names)
         self.players = {n: Player(n) for n in names}
+        self.variant = "two_player"               # engine/seats.configure: 800.2, 806, 810
+        self.attack_option = "attack_multiple"    # 802, 803
+        self.influence: int | None = None         # 801: range of influence in seats
+        self.teams: list[tuple[str, ...]] = []
+        self.team_of: dict[str, tuple[str, ...]] = {}
+        seats.configure(self)
+        self.gone: list[str] = []                 # players who left the game, in order (800.4a)
         self.objects: dict[int, Obj] = {}
         self.battlefield: list[int] = []
         self.stack: list[int] = []          # bottom first; the top is the last
@@ -110,9 +119,12 @@ class Game:
 
     @classmethod
     def new(cls, players: list[tuple[str, list[str]]], cards: CardPool | None = None, seed: int = 0,
-            play_first: str | None = None, chooser: str | None = None) -> "Game":
-        """A new game: decks shuffled, who plays first settled (103.2), then opening hands and
-        mulligans (103.4) come as decisions.
+            play_first: str | None = None, chooser: str | None = None, variant: str | None = None,
+            options: list[Any] | None = None, teams: list[list[str]] | None = None) -> "Game":
+        """A new game of 2 to 6 players, seated in the given order (the turn order from the
+        starting player): decks shuffled, who plays first settled (103.2), then opening hands and
+        mulligans (103.4) come as decisions. ``variant``, ``options`` and ``teams``: see
+        engine/seats.configure (a SeatError when they do not fit the seats).
 
         103.2: ``play_first`` names the starting player outright; else ``chooser`` names the
         player who chooses who plays first (the loser of the previous game of a match), or
@@ -121,6 +133,9 @@ class Game:
         g = cls([n for n, _ in players], cards, seed)
         g.origin = {"kind": "new", "players": [[n, list(d)] for n, d in players], "seed": seed,
                     "play_first": play_first}
+        if variant is not None or options or teams:
+            seats.configure(g, variant, options, teams)
+            g.origin.update(variant=g.variant, options=list(options or []), teams=teams)
         if chooser is not None:
             g.origin["chooser"] = chooser
         for name, deck in players:
@@ -145,7 +160,8 @@ class Game:
     def _deal(self, first: str) -> None:
         """103.2-103.4: the starting player is set, and each player draws an opening hand."""
         self.starting = self.active = first
-        self.order = [first] + [n for n in self.order if n != first]
+        i = self.order.index(first)
+        self.order = self.order[i:] + self.order[:i]  # 101.4: turn order goes around the table
         for p in self.order:
             self.draw(p, HAND_SIZE)
         self.step = "mulligan"
@@ -164,10 +180,13 @@ class Game:
         return create_object(self, self.cards.definition(name), owner, zone)
 
     def other(self, player: str) -> str:
-        return self.order[1] if player == self.order[0] else self.order[0]
+        """The next player in turn order still in the game (116.3d): in a two-player game, the
+        opponent."""
+        return seats.next_player(self, player)
 
     def opponents(self, player: str) -> list[str]:
-        return [n for n in self.order if n != player]
+        """The opponents of ``player`` still in the game, in APNAP order (101.4)."""
+        return seats.opponents(self, player)
 
     def changed(self) -> None:
         """Forget derived data (characteristics, mana sources) after any change of the state."""
@@ -452,7 +471,7 @@ class Game:
             return
         self.answers.append([player, "__concede__"])
         self.players[player].conceded = True
-        self.players[player].lost = True
+        self.players[player].lost = True  # 104.3a: in a multiplayer game they leave it at once
         self._check_end()
         self._advance()
 
@@ -461,7 +480,7 @@ class Game:
                "starting", "step", "begun", "priority", "passes", "effects", "delayed",
                "triggered", "wait", "resolving", "queue", "winner", "combat_damage_done",
                "first_strike_step", "spells_cast_turn", "assignments", "scried", "opening_done", "extra_turns",
-               "tokens_outside", "replacing", "shown")
+               "tokens_outside", "replacing", "shown", "gone")
 
     def _snapshot(self) -> dict[str, Any]:
         s = {f: _copy(getattr(self, f)) for f in self._FIELDS}
@@ -534,9 +553,10 @@ class Game:
         o = d["origin"]
         if o["kind"] == "new":
             g = cls.new([(n, deck) for n, deck in o["players"]], cards, o["seed"], o.get("play_first"),
-                        o.get("chooser"))
+                        o.get("chooser"), o.get("variant"), o.get("options"), o.get("teams"))
         elif o["kind"] == "setup":
-            g = position.build(cls(list(position.PLAYERS), cards, o.get("seed", 0)), o["setup"], o.get("seed", 0))
+            g = position.build(cls(position.seat_names(o["setup"]), cards, o.get("seed", 0)), o["setup"],
+                               o.get("seed", 0))
         else:
             raise ValueError(f"unknown game origin {o['kind']!r}")
         for player, answer in d["answers"]:
@@ -585,12 +605,23 @@ class Game:
             self._step_machine()
 
     def _check_end(self) -> bool:
-        """104.2-104.4: the game ends when a player has lost (both at once: a draw)."""
-        lost = [n for n in self.order if self.players[n].lost]
+        """104.2-104.4: a two-player game ends when a player has lost (both at once: a draw).
+        In a multiplayer game each player who lost leaves it (800.4a, in APNAP order); it ends
+        when one player or team is left (104.2a, 104.2c), a draw when none is (104.4a)."""
+        ps = self.players
+        lost = [n for n in self.order if ps[n].lost and n not in self.gone]
         if not lost:
             return False
-        left = [n for n in self.order if n not in lost]
-        self.winner = left[0] if len(left) == 1 else "draw"
+        if len(self.order) > 2:
+            for n in sorted(lost, key=self.order.index):
+                leave(self, n)
+            teams = seats.remaining_teams(self)
+            if len(teams) > 1:
+                return False
+            self.winner = "+".join(teams[0]) if teams else "draw"
+        else:
+            left = [n for n in self.order if n not in lost]
+            self.winner = left[0] if len(left) == 1 else "draw"
         self.wait = None
         self.log("game_over", winner=self.winner)
         return True
@@ -615,7 +646,7 @@ class Game:
             for c in list(p.hand):
                 self.move(c, "library")
             knowledge.shuffle(self, p.name)
-            self.draw(player, HAND_SIZE - p.mulligans)
+            self.draw(player, self._hand_size(p))
             if not p.hand:
                 p.kept = True
         nxt = [n for n in self.order if not self.players[n].kept]
@@ -627,11 +658,18 @@ class Game:
         else:
             self._after_mulligans()
 
+    def _hand_size(self, p: Player) -> int:
+        """103.4: each mulligan draws one card fewer; 103.4c / 800.5: in a multiplayer game the
+        first mulligan draws as many as before."""
+        free = 1 if len(self.order) > 2 and p.mulligans else 0
+        return HAND_SIZE - p.mulligans + free
+
     def _after_mulligans(self) -> None:
-        """103.4: each player who mulliganed may scry 1, in turn order."""
+        """103.4: each player whose hand is smaller than seven may look at the top card of their
+        library and put it on the bottom, in turn order."""
         for n in self.order:
             p = self.players[n]
-            if p.mulligans and p.library and n not in self.scried:
+            if self._hand_size(p) < HAND_SIZE and p.library and n not in self.scried:
                 self.scried.append(n)
                 top = p.library[0]
                 knowledge.show(self, [top], [n])  # 103.4: that player looks at the top card
@@ -658,7 +696,10 @@ class Game:
         self._end_step()
 
     def _give_priority(self) -> None:
-        self.priority = self.active
+        """116.3a-b: the active player receives priority; without one (800.4h) the next player
+        in turn order still in the game does."""
+        a = self.active
+        self.priority = a if not self.players[a].lost else seats.next_player(self, a)
         self.passes = 0
 
     def _begin_step(self) -> None:
@@ -685,8 +726,9 @@ class Game:
         elif s == "upkeep":
             triggers.step(self, "upkeep")
             self._give_priority()
-        elif s == "draw":  # 504, 103.7a
-            if not (self.turn == 1 and a == self.starting):
+        elif s == "draw":  # 504; 103.7a-c: only the two-player and the 2HG starting player skip it
+            if not (self.turn == 1 and a == self.starting and self.variant != "free_for_all") \
+                    and not self.players[a].lost:
                 self.draw(a)
             triggers.step(self, "draw")
             self._give_priority()
@@ -703,8 +745,7 @@ class Game:
             if not combat.attackers(self):
                 self._end_step()
                 return
-            d = self.other(a)
-            self.wait = {"kind": "blockers", "player": d}  # forced when no creature can block
+            combat.next_defender(self, None)  # 509.1 / 802.4: each defending player in APNAP order
         elif s == "first_strike_damage":
             if not combat.attackers(self) or not combat.any_first_strike(self):
                 self.first_strike_step = False
@@ -784,9 +825,21 @@ class Game:
         self.turn_state_changed()
 
     def _next_turn(self) -> None:
-        """500.1: the next player's turn begins."""
+        """500.1: the next player's turn begins (a player who left takes no turn; 800.4i:
+        "until their next turn" effects of a player who left end as that turn would have begun)."""
         self.turn += 1
-        self.active = self.extra_turns.pop(0) if self.extra_turns else self.other(self.active)
+        while self.extra_turns and self.players[self.extra_turns[0]].lost:
+            self.extra_turns.pop(0)
+        if self.extra_turns:
+            self.active = self.extra_turns.pop(0)
+        else:
+            nxt = seats.next_player(self, self.active)
+            if self.gone and self.effects:
+                i, j = self.order.index(self.active), self.order.index(nxt)
+                skipped = {self.order[k % len(self.order)] for k in range(i + 1, j if j > i else j + len(self.order))}
+                self.effects = [e for e in self.effects if not (e.get("until") == "your_next_turn"
+                                                                and e.get("controller") in skipped)]
+            self.active = nxt
         self.step = "untap"
         self.begun = False
         self.spells_cast_turn = 0
@@ -801,9 +854,10 @@ class Game:
         self.log("turn", turn=self.turn, active=self.active)
 
     def pass_priority(self, player: str) -> None:
-        """116.3d/116.4: both passing in succession resolves the top object or ends the step."""
+        """116.3d/116.4: when every player still in the game has passed in succession the top
+        object resolves or the step ends; else the next player in turn order gets priority."""
         self.passes += 1
-        if self.passes >= len(self.order):
+        if self.passes >= (len(self.order) - len(self.gone)):
             self.passes = 0
             if self.stack:
                 self.priority = None

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine import seats
 from engine.actions import create_token
 from engine.choices import COLORS
 from engine.mana import parse_pool
@@ -22,26 +23,44 @@ class SetupError(ValueError):
     """A scenario setup the engine cannot build, with what was wrong."""
 
 
+def seat_names(setup: dict[str, Any]) -> list[str]:
+    """The seats of a setup in turn order (FORMAT.md: ``seats``, default alice and bob)."""
+    names = setup.get("seats", list(PLAYERS))
+    if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+        raise SetupError(f"seats is a list of player names, not {names!r}")
+    if not 2 <= len(names) <= 6 or len(set(names)) != len(names):
+        raise SetupError(f"seats names 2 to 6 different players, not {names!r}")
+    return list(names)
+
+
 def build(g: "Game", setup: dict[str, Any], seed: int = 0) -> "Game":
-    """Put the position into ``g``, a fresh game of PLAYERS; ``g.handles`` maps setup ids to
-    physical cards (uids)."""
+    """Put the position into ``g``, a fresh game of the setup's seats (seat_names);
+    ``g.handles`` maps setup ids to physical cards (uids)."""
     g.origin = {"kind": "setup", "setup": setup, "seed": seed}
-    active = setup.get("active", "alice")
+    names = seat_names(setup)
+    if names != g.order:
+        raise SetupError(f"the game seats {g.order}, the setup {names}")
+    try:
+        seats.configure(g, setup.get("variant"), setup.get("options"), setup.get("teams"))
+    except seats.SeatError as e:
+        raise SetupError(str(e)) from None
+    active = setup.get("active", names[0])
     step = setup.get("step", "main1")
-    if active not in PLAYERS:
-        raise SetupError(f"active must be alice or bob, not {active!r}")
+    if active not in names:
+        raise SetupError(f"active must be one of {', '.join(names)}, not {active!r}")
     if step not in STEPS or step in NOT_START:
         raise SetupError(f"a scenario cannot start in step {step!r}")
-    g.active = g.starting = active
-    g.order = [active, g.other(active)] if active == "alice" else ["bob", "alice"]
-    g.order = list(PLAYERS)
-    g.starting = "alice"
+    unknown = set(setup.get("players") or {}) - set(names)
+    if unknown:
+        raise SetupError(f"players {sorted(unknown)} are not seated ({', '.join(names)})")
+    g.active = active
+    g.starting = names[0]
     g.turn = int(setup.get("turn", 3))
     g.step = step
     handles: dict[str, int] = {}
     attach: list[tuple[int, str]] = []
     players = setup.get("players") or {}
-    for name in PLAYERS:
+    for name in names:
         ps = players.get(name) or {}
         p = g.players[name]
         p.life = int(ps.get("life", 20))

@@ -34,15 +34,15 @@ KIND_VERBS = {
 }
 
 CHECKPOINT_KEYS = {"players", "battlefield", "graveyard", "hand", "exile", "library", "stack", "step",
-                   "active", "winner", "objects"}
+                   "active", "winner", "objects", "priority"}
 
 
 class Fail(Exception):
     """The scenario failed, with the reason."""
 
 
-def _step_player(step: dict[str, Any]) -> tuple[str | None, str | None]:
-    for p in PLAYERS:
+def _step_player(step: dict[str, Any], seats: Any = PLAYERS) -> tuple[str | None, str | None]:
+    for p in seats:
         if p in step:
             return p, step[p]
     return None, None
@@ -52,6 +52,9 @@ class Runner:
     def __init__(self, scenario: dict[str, Any], cards: CardPool) -> None:
         self.sc = scenario
         self.cards = cards
+        seats = (scenario.get("setup") or {}).get("seats") if isinstance(scenario.get("setup"), dict) else None
+        self.seats = tuple(seats) if isinstance(seats, list) and all(isinstance(n, str) for n in seats) \
+            else PLAYERS
 
     # ---------------------------------------------------------------- references
     def ref(self, r: Any, zone_hint: str | None = None) -> Any:
@@ -59,7 +62,7 @@ class Runner:
         if isinstance(r, bool) or r is None:
             raise Fail(f"bad reference {r!r}")
         r = str(r)
-        if r in PLAYERS:
+        if r in self.seats:
             return r
         if r in g.handles:
             uid = g.handles[r]
@@ -104,7 +107,7 @@ class Runner:
         g = self.g
         yield "battlefield", g.battlefield
         yield "stack", g.stack
-        for p in PLAYERS:
+        for p in self.seats:
             for z in ("hand", "library", "graveyard", "exile", "command"):
                 yield z, g.players[p].zone(z)
 
@@ -131,7 +134,7 @@ class Runner:
         if self.sc.get("expect"):
             steps.append({"expect": self.sc["expect"]})
         for i, step in enumerate(steps):
-            nxt = next((s for s in steps[i + 1:] if "expect" not in s or _step_player(s)[0]), None)
+            nxt = next((s for s in steps[i + 1:] if "expect" not in s or _step_player(s, self.seats)[0]), None)
             try:
                 self.do(step, nxt)
             except Fail as e:
@@ -140,7 +143,7 @@ class Runner:
     def matches(self, d: Any, step: dict[str, Any] | None) -> bool:
         if step is None or d is None:
             return False
-        p, verb = _step_player(step)
+        p, verb = _step_player(step, self.seats)
         if p != d.player or verb not in KIND_VERBS.get(d.kind, set()):
             return False
         if verb == "choose" and d.forced is not None:
@@ -175,7 +178,7 @@ class Runner:
 
     def do(self, step: dict[str, Any], nxt: dict[str, Any] | None) -> None:
         g = self.g
-        p, verb = _step_player(step)
+        p, verb = _step_player(step, self.seats)
         if p is None:
             if "expect" in step:
                 self.check(step["expect"])
@@ -245,7 +248,7 @@ class Runner:
             w = step.get("with") or []
             if isinstance(w, dict):
                 return {"attackers": {self.ref(k): self.ref(v) for k, v in w.items()}}
-            return {"attackers": {self.ref(k): g.other(g.active) for k in w}}
+            return {"attackers": [self.ref(k) for k in w]}  # the one defending player (FORMAT.md)
         if verb == "block":
             w = step.get("with") or {}
             out = {}
@@ -340,9 +343,11 @@ class Runner:
             # a key the runner does not read would be a check that cannot fail
             raise Fail(f"unknown checkpoint key(s): {', '.join(sorted(map(str, unknown)))}")
         for name, want in (exp.get("players") or {}).items():
+            if name not in g.players:
+                raise Fail(f"no player {name}")
             p = g.players[name]
             got = {"life": p.life, "poison": p.poison, "lost": p.lost, "hand": len(p.hand),
-                   "library": len(p.library), "graveyard": len(p.graveyard)}
+                   "library": len(p.library), "graveyard": len(p.graveyard), "left": name in g.gone}
             for k, v in want.items():
                 if k == "mana_pool":
                     if format_pool(p.pool) != format_pool(parse_pool(v)):
@@ -373,6 +378,11 @@ class Runner:
             raise Fail(f"step is {g.step}, expected {exp['step']}")
         if "active" in exp and g.active != exp["active"]:
             raise Fail(f"active player is {g.active}, expected {exp['active']}")
+        if "priority" in exp:
+            d = g.pending
+            got_p = d.player if d is not None and d.kind == "priority" else None
+            if str(got_p) != str(exp["priority"]):
+                raise Fail(f"priority is with {got_p}, expected {exp['priority']}")
         if "winner" in exp:
             w = exp["winner"]
             got = g.winner if g.winner is not None else "none"

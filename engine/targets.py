@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any
 
-from engine import player_statics
+from engine import player_statics, seats
 from engine.cards.abilities import Ability, TargetSpec
 from engine.errors import IllegalAction
 from engine.filters import matches
@@ -29,7 +29,14 @@ def spell_ability(card: Any) -> Ability | None:
 
 
 def targetable(g: "Game", x: Any, spec: TargetSpec, src: "Obj", controller: str) -> bool:
-    """Can ``x`` be chosen for this target slot by a spell or ability from ``src``?"""
+    """Can ``x`` be chosen for this target slot by a spell or ability from ``src``? Not a
+    player who left the game (800.4a), nor, with limited range of influence, a player or an
+    object controlled by a player outside the controller's range (801.4)."""
+    if isinstance(x, str) and x in g.players and g.players[x].lost:
+        return False
+    if g.influence is not None and not seats.in_range(
+            g, controller, x if isinstance(x, str) else g.controller_of(x) or controller):
+        return False
     if not matches(g, x, spec.filter, src.id if src.id in g.objects else None, controller):
         return False
     if isinstance(x, str) and player_statics.active(g) and not player_statics.player_targetable(g, x, controller):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine import seats
 from engine.ability_index import index
 from engine.errors import IllegalAction
 from engine.filters import matches
@@ -313,7 +314,7 @@ def candidates(g: "Game", t: dict[str, Any]) -> list[list[Any]]:
 
 def put_on_stack(g: "Game") -> None:
     """603.3b: APNAP; each player orders their own triggers; targets as each goes on the stack."""
-    for player in (g.active, g.other(g.active)):
+    for player in seats.apnap(g):  # 101.4, 603.3b
         mine = [t for t in g.triggered if t["controller"] == player]
         if not mine:
             continue

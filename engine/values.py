@@ -14,6 +14,7 @@ import json
 import zlib
 from typing import TYPE_CHECKING, Any, cast
 
+from engine import seats
 from engine.choices import NeedChoice
 from engine.errors import IllegalAction
 from engine.filters import matches, unknown_keys
@@ -43,6 +44,35 @@ def controller(g: "Game", r: Ctx) -> str:
 
 
 
+def one_opponent(g: "Game", r: Ctx, ref: str) -> str:
+    """"an opponent" / "defending player" as one player. The defending player of an attacking
+    source (or of the attack that triggered it) is the player it attacks (802.2a); otherwise,
+    with one opponent left, that opponent; with several, the controller chooses one (802.2a,
+    800.4f), asked during the resolution (a choose_option of player names)."""
+    s = g.objects[r["obj"]]
+    you = s.controller
+    if ref == "defending_player":
+        sid = source_id(g, r)
+        att = g.objects[sid].attacking if sid is not None and sid in g.objects else None
+        if att is None and s.trigger_info.get("event") in ("attacks", "attacks_alone"):
+            att = s.trigger_info.get("target")
+        if isinstance(att, int) and att in g.objects:
+            att = g.chars(att).controller
+        if isinstance(att, str) and att in g.players:
+            return att
+    opp = seats.opponents(g, you)
+    if len(opp) == 1 or (opp and "answers" not in r):
+        return opp[0]
+    if not opp:
+        return seats.next_player(g, you)
+    slot = f"opponent.{ref}.{r.get('i', 0)}"
+    got = r["answers"].get(slot)
+    if got is None:
+        raise NeedChoice({"kind": "choose_option", "player": you, "options": opp, "slot": slot,
+                          "prompt": f"{s.card.name}: choose an opponent"})
+    return cast(str, got)
+
+
 def refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
     """A reference of the op contract to the objects (ids) and players (names) it means now."""
     s = g.objects[r["obj"]]
@@ -52,10 +82,14 @@ def refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
         return [sid] if sid is not None else []
     if ref == "you":
         return [you]
-    if ref in ("opponent", "an_opponent", "each_opponent", "each_other_player", "defending_player"):
-        return [g.other(you)]
+    if ref == "each_opponent":
+        return seats.opponents(g, you)
+    if ref == "each_other_player":
+        return [p for p in seats.apnap(g) if p != you]
+    if ref in ("opponent", "an_opponent", "defending_player"):
+        return [one_opponent(g, r, ref)]
     if ref == "each_player":
-        return list(g.order)
+        return seats.apnap(g)
     if ref == "it":
         info = s.trigger_info
         if info:

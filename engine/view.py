@@ -50,6 +50,7 @@ def view(g: "Game", player: str, public: dict[int, dict[str, Any]] | None = None
             "graveyard": [pv(i) for i in p.graveyard],
             "exile": [pv(i) for i in p.exile],
             "mana_pool": dict(p.pool), "lost": p.lost, "lands_played": p.lands_played,
+            "left": n in g.gone,
         }
         if g.shown:  # hidden cards this player has looked at or seen revealed (engine/knowledge.py)
             known = knowledge.known_hidden(g, player, n)
@@ -59,6 +60,8 @@ def view(g: "Game", player: str, public: dict[int, dict[str, Any]] | None = None
     return {
         "you": player, "turn": g.turn, "active": g.active, "step": g.step, "priority": g.priority,
         "winner": g.winner, "players": players,
+        "order": list(g.order), "variant": g.variant,  # every seat in turn order (800.4: also who left)
+        "teams": [list(t) for t in g.teams] if g.variant == "two_headed_giant" else None,
         "battlefield": [pv(i) for i in g.battlefield],
         "stack": [pv(i) for i in reversed(g.stack)],
         "pending": pend.to_dict() if pend is not None and pend.player == player else

@@ -1,5 +1,5 @@
-"""Issue 24 over the wire: decks of cards that look at, reveal, search and peek, two seats and
-a spectator, every frame each connection receives checked against the audience model
+"""Issue 24 over the wire: decks of cards that look at, reveal, search and peek, two or four
+seats and a spectator, every frame each connection receives checked against the audience model
 (engine/knowledge.py) at the moment it is sent: no id of a hidden card the receiver does
 not know, no name of a card it could not know by then."""
 from __future__ import annotations
@@ -8,13 +8,13 @@ import json
 import random
 
 import pytest
+from test_net_server import ThreadServer, step
 
 from engine import knowledge
 from engine.ai.random_bot import RandomBot
 from engine.net.client import RemoteSession
 from engine.net.server import SPECTATOR
 from engine.secrecy import deck, secret_cards
-from test_net_server import ThreadServer, step
 
 
 @pytest.fixture
@@ -33,15 +33,18 @@ def known_names(g, who: str) -> set[str]:
     return out
 
 
-@pytest.mark.parametrize("seed", [3, 11])
-def test_no_frame_names_a_card_its_receiver_may_not_know(server, seed):
+@pytest.mark.parametrize("seed,seats", [(3, 2), (11, 2), (5, 4)])
+def test_no_frame_names_a_card_its_receiver_may_not_know(server, seed, seats):
     rng = random.Random(seed)
     names = secret_cards()
-    decks = {"alice": deck(rng, names), "bob": deck(rng, names)}
+    players = ["alice", "bob", "dave", "erin", "frank", "gina"][:seats]
+    decks = {p: deck(rng, names) for p in players}
+    every_card = set().union(*decks.values())
     srv = server.srv
-    ever: dict[str, set[str]] = {"alice": set(decks["alice"]), "bob": set(decks["bob"]), SPECTATOR: set()}
+    ever: dict[str, set[str]] = {p: set(decks[p]) for p in players}
+    ever[SPECTATOR] = set()
     leaks: list[tuple[str, str, object]] = []
-    frames = {"alice": 0, "bob": 0, SPECTATOR: 0}
+    frames = dict.fromkeys([*players, SPECTATOR], 0)
 
     def on_send(conn, data: bytes) -> None:
         if conn.room is None or conn.room.game is None:
@@ -53,7 +56,7 @@ def test_no_frame_names_a_card_its_receiver_may_not_know(server, seed):
         frames[who] += 1
         ever[who] |= known_names(g, who)
         text = data[4:].decode("utf-8")
-        for name in set(decks["alice"]) | set(decks["bob"]):
+        for name in every_card:
             if name not in ever[who] and json.dumps(name) in text:
                 leaks.append((who, "name", name))
 
@@ -69,17 +72,19 @@ def test_no_frame_names_a_card_its_receiver_may_not_know(server, seed):
                     walk(v)
         walk(json.loads(text))
 
-    a = RemoteSession("127.0.0.1", server.port)
-    code = a.create("alice", decks["alice"], format="free", spectators=True)
+    sessions = {"alice": RemoteSession("127.0.0.1", server.port)}
+    code = sessions["alice"].create("alice", decks["alice"], format="free", spectators=True, seats=seats)
     watcher = RemoteSession("127.0.0.1", server.port)
     srv.on_send = on_send
     watcher.watch(code, "carol")
-    b = RemoteSession("127.0.0.1", server.port)
-    b.join(code, "bob", decks["bob"])
-    assert a.wait(lambda s: s.updates > 0, 10) and b.wait(lambda s: s.updates > 0, 10)
-    step({"alice": a, "bob": b}, {"alice": RandomBot(seed), "bob": RandomBot(seed + 1)}, 500)
+    for p in players[1:]:
+        sessions[p] = RemoteSession("127.0.0.1", server.port)
+        assert sessions[p].join(code, p, decks[p]) == p
+    for rs in sessions.values():
+        assert rs.wait(lambda s: s.updates > 0, 10)
+    step(sessions, {p: RandomBot(seed + i) for i, p in enumerate(players)}, 500)
     srv.on_send = None
     assert min(frames.values()) > 50, frames
     assert not leaks, leaks[:10]
-    for s in (a, b, watcher):
-        s.close()
+    for rs in (*sessions.values(), watcher):
+        rs.close()

@@ -19,7 +19,7 @@ from engine.layers import counters_allowed
 from engine.ops import nested
 from engine.ops.base import table
 from engine.ops.objects import token_def
-from engine.values import amount, controller, refs, source_id
+from engine.values import amount, controller, one_opponent, refs, source_id
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -218,7 +218,7 @@ def _connive(g: "Game", r: dict, e: Effect) -> dict | None:
 def _fateseal(g: "Game", r: dict, e: Effect) -> dict | None:
     """701.29: look at the top N of an opponent's library; any number go to the bottom."""
     p = controller(g, r)
-    opp = g.other(p)
+    opp = one_opponent(g, r, "an_opponent")  # 701.19a: an opponent's library (the controller chooses)
     top = g.players[opp].library[:_n(g, r, e)]
     if not top:
         return None

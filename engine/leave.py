@@ -1,0 +1,80 @@
+"""A player leaves a multiplayer game (CR 800.4a-d, 800.4h; 104.3a).
+
+A player who loses a multiplayer game leaves it at once: this is not a state-based action
+(800.4a), though losing for life, poison or an empty library is found by one (704.5a-c).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine import combat, knowledge, seats
+from engine.until import source_left
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+
+def leave(g: "Game", p: str) -> None:
+    """800.4a: ``p`` leaves the game. In order: every object ``p`` owns leaves the game; effects
+    giving ``p`` control of objects end; objects ``p`` controls on the stack that are not cards
+    (abilities, copies) cease to exist; objects ``p`` still controls are exiled. Then 800.4d:
+    ``p``'s delayed and waiting triggered abilities are gone; priority held by ``p`` passes to the
+    next player in turn order (800.4a); a decision ``p`` was making passes to who is next."""
+    if p in g.gone:
+        return
+    g.players[p].lost = True
+    g.gone.append(p)
+    g.log("leave", player=p)
+    # objects owned by p leave the game (800.4a); 610.3 durations tied to them end
+    for i in [i for i in g.battlefield if g.objects[i].owner == p]:
+        _vanish(g, i)
+        source_left(g, i)
+    for i in [i for i in g.stack if g.objects[i].owner == p]:  # p's spells; abilities p controls
+        g.stack.remove(i)
+        del g.objects[i]
+    pl = g.players[p]
+    for zone in ("library", "hand", "graveyard", "exile", "command"):
+        for i in pl.zone(zone):
+            del g.objects[i]
+            knowledge.forget(g, i)
+        pl.zone(zone).clear()
+    # effects giving p control end (layer 2)
+    if g.effects:
+        g.effects = [e for e in g.effects if not (e["layer"] == "2" and e.get("controller") == p)]
+    g.changed()
+    # what p still controls is exiled (spells p cast from another's cards, permanents p took)
+    for i in [i for i in g.stack if g.objects[i].controller == p]:
+        g.move(i, "exile")
+    for i in [i for i in g.battlefield if g.chars(i).controller == p]:
+        g.move(i, "exile")
+    # 800.4d: p's triggered abilities are not put on the stack
+    g.delayed = [d for d in g.delayed if d["controller"] != p]
+    g.triggered = [t for t in g.triggered if t["controller"] != p]
+    g.queue = [w for w in g.queue if w.get("player") != p]
+    g.changed()
+    _hand_over(g, p)
+
+
+def _vanish(g: "Game", oid: int) -> None:
+    """An object leaves the game from the battlefield (800.4a): no zone change, no trigger."""
+    o = g.objects[oid]
+    if o.attacking is not None or o.blocking:
+        combat.remove_from_combat(g, o)
+    for other in g.battlefield:
+        if g.objects[other].attached_to == oid:
+            g.objects[other].attached_to = None
+    g.battlefield.remove(oid)
+    del g.objects[oid]
+    knowledge.forget(g, oid)
+
+
+def _hand_over(g: "Game", p: str) -> None:
+    """800.4a: priority held by ``p`` passes to the next player still in the game; a blockers
+    declaration ``p`` owed is skipped (no creature of theirs is left to block)."""
+    if g.priority == p:
+        g.priority = seats.next_player(g, p)
+    w = g.wait
+    if w is not None and w.get("player") == p:
+        g.wait = None
+        if w["kind"] == "blockers":
+            combat.next_defender(g, p)

@@ -1,0 +1,174 @@
+"""Seats of a game of 2 to 6 players (CR 800-810): who is still in the game, turn order,
+APNAP order, opponents and teams, the variant and its options.
+
+A game's ``order`` lists every seat in turn order and never changes once the starting player
+is known; a player who leaves the game (800.4a, engine/leave.py) stays in it with ``lost``
+set and is skipped by everything here.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+MIN_SEATS, MAX_SEATS = 2, 6
+VARIANTS = ("two_player", "free_for_all", "two_headed_giant")
+ATTACK_OPTIONS = ("attack_multiple", "attack_left", "attack_right")
+
+
+class SeatError(ValueError):
+    """Seats, a variant or options a game cannot be played with, with what was wrong."""
+
+
+def configure(g: "Game", variant: str | None = None, options: Any = None,
+              teams: list[list[str]] | None = None) -> None:
+    """Check and set the variant (800.2: one per game), its options and teams on ``g``.
+
+    Two seats: the two-player game. More: Free-for-All (806) unless ``variant`` says
+    two_headed_giant (810). ``options`` is a list of option names and ``{name: value}`` maps:
+    attack_multiple (802, Free-for-All's default), attack_left / attack_right (803; 806.2b:
+    exactly one of the three), ``{range_of_influence: N}`` (801)."""
+    names = list(g.order)
+    if not MIN_SEATS <= len(names) <= MAX_SEATS:
+        raise SeatError(f"a game seats {MIN_SEATS} to {MAX_SEATS} players, not {len(names)}")
+    if len(set(names)) != len(names) or not all(isinstance(n, str) and n for n in names):
+        raise SeatError(f"seat names must be distinct non-empty strings: {names}")
+    if variant is None:
+        variant = "two_headed_giant" if teams else "two_player" if len(names) == 2 else "free_for_all"
+    if variant not in VARIANTS:
+        raise SeatError(f"unknown variant {variant!r} (one of {', '.join(VARIANTS)})")
+    if variant == "two_player" and len(names) != 2:
+        raise SeatError("a two-player game seats two")
+    if variant == "free_for_all" and len(names) < 3:
+        raise SeatError("Free-for-All is a multiplayer variant: three seats or more (800.1)")
+    opts: dict[str, Any] = {}
+    for o in options or []:
+        if isinstance(o, str):
+            if o not in ATTACK_OPTIONS:
+                raise SeatError(f"unknown option {o!r}")
+            opts[o] = True
+        elif isinstance(o, dict) and set(o) == {"range_of_influence"}:
+            n = o["range_of_influence"]
+            if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+                raise SeatError(f"range_of_influence is a number of seats, 1 or more, not {n!r}")
+            opts["range_of_influence"] = n
+        else:
+            raise SeatError(f"unknown option {o!r}")
+    attack = [k for k in ATTACK_OPTIONS if opts.get(k)]
+    if len(attack) > 1:
+        raise SeatError("use exactly one of attack_multiple, attack_left, attack_right (806.2b)")
+    g.variant = variant
+    g.attack_option = attack[0] if attack else "attack_multiple"
+    g.influence = opts.get("range_of_influence")
+    g.teams = _teams(names, variant, teams)
+    g.team_of = {n: t for t in g.teams for n in t}
+
+
+def _teams(names: list[str], variant: str, teams: list[list[str]] | None) -> list[tuple[str, ...]]:
+    if variant != "two_headed_giant":
+        if teams:
+            raise SeatError("teams are for two_headed_giant only")
+        return [(n,) for n in names]
+    if not teams or len(teams) != 2 or len(teams[0]) != len(teams[1]) or len(teams[0]) < 2:
+        raise SeatError("Two-Headed Giant is two teams of two players or more each (810.1, 810.11)")
+    flat = [n for t in teams for n in t]
+    if sorted(flat) != sorted(names):
+        raise SeatError(f"the teams {teams} must hold every seat {names} once")
+    return [tuple(t) for t in teams]
+
+
+def multiplayer(g: "Game") -> bool:
+    """800.1: a game that begins with more than two players."""
+    return len(g.order) > 2
+
+
+def in_game(g: "Game", p: str) -> bool:
+    return not g.players[p].lost
+
+
+def live(g: "Game") -> list[str]:
+    """The players still in the game, in turn order (800.4)."""
+    ps = g.players
+    return [n for n in g.order if not ps[n].lost]
+
+
+def next_player(g: "Game", p: str) -> str:
+    """116.3d: the next player in turn order after ``p`` who is still in the game (``p`` may
+    have left); ``p`` itself when no other is left."""
+    order = g.order
+    n = len(order)
+    if n == 2:  # the two-player game: the opponent (the hot path)
+        q = order[1] if p == order[0] else order[0]
+        return p if g.players[q].lost else q
+    i = order.index(p)
+    ps = g.players
+    for k in range(1, n):
+        q = order[(i + k) % n]
+        if not ps[q].lost:
+            return q
+    return p
+
+
+def apnap(g: "Game") -> list[str]:
+    """101.4: the active player, then each other player still in the game in turn order; when
+    the active player has left (800.4h), from the next player in turn order."""
+    order = g.order
+    a = g.active
+    if len(order) == 2 and not g.gone:
+        return [a, order[1] if a == order[0] else order[0]]
+    i = order.index(a)
+    ring = order[i:] + order[:i]
+    ps = g.players
+    return [n for n in ring if not ps[n].lost]
+
+
+def teammates(g: "Game", p: str) -> tuple[str, ...]:
+    return g.team_of[p]
+
+
+def opponents(g: "Game", p: str) -> list[str]:
+    """The opponents of ``p`` still in the game (102.2-102.3), in APNAP order."""
+    order = g.order
+    if len(order) == 2:
+        q = order[1] if p == order[0] else order[0]
+        return [] if g.players[q].lost else [q]
+    team = g.team_of[p]
+    return [q for q in apnap(g) if q not in team]
+
+
+def distance(g: "Game", a: str, b: str) -> int:
+    """801.2: the distance in seats between two players, counting only players still in
+    the game (801.2c: a player who left no longer sits between them)."""
+    seats = [n for n in g.order if not g.players[n].lost or n in (a, b)]
+    i, j = seats.index(a), seats.index(b)
+    d = abs(i - j)
+    return min(d, len(seats) - d)
+
+
+def in_range(g: "Game", p: str, q: str) -> bool:
+    """801.2: is ``q`` within ``p``'s range of influence (always, without the option)?"""
+    return g.influence is None or p == q or distance(g, p, q) <= g.influence
+
+
+def defenders(g: "Game", attacker: str) -> list[str]:
+    """The players ``attacker``'s creatures may attack (506.2): every opponent (802.2), the
+    nearest opponent to the left or right only (803.1a-b: none when the nearest player that
+    way is a teammate), and only opponents within range of influence (801.3)."""
+    opp = opponents(g, attacker)
+    if g.attack_option != "attack_multiple" and len(g.order) > 2:
+        seats = live(g)
+        i = seats.index(attacker) if attacker in seats else g.order.index(attacker)
+        step = 1 if g.attack_option == "attack_left" else -1
+        near = seats[(i + step) % len(seats)]
+        opp = [near] if near in opp else []
+    if g.influence is not None:
+        opp = [q for q in opp if in_range(g, attacker, q)]
+    return opp
+
+
+def remaining_teams(g: "Game") -> list[tuple[str, ...]]:
+    """The teams (each player a team of one outside team variants) with a player still in
+    the game (104.2a, 104.2c)."""
+    ps = g.players
+    return [t for t in g.teams if any(not ps[n].lost for n in t)]
