@@ -101,3 +101,5 @@ def test_three_players_play_to_a_winner_by_mouse(qtbot):
     declared = [a for seat, a in g.answers if isinstance(a, dict) and "attackers" in a and a["attackers"]]
     assert any("carol" in m.values() for m in (x["attackers"] for x in declared)), "the map form, to the engine"
     assert handovers > 10
+    print(f"winner {v['winner']} on turn {v['turn']}, {len(g.answers)} answers, {handovers} hand-overs, "
+          f"{len(dragged_attacks)} attackers dragged")
