@@ -181,6 +181,7 @@ def test_each_attacker_is_dragged_onto_the_player_it_attacks(qtbot):
     bob_land = next(c["id"] for c in v["battlefield"] if c["controller"] == "bob" and "Land" in c["types"])
     drag(w, sc.cards[a3].sceneBoundingRect().center(), sc.cards[bob_land].sceneBoundingRect().center())
     assert sc.attacks == {a1: "carol", a2: "dave", a3: "bob"}
+    assert "onto the player" in w.prompt.text.text() and "→ carol" in w.prompt.text.text()
     arrows = {(k[0], k[1]) for k in next(it for k2, it in sc._pool.items() if k2 == ("arrows",)).specs}
     assert {(a1, "carol"), (a2, "dave"), (a3, "bob")} <= arrows, "each attack shows as an arrow"
     # dragged back onto your own side: no longer attacking

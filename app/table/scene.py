@@ -10,7 +10,8 @@ Gestures (issue 5):
 - with a spell or ability waiting for targets, click a highlighted card or player;
 - double-click a land to tap it for mana, a permanent to activate its ability;
 - declare attackers: drag a creature toward the opponent (onto the player, a
-  planeswalker, or anywhere in their half); drag it back to cancel; confirm with Space;
+  planeswalker, or anywhere in their part of the table: at a table of three or more,
+  the player whose part it is); drag it back to cancel; confirm with Space;
 - declare blockers: drag a blocker onto an attacker; drag it away to cancel; confirm.
 """
 from __future__ import annotations
