@@ -103,3 +103,51 @@ def test_three_players_play_to_a_winner_by_mouse(qtbot):
     assert handovers > 10
     print(f"winner {v['winner']} on turn {v['turn']}, {len(g.answers)} answers, {handovers} hand-overs, "
           f"{len(dragged_attacks)} attackers dragged")
+
+
+@pytest.mark.skipif(not engine_seats_three(), reason="the engine seats two players (issue 17 item 1 not merged)")
+def test_attacks_on_two_players_and_each_defender_blocks_its_own_attacker(qtbot):
+    from engine.setup import from_setup
+    lib = ["Forest"] * 10
+    g = from_setup({"seats": ["alice", "bob", "carol"], "active": "alice", "step": "declare_attackers", "players": {
+        "alice": {"battlefield": ["Hill Giant", "Grizzly Bears"], "library": lib},
+        "bob": {"battlefield": ["Runeclaw Bear"], "library": lib},
+        "carol": {"battlefield": ["Llanowar Elves"], "library": lib}}})
+    w = TableWidget(LocalSession(g), ["alice", "bob", "carol"], modal_errors=False)
+    KEEP.append(w)
+    qtbot.addWidget(w)
+    w.resize(1500, 920)
+    w.show()
+    ids = {g.objects[i].card.name: i for i in g.battlefield}
+    giant, bears, runeclaw, elves = (ids[n] for n in ("Hill Giant", "Grizzly Bears", "Runeclaw Bear", "Llanowar Elves"))
+
+    def settle() -> None:
+        if w.curtain.isVisible() and w.scene.hide_hands:
+            QTest.mouseClick(w.curtain.button, Qt.MouseButton.LeftButton)
+
+    settle()
+    assert w.ctl.seat == "alice" and w.ctl.decision.kind == "attackers"
+    drag(w, center(w, giant), w.scene.players["bob"].center())
+    drag(w, center(w, bears), w.scene.boxes["carol"].rows["lands"].center())   # anywhere in carol's part
+    space(w)
+    assert {g.objects[giant].attacking, g.objects[bears].attacking} == {"bob", "carol"}
+    assert g.objects[giant].attacking == "bob" and g.objects[bears].attacking == "carol"
+    for seat, blocker, attacker, other in (("bob", runeclaw, giant, bears), ("carol", elves, bears, giant)):
+        for _ in range(6):   # priority passes around the table until this defender declares
+            settle()
+            d = w.ctl.decision
+            if d is not None and d.kind == "blockers":
+                break
+            space(w)
+        assert w.ctl.seat == seat and w.ctl.decision.kind == "blockers"
+        # the other defender's attacker can't be blocked here: a drag onto it does nothing
+        drag(w, center(w, blocker), center(w, other))
+        assert blocker not in w.scene.blocks
+        drag(w, center(w, blocker), center(w, attacker))
+        assert w.scene.blocks == {blocker: attacker}
+        space(w)
+        declared = [a for who, a in g.answers if who == seat and "blockers" in a]
+        assert declared == [{"blockers": {str(blocker): [attacker]}}], declared   # answers are kept as JSON
+    # both attackers were blocked: no damage to bob or carol; both blockers died in combat
+    assert (g.players["bob"].life, g.players["carol"].life) == (20, 20)
+    assert runeclaw not in g.battlefield and elves not in g.battlefield
