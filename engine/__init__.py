@@ -8,15 +8,15 @@ is above them only through the game object they are given (``g.move``, ``g.chars
 ``g.OPS``), never by importing it.
 
      0  errors memo mana rng atomicfile datadir bugreport
-     1  cards
-     2  knowledge state decision_kinds ability_index filters choices until view opening cardpool
+     1  cards decks.model decks.xmlsafe decks.files
+     2  seats knowledge state decision_kinds ability_index filters choices until view opening cardpool commander
      3  layers protection player_statics values object_statics
      4  targets zones_cast replacement
      5  triggers
      6  actions clone
      7  payment position
      8  ops
-     9  effects costs combat sba
+     9  effects costs combat sba leave
     10  support
     11  manual
     12  casting
@@ -28,10 +28,12 @@ is above them only through the game object they are given (``g.move``, ``g.chars
   0  plain data and helpers: errors, per-object memo, mana symbols and pools (106, 107), the
      game's random stream (701.16a), atomic file writes, the data folder,
      bug reports of engine faults
-  1  card data and the oracle-text compiler (engine/cards)
-  2  what each player knows of hidden cards (400.2), the state (objects 109, players 102,
+  1  card data and the oracle-text compiler (engine/cards); deck files read and written as
+     plain data (engine/decks: model, files), so a benchmark can read a sample deck
+  2  the seats in turn order and who is still in the game (101.4, 800.4), what each player
+     knows of hidden cards (400.2), the state (objects 109, players 102,
      decisions), ability lists, filters, choices (614.12), durations (610.3), the players'
-     view, opening hands (103.5), the card pool
+     view, opening hands (103.5), the card pool, the Commander variant (903)
   3  characteristics and layers (613), protection (702.16), player statics, the expression
      evaluator (references, amounts, conditions: 608.2c-h), objects' own statics
   4  targets (114-115, 608.2b), casting from other zones (601.2a), replacement (614-616)
@@ -40,7 +42,8 @@ is above them only through the game object they are given (``g.move``, ``g.chars
      entering as a copy (706.5)
   7  mana payment (601.2g-h, 605.3), a scenario's position
   8  effect primitives (engine/ops; one table, OPS)
-  9  the resolver (608), costs with choices (601.2h, 118), combat (506-511), SBAs (704)
+  9  the resolver (608), costs with choices (601.2h, 118), combat (506-511), SBAs (704),
+     a player leaving the game (800.4)
  10  what is supported; 11 manual play of the rest
  12  casting, activating, playing lands (601, 602, 305)
  13  decisions as the players see them; 14 the game loop (500-514, 116)

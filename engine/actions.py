@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import player_statics, replacement, seats, triggers
+from engine import commander, player_statics, replacement, seats, triggers
 from engine.cards.abilities import CardDef, Effect
 from engine.layers import counters_allowed
 from engine.object_statics import unpreventable
@@ -77,6 +77,8 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
             so.chosen["dealt_damage"] = True  # "if it hasn't dealt damage yet"
         if isinstance(tgt, str):
             pl = g.players[tgt]
+            if combat and g.commanders:
+                commander.note_damage(g, so, tgt, n)  # 903.11a
             if "Infect" in kw:
                 pl.poison += n  # 702.90b
             else:
@@ -256,8 +258,8 @@ def plan_to_graveyard(g: "Game", ids: list[Any]) -> None:
     """Ask now (NeedChoice) the order of the replacement effects of putting each of ``ids``
     into a graveyard (616.1e: Leyline of the Void against a card's own "shuffle it into its
     owner's library instead"), before the first of them moves."""
-    if not g.effects and not player_statics.active(g):
-        return  # the usual case: nothing could replace the move
+    if not g.effects and not player_statics.active(g) and not g.commanders:
+        return  # the usual case: nothing could replace the move (903.9: a commander's owner is asked)
     for x in ids:
         o = g.objects.get(x) if isinstance(x, int) else None
         if o is not None:

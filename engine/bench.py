@@ -1,13 +1,16 @@
-"""``python -m engine.bench [--games N] [--seed S] [--json]``: random bots play whole games.
+"""``python -m engine.bench [--games N] [--seed S] [--players N] [--format commander] [--json]``:
+random bots play whole games.
 
 Game i is seeded with S+i; seat 0 plays the red deck in even games and the green deck
-in odd ones (issue 3). Card loading is outside the timing; shuffles, mulligans and
-every decision are inside.
+in odd ones (issue 3). With ``--format commander`` the seats play the Commander decks of
+assets/decks/commander/ (903), rotated by one seat each game. Card loading is outside the
+timing; shuffles, mulligans and every decision are inside.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import pathlib
 import resource
 import sys
 import time
@@ -15,6 +18,7 @@ from typing import Any
 
 from engine.ai.random_bot import RandomBot
 from engine.cardpool import CardPool
+from engine.decks.files import read_deck
 from engine.errors import IllegalAction
 from engine.game import Game
 
@@ -24,11 +28,32 @@ GREEN = ["Forest"] * 17 + ["Llanowar Elves"] * 4 + ["Giant Growth"] * 4 + ["Griz
         ["Centaur Courser"] * 3 + ["Trained Armodon"] * 3 + ["Craw Wurm"] * 3
 
 
-def play(cards: CardPool, seed: int, max_decisions: int = 20000) -> tuple[Game, int]:
-    """One whole game between two random bots; returns the game and its number of decisions."""
-    decks = [RED, GREEN] if seed % 2 == 0 else [GREEN, RED]
-    g = Game.new([("p0", decks[0]), ("p1", decks[1])], cards, seed)
-    bots = {"p0": RandomBot(seed * 2 + 1), "p1": RandomBot(seed * 2 + 2)}
+COMMANDER_DECKS = pathlib.Path(__file__).resolve().parent.parent / "assets" / "decks" / "commander"
+
+
+def commander_decks() -> list[tuple[str, list[str]]]:
+    """The Commander sample decks: (commander, the other 99 cards) each, by file name."""
+    out = []
+    for path in sorted(COMMANDER_DECKS.glob("*.txt")):
+        deck = read_deck(path)
+        if deck.commander:
+            out.append((deck.commander, [n for n, c in deck.main.items() for _ in range(c)]))
+    return out
+
+
+def play(cards: CardPool, seed: int, max_decisions: int = 20000, format: str | None = None,
+         players: int = 2) -> tuple[Game, int]:
+    """One whole game between random bots; returns the game and its number of decisions."""
+    names = [f"p{i}" for i in range(players)]
+    if format == "commander":
+        pool = commander_decks()
+        picked = [pool[(seed + i) % len(pool)] for i in range(players)]
+        g = Game.new([(n, d) for n, (_, d) in zip(names, picked)], cards, seed, format=format,
+                     commanders={n: c for n, (c, _) in zip(names, picked)})
+    else:
+        decks = [RED, GREEN] if seed % 2 == 0 else [GREEN, RED]
+        g = Game.new([(n, decks[i % 2]) for i, n in enumerate(names)], cards, seed)
+    bots = {n: RandomBot(seed * players + i + 1) for i, n in enumerate(names)}
     n = 0
     while g.pending is not None and n < max_decisions:
         d = g.pending
@@ -40,20 +65,27 @@ def play(cards: CardPool, seed: int, max_decisions: int = 20000) -> tuple[Game, 
     return g, n
 
 
-def run(games: int, seed: int) -> dict[str, Any]:
+def run(games: int, seed: int, format: str | None = None, players: int = 2) -> dict[str, Any]:
     cards = CardPool()
-    for name in set(RED + GREEN):
+    names = set(RED + GREEN) if format is None else \
+        {n for c, d in commander_decks() for n in [c, *d]}
+    for name in names:
         cards.definition(name)  # card loading stays outside the timing
     t0 = time.perf_counter()
-    decisions = turns = 0
+    c0 = time.process_time()
+    decisions = turns = finished = 0
     for i in range(games):
-        g, n = play(cards, seed + i)
+        g, n = play(cards, seed + i, format=format, players=players)
         decisions += n
         turns += g.turn
+        finished += g.winner is not None
     dt = time.perf_counter() - t0
+    cpu = time.process_time() - c0  # this process's CPU time: steadier than wall time on a loaded machine
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024  # peak RSS of the process (Linux: KiB)
     return {"games": games, "seconds": round(dt, 3), "games_per_second": round(games / dt, 2),
             "decisions_per_second": round(decisions / dt, 1), "mean_turns": round(turns / games, 2),
+            "cpu_seconds": round(cpu, 3), "cpu_games_per_second": round(games / cpu, 3),
+            "cpu_decisions_per_second": round(decisions / cpu, 1), "decisions": decisions, "finished": finished,
             "peak_memory_mb": round(peak / 2 ** 20, 1)}
 
 
@@ -61,16 +93,22 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m engine.bench", description=__doc__)
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--players", type=int, default=2, choices=range(2, 7), metavar="2..6",
+                    help="seats at the table (a Free-for-All game beyond two, 806)")
+    ap.add_argument("--format", choices=["commander"], default=None,
+                    help="commander: the Commander decks of assets/decks/commander (903)")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args(argv)
-    r = run(a.games, a.seed)
+    r = run(a.games, a.seed, a.format, a.players)
     if a.json:
         print(json.dumps({k: r[k] for k in ("games_per_second", "decisions_per_second", "mean_turns",
-                                            "peak_memory_mb")}))
+                                            "peak_memory_mb", "cpu_games_per_second", "cpu_decisions_per_second",
+                                            "games", "finished")}))
     else:
         print(f"{r['games']} games in {r['seconds']} s: {r['games_per_second']} games/s, "
               f"{r['decisions_per_second']} decisions/s, {r['mean_turns']} turns/game, "
-              f"peak memory {r['peak_memory_mb']} MB")
+              f"peak memory {r['peak_memory_mb']} MB; CPU {r['cpu_seconds']} s: {r['cpu_games_per_second']} games/s, "
+              f"{r['cpu_decisions_per_second']} decisions/s; {r['finished']} of {r['games']} games ended")
     return 0
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from engine import costs, effects, manual, player_statics, triggers, zones_cast
+from engine import commander, costs, effects, manual, player_statics, triggers, zones_cast
 from engine.ability_index import index
 from engine.actions import discard, lose_life, sacrifice
 from engine.cards.abilities import Ability, Cost, Effect, TargetSpec
@@ -196,6 +196,8 @@ def cast(g: "Game", player: str, a: dict[str, Any]) -> None:
     extra = costs.additional_cost(o.card)
     if extra is not None:  # 601.2f: additional costs are part of the total cost
         raw = raw + tuple(extra.mana)
+    if cast_from == "command":
+        raw = raw + commander.tax(g, player, s)  # 903.8, an additional cost (601.2f)
     if x and "X" not in raw:  # 107.3: X is chosen only for a cost that has X (107.3b: free means 0)
         raise IllegalAction(f"x: {o.card.name} has no X in the cost being paid")
     cost = substitute_x(raw, x)
@@ -237,6 +239,8 @@ def finish_cast(g: "Game", player: str, sid: int) -> None:
     g.spells_cast_turn += 1
     g.players[player].spells_cast_turn += 1
     g.log("cast", player=player, card=s.card.name, obj=sid, targets=s.targets)
+    if g.commanders:
+        commander.count_cast(g, player, sid)  # 903.8
     triggers.event(g, {"event": "cast", "player": player, "obj": sid})
     triggers.became_targets(g, s)
     g.passes = 0

@@ -8,7 +8,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
-from engine import ability_index, casting, combat, costs, manual, payment, player_statics, targets, triggers, zones_cast
+from engine import (
+    ability_index,
+    casting,
+    combat,
+    commander,
+    costs,
+    manual,
+    payment,
+    player_statics,
+    targets,
+    triggers,
+    zones_cast,
+)
 from engine.cards.abilities import TargetSpec
 from engine.state import Decision
 
@@ -287,7 +299,7 @@ def zone_options(g: "Game", player: str, afford: dict[tuple[str, ...], bool]) ->
     """The extra priority actions (116.2a-b): casts and land plays from other zones, and
     casts from the hand without paying the mana cost."""
     out: list[dict[str, Any]] = []
-    if not g.effects and not player_statics.active(g):
+    if not g.effects and not player_statics.active(g) and not g.players[player].command:
         return out
     for oid in zones_cast.candidates(g, player):
         o = g.objects[oid]
@@ -318,15 +330,16 @@ def spell_option(g: "Game", player: str, o: "Obj", free: bool,
     """A cast option for ``o`` (targets, X, kicker, modes), or None when it can't be cast now."""
     if not casting.can_cast_timing(g, player, o):
         return None
+    tax = commander.tax(g, player, o) if g.commanders else ()  # 903.8
     if not free:
-        cost = tuple(s for s in o.card.mana_cost if s != "X")
+        cost = tuple(s for s in o.card.mana_cost if s != "X") + tax
         ok = afford.get(cost)
         if ok is None:
             ok = afford[cost] = payment.can_afford(g, player, cost)
         if not ok:
             return None
     # 107.3b: cast without paying its mana cost, X is 0 (no X to choose)
-    base = () if free else tuple(s for s in o.card.mana_cost if s != "X")
+    base = (() if free else tuple(s for s in o.card.mana_cost if s != "X")) + tax
     opt = cast_option(g, player, o, targets.spell_ability(o.card), base, afford, () if free else o.card.mana_cost)
     if opt is not None and free:
         opt["free"] = True

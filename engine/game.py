@@ -18,6 +18,7 @@ from engine import (
     casting,
     clone,
     combat,
+    commander,
     decisions,
     effects,
     knowledge,
@@ -111,6 +112,8 @@ class Game:
         self.opening_done: list[str] = []   # players done with 103.5 actions (Leylines)
         self.extra_turns: list[str] = []    # 500.7: the most recently created is taken first
         self.tokens_outside = False         # a token left the battlefield: 704.5d has work to do
+        self.format: str | None = None      # "commander" (903), or None
+        self.commanders: dict[int, str] = {}  # 903.3: the commanders' card uids -> owner (set at the start)
         self._chars: dict[int, Chars] | None = None
         self._version = 0                    # bumped by changed(): derived data is current for one version
         self._msrc: dict[str, list] = {}     # mana sources per player, until the next change
@@ -120,11 +123,16 @@ class Game:
     @classmethod
     def new(cls, players: list[tuple[str, list[str]]], cards: CardPool | None = None, seed: int = 0,
             play_first: str | None = None, chooser: str | None = None, variant: str | None = None,
-            options: list[Any] | None = None, teams: list[list[str]] | None = None) -> "Game":
+            options: list[Any] | None = None, teams: list[list[str]] | None = None,
+            format: str | None = None, commanders: dict[str, str] | None = None) -> "Game":
         """A new game of 2 to 6 players, seated in the given order (the turn order from the
         starting player): decks shuffled, who plays first settled (103.2), then opening hands and
         mulligans (103.4) come as decisions. ``variant``, ``options`` and ``teams``: see
         engine/seats.configure (a SeatError when they do not fit the seats).
+
+        ``format="commander"`` (903): ``commanders`` names each player's commander, and each
+        deck is the other 99 cards; the decks are checked first (commander.DeckError names each
+        bad deck and its problems) and each commander starts in the command zone.
 
         103.2: ``play_first`` names the starting player outright; else ``chooser`` names the
         player who chooses who plays first (the loser of the previous game of a match), or
@@ -138,10 +146,17 @@ class Game:
             g.origin.update(variant=g.variant, options=list(options or []), teams=teams)
         if chooser is not None:
             g.origin["chooser"] = chooser
+        if format is not None:
+            if format != commander.FORMAT:
+                raise ValueError(f"unknown format {format!r}: commander, or none")
+            commander.check_decks(g.cards, players, commanders or {})
+            g.origin.update(format=format, commanders=dict(commanders or {}))
         for name, deck in players:
             for card_name in deck:
                 o = g._make(card_name, name, "library")
                 g.players[name].library.append(o.id)
+        if format is not None:
+            commander.start(g, commanders or {})
         for p in g.players.values():
             knowledge.shuffle(g, p.name)
         if play_first is None and chooser is not None:
@@ -256,10 +271,12 @@ class Game:
         frm = o.zone
         if frm == "stack" and o.chosen.get("flashback") and to != "exile":
             to = "exile"  # 702.33a: a flashback spell is exiled instead of going anywhere else
-        if to == "graveyard" and not replaced:  # 614.1a: "exile it instead", "shuffle it ... instead"
-            to = replacement.zone_change(self, o, frm, to, ask=False)["to"]
+        if not replaced and (to == "graveyard" or self.commanders and to in commander.REPLACED):
+            # 614.1a: "exile it instead", "shuffle it ... instead"; 903.9: the command zone instead
+            to = replacement.zone_change(self, o, frm, to, ask=commander.may_ask(self, frm))["to"]
         if self.replacing:
             replacement.done(self, f"zone:{oid}")
+            commander.done(self, oid)
         shuffle = False
         if to == "library_shuffle":
             to, top, index, shuffle = "library", True, None, True
@@ -553,7 +570,8 @@ class Game:
         o = d["origin"]
         if o["kind"] == "new":
             g = cls.new([(n, deck) for n, deck in o["players"]], cards, o["seed"], o.get("play_first"),
-                        o.get("chooser"), o.get("variant"), o.get("options"), o.get("teams"))
+                        o.get("chooser"), o.get("variant"), o.get("options"), o.get("teams"),
+                        o.get("format"), o.get("commanders"))
         elif o["kind"] == "setup":
             g = position.build(cls(position.seat_names(o["setup"]), cards, o.get("seed", 0)), o["setup"],
                                o.get("seed", 0))

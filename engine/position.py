@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import seats
+from engine import commander, seats
 from engine.actions import create_token
 from engine.choices import COLORS
 from engine.mana import parse_pool
@@ -111,6 +111,7 @@ def build(g: "Game", setup: dict[str, Any], seed: int = 0) -> "Game":
                 raise SetupError(f"attached_to: {ref!r} names no single permanent")
             g.objects[oid].attached_to = named[0]
     g.handles = handles  # type: ignore[attr-defined]
+    commander.setup_position(g, setup, SetupError)  # 903: format, commander, command zone, casts, damage
     g.changed()  # a token made above computed characteristics before the later entries were placed
     g.events.clear()
     if step == "declare_attackers":

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from engine import player_statics
+from engine import commander, player_statics
 from engine.choices import NeedChoice, on_enter
 from engine.errors import IllegalAction
 from engine.layers import counters_allowed
@@ -203,7 +203,12 @@ def zone_change(g: "Game", o: "Obj", frm: str, to: str, destroy: bool = False, r
                 ask: bool = True) -> Event:
     """Where ``o`` goes when it would be destroyed (``destroy``) or put into ``to`` from
     ``frm``: the event after its replacements, {"to": zone or "library_shuffle" or None,
-    "regen": True when it regenerated instead}. The fast path (nothing applies) is cheap."""
+    "regen": True when it regenerated instead}. The fast path (nothing applies) is cheap.
+
+    903.9 (a commander's owner may put it into the command zone instead) is asked last, of
+    the event as the other effects left it: it may apply again to an event another effect
+    modified (an exception to 614.5), so its owner's choice is between the command zone and
+    that result."""
     dies = frm == "battlefield" and to == "graveyard"
     cands: list[Cand] = []
     if destroy and regen_ok and o.regen > 0:  # 701.14a: the next time it would be destroyed
@@ -218,6 +223,8 @@ def zone_change(g: "Game", o: "Obj", frm: str, to: str, destroy: bool = False, r
             cands.append({"id": f"g{sid}.{i}", "text": _gy_text(name, dest), "tier": OTHER, "to": dest})
     ev: Event = {"to": to, "regen": False, "destroy": destroy, "out": (to, False)}
     if not cands:
+        if g.commanders:
+            ev["to"] = commander.replace(g, o, frm, to, ask)
         return ev
 
     def applicable(ev: Event) -> list[Cand]:
@@ -231,6 +238,8 @@ def zone_change(g: "Game", o: "Obj", frm: str, to: str, destroy: bool = False, r
 
     owner = g.controller_of(o.id) if o.zone == "battlefield" else o.owner
     final, _ = run(g, f"zone:{o.id}", owner or o.owner, ev, applicable, apply, ask)
+    if g.commanders and final["to"] is not None:
+        final = dict(final, to=commander.replace(g, o, frm, final["to"], ask))
     return final
 
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine import commander
 from engine.actions import destroy, plan_destroy
 from engine.choices import NeedChoice
 from engine.errors import IllegalAction
@@ -24,6 +25,7 @@ def check(g: "Game") -> bool:
             p.lost = True
             did = True
             g.log("lose", player=p.name, why="life" if p.life <= 0 else "poison" if p.poison >= 10 else "draw")
+    did = bool(g.commanders and commander.check(g)) or did  # 903.11a
     if did and g._check_end():
         return True
     # 704.5d: tokens outside the battlefield cease to exist

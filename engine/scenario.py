@@ -34,7 +34,7 @@ KIND_VERBS = {
 }
 
 CHECKPOINT_KEYS = {"players", "battlefield", "graveyard", "hand", "exile", "library", "stack", "step",
-                   "active", "winner", "objects", "priority"}
+                   "active", "winner", "objects", "priority", "command"}
 
 
 class Fail(Exception):
@@ -116,7 +116,7 @@ class Runner:
         setup = self.sc.get("setup") or {}
         names = set()
         for ps in (setup.get("players") or {}).values():
-            for zone in ("battlefield", "hand", "library", "graveyard", "exile"):
+            for zone in ("battlefield", "hand", "library", "graveyard", "exile", "command"):
                 for e in (ps or {}).get(zone) or []:
                     names.add(e if isinstance(e, str) else e.get("name"))
         for n in sorted(names):
@@ -347,17 +347,23 @@ class Runner:
                 raise Fail(f"no player {name}")
             p = g.players[name]
             got = {"life": p.life, "poison": p.poison, "lost": p.lost, "hand": len(p.hand),
-                   "library": len(p.library), "graveyard": len(p.graveyard), "left": name in g.gone}
+                   "library": len(p.library), "graveyard": len(p.graveyard), "left": name in g.gone,
+                   "commander_casts": p.commander_casts}
             for k, v in want.items():
                 if k == "mana_pool":
                     if format_pool(p.pool) != format_pool(parse_pool(v)):
                         raise Fail(f"{name} mana_pool is {format_pool(p.pool)!r}, expected {v!r}")
+                elif k == "commander_damage":  # by the commanders' owners it names; 0 when none was dealt
+                    for owner, n in (v or {}).items():
+                        if p.commander_damage.get(str(owner), 0) != n:
+                            raise Fail(f"{name} commander_damage from {owner} is "
+                                       f"{p.commander_damage.get(str(owner), 0)}, expected {n}")
                 elif k in got:
                     if got[k] != v:
                         raise Fail(f"{name} {k} is {got[k]}, expected {v}")
                 else:
                     raise Fail(f"unknown player check {k}")
-        for zone in ("battlefield", "graveyard", "hand", "exile", "library"):
+        for zone in ("battlefield", "graveyard", "hand", "exile", "library", "command"):
             for name, want in (exp.get(zone) or {}).items():
                 if zone == "battlefield":
                     ids = [i for i in g.battlefield if g.chars(i).controller == name]

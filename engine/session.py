@@ -34,8 +34,10 @@ class LocalSession:
 
     @classmethod
     def new(cls, decks: list[tuple[str, list[str]]], cards: CardPool | None = None, seed: int = 0,
-            bots: dict[str, Any] | None = None) -> "LocalSession":
-        return cls(Game.new(decks, cards, seed), bots)
+            bots: dict[str, Any] | None = None, **options: Any) -> "LocalSession":
+        """A new game; ``options`` go to Game.new (``play_first``, ``variant``, ``format="commander"``
+        with ``commanders``, ...)."""
+        return cls(Game.new(decks, cards, seed, **options), bots)
 
     def seats(self) -> list[str]:
         return list(self.game.order)

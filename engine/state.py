@@ -103,7 +103,7 @@ class Player:
     __slots__ = ("name", "life", "poison", "library", "hand", "graveyard", "exile", "command",
                  "pool", "lands_played", "lost", "drew_from_empty", "mulligans", "kept",
                  "life_gained_turn", "life_lost_turn", "conceded", "spells_cast_turn", "drawn_turn",
-                 "damaged_turn")
+                 "damaged_turn", "commander_casts", "commander_damage")
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -126,6 +126,8 @@ class Player:
         self.spells_cast_turn = 0       # spells this player cast this turn (per-turn fact, cleared at 500.1)
         self.drawn_turn = 0             # cards this player drew this turn ("your second card each turn")
         self.damaged_turn = 0           # the last turn this player was dealt damage (bloodthirst, 702.53a)
+        self.commander_casts = 0        # casts of their commander from the command zone (903.8)
+        self.commander_damage: dict[str, int] = {}  # combat damage dealt to them by each commander, by its owner (903.11a)
 
     def copy(self) -> "Player":
         p = Player.__new__(Player)

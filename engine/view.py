@@ -25,6 +25,13 @@ def card_view(g: "Game", oid: int) -> dict[str, Any]:
     return d
 
 
+def commander_name(g: "Game", player: str) -> str | None:
+    """The name of ``player``'s commander (903.3: public, printed on the decklist)."""
+    uid = next((u for u, owner in g.commanders.items() if owner == player), None)
+    o = next((x for x in g.objects.values() if x.uid == uid and x.ability is None), None) if uid else None
+    return o.card.name if o is not None else None
+
+
 def view(g: "Game", player: str, public: dict[int, dict[str, Any]] | None = None) -> dict[str, Any]:
     """The game as ``player`` may know it: own hand, public zones, counts of hidden zones.
 
@@ -49,9 +56,13 @@ def view(g: "Game", player: str, public: dict[int, dict[str, Any]] | None = None
             "hand": [card_view(g, i) for i in p.hand] if n == player else None,
             "graveyard": [pv(i) for i in p.graveyard],
             "exile": [pv(i) for i in p.exile],
+            "command": [pv(i) for i in p.command],  # 408: a public zone
             "mana_pool": dict(p.pool), "lost": p.lost, "lands_played": p.lands_played,
             "left": n in g.gone,
         }
+        if g.commanders:  # 903: public facts of a Commander game
+            players[n].update(commander=commander_name(g, n), commander_casts=p.commander_casts,
+                              commander_damage=dict(p.commander_damage))
         if g.shown:  # hidden cards this player has looked at or seen revealed (engine/knowledge.py)
             known = knowledge.known_hidden(g, player, n)
             if known:

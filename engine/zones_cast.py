@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine import commander
 from engine import player_statics as ps
 from engine.filters import matches
 
@@ -33,6 +34,8 @@ PLAY_ZONES = ("exile", "graveyard", "library")
 def permission(g: "Game", player: str, o: "Obj") -> dict[str, Any] | None:
     """How ``player`` may play or cast ``o`` from where it is, if they may:
     {"play": "play"|"cast", "free": bool}. Cards in hand need none (None is returned)."""
+    if o.zone == "command":  # 903.8: a commander from its owner's command zone
+        return commander.cast_permission(g, player, o)
     if o.zone not in PLAY_ZONES:
         return None
     best: dict[str, Any] | None = None
@@ -86,6 +89,8 @@ def candidates(g: "Game", player: str) -> list[int]:
                 out += g.players[player].graveyard
             elif st.get("zone") == "library_top":
                 out += g.players[player].library[:1]
+    if g.commanders:
+        out += commander.castable(g, player)
     return list(dict.fromkeys(out))
 
 

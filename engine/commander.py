@@ -1,0 +1,278 @@
+"""The Commander variant (CR 903 of April 8, 2016) in one module.
+
+A game in the ``commander`` format knows each player's commander by the physical card
+(``Game.commanders``: card uid -> owner). 903.3: being a commander is an attribute of the
+card, not a characteristic of an object, so it follows the card through every zone change
+(an object keeps its card's uid, 400.7) and a copy of it (a token, a Clone: a new uid) is
+not a commander. An ordinary game has no commanders, and every hook below is then one
+falsy test.
+
+The rules here:
+- 903.5a-c and 903.3: the decks are checked before the game starts (``check_decks``);
+- 903.6-903.7: the commander starts in the command zone (408.3), life is 40 (``start``);
+- 903.8: its owner may cast it from the command zone (``cast_permission``), for {2} more
+  for each earlier cast from there (``tax``: an additional cost, 601.2f), counted when the
+  spell becomes cast (601.2i, ``count_cast``) whatever becomes of it;
+- 903.9: when it would be exiled or put into a hand, graveyard or library, its owner may
+  put it into the command zone instead (``replace``: a yes/no choice of the owner, whoever
+  controls it; it applies after the other replacement effects of the event, so it may
+  apply more than once to one event, the exception to 614.5);
+- 903.11a: 21 or more combat damage dealt to a player by one commander (``note_damage``
+  keeps it by the commander's owner) loses the game, a state-based action (``check``).
+"""
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from engine.choices import NeedChoice
+
+if TYPE_CHECKING:
+    from engine.game import Game
+    from engine.state import Obj
+
+FORMAT = "commander"
+LIFE = 40              # 903.7
+DECK_SIZE = 100        # 903.5a, the commander included
+TAX = 2                # 903.8: {2} for each earlier cast from the command zone
+LETHAL = 21            # 903.11a
+#: 903.9: the destinations the owner may replace by the command zone
+REPLACED = frozenset({"exile", "hand", "graveyard", "library", "library_shuffle"})
+WUBRG = "WUBRG"
+
+
+class DeckError(ValueError):
+    """A deck that cannot be played in a Commander game (903.3, 903.5), with every problem named."""
+
+
+# ------------------------------------------------------------------ the decks (903.3-903.5)
+def identity(cards: Any, name: str) -> frozenset[str]:
+    """903.4: the card's color identity, as the card data says it (the same data the deck
+    builder validates with); computed from the compiled card when the data has none: the
+    colors (color indicator included) and every mana symbol in its cost and in its rules
+    text, reminder text left out (903.4b)."""
+    rec = cards.source.get(name) if hasattr(cards, "source") else None
+    got = rec.get("colorIdentity") if isinstance(rec, dict) else getattr(rec, "color_identity", None)
+    if got is not None:
+        return frozenset(got)
+    d = cards.definition(name)
+    text = re.sub(r"\([^)]*\)", "", d.text)
+    syms = list(d.mana_cost) + re.findall(r"\{([^}]+)\}", text)
+    return frozenset(d.colors) | {c for s in syms for c in s.upper() if c in WUBRG}
+
+
+def deck_problems(cards: Any, deck: list[str], commander: str | None) -> list[str]:
+    """Every reason ``deck`` (the cards other than the commander) led by ``commander`` is not
+    a Commander deck: 903.3 (a legendary creature), 903.5a (exactly 100 cards with it),
+    903.5b (one of each name but basic lands), 903.5c (inside its color identity)."""
+    out: list[str] = []
+    if not commander:
+        return ["it names no commander (903.3)"]
+    try:
+        c = cards.definition(commander)
+    except KeyError:
+        return [f"its commander {commander} is not a known card"]
+    if "Legendary" not in c.supertypes or "Creature" not in c.types:
+        out.append(f"its commander {commander} is not a legendary creature (903.3)")
+    n = len(deck) + 1
+    if n != DECK_SIZE:
+        out.append(f"it has {n} cards with its commander, not exactly {DECK_SIZE} (903.5a)")
+    allowed = identity(cards, commander)
+    seen: dict[str, int] = {commander: 1}
+    outside: list[str] = []
+    for name in deck:
+        seen[name] = seen.get(name, 0) + 1
+        if seen[name] > 1:
+            continue
+        try:
+            cards.definition(name)
+        except KeyError:
+            out.append(f"{name} is not a known card")
+            continue
+        if not identity(cards, name) <= allowed:
+            outside.append(name)
+    for name, k in seen.items():
+        if k > 1 and not _basic(cards, name):
+            out.append(f"{k} copies of {name}: one of each card but basic lands (903.5b)")
+    if outside:
+        shown = ", ".join(outside[:5]) + (f" and {len(outside) - 5} more" if len(outside) > 5 else "")
+        out.append(f"outside the color identity of {commander} ({''.join(c for c in WUBRG if c in allowed) or 'colorless'}):"
+                   f" {shown} (903.5c)")
+    return out
+
+
+def _basic(cards: Any, name: str) -> bool:
+    try:
+        d = cards.definition(name)
+    except KeyError:
+        return False
+    return "Basic" in d.supertypes and "Land" in d.types
+
+
+def check_decks(cards: Any, players: list[tuple[str, list[str]]], commanders: dict[str, str]) -> None:
+    """Refuse the game (DeckError) unless every player's deck is a Commander deck; the message
+    names each deck and each of its problems."""
+    bad = []
+    for name, deck in players:
+        probs = deck_problems(cards, list(deck), commanders.get(name))
+        if probs:
+            bad.append(f"{name}'s deck" + (f" ({commanders[name]})" if commanders.get(name) else "") +
+                       ": " + "; ".join(probs))
+    if bad:
+        raise DeckError("not a Commander game: " + " | ".join(bad))
+
+
+# ------------------------------------------------------------------ the start (903.6-903.7)
+def start(g: "Game", commanders: dict[str, str]) -> None:
+    """903.6: each commander starts face up in its owner's command zone; 903.7: life 40."""
+    g.format = FORMAT
+    for name in g.order:
+        o = g._make(commanders[name], name, "command")
+        g.players[name].command.append(o.id)
+        g.commanders[o.uid] = name
+        g.players[name].life = LIFE
+
+
+def setup_position(g: "Game", setup: dict[str, Any], SetupError: type[ValueError] = ValueError) -> None:
+    """A scenario's Commander keys (../shared/scenarios/FORMAT.md): ``format``, and per player
+    ``commander`` (the card, placed like any other), ``command`` (the command zone, 408),
+    ``commander_casts`` and ``commander_damage``; life defaults to 40 in the format (903.7).
+    A bad key raises ``SetupError`` (the caller's error class) saying what is wrong."""
+    fmt = setup.get("format")
+    if fmt not in (None, FORMAT):
+        raise SetupError(f"unknown format {fmt!r} (commander, or none)")
+    players = setup.get("players") or {}
+    for name, ps in players.items():
+        ps = ps or {}
+        if name not in g.players:
+            continue
+        for entry in ps.get("command") or []:
+            spec = {"name": entry} if isinstance(entry, str) else dict(entry)
+            o = g._make(spec["name"], spec.get("owner", name), "command")
+            g.players[o.owner].command.append(o.id)
+            if spec.get("id"):
+                g.handles[str(spec["id"])] = o.uid
+    if fmt is None:
+        if any((ps or {}).get(k) for ps in players.values() for k in ("commander", "commander_casts", "commander_damage")):
+            raise SetupError("commander, commander_casts and commander_damage need format: commander")
+        return
+    g.format = FORMAT
+    for name, ps in players.items():
+        ps = ps or {}
+        if name not in g.players:
+            continue
+        if "life" not in ps:
+            g.players[name].life = LIFE
+        card = ps.get("commander")
+        if card:
+            ids = [o for o in g.objects.values() if o.owner == name and not o.token and o.ability is None
+                   and o.card.name == card]
+            if len(ids) != 1:
+                raise SetupError(f"{name}'s commander {card!r}: place exactly one such card of {name}'s "
+                                 f"(found {len(ids)})")
+            g.commanders[ids[0].uid] = name
+        g.players[name].commander_casts = int(ps.get("commander_casts", 0))
+        dmg = ps.get("commander_damage") or {}
+        for who, n in dmg.items():
+            if who not in g.players:
+                raise SetupError(f"commander_damage of {name}: {who!r} is not a player")
+        g.players[name].commander_damage = {str(k): int(v) for k, v in dmg.items() if int(v)}
+
+
+# ------------------------------------------------------------------ casting (903.8)
+def is_commander(g: "Game", o: "Obj") -> bool:
+    """903.3: the card is a player's commander (a copy of it is not)."""
+    return o.uid in g.commanders and not o.token and o.ability is None
+
+
+def cast_permission(g: "Game", player: str, o: "Obj") -> dict[str, Any] | None:
+    """903.8: a player may cast a commander they own from the command zone."""
+    if o.zone == "command" and o.owner == player and g.commanders.get(o.uid) == player and o.ability is None:
+        return {"play": "cast", "free": False, "command": True}
+    return None
+
+
+def castable(g: "Game", player: str) -> list[int]:
+    """The commanders ``player`` may cast from their command zone (timing and mana aside)."""
+    cz = g.players[player].command
+    return [i for i in cz if g.commanders.get(g.objects[i].uid) == player] if cz and g.commanders else []
+
+
+def tax(g: "Game", player: str, o: "Obj") -> tuple[str, ...]:
+    """903.8: the additional cost of casting ``o`` from the command zone: {2} for each earlier
+    time ``player`` cast it from there (none from any other zone)."""
+    if o.zone != "command" and o.chosen.get("cast_from") != "command":
+        return ()
+    n = g.players[player].commander_casts
+    return (str(TAX * n),) if n else ()
+
+
+def count_cast(g: "Game", player: str, sid: int) -> None:
+    """601.2i: a commander spell cast from the command zone is counted as it becomes cast."""
+    s = g.objects[sid]
+    if s.chosen.get("cast_from") == "command" and s.ability is None and g.commanders.get(s.uid) == player:
+        g.players[player].commander_casts += 1
+        g.log("commander_cast", player=player, card=s.card.name, casts=g.players[player].commander_casts)
+
+
+# ------------------------------------------------------------------ the command zone instead (903.9)
+def replace(g: "Game", o: "Obj", frm: str, to: str | None, ask: bool) -> str | None:
+    """903.9: where a commander goes instead of ``to`` (after the event's other replacement
+    effects): "command" when its owner puts it there. The owner's yes/no answer is kept in
+    ``g.replacing`` under the event's key; without one, ``ask`` stops here (NeedChoice, before
+    anything changed), else the standing answer is used: yes, except for a card going from the
+    library to its owner's hand (a draw keeps the card drawn)."""
+    if to not in REPLACED or not g.commanders or not is_commander(g, o) or frm == to.split("_")[0]:
+        return to  # a move inside a zone (a card put on the bottom of the library) is no zone change (400.1)
+    key = f"command:{o.id}"
+    got = g.replacing.get(key)
+    if got:
+        return "command" if got[-1] == "yes" else to
+    if ask:
+        wait = {"kind": "choose_option", "player": o.owner, "options": ["yes", "no"], "replace": key,
+                "answer_to": "replace", "ids": ["yes", "no"], "step": 0,
+                "prompt": f"{o.card.name} would go to {_zone_words(o, to)}: put it into the command zone "
+                          f"instead? (903.9)"}
+        if frm not in ("library", "hand"):  # no id of an object in a hidden zone is handed out
+            wait["card"] = o.id
+        raise NeedChoice(wait)
+    return to if frm == "library" and to == "hand" else "command"
+
+
+def _zone_words(o: "Obj", to: str) -> str:
+    return {"exile": "exile", "hand": "its owner's hand", "graveyard": "its owner's graveyard",
+            "library": "its owner's library", "library_shuffle": "its owner's library"}.get(to, to)
+
+
+def may_ask(g: "Game", frm: str) -> bool:
+    """Can a move from ``frm`` stop for the owner's 903.9 answer? During a resolution (the
+    effect runs again after the answer, 608.2) for a card leaving a public zone; a move out of
+    the library or a hand (draws, discards: effects that cannot be run twice) is planned by
+    its effect first or takes the standing answer."""
+    return g.resolving is not None and frm not in ("library", "hand")
+
+
+def done(g: "Game", oid: int) -> None:
+    """The move happened: the answer is no longer needed."""
+    g.replacing.pop(f"command:{oid}", None)
+
+
+# ------------------------------------------------------------------ commander damage (903.11a)
+def note_damage(g: "Game", src: "Obj", player: str, n: int) -> None:
+    """903.11a: combat damage a commander deals to a player, kept by the commander's owner."""
+    owner = g.commanders.get(src.uid)
+    if owner is not None and not src.token:
+        dmg = g.players[player].commander_damage
+        dmg[owner] = dmg.get(owner, 0) + n
+
+
+def check(g: "Game") -> bool:
+    """903.11a, a state-based action (704.3): a player dealt 21 or more combat damage by one
+    commander loses the game. True when someone lost."""
+    did = False
+    for p in g.players.values():
+        if not p.lost and p.commander_damage and max(p.commander_damage.values()) >= LETHAL:
+            p.lost = True
+            did = True
+            g.log("lose", player=p.name, why="commander")
+    return did
