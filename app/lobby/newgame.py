@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import inspect
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -37,6 +38,7 @@ NAMES = ["alice", "bob", "carol", "dave", "erin", "frank"]
 PERSON = "person at this computer"
 BOTS = {"bot: random": "random", "bot: AI easy": "easy", "bot: AI medium": "medium", "bot: AI hard": "hard"}
 VARIANTS = {"Free-for-all": None, "Commander": "commander"}   # 806; 903
+COMMANDER_DECKS = Path(__file__).resolve().parents[2] / "assets" / "decks" / "commander"
 
 
 def commander_available() -> bool:
@@ -47,11 +49,61 @@ def commander_available() -> bool:
 
 @dataclass(frozen=True)
 class SeatConfig:
-    """One seat of the game to start: its name, deck, and its bot level (None: a person)."""
+    """One seat of the game to start: its name, deck, its bot level (None: a person) and,
+    in a Commander game, its commander (the deck is then the other 99 cards)."""
 
     name: str
     deck: tuple[str, ...]
     bot: str | None = None
+    commander: str | None = None
+
+
+@dataclass(frozen=True)
+class Offer:
+    """A deck offered for a seat: its words in the list, its cards, its commander, and why
+    it cannot be played ("" when it can)."""
+
+    label: str
+    cards: tuple[str, ...]
+    commander: str | None = None
+    problem: str = ""
+
+
+def commander_offers() -> list[Offer]:
+    """The Commander decks to offer (903): the samples in assets/decks/commander/ and the
+    player's saved decks that name a commander, each checked as the engine checks it at the
+    start (engine.commander.deck_problems: 100 cards, singleton, colour identity); legal first."""
+    from engine.cardpool import CardPool
+    from engine.commander import deck_problems
+    from engine.decks.files import parse_text
+    decks: list[tuple[str, Any]] = []
+    for path in sorted(COMMANDER_DECKS.glob("*.txt")):
+        try:
+            decks.append((f"Commander: {path.stem.replace('-', ' ').title()}",
+                          parse_text(path.read_text(encoding="utf-8"), str(path))))
+        except (OSError, ValueError):
+            continue
+    try:
+        from engine.decks.store import DeckStore
+        store = DeckStore()
+        try:
+            decks += [(f"Deck: {i.name}", store.load(i.id)) for i in store.list()]
+        finally:
+            store.close()
+    except Exception:  # noqa: BLE001 - no store: only the samples
+        pass
+    pool = CardPool()
+    out = []
+    for title, deck in decks:
+        if not deck.commander:
+            continue
+        cards = tuple(n for n, k in deck.main.items() for _ in range(k))
+        problems = deck_problems(pool, list(cards), deck.commander)
+        problem = problems[0] + (f" (and {len(problems) - 1} more problems)" if len(problems) > 1 else "") \
+            if problems else ""
+        label = f"{title} ({deck.commander})" + (f" — not legal: {problem}" if problem else "")
+        out.append(Offer(("⚠ " if problem else "") + label, cards, deck.commander, problem))
+    return [o for o in out if not o.problem] + [o for o in out if o.problem]
 
 
 class TableDialog(QDialog):
@@ -62,9 +114,9 @@ class TableDialog(QDialog):
         super().__init__(parent)
         from app.deckchoice import deck_choices
         self.setWindowTitle("New game at this computer")
-        self.offered = deck_choices()
-        self.decks = {c.label: list(c.cards) for c in self.offered}
-        self.problems = {c.label: c.problem for c in self.offered}
+        self.offers: dict[str | None, list[Offer]] = {
+            None: [Offer(c.label, c.cards, None, c.problem) for c in deck_choices()]}
+        self.by_label: dict[str, Offer] = {}
         lay = QVBoxLayout(self)
         form = QFormLayout()
         self.count = named(QSpinBox(self), "seats", minimum=2, maximum=MAX_SEATS, value=seats)
@@ -80,19 +132,12 @@ class TableDialog(QDialog):
         for col, head in enumerate(("", "name", "played by", "deck")):
             grid.addWidget(QLabel(f"<b>{head}</b>", self), 0, col)
         self.rows: list[tuple[QLabel, QLineEdit, QComboBox, QComboBox]] = []
-        legal = [c.label for c in self.offered if not c.problem]
         for i in range(MAX_SEATS):
             number = QLabel(f"{i + 1}.")
             name = named(QLineEdit(NAMES[i], self), f"name{i + 1}")
             who = named(QComboBox(self), f"who{i + 1}")
             who.addItems([PERSON, *BOTS])
             deck = named(QComboBox(self), f"deck{i + 1}")
-            for choice in self.offered:
-                deck.addItem(choice.label)
-                if choice.problem:
-                    deck.setItemData(deck.count() - 1, QColor(255, 150, 120), Qt.ItemDataRole.ForegroundRole)
-                deck.setItemData(deck.count() - 1, choice.label, Qt.ItemDataRole.ToolTipRole)
-            deck.setCurrentIndex(deck.findText(legal[i % len(legal)]) if legal else 0)
             deck.currentIndexChanged.connect(self._check)
             who.currentIndexChanged.connect(self._check)
             row: tuple[QLabel, QLineEdit, QComboBox, QComboBox] = (number, name, who, deck)
@@ -117,12 +162,40 @@ class TableDialog(QDialog):
         self.buttons.rejected.connect(self.reject)
         lay.addWidget(self.buttons)
         self.count.valueChanged.connect(self._show_rows)
+        self.variant.currentIndexChanged.connect(self._fill_decks)
+        self._fill_decks()
         for _, name, _, _ in self.rows:
             name.textChanged.connect(self._names_changed)
         self._show_rows()
 
     def seats(self) -> int:
         return self.count.value()
+
+    def format(self) -> str | None:
+        """The chosen variant's format: None (free-for-all) or "commander"."""
+        fmt = self.variant.currentData()
+        return str(fmt) if fmt else None
+
+    def _fill_decks(self) -> None:
+        """Every seat's deck list for the chosen variant (Commander decks for Commander),
+        a legal deck chosen for each, different ones where there are enough."""
+        fmt = self.format()
+        if fmt not in self.offers:
+            self.offers[fmt] = commander_offers()
+        offers = self.offers[fmt]
+        self.by_label = {o.label: o for o in offers}
+        legal = [o.label for o in offers if not o.problem]
+        for i, (_, _, _, deck) in enumerate(self.rows):
+            deck.blockSignals(True)
+            deck.clear()
+            for o in offers:
+                deck.addItem(o.label)
+                if o.problem:
+                    deck.setItemData(deck.count() - 1, QColor(255, 150, 120), Qt.ItemDataRole.ForegroundRole)
+                deck.setItemData(deck.count() - 1, o.label, Qt.ItemDataRole.ToolTipRole)
+            deck.setCurrentIndex(deck.findText(legal[i % len(legal)]) if legal else 0)
+            deck.blockSignals(False)
+        self._check()
 
     def _show_rows(self) -> None:
         n = self.seats()
@@ -158,8 +231,11 @@ class TableDialog(QDialog):
         names = self.names()
         people = 0
         for n, (_, _, who, deck) in zip(names, self.rows):
-            if self.problems.get(deck.currentText()):
-                out.append(f"{n}'s deck is not legal: {self.problems[deck.currentText()]}")
+            offer = self.by_label.get(deck.currentText())
+            if offer is None:
+                out.append(f"{n} has no deck: there is none to play in this variant")
+            elif offer.problem:
+                out.append(f"{n}'s deck is not legal: {offer.problem}")
             people += who.currentText() == PERSON
         if people == 0:
             out.append("At least one seat is played by a person at this computer.")
@@ -185,10 +261,11 @@ class TableDialog(QDialog):
 
     def result_config(self) -> dict[str, Any]:
         names = self.names()
-        seats = [SeatConfig(n, tuple(self.decks[deck.currentText()]), BOTS.get(who.currentText()))
-                 for n, (_, _, who, deck) in zip(names, self.rows)]
+        offers = [self.by_label[deck.currentText()] for _, _, _, deck in self.rows[:len(names)]]
+        seats = [SeatConfig(n, o.cards, BOTS.get(who.currentText()), o.commander)
+                 for n, o, (_, _, who, _) in zip(names, offers, self.rows)]
         first = self.first.currentText()
-        return {"seats": seats, "format": self.variant.currentData(), "seed": self.seed.value() or new_seed(),
+        return {"seats": seats, "format": self.format(), "seed": self.seed.value() or new_seed(),
                 "play_first": first if first in names else None}
 
 
@@ -207,6 +284,7 @@ def start_seats(window: Any, seats: list[SeatConfig], seed: int, play_first: str
     kw: dict[str, Any] = {"play_first": play_first, "chooser": None if play_first else chooser}
     if format is not None:
         kw["format"] = format
+        kw["commanders"] = {s.name: s.commander for s in seats if s.commander}
     bots = {s.name: RandomBot(seed + i + 1) for i, s in enumerate(seats) if s.bot == "random"}
     session = LocalSession(Game.new(decks, None, seed, **kw), bots)
     for old in getattr(window, "ai_seats", []):
