@@ -13,7 +13,6 @@ from engine.setup import from_setup
 from engine.state import Decision
 
 
-
 class ViewSession:
     """A Session over fixed views: ``views`` by seat, ``decision`` pending for its player;
     answers are recorded in ``answers`` (the game does not move)."""

@@ -151,3 +151,43 @@ def test_attacks_on_two_players_and_each_defender_blocks_its_own_attacker(qtbot)
     # both attackers were blocked: no damage to bob or carol; both blockers died in combat
     assert (g.players["bob"].life, g.players["carol"].life) == (20, 20)
     assert runeclaw not in g.battlefield and elves not in g.battlefield
+
+
+@pytest.mark.skipif(not engine_seats_three(), reason="the engine seats two players (issue 17 item 1 not merged)")
+def test_four_people_at_one_screen_never_see_each_others_hidden_cards(qtbot):
+    """Four people share the computer: at every hand-over (a new person at the screen) no
+    card of the last one's hand is face up, none is shown large, no hidden draw is named in
+    the log; after it, only the new person's own hand is face up."""
+    from PySide6.QtWidgets import QApplication
+    from table_mouse import vp_point
+
+    from engine.bench import GREEN, RED
+    names = ["alice", "bob", "carol", "dave"]
+    g = Game.new([(n, RED if i % 2 else GREEN) for i, n in enumerate(names)], None, 11, play_first="alice")
+    w = TableWidget(LocalSession(g), names, modal_errors=False)
+    KEEP.append(w)
+    qtbot.addWidget(w)
+    w.resize(1500, 920)
+    w.show()
+    bot = RandomBot(11)
+    seen_at_screen = set()
+    handovers = 0
+    for _ in range(900):
+        if w.curtain.isVisible() and w.scene.hide_hands:
+            handovers += 1
+            check_handover(w)
+            QTest.mouseClick(w.curtain.button, Qt.MouseButton.LeftButton)
+            seat = w.ctl.seat
+            seen_at_screen.add(seat)
+            shown = [it for it in w.scene.items() if isinstance(it, CardItem) and it.zone == "hand" and it.face_up]
+            assert all(it.seat == seat for it in shown), "only the person at the screen sees a hand"
+            assert w.scene.boxes[seat].bottom
+        d = w.ctl.decision
+        if d is None or w.ctl.finished:
+            break
+        hand = [it for it in w.scene.items() if isinstance(it, CardItem) and it.zone == "hand" and it.face_up]
+        if hand:   # the person looks at a card of their hand before answering: it shows large
+            QTest.mouseMove(w.view.viewport(), vp_point(w, hand[0].sceneBoundingRect().center()))
+            QApplication.processEvents()
+        w.submit(bot.answer(d))
+    assert seen_at_screen == set(names) and handovers > 15, (seen_at_screen, handovers)
