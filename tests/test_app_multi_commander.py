@@ -57,7 +57,8 @@ def test_the_commander_variant_offers_commander_decks_and_starts_a_commander_gam
         cmd = v["players"][seat]["command"]
         assert len(cmd) == 1 and cmd[0]["name"] == v["players"][seat]["commander"]
         it = t.scene.cards[cmd[0]["id"]]
-        assert it.zone == "command" and it.face_up and t.scene.boxes[seat].area.contains(it.sceneBoundingRect().center())
+        assert it.zone == "command" and it.face_up
+        assert t.scene.boxes[seat].area.contains(it.sceneBoundingRect().center())
         assert "commander tax" in t.scene.players[seat].toolTip()
 
 
@@ -82,7 +83,8 @@ def test_a_commander_is_cast_from_the_command_zone_by_drag_with_its_tax(qtbot):
     krenko = g.players["alice"].command[0]
     it = w.scene.cards[krenko]
     assert it.zone == "command" and it.highlight == "playable"
-    assert "cast 1 time" in w.scene.players["alice"].toolTip() and "costs {2} more" in w.scene.players["alice"].toolTip()
+    tip = w.scene.players["alice"].toolTip()
+    assert "cast 1 time" in tip and "costs {2} more" in tip
     assert "12 from alice's commander" in w.scene.players["bob"].toolTip()
     drag(w, it.sceneBoundingRect().center(), w.scene.zones[("creatures", "alice")].rect.center())
     cast = [e for e in g.events if e.get("type") == "cast"]

@@ -7,7 +7,6 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from PySide6.QtCore import Qt  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
 from test_app_lobby import LoopServer, click, fill  # noqa: E402
 
