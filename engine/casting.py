@@ -412,6 +412,8 @@ def activate(g: "Game", player: str, a: dict[str, Any]) -> None:
     if cost.sacrifice_self or cost.exile_self:  # 608.2h: the ability may need the source as it last existed
         sc = g.chars(o.id)  # (scavenge, 702.96a: "the power of the card you exiled")
         s.chosen["source_lki"] = (sc.power, sc.toughness)
+        if o.chosen.get("exiled"):  # 607.2a: "return all cards exiled with SELF" after sacrificing it
+            s.chosen["source_exiled"] = list(o.chosen["exiled"])
     if ab.condition is not None and ab.condition.get("once_each_turn"):
         o.chosen["activated:" + ab.text] = g.turn  # 602.5b
     # 602.2b, 601.2i: abilities that trigger on activating it; matched against the source as it is
@@ -481,6 +483,8 @@ def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, x: int = 0) -
         lose_life(g, player, cost.life)  # 119.4
     if cost.remove_counters:
         k, n = cost.remove_counters
+        if not 0 < n <= o.counters.get(k, 0):  # checked by cost_payable: a card the checker lets through
+            raise IllegalAction(f"cannot remove {n} {k} counters from {o.card.name}")
         o.counters[k] -= n
     if cost.discard < 0:  # "Discard your hand" (an empty hand pays it too)
         for c in list(g.players[player].hand):

@@ -96,8 +96,8 @@ def deck_problems(cards: Any, deck: list[str], commander: str | None) -> list[st
             out.append(f"{k} copies of {name}: one of each card but basic lands (903.5b)")
     if outside:
         shown = ", ".join(outside[:5]) + (f" and {len(outside) - 5} more" if len(outside) > 5 else "")
-        out.append(f"outside the color identity of {commander} ({''.join(c for c in WUBRG if c in allowed) or 'colorless'}):"
-                   f" {shown} (903.5c)")
+        colors = "".join(c for c in WUBRG if c in allowed) or "colorless"
+        out.append(f"outside the color identity of {commander} ({colors}): {shown} (903.5c)")
     return out
 
 
@@ -153,7 +153,8 @@ def setup_position(g: "Game", setup: dict[str, Any], SetupError: type[ValueError
             if spec.get("id"):
                 g.handles[str(spec["id"])] = o.uid
     if fmt is None:
-        if any((ps or {}).get(k) for ps in players.values() for k in ("commander", "commander_casts", "commander_damage")):
+        keys = ("commander", "commander_casts", "commander_damage")
+        if any((ps or {}).get(k) for ps in players.values() for k in keys):
             raise SetupError("commander, commander_casts and commander_damage need format: commander")
         return
     g.format = FORMAT

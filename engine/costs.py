@@ -18,6 +18,7 @@ from engine.actions import discard, sacrifice
 from engine.cards.abilities import Ability, CardDef, Cost
 from engine.errors import IllegalAction
 from engine.filters import matches, unknown_keys
+from engine.mana import unpayable
 from engine.memo import per_object
 from engine.payment import chosen_parts
 from engine.values import condition
@@ -36,7 +37,9 @@ def cost_problems(cost: Cost) -> list[str]:
     out = []
     if cost.life < 0:
         out.append("cost: pay X life")
-    if any(not (m.isdigit() or m in ("X", "C") or m in "WUBRG" or "/" in m) for m in cost.mana):
+    if cost.remove_counters and cost.remove_counters[1] < 1:  # "Remove X counters": X is not chosen for it
+        out.append("cost: remove a variable number of counters")
+    if unpayable(cost.mana):
         out.append(f"cost: mana symbols {list(cost.mana)}")  # e.g. {S}: snow mana is not tracked
     for part, f, n in chosen_parts(cost):
         if n < 1:

@@ -220,9 +220,50 @@ _UNIQUE = frozenset({"modes", "sacrifice", "discard", "exile_from_graveyard", "t
 _SIGNED = frozenset({"delta", "amount", "number"})
 
 
+class _NotPlain(Exception):
+    """The fast copy met something only the JSON round trip decides (a subclass, a float key ...)."""
+
+
+_DEPTH = 32  # answers nest a few levels; deeper data (or a cycle) takes the JSON round trip
+_BIG = 10**18  # larger numbers take the round trip too (it refuses numbers too long to write)
+
+
+def _copy(v: Any, depth: int) -> Any:
+    """What ``json.loads(json.dumps(v))`` gives, for the exact plain types, in one pass
+    without writing text; _NotPlain for anything else (the caller then does the round trip)."""
+    t = type(v)
+    if t is str or t is bool or v is None:
+        return v
+    if t is int:
+        if -_BIG < v < _BIG:
+            return v
+        raise _NotPlain
+    if depth > _DEPTH:
+        raise _NotPlain
+    if t is list or t is tuple:
+        return [_copy(x, depth + 1) for x in v]
+    if t is dict:
+        out = {}
+        for k, x in v.items():
+            tk = type(k)
+            if tk is int and -_BIG < k < _BIG:
+                k = str(k)  # as JSON writes an integer key
+            elif tk is not str:
+                raise _NotPlain
+            out[k] = _copy(x, depth + 1)
+        return out
+    raise _NotPlain  # floats (finite or not), sets, subclasses, other objects
+
+
 def _plain(answer: Any) -> Any:
     """A plain-JSON copy of ``answer`` (what a saved game replays), or IllegalAction: sets,
-    infinities, NaN, non-text keys and cycles are refused."""
+    infinities, NaN, non-text keys and cycles are refused. Answers of plain lists, mappings,
+    text and whole numbers (every answer a bot, the table or the LAN sends) are copied in
+    one pass; anything else goes through ``json.dumps``/``json.loads``, which decides."""
+    try:
+        return _copy(answer, 0)
+    except _NotPlain:
+        pass
     try:
         return json.loads(json.dumps(answer, allow_nan=False))
     except (TypeError, ValueError, RecursionError) as e:
@@ -251,13 +292,13 @@ def _check_values(kind: str, key: str, value: Any, players: Collection[str]) -> 
         elif isinstance(v, str) and key == "targets" and v not in players and not v.isdigit():
             raise IllegalAction(f"{kind}: target {v!r} is not a player or an object of this game")
     if key in _UNIQUE and isinstance(value, list):
-        items = [json.dumps(x, sort_keys=True) for x in value]
+        items = [(type(x), x) if type(x) in (int, str) else json.dumps(x, sort_keys=True) for x in value]
         if len(set(items)) != len(items):
             raise IllegalAction(f"{kind}: {key!r} names something twice: {value!r}")
     if key == "targets" and isinstance(value, list):
         for slot in value:
             if isinstance(slot, list):
-                items = [json.dumps(x) for x in slot]
+                items = [(type(x), x) if type(x) in (int, str) else json.dumps(x) for x in slot]
                 if len(set(items)) != len(items):
                     raise IllegalAction(f"{kind}: a target is chosen twice in one slot: {slot!r}")
 
@@ -274,6 +315,10 @@ def _check_elements(kind: str, key: str, value: Any, players: Collection[str]) -
         for k, v in value.items():
             if not isinstance(v, int) or isinstance(v, bool) or not (k.isdigit() or k in players):
                 raise IllegalAction(f"{kind}: {key!r} maps a recipient to an amount, not {k!r} to {v!r}")
+    if key == "blockers" and isinstance(value, list):  # the list form: [blocker, attacker(s)] pairs
+        for pair in value:
+            if not isinstance(pair, list) or len(pair) != 2:
+                raise IllegalAction(f"{kind}: 'blockers' as a list holds [blocker, attacker] pairs, not {pair!r}")
     depth = _FLAT.get(key)
     if depth is None or not isinstance(value, (list, dict)):
         return

@@ -125,6 +125,8 @@ def resume(g: "Game") -> None:
         if w is not None:
             g.wait = w
             return
+        if g.resolving is not r:
+            return  # the effect ended the resolution: "end the turn" exiled the spell (713.1b)
         r["i"] += 1
         g.changed()
     _finish(g, r["obj"])

@@ -8,6 +8,13 @@ class IllegalAction(Exception):
     """An answer the rules do not allow; the game is left exactly as it was."""
 
 
+class Unsupported(RuntimeError):
+    """The compiled data of a card asks the runtime for what it does not evaluate (an amount,
+    a reference): an engine bug, not the player's (engine/contract.py refuses such cards).
+    Not an IllegalAction, so an answer that meets it is contained as an engine fault rather
+    than refused as if the player had broken a rule (a pass that could never be taken)."""
+
+
 class EngineFault(Exception):
     """An engine bug met while carrying out an answer (anything but IllegalAction, in the
     answer or in what it set off until the next decision). The game has been put back

@@ -3,8 +3,9 @@ random games with invariants checked.
 
 The decks are the two bench decks, seeded random 60-card decks of every supported card
 (``--decks random``), or deck files. After every decision: no exception; every object in
-exactly one zone; the cards of both decks conserved; state-based actions hold whenever a
-player has priority; ``view(p)`` shows no card that p may not know (engine/secrecy.py);
+exactly one zone; the cards of both decks conserved; no ended effect in the state;
+state-based actions hold whenever a player has priority; ``view(p)`` shows no card that
+p may not know (engine/secrecy.py);
 a decision within ``--decision-s`` and a game within ``--game-s``; and a replay of
 the seed and the answers, kept in step with the game (a second game built from the
 first ``to_json()`` that is given each answer after it went through JSON, which is what
@@ -61,6 +62,15 @@ def check_zones(g: Game, cards: int) -> None:
     n = sum(1 for o in g.objects.values() if not o.token and o.ability is None)
     if n != cards:
         raise InvariantError(f"{n} cards in the game, expected {cards}")
+
+
+def check_effects(g: Game) -> None:
+    """No effect that has ended stays in the state: one whose locked-in objects (611.2c) are
+    all gone (400.7) applies to nothing again (engine/until.py ``object_left``)."""
+    for e in g.effects:
+        objs = e.get("objects")
+        if objs and not any(i in g.objects for i in objs):
+            raise InvariantError(f"an ended effect is still in the state: {e}")
 
 
 def check_sba(g: Game) -> None:
@@ -167,6 +177,7 @@ def play_checked(cards: CardPool, seed: int, json_every: int = 0, max_decisions:
                 last = 0.0
         check_zones(g, ncards)
         check_sba(g)
+        check_effects(g)
         check_views(g)
         who, answer = json.loads(json.dumps(g.answers[-1]))  # as to_json() writes it
         replay.submit(who, answer)

@@ -42,7 +42,7 @@ from engine.leave import leave
 from engine.ops import OPS
 from engine.rng import GameRandom
 from engine.state import STEPS, Decision, Obj, Player, create_object
-from engine.until import source_left
+from engine.until import object_left, source_left
 from engine.values import amount, condition
 from engine.view import view as view_of
 
@@ -93,6 +93,8 @@ class Game:
         self.delayed: list[dict[str, Any]] = []     # delayed triggered abilities (603.7)
         self.triggered: list[dict[str, Any]] = []   # triggered, waiting to be put on the stack (603.3)
         self.lki: list[tuple[Any, Any]] = []   # objects that left the battlefield in the current event batch (603.10)
+        # characteristics from just before a batch of simultaneous events (704.7), by object id
+        self.lki_chars: dict[int, Chars] | None = None
         self.wait: dict[str, Any] | None = None     # the decision waited for, as plain data
         self.resolving: dict[str, Any] | None = None  # a resolution stopped for a choice
         self.queue: list[dict[str, Any]] = []       # decisions due before play goes on (combat orders ...)
@@ -209,6 +211,16 @@ class Game:
         self._msrc = {}
         self._version = self.__dict__.get("_version", 0) + 1
 
+    def skip_to_cleanup(self) -> None:
+        """713.1b-d: creatures leave combat, state-based actions are checked with no player
+        getting priority, and the game goes on at the cleanup step (mana empties, 500.4)."""
+        combat.end_combat(self)
+        while sba.check(self) and self.winner is None and self.wait is None:
+            pass
+        for p in self.players.values():
+            p.pool = {}
+        self.step, self.begun, self.priority, self.passes = "cleanup", False, None, 0
+
     def turn_state_changed(self) -> None:
         """Forget derived data after a change of tapped state, summoning sickness, mana pools or
         the step only. While no static ability and no continuous effect exists, characteristics
@@ -280,7 +292,10 @@ class Game:
         shuffle = False
         if to == "library_shuffle":
             to, top, index, shuffle = "library", True, None, True
-        before = self.chars(oid) if frm == "battlefield" else None
+        before = None
+        if frm == "battlefield":  # 704.7: in a batch, as the object was before the batch
+            before = self.lki_chars.get(oid) if self.lki_chars else None
+            before = before or self.chars(oid)
         fired: list[dict[str, Any]] = []
         if before is not None:  # it left the battlefield
             fired = triggers.leaves(self, o, before, to)
@@ -359,6 +374,8 @@ class Game:
             n.chosen["from_battlefield_turn"] = self.turn  # "put there from the battlefield this turn"
         if frm == "battlefield" and self.effects:
             source_left(self, oid)  # 610.3: "until SELF leaves the battlefield"
+        if self.effects:
+            object_left(self, oid)  # 611.2c, 400.7: effects on only the old objects have ended
         if shuffle:
             self.log("reveal", player=n.owner, cards=[n.card.name], objs=[n.id])
             knowledge.shuffle(self, n.owner)
@@ -818,8 +835,9 @@ class Game:
         else:
             self._end_step()
 
-    def _end_step(self) -> None:
-        """The step ends: mana empties (106.4); the next step begins (500.2)."""
+    def _end_step(self, again: bool = False) -> None:
+        """The step ends: mana empties (106.4); the next step begins (500.2). ``again``: a
+        cleanup step in which players had priority is followed by another one (514.3a)."""
         for p in self.players.values():
             if p.pool:
                 p.pool = {}
@@ -832,6 +850,9 @@ class Game:
         if self.step == "end_of_combat":
             combat.end_combat(self)
         if self.step == "cleanup":
+            if again:
+                self.turn_state_changed()
+                return  # 514.3a: another cleanup step begins
             self._next_turn()
             return
         i = STEPS.index(self.step)
@@ -883,7 +904,7 @@ class Game:
                 if self.resolving is None and self.winner is None:
                     self._give_priority()
             else:
-                self._end_step()
+                self._end_step(again=self.step == "cleanup")
         else:
             self.priority = self.other(player)
 

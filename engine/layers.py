@@ -193,6 +193,20 @@ def compute(game: "Game") -> dict[int, Chars]:
         pending = sorted(entries, key=lambda e: e[0])
         removers = layer == "6" and any(y[2].get("lose_all") for y in pending)  # may only overstate
         ordered = layer not in _READS or not any(may_depend(layer, x, removers) for x in pending)
+        if ordered:  # 613.6 alone: timestamp order, no effect waits (the common case, kept cheap)
+            for nxt in pending:
+                st = nxt[2]
+                if nxt[3] is None:  # a resolved effect: its objects were locked in (611.2c)
+                    for i in st["objects"]:
+                        if i in chars:
+                            apply(own(i), st)
+                    continue
+                ids = targets(nxt)
+                if ids:
+                    started.add((nxt[1], id(st)))
+                for i in ids:
+                    apply(own(i), st)
+            return
         pending.reverse()  # the earliest last: taken with pop() in constant time
         while pending:
             nxt = pending[-1]
@@ -247,11 +261,14 @@ def compute(game: "Game") -> dict[int, Chars]:
                 return x
         return pending[0]
 
+    by_layer: dict[str, list[Entry]] = {}
+    for e in timed:  # the resolved effects of each layer, in timestamp order
+        by_layer.setdefault(e["layer"], []).append((e["ts"], None, e, None))
+
     def entries(layer: str, kinds: tuple[str, ...]) -> list[Entry]:
         out = [(ts, src, st, ab) for ts, src, st, ab in statics if st.get("kind") in kinds
                and (st.get("kind") != "become" or any(k in st for k in _BECOME_LAYER.get(layer, ())))]
-        out += [(e["ts"], None, e, None) for e in timed if e["layer"] == layer]
-        return out
+        return out + by_layer.get(layer, []) if out else list(by_layer.get(layer, ()))
 
     # layer 2: control
     run("2", entries("2", ()), _apply2)
@@ -289,19 +306,34 @@ def compute(game: "Game") -> dict[int, Chars]:
     return _counters(objs, chars, own)
 
 
+_CDA_BUSY: set[tuple[int, int]] = set()  # (game, object) whose characteristic-defining values are being computed
+
+
 def off_battlefield(game: "Game", o: Any) -> Chars:
     """The characteristics of an object in another zone: its printed ones, with its
-    characteristic-defining abilities applied, which work in every zone (604.3, 613.3a)."""
+    characteristic-defining abilities applied, which work in every zone (604.3, 613.3a).
+
+    The value a characteristic-defining ability counts ("the number of creature cards in all
+    graveyards") may include the object itself: while its value is being worked out, the
+    object's own characteristics are its printed ones (the count reads its card types, which
+    no such ability here defines), so the computation ends."""
     c = Chars(o)
     if getattr(o, "ability", None) is not None:
         return c
-    for ab in index(o.card.abilities).statics:
-        st = ab.static
-        if st.get("kind") == "set_pt" and st.get("affects", "self") == "self" and not st.get("condition"):
-            if "power" in st:
-                c.power = game.amount(st["power"], o.id)
-            if "toughness" in st:
-                c.toughness = game.amount(st["toughness"], o.id)
+    key = (id(game), o.id)
+    if key in _CDA_BUSY:
+        return c
+    _CDA_BUSY.add(key)
+    try:
+        for ab in index(o.card.abilities).statics:
+            st = ab.static
+            if st.get("kind") == "set_pt" and st.get("affects", "self") == "self" and not st.get("condition"):
+                if "power" in st:
+                    c.power = game.amount(st["power"], o.id)
+                if "toughness" in st:
+                    c.toughness = game.amount(st["toughness"], o.id)
+    finally:
+        _CDA_BUSY.discard(key)
     return c
 
 
@@ -330,11 +362,51 @@ def _apply2(c: Chars, e: dict[str, Any]) -> None:
     c.controller = e["controller"]
 
 
+_FROZEN: dict[tuple[str, ...], frozenset[str]] = {}
+
+
+def _frozen(xs: Any) -> frozenset[str]:
+    """The frozenset of a list of words, shared (effects repeat the same few lists)."""
+    if not xs:
+        return _EMPTY
+    key = tuple(xs)
+    got = _FROZEN.get(key)
+    if got is None:
+        got = _FROZEN[key] = frozenset(key)
+    return got
+
+
+_EMPTY: frozenset[str] = frozenset()
+
+
+#: The land types (205.3i, 2016, and the later Cave, Sphere and Town).
+LAND_TYPES = frozenset({"Desert", "Forest", "Gate", "Island", "Lair", "Locus", "Mine", "Mountain", "Plains",
+                        "Power-Plant", "Swamp", "Tower", "Urza's", "Cave", "Sphere", "Town"})
+
+
 def _apply4(c: Chars, st: dict[str, Any]) -> None:
     kind = st.get("kind")
+    if "land_mana" in st:
+        if "Land" not in c.types:
+            return
+        if st.get("set_land_types"):
+            # 305.7: its land types are only the new one; it loses the abilities of its rules
+            # text and has the new type's mana ability (granted abilities come later, layer 6)
+            c.subtypes = (c.subtypes - LAND_TYPES) | set(st["subtypes"])
+            c.abilities = list(st["land_mana"])
+            c.keywords = frozenset()
+            c.kwargs = {}
+        else:  # 305.6: an added basic land type brings its mana ability
+            c.subtypes = c.subtypes | set(st["subtypes"])
+            have = {a.text for a in c.abilities}
+            c.abilities = c.abilities + [a for a in st["land_mana"] if a.text not in have]
+        return
     if kind == "add_types" or st.get("in_addition"):
-        c.subtypes = c.subtypes | set(st.get("subtypes", ()))
-        c.types = c.types | set(st.get("types", ()))
+        sub, types = _frozen(st.get("subtypes")), _frozen(st.get("types"))
+        if not sub <= c.subtypes:  # an object that has them already keeps its set (no copy)
+            c.subtypes = c.subtypes | sub
+        if not types <= c.types:
+            c.types = c.types | types
     elif kind == "become" or st.get("keep_types"):
         # 205.1b: becoming a creature type replaces the creature types; card types stay
         if st.get("subtypes") is not None:
@@ -368,19 +440,34 @@ def _apply6(c: Chars, st: dict[str, Any]) -> None:
         if any(k in _KEYWORD_ABILITIES for k in st["lose"]):
             c.abilities = [a for a in c.abilities if a.keyword not in st["lose"]]
     if st.get("keywords"):
-        c.keywords = c.keywords | set(st["keywords"])
-        quals = [q for k in st["keywords"] for q in _granted_quality(k)]
+        kws, quals, extra = _grant_plan(st["keywords"])
+        if not kws <= c.keywords:
+            c.keywords = c.keywords | kws
         if quals:  # 702.16a: a granted "protection from red" works as a printed one
             kw = dict(c.kwargs)
             for name, q in quals:
                 kw[name] = list(kw.get(name, ())) + [q]
             c.keywords = (c.keywords - {k for k in st["keywords"] if _granted_quality(k)}) | {n for n, _ in quals}
             c.kwargs = kw
-        extra = [_KEYWORD_ABILITIES[k] for k in st["keywords"] if k in _KEYWORD_ABILITIES]
-        # a granted undying or persist is its triggered ability too, as printed (702.92a, 702.78a)
-        extra += [ab for k in st["keywords"] if k in _KEYWORD_TEXT for ab in _keyword_abilities(k) or ()]
         if extra:  # a granted prowess or exalted is its triggered ability (702.107a, 702.82a)
             c.abilities = c.abilities + extra
+
+
+_PLANS: dict[tuple[str, ...], tuple[frozenset[str], list[tuple[str, Any]], list[Any]]] = {}
+
+
+def _grant_plan(keywords: list[str]) -> tuple[frozenset[str], list[tuple[str, Any]], list[Any]]:
+    """What granting these keywords adds, worked out once per list of keywords: the keywords,
+    their qualities (protection from ..., 702.16a), and the abilities they stand for."""
+    key = tuple(keywords)
+    got = _PLANS.get(key)
+    if got is None:
+        quals = [q for k in key for q in _granted_quality(k)]
+        extra = [_KEYWORD_ABILITIES[k] for k in key if k in _KEYWORD_ABILITIES]
+        # a granted undying or persist is its triggered ability too, as printed (702.92a, 702.78a)
+        extra += [ab for k in key if k in _KEYWORD_TEXT for ab in _keyword_abilities(k) or ()]
+        got = _PLANS[key] = (frozenset(key), quals, extra)
+    return got
 
 
 _QUALITIES: dict[str, list[tuple[str, Any]]] = {}

@@ -24,6 +24,28 @@ def parse_cost(text: str | None) -> tuple[str, ...]:
     return tuple(s.upper() for s in _SYMBOL.findall(text))
 
 
+_HALVES = set(COLORS) | {"2"}
+
+
+def unpayable(symbols: tuple[str, ...] | list[str], x_ok: bool = True) -> list[str]:
+    """The symbols of a cost that ``pay_from_pool`` and ``needs`` cannot pay (107.4): anything
+    but generic numbers, {W}{U}{B}{R}{G}{C}, hybrid {W/U} and {2/W}, Phyrexian {W/P}, and {X}
+    where X is chosen (107.3a). Snow mana {S} (107.4h) is one: the pool does not track
+    where mana came from."""
+    out = []
+    for s in symbols:
+        if not isinstance(s, str):
+            out.append(repr(s))
+        elif s.isdigit() or s in POOL_KEYS or s == "X" and x_ok:
+            continue
+        elif s.count("/") == 1 and s.split("/")[0] in _HALVES and s.split("/")[1] in set(COLORS) | {"P"} \
+                and s.split("/")[0] != s.split("/")[1]:
+            continue
+        else:
+            out.append(s)
+    return out
+
+
 def format_cost(symbols: tuple[str, ...] | list[str]) -> str:
     return "".join("{" + s + "}" for s in symbols)
 
@@ -154,6 +176,8 @@ def needs(symbols: tuple[str, ...], pool: dict[str, int]) -> list[str]:
             else:
                 out.append(s)
         else:
+            if s.count("/") != 1:  # {S}, {X} unsubstituted: no mana can pay it (see ``unpayable``)
+                raise ManaError(f"cannot pay the symbol {{{s}}} in {format_cost(symbols)}")
             a, b = s.split("/")
             if b == "P":
                 if avail.get(a, 0):

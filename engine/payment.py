@@ -7,11 +7,12 @@ decides whether a mana source can be tapped without a question.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from engine import player_statics
 from engine.actions import lose_life
-from engine.cards.abilities import Ability, Cost
+from engine.cards.abilities import Ability, Cost, Effect
 from engine.errors import IllegalAction
 from engine.mana import ManaError, needs, pay_from_pool
 from engine.targets import name_of as _name
@@ -71,16 +72,28 @@ def _mana_sources(g: "Game", player: str, exclude: "set[int] | frozenset[int]") 
         c = g.chars(oid)
         if c.controller != player:
             continue
+        found: list[Ability] = []
         for ab in c.abilities:
             if ab.kind == "mana" and ab.cost is not None and ab.cost.tap and not ab.cost.mana \
                     and not ab.cost.sacrifice_self and not ab.cost.life and not has_choices(ab.cost):
                 if "Creature" in c.types and o.sick and "Haste" not in c.keywords:
                     break
-                if not produces(ab, g, oid):
-                    break  # "mana of the chosen color" with no color chosen
-                (lands if "Land" in c.types else others).append((oid, ab))
-                break
+                if produces(ab, g, oid):  # none: "mana of the chosen color" with no color chosen
+                    found.append(ab)
+        if found:
+            (lands if "Land" in c.types else others).append((oid, _one_tap(found, g, oid)))
     return lands + others
+
+
+def _one_tap(found: list[Ability], g: "Game", oid: int) -> Ability:
+    """The {T} mana abilities of one permanent as one source: tapping it makes one mana of
+    any kind one of them makes (305.6: a land with two basic land types has both abilities)."""
+    if len(found) == 1:
+        return found[0]
+    kinds: list[str] = []
+    for ab in found:
+        kinds += [m for m in produces(ab, g, oid) if m not in kinds]
+    return replace(found[0], effects=(Effect(op="add_mana", args={"choice": [[m] for m in kinds]}),))
 
 
 

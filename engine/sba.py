@@ -76,6 +76,22 @@ def check(g: "Game") -> bool:
                 walkers.setdefault((c.controller, st), []).append(oid)
     if (to_graveyard or to_destroy) and not _choices_made(g, to_graveyard, to_destroy):
         return True  # 616.1: a player chooses the order of replacement effects first
+    g.lki_chars = cs  # 704.7: what leaves is seen as it was before any of these actions
+    try:
+        did = _perform(g, to_graveyard, to_destroy, unattach, counters_fix, legends, walkers) or did
+    finally:
+        g.lki_chars = None
+    if did:
+        g.changed()
+    else:
+        g._sba_clean = g._version
+    return did
+
+
+def _perform(g: "Game", to_graveyard: list[int], to_destroy: list[int], unattach: list[int],
+             counters_fix: list[int], legends: dict, walkers: dict) -> bool:
+    """The state-based actions found by check(), performed at once (704.3)."""
+    did = False
     for oid in counters_fix:
         counts = g.objects[oid].counters
         n = min(counts["+1/+1"], counts["-1/-1"])
@@ -101,10 +117,6 @@ def check(g: "Game") -> bool:
             g.queue.insert(0, {"kind": "legend_rule", "player": player, "options": live})
             did = True
             break
-    if did:
-        g.changed()
-    else:
-        g._sba_clean = g._version
     return did
 
 

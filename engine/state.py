@@ -127,7 +127,8 @@ class Player:
         self.drawn_turn = 0             # cards this player drew this turn ("your second card each turn")
         self.damaged_turn = 0           # the last turn this player was dealt damage (bloodthirst, 702.53a)
         self.commander_casts = 0        # casts of their commander from the command zone (903.8)
-        self.commander_damage: dict[str, int] = {}  # combat damage dealt to them by each commander, by its owner (903.11a)
+        # combat damage dealt to them by each commander, keyed by that commander's owner (903.11a)
+        self.commander_damage: dict[str, int] = {}
 
     def copy(self) -> "Player":
         p = Player.__new__(Player)

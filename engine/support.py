@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import costs
+from engine import contract, costs
 from engine.cards.abilities import Ability, CardDef, Cost, Effect
 from engine.cards.compiler.keywords import KEYWORD_TEXT
 from engine.choices import ENTER_CHOICES, choose_problems
 from engine.clone import clone_problems
 from engine.filters import unknown_keys
+from engine.mana import unpayable
 from engine.ops import OPS
 from engine.ops.actions import ACTIONS
 from engine.ops.misc import emblem_playable
@@ -108,6 +109,9 @@ def _walk(x: Any, out: list[str]) -> None:
             out.append("amount mv_of")  # not read by engine.values.amount
         if "graveyard_of" in x:
             out.append("reference graveyard_of")  # no op of this engine reads it yet
+        for k in ("mana", "unless_pays"):  # paid ("pay", "unless", ward, counter unless) or added
+            if isinstance(x.get(k), (list, tuple)) and unpayable(x[k]):
+                out.append(f"mana symbols {unpayable(x[k])}")
         for k, v in x.items():
             if k in ("each", "count", "filter", "affects", "by", "except", "choose") and isinstance(v, dict):
                 bad = unknown_keys(v)
@@ -234,6 +238,9 @@ def _cost_static_reasons(st: dict[str, Any]) -> list[str]:
 def unsupported_reasons(card: CardDef) -> list[str]:
     """Why the engine cannot play this card as written ([] when it can)."""
     out = [f"text: {s}" for s in card.unsupported]
+    out += [f"runs: {p}" for p in contract.problems(card)]  # what the runtime cannot evaluate (engine/contract.py)
+    if unpayable(card.mana_cost):  # cast from the pool (117.7); {S} is not tracked
+        out.append(f"mana cost symbols {unpayable(card.mana_cost)}")
     for k in card.keywords:
         if k not in KEYWORDS and k not in KEYWORD_TEXT:  # KEYWORD_TEXT: its abilities are checked below
             out.append(f"keyword {k}")
@@ -249,6 +256,8 @@ def unsupported_reasons(card: CardDef) -> list[str]:
                                    or any(getattr(c, f, None) for f in ("tap", "sacrifice", "discard", "life",
                                                                         "exile_self", "sacrifice_self"))):
             out.append(f"{k} cost other than mana")
+        elif k in card.keywords and c is not None and unpayable(c.mana):
+            out.append(f"{k} cost symbols {unpayable(c.mana)}")
     if card.keyword_args.get("Protection") and not all(protection_supported(q)
                                                       for q in card.keyword_args["Protection"]):
         out.append("protection quality")

@@ -254,7 +254,9 @@ def leaves(g: "Game", o: "Obj", before: "Chars", to: str) -> list[dict[str, Any]
     """Leaves-the-battlefield triggers look back in time (603.10)."""
     # "dies" / "is put into a graveyard from the battlefield" (700.4); filters check the types
     ev = {"event": "dies" if to == "graveyard" else "ltb", "obj": o.id,
-          "player": before.controller, "to": to, "counters": dict(o.counters)}
+          "player": before.controller, "to": to, "counters": dict(o.counters),
+          "pt": (before.power, before.toughness),  # 603.10a: "its power" as it last existed
+          "linked": list(o.chosen.get("exiled", ()))}  # 607.2a: what it exiled, for "return the exiled card"
     evs = [ev] if ev["event"] == "ltb" else [ev, dict(ev, event="ltb")]
     out = []
     for e in evs:

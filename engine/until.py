@@ -7,6 +7,10 @@ The exile op records where each card came from; when the source leaves the battl
 the card returns to that zone at once (610.3: a one-shot effect created immediately
 after the event), to the battlefield under its owner's control (610.3b). If the source
 has already left when the card would be exiled, nothing moves (610.3a).
+
+An effect whose objects were locked in as it began (611.2c) and have all left their zones
+applies to nothing ever again (400.7: each is a new object now); it has ended and leaves
+the state, so repeated effects on objects that come and go do not pile up.
 """
 from __future__ import annotations
 
@@ -55,3 +59,14 @@ def source_left(g: "Game", src: int) -> None:
             elif rec["back"] in ("hand", "graveyard", "library"):
                 g.move(x, rec["back"])
     g.changed()
+
+
+def object_left(g: "Game", oid: int) -> None:
+    """``oid`` left its zone (400.7; it is no longer in ``g.objects``): the continuous effects
+    whose locked-in objects (611.2c) are now all gone have ended and are removed."""
+    effects = g.effects
+    if not any(oid in e.get("objects", ()) for e in effects):
+        return
+    objs = g.objects
+    g.effects = [e for e in effects
+                 if oid not in e.get("objects", ()) or any(i in objs for i in e["objects"])]

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from engine import seats
 from engine.choices import NeedChoice
-from engine.errors import IllegalAction
+from engine.errors import Unsupported
 from engine.filters import matches, unknown_keys
 from engine.mana import mana_value
 
@@ -104,6 +104,15 @@ def refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
         for picks in r["legal"]:
             return list(picks)
         return []
+    if ref == "linked_exiled":  # 607.2a: the cards exiled by this object's linked ability, still in exile
+        info = s.trigger_info
+        if info and "linked" in info:
+            ids = info["linked"]  # its source left the battlefield (603.10a)
+        else:
+            sid = source_id(g, r)
+            ids = g.objects[sid].chosen.get("exiled", ()) if sid is not None else \
+                s.chosen.get("source_exiled", ())  # sacrificed to pay (608.2h)
+        return [x for x in ids if x in g.objects and g.objects[x].zone == "exile"]
     if ref == "trigger_player":
         p = s.trigger_info.get("target") or s.trigger_info.get("player")
         return [p] if isinstance(p, str) else []
@@ -153,8 +162,48 @@ def refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
             out = [g.objects[x].owner if x in g.objects else lko.get(x)
                    for x in refs(g, r, ref["owner_of"]) if isinstance(x, int)]
             return list(dict.fromkeys(p for p in out if p is not None))
-    raise IllegalAction(f"unsupported reference {ref!r}")
+    raise Unsupported(f"unsupported reference {ref!r}")
 
+
+
+#: The amounts ``amount`` computes: each head key with the keys it may come with
+#: (engine/contract.py walks every supported card against this).
+AMOUNT_KINDS: dict[str, frozenset[str]] = {
+    "x": frozenset({"x", "negate"}), "count": frozenset({"count"}), "times": frozenset({"times", "of"}),
+    "plus": frozenset({"plus"}), "power_of": frozenset({"power_of"}), "toughness_of": frozenset({"toughness_of"}),
+    "count_this_way": frozenset({"count_this_way", "action"}),
+    "blockers_beyond_first": frozenset({"blockers_beyond_first"}), "lost_this_way": frozenset({"lost_this_way"}),
+    "that_much": frozenset({"that_much"}), "life_gained_this_turn": frozenset({"life_gained_this_turn"}),
+    "life_of": frozenset({"life_of"}), "total_power": frozenset({"total_power"}),
+    "total_toughness": frozenset({"total_toughness"}), "hand_of": frozenset({"hand_of"}),
+    "greatest": frozenset({"greatest", "among"}), "counters_on": frozenset({"counters_on", "kind"}),
+}
+#: the amounts computed without a resolution record (a static ability, 611.3a)
+STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "toughness_of", "blockers_beyond_first",
+                                 "life_gained_this_turn", "life_of", "total_power", "total_toughness", "greatest",
+                                 "counters_on", "hand_of"})
+#: The references ``refs`` resolves: words, and the head keys of dict references
+REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent", "each_other_player",
+                       "defending_player", "each_player", "it", "trigger_player", "attached", "created", "attacked",
+                       "exiled", "linked_exiled"})
+REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "controller_of", "owner_of"})
+
+#: the references an amount can mean outside a resolution (``static_refs``)
+STATIC_REFS = frozenset({"self", "attached", "you"})
+
+
+def static_refs(g: "Game", src: int | None, ref: Any) -> list[Any]:
+    """A reference read by a static ability (611.3a) or a cost, where no resolution record
+    exists: the source itself, the object it is attached to, or its controller."""
+    if ref == "self":
+        return [src] if src is not None else []
+    if ref == "attached":
+        o = g.objects.get(src) if src is not None else None
+        return [o.attached_to] if o is not None and o.attached_to is not None else []
+    if ref == "you":
+        ctl = g.controller_of(src)
+        return [ctl] if ctl is not None else []
+    raise Unsupported(f"unsupported reference {ref!r} outside a resolution")
 
 
 def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
@@ -183,6 +232,14 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         return a["times"] * amount(g, a["of"], src, r)
     if "plus" in a:
         return sum(amount(g, x, src, r) for x in a["plus"])
+    if r is None:  # a static ability (611.3a), a cost or a restriction: no resolution record
+        for key, attr in (("power_of", "power"), ("toughness_of", "toughness")):
+            if key in a:
+                xs = [x for x in static_refs(g, src, a[key]) if isinstance(x, int) and x in g.objects]
+                return getattr(g.chars(xs[0]), attr) if xs else 0
+        if "counters_on" in a:  # "for each oil counter on SELF"
+            xs = [x for x in static_refs(g, src, a["counters_on"]) if isinstance(x, int) and x in g.objects]
+            return g.objects[xs[0]].counters.get(a.get("kind", "+1/+1"), 0) if xs else 0
     for key, attr in (("power_of", "power"), ("toughness_of", "toughness")):
         if a.get(key) == "sacrificed" and r is not None:  # 608.2h: as it last existed (engine/costs.py)
             return sacrificed_power(g, r["obj"], attr)
@@ -191,6 +248,9 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
             lki = g.objects[r["obj"]].chosen.get("source_lki") if "obj" in r and r["obj"] in g.objects else None
             if not xs and a[key] == "self" and lki:  # its source was exiled or sacrificed to pay (608.2h)
                 return lki[0] if attr == "power" else lki[1]
+            info = g.objects[r["obj"]].trigger_info if r.get("obj") in g.objects else None
+            if a[key] == "it" and info and "pt" in info and "objs" not in info:
+                return info["pt"][0 if attr == "power" else 1]  # left the battlefield: 603.10a, 704.7
             if xs and xs[0] not in g.objects:  # gone: as it last existed (608.2h)
                 pt = r.get("lki_pt", {}).get(xs[0])
                 return (pt[0] if attr == "power" else pt[1]) if pt else 0
@@ -236,7 +296,7 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
             return info["counters"].get(kind, 0)  # it died: the counters it had as it last existed (modular, 608.2h)
         xs = [x for x in refs(g, r, a["counters_on"]) if isinstance(x, int) and x in g.objects]
         return g.objects[xs[0]].counters.get(kind, 0) if xs else 0
-    raise IllegalAction(f"unsupported amount {a!r}")
+    raise Unsupported(f"unsupported amount {a!r}")
 
 
 

@@ -48,7 +48,7 @@ def view(g: "Game", player: str, public: dict[int, dict[str, Any]] | None = None
             if d is None:
                 d = public[i] = card_view(g, i)
             return d
-    players = {}
+    players: dict[str, dict[str, Any]] = {}
     for n in g.order:
         p = g.players[n]
         players[n] = {

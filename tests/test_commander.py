@@ -170,3 +170,12 @@ def test_a_local_session_starts_a_four_seat_commander_game(cards, decks):
     assert [v["players"][n]["commander"] for n in names] == [c for c, _ in decks]
     assert all(v["players"][n]["life"] == 40 for n in names)
     assert v["players"]["alice"]["hand"] is None and len(v["players"]["carol"]["hand"]) == 7
+
+
+def test_every_card_of_the_sample_commander_decks_plays_as_written(cards, decks):
+    """The sample decks are built from supported cards; a card the engine stops supporting
+    (its compiled text asks for something the runtime cannot do) must leave them."""
+    from engine import support
+    bad = {name: support.unsupported_reasons(cards.definition(name))
+           for commander, deck in decks for name in {commander, *deck}}
+    assert {n: r for n, r in bad.items() if r} == {}

@@ -143,3 +143,62 @@ def test_four_bot_programs_play_a_game_through_a_server_restart(tmp_path):
             if p.poll() is None:
                 p.kill()
                 p.wait()
+
+
+COMMANDER_DECKS = sorted((ROOT / "assets/decks/commander").glob("*.txt"))
+
+
+def test_a_commander_game_checks_each_deck_and_its_commander(tmp_path):
+    from engine.net.bot import load_seat_deck
+    srv = ThreadServer(tmp_path / "data", grace=30, read_timeout=0.5)
+    try:
+        deck, commander = load_seat_deck(str(COMMANDER_DECKS[0]))
+        a = RemoteSession("127.0.0.1", srv.port)
+        with pytest.raises(NetError) as e:
+            a.create("alice", deck, format="commander", seats=4)
+        assert e.value.code == "missing_field" and "commander" in e.value.message
+        with pytest.raises(NetError) as e:          # 903.5a: 100 cards with the commander
+            a.create("alice", deck[:-1], format="commander", seats=4, commander=commander)
+        assert e.value.code == "bad_deck"
+        with pytest.raises(NetError) as e:
+            a.create("alice", deck, format="free", commander=commander)
+        assert e.value.code == "bad_field"
+        code = a.create("alice", deck, format="commander", seats=2, commander=commander)
+        b = RemoteSession("127.0.0.1", srv.port)
+        other, other_commander = load_seat_deck(str(COMMANDER_DECKS[1]))
+        b.join(code, "bob", other, other_commander)
+        for s in (a, b):
+            assert s.wait(lambda x: x.updates > 0, 10)
+            players = s.view()["players"]
+            assert {n: p["life"] for n, p in players.items()} == {"alice": 40, "bob": 40}      # 903.7
+            assert [c["name"] for c in players["alice"]["command"]] == [commander]           # 903.6
+            assert players["bob"]["commander"] == other_commander
+        a.close(), b.close()
+    finally:
+        srv.stop()
+
+
+@pytest.mark.slow
+def test_four_commander_bots_play_to_one_result(tmp_path):
+    """The issue's command lines: one bot hosts a four-seat commander game and prints the
+    join code, three join with it, each prints the same result line at the end."""
+    srv, port = start_server(tmp_path / "data")
+    common = ["--server", f"127.0.0.1:{port}"]
+    try:
+        host = subprocess.Popen([PY, "-m", "engine.net.bot", *common, "--host-game", "--seats", "4",
+                                 "--format", "commander", "--deck", str(COMMANDER_DECKS[0]), "--seed", "1"],
+                                cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        first = host.stdout.readline()
+        assert first.startswith("code: "), first
+        bots = [host] + [subprocess.Popen([PY, "-m", "engine.net.bot", *common, "--code", first.split()[1],
+                                           "--name", f"bot{i}", "--deck", str(COMMANDER_DECKS[i]),
+                                           "--seed", str(i + 1)],
+                                          cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+                         for i in range(1, 4)]
+        lines = [last_line(b, timeout=300) for b in bots]
+        assert len(set(lines)) == 1 and lines[0].startswith("result: ") and "aborted" not in lines[0], lines
+    finally:
+        for p in [srv, *locals().get("bots", [])]:
+            if p.poll() is None:
+                p.kill()
+                p.wait()

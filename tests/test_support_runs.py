@@ -6,6 +6,7 @@ from types import SimpleNamespace
 
 import pytest
 
+from engine.errors import Unsupported
 from engine.mana import ManaError, pay_from_pool
 from engine.ops.misc import with_x
 
@@ -23,3 +24,77 @@ def test_a_symbol_the_pool_cannot_pay_is_a_mana_error_and_the_pool_is_kept():
     with pytest.raises(ManaError, match="X"):
         pay_from_pool(pool, ("X",))
     assert pool == {"R": 3}
+
+
+def test_symbols_no_pool_can_pay_are_named():
+    from engine.mana import unpayable
+    assert unpayable(("2", "W", "C", "X", "W/U", "2/B", "G/P")) == []
+    assert unpayable(("S", "1")) == ["S"]
+    assert unpayable(("X",), x_ok=False) == ["X"]
+    assert unpayable(("W/W", "Q/P", "HW")) == ["W/W", "Q/P", "HW"]
+
+
+def test_planning_a_payment_with_snow_mana_is_a_mana_error_not_a_crash():
+    from engine.mana import needs
+    with pytest.raises(ManaError, match="S"):
+        needs(("S", "1"), {"G": 2})
+
+
+def test_a_card_whose_costs_hold_snow_mana_is_unsupported():
+    """Arcum's Astrolabe ({S}) was supported and faulted the fuzz's seed 2131 at decision 272."""
+    from engine.cardpool import CardPool
+    from engine.support import unsupported_reasons
+    cards = CardPool()
+    assert unsupported_reasons(cards.definition("Arcum's Astrolabe")) == ["mana cost symbols ['S']"]
+    assert any("'S'" in r for r in unsupported_reasons(cards.definition("Icehide Troll")))
+    assert unsupported_reasons(cards.definition("Mana Leak")) == []
+
+
+def test_a_static_reads_counters_of_any_kind_on_its_source():
+    """Trawler Drake ("gets +1/+1 for each oil counter on it", 611.3a) raised "unsupported amount"
+    on every characteristics computation (the fuzz's seed 2148, decision 676)."""
+    from engine.bench_layers import setup
+    from engine.cardpool import CardPool
+    g = setup(CardPool(), 0, 0)
+    o = g._make("Trawler Drake", "p0", "battlefield")
+    o.controller = "p0"
+    g.battlefield.append(o.id)
+    o.counters["oil"] = 3
+    g.changed()
+    base = int(o.card.power), int(o.card.toughness)
+    assert (g.chars(o.id).power, g.chars(o.id).toughness) == (base[0] + 3, base[1] + 3)
+
+
+def test_a_static_reads_the_power_of_what_it_is_attached_to():
+    from engine.values import amount, static_refs
+    g = SimpleNamespace(objects={1: SimpleNamespace(attached_to=2), 2: SimpleNamespace(attached_to=None)},
+                        chars=lambda i: SimpleNamespace(power=5, toughness=4), controller_of=lambda i: "p0")
+    assert static_refs(g, 1, "attached") == [2] and static_refs(g, 1, "you") == ["p0"]
+    assert amount(g, {"toughness_of": "attached"}, 1) == 4
+    with pytest.raises(Unsupported, match="outside a resolution"):
+        static_refs(g, 1, {"target": 0})
+
+
+def test_a_characteristic_defining_count_that_includes_its_own_card_ends():
+    """Haughty Djinn in a graveyard counts the instant and sorcery cards there (604.3), itself
+    among the cards it looks at: that recursed without end (the fuzz's seed 2191)."""
+    from engine.bench_layers import setup
+    from engine.cardpool import CardPool
+    g = setup(CardPool(), 0, 0)
+    djinn = g._make("Haughty Djinn", "p0", "graveyard")
+    g.players["p0"].graveyard.append(djinn.id)
+    for _ in range(2):
+        g.players["p0"].graveyard.append(g._make("Lightning Bolt", "p0", "graveyard").id)
+    g.changed()
+    assert g.chars(djinn.id).power == 2
+
+
+def test_a_cost_of_removing_x_counters_is_unsupported():
+    """Cruel Sadist ("Remove X +1/+1 counters", compiled as a count of -1) raised KeyError while
+    paying, or added a counter when it had some (the fuzz's seed 15, decision 230)."""
+    from engine.cardpool import CardPool
+    from engine.support import unsupported_reasons
+    cards = CardPool()
+    for name in ("Cruel Sadist", "Haruspex", "Waxmane Baku"):
+        assert "cost: remove a variable number of counters" in unsupported_reasons(cards.definition(name))
+    assert not any("counters" in r for r in unsupported_reasons(cards.definition("Soulstinger")))

@@ -27,11 +27,17 @@ from engine.net.client import NetError, RemoteSession
 
 
 def load_deck(path: str) -> list[str]:
+    """The deck file's main cards, one name per card."""
+    return load_seat_deck(path)[0]
+
+
+def load_seat_deck(path: str) -> tuple[list[str], str | None]:
+    """The deck file's main cards, one name per card, and its commander (None without one)."""
     deck = read_deck(path)
     out: list[str] = []
     for name, n in deck.main.items():
         out += [name] * n
-    return out
+    return out, deck.commander
 
 
 def play(rs: RemoteSession, bot: RandomBot, reconnect_for: float = 60.0, delay: float = 0.0) -> str:
@@ -87,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
     if not a.host_game and not a.code and not (a.seat_file and os.path.exists(a.seat_file)):
         ap.error("--code or --host-game (or an existing --seat-file) is needed")
     try:
-        deck = load_deck(a.deck)
+        deck, commander = load_seat_deck(a.deck)
     except Exception as e:  # noqa: BLE001
         print(f"result: aborted (deck: {e})", flush=True)
         return 2
@@ -102,10 +108,11 @@ def main(argv: list[str] | None = None) -> int:
         if seat_file and seat_file.exists():
             rs.resume(json.loads(seat_file.read_text())["token"])
         elif a.host_game:
-            code = rs.create(name, deck, format=a.format, spectators=a.spectators, seats=a.seats)
+            code = rs.create(name, deck, format=a.format, spectators=a.spectators, seats=a.seats,
+                             commander=commander)
             print(f"code: {code}", flush=True)
         else:
-            rs.join(a.code, name, deck)
+            rs.join(a.code, name, deck, commander)
         if seat_file:
             write_atomic(seat_file, json.dumps({"server": a.server, "seat": rs.seat, "token": rs.token}))
         print(f"seat: {rs.seat}", flush=True)

@@ -290,10 +290,13 @@ class RemoteSession:
         return self.request("list")["games"]
 
     def create(self, name: str, deck: list[str], format: str | None = None, spectators: bool = False,
-               seats: int = 2) -> str:
+               seats: int = 2, commander: str | None = None) -> str:
         """Host a game of ``seats`` players (2 to 6; it starts when every seat is taken) in
-        ``format`` (the server's default "casual" if None); returns its join code."""
+        ``format`` (the server's default "casual" if None); returns its join code. In the
+        commander format ``commander`` names the commander and ``deck`` holds the other cards."""
         extra: dict[str, Any] = {"format": format} if format else {}
+        if commander is not None:
+            extra["commander"] = commander
         if spectators:
             extra["spectators"] = True
         if seats != 2:
@@ -313,8 +316,9 @@ class RemoteSession:
         where = {"code": code.upper()} if code is not None else {"game": game}
         self._watching(self.request("join", name=name, spectator=True, **where))
 
-    def join(self, code: str, name: str, deck: list[str]) -> str:
-        self._take_seat(self.request("join", code=code.upper(), name=name, deck=list(deck)))
+    def join(self, code: str, name: str, deck: list[str], commander: str | None = None) -> str:
+        extra: dict[str, Any] = {"commander": commander} if commander is not None else {}
+        self._take_seat(self.request("join", code=code.upper(), name=name, deck=list(deck), **extra))
         assert self.seat is not None
         return self.seat
 

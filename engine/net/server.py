@@ -35,6 +35,7 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
+from engine import commander as commander_rules
 from engine import view as view_mod
 from engine.cardpool import CardPool, default_pool
 from engine.decks import Deck, FormatError, Validator, get_format
@@ -69,7 +70,8 @@ FIRST_COLUMNS = {"games": ("id", "code", "status", "created", "host", "host_deck
 COLUMNS = [("games", "format", "TEXT NOT NULL DEFAULT 'casual'"),
            ("games", "spectators", "INTEGER NOT NULL DEFAULT 0"),
            ("games", "size", "INTEGER NOT NULL DEFAULT 2"),     # seats of the game (issue 17: 2 to 6)
-           ("seats", "deck", "TEXT")]                           # a joiner's deck, kept until the game starts
+           ("seats", "deck", "TEXT"),                           # a joiner's deck, kept until the game starts
+           ("seats", "commander", "TEXT")]                      # its commander (903.3), in a commander game
 
 SPECTATOR = "__spectator__"    # the seat name a spectator is redacted for: no player has it (names
                                # starting with "__" are refused), so it sees what no player hides
@@ -239,6 +241,7 @@ class GameRoom:
         self.size = size               # how many players the game seats (2 to 6)
         self.seats: dict[str, Seat] = {}
         self.decks: dict[str, list[str]] = {host: host_deck}   # by seat, in the order seats were taken
+        self.commanders: dict[str, str] = {}                    # by seat, in a commander game (903.3)
         self.watchers: list[Seat] = []  # spectators: Seat(SPECTATOR) each, .display their name
         self.game: Game | None = None
         self.status = "waiting"        # waiting -> playing -> over | abandoned
@@ -445,12 +448,14 @@ class Server:
             raise DataFolderError(f"cannot read the games in the data folder {describe(self.data, e)}") from None
         for gid, code, status, host, host_deck, origin, fmt, spectators, size in rows:
             room = GameRoom(gid, code, host, json.loads(host_deck), fmt, bool(spectators), size)
-            for seat, token, deck in self.store.rows("SELECT seat, token, deck FROM seats WHERE game=? ORDER BY rowid",
-                                                     (gid,)):
+            for seat, token, deck, commander in self.store.rows(
+                    "SELECT seat, token, deck, commander FROM seats WHERE game=? ORDER BY rowid", (gid,)):
                 s = Seat(seat, token)
                 room.seats[seat] = s
                 if deck is not None:
                     room.decks[seat] = json.loads(deck)
+                if commander is not None:
+                    room.commanders[seat] = commander
                 self.by_token[token] = (room, s)
             if status == "playing":
                 answers = [[p, json.loads(a)] for p, a in self.store.rows(
@@ -691,15 +696,24 @@ class Server:
             fmt = get_format(name)
         except FormatError:
             raise P.ProtocolError("bad_format", f"no format is named {name!r}", "format") from None
-        if fmt.pool is not None or fmt.commander is not None:
+        if fmt.pool is not None:
             raise P.ProtocolError("bad_format", f"{fmt.label} games cannot be hosted here: a deck is a list "
-                                  "of card names, with no card pool or commander", "format")
+                                  "of card names, with no card pool", "format")
         return fmt
 
-    def _check_deck(self, deck: list[str], fmt_name: str = DEFAULT_FORMAT) -> None:
+    def _check_deck(self, deck: list[str], fmt_name: str = DEFAULT_FORMAT, commander: str | None = None) -> None:
         """Refuse a deck illegal in the game's format (engine.decks.validate: card and rule of every
-        problem, in ``problems``) or holding a card the engine does not know."""
+        problem, in ``problems``) or holding a card the engine does not know. In a format with a
+        commander (903) ``deck`` is the other cards and ``commander`` names the commander."""
         fmt = self._format(fmt_name)
+        if fmt is not None and fmt.commander is not None and commander is None:
+            raise P.ProtocolError("missing_field", f"a {fmt.label} deck needs its commander (the field "
+                                  "'commander': a legendary creature's name, not in 'deck')", "commander")
+        if commander is not None and (fmt is None or fmt.commander is None):
+            raise P.ProtocolError("bad_field", f"{fmt.label if fmt else 'a free game'} has no commander", "commander")
+        others = deck
+        if commander is not None:
+            deck = [*deck, commander]
         if self.cards is None:
             raise P.ProtocolError("no_games", "this process hosts no game", "deck")
         problems: list[dict[str, Any]] = []
@@ -717,9 +731,16 @@ class Server:
             counts: dict[str, int] = {}
             for name in deck:
                 counts[name] = counts.get(name, 0) + 1
-            for p in Validator(self._card_db(), fmt).validate(Deck(main=counts)):
+            if commander is not None:
+                counts[commander] -= 1
+                if not counts[commander]:
+                    del counts[commander]
+            for p in Validator(self._card_db(), fmt).validate(Deck(main=counts, commander=commander)):
                 if p.is_error:
                     problems.append({"rule": p.rule, "card": p.card, "message": p.message})
+        if commander is not None and not problems:   # the rules of 903 the game checks when it starts
+            problems += [{"rule": "903", "card": commander, "message": msg}
+                         for msg in commander_rules.deck_problems(self.cards, others, commander)]
         if problems:
             first = problems[0]
             more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
@@ -739,20 +760,23 @@ class Server:
             if code not in self.by_code and not self.store.rows("SELECT 1 FROM games WHERE code=?", (code,)):
                 return code
 
-    def _seat(self, conn: Conn, room: GameRoom, name: str, deck: list[str] | None = None) -> Seat:
+    def _seat(self, conn: Conn, room: GameRoom, name: str, deck: list[str] | None = None,
+              commander: str | None = None) -> Seat:
         token = secrets.token_hex(16)
         seat = Seat(name, token)
         room.seats[name] = seat
+        if commander is not None:
+            room.commanders[name] = commander
         self.by_token[token] = (room, seat)
-        self.store.exec("INSERT INTO seats(game, seat, token, deck) VALUES (?,?,?,?)",
-                        (room.id, name, token, json.dumps(deck) if deck is not None else None))
+        self.store.exec("INSERT INTO seats(game, seat, token, deck, commander) VALUES (?,?,?,?,?)",
+                        (room.id, name, token, json.dumps(deck) if deck is not None else None, commander))
         seat.conn = conn
         conn.seat, conn.room = seat, room
         return seat
 
     def _create(self, conn: Conn, m: dict[str, Any], ref: Any) -> None:
         fmt = m.get("format", DEFAULT_FORMAT)
-        self._check_deck(m["deck"], fmt)
+        self._check_deck(m["deck"], fmt, m.get("commander"))
         gid = secrets.token_hex(8)
         code = conn.assigned_code
         if code is None or code in self.by_code or self.store.rows("SELECT 1 FROM games WHERE code=?", (code,)):
@@ -764,7 +788,7 @@ class Server:
                                                        room.size))
         self.rooms[gid] = room
         self.by_code[room.code] = room
-        seat = self._seat(conn, room, m["name"])
+        seat = self._seat(conn, room, m["name"], commander=m.get("commander"))
         self._room_changed(room)
         conn.send(P.msg("seated", game=gid, code=room.code, seat=seat.name, token=seat.token, format=fmt,
                         spectators=room.spectators, seats=room.size, ref=ref))
@@ -782,14 +806,17 @@ class Server:
             raise P.ProtocolError("bad_code", "no open game has this join code", "code")
         if "deck" not in m:
             raise P.ProtocolError("missing_field", "join needs the field 'deck' (or \"spectator\": true)", "deck")
-        self._check_deck(m["deck"], room.format)
+        self._check_deck(m["deck"], room.format, m.get("commander"))
         name = room.free_name(m["name"])
         deck = list(m["deck"])
-        seat = self._seat(conn, room, name, deck)
+        seat = self._seat(conn, room, name, deck, m.get("commander"))
         room.decks[name] = deck
         if len(room.seats) == room.size:      # the last free seat is taken: the game starts
             seed = new_seed()  # 128 bits, never sent to a client
-            room.game = Game.new([(n, room.decks[n]) for n in room.seats], self.cards, seed)
+            extra: dict[str, Any] = {}
+            if room.commanders:
+                extra = {"format": "commander", "commanders": dict(room.commanders)}
+            room.game = Game.new([(n, room.decks[n]) for n in room.seats], self.cards, seed, **extra)
             room.status = "playing"
             self.store.exec("UPDATE games SET status='playing', origin=? WHERE id=?",
                             (json.dumps(room.game.origin), room.id))

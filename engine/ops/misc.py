@@ -287,3 +287,28 @@ def _extra_turn(g: "Game", r: dict, e: Effect) -> None:
             g.extra_turns.insert(0, p)
             g.log("extra_turn", player=p)
 
+
+
+# ------------------------------------------------------------------ ending the turn (713)
+@op("end_turn")
+def _end_turn(g: "Game", r: dict, e: Effect) -> None:
+    """713.1: end the turn. Triggered abilities not yet on the stack cease to exist (713.1a);
+    every object on the stack is exiled, the resolving one too, and creatures leave combat
+    (713.1b); state-based actions are checked with no priority and no triggers put on the
+    stack (713.1c); the game skips to the cleanup step (713.1d), where what triggered
+    meanwhile goes on the stack and another cleanup step follows (713.2, 514.3a)."""
+    who = controller(g, r)
+    g.triggered = []
+    for x in list(g.stack):
+        o = g.objects.get(x)
+        if o is None:
+            continue
+        if o.ability is not None:  # an ability on the stack is no card: it ceases to exist
+            g.stack.remove(x)
+            del g.objects[x]
+        else:
+            g.move(x, "exile")
+    g.resolving = None  # the resolution ends here (engine/effects.py stops)
+    g.skip_to_cleanup()
+    g.log("end_turn", player=who)
+    g.turn_state_changed()

@@ -48,7 +48,20 @@ def _exile(g: "Game", r: Ctx, e: Effect) -> None:
         xs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int) and x in g.objects]
         exile_until_leaves(g, source_id(g, r), xs)
         return
+    before = dict(r.get("followed") or {})
     _move_all(g, r, e, "exile")
+    _link_exiled(g, r, [n for k, n in (r.get("followed") or {}).items() if before.get(k) != n])
+
+
+def _link_exiled(g: "Game", r: Ctx, new: list[int]) -> None:
+    """607.2a: a permanent's ability that exiles remembers the cards, for the linked ability
+    that refers to "the exiled card" (kept as a new list: objects are copied shallowly)."""
+    s = g.objects[r["obj"]]
+    sid = source_id(g, r)
+    if not new or s.ability is None or sid is None or g.objects[sid].zone != "battlefield":
+        return
+    o = g.objects[sid]
+    o.chosen["exiled"] = list(o.chosen.get("exiled", ())) + new
 
 
 

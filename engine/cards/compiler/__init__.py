@@ -370,6 +370,9 @@ def _tup(v: Any) -> tuple:
 def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tuple, mana_cost: str,
              colors: tuple, power: Any, toughness: Any, loyalty: Any, layout: str,
              faces: tuple) -> CardDef:
+    # CR 308 (2016) "Tribal": the card data spells this card type both "Tribal" (older
+    # printings) and "Kindred" (its later name); one name, so every filter finds both
+    types = tuple("Kindred" if t == "Tribal" else t for t in types)
     is_spell = "Instant" in types or "Sorcery" in types
     unsupported: list[str] = []
     if set(types) & NONTRADITIONAL:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
+from engine.cards.abilities import Ability, Effect
 from engine.cards.compiler.costs import parse_cost_text
 from engine.cards.compiler.effects import become_parts, keyword_list, pt_value
 from engine.cards.compiler.quantities import amount, parse_condition, quantity
@@ -170,6 +171,28 @@ def _colorless(m: re.Match) -> list[dict[str, Any]] | None:
     writes into the card's colors so it holds in every zone (604.3)."""
     aff = _affects(m.group(1))
     return None if aff is None else [{"kind": "become", "affects": aff, "colors": []}]
+
+
+_BASIC = {"plains": "Plains", "island": "Island", "swamp": "Swamp", "mountain": "Mountain", "forest": "Forest"}
+
+
+@static(r"^(.+?) (?:is|are) (?:an? )?(plains|islands?|swamps?|mountains?|forests?)"
+        r"( in addition to (?:its|their) other land types)?$")
+def _basic_land_type(m: re.Match) -> list[dict[str, Any]] | None:
+    """"Enchanted land is an Island" (Spreading Seas), "Nonbasic lands are Mountains" (Blood
+    Moon): the land's land types become that basic land type, it loses its rules-text abilities
+    and has that type's mana ability (305.7); "in addition to its other land types" (Urborg)
+    adds the type and its mana ability (305.6). Type-changing: layer 4 (613.1d)."""
+    aff = _affects(m.group(1))
+    if aff is None or (isinstance(aff, dict) and "Land" not in aff.get("types", ())):
+        if aff != "attached" or "land" not in m.group(1).lower():
+            return None
+    land = _BASIC[m.group(2).rstrip("s") if m.group(2) != "plains" else "plains"]
+    sym = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}[land]
+    mana = Ability("mana", f"({{T}}: Add {{{sym}}}.)", effects=(Effect("add_mana", {"mana": [sym]}),),
+                   cost=parse_cost_text("{T}"))
+    return [{"kind": "add_types", "affects": aff, "subtypes": [land], "land_mana": [mana],
+             "set_land_types": not m.group(3)}]
 
 
 @static(r"^(.+?) (?:loses|lose) all abilities(?: and (.+))?$")

@@ -133,6 +133,12 @@ def _extra_turn(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if who is None else [Effect("extra_turn", {"who": who})]
 
 
+@reader(r"^end the turn$")
+def _end_the_turn(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """Time Stop, Sundial of the Infinite: end the turn (713.1)."""
+    return [Effect("end_turn", {})]
+
+
 @reader(r"^(?:(.+?) )?discards? any number of cards, then draws? that many cards$")
 def _rummage_any(m: re.Match, c: Ctx) -> list[Effect] | None:
     who = c.player(m.group(1) or "you")
@@ -236,6 +242,7 @@ READERS: tuple[Reader, ...] = (
     _scry,
     _set_life_total,
     _win_lose,
+    _end_the_turn,
     _extra_turn,
     _rummage_any,
     _hand_to_top,

@@ -113,10 +113,15 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
             out = rd.read(m, ctx)
             if out is not None:
                 return out
+    # "A loses X life and you gain X life, where X is N": the closing "where X is" defines
+    # the X of every clause before it too (107.3: one X, one value)
+    where = re.search(r", where x is .+$", low)
     for joiner in (", then ", ", and ", " and "):
         idx = low.find(joiner)
         while idx != -1:
             left, right = low[:idx], low[idx + len(joiner):]
+            if where is not None and where.start() > idx and re.search(r"\bx\b", left):
+                left += where.group(0)
             snapshot = (len(ctx.targets), ctx.last, ctx.last_player, ctx.x)
             a = parse_sentence(left, ctx)
             if a is not None:

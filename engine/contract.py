@@ -1,0 +1,148 @@
+"""Supported means it runs (issue 21, item 3): a walk of a compiled card's data against
+what the runtime evaluates.
+
+Every effect is checked op by op: the op is in the ops table (engine/ops), each argument
+is one the op reads, and an argument that holds an amount, a reference or a counter kind
+holds one that engine/values.py and the op carry out (608.2c-h: how an effect's numbers
+and objects are determined). Static abilities' amounts are read without a resolution
+(611.3a), so only the references of ``values.STATIC_REFS`` work there. Conditions and
+trigger events are checked by the runtime's own lists (``values.CONDITION_KEYS``,
+``triggers.SUPPORTED``). ``problems(card)`` names each field it cannot run: the card,
+the ability, the op and the argument, so a report says exactly what to teach the engine.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.cards.abilities import Ability, CardDef, Effect
+from engine.ops import OPS
+from engine.triggers import ALIASES
+from engine.triggers import SUPPORTED as TRIGGER_EVENTS
+from engine.values import AMOUNT_KINDS, REF_KEYS, REF_WORDS, STATIC_AMOUNT_KINDS, STATIC_REFS, condition_problems
+
+#: Per op, the arguments that hold an amount or a reference (the other arguments are
+#: flags, zones, filters, lists and nested effects, which engine/support.py checks).
+AMOUNT_ARGS = frozenset({"amount", "power", "toughness", "per", "times"})
+REF_ARGS = {op: frozenset({"what", "who", "source", "a", "b", "payer", "copy_of"}) for op in OPS}
+for _op in ("damage", "prevent", "attach"):  # "to" is a reference for these; a zone for move, dig, search
+    REF_ARGS[_op] = REF_ARGS[_op] | {"to"}
+#: Ops whose "amount" is a word the op reads itself ("all": discard the whole hand)
+AMOUNT_WORDS = {"discard": frozenset({"all"}), "counters": frozenset({"all"})}
+#: The players a counter can be put on are not tracked (121.1: energy, experience): only objects
+PLAYER_REFS = frozenset({"you", "opponent", "an_opponent", "each_opponent", "each_other_player", "defending_player",
+                         "each_player", "trigger_player", "attacked"})
+
+
+def amount_problems(a: Any, static: bool = False) -> list[str]:
+    """What of an amount engine.values.amount cannot compute ([] when it can)."""
+    if a is None or isinstance(a, (bool, int)):
+        return []
+    if isinstance(a, str):
+        return [] if a.lstrip("-").isdigit() else [f"amount {a!r}"]
+    if not isinstance(a, dict):
+        return [f"amount {a!r}"]
+    kinds = [k for k in a if k in AMOUNT_KINDS]
+    if not kinds:
+        return [f"amount {sorted(a)}"]
+    head = kinds[0]
+    if static and head not in STATIC_AMOUNT_KINDS:
+        return [f"amount {head} outside a resolution"]
+    out: list[str] = []
+    extra = set(a) - AMOUNT_KINDS[head]
+    if extra:
+        out.append(f"amount {head} with {sorted(extra)}")
+    if head == "count_this_way" and a.get("action") not in ("milled", "put"):
+        out.append(f"amount count_this_way {a.get('action')}")
+    if head == "times":
+        out += amount_problems(a.get("of"), static)
+    if head == "plus":
+        for x in a["plus"]:
+            out += amount_problems(x, static)
+    for key in ("power_of", "toughness_of", "counters_on", "hand_of"):
+        if head == key and a[key] != "sacrificed":
+            out += [f"{p} in amount {key}" for p in ref_problems(a[key], static)]
+    return out
+
+
+def ref_problems(ref: Any, static: bool = False) -> list[str]:
+    """What of a reference engine.values.refs (or static_refs) cannot resolve."""
+    if static:
+        return [] if isinstance(ref, str) and ref in STATIC_REFS else [f"reference {ref!r} outside a resolution"]
+    if isinstance(ref, str):
+        return [] if ref in REF_WORDS else [f"reference {ref!r}"]
+    if isinstance(ref, dict):
+        keys = [k for k in ref if k in REF_KEYS]
+        if not keys:
+            return [f"reference {sorted(ref)}"]
+        out: list[str] = []
+        for k in ("graveyard_of", "controller_of", "owner_of", "chooser"):
+            if k in ref:
+                out += ref_problems(ref[k])
+        if "amount" in ref:
+            out += amount_problems(ref["amount"])
+        return out
+    if isinstance(ref, list):  # exchange_control: two references
+        return [p for x in ref for p in ref_problems(x)]
+    return [f"reference {ref!r}"]
+
+
+def effect_problems(e: Effect) -> list[str]:
+    """What of one effect (and the effects nested in it) the runtime cannot carry out."""
+    if e.op not in OPS:
+        return [f"op {e.op}"]
+    out: list[str] = []
+    for k, v in e.args.items():
+        where = f"{e.op}.{k}"
+        if k in AMOUNT_ARGS and not (isinstance(v, str) and v in AMOUNT_WORDS.get(e.op, ())) \
+                and not (e.op in ("animate", "token") and k in ("power", "toughness") and isinstance(v, int)):
+            out += [f"{where}: {p}" for p in amount_problems(v)]
+        elif k in REF_ARGS[e.op] and not (e.op == "playable" and isinstance(v, dict) and REF_KEYS.isdisjoint(v)):
+            # (playable: a dict without a reference key is a card filter, engine/ops/playable.py)
+            out += [f"{where}: {p}" for p in ref_problems(v)]
+        elif k == "cond":
+            out += [f"{where}: {p}" for p in condition_problems(v)]
+        if isinstance(v, (list, tuple)):
+            for sub in v:
+                if isinstance(sub, Effect):
+                    out += effect_problems(sub)
+                elif isinstance(sub, Ability):
+                    out += ability_problems(sub)
+    if e.op == "counters":
+        kind = e.args.get("kind", "+1/+1")
+        if not isinstance(kind, str) or kind == "any":
+            out.append(f"counters.kind: counter kind {kind!r}")  # "a counter of any kind": not a kind
+        what = e.args.get("what")
+        if isinstance(what, str) and what in PLAYER_REFS or isinstance(what, dict) and "player" in (
+                (what.get("each") if isinstance(what.get("each"), dict) else {}) or {}):
+            out.append("counters.what: counters on a player (121.1)")  # the op puts counters on objects only
+    return out
+
+
+def ability_problems(ab: Ability) -> list[str]:
+    """What of one ability the runtime cannot carry out."""
+    out: list[str] = []
+    for e in ab.effects:
+        out += effect_problems(e)
+    for m in ab.modes:
+        out += ability_problems(m)
+    if ab.kind == "triggered":
+        ev = (ab.trigger or {}).get("event")
+        for name in ev if isinstance(ev, list) else [ev]:
+            if name not in TRIGGER_EVENTS and name not in ALIASES and name != "tapped_for_mana":
+                out.append(f"trigger event {name}")
+    if ab.condition:
+        out += condition_problems(ab.condition)
+    if ab.kind == "static":
+        st = ab.static or {}
+        for k in ("power", "toughness", "per"):
+            if k in st and st.get("kind") in ("anthem", "set_pt"):
+                out += [f"static {st['kind']}.{k}: {p}" for p in amount_problems(st[k], static=True)]
+    return out
+
+
+def problems(card: CardDef) -> list[str]:
+    """Every field of the card's compiled data the runtime cannot run, each named with its ability."""
+    out: list[str] = []
+    for i, ab in enumerate(card.abilities):
+        out += [f"ability {i + 1} ({ab.kind}): {p}" for p in ability_problems(ab)]
+    return out

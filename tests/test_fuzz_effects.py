@@ -1,0 +1,61 @@
+"""Ended continuous effects leave the state (issue 21, item 3; 611.2c, 400.7, 514.2): an
+effect whose locked-in objects have all left their zones applies to nothing again and is
+removed, so effects do not pile up in ``Game.effects`` as objects come and go."""
+from __future__ import annotations
+
+import pytest
+
+from engine import fuzz
+from engine.actions import add_effect
+from engine.bench_layers import setup
+from engine.cardpool import CardPool
+from engine.game import Game
+
+
+@pytest.fixture(scope="module")
+def cards() -> CardPool:
+    return CardPool()
+
+
+def test_an_effect_ends_when_its_last_object_leaves_and_not_before(cards):
+    g = setup(cards, 0, 4)
+    a, b, c, d = g.battlefield[-4:]
+    add_effect(g, "7c", [a, b], None, "never", power=2, toughness=2)  # 611.2c: locked in
+    add_effect(g, "6", [a], None, "eot", keywords=["Flying"])
+    add_effect(g, "2", [c], None, "never", controller="p1")
+    add_effect(g, "7c", [d], None, "eot", power=1, toughness=1)
+    kept = g.effects[-1]
+    assert len(g.effects) == 4
+    g.move(a, "graveyard")
+    assert [e["layer"] for e in g.effects] == ["7c", "2", "7c"]  # the flying of a alone ended
+    assert (g.chars(b).power, g.chars(b).toughness) == (4, 4)  # b still gets the pump
+    g.move(b, "hand")
+    g.move(c, "exile")
+    assert g.effects == [kept]
+    assert (g.chars(d).power, g.chars(d).toughness) == (3, 3)
+
+
+def test_effects_on_objects_that_come_and_go_do_not_pile_up(cards):
+    g = setup(cards, 0, 2)
+    x = g.battlefield[-1]
+    for _ in range(50):  # a creature pumped "permanently", bounced and played again
+        add_effect(g, "7c", [x], None, "never", power=1, toughness=1)
+        x = g.move(g.move(x, "hand"), "battlefield")
+    assert g.effects == []
+    assert (g.chars(x).power, g.chars(x).toughness) == (2, 2)
+
+
+def test_no_ended_effect_stays_in_the_state_during_random_games(cards):
+    """The fuzz checks it after every decision (fuzz.check_effects)."""
+    n = 0
+    for seed in (6, 9):  # without object_left both fail the check (a -X/-X, a deathtouch)
+        g, k = fuzz.play_checked(cards, seed, decks="random")
+        n += k
+    assert n > 200
+
+
+def test_the_fuzz_check_fails_on_an_ended_effect(cards):
+    g = Game.new([("p0", ["Grizzly Bears"] * 10), ("p1", ["Grizzly Bears"] * 10)], cards, 1)
+    g.effects.append({"layer": "7c", "ts": 1, "objects": [10 ** 6], "until": "never", "power": 1, "toughness": 1})
+    with pytest.raises(fuzz.InvariantError, match="ended"):
+        fuzz.check_effects(g)
