@@ -56,3 +56,38 @@ def test_a_three_seat_game_is_hosted_listed_joined_and_played_on_three_tables(qt
         for w in lobbies:
             w.close()
         server.stop()
+
+
+def test_a_commander_game_over_the_lan_from_the_lobby(qtbot, tmp_path):
+    server = LoopServer(tmp_path / "data")
+    lobbies = [LobbyWindow(), LobbyWindow()]
+    try:
+        for w, name in zip(lobbies, ("alice", "bob")):
+            qtbot.addWidget(w)
+            w.show()
+            fill(w.address, f"127.0.0.1:{server.port}")
+            fill(w.name, name)
+        host, guest = lobbies
+        labels = [host.deck.itemText(i) for i in range(host.deck.count())]
+        krenko = next(t for t in labels if t.startswith("Commander:") and "Krenko" in t)
+        kamahl = next(t for t in labels if t.startswith("Commander:") and "Kamahl" in t)
+        host.deck.setCurrentIndex(host.deck.findText(krenko))
+        guest.deck.setCurrentIndex(guest.deck.findText(kamahl))
+        host.format.setCurrentIndex(host.format.findText("commander"))
+        assert host.format.currentText() == "commander"
+        click(host.btn_host)
+        code = host.code.text()
+        assert len(code) == 6, host.status.text()
+        fill(guest.code, code)
+        click(guest.btn_join)
+        qtbot.waitUntil(lambda: all(w.table is not None for w in lobbies), timeout=10000)
+        for w, seat, cmdr in ((host, "alice", "Krenko, Mob Boss"), (guest, "bob", "Kamahl, Fist of Krosa")):
+            qtbot.waitUntil(lambda w=w: bool(w.table.ctl.view()["players"][seat].get("command")), timeout=5000)
+            v = w.table.ctl.view()
+            assert v["players"][seat]["life"] == 40 and v["players"][seat]["commander"] == cmdr
+            it = w.table.scene.cards[v["players"][seat]["command"][0]["id"]]
+            assert it.zone == "command" and it.face_up and "commander tax" in w.table.scene.players[seat].toolTip()
+    finally:
+        for w in lobbies:
+            w.close()
+        server.stop()

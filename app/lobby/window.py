@@ -112,6 +112,7 @@ class LobbyWindow(QWidget):
         self.deck = QComboBox()
         self.deck.setObjectName("deck")
         self.deck_problems: dict[str, str] = {}
+        self.deck_commanders: dict[str, str] = {}   # a Commander deck's label -> its commander (903.3)
         self._fill_decks()
         self.format = QComboBox()
         for f in hostable_formats():
@@ -181,6 +182,17 @@ class LobbyWindow(QWidget):
             self.deck.addItem(c.label, list(c.cards))
             self.deck.setItemData(self.deck.count() - 1, c.label, Qt.ToolTipRole)
             self.deck_problems[c.label] = c.problem
+        try:   # the Commander decks (for a game in the commander format): the 99 and the commander
+            from app.lobby.newgame import commander_offers
+            offers = commander_offers()
+        except Exception:  # noqa: BLE001 - the other decks are still offered
+            offers = []
+        for o in offers:
+            self.deck.addItem(o.label, list(o.cards))
+            self.deck.setItemData(self.deck.count() - 1, o.label, Qt.ToolTipRole)
+            self.deck_problems[o.label] = o.problem
+            if o.commander:
+                self.deck_commanders[o.label] = o.commander
 
     def _deck(self) -> list[str]:
         """The chosen deck's cards; a ValueError naming the problem for an illegal one."""
@@ -192,6 +204,10 @@ class LobbyWindow(QWidget):
             from engine.net.bot import load_deck
             return load_deck(data)
         return list(data or [])
+
+    def _commander(self) -> str | None:
+        """The chosen deck's commander (a Commander deck), else None."""
+        return self.deck_commanders.get(self.deck.currentText())
 
     def _connect(self) -> RemoteSession:
         host, port = parse_address(self.address.text())
@@ -302,7 +318,7 @@ class LobbyWindow(QWidget):
             self.session = self._connect()
             code = self.session.create(self.name.text().strip() or "host", deck,
                                        format=self.format.currentText(), spectators=self.spectators.isChecked(),
-                                       seats=self.seats.value())
+                                       seats=self.seats.value(), commander=self._commander())
         except (OSError, NetError, ValueError) as e:
             self._drop_session()
             self.status.setText(f"could not host: {network_words(e, self.address.text().strip())}")
@@ -318,7 +334,8 @@ class LobbyWindow(QWidget):
         try:
             deck = self._deck()
             self.session = self._connect()
-            self.session.join(self.code.text().strip(), self.name.text().strip() or "guest", deck)
+            self.session.join(self.code.text().strip(), self.name.text().strip() or "guest", deck,
+                              commander=self._commander())
         except (OSError, NetError, ValueError) as e:
             self._drop_session()
             self.status.setText(f"could not join: {network_words(e, self.address.text().strip())}")
@@ -435,13 +452,15 @@ class LobbyWindow(QWidget):
 
 def hostable_formats() -> list[str]:
     """Formats a game can be hosted in: casual first, then engine.decks' formats without a card
-    pool or a commander, then "free" (any 40 cards the engine knows)."""
+    pool or a commander, then commander (903), then "free" (any 40 cards the engine knows)."""
     names = ["casual"]
     try:
         from engine.decks import load_formats
         for name, f in sorted(load_formats().items()):
             if name != "casual" and f.pool is None and f.commander is None:
                 names.append(name)
+        if "commander" in load_formats():
+            names.append("commander")   # 903: a Commander deck of the list names its commander
     except Exception:  # noqa: BLE001 - the lobby still hosts casual and free games
         pass
     return names + ["free"]
