@@ -172,27 +172,25 @@ class LobbyWindow(QWidget):
         v.addWidget(self.status)
 
     def _fill_decks(self) -> None:
-        """The sample decks and the player's own (app.deckchoice); an illegal one is marked
-        and refused with its reason."""
+        """The sample decks, the Commander decks (each with its commander) and the player's
+        own (app.deckchoice); the legal ones first; an illegal one is marked and refused with
+        its reason."""
         from app.deckchoice import deck_choices
         self.deck.clear()
-        for c in deck_choices():
-            if c.title.startswith("Classic:"):
-                continue   # the lobby's formats want 60 cards
-            self.deck.addItem(c.label, list(c.cards))
-            self.deck.setItemData(self.deck.count() - 1, c.label, Qt.ToolTipRole)
-            self.deck_problems[c.label] = c.problem
+        entries: list[tuple[str, list[str], str, str | None]] = [
+            (c.label, list(c.cards), c.problem, None) for c in deck_choices()
+            if not c.title.startswith("Classic:")]   # the lobby's formats want 60 cards
         try:   # the Commander decks (for a game in the commander format): the 99 and the commander
             from app.lobby.newgame import commander_offers
-            offers = commander_offers()
+            entries += [(o.label, list(o.cards), o.problem, o.commander) for o in commander_offers()]
         except Exception:  # noqa: BLE001 - the other decks are still offered
-            offers = []
-        for o in offers:
-            self.deck.addItem(o.label, list(o.cards))
-            self.deck.setItemData(self.deck.count() - 1, o.label, Qt.ToolTipRole)
-            self.deck_problems[o.label] = o.problem
-            if o.commander:
-                self.deck_commanders[o.label] = o.commander
+            pass
+        for label, cards, problem, commander in sorted(entries, key=lambda e: bool(e[2])):
+            self.deck.addItem(label, cards)
+            self.deck.setItemData(self.deck.count() - 1, label, Qt.ToolTipRole)
+            self.deck_problems[label] = problem
+            if commander:
+                self.deck_commanders[label] = commander
 
     def _deck(self) -> list[str]:
         """The chosen deck's cards; a ValueError naming the problem for an illegal one."""
