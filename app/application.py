@@ -508,9 +508,10 @@ class MainWindow(QMainWindow):
         w.show()
 
     def play_limited(self, mine: list[str], bot_name: str, theirs: list[str]) -> Any:
-        """A game of your drafted deck against a bot drafter's deck (the deck builder asks for it)."""
+        """A game of your drafted deck against a bot drafter's deck (the deck builder asks for it),
+        the bot's seat played by the AI (issue 18, medium: it answers at once)."""
         table = self.start_game([("you", list(mine)), (bot_name, list(theirs))], new_seed(), None,
-                                vs_bot=True)
+                                vs_bot=True, ai_level="medium")
         self.show()
         self.raise_()
         self.activateWindow()

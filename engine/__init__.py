@@ -9,7 +9,7 @@ is above them only through the game object they are given (``g.move``, ``g.chars
 
      0  errors memo mana rng atomicfile datadir bugreport
      1  cards decks.model decks.xmlsafe decks.files
-     2  seats knowledge state decision_kinds ability_index filters choices until view opening cardpool commander
+     2  seats extra_phases knowledge state decision_kinds ability_index filters choices until view opening cardpool commander
      3  layers protection player_statics values object_statics
      4  targets zones_cast replacement
      5  triggers
@@ -30,7 +30,8 @@ is above them only through the game object they are given (``g.move``, ``g.chars
      bug reports of engine faults
   1  card data and the oracle-text compiler (engine/cards); deck files read and written as
      plain data (engine/decks: model, files), so a benchmark can read a sample deck
-  2  the seats in turn order and who is still in the game (101.4, 800.4), what each player
+  2  the seats in turn order and who is still in the game (101.4, 800.4), extra phases and
+     steps (500.8), what each player
      knows of hidden cards (400.2), the state (objects 109, players 102,
      decisions), ability lists, filters, choices (614.12), durations (610.3), the players'
      view, opening hands (103.5), the card pool, the Commander variant (903)

@@ -284,7 +284,7 @@ def put_attacking(g: "Game", r: Ctx, oid: int) -> None:
     """508.4: put onto the battlefield attacking (only during combat, by the attacking
     player's objects); it attacks what the source attacks, else the defending player."""
     o = g.objects.get(oid)
-    if o is None or o.zone != "battlefield" or o.controller != g.active or \
+    if o is None or o.zone != "battlefield" or not seats.is_active(g, o.controller) or \
             g.step not in ("declare_attackers", "declare_blockers", "first_strike_damage", "combat_damage"):
         return
     srcid = source_id(g, r)

@@ -2,9 +2,11 @@
 random bots play whole games.
 
 Game i is seeded with S+i; seat 0 plays the red deck in even games and the green deck
-in odd ones (issue 3). With ``--format commander`` the seats play the Commander decks of
-assets/decks/commander/ (903), rotated by one seat each game. Card loading is outside the
-timing; shuffles, mulligans and every decision are inside.
+in odd ones (issue 3), the other seats alternating; with more than two players
+(``--players 3..6``) the game is a Free-for-All (806) that attacks multiple players (802).
+With ``--format commander`` the seats play the Commander decks of assets/decks/commander/
+(903), rotated by one seat each game. Card loading is outside the timing; shuffles,
+mulligans and every decision are inside.
 """
 from __future__ import annotations
 
@@ -54,6 +56,7 @@ def play(cards: CardPool, seed: int, max_decisions: int = 20000, format: str | N
         decks = [RED, GREEN] if seed % 2 == 0 else [GREEN, RED]
         g = Game.new([(n, decks[i % 2]) for i, n in enumerate(names)], cards, seed)
     bots = {n: RandomBot(seed * players + i + 1) for i, n in enumerate(names)}
+    max_decisions *= max(1, players // 2)
     n = 0
     while g.pending is not None and n < max_decisions:
         d = g.pending

@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from engine import commander, costs, effects, manual, player_statics, triggers, zones_cast
+from engine import commander, costs, effects, manual, player_statics, seats, triggers, zones_cast
 from engine.ability_index import index
 from engine.actions import discard, lose_life, sacrifice
 from engine.cards.abilities import Ability, Cost, Effect, TargetSpec
@@ -36,7 +36,8 @@ MAIN = ("main1", "main2")
 # ------------------------------------------------------------------ timing
 def sorcery_timing(g: "Game", player: str) -> bool:
     """307.1 / 116.1a: own main phase, empty stack, holding priority."""
-    return g.active == player and g.step in MAIN and not g.stack and g.priority == player
+    return (g.active == player or seats.is_active(g, player)) and g.step in MAIN and not g.stack \
+        and g.priority == player
 
 
 def can_play_land(g: "Game", player: str, oid: int) -> bool:

@@ -47,7 +47,7 @@ def can_attack(g: "Game", oid: int) -> bool:
     """508.1a-c: an untapped creature the active player has controlled since the turn began."""
     o = g.objects[oid]
     c = g.chars(oid)
-    if "Creature" not in c.types or c.controller != g.active or o.tapped:
+    if "Creature" not in c.types or not seats.is_active(g, c.controller) or o.tapped:
         return False
     if o.sick and "Haste" not in c.keywords:
         return False
@@ -76,21 +76,6 @@ def attacked_player(g: "Game", target: Any) -> str | None:
     return g.chars(target).controller if target in g.objects else None
 
 
-def defending_player(g: "Game", oid: int | None) -> str | None:
-    """802.2a: the defending player for an attacking creature: the player it attacks or the
-    controller of the planeswalker it attacks; for anything else the one defending player
-    (None while several defend: the caller's controller chooses)."""
-    o = g.objects.get(oid) if oid is not None else None
-    if o is not None and o.attacking is not None:
-        return attacked_player(g, o.attacking)
-    ds = sorted({p for p in (attacked_player(g, g.objects[a].attacking) for a in attackers(g)) if p},
-                key=g.order.index)
-    if len(ds) == 1:
-        return ds[0]
-    if not ds and g.active in g.players:
-        opp = seats.defenders(g, g.active)
-        return opp[0] if len(opp) == 1 else None
-    return None
 
 
 def attackers_of(g: "Game", defender: str) -> list[int]:
@@ -105,7 +90,7 @@ def attackers_of(g: "Game", defender: str) -> list[int]:
 def next_defender(g: "Game", after: str | None) -> None:
     """509.1 / 802.4: each defending player declares blockers in APNAP order; after the last
     (or with none attacked), players get priority (509.5)."""
-    order = [p for p in seats.apnap(g) if p != g.active and attackers_of(g, p)]
+    order = [p for p in seats.apnap(g) if not seats.is_active(g, p) and attackers_of(g, p)]
     if after is not None:
         i = g.order.index(after)
         order = [p for p in order if (g.order.index(p) - g.order.index(g.active)) % len(g.order)
@@ -463,9 +448,13 @@ def damage_step(g: "Game", first: bool) -> None:
             if not live and not trample:
                 continue  # 509.1h / 510.1c: a blocked creature with no blockers deals no damage
             g.queue.append({"kind": "assign_damage", "player": g.active, "attacker": a, "first": first})
-    for b in g.battlefield:
+    blockers = [b for b in g.battlefield if g.objects[b].blocking]
+    if len(g.order) > 2:  # 802.6: blocking creatures' damage is assigned in APNAP order
+        ring = seats.apnap(g)
+        blockers.sort(key=lambda b: ring.index(g.chars(b).controller) if g.chars(b).controller in ring else 99)
+    for b in blockers:
         o = g.objects[b]
-        if o.blocking and deals_damage_now(g, b, first) and combat_power(g, b) > 0:
+        if deals_damage_now(g, b, first) and combat_power(g, b) > 0:
             if len(o.blocking) > 1:
                 g.queue.append({"kind": "assign_damage", "player": g.chars(b).controller, "blocker": b,
                                 "first": first})

@@ -30,7 +30,7 @@ OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "
                  "combat_damage_creature", "combat_damage", "damage_player", "damage_opponent",
                  "attacks_or_blocks", "etb_or_dies", "etb_or_attacks", "cycle",
                  "becomes_target", "becomes_target_spell", "becomes_target_opponent", "blocks_flying",
-                 "activate", "leaves_graveyard", "attacks_alone"}
+                 "activate", "leaves_graveyard", "attacks_alone", "monstrous"}
 PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attack", "sacrifice"}
 #: Events this engine fires (a card triggering on anything else is unsupported).
 SUPPORTED = (OBJECT_EVENTS | PLAYER_EVENTS | {"step"}) - {"cycle", "scry", "tapped", "untapped", "you_attack"}
@@ -99,16 +99,16 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
         if trig.get("step") != ev["step"]:
             return False
         whose = trig.get("whose", "you")
-        if whose in ("you", "you_next") and g.active != controller:
+        if whose in ("you", "you_next") and not seats.is_active(g, controller):
             return False
-        if whose == "opponent" and g.active == controller:
+        if whose == "opponent" and seats.is_active(g, controller):
             return False
         return True
     if name == "cast":
         who = trig.get("who", "you")
         if who == "you" and ev["player"] != controller or who == "opponent" and ev["player"] == controller:
             return False  # "whenever you cast" / "whenever an opponent casts"
-        if "your_turn" in trig and (g.active == controller) != trig["your_turn"]:
+        if "your_turn" in trig and seats.is_active(g, controller) != trig["your_turn"]:
             return False  # "during an opponent's turn" / "during your turn"
     if trig.get("noncombat") and ev.get("combat"):
         return False
@@ -159,7 +159,28 @@ def _batch_key(g: "Game") -> Any:
     return (r["obj"], r["i"]) if r is not None else (g.turn, g.step)
 
 
+def _in_range(g: "Game", controller: str, ev: dict[str, Any]) -> bool:
+    """801.7: with limited range of influence, an ability triggers only on an event entirely
+    within its controller's range: the players it names and the objects it moves or names
+    (an object by its controller, or its owner once it has left, 801.7a)."""
+    for k in ("player", "target", "obj", "attackers"):
+        xs = ev.get(k)
+        for x in xs if isinstance(xs, list) else (xs,):
+            if isinstance(x, str) and x in g.players:
+                who = x
+            elif isinstance(x, int) and x in g.objects:
+                o = g.objects[x]
+                who = g.controller_of(x) or o.owner if o.zone in ("battlefield", "stack") else o.owner
+            else:
+                continue
+            if not seats.in_range(g, controller, who):
+                return False
+    return True
+
+
 def _add(g: "Game", src: "Obj", ab: Any, controller: str, ev: dict[str, Any]) -> dict[str, Any] | None:
+    if g.influence is not None and not _in_range(g, controller, ev):
+        return None
     if ab.condition is not None:
         if not condition(g, ab.condition, src.id, {"trigger": ev, "controller": controller}):
             return None  # 603.4: an intervening "if" clause
@@ -286,7 +307,7 @@ def step(g: "Game", name: str) -> None:
     event(g, {"event": "step", "step": name})
     keep = []
     for d in g.delayed:
-        if d["step"] == name and (d.get("whose") != "you" or g.active == d["controller"]):
+        if d["step"] == name and (d.get("whose") != "you" or seats.is_active(g, d["controller"])):
             g.triggered.append({"controller": d["controller"], "ability": d["ability"], "source": d["source"],
                                 "card": d["card"], "info": d.get("info", {})})
         else:
@@ -300,7 +321,7 @@ def _mark_upkeep(g: "Game") -> None:
     for oid in g.battlefield:
         o = g.objects[oid]
         ctl = g.chars(oid).controller
-        if ctl != g.active:
+        if not seats.is_active(g, ctl):
             continue
         if o.chosen.get("upkeep_seen") != ctl:
             o.chosen["new_since_upkeep"] = g.turn

@@ -74,7 +74,25 @@ def one_opponent(g: "Game", r: Ctx, ref: str) -> str:
 
 
 def refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
-    """A reference of the op contract to the objects (ids) and players (names) it means now."""
+    """A reference of the op contract to the objects (ids) and players (names) it means now;
+    with limited range of influence, only those within its controller's range (801.10)."""
+    out = _refs(g, r, ref)
+    if g.influence is None or not out:
+        return out
+    you = g.objects[r["obj"]].controller
+    return [x for x in out if seats.in_range(g, you, x if isinstance(x, str) else _influence_owner(g, x, you))]
+
+
+def _influence_owner(g: "Game", x: Any, you: str) -> str:
+    """801.2d: the player whose seat decides whether an object is within range: its controller
+    on the battlefield or the stack, its owner elsewhere."""
+    o = g.objects.get(x)
+    if o is None:
+        return you
+    return g.controller_of(x) or o.owner if o.zone in ("battlefield", "stack") else o.owner
+
+
+def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
     s = g.objects[r["obj"]]
     you = s.controller
     if ref == "self":
@@ -177,11 +195,12 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "life_of": frozenset({"life_of"}), "total_power": frozenset({"total_power"}),
     "total_toughness": frozenset({"total_toughness"}), "hand_of": frozenset({"hand_of"}),
     "greatest": frozenset({"greatest", "among"}), "counters_on": frozenset({"counters_on", "kind"}),
+    "devotion": frozenset({"devotion"}),
 }
 #: the amounts computed without a resolution record (a static ability, 611.3a)
 STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "toughness_of", "blockers_beyond_first",
                                  "life_gained_this_turn", "life_of", "total_power", "total_toughness", "greatest",
-                                 "counters_on", "hand_of"})
+                                 "counters_on", "hand_of", "devotion"})
 #: The references ``refs`` resolves: words, and the head keys of dict references
 REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent", "each_other_player",
                        "defending_player", "each_player", "it", "trigger_player", "attached", "created", "attacked",
@@ -206,6 +225,19 @@ def static_refs(g: "Game", src: int | None, ref: Any) -> list[Any]:
     raise Unsupported(f"unsupported reference {ref!r} outside a resolution")
 
 
+def devotion(g: "Game", player: str | None, colors: list[str]) -> int:
+    """700.5: the mana symbols of those colors among the mana costs of the permanents the
+    player controls; a hybrid symbol of two of them counts once."""
+    n = 0
+    for oid in g.battlefield:
+        if g.controller_of(oid) != player:
+            continue
+        for sym in g.objects[oid].card.mana_cost:
+            if any(c in colors for c in sym.split("/")):
+                n += 1
+    return n
+
+
 def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
     """An amount of the op contract as a number now."""
     if isinstance(a, bool):
@@ -216,6 +248,8 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         return 0
     if isinstance(a, str):
         return int(a) if a.lstrip("-").isdigit() else 0
+    if "devotion" in a:
+        return devotion(g, g.controller_of(src) if src is not None else None, a["devotion"])
     if "x" in a:
         x = g.objects[r["obj"]].x if r else 0
         return -x if a.get("negate") else x
@@ -326,7 +360,7 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False
     if "life_le" in cond and not g.players[you].life <= cond["life_le"]:
         return False
-    if "your_turn" in cond and (g.active == you) != cond["your_turn"]:
+    if "your_turn" in cond and seats.is_active(g, you) != cond["your_turn"]:
         return False
     if "hand_le" in cond and not len(g.players[you].hand) <= cond["hand_le"]:
         return False

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from engine import knowledge
+from engine import knowledge, triggers
 from engine.actions import add_effect, create_token
 from engine.cards.abilities import Effect
 from engine.filters import matches
@@ -160,6 +160,18 @@ def _adapt(g: "Game", r: dict, e: Effect) -> None:
     for i in _objs(g, r, e.get("what", "self")):
         if not g.objects[i].counters.get("+1/+1"):
             _add_counters(g, i, "+1/+1", _n(g, r, e))
+
+
+@action("monstrosity")
+def _monstrosity(g: "Game", r: dict, e: Effect) -> None:
+    """701.28a: if this permanent isn't monstrous, put N +1/+1 counters on it and it becomes
+    monstrous (a designation kept until it leaves the battlefield, 701.28b-c)."""
+    for i in _objs(g, r, e.get("what", "self")):
+        if not g.objects[i].chosen.get("monstrous"):
+            _add_counters(g, i, "+1/+1", _n(g, r, e))
+            g.objects[i].chosen["monstrous"] = True
+            g.changed()
+            triggers.event(g, {"event": "monstrous", "obj": i, "player": g.controller_of(i)})  # "becomes monstrous"
 
 
 @action("renowned")

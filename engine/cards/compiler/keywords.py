@@ -214,6 +214,10 @@ KEYWORD_TEXT: dict[str, tuple[str, ...]] = {
         "This creature enters with {N} fade counters on it.",
         "At the beginning of your upkeep, remove a fade counter from this creature. If you can't, sacrifice it.",
     ),
+    # 702.106a ({c}: its cost; a card's own outlast line is read by _costed_ability)
+    "Outlast": ("{c}, {{T}}: Put a +1/+1 counter on this creature. Activate only as a sorcery.",),
+    # 702.85a
+    "Annihilator": ("Whenever this creature attacks, defending player sacrifices {N} permanents.",),
     # 702.111a
     "Renown": (
         "Whenever this creature deals combat damage to a player, if it isn't renowned, put {N} +1/+1 "

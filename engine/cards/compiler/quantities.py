@@ -112,6 +112,10 @@ def quantity(phrase: str) -> Any:
         if f is None or f.get("_needs_player_target"):
             return None
         return {"greatest": {"mana value": "mv"}.get(m.group(1), m.group(1)), "among": f}
+    m = re.fullmatch(r"your devotion to (white|blue|black|red|green)(?: and (white|blue|black|red|green))?", p)
+    if m:  # 700.5
+        letters = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+        return {"devotion": [letters[c] for c in m.groups() if c]}
     m = re.fullmatch(r"twice (.+)", p)
     if m:
         q = quantity(m.group(1))
