@@ -43,8 +43,8 @@ def _cmp(game: "Game", v: int, f: dict[str, Any], key: str, src: int | None) -> 
 
 def _opponent(game: "Game", p: str | None, you: str | None) -> bool:
     """102.3: an opponent is a player not on your team (in a game without teams, any other player)."""
-    if p == you:
-        return False
+    if p == you or p is None or you is None:
+        return p != you
     team_of = game.team_of
     return not team_of or team_of.get(p) != team_of.get(you)
 
