@@ -41,8 +41,8 @@ from engine.net.client import NetError, RemoteSession, discover
 
 DECKS = Path(__file__).resolve().parents[2] / "assets" / "decks"
 MAX_RECENT = 8
-ADDRESS = Qt.UserRole        # data of a found item: its server address
-GAME = Qt.UserRole + 1       # ... and the game's listing (a dict), or None
+ADDRESS = Qt.ItemDataRole.UserRole        # data of a found item: its server address
+GAME = Qt.ItemDataRole.UserRole + 1       # ... and the game's listing (a dict), or None
 
 
 class Bridge(QObject):
@@ -150,8 +150,8 @@ class LobbyWindow(QWidget):
         self.btn_watch.setEnabled(False)
         for b in (self.btn_find, self.btn_list, self.btn_serve, self.btn_host, self.btn_join, self.btn_watch):
             buttons.addWidget(b)
-        self.btn_find.clicked.connect(self.find)
-        self.found_signal.connect(self._show_found, Qt.QueuedConnection)
+        self.btn_find.clicked.connect(self.find_games)
+        self.found_signal.connect(self._show_found, Qt.ConnectionType.QueuedConnection)
         self._finder: threading.Thread | None = None
         self.btn_list.clicked.connect(self.list_server)
         self.btn_serve.clicked.connect(self.start_server)
@@ -187,7 +187,7 @@ class LobbyWindow(QWidget):
             pass
         for label, cards, problem, commander in sorted(entries, key=lambda e: bool(e[2])):
             self.deck.addItem(label, cards)
-            self.deck.setItemData(self.deck.count() - 1, label, Qt.ToolTipRole)
+            self.deck.setItemData(self.deck.count() - 1, label, Qt.ItemDataRole.ToolTipRole)
             self.deck_problems[label] = problem
             if commander:
                 self.deck_commanders[label] = commander
@@ -234,7 +234,7 @@ class LobbyWindow(QWidget):
         item.setData(ADDRESS, address)
         item.setData(GAME, dict(g) if g.get("game") else None)
 
-    def find(self) -> None:
+    def find_games(self) -> None:
         """Games announced by UDP broadcast on the LAN (servers started with --announce),
         listened for 1.5 s in a thread: the window stays alive meanwhile."""
         if self._finder is not None and self._finder.is_alive():
@@ -299,6 +299,7 @@ class LobbyWindow(QWidget):
             proc = subprocess.Popen([sys.executable, "-m", "engine.net.server", "--host", "0.0.0.0", "--port", port,
                                      "--data", str(folder), "--announce"],
                                     stdout=subprocess.PIPE, stderr=log, text=True)
+        assert proc.stdout is not None      # stdout=PIPE
         line = proc.stdout.readline().strip()
         if not line.startswith("listening on"):    # e.g. the port is taken: say why
             proc.kill()
@@ -421,7 +422,9 @@ class LobbyWindow(QWidget):
         if self.session.spectator:   # no seat of ours: the public view, nothing to answer
             self.table = TableWidget(self.session, [], page, modal_errors=False)
         else:
-            self.table = TableWidget(self.session, [self.session.seat], page, manage_memory=True,
+            seat = self.session.seat
+            assert seat is not None           # seated: the server named our seat
+            self.table = TableWidget(self.session, [seat], page, manage_memory=True,
                                      remember_stops=True)
         lay.addWidget(self.connection)
         lay.addWidget(self.table, 1)

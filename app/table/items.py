@@ -18,14 +18,23 @@ from PySide6.QtWidgets import (
     QStyleOptionGraphicsItem,
 )
 
-from app.table.looks import HIGHLIGHT, IDENTITY, blit_look, draw_look_scaled, font, look_key, unsupported_note
+from app.table.looks import (
+    HIGHLIGHT,
+    IDENTITY,
+    LEFT_MIDDLE,
+    blit_look,
+    draw_look_scaled,
+    font,
+    look_key,
+    unsupported_note,
+)
 
-# item kinds (QGraphicsItem.type())
-CARD_TYPE = QGraphicsItem.UserType + 1
-PLAYER_TYPE = QGraphicsItem.UserType + 2
-ZONE_TYPE = QGraphicsItem.UserType + 3
-
-STOP_TYPE = QGraphicsItem.UserType + 4
+# item kinds (QGraphicsItem.type()): above QGraphicsItem::UserType, which the type stubs lack
+USER_TYPE: int = getattr(QGraphicsItem, "UserType")
+CARD_TYPE = USER_TYPE + 1
+PLAYER_TYPE = USER_TYPE + 2
+ZONE_TYPE = USER_TYPE + 3
+STOP_TYPE = USER_TYPE + 4
 
 # z-layers, bottom to top
 Z_ZONE = 0
@@ -60,7 +69,7 @@ class CardItem(QGraphicsObject):
         self.look: tuple[Any, ...] = ()
         # drawn once into a pixmap of the view's resolution, redrawn only on update():
         # a table of 120 permanents repaints by blitting (issue 5: 16 ms per update)
-        self.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.set_card(card, face_up, force=True)
 
     def set_card(self, card: dict[str, Any] | None, face_up: bool, force: bool = False) -> None:
@@ -122,22 +131,22 @@ class CardItem(QGraphicsObject):
             draw_look_scaled(p, key, QRectF(at.x(), at.y(), *size))
         if self.count is None and not self.badge:
             return
-        p.setRenderHint(QPainter.Antialiasing)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
         if self.count is not None:
             p.setFont(font(11, True))
             r = QRectF(self.w / 2 - 18, self.h - 28, 36, 22)
             p.setBrush(QColor(0, 0, 0, 190))
-            p.setPen(Qt.NoPen)
+            p.setPen(Qt.PenStyle.NoPen)
             p.drawRoundedRect(r, 6, 6)
             p.setPen(QColor(255, 255, 255))
-            p.drawText(r, Qt.AlignCenter, str(self.count))
+            p.drawText(r, Qt.AlignmentFlag.AlignCenter, str(self.count))
         if self.badge:
             c = QPointF(self.w / 2, self.h / 2)
             p.setPen(QPen(QColor(20, 20, 20), 2))
             p.setBrush(QColor(255, 205, 40))
             p.drawEllipse(c, 20, 20)
             p.setFont(font(16, True))
-            p.drawText(QRectF(c.x() - 20, c.y() - 20, 40, 40), Qt.AlignCenter, self.badge)
+            p.drawText(QRectF(c.x() - 20, c.y() - 20, 40, 40), Qt.AlignmentFlag.AlignCenter, self.badge)
 
     def ring(self) -> str | None:
         """The ring around the card: the decision's highlight, else attacking or blocking."""
@@ -194,7 +203,7 @@ class PlayerItem(QGraphicsObject):
         self.highlight: str | None = None
         self.setPos(rect.topLeft())
         self.setZValue(Z_CARD)
-        self.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.setToolTip(commander_facts(info)[1])
 
     def set_rect(self, rect: QRectF) -> None:
@@ -225,7 +234,7 @@ class PlayerItem(QGraphicsObject):
         return self.mapToScene(QPointF(self.rect.width() / 2, self.rect.height() / 2))
 
     def paint(self, p: QPainter, opt: QStyleOptionGraphicsItem, widget: Any = None) -> None:
-        p.setRenderHint(QPainter.Antialiasing)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
         w, h = self.rect.width(), self.rect.height()
         p.setBrush(QColor(48, 56, 70) if not self.active else QColor(60, 74, 96))
         border = HIGHLIGHT.get(self.highlight or "", QColor(200, 200, 200) if self.deciding else QColor(90, 96, 110))
@@ -237,11 +246,11 @@ class PlayerItem(QGraphicsObject):
         p.setPen(QColor(235, 235, 235))
         p.setFont(font(13, True))
         label = self.name + ("  ●" if self.priority else "")
-        p.drawText(QRectF(12, 8, w - 24, 24), Qt.AlignLeft | Qt.AlignVCenter, label)
+        p.drawText(QRectF(12, 8, w - 24, 24), LEFT_MIDDLE, label)
         i = self.info
         p.setFont(font(34, True))
         p.setPen(QColor(255, 120, 110) if i["life"] <= 5 else QColor(255, 255, 255))
-        p.drawText(QRectF(12, 34, w - 24, 52), Qt.AlignLeft | Qt.AlignVCenter, f"♥ {i['life']}")
+        p.drawText(QRectF(12, 34, w - 24, 52), LEFT_MIDDLE, f"♥ {i['life']}")
         p.setFont(font(10))
         p.setPen(QColor(210, 214, 222))
         lines = [f"hand {i['hand_count']}   library {i['library']}",
@@ -257,7 +266,7 @@ class PlayerItem(QGraphicsObject):
         if i.get("lost"):
             lines.append("LOST")
         for n, ln in enumerate(lines):
-            p.drawText(QRectF(12, 92 + n * 18, w - 24, 18), Qt.AlignLeft | Qt.AlignVCenter, ln)
+            p.drawText(QRectF(12, 92 + n * 18, w - 24, 18), LEFT_MIDDLE, ln)
 
     def _paint_compact(self, p: QPainter, w: float, h: float) -> None:
         """An opponent's panel at a table of three or more: name, life and the counts in
@@ -265,7 +274,7 @@ class PlayerItem(QGraphicsObject):
         i = self.info
         p.setPen(QColor(235, 235, 235))
         p.setFont(font(11, True))
-        p.drawText(QRectF(8, 3, w - 16, 18), Qt.AlignLeft | Qt.AlignVCenter, self.name)
+        p.drawText(QRectF(8, 3, w - 16, 18), LEFT_MIDDLE, self.name)
         tags = [t for t, on in (("TURN", self.active), ("● PRIORITY", self.priority)) if on]
         if i.get("lost"):
             tags = ["LOST"]
@@ -273,11 +282,11 @@ class PlayerItem(QGraphicsObject):
         if tags:
             p.setFont(font(8, True))
             p.setPen(QColor(255, 214, 90) if self.active else QColor(130, 200, 255))
-            p.drawText(QRectF(8, y, w - 16, 13), Qt.AlignLeft | Qt.AlignVCenter, "  ".join(tags))
+            p.drawText(QRectF(8, y, w - 16, 13), LEFT_MIDDLE, "  ".join(tags))
         y += 12
         p.setFont(font(22, True))
         p.setPen(QColor(255, 120, 110) if i["life"] <= 5 else QColor(255, 255, 255))
-        p.drawText(QRectF(8, y, w - 16, 30), Qt.AlignLeft | Qt.AlignVCenter, f"♥ {i['life']}")
+        p.drawText(QRectF(8, y, w - 16, 30), LEFT_MIDDLE, f"♥ {i['life']}")
         y += 30
         p.setFont(font(9))
         p.setPen(QColor(210, 214, 222))
@@ -296,7 +305,7 @@ class PlayerItem(QGraphicsObject):
         for ln in lines:
             if y + 16 > h:
                 break
-            p.drawText(QRectF(8, y, w - 16, 16), Qt.AlignLeft | Qt.AlignVCenter, ln)
+            p.drawText(QRectF(8, y, w - 16, 16), LEFT_MIDDLE, ln)
             y += 16
 
 
@@ -310,8 +319,8 @@ class SeatItem(QGraphicsItem):
         self.state: tuple[bool, bool, bool] = (False, False, False)
         self.setPos(rect.topLeft())
         self.setZValue(Z_ZONE - 1)
-        self.setAcceptedMouseButtons(Qt.NoButton)
-        self.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def set_rect(self, rect: QRectF) -> None:
         if rect != self.rect:
@@ -333,23 +342,23 @@ class SeatItem(QGraphicsItem):
 
     def paint(self, p: QPainter, opt: QStyleOptionGraphicsItem, widget: Any = None) -> None:
         active, waited, lost = self.state
-        p.setRenderHint(QPainter.Antialiasing)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
         r = self.boundingRect().adjusted(2, 2, -2, -2)
         if lost:
-            p.setPen(Qt.NoPen)
+            p.setPen(Qt.PenStyle.NoPen)
             p.setBrush(QColor(0, 0, 0, 90))
             p.drawRoundedRect(r, 12, 12)
             return
         if active:
-            p.setPen(Qt.NoPen)
+            p.setPen(Qt.PenStyle.NoPen)
             p.setBrush(QColor(255, 205, 40, 22))
             p.drawRoundedRect(r, 12, 12)
-        p.setBrush(Qt.NoBrush)
+        p.setBrush(Qt.BrushStyle.NoBrush)
         if active:
             p.setPen(QPen(QColor(255, 205, 40), 4))
             p.drawRoundedRect(r, 12, 12)
         if waited:
-            p.setPen(QPen(QColor(110, 190, 255), 3, Qt.DashLine if active else Qt.SolidLine))
+            p.setPen(QPen(QColor(110, 190, 255), 3, Qt.PenStyle.DashLine if active else Qt.PenStyle.SolidLine))
             p.drawRoundedRect(r.adjusted(5, 5, -5, -5), 9, 9)
         if not active and not waited:
             p.setPen(QPen(QColor(255, 255, 255, 28), 1.5))
@@ -367,7 +376,7 @@ class StopItem(QGraphicsObject):
         self.step, self.label = step, label
         self.state: tuple[bool, bool, bool, bool] = (False, False, False, False)
         self.setZValue(Z_CARD)
-        self.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def set_state(self, theirs: bool, mine: bool, current: bool, my_turn: bool) -> None:
         if (theirs, mine, current, my_turn) != self.state:
@@ -385,15 +394,15 @@ class StopItem(QGraphicsObject):
         return "theirs" if x < self.W - 36 else "mine"
 
     def paint(self, p: QPainter, opt: QStyleOptionGraphicsItem, widget: Any = None) -> None:
-        p.setRenderHint(QPainter.Antialiasing)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
         theirs, mine, current, my_turn = self.state
         if current:
-            p.setPen(Qt.NoPen)
+            p.setPen(Qt.PenStyle.NoPen)
             p.setBrush(QColor(255, 226, 140, 60))
             p.drawRoundedRect(QRectF(0, 1, self.W, self.H - 2), 6, 6)
         p.setFont(font(9, current))
         p.setPen(QColor(255, 236, 170) if current else QColor(200, 206, 214))
-        p.drawText(QRectF(8, 0, self.W - 80, self.H), Qt.AlignLeft | Qt.AlignVCenter, self.label)
+        p.drawText(QRectF(8, 0, self.W - 80, self.H), LEFT_MIDDLE, self.label)
         for i, (on, active) in enumerate(((theirs, current and not my_turn), (mine, current and my_turn))):
             c = QPointF(self.W - 54 + i * 36, self.H / 2)
             p.setPen(QPen(QColor(255, 236, 170) if active else QColor(120, 130, 140), 2 if active else 1.2))
@@ -416,12 +425,12 @@ class ZoneItem(QGraphicsItem):
         self.setPos(rect.topLeft())
         self.setZValue(Z_ZONE)
         self.highlight: str | None = None
-        self.setFlag(QGraphicsItem.ItemHasNoContents, True)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, True)
         self.text = QGraphicsSimpleTextItem(self)
         self.text.setFont(font(9))
         self.text.setBrush(QColor(255, 255, 255, 90))
-        self.text.setAcceptedMouseButtons(Qt.NoButton)
-        self.text.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
+        self.text.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.text.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.set_label(label)
 
     def set_label(self, label: str) -> None:
@@ -458,7 +467,7 @@ class ZoneItem(QGraphicsItem):
     def set_highlight(self, highlight: str | None) -> None:
         if highlight != self.highlight:
             self.highlight = highlight
-            self.setFlag(QGraphicsItem.ItemHasNoContents, highlight is None)
+            self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, highlight is None)
             self.update()
 
     def type(self) -> int:  # noqa: A003
@@ -470,16 +479,16 @@ class ZoneItem(QGraphicsItem):
     @staticmethod
     def draw_frame(p: QPainter, rect: QRectF) -> None:
         """The zone's dashed frame, in scene coordinates (the scene's background)."""
-        p.setRenderHint(QPainter.Antialiasing)
-        p.setPen(QPen(QColor(255, 255, 255, 40), 1.5, Qt.DashLine))
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setPen(QPen(QColor(255, 255, 255, 40), 1.5, Qt.PenStyle.DashLine))
         p.setBrush(QColor(255, 255, 255, 10))
         p.drawRoundedRect(rect.adjusted(1, 1, -1, -1), 10, 10)
 
     def paint(self, p: QPainter, opt: QStyleOptionGraphicsItem, widget: Any = None) -> None:
         if self.highlight:
-            p.setRenderHint(QPainter.Antialiasing)
+            p.setRenderHint(QPainter.RenderHint.Antialiasing)
             p.setPen(QPen(HIGHLIGHT[self.highlight], 1.5))
-            p.setBrush(Qt.NoBrush)
+            p.setBrush(Qt.BrushStyle.NoBrush)
             p.drawRoundedRect(self.boundingRect().adjusted(1, 1, -1, -1), 10, 10)
 
 
@@ -506,11 +515,12 @@ def arrow_shape(a: QPointF, b: QPointF) -> tuple[QPainterPath, QPolygonF]:
 def draw_arrow(p: QPainter, curve: QPainterPath, head: QPolygonF, kind: str, dashed: bool) -> None:
     """Stroke the curve, fill only the head (a filled curve is a crescent)."""
     color = ARROW_COLORS[kind]
-    p.setRenderHint(QPainter.Antialiasing)
-    p.setPen(QPen(color, ARROW_WIDTH, Qt.DashLine if dashed else Qt.SolidLine, Qt.RoundCap))
-    p.setBrush(Qt.NoBrush)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    style = Qt.PenStyle.DashLine if dashed else Qt.PenStyle.SolidLine
+    p.setPen(QPen(color, ARROW_WIDTH, style, Qt.PenCapStyle.RoundCap))
+    p.setBrush(Qt.BrushStyle.NoBrush)
     p.drawPath(curve)
-    p.setPen(Qt.NoPen)
+    p.setPen(Qt.PenStyle.NoPen)
     p.setBrush(color)
     p.drawPolygon(head)
 
@@ -528,7 +538,7 @@ class ArrowItem(QGraphicsPathItem):
         self.setPen(QPen(ARROW_COLORS[kind], ARROW_WIDTH))
         self.ends: tuple[QPointF, QPointF] | None = None
         self.set_points(a, b)
-        self.setAcceptedMouseButtons(Qt.NoButton)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setAcceptHoverEvents(False)
 
     def set_points(self, a: QPointF, b: QPointF) -> None:
@@ -554,7 +564,7 @@ class ArrowLayer(QGraphicsItem):
     def __init__(self) -> None:
         super().__init__()
         self.setZValue(Z_ARROW)
-        self.setAcceptedMouseButtons(Qt.NoButton)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.specs: dict[Any, tuple[float, float, float, float, str, bool]] = {}
         self.shapes: dict[Any, tuple[QPainterPath, QPolygonF, str, bool]] = {}
         self.bounds = QRectF()
@@ -626,7 +636,7 @@ class ArrowLayer(QGraphicsItem):
             self._pm = QPixmap(max(1, math.ceil(area.right() * scale)), max(1, math.ceil(area.bottom() * scale)))
             self._pm_scale, self._full = scale, True
         if self._full:
-            self._pm.fill(Qt.transparent)
+            self._pm.fill(Qt.GlobalColor.transparent)
             self._draw(self.shapes)
         elif self._adds:
             self._draw(self._adds)

@@ -29,6 +29,8 @@ MAX_LOOKS = 1000        # 15-50 MB at the usual view scales; the oldest go first
 LookKey = tuple[Any, ...]
 
 # the rings around cards: what a card is for in the decision of the moment
+LEFT_MIDDLE = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter   # text at the left, centred in height
+
 HIGHLIGHT = {
     "playable": QColor(80, 220, 110),
     "target": QColor(255, 205, 40),
@@ -43,7 +45,7 @@ _looks: OrderedDict[tuple[LookKey, float, float], QPixmap] = OrderedDict()
 @lru_cache(maxsize=32)
 def font(size: int, bold: bool = False) -> QFont:
     """A DejaVu Sans font, made once (a QFont per paint costs a font lookup each time)."""
-    return QFont("DejaVu Sans", size, QFont.Bold if bold else QFont.Normal)
+    return QFont("DejaVu Sans", size, QFont.Weight.Bold if bold else QFont.Weight.Normal)
 
 
 def look_key(card: dict[str, Any], face_up: bool, zone: str, w: int, h: int) -> LookKey:
@@ -116,13 +118,13 @@ def _draw(key: LookKey, scale: float) -> QPixmap:
         # without them: the face is not scaled again
         pm = QPixmap(_cached((name, w, h, False, marks if ring else (), None), scale))  # a copy: drawn on below
         p = QPainter(pm)
-        p.setRenderHint(QPainter.Antialiasing)
-        p.setRenderHint(QPainter.TextAntialiasing)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
         p.scale(pm.width() / (w + 2 * MARGIN), pm.height() / (h + 2 * MARGIN))
         p.translate(MARGIN, MARGIN)
         if ring:
             p.setPen(QPen(HIGHLIGHT[ring], 3))
-            p.setBrush(Qt.NoBrush)
+            p.setBrush(Qt.BrushStyle.NoBrush)
             p.drawRoundedRect(QRectF(-1.5, -1.5, w + 3, h + 3), 6, 6)
         else:
             _marks(p, w, h, *marks)
@@ -130,11 +132,11 @@ def _draw(key: LookKey, scale: float) -> QPixmap:
         return pm
     pw, ph = max(1, round((w + 2 * MARGIN) * scale)), max(1, round((h + 2 * MARGIN) * scale))
     pm = QPixmap(pw, ph)
-    pm.fill(Qt.transparent)
+    pm.fill(Qt.GlobalColor.transparent)
     p = QPainter(pm)
-    p.setRenderHint(QPainter.SmoothPixmapTransform)
-    p.setRenderHint(QPainter.Antialiasing)
-    p.setRenderHint(QPainter.TextAntialiasing)
+    p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
     p.scale(pw / (w + 2 * MARGIN), ph / (h + 2 * MARGIN))
     p.translate(MARGIN, MARGIN)
     sw, sh = w * RENDER_SCALE, h * RENDER_SCALE
@@ -159,7 +161,7 @@ def _marks(p: QPainter, w: int, h: int, sick: bool, power: Any, toughness: Any, 
         p.drawRoundedRect(r, 5, 5)
         p.setFont(font(9, True))
         p.setPen(QColor(10, 10, 10))
-        p.drawText(r, Qt.AlignCenter, f"{power}/{toughness}")
+        p.drawText(r, Qt.AlignmentFlag.AlignCenter, f"{power}/{toughness}")
     if damage:
         badge(p, QPointF(w - 12, h * 0.36), str(damage), QColor(200, 30, 30))
     if counters:
@@ -168,7 +170,7 @@ def _marks(p: QPainter, w: int, h: int, sick: bool, power: Any, toughness: Any, 
         r = QRectF(2, h * 0.5, w - 4, 14)
         p.fillRect(r, QColor(20, 20, 20, 200))
         p.setPen(QColor(255, 240, 160))
-        p.drawText(r, Qt.AlignCenter, txt)
+        p.drawText(r, Qt.AlignmentFlag.AlignCenter, txt)
     if token:
         badge(p, QPointF(w / 2, h * 0.36), "T", QColor(120, 120, 120))
     if manual:
@@ -176,7 +178,7 @@ def _marks(p: QPainter, w: int, h: int, sick: bool, power: Any, toughness: Any, 
         p.fillRect(r, QColor(150, 20, 20, 225))
         p.setFont(font(7, True))
         p.setPen(QColor(255, 240, 200))
-        p.drawText(r, Qt.AlignCenter, "BY HAND")
+        p.drawText(r, Qt.AlignmentFlag.AlignCenter, "BY HAND")
 
 
 def badge(p: QPainter, at: QPointF, text: str, color: QColor) -> None:
@@ -185,7 +187,7 @@ def badge(p: QPainter, at: QPointF, text: str, color: QColor) -> None:
     p.setBrush(color)
     p.drawEllipse(at, 11, 11)
     p.setFont(font(8, True))
-    p.drawText(QRectF(at.x() - 11, at.y() - 11, 22, 22), Qt.AlignCenter, text)
+    p.drawText(QRectF(at.x() - 11, at.y() - 11, 22, 22), Qt.AlignmentFlag.AlignCenter, text)
 
 
 def blit_look(p: QPainter, key: LookKey, at: QPointF) -> bool:
@@ -209,7 +211,7 @@ def blit_look(p: QPainter, key: LookKey, at: QPointF) -> bool:
 def draw_look_scaled(p: QPainter, key: LookKey, rect: QRectF) -> None:
     """A look scaled into ``rect``, its card's place (for a painter that turns or shears)."""
     pm = look_pixmap(key, RENDER_SCALE)
-    p.setRenderHint(QPainter.SmoothPixmapTransform)
+    p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
     p.drawPixmap(rect.adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN), pm, QRectF(0, 0, pm.width(), pm.height()))
 
 
@@ -241,8 +243,8 @@ def preview_overlay(p: QPainter, card: dict[str, Any], w: float, h: float) -> No
     """What the large preview adds to a printed face: the current power and toughness (a
     pumped or shrunk creature, 613), damage, counters, and a banner on a card the engine
     plays by hand."""
-    p.setRenderHint(QPainter.Antialiasing)
-    p.setRenderHint(QPainter.TextAntialiasing)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    p.setRenderHint(QPainter.RenderHint.TextAntialiasing)
     k = w / 250.0
     power, toughness = card.get("power"), card.get("toughness")
     if power is not None and card.get("zone", "battlefield") == "battlefield" and "id" in card:
@@ -254,7 +256,7 @@ def preview_overlay(p: QPainter, card: dict[str, Any], w: float, h: float) -> No
         p.drawRoundedRect(r, 6 * k, 6 * k)
         p.setFont(font(max(6, round(15 * k)), True))
         p.setPen(QColor(10, 10, 10))
-        p.drawText(r, Qt.AlignCenter, f"{power}/{toughness}")
+        p.drawText(r, Qt.AlignmentFlag.AlignCenter, f"{power}/{toughness}")
     lines = []
     if card.get("damage"):
         lines.append(f"damage marked: {card['damage']}")
@@ -269,10 +271,11 @@ def preview_overlay(p: QPainter, card: dict[str, Any], w: float, h: float) -> No
     p.setFont(font(max(6, round(9 * k)), True))
     fm = p.fontMetrics()
     box = QRectF(6 * k, h * 0.56, w - 12 * k, h * 0.3)
-    text_h = fm.boundingRect(box.toRect(), int(Qt.TextWordWrap), "\n".join(lines)).height()
+    text_h = fm.boundingRect(box.toRect(), int(Qt.TextFlag.TextWordWrap), "\n".join(lines)).height()
     box.setHeight(text_h + 10 * k)
-    p.setPen(Qt.NoPen)
+    p.setPen(Qt.PenStyle.NoPen)
     p.setBrush(QColor(120, 20, 20, 230) if note else QColor(20, 20, 20, 220))
     p.drawRoundedRect(box, 6 * k, 6 * k)
     p.setPen(QColor(255, 244, 200))
-    p.drawText(box.adjusted(5 * k, 5 * k, -5 * k, -5 * k), int(Qt.TextWordWrap | Qt.AlignLeft), "\n".join(lines))
+    flags = int(Qt.TextFlag.TextWordWrap | Qt.AlignmentFlag.AlignLeft)
+    p.drawText(box.adjusted(5 * k, 5 * k, -5 * k, -5 * k), flags, "\n".join(lines))

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QStyle,
     QStyleOptionButton,
     QStylePainter,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -42,13 +43,13 @@ class WrapButton(QPushButton):
         self.label = QLabel(self)
         self.label.setObjectName("wrap")
         self.label.setWordWrap(True)
-        self.label.setAlignment(Qt.AlignCenter)
-        self.label.setAttribute(Qt.WA_TransparentForMouseEvents)
+        self.label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.label.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
         self.label.setStyleSheet("QLabel { background: transparent; color: #ffffff; }"
                                  "QLabel:disabled { color: #a4acb4; }")
 
         sp = self.sizePolicy()
-        sp.setHorizontalPolicy(QSizePolicy.Expanding)
+        sp.setHorizontalPolicy(QSizePolicy.Policy.Expanding)
         sp.setHeightForWidth(True)
         self.setSizePolicy(sp)
         self.setMinimumWidth(40)
@@ -109,7 +110,7 @@ class WrapButton(QPushButton):
         opt = QStyleOptionButton()
         self.initStyleOption(opt)
         opt.text = ""
-        p.drawControl(QStyle.CE_PushButton, opt)
+        p.drawControl(QStyle.ControlElement.CE_PushButton, opt)
 
 
 class WrapCheck(QWidget):
@@ -125,7 +126,7 @@ class WrapCheck(QWidget):
         self.label.setWordWrap(True)
         self.label.setToolTip(text)
         self.label.mousePressEvent = lambda _ev: self.box.toggle()   # type: ignore[method-assign]
-        lay.addWidget(self.box, 0, Qt.AlignTop)
+        lay.addWidget(self.box, 0, Qt.AlignmentFlag.AlignTop)
         lay.addWidget(self.label, 1)
 
     def isChecked(self) -> bool:  # noqa: N802
@@ -184,10 +185,12 @@ class PromptPanel(QWidget):
             old.deleteLater()
             setattr(self.ui, name, b)
         self.ok, self.second = self.ui.ok, self.ui.second
-        self.layout().addStretch(1)   # room left over stays below the buttons, not inside the labels
+        lay = self.layout()
+        assert isinstance(lay, QVBoxLayout)   # the form's top layout
+        lay.addStretch(1)   # room left over stays below the buttons, not inside the labels
         # squeezed in a short window only down to what its parts need at least (a wrapped
         # choice keeps its lines, a list scrolls); room left over goes to the game log
-        self.setSizePolicy(QSizePolicy.Preferred, QSizePolicy.Preferred)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
         self.ok.clicked.connect(self.primary)
         self.second.clicked.connect(self.secondary)
         self._answer: Callable[[], Any] | None = None
@@ -205,7 +208,7 @@ class PromptPanel(QWidget):
                 w.deleteLater()
         self.buttons = {}
 
-    def _button(self, label: str, fn: Callable[[], Any], key: str | None = None) -> QPushButton:
+    def _button(self, label: str, fn: Callable[..., Any], key: str | None = None) -> QPushButton:
         b = WrapButton(label)
         b.clicked.connect(fn)
         self.body_lay.addWidget(b)
@@ -313,9 +316,9 @@ class PromptPanel(QWidget):
             ctl = {c["id"]: c.get("controller") for c in self.table.scene.v.get("battlefield", [])}
             for c in cands:   # "Grizzly Bears (bob)": a crowded table has many of a name
                 item = QListWidgetItem(self._name(c) + (f" ({ctl[c]})" if ctl.get(c) else ""))
-                item.setData(Qt.UserRole, c)
+                item.setData(Qt.ItemDataRole.UserRole, c)
                 lw.addItem(item)
-            lw.itemClicked.connect(lambda item: self._pick(item.data(Qt.UserRole)))
+            lw.itemClicked.connect(lambda item: self._pick(item.data(Qt.ItemDataRole.UserRole)))
             self.body_lay.addWidget(lw)
             return
         if p.option.get("x") and p.x is None:
@@ -390,8 +393,8 @@ class PromptPanel(QWidget):
             face.setToolTip(top["name"])
             w = max(90, self.width() // 2)
             face.setPixmap(card_pixmap(top["name"], w * 2, round(w * 2.78)).scaledToWidth(
-                w, Qt.SmoothTransformation))
-            self.body_lay.addWidget(face, 0, Qt.AlignHCenter)
+                w, Qt.TransformationMode.SmoothTransformation))
+            self.body_lay.addWidget(face, 0, Qt.AlignmentFlag.AlignHCenter)
             self.table.show_preview({"name": top["name"], "private_to": d.player})
         self.ok.setText("Keep on top")
         self._answer = lambda: self.table.submit({"option": "top"})
@@ -420,10 +423,10 @@ class PromptPanel(QWidget):
     def _order_list(self, ids: list[Any], label: Callable[[Any], str]) -> QListWidget:
         lw = QListWidget()
         lw.setObjectName("order")
-        lw.setDragDropMode(QAbstractItemView.InternalMove)
+        lw.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
         for x in ids:
             it = QListWidgetItem(label(x))
-            it.setData(Qt.UserRole, x)
+            it.setData(Qt.ItemDataRole.UserRole, x)
             lw.addItem(it)
         self.body_lay.addWidget(QLabel("drag to reorder (first at the top)"))
         self.body_lay.addWidget(lw)
@@ -431,7 +434,7 @@ class PromptPanel(QWidget):
 
     @staticmethod
     def _list_values(lw: QListWidget) -> list[Any]:
-        return [lw.item(i).data(Qt.UserRole) for i in range(lw.count())]
+        return [lw.item(i).data(Qt.ItemDataRole.UserRole) for i in range(lw.count())]
 
     def _k_order_blockers(self, d: Any) -> None:
         """Damage assignment order (509.2, 509.3): dragged on the table (numbered cards), or
@@ -487,14 +490,14 @@ class PromptPanel(QWidget):
         lw.setWordWrap(True)
         for x in ids:
             it = QListWidgetItem(self._name(x))
-            it.setData(Qt.UserRole, x)
+            it.setData(Qt.ItemDataRole.UserRole, x)
             it.setToolTip(it.text())
-            it.setFlags(it.flags() | Qt.ItemIsUserCheckable)
-            it.setCheckState(Qt.Checked if picked and x in picked else Qt.Unchecked)
+            it.setFlags(it.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+            it.setCheckState(Qt.CheckState.Checked if picked and x in picked else Qt.CheckState.Unchecked)
             lw.addItem(it)
         lw.setMaximumHeight(min(200, 8 + sum(lw.sizeHintForRow(i) for i in range(lw.count()))))
         lw.itemClicked.connect(lambda it: it.setCheckState(
-            Qt.Unchecked if it.checkState() == Qt.Checked else Qt.Checked))
+            Qt.CheckState.Unchecked if it.checkState() == Qt.CheckState.Checked else Qt.CheckState.Checked))
         if picked is not None:
             lw.itemChanged.connect(lambda _it: self.table.scene.set_picked(self._checked(lw)))
         self.body_lay.addWidget(lw)
@@ -502,8 +505,8 @@ class PromptPanel(QWidget):
 
     @staticmethod
     def _checked(lw: QListWidget) -> list[Any]:
-        return [lw.item(i).data(Qt.UserRole) for i in range(lw.count())
-                if lw.item(i).checkState() == Qt.Checked]
+        return [lw.item(i).data(Qt.ItemDataRole.UserRole) for i in range(lw.count())
+                if lw.item(i).checkState() == Qt.CheckState.Checked]
 
     def _k_choose_cards(self, d: Any) -> None:
         lw = self._checklist(list(d.options), self.table.scene.picked)

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor, QFontMetrics, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem
 
 from app.table.items import CardItem
-from app.table.looks import font
+from app.table.looks import LEFT_MIDDLE, font
 
 Z_REVEAL = 200          # over everything on the table, dragged cards included
 REVEAL_W, REVEAL_H = 110, 154
@@ -62,13 +62,13 @@ class RevealOverlay(QGraphicsObject):
         return QRectF(0, 0, self.w, self.h)
 
     def paint(self, p: QPainter, opt: QStyleOptionGraphicsItem, widget: Any = None) -> None:
-        p.setRenderHint(QPainter.Antialiasing)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
         p.setPen(QPen(QColor(255, 205, 40), 2))
         p.setBrush(QColor(12, 16, 20, 225))
         p.drawRoundedRect(QRectF(1, 1, self.w - 2, self.h - 2), 10, 10)
         p.setPen(QColor(240, 240, 240))
         p.setFont(font(12, True))
-        p.drawText(QRectF(PAD, 4, self.w - 2 * PAD, TITLE_H), Qt.AlignVCenter | Qt.AlignLeft,
+        p.drawText(QRectF(PAD, 4, self.w - 2 * PAD, TITLE_H), LEFT_MIDDLE,
                    self.title + HINT)
 
 
@@ -77,4 +77,4 @@ def place(overlay: RevealOverlay, mine: bool, main_x: float, main_w: float, scen
     x = main_x + max(0.0, (main_w - overlay.w) / 2)
     y = scene_h * 0.55 if mine else scene_h * 0.12
     overlay.setPos(QPointF(x, min(y, scene_h - overlay.h - 4)))
-    overlay.setFlag(QGraphicsItem.ItemIsSelectable, False)
+    overlay.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable, False)

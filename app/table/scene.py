@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSimpleTextItem
 
@@ -174,15 +174,15 @@ class LabelItem(QGraphicsSimpleTextItem):
     def __init__(self) -> None:
         super().__init__()
         self.setZValue(Z_ARROW + 1)
-        self.setAcceptedMouseButtons(Qt.NoButton)
-        self.setCacheMode(QGraphicsItem.DeviceCoordinateCache)  # drawn again only when its text changes
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)  # drawn again only when its text changes
 
     def boundingRect(self) -> QRectF:
         return super().boundingRect().adjusted(-6, -2, 6, 2)
 
     def paint(self, p: Any, opt: Any, widget: Any = None) -> None:
         p.setRenderHint(p.RenderHint.Antialiasing)
-        p.setPen(Qt.NoPen)
+        p.setPen(Qt.PenStyle.NoPen)
         p.setBrush(QColor(20, 34, 30, 200))
         p.drawRoundedRect(self.boundingRect(), 6, 6)
         super().paint(p, opt, widget)
@@ -206,7 +206,7 @@ class TableScene(QGraphicsScene):
         # no BSP index: it is updated on every move, add and removal (0.1 ms per removed
         # item: 9 ms when combat damage clears 30 creatures and 60 arrows); a linear search
         # over 200 items for a click costs nothing
-        self.setItemIndexMethod(QGraphicsScene.NoIndex)
+        self.setItemIndexMethod(QGraphicsScene.ItemIndexMethod.NoIndex)
         self.setBackgroundBrush(QColor(30, 52, 44))
         self.hide_hands = False                    # the hand-over screen is up
         self.cards: dict[int, CardItem] = {}
@@ -238,7 +238,7 @@ class TableScene(QGraphicsScene):
         self._drag_marks: list[Any] = []         # legal targets lit while a spell is dragged
         self.reveal: RevealOverlay | None = None   # cards a reveal or look shows this seat (app.table.reveal)
 
-    def drawBackground(self, p: Any, rect: QRectF) -> None:
+    def drawBackground(self, p: Any, rect: QRectF | QRect) -> None:
         """The felt and the zones' frames (static: the view caches it, CacheBackground)."""
         p.fillRect(rect, self.backgroundBrush())
         for r in self._frames:
@@ -361,13 +361,14 @@ class TableScene(QGraphicsScene):
             if k not in self._taken and it.scene() is self:
                 self.removeItem(it)
         self._pool = self._taken
-        frames = sorted(((z.rect.x(), z.rect.y(), z.rect.width(), z.rect.height()) for z in self.zones.values()))
+        frames: list[tuple[float, ...]] = sorted(
+            (z.rect.x(), z.rect.y(), z.rect.width(), z.rect.height()) for z in self.zones.values())
         # the zones' frames are the background: redraw it (15 ms) only when they move, not
         # when the seats swap sides (the same frames, in another order)
         if frames != self._frame_keys:
             self._frame_keys = frames
             self._frames = [QRectF(*f) for f in frames]
-            self.invalidate(self.sceneRect(), QGraphicsScene.BackgroundLayer)
+            self.invalidate(self.sceneRect(), QGraphicsScene.SceneLayer.BackgroundLayer)
         for it in list(self.cards.values()) + list(self.players.values()):
             it_new = self._marks.get(id(it))
             if it_new != it.highlight:
@@ -589,7 +590,7 @@ class TableScene(QGraphicsScene):
         if v.get("winner") is not None:
             txt = f"game over: {v['winner']} wins"
         ty, hy = text_y(len(self.boxes))
-        t = self._take(("text", "step"), lambda: self._text(QFont("DejaVu Sans", 15, QFont.Bold),
+        t = self._take(("text", "step"), lambda: self._text(QFont("DejaVu Sans", 15, QFont.Weight.Bold),
                                                                QColor(240, 240, 230), ty))
         t.setY(ty)
         if t.text() != txt:
@@ -619,8 +620,8 @@ class TableScene(QGraphicsScene):
         t = QGraphicsSimpleTextItem("stops:          their turn · yours")
         t.setFont(QFont("DejaVu Sans", 8))
         t.setBrush(QColor(170, 178, 188))
-        t.setAcceptedMouseButtons(Qt.NoButton)
-        t.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
+        t.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        t.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         return t
 
     def toggle_stop(self, step: str, whose: str) -> None:
@@ -811,13 +812,13 @@ class TableScene(QGraphicsScene):
             self.hide_reveal()   # a click on the shown cards puts them away
             ev.accept()
             return
-        if ev.button() == Qt.RightButton:
+        if ev.button() == Qt.MouseButton.RightButton:
             it = self.target_at(ev.scenePos())
             if isinstance(it, CardItem) and it.obj is not None and it.face_up and self.manual_offered():
                 self.card_menu.emit(it.obj, ev.screenPos())
                 ev.accept()
                 return
-        if ev.button() != Qt.LeftButton:
+        if ev.button() != Qt.MouseButton.LeftButton:
             return super().mousePressEvent(ev)
         it = self.target_at(ev.scenePos())
         self._press = (it, ev.scenePos()) if it is not None else None
@@ -974,6 +975,8 @@ class TableScene(QGraphicsScene):
         if d is None:
             self.message.emit("it is not your decision now")
             return False
+        if card.obj is None:        # a card whose face this seat cannot see: nothing to do with it
+            return False
         tid = self.ident(target)
         if card.zone == "hand" and card.seat == self.ctl.seat:
             if isinstance(target, ZoneItem) and target.kind == "hand" and target.seat == card.seat:
@@ -1050,7 +1053,7 @@ class TableScene(QGraphicsScene):
         if isinstance(tid, int) and self.toggle_pick(tid):
             return
         kind = getattr(it, "zone", None) if isinstance(it, CardItem) else getattr(it, "kind", None)
-        if kind in ("graveyard", "exile", "command"):
+        if kind in ("graveyard", "exile", "command") and isinstance(it, (CardItem, ZoneItem)):
             self.open_zone.emit(it.seat, kind)
 
     def activate(self, it: CardItem) -> None:

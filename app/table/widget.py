@@ -2,7 +2,7 @@
 the game log, the hand-over screen (hotseat) and the game-over screen."""
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from PySide6.QtCore import QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QPainter, QPixmapCache, QShortcut
@@ -63,6 +63,11 @@ def side_style(px: int) -> str:
             "QScrollBar::add-page, QScrollBar::sub-page { background: none; }")
 
 
+class _FormWindow(QWidget):
+    """A window that keeps its Designer form (``ui``) for whoever drives it, tests included."""
+    ui: Any
+
+
 class TableView(QGraphicsView):
     """Shows the whole table, scaled to the widget."""
 
@@ -71,13 +76,16 @@ class TableView(QGraphicsView):
         # items turn on antialiasing and smooth scaling themselves while they draw into their
         # cached pixmaps; the view then only blits those, and smoothing the blits would cost
         # more than half of a repaint (app.bench)
-        self.setRenderHints(QPainter.TextAntialiasing)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
-        self.setVerticalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
-        self.setFrameShape(QFrame.NoFrame)
+        self.setRenderHints(QPainter.RenderHint.TextAntialiasing)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setFrameShape(QFrame.Shape.NoFrame)
         self.setMouseTracking(True)
-        self.setViewportUpdateMode(QGraphicsView.BoundingRectViewportUpdate)
-        self.setCacheMode(QGraphicsView.CacheBackground)  # the felt and the zone frames
+        # the window's shortcuts, for when the window is not active (the widget fills them in)
+        self.keys: dict[Any, Callable[[], Any]] = {}
+        self.on_undo: Callable[[], Any] | None = None
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.BoundingRectViewportUpdate)
+        self.setCacheMode(QGraphicsView.CacheModeFlag.CacheBackground)  # the felt and the zone frames
         # the items' cached pixmaps live in QPixmapCache (10 MB by default): 130 cards in a
         # large window need more, or they are evicted and drawn again on every repaint
         QPixmapCache.setCacheLimit(max(QPixmapCache.cacheLimit(), 64 * 1024))
@@ -89,8 +97,8 @@ class TableView(QGraphicsView):
 
     def keyPressEvent(self, ev: Any) -> None:
         # the same keys as the window's shortcuts, for when the window is not active
-        fn = self.keys.get(ev.key()) if hasattr(self, "keys") else None
-        if ev.matches(QKeySequence.Undo) and hasattr(self, "on_undo"):
+        fn = self.keys.get(ev.key())
+        if ev.matches(QKeySequence.StandardKey.Undo) and self.on_undo is not None:
             fn = self.on_undo
         if fn is not None:
             fn()
@@ -99,7 +107,7 @@ class TableView(QGraphicsView):
         super().keyPressEvent(ev)
 
     def fit(self) -> None:
-        self.fitInView(QRectF(self.scene().sceneRect()), Qt.KeepAspectRatio)
+        self.fitInView(QRectF(self.scene().sceneRect()), Qt.AspectRatioMode.KeepAspectRatio)
 
 
 class Curtain(QFrame):
@@ -174,11 +182,11 @@ class TableWidget(QWidget):
         self.preview = QLabel()
         self.preview.setObjectName("preview")
         self.preview.setFixedSize(PREVIEW_W, PREVIEW_H)
-        self.preview.setAlignment(Qt.AlignCenter)
+        self.preview.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.preview.setText(NO_PREVIEW)
         self.prompt = PromptPanel(self)
         self.prompt.setStyleSheet("#prompt { background: #26303a; border-radius: 8px; } QLabel { color: #eee; }")
-        self.prompt.setAttribute(Qt.WA_StyledBackground, True)
+        self.prompt.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
         self.status = QLabel()
         self.status.setWordWrap(True)
         self.status.setStyleSheet("color: #ffb0a0; font-weight: bold;")
@@ -188,7 +196,7 @@ class TableWidget(QWidget):
         self.log.setObjectName("log")
         self.log.setReadOnly(True)
         self.log.setMaximumBlockCount(2000)
-        self.log.setFrameShape(QFrame.NoFrame)
+        self.log.setFrameShape(QFrame.Shape.NoFrame)
         self.log.setMinimumHeight(40)   # the log gives way first when the window is short
         # the log follows the newest line, also when the panel above grows and the log gets
         # shorter; a player who scrolls up to read stops the following until back at the end
@@ -196,7 +204,7 @@ class TableWidget(QWidget):
         bar = self.log.verticalScrollBar()
         bar.actionTriggered.connect(lambda _a: QTimer.singleShot(0, self, self._log_follow_state))
         bar.rangeChanged.connect(lambda _lo, _hi: self._log_to_end())
-        sl.addWidget(self.preview, 0, Qt.AlignHCenter)
+        sl.addWidget(self.preview, 0, Qt.AlignmentFlag.AlignHCenter)
         sl.addWidget(self.prompt)
         sl.addWidget(self.status)
         sl.addWidget(QLabel("game log"))
@@ -231,14 +239,14 @@ class TableWidget(QWidget):
         self.scene.card_menu.connect(self.show_card_menu)
         self.card_menu: QMenu | None = None
         self.scene.interaction_changed.connect(self.prompt.refresh)
-        self.view.keys = {Qt.Key_Space: self.prompt.primary, Qt.Key_Return: self.prompt.primary,
-                          Qt.Key_Escape: self.scene.cancel, Qt.Key_F6: self.ctl.pass_turn}
+        self.view.keys = {Qt.Key.Key_Space: self.prompt.primary, Qt.Key.Key_Return: self.prompt.primary,
+                          Qt.Key.Key_Escape: self.scene.cancel, Qt.Key.Key_F6: self.ctl.pass_turn}
         for key, fn in self.view.keys.items():
             sc = QShortcut(QKeySequence(key), self)
-            sc.setContext(Qt.WindowShortcut)
+            sc.setContext(Qt.ShortcutContext.WindowShortcut)
             sc.activated.connect(fn)
-        undo = QShortcut(QKeySequence.Undo, self)   # Ctrl+Z: untap what was just tapped for mana
-        undo.setContext(Qt.WindowShortcut)
+        undo = QShortcut(QKeySequence.StandardKey.Undo, self)   # Ctrl+Z: untap what was just tapped for mana
+        undo.setContext(Qt.ShortcutContext.WindowShortcut)
         undo.activated.connect(self.undo_mana)
         self.view.on_undo = self.undo_mana
         self.ctl.start()
@@ -274,7 +282,7 @@ class TableWidget(QWidget):
             QTimer.singleShot(0, self, self._preview_top)
         self.prompt.refresh()
         for b in self.prompt.findChildren(QPushButton):
-            b.setFocusPolicy(Qt.NoFocus)  # Space belongs to the table, not to a focused button
+            b.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Space belongs to the table, not to a focused button
         self.view.setFocus()
         self.warmer.request(self.scene.v, self.ctl.seat)
         if self.scene.hide_hands and self._curtain_mode == "handover":
@@ -325,7 +333,7 @@ class TableWidget(QWidget):
         dpr = self.preview.devicePixelRatioF()
         pw, ph = round(w * dpr), round(h * dpr)
         pm = card_pixmap(card["name"], max(PREVIEW_W * 2, pw), max(PREVIEW_H * 2, ph))
-        pm = pm.scaled(pw, ph, Qt.KeepAspectRatio, Qt.SmoothTransformation)
+        pm = pm.scaled(pw, ph, Qt.AspectRatioMode.KeepAspectRatio, Qt.TransformationMode.SmoothTransformation)
         p = QPainter(pm)
         p.scale(pm.width() / w, pm.height() / h)
         preview_overlay(p, card, w, h)
@@ -391,22 +399,22 @@ class TableWidget(QWidget):
         Designer form ui_forms/zone_viewer.ui; ``zone_viewer`` is its list of cards."""
         from app.forms import load
         cards = list(reversed(self.ctl.view()["players"][seat][zone]))
-        win = QWidget(self, Qt.Tool)
+        win = _FormWindow(self, Qt.WindowType.Tool)
         ui = load("zone_viewer").Ui_ZoneViewer()
         ui.setupUi(win)
         win.ui = ui
         win.setWindowTitle(f"{seat}'s {zone} ({len(cards)})")
-        win.setAttribute(Qt.WA_DeleteOnClose)
+        win.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         lw = ui.cards
         fb = {o["card"] for o in self.scene.flashback_options()} if zone == "graveyard" else set()
         if fb:
             ui.hint.setText(ui.hint.text() + " Double-click a card marked flashback to cast it.")
         for c in cards:
             item = QListWidgetItem(c["name"] + ("   (flashback: double-click)" if c["id"] in fb else ""))
-            item.setData(Qt.UserRole, c["id"])
-            item.setData(Qt.UserRole + 1, {**c, "zone": zone})
+            item.setData(Qt.ItemDataRole.UserRole, c["id"])
+            item.setData(Qt.ItemDataRole.UserRole + 1, {**c, "zone": zone})
             lw.addItem(item)
-        lw.itemEntered.connect(lambda item: self.show_preview(item.data(Qt.UserRole + 1)))
+        lw.itemEntered.connect(lambda item: self.show_preview(item.data(Qt.ItemDataRole.UserRole + 1)))
         lw.setMouseTracking(True)
         lw.itemDoubleClicked.connect(lambda item: self._zone_double_click(win, item))
         ui.closeButton.clicked.connect(win.close)
@@ -479,7 +487,7 @@ class TableWidget(QWidget):
 
     def _zone_double_click(self, win: QWidget, item: Any) -> None:
         """A double-click on a card of your graveyard in the viewer casts it with flashback."""
-        if self.scene.cast_from_graveyard(item.data(Qt.UserRole)):
+        if self.scene.cast_from_graveyard(item.data(Qt.ItemDataRole.UserRole)):
             win.close()
 
     def show_status(self, text: str) -> None:
@@ -489,7 +497,7 @@ class TableWidget(QWidget):
         self.last_error = f"Not allowed: {text}"
         self.status.setText(self.last_error)
         if self.modal_errors:
-            box = QMessageBox(QMessageBox.Warning, "Not allowed", text, QMessageBox.Ok, self)
+            box = QMessageBox(QMessageBox.Icon.Warning, "Not allowed", text, QMessageBox.StandardButton.Ok, self)
             box.setModal(False)
             box.show()
 
