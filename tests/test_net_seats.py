@@ -202,3 +202,31 @@ def test_four_commander_bots_play_to_one_result(tmp_path):
             if p.poll() is None:
                 p.kill()
                 p.wait()
+
+
+def test_a_player_back_after_the_game_ended_is_told_the_result(tmp_path):
+    """A seat that drops and comes back (by its token) after the others finished the game gets
+    the game's end, as the others did, instead of an unknown-token error."""
+    srv = ThreadServer(tmp_path / "data", grace=300, read_timeout=0.5)
+    try:
+        a = RemoteSession("127.0.0.1", srv.port)
+        code = a.create("alice", RED, format="free", seats=3)
+        b = RemoteSession("127.0.0.1", srv.port)
+        b.join(code, "bob", GREEN)
+        c = RemoteSession("127.0.0.1", srv.port)
+        c.join(code, "carol", RED)
+        assert c.wait(lambda x: x.updates > 0, 10)
+        token = c.token
+        c.drop()
+        assert a.wait(lambda s: s.presence.get("carol") is False, 5)
+        for s in (a, b):            # the others concede to carol's absence: alice, then bob
+            s.request("concede")
+        assert a.wait(lambda s: s.game_over, 10)
+        back = RemoteSession("127.0.0.1", srv.port)
+        assert back.resume(token) == "carol"
+        assert back.wait(lambda s: s.game_over, 5)
+        assert back.winner == a.winner == "carol"
+        for s in (a, b, back):
+            s.close()
+    finally:
+        srv.stop()

@@ -859,6 +859,13 @@ class Server:
     def _resume(self, conn: Conn, m: dict[str, Any], ref: Any) -> None:
         found = self.by_token.get(m["token"])
         if found is None:
+            over = self.store.rows("SELECT g.id, g.code, s.seat, g.winner, g.reason FROM seats s JOIN games g "
+                                   "ON g.id = s.game WHERE s.token=? AND g.status='over'", (m["token"],))
+            if over:   # the game ended while this player was away: tell them how, as the others were told
+                gid, code, seat_name, winner, reason = over[0]
+                conn.send(P.msg("seated", game=gid, code=code, seat=seat_name, token=m["token"], ref=ref))
+                conn.send(P.msg("game_over", winner=winner, reason=reason))
+                return
             raise P.ProtocolError("bad_token", "unknown or expired seat token", "token")
         room, seat = found
         if seat.conn is not None and not seat.conn.closed:
