@@ -117,3 +117,11 @@ def test_a_token_whose_power_is_an_amount_gets_the_number_as_the_effect_resolves
                                         "keywords": [], "power": count, "toughness": count}))
     (t,) = r["created"]
     assert (g.chars(t).power, g.chars(t).toughness) == (mine, mine) and mine >= 2
+
+
+def test_a_spell_that_exiled_itself_links_nothing():
+    """A resolving spell exiled by its own effect: linking the exiled cards (607.2a) looked
+    up the spell and faulted with KeyError (the fuzz's seed 88082)."""
+    from engine.ops.zones import _link_exiled
+    g = SimpleNamespace(objects={})
+    assert _link_exiled(g, {"obj": 212}, [300]) is None

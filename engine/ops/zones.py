@@ -56,9 +56,11 @@ def _exile(g: "Game", r: Ctx, e: Effect) -> None:
 def _link_exiled(g: "Game", r: Ctx, new: list[int]) -> None:
     """607.2a: a permanent's ability that exiles remembers the cards, for the linked ability
     that refers to "the exiled card" (kept as a new list: objects are copied shallowly)."""
-    s = g.objects[r["obj"]]
+    s = g.objects.get(r["obj"])
+    if s is None or not new or s.ability is None:  # the resolving spell exiled itself: nothing links
+        return
     sid = source_id(g, r)
-    if not new or s.ability is None or sid is None or g.objects[sid].zone != "battlefield":
+    if sid is None or g.objects[sid].zone != "battlefield":
         return
     o = g.objects[sid]
     o.chosen["exiled"] = list(o.chosen.get("exiled", ())) + new
