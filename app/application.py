@@ -190,6 +190,7 @@ class MainWindow(QMainWindow):
         lay.addWidget(sub)
         lay.addSpacing(30)
         for label, fn, name in (("New hotseat game  (Ctrl+N)", self.new_hotseat, "hotseat"),
+                                ("New game for 2–6 players  (Ctrl+Shift+N)", self.new_table, "table"),
                                 ("New game vs bot  (Ctrl+B)", self.new_vs_bot, "vsbot"),
                                 ("Deck builder  (Ctrl+D)", self.open_deck_builder, "decks"),
                                 ("Quit  (Ctrl+Q)", self.close, "quit")):
@@ -206,6 +207,7 @@ class MainWindow(QMainWindow):
         self.menu_actions: dict[str, QAction] = {}
         for key, label, shortcut, fn in (
                 ("hotseat", "New &hotseat game…", "Ctrl+N", self.new_hotseat),
+                ("table", "New game for 2–6 &players…", "Ctrl+Shift+N", self.new_table),
                 ("vsbot", "New game vs &bot…", "Ctrl+B", self.new_vs_bot),
                 ("quick", "&Quick game vs bot (sample decks)", "Ctrl+Shift+B", self.quick_vs_bot),
                 ("lan", "&LAN game (host or join)…", "Ctrl+L", self.open_lobby),
@@ -243,6 +245,13 @@ class MainWindow(QMainWindow):
         dlg = NewGameDialog(False, self)
         if dlg.exec() == QDialog.DialogCode.Accepted:
             self.start_game(**dlg.result_config(), vs_bot=False)
+
+    def new_table(self) -> None:
+        """A game for 2 to 6 seats at this computer, people and bots (app.lobby.newgame)."""
+        from app.lobby.newgame import TableDialog, start_seats
+        dlg = TableDialog(self)
+        if dlg.exec() == QDialog.DialogCode.Accepted:
+            start_seats(self, **dlg.result_config())
 
     def new_vs_bot(self) -> None:
         dlg = NewGameDialog(True, self)
@@ -308,9 +317,14 @@ class MainWindow(QMainWindow):
         from app.savedgames import document
         ai = getattr(self, "ai_seat", None)
         seat = ai.seat if ai is not None and not ai.stopped and ai.session is self.session else None
-        doc = document(self.session.game, self.humans, sorted(self.session.bots) + ([seat] if seat else []))
+        more = {a.seat: a.ai.level.name for a in getattr(self, "ai_seats", [])
+                if not a.stopped and a.session is self.session}   # the AI seats of a game of 2-6 seats
+        doc = document(self.session.game, self.humans,
+                       sorted(self.session.bots) + ([seat] if seat else []) + sorted(more))
         if seat and ai is not None:
             doc["ai"] = {seat: ai.ai.level.name}  # issue 18: the AI seat (a bot) and its level
+        if more:
+            doc["ai"] = {**doc.get("ai", {}), **more}
         return doc
 
     def autosave(self) -> None:
@@ -374,11 +388,22 @@ class MainWindow(QMainWindow):
         bots = {b: RandomBot(len(saved.game.answers)) for b in saved.bots if b not in ai}
         is_autosave = saved.path.name.startswith("autosave")
         session = LocalSession(saved.game, bots)
+        if len(ai) > 1:   # a game of 2-6 seats with several AI seats
+            from app.ai_seat import AISeat
+            for old in getattr(self, "ai_seats", []):
+                old.stop()
+            self.ai_seats = [AISeat(session, seat, level, seed=len(saved.game.answers), parent=self,
+                                    after=self._advance_table) for seat, level in ai.items()]
+            ai = {}
         for seat, level in ai.items():
             from app.ai_seat import attach
             attach(self, session, seat, level, len(saved.game.answers))
         return self._open_table(session, saved.humans,
                                 autosave_path=saved.path if is_autosave else None)
+
+    def _advance_table(self) -> None:
+        if self.table is not None:
+            self.table.ctl.advance()
 
     def offer_resume(self) -> Any:
         """At start: offer the newest unfinished autosaved game (players, turn, when).
@@ -409,6 +434,10 @@ class MainWindow(QMainWindow):
         return None
 
     def rematch(self) -> None:
+        if self.last_game is not None and "seats" in self.last_game:   # a game of 2-6 seats
+            from app.lobby.newgame import start_seats
+            start_seats(self, **{**self.last_game, "seed": new_seed()})
+            return
         if self.last_game is not None:
             g = dict(self.last_game)
             g["seed"] = new_seed()
@@ -427,12 +456,15 @@ class MainWindow(QMainWindow):
         box = QMessageBox(QMessageBox.Icon.Question, "Concede", "", QMessageBox.StandardButton.NoButton, self)
         box.setObjectName("concede")
         seats = list(t.ctl.humans)
+        many = len(t.ctl.seats()) > 2   # more than two players: the game goes on without the one who concedes
         if len(seats) > 1:
-            box.setText("Which player concedes the game? The other player wins.")
+            box.setText("Which player concedes the game? " + ("They leave the game and the others play on (800.4a)."
+                                                                if many else "The other player wins."))
             buttons: dict[QAbstractButton, str] = {
                 box.addButton(f"{s} concedes", QMessageBox.ButtonRole.DestructiveRole): s for s in seats}
         else:
-            box.setText(f"Concede this game, {seats[0]}? Your opponent wins.")
+            box.setText(f"Concede this game, {seats[0]}? " + ("You leave the game and the others play on (800.4a)."
+                                                               if many else "Your opponent wins."))
             buttons = {box.addButton("Concede", QMessageBox.ButtonRole.DestructiveRole): s for s in seats}
         cancel = box.addButton("Keep playing", QMessageBox.ButtonRole.RejectRole)
         box.setDefaultButton(cancel)
@@ -476,9 +508,10 @@ class MainWindow(QMainWindow):
         w.show()
 
     def play_limited(self, mine: list[str], bot_name: str, theirs: list[str]) -> Any:
-        """A game of your drafted deck against a bot drafter's deck (the deck builder asks for it)."""
+        """A game of your drafted deck against a bot drafter's deck (the deck builder asks for it),
+        the bot's seat played by the AI (issue 18, medium: it answers at once)."""
         table = self.start_game([("you", list(mine)), (bot_name, list(theirs))], new_seed(), None,
-                                vs_bot=True)
+                                vs_bot=True, ai_level="medium")
         self.show()
         self.raise_()
         self.activateWindow()

@@ -15,6 +15,7 @@
     update (``ok`` checks the median, ``every_update_ok`` the maximum in CPU time).
 (a') The combat worst case on the same table (bench_combat): 30 attackers dragged one by
     one, 30 blockers dragged one by one, damage.
+(c) The same at a table of four seats of 30 permanents each (app.bench_seats).
 (b) From "new game" in the main window (sample decks, hotseat) to the first paint of the
     table's view, in a fresh process, with the card database present: "new game" at once
     after the window shows, with the card faces in the disk cache and with an empty face
@@ -98,7 +99,10 @@ class UpdateTimer:
     screen) to the end of a full synchronous repaint of the view, in wall and CPU time,
     labelled with what caused it and the step it led to."""
 
-    def __init__(self, per_side: int = 60, step: str = "main1") -> None:
+    def __init__(self, per_side: int = 60, step: str = "main1", session: Any = None,
+                 humans: list[str] | None = None) -> None:
+        """``session`` (with its ``humans``): another table than the two-player crowded one
+        (app.bench_seats: more seats)."""
         import gc
 
         from app.table.widget import TableWidget
@@ -107,7 +111,9 @@ class UpdateTimer:
         self.app = _app()
         setup = {**crowded_setup(per_side), "step": step}
         names = [n for p in setup["players"].values() for zone in ("battlefield", "hand", "library") for n in p[zone]]
-        self.w = w = TableWidget(LocalSession(from_setup(setup)), ["alice", "bob"], modal_errors=False,
+        if session is None:
+            session, humans = LocalSession(from_setup(setup)), ["alice", "bob"]
+        self.w = w = TableWidget(session, list(humans or []), modal_errors=False,
                                  deck_names=names, manage_memory=True)
         w.resize(1500, 920)
         w.show()
@@ -388,13 +394,29 @@ def bench_new_game(cold_faces: bool, warm: bool = False) -> dict[str, Any]:
     return r
 
 
+def _seats_words(r: dict[str, Any]) -> str:
+    return (f"(c) a table of {r['seats']} seats, {r['permanents']} permanents, {r['decisions']} decisions "
+            f"({r['source']}), {r['updates']} updates:\n"
+            f"    wall: median {r['update_median_ms']} ms, p95 {r['update_p95_ms']} ms, max {r['update_max_ms']} ms "
+            f"({r['update_max_was']}); target {SCENE_TARGET_MS:g} ms\n"
+            f"    CPU: median {r['update_cpu_median_ms']} ms, p95 {r['update_cpu_p95_ms']} ms, "
+            f"max {r['update_cpu_max_ms']} ms ({r['update_cpu_max_was']})")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m app.bench", description=__doc__.split("\n\n")[0])
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     ap.add_argument("--decisions", type=int, default=50)
     ap.add_argument("--new-game-child", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--warm", action="store_true", help=argparse.SUPPRESS)
+    ap.add_argument("--seats-only", action="store_true", help="only (c): the table of four seats")
     a = ap.parse_args(argv)
+    from app.bench_seats import bench_seats  # layering: bench_seats builds on this module's UpdateTimer
+    if a.seats_only:
+        four = bench_seats(4, 30, a.decisions)
+        print(json.dumps(four, indent=1) if a.json else _seats_words(four))
+        sys.stdout.flush()
+        os._exit(0 if four["ok"] else 1)
     if a.new_game_child:
         print(json.dumps(bench_new_game_here(a.warm)))
         sys.stdout.flush()
@@ -405,10 +427,12 @@ def main(argv: list[str] | None = None) -> int:
     later = bench_new_game(cold_faces=False, warm=True)
     scene = bench_scene(a.decisions)
     combat = bench_combat()
-    res = {"scene_update": scene, "combat_update": combat, "new_game_warm": warm, "new_game_cold_faces": cold,
+    four = bench_seats(4, 30, a.decisions)
+    res = {"scene_update": scene, "combat_update": combat, "four_seats_update": four,
+           "new_game_warm": warm, "new_game_cold_faces": cold,
            "new_game_after_warm_up": later,
            "load_average": [round(x, 2) for x in os.getloadavg()], "cpus": os.cpu_count(),
-           "ok": scene["ok"] and warm.get("ok", False) and cold.get("ok", False)}
+           "ok": scene["ok"] and four["ok"] and warm.get("ok", False) and cold.get("ok", False)}
     if a.json:
         print(json.dumps(res, indent=1))
     else:
@@ -428,6 +452,7 @@ def main(argv: list[str] | None = None) -> int:
               f"max {combat['update_max_ms']} ms ({combat['update_max_was']})")
         print(f"    CPU: median {combat['update_cpu_median_ms']} ms, p95 {combat['update_cpu_p95_ms']} ms, "
               f"max {combat['update_cpu_max_ms']} ms ({combat['update_cpu_max_was']})")
+        print(_seats_words(four))
         for label, r in (("warm face cache", warm), ("empty face cache", cold),
                          ("after the start-up warm-up", later)):
             if "error" in r:

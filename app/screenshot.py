@@ -21,6 +21,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="stop at the first decision of this kind (priority, attackers, blockers, mulligan...)")
     ap.add_argument("--setup", choices=("crowded",), help="a prepared position instead of a new game")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--format", choices=("commander",), help="a Commander game of the sample commander decks")
+    ap.add_argument("--seats", type=int, default=2, choices=range(2, 7), metavar="N",
+                    help="players at the table, 2 to 6 (default 2)")
     ap.add_argument("--size", default="1500x920", help="window size, WxH (default 1500x920)")
     ap.add_argument("--out", default="manatable.png")
     a = ap.parse_args(argv)
@@ -39,12 +42,26 @@ def main(argv: list[str] | None = None) -> int:
     win = MainWindow()
     win.resize(w, h)
     win.show()
+    names = ["alice", "bob", "carol", "dave", "erin", "frank"][:a.seats]
     if a.setup == "crowded":
         from app.bench import crowded_setup
         from engine.session import LocalSession
         from engine.setup import from_setup
-        table = win._open_table(LocalSession(from_setup(crowded_setup(60), seed=a.seed)), ["alice", "bob"],
-                                modal_errors=False)
+        per_side = 60 if a.seats == 2 else 30
+        setup = crowded_setup(per_side)
+        if a.seats > 2:
+            setup = {**setup, "seats": names, "players": {
+                n: dict(setup["players"]["alice" if i == 0 else "bob"]) for i, n in enumerate(names)}}
+        table = win._open_table(LocalSession(from_setup(setup, seed=a.seed)), names, modal_errors=False)
+    elif a.format == "commander":
+        from app.lobby.newgame import SeatConfig, commander_offers, start_seats
+        offers = [o for o in commander_offers() if not o.problem]
+        table = start_seats(win, [SeatConfig(n, offers[i % len(offers)].cards, None, offers[i % len(offers)].commander)
+                                  for i, n in enumerate(names)], a.seed, None, format="commander", modal_errors=False)
+    elif a.seats > 2:
+        from app.lobby.newgame import SeatConfig, start_seats
+        table = start_seats(win, [SeatConfig(n, tuple(RED if i % 2 == 0 else GREEN)) for i, n in enumerate(names)],
+                            a.seed, None, modal_errors=False)
     else:
         table = win.start_game([("alice", RED), ("bob", GREEN)], a.seed, None, vs_bot=False, modal_errors=False)
     bot = RandomBot(a.seed)

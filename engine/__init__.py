@@ -9,11 +9,12 @@ is above them only through the game object they are given (``g.move``, ``g.chars
 
      0  errors memo mana rng atomicfile datadir bugreport
      1  cards decks.model decks.xmlsafe decks.files
-     2  seats knowledge state decision_kinds ability_index filters choices until view opening cardpool commander
+     2  seats extra_phases knowledge state decision_kinds ability_index filters choices until view opening
+     2  cardpool commander
      3  layers protection player_statics values object_statics
      4  targets zones_cast cast_options replacement
-     5  triggers
-     6  actions clone
+     5  triggers tapping
+     6  actions clone transform
      7  payment position
      8  ops
      9  effects costs combat sba leave contract
@@ -30,7 +31,8 @@ is above them only through the game object they are given (``g.move``, ``g.chars
      bug reports of engine faults
   1  card data and the oracle-text compiler (engine/cards); deck files read and written as
      plain data (engine/decks: model, files), so a benchmark can read a sample deck
-  2  the seats in turn order and who is still in the game (101.4, 800.4), what each player
+  2  the seats in turn order and who is still in the game (101.4, 800.4), extra phases and
+     steps (500.8), what each player
      knows of hidden cards (400.2), the state (objects 109, players 102,
      decisions), ability lists, filters, choices (614.12), durations (610.3), the players'
      view, opening hands (103.5), the card pool, the Commander variant (903)
@@ -38,9 +40,9 @@ is above them only through the game object they are given (``g.move``, ``g.chars
      evaluator (references, amounts, conditions: 608.2c-h), objects' own statics
   4  targets (114-115, 608.2b), casting from other zones (601.2a), the keyword ways of casting
      (alternative and additional costs, convoke, delve: 601.2b, 601.2f-h), replacement (614-616)
-  5  triggered abilities (603)
+  5  triggered abilities (603), tapping and untapping (701.17) with their events
   6  game actions (damage 120, life 119, destroy 701.7, sacrifice 701.17, tokens 111.1),
-     entering as a copy (706.5)
+     entering as a copy (706.5), transforming (701.25, 711)
   7  mana payment (601.2g-h, 605.3), a scenario's position
   8  effect primitives (engine/ops; one table, OPS)
   9  the resolver (608), costs with choices (601.2h, 118), combat (506-511), SBAs (704),

@@ -17,6 +17,7 @@ from engine.layers import counters_allowed
 from engine.object_statics import unpreventable
 from engine.protection import protected
 from engine.state import Obj, create_object
+from engine.tapping import tap
 from engine.values import Ctx, source_id
 
 if TYPE_CHECKING:
@@ -196,6 +197,8 @@ def discard(g: "Game", cid: int) -> int:
 
 
 def add_effect(g: "Game", layer: str, objects: list[int], r: Ctx | None, until: str = "eot", **kw: Any) -> None:
+    if objects and not any(i in g.objects for i in objects):
+        return  # 611.2c, 400.7: its objects are all gone (destroyed earlier in the resolution): it applies to nothing
     rec = {"layer": layer, "ts": g.ts + 1, "objects": list(objects), "until": until}
     if until == "source_leaves":  # "for as long as SELF remains on the battlefield" (611.2b)
         sid = source_id(g, r) if r is not None else None
@@ -239,7 +242,7 @@ def destroy(g: "Game", oid: int, regen_ok: bool = True, ask: bool = False) -> bo
     if ev["regen"]:  # 701.14a: instead tap it, remove all damage from it, remove it from combat
         replacement.done(g, f"zone:{oid}")
         o.regen -= 1
-        o.tapped = True
+        tap(g, oid)  # 701.14a, with its event (603.2d)
         o.damage = 0
         o.deathtouched = False
         remove_from_combat(g, o)
@@ -290,7 +293,7 @@ def put_attacking(g: "Game", r: Ctx, oid: int) -> None:
     """508.4: put onto the battlefield attacking (only during combat, by the attacking
     player's objects); it attacks what the source attacks, else the defending player."""
     o = g.objects.get(oid)
-    if o is None or o.zone != "battlefield" or o.controller != g.active or \
+    if o is None or o.zone != "battlefield" or not seats.is_active(g, o.controller) or \
             g.step not in ("declare_attackers", "declare_blockers", "first_strike_damage", "combat_damage"):
         return
     srcid = source_id(g, r)

@@ -2,9 +2,11 @@
 random bots play whole games.
 
 Game i is seeded with S+i; seat 0 plays the red deck in even games and the green deck
-in odd ones (issue 3). With ``--format commander`` the seats play the Commander decks of
-assets/decks/commander/ (903), rotated by one seat each game. Card loading is outside the
-timing; shuffles, mulligans and every decision are inside.
+in odd ones (issue 3), the other seats alternating; with more than two players
+(``--players 3..6``) the game is a Free-for-All (806) that attacks multiple players (802).
+With ``--format commander`` the seats play the Commander decks of assets/decks/commander/
+(903), rotated by one seat each game. Card loading is outside the timing; shuffles,
+mulligans and every decision are inside.
 """
 from __future__ import annotations
 
@@ -54,6 +56,7 @@ def play(cards: CardPool, seed: int, max_decisions: int = 20000, format: str | N
         decks = [RED, GREEN] if seed % 2 == 0 else [GREEN, RED]
         g = Game.new([(n, decks[i % 2]) for i, n in enumerate(names)], cards, seed)
     bots = {n: RandomBot(seed * players + i + 1) for i, n in enumerate(names)}
+    max_decisions *= max(1, players // 2)
     n = 0
     while g.pending is not None and n < max_decisions:
         d = g.pending
@@ -65,7 +68,8 @@ def play(cards: CardPool, seed: int, max_decisions: int = 20000, format: str | N
     return g, n
 
 
-def run(games: int, seed: int, format: str | None = None, players: int = 2) -> dict[str, Any]:
+def run(games: int, seed: int, format: str | None = None, players: int = 2,
+        max_decisions: int = 20000) -> dict[str, Any]:
     cards = CardPool()
     names = set(RED + GREEN) if format is None else \
         {n for c, d in commander_decks() for n in [c, *d]}
@@ -75,7 +79,7 @@ def run(games: int, seed: int, format: str | None = None, players: int = 2) -> d
     c0 = time.process_time()
     decisions = turns = finished = 0
     for i in range(games):
-        g, n = play(cards, seed + i, format=format, players=players)
+        g, n = play(cards, seed + i, max_decisions, format=format, players=players)
         decisions += n
         turns += g.turn
         finished += g.winner is not None
@@ -97,9 +101,11 @@ def main(argv: list[str] | None = None) -> int:
                     help="seats at the table (a Free-for-All game beyond two, 806)")
     ap.add_argument("--format", choices=["commander"], default=None,
                     help="commander: the Commander decks of assets/decks/commander (903)")
+    ap.add_argument("--max-decisions", type=int, default=20000,
+                    help="a game stops unfinished after this many decisions")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args(argv)
-    r = run(a.games, a.seed, a.format, a.players)
+    r = run(a.games, a.seed, a.format, a.players, a.max_decisions)
     if a.json:
         print(json.dumps({k: r[k] for k in ("games_per_second", "decisions_per_second", "mean_turns",
                                             "peak_memory_mb", "cpu_games_per_second", "cpu_decisions_per_second",

@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from engine import cast_options, commander, costs, effects, manual, player_statics, triggers, zones_cast
+from engine import cast_options, commander, costs, effects, manual, player_statics, seats, triggers, zones_cast
 from engine.ability_index import index
 from engine.actions import discard, lose_life, sacrifice
 from engine.cards.abilities import Ability, Cost, Effect, TargetSpec
@@ -23,8 +23,10 @@ from engine.mana import substitute_x
 from engine.memo import per_object
 from engine.payment import can_afford, has_choices, pay_mana
 from engine.state import Obj
+from engine.tapping import tap, untap
 from engine.targets import check_targets, normalize_targets, spell_ability, with_x
 from engine.targets import name_of as _name
+from engine.transform import cast_half, put_half, split_halves
 from engine.values import condition
 
 if TYPE_CHECKING:
@@ -36,7 +38,8 @@ MAIN = ("main1", "main2")
 # ------------------------------------------------------------------ timing
 def sorcery_timing(g: "Game", player: str) -> bool:
     """307.1 / 116.1a: own main phase, empty stack, holding priority."""
-    return g.active == player and g.step in MAIN and not g.stack and g.priority == player
+    return (g.active == player or seats.is_active(g, player)) and g.step in MAIN and not g.stack \
+        and g.priority == player
 
 
 def can_play_land(g: "Game", player: str, oid: int) -> bool:
@@ -159,6 +162,13 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     if alt not in (None, "free", "alternative") and alt not in cast_options.ALTS:
         raise IllegalAction(f"unknown alternative cost {alt!r}")
     perm = None
+    whole = None
+    face = a.get("face", 0 if o is not None and split_halves(o.card) else None)
+    if face is not None:  # 708.3: one half of a split card (the game restores it if this is illegal)
+        if o is None or o.owner != player or o.zone not in ("hand", "graveyard", "exile"):
+            raise IllegalAction(f"{_name(g, oid)} is not a card you may cast")
+        whole = o.card
+        o = cast_half(o, face)
     alt_cost = costs.alternative_cost(o.card) if alt == "alternative" and o is not None else None
     if alt == "alternative" and alt_cost is None:  # 118.9: "you may pay ... rather than pay its mana cost"
         raise IllegalAction(f"{_name(g, oid)} has no alternative cost")
@@ -206,8 +216,7 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         modes = list(range(len(ab.modes)))
         specs = tuple(t for m in modes for t in ab.modes[m].targets)
     elif ab is not None and ab.choose:
-        if not modes or len(modes) != ab.choose or any(not 0 <= m < len(ab.modes) for m in modes):
-            raise IllegalAction(f"choose {ab.choose} mode(s) of {len(ab.modes)}")
+        check_modes(ab, modes)
         specs = tuple(t for m in modes for t in ab.modes[m].targets)
     x = int(a.get("x", 0) or 0)
     if x < 0:
@@ -219,6 +228,8 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     cast_from = o.zone
     new = g.move(oid, "stack", controller=player)
     s = g.objects[new]
+    if whole is not None:
+        put_half(s, whole, o.card)
     s.x = x
     s.modes = list(modes)
     s.controller = player
@@ -439,6 +450,22 @@ def is_plain_mana_activation(g: "Game", player: str, a: dict[str, Any]) -> bool:
         and not has_choices(cost) and not cost.exile_self
 
 
+def mode_range(ab: Ability) -> tuple[int, int]:
+    """The least and the most modes a modal spell or ability lets its controller choose (700.2:
+    "choose one", "choose two", "choose one or both", "choose one or more")."""
+    return (ab.condition or {}).get("min_modes", ab.choose), ab.choose
+
+
+def check_modes(ab: Ability, modes: list[Any]) -> None:
+    """601.2b, 700.2: the chosen modes are between the least and the most the text allows, each
+    a mode of the ability, and no mode is chosen twice (700.2d)."""
+    lo, hi = mode_range(ab)
+    if not lo <= len(modes) <= hi or len(set(modes)) != len(modes) or any(
+            not isinstance(m, int) or not 0 <= m < len(ab.modes) for m in modes):
+        n = str(hi) if lo == hi else f"{lo} to {hi}"
+        raise IllegalAction(f"choose {n} different mode(s) of {len(ab.modes)}")
+
+
 def activate(g: "Game", player: str, a: dict[str, Any]) -> None:
     """602.2: activate an ability; mana abilities resolve at once (605.3)."""
     oid = a["card"]
@@ -474,9 +501,7 @@ def activate(g: "Game", player: str, a: dict[str, Any]) -> None:
     specs = ab.targets
     modes = a.get("modes") or ([a["mode"]] if "mode" in a else [])
     if ab.choose:  # 602.2b, 601.2b: a modal ability's modes are chosen as it is activated
-        if len(modes) != ab.choose or len(set(modes)) != len(modes) or any(
-                not isinstance(m, int) or not 0 <= m < len(ab.modes) for m in modes):
-            raise IllegalAction(f"choose {ab.choose} mode(s) of {len(ab.modes)}")
+        check_modes(ab, modes)
         specs = tuple(t for m in modes for t in ab.modes[m].targets)
     specs = with_x(specs, x)
     chosen = normalize_targets(a.get("targets"), specs)
@@ -498,7 +523,9 @@ def activate(g: "Game", player: str, a: dict[str, Any]) -> None:
     # wait in game.triggered, and an illegal activation restores the state before it
     triggers.event(g, {"event": "activate", "player": player, "obj": o.id, "ability": s.id,
                        "loyalty": cost.loyalty is not None})
-    _pay_other_costs(g, player, o, cost, x)
+    discarded = _pay_other_costs(g, player, o, cost, x)
+    if discarded is not None and ab.keyword in ("Cycling", "Typecycling"):  # 702.28c, 702.28e: it was cycled
+        triggers.event(g, {"event": "cycle", "obj": discarded, "player": player})
     if cost.mana:
         pay_mana(g, player, substitute_x(cost.mana, s.x), {o.id} if cost.tap else set(), a.get("pay"))
     if has_choices(cost):
@@ -546,12 +573,14 @@ def _ability_object(g: "Game", src: "Obj", ab: Ability, controller: str) -> "Obj
     return s
 
 
-def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, x: int = 0) -> None:
-    """The parts of a cost that need no choice (118, 602.2b); chosen parts: engine/costs.py."""
+def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, x: int = 0) -> int | None:
+    """The parts of a cost that need no choice (118, 602.2b); chosen parts: engine/costs.py.
+    Returns the new id of the card when the cost discarded it (cycling, 702.28a), else None."""
+    discarded = None
     if cost.tap:
-        o.tapped = True
+        tap(g, o.id)  # 701.17a, with its event (603.2d)
     if cost.untap:
-        o.tapped = False
+        untap(g, o.id)
     if cost.loyalty is not None:  # 606.4: loyalty counters put on or removed
         n = cost.loyalty if isinstance(cost.loyalty, int) else (-x if cost.loyalty == "-X" else x)
         o.counters["loyalty"] = o.counters.get("loyalty", 0) + n
@@ -571,11 +600,12 @@ def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, x: int = 0) -
     elif cost.exile_self:
         g.move(o.id, "exile")
     elif cost.discard_self and o.zone == "hand":  # "Discard this card" (cycling, 702.28a)
-        discard(g, o.id)
+        discarded = discard(g, o.id)
     if cost == _TAP_ONLY:
         g.turn_state_changed()
     else:
         g.changed()
+    return discarded
 
 
 def _mentions_x(v: Any) -> bool:

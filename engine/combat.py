@@ -9,6 +9,7 @@ from engine.choices import NeedChoice
 from engine.errors import IllegalAction
 from engine.filters import matches
 from engine.protection import protected
+from engine.tapping import tap
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -27,8 +28,23 @@ def has_rule(g: "Game", oid: int, rule: str) -> bool:
     c = g.chars(oid)
     if any(r.get("rule") == rule for r in c.rules):
         return True
-    return any(e.get("rule") == rule and oid in e["objects"] and active(g, e)
-               for e in g.effects if e["layer"] == "rule")
+    return any(e.get("rule") == rule and active(g, e) for e in rule_effects(g, oid))
+
+
+def rule_effects(g: "Game", oid: int) -> list[dict[str, Any]] | tuple[()]:
+    """The resolved restriction effects (layer "rule") that name this object, indexed once
+    per state of the game: attack and block options ask for every creature (509.1a-c), and a
+    scan of every effect for each would grow with creatures times effects."""
+    got = g.__dict__.get("_rule_effects")
+    effects = g.effects
+    if got is None or got[0] != g._version or got[1] is not effects or got[2] != len(effects):
+        by: dict[int, list[dict[str, Any]]] = {}
+        for e in effects:
+            if e["layer"] == "rule":
+                for i in e["objects"]:
+                    by.setdefault(i, []).append(e)
+        got = g.__dict__["_rule_effects"] = (g._version, effects, len(effects), by)
+    return got[3].get(oid, ())
 
 
 def active(g: "Game", e: dict[str, Any]) -> bool:
@@ -47,7 +63,7 @@ def can_attack(g: "Game", oid: int) -> bool:
     """508.1a-c: an untapped creature the active player has controlled since the turn began."""
     o = g.objects[oid]
     c = g.chars(oid)
-    if "Creature" not in c.types or c.controller != g.active or o.tapped:
+    if "Creature" not in c.types or not seats.is_active(g, c.controller) or o.tapped:
         return False
     if o.sick and "Haste" not in c.keywords:
         return False
@@ -76,21 +92,6 @@ def attacked_player(g: "Game", target: Any) -> str | None:
     return g.chars(target).controller if target in g.objects else None
 
 
-def defending_player(g: "Game", oid: int | None) -> str | None:
-    """802.2a: the defending player for an attacking creature: the player it attacks or the
-    controller of the planeswalker it attacks; for anything else the one defending player
-    (None while several defend: the caller's controller chooses)."""
-    o = g.objects.get(oid) if oid is not None else None
-    if o is not None and o.attacking is not None:
-        return attacked_player(g, o.attacking)
-    ds = sorted({p for p in (attacked_player(g, g.objects[a].attacking) for a in attackers(g)) if p},
-                key=g.order.index)
-    if len(ds) == 1:
-        return ds[0]
-    if not ds and g.active in g.players:
-        opp = seats.defenders(g, g.active)
-        return opp[0] if len(opp) == 1 else None
-    return None
 
 
 def attackers_of(g: "Game", defender: str) -> list[int]:
@@ -105,7 +106,7 @@ def attackers_of(g: "Game", defender: str) -> list[int]:
 def next_defender(g: "Game", after: str | None) -> None:
     """509.1 / 802.4: each defending player declares blockers in APNAP order; after the last
     (or with none attacked), players get priority (509.5)."""
-    order = [p for p in seats.apnap(g) if p != g.active and attackers_of(g, p)]
+    order = [p for p in seats.apnap(g) if not seats.is_active(g, p) and attackers_of(g, p)]
     if after is not None:
         i = g.order.index(after)
         order = [p for p in order if (g.order.index(p) - g.order.index(g.active)) % len(g.order)
@@ -143,12 +144,14 @@ def declare_attackers(g: "Game", player: str, decl: Any) -> None:
         o = g.objects[a]
         o.attacking = t
         if "Vigilance" not in g.chars(a).keywords:
-            o.tapped = True
+            tap(g, a)  # 508.1f, with its event (603.2d)
     g.changed()
     # a list, not a dict by name: two creatures of the same name may attack
     g.log("attack", attackers=[[_n(g, a), _n(g, t)] for a, t in decl.items()], ids=list(decl))
     for a, t in decl.items():
         triggers.event(g, {"event": "attacks", "obj": a, "target": t})
+    if decl:  # "whenever you attack": one or more creatures were declared (a later template; 508.1 here)
+        triggers.event(g, {"event": "you_attack", "player": g.active, "count": len(decl)})
     if len(decl) == 1:  # 506.5: a creature "attacks alone" (exalted, 702.83)
         a, t = next(iter(decl.items()))
         triggers.event(g, {"event": "attacks_alone", "obj": a, "target": t})
@@ -167,14 +170,13 @@ def can_block(g: "Game", b: int, a: int) -> bool:
     for r in bc.rules:  # 509.1b: "can't block" restrictions, some only against certain attackers
         if r.get("rule") == "cant_block" and (not r.get("what") or matches(g, a, r["what"], b)):
             return False
-    if any(e.get("rule") == "cant_block" and b in e["objects"] and active(g, e)
-           for e in g.effects if e["layer"] == "rule"):
+    if any(e.get("rule") == "cant_block" and active(g, e) for e in rule_effects(g, b)):
         return False
     for r in ac.rules:  # "can't be blocked (except by ... / by ...)"
         if r.get("rule") == "cant_be_blocked" and _unblockable_by(g, r, b, a):
             return False
-    if any(e.get("rule") == "cant_be_blocked" and a in e["objects"] and _unblockable_by(g, e, b, a) and active(g, e)
-           for e in g.effects if e["layer"] == "rule"):
+    if any(e.get("rule") == "cant_be_blocked" and _unblockable_by(g, e, b, a) and active(g, e)
+           for e in rule_effects(g, a)):
         return False
     akw, bkw = ac.keywords, bc.keywords
     if "Flying" in akw and not ("Flying" in bkw or "Reach" in bkw):
@@ -385,8 +387,11 @@ def block_hints(g: "Game", opts: dict[int, list[int]]) -> dict[str, Any]:
     if one:
         out["max_one"] = one
     lure = block_all_attackers(g)
-    if lure:
-        must = {b: [a for a in As if a in lure] for b, As in opts.items()}
+    must = {b: [a for a in As if a in lure] for b, As in opts.items()} if lure else {}
+    for b, As in opts.items():  # 509.1c: "blocks each combat if able": any attacker it can block
+        if As and not must.get(b) and has_rule(g, b, "must_block"):
+            must[b] = list(As)
+    if any(must.values()):
         out["must"] = {b: As for b, As in must.items() if As}
     return out
 
@@ -463,9 +468,13 @@ def damage_step(g: "Game", first: bool) -> None:
             if not live and not trample:
                 continue  # 509.1h / 510.1c: a blocked creature with no blockers deals no damage
             g.queue.append({"kind": "assign_damage", "player": g.active, "attacker": a, "first": first})
-    for b in g.battlefield:
+    blockers = [b for b in g.battlefield if g.objects[b].blocking]
+    if len(g.order) > 2:  # 802.6: blocking creatures' damage is assigned in APNAP order
+        ring = seats.apnap(g)
+        blockers.sort(key=lambda b: ring.index(g.chars(b).controller) if g.chars(b).controller in ring else 99)
+    for b in blockers:
         o = g.objects[b]
-        if o.blocking and deals_damage_now(g, b, first) and combat_power(g, b) > 0:
+        if deals_damage_now(g, b, first) and combat_power(g, b) > 0:
             if len(o.blocking) > 1:
                 g.queue.append({"kind": "assign_damage", "player": g.chars(b).controller, "blocker": b,
                                 "first": first})

@@ -26,6 +26,9 @@ AMOUNT_ARGS = frozenset({"amount", "power", "toughness", "per", "times"})
 REF_ARGS = {op: frozenset({"what", "who", "source", "a", "b", "payer", "copy_of"}) for op in OPS}
 for _op in ("damage", "prevent", "attach"):  # "to" is a reference for these; a zone for move, dig, search
     REF_ARGS[_op] = REF_ARGS[_op] | {"to"}
+#: Arguments an op reads as a plain number, not through engine.values.amount: "add N mana
+#: of any one color", ward's life payment
+INT_ARGS = {"add_mana": frozenset({"any"}), "ward": frozenset({"life"})}
 #: Ops whose "amount" is a word the op reads itself ("all": discard the whole hand)
 AMOUNT_WORDS = {"discard": frozenset({"all"}), "counters": frozenset({"all"})}
 #: The players a counter can be put on are not tracked (121.1: energy, experience): only objects
@@ -93,8 +96,10 @@ def effect_problems(e: Effect) -> list[str]:
     out: list[str] = []
     for k, v in e.args.items():
         where = f"{e.op}.{k}"
-        if k in AMOUNT_ARGS and not (isinstance(v, str) and v in AMOUNT_WORDS.get(e.op, ())) \
-                and not (e.op in ("animate", "token") and k in ("power", "toughness") and isinstance(v, int)):
+        if k in INT_ARGS.get(e.op, ()):
+            if not isinstance(v, int) or isinstance(v, bool):
+                out.append(f"{where}: {v!r} where the op reads a number as written")
+        elif k in AMOUNT_ARGS and not (isinstance(v, str) and v in AMOUNT_WORDS.get(e.op, ())):
             out += [f"{where}: {p}" for p in amount_problems(v)]
         elif k in REF_ARGS[e.op] and not (e.op == "playable" and isinstance(v, dict) and REF_KEYS.isdisjoint(v)):
             # (playable: a dict without a reference key is a card filter, engine/ops/playable.py)

@@ -21,6 +21,7 @@ from engine.filters import matches, unknown_keys
 from engine.mana import unpayable
 from engine.memo import per_object
 from engine.payment import chosen_parts
+from engine.tapping import tap
 from engine.values import condition
 
 if TYPE_CHECKING:
@@ -31,6 +32,9 @@ _VERB = {"sacrifice": "sacrifice", "discard": "discard", "exile_from_graveyard":
 
 
 # ------------------------------------------------------------------ the parts of a cost
+def _how_many(f: dict[str, Any], n: int) -> str:
+    return f"choose any number with total power {f['total_power']} or more" if "total_power" in f else f"choose {n}"
+
 
 def cost_problems(cost: Cost) -> list[str]:
     """Why this engine cannot pay a cost as written ([] when it can)."""
@@ -42,8 +46,9 @@ def cost_problems(cost: Cost) -> list[str]:
     if unpayable(cost.mana):
         out.append(f"cost: mana symbols {list(cost.mana)}")  # e.g. {S}: snow mana is not tracked
     for part, f, n in chosen_parts(cost):
-        if n < 1:
+        if n < 1 and not (part == "tap_others" and "total_power" in f):
             out.append(f"cost: {part} a variable number")
+        f = {k: v for k, v in f.items() if k != "total_power"}
         bad = unknown_keys(f)
         if bad:
             out.append(f"cost filter keys {sorted(bad)}")
@@ -65,9 +70,12 @@ def candidates(g: "Game", player: str, part: str, f: dict[str, Any], src: int | 
     """The objects or cards ``player`` may choose for one cost part now."""
     if part in ("sacrifice", "return_to_hand", "tap_others"):
         # 701.17a: a player sacrifices only permanents they control
-        f = {**f, "controller": "you", "zone": "battlefield"}
+        # crew (Kaladesh, later than the 2016 rules; today's crew rule says "any number of other untapped
+        # creatures"): sick ones too
+        crew = "total_power" in f
+        f = {**{k: v for k, v in f.items() if k != "total_power"}, "controller": "you", "zone": "battlefield"}
         return [i for i in g.battlefield if matches(g, i, f, src, player)
-                and not (part == "tap_others" and g.objects[i].tapped)]
+                and not (part == "tap_others" and g.objects[i].tapped) and not (crew and i == src)]
     if part == "discard":
         return [i for i in g.players[player].hand if not f or matches(g, i, {**f, "zone": "hand"}, src, player)]
     if part == "exile_from_graveyard":
@@ -81,9 +89,23 @@ def choices_payable(g: "Game", player: str, cost: Cost, src: int | None, exclude
     for part, f, n in chosen_parts(cost):
         # a source tapped by {T} is no longer an untapped creature to tap (paid first)
         gone = src if part == "tap_others" and cost.tap else exclude
-        if sum(1 for c in candidates(g, player, part, f, src) if c != gone) < n:
+        cands = [c for c in candidates(g, player, part, f, src) if c != gone]
+        if "total_power" in f:
+            if sum(max(0, g.chars(c).power) for c in cands) < f["total_power"]:
+                return False
+        elif len(cands) < n:
             return False
     return True
+
+
+def _picks_ok(g: "Game", f: dict[str, Any], n: int, cands: list[Any], picks: list[Any]) -> bool:
+    """The chosen objects pay the part: n distinct candidates, or (crew) distinct candidates whose
+    total power is the number asked or more."""
+    if len(set(picks)) != len(picks) or any(p not in cands for p in picks):
+        return False
+    if "total_power" in f:
+        return sum(g.chars(p).power for p in picks) >= f["total_power"]
+    return len(picks) == n
 
 
 # ------------------------------------------------------------------ paying, maybe after a decision
@@ -113,8 +135,8 @@ def start(g: "Game", player: str, cost: Cost | list[Cost], src: int | None, obj:
 def _check(g: "Game", player: str, part: str, f: dict[str, Any], n: int, src: int | None,
            picks: list[int]) -> None:
     cands = candidates(g, player, part, f, src)
-    if len(picks) != n or len(set(picks)) != n or any(p not in cands for p in picks):
-        raise IllegalAction(f"{_VERB[part]}: choose {n} of the offered objects")
+    if not _picks_ok(g, f, n, cands, picks):
+        raise IllegalAction(f"{_VERB[part]}: {_how_many(f, n)} of the offered objects")
 
 
 def _go_on(g: "Game", pend: dict[str, Any]) -> dict[str, Any] | None:
@@ -123,11 +145,16 @@ def _go_on(g: "Game", pend: dict[str, Any]) -> dict[str, Any] | None:
     while pend["parts"]:
         part, f, n = pend["parts"][0]
         cands = candidates(g, player, part, f, src)
-        if len(cands) < n:
+        need = f.get("total_power")
+        if need is not None and sum(max(0, g.chars(c).power) for c in cands) < need or need is None and len(cands) < n:
             raise IllegalAction(f"cannot pay the cost: too few to {_VERB[part]}")
         name = g.objects[src].card.name if src in g.objects else "it"
-        g.wait = {"kind": "choose_cards", "player": player, "options": cands, "min": n, "max": n,
-                  "prompt": f"{name}: choose {n} to {_VERB[part]} (cost)", "cost": pend, "answer_to": "cost"}
+        lo, hi = (min(1, need), len(cands)) if need is not None else (n, n)
+        g.wait = {"kind": "choose_cards", "player": player, "options": cands, "min": lo, "max": hi,
+                  "prompt": f"{name}: {_how_many(f, n)} to {_VERB[part]} (cost)", "cost": pend, "answer_to": "cost"}
+        if need is not None:
+            g.wait["total_power"] = need
+            g.wait["powers"] = [g.chars(c).power for c in cands]
         return None
     return pend
 
@@ -139,8 +166,8 @@ def answer(g: "Game", d: Any, a: dict[str, Any]) -> dict[str, Any] | None:
     player = pend["player"]
     part, f, n = pend["parts"][0]
     picks = [int(c) if isinstance(c, str) and c.isdigit() else c for c in a.get("cards", [])]
-    if any(c not in d.options for c in picks) or len(picks) != n or len(set(picks)) != n:
-        raise IllegalAction(f"{_VERB[part]}: choose {n} of the offered objects")
+    if not _picks_ok(g, f, n, list(d.options), picks):
+        raise IllegalAction(f"{_VERB[part]}: {_how_many(f, n)} of the offered objects")
     pend = {**pend, "parts": [list(p) for p in pend["parts"][1:]]}
     _pay(g, player, part, picks, pend["obj"])
     return _go_on(g, pend)
@@ -161,7 +188,7 @@ def _pay(g: "Game", player: str, part: str, picks: list[int], obj: int | None) -
         elif part == "exile_from_graveyard":
             g.move(i, "exile")
         elif part == "tap_others":
-            g.objects[i].tapped = True
+            tap(g, i)  # 701.17a, with its event (603.2d)
         elif part == "return_to_hand":
             if s is not None and g.objects[i].attacking is not None:  # 702.48c: what the returned creature attacked
                 s.chosen["returned_attacking"] = g.objects[i].attacking

@@ -67,6 +67,7 @@ class PriorityAnswer(TypedDict, total=False):
     modes: Union[list, tuple, None]
     kicked: Any
     alt: Union[str, None]
+    face: Union[int, None]   # the half of a split card cast (708.3): 0 the first, 1 the second
     divide: Union[dict, None]
     pay: Union[list, tuple, None]
     mana: Any

@@ -6,7 +6,7 @@ legal answer when there is exactly one.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Iterator, cast
 
 from engine import (
     ability_index,
@@ -24,10 +24,26 @@ from engine import (
 )
 from engine.cards.abilities import TargetSpec
 from engine.state import Decision
+from engine.transform import SPLIT_LAYOUTS, split_halves
 
 if TYPE_CHECKING:
     from engine.game import Game
     from engine.state import Obj
+
+
+def _forms(g: "Game", hand: list[int]) -> Iterator[tuple["Obj", int | None]]:
+    """The cards in a hand as they may be cast: each itself, or each half of a split card (708.3)
+    as a stand-in object with only that half's characteristics, with the half's index."""
+    objs = g.objects
+    for oid in hand:
+        o = objs[oid]
+        if o.card.layout not in SPLIT_LAYOUTS or not split_halves(o.card):
+            yield o, None
+            continue
+        for i, half in enumerate(split_halves(o.card)):
+            f = o.copy()
+            f.card = half
+            yield f, i
 
 
 def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
@@ -57,8 +73,18 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
     plain = not player_statics.active(g)
     sorcery = casting.sorcery_timing(g, player)
     holding = g.priority == player
+    forms: list[tuple[Any, int | None]] | None = None  # only a hand with a split card needs its halves
     for oid in p.hand:
-        o = g.objects[oid]
+        if g.objects[oid].card.layout in SPLIT_LAYOUTS:
+            forms = list(_forms(g, p.hand))
+            break
+    for x in (p.hand if forms is None else forms):
+        face: int | None = None
+        if isinstance(x, int):
+            oid, o = x, g.objects[x]
+        else:
+            o, face = x
+            oid = o.id
         t = casting.spell_timing(o.card)
         if t.land:
             if sorcery and casting.can_play_land(g, player, oid):
@@ -96,6 +122,8 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
             if alt is not None:
                 opt["alt"] = alt
             opt.update(helped)
+            if face is not None:
+                opt["face"] = face
             out.append(opt)
     out += zone_options(g, player, afford)  # other zones (601.2a), without paying (117.9)
     if manual.offered(g, player):
@@ -196,6 +224,9 @@ def cast_option(g: "Game", player: str, o: Any, ab: Any, base: tuple[str, ...],
     if ab is not None and ab.choose:
         opt["modes"] = [m.text for m in ab.modes]
         opt["choose"] = ab.choose
+        lo, hi = casting.mode_range(ab)
+        if lo != hi:  # "choose one or both" (700.2): from lo to hi modes
+            opt["choose_min"] = lo
     return opt
 
 

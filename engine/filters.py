@@ -41,6 +41,14 @@ def _cmp(game: "Game", v: int, f: dict[str, Any], key: str, src: int | None) -> 
     return True
 
 
+def _opponent(game: "Game", p: str | None, you: str | None) -> bool:
+    """102.3: an opponent is a player not on your team (in a game without teams, any other player)."""
+    if p == you or p is None or you is None:
+        return p != you
+    team_of = game.team_of
+    return not team_of or team_of.get(p) != team_of.get(you)
+
+
 def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
             controller: str | None = None) -> bool:
     """Does object id or player name ``x`` match filter ``f`` relative to source ``src``?"""
@@ -49,7 +57,7 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         if not (f.get("player") or f.get("any")):
             return False
         if f.get("opponent") or f.get("controller") == "opponent":
-            return x != you
+            return _opponent(game, x, you)
         if f.get("controller") == "you":
             return x == you
         return True
@@ -100,10 +108,10 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
     ctl = f.get("controller")
     if ctl in ("you",) and c.controller != you:
         return False
-    if ctl in ("opponent", "not_you") and c.controller == you:
+    if ctl == "not_you" and c.controller == you or ctl == "opponent" and not _opponent(game, c.controller, you):
         return False
     own = f.get("owner")
-    if own == "you" and o.owner != you or own == "opponent" and o.owner == you:
+    if own == "you" and o.owner != you or own == "opponent" and not _opponent(game, o.owner, you):
         return False
     if f.get("other") and x == src:
         return False

@@ -22,6 +22,7 @@ from engine import (
     commander,
     decisions,
     effects,
+    extra_phases,
     knowledge,
     manual,
     opening,
@@ -30,6 +31,8 @@ from engine import (
     replacement,
     sba,
     seats,
+    tapping,
+    transform,
     triggers,
 )
 from engine.actions import discard
@@ -64,6 +67,8 @@ class Game:
     _printed: dict[int, Any]                                                    # layers.compute
     _chars_plain: dict[int, Chars]                                              # layers.compute
     _activated: tuple[Any, dict[str, list[tuple[int, list[tuple[int, Any]]]]]]  # decisions
+    _listened: tuple[Any, frozenset[str]]                                       # triggers.event
+    _commander_names: dict[str, str]                                            # view.commander_name
 
     # ------------------------------------------------------------------ creation
     def __init__(self, names: list[str], cards: CardPool | None = None, seed: int = 0) -> None:
@@ -77,6 +82,8 @@ class Game:
         self.team_of: dict[str, tuple[str, ...]] = {}
         seats.configure(self)
         self.gone: list[str] = []                 # players who left the game, in order (800.4a)
+        self.shared: dict[str, tuple[int, int]] = {}  # 810.4, 810.10: life and poison last shared (seats.share)
+        self.seated: list[str] = []               # 801.2c: the players in the game as this turn began
         self.objects: dict[int, Obj] = {}
         self.battlefield: list[int] = []
         self.stack: list[int] = []          # bottom first; the top is the last
@@ -114,6 +121,7 @@ class Game:
         self.scried: list[str] = []         # players done with the 103.4 look at the top card
         self.opening_done: list[str] = []   # players done with 103.5 actions (Leylines)
         self.extra_turns: list[str] = []    # 500.7: the most recently created is taken first
+        self.regular: str | None = None     # 500.7: whose regular turn the extra turns being taken follow
         self.tokens_outside = False         # a token left the battlefield: 704.5d has work to do
         self.format: str | None = None      # "commander" (903), or None
         self.commanders: dict[int, str] = {}  # 903.3: the commanders' card uids -> owner (set at the start)
@@ -147,6 +155,9 @@ class Game:
         if variant is not None or options or teams:
             seats.configure(g, variant, options, teams)
             g.origin.update(variant=g.variant, options=list(options or []), teams=teams)
+            for p in g.players.values():
+                p.life = seats.starting_life(g)
+            seats.share(g)
         if chooser is not None:
             g.origin["chooser"] = chooser
         if format is not None:
@@ -321,6 +332,8 @@ class Game:
         n = o.copy()
         if n.is_copy:  # 400.7: a card that was a copy on the battlefield is its own card again
             n.card, n.is_copy = o.chosen.get("printed", n.card), False
+        if to != "stack":  # 711.4a, 709.4, 708.3: the whole card again once it leaves the battlefield or stack
+            n.card = transform.front_face(o.chosen, n.card)
         n.id = self.next_id
         self.next_id += 1
         n.zone = to
@@ -511,7 +524,7 @@ class Game:
 
     def concede(self, player: str) -> None:
         """A player concedes (104.3a) at any time; recorded so a replay concedes too."""
-        if self.winner is not None:
+        if self.winner is not None or player in self.gone:
             return
         self.answers.append([player, "__concede__"])
         self.players[player].conceded = True
@@ -524,7 +537,7 @@ class Game:
                "starting", "step", "begun", "priority", "passes", "effects", "delayed",
                "triggered", "wait", "resolving", "queue", "winner", "combat_damage_done",
                "first_strike_step", "spells_cast_turn", "assignments", "scried", "opening_done", "extra_turns",
-               "tokens_outside", "replacing", "shown", "gone")
+               "regular", "tokens_outside", "replacing", "shown", "gone", "shared", "seated")
 
     def _snapshot(self) -> dict[str, Any]:
         s = {f: _copy(getattr(self, f)) for f in self._FIELDS}
@@ -658,6 +671,10 @@ class Game:
         if not lost:
             return False
         if len(self.order) > 2:
+            if self.variant == "two_headed_giant":  # 810.8a: a team loses as one
+                lost = [n for n in self.order if n not in self.gone and any(ps[m].lost for m in self.team_of[n])]
+                for n in lost:
+                    ps[n].lost = True
             for n in sorted(lost, key=self.order.index):
                 leave(self, n)
             teams = seats.remaining_teams(self)
@@ -694,9 +711,13 @@ class Game:
             self.draw(player, self._hand_size(p))
             if not p.hand:
                 p.kept = True
-        nxt = [n for n in self.order if not self.players[n].kept]
+        self._next_mulligan(player)
+
+    def _next_mulligan(self, player: str) -> None:
+        """103.4: the next undecided player in turn order after ``player`` (a player who left the
+        game decides nothing) declares; when none is left, the mulligans are done."""
+        nxt = [n for n in self.order if not self.players[n].kept and not self.players[n].lost]
         if nxt:
-            # the next undecided player in turn order after this one
             i = self.order.index(player)
             ring = self.order[i + 1:] + self.order[: i + 1]
             self.wait = {"kind": "mulligan", "player": next(n for n in ring if n in nxt)}
@@ -714,7 +735,7 @@ class Game:
         library and put it on the bottom, in turn order."""
         for n in self.order:
             p = self.players[n]
-            if self._hand_size(p) < HAND_SIZE and p.library and n not in self.scried:
+            if self._hand_size(p) < HAND_SIZE and p.library and n not in self.scried and not p.lost:
                 self.scried.append(n)
                 top = p.library[0]
                 knowledge.show(self, [top], [n])  # 103.4: that player looks at the top card
@@ -754,12 +775,13 @@ class Game:
         if s == "untap":  # 502
             for oid in self.battlefield:
                 o = self.objects[oid]
-                if self.chars(oid).controller == a:
+                if seats.is_active(self, self.chars(oid).controller):  # 805.4: the active team's
                     o.sick = False
             for oid in list(self.battlefield):
                 o = self.objects[oid]
-                if o.tapped and self.chars(oid).controller == a and not combat.has_rule(self, oid, "doesnt_untap"):
-                    o.tapped = False
+                if o.tapped and seats.is_active(self, self.chars(oid).controller) \
+                        and not combat.has_rule(self, oid, "doesnt_untap"):
+                    tapping.untap(self, oid)  # 502.2, with its event (603.2d)
             # "... during its controller's next untap step": that step has happened (502.3)
             if self.effects:
                 self.effects = [e for e in self.effects if not (e.get("until") == "next_untap" and all(
@@ -772,9 +794,10 @@ class Game:
             triggers.step(self, "upkeep")
             self._give_priority()
         elif s == "draw":  # 504; 103.7a-c: only the two-player and the 2HG starting player skip it
-            if not (self.turn == 1 and a == self.starting and self.variant != "free_for_all") \
-                    and not self.players[a].lost:
-                self.draw(a)
+            if not (self.turn == 1 and a == self.starting and self.variant != "free_for_all"):
+                for p in seats.active_team(self):  # 805.4b: each player of the active team draws
+                    if not self.players[p].lost:
+                        self.draw(p)
             triggers.step(self, "draw")
             self._give_priority()
         elif s in ("main1", "main2"):
@@ -785,6 +808,9 @@ class Game:
             triggers.step(self, "beginning_of_combat")
             self._give_priority()
         elif s == "declare_attackers":
+            if not seats.active_team(self):  # 800.4h: no active player, nobody attacks
+                self._end_step()
+                return
             self.wait = {"kind": "attackers", "player": a}  # forced when no creature can attack
         elif s == "declare_blockers":
             if not combat.attackers(self):
@@ -810,11 +836,17 @@ class Game:
             triggers.step(self, "end")
             self._give_priority()
         elif s == "cleanup":  # 514
+            self._cleanup_discards()
+
+    def _cleanup_discards(self) -> None:
+        """514.1: the active player (805.4: each player of the active team, in turn order)
+        discards down to the maximum hand size (402.2); then 514.2."""
+        for a in seats.active_team(self):
             p = self.players[a]
-            if len(p.hand) > HAND_SIZE and not player_statics.no_max_hand_size(self, a):  # 402.2
+            if len(p.hand) > HAND_SIZE and not player_statics.no_max_hand_size(self, a):
                 self.wait = {"kind": "discard_to_hand_size", "player": a, "n": len(p.hand) - HAND_SIZE}
-            else:
-                self._cleanup_rest()
+                return
+        self._cleanup_rest()
 
     def _cleanup_discard(self, d: Decision, cards: list[int]) -> None:
         n = self.wait_data(d)["n"]
@@ -823,7 +855,7 @@ class Game:
             raise IllegalAction(f"choose exactly {n} card(s) from your hand to discard")
         for c in cards:
             discard(self, c)
-        self._cleanup_rest()
+        self._cleanup_discards()
 
     @staticmethod
     def wait_data(d: Decision) -> dict[str, Any]:
@@ -870,6 +902,8 @@ class Game:
         # 508.6: with no attackers, the blockers and damage steps are skipped
         if self.step == "declare_attackers" and not combat.attackers(self):
             nxt = "end_of_combat"
+        if self.step in ("main1", "main2"):
+            nxt = extra_phases.after_main(self, nxt)  # 500.8: additional combat and main phases
         self.step = nxt
         self.turn_state_changed()
 
@@ -880,15 +914,21 @@ class Game:
         while self.extra_turns and self.players[self.extra_turns[0]].lost:
             self.extra_turns.pop(0)
         if self.extra_turns:
+            if self.regular is None:
+                self.regular = self.active
             self.active = self.extra_turns.pop(0)
         else:
-            nxt = seats.next_player(self, self.active)
+            if self.regular is not None:  # 500.7: turn order goes on from the turn the extra turns followed
+                self.active, self.regular = self.regular, None
+            nxt = seats.next_turn_player(self)
             if self.gone and self.effects:
                 i, j = self.order.index(self.active), self.order.index(nxt)
                 skipped = {self.order[k % len(self.order)] for k in range(i + 1, j if j > i else j + len(self.order))}
                 self.effects = [e for e in self.effects if not (e.get("until") == "your_next_turn"
                                                                 and e.get("controller") in skipped)]
             self.active = nxt
+        if self.gone:
+            self.seated = seats.live(self)  # 801.2c: ranges of influence are set as each turn begins
         self.step = "untap"
         self.begun = False
         self.spells_cast_turn = 0

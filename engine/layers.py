@@ -270,8 +270,9 @@ def compute(game: "Game") -> dict[int, Chars]:
                and (st.get("kind") != "become" or any(k in st for k in _BECOME_LAYER.get(layer, ())))]
         return out + by_layer.get(layer, []) if out else list(by_layer.get(layer, ()))
 
-    # layer 2: control
-    run("2", entries("2", ()), _apply2)
+    # layer 2: control; a static ("You control enchanted creature") gives it to its source's controller (613.2)
+    run("2", [(ts, src, dict(st, controller=(chars[src] if src in chars else objs[src]).controller)
+               if ab is not None else st, ab) for ts, src, st, ab in entries("2", ("control",))], _apply2)
     # layer 4: types
     run("4", entries("4", ("add_types", "become")), _APPLY["4"])
     # layer 5: colors

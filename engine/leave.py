@@ -50,8 +50,13 @@ def leave(g: "Game", p: str) -> None:
     # 800.4d: p's triggered abilities are not put on the stack
     g.delayed = [d for d in g.delayed if d["controller"] != p]
     g.triggered = [t for t in g.triggered if t["controller"] != p]
-    g.queue = [w for w in g.queue if w.get("player") != p]
+    g.queue = [w for w in g.queue if w.get("player") != p or w["kind"].startswith("_")]
     g.changed()
+    r = g.resolving
+    if r is not None and r.get("obj") not in g.objects:  # the object resolving ceased to exist
+        g.resolving = None
+        g.wait = None
+        g._give_priority()  # 116.3b: as after a resolution
     _hand_over(g, p)
 
 
@@ -78,3 +83,9 @@ def _hand_over(g: "Game", p: str) -> None:
         g.wait = None
         if w["kind"] == "blockers":
             combat.next_defender(g, p)
+        elif w["kind"] == "mulligan":
+            g._next_mulligan(p)
+        elif w["kind"] == "mulligan_bottom" or w.get("answer_to") == "opening":
+            g._after_mulligans()
+        elif w["kind"] == "play_first":  # 103.2: the first player still in the game chooses instead
+            g.wait = {"kind": "play_first", "player": seats.next_player(g, p)}

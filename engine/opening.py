@@ -25,7 +25,7 @@ def next_decision(g: "Game") -> dict[str, Any] | None:
     """The next player's 103.5 choice, or None when every player has had theirs."""
     done = g.opening_done
     for n in g.order:
-        if n in done:
+        if n in done or g.players[n].lost:
             continue
         done.append(n)
         cards = [i for i in g.players[n].hand if _leyline(g.objects[i].card)]

@@ -15,6 +15,7 @@ from engine.actions import lose_life
 from engine.cards.abilities import Ability, Cost, Effect
 from engine.errors import IllegalAction
 from engine.mana import ManaError, needs, pay_from_pool
+from engine.tapping import tap
 from engine.targets import name_of as _name
 
 if TYPE_CHECKING:
@@ -190,7 +191,7 @@ def pay_mana(g: "Game", player: str, symbols: tuple[str, ...], exclude: set[int]
         raise IllegalAction(f"cannot pay {''.join('{'+s+'}' for s in symbols)}: {e}") from None
     p = g.players[player]
     for oid, m in taps:
-        g.objects[oid].tapped = True
+        tap(g, oid)  # 701.17a, with its event (603.2d)
         p.pool[m] = p.pool.get(m, 0) + 1
         g.log("mana", player=player, source=g.objects[oid].card.name, mana=m)
         player_statics.tapped_for_mana(g, player, oid)  # 605.1b: triggered mana abilities

@@ -63,7 +63,7 @@ def build(g: "Game", setup: dict[str, Any], seed: int = 0) -> "Game":
     for name in names:
         ps = players.get(name) or {}
         p = g.players[name]
-        p.life = int(ps.get("life", 20))
+        p.life = int(ps.get("life", seats.starting_life(g)))
         p.poison = int(ps.get("poison", 0))
         p.pool = parse_pool(ps.get("mana_pool"))
         p.lands_played = int(ps.get("lands_played", 0))
@@ -114,6 +114,15 @@ def build(g: "Game", setup: dict[str, Any], seed: int = 0) -> "Game":
             g.objects[oid].attached_to = named[0]
     g.handles = handles  # type: ignore[attr-defined]
     commander.setup_position(g, setup, SetupError)  # 903: format, commander, command zone, casts, damage
+    if g.variant == "two_headed_giant":  # 810.4, 810.10: one life total and poison count per team
+        for team in g.teams:
+            for key, default in (("life", seats.starting_life(g)), ("poison", 0)):
+                given = {int(players[n][key]) for n in team if key in (players.get(n) or {})}
+                if len(given) > 1:
+                    raise SetupError(f"teammates {', '.join(team)} share one {key} total: give one")
+                for n in team:
+                    setattr(g.players[n], key, next(iter(given)) if given else default)
+        seats.share(g)
     g.changed()  # a token made above computed characteristics before the later entries were placed
     g.events.clear()
     if step == "declare_attackers":

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import commander
+from engine import commander, seats
 from engine.actions import destroy, plan_destroy
 from engine.choices import NeedChoice
 from engine.errors import IllegalAction
@@ -20,12 +20,17 @@ def check(g: "Game") -> bool:
     """Perform every applicable state-based action at once (704.3). True if any happened."""
     did = False
     g.lki = []  # the state-based actions are performed simultaneously (704.3); one look-back batch
+    if g.shared:
+        seats.share(g)  # 810.4, 810.10: a Two-Headed Giant team's life and poison are one
+    limit = seats.poison_limit(g) if g.shared else 10
     for p in g.players.values():
-        if not p.lost and (p.life <= 0 or p.drew_from_empty or p.poison >= 10):  # 704.5a-c
+        if not p.lost and (p.life <= 0 or p.drew_from_empty or p.poison >= limit):  # 704.5a-c, 810.8c-d
             p.lost = True
             did = True
-            g.log("lose", player=p.name, why="life" if p.life <= 0 else "poison" if p.poison >= 10 else "draw")
+            g.log("lose", player=p.name, why="life" if p.life <= 0 else "poison" if p.poison >= limit else "draw")
     did = bool(g.commanders and commander.check(g)) or did  # 903.11a
+    if len(g.order) > 2 and not did and len(g.gone) < sum(1 for p in g.players.values() if p.lost):
+        did = True  # a player lost by an effect (104.3e, 800.7) leaves now that it has resolved (800.4a)
     if did and g._check_end():
         return True
     # 704.5d: tokens outside the battlefield cease to exist
@@ -51,6 +56,11 @@ def check(g: "Game") -> bool:
     for oid in g.battlefield:
         o = objs[oid]
         c = cs[oid]
+        if (c.controller != o.controller or o.chosen and "held_by" in o.chosen) and \
+                o.chosen.get("held_by", o.controller) != c.controller:  # not an SBA: 302.6 bookkeeping
+            o.sick = True  # under this controller only since now (a control-changing static began or ended)
+            o.chosen["held_by"] = c.controller
+            g.turn_state_changed()
         if "Creature" in c.types:
             if c.toughness <= 0:
                 to_graveyard.append(oid)  # 704.5f

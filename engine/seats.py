@@ -78,13 +78,70 @@ def _teams(names: list[str], variant: str, teams: list[list[str]] | None) -> lis
     return [tuple(t) for t in teams]
 
 
-def multiplayer(g: "Game") -> bool:
-    """800.1: a game that begins with more than two players."""
-    return len(g.order) > 2
+def is_active(g: "Game", p: str) -> bool:
+    """Is it ``p``'s turn: ``p`` is the active player, or (805.4, shared team turns in
+    Two-Headed Giant, 810.2) on the active team."""
+    a = g.active
+    return a == p or (g.variant == "two_headed_giant" and p in g.team_of[a])
 
 
-def in_game(g: "Game", p: str) -> bool:
-    return not g.players[p].lost
+def active_team(g: "Game") -> tuple[str, ...]:
+    """The players whose turn it is (805.4a), still in the game, in turn order: none when the
+    active player has left (800.4h)."""
+    if g.variant != "two_headed_giant":
+        return () if g.players[g.active].lost else (g.active,)
+    return tuple(n for n in g.team_of[g.active] if not g.players[n].lost)
+
+
+def next_turn_player(g: "Game") -> str:
+    """500.1: who takes the next turn: the next player in turn order still in the game; with
+    shared team turns (805.4) the first player of the next team in turn order."""
+    p = next_player(g, g.active)
+    if g.variant == "two_headed_giant":
+        team = g.team_of[g.active]
+        while p in team and p != g.active:
+            p = next_player(g, p)
+    return p
+
+
+def starting_life(g: "Game") -> int:
+    """103.3: 20; 810.4 and 810.11: a Two-Headed Giant team's shared 30, plus 15 per player
+    beyond the second."""
+    if g.variant == "two_headed_giant":
+        return 30 + 15 * (len(g.teams[0]) - 2)
+    return 20
+
+
+def poison_limit(g: "Game") -> int:
+    """704.5c: ten poison counters; 810.8d, 810.11: fifteen for a Two-Headed Giant team, plus
+    five per player beyond the second."""
+    if g.variant == "two_headed_giant":
+        return 15 + 5 * (len(g.teams[0]) - 2)
+    return 10
+
+
+def share(g: "Game") -> None:
+    """810.4, 810.9, 810.10: a team's life total and poison counters are shared. Life gained or
+    lost and poison counters given to each player since the last call are applied to the team
+    total, which every teammate then has. Called before state-based actions are checked (so
+    before any player receives priority) and once when the game is set up."""
+    if g.variant != "two_headed_giant":
+        return
+    seen = g.shared
+    ps = g.players
+    for team in g.teams:
+        if not seen:
+            life, poison = ps[team[0]].life, ps[team[0]].poison
+        else:
+            life = seen[team[0]][0] + sum(ps[n].life - seen[n][0] for n in team)
+            poison = seen[team[0]][1] + sum(ps[n].poison - seen[n][1] for n in team)
+        for n in team:
+            ps[n].life, ps[n].poison = life, poison
+    g.shared = {n: (ps[n].life, ps[n].poison) for n in g.order}
+
+
+
+
 
 
 def live(g: "Game") -> list[str]:
@@ -123,8 +180,6 @@ def apnap(g: "Game") -> list[str]:
     return [n for n in ring if not ps[n].lost]
 
 
-def teammates(g: "Game", p: str) -> tuple[str, ...]:
-    return g.team_of[p]
 
 
 def opponents(g: "Game", p: str) -> list[str]:
@@ -138,9 +193,11 @@ def opponents(g: "Game", p: str) -> list[str]:
 
 
 def distance(g: "Game", a: str, b: str) -> int:
-    """801.2: the distance in seats between two players, counting only players still in
-    the game (801.2c: a player who left no longer sits between them)."""
-    seats = [n for n in g.order if not g.players[n].lost or n in (a, b)]
+    """801.2: the distance in seats between two players, counting the players in the game as
+    this turn began (801.2c: a player who left stops sitting between others at the next turn)."""
+    seats = g.seated or g.order
+    if a not in seats or b not in seats:
+        seats = [n for n in g.order if n in seats or n in (a, b)]
     i, j = seats.index(a), seats.index(b)
     d = abs(i - j)
     return min(d, len(seats) - d)

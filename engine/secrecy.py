@@ -165,10 +165,11 @@ def deck(rng: random.Random, names: list[str], spells: int = 36) -> list[str]:
     return picks + [BASICS[i % 5] for i in range(60 - spells)]
 
 
-def play(seed: int, names: list[str], max_decisions: int = 3000) -> int:
-    """One game of two secret decks and random players, every check on; returns its decisions."""
+def play(seed: int, names: list[str], max_decisions: int = 3000, players: int = 2) -> int:
+    """One game of ``players`` secret decks and random players, every check on; returns its
+    decisions."""
     rng = random.Random(seed)
-    g = Game.new([("p0", deck(rng, names)), ("p1", deck(rng, names))], CardPool(), seed)
+    g = Game.new([(f"p{i}", deck(rng, names)) for i in range(players)], CardPool(), seed)
     bots = {p: RandomBot(seed * 2 + i) for i, p in enumerate(g.order)}
     n = 0
     with audit():
@@ -187,6 +188,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m engine.secrecy", description=__doc__)
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--players", type=int, default=2, choices=range(2, 7), metavar="2..6",
+                    help="seats per game (a Free-for-All beyond two)")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args(argv)
     t0 = time.perf_counter()
@@ -195,14 +198,14 @@ def main(argv: list[str] | None = None) -> int:
     decisions = 0
     for s in range(a.seed, a.seed + a.games):
         try:
-            decisions += play(s, names)
+            decisions += play(s, names, players=a.players)
         except SecrecyError as e:
             failures.append({"seed": s, "kind": "leak", "error": str(e)[:500]})
             print(f"LEAK seed {s}: {e}", file=sys.stderr)
         except Exception as e:  # noqa: BLE001 - a game that breaks is reported, the run goes on
             failures.append({"seed": s, "kind": "fault", "error": f"{type(e).__name__}: {e}"[:500]})
             print(f"FAIL seed {s}: {type(e).__name__}: {e}", file=sys.stderr)
-    out = {"games": a.games, "decisions": decisions, "cards": len(names),
+    out = {"games": a.games, "players": a.players, "decisions": decisions, "cards": len(names),
            "leaks": sum(1 for f in failures if f["kind"] == "leak"),
            "failures": failures, "seconds": round(time.perf_counter() - t0, 1)}
     print(json.dumps(out) if a.json else f"{a.games} games, {decisions} decisions, {len(names)} cards, "

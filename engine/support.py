@@ -22,7 +22,7 @@ from engine.ops.objects import TOKEN_KINDS
 from engine.ops.playable import supported as playable_supported
 from engine.player_statics import mana_trigger_supported, static_problems
 from engine.protection import supported as protection_supported
-from engine.triggers import ALIASES, GRAVEYARD_EVENTS, KEYS
+from engine.triggers import ALIASES, GRAVEYARD_EVENTS, KEYS, KEYS_OF_EVENT
 from engine.triggers import SUPPORTED as TRIGGER_EVENTS
 from engine.values import condition_problems
 
@@ -50,6 +50,7 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      # engine/player_statics.py, engine/zones_cast.py, engine/opening.py, engine/clone.py
                      "no_max_hand_size", "player_keywords", "flash_spells", "free_spells", "spell_limit",
                      "play_from", "graveyard_replacement", "opening_hand_battlefield", "clone",
+                     "control",  # engine/layers.py, layer 2 (613.2)
                      # engine/costs.py
                      "additional_cost", "cost_change", "cant_be_countered", "unpreventable", "alternative_cost"})
 RULES = frozenset({"cant_block", "cant_attack", "cant_attack_or_block", "cant_be_blocked", "must_attack",
@@ -186,6 +187,8 @@ def ability_reasons(ab: Ability) -> list[str]:
             bad = unknown_keys(trig["filter"])
             if bad:
                 out.append(f"trigger filter {sorted(bad)}")
+        if any(k in trig and ev != e for k, e in KEYS_OF_EVENT.items()):
+            out.append("trigger options")
         if set(trig) - KEYS or trig.get("first") and not set(evs) <= {"lose_life", "gain_life", "cast"} \
                 or trig.get("nth") and evs not in (["cast"], ["draw"]):
             out.append("trigger options")
@@ -269,4 +272,6 @@ def unsupported_reasons(card: CardDef) -> list[str]:
     if card.keyword_args.get("Protection") and not all(protection_supported(q)
                                                       for q in card.keyword_args["Protection"]):
         out.append("protection quality")
+    for face in card.faces:  # the other faces play too (708, 709, 711); their text is in card.unsupported
+        out += [f"({face.name}) {r}" for r in unsupported_reasons(face) if not r.startswith("text: ")]
     return out

@@ -30,16 +30,22 @@ OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "
                  "combat_damage_creature", "combat_damage", "damage_player", "damage_opponent",
                  "attacks_or_blocks", "etb_or_dies", "etb_or_attacks", "cycle",
                  "becomes_target", "becomes_target_spell", "becomes_target_opponent", "blocks_flying",
-                 "activate", "leaves_graveyard", "attacks_alone"}
+                 "activate", "leaves_graveyard", "attacks_alone", "monstrous", "transforms"}
 PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attack", "sacrifice"}
 #: Events this engine fires (a card triggering on anything else is unsupported).
-SUPPORTED = (OBJECT_EVENTS | PLAYER_EVENTS | {"step"}) - {"cycle", "scry", "tapped", "untapped", "you_attack"}
+SUPPORTED = (OBJECT_EVENTS | PLAYER_EVENTS | {"step"}) - {"scry"}
 #: Trigger keys _match understands (a trigger with any other key is unsupported).
 KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "who", "first", "nth", "step",
                   "whose", "loyalty", "noncombat", "your_turn", "nonmana", "limit_per_turn", "min_attackers",
-                  "blocking_self", "most_life"})
-#: Events a triggered ability of a card in a graveyard is checked against (Spit Flame).
-GRAVEYARD_EVENTS = frozenset({"etb"})
+                  "blocking_self", "most_life", "or_copy", "defending", "other"})
+# or_copy: "whenever you cast or copy ...": no effect of this engine copies a spell (707.10), so only casting
+# fires it; an op that copies spells must fire the same event.
+#: keys that only some events understand (engine/support.py rejects them elsewhere)
+KEYS_OF_EVENT = {"other": "cycle", "defending": "attacks"}
+#: Events a triggered ability of a card in a graveyard is checked against (Spit Flame, Squee, Goblin
+#: Nabob, Aurora Eidolon, Phoenix Chick; 112.6b)
+GRAVEYARD_EVENTS = frozenset({"etb", "step", "cast", "draw", "gain_life", "sacrifice", "you_attack",
+                              "combat_damage_player"})
 
 ALIASES = {"attacks_or_blocks": ("attacks", "blocks"), "etb_or_dies": ("etb", "dies"),
            "etb_or_attacks": ("etb", "attacks"),
@@ -86,7 +92,7 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
             return False  # "your first / second spell each turn"
     if name == "draw" and trig.get("nth") and ev.get("nth") != trig["nth"]:
         return False  # "whenever you draw your second card each turn"
-    if name == "attacks" and trig.get("min_attackers"):  # "SELF and at least two other creatures attack"
+    if name in ("attacks", "you_attack") and trig.get("min_attackers"):  # "... and at least two other creatures attack"
         if sum(1 for i in g.battlefield if g.objects[i].attacking is not None) < trig["min_attackers"]:
             return False
     if name == "activate":  # only abilities that are not mana abilities fire it (605)
@@ -99,19 +105,25 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
         if trig.get("step") != ev["step"]:
             return False
         whose = trig.get("whose", "you")
-        if whose in ("you", "you_next") and g.active != controller:
+        if whose in ("you", "you_next") and not seats.is_active(g, controller):
             return False
-        if whose == "opponent" and g.active == controller:
+        if whose == "opponent" and seats.is_active(g, controller):
             return False
         return True
     if name == "cast":
         who = trig.get("who", "you")
         if who == "you" and ev["player"] != controller or who == "opponent" and ev["player"] == controller:
             return False  # "whenever you cast" / "whenever an opponent casts"
-        if "your_turn" in trig and (g.active == controller) != trig["your_turn"]:
+        if "your_turn" in trig and seats.is_active(g, controller) != trig["your_turn"]:
             return False  # "during an opponent's turn" / "during your turn"
     if trig.get("noncombat") and ev.get("combat"):
         return False
+    if name == "cycle":  # 702.28c, 702.28e: "when you cycle SELF", "whenever a player cycles a card"
+        if trig.get("self"):
+            return ev["obj"] == src
+        if trig.get("other") and ev["obj"] == src:
+            return False  # "whenever you cycle another card"
+        return trig.get("who", "you") == "any" or ev["player"] == controller
     if name in PLAYER_EVENTS or name == "dealt_damage" and "who" in trig:
         who = trig.get("who", "you")
         p = ev.get("player")
@@ -126,6 +138,10 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
                 return False
         return True
     obj = ev.get("obj")
+    if trig.get("defending") == "you":  # "whenever a creature attacks you or a planeswalker you control"
+        t = ev.get("target")
+        if t != controller and not (isinstance(t, int) and t in g.objects and g.controller_of(t) == controller):
+            return False
     if name == "damage_player" or name == "combat_damage_player":
         if trig.get("who") == "opponent" and ev.get("target") == controller:
             return False
@@ -159,7 +175,28 @@ def _batch_key(g: "Game") -> Any:
     return (r["obj"], r["i"]) if r is not None else (g.turn, g.step)
 
 
+def _in_range(g: "Game", controller: str, ev: dict[str, Any]) -> bool:
+    """801.7: with limited range of influence, an ability triggers only on an event entirely
+    within its controller's range: the players it names and the objects it moves or names
+    (an object by its controller, or its owner once it has left, 801.7a)."""
+    for k in ("player", "target", "obj", "attackers"):
+        xs = ev.get(k)
+        for x in xs if isinstance(xs, list) else (xs,):
+            if isinstance(x, str) and x in g.players:
+                who = x
+            elif isinstance(x, int) and x in g.objects:
+                o = g.objects[x]
+                who = g.controller_of(x) or o.owner if o.zone in ("battlefield", "stack") else o.owner
+            else:
+                continue
+            if not seats.in_range(g, controller, who):
+                return False
+    return True
+
+
 def _add(g: "Game", src: "Obj", ab: Any, controller: str, ev: dict[str, Any]) -> dict[str, Any] | None:
+    if g.influence is not None and not _in_range(g, controller, ev):
+        return None
     if ab.condition is not None:
         if not condition(g, ab.condition, src.id, {"trigger": ev, "controller": controller}):
             return None  # 603.4: an intervening "if" clause
@@ -198,6 +235,29 @@ def _graveyard_triggers(card: Any) -> tuple:
                  and ab.trigger is not None)
 
 
+#: event names that also reach triggers listening under another name (_match)
+_ALSO = {"becomes_target_spell": "becomes_target", "becomes_target_opponent": "becomes_target",
+         "blocks_flying": "blocks"}
+
+
+def _listened(g: "Game", cs: dict[int, Any]) -> frozenset[str]:
+    """The events some triggered ability on the battlefield waits for, kept with the characteristics
+    they come from (an event nobody waits for is not matched against every ability)."""
+    kept = g.__dict__.get("_listened")
+    if kept is not None and kept[0] is cs:
+        return kept[1]
+    names: set[str] = set()
+    for oid in g.battlefield:
+        for ab in triggered_of(cs[oid].abilities):
+            for n in _events_of(ab.trigger):
+                names.add(n)
+                if n in _ALSO:
+                    names.add(_ALSO[n])
+    out = frozenset(names)
+    g._listened = (cs, out)
+    return out
+
+
 def event(g: "Game", ev: dict[str, Any]) -> None:
     """Check every permanent's triggered abilities against one event (603.2)."""
     name = ev["event"]
@@ -208,7 +268,7 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
         if o is not None:
             o.chosen["combat_turn"] = g.turn
     cs = g.all_chars()
-    for oid in g.battlefield:
+    for oid in (g.battlefield if name in _listened(g, cs) else ()):
         c = cs[oid]
         for ab in triggered_of(c.abilities):
             if _match(g, oid, c.controller, ab.trigger, ev):
@@ -221,12 +281,12 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
                     if _match(g, cid, p, ab.trigger, ev):
                         _add(g, card_obj, ab, p, ev)
     # a spell's own "when you cast" trigger (603.2, zone stack)
-    if ev["event"] == "cast":
+    if ev["event"] in ("cast", "cycle"):  # and a cycled card's, from where it went (702.28c)
         o = g.objects.get(ev["obj"])
-        if o is not None:
+        if o is not None and o.zone != "battlefield":
             for ab in o.card.abilities:
                 if ab.kind == "triggered" and ab.trigger and ab.trigger.get("self") and \
-                        "cast" in _events_of(ab.trigger):
+                        ev["event"] in _events_of(ab.trigger):
                     _add(g, o, ab, o.controller, ev)
 
 
@@ -255,7 +315,7 @@ def leaves(g: "Game", o: "Obj", before: "Chars", to: str) -> list[dict[str, Any]
     # "dies" / "is put into a graveyard from the battlefield" (700.4); filters check the types
     ev = {"event": "dies" if to == "graveyard" else "ltb", "obj": o.id,
           "player": before.controller, "to": to, "counters": dict(o.counters),
-          "pt": (before.power, before.toughness),  # 603.10a: "its power" as it last existed
+          "pt": (before.power, before.toughness),  # 603.10: "its power" as it last existed
           "linked": list(o.chosen.get("exiled", ()))}  # 607.2a: what it exiled, for "return the exiled card"
     evs = [ev] if ev["event"] == "ltb" else [ev, dict(ev, event="ltb")]
     out = []
@@ -287,7 +347,7 @@ def step(g: "Game", name: str) -> None:
     event(g, {"event": "step", "step": name})
     keep = []
     for d in g.delayed:
-        if d["step"] == name and (d.get("whose") != "you" or g.active == d["controller"]):
+        if d["step"] == name and (d.get("whose") != "you" or seats.is_active(g, d["controller"])):
             g.triggered.append({"controller": d["controller"], "ability": d["ability"], "source": d["source"],
                                 "card": d["card"], "info": d.get("info", {})})
         else:
@@ -301,7 +361,7 @@ def _mark_upkeep(g: "Game") -> None:
     for oid in g.battlefield:
         o = g.objects[oid]
         ctl = g.chars(oid).controller
-        if ctl != g.active:
+        if not seats.is_active(g, ctl):
             continue
         if o.chosen.get("upkeep_seen") != ctl:
             o.chosen["new_since_upkeep"] = g.turn

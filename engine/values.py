@@ -74,7 +74,25 @@ def one_opponent(g: "Game", r: Ctx, ref: str) -> str:
 
 
 def refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
-    """A reference of the op contract to the objects (ids) and players (names) it means now."""
+    """A reference of the op contract to the objects (ids) and players (names) it means now;
+    with limited range of influence, only those within its controller's range (801.10)."""
+    out = _refs(g, r, ref)
+    if g.influence is None or not out:
+        return out
+    you = g.objects[r["obj"]].controller
+    return [x for x in out if seats.in_range(g, you, x if isinstance(x, str) else _influence_owner(g, x, you))]
+
+
+def _influence_owner(g: "Game", x: Any, you: str) -> str:
+    """801.2d: the player whose seat decides whether an object is within range: its controller
+    on the battlefield or the stack, its owner elsewhere."""
+    o = g.objects.get(x)
+    if o is None:
+        return you
+    return g.controller_of(x) or o.owner if o.zone in ("battlefield", "stack") else o.owner
+
+
+def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
     s = g.objects[r["obj"]]
     you = s.controller
     if ref == "self":
@@ -107,7 +125,7 @@ def refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
     if ref == "linked_exiled":  # 607.2a: the cards exiled by this object's linked ability, still in exile
         info = s.trigger_info
         if info and "linked" in info:
-            ids = info["linked"]  # its source left the battlefield (603.10a)
+            ids = info["linked"]  # its source left the battlefield (603.10)
         else:
             sid = source_id(g, r)
             ids = g.objects[sid].chosen.get("exiled", ()) if sid is not None else \
@@ -177,11 +195,12 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "life_of": frozenset({"life_of"}), "total_power": frozenset({"total_power"}),
     "total_toughness": frozenset({"total_toughness"}), "hand_of": frozenset({"hand_of"}),
     "greatest": frozenset({"greatest", "among"}), "counters_on": frozenset({"counters_on", "kind"}),
+    "devotion": frozenset({"devotion"}),
 }
 #: the amounts computed without a resolution record (a static ability, 611.3a)
 STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "toughness_of", "blockers_beyond_first",
                                  "life_gained_this_turn", "life_of", "total_power", "total_toughness", "greatest",
-                                 "counters_on", "hand_of"})
+                                 "counters_on", "hand_of", "devotion"})
 #: The references ``refs`` resolves: words, and the head keys of dict references
 REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent", "each_other_player",
                        "defending_player", "each_player", "it", "trigger_player", "attached", "created", "attacked",
@@ -206,6 +225,19 @@ def static_refs(g: "Game", src: int | None, ref: Any) -> list[Any]:
     raise Unsupported(f"unsupported reference {ref!r} outside a resolution")
 
 
+def devotion(g: "Game", player: str | None, colors: list[str]) -> int:
+    """700.5: the mana symbols of those colors among the mana costs of the permanents the
+    player controls; a hybrid symbol of two of them counts once."""
+    n = 0
+    for oid in g.battlefield:
+        if g.controller_of(oid) != player:
+            continue
+        for sym in g.objects[oid].card.mana_cost:
+            if any(c in colors for c in sym.split("/")):
+                n += 1
+    return n
+
+
 def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
     """An amount of the op contract as a number now."""
     if isinstance(a, bool):
@@ -216,6 +248,8 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         return 0
     if isinstance(a, str):
         return int(a) if a.lstrip("-").isdigit() else 0
+    if "devotion" in a:
+        return devotion(g, g.controller_of(src) if src is not None else None, a["devotion"])
     if "x" in a:
         x = g.objects[r["obj"]].x if r else 0
         return -x if a.get("negate") else x
@@ -250,7 +284,7 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
                 return lki[0] if attr == "power" else lki[1]
             info = g.objects[r["obj"]].trigger_info if r.get("obj") in g.objects else None
             if a[key] == "it" and info and "pt" in info and "objs" not in info:
-                return info["pt"][0 if attr == "power" else 1]  # left the battlefield: 603.10a, 704.7
+                return info["pt"][0 if attr == "power" else 1]  # left the battlefield: 603.10, 704.7
             if xs and xs[0] not in g.objects:  # gone: as it last existed (608.2h)
                 pt = r.get("lki_pt", {}).get(xs[0])
                 return (pt[0] if attr == "power" else pt[1]) if pt else 0
@@ -326,8 +360,16 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False
     if "life_le" in cond and not g.players[you].life <= cond["life_le"]:
         return False
-    if "your_turn" in cond and (g.active == you) != cond["your_turn"]:
+    if "your_turn" in cond and seats.is_active(g, you) != cond["your_turn"]:
         return False
+    if "self_counters_ge" in cond:  # "if there are two or more ki counters on SELF"
+        so = g.objects.get(src) if src is not None else None
+        if so is None or any(so.counters.get(k, 0) < n for k, n in cond["self_counters_ge"].items()):
+            return False
+    if "step" in cond and not (g.active == you and g.step == cond["step"]):
+        return False  # 602.5b: "Activate only during your upkeep"
+    if "before_attackers" in cond and g.step not in _BEFORE_ATTACKERS:
+        return False  # 602.5b: "... before attackers are declared": the declare attackers step not yet begun
     if "hand_le" in cond and not len(g.players[you].hand) <= cond["hand_le"]:
         return False
     if "hand_ge" in cond and not len(g.players[you].hand) >= cond["hand_ge"]:
@@ -419,11 +461,17 @@ CONDITION_KEYS = {"control", "min", "max", "life_ge", "life_le", "your_turn", "a
                   "spells_cast_this_turn", "self", "self_attacked_or_blocked_this_turn", "self_dealt_damage",
                   "once_each_turn", "not", "it", "x_ge", "life_ge_start_plus", "graveyard_ge", "filter",
                   "cast_from_hand", "milled_this_way", "had_no_counters", "new_since_upkeep",
-                  "opponent_dealt_damage_this_turn", "renowned", "cast_with"}
+                  "opponent_dealt_damage_this_turn", "renowned", "cast_with", "step", "before_attackers",
+                  "self_counters_ge",
+                  # not a condition: the least modes of a modal spell (700.2; casting.mode_range)
+                  "min_modes"}
 
 
 
 STARTING_LIFE = 20  # 103.3
+#: the steps of a turn before attackers are declared (500.1, 506.1: the combat phase's first step is
+#: beginning of combat, then declare attackers, 508.1)
+_BEFORE_ATTACKERS = frozenset({"untap", "upkeep", "draw", "main1", "beginning_of_combat"})
 
 
 

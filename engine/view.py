@@ -26,10 +26,15 @@ def card_view(g: "Game", oid: int) -> dict[str, Any]:
 
 
 def commander_name(g: "Game", player: str) -> str | None:
-    """The name of ``player``'s commander (903.3: public, printed on the decklist)."""
-    uid = next((u for u, owner in g.commanders.items() if owner == player), None)
-    o = next((x for x in g.objects.values() if x.uid == uid and x.ability is None), None) if uid else None
-    return o.card.name if o is not None else None
+    """The name of ``player``'s commander (903.3: public, printed on the decklist). A card's name
+    never changes, so the names are found once per game (a copy of the game shares them)."""
+    names = g.__dict__.get("_commander_names")
+    if names is None:
+        names = {owner: (o.chosen.get("printed") or o.card).name if o.is_copy else o.card.name
+                 for o in g.objects.values() if o.ability is None
+                 for u, owner in g.commanders.items() if o.uid == u}
+        g._commander_names = names
+    return names.get(player)
 
 
 def view(g: "Game", player: str, public: dict[int, dict[str, Any]] | None = None) -> dict[str, Any]:

@@ -199,7 +199,7 @@ def test_puzzle_runner_reports_bad_and_failed_puzzles(tmp_path, capsys):
     assert puzzle.main([str(tmp_path), "--level", "medium"]) == 1
     out = capsys.readouterr().out
     assert "FAIL no puzzle key: a puzzle needs a `puzzle` mapping" in out
-    assert "FAIL bad seat: puzzle.ai must be alice or bob" in out
+    assert "FAIL bad seat: puzzle.ai must be a seat of the setup (alice, bob), not 'carol'" in out
     assert "FAIL cannot win: alice did not win" in out
     assert "FAIL unknown card: unknown card: No Such Card Ever" in out
     assert "unreadable puzzle file" in out
@@ -219,3 +219,43 @@ def test_no_single_blocker_on_a_menace_attacker(level):
             g.submit(g.pending.player, {"action": "pass"})
         g.submit("alice", AIPlayer("alice", level, 60000, seed).decide(g, g.pending))  # raises if illegal
         assert g.pending is not None
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])  # easy blocks at random 30% of the time
+def test_blocks_per_defender_with_three_players(level):
+    """802.4 (blocks per defender): bob attacks alice with the wurm and carol with the giant;
+    alice, at 6 life, is asked about the wurm only and chump-blocks it to live; carol's
+    blocks are her own."""
+    for seed in range(4):
+        g = from_setup({"seats": ["alice", "bob", "carol"], "active": "bob", "step": "declare_attackers",
+                        "players": {
+                            "alice": {"life": 6, "battlefield": ["Grizzly Bears"], "library": ["Forest"] * 3},
+                            "bob": {"battlefield": ["Craw Wurm", "Hill Giant"], "library": ["Forest"] * 3},
+                            "carol": {"life": 20, "battlefield": ["Gray Ogre"], "library": ["Mountain"] * 3}}},
+                       POOL)
+        ids = {g.objects[i].card.name: i for i in g.battlefield}
+        g.submit("bob", {"attackers": {ids["Craw Wurm"]: "alice", ids["Hill Giant"]: "carol"}})
+        seen = []
+        while g.pending is not None and g.turn == 3:
+            d = g.pending
+            if d.kind == "blockers":
+                seen.append(d.player)
+                if d.player == "alice":
+                    attackers = {a for As in d.options["blockers"].values() for a in As}
+                    assert attackers == {ids["Craw Wurm"]}  # only what attacks her
+                    a = AIPlayer("alice", level, 60000, seed).decide(g, d)
+                    assert a == {"blockers": {ids["Grizzly Bears"]: [ids["Craw Wurm"]]}}
+                    g.submit("alice", a)
+                    continue
+            g.submit(d.player, AIPlayer(d.player, "medium", 60000, seed).decide(g, d))
+        assert "alice" in seen and not g.players["alice"].lost and g.players["alice"].life == 6
+
+
+def test_the_search_drops_candidates_far_behind_or_dominated():
+    """Successive rejection keeps the rule of thumb (index 0) and the close candidates."""
+    vals = [[1.0, 1.0, 1.0], [5.0, 6.0, 4.0], [4.0, 5.0, 4.5], [-9.0, -8.0, -7.0], [4.0, 5.0, 3.0]]
+    alive = [True] * 5
+    search.Searcher._prune(vals, alive)
+    # 0: the rule of thumb stays; 1: the best; 2: better than the best on one sample, 1.5 behind
+    # on average: stays; 3: far behind; 4: worse on every sample, by 1.0 on average: dominated
+    assert alive == [True, True, True, False, False]

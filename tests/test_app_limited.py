@@ -158,6 +158,8 @@ def test_a_whole_draft_by_mouse_to_a_legal_deck_and_a_game(qtbot, builder, full_
     qtbot.addWidget(main)
     table = main.play_limited(mine, bot, theirs)
     assert main.state == "table" and table.ctl.humans == ["you"]
+    assert main.ai_seat.seat == "Seat 4 bot" and main.ai_seat.ai.level.name == "medium"  # the AI plays the bot
+    main.ai_seat.stop()
     game = main.session.game
     assert sorted(game.players) == sorted(["you", "Seat 4 bot"])
     for name in game.players:                         # the 40 cards of each deck, in library and hand

@@ -172,6 +172,21 @@ def test_a_local_session_starts_a_four_seat_commander_game(cards, decks):
     assert v["players"]["alice"]["hand"] is None and len(v["players"]["carol"]["hand"]) == 7
 
 
+@pytest.mark.parametrize("setup, words", [
+    ({"format": "brawl", "players": {"alice": {}, "bob": {}}}, "unknown format 'brawl'"),
+    ({"players": {"alice": {"commander": "Isamaru, Hound of Konda"}, "bob": {}}}, "need format: commander"),
+    ({"format": "commander", "players": {"alice": {"commander": "Isamaru, Hound of Konda"}, "bob": {}}},
+     "place exactly one such card of alice's (found 0)"),
+    ({"format": "commander", "players": {"alice": {"commander_damage": {"zed": 3}}, "bob": {}}},
+     "'zed' is not a player"),
+])
+def test_a_bad_commander_setup_says_what_is_wrong(cards, setup, words):
+    from engine.setup import SetupError, from_setup
+    with pytest.raises(SetupError) as e:
+        from_setup(dict(setup, active="alice", step="main1"), cards)
+    assert words in str(e.value)
+
+
 def test_every_card_of_the_sample_commander_decks_plays_as_written(cards, decks):
     """The sample decks are built from supported cards; a card the engine stops supporting
     (its compiled text asks for something the runtime cannot do) must leave them."""

@@ -112,7 +112,7 @@ def test_keyword_templates_compile_into_abilities_of_that_keyword():
 
     for name in KEYWORD_TEXT:
         n = 2 if any("{n}" in t or "{N}" in t for t in KEYWORD_TEXT[name]) else None
-        kw = {"quality": "artifacts"} if name == "Affinity" else {"cost": "{2}{G}"} if name in ("Echo", "Ward") else {}
+        kw = {"quality": "artifacts"} if name == "Affinity" else {"cost": "{2}{G}"} if name in ("Echo", "Ward", "Outlast") else {}
         got = keyword_abilities(name, n, **kw)
         assert got, name
         assert all(ab.keyword == name for ab in got)

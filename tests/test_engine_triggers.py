@@ -62,10 +62,17 @@ def test_cards_with_these_triggers_conditions_and_filters_are_supported(name):
 
 
 def test_triggers_on_events_the_engine_never_fires_stay_unsupported():
-    # "becomes tapped" is not an event this engine fires (SUPPORTED had an operator-precedence hole)
+    # "scry" is not an event this engine fires (SUPPORTED had an operator-precedence hole)
+    card = compile_card({"name": "Scry Watcher", "types": ["Creature"], "manaCost": "{1}", "power": "1",
+                         "toughness": "1", "text": "Whenever you scry, you gain 1 life."})
+    assert any(r.startswith("trigger") for r in unsupported_reasons(card))
+
+
+def test_becomes_tapped_triggers_are_supported_now_that_tapping_fires_them():
+    # engine/tapping.py fires "tapped" and "untapped" (603.2d)
     card = compile_card({"name": "Tap Watcher", "types": ["Creature"], "manaCost": "{1}", "power": "1",
                          "toughness": "1", "text": "Whenever a creature becomes tapped, you gain 1 life."})
-    assert any(r.startswith("trigger") for r in unsupported_reasons(card))
+    assert unsupported_reasons(card) == []
 
 
 def test_condition_problems_look_inside_the_filters_of_a_condition():

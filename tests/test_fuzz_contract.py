@@ -30,6 +30,7 @@ SAMPLES = {  # one amount of each kind the evaluator computes
     "life_of": {"life_of": "you"}, "total_power": {"total_power": {"types": ["Creature"]}},
     "total_toughness": {"total_toughness": {"types": ["Creature"]}}, "hand_of": {"hand_of": "you"},
     "greatest": {"greatest": "power", "among": {}}, "counters_on": {"counters_on": "self", "kind": "fellowship"},
+    "devotion": {"devotion": ["B"]},
 }
 
 
@@ -90,6 +91,7 @@ def test_the_walker_names_the_ability_the_op_and_the_field(cards):
                spell(Effect("counters", {"what": "self", "kind": "any", "amount": 1})),
                spell(Effect("may", {"effects": [Effect("draw", {"who": "their_owner", "amount": 1})]})),
                spell(Effect("frobnicate", {})),
+               Ability(kind="mana", text="mana", effects=[Effect("add_mana", {"any": {"x": True}})]),
                Ability(kind="static", text="anthem", static={"kind": "anthem", "affects": "self", "power": 1, "toughness": 1,
                                               "per": {"that_much": True}}))
     assert contract.problems(bad) == [
@@ -99,7 +101,8 @@ def test_the_walker_names_the_ability_the_op_and_the_field(cards):
         "ability 4 (spell): counters.kind: counter kind 'any'",
         "ability 5 (spell): draw.who: reference 'their_owner'",
         "ability 6 (spell): op frobnicate",
-        "ability 7 (static): static anthem.per: amount that_much outside a resolution",
+        "ability 7 (mana): add_mana.any: {'x': True} where the op reads a number as written",
+        "ability 8 (static): static anthem.per: amount that_much outside a resolution",
     ]
     assert all(f"runs: {p}" in unsupported_reasons(bad) for p in contract.problems(bad))
 
@@ -107,7 +110,8 @@ def test_the_walker_names_the_ability_the_op_and_the_field(cards):
 def test_cards_the_fuzz_found_running_wrong_are_unsupported_with_the_field_named(cards):
     for name, field in (("Sudden Impact", "damage.amount: reference 'that_player'"),
                         ("Fumigate", "gain_life.amount: amount count_this_way destroyed"),
-                        ("Vampire Hexmage", "counter kind 'any'")):
+                        ("Vampire Hexmage", "counter kind 'any'"),
+                        ("Wizard's Rockets", "add_mana.any: {'x': True}")):  # seed 31082: int() of a dict
         assert any(field in r for r in unsupported_reasons(cards.definition(name))), name
     assert unsupported_reasons(cards.definition("Trawler Drake")) == []  # oil counters on itself: it runs
 

@@ -59,3 +59,44 @@ def test_the_fuzz_check_fails_on_an_ended_effect(cards):
     g.effects.append({"layer": "7c", "ts": 1, "objects": [10 ** 6], "until": "never", "power": 1, "toughness": 1})
     with pytest.raises(fuzz.InvariantError, match="ended"):
         fuzz.check_effects(g)
+
+
+def test_restriction_effects_are_indexed_per_state_and_seen_as_they_come_and_go(cards):
+    from engine.combat import has_rule
+    g = setup(cards, 300, 20)
+    a, b = g.battlefield[-2:]
+    assert not has_rule(g, a, "cant_attack") and not has_rule(g, b, "cant_attack")
+    add_effect(g, "rule", [a], None, "eot", rule="cant_attack")
+    assert has_rule(g, a, "cant_attack") and not has_rule(g, b, "cant_attack")
+    g.effects = [e for e in g.effects if e["layer"] != "rule"]  # a new list, as cleanup makes (514.2)
+    assert not has_rule(g, a, "cant_attack")
+
+
+def test_an_effect_on_objects_already_gone_is_not_created(cards):
+    """"Destroy target creature. It can't be regenerated": the second effect named an object
+    the first had destroyed and stayed in the state for good (the fuzz's seed 2180)."""
+    g = setup(cards, 0, 2)
+    x = g.battlefield[-1]
+    g.move(x, "graveyard")
+    add_effect(g, "rule", [x], None, "never", rule="cant_be_regenerated")
+    assert g.effects == []
+    fuzz.check_effects(g)
+
+
+def test_a_creature_that_blocks_each_combat_if_able_is_named_in_the_block_options(cards):
+    """Bronze Walrus ("blocks each combat if able", 509.1c) was missing from the options'
+    ``must``: the random player left it out, every declaration it tried was refused and the
+    game stopped (the fuzz's seed 31089)."""
+    from engine.ai.random_bot import RandomBot
+    from engine.combat import block_hints
+    g = setup(cards, 0, 4)
+    p0 = [i for i in g.battlefield if g.controller_of(i) == "p0"]
+    p1 = [i for i in g.battlefield if g.controller_of(i) == "p1"]
+    g.objects[p0[0]].attacking = "p1"
+    g.changed()
+    opts = {b: [p0[0]] for b in p1}
+    assert "must" not in block_hints(g, opts)
+    add_effect(g, "rule", [p1[0]], None, "eot", rule="must_block")
+    assert block_hints(g, opts)["must"] == {p1[0]: [p0[0]]}
+    for seed in range(20):
+        assert RandomBot(seed)._blocks({"blockers": opts, **block_hints(g, opts)}).get(p1[0]) == [p0[0]]

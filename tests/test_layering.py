@@ -82,13 +82,16 @@ def imports(known: dict[str, Path] | None = None) -> list[Import]:
 
 def declared_layers() -> list[list[str]]:
     """The layers of the docstring of engine/__init__.py, lowest first: the first block of
-    lines ``N  a b c`` after the paragraph that starts with "Layers"."""
+    lines ``N  a b c`` after the paragraph that starts with "Layers" (a layer may go on in a
+    second line with the same number)."""
     doc = ast.get_docstring(ast.parse((ENGINE / "__init__.py").read_text(encoding="utf-8"))) or ""
     body = doc.split("Layers", 1)[1] if "Layers" in doc else ""
     rows: list[tuple[str, str]] = []
     for line in body.splitlines():
         m = re.match(r"^\s+(\d+)\s+(\S.*)$", line)
-        if m:
+        if m and rows and rows[-1][0] == m.group(1):   # a long layer goes on in a line of its own number
+            rows[-1] = (m.group(1), rows[-1][1] + " " + m.group(2))
+        elif m:
             rows.append((m.group(1), m.group(2)))
         elif rows:
             break

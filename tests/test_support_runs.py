@@ -98,3 +98,22 @@ def test_a_cost_of_removing_x_counters_is_unsupported():
     for name in ("Cruel Sadist", "Haruspex", "Waxmane Baku"):
         assert "cost: remove a variable number of counters" in unsupported_reasons(cards.definition(name))
     assert not any("counters" in r for r in unsupported_reasons(cards.definition("Soulstinger")))
+
+
+def test_a_token_whose_power_is_an_amount_gets_the_number_as_the_effect_resolves():
+    """"Create an X/X Ooze token, where X is the number of creatures you control" (Oviya
+    Pashiri, Kura, Seed Guardian ...): the amount was written into the token as text, so the
+    token was a 0/0 and died (608.2h: the value is determined as the effect resolves)."""
+    from engine.bench_layers import setup
+    from engine.cardpool import CardPool
+    from engine.cards.abilities import Effect
+    from engine.ops import OPS
+    g = setup(CardPool(), 0, 4)  # two creatures each
+    src = g.battlefield[0]
+    mine = sum(1 for i in g.battlefield if g.controller_of(i) == g.controller_of(src))
+    count = {"count": {"controller": "you", "types": ["Creature"]}}
+    r = {"obj": src, "legal": [], "created": [], "answers": {}, "i": 0}
+    OPS["token"](g, r, Effect("token", {"amount": 1, "types": ["Creature"], "subtypes": ["Ooze"], "colors": ["G"],
+                                        "keywords": [], "power": count, "toughness": count}))
+    (t,) = r["created"]
+    assert (g.chars(t).power, g.chars(t).toughness) == (mine, mine) and mine >= 2

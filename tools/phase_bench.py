@@ -126,7 +126,10 @@ def run(path: str, games: int, seed: int, max_decisions: int) -> dict[str, Any]:
     t0, c0 = time.perf_counter(), time.process_time()
     decisions = ended = turns = 0
     for i in range(games):
+        g0 = time.process_time()
         n, over, t = play(engine, data["decks"], seed + i, max_decisions)
+        print(f"game {i}: {n} decisions, {'ended' if over else 'stopped'} on turn {t}, "
+              f"{time.process_time() - g0:.1f} CPU s", file=sys.stderr, flush=True)
         decisions += n
         ended += over
         turns += t

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QPushButton,
+    QSpinBox,
     QStackedLayout,
     QVBoxLayout,
     QWidget,
@@ -111,17 +112,23 @@ class LobbyWindow(QWidget):
         self.deck = QComboBox()
         self.deck.setObjectName("deck")
         self.deck_problems: dict[str, str] = {}
+        self.deck_commanders: dict[str, str] = {}   # a Commander deck's label -> its commander (903.3)
         self._fill_decks()
         self.format = QComboBox()
         for f in hostable_formats():
             self.format.addItem(f)
         self.spectators = QCheckBox("allow spectators")
+        self.seats = QSpinBox()
+        self.seats.setObjectName("seats")
+        self.seats.setRange(2, 6)
+        self.seats.setToolTip("how many players the hosted game seats (2 to 6): it starts when every seat is taken")
         self.code = QLineEdit()
         self.code.setPlaceholderText("join code")
         form.addRow("server", self.address)
         form.addRow("name", self.name)
         form.addRow("deck", self.deck)
         form.addRow("format (host)", self.format)
+        form.addRow("players (host)", self.seats)
         form.addRow("", self.spectators)
         form.addRow("code", self.code)
         self.found = QListWidget()
@@ -165,16 +172,25 @@ class LobbyWindow(QWidget):
         v.addWidget(self.status)
 
     def _fill_decks(self) -> None:
-        """The sample decks and the player's own (app.deckchoice); an illegal one is marked
-        and refused with its reason."""
+        """The sample decks, the Commander decks (each with its commander) and the player's
+        own (app.deckchoice); the legal ones first; an illegal one is marked and refused with
+        its reason."""
         from app.deckchoice import deck_choices
         self.deck.clear()
-        for c in deck_choices():
-            if c.title.startswith("Classic:"):
-                continue   # the lobby's formats want 60 cards
-            self.deck.addItem(c.label, list(c.cards))
-            self.deck.setItemData(self.deck.count() - 1, c.label, Qt.ToolTipRole)
-            self.deck_problems[c.label] = c.problem
+        entries: list[tuple[str, list[str], str, str | None]] = [
+            (c.label, list(c.cards), c.problem, None) for c in deck_choices()
+            if not c.title.startswith("Classic:")]   # the lobby's formats want 60 cards
+        try:   # the Commander decks (for a game in the commander format): the 99 and the commander
+            from app.lobby.newgame import commander_offers
+            entries += [(o.label, list(o.cards), o.problem, o.commander) for o in commander_offers()]
+        except Exception:  # noqa: BLE001 - the other decks are still offered
+            pass
+        for label, cards, problem, commander in sorted(entries, key=lambda e: bool(e[2])):
+            self.deck.addItem(label, cards)
+            self.deck.setItemData(self.deck.count() - 1, label, Qt.ToolTipRole)
+            self.deck_problems[label] = problem
+            if commander:
+                self.deck_commanders[label] = commander
 
     def _deck(self) -> list[str]:
         """The chosen deck's cards; a ValueError naming the problem for an illegal one."""
@@ -187,6 +203,10 @@ class LobbyWindow(QWidget):
             return load_deck(data)
         return list(data or [])
 
+    def _commander(self) -> str | None:
+        """The chosen deck's commander (a Commander deck), else None."""
+        return self.deck_commanders.get(self.deck.currentText())
+
     def _connect(self) -> RemoteSession:
         host, port = parse_address(self.address.text())
         return RemoteSession(host, port, auto_reconnect=True)
@@ -198,6 +218,13 @@ class LobbyWindow(QWidget):
                 # a game resumed from an earlier run of the server that no player came back to
                 status = "interrupted: no player connected"
             what = f"{g.get('host')} — {g.get('format', '?')} — {status}"
+            if status == "waiting" and int(g.get("seats") or 2) > 2:   # two seats: as the lobby always said
+                taken, seats = int(g.get("taken") or 1), int(g["seats"])
+                players = ", ".join(str(p) for p in g.get("players") or [])
+                what += f" — {taken} of {seats} seats taken, {seats - taken} free"
+                what += f" ({players})" if players else ""
+            elif g.get("seats") and int(g["seats"]) > 2:
+                what += f" — {g['seats']} players"
             if g.get("spectators"):
                 what += " — spectators welcome"
         else:
@@ -288,14 +315,16 @@ class LobbyWindow(QWidget):
             deck = self._deck()
             self.session = self._connect()
             code = self.session.create(self.name.text().strip() or "host", deck,
-                                       format=self.format.currentText(), spectators=self.spectators.isChecked())
+                                       format=self.format.currentText(), spectators=self.spectators.isChecked(),
+                                       seats=self.seats.value(), commander=self._commander())
         except (OSError, NetError, ValueError) as e:
             self._drop_session()
             self.status.setText(f"could not host: {network_words(e, self.address.text().strip())}")
             return
         self.remember(self.address.text().strip())
         self.code.setText(code)
-        self.status.setText(f"waiting for a player — join code {code}")
+        more = self.seats.value() - 1
+        self.status.setText(f"waiting for {'a player' if more == 1 else f'{more} players'} — join code {code}")
         self.bridge = Bridge(self.session)
         self.bridge.updated.connect(self._first_update)
 
@@ -303,7 +332,8 @@ class LobbyWindow(QWidget):
         try:
             deck = self._deck()
             self.session = self._connect()
-            self.session.join(self.code.text().strip(), self.name.text().strip() or "guest", deck)
+            self.session.join(self.code.text().strip(), self.name.text().strip() or "guest", deck,
+                              commander=self._commander())
         except (OSError, NetError, ValueError) as e:
             self._drop_session()
             self.status.setText(f"could not join: {network_words(e, self.address.text().strip())}")
@@ -420,13 +450,15 @@ class LobbyWindow(QWidget):
 
 def hostable_formats() -> list[str]:
     """Formats a game can be hosted in: casual first, then engine.decks' formats without a card
-    pool or a commander, then "free" (any 40 cards the engine knows)."""
+    pool or a commander, then commander (903), then "free" (any 40 cards the engine knows)."""
     names = ["casual"]
     try:
         from engine.decks import load_formats
         for name, f in sorted(load_formats().items()):
             if name != "casual" and f.pool is None and f.commander is None:
                 names.append(name)
+        if "commander" in load_formats():
+            names.append("commander")   # 903: a Commander deck of the list names its commander
     except Exception:  # noqa: BLE001 - the lobby still hosts casual and free games
         pass
     return names + ["free"]

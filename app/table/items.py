@@ -52,6 +52,7 @@ class CardItem(QGraphicsObject):
         self.count: int | None = None     # piles show how many cards they hold
         self.badge: str | None = None     # a place in an order being chosen (1 = first)
         self.home = QPointF()
+        self.row_z = float(Z_CARD)        # its z in its row (a pile's later cards lie higher)
         self.setAcceptHoverEvents(True)
         self.setZValue(Z_CARD)
         self.tapped = False
@@ -154,26 +155,64 @@ class CardItem(QGraphicsObject):
         super().hoverEnterEvent(ev)
 
 
+def commander_facts(info: dict[str, Any]) -> tuple[str, str]:
+    """A player's Commander numbers as a badge and a tooltip: the most combat damage dealt to
+    them by one player's commander (903.11a: 21 loses), and their commander tax (903.8:
+    {2} more for each earlier cast from the command zone). ("", "") outside Commander."""
+    damage = {k: v for k, v in (info.get("commander_damage") or {}).items() if v}
+    casts = info.get("commander_casts")
+    if not damage and casts is None and not info.get("command"):
+        return "", ""
+    parts, tip = [], []
+    if damage:
+        worst = max(damage.values())
+        parts.append(f"⚔{worst}/21")
+        tip.append("commander damage taken: " + ", ".join(
+            f"{v} from {k}'s commander" for k, v in sorted(damage.items(), key=lambda kv: -kv[1]))
+            + " (21 from one commander loses the game, 903.11a)")
+    else:
+        tip.append("no commander damage taken")
+    n = int(casts or 0)
+    parts.append(f"tax +{2 * n}")
+    tip.append(f"commander tax: cast {n} time{'s' if n != 1 else ''} from the command zone, "
+               f"so the next cast costs {{{2 * n}}} more (903.8)")
+    return "  ".join(parts), "\n".join(tip)
+
+
 class PlayerItem(QGraphicsObject):
-    """A player's panel: name, life, poison, counts; a target for spells and attacks."""
+    """A player's panel: name, life, poison, counts, Commander numbers; a target for spells
+    and attacks. ``compact``: an opponent's smaller panel at a table of three or more."""
 
     def __init__(self, name: str, info: dict[str, Any], rect: QRectF, active: bool, priority: bool,
-                 deciding: bool) -> None:
+                 deciding: bool, compact: bool = False) -> None:
         super().__init__()
         self.name = name
         self.info = info
-        self.rect = rect
+        self.rect = QRectF(rect)
+        self.compact = compact
         self.active, self.priority, self.deciding = active, priority, deciding
         self.highlight: str | None = None
         self.setPos(rect.topLeft())
         self.setZValue(Z_CARD)
         self.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
+        self.setToolTip(commander_facts(info)[1])
+
+    def set_rect(self, rect: QRectF) -> None:
+        if rect != self.rect:
+            if rect.size() != self.rect.size():
+                self.prepareGeometryChange()
+            self.rect = QRectF(rect)
+            self.setPos(rect.topLeft())
+            self.update()
 
     def set_info(self, info: dict[str, Any], active: bool, priority: bool, deciding: bool) -> None:
         """Show new facts about the player; repaints only when they changed."""
         if (info, active, priority, deciding) != (self.info, self.active, self.priority, self.deciding):
             self.info = info
             self.active, self.priority, self.deciding = active, priority, deciding
+            tip = commander_facts(info)[1]
+            if tip != self.toolTip():
+                self.setToolTip(tip)
             self.update()
 
     def type(self) -> int:  # noqa: A003
@@ -192,6 +231,9 @@ class PlayerItem(QGraphicsObject):
         border = HIGHLIGHT.get(self.highlight or "", QColor(200, 200, 200) if self.deciding else QColor(90, 96, 110))
         p.setPen(QPen(border, 3 if (self.highlight or self.deciding) else 1.5))
         p.drawRoundedRect(QRectF(0, 0, w, h), 12, 12)
+        if self.compact:
+            self._paint_compact(p, w, h)
+            return
         p.setPen(QColor(235, 235, 235))
         p.setFont(font(13, True))
         label = self.name + ("  ●" if self.priority else "")
@@ -204,6 +246,9 @@ class PlayerItem(QGraphicsObject):
         p.setPen(QColor(210, 214, 222))
         lines = [f"hand {i['hand_count']}   library {i['library']}",
                  f"graveyard {len(i['graveyard'])}   exile {len(i['exile'])}"]
+        badge = commander_facts(i)[0]
+        if badge:
+            lines.append(badge)
         if i.get("poison"):
             lines.append(f"poison {i['poison']}")
         pool = "".join(k * v for k, v in (i.get("mana_pool") or {}).items())
@@ -213,6 +258,102 @@ class PlayerItem(QGraphicsObject):
             lines.append("LOST")
         for n, ln in enumerate(lines):
             p.drawText(QRectF(12, 92 + n * 18, w - 24, 18), Qt.AlignLeft | Qt.AlignVCenter, ln)
+
+    def _paint_compact(self, p: QPainter, w: float, h: float) -> None:
+        """An opponent's panel at a table of three or more: name, life and the counts in
+        less room (the turn and priority also show on the seat's frame, SeatItem)."""
+        i = self.info
+        p.setPen(QColor(235, 235, 235))
+        p.setFont(font(11, True))
+        p.drawText(QRectF(8, 3, w - 16, 18), Qt.AlignLeft | Qt.AlignVCenter, self.name)
+        tags = [t for t, on in (("TURN", self.active), ("● PRIORITY", self.priority)) if on]
+        if i.get("lost"):
+            tags = ["LOST"]
+        y = 21
+        if tags:
+            p.setFont(font(8, True))
+            p.setPen(QColor(255, 214, 90) if self.active else QColor(130, 200, 255))
+            p.drawText(QRectF(8, y, w - 16, 13), Qt.AlignLeft | Qt.AlignVCenter, "  ".join(tags))
+        y += 12
+        p.setFont(font(22, True))
+        p.setPen(QColor(255, 120, 110) if i["life"] <= 5 else QColor(255, 255, 255))
+        p.drawText(QRectF(8, y, w - 16, 30), Qt.AlignLeft | Qt.AlignVCenter, f"♥ {i['life']}")
+        y += 30
+        p.setFont(font(9))
+        p.setPen(QColor(210, 214, 222))
+        lines = [f"hand {i['hand_count']} · lib {i['library']}"]
+        badge = commander_facts(i)[0]
+        if badge:
+            lines.append(badge)
+        extra = []
+        if i.get("poison"):
+            extra.append(f"poison {i['poison']}")
+        pool = "".join(k * v for k, v in (i.get("mana_pool") or {}).items())
+        if pool:
+            extra.append(f"pool {pool}")
+        if extra:
+            lines.append(" · ".join(extra))
+        for ln in lines:
+            if y + 16 > h:
+                break
+            p.drawText(QRectF(8, y, w - 16, 16), Qt.AlignLeft | Qt.AlignVCenter, ln)
+            y += 16
+
+
+class SeatItem(QGraphicsItem):
+    """The frame of a seat's part of the table (three or more seats): gold for the player
+    whose turn it is, blue for the player the game waits for, dim for one who has left."""
+
+    def __init__(self, rect: QRectF) -> None:
+        super().__init__()
+        self.rect = QRectF(rect)
+        self.state: tuple[bool, bool, bool] = (False, False, False)
+        self.setPos(rect.topLeft())
+        self.setZValue(Z_ZONE - 1)
+        self.setAcceptedMouseButtons(Qt.NoButton)
+        self.setCacheMode(QGraphicsItem.DeviceCoordinateCache)
+
+    def set_rect(self, rect: QRectF) -> None:
+        if rect != self.rect:
+            if rect.size() != self.rect.size():
+                self.prepareGeometryChange()
+            self.rect = QRectF(rect)
+            self.setPos(rect.topLeft())
+
+    def set_state(self, active: bool, waited_for: bool, lost: bool) -> None:
+        if (active, waited_for, lost) != self.state:
+            self.state = (active, waited_for, lost)
+            self.update()
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(0, 0, self.rect.width(), self.rect.height())
+
+    def shape(self) -> QPainterPath:
+        return QPainterPath()   # in no hit test: the cards, panel and zones inside are
+
+    def paint(self, p: QPainter, opt: QStyleOptionGraphicsItem, widget: Any = None) -> None:
+        active, waited, lost = self.state
+        p.setRenderHint(QPainter.Antialiasing)
+        r = self.boundingRect().adjusted(2, 2, -2, -2)
+        if lost:
+            p.setPen(Qt.NoPen)
+            p.setBrush(QColor(0, 0, 0, 90))
+            p.drawRoundedRect(r, 12, 12)
+            return
+        if active:
+            p.setPen(Qt.NoPen)
+            p.setBrush(QColor(255, 205, 40, 22))
+            p.drawRoundedRect(r, 12, 12)
+        p.setBrush(Qt.NoBrush)
+        if active:
+            p.setPen(QPen(QColor(255, 205, 40), 4))
+            p.drawRoundedRect(r, 12, 12)
+        if waited:
+            p.setPen(QPen(QColor(110, 190, 255), 3, Qt.DashLine if active else Qt.SolidLine))
+            p.drawRoundedRect(r.adjusted(5, 5, -5, -5), 9, 9)
+        if not active and not waited:
+            p.setPen(QPen(QColor(255, 255, 255, 28), 1.5))
+            p.drawRoundedRect(r, 12, 12)
 
 
 class StopItem(QGraphicsObject):
@@ -260,6 +401,9 @@ class StopItem(QGraphicsObject):
             p.drawEllipse(c, 7, 7)
 
 
+SHORT_LABELS = {"graveyard": "grave", "command": "cmd", "library": "library"}   # on the narrowest piles
+
+
 class ZoneItem(QGraphicsItem):
     """A labelled area of the table: a drop target. Its frame is part of the scene's
     background (drawn once and cached by the view, see ``draw_frame``); its label is a
@@ -285,9 +429,21 @@ class ZoneItem(QGraphicsItem):
             return
         self.label = label
         self.text.setText(label)
+        self._place_label()
+
+    def _place_label(self) -> None:
+        """A narrow pile (an opponent's, at a table of three or more) gets smaller words."""
+        small = self.rect.width() < 72
+        if self.text.font().pointSize() != (7 if small else 9):
+            self.text.setFont(font(7 if small else 9))
+        words = SHORT_LABELS.get(self.label, self.label) if self.rect.width() < 56 else self.label
+        if words != self.text.text():
+            self.text.setText(words)
+        self.setToolTip(self.label if words != self.label else "")
         # the rows' labels sit at their right end, where cards (laid out from the left) seldom reach
         w = self.rect.width()
-        x = w - 8 - self.text.boundingRect().width() if w > 400 else 8
+        at_end = w > 400 or (self.kind in ("battlefield", "hand") and w > 200)
+        x = w - 8 - self.text.boundingRect().width() if at_end else (8 if w >= 72 else 3)
         self.text.setPos(x, 2)
 
     def set_rect(self, rect: QRectF) -> None:
@@ -297,6 +453,7 @@ class ZoneItem(QGraphicsItem):
                 self.prepareGeometryChange()
             self.rect = QRectF(rect)
             self.setPos(rect.topLeft())
+            self._place_label()
 
     def set_highlight(self, highlight: str | None) -> None:
         if highlight != self.highlight:

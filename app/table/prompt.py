@@ -402,8 +402,9 @@ class PromptPanel(QWidget):
     def _k_attackers(self, d: Any) -> None:
         sc = self.table.scene
         n = len(sc.attacks)
-        self.text.setText("Drag creatures toward your opponent (or double-click them) to attack; "
-                          "drag one back to cancel.\n" +
+        how = ("Drag each attacker onto the player (or planeswalker) it attacks; "
+               if len(sc.boxes) > 2 else "Drag creatures toward your opponent (or double-click them) to attack; ")
+        self.text.setText(how + "drag one back to cancel.\n" +
                           "\n".join(f"{self._name(a)} → {self._name(t)}" for a, t in sc.attacks.items()))
         self.ok.setText(f"Attack with {n}" if n else "No attack")
         self._answer = lambda: self.table.submit(sc.attack_answer())
@@ -545,7 +546,8 @@ class PromptPanel(QWidget):
     def _k_manual(self, d: Any) -> None:
         """Manual mode: carry out an unsupported card's text by hand, one logged action at a time."""
         o = d.options
-        self.text.setText(f"{d.prompt}. Each action is shown to your opponent.")
+        self.text.setText(f"{d.prompt}. Each action is shown to "
+                          f"{'every other player' if len(self.table.scene.boxes) > 2 else 'your opponent'}.")
         grid = QGridLayout()
         action, card, target, zone, player = QComboBox(), QComboBox(), QComboBox(), QComboBox(), QComboBox()
         for a in o["actions"]:

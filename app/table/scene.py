@@ -10,7 +10,8 @@ Gestures (issue 5):
 - with a spell or ability waiting for targets, click a highlighted card or player;
 - double-click a land to tap it for mana, a permanent to activate its ability;
 - declare attackers: drag a creature toward the opponent (onto the player, a
-  planeswalker, or anywhere in their half); drag it back to cancel; confirm with Space;
+  planeswalker, or anywhere in their part of the table: at a table of three or more,
+  the player whose part it is); drag it back to cancel; confirm with Space;
 - declare blockers: drag a blocker onto an attacker; drag it away to cancel; confirm.
 """
 from __future__ import annotations
@@ -35,20 +36,29 @@ from app.table.items import (
     ArrowLayer,
     CardItem,
     PlayerItem,
+    SeatItem,
     StopItem,
     ZoneItem,
 )
 from app.table.reveal import RevealOverlay, place
+from app.table.seats import (  # the geometry of the seats; the sizes are re-exported for the widget
+    BF_H,
+    BF_W,
+    HAND_H,
+    HAND_W,
+    MAIN_W,
+    MAIN_X,
+    SCENE_H,
+    SCENE_W,
+    SeatBox,
+    scene_height,
+    seat_layout,
+    stack_rect,
+    stops_y,
+    text_y,
+)
+from engine.cast_options import ANSWER_KEYS
 
-SCENE_W, SCENE_H = 1600, 1000
-LEFT_W = 200          # player panels
-RIGHT_X = 1340        # piles and stack
-MAIN_X, MAIN_W = 210, RIGHT_X - 220
-BF_W, BF_H = 90, 126  # a card on the battlefield
-HAND_W, HAND_H = 110, 154
-TOP_HAND = (64, 90)    # the opponent's hidden hand, smaller
-PILE_W, PILE_H = 76, 106  # library, graveyard, exile
-MID_Y = 500
 AURA_PEEK = 26        # how much of an attached card shows above its host
 ORDER_KINDS = ("order_blockers", "order_attackers")  # damage assignment order (509.2, 509.3)
 PICK_KINDS = ("choose_cards", "discard_to_hand_size", "legend_rule")   # cards picked by clicking them
@@ -57,7 +67,6 @@ STOP_STEPS = (("upkeep", "upkeep"), ("draw", "draw"), ("main1", "main 1"), ("beg
               ("declare_attackers", "attackers"), ("declare_blockers", "blockers"),
               ("combat_damage", "damage"), ("end_of_combat", "end of combat"), ("main2", "main 2"),
               ("end", "end step"))
-STOPS_Y = 380
 # the steps and phases by their names in the rules (500.1, 505.1)
 STEP_NAMES = {
     "main1": "first main phase",
@@ -80,9 +89,6 @@ def step_name(step: str) -> str:
     the game's start, which is no step (103), by what happens in it ('mulligan' -> 'mulligans')."""
     return STEP_NAMES.get(step) or (step.replace("_", " ") + " step" if step else "")
 
-# rows (y, height) for the player at the bottom ("me") and at the top ("them")
-ROWS_ME = {"creatures": (508, 152), "lands": (664, 134), "hand": (802, 190)}
-ROWS_THEM = {"hand": (8, 96), "lands": (108, 134), "creatures": (246, 152)}
 
 
 class Interaction:
@@ -131,9 +137,8 @@ class Interaction:
                 or ("choose" in self.option and self.modes is None))
 
     def answer(self) -> dict[str, Any]:
-        # with the creatures, artifacts or graveyard cards the option names to pay (convoke, improvise, delve)
-        a = {k: v for k, v in self.option.items()
-             if k in ("action", "card", "ability", "alt", "convoke", "improvise", "delve")}
+        # what the option names: the action, card or ability, alternative cost, face, paying objects
+        a = {k: v for k, v in self.option.items() if k in ANSWER_KEYS}
         if self.kicked:
             a["kicked"] = True
         if self.option.get("targets"):
@@ -207,6 +212,7 @@ class TableScene(QGraphicsScene):
         self.cards: dict[int, CardItem] = {}
         self.players: dict[str, PlayerItem] = {}
         self.zones: dict[tuple[str, str | None], ZoneItem] = {}
+        self.boxes: dict[str, SeatBox] = {}        # each seat's part of the table (app.table.seats)
         self.pending: Interaction | None = None
         self.attacks: dict[int, Any] = {}          # attacker id -> player or planeswalker id
         self.blocks: dict[int, int] = {}           # blocker id -> attacker id
@@ -265,6 +271,15 @@ class TableScene(QGraphicsScene):
         return [o for o in self.priority_options() if o.get("alt") == "flashback"
                 and (obj is None or o.get("card") == obj)]
 
+    def command_options(self, obj: int | None = None) -> list[dict[str, Any]]:
+        """Casts of a card in the shown seat's command zone (903.8: a commander is cast from
+        there, its tax added by the engine), of one card or of all."""
+        if not self.v:
+            return []
+        mine = {c["id"] for c in self.v["players"].get(self.ctl.seat, {}).get("command") or ()}
+        return [o for o in self.priority_options() if o.get("action") == "cast" and o.get("card") in mine
+                and (obj is None or o.get("card") == obj)]
+
     def cast_from_graveyard(self, obj: int) -> bool:
         """Double-click in the graveyard viewer: flashback."""
         opts = self.flashback_options(obj)
@@ -315,21 +330,28 @@ class TableScene(QGraphicsScene):
         self._marks = {}
         self.cards, self.players, self.zones = {}, {}, {}
         v = self.v = self.ctl.view()
-        me, them = self.ctl.seat, self.ctl.opponent()
-        for seat, rows, top in ((me, ROWS_ME, False), (them, ROWS_THEM, True)):
-            self._player(seat, v, top)
-            for kind, (y, h) in rows.items():
+        order = self.seat_order(v)
+        self.boxes = seat_layout(order, self.ctl.seat)
+        height = scene_height(len(order))
+        if self.sceneRect().height() != height:
+            self.setSceneRect(0, 0, SCENE_W, height)   # the view fits itself to it (TableView)
+        for seat, box in self.boxes.items():
+            if seat not in v["players"]:
+                continue
+            self._seat_frame(seat, v, box, len(order))
+            self._player(seat, v, box)
+            for kind, r in box.rows.items():
                 label = {"creatures": "battlefield", "lands": "lands", "hand": "hand"}[kind]
-                r = QRectF(MAIN_X, y, MAIN_W, h)
                 zk = "hand" if kind == "hand" else "battlefield"
                 # a seat's zones move when the seats swap sides (hotseat): kept, not made again
                 z = self._take(("zone", kind, seat), lambda zk=zk, r=r, seat=seat, label=label:
                                ZoneItem(zk, seat, r, f"{seat}: {label}"))
                 z.set_rect(r)
                 self.zones[(kind, seat)] = z
-            self._hand(seat, v, rows["hand"], top)
-            self._battlefield(seat, v, rows, top)
-            self._piles(seat, v, top)
+            if "hand" in box.rows:
+                self._hand(seat, v, box)
+            self._battlefield(seat, v, box)
+            self._piles(seat, v, box)
         self._stack(v)
         self._stops(v)
         self._center(v, d)
@@ -355,11 +377,44 @@ class TableScene(QGraphicsScene):
         for it in self.cards.values():
             it.set_badge(numbers.get(it))
 
-    def _player(self, seat: str, v: dict[str, Any], top: bool) -> None:
-        r = QRectF(8, 10 if top else SCENE_H - 190, LEFT_W - 16, 180)
+    @staticmethod
+    def seat_order(v: dict[str, Any]) -> list[str]:
+        """The players in turn order (the view's ``order``, else its players' order)."""
+        return list(v.get("order") or v["players"])
+
+    def opponents(self) -> list[str]:
+        """The shown seat's opponents in turn order from its left (still in the game first)."""
+        from app.table.seats import rotate
+        order = rotate(self.seat_order(self.v), self.ctl.seat)[1:] if self.v else []
+        players = self.v.get("players", {}) if self.v else {}
+        return sorted(order, key=lambda s: bool(players.get(s, {}).get("lost")))
+
+    def seat_at(self, pos: QPointF) -> str | None:
+        """The seat whose part of the table holds ``pos`` (None outside every seat)."""
+        for seat, box in getattr(self, "boxes", {}).items():
+            if box.area.contains(pos):
+                return seat
+        return None
+
+    def _seat_frame(self, seat: str, v: dict[str, Any], box: SeatBox, n: int) -> None:
+        """At a table of three or more, each seat's area is framed: gold for the player whose
+        turn it is, blue for the one the game waits for (holding priority or deciding)."""
+        if n <= 2:
+            return
+        w = self.ctl.waiting()
+        state = (v["active"] == seat, v.get("priority") == seat or (w is not None and w[0] == seat),
+                 bool(v["players"][seat].get("lost")))
+        it = self._take(("seat", seat), lambda: SeatItem(box.area))
+        it.set_rect(box.area)
+        it.set_state(*state)
+
+    def _player(self, seat: str, v: dict[str, Any], box: SeatBox) -> None:
+        r = box.panel
         w = self.ctl.waiting()
         facts = (v["players"][seat], v["active"] == seat, v.get("priority") == seat, w is not None and w[0] == seat)
-        it = self._take(("player", seat, top), lambda: PlayerItem(seat, facts[0], r, *facts[1:]))
+        it = self._take(("player", seat, box.bottom, box.compact),
+                        lambda: PlayerItem(seat, facts[0], r, *facts[1:], compact=box.compact))
+        it.set_rect(r)
         it.set_info(*facts)
         self.players[seat] = it
 
@@ -370,48 +425,73 @@ class TableScene(QGraphicsScene):
         it.setZValue(Z_CARD)
         return it
 
-    def _row(self, cards: list[dict[str, Any]], zone: str, seat: str, y: float, h: float, w: int, ch: int,
-             face_up: bool) -> list[CardItem]:
+    def _row(self, cards: list[dict[str, Any]], zone: str, seat: str, row: QRectF, w: int, ch: int,
+             face_up: bool, group: bool = False) -> list[CardItem]:
         """A row of cards laid out left to right (squeezed when full). A row whose cards
         say exactly what they said last time keeps its items where they are: only what
         changed is laid out again (most decisions change one card of one row)."""
-        rk = (zone, seat, y, w, ch, face_up)
+        rk = (zone, seat, row.x(), row.y(), row.width(), row.height(), w, ch, face_up)
         last = self._rows_before.get(rk)
         if last is not None and last[0] == cards and all(self._pool.get(k) is it for k, it in last[1]):
             for k, it in last[1]:
                 self._taken[k] = it
                 if it.pos() != it.home:   # a drag the game refused: back in its place
                     it.setPos(it.home)
-                if it.zValue() != Z_CARD:
-                    it.setZValue(Z_CARD)
+                if it.zValue() != it.row_z:
+                    it.setZValue(it.row_z)
                 if it.obj is not None:
                     self.cards[it.obj] = it
             self._rows[rk] = last
             return [it for _, it in last[1]]
-        placed = self._row_layout(cards, zone, seat, y, h, w, ch, face_up)
+        placed = self._row_layout(cards, zone, seat, row, w, ch, face_up, group)
         self._rows[rk] = (cards, placed)
         return [it for _, it in placed]
 
-    def _row_layout(self, cards: list[dict[str, Any]], zone: str, seat: str, y: float, h: float, w: int, ch: int,
-                    face_up: bool) -> list[tuple[tuple[Any, ...], CardItem]]:
-        gap = 8
-        widths = [ch if c.get("tapped") else w for c in cards]  # a tapped card lies sideways
-        total = sum(widths) + gap * max(0, len(cards) - 1)
-        avail = MAIN_W - 20
-        squeeze = min(1.0, (avail - widths[-1]) / max(1, total - widths[-1])) if cards and total > avail else 1.0
-        x = MAIN_X + 10
+    @staticmethod
+    def _same(c: dict[str, Any]) -> tuple[Any, ...]:
+        """What tells a permanent apart at a glance: cards equal in all of it may share a pile."""
+        return (c.get("name"), bool(c.get("tapped")), c.get("power"), c.get("toughness"), c.get("damage"),
+                tuple(sorted((c.get("counters") or {}).items())), c.get("attacking"), tuple(c.get("blocking") or ()),
+                c.get("token"), c.get("sick"))
+
+    def _row_layout(self, cards: list[dict[str, Any]], zone: str, seat: str, row: QRectF, w: int, ch: int,
+                    face_up: bool, group: bool = False) -> list[tuple[tuple[Any, ...], CardItem]]:
+        """Cards left to right in their row, squeezed when the row is full. With ``group``
+        (an opponent's small row at a table of three or more), a full row first piles up
+        permanents that look the same (Forge does so): each pile shows its cards' edges."""
+        y, h = row.y(), row.height()
+        gap = 8 if w >= 60 else 4
+        avail = row.width() - 20
+        slots: list[list[dict[str, Any]]] = [[c] for c in cards]
+        if group and cards and sum(ch if c.get("tapped") else w for c in cards) + gap * (len(cards) - 1) > avail:
+            piles: dict[tuple[Any, ...], list[dict[str, Any]]] = {}
+            for c in cards:
+                piles.setdefault(self._same(c), []).append(c)
+            slots = list(piles.values())
+        step = max(4.0, w * 0.1)   # how much of each card under the top one of a pile shows
+        widths = [(ch if s[0].get("tapped") else w) + step * (len(s) - 1) for s in slots]
+        total = sum(widths) + gap * max(0, len(slots) - 1)
+        squeeze = min(1.0, (avail - widths[-1]) / max(1, total - widths[-1])) if slots and total > avail else 1.0
+        x = row.x() + 10
         out = []
-        for i, (c, sw) in enumerate(zip(cards, widths)):
-            key = (c.get("id", ("hidden", i)),)
-            it = self._card(key, c, zone, seat, w, ch, face_up)
-            # the item rotates about its center: place the center in the middle of its slot
-            it.home = QPointF(x + sw / 2 - w / 2, y + (h - ch) / 2 + 6)
-            if it.pos() != it.home:
-                it.setPos(it.home)
+        i = 0
+        for slot, sw in zip(slots, widths):
+            base = (ch if slot[0].get("tapped") else w)
+            for j, c in enumerate(slot):
+                key = (c.get("id", ("hidden", i)),)
+                i += 1
+                it = self._card(key, c, zone, seat, w, ch, face_up)
+                # the item rotates about its center: place the center in the middle of its slot
+                it.home = QPointF(x + j * step + base / 2 - w / 2, y + (h - ch) / 2 + min(6, (h - ch) / 2))
+                if it.pos() != it.home:
+                    it.setPos(it.home)
+                it.row_z = Z_CARD + j * 0.01   # the pile's later cards over the earlier ones
+                if it.zValue() != it.row_z:
+                    it.setZValue(it.row_z)
+                if it.obj is not None:
+                    self.cards[it.obj] = it
+                out.append((("card", zone, seat, w, ch) + key, it))
             x += (sw + gap) * squeeze
-            if it.obj is not None:
-                self.cards[it.obj] = it
-            out.append((("card", zone, seat, w, ch) + key, it))
         return out
 
     def known(self, seat: str, zone: str) -> dict[int, dict[str, Any]]:
@@ -421,76 +501,78 @@ class TableScene(QGraphicsScene):
             return {}
         return {c["index"]: c for c in self.v["players"][seat].get("known") or () if c.get("zone") == zone}
 
-    def _hand(self, seat: str, v: dict[str, Any], row: tuple[int, int], top: bool) -> None:
+    def _hand(self, seat: str, v: dict[str, Any], box: SeatBox) -> None:
         p = v["players"][seat]
-        y, h = row
+        row = box.rows["hand"]
         if p.get("hand") is not None and not self.hide_hands:
-            self._row(p["hand"], "hand", seat, y, h, HAND_W, HAND_H, True)
+            self._row(p["hand"], "hand", seat, row, HAND_W, HAND_H, True)
         else:
-            w, ch = TOP_HAND if top else (HAND_W, HAND_H)
+            w, ch = box.hand_card
             # a card of this hand the shown seat knows is drawn face up in its place
             known = self.known(seat, "hand")
-            self._row([known.get(i, {}) for i in range(p["hand_count"])], "hand", seat, y, h, w, ch, bool(known))
+            self._row([known.get(i, {}) for i in range(p["hand_count"])], "hand", seat, row, w, ch, bool(known))
 
-    def _battlefield(self, seat: str, v: dict[str, Any], rows: dict[str, tuple[int, int]], top: bool) -> None:
+    def _battlefield(self, seat: str, v: dict[str, Any], box: SeatBox) -> None:
         mine = [c for c in v["battlefield"] if c["controller"] == seat]
         attached = [c for c in mine if c.get("attached_to") is not None]
         free = [c for c in mine if c.get("attached_to") is None]
         lands = [c for c in free if "Land" in c["types"] and "Creature" not in c["types"]]
         others = [c for c in free if c not in lands]
+        bw, bh = box.card
         for cards, kind in ((lands, "lands"), (others, "creatures")):
-            y, h = rows[kind]
-            self._row(cards, "battlefield", seat, y, h, BF_W, BF_H, True)
+            self._row(cards, "battlefield", seat, box.rows[kind], bw, bh, True, group=box.compact)
         on_host: dict[Any, int] = {}
+        peek = round(AURA_PEEK * bh / BF_H)
         for c in attached:
-            it = self._card((c["id"],), c, "battlefield", seat, BF_W, BF_H, True)
+            it = self._card((c["id"],), c, "battlefield", seat, bw, bh, True)
             host = self.cards.get(c["attached_to"])
             if host is not None:
                 # behind its host, its name bar showing above the host's (an opponent's Aura
                 # too: a peek below the host showed only the Aura's text box, 303.4)
                 k = on_host[c["attached_to"]] = on_host.get(c["attached_to"], 0) + 1
-                it.home = host.pos() + QPointF(6 * k, -AURA_PEEK * k)
+                it.home = host.pos() + QPointF(6 * k, -peek * k)
             else:
-                it.home = QPointF(MAIN_X + MAIN_W - BF_W - 10, rows["creatures"][0] + 10)
+                r = box.rows["creatures"]
+                it.home = QPointF(r.right() - bw - 10, r.y() + 10)
             it.setPos(it.home)
             it.setZValue(Z_ATTACHED)
             self.cards[c["id"]] = it
 
-    def _piles(self, seat: str, v: dict[str, Any], top: bool) -> None:
+    def _piles(self, seat: str, v: dict[str, Any], box: SeatBox) -> None:
+        """The library, graveyard, exile and command zone of a seat: each shows its top card
+        (face down for the library, unless the shown seat knows it) and how many it holds."""
         p = v["players"][seat]
-        y = 10 if top else SCENE_H - 250
-        x = RIGHT_X
-        pw, ph = PILE_W, PILE_H
         grave_top = (p["graveyard"] or [None])[-1]
         fb = {o["card"] for o in self.flashback_options()} if seat == self.ctl.seat else set()
         castable = [c for c in p["graveyard"] if c["id"] in fb]
         if castable:  # a card that can be flashed back now is shown on the pile, to drag or double-click
             grave_top = castable[-1]
+        command = p.get("command") or []
+        cast = {o["card"] for o in self.command_options()} if seat == self.ctl.seat else set()
+        command_top = next((c for c in reversed(command) if c["id"] in cast), (command or [None])[-1])
         lib_top = self.known(seat, "library").get(0)   # a known top card is shown on the library
-        specs = [("library", lib_top, p["library"]), ("graveyard", grave_top, len(p["graveyard"])),
-                 ("exile", (p["exile"] or [None])[-1], len(p["exile"]))]
-        for i, (kind, topcard, count) in enumerate(specs):
-            r = QRectF(x + i * (pw + 8) - 2, y, pw + 4, ph + 26)
+        specs = {"library": (lib_top, p["library"]), "graveyard": (grave_top, len(p["graveyard"])),
+                 "exile": ((p["exile"] or [None])[-1], len(p["exile"])), "command": (command_top, len(command))}
+        for kind, r in box.piles.items():
+            topcard, count = specs[kind]
             z = self._take(("zone", kind, seat), lambda kind=kind, r=r: ZoneItem(kind, seat, r, kind))
             z.set_rect(r)
             self.zones[(kind, seat)] = z
             if count:
+                pw, ph = box.command_card if kind == "command" and box.command_card[0] else box.pile_card
                 it = self._card(("pile",), topcard or {}, kind, seat, pw, ph, topcard is not None)
-                it.home = QPointF(r.x() + 2, y + 20)
+                it.home = QPointF(r.x() + 2, r.y() + min(20, r.height() - ph))
                 it.setPos(it.home)
                 if it.count != count:
                     it.count = count
                     it.update()
                 if topcard is not None:
                     self.cards[topcard["id"]] = it
-        cr = QRectF(x, y + ph + 32 if top else y - 40, 3 * (pw + 8) - 6, 34)
-        cz = self._take(("zone", "command", seat), lambda: ZoneItem("command", seat, cr, "command"))
-        cz.set_rect(cr)
-        self.zones[("command", seat)] = cz
 
     def _stack(self, v: dict[str, Any]) -> None:
-        r = QRectF(RIGHT_X - 2, 290, SCENE_W - RIGHT_X - 6, 420)
+        r = stack_rect(len(self.boxes))
         z = self._take(("zone", "stack"), lambda: ZoneItem("stack", None, r, "stack"))
+        z.set_rect(r)
         z.set_label(f"stack ({len(v['stack'])})")
         self.zones[("stack", None)] = z
         for i, c in enumerate(v["stack"]):
@@ -506,25 +588,29 @@ class TableScene(QGraphicsScene):
                else f"turn {v['turn']} · {v['active']} · {step_name(step)}")
         if v.get("winner") is not None:
             txt = f"game over: {v['winner']} wins"
+        ty, hy = text_y(len(self.boxes))
         t = self._take(("text", "step"), lambda: self._text(QFont("DejaVu Sans", 15, QFont.Bold),
-                                                               QColor(240, 240, 230), MID_Y - 96))
+                                                               QColor(240, 240, 230), ty))
+        t.setY(ty)
         if t.text() != txt:
             t.setText(txt)
         hint = self.hint(d)
         if hint:
             h = self._take(("text", "hint"), lambda: self._text(QFont("DejaVu Sans", 11), QColor(255, 226, 140),
-                                                                MID_Y - 66))
+                                                                hy))
+            h.setY(hy)
             if h.text() != hint:
                 h.setText(hint)
 
     def _stops(self, v: dict[str, Any]) -> None:
         """The stops strip: where priority stops for you in their turn and in yours."""
         head = self._take(("text", "stops"), lambda: self._stops_header())
-        head.setPos(8, STOPS_Y - 24)
+        top = stops_y(len(self.boxes))
+        head.setPos(8, top - 24)
         my_turn = v["active"] == self.ctl.seat
         for i, (step, label) in enumerate(STOP_STEPS):
             it = self._take(("stop", step), lambda step=step, label=label: StopItem(step, label))
-            it.setPos(8, STOPS_Y + i * StopItem.H)
+            it.setPos(8, top + i * StopItem.H)
             it.set_state(step in self.ctl.stops_other, step in self.ctl.stops_active, v.get("step") == step,
                          my_turn)
 
@@ -559,6 +645,8 @@ class TableScene(QGraphicsScene):
             w = self.ctl.waiting()
             return f"waiting for {w[0]}" if w else ""
         if d.kind == "attackers":
+            if len(self.boxes) > 2:
+                return "drag each attacker onto the player (or planeswalker) it attacks, then press Space"
             return "drag creatures toward your opponent to attack, then press Space"
         if d.kind == "blockers":
             return "drag your creatures onto attackers to block, then press Space"
@@ -708,7 +796,7 @@ class TableScene(QGraphicsScene):
         player who showed them (the last event's), replacing any overlay up now."""
         self.hide_reveal()
         o = self.reveal = RevealOverlay(events, self.ctl.seat)
-        place(o, events[-1].get("player") == self.ctl.seat, MAIN_X, MAIN_W, SCENE_H)
+        place(o, events[-1].get("player") == self.ctl.seat, MAIN_X, MAIN_W, self.sceneRect().height())
         self.addItem(o)
         return o
 
@@ -901,16 +989,29 @@ class TableScene(QGraphicsScene):
                 self.message.emit(f"{card.name} can't be cast from the graveyard now")
                 return False
             return self._start(opts[0], tid)
+        if card.zone == "command" and card.seat == self.ctl.seat:
+            if isinstance(target, ZoneItem) and target.kind == "command":
+                return False  # put back
+            opts = self.command_options(card.obj)
+            if not opts:
+                self.message.emit(f"{card.name} can't be cast from the command zone now")
+                return False
+            return self._start(opts[0], tid)
         if card.zone != "battlefield":
             return False
         if d.kind == "attackers" and card.obj in d.options["attackers"]:
             targets = d.options["targets"]
+            seat = self.seat_at(pos)
             if tid in targets:
                 self.attacks[card.obj] = tid
-            elif pos.y() < MID_Y and targets:
-                self.attacks[card.obj] = self.ctl.opponent() if self.ctl.opponent() in targets else targets[0]
+            elif seat is not None and seat != self.ctl.seat and seat in targets:
+                self.attacks[card.obj] = seat     # anywhere in that player's part of the table
+            elif seat is not None and seat != self.ctl.seat and len(self.boxes) <= 2 and targets:
+                self.attacks[card.obj] = targets[0]   # the one opponent can't be attacked: their planeswalker
             else:
                 self.attacks.pop(card.obj, None)
+                if seat is not None and seat != self.ctl.seat:
+                    self.message.emit(f"{card.name} can't attack {seat}")
             self.rebuild()
             self.interaction_changed.emit()
             return True
@@ -949,7 +1050,7 @@ class TableScene(QGraphicsScene):
         if isinstance(tid, int) and self.toggle_pick(tid):
             return
         kind = getattr(it, "zone", None) if isinstance(it, CardItem) else getattr(it, "kind", None)
-        if kind in ("graveyard", "exile"):
+        if kind in ("graveyard", "exile", "command"):
             self.open_zone.emit(it.seat, kind)
 
     def activate(self, it: CardItem) -> None:
@@ -963,7 +1064,7 @@ class TableScene(QGraphicsScene):
                 self.attacks.pop(it.obj)
             else:
                 ts = d.options["targets"]
-                self.attacks[it.obj] = self.ctl.opponent() if self.ctl.opponent() in ts else ts[0]
+                self.attacks[it.obj] = next((s for s in self.opponents() if s in ts), ts[0])
             self.rebuild()
             self.interaction_changed.emit()
             return
@@ -975,6 +1076,8 @@ class TableScene(QGraphicsScene):
             opts = self.hand_options(it.obj)
         elif it.zone == "graveyard":
             opts = self.flashback_options(it.obj)
+        elif it.zone == "command":
+            opts = self.command_options(it.obj)
         else:
             opts = self.options_for(it.obj, ("activate",))
         if not opts:

@@ -26,7 +26,8 @@ from app.settings import save_stops, saved_stops
 from app.table.controller import TableController
 from app.table.looks import preview_overlay
 from app.table.prompt import PromptPanel, decision_words
-from app.table.scene import BF_H, BF_W, HAND_H, HAND_W, PILE_H, PILE_W, TOP_HAND, TableScene
+from app.table.scene import TableScene
+from app.table.seats import BF_H, BF_W, HAND_H, HAND_W, PILE_H, PILE_W, TOP_HAND
 from app.table.warm import Warmer
 
 PREVIEW_W, PREVIEW_H = 250, 348
@@ -80,6 +81,7 @@ class TableView(QGraphicsView):
         # the items' cached pixmaps live in QPixmapCache (10 MB by default): 130 cards in a
         # large window need more, or they are evicted and drawn again on every repaint
         QPixmapCache.setCacheLimit(max(QPixmapCache.cacheLimit(), 64 * 1024))
+        scene.sceneRectChanged.connect(lambda _r: self.fit())   # a table of more seats is taller
 
     def resizeEvent(self, ev: Any) -> None:
         super().resizeEvent(ev)

@@ -4,7 +4,8 @@ It reads only what that seat may know: life, poison, every public zone, the numb
 cards in each hidden zone, and the seat's own hand. It is used by every level, and on
 determinized copies (engine/ai/determinize.py), so it never meets a real hidden card.
 The terms follow what decides games: life (104.3a), the board (creatures by power,
-toughness and evasion, 702), cards in hand, lands (mana, 305), planeswalker loyalty (306.5b).
+toughness and evasion, 702), cards in hand, lands (mana, 305), planeswalker loyalty (306.5b),
+and the attack the next active player could make at once (``threat``: a lethal one costs).
 """
 from __future__ import annotations
 
@@ -85,6 +86,42 @@ def board(g: Game, seat: str) -> float:
     return total
 
 
+_EVASIVE = ("Flying", "Shadow", "Fear", "Intimidate", "Unblockable")
+THREAT = 12.0  # a lethal attack next turn: worth about two good creatures, not a certain loss
+
+
+def threat(g: Game, attacker: str, defender: str) -> int:
+    """The damage ``attacker``'s creatures could deal ``defender`` in an attack now, each of
+    the defender's untapped creatures blocking one of the biggest ground attackers (508-510):
+    creatures that attacked stay tapped through the other player's turn (502.2), which is
+    what makes an all-out attack risky."""
+    cs = g.all_chars()
+    objs = g.objects
+    ground: list[int] = []
+    air = 0
+    blockers = 0
+    fliers = 0
+    for oid in g.battlefield:
+        c = cs[oid]
+        if "Creature" not in c.types:
+            continue
+        o = objs[oid]
+        if c.controller == attacker and (not o.sick or "Haste" in c.keywords) and "Defender" not in c.keywords:
+            p = max(0, c.power or 0) * (2 if "Double strike" in c.keywords else 1)
+            if any(k in c.keywords for k in _EVASIVE):
+                air += p
+            else:
+                ground.append(p)
+        elif c.controller == defender and not o.tapped:
+            blockers += 1
+            fliers += "Flying" in c.keywords or "Reach" in c.keywords
+    if fliers:
+        ground.append(air)
+        air = 0
+    ground.sort(reverse=True)
+    return air + sum(ground[blockers:])
+
+
 def evaluate(g: Game, seat: str) -> float:
     """The value of position ``g`` for ``seat`` (a win is +WIN, a loss -WIN)."""
     late = 100.0 * g.turn  # a win sooner is better, a loss later is better
@@ -98,6 +135,9 @@ def evaluate(g: Game, seat: str) -> float:
     score += sum(HAND + 0.5 * card_value(g.objects[i].card) for i in me.hand)
     if not me.library:
         score -= 30.0
+    act = g.active
+    if act != seat and not g.players[act].lost and threat(g, act, seat) >= me.life:
+        score -= THREAT
     for n in g.order:
         if n == seat:
             continue
@@ -107,6 +147,8 @@ def evaluate(g: Game, seat: str) -> float:
             continue
         score -= _life(p.life) - 3.0 * p.poison
         score -= (HAND + 0.7) * len(p.hand)  # only how many: the cards are hidden
+        if act == seat and threat(g, seat, n) >= p.life:
+            score += THREAT / 2
         if not p.library:
             score += 30.0
     return score

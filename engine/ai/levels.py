@@ -4,9 +4,11 @@
   attacks and blocks random (a beginner).
 - ``medium``: one determinization; every candidate answer played out once by the cheap
   policy to the end of the next turn.
-- ``hard``: the same on up to six fresh determinizations, an attack judged by the
-  defender's best block (each of its candidate blocks played out, the worst counts), until
-  its time budget (default 1 s a decision) or its rollouts run out.
+- ``hard``: the same to the end of the next turn (the opponent's answer seen), on up to
+  20 fresh determinizations, candidates far behind dropped after three (the budget goes to
+  the close ones), an attack judged by the defender's best block (each candidate block
+  played to the end of combat, the worst for the attacker played on), until its time budget
+  (default 1 s a decision) or its rollouts run out.
 """
 from __future__ import annotations
 
@@ -30,7 +32,7 @@ class Level:
 LEVELS = {
     "easy": Level("easy", search=False, think_ms=100, noise=0.4, combat_noise=0.3),
     "medium": Level("medium", search=True, think_ms=300, cap=8, horizon=0, per_candidate=1),
-    "hard": Level("hard", search=True, think_ms=1000, cap=20, horizon=1, per_candidate=6, noise=0.0,
+    "hard": Level("hard", search=True, think_ms=1000, cap=20, horizon=1, per_candidate=20, noise=0.0,
                   det_per_rollout=True, blocks_reply=True),
 }
 

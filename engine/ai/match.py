@@ -102,7 +102,7 @@ class _Random:
 
 def play_game(cards: CardPool, bots: dict[str, Any], decks: dict[str, list[str]], first: str, seed: int,
               max_decisions: int = 20000) -> Game:
-    g = Game.new([(n, decks[n]) for n in ("p1", "p2")], cards, seed, play_first=first)
+    g = Game.new([(n, decks[n]) for n in sorted(decks)], cards, seed, play_first=first)
     n = 0
     while g.pending is not None and g.winner is None and n < max_decisions:
         d = g.pending

@@ -53,7 +53,7 @@ class AIPlayer:
             s = Searcher(self.seat, self.rng, lv.cap, lv.horizon, lv.per_candidate, lv.noise, lv.det_per_rollout,
                          lv.blocks_reply)
             # a margin for building copies and choosing after the last rollout
-            deadline = t0 + max(0.0, self.think_ms / 1000.0 * 0.8 - 0.003)
+            deadline = t0 + max(0.0, self.think_ms / 1000.0 * 0.7 - 0.003)
             a = s.choose(game, d, deadline)
             if not s.checked:  # the rule of thumb's answer, not played on a copy yet
                 a = legal_answer(determinize(game, self.seat, self.rng), d, a, self.rng)

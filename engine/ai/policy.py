@@ -18,8 +18,9 @@ from engine.ai import facts
 from engine.ai.evaluate import card_value, creature_value
 from engine.ai.random_bot import RandomBot
 from engine.cards.abilities import Ability
-from engine.cast_options import PAY_KEYS
+from engine.cast_options import ANSWER_KEYS
 from engine.state import Decision
+from engine.transform import split_halves
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
 HOSTILE = {"damage", "destroy", "exile", "bounce", "tap", "counter", "fight", "discard", "mill", "lose_life",
            "sacrifice", "gain_control", "exchange_control", "restrict", "lose_game"}
 MAIN = ("main1", "main2")
+BURN_RANGE = 6  # life at which damage spells go at a player's face
 
 
 def _refs_target(v: Any, i: int) -> bool:
@@ -55,6 +57,12 @@ def hostile(ab: Ability | None, slot: int) -> bool:
             continue
         if e.op in HOSTILE:
             return True
+        if e.op == "move":
+            # out of play is harmful (Condemn: to the bottom of its library), a card brought back
+            # from a graveyard is not (400.7: zones; Raise Dead)
+            spec = ab.targets[slot] if slot < len(ab.targets) else None
+            zone = (spec.filter or {}).get("zone", "battlefield") if spec is not None else "battlefield"
+            return zone == "battlefield" and e.args.get("to") != "battlefield"
         if e.op == "pump":
             p, t = e.args.get("power", 0), e.args.get("toughness", 0)
             if isinstance(p, int) and isinstance(t, int) and p + t < 0:
@@ -111,7 +119,13 @@ def pick_targets(g: Game, me: str, ab: Ability | None, cands: list[list[Any]],
             def score(x: Any) -> float:
                 if isinstance(x, str):
                     life = g.players[x].life
-                    return 100.0 if dmg and dmg >= life else 2.0 + dmg * 0.3
+                    if dmg and dmg >= life:
+                        return 100.0
+                    # burn at a player far from dying is better kept for a creature (or the
+                    # last points): the face only in burn range
+                    if dmg and life > BURN_RANGE:
+                        return 0.1
+                    return 2.0 + dmg * 0.3
                 v = obj_value(g, x)
                 o = g.objects[x]
                 if dmg and o.zone == "battlefield" and "Creature" in g.chars(x).types \
@@ -143,7 +157,8 @@ def option_ability(g: Game, opt: dict[str, Any]) -> Ability | None:
     if o is None:
         return None
     if opt["action"] == "cast":
-        return facts.spell_ability(o.card)
+        halves = split_halves(o.card)  # one half of a split card (708.3)
+        return facts.spell_ability(halves[opt["face"]] if halves and isinstance(opt.get("face"), int) else o.card)
     text = opt.get("text")
     abl = g.chars(o.id).abilities if o.zone == "battlefield" else o.card.abilities
     for ab in abl:
@@ -155,7 +170,7 @@ def option_ability(g: Game, opt: dict[str, Any]) -> Ability | None:
 def build_answer(g: Game, me: str, opt: dict[str, Any], targets: list[list[Any]] | None = None,
                  modes: list[int] | None = None, x: int | None = None, kicked: bool = False) -> dict[str, Any]:
     """A priority answer from an option and the choices that go with it (601.2b-c)."""
-    a = {k: v for k, v in opt.items() if k in ("action", "card", "ability", "alt") + PAY_KEYS}
+    a = {k: v for k, v in opt.items() if k in ANSWER_KEYS}
     if targets is not None:
         a["targets"] = targets
     if modes is not None:
@@ -266,16 +281,28 @@ class QuickPolicy:
             if o["action"] == "cast":
                 card = g.objects[o["card"]].card
                 instant = "Instant" in card.types or "Flash" in card.keywords
+                if stack_top is not None and instant and "targets" in o and ab is not None \
+                        and len(o["targets"]) == 1 and not hostile(ab, 0) and pump_bonus(ab) is not None:
+                    t = pump_saves(g, me, ab, stack_top, o["targets"][0])
+                    if t is None:
+                        continue
+                    return build_answer(g, me, o, [[t]])
                 if stack_top is not None:
                     # answer an opponent's spell or ability with a counter or removal in response
                     if not (stack_top.controller != me and ab is not None and "targets" in o
                             and any(hostile(ab, i) for i in range(len(o["targets"])))):
                         continue
+                elif instant and "targets" in o and ab is not None and len(o["targets"]) == 1 \
+                        and not hostile(ab, 0) and pump_bonus(ab) is not None:
+                    t = pump_target(g, me, ab, o["targets"][0])
+                    if t is None:
+                        continue  # a pump waits for a fight it changes, or for lethal (509-510)
+                    return build_answer(g, me, o, [[t]])
                 elif instant and "targets" in o and not mine_turn and g.step not in ("end", "declare_blockers"):
                     continue  # hold instants for the end of the turn or for combat
                 elif instant and "targets" in o and mine_turn and g.step in MAIN and ab is not None \
                         and not any(hostile(ab, i) for i in range(len(o["targets"]))):
-                    continue  # a pump spell waits for combat
+                    continue  # a helpful instant waits for combat
                 elif instant and "targets" not in o and "Creature" not in card.types:
                     if g.step != "declare_blockers":
                         continue  # untargeted tricks (pump the attackers, prevent the damage) wait for blocks
@@ -323,6 +350,79 @@ class QuickPolicy:
             return [c for c in opts if isinstance(c, int) and "Land" in g.objects[c].card.types and lands >= 5][:hi]
         ranked = sorted(opts, key=lambda c: obj_value(g, c) if isinstance(c, int) else 0.0, reverse=not bad)
         return ranked[:lo if bad else max(lo, hi)]
+
+
+def pump_bonus(ab: Ability) -> tuple[int, int] | None:
+    """The fixed +N/+N a spell gives its first target until end of turn (Giant Growth), if
+    that is what it does."""
+    for e in _effects(ab):
+        if e.op == "pump" and _refs_target(e.args, 0):
+            p, t = e.args.get("power", 0), e.args.get("toughness", 0)
+            if isinstance(p, int) and isinstance(t, int) and p + t > 0:
+                return p, t
+    return None
+
+
+def pump_target(g: Game, me: str, ab: Ability, cands: list[Any]) -> Any:
+    """The creature a pump spell should go on now, or None to hold it: one of ours in a
+    fight the pump turns (it would die and now lives, or its foe now dies: 510.1, 704.5g),
+    else an unblocked attacker when the pump makes the unblocked damage lethal (510.1a)."""
+    bonus = pump_bonus(ab)
+    if bonus is None or g.step != "declare_blockers":
+        return None
+    bp, bt = bonus
+    objs = g.objects
+    best: tuple[float, Any] | None = None
+    unblocked = [i for i in g.battlefield if objs[i].attacking is not None and not objs[i].blocked
+                 and g.controller_of(i) == me]
+    for c in cands:
+        if not isinstance(c, int) or c not in objs or g.controller_of(c) != me:
+            continue
+        o = objs[c]
+        if o.blocking:
+            foes = list(o.blocking)
+        elif o.attacking is not None and o.blocked:
+            foes = [b for b in g.battlefield if c in (objs[b].blocking or ())]
+        else:
+            foes = []
+        score = 0.0
+        if foes:
+            pc, tc, kc = _stats(g, c)
+            dt = any("Deathtouch" in _stats(g, f)[2] for f in foes)
+            dies = any(kills(g, f, c) for f in foes)
+            lives = not dt and sum(max(0, _stats(g, f)[0]) for f in foes) < tc + bt
+            kills_more = any(not kills(g, c, f) and "Indestructible" not in _stats(g, f)[2]
+                             and pc + bp >= _stats(g, f)[1] for f in foes)
+            if (dies and lives) or kills_more:
+                score = obj_value(g, c)
+        elif c in unblocked and isinstance(o.attacking, str):
+            def hits(a: int) -> int:  # 702.4b: double strike deals its damage twice
+                return 2 if "Double strike" in _stats(g, a)[2] else 1
+            dmg = sum(_stats(g, a)[0] * hits(a) for a in unblocked if objs[a].attacking == o.attacking)
+            if dmg < g.players[o.attacking].life <= dmg + bp * hits(c):
+                score = 100.0
+        if score and (best is None or score > best[0]):
+            best = (score, c)
+    return best[1] if best is not None else None
+
+
+def pump_saves(g: Game, me: str, ab: Ability, top: Any, cands: list[Any]) -> Any:
+    """The creature of ours an opponent's damage spell or ability on the stack would kill and
+    the pump saves (it resolves first, 608.1: the damage then is not lethal), or None."""
+    if top.controller == me:
+        return None
+    src = top.ability if top.ability is not None else facts.spell_ability(top.card)
+    dmg = damage_amount(src)
+    bonus = pump_bonus(ab)
+    if not dmg or bonus is None:
+        return None
+    hit = {x for slot in top.targets for x in slot}
+    for c in cands:
+        if c in hit and isinstance(c, int) and g.controller_of(c) == me:
+            _p, left, kw = _stats(g, c)
+            if "Indestructible" not in kw and left <= dmg < left + bonus[1]:
+                return c
+    return None
 
 
 def hand_keep_value(g: Game, me: str, oid: int) -> float:
@@ -386,10 +486,32 @@ def survives(g: Game, b: int, a: int) -> bool:
 
 
 def quick_attacks(g: Game, me: str, o: dict[str, Any]) -> dict[Any, Any]:
-    """Attackers no untapped enemy creature punishes, or everything when that is lethal."""
+    """Attackers no untapped enemy creature punishes, or everything when that is lethal; with
+    several opponents (506.1, 508.1b: each attacker attacks one player or planeswalker), at the
+    one this attack hurts most (a lethal one first, then the most damage for its life)."""
     targets = o["targets"]
     players = [t for t in targets if isinstance(t, str)]
-    target = players[0] if players else targets[0]
+    if len(players) <= 1:
+        return _attacks_at(g, o, players[0] if players else targets[0])
+    best: tuple[float, dict[Any, Any]] | None = None
+    cs = g.all_chars()
+    for p in players:
+        out = _attacks_at(g, o, p)
+        # what gets through: each untapped creature of that player blocks one of the biggest
+        able = sum(1 for b in g.battlefield if cs[b].controller == p and "Creature" in cs[b].types
+                   and not g.objects[b].tapped)
+        powers = sorted((_stats(g, a)[0] for a in out), reverse=True)
+        dealt = sum(powers[able:])
+        life = max(1, g.players[p].life)
+        score = (1000.0 if dealt >= life else 0.0) + dealt / life
+        if best is None or score > best[0]:
+            best = (score, out)
+    assert best is not None
+    return best[1]
+
+
+def _attacks_at(g: Game, o: dict[str, Any], target: Any) -> dict[Any, Any]:
+    """The attack of ``quick_attacks`` at one player (or planeswalker)."""
     opp = target if isinstance(target, str) else g.controller_of(target)
     cs = g.all_chars()
     blockers = [b for b in g.battlefield if cs[b].controller == opp and "Creature" in cs[b].types

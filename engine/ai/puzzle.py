@@ -66,8 +66,10 @@ def check_puzzle(sc: dict[str, Any]) -> tuple[str, str, str, int]:
     if not isinstance(pz, dict):
         raise Fail("a puzzle needs a `puzzle` mapping")
     ai = pz.get("ai")
-    if ai not in ("alice", "bob"):
-        raise Fail(f"puzzle.ai must be alice or bob, not {ai!r}")
+    setup = sc.get("setup") or {}
+    seats = [str(n) for n in (setup.get("seats") or (setup.get("players") or {}).keys())] or ["alice", "bob"]
+    if not isinstance(ai, str) or ai not in seats:
+        raise Fail(f"puzzle.ai must be a seat of the setup ({', '.join(map(str, seats))}), not {ai!r}")
     others = pz.get("others", "ai")
     if others not in OTHERS:
         raise Fail(f"puzzle.others must be one of {', '.join(OTHERS)}, not {others!r}")

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.cast_options import PAY_KEYS
+from engine.cast_options import ANSWER_KEYS
 from engine.state import Decision
 
 
@@ -55,6 +55,12 @@ class RandomBot:
             lo, hi = d.data.get("min", 0), d.data.get("max", 0)
             n = r.randint(lo, min(hi, len(d.options)))
             picks = r.sample(list(d.options), n)
+            if d.data.get("total_power") is not None:  # crew: add creatures until their power is enough
+                power = dict(zip(d.options, d.data["powers"]))
+                order = r.sample(list(d.options), len(d.options))
+                picks = []
+                while order and sum(power[c] for c in picks) < d.data["total_power"]:
+                    picks.append(order.pop())
             if d.data.get("one_of_each") is not None:  # one card per alternative (at most)
                 groups = list(d.data["one_of_each"])
                 r.shuffle(groups)
@@ -124,7 +130,7 @@ class RandomBot:
         elif o.get("action") == "activate":
             key = (o.get("card"), o.get("ability"))
             self._repeats[key] = self._repeats.get(key, 0) + 1
-        a = {k: v for k, v in o.items() if k in ("action", "card", "ability", "alt") + PAY_KEYS}
+        a = {k: v for k, v in o.items() if k in ANSWER_KEYS}
         if o.get("kicker") and self.rng.random() < 0.5:
             a["kicked"] = True
         if o.get("extra_costs") and self.rng.random() < 0.5:  # buyback, entwine (engine/cast_options.py)
@@ -137,7 +143,8 @@ class RandomBot:
                 return {"action": "pass"}
             a["targets"] = t
         if "choose" in o:
-            a["modes"] = sorted(self.rng.sample(range(len(o["modes"])), o["choose"]))
+            n = self.rng.randint(o.get("choose_min", o["choose"]), o["choose"])  # "one or both" (700.2)
+            a["modes"] = sorted(self.rng.sample(range(len(o["modes"])), n))
         return a
 
     def _assign(self, d: Decision) -> dict[Any, int]:

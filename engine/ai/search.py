@@ -112,7 +112,8 @@ def priority_candidates(g: Game, me: str, options: list[dict[str, Any]], cap: in
         if "choose" in o:
             src = g.objects.get(o["card"])
             ab = option_ability(g, o)
-            for modes in itertools.combinations(range(len(o["modes"])), o["choose"]):
+            ns = range(o.get("choose_min", o["choose"]), o["choose"] + 1)  # "one or both" (700.2)
+            for modes in (m for n in ns for m in itertools.combinations(range(len(o["modes"])), n)):
                 specs = [s for m in modes for s in (ab.modes[m].targets if ab is not None else ())]
                 cands = [facts.target_candidates(g, s, src, me) for s in specs]
                 sets = _target_sets(cands, [[s.min, s.count] for s in specs], 4) if specs else [None]
@@ -154,9 +155,10 @@ def attack_candidates(g: Game, me: str, o: dict[str, Any], cap: int) -> list[dic
     atk = list(o["attackers"])
     targets = o["targets"]
     players = [t for t in targets if isinstance(t, str)]
-    tgt = players[0] if players else targets[0]
-    must = {a: tgt for a in o.get("must", ())}
     q = quick_attacks(g, me, o)
+    # the player the rule of thumb attacks (with several opponents, the one it hurts most)
+    tgt = next((t for t in q.values() if isinstance(t, str)), players[0] if players else targets[0])
+    must = {a: tgt for a in o.get("must", ())}
     decls: list[dict[Any, Any]] = [q, dict(must), {**{a: tgt for a in atk}}]
     for a in atk:
         decls.append({**must, a: tgt})
@@ -167,9 +169,9 @@ def attack_candidates(g: Game, me: str, o: dict[str, Any], cap: int) -> list[dic
     evasive = {a: tgt for a in atk if "Flying" in g.chars(a).keywords}
     if evasive:
         decls.append({**must, **evasive})
-    for pw in targets:
-        if not isinstance(pw, str) and q:
-            decls.append({a: pw for a in q})
+    for other in targets:  # the same attackers at a planeswalker, or at each other opponent
+        if other != tgt and q:
+            decls.append({a: other for a in q})
     ok = []
     for dcl in decls:
         if len(dcl) == 1 and next(iter(dcl)) in o.get("not_alone", ()):
@@ -256,19 +258,26 @@ def candidates(g: Game, d: Decision, quick: QuickPolicy, cap: int) -> list[Any]:
     return _dedup(g, out, cap)
 
 
+PRUNE_AFTER = 3     # iterations before candidates that trail far behind are dropped
+PRUNE_MARGIN = 8.0  # about a good creature and a card (engine/ai/evaluate.py)
+PRUNE_DOMINATED = 1.0  # a smaller gap, when the candidate lost on every shared sample
+
+
 class Deadline(Exception):
     """The time budget ran out inside a rollout."""
 
 
 def rollout(g: Game, policy: QuickPolicy, end_turn: int, deadline: float, max_decisions: int = 400,
-            stop_at: str | None = None) -> bool:
+            stop_at: str | None = None, stop_step: str | None = None) -> bool:
     """Play ``g`` forward with the cheap policy for everyone until turn ``end_turn`` ends (or
     the game does, or the decisions run out); with ``stop_at``, until a decision of that kind
-    is pending. False when the time ran out first (the position is then half played)."""
+    is pending; with ``stop_step``, until the game reaches that step. False when the time ran
+    out first (the position is then half played)."""
     n = 0
     while g.winner is None and n < max_decisions:
         d = g.pending
-        if d is None or g.turn > end_turn or (stop_at is not None and d.kind == stop_at):
+        if d is None or g.turn > end_turn or (stop_at is not None and d.kind == stop_at) \
+                or (stop_step is not None and g.step == stop_step):
             return True
         n += 1
         if time.perf_counter() > deadline:
@@ -308,6 +317,7 @@ class Searcher:
         self.det_per_rollout = det_per_rollout
         self.rollouts = 0
         self.checked = False  # the answer chosen was played on a copy without complaint
+        self.means: list[tuple[Any, float]] = []
 
     def choose(self, game: Game, d: Decision, deadline: float) -> Any:
         seat = self.seat
@@ -350,6 +360,10 @@ class Searcher:
                 vals[i].append(max(-WIN, min(WIN, v)))
             if out_of_time:
                 break
+            if it + 1 >= PRUNE_AFTER:
+                self._prune(vals, alive)
+                if sum(1 for i, ok in enumerate(alive) if ok and vals[i]) <= 1:
+                    break  # nothing left to compare
         done = [i for i in range(len(cands)) if alive[i] and vals[i]]
         if not done:  # no time for a single rollout: the rule of thumb
             return q
@@ -357,13 +371,35 @@ class Searcher:
         full = [i for i in done if len(vals[i]) >= k]
         # only the iterations every compared candidate saw (the same luck for all)
         best = max(full, key=lambda i: (sum(vals[i][:k]) / k + (0.25 if i == 0 else 0.0), -i))
+        self.means = [(cands[i], sum(vals[i][:k]) / k) for i in full]  # what it weighed (for reports)
         self.checked = True
         return cands[best]
+
+    @staticmethod
+    def _prune(vals: list[list[float]], alive: list[bool]) -> None:
+        """Successive rejection: after a few iterations, a candidate whose mean trails the best
+        by more than ``PRUNE_MARGIN``, or by ``PRUNE_DOMINATED`` when it did worse on every
+        sample both saw, gets no more rollouts, so the budget goes to the close ones (the rule
+        of thumb, index 0, always stays)."""
+        live = [i for i, ok in enumerate(alive) if ok and vals[i]]
+        if len(live) < 2:
+            return
+        k = min(len(vals[i]) for i in live)
+        means = {i: sum(vals[i][:k]) / k for i in live}
+        top = max(live, key=lambda i: means[i])
+        for i in live:
+            if i == 0 or i == top:
+                continue
+            gap = means[top] - means[i]
+            # with common random numbers, a candidate worse on every sample so far is dominated
+            dominated = gap >= PRUNE_DOMINATED and all(vals[i][j] <= vals[top][j] for j in range(k))
+            if gap > PRUNE_MARGIN or dominated:
+                alive[i] = False
 
     def _worst_block(self, g: Game, seed: int, end_turn: int, deadline: float) -> float | None:
         """An attack is worth what the defender's best block leaves it (508-509: the
         defender answers the declaration): each of the defender's candidate blocks is played
-        out, and the lowest value counts."""
+        to the end of combat, and the one worst for the attacker is played on to the horizon."""
         pol = QuickPolicy(seed, self.noise)
         if not rollout(g, pol, end_turn, deadline, stop_at="blockers"):
             return None
@@ -371,16 +407,23 @@ class Searcher:
         if d is None or d.kind != "blockers" or d.player == self.seat or d.forced is not None:
             self.rollouts += 1
             return evaluate(g, self.seat) if rollout(g, pol, end_turn, deadline) else None
-        worst = None
+        worst: tuple[float, Game] | None = None
         for b in block_candidates(g, d.player, d.options, self.reply_cap):
             h = g.copy()
             try:
                 h.submit(d.player, b)
             except IllegalAction:
                 continue
-            self.rollouts += 1
-            if not rollout(h, QuickPolicy(seed, self.noise), end_turn, deadline):
+            # each block judged where combat is over (511: end of combat), so one long rollout
+            # follows, as for every other candidate (a minimum over several long, noisy
+            # rollouts would make every attack look worse than it is)
+            if not rollout(h, QuickPolicy(seed, self.noise), end_turn, deadline, stop_step="main2"):
                 return None  # not every block was tried: the minimum would flatter the attack
             v = evaluate(h, self.seat)
-            worst = v if worst is None else min(worst, v)
-        return worst if worst is not None else evaluate(g, self.seat)
+            if worst is None or v < worst[0]:
+                worst = (v, h)
+        if worst is None:
+            return evaluate(g, self.seat)
+        h = worst[1]
+        self.rollouts += 1
+        return evaluate(h, self.seat) if rollout(h, QuickPolicy(seed, self.noise), end_turn, deadline) else None

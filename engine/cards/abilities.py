@@ -157,6 +157,10 @@ shuffle: who
     shuffle a library (CR 701.24)
 extra_turn: who
     take an extra turn after this one (CR 500.7)
+extra_combat: (none)
+    an additional combat phase followed by an additional main phase after this main phase (CR 500.8)
+end_turn: (none)
+    end the turn: exile the stack, remove combat, go to the cleanup step (CR 713.1)
 prevent: [combat], [by: REF], [to: REF], [amount], [rider: {counters: KIND} or {gain_life: true}],
       [from_chosen_source, next], duration
     prevention shield (rider: what happens for the damage it prevented, 615.5) (CR 615)
@@ -314,7 +318,7 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "counter", "counters", "token", "add_mana", "fight", "attach", "search", "dig", "shuffle", "extra_turn", "prevent",
     "animate", "pay", "unless", "delayed", "exile_top", "playable", "emblem", "action", "reveal", "win_game",
     "lose_game", "exchange_control", "reveal_until", "may", "if", "ward", "poison",
-    "cast_offer", "cascade", "storm", "suspend_tick", "end_turn",
+    "cast_offer", "cascade", "storm", "suspend_tick", "end_turn", "extra_combat",
 })
 STATIC_KINDS: frozenset[str] = frozenset({
     "anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "cost_change",

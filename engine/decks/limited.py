@@ -28,7 +28,7 @@ from .carddb import CardSource
 from .collation import FOIL_CHANCE, Collation, card_kinds, collation, parse_sheet
 from .format import SET_ALIASES
 from .model import Deck
-from .ratings import rate_card
+from .ratings import IDEAL_CURVE, curve_bonus, curve_bucket, rate_card
 
 BASIC_NAMES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest", "Wastes", "Snow-Covered Plains",
                          "Snow-Covered Island", "Snow-Covered Swamp", "Snow-Covered Mountain",
@@ -334,14 +334,28 @@ class Draft:
             self.pick(seat, self.bot_choice(seat).name)
 
     def bot_choice(self, seat: int) -> BoosterCard:
+        """A bot's pick: the card's rating (its effects, leaning to the bot's two main colours
+        once it has settled on them) plus what it adds to the curve of the picks in those
+        colours (``ratings.curve_bonus``), a little randomness breaking ties."""
         weights: dict[str, float] = {}
         for c in self.picks[seat]:
             card = self._card(c.name)
             for col in getattr(card, "colors", ()) or ():
                 weights[col] = weights.get(col, 0.0) + 1.0
+        main = set(sorted(weights, key=lambda c: -weights[c])[:2])
+        have = [0] * len(IDEAL_CURVE)
+        for c in self.picks[seat]:
+            card = self._card(c.name)
+            if card is not None and "Land" not in (card.types or ()) and set(card.colors or ()) <= main:
+                have[curve_bucket(card)] += 1
+        settled = min(1.0, sum(weights.values()) / 4)
+        # two thirds of a drafter's picks end in its colours: 30 of 45 for a 23-spell deck
+        share = 1.3 * (len(self.picks[seat]) + 1) / (15 * len(self.sets))
         best: tuple[float, BoosterCard] | None = None
         for c in self.packs[seat].cards:
-            score = rate_card(self._card(c.name), c.rarity, weights) + self.rng.random() * 0.01
+            card = self._card(c.name)
+            score = rate_card(card, c.rarity, weights) + settled * curve_bonus(card, have, share)
+            score += self.rng.random() * 0.01
             if best is None or score > best[0]:
                 best = (score, c)
         assert best is not None, "a seat picks from a pack with cards"
@@ -399,10 +413,15 @@ _BASIC_OF = {"W": "Plains", "U": "Island", "B": "Swamp", "R": "Mountain", "G": "
 
 def bot_deck(db: CardSource, cards: Iterable[BoosterCard], name: str = "", spells: int = 23,
              size: int = 40) -> Deck:
-    """A 40-card limited deck from a pool, as a bot builds it: the two colours whose best cards rate
-    highest, the ``spells`` best-rated cards in them (colourless ones too; the best of the rest when
-    those are too few, a splash of one more colour), and basic lands by each colour's share of the mana
-    symbols. The rest of the pool is the sideboard."""
+    """A limited deck of ``size`` cards from a pool, as a bot builds it.
+
+    - Colours: the pair whose ``spells`` best castable cards (colourless ones too) rate highest.
+    - Spells: chosen one at a time by rating plus what each adds to the curve
+      (``ratings.curve_bonus``); when the pair is short, a splash of the third colour's best.
+    - Lands: 17 basics, 16 under a low curve (mean mana value 2.5 or less), 18 under a high one
+      (3.5 or more), split by each colour's share of the mana symbols, a splash colour getting
+      three at least. The rest of the pool is the sideboard.
+    """
     pool = [c for c in cards if c.name not in BASIC_NAMES]
     rated = []
     for c in pool:
@@ -410,17 +429,24 @@ def bot_deck(db: CardSource, cards: Iterable[BoosterCard], name: str = "", spell
         if card is not None and "Land" not in (getattr(card, "types", ()) or ()):
             rated.append((rate_card(card, c.rarity), c.name, card))
     rated.sort(key=lambda r: (-r[0], r[1]))
-    strength = {col: 0.0 for col in "WUBRG"}
-    for score, _n, card in rated:
-        cols = getattr(card, "colors", ()) or ()
-        for col in cols:
-            strength[col] += score / len(cols)
-    pair = set(sorted("WUBRG", key=lambda c: -strength[c])[:2])
-    chosen = [r for r in rated if set(getattr(r[2], "colors", ()) or ()) <= pair][:spells]
-    if len(chosen) < spells:            # too few in two colours: a splash of the third best colour
-        third = set(sorted("WUBRG", key=lambda c: -strength[c])[2:3])
-        chosen += [r for r in rated if r not in chosen
-                   and set(getattr(r[2], "colors", ()) or ()) <= pair | third][:spells - len(chosen)]
+
+    def cols(r: tuple[float, str, Any]) -> set[str]:
+        return set(getattr(r[2], "colors", ()) or ())
+
+    pairs = [{a, b} for i, a in enumerate("WUBRG") for b in "WUBRG"[i + 1:]]
+    pair = max(pairs, key=lambda p: (sum(r[0] for r in [r for r in rated if cols(r) <= p][:spells]),
+                                     "".join(sorted(p))))
+    playable = [r for r in rated if cols(r) <= pair]
+    splash: set[str] = set()
+    if len(playable) < spells:          # too few in two colours: the best cards of a third
+        strength = {c: sum(r[0] for r in rated if cols(r) <= pair | {c}) for c in "WUBRG" if c not in pair}
+        splash = {max(sorted(strength), key=lambda c: strength[c])}
+        playable += [r for r in rated if r not in playable and cols(r) <= pair | splash]
+    chosen = _curve_pick(playable, spells)
+    mean_mv = sum(_number(getattr(r[2], "mana_value", 0)) for r in chosen) / max(1, len(chosen))
+    lands = 16 if mean_mv <= 2.5 else 18 if mean_mv >= 3.5 else 17
+    lands = max(lands, size - len(playable))   # a pool short of spells: more lands, never off-colour cards
+    chosen = _curve_pick(playable, size - lands)
     deck = Deck(name=name)
     pips = {col: 0 for col in pair}
     for _s, nm, card in chosen:
@@ -431,8 +457,12 @@ def bot_deck(db: CardSource, cards: Iterable[BoosterCard], name: str = "", spell
                 pips[col] = pips.get(col, 0) + n
     lands = size - deck.main_count
     total = sum(pips.values()) or 1
-    order = sorted(pips, key=lambda c: -pips[c])
+    order = sorted(pips, key=lambda c: (-pips[c], c))
     counts = {col: round(lands * pips[col] / total) for col in order}
+    for col in order:                   # a splash (or a thin colour) needs three sources to be cast
+        if pips[col] and counts[col] < 3:
+            counts[order[0]] -= 3 - counts[col]
+            counts[col] = 3
     counts[order[0]] += lands - sum(counts.values())
     for col, n in counts.items():
         if n > 0:
@@ -443,3 +473,25 @@ def bot_deck(db: CardSource, cards: Iterable[BoosterCard], name: str = "", spell
         if in_main < taken and deck.sideboard.get(c.name, 0) < taken - in_main:
             deck.add(c.name, sideboard=True)
     return deck
+
+
+def _number(v: Any) -> float:
+    try:
+        return float(v)
+    except (TypeError, ValueError):
+        return 0.0
+
+
+def _curve_pick(rated: list[tuple[float, str, Any]], n: int) -> list[tuple[float, str, Any]]:
+    """``n`` cards of ``rated`` (best first), each the best by rating plus curve bonus given
+    those taken before it."""
+    left = list(rated)
+    out: list[tuple[float, str, Any]] = []
+    have = [0] * len(IDEAL_CURVE)
+    share = n / sum(IDEAL_CURVE)
+    while left and len(out) < n:
+        r = max(left, key=lambda r: r[0] + curve_bonus(r[2], have, share))
+        left.remove(r)
+        out.append(r)
+        have[curve_bucket(r[2])] += 1
+    return out

@@ -29,13 +29,18 @@ The parts, each a fact read from the rules text (of every face) and the card's n
 * **rarity**: a tie-break only, +0.05 a step (common 0 .. mythic 0.15);
 * **colours** (a bot's picks so far): +1.0 in its two main colours, -0.5 outside them,
   +0.4 colourless, scaled by how settled the bot is (full after four coloured picks).
+
+``curve_bonus`` adds the curve a bot drafts and builds toward: a 23-spell deck wants about
+``IDEAL_CURVE`` cards of each mana value (two drops most); a spell whose mana value the
+picks so far lack gains up to +0.4, one where they already have more than their share
+loses up to -0.6.
 """
 from __future__ import annotations
 
 import re
 from typing import Any
 
-__all__ = ["rate_card", "RARITY_TIEBREAK"]
+__all__ = ["rate_card", "RARITY_TIEBREAK", "IDEAL_CURVE", "curve_bucket", "curve_bonus"]
 
 RARITY_TIEBREAK = {"common": 0.0, "uncommon": 0.05, "rare": 0.10, "mythic": 0.15, "basic": 0.0}
 
@@ -126,3 +131,24 @@ def rate_card(card: Any, rarity: str, colors: dict[str, float] | None = None) ->
         else:
             score -= 0.5 * settled
     return score
+
+
+# spells of a 23-spell limited deck per mana value: 1 or less, 2, 3, 4, 5, 6 and more
+IDEAL_CURVE = (2, 6, 5, 4, 3, 3)
+
+
+def curve_bucket(card: Any) -> int:
+    """The index into ``IDEAL_CURVE`` of a card's mana value (202.3)."""
+    mv = int(_number(getattr(card, "mana_value", 0)))
+    return min(max(mv, 1), 6) - 1
+
+
+def curve_bonus(card: Any, have: list[int] | tuple[int, ...], share: float = 1.0) -> float:
+    """What filling the curve adds to a spell's rating: ``have`` counts the spells already
+    taken per bucket, ``share`` scales the ideal curve to how far the picks have come
+    (1.0: a whole deck). Lands and cards that are not found add nothing."""
+    if card is None or "Land" in (getattr(card, "types", ()) or ()):
+        return 0.0
+    b = curve_bucket(card)
+    gap = IDEAL_CURVE[b] * share - have[b]
+    return max(-0.6, min(0.4, 0.15 * gap))

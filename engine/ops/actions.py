@@ -1,7 +1,7 @@
 """The "action" op: keyword actions of CR 701 (closed list in engine/cards/abilities.py).
 
 ACTIONS maps the action names this engine carries out to their functions; the others
-(transform, venture, the Ring, monarch, initiative, learn, discover, manifest dread,
+(venture, the Ring, monarch, initiative, learn, discover, manifest dread,
 goad, monstrosity, ...) need rules state this package cannot add on its own.
 
 engine/support.py counts a card with an "action" op as supported only when its action
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from engine import knowledge
+from engine import knowledge, triggers
 from engine.actions import add_effect, create_token
 from engine.cards.abilities import Effect
 from engine.filters import matches
@@ -19,6 +19,7 @@ from engine.layers import counters_allowed
 from engine.ops import nested
 from engine.ops.base import table
 from engine.ops.objects import token_def
+from engine.transform import flip, transform
 from engine.values import amount, controller, one_opponent, refs, source_id
 
 if TYPE_CHECKING:
@@ -50,6 +51,20 @@ def _n(g: "Game", r: dict, e: Effect) -> int:
 def _objs(g: "Game", r: dict, ref: Any) -> list[int]:
     return [x for x in refs(g, r, ref) if isinstance(x, int) and x in g.objects
             and g.objects[x].zone == "battlefield"]
+
+
+@action("transform")
+def _transform(g: "Game", r: dict, e: Effect) -> None:
+    """701.25: transform the permanents it names (engine/transform.py)."""
+    for x in _objs(g, r, e.get("what", "self")):
+        transform(g, x, r["obj"])
+
+
+@action("flip")
+def _flip(g: "Game", r: dict, e: Effect) -> None:
+    """709: flip the permanents it names (engine/transform.py)."""
+    for x in _objs(g, r, e.get("what", "self")):
+        flip(g, x)
 
 
 @action("proliferate")
@@ -160,6 +175,18 @@ def _adapt(g: "Game", r: dict, e: Effect) -> None:
     for i in _objs(g, r, e.get("what", "self")):
         if not g.objects[i].counters.get("+1/+1"):
             _add_counters(g, i, "+1/+1", _n(g, r, e))
+
+
+@action("monstrosity")
+def _monstrosity(g: "Game", r: dict, e: Effect) -> None:
+    """701.28a: if this permanent isn't monstrous, put N +1/+1 counters on it and it becomes
+    monstrous (a designation kept until it leaves the battlefield, 701.28b-c)."""
+    for i in _objs(g, r, e.get("what", "self")):
+        if not g.objects[i].chosen.get("monstrous"):
+            _add_counters(g, i, "+1/+1", _n(g, r, e))
+            g.objects[i].chosen["monstrous"] = True
+            g.changed()
+            triggers.event(g, {"event": "monstrous", "obj": i, "player": g.controller_of(i)})  # "becomes monstrous"
 
 
 @action("renowned")

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import knowledge
+from engine import knowledge, seats
 from engine.actions import add_effect, lose_life
 from engine.cards.abilities import Ability, CardDef, Effect
+from engine.extra_phases import add_combat_after_this_main
 from engine.filters import matches
 from engine.mana import substitute_x
 from engine.ops import nested
@@ -181,12 +182,15 @@ def _exchange(g: "Game", r: dict, e: Effect) -> None:
 
 @op("win_game")
 def _win(g: "Game", r: dict, e: Effect) -> None:
-    """104.2a: a player wins: every opponent loses."""
+    """104.2a: a player wins: every opponent loses (104.3h, 800.7; 801.14: with limited range of
+    influence, every opponent within the winner's range)."""
     for p in refs(g, r, e.get("who", "you")):
         if isinstance(p, str):
-            for q in g.opponents(p):
+            losers = [q for q in g.opponents(p) if g.influence is None or seats.in_range(g, p, q)]
+            for q in losers:
                 g.players[q].lost = True
-    g._check_end()
+    if len(g.order) == 2:  # a multiplayer loser leaves once this resolution is over (engine/sba.py)
+        g._check_end()
 
 
 @op("lose_game")
@@ -194,7 +198,8 @@ def _lose(g: "Game", r: dict, e: Effect) -> None:
     for p in refs(g, r, e.get("who", "you")):
         if isinstance(p, str):
             g.players[p].lost = True
-    g._check_end()
+    if len(g.order) == 2:  # a multiplayer loser leaves once this resolution is over (engine/sba.py)
+        g._check_end()
 
 
 @op("reveal")
@@ -312,3 +317,10 @@ def _end_turn(g: "Game", r: dict, e: Effect) -> None:
     g.skip_to_cleanup()
     g.log("end_turn", player=who)
     g.turn_state_changed()
+
+
+@op("extra_combat")
+def _extra_combat(g: "Game", r: dict, e: Effect) -> None:
+    """500.8: "After this main phase, there is an additional combat phase followed by an
+    additional main phase" (engine/extra_phases.py)."""
+    add_combat_after_this_main(g)

@@ -21,6 +21,7 @@ from engine.mana import substitute_x
 from engine.object_statics import cant_be_countered
 from engine.ops.base import ask_cards, table
 from engine.payment import can_afford, pay_mana
+from engine.tapping import tap, untap
 from engine.values import Ctx, amount, refs, source_id
 
 if TYPE_CHECKING:
@@ -51,7 +52,7 @@ def _regenerate(g: "Game", r: Ctx, e: Effect) -> None:
 def _tap(g: "Game", r: Ctx, e: Effect) -> None:
     for x in refs(g, r, e.args["what"]):
         if isinstance(x, int) and x in g.objects:
-            g.objects[x].tapped = True
+            tap(g, x)  # 701.17a (603.2d: "becomes tapped")
 
 
 
@@ -59,7 +60,7 @@ def _tap(g: "Game", r: Ctx, e: Effect) -> None:
 def _untap(g: "Game", r: Ctx, e: Effect) -> None:
     for x in refs(g, r, e.args["what"]):
         if isinstance(x, int) and x in g.objects:
-            g.objects[x].tapped = False
+            untap(g, x)  # 701.17b
 
 
 
@@ -148,8 +149,10 @@ def _token(g: "Game", r: Ctx, e: Effect) -> None:
     r["created"] = []
     if e.get("copy_of") is not None:  # 706.2: a token copy has the original's copiable values
         cards = [g.objects[x].card for x in refs(g, r, e.args["copy_of"]) if isinstance(x, int) and x in g.objects]
-    else:
-        cards = [token_def(e)]
+    else:  # "an X/X token where X is ...": the numbers as the effect resolves (608.2h)
+        pt = {k: amount(g, e.args[k], source_id(g, r), r) for k in ("power", "toughness")
+              if isinstance(e.args.get(k), dict)}
+        cards = [token_def(Effect(e.op, {**e.args, **pt}) if pt else e)]
     for p in who:
         for card in cards * n:
             t = create_token(g, card, p, bool(e.get("tapped")))

@@ -14,7 +14,7 @@ Results are cached per card (name and text), so the engine may call it freely.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
@@ -395,7 +395,7 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
             unsupported.append(f"(\"that many\" counts nothing here) {ab.text}")
     if "Aura" in subtypes and "Enchant" not in keywords:
         unsupported.append("(an Aura without a readable enchant keyword)")
-    if layout in ("saga", "class", "leveler", "case", "mutate", "host", "augment", "meld", "flip") and not unsupported:
+    if layout in ("saga", "class", "leveler", "case", "mutate", "host", "augment", "meld") and not unsupported:
         unsupported.append(f"(layout {layout}: its special rules are not compiled)")
     face_defs: list[CardDef] = []
     if " // " in name or len(faces) > 1:
@@ -405,7 +405,7 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
                 face_defs.append(fd)
                 unsupported += [f"({f[0]}) {u}" for u in fd.unsupported]
         else:
-            unsupported.append("(the other face's text is not in the card data)")
+            unsupported.append(MISSING_FACE)
     if (
         power is not None
         and "Creature" not in types
@@ -433,10 +433,23 @@ def _face_key(f: dict) -> tuple:
             f.get("power"), f.get("toughness"), f.get("loyalty"))
 
 
+MISSING_FACE = "(the other face's text is not in the card data)"
+#: layouts whose card shows one face at a time, the front one outside the battlefield (711.4a)
+ONE_FACE_UP = frozenset({"transform", "flip"})  # 709.2: a flip card has its top half's name
+
+
 def compile_card(data: Any) -> CardDef:
     """Compile a card of the card database (engine.cards.data.CardData or a dict with its fields)."""
-    name = _get(data, "name", default="")
+    full_name = _get(data, "name", default="")
+    layout = _get(data, "layout", default="normal") or "normal"
+    name = full_name
+    if layout in ONE_FACE_UP and " // " in name:
+        name = name.split(" // ")[0]  # 711.4a: a double-faced card has its front face's name (and only it)
     faces = _get(data, "faces", default=()) or ()
+    if layout == "reversible_card" and len(set(full_name.split(" // "))) == 1:
+        # a reversible printing shows the same card on both sides: it is that one card
+        full_name = name = full_name.split(" // ")[0]
+        faces = faces[:1]
     face_keys = tuple(_face_key(f) for f in faces) if len(faces) > 1 else ()
     if face_keys:
         front = face_keys[0]
@@ -450,5 +463,8 @@ def compile_card(data: Any) -> CardDef:
         mana_cost = _get(data, "mana_cost", "manaCost", default="") or ""
         colors = _tup(_get(data, "colors"))
         power, toughness, loyalty = _get(data, "power"), _get(data, "toughness"), _get(data, "loyalty")
-    return _compile(name, text, types, supertypes, subtypes, mana_cost, colors, power, toughness, loyalty,
-                    _get(data, "layout", default="normal") or "normal", face_keys)
+    card = _compile(name, text, types, supertypes, subtypes, mana_cost, colors, power, toughness, loyalty,
+                    layout, face_keys)
+    if name != full_name and not face_keys:
+        card = replace(card, unsupported=card.unsupported + (MISSING_FACE,))
+    return card

@@ -80,6 +80,8 @@ def parse_cost_text(text: str) -> Cost | None:
             if f is None:
                 return None
             kw["exile_from_graveyard"] = {**f, "amount": number(m.group(1)) or -1}
+        elif m := re.fullmatch(r"tap any number of untapped creatures you control with total power (\d+) or more", low):
+            kw["tap_others"] = {"types": ["Creature"], "amount": -1, "total_power": int(m.group(1))}  # crew
         elif m := re.fullmatch(rf"tap {_N} untapped (.+?) you control( with .+)?", low):
             f = _noun(m.group(2) + (m.group(3) or ""))
             if f is None:

@@ -221,6 +221,10 @@ KEYWORD_TEXT: dict[str, tuple[str, ...]] = {
         "This creature enters with {N} fade counters on it.",
         "At the beginning of your upkeep, remove a fade counter from this creature. If you can't, sacrifice it.",
     ),
+    # 702.106a ({c}: its cost; a card's own outlast line is read by _costed_ability)
+    "Outlast": ("{c}, {{T}}: Put a +1/+1 counter on this creature. Activate only as a sorcery.",),
+    # 702.85a
+    "Annihilator": ("Whenever this creature attacks, defending player sacrifices {N} permanents.",),
     # 702.111a
     "Renown": (
         "Whenever this creature deals combat damage to a player, if it isn't renowned, put {N} +1/+1 "
@@ -272,6 +276,11 @@ KEYWORD_TEXT: dict[str, tuple[str, ...]] = {
     ),
     # not in the 2016 rules (Hour of Devastation): its reminder text
     "Afflict": ("Whenever this creature becomes blocked, defending player loses {n} life.",),
+    # not in the 2016 rules (Kaladesh): its reminder text; today's rule says "other" creatures (engine/costs.py)
+    "Crew": (
+        "Tap any number of untapped creatures you control with total power {n} or more: SELF becomes an "
+        "artifact creature until end of turn.",
+    ),
 }
 def _fabricate_gone(ab: Ability) -> Ability:
     """Fabricate makes Servos when the counters can't be put on it because it has left the

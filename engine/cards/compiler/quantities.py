@@ -112,6 +112,10 @@ def quantity(phrase: str) -> Any:
         if f is None or f.get("_needs_player_target"):
             return None
         return {"greatest": {"mana value": "mv"}.get(m.group(1), m.group(1)), "among": f}
+    m = re.fullmatch(r"your devotion to (white|blue|black|red|green)(?: and (white|blue|black|red|green))?", p)
+    if m:  # 700.5
+        letters = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+        return {"devotion": [letters[c] for c in m.groups() if c]}
     m = re.fullmatch(r"twice (.+)", p)
     if m:
         q = quantity(m.group(1))
@@ -128,6 +132,10 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"(?:it|self) had no ([+\-]\d+/[+\-]\d+|[a-z]+) counters on it", t)
     if m:  # persist, undying (702.78a, 702.92a): the counters it had as it last existed
         return {"had_no_counters": m.group(1)}
+    m = re.fullmatch(r"(?:there are (\w+) or more ([+\-]\d+/[+\-]\d+|[a-z]+) counters on (?:self|it)"
+                     r"|(?:self|it) has (\w+) or more ([+\-]\d+/[+\-]\d+|[a-z]+) counters on it)", t)
+    if m and number(m.group(1) or m.group(3)):  # "if there are two or more ki counters on SELF"
+        return {"self_counters_ge": {m.group(2) or m.group(4): number(m.group(1) or m.group(3))}}
     if t in ("it isn't renowned", "self isn't renowned"):
         return {"renowned": False}  # renown (702.111a)
     if t == "an opponent was dealt damage this turn":

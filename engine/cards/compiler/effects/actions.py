@@ -16,6 +16,7 @@ ACTION_RULES = {
     "fateseal": "701.19",
     "proliferate": "701.24",
     "transform": "701.25",
+    "flip": "709",
     "populate": "701.27",
     "monstrosity": "701.28",
     "bolster": "701.30",
@@ -104,6 +105,11 @@ def _transform(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("action", {"name": "transform", "what": "self"})]
 
 
+@reader(r"^flip (self|it)$")
+def _flip(m: re.Match, c: Ctx) -> list[Effect] | None:
+    return [Effect("action", {"name": "flip", "what": "self"})]
+
+
 @reader(r"^you get an emblem with \"(.+)\"$")
 def _emblem(m: re.Match, c: Ctx) -> list[Effect] | None:
     return _emblem_for("you", m.group(1))
@@ -138,6 +144,7 @@ READERS: tuple[Reader, ...] = (
     _amass,
     _goad,
     _transform,
+    _flip,
     _emblem,
     _emblem_opp,
     _fight,

@@ -92,6 +92,18 @@ def _animate_base(m: re.Match, c: Ctx) -> list[Effect] | None:
                                "toughness": int(m.group(4)), "duration": dur})]
 
 
+@reader(r"^(.+?) becomes? an artifact creature( until end of turn)?$")
+def _artifact_creature(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """Crew's 'SELF becomes an artifact creature until end of turn': it keeps its other types and
+    subtypes (205.1b) and its printed power and toughness."""
+    what = c.ref(m.group(1))
+    if what is None:
+        return None
+    return [Effect("animate", {"what": what, "types": ["Artifact", "Creature"], "subtypes": [], "colors": [],
+                               "keywords": [], "duration": "eot" if m.group(2) else "permanent",
+                               "in_addition": True})]
+
+
 @reader(r"^(.+?) becomes? the color or colors of your choice until end of turn$")
 def _color_choice(m: re.Match, c: Ctx) -> list[Effect] | None:
     """Scuttlemutt: the controller chooses one or more colors as it resolves (105.3, 613.1e)."""
@@ -127,4 +139,4 @@ def _lose_all(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 #: this family's readers, in the order they are tried
-READERS: tuple[Reader, ...] = (_animate, _animate_base, _color_choice, _pump_become, _lose_all,)
+READERS: tuple[Reader, ...] = (_animate, _animate_base, _artifact_creature, _color_choice, _pump_become, _lose_all,)

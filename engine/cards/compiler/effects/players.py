@@ -133,6 +133,18 @@ def _extra_turn(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if who is None else [Effect("extra_turn", {"who": who})]
 
 
+@reader(r"^after this main phase, there is an additional combat phase followed by an additional main phase$")
+def _extra_combat(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """Relentless Assault, Seize the Day, Aggravated Assault (500.8)."""
+    return [Effect("extra_combat", {})]
+
+
+@reader(r"^you gain life equal to the life lost this way$")
+def _gain_lost_this_way(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """Gray Merchant of Asphodel: the life the previous instruction made players lose (119.3)."""
+    return [Effect("gain_life", {"who": "you", "amount": {"that_much": True}})]
+
+
 @reader(r"^end the turn$")
 def _end_the_turn(m: re.Match, c: Ctx) -> list[Effect] | None:
     """Time Stop, Sundial of the Infinite: end the turn (713.1)."""
@@ -243,6 +255,8 @@ READERS: tuple[Reader, ...] = (
     _set_life_total,
     _win_lose,
     _end_the_turn,
+    _gain_lost_this_way,
+    _extra_combat,
     _extra_turn,
     _rummage_any,
     _hand_to_top,

@@ -1,0 +1,41 @@
+"""Additional combat and main phases (CR 500.8): "After this main phase, there is an
+additional combat phase followed by an additional main phase."
+
+The effect leaves a marker in ``Game.effects`` (layer "turn", ended by the cleanup step
+with the turn's other until-end-of-turn effects, 514.2). When the main phase it was created
+in ends, every such marker becomes one block of an additional combat phase and an
+additional (postcombat) main phase, directly after that main phase; the turn then goes on
+where it would have (500.8: the phases are added directly after the main phase; several
+added after the same phase all come before the rest of the turn).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+
+def add_combat_after_this_main(g: "Game") -> None:
+    """500.8: an additional combat phase and main phase after the current main phase."""
+    g.ts += 1
+    g.effects.append({"layer": "turn", "extra_combat": True, "ts": g.ts, "until": "eot"})
+    g.changed()
+
+
+def after_main(g: "Game", natural: str) -> str:
+    """The step that follows the main phase that is ending: the first step of an additional
+    combat phase while blocks are due, else ``natural`` (where the turn would have gone)."""
+    new = [e for e in g.effects if e.get("layer") == "turn" and e.get("extra_combat")]
+    run = next((e for e in g.effects if e.get("layer") == "turn" and "blocks" in e), None)
+    if not new and run is None:
+        return natural
+    blocks = len(new) + (run["blocks"] if run else 0)
+    resume = run["resume"] if run else natural
+    g.effects = [e for e in g.effects if not (e.get("layer") == "turn" and (e.get("extra_combat") or "blocks" in e))]
+    g.changed()
+    if blocks == 0:
+        return resume
+    g.ts += 1
+    g.effects.append({"layer": "turn", "blocks": blocks - 1, "resume": resume, "ts": g.ts, "until": "eot"})
+    return "beginning_of_combat"

@@ -1,0 +1,43 @@
+"""Tapping and untapping a permanent (CR 701.17) with the "becomes tapped" and "becomes
+untapped" trigger events (603.2d).
+
+Every change of a permanent's tapped status goes through ``tap`` or ``untap``: a cost
+({T}, "tap an untapped creature you control"), a mana ability, an attack (508.1f), an
+effect, regeneration (701.14a), the untap step (502.2). Only a change of status is an
+event: tapping a tapped permanent does nothing (701.17a), and a permanent that enters the
+battlefield tapped never "becomes tapped" (603.2d), so entering is not routed here.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine import triggers
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+__all__ = ["tap", "untap"]
+
+
+def tap(g: "Game", oid: int) -> bool:
+    """701.17a: tap an untapped permanent; "whenever ... becomes tapped" triggers (603.2d).
+    True when its status changed."""
+    o = g.objects[oid]
+    if o.tapped:
+        return False
+    o.tapped = True
+    if o.zone == "battlefield":
+        triggers.event(g, {"event": "tapped", "obj": oid, "player": g.chars(oid).controller})
+    return True
+
+
+def untap(g: "Game", oid: int) -> bool:
+    """701.17b: untap a tapped permanent; "whenever ... becomes untapped" triggers (603.2d).
+    True when its status changed."""
+    o = g.objects[oid]
+    if not o.tapped:
+        return False
+    o.tapped = False
+    if o.zone == "battlefield":
+        triggers.event(g, {"event": "untapped", "obj": oid, "player": g.chars(oid).controller})
+    return True

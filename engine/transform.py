@@ -1,0 +1,138 @@
+"""Transforming double-faced permanents (CR 701.25, 711).
+
+A double-faced card's compiled definition is its front face, with its back face in
+``CardDef.faces`` (the card database completes the faces: engine/cards/db.py). On the
+battlefield the object shows one face: ``Obj.card`` is the face that is up, and while the
+back face is up ``chosen["front"]`` keeps the front (711.4b: only the back face's
+characteristics). Transforming turns it over without making a new object (711.12), so
+every effect on it, its counters, damage and attachments stay; anywhere else it has its
+front face again (711.4a; Game.move restores it).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from engine import triggers
+from engine.errors import IllegalAction
+from engine.memo import per_object
+
+if TYPE_CHECKING:
+    from engine.cards.abilities import CardDef
+    from engine.game import Game
+
+__all__ = ["back_face", "transform", "front_face", "flip", "split_halves", "cast_half", "put_half"]
+
+#: the layouts whose second face is the back of the same card and can be turned up (711.1)
+TRANSFORM_LAYOUTS = frozenset({"transform"})
+
+
+def back_face(card: "CardDef") -> "CardDef | None":
+    """The back face of a double-faced card that can transform, or None (711.5)."""
+    if card.layout in TRANSFORM_LAYOUTS and card.faces:
+        return card.faces[0]
+    return None
+
+
+def front_face(chosen: dict[str, Any], card: "CardDef") -> "CardDef":
+    """The face a card has outside the battlefield (711.4a): its front, even if it left with its back up."""
+    return chosen.get("front", card)
+
+
+#: the layouts whose halves are cast one at a time (708.3; aftermath, later than 2016, is not)
+SPLIT_LAYOUTS = frozenset({"split"})
+
+
+def split_halves(card: "CardDef") -> tuple["CardDef", ...]:
+    """The halves of a split card a player may choose to cast (708.3), first half first; () for
+    any other card."""
+    if card.layout in SPLIT_LAYOUTS and card.faces and "Fuse" not in card.keywords:
+        return (_first_half(card),) + tuple(card.faces)
+    return ()
+
+
+@per_object
+def _first_half(card: "CardDef") -> "CardDef":
+    """708.3: on the stack a split spell has only the characteristics of the half cast: the first
+    half alone (its name; the card's own definition also names the second half)."""
+    return replace(card, name=card.name.split(" // ")[0], faces=())
+
+
+def cast_half(o: Any, face: Any) -> Any:
+    """708.3: the player casting a split card chooses a half, and the spell has only that half's
+    characteristics until it leaves the stack. Returns a stand-in copy of the card with that half's
+    characteristics (the card itself is unchanged); IllegalAction for a face it does not have."""
+    halves = split_halves(o.card) if o is not None else ()
+    if not isinstance(face, int) or isinstance(face, bool) or not 0 <= face < len(halves):
+        raise IllegalAction(f"face {face!r}: not a half of {o.card.name if o is not None else 'that card'} "
+                            f"to cast (708.3)")
+    stand_in = o.copy()
+    stand_in.card = halves[face]
+    return stand_in
+
+
+def put_half(s: Any, whole: "CardDef", half: "CardDef") -> None:
+    """The spell on the stack is the half cast (708.3); Game.move gives back the whole card after."""
+    s.chosen["front"] = whole
+    s.card = half
+
+
+@per_object
+def flipped_face(card: "CardDef") -> "CardDef | None":
+    """A flip card's alternative characteristics (709.1b) with its own color and mana cost, which
+    flipping does not change (709.1c); None for any other card."""
+    if card.layout != "flip" or not card.faces:
+        return None
+    return replace(card.faces[0], mana_cost=card.mana_cost, colors=card.colors, layout="flip")
+
+
+def flip(g: "Game", oid: int) -> bool:
+    """709: flip a flip card's permanent: its alternative name, text, type line, power and toughness
+    apply (709.2); flipping is one way (709.4) and it is the same object, as with transforming.
+    Nothing happens to a copy, to another card, or to one already flipped. True when it flipped."""
+    o = g.objects.get(oid)
+    if o is None or o.zone != "battlefield" or o.is_copy or "front" in o.chosen:
+        return False
+    new = flipped_face(o.card)
+    if new is None:
+        return False
+    o.chosen["front"] = o.card
+    old, o.card = o.card, new
+    g.changed()
+    g.log("flip", card=old.name, into=new.name, obj=oid)
+    return True
+
+
+def transform(g: "Game", oid: int, by: int | None = None) -> bool:
+    """701.25a: turn a double-faced permanent over; "transforms" triggers (701.25e). ``by``: the
+    id of the ability on the stack that does it. Nothing happens to a permanent that is not a
+    double-faced card, a copy of one included (711.5), to one whose other face is an instant or
+    sorcery (711.6), and (701.25f) when an ability of the permanent itself finds that it has
+    transformed since that ability was put on the stack (stack objects are numbered in order,
+    so a later transform carries a higher number). True when it transformed."""
+    o = g.objects.get(oid)
+    if o is None or o.zone != "battlefield" or o.is_copy:
+        return False
+    s = g.objects.get(by) if by is not None else None
+    if s is not None and s.ability is not None and s.source == oid and o.chosen.get("transformed_at", -1) > by:
+        return False  # 701.25f
+    front = o.chosen.get("front")
+    if front is not None and front.layout == "flip":
+        return False  # 701.25c: a flip card is not double-faced
+    if front is not None:
+        new = front
+        del o.chosen["front"]
+    else:
+        back = back_face(o.card)
+        if back is None or "Instant" in back.types or "Sorcery" in back.types:
+            return False  # 711.5, 711.6
+        new = back
+        o.chosen["front"] = o.card
+    old = o.card
+    o.card = new
+    o.chosen["transformed_at"] = g.next_id
+    g.next_id += 1
+    g.changed()
+    g.log("transform", card=old.name, into=new.name, obj=oid)
+    triggers.event(g, {"event": "transforms", "obj": oid, "player": g.chars(oid).controller})
+    return True

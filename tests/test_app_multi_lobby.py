@@ -1,0 +1,93 @@
+"""The LAN lobby for more than two (issue 17, items 4 and 5): host a game of three seats, the
+list says how many seats are taken and free, two more players join with the code, and each
+table shows the three seats from its own side."""
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("PySide6")
+
+from PySide6.QtTest import QTest  # noqa: E402
+from test_app_lobby import LoopServer, click, fill  # noqa: E402
+
+from app.lobby.window import LobbyWindow  # noqa: E402
+
+
+def listed(w) -> list[str]:
+    return [w.found.item(i).text() for i in range(w.found.count())]
+
+
+def test_a_three_seat_game_is_hosted_listed_joined_and_played_on_three_tables(qtbot, tmp_path):
+    server = LoopServer(tmp_path / "data")
+    lobbies = [LobbyWindow() for _ in range(3)]
+    try:
+        for w, name in zip(lobbies, ("alice", "bob", "carol")):
+            qtbot.addWidget(w)
+            w.show()
+            fill(w.address, f"127.0.0.1:{server.port}")
+            fill(w.name, name)
+            w.deck.setCurrentIndex(w.deck.findText("Sample: Red Aggro"))
+        host, bob, carol = lobbies
+        host.seats.setFocus()
+        host.seats.selectAll()
+        QTest.keyClicks(host.seats, "3")
+        assert host.seats.value() == 3
+        click(host.btn_host)
+        code = host.code.text()
+        assert len(code) == 6 and "waiting for 2 players" in host.status.text()
+        click(bob.btn_list)
+        assert listed(bob) == [f"127.0.0.1:{server.port} — alice — casual — waiting — "
+                               "1 of 3 seats taken, 2 free (alice)"]
+        fill(bob.code, code)
+        click(bob.btn_join)
+        click(carol.btn_list)
+        assert "2 of 3 seats taken, 1 free (alice, bob)" in listed(carol)[0]
+        assert host.table is None and bob.table is None, "the game waits for its last seat"
+        fill(carol.code, code)
+        click(carol.btn_join)
+        qtbot.waitUntil(lambda: all(w.table is not None for w in lobbies), timeout=10000)
+        for w, seat in zip(lobbies, ("alice", "bob", "carol")):
+            qtbot.waitUntil(lambda w=w: len(w.table.scene.boxes) == 3, timeout=5000)
+            boxes = w.table.scene.boxes
+            assert set(boxes) == {"alice", "bob", "carol"} and boxes[seat].bottom, seat
+            assert not any(it.face_up for it in w.table.scene.cards.values()
+                           if it.zone == "hand" and it.seat != seat), "no other hand shows"
+    finally:
+        for w in lobbies:
+            w.close()
+        server.stop()
+
+
+def test_a_commander_game_over_the_lan_from_the_lobby(qtbot, tmp_path):
+    server = LoopServer(tmp_path / "data")
+    lobbies = [LobbyWindow(), LobbyWindow()]
+    try:
+        for w, name in zip(lobbies, ("alice", "bob")):
+            qtbot.addWidget(w)
+            w.show()
+            fill(w.address, f"127.0.0.1:{server.port}")
+            fill(w.name, name)
+        host, guest = lobbies
+        labels = [host.deck.itemText(i) for i in range(host.deck.count())]
+        krenko = next(t for t in labels if t.startswith("Commander:") and "Krenko" in t)
+        kamahl = next(t for t in labels if t.startswith("Commander:") and "Kamahl" in t)
+        host.deck.setCurrentIndex(host.deck.findText(krenko))
+        guest.deck.setCurrentIndex(guest.deck.findText(kamahl))
+        host.format.setCurrentIndex(host.format.findText("commander"))
+        assert host.format.currentText() == "commander"
+        click(host.btn_host)
+        code = host.code.text()
+        assert len(code) == 6, host.status.text()
+        fill(guest.code, code)
+        click(guest.btn_join)
+        qtbot.waitUntil(lambda: all(w.table is not None for w in lobbies), timeout=10000)
+        for w, seat, cmdr in ((host, "alice", "Krenko, Mob Boss"), (guest, "bob", "Kamahl, Fist of Krosa")):
+            qtbot.waitUntil(lambda w=w: bool(w.table.ctl.view()["players"][seat].get("command")), timeout=5000)
+            v = w.table.ctl.view()
+            assert v["players"][seat]["life"] == 40 and v["players"][seat]["commander"] == cmdr
+            it = w.table.scene.cards[v["players"][seat]["command"][0]["id"]]
+            assert it.zone == "command" and it.face_up and "commander tax" in w.table.scene.players[seat].toolTip()
+    finally:
+        for w in lobbies:
+            w.close()
+        server.stop()
