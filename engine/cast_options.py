@@ -407,8 +407,8 @@ def is_spell_copy(o: "Obj") -> bool:
 
 
 def storm_problems(card: CardDef) -> list[str]:
-    """What of storm this engine cannot do for the card: copies of permanent spells (they would
-    become tokens, 706.10e) and new targets for a spell with more than one target (or a
+    """What of storm this engine cannot do for the card: copies of permanent spells (they
+    would become tokens, a later rule) and new targets for a spell with more than one target (or a
     variable number of targets)."""
     if "Storm" not in card.keywords:
         return []
