@@ -43,6 +43,12 @@ _VERB3 = re.compile(
 )
 
 
+# a sentence acting on the card or cards an "if/when you do" branch chose (608.2c: its words
+# refer to that branch's choice)
+_BACK_TO_THEN = re.compile(
+    r"^(?:exile|put|return|destroy|sacrifice|discard|reveal|shuffle) (?:that card|those cards)\b")
+
+
 @reader(r"^pay (\{[^ ]+\}|\d+ life)$")
 def _pay(m: re.Match, c: Ctx) -> list[Effect] | None:
     t = m.group(1)
@@ -183,6 +189,7 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             b = parse_effects(m.group(2), ctx)
             return None if b is None else a + b
     out: list[Effect] = []
+    then_open = False   # the last sentence was "if/when you do, ...": what it chose may be acted on next
     for sent in sentences(text):
         s = sent.strip().rstrip(".").lower()
         m = re.match(r"^if you do, (.+)$", s)
@@ -191,6 +198,7 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             if effs is None:
                 return None
             out[-1] = Effect("may", {**out[-1].args, "then": list(effs)})
+            then_open = True
             continue
         m = re.match(r"^when you do, (.+)$", s)
         if m and out and out[-1].op == "may":
@@ -198,7 +206,17 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             if effs is None:
                 return None
             out[-1] = Effect("may", {**out[-1].args, "then": list(effs), "reflexive": True})
+            then_open = True
             continue
+        if then_open and _BACK_TO_THEN.match(s):
+            # "... you choose a nonland card from it. Exile that card.": the card chosen in the
+            # branch is acted on in the branch; nothing was chosen if the player did not do it
+            effs = parse_sentence(s, ctx)
+            if effs is None:
+                return None
+            out[-1] = Effect("may", {**out[-1].args, "then": [*out[-1].args["then"], *effs]})
+            continue
+        then_open = False
         m = re.match(r"^if (?:that creature|it|a creature dealt damage this way|a permanent dealt damage this way|"
                      r"that permanent|that creature or planeswalker|a creature or planeswalker dealt damage this way|"
                      r"the creature) would die this turn, exile it instead$", s)
