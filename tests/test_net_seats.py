@@ -14,6 +14,7 @@ from test_net_server import PY, ROOT, ThreadServer, last_line, start_server, ste
 
 from engine.ai.random_bot import RandomBot
 from engine.bench import GREEN, RED
+from engine.errors import IllegalAction
 from engine.net.client import NetError, RemoteSession
 
 
@@ -230,3 +231,40 @@ def test_a_player_back_after_the_game_ended_is_told_the_result(tmp_path):
             s.close()
     finally:
         srv.stop()
+
+
+def test_the_bot_reconnects_when_the_connection_drops_on_its_fallback_answer():
+    """engine.net.bot.play: the random answer is refused, and the connection drops while the
+    fallback answer is sent; the bot reconnects and reads the end of the game, not 'aborted'."""
+    from engine.net.bot import play
+    from engine.state import Decision
+
+    class Drops:
+        def __init__(self) -> None:
+            self.game_over, self.winner, self.connected = False, None, True
+            self._decision, self.decision_no, self.submits, self.reconnects = {"x": 1}, 0, 0, 0
+
+        def wait(self, pred, timeout=None):
+            return pred(self)
+
+        def pending(self):
+            return Decision("priority", "alice", [{"action": "pass"}])
+
+        def submit(self, seat, answer):
+            self.submits += 1
+            if self.submits == 1:
+                raise IllegalAction("refused")
+            self.connected = False
+            raise NetError("disconnected", "[Errno 104] Connection reset by peer")
+
+        def reconnect(self, attempts, delay):
+            self.reconnects += 1
+            self.connected, self.game_over, self.winner = True, True, "bob"
+
+    class Bot:
+        def answer(self, d):
+            return {"action": "cast", "card": 1}
+
+    rs = Drops()
+    assert play(rs, Bot()) == "result: bob wins"
+    assert rs.submits == 2 and rs.reconnects == 1

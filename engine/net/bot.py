@@ -59,15 +59,16 @@ def play(rs: RemoteSession, bot: RandomBot, reconnect_for: float = 60.0, delay: 
         if delay:
             time.sleep(delay)
         try:
-            rs.submit(None, bot.answer(d))
-        except IllegalAction:
             try:
-                rs.submit(None, d.forced if d.forced is not None else {"action": "pass"})
+                rs.submit(None, bot.answer(d))
             except IllegalAction:
-                # a stale decision (the state moved on): wait for the next update
-                rs.wait(lambda s: s.decision_no != rs.decision_no or s.game_over, 1.0)
+                try:
+                    rs.submit(None, d.forced if d.forced is not None else {"action": "pass"})
+                except IllegalAction:
+                    # a stale decision (the state moved on): wait for the next update
+                    rs.wait(lambda s: s.decision_no != rs.decision_no or s.game_over, 1.0)
         except NetError:
-            continue  # the connection dropped: the loop reconnects
+            continue  # the connection dropped, on the answer or on its fallback: the loop reconnects
 
 
 def main(argv: list[str] | None = None) -> int:
