@@ -3,14 +3,13 @@ is taken, the lobby lists seats taken and free, a waiting game and a game being 
 survive a server restart, and bot programs play a four-player game to its end."""
 from __future__ import annotations
 
-import signal
 import sqlite3
 import subprocess
 import time
 from pathlib import Path
 
 import pytest
-from test_net_server import PY, ROOT, ThreadServer, last_line, start_server, step
+from test_net_server import PY, ROOT, ThreadServer, kill_and_restart_after, last_line, start_server, step
 
 from engine.ai.random_bot import RandomBot
 from engine.bench import GREEN, RED
@@ -117,20 +116,7 @@ def test_four_bot_programs_play_a_game_through_a_server_restart(tmp_path):
     bots = start_bots(port, tmp_path, 4, delay=0.003)
     try:
         db = data / "server.sqlite"
-        deadline = time.monotonic() + 60
-        n = 0
-        while time.monotonic() < deadline:
-            with sqlite3.connect(db) as c:
-                n = c.execute("SELECT count(*) FROM answers").fetchone()[0]
-            if n >= 80:
-                break
-            time.sleep(0.1)
-        assert n >= 80
-        srv.send_signal(signal.SIGKILL)
-        srv.wait()
-        time.sleep(0.5)
-        srv, port2 = start_server(data, port)
-        assert port2 == port
+        n, srv = kill_and_restart_after(srv, data, port, answers=80, within=60)
         lines = [last_line(b, timeout=240) for b in bots]
         assert len(set(lines)) == 1, lines
         winners = {"result: host wins", "result: draw"} | {f"result: bot{i} wins" for i in range(1, 4)}

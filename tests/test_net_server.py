@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import signal
 import socket
 import sqlite3
@@ -21,7 +20,6 @@ from engine.ai.random_bot import RandomBot
 from engine.bench import GREEN, RED
 from engine.cardpool import CardPool
 from engine.net import protocol as P
-from engine.net.bot import play
 from engine.net.client import NetError, RemoteSession
 from engine.net.server import Server
 
@@ -423,26 +421,35 @@ def test_two_bot_programs_play_a_whole_game(tmp_path):
         srv.wait()
 
 
+def kill_and_restart_after(srv: subprocess.Popen, data: Path, port: int, answers: int,
+                           within: float) -> tuple[int, subprocess.Popen]:
+    """Wait (at most ``within`` s) until the server has stored ``answers`` answers, kill it
+    with SIGKILL, and start it again on the same data folder and port. Returns the answers
+    stored before the kill and the new server process."""
+    deadline = time.monotonic() + within
+    n = 0
+    while time.monotonic() < deadline:
+        with sqlite3.connect(data / "server.sqlite") as c:
+            n = c.execute("SELECT count(*) FROM answers").fetchone()[0]
+        if n >= answers:
+            break
+        time.sleep(0.1)
+    assert n >= answers
+    srv.send_signal(signal.SIGKILL)
+    srv.wait()
+    time.sleep(0.5)
+    srv, port2 = start_server(data, port)
+    assert port2 == port
+    return n, srv
+
+
 def test_server_killed_and_restarted_mid_game(tmp_path):
     data = tmp_path / "data"
     srv, port = start_server(data)
     h, g = start_bots(port, tmp_path, delay=0.003)
     try:
         db = data / "server.sqlite"
-        deadline = time.monotonic() + 20
-        n = 0
-        while time.monotonic() < deadline:
-            with sqlite3.connect(db) as c:
-                n = c.execute("SELECT count(*) FROM answers").fetchone()[0]
-            if n >= 80:
-                break
-            time.sleep(0.1)
-        assert n >= 80
-        srv.send_signal(signal.SIGKILL)
-        srv.wait()
-        time.sleep(0.5)
-        srv, port2 = start_server(data, port)
-        assert port2 == port
+        n, srv = kill_and_restart_after(srv, data, port, answers=80, within=20)
         lh, lg = last_line(h), last_line(g)
         assert lh == lg and lh in ("result: host wins", "result: guest wins", "result: draw"), (lh, lg)
         with sqlite3.connect(db) as c:
