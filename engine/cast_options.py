@@ -125,6 +125,7 @@ def implemented(keyword: str, card: CardDef) -> bool:
 
 
 def cost_of(card: CardDef, keyword: str) -> Cost | None:
+    """The cost a keyword of the card names (flashback's, evoke's, ...: 601.2f), or None."""
     c = card.keyword_args.get(keyword) if keyword in card.keywords else None
     if isinstance(c, dict):
         c = c.get("cost")
@@ -156,7 +157,7 @@ def additional(card: CardDef) -> tuple[tuple[str, Row, Cost], ...]:
 
 @per_object
 def pay_with(card: CardDef) -> tuple[Row, ...]:
-    """The pay-with rows of a card (convoke, improvise, delve)."""
+    """The pay-with rows of a card (convoke 702.50a, delve 702.65a, improvise)."""
     return tuple(ROWS[k] for k in card.keywords if k in ROWS and ROWS[k].kind == "pay_with")
 
 
@@ -193,7 +194,7 @@ def extras_of(o: "Obj", names: Any) -> list[tuple[Row, Cost]]:
 
 # ------------------------------------------------------------------ objects that pay for mana (702.50a, 702.65a)
 def helpers(g: "Game", player: str, row: Row, spell: int | None = None) -> list[int]:
-    """The objects ``player`` may use for a pay-with row now."""
+    """The objects ``player`` may use for a pay-with row now (702.50a, 702.65a)."""
     if row.key == "delve":  # 702.65a: cards in your graveyard
         return [i for i in g.players[player].graveyard if i != spell]
     want = "Creature" if row.key == "convoke" else "Artifact"
@@ -240,6 +241,7 @@ def reduce(g: "Game", row: Row, picks: list[int], symbols: tuple[str, ...]) -> t
 
 
 def check_picks(g: "Game", player: str, row: Row, picks: Any, spell: int) -> list[int]:
+    """The objects an answer names to pay with, each one the row allows (702.50a, 702.65a)."""
     if not isinstance(picks, list) or not all(isinstance(p, int) and not isinstance(p, bool) for p in picks):
         raise IllegalAction(f"{row.key}: a list of object ids")
     ok = set(helpers(g, player, row, spell))
@@ -307,6 +309,7 @@ def mark(g: "Game", s: "Obj", keywords: list[str]) -> None:
 
 
 def cast_with(o: "Obj | None", keyword: str) -> bool:
+    """Was the spell or permanent cast with this keyword's cost (evoke, dash, buyback: 702.73a)?"""
     return o is not None and keyword in o.chosen.get("cast_with", ())
 
 
@@ -363,7 +366,7 @@ def madness_discard(g: "Game", cid: int) -> int | None:
 
 # ------------------------------------------------------------------ suspend (702.61a)
 def suspend_of(card: CardDef) -> tuple[int, Cost] | None:
-    """(time counters, cost) of a card's suspend this engine carries out, else None."""
+    """702.61a: (time counters, cost) of a card's suspend this engine carries out, else None."""
     if "Suspend" not in card.keywords or not implemented("Suspend", card):
         return None
     arg = card.keyword_args["Suspend"]
@@ -403,11 +406,12 @@ def storm_record(g: "Game", s: "Obj") -> dict[str, Any]:
 
 
 def is_spell_copy(o: "Obj") -> bool:
+    """A copy of a spell (706.10), not a card: it ceases to exist when it leaves the stack."""
     return bool(o.chosen.get("spell_copy"))
 
 
 def storm_problems(card: CardDef) -> list[str]:
-    """What of storm this engine cannot do for the card: copies of permanent spells (they
+    """702.39a: what of storm this engine cannot do for the card: copies of permanent spells (they
     would become tokens, a later rule) and new targets for a spell with more than one target (or a
     variable number of targets)."""
     if "Storm" not in card.keywords:

@@ -110,7 +110,7 @@ def _basic(cards: Any, name: str) -> bool:
 
 
 def check_decks(cards: Any, players: list[tuple[str, list[str]]], commanders: dict[str, str]) -> None:
-    """Refuse the game (DeckError) unless every player's deck is a Commander deck; the message
+    """903.3, 903.5a-c: refuse the game (DeckError) unless every player's deck is a Commander deck; the message
     names each deck and each of its problems."""
     bad = []
     for name, deck in players:
@@ -194,7 +194,7 @@ def cast_permission(g: "Game", player: str, o: "Obj") -> dict[str, Any] | None:
 
 
 def castable(g: "Game", player: str) -> list[int]:
-    """The commanders ``player`` may cast from their command zone (timing and mana aside)."""
+    """903.8: the commanders ``player`` may cast from their command zone (timing and mana aside)."""
     cz = g.players[player].command
     return [i for i in cz if g.commanders.get(g.objects[i].uid) == player] if cz and g.commanders else []
 
@@ -254,7 +254,7 @@ def may_ask(g: "Game", frm: str) -> bool:
 
 
 def done(g: "Game", oid: int) -> None:
-    """The move happened: the answer is no longer needed."""
+    """903.9: the move happened: the answer is no longer needed."""
     g.replacing.pop(f"command:{oid}", None)
 
 

@@ -24,7 +24,7 @@ def add_combat_after_this_main(g: "Game") -> None:
 
 
 def after_main(g: "Game", natural: str) -> str:
-    """The step that follows the main phase that is ending: the first step of an additional
+    """500.8: the step that follows the main phase that is ending: the first step of an additional
     combat phase while blocks are due, else ``natural`` (where the turn would have gone)."""
     new = [e for e in g.effects if e.get("layer") == "turn" and e.get("extra_combat")]
     run = next((e for e in g.effects if e.get("layer") == "turn" and "blocks" in e), None)

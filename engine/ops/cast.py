@@ -37,7 +37,8 @@ OPS, op = table()
 
 
 def offer(g: "Game", r: Ctx, card: int, key: str, e: Effect) -> dict[str, Any] | str | None:
-    """The cast_offer wait for ``card`` in slot ``key``, or the answer already given there."""
+    """The cast_offer wait (madness 702.34a, cascade 702.84a) for ``card`` in slot ``key``, or
+    the answer already given there."""
     got = r["answers"].get(key)
     if got is not None:
         return str(got)
