@@ -366,6 +366,10 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         so = g.objects.get(src) if src is not None else None
         if so is None or any(so.counters.get(k, 0) < n for k, n in cond["self_counters_ge"].items()):
             return False
+    if "self_counters_le" in cond:  # 710.2a: "... but no more than N2 level counters on it"
+        so = g.objects.get(src) if src is not None else None
+        if so is None or any(so.counters.get(k, 0) > n for k, n in cond["self_counters_le"].items()):
+            return False
     if "step" in cond and not (g.active == you and g.step == cond["step"]):
         return False  # 602.5b: "Activate only during your upkeep"
     if "before_attackers" in cond and g.step not in _BEFORE_ATTACKERS:
@@ -462,7 +466,7 @@ CONDITION_KEYS = {"control", "min", "max", "life_ge", "life_le", "your_turn", "a
                   "once_each_turn", "not", "it", "x_ge", "life_ge_start_plus", "graveyard_ge", "filter",
                   "cast_from_hand", "milled_this_way", "had_no_counters", "new_since_upkeep",
                   "opponent_dealt_damage_this_turn", "renowned", "cast_with", "step", "before_attackers",
-                  "self_counters_ge",
+                  "self_counters_ge", "self_counters_le",
                   # not a condition: the least modes of a modal spell (700.2; casting.mode_range)
                   "min_modes"}
 

@@ -390,6 +390,9 @@ def _costed_ability(name: str, part: str, cost_text: str) -> tuple[Ability | Non
             ),
             cost,
         )
+    if name == "Level up":  # 702.86a: "[Cost]: Put a level counter on this permanent. Activate only as a sorcery."
+        level = Effect("counters", {"what": "self", "kind": "level", "amount": 1})
+        return Ability("activated", part, effects=(level,), cost=cost, sorcery_speed=True, keyword="Level up"), cost
     if name == "Unearth":
         return (
             Ability(
