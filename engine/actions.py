@@ -18,7 +18,7 @@ from engine.object_statics import unpreventable
 from engine.protection import protected
 from engine.state import Obj, create_object
 from engine.tapping import tap
-from engine.values import Ctx, source_id
+from engine.values import Ctx, amount, source_id
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -326,6 +326,8 @@ def add_mana(g: "Game", player: str, e: Effect, src: int | None, pick: Any = Non
         syms = [c] * int(e.args["any"])
     else:
         syms = []
+    if e.get("per"):  # "Add {G} for each creature you control": none when there are none (605.2, 106.4)
+        syms = syms * max(0, amount(g, e.args["per"], src))
     for s in syms:
         k = "C" if s.isdigit() else s
         p.pool[k] = p.pool.get(k, 0) + (int(s) if s.isdigit() else 1)
