@@ -65,10 +65,17 @@ def spell_timing(card: Any) -> SpellTiming:
                        "Legendary" in card.supertypes and ("Sorcery" in types or "Instant" in types))
 
 
+def split_second(g: "Game") -> bool:
+    """702.60a: a spell with split second is on the stack, so no player can cast spells or
+    activate abilities that aren't mana abilities (702.60b: mana abilities, special actions and
+    triggered abilities go on)."""
+    return any(g.objects[i].ability is None and "Split second" in g.objects[i].card.keywords for i in g.stack)
+
+
 def can_cast_timing(g: "Game", player: str, o: "Obj") -> bool:
     """116.1a, 307.1: may ``player`` cast ``o`` now, as far as timing goes?"""
     types = o.card.types
-    if "Land" in types:
+    if "Land" in types or split_second(g):
         return False
     if "Legendary" in o.card.supertypes and ("Sorcery" in types or "Instant" in types) and not any(
             "Legendary" in c.supertypes and c.controller == player and c.types & {"Creature", "Planeswalker"}
@@ -360,7 +367,10 @@ def activatable(g: "Game", player: str, oid: int) -> list[tuple[int, Ability]]:
     else:
         return []
     ix = index(abilities)
-    return ix.activated if o.zone == "battlefield" else ix.from_graveyard if o.zone == "graveyard" else ix.from_hand
+    got = ix.activated if o.zone == "battlefield" else ix.from_graveyard if o.zone == "graveyard" else ix.from_hand
+    if g.stack and split_second(g):
+        return [(i, ab) for i, ab in got if ab.kind == "mana"]  # 702.60b
+    return got
 
 
 def activated_of(abilities: Any) -> list[tuple[int, Ability]]:
