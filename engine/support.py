@@ -44,6 +44,7 @@ KEYWORDS = frozenset({
     "Ninjutsu",              # an activated ability from the hand (702.48)
     "Toxic",                 # with a number: poison with combat damage (a later keyword; engine/actions.py)
     "Cumulative upkeep",     # with a mana cost: its triggered ability (702.23; keywords._costed_ability)
+    "Reinforce",             # an activated ability from the hand (702.76a; compiler/keywords.py)
     "Split second",          # engine/casting.py split_second (702.60)
     "Level up",              # its activated ability (702.86a; keywords._costed_ability); levels: compiler/leveler.py
 })
@@ -216,7 +217,8 @@ def ability_reasons(ab: Ability) -> list[str]:
         out.extend(_cost_static_reasons(st))
         _walk({k: v for k, v in st.items() if k != "kind"}, out)
     if ab.kind in ("activated", "mana") and ab.zone not in ("battlefield", "graveyard") \
-            and not (ab.zone == "hand" and ab.keyword in ("Cycling", "Typecycling", "Ninjutsu")):  # 702.28, 702.48
+            and not (ab.zone == "hand" and ab.keyword in ("Cycling", "Typecycling", "Ninjutsu", "Reinforce")):
+        # 702.28, 702.48, 702.76
         out.append(f"ability from {ab.zone}")
     if ab.kind == "mana" and ab.zone != "battlefield":
         out.append(f"mana ability from {ab.zone}")
