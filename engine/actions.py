@@ -51,8 +51,9 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
             if "Protection" in tc.keywords and not free:
                 if protected(g, tc, src, set(sc.colors)):
                     continue  # 702.16c
-        if pool and not free:
-            n, took = replacement.prevent(g, src, tgt, n, combat, spent, pool)
+        here = pool + replacement.static_shields(g, src, tgt, combat) if not free else pool
+        if here and not free:
+            n, took = replacement.prevent(g, src, tgt, n, combat, spent, here)
             for e, k in took:
                 spent[e["ts"]] = spent.get(e["ts"], 0) + k
                 used.append((e, k, tgt))

@@ -22,7 +22,8 @@ if TYPE_CHECKING:
 
 #: Static kinds read by the rules of the game here (and by engine.zones_cast).
 KINDS = frozenset({"no_max_hand_size", "player_keywords", "flash_spells", "free_spells", "spell_limit",
-                   "play_from", "graveyard_replacement"})
+                   "play_from", "graveyard_replacement",
+                   "prevent_damage"})   # read by engine.replacement.static_shields (615.9)
 
 @per_object
 def _card_statics(card: Any) -> tuple[Any, ...]:
@@ -218,4 +219,9 @@ def static_problems(st: dict[str, Any]) -> list[str]:
         return ["graveyard replacement"]
     if kind == "opening_hand_battlefield":
         return []
+    if kind == "prevent_damage" and (st.get("then_remove_counter") or st.get("players") not in (None, "you")
+                                     or st.get("by") not in (None, "opponent")
+                                     or not (affects in (None, "self", "attached") or isinstance(affects, dict))
+                                     or affects is None and st.get("players") is None):
+        return ["prevent damage"]
     return []

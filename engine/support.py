@@ -52,7 +52,7 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "grant_ability", "add_types", "become", "life_gain_plus", "life_gain_double", "choose_on_enter",
                      # engine/player_statics.py, engine/zones_cast.py, engine/opening.py, engine/clone.py
                      "no_max_hand_size", "player_keywords", "flash_spells", "free_spells", "spell_limit",
-                     "play_from", "graveyard_replacement", "opening_hand_battlefield", "clone",
+                     "play_from", "graveyard_replacement", "opening_hand_battlefield", "clone", "prevent_damage",
                      "control",  # engine/layers.py, layer 2 (613.2)
                      # engine/costs.py
                      "additional_cost", "cost_change", "cant_be_countered", "unpreventable", "alternative_cost"})

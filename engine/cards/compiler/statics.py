@@ -517,6 +517,28 @@ def _phantom(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "prevent_damage", "affects": "self", "then_remove_counter": m.group(1)}]
 
 
+@static(r"^if a source( an opponent controls)? would deal damage to "
+        r"(you|you or (?:a|another) creature you control|.+?), prevent (\d+|all) of that damage$")
+def _prevent_some(m: re.Match) -> list[dict[str, Any]] | None:
+    """615.9: "If a source would deal damage to you, prevent 1 of that damage": so much of each
+    such damage event (absorb, 702.63a, is this with SELF)."""
+    to = m.group(2)
+    out: dict[str, Any] = {"kind": "prevent_damage"}
+    if to.startswith("you"):
+        out["players"] = "you"
+        to = to[len("you or "):] if to != "you" else ""
+    if to:
+        aff = _affects(to)
+        if aff is None:
+            return None
+        out["affects"] = aff
+    if m.group(1):
+        out["by"] = "opponent"
+    if m.group(3) != "all":
+        out["amount"] = int(m.group(3))
+    return [out]
+
+
 @static(r"^self can't attack unless defending player controls an? (\w+)$")
 def _sea_monster(m: re.Match) -> list[dict[str, Any]] | None:
     st = subtype(m.group(1))
