@@ -430,7 +430,7 @@ def cost_payable(g: "Game", player: str, o: "Obj", ab: Ability) -> bool:
     if ab.condition is not None:  # 602.5b: "Activate only if / only once each turn / only during ..."
         if not condition(g, ab.condition, o.id, {"controller": player, "ability": ab}):
             return False
-    if cost.life and g.players[player].life < cost.life:
+    if cost.life and not player_statics.can_pay_life(g, player, cost.life):
         return False
     if cost.remove_counters and o.counters.get(cost.remove_counters[0], 0) < cost.remove_counters[1]:
         return False
