@@ -36,6 +36,20 @@ def _add(g: "Game", r: Ctx, e: Effect) -> dict | None:
     return None
 
 
+@op("flip_coin")
+def _flip_coin(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    """705.1: the controller flips a coin and calls it: the call matches the result (wins the
+    flip) half the time, by the game's random stream (705.3); then "If you win the flip, ..."
+    or "If you lose the flip, ...". The result is kept for the resolution, so effects that
+    wait for a choice do not flip again."""
+    slot = f"{r['i']}.flip"
+    won = r["answers"].get(slot)
+    if won is None:
+        won = r["answers"][slot] = bool(g.rng.getrandbits(1))
+        g.log("coin_flip", player=controller(g, r), won=won)
+    return _run_inline(g, r, list(e.get("win" if won else "lose", ())))
+
+
 @op("if")
 def _if(g: "Game", r: Ctx, e: Effect) -> dict | None:
     ok = condition(g, e.args["cond"], source_id(g, r), r)

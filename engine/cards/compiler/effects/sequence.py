@@ -192,6 +192,16 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     then_open = False   # the last sentence was "if/when you do, ...": what it chose may be acted on next
     for sent in sentences(text):
         s = sent.strip().rstrip(".").lower()
+        if s == "flip a coin":  # 705.1: the flipping player calls it and wins or loses
+            out.append(Effect("flip_coin", {"win": [], "lose": []}))
+            continue
+        m = re.match(r"^if you (win|lose) the flip, (.+)$", s)
+        if m and out and out[-1].op == "flip_coin" and not out[-1].args[m.group(1)]:
+            effs = parse_sentence(m.group(2), ctx)
+            if effs is None:
+                return None
+            out[-1] = Effect("flip_coin", {**out[-1].args, m.group(1): list(effs)})
+            continue
         m = re.match(r"^if you do, (.+)$", s)
         if m and out and out[-1].op == "may":
             effs = parse_sentence(m.group(1), ctx)
