@@ -186,6 +186,63 @@ class Game:
         g._advance()
         return g
 
+    #: what a restart keeps of the game that ended: its record (how it began and every answer,
+    #: for replays and bug reports) and its log, which goes on
+    _RESTART_KEEPS = ("origin", "answers", "events")
+
+    def restart(self, starter: str, exempt: list[int]) -> None:
+        """714.1: the game ends with no winner and the players still in it begin a new game by
+        rule 103, ``starter`` (who controlled the restarting ability) taking the first turn.
+        714.2: every card each of them owns is in it, wherever it was (tokens, copies and
+        abilities are no cards); 714.5: the ``exempt`` cards are not, and are put onto the
+        battlefield under the starter's control just before the first untap step (714.4)."""
+        names = [p for p in self.order if not self.players[p].lost]
+        decks: dict[str, list[str]] = {p: [] for p in names}
+        kept: list[tuple[str, str, int]] = []
+        uids: dict[tuple[str, str], list[int]] = {}  # each physical card keeps its uid (its scenario handle)
+        for o in sorted(self.objects.values(), key=lambda x: x.uid):
+            if o.ability is not None or o.token or o.is_copy or o.owner not in decks:
+                continue
+            name = transform.front_face(o.chosen, o.card).name
+            if o.id in exempt:
+                kept.append((name, o.owner, o.uid))
+            else:
+                decks[o.owner].append(name)
+                uids.setdefault((o.owner, name), []).append(o.uid)
+        origin = self.origin
+        named = {p: c for p, c in (origin.get("commanders") or {}).items() if p in decks}
+        for p, c in named.items():  # 903.6: the commander begins the new game in the command zone too
+            if c in decks[p]:
+                decks[p].remove(c)
+        new = Game.new([(p, decks[p]) for p in names], self.cards, self.rng.getrandbits(62), play_first=starter,
+                       variant=origin.get("variant"), options=origin.get("options"), teams=origin.get("teams"),
+                       format=self.format, commanders=named or None)
+        last = self.next_uid
+        moved: dict[int, int] = {}
+        for o in sorted(new.objects.values(), key=lambda x: x.uid):
+            mine = uids.get((o.owner, o.card.name))
+            uid = mine.pop(0) if mine else last + o.uid
+            moved[o.uid] = uid
+            o.uid = uid
+        new.commanders = {moved.get(u, u): p for u, p in new.commanders.items()}
+        new.next_uid = last + new.next_uid
+        saved = {k: v for k, v in self.__dict__.items()
+                 if k in self._RESTART_KEEPS or k not in new.__dict__ and not k.startswith("_")}
+        self.__dict__.clear()
+        self.__dict__.update(new.__dict__)
+        self.__dict__.update(saved)
+        self.restart_exempt = kept
+        self.log("restart", player=starter)
+
+    def _restart_exempt(self) -> None:
+        """714.4: the restarting effect's remaining instruction: the exempt cards enter the
+        battlefield under the starting player's control (their triggers wait for priority)."""
+        for name, owner, uid in self.__dict__.pop("restart_exempt", ()):
+            o = self._make(name, owner, "exile")
+            o.uid = uid
+            self.players[owner].exile.append(o.id)
+            self.move(o.id, "battlefield", controller=self.starting)
+
     def _deal(self, first: str) -> None:
         """103.2-103.4: the starting player is set, and each player draws an opening hand."""
         self.starting = self.active = first
@@ -746,6 +803,7 @@ class Game:
         if w is not None:
             self.wait = w
             return
+        self._restart_exempt()
         self.step = "untap"
         self.begun = False
         self.turn = 1
@@ -764,6 +822,8 @@ class Game:
     def _give_priority(self) -> None:
         """116.3a-b: the active player receives priority; without one (800.4h) the next player
         in turn order still in the game does."""
+        if self.step == "mulligan":
+            return  # 714.1: a restarted game begins again with its opening hands (103.4)
         a = self.active
         self.priority = a if not self.players[a].lost else seats.next_player(self, a)
         self.passes = 0

@@ -182,6 +182,10 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     got = read_dig(low, ctx)
     if got is not None:
         return got
+    m = re.fullmatch(r"restart the game(, leaving in exile all non-aura permanent cards exiled with "
+                     r"(?:self|[a-z' ]+)\. then put those cards onto the battlefield under your control)?\.?", low)
+    if m:  # 714.1, 714.4-714.5 (Karn Liberated)
+        return [Effect("restart", {"keep_exiled": True} if m.group(1) else {})]
     m = re.match(r"^(look at the top .+?in (?:a random|any) order\.)\s*(.+)$", low)
     if m:
         a = read_dig(m.group(1), ctx)
