@@ -137,7 +137,7 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
         if f is None:
             return None
         return {"event": "blocks", "filter": f, "blocking_self": True}
-    m = re.fullmatch(r"(enchanted|equipped) (creature|permanent|land|artifact) (.+)", c)
+    m = re.fullmatch(r"(enchanted|equipped|fortified) (creature|permanent|land|artifact) (.+)", c)
     if m and m.group(3) in _SELF_EVENTS:
         return {"event": _SELF_EVENTS[m.group(3)], "attached": True}
     m = re.fullmatch(
