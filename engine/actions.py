@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from engine import cast_options, commander, player_statics, replacement, seats, triggers
 from engine.cards.abilities import CardDef, Effect
+from engine.errors import IllegalAction
+from engine.filters import matches
 from engine.layers import counters_allowed
 from engine.object_statics import unpreventable
 from engine.protection import protected
@@ -316,6 +318,40 @@ def put_attacking(g: "Game", r: Ctx, oid: int) -> None:
 
 
 
+def could_produce(g: "Game", player: str, args: dict[str, Any], src: int | None,
+                  seen: frozenset[int] = frozenset()) -> list[str]:
+    """106.7: the kinds of mana ("W" .. "G", "C") the permanents ``args["could_produce"]`` names
+    could produce now: what any of their mana abilities would make if it resolved, costs
+    ignored; another "could produce" ability asks the same of its lands, never of one already
+    asked (two Reflecting Pools alone produce nothing). ``colors_only``: colors, not colorless."""
+    seen = seen | ({src} if src is not None else set())
+    kinds: list[str] = []
+    for oid in g.battlefield:
+        if oid in seen or not matches(g, oid, args["could_produce"], src, player):
+            continue
+        for ab in g.chars(oid).abilities:
+            if ab.kind != "mana":
+                continue
+            for e in ab.effects:
+                if e.op != "add_mana":
+                    continue
+                if "mana" in e.args:
+                    got = ["C" if s.isdigit() else s for s in e.args["mana"]]
+                elif "choice" in e.args:
+                    got = [s for opt in e.args["choice"] for s in opt]
+                elif "any" in e.args:
+                    c = g.objects[oid].chosen.get("color") if e.get("chosen_color") else None
+                    got = [c] if c else [] if e.get("chosen_color") else list("WUBRG")
+                elif "could_produce" in e.args:
+                    got = could_produce(g, g.chars(oid).controller or player, e.args, oid, seen)
+                else:
+                    got = []
+                kinds += [k for k in got if k not in kinds]
+    if args.get("colors_only"):
+        kinds = [k for k in kinds if k in "WUBRG"]
+    return [k for k in "WUBRGC" if k in kinds]
+
+
 def add_mana(g: "Game", player: str, e: Effect, src: int | None, pick: Any = None) -> None:
     p = g.players[player]
     if "mana" in e.args:
@@ -330,6 +366,12 @@ def add_mana(g: "Game", player: str, e: Effect, src: int | None, pick: Any = Non
     elif "any" in e.args:
         c = pick if isinstance(pick, str) and pick in "WUBRG" else "G"
         syms = [c] * int(e.args["any"])
+    elif "could_produce" in e.args:  # 106.7: one of the kinds those lands could produce; 106.5: none, none
+        kinds = could_produce(g, player, e.args, src)
+        if pick is not None and pick not in kinds:
+            raise IllegalAction(f"{pick!r}: not a kind of mana it could produce now ({''.join(kinds) or 'none'})")
+        c = pick if pick is not None else kinds[0] if kinds else None
+        syms = [c] if c else []
     else:
         syms = []
     if e.get("per"):  # "Add {G} for each creature you control": none when there are none (605.2, 106.4)

@@ -254,6 +254,8 @@ class Runner:
             for k in ("convoke", "improvise", "delve"):  # objects that pay for mana (702.50a, 702.65a)
                 if k in step:
                     a[k] = [self.ref(x) for x in step[k]]
+            if "mana" in step:  # the kind of mana a mana ability adds where it may choose ("R", "C")
+                a["mana"] = str(step["mana"])
             if "half" in step:  # a split card's half (708.3), 1-based like modes
                 a["face"] = int(step["half"]) - 1
             return a
