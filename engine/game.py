@@ -964,8 +964,17 @@ class Game:
             nxt = "end_of_combat"
         if self.step in ("main1", "main2"):
             nxt = extra_phases.after_main(self, nxt)  # 500.8: additional combat and main phases
-        self.step = nxt
+        self.step = self._not_skipped(nxt)
         self.turn_state_changed()
+
+    def _not_skipped(self, step: str) -> str:
+        """614.10: a step a player skips ("Skip your draw step", "Players skip their untap
+        steps") is replaced by nothing: the next step begins instead. Only a step about to
+        begin is skipped; one under way is not."""
+        while step in _SKIPPABLE and player_statics.active(self) and player_statics.skips(self, self.active, step):
+            self.log("skip", step=step, player=self.active)
+            step = STEPS[STEPS.index(step) + 1]
+        return step
 
     def _next_turn(self) -> None:
         """500.1: the next player's turn begins (a player who left takes no turn; 800.4i:
@@ -989,7 +998,7 @@ class Game:
             self.active = nxt
         if self.gone:
             self.seated = seats.live(self)  # 801.2c: ranges of influence are set as each turn begins
-        self.step = "untap"
+        self.step = self._not_skipped("untap")
         self.begun = False
         self.spells_cast_turn = 0
         for p in self.players.values():
@@ -1032,6 +1041,9 @@ class Game:
     def view(self, player: str) -> dict[str, Any]:
         return view_of(self, player)
 
+
+#: the steps an effect may make a player skip (614.10)
+_SKIPPABLE = frozenset({"untap", "upkeep", "draw"})
 
 Handler = Callable[[Game, Decision, dict[str, Any]], None]
 K = DecisionKind

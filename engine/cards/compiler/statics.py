@@ -612,9 +612,12 @@ def _cant_block_unblockable(m: re.Match) -> list[dict[str, Any]] | None:
                                      {"kind": "restriction", "affects": aff, "rule": "cant_be_blocked"}]
 
 
-@static(r"^skip your (draw|untap|upkeep) step$")
+@static(r"^(?:skip your (draw|untap|upkeep) step|(players|your opponents) skip their (draw|untap|upkeep) steps)$")
 def _skip_step(m: re.Match) -> list[dict[str, Any]] | None:
-    return [{"kind": "skip_step", "step": m.group(1), "who": "you"}]
+    """614.10: "Skip your draw step", "Players skip their untap steps"."""
+    if m.group(1):
+        return [{"kind": "skip_step", "step": m.group(1), "who": "you"}]
+    return [{"kind": "skip_step", "step": m.group(3), "who": "each" if m.group(2) == "players" else "opponent"}]
 
 
 @static(r"^(.+?) enter tapped$")
