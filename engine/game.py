@@ -69,6 +69,7 @@ class Game:
     _activated: tuple[Any, dict[str, list[tuple[int, list[tuple[int, Any]]]]]]  # decisions
     _listened: tuple[Any, frozenset[str]]                                       # triggers.event
     _commander_names: dict[str, str]                                            # view.commander_name
+    _state_any: tuple[int, bool]                                                # triggers.state_triggers
 
     # ------------------------------------------------------------------ creation
     def __init__(self, names: list[str], cards: CardPool | None = None, seed: int = 0) -> None:
@@ -709,7 +710,7 @@ class Game:
                 # 117.5 / 704.3: state-based actions and triggers before priority
                 if sba.check(self):
                     continue
-                if self.triggered:
+                if triggers.state_triggers(self) or self.triggered:
                     triggers.put_on_stack(self)
                     continue
                 self.lki = []

@@ -33,15 +33,15 @@ OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "
                  "activate", "leaves_graveyard", "attacks_alone", "monstrous", "transforms"}
 PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attack", "sacrifice"}
 #: Events this engine fires (a card triggering on anything else is unsupported).
-SUPPORTED = (OBJECT_EVENTS | PLAYER_EVENTS | {"step"}) - {"scry"}
+SUPPORTED = (OBJECT_EVENTS | PLAYER_EVENTS | {"step", "state"}) - {"scry"}
 #: Trigger keys _match understands (a trigger with any other key is unsupported).
 KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "who", "first", "nth", "step",
                   "whose", "loyalty", "noncombat", "your_turn", "nonmana", "limit_per_turn", "min_attackers",
-                  "blocking_self", "most_life", "or_copy", "defending", "other"})
+                  "blocking_self", "most_life", "or_copy", "defending", "other", "condition"})
 # or_copy: "whenever you cast or copy ...": no effect of this engine copies a spell (707.10), so only casting
 # fires it; an op that copies spells must fire the same event.
 #: keys that only some events understand (engine/support.py rejects them elsewhere)
-KEYS_OF_EVENT = {"other": "cycle", "defending": "attacks"}
+KEYS_OF_EVENT = {"other": "cycle", "defending": "attacks", "condition": "state"}
 #: Events a triggered ability of a card in a graveyard is checked against (Spit Flame, Squee, Goblin
 #: Nabob, Aurora Eidolon, Phoenix Chick; 112.6b)
 GRAVEYARD_EVENTS = frozenset({"etb", "step", "cast", "draw", "gain_life", "sacrifice", "you_attack",
@@ -373,6 +373,34 @@ def candidates(g: "Game", t: dict[str, Any]) -> list[list[Any]]:
     if src is None:  # look-back: a stand-in with the card's characteristics
         src = Obj(-1, 0, t["card"], t["controller"], "graveyard")
     return [target_candidates(g, spec, src, t["controller"]) for spec in t["ability"].targets]
+
+
+@per_object
+def _state_abilities(card: Any) -> tuple[Any, ...]:
+    return tuple(ab for ab in triggered_of(list(card.abilities)) if (ab.trigger or {}).get("event") == "state")
+
+
+def state_triggers(g: "Game") -> bool:
+    """603.8: a state trigger triggers as soon as the game state matches its condition ("When
+    you control no Islands, sacrifice SELF"), and not again while it is waiting or on the
+    stack. Checked whenever a player would receive priority; True when one triggered."""
+    some = g.__dict__.get("_state_any")
+    if some is None or some[0] != g.next_uid:  # known once per set of physical objects
+        some = g._state_any = (g.next_uid, any(_state_abilities(o.card) for o in g.objects.values()))
+    if not some[1]:
+        return False
+    fired = False
+    for oid in list(g.battlefield):
+        for ab, ctl in _triggers(g, oid):
+            trig = ab.trigger or {}
+            if trig.get("event") != "state" or not condition(g, trig["condition"], oid, {"controller": ctl}):
+                continue
+            if any(t["source"] == oid and t["ability"] is ab for t in g.triggered) or any(
+                    g.objects[s].source == oid and g.objects[s].ability is ab for s in g.stack):
+                continue
+            if _add(g, g.objects[oid], ab, ctl, {"event": "state"}) is not None:
+                fired = True
+    return fired
 
 
 def put_on_stack(g: "Game") -> None:

@@ -261,7 +261,7 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
         f = parse_noun(m.group(1))
         if f is None:
             return None
-        return {"event": "state", "condition": {"control": {**f, "controller": "you"}, "max": 0}}
+        return {"event": "state", "condition": {"control": {**f, "controller": "you"}, "min": 0, "max": 0}}
     m = re.fullmatch(r"(you|an opponent|a player) draws? (?:your|their|his or her) (second|third) card each turn", c)
     if m:
         return {"event": "draw", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)],
