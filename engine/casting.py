@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from engine import cast_options, commander, costs, effects, manual, player_statics, seats, triggers, zones_cast
+from engine import cast_options, combat, commander, costs, effects, manual, player_statics, seats, triggers, zones_cast
 from engine.ability_index import index
 from engine.actions import discard, lose_life, sacrifice
 from engine.cards.abilities import Ability, Cost, Effect, TargetSpec
@@ -359,6 +359,8 @@ def activatable(g: "Game", player: str, oid: int) -> list[tuple[int, Ability]]:
         c = g.chars(oid)
         if c.controller != player:
             return []
+        if (c.rules or g.effects) and combat.has_rule(g, oid, "no_activated_abilities"):
+            return []  # "its activated abilities can't be activated" (Arrest, detain 701.26a)
         abilities = c.abilities
     elif o.zone in ("graveyard", "hand"):
         if o.owner != player:

@@ -59,7 +59,8 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "control",  # engine/layers.py, layer 2 (613.2)
                      # engine/costs.py
                      "additional_cost", "cost_change", "cant_be_countered", "unpreventable", "alternative_cost"})
-RULES = frozenset({"cant_block", "cant_attack", "cant_attack_or_block", "cant_be_blocked", "must_attack",
+RULES = frozenset({"no_activated_abilities",  # engine/casting.py activatable
+                   "cant_block", "cant_attack", "cant_attack_or_block", "cant_be_blocked", "must_attack",
                    "must_block", "doesnt_untap", "block_only_flying", "extra_block", "attack_despite_defender",
                    "max_one_blocker", "must_be_blocked_by_all", "cant_attack_or_block_alone", "cant_attack_alone",
                    "cant_block_alone", "no_counters", "damage_by_toughness"})

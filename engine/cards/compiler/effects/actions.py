@@ -102,6 +102,17 @@ def _amass(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("action", {"name": "amass", "subtype": st, "amount": amount_of(m.group(2), c)})]
 
 
+@reader(r"^detain (.+)$")
+def _detain(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.26a: "Until your next turn, that permanent can't attack or block and its activated
+    abilities can't be activated." (its reminder text)"""
+    what = c.ref(m.group(1))
+    if what is None:
+        return None
+    return [Effect("restrict", {"what": what, "rule": rule, "duration": "your_next_turn"})
+            for rule in ("cant_attack_or_block", "no_activated_abilities")]
+
+
 @reader(r"^goad (.+)$")
 def _goad(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(1))
@@ -150,6 +161,7 @@ READERS: tuple[Reader, ...] = (
     _renowned,
     _action_n,
     _amass,
+    _detain,
     _goad,
     _transform,
     _flip,
