@@ -114,6 +114,29 @@ def _counters(g: "Game", r: Ctx, e: Effect) -> None:
 
 
 
+@op("move_counters")
+def _move_counters(g: "Game", r: Ctx, e: Effect) -> None:
+    """121.5: take counters from one object and put them onto a second: nothing happens when
+    they are the same object, when the first has none of them, or when the second is no
+    longer on the battlefield (no counter is removed then)."""
+    sid = source_id(g, r)
+    frm = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int) and x in g.objects]
+    to = [x for x in refs(g, r, e.args["to"]) if isinstance(x, int) and x in g.objects]
+    kind = e.get("kind", "+1/+1")
+    if len(frm) != 1 or len(to) != 1 or frm[0] == to[0]:
+        return
+    a, b = g.objects[frm[0]], g.objects[to[0]]
+    if b.zone != "battlefield" or a.zone != "battlefield" or not counters_allowed(g, b.id, kind):
+        return
+    n = min(amount(g, e.get("amount", 1), sid, r), a.counters.get(kind, 0))
+    if n <= 0:
+        return
+    a.counters[kind] -= n
+    b.counters[kind] = b.counters.get(kind, 0) + n
+    g.log("move_counters", counter=kind, amount=n, source=a.card.name, to=b.card.name)
+    g.changed()
+
+
 TOKEN_KINDS = {
     "Treasure": ("Artifact", "Treasure", "{T}, Sacrifice this artifact: Add one mana of any color."),
     "Food": ("Artifact", "Food", "{2}, {T}, Sacrifice this artifact: You gain 3 life."),

@@ -230,6 +230,12 @@ KEYWORD_TEXT: dict[str, tuple[str, ...]] = {
         "Whenever this creature deals combat damage to a player, if it isn't renowned, put {N} +1/+1 "
         "counters on it and it becomes renowned.",
     ),
+    # 702.57a
+    "Graft": (
+        "This creature enters with {N} +1/+1 counters on it.",
+        "Whenever another creature enters, if this creature has a +1/+1 counter on it, you may move a +1/+1 "
+        "counter from this creature onto that creature.",
+    ),
     # not in the 2016 rules (Kaladesh): its reminder text
     "Fabricate": (
         "When this creature enters, you may put {N} +1/+1 counters on it. If you don't, create {N} 1/1 "

@@ -136,6 +136,9 @@ def parse_condition(text: str) -> dict[str, Any] | None:
                      r"|(?:self|it) has (\w+) or more ([+\-]\d+/[+\-]\d+|[a-z]+) counters on it)", t)
     if m and number(m.group(1) or m.group(3)):  # "if there are two or more ki counters on SELF"
         return {"self_counters_ge": {m.group(2) or m.group(4): number(m.group(1) or m.group(3))}}
+    m = re.fullmatch(r"self has an? ([+\-]\d+/[+\-]\d+|[a-z]+) counter on it", t)
+    if m:  # graft (702.57a): "if this permanent has a +1/+1 counter on it"
+        return {"self_counters_ge": {m.group(1): 1}}
     if t in ("it isn't renowned", "self isn't renowned"):
         return {"renowned": False}  # renown (702.111a)
     if t == "an opponent was dealt damage this turn":
