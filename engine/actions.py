@@ -247,6 +247,14 @@ def destroy(g: "Game", oid: int, regen_ok: bool = True, ask: bool = False) -> bo
     if "Indestructible" in c.keywords:
         return False
     ev = replacement.zone_change(g, o, "battlefield", "graveyard", destroy=True, regen_ok=regen_ok, ask=ask)
+    if ev.get("totem") is not None:  # 702.88a: instead remove all damage from it and destroy the Aura
+        replacement.done(g, f"zone:{oid}")
+        o.damage = 0
+        o.deathtouched = False
+        g.changed()
+        g.log("totem_armor", card=o.card.name, obj=oid)
+        destroy(g, ev["totem"])
+        return False
     if ev["regen"]:  # 701.14a: instead tap it, remove all damage from it, remove it from combat
         replacement.done(g, f"zone:{oid}")
         o.regen -= 1

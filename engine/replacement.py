@@ -138,6 +138,11 @@ def done(g: "Game", key: str) -> None:
 
 
 # ------------------------------------------------------------------ damage (615)
+#: 702.88a: "If enchanted permanent would be destroyed, instead remove all damage marked on it
+#: and destroy this Aura" (renamed umbra armor in 2023, same rule)
+_TOTEM = frozenset({"Totem armor", "Umbra armor"})
+
+
 def shields(g: "Game") -> list[dict[str, Any]]:
     """The prevention effects in force (615.1), in the order they were created."""
     return [e for e in g.effects if e["layer"] == "prevent"] if g.effects else []
@@ -240,6 +245,12 @@ def zone_change(g: "Game", o: "Obj", frm: str, to: str, destroy: bool = False, r
     cands: list[Cand] = []
     if destroy and regen_ok and o.regen > 0:  # 701.14a: the next time it would be destroyed
         cands.append({"id": "regen", "text": f"{o.card.name}: regenerate", "tier": OTHER, "regen": True})
+    if destroy and frm == "battlefield":  # 702.88a: totem armor of each Aura attached to it
+        for aura in g.battlefield:
+            if g.objects[aura].attached_to == o.id and _TOTEM & g.chars(aura).keywords:
+                cands.append({"id": f"t{aura}", "tier": OTHER, "regen": True, "totem": aura,
+                              "text": f"{g.objects[aura].card.name}: remove all damage from it and destroy "
+                                      f"{g.objects[aura].card.name} instead"})
     if dies and g.effects:
         for e in g.effects:  # "if it would die this turn, exile it instead"
             if e["layer"] == "exile_if_dies" and o.id in e["objects"]:
@@ -259,7 +270,8 @@ def zone_change(g: "Game", o: "Obj", frm: str, to: str, destroy: bool = False, r
 
     def apply(ev: Event, c: Cand) -> Event:
         if c.get("regen"):  # the destruction is replaced: it stays (the rest no longer applies)
-            return {"to": None, "regen": True, "destroy": False, "out": (None, True)}
+            return {"to": None, "regen": True, "destroy": False, "totem": c.get("totem"),
+                    "out": (None, True, c.get("totem"))}
         # still a destruction when it was one (a regeneration shield still applies to it)
         return {"to": c["to"], "regen": False, "destroy": ev["destroy"], "out": (c["to"], False)}
 

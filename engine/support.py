@@ -45,6 +45,7 @@ KEYWORDS = frozenset({
     "Toxic",                 # with a number: poison with combat damage (a later keyword; engine/actions.py)
     "Cumulative upkeep",     # with a mana cost: its triggered ability (702.23; keywords._costed_ability)
     "Fortify",               # its activated ability (702.66a; keywords._costed_ability), like equip
+    "Totem armor", "Umbra armor",  # engine/replacement.py zone_change (702.88a)
     "Reinforce",             # an activated ability from the hand (702.76a; compiler/keywords.py)
     "Split second",          # engine/casting.py split_second (702.60)
     "Level up",              # its activated ability (702.86a; keywords._costed_ability); levels: compiler/leveler.py
