@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from engine.layers import Chars
     from engine.state import Decision
 
-OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "cast", "tapped",
+OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "cast", "tapped", "exploits",
                  "untapped", "deals_damage", "dealt_damage", "combat_damage_player",
                  "combat_damage_creature", "combat_damage", "damage_player", "damage_opponent",
                  "attacks_or_blocks", "etb_or_dies", "etb_or_attacks", "cycle",
@@ -281,7 +281,8 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
                     if _match(g, cid, p, ab.trigger, ev):
                         _add(g, card_obj, ab, p, ev)
     # a spell's own "when you cast" trigger (603.2, zone stack)
-    if ev["event"] in ("cast", "cycle"):  # and a cycled card's, from where it went (702.28c)
+    if ev["event"] in ("cast", "cycle", "exploits"):  # and a cycled card's, from where it went (702.28c),
+        # and that of a creature that exploited itself (702.109a)
         o = g.objects.get(ev["obj"])
         if o is not None and o.zone != "battlefield":
             for ab in o.card.abilities:

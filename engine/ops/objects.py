@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine import triggers
 from engine.actions import (
     create_token,
     destroy,
@@ -226,6 +227,11 @@ def _sacrifice(g: "Game", r: Ctx, e: Effect) -> dict | None:
             return ask_cards(r, p, mine, k, k, f"sacrifice {n}")
         picks = got
     plan_to_graveyard(g, picks)
-    for x in picks:
-        sacrifice(g, x)
+    sid = source_id(g, r)
+    now = {x: sacrifice(g, x) for x in picks}
+    s = g.objects.get(r["obj"])
+    if picks and s is not None and s.ability is not None and s.ability.keyword == "Exploit":
+        # 702.109a: "when SELF exploits a creature": it sacrificed one with its exploit ability
+        # (itself included: then its ability triggers from where it went)
+        triggers.event(g, {"event": "exploits", "obj": now.get(sid, sid) if sid is not None else sid, "player": p})
     return None

@@ -34,6 +34,7 @@ _SELF_EVENTS = {
     "blocks a creature with flying": "blocks_flying", "becomes blocked by a creature": "becomes_blocked",
     "attacks while saddled": "attacks_saddled", "transforms into self": "transforms",
     "deals combat damage to a creature": "combat_damage_creature", "is exploited": "exploited",
+    "exploits a creature": "exploits",
     "explores": "explores", "becomes monstrous": "monstrous",
 }
 
