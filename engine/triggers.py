@@ -267,6 +267,8 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
         o = g.objects.get(ev["obj"])
         if o is not None:
             o.chosen["combat_turn"] = g.turn
+            if name == "attacks" and o.controller in g.players:  # "if you attacked this turn" (508.1j)
+                g.players[o.controller].attacked_turn = g.turn
     cs = g.all_chars()
     for oid in (g.battlefield if name in _listened(g, cs) else ()):
         c = cs[oid]
@@ -318,6 +320,11 @@ def leaves(g: "Game", o: "Obj", before: "Chars", to: str) -> list[dict[str, Any]
           "pt": (before.power, before.toughness),  # 603.10: "its power" as it last existed
           "linked": list(o.chosen.get("exiled", ()))}  # 607.2a: what it exiled, for "return the exiled card"
     evs = [ev] if ev["event"] == "ltb" else [ev, dict(ev, event="ltb")]
+    if before.controller in g.players:  # per-turn facts: "if a creature died this turn" (700.4), "if a
+        gone = g.players[before.controller]  # permanent left the battlefield under your control this turn"
+        gone.left_turn = g.turn
+        if ev["event"] == "dies" and "Creature" in before.types:
+            gone.died_turn = g.turn
     out = []
     for e in evs:
         for oid in g.battlefield:

@@ -447,12 +447,57 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         info = ((r or {}).get("trigger") or {})
         if "counters" not in info or info["counters"].get(cond["had_no_counters"], 0) > 0:
             return False
+    if "history" in cond and not _history(g, cond["history"], you, o):
+        return False
+    if "graveyard_types_ge" in cond:  # delirium: card types among cards in your graveyard (205.2a)
+        kinds = {t for c in g.players[you].graveyard for t in g.objects[c].card.types}
+        if len(kinds) < cond["graveyard_types_ge"]:
+            return False
+    if "different_powers_ge" in cond:  # "three or more creatures with different powers"
+        powers = {g.chars(i).power for i in g.battlefield
+                  if g.controller_of(i) == you and "Creature" in g.chars(i).types}
+        if len(powers) < cond["different_powers_ge"]:
+            return False
+    if "total_power_ge" in cond:  # "creatures you control have total power 8 or greater"
+        total = sum(g.chars(i).power for i in g.battlefield
+                    if g.controller_of(i) == you and "Creature" in g.chars(i).types)
+        if total < cond["total_power_ge"]:
+            return False
+    if "opponent_more" in cond:  # "an opponent controls more lands than you"
+        f = cond["opponent_more"]
+        mine = sum(1 for i in g.battlefield if g.controller_of(i) == you and matches(g, i, f, src, you))
+        if not any(sum(1 for i in g.battlefield if g.controller_of(i) == p and matches(g, i, f, src, p)) > mine
+                   for p in g.opponents(you)):
+            return False
+    if "opponent_poison_ge" in cond:  # "an opponent has three or more poison counters" (122.1f)
+        if not any(g.players[p].poison >= cond["opponent_poison_ge"] for p in g.opponents(you)):
+            return False
     if "milled_this_way" in cond:  # "If at least one Zombie card is milled this way"
         if not any(x in g.objects and matches(g, x, {**cond["milled_this_way"], "zone": "any_card"}, src, you)
                    for x in (r or {}).get("milled", ())):
             return False
     return True
 
+
+
+#: the per-turn facts ``{"history": ...}`` names (kept on Player as the last turn each happened)
+HISTORY = frozenset({"creature_died", "you_attacked", "your_permanent_left", "self_was_cast"})
+
+
+def _history(g: "Game", what: str, you: str, o: Any) -> bool:
+    """A fact about this turn: "if a creature died this turn" (700.4), "if you attacked this
+    turn" (508.1j), "if a permanent left the battlefield under your control this turn", or
+    whether the source permanent was cast ("if you cast it": it was a spell, 601.2, that
+    resolved into it, 608.3)."""
+    if what == "creature_died":
+        return any(p.died_turn == g.turn for p in g.players.values())
+    if what == "you_attacked":
+        return g.players[you].attacked_turn == g.turn
+    if what == "your_permanent_left":
+        return g.players[you].left_turn == g.turn
+    if what == "self_was_cast":
+        return o is not None and bool(o.chosen.get("cast_zone"))
+    raise Unsupported(f"unsupported history {what!r}")
 
 
 #: Condition keys this engine evaluates (a card using any other is unsupported).
@@ -462,7 +507,8 @@ CONDITION_KEYS = {"control", "min", "max", "life_ge", "life_le", "your_turn", "a
                   "once_each_turn", "not", "it", "x_ge", "life_ge_start_plus", "graveyard_ge", "filter",
                   "cast_from_hand", "milled_this_way", "had_no_counters", "new_since_upkeep",
                   "opponent_dealt_damage_this_turn", "renowned", "cast_with", "step", "before_attackers",
-                  "self_counters_ge",
+                  "self_counters_ge", "history", "graveyard_types_ge", "different_powers_ge", "total_power_ge",
+                  "opponent_more", "opponent_poison_ge",
                   # not a condition: the least modes of a modal spell (700.2; casting.mode_range)
                   "min_modes"}
 
@@ -481,7 +527,9 @@ def condition_problems(cond: Any) -> list[str]:
         return []
     bad = sorted(set(cond) - CONDITION_KEYS)
     out = [f"condition {bad}"] if bad else []
-    for k in ("self", "control", "it", "filter"):
+    if "history" in cond and cond["history"] not in HISTORY:
+        out.append(f"condition history {cond['history']!r}")
+    for k in ("self", "control", "it", "filter", "opponent_more"):
         if isinstance(cond.get(k), dict):
             fb = unknown_keys(cond[k], group_ok=k == "control")
             if fb:

@@ -221,7 +221,9 @@ opponent_lost_life_this_turn, self: FILTER, it: FILTER, kicked, x_ge, cast_from_
 all: [..], player_lost_life_this_turn: n, milled_this_way: FILTER, self_attacked_or_blocked_this_turn,
 self_dealt_damage: False, life_ge_start_plus: n, spells_cast_this_turn: 0, spells_cast_last_turn: 0,
 and for activated abilities once_each_turn, step, before_attackers, combat; any_player_life_le: n, opponents_ge: n,
-opponents_control: FILTER + min.
+opponents_control: FILTER + min; history: creature_died | you_attacked | your_permanent_left | self_was_cast
+(facts of this turn, engine/values.HISTORY), graveyard_types_ge: n (delirium), different_powers_ge: n,
+total_power_ge: n, opponent_more: FILTER (an opponent controls more of them than you), opponent_poison_ge: n.
 
 Triggers (Ability.trigger)
 --------------------------

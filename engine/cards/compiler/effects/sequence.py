@@ -287,6 +287,11 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                     break
                 out[i] = Effect("destroy", {**out[i].args, "no_regen": True})
             continue
+        got = instead(s, out, ctx)
+        if got is not None:
+            if not got:
+                return None
+            continue
         m = re.match(r"^(.+?) instead$", s)
         if m and out and m.group(1).startswith("if "):
             mm = re.match(r"^if (.+?), (.+)$", m.group(1))
@@ -309,6 +314,27 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             else:
                 out.append(e)
     return _life_lost_this_way(out)
+
+
+_INSTEAD = (re.compile(r"^if (.+?), instead (.+)$"), re.compile(r"^(?!if )(.+?) instead if (.+)$"))
+
+
+def instead(sentence: str, out: list[Effect], ctx: Ctx) -> bool | None:
+    """"If COND, instead X." / "X instead if COND." (an ability word's line, e.g. morbid): X
+    replaces the instruction before it when COND holds (608.2c), in place in ``out``.
+    None: not this form; False: this form, not understood (nothing changed); True: done."""
+    s = sentence.strip().rstrip(".").lower()
+    m = _INSTEAD[0].match(s) or _INSTEAD[1].match(s)
+    if m is None or not out:
+        return None
+    cond_text, alt_text = (m.group(1), m.group(2)) if s.startswith("if ") else (m.group(2), m.group(1))
+    cond = parse_condition(cond_text)
+    alt = parse_sentence(alt_text, ctx) if cond is not None else None
+    if cond is None or alt is None:
+        return False
+    prev = out.pop()
+    out.append(Effect("if", {"cond": cond, "then": list(alt), "else": [prev]}))
+    return True
 
 
 def _to_player(to: Any) -> bool:
