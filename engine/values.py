@@ -131,6 +131,9 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
             ids = g.objects[sid].chosen.get("exiled", ()) if sid is not None else \
                 s.chosen.get("source_exiled", ())  # sacrificed to pay (608.2h)
         return [x for x in ids if x in g.objects and g.objects[x].zone == "exile"]
+    if ref == "damaged":  # "that creature" of "whenever SELF deals combat damage to a creature" (510.2)
+        x = s.trigger_info.get("target")
+        return [x] if isinstance(x, int) and x in g.objects else []
     if ref == "trigger_player":
         p = s.trigger_info.get("target") or s.trigger_info.get("player")
         return [p] if isinstance(p, str) else []
@@ -204,7 +207,7 @@ STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "tou
 #: The references ``refs`` resolves: words, and the head keys of dict references
 REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent", "each_other_player",
                        "defending_player", "each_player", "it", "trigger_player", "attached", "created", "attacked",
-                       "exiled", "linked_exiled"})
+                       "exiled", "linked_exiled", "damaged"})
 REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "controller_of", "owner_of"})
 
 #: the references an amount can mean outside a resolution (``static_refs``)

@@ -34,6 +34,8 @@ References (who/what an effect acts on)
   "trigger_player"       the player the trigger event is about ("whenever an opponent discards a card,
                          that player ...", "deals combat damage to a player, that player ...")
   "exiled"               the card(s) exiled by the previous exile_top effect (or exiled to pay a cost)
+  "damaged"              the creature the trigger's source dealt combat damage to ("whenever SELF deals combat
+                         damage to a creature, destroy that creature")
   "sacrificed", "discarded"   the object sacrificed / card discarded to pay this spell's or ability's cost
 
 Amounts
@@ -211,6 +213,8 @@ reveal_until: filter, to, rest
 may: effects:[Effect], [then:[Effect]], [else:[Effect]], [reflexive]
     "you may ...; if you do ...; if you don't ..."; reflexive: "when you do" (targets of `then` are chosen after)
     (CR 608.2d; reflexive triggers are not in the 2016 rules)
+flip: [win:[Effect]], [lose:[Effect]]
+    the controller flips a coin and runs the branch of the result (CR 705.1)
 if: cond: CONDITION, then:[Effect], [else:[Effect]]
     conditional instruction (see quantities conditions) (CR 608.2c)
 
@@ -320,7 +324,7 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "counter", "counters", "token", "add_mana", "fight", "attach", "search", "dig", "shuffle", "extra_turn", "prevent",
     "animate", "pay", "unless", "delayed", "exile_top", "playable", "emblem", "action", "reveal", "win_game",
     "lose_game", "exchange_control", "reveal_until", "may", "if", "ward", "poison",
-    "cast_offer", "cascade", "storm", "suspend_tick", "end_turn", "extra_combat",
+    "cast_offer", "cascade", "storm", "suspend_tick", "end_turn", "extra_combat", "flip",
 })
 STATIC_KINDS: frozenset[str] = frozenset({
     "anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "cost_change",

@@ -303,6 +303,16 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                     out.append(Effect("if", {"cond": cond, "then": list(alt), "else": [prev]}))
                     continue
             return None
+        if re.fullmatch(r"(?:you )?flip a coin", s):  # 705.1: the branches follow ("If you win the flip, ...")
+            out.append(Effect("flip", {}))
+            continue
+        m = re.match(r"^if you (win|lose) the flip, (.+)$", s)
+        if m and out and out[-1].op == "flip" and m.group(1) not in out[-1].args:
+            effs = parse_sentence(m.group(2), ctx)
+            if effs is None:
+                return None
+            out[-1] = Effect("flip", {**out[-1].args, m.group(1): list(effs)})
+            continue
         effs = parse_sentence(sent, ctx)
         if effs is None:
             return None
@@ -313,6 +323,8 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                 out[-1] = Effect("add_mana", {**out[-1].args, "only_for": e.args["spells"]})
             else:
                 out.append(e)
+    if any(e.op == "flip" and not e.args for e in out):
+        return None  # a flip nothing depends on: the sentence that should follow was not read
     return _life_lost_this_way(out)
 
 
