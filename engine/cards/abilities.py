@@ -154,7 +154,8 @@ search: filter, amount, to, [up_to], [tapped], [reveal], [zones: ["library","gra
     search your library, put the cards in `to` (hand, battlefield, library_top, graveyard), then shuffle (CR 701.23)
 dig: amount, take, filter, to, rest, [optional], [tapped], [reveal]
     look at (reveal: reveal) the top `amount` cards, put up to `take` matching into `to`, the rest to `rest`
-    (library_bottom in random order, graveyard, or library_top) (CR 701.20)
+    (library_bottom in random order, graveyard, library_top, or library_top_order: back on top in an order
+    the player chooses, CR 401.4); `to` may be hand, battlefield, graveyard or library_top (CR 701.13a)
 shuffle: who
     shuffle a library (CR 701.24)
 extra_turn: who

@@ -28,6 +28,7 @@ from engine.cards.compiler.effects.library import (
     REVEAL_UNTIL_RX,
     SEARCH_NAMED,
     read_dig,
+    read_look,
     reveal_until,
 )
 from engine.cards.compiler.effects.zones import TOP_OR_BOTTOM_RX, top_or_bottom
@@ -182,6 +183,9 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     got = read_dig(low, ctx)
     if got is not None:
         return got
+    got = _with_look(text, ctx)
+    if got is not None:
+        return got
     m = re.match(r"^(look at the top .+?in (?:a random|any) order\.)\s*(.+)$", low)
     if m:
         a = read_dig(m.group(1), ctx)
@@ -326,6 +330,36 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     if any(e.op == "flip" and not e.args for e in out):
         return None  # a flip nothing depends on: the sentence that should follow was not read
     return _life_lost_this_way(out)
+
+
+_LOOK_START = re.compile(r"^(?:look at|reveal) the top (?:\w+) cards of your library\b", re.I)
+
+
+def _with_look(text: str, ctx: Ctx) -> list[Effect] | None:
+    """A paragraph with "Look at the top N cards of your library. ..." among its sentences:
+    the sentences before, the look with the one or two sentences that say where the cards go
+    (library.read_look), and the sentences after, each read in order (608.2c)."""
+    sents = sentences(text)
+    for i, first in enumerate(sents):
+        if not _LOOK_START.match(first):
+            continue
+        snapshot = (len(ctx.targets), ctx.last, ctx.last_player, ctx.x)
+        before = parse_effects(" ".join(sents[:i]), ctx) if i else []
+        if before is None:
+            return None
+        for k in (3, 2, 1):
+            if i + k > len(sents):
+                continue
+            got = read_look(" ".join(sents[i:i + k]), ctx)
+            if got is None:
+                continue
+            after = parse_effects(" ".join(sents[i + k:]), ctx) if sents[i + k:] else []
+            if after is not None:
+                return before + got + after
+        del ctx.targets[snapshot[0]:]
+        ctx.last, ctx.last_player, ctx.x = snapshot[1], snapshot[2], snapshot[3]
+        return None
+    return None
 
 
 _INSTEAD = (re.compile(r"^if (.+?), instead (.+)$"), re.compile(r"^(?!if )(.+?) instead if (.+)$"))
