@@ -99,6 +99,11 @@ def _delayed(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("delayed", {"step": step, "effects": list(inner)})]
 
 
+#: "have SUBJECT VERB ...": the subject, the verb (its base form) and the rest
+_HAVE = re.compile(r"^have (.+?) (deal|get|gain|lose|become|fight|mill|discard|sacrifice|draw|block|return|put|"
+                   r"create|exchange|exile|untap|tap|attack|search|shuffle|reveal|gain control)\b(.*)$")
+
+
 def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     """One imperative sentence to effects, or None."""
     s = sentence.strip().rstrip(".").strip()
@@ -107,6 +112,16 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     if low.startswith("you may "):
         inner = parse_sentence(s[len("you may "):], ctx)
         return None if inner is None else [Effect("may", {"effects": list(inner)})]
+    m = _HAVE.match(low)
+    if m:  # "(you may) have target creature get -2/-2": the same instruction as "target creature gets -2/-2"
+        for verb in (m.group(2) + "s", m.group(2)):
+            snapshot = (len(ctx.targets), ctx.last, ctx.last_player, ctx.x)
+            inner = parse_sentence(f"{m.group(1)} {verb}{m.group(3)}", ctx)
+            if inner is not None:
+                return inner
+            del ctx.targets[snapshot[0]:]
+            ctx.last, ctx.last_player, ctx.x = snapshot[1], snapshot[2], snapshot[3]
+        return None
     m = re.match(r"^if (.+?), (.+)$", low)
     if m:
         cond = parse_condition(m.group(1))
