@@ -198,12 +198,14 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "life_of": frozenset({"life_of"}), "total_power": frozenset({"total_power"}),
     "total_toughness": frozenset({"total_toughness"}), "hand_of": frozenset({"hand_of"}),
     "greatest": frozenset({"greatest", "among"}), "counters_on": frozenset({"counters_on", "kind"}),
-    "devotion": frozenset({"devotion"}),
+    "devotion": frozenset({"devotion"}), "domain": frozenset({"domain"}), "graveyard_types": frozenset({"graveyard_types"}),
+    "drawn_this_turn": frozenset({"drawn_this_turn"}),
 }
 #: the amounts computed without a resolution record (a static ability, 611.3a)
 STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "toughness_of", "blockers_beyond_first",
                                  "life_gained_this_turn", "life_of", "total_power", "total_toughness", "greatest",
-                                 "counters_on", "hand_of", "devotion"})
+                                 "counters_on", "hand_of", "devotion", "domain", "graveyard_types",
+                                 "drawn_this_turn"})
 #: The references ``refs`` resolves: words, and the head keys of dict references
 REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent", "each_other_player",
                        "defending_player", "each_player", "it", "trigger_player", "attached", "created", "attacked",
@@ -253,6 +255,17 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         return int(a) if a.lstrip("-").isdigit() else 0
     if "devotion" in a:
         return devotion(g, g.controller_of(src) if src is not None else None, a["devotion"])
+    if "domain" in a or "graveyard_types" in a or "drawn_this_turn" in a:
+        who = g.objects[r["obj"]].controller if r is not None and "obj" in r else g.controller_of(src)
+        if who is None:
+            return 0
+        if "domain" in a:  # 305.6: the basic land types among lands that player controls
+            return len({t for i in g.battlefield if g.controller_of(i) == who and "Land" in g.chars(i).types
+                        for t in g.chars(i).subtypes if t in BASIC_LAND_TYPES})
+        if "graveyard_types" in a:  # 205.2a: the card types among cards in their graveyard
+            return len({t for c in g.players[who].graveyard for t in g.objects[c].card.types})
+        return g.players[who].drawn_turn  # cards drawn this turn (120.1)
+
     if "x" in a:
         x = g.objects[r["obj"]].x if r else 0
         return -x if a.get("negate") else x
@@ -331,6 +344,9 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         gone = src not in g.objects or g.objects[src].zone != "battlefield"
         if a["counters_on"] == "self" and "counters" in info and gone:
             return info["counters"].get(kind, 0)  # it died: the counters it had as it last existed (modular, 608.2h)
+        if a["counters_on"] == "self" and gone and "obj" in r and r["obj"] in g.objects:
+            # sacrificed (or exiled) to pay the cost: the counters it had as it last existed (608.2h)
+            return g.objects[r["obj"]].chosen.get("source_counters", {}).get(kind, 0)
         xs = [x for x in refs(g, r, a["counters_on"]) if isinstance(x, int) and x in g.objects]
         return g.objects[xs[0]].counters.get(kind, 0) if xs else 0
     raise Unsupported(f"unsupported amount {a!r}")
@@ -518,6 +534,8 @@ CONDITION_KEYS = {"control", "min", "max", "life_ge", "life_le", "your_turn", "a
 
 
 STARTING_LIFE = 20  # 103.3
+#: 305.6: the basic land types
+BASIC_LAND_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest"})
 #: the steps of a turn before attackers are declared (500.1, 506.1: the combat phase's first step is
 #: beginning of combat, then declare attackers, 508.1)
 _BEFORE_ATTACKERS = frozenset({"untap", "upkeep", "draw", "main1", "beginning_of_combat"})

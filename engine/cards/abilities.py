@@ -45,6 +45,8 @@ Amounts
   {"times": n, "of": AMOUNT}   n × amount
   {"plus": [AMOUNT, AMOUNT]}
   {"power_of": REF} {"toughness_of": REF} {"mv_of": REF}
+  {"domain": "you"} (basic land types among lands you control) {"graveyard_types": "you"} (card types among
+  cards in your graveyard) {"drawn_this_turn": "you"} (cards you've drawn this turn)
   {"life_of": "you"} {"hand_of": "you"|"that_player"} {"life_gained_this_turn": "you"}
   {"that_much": True}          the number the trigger event carries ("that much damage", "that many")
   {"greatest": "power"|"toughness"|"mv", "among": FILTER}   the greatest value among matching objects

@@ -48,6 +48,9 @@ def count_of(phrase: str) -> Any:
     """'the number of creatures you control' / 'creature you control' (after 'for each') -> amount."""
     p = phrase.strip().lower()
     p = re.sub(r"^the number of ", "", p)
+    got = _count_more(p)
+    if got is not None:
+        return got
     m = re.fullmatch(r"([+\-]\d+/[+\-]\d+|[a-z]+) counter on (?:self|it)", p)
     if m:  # modular (702.42a): "for each +1/+1 counter on SELF" (as it last existed, if it died)
         return {"counters_on": "self", "kind": m.group(1)}
@@ -321,4 +324,28 @@ def _history_condition(t: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"self is an? (artifact|creature|enchantment|land)", t)
     if m:
         return {"self": {"types": [m.group(1).capitalize()]}}
+    return None
+
+
+def _count_more(p: str) -> Any:
+    """Counts read beyond a plain noun: domain (basic land types among lands you control,
+    305.6), counters of a kind on an object (122.1), opponents, objects "on the battlefield"
+    (any controller), card types among cards in your graveyard (205.2a), cards drawn this
+    turn (120.1)."""
+    if re.fullmatch(r"basic land types? among lands you control", p):
+        return {"domain": "you"}
+    m = re.fullmatch(r"([+\-]\d+/[+\-]\d+|[a-z]+) counters on self", p)
+    if m and m.group(1) not in ("the", "a", "each"):
+        return {"counters_on": "self", "kind": m.group(1)}
+    if p in ("opponents you have", "opponent you have", "your opponents", "opponent"):
+        return {"count": {"player": True, "opponent": True}}
+    if p in ("card types among cards in your graveyard", "card type among cards in your graveyard"):
+        return {"graveyard_types": "you"}
+    if p in ("cards you've drawn this turn", "card you've drawn this turn"):
+        return {"drawn_this_turn": "you"}
+    m = re.fullmatch(r"(.+?) on the battlefield", p)
+    if m and " you control" not in m.group(1) and " an opponent controls" not in m.group(1):
+        f = parse_noun(m.group(1))
+        if f is not None and not f.get("player") and not f.get("_needs_player_target") and "controller" not in f:
+            return {"count": f}
     return None
