@@ -137,7 +137,8 @@ mill: who, amount
     mill (CR 701.13)
 scry: amount, [surveil: True]
     scry N (CR 701.18), or surveil N (not in the 2016 rules)
-counter: what, [unless_pays: [mana symbols]]
+counter: what, [unless_pays: [mana symbols]], [instead_to: exile | hand | library_bottom | library_top]
+    (the countered spell goes there instead of its owner's graveyard, CR 614.1a)
     counter a spell (unless its controller pays) (CR 701.5)
 counters: what, kind, amount, [remove], [divided]  (what "you": player counters, e.g. kind "energy")
     put (or remove) counters; kind "+1/+1", "-1/-1", "loyalty", "any" ... (CR 122)

@@ -57,6 +57,18 @@ def _search_common(count: str, noun: str, dest: str, reveal: bool) -> list[Effec
 
 
 @reader(
+    r"^search your library for (a|an|up to one|up to two|up to three|two|x|up to x|any number of) (.+?)(?:,| and) "
+    r"(reveal (?:it|them|those cards|that card), )?then shuffle(?: your library)? and put (?:it|them|that card|the card|"
+    r"those cards) on top(?: of it| of your library)?(?: in any order)?$"
+)
+def _search_top(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"... then shuffle and put that card on top" (701.19, 701.16b): the found card ends on top."""
+    if m.group(1) not in ("a", "an") and "in any order" in m.group(0):
+        return None   # several cards on top in an order the player picks: not carried out
+    return _search_common(m.group(1), m.group(2), "on top of your library", bool(m.group(3)))
+
+
+@reader(
     r"^search your library for (a|an|up to one|up to two|up to three|two|x|up to x|any number of) (.+?)(?:, reveal "
     r"(?:it|them|those cards))?, put (?:one|it|one of them) into your hand and the other into your graveyard, then "
     r"shuffle$"
@@ -214,7 +226,7 @@ def read_dig(text: str, ctx: Ctx) -> list[Effect] | None:
 
 
 #: this family's readers, in the order they are tried
-READERS: tuple[Reader, ...] = (_search, _search_split, _shuffle, _search_named_gy, _search_shuffle, _search_named2,)
+READERS: tuple[Reader, ...] = (_search, _search_top, _search_split, _shuffle, _search_named_gy, _search_shuffle, _search_named2,)
 
 
 # "Look at the top N cards of your library." and what follows it, read by parts (a typed
@@ -306,5 +318,48 @@ def read_look(text: str, ctx: Ctx) -> list[Effect] | None:
     if "tapped" in dest:
         args["tapped"] = True
     if reveal:
+        args["reveal"] = True
+    return [Effect("dig", args)]
+
+
+_TOP_HEAD = re.compile(r"^(you may look at|look at|reveal) the top card of your library\.\s*")
+_TOP_IF = re.compile(r"^if it's an? (.+?)(?: card)?, (you may )?(?:reveal it and )?put (?:it|that card) " + _DEST + r"$")
+_TOP_ELSE = re.compile(r"^(?:otherwise|if you don't put (?:it|the card|that card) (?:onto the battlefield|into your "
+                       r"hand)(?: this way)?), put (?:it|that card) " + _DEST + r"$")
+
+
+def read_top_card(text: str, ctx: Ctx) -> list[Effect] | None:
+    """"Reveal (look at) the top card of your library. If it's a land card, [you may] put it onto
+    the battlefield. [Otherwise, put it into your hand.]": a dig of one card (701.13a), the card
+    left on top when it is not taken and nothing else is said."""
+    t = text.strip().rstrip(".").lower() + "."
+    m = _TOP_HEAD.match(t)
+    if m is None or m.group(1) == "you may look at":
+        return None
+    parts = [p.strip() for p in re.split(r"\.\s+", t[m.end():].rstrip(".")) if p.strip()]
+    if not parts or len(parts) > 2:
+        return None
+    im = _TOP_IF.match(parts[0])
+    if im is None:
+        return None
+    f = parse_noun(im.group(1))
+    if f is None or f.get("_needs_player_target") or f.get("controller") or f.get("player"):
+        return None
+    f.pop("zone", None)
+    rest = "library_top"
+    if len(parts) == 2:
+        em = _TOP_ELSE.match(parts[1])
+        if em is None:
+            return None
+        rest = _dest(em.group(1))
+    to = _dest(im.group(3))
+    if to in ("library_top", "library_top_order") or rest == "library_top_order":
+        return None
+    args: dict[str, Any] = {"amount": 1, "take": 1, "filter": f, "to": to, "rest": rest}
+    if im.group(2):
+        args["optional"] = True
+    if "tapped" in im.group(3):
+        args["tapped"] = True
+    if m.group(1) == "reveal":
         args["reveal"] = True
     return [Effect("dig", args)]

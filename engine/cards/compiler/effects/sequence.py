@@ -29,6 +29,7 @@ from engine.cards.compiler.effects.library import (
     SEARCH_NAMED,
     read_dig,
     read_look,
+    read_top_card,
     reveal_until,
 )
 from engine.cards.compiler.effects.zones import TOP_OR_BOTTOM_RX, top_or_bottom
@@ -322,6 +323,14 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                     out.append(Effect("if", {"cond": cond, "then": list(alt), "else": [prev]}))
                     continue
             return None
+        if (re.fullmatch(r"if (?:that spell|it) is countered this way, (?:exile it|put it on the bottom of its owner's "
+                         r"library|put it on top of its owner's library|put it into its owner's hand) instead of "
+                         r"(?:putting it )?into (?:its owner's|that player's) graveyard", s)
+                and out and out[-1].op == "counter"):  # 701.5a, 614.1a
+            where = ("exile" if "exile it" in s else "library_bottom" if "bottom" in s else "hand" if "hand" in s
+                     else "library_top")
+            out[-1] = Effect("counter", {**out[-1].args, "instead_to": where})
+            continue
         if re.fullmatch(r"(?:you )?flip a coin", s):  # 705.1: the branches follow ("If you win the flip, ...")
             out.append(Effect("flip", {}))
             continue
@@ -347,7 +356,7 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     return _life_lost_this_way(out)
 
 
-_LOOK_START = re.compile(r"^(?:look at|reveal) the top (?:\w+) cards of your library\b", re.I)
+_LOOK_START = re.compile(r"^(?:look at|reveal) the top (?:\w+ cards|card) of your library\b", re.I)
 
 
 def _with_look(text: str, ctx: Ctx) -> list[Effect] | None:
@@ -365,9 +374,13 @@ def _with_look(text: str, ctx: Ctx) -> list[Effect] | None:
         for k in (3, 2, 1):
             if i + k > len(sents):
                 continue
-            got = read_look(" ".join(sents[i:i + k]), ctx)
+            chunk = " ".join(sents[i:i + k])
+            got = read_look(chunk, ctx) or read_top_card(chunk, ctx)
             if got is None:
                 continue
+            # "it" / "that creature" after the dig would mean the card it moved, which no reference
+            # names yet: a word no runtime resolves, so the card stays unsupported (never the source)
+            ctx.last = "dug_card"
             after = parse_effects(" ".join(sents[i + k:]), ctx) if sents[i + k:] else []
             if after is not None:
                 return before + got + after
