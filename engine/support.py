@@ -52,7 +52,9 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "play_from", "graveyard_replacement", "opening_hand_battlefield", "clone",
                      "control",  # engine/layers.py, layer 2 (613.2)
                      # engine/costs.py
-                     "additional_cost", "cost_change", "cant_be_countered", "unpreventable", "alternative_cost"})
+                     "additional_cost", "cost_change", "cant_be_countered", "unpreventable", "alternative_cost",
+                     # engine/decks/validate.py: deck construction, before the game (112.6m); nothing in it
+                     "deck_rule"})
 RULES = frozenset({"cant_block", "cant_attack", "cant_attack_or_block", "cant_be_blocked", "must_attack",
                    "must_block", "doesnt_untap", "block_only_flying", "extra_block", "attack_despite_defender",
                    "max_one_blocker", "must_be_blocked_by_all", "cant_attack_or_block_alone", "cant_attack_alone",
