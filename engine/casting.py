@@ -528,6 +528,8 @@ def activate(g: "Game", player: str, a: dict[str, Any]) -> None:
     if cost.sacrifice_self or cost.exile_self:  # 608.2h: the ability may need the source as it last existed
         sc = g.chars(o.id)  # (scavenge, 702.96a: "the power of the card you exiled")
         s.chosen["source_lki"] = (sc.power, sc.toughness)
+        if o.counters:  # "gain life equal to the number of charge counters on SELF" after sacrificing it
+            s.chosen["source_counters"] = dict(o.counters)
         if o.chosen.get("exiled"):  # 607.2a: "return all cards exiled with SELF" after sacrificing it
             s.chosen["source_exiled"] = list(o.chosen["exiled"])
     if ab.condition is not None and ab.condition.get("once_each_turn"):

@@ -59,7 +59,9 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "skip_step",  # engine/game.py _not_skipped (614.10)
                      "control",  # engine/layers.py, layer 2 (613.2)
                      # engine/costs.py
-                     "additional_cost", "cost_change", "cant_be_countered", "unpreventable", "alternative_cost"})
+                     "additional_cost", "cost_change", "cant_be_countered", "unpreventable", "alternative_cost",
+                     # engine/decks/validate.py: deck construction, before the game (112.6m); nothing in it
+                     "deck_rule"})
 RULES = frozenset({"no_activated_abilities",  # engine/casting.py activatable
                    "cant_block", "cant_attack", "cant_attack_or_block", "cant_be_blocked", "must_attack",
                    "must_block", "doesnt_untap", "block_only_flying", "extra_block", "attack_despite_defender",

@@ -21,12 +21,13 @@ from typing import Any
 from engine.cards.abilities import Ability, CardDef, Effect
 from engine.cards.compiler.costs import parse_cost_text
 from engine.cards.compiler.effects import Ctx, parse_effects
+from engine.cards.compiler.effects.sequence import instead
 from engine.cards.compiler.keywords import parse_keyword_line
 from engine.cards.compiler.leveler import Striation, split_levels
 from engine.cards.compiler.quantities import parse_condition
 from engine.cards.compiler.statics import parse_static
 from engine.cards.compiler.swallow import swallowed, unbound_that_many
-from engine.cards.compiler.text import normalise
+from engine.cards.compiler.text import normalise, sentences
 from engine.cards.compiler.triggers import parse_trigger
 from engine.mana import cost_colors, parse_cost
 
@@ -232,6 +233,8 @@ def _lower_triggered(item: IrItem) -> Ability | None:
             body = body[m.end():]
     optional = False
     ctx = Ctx(last="it" if not trig.get("self") and trig.get("event") not in ("step", "state") else "self")
+    if trig.get("event") == "combat_damage_creature":
+        ctx.last = "damaged"  # "that creature": the creature dealt the damage, not the source
     if trig.get("who") in ("opponent", "any") or trig.get("event") in ("combat_damage_player", "damage_player",
                                                                          "damage_opponent"):
         ctx.last_player = "trigger_player"
@@ -318,6 +321,9 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
                 continue
         elif item.kind == "spell":
             snapshot = len(spell_ctx.targets)
+            if len(sentences(item.text)) == 1 and instead(item.text, spell_effects, spell_ctx):
+                continue  # a line that replaces the spell's instruction before it ("... instead if ...")
+            del spell_ctx.targets[snapshot:]
             effs = parse_effects(item.text, spell_ctx)
             if effs is not None:
                 if lost := swallowed(item.text, (effs, spell_ctx.targets[snapshot:])):

@@ -718,9 +718,21 @@ def _no_counters(m: re.Match) -> list[dict[str, Any]] | None:
     return None
 
 
+#: abilities that modify the rules for deck construction (112.6m): they work before the game
+#: begins (engine/decks/validate.py reads them) and do nothing during it
+_DECK_RULES = (
+    (re.compile(r"self can be your commander"), "commander"),                          # 903.3a
+    (re.compile(r"a deck can have any number of cards named self"), "any_number"),
+    (re.compile(r"a deck can have up to (?:seven|nine) cards named self"), "up_to"),
+)
+
+
 def parse_static(text: str) -> list[dict[str, Any]] | None:
     t = text.strip().rstrip(".").strip()
     low = t.lower()
+    for rx, rule in _DECK_RULES:
+        if rx.fullmatch(low):
+            return [{"kind": "deck_rule", "rule": rule}]
     # conditions: "as long as X, Y" / "Y as long as X" / "during your turn, Y"
     m = re.fullmatch(r"(?:as long as|during) (.+?), (.+)", low)
     if m and not low.startswith("during your turn") or (m and low.startswith("during your turn")):
