@@ -118,6 +118,11 @@ def _move(g: "Game", r: Ctx, e: Effect) -> dict | None:
                 r.setdefault("followed", {})[x] = g.move(x, "library", top=True)
     elif to in ("library_top", "library_bottom"):
         _move_all(g, r, e, "library", top=to == "library_top")
+    elif to == "library_nth":  # 401.7: Nth from the top; the bottom when the library has fewer than N cards
+        for x in followed(g, r, refs(g, r, e.args["what"])):
+            if isinstance(x, int) and x in g.objects:
+                lib = g.players[g.objects[x].owner].library
+                r.setdefault("followed", {})[x] = g.move(x, "library", index=min(int(e.args["nth"]) - 1, len(lib)))
     elif to == "library_shuffle":
         for x in refs(g, r, e.args["what"]):
             if isinstance(x, int) and x in g.objects:
