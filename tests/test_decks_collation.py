@@ -133,6 +133,51 @@ def test_masters_sets_have_a_foil_slot_in_every_pack(packs):
     assert rarities["common"] > rarities["uncommon"] > rarities["rare"] > rarities["mythic"] > 0
 
 
+def _core_sets() -> list[str]:
+    from engine.cards.printings import load
+    return [s["code"] for s in load()["sets"] if s.get("type") == "core"] + ["M20"]
+
+
+def test_every_core_set_opens(full_db):  # noqa: F811
+    """Alpha to Core 2020: each opens packs of its printed layout, no card twice, one rare (or
+    mythic), a mythic about one pack in eight once the set has mythics, no foil before foils existed."""
+    codes = _core_sets()
+    assert {"LEA", "4ED", "10E", "M10", "M15", "ORI", "M19", "M20"} <= set(codes) and len(codes) >= 20
+    n = 400
+    for code in codes:
+        sheet = set_sheet(full_db, code)
+        rng = random.Random(code)
+        size = len(sheet.collation.slots)
+        mythic = foils = 0
+        for _ in range(n):
+            b = make_booster(sheet, rng, code)
+            assert len(b.cards) == size and len(set(b.names())) == size, (code, b.names())
+            top = [c for c in b.cards if c.rarity in ("rare", "mythic") and not c.foil]
+            assert len(top) == 1, (code, b.names())
+            mythic += top[0].rarity == "mythic"
+            foils += sum(c.foil for c in b.cards)
+        if sheet.has_mythics:
+            assert 0.07 < mythic / n < 0.19, (code, mythic)
+        else:
+            assert mythic == 0
+        if code in ("LEA", "LEB", "2ED", "3ED", "4ED", "5ED"):
+            assert foils == 0, code                       # printed before Urza's Legacy: no foils
+        else:
+            assert 0.1 < foils / n < 0.24, (code, foils)
+
+
+def test_no_foils_in_sets_printed_before_urzas_legacy(full_db):  # noqa: F811
+    from engine.decks.collation import FOILS_SINCE
+    from engine.cards.printings import released
+    for code, foiled in (("USG", False), ("MIR", False), ("ULG", True), ("UDS", True)):
+        assert (released(code) >= FOILS_SINCE) is foiled
+        sheet = set_sheet(full_db, code)
+        rng = random.Random(4)
+        foils = sum(c.foil for _ in range(PACKS) for c in make_booster(sheet, rng).cards)
+        assert (foils > 0) is foiled, (code, foils)
+    assert collation("USG", None, "1998-10-12").foil is False and collation("USG", None, "").foil is True
+
+
 def test_collation_data_reads_the_printed_layouts():
     assert collation("DTK", None) is MODERN
     assert collation("SOI") is COLLATIONS["SOI"]

@@ -22,21 +22,23 @@ slot that are not of it.
 
 A **foil** (``FOIL_CHANCE``: about one pack in six, Wizards' figure for the boosters of
 2016) replaces the last common with a card of any rarity, drawn as the pack's own
-rarities are: it is shown as foil and has no rules effect.
+rarities are: it is shown as foil and has no rules effect. Sets released before foils were
+first put in boosters (Urza's Legacy, ``FOILS_SINCE``) have none.
 
-``collation(code, layout)`` is the set's collation: an entry of ``COLLATIONS`` when the
-set has one, else one read from the booster layout MTGJSON gives (``booster_slots``),
+``collation(code, layout, released)`` is the set's collation: an entry of ``COLLATIONS`` when
+the set has one, else one read from the booster layout MTGJSON gives (``booster_slots``),
 else the modern layout (a rare or mythic, three uncommons, ten commons, a basic land).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Iterable
 
-__all__ = ["Slot", "Collation", "COLLATIONS", "FOIL_CHANCE", "FOIL_SLOT", "RARE_SLOT", "MODERN", "collation",
+__all__ = ["Slot", "Collation", "COLLATIONS", "FOIL_CHANCE", "FOILS_SINCE", "FOIL_SLOT", "RARE_SLOT", "MODERN", "collation",
            "booster_slots", "card_kinds", "parse_sheet"]
 
 FOIL_CHANCE = 1 / 6
+FOILS_SINCE = "1999-02-15"           # Urza's Legacy, the first set with foils in its boosters
 Slot = tuple[tuple[str, float], ...]
 RARE_SLOT: Slot = (("rare", 7.0), ("mythic", 1.0))
 _U: Slot = (("uncommon", 1.0),)
@@ -150,9 +152,13 @@ def _dfc_sheet(name: str) -> tuple[str, float] | None:
     return None
 
 
-def collation(code: str, layout: list[Any] | None = None) -> Collation:
-    """The collation of a set: its own entry, else its printed layout, else the modern one."""
-    return COLLATIONS.get(code.upper()) or booster_slots(layout) or MODERN
+def collation(code: str, layout: list[Any] | None = None, released: str = "") -> Collation:
+    """The collation of a set: its own entry, else its printed layout, else the modern one;
+    without foils for a set ``released`` before ``FOILS_SINCE`` (ISO dates; "" for unknown)."""
+    col = COLLATIONS.get(code.upper()) or booster_slots(layout) or MODERN
+    if released and released < FOILS_SINCE and col.foil:
+        col = replace(col, foil=False)
+    return col
 
 
 def card_kinds(card: Any) -> frozenset[str]:

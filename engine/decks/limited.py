@@ -132,15 +132,16 @@ def set_sheet(db: CardSource, set_code: str) -> SetSheet:
         raise LimitedError(f"set {code} cannot make boosters: a booster needs at least {', '.join(missing)} "
                            f"with rarity data, and the card database has {have}")
     kinds = {c.name: card_kinds(db.get(c.name)) for cards in by.values() for c in cards}
-    return SetSheet(code, by, kinds, collation(code, _printed_layout(code)))
+    return SetSheet(code, by, kinds, collation(code, *_printed_layout(code)))
 
 
-def _printed_layout(code: str) -> list | None:
+def _printed_layout(code: str) -> tuple[list | None, str]:
+    """The set's printed booster layout and release date (None and "" when the data lacks them)."""
     try:
-        from engine.cards.printings import booster_layout  # layering: optional, the card package may be absent
+        from engine.cards.printings import booster_layout, released  # layering: optional, may be absent
     except ImportError:                      # the card package is not there: the modern layout
-        return None
-    return booster_layout(code)
+        return None, ""
+    return booster_layout(code), released(code)
 
 
 def _num_key(number: str) -> tuple[int, str]:
