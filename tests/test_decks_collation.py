@@ -216,6 +216,21 @@ def test_removal_outranks_a_vanilla_creature_of_the_same_rarity(full_db):  # noq
     assert rate_card(full_db.get("Amulet of Safekeeping"), "rare") < rate_card(full_db.get("Shock"), "common")
 
 
+def test_the_documented_scale_holds_for_its_examples(full_db):  # noqa: F811
+    """engine/decks/ratings.py's table: each example card in its band (colour-blind, common)."""
+    bands = {(3.0, 9.0): ("Murder", "Doom Blade", "Pacifism", "Lightning Strike", "Flametongue Kavu"),
+             (2.0, 3.0): ("Serra Angel", "Air Elemental", "Shock"),
+             (1.4, 2.0): ("Grizzly Bears", "Hill Giant", "Cancel", "Divination", "Giant Growth"),
+             (0.0, 1.3): ("Amulet of Safekeeping", "Mind Rot", "Ornithopter")}
+    for (low, high), names in bands.items():
+        for name in names:
+            assert low <= rate_card(full_db.get(name), "common") < high, name
+    # a creature that removes one rates above plain removal; evasion is worth the power it carries
+    assert rate_card(full_db.get("Flametongue Kavu"), "common") > rate_card(full_db.get("Murder"), "common")
+    assert rate_card(full_db.get("Ornithopter"), "common") < rate_card(full_db.get("Grizzly Bears"), "common")
+    assert rate_card(full_db.get("Serra Angel"), "common") > rate_card(full_db.get("Colossal Dreadmaw"), "common")
+
+
 @pytest.mark.parametrize("code", ("M19", "SOI", "DTK"))
 def test_in_a_whole_set_every_common_kill_spell_beats_every_vanilla_common(full_db, code):  # noqa: F811
     sheet = set_sheet(full_db, code)
