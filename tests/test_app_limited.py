@@ -140,6 +140,11 @@ def test_a_whole_draft_by_mouse_to_a_legal_deck_and_a_game(qtbot, builder, full_
             QTest.mouseClick(builder.land_buttons[land], Qt.MouseButton.LeftButton)
     assert builder.deck.main_count == 40
     assert "Legal in" in builder.verdict.text(), [p.message for p in builder.problems]
+    heads = [builder.pool_view.item(i).text() for i in range(builder.pool_view.count())
+             if not builder.pool_view.item(i).data(Qt.ItemDataRole.UserRole)]
+    counts = [int(h.split("\n")[1].split()[0]) for h in heads]   # the rest of the pool, by colour
+    assert sum(counts) == builder.deck.sideboard_count and 1 in counts
+    assert all(h.endswith("\n1 card" if n == 1 else " cards") for h, n in zip(heads, counts)), heads
     _shot(builder, "sealed-deck", (1280, 800))
     _shot(builder, "sealed-deck", (1920, 1080))
 
@@ -152,19 +157,37 @@ def test_a_whole_draft_by_mouse_to_a_legal_deck_and_a_game(qtbot, builder, full_
     assert len(asked) == 1
     mine, bot, theirs = asked[0]
     assert len(mine) == 40 and len(theirs) == 40 and bot == "Seat 4 bot"
+    import app.application
     from app.application import MainWindow
+    monkeypatch.setattr(app.application, "new_seed", lambda: 3)      # the game's shuffles (fresh by default)
     main = MainWindow()
     KEEP.append(main)
     qtbot.addWidget(main)
     table = main.play_limited(mine, bot, theirs)
     assert main.state == "table" and table.ctl.humans == ["you"]
     assert main.ai_seat.seat == "Seat 4 bot" and main.ai_seat.ai.level.name == "medium"  # the AI plays the bot
-    main.ai_seat.stop()
     game = main.session.game
     assert sorted(game.players) == sorted(["you", "Seat 4 bot"])
     for name in game.players:                         # the 40 cards of each deck, in library and hand
         p = game.players[name]
         assert len(p.library) + len(p.hand) == 40
+    # and play it: keep the hand and pass with Space until your first main phase, then drag a land out
+    from table_mouse import drag, space
+    for _ in range(80):
+        qtbot.waitUntil(lambda: table.ctl.decision is not None, timeout=20000)     # the AI answers meanwhile
+        d, v = table.ctl.decision, table.ctl.view()
+        if d.kind == "priority" and v["active"] == "you" and v["step"] == "main1":
+            break
+        space(table)                                  # Keep, then pass / OK
+    else:
+        raise AssertionError("the game never reached your main phase")
+    from app.table.items import CardItem
+    land = next(it for it in table.scene.items() if isinstance(it, CardItem) and it.zone == "hand"
+                and it.seat == "you" and it.name in BASICS)
+    drag(table, land.sceneBoundingRect().center(), table.scene.zones[("lands", "you")].rect.center())
+    assert [c["name"] for c in table.ctl.view()["battlefield"] if c["controller"] == "you"] == [land.name]
+    _shot(main, "drafted-game", (1280, 800))
+    main.ai_seat.stop()
 
 
 def test_pool_cards_move_never_copy_and_the_search_shows_the_pool(qtbot, builder):
@@ -293,7 +316,7 @@ def test_the_pool_as_cards_grouped_by_colour_a_double_click_moves_one(qtbot, bui
     assert builder.left_tabs.currentWidget() is view and view.isVisible()
     heads = [view.item(i).text() for i in range(view.count()) if not view.item(i).data(Qt.ItemDataRole.UserRole)]
     cards = [view.item(i) for i in range(view.count()) if view.item(i).data(Qt.ItemDataRole.UserRole)]
-    assert heads and all("\n" in h and h.endswith("cards") for h in heads)
+    assert heads and all("\n" in h and (h.endswith(" cards") or h.endswith("\n1 card")) for h in heads)
     assert sum(int(h.split("\n")[1].split()[0]) for h in heads) == 90
     assert len(cards) == len(builder.deck.sideboard)
     item = cards[0]

@@ -823,7 +823,8 @@ class DeckBuilderWindow(QMainWindow):
             names = groups.get(key)
             if not names:
                 continue
-            head = QListWidgetItem(f"{label}\n{sum(self.deck.sideboard[n] for n in names)} cards")
+            count = sum(self.deck.sideboard[n] for n in names)
+            head = QListWidgetItem(f"{label}\n{count} card{'' if count == 1 else 's'}")
             head.setFlags(Qt.ItemFlag.NoItemFlags)
             head.setSizeHint(POOL_CARD)
             self.pool_view.addItem(head)
