@@ -290,6 +290,32 @@ def test_the_dialogs_offer_a_fresh_seed_and_take_mixed_sets(qtbot, builder, monk
     assert drafter_seats(1) == (0,) and drafter_seats(2) == (0, 4) and drafter_seats(3) == (0, 2, 5)
 
 
+def test_the_dialog_lists_the_sets_that_open_and_a_click_adds_one(qtbot, builder, monkeypatch):
+    from app.decks.window import LimitedDialog
+    seen = []
+
+    def answer(dlg):                                       # a player who does not know the codes clicks them
+        seen.append(dlg)
+        items = {dlg.choices.item(i).data(Qt.ItemDataRole.UserRole): dlg.choices.item(i)
+                 for i in range(dlg.choices.count())}
+        assert dlg.choices.isVisibleTo(dlg) and {"SOI", "EMN", "DTK", "ORI", "BFZ", "OGW", "M19"} <= set(items)
+        assert "TSB" not in items and "DDC" not in items
+        assert items["SOI"].text().startswith("SOI  Shadows over Innistrad (2016)")
+        dlg.show()
+        for code in ("SOI", "SOI", "EMN"):
+            QTest.mouseClick(dlg.choices.viewport(), Qt.MouseButton.LeftButton, pos=_item_point(dlg.choices,
+                                                                                                  items[code]))
+        assert dlg.sets.text() == "SOI SOI EMN"
+        dlg.seed.setValue(8)
+        _shot(dlg, "draft-dialog", (560, 560))
+        return 1
+    monkeypatch.setattr(LimitedDialog, "exec", answer)
+    started = []
+    monkeypatch.setattr(builder, "start_draft", lambda sets, seed, people=1: started.append((sets, seed)))
+    builder.menu_actions["draft"].trigger()
+    assert started == [(["SOI", "SOI", "EMN"], 8)] and seen
+
+
 def test_the_pick_timer_picks_for_you_when_time_is_up(qtbot, full_db):  # noqa: F811
     from app.decks.draft import PICK_SECONDS, DraftWidget
     dw = DraftWidget(full_db, "DTK", 11)

@@ -166,6 +166,27 @@ def test_every_core_set_opens(full_db):  # noqa: F811
             assert 0.1 < foils / n < 0.24, (code, foils)
 
 
+def test_every_set_sold_in_boosters_opens(full_db):  # noqa: F811
+    """booster_sets lists every set the data can open and no other: each listed set opens
+    packs of its collation with no card twice; Duel Decks, Commander decks and sets the data
+    lacks the rarities of are left out."""
+    from engine.decks.limited import LimitedError, booster_sets
+    listed = booster_sets(full_db)
+    codes = [c for c, _n, _d in listed]
+    assert set(SETS_2016 + ARENA) <= set(codes) and len(codes) >= 100
+    assert codes.index("M20") < codes.index("SOI") < codes.index("DTK") < codes.index("LEA")   # newest first
+    assert not {"DDC", "C16", "EVG", "TSB", "ELD", "V15"} & set(codes)
+    assert dict((c, n) for c, n, _d in listed)["SOI"] == "Shadows over Innistrad"
+    for code in codes:
+        sheet = set_sheet(full_db, code)
+        rng = random.Random(code)
+        for _ in range(20):
+            b = make_booster(sheet, rng, code)
+            assert len(b.cards) == len(sheet.collation.slots) and len(set(b.names())) == len(b.cards), code
+    with pytest.raises(LimitedError, match="sets that open boosters: M20, WAR, RNA"):
+        set_sheet(full_db, "ZZZ")
+
+
 def test_no_foils_in_sets_printed_before_urzas_legacy(full_db):  # noqa: F811
     from engine.decks.collation import FOILS_SINCE
     from engine.cards.printings import released

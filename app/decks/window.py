@@ -72,7 +72,7 @@ from app.widgets import named
 from engine.decks.carddb import is_basic_land
 from engine.decks.files import DeckFileError, read_deck, write_deck
 from engine.decks.format import FormatError, load_formats, user_formats_dir
-from engine.decks.limited import LimitedError, bot_deck, new_seed, sealed_pool
+from engine.decks.limited import LimitedError, booster_sets, bot_deck, new_seed, sealed_pool
 from engine.decks.model import Deck
 from engine.decks.validate import Problem, Validator
 
@@ -1218,8 +1218,15 @@ class DeckBuilderWindow(QMainWindow):
         self.hotseatRequested.emit(f"Seat {self.draft_seat + 1}", mine, f"Seat {seat + 1}", theirs)
         return True
 
+    def booster_sets(self) -> list[tuple[str, str, str]]:
+        """The sets the card data opens boosters of, newest first (looked up once)."""
+        if getattr(self, "_booster_sets", None) is None:
+            self._booster_sets = booster_sets(self.db)
+        return self._booster_sets
+
     def draft_dialog(self) -> None:
-        dlg = LimitedDialog(self, "Draft", "Sets (one, or one per round: SOI SOI EMN):", people=True)
+        dlg = LimitedDialog(self, "Draft", "Sets (one, or one per round: SOI SOI EMN):", people=True,
+                            choices=self.booster_sets())
         if dlg.exec() != QDialog.DialogCode.Accepted:
             return
         sets, seed, people = dlg.set_codes(), dlg.seed.value(), dlg.people.value()
@@ -1227,7 +1234,7 @@ class DeckBuilderWindow(QMainWindow):
             self.start_draft(sets if len(sets) > 1 else sets[0], seed, people)
 
     def sealed_dialog(self) -> None:
-        sets, seed = LimitedDialog.ask(self, "Sealed", "Set (or six sets, one per booster):")
+        sets, seed = LimitedDialog.ask(self, "Sealed", "Set (or six sets, one per booster):", self.booster_sets())
         if sets and len(sets) not in (1, 6):
             QMessageBox.warning(self, "Cannot open sealed boosters", "Give one set (six boosters of it) or six "
                                                                      "sets (one per booster).")
@@ -1317,9 +1324,12 @@ def _card_tip(card: Any) -> str:
 
 class LimitedDialog(QDialog):
     """Sets and a seed for a sealed pool or a draft: the seed is a fresh random one, shown so
-    that a pool can be shared (type a friend's seed to open the same boosters)."""
+    that a pool can be shared (type a friend's seed to open the same boosters). ``choices``
+    lists the sets that open boosters (code, name, date), newest first: a click on one adds
+    its code to the sets."""
 
-    def __init__(self, parent: QWidget | None, title: str, prompt: str, people: bool = False) -> None:
+    def __init__(self, parent: QWidget | None, title: str, prompt: str, people: bool = False,
+                 choices: list[tuple[str, str, str]] | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(title)
         form = QFormLayout(self)
@@ -1334,6 +1344,18 @@ class LimitedDialog(QDialog):
         row.addWidget(self.seed, 1)
         row.addWidget(again)
         form.addRow(prompt, self.sets)
+        self.choices = named(QListWidget(), "limitedChoices")
+        for code, name, date in choices or ():
+            it = QListWidgetItem(f"{code}  {name}" + (f" ({date[:4]})" if date else ""))
+            it.setData(NAME_ROLE, code)
+            it.setToolTip(f"click to add {code} to the sets")
+            self.choices.addItem(it)
+        self.choices.setMinimumHeight(220)
+        self.choices.itemClicked.connect(self._add_set)
+        if choices:
+            form.addRow("Sets that open boosters (click to add):", self.choices)
+        else:
+            self.choices.hide()
         form.addRow("Seed (share it to open the same boosters):", row)
         self.people = named(QSpinBox(), "people")
         self.people.setRange(1, 8)
@@ -1344,13 +1366,19 @@ class LimitedDialog(QDialog):
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
+        self.resize(560, self.sizeHint().height())
+
+    def _add_set(self, item: QListWidgetItem) -> None:
+        text = self.sets.text().strip()
+        self.sets.setText(f"{text} {item.data(NAME_ROLE)}".strip())
 
     def set_codes(self) -> list[str]:
         return [c.upper() for c in self.sets.text().replace(",", " ").split() if c.strip()]
 
     @classmethod
-    def ask(cls, parent: QWidget | None, title: str, prompt: str) -> tuple[list[str], int]:
-        dlg = cls(parent, title, prompt)
+    def ask(cls, parent: QWidget | None, title: str, prompt: str,
+            choices: list[tuple[str, str, str]] | None = None) -> tuple[list[str], int]:
+        dlg = cls(parent, title, prompt, choices=choices)
         if dlg.exec() != QDialog.DialogCode.Accepted:
             return [], 0
         return dlg.set_codes(), dlg.seed.value()

@@ -102,9 +102,22 @@ def set_sheet(db: CardSource, set_code: str) -> SetSheet:
                 rows = list(db.cards_in_set(other))
                 code = other if rows else code
     if not rows:
-        known = ", ".join(s.code for s in db.sets())
-        raise LimitedError(f"the card database has no printings for set {set_code!r}; sets with printings: "
+        known = ", ".join(s[0] for s in booster_sets(db))
+        raise LimitedError(f"the card database has no printings for set {set_code!r}; sets that open boosters: "
                            f"{known or 'none (import MTGJSON AllPrintings or Scryfall data)'}")
+    by = _by_rarity(rows)
+    missing = _missing(by)
+    if missing:
+        have = ", ".join(f"{len(v)} {k}" for k, v in by.items())
+        raise LimitedError(f"set {code} cannot make boosters: a booster needs at least {', '.join(missing)} "
+                           f"with rarity data, and the card database has {have}")
+    kinds = {c.name: card_kinds(db.get(c.name)) for cards in by.values() for c in cards}
+    return SetSheet(code, by, kinds, collation(code, *_printed_layout(code)))
+
+
+def _by_rarity(rows: Iterable[Any]) -> dict[str, list[BoosterCard]]:
+    """A set's printings by booster rarity, each card once, in collector-number order; tokens,
+    special cards and those numbered after the last basic land (not in boosters) left out."""
     by: dict[str, list[BoosterCard]] = {r: [] for r in ("common", "uncommon", "rare", "mythic", "basic")}
     seen: set[tuple[str, str]] = set()
     for name, p in rows:
@@ -124,15 +137,34 @@ def set_sheet(db: CardSource, set_code: str) -> SetSheet:
             by[r] = [c for c in by[r] if _num_key(c.number)[0] <= last]
     for cards in by.values():
         cards.sort(key=lambda c: (_num_key(c.number), c.name))
+    return by
+
+
+def _missing(by: dict[str, list[BoosterCard]]) -> list[str]:
+    """What a booster needs that the set's cards lack ("10 common", "1 rare"), or []."""
     missing = [f"{n} {r}" for r, n in (("common", 10), ("uncommon", 3)) if len(by[r]) < n]
     if not by["rare"] and not by["mythic"]:
         missing.append("1 rare")
-    if missing:
-        have = ", ".join(f"{len(v)} {k}" for k, v in by.items())
-        raise LimitedError(f"set {code} cannot make boosters: a booster needs at least {', '.join(missing)} "
-                           f"with rarity data, and the card database has {have}")
-    kinds = {c.name: card_kinds(db.get(c.name)) for cards in by.values() for c in cards}
-    return SetSheet(code, by, kinds, collation(code, *_printed_layout(code)))
+    return missing
+
+
+def booster_sets(db: CardSource) -> list[tuple[str, str, str]]:
+    """The sets that were sold in boosters and that the card data can open, newest first, as
+    (code, name, release date): a set the printings data gives a booster layout (a Duel Deck or
+    a Commander set has none), or one it does not know (the Arena sets), with enough cards of
+    each rarity for a booster (``set_sheet`` opens each of them)."""
+    try:
+        from engine.cards import printings  # layering: optional, the card package may be absent
+    except ImportError:
+        printings = None                     # type: ignore[assignment]
+    out = []
+    for info in db.sets():
+        if printings is not None and printings.released(info.code) and not printings.booster_layout(info.code):
+            continue                         # in the printings data, and never in boosters
+        if not _missing(_by_rarity(db.cards_in_set(info.code))):
+            out.append((info.code, info.name, getattr(info, "released", "") or ""))
+    out.sort(key=lambda s: (s[2], s[0]), reverse=True)
+    return out
 
 
 def _printed_layout(code: str) -> tuple[list | None, str]:
