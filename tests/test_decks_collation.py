@@ -187,6 +187,23 @@ def test_every_set_sold_in_boosters_opens(full_db):  # noqa: F811
         set_sheet(full_db, "ZZZ")
 
 
+def test_time_spiral_has_a_timeshifted_card_in_every_pack(full_db):  # noqa: F811
+    sheet = set_sheet(full_db, "TSP")
+    shifted = {c.name for c in sheet.sheet("@TSB")}
+    assert len(shifted) == 121 and "Akroma, Angel of Wrath" in shifted
+    rng = random.Random(6)
+    seen = set()
+    for _ in range(PACKS):
+        b = make_booster(sheet, rng, "TSP")
+        assert len(b.cards) == 15 and len(set(b.names())) == 15, b.names()
+        purple = [c for c in b.cards if c.name in shifted]
+        assert len(purple) == 1 and purple[0].rarity == "special" and purple[0].set_code == "TSB" and \
+            b.cards[-1] is purple[0], b.names()                # the last slot, never taken by a foil
+        assert sum(c.rarity in ("rare", "mythic") and not c.foil for c in b.cards) == 1
+        seen.add(purple[0].name)
+    assert len(seen) > 100                                      # every timeshifted card can come
+
+
 def test_no_foils_in_sets_printed_before_urzas_legacy(full_db):  # noqa: F811
     from engine.decks.collation import FOILS_SINCE
     from engine.cards.printings import released

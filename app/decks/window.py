@@ -85,7 +85,7 @@ EXPORT_FILTER = ("Plain text (*.txt);;MTG Arena (*.arena.txt);;MTGO (*.dek);;Coc
 BASIC_LANDS = (("W", "Plains"), ("U", "Island"), ("B", "Swamp"), ("R", "Mountain"), ("G", "Forest"))
 RARITY_LETTER = {"common": "C", "uncommon": "U", "rare": "R", "mythic": "M", "basic": "L", "special": "S"}
 RARITY_COLORS = {"C": QColor(40, 40, 40), "U": QColor(110, 125, 140), "R": QColor(176, 141, 30),
-                 "M": QColor(214, 80, 25)}
+                 "M": QColor(214, 80, 25), "S": QColor(123, 63, 160)}
 SORTS = (("mv", "Sort: mana value"), ("color", "Sort: colour, then mana value"), ("rarity", "Sort: rarity"),
          ("name", "Sort: name"))
 PREVIEW_W, PREVIEW_H = 250, 349
@@ -818,7 +818,7 @@ class DeckBuilderWindow(QMainWindow):
         current = self.pool_view.currentItem().data(NAME_ROLE) if self.pool_view.currentItem() else None
         self.pool_view.clear()
         self._icon_queue = []
-        letters = {"C": "common", "U": "uncommon", "R": "rare", "M": "mythic", "L": "basic"}
+        letters = {"C": "common", "U": "uncommon", "R": "rare", "M": "mythic", "L": "basic", "S": "special"}
         for key, label in POOL_GROUPS:
             names = groups.get(key)
             if not names:

@@ -6,6 +6,10 @@ A **sheet** names the cards a slot draws from: a rarity (``common``, ``uncommon`
 double-faced or meld card, CR 711), ``planeswalker``, ``legendary_creature``, ``guildgate``
 (a land with the subtype Gate and a two-colour identity: a guild's gate).
 
+A sheet ``"@CODE"`` is every card of another set: Time Spiral's "timeshifted" slot draws
+from the set of its timeshifted cards (TSB, whose cards the data gives no rarity but
+"special"; each is as likely).
+
 A sheet name ending in ``*`` gives its card as a foil (``"rare*"``): the foil slot of the
 Masters sets, whose every pack holds one foil of any rarity.
 
@@ -101,8 +105,9 @@ COLLATIONS: dict[str, Collation] = {
 # MTGJSON's booster entries, as sheets ("mythic rare" is the rare slot's mythic one time in eight)
 _ENTRY = {"common": _C, "uncommon": _U, "rare": (("rare", 1.0),), "mythic rare": (("mythic", 1.0),),
           "land": _L, "basic land": _L}
-_SKIP = {"marketing", "checklist", "token", "draft-matters", "timeshifted purple", "power nine", "foil",
-         "tokens", "meld"}
+_SKIP = {"marketing", "checklist", "token", "draft-matters", "power nine", "foil", "tokens", "meld"}
+# MTGJSON's names of slots that draw from another set
+_OTHER_SET = {"timeshifted purple": "@TSB"}
 # the foil slot of the Masters sets (Modern Masters, Eternal Masters, ...): a foil of any rarity
 FOIL_SLOT: Slot = (("common*", 10.0), ("uncommon*", 3.0), ("rare*", 0.875), ("mythic*", 0.125))
 # a slot of a double-faced card of any rarity (Innistrad, Dark Ascension), drawn as a pack's own rarities are
@@ -125,7 +130,9 @@ def booster_slots(layout: list[Any] | None) -> Collation | None:
         names = [n for n in names if n not in _SKIP]
         if not names:
             continue
-        if set(names) == {"rare", "mythic rare"}:
+        if len(names) == 1 and names[0] in _OTHER_SET:
+            slots.append(((_OTHER_SET[names[0]], 1.0),))
+        elif set(names) == {"rare", "mythic rare"}:
             slots.append(RARE_SLOT)
         elif set(names) <= {"land", "checklist", "basic land"}:
             slots.append(_L)

@@ -54,7 +54,7 @@ class BoosterCard:
     name: str
     set_code: str
     number: str
-    rarity: str        # common, uncommon, rare, mythic, basic
+    rarity: str        # common, uncommon, rare, mythic, basic; special (a timeshifted card)
     foil: bool = False  # shown as foil; no rules effect
 
 
@@ -74,6 +74,7 @@ class SetSheet:
     by_rarity: dict[str, list[BoosterCard]]
     kinds: dict[str, frozenset[str]] = field(default_factory=dict)
     collation: Collation = field(default_factory=lambda: collation(""))
+    others: dict[str, list[BoosterCard]] = field(default_factory=dict)   # "@CODE" sheets: another set's cards
     _sheets: dict[str, list[BoosterCard]] = field(default_factory=dict, repr=False)
 
     @property
@@ -84,7 +85,7 @@ class SetSheet:
         """The cards of a sheet ("common", "uncommon:dfc", "common:!guildgate")."""
         if name not in self._sheets:
             rarity, kind, wanted = parse_sheet(name)
-            cards = self.by_rarity.get(rarity, [])
+            cards = self.others.get(rarity[1:], []) if rarity.startswith("@") else self.by_rarity.get(rarity, [])
             if kind is not None:
                 cards = [c for c in cards if (kind in self.kinds.get(c.name, ())) == wanted]
             self._sheets[name] = cards
@@ -111,8 +112,15 @@ def set_sheet(db: CardSource, set_code: str) -> SetSheet:
         have = ", ".join(f"{len(v)} {k}" for k, v in by.items())
         raise LimitedError(f"set {code} cannot make boosters: a booster needs at least {', '.join(missing)} "
                            f"with rarity data, and the card database has {have}")
-    kinds = {c.name: card_kinds(db.get(c.name)) for cards in by.values() for c in cards}
-    return SetSheet(code, by, kinds, collation(code, *_printed_layout(code)))
+    col = collation(code, *_printed_layout(code))
+    others = {}
+    for sheet in col.sheets():
+        if sheet.startswith("@"):              # another set's cards (Time Spiral's timeshifted slot)
+            others[sheet[1:]] = sorted((BoosterCard(name, p.set_code, str(p.number), "special")
+                                        for name, p in db.cards_in_set(sheet[1:])),
+                                       key=lambda c: (_num_key(c.number), c.name))
+    kinds = {c.name: card_kinds(db.get(c.name)) for cards in (*by.values(), *others.values()) for c in cards}
+    return SetSheet(code, by, kinds, col, others)
 
 
 def _by_rarity(rows: Iterable[Any]) -> dict[str, list[BoosterCard]]:
