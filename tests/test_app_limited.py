@@ -354,7 +354,17 @@ def test_the_pool_as_cards_grouped_by_colour_a_double_click_moves_one(qtbot, bui
     # the faces come a few at a time (the window answers meanwhile), each drawn once
     qtbot.waitUntil(lambda: not builder._icon_queue, timeout=20000)
     assert not view.item(1).icon().isNull()
+    # a foil opened in a booster is shown as one (a rainbow edge, "foil" in its tooltip), and kept when saved
+    assert builder.pool.foils == {"Volcanic Dragon": 1}
+    foil = next(view.item(i) for i in range(view.count()) if view.item(i).data(Qt.ItemDataRole.UserRole)
+                == "Volcanic Dragon")
+    assert "Volcanic Dragon (uncommon, foil)" in foil.toolTip()                  # an M19 uncommon
+    plain = next(view.item(i) for i in range(view.count()) if view.item(i).data(Qt.ItemDataRole.UserRole)
+                 not in (None, "Volcanic Dragon"))
+    assert "foil" not in plain.toolTip()
+    assert builder.store.load(builder.pool_id).foils == {"Volcanic Dragon": 1}
     _shot(builder, "sealed-pool", (1280, 800))
+    _shot(builder, "sealed-pool", (1920, 1080))
     QTest.keyClick(builder, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
     assert builder.left_tabs.currentIndex() == 0 and builder.search_box.hasFocus()
 

@@ -367,7 +367,7 @@ class DeckBuilderWindow(QMainWindow):
         self.pool_view.currentItemChanged.connect(
             lambda it, _o: self.show_preview(it.data(NAME_ROLE)) if it and it.data(NAME_ROLE) else None)
         self._icon_queue: list[tuple[QListWidgetItem, str, str]] = []
-        self._icons: dict[tuple[str, str], QIcon] = {}      # (name, rarity) -> the framed face, once drawn
+        self._icons: dict[tuple[str, str], QIcon] = {}      # _icon_key -> the framed face, once drawn
         self._icon_timer = QTimer(self, interval=0)
         self._icon_timer.timeout.connect(self._draw_some_pool_icons)
         self.left_tabs = named(QTabWidget(), "leftTabs")
@@ -834,18 +834,27 @@ class DeckBuilderWindow(QMainWindow):
                 it = QListWidgetItem(f"{single_name(name)}" + (f" ×{n}" if n > 1 else ""))
                 it.setSizeHint(QSize(POOL_CARD.width() + 4, POOL_CARD.height() + 18))
                 it.setData(NAME_ROLE, name)
-                if (name, rarity) in self._icons:
-                    it.setIcon(self._icons[(name, rarity)])
+                if self._icon_key(name, rarity) in self._icons:
+                    it.setIcon(self._icons[self._icon_key(name, rarity)])
                     it.setText(f"×{n}" if n > 1 else "")
                 else:
                     self._icon_queue.append((it, name, rarity + (f" ×{n}" if n > 1 else "")))
-                it.setToolTip(f"{single_name(name)} ({rarity}): double-click to put it in the deck")
+                foil = ", foil" if self.opened_foil(name) else ""
+                it.setToolTip(f"{single_name(name)} ({rarity}{foil}): double-click to put it in the deck")
                 self.pool_view.addItem(it)
                 if name == current:
                     self.pool_view.setCurrentItem(it)
 
         if self._icon_queue:
             self._icon_timer.start()
+
+    def _icon_key(self, name: str, rarity: str) -> tuple[str, str]:
+        """The pool view's cache key of a face: name, rarity, foil ("rare*") and printed set."""
+        return (name, rarity + ("*" if self.opened_foil(name) else "") + self.printed_set(name))
+
+    def opened_foil(self, name: str) -> bool:
+        """Whether the pool's boosters held this card as a foil (its face gets a rainbow edge)."""
+        return self.pool is not None and self.pool.foils.get(name, 0) > 0
 
     def printed_set(self, name: str) -> str:
         """The set of the deck's printing of a card (a sealed or drafted card: its booster's set); in a
@@ -871,11 +880,11 @@ class DeckBuilderWindow(QMainWindow):
                 return
             it, name, label = self._icon_queue.pop(0)
             rarity, _, count = label.partition(" ")
-            icon = self._icons.get((name, rarity))
+            icon = self._icons.get(self._icon_key(name, rarity))
             if icon is None:
-                icon = QIcon(card_icon(name, rarity, False, POOL_CARD.width(), POOL_CARD.height(),
+                icon = QIcon(card_icon(name, rarity, self.opened_foil(name), POOL_CARD.width(), POOL_CARD.height(),
                                        self.printed_set(name)))
-                self._icons[(name, rarity)] = icon
+                self._icons[self._icon_key(name, rarity)] = icon
             try:
                 it.setIcon(icon)
                 it.setText(count)

@@ -269,11 +269,13 @@ def _apply_rule(sheet: SetSheet, cards: list[BoosterCard], slots: list[int], tak
 
 
 def pool_deck(cards: Iterable[BoosterCard], name: str = "") -> Deck:
-    """A pool as a Deck (every card in the main list), keeping a printing per card."""
+    """A pool as a Deck (every card in the main list), keeping a printing per card and its foils."""
     deck = Deck(name=name)
     for c in cards:
         deck.add(c.name)
         deck.printings.setdefault(c.name, (c.set_code, c.number))
+        if c.foil:
+            deck.foils[c.name] = deck.foils.get(c.name, 0) + 1
     return deck
 
 
