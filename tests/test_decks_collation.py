@@ -205,8 +205,8 @@ def test_time_spiral_has_a_timeshifted_card_in_every_pack(full_db):  # noqa: F81
 
 
 def test_no_foils_in_sets_printed_before_urzas_legacy(full_db):  # noqa: F811
-    from engine.decks.collation import FOILS_SINCE
     from engine.cards.printings import released
+    from engine.decks.collation import FOILS_SINCE
     for code, foiled in (("USG", False), ("MIR", False), ("ULG", True), ("UDS", True)):
         assert (released(code) >= FOILS_SINCE) is foiled
         sheet = set_sheet(full_db, code)
