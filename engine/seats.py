@@ -229,3 +229,25 @@ def remaining_teams(g: "Game") -> list[tuple[str, ...]]:
     the game (104.2a, 104.2c)."""
     ps = g.players
     return [t for t in g.teams if any(not ps[n].lost for n in t)]
+
+
+def winners(winner: str | None) -> list[str]:
+    """The players a game's ``winner`` names (104.2a; 810.8a: a Two-Headed Giant team wins as
+    one and is written with its players joined by ``+``, ``"alice+bob"``): none while the game
+    goes on and for a draw (``"draw"``, 104.4a)."""
+    if winner is None or winner == "draw":
+        return []
+    return winner.split("+")
+
+
+def result_text(winner: str | None) -> str:
+    """How a game's end reads to a person: ``alice wins``, ``alice and bob win`` (810.8a),
+    ``the game is a draw`` (104.4a); empty while it goes on."""
+    if winner is None:
+        return ""
+    names = winners(winner)
+    if not names:
+        return "the game is a draw"
+    if len(names) == 1:
+        return f"{names[0]} wins"
+    return f"{', '.join(names[:-1])} and {names[-1]} win"

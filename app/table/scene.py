@@ -58,6 +58,7 @@ from app.table.seats import (  # the geometry of the seats; the sizes are re-exp
     text_y,
 )
 from engine.cast_options import ANSWER_KEYS
+from engine.seats import result_text
 
 AURA_PEEK = 26        # how much of an attached card shows above its host
 ORDER_KINDS = ("order_blockers", "order_attackers")  # damage assignment order (509.2, 509.3)
@@ -588,7 +589,7 @@ class TableScene(QGraphicsScene):
         txt = (f"before the game · {step_name(step)}" if step in BEFORE_TURNS or not v.get("turn")
                else f"turn {v['turn']} · {v['active']} · {step_name(step)}")
         if v.get("winner") is not None:
-            txt = f"game over: {v['winner']} wins"
+            txt = f"game over: {result_text(v['winner'])}"
         ty, hy = text_y(len(self.boxes))
         t = self._take(("text", "step"), lambda: self._text(QFont("DejaVu Sans", 15, QFont.Weight.Bold),
                                                                QColor(240, 240, 230), ty))

@@ -1,0 +1,55 @@
+"""Multiplayer leftovers of issue 17: how a game's winner is written and read (810.8a team
+winners "alice+bob", 104.4a draws), and the rules of 800.4, 801, 805 and 810 that need more
+than a scenario to show."""
+from __future__ import annotations
+
+import pytest
+
+from app.table.log import describe
+from engine.bench import GREEN, RED
+from engine.cardpool import CardPool
+from engine.game import Game
+from engine.seats import result_text, winners
+
+NAMES = ["alice", "bob", "carol", "dave"]
+
+
+@pytest.fixture(scope="module")
+def cards() -> CardPool:
+    return CardPool()
+
+
+def two_headed_giant(cards: CardPool, seed: int = 1) -> Game:
+    g = Game.new([(n, RED if i % 2 == 0 else GREEN) for i, n in enumerate(NAMES)], cards, seed,
+                 play_first="alice", teams=[["alice", "bob"], ["carol", "dave"]])
+    while g.pending is not None and g.pending.kind in ("mulligan", "mulligan_bottom"):
+        g.submit(g.pending.player, {"option": "keep"})
+    return g
+
+
+@pytest.mark.parametrize("winner,names,text", [
+    (None, [], ""),
+    ("draw", [], "the game is a draw"),
+    ("alice", ["alice"], "alice wins"),
+    ("alice+bob", ["alice", "bob"], "alice and bob win"),
+    ("alice+bob+carol", ["alice", "bob", "carol"], "alice, bob and carol win"),
+])
+def test_a_winner_is_a_seat_a_team_joined_by_plus_or_draw(winner, names, text):
+    assert winners(winner) == names
+    assert result_text(winner) == text
+
+
+def test_a_two_headed_giant_team_wins_as_one_and_every_reader_agrees(cards):
+    """810.8a, 810.8b: a player who concedes takes the team out; the other team wins, written
+    with its players in the order of ``teams``; the log line of every seat reads it alike."""
+    g = two_headed_giant(cards)
+    assert g.variant == "two_headed_giant" and g.winner is None
+    g.concede("dave")
+    assert g.winner == "alice+bob"
+    assert winners(g.winner) == ["alice", "bob"]
+    over = [e for e in g.events if e.get("type") == "game_over"]
+    assert [e["winner"] for e in over] == ["alice+bob"]
+    assert describe(over[0], {}, "alice") == "game over: you and bob win"
+    assert describe(over[0], {}, "carol") == "game over: alice and bob win"
+    assert describe({"type": "game_over", "winner": "draw"}, {}, "alice") == "game over: a draw"
+    assert describe({"type": "game_over", "winner": "bob"}, {}, "bob") == "game over: you win"
