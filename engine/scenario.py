@@ -434,8 +434,11 @@ class Runner:
                 got = o.sick
             elif k == "token":
                 got = o.token
-            elif k == "attacking":
+            elif k == "attacking":  # true/false, or what it attacks: a player or a planeswalker (802.3)
                 got = o.attacking is not None
+                if not isinstance(v, bool):
+                    got = o.attacking
+                    v = v if v in g.players else self.ref(v)
             elif k == "blocked":
                 got = o.blocked
             elif k == "attached_to":

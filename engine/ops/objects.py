@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine.actions import (
+    attack_choice,
     create_token,
     destroy,
     plan_destroy,
@@ -143,7 +144,7 @@ def _s(v: Any) -> str | None:
 
 
 @op("token")
-def _token(g: "Game", r: Ctx, e: Effect) -> None:
+def _token(g: "Game", r: Ctx, e: Effect) -> dict | None:
     n = amount(g, e.get("amount", 1), source_id(g, r), r)
     who = [p for p in refs(g, r, e.get("who", "you")) if isinstance(p, str)]
     r["created"] = []
@@ -153,12 +154,19 @@ def _token(g: "Game", r: Ctx, e: Effect) -> None:
         pt = {k: amount(g, e.args[k], source_id(g, r), r) for k in ("power", "toughness")
               if isinstance(e.args.get(k), dict)}
         cards = [token_def(Effect(e.op, {**e.args, **pt}) if pt else e)]
-    for p in who:
-        for card in cards * n:
-            t = create_token(g, card, p, bool(e.get("tapped")))
-            r["created"].append(t)
-            if e.get("attacking"):
-                put_attacking(g, r, t)
+    made = [(p, card) for p in who for card in cards * n]
+    attacks: list[Any] = [None] * len(made)
+    if e.get("attacking"):  # 508.4: what each attacks is chosen as it enters, asked before any is made
+        for k, (p, _) in enumerate(made):
+            attacks[k], ask = attack_choice(g, r, p, k)
+            if ask is not None:
+                return ask
+    for (p, card), tgt in zip(made, attacks):
+        t = create_token(g, card, p, bool(e.get("tapped")))
+        r["created"].append(t)
+        if e.get("attacking"):
+            put_attacking(g, t, tgt)
+    return None
 
 
 

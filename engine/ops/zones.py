@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine import knowledge
-from engine.actions import add_effect, discard, plan_to_graveyard, put_attacking
+from engine.actions import add_effect, attack_choice, discard, plan_to_graveyard, put_attacking
 from engine.cards.abilities import Ability, Effect
 from engine.filters import matches
 from engine.ops.base import ask_cards, table
@@ -101,14 +101,22 @@ def _move(g: "Game", r: Ctx, e: Effect) -> dict | None:
                 g.move(x, "library", top=got == "top")
         return None
     if to == "battlefield":
-        for x in followed(g, r, refs(g, r, e.args["what"])):
-            if isinstance(x, int) and x in g.objects:
+        xs = [x for x in followed(g, r, refs(g, r, e.args["what"])) if isinstance(x, int) and x in g.objects]
+        attacks: list[Any] = [None] * len(xs)
+        if e.get("attacking"):  # 508.4: chosen as each enters, asked before anything moves
+            for k, x in enumerate(xs):
+                who = controller(g, r) if e.get("control") == "you" else g.objects[x].owner
+                attacks[k], ask = attack_choice(g, r, who, k)
+                if ask is not None:
+                    return ask
+        for x, tgt in zip(xs, attacks):
+            if x in g.objects:
                 ctl = controller(g, r) if e.get("control") == "you" else None
                 new = g.move(x, "battlefield", tapped=bool(e.get("tapped")), controller=ctl,
                              counters={e.args["counter"]: 1} if e.get("counter") else None)
                 r.setdefault("followed", {})[x] = new  # 400.7: "that artifact gains haste"
                 if e.get("attacking"):
-                    put_attacking(g, r, new)
+                    put_attacking(g, new, tgt)
                 if e.get("unearth"):
                     _unearthed(g, r, new)
     elif to == "library_top" and isinstance(e.args["what"], dict) and "choose" in e.args["what"]:
