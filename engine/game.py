@@ -42,7 +42,7 @@ from engine.choices import answer_enter
 from engine.decision_kinds import CHOICE_KINDS, DecisionKind, validate
 from engine.errors import EngineFault, IllegalAction
 from engine.layers import Chars, compute, counters_allowed, off_battlefield
-from engine.leave import leave
+from engine.leave import exile_orphans, leave
 from engine.ops import OPS
 from engine.rng import GameRandom
 from engine.state import STEPS, Decision, Obj, Player, create_object
@@ -397,6 +397,8 @@ class Game:
             n.chosen["from_battlefield_turn"] = self.turn  # "put there from the battlefield this turn"
         if frm == "battlefield" and self.effects:
             source_left(self, oid)  # 610.3: "until SELF leaves the battlefield"
+        if frm == "battlefield" and self.gone:
+            exile_orphans(self)  # 800.4c: a control effect of what left (an Aura's static too) may have ended
         if self.effects:
             object_left(self, oid)  # 611.2c, 400.7: effects on only the old objects have ended
         if shuffle:
@@ -871,6 +873,7 @@ class Game:
             o.damage_sources = []
         self.effects = [e for e in self.effects if e.get("until") != "eot"]
         self.changed()
+        exile_orphans(self)  # 800.4c: "until end of turn" control effects ended
         # 514.3a: if SBAs or triggers happen, players get priority; else the turn ends
         if sba.check(self) or self.triggered:
             self._give_priority()
@@ -940,6 +943,7 @@ class Game:
             p.drawn_turn = 0
         self.effects = [e for e in self.effects if not (e.get("until") == "your_next_turn"
                                                         and e.get("controller") == self.active)]
+        exile_orphans(self)  # 800.4c
         self.log("turn", turn=self.turn, active=self.active)
 
     def pass_priority(self, player: str) -> None:

@@ -89,3 +89,19 @@ def _hand_over(g: "Game", p: str) -> None:
             g._after_mulligans()
         elif w["kind"] == "play_first":  # 103.2: the first player still in the game chooses instead
             g.wait = {"kind": "play_first", "player": seats.next_player(g, p)}
+
+
+def exile_orphans(g: "Game") -> None:
+    """800.4c: when an effect giving a player still in the game control of a permanent ends,
+    no other effect gives it to a player in the game, and it entered the battlefield under the
+    control of a player who has left, it is exiled at once (not a state-based action). Such a
+    permanent is one whose controller, with the effects left, is a player who left: called
+    where control-changing effects end (cleanup 514.2, a new turn, a source leaving 611.2b)."""
+    if not g.gone:
+        return
+    ps = g.players
+    for i in [i for i in g.battlefield if ps[g.chars(i).controller].lost]:
+        if i in g.objects and g.objects[i].zone == "battlefield":
+            g.log("orphan_exiled", card=g.objects[i].card.name, obj=i, player=g.chars(i).controller)
+            g.move(i, "exile")
+

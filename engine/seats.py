@@ -150,6 +150,13 @@ def live(g: "Game") -> list[str]:
     return [n for n in g.order if not ps[n].lost]
 
 
+def can_control(g: "Game", player: str) -> bool:
+    """800.4b: an object does not change to the control of a player who has left the game, and
+    no token is created under such a player's control (800.4d: nor anything they would own)."""
+    p = g.players.get(player)
+    return p is not None and not p.lost
+
+
 def next_player(g: "Game", p: str) -> str:
     """116.3d: the next player in turn order after ``p`` who is still in the game (``p`` may
     have left); ``p`` itself when no other is left."""

@@ -53,3 +53,22 @@ def test_a_two_headed_giant_team_wins_as_one_and_every_reader_agrees(cards):
     assert describe(over[0], {}, "carol") == "game over: alice and bob win"
     assert describe({"type": "game_over", "winner": "draw"}, {}, "alice") == "game over: a draw"
     assert describe({"type": "game_over", "winner": "bob"}, {}, "bob") == "game over: you win"
+
+
+def test_nothing_changes_to_the_control_of_a_player_who_left(cards):
+    """800.4b: a control-changing effect naming a player who has left the game does nothing
+    (no supported card can name such a player at resolution: targets and "each opponent" skip
+    them; this guards the effect itself)."""
+    from engine.actions import add_effect
+    g = Game.new([(n, RED) for n in NAMES[:3]], cards, 2, play_first="alice")
+    while g.pending.kind == "mulligan":
+        g.submit(g.pending.player, {"option": "keep"})
+    g.concede("bob")
+    mine = g.players["alice"].hand[0]
+    g.move(mine, "battlefield")
+    land = g.battlefield[-1]
+    before = len(g.effects)
+    add_effect(g, "2", [land], None, "never", controller="bob")
+    assert len(g.effects) == before and g.chars(land).controller == "alice"
+    add_effect(g, "2", [land], None, "never", controller="carol")
+    assert len(g.effects) == before + 1 and g.chars(land).controller == "carol"

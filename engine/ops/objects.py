@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine import seats
 from engine.actions import (
     attack_choice,
     create_token,
@@ -154,7 +155,8 @@ def _token(g: "Game", r: Ctx, e: Effect) -> dict | None:
         pt = {k: amount(g, e.args[k], source_id(g, r), r) for k in ("power", "toughness")
               if isinstance(e.args.get(k), dict)}
         cards = [token_def(Effect(e.op, {**e.args, **pt}) if pt else e)]
-    made = [(p, card) for p in who for card in cards * n]
+    # 800.4b, 800.4d: no token is created under the control of a player who has left the game
+    made = [(p, card) for p in who if seats.can_control(g, p) for card in cards * n]
     attacks: list[Any] = [None] * len(made)
     if e.get("attacking"):  # 508.4: what each attacks is chosen as it enters, asked before any is made
         for k, (p, _) in enumerate(made):
