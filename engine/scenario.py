@@ -23,7 +23,7 @@ from engine.support import unsupported_reasons
 
 PLAYERS = ("alice", "bob")
 VERBS = {"pass", "play", "cast", "activate", "attack", "block", "order_blockers", "assign_damage",
-         "order_attackers", "choose", "mulligan", "suspend"}
+         "order_attackers", "choose", "mulligan", "suspend", "concede"}
 KIND_VERBS = {
     "priority": {"pass", "play", "cast", "activate", "suspend"}, "attackers": {"attack"}, "blockers": {"block"},
     "order_blockers": {"order_blockers"}, "order_attackers": {"order_attackers"},
@@ -189,6 +189,11 @@ class Runner:
                 self.resolve(step["resolve"], nxt)
             else:
                 raise Fail(f"unknown step {step!r}")
+            return
+        if verb == "concede":  # 104.3a: at any time, whoever is deciding (800.4a: they leave)
+            if p in g.gone or g.winner is not None:
+                raise Fail(f"{p} cannot concede: out of the game already")
+            g.concede(p)
             return
         self.auto(step)
         d = g.pending

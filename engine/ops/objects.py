@@ -197,21 +197,20 @@ def _sacrifice(g: "Game", r: Ctx, e: Effect) -> dict | None:
                 sacrifice(g, x)
         return None
     who = [p for p in refs(g, r, e.get("who", "you")) if isinstance(p, str)]
-    if not who:
-        return None
-    p = who[0]
     f = dict(e.get("filter") or {"permanent": True})
     f["controller"] = "you"
-    mine = [i for i in g.battlefield if matches(g, i, f, source_id(g, r), p)]  # "another": not the source
     n = amount(g, e.get("amount", 1), source_id(g, r), r)
-    if not mine:
-        picks = mine
-    else:
-        got = r["answers"].get(r["i"])
+    picks: list[int] = []
+    for p in who:  # "each player sacrifices": each chooses in APNAP order (101.4), then all at once
+        mine = [i for i in g.battlefield if matches(g, i, f, source_id(g, r), p)]  # "another": not the source
+        if not mine:
+            continue
+        slot = r["i"] if len(who) == 1 else f"{r['i']}.sacrifice.{p}"  # by name: a player may leave (800.4a)
+        got = r["answers"].get(slot)
         if got is None:
             k = min(n, len(mine))
-            return ask_cards(r, p, mine, k, k, f"sacrifice {n}")
-        picks = got
+            return dict(ask_cards(r, p, mine, k, k, f"sacrifice {n}"), slot=slot)
+        picks += [x for x in got if x in mine]
     plan_to_graveyard(g, picks)
     for x in picks:
         sacrifice(g, x)

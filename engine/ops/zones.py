@@ -182,27 +182,29 @@ def _discard(g: "Game", r: Ctx, e: Effect) -> dict | None:
                 g.move(x, "graveyard")
         return None
     who = [p for p in refs(g, r, e.get("who", "you")) if isinstance(p, str)]
-    if not who:
-        return None
-    p = who[0]
-    hand = list(g.players[p].hand)
     amt = e.get("amount", 1)
-    n = len(hand) if amt == "all" else amount(g, amt, source_id(g, r), r)
-    if amt == "all" or not hand:
-        picks = hand
-    elif e.get("random"):
-        picks = g.rng.sample(hand, min(n, len(hand)))
-    elif n >= len(hand):
-        # a forced choice is still a decision (FORMAT: a step may answer it)
-        got = r["answers"].get(r["i"])
-        if got is None:
-            return ask_cards(r, p, hand, len(hand), len(hand), f"discard {n} card(s)")
-        picks = got
-    else:
-        got = r["answers"].get(r["i"])
-        if got is None:
-            return ask_cards(r, p, hand, n, n, f"discard {n} card(s)")
-        picks = got
+    chosen: dict[str, list[int]] = {}
+    for p in who:  # "each player discards": each chooses in APNAP order (101.4), then all discard at once
+        hand = list(g.players[p].hand)
+        n = len(hand) if amt == "all" else amount(g, amt, source_id(g, r), r)
+        if amt == "all" or not hand or e.get("random"):
+            continue
+        slot = r["i"] if len(who) == 1 else f"{r['i']}.discard.{p}"  # by name: a player may leave (800.4a)
+        got = r["answers"].get(slot)
+        if got is None:  # a forced choice (the whole hand) is still a decision (FORMAT: a step may answer it)
+            k = min(n, len(hand))
+            return dict(ask_cards(r, p, hand, k, k, f"discard {n} card(s)"), slot=slot)
+        chosen[p] = [c for c in got if c in hand]
+    picks: list[int] = []
+    for p in who:
+        hand = list(g.players[p].hand)
+        if p in chosen:
+            picks += chosen[p]
+        elif amt == "all":
+            picks += hand
+        elif e.get("random") and hand:
+            n = amount(g, amt, source_id(g, r), r)
+            picks += g.rng.sample(hand, min(n, len(hand)))
     plan_to_graveyard(g, picks)
     for c in picks:
         discard(g, c)
