@@ -104,6 +104,15 @@ def next_turn_player(g: "Game") -> str:
     return p
 
 
+def blocking_side(g: "Game", p: str) -> tuple[str, ...]:
+    """Whose creatures ``p``'s declaration of blockers covers: ``p``'s own (509.1a); in
+    Two-Headed Giant, every player still in the game on ``p``'s team, for the defending team
+    has one combined block, legal as a whole (810.7d)."""
+    if g.variant != "two_headed_giant":
+        return (p,)
+    return tuple(n for n in g.team_of[p] if not g.players[n].lost)
+
+
 def starting_life(g: "Game") -> int:
     """103.3: 20; 810.4 and 810.11: a Two-Headed Giant team's shared 30, plus 15 per player
     beyond the second."""
