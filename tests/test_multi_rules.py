@@ -72,3 +72,20 @@ def test_nothing_changes_to_the_control_of_a_player_who_left(cards):
     assert len(g.effects) == before and g.chars(land).controller == "alice"
     add_effect(g, "2", [land], None, "never", controller="carol")
     assert len(g.effects) == before + 1 and g.chars(land).controller == "carol"
+
+
+def test_two_headed_giant_teammates_see_each_others_hands_and_no_one_else_does(cards):
+    """810.5: teammates may review each other's hands; the other team's stay hidden (400.2).
+    The secrecy check (engine/secrecy.py) allows exactly that."""
+    from engine.secrecy import check_views, unknown_ids
+    g = two_headed_giant(cards)
+    for me, mate, others in (("alice", "bob", ("carol", "dave")), ("carol", "dave", ("alice", "bob"))):
+        v = g.view(me)
+        assert [c["id"] for c in v["players"][mate]["hand"]] == g.players[mate].hand
+        assert all(v["players"][o]["hand"] is None for o in others)
+        assert "known" not in v["players"][mate]   # a hand seen whole is not repeated as known cards
+        assert unknown_ids(g, me, set(g.players[mate].hand)) == []
+        assert unknown_ids(g, me, set(g.players[others[0]].hand)) == sorted(g.players[others[0]].hand)
+    check_views(g)
+    ffa = Game.new([(n, RED) for n in NAMES], cards, 1, play_first="alice")
+    assert all(ffa.view("alice")["players"][o]["hand"] is None for o in NAMES[1:])
