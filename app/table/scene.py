@@ -507,7 +507,9 @@ class TableScene(QGraphicsScene):
         p = v["players"][seat]
         row = box.rows["hand"]
         if p.get("hand") is not None and not self.hide_hands:
-            self._row(p["hand"], "hand", seat, row, HAND_W, HAND_H, True)
+            # your hand; at a table of three or more a teammate's too (810.5), at its box's size
+            w, ch = (HAND_W, HAND_H) if box.bottom else box.hand_card
+            self._row(p["hand"], "hand", seat, row, w, ch, True)
         else:
             w, ch = box.hand_card
             # a card of this hand the shown seat knows is drawn face up in its place
@@ -833,6 +835,8 @@ class TableScene(QGraphicsScene):
         if self._drag is None:
             if not isinstance(it, CardItem) or it.obj is None or (pos - start).manhattanLength() < 6:
                 return
+            if it.zone == "hand" and it.seat != self.ctl.seat:
+                return  # a card seen in another's hand (a reveal, a teammate's: 810.5) is not yours to play
             self._drag = it
             if it.zone == "hand":
                 self._drag_offset = it.pos() - start
