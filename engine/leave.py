@@ -84,7 +84,7 @@ def _hand_over(g: "Game", p: str) -> None:
         if w["kind"] == "blockers":
             combat.next_defender(g, p)
         elif w["kind"] == "mulligan":
-            g._next_mulligan(p)
+            g._next_mulligan(p, w.get("declared"))
         elif w["kind"] == "mulligan_bottom" or w.get("answer_to") == "opening":
             g._after_mulligans()
         elif w["kind"] == "play_first":  # 103.2: the first player still in the game chooses instead

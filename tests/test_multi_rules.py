@@ -89,3 +89,46 @@ def test_two_headed_giant_teammates_see_each_others_hands_and_no_one_else_does(c
     check_views(g)
     ffa = Game.new([(n, RED) for n in NAMES], cards, 1, play_first="alice")
     assert all(ffa.view("alice")["players"][o]["hand"] is None for o in NAMES[1:])
+
+
+def test_two_headed_giant_mulligans_are_declared_by_team_then_taken_together(cards):
+    """103.4d, 805.3a: the starting team declares, then the other team; the mulligans declared
+    in a round are taken at the same time (a teammate, who sees the hand (810.5), declares
+    before it changes); after all keep, a teammate may also look at the top card (805.3a)."""
+    g = Game.new([(n, RED if i % 2 == 0 else GREEN) for i, n in enumerate(NAMES)], cards, 4,
+                 play_first="alice", teams=[["alice", "bob"], ["carol", "dave"]])
+    first = {n: list(g.players[n].hand) for n in NAMES}
+    asked = []
+
+    def answer(option):
+        asked.append(g.pending.player)
+        g.submit(g.pending.player, {"option": option})
+
+    answer("mulligan")                                   # alice
+    assert g.pending.player == "bob" and g.players["alice"].hand == first["alice"], "declared, not yet taken"
+    assert g.view("bob")["players"]["alice"]["hand"] == g.view("alice")["players"]["alice"]["hand"]
+    answer("keep")                                       # bob
+    answer("keep")                                       # carol
+    answer("mulligan")                                   # dave: the round ends, both take theirs now
+    assert g.players["alice"].hand != first["alice"] and g.players["dave"].hand != first["dave"]
+    assert len(g.players["alice"].hand) == len(g.players["dave"].hand) == 7   # 103.4c: the first is free
+    assert g.players["bob"].hand == first["bob"] and g.players["carol"].hand == first["carol"]
+    answer("mulligan")                                   # round 2 starts with the starting team: alice
+    assert g.pending.player == "dave"
+    answer("keep")                                       # dave
+    assert len(g.players["alice"].hand) == 6 and g.pending.player == "alice"
+    answer("keep")                                       # alice keeps six
+    assert asked == ["alice", "bob", "carol", "dave", "alice", "dave", "alice"]
+    assert g.pending.kind == "mulligan_bottom" and g.pending.player == "alice"
+    top = g.players["alice"].library[0]
+    from engine.knowledge import knows
+    assert knows(g, "alice", top) and knows(g, "bob", top), "805.3a: the teammate may look too"
+    assert not knows(g, "carol", top) and not knows(g, "dave", top)
+
+
+def test_free_for_all_mulligans_are_taken_as_declared(cards):
+    """103.4 outside team games: no one else sees the hand, so the new hand is drawn at once."""
+    g = Game.new([(n, RED) for n in NAMES[:3]], cards, 4, play_first="alice")
+    before = list(g.players["alice"].hand)
+    g.submit("alice", {"option": "mulligan"})
+    assert g.players["alice"].hand != before and g.pending.player == "bob"
