@@ -973,7 +973,8 @@ class Game:
 
     def pass_priority(self, player: str) -> None:
         """116.3d/116.4: when every player still in the game has passed in succession the top
-        object resolves or the step ends; else the next player in turn order gets priority."""
+        object resolves or the step ends; else the next player in turn order gets priority
+        (805.5b: with shared team turns, when every team has passed in succession)."""
         self.passes += 1
         if self.passes >= (len(self.order) - len(self.gone)):
             self.passes = 0
@@ -985,7 +986,7 @@ class Game:
             else:
                 self._end_step(again=self.step == "cleanup")
         else:
-            self.priority = self.other(player)
+            self.priority = seats.after_pass(self, player, self.passes)  # 116.3d; 805.5: by team
 
     def spell_resolved(self, card: Any, controller: str) -> None:
         """A spell has resolved (608.2k): a card the engine cannot carry out is then played by

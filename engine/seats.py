@@ -183,6 +183,24 @@ def next_player(g: "Game", p: str) -> str:
     return p
 
 
+def after_pass(g: "Game", p: str, passes: int) -> str:
+    """Who receives priority after ``p`` passes, ``passes`` players having passed in succession.
+    116.3d: the next player in turn order. 805.5 (shared team turns, Two-Headed Giant): teams
+    have priority; a team passes when each of its players has passed in succession, and until
+    then priority stays with the team (805.5a: any of its players may act), going to the next
+    teammate in turn order; then to the next team in turn order."""
+    if g.variant != "two_headed_giant":
+        return next_player(g, p)
+    team = [n for n in g.order if n in g.team_of[p] and not g.players[n].lost]
+    if passes % len(team):
+        i = team.index(p)
+        return team[(i + 1) % len(team)]
+    q = next_player(g, p)
+    while q in team and q != p:
+        q = next_player(g, q)
+    return q
+
+
 def apnap(g: "Game") -> list[str]:
     """101.4: the active player, then each other player still in the game in turn order; when
     the active player has left (800.4h), from the next player in turn order."""
