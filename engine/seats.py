@@ -104,13 +104,20 @@ def next_turn_player(g: "Game") -> str:
     return p
 
 
+def side(g: "Game", p: str) -> tuple[str, ...]:
+    """``p`` and, with shared team turns (Two-Headed Giant, 805), ``p``'s teammates still in
+    the game, in turn order: who acts as one where the team does (805.7 triggered abilities,
+    810.7d the combined block)."""
+    if g.variant != "two_headed_giant":
+        return (p,)
+    return tuple(n for n in g.order if n in g.team_of[p] and not g.players[n].lost)
+
+
 def blocking_side(g: "Game", p: str) -> tuple[str, ...]:
     """Whose creatures ``p``'s declaration of blockers covers: ``p``'s own (509.1a); in
     Two-Headed Giant, every player still in the game on ``p``'s team, for the defending team
     has one combined block, legal as a whole (810.7d)."""
-    if g.variant != "two_headed_giant":
-        return (p,)
-    return tuple(n for n in g.team_of[p] if not g.players[n].lost)
+    return side(g, p)
 
 
 def starting_life(g: "Game") -> int:
