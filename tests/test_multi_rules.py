@@ -132,3 +132,15 @@ def test_free_for_all_mulligans_are_taken_as_declared(cards):
     before = list(g.players["alice"].hand)
     g.submit("alice", {"option": "mulligan"})
     assert g.players["alice"].hand != before and g.pending.player == "bob"
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_random_two_headed_giant_games_keep_every_invariant(cards, seed):
+    """engine/fuzz.py's invariants after every decision (zones, state-based actions, every
+    seat's view with the teammate's hand, the replay) in Two-Headed Giant games of random bots:
+    team priority (805.5), team triggers (805.7), combined blocks (810.7d), team mulligans."""
+    from engine.fuzz import play_checked
+    g, n = play_checked(cards, seed, players=4, teams=True, max_decisions=4000)
+    assert g.variant == "two_headed_giant" and n > 300
+    if g.winner is not None:
+        assert winners(g.winner) in (["p0", "p1"], ["p2", "p3"])
