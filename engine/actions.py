@@ -209,7 +209,7 @@ def add_effect(g: "Game", layer: str, objects: list[int], r: Ctx | None, until: 
     if r is not None:
         rec["controller"] = g.objects[r["obj"]].controller
     rec.update(kw)
-    if layer == "2" and g.gone and "controller" in rec and not seats.can_control(g, rec["controller"]):
+    if layer == "2" and g.gone and "controller" in rec and not seats.can_control(g, str(rec["controller"])):
         return  # 800.4b: nothing changes to the control of a player who has left the game
     before = {i: g.controller_of(i) for i in objects if i in g.objects} if layer == "2" else None
     g.effects.append(rec)
