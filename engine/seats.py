@@ -75,6 +75,12 @@ def _teams(names: list[str], variant: str, teams: list[list[str]] | None) -> lis
     flat = [n for t in teams for n in t]
     if sorted(flat) != sorted(names):
         raise SeatError(f"the teams {teams} must hold every seat {names} once")
+    k = len(names)
+    for t in teams:  # a team's seats form one arc of the table: it ends once going around
+        ends = sum(1 for i in range(k) if names[i] in t and names[(i + 1) % k] not in t)
+        if ends != 1:
+            raise SeatError(f"the team {t} must sit together (810.3; 805.1: shared team turns need "
+                            f"adjacent seats), not apart in {names}")
     return [tuple(t) for t in teams]
 
 

@@ -144,3 +144,13 @@ def test_random_two_headed_giant_games_keep_every_invariant(cards, seed):
     assert g.variant == "two_headed_giant" and n > 300
     if g.winner is not None:
         assert winners(g.winner) in (["p0", "p1"], ["p2", "p3"])
+
+
+def test_two_headed_giant_teams_must_sit_together(cards):
+    """805.1, 810.3: shared team turns only with each team in adjacent seats."""
+    from engine.seats import SeatError
+    decks = [(n, RED) for n in NAMES]
+    with pytest.raises(SeatError, match="sit together"):
+        Game.new(decks, cards, 1, play_first="alice", teams=[["alice", "carol"], ["bob", "dave"]])
+    g = Game.new(decks, cards, 1, play_first="bob", teams=[["dave", "alice"], ["bob", "carol"]])
+    assert g.order == ["bob", "carol", "dave", "alice"] and g.variant == "two_headed_giant"
