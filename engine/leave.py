@@ -46,7 +46,8 @@ def leave(g: "Game", p: str) -> None:
     for i in [i for i in g.stack if g.objects[i].controller == p]:
         g.move(i, "exile")
     for i in [i for i in g.battlefield if g.chars(i).controller == p]:
-        g.move(i, "exile")
+        if i in g.objects and g.objects[i].zone == "battlefield":  # not exiled already (exile_orphans)
+            g.move(i, "exile")
     # 800.4d: p's triggered abilities are not put on the stack
     g.delayed = [d for d in g.delayed if d["controller"] != p]
     g.triggered = [t for t in g.triggered if t["controller"] != p]
