@@ -217,6 +217,8 @@ def add_effect(g: "Game", layer: str, objects: list[int], r: Ctx | None, until: 
     if r is not None:
         rec["controller"] = g.objects[r["obj"]].controller
     rec.update(kw)
+    if layer == "2" and g.gone and "controller" in rec and not seats.can_control(g, str(rec["controller"])):
+        return  # 800.4b: nothing changes to the control of a player who has left the game
     before = {i: g.controller_of(i) for i in objects if i in g.objects} if layer == "2" else None
     g.effects.append(rec)
     g.changed()
@@ -305,21 +307,57 @@ def create_token(g: "Game", card: CardDef, controller_: str, tapped: bool = Fals
 
 
 
-def put_attacking(g: "Game", r: Ctx, oid: int) -> None:
-    """508.4: put onto the battlefield attacking (only during combat, by the attacking
-    player's objects); it attacks what the source attacks, else the defending player."""
+COMBAT_STEPS = ("declare_attackers", "declare_blockers", "first_strike_damage", "combat_damage")
+
+
+def attack_options(g: "Game", player: str) -> dict[str, Any]:
+    """508.4, 802.3: what a creature ``player`` puts onto the battlefield attacking may attack,
+    by the words a person reads: each defending player (engine/seats.defenders) and each
+    planeswalker a defending player controls ("Jace (bob)", with its id when two read alike)."""
+    ds = seats.defenders(g, player)
+    out: dict[str, Any] = {d: d for d in ds}
+    walkers = [i for i in g.battlefield if "Planeswalker" in g.chars(i).types and g.chars(i).controller in ds]
+    labels = [f"{g.objects[i].card.name} ({g.chars(i).controller})" for i in walkers]
+    for i, label in zip(walkers, labels):
+        out[label if labels.count(label) == 1 and label not in out else f"{label} #{i}"] = i
+    return out
+
+
+def attack_choice(g: "Game", r: Ctx, player: str, k: int = 0) -> tuple[Any, dict[str, Any] | None]:
+    """508.4: as a creature ``player`` controls is put onto the battlefield attacking, ``player``
+    chooses which defending player or planeswalker it attacks, unless the effect says (702.48c:
+    ninjutsu's creature attacks what the returned creature attacked). Returns (what it attacks,
+    None), (None, None) when it cannot be attacking (outside combat, or not the attacking
+    player's), or (None, the choice to ask) while ``player`` has not chosen; ``k`` tells apart
+    the creatures of one effect. Asked before the creature is put there, so nothing moved twice."""
+    if not seats.is_active(g, player) or g.step not in COMBAT_STEPS:
+        return None, None
+    s = g.objects.get(r["obj"])
+    spec = s.chosen.get("returned_attacking") if s is not None else None
+    if spec is not None:
+        return spec, None
+    opts = attack_options(g, player)
+    if len(opts) <= 1 or "answers" not in r:
+        return next(iter(opts.values()), None), None
+    slot = f"{r.get('i', 0)}.attacks.{k}"
+    got = r["answers"].get(slot)
+    if got is None:
+        name = s.card.name if s is not None else "it"
+        return None, {"kind": "choose_option", "player": player, "options": list(opts), "slot": slot,
+                      "prompt": f"{name}: which player or planeswalker does the creature attack? (508.4)"}
+    return opts.get(got), None
+
+
+def put_attacking(g: "Game", oid: int, tgt: Any) -> None:
+    """508.4: the creature ``oid`` is attacking ``tgt`` (chosen by attack_choice) but was never
+    declared as an attacker; 508.4a: if the player it would attack has left the game, or the
+    planeswalker has left the battlefield, it is on the battlefield but not attacking."""
     o = g.objects.get(oid)
-    if o is None or o.zone != "battlefield" or not seats.is_active(g, o.controller) or \
-            g.step not in ("declare_attackers", "declare_blockers", "first_strike_damage", "combat_damage"):
+    if o is None or o.zone != "battlefield" or tgt is None or g.step not in COMBAT_STEPS:
         return
-    srcid = source_id(g, r)
-    tgt = g.objects[srcid].attacking if srcid in g.objects and g.objects[srcid].attacking else None
-    if tgt is None:  # 702.48c: ninjutsu attacks what the creature returned to pay its cost attacked
-        tgt = g.objects[r["obj"]].chosen.get("returned_attacking") if r["obj"] in g.objects else None
-    if tgt is None:  # 508.4: the controller chooses; here the first defending player in turn order
-        ds = seats.defenders(g, o.controller)
-        tgt = ds[0] if ds else None
-    if tgt is None:
+    if isinstance(tgt, str) and (tgt not in g.players or g.players[tgt].lost):
+        return
+    if isinstance(tgt, int) and (tgt not in g.objects or g.objects[tgt].zone != "battlefield"):
         return
     o.attacking = tgt
     g.changed()

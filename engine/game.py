@@ -42,7 +42,7 @@ from engine.choices import answer_enter
 from engine.decision_kinds import CHOICE_KINDS, DecisionKind, validate
 from engine.errors import EngineFault, IllegalAction
 from engine.layers import Chars, compute, counters_allowed, off_battlefield
-from engine.leave import leave
+from engine.leave import exile_orphans, leave
 from engine.ops import OPS
 from engine.rng import GameRandom
 from engine.state import STEPS, Decision, Obj, Player, create_object
@@ -457,6 +457,8 @@ class Game:
             n.chosen["from_battlefield_turn"] = self.turn  # "put there from the battlefield this turn"
         if frm == "battlefield" and self.effects:
             source_left(self, oid)  # 610.3: "until SELF leaves the battlefield"
+        if frm == "battlefield" and self.gone:
+            exile_orphans(self)  # 800.4c: a control effect of what left (an Aura's static too) may have ended
         if self.effects:
             object_left(self, oid)  # 611.2c, 400.7: effects on only the old objects have ended
         if shuffle:
@@ -754,7 +756,11 @@ class Game:
         return decisions.build(self, self.wait)
 
     # ------------------------------------------------------------------ mulligans (103.4)
-    def _mulligan_answer(self, player: str, a: dict[str, Any]) -> None:
+    def _mulligan_answer(self, player: str, a: dict[str, Any], declared: list[str] | None = None) -> None:
+        """103.4: ``player`` keeps or takes a mulligan. With shared team turns (103.4d, 805.3a:
+        Two-Headed Giant) a mulligan is only declared here (``declared``: this round's
+        declarations so far) and taken with the others' at the end of the round, so a teammate,
+        who sees the hand (810.5), declares before it changes."""
         choice = a.get("option")
         if choice not in ("keep", "mulligan"):
             raise IllegalAction("answer keep or mulligan")
@@ -763,24 +769,43 @@ class Game:
             raise IllegalAction("no cards left to mulligan")
         if choice == "keep":
             p.kept = True
+        elif self.variant == "two_headed_giant":
+            declared = list(declared or ()) + [player]
         else:
-            p.mulligans += 1
-            for c in list(p.hand):
-                self.move(c, "library")
-            knowledge.shuffle(self, p.name)
-            self.draw(player, self._hand_size(p))
-            if not p.hand:
-                p.kept = True
-        self._next_mulligan(player)
+            self._take_mulligan(p)
+        self._next_mulligan(player, declared)
 
-    def _next_mulligan(self, player: str) -> None:
+    def _take_mulligan(self, p: Player) -> None:
+        """103.4: shuffle the hand into the library and draw a new hand, one card fewer."""
+        p.mulligans += 1
+        for c in list(p.hand):
+            self.move(c, "library")
+        knowledge.shuffle(self, p.name)
+        self.draw(p.name, self._hand_size(p))
+        if not p.hand:
+            p.kept = True
+
+    def _next_mulligan(self, player: str, declared: list[str] | None = None) -> None:
         """103.4: the next undecided player in turn order after ``player`` (a player who left the
-        game decides nothing) declares; when none is left, the mulligans are done."""
-        nxt = [n for n in self.order if not self.players[n].kept and not self.players[n].lost]
+        game decides nothing) declares; when none is left, the mulligans are done. With shared
+        team turns (103.4d, 805.3a) a round ends when each undecided player has declared: the
+        mulligans declared are taken at the same time, and the next round begins with the
+        starting team."""
+        ps = self.players
+        declared = [n for n in declared or () if not ps[n].lost]
+        nxt = [n for n in self.order if not ps[n].kept and not ps[n].lost and n not in declared]
+        if not nxt and declared:
+            for n in [n for n in self.order if n in declared]:
+                self._take_mulligan(ps[n])
+            declared = []
+            nxt = [n for n in self.order if not ps[n].kept and not ps[n].lost]
+            player = self.order[-1]  # the new round goes around from the first seat in turn order
         if nxt:
             i = self.order.index(player)
             ring = self.order[i + 1:] + self.order[: i + 1]
             self.wait = {"kind": "mulligan", "player": next(n for n in ring if n in nxt)}
+            if declared:
+                self.wait["declared"] = declared
         else:
             self._after_mulligans()
 
@@ -798,8 +823,10 @@ class Game:
             if self._hand_size(p) < HAND_SIZE and p.library and n not in self.scried and not p.lost:
                 self.scried.append(n)
                 top = p.library[0]
-                knowledge.show(self, [top], [n])  # 103.4: that player looks at the top card
-                self.log("look", player=n, cards=[self.objects[top].card.name], objs=[top], audience=[n])
+                # 103.4: that player looks at the top card; 805.3a: so may the teammates
+                who = [m for m in self.order if knowledge.sees_hand(self, m, n) and not self.players[m].lost]
+                knowledge.show(self, [top], who)
+                self.log("look", player=n, cards=[self.objects[top].card.name], objs=[top], audience=who)
                 self.wait = {"kind": "mulligan_bottom", "player": n, "card": top}
                 return
         w = opening.next_decision(self)  # 103.5: opening-hand actions, starting player first
@@ -934,6 +961,7 @@ class Game:
             o.damage_sources = []
         self.effects = [e for e in self.effects if e.get("until") != "eot"]
         self.changed()
+        exile_orphans(self)  # 800.4c: "until end of turn" control effects ended
         # 514.3a: if SBAs or triggers happen, players get priority; else the turn ends
         if sba.check(self) or self.triggered:
             self._give_priority()
@@ -1012,11 +1040,13 @@ class Game:
             p.drawn_turn = 0
         self.effects = [e for e in self.effects if not (e.get("until") == "your_next_turn"
                                                         and e.get("controller") == self.active)]
+        exile_orphans(self)  # 800.4c
         self.log("turn", turn=self.turn, active=self.active)
 
     def pass_priority(self, player: str) -> None:
         """116.3d/116.4: when every player still in the game has passed in succession the top
-        object resolves or the step ends; else the next player in turn order gets priority."""
+        object resolves or the step ends; else the next player in turn order gets priority
+        (805.5b: with shared team turns, when every team has passed in succession)."""
         self.passes += 1
         if self.passes >= (len(self.order) - len(self.gone)):
             self.passes = 0
@@ -1028,7 +1058,7 @@ class Game:
             else:
                 self._end_step(again=self.step == "cleanup")
         else:
-            self.priority = self.other(player)
+            self.priority = seats.after_pass(self, player, self.passes)  # 116.3d; 805.5: by team
 
     def spell_resolved(self, card: Any, controller: str) -> None:
         """A spell has resolved (608.2k): a card the engine cannot carry out is then played by
@@ -1055,7 +1085,7 @@ K = DecisionKind
 #: the game's own decisions; (kind, answer_to) for a generic choice, by the module that asked.
 ANSWER_HANDLERS: dict[tuple[str, str | None], Handler] = {
     (K.PRIORITY, None): lambda g, d, a: casting.priority_action(g, d.player, a),
-    (K.MULLIGAN, None): lambda g, d, a: g._mulligan_answer(d.player, a),
+    (K.MULLIGAN, None): lambda g, d, a: g._mulligan_answer(d.player, a, d.data.get("declared")),
     (K.PLAY_FIRST, None): lambda g, d, a: g._play_first_answer(d.player, a),
     (K.MULLIGAN_BOTTOM, None): Game._mulligan_bottom_answer,
     (K.ATTACKERS, None): lambda g, d, a: combat.declare_attackers(g, d.player, a.get("attackers", {})),

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from engine import commander, player_statics
+from engine import commander, player_statics, seats
 from engine.choices import NeedChoice, on_enter
 from engine.errors import IllegalAction
 from engine.filters import matches
@@ -174,12 +174,28 @@ def static_shields(g: "Game", src: int, tgt: Any, combat: bool) -> list[dict[str
     return out
 
 
-def _shield_applies(e: dict[str, Any], src: int, tgt: Any, combat: bool) -> bool:
+def _shield_applies(g: "Game", e: dict[str, Any], src: int, tgt: Any, combat: bool) -> bool:
     if e.get("used") or e.get("combat") and not combat:
         return False
     if e.get("to") is not None and tgt not in e["to"]:
         return False
-    return e.get("by") is None or src in e["by"]
+    if e.get("by") is not None and src not in e["by"]:
+        return False
+    if g.influence is not None and e.get("to") is None and e.get("by") is None and e.get("controller"):
+        # 801.13b: neither source nor recipient named (their references were kept to the range,
+        # 801.10): it prevents only damage whose source and recipient are both within range
+        you = e["controller"]
+        who = [_seat_of(g, src), tgt if isinstance(tgt, str) else _seat_of(g, tgt)]
+        return all(w is None or seats.in_range(g, you, w) for w in who)
+    return True
+
+
+def _seat_of(g: "Game", oid: Any) -> str | None:
+    """801.2d: the player whose seat places an object: its controller (its owner off the battlefield)."""
+    o = g.objects.get(oid)
+    if o is None:
+        return None
+    return g.controller_of(oid) or o.owner if o.zone in ("battlefield", "stack") else o.owner
 
 
 def _shield_text(e: dict[str, Any], left: int | None) -> str:
@@ -200,7 +216,7 @@ def prevent(g: "Game", src: int, tgt: Any, n: int, combat: bool, spent: dict[int
     left: dict[str, int | None] = {}
     by_id: dict[str, dict[str, Any]] = {}
     for e in pool:
-        if _shield_applies(e, src, tgt, combat):
+        if _shield_applies(g, e, src, tgt, combat):
             k = None if e.get("amount") is None else e["amount"] - spent.get(e["ts"], 0)
             if k is None or k > 0:
                 left[f"p{e['ts']}"] = k

@@ -417,9 +417,16 @@ def state_triggers(g: "Game") -> bool:
 
 
 def put_on_stack(g: "Game") -> None:
-    """603.3b: APNAP; each player orders their own triggers; targets as each goes on the stack."""
+    """603.3b: APNAP; each player orders their own triggers; targets as each goes on the stack.
+    805.7: with shared team turns the active team puts all its players' triggers on the stack
+    in the order it chooses (asked of its first player in APNAP order), then each other team."""
+    done: set[str] = set()
     for player in seats.apnap(g):  # 101.4, 603.3b
-        mine = [t for t in g.triggered if t["controller"] == player]
+        if player in done:
+            continue
+        team = seats.side(g, player)
+        done.update(team)
+        mine = [t for t in g.triggered if t["controller"] in team]
         if not mine:
             continue
         if len(mine) > 1 and not all(t.get("ordered") for t in mine):
@@ -433,7 +440,7 @@ def put_on_stack(g: "Game") -> None:
                 g.triggered.remove(t)  # 603.3d: no legal targets, removed from the stack
                 g.log("trigger_removed", card=t["card"].name)
                 return
-            g.wait = {"kind": "trigger_targets", "player": player, "trigger": g.triggered.index(t)}
+            g.wait = {"kind": "trigger_targets", "player": t["controller"], "trigger": g.triggered.index(t)}
             return
         g.triggered.remove(t)
         _push(g, t)
@@ -466,10 +473,12 @@ def choose_targets(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
 
 
 def order(g: "Game", d: "Decision", order: list[int]) -> None:
-    mine = [t for t in g.triggered if t["controller"] == d.player]
+    """603.3b: the order the player's (805.7: the team's) triggered abilities go on the stack."""
+    team = seats.side(g, d.player)
+    mine = [t for t in g.triggered if t["controller"] in team]
     if sorted(order) != list(range(len(mine))):
         raise IllegalAction(f"order all {len(mine)} triggered abilities, each once (by index)")
-    others = [t for t in g.triggered if t["controller"] != d.player]
+    others = [t for t in g.triggered if t["controller"] not in team]
     ordered = [mine[i] for i in order]
     for t in ordered:
         t["ordered"] = True

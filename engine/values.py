@@ -278,6 +278,10 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
             n += sum(1 for p in g.order if matches(g, p, f, src, ctl))
         zone = f.get("zone", "battlefield")
         pool = g.battlefield if zone == "battlefield" else [i for p in g.order for i in g.players[p].zone(zone)]
+        if g.influence is not None and ctl is not None:  # 801.11: it sees only what is within range
+            if f.get("player"):
+                n = sum(1 for p in g.order if matches(g, p, f, src, ctl) and seats.in_range(g, ctl, p))
+            pool = [i for i in pool if seats.in_range(g, ctl, _influence_owner(g, i, ctl))]
         return n + sum(1 for i in pool if matches(g, i, f, src, ctl))
     if "times" in a:
         return a["times"] * amount(g, a["of"], src, r)

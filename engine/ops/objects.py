@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import triggers
+from engine import seats, triggers
 from engine.actions import (
+    attack_choice,
     create_token,
     destroy,
     plan_destroy,
@@ -172,7 +173,7 @@ def _s(v: Any) -> str | None:
 
 
 @op("token")
-def _token(g: "Game", r: Ctx, e: Effect) -> None:
+def _token(g: "Game", r: Ctx, e: Effect) -> dict | None:
     n = amount(g, e.get("amount", 1), source_id(g, r), r)
     who = [p for p in refs(g, r, e.get("who", "you")) if isinstance(p, str)]
     r["created"] = []
@@ -182,12 +183,20 @@ def _token(g: "Game", r: Ctx, e: Effect) -> None:
         pt = {k: amount(g, e.args[k], source_id(g, r), r) for k in ("power", "toughness")
               if isinstance(e.args.get(k), dict)}
         cards = [token_def(Effect(e.op, {**e.args, **pt}) if pt else e)]
-    for p in who:
-        for card in cards * n:
-            t = create_token(g, card, p, bool(e.get("tapped")))
-            r["created"].append(t)
-            if e.get("attacking"):
-                put_attacking(g, r, t)
+    # 800.4b, 800.4d: no token is created under the control of a player who has left the game
+    made = [(p, card) for p in who if seats.can_control(g, p) for card in cards * n]
+    attacks: list[Any] = [None] * len(made)
+    if e.get("attacking"):  # 508.4: what each attacks is chosen as it enters, asked before any is made
+        for k, (p, _) in enumerate(made):
+            attacks[k], ask = attack_choice(g, r, p, k)
+            if ask is not None:
+                return ask
+    for (p, card), tgt in zip(made, attacks):
+        t = create_token(g, card, p, bool(e.get("tapped")))
+        r["created"].append(t)
+        if e.get("attacking"):
+            put_attacking(g, t, tgt)
+    return None
 
 
 
@@ -216,21 +225,20 @@ def _sacrifice(g: "Game", r: Ctx, e: Effect) -> dict | None:
                 sacrifice(g, x)
         return None
     who = [p for p in refs(g, r, e.get("who", "you")) if isinstance(p, str)]
-    if not who:
-        return None
-    p = who[0]
     f = dict(e.get("filter") or {"permanent": True})
     f["controller"] = "you"
-    mine = [i for i in g.battlefield if matches(g, i, f, source_id(g, r), p)]  # "another": not the source
     n = amount(g, e.get("amount", 1), source_id(g, r), r)
-    if not mine:
-        picks = mine
-    else:
-        got = r["answers"].get(r["i"])
+    picks: list[int] = []
+    for p in who:  # "each player sacrifices": each chooses in APNAP order (101.4), then all at once
+        mine = [i for i in g.battlefield if matches(g, i, f, source_id(g, r), p)]  # "another": not the source
+        if not mine:
+            continue
+        slot = r["i"] if len(who) == 1 else f"{r['i']}.sacrifice.{p}"  # by name: a player may leave (800.4a)
+        got = r["answers"].get(slot)
         if got is None:
             k = min(n, len(mine))
-            return ask_cards(r, p, mine, k, k, f"sacrifice {n}")
-        picks = got
+            return dict(ask_cards(r, p, mine, k, k, f"sacrifice {n}"), slot=slot)
+        picks += [x for x in got if x in mine]
     plan_to_graveyard(g, picks)
     sid = source_id(g, r)
     now = {x: sacrifice(g, x) for x in picks}
@@ -238,5 +246,6 @@ def _sacrifice(g: "Game", r: Ctx, e: Effect) -> dict | None:
     if picks and s is not None and s.ability is not None and s.ability.keyword == "Exploit":
         # 702.109a: "when SELF exploits a creature": it sacrificed one with its exploit ability
         # (itself included: then its ability triggers from where it went)
-        triggers.event(g, {"event": "exploits", "obj": now.get(sid, sid) if sid is not None else sid, "player": p})
+        triggers.event(g, {"event": "exploits", "obj": now.get(sid, sid) if sid is not None else sid,
+                        "player": who[0]})
     return None
