@@ -40,8 +40,8 @@ def mutate_module(cfg: Config, path: str, args: argparse.Namespace, equivalents:
     except (OSError, SyntaxError) as e:
         raise ConfigError(f"{path}: {e}") from e
     picked = module.mutants if args.all or args.match else module.sample(args.sample, args.seed)
-    if args.match:  # every mutant whose key holds the text, sampled or not
-        picked = [m for m in picked if args.match in m.key]
+    if args.match:  # every mutant whose key holds one of the texts, sampled or not
+        picked = [m for m in picked if any(t in m.key for t in args.match)]
     if args.list:
         for m in picked:
             eq = "  [equivalent]" if f"{path} | {m.key}" in equivalents else ""
@@ -126,7 +126,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, help="sampling seed (default from pyproject.toml)")
     ap.add_argument("--sample", type=int, help="mutants a module (default from pyproject.toml)")
     ap.add_argument("--all", action="store_true", help="every mutant, not a sample")
-    ap.add_argument("--match", help="every mutant (not only the sample) whose key contains this text")
+    ap.add_argument("--match", action="append",
+                    help="every mutant (not only the sample) whose key contains this text (repeatable: any of them)")
     ap.add_argument("--budget", type=float, help="seconds a module before the rest is skipped")
     ap.add_argument("--jobs", type=int, default=1, help="mutants run at once (default 1)")
     ap.add_argument("--list", action="store_true", help="list the sampled mutants, run nothing")
