@@ -153,3 +153,33 @@ def test_a_cast_offer_is_answered_by_casting_or_passing_only_608_2c() -> None:
         assert g.state_key() == before and g.pending.kind == "cast_offer"
     g.submit("alice", {"action": "pass"})
     assert "Fiery Temper" in [g.objects[i].card.name for i in g.players["alice"].graveyard]
+
+
+def test_a_mana_ability_paid_with_counters_or_life_changes_the_game_at_once_605_3b() -> None:
+    """605.3b, 602.2b: a mana ability resolves at once, its costs paid: Workhorse with one
+    counter fewer is a 3/3 right away, and a player who pays her last life for Mana
+    Confluence's mana loses the game at the next check (704.5a)."""
+    g = _game({"alice": {"battlefield": [{"name": "Workhorse", "counters": {"+1/+1": 4}}]}})
+    horse = _named(g, "Workhorse", "battlefield")
+    assert g.chars(horse).power == 4
+    g.submit("alice", {"action": "activate", "card": horse, "ability": 0})
+    assert g.players["alice"].pool.get("C", 0) == 1 and not g.stack
+    assert (g.chars(horse).power, g.chars(horse).toughness) == (3, 3)
+    g = _game({"alice": {"life": 1, "battlefield": ["Mana Confluence"]}})
+    g.submit("alice", {"action": "activate", "card": _named(g, "Mana Confluence", "battlefield"), "ability": 0,
+                       "mana": "R"})
+    assert g.players["alice"].life == 0 and g.players["alice"].lost and g.winner == "bob"
+
+
+def test_a_land_tapped_for_mana_is_no_longer_offered_for_mana_605_3a() -> None:
+    """605.3a, 107.5: a tapped land cannot be tapped again: once its mana ability is
+    activated, the next priority decision does not offer that ability."""
+    g = _game({"alice": {"battlefield": ["Forest", "Forest"]}})
+    first, second = [i for i in g.battlefield if g.objects[i].card.name == "Forest"]
+
+    def offered() -> set[int]:
+        return {o["card"] for o in g.pending.options if o.get("action") == "activate"}
+    assert offered() == {first, second}
+    g.submit("alice", {"action": "activate", "card": first, "ability": 0})
+    assert g.objects[first].tapped and g.players["alice"].pool.get("G", 0) == 1
+    assert offered() == {second}
