@@ -64,7 +64,13 @@ def mutate_module(cfg: Config, path: str, args: argparse.Namespace, equivalents:
             by = f"  <- {o.by}" if o.by and args.verbose else ""
             print(f"  {o.status.upper():8} {m.label()}{eq}{by}", flush=True)
 
-    outcomes, not_run = runner.run(module, picked, timeout, args.budget, report)
+    # an accepted equivalent mutant counts for nothing: it is not run (saving its full run of the
+    # selection, which it survives) unless --run-equivalents asks to check that it still survives
+    listed = [] if args.run_equivalents else [m for m in picked if f"{path} | {m.key}" in equivalents]
+    skip = {m.key for m in listed}
+    run_now = [m for m in picked if m.key not in skip]
+    outcomes, not_run = runner.run(module, run_now, timeout, args.budget, report)
+    outcomes += [Outcome(m, "equivalent", "listed as equivalent, not run", 0.0) for m in listed]
     # a machine shared with other work can make a good run slow: a mutant past its time
     # limit is run once more with twice the limit before it counts as killed by a timeout
     late = [o.mutant for o in outcomes if o.status == "timeout"]
@@ -89,7 +95,7 @@ def mutate_module(cfg: Config, path: str, args: argparse.Namespace, equivalents:
     print(f"{path}: killed {len(killed)}/{counted} non-equivalent = {score:.0%} "
           f"(all: {raw:.0%} of {len(outcomes)}; timeouts {len(timeouts)}; equivalent {len(eq)}; errors {len(errors)}; "
           f"not run {len(not_run)}) in {secs:.0f} s", flush=True)
-    eq_killed = [k for k in eq if keyed[k].status != "survived"]
+    eq_killed = [k for k in eq if keyed[k].status not in ("survived", "equivalent")]
     for k in eq_killed:
         print(f"  NOTE listed as equivalent but killed: {path} | {k}")
     return {"module": path, "seed": args.seed, "sampled": len(picked), "total": len(module.mutants),
@@ -128,6 +134,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--all", action="store_true", help="every mutant, not a sample")
     ap.add_argument("--match", action="append",
                     help="every mutant (not only the sample) whose key contains this text (repeatable: any of them)")
+    ap.add_argument("--run-equivalents", action="store_true",
+                    help="run the mutants listed as equivalent too, to check that none is killed now")
     ap.add_argument("--budget", type=float, help="seconds a module before the rest is skipped")
     ap.add_argument("--jobs", type=int, default=1, help="mutants run at once (default 1)")
     ap.add_argument("--list", action="store_true", help="list the sampled mutants, run nothing")
