@@ -198,7 +198,8 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "life_of": frozenset({"life_of"}), "total_power": frozenset({"total_power"}),
     "total_toughness": frozenset({"total_toughness"}), "hand_of": frozenset({"hand_of"}),
     "greatest": frozenset({"greatest", "among"}), "counters_on": frozenset({"counters_on", "kind"}),
-    "devotion": frozenset({"devotion"}), "domain": frozenset({"domain"}), "graveyard_types": frozenset({"graveyard_types"}),
+    "devotion": frozenset({"devotion"}), "domain": frozenset({"domain"}),
+    "graveyard_types": frozenset({"graveyard_types"}),
     "drawn_this_turn": frozenset({"drawn_this_turn"}),
 }
 #: the amounts computed without a resolution record (a static ability, 611.3a)
@@ -492,7 +493,7 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         if not any(sum(1 for i in g.battlefield if g.controller_of(i) == p and matches(g, i, f, src, p)) > mine
                    for p in g.opponents(you)):
             return False
-    if "opponent_poison_ge" in cond:  # "an opponent has three or more poison counters" (122.1f)
+    if "opponent_poison_ge" in cond:  # "an opponent has three or more poison counters" (121.1c)
         if not any(g.players[p].poison >= cond["opponent_poison_ge"] for p in g.opponents(you)):
             return False
     if "milled_this_way" in cond:  # "If at least one Zombie card is milled this way"
