@@ -183,3 +183,32 @@ def test_a_land_tapped_for_mana_is_no_longer_offered_for_mana_605_3a() -> None:
     g.submit("alice", {"action": "activate", "card": first, "ability": 0})
     assert g.objects[first].tapped and g.players["alice"].pool.get("G", 0) == 1
     assert offered() == {second}
+
+
+def test_x_is_a_number_chosen_for_a_cost_with_x_only_107_3() -> None:
+    """107.3, 601.2b: X is chosen only for a spell with X in the cost being paid, and it is
+    not negative (107.1b): Shock with X = 2 and Blaze with X = -1 are refused, nothing changes."""
+    g = _game({"alice": {"battlefield": ["Mountain", "Mountain"], "hand": ["Shock", "Blaze"]}})
+    before = g.state_key()
+    with pytest.raises(IllegalAction, match=r"^x: Shock has no X in the cost being paid"):
+        g.submit("alice", {"action": "cast", "card": _named(g, "Shock", "hand"), "x": 2, "targets": ["bob"]})
+    assert g.state_key() == before
+    with pytest.raises(IllegalAction, match=r"negative"):
+        g.submit("alice", {"action": "cast", "card": _named(g, "Blaze", "hand"), "x": -1, "targets": ["bob"]})
+    assert g.state_key() == before
+
+
+def test_an_entwined_spell_has_all_its_modes_702_41a() -> None:
+    """702.41a: with its entwine cost paid, the spell has every mode; naming one mode only is
+    refused and changes nothing."""
+    g = _game({"alice": {"battlefield": ["Mountain"] * 5, "hand": ["Barbed Lightning"]},
+               "bob": {"battlefield": ["Hill Giant"]}})
+    spell = _named(g, "Barbed Lightning", "hand")
+    giant = _named(g, "Hill Giant", "battlefield")
+    before = g.state_key()
+    with pytest.raises(IllegalAction, match=r"an entwined spell has all its modes \(702\.41a\)"):
+        g.submit("alice", {"action": "cast", "card": spell, "extras": ["entwine"], "modes": [0], "targets": [giant]})
+    assert g.state_key() == before
+    g.submit("alice", {"action": "cast", "card": spell, "extras": ["entwine"], "modes": [0, 1],
+                       "targets": [giant, "bob"]})
+    assert [g.objects[i].card.name for i in g.stack] == ["Barbed Lightning"]
