@@ -212,3 +212,28 @@ def test_an_entwined_spell_has_all_its_modes_702_41a() -> None:
     g.submit("alice", {"action": "cast", "card": spell, "extras": ["entwine"], "modes": [0, 1],
                        "targets": [giant, "bob"]})
     assert [g.objects[i].card.name for i in g.stack] == ["Barbed Lightning"]
+
+
+def test_a_mode_is_one_of_the_spells_modes_700_2() -> None:
+    """601.2b, 700.2: the chosen mode is one of the card's modes: Barbed Lightning has two
+    (numbered 0 and 1 in an answer), so mode 2 or 5 is refused and changes nothing."""
+    g = _game({"alice": {"battlefield": ["Mountain"] * 3, "hand": ["Barbed Lightning"]},
+               "bob": {"battlefield": ["Hill Giant"]}})
+    spell = _named(g, "Barbed Lightning", "hand")
+    before = g.state_key()
+    for bad in (2, 5):
+        with pytest.raises(IllegalAction, match=r"^choose 1 different mode\(s\) of 2"):
+            g.submit("alice", {"action": "cast", "card": spell, "modes": [bad], "targets": ["bob"]})
+        assert g.state_key() == before
+    g.submit("alice", {"action": "cast", "card": spell, "modes": [1], "targets": ["bob"]})
+    assert [g.objects[i].card.name for i in g.stack] == ["Barbed Lightning"]
+
+
+def test_an_activation_without_an_ability_index_names_the_first_602_2() -> None:
+    """602.2: the answer names the ability activated; without an index it is the object's
+    first activated ability (Oko's +2, a Food), as the decision's options number them."""
+    g = _game({"alice": {"battlefield": [{"name": "Oko, Thief of Crowns", "counters": {"loyalty": 4}}]}})
+    oko = _named(g, "Oko, Thief of Crowns", "battlefield")
+    g.submit("alice", {"action": "activate", "card": oko})
+    assert g.objects[oko].counters["loyalty"] == 6
+    assert [g.objects[i].card.name for i in g.stack] == ["Oko, Thief of Crowns"]
