@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from engine import commander, player_statics
 from engine.choices import NeedChoice, on_enter
 from engine.errors import IllegalAction
+from engine.filters import matches
 from engine.layers import counters_allowed
 from engine.memo import per_object
 from engine.values import amount, condition
@@ -291,13 +292,13 @@ def enter_replacements(g: "Game", o: "Obj") -> None:
             o.counters["loyalty"] = int(c.loyalty)
         except ValueError:
             pass
+    if enters_tapped(g, o):
+        o.tapped = True
     for ab in c.abilities:
         st = ab.static
         if ab.kind != "static" or not st:
             continue
-        if st.get("kind") == "enters_tapped" and not st.get("unless"):
-            o.tapped = True
-        elif st.get("kind") == "enters_with_counters":
+        if st.get("kind") == "enters_with_counters":
             k = st.get("counter", "+1/+1")
             if st.get("condition") and not condition(g, st["condition"], o.id, {"controller": o.controller}):
                 continue  # "if it was kicked", "if an opponent was dealt damage this turn" (614.1c)
@@ -307,3 +308,51 @@ def enter_replacements(g: "Game", o: "Obj") -> None:
                 g.changed()
         elif st.get("kind") == "choose_on_enter":
             on_enter(g, o)
+
+
+def enters_tapped(g: "Game", o: "Obj") -> bool:
+    """614.1c, 614.1d, 614.12: does the permanent ``o`` enter tapped? Its own "SELF enters tapped"
+    (unless a condition holds as it enters: "unless you control a Forest or a Plains"), or a
+    static ability of another permanent ("creatures your opponents control enter tapped"),
+    checked against the permanent as it enters (614.12). "As SELF enters, you may pay 2 life.
+    If you don't, it enters tapped" asks its controller (ask_pay_or_tapped);
+    the permanent enters tapped unless that player pays."""
+    tapped = False
+    for ab in o.card.abilities:
+        st = ab.static
+        if ab.kind != "static" or not st or st.get("kind") != "enters_tapped" \
+                or st.get("affects", "self") != "self":
+            continue
+        if st.get("unless_pay"):
+            ask_pay_or_tapped(g, o, st["unless_pay"])
+        elif not st.get("unless") or not condition(g, st["unless"], o.id, {"controller": o.controller}):
+            tapped = True
+    for oid in g.battlefield:  # 614.1d: other permanents' statics that make objects enter tapped
+        if oid == o.id:
+            continue
+        for ab in _tapping_statics(g.objects[oid].card):
+            st = ab.static
+            if st.get("condition") and not condition(g, st["condition"], oid, None):
+                continue
+            if matches(g, o.id, st["affects"], oid, g.controller_of(oid)):
+                tapped = True
+    return tapped
+
+
+@per_object
+def _tapping_statics(card: Any) -> tuple[Any, ...]:
+    """A card's static abilities that make other objects enter tapped ("Creatures your opponents
+    control enter tapped", Blind Obedience, Thalia, Heretic Cathar: 614.1d)."""
+    return tuple(ab for ab in card.abilities if ab.kind == "static" and ab.static
+                 and ab.static.get("kind") == "enters_tapped" and isinstance(ab.static.get("affects"), dict))
+
+
+def ask_pay_or_tapped(g: "Game", o: "Obj", pay: dict[str, Any]) -> None:
+    """614.12: "As SELF enters, you may pay N life. If you don't, it enters tapped": its controller
+    chooses before any player receives priority (the choice waits in the queue, as the other
+    entering choices do: engine/choices.py; its answer: engine/entering.py); until then the
+    permanent is not yet tapped."""
+    life = int(pay.get("life", 0))
+    g.queue.append({"kind": "choose_option", "player": o.controller, "options": ["pay", "tapped"],
+                    "enter": o.id, "life": life, "answer_to": "enter_pay",
+                    "prompt": f"{o.card.name}: pay {life} life, or it enters tapped (614.12)"})

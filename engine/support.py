@@ -211,6 +211,10 @@ def ability_reasons(ab: Ability) -> list[str]:
             out.append(f"rule {st.get('rule')}")
         if st.get("condition") and condition_problems(st["condition"]):
             out.append("static condition")
+        if st.get("kind") == "enters_tapped":  # 614.1c-d, 614.12 (engine/replacement.enters_tapped)
+            out.extend(f"enters tapped unless: {p}" for p in condition_problems(st.get("unless")))
+            if st.get("unless_pay") and set(st["unless_pay"]) != {"life"}:
+                out.append("enters tapped unless a payment other than life")
         out.extend(_cost_static_reasons(st))
         _walk({k: v for k, v in st.items() if k != "kind"}, out)
     if ab.kind in ("activated", "mana") and ab.zone not in ("battlefield", "graveyard") \

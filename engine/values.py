@@ -356,6 +356,16 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
             n = sum(1 for i in g.battlefield if matches(g, i, f, src, you))
         if not cond.get("min", 1) <= n <= cond.get("max", 10 ** 6):
             return False
+    if "opponents_control" in cond:  # "unless your opponents control eight or more lands"
+        f = cond["opponents_control"]
+        n = sum(1 for i in g.battlefield if g.controller_of(i) in g.opponents(you) and matches(g, i, f, src, you))
+        if not cond.get("min", 1) <= n <= cond.get("max", 10 ** 6):
+            return False
+    if "opponents_ge" in cond and len(g.opponents(you)) < cond["opponents_ge"]:
+        return False  # "unless you have two or more opponents"
+    if "any_player_life_le" in cond and not any(g.players[p].life <= cond["any_player_life_le"]
+                                                for p in g.order if p not in g.gone):
+        return False  # "unless a player has 13 or less life"
     if "life_ge" in cond and not g.players[you].life >= cond["life_ge"]:
         return False
     if "life_le" in cond and not g.players[you].life <= cond["life_le"]:
@@ -462,7 +472,7 @@ CONDITION_KEYS = {"control", "min", "max", "life_ge", "life_le", "your_turn", "a
                   "once_each_turn", "not", "it", "x_ge", "life_ge_start_plus", "graveyard_ge", "filter",
                   "cast_from_hand", "milled_this_way", "had_no_counters", "new_since_upkeep",
                   "opponent_dealt_damage_this_turn", "renowned", "cast_with", "step", "before_attackers",
-                  "self_counters_ge",
+                  "self_counters_ge", "opponents_control", "opponents_ge", "any_player_life_le",
                   # not a condition: the least modes of a modal spell (700.2; casting.mode_range)
                   "min_modes"}
 
@@ -481,9 +491,9 @@ def condition_problems(cond: Any) -> list[str]:
         return []
     bad = sorted(set(cond) - CONDITION_KEYS)
     out = [f"condition {bad}"] if bad else []
-    for k in ("self", "control", "it", "filter"):
+    for k in ("self", "control", "it", "filter", "opponents_control"):
         if isinstance(cond.get(k), dict):
-            fb = unknown_keys(cond[k], group_ok=k == "control")
+            fb = unknown_keys(cond[k], group_ok=k in ("control", "opponents_control"))
             if fb:
                 out.append(f"condition filter keys {sorted(fb)}")
     for c in list(cond.get("all", ())) + ([cond["not"]] if "not" in cond else []):
