@@ -15,7 +15,7 @@ is above them only through the game object they are given (``g.move``, ``g.chars
      4  targets zones_cast cast_options replacement
      5  triggers tapping
      6  actions clone transform entering
-     7  payment position
+     7  payment position facedown
      8  ops
      9  effects costs combat sba leave contract
     10  support

@@ -14,7 +14,18 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from engine import cast_options, commander, costs, effects, manual, player_statics, seats, triggers, zones_cast
+from engine import (
+    cast_options,
+    commander,
+    costs,
+    effects,
+    facedown,
+    manual,
+    player_statics,
+    seats,
+    triggers,
+    zones_cast,
+)
 from engine.ability_index import index
 from engine.actions import discard, lose_life, sacrifice
 from engine.cards.abilities import Ability, Cost, Effect, TargetSpec
@@ -101,6 +112,8 @@ def priority_action(g: "Game", player: str, a: dict[str, Any]) -> None:
         activate(g, player, a)
     elif act == "suspend":
         suspend(g, player, a)
+    elif act == "turn_face_up":  # 702.36e, 701.31b: a special action (115.2b)
+        facedown.turn_face_up(g, player, a)
     elif act == "manual":
         if not manual.offered(g, player):
             raise IllegalAction("you control no card that needs manual play")
@@ -159,8 +172,11 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     oid = a["card"]
     o = g.objects.get(oid)
     alt = offered.get("alt") if offered is not None else a.get("alt")
-    if alt not in (None, "free", "alternative") and alt not in cast_options.ALTS:
+    if alt not in (None, "free", "alternative", "morph") and alt not in cast_options.ALTS:
         raise IllegalAction(f"unknown alternative cost {alt!r}")
+    face_down = alt == "morph" and offered is None
+    if face_down:  # 702.36c, 707.4: turned face down before it is put onto the stack, cast for {3}
+        o = facedown.turn_down_for_cast(g, player, oid)
     perm = None
     whole = None
     face = a.get("face", 0 if o is not None and split_halves(o.card) else None)
@@ -246,6 +262,8 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         raw = tuple(alt_cost.mana)
     elif free:
         raw = ()
+    elif face_down:
+        raw = facedown.CAST_COST
     else:
         raw = tuple(o.card.mana_cost)
     if kicked:  # 702.32a: an additional cost (601.2f: added to the total cost)
@@ -255,7 +273,7 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     extra = costs.additional_cost(o.card)
     if extra is not None:  # 601.2f: additional costs are part of the total cost
         raw = raw + tuple(extra.mana)
-    if not raw and not o.card.mana_cost and keyword_alt is None and alt_cost is None and not free:
+    if not raw and not o.card.mana_cost and keyword_alt is None and alt_cost is None and not free and not face_down:
         raise IllegalAction(f"{o.card.name} has no mana cost: it cannot be paid (117.6)")
     if cast_from == "command":
         raw = raw + commander.tax(g, player, s)  # 903.8, an additional cost (601.2f)

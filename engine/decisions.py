@@ -15,6 +15,7 @@ from engine import (
     combat,
     commander,
     costs,
+    facedown,
     manual,
     payment,
     player_statics,
@@ -126,6 +127,7 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
                 opt["face"] = face
             out.append(opt)
     out += zone_options(g, player, afford)  # other zones (601.2a), without paying (117.9)
+    out += facedown.options(g, player, sorcery, p.hand)  # 702.36c face down, 702.36e / 701.31b face up
     if manual.offered(g, player):
         out.append({"action": "manual"})
     srcs = list(_activated_sources(g, player))

@@ -24,6 +24,7 @@ from engine import (
     effects,
     entering,
     extra_phases,
+    facedown,
     knowledge,
     manual,
     opening,
@@ -356,6 +357,8 @@ class Game:
             n.targets, n.x, n.modes, n.divide, n.kicked = [], x, [], {}, kicked
             # the permanent a spell becomes remembers how it was cast (702.73a evoke, 702.108a dash)
             n.chosen = cast_options.carried(o) if frm == "stack" and to == "battlefield" else {}
+        if "face_down" in o.chosen:  # 702.36c, 701.31a: stays face down, or is the card again (707.9)
+            facedown.card_after_move(o, n, frm, to)
         if to == "battlefield":
             self.ts += 1
             n.timestamp = self.ts
@@ -459,7 +462,7 @@ class Game:
         if player != d.player:
             raise IllegalAction(f"it is {d.player}'s decision, not {player}'s")
         answer = validate(d.kind, answer, self.players)  # a plain-JSON copy: the caller's object is not kept
-        risky = d.kind in ("priority", "cast_offer") and answer.get("action") in ("cast", "activate") \
+        risky = d.kind in ("priority", "cast_offer") and answer.get("action") in ("cast", "activate", "turn_face_up") \
             and not casting.is_plain_mana_activation(self, d.player, answer)
         snapshot = self._snapshot() if risky else None  # other answers are checked before any change
         n_answers = len(self.answers)
@@ -677,6 +680,7 @@ class Game:
                 for n in lost:
                     ps[n].lost = True
             for n in sorted(lost, key=self.order.index):
+                facedown.reveal_all(self, n)  # 707.9: a player who leaves reveals their face-down cards
                 leave(self, n)
             teams = seats.remaining_teams(self)
             if len(teams) > 1:
@@ -686,6 +690,7 @@ class Game:
             left = [n for n in self.order if n not in lost]
             self.winner = left[0] if len(left) == 1 else "draw"
         self.wait = None
+        facedown.reveal_all(self)  # 707.9: at the end of the game, face-down cards are revealed
         self.log("game_over", winner=self.winner)
         return True
 

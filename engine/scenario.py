@@ -23,9 +23,10 @@ from engine.support import unsupported_reasons
 
 PLAYERS = ("alice", "bob")
 VERBS = {"pass", "play", "cast", "activate", "attack", "block", "order_blockers", "assign_damage",
-         "order_attackers", "choose", "mulligan", "suspend"}
+         "order_attackers", "choose", "mulligan", "suspend", "turn_face_up"}
 KIND_VERBS = {
-    "priority": {"pass", "play", "cast", "activate", "suspend"}, "attackers": {"attack"}, "blockers": {"block"},
+    "priority": {"pass", "play", "cast", "activate", "suspend", "turn_face_up"},
+    "attackers": {"attack"}, "blockers": {"block"},
     "order_blockers": {"order_blockers"}, "order_attackers": {"order_attackers"},
     "assign_damage": {"assign_damage"}, "trigger_targets": {"choose"}, "order_triggers": {"choose"},
     "choose_cards": {"choose"}, "choose_option": {"choose"}, "choose_number": {"choose"},
@@ -226,6 +227,13 @@ class Runner:
             return {"action": "play", "card": self.ref(step["card"], "hand")}
         if verb == "suspend":  # 702.61a: exile a card with suspend from the hand (a special action)
             a = {"action": "suspend", "card": self.ref(step["card"], "hand")}
+            if "pay" in step:
+                a["pay"] = [self.ref(x, "battlefield") for x in step["pay"]]
+            return a
+        if verb == "turn_face_up":  # 702.36e, 701.31b: a special action; "alt" names the cost paid
+            a = {"action": "turn_face_up", "card": self.ref(step["card"], "battlefield")}
+            if "alt" in step:
+                a["alt"] = str(step["alt"])
             if "pay" in step:
                 a["pay"] = [self.ref(x, "battlefield") for x in step["pay"]]
             return a
@@ -434,6 +442,8 @@ class Runner:
                 got = o.sick
             elif k == "token":
                 got = o.token
+            elif k == "face_down":  # 707.1
+                got = "face_down" in o.chosen
             elif k == "attacking":
                 got = o.attacking is not None
             elif k == "blocked":

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import cast_options, contract, costs
+from engine import cast_options, contract, costs, facedown
 from engine.cards.abilities import Ability, CardDef, Cost, Effect
 from engine.cards.compiler.keywords import KEYWORD_TEXT
 from engine.choices import ENTER_CHOICES, choose_problems
@@ -253,6 +253,8 @@ def unsupported_reasons(card: CardDef) -> list[str]:
     if unpayable(card.mana_cost):  # cast from the pool (117.7); {S} is not tracked
         out.append(f"mana cost symbols {unpayable(card.mana_cost)}")
     for k in card.keywords:
+        if k in facedown.MORPHS and facedown.morph_cost(card) is not None:
+            continue  # 702.36: cast face down, turned face up for a mana cost (engine/facedown.py)
         if k not in KEYWORDS and k not in KEYWORD_TEXT and not cast_options.implemented(k, card):
             # KEYWORD_TEXT: its abilities are checked below; cast_options: the ways of casting
             out.append(f"keyword {k}")
