@@ -15,6 +15,7 @@ import dataclasses
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine import (
+    bestow,
     cast_options,
     commander,
     costs,
@@ -172,11 +173,14 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     oid = a["card"]
     o = g.objects.get(oid)
     alt = offered.get("alt") if offered is not None else a.get("alt")
-    if alt not in (None, "free", "alternative", "morph") and alt not in cast_options.ALTS:
+    if alt not in (None, "free", "alternative", "morph", "bestow") and alt not in cast_options.ALTS:
         raise IllegalAction(f"unknown alternative cost {alt!r}")
     face_down = alt == "morph" and offered is None
     if face_down:  # 702.36c, 707.4: turned face down before it is put onto the stack, cast for {3}
         o = facedown.turn_down_for_cast(g, player, oid)
+    bestowed = bestow.bestow_cost(o.card) if alt == "bestow" and offered is None and o is not None else None
+    if alt == "bestow":  # 702.102a-c: an Aura with enchant creature from now on, for its bestow cost
+        o = bestow.turn_for_cast(g, player, oid)
     perm = None
     whole = None
     face = a.get("face", 0 if o is not None and split_halves(o.card) else None)
@@ -264,6 +268,8 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         raw = ()
     elif face_down:
         raw = facedown.CAST_COST
+    elif bestowed is not None:
+        raw = tuple(bestowed.mana)
     else:
         raw = tuple(o.card.mana_cost)
     if kicked:  # 702.32a: an additional cost (601.2f: added to the total cost)
@@ -273,7 +279,8 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     extra = costs.additional_cost(o.card)
     if extra is not None:  # 601.2f: additional costs are part of the total cost
         raw = raw + tuple(extra.mana)
-    if not raw and not o.card.mana_cost and keyword_alt is None and alt_cost is None and not free and not face_down:
+    if not raw and not o.card.mana_cost and keyword_alt is None and alt_cost is None and not free and not face_down \
+            and bestowed is None:
         raise IllegalAction(f"{o.card.name} has no mana cost: it cannot be paid (117.6)")
     if cast_from == "command":
         raw = raw + commander.tax(g, player, s)  # 903.8, an additional cost (601.2f)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Iterator, cast
 
 from engine import (
     ability_index,
+    bestow,
     cast_options,
     casting,
     combat,
@@ -128,6 +129,7 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
             out.append(opt)
     out += zone_options(g, player, afford)  # other zones (601.2a), without paying (117.9)
     out += facedown.options(g, player, sorcery, p.hand)  # 702.36c face down, 702.36e / 701.31b face up
+    out += _bestow_options(g, player, p.hand, afford)
     if manual.offered(g, player):
         out.append({"action": "manual"})
     srcs = list(_activated_sources(g, player))
@@ -171,6 +173,30 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
                     continue
                 opt["targets"] = cands
                 opt["target_counts"] = [[s.min, s.count] for s in ab.targets]
+            out.append(opt)
+    return out
+
+
+def _bestow_options(g: "Game", player: str, hand: list[int],
+                    afford: dict[tuple[str, ...], bool]) -> list[dict[str, Any]]:
+    """702.102a-c: each card with bestow in the hand cast for its bestow cost, as the Aura spell it
+    then is (its timing and its target, enchant creature, checked with those characteristics)."""
+    out: list[dict[str, Any]] = []
+    objs = g.objects
+    for oid in hand:
+        card = objs[oid].card
+        if not card.keywords or "Bestow" not in card.keywords:
+            continue
+        c = bestow.bestow_cost(card)
+        if c is None:
+            continue
+        f = bestow.stand_in(objs[oid])
+        base = tuple(s for s in c.mana if s != "X")
+        if not casting.can_cast_timing(g, player, f) or not _affordable(g, player, f, base, afford):
+            continue
+        opt = cast_option(g, player, f, None, base, afford, tuple(c.mana))
+        if opt is not None:
+            opt["alt"] = "bestow"
             out.append(opt)
     return out
 

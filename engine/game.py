@@ -14,6 +14,7 @@ import traceback
 from typing import Any, Callable, NoReturn
 
 from engine import (
+    bestow,
     bugreport,
     cast_options,
     casting,
@@ -359,6 +360,8 @@ class Game:
             n.chosen = cast_options.carried(o) if frm == "stack" and to == "battlefield" else {}
         if "face_down" in o.chosen:  # 702.36c, 701.31a: stays face down, or is the card again (707.9)
             facedown.card_after_move(o, n, frm, to)
+        if "bestowed" in o.chosen:  # 702.102a: an Aura spell with bestow enters as an Aura
+            bestow.card_after_move(o, n, frm, to)
         if to == "battlefield":
             self.ts += 1
             n.timestamp = self.ts
