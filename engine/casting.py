@@ -22,6 +22,7 @@ from engine import (
     effects,
     facedown,
     manual,
+    overload,
     player_statics,
     seats,
     triggers,
@@ -173,7 +174,7 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     oid = a["card"]
     o = g.objects.get(oid)
     alt = offered.get("alt") if offered is not None else a.get("alt")
-    if alt not in (None, "free", "alternative", "morph", "bestow") and alt not in cast_options.ALTS:
+    if alt not in (None, "free", "alternative", "morph", "bestow", "overload") and alt not in cast_options.ALTS:
         raise IllegalAction(f"unknown alternative cost {alt!r}")
     face_down = alt == "morph" and offered is None
     if face_down:  # 702.36c, 707.4: turned face down before it is put onto the stack, cast for {3}
@@ -189,6 +190,12 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
             raise IllegalAction(f"{_name(g, oid)} is not a card you may cast")
         whole = o.card
         o = cast_half(o, face)
+    over_cost = None
+    if alt == "overload" and offered is None:  # 702.95a-b: the spell with its changed text (engine/overload.py)
+        if o is None or o.owner != player or o.zone != "hand" or whole is not None:
+            raise IllegalAction(f"{_name(g, oid)} is not a card in your hand to cast for its overload cost")
+        whole = o.card
+        over_cost, o = overload.cast_overloaded(o)
     alt_cost = costs.alternative_cost(o.card) if alt == "alternative" and o is not None else None
     if alt == "alternative" and alt_cost is None:  # 118.9: "you may pay ... rather than pay its mana cost"
         raise IllegalAction(f"{_name(g, oid)} has no alternative cost")
@@ -270,6 +277,8 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         raw = facedown.CAST_COST
     elif bestowed is not None:
         raw = tuple(bestowed.mana)
+    elif over_cost is not None:
+        raw = tuple(over_cost.mana)
     else:
         raw = tuple(o.card.mana_cost)
     if kicked:  # 702.32a: an additional cost (601.2f: added to the total cost)

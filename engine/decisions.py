@@ -18,6 +18,7 @@ from engine import (
     costs,
     facedown,
     manual,
+    overload,
     payment,
     player_statics,
     targets,
@@ -130,6 +131,7 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
     out += zone_options(g, player, afford)  # other zones (601.2a), without paying (117.9)
     out += facedown.options(g, player, sorcery, p.hand)  # 702.36c face down, 702.36e / 701.31b face up
     out += _bestow_options(g, player, p.hand, afford)
+    out += _overload_options(g, player, p.hand, afford)
     if manual.offered(g, player):
         out.append({"action": "manual"})
     srcs = list(_activated_sources(g, player))
@@ -197,6 +199,27 @@ def _bestow_options(g: "Game", player: str, hand: list[int],
         opt = cast_option(g, player, f, None, base, afford, tuple(c.mana))
         if opt is not None:
             opt["alt"] = "bestow"
+            out.append(opt)
+    return out
+
+
+def _overload_options(g: "Game", player: str, hand: list[int],
+                      afford: dict[tuple[str, ...], bool]) -> list[dict[str, Any]]:
+    """702.95a: each card with overload in the hand cast for its overload cost, with its changed
+    text, which has no targets (702.95b-c)."""
+    out: list[dict[str, Any]] = []
+    objs = g.objects
+    for oid in hand:
+        o = objs[oid]
+        if not o.card.keywords or "Overload" not in o.card.keywords or overload.overload_of(o.card) is None:
+            continue
+        c, f = overload.cast_overloaded(o)
+        base = tuple(s for s in c.mana if s != "X")
+        if not casting.can_cast_timing(g, player, o) or not _affordable(g, player, f, base, afford):
+            continue
+        opt = cast_option(g, player, f, targets.spell_ability(f.card), base, afford, tuple(c.mana))
+        if opt is not None:
+            opt["alt"] = "overload"
             out.append(opt)
     return out
 

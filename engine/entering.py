@@ -1,7 +1,7 @@
 """The answer to "As SELF enters, you may pay N life. If you don't, it enters tapped" (CR 614.12).
 
 The choice is asked as the permanent enters (engine/replacement.py: ask_pay_or_tapped) and
-answered before any player receives priority: "pay" pays the life (119.4: only a player with
+answered before any player receives priority: "pay" pays the life (118.4: only a player with
 at least that much life can pay it), anything else leaves the permanent tapped. Tapping it
 here is part of its entering, not a "becomes tapped" event.
 """
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 def answer_pay_or_tapped(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
     """614.12: pay the life, or the permanent enters tapped. IllegalAction for another answer,
-    or for paying more life than the player has (119.4)."""
+    or for paying more life than the player has (118.4)."""
     opt = a.get("option")
     if isinstance(opt, int) and not isinstance(opt, bool) and 1 <= opt <= len(d.options):
         opt = d.options[opt - 1]
@@ -27,7 +27,7 @@ def answer_pay_or_tapped(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
         raise IllegalAction("choose pay or tapped")
     life = int(d.data.get("life", 0))
     if opt == "pay" and g.players[d.player].life < life:
-        raise IllegalAction(f"you cannot pay {life} life with {g.players[d.player].life} (119.4)")
+        raise IllegalAction(f"you cannot pay {life} life with {g.players[d.player].life} (118.4)")
     o = g.objects.get(d.data["enter"])
     if opt == "pay":
         lose_life(g, d.player, life)

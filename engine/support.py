@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import bestow, cast_options, contract, costs, facedown
+from engine import bestow, cast_options, contract, costs, facedown, overload
 from engine.cards.abilities import Ability, CardDef, Cost, Effect
 from engine.cards.compiler.keywords import KEYWORD_TEXT
 from engine.choices import ENTER_CHOICES, choose_problems
@@ -255,6 +255,8 @@ def unsupported_reasons(card: CardDef) -> list[str]:
     for k in card.keywords:
         if k in facedown.MORPHS and facedown.morph_cost(card) is not None:
             continue  # 702.36: cast face down, turned face up for a mana cost (engine/facedown.py)
+        if k == "Overload" and overload.overload_of(card) is not None:
+            continue  # 702.95: cast with "target" changed to "each" for a mana cost (engine/overload.py)
         if k == "Bestow" and bestow.bestow_cost(card) is not None:
             continue  # 702.102: cast as an Aura for a mana cost (engine/bestow.py)
         if k not in KEYWORDS and k not in KEYWORD_TEXT and not cast_options.implemented(k, card):

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
-from engine.cards.abilities import Ability, CardDef, Effect
+from engine.cards.abilities import Ability, CardDef, Cost, Effect
 from engine.cards.compiler.costs import parse_cost_text
 from engine.cards.compiler.effects import Ctx, parse_effects
 from engine.cards.compiler.keywords import parse_keyword_line
@@ -350,6 +350,27 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
     return keywords, kwargs, abilities, unsupported
 
 
+_TARGET_WORD = re.compile(r"\b([Tt])arget\b")
+
+
+def _overload(items: list[IrItem], types: tuple[str, ...], kwargs: dict[str, Any]) -> list[str]:
+    """702.95b: a spell cast for its overload cost has its text changed, every "target" replaced by
+    "each". The spell ability that text compiles to is kept with the cost in
+    ``kwargs["Overload"]`` ({"cost", "spell"}: engine/overload.py casts it); the sentences it
+    cannot read are returned (the card is then unsupported)."""
+    cost = kwargs.get("Overload")
+    if not isinstance(cost, Cost):
+        return []
+    changed = [IrItem(i.kind, _TARGET_WORD.sub(lambda m: "Each" if m.group(1) == "T" else "each", i.text))
+               for i in items if i.kind in ("spell", "modal")]
+    _, _, abilities, unsup = lower(changed, types)
+    spell = next((a for a in abilities if a.kind == "spell"), None)
+    if spell is None or unsup or spell.targets:
+        return [f"(overload: {u})" for u in unsup] or ["(overload: its changed text does not compile)"]
+    kwargs["Overload"] = {"cost": cost, "spell": spell}
+    return []
+
+
 def _get(data: Any, *keys: str, default: Any = None) -> Any:
     for k in keys:
         v = data.get(k) if isinstance(data, dict) else getattr(data, k, None)
@@ -380,6 +401,8 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
     items = read_ir(text, name, is_spell, "Legendary" in supertypes)
     keywords, kwargs, abilities, unsup = lower(items, types)
     unsupported += unsup
+    if "Overload" in keywords and is_spell:
+        unsupported += _overload(items, types, kwargs)
     # CR 305.6: a basic land type gives its mana ability.
     if "Land" in types:
         for st in subtypes:
