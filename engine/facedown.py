@@ -1,4 +1,6 @@
-"""Face-down spells and permanents (CR 707): morph and megamorph (702.36), manifest (701.31).
+"""Face-down spells and permanents (CR 707): morph and megamorph (702.36), manifest (701.31);
+disguise and cloak, later than the 2016 rules (Murders at Karlov Manor: the same, as a 2/2 with
+ward {2}).
 
 A face-down object shows the characteristics the rules give it (707.2, 702.36a, 701.31a): a
 2/2 creature with no text, no name, no subtypes and no mana cost (``FACE_DOWN``). As with a
@@ -20,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine import triggers
 from engine.cards.abilities import CardDef, Cost
+from engine.cards.compiler.keywords import keyword_abilities
 from engine.errors import IllegalAction
 from engine.payment import can_afford, pay_mana
 
@@ -33,10 +36,16 @@ __all__ = ["FACE_DOWN", "CAST_COST", "is_face_down", "hidden_card", "morph_cost"
 
 #: 707.2, 702.36a, 701.31a: the characteristics of a face-down spell or permanent
 FACE_DOWN = CardDef(name="", mana_cost=(), types=("Creature",), power="2", toughness="2")
-#: 702.36a: a card with morph is cast face down for {3} rather than its mana cost
+#: disguise and cloak (Murders at Karlov Manor, later than the 2016 rules): "a 2/2 creature with ward {2}"
+FACE_DOWN_WARD = CardDef(name="", mana_cost=(), types=("Creature",), power="2", toughness="2", keywords=("Ward",),
+                         keyword_args={"Ward": Cost(mana=("2",))},
+                         abilities=keyword_abilities("Ward", cost="{2}") or ())
+#: 702.36a: a card with morph is cast face down for {3} rather than its mana cost (and with disguise)
 CAST_COST: tuple[str, ...] = ("3",)
-#: the keywords that let a card be cast face down and turned up for their cost (702.36a-b)
-MORPHS = ("Morph", "Megamorph")
+#: the keywords that let a card be cast face down and turned up for their cost (702.36a-b; disguise)
+MORPHS = ("Morph", "Megamorph", "Disguise")
+#: how a card was turned face down -> what it is face down
+_LOOKS = {"morph": FACE_DOWN, "manifest": FACE_DOWN, "disguise": FACE_DOWN_WARD, "cloak": FACE_DOWN_WARD}
 
 
 def is_face_down(o: "Obj | None") -> bool:
@@ -69,7 +78,7 @@ def _down(o: "Obj", by: str) -> "Obj":
     the game's snapshots share the objects of hidden zones)."""
     n = o.copy()
     n.chosen = dict(n.chosen, face_down=o.card, down_by=by)
-    n.card = FACE_DOWN
+    n.card = _LOOKS[by]
     return n
 
 
@@ -82,27 +91,29 @@ def turn_down_for_cast(g: "Game", player: str, oid: int) -> "Obj":
         raise IllegalAction("only a card in your hand is cast face down")
     if not can_cast_face_down(o.card):
         raise IllegalAction(f"{o.card.name} has no morph ability: it cannot be cast face down (702.36d)")
-    n = _down(o, "morph")
+    mc = morph_cost(o.card)
+    n = _down(o, "disguise" if mc is not None and mc[0] == "Disguise" else "morph")
     g.objects[oid] = n
     return n
 
 
 def put_down(g: "Game", oid: int, by: str = "manifest") -> None:
     """701.31a, 707.3: turn a card face down before it is put onto the battlefield (the caller
-    moves it there): it enters as a 2/2 with no abilities, so no enters ability applies."""
+    moves it there): it enters as a 2/2 with no abilities, so no enters ability applies; ``by``:
+    "manifest", "cloak" (with ward {2}), or "morph" / "disguise" (a scenario's setup)."""
     g.objects[oid] = _down(g.objects[oid], by)
 
 
-def manifest(g: "Game", player: str, n: int = 1) -> list[int]:
-    """701.31a, 701.31d: ``player`` manifests the top ``n`` cards of their library, one at a time:
-    each is turned face down and put onto the battlefield under their control. Returns the new
-    permanents (fewer when the library runs out)."""
+def manifest(g: "Game", player: str, n: int = 1, by: str = "manifest") -> list[int]:
+    """701.31a, 701.31d: ``player`` manifests (or cloaks, ``by``) the top ``n`` cards of their
+    library, one at a time: each is turned face down and put onto the battlefield under their
+    control. Returns the new permanents (fewer when the library runs out)."""
     out = []
     for _ in range(n):
         lib = g.players[player].library
         if not lib:
             break
-        put_down(g, lib[0], "manifest")
+        put_down(g, lib[0], by)
         out.append(g.move(lib[0], "battlefield", controller=player))
     return out
 
@@ -114,7 +125,7 @@ def card_after_move(o: "Obj", n: "Obj", frm: str, to: str) -> None:
     if to == "battlefield" and frm in ("stack", "library", "hand", "exile", "graveyard"):
         n.chosen["face_down"] = o.chosen["face_down"]
         n.chosen["down_by"] = o.chosen.get("down_by", "morph")
-        n.card = FACE_DOWN
+        n.card = o.card  # the face-down characteristics it had there (707.2)
         return
     if to == "stack":  # cast face down from the hand: stays face down on the stack (707.4)
         return
@@ -134,8 +145,8 @@ def up_ways(o: "Obj") -> dict[str, tuple[str, ...]]:
     mc = morph_cost(card)
     if mc is not None:
         out[mc[0].lower()] = tuple(mc[1].mana)
-    if o.chosen.get("down_by") == "manifest" and "Creature" in card.types and card.mana_cost:
-        out["manifest"] = tuple(card.mana_cost)
+    if o.chosen.get("down_by") in ("manifest", "cloak") and "Creature" in card.types and card.mana_cost:
+        out["manifest"] = tuple(card.mana_cost)  # cloak: the same (Murders at Karlov Manor)
     return out
 
 

@@ -100,7 +100,8 @@ def build(g: "Game", setup: dict[str, Any], seed: int = 0) -> "Game":
                     if spec.get("attached_to"):
                         attach.append((o.id, spec["attached_to"]))
                     if spec.get("face_down"):  # 707.1: face down by morph or manifest (engine/facedown.py)
-                        facedown.put_down(g, o.id, "manifest" if spec["face_down"] == "manifest" else "morph")
+                        how = str(spec["face_down"])
+                        facedown.put_down(g, o.id, how if how in ("manifest", "cloak", "disguise") else "morph")
                         o = g.objects[o.id]
                 elif spec.get("counters"):  # a card in exile with time counters is suspended (702.61b)
                     o.counters = {str(k): int(v) for k, v in dict(spec["counters"]).items()}
