@@ -249,6 +249,14 @@ def destroy(g: "Game", oid: int, regen_ok: bool = True, ask: bool = False) -> bo
         g.changed()
         g.log("regenerate", card=o.card.name, obj=oid)
         return False
+    if ev.get("totem") is not None:  # 702.88a: instead remove all damage marked on it and destroy the Aura
+        replacement.done(g, f"zone:{oid}")
+        o.damage = 0
+        o.deathtouched = False
+        g.changed()
+        g.log("totem_armor", card=g.objects[ev["totem"]].card.name, obj=ev["totem"], saved=oid)
+        destroy(g, ev["totem"])  # a new event, its own replacements applied in order (no choice asked here)
+        return False
     g.move(oid, ev["to"], replaced=True)
     return True
 

@@ -214,6 +214,10 @@ def zone_change(g: "Game", o: "Obj", frm: str, to: str, destroy: bool = False, r
     cands: list[Cand] = []
     if destroy and regen_ok and o.regen > 0:  # 701.14a: the next time it would be destroyed
         cands.append({"id": "regen", "text": f"{o.card.name}: regenerate", "tier": OTHER, "regen": True})
+    if destroy and frm == "battlefield":
+        for aura in totem_armor(g, o.id):  # 702.88a: the Aura is destroyed instead
+            cands.append({"id": f"t{aura}", "text": f"{g.objects[aura].card.name}: totem armor", "tier": OTHER,
+                          "totem": aura})
     if dies and g.effects:
         for e in g.effects:  # "if it would die this turn, exile it instead"
             if e["layer"] == "exile_if_dies" and o.id in e["objects"]:
@@ -229,11 +233,14 @@ def zone_change(g: "Game", o: "Obj", frm: str, to: str, destroy: bool = False, r
         return ev
 
     def applicable(ev: Event) -> list[Cand]:
-        return [c for c in cands if (c.get("regen") and ev["destroy"]) or c.get("to") and ev["to"] == "graveyard"]
+        return [c for c in cands if ((c.get("regen") or c.get("totem")) and ev["destroy"])
+                or c.get("to") and ev["to"] == "graveyard"]
 
     def apply(ev: Event, c: Cand) -> Event:
         if c.get("regen"):  # the destruction is replaced: it stays (the rest no longer applies)
             return {"to": None, "regen": True, "destroy": False, "out": (None, True)}
+        if c.get("totem"):  # 702.88a: it stays, its damage is removed, the Aura is destroyed instead
+            return {"to": None, "regen": False, "totem": c["totem"], "destroy": False, "out": (None, c["totem"])}
         # still a destruction when it was one (a regeneration shield still applies to it)
         return {"to": c["to"], "regen": False, "destroy": ev["destroy"], "out": (c["to"], False)}
 
@@ -242,6 +249,12 @@ def zone_change(g: "Game", o: "Obj", frm: str, to: str, destroy: bool = False, r
     if g.commanders and final["to"] is not None:
         final = dict(final, to=commander.replace(g, o, frm, final["to"], ask))
     return final
+
+
+def totem_armor(g: "Game", oid: int) -> list[int]:
+    """702.88a: the Auras with totem armor (umbra armor, its later name) attached to ``oid``."""
+    return [a for a in g.battlefield if g.objects[a].attached_to == oid
+            and ({"Totem armor", "Umbra armor"} & g.chars(a).keywords)]
 
 
 # ------------------------------------------------------------------ life gain (614.1a)
