@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
+from engine import knowledge
 from engine.cards.abilities import Ability, CardDef, Cost, Effect
 from engine.errors import IllegalAction
 from engine.memo import per_object
@@ -47,6 +48,9 @@ SUSPEND_TICK = Ability("triggered", "Suspend", effects=(Effect("suspend_tick", {
 #: paying its mana cost if able. If you can't, it remains exiled."
 SUSPEND_CAST = Ability("triggered", "Suspend", effects=(
     Effect("cast_offer", {"what": "self", "free": True, "must": True, "keyword": "Suspend"}),), keyword="Suspend")
+#: 702.93a: "When you reveal this card this way, you may cast it by paying [cost] rather than its mana cost"
+MIRACLE_TRIGGER = Ability("triggered", "Miracle", effects=(
+    Effect("cast_offer", {"what": "self", "alt": "miracle", "zone": "hand"}),), keyword="Miracle")
 #: 702.108a: "return the permanent this spell becomes to its owner's hand at the beginning of the next end step"
 DASH_RETURN = Ability("triggered", "Dash", effects=(Effect("bounce", {"what": "self"}),), keyword="Dash")
 
@@ -78,6 +82,8 @@ def _surge(g: "Game", player: str, o: "Obj") -> bool:
 ROWS: dict[str, Row] = {r.keyword: r for r in (
     Row("Flashback", "702.33a", "alternative", zone="graveyard", leaves_to="exile"),
     Row("Madness", "702.34a", "alternative", zone="exile", offer_only=True),
+    # cast from the hand as its reveal trigger resolves (702.93a; miracle_drawn)
+    Row("Miracle", "702.93a", "alternative", zone="hand", offer_only=True),
     # cast from the graveyard for its mana cost, discarding a land card as an additional cost
     Row("Retrace", "702.80a", "zone", zone="graveyard", extra=Cost(discard=1, discard_filter={"types": ["Land"]})),
     # a spell cast from its owner's hand: exiled as it resolves, cast again at the next upkeep
@@ -362,6 +368,35 @@ def madness_discard(g: "Game", cid: int) -> int | None:
     g.triggered.append({"controller": o.owner, "ability": MADNESS_TRIGGER, "source": new,
                         "card": g.objects[new].card, "info": {}})
     return new
+
+
+# ------------------------------------------------------------------ miracle (702.93)
+def miracle_drawn(g: "Game", player: str, cid: int) -> None:
+    """702.93a: ``player`` drew ``cid`` as the first card they drew this turn: if it has a miracle
+    cost this engine pays, they may reveal it as they draw it (asked before play goes on)."""
+    o = g.objects.get(cid)
+    if o is None or "Miracle" not in o.card.keywords or not implemented("Miracle", o.card):
+        return
+    g.queue.append({"kind": "choose_option", "player": player, "options": ["reveal", "keep"], "card": cid,
+                    "answer_to": "miracle", "prompt": f"{o.card.name}: reveal it for its miracle cost (702.93a)?"})
+
+
+def answer_miracle(g: "Game", d: Any, a: dict[str, Any]) -> None:
+    """702.93a-b: revealed, the card stays revealed while its triggered ability waits and
+    resolves (Game.shown), and "when you reveal this card this way" triggers; kept, nothing."""
+    opt = a.get("option")
+    if isinstance(opt, int) and not isinstance(opt, bool) and 1 <= opt <= len(d.options):
+        opt = d.options[opt - 1]
+    if opt not in ("reveal", "keep"):
+        raise IllegalAction("choose reveal or keep")
+    cid = d.data["card"]
+    o = g.objects.get(cid)
+    if opt == "keep" or o is None or o.zone != "hand":
+        return
+    knowledge.show(g, [cid])  # 702.93b: revealed to every player
+    g.log("reveal", player=d.player, cards=[o.card.name], objs=[cid])
+    g.triggered.append({"controller": d.player, "ability": MIRACLE_TRIGGER, "source": cid, "card": o.card, "info": {}})
+    g.changed()
 
 
 # ------------------------------------------------------------------ suspend (702.61a)

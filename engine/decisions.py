@@ -110,7 +110,7 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
         if alt_cost is not None:  # 118.9: "you may pay ... rather than pay its mana cost"
             variants.append(("alternative", alt_cost.mana, alt_cost))
         for name, row, c in cast_options.alternatives(o.card) if keyworded else ():  # evoke, dash, surge
-            if row.zone == "hand" and (row.when is None or row.when(g, player, o)):
+            if row.zone == "hand" and not row.offer_only and (row.when is None or row.when(g, player, o)):
                 variants.append((name, c.mana, None))
         for alt, mana, other in variants:
             base = tuple(s for s in mana if s != "X")

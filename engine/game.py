@@ -427,8 +427,10 @@ class Game:
             if not p.library:
                 p.drew_from_empty = True
                 continue
-            self.move(p.library[0], "hand")
+            new = self.move(p.library[0], "hand")
             p.drawn_turn += 1
+            if p.drawn_turn == 1 and self.objects[new].card.keywords:
+                cast_options.miracle_drawn(self, player, new)  # 702.93a: the first card drawn this turn
             triggers.event(self, {"event": "draw", "player": player, "nth": p.drawn_turn})
 
     def log(self, kind: str, **data: Any) -> None:
@@ -1012,7 +1014,8 @@ ANSWER_HANDLERS: dict[tuple[str, str | None], Handler] = {
     (K.CHOOSE_CARDS, "opening"): opening.answer,      # 103.5: opening-hand cards (Leylines)
     (K.CHOOSE_OPTION, "replace"): replacement.answer,  # 616.1: which replacement applies first
     (K.CHOOSE_OPTION, "enter"): answer_enter,         # 614.12: "as SELF enters, choose ..."
-    (K.CHOOSE_OPTION, "enter_pay"): entering.answer_pay_or_tapped,  # 614.12: "you may pay N life. If you don't, ..."
+    (K.CHOOSE_OPTION, "enter_pay"): entering.answer_pay_or_tapped,  # 614.12: "you may pay N life. If you don't"
+    (K.CHOOSE_OPTION, "miracle"): cast_options.answer_miracle,   # 702.93a: reveal the first card drawn
 }
 
 
