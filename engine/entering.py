@@ -1,9 +1,10 @@
-"""The answer to "As SELF enters, you may pay N life. If you don't, it enters tapped" (CR 614.12).
+"""The answers to the choices a player makes as their permanent enters (CR 614.12): "As SELF enters,
+you may pay N life. If you don't, it enters tapped" and "you may have SELF enter with N counters".
 
-The choice is asked as the permanent enters (engine/replacement.py: ask_pay_or_tapped) and
+Each choice is asked as the permanent enters (engine/replacement.py: enter_replacements) and
 answered before any player receives priority: "pay" pays the life (118.4: only a player with
-at least that much life can pay it), anything else leaves the permanent tapped. Tapping it
-here is part of its entering, not a "becomes tapped" event.
+at least that much life can pay it), "tapped" leaves the permanent tapped (part of its
+entering, not a "becomes tapped" event); "yes" puts the counters on it.
 """
 from __future__ import annotations
 
@@ -11,10 +12,27 @@ from typing import TYPE_CHECKING, Any
 
 from engine.actions import lose_life
 from engine.errors import IllegalAction
+from engine.layers import counters_allowed
 
 if TYPE_CHECKING:
     from engine.game import Game
     from engine.state import Decision
+
+
+def answer_optional_counters(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
+    """614.12: "you may have SELF enter with N counters on it" (unleash, 702.97a): yes puts them
+    on it (122.1; unless it can't have them), no leaves it without them."""
+    opt = a.get("option")
+    if isinstance(opt, int) and not isinstance(opt, bool) and 1 <= opt <= len(d.options):
+        opt = d.options[opt - 1]
+    if isinstance(opt, bool):
+        opt = "yes" if opt else "no"
+    if opt not in ("yes", "no"):
+        raise IllegalAction("choose yes or no")
+    o = g.objects.get(d.data["enter"])
+    if opt == "yes" and o is not None and o.zone == "battlefield" and counters_allowed(g, o.id, d.data["counter"]):
+        o.counters[d.data["counter"]] = o.counters.get(d.data["counter"], 0) + int(d.data["amount"])
+        g.changed()
 
 
 def answer_pay_or_tapped(g: "Game", d: "Decision", a: dict[str, Any]) -> None:

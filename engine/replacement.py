@@ -315,6 +315,12 @@ def enter_replacements(g: "Game", o: "Obj") -> None:
             k = st.get("counter", "+1/+1")
             if st.get("condition") and not condition(g, st["condition"], o.id, {"controller": o.controller}):
                 continue  # "if it was kicked", "if an opponent was dealt damage this turn" (614.1c)
+            if st.get("optional"):  # 614.12: "you may have it enter with ...": its controller chooses
+                g.queue.append({"kind": "choose_option", "player": o.controller, "options": ["yes", "no"],
+                                "enter": o.id, "counter": k, "amount": int(st.get("amount", 1)),
+                                "answer_to": "enter_counters",
+                                "prompt": f"{o.card.name}: enter with {st.get('amount', 1)} {k} counter(s)? (614.12)"})
+                continue
             if counters_allowed(g, o.id, k):
                 # 614.1c: X in "enters with X counters" is the X it was cast with
                 o.counters[k] = o.counters.get(k, 0) + amount(g, st.get("amount", 1), o.id, {"obj": o.id})

@@ -44,6 +44,7 @@ KEYWORDS = frozenset({
     "Ninjutsu",              # an activated ability from the hand (702.48)
     "Toxic",                 # with a number: poison with combat damage (a later keyword; engine/actions.py)
     "Cumulative upkeep",     # with a mana cost: its triggered ability (702.23; keywords._costed_ability)
+    "Unleash",               # its two statics (702.97a; keywords.KEYWORD_STATICS)
     "Totem armor", "Umbra armor",  # a replacement of destroying the enchanted permanent (702.88; engine/replacement.py)
 })
 STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "set_pt",

@@ -171,6 +171,19 @@ KEYWORD_ABILITIES: dict[str, Ability] = {
         trigger={"event": "attacks", "self": True, "most_life": True}, keyword="Dethrone"),
 }
 
+#: Keywords that stand for static abilities with no sentence of their own to read: each
+#: instance is these abilities (the wording of its 702 rule in the text).
+KEYWORD_STATICS: dict[str, tuple[Ability, ...]] = {
+    # 702.97a: "You may have this permanent enter the battlefield with an additional +1/+1 counter on
+    # it" and "This permanent can't block as long as it has a +1/+1 counter on it."
+    "Unleash": (
+        Ability("static", "Unleash", static={"kind": "enters_with_counters", "counter": "+1/+1", "amount": 1,
+                                             "optional": True}, keyword="Unleash"),
+        Ability("static", "Unleash", static={"kind": "restriction", "affects": "self", "rule": "cant_block",
+                                             "condition": {"self_counters_ge": {"+1/+1": 1}}}, keyword="Unleash"),
+    ),
+}
+
 #: Keywords whose rules are what their reminder text says: each is compiled from these
 #: templates (the wording of its 702 rule, "{n}" its number, "{N}" that number as a word)
 #: into ordinary triggered and static abilities, one set per instance (702.xb).
@@ -469,6 +482,8 @@ def _parse_keyword_line(line: str) -> tuple[list[str], dict[str, Any], list[Abil
             names.append(name)
             if name in KEYWORD_ABILITIES:
                 abilities.append(KEYWORD_ABILITIES[name])
+            elif name in KEYWORD_STATICS:
+                abilities.extend(KEYWORD_STATICS[name])
             elif name in KEYWORD_TEXT:
                 got = keyword_abilities(name)
                 if got is None:
