@@ -45,6 +45,7 @@ KEYWORDS = frozenset({
     "Toxic",                 # with a number: poison with combat damage (a later keyword; engine/actions.py)
     "Cumulative upkeep",     # with a mana cost: its triggered ability (702.23; keywords._costed_ability)
     "Unleash",               # its two statics (702.97a; keywords.KEYWORD_STATICS)
+    "Reinforce",             # an activated ability from the hand (702.76a; keywords)
     "Totem armor", "Umbra armor",  # a replacement of destroying the enchanted permanent (702.88; engine/replacement.py)
 })
 STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "set_pt",
@@ -220,7 +221,8 @@ def ability_reasons(ab: Ability) -> list[str]:
         out.extend(_cost_static_reasons(st))
         _walk({k: v for k, v in st.items() if k != "kind"}, out)
     if ab.kind in ("activated", "mana") and ab.zone not in ("battlefield", "graveyard") \
-            and not (ab.zone == "hand" and ab.keyword in ("Cycling", "Typecycling", "Ninjutsu")):  # 702.28, 702.48
+            and not (ab.zone == "hand" and ab.keyword in ("Cycling", "Typecycling", "Ninjutsu", "Reinforce")):
+        # from the hand: 702.28 cycling, 702.48 ninjutsu, 702.76 reinforce
         out.append(f"ability from {ab.zone}")
     if ab.kind == "mana" and ab.zone != "battlefield":
         out.append(f"mana ability from {ab.zone}")

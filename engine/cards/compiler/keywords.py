@@ -589,6 +589,14 @@ def _parse_keyword_line(line: str) -> tuple[list[str], dict[str, Any], list[Abil
                 abilities.append(Ability("static", part, static={
                     "kind": "keywords", "affects": "self", "keywords": ["Haste"],
                     "condition": {"cast_with": "Suspend"}}, keyword="Suspend"))
+            elif name == "Reinforce":
+                # 702.76a: "[Cost], Discard this card: Put N +1/+1 counters on target creature", from the hand
+                n: Any = int(m.group(2)) if m.group(2).isdigit() else {"x": True}
+                abilities.append(Ability(
+                    "activated", part,
+                    effects=(Effect("counters", {"what": {"target": 0}, "kind": "+1/+1", "amount": n}),),
+                    targets=(TargetSpec({"types": ["Creature"]}, "target creature"),),
+                    cost=replace(cost, discard_self=True), zone="hand", keyword="Reinforce"))
             continue
         m = re.fullmatch(r"prototype (\{[^ ]+\}) — (\d+)/(\d+)", part, re.I)
         if m:
