@@ -370,6 +370,14 @@ def madness_discard(g: "Game", cid: int) -> int | None:
     return new
 
 
+# ------------------------------------------------------------------ split second (702.60)
+def split_second(g: "Game") -> bool:
+    """702.60a: is a spell with split second on the stack (then no other spell is cast and no
+    ability but a mana ability is activated; 702.60b: special actions and triggers go on)?"""
+    objs = g.objects
+    return any(objs[i].ability is None and "Split second" in objs[i].card.keywords for i in g.stack)
+
+
 # ------------------------------------------------------------------ miracle (702.93)
 def miracle_drawn(g: "Game", player: str, cid: int) -> None:
     """702.93a: ``player`` drew ``cid`` as the first card they drew this turn: if it has a miracle

@@ -228,6 +228,8 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
             raise IllegalAction(f"{o.card.name} has no {k}")
     if offered is None and not can_cast_timing(g, player, o):
         raise IllegalAction(f"cannot cast {o.card.name} now (timing: 307.1, 116.1a)")
+    if g.stack and cast_options.split_second(g):
+        raise IllegalAction("a spell with split second is on the stack: no other spell is cast (702.60a)")
     ab = spell_ability(o.card)
     specs: tuple[TargetSpec, ...] = ()
     aura = "Aura" in o.card.subtypes
@@ -513,6 +515,8 @@ def activate(g: "Game", player: str, a: dict[str, Any]) -> None:
                             f" you can activate")
     if g.priority != player:
         raise IllegalAction("you do not hold priority")
+    if ab.kind != "mana" and g.stack and cast_options.split_second(g):
+        raise IllegalAction("a spell with split second is on the stack: only mana abilities (702.60a)")
     if not cost_payable(g, player, o, ab):
         raise IllegalAction(f"cannot pay the cost of {o.card.name}'s ability now")
     cost = ab.cost or Cost()

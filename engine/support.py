@@ -46,6 +46,7 @@ KEYWORDS = frozenset({
     "Cumulative upkeep",     # with a mana cost: its triggered ability (702.23; keywords._costed_ability)
     "Unleash",               # its two statics (702.97a; keywords.KEYWORD_STATICS)
     "Reinforce",             # an activated ability from the hand (702.76a; keywords)
+    "Split second",          # engine/cast_options.split_second (702.60)
     "Totem armor", "Umbra armor",  # a replacement of destroying the enchanted permanent (702.88; engine/replacement.py)
 })
 STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "set_pt",
