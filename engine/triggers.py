@@ -31,7 +31,8 @@ OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "
                  "attacks_or_blocks", "etb_or_dies", "etb_or_attacks", "cycle",
                  "becomes_target", "becomes_target_spell", "becomes_target_opponent", "blocks_flying",
                  "activate", "leaves_graveyard", "attacks_alone", "monstrous", "transforms",
-                 "turned_face_up"}  # 702.36e, 701.31b: engine/facedown.py
+                 "turned_face_up",  # 702.36e, 701.31b: engine/facedown.py
+                 "last_time_counter_removed"}  # 702.62a (vanishing): engine/ops/objects.py
 PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attack", "sacrifice"}
 #: Events this engine fires (a card triggering on anything else is unsupported).
 SUPPORTED = (OBJECT_EVENTS | PLAYER_EVENTS | {"step"}) - {"scry"}

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine import triggers
 from engine.actions import (
     create_token,
     destroy,
@@ -107,7 +108,12 @@ def _counters(g: "Game", r: Ctx, e: Effect) -> None:
         if isinstance(x, int) and x in g.objects:
             cs = g.objects[x].counters
             if e.get("remove"):
-                cs[kind] = max(0, cs.get(kind, 0) - n)
+                had = cs.get(kind, 0)
+                cs[kind] = max(0, had - n)
+                if kind == "time" and had > 0 and cs[kind] == 0 and g.objects[x].zone == "battlefield":
+                    # 702.62a: "when the last time counter is removed from this permanent" (vanishing)
+                    triggers.event(g, {"event": "last_time_counter_removed", "obj": x,
+                                       "player": g.controller_of(x)})
             elif counters_allowed(g, x, kind):
                 cs[kind] = cs.get(kind, 0) + n
     g.changed()

@@ -184,6 +184,23 @@ KEYWORD_STATICS: dict[str, tuple[Ability, ...]] = {
     ),
 }
 
+def vanishing(n: int, text: str = "Vanishing") -> tuple[Ability, ...]:
+    """702.62a: "Vanishing N" means "This permanent enters the battlefield with N time counters on
+    it," "At the beginning of your upkeep, if there is a time counter on this permanent, remove a
+    time counter from it," and "When the last time counter is removed from this permanent,
+    sacrifice it" (the counters op fires that event: engine/ops/objects.py)."""
+    return (
+        Ability("static", text, static={"kind": "enters_with_counters", "counter": "time", "amount": n},
+                keyword="Vanishing"),
+        Ability("triggered", text, effects=(Effect("counters", {"what": "self", "kind": "time", "amount": 1,
+                                                                "remove": True}),),
+                trigger={"event": "step", "step": "upkeep", "whose": "you"},
+                condition={"self_counters_ge": {"time": 1}}, keyword="Vanishing"),
+        Ability("triggered", text, effects=(Effect("sacrifice", {"what": "self"}),),
+                trigger={"event": "last_time_counter_removed", "self": True}, keyword="Vanishing"),
+    )
+
+
 #: Keywords whose rules are what their reminder text says: each is compiled from these
 #: templates (the wording of its 702 rule, "{n}" its number, "{N}" that number as a word)
 #: into ordinary triggered and static abilities, one set per instance (702.xb).
@@ -616,6 +633,8 @@ def _parse_keyword_line(line: str) -> tuple[list[str], dict[str, Any], list[Abil
                 if got is None:
                     return None
                 abilities.extend(got)
+            elif name == "Vanishing" and isinstance(args[name], int):
+                abilities.extend(vanishing(args[name], part))
             continue
         m = None
         for cand in re.finditer(r"(?:—| )", part):
