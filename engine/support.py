@@ -34,6 +34,7 @@ KEYWORDS = frozenset({
     "Plainswalk", "Islandwalk", "Swampwalk", "Mountainwalk", "Forestwalk", "Landwalk",
     "Kicker", "Flashback",   # with mana costs only (checked below)
     "Prowess", "Exalted",    # compiled into their triggered abilities (702.108, 702.83)
+    "Evolve",                # likewise (702.99; its comparison: engine/values.py)
     "Myriad", "Dethrone",    # likewise (702.115, 702.104; keywords.KEYWORD_ABILITIES)
     "Cascade", "Storm",      # likewise (702.84, 702.39; their ops: engine/ops/cast.py)
     "Horsemanship", "Skulk",  # engine/combat.py (702.30, 702.117)

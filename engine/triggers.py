@@ -309,7 +309,9 @@ def became_targets(g: "Game", s: "Obj") -> None:
 def enters(g: "Game", o: "Obj") -> None:
     """An object entered the battlefield: 'enters' replacements (614.1c) then ETB triggers."""
     enter_replacements(g, o)
-    event(g, {"event": "etb", "obj": o.id, "player": o.controller})
+    c = g.all_chars().get(o.id)  # "that creature's power" as it entered, should it leave (608.2h; evolve)
+    event(g, {"event": "etb", "obj": o.id, "player": o.controller,
+              "pt": (c.power, c.toughness, c.is_creature()) if c is not None else None})
 
 
 def leaves(g: "Game", o: "Obj", before: "Chars", to: str) -> list[dict[str, Any]]:

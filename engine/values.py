@@ -457,12 +457,32 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         info = ((r or {}).get("trigger") or {})
         if "counters" not in info or info["counters"].get(cond["had_no_counters"], 0) > 0:
             return False
+    if "evolve" in cond and not _evolves(g, o, r):
+        return False
     if "milled_this_way" in cond:  # "If at least one Zombie card is milled this way"
         if not any(x in g.objects and matches(g, x, {**cond["milled_this_way"], "zone": "any_card"}, src, you)
                    for x in (r or {}).get("milled", ())):
             return False
     return True
 
+
+
+def _evolves(g: "Game", o: Any, r: Ctx | None) -> bool:
+    """702.99a, 702.99c: the creature that entered (as it last existed, 608.2h) has a greater power
+    and/or toughness than the evolving creature; neither is compared when either is not a creature."""
+    info = ((r or {}).get("trigger") or {})
+    x = info.get("obj")
+    if o is None or o.zone != "battlefield" or not g.chars(o.id).is_creature():
+        return False
+    if isinstance(x, int) and x in g.objects and g.objects[x].zone == "battlefield":
+        c = g.chars(x)
+        p, t, creature = c.power, c.toughness, c.is_creature()
+    elif info.get("pt"):
+        p, t, creature = info["pt"]
+    else:
+        return False
+    me = g.chars(o.id)
+    return bool(creature) and (p > me.power or t > me.toughness)
 
 
 #: Condition keys this engine evaluates (a card using any other is unsupported).
@@ -472,7 +492,7 @@ CONDITION_KEYS = {"control", "min", "max", "life_ge", "life_le", "your_turn", "a
                   "once_each_turn", "not", "it", "x_ge", "life_ge_start_plus", "graveyard_ge", "filter",
                   "cast_from_hand", "milled_this_way", "had_no_counters", "new_since_upkeep",
                   "opponent_dealt_damage_this_turn", "renowned", "cast_with", "step", "before_attackers",
-                  "self_counters_ge", "opponents_control", "opponents_ge", "any_player_life_le",
+                  "self_counters_ge", "opponents_control", "opponents_ge", "any_player_life_le", "evolve",
                   # not a condition: the least modes of a modal spell (700.2; casting.mode_range)
                   "min_modes"}
 

@@ -164,6 +164,14 @@ KEYWORD_ABILITIES: dict[str, Ability] = {
     # 702.84a: "When you cast this spell, exile cards from the top of your library until ..." (engine/ops/cast.py)
     "Cascade": Ability("triggered", "Cascade", effects=(Effect("cascade", {}),),
                        trigger={"event": "cast", "self": True}, keyword="Cascade"),
+    # 702.99a: "Whenever a creature enters the battlefield under your control, if that creature's power is
+    # greater than this creature's power and/or that creature's toughness is greater than this creature's
+    # toughness, put a +1/+1 counter on this creature" (the comparison: engine/values.py, "evolve")
+    "Evolve": Ability(
+        "triggered", "Evolve",
+        effects=(Effect("counters", {"what": "self", "kind": "+1/+1", "amount": 1}),),
+        trigger={"event": "etb", "filter": {"types": ["Creature"], "controller": "you"}},
+        condition={"evolve": True}, keyword="Evolve"),
     # 702.104a: "whenever this creature attacks the player with the most life or tied for most life"
     "Dethrone": Ability(
         "triggered", "Dethrone",
