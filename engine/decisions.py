@@ -129,9 +129,13 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
                 opt["face"] = face
             out.append(opt)
     out += zone_options(g, player, afford)  # other zones (601.2a), without paying (117.9)
-    out += facedown.options(g, player, sorcery, p.hand)  # 702.36c face down, 702.36e / 701.31b face up
-    out += _bestow_options(g, player, p.hand, afford)
-    out += _overload_options(g, player, p.hand, afford)
+    objs_ = g.objects
+    special = [i for i in p.hand if objs_[i].card.keywords and _SPECIAL_CASTS.intersection(objs_[i].card.keywords)]
+    if special or g.__dict__.get("_face_down"):  # 702.36c face down, 702.36e / 701.31b face up
+        out += facedown.options(g, player, sorcery, special)
+    if special:
+        out += _bestow_options(g, player, special, afford)
+        out += _overload_options(g, player, special, afford)
     if manual.offered(g, player):
         out.append({"action": "manual"})
     srcs = list(_activated_sources(g, player))
@@ -179,6 +183,10 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
     if g.stack and cast_options.split_second(g):  # 702.60a-b: special actions and mana abilities only
         out = [o for o in out if o["action"] not in ("cast", "activate") or o["action"] == "activate" and o["mana"]]
     return out
+
+
+#: the keywords that cast a card in another form (face down, as an Aura, overloaded)
+_SPECIAL_CASTS = frozenset({"Morph", "Megamorph", "Disguise", "Bestow", "Overload"})
 
 
 def _bestow_options(g: "Game", player: str, hand: list[int],

@@ -82,6 +82,12 @@ def _down(o: "Obj", by: str) -> "Obj":
     return n
 
 
+def _mark(g: "Game") -> None:
+    """Remember that this game has had a face-down object (the priority options look for face-down
+    permanents only then: engine/decisions.py)."""
+    g._face_down = True
+
+
 def turn_down_for_cast(g: "Game", player: str, oid: int) -> "Obj":
     """702.36c, 707.4: to cast a card using its morph ability, turn it face down before it is put
     onto the stack; effects and prohibitions see only the face-down characteristics. Returns
@@ -94,6 +100,7 @@ def turn_down_for_cast(g: "Game", player: str, oid: int) -> "Obj":
     mc = morph_cost(o.card)
     n = _down(o, "disguise" if mc is not None and mc[0] == "Disguise" else "morph")
     g.objects[oid] = n
+    _mark(g)
     return n
 
 
@@ -102,6 +109,7 @@ def put_down(g: "Game", oid: int, by: str = "manifest") -> None:
     moves it there): it enters as a 2/2 with no abilities, so no enters ability applies; ``by``:
     "manifest", "cloak" (with ward {2}), or "morph" / "disguise" (a scenario's setup)."""
     g.objects[oid] = _down(g.objects[oid], by)
+    _mark(g)
 
 
 def manifest(g: "Game", player: str, n: int = 1, by: str = "manifest") -> list[int]:

@@ -72,6 +72,7 @@ class Game:
     _activated: tuple[Any, dict[str, list[tuple[int, list[tuple[int, Any]]]]]]  # decisions
     _listened: tuple[Any, frozenset[str]]                                       # triggers.event
     _commander_names: dict[str, str]                                            # view.commander_name
+    _face_down: bool                                                            # facedown (its options)
 
     # ------------------------------------------------------------------ creation
     def __init__(self, names: list[str], cards: CardPool | None = None, seed: int = 0) -> None:
