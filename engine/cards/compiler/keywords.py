@@ -441,6 +441,17 @@ def _costed_ability(name: str, part: str, cost_text: str) -> tuple[Ability | Non
             ),
             cost,
         )
+    if name in ("Embalm", "Eternalize"):
+        # later than the 2016 rules (Amonkhet, Hour of Devastation), their reminder text: "[cost], Exile this
+        # card from your graveyard: Create a token that's a copy of it, except it's a white Zombie ... with no
+        # mana cost" (embalm) / "a 4/4 black Zombie ..." (eternalize). "... only as a sorcery."
+        change: dict[str, Any] = {"colors": ["W"] if name == "Embalm" else ["B"], "add_subtypes": ["Zombie"],
+                                  "mana_cost": []}
+        if name == "Eternalize":
+            change.update(power="4", toughness="4")
+        return (Ability("activated", part, effects=(Effect("token", {"copy_of": "self", "copy_except": change}),),
+                        cost=replace(cost, exile_self=True), sorcery_speed=True, zone="graveyard", keyword=name),
+                cost)
     if name == "Scavenge":
         return (Ability("activated", part, effects=(Effect("counters", {"what": {"target": 0}, "kind": "+1/+1",
                                                                         "amount": {"power_of": "self"}}),),
