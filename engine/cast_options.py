@@ -94,6 +94,8 @@ ROWS: dict[str, Row] = {r.keyword: r for r in (
     Row("Surge", "702.116a", "alternative", when=_surge),
     Row("Buyback", "702.26a", "additional", flag=True, resolves_to="hand"),
     Row("Entwine", "702.41a", "additional", flag=True),
+    # paid any number of times: the answer's "replicate" says how many (702.55a; replicate_extras)
+    Row("Replicate", "702.55a", "additional", flag=True),
     # cast only as its last time counter is removed (702.61a); a creature spell cast so has haste
     Row("Suspend", "702.61a", "offered", zone="exile", flag=True),
     Row("Convoke", "702.50a", "pay_with", key="convoke"),
@@ -181,6 +183,18 @@ def usable(g: "Game", player: str, o: "Obj", alt: str, offered: bool = False) ->
     if row.when is not None and not row.when(g, player, o):
         raise IllegalAction(f"{o.card.name}: its {alt} cost cannot be paid now ({row.rule})")
     return row, got
+
+
+def replicate_extras(o: "Obj", times: Any) -> list[tuple[Row, Cost]]:
+    """702.55a: the replicate cost paid ``times`` times (an answer's "replicate"), or IllegalAction."""
+    if not times:
+        return []
+    if not isinstance(times, int) or isinstance(times, bool) or times < 0:
+        raise IllegalAction("replicate: how many times the replicate cost is paid (a whole number)")
+    got = next(((row, c) for name, row, c in additional(o.card) if name == "replicate"), None)
+    if got is None:
+        raise IllegalAction(f"{o.card.name} has no replicate cost")
+    return [got] * times
 
 
 def extras_of(o: "Obj", names: Any) -> list[tuple[Row, Cost]]:
@@ -453,11 +467,16 @@ def is_spell_copy(o: "Obj") -> bool:
     return bool(o.chosen.get("spell_copy"))
 
 
+def replicate_record(g: "Game", s: "Obj") -> dict[str, Any]:
+    """702.55a: what replicate's copies copy (706.10) and how many: one per replicate payment."""
+    return dict(storm_record(g, s), count=list(s.chosen.get("cast_with", ())).count("Replicate"))
+
+
 def storm_problems(card: CardDef) -> list[str]:
-    """702.39a: what of storm this engine cannot do for the card: copies of permanent spells (they
-    would become tokens, a later rule) and new targets for a spell with more than one target (or a
-    variable number of targets)."""
-    if "Storm" not in card.keywords:
+    """702.39a, 702.55a: what of storm (or replicate) this engine cannot do for the card: copies of
+    permanent spells (they would become tokens, a later rule) and new targets for a spell with
+    more than one target (or a variable number of targets)."""
+    if "Storm" not in card.keywords and "Replicate" not in card.keywords:
         return []
     if set(card.types) - {"Instant", "Sorcery"}:
         return ["storm on a permanent spell"]

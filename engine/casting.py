@@ -223,6 +223,7 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     if kicked and "Kicker" not in o.card.keywords:
         raise IllegalAction(f"{o.card.name} has no kicker")
     extras = cast_options.extras_of(o, a.get("extras"))  # buyback, entwine (601.2b)
+    extras += cast_options.replicate_extras(o, a.get("replicate"))  # 702.55a: any number of times
     for k in cast_options.PAY_KEYS:
         if a.get(k) and all(r.key != k for r in cast_options.pay_with(o.card)):
             raise IllegalAction(f"{o.card.name} has no {k}")
@@ -365,6 +366,8 @@ def finish_cast(g: "Game", player: str, sid: int) -> None:
     ev: dict[str, Any] = {"event": "cast", "player": player, "obj": sid}
     if "Storm" in s.card.keywords:  # 702.39a: the copies are of the spell as cast, whatever becomes of it
         ev["storm"] = cast_options.storm_record(g, s)
+    if "Replicate" in s.card.keywords:  # 702.55a: likewise, one copy per replicate payment
+        ev["replicate"] = cast_options.replicate_record(g, s)
     triggers.event(g, ev)
     triggers.became_targets(g, s)
     g.passes = 0

@@ -259,6 +259,8 @@ class Runner:
                 a["alt"] = step["alt"]
             if "extras" in step:  # optional additional costs paid (buyback, entwine: engine/cast_options.py)
                 a["extras"] = [str(x) for x in step["extras"]]
+            if "replicate" in step:  # 702.55a: times the replicate cost is paid
+                a["replicate"] = int(step["replicate"])
             for k in ("convoke", "improvise", "delve"):  # objects that pay for mana (702.50a, 702.65a)
                 if k in step:
                     a[k] = [self.ref(x) for x in step[k]]

@@ -458,6 +458,12 @@ def _costed_ability(name: str, part: str, cost_text: str) -> tuple[Ability | Non
                         targets=(TargetSpec({"types": ["Creature"]}, "target creature"),),
                         cost=Cost(mana=cost.mana, exile_self=True), sorcery_speed=True, zone="graveyard",
                         keyword="Scavenge"), cost)
+    if name == "Replicate":
+        # 702.55a: "When you cast this spell, if a replicate cost was paid for it, copy it for each time its
+        # replicate cost was paid" (the copies: the storm op, engine/ops/cast.py; the payments: extras)
+        return (Ability("triggered", part, effects=(Effect("storm", {"record": "replicate"}),),
+                        trigger={"event": "cast", "self": True}, condition={"cast_with": "Replicate"},
+                        keyword="Replicate"), cost)
     if name == "Cumulative upkeep":
         if not (cost.mana or cost.life > 0) or cost != Cost(mana=cost.mana, life=cost.life):
             return None  # mana and life upkeep costs are carried out, not others (sacrifice, counters, ...)
