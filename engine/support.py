@@ -49,6 +49,7 @@ KEYWORDS = frozenset({
     "Reinforce",             # an activated ability from the hand (702.76a; keywords)
     "Split second",          # engine/cast_options.split_second (702.60)
     "Vanishing",             # with a number: its three abilities (702.62a; keywords.vanishing)
+    "Graft",                 # with a number: its two abilities (702.57a; keywords.graft)
     "Embalm", "Eternalize",  # activated abilities from the graveyard (later keywords; keywords._costed_ability)
     "Totem armor", "Umbra armor",  # a replacement of destroying the enchanted permanent (702.88; engine/replacement.py)
 })

@@ -209,6 +209,24 @@ def vanishing(n: int, text: str = "Vanishing") -> tuple[Ability, ...]:
     )
 
 
+def graft(n: int, text: str = "Graft") -> tuple[Ability, ...]:
+    """702.57a: "Graft N" means "This permanent enters the battlefield with N +1/+1 counters on it" and
+    "Whenever another creature enters the battlefield, if this permanent has a +1/+1 counter on it,
+    you may move a +1/+1 counter from this permanent onto that creature" (moved only onto a creature
+    still on the battlefield: one counter removed from this permanent, one put on that creature)."""
+    move = [Effect("counters", {"what": "self", "kind": "+1/+1", "amount": 1, "remove": True}),
+            Effect("counters", {"what": "it", "kind": "+1/+1", "amount": 1})]
+    return (
+        Ability("static", text, static={"kind": "enters_with_counters", "counter": "+1/+1", "amount": n},
+                keyword="Graft"),
+        Ability("triggered", text,
+                effects=(Effect("if", {"cond": {"it": {"types": ["Creature"], "zone": "battlefield"}},
+                                       "then": [Effect("may", {"effects": move})]}),),
+                trigger={"event": "etb", "filter": {"types": ["Creature"], "other": True}},
+                condition={"self_counters_ge": {"+1/+1": 1}}, keyword="Graft"),
+    )
+
+
 #: Keywords whose rules are what their reminder text says: each is compiled from these
 #: templates (the wording of its 702 rule, "{n}" its number, "{N}" that number as a word)
 #: into ordinary triggered and static abilities, one set per instance (702.xb).
@@ -660,6 +678,8 @@ def _parse_keyword_line(line: str) -> tuple[list[str], dict[str, Any], list[Abil
                 abilities.extend(got)
             elif name == "Vanishing" and isinstance(args[name], int):
                 abilities.extend(vanishing(args[name], part))
+            elif name == "Graft" and isinstance(args[name], int):
+                abilities.extend(graft(args[name], part))
             continue
         m = None
         for cand in re.finditer(r"(?:—| )", part):
