@@ -50,6 +50,7 @@ KEYWORDS = frozenset({
     "Split second",          # engine/cast_options.split_second (702.60)
     "Vanishing",             # with a number: its three abilities (702.62a; keywords.vanishing)
     "Graft",                 # with a number: its two abilities (702.57a; keywords.graft)
+    "Transmute",             # an activated ability from the hand (702.52a; engine/cards/compiler)
     "Embalm", "Eternalize",  # activated abilities from the graveyard (later keywords; keywords._costed_ability)
     "Totem armor", "Umbra armor",  # a replacement of destroying the enchanted permanent (702.88; engine/replacement.py)
 })
@@ -226,8 +227,9 @@ def ability_reasons(ab: Ability) -> list[str]:
         out.extend(_cost_static_reasons(st))
         _walk({k: v for k, v in st.items() if k != "kind"}, out)
     if ab.kind in ("activated", "mana") and ab.zone not in ("battlefield", "graveyard") \
-            and not (ab.zone == "hand" and ab.keyword in ("Cycling", "Typecycling", "Ninjutsu", "Reinforce")):
-        # from the hand: 702.28 cycling, 702.48 ninjutsu, 702.76 reinforce
+            and not (ab.zone == "hand" and ab.keyword in ("Cycling", "Typecycling", "Ninjutsu", "Reinforce",
+                                                          "Transmute")):
+        # from the hand: 702.28 cycling, 702.48 ninjutsu, 702.76 reinforce, 702.52 transmute
         out.append(f"ability from {ab.zone}")
     if ab.kind == "mana" and ab.zone != "battlefield":
         out.append(f"mana ability from {ab.zone}")

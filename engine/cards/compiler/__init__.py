@@ -27,7 +27,7 @@ from engine.cards.compiler.statics import parse_static
 from engine.cards.compiler.swallow import swallowed, unbound_that_many
 from engine.cards.compiler.text import normalise
 from engine.cards.compiler.triggers import parse_trigger
-from engine.mana import cost_colors, parse_cost
+from engine.mana import cost_colors, mana_value, parse_cost
 
 __all__ = ["compile_card", "compile_ability_text", "compile_abilities_text", "read_ir", "IrItem"]
 
@@ -371,6 +371,15 @@ def _overload(items: list[IrItem], types: tuple[str, ...], kwargs: dict[str, Any
     return []
 
 
+def _transmute(cost: Cost, mv: int) -> Ability:
+    """702.52a: "[Cost], Discard this card: Search your library for a card with the same converted
+    mana cost as the discarded card, reveal that card, and put it into your hand. Then shuffle your
+    library. Activate this ability only any time you could cast a sorcery." (from the hand)"""
+    return Ability("activated", "Transmute", effects=(
+        Effect("search", {"filter": {"mv_eq": mv}, "amount": 1, "to": "hand", "reveal": True}),),
+        cost=replace(cost, discard_self=True), sorcery_speed=True, zone="hand", keyword="Transmute")
+
+
 def _get(data: Any, *keys: str, default: Any = None) -> Any:
     for k in keys:
         v = data.get(k) if isinstance(data, dict) else getattr(data, k, None)
@@ -403,6 +412,8 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
     unsupported += unsup
     if "Overload" in keywords and is_spell:
         unsupported += _overload(items, types, kwargs)
+    if "Transmute" in keywords and isinstance(kwargs.get("Transmute"), Cost):
+        abilities.append(_transmute(kwargs["Transmute"], mana_value(parse_cost(mana_cost))))
     # CR 305.6: a basic land type gives its mana ability.
     if "Land" in types:
         for st in subtypes:
