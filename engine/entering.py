@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.actions import lose_life
+from engine.actions import lose_life, sacrifice
 from engine.errors import IllegalAction
 from engine.layers import counters_allowed
 
@@ -32,6 +32,24 @@ def answer_optional_counters(g: "Game", d: "Decision", a: dict[str, Any]) -> Non
     o = g.objects.get(d.data["enter"])
     if opt == "yes" and o is not None and o.zone == "battlefield" and counters_allowed(g, o.id, d.data["counter"]):
         o.counters[d.data["counter"]] = o.counters.get(d.data["counter"], 0) + int(d.data["amount"])
+        g.changed()
+
+
+def answer_devour(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
+    """702.81a: the creatures chosen are sacrificed, and the permanent gets N +1/+1 counters for each
+    (as it entered: before any player receives priority)."""
+    cards = a.get("cards", [])
+    if not isinstance(cards, list) or len(set(cards)) != len(cards) or any(c not in d.options for c in cards):
+        raise IllegalAction("choose any number of the creatures offered")
+    o = g.objects.get(d.data["enter"])
+    gone = 0
+    for c in cards:
+        if c in g.objects and g.objects[c].zone == "battlefield" and g.controller_of(c) == d.player:
+            sacrifice(g, c)
+            gone += 1
+    if gone and o is not None and o.zone == "battlefield" and counters_allowed(g, o.id, "+1/+1"):
+        o.counters["+1/+1"] = o.counters.get("+1/+1", 0) + gone * int(d.data["amount"])
+        o.chosen["devoured"] = gone  # 702.81b: the creatures it devoured
         g.changed()
 
 

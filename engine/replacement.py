@@ -327,6 +327,14 @@ def enter_replacements(g: "Game", o: "Obj") -> None:
                 g.changed()
         elif st.get("kind") == "choose_on_enter":
             on_enter(g, o)
+        elif st.get("kind") == "devour":  # 702.81a: its controller chooses the creatures to sacrifice
+            mine = [i for i in g.battlefield if i != o.id and g.controller_of(i) == o.controller
+                    and "Creature" in g.chars(i).types]
+            if mine:
+                g.queue.append({"kind": "choose_cards", "player": o.controller, "options": mine, "min": 0,
+                                "max": len(mine), "enter": o.id, "amount": int(st.get("amount", 1)),
+                                "answer_to": "devour",
+                                "prompt": f"{o.card.name}: sacrifice any number of creatures (devour, 702.81a)"})
 
 
 def enters_tapped(g: "Game", o: "Obj") -> bool:

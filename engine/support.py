@@ -51,6 +51,7 @@ KEYWORDS = frozenset({
     "Vanishing",             # with a number: its three abilities (702.62a; keywords.vanishing)
     "Graft",                 # with a number: its two abilities (702.57a; keywords.graft)
     "Transmute",             # an activated ability from the hand (702.52a; engine/cards/compiler)
+    "Devour",                # with a number: its static ability (702.81a)
     "Embalm", "Eternalize",  # activated abilities from the graveyard (later keywords; keywords._costed_ability)
     "Totem armor", "Umbra armor",  # a replacement of destroying the enchanted permanent (702.88; engine/replacement.py)
 })
@@ -60,6 +61,7 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "no_max_hand_size", "player_keywords", "flash_spells", "free_spells", "spell_limit",
                      "play_from", "graveyard_replacement", "opening_hand_battlefield", "clone",
                      "control",  # engine/layers.py, layer 2 (613.2)
+                     "devour",   # engine/replacement.py, engine/entering.py (702.81a)
                      # engine/costs.py
                      "additional_cost", "cost_change", "cant_be_countered", "unpreventable", "alternative_cost"})
 RULES = frozenset({"cant_block", "cant_attack", "cant_attack_or_block", "cant_be_blocked", "must_attack",

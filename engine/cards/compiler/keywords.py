@@ -680,6 +680,12 @@ def _parse_keyword_line(line: str) -> tuple[list[str], dict[str, Any], list[Abil
                 abilities.extend(vanishing(args[name], part))
             elif name == "Graft" and isinstance(args[name], int):
                 abilities.extend(graft(args[name], part))
+            elif name == "Devour" and isinstance(args[name], int):
+                # 702.81a: "As this object enters the battlefield, you may sacrifice any number of creatures.
+                # This permanent enters the battlefield with N +1/+1 counters on it for each creature
+                # sacrificed this way" (engine/replacement.py, engine/entering.py)
+                abilities.append(Ability("static", part, static={"kind": "devour", "amount": args[name]},
+                                         keyword="Devour"))
             continue
         m = None
         for cand in re.finditer(r"(?:—| )", part):
