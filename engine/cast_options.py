@@ -79,6 +79,11 @@ def _surge(g: "Game", player: str, o: "Obj") -> bool:
     return g.players[player].spells_cast_turn > 0
 
 
+def _spectacle(g: "Game", player: str, o: "Obj") -> bool:
+    """Spectacle (Ravnica Allegiance, later than the 2016 rules): an opponent lost life this turn."""
+    return any(g.players[p].life_lost_turn > 0 for p in g.opponents(player))
+
+
 ROWS: dict[str, Row] = {r.keyword: r for r in (
     Row("Flashback", "702.33a", "alternative", zone="graveyard", leaves_to="exile"),
     Row("Madness", "702.34a", "alternative", zone="exile", offer_only=True),
@@ -92,6 +97,9 @@ ROWS: dict[str, Row] = {r.keyword: r for r in (
     Row("Evoke", "702.73a", "alternative", flag=True),
     Row("Dash", "702.108a", "alternative", flag=True, delayed=("battlefield", "end", None, DASH_RETURN)),
     Row("Surge", "702.116a", "alternative", when=_surge),
+    Row("Spectacle", "later: Ravnica Allegiance", "alternative", when=_spectacle),
+    # from the graveyard, discarding a card too; exiled whenever it would leave the stack (Guilds of Ravnica)
+    Row("Jump-start", "later: Guilds of Ravnica", "zone", zone="graveyard", extra=Cost(discard=1), leaves_to="exile"),
     Row("Buyback", "702.26a", "additional", flag=True, resolves_to="hand"),
     Row("Entwine", "702.41a", "additional", flag=True),
     # paid any number of times: the answer's "replicate" says how many (702.55a; replicate_extras)
