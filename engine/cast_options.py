@@ -359,7 +359,10 @@ def leaves_stack_to(o: "Obj", to: str, resolving: bool) -> str:
 def carried(o: "Obj") -> dict[str, Any]:
     """What the permanent a spell becomes keeps of how it was cast (702.73a, 702.108a)."""
     kept = [k for k in o.chosen.get("cast_with", ()) if ROWS.get(k) is not None and ROWS[k].flag]
-    return {"cast_with": kept} if kept else {}
+    out: dict[str, Any] = {"cast_with": kept} if kept else {}
+    if o.chosen.get("cast_from") and not is_spell_copy(o):  # "if you cast it": a cast spell resolved into it
+        out["cast_zone"] = o.chosen["cast_from"]
+    return out
 
 
 def after_resolve(g: "Game", s: "Obj", new: int) -> None:
@@ -390,14 +393,6 @@ def madness_discard(g: "Game", cid: int) -> int | None:
     g.triggered.append({"controller": o.owner, "ability": MADNESS_TRIGGER, "source": new,
                         "card": g.objects[new].card, "info": {}})
     return new
-
-
-# ------------------------------------------------------------------ split second (702.60)
-def split_second(g: "Game") -> bool:
-    """702.60a: is a spell with split second on the stack (then no other spell is cast and no
-    ability but a mana ability is activated; 702.60b: special actions and triggers go on)?"""
-    objs = g.objects
-    return any(objs[i].ability is None and "Split second" in objs[i].card.keywords for i in g.stack)
 
 
 # ------------------------------------------------------------------ miracle (702.93)

@@ -180,7 +180,7 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
                 opt["targets"] = cands
                 opt["target_counts"] = [[s.min, s.count] for s in ab.targets]
             out.append(opt)
-    if g.stack and cast_options.split_second(g):  # 702.60a-b: special actions and mana abilities only
+    if g.stack and casting.split_second(g):  # 702.60a-b: special actions and mana abilities only
         out = [o for o in out if o["action"] not in ("cast", "activate") or o["action"] == "activate" and o["mana"]]
     return out
 
