@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 def answer_optional_counters(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
     """614.12: "you may have SELF enter with N counters on it" (unleash, 702.97a): yes puts them
-    on it (122.1; unless it can't have them), no leaves it without them."""
+    on it (121.1; unless it can't have them), no leaves it without them."""
     opt = a.get("option")
     if isinstance(opt, int) and not isinstance(opt, bool) and 1 <= opt <= len(d.options):
         opt = d.options[opt - 1]
