@@ -30,7 +30,9 @@ OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "
                  "combat_damage_creature", "combat_damage", "damage_player", "damage_opponent",
                  "attacks_or_blocks", "etb_or_dies", "etb_or_attacks", "cycle",
                  "becomes_target", "becomes_target_spell", "becomes_target_opponent", "blocks_flying",
-                 "activate", "leaves_graveyard", "attacks_alone", "monstrous", "transforms"}
+                 "activate", "leaves_graveyard", "attacks_alone", "monstrous", "transforms",
+                 "turned_face_up",  # 702.36e, 701.31b: engine/facedown.py
+                 "last_time_counter_removed"}  # 702.62a (vanishing): engine/ops/objects.py
 PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attack", "sacrifice"}
 #: Events this engine fires (a card triggering on anything else is unsupported).
 SUPPORTED = (OBJECT_EVENTS | PLAYER_EVENTS | {"step", "state"}) - {"scry"}
@@ -314,7 +316,9 @@ def became_targets(g: "Game", s: "Obj") -> None:
 def enters(g: "Game", o: "Obj") -> None:
     """An object entered the battlefield: 'enters' replacements (614.1c) then ETB triggers."""
     enter_replacements(g, o)
-    event(g, {"event": "etb", "obj": o.id, "player": o.controller})
+    c = g.all_chars().get(o.id)  # "that creature's power" as it entered, should it leave (608.2h; evolve)
+    event(g, {"event": "etb", "obj": o.id, "player": o.controller,
+              "pt": (c.power, c.toughness, c.is_creature()) if c is not None else None})
 
 
 def leaves(g: "Game", o: "Obj", before: "Chars", to: str) -> list[dict[str, Any]]:

@@ -44,17 +44,35 @@ def hidden_slots(g: Game, seat: str) -> dict[str, list[int]]:
     return out
 
 
+def face_down_slots(g: Game, seat: str) -> dict[str, list[int]]:
+    """Per owner, the face-down spells and permanents ``seat`` may not look at (707.5: those
+    another player controls)."""
+    out: dict[str, list[int]] = {}
+    for oid in list(g.battlefield) + list(g.stack):
+        o = g.objects[oid]
+        if "face_down" in o.chosen and (g.chars(oid).controller if o.zone == "battlefield" else o.controller) != seat:
+            out.setdefault(o.owner, []).append(oid)
+    return out
+
+
 def determinize(g: Game, seat: str, rng: random.Random) -> Game:
-    """A copy of ``g`` whose hidden cards are redealt from what ``seat`` cannot see."""
+    """A copy of ``g`` whose hidden cards are redealt from what ``seat`` cannot see (the cards of
+    others' face-down spells and permanents among them, 707.5)."""
     c = g.copy()
-    for ids in hidden_slots(c, seat).values():
-        if not ids:
+    down = face_down_slots(c, seat)
+    for owner, ids in hidden_slots(c, seat).items():
+        fd = down.get(owner, [])
+        if not ids and not fd:
             continue
-        cards = sorted((c.objects[i].card for i in ids), key=lambda d: d.name)
+        cards = sorted([c.objects[i].card for i in ids] + [c.objects[i].chosen["face_down"] for i in fd],
+                       key=lambda d: d.name)
         rng.shuffle(cards)
-        for oid, card in zip(ids, cards):
+        for oid, card in zip(ids + fd, cards):
             o = c.objects[oid].copy()  # objects off the battlefield are shared between copies
-            o.card = card
+            if oid in fd:
+                o.chosen = dict(o.chosen, face_down=card)
+            else:
+                o.card = card
             c.objects[oid] = o
     c.rng = type(g.rng)(rng.getrandbits(64))  # the game's own kind of random stream, fresh
     c.changed()

@@ -13,6 +13,7 @@ from engine.cards.compiler.effects import (
     become,
     counters,
     damage,
+    facedown,
     library,
     mana,
     players,
@@ -441,5 +442,5 @@ READERS: tuple[Reader, ...] = (_pay, _unless_pay, _unless_do, _delayed)
 _TABLE: tuple[Reader, ...] = (
     *damage.READERS, *pump.READERS, *restrictions.READERS, *zones.READERS, *players.READERS,
     *counters.READERS, *tokens.READERS, *mana.READERS, *library.READERS, *prevention.READERS,
-    *stack.READERS, *become.READERS, *READERS, *actions.READERS,
+    *stack.READERS, *become.READERS, *READERS, *actions.READERS, *facedown.READERS,
 )
