@@ -334,6 +334,16 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         if re.fullmatch(r"(?:you )?flip a coin", s):  # 705.1: the branches follow ("If you win the flip, ...")
             out.append(Effect("flip", {}))
             continue
+        if re.fullmatch(r"(?:then )?clash with an opponent", s):  # 701.20b: "If you win, ..." follows
+            out.append(Effect("clash", {}))
+            continue
+        m = re.match(r"^if you win(?: the clash)?, (.+)$", s)
+        if m and out and out[-1].op == "clash" and "win" not in out[-1].args:
+            effs = parse_sentence(m.group(1), ctx)
+            if effs is None:
+                return None
+            out[-1] = Effect("clash", {"win": list(effs)})
+            continue
         m = re.match(r"^if you (win|lose) the flip, (.+)$", s)
         if m and out and out[-1].op == "flip" and m.group(1) not in out[-1].args:
             effs = parse_sentence(m.group(2), ctx)
@@ -351,7 +361,7 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                 out[-1] = Effect("add_mana", {**out[-1].args, "only_for": e.args["spells"]})
             else:
                 out.append(e)
-    if any(e.op == "flip" and not e.args for e in out):
+    if any(e.op in ("flip", "clash") and not e.args for e in out):
         return None  # a flip nothing depends on: the sentence that should follow was not read
     return _life_lost_this_way(out)
 
