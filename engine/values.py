@@ -488,6 +488,17 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         if not any(sum(1 for i in g.battlefield if g.controller_of(i) == p and matches(g, i, f, src, p)) > mine
                    for p in g.opponents(you)):
             return False
+    if "drawn_ge" in cond and g.players[you].drawn_turn < cond["drawn_ge"]:
+        return False  # "as long as you've drawn two or more cards this turn"
+    if "attached" in cond:  # "as long as equipped creature is a Human" / "enchanted permanent is a creature"
+        t = o.attached_to if o is not None else None
+        if t is None or t not in g.objects or not matches(g, t, cond["attached"], src, you):
+            return False
+    if "opponent_graveyard_ge" in cond:
+        if not any(len(g.players[p].graveyard) >= cond["opponent_graveyard_ge"] for p in g.opponents(you)):
+            return False
+    if "opponent_life_le" in cond and not any(g.players[p].life <= cond["opponent_life_le"] for p in g.opponents(you)):
+        return False
     if "opponent_poison_ge" in cond:  # "an opponent has three or more poison counters" (122.1f)
         if not any(g.players[p].poison >= cond["opponent_poison_ge"] for p in g.opponents(you)):
             return False
@@ -527,7 +538,8 @@ CONDITION_KEYS = {"control", "min", "max", "life_ge", "life_le", "your_turn", "a
                   "cast_from_hand", "milled_this_way", "had_no_counters", "new_since_upkeep",
                   "opponent_dealt_damage_this_turn", "renowned", "cast_with", "step", "before_attackers",
                   "self_counters_ge", "history", "graveyard_types_ge", "different_powers_ge", "total_power_ge",
-                  "opponent_more", "opponent_poison_ge",
+                  "opponent_more", "opponent_poison_ge", "drawn_ge", "attached", "opponent_graveyard_ge",
+                  "opponent_life_le",
                   # not a condition: the least modes of a modal spell (700.2; casting.mode_range)
                   "min_modes"}
 
@@ -550,7 +562,7 @@ def condition_problems(cond: Any) -> list[str]:
     out = [f"condition {bad}"] if bad else []
     if "history" in cond and cond["history"] not in HISTORY:
         out.append(f"condition history {cond['history']!r}")
-    for k in ("self", "control", "it", "filter", "opponent_more"):
+    for k in ("self", "control", "it", "filter", "opponent_more", "attached"):
         if isinstance(cond.get(k), dict):
             fb = unknown_keys(cond[k], group_ok=k == "control")
             if fb:

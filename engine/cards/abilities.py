@@ -233,7 +233,8 @@ self_dealt_damage: False, life_ge_start_plus: n, spells_cast_this_turn: 0, spell
 and for activated abilities once_each_turn, step, before_attackers, combat; any_player_life_le: n, opponents_ge: n,
 opponents_control: FILTER + min; history: creature_died | you_attacked | your_permanent_left | self_was_cast
 (facts of this turn, engine/values.HISTORY), graveyard_types_ge: n (delirium), different_powers_ge: n,
-total_power_ge: n, opponent_more: FILTER (an opponent controls more of them than you), opponent_poison_ge: n.
+total_power_ge: n, opponent_more: FILTER (an opponent controls more of them than you), opponent_poison_ge: n,
+opponent_graveyard_ge: n, opponent_life_le: n, drawn_ge: n, attached: FILTER (what the source is attached to).
 
 Triggers (Ability.trigger)
 --------------------------

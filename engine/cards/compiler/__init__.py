@@ -234,6 +234,8 @@ def _lower_triggered(item: IrItem) -> Ability | None:
     ctx = Ctx(last="it" if not trig.get("self") and trig.get("event") not in ("step", "state") else "self")
     if trig.get("event") == "combat_damage_creature":
         ctx.last = "damaged"  # "that creature": the creature dealt the damage, not the source
+    if cond is not None and "attached" in cond:
+        ctx.last = "attached"  # "if enchanted creature is untapped, tap it": "it" is the enchanted creature
     if trig.get("who") in ("opponent", "any") or trig.get("event") in ("combat_damage_player", "damage_player",
                                                                          "damage_opponent"):
         ctx.last_player = "trigger_player"

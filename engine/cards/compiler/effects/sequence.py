@@ -127,6 +127,8 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     if m:
         cond = parse_condition(m.group(1))
         if cond is not None:
+            if "attached" in cond:
+                ctx.last = "attached"  # "if enchanted creature is untapped, tap it"
             inner = parse_sentence(m.group(2), ctx)
             if inner is not None:
                 return [Effect("if", {"cond": cond, "then": list(inner)})]
@@ -317,6 +319,8 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             mm = re.match(r"^if (.+?), (.+)$", m.group(1))
             if mm:
                 cond = parse_condition(mm.group(1))
+                if cond is not None and "attached" in cond:
+                    ctx.last = "attached"  # "If equipped creature is a Vampire, put two counters on it instead"
                 alt = parse_sentence(mm.group(2), ctx)
                 if cond is not None and alt is not None:
                     prev = out.pop()
@@ -413,6 +417,8 @@ def instead(sentence: str, out: list[Effect], ctx: Ctx) -> bool | None:
         return None
     cond_text, alt_text = (m.group(1), m.group(2)) if s.startswith("if ") else (m.group(2), m.group(1))
     cond = parse_condition(cond_text)
+    if cond is not None and "attached" in cond:
+        ctx.last = "attached"  # "If equipped creature is a Vampire, put two counters on it instead"
     alt = parse_sentence(alt_text, ctx) if cond is not None else None
     if cond is None or alt is None:
         return False
