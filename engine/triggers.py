@@ -356,7 +356,7 @@ def step(g: "Game", name: str) -> None:
     if name == "upkeep":
         _mark_upkeep(g)
         cast_options.suspend_upkeep(g)  # 702.61a: suspended cards lose a time counter
-    event(g, {"event": "step", "step": name})
+    event(g, {"event": "step", "step": name, "player": g.active})  # "that player": whose step it is
     keep = []
     for d in g.delayed:
         if d["step"] == name and (d.get("whose") != "you" or seats.is_active(g, d["controller"])):

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, cast
 from engine import seats
 from engine.choices import NeedChoice
 from engine.errors import Unsupported
-from engine.filters import matches, unknown_keys
+from engine.filters import PLAYER_WORDS, matches, unknown_keys
 from engine.mana import mana_value
 
 if TYPE_CHECKING:
@@ -158,7 +158,7 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
             i = ref["target"] + r.get("off", 0)
             return list(r["legal"][i]) if i < len(r["legal"]) else []
         if "each" in ref:
-            f = ref["each"]
+            f = bind_players(g, r, ref["each"])
             if "power_lt_self" in f or "toughness_lt_self" in f:
                 f = bind_self_compare(g, r, f)
             out: list[Any] = []
@@ -198,7 +198,8 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "life_of": frozenset({"life_of"}), "total_power": frozenset({"total_power"}),
     "total_toughness": frozenset({"total_toughness"}), "hand_of": frozenset({"hand_of"}),
     "greatest": frozenset({"greatest", "among"}), "counters_on": frozenset({"counters_on", "kind"}),
-    "devotion": frozenset({"devotion"}), "domain": frozenset({"domain"}), "graveyard_types": frozenset({"graveyard_types"}),
+    "devotion": frozenset({"devotion"}), "domain": frozenset({"domain"}),
+    "graveyard_types": frozenset({"graveyard_types"}),
     "drawn_this_turn": frozenset({"drawn_this_turn"}),
 }
 #: the amounts computed without a resolution record (a static ability, 611.3a)
@@ -270,7 +271,7 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         x = g.objects[r["obj"]].x if r else 0
         return -x if a.get("negate") else x
     if "count" in a:
-        f = a["count"]
+        f = bind_players(g, r, a["count"]) if r is not None else a["count"]
         ctl = g.controller_of(src)
         n = 0
         if f.get("player"):
@@ -499,7 +500,7 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
             return False
     if "opponent_life_le" in cond and not any(g.players[p].life <= cond["opponent_life_le"] for p in g.opponents(you)):
         return False
-    if "opponent_poison_ge" in cond:  # "an opponent has three or more poison counters" (122.1f)
+    if "opponent_poison_ge" in cond:  # "an opponent has three or more poison counters" (121.1c)
         if not any(g.players[p].poison >= cond["opponent_poison_ge"] for p in g.opponents(you)):
             return False
     if "milled_this_way" in cond:  # "If at least one Zombie card is milled this way"
@@ -571,6 +572,16 @@ def condition_problems(cond: Any) -> list[str]:
         out += condition_problems(c)
     return out
 
+
+
+def bind_players(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
+    """"Each creature target player controls", "the number of lands that player controls": a
+    filter whose controller is a reference, with that reference read now (608.2c) as the list
+    of players it means (engine.filters.matches reads the list)."""
+    ctl = f.get("controller")
+    if ctl in PLAYER_WORDS or isinstance(ctl, list):
+        return f
+    return {**f, "controller": [p for p in refs(g, r, ctl) if isinstance(p, str)]}
 
 
 def bind_self_compare(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:

@@ -302,7 +302,7 @@ def _history_condition(t: str) -> dict[str, Any] | None:
     """Conditions on the game so far and on the board as a whole (603.4, 611.2b): morbid,
     raid, revolt, "if you cast it", delirium (205.2a: card types), "creatures with different
     powers", "total power N or greater", "an opponent controls more lands than you", an
-    opponent's poison counters (122.1f)."""
+    opponent's poison counters (121.1c)."""
     if t in _HISTORY:
         return {"history": _HISTORY[t]}
     m = re.fullmatch(r"there are (\w+) or more card types among cards in your graveyard", t)
@@ -347,7 +347,7 @@ def _history_condition(t: str) -> dict[str, Any] | None:
 
 def _count_more(p: str) -> Any:
     """Counts read beyond a plain noun: domain (basic land types among lands you control,
-    305.6), counters of a kind on an object (122.1), opponents, objects "on the battlefield"
+    305.6), counters of a kind on an object (121.1), opponents, objects "on the battlefield"
     (any controller), card types among cards in your graveyard (205.2a), cards drawn this
     turn (120.1)."""
     if re.fullmatch(r"basic land types? among lands you control", p):

@@ -137,7 +137,7 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
         if m:
             out = rd.read(m, ctx)
             if out is not None:
-                return out
+                return _bind_that_player(out, ctx)
     # "A loses X life and you gain X life, where X is N": the closing "where X is" defines
     # the X of every clause before it too (107.3: one X, one value)
     where = re.search(r", where x is .+$", low)
@@ -309,9 +309,9 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                     break
                 out[i] = Effect("destroy", {**out[i].args, "no_regen": True})
             continue
-        got = instead(s, out, ctx)
-        if got is not None:
-            if not got:
+        done = instead(s, out, ctx)
+        if done is not None:
+            if not done:
                 return None
             continue
         m = re.match(r"^(.+?) instead$", s)
@@ -402,6 +402,27 @@ def _with_look(text: str, ctx: Ctx) -> list[Effect] | None:
         ctx.last, ctx.last_player, ctx.x = snapshot[1], snapshot[2], snapshot[3]
         return None
     return None
+
+
+#: the player references "that player" may be bound to inside a filter: one player each
+_ONE_PLAYER = ("trigger_player", "defending_player", "you", "an_opponent")
+
+
+def _bind_that_player(x: Any, ctx: Ctx) -> Any:
+    """"... equal to the number of artifacts that player controls": a filter's controller
+    "that_player" is the player the sentence named before (ctx.last_player), when that is one
+    player; with "each player" it stays unbound (each player's own count: not carried out)."""
+    lp = ctx.last_player
+    if not (isinstance(lp, dict) and "target" in lp or lp in _ONE_PLAYER):
+        return x
+    if isinstance(x, list):
+        return [_bind_that_player(v, ctx) for v in x]
+    if isinstance(x, Effect):
+        return Effect(x.op, _bind_that_player(x.args, ctx))
+    if isinstance(x, dict):
+        return {k: (lp if k == "controller" and v == "that_player" else _bind_that_player(v, ctx))
+                for k, v in x.items()}
+    return x
 
 
 _INSTEAD = (re.compile(r"^if (.+?), instead (.+)$"), re.compile(r"^(?!if )(.+?) instead if (.+)$"))
