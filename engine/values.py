@@ -386,6 +386,10 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         so = g.objects.get(src) if src is not None else None
         if so is None or any(so.counters.get(k, 0) < n for k, n in cond["self_counters_ge"].items()):
             return False
+    if "self_counters_le" in cond:  # 710.2a: "... but no more than N2 level counters on it"
+        so = g.objects.get(src) if src is not None else None
+        if so is None or any(so.counters.get(k, 0) > n for k, n in cond["self_counters_le"].items()):
+            return False
     if "step" in cond and not (g.active == you and g.step == cond["step"]):
         return False  # 602.5b: "Activate only during your upkeep"
     if "before_attackers" in cond and g.step not in _BEFORE_ATTACKERS:
@@ -540,7 +544,7 @@ CONDITION_KEYS = {"control", "min", "max", "life_ge", "life_le", "your_turn", "a
                   "opponent_dealt_damage_this_turn", "renowned", "cast_with", "step", "before_attackers",
                   "self_counters_ge", "history", "graveyard_types_ge", "different_powers_ge", "total_power_ge",
                   "opponent_more", "opponent_poison_ge", "drawn_ge", "attached", "opponent_graveyard_ge",
-                  "opponent_life_le",
+                  "opponent_life_le", "self_counters_le",
                   # not a condition: the least modes of a modal spell (700.2; casting.mode_range)
                   "min_modes"}
 

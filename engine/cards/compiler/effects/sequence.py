@@ -309,9 +309,9 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                     break
                 out[i] = Effect("destroy", {**out[i].args, "no_regen": True})
             continue
-        done = instead(s, out, ctx)
-        if done is not None:
-            if not done:
+        replaced = instead(s, out, ctx)
+        if replaced is not None:
+            if not replaced:
                 return None
             continue
         m = re.match(r"^(.+?) instead$", s)
