@@ -108,12 +108,18 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
     if "monocolored" in f and (len(c.colors) == 1) != f["monocolored"]:
         return False
     ctl = f.get("controller")
-    if ctl in ("you",) and c.controller != you:
-        return False
-    if isinstance(ctl, list) and c.controller not in ctl:  # the players a reference meant (bind_players)
-        return False
-    if ctl == "not_you" and c.controller == you or ctl == "opponent" and not _opponent(game, c.controller, you):
-        return False
+    if ctl is not None:
+        if ctl == "you":
+            if c.controller != you:
+                return False
+        elif ctl == "not_you":
+            if c.controller == you:
+                return False
+        elif ctl == "opponent":
+            if not _opponent(game, c.controller, you):
+                return False
+        elif ctl.__class__ is list and c.controller not in ctl:  # the players a reference meant (bind_players)
+            return False
     own = f.get("owner")
     if own == "you" and o.owner != you or own == "opponent" and not _opponent(game, o.owner, you):
         return False
