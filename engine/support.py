@@ -84,6 +84,10 @@ LANDWALK_QUALITIES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest
                                 "snow Mountain"})
 
 
+#: set while a static ability's data is walked: its amounts are read without a resolution (611.3a)
+_STATIC_WALK = [False]
+
+
 def _walk(x: Any, out: list[str]) -> None:
     """Collect problems in nested args (filters, nested effects, abilities)."""
     if isinstance(x, Effect):
@@ -138,7 +142,8 @@ def _walk(x: Any, out: list[str]) -> None:
                 out.append(f"mana symbols {unpayable(x[k])}")
         for k, v in x.items():
             if k in ("each", "count", "filter", "affects", "by", "except", "choose") and isinstance(v, dict):
-                bad = unknown_keys(v)
+                # a controller reference is bound as an "each" or a count is read in a resolution
+                bad = unknown_keys(v, player_refs=k in ("each", "count") and not _STATIC_WALK[0])
                 if bad:
                     out.append(f"filter keys {sorted(bad)}")
             _walk(v, out)
@@ -184,7 +189,7 @@ def ability_reasons(ab: Ability) -> list[str]:
     if "the exiled card" in (ab.text or "").lower() and any(e.args.get("what") == "self" for e in ab.effects):
         out.append("linked ability: the exiled card (607.2a)")  # the compiler read "the exiled card" as SELF
     for t in ab.targets:
-        bad = unknown_keys(t.filter)
+        bad = unknown_keys(t.filter, target=True)
         if bad:
             out.append(f"target filter keys {sorted(bad)}")
     for m in ab.modes:
@@ -235,7 +240,11 @@ def ability_reasons(ab: Ability) -> list[str]:
             if st.get("unless_pay") and set(st["unless_pay"]) != {"life"}:
                 out.append("enters tapped unless a payment other than life")
         out.extend(_cost_static_reasons(st))
-        _walk({k: v for k, v in st.items() if k != "kind"}, out)
+        _STATIC_WALK[0] = True
+        try:
+            _walk({k: v for k, v in st.items() if k != "kind"}, out)
+        finally:
+            _STATIC_WALK[0] = False
     if ab.kind in ("activated", "mana") and ab.zone not in ("battlefield", "graveyard") \
             and not (ab.zone == "hand" and ab.keyword in ("Cycling", "Typecycling", "Ninjutsu", "Reinforce",
                                                           "Transmute")):

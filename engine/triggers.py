@@ -153,7 +153,7 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
             return False
     if trig.get("blocking_self") and src not in ev.get("attackers", ()):
         return False  # "whenever a creature ... blocks SELF" (flanking, 702.24a)
-    if trig.get("dealt_by"):  # "a creature dealt damage by SELF (equipped creature) this turn dies"
+    if name == "dies" and trig.get("dealt_by"):  # "a creature dealt damage by SELF (equipped creature) this turn dies"
         by = src if trig["dealt_by"] == "self" else g.objects[src].attached_to if src in g.objects else None
         if by is None or by not in ev.get("damaged_by", ()):
             return False
@@ -361,7 +361,7 @@ def step(g: "Game", name: str) -> None:
     if name == "upkeep":
         _mark_upkeep(g)
         cast_options.suspend_upkeep(g)  # 702.61a: suspended cards lose a time counter
-    event(g, {"event": "step", "step": name})
+    event(g, {"event": "step", "step": name, "player": g.active})  # "that player": whose step it is
     keep = []
     for d in g.delayed:
         if d["step"] == name and (d.get("whose") != "you" or seats.is_active(g, d["controller"])):

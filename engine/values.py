@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, cast
 from engine import seats
 from engine.choices import NeedChoice
 from engine.errors import Unsupported
-from engine.filters import matches, unknown_keys
+from engine.filters import PLAYER_WORDS, matches, unknown_keys
 from engine.mana import mana_value
 
 if TYPE_CHECKING:
@@ -158,7 +158,7 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
             i = ref["target"] + r.get("off", 0)
             return list(r["legal"][i]) if i < len(r["legal"]) else []
         if "each" in ref:
-            f = ref["each"]
+            f = bind_players(g, r, ref["each"])
             if "power_lt_self" in f or "toughness_lt_self" in f:
                 f = bind_self_compare(g, r, f)
             out: list[Any] = []
@@ -271,7 +271,7 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         x = g.objects[r["obj"]].x if r else 0
         return -x if a.get("negate") else x
     if "count" in a:
-        f = a["count"]
+        f = bind_players(g, r, a["count"]) if r is not None else a["count"]
         ctl = g.controller_of(src)
         n = 0
         if f.get("player"):
@@ -509,6 +509,17 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         if not any(sum(1 for i in g.battlefield if g.controller_of(i) == p and matches(g, i, f, src, p)) > mine
                    for p in g.opponents(you)):
             return False
+    if "drawn_ge" in cond and g.players[you].drawn_turn < cond["drawn_ge"]:
+        return False  # "as long as you've drawn two or more cards this turn"
+    if "attached" in cond:  # "as long as equipped creature is a Human" / "enchanted permanent is a creature"
+        t = o.attached_to if o is not None else None
+        if t is None or t not in g.objects or not matches(g, t, cond["attached"], src, you):
+            return False
+    if "opponent_graveyard_ge" in cond:
+        if not any(len(g.players[p].graveyard) >= cond["opponent_graveyard_ge"] for p in g.opponents(you)):
+            return False
+    if "opponent_life_le" in cond and not any(g.players[p].life <= cond["opponent_life_le"] for p in g.opponents(you)):
+        return False
     if "opponent_poison_ge" in cond:  # "an opponent has three or more poison counters" (121.1c)
         if not any(g.players[p].poison >= cond["opponent_poison_ge"] for p in g.opponents(you)):
             return False
@@ -567,7 +578,8 @@ CONDITION_KEYS = {"control", "min", "max", "life_ge", "life_le", "your_turn", "a
                   "opponent_dealt_damage_this_turn", "renowned", "cast_with", "step", "before_attackers",
                   "self_counters_ge", "history", "graveyard_types_ge", "different_powers_ge", "total_power_ge",
                   "opponent_more", "opponent_poison_ge", "self_counters_le", "opponents_control", "opponents_ge",
-                  "any_player_life_le", "evolve",
+                  "any_player_life_le", "evolve", "drawn_ge", "attached", "opponent_graveyard_ge",
+                  "opponent_life_le",
                   # not a condition: the least modes of a modal spell (700.2; casting.mode_range)
                   "min_modes"}
 
@@ -590,7 +602,7 @@ def condition_problems(cond: Any) -> list[str]:
     out = [f"condition {bad}"] if bad else []
     if "history" in cond and cond["history"] not in HISTORY:
         out.append(f"condition history {cond['history']!r}")
-    for k in ("self", "control", "it", "filter", "opponent_more", "opponents_control"):
+    for k in ("self", "control", "it", "filter", "opponent_more", "opponents_control", "attached"):
         if isinstance(cond.get(k), dict):
             fb = unknown_keys(cond[k], group_ok=k in ("control", "opponents_control"))
             if fb:
@@ -599,6 +611,16 @@ def condition_problems(cond: Any) -> list[str]:
         out += condition_problems(c)
     return out
 
+
+
+def bind_players(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
+    """"Each creature target player controls", "the number of lands that player controls": a
+    filter whose controller is a reference, with that reference read now (608.2c) as the list
+    of players it means (engine.filters.matches reads the list)."""
+    ctl = f.get("controller")
+    if ctl in PLAYER_WORDS or isinstance(ctl, list):
+        return f
+    return {**f, "controller": [p for p in refs(g, r, ctl) if isinstance(p, str)]}
 
 
 def bind_self_compare(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:

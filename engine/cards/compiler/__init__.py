@@ -233,8 +233,16 @@ def _lower_triggered(item: IrItem) -> Ability | None:
             body = body[m.end():]
     optional = False
     ctx = Ctx(last="it" if not trig.get("self") and trig.get("event") not in ("step", "state") else "self")
+    if trig.get("event") == "step" and trig.get("whose", "you") != "you":
+        ctx.last_player = "trigger_player"  # "at the beginning of each player's upkeep, that player ..." (503.1)
+    if (trig.get("filter") or {}).get("controller") == "opponent" and trig.get("event") in ("dies", "etb", "ltb"):
+        ctx.last_player = "trigger_player"  # "whenever a creature an opponent controls dies, that player ..."
+    if trig.get("event") == "becomes_target_opponent":
+        ctx.last_player = "trigger_player"  # "... an opponent controls, that player ...": that spell's controller
     if trig.get("event") == "combat_damage_creature":
         ctx.last = "damaged"  # "that creature": the creature dealt the damage, not the source
+    if cond is not None and "attached" in cond:
+        ctx.last = "attached"  # "if enchanted creature is untapped, tap it": "it" is the enchanted creature
     if trig.get("who") in ("opponent", "any") or trig.get("event") in ("combat_damage_player", "damage_player",
                                                                          "damage_opponent"):
         ctx.last_player = "trigger_player"
