@@ -291,7 +291,9 @@ def build(g: "Game", w: dict[str, Any]) -> Decision:
     forced: Any
     if kind == "priority":
         opts = priority_options(g, player)
-        return Decision(player, kind, f"{player}: {g.step}, you have priority", opts, data)
+        # the turn and step (public, 102.1, 500.1) tell a client when a new step begins (the random bot)
+        return Decision(player, kind, f"{player}: {g.step}, you have priority", opts,
+                        {**data, "turn": g.turn, "step": g.step})
     if kind == "play_first":
         return Decision(player, kind, "choose who plays first (103.2)",
                         [{"player": n} for n in g.order], data)
