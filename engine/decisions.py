@@ -342,7 +342,7 @@ def build(g: "Game", w: dict[str, Any]) -> Decision:
     if kind == "trigger_targets":
         t = g.triggered[w["trigger"]]
         cands = triggers.candidates(g, t)
-        specs = t["ability"].targets
+        specs = triggers.specs_of(t)
         forced = None
         if all(len(c) == 1 and s.min == s.count == 1 for c, s in zip(cands, specs)):
             forced = {"targets": [[c[0]] for c in cands]}
