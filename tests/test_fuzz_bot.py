@@ -58,3 +58,17 @@ def test_a_game_with_a_free_repeatable_ability_keeps_few_effects(cards):
         most = max(most, len(g.effects))
     assert used and max(used.values()) <= RandomBot.REPEAT
     assert most <= 2 * RandomBot.REPEAT * 12 * 4  # two effects an activation, a dozen steps, four Lemures
+
+
+def test_one_or_more_modes_are_at_most_the_modes_there_are():
+    """"Choose one or more" is offered as choose 99 (700.2; Methods of the Mighty, fuzz seed
+    612374): the bot sampled up to 99 of three modes and raised ValueError."""
+    bot = RandomBot(5)
+    cast = {"action": "cast", "card": 9, "modes": ["a", "b", "c"], "choose": 99, "choose_min": 1}
+    seen = set()
+    for turn in range(200):
+        a = bot.answer(Decision("p0", "priority", "", [cast], {"turn": turn, "step": "main1"}))
+        assert 1 <= len(a["modes"]) <= 3 and len(set(a["modes"])) == len(a["modes"])
+        assert set(a["modes"]) <= {0, 1, 2}
+        seen.add(len(a["modes"]))
+    assert seen == {1, 2, 3}

@@ -150,7 +150,8 @@ class RandomBot:
                 return {"action": "pass"}
             a["targets"] = t
         if "choose" in o:
-            n = self.rng.randint(o.get("choose_min", o["choose"]), o["choose"])  # "one or both" (700.2)
+            most = min(o["choose"], len(o["modes"]))  # "choose one or more" is offered as choose 99
+            n = self.rng.randint(min(o.get("choose_min", most), most), most)  # "one or both" (700.2)
             a["modes"] = sorted(self.rng.sample(range(len(o["modes"])), n))
         return a
 
