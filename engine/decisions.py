@@ -18,6 +18,7 @@ from engine import (
     manual,
     payment,
     player_statics,
+    seats,
     targets,
     triggers,
     zones_cast,
@@ -349,7 +350,8 @@ def build(g: "Game", w: dict[str, Any]) -> Decision:
         return Decision(player, kind, f"choose targets for {t['card'].name}: {t['ability'].text}",
                         {"targets": cands, "target_counts": [[s.min, s.count] for s in specs]}, data, forced)
     if kind == "order_triggers":
-        mine = [t for t in g.triggered if t["controller"] == player]
+        team = seats.side(g, player)  # 805.7: a Two-Headed Giant team orders all its triggers
+        mine = [t for t in g.triggered if t["controller"] in team]
         # the same ability of the same source triggering several times: any order is the same
         same = len({(t["source"], id(t["ability"])) for t in mine}) == 1
         return Decision(player, kind, "order your triggered abilities (first goes on the stack first)",

@@ -29,9 +29,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from engine import commander, player_statics
+from engine import commander, player_statics, seats
 from engine.choices import NeedChoice, on_enter
 from engine.errors import IllegalAction
+from engine.filters import matches
 from engine.layers import counters_allowed
 from engine.memo import per_object
 from engine.values import amount, condition
@@ -137,17 +138,64 @@ def done(g: "Game", key: str) -> None:
 
 
 # ------------------------------------------------------------------ damage (615)
+#: 702.88a: "If enchanted permanent would be destroyed, instead remove all damage marked on it
+#: and destroy this Aura" (renamed umbra armor in 2023, same rule)
+_TOTEM = frozenset({"Totem armor", "Umbra armor"})
+
+
 def shields(g: "Game") -> list[dict[str, Any]]:
     """The prevention effects in force (615.1), in the order they were created."""
     return [e for e in g.effects if e["layer"] == "prevent"] if g.effects else []
 
 
-def _shield_applies(e: dict[str, Any], src: int, tgt: Any, combat: bool) -> bool:
+def static_shields(g: "Game", src: int, tgt: Any, combat: bool) -> list[dict[str, Any]]:
+    """The prevention effects of static abilities that apply to one damage event, as shields of
+    that event alone: "If a source would deal damage to you, prevent 1 of that damage" prevents
+    that much of each such event (615.9; absorb, 702.63a); "Prevent all damage that would be dealt
+    to SELF" all of it. The player or controller dealt the damage orders them with the others (616.1)."""
+    out: list[dict[str, Any]] = []
+    for k, (sid, ctl, st) in enumerate(player_statics.statics(g, "prevent_damage")):
+        if st.get("combat") and not combat:
+            continue
+        if st.get("by") == "opponent" and g.controller_of(src) == ctl:
+            continue
+        if isinstance(tgt, str):
+            if not (st.get("players") == "you" and tgt == ctl):
+                continue
+        else:
+            aff = st.get("affects")
+            if not (aff == "self" and tgt == sid or aff == "attached" and g.objects[sid].attached_to == tgt
+                    or isinstance(aff, dict) and matches(g, tgt, aff, sid, ctl)):
+                continue
+        if st.get("condition") and not condition(g, st["condition"], sid, None):
+            continue
+        out.append({"layer": "prevent", "ts": f"s{sid}.{k}:{src}>{tgt}", "amount": st.get("amount"),
+                    "to": [tgt], "name": g.objects[sid].card.name, "controller": ctl})
+    return out
+
+
+def _shield_applies(g: "Game", e: dict[str, Any], src: int, tgt: Any, combat: bool) -> bool:
     if e.get("used") or e.get("combat") and not combat:
         return False
     if e.get("to") is not None and tgt not in e["to"]:
         return False
-    return e.get("by") is None or src in e["by"]
+    if e.get("by") is not None and src not in e["by"]:
+        return False
+    if g.influence is not None and e.get("to") is None and e.get("by") is None and e.get("controller"):
+        # 801.13b: neither source nor recipient named (their references were kept to the range,
+        # 801.10): it prevents only damage whose source and recipient are both within range
+        you = e["controller"]
+        who = [_seat_of(g, src), tgt if isinstance(tgt, str) else _seat_of(g, tgt)]
+        return all(w is None or seats.in_range(g, you, w) for w in who)
+    return True
+
+
+def _seat_of(g: "Game", oid: Any) -> str | None:
+    """801.2d: the player whose seat places an object: its controller (its owner off the battlefield)."""
+    o = g.objects.get(oid)
+    if o is None:
+        return None
+    return g.controller_of(oid) or o.owner if o.zone in ("battlefield", "stack") else o.owner
 
 
 def _shield_text(e: dict[str, Any], left: int | None) -> str:
@@ -168,7 +216,7 @@ def prevent(g: "Game", src: int, tgt: Any, n: int, combat: bool, spent: dict[int
     left: dict[str, int | None] = {}
     by_id: dict[str, dict[str, Any]] = {}
     for e in pool:
-        if _shield_applies(e, src, tgt, combat):
+        if _shield_applies(g, e, src, tgt, combat):
             k = None if e.get("amount") is None else e["amount"] - spent.get(e["ts"], 0)
             if k is None or k > 0:
                 left[f"p{e['ts']}"] = k
@@ -213,6 +261,12 @@ def zone_change(g: "Game", o: "Obj", frm: str, to: str, destroy: bool = False, r
     cands: list[Cand] = []
     if destroy and regen_ok and o.regen > 0:  # 701.14a: the next time it would be destroyed
         cands.append({"id": "regen", "text": f"{o.card.name}: regenerate", "tier": OTHER, "regen": True})
+    if destroy and frm == "battlefield":  # 702.88a: totem armor of each Aura attached to it
+        for aura in g.battlefield:
+            if g.objects[aura].attached_to == o.id and _TOTEM & g.chars(aura).keywords:
+                cands.append({"id": f"t{aura}", "tier": OTHER, "regen": True, "totem": aura,
+                              "text": f"{g.objects[aura].card.name}: remove all damage from it and destroy "
+                                      f"{g.objects[aura].card.name} instead"})
     if dies and g.effects:
         for e in g.effects:  # "if it would die this turn, exile it instead"
             if e["layer"] == "exile_if_dies" and o.id in e["objects"]:
@@ -232,7 +286,8 @@ def zone_change(g: "Game", o: "Obj", frm: str, to: str, destroy: bool = False, r
 
     def apply(ev: Event, c: Cand) -> Event:
         if c.get("regen"):  # the destruction is replaced: it stays (the rest no longer applies)
-            return {"to": None, "regen": True, "destroy": False, "out": (None, True)}
+            return {"to": None, "regen": True, "destroy": False, "totem": c.get("totem"),
+                    "out": (None, True, c.get("totem"))}
         # still a destruction when it was one (a regeneration shield still applies to it)
         return {"to": c["to"], "regen": False, "destroy": ev["destroy"], "out": (c["to"], False)}
 

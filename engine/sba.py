@@ -153,6 +153,8 @@ def _choices_made(g: "Game", to_graveyard: list[int], to_destroy: list[int]) -> 
 
 
 def _aura_ok(g: "Game", aura: int, t: int) -> bool:
+    """704.5n: an Aura stays attached only to what it can enchant: its Enchant filter, no protection
+    from it (702.16c), within its controller's range of influence (801.8)."""
     enchant = g.objects[aura].card.keyword_args.get("Enchant")
     f = enchant if isinstance(enchant, dict) else {"types": ["Creature"]}
     if not matches(g, t, f, aura):
@@ -161,14 +163,19 @@ def _aura_ok(g: "Game", aura: int, t: int) -> bool:
     if "Protection" in tc.keywords:
         if protected(g, tc, aura):
             return False  # 702.16c
+    if g.influence is not None and not seats.in_range(g, g.chars(aura).controller, tc.controller):
+        return False  # 801.8: not an object outside the Aura's controller's range of influence
     return True
 
 
 def _equip_ok(g: "Game", equipment: int, t: int) -> bool:
-    """704.5p: Equipment stays attached only to a creature without protection from it (702.16d)."""
+    """704.5p: Equipment stays attached only to a creature without protection from it (702.16d),
+    within its controller's range of influence (801.9)."""
     tc = g.chars(t)
     if "Creature" not in tc.types:
         return False
+    if g.influence is not None and not seats.in_range(g, g.chars(equipment).controller, tc.controller):
+        return False  # 801.9: nor a creature outside the Equipment's controller's range of influence
     return not ("Protection" in tc.keywords and protected(g, tc, equipment))
 
 

@@ -23,7 +23,7 @@ from engine.support import unsupported_reasons
 
 PLAYERS = ("alice", "bob")
 VERBS = {"pass", "play", "cast", "activate", "attack", "block", "order_blockers", "assign_damage",
-         "order_attackers", "choose", "mulligan", "suspend"}
+         "order_attackers", "choose", "mulligan", "suspend", "concede"}
 KIND_VERBS = {
     "priority": {"pass", "play", "cast", "activate", "suspend"}, "attackers": {"attack"}, "blockers": {"block"},
     "order_blockers": {"order_blockers"}, "order_attackers": {"order_attackers"},
@@ -190,6 +190,11 @@ class Runner:
             else:
                 raise Fail(f"unknown step {step!r}")
             return
+        if verb == "concede":  # 104.3a: at any time, whoever is deciding (800.4a: they leave)
+            if p in g.gone or g.winner is not None:
+                raise Fail(f"{p} cannot concede: out of the game already")
+            g.concede(p)
+            return
         self.auto(step)
         d = g.pending
         if g.over and d is None:
@@ -254,6 +259,8 @@ class Runner:
             for k in ("convoke", "improvise", "delve"):  # objects that pay for mana (702.50a, 702.65a)
                 if k in step:
                     a[k] = [self.ref(x) for x in step[k]]
+            if "mana" in step:  # the kind of mana a mana ability adds where it may choose ("R", "C")
+                a["mana"] = str(step["mana"])
             if "half" in step:  # a split card's half (708.3), 1-based like modes
                 a["face"] = int(step["half"]) - 1
             return a
@@ -434,8 +441,11 @@ class Runner:
                 got = o.sick
             elif k == "token":
                 got = o.token
-            elif k == "attacking":
+            elif k == "attacking":  # true/false, or what it attacks: a player or a planeswalker (802.3)
                 got = o.attacking is not None
+                if not isinstance(v, bool):
+                    got = o.attacking
+                    v = v if v in g.players else self.ref(v)
             elif k == "blocked":
                 got = o.blocked
             elif k == "attached_to":

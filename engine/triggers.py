@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from engine.layers import Chars
     from engine.state import Decision
 
-OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "cast", "tapped",
+OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "cast", "tapped", "exploits",
                  "untapped", "deals_damage", "dealt_damage", "combat_damage_player",
                  "combat_damage_creature", "combat_damage", "damage_player", "damage_opponent",
                  "attacks_or_blocks", "etb_or_dies", "etb_or_attacks", "cycle",
@@ -34,15 +34,15 @@ OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "
                  "activate", "leaves_graveyard", "attacks_alone", "monstrous", "transforms"}
 PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attack", "sacrifice"}
 #: Events this engine fires (a card triggering on anything else is unsupported).
-SUPPORTED = (OBJECT_EVENTS | PLAYER_EVENTS | {"step"}) - {"scry"}
+SUPPORTED = (OBJECT_EVENTS | PLAYER_EVENTS | {"step", "state"}) - {"scry"}
 #: Trigger keys _match understands (a trigger with any other key is unsupported).
 KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "who", "first", "nth", "step",
                   "whose", "loyalty", "noncombat", "your_turn", "nonmana", "limit_per_turn", "min_attackers",
-                  "blocking_self", "most_life", "or_copy", "defending", "other"})
+                  "blocking_self", "most_life", "or_copy", "defending", "other", "dealt_by", "condition"})
 # or_copy: "whenever you cast or copy ...": no effect of this engine copies a spell (707.10), so only casting
 # fires it; an op that copies spells must fire the same event.
 #: keys that only some events understand (engine/support.py rejects them elsewhere)
-KEYS_OF_EVENT = {"other": "cycle", "defending": "attacks"}
+KEYS_OF_EVENT = {"other": "cycle", "defending": "attacks", "dealt_by": "dies", "condition": "state"}
 #: Events a triggered ability of a card in a graveyard is checked against (Spit Flame, Squee, Goblin
 #: Nabob, Aurora Eidolon, Phoenix Chick; 112.6b)
 GRAVEYARD_EVENTS = frozenset({"etb", "step", "cast", "draw", "gain_life", "sacrifice", "you_attack",
@@ -152,6 +152,10 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
             return False
     if trig.get("blocking_self") and src not in ev.get("attackers", ()):
         return False  # "whenever a creature ... blocks SELF" (flanking, 702.24a)
+    if trig.get("dealt_by"):  # "a creature dealt damage by SELF (equipped creature) this turn dies"
+        by = src if trig["dealt_by"] == "self" else g.objects[src].attached_to if src in g.objects else None
+        if by is None or by not in ev.get("damaged_by", ()):
+            return False
     if trig.get("self"):
         return obj == src
     if trig.get("attached"):
@@ -268,6 +272,8 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
         o = g.objects.get(ev["obj"])
         if o is not None:
             o.chosen["combat_turn"] = g.turn
+            if name == "attacks" and o.controller in g.players:  # "if you attacked this turn" (508.1j)
+                g.players[o.controller].attacked_turn = g.turn
     cs = g.all_chars()
     for oid in (g.battlefield if name in _listened(g, cs) else ()):
         c = cs[oid]
@@ -282,7 +288,8 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
                     if _match(g, cid, p, ab.trigger, ev):
                         _add(g, card_obj, ab, p, ev)
     # a spell's own "when you cast" trigger (603.2, zone stack)
-    if ev["event"] in ("cast", "cycle"):  # and a cycled card's, from where it went (702.28c)
+    if ev["event"] in ("cast", "cycle", "exploits"):  # and a cycled card's, from where it went (702.28c),
+        # and that of a creature that exploited itself (702.109a)
         o = g.objects.get(ev["obj"])
         if o is not None and o.zone != "battlefield":
             for ab in o.card.abilities:
@@ -317,8 +324,14 @@ def leaves(g: "Game", o: "Obj", before: "Chars", to: str) -> list[dict[str, Any]
     ev = {"event": "dies" if to == "graveyard" else "ltb", "obj": o.id,
           "player": before.controller, "to": to, "counters": dict(o.counters),
           "pt": (before.power, before.toughness),  # 603.10: "its power" as it last existed
-          "linked": list(o.chosen.get("exiled", ()))}  # 607.2a: what it exiled, for "return the exiled card"
+          "linked": list(o.chosen.get("exiled", ())),  # 607.2a: what it exiled, for "return the exiled card"
+          "damaged_by": list(o.damage_sources)}  # the sources that dealt it damage this turn
     evs = [ev] if ev["event"] == "ltb" else [ev, dict(ev, event="ltb")]
+    if before.controller in g.players:  # per-turn facts: "if a creature died this turn" (700.4), "if a
+        gone = g.players[before.controller]  # permanent left the battlefield under your control this turn"
+        gone.left_turn = g.turn
+        if ev["event"] == "dies" and "Creature" in before.types:
+            gone.died_turn = g.turn
     out = []
     for e in evs:
         for oid in g.battlefield:
@@ -388,10 +401,45 @@ def candidates(g: "Game", t: dict[str, Any]) -> list[list[Any]]:
     return [target_candidates(g, spec, src, t["controller"]) for spec in specs_of(t)]
 
 
+@per_object
+def _state_abilities(card: Any) -> tuple[Any, ...]:
+    return tuple(ab for ab in triggered_of(list(card.abilities)) if (ab.trigger or {}).get("event") == "state")
+
+
+def state_triggers(g: "Game") -> bool:
+    """603.8: a state trigger triggers as soon as the game state matches its condition ("When
+    you control no Islands, sacrifice SELF"), and not again while it is waiting or on the
+    stack. Checked whenever a player would receive priority; True when one triggered."""
+    some = g.__dict__.get("_state_any")
+    if some is None or some[0] != g.next_uid:  # known once per set of physical objects
+        some = g._state_any = (g.next_uid, any(_state_abilities(o.card) for o in g.objects.values()))
+    if not some[1]:
+        return False
+    fired = False
+    for oid in list(g.battlefield):
+        for ab, ctl in _triggers(g, oid):
+            trig = ab.trigger or {}
+            if trig.get("event") != "state" or not condition(g, trig["condition"], oid, {"controller": ctl}):
+                continue
+            if any(t["source"] == oid and t["ability"] is ab for t in g.triggered) or any(
+                    g.objects[s].source == oid and g.objects[s].ability is ab for s in g.stack):
+                continue
+            if _add(g, g.objects[oid], ab, ctl, {"event": "state"}) is not None:
+                fired = True
+    return fired
+
+
 def put_on_stack(g: "Game") -> None:
-    """603.3b: APNAP; each player orders their own triggers; targets as each goes on the stack."""
+    """603.3b: APNAP; each player orders their own triggers; targets as each goes on the stack.
+    805.7: with shared team turns the active team puts all its players' triggers on the stack
+    in the order it chooses (asked of its first player in APNAP order), then each other team."""
+    done: set[str] = set()
     for player in seats.apnap(g):  # 101.4, 603.3b
-        mine = [t for t in g.triggered if t["controller"] == player]
+        if player in done:
+            continue
+        team = seats.side(g, player)
+        done.update(team)
+        mine = [t for t in g.triggered if t["controller"] in team]
         if not mine:
             continue
         if len(mine) > 1 and not all(t.get("ordered") for t in mine):
@@ -405,7 +453,7 @@ def put_on_stack(g: "Game") -> None:
                 g.triggered.remove(t)  # 603.3d: no legal targets, removed from the stack
                 g.log("trigger_removed", card=t["card"].name)
                 return
-            g.wait = {"kind": "trigger_targets", "player": player, "trigger": g.triggered.index(t)}
+            g.wait = {"kind": "trigger_targets", "player": t["controller"], "trigger": g.triggered.index(t)}
             return
         g.triggered.remove(t)
         _push(g, t)
@@ -439,10 +487,12 @@ def choose_targets(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
 
 
 def order(g: "Game", d: "Decision", order: list[int]) -> None:
-    mine = [t for t in g.triggered if t["controller"] == d.player]
+    """603.3b: the order the player's (805.7: the team's) triggered abilities go on the stack."""
+    team = seats.side(g, d.player)
+    mine = [t for t in g.triggered if t["controller"] in team]
     if sorted(order) != list(range(len(mine))):
         raise IllegalAction(f"order all {len(mine)} triggered abilities, each once (by index)")
-    others = [t for t in g.triggered if t["controller"] != d.player]
+    others = [t for t in g.triggered if t["controller"] not in team]
     ordered = [mine[i] for i in order]
     for t in ordered:
         t["ordered"] = True

@@ -58,7 +58,7 @@ def view(g: "Game", player: str, public: dict[int, dict[str, Any]] | None = None
         p = g.players[n]
         players[n] = {
             "life": p.life, "poison": p.poison, "library": len(p.library), "hand_count": len(p.hand),
-            "hand": [card_view(g, i) for i in p.hand] if n == player else None,
+            "hand": [card_view(g, i) for i in p.hand] if knowledge.sees_hand(g, player, n) else None,  # 810.5
             "graveyard": [pv(i) for i in p.graveyard],
             "exile": [pv(i) for i in p.exile],
             "command": [pv(i) for i in p.command],  # 408: a public zone

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import knowledge, seats
+from engine import knowledge, player_statics, seats
 from engine.actions import add_effect, lose_life
 from engine.cards.abilities import Ability, CardDef, Effect
 from engine.extra_phases import add_combat_after_this_main
@@ -42,7 +42,7 @@ def with_x(g: "Game", r: dict, pay: dict[str, Any]) -> dict[str, Any]:
 
 def can_pay(g: "Game", player: str, pay: dict[str, Any]) -> bool:
     """Can ``player`` pay {mana: [...]} / {life: n} now (119.4: life only if their total is at least n)?"""
-    if pay.get("life") and g.players[player].life < int(pay["life"]):
+    if pay.get("life") and not player_statics.can_pay_life(g, player, int(pay["life"])):
         return False
     syms = _syms(pay)
     return not syms or can_afford(g, player, syms)
@@ -317,6 +317,29 @@ def _end_turn(g: "Game", r: dict, e: Effect) -> None:
     g.skip_to_cleanup()
     g.log("end_turn", player=who)
     g.turn_state_changed()
+
+
+@op("restart")
+def _restart(g: "Game", r: dict, e: Effect) -> None:
+    """714.1: restart the game; its controller takes the first turn of the new one. With
+    "leaving in exile all non-Aura permanent cards exiled with SELF" (Karn Liberated, 714.5)
+    those cards stay out of it and then enter the battlefield under that player's control
+    (714.4). The resolution ends here: the game it belonged to is over."""
+    who = controller(g, r)
+    exempt: list[int] = []
+    if e.get("keep_exiled"):
+        sid = source_id(g, r)
+        src = g.objects.get(sid) if sid is not None else None  # 607.2a: the cards its abilities exiled
+        for x in src.chosen.get("exiled", ()) if src is not None else ():
+            o = g.objects.get(x)
+            if o is not None and o.zone == "exile" and _PERMANENT_CARD.intersection(o.card.types) \
+                    and "Aura" not in o.card.subtypes:
+                exempt.append(x)
+    g.resolving = None
+    g.restart(who, exempt)
+
+
+_PERMANENT_CARD = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Planeswalker"})  # 110.4
 
 
 @op("extra_combat")

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine import seats, triggers
 from engine.actions import (
+    attack_choice,
     create_token,
     destroy,
     plan_destroy,
@@ -66,7 +68,8 @@ def _untap(g: "Game", r: Ctx, e: Effect) -> None:
 
 @op("counter")
 def _counter(g: "Game", r: Ctx, e: Effect) -> dict | None:
-    """701.5: counter a spell (it goes to its owner's graveyard)."""
+    """701.5: counter a spell (it goes to its owner's graveyard, or where ``instead_to`` says: "exile it instead
+    of putting it into its owner's graveyard", 614.1a)."""
     for x in refs(g, r, e.args["what"]):
         if not isinstance(x, int) or x not in g.objects or g.objects[x].zone != "stack":
             continue
@@ -90,6 +93,10 @@ def _counter(g: "Game", r: Ctx, e: Effect) -> dict | None:
             g.stack.remove(x)
             del g.objects[x]
             g.changed()
+        elif e.get("instead_to") in ("exile", "hand", "library_bottom", "library_top"):
+            # "If that spell is countered this way, exile it instead of putting it into its owner's graveyard"
+            to = e.args["instead_to"]
+            g.move(x, "library" if to.startswith("library") else to, top=to == "library_top")
         else:
             plan_to_graveyard(g, [x])  # 616.1: Nexus of Fate countered under Leyline of the Void
             g.move(x, "graveyard")
@@ -112,6 +119,29 @@ def _counters(g: "Game", r: Ctx, e: Effect) -> None:
                 cs[kind] = cs.get(kind, 0) + n
     g.changed()
 
+
+
+@op("move_counters")
+def _move_counters(g: "Game", r: Ctx, e: Effect) -> None:
+    """121.5: take counters from one object and put them onto a second: nothing happens when
+    they are the same object, when the first has none of them, or when the second is no
+    longer on the battlefield (no counter is removed then)."""
+    sid = source_id(g, r)
+    frm = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int) and x in g.objects]
+    to = [x for x in refs(g, r, e.args["to"]) if isinstance(x, int) and x in g.objects]
+    kind = e.get("kind", "+1/+1")
+    if len(frm) != 1 or len(to) != 1 or frm[0] == to[0]:
+        return
+    a, b = g.objects[frm[0]], g.objects[to[0]]
+    if b.zone != "battlefield" or a.zone != "battlefield" or not counters_allowed(g, b.id, kind):
+        return
+    n = min(amount(g, e.get("amount", 1), sid, r), a.counters.get(kind, 0))
+    if n <= 0:
+        return
+    a.counters[kind] -= n
+    b.counters[kind] = b.counters.get(kind, 0) + n
+    g.log("move_counters", counter=kind, amount=n, source=a.card.name, to=b.card.name)
+    g.changed()
 
 
 TOKEN_KINDS = {
@@ -143,7 +173,7 @@ def _s(v: Any) -> str | None:
 
 
 @op("token")
-def _token(g: "Game", r: Ctx, e: Effect) -> None:
+def _token(g: "Game", r: Ctx, e: Effect) -> dict | None:
     n = amount(g, e.get("amount", 1), source_id(g, r), r)
     who = [p for p in refs(g, r, e.get("who", "you")) if isinstance(p, str)]
     r["created"] = []
@@ -153,12 +183,20 @@ def _token(g: "Game", r: Ctx, e: Effect) -> None:
         pt = {k: amount(g, e.args[k], source_id(g, r), r) for k in ("power", "toughness")
               if isinstance(e.args.get(k), dict)}
         cards = [token_def(Effect(e.op, {**e.args, **pt}) if pt else e)]
-    for p in who:
-        for card in cards * n:
-            t = create_token(g, card, p, bool(e.get("tapped")))
-            r["created"].append(t)
-            if e.get("attacking"):
-                put_attacking(g, r, t)
+    # 800.4b, 800.4d: no token is created under the control of a player who has left the game
+    made = [(p, card) for p in who if seats.can_control(g, p) for card in cards * n]
+    attacks: list[Any] = [None] * len(made)
+    if e.get("attacking"):  # 508.4: what each attacks is chosen as it enters, asked before any is made
+        for k, (p, _) in enumerate(made):
+            attacks[k], ask = attack_choice(g, r, p, k)
+            if ask is not None:
+                return ask
+    for (p, card), tgt in zip(made, attacks):
+        t = create_token(g, card, p, bool(e.get("tapped")))
+        r["created"].append(t)
+        if e.get("attacking"):
+            put_attacking(g, t, tgt)
+    return None
 
 
 
@@ -187,22 +225,27 @@ def _sacrifice(g: "Game", r: Ctx, e: Effect) -> dict | None:
                 sacrifice(g, x)
         return None
     who = [p for p in refs(g, r, e.get("who", "you")) if isinstance(p, str)]
-    if not who:
-        return None
-    p = who[0]
     f = dict(e.get("filter") or {"permanent": True})
     f["controller"] = "you"
-    mine = [i for i in g.battlefield if matches(g, i, f, source_id(g, r), p)]  # "another": not the source
     n = amount(g, e.get("amount", 1), source_id(g, r), r)
-    if not mine:
-        picks = mine
-    else:
-        got = r["answers"].get(r["i"])
+    picks: list[int] = []
+    for p in who:  # "each player sacrifices": each chooses in APNAP order (101.4), then all at once
+        mine = [i for i in g.battlefield if matches(g, i, f, source_id(g, r), p)]  # "another": not the source
+        if not mine:
+            continue
+        slot = r["i"] if len(who) == 1 else f"{r['i']}.sacrifice.{p}"  # by name: a player may leave (800.4a)
+        got = r["answers"].get(slot)
         if got is None:
             k = min(n, len(mine))
-            return ask_cards(r, p, mine, k, k, f"sacrifice {n}")
-        picks = got
+            return dict(ask_cards(r, p, mine, k, k, f"sacrifice {n}"), slot=slot)
+        picks += [x for x in got if x in mine]
     plan_to_graveyard(g, picks)
-    for x in picks:
-        sacrifice(g, x)
+    sid = source_id(g, r)
+    now = {x: sacrifice(g, x) for x in picks}
+    s = g.objects.get(r["obj"])
+    if picks and s is not None and s.ability is not None and s.ability.keyword == "Exploit":
+        # 702.109a: "when SELF exploits a creature": it sacrificed one with its exploit ability
+        # (itself included: then its ability triggers from where it went)
+        triggers.event(g, {"event": "exploits", "obj": now.get(sid, sid) if sid is not None else sid,
+                        "player": who[0]})
     return None

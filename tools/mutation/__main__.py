@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 from tools.mutation.config import Config, ConfigError, load
-from tools.mutation.operators import Module
+from tools.mutation.operators import Module, Mutant
 from tools.mutation.runner import Outcome, Runner
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -33,6 +33,12 @@ def changed_modules(cfg: Config, base: str) -> list[str]:
     return [m for m in cfg.modules if m in out]
 
 
+def _mutant(o: Outcome) -> Mutant:
+    """The mutant of an outcome (only the baseline run has none)."""
+    assert o.mutant is not None, "the baseline outcome has no mutant"
+    return o.mutant
+
+
 def mutate_module(cfg: Config, path: str, args: argparse.Namespace, equivalents: dict[str, str]) -> dict:
     src_path = cfg.root / path
     try:
@@ -40,12 +46,12 @@ def mutate_module(cfg: Config, path: str, args: argparse.Namespace, equivalents:
     except (OSError, SyntaxError) as e:
         raise ConfigError(f"{path}: {e}") from e
     picked = module.mutants if args.all or args.match else module.sample(args.sample, args.seed)
-    if args.match:  # every mutant whose key holds the text, sampled or not
-        picked = [m for m in picked if args.match in m.key]
+    if args.match:  # every mutant whose key holds one of the texts, sampled or not
+        picked = [m for m in picked if any(t in m.key for t in args.match)]
     if args.list:
         for m in picked:
-            eq = "  [equivalent]" if f"{path} | {m.key}" in equivalents else ""
-            print(f"{m.label()}{eq}")
+            tag = "  [equivalent]" if f"{path} | {m.key}" in equivalents else ""
+            print(f"{m.label()}{tag}")
         return {}
     sel = cfg.selection(path)
     runner = Runner(cfg.root, sel, cfg.deselect, args.jobs)
@@ -59,24 +65,30 @@ def mutate_module(cfg: Config, path: str, args: argparse.Namespace, equivalents:
 
     def report(o: Outcome) -> None:
         if args.verbose or o.status in ("survived", "error"):
-            m = o.mutant
-            eq = f"  [equivalent: {equivalents[f'{path} | {m.key}']}]" if f"{path} | {m.key}" in equivalents else ""
+            m = _mutant(o)
+            note = f"  [equivalent: {equivalents[f'{path} | {m.key}']}]" if f"{path} | {m.key}" in equivalents else ""
             by = f"  <- {o.by}" if o.by and args.verbose else ""
-            print(f"  {o.status.upper():8} {m.label()}{eq}{by}", flush=True)
+            print(f"  {o.status.upper():8} {m.label()}{note}{by}", flush=True)
 
-    outcomes, not_run = runner.run(module, picked, timeout, args.budget, report)
+    # an accepted equivalent mutant counts for nothing: it is not run (saving its full run of the
+    # selection, which it survives) unless --run-equivalents asks to check that it still survives
+    listed = [] if args.run_equivalents else [m for m in picked if f"{path} | {m.key}" in equivalents]
+    skip = {m.key for m in listed}
+    run_now = [m for m in picked if m.key not in skip]
+    outcomes, not_run = runner.run(module, run_now, timeout, args.budget, report)
+    outcomes += [Outcome(m, "equivalent", "listed as equivalent, not run", 0.0) for m in listed]
     # a machine shared with other work can make a good run slow: a mutant past its time
     # limit is run once more with twice the limit before it counts as killed by a timeout
-    late = [o.mutant for o in outcomes if o.status == "timeout"]
+    late = [_mutant(o) for o in outcomes if o.status == "timeout"]
     if late:
         left = max(0.0, args.budget - (time.monotonic() - t0))
         again, skipped = runner.run(module, late, 2 * timeout, left, lambda o: None)
-        by_key = {o.mutant.key: o for o in again}
-        outcomes = [by_key.get(o.mutant.key, o) for o in outcomes]
+        by_key = {_mutant(o).key: o for o in again}
+        outcomes = [by_key.get(_mutant(o).key, o) for o in outcomes]
         for o in again:
             if o.status != "timeout":
                 report(o)
-    keyed = {o.mutant.key: o for o in outcomes}
+    keyed = {_mutant(o).key: o for o in outcomes}
     eq = [k for k in keyed if f"{path} | {k}" in equivalents]
     killed = [k for k, o in keyed.items() if o.status in ("killed", "timeout") and k not in eq]
     survived = [k for k, o in keyed.items() if o.status == "survived" and k not in eq]
@@ -89,13 +101,13 @@ def mutate_module(cfg: Config, path: str, args: argparse.Namespace, equivalents:
     print(f"{path}: killed {len(killed)}/{counted} non-equivalent = {score:.0%} "
           f"(all: {raw:.0%} of {len(outcomes)}; timeouts {len(timeouts)}; equivalent {len(eq)}; errors {len(errors)}; "
           f"not run {len(not_run)}) in {secs:.0f} s", flush=True)
-    eq_killed = [k for k in eq if keyed[k].status != "survived"]
+    eq_killed = [k for k in eq if keyed[k].status not in ("survived", "equivalent")]
     for k in eq_killed:
         print(f"  NOTE listed as equivalent but killed: {path} | {k}")
     return {"module": path, "seed": args.seed, "sampled": len(picked), "total": len(module.mutants),
             "killed": len(killed), "timeouts": timeouts, "survived": survived, "equivalent": eq, "errors": errors,
             "not_run": [m.key for m in not_run], "score": score, "seconds": round(secs, 1),
-            "outcomes": [{"key": o.mutant.key, "line": o.mutant.line, "status": o.status, "by": o.by,
+            "outcomes": [{"key": _mutant(o).key, "line": _mutant(o).line, "status": o.status, "by": o.by,
                           "seconds": round(o.seconds, 2)} for o in outcomes]}
 
 
@@ -126,7 +138,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, help="sampling seed (default from pyproject.toml)")
     ap.add_argument("--sample", type=int, help="mutants a module (default from pyproject.toml)")
     ap.add_argument("--all", action="store_true", help="every mutant, not a sample")
-    ap.add_argument("--match", help="every mutant (not only the sample) whose key contains this text")
+    ap.add_argument("--match", action="append",
+                    help="every mutant (not only the sample) whose key contains this text (repeatable: any of them)")
+    ap.add_argument("--run-equivalents", action="store_true",
+                    help="run the mutants listed as equivalent too, to check that none is killed now")
     ap.add_argument("--budget", type=float, help="seconds a module before the rest is skipped")
     ap.add_argument("--jobs", type=int, default=1, help="mutants run at once (default 1)")
     ap.add_argument("--list", action="store_true", help="list the sampled mutants, run nothing")

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable
 
-from tools.mutation.config import Selection
-from tools.mutation.operators import Mutant, Module
 from tools.mutation import patch
+from tools.mutation.config import Selection
+from tools.mutation.operators import Module, Mutant
 
 
 @dataclass
@@ -121,6 +121,7 @@ class Runner:
     def _warm(self) -> None:
         """Import what every child needs once, in the parent (no game is run here)."""
         import pytest  # noqa: F401
+
         import engine.game  # noqa: F401
         import engine.scenario  # noqa: F401
 

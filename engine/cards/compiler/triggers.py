@@ -34,6 +34,7 @@ _SELF_EVENTS = {
     "blocks a creature with flying": "blocks_flying", "becomes blocked by a creature": "becomes_blocked",
     "attacks while saddled": "attacks_saddled", "transforms into self": "transforms",
     "deals combat damage to a creature": "combat_damage_creature", "is exploited": "exploited",
+    "exploits a creature": "exploits",
     "explores": "explores", "becomes monstrous": "monstrous",
 }
 
@@ -56,6 +57,12 @@ def _event_word(w: str) -> str | None:
 def parse_trigger(cond: str) -> dict[str, Any] | None:
     """The condition of a trigger, without its leading word: 'SELF enters' -> {...}."""
     c = cond.strip().lower().rstrip(",")
+    m = re.fullmatch(r"(an? .+?) dealt damage by (self|equipped creature|enchanted creature) this turn dies", c)
+    if m:  # "a creature dealt damage by SELF this turn dies" (700.4; the damage it was dealt this turn)
+        inner = parse_trigger(f"{m.group(1)} dies")
+        if inner is None or inner.get("event") != "dies" or inner.get("self") or inner.get("attached"):
+            return None
+        return {**inner, "dealt_by": "self" if m.group(2) == "self" else "attached"}
     m = re.fullmatch(r"(?:the )?beginning of combat on your turn", c)
     if m:
         return {"event": "step", "step": "beginning_of_combat", "whose": "you"}
@@ -137,7 +144,7 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
         if f is None:
             return None
         return {"event": "blocks", "filter": f, "blocking_self": True}
-    m = re.fullmatch(r"(enchanted|equipped) (creature|permanent|land|artifact) (.+)", c)
+    m = re.fullmatch(r"(enchanted|equipped|fortified) (creature|permanent|land|artifact) (.+)", c)
     if m and m.group(3) in _SELF_EVENTS:
         return {"event": _SELF_EVENTS[m.group(3)], "attached": True}
     m = re.fullmatch(
@@ -261,7 +268,7 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
         f = parse_noun(m.group(1))
         if f is None:
             return None
-        return {"event": "state", "condition": {"control": {**f, "controller": "you"}, "max": 0}}
+        return {"event": "state", "condition": {"control": {**f, "controller": "you"}, "min": 0, "max": 0}}
     m = re.fullmatch(r"(you|an opponent|a player) draws? (?:your|their|his or her) (second|third) card each turn", c)
     if m:
         return {"event": "draw", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)],

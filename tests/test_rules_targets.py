@@ -1,0 +1,68 @@
+"""Target rules checked on what the engine answers (CR 601.2c, 114): the chosen targets are
+announced slot by slot, and a set of them with the wrong number of slots is refused."""
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from engine.cardpool import CardPool, default_pool
+from engine.errors import IllegalAction
+from engine.scenario import Runner
+from engine.targets import check_targets, spell_ability
+
+
+def test_targets_for_the_wrong_number_of_slots_are_refused_601_2c() -> None:
+    """601.2c: the player announces the targets of each target slot the spell has; a choice
+    naming fewer or more slots than it has is no legal announcement."""
+    r = Runner({"name": "t", "setup": {"active": "alice", "step": "main1", "players": {
+        "alice": {"hand": ["Shock"]}, "bob": {"battlefield": ["Grizzly Bears"]}}}, "steps": []}, default_pool())
+    r.run()
+    g = r.g
+    (shock,) = g.players["alice"].hand
+    src = g.objects[shock]
+    ab = spell_ability(src.card)
+    assert ab is not None and len(ab.targets) == 1
+    check_targets(g, ab.targets, [["bob"]], src, "alice")
+    with pytest.raises(IllegalAction, match=r"^Shock needs 1 target slot\(s\), got 2"):
+        check_targets(g, ab.targets, [["bob"], ["alice"]], src, "alice")
+    with pytest.raises(IllegalAction, match=r"^Shock needs 1 target slot\(s\), got 0"):
+        check_targets(g, ab.targets, [], src, "alice")
+
+
+class _WithMadeUpCard:
+    """The default card source and one made-up card: no supported printed card targets a card
+    in exile, so the zone of such a target slot is checked on a card written for it."""
+
+    def __init__(self, base, extra) -> None:  # noqa: ANN001 - any CardSource and a CardData
+        self.base, self.extra = base, extra
+
+    def get(self, name: str):  # noqa: ANN201 - the source's record type
+        return self.extra if name == self.extra.name else self.base.get(name)
+
+
+def test_a_target_card_in_exile_is_chosen_among_exiled_cards_114_1() -> None:
+    """114.1, 601.2c: "target card in exile" may be any card in the exile zone and only one
+    there; the offered candidates are the exiled cards, and a card in a graveyard is refused."""
+    base = default_pool()
+    card = dataclasses.replace(base.source.get("Shock"), name="Recall From Exile",
+                               text="Return target card in exile to its owner's hand.")
+    pool = CardPool(_WithMadeUpCard(base.source, card))
+    r = Runner({"name": "t", "setup": {"active": "alice", "step": "main1", "players": {
+        "alice": {"battlefield": ["Mountain"], "hand": ["Recall From Exile"], "exile": ["Grizzly Bears"],
+                  "graveyard": ["Hill Giant"]}}}, "steps": []}, pool)
+    r.run()
+    g = r.g
+    (spell,) = g.players["alice"].hand
+    (bears,) = g.players["alice"].exile
+    (giant,) = g.players["alice"].graveyard
+    (opt,) = [o for o in g.pending.options if o.get("action") == "cast" and o.get("card") == spell]
+    assert opt["targets"] == [[bears]]
+    before = g.state_key()
+    with pytest.raises(IllegalAction, match=r"^Hill Giant is not a legal choice for target card in exile"):
+        g.submit("alice", {"action": "cast", "card": spell, "targets": [giant]})
+    assert g.state_key() == before
+    g.submit("alice", {"action": "cast", "card": spell, "targets": [bears]})
+    g.submit("alice", {"action": "pass"})
+    g.submit("bob", {"action": "pass"})
+    assert sorted(g.objects[i].card.name for i in g.players["alice"].hand) == ["Grizzly Bears"]
