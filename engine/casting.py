@@ -579,7 +579,7 @@ def activate(g: "Game", player: str, a: dict[str, Any]) -> None:
                        "loyalty": cost.loyalty is not None})
     discarded = _pay_other_costs(g, player, o, cost, x)
     if discarded is not None and ab.keyword in ("Cycling", "Typecycling"):  # 702.28c, 702.28e: it was cycled
-        triggers.event(g, {"event": "cycle", "obj": discarded, "player": player})
+        triggers.event(g, {"event": "cycle", "obj": discarded, "player": player, "x": x})  # 107.3a: X paid
     if cost.mana:
         pay_mana(g, player, substitute_x(cost.mana, s.x), {o.id} if cost.tap else set(), a.get("pay"))
     if has_choices(cost):

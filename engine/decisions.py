@@ -353,7 +353,9 @@ def build(g: "Game", w: dict[str, Any]) -> Decision:
     forced: Any
     if kind == "priority":
         opts = priority_options(g, player)
-        return Decision(player, kind, f"{player}: {g.step}, you have priority", opts, data)
+        # the turn and step (public, 102.1, 500.1) tell a client when a new step begins (the random bot)
+        return Decision(player, kind, f"{player}: {g.step}, you have priority", opts,
+                        {**data, "turn": g.turn, "step": g.step})
     if kind == "play_first":
         return Decision(player, kind, "choose who plays first (103.2)",
                         [{"player": n} for n in g.order], data)
@@ -402,7 +404,7 @@ def build(g: "Game", w: dict[str, Any]) -> Decision:
     if kind == "trigger_targets":
         t = g.triggered[w["trigger"]]
         cands = triggers.candidates(g, t)
-        specs = t["ability"].targets
+        specs = triggers.specs_of(t)
         forced = None
         if all(len(c) == 1 and s.min == s.count == 1 for c, s in zip(cands, specs)):
             forced = {"targets": [[c[0]] for c in cands]}

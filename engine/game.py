@@ -361,6 +361,8 @@ class Game:
             self.stack.remove(oid)
             del self.objects[oid]
             self.log("ceases", card=o.card.name, obj=oid)
+            if self.effects:
+                object_left(self, oid)  # 611.2c, 400.7: effects on only the copy have ended
             self.changed()
             return oid
         if frm == "stack" and "cast_with" in o.chosen:  # 702.33a: a flashback spell is exiled instead

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine import combat, knowledge, seats
-from engine.until import source_left
+from engine.until import objects_gone, source_left
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -38,9 +38,10 @@ def leave(g: "Game", p: str) -> None:
             del g.objects[i]
             knowledge.forget(g, i)
         pl.zone(zone).clear()
-    # effects giving p control end (layer 2)
+    # effects giving p control end (layer 2); effects on only p's objects ended with them (611.2c)
     if g.effects:
         g.effects = [e for e in g.effects if not (e["layer"] == "2" and e.get("controller") == p)]
+        objects_gone(g)
     g.changed()
     # what p still controls is exiled (spells p cast from another's cards, permanents p took)
     for i in [i for i in g.stack if g.objects[i].controller == p]:

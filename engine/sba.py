@@ -10,6 +10,7 @@ from engine.errors import IllegalAction
 from engine.filters import matches
 from engine.protection import protected
 from engine.replacement import zone_change
+from engine.until import object_left
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -42,6 +43,8 @@ def check(g: "Game") -> bool:
                 lst.remove(i)
                 del g.objects[i]
                 did = True
+                if g.effects:
+                    object_left(g, i)  # 400.7, 611.2c: effects on only that token have ended
     g.tokens_outside = False
     if not did and g.__dict__.get("_sba_clean") == g._version:
         return False  # nothing changed since the permanents were last found in order

@@ -17,10 +17,11 @@ from engine.filters import matches
 from engine.memo import per_object
 from engine.replacement import enter_replacements
 from engine.state import Obj
-from engine.targets import check_targets, normalize_targets, target_candidates
+from engine.targets import check_targets, normalize_targets, target_candidates, with_x
 from engine.values import condition
 
 if TYPE_CHECKING:
+    from engine.cards.abilities import TargetSpec
     from engine.game import Game
     from engine.layers import Chars
     from engine.state import Decision
@@ -385,11 +386,23 @@ def _mark_upkeep(g: "Game") -> None:
             o.chosen["upkeep_seen"] = ctl
 
 
+def trigger_x(t: dict[str, Any]) -> int:
+    """The X of a triggered ability: the X paid in the event that triggered it ("when you cycle
+    SELF, destroy up to X target artifacts": the cycling cost's X, 107.3a), else 0."""
+    x = t["info"].get("x", 0)
+    return x if isinstance(x, int) and x > 0 else 0
+
+
+def specs_of(t: dict[str, Any]) -> tuple[TargetSpec, ...]:
+    """The target slots of a waiting triggered ability, "X targets" counted with its X (601.2c)."""
+    return with_x(t["ability"].targets, trigger_x(t))
+
+
 def candidates(g: "Game", t: dict[str, Any]) -> list[list[Any]]:
     src = g.objects.get(t["source"])
     if src is None:  # look-back: a stand-in with the card's characteristics
         src = Obj(-1, 0, t["card"], t["controller"], "graveyard")
-    return [target_candidates(g, spec, src, t["controller"]) for spec in t["ability"].targets]
+    return [target_candidates(g, spec, src, t["controller"]) for spec in specs_of(t)]
 
 
 @per_object
@@ -440,7 +453,7 @@ def put_on_stack(g: "Game") -> None:
         ab = t["ability"]
         if ab.targets and "targets" not in t:
             cands = candidates(g, t)
-            if any(len(c) < spec.min for c, spec in zip(cands, ab.targets)):
+            if any(len(c) < spec.min for c, spec in zip(cands, specs_of(t))):
                 g.triggered.remove(t)  # 603.3d: no legal targets, removed from the stack
                 g.log("trigger_removed", card=t["card"].name)
                 return
@@ -458,6 +471,7 @@ def _push(g: "Game", t: dict[str, Any]) -> None:
     s.source = t["source"]
     s.controller = t["controller"]
     s.targets = [list(x) for x in t.get("targets", [])]
+    s.x = trigger_x(t)
     s.trigger_info = t["info"]
     g.objects[s.id] = s
     g.stack.append(s.id)
@@ -469,7 +483,7 @@ def _push(g: "Game", t: dict[str, Any]) -> None:
 
 def choose_targets(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
     t = g.triggered[d.data["trigger"]]
-    specs = t["ability"].targets
+    specs = specs_of(t)
     chosen = normalize_targets(a.get("targets"), specs)
     src = g.objects.get(t["source"]) or Obj(-1, 0, t["card"], t["controller"], "graveyard")
     check_targets(g, specs, chosen, src, t["controller"])
