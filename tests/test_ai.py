@@ -296,8 +296,11 @@ def test_the_rule_of_thumb_prefers_the_target_of_the_spell_it_answers():
 
     g, ids = _pumped_bears()
     assert helped(g, "alice", g.objects[g.stack[-1]]) == {ids["Grizzly Bears"]}
-    a = QuickPolicy(1).answer(g, g.pending)
+    a = QuickPolicy(1, reads=True).answer(g, g.pending)
     assert a == {"action": "cast", "card": a["card"], "targets": [[ids["Grizzly Bears"]]]}
+    # without reading the opponent (medium, easy): the most valuable creature it kills
+    a = QuickPolicy(1).answer(g, g.pending)
+    assert a == {"action": "cast", "card": a["card"], "targets": [[ids["Wind Drake"]]]}
 
 
 def test_an_opponent_who_left_mana_open_is_dealt_more_instants():
@@ -305,7 +308,7 @@ def test_an_opponent_who_left_mana_open_is_dealt_more_instants():
     Forests untapped through his turn, so the creatures he could have cast are rarer in his
     hand than in a uniform deal, and the instants commoner; with his Forests tapped, it is
     uniform again."""
-    def share(tapped: bool) -> float:
+    def share(tapped: bool, reads: bool = True) -> float:
         setup = {"active": "alice", "step": "main1", "players": {
             "alice": {"battlefield": ["Mountain"], "hand": ["Shock"], "library": ["Mountain"] * 3},
             "bob": {"battlefield": [{"name": "Forest", "tapped": tapped}] * 3,
@@ -315,9 +318,10 @@ def test_an_opponent_who_left_mana_open_is_dealt_more_instants():
         rng = random.Random(7)
         n = 0
         for _ in range(400):
-            d = determinize(g, "alice", rng)
+            d = determinize(g, "alice", rng, reads)
             n += sum(d.objects[i].card.name == "Giant Growth" for i in d.players["bob"].hand)
         return n / 800
     uniform = 4 / 10
     assert share(tapped=False) > uniform + 0.2
     assert abs(share(tapped=True) - uniform) < 0.06
+    assert abs(share(tapped=False, reads=False) - uniform) < 0.06  # the levels that do not read

@@ -114,15 +114,16 @@ def deal(cards: list[CardDef], n_hand: int, weight: Callable[[CardDef], float],
     return hand + rest
 
 
-def determinize(g: Game, seat: str, rng: random.Random) -> Game:
-    """A copy of ``g`` whose hidden cards are redealt from what ``seat`` cannot see."""
+def determinize(g: Game, seat: str, rng: random.Random, reads: bool = False) -> Game:
+    """A copy of ``g`` whose hidden cards are redealt from what ``seat`` cannot see; with
+    ``reads``, the opponents' hands by ``held_weight``, else uniformly."""
     c = g.copy()
     keep = shown(c, seat)
     for owner, ids in hidden_slots(c, seat).items():
         if not ids:
             continue
         cards = sorted((c.objects[i].card for i in ids), key=lambda d: d.name)
-        weight = held_weight(c, owner) if owner != seat else None
+        weight = held_weight(c, owner) if reads and owner != seat else None
         if weight is None or all(weight(card) == 1.0 for card in cards):
             rng.shuffle(cards)  # nothing tells one slot from another
         else:  # the hidden hand first, then the library

@@ -207,8 +207,9 @@ class QuickPolicy:
     """Answers any decision at once by rule of thumb; ``noise`` plays a random legal
     priority action that often instead (a weaker player)."""
 
-    def __init__(self, seed: int = 0, noise: float = 0.0, combat_noise: float = 0.0) -> None:
+    def __init__(self, seed: int = 0, noise: float = 0.0, combat_noise: float = 0.0, reads: bool = False) -> None:
         self.rng = random.Random(seed)
+        self.reads = reads  # the instant-speed rules of thumb of engine/ai/levels.py's ``reads``
         self.noise = noise
         self.combat_noise = combat_noise
         self.fallback = RandomBot(seed + 1)
@@ -296,7 +297,7 @@ class QuickPolicy:
                     if not (stack_top.controller != me and ab is not None and "targets" in o
                             and any(hostile(ab, i) for i in range(len(o["targets"])))):
                         continue
-                    prefer = helped(g, me, stack_top)
+                    prefer = helped(g, me, stack_top) if self.reads else frozenset()
                 elif instant and "targets" in o and ab is not None and len(o["targets"]) == 1 \
                         and not hostile(ab, 0) and pump_bonus(ab) is not None:
                     t = pump_target(g, me, ab, o["targets"][0])
@@ -318,7 +319,7 @@ class QuickPolicy:
                     continue  # activated abilities now and then (they may cost what a spell needs)
             # instant removal at a permanent waits while its controller could answer it (a pump,
             # a counter): it is cast in answer to their spell, or once they are tapped out
-            hold = o["action"] == "cast" and instant and stack_top is None and "targets" in o
+            hold = self.reads and o["action"] == "cast" and instant and stack_top is None and "targets" in o
             a = self._answer_for(g, me, o, prefer)
             if a is not None and not (hold and exposed(g, me, ab, a.get("targets"))):
                 return a
