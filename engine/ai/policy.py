@@ -207,9 +207,12 @@ class QuickPolicy:
     """Answers any decision at once by rule of thumb; ``noise`` plays a random legal
     priority action that often instead (a weaker player)."""
 
-    def __init__(self, seed: int = 0, noise: float = 0.0, combat_noise: float = 0.0, reads: bool = False) -> None:
+    def __init__(self, seed: int = 0, noise: float = 0.0, combat_noise: float = 0.0, reads: bool = False,
+                 reader: str | None = None) -> None:
         self.rng = random.Random(seed)
         self.reads = reads  # the instant-speed rules of thumb of engine/ai/levels.py's ``reads``
+        self.reader = reader  # with reads, the only seat that plays them (a search's own seat: the
+                              # others are modelled playing the plain rules of thumb)
         self.noise = noise
         self.combat_noise = combat_noise
         self.fallback = RandomBot(seed + 1)
@@ -278,6 +281,7 @@ class QuickPolicy:
             return {"action": "play", "card": lands[0]["card"]}
         mine_turn = g.active == me
         stack_top = g.objects[g.stack[-1]] if g.stack else None
+        reads = self.reads and (self.reader is None or self.reader == me)
         ranked = sorted(acts, key=lambda o: -mana_value(g, o.get("card")))
         for o in ranked:
             ab = option_ability(g, o)
@@ -297,7 +301,7 @@ class QuickPolicy:
                     if not (stack_top.controller != me and ab is not None and "targets" in o
                             and any(hostile(ab, i) for i in range(len(o["targets"])))):
                         continue
-                    prefer = helped(g, me, stack_top) if self.reads else frozenset()
+                    prefer = helped(g, me, stack_top) if reads else frozenset()
                 elif instant and "targets" in o and ab is not None and len(o["targets"]) == 1 \
                         and not hostile(ab, 0) and pump_bonus(ab) is not None:
                     t = pump_target(g, me, ab, o["targets"][0])
@@ -319,7 +323,7 @@ class QuickPolicy:
                     continue  # activated abilities now and then (they may cost what a spell needs)
             # instant removal at a permanent waits while its controller could answer it (a pump,
             # a counter): it is cast in answer to their spell, or once they are tapped out
-            hold = self.reads and o["action"] == "cast" and instant and stack_top is None and "targets" in o
+            hold = reads and o["action"] == "cast" and instant and stack_top is None and "targets" in o
             a = self._answer_for(g, me, o, prefer)
             if a is not None and not (hold and exposed(g, me, ab, a.get("targets"))):
                 return a

@@ -379,8 +379,9 @@ class Searcher:
         return cands[best]
 
     def _policy(self, seed: int) -> QuickPolicy:
-        """The cheap policy that plays both sides of a rollout."""
-        return QuickPolicy(seed, self.noise, reads=self.reads)
+        """The cheap policy that plays every side of a rollout: the seat's own with what its
+        level knows, the others with the plain rules of thumb (the opponent it expects)."""
+        return QuickPolicy(seed, self.noise, reads=self.reads, reader=self.seat)
 
     @staticmethod
     def _score(vals: list[list[float]], i: int, k: int, base: bool) -> float:
