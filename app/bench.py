@@ -180,6 +180,25 @@ class UpdateTimer:
         self.w.ctl.submit(answer)
         return (time.perf_counter() - t) * 1000
 
+    def play(self, decisions: int) -> list[tuple[float, float]]:
+        """Answer up to ``decisions`` decisions as ``_answer`` would, looking at the table and
+        lifting the hand-over screen before each; per decision (whole answer ms, of which the
+        table's updates ms)."""
+        made: list[tuple[float, float]] = []
+        for _ in range(decisions * 3):
+            if len(made) >= decisions:
+                break
+            self.think()
+            self.reveal_if_hidden()
+            d = self.w.ctl.decision
+            a = _answer(d) if d is not None else None
+            if a is None:
+                break
+            n = len(self.updates)
+            total = self.decide(*a)
+            made.append((total, sum(u["ms"] for u in self.updates[n:])))
+        return made
+
     def press_ok(self, label: str) -> None:
         """Space: the prompt panel's answer as it stands."""
         self._label = label
@@ -223,29 +242,15 @@ def bench_scene(decisions: int = 50, per_side: int = 60) -> dict[str, Any]:
     the game goes on into bob's turn (hand-over screen included)."""
     t = UpdateTimer(per_side)
     w = t.w
-    total_ms: list[float] = []
-    update_of_decision: list[float] = []
-    made = 0
     try:
-        for _ in range(decisions * 3):
-            if made >= decisions:
-                break
-            t.think()
-            t.reveal_if_hidden()
-            d = w.ctl.decision
-            a = _answer(d) if d is not None else None
-            if a is None:
-                break
-            n = len(t.updates)
-            total_ms.append(t.decide(*a))
-            update_of_decision.append(sum(u["ms"] for u in t.updates[n:]))
-            made += 1
+        timed = t.play(decisions)
         counted = sum(1 for c in w.scene.cards.values() if c.zone == "battlefield")
     finally:
         t.close()
-    engine_ms = [max(0.0, a - b) for a, b in zip(total_ms, update_of_decision)]
+    total_ms = [total for total, _ in timed]
+    engine_ms = [max(0.0, total - updates) for total, updates in timed]
     r = t.report()
-    return {"permanents": counted, "decisions": made, **r,
+    return {"permanents": counted, "decisions": len(timed), **r,
             "engine_and_update_median_ms": round(statistics.median(total_ms), 2),
             "engine_median_ms": round(statistics.median(engine_ms), 2),
             "target_ms": SCENE_TARGET_MS,

@@ -116,7 +116,7 @@ def real_session(n: int, per_side: int) -> Any:
 def bench_seats(seats: int = 4, per_side: int = 30, decisions: int = 50) -> dict[str, Any]:
     """Per update at a table of ``seats`` seats of ``per_side`` permanents: wall and CPU
     times of the rebuild and a full repaint (app.bench.UpdateTimer)."""
-    from app.bench import SCENE_TARGET_MS, UpdateTimer, _answer, crowded_setup
+    from app.bench import SCENE_TARGET_MS, UpdateTimer, crowded_setup
     from engine.session import LocalSession
     from engine.setup import from_setup
     session = real_session(seats, per_side)
@@ -127,19 +127,8 @@ def bench_seats(seats: int = 4, per_side: int = 30, decisions: int = 50) -> dict
         source = "views (two-player position widened)"
     t = UpdateTimer(per_side, session=session, humans=list(session.seats()))
     w = t.w
-    made = 0
     try:
-        for _ in range(decisions * 3):
-            if made >= decisions:
-                break
-            t.think()
-            t.reveal_if_hidden()
-            d = w.ctl.decision
-            a = _answer(d) if d is not None else None
-            if a is None:
-                break
-            t.decide(*a)
-            made += 1
+        made = len(t.play(decisions))
         counted = sum(1 for c in w.scene.cards.values() if c.zone == "battlefield")
         shown = len(w.scene.boxes)
     finally:

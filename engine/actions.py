@@ -18,7 +18,7 @@ from engine.object_statics import unpreventable
 from engine.protection import protected
 from engine.state import Obj, create_object
 from engine.tapping import tap
-from engine.values import Ctx, source_id
+from engine.values import Ctx, amount, source_id
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -51,8 +51,9 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
             if "Protection" in tc.keywords and not free:
                 if protected(g, tc, src, set(sc.colors)):
                     continue  # 702.16c
-        if pool and not free:
-            n, took = replacement.prevent(g, src, tgt, n, combat, spent, pool)
+        here = pool + replacement.static_shields(g, src, tgt, combat) if not free else pool
+        if here and not free:
+            n, took = replacement.prevent(g, src, tgt, n, combat, spent, here)
             for e, k in took:
                 spent[e["ts"]] = spent.get(e["ts"], 0) + k
                 used.append((e, k, tgt))
@@ -114,7 +115,7 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
             evs.append({"event": "dealt_damage", "obj": tgt, "source": src, "amount": n, "combat": combat})
         g.log("damage", source=so.card.name, target=tgt if isinstance(tgt, str) else g.objects[tgt].card.name,
               amount=n, combat=combat)
-    evs[:0] = [_life_loss(g, p, n) for p, n in losses.items()]
+    evs[:0] = [ev for p, n in losses.items() if (ev := _life_loss(g, p, n)) is not None]
     g.changed()
     for p, n in gains.items():
         gain_life(g, p, n, replaced=True)
@@ -149,8 +150,8 @@ def gain_life(g: "Game", player: str, n: int, replaced: bool = False) -> None:
     instead", "twice that much life instead"; engine/replacement.py) unless ``replaced`` says
     they were applied already. A caller that can stop for the order of several of them plans
     them first with replacement.life_gain."""
-    if n <= 0:
-        return
+    if n <= 0 or player_statics.active(g) and player_statics.cant_gain_life(g, player):
+        return  # 118.7: no life is gained, and its replacement effects do nothing
     if not replaced:
         n = replacement.life_gain(g, player, n, ask=False)
     replacement.done(g, f"gain:{player}")
@@ -164,8 +165,11 @@ def gain_life(g: "Game", player: str, n: int, replaced: bool = False) -> None:
 
 
 
-def _life_loss(g: "Game", player: str, n: int) -> dict[str, Any]:
-    """119.3: a player loses life; the event, with "first": the first loss this turn."""
+def _life_loss(g: "Game", player: str, n: int) -> dict[str, Any] | None:
+    """119.3: a player loses life; the event, with "first": the first loss this turn. None when
+    the player can't lose life (118.8: the damage is still dealt)."""
+    if player_statics.active(g) and player_statics.cant_lose_life(g, player):
+        return None
     p = g.players[player]
     first = p.life_lost_turn == 0
     p.life -= n
@@ -180,6 +184,8 @@ def lose_life(g: "Game", player: str, n: int) -> None:
     if n <= 0:
         return
     ev = _life_loss(g, player, n)
+    if ev is None:
+        return
     g.log("life", player=player, amount=-n)
     triggers.event(g, ev)
 
@@ -326,6 +332,8 @@ def add_mana(g: "Game", player: str, e: Effect, src: int | None, pick: Any = Non
         syms = [c] * int(e.args["any"])
     else:
         syms = []
+    if e.get("per"):  # "Add {G} for each creature you control": none when there are none (605.2, 106.4)
+        syms = syms * max(0, amount(g, e.args["per"], src))
     for s in syms:
         k = "C" if s.isdigit() else s
         p.pool[k] = p.pool.get(k, 0) + (int(s) if s.isdigit() else 1)

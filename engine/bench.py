@@ -16,7 +16,7 @@ import pathlib
 import resource
 import sys
 import time
-from typing import Any
+from typing import Any, Callable
 
 from engine.ai.random_bot import RandomBot
 from engine.cardpool import CardPool
@@ -56,7 +56,14 @@ def play(cards: CardPool, seed: int, max_decisions: int = 20000, format: str | N
         decks = [RED, GREEN] if seed % 2 == 0 else [GREEN, RED]
         g = Game.new([(n, decks[i % 2]) for i, n in enumerate(names)], cards, seed)
     bots = {n: RandomBot(seed * players + i + 1) for i, n in enumerate(names)}
-    max_decisions *= max(1, players // 2)
+    return g, play_out(g, bots, max_decisions * max(1, players // 2))
+
+
+def play_out(g: Game, bots: dict[str, RandomBot], max_decisions: int,
+             after: Callable[[Game], None] | None = None) -> int:
+    """Let ``bots`` answer every decision until the game ends or ``max_decisions`` were made;
+    an answer the engine refuses is replaced by the decision's forced answer or a pass.
+    ``after`` looks at the game after each decision. Returns the decisions made."""
     n = 0
     while g.pending is not None and n < max_decisions:
         d = g.pending
@@ -65,7 +72,9 @@ def play(cards: CardPool, seed: int, max_decisions: int = 20000, format: str | N
         except IllegalAction:
             g.submit(d.player, d.forced if d.forced is not None else {"action": "pass"})
         n += 1
-    return g, n
+        if after is not None:
+            after(g)
+    return n
 
 
 def run(games: int, seed: int, format: str | None = None, players: int = 2,

@@ -331,7 +331,10 @@ def leaves_stack_to(o: "Obj", to: str, resolving: bool) -> str:
 def carried(o: "Obj") -> dict[str, Any]:
     """What the permanent a spell becomes keeps of how it was cast (702.73a, 702.108a)."""
     kept = [k for k in o.chosen.get("cast_with", ()) if ROWS.get(k) is not None and ROWS[k].flag]
-    return {"cast_with": kept} if kept else {}
+    out: dict[str, Any] = {"cast_with": kept} if kept else {}
+    if o.chosen.get("cast_from") and not is_spell_copy(o):  # "if you cast it": a cast spell resolved into it
+        out["cast_zone"] = o.chosen["cast_from"]
+    return out
 
 
 def after_resolve(g: "Game", s: "Obj", new: int) -> None:

@@ -65,10 +65,17 @@ def spell_timing(card: Any) -> SpellTiming:
                        "Legendary" in card.supertypes and ("Sorcery" in types or "Instant" in types))
 
 
+def split_second(g: "Game") -> bool:
+    """702.60a: a spell with split second is on the stack, so no player can cast spells or
+    activate abilities that aren't mana abilities (702.60b: mana abilities, special actions and
+    triggered abilities go on)."""
+    return any(g.objects[i].ability is None and "Split second" in g.objects[i].card.keywords for i in g.stack)
+
+
 def can_cast_timing(g: "Game", player: str, o: "Obj") -> bool:
     """116.1a, 307.1: may ``player`` cast ``o`` now, as far as timing goes?"""
     types = o.card.types
-    if "Land" in types:
+    if "Land" in types or split_second(g):
         return False
     if "Legendary" in o.card.supertypes and ("Sorcery" in types or "Instant" in types) and not any(
             "Legendary" in c.supertypes and c.controller == player and c.types & {"Creature", "Planeswalker"}
@@ -360,7 +367,10 @@ def activatable(g: "Game", player: str, oid: int) -> list[tuple[int, Ability]]:
     else:
         return []
     ix = index(abilities)
-    return ix.activated if o.zone == "battlefield" else ix.from_graveyard if o.zone == "graveyard" else ix.from_hand
+    got = ix.activated if o.zone == "battlefield" else ix.from_graveyard if o.zone == "graveyard" else ix.from_hand
+    if g.stack and split_second(g):
+        return [(i, ab) for i, ab in got if ab.kind == "mana"]  # 702.60b
+    return got
 
 
 def activated_of(abilities: Any) -> list[tuple[int, Ability]]:
@@ -420,7 +430,7 @@ def cost_payable(g: "Game", player: str, o: "Obj", ab: Ability) -> bool:
     if ab.condition is not None:  # 602.5b: "Activate only if / only once each turn / only during ..."
         if not condition(g, ab.condition, o.id, {"controller": player, "ability": ab}):
             return False
-    if cost.life and g.players[player].life < cost.life:
+    if cost.life and not player_statics.can_pay_life(g, player, cost.life):
         return False
     if cost.remove_counters and o.counters.get(cost.remove_counters[0], 0) < cost.remove_counters[1]:
         return False
@@ -514,6 +524,8 @@ def activate(g: "Game", player: str, a: dict[str, Any]) -> None:
     if cost.sacrifice_self or cost.exile_self:  # 608.2h: the ability may need the source as it last existed
         sc = g.chars(o.id)  # (scavenge, 702.96a: "the power of the card you exiled")
         s.chosen["source_lki"] = (sc.power, sc.toughness)
+        if o.counters:  # "gain life equal to the number of charge counters on SELF" after sacrificing it
+            s.chosen["source_counters"] = dict(o.counters)
         if o.chosen.get("exiled"):  # 607.2a: "return all cards exiled with SELF" after sacrificing it
             s.chosen["source_exiled"] = list(o.chosen["exiled"])
     if ab.condition is not None and ab.condition.get("once_each_turn"):

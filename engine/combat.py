@@ -1,6 +1,7 @@
 """Combat (CR 506-511): attackers, blockers, damage assignment order and combat damage."""
 from __future__ import annotations
 
+from itertools import combinations
 from typing import TYPE_CHECKING, Any, cast
 
 from engine import seats, triggers
@@ -273,9 +274,6 @@ def declare_blockers(g: "Game", player: str, decl: Any) -> None:
     for As in blocks.values():
         for a in As:
             count[a] = count.get(a, 0) + 1
-    for b in possible_blockers(g, player):
-        if b not in blocks and has_rule(g, b, "must_block"):
-            raise IllegalAction(f"{_n(g, b)} blocks each combat if able")
     why = _block_requirements(g, player, blocks)
     if why:
         raise IllegalAction(why)
@@ -330,35 +328,72 @@ def block_all_attackers(g: "Game", defender: str | None = None) -> list[int]:
 
 def _block_requirements(g: "Game", player: str, blocks: dict[int, list[int]]) -> str | None:
     """509.1c: the declaration obeys as many requirements as it can without breaking a
-    restriction. Requirements here: "blocks each combat if able" and "all creatures able
-    to block it do so". A declaration is refused when one creature could obey more of
-    them by itself, the rest unchanged, and the result would still be legal."""
-    lure = block_all_attackers(g, player)
-    if not lure:
+    restriction (509.1b). Requirements here: "blocks each combat if able" (one per such
+    creature) and "all creatures able to block it do so" (one per creature able to block such
+    an attacker). A requirement that only an illegal declaration obeys (a lone blocker of an
+    attacker with menace, 702.110b) does not count. Refused, naming a requirement it could
+    obey, when a legal declaration obeys more; None otherwise (also when the search for one
+    is too large to finish: a declaration is refused only when a better one is found)."""
+    lure = set(block_all_attackers(g, player))
+    cands = possible_blockers(g, player)
+    must = {b for b in cands if has_rule(g, b, "must_block")}
+    if not must and not lure:
         return None
     atk = attackers_of(g, player)
-    for b in possible_blockers(g, player):
-        must = has_rule(g, b, "must_block")
+
+    def obeyed(decl: dict[int, list[int]]) -> int:
+        return sum((1 if b in must and As else 0) + sum(1 for a in As if a in lure) for b, As in decl.items())
+
+    # each creature's choices: no block, or up to its number of blocks among what it can block
+    choices: list[tuple[int, list[tuple[int, ...]]]] = []
+    best: list[int] = []  # the most requirements each creature can obey
+    for b in cands:
         cap = 1 + sum(1 for r in g.chars(b).rules if r.get("rule") == "extra_block")
-        mine = [a for a in lure if can_block(g, b, a)]
-        if not mine:
-            continue
-        cur = blocks.get(b, [])
+        able = [a for a in atk if can_block(g, b, a)]
+        opts = [()] + [c for n in range(1, min(cap, len(able)) + 1) for c in combinations(able, n)]
+        choices.append((b, opts))
+        best.append((1 if b in must else 0) + min(cap, sum(1 for a in able if a in lure)))
+    order = sorted(range(len(choices)), key=lambda i: -best[i])  # required first: the bound prunes sooner
+    choices = [choices[i] for i in order]
+    best = [best[i] for i in order]
+    have = obeyed(blocks)
+    left = [sum(best[i:]) for i in range(len(best) + 1)]  # the most the creatures from i on can add
+    if have >= left[0]:
+        return None
+    budget = [_BLOCK_SEARCH]
+    decl: dict[int, list[int]] = {}
 
-        def obeyed(As: list[int]) -> int:
-            return (1 if must and As else 0) + len(set(As) & set(mine))
+    def better(i: int, got: int) -> dict[int, list[int]] | None:
+        if got + left[i] <= have or budget[0] <= 0:
+            return None
+        budget[0] -= 1
+        if i == len(choices):
+            return dict(decl) if _block_restrictions(g, decl) is None else None
+        b, opts = choices[i]
+        for As in sorted(opts, key=len, reverse=True):  # blocking first: better declarations sooner
+            if As:
+                decl[b] = list(As)
+            found = better(i + 1, got + obeyed({b: list(As)}))
+            decl.pop(b, None)
+            if found is not None:
+                return found
+        return None
 
-        best = (1 if must else 0) + min(len(mine), cap)
-        if obeyed(cur) >= best:
-            continue
-        alt_list = [a for a in cur if a in mine] + [a for a in mine if a not in cur]
-        alt_list = alt_list[:cap]
-        alt_list += [a for a in cur if a not in alt_list and a in atk][: cap - len(alt_list)]
-        alt = dict(blocks)
-        alt[b] = alt_list
-        if obeyed(alt_list) > obeyed(cur) and _block_restrictions(g, alt) is None:
-            return f"{_n(g, b)} must block {_n(g, mine[0])}: all creatures able to block it do so (509.1c)"
-    return None
+    found = better(0, 0)
+    if found is None:
+        return None
+    for b, As in found.items():
+        if b in must and not blocks.get(b):
+            return f"{_n(g, b)} blocks each combat if able"
+        for a in As:
+            if a in lure and a not in blocks.get(b, []):
+                return f"{_n(g, b)} must block {_n(g, a)}: all creatures able to block it do so (509.1c)"
+    return "the declaration obeys fewer blocking requirements than it could (509.1c)"
+
+
+#: declarations tried at most when checking blocking requirements (509.1c); beyond, the
+#: declaration given is accepted (a combat of many creatures with several requirements)
+_BLOCK_SEARCH = 20000
 
 
 def _alone(g: "Game", oid: int, what: str) -> bool:

@@ -151,7 +151,7 @@ def setup_position(g: "Game", setup: dict[str, Any], SetupError: type[ValueError
             o = g._make(spec["name"], spec.get("owner", name), "command")
             g.players[o.owner].command.append(o.id)
             if spec.get("id"):
-                g.handles[str(spec["id"])] = o.uid  # type: ignore[attr-defined]  # set by position.build
+                g.handles[str(spec["id"])] = o.uid  # g.handles: set by position.build
     if fmt is None:
         keys = ("commander", "commander_casts", "commander_damage")
         if any((ps or {}).get(k) for ps in players.values() for k in keys):

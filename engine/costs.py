@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine import player_statics
 from engine.actions import discard, sacrifice
 from engine.cards.abilities import Ability, CardDef, Cost
 from engine.errors import IllegalAction
@@ -229,8 +230,8 @@ def pay_simple_additional(g: "Game", player: str, cost: Cost) -> None:
     by the caller; life is paid here (119.4: only with at least that much life)."""
     if cost.life:
         p = g.players[player]
-        if p.life < cost.life:
-            raise IllegalAction(f"cannot pay {cost.life} life")
+        if not player_statics.can_pay_life(g, player, cost.life):
+            raise IllegalAction(f"cannot pay {cost.life} life (119.4, 118.8)")
         p.life -= cost.life
         p.life_lost_turn += cost.life
 

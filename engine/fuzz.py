@@ -20,9 +20,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import random
 import sys
 import time
+from collections.abc import Iterator
 from typing import Any
 
 from engine import sba
@@ -239,8 +241,8 @@ def main(argv: list[str] | None = None) -> int:
     decisions = turns = 0
     results = {"p0": 0, "p1": 0, "draw": 0, "none": 0}
     work = [(a.seed + i, a.json_every, decks, a.decision_s, a.game_s, a.players) for i in range(a.games)]
+    it: Iterator[dict[str, Any]]
     if a.jobs > 1:
-        import multiprocessing
         pool = multiprocessing.get_context("fork").Pool(a.jobs)
         it = pool.imap_unordered(_one, work, chunksize=4)
     else:
@@ -248,7 +250,8 @@ def main(argv: list[str] | None = None) -> int:
         it = map(_one, work)
     for done, r in enumerate(it, 1):
         if "error" in r:
-            r["replay"] = " ".join(["python -m engine.fuzz", "--decks", *a.decks, "--seed", str(r["seed"]),
+            seats = ["--players", str(a.players)] if a.players != 2 else []
+            r["replay"] = " ".join(["python -m engine.fuzz", "--decks", *a.decks, *seats, "--seed", str(r["seed"]),
                                     "--games", "1"])
             failures.append(r)
             print(f"FAIL seed {r['seed']} decision {r.get('decision')}: {r['error']}\n  replay: {r['replay']}",

@@ -69,6 +69,8 @@ class Game:
     _activated: tuple[Any, dict[str, list[tuple[int, list[tuple[int, Any]]]]]]  # decisions
     _listened: tuple[Any, frozenset[str]]                                       # triggers.event
     _commander_names: dict[str, str]                                            # view.commander_name
+    # set by position.build on a game built from a setup (scenarios): setup ids to physical cards (uids)
+    handles: dict[str, int]
 
     # ------------------------------------------------------------------ creation
     def __init__(self, names: list[str], cards: CardPool | None = None, seed: int = 0) -> None:

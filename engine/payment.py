@@ -132,7 +132,7 @@ def plan_payment(g: "Game", player: str, symbols: tuple[str, ...], exclude: set[
         srcs = [(c, by[c]) for c in chosen]
     taps: list[tuple[int, str]] = []
     used: set[int] = set()
-    life = g.players[player].life
+    life = g.players[player].life if player_statics.can_pay_life(g, player, 1) else 0  # 118.8
     try:
         test = dict(pool)
         # 107.4f / FORMAT: a Phyrexian symbol is paid with mana when it can be, so the

@@ -22,7 +22,9 @@ if TYPE_CHECKING:
 
 #: Static kinds read by the rules of the game here (and by engine.zones_cast).
 KINDS = frozenset({"no_max_hand_size", "player_keywords", "flash_spells", "free_spells", "spell_limit",
-                   "play_from", "graveyard_replacement"})
+                   "play_from", "graveyard_replacement",
+                   "prevent_damage",    # read by engine.replacement.static_shields (615.9)
+                   "cant_gain_life", "cant_lose_life"})
 
 @per_object
 def _card_statics(card: Any) -> tuple[Any, ...]:
@@ -85,6 +87,22 @@ def _mine(g: "Game", kind: str, player: str) -> list[tuple[int, str, dict[str, A
 def no_max_hand_size(g: "Game", player: str) -> bool:
     """402.2: "You have no maximum hand size" (no discard in the cleanup step, 514.1)."""
     return bool(_mine(g, "no_max_hand_size", player))
+
+
+def cant_gain_life(g: "Game", player: str) -> bool:
+    """118.7: an effect says this player can't gain life ("Players can't gain life")."""
+    return bool(_mine(g, "cant_gain_life", player))
+
+
+def cant_lose_life(g: "Game", player: str) -> bool:
+    """118.8: an effect says this player can't lose life ("Your life total can't change")."""
+    return bool(_mine(g, "cant_lose_life", player))
+
+
+def can_pay_life(g: "Game", player: str, n: int) -> bool:
+    """119.4, 118.8: a player may pay N life only with at least N life, and not at all (but 0)
+    while they can't lose life."""
+    return n <= 0 or g.players[player].life >= n and not cant_lose_life(g, player)
 
 
 def has_keyword(g: "Game", player: str, keyword: str) -> bool:
@@ -204,7 +222,8 @@ _WHO = (None, "you", "each_player", "any", "each", "opponent", "each_opponent")
 def static_problems(st: dict[str, Any]) -> list[str]:
     """What of a static of these kinds this engine does not carry out ([] when all of it)."""
     kind = st.get("kind")
-    if kind in ("no_max_hand_size", "spell_limit", "flash_spells", "player_keywords") and st.get("who") not in _WHO:
+    if kind in ("no_max_hand_size", "spell_limit", "flash_spells", "player_keywords", "cant_gain_life",
+                "cant_lose_life") and st.get("who") not in _WHO:
         return [f"{kind} for {st.get('who')}"]
     if kind == "player_keywords" and set(st.get("keywords", ())) - {"Hexproof", "Shroud"}:
         return ["player keywords other than hexproof and shroud"]
@@ -218,4 +237,9 @@ def static_problems(st: dict[str, Any]) -> list[str]:
         return ["graveyard replacement"]
     if kind == "opening_hand_battlefield":
         return []
+    if kind == "prevent_damage" and (st.get("then_remove_counter") or st.get("players") not in (None, "you")
+                                     or st.get("by") not in (None, "opponent")
+                                     or not (affects in (None, "self", "attached") or isinstance(affects, dict))
+                                     or affects is None and st.get("players") is None):
+        return ["prevent damage"]
     return []

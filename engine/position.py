@@ -112,7 +112,7 @@ def build(g: "Game", setup: dict[str, Any], seed: int = 0) -> "Game":
             if len(named) != 1:
                 raise SetupError(f"attached_to: {ref!r} names no single permanent")
             g.objects[oid].attached_to = named[0]
-    g.handles = handles  # type: ignore[attr-defined]
+    g.handles = handles
     commander.setup_position(g, setup, SetupError)  # 903: format, commander, command zone, casts, damage
     if g.variant == "two_headed_giant":  # 810.4, 810.10: one life total and poison count per team
         for team in g.teams:

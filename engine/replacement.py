@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from engine import commander, player_statics
 from engine.choices import NeedChoice, on_enter
 from engine.errors import IllegalAction
+from engine.filters import matches
 from engine.layers import counters_allowed
 from engine.memo import per_object
 from engine.values import amount, condition
@@ -140,6 +141,32 @@ def done(g: "Game", key: str) -> None:
 def shields(g: "Game") -> list[dict[str, Any]]:
     """The prevention effects in force (615.1), in the order they were created."""
     return [e for e in g.effects if e["layer"] == "prevent"] if g.effects else []
+
+
+def static_shields(g: "Game", src: int, tgt: Any, combat: bool) -> list[dict[str, Any]]:
+    """The prevention effects of static abilities that apply to one damage event, as shields of
+    that event alone: "If a source would deal damage to you, prevent 1 of that damage" prevents
+    that much of each such event (615.9; absorb, 702.63a); "Prevent all damage that would be dealt
+    to SELF" all of it. The player or controller dealt the damage orders them with the others (616.1)."""
+    out: list[dict[str, Any]] = []
+    for k, (sid, ctl, st) in enumerate(player_statics.statics(g, "prevent_damage")):
+        if st.get("combat") and not combat:
+            continue
+        if st.get("by") == "opponent" and g.controller_of(src) == ctl:
+            continue
+        if isinstance(tgt, str):
+            if not (st.get("players") == "you" and tgt == ctl):
+                continue
+        else:
+            aff = st.get("affects")
+            if not (aff == "self" and tgt == sid or aff == "attached" and g.objects[sid].attached_to == tgt
+                    or isinstance(aff, dict) and matches(g, tgt, aff, sid, ctl)):
+                continue
+        if st.get("condition") and not condition(g, st["condition"], sid, None):
+            continue
+        out.append({"layer": "prevent", "ts": f"s{sid}.{k}:{src}>{tgt}", "amount": st.get("amount"),
+                    "to": [tgt], "name": g.objects[sid].card.name, "controller": ctl})
+    return out
 
 
 def _shield_applies(e: dict[str, Any], src: int, tgt: Any, combat: bool) -> bool:

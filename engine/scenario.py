@@ -225,13 +225,13 @@ class Runner:
         if verb == "play":
             return {"action": "play", "card": self.ref(step["card"], "hand")}
         if verb == "suspend":  # 702.61a: exile a card with suspend from the hand (a special action)
-            a = {"action": "suspend", "card": self.ref(step["card"], "hand")}
+            a: dict[str, Any] = {"action": "suspend", "card": self.ref(step["card"], "hand")}
             if "pay" in step:
                 a["pay"] = [self.ref(x, "battlefield") for x in step["pay"]]
             return a
         if verb in ("cast", "activate"):
             where = "hand" if verb == "cast" else "battlefield"
-            a: dict[str, Any] = {"action": verb, "card": self.ref(step["card"], where)}
+            a = {"action": verb, "card": self.ref(step["card"], where)}
             if verb == "activate":
                 a["ability"] = int(step.get("ability", 1)) - 1
             if "targets" in step:
@@ -404,9 +404,9 @@ class Runner:
                 raise Fail(f"priority is with {got_p}, expected {exp['priority']}")
         if "winner" in exp:
             w = exp["winner"]
-            got = g.winner if g.winner is not None else "none"
-            if str(w) != str(got):
-                raise Fail(f"winner is {got}, expected {w}")
+            won = g.winner if g.winner is not None else "none"
+            if str(w) != str(won):
+                raise Fail(f"winner is {won}, expected {w}")
         for r, want in (exp.get("objects") or {}).items():
             oid = self.ref(r)
             self.check_object(r, oid, want)

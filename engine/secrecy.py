@@ -24,8 +24,8 @@ from typing import Any, Iterator
 from engine import knowledge
 from engine import view as views
 from engine.ai.random_bot import RandomBot
+from engine.bench import play_out
 from engine.cardpool import CardPool, corpus
-from engine.errors import IllegalAction
 from engine.game import Game
 from engine.support import unsupported_reasons
 
@@ -171,17 +171,8 @@ def play(seed: int, names: list[str], max_decisions: int = 3000, players: int = 
     rng = random.Random(seed)
     g = Game.new([(f"p{i}", deck(rng, names)) for i in range(players)], CardPool(), seed)
     bots = {p: RandomBot(seed * 2 + i) for i, p in enumerate(g.order)}
-    n = 0
     with audit():
-        while g.pending is not None and n < max_decisions:
-            d = g.pending
-            try:
-                g.submit(d.player, bots[d.player].answer(d))
-            except IllegalAction:
-                g.submit(d.player, d.forced if d.forced is not None else {"action": "pass"})
-            n += 1
-            check_views(g)
-    return n
+        return play_out(g, bots, max_decisions, after=check_views)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -103,7 +103,8 @@ class Player:
     __slots__ = ("name", "life", "poison", "library", "hand", "graveyard", "exile", "command",
                  "pool", "lands_played", "lost", "drew_from_empty", "mulligans", "kept",
                  "life_gained_turn", "life_lost_turn", "conceded", "spells_cast_turn", "drawn_turn",
-                 "damaged_turn", "commander_casts", "commander_damage")
+                 "damaged_turn", "commander_casts", "commander_damage", "attacked_turn", "died_turn",
+                 "left_turn")
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -126,6 +127,9 @@ class Player:
         self.spells_cast_turn = 0       # spells this player cast this turn (per-turn fact, cleared at 500.1)
         self.drawn_turn = 0             # cards this player drew this turn ("your second card each turn")
         self.damaged_turn = 0           # the last turn this player was dealt damage (bloodthirst, 702.53a)
+        self.attacked_turn = 0          # the last turn this player attacked with a creature (508.1j)
+        self.died_turn = 0              # the last turn a creature this player controlled died (700.4)
+        self.left_turn = 0              # the last turn a permanent this player controlled left the battlefield
         self.commander_casts = 0        # casts of their commander from the command zone (903.8)
         # combat damage dealt to them by each commander, keyed by that commander's owner (903.11a)
         self.commander_damage: dict[str, int] = {}

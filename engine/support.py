@@ -44,15 +44,21 @@ KEYWORDS = frozenset({
     "Ninjutsu",              # an activated ability from the hand (702.48)
     "Toxic",                 # with a number: poison with combat damage (a later keyword; engine/actions.py)
     "Cumulative upkeep",     # with a mana cost: its triggered ability (702.23; keywords._costed_ability)
+    "Reinforce",             # an activated ability from the hand (702.76a; compiler/keywords.py)
+    "Split second",          # engine/casting.py split_second (702.60)
+    "Level up",              # its activated ability (702.86a; keywords._costed_ability); levels: compiler/leveler.py
 })
 STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "set_pt",
                      "grant_ability", "add_types", "become", "life_gain_plus", "life_gain_double", "choose_on_enter",
                      # engine/player_statics.py, engine/zones_cast.py, engine/opening.py, engine/clone.py
                      "no_max_hand_size", "player_keywords", "flash_spells", "free_spells", "spell_limit",
-                     "play_from", "graveyard_replacement", "opening_hand_battlefield", "clone",
+                     "play_from", "graveyard_replacement", "opening_hand_battlefield", "clone", "prevent_damage",
+                     "cant_gain_life", "cant_lose_life",  # engine/player_statics.py (118.7, 118.8)
                      "control",  # engine/layers.py, layer 2 (613.2)
                      # engine/costs.py
-                     "additional_cost", "cost_change", "cant_be_countered", "unpreventable", "alternative_cost"})
+                     "additional_cost", "cost_change", "cant_be_countered", "unpreventable", "alternative_cost",
+                     # engine/decks/validate.py: deck construction, before the game (112.6m); nothing in it
+                     "deck_rule"})
 RULES = frozenset({"cant_block", "cant_attack", "cant_attack_or_block", "cant_be_blocked", "must_attack",
                    "must_block", "doesnt_untap", "block_only_flying", "extra_block", "attack_despite_defender",
                    "max_one_blocker", "must_be_blocked_by_all", "cant_attack_or_block_alone", "cant_attack_alone",
@@ -214,7 +220,8 @@ def ability_reasons(ab: Ability) -> list[str]:
         out.extend(_cost_static_reasons(st))
         _walk({k: v for k, v in st.items() if k != "kind"}, out)
     if ab.kind in ("activated", "mana") and ab.zone not in ("battlefield", "graveyard") \
-            and not (ab.zone == "hand" and ab.keyword in ("Cycling", "Typecycling", "Ninjutsu")):  # 702.28, 702.48
+            and not (ab.zone == "hand" and ab.keyword in ("Cycling", "Typecycling", "Ninjutsu", "Reinforce")):
+        # 702.28, 702.48, 702.76
         out.append(f"ability from {ab.zone}")
     if ab.kind == "mana" and ab.zone != "battlefield":
         out.append(f"mana ability from {ab.zone}")

@@ -37,11 +37,11 @@ SUPPORTED = (OBJECT_EVENTS | PLAYER_EVENTS | {"step"}) - {"scry"}
 #: Trigger keys _match understands (a trigger with any other key is unsupported).
 KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "who", "first", "nth", "step",
                   "whose", "loyalty", "noncombat", "your_turn", "nonmana", "limit_per_turn", "min_attackers",
-                  "blocking_self", "most_life", "or_copy", "defending", "other"})
+                  "blocking_self", "most_life", "or_copy", "defending", "other", "dealt_by"})
 # or_copy: "whenever you cast or copy ...": no effect of this engine copies a spell (707.10), so only casting
 # fires it; an op that copies spells must fire the same event.
 #: keys that only some events understand (engine/support.py rejects them elsewhere)
-KEYS_OF_EVENT = {"other": "cycle", "defending": "attacks"}
+KEYS_OF_EVENT = {"other": "cycle", "defending": "attacks", "dealt_by": "dies"}
 #: Events a triggered ability of a card in a graveyard is checked against (Spit Flame, Squee, Goblin
 #: Nabob, Aurora Eidolon, Phoenix Chick; 112.6b)
 GRAVEYARD_EVENTS = frozenset({"etb", "step", "cast", "draw", "gain_life", "sacrifice", "you_attack",
@@ -151,6 +151,10 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
             return False
     if trig.get("blocking_self") and src not in ev.get("attackers", ()):
         return False  # "whenever a creature ... blocks SELF" (flanking, 702.24a)
+    if trig.get("dealt_by"):  # "a creature dealt damage by SELF (equipped creature) this turn dies"
+        by = src if trig["dealt_by"] == "self" else g.objects[src].attached_to if src in g.objects else None
+        if by is None or by not in ev.get("damaged_by", ()):
+            return False
     if trig.get("self"):
         return obj == src
     if trig.get("attached"):
@@ -267,6 +271,8 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
         o = g.objects.get(ev["obj"])
         if o is not None:
             o.chosen["combat_turn"] = g.turn
+            if name == "attacks" and o.controller in g.players:  # "if you attacked this turn" (508.1j)
+                g.players[o.controller].attacked_turn = g.turn
     cs = g.all_chars()
     for oid in (g.battlefield if name in _listened(g, cs) else ()):
         c = cs[oid]
@@ -316,8 +322,14 @@ def leaves(g: "Game", o: "Obj", before: "Chars", to: str) -> list[dict[str, Any]
     ev = {"event": "dies" if to == "graveyard" else "ltb", "obj": o.id,
           "player": before.controller, "to": to, "counters": dict(o.counters),
           "pt": (before.power, before.toughness),  # 603.10: "its power" as it last existed
-          "linked": list(o.chosen.get("exiled", ()))}  # 607.2a: what it exiled, for "return the exiled card"
+          "linked": list(o.chosen.get("exiled", ())),  # 607.2a: what it exiled, for "return the exiled card"
+          "damaged_by": list(o.damage_sources)}  # the sources that dealt it damage this turn
     evs = [ev] if ev["event"] == "ltb" else [ev, dict(ev, event="ltb")]
+    if before.controller in g.players:  # per-turn facts: "if a creature died this turn" (700.4), "if a
+        gone = g.players[before.controller]  # permanent left the battlefield under your control this turn"
+        gone.left_turn = g.turn
+        if ev["event"] == "dies" and "Creature" in before.types:
+            gone.died_turn = g.turn
     out = []
     for e in evs:
         for oid in g.battlefield:

@@ -131,6 +131,9 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
             ids = g.objects[sid].chosen.get("exiled", ()) if sid is not None else \
                 s.chosen.get("source_exiled", ())  # sacrificed to pay (608.2h)
         return [x for x in ids if x in g.objects and g.objects[x].zone == "exile"]
+    if ref == "damaged":  # "that creature" of "whenever SELF deals combat damage to a creature" (510.2)
+        x = s.trigger_info.get("target")
+        return [x] if isinstance(x, int) and x in g.objects else []
     if ref == "trigger_player":
         p = s.trigger_info.get("target") or s.trigger_info.get("player")
         return [p] if isinstance(p, str) else []
@@ -195,16 +198,19 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "life_of": frozenset({"life_of"}), "total_power": frozenset({"total_power"}),
     "total_toughness": frozenset({"total_toughness"}), "hand_of": frozenset({"hand_of"}),
     "greatest": frozenset({"greatest", "among"}), "counters_on": frozenset({"counters_on", "kind"}),
-    "devotion": frozenset({"devotion"}),
+    "devotion": frozenset({"devotion"}), "domain": frozenset({"domain"}),
+    "graveyard_types": frozenset({"graveyard_types"}),
+    "drawn_this_turn": frozenset({"drawn_this_turn"}),
 }
 #: the amounts computed without a resolution record (a static ability, 611.3a)
 STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "toughness_of", "blockers_beyond_first",
                                  "life_gained_this_turn", "life_of", "total_power", "total_toughness", "greatest",
-                                 "counters_on", "hand_of", "devotion"})
+                                 "counters_on", "hand_of", "devotion", "domain", "graveyard_types",
+                                 "drawn_this_turn"})
 #: The references ``refs`` resolves: words, and the head keys of dict references
 REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent", "each_other_player",
                        "defending_player", "each_player", "it", "trigger_player", "attached", "created", "attacked",
-                       "exiled", "linked_exiled"})
+                       "exiled", "linked_exiled", "damaged"})
 REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "controller_of", "owner_of"})
 
 #: the references an amount can mean outside a resolution (``static_refs``)
@@ -250,6 +256,17 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         return int(a) if a.lstrip("-").isdigit() else 0
     if "devotion" in a:
         return devotion(g, g.controller_of(src) if src is not None else None, a["devotion"])
+    if "domain" in a or "graveyard_types" in a or "drawn_this_turn" in a:
+        who = g.objects[r["obj"]].controller if r is not None and "obj" in r else g.controller_of(src)
+        if who is None:
+            return 0
+        if "domain" in a:  # 305.6: the basic land types among lands that player controls
+            return len({t for i in g.battlefield if g.controller_of(i) == who and "Land" in g.chars(i).types
+                        for t in g.chars(i).subtypes if t in BASIC_LAND_TYPES})
+        if "graveyard_types" in a:  # 205.2a: the card types among cards in their graveyard
+            return len({t for c in g.players[who].graveyard for t in g.objects[c].card.types})
+        return g.players[who].drawn_turn  # cards drawn this turn (120.1)
+
     if "x" in a:
         x = g.objects[r["obj"]].x if r else 0
         return -x if a.get("negate") else x
@@ -328,6 +345,9 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         gone = src not in g.objects or g.objects[src].zone != "battlefield"
         if a["counters_on"] == "self" and "counters" in info and gone:
             return info["counters"].get(kind, 0)  # it died: the counters it had as it last existed (modular, 608.2h)
+        if a["counters_on"] == "self" and gone and "obj" in r and r["obj"] in g.objects:
+            # sacrificed (or exiled) to pay the cost: the counters it had as it last existed (608.2h)
+            return g.objects[r["obj"]].chosen.get("source_counters", {}).get(kind, 0)
         xs = [x for x in refs(g, r, a["counters_on"]) if isinstance(x, int) and x in g.objects]
         return g.objects[xs[0]].counters.get(kind, 0) if xs else 0
     raise Unsupported(f"unsupported amount {a!r}")
@@ -365,6 +385,10 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
     if "self_counters_ge" in cond:  # "if there are two or more ki counters on SELF"
         so = g.objects.get(src) if src is not None else None
         if so is None or any(so.counters.get(k, 0) < n for k, n in cond["self_counters_ge"].items()):
+            return False
+    if "self_counters_le" in cond:  # 710.2a: "... but no more than N2 level counters on it"
+        so = g.objects.get(src) if src is not None else None
+        if so is None or any(so.counters.get(k, 0) > n for k, n in cond["self_counters_le"].items()):
             return False
     if "step" in cond and not (g.active == you and g.step == cond["step"]):
         return False  # 602.5b: "Activate only during your upkeep"
@@ -447,12 +471,57 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         info = ((r or {}).get("trigger") or {})
         if "counters" not in info or info["counters"].get(cond["had_no_counters"], 0) > 0:
             return False
+    if "history" in cond and not _history(g, cond["history"], you, o):
+        return False
+    if "graveyard_types_ge" in cond:  # delirium: card types among cards in your graveyard (205.2a)
+        kinds = {t for c in g.players[you].graveyard for t in g.objects[c].card.types}
+        if len(kinds) < cond["graveyard_types_ge"]:
+            return False
+    if "different_powers_ge" in cond:  # "three or more creatures with different powers"
+        powers = {g.chars(i).power for i in g.battlefield
+                  if g.controller_of(i) == you and "Creature" in g.chars(i).types}
+        if len(powers) < cond["different_powers_ge"]:
+            return False
+    if "total_power_ge" in cond:  # "creatures you control have total power 8 or greater"
+        total = sum(g.chars(i).power for i in g.battlefield
+                    if g.controller_of(i) == you and "Creature" in g.chars(i).types)
+        if total < cond["total_power_ge"]:
+            return False
+    if "opponent_more" in cond:  # "an opponent controls more lands than you"
+        f = cond["opponent_more"]
+        mine = sum(1 for i in g.battlefield if g.controller_of(i) == you and matches(g, i, f, src, you))
+        if not any(sum(1 for i in g.battlefield if g.controller_of(i) == p and matches(g, i, f, src, p)) > mine
+                   for p in g.opponents(you)):
+            return False
+    if "opponent_poison_ge" in cond:  # "an opponent has three or more poison counters" (121.1c)
+        if not any(g.players[p].poison >= cond["opponent_poison_ge"] for p in g.opponents(you)):
+            return False
     if "milled_this_way" in cond:  # "If at least one Zombie card is milled this way"
         if not any(x in g.objects and matches(g, x, {**cond["milled_this_way"], "zone": "any_card"}, src, you)
                    for x in (r or {}).get("milled", ())):
             return False
     return True
 
+
+
+#: the per-turn facts ``{"history": ...}`` names (kept on Player as the last turn each happened)
+HISTORY = frozenset({"creature_died", "you_attacked", "your_permanent_left", "self_was_cast"})
+
+
+def _history(g: "Game", what: str, you: str, o: Any) -> bool:
+    """A fact about this turn: "if a creature died this turn" (700.4), "if you attacked this
+    turn" (508.1j), "if a permanent left the battlefield under your control this turn", or
+    whether the source permanent was cast ("if you cast it": it was a spell, 601.2, that
+    resolved into it, 608.3)."""
+    if what == "creature_died":
+        return any(p.died_turn == g.turn for p in g.players.values())
+    if what == "you_attacked":
+        return g.players[you].attacked_turn == g.turn
+    if what == "your_permanent_left":
+        return g.players[you].left_turn == g.turn
+    if what == "self_was_cast":
+        return o is not None and bool(o.chosen.get("cast_zone"))
+    raise Unsupported(f"unsupported history {what!r}")
 
 
 #: Condition keys this engine evaluates (a card using any other is unsupported).
@@ -462,13 +531,16 @@ CONDITION_KEYS = {"control", "min", "max", "life_ge", "life_le", "your_turn", "a
                   "once_each_turn", "not", "it", "x_ge", "life_ge_start_plus", "graveyard_ge", "filter",
                   "cast_from_hand", "milled_this_way", "had_no_counters", "new_since_upkeep",
                   "opponent_dealt_damage_this_turn", "renowned", "cast_with", "step", "before_attackers",
-                  "self_counters_ge",
+                  "self_counters_ge", "history", "graveyard_types_ge", "different_powers_ge", "total_power_ge",
+                  "opponent_more", "opponent_poison_ge", "self_counters_le",
                   # not a condition: the least modes of a modal spell (700.2; casting.mode_range)
                   "min_modes"}
 
 
 
 STARTING_LIFE = 20  # 103.3
+#: 305.6: the basic land types
+BASIC_LAND_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest"})
 #: the steps of a turn before attackers are declared (500.1, 506.1: the combat phase's first step is
 #: beginning of combat, then declare attackers, 508.1)
 _BEFORE_ATTACKERS = frozenset({"untap", "upkeep", "draw", "main1", "beginning_of_combat"})
@@ -481,7 +553,9 @@ def condition_problems(cond: Any) -> list[str]:
         return []
     bad = sorted(set(cond) - CONDITION_KEYS)
     out = [f"condition {bad}"] if bad else []
-    for k in ("self", "control", "it", "filter"):
+    if "history" in cond and cond["history"] not in HISTORY:
+        out.append(f"condition history {cond['history']!r}")
+    for k in ("self", "control", "it", "filter", "opponent_more"):
         if isinstance(cond.get(k), dict):
             fb = unknown_keys(cond[k], group_ok=k == "control")
             if fb:

@@ -4,6 +4,8 @@ from __future__ import annotations
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtTest import QTest
 
+from app.table.widget import TableWidget
+
 
 def vp_point(w, scene_pt: QPointF) -> QPoint:
     """A scene point of table ``w`` in its view's viewport."""
@@ -30,3 +32,31 @@ def double_click(w, a: QPointF) -> None:
 
 def space(w) -> None:
     QTest.keyClick(w.view, Qt.Key_Space)
+
+
+KEEP: list = []   # every table a test shows stays referenced until the run ends
+
+
+def show_table(qtbot, session, humans, size=(1500, 920), fit: bool = True, **options):
+    """A TableWidget for ``humans`` on ``session``, shown at ``size`` (None: Qt's own size); with ``fit`` it is also
+    activated and the view fitted to the table, as the application does at the start."""
+    w = TableWidget(session, list(humans), modal_errors=False, **options)
+    KEEP.append(w)
+    qtbot.addWidget(w)
+    if size is not None:
+        w.resize(*size)
+    w.show()
+    if fit:
+        w.activateWindow()
+        w.view.fit()
+    return w
+
+
+def settle(w) -> None:
+    """Lift the hand-over screen with a click, as the next player does."""
+    if w.curtain.isVisible() and w.scene.hide_hands:
+        QTest.mouseClick(w.curtain.button, Qt.LeftButton)
+
+
+def card_center(w, obj) -> QPointF:
+    return w.scene.cards[obj].sceneBoundingRect().center()

@@ -7,7 +7,7 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from PySide6.QtCore import QPoint, QPointF, Qt, QTimer  # noqa: E402
+from PySide6.QtCore import QPoint, QPointF, Qt  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
 from PySide6.QtWidgets import QApplication, QListWidget, QMenu  # noqa: E402
 
@@ -15,33 +15,16 @@ from engine.session import LocalSession  # noqa: E402
 from engine.setup import from_setup  # noqa: E402
 
 from app.table.items import StopItem  # noqa: E402
-from app.table.widget import TableWidget  # noqa: E402
-from table_mouse import click, double_click, drag, space  # noqa: E402
+from table_mouse import card_center, click, double_click, drag, settle, show_table, space  # noqa: E402
 
-KEEP = []
 LIB = ["Forest"] * 10
 
 
 def table_for(qtbot, setup, humans=("alice", "bob")):
     g = from_setup(setup)
-    w = TableWidget(LocalSession(g), list(humans), modal_errors=False)
-    KEEP.append(w)
-    qtbot.addWidget(w)
-    w.resize(1500, 920)
-    w.show()
-    w.activateWindow()
-    w.view.fit()
+    w = show_table(qtbot, LocalSession(g), humans)
     settle(w)
     return g, w
-
-
-def settle(w) -> None:
-    if w.curtain.isVisible() and w.scene.hide_hands:
-        QTest.mouseClick(w.curtain.button, Qt.LeftButton)
-
-
-def card_center(w, obj) -> QPointF:
-    return w.scene.cards[obj].sceneBoundingRect().center()
 
 
 def ids(g, name, controller):
@@ -266,11 +249,7 @@ class CopyingSession(LocalSession):
 def test_a_plan_survives_redraws_when_each_read_gives_a_new_decision_object(qtbot):
     g = from_setup({"active": "alice", "step": "declare_attackers", "players": {
         "alice": {"battlefield": ["Hill Giant", "Grizzly Bears"], "library": LIB}, "bob": {"library": LIB}}})
-    w = TableWidget(CopyingSession(g), ["alice", "bob"], modal_errors=False)
-    KEEP.append(w)
-    qtbot.addWidget(w)
-    w.resize(1500, 920)
-    w.show()
+    w = show_table(qtbot, CopyingSession(g), ["alice", "bob"], fit=False)
     settle(w)
     giant, bears = ids(g, "Hill Giant", "alice")[0], ids(g, "Grizzly Bears", "alice")[0]
     drag(w, card_center(w, giant), w.scene.players["bob"].center())

@@ -15,8 +15,7 @@ from engine.session import LocalSession  # noqa: E402
 from engine.setup import from_setup  # noqa: E402
 
 from app.table.items import ArrowLayer, CardItem  # noqa: E402
-from app.table.widget import TableWidget  # noqa: E402
-from table_mouse import click, double_click, drag, space, vp_point  # noqa: E402,F401
+from table_mouse import card_center, click, double_click, drag, settle, show_table, space, vp_point  # noqa: E402,F401
 
 KEEP = []
 LIB = ["Forest"] * 10
@@ -24,25 +23,9 @@ LIB = ["Forest"] * 10
 
 def table_for(qtbot, setup, humans=("alice", "bob"), size=(1500, 920)):
     g = from_setup(setup)
-    w = TableWidget(LocalSession(g), list(humans), modal_errors=False)
-    KEEP.append(w)
-    qtbot.addWidget(w)
-    w.resize(*size)
-    w.show()
-    w.activateWindow()
-    w.view.fit()
+    w = show_table(qtbot, LocalSession(g), humans, size=size)
     settle(w)
     return g, w
-
-
-def settle(w) -> None:
-    """Lift the hand-over screen with a click, as the next player does."""
-    if w.curtain.isVisible() and w.scene.hide_hands:
-        QTest.mouseClick(w.curtain.button, Qt.LeftButton)
-
-
-def card_center(w, obj) -> QPointF:
-    return w.scene.cards[obj].sceneBoundingRect().center()
 
 
 def ids(g, name, controller, zone="battlefield"):
@@ -114,11 +97,7 @@ def test_the_top_card_after_a_mulligan_is_shown_to_the_deciding_seat_only(qtbot)
     from engine.bench import GREEN, RED
     from engine.game import Game
     g = Game.new([("alice", RED), ("bob", GREEN)], None, 5, play_first="alice")
-    w = TableWidget(LocalSession(g), ["alice", "bob"], modal_errors=False)
-    KEEP.append(w)
-    qtbot.addWidget(w)
-    w.resize(1500, 920)
-    w.show()
+    w = show_table(qtbot, LocalSession(g), ["alice", "bob"], fit=False)
     for _ in range(6):
         settle(w)
         d = w.ctl.decision
@@ -186,11 +165,7 @@ def test_a_whole_hotseat_game_never_shows_a_hidden_card_at_a_hand_over(qtbot):
     from engine.bench import GREEN, RED
     from engine.game import Game
     g = Game.new([("alice", RED), ("bob", GREEN)], None, 7, play_first="alice")
-    w = TableWidget(LocalSession(g), ["alice", "bob"], modal_errors=False)
-    KEEP.append(w)
-    qtbot.addWidget(w)
-    w.resize(1500, 920)
-    w.show()
+    w = show_table(qtbot, LocalSession(g), ["alice", "bob"], fit=False)
     bot = RandomBot(7)
     handovers = 0
     for _ in range(700):
@@ -418,11 +393,7 @@ def test_words_against_the_bot_and_before_the_first_turn(qtbot):
     from engine.bench import GREEN, RED
     from engine.game import Game
     g = Game.new([("you", RED), ("bot", GREEN)], None, 3, play_first="you")
-    w = TableWidget(LocalSession(g, {"bot": RandomBot(3)}), ["you"], modal_errors=False)
-    KEEP.append(w)
-    qtbot.addWidget(w)
-    w.resize(1500, 920)
-    w.show()
+    w = show_table(qtbot, LocalSession(g, {"bot": RandomBot(3)}), ["you"], fit=False)
     banner = next(it for k, it in w.scene._pool.items() if k == ("text", "step")).text()
     assert "step" not in banner and "mulligan" in banner, banner   # no "mulligan step": there is none
     space(w)   # keep

@@ -12,7 +12,7 @@ pytest.importorskip("PySide6")
 
 from PySide6.QtCore import Qt  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
-from table_mouse import click, space  # noqa: E402
+from table_mouse import click, show_table, space  # noqa: E402
 
 from app.table import widget as table_widget  # noqa: E402
 from app.table.items import CardItem  # noqa: E402
@@ -35,12 +35,7 @@ def table(qtbot, pool, text: str, humans: list[str]) -> TableWidget:
     """A table on a game set up and played this far by a scenario (FORMAT.md)."""
     r = S.Runner(yaml.safe_load(text), pool)
     r.run()
-    w = TableWidget(LocalSession(r.g), humans, modal_errors=False)
-    KEEP.append(w)
-    qtbot.addWidget(w)
-    w.resize(1500, 920)
-    w.show()
-    w.view.fit()
+    w = show_table(qtbot, LocalSession(r.g), humans)
     return w
 
 

@@ -17,9 +17,8 @@ from engine.setup import from_setup  # noqa: E402
 from app import settings  # noqa: E402
 from app.table.controller import STOPS_ACTIVE, STOPS_OTHER  # noqa: E402
 from app.table.items import StopItem  # noqa: E402
-from app.table.widget import TableWidget  # noqa: E402
+from table_mouse import settle, show_table  # noqa: E402
 
-KEEP = []
 LIB = ["Forest"] * 10
 SETUP = {"active": "alice", "step": "main2", "players": {
     "alice": {"battlefield": ["Forest", "Grizzly Bears"], "hand": ["Giant Growth"], "library": LIB},
@@ -35,14 +34,8 @@ def settings_file(tmp_path, monkeypatch):
 
 def table(qtbot, remember=True):
     g = from_setup(SETUP)
-    w = TableWidget(LocalSession(g), ["alice", "bob"], modal_errors=False, remember_stops=remember)
-    KEEP.append(w)
-    qtbot.addWidget(w)
-    w.resize(1500, 920)
-    w.show()
-    w.view.fit()
-    if w.curtain.isVisible() and w.scene.hide_hands:
-        QTest.mouseClick(w.curtain.button, Qt.LeftButton)
+    w = show_table(qtbot, LocalSession(g), ["alice", "bob"], remember_stops=remember)
+    settle(w)
     return g, w
 
 

@@ -16,7 +16,7 @@ from engine.session import LocalSession  # noqa: E402
 
 from app.table.items import CardItem  # noqa: E402
 from app.table.widget import TableWidget  # noqa: E402
-from table_mouse import click, double_click, drag, space, vp_point  # noqa: E402,F401
+from table_mouse import click, double_click, drag, settle, show_table, space, vp_point  # noqa: E402,F401
 
 BURN = ["Mountain"] * 8 + ["Lightning Bolt"] * 6 + ["Raging Goblin"] * 6
 FORESTS = ["Forest"] * 20
@@ -25,18 +25,11 @@ FORESTS = ["Forest"] * 20
 # Top-level widgets made here are owned by Python. A widget in a reference cycle (signal
 # lambdas) can be collected by the cycle GC while Qt paints it ("Cannot destroy paint
 # device that is being painted", then a segfault); keeping them all alive avoids that.
-KEEP = []
 
 
 def make_table(qtbot, decks, humans, seed=1, play_first="alice", bots=None):
     session = LocalSession(Game.new(decks, None, seed, play_first=play_first), bots or {})
-    w = TableWidget(session, humans, modal_errors=False)
-    KEEP.append(w)
-    qtbot.addWidget(w)
-    w.resize(1500, 920)
-    w.show()
-    w.activateWindow()
-    w.view.fit()
+    w = show_table(qtbot, session, humans)
     return w
 
 
@@ -223,12 +216,6 @@ def test_whole_game_against_the_bot_through_the_ui(qtbot):
 GOBLINS = ["Mountain"] * 10 + ["Raging Goblin"] * 10
 
 
-def settle(w) -> None:
-    """Lift the hand-over screen by clicking its button, as the next player would."""
-    if w.curtain.isVisible() and w.scene.hide_hands:
-        QTest.mouseClick(w.curtain.button, Qt.LeftButton)
-
-
 def land_and_goblin(w, seat) -> None:
     settle(w)
     assert w.ctl.seat == seat and w.ctl.decision.kind == "priority"
@@ -358,10 +345,7 @@ class FakeSession:
 
 def prompt_table(qtbot, decision):
     s = FakeSession(decision)
-    w = TableWidget(s, ["alice"], modal_errors=False)
-    KEEP.append(w)
-    qtbot.addWidget(w)
-    w.show()
+    w = show_table(qtbot, s, ["alice"], size=None, fit=False)
     return w, s
 
 
@@ -419,7 +403,6 @@ def test_painting_the_table_takes_no_references_from_none(qtbot):
     import sys
 
     from app.bench import crowded_setup
-    from app.table.widget import TableWidget
     from engine.session import LocalSession
     from engine.setup import from_setup
 

@@ -19,18 +19,13 @@ from engine.setup import from_setup  # noqa: E402
 from app.bench import crowded_setup  # noqa: E402
 from app.table import looks  # noqa: E402
 from app.table.items import CardItem  # noqa: E402
-from app.table.widget import TableWidget  # noqa: E402
+from table_mouse import show_table  # noqa: E402
 
-KEEP = []
 
 
 def crowded(qtbot, **kw):
     setup = crowded_setup(20)
-    w = TableWidget(LocalSession(from_setup(setup)), ["alice", "bob"], modal_errors=False, **kw)
-    KEEP.append(w)
-    qtbot.addWidget(w)
-    w.resize(1500, 920)
-    w.show()
+    w = show_table(qtbot, LocalSession(from_setup(setup)), ["alice", "bob"], fit=False, **kw)
     if w.curtain.isVisible():
         QTest.mouseClick(w.curtain.button, Qt.LeftButton)
     QApplication.processEvents()   # shown and laid out: the view has its size and scale

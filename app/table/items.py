@@ -47,6 +47,18 @@ Z_DRAG = 100
 LEFT_STRIP_W = 184  # the stops strip in the left column
 
 
+def move_to(item: Any, rect: QRectF) -> bool:
+    """Give an item drawn in its own ``rect`` (from 0,0) a new place and size; False when
+    it is already there."""
+    if rect == item.rect:
+        return False
+    if rect.size() != item.rect.size():
+        item.prepareGeometryChange()
+    item.rect = QRectF(rect)
+    item.setPos(rect.topLeft())
+    return True
+
+
 class CardItem(QGraphicsObject):
     """One card: a face (or back) with its state drawn over it."""
 
@@ -207,11 +219,7 @@ class PlayerItem(QGraphicsObject):
         self.setToolTip(commander_facts(info)[1])
 
     def set_rect(self, rect: QRectF) -> None:
-        if rect != self.rect:
-            if rect.size() != self.rect.size():
-                self.prepareGeometryChange()
-            self.rect = QRectF(rect)
-            self.setPos(rect.topLeft())
+        if move_to(self, rect):
             self.update()
 
     def set_info(self, info: dict[str, Any], active: bool, priority: bool, deciding: bool) -> None:
@@ -323,11 +331,7 @@ class SeatItem(QGraphicsItem):
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def set_rect(self, rect: QRectF) -> None:
-        if rect != self.rect:
-            if rect.size() != self.rect.size():
-                self.prepareGeometryChange()
-            self.rect = QRectF(rect)
-            self.setPos(rect.topLeft())
+        move_to(self, rect)
 
     def set_state(self, active: bool, waited_for: bool, lost: bool) -> None:
         if (active, waited_for, lost) != self.state:
@@ -457,11 +461,7 @@ class ZoneItem(QGraphicsItem):
 
     def set_rect(self, rect: QRectF) -> None:
         """Move the zone (its size stays: the seats swap sides, the rows keep their shapes)."""
-        if rect != self.rect:
-            if rect.size() != self.rect.size():
-                self.prepareGeometryChange()
-            self.rect = QRectF(rect)
-            self.setPos(rect.topLeft())
+        if move_to(self, rect):
             self._place_label()
 
     def set_highlight(self, highlight: str | None) -> None:

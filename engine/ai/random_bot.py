@@ -71,8 +71,10 @@ class RandomBot:
                         picks.append(r.choice(left))
             if d.data.get("names"):  # different names: the first of each name
                 name_of = dict(zip(d.options, d.data["names"]))
-                seen: set[str] = set()
-                picks = [c for c in picks if not (name_of[c] in seen or seen.add(name_of[c]))]
+                firsts: dict[str, Any] = {}
+                for c in picks:
+                    firsts.setdefault(name_of[c], c)
+                picks = list(firsts.values())
             return {"cards": picks}
         if k == "discard_to_hand_size":
             return {"cards": r.sample(list(d.options), d.data["n"])}

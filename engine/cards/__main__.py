@@ -9,7 +9,7 @@ import json
 import os
 import sys
 import time
-from typing import Any, Sequence, TextIO
+from typing import Any, NoReturn, Sequence, TextIO
 
 from engine.atomicfile import WriteError
 from engine.cards.data import card_to_dict
@@ -50,7 +50,7 @@ examples:
 class _Parser(argparse.ArgumentParser):
     """argparse that exits with code 2 and our wording on bad usage."""
 
-    def error(self, message: str) -> Any:      # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)
         print(f"error: {message}", file=sys.stderr)
         raise SystemExit(EXIT_BAD)

@@ -34,6 +34,8 @@ References (who/what an effect acts on)
   "trigger_player"       the player the trigger event is about ("whenever an opponent discards a card,
                          that player ...", "deals combat damage to a player, that player ...")
   "exiled"               the card(s) exiled by the previous exile_top effect (or exiled to pay a cost)
+  "damaged"              the creature the trigger's source dealt combat damage to ("whenever SELF deals combat
+                         damage to a creature, destroy that creature")
   "sacrificed", "discarded"   the object sacrificed / card discarded to pay this spell's or ability's cost
 
 Amounts
@@ -43,6 +45,8 @@ Amounts
   {"times": n, "of": AMOUNT}   n × amount
   {"plus": [AMOUNT, AMOUNT]}
   {"power_of": REF} {"toughness_of": REF} {"mv_of": REF}
+  {"domain": "you"} (basic land types among lands you control) {"graveyard_types": "you"} (card types among
+  cards in your graveyard) {"drawn_this_turn": "you"} (cards you've drawn this turn)
   {"life_of": "you"} {"hand_of": "you"|"that_player"} {"life_gained_this_turn": "you"}
   {"that_much": True}          the number the trigger event carries ("that much damage", "that many")
   {"greatest": "power"|"toughness"|"mv", "among": FILTER}   the greatest value among matching objects
@@ -133,7 +137,8 @@ mill: who, amount
     mill (CR 701.13)
 scry: amount, [surveil: True]
     scry N (CR 701.18), or surveil N (not in the 2016 rules)
-counter: what, [unless_pays: [mana symbols]]
+counter: what, [unless_pays: [mana symbols]], [instead_to: exile | hand | library_bottom | library_top]
+    (the countered spell goes there instead of its owner's graveyard, CR 614.1a)
     counter a spell (unless its controller pays) (CR 701.5)
 counters: what, kind, amount, [remove], [divided]  (what "you": player counters, e.g. kind "energy")
     put (or remove) counters; kind "+1/+1", "-1/-1", "loyalty", "any" ... (CR 122)
@@ -152,7 +157,8 @@ search: filter, amount, to, [up_to], [tapped], [reveal], [zones: ["library","gra
     search your library, put the cards in `to` (hand, battlefield, library_top, graveyard), then shuffle (CR 701.23)
 dig: amount, take, filter, to, rest, [optional], [tapped], [reveal]
     look at (reveal: reveal) the top `amount` cards, put up to `take` matching into `to`, the rest to `rest`
-    (library_bottom in random order, graveyard, or library_top) (CR 701.20)
+    (library_bottom in random order, graveyard, library_top, or library_top_order: back on top in an order
+    the player chooses, CR 401.4); `to` may be hand, battlefield, graveyard or library_top (CR 701.13a)
 shuffle: who
     shuffle a library (CR 701.24)
 extra_turn: who
@@ -211,6 +217,8 @@ reveal_until: filter, to, rest
 may: effects:[Effect], [then:[Effect]], [else:[Effect]], [reflexive]
     "you may ...; if you do ...; if you don't ..."; reflexive: "when you do" (targets of `then` are chosen after)
     (CR 608.2d; reflexive triggers are not in the 2016 rules)
+flip: [win:[Effect]], [lose:[Effect]]
+    the controller flips a coin and runs the branch of the result (CR 705.1)
 if: cond: CONDITION, then:[Effect], [else:[Effect]]
     conditional instruction (see quantities conditions) (CR 608.2c)
 
@@ -221,7 +229,9 @@ opponent_lost_life_this_turn, self: FILTER, it: FILTER, kicked, x_ge, cast_from_
 all: [..], player_lost_life_this_turn: n, milled_this_way: FILTER, self_attacked_or_blocked_this_turn,
 self_dealt_damage: False, life_ge_start_plus: n, spells_cast_this_turn: 0, spells_cast_last_turn: 0,
 and for activated abilities once_each_turn, step, before_attackers, combat; any_player_life_le: n, opponents_ge: n,
-opponents_control: FILTER + min.
+opponents_control: FILTER + min; history: creature_died | you_attacked | your_permanent_left | self_was_cast
+(facts of this turn, engine/values.HISTORY), graveyard_types_ge: n (delirium), different_powers_ge: n,
+total_power_ge: n, opponent_more: FILTER (an opponent controls more of them than you), opponent_poison_ge: n.
 
 Triggers (Ability.trigger)
 --------------------------
@@ -271,6 +281,8 @@ Statics (Ability.static)
   cant_be_countered                                     (zone "stack")                         101.2
   additional_cost    cost: Cost                         (zone "stack")                         601.2f
   alternative_cost   cost: Cost                         "you may pay COST rather than pay its mana cost" 118.9
+  deck_rule          rule: commander | any_number | up_to   deck construction (112.6m, 903.3a): read by
+                     engine/decks/validate.py before the game; no effect during it
   set_pt             power and/or toughness: AMOUNT     characteristic-defining (layer 7a)    604.3
   grant_ability      ability: Ability                   objects matching have that ability     613.1f
   add_types          subtypes                           "is a Knight in addition ..." (layer 4)
@@ -318,7 +330,7 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "counter", "counters", "token", "add_mana", "fight", "attach", "search", "dig", "shuffle", "extra_turn", "prevent",
     "animate", "pay", "unless", "delayed", "exile_top", "playable", "emblem", "action", "reveal", "win_game",
     "lose_game", "exchange_control", "reveal_until", "may", "if", "ward", "poison",
-    "cast_offer", "cascade", "storm", "suspend_tick", "end_turn", "extra_combat",
+    "cast_offer", "cascade", "storm", "suspend_tick", "end_turn", "extra_combat", "flip",
 })
 STATIC_KINDS: frozenset[str] = frozenset({
     "anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "cost_change",
@@ -326,7 +338,7 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "life_gain_plus", "life_gain_double", "play_from", "flash_spells", "free_spells", "graveyard_replacement",
     "clone", "unpreventable", "spell_limit", "player_keywords", "control", "extra_land", "skip_step",
     "prevent_damage", "top_card_revealed", "no_max_hand_size", "look_top_card", "opening_hand_battlefield",
-    "alternative_cost",
+    "alternative_cost", "deck_rule",
 })
 TRIGGER_EVENTS: frozenset[str] = frozenset({
     "etb", "dies", "ltb", "attacks", "blocks", "attacks_or_blocks", "becomes_blocked", "blocks_or_blocked",

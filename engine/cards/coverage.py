@@ -32,6 +32,7 @@ from typing import Any, Iterable
 
 from engine.cards.compiler import compile_card, read_ir
 from engine.cards.data import fold_key, make_card, make_face
+from engine.cards.db import open_db
 from engine.decks.files import DeckFileError, read_deck
 from engine.support import unsupported_reasons
 
@@ -118,11 +119,10 @@ def compact(v: Any) -> Any:
     return v
 
 
-def _open_db():
+def _open_db() -> Any:
     try:
-        from engine.cards import db  # type: ignore[attr-defined]  # layering: optional, the database may be missing
-        return db.open_db()
-    except Exception:   # the database module is optional here: fall back to the corpus
+        return open_db()
+    except Exception:   # noqa: BLE001 - no database (missing, unreadable): fall back to the corpus
         return None
 
 
@@ -144,8 +144,9 @@ def load_cards() -> tuple[list[Any], Any]:
 
 def mtga_sets() -> dict[str, list[str]]:
     """Set code -> card names (no tokens) from the MTGA package."""
+    # imported here, quietly: the package prints a warning on import, and only this report needs it
     with contextlib.redirect_stdout(io.StringIO()):
-        from mtga.set_data import all_mtga_cards  # type: ignore[import-untyped]
+        from mtga.set_data import all_mtga_cards  # noqa: PLC0415
     out: dict[str, list[str]] = {}
     for c in all_mtga_cards.cards:
         if getattr(c, "rarity", "") == "Token":
@@ -165,6 +166,8 @@ def _db_sets(database: Any) -> dict[str, list[str]] | None:
         out: dict[str, list[str]] = {}
         for s in sets:
             code = getattr(s, "code", None) or (s.get("code") if isinstance(s, dict) else str(s))
+            if not code:
+                continue
             names = []
             for c in database.cards_in_set(code):
                 n = c if isinstance(c, str) else getattr(c, "name", None) or c.get("name")

@@ -463,6 +463,11 @@ def _connect_ro(path: pathlib.Path) -> sqlite3.Connection:
     return sqlite3.connect(uri, uri=True, check_same_thread=False)
 
 
+def _card(data: str) -> CardData:
+    """A card from its stored JSON, with the color indicators the embedded data knows (204.2)."""
+    return embedded_printings.with_color_indicators(card_from_json(json.loads(data)))
+
+
 def open_db(path: str | os.PathLike | None = None, progress: Progress | None = None) -> "CardDatabase":
     """Open the card database, building it first when it is missing or has an older schema.
 
@@ -542,7 +547,7 @@ class CardDatabase:
         if not isinstance(name, str) or not name.strip():
             return None
         row = self._row(name)
-        return card_from_json(json.loads(row[1])) if row else None
+        return _card(row[1]) if row else None
 
     def __getitem__(self, name: str) -> CardData:
         card = self.get(name)
@@ -618,8 +623,8 @@ class CardDatabase:
 
     def search(self, query: str, limit: int | None = None) -> list[CardData]:
         """Cards matching a query (engine.cards.search), by name. Raises QueryError."""
-        return [card_from_json(json.loads(r[0])) for r in self._select("card_data.data", query, limit,
-                                                                           "JOIN card_data ON card_data.id = cards.id")]
+        return [_card(r[0]) for r in self._select("card_data.data", query, limit,
+                                                  "JOIN card_data ON card_data.id = cards.id")]
 
     def search_names(self, query: str, limit: int | None = None) -> list[str]:
         """Names of the cards matching a query (faster than search when the names suffice)."""
@@ -632,7 +637,7 @@ class CardDatabase:
     def all_cards(self) -> Iterator[CardData]:
         """Every card, by name."""
         for (data,) in self.db.execute("SELECT d.data FROM cards c JOIN card_data d ON d.id = c.id ORDER BY c.id"):
-            yield card_from_json(json.loads(data))
+            yield _card(data)
 
     def legalities(self, name: str) -> dict[str, str]:
         card = self.get(name)

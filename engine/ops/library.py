@@ -5,7 +5,8 @@ dig (701.20 'look at'/'reveal' the top N): the controller looks at (or reveals) 
 ``to`` (exactly min(take, matching) unless ``optional``; all matching ones, without a
 choice, when ``take`` covers every card looked at), and the rest into ``rest``:
 library_bottom (random order; "in any order" on the card: the player orders them),
-graveyard or library_top (left where they are).
+graveyard, library_top (left where they are) or library_top_order (put back on top in
+an order the player chooses, 401.4).
 """
 from __future__ import annotations
 
@@ -61,6 +62,15 @@ def _rest(g: "Game", r: dict, p: str, rest: list[int], where: str, key: str) -> 
     rest = [c for c in rest if c in g.objects and g.objects[c].zone == "library"]
     if not rest or where == "library_top":
         return None
+    if where == "library_top_order":  # 401.4: "put them back (on top) in any order": the player orders them
+        if len(rest) > 1:
+            got = nested.answer(r, key)
+            if got is None:
+                return nested.ask_cards(r, key, p, rest, len(rest), len(rest),
+                                        "order the cards going back on top of your library (first = top)")
+            for c in reversed([c for c in got if c in g.objects]):
+                g.move(c, "library", top=True)
+        return None
     if where == "library_bottom":
         if len(rest) > 1 and "any order" in _text(g, r):
             got = nested.answer(r, key)
@@ -102,7 +112,7 @@ def _dig(g: "Game", r: dict, e: Effect) -> dict | None:
     take = e.get("take", 1)
     take = len(top) if take in ("all", None) else amount(g, take, source_id(g, r), r)
     if nested.answer(r, "take") is None:
-        if not cands:
+        if not cands or take <= 0:  # "look at the top four cards ..., then put them back in any order"
             picks: list[int] = []
         elif take >= len(top) and not e.get("optional"):
             picks = cands  # "put all ... revealed this way into your hand"

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import knowledge, seats
+from engine import knowledge, player_statics, seats
 from engine.actions import add_effect, lose_life
 from engine.cards.abilities import Ability, CardDef, Effect
 from engine.extra_phases import add_combat_after_this_main
@@ -42,7 +42,7 @@ def with_x(g: "Game", r: dict, pay: dict[str, Any]) -> dict[str, Any]:
 
 def can_pay(g: "Game", player: str, pay: dict[str, Any]) -> bool:
     """Can ``player`` pay {mana: [...]} / {life: n} now (119.4: life only if their total is at least n)?"""
-    if pay.get("life") and g.players[player].life < int(pay["life"]):
+    if pay.get("life") and not player_statics.can_pay_life(g, player, int(pay["life"])):
         return False
     syms = _syms(pay)
     return not syms or can_afford(g, player, syms)

@@ -66,7 +66,8 @@ def _untap(g: "Game", r: Ctx, e: Effect) -> None:
 
 @op("counter")
 def _counter(g: "Game", r: Ctx, e: Effect) -> dict | None:
-    """701.5: counter a spell (it goes to its owner's graveyard)."""
+    """701.5: counter a spell (it goes to its owner's graveyard, or where ``instead_to`` says: "exile it instead
+    of putting it into its owner's graveyard", 614.1a)."""
     for x in refs(g, r, e.args["what"]):
         if not isinstance(x, int) or x not in g.objects or g.objects[x].zone != "stack":
             continue
@@ -90,6 +91,10 @@ def _counter(g: "Game", r: Ctx, e: Effect) -> dict | None:
             g.stack.remove(x)
             del g.objects[x]
             g.changed()
+        elif e.get("instead_to") in ("exile", "hand", "library_bottom", "library_top"):
+            # "If that spell is countered this way, exile it instead of putting it into its owner's graveyard"
+            to = e.args["instead_to"]
+            g.move(x, "library" if to.startswith("library") else to, top=to == "library_top")
         else:
             plan_to_graveyard(g, [x])  # 616.1: Nexus of Fate countered under Leyline of the Void
             g.move(x, "graveyard")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine import player_statics
 from engine.actions import lose_life, plan_to_graveyard
 from engine.cards.abilities import Effect
 from engine.object_statics import cant_be_countered
@@ -35,7 +36,7 @@ def _ward(g: "Game", r: Ctx, e: Effect) -> dict | None:
     payer = t.controller
     mana = tuple(e.args.get("mana", ()))
     life = int(e.args.get("life", 0))
-    if (not mana or can_afford(g, payer, mana)) and g.players[payer].life >= life:
+    if (not mana or can_afford(g, payer, mana)) and player_statics.can_pay_life(g, payer, life):
         got = r["answers"].get(r["i"])
         if got is None:
             what = "".join("{" + s + "}" for s in mana) + (f" and {life} life" if mana and life else

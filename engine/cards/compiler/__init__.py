@@ -21,11 +21,13 @@ from typing import Any
 from engine.cards.abilities import Ability, CardDef, Effect
 from engine.cards.compiler.costs import parse_cost_text
 from engine.cards.compiler.effects import Ctx, parse_effects
+from engine.cards.compiler.effects.sequence import instead
 from engine.cards.compiler.keywords import parse_keyword_line
+from engine.cards.compiler.leveler import Striation, split_levels
 from engine.cards.compiler.quantities import parse_condition
 from engine.cards.compiler.statics import parse_static
 from engine.cards.compiler.swallow import swallowed, unbound_that_many
-from engine.cards.compiler.text import normalise
+from engine.cards.compiler.text import normalise, sentences
 from engine.cards.compiler.triggers import parse_trigger
 from engine.mana import cost_colors, parse_cost
 
@@ -231,6 +233,8 @@ def _lower_triggered(item: IrItem) -> Ability | None:
             body = body[m.end():]
     optional = False
     ctx = Ctx(last="it" if not trig.get("self") and trig.get("event") not in ("step", "state") else "self")
+    if trig.get("event") == "combat_damage_creature":
+        ctx.last = "damaged"  # "that creature": the creature dealt the damage, not the source
     if trig.get("who") in ("opponent", "any") or trig.get("event") in ("combat_damage_player", "damage_player",
                                                                          "damage_opponent"):
         ctx.last_player = "trigger_player"
@@ -317,6 +321,9 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
                 continue
         elif item.kind == "spell":
             snapshot = len(spell_ctx.targets)
+            if len(sentences(item.text)) == 1 and instead(item.text, spell_effects, spell_ctx):
+                continue  # a line that replaces the spell's instruction before it ("... instead if ...")
+            del spell_ctx.targets[snapshot:]
             effs = parse_effects(item.text, spell_ctx)
             if effs is not None:
                 if lost := swallowed(item.text, (effs, spell_ctx.targets[snapshot:])):
@@ -366,6 +373,46 @@ def _tup(v: Any) -> tuple:
     return (v,)
 
 
+def _has_keywords(line: str) -> str:
+    """A keyword line of a striation as the sentence granting them ("Flying, trample" -> "SELF has
+    flying and trample."), so each keyword keeps its quality (protection from ..., landwalk)."""
+    parts = [p.strip() for p in line.split(",") if p.strip()]
+    words = [p[0].lower() + p[1:] for p in parts]
+    listed = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    return f"SELF has {listed}."
+
+
+def _striation_abilities(st: Striation) -> tuple[list[Ability], list[str]]:
+    """710.2a-b: a level symbol's static ability, as static abilities with its condition: its
+    power/toughness box sets the base power and toughness (layer 7b), its keywords and static
+    abilities apply only while the condition holds, its activated, mana and triggered abilities
+    are granted to the creature itself only then (layer 6). Returns (abilities, unread lines)."""
+    cond = st.condition()
+    label = f"LEVEL {st.low}-{st.high}" if st.high is not None else f"LEVEL {st.low}+"
+    out: list[Ability] = []
+    if st.power is not None:
+        out.append(Ability("static", f"{label}: {st.power}/{st.toughness}",
+                           static={"kind": "become", "affects": "self", "power": st.power,
+                                   "toughness": st.toughness, "condition": cond}))
+    unread: list[str] = []
+    for line in st.lines:
+        bare = re.sub(r"\s*\(.*?\)", "", line).strip()
+        got = compile_abilities_text(_has_keywords(bare) if parse_keyword_line(bare) else line)
+        if not got:
+            unread.append(f"{label}: {line}")
+            continue
+        for ab in got:
+            if ab.kind == "static" and ab.static is not None:
+                own = ab.static.get("condition")
+                both = cond if own is None else {"all": [cond, own]}
+                out.append(replace(ab, text=f"{label}: {ab.text}", static={**ab.static, "condition": both}))
+            else:
+                out.append(Ability("static", f"{label}: {ab.text}",
+                                   static={"kind": "grant_ability", "affects": "self", "ability": ab,
+                                           "condition": cond}))
+    return out, unread
+
+
 @lru_cache(maxsize=None)
 def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tuple, mana_cost: str,
              colors: tuple, power: Any, toughness: Any, loyalty: Any, layout: str,
@@ -377,9 +424,14 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
     unsupported: list[str] = []
     if set(types) & NONTRADITIONAL:
         unsupported.append("(not a traditional Magic card: played by hand)")
-    items = read_ir(text, name, is_spell, "Legendary" in supertypes)
+    levels = split_levels(text) if layout == "leveler" else None
+    items = read_ir(levels[0] if levels else text, name, is_spell, "Legendary" in supertypes)
     keywords, kwargs, abilities, unsup = lower(items, types)
     unsupported += unsup
+    for striation in levels[1] if levels else ():
+        got, unsup = _striation_abilities(striation)
+        abilities += got
+        unsupported += unsup
     # CR 305.6: a basic land type gives its mana ability.
     if "Land" in types:
         for st in subtypes:
@@ -395,7 +447,9 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
             unsupported.append(f"(\"that many\" counts nothing here) {ab.text}")
     if "Aura" in subtypes and "Enchant" not in keywords:
         unsupported.append("(an Aura without a readable enchant keyword)")
-    if layout in ("saga", "class", "leveler", "case", "mutate", "host", "augment", "meld") and not unsupported:
+    if layout == "leveler" and levels is None and not unsupported:
+        unsupported.append("(layout leveler: no level symbol read)")
+    if layout in ("saga", "class", "case", "mutate", "host", "augment", "meld") and not unsupported:
         unsupported.append(f"(layout {layout}: its special rules are not compiled)")
     face_defs: list[CardDef] = []
     if " // " in name or len(faces) > 1:

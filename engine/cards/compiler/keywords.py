@@ -390,6 +390,9 @@ def _costed_ability(name: str, part: str, cost_text: str) -> tuple[Ability | Non
             ),
             cost,
         )
+    if name == "Level up":  # 702.86a: "[Cost]: Put a level counter on this permanent. Activate only as a sorcery."
+        level = Effect("counters", {"what": "self", "kind": "level", "amount": 1})
+        return Ability("activated", part, effects=(level,), cost=cost, sorcery_speed=True, keyword="Level up"), cost
     if name == "Unearth":
         return (
             Ability(
@@ -574,6 +577,15 @@ def _parse_keyword_line(line: str) -> tuple[list[str], dict[str, Any], list[Abil
                 abilities.append(Ability("static", part, static={
                     "kind": "keywords", "affects": "self", "keywords": ["Haste"],
                     "condition": {"cast_with": "Suspend"}}, keyword="Suspend"))
+            elif cost == Cost(mana=cost.mana):
+                # 702.76a: "[Cost], Discard this card: Put N +1/+1 counters on target creature.
+                # Activate only as an instant." (Reinforce X—{X}...: X counters, 107.3)
+                n: Any = int(m.group(2)) if m.group(2).isdigit() else {"x": True}
+                put = Effect("counters", {"what": {"target": 0}, "kind": "+1/+1", "amount": n})
+                abilities.append(Ability("activated", part, effects=(put,),
+                                         targets=(TargetSpec({"types": ["Creature"]}, "target creature"),),
+                                         cost=Cost(mana=cost.mana, discard_self=True), zone="hand",
+                                         keyword="Reinforce"))
             continue
         m = re.fullmatch(r"prototype (\{[^ ]+\}) — (\d+)/(\d+)", part, re.I)
         if m:

@@ -21,6 +21,9 @@ Conditions are dicts:
   {"it": FILTER}                       the object "it" refers to matches
   {"kicked": True} / {"x_ge": n} / {"cast_from_hand": True}
   {"not": COND} / {"all": [COND, ...]}
+  {"history": "creature_died"|"you_attacked"|"your_permanent_left"|"self_was_cast"}   this turn so far
+  {"graveyard_types_ge": n} / {"different_powers_ge": n} / {"total_power_ge": n}
+  {"opponent_more": FILTER} / {"opponent_poison_ge": n}
 """
 from __future__ import annotations
 
@@ -45,6 +48,9 @@ def count_of(phrase: str) -> Any:
     """'the number of creatures you control' / 'creature you control' (after 'for each') -> amount."""
     p = phrase.strip().lower()
     p = re.sub(r"^the number of ", "", p)
+    got = _count_more(p)
+    if got is not None:
+        return got
     m = re.fullmatch(r"([+\-]\d+/[+\-]\d+|[a-z]+) counter on (?:self|it)", p)
     if m:  # modular (702.42a): "for each +1/+1 counter on SELF" (as it last existed, if it died)
         return {"counters_on": "self", "kind": m.group(1)}
@@ -129,6 +135,9 @@ def quantity(phrase: str) -> Any:
 def parse_condition(text: str) -> dict[str, Any] | None:
     """A condition clause (without 'if' / 'as long as') to a condition dict."""
     t = text.strip().lower().rstrip(",.")
+    got = _history_condition(t)
+    if got is not None:
+        return got
     m = re.fullmatch(r"(?:it|self) had no ([+\-]\d+/[+\-]\d+|[a-z]+) counters on it", t)
     if m:  # persist, undying (702.78a, 702.92a): the counters it had as it last existed
         return {"had_no_counters": m.group(1)}
@@ -271,4 +280,72 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         a, b = parse_condition(m.group(1)), parse_condition(m.group(2))
         if a is not None and b is not None:
             return {"all": [a, b]}
+    return None
+
+
+#: facts about the turn so far, and what a permanent remembers of how it came (the runtime's
+#: values.HISTORY)
+_HISTORY = {
+    "a creature died this turn": "creature_died",                       # morbid (700.4)
+    "you attacked this turn": "you_attacked",                           # raid (508.1j)
+    "you attacked with a creature this turn": "you_attacked",
+    "a permanent you controlled left the battlefield this turn": "your_permanent_left",   # revolt
+    "a permanent left the battlefield under your control this turn": "your_permanent_left",
+    "you cast it": "self_was_cast",                                     # 601.2: it was a spell
+    "you cast self": "self_was_cast",
+}
+
+
+def _history_condition(t: str) -> dict[str, Any] | None:
+    """Conditions on the game so far and on the board as a whole (603.4, 611.2b): morbid,
+    raid, revolt, "if you cast it", delirium (205.2a: card types), "creatures with different
+    powers", "total power N or greater", "an opponent controls more lands than you", an
+    opponent's poison counters (121.1c)."""
+    if t in _HISTORY:
+        return {"history": _HISTORY[t]}
+    m = re.fullmatch(r"there are (\w+) or more card types among cards in your graveyard", t)
+    if m and number(m.group(1)):
+        return {"graveyard_types_ge": number(m.group(1))}
+    m = re.fullmatch(r"you control (\w+) or more creatures with different powers", t)
+    if m and number(m.group(1)):
+        return {"different_powers_ge": number(m.group(1))}
+    m = re.fullmatch(r"creatures you control have (?:a )?total power (\d+) or greater", t)
+    if m:
+        return {"total_power_ge": int(m.group(1))}
+    m = re.fullmatch(r"an opponent controls more (\w+) than you", t)
+    if m:
+        f = parse_noun(m.group(1))
+        if f is None or f.get("controller") or f.get("player") or f.get("_needs_player_target"):
+            return None
+        return {"opponent_more": f}
+    m = re.fullmatch(r"an opponent has (\w+) or more poison counters", t)
+    if m and number(m.group(1)):
+        return {"opponent_poison_ge": number(m.group(1))}
+    m = re.fullmatch(r"self is an? (artifact|creature|enchantment|land)", t)
+    if m:
+        return {"self": {"types": [m.group(1).capitalize()]}}
+    return None
+
+
+def _count_more(p: str) -> Any:
+    """Counts read beyond a plain noun: domain (basic land types among lands you control,
+    305.6), counters of a kind on an object (121.1), opponents, objects "on the battlefield"
+    (any controller), card types among cards in your graveyard (205.2a), cards drawn this
+    turn (120.1)."""
+    if re.fullmatch(r"basic land types? among lands you control", p):
+        return {"domain": "you"}
+    m = re.fullmatch(r"([+\-]\d+/[+\-]\d+|[a-z]+) counters on self", p)
+    if m and m.group(1) not in ("the", "a", "each"):
+        return {"counters_on": "self", "kind": m.group(1)}
+    if p in ("opponents you have", "opponent you have", "your opponents", "opponent"):
+        return {"count": {"player": True, "opponent": True}}
+    if p in ("card types among cards in your graveyard", "card type among cards in your graveyard"):
+        return {"graveyard_types": "you"}
+    if p in ("cards you've drawn this turn", "card you've drawn this turn"):
+        return {"drawn_this_turn": "you"}
+    m = re.fullmatch(r"(.+?) on the battlefield", p)
+    if m and " you control" not in m.group(1) and " an opponent controls" not in m.group(1):
+        f = parse_noun(m.group(1))
+        if f is not None and not f.get("player") and not f.get("_needs_player_target") and "controller" not in f:
+            return {"count": f}
     return None

@@ -517,6 +517,44 @@ def _phantom(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "prevent_damage", "affects": "self", "then_remove_counter": m.group(1)}]
 
 
+_LIFE_WHO = {"players": "each", "each player": "each", "your opponents": "opponent", "each opponent": "opponent",
+             "you": "you"}
+
+
+@static(r"^(players|each player|your opponents|each opponent|you) can't (gain|lose) life$")
+def _cant_change_life(m: re.Match) -> list[dict[str, Any]] | None:
+    """118.7, 118.8: "Players can't gain life", "You can't lose life"."""
+    return [{"kind": f"cant_{m.group(2)}_life", "who": _LIFE_WHO[m.group(1)]}]
+
+
+@static(r"^your life total can't change$")
+def _life_cant_change(m: re.Match) -> list[dict[str, Any]] | None:
+    """"Your life total can't change" (Platinum Emperion): you can't gain or lose life (118.7, 118.8)."""
+    return [{"kind": "cant_gain_life", "who": "you"}, {"kind": "cant_lose_life", "who": "you"}]
+
+
+@static(r"^if a source( an opponent controls)? would deal damage to "
+        r"(you|you or (?:a|another) creature you control|.+?), prevent (\d+|all) of that damage$")
+def _prevent_some(m: re.Match) -> list[dict[str, Any]] | None:
+    """615.9: "If a source would deal damage to you, prevent 1 of that damage": so much of each
+    such damage event (absorb, 702.63a, is this with SELF)."""
+    to = m.group(2)
+    out: dict[str, Any] = {"kind": "prevent_damage"}
+    if to.startswith("you"):
+        out["players"] = "you"
+        to = to[len("you or "):] if to != "you" else ""
+    if to:
+        aff = _affects(to)
+        if aff is None:
+            return None
+        out["affects"] = aff
+    if m.group(1):
+        out["by"] = "opponent"
+    if m.group(3) != "all":
+        out["amount"] = int(m.group(3))
+    return [out]
+
+
 @static(r"^self can't attack unless defending player controls an? (\w+)$")
 def _sea_monster(m: re.Match) -> list[dict[str, Any]] | None:
     st = subtype(m.group(1))
@@ -677,9 +715,21 @@ def _no_counters(m: re.Match) -> list[dict[str, Any]] | None:
     return None
 
 
+#: abilities that modify the rules for deck construction (112.6m): they work before the game
+#: begins (engine/decks/validate.py reads them) and do nothing during it
+_DECK_RULES = (
+    (re.compile(r"self can be your commander"), "commander"),                          # 903.3a
+    (re.compile(r"a deck can have any number of cards named self"), "any_number"),
+    (re.compile(r"a deck can have up to (?:seven|nine) cards named self"), "up_to"),
+)
+
+
 def parse_static(text: str) -> list[dict[str, Any]] | None:
     t = text.strip().rstrip(".").strip()
     low = t.lower()
+    for rx, rule in _DECK_RULES:
+        if rx.fullmatch(low):
+            return [{"kind": "deck_rule", "rule": rule}]
     # conditions: "as long as X, Y" / "Y as long as X" / "during your turn, Y"
     m = re.fullmatch(r"(?:as long as|during) (.+?), (.+)", low)
     if m and not low.startswith("during your turn") or (m and low.startswith("during your turn")):

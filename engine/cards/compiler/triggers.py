@@ -56,6 +56,12 @@ def _event_word(w: str) -> str | None:
 def parse_trigger(cond: str) -> dict[str, Any] | None:
     """The condition of a trigger, without its leading word: 'SELF enters' -> {...}."""
     c = cond.strip().lower().rstrip(",")
+    m = re.fullmatch(r"(an? .+?) dealt damage by (self|equipped creature|enchanted creature) this turn dies", c)
+    if m:  # "a creature dealt damage by SELF this turn dies" (700.4; the damage it was dealt this turn)
+        inner = parse_trigger(f"{m.group(1)} dies")
+        if inner is None or inner.get("event") != "dies" or inner.get("self") or inner.get("attached"):
+            return None
+        return {**inner, "dealt_by": "self" if m.group(2) == "self" else "attached"}
     m = re.fullmatch(r"(?:the )?beginning of combat on your turn", c)
     if m:
         return {"event": "step", "step": "beginning_of_combat", "whose": "you"}

@@ -57,6 +57,19 @@ def _search_common(count: str, noun: str, dest: str, reveal: bool) -> list[Effec
 
 
 @reader(
+    r"^search your library for (a|an|up to one|up to two|up to three|two|x|up to x|any number of) (.+?)(?:,| and) "
+    r"(reveal (?:it|them|those cards|that card), )?then shuffle(?: your library)? and put "
+    r"(?:it|them|that card|the card|"
+    r"those cards) on top(?: of it| of your library)?(?: in any order)?$"
+)
+def _search_top(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"... then shuffle and put that card on top" (701.19, 701.16b): the found card ends on top."""
+    if m.group(1) not in ("a", "an") and "in any order" in m.group(0):
+        return None   # several cards on top in an order the player picks: not carried out
+    return _search_common(m.group(1), m.group(2), "on top of your library", bool(m.group(3)))
+
+
+@reader(
     r"^search your library for (a|an|up to one|up to two|up to three|two|x|up to x|any number of) (.+?)(?:, reveal "
     r"(?:it|them|those cards))?, put (?:one|it|one of them) into your hand and the other into your graveyard, then "
     r"shuffle$"
@@ -214,4 +227,142 @@ def read_dig(text: str, ctx: Ctx) -> list[Effect] | None:
 
 
 #: this family's readers, in the order they are tried
-READERS: tuple[Reader, ...] = (_search, _search_split, _shuffle, _search_named_gy, _search_shuffle, _search_named2,)
+READERS: tuple[Reader, ...] = (_search, _search_top, _search_split, _shuffle, _search_named_gy, _search_shuffle,
+                               _search_named2)
+
+
+# "Look at the top N cards of your library." and what follows it, read by parts (a typed
+# reader, not one pattern per card): the take ("put one of them into your hand", "you may
+# reveal a creature card from among them and put it into your hand") with its destination,
+# and the rest ("and the rest/other into your graveyard", "put the rest on the bottom of your
+# library in any order"), in one sentence or in the next; "then put them back in any order".
+_DEST = (r"(into your hand|onto the battlefield(?: tapped)?|into your graveyard|"
+         r"on the bottom of your library(?: in (?:a random|any) order)?|(?:back )?on top of your library"
+         r"(?: in any order)?)")
+_LOOK_HEAD = re.compile(r"^(look at|reveal) the top (two|three|four|five|six|seven|eight|nine|ten|x|\d+) cards "
+                        r"of your library(?:, then put them back in any order)?\.\s*")
+_TAKE = re.compile(
+    r"^(?:(you may )?(?:reveal |put |choose )?(an?|one|two|three|up to one|up to two|up to three|any number of) "
+    r"(.+?) (?:from among them|of them|of those cards|among them)(?: and put (?:it|them|that card|those cards))?"
+    r"|put (one|two|three) of (?:them|those cards)"
+    r"|(you may )?put (one|two) of (?:them|those cards) back)"
+    r" " + _DEST + r"(?:,? and | and then |\. (?:then )?put )?(?:the (?:rest|other|others) " + _DEST + r")?$")
+_REST_ONLY = re.compile(r"^(?:then )?put the (?:rest|other|others) " + _DEST + r"$")
+
+
+def _dest(d: str) -> str:
+    if "hand" in d:
+        return "hand"
+    if "battlefield" in d:
+        return "battlefield"
+    if "graveyard" in d:
+        return "graveyard"
+    if "bottom" in d:
+        return "library_bottom"
+    return "library_top_order" if "any order" in d else "library_top"
+
+
+def read_look(text: str, ctx: Ctx) -> list[Effect] | None:
+    """701.13a (reveal) / looking at the top cards of a library: a dig effect, or None."""
+    t = text.strip().rstrip(".").lower()
+    m = _LOOK_HEAD.match(t + ".")
+    if m is None:
+        return None
+    n = amount(m.group(2))
+    reveal = m.group(1) == "reveal"
+    body = t[m.end():].strip() if m.end() <= len(t) else ""
+    if "put them back in any order" in m.group(0):
+        if body or reveal:
+            return None
+        return [Effect("dig", {"amount": n, "take": 0, "filter": {}, "rest": "library_top_order"})]
+    parts = [p.strip() for p in re.split(r"\.\s+", body) if p.strip()]
+    if not parts:
+        return None
+    tm = _TAKE.match(parts[0])
+    if tm is None and len(parts) >= 2:
+        tm = _TAKE.match(parts[0] + ". " + parts[1])
+        parts = [parts[0] + ". " + parts[1]] + parts[2:]
+    if tm is None:
+        return None
+    dest, rest = tm.group(7), tm.group(8)
+    for extra in parts[1:]:
+        rm = _REST_ONLY.match(extra)
+        if rm is None or rest is not None:
+            return None
+        rest = rm.group(1)
+    if rest is None:
+        return None
+    optional = bool(tm.group(1) or tm.group(5))
+    if tm.group(4) or tm.group(6):
+        take: Any = number(tm.group(4) or tm.group(6))
+        f: dict[str, Any] | None = {}
+    else:
+        word = tm.group(2)
+        take = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "up to one": 1, "up to two": 2, "up to three": 3,
+                "any number of": 99}[word]
+        optional = optional or word.startswith("up to") or word == "any number of"
+        noun = tm.group(3)
+        f = {} if noun in ("card", "cards") else parse_noun(noun)
+        if f is None or f.get("_needs_player_target") or f.get("controller"):
+            return None
+        f.pop("zone", None)
+        if "and/or" in noun and word in ("a", "an"):  # "a creature card and/or a land card": one of each
+            alts = [parse_noun(x) for x in re.split(r",? (?:and/or )?an? |, and/or ", "a " + noun) if x]
+            if any(x is None or x.get("controller") for x in alts) or len(alts) < 2:
+                return None
+            take = len(alts)
+            f = {"or": [dict(x, zone="any_card") for x in alts if x is not None], "one_of_each": True}
+    args: dict[str, Any] = {"amount": n, "take": take, "filter": f, "to": _dest(dest), "rest": _dest(rest)}
+    if args["to"] == "library_top_order":
+        args["to"] = "library_top"
+    if optional:
+        args["optional"] = True
+    if "tapped" in dest:
+        args["tapped"] = True
+    if reveal:
+        args["reveal"] = True
+    return [Effect("dig", args)]
+
+
+_TOP_HEAD = re.compile(r"^(you may look at|look at|reveal) the top card of your library\.\s*")
+_TOP_IF = re.compile(r"^if it's an? (.+?)(?: card)?, (you may )?(?:reveal it and )?put (?:it|that card) "
+                     + _DEST + r"$")
+_TOP_ELSE = re.compile(r"^(?:otherwise|if you don't put (?:it|the card|that card) (?:onto the battlefield|into your "
+                       r"hand)(?: this way)?), put (?:it|that card) " + _DEST + r"$")
+
+
+def read_top_card(text: str, ctx: Ctx) -> list[Effect] | None:
+    """"Reveal (look at) the top card of your library. If it's a land card, [you may] put it onto
+    the battlefield. [Otherwise, put it into your hand.]": a dig of one card (701.13a), the card
+    left on top when it is not taken and nothing else is said."""
+    t = text.strip().rstrip(".").lower() + "."
+    m = _TOP_HEAD.match(t)
+    if m is None or m.group(1) == "you may look at":
+        return None
+    parts = [p.strip() for p in re.split(r"\.\s+", t[m.end():].rstrip(".")) if p.strip()]
+    if not parts or len(parts) > 2:
+        return None
+    im = _TOP_IF.match(parts[0])
+    if im is None:
+        return None
+    f = parse_noun(im.group(1))
+    if f is None or f.get("_needs_player_target") or f.get("controller") or f.get("player"):
+        return None
+    f.pop("zone", None)
+    rest = "library_top"
+    if len(parts) == 2:
+        em = _TOP_ELSE.match(parts[1])
+        if em is None:
+            return None
+        rest = _dest(em.group(1))
+    to = _dest(im.group(3))
+    if to in ("library_top", "library_top_order") or rest == "library_top_order":
+        return None
+    args: dict[str, Any] = {"amount": 1, "take": 1, "filter": f, "to": to, "rest": rest}
+    if im.group(2):
+        args["optional"] = True
+    if "tapped" in im.group(3):
+        args["tapped"] = True
+    if m.group(1) == "reveal":
+        args["reveal"] = True
+    return [Effect("dig", args)]

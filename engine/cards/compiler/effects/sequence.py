@@ -28,6 +28,8 @@ from engine.cards.compiler.effects.library import (
     REVEAL_UNTIL_RX,
     SEARCH_NAMED,
     read_dig,
+    read_look,
+    read_top_card,
     reveal_until,
 )
 from engine.cards.compiler.effects.zones import TOP_OR_BOTTOM_RX, top_or_bottom
@@ -98,6 +100,11 @@ def _delayed(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("delayed", {"step": step, "effects": list(inner)})]
 
 
+#: "have SUBJECT VERB ...": the subject, the verb (its base form) and the rest
+_HAVE = re.compile(r"^have (.+?) (deal|get|gain|lose|become|fight|mill|discard|sacrifice|draw|block|return|put|"
+                   r"create|exchange|exile|untap|tap|attack|search|shuffle|reveal|gain control)\b(.*)$")
+
+
 def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     """One imperative sentence to effects, or None."""
     s = sentence.strip().rstrip(".").strip()
@@ -106,6 +113,16 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     if low.startswith("you may "):
         inner = parse_sentence(s[len("you may "):], ctx)
         return None if inner is None else [Effect("may", {"effects": list(inner)})]
+    m = _HAVE.match(low)
+    if m:  # "(you may) have target creature get -2/-2": the same instruction as "target creature gets -2/-2"
+        for verb in (m.group(2) + "s", m.group(2)):
+            snapshot = (len(ctx.targets), ctx.last, ctx.last_player, ctx.x)
+            inner = parse_sentence(f"{m.group(1)} {verb}{m.group(3)}", ctx)
+            if inner is not None:
+                return inner
+            del ctx.targets[snapshot[0]:]
+            ctx.last, ctx.last_player, ctx.x = snapshot[1], snapshot[2], snapshot[3]
+        return None
     m = re.match(r"^if (.+?), (.+)$", low)
     if m:
         cond = parse_condition(m.group(1))
@@ -180,6 +197,9 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                                 "zones": ["library", "graveyard"]})
         return [Effect("may", {"effects": [eff]})] if m.group(1) else [eff]
     got = read_dig(low, ctx)
+    if got is not None:
+        return got
+    got = _with_look(text, ctx)
     if got is not None:
         return got
     m = re.match(r"^(look at the top .+?in (?:a random|any) order\.)\s*(.+)$", low)
@@ -287,6 +307,11 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                     break
                 out[i] = Effect("destroy", {**out[i].args, "no_regen": True})
             continue
+        replaced = instead(s, out, ctx)
+        if replaced is not None:
+            if not replaced:
+                return None
+            continue
         m = re.match(r"^(.+?) instead$", s)
         if m and out and m.group(1).startswith("if "):
             mm = re.match(r"^if (.+?), (.+)$", m.group(1))
@@ -298,6 +323,24 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                     out.append(Effect("if", {"cond": cond, "then": list(alt), "else": [prev]}))
                     continue
             return None
+        if (re.fullmatch(r"if (?:that spell|it) is countered this way, (?:exile it|put it on the bottom of its owner's "
+                         r"library|put it on top of its owner's library|put it into its owner's hand) instead of "
+                         r"(?:putting it )?into (?:its owner's|that player's) graveyard", s)
+                and out and out[-1].op == "counter"):  # 701.5a, 614.1a
+            where = ("exile" if "exile it" in s else "library_bottom" if "bottom" in s else "hand" if "hand" in s
+                     else "library_top")
+            out[-1] = Effect("counter", {**out[-1].args, "instead_to": where})
+            continue
+        if re.fullmatch(r"(?:you )?flip a coin", s):  # 705.1: the branches follow ("If you win the flip, ...")
+            out.append(Effect("flip", {}))
+            continue
+        m = re.match(r"^if you (win|lose) the flip, (.+)$", s)
+        if m and out and out[-1].op == "flip" and m.group(1) not in out[-1].args:
+            effs = parse_sentence(m.group(2), ctx)
+            if effs is None:
+                return None
+            out[-1] = Effect("flip", {**out[-1].args, m.group(1): list(effs)})
+            continue
         effs = parse_sentence(sent, ctx)
         if effs is None:
             return None
@@ -308,7 +351,64 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                 out[-1] = Effect("add_mana", {**out[-1].args, "only_for": e.args["spells"]})
             else:
                 out.append(e)
+    if any(e.op == "flip" and not e.args for e in out):
+        return None  # a flip nothing depends on: the sentence that should follow was not read
     return _life_lost_this_way(out)
+
+
+_LOOK_START = re.compile(r"^(?:look at|reveal) the top (?:\w+ cards|card) of your library\b", re.I)
+
+
+def _with_look(text: str, ctx: Ctx) -> list[Effect] | None:
+    """A paragraph with "Look at the top N cards of your library. ..." among its sentences:
+    the sentences before, the look with the one or two sentences that say where the cards go
+    (library.read_look), and the sentences after, each read in order (608.2c)."""
+    sents = sentences(text)
+    for i, first in enumerate(sents):
+        if not _LOOK_START.match(first):
+            continue
+        snapshot = (len(ctx.targets), ctx.last, ctx.last_player, ctx.x)
+        before = parse_effects(" ".join(sents[:i]), ctx) if i else []
+        if before is None:
+            return None
+        for k in (3, 2, 1):
+            if i + k > len(sents):
+                continue
+            chunk = " ".join(sents[i:i + k])
+            got = read_look(chunk, ctx) or read_top_card(chunk, ctx)
+            if got is None:
+                continue
+            # "it" / "that creature" after the dig would mean the card it moved, which no reference
+            # names yet: a word no runtime resolves, so the card stays unsupported (never the source)
+            ctx.last = "dug_card"
+            after = parse_effects(" ".join(sents[i + k:]), ctx) if sents[i + k:] else []
+            if after is not None:
+                return before + got + after
+        del ctx.targets[snapshot[0]:]
+        ctx.last, ctx.last_player, ctx.x = snapshot[1], snapshot[2], snapshot[3]
+        return None
+    return None
+
+
+_INSTEAD = (re.compile(r"^if (.+?), instead (.+)$"), re.compile(r"^(?!if )(.+?) instead if (.+)$"))
+
+
+def instead(sentence: str, out: list[Effect], ctx: Ctx) -> bool | None:
+    """"If COND, instead X." / "X instead if COND." (an ability word's line, e.g. morbid): X
+    replaces the instruction before it when COND holds (608.2c), in place in ``out``.
+    None: not this form; False: this form, not understood (nothing changed); True: done."""
+    s = sentence.strip().rstrip(".").lower()
+    m = _INSTEAD[0].match(s) or _INSTEAD[1].match(s)
+    if m is None or not out:
+        return None
+    cond_text, alt_text = (m.group(1), m.group(2)) if s.startswith("if ") else (m.group(2), m.group(1))
+    cond = parse_condition(cond_text)
+    alt = parse_sentence(alt_text, ctx) if cond is not None else None
+    if cond is None or alt is None:
+        return False
+    prev = out.pop()
+    out.append(Effect("if", {"cond": cond, "then": list(alt), "else": [prev]}))
+    return True
 
 
 def _to_player(to: Any) -> bool:

@@ -1,0 +1,62 @@
+"""Leveler cards (CR 710, 107.8): the level symbols of a leveler card's text box.
+
+"{LEVEL N1-N2} [Abilities] [P/T]" means "As long as this creature has at least N1 level counters
+on it, but no more than N2 level counters on it, it's [P/T] and has [abilities]" (710.2a);
+"{LEVEL N3+}" has no upper bound (710.2b). The card data writes each symbol as a line
+("LEVEL 2-6"), then its power/toughness line, then its abilities up to the next symbol; the
+lines before the first symbol are the card's other abilities, level up among them (710.4).
+This module only splits the text; engine.cards.compiler turns each striation into static
+abilities with the striation's condition.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["Striation", "split_levels"]
+
+_LEVEL = re.compile(r"LEVEL (\d+)(?:-(\d+)|\+)")
+_PT = re.compile(r"(\d+)/(\d+)")
+
+
+@dataclass(frozen=True)
+class Striation:
+    """One level symbol: its range, its power/toughness box (None if it has none), its abilities."""
+    low: int
+    high: int | None           # None: "N3+"
+    power: int | None
+    toughness: int | None
+    lines: tuple[str, ...]
+
+    def condition(self) -> dict[str, Any]:
+        """The condition of its static ability: at least low and (for N1-N2) at most high level counters."""
+        cond: dict[str, Any] = {"self_counters_ge": {"level": self.low}}
+        if self.high is not None:
+            cond["self_counters_le"] = {"level": self.high}
+        return cond
+
+
+def split_levels(text: str) -> tuple[str, tuple[Striation, ...]] | None:
+    """The card's own text (the lines before the first level symbol) and its striations, in
+    printed order; None when the text has no level symbol or a striation cannot be read."""
+    lines = text.split("\n")
+    starts = [i for i, line in enumerate(lines) if _LEVEL.fullmatch(line.strip())]
+    if not starts:
+        return None
+    out: list[Striation] = []
+    for k, i in enumerate(starts):
+        m = _LEVEL.fullmatch(lines[i].strip())
+        assert m is not None
+        body = [ln.strip() for ln in lines[i + 1:starts[k + 1] if k + 1 < len(starts) else len(lines)] if ln.strip()]
+        power = toughness = None
+        if body and _PT.fullmatch(body[0]):
+            pt = _PT.fullmatch(body[0])
+            assert pt is not None
+            power, toughness = int(pt[1]), int(pt[2])
+            body = body[1:]
+        low, high = int(m[1]), int(m[2]) if m[2] else None
+        if high is not None and high < low:
+            return None
+        out.append(Striation(low, high, power, toughness, tuple(body)))
+    return "\n".join(lines[:starts[0]]), tuple(out)
