@@ -262,7 +262,6 @@ PRUNE_AFTER = 3     # iterations before candidates that trail far behind are dro
 PRUNE_MARGIN = 8.0  # about a good creature and a card (engine/ai/evaluate.py)
 PRUNE_DOMINATED = 1.0  # a smaller gap, when the candidate lost on every shared sample
 TIE_EDGE = 0.25     # the rule of thumb wins ties
-DOUBT = 1.0         # standard errors a candidate must clear to be preferred to the rule of thumb
 
 
 class Deadline(Exception):
@@ -373,7 +372,7 @@ class Searcher:
         k = min(len(vals[i]) for i in done)
         full = [i for i in done if len(vals[i]) >= k]
         # only the iterations every compared candidate saw (the same luck for all)
-        best = max(full, key=lambda i: (self._score(vals, i, k, 0 in full), -i))
+        best = max(full, key=lambda i: (sum(vals[i][:k]) / k + (TIE_EDGE if i == 0 else 0.0), -i))
         self.means = [(cands[i], sum(vals[i][:k]) / k) for i in full]  # what it weighed (for reports)
         self.checked = True
         return cands[best]
@@ -382,22 +381,6 @@ class Searcher:
         """The cheap policy that plays every side of a rollout: the seat's own with what its
         level knows, the others with the plain rules of thumb (the opponent it expects)."""
         return QuickPolicy(seed, self.noise, reads=self.reads, reader=self.seat)
-
-    @staticmethod
-    def _score(vals: list[list[float]], i: int, k: int, base: bool) -> float:
-        """What candidate ``i`` is credited with over the first ``k`` samples: the rule of
-        thumb (index 0) its mean and a small edge; another its mean less ``DOUBT`` standard
-        errors of its difference from the rule of thumb on the same samples, so that the
-        best of many noisy means (the winner's curse) must beat the rule of thumb clearly."""
-        mean = sum(vals[i][:k]) / k
-        if i == 0:
-            return mean + TIE_EDGE
-        if not base or k < 2:
-            return mean
-        d = [vals[i][j] - vals[0][j] for j in range(k)]
-        md = sum(d) / k
-        var = sum((x - md) ** 2 for x in d) / (k - 1)
-        return mean - DOUBT * math.sqrt(var / k)
 
     @staticmethod
     def _prune(vals: list[list[float]], alive: list[bool]) -> None:
