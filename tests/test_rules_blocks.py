@@ -46,3 +46,33 @@ def test_can_block_an_additional_creature_allows_two_not_three_509_1b() -> None:
     assert g.state_key() == before
     g.submit("bob", {"blockers": {str(twins): bears[:2]}})
     assert all(g.objects[b].blocked for b in bears[:2]) and not g.objects[bears[2]].blocked
+
+
+def test_a_creature_that_is_not_attacking_cannot_be_blocked_509_1a() -> None:
+    """509.1a: each blocker blocks an attacking creature; naming one that is not attacking is
+    refused with that reason."""
+    g, bears = _blockers_step(["Hill Giant", "Grizzly Bears"])
+    (giant,) = [i for i in g.battlefield if g.objects[i].card.name == "Hill Giant"]
+    (own,) = [i for i in bears if g.chars(i).controller == "bob"]
+    before = g.state_key()
+    with pytest.raises(IllegalAction, match=r"^Grizzly Bears is not attacking$"):
+        g.submit("bob", {"blockers": {str(giant): [own]}})
+    assert g.state_key() == before
+
+
+def test_a_refused_declaration_names_the_lure_requirement_it_breaks_509_1c() -> None:
+    """509.1c: Ghastbark Twins could block Prized Unicorn ("all creatures able to block it do
+    so"); declaring no block is refused naming that requirement, not the other attacker."""
+    r = Runner({"name": "t", "setup": {"active": "alice", "step": "declare_attackers", "players": {
+        "alice": {"battlefield": ["Grizzly Bears", "Prized Unicorn"]},
+        "bob": {"battlefield": ["Ghastbark Twins"]}}},
+        "steps": [{"alice": "attack", "with": ["Grizzly Bears", "Prized Unicorn"]},
+                  {"pass_until": "declare_blockers"}]}, default_pool())
+    r.run()
+    g = r.g
+    assert g.pending.kind == "blockers"
+    before = g.state_key()
+    with pytest.raises(IllegalAction, match=r"^Ghastbark Twins must block Prized Unicorn: all creatures able to block "
+                                            r"it do so \(509\.1c\)"):
+        g.submit("bob", {"blockers": {}})
+    assert g.state_key() == before
