@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from engine import cast_options, commander, player_statics, replacement, seats, triggers
 from engine.cards.abilities import CardDef, Effect
+from engine.errors import IllegalAction
+from engine.filters import matches
 from engine.layers import counters_allowed
 from engine.object_statics import unpreventable
 from engine.protection import protected
@@ -215,6 +217,8 @@ def add_effect(g: "Game", layer: str, objects: list[int], r: Ctx | None, until: 
     if r is not None:
         rec["controller"] = g.objects[r["obj"]].controller
     rec.update(kw)
+    if layer == "2" and g.gone and "controller" in rec and not seats.can_control(g, str(rec["controller"])):
+        return  # 800.4b: nothing changes to the control of a player who has left the game
     before = {i: g.controller_of(i) for i in objects if i in g.objects} if layer == "2" else None
     g.effects.append(rec)
     g.changed()
@@ -245,6 +249,14 @@ def destroy(g: "Game", oid: int, regen_ok: bool = True, ask: bool = False) -> bo
     if "Indestructible" in c.keywords:
         return False
     ev = replacement.zone_change(g, o, "battlefield", "graveyard", destroy=True, regen_ok=regen_ok, ask=ask)
+    if ev.get("totem") is not None:  # 702.88a: instead remove all damage from it and destroy the Aura
+        replacement.done(g, f"zone:{oid}")
+        o.damage = 0
+        o.deathtouched = False
+        g.changed()
+        g.log("totem_armor", card=o.card.name, obj=oid)
+        destroy(g, ev["totem"])
+        return False
     if ev["regen"]:  # 701.14a: instead tap it, remove all damage from it, remove it from combat
         replacement.done(g, f"zone:{oid}")
         o.regen -= 1
@@ -295,25 +307,95 @@ def create_token(g: "Game", card: CardDef, controller_: str, tapped: bool = Fals
 
 
 
-def put_attacking(g: "Game", r: Ctx, oid: int) -> None:
-    """508.4: put onto the battlefield attacking (only during combat, by the attacking
-    player's objects); it attacks what the source attacks, else the defending player."""
+COMBAT_STEPS = ("declare_attackers", "declare_blockers", "first_strike_damage", "combat_damage")
+
+
+def attack_options(g: "Game", player: str) -> dict[str, Any]:
+    """508.4, 802.3: what a creature ``player`` puts onto the battlefield attacking may attack,
+    by the words a person reads: each defending player (engine/seats.defenders) and each
+    planeswalker a defending player controls ("Jace (bob)", with its id when two read alike)."""
+    ds = seats.defenders(g, player)
+    out: dict[str, Any] = {d: d for d in ds}
+    walkers = [i for i in g.battlefield if "Planeswalker" in g.chars(i).types and g.chars(i).controller in ds]
+    labels = [f"{g.objects[i].card.name} ({g.chars(i).controller})" for i in walkers]
+    for i, label in zip(walkers, labels):
+        out[label if labels.count(label) == 1 and label not in out else f"{label} #{i}"] = i
+    return out
+
+
+def attack_choice(g: "Game", r: Ctx, player: str, k: int = 0) -> tuple[Any, dict[str, Any] | None]:
+    """508.4: as a creature ``player`` controls is put onto the battlefield attacking, ``player``
+    chooses which defending player or planeswalker it attacks, unless the effect says (702.48c:
+    ninjutsu's creature attacks what the returned creature attacked). Returns (what it attacks,
+    None), (None, None) when it cannot be attacking (outside combat, or not the attacking
+    player's), or (None, the choice to ask) while ``player`` has not chosen; ``k`` tells apart
+    the creatures of one effect. Asked before the creature is put there, so nothing moved twice."""
+    if not seats.is_active(g, player) or g.step not in COMBAT_STEPS:
+        return None, None
+    s = g.objects.get(r["obj"])
+    spec = s.chosen.get("returned_attacking") if s is not None else None
+    if spec is not None:
+        return spec, None
+    opts = attack_options(g, player)
+    if len(opts) <= 1 or "answers" not in r:
+        return next(iter(opts.values()), None), None
+    slot = f"{r.get('i', 0)}.attacks.{k}"
+    got = r["answers"].get(slot)
+    if got is None:
+        name = s.card.name if s is not None else "it"
+        return None, {"kind": "choose_option", "player": player, "options": list(opts), "slot": slot,
+                      "prompt": f"{name}: which player or planeswalker does the creature attack? (508.4)"}
+    return opts.get(got), None
+
+
+def put_attacking(g: "Game", oid: int, tgt: Any) -> None:
+    """508.4: the creature ``oid`` is attacking ``tgt`` (chosen by attack_choice) but was never
+    declared as an attacker; 508.4a: if the player it would attack has left the game, or the
+    planeswalker has left the battlefield, it is on the battlefield but not attacking."""
     o = g.objects.get(oid)
-    if o is None or o.zone != "battlefield" or not seats.is_active(g, o.controller) or \
-            g.step not in ("declare_attackers", "declare_blockers", "first_strike_damage", "combat_damage"):
+    if o is None or o.zone != "battlefield" or tgt is None or g.step not in COMBAT_STEPS:
         return
-    srcid = source_id(g, r)
-    tgt = g.objects[srcid].attacking if srcid in g.objects and g.objects[srcid].attacking else None
-    if tgt is None:  # 702.48c: ninjutsu attacks what the creature returned to pay its cost attacked
-        tgt = g.objects[r["obj"]].chosen.get("returned_attacking") if r["obj"] in g.objects else None
-    if tgt is None:  # 508.4: the controller chooses; here the first defending player in turn order
-        ds = seats.defenders(g, o.controller)
-        tgt = ds[0] if ds else None
-    if tgt is None:
+    if isinstance(tgt, str) and (tgt not in g.players or g.players[tgt].lost):
+        return
+    if isinstance(tgt, int) and (tgt not in g.objects or g.objects[tgt].zone != "battlefield"):
         return
     o.attacking = tgt
     g.changed()
 
+
+
+def could_produce(g: "Game", player: str, args: dict[str, Any], src: int | None,
+                  seen: frozenset[int] = frozenset()) -> list[str]:
+    """106.7: the kinds of mana ("W" .. "G", "C") the permanents ``args["could_produce"]`` names
+    could produce now: what any of their mana abilities would make if it resolved, costs
+    ignored; another "could produce" ability asks the same of its lands, never of one already
+    asked (two Reflecting Pools alone produce nothing). ``colors_only``: colors, not colorless."""
+    seen = seen | ({src} if src is not None else set())
+    kinds: list[str] = []
+    for oid in g.battlefield:
+        if oid in seen or not matches(g, oid, args["could_produce"], src, player):
+            continue
+        for ab in g.chars(oid).abilities:
+            if ab.kind != "mana":
+                continue
+            for e in ab.effects:
+                if e.op != "add_mana":
+                    continue
+                if "mana" in e.args:
+                    got = ["C" if s.isdigit() else s for s in e.args["mana"]]
+                elif "choice" in e.args:
+                    got = [s for opt in e.args["choice"] for s in opt]
+                elif "any" in e.args:
+                    c = g.objects[oid].chosen.get("color") if e.get("chosen_color") else None
+                    got = [c] if c else [] if e.get("chosen_color") else list("WUBRG")
+                elif "could_produce" in e.args:
+                    got = could_produce(g, g.chars(oid).controller or player, e.args, oid, seen)
+                else:
+                    got = []
+                kinds += [k for k in got if k not in kinds]
+    if args.get("colors_only"):
+        kinds = [k for k in kinds if k in "WUBRG"]
+    return [k for k in "WUBRGC" if k in kinds]
 
 
 def add_mana(g: "Game", player: str, e: Effect, src: int | None, pick: Any = None) -> None:
@@ -330,6 +412,12 @@ def add_mana(g: "Game", player: str, e: Effect, src: int | None, pick: Any = Non
     elif "any" in e.args:
         c = pick if isinstance(pick, str) and pick in "WUBRG" else "G"
         syms = [c] * int(e.args["any"])
+    elif "could_produce" in e.args:  # 106.7: one of the kinds those lands could produce; 106.5: none, none
+        kinds = could_produce(g, player, e.args, src)
+        if pick is not None and pick not in kinds:
+            raise IllegalAction(f"{pick!r}: not a kind of mana it could produce now ({''.join(kinds) or 'none'})")
+        c = pick if pick is not None else kinds[0] if kinds else None
+        syms = [c] if c else []
     else:
         syms = []
     if e.get("per"):  # "Add {G} for each creature you control": none when there are none (605.2, 106.4)

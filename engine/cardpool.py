@@ -73,7 +73,7 @@ class CardPool:
 def default_pool() -> CardPool:
     """The card database if it can be opened, else the embedded corpus."""
     try:
-        from engine.cards.db import open_db  # noqa: PLC0415  # layering: optional, the database may be missing
+        from engine.cards.db import open_db  # layering: 0.3 s to import (sqlite-utils), paid only when opened
         return CardPool(open_db())
     except Exception:  # noqa: BLE001 - any failure falls back to the corpus
         return CardPool(CorpusSource())

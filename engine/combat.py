@@ -108,6 +108,8 @@ def next_defender(g: "Game", after: str | None) -> None:
     """509.1 / 802.4: each defending player declares blockers in APNAP order; after the last
     (or with none attacked), players get priority (509.5)."""
     order = [p for p in seats.apnap(g) if not seats.is_active(g, p) and attackers_of(g, p)]
+    if g.variant == "two_headed_giant":  # 810.7d: one combined block, declared once for the team
+        order = order[:1] if after is None else []
     if after is not None:
         i = g.order.index(after)
         order = [p for p in order if (g.order.index(p) - g.order.index(g.active)) % len(g.order)
@@ -238,8 +240,11 @@ def _unblockable_by(g: "Game", r: dict[str, Any], b: int, a: int) -> bool:
 
 
 def possible_blockers(g: "Game", defender: str) -> list[int]:
+    """The creatures ``defender``'s declaration may block with (810.7d: a Two-Headed Giant
+    team's, in one combined block)."""
     atk = attackers_of(g, defender)
-    return [b for b in g.battlefield if g.chars(b).controller == defender
+    side = seats.blocking_side(g, defender)
+    return [b for b in g.battlefield if g.chars(b).controller in side
             and any(can_block(g, b, a) for a in atk)]
 
 
@@ -252,9 +257,11 @@ def declare_blockers(g: "Game", player: str, decl: Any) -> None:
         blocks[_int(k)] = [_int(x) for x in (v if isinstance(v, list) else [v])]
     mine = attackers_of(g, player)
     atk = set(mine)
+    side = seats.blocking_side(g, player)  # 810.7d: the defending team's combined block
     for b, As in blocks.items():
-        if b not in g.objects or g.objects[b].zone != "battlefield" or g.chars(b).controller != player:
-            raise IllegalAction(f"{_n(g, b)} is not a creature you control")
+        if b not in g.objects or g.objects[b].zone != "battlefield" or g.chars(b).controller not in side:
+            raise IllegalAction(f"{_n(g, b)} is not a creature you control" if len(side) == 1
+                                else f"{_n(g, b)} is not a creature your team controls (810.7d)")
         if not As:
             raise IllegalAction(f"{_n(g, b)} blocks nothing")
         extra = sum(1 for r in g.chars(b).rules if r.get("rule") == "extra_block")
@@ -292,7 +299,7 @@ def declare_blockers(g: "Game", player: str, decl: Any) -> None:
             g.queue.append({"kind": "order_blockers", "player": g.active, "attacker": a})
     for b in blocks:
         if len(g.objects[b].blocking) > 1:
-            g.queue.append({"kind": "order_attackers", "player": player, "blocker": b})
+            g.queue.append({"kind": "order_attackers", "player": g.chars(b).controller, "blocker": b})
     for b, As in blocks.items():
         triggers.event(g, {"event": "blocks", "obj": b, "attackers": As})
     for a in count:

@@ -24,7 +24,7 @@ from engine.values import AMOUNT_KINDS, REF_KEYS, REF_WORDS, STATIC_AMOUNT_KINDS
 #: flags, zones, filters, lists and nested effects, which engine/support.py checks).
 AMOUNT_ARGS = frozenset({"amount", "power", "toughness", "per", "times"})
 REF_ARGS = {op: frozenset({"what", "who", "source", "a", "b", "payer", "copy_of"}) for op in OPS}
-for _op in ("damage", "prevent", "attach"):  # "to" is a reference for these; a zone for move, dig, search
+for _op in ("damage", "prevent", "attach", "move_counters"):  # "to" is a reference for these (a zone for move)
     REF_ARGS[_op] = REF_ARGS[_op] | {"to"}
 #: Arguments an op reads as a plain number, not through engine.values.amount: "add N mana
 #: of any one color", ward's life payment

@@ -143,18 +143,20 @@ class Progress:
 
 def play_checked(cards: CardPool, seed: int, json_every: int = 0, max_decisions: int = 20000,
                  decks: str | list[list[str]] = "bench", decision_s: float = 0.0, game_s: float = 0.0,
-                 progress: Progress | None = None, players: int = 2) -> tuple[Game, int]:
+                 progress: Progress | None = None, players: int = 2, teams: bool = False) -> tuple[Game, int]:
     """One random game with every invariant checked after every decision. ``decision_s`` and
     ``game_s`` (0: off) are time guards: a decision or a game over them fails with SlowError,
     and so does a game whose last 500 decisions take 20 times as long as its first 500. They
     measure this process's CPU time, so a machine busy with other work does not fail a game
     (seed 2178 did, at 28 times under a load of 13 on two cores; 11 times in CPU time).
     ``players`` (2-6) seats that many, the two decks in turn (a Free-for-All beyond two): the
-    cards of a player who left the game (800.4a) are no longer counted."""
+    cards of a player who left the game (800.4a) are no longer counted. ``teams``: Two-Headed
+    Giant (810), the first half of the seats against the second."""
     pair = game_decks(seed, cards, decks)
     names = [f"p{i}" for i in range(players)]
     seat_decks = {n: pair[i % 2] for i, n in enumerate(names)}
-    g = Game.new([(n, seat_decks[n]) for n in names], cards, seed)
+    halves = [names[: players // 2], names[players // 2:]] if teams else None
+    g = Game.new([(n, seat_decks[n]) for n in names], cards, seed, teams=halves)
     bots = {n: RandomBot(seed * players + i + 1) for i, n in enumerate(names)}
     replay = Game.from_json(g.to_json(), cards)
     n = 0

@@ -14,6 +14,7 @@ import traceback
 from typing import Any, Callable, NoReturn
 
 from engine import (
+    bestow,
     bugreport,
     cast_options,
     casting,
@@ -22,7 +23,9 @@ from engine import (
     commander,
     decisions,
     effects,
+    entering,
     extra_phases,
+    facedown,
     knowledge,
     manual,
     opening,
@@ -42,7 +45,7 @@ from engine.choices import answer_enter
 from engine.decision_kinds import CHOICE_KINDS, DecisionKind, validate
 from engine.errors import EngineFault, IllegalAction
 from engine.layers import Chars, compute, counters_allowed, off_battlefield
-from engine.leave import leave
+from engine.leave import exile_orphans, leave
 from engine.ops import OPS
 from engine.rng import GameRandom
 from engine.state import STEPS, Decision, Obj, Player, create_object
@@ -69,6 +72,8 @@ class Game:
     _activated: tuple[Any, dict[str, list[tuple[int, list[tuple[int, Any]]]]]]  # decisions
     _listened: tuple[Any, frozenset[str]]                                       # triggers.event
     _commander_names: dict[str, str]                                            # view.commander_name
+    _state_any: tuple[int, bool]                                                # triggers.state_triggers
+    _face_down: bool                                                            # facedown (its options)
     # set by position.build on a game built from a setup (scenarios): setup ids to physical cards (uids)
     handles: dict[str, int]
 
@@ -188,6 +193,63 @@ class Game:
         g._advance()
         return g
 
+    #: what a restart keeps of the game that ended: its record (how it began and every answer,
+    #: for replays and bug reports) and its log, which goes on
+    _RESTART_KEEPS = ("origin", "answers", "events")
+
+    def restart(self, starter: str, exempt: list[int]) -> None:
+        """714.1: the game ends with no winner and the players still in it begin a new game by
+        rule 103, ``starter`` (who controlled the restarting ability) taking the first turn.
+        714.2: every card each of them owns is in it, wherever it was (tokens, copies and
+        abilities are no cards); 714.5: the ``exempt`` cards are not, and are put onto the
+        battlefield under the starter's control just before the first untap step (714.4)."""
+        names = [p for p in self.order if not self.players[p].lost]
+        decks: dict[str, list[str]] = {p: [] for p in names}
+        kept: list[tuple[str, str, int]] = []
+        uids: dict[tuple[str, str], list[int]] = {}  # each physical card keeps its uid (its scenario handle)
+        for o in sorted(self.objects.values(), key=lambda x: x.uid):
+            if o.ability is not None or o.token or o.is_copy or o.owner not in decks:
+                continue
+            name = transform.front_face(o.chosen, o.card).name
+            if o.id in exempt:
+                kept.append((name, o.owner, o.uid))
+            else:
+                decks[o.owner].append(name)
+                uids.setdefault((o.owner, name), []).append(o.uid)
+        origin = self.origin
+        named = {p: c for p, c in (origin.get("commanders") or {}).items() if p in decks}
+        for p, c in named.items():  # 903.6: the commander begins the new game in the command zone too
+            if c in decks[p]:
+                decks[p].remove(c)
+        new = Game.new([(p, decks[p]) for p in names], self.cards, self.rng.getrandbits(62), play_first=starter,
+                       variant=origin.get("variant"), options=origin.get("options"), teams=origin.get("teams"),
+                       format=self.format, commanders=named or None)
+        last = self.next_uid
+        moved: dict[int, int] = {}
+        for o in sorted(new.objects.values(), key=lambda x: x.uid):
+            mine = uids.get((o.owner, o.card.name))
+            uid = mine.pop(0) if mine else last + o.uid
+            moved[o.uid] = uid
+            o.uid = uid
+        new.commanders = {moved.get(u, u): p for u, p in new.commanders.items()}
+        new.next_uid = last + new.next_uid
+        saved = {k: v for k, v in self.__dict__.items()
+                 if k in self._RESTART_KEEPS or k not in new.__dict__ and not k.startswith("_")}
+        self.__dict__.clear()
+        self.__dict__.update(new.__dict__)
+        self.__dict__.update(saved)
+        self.restart_exempt = kept
+        self.log("restart", player=starter)
+
+    def _restart_exempt(self) -> None:
+        """714.4: the restarting effect's remaining instruction: the exempt cards enter the
+        battlefield under the starting player's control (their triggers wait for priority)."""
+        for name, owner, uid in self.__dict__.pop("restart_exempt", ()):
+            o = self._make(name, owner, "exile")
+            o.uid = uid
+            self.players[owner].exile.append(o.id)
+            self.move(o.id, "battlefield", controller=self.starting)
+
     def _deal(self, first: str) -> None:
         """103.2-103.4: the starting player is set, and each player draws an opening hand."""
         self.starting = self.active = first
@@ -299,6 +361,8 @@ class Game:
             self.stack.remove(oid)
             del self.objects[oid]
             self.log("ceases", card=o.card.name, obj=oid)
+            if self.effects:
+                object_left(self, oid)  # 611.2c, 400.7: effects on only the copy have ended
             self.changed()
             return oid
         if frm == "stack" and "cast_with" in o.chosen:  # 702.33a: a flashback spell is exiled instead
@@ -357,6 +421,10 @@ class Game:
             n.targets, n.x, n.modes, n.divide, n.kicked = [], x, [], {}, kicked
             # the permanent a spell becomes remembers how it was cast (702.73a evoke, 702.108a dash)
             n.chosen = cast_options.carried(o) if frm == "stack" and to == "battlefield" else {}
+        if "face_down" in o.chosen:  # 702.36c, 701.31a: stays face down, or is the card again (707.9)
+            facedown.card_after_move(o, n, frm, to)
+        if "bestowed" in o.chosen:  # 702.102a: an Aura spell with bestow enters as an Aura
+            bestow.card_after_move(o, n, frm, to)
         if to == "battlefield":
             self.ts += 1
             n.timestamp = self.ts
@@ -399,6 +467,8 @@ class Game:
             n.chosen["from_battlefield_turn"] = self.turn  # "put there from the battlefield this turn"
         if frm == "battlefield" and self.effects:
             source_left(self, oid)  # 610.3: "until SELF leaves the battlefield"
+        if frm == "battlefield" and self.gone:
+            exile_orphans(self)  # 800.4c: a control effect of what left (an Aura's static too) may have ended
         if self.effects:
             object_left(self, oid)  # 611.2c, 400.7: effects on only the old objects have ended
         if shuffle:
@@ -422,8 +492,10 @@ class Game:
             if not p.library:
                 p.drew_from_empty = True
                 continue
-            self.move(p.library[0], "hand")
+            new = self.move(p.library[0], "hand")
             p.drawn_turn += 1
+            if p.drawn_turn == 1 and self.objects[new].card.keywords:
+                cast_options.miracle_drawn(self, player, new)  # 702.93a: the first card drawn this turn
             triggers.event(self, {"event": "draw", "player": player, "nth": p.drawn_turn})
 
     def log(self, kind: str, **data: Any) -> None:
@@ -460,7 +532,7 @@ class Game:
         if player != d.player:
             raise IllegalAction(f"it is {d.player}'s decision, not {player}'s")
         answer = validate(d.kind, answer, self.players)  # a plain-JSON copy: the caller's object is not kept
-        risky = d.kind in ("priority", "cast_offer") and answer.get("action") in ("cast", "activate") \
+        risky = d.kind in ("priority", "cast_offer") and answer.get("action") in ("cast", "activate", "turn_face_up") \
             and not casting.is_plain_mana_activation(self, d.player, answer)
         snapshot = self._snapshot() if risky else None  # other answers are checked before any change
         n_answers = len(self.answers)
@@ -654,7 +726,7 @@ class Game:
                 # 117.5 / 704.3: state-based actions and triggers before priority
                 if sba.check(self):
                     continue
-                if self.triggered:
+                if triggers.state_triggers(self) or self.triggered:
                     triggers.put_on_stack(self)
                     continue
                 self.lki = []
@@ -678,6 +750,7 @@ class Game:
                 for n in lost:
                     ps[n].lost = True
             for n in sorted(lost, key=self.order.index):
+                facedown.reveal_all(self, n)  # 707.9: a player who leaves reveals their face-down cards
                 leave(self, n)
             teams = seats.remaining_teams(self)
             if len(teams) > 1:
@@ -687,6 +760,7 @@ class Game:
             left = [n for n in self.order if n not in lost]
             self.winner = left[0] if len(left) == 1 else "draw"
         self.wait = None
+        facedown.reveal_all(self)  # 707.9: at the end of the game, face-down cards are revealed
         self.log("game_over", winner=self.winner)
         return True
 
@@ -696,7 +770,11 @@ class Game:
         return decisions.build(self, self.wait)
 
     # ------------------------------------------------------------------ mulligans (103.4)
-    def _mulligan_answer(self, player: str, a: dict[str, Any]) -> None:
+    def _mulligan_answer(self, player: str, a: dict[str, Any], declared: list[str] | None = None) -> None:
+        """103.4: ``player`` keeps or takes a mulligan. With shared team turns (103.4d, 805.3a:
+        Two-Headed Giant) a mulligan is only declared here (``declared``: this round's
+        declarations so far) and taken with the others' at the end of the round, so a teammate,
+        who sees the hand (810.5), declares before it changes."""
         choice = a.get("option")
         if choice not in ("keep", "mulligan"):
             raise IllegalAction("answer keep or mulligan")
@@ -705,24 +783,43 @@ class Game:
             raise IllegalAction("no cards left to mulligan")
         if choice == "keep":
             p.kept = True
+        elif self.variant == "two_headed_giant":
+            declared = list(declared or ()) + [player]
         else:
-            p.mulligans += 1
-            for c in list(p.hand):
-                self.move(c, "library")
-            knowledge.shuffle(self, p.name)
-            self.draw(player, self._hand_size(p))
-            if not p.hand:
-                p.kept = True
-        self._next_mulligan(player)
+            self._take_mulligan(p)
+        self._next_mulligan(player, declared)
 
-    def _next_mulligan(self, player: str) -> None:
+    def _take_mulligan(self, p: Player) -> None:
+        """103.4: shuffle the hand into the library and draw a new hand, one card fewer."""
+        p.mulligans += 1
+        for c in list(p.hand):
+            self.move(c, "library")
+        knowledge.shuffle(self, p.name)
+        self.draw(p.name, self._hand_size(p))
+        if not p.hand:
+            p.kept = True
+
+    def _next_mulligan(self, player: str, declared: list[str] | None = None) -> None:
         """103.4: the next undecided player in turn order after ``player`` (a player who left the
-        game decides nothing) declares; when none is left, the mulligans are done."""
-        nxt = [n for n in self.order if not self.players[n].kept and not self.players[n].lost]
+        game decides nothing) declares; when none is left, the mulligans are done. With shared
+        team turns (103.4d, 805.3a) a round ends when each undecided player has declared: the
+        mulligans declared are taken at the same time, and the next round begins with the
+        starting team."""
+        ps = self.players
+        declared = [n for n in declared or () if not ps[n].lost]
+        nxt = [n for n in self.order if not ps[n].kept and not ps[n].lost and n not in declared]
+        if not nxt and declared:
+            for n in [n for n in self.order if n in declared]:
+                self._take_mulligan(ps[n])
+            declared = []
+            nxt = [n for n in self.order if not ps[n].kept and not ps[n].lost]
+            player = self.order[-1]  # the new round goes around from the first seat in turn order
         if nxt:
             i = self.order.index(player)
             ring = self.order[i + 1:] + self.order[: i + 1]
             self.wait = {"kind": "mulligan", "player": next(n for n in ring if n in nxt)}
+            if declared:
+                self.wait["declared"] = declared
         else:
             self._after_mulligans()
 
@@ -740,14 +837,17 @@ class Game:
             if self._hand_size(p) < HAND_SIZE and p.library and n not in self.scried and not p.lost:
                 self.scried.append(n)
                 top = p.library[0]
-                knowledge.show(self, [top], [n])  # 103.4: that player looks at the top card
-                self.log("look", player=n, cards=[self.objects[top].card.name], objs=[top], audience=[n])
+                # 103.4: that player looks at the top card; 805.3a: so may the teammates
+                who = [m for m in self.order if knowledge.sees_hand(self, m, n) and not self.players[m].lost]
+                knowledge.show(self, [top], who)
+                self.log("look", player=n, cards=[self.objects[top].card.name], objs=[top], audience=who)
                 self.wait = {"kind": "mulligan_bottom", "player": n, "card": top}
                 return
         w = opening.next_decision(self)  # 103.5: opening-hand actions, starting player first
         if w is not None:
             self.wait = w
             return
+        self._restart_exempt()
         self.step = "untap"
         self.begun = False
         self.turn = 1
@@ -766,6 +866,8 @@ class Game:
     def _give_priority(self) -> None:
         """116.3a-b: the active player receives priority; without one (800.4h) the next player
         in turn order still in the game does."""
+        if self.step == "mulligan":
+            return  # 714.1: a restarted game begins again with its opening hands (103.4)
         a = self.active
         self.priority = a if not self.players[a].lost else seats.next_player(self, a)
         self.passes = 0
@@ -873,6 +975,7 @@ class Game:
             o.damage_sources = []
         self.effects = [e for e in self.effects if e.get("until") != "eot"]
         self.changed()
+        exile_orphans(self)  # 800.4c: "until end of turn" control effects ended
         # 514.3a: if SBAs or triggers happen, players get priority; else the turn ends
         if sba.check(self) or self.triggered:
             self._give_priority()
@@ -906,8 +1009,17 @@ class Game:
             nxt = "end_of_combat"
         if self.step in ("main1", "main2"):
             nxt = extra_phases.after_main(self, nxt)  # 500.8: additional combat and main phases
-        self.step = nxt
+        self.step = self._not_skipped(nxt)
         self.turn_state_changed()
+
+    def _not_skipped(self, step: str) -> str:
+        """614.10: a step a player skips ("Skip your draw step", "Players skip their untap
+        steps") is replaced by nothing: the next step begins instead. Only a step about to
+        begin is skipped; one under way is not."""
+        while step in _SKIPPABLE and player_statics.active(self) and player_statics.skips(self, self.active, step):
+            self.log("skip", step=step, player=self.active)
+            step = STEPS[STEPS.index(step) + 1]
+        return step
 
     def _next_turn(self) -> None:
         """500.1: the next player's turn begins (a player who left takes no turn; 800.4i:
@@ -931,7 +1043,7 @@ class Game:
             self.active = nxt
         if self.gone:
             self.seated = seats.live(self)  # 801.2c: ranges of influence are set as each turn begins
-        self.step = "untap"
+        self.step = self._not_skipped("untap")
         self.begun = False
         self.spells_cast_turn = 0
         for p in self.players.values():
@@ -942,11 +1054,13 @@ class Game:
             p.drawn_turn = 0
         self.effects = [e for e in self.effects if not (e.get("until") == "your_next_turn"
                                                         and e.get("controller") == self.active)]
+        exile_orphans(self)  # 800.4c
         self.log("turn", turn=self.turn, active=self.active)
 
     def pass_priority(self, player: str) -> None:
         """116.3d/116.4: when every player still in the game has passed in succession the top
-        object resolves or the step ends; else the next player in turn order gets priority."""
+        object resolves or the step ends; else the next player in turn order gets priority
+        (805.5b: with shared team turns, when every team has passed in succession)."""
         self.passes += 1
         if self.passes >= (len(self.order) - len(self.gone)):
             self.passes = 0
@@ -958,7 +1072,7 @@ class Game:
             else:
                 self._end_step(again=self.step == "cleanup")
         else:
-            self.priority = self.other(player)
+            self.priority = seats.after_pass(self, player, self.passes)  # 116.3d; 805.5: by team
 
     def spell_resolved(self, card: Any, controller: str) -> None:
         """A spell has resolved (608.2k): a card the engine cannot carry out is then played by
@@ -975,6 +1089,9 @@ class Game:
         return view_of(self, player)
 
 
+#: the steps an effect may make a player skip (614.10)
+_SKIPPABLE = frozenset({"untap", "upkeep", "draw"})
+
 Handler = Callable[[Game, Decision, dict[str, Any]], None]
 K = DecisionKind
 
@@ -982,7 +1099,7 @@ K = DecisionKind
 #: the game's own decisions; (kind, answer_to) for a generic choice, by the module that asked.
 ANSWER_HANDLERS: dict[tuple[str, str | None], Handler] = {
     (K.PRIORITY, None): lambda g, d, a: casting.priority_action(g, d.player, a),
-    (K.MULLIGAN, None): lambda g, d, a: g._mulligan_answer(d.player, a),
+    (K.MULLIGAN, None): lambda g, d, a: g._mulligan_answer(d.player, a, d.data.get("declared")),
     (K.PLAY_FIRST, None): lambda g, d, a: g._play_first_answer(d.player, a),
     (K.MULLIGAN_BOTTOM, None): Game._mulligan_bottom_answer,
     (K.ATTACKERS, None): lambda g, d, a: combat.declare_attackers(g, d.player, a.get("attackers", {})),
@@ -1005,6 +1122,10 @@ ANSWER_HANDLERS: dict[tuple[str, str | None], Handler] = {
     (K.CHOOSE_CARDS, "opening"): opening.answer,      # 103.5: opening-hand cards (Leylines)
     (K.CHOOSE_OPTION, "replace"): replacement.answer,  # 616.1: which replacement applies first
     (K.CHOOSE_OPTION, "enter"): answer_enter,         # 614.12: "as SELF enters, choose ..."
+    (K.CHOOSE_OPTION, "enter_pay"): entering.answer_pay_or_tapped,  # 614.12: "you may pay N life. If you don't"
+    (K.CHOOSE_OPTION, "enter_counters"): entering.answer_optional_counters,  # 614.12, unleash 702.97a
+    (K.CHOOSE_CARDS, "devour"): entering.answer_devour,  # 702.81a: sacrificed as it enters
+    (K.CHOOSE_OPTION, "miracle"): cast_options.answer_miracle,   # 702.93a: reveal the first card drawn
 }
 
 

@@ -1,6 +1,7 @@
 """What each player may know of the cards in hidden zones (400.2), and who sees an event.
 
-Libraries and hands are hidden zones: a player sees their own hand, and no library. An
+Libraries and hands are hidden zones: a player sees their own hand (and in Two-Headed Giant
+their teammate's, 810.5), and no library. An
 effect can show a hidden card to some players: a search looks at the whole library
 (701.15a), scry and fateseal look at the top cards (701.18, 701.19), "look at" shows a card
 to one player, and a reveal shows it to all (701.13a). That knowledge lasts while the card
@@ -65,12 +66,18 @@ def _told(g: "Game", seen: tuple[str, ...], player: str) -> bool:
     return player in seen or len(seen) >= len(g.order) and set(g.order) <= set(seen)
 
 
+def sees_hand(g: "Game", player: str, owner: str) -> bool:
+    """Whether ``player`` sees ``owner``'s hand: their own (400.2), and in Two-Headed Giant a
+    teammate's, for teammates may review each other's hands at any time (810.5)."""
+    return player == owner or (g.variant == "two_headed_giant" and player in g.team_of.get(owner, ()))
+
+
 def knows(g: "Game", player: str, oid: int) -> bool:
     """Whether ``player`` may know which card the object ``oid`` is."""
     o = g.objects.get(oid)
     if o is None:
         return False
-    if o.zone == "hand" and o.owner == player:
+    if o.zone == "hand" and sees_hand(g, player, o.owner):
         return True
     if o.zone in ("library", "hand"):
         return _told(g, g.shown.get(oid, ()), player)
@@ -87,7 +94,7 @@ def known_hidden(g: "Game", player: str, owner: str) -> list[tuple[str, int, int
     for i, c in enumerate(p.library):
         if _told(g, g.shown.get(c, ()), player):
             out.append(("library", i, c))
-    if owner != player:
+    if not sees_hand(g, player, owner):  # a hand the player sees is in the view whole
         for i, c in enumerate(p.hand):
             if _told(g, g.shown.get(c, ()), player):
                 out.append(("hand", i, c))

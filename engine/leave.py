@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine import combat, knowledge, seats
-from engine.until import source_left
+from engine.until import objects_gone, source_left
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -38,15 +38,17 @@ def leave(g: "Game", p: str) -> None:
             del g.objects[i]
             knowledge.forget(g, i)
         pl.zone(zone).clear()
-    # effects giving p control end (layer 2)
+    # effects giving p control end (layer 2); effects on only p's objects ended with them (611.2c)
     if g.effects:
         g.effects = [e for e in g.effects if not (e["layer"] == "2" and e.get("controller") == p)]
+        objects_gone(g)
     g.changed()
     # what p still controls is exiled (spells p cast from another's cards, permanents p took)
     for i in [i for i in g.stack if g.objects[i].controller == p]:
         g.move(i, "exile")
     for i in [i for i in g.battlefield if g.chars(i).controller == p]:
-        g.move(i, "exile")
+        if i in g.objects and g.objects[i].zone == "battlefield":  # not exiled already (exile_orphans)
+            g.move(i, "exile")
     # 800.4d: p's triggered abilities are not put on the stack
     g.delayed = [d for d in g.delayed if d["controller"] != p]
     g.triggered = [t for t in g.triggered if t["controller"] != p]
@@ -84,8 +86,24 @@ def _hand_over(g: "Game", p: str) -> None:
         if w["kind"] == "blockers":
             combat.next_defender(g, p)
         elif w["kind"] == "mulligan":
-            g._next_mulligan(p)
+            g._next_mulligan(p, w.get("declared"))
         elif w["kind"] == "mulligan_bottom" or w.get("answer_to") == "opening":
             g._after_mulligans()
         elif w["kind"] == "play_first":  # 103.2: the first player still in the game chooses instead
             g.wait = {"kind": "play_first", "player": seats.next_player(g, p)}
+
+
+def exile_orphans(g: "Game") -> None:
+    """800.4c: when an effect giving a player still in the game control of a permanent ends,
+    no other effect gives it to a player in the game, and it entered the battlefield under the
+    control of a player who has left, it is exiled at once (not a state-based action). Such a
+    permanent is one whose controller, with the effects left, is a player who left: called
+    where control-changing effects end (cleanup 514.2, a new turn, a source leaving 611.2b)."""
+    if not g.gone:
+        return
+    ps = g.players
+    for i in [i for i in g.battlefield if ps[g.chars(i).controller].lost]:
+        if i in g.objects and g.objects[i].zone == "battlefield":
+            g.log("orphan_exiled", card=g.objects[i].card.name, obj=i, player=g.chars(i).controller)
+            g.move(i, "exile")
+

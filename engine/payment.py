@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from engine import player_statics
-from engine.actions import lose_life
+from engine.actions import could_produce, lose_life
 from engine.cards.abilities import Ability, Cost, Effect
 from engine.errors import IllegalAction
 from engine.mana import ManaError, needs, pay_from_pool
@@ -113,6 +113,8 @@ def produces(ab: Ability, g: "Game | None" = None, oid: int | None = None) -> li
                 out += [c] if c else []  # "one mana of the chosen color" (614.12)
             elif "any" in e.args:
                 out += list("WUBRG")
+            elif "could_produce" in e.args and g is not None and oid is not None:
+                out += could_produce(g, g.chars(oid).controller or "", e.args, oid)  # 106.7
     return out
 
 

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 KINDS = frozenset({"no_max_hand_size", "player_keywords", "flash_spells", "free_spells", "spell_limit",
                    "play_from", "graveyard_replacement",
                    "prevent_damage",    # read by engine.replacement.static_shields (615.9)
-                   "cant_gain_life", "cant_lose_life"})
+                   "cant_gain_life", "cant_lose_life", "skip_step"})
 
 @per_object
 def _card_statics(card: Any) -> tuple[Any, ...]:
@@ -97,6 +97,11 @@ def cant_gain_life(g: "Game", player: str) -> bool:
 def cant_lose_life(g: "Game", player: str) -> bool:
     """118.8: an effect says this player can't lose life ("Your life total can't change")."""
     return bool(_mine(g, "cant_lose_life", player))
+
+
+def skips(g: "Game", player: str, step: str) -> bool:
+    """614.10: does an effect make this player skip this step?"""
+    return any(t[2].get("step") == step for t in _mine(g, "skip_step", player))
 
 
 def can_pay_life(g: "Game", player: str, n: int) -> bool:
@@ -223,7 +228,7 @@ def static_problems(st: dict[str, Any]) -> list[str]:
     """What of a static of these kinds this engine does not carry out ([] when all of it)."""
     kind = st.get("kind")
     if kind in ("no_max_hand_size", "spell_limit", "flash_spells", "player_keywords", "cant_gain_life",
-                "cant_lose_life") and st.get("who") not in _WHO:
+                "cant_lose_life", "skip_step") and st.get("who") not in _WHO:
         return [f"{kind} for {st.get('who')}"]
     if kind == "player_keywords" and set(st.get("keywords", ())) - {"Hexproof", "Shroud"}:
         return ["player keywords other than hexproof and shroud"]

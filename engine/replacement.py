@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from engine import commander, player_statics
+from engine import commander, player_statics, seats
 from engine.choices import NeedChoice, on_enter
 from engine.errors import IllegalAction
 from engine.filters import matches
@@ -138,6 +138,11 @@ def done(g: "Game", key: str) -> None:
 
 
 # ------------------------------------------------------------------ damage (615)
+#: 702.88a: "If enchanted permanent would be destroyed, instead remove all damage marked on it
+#: and destroy this Aura" (renamed umbra armor in 2023, same rule)
+_TOTEM = frozenset({"Totem armor", "Umbra armor"})
+
+
 def shields(g: "Game") -> list[dict[str, Any]]:
     """The prevention effects in force (615.1), in the order they were created."""
     return [e for e in g.effects if e["layer"] == "prevent"] if g.effects else []
@@ -169,12 +174,28 @@ def static_shields(g: "Game", src: int, tgt: Any, combat: bool) -> list[dict[str
     return out
 
 
-def _shield_applies(e: dict[str, Any], src: int, tgt: Any, combat: bool) -> bool:
+def _shield_applies(g: "Game", e: dict[str, Any], src: int, tgt: Any, combat: bool) -> bool:
     if e.get("used") or e.get("combat") and not combat:
         return False
     if e.get("to") is not None and tgt not in e["to"]:
         return False
-    return e.get("by") is None or src in e["by"]
+    if e.get("by") is not None and src not in e["by"]:
+        return False
+    if g.influence is not None and e.get("to") is None and e.get("by") is None and e.get("controller"):
+        # 801.13b: neither source nor recipient named (their references were kept to the range,
+        # 801.10): it prevents only damage whose source and recipient are both within range
+        you = e["controller"]
+        who = [_seat_of(g, src), tgt if isinstance(tgt, str) else _seat_of(g, tgt)]
+        return all(w is None or seats.in_range(g, you, w) for w in who)
+    return True
+
+
+def _seat_of(g: "Game", oid: Any) -> str | None:
+    """801.2d: the player whose seat places an object: its controller (its owner off the battlefield)."""
+    o = g.objects.get(oid)
+    if o is None:
+        return None
+    return g.controller_of(oid) or o.owner if o.zone in ("battlefield", "stack") else o.owner
 
 
 def _shield_text(e: dict[str, Any], left: int | None) -> str:
@@ -195,7 +216,7 @@ def prevent(g: "Game", src: int, tgt: Any, n: int, combat: bool, spent: dict[int
     left: dict[str, int | None] = {}
     by_id: dict[str, dict[str, Any]] = {}
     for e in pool:
-        if _shield_applies(e, src, tgt, combat):
+        if _shield_applies(g, e, src, tgt, combat):
             k = None if e.get("amount") is None else e["amount"] - spent.get(e["ts"], 0)
             if k is None or k > 0:
                 left[f"p{e['ts']}"] = k
@@ -240,6 +261,10 @@ def zone_change(g: "Game", o: "Obj", frm: str, to: str, destroy: bool = False, r
     cands: list[Cand] = []
     if destroy and regen_ok and o.regen > 0:  # 701.14a: the next time it would be destroyed
         cands.append({"id": "regen", "text": f"{o.card.name}: regenerate", "tier": OTHER, "regen": True})
+    if destroy and frm == "battlefield":
+        for aura in totem_armor(g, o.id):  # 702.88a: the Aura is destroyed instead
+            cands.append({"id": f"t{aura}", "text": f"{g.objects[aura].card.name}: totem armor", "tier": OTHER,
+                          "totem": aura})
     if dies and g.effects:
         for e in g.effects:  # "if it would die this turn, exile it instead"
             if e["layer"] == "exile_if_dies" and o.id in e["objects"]:
@@ -255,11 +280,14 @@ def zone_change(g: "Game", o: "Obj", frm: str, to: str, destroy: bool = False, r
         return ev
 
     def applicable(ev: Event) -> list[Cand]:
-        return [c for c in cands if (c.get("regen") and ev["destroy"]) or c.get("to") and ev["to"] == "graveyard"]
+        return [c for c in cands if ((c.get("regen") or c.get("totem")) and ev["destroy"])
+                or c.get("to") and ev["to"] == "graveyard"]
 
     def apply(ev: Event, c: Cand) -> Event:
         if c.get("regen"):  # the destruction is replaced: it stays (the rest no longer applies)
             return {"to": None, "regen": True, "destroy": False, "out": (None, True)}
+        if c.get("totem"):  # 702.88a: it stays, its damage is removed, the Aura is destroyed instead
+            return {"to": None, "regen": False, "totem": c["totem"], "destroy": False, "out": (None, c["totem"])}
         # still a destruction when it was one (a regeneration shield still applies to it)
         return {"to": c["to"], "regen": False, "destroy": ev["destroy"], "out": (c["to"], False)}
 
@@ -268,6 +296,12 @@ def zone_change(g: "Game", o: "Obj", frm: str, to: str, destroy: bool = False, r
     if g.commanders and final["to"] is not None:
         final = dict(final, to=commander.replace(g, o, frm, final["to"], ask))
     return final
+
+
+def totem_armor(g: "Game", oid: int) -> list[int]:
+    """702.88a: the Auras with totem armor (umbra armor, its later name) attached to ``oid``."""
+    return [a for a in g.battlefield if g.objects[a].attached_to == oid
+            and _TOTEM & g.chars(a).keywords]
 
 
 # ------------------------------------------------------------------ life gain (614.1a)
@@ -318,19 +352,81 @@ def enter_replacements(g: "Game", o: "Obj") -> None:
             o.counters["loyalty"] = int(c.loyalty)
         except ValueError:
             pass
+    if enters_tapped(g, o):
+        o.tapped = True
     for ab in c.abilities:
         st = ab.static
         if ab.kind != "static" or not st:
             continue
-        if st.get("kind") == "enters_tapped" and not st.get("unless"):
-            o.tapped = True
-        elif st.get("kind") == "enters_with_counters":
+        if st.get("kind") == "enters_with_counters":
             k = st.get("counter", "+1/+1")
             if st.get("condition") and not condition(g, st["condition"], o.id, {"controller": o.controller}):
                 continue  # "if it was kicked", "if an opponent was dealt damage this turn" (614.1c)
+            if st.get("optional"):  # 614.12: "you may have it enter with ...": its controller chooses
+                g.queue.append({"kind": "choose_option", "player": o.controller, "options": ["yes", "no"],
+                                "enter": o.id, "counter": k, "amount": int(st.get("amount", 1)),
+                                "answer_to": "enter_counters",
+                                "prompt": f"{o.card.name}: enter with {st.get('amount', 1)} {k} counter(s)? (614.12)"})
+                continue
             if counters_allowed(g, o.id, k):
                 # 614.1c: X in "enters with X counters" is the X it was cast with
                 o.counters[k] = o.counters.get(k, 0) + amount(g, st.get("amount", 1), o.id, {"obj": o.id})
                 g.changed()
         elif st.get("kind") == "choose_on_enter":
             on_enter(g, o)
+        elif st.get("kind") == "devour":  # 702.81a: its controller chooses the creatures to sacrifice
+            mine = [i for i in g.battlefield if i != o.id and g.controller_of(i) == o.controller
+                    and "Creature" in g.chars(i).types]
+            if mine:
+                g.queue.append({"kind": "choose_cards", "player": o.controller, "options": mine, "min": 0,
+                                "max": len(mine), "enter": o.id, "amount": int(st.get("amount", 1)),
+                                "answer_to": "devour",
+                                "prompt": f"{o.card.name}: sacrifice any number of creatures (devour, 702.81a)"})
+
+
+def enters_tapped(g: "Game", o: "Obj") -> bool:
+    """614.1c, 614.1d, 614.12: does the permanent ``o`` enter tapped? Its own "SELF enters tapped"
+    (unless a condition holds as it enters: "unless you control a Forest or a Plains"), or a
+    static ability of another permanent ("creatures your opponents control enter tapped"),
+    checked against the permanent as it enters (614.12). "As SELF enters, you may pay 2 life.
+    If you don't, it enters tapped" asks its controller (ask_pay_or_tapped);
+    the permanent enters tapped unless that player pays."""
+    tapped = False
+    for ab in o.card.abilities:
+        st = ab.static
+        if ab.kind != "static" or not st or st.get("kind") != "enters_tapped" \
+                or st.get("affects", "self") != "self":
+            continue
+        if st.get("unless_pay"):
+            ask_pay_or_tapped(g, o, st["unless_pay"])
+        elif not st.get("unless") or not condition(g, st["unless"], o.id, {"controller": o.controller}):
+            tapped = True
+    for oid in g.battlefield:  # 614.1d: other permanents' statics that make objects enter tapped
+        if oid == o.id:
+            continue
+        for ab in _tapping_statics(g.objects[oid].card):
+            st = ab.static
+            if st.get("condition") and not condition(g, st["condition"], oid, None):
+                continue
+            if matches(g, o.id, st["affects"], oid, g.controller_of(oid)):
+                tapped = True
+    return tapped
+
+
+@per_object
+def _tapping_statics(card: Any) -> tuple[Any, ...]:
+    """A card's static abilities that make other objects enter tapped ("Creatures your opponents
+    control enter tapped", Blind Obedience, Thalia, Heretic Cathar: 614.1d)."""
+    return tuple(ab for ab in card.abilities if ab.kind == "static" and ab.static
+                 and ab.static.get("kind") == "enters_tapped" and isinstance(ab.static.get("affects"), dict))
+
+
+def ask_pay_or_tapped(g: "Game", o: "Obj", pay: dict[str, Any]) -> None:
+    """614.12: "As SELF enters, you may pay N life. If you don't, it enters tapped": its controller
+    chooses before any player receives priority (the choice waits in the queue, as the other
+    entering choices do: engine/choices.py; its answer: engine/entering.py); until then the
+    permanent is not yet tapped."""
+    life = int(pay.get("life", 0))
+    g.queue.append({"kind": "choose_option", "player": o.controller, "options": ["pay", "tapped"],
+                    "enter": o.id, "life": life, "answer_to": "enter_pay",
+                    "prompt": f"{o.card.name}: pay {life} life, or it enters tapped (614.12)"})

@@ -69,6 +69,12 @@ OUT_OF_SCOPE: dict[str, str] = {
     "406.4": "how face-down exiled cards are physically piled",
     "406.5": "how exiled cards that may return are physically kept apart",
     "406.8": "the exile zone's old name (removed-from-the-game zone)",
+    "100.2": "the physical materials of a game (decks, token and counter markers, a way to track life)",
+    "100.3": "the physical items some casual variants need (dice, special cards)",
+    "108.2": "the physical size of traditional and oversized cards",
+    "403.1": "where the players physically keep their permanents on the table",
+    "709.3": "how a player physically shows whether a flip card is flipped (the table draws it)",
+    "711.3": "how double-faced cards are kept indistinguishable in hidden zones (sleeves, checklist cards)",
     "601.1": "casting's old name (playing a spell)",
     # rules of variants our games do not include
     "103.6": f"the planar deck at the start of the game: {_VARIANT}",

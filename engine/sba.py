@@ -3,13 +3,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import commander, seats
+from engine import bestow, commander, seats
 from engine.actions import destroy, plan_destroy
 from engine.choices import NeedChoice
 from engine.errors import IllegalAction
 from engine.filters import matches
 from engine.protection import protected
 from engine.replacement import zone_change
+from engine.until import object_left
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -42,6 +43,8 @@ def check(g: "Game") -> bool:
                 lst.remove(i)
                 del g.objects[i]
                 did = True
+                if g.effects:
+                    object_left(g, i)  # 400.7, 611.2c: effects on only that token have ended
     g.tokens_outside = False
     if not did and g.__dict__.get("_sba_clean") == g._version:
         return False  # nothing changed since the permanents were last found in order
@@ -71,7 +74,8 @@ def check(g: "Game") -> bool:
         if "Aura" in c.subtypes:
             t = o.attached_to
             if t is None or t not in g.objects or g.objects[t].zone != "battlefield" or not _aura_ok(g, oid, t):
-                to_graveyard.append(oid)  # 704.5n
+                # 704.5n; 702.102e: an Aura with bestow becomes unattached instead (and a creature, 702.102a)
+                (unattach if "bestowed" in o.chosen else to_graveyard).append(oid)
         elif o.attached_to is not None:
             t = o.attached_to
             if t not in g.objects or g.objects[t].zone != "battlefield" or \
@@ -110,6 +114,8 @@ def _perform(g: "Game", to_graveyard: list[int], to_destroy: list[int], unattach
         did = True
     for oid in unattach:
         g.objects[oid].attached_to = None
+        if "bestowed" in g.objects[oid].chosen:
+            bestow.end(g, g.objects[oid])  # 702.102a: unattached, it is an enchantment creature again
         did = True
     for oid in dict.fromkeys(to_graveyard):
         if oid in g.objects and g.objects[oid].zone == "battlefield":
@@ -150,6 +156,8 @@ def _choices_made(g: "Game", to_graveyard: list[int], to_destroy: list[int]) -> 
 
 
 def _aura_ok(g: "Game", aura: int, t: int) -> bool:
+    """704.5n: an Aura stays attached only to what it can enchant: its Enchant filter, no protection
+    from it (702.16c), within its controller's range of influence (801.8)."""
     enchant = g.objects[aura].card.keyword_args.get("Enchant")
     f = enchant if isinstance(enchant, dict) else {"types": ["Creature"]}
     if not matches(g, t, f, aura):
@@ -158,14 +166,19 @@ def _aura_ok(g: "Game", aura: int, t: int) -> bool:
     if "Protection" in tc.keywords:
         if protected(g, tc, aura):
             return False  # 702.16c
+    if g.influence is not None and not seats.in_range(g, g.chars(aura).controller, tc.controller):
+        return False  # 801.8: not an object outside the Aura's controller's range of influence
     return True
 
 
 def _equip_ok(g: "Game", equipment: int, t: int) -> bool:
-    """704.5p: Equipment stays attached only to a creature without protection from it (702.16d)."""
+    """704.5p: Equipment stays attached only to a creature without protection from it (702.16d),
+    within its controller's range of influence (801.9)."""
     tc = g.chars(t)
     if "Creature" not in tc.types:
         return False
+    if g.influence is not None and not seats.in_range(g, g.chars(equipment).controller, tc.controller):
+        return False  # 801.9: nor a creature outside the Equipment's controller's range of influence
     return not ("Protection" in tc.keywords and protected(g, tc, equipment))
 
 

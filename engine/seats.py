@@ -75,6 +75,12 @@ def _teams(names: list[str], variant: str, teams: list[list[str]] | None) -> lis
     flat = [n for t in teams for n in t]
     if sorted(flat) != sorted(names):
         raise SeatError(f"the teams {teams} must hold every seat {names} once")
+    k = len(names)
+    for t in teams:  # a team's seats form one arc of the table: it ends once going around
+        ends = sum(1 for i in range(k) if names[i] in t and names[(i + 1) % k] not in t)
+        if ends != 1:
+            raise SeatError(f"the team {t} must sit together (810.3; 805.1: shared team turns need "
+                            f"adjacent seats), not apart in {names}")
     return [tuple(t) for t in teams]
 
 
@@ -102,6 +108,22 @@ def next_turn_player(g: "Game") -> str:
         while p in team and p != g.active:
             p = next_player(g, p)
     return p
+
+
+def side(g: "Game", p: str) -> tuple[str, ...]:
+    """``p`` and, with shared team turns (Two-Headed Giant, 805), ``p``'s teammates still in
+    the game, in turn order: who acts as one where the team does (805.7 triggered abilities,
+    810.7d the combined block)."""
+    if g.variant != "two_headed_giant":
+        return (p,)
+    return tuple(n for n in g.order if n in g.team_of[p] and not g.players[n].lost)
+
+
+def blocking_side(g: "Game", p: str) -> tuple[str, ...]:
+    """Whose creatures ``p``'s declaration of blockers covers: ``p``'s own (509.1a); in
+    Two-Headed Giant, every player still in the game on ``p``'s team, for the defending team
+    has one combined block, legal as a whole (810.7d)."""
+    return side(g, p)
 
 
 def starting_life(g: "Game") -> int:
@@ -150,6 +172,13 @@ def live(g: "Game") -> list[str]:
     return [n for n in g.order if not ps[n].lost]
 
 
+def can_control(g: "Game", player: str) -> bool:
+    """800.4b: an object does not change to the control of a player who has left the game, and
+    no token is created under such a player's control (800.4d: nor anything they would own)."""
+    p = g.players.get(player)
+    return p is not None and not p.lost
+
+
 def next_player(g: "Game", p: str) -> str:
     """116.3d: the next player in turn order after ``p`` who is still in the game (``p`` may
     have left); ``p`` itself when no other is left."""
@@ -165,6 +194,24 @@ def next_player(g: "Game", p: str) -> str:
         if not ps[q].lost:
             return q
     return p
+
+
+def after_pass(g: "Game", p: str, passes: int) -> str:
+    """Who receives priority after ``p`` passes, ``passes`` players having passed in succession.
+    116.3d: the next player in turn order. 805.5 (shared team turns, Two-Headed Giant): teams
+    have priority; a team passes when each of its players has passed in succession, and until
+    then priority stays with the team (805.5a: any of its players may act), going to the next
+    teammate in turn order; then to the next team in turn order."""
+    if g.variant != "two_headed_giant":
+        return next_player(g, p)
+    team = [n for n in g.order if n in g.team_of[p] and not g.players[n].lost]
+    if passes % len(team):
+        i = team.index(p)
+        return team[(i + 1) % len(team)]
+    q = next_player(g, p)
+    while q in team and q != p:
+        q = next_player(g, q)
+    return q
 
 
 def apnap(g: "Game") -> list[str]:
@@ -229,3 +276,25 @@ def remaining_teams(g: "Game") -> list[tuple[str, ...]]:
     the game (104.2a, 104.2c)."""
     ps = g.players
     return [t for t in g.teams if any(not ps[n].lost for n in t)]
+
+
+def winners(winner: str | None) -> list[str]:
+    """The players a game's ``winner`` names (104.2a; 810.8a: a Two-Headed Giant team wins as
+    one and is written with its players joined by ``+``, ``"alice+bob"``): none while the game
+    goes on and for a draw (``"draw"``, 104.4a)."""
+    if winner is None or winner == "draw":
+        return []
+    return winner.split("+")
+
+
+def result_text(winner: str | None) -> str:
+    """How a game's end reads to a person: ``alice wins``, ``alice and bob win`` (810.8a),
+    ``the game is a draw`` (104.4a); empty while it goes on."""
+    if winner is None:
+        return ""
+    names = winners(winner)
+    if not names:
+        return "the game is a draw"
+    if len(names) == 1:
+        return f"{names[0]} wins"
+    return f"{', '.join(names[:-1])} and {names[-1]} win"

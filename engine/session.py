@@ -6,6 +6,7 @@ network client implements the same methods over the wire.
 """
 from __future__ import annotations
 
+import json
 from typing import Any, Callable, Protocol
 
 from engine.cardpool import CardPool
@@ -93,7 +94,6 @@ class LocalSession:
         return True
 
     def _replayed(self, answers: list[Any]) -> Game:
-        import json
         return Game.from_json(json.dumps({"version": 1, "origin": self.game.origin, "answers": answers}),
                               self.game.cards)
 

@@ -17,31 +17,34 @@ from engine.filters import matches
 from engine.memo import per_object
 from engine.replacement import enter_replacements
 from engine.state import Obj
-from engine.targets import check_targets, normalize_targets, target_candidates
+from engine.targets import check_targets, normalize_targets, target_candidates, with_x
 from engine.values import condition
 
 if TYPE_CHECKING:
+    from engine.cards.abilities import TargetSpec
     from engine.game import Game
     from engine.layers import Chars
     from engine.state import Decision
 
-OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "cast", "tapped",
+OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "cast", "tapped", "exploits",
                  "untapped", "deals_damage", "dealt_damage", "combat_damage_player",
                  "combat_damage_creature", "combat_damage", "damage_player", "damage_opponent",
                  "attacks_or_blocks", "etb_or_dies", "etb_or_attacks", "cycle",
                  "becomes_target", "becomes_target_spell", "becomes_target_opponent", "blocks_flying",
-                 "activate", "leaves_graveyard", "attacks_alone", "monstrous", "transforms"}
+                 "activate", "leaves_graveyard", "attacks_alone", "monstrous", "transforms",
+                 "turned_face_up",  # 702.36e, 701.31b: engine/facedown.py
+                 "last_time_counter_removed"}  # 702.62a (vanishing): engine/ops/objects.py
 PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attack", "sacrifice"}
 #: Events this engine fires (a card triggering on anything else is unsupported).
-SUPPORTED = (OBJECT_EVENTS | PLAYER_EVENTS | {"step"}) - {"scry"}
+SUPPORTED = (OBJECT_EVENTS | PLAYER_EVENTS | {"step", "state"}) - {"scry"}
 #: Trigger keys _match understands (a trigger with any other key is unsupported).
 KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "who", "first", "nth", "step",
                   "whose", "loyalty", "noncombat", "your_turn", "nonmana", "limit_per_turn", "min_attackers",
-                  "blocking_self", "most_life", "or_copy", "defending", "other", "dealt_by"})
+                  "blocking_self", "most_life", "or_copy", "defending", "other", "dealt_by", "condition"})
 # or_copy: "whenever you cast or copy ...": no effect of this engine copies a spell (707.10), so only casting
 # fires it; an op that copies spells must fire the same event.
 #: keys that only some events understand (engine/support.py rejects them elsewhere)
-KEYS_OF_EVENT = {"other": "cycle", "defending": "attacks", "dealt_by": "dies"}
+KEYS_OF_EVENT = {"other": "cycle", "defending": "attacks", "dealt_by": "dies", "condition": "state"}
 #: Events a triggered ability of a card in a graveyard is checked against (Spit Flame, Squee, Goblin
 #: Nabob, Aurora Eidolon, Phoenix Chick; 112.6b)
 GRAVEYARD_EVENTS = frozenset({"etb", "step", "cast", "draw", "gain_life", "sacrifice", "you_attack",
@@ -151,7 +154,7 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
             return False
     if trig.get("blocking_self") and src not in ev.get("attackers", ()):
         return False  # "whenever a creature ... blocks SELF" (flanking, 702.24a)
-    if trig.get("dealt_by"):  # "a creature dealt damage by SELF (equipped creature) this turn dies"
+    if name == "dies" and trig.get("dealt_by"):  # "a creature dealt damage by SELF (equipped creature) this turn dies"
         by = src if trig["dealt_by"] == "self" else g.objects[src].attached_to if src in g.objects else None
         if by is None or by not in ev.get("damaged_by", ()):
             return False
@@ -287,7 +290,8 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
                     if _match(g, cid, p, ab.trigger, ev):
                         _add(g, card_obj, ab, p, ev)
     # a spell's own "when you cast" trigger (603.2, zone stack)
-    if ev["event"] in ("cast", "cycle"):  # and a cycled card's, from where it went (702.28c)
+    if ev["event"] in ("cast", "cycle", "exploits"):  # and a cycled card's, from where it went (702.28c),
+        # and that of a creature that exploited itself (702.109a)
         o = g.objects.get(ev["obj"])
         if o is not None and o.zone != "battlefield":
             for ab in o.card.abilities:
@@ -313,7 +317,9 @@ def became_targets(g: "Game", s: "Obj") -> None:
 def enters(g: "Game", o: "Obj") -> None:
     """An object entered the battlefield: 'enters' replacements (614.1c) then ETB triggers."""
     enter_replacements(g, o)
-    event(g, {"event": "etb", "obj": o.id, "player": o.controller})
+    c = g.all_chars().get(o.id)  # "that creature's power" as it entered, should it leave (608.2h; evolve)
+    event(g, {"event": "etb", "obj": o.id, "player": o.controller,
+              "pt": (c.power, c.toughness, c.is_creature()) if c is not None else None})
 
 
 def leaves(g: "Game", o: "Obj", before: "Chars", to: str) -> list[dict[str, Any]]:
@@ -356,7 +362,7 @@ def step(g: "Game", name: str) -> None:
     if name == "upkeep":
         _mark_upkeep(g)
         cast_options.suspend_upkeep(g)  # 702.61a: suspended cards lose a time counter
-    event(g, {"event": "step", "step": name})
+    event(g, {"event": "step", "step": name, "player": g.active})  # "that player": whose step it is
     keep = []
     for d in g.delayed:
         if d["step"] == name and (d.get("whose") != "you" or seats.is_active(g, d["controller"])):
@@ -380,17 +386,64 @@ def _mark_upkeep(g: "Game") -> None:
             o.chosen["upkeep_seen"] = ctl
 
 
+def trigger_x(t: dict[str, Any]) -> int:
+    """The X of a triggered ability: the X paid in the event that triggered it ("when you cycle
+    SELF, destroy up to X target artifacts": the cycling cost's X, 107.3a), else 0."""
+    x = t["info"].get("x", 0)
+    return x if isinstance(x, int) and x > 0 else 0
+
+
+def specs_of(t: dict[str, Any]) -> tuple[TargetSpec, ...]:
+    """The target slots of a waiting triggered ability, "X targets" counted with its X (601.2c)."""
+    return with_x(t["ability"].targets, trigger_x(t))
+
+
 def candidates(g: "Game", t: dict[str, Any]) -> list[list[Any]]:
     src = g.objects.get(t["source"])
     if src is None:  # look-back: a stand-in with the card's characteristics
         src = Obj(-1, 0, t["card"], t["controller"], "graveyard")
-    return [target_candidates(g, spec, src, t["controller"]) for spec in t["ability"].targets]
+    return [target_candidates(g, spec, src, t["controller"]) for spec in specs_of(t)]
+
+
+@per_object
+def _state_abilities(card: Any) -> tuple[Any, ...]:
+    return tuple(ab for ab in triggered_of(list(card.abilities)) if (ab.trigger or {}).get("event") == "state")
+
+
+def state_triggers(g: "Game") -> bool:
+    """603.8: a state trigger triggers as soon as the game state matches its condition ("When
+    you control no Islands, sacrifice SELF"), and not again while it is waiting or on the
+    stack. Checked whenever a player would receive priority; True when one triggered."""
+    some = g.__dict__.get("_state_any")
+    if some is None or some[0] != g.next_uid:  # known once per set of physical objects
+        some = g._state_any = (g.next_uid, any(_state_abilities(o.card) for o in g.objects.values()))
+    if not some[1]:
+        return False
+    fired = False
+    for oid in list(g.battlefield):
+        for ab, ctl in _triggers(g, oid):
+            trig = ab.trigger or {}
+            if trig.get("event") != "state" or not condition(g, trig["condition"], oid, {"controller": ctl}):
+                continue
+            if any(t["source"] == oid and t["ability"] is ab for t in g.triggered) or any(
+                    g.objects[s].source == oid and g.objects[s].ability is ab for s in g.stack):
+                continue
+            if _add(g, g.objects[oid], ab, ctl, {"event": "state"}) is not None:
+                fired = True
+    return fired
 
 
 def put_on_stack(g: "Game") -> None:
-    """603.3b: APNAP; each player orders their own triggers; targets as each goes on the stack."""
+    """603.3b: APNAP; each player orders their own triggers; targets as each goes on the stack.
+    805.7: with shared team turns the active team puts all its players' triggers on the stack
+    in the order it chooses (asked of its first player in APNAP order), then each other team."""
+    done: set[str] = set()
     for player in seats.apnap(g):  # 101.4, 603.3b
-        mine = [t for t in g.triggered if t["controller"] == player]
+        if player in done:
+            continue
+        team = seats.side(g, player)
+        done.update(team)
+        mine = [t for t in g.triggered if t["controller"] in team]
         if not mine:
             continue
         if len(mine) > 1 and not all(t.get("ordered") for t in mine):
@@ -400,11 +453,11 @@ def put_on_stack(g: "Game") -> None:
         ab = t["ability"]
         if ab.targets and "targets" not in t:
             cands = candidates(g, t)
-            if any(len(c) < spec.min for c, spec in zip(cands, ab.targets)):
+            if any(len(c) < spec.min for c, spec in zip(cands, specs_of(t))):
                 g.triggered.remove(t)  # 603.3d: no legal targets, removed from the stack
                 g.log("trigger_removed", card=t["card"].name)
                 return
-            g.wait = {"kind": "trigger_targets", "player": player, "trigger": g.triggered.index(t)}
+            g.wait = {"kind": "trigger_targets", "player": t["controller"], "trigger": g.triggered.index(t)}
             return
         g.triggered.remove(t)
         _push(g, t)
@@ -418,6 +471,7 @@ def _push(g: "Game", t: dict[str, Any]) -> None:
     s.source = t["source"]
     s.controller = t["controller"]
     s.targets = [list(x) for x in t.get("targets", [])]
+    s.x = trigger_x(t)
     s.trigger_info = t["info"]
     g.objects[s.id] = s
     g.stack.append(s.id)
@@ -429,7 +483,7 @@ def _push(g: "Game", t: dict[str, Any]) -> None:
 
 def choose_targets(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
     t = g.triggered[d.data["trigger"]]
-    specs = t["ability"].targets
+    specs = specs_of(t)
     chosen = normalize_targets(a.get("targets"), specs)
     src = g.objects.get(t["source"]) or Obj(-1, 0, t["card"], t["controller"], "graveyard")
     check_targets(g, specs, chosen, src, t["controller"])
@@ -437,10 +491,12 @@ def choose_targets(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
 
 
 def order(g: "Game", d: "Decision", order: list[int]) -> None:
-    mine = [t for t in g.triggered if t["controller"] == d.player]
+    """603.3b: the order the player's (805.7: the team's) triggered abilities go on the stack."""
+    team = seats.side(g, d.player)
+    mine = [t for t in g.triggered if t["controller"] in team]
     if sorted(order) != list(range(len(mine))):
         raise IllegalAction(f"order all {len(mine)} triggered abilities, each once (by index)")
-    others = [t for t in g.triggered if t["controller"] != d.player]
+    others = [t for t in g.triggered if t["controller"] not in team]
     ordered = [mine[i] for i in order]
     for t in ordered:
         t["ordered"] = True

@@ -70,3 +70,13 @@ def object_left(g: "Game", oid: int) -> None:
     objs = g.objects
     g.effects = [e for e in effects
                  if oid not in e.get("objects", ()) or any(i in objs for i in e["objects"])]
+
+
+def objects_gone(g: "Game") -> None:
+    """Many objects ceased to exist at once (a player left the game, 800.4a): every effect whose
+    locked-in objects (611.2c) are all gone has ended and is removed (400.7)."""
+    objs = g.objects
+    kept = [e for e in g.effects if not e.get("objects") or any(i in objs for i in e["objects"])]
+    if len(kept) != len(g.effects):
+        g.effects = kept
+        g.changed()

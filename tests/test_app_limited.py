@@ -140,6 +140,11 @@ def test_a_whole_draft_by_mouse_to_a_legal_deck_and_a_game(qtbot, builder, full_
             QTest.mouseClick(builder.land_buttons[land], Qt.MouseButton.LeftButton)
     assert builder.deck.main_count == 40
     assert "Legal in" in builder.verdict.text(), [p.message for p in builder.problems]
+    heads = [builder.pool_view.item(i).text() for i in range(builder.pool_view.count())
+             if not builder.pool_view.item(i).data(Qt.ItemDataRole.UserRole)]
+    counts = [int(h.split("\n")[1].split()[0]) for h in heads]   # the rest of the pool, by colour
+    assert sum(counts) == builder.deck.sideboard_count and 1 in counts
+    assert all(h.endswith("\n1 card" if n == 1 else " cards") for h, n in zip(heads, counts)), heads
     _shot(builder, "sealed-deck", (1280, 800))
     _shot(builder, "sealed-deck", (1920, 1080))
 
@@ -152,19 +157,37 @@ def test_a_whole_draft_by_mouse_to_a_legal_deck_and_a_game(qtbot, builder, full_
     assert len(asked) == 1
     mine, bot, theirs = asked[0]
     assert len(mine) == 40 and len(theirs) == 40 and bot == "Seat 4 bot"
+    import app.application
     from app.application import MainWindow
+    monkeypatch.setattr(app.application, "new_seed", lambda: 3)      # the game's shuffles (fresh by default)
     main = MainWindow()
     KEEP.append(main)
     qtbot.addWidget(main)
     table = main.play_limited(mine, bot, theirs)
     assert main.state == "table" and table.ctl.humans == ["you"]
     assert main.ai_seat.seat == "Seat 4 bot" and main.ai_seat.ai.level.name == "medium"  # the AI plays the bot
-    main.ai_seat.stop()
     game = main.session.game
     assert sorted(game.players) == sorted(["you", "Seat 4 bot"])
     for name in game.players:                         # the 40 cards of each deck, in library and hand
         p = game.players[name]
         assert len(p.library) + len(p.hand) == 40
+    # and play it: keep the hand and pass with Space until your first main phase, then drag a land out
+    from table_mouse import drag, space
+    for _ in range(80):
+        qtbot.waitUntil(lambda: table.ctl.decision is not None, timeout=20000)     # the AI answers meanwhile
+        d, v = table.ctl.decision, table.ctl.view()
+        if d.kind == "priority" and v["active"] == "you" and v["step"] == "main1":
+            break
+        space(table)                                  # Keep, then pass / OK
+    else:
+        raise AssertionError("the game never reached your main phase")
+    from app.table.items import CardItem
+    land = next(it for it in table.scene.items() if isinstance(it, CardItem) and it.zone == "hand"
+                and it.seat == "you" and it.name in BASICS)
+    drag(table, land.sceneBoundingRect().center(), table.scene.zones[("lands", "you")].rect.center())
+    assert [c["name"] for c in table.ctl.view()["battlefield"] if c["controller"] == "you"] == [land.name]
+    _shot(main, "drafted-game", (1280, 800))
+    main.ai_seat.stop()
 
 
 def test_pool_cards_move_never_copy_and_the_search_shows_the_pool(qtbot, builder):
@@ -267,6 +290,32 @@ def test_the_dialogs_offer_a_fresh_seed_and_take_mixed_sets(qtbot, builder, monk
     assert drafter_seats(1) == (0,) and drafter_seats(2) == (0, 4) and drafter_seats(3) == (0, 2, 5)
 
 
+def test_the_dialog_lists_the_sets_that_open_and_a_click_adds_one(qtbot, builder, monkeypatch):
+    from app.decks.window import LimitedDialog
+    seen = []
+
+    def answer(dlg):                                       # a player who does not know the codes clicks them
+        seen.append(dlg)
+        items = {dlg.choices.item(i).data(Qt.ItemDataRole.UserRole): dlg.choices.item(i)
+                 for i in range(dlg.choices.count())}
+        assert dlg.choices.isVisibleTo(dlg) and {"SOI", "EMN", "DTK", "ORI", "BFZ", "OGW", "M19"} <= set(items)
+        assert "TSB" not in items and "DDC" not in items
+        assert items["SOI"].text().startswith("SOI  Shadows over Innistrad (2016)")
+        dlg.show()
+        for code in ("SOI", "SOI", "EMN"):
+            QTest.mouseClick(dlg.choices.viewport(), Qt.MouseButton.LeftButton, pos=_item_point(dlg.choices,
+                                                                                                  items[code]))
+        assert dlg.sets.text() == "SOI SOI EMN"
+        dlg.seed.setValue(8)
+        _shot(dlg, "draft-dialog", (560, 560))
+        return 1
+    monkeypatch.setattr(LimitedDialog, "exec", answer)
+    started = []
+    monkeypatch.setattr(builder, "start_draft", lambda sets, seed, people=1: started.append((sets, seed)))
+    builder.menu_actions["draft"].trigger()
+    assert started == [(["SOI", "SOI", "EMN"], 8)] and seen
+
+
 def test_the_pick_timer_picks_for_you_when_time_is_up(qtbot, full_db):  # noqa: F811
     from app.decks.draft import PICK_SECONDS, DraftWidget
     dw = DraftWidget(full_db, "DTK", 11)
@@ -293,7 +342,7 @@ def test_the_pool_as_cards_grouped_by_colour_a_double_click_moves_one(qtbot, bui
     assert builder.left_tabs.currentWidget() is view and view.isVisible()
     heads = [view.item(i).text() for i in range(view.count()) if not view.item(i).data(Qt.ItemDataRole.UserRole)]
     cards = [view.item(i) for i in range(view.count()) if view.item(i).data(Qt.ItemDataRole.UserRole)]
-    assert heads and all("\n" in h and h.endswith("cards") for h in heads)
+    assert heads and all("\n" in h and (h.endswith(" cards") or h.endswith("\n1 card")) for h in heads)
     assert sum(int(h.split("\n")[1].split()[0]) for h in heads) == 90
     assert len(cards) == len(builder.deck.sideboard)
     item = cards[0]
@@ -305,7 +354,17 @@ def test_the_pool_as_cards_grouped_by_colour_a_double_click_moves_one(qtbot, bui
     # the faces come a few at a time (the window answers meanwhile), each drawn once
     qtbot.waitUntil(lambda: not builder._icon_queue, timeout=20000)
     assert not view.item(1).icon().isNull()
+    # a foil opened in a booster is shown as one (a rainbow edge, "foil" in its tooltip), and kept when saved
+    assert builder.pool.foils == {"Volcanic Dragon": 1}
+    foil = next(view.item(i) for i in range(view.count()) if view.item(i).data(Qt.ItemDataRole.UserRole)
+                == "Volcanic Dragon")
+    assert "Volcanic Dragon (uncommon, foil)" in foil.toolTip()                  # an M19 uncommon
+    plain = next(view.item(i) for i in range(view.count()) if view.item(i).data(Qt.ItemDataRole.UserRole)
+                 not in (None, "Volcanic Dragon"))
+    assert "foil" not in plain.toolTip()
+    assert builder.store.load(builder.pool_id).foils == {"Volcanic Dragon": 1}
     _shot(builder, "sealed-pool", (1280, 800))
+    _shot(builder, "sealed-pool", (1920, 1080))
     QTest.keyClick(builder, Qt.Key.Key_F, Qt.KeyboardModifier.ControlModifier)
     assert builder.left_tabs.currentIndex() == 0 and builder.search_box.hasFocus()
 

@@ -12,7 +12,7 @@ from PySide6.QtTest import QTest
 
 from app.lobby.window import LobbyWindow
 from app.table.connection import RECONNECTING
-from engine.net.server import Server
+from engine.net.server_core import Server
 from test_net_server import CARDS
 
 

@@ -154,6 +154,10 @@ def test_draft_json_lists_45_picks_and_writes_the_pool(tmp_path):
                  "--out", str(tmp_path / "pool.dek")], out)
     data = json.loads(out.getvalue())
     assert code == 0 and len(data["picks"]) == 45 and {p["seat"] for p in data["picks"]} == {2}
+    # seats count from 1 everywhere: --seat 2 opened the boosters named "s2", and its first pick
+    # of each round is from its own booster
+    firsts = [p["booster"] for p in data["picks"] if p["pick"] == 1]
+    assert firsts == ["TST-s2-r1", "TST-s2-r2", "TST-s2-r3"]
     assert sum(data["pool"]["main"].values()) == 45
     assert read_deck(tmp_path / "pool.dek").main_count == 45
 

@@ -133,6 +133,89 @@ def test_masters_sets_have_a_foil_slot_in_every_pack(packs):
     assert rarities["common"] > rarities["uncommon"] > rarities["rare"] > rarities["mythic"] > 0
 
 
+def _core_sets() -> list[str]:
+    from engine.cards.printings import load
+    return [s["code"] for s in load()["sets"] if s.get("type") == "core"] + ["M20"]
+
+
+def test_every_core_set_opens(full_db):  # noqa: F811
+    """Alpha to Core 2020: each opens packs of its printed layout, no card twice, one rare (or
+    mythic), a mythic about one pack in eight once the set has mythics, no foil before foils existed."""
+    codes = _core_sets()
+    assert {"LEA", "4ED", "10E", "M10", "M15", "ORI", "M19", "M20"} <= set(codes) and len(codes) >= 20
+    n = 400
+    for code in codes:
+        sheet = set_sheet(full_db, code)
+        rng = random.Random(code)
+        size = len(sheet.collation.slots)
+        mythic = foils = 0
+        for _ in range(n):
+            b = make_booster(sheet, rng, code)
+            assert len(b.cards) == size and len(set(b.names())) == size, (code, b.names())
+            top = [c for c in b.cards if c.rarity in ("rare", "mythic") and not c.foil]
+            assert len(top) == 1, (code, b.names())
+            mythic += top[0].rarity == "mythic"
+            foils += sum(c.foil for c in b.cards)
+        if sheet.has_mythics:
+            assert 0.07 < mythic / n < 0.19, (code, mythic)
+        else:
+            assert mythic == 0
+        if code in ("LEA", "LEB", "2ED", "3ED", "4ED", "5ED"):
+            assert foils == 0, code                       # printed before Urza's Legacy: no foils
+        else:
+            assert 0.1 < foils / n < 0.24, (code, foils)
+
+
+def test_every_set_sold_in_boosters_opens(full_db):  # noqa: F811
+    """booster_sets lists every set the data can open and no other: each listed set opens
+    packs of its collation with no card twice; Duel Decks, Commander decks and sets the data
+    lacks the rarities of are left out."""
+    from engine.decks.limited import LimitedError, booster_sets
+    listed = booster_sets(full_db)
+    codes = [c for c, _n, _d in listed]
+    assert set(SETS_2016 + ARENA) <= set(codes) and len(codes) >= 100
+    assert codes.index("M20") < codes.index("SOI") < codes.index("DTK") < codes.index("LEA")   # newest first
+    assert not {"DDC", "C16", "EVG", "TSB", "ELD", "V15"} & set(codes)
+    assert dict((c, n) for c, n, _d in listed)["SOI"] == "Shadows over Innistrad"
+    for code in codes:
+        sheet = set_sheet(full_db, code)
+        rng = random.Random(code)
+        for _ in range(20):
+            b = make_booster(sheet, rng, code)
+            assert len(b.cards) == len(sheet.collation.slots) and len(set(b.names())) == len(b.cards), code
+    with pytest.raises(LimitedError, match="sets that open boosters: M20, WAR, RNA"):
+        set_sheet(full_db, "ZZZ")
+
+
+def test_time_spiral_has_a_timeshifted_card_in_every_pack(full_db):  # noqa: F811
+    sheet = set_sheet(full_db, "TSP")
+    shifted = {c.name for c in sheet.sheet("@TSB")}
+    assert len(shifted) == 121 and "Akroma, Angel of Wrath" in shifted
+    rng = random.Random(6)
+    seen = set()
+    for _ in range(PACKS):
+        b = make_booster(sheet, rng, "TSP")
+        assert len(b.cards) == 15 and len(set(b.names())) == 15, b.names()
+        purple = [c for c in b.cards if c.name in shifted]
+        assert len(purple) == 1 and purple[0].rarity == "special" and purple[0].set_code == "TSB" and \
+            b.cards[-1] is purple[0], b.names()                # the last slot, never taken by a foil
+        assert sum(c.rarity in ("rare", "mythic") and not c.foil for c in b.cards) == 1
+        seen.add(purple[0].name)
+    assert len(seen) > 100                                      # every timeshifted card can come
+
+
+def test_no_foils_in_sets_printed_before_urzas_legacy(full_db):  # noqa: F811
+    from engine.cards.printings import released
+    from engine.decks.collation import FOILS_SINCE
+    for code, foiled in (("USG", False), ("MIR", False), ("ULG", True), ("UDS", True)):
+        assert (released(code) >= FOILS_SINCE) is foiled
+        sheet = set_sheet(full_db, code)
+        rng = random.Random(4)
+        foils = sum(c.foil for _ in range(PACKS) for c in make_booster(sheet, rng).cards)
+        assert (foils > 0) is foiled, (code, foils)
+    assert collation("USG", None, "1998-10-12").foil is False and collation("USG", None, "").foil is True
+
+
 def test_collation_data_reads_the_printed_layouts():
     assert collation("DTK", None) is MODERN
     assert collation("SOI") is COLLATIONS["SOI"]
@@ -169,6 +252,21 @@ def test_removal_outranks_a_vanilla_creature_of_the_same_rarity(full_db):  # noq
     # quality before rarity: a rare that does nothing on the board under common removal
     assert rate_card(full_db.get("Amulet of Safekeeping"), "rare") < rate_card(full_db.get("Murder"), "uncommon")
     assert rate_card(full_db.get("Amulet of Safekeeping"), "rare") < rate_card(full_db.get("Shock"), "common")
+
+
+def test_the_documented_scale_holds_for_its_examples(full_db):  # noqa: F811
+    """engine/decks/ratings.py's table: each example card in its band (colour-blind, common)."""
+    bands = {(3.0, 9.0): ("Murder", "Doom Blade", "Pacifism", "Lightning Strike", "Flametongue Kavu"),
+             (2.0, 3.0): ("Serra Angel", "Air Elemental", "Shock"),
+             (1.4, 2.0): ("Grizzly Bears", "Hill Giant", "Cancel", "Divination", "Giant Growth"),
+             (0.0, 1.3): ("Amulet of Safekeeping", "Mind Rot", "Ornithopter")}
+    for (low, high), names in bands.items():
+        for name in names:
+            assert low <= rate_card(full_db.get(name), "common") < high, name
+    # a creature that removes one rates above plain removal; evasion is worth the power it carries
+    assert rate_card(full_db.get("Flametongue Kavu"), "common") > rate_card(full_db.get("Murder"), "common")
+    assert rate_card(full_db.get("Ornithopter"), "common") < rate_card(full_db.get("Grizzly Bears"), "common")
+    assert rate_card(full_db.get("Serra Angel"), "common") > rate_card(full_db.get("Colossal Dreadmaw"), "common")
 
 
 @pytest.mark.parametrize("code", ("M19", "SOI", "DTK"))

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from engine import fuzz
-from engine.actions import add_effect
+from engine import fuzz, sba
+from engine.actions import add_effect, create_token
 from engine.bench_layers import setup
 from engine.cardpool import CardPool
 from engine.game import Game
+from engine.until import exile_until_leaves
 
 
 @pytest.fixture(scope="module")
@@ -100,3 +101,43 @@ def test_a_creature_that_blocks_each_combat_if_able_is_named_in_the_block_option
     assert block_hints(g, opts)["must"] == {p1[0]: [p0[0]]}
     for seed in range(20):
         assert RandomBot(seed)._blocks({"blockers": opts, **block_hints(g, opts)}).get(p1[0]) == [p0[0]]
+
+
+def test_an_effect_on_a_token_ends_when_the_token_ceases_to_exist(cards):
+    """Silkwrap exiled a Goblin token "until Silkwrap leaves the battlefield": the token ceased
+    to exist (704.5d) and the return record naming it stayed in the state (fuzz seed 612156)."""
+    g = setup(cards, 0, 2)
+    src = g.battlefield[-1]
+    tok = create_token(g, cards.definition("Grizzly Bears"), "p1")
+    (gone,) = exile_until_leaves(g, src, [tok])
+    add_effect(g, "7c", [gone], None, "never", power=1, toughness=1)
+    assert len(g.effects) == 2
+    sba.check(g)
+    assert gone not in g.objects
+    assert g.effects == []
+    fuzz.check_effects(g)
+
+
+def test_effects_on_the_objects_of_a_player_who_left_end(cards):
+    """800.4a: the objects a player owns leave the game with them; effects locked in on only
+    those objects (611.2c) have ended too."""
+    deck = ["Grizzly Bears"] * 20
+    g = Game.new([("p0", deck), ("p1", list(deck)), ("p2", list(deck))], cards, 5)
+    mine = []
+    for zone in ("battlefield", "graveyard"):
+        o = g._make("Grizzly Bears", "p2", zone)
+        if zone == "battlefield":
+            g.battlefield.append(o.id)
+        else:
+            g.players["p2"].graveyard.append(o.id)
+        mine.append(o.id)
+    other = g._make("Grizzly Bears", "p0", "battlefield")
+    g.battlefield.append(other.id)
+    for oid in mine:
+        add_effect(g, "7c", [oid], None, "never", power=1, toughness=1)
+    add_effect(g, "7c", [other.id], None, "never", power=1, toughness=1)
+    kept = g.effects[-1]
+    g.concede("p2")
+    assert "p2" in g.gone
+    assert g.effects == [kept]
+    fuzz.check_effects(g)

@@ -13,7 +13,7 @@ from test_net_server import ThreadServer, step
 from engine import knowledge
 from engine.ai.random_bot import RandomBot
 from engine.net.client import RemoteSession
-from engine.net.server import SPECTATOR
+from engine.net.server_core import SPECTATOR
 from engine.secrecy import deck, secret_cards
 
 

@@ -21,7 +21,7 @@ from engine.bench import GREEN, RED
 from engine.cardpool import CardPool
 from engine.net import protocol as P
 from engine.net.client import NetError, RemoteSession
-from engine.net.server import Server
+from engine.net.server_core import Server
 
 ROOT = Path(__file__).resolve().parents[1]
 PY = sys.executable

@@ -11,7 +11,7 @@ from engine.ai.random_bot import RandomBot
 from engine.bench import GREEN, RED
 from engine.net.bot import load_deck
 from engine.net.client import NetError, RemoteSession
-from engine.net.server import SPECTATOR
+from engine.net.server_core import SPECTATOR
 from test_net_server import ThreadServer, pair, play_out, step
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -5,8 +5,8 @@ answers Draft.pick(seat, name); the bots pick as soon as the person has. When th
 round ends, ``finished`` carries the seat's pool (a Deck), ready for the deck builder.
 
 The pack is shown as card faces (app.cards.render, the faces the table draws) framed in
-the colour of their rarity (common black, uncommon silver, rare gold, mythic orange; a
-foil has a rainbow edge). Picking:
+the colour of their rarity (common black, uncommon silver, rare gold, mythic orange, a
+timeshifted card purple; a foil has a rainbow edge). Picking:
 
 * mouse: click a card to look at it (the large preview), click it again to pick it; a
   double-click picks; or drag it onto your picks;
@@ -57,8 +57,8 @@ NAME_ROLE = Qt.ItemDataRole.UserRole
 RARITY_ROLE = Qt.ItemDataRole.UserRole + 1
 PICK_MIME = "application/x-manatable-pick"
 RARITY_COLOR = {"common": "#202020", "uncommon": "#a9b4bf", "rare": "#d4af37", "mythic": "#e2561f",
-                "basic": "#6b5a45"}
-RARITY_MARK = {"mythic": "M", "rare": "R", "uncommon": "U", "common": "C", "basic": "L"}
+                "basic": "#6b5a45", "special": "#7b3fa0"}
+RARITY_MARK = {"mythic": "M", "rare": "R", "uncommon": "U", "common": "C", "basic": "L", "special": "S"}
 # seconds to pick, by pick number within a round (1..15); pick 15 has one card and goes at once
 PICK_SECONDS = (40, 40, 35, 30, 25, 25, 20, 20, 15, 10, 10, 5, 5, 5, 5)
 COLOR_GROUPS = (("W", "White"), ("U", "Blue"), ("B", "Black"), ("R", "Red"), ("G", "Green"),

@@ -72,7 +72,7 @@ from app.widgets import named
 from engine.decks.carddb import is_basic_land
 from engine.decks.files import DeckFileError, read_deck, write_deck
 from engine.decks.format import FormatError, load_formats, user_formats_dir
-from engine.decks.limited import LimitedError, bot_deck, new_seed, sealed_pool
+from engine.decks.limited import LimitedError, booster_sets, bot_deck, new_seed, sealed_pool
 from engine.decks.model import Deck
 from engine.decks.validate import Problem, Validator
 
@@ -85,7 +85,7 @@ EXPORT_FILTER = ("Plain text (*.txt);;MTG Arena (*.arena.txt);;MTGO (*.dek);;Coc
 BASIC_LANDS = (("W", "Plains"), ("U", "Island"), ("B", "Swamp"), ("R", "Mountain"), ("G", "Forest"))
 RARITY_LETTER = {"common": "C", "uncommon": "U", "rare": "R", "mythic": "M", "basic": "L", "special": "S"}
 RARITY_COLORS = {"C": QColor(40, 40, 40), "U": QColor(110, 125, 140), "R": QColor(176, 141, 30),
-                 "M": QColor(214, 80, 25)}
+                 "M": QColor(214, 80, 25), "S": QColor(123, 63, 160)}
 SORTS = (("mv", "Sort: mana value"), ("color", "Sort: colour, then mana value"), ("rarity", "Sort: rarity"),
          ("name", "Sort: name"))
 PREVIEW_W, PREVIEW_H = 250, 349
@@ -367,7 +367,7 @@ class DeckBuilderWindow(QMainWindow):
         self.pool_view.currentItemChanged.connect(
             lambda it, _o: self.show_preview(it.data(NAME_ROLE)) if it and it.data(NAME_ROLE) else None)
         self._icon_queue: list[tuple[QListWidgetItem, str, str]] = []
-        self._icons: dict[tuple[str, str], QIcon] = {}      # (name, rarity) -> the framed face, once drawn
+        self._icons: dict[tuple[str, str], QIcon] = {}      # _icon_key -> the framed face, once drawn
         self._icon_timer = QTimer(self, interval=0)
         self._icon_timer.timeout.connect(self._draw_some_pool_icons)
         self.left_tabs = named(QTabWidget(), "leftTabs")
@@ -818,12 +818,13 @@ class DeckBuilderWindow(QMainWindow):
         current = self.pool_view.currentItem().data(NAME_ROLE) if self.pool_view.currentItem() else None
         self.pool_view.clear()
         self._icon_queue = []
-        letters = {"C": "common", "U": "uncommon", "R": "rare", "M": "mythic", "L": "basic"}
+        letters = {"C": "common", "U": "uncommon", "R": "rare", "M": "mythic", "L": "basic", "S": "special"}
         for key, label in POOL_GROUPS:
             names = groups.get(key)
             if not names:
                 continue
-            head = QListWidgetItem(f"{label}\n{sum(self.deck.sideboard[n] for n in names)} cards")
+            count = sum(self.deck.sideboard[n] for n in names)
+            head = QListWidgetItem(f"{label}\n{count} card{'' if count == 1 else 's'}")
             head.setFlags(Qt.ItemFlag.NoItemFlags)
             head.setSizeHint(POOL_CARD)
             self.pool_view.addItem(head)
@@ -833,18 +834,27 @@ class DeckBuilderWindow(QMainWindow):
                 it = QListWidgetItem(f"{single_name(name)}" + (f" ×{n}" if n > 1 else ""))
                 it.setSizeHint(QSize(POOL_CARD.width() + 4, POOL_CARD.height() + 18))
                 it.setData(NAME_ROLE, name)
-                if (name, rarity) in self._icons:
-                    it.setIcon(self._icons[(name, rarity)])
+                if self._icon_key(name, rarity) in self._icons:
+                    it.setIcon(self._icons[self._icon_key(name, rarity)])
                     it.setText(f"×{n}" if n > 1 else "")
                 else:
                     self._icon_queue.append((it, name, rarity + (f" ×{n}" if n > 1 else "")))
-                it.setToolTip(f"{single_name(name)} ({rarity}): double-click to put it in the deck")
+                foil = ", foil" if self.opened_foil(name) else ""
+                it.setToolTip(f"{single_name(name)} ({rarity}{foil}): double-click to put it in the deck")
                 self.pool_view.addItem(it)
                 if name == current:
                     self.pool_view.setCurrentItem(it)
 
         if self._icon_queue:
             self._icon_timer.start()
+
+    def _icon_key(self, name: str, rarity: str) -> tuple[str, str]:
+        """The pool view's cache key of a face: name, rarity, foil ("rare*") and printed set."""
+        return (name, rarity + ("*" if self.opened_foil(name) else "") + self.printed_set(name))
+
+    def opened_foil(self, name: str) -> bool:
+        """Whether the pool's boosters held this card as a foil (its face gets a rainbow edge)."""
+        return self.pool is not None and self.pool.foils.get(name, 0) > 0
 
     def printed_set(self, name: str) -> str:
         """The set of the deck's printing of a card (a sealed or drafted card: its booster's set); in a
@@ -870,11 +880,11 @@ class DeckBuilderWindow(QMainWindow):
                 return
             it, name, label = self._icon_queue.pop(0)
             rarity, _, count = label.partition(" ")
-            icon = self._icons.get((name, rarity))
+            icon = self._icons.get(self._icon_key(name, rarity))
             if icon is None:
-                icon = QIcon(card_icon(name, rarity, False, POOL_CARD.width(), POOL_CARD.height(),
+                icon = QIcon(card_icon(name, rarity, self.opened_foil(name), POOL_CARD.width(), POOL_CARD.height(),
                                        self.printed_set(name)))
-                self._icons[(name, rarity)] = icon
+                self._icons[self._icon_key(name, rarity)] = icon
             try:
                 it.setIcon(icon)
                 it.setText(count)
@@ -1217,8 +1227,15 @@ class DeckBuilderWindow(QMainWindow):
         self.hotseatRequested.emit(f"Seat {self.draft_seat + 1}", mine, f"Seat {seat + 1}", theirs)
         return True
 
+    def booster_sets(self) -> list[tuple[str, str, str]]:
+        """The sets the card data opens boosters of, newest first (looked up once)."""
+        if getattr(self, "_booster_sets", None) is None:
+            self._booster_sets = booster_sets(self.db)
+        return self._booster_sets
+
     def draft_dialog(self) -> None:
-        dlg = LimitedDialog(self, "Draft", "Sets (one, or one per round: SOI SOI EMN):", people=True)
+        dlg = LimitedDialog(self, "Draft", "Sets (one, or one per round: SOI SOI EMN):", people=True,
+                            choices=self.booster_sets())
         if dlg.exec() != QDialog.DialogCode.Accepted:
             return
         sets, seed, people = dlg.set_codes(), dlg.seed.value(), dlg.people.value()
@@ -1226,7 +1243,7 @@ class DeckBuilderWindow(QMainWindow):
             self.start_draft(sets if len(sets) > 1 else sets[0], seed, people)
 
     def sealed_dialog(self) -> None:
-        sets, seed = LimitedDialog.ask(self, "Sealed", "Set (or six sets, one per booster):")
+        sets, seed = LimitedDialog.ask(self, "Sealed", "Set (or six sets, one per booster):", self.booster_sets())
         if sets and len(sets) not in (1, 6):
             QMessageBox.warning(self, "Cannot open sealed boosters", "Give one set (six boosters of it) or six "
                                                                      "sets (one per booster).")
@@ -1316,9 +1333,12 @@ def _card_tip(card: Any) -> str:
 
 class LimitedDialog(QDialog):
     """Sets and a seed for a sealed pool or a draft: the seed is a fresh random one, shown so
-    that a pool can be shared (type a friend's seed to open the same boosters)."""
+    that a pool can be shared (type a friend's seed to open the same boosters). ``choices``
+    lists the sets that open boosters (code, name, date), newest first: a click on one adds
+    its code to the sets."""
 
-    def __init__(self, parent: QWidget | None, title: str, prompt: str, people: bool = False) -> None:
+    def __init__(self, parent: QWidget | None, title: str, prompt: str, people: bool = False,
+                 choices: list[tuple[str, str, str]] | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(title)
         form = QFormLayout(self)
@@ -1333,6 +1353,18 @@ class LimitedDialog(QDialog):
         row.addWidget(self.seed, 1)
         row.addWidget(again)
         form.addRow(prompt, self.sets)
+        self.choices = named(QListWidget(), "limitedChoices")
+        for code, name, date in choices or ():
+            it = QListWidgetItem(f"{code}  {name}" + (f" ({date[:4]})" if date else ""))
+            it.setData(NAME_ROLE, code)
+            it.setToolTip(f"click to add {code} to the sets")
+            self.choices.addItem(it)
+        self.choices.setMinimumHeight(220)
+        self.choices.itemClicked.connect(self._add_set)
+        if choices:
+            form.addRow("Sets that open boosters (click to add):", self.choices)
+        else:
+            self.choices.hide()
         form.addRow("Seed (share it to open the same boosters):", row)
         self.people = named(QSpinBox(), "people")
         self.people.setRange(1, 8)
@@ -1343,13 +1375,19 @@ class LimitedDialog(QDialog):
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
+        self.resize(560, self.sizeHint().height())
+
+    def _add_set(self, item: QListWidgetItem) -> None:
+        text = self.sets.text().strip()
+        self.sets.setText(f"{text} {item.data(NAME_ROLE)}".strip())
 
     def set_codes(self) -> list[str]:
         return [c.upper() for c in self.sets.text().replace(",", " ").split() if c.strip()]
 
     @classmethod
-    def ask(cls, parent: QWidget | None, title: str, prompt: str) -> tuple[list[str], int]:
-        dlg = cls(parent, title, prompt)
+    def ask(cls, parent: QWidget | None, title: str, prompt: str,
+            choices: list[tuple[str, str, str]] | None = None) -> tuple[list[str], int]:
+        dlg = cls(parent, title, prompt, choices=choices)
         if dlg.exec() != QDialog.DialogCode.Accepted:
             return [], 0
         return dlg.set_codes(), dlg.seed.value()

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.seats import winners
+
 
 def _name(x: Any, names: dict[int, str]) -> str:
     if isinstance(x, int):
@@ -147,8 +149,10 @@ def describe(e: dict[str, Any], names: dict[int, str], you: str | None = None) -
     if k == "lose":
         return s(e["player"], "loses") + f" the game ({e.get('why')})"
     if k == "game_over":
-        w = e.get("winner")
-        return "game over: " + (s(w, "wins") if w else "a draw")
+        won = winners(e.get("winner"))   # 810.8a: a team wins as one ("alice+bob")
+        if len(won) > 1:
+            return "game over: " + " and ".join("you" if is_you(n, you) else n for n in won) + " win"
+        return "game over: " + (s(won[0], "wins") if won else "a draw")
     if k in ("reveal", "look"):
         who, cards = e.get("player"), e.get("cards")
         verb = s(who, "reveals") if k == "reveal" else s(who, "looks") + " at"

@@ -28,6 +28,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.seats import result_text
+
 MAX_TARGET_BUTTONS = 8  # more candidate targets than this are offered as a list
 PICK_KINDS = ("choose_cards", "discard_to_hand_size", "legend_rule")   # cards also picked by clicking them
 
@@ -271,7 +273,7 @@ class PromptPanel(QWidget):
             w = ctl.waiting()
             self.title.setText("game over" if w is None else f"waiting for {w[0]}")
             v = sc.v
-            self.text.setText(f"{v.get('winner')} wins" if v.get("winner") else "")
+            self.text.setText(result_text(v.get("winner")))
             self.ok.setText("OK")
             self.ok.setEnabled(False)
             return

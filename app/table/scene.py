@@ -58,6 +58,7 @@ from app.table.seats import (  # the geometry of the seats; the sizes are re-exp
     text_y,
 )
 from engine.cast_options import ANSWER_KEYS
+from engine.seats import result_text
 
 AURA_PEEK = 26        # how much of an attached card shows above its host
 ORDER_KINDS = ("order_blockers", "order_attackers")  # damage assignment order (509.2, 509.3)
@@ -506,7 +507,9 @@ class TableScene(QGraphicsScene):
         p = v["players"][seat]
         row = box.rows["hand"]
         if p.get("hand") is not None and not self.hide_hands:
-            self._row(p["hand"], "hand", seat, row, HAND_W, HAND_H, True)
+            # your hand; at a table of three or more a teammate's too (810.5), at its box's size
+            w, ch = (HAND_W, HAND_H) if box.bottom else box.hand_card
+            self._row(p["hand"], "hand", seat, row, w, ch, True)
         else:
             w, ch = box.hand_card
             # a card of this hand the shown seat knows is drawn face up in its place
@@ -588,7 +591,7 @@ class TableScene(QGraphicsScene):
         txt = (f"before the game · {step_name(step)}" if step in BEFORE_TURNS or not v.get("turn")
                else f"turn {v['turn']} · {v['active']} · {step_name(step)}")
         if v.get("winner") is not None:
-            txt = f"game over: {v['winner']} wins"
+            txt = f"game over: {result_text(v['winner'])}"
         ty, hy = text_y(len(self.boxes))
         t = self._take(("text", "step"), lambda: self._text(QFont("DejaVu Sans", 15, QFont.Weight.Bold),
                                                                QColor(240, 240, 230), ty))
@@ -832,6 +835,8 @@ class TableScene(QGraphicsScene):
         if self._drag is None:
             if not isinstance(it, CardItem) or it.obj is None or (pos - start).manhattanLength() < 6:
                 return
+            if it.zone == "hand" and it.seat != self.ctl.seat:
+                return  # a card seen in another's hand (a reveal, a teammate's: 810.5) is not yours to play
             self._drag = it
             if it.zone == "hand":
                 self._drag_offset = it.pos() - start

@@ -10,6 +10,10 @@ two-player table of issue 5, unchanged. With more, opponents get boxes in the to
 - four or five: a U around the table, the first (your left) and the last (your right)
   in the lower row at the sides, the others across the top.
 
+An opponent's box has a hand strip: the hand's cards face down, each face up where the seat
+shown knows it (a reveal, a look: engine/knowledge.py), and a Two-Headed Giant teammate's
+hand face up (810.5).
+
 Each box holds the player's panel (life, hand and library counts, commander badges), the
 piles (graveyard, exile, command zone; the library too when there is room) and the
 battlefield's two rows (lands away from you, other permanents toward the middle), their
@@ -40,6 +44,7 @@ MULTI_DY = 110                               # how much lower your half sits
 MULTI_SCENE_H = SCENE_H + MULTI_DY
 OPP_BAND = QRectF(0, 0, RIGHT_X - 4, 456 + MULTI_DY)   # the opponents' boxes share this band
 MULTI_PANEL_W = 156                          # an opponent's panel and piles column
+MULTI_HAND_H = 62                            # an opponent's hand strip (its cards face down but known ones)
 MULTI_BF_MAX = (72, 100)                     # an opponent's battlefield card at most
 MULTI_STACK = QRectF(RIGHT_X - 2, 4, SCENE_W - RIGHT_X - 6, 700 + MULTI_DY)
 MULTI_STOPS_Y = 494 + MULTI_DY
@@ -127,9 +132,10 @@ def _opponent_box(seat: str, r: QRectF) -> SeatBox:
         ph = int(pw * 1.4)
         x0 = inner.x() + MULTI_PANEL_W + gap
         piles = {k: QRectF(x0 + i * (pw + 4 + gap), inner.y(), pw + 4, ph + 20) for i, k in enumerate(kinds)}
-        top = inner.y() + head + gap
+        hand = QRectF(inner.x(), inner.y() + head + gap, inner.width(), MULTI_HAND_H)
+        top = hand.bottom() + gap
         rh = (inner.bottom() - top) / 2
-        rows = {"lands": QRectF(inner.x(), top, inner.width(), rh - 2),
+        rows = {"hand": hand, "lands": QRectF(inner.x(), top, inner.width(), rh - 2),
                 "creatures": QRectF(inner.x(), top + rh + 2, inner.width(), rh - 2)}
     else:
         panel_h = min(120.0, inner.height() * 0.52)
@@ -141,11 +147,23 @@ def _opponent_box(seat: str, r: QRectF) -> SeatBox:
         piles = {k: QRectF(inner.x() + i * (pw + 4 + gap), inner.y() + panel_h + gap, pw + 4, ph + 20)
                  for i, k in enumerate(kinds)}
         bx = inner.x() + MULTI_PANEL_W + 8
-        rh = inner.height() / 2
-        rows = {"lands": QRectF(bx, inner.y(), inner.right() - bx, rh - 2),
-                "creatures": QRectF(bx, inner.y() + rh + 2, inner.right() - bx, rh - 2)}
+        hh = min(MULTI_HAND_H, inner.height() * 0.22)
+        hand = QRectF(bx, inner.y(), inner.right() - bx, hh)
+        top = hand.bottom() + gap
+        rh = (inner.bottom() - top) / 2
+        rows = {"hand": hand, "lands": QRectF(bx, top, inner.right() - bx, rh - 2),
+                "creatures": QRectF(bx, top + rh + 2, inner.right() - bx, rh - 2)}
     card = _card_for(rows["lands"].height())
-    return SeatBox(seat, False, QRectF(r), panel, rows, card, TOP_HAND, piles, (pw, ph), compact=True)
+    return SeatBox(seat, False, QRectF(r), panel, rows, card, _hand_card(rows["hand"].height()), piles, (pw, ph),
+                   compact=True)
+
+
+def _hand_card(row_h: float) -> tuple[int, int]:
+    """An opponent's hand card at a table of three or more (5:7, a little under its strip's
+    height): face down, or face up where the seat shown knows it (a reveal; a Two-Headed Giant
+    teammate's hand, 810.5)."""
+    ch = int(max(20, row_h - 8))
+    return round(ch * 5 / 7), ch
 
 
 def _bottom_box(seat: str) -> SeatBox:

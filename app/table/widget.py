@@ -29,6 +29,7 @@ from app.table.prompt import PromptPanel, decision_words
 from app.table.scene import TableScene
 from app.table.seats import BF_H, BF_W, HAND_H, HAND_W, PILE_H, PILE_W, TOP_HAND
 from app.table.warm import Warmer
+from engine.seats import result_text
 
 PREVIEW_W, PREVIEW_H = 250, 348
 SIDE_W = 290          # the side panel at the 1500 px window the table was drawn for
@@ -573,7 +574,7 @@ class TableWidget(QWidget):
         self._curtain_mode = "over"
         c = self.curtain
         c.set_mode("over")
-        c.title.setText(f"{winner} wins" if winner else "The game is a draw")
+        c.title.setText(result_text(winner).capitalize() if winner is not None else "The game is a draw")
         v = self.ctl.view()
         c.text.setText("   ".join(f"{n}: {p['life']} life" for n, p in v["players"].items()) +
                        f"\nturn {v['turn']}")

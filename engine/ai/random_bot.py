@@ -13,11 +13,14 @@ from engine.state import Decision
 
 
 class RandomBot:
-    REPEAT = 3  # the same ability activated this many times in a row is not offered again before a pass
+    #: an ability activated this many times in a step is not activated again in that step: a
+    #: free repeatable one ({0}: ... until end of turn) would pile up effects without end
+    REPEAT = 3
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
         self._repeats: dict[tuple[Any, Any], int] = {}
+        self._step: tuple[Any, Any] = (None, None)  # the turn and step the counts are for
 
     def answer(self, d: Decision) -> Any:
         r = self.rng
@@ -27,6 +30,10 @@ class RandomBot:
         if k == "manual":
             return {"action": "done"}  # a bot does nothing by hand
         if k in ("priority", "cast_offer"):  # cast_offer: cast the offered card, or pass
+            step = (d.data.get("turn"), d.data.get("step"))
+            if k == "priority" and step != self._step:  # a cast offer says no step: the counts go on
+                self._step = step
+                self._repeats.clear()
             return self._priority(d.options)
         if k in ("mulligan", "mulligan_bottom", "play_first"):
             return r.choice(d.options)
@@ -123,13 +130,11 @@ class RandomBot:
 
     def _priority(self, options: list[dict[str, Any]]) -> dict[str, Any]:
         """A random legal action; an ability it keeps activating (a repeatable one such as an
-        animation or a pump) is left alone after REPEAT times until it passes once."""
+        animation or a pump) is left alone after REPEAT times until the next step."""
         fresh = [o for o in options if o.get("action") != "activate"
                  or self._repeats.get((o.get("card"), o.get("ability")), 0) < self.REPEAT]
         o = self.rng.choice(fresh or options)
-        if o.get("action") == "pass":
-            self._repeats.clear()
-        elif o.get("action") == "activate":
+        if o.get("action") == "activate":
             key = (o.get("card"), o.get("ability"))
             self._repeats[key] = self._repeats.get(key, 0) + 1
         a = {k: v for k, v in o.items() if k in ANSWER_KEYS}
@@ -145,7 +150,8 @@ class RandomBot:
                 return {"action": "pass"}
             a["targets"] = t
         if "choose" in o:
-            n = self.rng.randint(o.get("choose_min", o["choose"]), o["choose"])  # "one or both" (700.2)
+            most = min(o["choose"], len(o["modes"]))  # "choose one or more" is offered as choose 99
+            n = self.rng.randint(min(o.get("choose_min", most), most), most)  # "one or both" (700.2)
             a["modes"] = sorted(self.rng.sample(range(len(o["modes"])), n))
         return a
 

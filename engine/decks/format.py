@@ -33,6 +33,8 @@ from typing import Any, Iterable
 
 import yaml
 
+from engine.datadir import data_dir
+
 FORMATS_DIR = pathlib.Path(__file__).resolve().parent / "formats"
 
 _KNOWN_KEYS = {"name", "title", "description", "as_of", "sources", "notes", "deck", "sideboard", "copy_limit",
@@ -184,7 +186,6 @@ _cache: dict[tuple[str, ...], dict[str, Format]] = {}
 
 
 def user_formats_dir() -> pathlib.Path:
-    from .carddb import data_dir
     return data_dir() / "formats"
 
 

@@ -54,7 +54,7 @@ class BoosterCard:
     name: str
     set_code: str
     number: str
-    rarity: str        # common, uncommon, rare, mythic, basic
+    rarity: str        # common, uncommon, rare, mythic, basic; special (a timeshifted card)
     foil: bool = False  # shown as foil; no rules effect
 
 
@@ -74,6 +74,7 @@ class SetSheet:
     by_rarity: dict[str, list[BoosterCard]]
     kinds: dict[str, frozenset[str]] = field(default_factory=dict)
     collation: Collation = field(default_factory=lambda: collation(""))
+    others: dict[str, list[BoosterCard]] = field(default_factory=dict)   # "@CODE" sheets: another set's cards
     _sheets: dict[str, list[BoosterCard]] = field(default_factory=dict, repr=False)
 
     @property
@@ -84,7 +85,7 @@ class SetSheet:
         """The cards of a sheet ("common", "uncommon:dfc", "common:!guildgate")."""
         if name not in self._sheets:
             rarity, kind, wanted = parse_sheet(name)
-            cards = self.by_rarity.get(rarity, [])
+            cards = self.others.get(rarity[1:], []) if rarity.startswith("@") else self.by_rarity.get(rarity, [])
             if kind is not None:
                 cards = [c for c in cards if (kind in self.kinds.get(c.name, ())) == wanted]
             self._sheets[name] = cards
@@ -102,9 +103,29 @@ def set_sheet(db: CardSource, set_code: str) -> SetSheet:
                 rows = list(db.cards_in_set(other))
                 code = other if rows else code
     if not rows:
-        known = ", ".join(s.code for s in db.sets())
-        raise LimitedError(f"the card database has no printings for set {set_code!r}; sets with printings: "
+        known = ", ".join(s[0] for s in booster_sets(db))
+        raise LimitedError(f"the card database has no printings for set {set_code!r}; sets that open boosters: "
                            f"{known or 'none (import MTGJSON AllPrintings or Scryfall data)'}")
+    by = _by_rarity(rows)
+    missing = _missing(by)
+    if missing:
+        have = ", ".join(f"{len(v)} {k}" for k, v in by.items())
+        raise LimitedError(f"set {code} cannot make boosters: a booster needs at least {', '.join(missing)} "
+                           f"with rarity data, and the card database has {have}")
+    col = collation(code, *_printed_layout(code))
+    others = {}
+    for sheet in col.sheets():
+        if sheet.startswith("@"):              # another set's cards (Time Spiral's timeshifted slot)
+            others[sheet[1:]] = sorted((BoosterCard(name, p.set_code, str(p.number), "special")
+                                        for name, p in db.cards_in_set(sheet[1:])),
+                                       key=lambda c: (_num_key(c.number), c.name))
+    kinds = {c.name: card_kinds(db.get(c.name)) for cards in (*by.values(), *others.values()) for c in cards}
+    return SetSheet(code, by, kinds, col, others)
+
+
+def _by_rarity(rows: Iterable[Any]) -> dict[str, list[BoosterCard]]:
+    """A set's printings by booster rarity, each card once, in collector-number order; tokens,
+    special cards and those numbered after the last basic land (not in boosters) left out."""
     by: dict[str, list[BoosterCard]] = {r: [] for r in ("common", "uncommon", "rare", "mythic", "basic")}
     seen: set[tuple[str, str]] = set()
     for name, p in rows:
@@ -124,23 +145,43 @@ def set_sheet(db: CardSource, set_code: str) -> SetSheet:
             by[r] = [c for c in by[r] if _num_key(c.number)[0] <= last]
     for cards in by.values():
         cards.sort(key=lambda c: (_num_key(c.number), c.name))
+    return by
+
+
+def _missing(by: dict[str, list[BoosterCard]]) -> list[str]:
+    """What a booster needs that the set's cards lack ("10 common", "1 rare"), or []."""
     missing = [f"{n} {r}" for r, n in (("common", 10), ("uncommon", 3)) if len(by[r]) < n]
     if not by["rare"] and not by["mythic"]:
         missing.append("1 rare")
-    if missing:
-        have = ", ".join(f"{len(v)} {k}" for k, v in by.items())
-        raise LimitedError(f"set {code} cannot make boosters: a booster needs at least {', '.join(missing)} "
-                           f"with rarity data, and the card database has {have}")
-    kinds = {c.name: card_kinds(db.get(c.name)) for cards in by.values() for c in cards}
-    return SetSheet(code, by, kinds, collation(code, _printed_layout(code)))
+    return missing
 
 
-def _printed_layout(code: str) -> list | None:
+def booster_sets(db: CardSource) -> list[tuple[str, str, str]]:
+    """The sets that were sold in boosters and that the card data can open, newest first, as
+    (code, name, release date): a set the printings data gives a booster layout (a Duel Deck or
+    a Commander set has none), or one it does not know (the Arena sets), with enough cards of
+    each rarity for a booster (``set_sheet`` opens each of them)."""
     try:
-        from engine.cards.printings import booster_layout  # layering: optional, the card package may be absent
+        from engine.cards import printings  # layering: optional, the card package may be absent
+    except ImportError:
+        printings = None                     # type: ignore[assignment]
+    out = []
+    for info in db.sets():
+        if printings is not None and printings.released(info.code) and not printings.booster_layout(info.code):
+            continue                         # in the printings data, and never in boosters
+        if not _missing(_by_rarity(db.cards_in_set(info.code))):
+            out.append((info.code, info.name, getattr(info, "released", "") or ""))
+    out.sort(key=lambda s: (s[2], s[0]), reverse=True)
+    return out
+
+
+def _printed_layout(code: str) -> tuple[list | None, str]:
+    """The set's printed booster layout and release date (None and "" when the data lacks them)."""
+    try:
+        from engine.cards.printings import booster_layout, released  # layering: optional, may be absent
     except ImportError:                      # the card package is not there: the modern layout
-        return None
-    return booster_layout(code)
+        return None, ""
+    return booster_layout(code), released(code)
 
 
 def _num_key(number: str) -> tuple[int, str]:
@@ -228,11 +269,13 @@ def _apply_rule(sheet: SetSheet, cards: list[BoosterCard], slots: list[int], tak
 
 
 def pool_deck(cards: Iterable[BoosterCard], name: str = "") -> Deck:
-    """A pool as a Deck (every card in the main list), keeping a printing per card."""
+    """A pool as a Deck (every card in the main list), keeping a printing per card and its foils."""
     deck = Deck(name=name)
     for c in cards:
         deck.add(c.name)
         deck.printings.setdefault(c.name, (c.set_code, c.number))
+        if c.foil:
+            deck.foils[c.name] = deck.foils.get(c.name, 0) + 1
     return deck
 
 

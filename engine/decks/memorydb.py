@@ -21,7 +21,10 @@ A card list can be read from a YAML file (load_cards), one mapping per card:
 from __future__ import annotations
 
 import pathlib
+import re
 from typing import Iterable
+
+import yaml
 
 from engine.cards.data import CardData, Printing, SetInfo, cost_colors, fold_key, make_card, make_face
 from engine.cards.suggest import NameIndex
@@ -142,13 +145,11 @@ def _identity(faces: list[dict]) -> set[str]:
 
 
 def _text_symbols(text: str) -> list[str]:
-    import re
     return re.findall(r"\{([^{}]*)\}", text or "")
 
 
 def load_cards(path: str | pathlib.Path, db: MemoryCardDB | None = None) -> MemoryCardDB:
     """A MemoryCardDB from a YAML card list (see the module docstring)."""
-    import yaml
     data = yaml.safe_load(pathlib.Path(path).read_text(encoding="utf-8"))
     db = db or MemoryCardDB()
     for rec in data.get("sets", []) if isinstance(data, dict) else []:

@@ -4,7 +4,8 @@ A deck is a main deck and a sideboard (card name -> count), an optional commande
 and an optional companion (MTG Arena's section), a name and free-text comments.
 Alongside the counts it keeps what the file formats can carry per card, so that
 round trips keep it: the printing (set code and collector number, from MTG Arena
-and Cockatrice files) and the MTGO catalogue id (from .dek files).
+and Cockatrice files) and the MTGO catalogue id (from .dek files). A limited pool also
+keeps how many copies of a card were opened as foils (shown; no rules effect).
 """
 from __future__ import annotations
 
@@ -25,6 +26,8 @@ class Deck:
     printings: dict[str, tuple[str, str]] = field(default_factory=dict)
     # name -> MTGO catalogue id (CatID in .dek files)
     catids: dict[str, str] = field(default_factory=dict)
+    # name -> copies opened as foils (a sealed or drafted pool; display only)
+    foils: dict[str, int] = field(default_factory=dict)
     # name -> line of the file it was read from (not stored, not compared): for messages
     lines: dict[str, int] = field(default_factory=dict, compare=False, repr=False)
 
@@ -82,6 +85,8 @@ class Deck:
             d["printings"] = {k: list(v) for k, v in self.printings.items()}
         if self.catids:
             d["catids"] = dict(self.catids)
+        if self.foils:
+            d["foils"] = dict(self.foils)
         return d
 
     @classmethod
@@ -95,6 +100,7 @@ class Deck:
             comments=d.get("comments", ""),
             printings={k: (str(v[0]), str(v[1])) for k, v in d.get("printings", {}).items()},
             catids={k: str(v) for k, v in d.get("catids", {}).items()},
+            foils={str(k): int(v) for k, v in d.get("foils", {}).items()},
         )
 
     def to_json(self) -> str:

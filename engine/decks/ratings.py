@@ -1,26 +1,29 @@
 """Draft pick ratings from what a card does, rarity last.
 
-``rate_card(card, rarity, colors)`` is a score on this scale (higher picks first):
+``rate_card(card, rarity, colors)`` is a score on this scale (higher picks first); the
+examples are the colour-blind ratings of real cards, and a test keeps them in their bands:
 
-====================  =====================================================================
-about 4 and up        removal that deals with most creatures (destroy, exile, 3+ damage,
-                      -N/-N, "can't attack or block"), or a creature with evasion and a
-                      body above its cost
-about 3               a creature with a good body or evasion, card advantage, a two-for-one
-about 2               a creature on curve with no text, a useful but narrow spell
-about 1               a card that does little in limited (no effect on the board, an
-                      expensive card without one)
-====================  =====================================================================
+==============  =======================================================================
+3 and up        removal that deals with most creatures: Murder, Doom Blade, Pacifism,
+                Lightning Strike (all 3.0); a creature that removes one rates higher
+about 2 to 3    a creature with evasion and a body for its cost (Serra Angel 2.45, Air
+                Elemental 2.15), a burn spell for less (Shock 2.6), card advantage
+about 1.5 to 2  a creature on curve with no text (Grizzly Bears 1.8, Hill Giant 1.43), a
+                narrow but useful spell (Cancel 1.8, Divination 1.6, Giant Growth 1.5)
+about 1         a card that does little in limited: nothing on the board (Amulet of
+                Safekeeping, Mind Rot 1.0), a 0-power blocker (Ornithopter 1.2)
+==============  =======================================================================
 
 The parts, each a fact read from the rules text (of every face) and the card's numbers:
 
 * **removal**: +2.0 (destroy/exile target creature or permanent, -N/-N, an Aura or effect
   that stops attacking and blocking, fight), +1.2 to +2.0 for damage by its amount,
-  +0.8 for a bounce or counterspell;
+  +0.8 for a bounce or counterspell, +0.5 for a pump spell ("target creature gets +N/+N");
 * **creatures**: +0.8, plus the body against the curve (power + toughness beside twice
   the mana value, or 1.5 times it plus 1.5 from four mana up: +0.25 a point, at most
-  +0.8 either way), evasion +0.6 (flying,
-  menace, trample, can't be blocked), combat keywords +0.3 each (first strike,
+  +0.8 either way), evasion by what the creature hits for (flying, can't be blocked,
+  shadow, horsemanship, fear, intimidate +0.3 a point of power up to two; menace and
+  trample half that), -0.6 for a power of 0, combat keywords +0.3 each (first strike,
   deathtouch, lifelink, vigilance, double strike, hexproof; at most two counted);
 * **card advantage**: +0.6 for drawing cards, +0.5 for creating creature tokens, +0.4 for
   returning a card from the graveyard;
@@ -56,7 +59,9 @@ _TEMPO = re.compile(r"return target (nonland )?(creature|permanent) to its owner
 _DRAW = re.compile(r"draws? (a|two|three|\w+) cards?")
 _TOKENS = re.compile(r"create (a|an|one|two|three|four|x|\w+) .*?creature tokens?")
 _RECURSION = re.compile(r"return target .*?card from your graveyard")
-_EVASION = ("flying", "menace", "trample", "can't be blocked", "shadow", "horsemanship", "fear", "intimidate")
+_EVASION = ("flying", "can't be blocked", "shadow", "horsemanship", "fear", "intimidate")
+_HALF_EVASION = ("menace", "trample")
+_PUMP = re.compile(r"target creature (you control )?gets \+\d+/\+\d+")
 _COMBAT = ("first strike", "deathtouch", "lifelink", "vigilance", "double strike", "hexproof")
 
 
@@ -91,14 +96,22 @@ def effect_score(card: Any) -> float:
             score += min(2.0, 1.2 + 0.4 * max(0.0, amount - 1))
         elif _TEMPO.search(text):
             score += 0.8
+        elif _PUMP.search(text):
+            score += 0.5
     if "creature" in types:
         score += 0.8
         body = _number(getattr(card, "power", 0)) + _number(getattr(card, "toughness", 0))
         cost = max(mv, 1.0)
         score += max(-0.8, min(0.8, 0.25 * (body - min(2 * cost, 1.5 * cost + 1.5))))
         keywords = text + "\n" + "\n".join(k.lower() for k in getattr(card, "keywords", ()) or ())
+        # evasion is worth what the creature hits for: a 0-power flier is a blocker
+        hits = min(2.0, max(0.0, _number(getattr(card, "power", 0))))
+        if getattr(card, "power", None) not in (None, "", "*") and hits == 0:
+            score -= 0.6                   # it never deals combat damage
         if any(k in keywords for k in _EVASION):
-            score += 0.6
+            score += 0.3 * hits
+        elif any(k in keywords for k in _HALF_EVASION):
+            score += 0.15 * hits
         score += 0.3 * min(2, sum(k in keywords for k in _COMBAT))
     if _DRAW.search(text):
         score += 0.6

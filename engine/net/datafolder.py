@@ -3,7 +3,7 @@
 The server keeps its games in ``DIR/server.sqlite`` (and ``DIR/server-<i>.sqlite`` for
 worker i). A folder it cannot use (a file where the folder should be, a folder it may not
 write, a database that is not one) is refused at start with ``DataFolderError``: one line
-naming the path and the cause, which ``engine.net.server.main`` prints before it exits
+naming the path and the cause, which ``engine.net.server.main`` (the command line) prints before it exits
 with ``EXIT_DATA_FOLDER``, rather than a traceback or a worker restarted without end.
 """
 from __future__ import annotations

@@ -39,7 +39,7 @@ from typing import Any, Callable
 from engine.atomicfile import write_atomic
 from engine.net import protocol as P
 from engine.net.datafolder import EXIT_DATA_FOLDER, DataFolderError
-from engine.net.server import Conn, GameRoom, Server
+from engine.net.server_core import Conn, GameRoom, Server
 
 log = logging.getLogger("manatable.workers")
 

@@ -319,6 +319,29 @@ def _end_turn(g: "Game", r: dict, e: Effect) -> None:
     g.turn_state_changed()
 
 
+@op("restart")
+def _restart(g: "Game", r: dict, e: Effect) -> None:
+    """714.1: restart the game; its controller takes the first turn of the new one. With
+    "leaving in exile all non-Aura permanent cards exiled with SELF" (Karn Liberated, 714.5)
+    those cards stay out of it and then enter the battlefield under that player's control
+    (714.4). The resolution ends here: the game it belonged to is over."""
+    who = controller(g, r)
+    exempt: list[int] = []
+    if e.get("keep_exiled"):
+        sid = source_id(g, r)
+        src = g.objects.get(sid) if sid is not None else None  # 607.2a: the cards its abilities exiled
+        for x in src.chosen.get("exiled", ()) if src is not None else ():
+            o = g.objects.get(x)
+            if o is not None and o.zone == "exile" and _PERMANENT_CARD.intersection(o.card.types) \
+                    and "Aura" not in o.card.subtypes:
+                exempt.append(x)
+    g.resolving = None
+    g.restart(who, exempt)
+
+
+_PERMANENT_CARD = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Planeswalker"})  # 110.4
+
+
 @op("extra_combat")
 def _extra_combat(g: "Game", r: dict, e: Effect) -> None:
     """500.8: "After this main phase, there is an additional combat phase followed by an

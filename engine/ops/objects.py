@@ -3,9 +3,12 @@
 countering a spell (701.5)."""
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
+from engine import seats, triggers
 from engine.actions import (
+    attack_choice,
     create_token,
     destroy,
     plan_destroy,
@@ -112,11 +115,39 @@ def _counters(g: "Game", r: Ctx, e: Effect) -> None:
         if isinstance(x, int) and x in g.objects:
             cs = g.objects[x].counters
             if e.get("remove"):
-                cs[kind] = max(0, cs.get(kind, 0) - n)
+                had = cs.get(kind, 0)
+                cs[kind] = max(0, had - n)
+                if kind == "time" and had > 0 and cs[kind] == 0 and g.objects[x].zone == "battlefield":
+                    # 702.62a: "when the last time counter is removed from this permanent" (vanishing)
+                    triggers.event(g, {"event": "last_time_counter_removed", "obj": x,
+                                       "player": g.controller_of(x)})
             elif counters_allowed(g, x, kind):
                 cs[kind] = cs.get(kind, 0) + n
     g.changed()
 
+
+
+@op("move_counters")
+def _move_counters(g: "Game", r: Ctx, e: Effect) -> None:
+    """121.5: take counters from one object and put them onto a second: nothing happens when
+    they are the same object, when the first has none of them, or when the second is no
+    longer on the battlefield (no counter is removed then)."""
+    sid = source_id(g, r)
+    frm = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int) and x in g.objects]
+    to = [x for x in refs(g, r, e.args["to"]) if isinstance(x, int) and x in g.objects]
+    kind = e.get("kind", "+1/+1")
+    if len(frm) != 1 or len(to) != 1 or frm[0] == to[0]:
+        return
+    a, b = g.objects[frm[0]], g.objects[to[0]]
+    if b.zone != "battlefield" or a.zone != "battlefield" or not counters_allowed(g, b.id, kind):
+        return
+    n = min(amount(g, e.get("amount", 1), sid, r), a.counters.get(kind, 0))
+    if n <= 0:
+        return
+    a.counters[kind] -= n
+    b.counters[kind] = b.counters.get(kind, 0) + n
+    g.log("move_counters", counter=kind, amount=n, source=a.card.name, to=b.card.name)
+    g.changed()
 
 
 TOKEN_KINDS = {
@@ -142,28 +173,49 @@ def token_def(e: Effect) -> CardDef:
 
 
 
+def copy_except(card: CardDef, change: dict[str, Any]) -> CardDef:
+    """706.9c: a copy with the exceptions its effect names: colors, power and toughness, mana cost,
+    creature types in addition to its own."""
+    add = tuple(t for t in change.get("add_subtypes", ()) if t not in card.subtypes)
+    return replace(card, colors=tuple(change.get("colors", card.colors)), subtypes=card.subtypes + add,
+                   mana_cost=tuple(change.get("mana_cost", card.mana_cost)),
+                   power=change.get("power", card.power), toughness=change.get("toughness", card.toughness))
+
+
 def _s(v: Any) -> str | None:
     return None if v is None else str(v)
 
 
 
 @op("token")
-def _token(g: "Game", r: Ctx, e: Effect) -> None:
+def _token(g: "Game", r: Ctx, e: Effect) -> dict | None:
     n = amount(g, e.get("amount", 1), source_id(g, r), r)
     who = [p for p in refs(g, r, e.get("who", "you")) if isinstance(p, str)]
     r["created"] = []
     if e.get("copy_of") is not None:  # 706.2: a token copy has the original's copiable values
         cards = [g.objects[x].card for x in refs(g, r, e.args["copy_of"]) if isinstance(x, int) and x in g.objects]
+        if not cards and e.args["copy_of"] == "self" and g.objects[r["obj"]].ability is not None:
+            cards = [g.objects[r["obj"]].card]  # its source was exiled to pay (embalm): as it last existed, 608.2h
+        if e.get("copy_except"):  # 706.9c: "except it's a white Zombie ... with no mana cost"
+            cards = [copy_except(c, e.args["copy_except"]) for c in cards]
     else:  # "an X/X token where X is ...": the numbers as the effect resolves (608.2h)
         pt = {k: amount(g, e.args[k], source_id(g, r), r) for k in ("power", "toughness")
               if isinstance(e.args.get(k), dict)}
         cards = [token_def(Effect(e.op, {**e.args, **pt}) if pt else e)]
-    for p in who:
-        for card in cards * n:
-            t = create_token(g, card, p, bool(e.get("tapped")))
-            r["created"].append(t)
-            if e.get("attacking"):
-                put_attacking(g, r, t)
+    # 800.4b, 800.4d: no token is created under the control of a player who has left the game
+    made = [(p, card) for p in who if seats.can_control(g, p) for card in cards * n]
+    attacks: list[Any] = [None] * len(made)
+    if e.get("attacking"):  # 508.4: what each attacks is chosen as it enters, asked before any is made
+        for k, (p, _) in enumerate(made):
+            attacks[k], ask = attack_choice(g, r, p, k)
+            if ask is not None:
+                return ask
+    for (p, card), tgt in zip(made, attacks):
+        t = create_token(g, card, p, bool(e.get("tapped")))
+        r["created"].append(t)
+        if e.get("attacking"):
+            put_attacking(g, t, tgt)
+    return None
 
 
 
@@ -192,22 +244,27 @@ def _sacrifice(g: "Game", r: Ctx, e: Effect) -> dict | None:
                 sacrifice(g, x)
         return None
     who = [p for p in refs(g, r, e.get("who", "you")) if isinstance(p, str)]
-    if not who:
-        return None
-    p = who[0]
     f = dict(e.get("filter") or {"permanent": True})
     f["controller"] = "you"
-    mine = [i for i in g.battlefield if matches(g, i, f, source_id(g, r), p)]  # "another": not the source
     n = amount(g, e.get("amount", 1), source_id(g, r), r)
-    if not mine:
-        picks = mine
-    else:
-        got = r["answers"].get(r["i"])
+    picks: list[int] = []
+    for p in who:  # "each player sacrifices": each chooses in APNAP order (101.4), then all at once
+        mine = [i for i in g.battlefield if matches(g, i, f, source_id(g, r), p)]  # "another": not the source
+        if not mine:
+            continue
+        slot = r["i"] if len(who) == 1 else f"{r['i']}.sacrifice.{p}"  # by name: a player may leave (800.4a)
+        got = r["answers"].get(slot)
         if got is None:
             k = min(n, len(mine))
-            return ask_cards(r, p, mine, k, k, f"sacrifice {n}")
-        picks = got
+            return dict(ask_cards(r, p, mine, k, k, f"sacrifice {n}"), slot=slot)
+        picks += [x for x in got if x in mine]
     plan_to_graveyard(g, picks)
-    for x in picks:
-        sacrifice(g, x)
+    sid = source_id(g, r)
+    now = {x: sacrifice(g, x) for x in picks}
+    s = g.objects.get(r["obj"])
+    if picks and s is not None and s.ability is not None and s.ability.keyword == "Exploit":
+        # 702.109a: "when SELF exploits a creature": it sacrificed one with its exploit ability
+        # (itself included: then its ability triggers from where it went)
+        triggers.event(g, {"event": "exploits", "obj": now.get(sid, sid) if sid is not None else sid,
+                        "player": who[0]})
     return None

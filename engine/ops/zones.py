@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine import knowledge
-from engine.actions import add_effect, discard, plan_to_graveyard, put_attacking
+from engine.actions import add_effect, attack_choice, discard, plan_to_graveyard, put_attacking
 from engine.cards.abilities import Ability, Effect
 from engine.filters import matches
 from engine.ops.base import ask_cards, table
@@ -101,14 +101,22 @@ def _move(g: "Game", r: Ctx, e: Effect) -> dict | None:
                 g.move(x, "library", top=got == "top")
         return None
     if to == "battlefield":
-        for x in followed(g, r, refs(g, r, e.args["what"])):
-            if isinstance(x, int) and x in g.objects:
+        xs = [x for x in followed(g, r, refs(g, r, e.args["what"])) if isinstance(x, int) and x in g.objects]
+        attacks: list[Any] = [None] * len(xs)
+        if e.get("attacking"):  # 508.4: chosen as each enters, asked before anything moves
+            for k, x in enumerate(xs):
+                who = controller(g, r) if e.get("control") == "you" else g.objects[x].owner
+                attacks[k], ask = attack_choice(g, r, who, k)
+                if ask is not None:
+                    return ask
+        for x, tgt in zip(xs, attacks):
+            if x in g.objects:
                 ctl = controller(g, r) if e.get("control") == "you" else None
                 new = g.move(x, "battlefield", tapped=bool(e.get("tapped")), controller=ctl,
                              counters={e.args["counter"]: 1} if e.get("counter") else None)
                 r.setdefault("followed", {})[x] = new  # 400.7: "that artifact gains haste"
                 if e.get("attacking"):
-                    put_attacking(g, r, new)
+                    put_attacking(g, new, tgt)
                 if e.get("unearth"):
                     _unearthed(g, r, new)
     elif to == "library_top" and isinstance(e.args["what"], dict) and "choose" in e.args["what"]:
@@ -118,6 +126,11 @@ def _move(g: "Game", r: Ctx, e: Effect) -> dict | None:
                 r.setdefault("followed", {})[x] = g.move(x, "library", top=True)
     elif to in ("library_top", "library_bottom"):
         _move_all(g, r, e, "library", top=to == "library_top")
+    elif to == "library_nth":  # 401.7: Nth from the top; the bottom when the library has fewer than N cards
+        for x in followed(g, r, refs(g, r, e.args["what"])):
+            if isinstance(x, int) and x in g.objects:
+                lib = g.players[g.objects[x].owner].library
+                r.setdefault("followed", {})[x] = g.move(x, "library", index=min(int(e.args["nth"]) - 1, len(lib)))
     elif to == "library_shuffle":
         for x in refs(g, r, e.args["what"]):
             if isinstance(x, int) and x in g.objects:
@@ -174,27 +187,29 @@ def _discard(g: "Game", r: Ctx, e: Effect) -> dict | None:
                 g.move(x, "graveyard")
         return None
     who = [p for p in refs(g, r, e.get("who", "you")) if isinstance(p, str)]
-    if not who:
-        return None
-    p = who[0]
-    hand = list(g.players[p].hand)
     amt = e.get("amount", 1)
-    n = len(hand) if amt == "all" else amount(g, amt, source_id(g, r), r)
-    if amt == "all" or not hand:
-        picks = hand
-    elif e.get("random"):
-        picks = g.rng.sample(hand, min(n, len(hand)))
-    elif n >= len(hand):
-        # a forced choice is still a decision (FORMAT: a step may answer it)
-        got = r["answers"].get(r["i"])
-        if got is None:
-            return ask_cards(r, p, hand, len(hand), len(hand), f"discard {n} card(s)")
-        picks = got
-    else:
-        got = r["answers"].get(r["i"])
-        if got is None:
-            return ask_cards(r, p, hand, n, n, f"discard {n} card(s)")
-        picks = got
+    chosen: dict[str, list[int]] = {}
+    for p in who:  # "each player discards": each chooses in APNAP order (101.4), then all discard at once
+        hand = list(g.players[p].hand)
+        n = len(hand) if amt == "all" else amount(g, amt, source_id(g, r), r)
+        if amt == "all" or not hand or e.get("random"):
+            continue
+        slot = r["i"] if len(who) == 1 else f"{r['i']}.discard.{p}"  # by name: a player may leave (800.4a)
+        got = r["answers"].get(slot)
+        if got is None:  # a forced choice (the whole hand) is still a decision (FORMAT: a step may answer it)
+            k = min(n, len(hand))
+            return dict(ask_cards(r, p, hand, k, k, f"discard {n} card(s)"), slot=slot)
+        chosen[p] = [c for c in got if c in hand]
+    picks: list[int] = []
+    for p in who:
+        hand = list(g.players[p].hand)
+        if p in chosen:
+            picks += chosen[p]
+        elif amt == "all":
+            picks += hand
+        elif e.get("random") and hand:
+            n = amount(g, amt, source_id(g, r), r)
+            picks += g.rng.sample(hand, min(n, len(hand)))
     plan_to_graveyard(g, picks)
     for c in picks:
         discard(g, c)

@@ -612,9 +612,12 @@ def _cant_block_unblockable(m: re.Match) -> list[dict[str, Any]] | None:
                                      {"kind": "restriction", "affects": aff, "rule": "cant_be_blocked"}]
 
 
-@static(r"^skip your (draw|untap|upkeep) step$")
+@static(r"^(?:skip your (draw|untap|upkeep) step|(players|your opponents) skip their (draw|untap|upkeep) steps)$")
 def _skip_step(m: re.Match) -> list[dict[str, Any]] | None:
-    return [{"kind": "skip_step", "step": m.group(1), "who": "you"}]
+    """614.10: "Skip your draw step", "Players skip their untap steps"."""
+    if m.group(1):
+        return [{"kind": "skip_step", "step": m.group(1), "who": "you"}]
+    return [{"kind": "skip_step", "step": m.group(3), "who": "each" if m.group(2) == "players" else "opponent"}]
 
 
 @static(r"^(.+?) enter tapped$")
@@ -735,7 +738,10 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
     if m and not low.startswith("during your turn") or (m and low.startswith("during your turn")):
         cond_text = m.group(1) if low.startswith("as long as") else "during " + m.group(1)
         cond = parse_condition(cond_text)
-        inner = _parse_plain(m.group(2)) if cond is not None else None
+        body = m.group(2)
+        if cond is not None and "attached" in cond:  # "as long as equipped creature is a Human, it has lifelink"
+            body = re.sub(r"^it\b", cond_text.split(" is ")[0], body)
+        inner = _parse_plain(body) if cond is not None else None
         if inner is not None:
             return [{**s, "condition": cond} for s in inner]
         return None

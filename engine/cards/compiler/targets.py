@@ -60,6 +60,19 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
     changed = True
     while changed:
         changed = False
+        m = re.search(r"\s+that targets (you|.+)$", p)
+        if m and p[: m.start()].split()[-1] in ("spell", "spells", "ability", "abilities"):
+            # 114.8: "counter target spell that targets a permanent you control" (Turn Aside)
+            if m.group(1) == "you":
+                f["targets_you"] = True
+            else:
+                sub = parse_noun(m.group(1))
+                if sub is None:
+                    return None
+                f["targets"] = sub
+            p = p[: m.start()]
+            changed = True
+            continue
         m = _CONTROLLER_SUFFIX.search(p)
         if m:
             c = m.group(1)

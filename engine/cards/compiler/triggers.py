@@ -34,6 +34,7 @@ _SELF_EVENTS = {
     "blocks a creature with flying": "blocks_flying", "becomes blocked by a creature": "becomes_blocked",
     "attacks while saddled": "attacks_saddled", "transforms into self": "transforms",
     "deals combat damage to a creature": "combat_damage_creature", "is exploited": "exploited",
+    "exploits a creature": "exploits",
     "explores": "explores", "becomes monstrous": "monstrous",
 }
 
@@ -143,7 +144,7 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
         if f is None:
             return None
         return {"event": "blocks", "filter": f, "blocking_self": True}
-    m = re.fullmatch(r"(enchanted|equipped) (creature|permanent|land|artifact) (.+)", c)
+    m = re.fullmatch(r"(enchanted|equipped|fortified) (creature|permanent|land|artifact) (.+)", c)
     if m and m.group(3) in _SELF_EVENTS:
         return {"event": _SELF_EVENTS[m.group(3)], "attached": True}
     m = re.fullmatch(
@@ -267,7 +268,7 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
         f = parse_noun(m.group(1))
         if f is None:
             return None
-        return {"event": "state", "condition": {"control": {**f, "controller": "you"}, "max": 0}}
+        return {"event": "state", "condition": {"control": {**f, "controller": "you"}, "min": 0, "max": 0}}
     m = re.fullmatch(r"(you|an opponent|a player) draws? (?:your|their|his or her) (second|third) card each turn", c)
     if m:
         return {"event": "draw", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)],

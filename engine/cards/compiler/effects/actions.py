@@ -9,6 +9,7 @@ from engine.cards.abilities import Effect
 from engine.cards.compiler.effects.amounts import amount_of
 from engine.cards.compiler.effects.context import Ctx, Reader, reader
 from engine.cards.compiler.subtypes import subtype
+from engine.cards.compiler.targets import parse_target
 
 #: Where the keyword actions read here are defined: their 701 rule of April 8, 2016, or the
 #: set that introduced them (monarch and initiative are designations, not 701 actions).
@@ -83,6 +84,13 @@ def _renowned(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 @reader(r"^(bolster|monstrosity|adapt|incubate|discover|support|fateseal|goad|endure) (\d+|x)$")
 def _action_n(m: re.Match, c: Ctx) -> list[Effect] | None:
+    if m.group(1) == "support" and m.group(2).isdigit():
+        # 701.32a: "Put a +1/+1 counter on each of up to N other target creatures" (on an instant or
+        # sorcery "up to N target creatures": no creature is the spell itself, so "other" is the same)
+        spec = parse_target(f"up to {m.group(2)} other target creatures")
+        if spec is None:
+            return None
+        return [Effect("counters", {"what": c.add_target(spec), "kind": "+1/+1", "amount": 1})]
     return [Effect("action", {"name": m.group(1), "amount": amount_of(m.group(2), c)})]
 
 
@@ -92,6 +100,17 @@ def _amass(m: re.Match, c: Ctx) -> list[Effect] | None:
     if st is None:
         return None
     return [Effect("action", {"name": "amass", "subtype": st, "amount": amount_of(m.group(2), c)})]
+
+
+@reader(r"^detain (.+)$")
+def _detain(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.26a: "Until your next turn, that permanent can't attack or block and its activated
+    abilities can't be activated." (its reminder text)"""
+    what = c.ref(m.group(1))
+    if what is None:
+        return None
+    return [Effect("restrict", {"what": what, "rule": rule, "duration": "your_next_turn"})
+            for rule in ("cant_attack_or_block", "no_activated_abilities")]
 
 
 @reader(r"^goad (.+)$")
@@ -142,6 +161,7 @@ READERS: tuple[Reader, ...] = (
     _renowned,
     _action_n,
     _amass,
+    _detain,
     _goad,
     _transform,
     _flip,

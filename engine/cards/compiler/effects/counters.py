@@ -63,4 +63,15 @@ def _double_counters(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 #: this family's readers, in the order they are tried
-READERS: tuple[Reader, ...] = (_counters, _counters_each, _remove_counters, _distribute, _double_counters,)
+@reader(r"^move (a|an|one|two|three|\d+) ([+\-\w/]+) counters? from (.+?) onto (.+)$")
+def _move_counters(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """121.5: "move a +1/+1 counter from SELF onto that creature" (graft, 702.57a)."""
+    frm, to = c.ref(m.group(3)), c.ref(m.group(4))
+    n = amount_of(m.group(1), c)
+    if frm is None or to is None or n is None:
+        return None
+    return [Effect("move_counters", {"what": frm, "to": to, "kind": m.group(2), "amount": n})]
+
+
+READERS: tuple[Reader, ...] = (_counters, _counters_each, _remove_counters, _move_counters, _distribute,
+                               _double_counters,)

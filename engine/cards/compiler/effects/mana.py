@@ -69,6 +69,13 @@ def _mana_only_artifacts(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("mana_restriction", {"spells": {"types": ["Artifact"], "or_abilities_of": {"types": ["Artifact"]}}})]
 
 
+@reader(r"^add one mana of any (color|type) that a land (you|an opponent) controls? could produce$")
+def _add_could_produce(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """106.7: Exotic Orchard, Reflecting Pool: what those lands' mana abilities would make now."""
+    f = {"types": ["Land"], "controller": "you" if m.group(2) == "you" else "opponent"}
+    return [Effect("add_mana", {"could_produce": f, "colors_only": m.group(1) == "color"})]
+
+
 @reader(r"^add one mana of the chosen color$")
 def _add_chosen(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("add_mana", {"any": 1, "chosen_color": True})]
@@ -77,6 +84,7 @@ def _add_chosen(m: re.Match, c: Ctx) -> list[Effect] | None:
 #: this family's readers, in the order they are tried
 READERS: tuple[Reader, ...] = (
     _add_mana,
+    _add_could_produce,
     _mana_only,
     _add_mana_or,
     _add_any,

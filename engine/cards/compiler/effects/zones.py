@@ -84,6 +84,16 @@ def _return(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("move", args)]
 
 
+_NTH = {"second": 2, "third": 3, "fourth": 4, "fifth": 5, "sixth": 6, "seventh": 7}
+
+
+@reader(r"^put (.+?) into (?:its|their) owner'?s? library (second|third|fourth|fifth|sixth|seventh) from the top$")
+def _nth_from_top(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """401.7: "put target creature into its owner's library second from the top" (Oust)."""
+    what = c.ref(m.group(1))
+    return None if what is None else [Effect("move", {"what": what, "to": "library_nth", "nth": _NTH[m.group(2)]})]
+
+
 @reader(
     r"^put (.+?) on (top|the bottom) of (?:its|their) owners?'s? librar(?:y|ies)$|^put (.+?) on (top|the bottom) of "
     r"your library$"
@@ -243,6 +253,7 @@ READERS: tuple[Reader, ...] = (
     _bounce_with_auras,
     _bounce,
     _return,
+    _nth_from_top,
     _tuck,
     _tuck2,
     _shuffle_in,
