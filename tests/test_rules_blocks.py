@@ -76,3 +76,11 @@ def test_a_refused_declaration_names_the_lure_requirement_it_breaks_509_1c() -> 
                                             r"it do so \(509\.1c\)"):
         g.submit("bob", {"blockers": {}})
     assert g.state_key() == before
+
+
+def test_the_attack_is_logged_naming_the_player_attacked_508_1a() -> None:
+    """508.1a-b: the active player declares each attacker and what it attacks; the log names
+    the creature and the player by name, as every seat sees them."""
+    g, bears = _blockers_step(["Hill Giant"])
+    (entry,) = [e for e in g.events if e.get("type") == "attack"]
+    assert entry["attackers"] == [["Grizzly Bears", "bob"]] * 3
