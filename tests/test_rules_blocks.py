@@ -1,0 +1,86 @@
+"""Blocking limits checked on what the engine answers (CR 509.1a, 509.1b): a creature blocks
+one attacker, or one more for each "can block an additional creature" ability, and the
+refusal names the limit."""
+from __future__ import annotations
+
+import pytest
+
+from engine.cardpool import default_pool
+from engine.errors import IllegalAction
+from engine.scenario import Runner
+
+
+def _blockers_step(bob: list) -> tuple:  # noqa: ANN401
+    """Three Grizzly Bears attack bob; the game waits for bob's blockers (509.1)."""
+    r = Runner({"name": "t", "setup": {"active": "alice", "step": "declare_attackers", "players": {
+        "alice": {"battlefield": ["Grizzly Bears", "Grizzly Bears", "Grizzly Bears"]},
+        "bob": {"battlefield": bob}}},
+        "steps": [{"alice": "attack", "with": ["Grizzly Bears#1", "Grizzly Bears#2", "Grizzly Bears#3"]},
+                  {"pass_until": "declare_blockers"}]}, default_pool())
+    r.run()
+    g = r.g
+    assert g.pending.kind == "blockers" and g.pending.player == "bob"
+    bears = [i for i in g.battlefield if g.objects[i].card.name == "Grizzly Bears"]
+    return g, bears
+
+
+def test_a_creature_blocks_one_attacker_509_1a() -> None:
+    """509.1a: a creature with no blocking ability blocks one attacker; two is refused with
+    the limit named."""
+    g, bears = _blockers_step(["Hill Giant"])
+    (giant,) = [i for i in g.battlefield if g.objects[i].card.name == "Hill Giant"]
+    before = g.state_key()
+    with pytest.raises(IllegalAction, match=r"^Hill Giant can block only 1 creature\(s\)"):
+        g.submit("bob", {"blockers": {str(giant): bears[:2]}})
+    assert g.state_key() == before
+
+
+def test_can_block_an_additional_creature_allows_two_not_three_509_1b() -> None:
+    """509.1b, 509.1c: "can block an additional creature each combat" (Ghastbark Twins) lets
+    it block two attackers, not three."""
+    g, bears = _blockers_step(["Ghastbark Twins"])
+    (twins,) = [i for i in g.battlefield if g.objects[i].card.name == "Ghastbark Twins"]
+    before = g.state_key()
+    with pytest.raises(IllegalAction, match=r"^Ghastbark Twins can block only 2 creature\(s\)"):
+        g.submit("bob", {"blockers": {str(twins): bears}})
+    assert g.state_key() == before
+    g.submit("bob", {"blockers": {str(twins): bears[:2]}})
+    assert all(g.objects[b].blocked for b in bears[:2]) and not g.objects[bears[2]].blocked
+
+
+def test_a_creature_that_is_not_attacking_cannot_be_blocked_509_1a() -> None:
+    """509.1a: each blocker blocks an attacking creature; naming one that is not attacking is
+    refused with that reason."""
+    g, bears = _blockers_step(["Hill Giant", "Grizzly Bears"])
+    (giant,) = [i for i in g.battlefield if g.objects[i].card.name == "Hill Giant"]
+    (own,) = [i for i in bears if g.chars(i).controller == "bob"]
+    before = g.state_key()
+    with pytest.raises(IllegalAction, match=r"^Grizzly Bears is not attacking$"):
+        g.submit("bob", {"blockers": {str(giant): [own]}})
+    assert g.state_key() == before
+
+
+def test_a_refused_declaration_names_the_lure_requirement_it_breaks_509_1c() -> None:
+    """509.1c: Ghastbark Twins could block Prized Unicorn ("all creatures able to block it do
+    so"); declaring no block is refused naming that requirement, not the other attacker."""
+    r = Runner({"name": "t", "setup": {"active": "alice", "step": "declare_attackers", "players": {
+        "alice": {"battlefield": ["Grizzly Bears", "Prized Unicorn"]},
+        "bob": {"battlefield": ["Ghastbark Twins"]}}},
+        "steps": [{"alice": "attack", "with": ["Grizzly Bears", "Prized Unicorn"]},
+                  {"pass_until": "declare_blockers"}]}, default_pool())
+    r.run()
+    g = r.g
+    assert g.pending.kind == "blockers"
+    before = g.state_key()
+    with pytest.raises(IllegalAction, match=r"^Ghastbark Twins must block Prized Unicorn: all creatures able to block "
+                                            r"it do so \(509\.1c\)"):
+        g.submit("bob", {"blockers": {}})
+    assert g.state_key() == before
+
+
+def test_the_attack_is_logged_naming_the_player_attacked_508_1a() -> None:
+    """508.1a-b: the active player declares each attacker and what it attacks; the log names
+    the creature and the player by name, as every seat sees them."""
+    g, bears = _blockers_step(["Hill Giant"])
+    (entry,) = [e for e in g.events if e.get("type") == "attack"]
+    assert entry["attackers"] == [["Grizzly Bears", "bob"]] * 3
