@@ -403,7 +403,6 @@ def _tup(v: Any) -> tuple:
     return (v,)
 
 
-@lru_cache(maxsize=None)
 def _has_keywords(line: str) -> str:
     """A keyword line of a striation as the sentence granting them ("Flying, trample" -> "SELF has
     flying and trample."), so each keyword keeps its quality (protection from ..., landwalk)."""
@@ -444,6 +443,7 @@ def _striation_abilities(st: Striation) -> tuple[list[Ability], list[str]]:
     return out, unread
 
 
+@lru_cache(maxsize=None)
 def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tuple, mana_cost: str,
              colors: tuple, power: Any, toughness: Any, loyalty: Any, layout: str,
              faces: tuple) -> CardDef:
