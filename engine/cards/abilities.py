@@ -278,6 +278,7 @@ Statics (Ability.static)
                      may_assign_as_unblocked, no_activated_abilities, cant_attack_unless_defender_controls (what),
                      min_blockers (amount)  508, 509, 502.3
   enters_tapped      [unless: CONDITION]                replacement on itself                  614.1c
+  devour             amount                             sacrifice creatures as it enters, N counters each 702.81a
   enters_with_counters counter, amount                                                       614.1c
   cost_change        spells: FILTER | "self", who, amount (negative = cheaper), [per],     601.2f
                      [mana: a colored symbol: "cost {R} more"]
@@ -336,7 +337,7 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "cast_offer", "cascade", "storm", "suspend_tick", "end_turn", "extra_combat", "flip", "clash",
 })
 STATIC_KINDS: frozenset[str] = frozenset({
-    "anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "cost_change",
+    "anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "cost_change", "devour",
     "cant_be_countered", "additional_cost", "set_pt", "grant_ability", "add_types", "become", "choose_on_enter",
     "life_gain_plus", "life_gain_double", "play_from", "flash_spells", "free_spells", "graveyard_replacement",
     "clone", "unpreventable", "spell_limit", "player_keywords", "control", "extra_land", "skip_step",
