@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
+from engine import knowledge
 from engine.cards.abilities import Ability, CardDef, Cost, Effect
 from engine.errors import IllegalAction
 from engine.memo import per_object
@@ -47,6 +48,9 @@ SUSPEND_TICK = Ability("triggered", "Suspend", effects=(Effect("suspend_tick", {
 #: paying its mana cost if able. If you can't, it remains exiled."
 SUSPEND_CAST = Ability("triggered", "Suspend", effects=(
     Effect("cast_offer", {"what": "self", "free": True, "must": True, "keyword": "Suspend"}),), keyword="Suspend")
+#: 702.93a: "When you reveal this card this way, you may cast it by paying [cost] rather than its mana cost"
+MIRACLE_TRIGGER = Ability("triggered", "Miracle", effects=(
+    Effect("cast_offer", {"what": "self", "alt": "miracle", "zone": "hand"}),), keyword="Miracle")
 #: 702.108a: "return the permanent this spell becomes to its owner's hand at the beginning of the next end step"
 DASH_RETURN = Ability("triggered", "Dash", effects=(Effect("bounce", {"what": "self"}),), keyword="Dash")
 
@@ -75,9 +79,16 @@ def _surge(g: "Game", player: str, o: "Obj") -> bool:
     return g.players[player].spells_cast_turn > 0
 
 
+def _spectacle(g: "Game", player: str, o: "Obj") -> bool:
+    """Spectacle (Ravnica Allegiance, later than the 2016 rules): an opponent lost life this turn."""
+    return any(g.players[p].life_lost_turn > 0 for p in g.opponents(player))
+
+
 ROWS: dict[str, Row] = {r.keyword: r for r in (
     Row("Flashback", "702.33a", "alternative", zone="graveyard", leaves_to="exile"),
     Row("Madness", "702.34a", "alternative", zone="exile", offer_only=True),
+    # cast from the hand as its reveal trigger resolves (702.93a; miracle_drawn)
+    Row("Miracle", "702.93a", "alternative", zone="hand", offer_only=True),
     # cast from the graveyard for its mana cost, discarding a land card as an additional cost
     Row("Retrace", "702.80a", "zone", zone="graveyard", extra=Cost(discard=1, discard_filter={"types": ["Land"]})),
     # a spell cast from its owner's hand: exiled as it resolves, cast again at the next upkeep
@@ -86,8 +97,13 @@ ROWS: dict[str, Row] = {r.keyword: r for r in (
     Row("Evoke", "702.73a", "alternative", flag=True),
     Row("Dash", "702.108a", "alternative", flag=True, delayed=("battlefield", "end", None, DASH_RETURN)),
     Row("Surge", "702.116a", "alternative", when=_surge),
+    Row("Spectacle", "later: Ravnica Allegiance", "alternative", when=_spectacle),
+    # from the graveyard, discarding a card too; exiled whenever it would leave the stack (Guilds of Ravnica)
+    Row("Jump-start", "later: Guilds of Ravnica", "zone", zone="graveyard", extra=Cost(discard=1), leaves_to="exile"),
     Row("Buyback", "702.26a", "additional", flag=True, resolves_to="hand"),
     Row("Entwine", "702.41a", "additional", flag=True),
+    # paid any number of times: the answer's "replicate" says how many (702.55a; replicate_extras)
+    Row("Replicate", "702.55a", "additional", flag=True),
     # cast only as its last time counter is removed (702.61a); a creature spell cast so has haste
     Row("Suspend", "702.61a", "offered", zone="exile", flag=True),
     Row("Convoke", "702.50a", "pay_with", key="convoke"),
@@ -175,6 +191,18 @@ def usable(g: "Game", player: str, o: "Obj", alt: str, offered: bool = False) ->
     if row.when is not None and not row.when(g, player, o):
         raise IllegalAction(f"{o.card.name}: its {alt} cost cannot be paid now ({row.rule})")
     return row, got
+
+
+def replicate_extras(o: "Obj", times: Any) -> list[tuple[Row, Cost]]:
+    """702.55a: the replicate cost paid ``times`` times (an answer's "replicate"), or IllegalAction."""
+    if not times:
+        return []
+    if not isinstance(times, int) or isinstance(times, bool) or times < 0:
+        raise IllegalAction("replicate: how many times the replicate cost is paid (a whole number)")
+    got = next(((row, c) for name, row, c in additional(o.card) if name == "replicate"), None)
+    if got is None:
+        raise IllegalAction(f"{o.card.name} has no replicate cost")
+    return [got] * times
 
 
 def extras_of(o: "Obj", names: Any) -> list[tuple[Row, Cost]]:
@@ -367,6 +395,35 @@ def madness_discard(g: "Game", cid: int) -> int | None:
     return new
 
 
+# ------------------------------------------------------------------ miracle (702.93)
+def miracle_drawn(g: "Game", player: str, cid: int) -> None:
+    """702.93a: ``player`` drew ``cid`` as the first card they drew this turn: if it has a miracle
+    cost this engine pays, they may reveal it as they draw it (asked before play goes on)."""
+    o = g.objects.get(cid)
+    if o is None or "Miracle" not in o.card.keywords or not implemented("Miracle", o.card):
+        return
+    g.queue.append({"kind": "choose_option", "player": player, "options": ["reveal", "keep"], "card": cid,
+                    "answer_to": "miracle", "prompt": f"{o.card.name}: reveal it for its miracle cost (702.93a)?"})
+
+
+def answer_miracle(g: "Game", d: Any, a: dict[str, Any]) -> None:
+    """702.93a-b: revealed, the card stays revealed while its triggered ability waits and
+    resolves (Game.shown), and "when you reveal this card this way" triggers; kept, nothing."""
+    opt = a.get("option")
+    if isinstance(opt, int) and not isinstance(opt, bool) and 1 <= opt <= len(d.options):
+        opt = d.options[opt - 1]
+    if opt not in ("reveal", "keep"):
+        raise IllegalAction("choose reveal or keep")
+    cid = d.data["card"]
+    o = g.objects.get(cid)
+    if opt == "keep" or o is None or o.zone != "hand":
+        return
+    knowledge.show(g, [cid])  # 702.93b: revealed to every player
+    g.log("reveal", player=d.player, cards=[o.card.name], objs=[cid])
+    g.triggered.append({"controller": d.player, "ability": MIRACLE_TRIGGER, "source": cid, "card": o.card, "info": {}})
+    g.changed()
+
+
 # ------------------------------------------------------------------ suspend (702.61a)
 def suspend_of(card: CardDef) -> tuple[int, Cost] | None:
     """702.61a: (time counters, cost) of a card's suspend this engine carries out, else None."""
@@ -413,11 +470,16 @@ def is_spell_copy(o: "Obj") -> bool:
     return bool(o.chosen.get("spell_copy"))
 
 
+def replicate_record(g: "Game", s: "Obj") -> dict[str, Any]:
+    """702.55a: what replicate's copies copy (706.10) and how many: one per replicate payment."""
+    return dict(storm_record(g, s), count=list(s.chosen.get("cast_with", ())).count("Replicate"))
+
+
 def storm_problems(card: CardDef) -> list[str]:
-    """702.39a: what of storm this engine cannot do for the card: copies of permanent spells (they
-    would become tokens, a later rule) and new targets for a spell with more than one target (or a
-    variable number of targets)."""
-    if "Storm" not in card.keywords:
+    """702.39a, 702.55a: what of storm (or replicate) this engine cannot do for the card: copies of
+    permanent spells (they would become tokens, a later rule) and new targets for a spell with
+    more than one target (or a variable number of targets)."""
+    if "Storm" not in card.keywords and "Replicate" not in card.keywords:
         return []
     if set(card.types) - {"Instant", "Sorcery"}:
         return ["storm on a permanent spell"]

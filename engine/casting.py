@@ -14,7 +14,21 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from engine import cast_options, combat, commander, costs, effects, manual, player_statics, seats, triggers, zones_cast
+from engine import (
+    bestow,
+    cast_options,
+    combat,
+    commander,
+    costs,
+    effects,
+    facedown,
+    manual,
+    overload,
+    player_statics,
+    seats,
+    triggers,
+    zones_cast,
+)
 from engine.ability_index import index
 from engine.actions import discard, lose_life, sacrifice
 from engine.cards.abilities import Ability, Cost, Effect, TargetSpec
@@ -108,6 +122,8 @@ def priority_action(g: "Game", player: str, a: dict[str, Any]) -> None:
         activate(g, player, a)
     elif act == "suspend":
         suspend(g, player, a)
+    elif act == "turn_face_up":  # 702.36e, 701.31b: a special action (115.2b)
+        facedown.turn_face_up(g, player, a)
     elif act == "manual":
         if not manual.offered(g, player):
             raise IllegalAction("you control no card that needs manual play")
@@ -166,8 +182,14 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     oid = a["card"]
     o = g.objects.get(oid)
     alt = offered.get("alt") if offered is not None else a.get("alt")
-    if alt not in (None, "free", "alternative") and alt not in cast_options.ALTS:
+    if alt not in (None, "free", "alternative", "morph", "bestow", "overload") and alt not in cast_options.ALTS:
         raise IllegalAction(f"unknown alternative cost {alt!r}")
+    face_down = alt == "morph" and offered is None
+    if face_down:  # 702.36c, 707.4: turned face down before it is put onto the stack, cast for {3}
+        o = facedown.turn_down_for_cast(g, player, oid)
+    bestowed = bestow.bestow_cost(o.card) if alt == "bestow" and offered is None and o is not None else None
+    if alt == "bestow":  # 702.102a-c: an Aura with enchant creature from now on, for its bestow cost
+        o = bestow.turn_for_cast(g, player, oid)
     perm = None
     whole = None
     face = a.get("face", 0 if o is not None and split_halves(o.card) else None)
@@ -176,6 +198,12 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
             raise IllegalAction(f"{_name(g, oid)} is not a card you may cast")
         whole = o.card
         o = cast_half(o, face)
+    over_cost = None
+    if alt == "overload" and offered is None:  # 702.95a-b: the spell with its changed text (engine/overload.py)
+        if o is None or o.owner != player or o.zone != "hand" or whole is not None:
+            raise IllegalAction(f"{_name(g, oid)} is not a card in your hand to cast for its overload cost")
+        whole = o.card
+        over_cost, o = overload.cast_overloaded(o)
     alt_cost = costs.alternative_cost(o.card) if alt == "alternative" and o is not None else None
     if alt == "alternative" and alt_cost is None:  # 118.9: "you may pay ... rather than pay its mana cost"
         raise IllegalAction(f"{_name(g, oid)} has no alternative cost")
@@ -203,6 +231,7 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     if kicked and "Kicker" not in o.card.keywords:
         raise IllegalAction(f"{o.card.name} has no kicker")
     extras = cast_options.extras_of(o, a.get("extras"))  # buyback, entwine (601.2b)
+    extras += cast_options.replicate_extras(o, a.get("replicate"))  # 702.55a: any number of times
     for k in cast_options.PAY_KEYS:
         if a.get(k) and all(r.key != k for r in cast_options.pay_with(o.card)):
             raise IllegalAction(f"{o.card.name} has no {k}")
@@ -253,6 +282,12 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         raw = tuple(alt_cost.mana)
     elif free:
         raw = ()
+    elif face_down:
+        raw = facedown.CAST_COST
+    elif bestowed is not None:
+        raw = tuple(bestowed.mana)
+    elif over_cost is not None:
+        raw = tuple(over_cost.mana)
     else:
         raw = tuple(o.card.mana_cost)
     if kicked:  # 702.32a: an additional cost (601.2f: added to the total cost)
@@ -262,7 +297,8 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     extra = costs.additional_cost(o.card)
     if extra is not None:  # 601.2f: additional costs are part of the total cost
         raw = raw + tuple(extra.mana)
-    if not raw and not o.card.mana_cost and keyword_alt is None and alt_cost is None and not free:
+    if not raw and not o.card.mana_cost and keyword_alt is None and alt_cost is None and not free and not face_down \
+            and bestowed is None:
         raise IllegalAction(f"{o.card.name} has no mana cost: it cannot be paid (117.6)")
     if cast_from == "command":
         raw = raw + commander.tax(g, player, s)  # 903.8, an additional cost (601.2f)
@@ -336,6 +372,8 @@ def finish_cast(g: "Game", player: str, sid: int) -> None:
     ev: dict[str, Any] = {"event": "cast", "player": player, "obj": sid}
     if "Storm" in s.card.keywords:  # 702.39a: the copies are of the spell as cast, whatever becomes of it
         ev["storm"] = cast_options.storm_record(g, s)
+    if "Replicate" in s.card.keywords:  # 702.55a: likewise, one copy per replicate payment
+        ev["replicate"] = cast_options.replicate_record(g, s)
     triggers.event(g, ev)
     triggers.became_targets(g, s)
     g.passes = 0

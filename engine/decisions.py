@@ -10,12 +10,15 @@ from typing import TYPE_CHECKING, Any, Iterator, cast
 
 from engine import (
     ability_index,
+    bestow,
     cast_options,
     casting,
     combat,
     commander,
     costs,
+    facedown,
     manual,
+    overload,
     payment,
     player_statics,
     seats,
@@ -108,7 +111,7 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
         if alt_cost is not None:  # 118.9: "you may pay ... rather than pay its mana cost"
             variants.append(("alternative", alt_cost.mana, alt_cost))
         for name, row, c in cast_options.alternatives(o.card) if keyworded else ():  # evoke, dash, surge
-            if row.zone == "hand" and (row.when is None or row.when(g, player, o)):
+            if row.zone == "hand" and not row.offer_only and (row.when is None or row.when(g, player, o)):
                 variants.append((name, c.mana, None))
         for alt, mana, other in variants:
             base = tuple(s for s in mana if s != "X")
@@ -127,6 +130,13 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
                 opt["face"] = face
             out.append(opt)
     out += zone_options(g, player, afford)  # other zones (601.2a), without paying (117.9)
+    objs_ = g.objects
+    special = [i for i in p.hand if objs_[i].card.keywords and _SPECIAL_CASTS.intersection(objs_[i].card.keywords)]
+    if special or g.__dict__.get("_face_down"):  # 702.36c face down, 702.36e / 701.31b face up
+        out += facedown.options(g, player, sorcery, special)
+    if special:
+        out += _bestow_options(g, player, special, afford)
+        out += _overload_options(g, player, special, afford)
     if manual.offered(g, player):
         out.append({"action": "manual"})
     srcs = list(_activated_sources(g, player))
@@ -170,6 +180,57 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
                     continue
                 opt["targets"] = cands
                 opt["target_counts"] = [[s.min, s.count] for s in ab.targets]
+            out.append(opt)
+    if g.stack and casting.split_second(g):  # 702.60a-b: special actions and mana abilities only
+        out = [o for o in out if o["action"] not in ("cast", "activate") or o["action"] == "activate" and o["mana"]]
+    return out
+
+
+#: the keywords that cast a card in another form (face down, as an Aura, overloaded)
+_SPECIAL_CASTS = frozenset({"Morph", "Megamorph", "Disguise", "Bestow", "Overload"})
+
+
+def _bestow_options(g: "Game", player: str, hand: list[int],
+                    afford: dict[tuple[str, ...], bool]) -> list[dict[str, Any]]:
+    """702.102a-c: each card with bestow in the hand cast for its bestow cost, as the Aura spell it
+    then is (its timing and its target, enchant creature, checked with those characteristics)."""
+    out: list[dict[str, Any]] = []
+    objs = g.objects
+    for oid in hand:
+        card = objs[oid].card
+        if not card.keywords or "Bestow" not in card.keywords:
+            continue
+        c = bestow.bestow_cost(card)
+        if c is None:
+            continue
+        f = bestow.stand_in(objs[oid])
+        base = tuple(s for s in c.mana if s != "X")
+        if not casting.can_cast_timing(g, player, f) or not _affordable(g, player, f, base, afford):
+            continue
+        opt = cast_option(g, player, f, None, base, afford, tuple(c.mana))
+        if opt is not None:
+            opt["alt"] = "bestow"
+            out.append(opt)
+    return out
+
+
+def _overload_options(g: "Game", player: str, hand: list[int],
+                      afford: dict[tuple[str, ...], bool]) -> list[dict[str, Any]]:
+    """702.95a: each card with overload in the hand cast for its overload cost, with its changed
+    text, which has no targets (702.95b-c)."""
+    out: list[dict[str, Any]] = []
+    objs = g.objects
+    for oid in hand:
+        o = objs[oid]
+        if not o.card.keywords or "Overload" not in o.card.keywords or overload.overload_of(o.card) is None:
+            continue
+        c, f = overload.cast_overloaded(o)
+        base = tuple(s for s in c.mana if s != "X")
+        if not casting.can_cast_timing(g, player, o) or not _affordable(g, player, f, base, afford):
+            continue
+        opt = cast_option(g, player, f, targets.spell_ability(f.card), base, afford, tuple(c.mana))
+        if opt is not None:
+            opt["alt"] = "overload"
             out.append(opt)
     return out
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import cast_options, replacement
+from engine import bestow, cast_options, replacement
 from engine.actions import add_mana
 from engine.cards.abilities import Ability, Effect
 from engine.choices import NeedChoice
@@ -52,6 +52,9 @@ def resolve_top(g: "Game") -> None:
     legal = legal_now(g, s)
     if s.ability is not None and "delayed_legal" in s.trigger_info:
         legal = [[x for x in slot if isinstance(x, str) or x in g.objects] for slot in s.trigger_info["delayed_legal"]]
+    if s.targets and any(s.targets) and not any(legal) and bestow.is_bestowed(s):
+        bestow.end(g, s)  # 702.102d: it resolves as a creature spell, an exception to 608.3a
+        s.targets, legal = [], []
     if s.targets and any(s.targets) and not any(legal):
         # 608.2b: all its targets are illegal: it doesn't resolve ("countered on resolution")
         g.log("fizzle", card=s.card.name)

@@ -60,6 +60,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
             return _opponent(game, x, you)
         if f.get("controller") == "you":
             return x == you
+        if isinstance(f.get("controller"), list):
+            return x in f["controller"]
         return True
     if f.get("player") and not f.get("types") and not f.get("any"):
         return False
@@ -106,10 +108,18 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
     if "monocolored" in f and (len(c.colors) == 1) != f["monocolored"]:
         return False
     ctl = f.get("controller")
-    if ctl in ("you",) and c.controller != you:
-        return False
-    if ctl == "not_you" and c.controller == you or ctl == "opponent" and not _opponent(game, c.controller, you):
-        return False
+    if ctl is not None:
+        if ctl == "you":
+            if c.controller != you:
+                return False
+        elif ctl == "not_you":
+            if c.controller == you:
+                return False
+        elif ctl == "opponent":
+            if not _opponent(game, c.controller, you):
+                return False
+        elif ctl.__class__ is list and c.controller not in ctl:  # the players a reference meant (bind_players)
+            return False
     own = f.get("owner")
     if own == "you" and o.owner != you or own == "opponent" and not _opponent(game, o.owner, you):
         return False
@@ -195,12 +205,27 @@ def _has_attached(game: "Game", x: int, subtype: str) -> bool:
     return False
 
 
-def unknown_keys(f: Any, group_ok: bool = False) -> set[str]:
+#: the controller values ``matches`` reads itself (a list is the players a reference meant, bound
+#: during a resolution by engine/values.bind_players)
+PLAYER_WORDS = (None, "you", "not_you", "opponent")
+
+
+def unknown_keys(f: Any, group_ok: bool = False, player_refs: bool = False, target: bool = False) -> set[str]:
     """Filter keys (recursively) this engine does not understand (group keys only where a
-    search or dig chooses the cards: ``group_ok``)."""
+    search or dig chooses the cards: ``group_ok``; a controller given as a reference, "creatures
+    target player controls", only where a resolution binds it: ``player_refs``)."""
     if not isinstance(f, dict):
         return set()
     out = {k for k in f if k not in KNOWN or k in GROUP_KEYS and not group_ok}
+    # ``matches`` reads these player words only; another value (a reference to "that player",
+    # a target) would be ignored and match every controller (an owner reference is read where
+    # objects are chosen, engine/values.chosen_refs; "that_player" nowhere)
+    ctl = f.get("controller")
+    if ctl not in PLAYER_WORDS and not (player_refs and ctl != "that_player" and isinstance(ctl, (str, dict))) \
+            and not (target and ctl == "defending_player"):  # bound as targets are chosen (engine/targets.py)
+        out.add("controller")
+    if f.get("owner") == "that_player":
+        out.add("owner")
     for sub in f.get("or", ()):
         out |= unknown_keys(sub)
     for k in ("not", "targets"):

@@ -14,6 +14,7 @@ import traceback
 from typing import Any, Callable, NoReturn
 
 from engine import (
+    bestow,
     bugreport,
     cast_options,
     casting,
@@ -22,7 +23,9 @@ from engine import (
     commander,
     decisions,
     effects,
+    entering,
     extra_phases,
+    facedown,
     knowledge,
     manual,
     opening,
@@ -70,6 +73,7 @@ class Game:
     _listened: tuple[Any, frozenset[str]]                                       # triggers.event
     _commander_names: dict[str, str]                                            # view.commander_name
     _state_any: tuple[int, bool]                                                # triggers.state_triggers
+    _face_down: bool                                                            # facedown (its options)
     # set by position.build on a game built from a setup (scenarios): setup ids to physical cards (uids)
     handles: dict[str, int]
 
@@ -417,6 +421,10 @@ class Game:
             n.targets, n.x, n.modes, n.divide, n.kicked = [], x, [], {}, kicked
             # the permanent a spell becomes remembers how it was cast (702.73a evoke, 702.108a dash)
             n.chosen = cast_options.carried(o) if frm == "stack" and to == "battlefield" else {}
+        if "face_down" in o.chosen:  # 702.36c, 701.31a: stays face down, or is the card again (707.9)
+            facedown.card_after_move(o, n, frm, to)
+        if "bestowed" in o.chosen:  # 702.102a: an Aura spell with bestow enters as an Aura
+            bestow.card_after_move(o, n, frm, to)
         if to == "battlefield":
             self.ts += 1
             n.timestamp = self.ts
@@ -484,8 +492,10 @@ class Game:
             if not p.library:
                 p.drew_from_empty = True
                 continue
-            self.move(p.library[0], "hand")
+            new = self.move(p.library[0], "hand")
             p.drawn_turn += 1
+            if p.drawn_turn == 1 and self.objects[new].card.keywords:
+                cast_options.miracle_drawn(self, player, new)  # 702.93a: the first card drawn this turn
             triggers.event(self, {"event": "draw", "player": player, "nth": p.drawn_turn})
 
     def log(self, kind: str, **data: Any) -> None:
@@ -522,7 +532,7 @@ class Game:
         if player != d.player:
             raise IllegalAction(f"it is {d.player}'s decision, not {player}'s")
         answer = validate(d.kind, answer, self.players)  # a plain-JSON copy: the caller's object is not kept
-        risky = d.kind in ("priority", "cast_offer") and answer.get("action") in ("cast", "activate") \
+        risky = d.kind in ("priority", "cast_offer") and answer.get("action") in ("cast", "activate", "turn_face_up") \
             and not casting.is_plain_mana_activation(self, d.player, answer)
         snapshot = self._snapshot() if risky else None  # other answers are checked before any change
         n_answers = len(self.answers)
@@ -740,6 +750,7 @@ class Game:
                 for n in lost:
                     ps[n].lost = True
             for n in sorted(lost, key=self.order.index):
+                facedown.reveal_all(self, n)  # 707.9: a player who leaves reveals their face-down cards
                 leave(self, n)
             teams = seats.remaining_teams(self)
             if len(teams) > 1:
@@ -749,6 +760,7 @@ class Game:
             left = [n for n in self.order if n not in lost]
             self.winner = left[0] if len(left) == 1 else "draw"
         self.wait = None
+        facedown.reveal_all(self)  # 707.9: at the end of the game, face-down cards are revealed
         self.log("game_over", winner=self.winner)
         return True
 
@@ -1110,6 +1122,10 @@ ANSWER_HANDLERS: dict[tuple[str, str | None], Handler] = {
     (K.CHOOSE_CARDS, "opening"): opening.answer,      # 103.5: opening-hand cards (Leylines)
     (K.CHOOSE_OPTION, "replace"): replacement.answer,  # 616.1: which replacement applies first
     (K.CHOOSE_OPTION, "enter"): answer_enter,         # 614.12: "as SELF enters, choose ..."
+    (K.CHOOSE_OPTION, "enter_pay"): entering.answer_pay_or_tapped,  # 614.12: "you may pay N life. If you don't"
+    (K.CHOOSE_OPTION, "enter_counters"): entering.answer_optional_counters,  # 614.12, unleash 702.97a
+    (K.CHOOSE_CARDS, "devour"): entering.answer_devour,  # 702.81a: sacrificed as it enters
+    (K.CHOOSE_OPTION, "miracle"): cast_options.answer_miracle,   # 702.93a: reveal the first card drawn
 }
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import commander, seats
+from engine import commander, facedown, seats
 from engine.actions import create_token
 from engine.choices import COLORS
 from engine.mana import parse_pool
@@ -99,6 +99,10 @@ def build(g: "Game", setup: dict[str, Any], seed: int = 0) -> "Game":
                         o.chosen.setdefault("upkeep_seen", name)
                     if spec.get("attached_to"):
                         attach.append((o.id, spec["attached_to"]))
+                    if spec.get("face_down"):  # 707.1: face down by morph or manifest (engine/facedown.py)
+                        how = str(spec["face_down"])
+                        facedown.put_down(g, o.id, how if how in ("manifest", "cloak", "disguise") else "morph")
+                        o = g.objects[o.id]
                 elif spec.get("counters"):  # a card in exile with time counters is suspended (702.61b)
                     o.counters = {str(k): int(v) for k, v in dict(spec["counters"]).items()}
                 if spec.get("id"):

@@ -261,12 +261,10 @@ def zone_change(g: "Game", o: "Obj", frm: str, to: str, destroy: bool = False, r
     cands: list[Cand] = []
     if destroy and regen_ok and o.regen > 0:  # 701.14a: the next time it would be destroyed
         cands.append({"id": "regen", "text": f"{o.card.name}: regenerate", "tier": OTHER, "regen": True})
-    if destroy and frm == "battlefield":  # 702.88a: totem armor of each Aura attached to it
-        for aura in g.battlefield:
-            if g.objects[aura].attached_to == o.id and _TOTEM & g.chars(aura).keywords:
-                cands.append({"id": f"t{aura}", "tier": OTHER, "regen": True, "totem": aura,
-                              "text": f"{g.objects[aura].card.name}: remove all damage from it and destroy "
-                                      f"{g.objects[aura].card.name} instead"})
+    if destroy and frm == "battlefield":
+        for aura in totem_armor(g, o.id):  # 702.88a: the Aura is destroyed instead
+            cands.append({"id": f"t{aura}", "text": f"{g.objects[aura].card.name}: totem armor", "tier": OTHER,
+                          "totem": aura})
     if dies and g.effects:
         for e in g.effects:  # "if it would die this turn, exile it instead"
             if e["layer"] == "exile_if_dies" and o.id in e["objects"]:
@@ -282,12 +280,14 @@ def zone_change(g: "Game", o: "Obj", frm: str, to: str, destroy: bool = False, r
         return ev
 
     def applicable(ev: Event) -> list[Cand]:
-        return [c for c in cands if (c.get("regen") and ev["destroy"]) or c.get("to") and ev["to"] == "graveyard"]
+        return [c for c in cands if ((c.get("regen") or c.get("totem")) and ev["destroy"])
+                or c.get("to") and ev["to"] == "graveyard"]
 
     def apply(ev: Event, c: Cand) -> Event:
         if c.get("regen"):  # the destruction is replaced: it stays (the rest no longer applies)
-            return {"to": None, "regen": True, "destroy": False, "totem": c.get("totem"),
-                    "out": (None, True, c.get("totem"))}
+            return {"to": None, "regen": True, "destroy": False, "out": (None, True)}
+        if c.get("totem"):  # 702.88a: it stays, its damage is removed, the Aura is destroyed instead
+            return {"to": None, "regen": False, "totem": c["totem"], "destroy": False, "out": (None, c["totem"])}
         # still a destruction when it was one (a regeneration shield still applies to it)
         return {"to": c["to"], "regen": False, "destroy": ev["destroy"], "out": (c["to"], False)}
 
@@ -296,6 +296,12 @@ def zone_change(g: "Game", o: "Obj", frm: str, to: str, destroy: bool = False, r
     if g.commanders and final["to"] is not None:
         final = dict(final, to=commander.replace(g, o, frm, final["to"], ask))
     return final
+
+
+def totem_armor(g: "Game", oid: int) -> list[int]:
+    """702.88a: the Auras with totem armor (umbra armor, its later name) attached to ``oid``."""
+    return [a for a in g.battlefield if g.objects[a].attached_to == oid
+            and _TOTEM & g.chars(a).keywords]
 
 
 # ------------------------------------------------------------------ life gain (614.1a)
@@ -346,19 +352,81 @@ def enter_replacements(g: "Game", o: "Obj") -> None:
             o.counters["loyalty"] = int(c.loyalty)
         except ValueError:
             pass
+    if enters_tapped(g, o):
+        o.tapped = True
     for ab in c.abilities:
         st = ab.static
         if ab.kind != "static" or not st:
             continue
-        if st.get("kind") == "enters_tapped" and not st.get("unless"):
-            o.tapped = True
-        elif st.get("kind") == "enters_with_counters":
+        if st.get("kind") == "enters_with_counters":
             k = st.get("counter", "+1/+1")
             if st.get("condition") and not condition(g, st["condition"], o.id, {"controller": o.controller}):
                 continue  # "if it was kicked", "if an opponent was dealt damage this turn" (614.1c)
+            if st.get("optional"):  # 614.12: "you may have it enter with ...": its controller chooses
+                g.queue.append({"kind": "choose_option", "player": o.controller, "options": ["yes", "no"],
+                                "enter": o.id, "counter": k, "amount": int(st.get("amount", 1)),
+                                "answer_to": "enter_counters",
+                                "prompt": f"{o.card.name}: enter with {st.get('amount', 1)} {k} counter(s)? (614.12)"})
+                continue
             if counters_allowed(g, o.id, k):
                 # 614.1c: X in "enters with X counters" is the X it was cast with
                 o.counters[k] = o.counters.get(k, 0) + amount(g, st.get("amount", 1), o.id, {"obj": o.id})
                 g.changed()
         elif st.get("kind") == "choose_on_enter":
             on_enter(g, o)
+        elif st.get("kind") == "devour":  # 702.81a: its controller chooses the creatures to sacrifice
+            mine = [i for i in g.battlefield if i != o.id and g.controller_of(i) == o.controller
+                    and "Creature" in g.chars(i).types]
+            if mine:
+                g.queue.append({"kind": "choose_cards", "player": o.controller, "options": mine, "min": 0,
+                                "max": len(mine), "enter": o.id, "amount": int(st.get("amount", 1)),
+                                "answer_to": "devour",
+                                "prompt": f"{o.card.name}: sacrifice any number of creatures (devour, 702.81a)"})
+
+
+def enters_tapped(g: "Game", o: "Obj") -> bool:
+    """614.1c, 614.1d, 614.12: does the permanent ``o`` enter tapped? Its own "SELF enters tapped"
+    (unless a condition holds as it enters: "unless you control a Forest or a Plains"), or a
+    static ability of another permanent ("creatures your opponents control enter tapped"),
+    checked against the permanent as it enters (614.12). "As SELF enters, you may pay 2 life.
+    If you don't, it enters tapped" asks its controller (ask_pay_or_tapped);
+    the permanent enters tapped unless that player pays."""
+    tapped = False
+    for ab in o.card.abilities:
+        st = ab.static
+        if ab.kind != "static" or not st or st.get("kind") != "enters_tapped" \
+                or st.get("affects", "self") != "self":
+            continue
+        if st.get("unless_pay"):
+            ask_pay_or_tapped(g, o, st["unless_pay"])
+        elif not st.get("unless") or not condition(g, st["unless"], o.id, {"controller": o.controller}):
+            tapped = True
+    for oid in g.battlefield:  # 614.1d: other permanents' statics that make objects enter tapped
+        if oid == o.id:
+            continue
+        for ab in _tapping_statics(g.objects[oid].card):
+            st = ab.static
+            if st.get("condition") and not condition(g, st["condition"], oid, None):
+                continue
+            if matches(g, o.id, st["affects"], oid, g.controller_of(oid)):
+                tapped = True
+    return tapped
+
+
+@per_object
+def _tapping_statics(card: Any) -> tuple[Any, ...]:
+    """A card's static abilities that make other objects enter tapped ("Creatures your opponents
+    control enter tapped", Blind Obedience, Thalia, Heretic Cathar: 614.1d)."""
+    return tuple(ab for ab in card.abilities if ab.kind == "static" and ab.static
+                 and ab.static.get("kind") == "enters_tapped" and isinstance(ab.static.get("affects"), dict))
+
+
+def ask_pay_or_tapped(g: "Game", o: "Obj", pay: dict[str, Any]) -> None:
+    """614.12: "As SELF enters, you may pay N life. If you don't, it enters tapped": its controller
+    chooses before any player receives priority (the choice waits in the queue, as the other
+    entering choices do: engine/choices.py; its answer: engine/entering.py); until then the
+    permanent is not yet tapped."""
+    life = int(pay.get("life", 0))
+    g.queue.append({"kind": "choose_option", "player": o.controller, "options": ["pay", "tapped"],
+                    "enter": o.id, "life": life, "answer_to": "enter_pay",
+                    "prompt": f"{o.card.name}: pay {life} life, or it enters tapped (614.12)"})

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import commander, seats
+from engine import bestow, commander, seats
 from engine.actions import destroy, plan_destroy
 from engine.choices import NeedChoice
 from engine.errors import IllegalAction
@@ -74,7 +74,8 @@ def check(g: "Game") -> bool:
         if "Aura" in c.subtypes:
             t = o.attached_to
             if t is None or t not in g.objects or g.objects[t].zone != "battlefield" or not _aura_ok(g, oid, t):
-                to_graveyard.append(oid)  # 704.5n
+                # 704.5n; 702.102e: an Aura with bestow becomes unattached instead (and a creature, 702.102a)
+                (unattach if "bestowed" in o.chosen else to_graveyard).append(oid)
         elif o.attached_to is not None:
             t = o.attached_to
             if t not in g.objects or g.objects[t].zone != "battlefield" or \
@@ -113,6 +114,8 @@ def _perform(g: "Game", to_graveyard: list[int], to_destroy: list[int], unattach
         did = True
     for oid in unattach:
         g.objects[oid].attached_to = None
+        if "bestowed" in g.objects[oid].chosen:
+            bestow.end(g, g.objects[oid])  # 702.102a: unattached, it is an enchantment creature again
         did = True
     for oid in dict.fromkeys(to_graveyard):
         if oid in g.objects and g.objects[oid].zone == "battlefield":

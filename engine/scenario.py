@@ -23,9 +23,10 @@ from engine.support import unsupported_reasons
 
 PLAYERS = ("alice", "bob")
 VERBS = {"pass", "play", "cast", "activate", "attack", "block", "order_blockers", "assign_damage",
-         "order_attackers", "choose", "mulligan", "suspend", "concede"}
+         "order_attackers", "choose", "mulligan", "suspend", "concede", "turn_face_up"}
 KIND_VERBS = {
-    "priority": {"pass", "play", "cast", "activate", "suspend"}, "attackers": {"attack"}, "blockers": {"block"},
+    "priority": {"pass", "play", "cast", "activate", "suspend", "turn_face_up"},
+    "attackers": {"attack"}, "blockers": {"block"},
     "order_blockers": {"order_blockers"}, "order_attackers": {"order_attackers"},
     "assign_damage": {"assign_damage"}, "trigger_targets": {"choose"}, "order_triggers": {"choose"},
     "choose_cards": {"choose"}, "choose_option": {"choose"}, "choose_number": {"choose"},
@@ -234,6 +235,13 @@ class Runner:
             if "pay" in step:
                 a["pay"] = [self.ref(x, "battlefield") for x in step["pay"]]
             return a
+        if verb == "turn_face_up":  # 702.36e, 701.31b: a special action; "alt" names the cost paid
+            a = {"action": "turn_face_up", "card": self.ref(step["card"], "battlefield")}
+            if "alt" in step:
+                a["alt"] = str(step["alt"])
+            if "pay" in step:
+                a["pay"] = [self.ref(x, "battlefield") for x in step["pay"]]
+            return a
         if verb in ("cast", "activate"):
             where = "hand" if verb == "cast" else "battlefield"
             a = {"action": verb, "card": self.ref(step["card"], where)}
@@ -256,6 +264,8 @@ class Runner:
                 a["alt"] = step["alt"]
             if "extras" in step:  # optional additional costs paid (buyback, entwine: engine/cast_options.py)
                 a["extras"] = [str(x) for x in step["extras"]]
+            if "replicate" in step:  # 702.55a: times the replicate cost is paid
+                a["replicate"] = int(step["replicate"])
             for k in ("convoke", "improvise", "delve"):  # objects that pay for mana (702.50a, 702.65a)
                 if k in step:
                     a[k] = [self.ref(x) for x in step[k]]
@@ -441,6 +451,8 @@ class Runner:
                 got = o.sick
             elif k == "token":
                 got = o.token
+            elif k == "face_down":  # 707.1
+                got = "face_down" in o.chosen
             elif k == "attacking":  # true/false, or what it attacks: a player or a planeswalker (802.3)
                 got = o.attacking is not None
                 if not isinstance(v, bool):

@@ -1,4 +1,4 @@
-"""Secrecy checks: no player is shown a card they may not know (400.2, 701.13a, 701.15a).
+"""Secrecy checks: no player is shown a card they may not know (400.2, 701.13a, 701.15a, 707.5).
 
 The rule is the audience model of engine/knowledge.py, not a list of exceptions: a player
 may know the cards of public zones, their own hand, and the hidden cards in ``Game.shown``
@@ -8,7 +8,9 @@ a player receives it names a card of a hidden zone that player does not know.
 
 ``python -m engine.secrecy --games N [--seed S] [--json]`` plays random games between decks
 drawn from the supported cards that look at, reveal, search or peek (found by their
-compiled effects), with both checks on every decision and every event.
+compiled effects) or that are cast or put onto the battlefield face down (morph, manifest: 707),
+with both checks on every decision and every event; a face-down card is named to its
+controller alone, until it is revealed (707.5, 707.9).
 """
 from __future__ import annotations
 
@@ -21,7 +23,7 @@ import sys
 import time
 from typing import Any, Iterator
 
-from engine import knowledge
+from engine import facedown, knowledge
 from engine import view as views
 from engine.ai.random_bot import RandomBot
 from engine.bench import play_out
@@ -72,6 +74,12 @@ def check_views(g: Game) -> None:
         leak = unknown_ids(g, p, seen)
         if leak:
             raise SecrecyError(f"view({p}) shows hidden objects {leak}")
+        named = [d["id"] for d in v["battlefield"] + v["stack"]
+                 if d.get("face_down_card") is not None and not facedown.known_to(g, d["id"], p)]
+        named += [d["id"] for d in v["battlefield"] + v["stack"] if d["id"] in g.objects
+                  and facedown.is_face_down(g.objects[d["id"]]) and d.get("name")]
+        if named:
+            raise SecrecyError(f"view({p}) names face-down objects {named} it may not look at (707.5)")
 
 
 def check_event(g: Game, event: dict[str, Any]) -> None:
@@ -88,6 +96,8 @@ def check_event(g: Game, event: dict[str, Any]) -> None:
             ids.add(r["obj"])
         ids.update(i for i in r.get("objs") or () if isinstance(i, int))
         leak = unknown_ids(g, p, ids)
+        if r.get("type") != "reveal" and r.get("card"):  # 707.5, 707.9: named only as it is revealed
+            leak += [i for i in ids if not facedown.known_to(g, i, p)]
         if leak:
             raise SecrecyError(f"event {event.get('type')} shows {p} hidden objects {leak}: {event}")
         if "cards" in r and not ids and r["cards"]:
@@ -113,6 +123,7 @@ def audit() -> Iterator[None]:
 # ------------------------------------------------------------------ the secrecy fuzz
 SECRET_OPS = {"dig", "scry", "search", "reveal", "reveal_until", "fateseal", "explore", "action"}
 _WORDS = re.compile(r"\b(look at|reveal|search|scry|surveil|fateseal|explore)", re.I)
+_FACE_DOWN = re.compile(r"\b(morph|megamorph|manifest)", re.I)
 
 
 def _ops(x: Any, out: set[str]) -> None:
@@ -139,7 +150,7 @@ def secret_cards(limit: int | None = None) -> list[str]:
     for rec in corpus().values():
         name = rec.get("name", "")
         text = rec.get("text") or rec.get("oracle_text") or ""
-        if " // " in name or name.startswith("A-") or not _WORDS.search(text):
+        if " // " in name or name.startswith("A-") or not (_WORDS.search(text) or _FACE_DOWN.search(text)):
             continue
         try:
             card = pool.definition(name)
@@ -150,7 +161,8 @@ def secret_cards(limit: int | None = None) -> list[str]:
         found: set[str] = set()
         for ab in card.abilities:
             _ops(ab, found)
-        if found & (SECRET_OPS | {"action:fateseal", "action:explore"}):
+        if found & (SECRET_OPS | {"action:fateseal", "action:explore"}) or facedown.can_cast_face_down(card) \
+                or "manifest" in found:  # face-down cards (707.5)
             out.append(card.name)
     out = sorted(set(out))
     return out[:limit] if limit else out

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import cast_options, contract, costs
+from engine import bestow, cast_options, contract, costs, facedown, overload
 from engine.cards.abilities import Ability, CardDef, Cost, Effect
 from engine.cards.compiler.keywords import KEYWORD_TEXT
 from engine.choices import ENTER_CHOICES, choose_problems
@@ -34,6 +34,7 @@ KEYWORDS = frozenset({
     "Plainswalk", "Islandwalk", "Swampwalk", "Mountainwalk", "Forestwalk", "Landwalk",
     "Kicker", "Flashback",   # with mana costs only (checked below)
     "Prowess", "Exalted",    # compiled into their triggered abilities (702.108, 702.83)
+    "Evolve",                # likewise (702.99; its comparison: engine/values.py)
     "Myriad", "Dethrone",    # likewise (702.115, 702.104; keywords.KEYWORD_ABILITIES)
     "Cascade", "Storm",      # likewise (702.84, 702.39; their ops: engine/ops/cast.py)
     "Horsemanship", "Skulk",  # engine/combat.py (702.30, 702.117)
@@ -49,6 +50,13 @@ KEYWORDS = frozenset({
     "Reinforce",             # an activated ability from the hand (702.76a; compiler/keywords.py)
     "Split second",          # engine/casting.py split_second (702.60)
     "Level up",              # its activated ability (702.86a; keywords._costed_ability); levels: compiler/leveler.py
+    "Unleash",               # its two statics (702.97a; keywords.KEYWORD_STATICS)
+    "Vanishing",             # with a number: its three abilities (702.62a; keywords.vanishing)
+    "Graft",                 # with a number: its two abilities (702.57a; keywords.graft)
+    "Transmute",             # an activated ability from the hand (702.52a; engine/cards/compiler)
+    "Devour",                # with a number: its static ability (702.81a)
+    "Embalm", "Eternalize",  # activated abilities from the graveyard (later keywords; keywords._costed_ability)
+    "Totem armor", "Umbra armor",  # a replacement of destroying the enchanted permanent (702.88; engine/replacement.py)
 })
 STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "set_pt",
                      "grant_ability", "add_types", "become", "life_gain_plus", "life_gain_double", "choose_on_enter",
@@ -58,6 +66,7 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "cant_gain_life", "cant_lose_life",  # engine/player_statics.py (118.7, 118.8)
                      "skip_step",  # engine/game.py _not_skipped (614.10)
                      "control",  # engine/layers.py, layer 2 (613.2)
+                     "devour",   # engine/replacement.py, engine/entering.py (702.81a)
                      # engine/costs.py
                      "additional_cost", "cost_change", "cant_be_countered", "unpreventable", "alternative_cost",
                      # engine/decks/validate.py: deck construction, before the game (112.6m); nothing in it
@@ -73,6 +82,10 @@ RULES = frozenset({"no_activated_abilities",  # engine/casting.py activatable
 LANDWALK_QUALITIES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest", "Desert", "nonbasic",
                                 "legendary", "snow Swamp", "snow Forest", "snow Island", "snow Plains",
                                 "snow Mountain"})
+
+
+#: set while a static ability's data is walked: its amounts are read without a resolution (611.3a)
+_STATIC_WALK = [False]
 
 
 def _walk(x: Any, out: list[str]) -> None:
@@ -129,7 +142,8 @@ def _walk(x: Any, out: list[str]) -> None:
                 out.append(f"mana symbols {unpayable(x[k])}")
         for k, v in x.items():
             if k in ("each", "count", "filter", "affects", "by", "except", "choose") and isinstance(v, dict):
-                bad = unknown_keys(v)
+                # a controller reference is bound as an "each" or a count is read in a resolution
+                bad = unknown_keys(v, player_refs=k in ("each", "count") and not _STATIC_WALK[0])
                 if bad:
                     out.append(f"filter keys {sorted(bad)}")
             _walk(v, out)
@@ -175,7 +189,7 @@ def ability_reasons(ab: Ability) -> list[str]:
     if "the exiled card" in (ab.text or "").lower() and any(e.args.get("what") == "self" for e in ab.effects):
         out.append("linked ability: the exiled card (607.2a)")  # the compiler read "the exiled card" as SELF
     for t in ab.targets:
-        bad = unknown_keys(t.filter)
+        bad = unknown_keys(t.filter, target=True)
         if bad:
             out.append(f"target filter keys {sorted(bad)}")
     for m in ab.modes:
@@ -221,11 +235,20 @@ def ability_reasons(ab: Ability) -> list[str]:
             out.append(f"rule {st.get('rule')}")
         if st.get("condition") and condition_problems(st["condition"]):
             out.append("static condition")
+        if st.get("kind") == "enters_tapped":  # 614.1c-d, 614.12 (engine/replacement.enters_tapped)
+            out.extend(f"enters tapped unless: {p}" for p in condition_problems(st.get("unless")))
+            if st.get("unless_pay") and set(st["unless_pay"]) != {"life"}:
+                out.append("enters tapped unless a payment other than life")
         out.extend(_cost_static_reasons(st))
-        _walk({k: v for k, v in st.items() if k != "kind"}, out)
+        _STATIC_WALK[0] = True
+        try:
+            _walk({k: v for k, v in st.items() if k != "kind"}, out)
+        finally:
+            _STATIC_WALK[0] = False
     if ab.kind in ("activated", "mana") and ab.zone not in ("battlefield", "graveyard") \
-            and not (ab.zone == "hand" and ab.keyword in ("Cycling", "Typecycling", "Ninjutsu", "Reinforce")):
-        # 702.28, 702.48, 702.76
+            and not (ab.zone == "hand" and ab.keyword in ("Cycling", "Typecycling", "Ninjutsu", "Reinforce",
+                                                          "Transmute")):
+        # from the hand: 702.28 cycling, 702.48 ninjutsu, 702.76 reinforce, 702.52 transmute
         out.append(f"ability from {ab.zone}")
     if ab.kind == "mana" and ab.zone != "battlefield":
         out.append(f"mana ability from {ab.zone}")
@@ -260,6 +283,12 @@ def unsupported_reasons(card: CardDef) -> list[str]:
     if unpayable(card.mana_cost):  # cast from the pool (117.7); {S} is not tracked
         out.append(f"mana cost symbols {unpayable(card.mana_cost)}")
     for k in card.keywords:
+        if k in facedown.MORPHS and facedown.morph_cost(card) is not None:
+            continue  # 702.36: cast face down, turned face up for a mana cost (engine/facedown.py)
+        if k == "Overload" and overload.overload_of(card) is not None:
+            continue  # 702.95: cast with "target" changed to "each" for a mana cost (engine/overload.py)
+        if k == "Bestow" and bestow.bestow_cost(card) is not None:
+            continue  # 702.102: cast as an Aura for a mana cost (engine/bestow.py)
         if k not in KEYWORDS and k not in KEYWORD_TEXT and not cast_options.implemented(k, card):
             # KEYWORD_TEXT: its abilities are checked below; cast_options: the ways of casting
             out.append(f"keyword {k}")

@@ -28,6 +28,23 @@ def spell_ability(card: Any) -> Ability | None:
 
 
 
+def _defending(g: "Game", f: dict[str, Any], src: "Obj", controller: str) -> dict[str, Any]:
+    """"Target creature defending player controls": the player the attacking creature the
+    ability comes from (or whose attack triggered it) is attacking (506.2, 802.2a); with one
+    opponent and no attack to read, that opponent."""
+    att: Any = None
+    for cand in ((src.trigger_info or {}).get("obj"), src.source, src.id):
+        if isinstance(cand, int) and cand in g.objects and g.objects[cand].attacking is not None:
+            att = g.objects[cand].attacking
+            break
+    if isinstance(att, int) and att in g.objects:
+        att = g.controller_of(att)
+    if not isinstance(att, str):
+        opp = seats.opponents(g, controller)
+        att = opp[0] if len(opp) == 1 else None
+    return {**f, "controller": [att] if att else []}
+
+
 def targetable(g: "Game", x: Any, spec: TargetSpec, src: "Obj", controller: str) -> bool:
     """Can ``x`` be chosen for this target slot by a spell or ability from ``src``? Not a
     player who left the game (800.4a), nor, with limited range of influence, a player or an
@@ -37,7 +54,10 @@ def targetable(g: "Game", x: Any, spec: TargetSpec, src: "Obj", controller: str)
     if g.influence is not None and not seats.in_range(
             g, controller, x if isinstance(x, str) else g.controller_of(x) or controller):
         return False
-    if not matches(g, x, spec.filter, src.id if src.id in g.objects else None, controller):
+    f = spec.filter
+    if f.get("controller") == "defending_player":
+        f = _defending(g, f, src, controller)
+    if not matches(g, x, f, src.id if src.id in g.objects else None, controller):
         return False
     if isinstance(x, str) and player_statics.active(g) and not player_statics.player_targetable(g, x, controller):
         return False  # 702.11c: "You have hexproof"

@@ -31,7 +31,9 @@ OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "
                  "combat_damage_creature", "combat_damage", "damage_player", "damage_opponent",
                  "attacks_or_blocks", "etb_or_dies", "etb_or_attacks", "cycle",
                  "becomes_target", "becomes_target_spell", "becomes_target_opponent", "blocks_flying",
-                 "activate", "leaves_graveyard", "attacks_alone", "monstrous", "transforms"}
+                 "activate", "leaves_graveyard", "attacks_alone", "monstrous", "transforms",
+                 "turned_face_up",  # 702.36e, 701.31b: engine/facedown.py
+                 "last_time_counter_removed"}  # 702.62a (vanishing): engine/ops/objects.py
 PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attack", "sacrifice"}
 #: Events this engine fires (a card triggering on anything else is unsupported).
 SUPPORTED = (OBJECT_EVENTS | PLAYER_EVENTS | {"step", "state"}) - {"scry"}
@@ -152,7 +154,7 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
             return False
     if trig.get("blocking_self") and src not in ev.get("attackers", ()):
         return False  # "whenever a creature ... blocks SELF" (flanking, 702.24a)
-    if trig.get("dealt_by"):  # "a creature dealt damage by SELF (equipped creature) this turn dies"
+    if name == "dies" and trig.get("dealt_by"):  # "a creature dealt damage by SELF (equipped creature) this turn dies"
         by = src if trig["dealt_by"] == "self" else g.objects[src].attached_to if src in g.objects else None
         if by is None or by not in ev.get("damaged_by", ()):
             return False
@@ -315,7 +317,9 @@ def became_targets(g: "Game", s: "Obj") -> None:
 def enters(g: "Game", o: "Obj") -> None:
     """An object entered the battlefield: 'enters' replacements (614.1c) then ETB triggers."""
     enter_replacements(g, o)
-    event(g, {"event": "etb", "obj": o.id, "player": o.controller})
+    c = g.all_chars().get(o.id)  # "that creature's power" as it entered, should it leave (608.2h; evolve)
+    event(g, {"event": "etb", "obj": o.id, "player": o.controller,
+              "pt": (c.power, c.toughness, c.is_creature()) if c is not None else None})
 
 
 def leaves(g: "Game", o: "Obj", before: "Chars", to: str) -> list[dict[str, Any]]:
@@ -358,7 +362,7 @@ def step(g: "Game", name: str) -> None:
     if name == "upkeep":
         _mark_upkeep(g)
         cast_options.suspend_upkeep(g)  # 702.61a: suspended cards lose a time counter
-    event(g, {"event": "step", "step": name})
+    event(g, {"event": "step", "step": name, "player": g.active})  # "that player": whose step it is
     keep = []
     for d in g.delayed:
         if d["step"] == name and (d.get("whose") != "you" or seats.is_active(g, d["controller"])):

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, cast
 from engine import seats
 from engine.choices import NeedChoice
 from engine.errors import Unsupported
-from engine.filters import matches, unknown_keys
+from engine.filters import PLAYER_WORDS, matches, unknown_keys
 from engine.mana import mana_value
 
 if TYPE_CHECKING:
@@ -158,7 +158,7 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
             i = ref["target"] + r.get("off", 0)
             return list(r["legal"][i]) if i < len(r["legal"]) else []
         if "each" in ref:
-            f = ref["each"]
+            f = bind_players(g, r, ref["each"])
             if "power_lt_self" in f or "toughness_lt_self" in f:
                 f = bind_self_compare(g, r, f)
             out: list[Any] = []
@@ -271,7 +271,7 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         x = g.objects[r["obj"]].x if r else 0
         return -x if a.get("negate") else x
     if "count" in a:
-        f = a["count"]
+        f = bind_players(g, r, a["count"]) if r is not None else a["count"]
         ctl = g.controller_of(src)
         n = 0
         if f.get("player"):
@@ -380,6 +380,16 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
             n = sum(1 for i in g.battlefield if matches(g, i, f, src, you))
         if not cond.get("min", 1) <= n <= cond.get("max", 10 ** 6):
             return False
+    if "opponents_control" in cond:  # "unless your opponents control eight or more lands"
+        f = cond["opponents_control"]
+        n = sum(1 for i in g.battlefield if g.controller_of(i) in g.opponents(you) and matches(g, i, f, src, you))
+        if not cond.get("min", 1) <= n <= cond.get("max", 10 ** 6):
+            return False
+    if "opponents_ge" in cond and len(g.opponents(you)) < cond["opponents_ge"]:
+        return False  # "unless you have two or more opponents"
+    if "any_player_life_le" in cond and not any(g.players[p].life <= cond["any_player_life_le"]
+                                                for p in g.order if p not in g.gone):
+        return False  # "unless a player has 13 or less life"
     if "life_ge" in cond and not g.players[you].life >= cond["life_ge"]:
         return False
     if "life_le" in cond and not g.players[you].life <= cond["life_le"]:
@@ -475,6 +485,8 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         info = ((r or {}).get("trigger") or {})
         if "counters" not in info or info["counters"].get(cond["had_no_counters"], 0) > 0:
             return False
+    if "evolve" in cond and not _evolves(g, o, r):
+        return False
     if "history" in cond and not _history(g, cond["history"], you, o):
         return False
     if "graveyard_types_ge" in cond:  # delirium: card types among cards in your graveyard (205.2a)
@@ -497,6 +509,17 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         if not any(sum(1 for i in g.battlefield if g.controller_of(i) == p and matches(g, i, f, src, p)) > mine
                    for p in g.opponents(you)):
             return False
+    if "drawn_ge" in cond and g.players[you].drawn_turn < cond["drawn_ge"]:
+        return False  # "as long as you've drawn two or more cards this turn"
+    if "attached" in cond:  # "as long as equipped creature is a Human" / "enchanted permanent is a creature"
+        t = o.attached_to if o is not None else None
+        if t is None or t not in g.objects or not matches(g, t, cond["attached"], src, you):
+            return False
+    if "opponent_graveyard_ge" in cond:
+        if not any(len(g.players[p].graveyard) >= cond["opponent_graveyard_ge"] for p in g.opponents(you)):
+            return False
+    if "opponent_life_le" in cond and not any(g.players[p].life <= cond["opponent_life_le"] for p in g.opponents(you)):
+        return False
     if "opponent_poison_ge" in cond:  # "an opponent has three or more poison counters" (121.1c)
         if not any(g.players[p].poison >= cond["opponent_poison_ge"] for p in g.opponents(you)):
             return False
@@ -506,6 +529,24 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
             return False
     return True
 
+
+
+def _evolves(g: "Game", o: Any, r: Ctx | None) -> bool:
+    """702.99a, 702.99c: the creature that entered (as it last existed, 608.2h) has a greater power
+    and/or toughness than the evolving creature; neither is compared when either is not a creature."""
+    info = ((r or {}).get("trigger") or {})
+    x = info.get("obj")
+    if o is None or o.zone != "battlefield" or not g.chars(o.id).is_creature():
+        return False
+    if isinstance(x, int) and x in g.objects and g.objects[x].zone == "battlefield":
+        c = g.chars(x)
+        p, t, creature = c.power, c.toughness, c.is_creature()
+    elif info.get("pt"):
+        p, t, creature = info["pt"]
+    else:
+        return False
+    me = g.chars(o.id)
+    return bool(creature) and (p > me.power or t > me.toughness)
 
 
 #: the per-turn facts ``{"history": ...}`` names (kept on Player as the last turn each happened)
@@ -536,7 +577,9 @@ CONDITION_KEYS = {"control", "min", "max", "life_ge", "life_le", "your_turn", "a
                   "cast_from_hand", "milled_this_way", "had_no_counters", "new_since_upkeep",
                   "opponent_dealt_damage_this_turn", "renowned", "cast_with", "step", "before_attackers",
                   "self_counters_ge", "history", "graveyard_types_ge", "different_powers_ge", "total_power_ge",
-                  "opponent_more", "opponent_poison_ge", "self_counters_le",
+                  "opponent_more", "opponent_poison_ge", "self_counters_le", "opponents_control", "opponents_ge",
+                  "any_player_life_le", "evolve", "drawn_ge", "attached", "opponent_graveyard_ge",
+                  "opponent_life_le",
                   # not a condition: the least modes of a modal spell (700.2; casting.mode_range)
                   "min_modes"}
 
@@ -559,15 +602,25 @@ def condition_problems(cond: Any) -> list[str]:
     out = [f"condition {bad}"] if bad else []
     if "history" in cond and cond["history"] not in HISTORY:
         out.append(f"condition history {cond['history']!r}")
-    for k in ("self", "control", "it", "filter", "opponent_more"):
+    for k in ("self", "control", "it", "filter", "opponent_more", "opponents_control", "attached"):
         if isinstance(cond.get(k), dict):
-            fb = unknown_keys(cond[k], group_ok=k == "control")
+            fb = unknown_keys(cond[k], group_ok=k in ("control", "opponents_control"))
             if fb:
                 out.append(f"condition filter keys {sorted(fb)}")
     for c in list(cond.get("all", ())) + ([cond["not"]] if "not" in cond else []):
         out += condition_problems(c)
     return out
 
+
+
+def bind_players(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
+    """"Each creature target player controls", "the number of lands that player controls": a
+    filter whose controller is a reference, with that reference read now (608.2c) as the list
+    of players it means (engine.filters.matches reads the list)."""
+    ctl = f.get("controller")
+    if ctl in PLAYER_WORDS or isinstance(ctl, list):
+        return f
+    return {**f, "controller": [p for p in refs(g, r, ctl) if isinstance(p, str)]}
 
 
 def bind_self_compare(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:

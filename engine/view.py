@@ -22,7 +22,24 @@ def card_view(g: "Game", oid: int) -> dict[str, Any]:
                  attacking=o.attacking, blocking=list(o.blocking))
     elif o.zone == "stack":
         d.update(targets=o.targets, ability=o.ability.text if o.ability else None)
+    if "face_down" in o.chosen:  # 707.2: a 2/2 with no name; which card it is stays hidden (707.5)
+        d["face_down"] = True
     return d
+
+
+def _own_face_down(g: "Game", player: str, cards: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """707.5: a player may look at the face-down spells and permanents they control: their views
+    of those objects name the card (``face_down_card``); everyone else's do not. The public card
+    views are shared between seats, so the named ones are new dicts."""
+    out = cards
+    for k, d in enumerate(cards):
+        if d.get("face_down"):
+            o = g.objects[d["id"]]
+            if d.get("controller", o.controller) == player:
+                if out is cards:
+                    out = list(cards)
+                out[k] = dict(d, face_down_card=o.chosen["face_down"].name)
+    return out
 
 
 def commander_name(g: "Game", player: str) -> str | None:
@@ -78,8 +95,8 @@ def view(g: "Game", player: str, public: dict[int, dict[str, Any]] | None = None
         "winner": g.winner, "players": players,
         "order": list(g.order), "variant": g.variant,  # every seat in turn order (800.4: also who left)
         "teams": [list(t) for t in g.teams] if g.variant == "two_headed_giant" else None,
-        "battlefield": [pv(i) for i in g.battlefield],
-        "stack": [pv(i) for i in reversed(g.stack)],
+        "battlefield": _own_face_down(g, player, [pv(i) for i in g.battlefield]),
+        "stack": _own_face_down(g, player, [pv(i) for i in reversed(g.stack)]),
         "pending": pend.to_dict() if pend is not None and pend.player == player else
         ({"player": pend.player, "kind": pend.kind} if pend is not None else None),
     }

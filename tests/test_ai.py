@@ -47,7 +47,8 @@ def test_determinized_copies_do_not_depend_on_hidden_cards():
     db = determinize(gb, "alice", random.Random(5))
     assert da.state_key() == db.state_key()
     # alice's own hand and the public zones stay what they are
-    assert [da.objects[i].card.name for i in da.players["alice"].hand] == ["Lightning Bolt", "Hill Giant", "Giant Growth"]
+    assert [da.objects[i].card.name for i in da.players["alice"].hand] == \
+        ["Lightning Bolt", "Hill Giant", "Giant Growth"]
     assert sorted(da.objects[i].card.name for i in da.battlefield) == \
         sorted(ga.objects[i].card.name for i in ga.battlefield)
     # the real games are untouched
@@ -259,3 +260,70 @@ def test_the_search_drops_candidates_far_behind_or_dominated():
     # 0: the rule of thumb stays; 1: the best; 2: better than the best on one sample, 1.5 behind
     # on average: stays; 3: far behind; 4: worse on every sample, by 1.0 on average: dominated
     assert alive == [True, True, True, False, False]
+
+
+def _pumped_bears() -> tuple[Game, dict[str, int]]:
+    """bob casts Giant Growth on his bears; alice, holding Shock, has priority in answer.
+    bob's Wind Drake (a 2/2 flier) is worth more than the bears."""
+    setup = {"active": "bob", "step": "main1", "players": {
+        "alice": {"battlefield": ["Mountain"], "hand": ["Shock"], "library": ["Mountain"] * 3},
+        "bob": {"battlefield": ["Forest", "Grizzly Bears", "Wind Drake"], "hand": ["Giant Growth"],
+                "library": ["Forest"] * 3}}}
+    g = from_setup(setup, POOL)
+    ids = {g.objects[i].card.name: i for i in [*g.battlefield, *g.players["bob"].hand]}
+    g.submit("bob", {"action": "cast", "card": ids["Giant Growth"], "targets": [[ids["Grizzly Bears"]]]})
+    g.submit("bob", {"action": "pass"})  # 116.3c: the caster gets priority first
+    assert g.pending.player == "alice" and g.stack
+    return g, ids
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_removal_answers_a_pump_by_killing_its_target(level):
+    """608.2b: Shock in answer to Giant Growth kills the bears before the pump resolves (it
+    then does nothing), where the rule of thumb alone would kill the flier."""
+    g, ids = _pumped_bears()
+    a = AIPlayer("alice", level, 60000, seed=4).decide(g, g.pending)
+    assert a.get("action") == "cast" and a["targets"] == [[ids["Grizzly Bears"]]]
+    g.submit("alice", a)
+    while g.stack:
+        g.submit(g.pending.player, {"action": "pass"})
+    assert ids["Grizzly Bears"] not in g.battlefield
+    assert sorted(g.objects[i].card.name for i in g.players["bob"].graveyard) == ["Giant Growth", "Grizzly Bears"]
+
+
+def test_the_rule_of_thumb_prefers_the_target_of_the_spell_it_answers():
+    from engine.ai.policy import QuickPolicy, helped
+
+    g, ids = _pumped_bears()
+    assert helped(g, "alice", g.objects[g.stack[-1]]) == {ids["Grizzly Bears"]}
+    a = QuickPolicy(1, reads=True).answer(g, g.pending)
+    assert a == {"action": "cast", "card": a["card"], "targets": [[ids["Grizzly Bears"]]]}
+    # without reading the opponent (medium, easy; or how a search of bob's models alice):
+    # the most valuable creature it kills
+    for plain in (QuickPolicy(1), QuickPolicy(1, reads=True, reader="bob")):
+        a = plain.answer(g, g.pending)
+        assert a == {"action": "cast", "card": a["card"], "targets": [[ids["Wind Drake"]]]}
+
+
+def test_an_opponent_who_left_mana_open_is_dealt_more_instants():
+    """Determinization weighs the opponent's hand by what they did in public: bob left three
+    Forests untapped through his turn, so the creatures he could have cast are rarer in his
+    hand than in a uniform deal, and the instants commoner; with his Forests tapped, it is
+    uniform again."""
+    def share(tapped: bool, reads: bool = True) -> float:
+        setup = {"active": "alice", "step": "main1", "players": {
+            "alice": {"battlefield": ["Mountain"], "hand": ["Shock"], "library": ["Mountain"] * 3},
+            "bob": {"battlefield": [{"name": "Forest", "tapped": tapped}] * 3,
+                    "hand": ["Giant Growth", "Grizzly Bears"],
+                    "library": ["Grizzly Bears"] * 5 + ["Giant Growth"] * 3}}}
+        g = from_setup(setup, POOL)
+        rng = random.Random(7)
+        n = 0
+        for _ in range(400):
+            d = determinize(g, "alice", rng, reads)
+            n += sum(d.objects[i].card.name == "Giant Growth" for i in d.players["bob"].hand)
+        return n / 800
+    uniform = 4 / 10
+    assert share(tapped=False) > uniform + 0.2
+    assert abs(share(tapped=True) - uniform) < 0.06
+    assert abs(share(tapped=False, reads=False) - uniform) < 0.06  # the levels that do not read

@@ -31,8 +31,8 @@ class AIPlayer:
         self.level = level(lvl) if isinstance(lvl, str) else lvl
         self.think_ms = self.level.think_ms if think_ms is None else think_ms
         self.rng = random.Random(seed)
-        self.quick = QuickPolicy(seed, self.level.noise, self.level.combat_noise) if not self.level.search \
-            else QuickPolicy(seed)
+        self.quick = QuickPolicy(seed, self.level.noise, self.level.combat_noise, self.level.reads) \
+            if not self.level.search else QuickPolicy(seed, reads=self.level.reads)
         self.times: list[float] = []   # seconds per decision (wall clock), for the match statistics
         self.cpu: list[float] = []     # seconds of this thread's CPU per decision (without the time
                                        # other processes took the core: a shared machine)
@@ -47,16 +47,16 @@ class AIPlayer:
             if d.forced is not None:
                 return d.forced
             if not self.level.search or d.kind in ("mulligan", "mulligan_bottom", "play_first", "manual"):
-                det = determinize(game, self.seat, self.rng)
+                det = determinize(game, self.seat, self.rng, self.level.reads)
                 return legal_answer(det, d, self.quick.answer(det, d), self.rng)
             lv = self.level
             s = Searcher(self.seat, self.rng, lv.cap, lv.horizon, lv.per_candidate, lv.noise, lv.det_per_rollout,
-                         lv.blocks_reply)
+                         lv.blocks_reply, reads=lv.reads)
             # a margin for building copies and choosing after the last rollout
             deadline = t0 + max(0.0, self.think_ms / 1000.0 * 0.7 - 0.003)
             a = s.choose(game, d, deadline)
             if not s.checked:  # the rule of thumb's answer, not played on a copy yet
-                a = legal_answer(determinize(game, self.seat, self.rng), d, a, self.rng)
+                a = legal_answer(determinize(game, self.seat, self.rng, lv.reads), d, a, self.rng)
             return a
         finally:
             self.times.append(time.perf_counter() - t0)

@@ -106,8 +106,10 @@ def owner_side(g: Game, x: Any) -> str | None:
 
 
 def pick_targets(g: Game, me: str, ab: Ability | None, cands: list[list[Any]],
-                 counts: list[list[int]]) -> list[list[Any]] | None:
-    """Targets by rule of thumb, or None when no slot has a sensible choice."""
+                 counts: list[list[int]], prefer: frozenset[Any] = frozenset()) -> list[list[Any]] | None:
+    """Targets by rule of thumb, or None when no slot has a sensible choice. A harmful effect
+    goes first at what ``prefer`` names (the target of an opponent's spell it answers) when it
+    does something there."""
     out: list[list[Any]] = []
     dmg = damage_amount(ab)
     chosen: set[Any] = set()
@@ -131,7 +133,7 @@ def pick_targets(g: Game, me: str, ab: Ability | None, cands: list[list[Any]],
                 if dmg and o.zone == "battlefield" and "Creature" in g.chars(x).types \
                         and (g.chars(x).toughness or 0) - o.damage > dmg:
                     return 0.1  # it survives the damage
-                return v
+                return v + (50.0 if x in prefer else 0.0)
         else:
             def score(x: Any) -> float:
                 if isinstance(x, str):
@@ -205,8 +207,12 @@ class QuickPolicy:
     """Answers any decision at once by rule of thumb; ``noise`` plays a random legal
     priority action that often instead (a weaker player)."""
 
-    def __init__(self, seed: int = 0, noise: float = 0.0, combat_noise: float = 0.0) -> None:
+    def __init__(self, seed: int = 0, noise: float = 0.0, combat_noise: float = 0.0, reads: bool = False,
+                 reader: str | None = None) -> None:
         self.rng = random.Random(seed)
+        self.reads = reads  # the instant-speed rules of thumb of engine/ai/levels.py's ``reads``
+        self.reader = reader  # with reads, the only seat that plays them (a search's own seat: the
+                              # others are modelled playing the plain rules of thumb)
         self.noise = noise
         self.combat_noise = combat_noise
         self.fallback = RandomBot(seed + 1)
@@ -275,9 +281,12 @@ class QuickPolicy:
             return {"action": "play", "card": lands[0]["card"]}
         mine_turn = g.active == me
         stack_top = g.objects[g.stack[-1]] if g.stack else None
+        reads = self.reads and (self.reader is None or self.reader == me)
         ranked = sorted(acts, key=lambda o: -mana_value(g, o.get("card")))
         for o in ranked:
             ab = option_ability(g, o)
+            prefer: frozenset[Any] = frozenset()
+            instant = False
             if o["action"] == "cast":
                 card = g.objects[o["card"]].card
                 instant = "Instant" in card.types or "Flash" in card.keywords
@@ -292,6 +301,7 @@ class QuickPolicy:
                     if not (stack_top.controller != me and ab is not None and "targets" in o
                             and any(hostile(ab, i) for i in range(len(o["targets"])))):
                         continue
+                    prefer = helped(g, me, stack_top) if reads else frozenset()
                 elif instant and "targets" in o and ab is not None and len(o["targets"]) == 1 \
                         and not hostile(ab, 0) and pump_bonus(ab) is not None:
                     t = pump_target(g, me, ab, o["targets"][0])
@@ -311,16 +321,20 @@ class QuickPolicy:
             else:
                 if self.rng.random() < 0.5:
                     continue  # activated abilities now and then (they may cost what a spell needs)
-            a = self._answer_for(g, me, o)
-            if a is not None:
+            # instant removal at a permanent waits while its controller could answer it (a pump,
+            # a counter): it is cast in answer to their spell, or once they are tapped out
+            hold = reads and o["action"] == "cast" and instant and stack_top is None and "targets" in o
+            a = self._answer_for(g, me, o, prefer)
+            if a is not None and not (hold and exposed(g, me, ab, a.get("targets"))):
                 return a
         return {"action": "pass"}
 
-    def _answer_for(self, g: Game, me: str, o: dict[str, Any]) -> dict[str, Any] | None:
+    def _answer_for(self, g: Game, me: str, o: dict[str, Any],
+                    prefer: frozenset[Any] = frozenset()) -> dict[str, Any] | None:
         ab = option_ability(g, o)
         targets = None
         if "targets" in o:
-            targets = pick_targets(g, me, ab, o["targets"], o["target_counts"])
+            targets = pick_targets(g, me, ab, o["targets"], o["target_counts"], prefer)
             if targets is None:
                 return None
         modes = None
@@ -350,6 +364,51 @@ class QuickPolicy:
             return [c for c in opts if isinstance(c, int) and "Land" in g.objects[c].card.types and lands >= 5][:hi]
         ranked = sorted(opts, key=lambda c: obj_value(g, c) if isinstance(c, int) else 0.0, reverse=not bad)
         return ranked[:lo if bad else max(lo, hi)]
+
+
+def helped(g: Game, me: str, top: Any) -> frozenset[Any]:
+    """The opponents' objects that the spell or ability ``top`` (on the stack) targets to
+    help them: removal cast in response makes it lose that target (608.2b)."""
+    ab = top.ability if top.ability is not None else facts.spell_ability(top.card)
+    if top.controller == me or ab is None:
+        return frozenset()
+    return frozenset(x for i, slot in enumerate(top.targets) if not hostile(ab, i)
+                     for x in slot if isinstance(x, int) and g.controller_of(x) not in (None, me))
+
+
+def can_respond(g: Game, player: str) -> bool:
+    """Could ``player`` cast something now: a card in hand and an untapped source of mana
+    (a land, 305.6, or a permanent with a mana ability that is not summoning sick, 302.6)?"""
+    if not g.players[player].hand:
+        return False
+    cs = g.all_chars()
+    objs = g.objects
+    for oid in g.battlefield:
+        c = cs[oid]
+        o = objs[oid]
+        if c.controller != player or o.tapped:
+            continue
+        if "Land" in c.types:
+            return True
+        if any(ab.kind == "mana" for ab in c.abilities) and not ("Creature" in c.types and o.sick):
+            return True
+    return False
+
+
+def exposed(g: Game, me: str, ab: Ability | None, targets: Any) -> bool:
+    """Would this harmful spell meet an answer it could wait out: a target of an opponent who
+    could still respond (a pump, a counter)?"""
+    if ab is None or not targets:
+        return False
+    for i, slot in enumerate(targets):
+        if not hostile(ab, i):
+            continue
+        for x in slot:
+            if isinstance(x, int) and x in g.objects and g.objects[x].zone == "battlefield":
+                ctl = g.controller_of(x)
+                if ctl is not None and ctl != me and can_respond(g, ctl):
+                    return True
+    return False
 
 
 def pump_bonus(ab: Ability) -> tuple[int, int] | None:

@@ -16,6 +16,7 @@ import random
 from collections import Counter
 from typing import Any
 
+from engine.ai.levels import level
 from engine.ai.player import AIPlayer
 from engine.ai.policy import QuickPolicy
 from engine.ai.random_bot import RandomBot
@@ -206,7 +207,7 @@ class ViewAI:
                 if c.get("attacking") is not None and c["id"] in rb.to_local:
                     g.objects[rb.to_local[c["id"]]].attacking = rb.local(c["attacking"])
             local = translate_decision(d, rb.local)
-            a = QuickPolicy(self.rng.randrange(2 ** 31)).answer(g, local)
+            a = QuickPolicy(self.rng.randrange(2 ** 31), reads=level(self.level).reads).answer(g, local)
             self.quick += 1
             return translate_answer(d.kind, a, rb.remote)
         except (SetupError, KeyError, ValueError, TypeError, IndexError, AttributeError):

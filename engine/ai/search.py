@@ -261,6 +261,7 @@ def candidates(g: Game, d: Decision, quick: QuickPolicy, cap: int) -> list[Any]:
 PRUNE_AFTER = 3     # iterations before candidates that trail far behind are dropped
 PRUNE_MARGIN = 8.0  # about a good creature and a card (engine/ai/evaluate.py)
 PRUNE_DOMINATED = 1.0  # a smaller gap, when the candidate lost on every shared sample
+TIE_EDGE = 0.25     # the rule of thumb wins ties
 
 
 class Deadline(Exception):
@@ -305,8 +306,9 @@ class Searcher:
 
     def __init__(self, seat: str, rng: random.Random, cap: int = 16, horizon: int = 0,
                  per_candidate: int = 1, noise: float = 0.0, det_per_rollout: bool = False,
-                 blocks_reply: bool = False, reply_cap: int = 8) -> None:
+                 blocks_reply: bool = False, reply_cap: int = 8, reads: bool = False) -> None:
         self.seat = seat
+        self.reads = reads  # engine/ai/levels.py: read the opponent (policy and determinization)
         self.blocks_reply = blocks_reply  # judge attacks by the defender's best block
         self.reply_cap = reply_cap
         self.rng = rng
@@ -321,8 +323,8 @@ class Searcher:
 
     def choose(self, game: Game, d: Decision, deadline: float) -> Any:
         seat = self.seat
-        base = determinize(game, seat, self.rng)
-        quick = QuickPolicy(self.rng.getrandbits(32))
+        base = determinize(game, seat, self.rng, self.reads)
+        quick = QuickPolicy(self.rng.getrandbits(32), reads=self.reads)
         q = quick.answer(base, d)
         cands = candidates(base, d, quick, self.cap)
         if len(cands) == 1:
@@ -334,7 +336,7 @@ class Searcher:
         end_turn = game.turn + self.horizon
         out_of_time = False
         for it in range(self.per_candidate):
-            det = base if it == 0 or not self.det_per_rollout else determinize(game, seat, self.rng)
+            det = base if it == 0 or not self.det_per_rollout else determinize(game, seat, self.rng, self.reads)
             seed = self.rng.getrandbits(32)
             for i, a in enumerate(cands):
                 if not alive[i]:
@@ -351,7 +353,7 @@ class Searcher:
                 if self.blocks_reply and d.kind == "attackers" and a.get("attackers"):
                     v = self._worst_block(g, seed, end_turn, deadline)
                 else:
-                    done_ = rollout(g, QuickPolicy(seed, self.noise), end_turn, deadline)
+                    done_ = rollout(g, self._policy(seed), end_turn, deadline)
                     self.rollouts += 1
                     v = evaluate(g, seat) if done_ else None
                 if v is None:  # cut short by the clock: a half-played line would mislead
@@ -370,10 +372,15 @@ class Searcher:
         k = min(len(vals[i]) for i in done)
         full = [i for i in done if len(vals[i]) >= k]
         # only the iterations every compared candidate saw (the same luck for all)
-        best = max(full, key=lambda i: (sum(vals[i][:k]) / k + (0.25 if i == 0 else 0.0), -i))
+        best = max(full, key=lambda i: (sum(vals[i][:k]) / k + (TIE_EDGE if i == 0 else 0.0), -i))
         self.means = [(cands[i], sum(vals[i][:k]) / k) for i in full]  # what it weighed (for reports)
         self.checked = True
         return cands[best]
+
+    def _policy(self, seed: int) -> QuickPolicy:
+        """The cheap policy that plays every side of a rollout: the seat's own with what its
+        level knows, the others with the plain rules of thumb (the opponent it expects)."""
+        return QuickPolicy(seed, self.noise, reads=self.reads, reader=self.seat)
 
     @staticmethod
     def _prune(vals: list[list[float]], alive: list[bool]) -> None:
@@ -400,7 +407,7 @@ class Searcher:
         """An attack is worth what the defender's best block leaves it (508-509: the
         defender answers the declaration): each of the defender's candidate blocks is played
         to the end of combat, and the one worst for the attacker is played on to the horizon."""
-        pol = QuickPolicy(seed, self.noise)
+        pol = self._policy(seed)
         if not rollout(g, pol, end_turn, deadline, stop_at="blockers"):
             return None
         d = g.pending
@@ -417,7 +424,7 @@ class Searcher:
             # each block judged where combat is over (511: end of combat), so one long rollout
             # follows, as for every other candidate (a minimum over several long, noisy
             # rollouts would make every attack look worse than it is)
-            if not rollout(h, QuickPolicy(seed, self.noise), end_turn, deadline, stop_step="main2"):
+            if not rollout(h, self._policy(seed), end_turn, deadline, stop_step="main2"):
                 return None  # not every block was tried: the minimum would flatter the attack
             v = evaluate(h, self.seat)
             if worst is None or v < worst[0]:
@@ -426,4 +433,4 @@ class Searcher:
             return evaluate(g, self.seat)
         h = worst[1]
         self.rollouts += 1
-        return evaluate(h, self.seat) if rollout(h, QuickPolicy(seed, self.noise), end_turn, deadline) else None
+        return evaluate(h, self.seat) if rollout(h, self._policy(seed), end_turn, deadline) else None

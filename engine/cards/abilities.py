@@ -217,6 +217,8 @@ reveal_until: filter, to, rest
 may: effects:[Effect], [then:[Effect]], [else:[Effect]], [reflexive]
     "you may ...; if you do ...; if you don't ..."; reflexive: "when you do" (targets of `then` are chosen after)
     (CR 608.2d; reflexive triggers are not in the 2016 rules)
+clash: win:[Effect]
+    clash with an opponent (CR 701.20); the effects run if the controller wins
 flip: [win:[Effect]], [lose:[Effect]]
     the controller flips a coin and runs the branch of the result (CR 705.1)
 if: cond: CONDITION, then:[Effect], [else:[Effect]]
@@ -231,7 +233,8 @@ self_dealt_damage: False, life_ge_start_plus: n, spells_cast_this_turn: 0, spell
 and for activated abilities once_each_turn, step, before_attackers, combat; any_player_life_le: n, opponents_ge: n,
 opponents_control: FILTER + min; history: creature_died | you_attacked | your_permanent_left | self_was_cast
 (facts of this turn, engine/values.HISTORY), graveyard_types_ge: n (delirium), different_powers_ge: n,
-total_power_ge: n, opponent_more: FILTER (an opponent controls more of them than you), opponent_poison_ge: n.
+total_power_ge: n, opponent_more: FILTER (an opponent controls more of them than you), opponent_poison_ge: n,
+opponent_graveyard_ge: n, opponent_life_le: n, drawn_ge: n, attached: FILTER (what the source is attached to).
 
 Triggers (Ability.trigger)
 --------------------------
@@ -330,7 +333,7 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "counter", "counters", "token", "add_mana", "fight", "attach", "search", "dig", "shuffle", "extra_turn", "prevent",
     "animate", "pay", "unless", "delayed", "exile_top", "playable", "emblem", "action", "reveal", "win_game",
     "lose_game", "exchange_control", "reveal_until", "may", "if", "ward", "poison",
-    "cast_offer", "cascade", "storm", "suspend_tick", "end_turn", "extra_combat", "flip",
+    "cast_offer", "cascade", "storm", "suspend_tick", "end_turn", "extra_combat", "flip", "clash",
 })
 STATIC_KINDS: frozenset[str] = frozenset({
     "anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "cost_change",

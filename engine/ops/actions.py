@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from engine import knowledge, triggers
 from engine.actions import add_effect, create_token
 from engine.cards.abilities import Effect
+from engine.facedown import manifest
 from engine.filters import matches
 from engine.layers import counters_allowed
 from engine.ops import nested
@@ -260,6 +261,18 @@ def _fateseal(g: "Game", r: dict, e: Effect) -> dict | None:
         if c in g.objects:
             g.move(c, "library", top=False)
     return None
+
+
+@action("manifest")
+@action("cloak")
+def _manifest(g: "Game", r: dict, e: Effect) -> None:
+    """701.31a, 701.31d: the player manifests the top N cards of their library, one at a time
+    (engine/facedown.py); the permanents are "it" for the next instruction. Cloak (later than
+    the 2016 rules: Murders at Karlov Manor) is the same with ward {2}."""
+    r["created"] = []
+    for p in refs(g, r, e.get("who", "you")):
+        if isinstance(p, str):
+            r["created"] += manifest(g, p, _n(g, r, e), e.get("name", "manifest"))
 
 
 @op("action")

@@ -122,7 +122,7 @@ def _storm(g: "Game", r: Ctx, e: Effect) -> dict | None:
     the choices made for it); for each copy of a spell with a target, its controller may choose
     a new target (706.10c): the current one is among the options, so keeping it is a choice."""
     s = g.objects[r["obj"]]
-    rec = s.trigger_info.get("storm") or {}
+    rec = s.trigger_info.get(e.get("record", "storm")) or {}  # replicate's record (702.55a) or storm's
     st = r.setdefault("storm", {"made": []})
     while len(st["made"]) < int(rec.get("count", 0)):
         k = len(st["made"])

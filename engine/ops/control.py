@@ -1,15 +1,17 @@
-"""Effect primitives that run other effects: "if" (608.2c), a coin flip's branches (705.1),
+"""Effect primitives that run other effects: "if" (608.2c), a coin flip's branches (705.1), a clash (701.20),
 delayed triggered abilities (603.7), and adding mana (106.4). "You may" (608.2d) is in misc.py, with paying."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine import knowledge
 from engine.actions import add_mana
 from engine.cards.abilities import Ability, Effect
 from engine.choices import COLORS
+from engine.mana import mana_value
 from engine.ops import nested
 from engine.ops.base import table
-from engine.values import Ctx, condition, controller, source_id
+from engine.values import Ctx, condition, controller, one_opponent, source_id
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -55,6 +57,40 @@ def _flip(g: "Game", r: Ctx, e: Effect) -> dict | None:
         g.log("coin_flip", player=controller(g, r), won=flips[key], card=g.objects[r["obj"]].card.name)
     branch = "win" if flips[key] else "lose"
     return nested.run(g, r, branch, e.args.get(branch, ()))
+
+
+@op("clash")
+def _clash(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    """701.20b: "clash with an opponent": the controller chooses an opponent and each of them
+    reveals the top card of their library (701.20a); the controller wins if their card's mana
+    value is higher (701.20c). Then each, in turn order from the controller, may put the revealed
+    card on the bottom of their library; then the "if you win" branch runs."""
+    you = controller(g, r)
+    state = r.setdefault("clash", {})
+    key = str(r["i"])
+    if key not in state:
+        opp = one_opponent(g, r, "opponent")
+        shown = {p: g.players[p].library[0] for p in (you, opp) if g.players[p].library}
+        for p, c in shown.items():
+            knowledge.show(g, [c])
+            g.log("reveal", player=p, cards=[g.objects[c].card.name], objs=[c])
+        mv = {p: mana_value(g.objects[c].card.mana_cost) for p, c in shown.items()}
+        won = you in mv and all(mv[you] > v for p, v in mv.items() if p != you)
+        state[key] = {"order": [you, opp], "shown": shown, "won": won}
+        g.log("clash", player=you, opponent=opp, won=won)
+    st = state[key]
+    for p in st["order"]:
+        c = st["shown"].get(p)
+        if c is None or c not in g.objects or g.objects[c].zone != "library":
+            continue
+        got = nested.answer(r, f"bottom.{p}")
+        if got is None:
+            return nested.ask_yes_no(r, f"bottom.{p}", p,
+                                     f"clash: put {g.objects[c].card.name} on the bottom of your library?")
+        if got == "yes":
+            g.move(c, "library", top=False)
+        st["shown"] = {**st["shown"], p: None}
+    return nested.run(g, r, "win", e.args.get("win", ()) if st["won"] else ())
 
 
 def _run_inline(g: "Game", r: Ctx, effs: list[Effect]) -> dict | None:

@@ -3,6 +3,7 @@
 countering a spell (701.5)."""
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from engine import seats, triggers
@@ -114,7 +115,12 @@ def _counters(g: "Game", r: Ctx, e: Effect) -> None:
         if isinstance(x, int) and x in g.objects:
             cs = g.objects[x].counters
             if e.get("remove"):
-                cs[kind] = max(0, cs.get(kind, 0) - n)
+                had = cs.get(kind, 0)
+                cs[kind] = max(0, had - n)
+                if kind == "time" and had > 0 and cs[kind] == 0 and g.objects[x].zone == "battlefield":
+                    # 702.62a: "when the last time counter is removed from this permanent" (vanishing)
+                    triggers.event(g, {"event": "last_time_counter_removed", "obj": x,
+                                       "player": g.controller_of(x)})
             elif counters_allowed(g, x, kind):
                 cs[kind] = cs.get(kind, 0) + n
     g.changed()
@@ -167,6 +173,15 @@ def token_def(e: Effect) -> CardDef:
 
 
 
+def copy_except(card: CardDef, change: dict[str, Any]) -> CardDef:
+    """706.9c: a copy with the exceptions its effect names: colors, power and toughness, mana cost,
+    creature types in addition to its own."""
+    add = tuple(t for t in change.get("add_subtypes", ()) if t not in card.subtypes)
+    return replace(card, colors=tuple(change.get("colors", card.colors)), subtypes=card.subtypes + add,
+                   mana_cost=tuple(change.get("mana_cost", card.mana_cost)),
+                   power=change.get("power", card.power), toughness=change.get("toughness", card.toughness))
+
+
 def _s(v: Any) -> str | None:
     return None if v is None else str(v)
 
@@ -179,6 +194,10 @@ def _token(g: "Game", r: Ctx, e: Effect) -> dict | None:
     r["created"] = []
     if e.get("copy_of") is not None:  # 706.2: a token copy has the original's copiable values
         cards = [g.objects[x].card for x in refs(g, r, e.args["copy_of"]) if isinstance(x, int) and x in g.objects]
+        if not cards and e.args["copy_of"] == "self" and g.objects[r["obj"]].ability is not None:
+            cards = [g.objects[r["obj"]].card]  # its source was exiled to pay (embalm): as it last existed, 608.2h
+        if e.get("copy_except"):  # 706.9c: "except it's a white Zombie ... with no mana cost"
+            cards = [copy_except(c, e.args["copy_except"]) for c in cards]
     else:  # "an X/X token where X is ...": the numbers as the effect resolves (608.2h)
         pt = {k: amount(g, e.args[k], source_id(g, r), r) for k in ("power", "toughness")
               if isinstance(e.args.get(k), dict)}

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
-from engine.cards.abilities import Ability, CardDef, Effect
+from engine.cards.abilities import Ability, CardDef, Cost, Effect
 from engine.cards.compiler.costs import parse_cost_text
 from engine.cards.compiler.effects import Ctx, parse_effects
 from engine.cards.compiler.effects.sequence import instead
@@ -29,7 +29,7 @@ from engine.cards.compiler.statics import parse_static
 from engine.cards.compiler.swallow import swallowed, unbound_that_many
 from engine.cards.compiler.text import normalise, sentences
 from engine.cards.compiler.triggers import parse_trigger
-from engine.mana import cost_colors, parse_cost
+from engine.mana import cost_colors, mana_value, parse_cost
 
 __all__ = ["compile_card", "compile_ability_text", "compile_abilities_text", "read_ir", "IrItem"]
 
@@ -233,8 +233,16 @@ def _lower_triggered(item: IrItem) -> Ability | None:
             body = body[m.end():]
     optional = False
     ctx = Ctx(last="it" if not trig.get("self") and trig.get("event") not in ("step", "state") else "self")
+    if trig.get("event") == "step" and trig.get("whose", "you") != "you":
+        ctx.last_player = "trigger_player"  # "at the beginning of each player's upkeep, that player ..." (503.1)
+    if (trig.get("filter") or {}).get("controller") == "opponent" and trig.get("event") in ("dies", "etb", "ltb"):
+        ctx.last_player = "trigger_player"  # "whenever a creature an opponent controls dies, that player ..."
+    if trig.get("event") == "becomes_target_opponent":
+        ctx.last_player = "trigger_player"  # "... an opponent controls, that player ...": that spell's controller
     if trig.get("event") == "combat_damage_creature":
         ctx.last = "damaged"  # "that creature": the creature dealt the damage, not the source
+    if cond is not None and "attached" in cond:
+        ctx.last = "attached"  # "if enchanted creature is untapped, tap it": "it" is the enchanted creature
     if trig.get("who") in ("opponent", "any") or trig.get("event") in ("combat_damage_player", "damage_player",
                                                                          "damage_opponent"):
         ctx.last_player = "trigger_player"
@@ -357,6 +365,36 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
     return keywords, kwargs, abilities, unsupported
 
 
+_TARGET_WORD = re.compile(r"\b([Tt])arget\b")
+
+
+def _overload(items: list[IrItem], types: tuple[str, ...], kwargs: dict[str, Any]) -> list[str]:
+    """702.95b: a spell cast for its overload cost has its text changed, every "target" replaced by
+    "each". The spell ability that text compiles to is kept with the cost in
+    ``kwargs["Overload"]`` ({"cost", "spell"}: engine/overload.py casts it); the sentences it
+    cannot read are returned (the card is then unsupported)."""
+    cost = kwargs.get("Overload")
+    if not isinstance(cost, Cost):
+        return []
+    changed = [IrItem(i.kind, _TARGET_WORD.sub(lambda m: "Each" if m.group(1) == "T" else "each", i.text))
+               for i in items if i.kind in ("spell", "modal")]
+    _, _, abilities, unsup = lower(changed, types)
+    spell = next((a for a in abilities if a.kind == "spell"), None)
+    if spell is None or unsup or spell.targets:
+        return [f"(overload: {u})" for u in unsup] or ["(overload: its changed text does not compile)"]
+    kwargs["Overload"] = {"cost": cost, "spell": spell}
+    return []
+
+
+def _transmute(cost: Cost, mv: int) -> Ability:
+    """702.52a: "[Cost], Discard this card: Search your library for a card with the same converted
+    mana cost as the discarded card, reveal that card, and put it into your hand. Then shuffle your
+    library. Activate this ability only any time you could cast a sorcery." (from the hand)"""
+    return Ability("activated", "Transmute", effects=(
+        Effect("search", {"filter": {"mv_eq": mv}, "amount": 1, "to": "hand", "reveal": True}),),
+        cost=replace(cost, discard_self=True), sorcery_speed=True, zone="hand", keyword="Transmute")
+
+
 def _get(data: Any, *keys: str, default: Any = None) -> Any:
     for k in keys:
         v = data.get(k) if isinstance(data, dict) else getattr(data, k, None)
@@ -428,6 +466,10 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
     items = read_ir(levels[0] if levels else text, name, is_spell, "Legendary" in supertypes)
     keywords, kwargs, abilities, unsup = lower(items, types)
     unsupported += unsup
+    if "Overload" in keywords and is_spell:
+        unsupported += _overload(items, types, kwargs)
+    if "Transmute" in keywords and isinstance(kwargs.get("Transmute"), Cost):
+        abilities.append(_transmute(kwargs["Transmute"], mana_value(parse_cost(mana_cost))))
     for striation in levels[1] if levels else ():
         got, unsup = _striation_abilities(striation)
         abilities += got

@@ -164,12 +164,68 @@ KEYWORD_ABILITIES: dict[str, Ability] = {
     # 702.84a: "When you cast this spell, exile cards from the top of your library until ..." (engine/ops/cast.py)
     "Cascade": Ability("triggered", "Cascade", effects=(Effect("cascade", {}),),
                        trigger={"event": "cast", "self": True}, keyword="Cascade"),
+    # 702.99a: "Whenever a creature enters the battlefield under your control, if that creature's power is
+    # greater than this creature's power and/or that creature's toughness is greater than this creature's
+    # toughness, put a +1/+1 counter on this creature" (the comparison: engine/values.py, "evolve")
+    "Evolve": Ability(
+        "triggered", "Evolve",
+        effects=(Effect("counters", {"what": "self", "kind": "+1/+1", "amount": 1}),),
+        trigger={"event": "etb", "filter": {"types": ["Creature"], "controller": "you"}},
+        condition={"evolve": True}, keyword="Evolve"),
     # 702.104a: "whenever this creature attacks the player with the most life or tied for most life"
     "Dethrone": Ability(
         "triggered", "Dethrone",
         effects=(Effect("counters", {"what": "self", "kind": "+1/+1", "amount": 1}),),
         trigger={"event": "attacks", "self": True, "most_life": True}, keyword="Dethrone"),
 }
+
+#: Keywords that stand for static abilities with no sentence of their own to read: each
+#: instance is these abilities (the wording of its 702 rule in the text).
+KEYWORD_STATICS: dict[str, tuple[Ability, ...]] = {
+    # 702.97a: "You may have this permanent enter the battlefield with an additional +1/+1 counter on
+    # it" and "This permanent can't block as long as it has a +1/+1 counter on it."
+    "Unleash": (
+        Ability("static", "Unleash", static={"kind": "enters_with_counters", "counter": "+1/+1", "amount": 1,
+                                             "optional": True}, keyword="Unleash"),
+        Ability("static", "Unleash", static={"kind": "restriction", "affects": "self", "rule": "cant_block",
+                                             "condition": {"self_counters_ge": {"+1/+1": 1}}}, keyword="Unleash"),
+    ),
+}
+
+def vanishing(n: int, text: str = "Vanishing") -> tuple[Ability, ...]:
+    """702.62a: "Vanishing N" means "This permanent enters the battlefield with N time counters on
+    it," "At the beginning of your upkeep, if there is a time counter on this permanent, remove a
+    time counter from it," and "When the last time counter is removed from this permanent,
+    sacrifice it" (the counters op fires that event: engine/ops/objects.py)."""
+    return (
+        Ability("static", text, static={"kind": "enters_with_counters", "counter": "time", "amount": n},
+                keyword="Vanishing"),
+        Ability("triggered", text, effects=(Effect("counters", {"what": "self", "kind": "time", "amount": 1,
+                                                                "remove": True}),),
+                trigger={"event": "step", "step": "upkeep", "whose": "you"},
+                condition={"self_counters_ge": {"time": 1}}, keyword="Vanishing"),
+        Ability("triggered", text, effects=(Effect("sacrifice", {"what": "self"}),),
+                trigger={"event": "last_time_counter_removed", "self": True}, keyword="Vanishing"),
+    )
+
+
+def graft(n: int, text: str = "Graft") -> tuple[Ability, ...]:
+    """702.57a: "Graft N" means "This permanent enters the battlefield with N +1/+1 counters on it" and
+    "Whenever another creature enters the battlefield, if this permanent has a +1/+1 counter on it,
+    you may move a +1/+1 counter from this permanent onto that creature" (moved only onto a creature
+    still on the battlefield: one counter removed from this permanent, one put on that creature)."""
+    move = [Effect("counters", {"what": "self", "kind": "+1/+1", "amount": 1, "remove": True}),
+            Effect("counters", {"what": "it", "kind": "+1/+1", "amount": 1})]
+    return (
+        Ability("static", text, static={"kind": "enters_with_counters", "counter": "+1/+1", "amount": n},
+                keyword="Graft"),
+        Ability("triggered", text,
+                effects=(Effect("if", {"cond": {"it": {"types": ["Creature"], "zone": "battlefield"}},
+                                       "then": [Effect("may", {"effects": move})]}),),
+                trigger={"event": "etb", "filter": {"types": ["Creature"], "other": True}},
+                condition={"self_counters_ge": {"+1/+1": 1}}, keyword="Graft"),
+    )
+
 
 #: Keywords whose rules are what their reminder text says: each is compiled from these
 #: templates (the wording of its 702 rule, "{n}" its number, "{N}" that number as a word)
@@ -412,12 +468,29 @@ def _costed_ability(name: str, part: str, cost_text: str) -> tuple[Ability | Non
             ),
             cost,
         )
+    if name in ("Embalm", "Eternalize"):
+        # later than the 2016 rules (Amonkhet, Hour of Devastation), their reminder text: "[cost], Exile this
+        # card from your graveyard: Create a token that's a copy of it, except it's a white Zombie ... with no
+        # mana cost" (embalm) / "a 4/4 black Zombie ..." (eternalize). "... only as a sorcery."
+        change: dict[str, Any] = {"colors": ["W"] if name == "Embalm" else ["B"], "add_subtypes": ["Zombie"],
+                                  "mana_cost": []}
+        if name == "Eternalize":
+            change.update(power="4", toughness="4")
+        return (Ability("activated", part, effects=(Effect("token", {"copy_of": "self", "copy_except": change}),),
+                        cost=replace(cost, exile_self=True), sorcery_speed=True, zone="graveyard", keyword=name),
+                cost)
     if name == "Scavenge":
         return (Ability("activated", part, effects=(Effect("counters", {"what": {"target": 0}, "kind": "+1/+1",
                                                                         "amount": {"power_of": "self"}}),),
                         targets=(TargetSpec({"types": ["Creature"]}, "target creature"),),
                         cost=Cost(mana=cost.mana, exile_self=True), sorcery_speed=True, zone="graveyard",
                         keyword="Scavenge"), cost)
+    if name == "Replicate":
+        # 702.55a: "When you cast this spell, if a replicate cost was paid for it, copy it for each time its
+        # replicate cost was paid" (the copies: the storm op, engine/ops/cast.py; the payments: extras)
+        return (Ability("triggered", part, effects=(Effect("storm", {"record": "replicate"}),),
+                        trigger={"event": "cast", "self": True}, condition={"cast_with": "Replicate"},
+                        keyword="Replicate"), cost)
     if name == "Cumulative upkeep":
         if not (cost.mana or cost.life > 0) or cost != Cost(mana=cost.mana, life=cost.life):
             return None  # mana and life upkeep costs are carried out, not others (sacrifice, counters, ...)
@@ -478,6 +551,8 @@ def _parse_keyword_line(line: str) -> tuple[list[str], dict[str, Any], list[Abil
             names.append(name)
             if name in KEYWORD_ABILITIES:
                 abilities.append(KEYWORD_ABILITIES[name])
+            elif name in KEYWORD_STATICS:
+                abilities.extend(KEYWORD_STATICS[name])
             elif name in KEYWORD_TEXT:
                 got = keyword_abilities(name)
                 if got is None:
@@ -611,6 +686,16 @@ def _parse_keyword_line(line: str) -> tuple[list[str], dict[str, Any], list[Abil
                 if got is None:
                     return None
                 abilities.extend(got)
+            elif name == "Vanishing" and isinstance(args[name], int):
+                abilities.extend(vanishing(args[name], part))
+            elif name == "Graft" and isinstance(args[name], int):
+                abilities.extend(graft(args[name], part))
+            elif name == "Devour" and isinstance(args[name], int):
+                # 702.81a: "As this object enters the battlefield, you may sacrifice any number of creatures.
+                # This permanent enters the battlefield with N +1/+1 counters on it for each creature
+                # sacrificed this way" (engine/replacement.py, engine/entering.py)
+                abilities.append(Ability("static", part, static={"kind": "devour", "amount": args[name]},
+                                         keyword="Devour"))
             continue
         m = None
         for cand in re.finditer(r"(?:—| )", part):

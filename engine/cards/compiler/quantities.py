@@ -23,7 +23,9 @@ Conditions are dicts:
   {"not": COND} / {"all": [COND, ...]}
   {"history": "creature_died"|"you_attacked"|"your_permanent_left"|"self_was_cast"}   this turn so far
   {"graveyard_types_ge": n} / {"different_powers_ge": n} / {"total_power_ge": n}
-  {"opponent_more": FILTER} / {"opponent_poison_ge": n}
+  {"opponent_more": FILTER} / {"opponent_poison_ge": n} / {"opponent_graveyard_ge": n} / {"opponent_life_le": n}
+  {"drawn_ge": n}   you've drawn n or more cards this turn
+  {"attached": FILTER}   the permanent this Aura or Equipment is attached to matches
 """
 from __future__ import annotations
 
@@ -327,6 +329,22 @@ def _history_condition(t: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"self is an? (artifact|creature|enchantment|land)", t)
     if m:
         return {"self": {"types": [m.group(1).capitalize()]}}
+    m = re.fullmatch(r"you've drawn (\w+) or more cards this turn", t)
+    if m and number(m.group(1)):
+        return {"drawn_ge": number(m.group(1))}
+    m = re.fullmatch(r"(?:enchanted|equipped) (?:creature|permanent|land|artifact) is (?:an? )?(.+)", t)
+    if m:  # "as long as equipped creature is a Human", "enchanted permanent is a creature"
+        f = parse_noun(m.group(1))
+        if f is None or f.get("player") or f.get("controller") or f.get("_needs_player_target"):
+            return None
+        f.pop("zone", None)
+        return {"attached": f}
+    m = re.fullmatch(r"an opponent has (\w+) or more cards in their graveyard", t)
+    if m and number(m.group(1)):
+        return {"opponent_graveyard_ge": number(m.group(1))}
+    m = re.fullmatch(r"an opponent has (\d+) or less life", t)
+    if m:
+        return {"opponent_life_le": int(m.group(1))}
     return None
 
 

@@ -738,7 +738,10 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
     if m and not low.startswith("during your turn") or (m and low.startswith("during your turn")):
         cond_text = m.group(1) if low.startswith("as long as") else "during " + m.group(1)
         cond = parse_condition(cond_text)
-        inner = _parse_plain(m.group(2)) if cond is not None else None
+        body = m.group(2)
+        if cond is not None and "attached" in cond:  # "as long as equipped creature is a Human, it has lifelink"
+            body = re.sub(r"^it\b", cond_text.split(" is ")[0], body)
+        inner = _parse_plain(body) if cond is not None else None
         if inner is not None:
             return [{**s, "condition": cond} for s in inner]
         return None

@@ -59,8 +59,7 @@ def _search_common(count: str, noun: str, dest: str, reveal: bool) -> list[Effec
 @reader(
     r"^search your library for (a|an|up to one|up to two|up to three|two|x|up to x|any number of) (.+?)(?:,| and) "
     r"(reveal (?:it|them|those cards|that card), )?then shuffle(?: your library)? and put "
-    r"(?:it|them|that card|the card|"
-    r"those cards) on top(?: of it| of your library)?(?: in any order)?$"
+    r"(?:it|them|that card|the card|those cards) on top(?: of it| of your library)?(?: in any order)?$"
 )
 def _search_top(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"... then shuffle and put that card on top" (701.19, 701.16b): the found card ends on top."""
@@ -231,7 +230,7 @@ def read_dig(text: str, ctx: Ctx) -> list[Effect] | None:
 
 #: this family's readers, in the order they are tried
 READERS: tuple[Reader, ...] = (_search, _search_top, _search_split, _shuffle, _search_named_gy, _search_shuffle,
-                               _search_named2)
+                               _search_named2,)
 
 
 # "Look at the top N cards of your library." and what follows it, read by parts (a typed

@@ -211,9 +211,12 @@ def _discard_chosen(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("discard", {"who": who, "what": c.last})]
 
 
-@reader(r"^(?:you )?draw an additional card$")
+@reader(rf"^(?:{PLAYER} )?draws? (an|one|two|three) additional cards?$")
 def _draw_additional(m: re.Match, c: Ctx) -> list[Effect] | None:
-    return [Effect("draw", {"who": "you", "amount": 1})]
+    """"(That player) draws an additional card" (Howling Mine): draws that many more cards (120.1)."""
+    who = c.player(m.group(1) or "you")
+    n = number(m.group(2))
+    return None if who is None or n is None else [Effect("draw", {"who": who, "amount": n})]
 
 
 @reader(r"^(target player|each player|you) shuffles? (?:their|your) graveyard into (?:their|your) library$")

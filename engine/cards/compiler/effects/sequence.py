@@ -13,6 +13,7 @@ from engine.cards.compiler.effects import (
     become,
     counters,
     damage,
+    facedown,
     library,
     mana,
     players,
@@ -127,6 +128,8 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     if m:
         cond = parse_condition(m.group(1))
         if cond is not None:
+            if "attached" in cond:
+                ctx.last = "attached"  # "if enchanted creature is untapped, tap it"
             inner = parse_sentence(m.group(2), ctx)
             if inner is not None:
                 return [Effect("if", {"cond": cond, "then": list(inner)})]
@@ -135,7 +138,7 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
         if m:
             out = rd.read(m, ctx)
             if out is not None:
-                return out
+                return _bind_that_player(out, ctx)
     # "A loses X life and you gain X life, where X is N": the closing "where X is" defines
     # the X of every clause before it too (107.3: one X, one value)
     where = re.search(r", where x is .+$", low)
@@ -321,6 +324,8 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             mm = re.match(r"^if (.+?), (.+)$", m.group(1))
             if mm:
                 cond = parse_condition(mm.group(1))
+                if cond is not None and "attached" in cond:
+                    ctx.last = "attached"  # "If equipped creature is a Vampire, put two counters on it instead"
                 alt = parse_sentence(mm.group(2), ctx)
                 if cond is not None and alt is not None:
                     prev = out.pop()
@@ -337,6 +342,16 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             continue
         if re.fullmatch(r"(?:you )?flip a coin", s):  # 705.1: the branches follow ("If you win the flip, ...")
             out.append(Effect("flip", {}))
+            continue
+        if re.fullmatch(r"(?:then )?clash with an opponent", s):  # 701.20b: "If you win, ..." follows
+            out.append(Effect("clash", {}))
+            continue
+        m = re.match(r"^if you win(?: the clash)?, (.+)$", s)
+        if m and out and out[-1].op == "clash" and "win" not in out[-1].args:
+            effs = parse_sentence(m.group(1), ctx)
+            if effs is None:
+                return None
+            out[-1] = Effect("clash", {"win": list(effs)})
             continue
         m = re.match(r"^if you (win|lose) the flip, (.+)$", s)
         if m and out and out[-1].op == "flip" and m.group(1) not in out[-1].args:
@@ -355,7 +370,7 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                 out[-1] = Effect("add_mana", {**out[-1].args, "only_for": e.args["spells"]})
             else:
                 out.append(e)
-    if any(e.op == "flip" and not e.args for e in out):
+    if any(e.op in ("flip", "clash") and not e.args for e in out):
         return None  # a flip nothing depends on: the sentence that should follow was not read
     return _life_lost_this_way(out)
 
@@ -394,6 +409,27 @@ def _with_look(text: str, ctx: Ctx) -> list[Effect] | None:
     return None
 
 
+#: the player references "that player" may be bound to inside a filter: one player each
+_ONE_PLAYER = ("trigger_player", "defending_player", "you", "an_opponent")
+
+
+def _bind_that_player(x: Any, ctx: Ctx) -> Any:
+    """"... equal to the number of artifacts that player controls": a filter's controller
+    "that_player" is the player the sentence named before (ctx.last_player), when that is one
+    player; with "each player" it stays unbound (each player's own count: not carried out)."""
+    lp = ctx.last_player
+    if not (isinstance(lp, dict) and "target" in lp or lp in _ONE_PLAYER):
+        return x
+    if isinstance(x, list):
+        return [_bind_that_player(v, ctx) for v in x]
+    if isinstance(x, Effect):
+        return Effect(x.op, _bind_that_player(x.args, ctx))
+    if isinstance(x, dict):
+        return {k: (lp if k == "controller" and v == "that_player" else _bind_that_player(v, ctx))
+                for k, v in x.items()}
+    return x
+
+
 _INSTEAD = (re.compile(r"^if (.+?), instead (.+)$"), re.compile(r"^(?!if )(.+?) instead if (.+)$"))
 
 
@@ -407,6 +443,8 @@ def instead(sentence: str, out: list[Effect], ctx: Ctx) -> bool | None:
         return None
     cond_text, alt_text = (m.group(1), m.group(2)) if s.startswith("if ") else (m.group(2), m.group(1))
     cond = parse_condition(cond_text)
+    if cond is not None and "attached" in cond:
+        ctx.last = "attached"  # "If equipped creature is a Vampire, put two counters on it instead"
     alt = parse_sentence(alt_text, ctx) if cond is not None else None
     if cond is None or alt is None:
         return False
@@ -441,5 +479,5 @@ READERS: tuple[Reader, ...] = (_pay, _unless_pay, _unless_do, _delayed)
 _TABLE: tuple[Reader, ...] = (
     *damage.READERS, *pump.READERS, *restrictions.READERS, *zones.READERS, *players.READERS,
     *counters.READERS, *tokens.READERS, *mana.READERS, *library.READERS, *prevention.READERS,
-    *stack.READERS, *become.READERS, *READERS, *actions.READERS,
+    *stack.READERS, *become.READERS, *READERS, *actions.READERS, *facedown.READERS,
 )

@@ -1,0 +1,36 @@
+"""Manifest (CR 701.31): "manifest the top card of your library", "its controller manifests the
+top card of their library", "manifest the top two cards of your library"; and cloak, later than
+the 2016 rules (Murders at Karlov Manor), the same with ward {2}.
+
+The effect is the ``action`` op named "manifest" (engine/ops/actions.py, engine/facedown.py):
+``who`` manifests ``amount`` cards from the top of their library, one at a time (701.31d).
+The permanents it puts onto the battlefield are "it" for the next instruction ("manifest the
+top card of your library, then put two +1/+1 counters on it"), as created tokens are.
+"""
+from __future__ import annotations
+
+import re
+
+from engine.cards.abilities import Effect
+from engine.cards.compiler.effects.amounts import amount_of
+from engine.cards.compiler.effects.context import PLAYER, Ctx, Reader, reader
+
+_COUNT = r"(?:the top card|the top (\w+) cards)"
+
+
+@reader(rf"^(?:{PLAYER} )?(manifest|cloak)s? {_COUNT} of (?:your|their|his or her) library$")
+def _manifest(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.31a: the player manifests cards from their own library (701.31d: one at a time); cloak
+    (later than the 2016 rules) alike."""
+    who = c.player(m.group(1)) if m.group(1) else "you"
+    if who is None or who in ("each_player", "each_opponent", "an_opponent", "each_other_player"):
+        return None  # each of several players: not read here
+    n = amount_of(m.group(3), c) if m.group(3) else 1
+    if n is None:
+        return None
+    c.last = "created"
+    return [Effect("action", {"name": m.group(2), "who": who, "amount": n})]
+
+
+#: this family's readers, in the order they are tried
+READERS: tuple[Reader, ...] = (_manifest,)

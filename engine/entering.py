@@ -1,0 +1,75 @@
+"""The answers to the choices a player makes as their permanent enters (CR 614.12): "As SELF enters,
+you may pay N life. If you don't, it enters tapped" and "you may have SELF enter with N counters".
+
+Each choice is asked as the permanent enters (engine/replacement.py: enter_replacements) and
+answered before any player receives priority: "pay" pays the life (118.4: only a player with
+at least that much life can pay it), "tapped" leaves the permanent tapped (part of its
+entering, not a "becomes tapped" event); "yes" puts the counters on it.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.actions import lose_life, sacrifice
+from engine.errors import IllegalAction
+from engine.layers import counters_allowed
+
+if TYPE_CHECKING:
+    from engine.game import Game
+    from engine.state import Decision
+
+
+def answer_optional_counters(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
+    """614.12: "you may have SELF enter with N counters on it" (unleash, 702.97a): yes puts them
+    on it (121.1; unless it can't have them), no leaves it without them."""
+    opt = a.get("option")
+    if isinstance(opt, int) and not isinstance(opt, bool) and 1 <= opt <= len(d.options):
+        opt = d.options[opt - 1]
+    if isinstance(opt, bool):
+        opt = "yes" if opt else "no"
+    if opt not in ("yes", "no"):
+        raise IllegalAction("choose yes or no")
+    o = g.objects.get(d.data["enter"])
+    if opt == "yes" and o is not None and o.zone == "battlefield" and counters_allowed(g, o.id, d.data["counter"]):
+        o.counters[d.data["counter"]] = o.counters.get(d.data["counter"], 0) + int(d.data["amount"])
+        g.changed()
+
+
+def answer_devour(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
+    """702.81a: the creatures chosen are sacrificed, and the permanent gets N +1/+1 counters for each
+    (as it entered: before any player receives priority)."""
+    cards = a.get("cards", [])
+    if not isinstance(cards, list) or len(set(cards)) != len(cards) or any(c not in d.options for c in cards):
+        raise IllegalAction("choose any number of the creatures offered")
+    o = g.objects.get(d.data["enter"])
+    gone = 0
+    for c in cards:
+        if c in g.objects and g.objects[c].zone == "battlefield" and g.controller_of(c) == d.player:
+            sacrifice(g, c)
+            gone += 1
+    if gone and o is not None and o.zone == "battlefield" and counters_allowed(g, o.id, "+1/+1"):
+        o.counters["+1/+1"] = o.counters.get("+1/+1", 0) + gone * int(d.data["amount"])
+        o.chosen["devoured"] = gone  # 702.81b: the creatures it devoured
+        g.changed()
+
+
+def answer_pay_or_tapped(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
+    """614.12: pay the life, or the permanent enters tapped. IllegalAction for another answer,
+    or for paying more life than the player has (118.4)."""
+    opt = a.get("option")
+    if isinstance(opt, int) and not isinstance(opt, bool) and 1 <= opt <= len(d.options):
+        opt = d.options[opt - 1]
+    if opt not in ("pay", "tapped"):
+        raise IllegalAction("choose pay or tapped")
+    life = int(d.data.get("life", 0))
+    if opt == "pay" and g.players[d.player].life < life:
+        raise IllegalAction(f"you cannot pay {life} life with {g.players[d.player].life} (118.4)")
+    o = g.objects.get(d.data["enter"])
+    if opt == "pay":
+        lose_life(g, d.player, life)
+        g.log("enter_pay", player=d.player, card=o.card.name if o is not None else None, life=life,
+              obj=o.id if o is not None else None)
+    elif o is not None and o.zone == "battlefield":
+        o.tapped = True
+        g.changed()
+    g.changed()
