@@ -144,7 +144,7 @@ def _lower_activated(item: IrItem) -> Ability | None:
     cost = parse_cost_text(item.head)
     body = item.body
     sorcery = False
-    cond = None
+    cond: dict[str, Any] | None = None
     once = False
     changed = True
     while changed:

@@ -574,11 +574,11 @@ def _parse_keyword_line(line: str) -> tuple[list[str], dict[str, Any], list[Abil
             continue
         m = re.fullmatch(r"enchant (.+)", part, re.I)
         if m:
-            q = m.group(1).lower()
-            if q in ("player", "opponent"):
-                f: dict[str, Any] | None = {"player": True, **({"opponent": True} if q == "opponent" else {})}
+            what = m.group(1).lower()
+            if what in ("player", "opponent"):
+                f: dict[str, Any] | None = {"player": True, **({"opponent": True} if what == "opponent" else {})}
             else:
-                f = parse_noun(q)
+                f = parse_noun(what)
                 if f is not None and f.get("zone") == "graveyard":
                     f = None
             if f is None:
@@ -707,10 +707,10 @@ def _parse_keyword_line(line: str) -> tuple[list[str], dict[str, Any], list[Abil
             name = _LOWER[m.group(1).lower()]
             cost_text = m.group(2).strip()
             cost_text = re.sub(r"^(\{[^ ]+\}) and ", r"\1, ", cost_text)
-            got = _costed_ability(name, part, cost_text)
-            if got is None:
+            costed = _costed_ability(name, part, cost_text)
+            if costed is None:
                 return None
-            ab, arg = got
+            ab, arg = costed
             names.append(name)
             args[name] = arg
             if ab is not None:

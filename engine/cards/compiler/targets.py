@@ -356,8 +356,8 @@ def parse_noun(phrase: str) -> dict[str, Any] | None:
         parts = []
         last_words = alts[-1].split()
         head = last_words[-1] if _singular_type(last_words[-1]) in ("card", "spell", "permanent") else None
-        for k, a in enumerate(alts):
-            words = a.split()
+        for k, alt in enumerate(alts):
+            words = alt.split()
             if words and words[0] in ("a", "an") and len(words) > 1:
                 words = words[1:]
             if head and k < len(alts) - 1 and _singular_type(words[-1]) not in ("card", "spell", "permanent"):
@@ -432,7 +432,7 @@ def parse_target(phrase: str) -> TargetSpec | None:
         return TargetSpec(f, p, count=99, min=0)
     if m.group(2) and m.group(2) == "x":
         return TargetSpec(f, p, count=-1, min=0 if m.group(1) else -1)
-    n = number(m.group(2)) if m.group(2) else 1
-    if n is None:
+    count = number(m.group(2)) if m.group(2) else 1
+    if count is None:
         return None
-    return TargetSpec(f, p, count=n, min=0 if m.group(1) else n)
+    return TargetSpec(f, p, count=count, min=0 if m.group(1) else count)

@@ -89,7 +89,7 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
         if m.group(3):
             whose = "you"
         return {"event": "step", "step": STEPS[m.group(2)], "whose": whose}
-    extra = {
+    extra: dict[str, dict[str, Any] | None] = {
         "at end of combat": None,
         "the beginning of your second main phase": {"event": "step", "step": "main2", "whose": "you"},
         "the beginning of each of your postcombat main phases": {"event": "step", "step": "main2", "whose": "you"},
@@ -118,8 +118,9 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
         "self and at least two other creatures attack": {"event": "attacks", "self": True, "min_attackers": 3},
         "you attack with three or more creatures": {"event": "you_attack", "min_attackers": 3},
     }
-    if c in extra and extra[c] is not None:
-        return dict(extra[c])
+    hit = extra.get(c)
+    if hit is not None:
+        return dict(hit)
     m = re.fullmatch(r"you cast a spell with mana value (\d+) or (greater|less)", c)
     if m:
         return {
@@ -273,7 +274,7 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
     if m:
         return {"event": "draw", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)],
                 "nth": 2 if m.group(2) == "second" else 3}
-    simple = {
+    simple: dict[str, dict[str, Any]] = {
         "you gain life": {"event": "gain_life", "who": "you"},
         "you lose life": {"event": "lose_life", "who": "you"},
         "an opponent loses life": {"event": "lose_life", "who": "opponent"},

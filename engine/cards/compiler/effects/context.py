@@ -104,7 +104,7 @@ class Ctx:
             if f is None:
                 return None
             spec = TargetSpec(f, spec.text, spec.count, spec.min)
-            r = self.add_target(spec)
+            r: dict[str, Any] = self.add_target(spec)  # a reference: {"target": n}, {"choose": f}, {"each": f}
             if spec.filter.get("player") and not spec.filter.get("types") and not spec.filter.get("any"):
                 self.last_player = r
             else:

@@ -199,7 +199,10 @@ def read_dig(text: str, ctx: Ctx) -> list[Effect] | None:
     if rest is None:
         return None
     if m.group(6):
-        take, f, to, optional = number(m.group(6)), {}, "hand", False
+        n6 = number(m.group(6))
+        if n6 is None:
+            return None
+        take, f, to, optional = n6, {}, "hand", False
     else:
         take = {"a": 1, "an": 1, "one": 1, "two": 2, "up to two": 2, "any number of": 99}[m.group(3)]
         noun = m.group(4)

@@ -23,9 +23,10 @@ def _counter(m: re.Match, c: Ctx) -> list[Effect] | None:
     elif phrase in ("target activated ability", "target activated or triggered ability", "target triggered ability"):
         return None
     else:
-        spec = parse_target(phrase)
-        if spec is None or spec.filter.get("zone") != "stack":
+        parsed = parse_target(phrase)
+        if parsed is None or parsed.filter.get("zone") != "stack":
             return None
+        spec = parsed
     r = c.add_target(spec)
     c.last = r
     args: dict[str, Any] = {"what": r}

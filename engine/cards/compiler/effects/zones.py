@@ -172,11 +172,10 @@ def _sacrifice(m: re.Match, c: Ctx) -> list[Effect] | None:
     if not mm or (number(mm.group(1)) is None and mm.group(1) != "another"):
         return None
     f = parse_noun(("another " if mm.group(1) == "another" else "") + mm.group(2))
-    if mm.group(1) == "another":
-        mm = re.fullmatch(r"()(.+)", "1 x")
     if f is None:
         return None
-    return [Effect("sacrifice", {"who": who, "filter": f, "amount": number(mm.group(1)) or 1})]
+    n = 1 if mm.group(1) == "another" else number(mm.group(1)) or 1
+    return [Effect("sacrifice", {"who": who, "filter": f, "amount": n})]
 
 
 @reader(r"^exchange control of (two target .+|target .+? and target .+)$")
