@@ -327,3 +327,22 @@ def test_an_opponent_who_left_mana_open_is_dealt_more_instants():
     assert share(tapped=False) > uniform + 0.2
     assert abs(share(tapped=True) - uniform) < 0.06
     assert abs(share(tapped=False, reads=False) - uniform) < 0.06  # the levels that do not read
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_a_choose_one_or_more_spell_is_cast_with_no_more_modes_than_it_has(level):
+    """700.2: "choose one or more" is offered as a choice of up to 99 modes; the AI picks among
+    the modes the spell has (a sample of 99 from three raised ValueError)."""
+    for seed in range(4):
+        g = from_setup({"active": "alice", "step": "main1", "players": {
+            "alice": {"battlefield": ["Forest"] * 6, "hand": ["Rain of Thorns"], "library": ["Forest"] * 3},
+            "bob": {"battlefield": ["Ornithopter", "Pacifism", "Mountain"], "library": ["Mountain"] * 3}}}, POOL)
+        assert g.pending.kind == "priority" and g.pending.player == "alice"
+        for _ in range(12):   # the AI's answers until it casts the spell or moves on
+            d = g.pending
+            if d is None or d.player != "alice" or d.kind != "priority":
+                break
+            g.submit("alice", AIPlayer("alice", level, 60000, seed).decide(g, d))  # raises if illegal
+            if g.stack:
+                break
+        assert g.stack or g.step != "main1" or g.pending.player != "alice"

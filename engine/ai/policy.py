@@ -339,7 +339,8 @@ class QuickPolicy:
                 return None
         modes = None
         if "choose" in o:
-            modes = sorted(self.rng.sample(range(len(o["modes"])), o["choose"]))
+            most = min(o["choose"], len(o["modes"]))  # "choose one or more" is offered as choose 99 (700.2)
+            modes = sorted(self.rng.sample(range(len(o["modes"])), most))
         return build_answer(g, me, o, targets, modes, kicked=bool(o.get("kicker")))
 
     # ------------------------------------------------------------ combat

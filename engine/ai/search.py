@@ -112,7 +112,8 @@ def priority_candidates(g: Game, me: str, options: list[dict[str, Any]], cap: in
         if "choose" in o:
             src = g.objects.get(o["card"])
             ab = option_ability(g, o)
-            ns = range(o.get("choose_min", o["choose"]), o["choose"] + 1)  # "one or both" (700.2)
+            most = min(o["choose"], len(o["modes"]))  # "one or both", "one or more" (700.2)
+            ns = range(min(o.get("choose_min", most), most), most + 1)
             for modes in (m for n in ns for m in itertools.combinations(range(len(o["modes"])), n)):
                 specs = [s for m in modes for s in (ab.modes[m].targets if ab is not None else ())]
                 cands = [facts.target_candidates(g, s, src, me) for s in specs]
