@@ -213,7 +213,7 @@ storm
 suspend_tick
     remove a time counter from the suspended source; the last one triggers its cast (CR 702.61a)
 reveal_until: filter, to, rest
-    reveal from the top until a matching card; put it in `to`, the rest in `rest` (CR 701.20)
+    reveal from the top until a matching card; put it in `to`, the rest in `rest` (CR 701.13a)
 may: effects:[Effect], [then:[Effect]], [else:[Effect]], [reflexive]
     "you may ...; if you do ...; if you don't ..."; reflexive: "when you do" (targets of `then` are chosen after)
     (CR 608.2d; reflexive triggers are not in the 2016 rules)
