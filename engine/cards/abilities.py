@@ -213,7 +213,7 @@ storm
 suspend_tick
     remove a time counter from the suspended source; the last one triggers its cast (CR 702.61a)
 reveal_until: filter, to, rest
-    reveal from the top until a matching card; put it in `to`, the rest in `rest` (CR 701.20)
+    reveal from the top until a matching card; put it in `to`, the rest in `rest` (CR 701.13a)
 may: effects:[Effect], [then:[Effect]], [else:[Effect]], [reflexive]
     "you may ...; if you do ...; if you don't ..."; reflexive: "when you do" (targets of `then` are chosen after)
     (CR 608.2d; reflexive triggers are not in the 2016 rules)
@@ -285,6 +285,8 @@ Statics (Ability.static)
   cant_be_countered                                     (zone "stack")                         101.2
   additional_cost    cost: Cost                         (zone "stack")                         601.2f
   alternative_cost   cost: Cost                         "you may pay COST rather than pay its mana cost" 118.9
+  cant_gain_life / cant_lose_life   who: you | opponent | each   "players can't gain life", "your life total
+                     can't change" (118.7, 118.8; engine/player_statics.py)
   deck_rule          rule: commander | any_number | up_to   deck construction (112.6m, 903.3a): read by
                      engine/decks/validate.py before the game; no effect during it
   set_pt             power and/or toughness: AMOUNT     characteristic-defining (layer 7a)    604.3
@@ -342,7 +344,7 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "life_gain_plus", "life_gain_double", "play_from", "flash_spells", "free_spells", "graveyard_replacement",
     "clone", "unpreventable", "spell_limit", "player_keywords", "control", "extra_land", "skip_step",
     "prevent_damage", "top_card_revealed", "no_max_hand_size", "look_top_card", "opening_hand_battlefield",
-    "alternative_cost", "deck_rule",
+    "alternative_cost", "deck_rule", "cant_gain_life", "cant_lose_life",
 })
 TRIGGER_EVENTS: frozenset[str] = frozenset({
     "etb", "dies", "ltb", "attacks", "blocks", "attacks_or_blocks", "becomes_blocked", "blocks_or_blocked",

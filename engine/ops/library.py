@@ -1,6 +1,6 @@
 """Ops that look at and move the cards of a library: dig, reveal_until, exile_top.
 
-dig (701.20 'look at'/'reveal' the top N): the controller looks at (or reveals) the top
+dig ('look at' or 'reveal', 701.13a, the top N): the controller looks at (or reveals) the top
 ``amount`` cards of their library, puts up to ``take`` of those matching ``filter`` into
 ``to`` (exactly min(take, matching) unless ``optional``; all matching ones, without a
 choice, when ``take`` covers every card looked at), and the rest into ``rest``:

@@ -340,6 +340,21 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                      else "library_top")
             out[-1] = Effect("counter", {**out[-1].args, "instead_to": where})
             continue
+        m = re.fullmatch(r'(?:it|they) (?:has|have) ((?:"[^"]+"(?:,? and )?)+)', s)
+        tok = _last_token(out)
+        if m and tok is not None:
+            # "Create a 1/1 Eldrazi Scion creature token. It has "Sacrifice this token: Add {C}."" (111.4)
+            from engine.cards.compiler import compile_ability_text  # layering: cycle (compiler imports this)
+            abl = [compile_ability_text(q.replace("this token", "SELF").replace("this creature", "SELF"))
+                   for q in re.findall(r'"([^"]+)"', m.group(1))]
+            if any(a is None for a in abl):
+                return None
+            new_tok = Effect("token", {**tok.args, "abilities": abl})
+            if out[-1].op == "token":
+                out[-1] = new_tok
+            else:
+                out[-1] = Effect("may", {**out[-1].args, "effects": [*out[-1].args["effects"][:-1], new_tok]})
+            continue
         if re.fullmatch(r"(?:you )?flip a coin", s):  # 705.1: the branches follow ("If you win the flip, ...")
             out.append(Effect("flip", {}))
             continue
@@ -410,6 +425,17 @@ def _with_look(text: str, ctx: Ctx) -> list[Effect] | None:
 
 
 #: the player references "that player" may be bound to inside a filter: one player each
+def _last_token(out: list[Effect]) -> Effect | None:
+    """The token effect the sentence before created ("create ... token", "you may create ...
+    token"), when it has no abilities yet and is not a predefined kind (111.10)."""
+    e = out[-1] if out else None
+    if e is not None and e.op == "may" and e.args.get("effects") and not e.args.get("then"):
+        e = e.args["effects"][-1]
+    if e is None or e.op != "token" or "abilities" in e.args or "kind" in e.args:
+        return None
+    return e
+
+
 _ONE_PLAYER = ("trigger_player", "defending_player", "you", "an_opponent")
 
 
