@@ -155,7 +155,8 @@ def derive(repo: _Repo, log=print) -> dict:
             "sets": sets, "printings": printings, "faces": faces}
 
 
-# The Arena-era sets after Core Set 2020, with their release dates (the tabletop release)
+# The Arena-era sets after Core Set 2020, with their tabletop release dates (those of ELD, KHM, LTR and
+# MH3 checked against the set files of owlensteed/arena-helper)
 ARENA_SETS: dict[str, str] = {
     "ELD": "2019-10-04", "THB": "2020-01-24", "IKO": "2020-04-24", "M21": "2020-07-03", "ZNR": "2020-09-25",
     "KHM": "2021-02-05", "STX": "2021-04-23", "AFR": "2021-07-23", "MID": "2021-09-24", "VOW": "2021-11-19",
