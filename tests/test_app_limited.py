@@ -352,7 +352,7 @@ def test_the_pool_as_cards_grouped_by_colour_a_double_click_moves_one(qtbot, bui
     assert builder.deck.main.get(name) == 1 and builder.deck.sideboard.get(name, 0) == before - 1
     assert builder.deck.sideboard_count == 89
     # the faces come a few at a time (the window answers meanwhile), each drawn once
-    qtbot.waitUntil(lambda: not builder._icon_queue, timeout=20000)
+    qtbot.waitUntil(lambda: not builder._icon_queue, timeout=60000)  # faces drawn a few per tick
     assert not view.item(1).icon().isNull()
     # a foil opened in a booster is shown as one (a rainbow edge, "foil" in its tooltip), and kept when saved
     assert builder.pool.foils == {"Volcanic Dragon": 1}
@@ -409,7 +409,7 @@ def test_draft_and_pool_faces_ask_for_the_boosters_set(qtbot, builder, full_db, 
     assert (item.data(Qt.ItemDataRole.UserRole), "DTK") in calls           # the large preview too
     # a sealed pool of two sets: each face asks for the set its booster came from
     assert builder.open_sealed(["DTK", "DTK", "DTK", "ORI", "ORI", "ORI"], 9)
-    qtbot.waitUntil(lambda: not builder._icon_queue, timeout=20000)
+    qtbot.waitUntil(lambda: not builder._icon_queue, timeout=60000)  # faces drawn a few per tick
     printed = builder.deck.printings
     pool_calls = {n: s for n, s in calls if n in builder.deck.sideboard}
     assert pool_calls and all(s == printed[n][0] for n, s in pool_calls.items())
