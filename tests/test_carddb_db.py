@@ -269,7 +269,8 @@ def test_names_are_sorted_and_complete(full_db):
 def test_printings_sets_and_cards_in_set(full_db):
     ps = full_db.printings("Lightning Strike")
     assert Printing("XLN", "Ixalan", "149", "uncommon") in ps
-    assert [p.set_code for p in ps] == ["THS", "M15", "XLN", "M19"]     # oldest first (MTGJSON 3 and MTGA)
+    # oldest first (MTGJSON 3, MTGA, then the Arena sets after M20)
+    assert [p.set_code for p in ps] == ["THS", "M15", "XLN", "M19", "DMU", "DFT", "TLA"]
     assert full_db.printings("History of Benalia") == [Printing("DOM", "Dominaria", "21", "mythic")]
     assert [p.set_code for p in full_db.printings("Assure // Assemble")] == ["GRN"]     # MTGA's face names join
     assert full_db.printings("no such card") == [] and full_db.printings("") == []

@@ -5,11 +5,21 @@ import gzip
 import json
 
 import pytest
+from carddb_helpers import full_db  # noqa: F401  (fixture)
 
 from engine.cards import printings
-from engine.cards.printings_build import OUT, _Repo, derive, write
-
-from carddb_helpers import full_db  # noqa: F401  (fixture)
+from engine.cards.printings_build import (
+    ARENA_SETS,
+    OUT,
+    PLAIN_BOOSTER,
+    _Files,
+    _Repo,
+    _squeeze,
+    derive,
+    derive_arena,
+    merge,
+    write,
+)
 
 SETS_2016 = ("DTK", "ORI", "BFZ", "OGW", "SOI", "EMN")
 
@@ -132,3 +142,82 @@ def test_back_faces_have_their_color_indicators(full_db):  # noqa: F811
     fire = full_db.get("Fire // Ice")
     assert [f["colors"] for f in fire.faces] == [("R",), ("U",)]
     assert {f["colors"] for c in full_db.search("Unholy Fiend") for f in c.faces[1:]} == {("B",)}
+
+
+def _write_how_rare(root, sets, names):
+    (root / "data" / "sets").mkdir(parents=True)
+    (root / "data" / "sets.json").write_text(json.dumps(names), encoding="utf-8")
+    for code, cards in sets.items():
+        payload = {f"id{i}": dict(c, s=code, img="x", f=["foil"], id=f"id{i}") for i, c in enumerate(cards)}
+        (root / "data" / "sets" / f"{code}.json").write_text(json.dumps(payload), encoding="utf-8")
+
+
+def test_derive_arena_keeps_names_numbers_rarities_matched_to_the_corpus(tmp_path):
+    corpus = [("Grizzly Bears", "normal"), ("With Great Power . . .", "normal"), ("Giant Killer", "adventure"),
+              ("Forest", "normal"), ("Urza, Planeswalker", "meld"), ("Urza, Lord Protector", "meld")]
+    known = {_squeeze(name): (name, layout) for name, layout in corpus}
+    _write_how_rare(tmp_path, {
+        "tst": [{"n": "Grizzly Bears", "r": "common", "cn": "2"},
+                {"n": "With Great Power...", "r": "rare", "cn": "10"},          # the corpus spells it with spaces
+                {"n": "Giant Killer // Chop Down", "r": "rare", "cn": "1"},     # listed under its first face
+                {"n": "Forest", "r": "common", "cn": "20"},                     # a basic land: L
+                {"n": "Urza, Lord Protector", "r": "mythic", "cn": "5"},
+                {"n": "Urza, Planeswalker", "r": "mythic", "cn": "5b"},         # the melded card: no printing
+                {"n": "A-Grizzly Bears", "r": "common", "cn": "A-2"}],          # Alchemy: left out
+        "bad": [{"n": "Grizzly Bears", "r": "common", "cn": "1"}, {"n": "Not A Card", "r": "common", "cn": "2"}],
+    }, {"tst": {"name": "Test Set"}, "bad": {"name": "Bad Set"}})
+    log: list[str] = []
+    data = derive_arena(_Files(str(tmp_path)), known, {"TST": "2020-01-01", "BAD": "2020-02-02", "NON": "2021-01-01"},
+                        log=log.append)
+    assert data["sets"] == [{"code": "TST", "name": "Test Set", "released": "2020-01-01", "type": "expansion",
+                             "booster": PLAIN_BOOSTER, "booster_only": True}]
+    assert data["printings"] == {"TST": [["Giant Killer", "1", "R"], ["Grizzly Bears", "2", "C"],
+                                         ["Urza, Lord Protector", "5", "M"], ["With Great Power . . .", "10", "R"],
+                                         ["Forest", "20", "L"]]}
+    assert any("BAD: left out, 1 names not in the corpus: Not A Card" in line for line in log)
+    assert "NON: no set file" in log
+    base = {"source": "mtgjson/mtgjson3 abc", "sets": [{"code": "TST", "released": "2019"}, {"code": "OLD",
+                                                                                            "released": "2010"}],
+            "printings": {"TST": [["Old", "1", "C"]], "OLD": [["Older", "1", "C"]]}, "faces": {}}
+    merged = merge(base, data)
+    assert [s["code"] for s in merged["sets"]] == ["OLD", "TST"] and merged["printings"]["TST"][0][0] == "Giant Killer"
+    assert merged["printings"]["OLD"] == [["Older", "1", "C"]]
+    assert merged["source"].startswith("mtgjson/mtgjson3 abc + ")
+    assert merge(merged, data)["source"].count("+") == 1                   # merging again does not pile up
+
+
+def test_the_build_merges_into_the_existing_file_and_bad_input_loses_nothing(tmp_path, capsys):
+    from engine.cards.printings_build import main
+    out = tmp_path / "p.json.gz"
+    write({"source": "mtgjson/mtgjson3 abc", "sets": [], "printings": {}, "faces": {}}, out)
+    before = out.read_bytes()
+    assert main(["--arena-sets", str(tmp_path / "nowhere"), "--out", str(out)]) == 1
+    assert "cannot read the how-rare set files" in capsys.readouterr().err
+    assert out.read_bytes() == before
+    _write_how_rare(tmp_path / "hr", {"eld": [{"n": "Grizzly Bears", "r": "common", "cn": "1"}]},
+                    {"eld": {"name": "Throne of Eldraine"}})
+    assert main(["--arena-sets", str(tmp_path / "hr"), "--out", str(out)]) == 0
+    data = json.loads(gzip.decompress(out.read_bytes()))
+    assert data["printings"] == {"ELD": [["Grizzly Bears", "1", "C"]]}
+    assert data["sets"][0]["released"] == ARENA_SETS["ELD"] == "2019-10-04"
+
+
+def test_the_data_file_knows_the_arena_sets_after_m20():
+    sizes = printings.set_sizes()
+    for code in ARENA_SETS:
+        assert sizes[code] >= 190 and printings.booster_only(code), code
+    eld = {n: (num, r) for n, num, r in printings.load()["printings"]["ELD"]}
+    assert eld["Bonecrusher Giant"] == ("115", "R") and eld["Forest"][1] == "L"
+    assert not any(n.startswith("A-") for rows in printings.load()["printings"].values() for n, _x, _r in rows)
+    assert "Urza, Planeswalker" not in {n for n, _x, _r in printings.load()["printings"]["BRO"]}
+
+
+def test_s_eld_finds_throne_of_eldraine(full_db):  # noqa: F811
+    assert full_db.count("s:eld") >= 240
+    names = {c.name for c in full_db.search("s:eld")}
+    assert {"Bonecrusher Giant // Stomp", "Acclaimed Contender", "Oko, Thief of Crowns"} <= names
+    assert {"Bonecrusher Giant // Stomp"} <= {c.name for c in full_db.search("s:eld r:rare")}
+    assert "Oko, Thief of Crowns" in {c.name for c in full_db.search("set:eld t:planeswalker")}
+    thb = {c.name for c in full_db.search("s:thb")}
+    assert "Thassa's Oracle" in thb and "Thassa's Oracle" not in names and "Oko, Thief of Crowns" not in thb
+    assert full_db.count("s:fdn") >= 250

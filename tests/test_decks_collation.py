@@ -6,12 +6,13 @@ import collections
 import random
 
 import pytest
+from carddb_helpers import full_db  # noqa: F401  (fixture)
 
-from engine.decks.collation import COLLATIONS, MODERN, booster_slots, collation
+from engine.cards import printings
+from engine.cards.printings_build import ARENA_SETS
+from engine.decks.collation import COLLATIONS, MODERN, PLAIN_SETS, booster_slots, collation
 from engine.decks.limited import Draft, make_booster, new_seed, sealed_pool, set_sheet
 from engine.decks.ratings import rate_card
-
-from carddb_helpers import full_db  # noqa: F401  (fixture)
 
 PACKS = 1000
 SETS_2016 = ("DTK", "ORI", "BFZ", "OGW", "SOI", "EMN")
@@ -175,7 +176,8 @@ def test_every_set_sold_in_boosters_opens(full_db):  # noqa: F811
     codes = [c for c, _n, _d in listed]
     assert set(SETS_2016 + ARENA) <= set(codes) and len(codes) >= 100
     assert codes.index("M20") < codes.index("SOI") < codes.index("DTK") < codes.index("LEA")   # newest first
-    assert not {"DDC", "C16", "EVG", "TSB", "ELD", "V15"} & set(codes)
+    assert not {"DDC", "C16", "EVG", "TSB", "V15"} & set(codes)
+    assert set(PLAIN_SETS) <= set(codes) and codes.index("ECL") < codes.index("ELD") < codes.index("M20")
     assert dict((c, n) for c, n, _d in listed)["SOI"] == "Shadows over Innistrad"
     for code in codes:
         sheet = set_sheet(full_db, code)
@@ -183,7 +185,7 @@ def test_every_set_sold_in_boosters_opens(full_db):  # noqa: F811
         for _ in range(20):
             b = make_booster(sheet, rng, code)
             assert len(b.cards) == len(sheet.collation.slots) and len(set(b.names())) == len(b.cards), code
-    with pytest.raises(LimitedError, match="sets that open boosters: M20, WAR, RNA"):
+    with pytest.raises(LimitedError, match="sets that open boosters: ECL, TLA, SPM"):
         set_sheet(full_db, "ZZZ")
 
 
@@ -283,3 +285,34 @@ def test_in_a_whole_set_every_common_kill_spell_beats_every_vanilla_common(full_
     assert kill, code
     if vanilla:
         assert min(kill) > max(vanilla)
+
+
+def test_the_arena_sets_after_m20_are_the_sets_of_their_printings():
+    assert set(PLAIN_SETS) == set(ARENA_SETS)
+    for code in PLAIN_SETS:
+        assert printings.booster_only(code) and printings.released(code) == ARENA_SETS[code], code
+        assert COLLATIONS[code].slots == MODERN.slots and "not modelled" in COLLATIONS[code].note
+    assert not printings.booster_only("SOI")
+
+
+@pytest.mark.parametrize("code", PLAIN_SETS)
+def test_every_arena_set_after_m20_opens_plain_boosters(full_db, code):  # noqa: F811
+    """1,000 packs of each: fifteen cards, none twice, one rare or mythic (a mythic about one pack
+    in eight), three uncommons, one basic land; every card of the set's list can be opened."""
+    sheet = set_sheet(full_db, code)
+    assert sheet.code == code
+    listed = {name for name, _n, r in printings.load()["printings"][code]}
+    in_sheets = {c.name.split(" // ")[0] for cards in sheet.by_rarity.values() for c in cards}
+    assert in_sheets == listed, sorted(listed ^ in_sheets)[:5]     # none left out for its collector number
+    rng = random.Random(code)
+    mythic = 0
+    for _ in range(PACKS):
+        b = make_booster(sheet, rng, code)
+        names = b.names()
+        assert len(names) == 15 and len(set(names)) == 15, (code, names)
+        top = [c for c in b.cards if c.rarity in ("rare", "mythic") and not c.foil]
+        assert len(top) == 1, (code, names)
+        mythic += top[0].rarity == "mythic"
+        assert sum(c.rarity == "uncommon" and not c.foil for c in b.cards) == 3, (code, names)
+        assert sum(c.rarity == "basic" for c in b.cards) == 1, (code, names)
+    assert 0.085 < mythic / PACKS < 0.17, (code, mythic)

@@ -1,6 +1,8 @@
-"""The embedded printings of every set through 2018, and the back faces of double-faced cards.
+"""The embedded printings of every set through 2017 and of the Arena sets from 2019, and the back
+faces of double-faced cards.
 
-``printings.json.gz`` (next to this module) is derived from MTGJSON's version-3 set files
+``printings.json.gz`` (next to this module) is derived from MTGJSON's version-3 set files,
+and for the Arena-era sets after Core Set 2020 from the set files of jfcorsini/how-rare,
 by ``engine.cards.printings_build``: for each set its name, release date, type and
 booster layout, each card's collector number and rarity, and the later faces of
 multi-face cards (the back of a double-faced or meld card, CR 711 and 712; the second
@@ -24,7 +26,7 @@ from typing import Any, Collection, Mapping
 from engine.cards.data import CardData, Printing, name_key, wubrg
 
 __all__ = ["DATA_FILE", "RARITY", "load", "set_sizes", "back_faces", "with_color_indicators", "booster_layout",
-           "released", "import_printings", "choose_sources", "SetFilter"]
+           "booster_only", "released", "import_printings", "choose_sources", "SetFilter"]
 
 DATA_FILE = pathlib.Path(__file__).resolve().parent / "printings.json.gz"
 RARITY = {"C": "common", "U": "uncommon", "R": "rare", "M": "mythic", "L": "basic", "S": "special", "": ""}
@@ -51,6 +53,12 @@ def set_sizes() -> dict[str, int]:
 def booster_layout(code: str) -> list[Any] | None:
     """The printed booster layout of a set as MTGJSON gives it (a list of slots), or None."""
     return _set_record(code).get("booster")
+
+
+def booster_only(code: str) -> bool:
+    """Whether the data lists only the cards of the set's boosters (the Arena sets merged from
+    how-rare): then a card numbered after the basic lands is a booster variant, not an extra."""
+    return bool(_set_record(code).get("booster_only"))
 
 
 def released(code: str) -> str:

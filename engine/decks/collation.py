@@ -38,8 +38,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Iterable
 
-__all__ = ["Slot", "Collation", "COLLATIONS", "FOIL_CHANCE", "FOILS_SINCE", "FOIL_SLOT", "RARE_SLOT", "MODERN",
-           "collation", "booster_slots", "card_kinds", "parse_sheet"]
+__all__ = ["Slot", "Collation", "COLLATIONS", "PLAIN_SETS", "FOIL_CHANCE", "FOILS_SINCE", "FOIL_SLOT", "RARE_SLOT",
+           "MODERN", "collation", "booster_slots", "card_kinds", "parse_sheet"]
 
 FOIL_CHANCE = 1 / 6
 FOILS_SINCE = "1999-02-15"           # Urza's Legacy, the first set with foils in its boosters
@@ -101,6 +101,17 @@ COLLATIONS: dict[str, Collation] = {
                  rules=(("at_least_one", "legendary_creature", "uncommon"),),
                  note="Dominaria: a legendary creature in every pack"),
 }
+
+# The Arena-era sets after Core Set 2020 (their printings: engine.cards.printings_build.ARENA_SETS),
+# opened with the plain draft booster. What their boosters held besides is not modelled: Kaldheim's
+# snow land slot, Strixhaven's Mystical Archive card, the showcase and borderless variants, the
+# bonus sheets (The List, Breaking News, The Big Score, Special Guests), and from Murders at Karlov
+# Manor on the play booster's fourteen cards (six or seven commons, a wildcard, a foil of any rarity).
+PLAIN_SETS = ("ELD", "THB", "IKO", "M21", "ZNR", "KHM", "STX", "AFR", "MID", "VOW", "NEO", "SNC", "DMU", "BRO",
+              "ONE", "MOM", "LTR", "WOE", "LCI", "MKM", "OTJ", "MH3", "BLB", "DSK", "FDN", "DFT", "TDM", "FIN",
+              "EOE", "SPM", "TLA", "ECL")
+COLLATIONS.update({code: replace(MODERN, note="the plain draft booster; the set's special slots are not modelled")
+                   for code in PLAIN_SETS})
 
 # MTGJSON's booster entries, as sheets ("mythic rare" is the rare slot's mythic one time in eight)
 _ENTRY = {"common": _C, "uncommon": _U, "rare": (("rare", 1.0),), "mythic rare": (("mythic", 1.0),),

@@ -139,13 +139,23 @@ def _by_rarity(rows: Iterable[Any]) -> dict[str, list[BoosterCard]]:
     # Cards numbered after the set's last basic land are planeswalker-deck and other extras,
     # not in boosters (M19 281-314, Dominaria 270-280, ...).
     basic_numbers = [_num_key(c.number)[0] for c in by["basic"] if _num_key(c.number)[0] < 10**6]
-    if basic_numbers:
+    if basic_numbers and not _booster_only(by):
         last = max(basic_numbers)
         for r in ("common", "uncommon", "rare", "mythic"):
             by[r] = [c for c in by[r] if _num_key(c.number)[0] <= last]
     for cards in by.values():
         cards.sort(key=lambda c: (_num_key(c.number), c.name))
     return by
+
+
+def _booster_only(by: dict[str, list[BoosterCard]]) -> bool:
+    """Whether the printings data lists only the set's booster cards (see engine.cards.printings)."""
+    code = next((c.set_code for cards in by.values() for c in cards), "")
+    try:
+        from engine.cards.printings import booster_only  # layering: optional, may be absent
+    except ImportError:
+        return False
+    return bool(code) and booster_only(code)
 
 
 def _missing(by: dict[str, list[BoosterCard]]) -> list[str]:
