@@ -427,7 +427,7 @@ def _with_look(text: str, ctx: Ctx) -> list[Effect] | None:
 #: the player references "that player" may be bound to inside a filter: one player each
 def _last_token(out: list[Effect]) -> Effect | None:
     """The token effect the sentence before created ("create ... token", "you may create ...
-    token"), when it has no abilities yet and is not a predefined kind (111.10)."""
+    token"), when it has no abilities yet and is not a kind whose abilities are defined elsewhere (Clue, 701.33a)."""
     e = out[-1] if out else None
     if e is not None and e.op == "may" and e.args.get("effects") and not e.args.get("then"):
         e = e.args["effects"][-1]
