@@ -17,6 +17,7 @@ from engine.errors import IllegalAction
 from engine.mana import ManaError, needs, pay_from_pool
 from engine.tapping import tap
 from engine.targets import name_of as _name
+from engine.values import amount
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -103,6 +104,8 @@ def produces(ab: Ability, g: "Game | None" = None, oid: int | None = None) -> li
     out: list[str] = []
     for e in ab.effects:
         if e.op == "add_mana":
+            if e.get("per") and g is not None and amount(g, e.args["per"], oid) <= 0:
+                continue  # "Add {G} for each creature you control" with none: no mana (605.2)
             if "mana" in e.args:
                 out += [s for s in e.args["mana"] if not s.isdigit()] or ["C"]
             elif "choice" in e.args:

@@ -167,6 +167,11 @@ extra_combat: (none)
     an additional combat phase followed by an additional main phase after this main phase (CR 500.8)
 end_turn: (none)
     end the turn: exile the stack, remove combat, go to the cleanup step (CR 713.1)
+restart: [keep_exiled]
+    restart the game; keep_exiled: the non-Aura permanent cards SELF exiled stay out and then enter
+    under its controller's control (Karn Liberated) (CR 714)
+move_counters: what, to, kind, amount
+    move counters from one object onto another (CR 121.5)
 prevent: [combat], [by: REF], [to: REF], [amount], [rider: {counters: KIND} or {gain_life: true}],
       [from_chosen_source, next], duration
     prevention shield (rider: what happens for the damage it prevented, 615.5) (CR 615)
@@ -246,7 +251,8 @@ matching object), "batch": True ("one or more"), "who": "you"|"opponent"|"any" (
   attacks_alone, combat_damage_player, combat_damage_creature, combat_damage, damage_player,
   damage_opponent, deals_damage, dealt_damage, tapped, untapped, becomes_target, becomes_target_spell,
   becomes_target_opponent, etb_or_attacks, etb_or_dies, blocks_flying, turned_face_up, transforms,
-  exploited, monstrous, attacks_saddled, crime ("you commit a crime"), expend ("amount"),
+  exploited, exploits ("when SELF exploits a creature", 702.109a), monstrous, attacks_saddled,
+  crime ("you commit a crime"), expend ("amount"),
   counters_put ("kind"), cast may carry "nth": 2 (second spell each turn) and "or_copy": True,
   attacks may carry "defending": "you" (attacks you or your planeswalker) and "min_attackers": n,
   step "whose" may be "attached_controller" / "attached_player" (enchanted creature's controller / enchanted player),
@@ -307,6 +313,7 @@ Statics (Ability.static)
   control            (affects attached)                 you control the enchanted permanent      613.1b
   extra_land         amount                             you may play N additional lands each turn 305.2
   skip_step          step, who                          "Skip your draw step"                    614.10
+  cant_gain_life / cant_lose_life  who                  "Players can't gain life", "Your life total can't change" 118.7
   life_gain_double / top_card_revealed
   enters_tapped with "affects": FILTER: those permanents enter tapped; prevent_damage may have combat: True
   cost_change "who": "any" = spells anyone casts
@@ -336,7 +343,8 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "counter", "counters", "token", "add_mana", "fight", "attach", "search", "dig", "shuffle", "extra_turn", "prevent",
     "animate", "pay", "unless", "delayed", "exile_top", "playable", "emblem", "action", "reveal", "win_game",
     "lose_game", "exchange_control", "reveal_until", "may", "if", "ward", "poison",
-    "cast_offer", "cascade", "storm", "suspend_tick", "end_turn", "extra_combat", "flip", "clash",
+    "cast_offer", "cascade", "storm", "suspend_tick", "end_turn", "extra_combat", "flip", "clash", "restart",
+    "move_counters",
 })
 STATIC_KINDS: frozenset[str] = frozenset({
     "anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "cost_change", "devour",
@@ -353,7 +361,7 @@ TRIGGER_EVENTS: frozenset[str] = frozenset({
     "becomes_target", "becomes_target_spell", "becomes_target_opponent", "etb_or_attacks", "etb_or_dies",
     "blocks_flying", "turned_face_up", "transforms", "explores", "exploited", "monstrous", "cast", "you_attack",
     "sacrifice", "gain_life", "lose_life", "draw", "discard", "cycle", "scry", "surveil", "crime", "expend",
-    "state", "tapped_for_mana", "activate", "step", "counters_put", "leaves_graveyard",
+    "state", "tapped_for_mana", "activate", "step", "counters_put", "leaves_graveyard", "exploits",
 })
 
 
