@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from engine.mana import (ManaError, cost_colors, format_cost, format_pool, mana_value, needs, parse_cost,
-                         parse_pool, pay_from_pool, substitute_x)
+                         parse_pool, pay_from_pool, substitute_x, unpayable)
 
 
 def test_parse_and_format_cost_107_4() -> None:
@@ -112,6 +112,9 @@ def test_generic_paid_with_colorless_first_leaves_the_colors_107_4b() -> None:
     pool = {"R": 2, "G": 1}
     pay_from_pool(pool, ("1",))
     assert pool == {"R": 1, "G": 1}
+    pool = {"C": 1, "R": 2}   # one colorless floating is spent before a color the pool has more of
+    pay_from_pool(pool, ("1",))
+    assert pool == {"R": 2}
     pool = {"U": 1, "R": 1}
     with pytest.raises(ManaError, match="not enough mana"):
         pay_from_pool(pool, ("3",))
@@ -154,3 +157,26 @@ def test_needs_what_the_pool_does_not_cover() -> None:
     assert needs(("W/U",), {}) == ["W|U"]
     assert needs(("1", "W/U"), {"W": 1}) == ["any"]
     assert needs(("R", "1"), {"G": 1}) == ["R"]
+
+
+def test_the_symbols_a_pool_can_pay_107_4() -> None:
+    """107.4a-f: generic, colored, colorless, hybrid ({W/U} and {2/W}) and Phyrexian symbols are
+    paid from the pool; {X} once chosen (107.3a); {S} (107.4h: the pool does not track where
+    mana came from) and symbols the 2016 rules do not have are not."""
+    assert unpayable(("2", "W", "U", "B", "R", "G", "C", "W/U", "2/W", "G/P", "X")) == []
+    assert unpayable(("X",), x_ok=False) == ["X"]
+    assert unpayable(("S",)) == ["S"]            # not X, however X is treated
+    assert unpayable(("W/U/P",)) == ["W/U/P"]    # a Phyrexian hybrid: one slash too many
+    assert unpayable(("W/W",)) == ["W/W"]        # not a hybrid of two different halves
+    assert unpayable((3,)) == ["3"]              # not a symbol at all (a malformed cost)
+
+
+def test_a_symbol_the_pool_cannot_pay_is_refused_by_name_107_4h() -> None:
+    """{S} (107.4h) and other symbols without one slash are refused with the symbol named, and
+    the pool is left as it was."""
+    pool = {"R": 2}
+    with pytest.raises(ManaError, match=r"cannot pay the symbol \{S\}"):
+        pay_from_pool(pool, ("R", "S"))
+    assert pool == {"R": 2}
+    with pytest.raises(ManaError, match=r"cannot pay the symbol \{S\}"):
+        needs(("R", "S"), pool)
