@@ -16,7 +16,7 @@ import sys
 import time
 from typing import Any
 
-from app.bench import SCENE_TARGET_MS, _app, summarize
+from app.bench_timer import SCENE_TARGET_MS, _app, summarize
 
 
 def run(level: str = "hard", decisions: int = 150, seed: int = 1, think_ms: int | None = None) -> dict[str, Any]:

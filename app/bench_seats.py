@@ -14,6 +14,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from app.bench_timer import SCENE_TARGET_MS, UpdateTimer, crowded_setup
+
 NAMES = ["alice", "bob", "carol", "dave", "erin", "frank"]
 
 
@@ -99,7 +101,6 @@ class TappingSession:
 def real_session(n: int, per_side: int) -> Any:
     """A LocalSession of an N-seat position of ``per_side`` permanents each, or None while
     the engine's setup seats two."""
-    from app.bench import crowded_setup
     from engine.session import LocalSession
     from engine.setup import from_setup
     base = crowded_setup(per_side)
@@ -116,7 +117,6 @@ def real_session(n: int, per_side: int) -> Any:
 def bench_seats(seats: int = 4, per_side: int = 30, decisions: int = 50) -> dict[str, Any]:
     """Per update at a table of ``seats`` seats of ``per_side`` permanents: wall and CPU
     times of the rebuild and a full repaint (app.bench.UpdateTimer)."""
-    from app.bench import SCENE_TARGET_MS, UpdateTimer, crowded_setup
     from engine.session import LocalSession
     from engine.setup import from_setup
     session = real_session(seats, per_side)
