@@ -262,6 +262,16 @@ def test_the_search_drops_candidates_far_behind_or_dominated():
     assert alive == [True, True, True, False, False]
 
 
+def test_the_search_drops_candidates_that_scored_the_same_on_every_sample():
+    """Two answers with the same value on every shared sample (a land now or in the second
+    main phase) are one line of play: only the first is played on, so the search stops
+    instead of spending its budget on ties; the rule of thumb (index 0) is the one kept."""
+    vals = [[1.0, 2.0, 3.0], [1.0, 2.0, 3.0], [5.0, 6.0, 4.0], [5.0, 6.0, 4.0], [5.0, 6.0, 4.5]]
+    alive = [True] * 5
+    search.Searcher._prune(vals, alive)
+    assert alive == [True, False, True, False, True]
+
+
 def _pumped_bears() -> tuple[Game, dict[str, int]]:
     """bob casts Giant Growth on his bears; alice, holding Shock, has priority in answer.
     bob's Wind Drake (a 2/2 flier) is worth more than the bears."""
