@@ -7,9 +7,8 @@ import pytest
 
 pytest.importorskip("PySide6")
 
-from PySide6.QtCore import Qt  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
-from PySide6.QtWidgets import QApplication  # noqa: E402
+from table_mouse import pick  # noqa: E402
 from test_app_lobby import LoopServer, click, fill  # noqa: E402
 
 from app.lobby.window import LobbyWindow  # noqa: E402
@@ -94,23 +93,6 @@ def test_a_commander_game_over_the_lan_from_the_lobby(qtbot, tmp_path):
         for w in lobbies:
             w.close()
         server.stop()
-
-
-def pick(qtbot, combo, text: str) -> None:
-    """Choose ``text`` in a combo box by mouse: a click opens its list, a click on the item
-    chooses it (the open list ignores a release within a double-click interval of opening, as
-    a person's second click never comes that fast)."""
-    QTest.mouseClick(combo, Qt.MouseButton.LeftButton)
-    view = combo.view()
-    qtbot.waitUntil(view.isVisible, timeout=2000)
-    qtbot.wait(QApplication.doubleClickInterval() + 50)
-    row = combo.findText(text)
-    assert row >= 0, f"{text!r} not offered"
-    index = view.model().index(row, 0)
-    view.scrollTo(index)
-    QTest.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.visualRect(index).center())
-    qtbot.waitUntil(lambda: not view.isVisible(), timeout=2000)
-    assert combo.currentText() == text
 
 
 def test_a_two_headed_giant_game_is_hosted_with_teams_and_joined_from_the_lobby(qtbot, tmp_path):
