@@ -24,7 +24,8 @@ if TYPE_CHECKING:
 KINDS = frozenset({"no_max_hand_size", "player_keywords", "flash_spells", "free_spells", "spell_limit",
                    "play_from", "graveyard_replacement",
                    "prevent_damage",    # read by engine.replacement.static_shields (615.9)
-                   "cant_gain_life", "cant_lose_life", "skip_step"})
+                   "cant_gain_life", "cant_lose_life", "skip_step",
+                   "attack_tax"})       # read by engine.combat.attack_cost (508.1g)
 
 @per_object
 def _card_statics(card: Any) -> tuple[Any, ...]:
