@@ -191,6 +191,16 @@ def test_a_duplicate_match_plays_every_deal_from_both_sides():
     assert [s for *_x, s in plain] == [7, 8, 9, 10] and [sa for sa, *_x in plain] == ["p1", "p2", "p1", "p2"]
 
 
+def test_a_duplicate_match_counts_the_deals_each_side_won_from_both_seats(capsys):
+    """Deals won by the same side from both seats are the ones its play decided; the rest
+    (the deal decided them) are split."""
+    assert match.deal_outcomes(["a", "a", "a", "b", "b", "b", "draw", "a", "b", "a"]) == \
+        {"a": 1, "b": 1, "split": 3}
+    assert match.main(["--a", "easy", "--b", "random", "--games", "2", "--duplicate"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[-1].startswith("deals won from both seats: a ")
+
+
 def test_match_rejects_bad_decks(capsys):
     assert match.main(["--games", "1", "--decks", "no-such-deck", "red"]) == 2
     assert "error" in capsys.readouterr().err

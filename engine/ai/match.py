@@ -161,12 +161,14 @@ def run(a: str, b: str, games: int, decks: list[str] | None = None, think: int |
     pairs = deck_pairs(decks, (games + 1) // 2 if duplicate else games)
     A, B = Side(a, think), Side(b, think)
     draws = turns = 0
+    won: list[str] = []  # per game: "a", "b" or "draw"
     for i in range(games):
         seat_a, first, by_seat, s = deal(i, seed, pairs, duplicate)
         seat_b = "p2" if seat_a == "p1" else "p1"
         bots = {seat_a: A.bot(seat_a, (seed + i) * 2 + 1), seat_b: B.bot(seat_b, (seed + i) * 2 + 2)}
         g = play_game(cards, bots, by_seat, first, s)
         turns += g.turn
+        won.append("a" if g.winner == seat_a else "b" if g.winner == seat_b else "draw")
         if g.winner == seat_a:
             A.wins += 1
         elif g.winner == seat_b:
@@ -176,12 +178,23 @@ def run(a: str, b: str, games: int, decks: list[str] | None = None, think: int |
         if log is not None:
             print(f"game {i + 1}: {a if g.winner == seat_a else b if g.winner == seat_b else 'draw'}"
                   f" wins in {g.turn} turns", file=log, flush=True)
-    return {"games": games, "draws": draws,
+    out: dict[str, Any] = {"games": games, "draws": draws,
             "a": {"level": a, "wins": A.wins, "decision_ms": ms_stats(A.times), "decisions": len(A.times),
                   "cpu_ms": ms_stats(A.cpu)},
             "b": {"level": b, "wins": B.wins, "decision_ms": ms_stats(B.times), "decisions": len(B.times),
                   "cpu_ms": ms_stats(B.cpu)},
             "mean_turns": round(turns / games, 2) if games else 0.0}
+    if duplicate:
+        out["deals"] = deal_outcomes(won)
+    return out
+
+
+def deal_outcomes(won: list[str]) -> dict[str, int]:
+    """In a duplicate match, the deals each side won from both seats (its play decided them)
+    and the deals split between the sides (the deal decided them)."""
+    pairs = [(won[i], won[i + 1]) for i in range(0, len(won) - 1, 2)]
+    return {"a": sum(1 for p in pairs if p == ("a", "a")), "b": sum(1 for p in pairs if p == ("b", "b")),
+            "split": sum(1 for p in pairs if p[0] != p[1] or p[0] == "draw")}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -220,6 +233,9 @@ def main(argv: list[str] | None = None) -> int:
             )
         )
     print(f"{r['games']} games, {r['draws']} draws, {r['mean_turns']} turns on average")
+    if "deals" in r:
+        dl = r["deals"]
+        print(f"deals won from both seats: a {dl['a']}, b {dl['b']}; split {dl['split']}")
     if args.json:
         print(
             json.dumps(
