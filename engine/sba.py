@@ -54,6 +54,7 @@ def check(g: "Game") -> bool:
     counters_fix: list[int] = []
     legends: dict[tuple[str, str], list[int]] = {}
     walkers: dict[tuple[str, str], list[int]] = {}
+    worlds: list[int] = []
     cs = g.all_chars()
     objs = g.objects
     for oid in g.battlefield:
@@ -81,13 +82,19 @@ def check(g: "Game") -> bool:
             if t not in g.objects or g.objects[t].zone != "battlefield" or \
                     ("Equipment" in c.subtypes and not _equip_ok(g, oid, t)):
                 unattach.append(oid)      # 704.5p
+            elif "Creature" in c.types or not {"Equipment", "Fortification"} & set(c.subtypes):
+                unattach.append(oid)      # 704.5q: a creature, or what is not meant to attach, falls off
         if o.counters.get("+1/+1", 0) and o.counters.get("-1/-1", 0):
             counters_fix.append(oid)      # 704.5r
         if "Legendary" in c.supertypes:
             legends.setdefault((c.controller, o.card.name), []).append(oid)
+        if "World" in c.supertypes:
+            worlds.append(oid)
         if "Planeswalker" in c.types:
             for st in c.subtypes:
                 walkers.setdefault((c.controller, st), []).append(oid)
+    if len(worlds) > 1:
+        to_graveyard.extend(_world_rule(g, worlds))
     if (to_graveyard or to_destroy) and not _choices_made(g, to_graveyard, to_destroy):
         return True  # 616.1: a player chooses the order of replacement effects first
     g.lki_chars = cs  # 704.7: what leaves is seen as it was before any of these actions
@@ -100,6 +107,16 @@ def check(g: "Game") -> bool:
     else:
         g._sba_clean = g._version
     return did
+
+
+def _world_rule(g: "Game", worlds: list[int]) -> list[int]:
+    """704.5m: of two or more world permanents, all but the one that has had the supertype for the
+    shortest time go to their owners' graveyards; on a tie for that, all of them go. The time is read
+    from the permanent's timestamp (613.6c: received as it entered the battlefield), as no effect of
+    our cards grants the world supertype."""
+    newest = max(g.objects[i].timestamp for i in worlds)
+    keep = [i for i in worlds if g.objects[i].timestamp == newest]
+    return [i for i in worlds if len(keep) > 1 or i not in keep]
 
 
 def _perform(g: "Game", to_graveyard: list[int], to_destroy: list[int], unattach: list[int],
