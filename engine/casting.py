@@ -70,13 +70,22 @@ class SpellTiming(NamedTuple):
     land: bool
     flash: bool             # an instant or a card with flash (116.1a, 702.8)
     legendary_spell: bool   # a legendary instant or sorcery (a later rule, printed on such cards)
+    only: tuple[dict[str, Any], ...] = ()  # 604.6: "Cast this spell only ...": the conditions it names
 
 
 @per_object
 def spell_timing(card: Any) -> SpellTiming:
     types = card.types
     return SpellTiming("Land" in types, "Instant" in types or "Flash" in card.keywords,
-                       "Legendary" in card.supertypes and ("Sorcery" in types or "Instant" in types))
+                       "Legendary" in card.supertypes and ("Sorcery" in types or "Instant" in types),
+                       cast_only(card))
+
+
+def cast_only(card: Any) -> tuple[dict[str, Any], ...]:
+    """604.6: the conditions of the card's own "Cast this spell only ..." statics (506.6: a time of
+    the combat phase). They work wherever the card could be cast from, the hand included."""
+    return tuple(a.static["condition"] for a in card.abilities
+                 if a.kind == "static" and a.static and a.static.get("kind") == "cast_only")
 
 
 def split_second(g: "Game") -> bool:
@@ -95,6 +104,9 @@ def can_cast_timing(g: "Game", player: str, o: "Obj") -> bool:
             "Legendary" in c.supertypes and c.controller == player and c.types & {"Creature", "Planeswalker"}
             for c in g.all_chars().values()):
         return False  # a legendary sorcery: only while you control a legendary creature or planeswalker
+    only = spell_timing(o.card).only
+    if only and not all(condition(g, c, o.id, {"controller": player}) for c in only):
+        return False  # 604.6, 506.6: "Cast this spell only during combat ..." and it is not that time
     flash = "Instant" in types or "Flash" in o.card.keywords
     if player_statics.active(g):
         if player_statics.spell_limited(g, player):  # "can't cast more than one spell each turn"

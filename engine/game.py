@@ -996,6 +996,7 @@ class Game:
             pass
         if self.step == "end_of_combat":
             combat.end_combat(self)
+            self.players[self.active].combat_ended_turn = self.turn  # 506.6d: the first combat is over
         if self.step == "cleanup":
             if again:
                 self.turn_state_changed()

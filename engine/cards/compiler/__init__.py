@@ -28,6 +28,7 @@ from engine.cards.compiler.quantities import parse_condition
 from engine.cards.compiler.statics import parse_static
 from engine.cards.compiler.swallow import swallowed, unbound_that_many
 from engine.cards.compiler.text import normalise, sentences
+from engine.cards.compiler.timing import combat_timing
 from engine.cards.compiler.triggers import parse_trigger
 from engine.mana import cost_colors, mana_value, parse_cost
 
@@ -115,7 +116,7 @@ _ACT_LIMITS = [
         re.compile(r"\s*activate (?:this ability )?only during your turn, before attackers are declared\.?$", re.I),
         "before_attack",
     ),
-    (re.compile(r"\s*activate (?:this ability )?only during combat\.?$", re.I), "combat"),
+    (re.compile(r"\s*activate (?:this ability )?only ((?:during combat|before|after)\b[^.]*)\.?$", re.I), "combat"),
     (re.compile(r"\s*activate (?:this ability )?only during an opponent's turn\.?$", re.I), "opp_turn"),
     (re.compile(r"\s*activate (?:this ability )?only during your upkeep\.?$", re.I), "upkeep"),
     (re.compile(r"\s*activate (?:this ability )?only any time you could cast a sorcery\.?$", re.I), "sorcery"),
@@ -160,8 +161,11 @@ def _lower_activated(item: IrItem) -> Ability | None:
                     cond = {**(cond or {}), "your_turn": True}
                 elif kind == "before_attack":
                     cond = {**(cond or {}), "your_turn": True, "before_attackers": True}
-                elif kind == "combat":
-                    cond = {**(cond or {}), "combat": True}
+                elif kind == "combat":  # 506.6g: a time of the combat phase, as for spells (506.6a-f)
+                    c = combat_timing(m.group(1))
+                    if c is None:
+                        return None
+                    cond = {**(cond or {}), **c}
                 elif kind == "opp_turn":
                     cond = {**(cond or {}), "your_turn": False}
                 elif kind == "upkeep":

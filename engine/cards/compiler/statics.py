@@ -16,6 +16,7 @@ from engine.cards.compiler.quantities import amount, parse_condition, quantity
 from engine.cards.compiler.subtypes import subtype
 from engine.cards.compiler.targets import number, parse_noun
 from engine.cards.compiler.text import sentences
+from engine.cards.compiler.timing import combat_timing
 from engine.mana import parse_cost
 
 _RESTRICT = {
@@ -409,6 +410,14 @@ def _play_from(m: re.Match) -> list[dict[str, Any]] | None:
     if f is None:
         return None
     return [{"kind": "play_from", "zone": "graveyard" if "graveyard" in m.group(3) else "library_top", "filter": f}]
+
+
+@static(r"^(?:cast|play) SELF only (.+)$")
+def _cast_only(m: re.Match) -> list[dict[str, Any]] | None:
+    """604.6, 506.6: "Cast this spell only during combat ...": a static of the card that works in
+    every zone it could be cast from; it limits when the card may be cast (engine/casting.py)."""
+    cond = combat_timing(m.group(1))
+    return None if cond is None else [{"kind": "cast_only", "condition": cond}]
 
 
 @static(r"^(.+?) can't have ([+\-\w/]+) counters put on (?:it|them)$")
