@@ -30,16 +30,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 
 from engine import commander, player_statics, seats
+from engine.cards.abilities import Ability, CardDef
 from engine.choices import NeedChoice, on_enter
-from engine.errors import IllegalAction
+from engine.errors import EngineFault, IllegalAction
 from engine.filters import matches
 from engine.layers import counters_allowed
 from engine.memo import per_object
+from engine.state import Obj
 from engine.values import amount, condition
 
 if TYPE_CHECKING:
     from engine.game import Game
-    from engine.state import Decision, Obj
+    from engine.state import Decision
 
 Event = dict  # the event as it would happen now; "out" is its result, comparable with ==
 Cand = dict   # {"id": str, "text": str, "tier": int, ...}: one applicable effect
@@ -338,6 +340,35 @@ def life_gain(g: "Game", player: str, n: int, ask: bool = True) -> int:
 
     final, _ = run(g, f"gain:{player}", player, {"out": n}, applicable, apply, ask)
     return final["out"]
+
+
+def draw_replaced(g: "Game", player: str) -> bool:
+    """614.11: a draw of ``player`` about to happen is replaced by the first unused "the next time
+    you would draw a card this turn, ... instead" of theirs (Words of Worship), whether or not
+    their library has a card (614.11); it applies once (614.5). Its actions happen at once, in the
+    middle of a sequence of draws if need be (614.11a); they may be modified by other replacement
+    effects in turn (616.2: the life gained instead of a draw can be gained "plus 1"). True when
+    the draw was replaced. What it does asks no player anything (the compiler allows only such
+    actions), so a draw never waits for a decision here."""
+    rec = next((e for e in g.effects if e["layer"] == "draw_replace" and e["player"] == player
+                and not e.get("used")), None)
+    if rec is None:
+        return False
+    rec["used"] = True
+    g.log("replace_draw", player=player, card=rec["name"])
+    tmp = Obj(g.next_id, 0, CardDef(rec["name"], (), ()), player, "effect")  # the effect's own source record
+    tmp.ability = Ability("triggered", rec["name"])
+    g.next_id += 1
+    g.objects[tmp.id] = tmp
+    try:
+        r = {"obj": tmp.id, "controller": player, "i": f"draw.{rec['ts']}", "answers": {}, "created": []}
+        for eff in rec["effects"]:
+            if g.OPS[eff.op](g, r, eff) is not None:
+                raise EngineFault(f"a draw replacement asked for a decision: {eff.op}")
+    finally:
+        del g.objects[tmp.id]
+    g.changed()
+    return True
 
 
 def enter_replacements(g: "Game", o: "Obj") -> None:

@@ -121,6 +121,8 @@ sacrifice: what=REF  or  who, filter, amount
     sacrifice (who chooses among their objects matching) (CR 701.21)
 draw: who, amount
     draw cards (CR 121)
+replace_draw: effects
+    the next time its controller would draw a card this turn, the effects happen instead (CR 614.11, 614.1a)
 discard: who, amount, [random], [filter], [chooser: "you"]  or  who, what: {"choose": ...} (the card chosen from a
       revealed hand)
     discard (amount "all": the whole hand; "any": any number, then "that_much" is that number; chooser "you": who
@@ -235,7 +237,8 @@ your_turn, graveyard_ge+filter, hand_le, hand_ge, gained_life_this_turn,
 opponent_lost_life_this_turn, self: FILTER, it: FILTER, kicked, x_ge, cast_from_hand,
 all: [..], player_lost_life_this_turn: n, milled_this_way: FILTER, self_attacked_or_blocked_this_turn,
 self_dealt_damage: False, life_ge_start_plus: n, spells_cast_this_turn: 0, spells_cast_last_turn: 0,
-and for activated abilities once_each_turn, step, before_attackers, combat_timing (506.6); any_player_life_le: n, opponents_ge: n,
+and for activated abilities once_each_turn, step, before_attackers, combat_timing (506.6);
+any_player_life_le: n, opponents_ge: n,
 opponents_control: FILTER + min; history: creature_died | you_attacked | your_permanent_left | self_was_cast
 (facts of this turn, engine/values.HISTORY), graveyard_types_ge: n (delirium), different_powers_ge: n,
 total_power_ge: n, opponent_more: FILTER (an opponent controls more of them than you), opponent_poison_ge: n,
@@ -344,7 +347,7 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "animate", "pay", "unless", "delayed", "exile_top", "playable", "emblem", "action", "reveal", "win_game",
     "lose_game", "exchange_control", "reveal_until", "may", "if", "ward", "poison",
     "cast_offer", "cascade", "storm", "suspend_tick", "end_turn", "extra_combat", "flip", "clash", "restart",
-    "move_counters",
+    "move_counters", "replace_draw",
 })
 STATIC_KINDS: frozenset[str] = frozenset({
     "anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "cost_change", "devour",

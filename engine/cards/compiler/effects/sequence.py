@@ -101,6 +101,23 @@ def _delayed(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("delayed", {"step": step, "effects": list(inner)})]
 
 
+#: what a draw replacement may do instead (614.11): actions that ask no player anything, so the
+#: draw that is replaced, wherever it happens, needs no decision of its own
+DRAW_INSTEAD_OPS = frozenset({"gain_life", "lose_life", "token", "mill", "poison"})
+
+
+@reader(r"^the next time you would draw a card this turn, (.+) instead$")
+def _next_draw_instead(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """614.11, 614.1a: "The next time you would draw a card this turn, you gain 5 life instead"
+    (Words of Worship): a replacement effect of one use, created by the resolving ability."""
+    before = len(c.targets)
+    inner = parse_sentence(m.group(1), c)
+    if inner is None or len(c.targets) != before or any(e.op not in DRAW_INSTEAD_OPS for e in inner):
+        del c.targets[before:]
+        return None
+    return [Effect("replace_draw", {"effects": list(inner)})]
+
+
 #: "have SUBJECT VERB ...": the subject, the verb (its base form) and the rest
 _HAVE = re.compile(r"^have (.+?) (deal|get|gain|lose|become|fight|mill|discard|sacrifice|draw|block|return|put|"
                    r"create|exchange|exile|untap|tap|attack|search|shuffle|reveal|gain control)\b(.*)$")
@@ -500,7 +517,7 @@ def _life_lost_this_way(effs: list[Effect]) -> list[Effect]:
 
 
 #: this module's readers ("X unless ...", "X at the beginning of ...": they read another sentence)
-READERS: tuple[Reader, ...] = (_pay, _unless_pay, _unless_do, _delayed)
+READERS: tuple[Reader, ...] = (_pay, _unless_pay, _unless_do, _delayed, _next_draw_instead)
 #: every reader, family by family, in the order they are tried: the one table of sentence forms
 _TABLE: tuple[Reader, ...] = (
     *damage.READERS, *pump.READERS, *restrictions.READERS, *zones.READERS, *players.READERS,
