@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from engine import commander, player_statics, seats
 from engine.cards.abilities import Ability, CardDef
 from engine.choices import NeedChoice, on_enter
-from engine.errors import EngineFault, IllegalAction
+from engine.errors import IllegalAction
 from engine.filters import matches
 from engine.layers import counters_allowed
 from engine.memo import per_object
@@ -364,7 +364,7 @@ def draw_replaced(g: "Game", player: str) -> bool:
         r = {"obj": tmp.id, "controller": player, "i": f"draw.{rec['ts']}", "answers": {}, "created": []}
         for eff in rec["effects"]:
             if g.OPS[eff.op](g, r, eff) is not None:
-                raise EngineFault(f"a draw replacement asked for a decision: {eff.op}")
+                raise RuntimeError(f"a draw replacement asked for a decision: {eff.op}")  # a bug: see DRAW_INSTEAD_OPS
     finally:
         del g.objects[tmp.id]
     g.changed()
