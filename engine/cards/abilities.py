@@ -365,7 +365,7 @@ TRIGGER_EVENTS: frozenset[str] = frozenset({
     "blocks_flying", "turned_face_up", "transforms", "explores", "exploited", "monstrous", "cast", "you_attack",
     "sacrifice", "gain_life", "lose_life", "draw", "discard", "cycle", "scry", "surveil", "crime", "expend",
     "state", "tapped_for_mana", "activate", "step", "counters_put", "leaves_graveyard", "exploits",
-    "last_time_counter_removed",
+    "last_time_counter_removed", "loses_game",
 })
 
 
