@@ -69,6 +69,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
     if o is None:
         return False
     zone = f.get("zone", "stack" if "ability" in f else "battlefield")
+    if "zone" not in f and "or" in f and any(isinstance(a, dict) and "zone" in a for a in f["or"]):
+        zone = "any_card"  # "target spell or permanent": each alternative names its own zone
     if zone == "stack":
         # a spell, or (only where the filter says "ability") an ability on the stack (112.7a)
         if o.zone != "stack" or o.ability is not None and not ("ability" in f or _any_ability(f)):

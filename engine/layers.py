@@ -22,6 +22,7 @@ from engine.cards.compiler.keywords import KEYWORD_TEXT as _KEYWORD_TEXT
 from engine.cards.compiler.keywords import keyword_abilities as _keyword_abilities
 from engine.cards.compiler.keywords import protection_qualities
 from engine.cards.compiler.subtypes import CREATURE_TYPES
+from engine.cards.compiler.textchange import rewrite
 from engine.filters import matches
 
 if TYPE_CHECKING:
@@ -41,17 +42,17 @@ class Chars:
     __slots__ = ("power", "toughness", "types", "subtypes", "supertypes", "colors", "keywords",
                  "kwargs", "abilities", "controller", "rules", "card")
 
-    def __init__(self, o: "Obj") -> None:
-        self.card = o.card
-        base = _BASE.get(id(o.card))
-        if base is None or base[0] is not o.card:
-            c = o.card
+    def __init__(self, o: "Obj", card: Any = None) -> None:
+        self.card = card = card or o.card  # ``card``: its text as a text-changing effect left it (612)
+        base = _BASE.get(id(card))
+        if base is None or base[0] is not card:
+            c = card
             base = (c, _num(c.power), _num(c.toughness), frozenset(c.types), _subtypes(c),
                     frozenset(c.supertypes), frozenset(c.colors), frozenset(c.keywords), list(c.abilities))
             _BASE[id(o.card)] = base
         _, self.power, self.toughness, self.types, self.subtypes, self.supertypes, self.colors, \
             self.keywords, self.abilities = base
-        self.kwargs = o.card.keyword_args
+        self.kwargs = card.keyword_args
         self.controller = o.controller
         self.rules: list[dict] = []  # restriction statics that apply to this object
 
@@ -122,13 +123,15 @@ def compute(game: "Game") -> dict[int, Chars]:
         printed = game._printed = {}
     chars: dict[int, Chars] = {}
     statics: list[Entry] = []
+    texts = _text_changes(game) if game.effects else None
     for oid in game.battlefield:
         o = objs[oid]
+        card = rewrite(o.card, texts[oid]) if texts and oid in texts else o.card  # layer 3 (613.1c, 612)
         c = printed.get(oid)
-        if c is None or c.card is not o.card or c.controller != o.controller:
-            c = printed[oid] = Chars(o)
+        if c is None or c.card is not card or c.controller != o.controller:
+            c = printed[oid] = Chars(o, card)
         chars[oid] = c
-        abl = o.card.abilities
+        abl = card.abilities
         hit = ability_cache.get(id(abl))
         for ab in (hit[1] if hit is not None and hit[0] is abl else index(abl)).statics:
             statics.append((o.timestamp, oid, ab.static, ab))  # 604, 611.3
@@ -308,6 +311,16 @@ def compute(game: "Game") -> dict[int, Chars]:
 
 
 _CDA_BUSY: set[tuple[int, int]] = set()  # (game, object) whose characteristic-defining values are being computed
+
+
+def _text_changes(game: "Game") -> dict[int, tuple[tuple[str, str], ...]]:
+    """612, 613.1c: the words each object's text-changing effects replace, in timestamp order
+    (613.6). Layer 3 comes before any filter is read, so what an effect applies to is fixed."""
+    out: dict[int, list[tuple[str, str]]] = {}
+    for e in sorted((e for e in game.effects if e["layer"] == "3"), key=lambda e: e["ts"]):
+        for oid in e["objects"]:
+            out.setdefault(oid, []).append((e["from"], e["to"]))
+    return {k: tuple(v) for k, v in out.items()}
 
 
 def off_battlefield(game: "Game", o: Any) -> Chars:

@@ -121,6 +121,8 @@ sacrifice: what=REF  or  who, filter, amount
     sacrifice (who chooses among their objects matching) (CR 701.21)
 draw: who, amount
     draw cards (CR 121)
+change_text: what, words ("color" | "land" | "color_or_land" | "creature"), duration
+    change the text of a spell or permanent: one word of that kind for another, chosen on resolution (CR 612)
 replace_draw: effects
     the next time its controller would draw a card this turn, the effects happen instead (CR 614.11, 614.1a)
 discard: who, amount, [random], [filter], [chooser: "you"]  or  who, what: {"choose": ...} (the card chosen from a
@@ -347,7 +349,7 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "animate", "pay", "unless", "delayed", "exile_top", "playable", "emblem", "action", "reveal", "win_game",
     "lose_game", "exchange_control", "reveal_until", "may", "if", "ward", "poison",
     "cast_offer", "cascade", "storm", "suspend_tick", "end_turn", "extra_combat", "flip", "clash", "restart",
-    "move_counters", "replace_draw",
+    "move_counters", "replace_draw", "change_text",
 })
 STATIC_KINDS: frozenset[str] = frozenset({
     "anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "cost_change", "devour",
