@@ -20,7 +20,7 @@ KNOWN = frozenset({
     "mv_le", "mv_ge", "mv_eq", "zone", "player", "opponent", "any", "or", "permanent", "name",
     "damaged_this_turn", "targets_you", "targets", "power_lt_self", "toughness_lt_self", "power_lt",
     "toughness_lt", "not", "ability", "one_of_each", "different_names", "enchanted", "equipped",
-    "chosen_color", "chosen_type", "from_battlefield_this_turn", "unblocked",
+    "chosen_color", "chosen_type", "from_battlefield_this_turn", "unblocked", "attacking_you",
 })
 #: The steps after blockers are declared (509.1h): an attacker with no blocker is unblocked then.
 _AFTER_BLOCKS = frozenset({"declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat"})
@@ -130,6 +130,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
     if "tapped" in f and o.tapped != f["tapped"]:
         return False
     if "attacking" in f and (o.attacking is not None) != f["attacking"]:
+        return False
+    if f.get("attacking_you") and o.attacking != you:  # "creature attacking you" (506.3: the player)
         return False
     if "unblocked" in f and (o.attacking is not None and not o.blocked and game.step in _AFTER_BLOCKS) \
             != f["unblocked"]:
