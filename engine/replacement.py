@@ -273,8 +273,9 @@ def zone_change(g: "Game", o: "Obj", frm: str, to: str, destroy: bool = False, r
                 cands.append({"id": f"x{e['ts']}", "text": _gy_text(e.get("name", "an effect"), "exile"),
                               "tier": OTHER, "to": "exile"})
     if to == "graveyard":
-        for i, (sid, name, dest) in enumerate(player_statics.graveyard_replacements(g, o, frm)):
-            cands.append({"id": f"g{sid}.{i}", "text": _gy_text(name, dest), "tier": OTHER, "to": dest})
+        for i, (sid, name, dest, link) in enumerate(player_statics.graveyard_replacements(g, o, frm)):
+            cands.append({"id": f"g{sid}.{i}", "text": _gy_text(name, dest), "tier": OTHER, "to": dest,
+                          **({"link": sid} if link else {})})
     ev: Event = {"to": to, "regen": False, "destroy": destroy, "out": (to, False)}
     if not cands:
         if g.commanders:
@@ -290,8 +291,11 @@ def zone_change(g: "Game", o: "Obj", frm: str, to: str, destroy: bool = False, r
             return {"to": None, "regen": True, "destroy": False, "out": (None, True)}
         if c.get("totem"):  # 702.88a: it stays, its damage is removed, the Aura is destroyed instead
             return {"to": None, "regen": False, "totem": c["totem"], "destroy": False, "out": (None, c["totem"])}
-        # still a destruction when it was one (a regeneration shield still applies to it)
-        return {"to": c["to"], "regen": False, "destroy": ev["destroy"], "out": (c["to"], False)}
+        # still a destruction when it was one (a regeneration shield still applies to it); a source
+        # whose exiled cards are linked to another of its abilities remembers them (614.14)
+        # (where it is linked makes a different result: the choice of 616.1 matters then)
+        return {"to": c["to"], "regen": False, "destroy": ev["destroy"], "out": (c["to"], False, c.get("link")),
+                **({"link": c["link"]} if "link" in c else {})}
 
     owner = g.controller_of(o.id) if o.zone == "battlefield" else o.owner
     final, _ = run(g, f"zone:{o.id}", owner or o.owner, ev, applicable, apply, ask)

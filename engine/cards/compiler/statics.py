@@ -444,6 +444,18 @@ def _rip(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "graveyard_replacement", "affects": {"owner": "opponent"}, "to": "exile"}]
 
 
+@static(r"^if (another creature|a creature|a nontoken creature) would die, exile it instead$")
+def _dies_exile(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.1a, 614.14: "If another creature would die, exile it instead" (Void Maw): the cards it
+    exiles are linked to the source's abilities that refer to cards "exiled with" it."""
+    f: dict[str, Any] = {"types": ["Creature"]}
+    if m.group(1).startswith("another"):
+        f["other"] = True
+    if "nontoken" in m.group(1):
+        f["token"] = False
+    return [{"kind": "graveyard_replacement", "affects": f, "from": "battlefield", "to": "exile", "link": True}]
+
+
 @static(
     r"^if self would be put into a graveyard from anywhere, reveal self and shuffle it into its owner's library "
     r"instead$"
