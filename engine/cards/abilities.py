@@ -123,6 +123,10 @@ draw: who, amount
     draw cards (CR 121)
 change_text: what, words ("color" | "land" | "color_or_land" | "creature"), duration
     change the text of a spell or permanent: one word of that kind for another, chosen on resolution (CR 612)
+copy_ability: what
+    put a copy of target activated or triggered ability onto the stack (CR 706.10)
+copy_retarget: (none)
+    the controller of the copy just made may choose new targets for it (CR 706.10c)
 replace_draw: effects
     the next time its controller would draw a card this turn, the effects happen instead (CR 614.11, 614.1a)
 discard: who, amount, [random], [filter], [chooser: "you"]  or  who, what: {"choose": ...} (the card chosen from a
@@ -349,7 +353,7 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "animate", "pay", "unless", "delayed", "exile_top", "playable", "emblem", "action", "reveal", "win_game",
     "lose_game", "exchange_control", "reveal_until", "may", "if", "ward", "poison",
     "cast_offer", "cascade", "storm", "suspend_tick", "end_turn", "extra_combat", "flip", "clash", "restart",
-    "move_counters", "replace_draw", "change_text",
+    "move_counters", "replace_draw", "change_text", "copy_ability", "copy_retarget",
 })
 STATIC_KINDS: frozenset[str] = frozenset({
     "anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "cost_change", "devour",
