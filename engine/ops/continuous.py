@@ -117,7 +117,8 @@ def _change_text(g: "Game", r: Ctx, e: Effect) -> dict | None:
     to = r["answers"].get(f"{r['i']}.to")
     if to is None:
         return {"kind": "choose_option", "player": controller(g, r),
-                "options": [w for w in words if w != frm and textchange.same_kind(frm, w)],
+                "options": [w for w in words if w != frm and textchange.same_kind(frm, w)
+                            and w not in e.get("not_to", ())],
                 "slot": f"{r['i']}.to", "prompt": f"{src}: replace {frm} with"}
     for oid in objs:
         o = g.objects[oid]

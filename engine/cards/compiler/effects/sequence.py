@@ -293,6 +293,10 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                 extra["colors"] = [COLORS[m.group(1).strip()]]
             out[-1] = Effect("move", {**out[-1].args, "becomes": extra})
             continue
+        m = re.match(r"^the new (creature type|color word|basic land type) can't be ([a-z]+)$", s)
+        if m and out and out[-1].op == "change_text":  # Artificial Evolution: a word it may not choose (612)
+            out[-1] = Effect("change_text", {**out[-1].args, "not_to": [m.group(2).capitalize()]})
+            continue
         m = re.match(r"^(?:it's|they're) still (?:an? )?(land|artifact)s?$", s)
         if m:   # "SELF becomes a 2/2 creature ... It's still a land." (205.1b: it keeps that card type)
             if not out or out[-1].op != "animate":
