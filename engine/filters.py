@@ -69,7 +69,7 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
     if o is None:
         return False
     zone = f.get("zone", "stack" if "ability" in f else "battlefield")
-    if "zone" not in f and "or" in f and any(isinstance(a, dict) and "zone" in a for a in f["or"]):
+    if "or" in f and "zone" not in f and any(isinstance(a, dict) and "zone" in a for a in f["or"]):
         zone = "any_card"  # "target spell or permanent": each alternative names its own zone
     if zone == "stack":
         # a spell, or (only where the filter says "ability") an ability on the stack (112.7a)
@@ -129,10 +129,11 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False
     if "tapped" in f and o.tapped != f["tapped"]:
         return False
-    if "attacking" in f and (o.attacking is not None) != f["attacking"]:
-        return False
-    if f.get("attacking_you") and o.attacking != you:  # "creature attacking you" (506.3: the player)
-        return False
+    if "attacking" in f:
+        if (o.attacking is not None) != f["attacking"]:
+            return False
+        if f.get("attacking_you") and o.attacking != you:  # "creature attacking you" (506.3: the player)
+            return False
     if "unblocked" in f and (o.attacking is not None and not o.blocked and game.step in _AFTER_BLOCKS) \
             != f["unblocked"]:
         return False  # 509.1h: unblocked once blockers are declared

@@ -317,6 +317,8 @@ def _text_changes(game: "Game") -> dict[int, tuple[tuple[str, str], ...]]:
     """612, 613.1c: the words each object's text-changing effects replace, in timestamp order
     (613.6). Layer 3 comes before any filter is read, so what an effect applies to is fixed."""
     out: dict[int, list[tuple[str, str]]] = {}
+    if not any(e["layer"] == "3" for e in game.effects):
+        return {}
     for e in sorted((e for e in game.effects if e["layer"] == "3"), key=lambda e: e["ts"]):
         for oid in e["objects"]:
             out.setdefault(oid, []).append((e["from"], e["to"]))
