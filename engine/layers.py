@@ -22,7 +22,7 @@ from engine.cards.compiler.keywords import KEYWORD_TEXT as _KEYWORD_TEXT
 from engine.cards.compiler.keywords import keyword_abilities as _keyword_abilities
 from engine.cards.compiler.keywords import protection_qualities
 from engine.cards.compiler.subtypes import CREATURE_TYPES
-from engine.cards.compiler.textchange import rewrite
+from engine.cards.compiler.textchange import full_text, rewrite
 from engine.filters import matches
 
 if TYPE_CHECKING:
@@ -124,6 +124,7 @@ def compute(game: "Game") -> dict[int, Chars]:
     chars: dict[int, Chars] = {}
     statics: list[Entry] = []
     texts = _text_changes(game) if game.effects else None
+    full: list[tuple[int, dict[str, Any]]] = []
     for oid in game.battlefield:
         o = objs[oid]
         card = rewrite(o.card, texts[oid]) if texts and oid in texts else o.card  # layer 3 (613.1c, 612)
@@ -134,7 +135,22 @@ def compute(game: "Game") -> dict[int, Chars]:
         abl = card.abilities
         hit = ability_cache.get(id(abl))
         for ab in (hit[1] if hit is not None and hit[0] is abl else index(abl)).statics:
+            if ab.static.get("kind") == "full_text":
+                full.append((oid, ab.static))
             statics.append((o.timestamp, oid, ab.static, ab))  # 604, 611.3
+    for oid, st in full:  # 612.5: the full text of another card (layer 3, 613.1c)
+        o = objs[oid]
+        gy = game.players[o.controller].graveyard
+        top = objs[gy[-1]].card if gy else None
+        if top is None or "Creature" not in top.types:
+            continue
+        card = full_text(o.card, top, st["ability"])
+        if texts and oid in texts:
+            card = rewrite(card, texts[oid])
+        c = printed[oid] = Chars(o, card)
+        chars[oid] = c
+        statics = [e for e in statics if e[1] != oid] + \
+            [(o.timestamp, oid, ab.static, ab) for ab in index(card.abilities).statics]
     for p in game.order:  # 113.4: the abilities of emblems work from the command zone
         for oid in game.players[p].command:
             o = objs[oid]

@@ -754,6 +754,12 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
     for rx, rule in _DECK_RULES:
         if rx.fullmatch(low):
             return [{"kind": "deck_rule", "rule": rule}]
+    m = re.fullmatch(r"as long as the top card of your graveyard is a creature card, self has the full text of that "
+                     r"card and has the text \"(.+)\"", t, re.I)
+    if m:  # 612.5 (Volrath's Shapeshifter): the full text of a card, in layer 3 (engine/layers.py)
+        from engine.cards.compiler import compile_ability_text  # layering: cycle (compiler imports this)
+        extra = compile_ability_text(m.group(1).replace("this creature", "SELF"))
+        return None if extra is None else [{"kind": "full_text", "of": "top_graveyard_creature", "ability": extra}]
     # conditions: "as long as X, Y" / "Y as long as X" / "during your turn, Y"
     m = re.fullmatch(r"(?:as long as|during) (.+?), (.+)", low)
     if m and not low.startswith("during your turn") or (m and low.startswith("during your turn")):

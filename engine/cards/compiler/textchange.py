@@ -95,3 +95,20 @@ def rewrite(card: CardDef, changes: tuple[tuple[str, str], ...]) -> CardDef:
 
 def _fields(card: CardDef) -> dict[str, Any]:
     return {f: getattr(card, f) for f in card.__dataclass_fields__}
+
+
+_FULL: dict[tuple[int, int], tuple[CardDef, CardDef, CardDef]] = {}
+
+
+def full_text(card: CardDef, of: CardDef, extra: Any) -> CardDef:
+    """612.5 (Volrath's Shapeshifter): ``card`` with the full text of ``of`` - its name, mana cost,
+    color, types, abilities, power and toughness - and the ability ``extra`` besides. Cached.
+    The characteristics the layers compute follow it; what reads a permanent's name from its
+    card (the legend rule, the table's label) still sees the printed name: a known gap."""
+    key = (id(card), id(of))
+    hit = _FULL.get(key)
+    if hit is not None and hit[0] is card and hit[1] is of:
+        return hit[2]
+    new = CardDef(**{**_fields(of), "abilities": tuple(of.abilities) + (extra,), "faces": ()})
+    _FULL[key] = (card, of, new)
+    return new
