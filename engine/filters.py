@@ -163,9 +163,12 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False
     for key in ("power_lt_self", "toughness_lt_self"):
         if key in f:  # "with power less than SELF's power" (the source on the battlefield)
-            if src is None or src not in game.objects or game.objects[src].zone != "battlefield":
+            so = game.objects.get(src) if src is not None else None
+            if so is not None and so.ability is not None:  # an ability's SELF is its source (112.7)
+                so = game.objects.get(so.source) if so.source is not None else None
+            if so is None or so.zone != "battlefield":
                 return False
-            if not getattr(c, key[:-8]) < getattr(game.chars(src), f[key]):
+            if not getattr(c, key[:-8]) < getattr(game.chars(so.id), f[key]):
                 return False
     if f.get("enchanted") and not _has_attached(game, x, "Aura"):
         return False
