@@ -283,8 +283,8 @@ def cast_option(g: "Game", player: str, o: Any, ab: Any, base: tuple[str, ...],
         opt["target_counts"] = [[s.min, s.count] for s in specs]
     if "X" in mana:
         opt["x"] = True
-    if ab is not None and ab.choose:
-        opt["modes"] = [m.text for m in ab.modes]
+    if ab is not None and ab.choose and (ab.condition or {}).get("mode_chooser") != "opponent":
+        opt["modes"] = [m.text for m in ab.modes]  # (601.3: an opponent's choice is asked of them)
         opt["choose"] = ab.choose
         lo, hi = casting.mode_range(ab)
         if lo != hi:  # "choose one or both" (700.2): from lo to hi modes

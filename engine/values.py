@@ -583,8 +583,9 @@ CONDITION_KEYS = {"control", "min", "max", "life_ge", "life_le", "your_turn", "a
                   "opponent_more", "opponent_poison_ge", "self_counters_le", "opponents_control", "opponents_ge",
                   "any_player_life_le", "evolve", "drawn_ge", "attached", "opponent_graveyard_ge",
                   "opponent_life_le",
-                  # not a condition: the least modes of a modal spell (700.2; casting.mode_range)
-                  "min_modes"}
+                  # not conditions: the least modes of a modal spell (700.2; casting.mode_range), and who
+                  # chooses its modes (601.3; casting.cast)
+                  "min_modes", "mode_chooser"}
 
 
 

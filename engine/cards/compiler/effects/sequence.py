@@ -131,6 +131,8 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     if low.startswith("you may "):
         inner = parse_sentence(s[len("you may "):], ctx)
         return None if inner is None else [Effect("may", {"effects": list(inner)})]
+    if low.startswith("you search your library "):  # a mode an opponent chose for you (601.3): "You search ..."
+        return parse_sentence(s[len("you "):], ctx)
     m = _HAVE.match(low)
     if m:  # "(you may) have target creature get -2/-2": the same instruction as "target creature gets -2/-2"
         for verb in (m.group(2) + "s", m.group(2)):
