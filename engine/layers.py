@@ -369,16 +369,38 @@ def off_battlefield(game: "Game", o: Any) -> Chars:
     return c
 
 
+#: counter kind -> (power, toughness) change, or None when the kind changes neither (121.1a)
+_PT_KINDS: dict[str, tuple[int, int] | None] = {}
+
+
+def _pt_kind(kind: str) -> tuple[int, int] | None:
+    if kind in _PT_KINDS:
+        return _PT_KINDS[kind]
+    p, _, t = kind.partition("/")
+    try:
+        val: tuple[int, int] | None = (int(p), int(t)) if p[:1] in "+-" and t[:1] in "+-" and p and t else None
+    except ValueError:
+        val = None
+    _PT_KINDS[kind] = val
+    return val
+
+
 def _counters(objs: dict, chars: dict[int, Chars], own: Any) -> dict[int, Chars]:
-    """Layer 7d: +1/+1 and -1/-1 counters (613.3d)."""
+    """Layer 7d: counters that change power and toughness (613.3d, 121.1a): +1/+1 and -1/-1, and
+    any other "+N/+M" kind ("-0/-1" of Shield Sphere, "+1/+0")."""
     for i in list(chars):
         cs = objs[i].counters
         if cs:
-            n = cs.get("+1/+1", 0) - cs.get("-1/-1", 0)
-            if n:
+            dp = dt = 0
+            for k, v in cs.items():
+                pt = _pt_kind(k) if v else None
+                if pt is not None:
+                    dp += pt[0] * v
+                    dt += pt[1] * v
+            if dp or dt:
                 c = own(i)
-                c.power += n
-                c.toughness += n
+                c.power += dp
+                c.toughness += dt
     return chars
 
 
