@@ -71,7 +71,31 @@ def can_attack(g: "Game", oid: int) -> bool:
     if "Defender" in c.keywords and not has_rule(g, oid, "attack_despite_defender") \
             or has_rule(g, oid, "cant_attack") or has_rule(g, oid, "cant_attack_or_block"):
         return False
+    if _defender_rules(g, oid) and not any(may_attack(g, oid, t) for t in seats.defenders(g, g.active)):
+        return False  # 508.1c: no defending player it may attack
     return True
+
+
+def _defender_rules(g: "Game", oid: int) -> list[dict[str, Any]]:
+    """The "can't attack unless defending player controls ..." restrictions on a creature
+    (508.1c: restrictions that name the player it would attack; Islandwalk's old companions)."""
+    rule = "cant_attack_unless_defender_controls"
+    out = [r for r in g.chars(oid).rules if r.get("rule") == rule]
+    return out + [e for e in rule_effects(g, oid) if e.get("rule") == rule and active(g, e)]
+
+
+def may_attack(g: "Game", oid: int, target: Any) -> bool:
+    """508.1c: may this creature attack that player or planeswalker? Only when the defending
+    player (the planeswalker's controller, 506.2) controls a permanent each "can't attack
+    unless defending player controls ..." restriction on it asks for."""
+    rules = _defender_rules(g, oid)
+    if not rules:
+        return True
+    defender = attacked_player(g, target)
+    cs = g.all_chars()
+    return defender is not None and all(
+        any(cs[i].controller == defender and matches(g, i, r.get("what") or {}, oid) for i in g.battlefield)
+        for r in rules)
 
 
 def possible_attackers(g: "Game") -> list[int]:
@@ -133,7 +157,7 @@ def declare_attackers(g: "Game", player: str, decl: Any) -> None:
     for a, t in decl.items():
         if a not in g.objects or not can_attack(g, a):
             raise IllegalAction(f"{_n(g, a)} cannot attack (508.1a: untapped, no summoning sickness, no defender)")
-        if t not in legal_targets:
+        if t not in legal_targets or not may_attack(g, a, t):
             raise IllegalAction(f"{_n(g, a)} cannot attack {_n(g, t)}")
     if len(decl) == 1:  # 506.5 / 508.1b: "can't attack alone"
         (a,) = decl
@@ -409,9 +433,15 @@ def _alone(g: "Game", oid: int, what: str) -> bool:
 
 def attack_hints(g: "Game", atk: list[int]) -> dict[str, Any]:
     """What a client needs to build a legal declaration beyond the per-creature options:
-    the creatures that can't attack alone (506.5)."""
+    the creatures that can't attack alone (506.5), and for a creature that may attack only
+    some of the attack targets (508.1c), those it may attack ("targets_of")."""
     alone = [a for a in atk if _alone(g, a, "attack")]
-    return {"not_alone": alone} if alone else {}
+    out: dict[str, Any] = {"not_alone": alone} if alone else {}
+    some = [a for a in atk if _defender_rules(g, a)]
+    if some:
+        ts = attack_targets(g)
+        out["targets_of"] = {a: [t for t in ts if may_attack(g, a, t)] for a in some}
+    return out
 
 
 def block_hints(g: "Game", opts: dict[int, list[int]]) -> dict[str, Any]:

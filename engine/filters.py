@@ -222,7 +222,8 @@ def unknown_keys(f: Any, group_ok: bool = False, player_refs: bool = False, targ
     # objects are chosen, engine/values.chosen_refs; "that_player" nowhere)
     ctl = f.get("controller")
     if ctl not in PLAYER_WORDS and not (player_refs and ctl != "that_player" and isinstance(ctl, (str, dict))) \
-            and not (target and ctl == "defending_player"):  # bound as targets are chosen (engine/targets.py)
+            and not (target and ctl in ("defending_player", "trigger_player")):  # bound as targets are chosen
+        # (engine/targets.py; "trigger_player" only in a triggered ability: engine/support.py)
         out.add("controller")
     if f.get("owner") == "that_player":
         out.add("owner")

@@ -75,7 +75,8 @@ RULES = frozenset({"no_activated_abilities",  # engine/casting.py activatable
                    "cant_block", "cant_attack", "cant_attack_or_block", "cant_be_blocked", "must_attack",
                    "must_block", "doesnt_untap", "block_only_flying", "extra_block", "attack_despite_defender",
                    "max_one_blocker", "must_be_blocked_by_all", "cant_attack_or_block_alone", "cant_attack_alone",
-                   "cant_block_alone", "no_counters", "damage_by_toughness"})
+                   "cant_block_alone", "no_counters", "damage_by_toughness",
+                   "cant_attack_unless_defender_controls"})  # engine/combat.py may_attack (508.1c)
 
 
 #: the landwalk qualities engine.combat knows (702.14a)
@@ -190,6 +191,8 @@ def ability_reasons(ab: Ability) -> list[str]:
         out.append("linked ability: the exiled card (607.2a)")  # the compiler read "the exiled card" as SELF
     for t in ab.targets:
         bad = unknown_keys(t.filter, target=True)
+        if t.filter.get("controller") == "trigger_player" and ab.kind != "triggered":
+            bad.add("controller")  # "that player" names a trigger event's player (engine/targets.py)
         if bad:
             out.append(f"target filter keys {sorted(bad)}")
     for m in ab.modes:

@@ -402,7 +402,7 @@ def candidates(g: "Game", t: dict[str, Any]) -> list[list[Any]]:
     src = g.objects.get(t["source"])
     if src is None:  # look-back: a stand-in with the card's characteristics
         src = Obj(-1, 0, t["card"], t["controller"], "graveyard")
-    return [target_candidates(g, spec, src, t["controller"]) for spec in specs_of(t)]
+    return [target_candidates(g, spec, src, t["controller"], t["info"]) for spec in specs_of(t)]
 
 
 @per_object
@@ -486,7 +486,7 @@ def choose_targets(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
     specs = specs_of(t)
     chosen = normalize_targets(a.get("targets"), specs)
     src = g.objects.get(t["source"]) or Obj(-1, 0, t["card"], t["controller"], "graveyard")
-    check_targets(g, specs, chosen, src, t["controller"])
+    check_targets(g, specs, chosen, src, t["controller"], t["info"])
     t["targets"] = chosen
 
 
