@@ -973,7 +973,9 @@ class Game:
             o.deathtouched = False
             o.regen = 0
             o.damage_sources = []
-        self.effects = [e for e in self.effects if e.get("until") != "eot"]
+        turn, active = self.turn, self.active  # "until the end of your next turn" (engine/ops/playable.py)
+        self.effects = [e for e in self.effects if e.get("until") != "eot" and not (
+            e.get("until") == "next_turn_end" and e.get("controller") == active and turn > e.get("after_turn", turn))]
         self.changed()
         exile_orphans(self)  # 800.4c: "until end of turn" control effects ended
         # 514.3a: if SBAs or triggers happen, players get priority; else the turn ends
