@@ -16,6 +16,7 @@ from engine.cards.abilities import CardDef, Effect
 from engine.errors import IllegalAction
 from engine.filters import matches
 from engine.layers import counters_allowed
+from engine.mana import restricted_key
 from engine.object_statics import unpreventable
 from engine.protection import protected
 from engine.state import Obj, create_object
@@ -422,8 +423,11 @@ def add_mana(g: "Game", player: str, e: Effect, src: int | None, pick: Any = Non
         syms = []
     if e.get("per"):  # "Add {G} for each creature you control": none when there are none (605.2, 106.4)
         syms = syms * max(0, amount(g, e.args["per"], src))
+    only = e.args.get("only_for")
     for s in syms:
         k = "C" if s.isdigit() else s
+        if only:  # 106.6: "Spend this mana only to ...": kept apart in the pool (engine/mana.py)
+            k = restricted_key(k, only)
         p.pool[k] = p.pool.get(k, 0) + (int(s) if s.isdigit() else 1)
     g.log("mana", player=player, mana="".join(syms))
 

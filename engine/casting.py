@@ -315,7 +315,7 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
             picks = cast_options.check_picks(g, player, row, a[row.key], new)
             cost = cast_options.reduce(g, row, picks, cost)
             cast_options.pay_helpers(g, player, row, picks)
-    pay_mana(g, player, cost, set(), a.get("pay"))
+    pay_mana(g, player, cost, set(), a.get("pay"), ("spell", new))  # 106.6: restricted mana for this spell
     for c in others:
         costs.pay_simple_additional(g, player, c)
     if any(has_choices(c) for c in others):
@@ -476,7 +476,8 @@ def cost_payable(g: "Game", player: str, o: "Obj", ab: Ability) -> bool:
         return False
     if has_choices(cost) and not costs.choices_payable(g, player, cost, o.id):
         return False
-    if cost.mana and "X" not in cost.mana and not can_afford(g, player, cost.mana, {o.id} if cost.tap else set()):
+    if cost.mana and "X" not in cost.mana and not can_afford(g, player, cost.mana, {o.id} if cost.tap else set(),
+                                                              ("ability", o.id)):
         return False
     return True
 
@@ -581,7 +582,8 @@ def activate(g: "Game", player: str, a: dict[str, Any]) -> None:
     if discarded is not None and ab.keyword in ("Cycling", "Typecycling"):  # 702.28c, 702.28e: it was cycled
         triggers.event(g, {"event": "cycle", "obj": discarded, "player": player, "x": x})  # 107.3a: X paid
     if cost.mana:
-        pay_mana(g, player, substitute_x(cost.mana, s.x), {o.id} if cost.tap else set(), a.get("pay"))
+        pay_mana(g, player, substitute_x(cost.mana, s.x), {o.id} if cost.tap else set(), a.get("pay"),
+                 ("ability", o.id))  # 106.6: restricted mana that may pay for this source's abilities
     if has_choices(cost):
         _after_costs(g, costs.start(g, player, cost, oid, s.id, "activate", a))  # 601.2h / 602.2b: chosen while paying
         return

@@ -217,8 +217,8 @@ def tapped_for_mana(g: "Game", player: str, oid: int) -> None:
 
 def mana_trigger_supported(ab: Any) -> bool:
     """A tapped_for_mana trigger this engine resolves as a mana ability (only fixed mana)."""
-    return all(e.op == "add_mana" and "mana" in e.args for e in ab.effects) and not ab.targets \
-        and ab.condition is None and not ab.optional
+    return all(e.op == "add_mana" and "mana" in e.args and not e.args.get("only_for") for e in ab.effects) \
+        and not ab.targets and ab.condition is None and not ab.optional  # 106.6: unrestricted mana only
 
 
 _WHO = (None, "you", "each_player", "any", "each", "opponent", "each_opponent")

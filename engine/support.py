@@ -110,8 +110,12 @@ def _walk(x: Any, out: list[str]) -> None:
             _walk(x.args["what"]["graveyard_of"], out)  # "exile target player's graveyard"
             _walk({k: v for k, v in x.args.items() if k != "what"}, out)
             return
-        elif x.op == "add_mana" and x.args.get("only_for"):
-            out.append("mana that may be spent only on some spells (106.6)")  # the pool does not track it
+        elif x.op == "add_mana" and x.args.get("only_for"):  # 106.6: engine/payment.py usable
+            rule = x.args["only_for"]
+            bad = unknown_keys({k: v for k, v in rule.items() if k != "or_abilities_of"})
+            bad |= unknown_keys(rule.get("or_abilities_of") or {})
+            if bad:
+                out.append(f"mana restriction keys {sorted(bad)}")
         elif x.op == "token" and x.args.get("kind") and x.args["kind"] not in TOKEN_KINDS:
             out.append(f"token kind {x.args['kind']}")
         elif x.op == "grant" and x.args.get("choose", 1) != 1:

@@ -154,6 +154,8 @@ TOKEN_KINDS = {
     "Treasure": ("Artifact", "Treasure", "{T}, Sacrifice this artifact: Add one mana of any color."),
     "Food": ("Artifact", "Food", "{2}, {T}, Sacrifice this artifact: You gain 3 life."),
     "Clue": ("Artifact", "Clue", "{2}, Sacrifice this artifact: Draw a card."),
+    # a later token kind (The Brothers' War, 2022; 111.10 in later rules): restricted mana, 106.6
+    "Powerstone": ("Artifact", "Powerstone", "{T}: Add {C}. This mana can't be spent to cast a nonartifact spell."),
 }
 
 
