@@ -146,6 +146,8 @@ def _walk(x: Any, out: list[str]) -> None:
             if isinstance(x.get(k), (list, tuple)) and unpayable(x[k]):
                 out.append(f"mana symbols {unpayable(x[k])}")
         for k, v in x.items():
+            if k == "by" and isinstance(v, dict) and set(v) == {"target"}:
+                continue  # a reference to a target (the prevent op's source: engine/ops/damage.py), not a filter
             if k in ("each", "count", "filter", "affects", "by", "except", "choose") and isinstance(v, dict):
                 # a controller reference is bound as an "each" or a count is read in a resolution
                 bad = unknown_keys(v, player_refs=k in ("each", "count") and not _STATIC_WALK[0])
