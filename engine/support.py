@@ -33,6 +33,7 @@ KEYWORDS = frozenset({
     "Fear", "Protection", "Enchant", "Equip", "Infect", "Wither", "Shadow",
     "Plainswalk", "Islandwalk", "Swampwalk", "Mountainwalk", "Forestwalk", "Landwalk",
     "Kicker", "Flashback",   # with mana costs only (checked below)
+    "Backup",                # its triggered ability, granting what follows it (a later keyword; keywords.backup)
     "Prowess", "Exalted",    # compiled into their triggered abilities (702.108, 702.83)
     "Evolve",                # likewise (702.99; its comparison: engine/values.py)
     "Myriad", "Dethrone",    # likewise (702.115, 702.104; keywords.KEYWORD_ABILITIES)

@@ -449,6 +449,10 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
             its = [x for x in its if x in r["dealt"]]
         if not any(isinstance(x, int) and matches(g, x, f, src, you) for x in its):
             return False
+    if "first_target" in cond:  # "If that's another creature" (backup): the first target, still legal (608.2b)
+        ts = refs(g, r, {"target": 0}) if r is not None and "legal" in r else []
+        if not any(isinstance(x, int) and matches(g, x, cond["first_target"], src, you) for x in ts):
+            return False
     if "x_ge" in cond:  # "if X is 10 or more"
         s = g.objects.get(r["obj"]) if r is not None and "obj" in r else None
         if s is None and src is not None and src in g.objects and g.objects[src].zone == "stack":
@@ -579,7 +583,7 @@ CONDITION_KEYS = {"control", "min", "max", "life_ge", "life_le", "your_turn", "a
                   "self_counters_ge", "history", "graveyard_types_ge", "different_powers_ge", "total_power_ge",
                   "opponent_more", "opponent_poison_ge", "self_counters_le", "opponents_control", "opponents_ge",
                   "any_player_life_le", "evolve", "drawn_ge", "attached", "opponent_graveyard_ge",
-                  "opponent_life_le",
+                  "opponent_life_le", "first_target",
                   # not a condition: the least modes of a modal spell (700.2; casting.mode_range)
                   "min_modes"}
 
@@ -602,7 +606,7 @@ def condition_problems(cond: Any) -> list[str]:
     out = [f"condition {bad}"] if bad else []
     if "history" in cond and cond["history"] not in HISTORY:
         out.append(f"condition history {cond['history']!r}")
-    for k in ("self", "control", "it", "filter", "opponent_more", "opponents_control", "attached"):
+    for k in ("self", "control", "it", "filter", "opponent_more", "opponents_control", "attached", "first_target"):
         if isinstance(cond.get(k), dict):
             fb = unknown_keys(cond[k], group_ok=k in ("control", "opponents_control"))
             if fb:

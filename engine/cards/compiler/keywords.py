@@ -209,6 +209,19 @@ def vanishing(n: int, text: str = "Vanishing") -> tuple[Ability, ...]:
     )
 
 
+def backup(n: int, keywords: list[str], abilities: list[Ability]) -> Ability:
+    """Backup N (a later keyword: March of the Machine, 2023; 702.165a in later rules): "When this
+    creature enters, put N +1/+1 counters on target creature. If that's another creature, it gains
+    the following abilities until end of turn": the keywords and abilities printed after it."""
+    grant = Effect("grant", {"what": {"target": 0}, "keywords": list(keywords), "abilities": list(abilities)})
+    return Ability(
+        "triggered", f"Backup {n}",
+        effects=(Effect("counters", {"what": {"target": 0}, "kind": "+1/+1", "amount": n}),
+                 Effect("if", {"cond": {"first_target": {"other": True}}, "then": [grant]})),
+        targets=(TargetSpec({"types": ["Creature"]}, "target creature"),),
+        trigger={"event": "etb", "self": True}, keyword="Backup")
+
+
 def graft(n: int, text: str = "Graft") -> tuple[Ability, ...]:
     """702.57a: "Graft N" means "This permanent enters the battlefield with N +1/+1 counters on it" and
     "Whenever another creature enters the battlefield, if this permanent has a +1/+1 counter on it,
