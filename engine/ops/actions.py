@@ -1,8 +1,8 @@
 """The "action" op: keyword actions of CR 701 (closed list in engine/cards/abilities.py).
 
 ACTIONS maps the action names this engine carries out to their functions; the others
-(venture, the Ring, monarch, initiative, learn, discover, manifest dread,
-goad, monstrosity, ...) need rules state this package cannot add on its own.
+(venture, the Ring, monarch, initiative, learn, discover,
+goad, ...) need rules state this package cannot add on its own.
 
 engine/support.py counts a card with an "action" op as supported only when its action
 name is in ACTIONS.
@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from engine import knowledge, triggers
 from engine.actions import add_effect, create_token
 from engine.cards.abilities import Effect
-from engine.facedown import manifest
+from engine.facedown import manifest, put_down
 from engine.filters import matches
 from engine.layers import counters_allowed
 from engine.ops import nested
@@ -275,10 +275,61 @@ def _manifest(g: "Game", r: dict, e: Effect) -> None:
             r["created"] += manifest(g, p, _n(g, r, e), e.get("name", "manifest"))
 
 
+@action("manifest_dread")
+def _manifest_dread(g: "Game", r: dict, e: Effect) -> dict | None:
+    """Manifest dread (a later keyword action: Duskmourn, 2024; 701.62a in later rules): look at
+    the top two cards of your library, manifest one of them (701.31a: face down, a 2/2), and put
+    the other into your graveyard. The manifested permanent is "it" for the next instruction."""
+    p = controller(g, r)
+    st = r.setdefault("dig", {})
+    key = f"dread.{r['i']}"
+    if key not in st:
+        st[key] = list(g.players[p].library[:2])
+        knowledge.show(g, st[key], [p])  # the player looks at them
+        g.log("look", player=p, cards=[g.objects[c].card.name for c in st[key]], objs=list(st[key]),
+              audience=[p], owner=p)
+    top = [c for c in st[key] if c in g.objects and g.objects[c].zone == "library"]
+    r["created"] = []
+    if not top:
+        return None
+    got = nested.answer(r, "dread")
+    if got is None:
+        if len(top) > 1:
+            return nested.ask_cards(r, "dread", p, top, 1, 1, "manifest dread: choose the card to manifest")
+        got = top
+    pick = got[0]
+    put_down(g, pick, "manifest")
+    r["created"] = [g.move(pick, "battlefield", controller=p)]
+    for c in top:
+        if c != pick and c in g.objects and g.objects[c].zone == "library":
+            g.move(c, "graveyard")
+    return None
+
+
 @op("action")
 def _action(g: "Game", r: dict, e: Effect) -> dict | None:
     fn = ACTIONS.get(e.get("name"))
     if fn is None:
         g.log("unsupported_effect", op=f"action {e.get('name')}", card=g.objects[r["obj"]].card.name)
         return None
-    return fn(g, r, e)
+    n = int(e.get("times") or 1)
+    if n == 1:
+        return fn(g, r, e)
+    # "proliferate twice", "manifest dread twice": the action again, each time with answer slots of
+    # its own, and the count of those done kept so that resuming after a question repeats none
+    base = r["i"]
+    prog = r.setdefault("nested", {})
+    pk = f"{base}.times"
+    j = prog.get(pk, 0)
+    while j < n:
+        r["i"] = f"{pk}.{j}"
+        try:
+            w = fn(g, r, e)
+        finally:
+            r["i"] = base
+        if w is not None:
+            return w
+        g.changed()
+        j += 1
+        prog[pk] = j
+    return None

@@ -154,8 +154,18 @@ TOKEN_KINDS = {
     "Treasure": ("Artifact", "Treasure", "{T}, Sacrifice this artifact: Add one mana of any color."),
     "Food": ("Artifact", "Food", "{2}, {T}, Sacrifice this artifact: You gain 3 life."),
     "Clue": ("Artifact", "Clue", "{2}, Sacrifice this artifact: Draw a card."),
-    # a later token kind (The Brothers' War, 2022; 111.10 in later rules): restricted mana, 106.6
+    # later predefined tokens (111.10 in later rules), each with the ability its reminder text gives:
+    # Powerstone (The Brothers' War, 2022; restricted mana, 106.6), Blood (Innistrad: Crimson Vow, 2021),
+    # Map (The Lost Caverns of Ixalan, 2023), Gold (Theros Beyond Death, 2020), Shard (Kamigawa:
+    # Neon Dynasty, 2022, an enchantment), Lander (Edge of Eternities, 2025)
     "Powerstone": ("Artifact", "Powerstone", "{T}: Add {C}. This mana can't be spent to cast a nonartifact spell."),
+    "Blood": ("Artifact", "Blood", "{1}, {T}, Discard a card, Sacrifice this artifact: Draw a card."),
+    "Map": ("Artifact", "Map",
+            "{1}, {T}, Sacrifice this artifact: Target creature you control explores. Activate only as a sorcery."),
+    "Gold": ("Artifact", "Gold", "Sacrifice this artifact: Add one mana of any color."),
+    "Shard": ("Enchantment", "Shard", "{2}, Sacrifice this enchantment: Scry 1, then draw a card."),
+    "Lander": ("Artifact", "Lander", "{2}, {T}, Sacrifice this artifact: Search your library for a basic land card, "
+                                     "put it onto the battlefield tapped, then shuffle."),
 }
 
 
