@@ -84,6 +84,23 @@ def _defender_rules(g: "Game", oid: int) -> list[dict[str, Any]]:
     return out + [e for e in rule_effects(g, oid) if e.get("rule") == rule and active(g, e)]
 
 
+def goaders(g: "Game", oid: int) -> list[str]:
+    """The players who goaded this creature and whose goad still lasts (until their next turn)."""
+    return [e["goaded_by"] for e in rule_effects(g, oid) if e.get("goaded_by") and active(g, e)]
+
+
+def goad_targets(g: "Game", oid: int) -> list[Any] | None:
+    """The attack targets a goaded creature must choose among (508.1d: it obeys as many
+    requirements as it can, "attack" and "attack a player other than the goading players"):
+    the other players it may attack, or None when it is not goaded or can attack none of them
+    (then attacking anything it may obeys the most)."""
+    by = goaders(g, oid)
+    if not by:
+        return None
+    others = [p for p in seats.defenders(g, g.active) if p not in by and may_attack(g, oid, p)]
+    return others or None
+
+
 def may_attack(g: "Game", oid: int, target: Any) -> bool:
     """508.1c: may this creature attack that player or planeswalker? Only when the defending
     player (the planeswalker's controller, 506.2) controls a permanent each "can't attack
@@ -167,6 +184,11 @@ def declare_attackers(g: "Game", player: str, decl: Any) -> None:
     for i in possible_attackers(g):
         if i not in decl and has_rule(g, i, "must_attack"):
             raise IllegalAction(f"{_n(g, i)} attacks each combat if able")
+    for a, t in decl.items():  # goad: a player other than the goading player if able (508.1d)
+        others = goad_targets(g, a)
+        if others is not None and t not in others:
+            raise IllegalAction(f"{_n(g, a)} is goaded: it attacks a player other than {', '.join(goaders(g, a))} "
+                                "if able (508.1d)")
     for a, t in decl.items():
         o = g.objects[a]
         o.attacking = t
@@ -434,13 +456,14 @@ def _alone(g: "Game", oid: int, what: str) -> bool:
 def attack_hints(g: "Game", atk: list[int]) -> dict[str, Any]:
     """What a client needs to build a legal declaration beyond the per-creature options:
     the creatures that can't attack alone (506.5), and for a creature that may attack only
-    some of the attack targets (508.1c), those it may attack ("targets_of")."""
+    some of the attack targets (508.1c), or must attack some of them (a goaded creature, 508.1d),
+    those ("targets_of")."""
     alone = [a for a in atk if _alone(g, a, "attack")]
     out: dict[str, Any] = {"not_alone": alone} if alone else {}
-    some = [a for a in atk if _defender_rules(g, a)]
+    some = [a for a in atk if _defender_rules(g, a) or goaders(g, a)]
     if some:
         ts = attack_targets(g)
-        out["targets_of"] = {a: [t for t in ts if may_attack(g, a, t)] for a in some}
+        out["targets_of"] = {a: goad_targets(g, a) or [t for t in ts if may_attack(g, a, t)] for a in some}
     return out
 
 

@@ -1,8 +1,7 @@
 """The "action" op: keyword actions of CR 701 (closed list in engine/cards/abilities.py).
 
 ACTIONS maps the action names this engine carries out to their functions; the others
-(venture, the Ring, monarch, initiative, learn, discover,
-goad, ...) need rules state this package cannot add on its own.
+(venture, the Ring, monarch, initiative, learn, discover, ...) need rules state this package cannot add on its own.
 
 engine/support.py counts a card with an "action" op as supported only when its action
 name is in ACTIONS.
@@ -273,6 +272,16 @@ def _manifest(g: "Game", r: dict, e: Effect) -> None:
     for p in refs(g, r, e.get("who", "you")):
         if isinstance(p, str):
             r["created"] += manifest(g, p, _n(g, r, e), e.get("name", "manifest"))
+
+
+@action("goad")
+def _goad(g: "Game", r: dict, e: Effect) -> None:
+    """Goad (a later keyword action: Commander 2017; 701.38 in later rules): until your next turn,
+    each goaded creature attacks each combat if able and attacks a player other than you if able
+    (the requirement of 508.1d; engine/combat.py reads ``goaded_by``)."""
+    objs = _objs(g, r, e.get("what"))
+    if objs:
+        add_effect(g, "rule", objs, r, "your_next_turn", rule="must_attack", goaded_by=controller(g, r))
 
 
 @action("manifest_dread")
