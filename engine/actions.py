@@ -295,11 +295,15 @@ def plan_to_graveyard(g: "Game", ids: list[Any]) -> None:
 
 
 
-def create_token(g: "Game", card: CardDef, controller_: str, tapped: bool = False) -> int:
-    """111.1: a token is created on the battlefield."""
+def create_token(g: "Game", card: CardDef, controller_: str, tapped: bool = False,
+                 counters: dict[str, int] | None = None) -> int:
+    """111.1: a token is created on the battlefield (``counters``: it enters with them, 614.1c)."""
     o = create_object(g, card, controller_, "battlefield", token=True)
     o.sick = True
     o.tapped = tapped
+    for kind, n in (counters or {}).items():
+        if n > 0:
+            o.counters[kind] = o.counters.get(kind, 0) + n
     g.battlefield.append(o.id)
     g.changed()
     g.log("token", card=card.name, obj=o.id, controller=controller_)

@@ -8,11 +8,14 @@ name is in ACTIONS.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable
 
-from engine import knowledge, triggers
+from engine import knowledge, seats, triggers
 from engine.actions import add_effect, create_token
-from engine.cards.abilities import Effect
+from engine.cards.abilities import CardDef, Effect
+from engine.cards.compiler import compile_card
 from engine.facedown import manifest, put_down
 from engine.filters import matches
 from engine.layers import counters_allowed
@@ -282,6 +285,27 @@ def _goad(g: "Game", r: dict, e: Effect) -> None:
     objs = _objs(g, r, e.get("what"))
     if objs:
         add_effect(g, "rule", objs, r, "your_next_turn", rule="must_attack", goaded_by=controller(g, r))
+
+
+@lru_cache(maxsize=1)
+def incubator() -> CardDef:
+    """The Incubator token (a later predefined token: March of the Machine, 2023): a colorless
+    artifact with "{2}: Transform this artifact.", its back face a 0/0 colorless Phyrexian
+    artifact creature named Phyrexian Token (a double-faced token, transformed as 701.25 says)."""
+    front = compile_card({"name": "Incubator", "types": ["Artifact"], "subtypes": ["Incubator"],
+                          "text": "{2}: Transform this artifact.", "manaCost": ""})
+    back = compile_card({"name": "Phyrexian Token", "types": ["Artifact", "Creature"], "subtypes": ["Phyrexian"],
+                         "text": "", "manaCost": "", "power": "0", "toughness": "0"})
+    return replace(front, layout="transform", faces=(back,))
+
+
+@action("incubate")
+def _incubate(g: "Game", r: dict, e: Effect) -> None:
+    """Incubate N (a later keyword action: March of the Machine, 2023; 701.53 in later rules):
+    create an Incubator token with N +1/+1 counters on it; it is "it" for the next instruction."""
+    p = controller(g, r)
+    n = _n(g, r, e)
+    r["created"] = [create_token(g, incubator(), p, counters={"+1/+1": n})] if seats.can_control(g, p) else []
 
 
 @action("manifest_dread")
