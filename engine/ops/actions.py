@@ -19,8 +19,10 @@ from engine.cards.compiler import compile_card
 from engine.facedown import manifest, put_down
 from engine.filters import matches
 from engine.layers import counters_allowed
+from engine.mana import mana_value
 from engine.ops import nested
 from engine.ops.base import table
+from engine.ops.cast import offer
 from engine.ops.objects import token_def
 from engine.transform import flip, transform
 from engine.values import amount, controller, one_opponent, refs, source_id
@@ -306,6 +308,42 @@ def _incubate(g: "Game", r: dict, e: Effect) -> None:
     p = controller(g, r)
     n = _n(g, r, e)
     r["created"] = [create_token(g, incubator(), p, counters={"+1/+1": n})] if seats.can_control(g, p) else []
+
+
+@action("discover")
+def _discover(g: "Game", r: dict, e: Effect) -> dict | None:
+    """Discover N (a later keyword action: The Lost Caverns of Ixalan, 2023; 701.57a in later
+    rules): exile cards from the top of your library until you exile a nonland card with mana
+    value N or less; cast it without paying its mana cost or put it into your hand; the rest go
+    on the bottom of your library in a random order (as cascade does, 702.84a)."""
+    p = controller(g, r)
+    st = r.setdefault("cascade", {})
+    key = f"{r['i']}.discover"
+    if key not in st:  # exile until a hit, once (the answer comes back to the same op)
+        n = _n(g, r, e)
+        exiled, hit = [], None
+        while g.players[p].library:
+            new = g.move(g.players[p].library[0], "exile")
+            exiled.append(new)
+            c = g.objects[new].card
+            if "Land" not in c.types and mana_value(c.mana_cost) <= n:
+                hit = new
+                break
+        st[key] = {"exiled": exiled, "hit": hit}
+        g.log("discover", player=p, cards=[g.objects[x].card.name for x in exiled])
+    rec = st[key]
+    hit = rec["hit"]
+    if hit is not None and hit in g.objects and g.objects[hit].zone == "exile":
+        got = offer(g, r, hit, key, Effect("cast_offer", {"what": hit, "free": True}))
+        if isinstance(got, dict):
+            return got
+        if hit in g.objects and g.objects[hit].zone == "exile":
+            g.move(hit, "hand")  # not cast: into its owner's hand
+    rest = [x for x in rec["exiled"] if x != hit and x in g.objects and g.objects[x].zone == "exile"]
+    g.rng.shuffle(rest)
+    for x in rest:
+        g.move(x, "library", top=False)
+    return None
 
 
 @action("manifest_dread")
