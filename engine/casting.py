@@ -500,7 +500,7 @@ def is_plain_mana_activation(g: "Game", player: str, a: dict[str, Any]) -> bool:
     if a.get("mana") is not None and any("could_produce" in e.args for e in ab.effects):
         return False  # the kind asked for is checked as the mana is added, after the costs (106.7)
     return ab.kind == "mana" and not ab.targets and not cost.mana and not cost.discard and not cost.sacrifice_self \
-        and not has_choices(cost) and not cost.exile_self
+        and not has_choices(cost) and not cost.exile_self and ab.condition is None  # (its marks: activate)
 
 
 def mode_range(ab: Ability) -> tuple[int, int]:
@@ -542,6 +542,11 @@ def activate(g: "Game", player: str, a: dict[str, Any]) -> None:
         raise IllegalAction(f"x: this ability of {o.card.name} has no X in its cost (107.3)")
     if cost.loyalty == "-X" and o.counters.get("loyalty", 0) < x:
         raise IllegalAction(f"{o.card.name} has fewer than {x} loyalty counters")
+    if ab.condition is not None:  # marked as it is activated (an illegal activation undoes it)
+        if ab.condition.get("once_each_turn"):
+            o.chosen["activated:" + ab.text] = g.turn  # 602.5b
+        if ab.condition.get("once_ever"):
+            o.chosen["activated_ever:" + ab.text] = True  # exhaust: once for this object (400.7: a new one may again)
     if ab.kind == "mana" and not ab.targets:
         _pay_other_costs(g, player, o, cost, x)
         extra = {"effects": [dict(e.args) for e in ab.effects if e.op == "add_mana"], "mana": a.get("mana"),
@@ -571,8 +576,7 @@ def activate(g: "Game", player: str, a: dict[str, Any]) -> None:
             s.chosen["source_counters"] = dict(o.counters)
         if o.chosen.get("exiled"):  # 607.2a: "return all cards exiled with SELF" after sacrificing it
             s.chosen["source_exiled"] = list(o.chosen["exiled"])
-    if ab.condition is not None and ab.condition.get("once_each_turn"):
-        o.chosen["activated:" + ab.text] = g.turn  # 602.5b
+
     # 602.2b, 601.2i: abilities that trigger on activating it; matched against the source as it is
     # before the costs are paid (a source sacrificed to pay is seen as it last existed); they
     # wait in game.triggered, and an illegal activation restores the state before it

@@ -274,6 +274,8 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
         o = g.objects.get(ev["obj"])
         if o is not None:
             o.chosen["combat_turn"] = g.turn
+            if name == "attacks":
+                o.chosen["attacked_turn"] = g.turn  # boast: "if this creature attacked this turn"
             if name == "attacks" and o.controller in g.players:  # "if you attacked this turn" (508.1j)
                 g.players[o.controller].attacked_turn = g.turn
     cs = g.all_chars()

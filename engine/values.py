@@ -435,6 +435,14 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         did = o is not None and o.chosen.get("combat_turn") == g.turn
         if did != bool(cond["self_attacked_or_blocked_this_turn"]):
             return False
+    if "self_attacked_this_turn" in cond:  # boast (a later keyword): "if this creature attacked this turn"
+        did = o is not None and o.chosen.get("attacked_turn") == g.turn
+        if did != bool(cond["self_attacked_this_turn"]):
+            return False
+    if "once_ever" in cond:  # exhaust (a later keyword): "activate each exhaust ability only once"
+        ab = r.get("ability") if r else None
+        if o is None or ab is None or o.chosen.get("activated_ever:" + ab.text):
+            return False
     if "self_dealt_damage" in cond:  # "if it hasn't dealt damage yet": since it became this object
         if (o is not None and bool(o.chosen.get("dealt_damage"))) != bool(cond["self_dealt_damage"]):
             return False
@@ -583,7 +591,7 @@ CONDITION_KEYS = {"control", "min", "max", "life_ge", "life_le", "your_turn", "a
                   "self_counters_ge", "history", "graveyard_types_ge", "different_powers_ge", "total_power_ge",
                   "opponent_more", "opponent_poison_ge", "self_counters_le", "opponents_control", "opponents_ge",
                   "any_player_life_le", "evolve", "drawn_ge", "attached", "opponent_graveyard_ge",
-                  "opponent_life_le", "first_target",
+                  "opponent_life_le", "first_target", "self_attacked_this_turn", "once_ever",
                   # not a condition: the least modes of a modal spell (700.2; casting.mode_range)
                   "min_modes"}
 

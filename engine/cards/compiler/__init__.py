@@ -120,6 +120,7 @@ _ACT_LIMITS = [
     (re.compile(r"\s*activate (?:this ability )?only during your upkeep\.?$", re.I), "upkeep"),
     (re.compile(r"\s*activate (?:this ability )?only any time you could cast a sorcery\.?$", re.I), "sorcery"),
     (re.compile(r"\s*activate (?:this ability )?only if (.+?)\.?$", re.I), "if"),
+    (re.compile(r"\s*activate (?:this ability )?only once\.?$", re.I), "once_ever"),
 ]
 
 
@@ -156,6 +157,8 @@ def _lower_activated(item: IrItem) -> Ability | None:
                     sorcery = True
                 elif kind == "once":
                     once = True
+                elif kind == "once_ever":
+                    cond = {**(cond or {}), "once_ever": True}
                 elif kind == "your_turn":
                     cond = {**(cond or {}), "your_turn": True}
                 elif kind == "before_attack":

@@ -18,6 +18,14 @@ _SELF_WORDS = re.compile(
     re.I,
 )
 _ABILITY_WORD = re.compile(r"^(?!choose\b)[A-Z][A-Za-z'’ ,-]{2,40} — (?=\S)")
+#: labels before a dash that are keywords with rules, not ability words (207.2c): each becomes the
+#: activation restriction its rule gives, written out so the activated ability's reader reads it
+#: (Boast and Exhaust are later keywords: Kaldheim, 2021, and Aetherdrift, 2025)
+_KEYWORD_LABELS = {
+    "Boast": " Activate only once each turn. Activate only if SELF attacked this turn.",
+    "Exhaust": " Activate only once.",
+}
+_LABEL = re.compile(r"^(Boast|Exhaust) — (?=\S)")
 _LOYALTY = re.compile(r"^\[([+\-−]?(?:\d+|X))\]:")
 
 
@@ -93,7 +101,10 @@ def normalise(text: str, name: str, legendary: bool = False) -> list[str]:
         if not p:
             continue
         p = _LOYALTY.sub(lambda m: m.group(1) + ":", p)
-        if not p.startswith("•"):
+        label = _LABEL.match(p)
+        if label:
+            p = p[label.end():] + _KEYWORD_LABELS[label.group(1)]
+        elif not p.startswith("•"):
             p = _ABILITY_WORD.sub("", p)
         out.append(p)
     return out
