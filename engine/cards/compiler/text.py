@@ -26,6 +26,9 @@ _KEYWORD_LABELS = {
     "Exhaust": " Activate only once.",
 }
 _LABEL = re.compile(r"^(Boast|Exhaust) — (?=\S)")
+#: keyword labels whose rules are not read yet (power-up: once, and a cost reduction; forecast,
+#: 702.56a: from the hand, in the upkeep, once each turn; max speed): kept, so the paragraph is unsupported
+_KEPT_LABEL = re.compile(r"^(Power-up|Forecast|Max speed) — ")
 _LOYALTY = re.compile(r"^\[([+\-−]?(?:\d+|X))\]:")
 
 
@@ -104,7 +107,7 @@ def normalise(text: str, name: str, legendary: bool = False) -> list[str]:
         label = _LABEL.match(p)
         if label:
             p = p[label.end():] + _KEYWORD_LABELS[label.group(1)]
-        elif not p.startswith("•"):
+        elif not p.startswith("•") and not _KEPT_LABEL.match(p):
             p = _ABILITY_WORD.sub("", p)
         out.append(p)
     return out
