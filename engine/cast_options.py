@@ -102,6 +102,9 @@ ROWS: dict[str, Row] = {r.keyword: r for r in (
     Row("Jump-start", "later: Guilds of Ravnica", "zone", zone="graveyard", extra=Cost(discard=1), leaves_to="exile"),
     Row("Buyback", "702.26a", "additional", flag=True, resolves_to="hand"),
     Row("Entwine", "702.41a", "additional", flag=True),
+    # an optional additional cost; if paid, a 1/1 token copy as it enters (Bloomburrow, later than the
+    # 2016 rules; the trigger: compiler/keywords.KEYWORD_ABILITIES "Offspring")
+    Row("Offspring", "later: Bloomburrow", "additional", flag=True),
     # paid any number of times: the answer's "replicate" says how many (702.55a; replicate_extras)
     Row("Replicate", "702.55a", "additional", flag=True),
     # cast only as its last time counter is removed (702.61a); a creature spell cast so has haste

@@ -172,6 +172,13 @@ KEYWORD_ABILITIES: dict[str, Ability] = {
         effects=(Effect("counters", {"what": "self", "kind": "+1/+1", "amount": 1}),),
         trigger={"event": "etb", "filter": {"types": ["Creature"], "controller": "you"}},
         condition={"evolve": True}, keyword="Evolve"),
+    # Offspring (a later keyword: Bloomburrow, 2024; 702.175a in later rules): "When this permanent
+    # enters, if its offspring cost was paid, create a token that's a copy of it, except it's 1/1"
+    # (its optional additional cost: engine/cast_options.py; "paid": the spell's cast_with mark)
+    "Offspring": Ability(
+        "triggered", "Offspring",
+        effects=(Effect("token", {"copy_of": "self", "copy_except": {"power": "1", "toughness": "1"}}),),
+        trigger={"event": "etb", "self": True}, condition={"cast_with": "Offspring"}, keyword="Offspring"),
     # 702.104a: "whenever this creature attacks the player with the most life or tied for most life"
     "Dethrone": Ability(
         "triggered", "Dethrone",
@@ -728,6 +735,8 @@ def _parse_keyword_line(line: str) -> tuple[list[str], dict[str, Any], list[Abil
             args[name] = arg
             if ab is not None:
                 abilities.append(ab)
+            if name in KEYWORD_ABILITIES:  # a costed keyword's triggered ability (offspring)
+                abilities.append(KEYWORD_ABILITIES[name])
             continue
         if low in ("equip", "reconfigure"):
             return None
