@@ -90,14 +90,21 @@ def goaders(g: "Game", oid: int) -> list[str]:
 
 
 def goad_targets(g: "Game", oid: int) -> list[Any] | None:
-    """The attack targets a goaded creature must choose among (508.1d: it obeys as many
-    requirements as it can, "attack" and "attack a player other than the goading players"):
-    the other players it may attack, or None when it is not goaded or can attack none of them
-    (then attacking anything it may obeys the most)."""
+    """The attack targets a creature must choose among (508.1d: it obeys as many requirements as
+    it can): the player an effect says it attacks if able (encore's token copies, "attacks that
+    opponent this turn if able"); for a goaded creature, "attack" and "attack a player other than
+    the goading players", the other players it may attack. None when no such requirement applies
+    or it can attack none of them (then attacking anything it may obeys the most)."""
+    effs = rule_effects(g, oid)
+    named = [e["attack_player"] for e in effs if e.get("attack_player") and active(g, e)]
+    ds = seats.defenders(g, g.active)
+    want = [p for p in named if p in ds and may_attack(g, oid, p)]
+    if want:
+        return want
     by = goaders(g, oid)
     if not by:
         return None
-    others = [p for p in seats.defenders(g, g.active) if p not in by and may_attack(g, oid, p)]
+    others = [p for p in ds if p not in by and may_attack(g, oid, p)]
     return others or None
 
 
@@ -187,8 +194,7 @@ def declare_attackers(g: "Game", player: str, decl: Any) -> None:
     for a, t in decl.items():  # goad: a player other than the goading player if able (508.1d)
         others = goad_targets(g, a)
         if others is not None and t not in others:
-            raise IllegalAction(f"{_n(g, a)} is goaded: it attacks a player other than {', '.join(goaders(g, a))} "
-                                "if able (508.1d)")
+            raise IllegalAction(f"{_n(g, a)} must attack {' or '.join(map(str, others))} if able (508.1d)")
     for a, t in decl.items():
         o = g.objects[a]
         o.attacking = t
@@ -460,7 +466,7 @@ def attack_hints(g: "Game", atk: list[int]) -> dict[str, Any]:
     those ("targets_of")."""
     alone = [a for a in atk if _alone(g, a, "attack")]
     out: dict[str, Any] = {"not_alone": alone} if alone else {}
-    some = [a for a in atk if _defender_rules(g, a) or goaders(g, a)]
+    some = [a for a in atk if _defender_rules(g, a) or goad_targets(g, a) is not None]
     if some:
         ts = attack_targets(g)
         out["targets_of"] = {a: goad_targets(g, a) or [t for t in ts if may_attack(g, a, t)] for a in some}

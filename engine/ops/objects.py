@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine import seats, triggers
 from engine.actions import (
+    add_effect,
     attack_choice,
     create_token,
     destroy,
@@ -25,7 +26,7 @@ from engine.object_statics import cant_be_countered
 from engine.ops.base import ask_cards, table
 from engine.payment import can_afford, pay_mana
 from engine.tapping import tap, untap
-from engine.values import Ctx, amount, refs, source_id
+from engine.values import Ctx, amount, controller, refs, source_id
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -229,6 +230,23 @@ def _token(g: "Game", r: Ctx, e: Effect) -> dict | None:
             put_attacking(g, t, tgt)
     return None
 
+
+
+@op("encore")
+def _encore(g: "Game", r: Ctx, e: Effect) -> None:
+    """Encore (a later keyword, 702.141a in later rules): for each opponent, a token copy of the card
+    (exiled to pay the cost: as it last existed, 608.2h) that attacks that opponent this turn if
+    able (508.1d; engine/combat.py required_targets) and has haste; "those tokens" for what follows."""
+    p = controller(g, r)
+    card = g.objects[r["obj"]].card
+    r["created"] = []
+    for opp in seats.opponents(g, p):
+        if not seats.can_control(g, p):
+            break
+        t = create_token(g, card, p)
+        add_effect(g, "6", [t], r, "never", keywords=["Haste"])
+        add_effect(g, "rule", [t], r, "eot", rule="must_attack", attack_player=opp)
+        r["created"].append(t)
 
 
 @op("attach")

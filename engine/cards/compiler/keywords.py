@@ -499,6 +499,15 @@ def _costed_ability(name: str, part: str, cost_text: str) -> tuple[Ability | Non
         return (Ability("activated", part, effects=(Effect("token", {"copy_of": "self", "copy_except": change}),),
                         cost=replace(cost, exile_self=True), sorcery_speed=True, zone="graveyard", keyword=name),
                 cost)
+    if name == "Encore":
+        # later than the 2016 rules (Commander Legends, 2020; 702.141a in later rules), its reminder text:
+        # "[cost], Exile this card from your graveyard: For each opponent, create a token copy that attacks
+        # that opponent this turn if able. They gain haste. Sacrifice them at the beginning of the next end
+        # step. Activate only as a sorcery." (the op: engine/ops/objects.py encore)
+        sac = Effect("delayed", {"step": "end", "effects": [Effect("sacrifice", {"what": "created"})]})
+        return (Ability("activated", part, effects=(Effect("encore", {}), sac),
+                        cost=replace(cost, exile_self=True), sorcery_speed=True, zone="graveyard", keyword=name),
+                cost)
     if name == "Scavenge":
         return (Ability("activated", part, effects=(Effect("counters", {"what": {"target": 0}, "kind": "+1/+1",
                                                                         "amount": {"power_of": "self"}}),),
