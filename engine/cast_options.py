@@ -143,6 +143,13 @@ def implemented(keyword: str, card: CardDef) -> bool:
     return isinstance(c, Cost) and bool(c.mana) and c == Cost(mana=c.mana)
 
 
+def plot_cost(card: CardDef) -> tuple[str, ...] | None:
+    """The mana of a card's plot cost (the plot special action: engine/casting.py plot), or None
+    (a plot cost other than mana is not carried out)."""
+    c = card.keyword_args.get("Plot") if "Plot" in card.keywords else None
+    return tuple(c.mana) if isinstance(c, Cost) and c.mana and c == Cost(mana=c.mana) else None
+
+
 def cost_of(card: CardDef, keyword: str) -> Cost | None:
     """The cost a keyword of the card names (flashback's, evoke's, ...: 601.2f), or None."""
     c = card.keyword_args.get(keyword) if keyword in card.keywords else None

@@ -122,6 +122,8 @@ def priority_action(g: "Game", player: str, a: dict[str, Any]) -> None:
         activate(g, player, a)
     elif act == "suspend":
         suspend(g, player, a)
+    elif act == "plot":
+        plot(g, player, a)
     elif act == "turn_face_up":  # 702.36e, 701.31b: a special action (115.2b)
         facedown.turn_face_up(g, player, a)
     elif act == "manual":
@@ -134,7 +136,29 @@ def priority_action(g: "Game", player: str, a: dict[str, Any]) -> None:
         g.players[player].conceded = True
         g._check_end()
     else:
-        raise IllegalAction(f"unknown action {act!r}: pass, play, cast, activate, suspend or concede")
+        raise IllegalAction(f"unknown action {act!r}: pass, play, cast, activate, suspend, plot or concede")
+
+
+def plot(g: "Game", player: str, a: dict[str, Any]) -> None:
+    """Plot (a later keyword: Outlaws of Thunder Junction, 2024; 702.170a in later rules): a special
+    action (115.2 as it later reads) any time its owner has priority in their main phase with an
+    empty stack: pay the plot cost and exile the card from the hand. It may be cast as a sorcery on a
+    later turn without paying its mana cost (a permission: engine/zones_cast.py). The player keeps priority."""
+    oid = a.get("card")
+    o = g.objects.get(oid) if isinstance(oid, int) else None
+    cost = cast_options.plot_cost(o.card) if o is not None else None
+    if o is None or o.zone != "hand" or o.owner != player or cost is None:
+        raise IllegalAction(f"{_name(g, oid)} is not a card with plot in your hand")
+    if not sorcery_timing(g, player):
+        raise IllegalAction(f"{o.card.name} can be plotted only as a sorcery")
+    pay_mana(g, player, cost, set(), a.get("pay"))
+    new = g.move(o.id, "exile")
+    g.ts += 1
+    g.effects.append({"layer": "play", "controller": player, "play": "cast", "free": True, "until": "never",
+                      "objects": [new], "sorcery": True, "from_turn": g.turn + 1, "ts": g.ts, "source": None})
+    g.objects[new].chosen["plotted"] = g.turn
+    g.changed()
+    g.log("plot", player=player, card=o.card.name)
 
 
 def suspend(g: "Game", player: str, a: dict[str, Any]) -> None:

@@ -103,6 +103,9 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
         sus = cast_options.suspend_of(o.card) if keyworded else None
         if sus is not None and _affordable_plain(g, player, tuple(sus[1].mana), afford):
             out.append({"action": "suspend", "card": oid, "name": o.card.name})  # 115.2e, 702.61a
+        pc = cast_options.plot_cost(o.card) if keyworded and sorcery else None
+        if pc is not None and _affordable_plain(g, player, pc, afford):
+            out.append({"action": "plot", "card": oid, "name": o.card.name})  # plot: a special action
         ab = targets.spell_ability(o.card)
         # 117.6: no mana symbols at all is an unpayable cost (Ancestral Vision)
         variants: list[tuple[str | None, tuple[str, ...], Any]] = [(None, o.card.mana_cost, None)] \
