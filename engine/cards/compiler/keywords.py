@@ -189,6 +189,13 @@ KEYWORD_ABILITIES: dict[str, Ability] = {
 #: Keywords that stand for static abilities with no sentence of their own to read: each
 #: instance is these abilities (the wording of its 702 rule in the text).
 KEYWORD_STATICS: dict[str, tuple[Ability, ...]] = {
+    # Riot (a later keyword: Ravnica Allegiance, 2019; 702.136a in later rules): "You may have this
+    # permanent enter with an additional +1/+1 counter on it. If you don't, it gains haste."
+    # (the choice as it enters, 614.12: engine/replacement.py; the haste: engine/entering.py)
+    "Riot": (
+        Ability("static", "Riot", static={"kind": "enters_with_counters", "counter": "+1/+1", "amount": 1,
+                                          "optional": True, "else_haste": True}, keyword="Riot"),
+    ),
     # 702.97a: "You may have this permanent enter the battlefield with an additional +1/+1 counter on
     # it" and "This permanent can't block as long as it has a +1/+1 counter on it."
     "Unleash": (
