@@ -57,11 +57,11 @@ def sorcery_timing(g: "Game", player: str) -> bool:
 
 
 def can_play_land(g: "Game", player: str, oid: int) -> bool:
-    """305.2, 505.5b: one land per turn, at sorcery timing."""
+    """305.2, 505.5b: one land per turn (305.2a: more with "play an additional land"), at sorcery timing."""
     o = g.objects.get(oid)
     return (o is not None and "Land" in o.card.types
             and (o.zone == "hand" and o.owner == player or zones_cast.may_play_land(g, player, o))
-            and g.players[player].lands_played < 1 and sorcery_timing(g, player))
+            and g.players[player].lands_played < player_statics.land_plays(g, player) and sorcery_timing(g, player))
 
 
 
@@ -188,7 +188,7 @@ def play_land(g: "Game", player: str, oid: int) -> None:
     if not can_play_land(g, player, oid):
         o = g.objects.get(oid)
         why = "not a land in your hand" if o is None or o.zone != "hand" or "Land" not in o.card.types \
-            else "you have already played a land this turn" if g.players[player].lands_played \
+            else "you have already played your lands this turn" if g.players[player].lands_played \
             else "lands are played in your main phase with an empty stack"
         raise IllegalAction(f"cannot play {_name(g, oid)}: {why}")
     g.players[player].lands_played += 1
