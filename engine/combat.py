@@ -369,6 +369,9 @@ def _block_restrictions(g: "Game", blocks: dict[int, list[int]]) -> str | None:
     for a, n in count.items():
         if "Menace" in g.chars(a).keywords and n < 2:
             return f"{_n(g, a)} has menace: it can't be blocked except by two or more creatures"
+        least = _min_blockers(g, a)
+        if least and n < least:
+            return f"{_n(g, a)} can't be blocked except by {least} or more creatures"
         if n > 1 and has_rule(g, a, "max_one_blocker"):
             return f"{_n(g, a)} can't be blocked by more than one creature"
     if len(blocks) == 1:  # 506.5: it blocks alone when it is the only creature declared as a blocker
@@ -471,6 +474,13 @@ def attack_hints(g: "Game", atk: list[int]) -> dict[str, Any]:
         ts = attack_targets(g)
         out["targets_of"] = {a: goad_targets(g, a) or [t for t in ts if may_attack(g, a, t)] for a in some}
     return out
+
+
+def _min_blockers(g: "Game", a: int) -> int:
+    """509.1b: "can't be blocked except by N or more creatures" (the most such restrictions ask); 0: none."""
+    rules = [r for r in g.chars(a).rules if r.get("rule") == "min_blockers"]
+    rules += [e for e in rule_effects(g, a) if e.get("rule") == "min_blockers" and active(g, e)]
+    return max((int(r.get("amount", 2)) for r in rules), default=0)
 
 
 def block_hints(g: "Game", opts: dict[int, list[int]]) -> dict[str, Any]:

@@ -80,7 +80,8 @@ RULES = frozenset({"no_activated_abilities",  # engine/casting.py activatable
                    "must_block", "doesnt_untap", "block_only_flying", "extra_block", "attack_despite_defender",
                    "max_one_blocker", "must_be_blocked_by_all", "cant_attack_or_block_alone", "cant_attack_alone",
                    "cant_block_alone", "no_counters", "damage_by_toughness",
-                   "cant_attack_unless_defender_controls"})  # engine/combat.py may_attack (508.1c)
+                   "cant_attack_unless_defender_controls",  # engine/combat.py may_attack (508.1c)
+                   "min_blockers"})  # engine/combat.py _block_restrictions (509.1b)
 
 
 #: the landwalk qualities engine.combat knows (702.14a)
