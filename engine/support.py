@@ -24,7 +24,7 @@ from engine.player_statics import mana_trigger_supported, static_problems
 from engine.protection import supported as protection_supported
 from engine.triggers import ALIASES, GRAVEYARD_EVENTS, KEYS, KEYS_OF_EVENT
 from engine.triggers import SUPPORTED as TRIGGER_EVENTS
-from engine.values import condition_problems
+from engine.values import condition_problems, names_that_player
 
 #: Keywords whose rules this engine implements (CR 702).
 KEYWORDS = frozenset({
@@ -92,6 +92,10 @@ LANDWALK_QUALITIES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest
 
 #: set while a static ability's data is walked: its amounts are read without a resolution (611.3a)
 _STATIC_WALK = [False]
+#: set while the amount of an op that counts it for each player it affects is walked ("they")
+_THAT_PLAYER = [False]
+#: the ops that read such an amount once for each player (engine/ops/damage.py, engine/ops/objects.py)
+_PER_PLAYER_OPS = frozenset({"damage", "lose_life", "token"})
 
 
 def _walk(x: Any, out: list[str]) -> None:
@@ -137,6 +141,13 @@ def _walk(x: Any, out: list[str]) -> None:
                 out.append(f"filter keys {sorted(bad)}")
             _walk({k: v for k, v in x.args.items() if k != "filter"}, out)
             return
+        if x.op in _PER_PLAYER_OPS and names_that_player(x.args.get("amount")):
+            _THAT_PLAYER[0] = True  # counted for each player the op affects (engine/values.py amount_for)
+            try:
+                _walk(x.args, out)
+            finally:
+                _THAT_PLAYER[0] = False
+            return
         _walk(x.args, out)
     elif isinstance(x, Ability):
         out.extend(ability_reasons(x))
@@ -155,7 +166,10 @@ def _walk(x: Any, out: list[str]) -> None:
                 continue  # a reference to a target (the prevent op's source: engine/ops/damage.py), not a filter
             if k in ("each", "count", "filter", "affects", "by", "except", "choose") and isinstance(v, dict):
                 # a controller reference is bound as an "each" or a count is read in a resolution
-                bad = unknown_keys(v, player_refs=k in ("each", "count") and not _STATIC_WALK[0])
+                refs_ok: bool | str = k in ("each", "count") and not _STATIC_WALK[0]
+                if refs_ok and k == "count" and _THAT_PLAYER[0]:
+                    refs_ok = "that_player"
+                bad = unknown_keys(v, player_refs=refs_ok)
                 if bad:
                     out.append(f"filter keys {sorted(bad)}")
             _walk(v, out)

@@ -108,6 +108,8 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
         return [one_opponent(g, r, ref)]
     if ref == "each_player":
         return seats.apnap(g)
+    if ref == "that_player":  # "each player ... for each land they control": the one it is counted for
+        return list(r.get("that_player", ()))
     if ref == "it":
         info = s.trigger_info
         if info:
@@ -623,6 +625,26 @@ def condition_problems(cond: Any) -> list[str]:
         out += condition_problems(c)
     return out
 
+
+
+def names_that_player(a: Any) -> bool:
+    """Does an amount count for "that player" ("each player loses 1 life for each creature they
+    control")? Then it is counted once for each player the effect affects (amount_for)."""
+    if isinstance(a, dict):
+        return a.get("controller") == "that_player" or any(names_that_player(v) for v in a.values())
+    if isinstance(a, (list, tuple)):
+        return any(names_that_player(v) for v in a)
+    return False
+
+
+def amount_for(g: "Game", a: Any, src: int | None, r: Ctx, player: str) -> int:
+    """608.2c: an amount read for one of the players an effect affects, "they" in its count
+    meaning that player (Price of Progress, Stronghold Discipline, Typhoon)."""
+    r["that_player"] = [player]
+    try:
+        return amount(g, a, src, r)
+    finally:
+        r.pop("that_player", None)
 
 
 def bind_players(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:

@@ -26,7 +26,7 @@ from engine.object_statics import cant_be_countered
 from engine.ops.base import ask_cards, table
 from engine.payment import can_afford, pay_mana
 from engine.tapping import tap, untap
-from engine.values import Ctx, amount, controller, refs, source_id
+from engine.values import Ctx, amount, amount_for, controller, names_that_player, refs, source_id
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -216,7 +216,11 @@ def _token(g: "Game", r: Ctx, e: Effect) -> dict | None:
               if isinstance(e.args.get(k), dict)}
         cards = [token_def(Effect(e.op, {**e.args, **pt}) if pt else e)]
     # 800.4b, 800.4d: no token is created under the control of a player who has left the game
-    made = [(p, card) for p in who if seats.can_control(g, p) for card in cards * n]
+    if names_that_player(e.get("amount", 1)):  # "each player creates a token for each Forest they control"
+        made = [(p, card) for p in who if seats.can_control(g, p)
+                for card in cards * amount_for(g, e.args["amount"], source_id(g, r), r, p)]
+    else:
+        made = [(p, card) for p in who if seats.can_control(g, p) for card in cards * n]
     attacks: list[Any] = [None] * len(made)
     if e.get("attacking"):  # 508.4: what each attacks is chosen as it enters, asked before any is made
         for k, (p, _) in enumerate(made):
