@@ -84,6 +84,13 @@ RULES = frozenset({"no_activated_abilities",  # engine/casting.py activatable
                    "min_blockers"})  # engine/combat.py _block_restrictions (509.1b)
 
 
+#: the conditions of a spell's own cost change read for the player casting it alone (engine/costs.py
+#: _self_condition: no object is there to read; 601.2f)
+_CASTER_CONDITIONS = frozenset({"control", "min", "max", "history", "opponent_poison_ge", "graveyard_types_ge",
+                                "opponent_graveyard_ge", "gained_life_this_turn", "graveyard_ge", "filter",
+                                "opponent_life_le", "life_le", "life_ge", "your_turn", "opponent_lost_life_this_turn"})
+
+
 #: the landwalk qualities engine.combat knows (702.14a)
 LANDWALK_QUALITIES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest", "Desert", "nonbasic",
                                 "legendary", "snow Swamp", "snow Forest", "snow Island", "snow Plains",
@@ -296,7 +303,8 @@ def _cost_static_reasons(st: dict[str, Any]) -> list[str]:
         return costs.additional_problems(c) if isinstance(c, Cost) else ["additional cost"]
     if kind == "cost_change":
         out = costs.change_problems(st)
-        if st.get("spells") == "self" and st.get("condition") and set(st["condition"]) - {"control", "min", "max"}:
+        if st.get("spells") == "self" and st.get("condition") and set(st["condition"]) - _CASTER_CONDITIONS \
+                or st.get("condition", {}).get("history") == "self_was_cast":
             out.append("cost_change condition")
         return out
     if kind in ("cant_be_countered", "unpreventable") and st.get("affects", "self") != "self":
