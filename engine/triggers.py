@@ -284,6 +284,13 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
         for ab in triggered_of(c.abilities):
             if _match(g, oid, c.controller, ab.trigger, ev):
                 _add(g, g.objects[oid], ab, c.controller, ev)
+    for p in g.order:  # 113.6, 113.1: an emblem's triggered abilities work from the command zone
+        for cid in g.players[p].command:
+            em = g.objects[cid]
+            if "Emblem" in em.card.types:
+                for ab in triggered_of(em.card.abilities):
+                    if _match(g, cid, p, ab.trigger, ev):
+                        _add(g, em, ab, p, ev)
     if name in GRAVEYARD_EVENTS:  # 112.6b: an ability that says it works from a graveyard does there
         for p in g.order:
             for cid in g.players[p].graveyard:
