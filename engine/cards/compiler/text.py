@@ -88,6 +88,9 @@ def normalise(text: str, name: str, legendary: bool = False) -> list[str]:
     text = re.sub(r"\bHe or she\b", "They", text)
     text = re.sub(r"\bhim or her\b", "them", text)
     names = name.split(" // ") if " // " in name else [name]
+    # a digital rebalanced card ("A-Nahiri, Heir of the Ancients") names itself in its text by the
+    # name it was printed with (201.5: the text's own name means this object)
+    names = [n[2:] if n.startswith("A-") and len(n) > 2 else n for n in names]
     for n in sorted(names, key=len, reverse=True):   # every face's whole name first
         text = replace_name(text, n)
     for n in sorted(names, key=len, reverse=True):
