@@ -53,6 +53,10 @@ MIRACLE_TRIGGER = Ability("triggered", "Miracle", effects=(
     Effect("cast_offer", {"what": "self", "alt": "miracle", "zone": "hand"}),), keyword="Miracle")
 #: 702.108a: "return the permanent this spell becomes to its owner's hand at the beginning of the next end step"
 DASH_RETURN = Ability("triggered", "Dash", effects=(Effect("bounce", {"what": "self"}),), keyword="Dash")
+#: warp (a later keyword: Edge of Eternities, 2025; 702.185 in later rules): "exile the permanent this
+#: spell becomes at the beginning of the next end step. Its owner may cast this card after the current
+#: turn has ended for as long as it remains exiled" (the op: engine/ops/cast.py warp_exile)
+WARP_EXILE = Ability("triggered", "Warp", effects=(Effect("warp_exile", {}),), keyword="Warp")
 
 
 @dataclass(frozen=True)
@@ -97,6 +101,9 @@ ROWS: dict[str, Row] = {r.keyword: r for r in (
     Row("Evoke", "702.73a", "alternative", flag=True),
     Row("Dash", "702.108a", "alternative", flag=True, delayed=("battlefield", "end", None, DASH_RETURN)),
     Row("Surge", "702.116a", "alternative", when=_surge),
+    # cast from the hand for its warp cost; exiled at the next end step, castable from exile after this turn
+    Row("Warp", "later: Edge of Eternities", "alternative", flag=True,
+        delayed=("battlefield", "end", None, WARP_EXILE)),
     Row("Spectacle", "later: Ravnica Allegiance", "alternative", when=_spectacle),
     # from the graveyard, discarding a card too; exiled whenever it would leave the stack (Guilds of Ravnica)
     Row("Jump-start", "later: Guilds of Ravnica", "zone", zone="graveyard", extra=Cost(discard=1), leaves_to="exile"),
