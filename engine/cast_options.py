@@ -114,6 +114,9 @@ ROWS: dict[str, Row] = {r.keyword: r for r in (
     Row("Offspring", "later: Bloomburrow", "additional", flag=True),
     # paid any number of times: the answer's "replicate" says how many (702.55a; replicate_extras)
     Row("Replicate", "702.55a", "additional", flag=True),
+    # likewise any number of times, the answer's "squad" (Warhammer 40,000 Commander, later than the
+    # 2016 rules); its trigger makes that many token copies (compiler/keywords.KEYWORD_ABILITIES)
+    Row("Squad", "later: Warhammer 40,000", "additional", flag=True),
     # cast only as its last time counter is removed (702.61a); a creature spell cast so has haste
     Row("Suspend", "702.61a", "offered", zone="exile", flag=True),
     Row("Convoke", "702.50a", "pay_with", key="convoke"),
@@ -210,15 +213,16 @@ def usable(g: "Game", player: str, o: "Obj", alt: str, offered: bool = False) ->
     return row, got
 
 
-def replicate_extras(o: "Obj", times: Any) -> list[tuple[Row, Cost]]:
-    """702.55a: the replicate cost paid ``times`` times (an answer's "replicate"), or IllegalAction."""
+def replicate_extras(o: "Obj", times: Any, name: str = "replicate") -> list[tuple[Row, Cost]]:
+    """702.55a: the replicate cost paid ``times`` times (an answer's "replicate"), or IllegalAction;
+    likewise squad's (``name``: a later keyword, paid any number of times as well)."""
     if not times:
         return []
     if not isinstance(times, int) or isinstance(times, bool) or times < 0:
-        raise IllegalAction("replicate: how many times the replicate cost is paid (a whole number)")
-    got = next(((row, c) for name, row, c in additional(o.card) if name == "replicate"), None)
+        raise IllegalAction(f"{name}: how many times the {name} cost is paid (a whole number)")
+    got = next(((row, c) for n, row, c in additional(o.card) if n == name), None)
     if got is None:
-        raise IllegalAction(f"{o.card.name} has no replicate cost")
+        raise IllegalAction(f"{o.card.name} has no {name} cost")
     return [got] * times
 
 

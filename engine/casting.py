@@ -256,6 +256,7 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         raise IllegalAction(f"{o.card.name} has no kicker")
     extras = cast_options.extras_of(o, a.get("extras"))  # buyback, entwine (601.2b)
     extras += cast_options.replicate_extras(o, a.get("replicate"))  # 702.55a: any number of times
+    extras += cast_options.replicate_extras(o, a.get("squad"), "squad")  # squad: likewise
     for k in cast_options.PAY_KEYS:
         if a.get(k) and all(r.key != k for r in cast_options.pay_with(o.card)):
             raise IllegalAction(f"{o.card.name} has no {k}")

@@ -266,6 +266,8 @@ class Runner:
                 a["extras"] = [str(x) for x in step["extras"]]
             if "replicate" in step:  # 702.55a: times the replicate cost is paid
                 a["replicate"] = int(step["replicate"])
+            if "squad" in step:  # squad (a later keyword): likewise
+                a["squad"] = int(step["squad"])
             for k in ("convoke", "improvise", "delve"):  # objects that pay for mana (702.50a, 702.65a)
                 if k in step:
                     a[k] = [self.ref(x) for x in step[k]]

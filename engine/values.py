@@ -203,6 +203,7 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "devotion": frozenset({"devotion"}), "domain": frozenset({"domain"}),
     "graveyard_types": frozenset({"graveyard_types"}),
     "drawn_this_turn": frozenset({"drawn_this_turn"}),
+    "times_paid": frozenset({"times_paid"}),
 }
 #: the amounts computed without a resolution record (a static ability, 611.3a)
 STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "toughness_of", "blockers_beyond_first",
@@ -287,6 +288,9 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         return n + sum(1 for i in pool if matches(g, i, f, src, ctl))
     if "times" in a:
         return a["times"] * amount(g, a["of"], src, r)
+    if "times_paid" in a:  # squad: the times the source's optional additional cost was paid (601.2b)
+        o = g.objects.get(src) if src is not None else None
+        return list(o.chosen.get("cast_with", ())).count(a["times_paid"]) if o is not None else 0
     if "plus" in a:
         return sum(amount(g, x, src, r) for x in a["plus"])
     if r is None:  # a static ability (611.3a), a cost or a restriction: no resolution record

@@ -179,6 +179,13 @@ KEYWORD_ABILITIES: dict[str, Ability] = {
         "triggered", "Offspring",
         effects=(Effect("token", {"copy_of": "self", "copy_except": {"power": "1", "toughness": "1"}}),),
         trigger={"event": "etb", "self": True}, condition={"cast_with": "Offspring"}, keyword="Offspring"),
+    # Squad (a later keyword: Warhammer 40,000 Commander, 2022; 702.157a in later rules): "When this
+    # creature enters, if its squad cost was paid, create a token that's a copy of it for each time
+    # its squad cost was paid" (the cost: engine/cast_options.py, paid any number of times)
+    "Squad": Ability(
+        "triggered", "Squad",
+        effects=(Effect("token", {"copy_of": "self", "amount": {"times_paid": "Squad"}}),),
+        trigger={"event": "etb", "self": True}, condition={"cast_with": "Squad"}, keyword="Squad"),
     # 702.104a: "whenever this creature attacks the player with the most life or tied for most life"
     "Dethrone": Ability(
         "triggered", "Dethrone",
