@@ -246,7 +246,7 @@ def ability_reasons(ab: Ability) -> list[str]:
             bad = unknown_keys(trig["filter"])
             if bad:
                 out.append(f"trigger filter {sorted(bad)}")
-        if any(k in trig and ev != e for k, e in KEYS_OF_EVENT.items()):
+        if any(k in trig and not set(evs) <= e for k, e in KEYS_OF_EVENT.items()):
             out.append("trigger options")
         if set(trig) - KEYS or trig.get("first") and not set(evs) <= {"lose_life", "gain_life", "cast"} \
                 or trig.get("nth") and evs not in (["cast"], ["draw"]):

@@ -44,7 +44,10 @@ KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "wh
 # or_copy: "whenever you cast or copy ...": no effect of this engine copies a spell (707.10), so only casting
 # fires it; an op that copies spells must fire the same event.
 #: keys that only some events understand (engine/support.py rejects them elsewhere)
-KEYS_OF_EVENT = {"other": "cycle", "defending": "attacks", "dealt_by": "dies", "condition": "state"}
+KEYS_OF_EVENT: dict[str, frozenset[str]] = {
+    "other": frozenset({"cycle"}), "dealt_by": frozenset({"dies"}), "condition": frozenset({"state"}),
+    # "whenever a creature attacks you", "whenever a creature deals combat damage to you" (the monarch)
+    "defending": frozenset({"attacks", "combat_damage_player"})}
 #: Events a triggered ability of a card in a graveyard is checked against (Spit Flame, Squee, Goblin
 #: Nabob, Aurora Eidolon, Phoenix Chick; 112.6b)
 GRAVEYARD_EVENTS = frozenset({"etb", "step", "cast", "draw", "gain_life", "sacrifice", "you_attack",
@@ -287,7 +290,7 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
     for p in g.order:  # 113.6, 113.1: an emblem's triggered abilities work from the command zone
         for cid in g.players[p].command:
             em = g.objects[cid]
-            if "Emblem" in em.card.types:
+            if "Emblem" in em.card.types or "Designation" in em.card.types:  # the monarch too
                 for ab in triggered_of(em.card.abilities):
                     if _match(g, cid, p, ab.trigger, ev):
                         _add(g, em, ab, p, ev)

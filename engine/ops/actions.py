@@ -1,7 +1,7 @@
 """The "action" op: keyword actions of CR 701 (closed list in engine/cards/abilities.py).
 
 ACTIONS maps the action names this engine carries out to their functions; the others
-(venture, the Ring, monarch, initiative, learn, discover, ...) need rules state this package cannot add on its own.
+(venture, the Ring, initiative, learn, ...) need rules state this package cannot add on its own.
 
 engine/support.py counts a card with an "action" op as supported only when its action
 name is in ACTIONS.
@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from engine import knowledge, seats, triggers
 from engine.actions import add_effect, create_token
-from engine.cards.abilities import CardDef, Effect
-from engine.cards.compiler import compile_card
+from engine.cards.abilities import Ability, CardDef, Effect
+from engine.cards.compiler import compile_abilities_text, compile_card
 from engine.facedown import manifest, put_down
 from engine.filters import matches
 from engine.layers import counters_allowed
@@ -24,6 +24,7 @@ from engine.ops import nested
 from engine.ops.base import table
 from engine.ops.cast import offer
 from engine.ops.objects import token_def
+from engine.state import create_object
 from engine.transform import flip, transform
 from engine.values import amount, controller, one_opponent, refs, source_id
 
@@ -344,6 +345,46 @@ def _discover(g: "Game", r: dict, e: Effect) -> dict | None:
     for x in rest:
         g.move(x, "library", top=False)
     return None
+
+
+@lru_cache(maxsize=1)
+def monarch_card() -> CardDef:
+    """The monarch (a later designation: Conspiracy: Take the Crown, 2016; 724 in later rules), kept
+    as an object in the monarch's command zone that carries its two inherent triggered abilities:
+    "At the beginning of the monarch's end step, that player draws a card" and "Whenever a creature
+    deals combat damage to the monarch, its controller becomes the monarch" (engine/triggers.py
+    matches events against it as against an emblem, 113.6)."""
+    draw = compile_abilities_text("At the beginning of your end step, draw a card.") or []
+    take = Ability("triggered", "Whenever a creature deals combat damage to you, its controller becomes the monarch.",
+                   effects=(Effect("action", {"name": "become_the_monarch", "who": {"controller_of": "it"}}),),
+                   trigger={"event": "combat_damage_player", "filter": {"types": ["Creature"]}, "defending": "you"})
+    return CardDef(name="The Monarch", mana_cost=(), types=("Designation",), abilities=(*draw, take))
+
+
+def monarch(g: "Game") -> str | None:
+    """The player who is the monarch, if any."""
+    for p in g.order:
+        if any(g.objects[i].card.name == "The Monarch" and "Designation" in g.objects[i].card.types
+               for i in g.players[p].command):
+            return p
+    return None
+
+
+@action("become_the_monarch")
+def _become_the_monarch(g: "Game", r: dict, e: Effect) -> None:
+    """The player becomes the monarch (only one player is: the designation moves to them)."""
+    who = [p for p in refs(g, r, e.get("who", "you")) if isinstance(p, str) and seats.can_control(g, p)]
+    if not who or monarch(g) == who[0]:
+        return
+    for p in g.order:
+        for i in [i for i in g.players[p].command if g.objects[i].card.name == "The Monarch"
+                  and "Designation" in g.objects[i].card.types]:
+            g.players[p].command.remove(i)
+            del g.objects[i]
+    o = create_object(g, monarch_card(), who[0], "command", token=True)
+    g.players[who[0]].command.append(o.id)
+    g.changed()
+    g.log("monarch", player=who[0])
 
 
 @action("manifest_dread")
