@@ -291,8 +291,8 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
         for cid in g.players[p].command:
             em = g.objects[cid]
             if "Emblem" in em.card.types or "Designation" in em.card.types:  # the monarch too
-                for ab in [a for a in em.card.abilities if a.kind == "triggered"]:
-                    if _match(g, cid, p, ab.trigger, ev):
+                for ab in [a for a in em.card.abilities if a.kind == "triggered" and a.trigger]:
+                    if ab.trigger is not None and _match(g, cid, p, ab.trigger, ev):
                         _add(g, em, ab, p, ev)
     if name in GRAVEYARD_EVENTS:  # 112.6b: an ability that says it works from a graveyard does there
         for p in g.order:
