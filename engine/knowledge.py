@@ -72,12 +72,28 @@ def sees_hand(g: "Game", player: str, owner: str) -> bool:
     return player == owner or (g.variant == "two_headed_giant" and player in g.team_of.get(owner, ()))
 
 
+def looks_at_top(g: "Game", player: str) -> bool:
+    """Does ``player`` control a permanent with "You may look at the top card of your library any
+    time" (a static ability: the card stays in its hidden zone, 400.2, known to its owner alone)?"""
+    kept = g.__dict__.get("_look_top")
+    if kept is None or kept[0] != g._version:  # once per state of the game (views ask for every seat)
+        cs = g.all_chars()
+        who = frozenset(c.controller for c in (cs[oid] for oid in g.battlefield)
+                        if any(ab.kind == "static" and (ab.static or {}).get("kind") == "look_top_card"
+                               for ab in c.abilities))
+        kept = g._look_top = (g._version, who)
+    return player in kept[1]
+
+
 def knows(g: "Game", player: str, oid: int) -> bool:
     """Whether ``player`` may know which card the object ``oid`` is."""
     o = g.objects.get(oid)
     if o is None:
         return False
     if o.zone == "hand" and sees_hand(g, player, o.owner):
+        return True
+    if o.zone == "library" and o.owner == player and g.players[player].library[:1] == [oid] \
+            and looks_at_top(g, player):
         return True
     if o.zone in ("library", "hand"):
         return _told(g, g.shown.get(oid, ()), player)
@@ -87,12 +103,13 @@ def knows(g: "Game", player: str, oid: int) -> bool:
 def known_hidden(g: "Game", player: str, owner: str) -> list[tuple[str, int, int]]:
     """The cards of ``owner``'s hidden zones that ``player`` knows beyond their own hand:
     (zone, position from the top or in the hand, object id)."""
-    if not g.shown:
-        return []
     p = g.players[owner]
+    top = player == owner and bool(p.library) and looks_at_top(g, player)
+    if not g.shown and not top:
+        return []
     out = []
     for i, c in enumerate(p.library):
-        if _told(g, g.shown.get(c, ()), player):
+        if _told(g, g.shown.get(c, ()), player) or i == 0 and top:
             out.append(("library", i, c))
     if not sees_hand(g, player, owner):  # a hand the player sees is in the view whole
         for i, c in enumerate(p.hand):
