@@ -81,7 +81,7 @@ def looks_at_top(g: "Game", player: str) -> bool:
         who = frozenset(c.controller for c in (cs[oid] for oid in g.battlefield)
                         if any(ab.kind == "static" and (ab.static or {}).get("kind") == "look_top_card"
                                for ab in c.abilities))
-        kept = g._look_top = (g._version, who)
+        kept = g.__dict__["_look_top"] = (g._version, who)
     return player in kept[1]
 
 
