@@ -576,7 +576,7 @@ def damage_step(g: "Game", first: bool) -> None:
         if o.blocked:
             live = [b for b in o.blockers if b in g.objects and g.objects[b].zone == "battlefield"]
             trample = "Trample" in g.chars(a).keywords
-            if not live and not trample:
+            if not live and not trample and not as_unblocked(g, a):
                 continue  # 509.1h / 510.1c: a blocked creature with no blockers deals no damage
             g.queue.append({"kind": "assign_damage", "player": g.active, "attacker": a, "first": first})
     blockers = [b for b in g.battlefield if g.objects[b].blocking]
@@ -592,11 +592,20 @@ def damage_step(g: "Game", first: bool) -> None:
     g.queue.append({"kind": "_deal_combat_damage", "player": g.active, "first": first})
 
 
+def as_unblocked(g: "Game", a: int) -> bool:
+    """510.1c (a blocked creature's damage): "You may have SELF assign its combat damage as though it
+    weren't blocked" (Thorn Elemental): its controller may assign all of it to the player or
+    planeswalker it is attacking instead."""
+    return has_rule(g, a, "may_assign_as_unblocked")
+
+
 def forced_assignment(g: "Game", data: dict[str, Any]) -> dict[Any, int] | None:
     """The one legal assignment, if there is only one (one blocker, no trample)."""
     if "attacker" in data:
         a = data["attacker"]
         o = g.objects[a]
+        if as_unblocked(g, a):
+            return None  # 510.1c: the blockers, or the player it attacks as though unblocked
         live = [b for b in o.blockers if b in g.objects]
         if len(live) == 1 and "Trample" not in g.chars(a).keywords:
             return {live[0]: combat_power(g, a)}
@@ -622,6 +631,8 @@ def check_assignment(g: "Game", data: dict[str, Any], assign: dict[Any, int]) ->
         order = [a for a in g.objects[src].order if a in g.objects]
         extra = None
     power = combat_power(g, src)
+    if "attacker" in data and as_unblocked(g, src) and assign == {o.attacking: power}:
+        return  # 510.1c: all of it as though it weren't blocked
     if any(v < 0 for v in assign.values()):
         raise IllegalAction("damage amounts cannot be negative")
     if sum(assign.values()) != power:

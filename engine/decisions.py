@@ -407,7 +407,8 @@ def build(g: "Game", w: dict[str, Any]) -> Decision:
         f = combat.forced_assignment(g, data)
         key = cast(int, data.get("attacker", data.get("blocker")))
         o = g.objects[key]
-        recips = list(o.blockers) + ([o.attacking] if "Trample" in g.chars(key).keywords else []) \
+        recips = list(o.blockers) + ([o.attacking] if "Trample" in g.chars(key).keywords
+                                     or combat.as_unblocked(g, key) else []) \
             if "attacker" in data else list(o.order)
         return Decision(player, kind, f"assign {combat.combat_power(g, key)} combat damage (510.1c)",
                         {"recipients": recips, "power": combat.combat_power(g, key),
