@@ -53,6 +53,13 @@ MIRACLE_TRIGGER = Ability("triggered", "Miracle", effects=(
     Effect("cast_offer", {"what": "self", "alt": "miracle", "zone": "hand"}),), keyword="Miracle")
 #: 702.108a: "return the permanent this spell becomes to its owner's hand at the beginning of the next end step"
 DASH_RETURN = Ability("triggered", "Dash", effects=(Effect("bounce", {"what": "self"}),), keyword="Dash")
+#: blitz (a later keyword: Streets of New Capenna, 2022; 702.152a in later rules): "If you cast this
+#: spell for its blitz cost, it gains haste and 'When this creature dies, draw a card.' Sacrifice it at
+#: the beginning of the next end step." (the gains: Row.grants, applied in after_resolve)
+BLITZ_SACRIFICE = Ability("triggered", "Blitz", effects=(Effect("sacrifice", {"what": "self"}),), keyword="Blitz")
+BLITZ_DRAW = Ability("triggered", "When SELF dies, draw a card.",
+                     effects=(Effect("draw", {"who": "you", "amount": 1}),),
+                     trigger={"event": "dies", "self": True}, keyword="Blitz")
 #: warp (a later keyword: Edge of Eternities, 2025; 702.185 in later rules): "exile the permanent this
 #: spell becomes at the beginning of the next end step. Its owner may cast this card after the current
 #: turn has ended for as long as it remains exiled" (the op: engine/ops/cast.py warp_exile)
@@ -76,6 +83,8 @@ class Row:
     extra: Cost | None = None        # "zone" rows: an additional cost of casting it that way (retrace)
     # a delayed trigger created as the spell resolves into that zone: (zone, step, whose, ability)
     delayed: tuple[str, str, str | None, Ability] | None = None
+    # what the permanent it becomes gains as it resolves (613.1f): keywords, and abilities
+    grants: tuple[tuple[str, ...], tuple[Ability, ...]] | None = None
 
 
 def _surge(g: "Game", player: str, o: "Obj") -> bool:
@@ -101,6 +110,8 @@ ROWS: dict[str, Row] = {r.keyword: r for r in (
     Row("Evoke", "702.73a", "alternative", flag=True),
     Row("Dash", "702.108a", "alternative", flag=True, delayed=("battlefield", "end", None, DASH_RETURN)),
     Row("Surge", "702.116a", "alternative", when=_surge),
+    Row("Blitz", "later: Streets of New Capenna", "alternative", flag=True,
+        delayed=("battlefield", "end", None, BLITZ_SACRIFICE), grants=(("Haste",), (BLITZ_DRAW,))),
     # cast from the hand for its warp cost; exiled at the next end step, castable from exile after this turn
     Row("Warp", "later: Edge of Eternities", "alternative", flag=True,
         delayed=("battlefield", "end", None, WARP_EXILE)),
@@ -401,6 +412,12 @@ def after_resolve(g: "Game", s: "Obj", new: int) -> None:
         if whose:
             rec["whose"] = whose
         g.delayed.append(rec)
+        if row.grants is not None and zone == "battlefield":  # "it gains haste and ..." (blitz), for as long
+            kws, abl = row.grants                              # as it is this object (611.2c, 400.7)
+            g.ts += 1
+            g.effects.append({"layer": "6", "ts": g.ts, "objects": [new], "until": "never", "controller": o.controller,
+                              "keywords": list(kws), "abilities": list(abl)})
+            g.changed()
 
 
 def madness_discard(g: "Game", cid: int) -> int | None:
