@@ -164,6 +164,14 @@ def implemented(keyword: str, card: CardDef) -> bool:
     return isinstance(c, Cost) and bool(c.mana) and c == Cost(mana=c.mana)
 
 
+def escalate_mana(card: CardDef) -> tuple[str, ...]:
+    """Escalate (a later keyword: Eldritch Moon, July 2016; 702.120a in later rules): "Pay this cost
+    for each mode chosen beyond the first" — the mana of a mana escalate cost, () for none (an
+    escalate cost other than mana is not carried out: engine/support.py)."""
+    c = card.keyword_args.get("Escalate") if "Escalate" in card.keywords else None
+    return tuple(c.mana) if isinstance(c, Cost) and c.mana and c == Cost(mana=c.mana) else ()
+
+
 def plot_cost(card: CardDef) -> tuple[str, ...] | None:
     """The mana of a card's plot cost (the plot special action: engine/casting.py plot), or None
     (a plot cost other than mana is not carried out)."""

@@ -315,6 +315,9 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         raw = tuple(over_cost.mana)
     else:
         raw = tuple(o.card.mana_cost)
+    esc = cast_options.escalate_mana(o.card)
+    if esc and len(modes) > 1:  # escalate (a later keyword): its cost for each mode beyond the first (601.2f)
+        raw = raw + esc * (len(modes) - 1)
     if kicked:  # 702.32a: an additional cost (601.2f: added to the total cost)
         raw = raw + tuple(o.card.keyword_args["Kicker"].mana)
     for _, c in extras:  # 601.2f: optional additional costs paid

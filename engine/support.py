@@ -327,6 +327,8 @@ def unsupported_reasons(card: CardDef) -> list[str]:
             continue  # 702.95: cast with "target" changed to "each" for a mana cost (engine/overload.py)
         if k == "Bestow" and bestow.bestow_cost(card) is not None:
             continue  # 702.102: cast as an Aura for a mana cost (engine/bestow.py)
+        if k == "Escalate" and cast_options.escalate_mana(card):
+            continue  # added to the total cost for each mode beyond the first (engine/casting.py)
         if k == "Plot" and cast_options.plot_cost(card) is not None:
             continue  # the plot special action and its cast permission (engine/casting.py, engine/zones_cast.py)
         if k not in KEYWORDS and k not in KEYWORD_TEXT and not cast_options.implemented(k, card):
