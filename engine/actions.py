@@ -16,7 +16,7 @@ from engine.cards.abilities import CardDef, Effect
 from engine.errors import IllegalAction
 from engine.filters import matches
 from engine.layers import counters_allowed
-from engine.mana import restricted_key
+from engine.mana import lasting_key, restricted_key
 from engine.object_statics import unpreventable
 from engine.protection import protected
 from engine.state import Obj, create_object
@@ -432,6 +432,8 @@ def add_mana(g: "Game", player: str, e: Effect, src: int | None, pick: Any = Non
         k = "C" if s.isdigit() else s
         if only:  # 106.6: "Spend this mana only to ...": kept apart in the pool (engine/mana.py)
             k = restricted_key(k, only)
+        elif e.args.get("until") == "end_of_combat":  # firebending: it does not empty until combat ends
+            k = lasting_key(k, "combat")
         p.pool[k] = p.pool.get(k, 0) + (int(s) if s.isdigit() else 1)
     g.log("mana", player=player, mana="".join(syms))
 

@@ -97,9 +97,15 @@ def restricted_key(kind: str, only_for: dict) -> str:
     return kind + "|" + json.dumps(only_for, sort_keys=True, separators=(",", ":"))
 
 
+def lasting_key(kind: str, until: str) -> str:
+    """The pool key of mana of ``kind`` that does not empty as steps end until ``until``
+    ("combat": firebending's "until end of combat"; 106.4 otherwise): spent as any mana of its kind."""
+    return kind + "~" + until
+
+
 def restriction_of(key: str) -> dict | None:
     """The restriction of a pool key (None for unrestricted mana)."""
-    return json.loads(key[2:]) if len(key) > 1 and key[1] == "|" else None
+    return json.loads(key[2:]) if len(key) > 2 and key[1] == "|" else None
 
 
 def plain_pool(pool: dict[str, int]) -> dict[str, int]:
@@ -151,7 +157,7 @@ def pay_from_pool(pool: dict[str, int], symbols: tuple[str, ...], life: int | No
     avail = dict(pool)
     spent: dict[str, int] = {}
     life_paid = 0
-    special = [k for k in avail if len(k) > 1 and usable is not None and usable(k)]
+    special = [k for k in avail if len(k) > 1 and (k[1] == "~" or usable is not None and usable(k))]
 
     def take(k: str) -> bool:
         for r in special:  # 106.6: the restricted mana first, while it may pay

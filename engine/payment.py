@@ -213,7 +213,7 @@ def _fold(pool: dict[str, int], ok: Callable[[str], bool] | None) -> dict[str, i
         return dict(pool)
     out: dict[str, int] = {}
     for k, v in pool.items():
-        if len(k) == 1 or ok is not None and ok(k):
+        if len(k) == 1 or k[1] == "~" or ok is not None and ok(k):
             out[k[0]] = out.get(k[0], 0) + v
     return out
 
@@ -334,7 +334,7 @@ def _least_mana(symbol: str) -> int:
 def has_restricted(g: "Game", player: str) -> bool:
     """Has this player restricted mana (106.6) floating or a source of it untapped? Then what
     a cost can be paid with depends on what it is for."""
-    return any(len(k) > 1 for k in g.players[player].pool) or bool(restricted_sources(g, player))
+    return any(len(k) > 1 and k[1] == "|" for k in g.players[player].pool) or bool(restricted_sources(g, player))
 
 
 def can_afford(g: "Game", player: str, symbols: tuple[str, ...],

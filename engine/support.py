@@ -35,6 +35,7 @@ KEYWORDS = frozenset({
     "Kicker", "Flashback",   # with mana costs only (checked below)
     "Backup",                # its triggered ability, granting what follows it (a later keyword; keywords.backup)
     "Encore",                # an activated ability from the graveyard (a later keyword; engine/ops/objects.py)
+    "Firebending",           # with a number: its triggered ability (a later keyword; keywords.firebending)
     "Prowess", "Exalted",    # compiled into their triggered abilities (702.108, 702.83)
     "Evolve",                # likewise (702.99; its comparison: engine/values.py)
     "Myriad", "Dethrone",    # likewise (702.115, 702.104; keywords.KEYWORD_ABILITIES)

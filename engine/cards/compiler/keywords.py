@@ -122,7 +122,7 @@ BARE = {k.strip() for k in [
 NUMBERED = {"Bushido", "Absorb", "Modular", "Rampage", "Annihilator", "Fabricate", "Renown", "Graft",
             "Soulshift", "Frenzy", "Fading", "Vanishing", "Amplify", "Bloodthirst", "Dredge", "Ripple",
             "Afflict", "Toxic", "Tribute", "Crew", "Hideaway", "Devour", "Afterlife", "Backup", "Casualty",
-            "Mobilize", "Saddle", "Station", "Absorb", "Poisonous"}
+            "Mobilize", "Saddle", "Station", "Absorb", "Poisonous", "Firebending"}
 # keywords whose parameter is a cost ("Kicker {2}{R}", "Flashback {1}{B}", "Equip {2}")
 COSTED = {"Kicker", "Multikicker", "Flashback", "Madness", "Morph", "Megamorph", "Echo", "Buyback",
           "Cumulative upkeep", "Transmute", "Replicate", "Recover", "Aura swap", "Ninjutsu", "Entwine",
@@ -131,7 +131,7 @@ COSTED = {"Kicker", "Multikicker", "Flashback", "Madness", "Morph", "Megamorph",
           "Fortify", "Spectacle", "Escape", "Mutate", "Encore", "Foretell", "Disturb", "Cleave", "Blitz",
           "Reconfigure", "Prototype", "Plot", "Disguise", "Craft", "Impending", "Harmonize", "Warp",
           "Ward", "Jump-start", "Retrace", "Transfigure", "Sneak", "Offspring", "Gift", "Squad",
-          "Firebending", "Channel"}
+          "Channel"}
 LANDWALK = {"plainswalk": "Plains", "islandwalk": "Island", "swampwalk": "Swamp", "mountainwalk": "Mountain",
             "forestwalk": "Forest", "desertwalk": "Desert", "nonbasic landwalk": "nonbasic",
             "legendary landwalk": "legendary", "snow swampwalk": "snow Swamp", "snow forestwalk": "snow Forest"}
@@ -241,6 +241,14 @@ def backup(n: int, keywords: list[str], abilities: list[Ability]) -> Ability:
                  Effect("if", {"cond": {"first_target": {"other": True}}, "then": [grant]})),
         targets=(TargetSpec({"types": ["Creature"]}, "target creature"),),
         trigger={"event": "etb", "self": True}, keyword="Backup")
+
+
+def firebending(n: int, text: str = "Firebending") -> Ability:
+    """Firebending N (a later keyword: Avatar: The Last Airbender, 2025): "Whenever this creature
+    attacks, add {R} N times. Until end of combat, you don't lose this mana as steps and phases
+    end." (the lasting mana: engine/mana.py lasting_key, engine/game.py _end_step)"""
+    return Ability("triggered", text, effects=(Effect("add_mana", {"mana": ["R"] * n, "until": "end_of_combat"}),),
+                   trigger={"event": "attacks", "self": True}, keyword="Firebending")
 
 
 def graft(n: int, text: str = "Graft") -> tuple[Ability, ...]:
@@ -733,6 +741,8 @@ def _parse_keyword_line(line: str) -> tuple[list[str], dict[str, Any], list[Abil
                 abilities.extend(vanishing(args[name], part))
             elif name == "Graft" and isinstance(args[name], int):
                 abilities.extend(graft(args[name], part))
+            elif name == "Firebending" and isinstance(args[name], int):
+                abilities.append(firebending(args[name], part))
             elif name == "Devour" and isinstance(args[name], int):
                 # 702.81a: "As this object enters the battlefield, you may sacrifice any number of creatures.
                 # This permanent enters the battlefield with N +1/+1 counters on it for each creature
