@@ -297,7 +297,7 @@ def plan_to_graveyard(g: "Game", ids: list[Any]) -> None:
 
 def create_token(g: "Game", card: CardDef, controller_: str, tapped: bool = False,
                  counters: dict[str, int] | None = None) -> int:
-    """111.1: a token is created on the battlefield (``counters``: it enters with them, 614.1c)."""
+    """110.5: a token is created on the battlefield (``counters``: it enters with them, 614.1c)."""
     o = create_object(g, card, controller_, "battlefield", token=True)
     o.sick = True
     o.tapped = tapped

@@ -53,14 +53,14 @@ MIRACLE_TRIGGER = Ability("triggered", "Miracle", effects=(
     Effect("cast_offer", {"what": "self", "alt": "miracle", "zone": "hand"}),), keyword="Miracle")
 #: 702.108a: "return the permanent this spell becomes to its owner's hand at the beginning of the next end step"
 DASH_RETURN = Ability("triggered", "Dash", effects=(Effect("bounce", {"what": "self"}),), keyword="Dash")
-#: blitz (a later keyword: Streets of New Capenna, 2022; 702.152a in later rules): "If you cast this
+#: blitz (a later keyword: Streets of New Capenna, 2022): "If you cast this
 #: spell for its blitz cost, it gains haste and 'When this creature dies, draw a card.' Sacrifice it at
 #: the beginning of the next end step." (the gains: Row.grants, applied in after_resolve)
 BLITZ_SACRIFICE = Ability("triggered", "Blitz", effects=(Effect("sacrifice", {"what": "self"}),), keyword="Blitz")
 BLITZ_DRAW = Ability("triggered", "When SELF dies, draw a card.",
                      effects=(Effect("draw", {"who": "you", "amount": 1}),),
                      trigger={"event": "dies", "self": True}, keyword="Blitz")
-#: warp (a later keyword: Edge of Eternities, 2025; 702.185 in later rules): "exile the permanent this
+#: warp (a later keyword: Edge of Eternities, 2025): "exile the permanent this
 #: spell becomes at the beginning of the next end step. Its owner may cast this card after the current
 #: turn has ended for as long as it remains exiled" (the op: engine/ops/cast.py warp_exile)
 WARP_EXILE = Ability("triggered", "Warp", effects=(Effect("warp_exile", {}),), keyword="Warp")
@@ -165,7 +165,7 @@ def implemented(keyword: str, card: CardDef) -> bool:
 
 
 def escalate_mana(card: CardDef) -> tuple[str, ...]:
-    """Escalate (a later keyword: Eldritch Moon, July 2016; 702.120a in later rules): "Pay this cost
+    """Escalate (a later keyword: Eldritch Moon, July 2016): "Pay this cost
     for each mode chosen beyond the first" — the mana of a mana escalate cost, () for none (an
     escalate cost other than mana is not carried out: engine/support.py)."""
     c = card.keyword_args.get("Escalate") if "Escalate" in card.keywords else None

@@ -140,7 +140,7 @@ def priority_action(g: "Game", player: str, a: dict[str, Any]) -> None:
 
 
 def plot(g: "Game", player: str, a: dict[str, Any]) -> None:
-    """Plot (a later keyword: Outlaws of Thunder Junction, 2024; 702.170a in later rules): a special
+    """Plot (a later keyword: Outlaws of Thunder Junction, 2024): a special
     action (115.2 as it later reads) any time its owner has priority in their main phase with an
     empty stack: pay the plot cost and exile the card from the hand. It may be cast as a sorcery on a
     later turn without paying its mana cost (a permission: engine/zones_cast.py). The player keeps priority."""

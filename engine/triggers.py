@@ -287,7 +287,7 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
         for ab in triggered_of(c.abilities):
             if _match(g, oid, c.controller, ab.trigger, ev):
                 _add(g, g.objects[oid], ab, c.controller, ev)
-    for p in g.order:  # 113.6, 113.1: an emblem's triggered abilities work from the command zone
+    for p in g.order:  # 113.4: an emblem's triggered abilities work from the command zone
         for cid in g.players[p].command:
             em = g.objects[cid]
             if "Emblem" in em.card.types or "Designation" in em.card.types:  # the monarch too

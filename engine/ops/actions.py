@@ -282,7 +282,7 @@ def _manifest(g: "Game", r: dict, e: Effect) -> None:
 
 @action("goad")
 def _goad(g: "Game", r: dict, e: Effect) -> None:
-    """Goad (a later keyword action: Commander 2017; 701.38 in later rules): until your next turn,
+    """Goad (a later keyword action: Commander 2017): until your next turn,
     each goaded creature attacks each combat if able and attacks a player other than you if able
     (the requirement of 508.1d; engine/combat.py reads ``goaded_by``)."""
     objs = _objs(g, r, e.get("what"))
@@ -304,7 +304,7 @@ def incubator() -> CardDef:
 
 @action("incubate")
 def _incubate(g: "Game", r: dict, e: Effect) -> None:
-    """Incubate N (a later keyword action: March of the Machine, 2023; 701.53 in later rules):
+    """Incubate N (a later keyword action: March of the Machine, 2023):
     create an Incubator token with N +1/+1 counters on it; it is "it" for the next instruction."""
     p = controller(g, r)
     n = _n(g, r, e)
@@ -313,8 +313,7 @@ def _incubate(g: "Game", r: dict, e: Effect) -> None:
 
 @action("discover")
 def _discover(g: "Game", r: dict, e: Effect) -> dict | None:
-    """Discover N (a later keyword action: The Lost Caverns of Ixalan, 2023; 701.57a in later
-    rules): exile cards from the top of your library until you exile a nonland card with mana
+    """Discover N (a later keyword action: The Lost Caverns of Ixalan, 2023): exile cards from the top of your library until you exile a nonland card with mana
     value N or less; cast it without paying its mana cost or put it into your hand; the rest go
     on the bottom of your library in a random order (as cascade does, 702.84a)."""
     p = controller(g, r)
@@ -349,11 +348,11 @@ def _discover(g: "Game", r: dict, e: Effect) -> dict | None:
 
 @lru_cache(maxsize=1)
 def monarch_card() -> CardDef:
-    """The monarch (a later designation: Conspiracy: Take the Crown, 2016; 724 in later rules), kept
+    """The monarch (a later designation: Conspiracy: Take the Crown, 2016), kept
     as an object in the monarch's command zone that carries its two inherent triggered abilities:
     "At the beginning of the monarch's end step, that player draws a card" and "Whenever a creature
     deals combat damage to the monarch, its controller becomes the monarch" (engine/triggers.py
-    matches events against it as against an emblem, 113.6)."""
+    matches events against it as against an emblem, 113.4)."""
     draw = compile_abilities_text("At the beginning of your end step, draw a card.") or []
     take = Ability("triggered", "Whenever a creature deals combat damage to you, its controller becomes the monarch.",
                    effects=(Effect("action", {"name": "become_the_monarch", "who": {"controller_of": "it"}}),),
@@ -389,7 +388,7 @@ def _become_the_monarch(g: "Game", r: dict, e: Effect) -> None:
 
 @action("manifest_dread")
 def _manifest_dread(g: "Game", r: dict, e: Effect) -> dict | None:
-    """Manifest dread (a later keyword action: Duskmourn, 2024; 701.62a in later rules): look at
+    """Manifest dread (a later keyword action: Duskmourn, 2024): look at
     the top two cards of your library, manifest one of them (701.31a: face down, a 2/2), and put
     the other into your graveyard. The manifested permanent is "it" for the next instruction."""
     p = controller(g, r)

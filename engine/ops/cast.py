@@ -78,7 +78,7 @@ def _warp_exile(g: "Game", r: Ctx, e: Effect) -> None:
     owner = g.objects[sid].owner
     new = g.move(sid, "exile")
     if new not in g.objects or g.objects[new].zone != "exile":
-        return  # a token ceases to exist (111.7)
+        return  # a token ceases to exist (110.5f)
     g.ts += 1
     g.effects.append({"layer": "play", "controller": owner, "play": "cast", "free": False, "until": "never",
                       "objects": [new], "from_turn": g.turn + 1, "ts": g.ts, "source": None})

@@ -229,7 +229,7 @@ EMBLEM_STATICS = {"anthem", "keywords", "grant_ability"}
 
 
 def emblem_playable(ab: Ability) -> bool:
-    """An emblem's ability this engine runs (113.1-113.6): statics of these kinds, step triggers
+    """An emblem's ability this engine runs (113.1-113.5): statics of these kinds, step triggers
     (armed as delayed triggers, _arm), and event triggers ("whenever you cast a spell, ...": the
     emblem object in the command zone is watched like a permanent, engine/triggers.py event)."""
     if ab.kind == "static":

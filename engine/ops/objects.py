@@ -155,7 +155,7 @@ TOKEN_KINDS = {
     "Treasure": ("Artifact", "Treasure", "{T}, Sacrifice this artifact: Add one mana of any color."),
     "Food": ("Artifact", "Food", "{2}, {T}, Sacrifice this artifact: You gain 3 life."),
     "Clue": ("Artifact", "Clue", "{2}, Sacrifice this artifact: Draw a card."),
-    # later predefined tokens (111.10 in later rules), each with the ability its reminder text gives:
+    # later predefined tokens, each with the ability its reminder text gives:
     # Powerstone (The Brothers' War, 2022; restricted mana, 106.6), Blood (Innistrad: Crimson Vow, 2021),
     # Map (The Lost Caverns of Ixalan, 2023), Gold (Theros Beyond Death, 2020), Shard (Kamigawa:
     # Neon Dynasty, 2022, an enchantment), Lander (Edge of Eternities, 2025)
@@ -238,7 +238,7 @@ def _token(g: "Game", r: Ctx, e: Effect) -> dict | None:
 
 @op("encore")
 def _encore(g: "Game", r: Ctx, e: Effect) -> None:
-    """Encore (a later keyword, 702.141a in later rules): for each opponent, a token copy of the card
+    """Encore (a later keyword: Commander Legends, 2020): for each opponent, a token copy of the card
     (exiled to pay the cost: as it last existed, 608.2h) that attacks that opponent this turn if
     able (508.1d; engine/combat.py required_targets) and has haste; "those tokens" for what follows."""
     p = controller(g, r)

@@ -172,14 +172,14 @@ KEYWORD_ABILITIES: dict[str, Ability] = {
         effects=(Effect("counters", {"what": "self", "kind": "+1/+1", "amount": 1}),),
         trigger={"event": "etb", "filter": {"types": ["Creature"], "controller": "you"}},
         condition={"evolve": True}, keyword="Evolve"),
-    # Offspring (a later keyword: Bloomburrow, 2024; 702.175a in later rules): "When this permanent
+    # Offspring (a later keyword: Bloomburrow, 2024): "When this permanent
     # enters, if its offspring cost was paid, create a token that's a copy of it, except it's 1/1"
     # (its optional additional cost: engine/cast_options.py; "paid": the spell's cast_with mark)
     "Offspring": Ability(
         "triggered", "Offspring",
         effects=(Effect("token", {"copy_of": "self", "copy_except": {"power": "1", "toughness": "1"}}),),
         trigger={"event": "etb", "self": True}, condition={"cast_with": "Offspring"}, keyword="Offspring"),
-    # Squad (a later keyword: Warhammer 40,000 Commander, 2022; 702.157a in later rules): "When this
+    # Squad (a later keyword: Warhammer 40,000 Commander, 2022): "When this
     # creature enters, if its squad cost was paid, create a token that's a copy of it for each time
     # its squad cost was paid" (the cost: engine/cast_options.py, paid any number of times)
     "Squad": Ability(
@@ -196,7 +196,7 @@ KEYWORD_ABILITIES: dict[str, Ability] = {
 #: Keywords that stand for static abilities with no sentence of their own to read: each
 #: instance is these abilities (the wording of its 702 rule in the text).
 KEYWORD_STATICS: dict[str, tuple[Ability, ...]] = {
-    # Riot (a later keyword: Ravnica Allegiance, 2019; 702.136a in later rules): "You may have this
+    # Riot (a later keyword: Ravnica Allegiance, 2019): "You may have this
     # permanent enter with an additional +1/+1 counter on it. If you don't, it gains haste."
     # (the choice as it enters, 614.12: engine/replacement.py; the haste: engine/entering.py)
     "Riot": (
@@ -231,7 +231,7 @@ def vanishing(n: int, text: str = "Vanishing") -> tuple[Ability, ...]:
 
 
 def backup(n: int, keywords: list[str], abilities: list[Ability]) -> Ability:
-    """Backup N (a later keyword: March of the Machine, 2023; 702.165a in later rules): "When this
+    """Backup N (a later keyword: March of the Machine, 2023): "When this
     creature enters, put N +1/+1 counters on target creature. If that's another creature, it gains
     the following abilities until end of turn": the keywords and abilities printed after it."""
     grant = Effect("grant", {"what": {"target": 0}, "keywords": list(keywords), "abilities": list(abilities)})
@@ -522,7 +522,7 @@ def _costed_ability(name: str, part: str, cost_text: str) -> tuple[Ability | Non
                         cost=replace(cost, exile_self=True), sorcery_speed=True, zone="graveyard", keyword=name),
                 cost)
     if name == "Encore":
-        # later than the 2016 rules (Commander Legends, 2020; 702.141a in later rules), its reminder text:
+        # later than the 2016 rules (Commander Legends, 2020), its reminder text:
         # "[cost], Exile this card from your graveyard: For each opponent, create a token copy that attacks
         # that opponent this turn if able. They gain haste. Sacrifice them at the beginning of the next end
         # step. Activate only as a sorcery." (the op: engine/ops/objects.py encore)

@@ -108,7 +108,7 @@ def _bite(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 @reader(r"^(.+?) deals damage to itself equal to its (power|toughness)$")
 def _self_damage(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """"Target creature deals damage to itself equal to its power" (120.3: the creature is the source)."""
+    """"Target creature deals damage to itself equal to its power" (119.1: the creature is the source)."""
     what = c.ref(m.group(1))
     if what is None:
         return None
