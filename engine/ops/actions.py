@@ -314,8 +314,9 @@ def _incubate(g: "Game", r: dict, e: Effect) -> None:
 @action("discover")
 def _discover(g: "Game", r: dict, e: Effect) -> dict | None:
     """Discover N (a later keyword action: The Lost Caverns of Ixalan, 2023): exile cards from the
-    top of your library until you exile a nonland card with mana value N or less; cast it without paying its mana cost or put it into your hand; the rest go
-    on the bottom of your library in a random order (as cascade does, 702.84a)."""
+    top of your library until you exile a nonland card with mana value N or less; cast it without
+    paying its mana cost or put it into your hand; the rest go on the bottom of your library in a
+    random order (as cascade does, 702.84a)."""
     p = controller(g, r)
     st = r.setdefault("cascade", {})
     key = f"{r['i']}.discover"
