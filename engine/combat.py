@@ -399,12 +399,15 @@ def _block_requirements(g: "Game", player: str, blocks: dict[int, list[int]]) ->
     lure = set(block_all_attackers(g, player))
     cands = possible_blockers(g, player)
     must = {b for b in cands if has_rule(g, b, "must_block")}
-    if not must and not lure:
-        return None
     atk = attackers_of(g, player)
+    # "SELF must be blocked if able": one requirement per such attacker, obeyed by any block of it
+    wanted = {a for a in atk if has_rule(g, a, "must_be_blocked")}
+    if not must and not lure and not wanted:
+        return None
 
     def obeyed(decl: dict[int, list[int]]) -> int:
-        return sum((1 if b in must and As else 0) + sum(1 for a in As if a in lure) for b, As in decl.items())
+        got = sum((1 if b in must and As else 0) + sum(1 for a in As if a in lure) for b, As in decl.items())
+        return got + sum(1 for a in wanted if any(a in As for As in decl.values()))
 
     # each creature's choices: no block, or up to its number of blocks among what it can block
     choices: list[tuple[int, list[tuple[int, ...]]]] = []
@@ -419,7 +422,9 @@ def _block_requirements(g: "Game", player: str, blocks: dict[int, list[int]]) ->
     choices = [choices[i] for i in order]
     best = [best[i] for i in order]
     have = obeyed(blocks)
-    left = [sum(best[i:]) for i in range(len(best) + 1)]  # the most the creatures from i on can add
+    # the most the creatures from i on can add (the attackers that must be blocked counted in full:
+    # a bound, never less than what is left to obey)
+    left = [sum(best[i:]) + len(wanted) for i in range(len(best) + 1)]
     if have >= left[0]:
         return None
     budget = [_BLOCK_SEARCH]
@@ -430,12 +435,12 @@ def _block_requirements(g: "Game", player: str, blocks: dict[int, list[int]]) ->
             return None
         budget[0] -= 1
         if i == len(choices):
-            return dict(decl) if _block_restrictions(g, decl) is None else None
+            return dict(decl) if _block_restrictions(g, decl) is None and obeyed(decl) > have else None
         b, opts = choices[i]
         for As in sorted(opts, key=len, reverse=True):  # blocking first: better declarations sooner
             if As:
                 decl[b] = list(As)
-            found = better(i + 1, got + obeyed({b: list(As)}))
+            found = better(i + 1, got + obeyed({b: list(As)}) - sum(1 for a in wanted if a in As))
             decl.pop(b, None)
             if found is not None:
                 return found
@@ -450,6 +455,9 @@ def _block_requirements(g: "Game", player: str, blocks: dict[int, list[int]]) ->
         for a in As:
             if a in lure and a not in blocks.get(b, []):
                 return f"{_n(g, b)} must block {_n(g, a)}: all creatures able to block it do so (509.1c)"
+    for a in wanted:
+        if any(a in As for As in found.values()) and not any(a in As for As in blocks.values()):
+            return f"{_n(g, a)} must be blocked if able (509.1c)"
     return "the declaration obeys fewer blocking requirements than it could (509.1c)"
 
 
