@@ -70,7 +70,8 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "cant_gain_life", "cant_lose_life",  # engine/player_statics.py (118.7, 118.8)
                      "skip_step",  # engine/game.py _not_skipped (614.10)
                      "extra_land",  # engine/player_statics.py land_plays (305.2a)
-                     "look_top_card",  # engine/knowledge.py looks_at_top: views show it to its controller
+                     "look_top_card",  # engine/knowledge.py top_known: views show it to its controller
+                     "top_card_revealed",  # likewise, to every player
                      "control",  # engine/layers.py, layer 2 (613.2)
                      "devour",   # engine/replacement.py, engine/entering.py (702.81a)
                      # engine/costs.py

@@ -86,8 +86,8 @@ def view(g: "Game", player: str, public: dict[int, dict[str, Any]] | None = None
         if g.commanders:  # 903: public facts of a Commander game
             players[n].update(commander=commander_name(g, n), commander_casts=p.commander_casts,
                               commander_damage=dict(p.commander_damage))
-        if g.shown or n == player:  # hidden cards this player has looked at or seen revealed, or may
-            # look at (the top of their library: engine/knowledge.py)
+        if g.shown or knowledge.top_known(g, player, n):  # hidden cards this player has looked at or
+            # seen revealed, or may look at (a library's top card: engine/knowledge.py)
             known = knowledge.known_hidden(g, player, n)
             if known:
                 players[n]["known"] = [dict(card_view(g, i), zone=z, index=k) for z, k, i in known]
