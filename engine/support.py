@@ -30,7 +30,7 @@ from engine.values import condition_problems, names_that_player
 KEYWORDS = frozenset({
     "Flying", "Reach", "Haste", "Vigilance", "Defender", "First strike", "Double strike", "Trample",
     "Deathtouch", "Lifelink", "Menace", "Hexproof", "Shroud", "Indestructible", "Flash", "Intimidate",
-    "Fear", "Protection", "Enchant", "Equip", "Infect", "Wither", "Shadow",
+    "Fear", "Protection", "Hexproof from", "Enchant", "Equip", "Infect", "Wither", "Shadow",
     "Plainswalk", "Islandwalk", "Swampwalk", "Mountainwalk", "Forestwalk", "Landwalk",
     "Kicker", "Flashback",   # with mana costs only (checked below)
     "Backup",                # its triggered ability, granting what follows it (a later keyword; keywords.backup)
@@ -357,6 +357,9 @@ def unsupported_reasons(card: CardDef) -> list[str]:
     if card.keyword_args.get("Protection") and not all(protection_supported(q)
                                                       for q in card.keyword_args["Protection"]):
         out.append("protection quality")
+    if card.keyword_args.get("Hexproof from") and not all(protection_supported(q)
+                                                          for q in card.keyword_args["Hexproof from"]):
+        out.append("hexproof from quality")  # read as protection's qualities are (engine/targets.py)
     for face in card.faces:  # the other faces play too (708, 709, 711); their text is in card.unsupported
         out += [f"({face.name}) {r}" for r in unsupported_reasons(face) if not r.startswith("text: ")]
     return out

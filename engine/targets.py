@@ -13,7 +13,7 @@ from engine import player_statics, seats
 from engine.cards.abilities import Ability, TargetSpec
 from engine.errors import IllegalAction
 from engine.filters import matches
-from engine.protection import protected
+from engine.protection import has_quality, protected
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -80,6 +80,11 @@ def targetable(g: "Game", x: Any, spec: TargetSpec, src: "Obj", controller: str,
             return False
         if "Hexproof" in kw and c.controller != controller:
             return False
+        if "Hexproof from" in kw and c.controller != controller:  # a later keyword (Dominaria, 2018):
+            sid = src.id if src.id in g.objects else None       # hexproof from a quality of the source
+            if any(has_quality(g, q, sid, None if sid is not None else set(src.card.colors))
+                   for q in c.kwargs.get("Hexproof from") or ()):
+                return False
         if "Protection" in kw:
             sid = src.id if src.id in g.objects else None
             if protected(g, c, sid, None if sid is not None else set(src.card.colors)):
