@@ -316,7 +316,7 @@ def declare_blockers(g: "Game", player: str, decl: Any) -> None:
                                 else f"{_n(g, b)} is not a creature your team controls (810.7d)")
         if not As:
             raise IllegalAction(f"{_n(g, b)} blocks nothing")
-        extra = sum(1 for r in g.chars(b).rules if r.get("rule") == "extra_block")
+        extra = _extra_blocks(g, b)
         if len(As) > 1 + extra:
             raise IllegalAction(f"{_n(g, b)} can block only {1 + extra} creature(s)")
         for a in As:
@@ -413,7 +413,7 @@ def _block_requirements(g: "Game", player: str, blocks: dict[int, list[int]]) ->
     choices: list[tuple[int, list[tuple[int, ...]]]] = []
     best: list[int] = []  # the most requirements each creature can obey
     for b in cands:
-        cap = 1 + sum(1 for r in g.chars(b).rules if r.get("rule") == "extra_block")
+        cap = 1 + _extra_blocks(g, b)
         able = [a for a in atk if can_block(g, b, a)]
         opts = [()] + [c for n in range(1, min(cap, len(able)) + 1) for c in combinations(able, n)]
         choices.append((b, opts))
@@ -482,6 +482,15 @@ def attack_hints(g: "Game", atk: list[int]) -> dict[str, Any]:
         ts = attack_targets(g)
         out["targets_of"] = {a: goad_targets(g, a) or [t for t in ts if may_attack(g, a, t)] for a in some}
     return out
+
+
+def _extra_blocks(g: "Game", b: int) -> int:
+    """509.1a: the attackers beyond the first a creature may block: one for each "can block an
+    additional creature each combat", any number for "can block any number of creatures"."""
+    rules = [r.get("rule") for r in g.chars(b).rules] + [e.get("rule") for e in rule_effects(g, b) if active(g, e)]
+    if "block_any_number" in rules:
+        return max(0, len(attackers(g)) - 1)
+    return rules.count("extra_block")
 
 
 def _min_blockers(g: "Game", a: int) -> int:

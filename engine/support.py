@@ -86,7 +86,8 @@ RULES = frozenset({"no_activated_abilities",  # engine/casting.py activatable
                    "cant_attack_unless_defender_controls",  # engine/combat.py may_attack (508.1c)
                    "min_blockers",  # engine/combat.py _block_restrictions (509.1b)
                    "may_assign_as_unblocked",  # engine/combat.py as_unblocked (510.1c)
-                   "must_be_blocked"})  # engine/combat.py _block_requirements (509.1c)
+                   "must_be_blocked",  # engine/combat.py _block_requirements (509.1c)
+                   "block_any_number"})  # engine/combat.py _extra_blocks (509.1a)
 
 
 #: the conditions of a spell's own cost change read for the player casting it alone (engine/costs.py

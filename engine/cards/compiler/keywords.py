@@ -287,6 +287,8 @@ KEYWORD_TEXT: dict[str, tuple[str, ...]] = {
     ),
     # 702.90a
     "Battle cry": ("Whenever this creature attacks, each other attacking creature gets +1/+0 until end of turn.",),
+    # Undaunted (a later keyword: Conspiracy: Take the Crown, 2016): its reminder text
+    "Undaunted": ("This spell costs {{1}} less to cast for each opponent.",),
     # 702.40a: "This spell costs {1} less to cast for each [text] you control."
     "Affinity": ("This spell costs {{1}} less to cast for each {q} you control.",),
     # 702.78a
