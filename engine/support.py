@@ -68,6 +68,7 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "no_max_hand_size", "player_keywords", "flash_spells", "free_spells", "spell_limit",
                      "play_from", "graveyard_replacement", "opening_hand_battlefield", "clone", "prevent_damage",
                      "cant_gain_life", "cant_lose_life",  # engine/player_statics.py (118.7, 118.8)
+                     "attack_tax",  # engine/combat.py attack_cost (508.1g-i, 802.3a)
                      "skip_step",  # engine/game.py _not_skipped (614.10)
                      "extra_land",  # engine/player_statics.py land_plays (305.2a)
                      "look_top_card",  # engine/knowledge.py top_known: views show it to its controller
