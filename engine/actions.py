@@ -16,6 +16,7 @@ from engine.cards.abilities import CardDef, Effect
 from engine.errors import IllegalAction
 from engine.filters import matches
 from engine.layers import counters_allowed
+from engine.mana import lasting_key, restricted_key
 from engine.object_statics import unpreventable
 from engine.protection import protected
 from engine.state import Obj, create_object
@@ -267,7 +268,7 @@ def destroy(g: "Game", oid: int, regen_ok: bool = True, ask: bool = False) -> bo
         g.changed()
         g.log("regenerate", card=o.card.name, obj=oid)
         return False
-    g.move(oid, ev["to"], replaced=True)
+    g.move(oid, ev["to"], replaced=True, linked=ev.get("link"))
     return True
 
 
@@ -294,11 +295,15 @@ def plan_to_graveyard(g: "Game", ids: list[Any]) -> None:
 
 
 
-def create_token(g: "Game", card: CardDef, controller_: str, tapped: bool = False) -> int:
-    """111.1: a token is created on the battlefield."""
+def create_token(g: "Game", card: CardDef, controller_: str, tapped: bool = False,
+                 counters: dict[str, int] | None = None) -> int:
+    """110.5: a token is created on the battlefield (``counters``: it enters with them, 614.1c)."""
     o = create_object(g, card, controller_, "battlefield", token=True)
     o.sick = True
     o.tapped = tapped
+    for kind, n in (counters or {}).items():
+        if n > 0:
+            o.counters[kind] = o.counters.get(kind, 0) + n
     g.battlefield.append(o.id)
     g.changed()
     g.log("token", card=card.name, obj=o.id, controller=controller_)
@@ -364,6 +369,20 @@ def put_attacking(g: "Game", oid: int, tgt: Any) -> None:
 
 
 
+def put_blocking(g: "Game", oid: int, attacker: int, place: int) -> None:
+    """509.7: the creature ``oid`` is put onto the battlefield blocking ``attacker`` (never declared
+    as a blocker: it is "blocking" but, for triggers and effects, it never "blocked"). The attacker
+    is blocked (509.1h); the new blocker takes the 0-based ``place`` the active player announced in
+    the attacker's damage assignment order, the others keeping their relative order."""
+    o, a = g.objects.get(oid), g.objects.get(attacker)
+    if o is None or a is None or o.zone != "battlefield" or a.attacking is None or g.step not in COMBAT_STEPS:
+        return
+    o.blocking, o.order = [attacker], [attacker]
+    a.blocked = True
+    a.blockers = a.blockers[:place] + [oid] + a.blockers[place:]
+    g.changed()
+
+
 def could_produce(g: "Game", player: str, args: dict[str, Any], src: int | None,
                   seen: frozenset[int] = frozenset()) -> list[str]:
     """106.7: the kinds of mana ("W" .. "G", "C") the permanents ``args["could_produce"]`` names
@@ -422,8 +441,13 @@ def add_mana(g: "Game", player: str, e: Effect, src: int | None, pick: Any = Non
         syms = []
     if e.get("per"):  # "Add {G} for each creature you control": none when there are none (605.2, 106.4)
         syms = syms * max(0, amount(g, e.args["per"], src))
+    only = e.args.get("only_for")
     for s in syms:
         k = "C" if s.isdigit() else s
+        if only:  # 106.6: "Spend this mana only to ...": kept apart in the pool (engine/mana.py)
+            k = restricted_key(k, only)
+        elif e.args.get("until") == "end_of_combat":  # firebending: it does not empty until combat ends
+            k = lasting_key(k, "combat")
         p.pool[k] = p.pool.get(k, 0) + (int(s) if s.isdigit() else 1)
     g.log("mana", player=player, mana="".join(syms))
 

@@ -25,6 +25,7 @@ KINDS = frozenset({"no_max_hand_size", "player_keywords", "flash_spells", "free_
                    "play_from", "graveyard_replacement",
                    "prevent_damage",    # read by engine.replacement.static_shields (615.9)
                    "cant_gain_life", "cant_lose_life", "skip_step",
+                   "extra_land",        # read by land_plays (305.2a)
                    "attack_tax"})       # read by engine.combat.attack_cost (508.1g)
 
 @per_object
@@ -181,18 +182,24 @@ def free_from_hand(g: "Game", player: str, o: "Obj") -> bool:
 
 
 # ------------------------------------------------------------------ replacement (614)
-def graveyard_replacements(g: "Game", o: "Obj", frm: str) -> list[tuple[int, str, str]]:
+def graveyard_replacements(g: "Game", o: "Obj", frm: str) -> list[tuple[int, str, str, bool]]:
     """614.1a: the statics that would put a card somewhere else than a graveyard ("exile",
     "library_shuffle"), as (source id, source name, where): a card's own ("If SELF would be put
     into a graveyard from anywhere", Nexus of Fate, Legacy Weapon) from every zone, others
     (Leyline of the Void) from the battlefield. Tokens are not cards. engine/replacement.py
-    lets the owner choose the order when several apply (616.1e)."""
-    if o.token or o.ability is not None or not active(g):
+    lets the owner choose the order when several apply (616.1e). The last item says whether the
+    source links the cards it exiles to its "exiled with" abilities (614.14). "from": only a card
+    leaving that zone ("If another creature would die": the battlefield)."""
+    if o.ability is not None or not active(g):
         return []
-    out = [(o.id, o.card.name, st.get("to", "exile")) for st in _card_statics(o.card)
-           if st["kind"] == "graveyard_replacement" and st.get("affects") == "self"]
+    out = [(o.id, o.card.name, st.get("to", "exile"), False) for st in _card_statics(o.card)
+           if st["kind"] == "graveyard_replacement" and st.get("affects") == "self" and not o.token]
     for src, ctl, st in statics(g, "graveyard_replacement"):
         a = st.get("affects")
+        if st.get("from") and st["from"] != frm:
+            continue
+        if o.token and "from" not in st:
+            continue  # tokens are not cards ("a card would be put into a graveyard")
         if isinstance(a, dict):
             f = dict(a)
             f["zone"] = "any_card"
@@ -201,11 +208,18 @@ def graveyard_replacements(g: "Game", o: "Obj", frm: str) -> list[tuple[int, str
                 continue
             f.pop("owner", None)
             if matches(g, o.id, f, src, ctl):
-                out.append((src, g.objects[src].card.name, st.get("to", "exile")))
+                out.append((src, g.objects[src].card.name, st.get("to", "exile"), bool(st.get("link"))))
     return out
 
 
 # ------------------------------------------------------------------ mana (605.1b)
+def land_plays(g: "Game", player: str) -> int:
+    """305.2, 305.2a: the lands a player may play in a turn: one, and one more for each "you may
+    play an additional land on each of your turns" they control (only in their own turn: the
+    land play is a special action of the active player's main phase anyway)."""
+    return 1 + sum(int(st.get("amount", 1)) for _, ctl, st in statics(g, "extra_land") if ctl == player)
+
+
 def tapped_for_mana(g: "Game", player: str, oid: int) -> None:
     """605.1b / 605.4a: triggered mana abilities ("Whenever you tap a creature for mana, add an
     additional {G}") resolve at once, right after the mana ability that triggered them."""
@@ -226,8 +240,8 @@ def tapped_for_mana(g: "Game", player: str, oid: int) -> None:
 
 def mana_trigger_supported(ab: Any) -> bool:
     """A tapped_for_mana trigger this engine resolves as a mana ability (only fixed mana)."""
-    return all(e.op == "add_mana" and "mana" in e.args for e in ab.effects) and not ab.targets \
-        and ab.condition is None and not ab.optional
+    return all(e.op == "add_mana" and "mana" in e.args and not e.args.get("only_for") for e in ab.effects) \
+        and not ab.targets and ab.condition is None and not ab.optional  # 106.6: unrestricted mana only
 
 
 _WHO = (None, "you", "each_player", "any", "each", "opponent", "each_opponent")

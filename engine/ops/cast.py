@@ -67,6 +67,24 @@ def _cast_offer(g: "Game", r: Ctx, e: Effect) -> dict | None:
     return None
 
 
+@op("warp_exile")
+def _warp_exile(g: "Game", r: Ctx, e: Effect) -> None:
+    """Warp's delayed trigger (a later keyword): the permanent is exiled, and its owner may cast the
+    card from exile after the current turn has ended, for as long as it remains exiled (a permission,
+    engine/zones_cast.py; its timing and costs as usual). Gone from the battlefield: nothing happens."""
+    sid = source_id(g, r)
+    if sid is None or sid not in g.objects or g.objects[sid].zone != "battlefield":
+        return
+    owner = g.objects[sid].owner
+    new = g.move(sid, "exile")
+    if new not in g.objects or g.objects[new].zone != "exile":
+        return  # a token ceases to exist (110.5f)
+    g.ts += 1
+    g.effects.append({"layer": "play", "controller": owner, "play": "cast", "free": False, "until": "never",
+                      "objects": [new], "from_turn": g.turn + 1, "ts": g.ts, "source": None})
+    g.changed()
+
+
 @op("cascade")
 def _cascade(g: "Game", r: Ctx, e: Effect) -> dict | None:
     p = controller(g, r)
@@ -138,6 +156,49 @@ def _storm(g: "Game", r: Ctx, e: Effect) -> dict | None:
                         "slot": key, "prompt": f"{s.card.name}: the target of copy {k + 1} (or keep it)"}
             targets = [list(got)]
         st["made"].append(copy_spell(g, s.card, rec, targets))
+    return None
+
+
+@op("copy_ability")
+def _copy_ability(g: "Game", r: Ctx, e: Effect) -> None:
+    """706.10: put a copy of an activated or triggered ability onto the stack (Strionic Resonator):
+    the choices made for the original (targets, modes, X, what triggered it) are copied, the one who
+    copies it controls it, and it has the same source (706.10b), so what the source's linked
+    abilities remember includes what the copy does (607.3)."""
+    for x in refs(g, r, e.args["what"]):
+        o = g.objects.get(x) if isinstance(x, int) else None
+        if o is None or o.zone != "stack" or o.ability is None:
+            continue
+        n = o.copy()
+        n.id = g.next_id
+        g.next_id += 1
+        n.controller = controller(g, r)
+        n.trigger_info = dict(o.trigger_info)
+        n.chosen = {**o.chosen, "ability_copy": True}
+        g.objects[n.id] = n
+        g.stack.append(n.id)
+        r["copied"] = n.id
+        g.log("copy", card=n.name, obj=n.id, targets=n.targets)
+        g.changed()
+
+
+@op("copy_retarget")
+def _copy_retarget(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    """706.10c: "You may choose new targets for the copy": for a copy with one target, its controller
+    chooses it again among the legal ones, the current one included (keeping it is a choice). A
+    copy with several targets keeps them all."""
+    n = g.objects.get(r.get("copied", -1))
+    ab = n.ability if n is not None else None
+    if n is None or ab is None or len(n.targets) != 1 or len(ab.targets) != 1 or ab.targets[0].count != 1:
+        return None
+    got = r["answers"].get(f"{r['i']}.retarget")
+    if got is None:
+        src = g.objects.get(n.source or -1) or n
+        opts = list(dict.fromkeys(n.targets[0] + target_candidates(g, ab.targets[0], src, n.controller)))
+        return {"kind": "choose_cards", "player": n.controller, "options": opts, "min": 1, "max": 1,
+                "slot": f"{r['i']}.retarget", "prompt": f"{n.name}: the target of the copy (or keep it)"}
+    n.targets = [list(got)]
+    g.changed()
     return None
 
 

@@ -121,6 +121,10 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
     hit = extra.get(c)
     if hit is not None:
         return dict(hit)
+    m = re.fullmatch(r"you attack with (two|three|four|five|\d+) or more creatures", c)
+    if m:  # 508.1: "whenever you attack with N or more creatures" (one trigger per declaration)
+        n = {"two": 2, "three": 3, "four": 4, "five": 5}.get(m.group(1)) or int(m.group(1))
+        return {"event": "you_attack", "min_attackers": n}
     m = re.fullmatch(r"you cast a spell with mana value (\d+) or (greater|less)", c)
     if m:
         return {
@@ -276,6 +280,8 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
                 "nth": 2 if m.group(2) == "second" else 3}
     simple: dict[str, dict[str, Any]] = {
         "you gain life": {"event": "gain_life", "who": "you"},
+        "a player loses the game": {"event": "loses_game", "who": "any"},  # 603.9
+        "an opponent loses the game": {"event": "loses_game", "who": "opponent"},
         "you lose life": {"event": "lose_life", "who": "you"},
         "an opponent loses life": {"event": "lose_life", "who": "opponent"},
         "you draw a card": {"event": "draw", "who": "you"},
