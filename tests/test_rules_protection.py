@@ -86,3 +86,22 @@ def test_protected_reads_every_quality_of_the_object_702_16() -> None:
     assert protected(g, bears, dragon) is False  # no protection at all
     # colors given for the source (a spell's colors as it was cast) override the object's own
     assert protected(g, firewalker, wolf, {"R"}) and not protected(g, firewalker, dragon, set())
+
+
+def test_without_a_source_object_no_filter_quality_is_found() -> None:
+    """Colors alone (a source's colors as it was) tell a color quality, never an object filter:
+    whether the source is a creature needs the source itself."""
+    g, _ = _game()
+    assert has_quality(g, {"types": ["Creature"]}, None, ("R",)) is False
+    assert has_quality(g, {"types": ["Creature"]}, 10_000, ("R",)) is False
+    assert has_quality(g, "R", None, ("R",)) is True
+
+
+def test_an_object_that_lost_protection_is_not_protected_613_1f() -> None:
+    """613.1f: an effect that removes the Protection keyword in layer 6 (engine/layers.py,
+    "lose") leaves the quality list behind; the keyword alone decides (702.16)."""
+    g, ids = _game()
+    c = g.chars(ids["Kor Firewalker"]).clone()
+    c.keywords = c.keywords - {"Protection"}
+    assert c.kwargs.get("Protection") == ["R"]
+    assert protected(g, c, ids["Shivan Dragon"]) is False
