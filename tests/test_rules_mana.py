@@ -193,3 +193,12 @@ def test_named_sources_are_all_planned_and_what_is_left_floats_601_2h() -> None:
     taps, pool = plan_payment(g, "alice", ("G",), set(), ids)
     assert sorted(oid for oid, _ in taps) == sorted(ids)
     assert {k: v for k, v in pool.items() if v} == {"G": 1, "R": 1}
+
+
+def test_a_zero_cost_spell_is_offered_with_no_mana_source_202_1() -> None:
+    """202.1, 601.2g: {0} needs no mana, so Ornithopter is among the legal casts of a player
+    with no land and an empty pool; a {1} spell is not."""
+    g = from_setup({"active": "alice", "step": "main1", "players": {
+        "alice": {"hand": ["Ornithopter", "Sol Ring"]}}})
+    casts = {g.objects[o["card"]].card.name for o in g.pending.options if o.get("action") == "cast"}
+    assert casts == {"Ornithopter"}
