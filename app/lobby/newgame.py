@@ -29,8 +29,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.ai_seat import AISeat
+from app.deckchoice import deck_choices
 from app.widgets import named
+from engine.ai.random_bot import RandomBot
+from engine.cardpool import CardPool
+from engine.commander import deck_problems
+from engine.decks.files import parse_text
+from engine.decks.store import DeckStore
+from engine.game import Game
 from engine.rng import new_seed
+from engine.session import LocalSession
 
 MAX_SEATS = 6
 MAX_PEOPLE = 4            # people sharing one screen (hotseat)
@@ -43,7 +52,6 @@ COMMANDER_DECKS = Path(__file__).resolve().parents[2] / "assets" / "decks" / "co
 
 def commander_available() -> bool:
     """The engine starts Commander games (Game.new takes a ``format``): the variant is offered."""
-    from engine.game import Game
     return "format" in inspect.signature(Game.new).parameters
 
 
@@ -73,9 +81,6 @@ def commander_offers() -> list[Offer]:
     """The Commander decks to offer (903): the samples in assets/decks/commander/ and the
     player's saved decks that name a commander, each checked as the engine checks it at the
     start (engine.commander.deck_problems: 100 cards, singleton, colour identity); legal first."""
-    from engine.cardpool import CardPool
-    from engine.commander import deck_problems
-    from engine.decks.files import parse_text
     decks: list[tuple[str, Any]] = []
     for path in sorted(COMMANDER_DECKS.glob("*.txt")):
         try:
@@ -84,7 +89,6 @@ def commander_offers() -> list[Offer]:
         except (OSError, ValueError):
             continue
     try:
-        from engine.decks.store import DeckStore
         store = DeckStore()
         try:
             decks += [(f"Deck: {i.name}", store.load(i.id)) for i in store.list()]
@@ -112,7 +116,6 @@ class TableDialog(QDialog):
 
     def __init__(self, parent: QWidget | None = None, seats: int = 3) -> None:
         super().__init__(parent)
-        from app.deckchoice import deck_choices
         self.setWindowTitle("New game at this computer")
         self.offers: dict[str | None, list[Offer]] = {
             None: [Offer(c.label, c.cards, None, c.problem) for c in deck_choices()]}
@@ -275,11 +278,6 @@ def start_seats(window: Any, seats: list[SeatConfig], seed: int, play_first: str
     people at the table's seats in turn order, the random bots inside the session, each AI
     seat thinking off the GUI thread (app.ai_seat). With no ``play_first``, ``chooser``
     chooses who plays first (103.2): a coin flip's winner by default."""
-    from app.ai_seat import AISeat
-    from engine.ai.random_bot import RandomBot
-    from engine.game import Game
-    from engine.session import LocalSession
-
     decks = [(s.name, list(s.deck)) for s in seats]
     kw: dict[str, Any] = {"play_first": play_first, "chooser": None if play_first else chooser}
     if format is not None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QFont
+from PySide6.QtGui import QColor, QFont, QPainterPath
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSimpleTextItem
 
 from app.table.items import (
@@ -51,6 +51,7 @@ from app.table.seats import (  # the geometry of the seats; the sizes are re-exp
     SCENE_H,
     SCENE_W,
     SeatBox,
+    rotate,
     scene_height,
     seat_layout,
     stack_rect,
@@ -189,7 +190,6 @@ class LabelItem(QGraphicsSimpleTextItem):
         super().paint(p, opt, widget)
 
     def shape(self) -> Any:
-        from PySide6.QtGui import QPainterPath
         return QPainterPath()  # never in the way of a click or a drop
 
 
@@ -386,7 +386,6 @@ class TableScene(QGraphicsScene):
 
     def opponents(self) -> list[str]:
         """The shown seat's opponents in turn order from its left (still in the game first)."""
-        from app.table.seats import rotate
         order = rotate(self.seat_order(self.v), self.ctl.seat)[1:] if self.v else []
         players = self.v.get("players", {}) if self.v else {}
         return sorted(order, key=lambda s: bool(players.get(s, {}).get("lost")))
