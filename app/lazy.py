@@ -2,8 +2,8 @@
 screen does not need, each imported the first time it is used.
 
 Why: ``manatable`` shows its main window before these modules are imported; importing
-them first would add about 0.4 s to the time to the first window (``python -X importtime
--c "import app.table.widget"`` and the others, measured on top of ``app.application``).
+them first would add about 0.2 s of CPU time to the 0.7 s the start takes to its first
+window (``lazy.load(*lazy.WHERE)`` timed after ``import app.application``; more in wall time).
 ``app.application.warm_up_qt`` loads the table's modules just after the window is up, so
 the first "new game" does not wait for them either. Every other module of app/ imports at
 its top: it is itself loaded only when needed, by this module or by a command's entry point.
