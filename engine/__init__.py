@@ -1,4 +1,4 @@
-"""manatable's rules engine: headless, no Qt (a test enforces this).
+r"""manatable's rules engine: headless, no Qt (a test enforces this).
 
 Layers, lowest first. A module imports only modules of its own layer or of lower ones,
 and the imports form no loop (tests/test_layering.py reads this list and checks both;
@@ -54,6 +54,28 @@ is above them only through the game object they are given (``g.move``, ``g.chars
  12  casting, activating, playing lands (601, 602, 305)
  13  decisions as the players see them; 14 the game loop (500-514, 116)
  15+ sessions, bots, random decks, tools (fuzz, secrecy checks, scenarios)
+
+Finding a rule's code. Docstrings and comments cite the Comprehensive Rules of April 8,
+2016 by number (docs/rules/MagicCompRules_20160408.txt), so a search for the number finds
+the code that carries the rule out, its subrules with it:
+
+    grep -rnE '\b510\.1[a-z]?\b' engine/             # combat damage assignment: combat.py, ...
+    grep -rlE '\b510\.1[a-z]?\b' tests/scenarios/    # the scenarios that prove it (rules: lines)
+
+A keyword's rule is its 702 number (engine/cards/compiler/keywords.py, CR_2016; a keyword
+printed later says which set introduced it). tests/test_rule_citations.py checks that every
+number cited in engine/ exists in the 2016 text and that a keyword's heading matches its
+number; ``python -m engine.scenario --rules-coverage tests/scenarios`` lists the rules the
+scenarios exercise.
+
+Adding an effect primitive: a function with ``@op("name")`` in the engine/ops module of its
+family (engine/ops/__init__.py lists them; a new module is one line in its MODULES). OPS is
+built there and only there; the compiler's effects and "supported" (engine/support.py) read it.
+
+Adding a decision kind: its member of ``DecisionKind``, its answer's TypedDict in ANSWERS and
+its options' type in OPTIONS (engine/decision_kinds.py), and its handler in ANSWER_HANDLERS
+(engine/game.py, the one dispatch from a decision to the code that carries out its answer);
+tests/test_engine_decisions.py checks that the four agree.
 """
 
 __version__ = "0.1.0"

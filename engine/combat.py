@@ -216,7 +216,7 @@ def declare_attackers(g: "Game", player: str, decl: Any) -> None:
         triggers.event(g, {"event": "attacks", "obj": a, "target": t})
     if decl:  # "whenever you attack": one or more creatures were declared (a later template; 508.1 here)
         triggers.event(g, {"event": "you_attack", "player": g.active, "count": len(decl)})
-    if len(decl) == 1:  # 506.5: a creature "attacks alone" (exalted, 702.83)
+    if len(decl) == 1:  # 506.5: a creature "attacks alone" (exalted, 702.82)
         a, t = next(iter(decl.items()))
         triggers.event(g, {"event": "attacks_alone", "obj": a, "target": t})
     g._give_priority()

@@ -36,7 +36,7 @@ KEYWORDS = frozenset({
     "Backup",                # its triggered ability, granting what follows it (a later keyword; keywords.backup)
     "Encore",                # an activated ability from the graveyard (a later keyword; engine/ops/objects.py)
     "Firebending",           # with a number: its triggered ability (a later keyword; keywords.firebending)
-    "Prowess", "Exalted",    # compiled into their triggered abilities (702.108, 702.83)
+    "Prowess", "Exalted",    # compiled into their triggered abilities (702.107, 702.82)
     "Evolve",                # likewise (702.99; its comparison: engine/values.py)
     "Myriad", "Dethrone",    # likewise (702.115, 702.104; keywords.KEYWORD_ABILITIES)
     "Cascade", "Storm",      # likewise (702.84, 702.39; their ops: engine/ops/cast.py)
@@ -60,7 +60,6 @@ KEYWORDS = frozenset({
     "Transmute",             # an activated ability from the hand (702.52a; engine/cards/compiler)
     "Devour",                # with a number: its static ability (702.81a)
     "Embalm", "Eternalize",  # activated abilities from the graveyard (later keywords; keywords._costed_ability)
-    "Totem armor", "Umbra armor",  # a replacement of destroying the enchanted permanent (702.88; engine/replacement.py)
 })
 STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "set_pt",
                      "grant_ability", "add_types", "become", "life_gain_plus", "life_gain_double", "choose_on_enter",

@@ -2,7 +2,7 @@
 carried out then, whatever the timing rules say): cast_offer, cascade.
 
 cast_offer: what (a reference: the card), [alt] (an alternative cost of engine/cast_options.py:
-"madness"), [free] (without paying its mana cost, 117.9), [must] ("if able", 702.61a), [else]
+"madness"), [free] (without paying its mana cost, 117.9), [must] ("if able", suspend 702.61a), [else]
 (where the card goes when it is not cast: the graveyard for madness). The owner gets a
 cast_offer decision (a cast answer for that card, or pass); engine/casting.cast_offered
 carries out the answer and keeps it in this effect's slot, and the op reads it back when
