@@ -171,6 +171,22 @@ def static_shields(g: "Game", src: int, tgt: Any, combat: bool) -> list[dict[str
             continue
         out.append({"layer": "prevent", "ts": f"s{sid}.{k}:{src}>{tgt}", "amount": st.get("amount"),
                     "to": [tgt], "name": g.objects[sid].card.name, "controller": ctl})
+    if not isinstance(tgt, str) and tgt in g.objects and g.objects[tgt].zone == "battlefield":
+        # a prevention static granted to the creature dealt damage (613.1f, layer 6): "All Slivers have
+        # absorb 1" gives each Sliver "If a source would deal damage to SELF, prevent 1 of that damage"
+        # (702.63a), one shield per instance granted (702.63c); printed ones are collected above
+        printed = list(g.objects[tgt].card.abilities)
+        for k, ab in enumerate(g.chars(tgt).abilities):
+            st = ab.static
+            if ab.kind != "static" or not st or st.get("kind") != "prevent_damage" or st.get("affects") != "self":
+                continue
+            if ab in printed:  # the printed instance itself (an equal granted one is another instance)
+                printed.remove(ab)
+                continue
+            if st.get("combat") and not combat:
+                continue
+            out.append({"layer": "prevent", "ts": f"g{tgt}.{k}:{src}>{tgt}", "amount": st.get("amount"),
+                        "to": [tgt], "name": ab.text, "controller": g.controller_of(tgt)})
     return out
 
 

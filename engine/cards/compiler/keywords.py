@@ -320,6 +320,11 @@ KEYWORD_TEXT: dict[str, tuple[str, ...]] = {
         "Whenever SELF attacks, create {N} 1/1 red Warrior creature tokens that are tapped and attacking. "
         "Sacrifice them at the beginning of the next end step.",
     ),
+    # 702.67a (702.67b: each instance triggers)
+    "Frenzy": ("Whenever this creature attacks and isn't blocked, it gets +{n}/+0 until end of turn.",),
+    # 702.63a (702.63b: N of each source's damage at one time; 702.63c: each instance applies:
+    # engine/replacement.static_shields makes one shield per static ability and damage event)
+    "Absorb": ("If a source would deal damage to SELF, prevent {n} of that damage.",),
     # 702.69a
     "Poisonous": ("Whenever SELF deals combat damage to a player, that player gets {n} poison counters.",),
     # 702.114a
