@@ -476,10 +476,10 @@ def replicate_record(g: "Game", s: "Obj") -> dict[str, Any]:
 
 
 def storm_problems(card: CardDef) -> list[str]:
-    """702.39a, 702.55a: what of storm (or replicate) this engine cannot do for the card: copies of
+    """702.39a, 702.55a, 702.68a: what of storm (or replicate, gravestorm) this engine cannot do for the card: copies of
     permanent spells (they would become tokens, a later rule) and new targets for a spell with
     more than one target (or a variable number of targets)."""
-    if "Storm" not in card.keywords and "Replicate" not in card.keywords:
+    if not {"Storm", "Replicate", "Gravestorm"} & set(card.keywords):
         return []
     if set(card.types) - {"Instant", "Sorcery"}:
         return ["storm on a permanent spell"]

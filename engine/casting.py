@@ -374,6 +374,8 @@ def finish_cast(g: "Game", player: str, sid: int) -> None:
         ev["storm"] = cast_options.storm_record(g, s)
     if "Replicate" in s.card.keywords:  # 702.55a: likewise, one copy per replicate payment
         ev["replicate"] = cast_options.replicate_record(g, s)
+    if "Gravestorm" in s.card.keywords:  # 702.68a: one copy per permanent put into a graveyard this turn
+        ev["gravestorm"] = dict(cast_options.storm_record(g, s), count=g.graveyard_turn)
     triggers.event(g, ev)
     triggers.became_targets(g, s)
     g.passes = 0

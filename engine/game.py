@@ -124,6 +124,7 @@ class Game:
         self.combat_damage_done: set[int] = set()
         self.first_strike_step = False
         self.spells_cast_turn = 0
+        self.graveyard_turn = 0             # permanents put into a graveyard from the battlefield this turn (702.68a)
         self.assignments: dict[int, dict[Any, int]] = {}   # combat damage assigned (510.1)
         self.scried: list[str] = []         # players done with the 103.4 look at the top card
         self.opening_done: list[str] = []   # players done with 103.5 actions (Leylines)
@@ -464,7 +465,8 @@ class Game:
         else:
             self.log("move", card=n.card.name, obj=n.id, frm=frm, to=to, owner=n.owner, hidden=False)
         if frm == "battlefield" and to == "graveyard":
-            n.chosen["from_battlefield_turn"] = self.turn  # "put there from the battlefield this turn"
+            n.chosen["from_battlefield_turn"] = self.turn
+            self.graveyard_turn += 1  # gravestorm counts them, tokens included (702.68a)  # "put there from the battlefield this turn"
         if frm == "battlefield" and self.effects:
             source_left(self, oid)  # 610.3: "until SELF leaves the battlefield"
         if frm == "battlefield" and self.gone:
@@ -610,7 +612,7 @@ class Game:
     _FIELDS = ("order", "battlefield", "stack", "next_id", "next_uid", "ts", "turn", "active",
                "starting", "step", "begun", "priority", "passes", "effects", "delayed",
                "triggered", "wait", "resolving", "queue", "winner", "combat_damage_done",
-               "first_strike_step", "spells_cast_turn", "assignments", "scried", "opening_done", "extra_turns",
+               "first_strike_step", "spells_cast_turn", "graveyard_turn", "assignments", "scried", "opening_done", "extra_turns",
                "regular", "tokens_outside", "replacing", "shown", "gone", "shared", "seated")
 
     def _snapshot(self) -> dict[str, Any]:
@@ -1046,6 +1048,7 @@ class Game:
         self.step = self._not_skipped("untap")
         self.begun = False
         self.spells_cast_turn = 0
+        self.graveyard_turn = 0
         for p in self.players.values():
             p.lands_played = 0
             p.life_gained_turn = 0

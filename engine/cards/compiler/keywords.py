@@ -161,6 +161,11 @@ KEYWORD_ABILITIES: dict[str, Ability] = {
     # was cast before it this turn" (engine/ops/cast.py)
     "Storm": Ability("triggered", "Storm", effects=(Effect("storm", {}),),
                      trigger={"event": "cast", "self": True}, keyword="Storm"),
+    # 702.68a: "When you cast this spell, put a copy of it onto the stack for each permanent that was put
+    # into a graveyard from the battlefield this turn" (the count: Game.graveyard_turn; 702.68b: each
+    # instance triggers)
+    "Gravestorm": Ability("triggered", "Gravestorm", effects=(Effect("storm", {"record": "gravestorm"}),),
+                          trigger={"event": "cast", "self": True}, keyword="Gravestorm"),
     # 702.84a: "When you cast this spell, exile cards from the top of your library until ..." (engine/ops/cast.py)
     "Cascade": Ability("triggered", "Cascade", effects=(Effect("cascade", {}),),
                        trigger={"event": "cast", "self": True}, keyword="Cascade"),
