@@ -79,6 +79,13 @@ def _surge(g: "Game", player: str, o: "Obj") -> bool:
     return g.players[player].spells_cast_turn > 0
 
 
+def _prowl(g: "Game", player: str, o: "Obj") -> bool:
+    """702.75a: a player was dealt combat damage this turn by a source that, at the time it dealt that
+    damage, was under your control and had any of this spell's creature types (Player.combat_types_turn)."""
+    seen = g.players[player].combat_types_turn
+    return bool(seen) and any(t in seen for t in g.chars(o.id).subtypes)
+
+
 def _spectacle(g: "Game", player: str, o: "Obj") -> bool:
     """Spectacle (Ravnica Allegiance, later than the 2016 rules): an opponent lost life this turn."""
     return any(g.players[p].life_lost_turn > 0 for p in g.opponents(player))
@@ -96,7 +103,9 @@ ROWS: dict[str, Row] = {r.keyword: r for r in (
         delayed=("exile", "upkeep", "you", REBOUND_TRIGGER)),
     Row("Evoke", "702.73a", "alternative", flag=True),
     Row("Dash", "702.108a", "alternative", flag=True, delayed=("battlefield", "end", None, DASH_RETURN)),
-    Row("Surge", "702.116a", "alternative", when=_surge),
+    Row("Surge", "702.116a", "alternative", flag=True, when=_surge),
+    # "if its prowl cost was paid" reads the flag (702.75a)
+    Row("Prowl", "702.75a", "alternative", flag=True, when=_prowl),
     Row("Spectacle", "later: Ravnica Allegiance", "alternative", when=_spectacle),
     # from the graveyard, discarding a card too; exiled whenever it would leave the stack (Guilds of Ravnica)
     Row("Jump-start", "later: Guilds of Ravnica", "zone", zone="graveyard", extra=Cost(discard=1), leaves_to="exile"),

@@ -1055,6 +1055,7 @@ class Game:
             p.life_lost_turn = 0
             p.spells_cast_turn = 0
             p.drawn_turn = 0
+            p.combat_types_turn = []
         self.effects = [e for e in self.effects if not (e.get("until") == "your_next_turn"
                                                         and e.get("controller") == self.active)]
         exile_orphans(self)  # 800.4c
