@@ -371,6 +371,8 @@ def carried(o: "Obj") -> dict[str, Any]:
     out: dict[str, Any] = {"cast_with": kept} if kept else {}
     if o.chosen.get("cast_from") and not is_spell_copy(o):  # "if you cast it": a cast spell resolved into it
         out["cast_zone"] = o.chosen["cast_from"]
+    if o.chosen.get("colors_spent"):  # 702.43a: sunburst reads them as the permanent enters from the stack
+        out["colors_spent"] = list(o.chosen["colors_spent"])
     return out
 
 

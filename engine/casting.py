@@ -315,7 +315,10 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
             picks = cast_options.check_picks(g, player, row, a[row.key], new)
             cost = cast_options.reduce(g, row, picks, cost)
             cast_options.pay_helpers(g, player, row, picks)
-    pay_mana(g, player, cost, set(), a.get("pay"))
+    spent = pay_mana(g, player, cost, set(), a.get("pay"))
+    colors = [c for c in "WUBRG" if spent.get(c)]
+    if colors:  # 702.43a-b (sunburst): the colors of mana spent on its costs, alternative and additional included
+        s.chosen["colors_spent"] = colors
     for c in others:
         costs.pay_simple_additional(g, player, c)
     if any(has_choices(c) for c in others):

@@ -188,8 +188,9 @@ def plan_payment(g: "Game", player: str, symbols: tuple[str, ...], exclude: set[
 
 
 def pay_mana(g: "Game", player: str, symbols: tuple[str, ...], exclude: set[int],
-             chosen: list[int] | None = None) -> None:
-    """Activate the planned mana abilities (605.3) and pay the cost (601.2h)."""
+             chosen: list[int] | None = None) -> dict[str, int]:
+    """Activate the planned mana abilities (605.3) and pay the cost (601.2h); returns the mana
+    spent, by kind (WUBRGC)."""
     try:
         taps, _ = plan_payment(g, player, symbols, exclude, chosen)
     except ManaError as e:
@@ -207,6 +208,7 @@ def pay_mana(g: "Game", player: str, symbols: tuple[str, ...], exclude: set[int]
         raise IllegalAction(f"cannot pay: {e}") from None
     if paid.life:
         lose_life(g, player, paid.life)  # 119.4: paying life is losing it
+    return paid.spent
 
 
 

@@ -186,7 +186,22 @@ KEYWORD_ABILITIES: dict[str, Ability] = {
 
 #: Keywords that stand for static abilities with no sentence of their own to read: each
 #: instance is these abilities (the wording of its 702 rule in the text).
+_AS_CREATURE = {"self": {"types": ["Creature"]}}
 KEYWORD_STATICS: dict[str, tuple[Ability, ...]] = {
+    # 702.43a: "If this object is entering the battlefield from the stack as a creature, it enters the
+    # battlefield with a +1/+1 counter on it for each color of mana spent to cast it. If this object is
+    # entering the battlefield from the stack and isn't entering the battlefield as a creature, it enters
+    # the battlefield with a charge counter on it for each color of mana spent to cast it." (702.43b: the
+    # colors are those of the mana spent on its costs, kept only by a spell that resolves into it:
+    # engine/casting.py, cast_options.carried; 702.43d: each instance applies)
+    "Sunburst": (
+        Ability("static", "Sunburst", static={"kind": "enters_with_counters", "counter": "+1/+1",
+                                              "amount": {"colors_spent": "self"}, "condition": _AS_CREATURE},
+                keyword="Sunburst"),
+        Ability("static", "Sunburst", static={"kind": "enters_with_counters", "counter": "charge",
+                                              "amount": {"colors_spent": "self"}, "condition": {"not": _AS_CREATURE}},
+                keyword="Sunburst"),
+    ),
     # 702.97a: "You may have this permanent enter the battlefield with an additional +1/+1 counter on
     # it" and "This permanent can't block as long as it has a +1/+1 counter on it."
     "Unleash": (
