@@ -30,9 +30,24 @@ def answer_optional_counters(g: "Game", d: "Decision", a: dict[str, Any]) -> Non
     if opt not in ("yes", "no"):
         raise IllegalAction("choose yes or no")
     o = g.objects.get(d.data["enter"])
+    if opt == "yes" and o is not None and o.zone == "battlefield" and d.data.get("mark"):
+        o.chosen[d.data["mark"]] = True  # 702.103b: tribute was paid
     if opt == "yes" and o is not None and o.zone == "battlefield" and counters_allowed(g, o.id, d.data["counter"]):
         o.counters[d.data["counter"]] = o.counters.get(d.data["counter"], 0) + int(d.data["amount"])
         g.changed()
+
+
+def answer_tribute_opponent(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
+    """702.103a: "As this creature enters the battlefield, choose an opponent. That player may have
+    this creature enter the battlefield with an additional N +1/+1 counters on it": the opponent
+    chosen is asked next, before play goes on."""
+    opt = a.get("option")
+    if isinstance(opt, int) and not isinstance(opt, bool) and 1 <= opt <= len(d.options):
+        opt = d.options[opt - 1]
+    if opt not in d.options:
+        raise IllegalAction(f"choose one of {list(d.options)}")
+    g.queue.insert(0, dict(d.data["ask"], player=opt))
+    g.changed()
 
 
 def answer_devour(g: "Game", d: "Decision", a: dict[str, Any]) -> None:

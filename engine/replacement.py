@@ -378,6 +378,19 @@ def enter_replacements(g: "Game", o: "Obj") -> None:
             k = st.get("counter", "+1/+1")
             if st.get("condition") and not condition(g, st["condition"], o.id, {"controller": o.controller}):
                 continue  # "if it was kicked", "if an opponent was dealt damage this turn" (614.1c)
+            if st.get("tribute"):  # 702.103a: an opponent of its controller's choice decides
+                opps = g.opponents(o.controller)
+                ask = {"kind": "choose_option", "options": ["yes", "no"], "enter": o.id, "counter": k,
+                       "amount": int(st.get("amount", 1)), "answer_to": "enter_counters", "mark": "tribute_paid",
+                       "prompt": f"{o.card.name}: tribute {st.get('amount', 1)}: have it enter with "
+                                 f"{st.get('amount', 1)} {k} counter(s)? (702.103a)"}
+                if len(opps) == 1:
+                    g.queue.append(dict(ask, player=opps[0]))
+                elif opps:
+                    g.queue.append({"kind": "choose_option", "player": o.controller, "options": opps,
+                                    "answer_to": "tribute_opponent", "ask": ask,
+                                    "prompt": f"{o.card.name}: choose an opponent for its tribute (702.103a)"})
+                continue
             if st.get("optional"):  # 614.12: "you may have it enter with ...": its controller chooses
                 g.queue.append({"kind": "choose_option", "player": o.controller, "options": ["yes", "no"],
                                 "enter": o.id, "counter": k, "amount": int(st.get("amount", 1)),

@@ -711,6 +711,12 @@ def _parse_keyword_line(line: str) -> tuple[list[str], dict[str, Any], list[Abil
                 if got is None:
                     return None
                 abilities.extend(got)
+            elif name == "Tribute" and isinstance(args[name], int):
+                # 702.103a: "As this creature enters the battlefield, choose an opponent. That player may have
+                # this creature enter the battlefield with an additional N +1/+1 counters on it."
+                abilities.append(Ability("static", part, static={
+                    "kind": "enters_with_counters", "counter": "+1/+1", "amount": args[name], "tribute": True},
+                    keyword="Tribute"))
             elif name == "Vanishing" and isinstance(args[name], int):
                 abilities.extend(vanishing(args[name], part))
             elif name == "Graft" and isinstance(args[name], int):
