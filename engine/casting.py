@@ -18,6 +18,7 @@ from engine import (
     bestow,
     cast_options,
     combat,
+    awaken,
     commander,
     costs,
     effects,
@@ -182,7 +183,8 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     oid = a["card"]
     o = g.objects.get(oid)
     alt = offered.get("alt") if offered is not None else a.get("alt")
-    if alt not in (None, "free", "alternative", "morph", "bestow", "overload") and alt not in cast_options.ALTS:
+    if alt not in (None, "free", "alternative", "morph", "bestow", "overload", "awaken") \
+            and alt not in cast_options.ALTS:
         raise IllegalAction(f"unknown alternative cost {alt!r}")
     face_down = alt == "morph" and offered is None
     if face_down:  # 702.36c, 707.4: turned face down before it is put onto the stack, cast for {3}
@@ -204,6 +206,11 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
             raise IllegalAction(f"{_name(g, oid)} is not a card in your hand to cast for its overload cost")
         whole = o.card
         over_cost, o = overload.cast_overloaded(o)
+    if alt == "awaken" and offered is None:  # 702.112a-b: with awaken's spell ability and its target
+        if o is None or o.owner != player or o.zone != "hand" or whole is not None:
+            raise IllegalAction(f"{_name(g, oid)} is not a card in your hand to cast for its awaken cost")
+        whole = o.card
+        over_cost, o = awaken.cast_awakened(o)
     alt_cost = costs.alternative_cost(o.card) if alt == "alternative" and o is not None else None
     if alt == "alternative" and alt_cost is None:  # 118.9: "you may pay ... rather than pay its mana cost"
         raise IllegalAction(f"{_name(g, oid)} has no alternative cost")

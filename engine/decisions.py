@@ -12,6 +12,7 @@ from engine import (
     ability_index,
     bestow,
     cast_options,
+    awaken,
     casting,
     combat,
     commander,
@@ -137,6 +138,7 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
     if special:
         out += _bestow_options(g, player, special, afford)
         out += _overload_options(g, player, special, afford)
+        out += _awaken_options(g, player, special, afford)
     if manual.offered(g, player):
         out.append({"action": "manual"})
     srcs = list(_activated_sources(g, player))
@@ -187,7 +189,7 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
 
 
 #: the keywords that cast a card in another form (face down, as an Aura, overloaded)
-_SPECIAL_CASTS = frozenset({"Morph", "Megamorph", "Disguise", "Bestow", "Overload"})
+_SPECIAL_CASTS = frozenset({"Morph", "Megamorph", "Disguise", "Bestow", "Overload", "Awaken"})
 
 
 def _bestow_options(g: "Game", player: str, hand: list[int],
@@ -231,6 +233,27 @@ def _overload_options(g: "Game", player: str, hand: list[int],
         opt = cast_option(g, player, f, targets.spell_ability(f.card), base, afford, tuple(c.mana))
         if opt is not None:
             opt["alt"] = "overload"
+            out.append(opt)
+    return out
+
+
+def _awaken_options(g: "Game", player: str, hand: list[int],
+                    afford: dict[tuple[str, ...], bool]) -> list[dict[str, Any]]:
+    """702.112a-b: each card with awaken in the hand cast for its awaken cost, with the spell ability
+    awaken adds and its target (a land you control) after the spell's own."""
+    out: list[dict[str, Any]] = []
+    objs = g.objects
+    for oid in hand:
+        o = objs[oid]
+        if not o.card.keywords or "Awaken" not in o.card.keywords or awaken.awaken_of(o.card) is None:
+            continue
+        c, f = awaken.cast_awakened(o)
+        base = tuple(s for s in c.mana if s != "X")
+        if not casting.can_cast_timing(g, player, o) or not _affordable(g, player, f, base, afford):
+            continue
+        opt = cast_option(g, player, f, targets.spell_ability(f.card), base, afford, tuple(c.mana))
+        if opt is not None:
+            opt["alt"] = "awaken"
             out.append(opt)
     return out
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import bestow, cast_options, contract, costs, facedown, overload
+from engine import awaken, bestow, cast_options, contract, costs, facedown, overload
 from engine.cards.abilities import Ability, CardDef, Cost, Effect
 from engine.cards.compiler.keywords import KEYWORD_TEXT
 from engine.choices import ENTER_CHOICES, choose_problems
@@ -290,6 +290,8 @@ def unsupported_reasons(card: CardDef) -> list[str]:
             continue  # 702.36: cast face down, turned face up for a mana cost (engine/facedown.py)
         if k == "Overload" and overload.overload_of(card) is not None:
             continue  # 702.95: cast with "target" changed to "each" for a mana cost (engine/overload.py)
+        if k == "Awaken" and awaken.awaken_of(card) is not None:
+            continue  # 702.112: cast for a mana cost with one more spell ability (engine/awaken.py)
         if k == "Bestow" and bestow.bestow_cost(card) is not None:
             continue  # 702.102: cast as an Aura for a mana cost (engine/bestow.py)
         if k not in KEYWORDS and k not in KEYWORD_TEXT and not cast_options.implemented(k, card):
@@ -299,6 +301,9 @@ def unsupported_reasons(card: CardDef) -> list[str]:
         if ab.keyword in ("Equip",):
             pass
         out.extend(ability_reasons(ab))
+    got = awaken.awaken_of(card) if "Awaken" in card.keywords else None
+    if got is not None:  # the spell ability awaken adds (702.112a) plays too
+        out.extend(ability_reasons(next(a for a in got[1].abilities if a.kind == "spell")))
     if any(not isinstance(q, str) or q not in LANDWALK_QUALITIES for q in card.keyword_args.get("Landwalk") or []):
         out.append("landwalk quality")
     for k in ("Kicker", "Flashback"):

@@ -386,6 +386,32 @@ def _overload(items: list[IrItem], types: tuple[str, ...], kwargs: dict[str, Any
     return []
 
 
+def _awaken(items: list[IrItem], types: tuple[str, ...], kwargs: dict[str, Any]) -> list[str]:
+    """702.112a: "Awaken N—[cost]" means "You may pay [cost] rather than pay this spell's mana cost as
+    you cast this spell" and "If this spell's awaken cost was paid, put N +1/+1 counters on target land
+    you control. That land becomes a 0/0 Elemental creature with haste. It's still a land." The spell
+    cast for its awaken cost has that spell ability too, its target after the spell's own (702.112b:
+    only then is that target chosen); it is compiled once and kept in ``kwargs["Awaken"]["spell"]``
+    (engine/awaken.py casts it). The sentences it cannot read are returned."""
+    arg = kwargs.get("Awaken")
+    if not isinstance(arg, dict) or not isinstance(arg.get("cost"), Cost):
+        return []
+    n = arg["amount"]
+    word = _NUMBER_WORDS[n] if n < len(_NUMBER_WORDS) else str(n)
+    added = IrItem("spell", f"Put {word} +1/+1 counters on target land you control. That land becomes a 0/0 "
+                            "Elemental creature with haste. It's still a land.")
+    changed = [i for i in items if i.kind in ("spell", "modal")] + [added]
+    _, _, abilities, unsup = lower(changed, types)
+    spell = next((a for a in abilities if a.kind == "spell"), None)
+    if spell is None or unsup or spell.choose:
+        return [f"(awaken: {u})" for u in unsup] or ["(awaken: its spell ability does not compile)"]
+    kwargs["Awaken"] = dict(arg, spell=replace(spell, text=f"{spell.text} (awakened)"))
+    return []
+
+
+_NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
 def _transmute(cost: Cost, mv: int) -> Ability:
     """702.52a: "[Cost], Discard this card: Search your library for a card with the same converted
     mana cost as the discarded card, reveal that card, and put it into your hand. Then shuffle your
@@ -468,6 +494,8 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
     unsupported += unsup
     if "Overload" in keywords and is_spell:
         unsupported += _overload(items, types, kwargs)
+    if "Awaken" in keywords and is_spell:
+        unsupported += _awaken(items, types, kwargs)
     if "Transmute" in keywords and isinstance(kwargs.get("Transmute"), Cost):
         abilities.append(_transmute(kwargs["Transmute"], mana_value(parse_cost(mana_cost))))
     for striation in levels[1] if levels else ():

@@ -693,6 +693,14 @@ def _parse_keyword_line(line: str) -> tuple[list[str], dict[str, Any], list[Abil
                                          cost=Cost(mana=cost.mana, discard_self=True), zone="hand",
                                          keyword="Reinforce"))
             continue
+        m = re.fullmatch(r"awaken (\d+)—(.+)", part, re.I)
+        if m:  # 702.112a: "Awaken N—[cost]" (the spell ability it adds: compiler._awaken, engine/awaken.py)
+            cost = parse_cost_text(m.group(2))
+            if cost is None:
+                return None
+            names.append("Awaken")
+            args["Awaken"] = {"amount": int(m.group(1)), "cost": cost}
+            continue
         m = re.fullmatch(r"prototype (\{[^ ]+\}) — (\d+)/(\d+)", part, re.I)
         if m:
             cost = parse_cost_text(m.group(1))
