@@ -111,6 +111,8 @@ ROWS: dict[str, Row] = {r.keyword: r for r in (
     Row("Jump-start", "later: Guilds of Ravnica", "zone", zone="graveyard", extra=Cost(discard=1), leaves_to="exile"),
     Row("Buyback", "702.26a", "additional", flag=True, resolves_to="hand"),
     Row("Entwine", "702.41a", "additional", flag=True),
+    # tapping two creatures that share a color with the spell; its cast trigger copies it (702.77a)
+    Row("Conspire", "702.77a", "additional", flag=True),
     # paid any number of times: the answer's "replicate" says how many (702.55a; replicate_extras)
     Row("Replicate", "702.55a", "additional", flag=True),
     # cast only as its last time counter is removed (702.61a); a creature spell cast so has haste
@@ -139,6 +141,8 @@ def implemented(keyword: str, card: CardDef) -> bool:
         return True
     if row.kind == "zone":  # its mana cost, paid from another zone (117.6: there must be one)
         return bool(card.mana_cost)
+    if keyword == "Conspire":  # 702.77a: a cost of tapping creatures, no mana
+        return isinstance(card.keyword_args.get(keyword), Cost)
     if keyword == "Suspend":  # "Suspend N—[cost]": a number of time counters and a mana cost
         arg = card.keyword_args.get(keyword)
         if not isinstance(arg, dict) or not isinstance(arg.get("amount"), int) or arg["amount"] < 1:
@@ -481,6 +485,11 @@ def is_spell_copy(o: "Obj") -> bool:
     return bool(o.chosen.get("spell_copy"))
 
 
+def conspire_record(g: "Game", s: "Obj") -> dict[str, Any]:
+    """702.77a: what conspire's copy copies (706.10): one copy, if its conspire cost was paid."""
+    return dict(storm_record(g, s), count=1 if "Conspire" in s.chosen.get("cast_with", ()) else 0)
+
+
 def replicate_record(g: "Game", s: "Obj") -> dict[str, Any]:
     """702.55a: what replicate's copies copy (706.10) and how many: one per replicate payment."""
     return dict(storm_record(g, s), count=list(s.chosen.get("cast_with", ())).count("Replicate"))
@@ -490,7 +499,7 @@ def storm_problems(card: CardDef) -> list[str]:
     """702.39a, 702.55a, 702.68a: what of storm (or replicate, gravestorm) this engine cannot do for the card: copies of
     permanent spells (they would become tokens, a later rule) and new targets for a spell with
     more than one target (or a variable number of targets)."""
-    if not {"Storm", "Replicate", "Gravestorm"} & set(card.keywords):
+    if not {"Storm", "Replicate", "Gravestorm", "Conspire"} & set(card.keywords):
         return []
     if set(card.types) - {"Instant", "Sorcery"}:
         return ["storm on a permanent spell"]

@@ -313,6 +313,7 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         raise IllegalAction(f"x: {o.card.name} has no X in the cost being paid")
     cost = substitute_x(raw, x)
     others = [c for c in (alt_cost, extra, keyword_alt[0].extra if keyword_alt else None) if c is not None]
+    others += [c for _, c in extras if has_choices(c)]  # conspire's creatures to tap (702.77a, 601.2h)
     for c in others:
         if not costs.choices_payable(g, player, c, new):
             raise IllegalAction(f"cannot pay the cost of {o.card.name} (601.2h)")
@@ -384,6 +385,8 @@ def finish_cast(g: "Game", player: str, sid: int) -> None:
         ev["storm"] = cast_options.storm_record(g, s)
     if "Replicate" in s.card.keywords:  # 702.55a: likewise, one copy per replicate payment
         ev["replicate"] = cast_options.replicate_record(g, s)
+    if "Conspire" in s.card.keywords:  # 702.77a: likewise, one copy if its conspire cost was paid
+        ev["conspire"] = cast_options.conspire_record(g, s)
     if "Gravestorm" in s.card.keywords:  # 702.68a: one copy per permanent put into a graveyard this turn
         ev["gravestorm"] = dict(cast_options.storm_record(g, s), count=g.graveyard_turn)
     triggers.event(g, ev)

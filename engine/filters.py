@@ -20,7 +20,7 @@ KNOWN = frozenset({
     "mv_le", "mv_ge", "mv_eq", "zone", "player", "opponent", "any", "or", "permanent", "name",
     "damaged_this_turn", "targets_you", "targets", "power_lt_self", "toughness_lt_self", "power_lt",
     "toughness_lt", "not", "ability", "one_of_each", "different_names", "enchanted", "equipped",
-    "chosen_color", "chosen_type", "from_battlefield_this_turn", "unblocked",
+    "chosen_color", "chosen_type", "from_battlefield_this_turn", "unblocked", "shares_color_with_source",
 })
 #: The steps after blockers are declared (509.1h): an attacker with no blocker is unblocked then.
 _AFTER_BLOCKS = frozenset({"declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat"})
@@ -182,6 +182,10 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         if "chosen_color" in f and ch.get("color") not in c.colors:
             return False
         if "chosen_type" in f and ch.get("creature_type") not in c.subtypes:
+            return False
+    if f.get("shares_color_with_source"):  # "that share a color with it" (conspire, 702.77a; 105.4)
+        so = game.objects.get(src) if src is not None else None
+        if so is None or not set(so.card.colors if so.zone != "battlefield" else game.chars(src).colors) & set(c.colors):
             return False
     if f.get("from_battlefield_this_turn") and o.chosen.get("from_battlefield_turn") != game.turn:
         return False  # "that was put there from the battlefield this turn"

@@ -140,6 +140,10 @@ _LOWER = {k.strip().lower(): k.strip() for k in SIMPLE}
 
 
 
+#: 702.77a: "As an additional cost to cast this spell, you may tap two untapped creatures you control
+#: that each share a color with it"
+CONSPIRE_COST = Cost(tap_others={"types": ["Creature"], "shares_color_with_source": True, "amount": 2})
+
 #: Keywords that are triggered abilities (702.107 prowess, 702.82 exalted): the ability a
 #: creature has for each instance of the keyword, printed or granted.
 KEYWORD_ABILITIES: dict[str, Ability] = {
@@ -166,6 +170,11 @@ KEYWORD_ABILITIES: dict[str, Ability] = {
     # instance triggers)
     "Gravestorm": Ability("triggered", "Gravestorm", effects=(Effect("storm", {"record": "gravestorm"}),),
                           trigger={"event": "cast", "self": True}, keyword="Gravestorm"),
+    # 702.77a: "When you cast this spell, if its conspire cost was paid, copy it. If the spell has any
+    # targets, you may choose new targets for the copy." (the copy: the storm op, engine/ops/cast.py)
+    "Conspire": Ability("triggered", "Conspire", effects=(Effect("storm", {"record": "conspire"}),),
+                        trigger={"event": "cast", "self": True}, condition={"cast_with": "Conspire"},
+                        keyword="Conspire"),
     # 702.84a: "When you cast this spell, exile cards from the top of your library until ..." (engine/ops/cast.py)
     "Cascade": Ability("triggered", "Cascade", effects=(Effect("cascade", {}),),
                        trigger={"event": "cast", "self": True}, keyword="Cascade"),
@@ -574,6 +583,8 @@ def _parse_keyword_line(line: str) -> tuple[list[str], dict[str, Any], list[Abil
         if low in _LOWER and _LOWER[low] in BARE:
             name = _LOWER[low]
             names.append(name)
+            if name == "Conspire":  # 702.77a: its optional additional cost (engine/cast_options.py)
+                args[name] = CONSPIRE_COST
             if name in KEYWORD_ABILITIES:
                 abilities.append(KEYWORD_ABILITIES[name])
             elif name in KEYWORD_STATICS:
