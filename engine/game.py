@@ -23,6 +23,7 @@ from engine import (
     commander,
     decisions,
     effects,
+    dredge,
     entering,
     extra_phases,
     facedown,
@@ -903,7 +904,7 @@ class Game:
             if not (self.turn == 1 and a == self.starting and self.variant != "free_for_all"):
                 for p in seats.active_team(self):  # 805.4b: each player of the active team draws
                     if not self.players[p].lost:
-                        self.draw(p)
+                        dredge.draw_step(self, p)  # or dredges instead (702.51a)
             triggers.step(self, "draw")
             self._give_priority()
         elif s in ("main1", "main2"):
@@ -1129,6 +1130,7 @@ ANSWER_HANDLERS: dict[tuple[str, str | None], Handler] = {
     (K.CHOOSE_OPTION, "enter_pay"): entering.answer_pay_or_tapped,  # 614.12: "you may pay N life. If you don't"
     (K.CHOOSE_OPTION, "enter_counters"): entering.answer_optional_counters,  # 614.12, unleash 702.97a
     (K.CHOOSE_OPTION, "tribute_opponent"): entering.answer_tribute_opponent,  # 702.103a
+    (K.CHOOSE_OPTION, "dredge"): dredge.answer_draw_step,  # 702.51a
     (K.CHOOSE_CARDS, "devour"): entering.answer_devour,  # 702.81a: sacrificed as it enters
     (K.CHOOSE_OPTION, "miracle"): cast_options.answer_miracle,   # 702.93a: reveal the first card drawn
 }

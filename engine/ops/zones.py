@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import knowledge
+from engine import dredge, knowledge
 from engine.actions import add_effect, attack_choice, discard, plan_to_graveyard, put_attacking
 from engine.cards.abilities import Ability, Effect
 from engine.filters import matches
@@ -158,11 +158,31 @@ def _unearthed(g: "Game", r: Ctx, new: int) -> None:
 
 
 @op("draw")
-def _draw(g: "Game", r: Ctx, e: Effect) -> None:
+def _draw(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    """121.2: each card drawn one at a time; before each, a dredge card may replace it (702.51a:
+    engine/dredge.py). The draws made are counted in the record, so after a choice the effect
+    goes on with the next one."""
     n = amount(g, e.get("amount", 1), source_id(g, r), r)
     for p in refs(g, r, e.get("who", "you")):
-        if isinstance(p, str):
-            g.draw(p, n)
+        if not isinstance(p, str):
+            continue
+        key = f"{r['i']}.draw.{p}"
+        drawn = r.setdefault("drawn", {})
+        done = drawn.get(key, 0)
+        if done == 0 and not dredge.usable(g, p):
+            g.draw(p, n)  # no dredge card: the draws at once (the common case)
+            drawn[key] = n
+            continue
+        while done < n:
+            slot = f"{key}.{done}"
+            if slot not in r["answers"]:
+                w = dredge.wait(g, p, slot=slot)
+                if w is not None:
+                    return w
+            dredge.carry_out(g, p, r["answers"].get(slot, dredge.DRAW))
+            done += 1
+            drawn[key] = done
+    return None
 
 
 
