@@ -15,10 +15,10 @@ import dataclasses
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine import (
+    awaken,
     bestow,
     cast_options,
     combat,
-    awaken,
     commander,
     costs,
     effects,

@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING, Any, Iterator, cast
 
 from engine import (
     ability_index,
+    awaken,
     bestow,
     cast_options,
-    awaken,
     casting,
     combat,
     commander,

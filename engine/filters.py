@@ -185,7 +185,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
             return False
     if f.get("shares_color_with_source"):  # "that share a color with it" (conspire, 702.77a; 105.4)
         so = game.objects.get(src) if src is not None else None
-        if so is None or not set(so.card.colors if so.zone != "battlefield" else game.chars(src).colors) & set(c.colors):
+        if so is None or not set(game.chars(so.id).colors if so.zone == "battlefield" else so.card.colors) \
+                & set(c.colors):
             return False
     if f.get("from_battlefield_this_turn") and o.chosen.get("from_battlefield_turn") != game.turn:
         return False  # "that was put there from the battlefield this turn"

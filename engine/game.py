@@ -22,8 +22,8 @@ from engine import (
     combat,
     commander,
     decisions,
-    effects,
     dredge,
+    effects,
     entering,
     extra_phases,
     facedown,
@@ -467,7 +467,7 @@ class Game:
             self.log("move", card=n.card.name, obj=n.id, frm=frm, to=to, owner=n.owner, hidden=False)
         if frm == "battlefield" and to == "graveyard":
             n.chosen["from_battlefield_turn"] = self.turn
-            self.graveyard_turn += 1  # gravestorm counts them, tokens included (702.68a)  # "put there from the battlefield this turn"
+            self.graveyard_turn += 1  # gravestorm counts them (702.68a)  # "put there from the battlefield this turn"
         if frm == "battlefield" and self.effects:
             source_left(self, oid)  # 610.3: "until SELF leaves the battlefield"
         if frm == "battlefield" and self.gone:
@@ -613,7 +613,8 @@ class Game:
     _FIELDS = ("order", "battlefield", "stack", "next_id", "next_uid", "ts", "turn", "active",
                "starting", "step", "begun", "priority", "passes", "effects", "delayed",
                "triggered", "wait", "resolving", "queue", "winner", "combat_damage_done",
-               "first_strike_step", "spells_cast_turn", "graveyard_turn", "assignments", "scried", "opening_done", "extra_turns",
+               "first_strike_step", "spells_cast_turn", "graveyard_turn",
+               "assignments", "scried", "opening_done", "extra_turns",
                "regular", "tokens_outside", "replacing", "shown", "gone", "shared", "seated")
 
     def _snapshot(self) -> dict[str, Any]:

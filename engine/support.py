@@ -37,7 +37,7 @@ KEYWORDS = frozenset({
     "Evolve",                # likewise (702.99; its comparison: engine/values.py)
     "Myriad", "Dethrone",    # likewise (702.115, 702.104; keywords.KEYWORD_ABILITIES)
     "Cascade", "Storm",      # likewise (702.84, 702.39; their ops: engine/ops/cast.py)
-    "Gravestorm", "Conspire",  # likewise (702.68, 702.77; conspire's cost: engine/cast_options.py) (702.68; Game.graveyard_turn counts the permanents)
+    "Gravestorm", "Conspire",  # likewise (702.68: Game.graveyard_turn; 702.77: its cost in cast_options.py)
     "Horsemanship", "Skulk",  # engine/combat.py (702.30, 702.117)
     "Changeling",            # engine/layers.py (702.72)
     "Cycling", "Typecycling",  # activated abilities from the hand (702.28; engine/casting.py)
