@@ -25,11 +25,20 @@ def combat_power(g: "Game", oid: int) -> int:
 
 
 def has_rule(g: "Game", oid: int, rule: str) -> bool:
-    """A restriction or requirement static (or effect) that applies to this object."""
+    """A restriction or requirement static (or effect) that applies to this object ("must_block"
+    that names an attacker is provoke's, ``provoked``)."""
     c = g.chars(oid)
-    if any(r.get("rule") == rule for r in c.rules):
+    if any(r.get("rule") == rule and "attacker" not in r for r in c.rules):
         return True
-    return any(e.get("rule") == rule and active(g, e) for e in rule_effects(g, oid))
+    return any(e.get("rule") == rule and "attacker" not in e and active(g, e) for e in rule_effects(g, oid))
+
+
+def provoked(g: "Game", oid: int) -> list[int]:
+    """The attackers this creature must block if able ("blocks SELF this combat if able": provoke,
+    702.38a): one requirement each (509.1c)."""
+    return [e["attacker"] for e in rule_effects(g, oid) if e.get("rule") == "must_block" and "attacker" in e
+            and active(g, e) and g.objects.get(e["attacker"]) is not None
+            and g.objects[e["attacker"]].attacking is not None]
 
 
 def rule_effects(g: "Game", oid: int) -> list[dict[str, Any]] | tuple[()]:
@@ -347,12 +356,14 @@ def _block_requirements(g: "Game", player: str, blocks: dict[int, list[int]]) ->
     lure = set(block_all_attackers(g, player))
     cands = possible_blockers(g, player)
     must = {b for b in cands if has_rule(g, b, "must_block")}
-    if not must and not lure:
+    prov = {b: set(p) for b in cands if (p := provoked(g, b))}  # 702.38a: block that attacker if able
+    if not must and not lure and not prov:
         return None
     atk = attackers_of(g, player)
 
     def obeyed(decl: dict[int, list[int]]) -> int:
-        return sum((1 if b in must and As else 0) + sum(1 for a in As if a in lure) for b, As in decl.items())
+        return sum((1 if b in must and As else 0) + sum(1 for a in As if a in lure)
+                   + sum(1 for a in As if a in prov.get(b, ())) for b, As in decl.items())
 
     # each creature's choices: no block, or up to its number of blocks among what it can block
     choices: list[tuple[int, list[tuple[int, ...]]]] = []
@@ -362,7 +373,8 @@ def _block_requirements(g: "Game", player: str, blocks: dict[int, list[int]]) ->
         able = [a for a in atk if can_block(g, b, a)]
         opts = [()] + [c for n in range(1, min(cap, len(able)) + 1) for c in combinations(able, n)]
         choices.append((b, opts))
-        best.append((1 if b in must else 0) + min(cap, sum(1 for a in able if a in lure)))
+        best.append((1 if b in must else 0) + min(cap, sum(1 for a in able if a in lure))
+                    + min(cap, sum(1 for a in able if a in prov.get(b, ()))))
     order = sorted(range(len(choices)), key=lambda i: -best[i])  # required first: the bound prunes sooner
     choices = [choices[i] for i in order]
     best = [best[i] for i in order]
@@ -398,6 +410,8 @@ def _block_requirements(g: "Game", player: str, blocks: dict[int, list[int]]) ->
         for a in As:
             if a in lure and a not in blocks.get(b, []):
                 return f"{_n(g, b)} must block {_n(g, a)}: all creatures able to block it do so (509.1c)"
+            if a in prov.get(b, ()) and a not in blocks.get(b, []):
+                return f"{_n(g, b)} must block {_n(g, a)} if able (provoke, 702.38a; 509.1c)"
     return "the declaration obeys fewer blocking requirements than it could (509.1c)"
 
 
@@ -436,6 +450,9 @@ def block_hints(g: "Game", opts: dict[int, list[int]]) -> dict[str, Any]:
     for b, As in opts.items():  # 509.1c: "blocks each combat if able": any attacker it can block
         if As and not must.get(b) and has_rule(g, b, "must_block"):
             must[b] = list(As)
+        p = provoked(g, b) if As else []
+        if p:  # 702.38a: the provoking attacker
+            must[b] = list(dict.fromkeys(must.get(b, []) + [a for a in As if a in p]))
     if any(must.values()):
         out["must"] = {b: As for b, As in must.items() if As}
     return out

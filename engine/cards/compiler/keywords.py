@@ -165,6 +165,17 @@ KEYWORD_ABILITIES: dict[str, Ability] = {
     # was cast before it this turn" (engine/ops/cast.py)
     "Storm": Ability("triggered", "Storm", effects=(Effect("storm", {}),),
                      trigger={"event": "cast", "self": True}, keyword="Storm"),
+    # 702.38a: "Whenever this creature attacks, you may choose to have target creature defending player
+    # controls block this creature this combat if able. If you do, untap that creature." (702.38b: each
+    # instance triggers; the requirement: engine/combat.py provoked)
+    "Provoke": Ability(
+        "triggered", "Provoke",
+        effects=(Effect("untap", {"what": {"target": 0}}),
+                 Effect("restrict", {"what": {"target": 0}, "rule": "must_block", "attacker": "self",
+                                     "duration": "eot"})),
+        targets=(TargetSpec({"controller": "defending_player", "types": ["Creature"]},
+                            "target creature defending player controls"),),
+        trigger={"event": "attacks", "self": True}, optional=True, keyword="Provoke"),
     # 702.68a: "When you cast this spell, put a copy of it onto the stack for each permanent that was put
     # into a graveyard from the battlefield this turn" (the count: Game.graveyard_turn; 702.68b: each
     # instance triggers)
