@@ -249,6 +249,22 @@ def vanishing(n: int, text: str = "Vanishing") -> tuple[Ability, ...]:
     )
 
 
+def champion(f: dict[str, Any], text: str = "Champion") -> tuple[Ability, ...]:
+    """702.71a: "Champion an [object]" means "When this permanent enters the battlefield, sacrifice it
+    unless you exile another [object] you control" and "When this permanent leaves the battlefield,
+    return the exiled card to the battlefield under its owner's control." 702.71b: the two are linked
+    (607.2a: the exile remembers the card on the permanent, engine/ops/zones.py); 702.71c: the card so
+    exiled is "championed"."""
+    exile = Effect("exile", {"what": {"choose": {**f, "other": True, "controller": "you"}}})
+    return (
+        Ability("triggered", text, effects=(Effect("unless", {
+            "payer": "you", "actions": [exile], "effects": [Effect("sacrifice", {"what": "self"})]}),),
+            trigger={"event": "etb", "self": True}, keyword="Champion"),
+        Ability("triggered", text, effects=(Effect("move", {"what": "linked_exiled", "to": "battlefield"}),),
+                trigger={"event": "ltb", "self": True}, keyword="Champion"),
+    )
+
+
 def graft(n: int, text: str = "Graft") -> tuple[Ability, ...]:
     """702.57a: "Graft N" means "This permanent enters the battlefield with N +1/+1 counters on it" and
     "Whenever another creature enters the battlefield, if this permanent has a +1/+1 counter on it,
@@ -714,6 +730,15 @@ def _parse_keyword_line(line: str) -> tuple[list[str], dict[str, Any], list[Abil
                                          targets=(TargetSpec({"types": ["Creature"]}, "target creature"),),
                                          cost=Cost(mana=cost.mana, discard_self=True), zone="hand",
                                          keyword="Reinforce"))
+            continue
+        m = re.fullmatch(r"champion an? (.+)", part, re.I)
+        if m:  # 702.71a
+            f = parse_noun(m.group(1))
+            if f is None or f.get("player") or f.get("zone") not in (None, "battlefield"):
+                return None
+            names.append("Champion")
+            args["Champion"] = f
+            abilities.extend(champion(f, part))
             continue
         m = re.fullmatch(r"awaken (\d+)—(.+)", part, re.I)
         if m:  # 702.112a: "Awaken N—[cost]" (the spell ability it adds: compiler._awaken, engine/awaken.py)
