@@ -41,7 +41,7 @@ from engine.state import Obj
 from engine.tapping import tap, untap
 from engine.targets import check_targets, normalize_targets, spell_ability, with_x
 from engine.targets import name_of as _name
-from engine.transform import cast_half, put_half, split_halves
+from engine.transform import cast_fused, cast_half, put_half, split_halves
 from engine.values import condition
 
 if TYPE_CHECKING:
@@ -183,7 +183,7 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     oid = a["card"]
     o = g.objects.get(oid)
     alt = offered.get("alt") if offered is not None else a.get("alt")
-    if alt not in (None, "free", "alternative", "morph", "bestow", "overload", "awaken") \
+    if alt not in (None, "free", "alternative", "morph", "bestow", "overload", "awaken", "fuse") \
             and alt not in cast_options.ALTS:
         raise IllegalAction(f"unknown alternative cost {alt!r}")
     face_down = alt == "morph" and offered is None
@@ -194,7 +194,12 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         o = bestow.turn_for_cast(g, player, oid)
     perm = None
     whole = None
-    face = a.get("face", 0 if o is not None and split_halves(o.card) else None)
+    if alt == "fuse" and offered is None:  # 702.101a: both halves, from the hand, as one fused split spell
+        if o is None or o.owner != player or o.zone != "hand" or a.get("face") is not None:
+            raise IllegalAction(f"{_name(g, oid)} is not a split card with fuse in your hand (702.101a)")
+        whole = o.card
+        o = cast_fused(o)
+    face = a.get("face", 0 if o is not None and split_halves(o.card) and alt != "fuse" else None)
     if face is not None:  # 708.3: one half of a split card (the game restores it if this is illegal)
         if o is None or o.owner != player or o.zone not in ("hand", "graveyard", "exile"):
             raise IllegalAction(f"{_name(g, oid)} is not a card you may cast")

@@ -29,7 +29,10 @@ from engine import (
 )
 from engine.cards.abilities import TargetSpec
 from engine.state import Decision
-from engine.transform import SPLIT_LAYOUTS, split_halves
+from engine.transform import SPLIT_LAYOUTS, cast_fused, fused, split_halves
+
+#: the form of a fuse card cast with both halves (its answer says ``alt: fuse``, 702.101a)
+FUSED = -1
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -49,6 +52,8 @@ def _forms(g: "Game", hand: list[int]) -> Iterator[tuple["Obj", int | None]]:
             f = o.copy()
             f.card = half
             yield f, i
+        if o.card.keywords and "Fuse" in o.card.keywords and fused(o.card) is not None:
+            yield cast_fused(o), FUSED  # 702.101a: both halves from the hand
 
 
 def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
@@ -127,7 +132,9 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
             if alt is not None:
                 opt["alt"] = alt
             opt.update(helped)
-            if face is not None:
+            if face == FUSED:
+                opt["alt"] = "fuse"
+            elif face is not None:
                 opt["face"] = face
             out.append(opt)
     out += zone_options(g, player, afford)  # other zones (601.2a), without paying (117.9)
