@@ -52,6 +52,7 @@ KEYWORDS = frozenset({
     "Split second",          # engine/casting.py split_second (702.60)
     "Level up",              # its activated ability (702.86a; keywords._costed_ability); levels: compiler/leveler.py
     "Unleash",               # its two statics (702.97a; keywords.KEYWORD_STATICS)
+    "Recover",               # with a mana cost: its graveyard trigger (702.58a; keywords._costed_ability)
     "Champion",              # its two linked triggered abilities (702.71a; keywords.champion)
     "Provoke",               # its triggered ability (702.38a; keywords.KEYWORD_ABILITIES, combat.provoked)
     "Dredge",                # with a number: engine/dredge.py (702.51a)

@@ -35,7 +35,8 @@ OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "
                  "activate", "leaves_graveyard", "attacks_alone", "monstrous", "transforms",
                  "turned_face_up",  # 702.36e, 701.31b: engine/facedown.py
                  "last_time_counter_removed"}  # 702.62a (vanishing): engine/ops/objects.py
-PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attack", "sacrifice"}
+PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attack", "sacrifice",
+                 "creature_to_graveyard"}  # a creature put into that player's graveyard from the battlefield
 #: Events this engine fires (a card triggering on anything else is unsupported).
 SUPPORTED = (OBJECT_EVENTS | PLAYER_EVENTS | {"step", "state"}) - {"scry"}
 #: Trigger keys _match understands (a trigger with any other key is unsupported).
@@ -49,7 +50,7 @@ KEYS_OF_EVENT = {"other": "cycle", "defending": "attacks", "dealt_by": "dies", "
 #: Events a triggered ability of a card in a graveyard is checked against (Spit Flame, Squee, Goblin
 #: Nabob, Aurora Eidolon, Phoenix Chick; 112.6b)
 GRAVEYARD_EVENTS = frozenset({"etb", "step", "cast", "draw", "gain_life", "sacrifice", "you_attack",
-                              "combat_damage_player"})
+                              "combat_damage_player", "creature_to_graveyard"})
 
 ALIASES = {"attacks_or_blocks": ("attacks", "blocks"), "etb_or_dies": ("etb", "dies"),
            "etb_or_attacks": ("etb", "attacks"),
@@ -286,6 +287,8 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
     if name in GRAVEYARD_EVENTS:  # 112.6b: an ability that says it works from a graveyard does there
         for p in g.order:
             for cid in g.players[p].graveyard:
+                if cid == ev.get("obj") and name == "creature_to_graveyard":
+                    continue  # the creature itself was not in the graveyard as it was put there (recover, 702.58a)
                 card_obj = g.objects[cid]
                 for ab in _graveyard_triggers(card_obj.card):
                     if _match(g, cid, p, ab.trigger, ev):

@@ -570,6 +570,17 @@ def _costed_ability(name: str, part: str, cost_text: str) -> tuple[Ability | Non
                         cost=Cost(mana=cost.mana, return_to_hand={"types": ["Creature"], "attacking": True,
                                                                   "unblocked": True}),
                         zone="hand", keyword="Ninjutsu"), cost)
+    if name == "Recover":
+        # 702.58a: "When a creature is put into your graveyard from the battlefield, you may pay [cost]. If you
+        # do, return this card from your graveyard to your hand. Otherwise, exile this card." (a triggered
+        # ability that works only in the graveyard: engine/triggers.py creature_to_graveyard)
+        if not cost.mana or cost != Cost(mana=cost.mana):
+            return None
+        back = Effect("move", {"what": "self", "to": "hand", "from": "graveyard"})
+        return (Ability("triggered", part, effects=(Effect("may", {
+            "effects": [Effect("pay", {"mana": list(cost.mana)})], "then": [back],
+            "else": [Effect("exile", {"what": "self"})]}),),
+            trigger={"event": "creature_to_graveyard"}, zone="graveyard", keyword="Recover"), cost)
     if name == "Evoke":  # 702.73a: its triggered ability (the alternative cost: engine/cast_options.py)
         return (Ability("triggered", part, effects=(Effect("sacrifice", {"what": "self"}),),
                         trigger={"event": "etb", "self": True}, condition={"cast_with": "Evoke"},
