@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine import knowledge
 from engine.actions import lose_life, sacrifice
 from engine.errors import IllegalAction
 from engine.layers import counters_allowed
@@ -65,6 +66,22 @@ def answer_devour(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
     if gone and o is not None and o.zone == "battlefield" and counters_allowed(g, o.id, "+1/+1"):
         o.counters["+1/+1"] = o.counters.get("+1/+1", 0) + gone * int(d.data["amount"])
         o.chosen["devoured"] = gone  # 702.81b: the creatures it devoured
+        g.changed()
+
+
+def answer_amplify(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
+    """702.37a: the cards chosen are revealed, and the permanent enters with N +1/+1 counters for each
+    (702.37b: each instance of amplify asks on its own)."""
+    cards = a.get("cards", [])
+    if not isinstance(cards, list) or len(set(cards)) != len(cards) or any(c not in d.options for c in cards):
+        raise IllegalAction("choose any number of the cards offered")
+    o = g.objects.get(d.data["enter"])
+    shown = [c for c in cards if c in g.objects and g.objects[c].zone == "hand"]
+    if shown:
+        knowledge.show(g, shown)  # revealed to every player (701.15)
+        g.log("reveal", player=d.player, cards=[g.objects[c].card.name for c in shown], objs=shown)
+    if shown and o is not None and o.zone == "battlefield" and counters_allowed(g, o.id, "+1/+1"):
+        o.counters["+1/+1"] = o.counters.get("+1/+1", 0) + len(shown) * int(d.data["amount"])
         g.changed()
 
 

@@ -1134,6 +1134,7 @@ ANSWER_HANDLERS: dict[tuple[str, str | None], Handler] = {
     (K.CHOOSE_OPTION, "enter_counters"): entering.answer_optional_counters,  # 614.12, unleash 702.97a
     (K.CHOOSE_OPTION, "tribute_opponent"): entering.answer_tribute_opponent,  # 702.103a
     (K.CHOOSE_OPTION, "dredge"): dredge.answer_draw_step,  # 702.51a
+    (K.CHOOSE_CARDS, "amplify"): entering.answer_amplify,  # 702.37a
     (K.CHOOSE_CARDS, "devour"): entering.answer_devour,  # 702.81a: sacrificed as it enters
     (K.CHOOSE_OPTION, "miracle"): cast_options.answer_miracle,   # 702.93a: reveal the first card drawn
 }

@@ -403,6 +403,16 @@ def enter_replacements(g: "Game", o: "Obj") -> None:
                 g.changed()
         elif st.get("kind") == "choose_on_enter":
             on_enter(g, o)
+        elif st.get("kind") == "amplify":  # 702.37a: cards in the hand that share a creature type with it
+            types = set(g.chars(o.id).subtypes)
+            hand = [i for i in g.players[o.controller].hand
+                    if types & set(g.objects[i].card.subtypes) and _creature_typed(g.objects[i].card)]
+            if hand and types:
+                g.queue.append({"kind": "choose_cards", "player": o.controller, "options": hand, "min": 0,
+                                "max": len(hand), "enter": o.id, "amount": int(st.get("amount", 1)),
+                                "answer_to": "amplify",
+                                "prompt": f"{o.card.name}: reveal any number of cards that share a creature type "
+                                          f"with it (amplify, 702.37a)"})
         elif st.get("kind") == "devour":  # 702.81a: its controller chooses the creatures to sacrifice
             mine = [i for i in g.battlefield if i != o.id and g.controller_of(i) == o.controller
                     and "Creature" in g.chars(i).types]
@@ -411,6 +421,11 @@ def enter_replacements(g: "Game", o: "Obj") -> None:
                                 "max": len(mine), "enter": o.id, "amount": int(st.get("amount", 1)),
                                 "answer_to": "devour",
                                 "prompt": f"{o.card.name}: sacrifice any number of creatures (devour, 702.81a)"})
+
+
+def _creature_typed(card: Any) -> bool:
+    """A card whose subtypes are creature types: a creature or a tribal (kindred) card (205.3d)."""
+    return "Creature" in card.types or "Kindred" in card.types
 
 
 def enters_tapped(g: "Game", o: "Obj") -> bool:

@@ -52,6 +52,7 @@ KEYWORDS = frozenset({
     "Split second",          # engine/casting.py split_second (702.60)
     "Level up",              # its activated ability (702.86a; keywords._costed_ability); levels: compiler/leveler.py
     "Unleash",               # its two statics (702.97a; keywords.KEYWORD_STATICS)
+    "Amplify",               # with a number: its static (702.37a; engine/replacement.py, engine/entering.py)
     "Recover",               # with a mana cost: its graveyard trigger (702.58a; keywords._costed_ability)
     "Champion",              # its two linked triggered abilities (702.71a; keywords.champion)
     "Provoke",               # its triggered ability (702.38a; keywords.KEYWORD_ABILITIES, combat.provoked)
@@ -74,6 +75,7 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "skip_step",  # engine/game.py _not_skipped (614.10)
                      "control",  # engine/layers.py, layer 2 (613.2)
                      "devour",   # engine/replacement.py, engine/entering.py (702.81a)
+                     "amplify",  # likewise (702.37a)
                      # engine/costs.py
                      "additional_cost", "cost_change", "cant_be_countered", "unpreventable", "alternative_cost",
                      # engine/decks/validate.py: deck construction, before the game (112.6m); nothing in it

@@ -777,6 +777,12 @@ def _parse_keyword_line(line: str) -> tuple[list[str], dict[str, Any], list[Abil
                 if got is None:
                     return None
                 abilities.extend(got)
+            elif name == "Amplify" and isinstance(args[name], int):
+                # 702.37a: "As this object enters the battlefield, reveal any number of cards from your hand
+                # that share a creature type with it. This permanent enters the battlefield with N +1/+1
+                # counters on it for each card revealed this way." (engine/replacement.py enter_replacements)
+                abilities.append(Ability("static", part, static={"kind": "amplify", "amount": args[name]},
+                                         keyword="Amplify"))
             elif name == "Tribute" and isinstance(args[name], int):
                 # 702.103a: "As this creature enters the battlefield, choose an opponent. That player may have
                 # this creature enter the battlefield with an additional N +1/+1 counters on it."
