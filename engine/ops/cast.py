@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import cast_options
+from engine import cast_options, knowledge
 from engine.cards.abilities import Effect
 from engine.mana import mana_value
 from engine.ops.base import table
@@ -64,6 +64,43 @@ def _cast_offer(g: "Game", r: Ctx, e: Effect) -> dict | None:
     card = r["offered"][key]
     if got == "declined" and e.get("else") and card in g.objects and g.objects[card].zone == zone:
         g.move(card, e.get("else"))  # "If that player doesn't, he or she puts this card into ..." (702.34a)
+    return None
+
+
+@op("ripple")
+def _ripple(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    """702.59a: "you may reveal the top N cards of your library, or, if there are fewer than N cards in
+    your library, you may reveal all the cards in your library. If you reveal cards from your library
+    this way, you may cast any of those cards with the same name as this spell without paying their
+    mana costs, then put all revealed cards not cast this way on the bottom of your library in any
+    order" (kept in the order they were revealed)."""
+    p = controller(g, r)
+    st = r.setdefault("ripple", {})
+    key = f"{r['i']}.ripple"
+    if key not in st:
+        got = r["answers"].get(f"{key}.reveal")
+        if got is None:
+            if not g.players[p].library:
+                return None
+            return {"kind": "choose_option", "player": p, "options": ["yes", "no"], "slot": f"{key}.reveal",
+                    "prompt": f"{g.objects[r['obj']].card.name}: reveal the top {e.args['amount']} cards "
+                              f"(ripple, 702.59a)?"}
+        if got != "yes":
+            return None
+        top = list(g.players[p].library[:int(e.args["amount"])])
+        knowledge.show(g, top)  # revealed to every player (701.15)
+        g.log("reveal", player=p, cards=[g.objects[x].card.name for x in top], objs=top)
+        name = g.objects[r["obj"]].card.name  # "the same name as this spell"
+        st[key] = {"revealed": top, "hits": [x for x in top if g.objects[x].card.name == name]}
+    rec = st[key]
+    for i, hit in enumerate(rec["hits"]):
+        if hit in g.objects and g.objects[hit].zone == "library":
+            got = offer(g, r, hit, f"{key}.{i}", Effect("cast_offer", {"what": hit, "free": True}))
+            if isinstance(got, dict):
+                return got
+    for x in rec["revealed"]:
+        if x in g.objects and g.objects[x].zone == "library":
+            g.move(x, "library", top=False)
     return None
 
 

@@ -777,6 +777,11 @@ def _parse_keyword_line(line: str) -> tuple[list[str], dict[str, Any], list[Abil
                 if got is None:
                     return None
                 abilities.extend(got)
+            elif name == "Ripple" and isinstance(args[name], int):
+                # 702.59a: "When you cast this spell, you may reveal the top N cards of your library ..." (the
+                # op: engine/ops/cast.py; 702.59b: each instance triggers)
+                abilities.append(Ability("triggered", part, effects=(Effect("ripple", {"amount": args[name]}),),
+                                         trigger={"event": "cast", "self": True}, keyword="Ripple"))
             elif name == "Amplify" and isinstance(args[name], int):
                 # 702.37a: "As this object enters the battlefield, reveal any number of cards from your hand
                 # that share a creature type with it. This permanent enters the battlefield with N +1/+1
