@@ -27,6 +27,7 @@ from engine import (
     overload,
     player_statics,
     seats,
+    splice,
     triggers,
     zones_cast,
 )
@@ -249,6 +250,11 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
             raise IllegalAction(f"{o.card.name} has no {k}")
     if offered is None and not can_cast_timing(g, player, o):
         raise IllegalAction(f"cannot cast {o.card.name} now (timing: 307.1, 116.1a)")
+    splice_mana: tuple[str, ...] = ()
+    if a.get("splice"):  # 702.46a: the cards spliced onto it, their text copied onto the spell (engine/splice.py)
+        if whole is None:
+            whole = o.card
+        o, splice_mana = splice.apply(g, player, o, a["splice"])
     ab = spell_ability(o.card)
     specs: tuple[TargetSpec, ...] = ()
     aura = "Aura" in o.card.subtypes
@@ -306,6 +312,7 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         raw = raw + tuple(o.card.keyword_args["Kicker"].mana)
     for _, c in extras:  # 601.2f: optional additional costs paid
         raw = raw + tuple(c.mana)
+    raw = raw + splice_mana  # 702.46a: splice costs are additional costs
     extra = costs.additional_cost(o.card)
     if extra is not None:  # 601.2f: additional costs are part of the total cost
         raw = raw + tuple(extra.mana)

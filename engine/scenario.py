@@ -266,7 +266,8 @@ class Runner:
                 a["extras"] = [str(x) for x in step["extras"]]
             if "replicate" in step:  # 702.55a: times the replicate cost is paid
                 a["replicate"] = int(step["replicate"])
-            for k in ("convoke", "improvise", "delve"):  # objects that pay for mana (702.50a, 702.65a)
+            for k in ("convoke", "improvise", "delve", "splice"):  # objects that pay for mana (702.50a, 702.65a),
+                # and the cards spliced onto the spell (702.46a)
                 if k in step:
                     a[k] = [self.ref(x) for x in step[k]]
             if "mana" in step:  # the kind of mana a mana ability adds where it may choose ("R", "C")

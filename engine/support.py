@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import awaken, bestow, cast_options, contract, costs, facedown, overload, transform
+from engine import awaken, bestow, cast_options, contract, costs, facedown, overload, splice, transform
 from engine.cards.abilities import Ability, CardDef, Cost, Effect
 from engine.cards.compiler.keywords import KEYWORD_TEXT
 from engine.choices import ENTER_CHOICES, choose_problems
@@ -301,6 +301,8 @@ def unsupported_reasons(card: CardDef) -> list[str]:
             if card.faces and transform.fused(card) is None:
                 out.append("fuse: a half it cannot cast fused")  # 702.101 (engine/transform.py fused)
             continue  # 702.101a: each half alone, or both from the hand (the face repeats the keyword)
+        if k == "Splice" and splice.splice_of(card) is not None:
+            continue  # 702.46: its text copied onto a spell being cast (engine/splice.py)
         if k == "Awaken" and awaken.awaken_of(card) is not None:
             continue  # 702.112: cast for a mana cost with one more spell ability (engine/awaken.py)
         if k == "Bestow" and bestow.bestow_cost(card) is not None:

@@ -14,7 +14,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from engine import triggers
-from engine.cards.abilities import Ability, Effect
+from engine.cards.abilities import joined_spell
 from engine.errors import IllegalAction
 from engine.memo import per_object
 
@@ -67,27 +67,10 @@ def fused(card: "CardDef") -> "CardDef | None":
     ra = next((a for a in right.abilities if a.kind == "spell"), None)
     if la is None or ra is None or la.modes or ra.modes or la.choose or ra.choose:
         return None
-    k = len(la.targets)
-    spell = Ability("spell", f"{la.text} / {ra.text}", effects=la.effects + tuple(_shift(e, k) for e in ra.effects),
-                    targets=la.targets + ra.targets)
+    spell = joined_spell(la, ra)
     colors = tuple(c for c in "WUBRG" if c in left.colors or c in right.colors)
     return replace(card, faces=(), mana_cost=left.mana_cost + right.mana_cost, colors=colors,
                    abilities=(spell,) + tuple(a for a in left.abilities if a.kind != "spell"))
-
-
-def _shift(x: Any, k: int) -> Any:
-    """The right half's effects with its target numbers after the left half's ``k`` targets."""
-    if isinstance(x, Effect):
-        return Effect(x.op, _shift(x.args, k))
-    if isinstance(x, dict):
-        if set(x) == {"target"} and isinstance(x["target"], int):
-            return {"target": x["target"] + k}
-        return {key: _shift(v, k) for key, v in x.items()}
-    if isinstance(x, list):
-        return [_shift(v, k) for v in x]
-    if isinstance(x, tuple):
-        return tuple(_shift(v, k) for v in x)
-    return x
 
 
 def cast_fused(o: Any) -> Any:

@@ -466,3 +466,32 @@ class CardDef:
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
+
+
+def shift_targets(x: Any, k: int) -> Any:
+    """Effects (or their arguments) with every target number moved ``k`` slots on: the instructions
+    of a second text joined after a first one's ``k`` targets (a fused split spell 702.101d, spliced
+    text 702.46c-d)."""
+    if isinstance(x, Effect):
+        return Effect(x.op, shift_targets(x.args, k))
+    if isinstance(x, dict):
+        if set(x) == {"target"} and isinstance(x["target"], int):
+            return {"target": x["target"] + k}
+        return {key: shift_targets(v, k) for key, v in x.items()}
+    if isinstance(x, list):
+        return [shift_targets(v, k) for v in x]
+    if isinstance(x, tuple):
+        return tuple(shift_targets(v, k) for v in x)
+    return x
+
+
+def joined_spell(first: Ability, *more: Ability) -> Ability:
+    """One spell ability following ``first``'s instructions, then each of ``more``'s in order, with
+    their targets after ``first``'s (702.101d, 702.46b-d)."""
+    effects, targets = list(first.effects), list(first.targets)
+    texts = [first.text]
+    for ab in more:
+        effects += [shift_targets(e, len(targets)) for e in ab.effects]
+        targets += list(ab.targets)
+        texts.append(ab.text)
+    return Ability("spell", " / ".join(texts), effects=tuple(effects), targets=tuple(targets))

@@ -742,6 +742,15 @@ def _parse_keyword_line(line: str) -> tuple[list[str], dict[str, Any], list[Abil
                                          cost=Cost(mana=cost.mana, discard_self=True), zone="hand",
                                          keyword="Reinforce"))
             continue
+        m = re.fullmatch(r"splice onto ([a-z]+) (\{[^ ]+\})", part, re.I)
+        if m:  # 702.46a: "Splice onto [subtype] [cost]" (engine/splice.py)
+            st = subtype(m.group(1).lower())
+            cost = parse_cost_text(m.group(2))
+            if st is None or cost is None:
+                return None
+            names.append("Splice")
+            args["Splice"] = {"onto": st, "cost": cost}
+            continue
         m = re.fullmatch(r"champion an? (.+)", part, re.I)
         if m:  # 702.71a
             f = parse_noun(m.group(1))
