@@ -244,7 +244,10 @@ class Runner:
             return a
         if verb in ("cast", "activate"):
             where = "hand" if verb == "cast" else "battlefield"
-            a = {"action": verb, "card": self.ref(step["card"], where)}
+            if "card" not in step and d.kind == "cast_offer":  # docs/scenarios.md: {alice: cast} casts the card offered
+                a = {"action": verb, "card": d.data["card"]}
+            else:
+                a = {"action": verb, "card": self.ref(step["card"], where)}
             if verb == "activate":
                 a["ability"] = int(step.get("ability", 1)) - 1
             if "targets" in step:

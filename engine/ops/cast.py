@@ -23,10 +23,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine import cast_options, knowledge
-from engine.cards.abilities import Effect
+from engine.actions import add_effect
+from engine.cards.abilities import Ability, Effect
 from engine.mana import mana_value
 from engine.ops.base import table
-from engine.state import Obj
+from engine.state import Obj, create_object
 from engine.targets import target_candidates
 from engine.values import Ctx, controller, refs, source_id
 
@@ -64,6 +65,70 @@ def _cast_offer(g: "Game", r: Ctx, e: Effect) -> dict | None:
     card = r["offered"][key]
     if got == "declined" and e.get("else") and card in g.objects and g.objects[card].zone == zone:
         g.move(card, e.get("else"))  # "If that player doesn't, he or she puts this card into ..." (702.34a)
+    return None
+
+
+@op("cipher")
+def _cipher(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    """702.98a: "If this spell is represented by a card, you may exile this card encoded on a creature you
+    control": the last instruction of the spell. The creature then has "Whenever this creature deals
+    combat damage to a player, you may copy the encoded card and you may cast the copy without paying
+    its mana cost" for as long as the card is encoded on it (702.98b-c: a layer 6 effect on that
+    creature, ending when it leaves the battlefield; the card must still be in exile, cipher_cast)."""
+    s = g.objects.get(r["obj"])
+    if s is None or s.zone != "stack" or s.ability is not None or cast_options.is_spell_copy(s):
+        return None  # a copy of the spell is no card to exile
+    p = controller(g, r)
+    mine = [i for i in g.battlefield if g.controller_of(i) == p and g.chars(i).is_creature()]
+    key = f"{r['i']}.cipher"
+    got = r["answers"].get(key)
+    if got is None:
+        if not mine:
+            return None
+        return {"kind": "choose_cards", "player": p, "options": mine, "min": 0, "max": 1, "slot": key,
+                "prompt": f"{s.card.name}: exile it encoded on a creature you control (cipher, 702.98a)? "
+                          f"Choose none to decline"}
+    creature = got[0] if got else None
+    if creature is None or creature not in g.objects or g.objects[creature].zone != "battlefield":
+        return None
+    card = s.card
+    new = g.move(s.id, "exile")
+    ab = Ability("triggered", f"Cipher: {card.name}", effects=(Effect("cipher_cast", {"card": new}),),
+                 trigger={"event": "combat_damage_player", "self": True}, keyword="Cipher")
+    # (added with no resolution record: the spell, now in exile, is no longer its source; its controller is p)
+    add_effect(g, "6", [creature], None, "never", kind="grant_ability", ability=ab, encoded=new, controller=p)
+    g.log("encode", player=p, card=card.name, on=g.objects[creature].card.name)
+    return None
+
+
+@op("cipher_cast")
+def _cipher_cast(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    """702.98a: "you may copy the encoded card and you may cast the copy without paying its mana cost"
+    (706.12: the copy is created in exile, where the card is, and cast as this ability resolves; a copy
+    of a card outside the stack ceases to exist, 706.10a)."""
+    st = r.setdefault("cipher", {})
+    key = f"{r['i']}.cipher_cast"
+    if key not in st:
+        card = e.args.get("card")
+        o = g.objects.get(card) if isinstance(card, int) else None
+        if o is None or o.zone != "exile":
+            return None  # no longer encoded (702.98c)
+        p = controller(g, r)
+        c = create_object(g, o.card, p, "exile")
+        c.chosen["spell_copy"] = True
+        g.players[p].exile.append(c.id)
+        g.changed()
+        st[key] = c.id
+    cid = st[key]
+    if cid not in g.objects or g.objects[cid].zone != "exile":
+        return None  # cast: it is on the stack
+    got = offer(g, r, cid, key, Effect("cast_offer", {"what": cid, "free": True}))
+    if isinstance(got, dict):
+        return got
+    if cid in g.objects and g.objects[cid].zone == "exile":  # not cast: the copy ceases to exist (706.10a)
+        g.players[g.objects[cid].owner].exile.remove(cid)
+        del g.objects[cid]
+        g.changed()
     return None
 
 

@@ -496,6 +496,9 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
         unsupported += _overload(items, types, kwargs)
     if "Awaken" in keywords and is_spell:
         unsupported += _awaken(items, types, kwargs)
+    if "Cipher" in keywords and is_spell:  # 702.98a: its spell ability's last instruction
+        abilities = [replace(a, effects=a.effects + (Effect("cipher", {}),)) if a.kind == "spell" else a
+                     for a in abilities]
     if "Transmute" in keywords and isinstance(kwargs.get("Transmute"), Cost):
         abilities.append(_transmute(kwargs["Transmute"], mana_value(parse_cost(mana_cost))))
     for striation in levels[1] if levels else ():
