@@ -23,6 +23,7 @@ from engine import (
     costs,
     effects,
     facedown,
+    knowledge,
     manual,
     overload,
     player_statics,
@@ -598,7 +599,12 @@ def activate(g: "Game", player: str, a: dict[str, Any]) -> None:
         if o.chosen.get("exiled"):  # 607.2a: "return all cards exiled with SELF" after sacrificing it
             s.chosen["source_exiled"] = list(o.chosen["exiled"])
     if ab.condition is not None and ab.condition.get("once_each_turn"):
+        if o.zone != "battlefield":  # a card off the battlefield is replaced, never changed in place (Game.copy)
+            o = g.objects[o.id] = o.copy()
         o.chosen["activated:" + ab.text] = g.turn  # 602.5b
+    if ab.keyword == "Forecast" and o.zone == "hand":  # 702.56b: revealed as the ability is activated
+        knowledge.show(g, [o.id])
+        g.log("reveal", player=player, cards=[o.card.name], objs=[o.id])
     # 602.2b, 601.2i: abilities that trigger on activating it; matched against the source as it is
     # before the costs are paid (a source sacrificed to pay is seen as it last existed); they
     # wait in game.triggered, and an illegal activation restores the state before it

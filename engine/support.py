@@ -258,8 +258,8 @@ def ability_reasons(ab: Ability) -> list[str]:
             _STATIC_WALK[0] = False
     if ab.kind in ("activated", "mana") and ab.zone not in ("battlefield", "graveyard") \
             and not (ab.zone == "hand" and ab.keyword in ("Cycling", "Typecycling", "Ninjutsu", "Reinforce",
-                                                          "Transmute")):
-        # from the hand: 702.28 cycling, 702.48 ninjutsu, 702.76 reinforce, 702.52 transmute
+                                                          "Transmute", "Forecast")):
+        # from the hand: 702.28 cycling, 702.48 ninjutsu, 702.76 reinforce, 702.52 transmute, 702.56 forecast
         out.append(f"ability from {ab.zone}")
     if ab.kind == "mana" and ab.zone != "battlefield":
         out.append(f"mana ability from {ab.zone}")

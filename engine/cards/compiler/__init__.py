@@ -316,6 +316,11 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
             continue
         if item.kind == "activated":
             ab = _lower_activated(item)
+        elif item.kind == "forecast":
+            # 702.56a-b: from the hand, only during its owner's upkeep and only once each turn
+            fab = _lower_activated(IrItem("activated", item.text, head=item.head, body=item.body, modes=item.modes))
+            ab = None if fab is None else replace(fab, zone="hand", keyword="Forecast", condition={
+                **(fab.condition or {}), "step": "upkeep", "once_each_turn": True})
         elif item.kind == "triggered":
             ab = _lower_triggered(item)
         elif item.kind == "modal":
@@ -384,6 +389,20 @@ def _overload(items: list[IrItem], types: tuple[str, ...], kwargs: dict[str, Any
         return [f"(overload: {u})" for u in unsup] or ["(overload: its changed text does not compile)"]
     kwargs["Overload"] = {"cost": cost, "spell": spell}
     return []
+
+
+_FORECAST = re.compile(r"(?:^|\n)Forecast — ")
+_REVEAL_SELF = re.compile(r",\s*reveal self from your hand$", re.I)
+
+
+def _forecast_item(item: IrItem) -> IrItem:
+    """702.56a: "Forecast — [Activated ability]": an activated ability of the card in the hand whose cost
+    includes revealing it (the ability word is dropped by ``normalise``; the reveal is done by the
+    engine as it is activated, 702.56b)."""
+    if item.kind != "activated" or not _REVEAL_SELF.search(item.head):
+        return item
+    head = _REVEAL_SELF.sub("", item.head)
+    return IrItem("forecast", f"{head}: {item.body}", head=head, body=item.body, modes=item.modes)
 
 
 def _awaken(items: list[IrItem], types: tuple[str, ...], kwargs: dict[str, Any]) -> list[str]:
@@ -490,6 +509,8 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
         unsupported.append("(not a traditional Magic card: played by hand)")
     levels = split_levels(text) if layout == "leveler" else None
     items = read_ir(levels[0] if levels else text, name, is_spell, "Legendary" in supertypes)
+    if _FORECAST.search(text):
+        items = [_forecast_item(i) for i in items]
     keywords, kwargs, abilities, unsup = lower(items, types)
     unsupported += unsup
     if "Overload" in keywords and is_spell:
