@@ -64,6 +64,7 @@ KEYWORDS = frozenset({
     "Vanishing",             # with a number: its three abilities (702.62a; keywords.vanishing)
     "Graft",                 # with a number: its two abilities (702.57a; keywords.graft)
     "Transmute",             # an activated ability from the hand (702.52a; engine/cards/compiler)
+    "Transfigure",           # its activated ability (702.70a; engine/cards/compiler)
     "Devour",                # with a number: its static ability (702.81a)
     "Embalm", "Eternalize",  # activated abilities from the graveyard (later keywords; keywords._costed_ability)
     "Totem armor", "Umbra armor",  # a replacement of destroying the enchanted permanent (702.88; engine/replacement.py)

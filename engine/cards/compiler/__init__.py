@@ -431,6 +431,16 @@ def _awaken(items: list[IrItem], types: tuple[str, ...], kwargs: dict[str, Any])
 _NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 
 
+def _transfigure(cost: Cost, mv: int) -> Ability:
+    """702.70a: "[Cost], Sacrifice this permanent: Search your library for a creature card with the same
+    converted mana cost as this permanent and put it onto the battlefield. Then shuffle your library.
+    Activate this ability only any time you could cast a sorcery." (the permanent's mana value is its
+    card's: a copy or face-down permanent with transfigure is not read differently here)"""
+    return Ability("activated", "Transfigure", effects=(
+        Effect("search", {"filter": {"types": ["Creature"], "mv_eq": mv}, "amount": 1, "to": "battlefield"}),),
+        cost=replace(cost, sacrifice_self=True), sorcery_speed=True, keyword="Transfigure")
+
+
 def _transmute(cost: Cost, mv: int) -> Ability:
     """702.52a: "[Cost], Discard this card: Search your library for a card with the same converted
     mana cost as the discarded card, reveal that card, and put it into your hand. Then shuffle your
@@ -522,6 +532,8 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
                      for a in abilities]
     if "Transmute" in keywords and isinstance(kwargs.get("Transmute"), Cost):
         abilities.append(_transmute(kwargs["Transmute"], mana_value(parse_cost(mana_cost))))
+    if "Transfigure" in keywords and isinstance(kwargs.get("Transfigure"), Cost):
+        abilities.append(_transfigure(kwargs["Transfigure"], mana_value(parse_cost(mana_cost))))
     for striation in levels[1] if levels else ():
         got, unsup = _striation_abilities(striation)
         abilities += got
