@@ -14,7 +14,7 @@ is above them only through the game object they are given (``g.move``, ``g.chars
      3  layers protection player_statics values object_statics
      4  targets zones_cast cast_options replacement bestow overload awaken splice
      5  triggers tapping
-     6  actions clone transform entering dredge
+     6  actions clone transform entering dredge phasing
      7  payment position facedown
      8  ops
      9  effects costs combat sba leave contract
@@ -44,7 +44,7 @@ is above them only through the game object they are given (``g.move``, ``g.chars
   5  triggered abilities (603), tapping and untapping (701.17) with their events
   6  game actions (damage 120, life 119, destroy 701.7, sacrifice 701.17, tokens 111.1),
      entering as a copy (706.5), transforming (701.25, 711), paying life as a
-     permanent enters (614.12), dredge (702.51: replacing a draw)
+     permanent enters (614.12), dredge (702.51: replacing a draw), phasing (702.25)
   7  mana payment (601.2g-h, 605.3), a scenario's position
   8  effect primitives (engine/ops; one table, OPS)
   9  the resolver (608), costs with choices (601.2h, 118), combat (506-511), SBAs (704),

@@ -30,6 +30,7 @@ from engine import (
     knowledge,
     manual,
     opening,
+    phasing,
     player_statics,
     position,
     replacement,
@@ -132,6 +133,7 @@ class Game:
         self.extra_turns: list[str] = []    # 500.7: the most recently created is taken first
         self.regular: str | None = None     # 500.7: whose regular turn the extra turns being taken follow
         self.tokens_outside = False         # a token left the battlefield: 704.5d has work to do
+        self.phased: list[int] = []         # phased-out permanents (702.25b; engine/phasing.py)
         self.format: str | None = None      # "commander" (903), or None
         self.commanders: dict[int, str] = {}  # 903.3: the commanders' card uids -> owner (set at the start)
         self._chars: dict[int, Chars] | None = None
@@ -344,6 +346,8 @@ class Game:
     def zone_list(self, o: Obj) -> list[int]:
         if o.zone == "battlefield":
             return self.battlefield
+        if o.zone == "phased_out":  # 702.25b (engine/phasing.py)
+            return self.phased
         if o.zone == "stack":
             return self.stack
         return self.players[o.owner].zone(o.zone)
@@ -617,7 +621,7 @@ class Game:
                "triggered", "wait", "resolving", "queue", "winner", "combat_damage_done",
                "first_strike_step", "spells_cast_turn", "graveyard_turn",
                "assignments", "scried", "opening_done", "extra_turns",
-               "regular", "tokens_outside", "replacing", "shown", "gone", "shared", "seated")
+               "regular", "tokens_outside", "replacing", "shown", "gone", "shared", "seated", "phased")
 
     def _snapshot(self) -> dict[str, Any]:
         s = {f: _copy(getattr(self, f)) for f in self._FIELDS}
@@ -883,6 +887,8 @@ class Game:
         a = self.active
         self.log("step", step=s, turn=self.turn, active=a)
         if s == "untap":  # 502
+            for p in seats.active_team(self):
+                phasing.untap_step(self, p)  # 502.1, 702.25a: before anything untaps
             for oid in self.battlefield:
                 o = self.objects[oid]
                 if seats.is_active(self, self.chars(oid).controller):  # 805.4: the active team's

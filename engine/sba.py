@@ -45,6 +45,12 @@ def check(g: "Game") -> bool:
                 did = True
                 if g.effects:
                     object_left(g, i)  # 400.7, 611.2c: effects on only that token have ended
+    for i in [i for i in g.phased if g.objects[i].token] if g.tokens_outside else ():  # 702.25k
+        g.phased.remove(i)
+        del g.objects[i]
+        did = True
+        if g.effects:
+            object_left(g, i)
     g.tokens_outside = False
     if not did and g.__dict__.get("_sba_clean") == g._version:
         return False  # nothing changed since the permanents were last found in order
