@@ -99,6 +99,8 @@ def can_cast_timing(g: "Game", player: str, o: "Obj") -> bool:
             for c in g.all_chars().values()):
         return False  # a legendary sorcery: only while you control a legendary creature or planeswalker
     flash = "Instant" in types or "Flash" in o.card.keywords
+    if g.players[player].epic:  # 702.49a-b: a spell with epic this player controlled resolved
+        return False
     if player_statics.active(g):
         if player_statics.spell_limited(g, player):  # "can't cast more than one spell each turn"
             return False

@@ -372,6 +372,8 @@ def step(g: "Game", name: str) -> None:
         if d["step"] == name and (d.get("whose") != "you" or seats.is_active(g, d["controller"])):
             g.triggered.append({"controller": d["controller"], "ability": d["ability"], "source": d["source"],
                                 "card": d["card"], "info": d.get("info", {})})
+            if d.get("recurring"):  # "at the beginning of each of your upkeeps for the rest of the game" (702.49a)
+                keep.append(d)
         else:
             keep.append(d)
     g.delayed = keep

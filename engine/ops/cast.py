@@ -20,6 +20,7 @@ then put the other exiled cards (and that one, if not cast) on the bottom in a r
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from engine import cast_options, knowledge
@@ -66,6 +67,30 @@ def _cast_offer(g: "Game", r: Ctx, e: Effect) -> dict | None:
     if got == "declined" and e.get("else") and card in g.objects and g.objects[card].zone == zone:
         g.move(card, e.get("else"))  # "If that player doesn't, he or she puts this card into ..." (702.34a)
     return None
+
+
+#: 702.49a: "At the beginning of each of your upkeeps for the rest of the game, copy this spell except for
+#: its epic ability. If the spell has any targets, you may choose new targets for the copy." (the copy:
+#: the storm op, with the record the epic spell left in its delayed trigger)
+EPIC_COPY = Ability("triggered", "Epic", effects=(Effect("storm", {"record": "epic"}),), keyword="Epic")
+
+
+@op("epic")
+def _epic(g: "Game", r: Ctx, e: Effect) -> None:
+    """702.49a: "For the rest of the game, you can't cast spells" (Player.epic), and the delayed triggered
+    ability that copies this spell, except for its epic ability, at the beginning of each of your upkeeps."""
+    s = g.objects.get(r["obj"])
+    if s is None or s.zone != "stack" or s.ability is not None:
+        return
+    p = s.controller
+    g.players[p].epic = True
+    card = replace(s.card, abilities=tuple(
+        replace(a, effects=tuple(x for x in a.effects if x.op != "epic")) if a.kind == "spell" else a
+        for a in s.card.abilities))
+    rec = dict(cast_options.storm_record(g, s), count=1)
+    g.delayed.append({"step": "upkeep", "whose": "you", "controller": p, "ability": EPIC_COPY, "source": s.id,
+                      "card": card, "info": {"epic": rec}, "recurring": True})
+    g.changed()
 
 
 @op("cipher")

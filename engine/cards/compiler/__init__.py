@@ -527,6 +527,9 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
         unsupported += _overload(items, types, kwargs)
     if "Awaken" in keywords and is_spell:
         unsupported += _awaken(items, types, kwargs)
+    if "Epic" in keywords and is_spell:  # 702.49a: its two spell abilities, after the card's own instructions
+        abilities = [replace(a, effects=a.effects + (Effect("epic", {}),)) if a.kind == "spell" else a
+                     for a in abilities]
     if "Cipher" in keywords and is_spell:  # 702.98a: its spell ability's last instruction
         abilities = [replace(a, effects=a.effects + (Effect("cipher", {}),)) if a.kind == "spell" else a
                      for a in abilities]
