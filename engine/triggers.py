@@ -34,7 +34,8 @@ OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "
                  "becomes_target", "becomes_target_spell", "becomes_target_opponent", "blocks_flying",
                  "activate", "leaves_graveyard", "attacks_alone", "monstrous", "transforms",
                  "turned_face_up",  # 702.36e, 701.31b: engine/facedown.py
-                 "last_time_counter_removed"}  # 702.62a (vanishing): engine/ops/objects.py
+                 "last_time_counter_removed",  # 702.62a (vanishing): engine/ops/objects.py
+                 "haunted_dies"}  # 702.54c: the creature a card in exile haunts died (leaves, below)
 PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attack", "sacrifice",
                  "creature_to_graveyard"}  # a creature put into that player's graveyard from the battlefield
 #: Events this engine fires (a card triggering on anything else is unsupported).
@@ -356,8 +357,28 @@ def leaves(g: "Game", o: "Obj", before: "Chars", to: str) -> list[dict[str, Any]
                     t = _add(g, ghost, ab, ctl, e)
                     if t:
                         out.append(t)
+    if ev["event"] == "dies":
+        out += _haunted_dies(g, o.id)
     if hasattr(g, "lki"):
         g.lki.append((o.copy(), before))
+    return out
+
+
+def _haunted_dies(g: "Game", oid: int) -> list[dict[str, Any]]:
+    """702.54b-c: "When the creature it haunts dies": the triggered abilities of the cards in exile
+    haunting the creature that died, which trigger in the exile zone (their controller: the owner)."""
+    out = []
+    for p in g.order:
+        for cid in g.players[p].exile:
+            card_obj = g.objects[cid]
+            if card_obj.chosen.get("haunting") != oid:
+                continue
+            ev = {"event": "haunted_dies", "obj": cid, "player": p, "haunted": oid}
+            for ab in card_obj.card.abilities:
+                if ab.kind == "triggered" and ab.trigger and "haunted_dies" in _events_of(ab.trigger):
+                    t = _add(g, card_obj, ab, p, ev)
+                    if t:
+                        out.append(t)
     return out
 
 

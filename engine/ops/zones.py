@@ -67,6 +67,21 @@ def _link_exiled(g: "Game", r: Ctx, new: list[int]) -> None:
 
 
 
+@op("haunt")
+def _haunt(g: "Game", r: Ctx, e: Effect) -> None:
+    """702.54a-b: exile the card (in its owner's graveyard) haunting the target creature: it then "haunts"
+    that object, whatever it becomes (its abilities that refer to it trigger in exile, engine/triggers.py)."""
+    cards = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int) and x in g.objects
+             and g.objects[x].zone == "graveyard"]
+    to = [x for x in refs(g, r, e.args["to"]) if isinstance(x, int) and x in g.objects
+          and g.objects[x].zone == "battlefield"]
+    if not cards or not to:
+        return
+    new = g.move(cards[0], "exile")
+    g.objects[new].chosen["haunting"] = to[0]  # the new object: not in any snapshot yet
+    g.log("haunt", card=g.objects[new].card.name, haunts=g.objects[to[0]].card.name)
+
+
 @op("bounce")
 def _bounce(g: "Game", r: Ctx, e: Effect) -> None:
     if e.get("with_auras"):  # "... and each Aura attached to it": all move at once (303.4, 400.7)

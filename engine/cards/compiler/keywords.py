@@ -176,6 +176,13 @@ KEYWORD_ABILITIES: dict[str, Ability] = {
         targets=(TargetSpec({"controller": "defending_player", "types": ["Creature"]},
                             "target creature defending player controls"),),
         trigger={"event": "attacks", "self": True}, optional=True, keyword="Provoke"),
+    # 702.54a: "Haunt" on a permanent means "When this permanent is put into a graveyard from the battlefield,
+    # exile it haunting target creature." (on an instant or sorcery, "When this spell is put into a graveyard
+    # during its resolution, ...": the same ability, triggered by engine/effects.py _finish; the op:
+    # engine/ops/zones.py haunt)
+    "Haunt": Ability("triggered", "Haunt", effects=(Effect("haunt", {"what": "self", "to": {"target": 0}}),),
+                     targets=(TargetSpec({"types": ["Creature"]}, "target creature"),),
+                     trigger={"event": "dies", "self": True}, keyword="Haunt"),
     # 702.68a: "When you cast this spell, put a copy of it onto the stack for each permanent that was put
     # into a graveyard from the battlefield this turn" (the count: Game.graveyard_turn; 702.68b: each
     # instance triggers)
