@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, cast
 from engine import seats
 from engine.choices import NeedChoice
 from engine.errors import Unsupported
-from engine.filters import PLAYER_WORDS, matches, unknown_keys
+from engine.filters import PLAYER_WORDS, matches, paired_with, unknown_keys
 from engine.mana import mana_value
 
 if TYPE_CHECKING:
@@ -362,6 +362,24 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
 
 
 
+def unpaired_creature(g: "Game", oid: Any, you: str) -> bool:
+    """A creature on the battlefield under ``you``'s control that is not paired (702.94a-b)."""
+    o = g.objects.get(oid) if isinstance(oid, int) else None
+    return o is not None and o.zone == "battlefield" and g.controller_of(oid) == you \
+        and g.chars(oid).is_creature() and paired_with(g, oid) is None
+
+
+def _soulbond_open(g: "Game", o: Any, which: str, r: Ctx | None, you: str) -> bool:
+    """702.94a's intervening "if": this creature and another (``which`` "it": the creature that entered;
+    "self": any other) are creatures you control, both unpaired."""
+    if o is None or not unpaired_creature(g, o.id, you):
+        return False
+    if which == "it":
+        ev = (r or {}).get("trigger") or {}
+        return ev.get("obj") != o.id and unpaired_creature(g, ev.get("obj"), you)
+    return any(i != o.id and unpaired_creature(g, i, you) for i in g.battlefield)
+
+
 def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -> bool:
     """Whether a condition holds now: an intervening "if" (603.4), an "as long as" static
     (611.3a), a conditional instruction (608.2c) or an activation restriction (602.5b).
@@ -419,6 +437,10 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
     o = g.objects.get(src) if src is not None else None
     if "kicked" in cond and bool(o is not None and o.kicked) != bool(cond["kicked"]):
         return False
+    if "paired" in cond and (o is None or (paired_with(g, o.id) is not None) != bool(cond["paired"])):
+        return False  # "as long as SELF is paired with another creature" (702.94b)
+    if "soulbond" in cond and not _soulbond_open(g, o, cond["soulbond"], r, you):
+        return False  # 702.94a: "if you control both ... and both are unpaired"
     if "tribute_paid" in cond and bool(o is not None and o.chosen.get("tribute_paid")) != bool(cond["tribute_paid"]):
         return False  # 702.103b: the chosen opponent had it enter with the counters (engine/entering.py)
     if "cast_with" in cond and (o is None or cond["cast_with"] not in o.chosen.get("cast_with", ())):
@@ -585,7 +607,7 @@ CONDITION_KEYS = {"control", "min", "max", "life_ge", "life_le", "your_turn", "a
                   "self_counters_ge", "history", "graveyard_types_ge", "different_powers_ge", "total_power_ge",
                   "opponent_more", "opponent_poison_ge", "self_counters_le", "opponents_control", "opponents_ge",
                   "any_player_life_le", "evolve", "drawn_ge", "attached", "opponent_graveyard_ge",
-                  "opponent_life_le", "tribute_paid",
+                  "opponent_life_le", "tribute_paid", "paired", "soulbond",
                   # not a condition: the least modes of a modal spell (700.2; casting.mode_range)
                   "min_modes"}
 

@@ -144,6 +144,20 @@ _LOWER = {k.strip().lower(): k.strip() for k in SIMPLE}
 #: that each share a color with it"
 CONSPIRE_COST = Cost(tap_others={"types": ["Creature"], "shares_color_with_source": True, "amount": 2})
 
+#: 702.94a: "When this creature enters the battlefield, if you control both this creature and another creature
+#: and both are unpaired, you may pair this creature with another unpaired creature you control for as long as
+#: both remain creatures on the battlefield under your control" and "Whenever another creature enters the
+#: battlefield under your control, if you control both that creature and this one and both are unpaired, you
+#: may pair that creature with this creature for as long as ..." (the pair op: engine/ops/objects.py; the
+#: end of a pair, 702.94e: engine/sba.py)
+SOULBOND: tuple[Ability, ...] = (
+    Ability("triggered", "Soulbond", effects=(Effect("pair", {"with": "choose"}),),
+            trigger={"event": "etb", "self": True}, condition={"soulbond": "self"}, keyword="Soulbond"),
+    Ability("triggered", "Soulbond", effects=(Effect("pair", {"with": "it"}),),
+            trigger={"event": "etb", "filter": {"types": ["Creature"], "controller": "you", "other": True}},
+            condition={"soulbond": "it"}, optional=True, keyword="Soulbond"),
+)
+
 #: Keywords that are triggered abilities (702.107 prowess, 702.82 exalted): the ability a
 #: creature has for each instance of the keyword, printed or granted.
 KEYWORD_ABILITIES: dict[str, Ability] = {
@@ -630,6 +644,8 @@ def _parse_keyword_line(line: str) -> tuple[list[str], dict[str, Any], list[Abil
             names.append(name)
             if name == "Conspire":  # 702.77a: its optional additional cost (engine/cast_options.py)
                 args[name] = CONSPIRE_COST
+            if name == "Soulbond":
+                abilities.extend(SOULBOND)
             if name in KEYWORD_ABILITIES:
                 abilities.append(KEYWORD_ABILITIES[name])
             elif name in KEYWORD_STATICS:
