@@ -333,6 +333,26 @@ def _makes_mana(g: "Game", oid: int) -> bool:
     return any(ab.kind == "mana" for ab in g.chars(oid).abilities)
 
 
+# ------------------------------------------------------------------ offering (702.47)
+def offering_reduce(cost: tuple[str, ...], by: tuple[str, ...]) -> tuple[str, ...]:
+    """702.47c: generic mana of the sacrificed permanent's mana cost reduces generic mana; its colored mana
+    reduces mana of the same color, and the rest of it (another color, or more than the cost has) reduces
+    generic mana."""
+    left = list(cost)
+    extra = 0
+    for s in by:
+        if s.isdigit():
+            extra += int(s)
+        elif s in left and not s.isdigit():
+            left.remove(s)
+        elif s not in ("X",):
+            extra += 1
+    generic = sum(int(s) for s in left if s.isdigit())
+    rest = [s for s in left if not s.isdigit()]
+    generic = max(0, generic - extra)
+    return tuple(rest + ([str(generic)] if generic else []))
+
+
 # ------------------------------------------------------------------ what becomes of such a spell
 def mark(g: "Game", s: "Obj", keywords: list[str]) -> None:
     """Remember on the spell ``s`` (still with the zone it was cast from in

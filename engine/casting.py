@@ -251,7 +251,13 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     for k in cast_options.PAY_KEYS:
         if a.get(k) and all(r.key != k for r in cast_options.pay_with(o.card)):
             raise IllegalAction(f"{o.card.name} has no {k}")
-    if offered is None and not can_cast_timing(g, player, o):
+    sac_mana: tuple[str, ...] | None = None
+    if a.get("offering") is not None and offered is None:  # 702.47a-b: a permanent sacrificed as it is announced
+        sac_mana = _offering_sacrifice(g, player, o, a["offering"])
+    if sac_mana is not None:  # 702.47a: any time you could cast an instant
+        if g.priority != player or split_second(g):
+            raise IllegalAction(f"cannot cast {o.card.name} now (702.47a: when you could cast an instant)")
+    elif offered is None and not can_cast_timing(g, player, o):
         raise IllegalAction(f"cannot cast {o.card.name} now (timing: 307.1, 116.1a)")
     splice_mana: tuple[str, ...] = ()
     if a.get("splice"):  # 702.46a: the cards spliced onto it, their text copied onto the spell (engine/splice.py)
@@ -333,6 +339,8 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         if not costs.choices_payable(g, player, c, new):
             raise IllegalAction(f"cannot pay the cost of {o.card.name} (601.2h)")
     cost = costs.total_cost(g, player, new, cost, chosen)  # 601.2f
+    if sac_mana is not None:  # 702.47c: reduced by the sacrificed permanent's mana cost
+        cost = cast_options.offering_reduce(cost, sac_mana)
     for row in cast_options.pay_with(o.card):  # 702.50a, 702.65a: after the total cost is known
         if a.get(row.key):
             picks = cast_options.check_picks(g, player, row, a[row.key], new)
@@ -348,6 +356,23 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         _after_costs(g, costs.start(g, player, others, new, new, "cast", a))  # 601.2h: chosen while paying
         return
     finish_cast(g, player, new)
+
+
+def _offering_sacrifice(g: "Game", player: str, o: "Obj", pick: Any) -> tuple[str, ...]:
+    """702.47a-b: sacrifice the permanent an answer names for the card's offering (a permanent of that
+    subtype you control), as the spell is announced; returns its mana cost, by which the total cost
+    is reduced (702.47c). IllegalAction when the card has no offering or the permanent does not fit."""
+    f = o.card.keyword_args.get("Offering") if o.card.keywords and "Offering" in o.card.keywords else None
+    if not isinstance(f, dict):
+        raise IllegalAction(f"{o.card.name} has no offering")
+    if not isinstance(pick, int) or isinstance(pick, bool) or pick not in g.objects \
+            or g.objects[pick].zone != "battlefield" or g.controller_of(pick) != player \
+            or not set(f.get("subtypes", ())) <= g.chars(pick).subtypes \
+            or not set(f.get("types", ())) <= g.chars(pick).types:
+        raise IllegalAction(f"offering: sacrifice a permanent you control that fits {o.card.name}'s offering (702.47a)")
+    mana = tuple(g.objects[pick].card.mana_cost)
+    sacrifice(g, pick)  # 701.17a, with its event
+    return mana
 
 
 def cast_offered(g: "Game", d: Any, a: dict[str, Any]) -> None:

@@ -82,6 +82,7 @@ class PriorityAnswer(TypedDict, total=False):
     improvise: Union[list, tuple]    # artifacts tapped to pay for generic mana (Aether Revolt)
     delve: Union[list, tuple]        # cards exiled from the graveyard to pay for generic mana (702.65a)
     splice: Union[list, tuple]       # cards in the hand spliced onto the spell, in order (702.46a-b)
+    offering: Union[int, None]       # the permanent sacrificed for the card's offering (702.47a)
 
 
 class OptionAnswer(TypedDict, total=False):

@@ -275,6 +275,8 @@ class Runner:
                     a[k] = [self.ref(x) for x in step[k]]
             if "mana" in step:  # the kind of mana a mana ability adds where it may choose ("R", "C")
                 a["mana"] = str(step["mana"])
+            if "offering" in step:  # 702.47a: the permanent sacrificed for an offering
+                a["offering"] = self.ref(step["offering"], "battlefield")
             if "half" in step:  # a split card's half (708.3), 1-based like modes
                 a["face"] = int(step["half"]) - 1
             return a

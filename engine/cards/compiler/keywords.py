@@ -765,6 +765,17 @@ def _parse_keyword_line(line: str) -> tuple[list[str], dict[str, Any], list[Abil
                                          cost=Cost(mana=cost.mana, discard_self=True), zone="hand",
                                          keyword="Reinforce"))
             continue
+        m = re.fullmatch(r"([a-z]+) offering", part, re.I)
+        if m:  # 702.47a: "[Subtype] offering" (engine/casting.py, cast_options.offering_reduce)
+            word = m.group(1).lower()
+            st = subtype(word)
+            f = {"types": [word.capitalize()]} if word in ("artifact", "creature", "enchantment", "land") else \
+                {"subtypes": [st]} if st else None
+            if f is None:
+                return None
+            names.append("Offering")
+            args["Offering"] = f
+            continue
         m = re.fullmatch(r"splice onto ([a-z]+) (\{[^ ]+\})", part, re.I)
         if m:  # 702.46a: "Splice onto [subtype] [cost]" (engine/splice.py)
             st = subtype(m.group(1).lower())
