@@ -67,6 +67,38 @@ def _link_exiled(g: "Game", r: Ctx, new: list[int]) -> None:
 
 
 
+@op("aura_swap")
+def _aura_swap(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    """702.64a-b: exchange the source Aura with an Aura card in your hand that could enchant what the
+    source enchants (the card put onto the battlefield attached to it, 303.4f-g; the source returned to
+    its owner's hand); if either half can't be done, nothing happens. Choosing no card declines ("may")."""
+    src = source_id(g, r)
+    so = g.objects.get(src) if src is not None else None
+    if so is None or so.zone != "battlefield" or so.attached_to is None:
+        return None
+    you = g.objects[r["obj"]].controller
+    host = so.attached_to
+
+    def fits(cid: int) -> bool:
+        card = g.objects[cid].card
+        f = card.keyword_args.get("Enchant") if "Aura" in card.subtypes else None
+        return isinstance(f, dict) and matches(g, host, f, cid, you)
+
+    cands = [c for c in g.players[you].hand if fits(c)]
+    got = r["answers"].get(r["i"])
+    if got is None:
+        if not cands:
+            return None  # 702.64b
+        return ask_cards(r, you, cands, 0, 1, f"{so.card.name}: exchange it with an Aura card in your hand (702.64a)")
+    if not got or got[0] not in g.objects or g.objects[got[0]].zone != "hand" or not fits(got[0]):
+        return None
+    g.move(src, "hand")
+    new = g.move(got[0], "battlefield", controller=you)
+    g.objects[new].attached_to = host
+    g.changed()
+    return None
+
+
 @op("haunt")
 def _haunt(g: "Game", r: Ctx, e: Effect) -> None:
     """702.54a-b: exile the card (in its owner's graveyard) haunting the target creature: it then "haunts"

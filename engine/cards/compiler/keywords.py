@@ -591,6 +591,8 @@ def _costed_ability(name: str, part: str, cost_text: str) -> tuple[Ability | Non
                         cost=Cost(mana=cost.mana, return_to_hand={"types": ["Creature"], "attacking": True,
                                                                   "unblocked": True}),
                         zone="hand", keyword="Ninjutsu"), cost)
+    if name == "Aura swap":  # 702.64a: "[Cost]: You may exchange this permanent with an Aura card in your hand."
+        return (Ability("activated", part, effects=(Effect("aura_swap", {}),), cost=cost, keyword="Aura swap"), cost)
     if name == "Recover":
         # 702.58a: "When a creature is put into your graveyard from the battlefield, you may pay [cost]. If you
         # do, return this card from your graveyard to your hand. Otherwise, exile this card." (a triggered
