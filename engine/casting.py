@@ -186,6 +186,8 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     offer's alternative cost or without paying its mana cost."""
     oid = a["card"]
     o = g.objects.get(oid)
+    if o is not None and o.zone == "exile" and o.owner == player and o.chosen.get("down_by") == "exile":
+        o = facedown.turn_up_exiled(g, oid)  # a card exiled face down is cast as the card it is (hideaway)
     alt = offered.get("alt") if offered is not None else a.get("alt")
     if alt not in (None, "free", "alternative", "morph", "bestow", "overload", "awaken", "fuse") \
             and alt not in cast_options.ALTS:

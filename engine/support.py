@@ -52,6 +52,7 @@ KEYWORDS = frozenset({
     "Split second",          # engine/casting.py split_second (702.60)
     "Level up",              # its activated ability (702.86a; keywords._costed_ability); levels: compiler/leveler.py
     "Unleash",               # its two statics (702.97a; keywords.KEYWORD_STATICS)
+    "Hideaway",              # with a number: its enters trigger (702.74a; engine/ops/library.py)
     "Aura swap",             # its activated ability (702.64a; engine/ops/zones.py aura_swap)
     "Offering",              # engine/casting.py, cast_options.offering_reduce (702.47a-c)
     "Soulbond",              # its two triggered abilities (702.94a; the pair: engine/ops/objects.py, engine/sba.py)

@@ -150,6 +150,8 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
             return [a]
         return []
     if ref == "exiled":  # the cards the previous exile_top effect exiled
+        if "exiled" not in r:  # none in this resolution: "the exiled card" of a linked ability (607.2a)
+            return refs(g, r, "linked_exiled")
         return [c for c in r.get("exiled", ()) if c in g.objects]
     if isinstance(ref, dict):
         if "choose" in ref:  # chosen on resolution (may stop the resolution for the choice)

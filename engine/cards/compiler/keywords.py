@@ -822,6 +822,13 @@ def _parse_keyword_line(line: str) -> tuple[list[str], dict[str, Any], list[Abil
                 if got is None:
                     return None
                 abilities.extend(got)
+            elif name == "Hideaway" and isinstance(args[name], int):
+                # 702.74a: "When this permanent enters the battlefield, look at the top four cards of your library.
+                # Exile one of them face down and put the rest on the bottom of your library in any order." (the
+                # card oracle text today counts N cards; "This permanent enters the battlefield tapped", the
+                # rule's other half, is each such card's own line now; the op: engine/ops/library.py)
+                abilities.append(Ability("triggered", part, effects=(Effect("hideaway", {"amount": args[name]}),),
+                                         trigger={"event": "etb", "self": True}, keyword="Hideaway"))
             elif name == "Ripple" and isinstance(args[name], int):
                 # 702.59a: "When you cast this spell, you may reveal the top N cards of your library ..." (the
                 # op: engine/ops/cast.py; 702.59b: each instance triggers)
