@@ -129,9 +129,10 @@ def next_defender(g: "Game", after: str | None) -> None:
         g._give_priority()
 
 
-def declare_attackers(g: "Game", player: str, decl: Any) -> None:
+def declare_attackers(g: "Game", player: str, decl: Any, bands: Any = None) -> None:
     """508.1: declare attackers; they tap (508.1f) unless they have vigilance. The list form
-    (no targets named) attacks the one defending player, if there is one."""
+    (no targets named) attacks the one defending player, if there is one. ``bands``: the attacking
+    bands declared with them (702.21c-d)."""
     if isinstance(decl, list):
         ds = seats.defenders(g, player)
         if decl and len(ds) != 1:
@@ -152,9 +153,12 @@ def declare_attackers(g: "Game", player: str, decl: Any) -> None:
     for i in possible_attackers(g):
         if i not in decl and has_rule(g, i, "must_attack"):
             raise IllegalAction(f"{_n(g, i)} attacks each combat if able")
+    groups = _bands(g, decl, bands)
     for a, t in decl.items():
         o = g.objects[a]
         o.attacking = t
+        if a in groups:
+            o.chosen["band"] = groups[a]  # 702.21e: for the rest of combat
         if "Vigilance" not in g.chars(a).keywords:
             tap(g, a)  # 508.1f, with its event (603.2d)
     g.changed()
@@ -168,6 +172,50 @@ def declare_attackers(g: "Game", player: str, decl: Any) -> None:
         a, t = next(iter(decl.items()))
         triggers.event(g, {"event": "attacks_alone", "obj": a, "target": t})
     g._give_priority()
+
+
+def _bands(g: "Game", decl: dict[Any, Any], bands: Any) -> dict[int, list[int]]:
+    """702.21c-d: the attacking bands declared: each of two or more attacking creatures, one or more with
+    banding and at most one without, all attacking the same player or planeswalker, each creature in one
+    band at most. Returns attacker -> its band; IllegalAction for a band that breaks those rules."""
+    if not bands:
+        return {}
+    if not isinstance(bands, list) or not all(isinstance(b, list) for b in bands):
+        raise IllegalAction("bands: a list of bands, each a list of attacking creatures (702.21c)")
+    out: dict[int, list[int]] = {}
+    for band in bands:
+        ids = [_int(x) for x in band]
+        if len(ids) < 2 or len(set(ids)) != len(ids) or any(i not in decl or i in out for i in ids):
+            raise IllegalAction("a band is two or more attacking creatures, each in one band only (702.21c)")
+        without = [i for i in ids if "Banding" not in g.chars(i).keywords]
+        if len(without) > 1 or len(without) == len(ids):
+            raise IllegalAction("a band is creatures with banding and up to one creature without it (702.21c)")
+        if len({repr(decl[i]) for i in ids}) != 1:
+            raise IllegalAction("all creatures in a band attack the same player or planeswalker (702.21d)")
+        for i in ids:
+            out[i] = ids
+    return out
+
+
+def band_of(g: "Game", a: int) -> list[int]:
+    """702.21e-f: the other attacking creatures still in ``a``'s band."""
+    o = g.objects.get(a)
+    if o is None or not o.chosen.get("band"):
+        return []
+    return [i for i in o.chosen["band"] if i != a and i in g.objects and g.objects[i].attacking is not None]
+
+
+def _banded_block(g: "Game", b: int) -> bool:
+    """702.21k: the blocker blocks a creature with banding: the active player assigns its damage."""
+    return any("Banding" in g.chars(a).keywords for a in g.objects[b].blocking if a in g.objects)
+
+
+def _banding_blocker(g: "Game", a: int) -> str | None:
+    """702.21j: the defending player who assigns ``a``'s damage when a creature with banding blocks it."""
+    for b in g.objects[a].blockers:
+        if b in g.objects and g.objects[b].zone == "battlefield" and "Banding" in g.chars(b).keywords:
+            return g.chars(b).controller
+    return None
 
 
 def can_block(g: "Game", b: int, a: int) -> bool:
@@ -300,15 +348,27 @@ def declare_blockers(g: "Game", player: str, decl: Any) -> None:
             ao = g.objects[a]
             ao.blocked = True
             ao.blockers.append(b)
+    for b, As in blocks.items():  # 702.21h: blocking one creature of a band blocks every creature in it
+        for a in list(As):
+            for m in band_of(g, a):
+                if m not in g.objects[b].blocking:
+                    g.objects[b].blocking.append(m)
+                    g.objects[b].order.append(m)
+                    g.objects[m].blocked = True
+                    g.objects[m].blockers.append(b)
+                    count[m] = count.get(m, 0) + 1
+        blocks[b] = list(g.objects[b].blocking)
     g.changed()
     g.log("block", blocks=[[_n(g, b), [_n(g, a) for a in As]] for b, As in blocks.items()], ids=list(blocks))
     # 509.2: the attacking player orders blockers of each attacker blocked by two or more
     for a in mine:
         if len(g.objects[a].blockers) > 1:
-            g.queue.append({"kind": "order_blockers", "player": g.active, "attacker": a})
+            if _banding_blocker(g, a) is None:  # 702.21j: else no order; its damage is divided freely
+                g.queue.append({"kind": "order_blockers", "player": g.active, "attacker": a})
     for b in blocks:
         if len(g.objects[b].blocking) > 1:
-            g.queue.append({"kind": "order_attackers", "player": g.chars(b).controller, "blocker": b})
+            if not _banded_block(g, b):  # 702.21k: else no order; its damage is divided freely
+                g.queue.append({"kind": "order_attackers", "player": g.chars(b).controller, "blocker": b})
     for b, As in blocks.items():
         triggers.event(g, {"event": "blocks", "obj": b, "attackers": As})
     for a in count:
@@ -483,6 +543,8 @@ def end_combat(g: "Game") -> None:
         o.blocked = False
         o.blockers = []
         o.order = []
+        if o.chosen.get("band"):
+            del o.chosen["band"]  # 702.21e: a band lasts for the rest of combat
     g.combat_damage_done = set()
     g.first_strike_step = False
     g.changed()
@@ -529,7 +591,9 @@ def damage_step(g: "Game", first: bool) -> None:
             trample = "Trample" in g.chars(a).keywords
             if not live and not trample:
                 continue  # 509.1h / 510.1c: a blocked creature with no blockers deals no damage
-            g.queue.append({"kind": "assign_damage", "player": g.active, "attacker": a, "first": first})
+            who = _banding_blocker(g, a)  # 702.21j: blocked by a creature with banding: its defending player
+            g.queue.append({"kind": "assign_damage", "player": who or g.active, "attacker": a, "first": first,
+                            **({"free": True} if who else {})})
     blockers = [b for b in g.battlefield if g.objects[b].blocking]
     if len(g.order) > 2:  # 802.6: blocking creatures' damage is assigned in APNAP order
         ring = seats.apnap(g)
@@ -538,8 +602,9 @@ def damage_step(g: "Game", first: bool) -> None:
         o = g.objects[b]
         if deals_damage_now(g, b, first) and combat_power(g, b) > 0:
             if len(o.blocking) > 1:
-                g.queue.append({"kind": "assign_damage", "player": g.chars(b).controller, "blocker": b,
-                                "first": first})
+                banded = _banded_block(g, b)  # 702.21k: blocking a creature with banding: the active player
+                g.queue.append({"kind": "assign_damage", "player": g.active if banded else g.chars(b).controller,
+                                "blocker": b, "first": first, **({"free": True} if banded else {})})
     g.queue.append({"kind": "_deal_combat_damage", "player": g.active, "first": first})
 
 
@@ -581,6 +646,8 @@ def check_assignment(g: "Game", data: dict[str, Any], assign: dict[Any, int]) ->
     for k in assign:
         if k not in allowed and assign[k]:
             raise IllegalAction(f"{_n(g, k)} cannot be assigned damage from {_n(g, src)}")
+    if data.get("free"):  # 702.21j-k: divided as that player chooses among the creatures (no order)
+        return
     for i, b in enumerate(order):
         later = sum(assign.get(x, 0) for x in order[i + 1:]) + (assign.get(extra, 0) if extra is not None else 0)
         # 510.1c: lethal counts the damage other creatures already assigned to it in this step

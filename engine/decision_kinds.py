@@ -95,6 +95,7 @@ class PlayFirstAnswer(TypedDict):
 
 class AttackersAnswer(TypedDict, total=False):
     attackers: Union[dict, list, tuple]  # attacker id -> what it attacks, or ids attacking the opponent
+    bands: Union[list, tuple]            # attacking bands: lists of attacker ids (702.21c)
 
 
 class BlockersAnswer(TypedDict, total=False):

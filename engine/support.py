@@ -62,6 +62,7 @@ KEYWORDS = frozenset({
     "Ripple",                # with a number: its cast trigger (702.59a; engine/ops/cast.py)
     "Amplify",               # with a number: its static (702.37a; engine/replacement.py, engine/entering.py)
     "Recover",               # with a mana cost: its graveyard trigger (702.58a; keywords._costed_ability)
+    "Banding",               # engine/combat.py (702.21c-k: bands; who assigns combat damage)
     "Phasing",               # engine/phasing.py (702.25a)
     "Champion",              # its two linked triggered abilities (702.71a; keywords.champion)
     "Provoke",               # its triggered ability (702.38a; keywords.KEYWORD_ABILITIES, combat.provoked)
