@@ -68,6 +68,7 @@ def phase_in(g: "Game", oid: int) -> None:
         if t is None or t.zone != "battlefield":
             o.attached_to = None  # 702.25h: what it was attached to is gone
     g.log("phase_in", card=o.card.name, obj=oid)
-    for i in [i for i in g.phased if g.objects[i].attached_to == oid and g.objects[i].chosen.get("phased") == "indirect"]:
+    for i in [i for i in g.phased if g.objects[i].attached_to == oid
+              and g.objects[i].chosen.get("phased") == "indirect"]:
         phase_in(g, i)
     g.changed()

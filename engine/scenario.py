@@ -282,7 +282,8 @@ class Runner:
             return a
         if verb == "attack" and step.get("bands"):  # 702.21c: attacking bands, each a list of attackers
             w = step.get("with") or []
-            out_a = {self.ref(k): self.ref(v) for k, v in w.items()} if isinstance(w, dict) else [self.ref(k) for k in w]
+            out_a = {self.ref(k): self.ref(v) for k, v in w.items()} if isinstance(w, dict) \
+                else [self.ref(k) for k in w]
             return {"attackers": out_a, "bands": [[self.ref(x) for x in band] for band in step["bands"]]}
         if verb == "attack":
             w = step.get("with") or []

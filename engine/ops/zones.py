@@ -74,7 +74,7 @@ def _aura_swap(g: "Game", r: Ctx, e: Effect) -> dict | None:
     its owner's hand); if either half can't be done, nothing happens. Choosing no card declines ("may")."""
     src = source_id(g, r)
     so = g.objects.get(src) if src is not None else None
-    if so is None or so.zone != "battlefield" or so.attached_to is None:
+    if src is None or so is None or so.zone != "battlefield" or so.attached_to is None:
         return None
     you = g.objects[r["obj"]].controller
     host = so.attached_to
