@@ -31,8 +31,8 @@ if TYPE_CHECKING:
     from engine.state import Obj
 
 __all__ = ["FACE_DOWN", "FACE_DOWN_EXILED", "exile_face_down", "turn_up_exiled", "CAST_COST", "is_face_down",
-           "hidden_card", "morph_cost", "can_cast_face_down", "turn_down_for_cast", "put_down", "card_after_move", "up_ways", "turn_face_up", "reveal_all",
-           "options", "known_to", "manifest"]
+           "hidden_card", "morph_cost", "can_cast_face_down", "turn_down_for_cast", "put_down", "card_after_move",
+           "up_ways", "turn_face_up", "reveal_all", "options", "known_to", "manifest"]
 
 #: 707.2, 702.36a, 701.31a: the characteristics of a face-down spell or permanent
 FACE_DOWN = CardDef(name="", mana_cost=(), types=("Creature",), power="2", toughness="2")
