@@ -40,6 +40,13 @@ def splice_of(card: CardDef) -> tuple[str, Cost] | None:
     return str(arg["onto"]), cost
 
 
+def _onto(card: CardDef, onto: str) -> bool:
+    """Does the spell have the subtype the splice names (a later card's "instant or sorcery": its type)?"""
+    if onto == "Instant or sorcery":
+        return bool({"Instant", "Sorcery"} & set(card.types))
+    return onto in card.subtypes
+
+
 def apply(g: "Game", player: str, o: "Obj", picks: Any) -> tuple["Obj", tuple[str, ...]]:
     """The spell ``o`` (a stand-in of the card being cast) with the picked cards' text spliced onto it,
     and the splice costs added to its total cost (601.2f); IllegalAction for a card that can't be
@@ -57,7 +64,7 @@ def apply(g: "Game", player: str, o: "Obj", picks: Any) -> tuple["Obj", tuple[st
         c = g.objects.get(cid)
         got = splice_of(c.card) if c is not None else None
         if c is None or c.zone != "hand" or c.owner != player or cid == o.id or got is None \
-                or got[0] not in o.card.subtypes:
+                or not _onto(o.card, got[0]):
             raise IllegalAction(f"splice: {c.card.name if c else cid} is not a card in your hand that splices onto "
                                 f"{o.card.name} (702.46a)")
         added.append(next(a for a in c.card.abilities if a.kind == "spell"))
