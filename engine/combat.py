@@ -28,9 +28,12 @@ def has_rule(g: "Game", oid: int, rule: str) -> bool:
     """A restriction or requirement static (or effect) that applies to this object ("must_block"
     that names an attacker is provoke's, ``provoked``)."""
     c = g.chars(oid)
-    if any(r.get("rule") == rule and "attacker" not in r for r in c.rules):
+    if rule == "must_block":  # not provoke's, which names an attacker
+        return any(r.get("rule") == rule and "attacker" not in r for r in c.rules) or \
+            any(e.get("rule") == rule and "attacker" not in e and active(g, e) for e in rule_effects(g, oid))
+    if any(r.get("rule") == rule for r in c.rules):
         return True
-    return any(e.get("rule") == rule and "attacker" not in e and active(g, e) for e in rule_effects(g, oid))
+    return any(e.get("rule") == rule and active(g, e) for e in rule_effects(g, oid))
 
 
 def provoked(g: "Game", oid: int) -> list[int]:

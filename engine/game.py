@@ -472,7 +472,7 @@ class Game:
         if frm == "battlefield" and to == "graveyard":
             n.chosen["from_battlefield_turn"] = self.turn
             if before is not None and "Creature" in before.types:  # "put into your graveyard" (recover, 702.58a)
-                triggers.event(self, {"event": "creature_to_graveyard", "obj": n.id, "player": n.owner})
+                triggers.creature_to_graveyard(self, n.owner, n.id)
             self.graveyard_turn += 1  # gravestorm counts them (702.68a)  # "put there from the battlefield this turn"
         if frm == "battlefield" and self.effects:
             source_left(self, oid)  # 610.3: "until SELF leaves the battlefield"

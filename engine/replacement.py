@@ -175,8 +175,11 @@ def static_shields(g: "Game", src: int, tgt: Any, combat: bool) -> list[dict[str
         # a prevention static granted to the creature dealt damage (613.1f, layer 6): "All Slivers have
         # absorb 1" gives each Sliver "If a source would deal damage to SELF, prevent 1 of that damage"
         # (702.63a), one shield per instance granted (702.63c); printed ones are collected above
+        have = g.chars(tgt).abilities
         printed = list(g.objects[tgt].card.abilities)
-        for k, ab in enumerate(g.chars(tgt).abilities):
+        if len(have) == len(printed) and all(a is b for a, b in zip(have, printed)):
+            have = []  # no ability granted (the common case): the printed statics were collected above
+        for k, ab in enumerate(have):
             st = ab.static
             if ab.kind != "static" or not st or st.get("kind") != "prevent_damage" or st.get("affects") != "self":
                 continue

@@ -52,7 +52,8 @@ def check(g: "Game") -> bool:
         if g.effects:
             object_left(g, i)
     g.tokens_outside = False
-    _unpair(g)
+    if g.__dict__.get("_paired"):  # some soulbond pair was made in this game (engine/ops/objects.py)
+        _unpair(g)
     if not did and g.__dict__.get("_sba_clean") == g._version:
         return False  # nothing changed since the permanents were last found in order
     to_graveyard: list[int] = []

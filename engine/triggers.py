@@ -288,8 +288,6 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
     if name in GRAVEYARD_EVENTS:  # 112.6b: an ability that says it works from a graveyard does there
         for p in g.order:
             for cid in g.players[p].graveyard:
-                if cid == ev.get("obj") and name == "creature_to_graveyard":
-                    continue  # the creature itself was not in the graveyard as it was put there (recover, 702.58a)
                 card_obj = g.objects[cid]
                 for ab in _graveyard_triggers(card_obj.card):
                     if _match(g, cid, p, ab.trigger, ev):
@@ -362,6 +360,19 @@ def leaves(g: "Game", o: "Obj", before: "Chars", to: str) -> list[dict[str, Any]
     if hasattr(g, "lki"):
         g.lki.append((o.copy(), before))
     return out
+
+
+def creature_to_graveyard(g: "Game", owner: str, oid: int) -> None:
+    """A creature was put into ``owner``'s graveyard from the battlefield: the triggered abilities of the
+    other cards in that graveyard that wait for it (recover, 702.58a), which work only there (112.6b)."""
+    ev = {"event": "creature_to_graveyard", "obj": oid, "player": owner}
+    for cid in g.players[owner].graveyard:
+        if cid == oid:
+            continue  # the creature itself was not in the graveyard as it was put there
+        card_obj = g.objects[cid]
+        for ab in _graveyard_triggers(card_obj.card):
+            if "creature_to_graveyard" in _events_of(ab.trigger) and _match(g, cid, owner, ab.trigger, ev):
+                _add(g, card_obj, ab, owner, ev)
 
 
 def _haunted_dies(g: "Game", oid: int) -> list[dict[str, Any]]:

@@ -128,6 +128,7 @@ def _pair(g: "Game", r: Ctx, e: Effect) -> dict | None:
         other = got[0] if got else None
     if other is None or other == src or not unpaired_creature(g, other, you):
         return None
+    g.__dict__["_paired"] = True  # engine/sba.py checks the pairs from now on (702.94e)
     g.objects[src].chosen.update(paired=other, paired_under=you)
     g.objects[other].chosen.update(paired=src, paired_under=you)
     g.log("pair", player=you, cards=[g.objects[src].card.name, g.objects[other].card.name])
