@@ -546,7 +546,7 @@ def end_combat(g: "Game") -> None:
         o.blocked = False
         o.blockers = []
         o.order = []
-        if o.chosen.get("band"):
+        if "band" in o.chosen:
             del o.chosen["band"]  # 702.21e: a band lasts for the rest of combat
     g.combat_damage_done = set()
     g.first_strike_step = False

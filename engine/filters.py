@@ -87,7 +87,7 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
             return False
     elif zone != "any_card" and o.zone != zone:
         return False
-    if f.get("paired_group") and not (x == src or src is not None and paired_with(game, src) == x):
+    if "paired_group" in f and not (x == src or src is not None and paired_with(game, src) == x):
         return False  # "each of those creatures": SELF and the creature paired with it (702.94b)
     c = game.chars(x)
     if f.get("any"):
@@ -195,7 +195,7 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
             return False
         if "chosen_type" in f and ch.get("creature_type") not in c.subtypes:
             return False
-    if f.get("shares_color_with_source"):  # "that share a color with it" (conspire, 702.77a; 105.4)
+    if "shares_color_with_source" in f:  # "that share a color with it" (conspire, 702.77a; 105.4)
         so = game.objects.get(src) if src is not None else None
         if so is None or not set(game.chars(so.id).colors if so.zone == "battlefield" else so.card.colors) \
                 & set(c.colors):

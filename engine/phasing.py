@@ -23,9 +23,10 @@ if TYPE_CHECKING:
 
 def untap_step(g: "Game", player: str) -> None:
     """702.25a: the phasing of ``player``'s untap step (before anything untaps)."""
-    going = [i for i in g.battlefield if "Phasing" in g.chars(i).keywords and g.controller_of(i) == player]
+    cs = g.all_chars()
+    going = [i for i in g.battlefield if "Phasing" in cs[i].keywords and cs[i].controller == player]
     coming = [i for i in g.phased if g.objects[i].chosen.get("phased") == "direct"
-              and g.objects[i].chosen.get("phased_under") == player]
+              and g.objects[i].chosen.get("phased_under") == player] if g.phased else []
     if not going and not coming:
         return
     for i in coming:

@@ -52,10 +52,10 @@ def check(g: "Game") -> bool:
         if g.effects:
             object_left(g, i)
     g.tokens_outside = False
-    if g.__dict__.get("_paired"):  # some soulbond pair was made in this game (engine/ops/objects.py)
-        _unpair(g)
     if not did and g.__dict__.get("_sba_clean") == g._version:
         return False  # nothing changed since the permanents were last found in order
+    if "_paired" in g.__dict__:  # some soulbond pair was made in this game (engine/ops/objects.py)
+        _unpair(g)
     to_graveyard: list[int] = []
     to_destroy: list[int] = []
     unattach: list[int] = []
