@@ -217,6 +217,22 @@ storm
     a copy of the spell for each spell cast before it this turn, each with a new target if wanted (CR 702.39a)
 suspend_tick
     remove a time counter from the suspended source; the last one triggers its cast (CR 702.61a)
+ripple: amount
+    may reveal the top N cards, cast those with the spell's name free, the rest on the bottom (CR 702.59a)
+epic
+    its controller can't cast spells for the rest of the game; a copy at each of their upkeeps (CR 702.49a)
+cipher
+    may exile the resolving spell encoded on a creature you control (CR 702.98a)
+cipher_cast: card
+    cast a copy of the encoded card free (CR 702.98a, 706.12)
+haunt: what, to
+    exile the card haunting the creature (CR 702.54a)
+hideaway: amount
+    look at the top N cards, exile one face down (linked), the rest on the bottom in any order (CR 702.74a)
+pair: with ("choose" | "it")
+    pair the source with another unpaired creature you control (soulbond, CR 702.94a)
+aura_swap
+    exchange the source Aura with an Aura card in the hand (CR 702.64a)
 reveal_until: filter, to, rest
     reveal from the top until a matching card; put it in `to`, the rest in `rest` (CR 701.13a)
 may: effects:[Effect], [then:[Effect]], [else:[Effect]], [reflexive]
@@ -252,6 +268,7 @@ matching object), "batch": True ("one or more"), "who": "you"|"opponent"|"any" (
   damage_opponent, deals_damage, dealt_damage, tapped, untapped, becomes_target, becomes_target_spell,
   becomes_target_opponent, etb_or_attacks, etb_or_dies, blocks_flying, turned_face_up, transforms,
   exploited, exploits ("when SELF exploits a creature", 702.109a), monstrous, attacks_saddled,
+  haunted_dies ("the creature SELF haunts dies", 702.54c), creature_to_graveyard (recover, 702.58a),
   crime ("you commit a crime"), expend ("amount"),
   counters_put ("kind"), cast may carry "nth": 2 (second spell each turn) and "or_copy": True,
   attacks may carry "defending": "you" (attacks you or your planeswalker) and "min_attackers": n,
@@ -285,6 +302,7 @@ Statics (Ability.static)
                      min_blockers (amount)  508, 509, 502.3
   enters_tapped      [unless: CONDITION]                replacement on itself                  614.1c
   devour             amount                             sacrifice creatures as it enters, N counters each 702.81a
+  amplify            amount                             reveal cards sharing a creature type, N counters each 702.37a
   enters_with_counters counter, amount                                                       614.1c
   cost_change        spells: FILTER | "self", who, amount (negative = cheaper), [per],     601.2f
                      [mana: a colored symbol: "cost {R} more"]
@@ -344,7 +362,7 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "animate", "pay", "unless", "delayed", "exile_top", "playable", "emblem", "action", "reveal", "win_game",
     "lose_game", "exchange_control", "reveal_until", "may", "if", "ward", "poison",
     "cast_offer", "cascade", "storm", "suspend_tick", "end_turn", "extra_combat", "flip", "clash", "restart",
-    "move_counters",
+    "move_counters", "ripple", "epic", "cipher", "cipher_cast", "haunt", "hideaway", "pair", "aura_swap",
 })
 STATIC_KINDS: frozenset[str] = frozenset({
     "anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "cost_change", "devour",
@@ -352,7 +370,7 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "life_gain_plus", "life_gain_double", "play_from", "flash_spells", "free_spells", "graveyard_replacement",
     "clone", "unpreventable", "spell_limit", "player_keywords", "control", "extra_land", "skip_step",
     "prevent_damage", "top_card_revealed", "no_max_hand_size", "look_top_card", "opening_hand_battlefield",
-    "alternative_cost", "deck_rule", "cant_gain_life", "cant_lose_life",
+    "alternative_cost", "deck_rule", "cant_gain_life", "cant_lose_life", "amplify",
 })
 TRIGGER_EVENTS: frozenset[str] = frozenset({
     "etb", "dies", "ltb", "attacks", "blocks", "attacks_or_blocks", "becomes_blocked", "blocks_or_blocked",
@@ -362,7 +380,7 @@ TRIGGER_EVENTS: frozenset[str] = frozenset({
     "blocks_flying", "turned_face_up", "transforms", "explores", "exploited", "monstrous", "cast", "you_attack",
     "sacrifice", "gain_life", "lose_life", "draw", "discard", "cycle", "scry", "surveil", "crime", "expend",
     "state", "tapped_for_mana", "activate", "step", "counters_put", "leaves_graveyard", "exploits",
-    "last_time_counter_removed",
+    "last_time_counter_removed", "haunted_dies", "creature_to_graveyard",
 })
 
 
