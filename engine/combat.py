@@ -235,7 +235,9 @@ def attack_cost(g: "Game", decl: dict[int, Any]) -> tuple[str, ...]:
     controls a static such as Propaganda's ("Creatures can't attack you unless their controller
     pays {2} for each creature they control that's attacking you"), or a planeswalker that
     player controls where the static says so (Sphere of Safety), that static's mana; 802.3a:
-    such a cost counts only the creatures attacking that player. X is the static's amount now."""
+    such a cost counts only the creatures attacking that player. X is the static's amount now.
+    In Two-Headed Giant creatures attack the other team as a group (810.7a): a creature attacking
+    either player of the team of the static's controller is "attacking you" (810.7c)."""
     taxes = player_statics.statics(g, "attack_tax") if player_statics.active(g) else ()
     if not taxes or not decl:
         return ()
@@ -243,8 +245,9 @@ def attack_cost(g: "Game", decl: dict[int, Any]) -> tuple[str, ...]:
     for src, ctl, st in taxes:
         if st.get("condition") and not values.condition(g, st["condition"], src, None):
             continue
-        hit = [a for a, t in decl.items() if (t == ctl or st.get("walkers") and not isinstance(t, str)
-                                             and attacked_player(g, t) == ctl) and matches(g, a, st["affects"], src)]
+        mine = g.team_of[ctl] if g.variant == "two_headed_giant" else (ctl,)   # 810.7a, 810.7c: the team
+        hit = [a for a, t in decl.items() if (isinstance(t, str) or st.get("walkers"))
+               and attacked_player(g, t) in mine and matches(g, a, st["affects"], src)]
         if not hit:
             continue
         each = [s for s in st["mana"] if s != "X"]

@@ -104,7 +104,7 @@ class Player:
                  "pool", "lands_played", "lost", "drew_from_empty", "mulligans", "kept",
                  "life_gained_turn", "life_lost_turn", "conceded", "spells_cast_turn", "drawn_turn",
                  "damaged_turn", "commander_casts", "commander_damage", "attacked_turn", "died_turn",
-                 "left_turn", "combat_types_turn", "epic")
+                 "left_turn", "combat_ended_turn", "combat_types_turn", "epic")
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -130,6 +130,7 @@ class Player:
         self.attacked_turn = 0          # the last turn this player attacked with a creature (508.1j)
         self.died_turn = 0              # the last turn a creature this player controlled died (700.4)
         self.left_turn = 0              # the last turn a permanent this player controlled left the battlefield
+        self.combat_ended_turn = 0      # the last turn a combat phase of this player's turn ended (506.6d)
         # the creature types of the sources this player controlled that dealt combat damage to a player
         # this turn, as they were then (prowl, 702.75a)
         self.combat_types_turn: list[str] = []

@@ -37,6 +37,7 @@ OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "
                  "last_time_counter_removed",  # 702.62a (vanishing): engine/ops/objects.py
                  "haunted_dies"}  # 702.54c: the creature a card in exile haunts died (leaves, below)
 PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attack", "sacrifice",
+                 "loses_game",  # 603.9: a player loses or leaves the game (engine/leave.py)
                  "creature_to_graveyard"}  # a creature put into that player's graveyard from the battlefield
 #: Events this engine fires (a card triggering on anything else is unsupported).
 SUPPORTED = (OBJECT_EVENTS | PLAYER_EVENTS | {"step", "state"}) - {"scry"}
