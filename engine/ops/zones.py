@@ -69,7 +69,7 @@ def _link_exiled(g: "Game", r: Ctx, new: list[int]) -> None:
 
 @op("aura_swap")
 def _aura_swap(g: "Game", r: Ctx, e: Effect) -> dict | None:
-    """702.64a-b: exchange the source Aura with an Aura card in your hand that could enchant what the
+    """Aura swap, 702.64a-b: exchange the source Aura with an Aura card in your hand that could enchant what the
     source enchants (the card put onto the battlefield attached to it, 303.4f-g; the source returned to
     its owner's hand); if either half can't be done, nothing happens. Choosing no card declines ("may")."""
     src = source_id(g, r)
