@@ -17,7 +17,7 @@ from engine.choices import NeedChoice
 from engine.errors import IllegalAction
 from engine.ops import OPS
 from engine.targets import legal_now, spell_ability
-from engine.values import Ctx, condition
+from engine.values import Ctx, condition, this
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -97,7 +97,7 @@ def resume(g: "Game") -> None:
     if "finish" in r:  # the spell is done; only its move to the graveyard was waiting (616.1)
         _finish(g, r["obj"], r["finish"])
         return
-    s = g.objects[r["obj"]]
+    s = this(g, r)
     ab = s.ability
     if ab is None:
         ab = spell_ability(s.card)

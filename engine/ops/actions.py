@@ -21,7 +21,7 @@ from engine.ops import nested
 from engine.ops.base import table
 from engine.ops.objects import token_def
 from engine.transform import flip, transform
-from engine.values import amount, controller, one_opponent, refs, source_id
+from engine.values import amount, controller, one_opponent, refs, source_id, this
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -279,6 +279,6 @@ def _manifest(g: "Game", r: dict, e: Effect) -> None:
 def _action(g: "Game", r: dict, e: Effect) -> dict | None:
     fn = ACTIONS.get(e.get("name"))
     if fn is None:
-        g.log("unsupported_effect", op=f"action {e.get('name')}", card=g.objects[r["obj"]].card.name)
+        g.log("unsupported_effect", op=f"action {e.get('name')}", card=this(g, r).card.name)
         return None
     return fn(g, r, e)

@@ -28,7 +28,7 @@ from engine.mana import mana_value
 from engine.ops.base import table
 from engine.state import Obj
 from engine.targets import target_candidates
-from engine.values import Ctx, controller, refs, source_id
+from engine.values import Ctx, controller, refs, source_id, this
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -74,9 +74,9 @@ def _cascade(g: "Game", r: Ctx, e: Effect) -> dict | None:
     key = f"{r['i']}.cascade"
     if key not in st:  # exile until a hit, once (the answer comes back to the same op)
         # the spell's converted mana cost (202.3): the trigger carries the card it came from
-        src = g.objects.get(g.objects[r["obj"]].source or -1)
+        src = g.objects.get(this(g, r).source or -1)
         x = src.x if src is not None and src.zone == "stack" else 0
-        mv = mana_value(g.objects[r["obj"]].card.mana_cost, x)
+        mv = mana_value(this(g, r).card.mana_cost, x)
         exiled, hit = [], None
         while g.players[p].library:
             new = g.move(g.players[p].library[0], "exile")
@@ -121,7 +121,7 @@ def _storm(g: "Game", r: Ctx, e: Effect) -> dict | None:
     """702.39a: a copy of the spell for each other spell cast before it this turn (706.10: with
     the choices made for it); for each copy of a spell with a target, its controller may choose
     a new target (706.10c): the current one is among the options, so keeping it is a choice."""
-    s = g.objects[r["obj"]]
+    s = this(g, r)
     rec = s.trigger_info.get(e.get("record", "storm")) or {}  # replicate's record (702.55a) or storm's
     st = r.setdefault("storm", {"made": []})
     while len(st["made"]) < int(rec.get("count", 0)):
