@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from engine import fuzz
 from engine.cardpool import CardPool, corpus
 from engine.game import Game
 from engine.scenario import Runner
@@ -118,3 +119,13 @@ def test_this_reads_the_resolving_object_then_its_last_known_information(cards):
     del r["lki_self"]
     with pytest.raises(KeyError):
         this(g, r)
+
+
+def test_the_fuzz_seed_where_hanabi_blast_faulted_plays_on():
+    # `python -m engine.fuzz --decks random --seed 612492 --games 1` raised KeyError at decision 345,
+    # when Hanabi Blast, back in its owner's hand, had its controller discard; every invariant holds
+    # past it now
+    pool = CardPool()
+    assert any("Hanabi Blast" in deck for deck in fuzz.game_decks(612492, pool, "random"))
+    g, n = fuzz.play_checked(pool, 612492, decks="random", max_decisions=400)
+    assert n == 400 and any(e.get("card") == "Hanabi Blast" and e.get("type") == "resolve" for e in g.events)
