@@ -55,7 +55,10 @@ def leave(g: "Game", p: str) -> None:
     g.queue = [w for w in g.queue if w.get("player") != p or w["kind"].startswith("_")]
     g.changed()
     r = g.resolving
-    if r is not None and r.get("obj") not in g.objects:  # the object resolving ceased to exist
+    gone = r is not None and r.get("obj") not in g.objects
+    if gone and r is not None and r.get("lki_self") is not None and r["lki_self"].controller != p:
+        gone = False  # it left the stack before, by its own instruction: it resolves fully (608.2j)
+    if gone:  # the object resolving ceased to exist with its controller (800.4a)
         g.resolving = None
         g.wait = None
         g._give_priority()  # 116.3b: as after a resolution

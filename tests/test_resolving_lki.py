@@ -29,6 +29,7 @@ TEXTS = {
     "Storming Recall": ("Sorcery", "{U}", "Storm\nReturn Storming Recall to its owner's hand, then draw a card."),
     "Herd Recall": ("Sorcery", "{G}", "Return Herd Recall to its owner's hand. "
                                       "Draw a card for each creature you control."),
+    "Recall Tax": ("Sorcery", "{U}", "Return Recall Tax to its owner's hand. Each player discards a card."),
 }
 
 
@@ -129,3 +130,16 @@ def test_the_fuzz_seed_where_hanabi_blast_faulted_plays_on():
     assert any("Hanabi Blast" in deck for deck in fuzz.game_decks(612492, pool, "random"))
     g, n = fuzz.play_checked(pool, 612492, decks="random", max_decisions=400)
     assert n == 400 and any(e.get("card") == "Hanabi Blast" and e.get("type") == "resolve" for e in g.events)
+
+
+def test_a_player_leaving_does_not_end_a_spell_that_left_the_stack_by_its_own_instruction(cards):
+    # 608.2j: it resolves fully; only its own controller leaving takes it away (800.4a)
+    r = Runner({"name": "t", "setup": {
+        "seats": ["alice", "bob", "carol"], "active": "alice", "step": "main1", "players": {
+            "alice": {"battlefield": ["Island"], "hand": ["Recall Tax"]},
+            "bob": {"hand": ["Forest", "Forest"]}, "carol": {"hand": ["Plains", "Plains"]}}},
+        "steps": [{"alice": "cast", "card": "Recall Tax"}, {"resolve": "all"}, {"carol": "concede"},
+                  {"bob": "choose", "cards": ["Forest#1"]}],
+        "expect": {"players": {"carol": {"left": True}, "bob": {"hand": 1, "graveyard": 1}},
+                   "graveyard": {"alice": ["Recall Tax"]}, "stack": []}}, cards)
+    r.run()
