@@ -24,6 +24,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--format", choices=("commander",), help="a Commander game of the sample commander decks")
     ap.add_argument("--seats", type=int, default=2, choices=range(2, 7), metavar="N",
                     help="players at the table, 2 to 6 (default 2)")
+    ap.add_argument("--variant", choices=("two_headed_giant",),
+                    help="Two-Headed Giant (810): --seats 4 or 6, the first half of the seats one team")
     ap.add_argument("--size", default="1500x920", help="window size, WxH (default 1500x920)")
     ap.add_argument("--out", default="manatable.png")
     a = ap.parse_args(argv)
@@ -31,6 +33,8 @@ def main(argv: list[str] | None = None) -> int:
         w, h = (int(x) for x in a.size.lower().split("x"))
     except ValueError:
         ap.error(f"--size is WxH, e.g. 1920x1080, not {a.size!r}")
+    if a.variant and a.seats not in (4, 6):
+        ap.error("Two-Headed Giant seats 4 or 6 (--seats)")
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtWidgets import QApplication
 
@@ -60,8 +64,10 @@ def main(argv: list[str] | None = None) -> int:
                                   for i, n in enumerate(names)], a.seed, None, format="commander", modal_errors=False)
     elif a.seats > 2:
         from app.lobby.newgame import SeatConfig, start_seats
-        table = start_seats(win, [SeatConfig(n, tuple(RED if i % 2 == 0 else GREEN)) for i, n in enumerate(names)],
-                            a.seed, None, modal_errors=False)
+        half = a.seats // 2
+        table = start_seats(win, [SeatConfig(n, tuple(RED if i % 2 == 0 else GREEN),
+                                             team=(1 + (i >= half)) if a.variant else None)
+                                  for i, n in enumerate(names)], a.seed, None, modal_errors=False, variant=a.variant)
     else:
         table = win.start_game([("alice", RED), ("bob", GREEN)], a.seed, None, vs_bot=False, modal_errors=False)
     bot = RandomBot(a.seed)

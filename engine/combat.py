@@ -4,7 +4,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, cast
 
-from engine import seats, triggers
+from engine import payment, player_statics, seats, triggers, values
 from engine.actions import deal_damage_batch, remove_from_combat  # noqa: F401 (combat.remove_from_combat: 506.4)
 from engine.choices import NeedChoice
 from engine.errors import IllegalAction
@@ -139,15 +139,24 @@ def declare_attackers(g: "Game", player: str, decl: Any) -> None:
         (a,) = decl
         if _alone(g, a, "attack"):
             raise IllegalAction(f"{_n(g, a)} can't attack alone (506.5, 508.1b)")
-    # 508.1d: requirements — a creature that must attack does if able
+    # 508.1d: requirements — a creature that must attack does if able (not if it would cost)
     for i in possible_attackers(g):
-        if i not in decl and has_rule(g, i, "must_attack"):
+        if i not in decl and has_rule(g, i, "must_attack") and \
+                any(not attack_cost(g, {i: t}) for t in legal_targets):
             raise IllegalAction(f"{_n(g, i)} attacks each combat if able")
+    cost = attack_cost(g, decl)
+    tapped = {a for a in decl if "Vigilance" not in g.chars(a).keywords}
+    if cost and not payment.can_afford(g, player, cost, tapped):   # 508.1g-i: no partial payment
+        raise IllegalAction(f"attacking so costs {''.join('{' + s + '}' for s in cost)}, "
+                            "more than you can pay (508.1g, 802.3a)")
     for a, t in decl.items():
         o = g.objects[a]
         o.attacking = t
-        if "Vigilance" not in g.chars(a).keywords:
+        if a in tapped:
             tap(g, a)  # 508.1f, with its event (603.2d)
+    if cost:  # 508.1g-i: the total cost, locked in; mana abilities, then the payment
+        payment.pay_mana(g, player, cost, set())
+        g.log("attack_cost", player=player, mana="".join("{" + s + "}" for s in cost))
     g.changed()
     # a list, not a dict by name: two creatures of the same name may attack
     g.log("attack", attackers=[[_n(g, a), _n(g, t)] for a, t in decl.items()], ids=list(decl))
@@ -159,6 +168,31 @@ def declare_attackers(g: "Game", player: str, decl: Any) -> None:
         a, t = next(iter(decl.items()))
         triggers.event(g, {"event": "attacks_alone", "obj": a, "target": t})
     g._give_priority()
+
+
+def attack_cost(g: "Game", decl: dict[int, Any]) -> tuple[str, ...]:
+    """508.1g: the total cost to attack as declared: for each creature attacking a player who
+    controls a static such as Propaganda's ("Creatures can't attack you unless their controller
+    pays {2} for each creature they control that's attacking you"), or a planeswalker that
+    player controls where the static says so (Sphere of Safety), that static's mana; 802.3a:
+    such a cost counts only the creatures attacking that player. X is the static's amount now."""
+    taxes = player_statics.statics(g, "attack_tax") if player_statics.active(g) else ()
+    if not taxes or not decl:
+        return ()
+    out: list[str] = []
+    for src, ctl, st in taxes:
+        if st.get("condition") and not values.condition(g, st["condition"], src, None):
+            continue
+        hit = [a for a, t in decl.items() if (t == ctl or st.get("walkers") and not isinstance(t, str)
+                                             and attacked_player(g, t) == ctl) and matches(g, a, st["affects"], src)]
+        if not hit:
+            continue
+        each = [s for s in st["mana"] if s != "X"]
+        if "X" in st["mana"]:
+            x = values.amount(g, st["x"], src)
+            each += [str(x)] if x > 0 else []
+        out += each * len(hit)
+    return tuple(out)
 
 
 def can_block(g: "Game", b: int, a: int) -> bool:

@@ -478,9 +478,11 @@ class Game:
             if seen:
                 knowledge.show(self, [n.id], sorted(seen))
         hidden = to in ("library", "hand") and frm in ("library", "hand")
-        if hidden:  # a draw, a card put back: only its owner sees which card (400.2)
+        if hidden:  # a draw, a card put back: only its owner sees which card (400.2) and, for a card
+            # put into a hand in Two-Headed Giant, the owner's teammates, who see that hand (810.5)
             self.log("move", card=n.card.name, obj=n.id, frm=frm, to=to, owner=n.owner, hidden=True,
-                     audience=[n.owner])
+                     audience=list(self.team_of[n.owner]) if to == "hand" and self.variant == "two_headed_giant"
+                     else [n.owner])
         else:
             self.log("move", card=n.card.name, obj=n.id, frm=frm, to=to, owner=n.owner, hidden=False)
         if frm == "battlefield" and to == "graveyard":

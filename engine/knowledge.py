@@ -102,14 +102,16 @@ def known_hidden(g: "Game", player: str, owner: str) -> list[tuple[str, int, int
 
 
 def redact(event: dict[str, Any], player: str) -> dict[str, Any]:
-    """An event as ``player`` may see it (a spectator's name is in no audience)."""
+    """An event as ``player`` may see it (a spectator's name is in no audience). A hidden
+    move's ``audience`` is its owner, and for a card put into a Two-Headed Giant player's hand
+    the owner's team, who see that hand (810.5); an older hidden event without one, its owner."""
     aud = event.get("audience")
     if aud is not None and player not in aud:
         out = {k: v for k, v in event.items() if k not in CARD_FIELDS}
         if "cards" in event:
             out["count"] = len(event["cards"])
         return out
-    if event.get("hidden") and event.get("owner") != player:
+    if event.get("hidden") and event.get("owner") != player and aud is None:   # no audience: the owner's
         return {k: v for k, v in event.items() if k not in ("card", "obj")}
     if event.get("to") == "library" and event.get("frm") != "battlefield":
         return {k: v for k, v in event.items() if k != "obj"}

@@ -24,7 +24,8 @@ if TYPE_CHECKING:
 KINDS = frozenset({"no_max_hand_size", "player_keywords", "flash_spells", "free_spells", "spell_limit",
                    "play_from", "graveyard_replacement",
                    "prevent_damage",    # read by engine.replacement.static_shields (615.9)
-                   "cant_gain_life", "cant_lose_life", "skip_step"})
+                   "cant_gain_life", "cant_lose_life", "skip_step",
+                   "attack_tax"})       # read by engine.combat.attack_cost (508.1g)
 
 @per_object
 def _card_statics(card: Any) -> tuple[Any, ...]:
@@ -90,13 +91,21 @@ def no_max_hand_size(g: "Game", player: str) -> bool:
 
 
 def cant_gain_life(g: "Game", player: str) -> bool:
-    """118.7: an effect says this player can't gain life ("Players can't gain life")."""
-    return bool(_mine(g, "cant_gain_life", player))
+    """118.7: an effect says this player can't gain life ("Players can't gain life"); in
+    Two-Headed Giant, or says it of a teammate (810.9g: no player on that team can)."""
+    return any(_mine(g, "cant_gain_life", p) for p in _team(g, player))
 
 
 def cant_lose_life(g: "Game", player: str) -> bool:
-    """118.8: an effect says this player can't lose life ("Your life total can't change")."""
-    return bool(_mine(g, "cant_lose_life", player))
+    """118.8: an effect says this player can't lose life ("Your life total can't change"); in
+    Two-Headed Giant, or says it of a teammate (810.9h: no player on that team can lose life
+    or pay life other than 0)."""
+    return any(_mine(g, "cant_lose_life", p) for p in _team(g, player))
+
+
+def _team(g: "Game", player: str) -> tuple[str, ...]:
+    """``player`` and, in Two-Headed Giant (810.9g-h), the teammates whose life total is one."""
+    return g.team_of[player] if g.variant == "two_headed_giant" else (player,)
 
 
 def skips(g: "Game", player: str, step: str) -> bool:

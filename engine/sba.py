@@ -54,6 +54,7 @@ def check(g: "Game") -> bool:
     counters_fix: list[int] = []
     legends: dict[tuple[str, str], list[int]] = {}
     walkers: dict[tuple[str, str], list[int]] = {}
+    worlds: list[int] = []
     cs = g.all_chars()
     objs = g.objects
     for oid in g.battlefield:
@@ -85,9 +86,13 @@ def check(g: "Game") -> bool:
             counters_fix.append(oid)      # 704.5r
         if "Legendary" in c.supertypes:
             legends.setdefault((c.controller, o.card.name), []).append(oid)
+        if "World" in c.supertypes:
+            worlds.append(oid)
         if "Planeswalker" in c.types:
             for st in c.subtypes:
                 walkers.setdefault((c.controller, st), []).append(oid)
+    if len(worlds) > 1:
+        to_graveyard += world_rule(g, worlds, cs)
     if (to_graveyard or to_destroy) and not _choices_made(g, to_graveyard, to_destroy):
         return True  # 616.1: a player chooses the order of replacement effects first
     g.lki_chars = cs  # 704.7: what leaves is seen as it was before any of these actions
@@ -134,6 +139,21 @@ def _perform(g: "Game", to_graveyard: list[int], to_destroy: list[int], unattach
             did = True
             break
     return did
+
+
+def world_rule(g: "Game", worlds: list[int], cs: dict) -> list[int]:
+    """704.5m, the world rule: of two or more world permanents, all but the one that has had
+    the world supertype for the shortest time go to their owners' graveyards; on a tie for the
+    shortest time, all go. That time is read from the permanent's timestamp (613.6: when it
+    entered the battlefield; no supported card gives the supertype later). 801.12: with the
+    limited range of influence option, a world permanent is weighed only against the world
+    permanents within its controller's range of influence."""
+    out = []
+    for w in worlds:
+        rivals = [x for x in worlds if x != w and seats.in_range(g, cs[w].controller, cs[x].controller)]
+        if rivals and max(g.objects[x].timestamp for x in rivals) >= g.objects[w].timestamp:
+            out.append(w)
+    return out
 
 
 def _choices_made(g: "Game", to_graveyard: list[int], to_destroy: list[int]) -> bool:

@@ -177,11 +177,14 @@ def deck(rng: random.Random, names: list[str], spells: int = 36) -> list[str]:
     return picks + [BASICS[i % 5] for i in range(60 - spells)]
 
 
-def play(seed: int, names: list[str], max_decisions: int = 3000, players: int = 2) -> int:
+def play(seed: int, names: list[str], max_decisions: int = 3000, players: int = 2, teams: bool = False) -> int:
     """One game of ``players`` secret decks and random players, every check on; returns its
-    decisions."""
+    decisions. ``teams``: Two-Headed Giant (810), the first half of the seats one team, where
+    teammates see each other's hands (810.5) and no one else's."""
     rng = random.Random(seed)
-    g = Game.new([(f"p{i}", deck(rng, names)) for i in range(players)], CardPool(), seed)
+    seats = [f"p{i}" for i in range(players)]
+    kw: dict[str, Any] = {"teams": [seats[:players // 2], seats[players // 2:]]} if teams else {}
+    g = Game.new([(p, deck(rng, names)) for p in seats], CardPool(), seed, **kw)
     bots = {p: RandomBot(seed * 2 + i) for i, p in enumerate(g.order)}
     with audit():
         return play_out(g, bots, max_decisions, after=check_views)
@@ -193,22 +196,25 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--players", type=int, default=2, choices=range(2, 7), metavar="2..6",
                     help="seats per game (a Free-for-All beyond two)")
+    ap.add_argument("--teams", action="store_true", help="Two-Headed Giant (810): two teams, --players 4 or 6")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args(argv)
+    if a.teams and a.players not in (4, 6):
+        ap.error("--teams is Two-Headed Giant: --players 4 or 6 (810.1, 810.11)")
     t0 = time.perf_counter()
     names = secret_cards()
     failures = []
     decisions = 0
     for s in range(a.seed, a.seed + a.games):
         try:
-            decisions += play(s, names, players=a.players)
+            decisions += play(s, names, players=a.players, teams=a.teams)
         except SecrecyError as e:
             failures.append({"seed": s, "kind": "leak", "error": str(e)[:500]})
             print(f"LEAK seed {s}: {e}", file=sys.stderr)
         except Exception as e:  # noqa: BLE001 - a game that breaks is reported, the run goes on
             failures.append({"seed": s, "kind": "fault", "error": f"{type(e).__name__}: {e}"[:500]})
             print(f"FAIL seed {s}: {type(e).__name__}: {e}", file=sys.stderr)
-    out = {"games": a.games, "players": a.players, "decisions": decisions, "cards": len(names),
+    out = {"games": a.games, "players": a.players, "teams": a.teams, "decisions": decisions, "cards": len(names),
            "leaks": sum(1 for f in failures if f["kind"] == "leak"),
            "failures": failures, "seconds": round(time.perf_counter() - t0, 1)}
     print(json.dumps(out) if a.json else f"{a.games} games, {decisions} decisions, {len(names)} cards, "

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
 
 from app.table.widget import TableWidget
 
@@ -60,3 +61,20 @@ def settle(w) -> None:
 
 def card_center(w, obj) -> QPointF:
     return w.scene.cards[obj].sceneBoundingRect().center()
+
+
+def pick(qtbot, combo, text: str) -> None:
+    """Choose ``text`` in a combo box by mouse: a click opens its list, a click on the item
+    chooses it (the open list ignores a release within a double-click interval of opening, as
+    a person's second click never comes that fast)."""
+    QTest.mouseClick(combo, Qt.MouseButton.LeftButton)
+    view = combo.view()
+    qtbot.waitUntil(view.isVisible, timeout=2000)
+    qtbot.wait(QApplication.doubleClickInterval() + 50)
+    row = combo.findText(text)
+    assert row >= 0, f"{text!r} not offered"
+    index = view.model().index(row, 0)
+    view.scrollTo(index)
+    QTest.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.visualRect(index).center())
+    qtbot.waitUntil(lambda: not view.isVisible(), timeout=2000)
+    assert combo.currentText() == text

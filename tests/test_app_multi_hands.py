@@ -128,3 +128,27 @@ def test_two_headed_giant_teammates_hand_is_face_up_and_not_playable(qtbot):
     drag(w, card.sceneBoundingRect().center(), w.scene.zones[("lands", "alice")].rect.center())
     assert len(g.answers) == answers, "teammates can't manipulate each other's cards (810.5)"
     assert card.pos() == home and card.obj in g.players["bob"].hand
+
+
+def test_the_log_names_a_teammates_draws_and_not_the_other_teams(qtbot):
+    """810.5: the log of the one person at the table names the cards drawn into the
+    teammate's hand (they see that hand); the other team's draws read as a count (400.2).
+    The table also says whose team's turn it is and shows each team's life once (810.9a)."""
+    g = Game.new([(n, RED if i % 2 == 0 else GREEN) for i, n in enumerate(SEATS)], None, 3, play_first="carol",
+                 teams=[["alice", "bob"], ["carol", "dave"]])
+    session = LocalSession(g, {s: Pass() for s in SEATS[1:]})
+    w = table(qtbot, session, ["alice"])
+    if w.ctl.decision is not None and w.ctl.decision.kind == "mulligan":
+        session.submit("alice", {"option": "keep"})
+        w.refresh()
+    qtbot.waitUntil(lambda: w.ctl.decision is not None and w.ctl.decision.kind == "priority", timeout=5000)
+    log = "\n".join(w.ctl.log_lines)
+    bob = [g.objects[x].card.name for x in g.players["bob"].hand]
+    assert f"bob draws 7 cards: {', '.join(bob)}" in log, log
+    assert "carol draws 7 cards\n" in log + "\n" and "dave draws 7 cards\n" in log + "\n", log
+    v = w.ctl.view()
+    assert w.scene.turn_owner(v) in ("carol and dave's team", "you and bob: your team")
+    players = w.scene.players
+    assert players["alice"].info["team_life"] == "shown" and players["bob"].info["team_life"] == "alice"
+    shown = {players[s].info["team_life"] for s in ("carol", "dave")}
+    assert shown == {"shown", "carol"}, "the other team's life on its first seat from your left"

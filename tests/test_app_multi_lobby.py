@@ -8,9 +8,11 @@ import pytest
 pytest.importorskip("PySide6")
 
 from PySide6.QtTest import QTest  # noqa: E402
+from table_mouse import pick  # noqa: E402
 from test_app_lobby import LoopServer, click, fill  # noqa: E402
 
 from app.lobby.window import LobbyWindow  # noqa: E402
+from app.table.items import CardItem  # noqa: E402
 
 
 def listed(w) -> list[str]:
@@ -87,6 +89,58 @@ def test_a_commander_game_over_the_lan_from_the_lobby(qtbot, tmp_path):
             assert v["players"][seat]["life"] == 40 and v["players"][seat]["commander"] == cmdr
             it = w.table.scene.cards[v["players"][seat]["command"][0]["id"]]
             assert it.zone == "command" and it.face_up and "commander tax" in w.table.scene.players[seat].toolTip()
+    finally:
+        for w in lobbies:
+            w.close()
+        server.stop()
+
+
+def test_a_two_headed_giant_game_is_hosted_with_teams_and_joined_from_the_lobby(qtbot, tmp_path):
+    """810: the host chooses Two-Headed Giant (the players' box then offers 4 or 6), the list
+    shows each team's seats, a joiner picks a team, and the four tables seat teammates together
+    with the teammate's hand face up (810.5) and the other team's face down."""
+    server = LoopServer(tmp_path / "data")
+    lobbies = [LobbyWindow() for _ in range(4)]
+    names = ("alice", "bob", "carol", "dave")
+    try:
+        for w, name in zip(lobbies, names):
+            qtbot.addWidget(w)
+            w.show()
+            fill(w.address, f"127.0.0.1:{server.port}")
+            fill(w.name, name)
+            w.deck.setCurrentIndex(w.deck.findText("Sample: Red Aggro"))
+        host, bob, carol, dave = lobbies
+        pick(qtbot, host.variant, "Two-Headed Giant")
+        assert host.seats.value() == 4 and host.seats.minimum() == 4
+        click(host.btn_host)
+        code = host.code.text()
+        assert len(code) == 6 and "you are on team 1" in host.status.text(), host.status.text()
+        fill(bob.code, code)
+        click(bob.btn_join)                       # no team asked: the smaller one, team 2
+        assert "team 2" in bob.status.text(), bob.status.text()
+        pick(qtbot, carol.team, "team 1")
+        fill(carol.code, code)
+        click(carol.btn_join)
+        click(dave.btn_list)
+        assert listed(dave) == [f"127.0.0.1:{server.port} — alice — casual — waiting — Two-Headed Giant — "
+                                "3 of 4 seats taken, 1 free (team 1: alice, carol, full; team 2: bob)"]
+        pick(qtbot, dave.team, "team 1")
+        fill(dave.code, code)
+        click(dave.btn_join)
+        assert "could not join" in dave.status.text() and "team 1" in dave.status.text()
+        pick(qtbot, dave.team, "team 2")
+        click(dave.btn_join)
+        qtbot.waitUntil(lambda: all(w.table is not None for w in lobbies), timeout=10000)
+        mates = {"alice": "carol", "carol": "alice", "bob": "dave", "dave": "bob"}
+        for w, seat in zip(lobbies, names):
+            qtbot.waitUntil(lambda w=w: len(w.table.scene.boxes) == 4, timeout=5000)
+            scene = w.table.scene
+            qtbot.waitUntil(lambda s=scene, m=mates[seat]: any(
+                it.face_up for it in s.cards.values() if it.zone == "hand" and it.seat == m), timeout=5000)
+            assert scene.boxes[seat].bottom, seat
+            hidden = [it for it in scene.items() if isinstance(it, CardItem)
+                      and it.zone == "hand" and it.seat not in (seat, mates[seat])]
+            assert hidden and not any(it.face_up for it in hidden), "the other team's hands stay hidden"
     finally:
         for w in lobbies:
             w.close()

@@ -133,3 +133,45 @@ def test_conceding_at_a_table_of_three_says_the_others_play_on(win):
     assert "the others play on" in seen["text"], seen
     assert seen["buttons"] == ["Keep playing", "alice concedes", "bob concedes"], "only the people here"
     assert t.ctl.view()["players"]["bob"]["lost"]
+
+
+def test_a_two_headed_giant_game_from_the_dialog_seats_the_teams_together(win, qtbot):
+    """810: the variant is chosen by mouse; the players' box then offers 4 or 6, each row says
+    its team (the first half team 1, the second team 2: teammates sit together, 810.3); OK
+    starts a game of two teams, 30 life each (810.9a), your teammate in the row beside your
+    half of the table, their hand face up (810.5), the other team across the top."""
+    from table_mouse import pick
+    seen = {}
+
+    def fill() -> None:
+        dlg = next(w for w in QApplication.topLevelWidgets() if isinstance(w, TableDialog) and w.isVisible())
+        pick(qtbot, dlg.variant, "Two-Headed Giant")
+        seen["seats"] = dlg.seats()
+        set_seats(dlg, 5)                                      # not a Two-Headed Giant table
+        seen["five"] = (dlg.buttons.button(QDialogButtonBox.StandardButton.Ok).isEnabled(), dlg.warning.text())
+        set_seats(dlg, 4)
+        seen["teams"] = [lab.text() for lab in dlg.team_labels if lab.isVisible()]
+        pick(qtbot, dlg.rows[2][2], "bot: random")
+        pick(qtbot, dlg.rows[3][2], "bot: random")
+        pick(qtbot, dlg.first, "alice")
+        QTest.mouseClick(dlg.buttons.button(QDialogButtonBox.StandardButton.Ok), Qt.MouseButton.LeftButton)
+
+    QTimer.singleShot(0, fill)
+    win.menu_actions["table"].trigger()
+    assert seen["seats"] == 4 and not seen["five"][0] and "4 or 6 players" in seen["five"][1], seen
+    assert seen["teams"] == ["team 1", "team 1", "team 2", "team 2"]
+    t = win.table
+    v = t.ctl.view()
+    assert v["variant"] == "two_headed_giant" and v["teams"] == [["alice", "bob"], ["carol", "dave"]]
+    assert {p["life"] for p in v["players"].values()} == {30}
+    assert win.last_game["variant"] == "two_headed_giant"
+    if t.curtain.isVisible():
+        QTest.mouseClick(t.curtain.button, Qt.MouseButton.LeftButton)
+    boxes = t.scene.boxes
+    me = t.ctl.seat
+    mate = {"alice": "bob", "bob": "alice"}[me]
+    assert boxes[me].bottom and boxes[mate].mate and not boxes["carol"].mate
+    # the teammate's box sits between the other team's and yours, on your side of the table
+    assert boxes["carol"].area.bottom() <= boxes[mate].area.top() + 1
+    assert boxes[mate].area.bottom() <= boxes[me].area.top() + 1
+    assert {s: b.team for s, b in boxes.items()} == {"alice": 1, "bob": 1, "carol": 2, "dave": 2}

@@ -240,3 +240,83 @@ def test_random_bots_play_through_the_choices_and_replay() -> None:
             g.submit(d.player, {"action": "pass"})
     assert asked > 0
     assert Game.from_json(g.to_json()) == g
+
+
+def test_the_last_effect_left_applies_without_a_question() -> None:
+    """616.1: the player chooses among two or more applicable effects; the one effect left
+    after the others were chosen (616.1e) is applied without a question, even past the count
+    above which the orders are no longer compared first (seven effects, six questions)."""
+    g = _game()
+    cands = [{"id": f"p{i}", "text": f"plus {i}", "tier": replacement.OTHER, "k": 2, "plus": i} for i in range(7)]
+    order = [f"p{i}" for i in range(7)]
+    for step in range(6):
+        g.replacing["t"] = order[:step]
+        with pytest.raises(NeedChoice) as e:
+            replacement.run(g, "t", "alice", {"out": 1}, *_mult(cands))
+        assert e.value.wait["step"] == step and e.value.wait["ids"] == order[step:]
+    g.replacing["t"] = order[:6]
+    ev, applied = replacement.run(g, "t", "alice", {"out": 1}, *_mult(cands))
+    assert [c["id"] for c in applied] == order
+    assert ev["out"] == ((((((1 * 2 + 0) * 2 + 1) * 2 + 2) * 2 + 3) * 2 + 4) * 2 + 5) * 2 + 6
+
+
+def test_state_based_choices_are_asked_in_apnap_order_before_anything_happens() -> None:
+    """704.3, 616.1, 101.4: Pyroclasm leaves a Test Shuffler of each player with lethal damage;
+    each one's controller chooses between its own shuffle-instead effect and the opponent's
+    Leyline of the Void. The active player is asked first, then the other, and only then do
+    both creatures leave at once, each the way its controller chose."""
+    cards = CardPool(_WithShuffler())
+    g = from_setup({"active": "alice", "step": "main1", "players": {
+        "alice": {"battlefield": ["Mountain", "Mountain", "Leyline of the Void", {"name": "Test Shuffler", "id": "a"}],
+                  "hand": ["Pyroclasm"], "library": ["Island"]},
+        "bob": {"battlefield": ["Leyline of the Void", {"name": "Test Shuffler", "id": "b"}], "library": ["Island"]}}},
+        cards)
+    mine, theirs = (next(i for i in g.battlefield if g.objects[i].card.name == "Test Shuffler"
+                         and g.objects[i].owner == p) for p in ("alice", "bob"))
+    _cast(g, "Pyroclasm")
+    d = g.pending
+    assert d.kind == "choose_option" and d.player == "alice" and d.data["replace"] == f"zone:{mine}"
+    g.submit("alice", {"option": "Leyline of the Void: exile it instead"})
+    d = g.pending
+    assert d.kind == "choose_option" and d.player == "bob" and d.data["replace"] == f"zone:{theirs}"
+    assert mine in g.battlefield and theirs in g.battlefield  # nothing happened yet (704.3)
+    g.submit("bob", {"option": "Test Shuffler: shuffle it into its owner's library instead"})
+    assert mine not in g.objects and theirs not in g.objects  # each left (new objects, 400.7)
+    assert sorted(g.objects[i].card.name for i in g.players["alice"].exile) == ["Pyroclasm", "Test Shuffler"]
+    assert sorted(g.objects[i].card.name for i in g.players["bob"].library) == ["Island", "Test Shuffler"]
+    assert g.pending.kind == "priority"
+
+
+def test_the_active_player_chooses_first_whatever_the_action_101_4() -> None:
+    """101.4, 704.3: alice's Test Shuffler has 0 toughness (704.5f) and bob's has lethal damage
+    (704.5g); whatever the action, alice, the active player, is asked first, then bob."""
+    cards = CardPool(_WithShuffler())
+    g = from_setup({"active": "alice", "step": "main1", "players": {
+        "alice": {"battlefield": ["Leyline of the Void", {"name": "Test Shuffler", "counters": {"-1/-1": 2}}]},
+        "bob": {"battlefield": ["Leyline of the Void", {"name": "Test Shuffler", "damage": 2}]}}},
+        cards)
+    mine, theirs = (next(i for i in g.battlefield if g.objects[i].card.name == "Test Shuffler"
+                         and g.objects[i].owner == p) for p in ("alice", "bob"))
+    d = g.pending
+    assert d.kind == "choose_option" and d.player == "alice" and d.data["replace"] == f"zone:{mine}"
+    g.submit("alice", {"option": 1})
+    d = g.pending
+    assert d.kind == "choose_option" and d.player == "bob" and d.data["replace"] == f"zone:{theirs}"
+
+
+def test_a_shield_left_with_no_damage_to_prevent_is_not_applied_615_8() -> None:
+    """615.7, 615.8: once the damage is all prevented, a "next time" shield that would also
+    apply prevents nothing and is not applied: it stays for the next damage, and no order is
+    asked (ask=False: the shields apply in the order they were created)."""
+    g = _game()
+    first = {"layer": "prevent", "ts": "1", "amount": 2, "to": ["bob"], "name": "A"}
+    once = {"layer": "prevent", "ts": "2", "amount": None, "once": True, "to": ["bob"], "name": "B"}
+    left, took = replacement.prevent(g, 7, "bob", 2, False, {}, [first, once], ask=False)
+    assert left == 0 and took == [(first, 2)]
+    left, took = replacement.prevent(g, 7, "bob", 3, False, {}, [first, once], ask=False)
+    assert left == 0 and took == [(first, 2), (once, 1)]
+    # earlier damage of the same batch took what was left of the first shield, then 1 of its 2
+    left, took = replacement.prevent(g, 7, "bob", 1, False, {"1": 2}, [first, once], ask=False)
+    assert left == 0 and took == [(once, 1)]
+    left, took = replacement.prevent(g, 7, "bob", 1, False, {"1": 1}, [first, once], ask=False)
+    assert left == 0 and took == [(first, 1)]

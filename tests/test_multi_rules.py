@@ -154,3 +154,31 @@ def test_two_headed_giant_teams_must_sit_together(cards):
         Game.new(decks, cards, 1, play_first="alice", teams=[["alice", "carol"], ["bob", "dave"]])
     g = Game.new(decks, cards, 1, play_first="bob", teams=[["dave", "alice"], ["bob", "carol"]])
     assert g.order == ["bob", "carol", "dave", "alice"] and g.variant == "two_headed_giant"
+
+
+def test_a_teammates_draws_are_named_to_the_team_and_to_no_opponent(cards):
+    """810.5: teammates see each other's hands, so a card drawn into bob's hand is named to
+    alice (his teammate) as to bob, in the events and in the log; carol and dave, the other
+    team, read "bob draws a card" (400.2). Every event is checked as it is logged
+    (engine.secrecy.audit) over a game of random bots."""
+    from app.table.log import describe_all
+    from engine.ai.random_bot import RandomBot
+    from engine.knowledge import redact
+    from engine.secrecy import audit
+    with audit():
+        g = two_headed_giant(cards, seed=5)
+        bots = {n: RandomBot(i) for i, n in enumerate(NAMES)}
+        while g.winner is None and g.turn < 6:
+            g.submit(g.pending.player, bots[g.pending.player].answer(g.pending))
+    draws = [e for e in g.events if e.get("type") == "move" and e.get("frm") == "library" and e.get("to") == "hand"
+             and e["owner"] == "bob"]
+    assert len(draws) >= 8, "bob's opening hand and draws"
+    for e in draws:
+        assert redact(e, "bob")["card"] == redact(e, "alice")["card"] == e["card"]
+        assert "card" not in redact(e, "carol") and "card" not in redact(e, "dave") and "obj" not in redact(e, "dave")
+    last = draws[-1]
+    assert describe_all([redact(last, "alice")], {}, "alice") == [f"bob draws {last['card']}"]
+    assert describe_all([redact(last, "carol")], {}, "carol") == ["bob draws a card"]
+    put_back = [e for e in g.events if e.get("hidden") and e.get("to") == "library"]
+    for e in put_back:    # a card put from a hand into the library: still named to its owner alone
+        assert all("card" not in redact(e, p) for p in NAMES if p != e["owner"])

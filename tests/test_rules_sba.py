@@ -35,3 +35,20 @@ def test_drawing_from_an_empty_library_is_logged_as_the_reason_704_5b(poison: in
 
 def test_nine_poison_counters_lose_nothing_704_5c() -> None:
     assert _events({"bob": {"poison": 9, "life": 1}}, [{"alice": "pass"}]) == []
+
+
+def test_nothing_goes_on_the_stack_once_the_game_is_over_104_1() -> None:
+    """104.1: the game ends at once when a player loses (704.5a): an ability that triggered on
+    the lethal damage (Exquisite Blood, "whenever an opponent loses life") is never put on the
+    stack, and no player gets priority again."""
+    r = Runner({"name": "t", "setup": {"active": "alice", "step": "main1", "players": {
+        "alice": {"battlefield": ["Exquisite Blood", "Mountain"], "hand": ["Lightning Bolt"]},
+        "bob": {"life": 3}}},
+        "steps": [{"alice": "cast", "card": "Lightning Bolt", "targets": ["bob"]}, {"resolve": "all"}]},
+        default_pool())
+    r.run()
+    g = r.g
+    assert g.winner == "alice" and g.pending is None and g.wait is None
+    assert g.stack == [] and g.players["alice"].life == 20
+    kinds = [e.get("type") for e in g.events]
+    assert kinds[-1] == "game_over", kinds[-5:]

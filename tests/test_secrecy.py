@@ -171,6 +171,13 @@ def test_a_slice_of_the_secrecy_fuzz_finds_no_leak():
         assert play(seed, names, max_decisions=1500) > 100
 
 
+def test_a_slice_of_the_two_headed_giant_secrecy_fuzz_finds_no_leak():
+    """810.5: teammates see each other's hands and the cards drawn into them; the views and
+    every event are checked against that for four seats in two teams."""
+    names = secret_cards()
+    assert play(1, names, max_decisions=1500, players=4, teams=True) > 100
+
+
 def test_the_log_says_what_each_seat_may_know(pool):
     """The table's log line for a look: the cards to the one who looked, a count to the others."""
     from app.table.log import describe

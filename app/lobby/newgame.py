@@ -1,6 +1,7 @@
 """A new game at one computer for 2 to 6 seats (issue 17, item 4): how many seats, the
-variant, and for each seat a name, who plays it (a person at this computer, or a bot: the
-random bot or the AI at a level, app.ai_seat) and a deck.
+variant (Free-for-all, Commander, or Two-Headed Giant: two teams of two or three, the teams
+shown and seated together, 810.1, 810.3), and for each seat a name, who plays it (a person
+at this computer, or a bot: the random bot or the AI at a level, app.ai_seat) and a deck.
 
 Every deck offered is checked (app.deckchoice): an illegal one is listed last with its
 reason, and while a seat has one the dialog says why and OK stays disabled. The hand-over
@@ -29,6 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.table.looks import TEAM_COLOURS
 from app.widgets import named
 from engine.rng import new_seed
 
@@ -37,7 +39,9 @@ MAX_PEOPLE = 4            # people sharing one screen (hotseat)
 NAMES = ["alice", "bob", "carol", "dave", "erin", "frank"]
 PERSON = "person at this computer"
 BOTS = {"bot: random": "random", "bot: AI easy": "easy", "bot: AI medium": "medium", "bot: AI hard": "hard"}
-VARIANTS = {"Free-for-all": None, "Commander": "commander"}   # 806; 903
+VARIANTS = {"Free-for-all": None, "Commander": "commander", "Two-Headed Giant": None}   # label -> format: 806; 903; 810
+TEAM_VARIANT = "two_headed_giant"
+TEAMED = {"Two-Headed Giant": TEAM_VARIANT}      # label -> the engine's variant (engine.seats.VARIANTS)
 COMMANDER_DECKS = Path(__file__).resolve().parents[2] / "assets" / "decks" / "commander"
 
 
@@ -50,12 +54,14 @@ def commander_available() -> bool:
 @dataclass(frozen=True)
 class SeatConfig:
     """One seat of the game to start: its name, deck, its bot level (None: a person) and,
-    in a Commander game, its commander (the deck is then the other 99 cards)."""
+    in a Commander game, its commander (the deck is then the other 99 cards); in Two-Headed Giant
+    its ``team``, 1 or 2 (810.1)."""
 
     name: str
     deck: tuple[str, ...]
     bot: str | None = None
     commander: str | None = None
+    team: int | None = None
 
 
 @dataclass(frozen=True)
@@ -129,9 +135,10 @@ class TableDialog(QDialog):
         form.addRow("Variant", self.variant)
         lay.addLayout(form)
         grid = QGridLayout()
-        for col, head in enumerate(("", "name", "played by", "deck")):
+        for col, head in enumerate(("", "name", "played by", "deck", "team")):
             grid.addWidget(QLabel(f"<b>{head}</b>", self), 0, col)
         self.rows: list[tuple[QLabel, QLineEdit, QComboBox, QComboBox]] = []
+        self.team_labels: list[QLabel] = []
         for i in range(MAX_SEATS):
             number = QLabel(f"{i + 1}.")
             name = named(QLineEdit(NAMES[i], self), f"name{i + 1}")
@@ -144,6 +151,9 @@ class TableDialog(QDialog):
             for col, wdg in enumerate(row):
                 grid.addWidget(wdg, i + 1, col)
             self.rows.append(row)
+            team = named(QLabel(self), f"team{i + 1}")
+            grid.addWidget(team, i + 1, 4)
+            self.team_labels.append(team)
         lay.addLayout(grid)
         form2 = QFormLayout()
         self.first = named(QComboBox(self), "first")
@@ -163,6 +173,7 @@ class TableDialog(QDialog):
         lay.addWidget(self.buttons)
         self.count.valueChanged.connect(self._show_rows)
         self.variant.currentIndexChanged.connect(self._fill_decks)
+        self.variant.currentIndexChanged.connect(self._variant_changed)
         self._fill_decks()
         for _, name, _, _ in self.rows:
             name.textChanged.connect(self._names_changed)
@@ -175,6 +186,33 @@ class TableDialog(QDialog):
         """The chosen variant's format: None (free-for-all) or "commander"."""
         fmt = self.variant.currentData()
         return str(fmt) if fmt else None
+
+    def game_variant(self) -> str | None:
+        """The engine's variant (engine.seats): "two_headed_giant", or None (the default for the
+        number of seats: the two-player game or Free-for-All)."""
+        return TEAMED.get(self.variant.currentText())
+
+    def teams(self) -> list[list[str]] | None:
+        """Two-Headed Giant: the seats of team 1 (the first half of the rows) and team 2 (the
+        second half), who sit together in that turn order (810.3, 805.1); None otherwise."""
+        if self.game_variant() != TEAM_VARIANT:
+            return None
+        names = self.names()
+        half = len(names) // 2
+        return [names[:half], names[half:]]
+
+    def _variant_changed(self) -> None:
+        """Two-Headed Giant seats two teams of two or three (810.1, 810.11): the players' box
+        offers 4 or 6; other variants 2 to 6."""
+        if self.game_variant() == TEAM_VARIANT:
+            self.count.setRange(4, MAX_SEATS)
+            self.count.setSingleStep(2)
+            if self.count.value() not in (4, 6):
+                self.count.setValue(4)
+        else:
+            self.count.setSingleStep(1)
+            self.count.setRange(2, MAX_SEATS)
+        self._show_rows()
 
     def _fill_decks(self) -> None:
         """Every seat's deck list for the chosen variant (Commander decks for Commander),
@@ -199,9 +237,16 @@ class TableDialog(QDialog):
 
     def _show_rows(self) -> None:
         n = self.seats()
+        teamed = self.game_variant() == TEAM_VARIANT
         for i, row in enumerate(self.rows):
             for wdg in row:
                 wdg.setVisible(i < n)
+            team = 1 + (i >= n // 2)
+            label = self.team_labels[i]
+            label.setText(f"team {team}" if teamed else "")
+            label.setStyleSheet(f"color: {TEAM_COLOURS[team - 1]}; font-weight: bold;" if teamed else "")
+            label.setVisible(teamed and i < n)
+            row[0].setStyleSheet(f"background: {TEAM_COLOURS[team - 1]}; color: white;" if teamed else "")
         self._names_changed()
 
     def _names_changed(self) -> None:
@@ -239,6 +284,8 @@ class TableDialog(QDialog):
             people += who.currentText() == PERSON
         if people == 0:
             out.append("At least one seat is played by a person at this computer.")
+        if self.game_variant() == TEAM_VARIANT and self.seats() not in (4, 6):
+            out.append("Two-Headed Giant is two teams of two or three: 4 or 6 players (810.1, 810.11).")
         if people > MAX_PEOPLE:
             out.append(f"At most {MAX_PEOPLE} people share one computer; make the others bots "
                        "or play them over the LAN.")
@@ -262,19 +309,26 @@ class TableDialog(QDialog):
     def result_config(self) -> dict[str, Any]:
         names = self.names()
         offers = [self.by_label[deck.currentText()] for _, _, _, deck in self.rows[:len(names)]]
-        seats = [SeatConfig(n, o.cards, BOTS.get(who.currentText()), o.commander)
+        teams = self.teams()
+        team_of = {n: k + 1 for k, t in enumerate(teams or []) for n in t}
+        seats = [SeatConfig(n, o.cards, BOTS.get(who.currentText()), o.commander, team_of.get(n))
                  for n, o, (_, _, who, _) in zip(names, offers, self.rows)]
         first = self.first.currentText()
-        return {"seats": seats, "format": self.format(), "seed": self.seed.value() or new_seed(),
-                "play_first": first if first in names else None}
+        out: dict[str, Any] = {"seats": seats, "format": self.format(), "seed": self.seed.value() or new_seed(),
+                               "play_first": first if first in names else None}
+        if teams:
+            out["variant"] = TEAM_VARIANT
+        return out
 
 
 def start_seats(window: Any, seats: list[SeatConfig], seed: int, play_first: str | None = None,
-                format: str | None = None, modal_errors: bool = True, chooser: str | None = "coin") -> Any:
+                format: str | None = None, modal_errors: bool = True, chooser: str | None = "coin",
+                variant: str | None = None) -> Any:
     """Start the game of ``seats`` on ``window``'s table (app.application.MainWindow): the
     people at the table's seats in turn order, the random bots inside the session, each AI
     seat thinking off the GUI thread (app.ai_seat). With no ``play_first``, ``chooser``
-    chooses who plays first (103.2): a coin flip's winner by default."""
+    chooses who plays first (103.2): a coin flip's winner by default. ``variant`` is
+    "two_headed_giant" for Two-Headed Giant: the teams are read from each seat's ``team``."""
     from app.ai_seat import AISeat
     from engine.ai.random_bot import RandomBot
     from engine.game import Game
@@ -285,6 +339,10 @@ def start_seats(window: Any, seats: list[SeatConfig], seed: int, play_first: str
     if format is not None:
         kw["format"] = format
         kw["commanders"] = {s.name: s.commander for s in seats if s.commander}
+    if variant is not None:
+        kw["variant"] = variant
+        if variant == TEAM_VARIANT:
+            kw["teams"] = [[s.name for s in seats if s.team == t] for t in (1, 2)]
     bots = {s.name: RandomBot(seed + i + 1) for i, s in enumerate(seats) if s.bot == "random"}
     session = LocalSession(Game.new(decks, None, seed, **kw), bots)
     for old in getattr(window, "ai_seats", []):
@@ -304,7 +362,7 @@ def start_seats(window: Any, seats: list[SeatConfig], seed: int, play_first: str
             ai = AISeat(session, s.name, s.bot, seed=seed + i + 1, parent=window, after=advance)
             window.ai_seats.append(ai)
     window.last_game = {"seats": list(seats), "seed": seed, "play_first": play_first, "format": format,
-                        "modal_errors": modal_errors, "chooser": chooser}
+                        "modal_errors": modal_errors, "chooser": chooser, "variant": variant}
     humans = [s.name for s in seats if s.bot is None]
     return window._open_table(session, humans, modal_errors,
                               deck_names=[c for s in seats if s.bot is None for c in s.deck])

@@ -41,6 +41,8 @@ from engine.net.client import NetError, RemoteSession, discover
 
 DECKS = Path(__file__).resolve().parents[2] / "assets" / "decks"
 MAX_RECENT = 8
+LAN_VARIANTS = {"Free-for-all": None, "Two-Headed Giant": "two_headed_giant"}   # 806; 810
+TEAM_CHOICES = {"any (the smaller team)": None, "team 1": 1, "team 2": 2}
 ADDRESS = Qt.ItemDataRole.UserRole        # data of a found item: its server address
 GAME = Qt.ItemDataRole.UserRole + 1       # ... and the game's listing (a dict), or None
 
@@ -122,6 +124,18 @@ class LobbyWindow(QWidget):
         self.seats.setObjectName("seats")
         self.seats.setRange(2, 6)
         self.seats.setToolTip("how many players the hosted game seats (2 to 6): it starts when every seat is taken")
+        self.variant = QComboBox()
+        self.variant.setObjectName("variant")
+        for label, variant in LAN_VARIANTS.items():
+            self.variant.addItem(label, variant)
+        self.variant.setToolTip("Two-Headed Giant (810): two teams of two (4 players) or three (6), "
+                                "30 life a team, shared turns; teammates sit together and see each other's hands")
+        self.variant.currentIndexChanged.connect(self._variant_changed)
+        self.team = QComboBox()
+        self.team.setObjectName("team")
+        for label, t in TEAM_CHOICES.items():
+            self.team.addItem(label, t)
+        self.team.setToolTip("in a Two-Headed Giant game: the team to sit on (the host's is team 1)")
         self.code = QLineEdit()
         self.code.setPlaceholderText("join code")
         form.addRow("server", self.address)
@@ -129,6 +143,8 @@ class LobbyWindow(QWidget):
         form.addRow("deck", self.deck)
         form.addRow("format (host)", self.format)
         form.addRow("players (host)", self.seats)
+        form.addRow("variant (host)", self.variant)
+        form.addRow("team (Two-Headed Giant)", self.team)
         form.addRow("", self.spectators)
         form.addRow("code", self.code)
         self.found = QListWidget()
@@ -207,6 +223,17 @@ class LobbyWindow(QWidget):
         """The chosen deck's commander (a Commander deck), else None."""
         return self.deck_commanders.get(self.deck.currentText())
 
+    def _variant_changed(self) -> None:
+        """Two-Headed Giant seats 4 or 6 (810.1, 810.11): the players' box offers those."""
+        if self.variant.currentData() == "two_headed_giant":
+            self.seats.setRange(4, 6)
+            self.seats.setSingleStep(2)
+            if self.seats.value() not in (4, 6):
+                self.seats.setValue(4)
+        else:
+            self.seats.setSingleStep(1)
+            self.seats.setRange(2, 6)
+
     def _connect(self) -> RemoteSession:
         host, port = parse_address(self.address.text())
         return RemoteSession(host, port, auto_reconnect=True)
@@ -218,11 +245,20 @@ class LobbyWindow(QWidget):
                 # a game resumed from an earlier run of the server that no player came back to
                 status = "interrupted: no player connected"
             what = f"{g.get('host')} — {g.get('format', '?')} — {status}"
+            if g.get("variant") == "two_headed_giant":
+                what += " — Two-Headed Giant"
             if status == "waiting" and int(g.get("seats") or 2) > 2:   # two seats: as the lobby always said
                 taken, seats = int(g.get("taken") or 1), int(g["seats"])
                 players = ", ".join(str(p) for p in g.get("players") or [])
                 what += f" — {taken} of {seats} seats taken, {seats - taken} free"
-                what += f" ({players})" if players else ""
+                teams = g.get("teams")
+                if g.get("variant") == "two_headed_giant" and isinstance(teams, list):
+                    per = int(g["seats"]) // 2
+                    what += " (" + "; ".join(
+                        f"team {i + 1}: {', '.join(str(p) for p in t) or 'nobody yet'}"
+                        f"{'' if len(t) < per else ', full'}" for i, t in enumerate(teams)) + ")"
+                else:
+                    what += f" ({players})" if players else ""
             elif g.get("seats") and int(g["seats"]) > 2:
                 what += f" — {g['seats']} players"
             if g.get("spectators"):
@@ -315,9 +351,13 @@ class LobbyWindow(QWidget):
         try:
             deck = self._deck()
             self.session = self._connect()
+            variant = self.variant.currentData()
+            if variant == "two_headed_giant" and self.seats.value() not in (4, 6):
+                raise ValueError("Two-Headed Giant seats two teams of two or three: choose 4 or 6 players")
             code = self.session.create(self.name.text().strip() or "host", deck,
                                        format=self.format.currentText(), spectators=self.spectators.isChecked(),
-                                       seats=self.seats.value(), commander=self._commander())
+                                       seats=self.seats.value(), commander=self._commander(), variant=variant,
+                                       team=self.team.currentData() if variant else None)
         except (OSError, NetError, ValueError) as e:
             self._drop_session()
             self.status.setText(f"could not host: {network_words(e, self.address.text().strip())}")
@@ -325,7 +365,8 @@ class LobbyWindow(QWidget):
         self.remember(self.address.text().strip())
         self.code.setText(code)
         more = self.seats.value() - 1
-        self.status.setText(f"waiting for {'a player' if more == 1 else f'{more} players'} — join code {code}")
+        team = f" — you are on team {self.session.team}" if self.session.team else ""
+        self.status.setText(f"waiting for {'a player' if more == 1 else f'{more} players'} — join code {code}{team}")
         self.bridge = Bridge(self.session)
         self.bridge.updated.connect(self._first_update)
 
@@ -334,12 +375,14 @@ class LobbyWindow(QWidget):
             deck = self._deck()
             self.session = self._connect()
             self.session.join(self.code.text().strip(), self.name.text().strip() or "guest", deck,
-                              commander=self._commander())
+                              commander=self._commander(), team=self.team.currentData())
         except (OSError, NetError, ValueError) as e:
             self._drop_session()
             self.status.setText(f"could not join: {network_words(e, self.address.text().strip())}")
             return
         self.remember(self.address.text().strip())
+        if self.session.team:
+            self.status.setText(f"seated on team {self.session.team} — the game starts when every seat is taken")
         self.bridge = Bridge(self.session)
         self.bridge.updated.connect(self._first_update)
         if self.session.updates:

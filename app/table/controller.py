@@ -14,6 +14,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 
 from app.table.log import describe_all
+from app.table.seats import team_turn
 from engine.errors import EngineFault, IllegalAction
 
 # Steps where a player with something to do gets priority with an empty stack (Forge and
@@ -246,7 +247,7 @@ class TableController(QObject):
         if v["stack"]:
             return v["stack"][0]["controller"] != seat  # respond to the opponent, not to yourself
         mine, theirs = self._stops_of(seat)
-        return v["step"] in (mine if v["active"] == seat else theirs)
+        return v["step"] in (mine if team_turn(v, seat) else theirs)   # 805.4: a team's turn is each of its players'
 
     # -- the log ------------------------------------------------------------
     def _on_session(self) -> None:

@@ -22,6 +22,7 @@ from app.table.looks import (
     HIGHLIGHT,
     IDENTITY,
     LEFT_MIDDLE,
+    TEAM_COLOURS,
     blit_look,
     draw_look_scaled,
     font,
@@ -256,9 +257,10 @@ class PlayerItem(QGraphicsObject):
         label = self.name + ("  ●" if self.priority else "")
         p.drawText(QRectF(12, 8, w - 24, 24), LEFT_MIDDLE, label)
         i = self.info
-        p.setFont(font(34, True))
-        p.setPen(QColor(255, 120, 110) if i["life"] <= 5 else QColor(255, 255, 255))
-        p.drawText(QRectF(12, 34, w - 24, 52), LEFT_MIDDLE, f"♥ {i['life']}")
+        if not self._paint_team_life(p, QRectF(12, 34, w - 24, 52), 34, 10):
+            p.setFont(font(34, True))
+            p.setPen(QColor(255, 120, 110) if i["life"] <= 5 else QColor(255, 255, 255))
+            p.drawText(QRectF(12, 34, w - 24, 52), LEFT_MIDDLE, f"♥ {i['life']}")
         p.setFont(font(10))
         p.setPen(QColor(210, 214, 222))
         lines = [f"hand {i['hand_count']}   library {i['library']}",
@@ -276,6 +278,27 @@ class PlayerItem(QGraphicsObject):
         for n, ln in enumerate(lines):
             p.drawText(QRectF(12, 92 + n * 18, w - 24, 18), LEFT_MIDDLE, ln)
 
+    def _paint_team_life(self, p: QPainter, r: QRectF, big: int, small: int) -> bool:
+        """Two-Headed Giant: a team's one life total (810.9a) is shown once. The panel that
+        shows it reads "♥ 30" and "team"; a teammate's panel names the panel to look at
+        instead. False outside Two-Headed Giant (the caller draws the life as usual)."""
+        where = self.info.get("team_life")
+        if where is None:
+            return False
+        life = self.info["life"]
+        if where == "shown":
+            p.setFont(font(big, True))
+            p.setPen(QColor(255, 120, 110) if life <= 5 else QColor(255, 255, 255))
+            p.drawText(r, LEFT_MIDDLE, f"♥ {life}")
+            p.setFont(font(small, True))
+            p.setPen(QColor(255, 214, 90))
+            p.drawText(r, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, "team")
+        else:
+            p.setFont(font(small + 1))
+            p.setPen(QColor(200, 206, 216))
+            p.drawText(r, LEFT_MIDDLE, f"♥ team life: see {where}")
+        return True
+
     def _paint_compact(self, p: QPainter, w: float, h: float) -> None:
         """An opponent's panel at a table of three or more: name, life and the counts in
         less room (the turn and priority also show on the seat's frame, SeatItem)."""
@@ -292,9 +315,10 @@ class PlayerItem(QGraphicsObject):
             p.setPen(QColor(255, 214, 90) if self.active else QColor(130, 200, 255))
             p.drawText(QRectF(8, y, w - 16, 13), LEFT_MIDDLE, "  ".join(tags))
         y += 12
-        p.setFont(font(22, True))
-        p.setPen(QColor(255, 120, 110) if i["life"] <= 5 else QColor(255, 255, 255))
-        p.drawText(QRectF(8, y, w - 16, 30), LEFT_MIDDLE, f"♥ {i['life']}")
+        if not self._paint_team_life(p, QRectF(8, y, w - 16, 30), 22, 8):
+            p.setFont(font(22, True))
+            p.setPen(QColor(255, 120, 110) if i["life"] <= 5 else QColor(255, 255, 255))
+            p.drawText(QRectF(8, y, w - 16, 30), LEFT_MIDDLE, f"♥ {i['life']}")
         y += 30
         p.setFont(font(9))
         p.setPen(QColor(210, 214, 222))
@@ -325,6 +349,7 @@ class SeatItem(QGraphicsItem):
         super().__init__()
         self.rect = QRectF(rect)
         self.state: tuple[bool, bool, bool] = (False, False, False)
+        self.team = 0       # Two-Headed Giant: 1 or 2, a band of the team's colour and its name
         self.setPos(rect.topLeft())
         self.setZValue(Z_ZONE - 1)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
@@ -333,9 +358,10 @@ class SeatItem(QGraphicsItem):
     def set_rect(self, rect: QRectF) -> None:
         move_to(self, rect)
 
-    def set_state(self, active: bool, waited_for: bool, lost: bool) -> None:
-        if (active, waited_for, lost) != self.state:
+    def set_state(self, active: bool, waited_for: bool, lost: bool, team: int = 0) -> None:
+        if (active, waited_for, lost) != self.state or team != self.team:
             self.state = (active, waited_for, lost)
+            self.team = team
             self.update()
 
     def boundingRect(self) -> QRectF:
@@ -348,6 +374,18 @@ class SeatItem(QGraphicsItem):
         active, waited, lost = self.state
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         r = self.boundingRect().adjusted(2, 2, -2, -2)
+        if self.team:
+            colour = QColor(TEAM_COLOURS[self.team - 1])
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(colour)
+            badge = QRectF(r.right() - 64, r.bottom() - 20, 60, 16)   # the corner no zone labels
+            p.drawRoundedRect(badge, 5, 5)
+            p.setPen(QColor(255, 255, 255))
+            p.setFont(font(8, True))
+            p.drawText(badge, Qt.AlignmentFlag.AlignCenter, f"team {self.team}")
+            p.setBrush(Qt.BrushStyle.NoBrush)
+            p.setPen(QPen(colour, 2))
+            p.drawLine(QPointF(r.x() + 12, r.bottom() - 1), QPointF(r.right() - 68, r.bottom() - 1))
         if lost:
             p.setPen(Qt.PenStyle.NoPen)
             p.setBrush(QColor(0, 0, 0, 90))

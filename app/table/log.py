@@ -130,6 +130,8 @@ def describe(e: dict[str, Any], names: dict[int, str], you: str | None = None) -
             return None
         pairs = a.items() if isinstance(a, dict) else a
         return "attack: " + ", ".join(f"{x} → {t}" for x, t in pairs)
+    if k == "attack_cost":   # 508.1g: Propaganda and the like
+        return s(e["player"], "pays") + f" {e['mana']} to attack"
     if k == "block":
         b = e.get("blocks") or {}
         if not b:

@@ -30,6 +30,7 @@ LookKey = tuple[Any, ...]
 
 # the rings around cards: what a card is for in the decision of the moment
 LEFT_MIDDLE = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter   # text at the left, centred in height
+TEAM_COLOURS = ("#2f6fb0", "#b0452f")   # Two-Headed Giant (810): team 1, team 2, on the table and in the dialog
 
 HIGHLIGHT = {
     "playable": QColor(80, 220, 110),

@@ -51,10 +51,13 @@ from app.table.seats import (  # the geometry of the seats; the sizes are re-exp
     SCENE_H,
     SCENE_W,
     SeatBox,
+    rotate,
     scene_height,
     seat_layout,
     stack_rect,
     stops_y,
+    team_turn,
+    teams_of,
     text_y,
 )
 from engine.cast_options import ANSWER_KEYS
@@ -332,7 +335,8 @@ class TableScene(QGraphicsScene):
         self.cards, self.players, self.zones = {}, {}, {}
         v = self.v = self.ctl.view()
         order = self.seat_order(v)
-        self.boxes = seat_layout(order, self.ctl.seat)
+        self.boxes = seat_layout(order, self.ctl.seat, self.teams(v))
+        self._life_by = self._team_life(order, v)
         height = scene_height(len(order))
         if self.sceneRect().height() != height:
             self.setSceneRect(0, 0, SCENE_W, height)   # the view fits itself to it (TableView)
@@ -380,13 +384,37 @@ class TableScene(QGraphicsScene):
             it.set_badge(numbers.get(it))
 
     @staticmethod
+    def teams(v: dict[str, Any]) -> list[list[str]] | None:
+        """The view's teams in Two-Headed Giant (810.1), else None."""
+        return teams_of(v)
+
+    def _team_life(self, order: list[str], v: dict[str, Any]) -> dict[str, str]:
+        """Two-Headed Giant: a team has one life total (810.9a), shown once: on the panel of
+        the team's first seat from the bottom in turn order (yours, for your team) still in the
+        game. Each other seat maps to the seat whose panel shows it; that one to itself."""
+        teams = self.teams(v)
+        if not teams:
+            return {}
+        from_me = rotate(order, self.ctl.seat) if self.ctl.seat in order else list(order)
+        out = {}
+        for t in teams:
+            seated = [n for n in from_me if n in t]
+            shown = next((n for n in seated if not v["players"][n].get("lost")), seated[0])
+            out.update({n: shown for n in t})
+        return out
+
+    @staticmethod
+    def team_turn(v: dict[str, Any], seat: str | None) -> bool:
+        """Is it ``seat``'s turn (app.table.seats.team_turn: the active team's, 805.4)."""
+        return team_turn(v, seat)
+
+    @staticmethod
     def seat_order(v: dict[str, Any]) -> list[str]:
         """The players in turn order (the view's ``order``, else its players' order)."""
         return list(v.get("order") or v["players"])
 
     def opponents(self) -> list[str]:
         """The shown seat's opponents in turn order from its left (still in the game first)."""
-        from app.table.seats import rotate
         order = rotate(self.seat_order(self.v), self.ctl.seat)[1:] if self.v else []
         players = self.v.get("players", {}) if self.v else {}
         return sorted(order, key=lambda s: bool(players.get(s, {}).get("lost")))
@@ -404,16 +432,20 @@ class TableScene(QGraphicsScene):
         if n <= 2:
             return
         w = self.ctl.waiting()
-        state = (v["active"] == seat, v.get("priority") == seat or (w is not None and w[0] == seat),
+        state = (self.team_turn(v, seat), v.get("priority") == seat or (w is not None and w[0] == seat),
                  bool(v["players"][seat].get("lost")))
         it = self._take(("seat", seat), lambda: SeatItem(box.area))
         it.set_rect(box.area)
-        it.set_state(*state)
+        it.set_state(*state, team=box.team)
 
     def _player(self, seat: str, v: dict[str, Any], box: SeatBox) -> None:
         r = box.panel
         w = self.ctl.waiting()
-        facts = (v["players"][seat], v["active"] == seat, v.get("priority") == seat, w is not None and w[0] == seat)
+        info = v["players"][seat]
+        shown = self._life_by.get(seat)
+        if shown is not None:   # 810.9a: one life total a team, shown on one panel
+            info = {**info, "team_life": "shown" if shown == seat else shown}
+        facts = (info, self.team_turn(v, seat), v.get("priority") == seat, w is not None and w[0] == seat)
         it = self._take(("player", seat, box.bottom, box.compact),
                         lambda: PlayerItem(seat, facts[0], r, *facts[1:], compact=box.compact))
         it.set_rect(r)
@@ -589,7 +621,7 @@ class TableScene(QGraphicsScene):
     def _center(self, v: dict[str, Any], d: Any) -> None:
         step = v.get("step") or ""
         txt = (f"before the game · {step_name(step)}" if step in BEFORE_TURNS or not v.get("turn")
-               else f"turn {v['turn']} · {v['active']} · {step_name(step)}")
+               else f"turn {v['turn']} · {self.turn_owner(v)} · {step_name(step)}")
         if v.get("winner") is not None:
             txt = f"game over: {result_text(v['winner'])}"
         ty, hy = text_y(len(self.boxes))
@@ -606,12 +638,24 @@ class TableScene(QGraphicsScene):
             if h.text() != hint:
                 h.setText(hint)
 
+    def turn_owner(self, v: dict[str, Any]) -> str:
+        """Whose turn the turn line names: the active player, or in Two-Headed Giant the active
+        team (805.4a: the team takes the turn), "you and bob" or "carol and dave"."""
+        teams = self.teams(v)
+        team = next((t for t in teams or () if v["active"] in t), None)
+        if team is None:
+            return str(v["active"])
+        names = ["you" if n == self.ctl.seat else n for n in team]
+        names.sort(key=lambda n: n != "you")
+        return f"{', '.join(names[:-1])} and {names[-1]}'s team" if names[0] != "you" else \
+            f"{', '.join(names[:-1])} and {names[-1]}: your team"
+
     def _stops(self, v: dict[str, Any]) -> None:
         """The stops strip: where priority stops for you in their turn and in yours."""
         head = self._take(("text", "stops"), lambda: self._stops_header())
         top = stops_y(len(self.boxes))
         head.setPos(8, top - 24)
-        my_turn = v["active"] == self.ctl.seat
+        my_turn = self.team_turn(v, self.ctl.seat)
         for i, (step, label) in enumerate(STOP_STEPS):
             it = self._take(("stop", step), lambda step=step, label=label: StopItem(step, label))
             it.setPos(8, top + i * StopItem.H)

@@ -10,6 +10,10 @@ two-player table of issue 5, unchanged. With more, opponents get boxes in the to
 - four or five: a U around the table, the first (your left) and the last (your right)
   in the lower row at the sides, the others across the top.
 
+In Two-Headed Giant (810) teammates sit on one side of the table (810.3): the other team
+across the top of the band, your teammates in its lower row, beside your half of the table;
+each box knows its ``team`` (1 or 2, in the order of the view's ``teams``).
+
 An opponent's box has a hand strip: the hand's cards face down, each face up where the seat
 shown knows it (a reveal, a look: engine/knowledge.py), and a Two-Headed Giant teammate's
 hand face up (810.5).
@@ -22,6 +26,7 @@ cards scaled to the box.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from PySide6.QtCore import QRectF
 
@@ -66,6 +71,22 @@ class SeatBox:
     pile_card: tuple[int, int] = (PILE_W, PILE_H)
     command_card: tuple[int, int] = (0, 0)   # a card in the command zone (0: the pile card's size)
     compact: bool = False              # an opponent's small panel (more than two seats)
+    team: int = 0                      # Two-Headed Giant: the seat's team, 1 or 2 (0: no teams)
+    mate: bool = False                 # a teammate of the seat played here (810.5: hand face up)
+
+
+def teams_of(v: dict[str, Any]) -> list[list[str]] | None:
+    """A view's teams in Two-Headed Giant (810.1), else None."""
+    return v.get("teams") if v.get("variant") == "two_headed_giant" else None
+
+
+def team_turn(v: dict[str, Any], seat: str | None) -> bool:
+    """Is it ``seat``'s turn in view ``v``: the active player's, or with shared team turns
+    (805.4, 810.2) any player's of the active player's team."""
+    teams = teams_of(v)
+    if not teams:
+        return v["active"] == seat
+    return any(v["active"] in t and seat in t for t in teams)
 
 
 def rotate(order: list[str], me: str) -> list[str]:
@@ -182,17 +203,40 @@ def scene_height(n_seats: int) -> int:
     return SCENE_H if n_seats <= 2 else MULTI_SCENE_H
 
 
-def seat_layout(order: list[str], me: str) -> dict[str, SeatBox]:
-    """Every seat's box, ``me`` at the bottom; the opponents in turn order from my left."""
+def seat_layout(order: list[str], me: str, teams: list[list[str]] | None = None) -> dict[str, SeatBox]:
+    """Every seat's box, ``me`` at the bottom; the opponents in turn order from my left. With
+    ``teams`` (Two-Headed Giant) the other team sits across the top and my teammates in the
+    row between them and me (team_slots)."""
     seats = rotate(order, me)
     if len(seats) <= 2:
         them = seats[1] if len(seats) > 1 else ""
         boxes = _two_seats(seats[0], them)
         return {s: b for s, b in boxes.items() if s}
     out = {seats[0]: _bottom_box(seats[0])}
+    if teams:
+        team_no = {n: k + 1 for k, t in enumerate(teams) for n in t}
+        mine = team_no.get(seats[0])
+        mates = [s for s in seats[1:] if team_no.get(s) == mine]
+        across = [s for s in seats[1:] if team_no.get(s) != mine]
+        for seat, r in zip(across + mates, team_slots(len(across), len(mates))):
+            out[seat] = _opponent_box(seat, r)
+            out[seat].mate = seat in mates
+        for seat, box in out.items():
+            box.team = team_no.get(seat, 0)
+        return out
     for seat, r in zip(seats[1:], opponent_slots(len(seats) - 1)):
         out[seat] = _opponent_box(seat, r)
     return out
+
+
+def team_slots(across: int, mates: int, band: QRectF = OPP_BAND) -> list[QRectF]:
+    """Two-Headed Giant (810.3, teams sit together): the other team's ``across`` boxes side by
+    side in the top half of the band, then my ``mates`` teammates' boxes side by side in its
+    lower half, next to my part of the table; each row left to right in turn order."""
+    x0, y0, w, h = band.x(), band.y(), band.width(), band.height()
+    half = h / 2
+    out = [QRectF(x0 + i * w / across, y0, w / across, half) for i in range(across)]
+    return out + [QRectF(x0 + i * w / mates, y0 + half, w / mates, half) for i in range(mates)]
 
 
 def stack_rect(n_seats: int) -> QRectF:

@@ -314,6 +314,8 @@ Statics (Ability.static)
   extra_land         amount                             you may play N additional lands each turn 305.2
   skip_step          step, who                          "Skip your draw step"                    614.10
   cant_gain_life / cant_lose_life  who                  "Players can't gain life", "Your life total can't change" 118.7
+  attack_tax         affects: FILTER, mana, [x: AMOUNT], walkers   "Creatures can't attack you [or planeswalkers
+                     you control] unless their controller pays {2} for each ..." (508.1g-i, 802.3a)
   life_gain_double / top_card_revealed
   enters_tapped with "affects": FILTER: those permanents enter tapped; prevent_damage may have combat: True
   cost_change "who": "any" = spells anyone casts
@@ -352,7 +354,7 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "life_gain_plus", "life_gain_double", "play_from", "flash_spells", "free_spells", "graveyard_replacement",
     "clone", "unpreventable", "spell_limit", "player_keywords", "control", "extra_land", "skip_step",
     "prevent_damage", "top_card_revealed", "no_max_hand_size", "look_top_card", "opening_hand_battlefield",
-    "alternative_cost", "deck_rule", "cant_gain_life", "cant_lose_life",
+    "alternative_cost", "deck_rule", "cant_gain_life", "cant_lose_life", "attack_tax",
 })
 TRIGGER_EVENTS: frozenset[str] = frozenset({
     "etb", "dies", "ltb", "attacks", "blocks", "attacks_or_blocks", "becomes_blocked", "blocks_or_blocked",

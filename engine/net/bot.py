@@ -3,11 +3,13 @@
     python -m engine.net.bot --server HOST:PORT --code CODE --deck FILE [--seat-file F]
     python -m engine.net.bot --server HOST:PORT --host-game --deck FILE [--format F] [--spectators] [--seats N]
         # prints "code: XXXXXX" first; with --seats N (2 to 6) the game starts when N players have joined
+    ... --variant two_headed_giant --seats 4 [--team 1|2]   # Two-Headed Giant (810), joiners on a team
     ... --ai easy|medium|hard [--think MS]   # the AI (engine/ai/remote.py) instead of random answers
 
 With --seat-file, the seat token is kept in that file and a later run resumes the seat.
 A dropped connection (or a restarted server) is retried with the token. The last line
-printed is ``result: <seat> wins``, ``result: draw`` or ``result: aborted (<why>)``.
+printed is ``result: <seat> wins`` (``result: <seat>+<seat> wins`` for a Two-Headed Giant team),
+``result: draw`` or ``result: aborted (<why>)``.
 """
 from __future__ import annotations
 
@@ -83,6 +85,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--spectators", action="store_true", help="with --host-game: let spectators watch")
     ap.add_argument("--seats", type=int, default=2, choices=range(2, 7), metavar="N",
                     help="with --host-game: players the game seats, 2 to 6 (it starts when all have joined)")
+    ap.add_argument("--variant", choices=["free_for_all", "two_headed_giant"], default=None,
+                    help="with --host-game: two_headed_giant hosts Two-Headed Giant (810; --seats 4 or 6)")
+    ap.add_argument("--team", type=int, choices=[1, 2], default=None,
+                    help="Two-Headed Giant: the team to sit on (default: the host on 1, a joiner on the smaller)")
     ap.add_argument("--seed", type=int, default=None)
     ap.add_argument("--delay", type=float, default=0.0, help="seconds to wait before each answer")
     ap.add_argument("--reconnect-for", type=float, default=60.0)
@@ -110,10 +116,10 @@ def main(argv: list[str] | None = None) -> int:
             rs.resume(json.loads(seat_file.read_text())["token"])
         elif a.host_game:
             code = rs.create(name, deck, format=a.format, spectators=a.spectators, seats=a.seats,
-                             commander=commander)
+                             commander=commander, variant=a.variant, team=a.team)
             print(f"code: {code}", flush=True)
         else:
-            rs.join(a.code, name, deck, commander)
+            rs.join(a.code, name, deck, commander, a.team)
         if seat_file:
             write_atomic(seat_file, json.dumps({"server": a.server, "seat": rs.seat, "token": rs.token}))
         print(f"seat: {rs.seat}", flush=True)

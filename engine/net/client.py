@@ -46,6 +46,8 @@ class RemoteSession:
         self.game_id: str | None = None
         self._seats: list[str] = []
         self.size = 2                  # how many players the game seats (the seated reply and presence say)
+        self.variant = "free_for_all"  # or two_headed_giant (810), as the seated reply says
+        self.team: int | None = None   # this seat's team in Two-Headed Giant, 1 or 2
         self._view: dict[str, Any] | None = None
         self._decision: dict[str, Any] | None = None
         self.decision_no = 0
@@ -280,6 +282,8 @@ class RemoteSession:
         self.seat, self.token, self.code, self.game_id = r["seat"], r["token"], r.get("code"), r["game"]
         self.format = r.get("format", self.format)
         self.size = r.get("seats", self.size)
+        self.variant = r.get("variant", self.variant)
+        self.team = r.get("team", self.team)
 
     def _watching(self, r: dict[str, Any]) -> None:
         self.code, self.game_id, self.format = r.get("code"), r["game"], r.get("format")
@@ -290,11 +294,18 @@ class RemoteSession:
         return self.request("list")["games"]
 
     def create(self, name: str, deck: list[str], format: str | None = None, spectators: bool = False,
-               seats: int = 2, commander: str | None = None) -> str:
+               seats: int = 2, commander: str | None = None, variant: str | None = None,
+               team: int | None = None) -> str:
         """Host a game of ``seats`` players (2 to 6; it starts when every seat is taken) in
         ``format`` (the server's default "casual" if None); returns its join code. In the
-        commander format ``commander`` names the commander and ``deck`` holds the other cards."""
+        commander format ``commander`` names the commander and ``deck`` holds the other cards.
+        ``variant="two_headed_giant"`` hosts Two-Headed Giant (810: 4 or 6 seats, two teams),
+        the host on ``team`` (1 when None)."""
         extra: dict[str, Any] = {"format": format} if format else {}
+        if variant is not None:
+            extra["variant"] = variant
+        if team is not None:
+            extra["team"] = team
         if commander is not None:
             extra["commander"] = commander
         if spectators:
@@ -316,8 +327,13 @@ class RemoteSession:
         where = {"code": code.upper()} if code is not None else {"game": game}
         self._watching(self.request("join", name=name, spectator=True, **where))
 
-    def join(self, code: str, name: str, deck: list[str], commander: str | None = None) -> str:
+    def join(self, code: str, name: str, deck: list[str], commander: str | None = None,
+             team: int | None = None) -> str:
+        """Take a free seat of the game with join ``code``; in Two-Headed Giant on ``team`` (1 or
+        2; None: the team with fewer players). Returns the seat's name."""
         extra: dict[str, Any] = {"commander": commander} if commander is not None else {}
+        if team is not None:
+            extra["team"] = team
         self._take_seat(self.request("join", code=code.upper(), name=name, deck=list(deck), **extra))
         assert self.seat is not None
         return self.seat

@@ -365,18 +365,26 @@ def _format(name: str, v: Any) -> None:
 
 
 _ID = (_int(0, 2**53), False)
+VARIANTS = ("free_for_all", "two_headed_giant")   # hostable multiplayer variants (806, 810)
+TEAMS = 2                                        # Two-Headed Giant: two teams (810.1)
+
+
+def _variant(name: str, v: Any) -> None:
+    if v not in VARIANTS:
+        raise ProtocolError("bad_field", f"{name} must be one of {', '.join(VARIANTS)}", name)
 
 CLIENT_MESSAGES: dict[str, dict[str, tuple[Any, bool]]] = {
     "hello": {"client": (_str(64, 1), True), "id": _ID},
     "list": {"id": _ID},
     "create": {"name": (_player_name, True), "deck": (_deck, True), "format": (_format, False),
                "spectators": (_bool, False), "seats": (_int(2, MAX_SEATS), False),
-               "commander": (_str(MAX_CARD_NAME, 1), False), "id": _ID},
+               "commander": (_str(MAX_CARD_NAME, 1), False), "variant": (_variant, False),
+               "team": (_int(1, TEAMS), False), "id": _ID},
     # a player joins with the code and a deck; a spectator with "spectator": true, no deck, and
     # the code or the game id that "games" lists (the server checks that one of them is there)
     "join": {"code": (_code, False), "game": (_game_id, False), "name": (_player_name, True),
              "deck": (_deck, False), "commander": (_str(MAX_CARD_NAME, 1), False), "spectator": (_bool, False),
-             "id": _ID},
+             "team": (_int(1, TEAMS), False), "id": _ID},
     "resume": {"token": (_token, True), "since": (_int(0, 10**9), False), "id": _ID},
     "answer": {"answer": (_answer, True), "decision": (_int(0, 10**9), False), "id": _ID},
     "concede": {"id": _ID},

@@ -67,7 +67,9 @@ COLUMNS = [("games", "format", "TEXT NOT NULL DEFAULT 'casual'"),
            ("games", "spectators", "INTEGER NOT NULL DEFAULT 0"),
            ("games", "size", "INTEGER NOT NULL DEFAULT 2"),     # seats of the game (issue 17: 2 to 6)
            ("seats", "deck", "TEXT"),                           # a joiner's deck, kept until the game starts
-           ("seats", "commander", "TEXT")]                      # its commander (903.3), in a commander game
+           ("seats", "commander", "TEXT"),                      # its commander (903.3), in a commander game
+           ("games", "variant", "TEXT NOT NULL DEFAULT 'free_for_all'"),   # 806 or two_headed_giant (810)
+           ("seats", "team", "INTEGER")]                        # a Two-Headed Giant seat's team, 1 or 2
 
 SPECTATOR = "__spectator__"    # the seat name a spectator is redacted for: no player has it (names
                                # starting with "__" are refused), so it sees what no player hides
@@ -227,7 +229,7 @@ class GameRoom:
     until the game starts when every seat is taken."""
 
     def __init__(self, gid: str, code: str, host: str, host_deck: list[str], fmt: str = DEFAULT_FORMAT,
-                 spectators: bool = False, size: int = 2) -> None:
+                 spectators: bool = False, size: int = 2, variant: str = "free_for_all") -> None:
         self.id = gid
         self.code = code
         self.host = host
@@ -238,6 +240,8 @@ class GameRoom:
         self.seats: dict[str, Seat] = {}
         self.decks: dict[str, list[str]] = {host: host_deck}   # by seat, in the order seats were taken
         self.commanders: dict[str, str] = {}                    # by seat, in a commander game (903.3)
+        self.variant = variant         # free_for_all (806; two players: the two-player game) or two_headed_giant
+        self.team: dict[str, int] = {}  # Two-Headed Giant: each seat's team, 1 or 2 (810.1)
         self.watchers: list[Seat] = []  # spectators: Seat(SPECTATOR) each, .display their name
         self.game: Game | None = None
         self.status = "waiting"        # waiting -> playing -> over | abandoned
@@ -246,9 +250,37 @@ class GameRoom:
 
     def summary(self) -> dict[str, Any]:
         """What the lobby lists of this game: who hosts it, its format, and its seats taken and free."""
-        return {"game": self.id, "host": self.host, "status": self.status, "format": self.format,
-                "spectators": self.spectators, "seats": self.size, "taken": len(self.seats),
-                "players": list(self.seats)}
+        out = {"game": self.id, "host": self.host, "status": self.status, "format": self.format,
+               "spectators": self.spectators, "seats": self.size, "taken": len(self.seats),
+               "players": list(self.seats)}
+        if self.variant == "two_headed_giant":
+            out.update(variant=self.variant, teams=self.teams())
+        return out
+
+    def teams(self) -> list[list[str]]:
+        """Two-Headed Giant: each team's seats taken so far, in the order they were taken."""
+        return [[n for n in self.seats if self.team.get(n) == t] for t in range(1, P.TEAMS + 1)]
+
+    def choose_team(self, asked: int | None) -> int:
+        """The team a new Two-Headed Giant seat joins: the one asked for while it has a free
+        seat, else the one with fewer players (the first on a tie). A ProtocolError when the
+        team asked for is full."""
+        per = self.size // P.TEAMS
+        counts = [sum(1 for t in self.team.values() if t == k) for k in range(1, P.TEAMS + 1)]
+        if asked is not None:
+            if counts[asked - 1] >= per:
+                raise P.ProtocolError("team_full", f"team {asked} has its {per} players already", "team")
+            return asked
+        return min(range(1, P.TEAMS + 1), key=lambda k: counts[k - 1])
+
+    def start_args(self) -> tuple[list[str], dict[str, Any]]:
+        """The seats in turn order and Game.new's variant arguments: in Two-Headed Giant the
+        teams sit together, team 1 then team 2 (810.3, 805.1), each in the order its seats were
+        taken."""
+        if self.variant != "two_headed_giant":
+            return list(self.seats), {}
+        teams = self.teams()
+        return [n for t in teams for n in t], {"variant": self.variant, "teams": teams}
 
     def free_name(self, name: str) -> str:
         """``name``, or ``name-2``, ``name-3``... when a seat already has it."""
@@ -438,16 +470,18 @@ class Server:
         """Load every unfinished game from the database and replay it. Raises DataFolderError
         when the database cannot be read as a server's (another program's tables, say)."""
         try:
-            rows = self.store.rows("SELECT id, code, status, host, host_deck, origin, format, spectators, size "
-                                   "FROM games WHERE status IN ('waiting','playing')")
+            rows = self.store.rows("SELECT id, code, status, host, host_deck, origin, format, spectators, size, "
+                                   "variant FROM games WHERE status IN ('waiting','playing')")
         except sqlite3.Error as e:
             raise DataFolderError(f"cannot read the games in the data folder {describe(self.data, e)}") from None
-        for gid, code, status, host, host_deck, origin, fmt, spectators, size in rows:
-            room = GameRoom(gid, code, host, json.loads(host_deck), fmt, bool(spectators), size)
-            for seat, token, deck, commander in self.store.rows(
-                    "SELECT seat, token, deck, commander FROM seats WHERE game=? ORDER BY rowid", (gid,)):
+        for gid, code, status, host, host_deck, origin, fmt, spectators, size, variant in rows:
+            room = GameRoom(gid, code, host, json.loads(host_deck), fmt, bool(spectators), size, variant)
+            for seat, token, deck, commander, team in self.store.rows(
+                    "SELECT seat, token, deck, commander, team FROM seats WHERE game=? ORDER BY rowid", (gid,)):
                 s = Seat(seat, token)
                 room.seats[seat] = s
+                if team is not None:
+                    room.team[seat] = team
                 if deck is not None:
                     room.decks[seat] = json.loads(deck)
                 if commander is not None:
@@ -757,15 +791,17 @@ class Server:
                 return code
 
     def _seat(self, conn: Conn, room: GameRoom, name: str, deck: list[str] | None = None,
-              commander: str | None = None) -> Seat:
+              commander: str | None = None, team: int | None = None) -> Seat:
         token = secrets.token_hex(16)
         seat = Seat(name, token)
         room.seats[name] = seat
         if commander is not None:
             room.commanders[name] = commander
+        if team is not None:
+            room.team[name] = team
         self.by_token[token] = (room, seat)
-        self.store.exec("INSERT INTO seats(game, seat, token, deck, commander) VALUES (?,?,?,?,?)",
-                        (room.id, name, token, json.dumps(deck) if deck is not None else None, commander))
+        self.store.exec("INSERT INTO seats(game, seat, token, deck, commander, team) VALUES (?,?,?,?,?,?)",
+                        (room.id, name, token, json.dumps(deck) if deck is not None else None, commander, team))
         seat.conn = conn
         conn.seat, conn.room = seat, room
         return seat
@@ -777,17 +813,25 @@ class Server:
         code = conn.assigned_code
         if code is None or code in self.by_code or self.store.rows("SELECT 1 FROM games WHERE code=?", (code,)):
             code = self._new_code()
-        room = GameRoom(gid, code, m["name"], list(m["deck"]), fmt, bool(m.get("spectators")), m.get("seats", 2))
-        self.store.exec("INSERT INTO games(id, code, status, created, host, host_deck, format, spectators, size) "
-                        "VALUES (?,?,?,?,?,?,?,?,?)", (gid, room.code, "waiting", time.time(), room.host,
-                                                       json.dumps(room.host_deck), fmt, int(room.spectators),
-                                                       room.size))
+        variant = m.get("variant", "free_for_all")
+        size = m.get("seats", 2)
+        if variant == "two_headed_giant" and size not in (4, 6):
+            raise P.ProtocolError("bad_field", "a Two-Headed Giant game seats two teams of two or three: "
+                                  "4 or 6 seats (810.1, 810.11)", "seats")
+        if "team" in m and variant != "two_headed_giant":
+            raise P.ProtocolError("bad_field", "teams are for two_headed_giant games only", "team")
+        room = GameRoom(gid, code, m["name"], list(m["deck"]), fmt, bool(m.get("spectators")), size, variant)
+        self.store.exec("INSERT INTO games(id, code, status, created, host, host_deck, format, spectators, size, "
+                        "variant) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                        (gid, room.code, "waiting", time.time(), room.host, json.dumps(room.host_deck), fmt,
+                         int(room.spectators), room.size, variant))
         self.rooms[gid] = room
         self.by_code[room.code] = room
-        seat = self._seat(conn, room, m["name"], commander=m.get("commander"))
+        team = room.choose_team(m.get("team")) if variant == "two_headed_giant" else None
+        seat = self._seat(conn, room, m["name"], commander=m.get("commander"), team=team)
         self._room_changed(room)
         conn.send(P.msg("seated", game=gid, code=room.code, seat=seat.name, token=seat.token, format=fmt,
-                        spectators=room.spectators, seats=room.size, ref=ref))
+                        spectators=room.spectators, seats=room.size, ref=ref, **self._team_fields(room, seat.name)))
         log.info("game %s created by %s (code %s, %s)", gid, seat.name, room.code, fmt)
 
     def _join(self, conn: Conn, m: dict[str, Any], ref: Any) -> None:
@@ -803,26 +847,36 @@ class Server:
         if "deck" not in m:
             raise P.ProtocolError("missing_field", "join needs the field 'deck' (or \"spectator\": true)", "deck")
         self._check_deck(m["deck"], room.format, m.get("commander"))
+        if "team" in m and room.variant != "two_headed_giant":
+            raise P.ProtocolError("bad_field", "this game has no teams (it is not Two-Headed Giant)", "team")
+        team = room.choose_team(m.get("team")) if room.variant == "two_headed_giant" else None
         name = room.free_name(m["name"])
         deck = list(m["deck"])
-        seat = self._seat(conn, room, name, deck, m.get("commander"))
+        seat = self._seat(conn, room, name, deck, m.get("commander"), team)
         room.decks[name] = deck
         if len(room.seats) == room.size:      # the last free seat is taken: the game starts
             seed = new_seed()  # 128 bits, never sent to a client
-            extra: dict[str, Any] = {}
+            order, extra = room.start_args()
             if room.commanders:
-                extra = {"format": "commander", "commanders": dict(room.commanders)}
-            room.game = Game.new([(n, room.decks[n]) for n in room.seats], self.cards, seed, **extra)
+                extra.update(format="commander", commanders=dict(room.commanders))
+            room.game = Game.new([(n, room.decks[n]) for n in order], self.cards, seed, **extra)
             room.status = "playing"
             self.store.exec("UPDATE games SET status='playing', origin=? WHERE id=?",
                             (json.dumps(room.game.origin), room.id))
             self.store.exec("UPDATE seats SET deck=NULL WHERE game=?", (room.id,))   # the origin holds them now
         self._room_changed(room)
         conn.send(P.msg("seated", game=room.id, code=room.code, seat=name, token=seat.token, format=room.format,
-                        spectators=room.spectators, seats=room.size, ref=ref))
+                        spectators=room.spectators, seats=room.size, ref=ref, **self._team_fields(room, name)))
         if room.game is not None:
             self._broadcast(room, full=True)
         self._notify_presence(room)
+
+    @staticmethod
+    def _team_fields(room: GameRoom, name: str) -> dict[str, Any]:
+        """What a ``seated`` reply adds in a Two-Headed Giant game: the variant, the seat's team."""
+        if room.variant != "two_headed_giant":
+            return {}
+        return {"variant": room.variant, "team": room.team[name]}
 
     def _watch(self, conn: Conn, m: dict[str, Any], ref: Any) -> None:
         """A spectator: the public view of the game (redacted for SPECTATOR), its events and chat.

@@ -555,6 +555,28 @@ def _prevent_some(m: re.Match) -> list[dict[str, Any]] | None:
     return [out]
 
 
+@static(r"^(.+?) can't attack you( or planeswalkers you control)? unless their controller pays ((?:\{[^}]+\})+) "
+        r"for each (?:creature they control that's attacking you|of those creatures)(?:, where x is (.+))?$")
+def _attack_tax(m: re.Match) -> list[dict[str, Any]] | None:
+    """Propaganda, Ghostly Prison, Sphere of Safety: a cost to attack a particular player (and,
+    "or planeswalkers you control", the planeswalkers that player controls) for each creature
+    attacking there, paid as attackers are declared (508.1g-i; 802.3a: it applies only to the
+    creatures attacking that player)."""
+    aff = _affects(m.group(1))
+    if not isinstance(aff, dict):
+        return None
+    mana = list(parse_cost(m.group(3)))
+    out: dict[str, Any] = {"kind": "attack_tax", "affects": aff, "mana": mana, "walkers": bool(m.group(2))}
+    if "X" in mana:
+        x = quantity(m.group(4)) if m.group(4) else None
+        if x is None:
+            return None
+        out["x"] = x
+    elif m.group(4):
+        return None
+    return [out]
+
+
 @static(r"^self can't attack unless defending player controls an? (\w+)$")
 def _sea_monster(m: re.Match) -> list[dict[str, Any]] | None:
     st = subtype(m.group(1))

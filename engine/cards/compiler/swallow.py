@@ -18,7 +18,7 @@ from engine.cards.compiler.text import strip_reminder
 #: marker -> the traces any one of which shows it was compiled (substrings of the compiled
 #: keys and values, "text" fields left out)
 MARKERS: dict[str, tuple[str, ...]] = {
-    "unless": ("unless", "'not'", "not_", "'ward'"),
+    "unless": ("unless", "'not'", "not_", "'ward'", "'attack_tax'"),   # attack_tax: "can't attack you unless ... pays"
     "or blocking": ("blocking", "in_combat"),
     "copy": ("copy", "clone"),
     "those": ("'it'", "'exiled'", "'created'", "'target'", "'each'", "chosen", "this_way", "search", "dig",
