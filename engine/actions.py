@@ -21,7 +21,7 @@ from engine.object_statics import unpreventable
 from engine.protection import protected
 from engine.state import Obj, create_object
 from engine.tapping import tap
-from engine.values import Ctx, amount, source_id
+from engine.values import Ctx, amount, source_id, this
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -41,7 +41,7 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
     for src, tgt, n in hits:
         if n <= 0:
             continue
-        so = g.objects.get(src)
+        so = g.known(src)  # a spell that left the stack: as it last existed (608.2g)
         if so is None:
             continue
         sc = g.chars(src)
@@ -75,7 +75,8 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
     evs = []
     for src, tgt, n in plan:
         replacement.done(g, f"damage:{src}:{tgt}")
-        so = g.objects[src]
+        so = g.known(src)
+        assert so is not None  # planned above
         sc = g.chars(src)
         kw = sc.keywords
         if so.zone == "battlefield" and not so.chosen.get("dealt_damage"):
@@ -219,7 +220,7 @@ def add_effect(g: "Game", layer: str, objects: list[int], r: Ctx | None, until: 
         rec["source"] = sid
     g.ts += 1
     if r is not None:
-        rec["controller"] = g.objects[r["obj"]].controller
+        rec["controller"] = this(g, r).controller
     rec.update(kw)
     if layer == "2" and g.gone and "controller" in rec and not seats.can_control(g, str(rec["controller"])):
         return  # 800.4b: nothing changes to the control of a player who has left the game
@@ -340,7 +341,7 @@ def attack_choice(g: "Game", r: Ctx, player: str, k: int = 0) -> tuple[Any, dict
     the creatures of one effect. Asked before the creature is put there, so nothing moved twice."""
     if not seats.is_active(g, player) or g.step not in COMBAT_STEPS:
         return None, None
-    s = g.objects.get(r["obj"])
+    s = this(g, r) if "obj" in r else None
     spec = s.chosen.get("returned_attacking") if s is not None else None
     if spec is not None:
         return spec, None

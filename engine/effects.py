@@ -5,6 +5,9 @@ table OPS, built in engine/ops/__init__.py). A resolution is plain data (``game.
 the object, the flattened list of effects, the index of the next one, and the answers given so far. An op that needs a
 player's choice returns the decision to wait for; when the answer comes the same op runs
 again and finds it, so a game can be copied or replayed in the middle of a resolution.
+A spell that leaves the stack by its own instruction resolves fully (608.2j): the record
+then keeps it as it last existed (``lki_self``, a copy never changed again), and every
+reader of the resolving object goes through ``engine.values.this`` (608.2g).
 """
 from __future__ import annotations
 
@@ -17,7 +20,7 @@ from engine.choices import NeedChoice
 from engine.errors import IllegalAction
 from engine.ops import OPS
 from engine.targets import legal_now, spell_ability
-from engine.values import Ctx, condition
+from engine.values import Ctx, condition, this
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -98,7 +101,7 @@ def resume(g: "Game") -> None:
     if "finish" in r:  # the spell is done; only its move to the graveyard was waiting (616.1)
         _finish(g, r["obj"], r["finish"])
         return
-    s = g.objects[r["obj"]]
+    s = this(g, r)
     ab = s.ability
     if ab is None:
         ab = spell_ability(s.card)

@@ -332,11 +332,24 @@ class Game:
             cs = compute(self)
         c = cs.get(oid)
         if c is None:
-            o = self.objects[oid]
+            o = self.known(oid)
+            if o is None:
+                raise KeyError(oid)
             c = off_battlefield(self, o)
             if o.zone == "stack" and o.ability is None:
                 c.controller = o.controller
         return c
+
+    def known(self, oid: int) -> Obj | None:
+        """The object ``oid``, or, for the spell that left the stack during its own resolution,
+        the object as it last existed there (608.2g, 608.2j: a damage source, "its
+        controller"); None for any other object that is gone."""
+        o = self.objects.get(oid)
+        if o is None:
+            r = self.resolving
+            if r is not None and r.get("obj") == oid:
+                return r.get("lki_self")
+        return o
 
     def controller_of(self, oid: int | None) -> str | None:
         if oid is None:
@@ -369,6 +382,13 @@ class Game:
         linked to that source's "exiled with" ability (614.14)."""
         o = self.objects[oid]
         frm = o.zone
+        r = self.resolving
+        if r is not None and r.get("obj") == oid:
+            # the spell leaves the stack during its own resolution ("return SELF to its owner's
+            # hand, then ..."): it resolves fully (608.2j), the rest of it reading it as it last
+            # existed (608.2g; engine/values.py ``this``). A copy: never changed again, so
+            # snapshots may share it.
+            r["lki_self"] = o.copy()
         if frm == "stack" and cast_options.is_spell_copy(o):  # 706.10a: a copy of a spell ceases to exist
             self.stack.remove(oid)
             del self.objects[oid]

@@ -58,7 +58,10 @@ def leave(g: "Game", p: str) -> None:
     # reason (a draw ends the game for everyone and leaves no one to trigger)
     triggers.event(g, {"event": "loses_game", "player": p})
     r = g.resolving
-    if r is not None and r.get("obj") not in g.objects:  # the object resolving ceased to exist
+    gone = r is not None and r.get("obj") not in g.objects
+    if gone and r is not None and r.get("lki_self") is not None and r["lki_self"].controller != p:
+        gone = False  # it left the stack before, by its own instruction: it resolves fully (608.2j)
+    if gone:  # the object resolving ceased to exist with its controller (800.4a)
         g.resolving = None
         g.wait = None
         g._give_priority()  # 116.3b: as after a resolution

@@ -22,14 +22,36 @@ from engine.mana import mana_value
 
 if TYPE_CHECKING:
     from engine.game import Game
+    from engine.state import Obj
 
 Ctx = dict  # the resolution record: obj, src, controller, targets, x, answers, created, info
 
 
+def this(g: "Game", r: Ctx) -> "Obj":
+    """The spell or ability that is resolving (608.2), for every reader of it during its
+    resolution: its controller ("you", 109.5), its card, X, modes, choices and trigger.
+
+    A spell can leave the stack in the middle of its own resolution ("Return SELF to its
+    owner's hand, then discard a card at random"; "Exile SELF"; a copy that ceases to exist,
+    706.10a). The card is then a new object elsewhere (400.7), but the spell continues to
+    resolve fully (608.2j), its instructions in order (608.2c), and what they need of it is
+    its last known information (608.2g, 112.7a): the object as it last existed on the
+    stack, kept in the resolution record by ``Game.move``."""
+    o = g.objects.get(r["obj"])
+    if o is None:
+        o = r.get("lki_self")
+        if o is None:
+            raise KeyError(r["obj"])
+    return o
+
+
 def source_id(g: "Game", r: Ctx) -> int | None:
-    s = g.objects[r["obj"]]
+    """The source of the resolving object as an object that exists now: the spell itself, or
+    the source of an ability (the object it became, when the ability follows it); None when it
+    is gone (a spell that left the stack mid-resolution is a new object elsewhere, 400.7)."""
+    s = this(g, r)
     if s.ability is None:
-        return s.id
+        return s.id if s.id in g.objects else None
     if s.source in g.objects:
         return s.source
     new = s.trigger_info.get("new")
@@ -40,7 +62,16 @@ def source_id(g: "Game", r: Ctx) -> int | None:
 
 
 def controller(g: "Game", r: Ctx) -> str:
-    return g.objects[r["obj"]].controller
+    """The controller of the resolving spell or ability ("you", 109.5; 608.2g once it left)."""
+    return this(g, r).controller
+
+
+def _you(g: "Game", src: int | None, r: Ctx | None) -> str | None:
+    """Who "you" is for an amount: the controller of the resolving object (109.5), or, outside a
+    resolution (a static ability, 611.3a; a cost), the controller of the source."""
+    if r is not None and "obj" in r:
+        return this(g, r).controller
+    return g.controller_of(src)
 
 
 
@@ -49,7 +80,7 @@ def one_opponent(g: "Game", r: Ctx, ref: str) -> str:
     source (or of the attack that triggered it) is the player it attacks (802.2a); otherwise,
     with one opponent left, that opponent; with several, the controller chooses one (802.2a,
     800.4f), asked during the resolution (a choose_option of player names)."""
-    s = g.objects[r["obj"]]
+    s = this(g, r)
     you = s.controller
     if ref == "defending_player":
         sid = source_id(g, r)
@@ -79,7 +110,7 @@ def refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
     out = _refs(g, r, ref)
     if g.influence is None or not out:
         return out
-    you = g.objects[r["obj"]].controller
+    you = this(g, r).controller
     return [x for x in out if seats.in_range(g, you, x if isinstance(x, str) else _influence_owner(g, x, you))]
 
 
@@ -93,7 +124,7 @@ def _influence_owner(g: "Game", x: Any, you: str) -> str:
 
 
 def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
-    s = g.objects[r["obj"]]
+    s = this(g, r)
     you = s.controller
     if ref == "self":
         sid = source_id(g, r)
@@ -261,9 +292,9 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
     if isinstance(a, str):
         return int(a) if a.lstrip("-").isdigit() else 0
     if "devotion" in a:
-        return devotion(g, g.controller_of(src) if src is not None else None, a["devotion"])
+        return devotion(g, _you(g, src, r), a["devotion"])
     if "domain" in a or "graveyard_types" in a or "drawn_this_turn" in a:
-        who = g.objects[r["obj"]].controller if r is not None and "obj" in r else g.controller_of(src)
+        who = _you(g, src, r)
         if who is None:
             return 0
         if "domain" in a:  # 305.6: the basic land types among lands that player controls
@@ -277,11 +308,11 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         o = g.objects.get(src) if src is not None else None
         return len(o.chosen.get("colors_spent", ())) if o is not None else 0
     if "x" in a:
-        x = g.objects[r["obj"]].x if r else 0
+        x = this(g, r).x if r is not None and "obj" in r else 0
         return -x if a.get("negate") else x
     if "count" in a:
         f = bind_players(g, r, a["count"]) if r is not None else a["count"]
-        ctl = g.controller_of(src)
+        ctl = _you(g, src, r)
         n = 0
         if f.get("player"):
             n += sum(1 for p in g.order if matches(g, p, f, src, ctl))
@@ -309,13 +340,13 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
             return g.objects[xs[0]].counters.get(a.get("kind", "+1/+1"), 0) if xs else 0
     for key, attr in (("power_of", "power"), ("toughness_of", "toughness")):
         if a.get(key) == "sacrificed" and r is not None:  # 608.2h: as it last existed (engine/costs.py)
-            return sacrificed_power(g, r["obj"], attr)
+            return sacrificed_power(this(g, r) if "obj" in r else None, attr)
         if key in a and r is not None:
             xs = [x for x in refs(g, r, a[key]) if isinstance(x, int)]
-            lki = g.objects[r["obj"]].chosen.get("source_lki") if "obj" in r and r["obj"] in g.objects else None
+            lki = this(g, r).chosen.get("source_lki") if "obj" in r else None
             if not xs and a[key] == "self" and lki:  # its source was exiled or sacrificed to pay (608.2h)
                 return lki[0] if attr == "power" else lki[1]
-            info = g.objects[r["obj"]].trigger_info if r.get("obj") in g.objects else None
+            info = this(g, r).trigger_info if "obj" in r else None
             if a[key] == "it" and info and "pt" in info and "objs" not in info:
                 return info["pt"][0 if attr == "power" else 1]  # left the battlefield: 603.10, 704.7
             if xs and xs[0] not in g.objects:  # gone: as it last existed (608.2h)
@@ -332,38 +363,38 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
     if "lost_this_way" in a:
         return r.get("lost", 0) if r is not None else 0
     if "that_much" in a and r is not None:
-        return g.objects[r["obj"]].trigger_info.get("amount", 0)
+        return this(g, r).trigger_info.get("amount", 0)
     if "life_gained_this_turn" in a:  # "the amount of life you gained this turn"
-        who = g.objects[r["obj"]].controller if r is not None and "obj" in r else g.controller_of(src)
+        who = _you(g, src, r)
         return g.players[who].life_gained_turn if who else 0
     if "life_of" in a:
-        who = g.objects[r["obj"]].controller if r is not None and "obj" in r else g.controller_of(src)
+        who = _you(g, src, r)
         return g.players[who].life if who else 0
     for key, attr in (("total_power", "power"), ("total_toughness", "toughness")):
         if key in a:  # "the total toughness of creatures you control"
-            ctl = g.controller_of(src)
+            ctl = _you(g, src, r)
             return sum(getattr(g.chars(i), attr) for i in g.battlefield if matches(g, i, a[key], src, ctl))
     if "hand_of" in a:
         who = a["hand_of"]
         if who == "you" or r is None:
-            ps = [g.controller_of(src)]
+            ps = [_you(g, src, r)]
         else:
             ps = [p for p in refs(g, r, who) if isinstance(p, str)]
         return sum(len(g.players[p].hand) for p in ps if p)
     if "greatest" in a:
-        ctl = g.controller_of(src)
+        ctl = _you(g, src, r)
         vals = [getattr(g.chars(i), a["greatest"]) if a["greatest"] != "mv" else mana_value(g.objects[i].card.mana_cost)
                 for i in g.battlefield if matches(g, i, a.get("among") or {}, src, ctl)]
         return max(vals, default=0)
     if "counters_on" in a and r is not None:
         kind = a.get("kind", "+1/+1")
-        info = g.objects[r["obj"]].trigger_info if "obj" in r and r["obj"] in g.objects else {}
+        info = this(g, r).trigger_info if "obj" in r else {}
         gone = src not in g.objects or g.objects[src].zone != "battlefield"
         if a["counters_on"] == "self" and "counters" in info and gone:
             return info["counters"].get(kind, 0)  # it died: the counters it had as it last existed (modular, 608.2h)
-        if a["counters_on"] == "self" and gone and "obj" in r and r["obj"] in g.objects:
+        if a["counters_on"] == "self" and gone and "obj" in r:
             # sacrificed (or exiled) to pay the cost: the counters it had as it last existed (608.2h)
-            return g.objects[r["obj"]].chosen.get("source_counters", {}).get(kind, 0)
+            return this(g, r).chosen.get("source_counters", {}).get(kind, 0)
         xs = [x for x in refs(g, r, a["counters_on"]) if isinstance(x, int) and x in g.objects]
         return g.objects[xs[0]].counters.get(kind, 0) if xs else 0
     raise Unsupported(f"unsupported amount {a!r}")
@@ -397,7 +428,7 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
     attacked or blocked, whether it has dealt damage, the turns its abilities were
     activated), which go away with the object when it changes zones (400.7)."""
     # a condition is checked for a player: the resolving controller or the source's controller
-    you = cast(str, (r.get("controller") if r else None) or (g.controller_of(src) if src is not None else None))
+    you = cast(str, (r.get("controller") if r else None) or _you(g, src, r if r is not None and "obj" in r else None))
     if "all" in cond:
         return all(condition(g, c, src, r) for c in cond["all"])
     if "not" in cond:
@@ -445,7 +476,9 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
     if "hand_ge" in cond and not len(g.players[you].hand) >= cond["hand_ge"]:
         return False
     o = g.objects.get(src) if src is not None else None
-    if "kicked" in cond and bool(o is not None and o.kicked) != bool(cond["kicked"]):
+    # how the spell was cast, once it left the stack during its resolution: as it last existed (608.2g)
+    cast_as = o if o is not None or r is None or "obj" not in r or this(g, r).ability is not None else this(g, r)
+    if "kicked" in cond and bool(cast_as is not None and cast_as.kicked) != bool(cond["kicked"]):
         return False
     if "paired" in cond and (o is None or (paired_with(g, o.id) is not None) != bool(cond["paired"])):
         return False  # "as long as SELF is paired with another creature" (702.94b)
@@ -453,7 +486,7 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False  # 702.94a: "if you control both ... and both are unpaired"
     if "tribute_paid" in cond and bool(o is not None and o.chosen.get("tribute_paid")) != bool(cond["tribute_paid"]):
         return False  # 702.103b: the chosen opponent had it enter with the counters (engine/entering.py)
-    if "cast_with" in cond and (o is None or cond["cast_with"] not in o.chosen.get("cast_with", ())):
+    if "cast_with" in cond and (cast_as is None or cond["cast_with"] not in cast_as.chosen.get("cast_with", ())):
         return False  # "if its evoke cost was paid" (702.73a), "as long as its dash cost was paid" (702.108a)
     if "gained_life_this_turn" in cond and g.players[you].life_gained_turn < max(1, int(cond["gained_life_this_turn"])):
         return False
@@ -500,7 +533,7 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         if not any(isinstance(x, int) and matches(g, x, cond["first_target"], src, you) for x in ts):
             return False
     if "x_ge" in cond:  # "if X is 10 or more"
-        s = g.objects.get(r["obj"]) if r is not None and "obj" in r else None
+        s = this(g, r) if r is not None and "obj" in r else None
         if s is None and src is not None and src in g.objects and g.objects[src].zone == "stack":
             s = g.objects[src]  # a spell's own static ("If X is 5 or more, this spell can't be countered")
         if s is None or s.x < cond["x_ge"]:
@@ -517,7 +550,7 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         if o is None or ab is None or o.chosen.get("activated:" + ab.text) == g.turn:
             return False
     if "cast_from_hand" in cond:  # "If this spell was cast from your hand" (608.2c)
-        s = g.objects.get(r["obj"]) if r is not None and "obj" in r else None
+        s = this(g, r) if r is not None and "obj" in r else None
         from_hand = s is not None and s.ability is None and s.chosen.get("cast_from") == "hand"
         if from_hand != bool(cond["cast_from_hand"]):
             return False
@@ -739,7 +772,7 @@ def bind_self_compare(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
     """"with power less than SELF's power": the source's power now, or as it last existed on
     the battlefield when it is gone (608.2h; e.g. sacrificed to pay the cost)."""
     f = dict(f)
-    s = g.objects[r["obj"]]
+    s = this(g, r)
     sid = source_id(g, r)
     lki = s.chosen.get("source_lki")
     for key in ("power", "toughness"):
@@ -773,7 +806,7 @@ def chosen_refs(g: "Game", r: dict[str, Any], ref: dict[str, Any]) -> list[Any]:
     the choosing player's own cards ("each opponent exiles a card from their hand"); an
     owner reference ({"target": 0}) the cards of that player ("you choose a nonland card
     from it"). A chosen card that an earlier effect moved is followed to its new zone (400.7)."""
-    you = g.objects[r["obj"]].controller
+    you = this(g, r).controller
     src = source_id(g, r)
     choosers = [p for p in refs(g, r, ref.get("chooser", "you")) if isinstance(p, str)]
     n = amount(g, ref.get("amount", 1), src, r)
@@ -800,15 +833,15 @@ def chosen_refs(g: "Game", r: dict[str, Any], ref: dict[str, Any]) -> list[Any]:
             else:
                 raise NeedChoice({"kind": "choose_cards", "player": p, "options": cands,
                                   "min": 0 if ref.get("up_to") else k, "max": k, "slot": slot,
-                                  "prompt": f"{g.objects[r['obj']].card.name}: choose {k} (in order)"})
+                                  "prompt": f"{this(g, r).card.name}: choose {k} (in order)"})
         fol = r.get("followed", {})
         out += [fol.get(x, x) for x in got if fol.get(x, x) in g.objects]
     return out
 
 
-def sacrificed_power(g: "Game", obj: int | None, key: str = "power") -> int:
-    """The power (or toughness) of the object sacrificed to pay for ``obj`` (608.2h)."""
-    o = g.objects.get(obj) if obj is not None else None
+def sacrificed_power(o: "Obj | None", key: str = "power") -> int:
+    """The power (or toughness) of the object sacrificed to pay for the spell or ability ``o``
+    (608.2g)."""
     if o is None:
         return 0
     got = o.chosen.get("sacrificed") or []

@@ -70,14 +70,17 @@ def play_with_trap(cards: CardPool, trap: Trap, seed: int, data: Path, want: int
         n += 1
         d = g.pending
         answer = bots[d.player].answer(d)
-        before, events, answers, text = g.state_key(), list(g.events), list(g.answers), g.to_json()
-        trap.armed = faults < want
+        armed = trap.armed = faults < want
+        if armed:  # the whole-state key is costly: taken only while a fault may still come
+            before, events, answers, text = g.state_key(), list(g.events), list(g.answers), g.to_json()
         try:
             g.submit(d.player, answer)
         except IllegalAction:
             trap.armed = False
             g.submit(d.player, d.forced if d.forced is not None else {"action": "pass"})
         except EngineFault as e:
+            if not armed:
+                raise  # a real engine fault, not the injected one
             faults += 1
             trap.armed = False
             assert "injected fault" in str(e) and "RuntimeError" in e.traceback

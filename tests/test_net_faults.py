@@ -9,7 +9,7 @@ from test_net_server import ThreadServer, pair, step
 
 from engine import sba
 from engine.ai.random_bot import RandomBot
-from engine.errors import IllegalAction
+from engine.errors import EngineFault, IllegalAction
 from engine.net.client import NetError
 
 
@@ -63,9 +63,9 @@ def test_an_engine_fault_is_told_to_the_seat_and_the_game_goes_on(server, tmp_pa
     monkeypatch.setattr(sba, "check", trap)
     me = asked(a, b)
     before = me.decision_no
-    with pytest.raises(NetError) as e:
+    with pytest.raises(EngineFault) as e:  # the server's engine_fault, as the table shows a local one
         me.submit(None, {"action": "pass"})
-    assert e.value.code == "engine_fault" and "put back" in e.value.message
+    assert "put back" in str(e.value) and e.value.answer == {"action": "pass"} and e.value.decision["player"] == me.seat
     assert me.decision_no == before and not armed[0]
     assert list((tmp_path / "user" / "bugs").glob("*.json"))
     step({"alice": a, "bob": b}, {"alice": RandomBot(1), "bob": RandomBot(2)}, 30)

@@ -6,9 +6,11 @@ from types import SimpleNamespace
 
 import pytest
 
+from engine.cardpool import CardPool
 from engine.errors import Unsupported
 from engine.mana import ManaError, pay_from_pool
 from engine.ops.misc import with_x
+from engine.state import Obj
 
 
 def test_an_unless_payment_of_x_takes_the_x_of_the_resolving_spell():
@@ -124,4 +126,6 @@ def test_a_spell_that_exiled_itself_links_nothing():
     up the spell and faulted with KeyError (the fuzz's seed 88082)."""
     from engine.ops.zones import _link_exiled
     g = SimpleNamespace(objects={})
-    assert _link_exiled(g, {"obj": 212}, [300]) is None
+    # what Game.move keeps of the spell when it leaves the stack during its resolution (608.2g, 608.2j)
+    spell = Obj(212, 1, CardPool().definition("Hanabi Blast"), "p0", "stack")
+    assert _link_exiled(g, {"obj": 212, "lki_self": spell}, [300]) is None

@@ -36,6 +36,7 @@ class TableController(QObject):
     changed = Signal()               # the view changed: redraw everything
     handover = Signal(str)           # another human must take the seat (hotseat); ``changed`` follows
     illegal = Signal(str)            # an answer was refused; the message says why
+    fault = Signal(str)              # the engine failed on an answer (not the player's fault); the game was put back
     logged = Signal(list)            # new lines for the game log
     game_over = Signal(object)       # the winner's name, or None for a draw
     stops_changed = Signal(str)      # a seat's stops changed (the seat)
@@ -137,15 +138,19 @@ class TableController(QObject):
         except IllegalAction as e:
             self.illegal.emit(str(e) or "that is not allowed now")
             return False
-        except EngineFault as e:  # the game is back as it was before the answer: say so, play on
-            where = f" A bug report was saved to {e.report}." if e.report else ""
-            self.illegal.emit(f"The engine failed on that answer ({e}); the game was put back as it was."
-                              f"{where} Answer otherwise, or play that card by hand.")
+        except EngineFault as e:
+            self._fault(e)
             return False
         if isinstance(answer, dict) and answer.get("action") not in (None, "pass"):
             self.pass_until.pop(self.seat, None)   # a player who acts has taken the turn back in hand
         self.advance()
         return True
+
+    def _fault(self, e: EngineFault) -> None:
+        """The game is back as it was before the answer: say so (``fault``), and play on."""
+        where = f" A bug report was saved to {e.report}." if e.report else ""
+        self.fault.emit(f"The engine failed on that answer ({e}); the game was put back as it was."
+                        f"{where} Answer otherwise, or play that card by hand.")
 
     def pass_turn(self) -> None:
         """Pass priority until the end of this turn (stops again for combat decisions)."""
@@ -186,23 +191,26 @@ class TableController(QObject):
             if seat not in self.humans:
                 break  # a bot or a remote player: their answer comes through the session
             auto = self._automatic(seat, d)
-            if auto is None:
-                if seat != self.seat:
-                    self.seat = seat
-                    self._views = {}
-                    try:
-                        self._flush_log()
-                        # the hand-over first: the table is redrawn once, already hidden
-                        self.handover.emit(seat)
-                        self.changed.emit()
-                    finally:
-                        self._views = None
-                    return
-                break
-            try:
-                self.session.submit(seat, auto)
-            except (IllegalAction, EngineFault):  # the game is as it was: the seat answers by hand
-                break
+            if auto is not None:
+                try:
+                    self.session.submit(seat, auto)
+                    continue
+                except IllegalAction:  # the game is as it was: the seat answers by hand
+                    break
+                except EngineFault as e:  # said like any fault; the seat answers by hand, so it is shown
+                    self._fault(e)
+            if seat != self.seat:
+                self.seat = seat
+                self._views = {}
+                try:
+                    self._flush_log()
+                    # the hand-over first: the table is redrawn once, already hidden
+                    self.handover.emit(seat)
+                    self.changed.emit()
+                finally:
+                    self._views = None
+                return
+            break
         self._views = {}
         try:
             self._flush_log()

@@ -172,6 +172,7 @@ class TableWidget(QWidget):
         self.warmer.manage_memory = manage_memory
         self.modal_errors = modal_errors
         self.last_error = ""
+        self.fault_box: QMessageBox | None = None      # the last engine fault's dialog
         self._previewed = ""                           # the name of the card shown large
         self._preview_card: dict[str, Any] | None = None   # and that card as the view showed it
         self._stack_top: Any = None
@@ -230,6 +231,7 @@ class TableWidget(QWidget):
         self.ctl.changed.connect(self.refresh)
         self.ctl.handover.connect(self.show_handover)
         self.ctl.illegal.connect(self.show_illegal)
+        self.ctl.fault.connect(self.show_fault)
         self.ctl.logged.connect(self._log)
         self.ctl.game_over.connect(self.show_game_over)
         self.scene.hovered.connect(self.show_preview)
@@ -500,6 +502,19 @@ class TableWidget(QWidget):
             box = QMessageBox(QMessageBox.Icon.Warning, "Not allowed", text, QMessageBox.StandardButton.Ok, self)
             box.setModal(False)
             box.show()
+
+    def show_fault(self, text: str) -> None:
+        """An engine fault (issue 21): not the player's doing, so never "Not allowed"; always a
+        dialog (faults are rare), which leaves the table usable: the game was put back as it
+        was and goes on."""
+        self.last_error = f"Engine fault: {text}"
+        self.status.setText(self.last_error)
+        if self.fault_box is not None:
+            self.fault_box.close()
+        self.fault_box = QMessageBox(QMessageBox.Icon.Critical, "Engine fault", text, QMessageBox.StandardButton.Ok,
+                                     self)
+        self.fault_box.setModal(False)
+        self.fault_box.show()
 
     def _log(self, lines: list[str]) -> None:
         self.log.appendPlainText("\n".join(lines))

@@ -12,7 +12,7 @@ import threading
 import time
 from typing import Any, Callable
 
-from engine.errors import IllegalAction
+from engine.errors import EngineFault, IllegalAction
 from engine.net import protocol as P
 from engine.state import Decision
 
@@ -398,6 +398,9 @@ class RemoteSession:
         except NetError as e:
             if e.code in ("illegal", "not_your_decision", "stale", "no_game", "bad_field", "spectator"):
                 raise IllegalAction(e.message) from None
+            if e.code == "engine_fault":  # the server put the game back: as a local fault, it goes on
+                kind = (self._decision or {}).get("kind", "")
+                raise EngineFault(e.message, {"kind": kind, "player": self.seat}, answer, "(on the server)") from None
             raise
 
     def events(self, seat: str | None = None, since: int = 0) -> list[dict[str, Any]]:

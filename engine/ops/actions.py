@@ -26,7 +26,7 @@ from engine.ops.cast import offer
 from engine.ops.objects import token_def
 from engine.state import create_object
 from engine.transform import flip, transform
-from engine.values import amount, controller, one_opponent, refs, source_id
+from engine.values import amount, controller, one_opponent, refs, source_id, this
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -422,7 +422,7 @@ def _manifest_dread(g: "Game", r: dict, e: Effect) -> dict | None:
 def _action(g: "Game", r: dict, e: Effect) -> dict | None:
     fn = ACTIONS.get(e.get("name"))
     if fn is None:
-        g.log("unsupported_effect", op=f"action {e.get('name')}", card=g.objects[r["obj"]].card.name)
+        g.log("unsupported_effect", op=f"action {e.get('name')}", card=this(g, r).card.name)
         return None
     n = int(e.get("times") or 1)
     if n == 1:

@@ -30,7 +30,7 @@ from engine.mana import mana_value
 from engine.ops.base import table
 from engine.state import Obj, create_object
 from engine.targets import target_candidates
-from engine.values import Ctx, controller, refs, source_id
+from engine.values import Ctx, controller, refs, source_id, this
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -191,14 +191,14 @@ def _ripple(g: "Game", r: Ctx, e: Effect) -> dict | None:
             if not g.players[p].library:
                 return None
             return {"kind": "choose_option", "player": p, "options": ["yes", "no"], "slot": f"{key}.reveal",
-                    "prompt": f"{g.objects[r['obj']].card.name}: reveal the top {e.args['amount']} cards "
+                    "prompt": f"{this(g, r).card.name}: reveal the top {e.args['amount']} cards "
                               f"(ripple, 702.59a)?"}
         if got != "yes":
             return None
         top = list(g.players[p].library[:int(e.args["amount"])])
         knowledge.show(g, top)  # revealed to every player (701.15)
         g.log("reveal", player=p, cards=[g.objects[x].card.name for x in top], objs=top)
-        name = g.objects[r["obj"]].card.name  # "the same name as this spell"
+        name = this(g, r).card.name  # "the same name as this spell"
         st[key] = {"revealed": top, "hits": [x for x in top if g.objects[x].card.name == name]}
     rec = st[key]
     for i, hit in enumerate(rec["hits"]):
@@ -219,9 +219,9 @@ def _cascade(g: "Game", r: Ctx, e: Effect) -> dict | None:
     key = f"{r['i']}.cascade"
     if key not in st:  # exile until a hit, once (the answer comes back to the same op)
         # the spell's converted mana cost (202.3): the trigger carries the card it came from
-        src = g.objects.get(g.objects[r["obj"]].source or -1)
+        src = g.objects.get(this(g, r).source or -1)
         x = src.x if src is not None and src.zone == "stack" else 0
-        mv = mana_value(g.objects[r["obj"]].card.mana_cost, x)
+        mv = mana_value(this(g, r).card.mana_cost, x)
         exiled, hit = [], None
         while g.players[p].library:
             new = g.move(g.players[p].library[0], "exile")
@@ -266,7 +266,7 @@ def _storm(g: "Game", r: Ctx, e: Effect) -> dict | None:
     """702.39a: a copy of the spell for each other spell cast before it this turn (706.10: with
     the choices made for it); for each copy of a spell with a target, its controller may choose
     a new target (706.10c): the current one is among the options, so keeping it is a choice."""
-    s = g.objects[r["obj"]]
+    s = this(g, r)
     rec = s.trigger_info.get(e.get("record", "storm")) or {}  # replicate's record (702.55a) or storm's
     st = r.setdefault("storm", {"made": []})
     while len(st["made"]) < int(rec.get("count", 0)):

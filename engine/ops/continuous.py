@@ -10,7 +10,7 @@ from engine.cards.abilities import Effect
 from engine.cards.compiler import textchange
 from engine.choices import COLORS
 from engine.ops.base import table
-from engine.values import Ctx, amount, controller, refs, source_id
+from engine.values import Ctx, amount, controller, refs, source_id, this
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -38,14 +38,14 @@ def _grant(g: "Game", r: Ctx, e: Effect) -> dict | None:
         got = r["answers"].get(r["i"])
         if got is None:
             return {"kind": "choose_option", "player": controller(g, r), "options": kws, "slot": r["i"],
-                    "prompt": f"{g.objects[r['obj']].card.name}: choose a keyword to gain"}
+                    "prompt": f"{this(g, r).card.name}: choose a keyword to gain"}
         kws = [got]
     if "Protection from chosen color" in kws:  # 608.2d: the color is chosen as the effect resolves
         key = f"{r['i']}.color"
         got = r["answers"].get(key)
         if got is None:
             return {"kind": "choose_option", "player": controller(g, r), "options": list(COLORS), "slot": key,
-                    "prompt": f"{g.objects[r['obj']].card.name}: choose a color for protection"}
+                    "prompt": f"{this(g, r).card.name}: choose a color for protection"}
         kws = [f"Protection from {got}" if k == "Protection from chosen color" else k for k in kws]
     extra = {"abilities": list(e.args["abilities"])} if e.get("abilities") else {}  # gains "Whenever ..." (613.1f)
     add_effect(g, "6", objs, r, until_of(e), keywords=kws, lose=list(e.get("lose", ())), **extra)
@@ -101,7 +101,7 @@ def _color(g: "Game", r: Ctx, e: Effect) -> dict | None:
     got = r["answers"].get(r["i"])
     if got is None:
         return {"kind": "choose_option", "player": controller(g, r), "options": _color_choices(), "slot": r["i"],
-                "prompt": f"{g.objects[r['obj']].card.name}: which color or colors?"}
+                "prompt": f"{this(g, r).card.name}: which color or colors?"}
     add_effect(g, "5", objs, r, until_of(e), colors=[COLORS[w] for w in got.split(" and ")])
     return None
 
@@ -114,7 +114,7 @@ def _change_text(g: "Game", r: Ctx, e: Effect) -> dict | None:
     resolves (608.2d). A permanent's new text is worked out in layer 3 (engine/layers.py); a
     spell's is its text until it leaves the stack (400.7)."""
     objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int) and x in g.objects]
-    src = g.objects[r["obj"]].card.name
+    src = this(g, r).card.name
     words = textchange.KINDS[e.get("words", "color")]
     frm = r["answers"].get(f"{r['i']}.from")
     if frm is None:

@@ -11,7 +11,7 @@ from engine.choices import COLORS
 from engine.mana import mana_value
 from engine.ops import nested
 from engine.ops.base import table
-from engine.values import Ctx, condition, controller, one_opponent, source_id
+from engine.values import Ctx, condition, controller, one_opponent, source_id, this
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -29,7 +29,7 @@ def _add(g: "Game", r: Ctx, e: Effect) -> dict | None:
             got = r["answers"].get(slot)
             if got is None:
                 return {"kind": "choose_option", "player": controller(g, r), "options": list(COLORS), "slot": slot,
-                        "prompt": f"{g.objects[r['obj']].card.name}: add mana of which color?"}
+                        "prompt": f"{this(g, r).card.name}: add mana of which color?"}
             picks.append(COLORS[got])
         for c in picks:
             add_mana(g, controller(g, r), Effect("add_mana", {"any": int(e.args["any"]) if e.get("same") else 1}),
@@ -54,7 +54,7 @@ def _flip(g: "Game", r: Ctx, e: Effect) -> dict | None:
     key = str(r["i"])
     if key not in flips:
         flips[key] = g.rng.random() < 0.5
-        g.log("coin_flip", player=controller(g, r), won=flips[key], card=g.objects[r["obj"]].card.name)
+        g.log("coin_flip", player=controller(g, r), won=flips[key], card=this(g, r).card.name)
     branch = "win" if flips[key] else "lose"
     return nested.run(g, r, branch, e.args.get(branch, ()))
 
@@ -108,7 +108,7 @@ def _run_inline(g: "Game", r: Ctx, effs: list[Effect]) -> dict | None:
 
 @op("delayed")
 def _delayed(g: "Game", r: Ctx, e: Effect) -> None:
-    s = g.objects[r["obj"]]
+    s = this(g, r)
     ab = Ability("triggered", "delayed", effects=tuple(e.get("effects", ())))
     fol = r.get("followed", {})
     # 603.7c: the delayed ability refers to the objects its creating effect affected (followed into their new zone)

@@ -7,7 +7,7 @@ from engine import replacement
 from engine.actions import add_effect, deal_damage_batch, gain_life, lose_life
 from engine.cards.abilities import Effect
 from engine.ops.base import ask_cards, table
-from engine.values import Ctx, amount, amount_for, controller, names_that_player, refs, source_id
+from engine.values import Ctx, amount, amount_for, controller, names_that_player, refs, source_id, this
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -19,7 +19,7 @@ def _src(g: "Game", r: Ctx) -> int:
     sid = source_id(g, r)
     if sid is None:
         # look-back (608.2h): the last known object stays usable as a damage source
-        s = g.objects[r["obj"]]
+        s = this(g, r)
         return s.id
     return sid
 
@@ -33,7 +33,7 @@ def _damage(g: "Game", r: Ctx, e: Effect) -> dict | None:
         if not xs:
             return None
         src = xs[0]
-    s = g.objects[r["obj"]]
+    s = this(g, r)
     targets = refs(g, r, e.args["to"])
     if e.get("divided") and s.divide:
         hits = [(src, t, s.divide.get(t, 0)) for t in targets]
@@ -65,7 +65,7 @@ def _redirect_to_planeswalker(g: "Game", r: Ctx, hits: list[tuple[Any, Any, int]
     controller (an opponent of that player) chooses when the damage would be dealt."""
     out = []
     for k, (src, t, n) in enumerate(hits):
-        ctl = g.controller_of(src) if src in g.objects else g.objects[r["obj"]].controller
+        ctl = g.controller_of(src) if src in g.objects else this(g, r).controller
         walkers = [i for i in g.battlefield if isinstance(t, str) and n > 0 and ctl is not None and ctl != t
                    and g.chars(i).controller == t and "Planeswalker" in g.chars(i).types]
         if walkers:
@@ -140,9 +140,9 @@ def _prevent_op(g: "Game", r: Ctx, e: Effect) -> dict | None:
             srcs = list(g.battlefield) + [i for i in g.stack if g.objects[i].ability is None]
             if not srcs:
                 return None
-            return ask_cards(r, controller(g, r), srcs, 1, 1, f"{g.objects[r['obj']].card.name}: choose a source")
+            return ask_cards(r, controller(g, r), srcs, 1, 1, f"{this(g, r).card.name}: choose a source")
         by = list(got)
     n = amount(g, e.args["amount"], source_id(g, r), r) if e.get("amount") is not None else None
     add_effect(g, "prevent", [], r, "eot", to=to, by=by, amount=n, combat=bool(e.get("combat")),
-            name=g.objects[r["obj"]].card.name, rider=e.get("rider"), once=bool(e.get("next")))
+            name=this(g, r).card.name, rider=e.get("rider"), once=bool(e.get("next")))
     return None

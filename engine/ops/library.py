@@ -17,7 +17,7 @@ from engine.cards.abilities import Effect
 from engine.filters import matches
 from engine.ops import nested
 from engine.ops.base import table
-from engine.values import amount, controller, refs, source_id
+from engine.values import amount, controller, refs, source_id, this
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -26,7 +26,7 @@ OPS, op = table()
 
 
 def _text(g: "Game", r: dict) -> str:
-    s = g.objects[r["obj"]]
+    s = this(g, r)
     return (s.ability.text if s.ability is not None else s.card.text) or ""
 
 

@@ -18,7 +18,7 @@ from engine.ops import nested
 from engine.ops.base import table
 from engine.payment import can_afford, pay_mana
 from engine.state import create_object
-from engine.values import Ctx, amount, controller, refs, source_id
+from engine.values import Ctx, amount, controller, refs, source_id, this
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -36,8 +36,8 @@ def with_x(g: "Game", r: dict, pay: dict[str, Any]) -> dict[str, Any]:
     mana = pay.get("mana") or ()
     if "X" not in mana:
         return pay
-    o = g.objects.get(r.get("obj"))  # type: ignore[arg-type]
-    return {**pay, "mana": list(substitute_x(tuple(mana), int(getattr(o, "x", 0) or 0)))}
+    x = this(g, r).x if "obj" in r else 0
+    return {**pay, "mana": list(substitute_x(tuple(mana), int(x or 0)))}
 
 
 def can_pay(g: "Game", player: str, pay: dict[str, Any]) -> bool:
@@ -92,12 +92,12 @@ def _may_pay(g: "Game", r: dict, e: Effect) -> dict | None:
             got = r["answers"][r["i"]] = "no"  # the only legal choice (117.3)
         elif not pays:
             return {"kind": "choose_option", "player": controller(g, r), "options": ["yes", "no"],
-                    "slot": r["i"], "prompt": f"{g.objects[r['obj']].card.name}: do it?"}
+                    "slot": r["i"], "prompt": f"{this(g, r).card.name}: do it?"}
         else:
             what = " and ".join("pay " + ("".join("{" + s + "}" for s in _syms(x.args)) or f"{x.args.get('life')} life")
                                 for x in pays)
             return {"kind": "choose_option", "player": controller(g, r), "options": ["yes", "no"],
-                    "slot": r["i"], "prompt": f"{g.objects[r['obj']].card.name}: {what}?"}
+                    "slot": r["i"], "prompt": f"{this(g, r).card.name}: {what}?"}
     # resumable: the payment is made once even if a later effect asks a question
     if got == "yes":
         return nested.run(g, r, "may", list(e.get("effects", ())) + list(e.get("then", ())))
@@ -129,7 +129,7 @@ def _unless(g: "Game", r: dict, e: Effect) -> dict | None:
                 else f"pay {e.args['pay']['life']} life" if e.get("pay") \
                 else "; ".join(x.op for x in e.get("actions", ()))
             assert payer is not None  # able
-            return nested.ask_yes_no(r, "unless", payer, f"{g.objects[r['obj']].card.name}: {what}?")
+            return nested.ask_yes_no(r, "unless", payer, f"{this(g, r).card.name}: {what}?")
         r["answers"][nested.slot(r, "unless")] = got
     if got == "yes":
         if e.get("pay"):
@@ -264,12 +264,12 @@ def _arm(g: "Game", player: str, ab: Ability, card: CardDef) -> None:
 
 @op("emblem_rearm")
 def _rearm(g: "Game", r: dict, e: Effect) -> None:
-    _arm(g, e.args["player"], e.args["ability"], g.objects[r["obj"]].card)
+    _arm(g, e.args["player"], e.args["ability"], this(g, r).card)
 
 
 @op("emblem")
 def _emblem(g: "Game", r: dict, e: Effect) -> None:
-    s = g.objects[r["obj"]]
+    s = this(g, r)
     for p in refs(g, r, e.get("who", "you")):
         if not isinstance(p, str):
             continue

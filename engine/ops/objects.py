@@ -27,7 +27,8 @@ from engine.object_statics import cant_be_countered
 from engine.ops.base import ask_cards, table
 from engine.payment import can_afford, pay_mana
 from engine.tapping import tap, untap
-from engine.values import Ctx, amount, amount_for, controller, names_that_player, refs, source_id, unpaired_creature
+from engine.values import (Ctx, amount, amount_for, controller, names_that_player, refs, source_id, this,
+                           unpaired_creature)
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -83,7 +84,7 @@ def _counter(g: "Game", r: Ctx, e: Effect) -> dict | None:
         if e.get("unless_pays"):
             payer = t.controller
             syms = tuple(e.args["unless_pays"]) if not isinstance(e.args["unless_pays"], dict) else ()
-            syms = substitute_x(syms, g.objects[r["obj"]].x)  # "unless its controller pays {X}" (107.3)
+            syms = substitute_x(syms, this(g, r).x)  # "unless its controller pays {X}" (107.3)
             if can_afford(g, payer, syms):
                 got = r["answers"].get(r["i"])
                 if got is None:
@@ -114,11 +115,11 @@ def _pair(g: "Game", r: Ctx, e: Effect) -> dict | None:
     the creature that entered, or "choose": one the controller chooses, or none), if both are still
     unpaired creatures on the battlefield under the ability's controller's control."""
     src = source_id(g, r)
-    you = g.objects[r["obj"]].controller
+    you = this(g, r).controller
     if src is None or not unpaired_creature(g, src, you):
         return None
     if e.get("with") == "it":
-        other = (g.objects[r["obj"]].trigger_info or {}).get("obj")
+        other = (this(g, r).trigger_info or {}).get("obj")
     else:
         cands = [i for i in g.battlefield if i != src and unpaired_creature(g, i, you)]
         got = r["answers"].get(r["i"])
@@ -238,8 +239,8 @@ def _token(g: "Game", r: Ctx, e: Effect) -> dict | None:
     r["created"] = []
     if e.get("copy_of") is not None:  # 706.2: a token copy has the original's copiable values
         cards = [g.objects[x].card for x in refs(g, r, e.args["copy_of"]) if isinstance(x, int) and x in g.objects]
-        if not cards and e.args["copy_of"] == "self" and g.objects[r["obj"]].ability is not None:
-            cards = [g.objects[r["obj"]].card]  # its source was exiled to pay (embalm): as it last existed, 608.2h
+        if not cards and e.args["copy_of"] == "self" and this(g, r).ability is not None:
+            cards = [this(g, r).card]  # its source was exiled to pay (embalm): as it last existed, 608.2h
         if e.get("copy_except"):  # 706.9c: "except it's a white Zombie ... with no mana cost"
             cards = [copy_except(c, e.args["copy_except"]) for c in cards]
     else:  # "an X/X token where X is ...": the numbers as the effect resolves (608.2h)
@@ -287,7 +288,7 @@ def _encore(g: "Game", r: Ctx, e: Effect) -> None:
     (exiled to pay the cost: as it last existed, 608.2h) that attacks that opponent this turn if
     able (508.1d; engine/combat.py required_targets) and has haste; "those tokens" for what follows."""
     p = controller(g, r)
-    card = g.objects[r["obj"]].card
+    card = this(g, r).card
     r["created"] = []
     for opp in seats.opponents(g, p):
         if not seats.can_control(g, p):
@@ -340,8 +341,8 @@ def _sacrifice(g: "Game", r: Ctx, e: Effect) -> dict | None:
     plan_to_graveyard(g, picks)
     sid = source_id(g, r)
     now = {x: sacrifice(g, x) for x in picks}
-    s = g.objects.get(r["obj"])
-    if picks and s is not None and s.ability is not None and s.ability.keyword == "Exploit":
+    s = this(g, r)
+    if picks and s.ability is not None and s.ability.keyword == "Exploit":
         # 702.109a: "when SELF exploits a creature": it sacrificed one with its exploit ability
         # (itself included: then its ability triggers from where it went)
         triggers.event(g, {"event": "exploits", "obj": now.get(sid, sid) if sid is not None else sid,

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.cards.abilities import Effect
 from engine.ops.base import table
-from engine.values import refs, source_id
+from engine.values import refs, source_id, this
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -18,7 +18,7 @@ OPS, op = table()
 def _playable(g: "Game", r: dict, e: Effect) -> None:
     """The controller may play/cast the named cards (or cards matching a filter) until the
     duration ends (601.2a: a spell may be cast from another zone when an effect allows it)."""
-    s = g.objects[r["obj"]]
+    s = this(g, r)
     what = e.args.get("what")
     until = e.get("until", "eot")
     rec: dict[str, Any] = {"layer": "play", "controller": s.controller, "play": e.get("play", "cast"),

@@ -18,7 +18,7 @@ from engine.cards.abilities import Effect
 from engine.object_statics import cant_be_countered
 from engine.ops.base import table
 from engine.payment import can_afford, pay_mana
-from engine.values import Ctx
+from engine.values import Ctx, this
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -29,7 +29,7 @@ OPS, op = table()
 @op("ward")
 def _ward(g: "Game", r: Ctx, e: Effect) -> dict | None:
     """Counter the spell or ability that targeted the ward permanent unless its controller pays."""
-    x = g.objects[r["obj"]].trigger_info.get("by")
+    x = this(g, r).trigger_info.get("by")
     if not isinstance(x, int) or x not in g.objects or g.objects[x].zone != "stack":
         return None   # it already left the stack: nothing to counter
     t = g.objects[x]

@@ -10,7 +10,7 @@ from engine.cards.abilities import Ability, Effect
 from engine.filters import matches
 from engine.ops.base import ask_cards, table
 from engine.until import exile_until_leaves
-from engine.values import Ctx, amount, controller, refs, source_id
+from engine.values import Ctx, amount, controller, refs, source_id, this
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -56,8 +56,8 @@ def _exile(g: "Game", r: Ctx, e: Effect) -> None:
 def _link_exiled(g: "Game", r: Ctx, new: list[int]) -> None:
     """607.2a: a permanent's ability that exiles remembers the cards, for the linked ability
     that refers to "the exiled card" (kept as a new list: objects are copied shallowly)."""
-    s = g.objects.get(r["obj"])
-    if s is None or not new or s.ability is None:  # the resolving spell exiled itself: nothing links
+    s = this(g, r)
+    if not new or s.ability is None:  # the resolving spell exiled itself: nothing links
         return
     sid = source_id(g, r)
     if sid is None or g.objects[sid].zone != "battlefield":
@@ -76,7 +76,7 @@ def _aura_swap(g: "Game", r: Ctx, e: Effect) -> dict | None:
     so = g.objects.get(src) if src is not None else None
     if src is None or so is None or so.zone != "battlefield" or so.attached_to is None:
         return None
-    you = g.objects[r["obj"]].controller
+    you = this(g, r).controller
     host = so.attached_to
 
     def fits(cid: int) -> bool:
@@ -237,7 +237,7 @@ def _draw(g: "Game", r: Ctx, e: Effect) -> dict | None:
 def _replace_draw(g: "Game", r: Ctx, e: Effect) -> None:
     """614.11: "the next time you would draw a card this turn, ... instead": a replacement effect
     of one use (engine/replacement.draw_replaced applies it), until the end of the turn."""
-    s = g.objects[r["obj"]]
+    s = this(g, r)
     add_effect(g, "draw_replace", [], r, "eot", player=r.get("controller") or s.controller,
                effects=list(e.get("effects")), name=s.card.name)
 
