@@ -111,6 +111,8 @@ def can_cast_timing(g: "Game", player: str, o: "Obj") -> bool:
     if player_statics.active(g):
         if player_statics.spell_limited(g, player):  # "can't cast more than one spell each turn"
             return False
+        if player_statics.cast_locked(g, player, o):  # 201.3: "spells with the chosen name can't be cast"
+            return False
         flash = flash or player_statics.has_flash(g, player, o)
     if flash:
         return g.priority == player
@@ -462,6 +464,8 @@ def activatable(g: "Game", player: str, oid: int) -> list[tuple[int, Ability]]:
         return []
     ix = index(abilities)
     got = ix.activated if o.zone == "battlefield" else ix.from_graveyard if o.zone == "graveyard" else ix.from_hand
+    if player_statics.active(g) and player_statics.statics(g, "name_lock"):  # 602.5: Pithing Needle
+        got = [(i, ab) for i, ab in got if not player_statics.activate_locked(g, player, oid, ab.kind == "mana")]
     if g.stack and split_second(g):
         return [(i, ab) for i, ab in got if ab.kind == "mana"]  # 702.60b
     return got

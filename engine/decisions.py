@@ -181,6 +181,9 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
                 opt["targets"] = cands
                 opt["target_counts"] = [[s.min, s.count] for s in ab.targets]
             out.append(opt)
+    if player_statics.active(g) and player_statics.statics(g, "name_lock"):  # 602.5: "with the chosen name"
+        out = [o for o in out if o["action"] != "activate"
+               or not player_statics.activate_locked(g, player, o["card"], o["mana"])]
     if g.stack and casting.split_second(g):  # 702.60a-b: special actions and mana abilities only
         out = [o for o in out if o["action"] not in ("cast", "activate") or o["action"] == "activate" and o["mana"]]
     return out
