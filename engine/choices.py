@@ -119,7 +119,7 @@ def seen_names(g: "Game", player: str) -> list[str]:
     objs = g.objects
     for oid in list(g.battlefield) + list(g.stack):
         o = objs[oid]
-        if o.ability is None and not o.token and "face_down" not in o.chosen:  # 708.2: a face-down one has no name
+        if o.ability is None and not o.token and "face_down" not in o.chosen:  # 707.2: a face-down one has no name
             (mine if o.controller == player else theirs).append(o.card.name)
     for p in g.order:
         ps = g.players[p]

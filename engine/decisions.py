@@ -439,6 +439,8 @@ def build(g: "Game", w: dict[str, Any]) -> Decision:
         elif kind == "choose_number" and w.get("min", 0) == w.get("max"):
             forced = {"number": w["max"]}
         return Decision(player, kind, w.get("prompt", kind), opts, data, forced)
+    if kind == "name_card":  # 201.3: the options only suggest; any real card name is an answer
+        return Decision(player, kind, w.get("prompt", "name a card"), list(w.get("options", [])), data)
     if kind == "cast_offer":
         return Decision(player, kind, w.get("prompt", "cast it?"), offer_options(g, player, w), data)
     if kind == "_deal_combat_damage":

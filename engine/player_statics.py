@@ -179,8 +179,9 @@ def activate_locked(g: "Game", player: str, oid: int, mana: bool) -> bool:
     if not locks:
         return False
     o = g.objects[oid]
-    name = g.chars(oid).name if o.zone == "battlefield" else o.card.name
-    return any(has_name(name, n) and not (mana and st.get("unless_mana")) for n, st in locks)
+    if "face_down" in o.chosen:  # 707.2: a face-down permanent has no name
+        return False
+    return any(has_name(o.card.name, n) and not (mana and st.get("unless_mana")) for n, st in locks)
 
 
 def spell_limited(g: "Game", player: str) -> bool:
