@@ -83,7 +83,7 @@ def on_enter(g: "Game", o: "Obj") -> None:
         what = st.get("choice")
         if what in NAME_CHOICES and "card_name" not in o.chosen:
             g.queue.append({"kind": "name_card", "player": o.controller, "options": seen_names(g, o.controller),
-                            "enter": o.id, "choice": what, "answer_to": "enter",
+                            "enter": o.id, "choice": what,
                             "prompt": f"{o.card.name}: choose a {what.replace('_', ' ')} (201.3)"})
             continue
         if what not in ENTER_CHOICES or what in o.chosen:

@@ -48,8 +48,7 @@ class DecisionKind(StrEnum):
 
 #: The generic choices: a rules module asks them and names itself in the wait record's
 #: ``answer_to`` (engine/game.py routes the answer there; none means the resolver, 608.2).
-CHOICE_KINDS = frozenset({DecisionKind.CHOOSE_CARDS, DecisionKind.CHOOSE_OPTION, DecisionKind.CHOOSE_NUMBER,
-                          DecisionKind.NAME_CARD})
+CHOICE_KINDS = frozenset({DecisionKind.CHOOSE_CARDS, DecisionKind.CHOOSE_OPTION, DecisionKind.CHOOSE_NUMBER})
 
 Target = Union[int, str]  # an object id or a player name
 

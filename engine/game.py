@@ -1124,6 +1124,7 @@ ANSWER_HANDLERS: dict[tuple[str, str | None], Handler] = {
     (K.LEGEND_RULE, None): lambda g, d, a: sba.legend_answer(g, d, a.get("cards", [])),
     (K.MANUAL, None): manual.answer,
     (K.CAST_OFFER, None): casting.cast_offered,       # 608.2c: "you may cast that card" while resolving
+    (K.NAME_CARD, None): answer_name,                 # 201.3, 614.12: "as SELF enters, choose a card name"
     # generic choices, by the module that asked (answer_to)
     (K.CHOOSE_CARDS, "resolve"): effects.answer,      # 608.2c-d: during a resolution
     (K.CHOOSE_OPTION, "resolve"): effects.answer,
@@ -1133,7 +1134,6 @@ ANSWER_HANDLERS: dict[tuple[str, str | None], Handler] = {
     (K.CHOOSE_CARDS, "opening"): opening.answer,      # 103.5: opening-hand cards (Leylines)
     (K.CHOOSE_OPTION, "replace"): replacement.answer,  # 616.1: which replacement applies first
     (K.CHOOSE_OPTION, "enter"): answer_enter,         # 614.12: "as SELF enters, choose ..."
-    (K.NAME_CARD, "enter"): answer_name,              # 201.3, 614.12: "as SELF enters, choose a card name"
     (K.CHOOSE_OPTION, "enter_pay"): entering.answer_pay_or_tapped,  # 614.12: "you may pay N life. If you don't"
     (K.CHOOSE_OPTION, "enter_counters"): entering.answer_optional_counters,  # 614.12, unleash 702.97a
     (K.CHOOSE_CARDS, "devour"): entering.answer_devour,  # 702.81a: sacrificed as it enters
