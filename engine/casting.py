@@ -251,6 +251,8 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
             raise IllegalAction(f"{o.card.name} has no {k}")
     if offered is None and not can_cast_timing(g, player, o):
         raise IllegalAction(f"cannot cast {o.card.name} now (timing: 307.1, 116.1a)")
+    if offered is not None and player_statics.active(g) and player_statics.cast_locked(g, player, o):
+        raise IllegalAction(f"{o.card.name} has the chosen name and can't be cast (201.3)")  # cascade included
     ab = spell_ability(o.card)
     specs: tuple[TargetSpec, ...] = ()
     aura = "Aura" in o.card.subtypes
