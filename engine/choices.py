@@ -56,6 +56,10 @@ CREATURE_TYPES: tuple[str, ...] = tuple(sorted({
 #: The entering choices this engine carries out, with the legal answers of each.
 ENTER_CHOICES: dict[str, tuple[str, ...]] = {"color": tuple(COLORS), "creature_type": CREATURE_TYPES}
 
+#: The entering choices of a card name (201.3), asked as a ``name_card`` decision: any real
+#: card name, kept in ``Obj.chosen["card_name"]``; "nonland" refuses a land's name.
+NAME_CHOICES = frozenset({"card_name", "nonland_card_name"})
+
 
 class NeedChoice(Exception):
     """Raised by a reference whose objects are still to be chosen; carries the wait record.
@@ -77,6 +81,11 @@ def on_enter(g: "Game", o: "Obj") -> None:
         if ab.kind != "static" or not st or st.get("kind") != "choose_on_enter":
             continue
         what = st.get("choice")
+        if what in NAME_CHOICES and "card_name" not in o.chosen:
+            g.queue.append({"kind": "name_card", "player": o.controller, "options": seen_names(g, o.controller),
+                            "enter": o.id, "choice": what,
+                            "prompt": f"{o.card.name}: choose a {what.replace('_', ' ')} (201.3)"})
+            continue
         if what not in ENTER_CHOICES or what in o.chosen:
             continue
         g.queue.append({"kind": "choose_option", "player": o.controller, "options": list(ENTER_CHOICES[what]),
@@ -99,6 +108,64 @@ def answer_enter(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
     o.chosen[what] = COLORS[str(opt)] if what == "color" else opt
     g.changed()
     g.log("chosen", card=o.card.name, obj=o.id, choice=what, value=opt)
+
+
+def seen_names(g: "Game", player: str) -> list[str]:
+    """The names a player may be offered when naming a card: the cards they can see (the
+    battlefield, graveyards, exile face up, the stack and their own hand), the opponents'
+    first. Only a suggestion: any real card name may be named (201.3)."""
+    mine: list[str] = []
+    theirs: list[str] = []
+    objs = g.objects
+    for oid in list(g.battlefield) + list(g.stack):
+        o = objs[oid]
+        if o.ability is None and not o.token and "face_down" not in o.chosen:  # 707.2: a face-down one has no name
+            (mine if o.controller == player else theirs).append(o.card.name)
+    for p in g.order:
+        ps = g.players[p]
+        zones = [ps.graveyard, ps.exile] + ([ps.hand] if p == player else [])
+        for z in zones:
+            for oid in z:
+                o = objs[oid]
+                if not o.token and "face_down" not in o.chosen:
+                    (mine if p == player else theirs).append(o.card.name)
+    out: list[str] = []
+    for n in theirs + mine:
+        for part in n.split(" // "):  # 708.7: a split card is named by one of its halves
+            if part not in out:
+                out.append(part)
+    return out
+
+
+def answer_name(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
+    """201.3: the name named as SELF entered, checked against the card database (708.7: one
+    half of a split card; 709.5: a flip card's alternative name), kept on the permanent."""
+    raw = a.get("name")
+    if not isinstance(raw, str):
+        raise IllegalAction("name_card: 'name' is required: the name of a card")
+    try:
+        name = g.cards.card_name(raw)
+    except KeyError:
+        raise IllegalAction(f"name_card: 'name' {raw!r} is not the name of a card (201.3)") from None
+    if d.data.get("choice") == "nonland_card_name" and "Land" in g.cards.definition(_full(g, name)).types:
+        raise IllegalAction(f"name_card: 'name' {name!r} is a land's name; choose a nonland card name")
+    o = g.objects.get(d.data["enter"])
+    if o is None or o.zone != "battlefield":
+        return
+    o.chosen["card_name"] = name
+    g.changed()
+    g.log("chosen", card=o.card.name, obj=o.id, choice="card_name", value=name)
+
+
+def _full(g: "Game", name: str) -> str:
+    """The card's full name in the database for one of its names."""
+    data = g.cards.source.get(name)
+    return str(data["name"] if isinstance(data, dict) else getattr(data, "name", name))
+
+
+def has_name(name: str, chosen: Any) -> bool:
+    """708.7: an object has the chosen name if one of its names is the chosen name."""
+    return chosen is not None and (name == chosen or " // " in name and chosen in name.split(" // "))
 
 
 def chosen_value(g: "Game", src: int | None, what: str) -> Any:

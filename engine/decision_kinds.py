@@ -43,6 +43,7 @@ class DecisionKind(StrEnum):
     MANUAL = "manual"                                # a card carried out by hand (engine/manual.py)
     CAST_OFFER = "cast_offer"                        # cast a card while an ability resolves (madness,
                                                      # cascade, rebound, suspend: engine/ops/cast.py)
+    NAME_CARD = "name_card"                          # 201.3: name a card (any real card name)
 
 
 #: The generic choices: a rules module asks them and names itself in the wait record's
@@ -123,6 +124,10 @@ class NumberAnswer(TypedDict, total=False):
     number: Union[int, str]
 
 
+class NameAnswer(TypedDict, total=False):
+    name: str  # 201.3: a card name of the card database (one half of a split card, 708.7)
+
+
 class ManualAnswer(TypedDict, total=False):
     action: str
     card: Any
@@ -152,6 +157,7 @@ ANSWERS: dict[DecisionKind, type] = {
     DecisionKind.CHOOSE_NUMBER: NumberAnswer,
     DecisionKind.MANUAL: ManualAnswer,
     DecisionKind.CAST_OFFER: PriorityAnswer,  # a cast answer for the offered card, or pass to decline
+    DecisionKind.NAME_CARD: NameAnswer,
 }
 
 
@@ -201,6 +207,7 @@ OPTIONS: dict[DecisionKind, Any] = {
     DecisionKind.CHOOSE_NUMBER: list[int],
     DecisionKind.MANUAL: dict[str, Any],
     DecisionKind.CAST_OFFER: list[PriorityOption],
+    DecisionKind.NAME_CARD: list[str],  # suggested names (cards the chooser can see); any real name is legal
 }
 
 

@@ -193,6 +193,9 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
                 opt["targets"] = cands
                 opt["target_counts"] = [[s.min, s.count] for s in ab.targets]
             out.append(opt)
+    if player_statics.active(g) and player_statics.statics(g, "name_lock"):  # 602.5: "with the chosen name"
+        out = [o for o in out if o["action"] != "activate"
+               or not player_statics.activate_locked(g, player, o["card"], o["mana"])]
     if g.stack and casting.split_second(g):  # 702.60a-b: special actions and mana abilities only
         out = [o for o in out if o["action"] not in ("cast", "activate") or o["action"] == "activate" and o["mana"]]
     return out
@@ -479,6 +482,8 @@ def build(g: "Game", w: dict[str, Any]) -> Decision:
         elif kind == "choose_number" and w.get("min", 0) == w.get("max"):
             forced = {"number": w["max"]}
         return Decision(player, kind, w.get("prompt", kind), opts, data, forced)
+    if kind == "name_card":  # 201.3: the options only suggest; any real card name is an answer
+        return Decision(player, kind, w.get("prompt", "name a card"), list(w.get("options", [])), data)
     if kind == "cast_offer":
         return Decision(player, kind, w.get("prompt", "cast it?"), offer_options(g, player, w), data)
     if kind == "_deal_combat_damage":
@@ -492,6 +497,8 @@ def offer_options(g: "Game", player: str, w: dict[str, Any]) -> list[dict[str, A
     unless it must be cast and can be (702.61a)."""
     o = g.objects.get(w["card"])
     out: list[dict[str, Any]] = []
+    if o is not None and player_statics.active(g) and player_statics.cast_locked(g, player, o):
+        o = None  # 201.3: "spells with the chosen name can't be cast", as an ability offers it too
     if o is not None:
         afford: dict[tuple[str, ...], bool] = {}
         mana: tuple[str, ...] = o.card.mana_cost

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.choices import has_name
 from engine.mana import mana_value
 
 if TYPE_CHECKING:
@@ -20,7 +21,7 @@ KNOWN = frozenset({
     "mv_le", "mv_ge", "mv_eq", "zone", "player", "opponent", "any", "or", "permanent", "name",
     "damaged_this_turn", "targets_you", "targets", "power_lt_self", "toughness_lt_self", "power_lt",
     "toughness_lt", "not", "ability", "one_of_each", "different_names", "enchanted", "equipped",
-    "chosen_color", "chosen_type", "from_battlefield_this_turn", "unblocked", "attacking_you",
+    "chosen_color", "chosen_type", "from_battlefield_this_turn", "unblocked", "attacking_you", "chosen_name",
     "shares_color_with_source", "paired_group",
 })
 #: The steps after blockers are declared (509.1h): an attacker with no blocker is unblocked then.
@@ -196,9 +197,13 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
             return False
         if f.get("targets_you") and you not in chosen:
             return False
-    if "chosen_color" in f or "chosen_type" in f:  # chosen as the source entered (614.12, engine.choices)
+    if "chosen_color" in f or "chosen_type" in f or "chosen_name" in f:  # chosen as the source entered (614.12)
         so = game.objects.get(src) if src is not None else None
+        if so is not None and so.ability is not None:  # an ability's SELF is its source (112.7)
+            so = game.objects.get(so.source) if so.source is not None else None
         ch = so.chosen if so is not None else {}
+        if "chosen_name" in f and ("face_down" in o.chosen or not has_name(o.card.name, ch.get("card_name"))):
+            return False  # 201.3, 708.7: "with the chosen name" (a face-down object has no name, 707.2)
         if "chosen_color" in f and ch.get("color") not in c.colors:
             return False
         if "chosen_type" in f and ch.get("creature_type") not in c.subtypes:

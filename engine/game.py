@@ -43,7 +43,7 @@ from engine import (
 from engine.actions import discard
 from engine.cardpool import CardPool
 from engine.cards.abilities import CardDef
-from engine.choices import answer_enter
+from engine.choices import answer_enter, answer_name
 from engine.decision_kinds import CHOICE_KINDS, DecisionKind, validate
 from engine.errors import EngineFault, IllegalAction
 from engine.layers import Chars, compute, counters_allowed, off_battlefield
@@ -1167,6 +1167,7 @@ ANSWER_HANDLERS: dict[tuple[str, str | None], Handler] = {
     (K.LEGEND_RULE, None): lambda g, d, a: sba.legend_answer(g, d, a.get("cards", [])),
     (K.MANUAL, None): manual.answer,
     (K.CAST_OFFER, None): casting.cast_offered,       # 608.2c: "you may cast that card" while resolving
+    (K.NAME_CARD, None): answer_name,                 # 201.3, 614.12: "as SELF enters, choose a card name"
     # generic choices, by the module that asked (answer_to)
     (K.CHOOSE_CARDS, "resolve"): effects.answer,      # 608.2c-d: during a resolution
     (K.CHOOSE_OPTION, "resolve"): effects.answer,

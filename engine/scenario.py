@@ -31,7 +31,7 @@ KIND_VERBS = {
     "assign_damage": {"assign_damage"}, "trigger_targets": {"choose"}, "order_triggers": {"choose"},
     "choose_cards": {"choose"}, "choose_option": {"choose"}, "choose_number": {"choose"},
     "legend_rule": {"choose"}, "discard_to_hand_size": {"choose"}, "mulligan": {"mulligan", "choose"},
-    "mulligan_bottom": {"choose"},
+    "mulligan_bottom": {"choose"}, "name_card": {"choose"},
     "cast_offer": {"cast", "pass"},  # cast the card a resolving ability offers, or decline (engine/ops/cast.py)
 }
 
@@ -152,7 +152,8 @@ class Runner:
             # a forced decision is left to the runner when the step clearly answers another kind
             want = {"targets": {"trigger_targets"}, "order": {"order_triggers"},
                     "cards": {"choose_cards", "legend_rule", "discard_to_hand_size", "mulligan_bottom"},
-                    "option": {"choose_option", "mulligan", "mulligan_bottom"}, "number": {"choose_number"}}
+                    "option": {"choose_option", "mulligan", "mulligan_bottom"}, "number": {"choose_number"},
+                    "name": {"name_card"}}
             for k, kinds in want.items():
                 if k in step and d.kind not in kinds:
                     return False
@@ -333,6 +334,8 @@ class Runner:
                 return {"option": o}
             if d.kind == "choose_number":
                 return {"number": int(step["number"])}
+            if d.kind == "name_card":  # 201.3: {alice: choose, name: Lightning Bolt}
+                return {"name": step.get("name")}
         raise Fail(f"cannot answer {d.kind} with {verb}")
 
     def pass_until(self, target: str, nxt: dict[str, Any] | None) -> None:

@@ -11,7 +11,7 @@ from typing import Any
 from engine import awaken, bestow, cast_options, contract, costs, facedown, overload, splice, transform
 from engine.cards.abilities import Ability, CardDef, Cost, Effect
 from engine.cards.compiler.keywords import KEYWORD_TEXT
-from engine.choices import ENTER_CHOICES, choose_problems
+from engine.choices import ENTER_CHOICES, NAME_CHOICES, choose_problems
 from engine.clone import clone_problems
 from engine.filters import unknown_keys
 from engine.mana import unpayable
@@ -87,6 +87,7 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "play_from", "graveyard_replacement", "opening_hand_battlefield", "clone", "prevent_damage",
                      "cant_gain_life", "cant_lose_life",  # engine/player_statics.py (118.7, 118.8)
                      "attack_tax",  # engine/combat.py attack_cost (508.1g-i, 802.3a)
+                     "name_lock",  # engine/player_statics.py: "with the chosen name" (201.3)
                      "skip_step",  # engine/game.py _not_skipped (614.10)
                      "cast_only",  # engine/casting.py can_cast_timing (604.6, 506.6)
                      "full_text",  # engine/layers.py, layer 3 (612.5)
@@ -292,7 +293,7 @@ def ability_reasons(ab: Ability) -> list[str]:
         if st.get("kind") == "clone":
             out.extend(clone_problems(st))
         if st.get("kind") == "choose_on_enter":
-            if st.get("choice") not in ENTER_CHOICES:
+            if st.get("choice") not in ENTER_CHOICES and st.get("choice") not in NAME_CHOICES:
                 out.append(f"choose_on_enter {st.get('choice')}")
         if st.get("kind") == "restriction" and st.get("rule") not in RULES:
             out.append(f"rule {st.get('rule')}")

@@ -435,3 +435,21 @@ def test_cast_offer_prompt_casts_or_declines(qtbot, tmp_path):
     w3, s3 = prompt_table(qtbot, Decision("alice", "cast_offer", "cast Rift Bolt without paying its mana cost?",
                                           opts[:1], {"card": 5, "must": True}))
     assert not w3.prompt.ok.isEnabled() and "cast_offer:cast" in w3.prompt.buttons
+
+
+def test_name_card_prompt_takes_a_typed_name_or_a_suggestion(qtbot):
+    from PySide6.QtWidgets import QLineEdit
+
+    from engine.state import Decision
+    w, s = prompt_table(qtbot, Decision("alice", "name_card", "Pithing Needle: choose a card name (201.3)",
+                                        ["Prodigal Sorcerer", "Llanowar Elves"]))
+    edit = w.prompt.findChild(QLineEdit, "card_name")
+    comp = edit.completer()
+    comp.setCompletionPrefix("sorcerer")
+    assert comp.currentCompletion() == "Prodigal Sorcerer"  # completes on any part of a name
+    edit.setText("  Lightning Bolt ")
+    QTest.mouseClick(w.prompt.ok, Qt.LeftButton)
+    assert s.answers == [{"name": "Lightning Bolt"}]
+    w2, s2 = prompt_table(qtbot, Decision("alice", "name_card", "name a card", ["Llanowar Elves"]))
+    QTest.mouseClick(w2.prompt.buttons["name:Llanowar Elves"], Qt.LeftButton)
+    assert s2.answers == [{"name": "Llanowar Elves"}]

@@ -8,14 +8,16 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QSize, QStringListModel, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
     QComboBox,
+    QCompleter,
     QGridLayout,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QListWidget,
     QListWidgetItem,
     QPushButton,
@@ -162,8 +164,25 @@ def decision_words(d: Any, v: dict[str, Any]) -> str:
         "choose_cards": "choose cards",
         "choose_option": "choose an option",
         "choose_number": "choose a number",
+        "name_card": "name a card",
         "manual": "carry out a card's text by hand",
     }.get(kind, kind.replace("_", " "))
+
+
+_NAMES: list[str] = []
+
+
+def card_names() -> list[str]:
+    """Every card name of the card database, each name of a card with several (201.3, 708.7),
+    read once; none when the database cannot be opened (the suggestions and typing remain)."""
+    if not _NAMES:
+        try:
+            from engine.cards.db import open_db  # only when a card is named: opening the database costs
+            names = open_db().names()
+        except Exception:  # noqa: BLE001 - no database: the line edit still takes any name
+            return []
+        _NAMES.extend(dict.fromkeys(part for n in names for part in n.split(" // ")))
+    return _NAMES
 
 
 class PromptPanel(QWidget):
@@ -539,6 +558,24 @@ class PromptPanel(QWidget):
         self.body_lay.addWidget(s)
         self.ok.setText("OK")
         self._answer = lambda: self.table.submit({"number": s.value()})
+
+    def _k_name_card(self, d: Any) -> None:
+        """201.3: name a card: a line edit that completes over every card name (the names
+        seen on the table first, as buttons); the engine checks the name."""
+        edit = QLineEdit()
+        edit.setObjectName("card_name")
+        edit.setPlaceholderText("a card name")
+        names = list(d.options) + [n for n in card_names() if n not in d.options]
+        comp = QCompleter(QStringListModel(names, edit), edit)
+        comp.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        comp.setFilterMode(Qt.MatchFlag.MatchContains)
+        edit.setCompleter(comp)
+        self.body_lay.addWidget(edit)
+        for n in list(d.options)[:6]:
+            self._button(n, lambda _=False, n=n: self.table.submit({"name": n}), f"name:{n}")
+        self.ok.setText("Name it")
+        self._answer = lambda: self.table.submit({"name": edit.text().strip()})
+        edit.returnPressed.connect(self.primary)
 
     def _k_trigger_targets(self, d: Any) -> None:
         lists = []

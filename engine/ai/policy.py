@@ -254,6 +254,8 @@ class QuickPolicy:
         if k == "choose_option":
             opts = list(d.options)
             return {"option": "yes" if "yes" in opts else opts[0]}
+        if k == "name_card":  # 201.3: the first name it sees (the opponents' cards are listed first)
+            return {"name": d.options[0] if d.options else "Island"}
         if k == "choose_number":
             return {"number": d.data.get("max", d.data.get("min", 0))}
         if k == "manual":

@@ -90,6 +90,8 @@ class RandomBot:
             return {"cards": [r.choice(d.options)]}
         if k == "choose_option":
             return {"option": r.choice(d.options)}
+        if k == "name_card":  # 201.3: a name among the cards it can see (the permanent itself at least)
+            return {"name": r.choice(d.options)} if d.options else {"name": "Island"}
         if k == "choose_number":
             return {"number": r.randint(d.data.get("min", 0), d.data.get("max", 0))}
         raise ValueError(f"the random bot cannot answer {k}")

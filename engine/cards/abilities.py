@@ -331,7 +331,10 @@ Statics (Ability.static)
   add_types          subtypes                           "is a Knight in addition ..." (layer 4)
   become             lose_all, [subtypes, keep_types, types, colors, power, toughness]
                      "loses all abilities and is a 1/1 Frog" (layers 4, 5, 6, 7b) 613.1
-  choose_on_enter    choice: color|creature_type|opponent|card_type|basic_land_type|creature|player
+  choose_on_enter    choice: color|creature_type|opponent|card_type|basic_land_type|creature|player|card_name|
+                     nonland_card_name (201.3: a name_card decision)
+  name_lock          lock: cast|activate, who, [unless_mana]   "Spells with the chosen name can't be cast",
+                     "Activated abilities of sources with the chosen name can't be activated [unless ...]"
   life_gain_plus     amount                             "you gain that much life plus N instead"   614
   play_from          zone: graveyard|library_top, filter   you may play/cast matching cards from there
   flash_spells       spells: FILTER                     you may cast them as though they had flash 702.8
@@ -386,7 +389,7 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "life_gain_plus", "life_gain_double", "play_from", "flash_spells", "free_spells", "graveyard_replacement",
     "clone", "unpreventable", "spell_limit", "player_keywords", "control", "extra_land", "skip_step",
     "prevent_damage", "top_card_revealed", "no_max_hand_size", "look_top_card", "opening_hand_battlefield",
-    "alternative_cost", "deck_rule", "cant_gain_life", "cant_lose_life", "attack_tax", "cast_only", "full_text",
+    "alternative_cost", "deck_rule", "cant_gain_life", "cant_lose_life", "attack_tax", "name_lock", "cast_only", "full_text",
     "amplify",
 })
 TRIGGER_EVENTS: frozenset[str] = frozenset({

@@ -381,11 +381,23 @@ def _flash_some(m: re.Match) -> list[dict[str, Any]] | None:
 
 @static(
     r"^as (?:self|it) enters, choose (a color|a creature type|an opponent|a card type|a basic land type|a creature|a "
-    r"player)$"
+    r"player|a card name|a nonland card name)$"
 )
 def _choose_on_enter(m: re.Match) -> list[dict[str, Any]] | None:
     what = m.group(1).split(" ", 1)[1].replace(" ", "_")
     return [{"kind": "choose_on_enter", "choice": what}]
+
+
+@static(r"^(?:(your opponents) can't cast spells with the chosen name|spells with the chosen name can't be cast)$")
+def _name_lock_cast(m: re.Match) -> list[dict[str, Any]] | None:
+    """201.3: "Spells with the chosen name can't be cast" (Meddling Mage)."""
+    return [{"kind": "name_lock", "lock": "cast", "who": "opponent" if m.group(1) else "each"}]
+
+
+@static(r"^activated abilities of sources with the chosen name can't be activated( unless they're mana abilities|)$")
+def _name_lock_activate(m: re.Match) -> list[dict[str, Any]] | None:
+    """201.3: "Activated abilities of sources with the chosen name can't be activated" (Pithing Needle)."""
+    return [{"kind": "name_lock", "lock": "activate", "who": "each", "unless_mana": bool(m.group(1))}]
 
 
 @static(r"^if you would gain life, you gain that much life plus (\d+) instead$")
