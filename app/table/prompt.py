@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 from app.cards.render import card_pixmap
 from app.forms import load
 from app.table.scene import step_name
+from engine.cards.db import open_db
 from engine.seats import result_text
 
 MAX_TARGET_BUTTONS = 8  # more candidate targets than this are offered as a list
@@ -174,10 +175,9 @@ _NAMES: list[str] = []
 
 def card_names() -> list[str]:
     """Every card name of the card database, each name of a card with several (201.3, 708.7),
-    read once; none when the database cannot be opened (the suggestions and typing remain)."""
+    read once, when a card is first named (opening the database costs); none when it cannot be opened (the suggestions and typing remain)."""
     if not _NAMES:
         try:
-            from engine.cards.db import open_db  # only when a card is named: opening the database costs
             names = open_db().names()
         except Exception:  # noqa: BLE001 - no database: the line edit still takes any name
             return []
