@@ -175,7 +175,8 @@ _NAMES: list[str] = []
 
 def card_names() -> list[str]:
     """Every card name of the card database, each name of a card with several (201.3, 708.7),
-    read once, when a card is first named (opening the database costs); none when it cannot be opened (the suggestions and typing remain)."""
+    read once, when a card is first named (opening the database costs); none when it cannot
+    be opened (the suggestions and typing remain)."""
     if not _NAMES:
         try:
             names = open_db().names()
