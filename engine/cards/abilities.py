@@ -389,8 +389,8 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "life_gain_plus", "life_gain_double", "play_from", "flash_spells", "free_spells", "graveyard_replacement",
     "clone", "unpreventable", "spell_limit", "player_keywords", "control", "extra_land", "skip_step",
     "prevent_damage", "top_card_revealed", "no_max_hand_size", "look_top_card", "opening_hand_battlefield",
-    "alternative_cost", "deck_rule", "cant_gain_life", "cant_lose_life", "attack_tax", "name_lock", "cast_only", "full_text",
-    "amplify",
+    "alternative_cost", "deck_rule", "cant_gain_life", "cant_lose_life", "attack_tax", "name_lock", "cast_only",
+    "full_text", "amplify",
 })
 TRIGGER_EVENTS: frozenset[str] = frozenset({
     "etb", "dies", "ltb", "attacks", "blocks", "attacks_or_blocks", "becomes_blocked", "blocks_or_blocked",

@@ -27,8 +27,17 @@ from engine.object_statics import cant_be_countered
 from engine.ops.base import ask_cards, table
 from engine.payment import can_afford, pay_mana
 from engine.tapping import tap, untap
-from engine.values import (Ctx, amount, amount_for, controller, names_that_player, refs, source_id, this,
-                           unpaired_creature)
+from engine.values import (
+    Ctx,
+    amount,
+    amount_for,
+    controller,
+    names_that_player,
+    refs,
+    source_id,
+    this,
+    unpaired_creature,
+)
 
 if TYPE_CHECKING:
     from engine.game import Game
