@@ -69,7 +69,7 @@ def test_every_reference_the_walker_accepts_is_resolved_and_others_are_refused(g
     for word in values.STATIC_REFS:
         assert contract.ref_problems(word, static=True) == []
         values.static_refs(g, src, word)
-    for bad in ("that_player", "its_owner"):
+    for bad in ("its_controller", "its_owner"):  # ("that_player" is read only in a per-player count)
         assert contract.ref_problems(bad) == [f"reference {bad!r}"]
         with pytest.raises(Unsupported, match="unsupported reference"):
             values.refs(g, ctx(g, src), bad)
