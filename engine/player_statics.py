@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
+from engine import seats
 from engine.filters import matches
 from engine.memo import per_object
 
@@ -186,12 +187,16 @@ def graveyard_replacements(g: "Game", o: "Obj", frm: str) -> list[tuple[int, str
     "library_shuffle"), as (source id, source name, where): a card's own ("If SELF would be put
     into a graveyard from anywhere", Nexus of Fate, Legacy Weapon) from every zone, others
     (Leyline of the Void) from the battlefield. Tokens are not cards. engine/replacement.py
-    lets the owner choose the order when several apply (616.1e)."""
+    lets the owner choose the order when several apply (616.1e). With limited range of
+    influence another's static reaches only objects within its controller's range (801.10,
+    801.13a)."""
     if o.token or o.ability is not None or not active(g):
         return []
     out = [(o.id, o.card.name, st.get("to", "exile")) for st in _card_statics(o.card)
            if st["kind"] == "graveyard_replacement" and st.get("affects") == "self"]
     for src, ctl, st in statics(g, "graveyard_replacement"):
+        if not seats.object_in_range(g, ctl, o.id):  # 801.13a: that portion of the event does nothing
+            continue
         a = st.get("affects")
         if isinstance(a, dict):
             f = dict(a)

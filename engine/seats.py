@@ -255,6 +255,19 @@ def in_range(g: "Game", p: str, q: str) -> bool:
     return g.influence is None or p == q or distance(g, p, q) <= g.influence
 
 
+def object_in_range(g: "Game", p: str, oid: int) -> bool:
+    """801.2d: is the object ``oid`` within ``p``'s range of influence (always, without the
+    option)? An object's seat is its controller's on the battlefield or the stack, its
+    owner's elsewhere."""
+    if g.influence is None:
+        return True
+    o = g.objects.get(oid)
+    if o is None:
+        return True
+    seat = g.controller_of(oid) or o.owner if o.zone in ("battlefield", "stack") else o.owner
+    return in_range(g, p, seat)
+
+
 def defenders(g: "Game", attacker: str) -> list[str]:
     """The players ``attacker``'s creatures may attack (506.2): every opponent (802.2), the
     nearest opponent to the left or right only (803.1a-b: none when the nearest player that
