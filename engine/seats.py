@@ -255,6 +255,20 @@ def in_range(g: "Game", p: str, q: str) -> bool:
     return g.influence is None or p == q or distance(g, p, q) <= g.influence
 
 
+def choosable(g: "Game", p: str, players: list[str]) -> list[str]:
+    """The ``players`` that ``p`` may choose (801.5a: only those within ``p``'s range of
+    influence); when none is within range, the closest of them to ``p``'s left, the next in
+    turn order (801.5c). All of them without the option."""
+    if g.influence is None or not players:
+        return players
+    near = [q for q in players if in_range(g, p, q)]
+    if near:
+        return near
+    order = g.order
+    i = order.index(p)
+    return [next(order[(i + k) % len(order)] for k in range(1, len(order)) if order[(i + k) % len(order)] in players)]
+
+
 def object_in_range(g: "Game", p: str, oid: int) -> bool:
     """801.2d: is the object ``oid`` within ``p``'s range of influence (always, without the
     option)? An object's seat is its controller's on the battlefield or the stack, its

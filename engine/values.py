@@ -48,7 +48,9 @@ def one_opponent(g: "Game", r: Ctx, ref: str) -> str:
     """"an opponent" / "defending player" as one player. The defending player of an attacking
     source (or of the attack that triggered it) is the player it attacks (802.2a); otherwise,
     with one opponent left, that opponent; with several, the controller chooses one (802.2a,
-    800.4f), asked during the resolution (a choose_option of player names)."""
+    800.4f), asked during the resolution (a choose_option of player names). With limited range
+    of influence only an opponent within range may be chosen (801.5a); with none within range,
+    it is the closest opponent to the controller's left (801.5c)."""
     s = g.objects[r["obj"]]
     you = s.controller
     if ref == "defending_player":
@@ -60,7 +62,7 @@ def one_opponent(g: "Game", r: Ctx, ref: str) -> str:
             att = g.chars(att).controller
         if isinstance(att, str) and att in g.players:
             return att
-    opp = seats.opponents(g, you)
+    opp = seats.choosable(g, you, seats.opponents(g, you))  # 801.5a, 801.5c
     if len(opp) == 1 or (opp and "answers" not in r):
         return opp[0]
     if not opp:
