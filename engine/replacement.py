@@ -192,10 +192,7 @@ def _shield_applies(g: "Game", e: dict[str, Any], src: int, tgt: Any, combat: bo
 
 def _seat_of(g: "Game", oid: Any) -> str | None:
     """801.2d: the player whose seat places an object: its controller (its owner off the battlefield)."""
-    o = g.objects.get(oid)
-    if o is None:
-        return None
-    return g.controller_of(oid) or o.owner if o.zone in ("battlefield", "stack") else o.owner
+    return seats.object_seat(g, oid)
 
 
 def _shield_text(e: dict[str, Any], left: int | None) -> str:

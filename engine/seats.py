@@ -266,20 +266,29 @@ def choosable(g: "Game", p: str, players: list[str]) -> list[str]:
         return near
     order = g.order
     i = order.index(p)
-    return [next(order[(i + k) % len(order)] for k in range(1, len(order)) if order[(i + k) % len(order)] in players)]
+    for k in range(1, len(order)):
+        q = order[(i + k) % len(order)]
+        if q in players:
+            return [q]
+    return players
+
+
+def object_seat(g: "Game", oid: Any) -> str | None:
+    """801.2d: the player whose seat places an object for range of influence: its controller
+    on the battlefield or the stack, its owner elsewhere (None: no such object)."""
+    o = g.objects.get(oid)
+    if o is None:
+        return None
+    return g.controller_of(oid) or o.owner if o.zone in ("battlefield", "stack") else o.owner
 
 
 def object_in_range(g: "Game", p: str, oid: int) -> bool:
     """801.2d: is the object ``oid`` within ``p``'s range of influence (always, without the
-    option)? An object's seat is its controller's on the battlefield or the stack, its
-    owner's elsewhere."""
+    option, and for an object no longer there)?"""
     if g.influence is None:
         return True
-    o = g.objects.get(oid)
-    if o is None:
-        return True
-    seat = g.controller_of(oid) or o.owner if o.zone in ("battlefield", "stack") else o.owner
-    return in_range(g, p, seat)
+    seat = object_seat(g, oid)
+    return seat is None or in_range(g, p, seat)
 
 
 def defenders(g: "Game", attacker: str) -> list[str]:

@@ -88,10 +88,7 @@ def refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
 def _influence_owner(g: "Game", x: Any, you: str) -> str:
     """801.2d: the player whose seat decides whether an object is within range: its controller
     on the battlefield or the stack, its owner elsewhere."""
-    o = g.objects.get(x)
-    if o is None:
-        return you
-    return g.controller_of(x) or o.owner if o.zone in ("battlefield", "stack") else o.owner
+    return seats.object_seat(g, x) or you
 
 
 def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
