@@ -267,7 +267,7 @@ def destroy(g: "Game", oid: int, regen_ok: bool = True, ask: bool = False) -> bo
         g.changed()
         g.log("regenerate", card=o.card.name, obj=oid)
         return False
-    g.move(oid, ev["to"], replaced=True)
+    g.move(oid, ev["to"], replaced=True, linked=ev.get("link"))
     return True
 
 
@@ -362,6 +362,20 @@ def put_attacking(g: "Game", oid: int, tgt: Any) -> None:
     o.attacking = tgt
     g.changed()
 
+
+
+def put_blocking(g: "Game", oid: int, attacker: int, place: int) -> None:
+    """509.7: the creature ``oid`` is put onto the battlefield blocking ``attacker`` (never declared
+    as a blocker: it is "blocking" but, for triggers and effects, it never "blocked"). The attacker
+    is blocked (509.1h); the new blocker takes the 0-based ``place`` the active player announced in
+    the attacker's damage assignment order, the others keeping their relative order."""
+    o, a = g.objects.get(oid), g.objects.get(attacker)
+    if o is None or a is None or o.zone != "battlefield" or a.attacking is None or g.step not in COMBAT_STEPS:
+        return
+    o.blocking, o.order = [attacker], [attacker]
+    a.blocked = True
+    a.blockers = a.blockers[:place] + [oid] + a.blockers[place:]
+    g.changed()
 
 
 def could_produce(g: "Game", player: str, args: dict[str, Any], src: int | None,

@@ -70,13 +70,22 @@ class SpellTiming(NamedTuple):
     land: bool
     flash: bool             # an instant or a card with flash (116.1a, 702.8)
     legendary_spell: bool   # a legendary instant or sorcery (a later rule, printed on such cards)
+    only: tuple[dict[str, Any], ...] = ()  # 604.6: "Cast this spell only ...": the conditions it names
 
 
 @per_object
 def spell_timing(card: Any) -> SpellTiming:
     types = card.types
     return SpellTiming("Land" in types, "Instant" in types or "Flash" in card.keywords,
-                       "Legendary" in card.supertypes and ("Sorcery" in types or "Instant" in types))
+                       "Legendary" in card.supertypes and ("Sorcery" in types or "Instant" in types),
+                       cast_only(card))
+
+
+def cast_only(card: Any) -> tuple[dict[str, Any], ...]:
+    """604.6: the conditions of the card's own "Cast this spell only ..." statics (506.6: a time of
+    the combat phase). They work wherever the card could be cast from, the hand included."""
+    return tuple(a.static["condition"] for a in card.abilities
+                 if a.kind == "static" and a.static and a.static.get("kind") == "cast_only")
 
 
 def split_second(g: "Game") -> bool:
@@ -95,6 +104,9 @@ def can_cast_timing(g: "Game", player: str, o: "Obj") -> bool:
             "Legendary" in c.supertypes and c.controller == player and c.types & {"Creature", "Planeswalker"}
             for c in g.all_chars().values()):
         return False  # a legendary sorcery: only while you control a legendary creature or planeswalker
+    only = spell_timing(o.card).only
+    if only and not all(condition(g, c, o.id, {"controller": player}) for c in only):
+        return False  # 604.6, 506.6: "Cast this spell only during combat ..." and it is not that time
     flash = "Instant" in types or "Flash" in o.card.keywords
     if player_statics.active(g):
         if player_statics.spell_limited(g, player):  # "can't cast more than one spell each turn"
@@ -246,6 +258,9 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     elif ab is not None:
         specs = ab.targets
     modes = a.get("modes") or ([a["mode"]] if "mode" in a else [])
+    if ab is not None and (ab.condition or {}).get("mode_chooser") == "opponent" and not a.get("opponent_mode"):
+        _ask_opponent_mode(g, player, o, ab, a, modes)
+        return
     if ab is not None and ab.choose and any(r.keyword == "Entwine" for r, _ in extras):
         if modes and sorted(modes) != list(range(len(ab.modes))):  # 702.41a: all modes
             raise IllegalAction("an entwined spell has all its modes (702.41a)")
@@ -322,6 +337,45 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         _after_costs(g, costs.start(g, player, others, new, new, "cast", a))  # 601.2h: chosen while paying
         return
     finish_cast(g, player, new)
+
+
+def _ask_opponent_mode(g: "Game", player: str, o: "Obj", ab: Ability, a: dict[str, Any], modes: list[Any]) -> None:
+    """601.3: "An opponent chooses one —": an opponent chooses the mode when the caster would
+    (601.2b); with several opponents the caster first says which one (601.3a). The cast is
+    proposed again with that mode once it is chosen; it must be legal with any mode, so it is
+    tried first on a copy of the game (nothing here has changed the game)."""
+    if modes:
+        raise IllegalAction(f"an opponent chooses the mode of {o.card.name} (601.3)")
+    opps = seats.opponents(g, player)
+    if not opps:
+        raise IllegalAction(f"no opponent to choose the mode of {o.card.name}")
+    trial = g.copy()
+    cast(trial, player, {**a, "modes": [0], "opponent_mode": True})
+    data = {"cast": dict(a), "caster": player, "answer_to": "opponent_mode"}
+    if len(opps) > 1:
+        g.wait = {"kind": "choose_option", "player": player, "options": list(opps), **data, "stage": "who",
+                  "prompt": f"{o.card.name}: which opponent chooses its mode (601.3a)?"}
+    else:
+        g.wait = {"kind": "choose_option", "player": opps[0], "options": [m.text for m in ab.modes], **data,
+                  "stage": "mode", "prompt": f"{o.card.name}: choose its mode for {player} (601.3)"}
+
+
+def answer_opponent_mode(g: "Game", d: Any, a: dict[str, Any]) -> None:
+    """601.3, 601.3a: the opponent chosen (by the caster) chooses the mode; then the spell is cast."""
+    opt = a.get("option")
+    if isinstance(opt, int) and not isinstance(opt, bool) and 1 <= opt <= len(d.options):
+        opt = d.options[opt - 1]
+    if opt not in d.options:
+        raise IllegalAction(f"choose one of {d.options}")
+    caster, proposed = d.data["caster"], d.data["cast"]
+    if d.data.get("stage") == "who":
+        o = g.objects[proposed["card"]]
+        ab = spell_ability(o.card)
+        g.wait = {"kind": "choose_option", "player": opt, "options": [m.text for m in ab.modes] if ab else [],
+                  "cast": proposed, "caster": caster, "answer_to": "opponent_mode", "stage": "mode",
+                  "prompt": f"{o.card.name}: choose its mode for {caster} (601.3)"}
+        return
+    cast(g, caster, {**proposed, "modes": [list(d.options).index(opt)], "opponent_mode": True})
 
 
 def cast_offered(g: "Game", d: Any, a: dict[str, Any]) -> None:

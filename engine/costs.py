@@ -29,7 +29,8 @@ if TYPE_CHECKING:
     from engine.game import Game
 
 _VERB = {"sacrifice": "sacrifice", "discard": "discard", "exile_from_graveyard": "exile from your graveyard",
-         "tap_others": "tap", "return_to_hand": "return to its owner's hand"}
+         "tap_others": "tap", "return_to_hand": "return to its owner's hand",
+         "linked_to_graveyard": "put into its owner's graveyard"}
 
 
 # ------------------------------------------------------------------ the parts of a cost
@@ -81,6 +82,10 @@ def candidates(g: "Game", player: str, part: str, f: dict[str, Any], src: int | 
         return [i for i in g.players[player].hand if not f or matches(g, i, {**f, "zone": "hand"}, src, player)]
     if part == "exile_from_graveyard":
         return [i for i in g.players[player].graveyard if matches(g, i, {**f, "zone": "graveyard"}, src, player)]
+    if part == "linked_to_graveyard":  # 607.2a, 614.14: the cards exiled with the source, still in exile
+        o = g.objects.get(src) if src is not None else None
+        return [i for i in (o.chosen.get("exiled", ()) if o is not None else ())
+                if i in g.objects and g.objects[i].zone == "exile"]
     raise IllegalAction(f"unknown cost part {part}")
 
 
@@ -188,6 +193,8 @@ def _pay(g: "Game", player: str, part: str, picks: list[int], obj: int | None) -
             discard(g, i)  # 701.8, with its event
         elif part == "exile_from_graveyard":
             g.move(i, "exile")
+        elif part == "linked_to_graveyard":
+            g.move(i, "graveyard")
         elif part == "tap_others":
             tap(g, i)  # 701.17a, with its event (603.2d)
         elif part == "return_to_hand":

@@ -94,7 +94,7 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
             if sorcery and casting.can_play_land(g, player, oid):
                 out.append({"action": "play", "card": oid, "name": o.card.name})
             continue
-        if plain and not t.legendary_spell:
+        if plain and not t.legendary_spell and not t.only:
             if not (holding if t.flash else sorcery):
                 continue
         elif not casting.can_cast_timing(g, player, o):
@@ -283,8 +283,8 @@ def cast_option(g: "Game", player: str, o: Any, ab: Any, base: tuple[str, ...],
         opt["target_counts"] = [[s.min, s.count] for s in specs]
     if "X" in mana:
         opt["x"] = True
-    if ab is not None and ab.choose:
-        opt["modes"] = [m.text for m in ab.modes]
+    if ab is not None and ab.choose and (ab.condition or {}).get("mode_chooser") != "opponent":
+        opt["modes"] = [m.text for m in ab.modes]  # (601.3: an opponent's choice is asked of them)
         opt["choose"] = ab.choose
         lo, hi = casting.mode_range(ab)
         if lo != hi:  # "choose one or both" (700.2): from lo to hi modes

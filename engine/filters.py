@@ -20,7 +20,7 @@ KNOWN = frozenset({
     "mv_le", "mv_ge", "mv_eq", "zone", "player", "opponent", "any", "or", "permanent", "name",
     "damaged_this_turn", "targets_you", "targets", "power_lt_self", "toughness_lt_self", "power_lt",
     "toughness_lt", "not", "ability", "one_of_each", "different_names", "enchanted", "equipped",
-    "chosen_color", "chosen_type", "from_battlefield_this_turn", "unblocked",
+    "chosen_color", "chosen_type", "from_battlefield_this_turn", "unblocked", "attacking_you",
 })
 #: The steps after blockers are declared (509.1h): an attacker with no blocker is unblocked then.
 _AFTER_BLOCKS = frozenset({"declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat"})
@@ -69,6 +69,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
     if o is None:
         return False
     zone = f.get("zone", "stack" if "ability" in f else "battlefield")
+    if "or" in f and "zone" not in f and any(isinstance(a, dict) and "zone" in a for a in f["or"]):
+        zone = "any_card"  # "target spell or permanent": each alternative names its own zone
     if zone == "stack":
         # a spell, or (only where the filter says "ability") an ability on the stack (112.7a)
         if o.zone != "stack" or o.ability is not None and not ("ability" in f or _any_ability(f)):
@@ -127,8 +129,11 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False
     if "tapped" in f and o.tapped != f["tapped"]:
         return False
-    if "attacking" in f and (o.attacking is not None) != f["attacking"]:
-        return False
+    if "attacking" in f:
+        if (o.attacking is not None) != f["attacking"]:
+            return False
+        if f.get("attacking_you") and o.attacking != you:  # "creature attacking you" (506.3: the player)
+            return False
     if "unblocked" in f and (o.attacking is not None and not o.blocked and game.step in _AFTER_BLOCKS) \
             != f["unblocked"]:
         return False  # 509.1h: unblocked once blockers are declared
@@ -158,9 +163,12 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False
     for key in ("power_lt_self", "toughness_lt_self"):
         if key in f:  # "with power less than SELF's power" (the source on the battlefield)
-            if src is None or src not in game.objects or game.objects[src].zone != "battlefield":
+            so = game.objects.get(src) if src is not None else None
+            if so is not None and so.ability is not None:  # an ability's SELF is its source (112.7)
+                so = game.objects.get(so.source) if so.source is not None else None
+            if so is None or so.zone != "battlefield":
                 return False
-            if not getattr(c, key[:-8]) < getattr(game.chars(src), f[key]):
+            if not getattr(c, key[:-8]) < getattr(game.chars(so.id), f[key]):
                 return False
     if f.get("enchanted") and not _has_attached(game, x, "Aura"):
         return False

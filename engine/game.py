@@ -348,13 +348,14 @@ class Game:
 
     def move(self, oid: int, to: str, *, top: bool = True, controller: str | None = None,
              tapped: bool = False, index: int | None = None, replaced: bool = False,
-             counters: dict[str, int] | None = None) -> int:
+             counters: dict[str, int] | None = None, linked: int | None = None) -> int:
         """Move an object to a zone; it becomes a new object there (400.7). Returns its new id.
 
         A move to a graveyard goes through its replacement effects (614.1a, engine/replacement.py)
         unless ``replaced`` says the caller already applied them; "library_shuffle" shuffles it
         into its owner's library. ``counters``: it enters the battlefield with them (614.1c:
-        persist, undying)."""
+        persist, undying). ``linked``: the source whose replacement the caller applied exiles it,
+        linked to that source's "exiled with" ability (614.14)."""
         o = self.objects[oid]
         frm = o.zone
         if frm == "stack" and cast_options.is_spell_copy(o):  # 706.10a: a copy of a spell ceases to exist
@@ -369,9 +370,11 @@ class Game:
             to = cast_options.leaves_stack_to(o, to, False)  # (engine/cast_options.py)
         elif frm == "battlefield" and o.chosen.get("leaves_to") not in (None, to):
             to = o.chosen["leaves_to"]  # 702.83a: "if it would leave the battlefield, exile it instead"
+        link = linked if to == "exile" else None
         if not replaced and (to == "graveyard" or self.commanders and to in commander.REPLACED):
             # 614.1a: "exile it instead", "shuffle it ... instead"; 903.9: the command zone instead
-            to = replacement.zone_change(self, o, frm, to, ask=commander.may_ask(self, frm))["to"]
+            res = replacement.zone_change(self, o, frm, to, ask=commander.may_ask(self, frm))
+            to, link = res["to"], res.get("link") if res["to"] == "exile" else None
         if self.replacing:
             replacement.done(self, f"zone:{oid}")
             commander.done(self, oid)
@@ -446,6 +449,9 @@ class Game:
                 dest.append(n.id)
         else:
             dest.append(n.id)
+        if link is not None and link in self.objects and self.objects[link].zone == "battlefield":
+            keeper = self.objects[link]  # 614.14: exiled by its replacement, linked to its "exiled with" ability
+            keeper.chosen["exiled"] = list(keeper.chosen.get("exiled", ())) + [n.id]
         self.changed()
         if to in ("library", "hand") and not shuffle:
             # into a hidden zone: who saw it go there knows it (until a shuffle, 701.16a)
@@ -491,6 +497,8 @@ class Game:
         """Draw n cards (121.2); drawing from an empty library loses at the next SBA check (704.5b)."""
         p = self.players[player]
         for _ in range(n):
+            if self.effects and replacement.draw_replaced(self, player):
+                continue  # 614.11: replaced, even from an empty library; the next draw goes on (614.11a)
             if not p.library:
                 p.drew_from_empty = True
                 continue
@@ -998,6 +1006,7 @@ class Game:
             pass
         if self.step == "end_of_combat":
             combat.end_combat(self)
+            self.players[self.active].combat_ended_turn = self.turn  # 506.6d: the first combat is over
         if self.step == "cleanup":
             if again:
                 self.turn_state_changed()
@@ -1128,6 +1137,7 @@ ANSWER_HANDLERS: dict[tuple[str, str | None], Handler] = {
     (K.CHOOSE_OPTION, "enter_counters"): entering.answer_optional_counters,  # 614.12, unleash 702.97a
     (K.CHOOSE_CARDS, "devour"): entering.answer_devour,  # 702.81a: sacrificed as it enters
     (K.CHOOSE_OPTION, "miracle"): cast_options.answer_miracle,   # 702.93a: reveal the first card drawn
+    (K.CHOOSE_OPTION, "opponent_mode"): casting.answer_opponent_mode,  # 601.3: an opponent chooses the mode
 }
 
 

@@ -22,6 +22,7 @@ from engine.cards.compiler.keywords import KEYWORD_TEXT as _KEYWORD_TEXT
 from engine.cards.compiler.keywords import keyword_abilities as _keyword_abilities
 from engine.cards.compiler.keywords import protection_qualities
 from engine.cards.compiler.subtypes import CREATURE_TYPES
+from engine.cards.compiler.textchange import full_text, rewrite
 from engine.filters import matches
 
 if TYPE_CHECKING:
@@ -41,17 +42,17 @@ class Chars:
     __slots__ = ("power", "toughness", "types", "subtypes", "supertypes", "colors", "keywords",
                  "kwargs", "abilities", "controller", "rules", "card")
 
-    def __init__(self, o: "Obj") -> None:
-        self.card = o.card
-        base = _BASE.get(id(o.card))
-        if base is None or base[0] is not o.card:
-            c = o.card
+    def __init__(self, o: "Obj", card: Any = None) -> None:
+        self.card = card = card or o.card  # ``card``: its text as a text-changing effect left it (612)
+        base = _BASE.get(id(card))
+        if base is None or base[0] is not card:
+            c = card
             base = (c, _num(c.power), _num(c.toughness), frozenset(c.types), _subtypes(c),
                     frozenset(c.supertypes), frozenset(c.colors), frozenset(c.keywords), list(c.abilities))
             _BASE[id(o.card)] = base
         _, self.power, self.toughness, self.types, self.subtypes, self.supertypes, self.colors, \
             self.keywords, self.abilities = base
-        self.kwargs = o.card.keyword_args
+        self.kwargs = card.keyword_args
         self.controller = o.controller
         self.rules: list[dict] = []  # restriction statics that apply to this object
 
@@ -122,16 +123,34 @@ def compute(game: "Game") -> dict[int, Chars]:
         printed = game._printed = {}
     chars: dict[int, Chars] = {}
     statics: list[Entry] = []
+    texts = _text_changes(game) if game.effects else None
+    full: list[tuple[int, dict[str, Any]]] = []
     for oid in game.battlefield:
         o = objs[oid]
+        card = rewrite(o.card, texts[oid]) if texts and oid in texts else o.card  # layer 3 (613.1c, 612)
         c = printed.get(oid)
-        if c is None or c.card is not o.card or c.controller != o.controller:
-            c = printed[oid] = Chars(o)
+        if c is None or c.card is not card or c.controller != o.controller:
+            c = printed[oid] = Chars(o, card)
         chars[oid] = c
-        abl = o.card.abilities
+        abl = card.abilities
         hit = ability_cache.get(id(abl))
         for ab in (hit[1] if hit is not None and hit[0] is abl else index(abl)).statics:
+            if ab.static.get("kind") == "full_text":
+                full.append((oid, ab.static))
             statics.append((o.timestamp, oid, ab.static, ab))  # 604, 611.3
+    for oid, st in full:  # 612.5: the full text of another card (layer 3, 613.1c)
+        o = objs[oid]
+        gy = game.players[o.controller].graveyard
+        top = objs[gy[-1]].card if gy else None
+        if top is None or "Creature" not in top.types:
+            continue
+        card = full_text(o.card, top, st["ability"])
+        if texts and oid in texts:
+            card = rewrite(card, texts[oid])
+        c = printed[oid] = Chars(o, card)
+        chars[oid] = c
+        statics = [e for e in statics if e[1] != oid] + \
+            [(o.timestamp, oid, ab.static, ab) for ab in index(card.abilities).statics]
     for p in game.order:  # 113.4: the abilities of emblems work from the command zone
         for oid in game.players[p].command:
             o = objs[oid]
@@ -310,6 +329,18 @@ def compute(game: "Game") -> dict[int, Chars]:
 _CDA_BUSY: set[tuple[int, int]] = set()  # (game, object) whose characteristic-defining values are being computed
 
 
+def _text_changes(game: "Game") -> dict[int, tuple[tuple[str, str], ...]]:
+    """612, 613.1c: the words each object's text-changing effects replace, in timestamp order
+    (613.6). Layer 3 comes before any filter is read, so what an effect applies to is fixed."""
+    out: dict[int, list[tuple[str, str]]] = {}
+    if not any(e["layer"] == "3" for e in game.effects):
+        return {}
+    for e in sorted((e for e in game.effects if e["layer"] == "3"), key=lambda e: e["ts"]):
+        for oid in e["objects"]:
+            out.setdefault(oid, []).append((e["from"], e["to"]))
+    return {k: tuple(v) for k, v in out.items()}
+
+
 def off_battlefield(game: "Game", o: Any) -> Chars:
     """The characteristics of an object in another zone: its printed ones, with its
     characteristic-defining abilities applied, which work in every zone (604.3, 613.3a).
@@ -338,16 +369,38 @@ def off_battlefield(game: "Game", o: Any) -> Chars:
     return c
 
 
+#: counter kind -> (power, toughness) change, or None when the kind changes neither (121.1a)
+_PT_KINDS: dict[str, tuple[int, int] | None] = {}
+
+
+def _pt_kind(kind: str) -> tuple[int, int] | None:
+    if kind in _PT_KINDS:
+        return _PT_KINDS[kind]
+    p, _, t = kind.partition("/")
+    try:
+        val: tuple[int, int] | None = (int(p), int(t)) if p[:1] in "+-" and t[:1] in "+-" and p and t else None
+    except ValueError:
+        val = None
+    _PT_KINDS[kind] = val
+    return val
+
+
 def _counters(objs: dict, chars: dict[int, Chars], own: Any) -> dict[int, Chars]:
-    """Layer 7d: +1/+1 and -1/-1 counters (613.3d)."""
+    """Layer 7d: counters that change power and toughness (613.3d, 121.1a): +1/+1 and -1/-1, and
+    any other "+N/+M" kind ("-0/-1" of Shield Sphere, "+1/+0")."""
     for i in list(chars):
         cs = objs[i].counters
         if cs:
-            n = cs.get("+1/+1", 0) - cs.get("-1/-1", 0)
-            if n:
+            dp = dt = 0
+            for k, v in cs.items():
+                pt = _pt_kind(k) if v else None
+                if pt is not None:
+                    dp += pt[0] * v
+                    dt += pt[1] * v
+            if dp or dt:
                 c = own(i)
-                c.power += n
-                c.toughness += n
+                c.power += dp
+                c.toughness += dt
     return chars
 
 

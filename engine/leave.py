@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import combat, knowledge, seats
+from engine import combat, knowledge, seats, triggers
 from engine.until import objects_gone, source_left
 
 if TYPE_CHECKING:
@@ -54,6 +54,9 @@ def leave(g: "Game", p: str) -> None:
     g.triggered = [t for t in g.triggered if t["controller"] != p]
     g.queue = [w for w in g.queue if w.get("player") != p or w["kind"].startswith("_")]
     g.changed()
+    # 603.9: "whenever a player loses the game" triggers when a player loses or leaves, whatever the
+    # reason (a draw ends the game for everyone and leaves no one to trigger)
+    triggers.event(g, {"event": "loses_game", "player": p})
     r = g.resolving
     if r is not None and r.get("obj") not in g.objects:  # the object resolving ceased to exist
         g.resolving = None

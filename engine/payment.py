@@ -40,6 +40,8 @@ def chosen_parts(cost: Cost) -> list[tuple[str, dict[str, Any], int]]:
         out.append(("tap_others", f, int(f.pop("amount", 1))))
     if cost.return_to_hand:
         out.append(("return_to_hand", dict(cost.return_to_hand), 1))
+    if cost.linked_to_graveyard:
+        out.append(("linked_to_graveyard", {}, cost.linked_to_graveyard))
     return out
 
 
@@ -47,7 +49,7 @@ def chosen_parts(cost: Cost) -> list[tuple[str, dict[str, Any], int]]:
 def has_choices(cost: Cost | None) -> bool:
     """Does paying this cost involve choosing objects (see chosen_parts)?"""
     return cost is not None and bool(cost.sacrifice or cost.discard > 0 or cost.exile_from_graveyard
-                                     or cost.tap_others or cost.return_to_hand)
+                                     or cost.tap_others or cost.return_to_hand or cost.linked_to_graveyard)
 
 
 def mana_sources(g: "Game", player: str,

@@ -30,16 +30,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 
 from engine import commander, player_statics, seats
+from engine.cards.abilities import Ability, CardDef
 from engine.choices import NeedChoice, on_enter
 from engine.errors import IllegalAction
 from engine.filters import matches
 from engine.layers import counters_allowed
 from engine.memo import per_object
+from engine.state import Obj
 from engine.values import amount, condition
 
 if TYPE_CHECKING:
     from engine.game import Game
-    from engine.state import Decision, Obj
+    from engine.state import Decision
 
 Event = dict  # the event as it would happen now; "out" is its result, comparable with ==
 Cand = dict   # {"id": str, "text": str, "tier": int, ...}: one applicable effect
@@ -268,8 +270,9 @@ def zone_change(g: "Game", o: "Obj", frm: str, to: str, destroy: bool = False, r
                 cands.append({"id": f"x{e['ts']}", "text": _gy_text(e.get("name", "an effect"), "exile"),
                               "tier": OTHER, "to": "exile"})
     if to == "graveyard":
-        for i, (sid, name, dest) in enumerate(player_statics.graveyard_replacements(g, o, frm)):
-            cands.append({"id": f"g{sid}.{i}", "text": _gy_text(name, dest), "tier": OTHER, "to": dest})
+        for i, (sid, name, dest, link) in enumerate(player_statics.graveyard_replacements(g, o, frm)):
+            cands.append({"id": f"g{sid}.{i}", "text": _gy_text(name, dest), "tier": OTHER, "to": dest,
+                          **({"link": sid} if link else {})})
     ev: Event = {"to": to, "regen": False, "destroy": destroy, "out": (to, False)}
     if not cands:
         if g.commanders:
@@ -285,8 +288,11 @@ def zone_change(g: "Game", o: "Obj", frm: str, to: str, destroy: bool = False, r
             return {"to": None, "regen": True, "destroy": False, "out": (None, True)}
         if c.get("totem"):  # 702.88a: it stays, its damage is removed, the Aura is destroyed instead
             return {"to": None, "regen": False, "totem": c["totem"], "destroy": False, "out": (None, c["totem"])}
-        # still a destruction when it was one (a regeneration shield still applies to it)
-        return {"to": c["to"], "regen": False, "destroy": ev["destroy"], "out": (c["to"], False)}
+        # still a destruction when it was one (a regeneration shield still applies to it); a source
+        # whose exiled cards are linked to another of its abilities remembers them (614.14)
+        # (where it is linked makes a different result: the choice of 616.1 matters then)
+        return {"to": c["to"], "regen": False, "destroy": ev["destroy"], "out": (c["to"], False, c.get("link")),
+                **({"link": c["link"]} if "link" in c else {})}
 
     owner = g.controller_of(o.id) if o.zone == "battlefield" else o.owner
     final, _ = run(g, f"zone:{o.id}", owner or o.owner, ev, applicable, apply, ask)
@@ -335,6 +341,35 @@ def life_gain(g: "Game", player: str, n: int, ask: bool = True) -> int:
 
     final, _ = run(g, f"gain:{player}", player, {"out": n}, applicable, apply, ask)
     return final["out"]
+
+
+def draw_replaced(g: "Game", player: str) -> bool:
+    """614.11: a draw of ``player`` about to happen is replaced by the first unused "the next time
+    you would draw a card this turn, ... instead" of theirs (Words of Worship), whether or not
+    their library has a card (614.11); it applies once (614.5). Its actions happen at once, in the
+    middle of a sequence of draws if need be (614.11a); they may be modified by other replacement
+    effects in turn (616.2: the life gained instead of a draw can be gained "plus 1"). True when
+    the draw was replaced. What it does asks no player anything (the compiler allows only such
+    actions), so a draw never waits for a decision here."""
+    rec = next((e for e in g.effects if e["layer"] == "draw_replace" and e["player"] == player
+                and not e.get("used")), None)
+    if rec is None:
+        return False
+    rec["used"] = True
+    g.log("replace_draw", player=player, card=rec["name"])
+    tmp = Obj(g.next_id, 0, CardDef(rec["name"], (), ()), player, "effect")  # the effect's own source record
+    tmp.ability = Ability("triggered", rec["name"])
+    g.next_id += 1
+    g.objects[tmp.id] = tmp
+    try:
+        r = {"obj": tmp.id, "controller": player, "i": f"draw.{rec['ts']}", "answers": {}, "created": []}
+        for eff in rec["effects"]:
+            if g.OPS[eff.op](g, r, eff) is not None:
+                raise RuntimeError(f"a draw replacement asked for a decision: {eff.op}")  # a bug: see DRAW_INSTEAD_OPS
+    finally:
+        del g.objects[tmp.id]
+    g.changed()
+    return True
 
 
 def enter_replacements(g: "Game", o: "Obj") -> None:

@@ -54,6 +54,7 @@ OUT_OF_SCOPE: dict[str, str] = {
     "701.23": f"abandon: {_VARIANT}",
     "702.105": "hidden agenda: Conspiracy draft only",
     "715": "subgames: only Shahrazad (banned everywhere) makes one",
+    "714.6": "restarting a subgame: there are no subgames here (715)",
     # printed appearance, physical handling and old names: no game behaviour to exercise
     "107.9": f"the tombstone icon {_NO_PLAY} (107.9)",
     "107.10": f"the type icon {_NO_PLAY} (107.10)",

@@ -82,6 +82,8 @@ def check(g: "Game") -> bool:
             if t not in g.objects or g.objects[t].zone != "battlefield" or \
                     ("Equipment" in c.subtypes and not _equip_ok(g, oid, t)):
                 unattach.append(oid)      # 704.5p
+            elif "Creature" in c.types or not {"Equipment", "Fortification"} & set(c.subtypes):
+                unattach.append(oid)      # 704.5q: a creature, or what is not meant to attach, falls off
         if o.counters.get("+1/+1", 0) and o.counters.get("-1/-1", 0):
             counters_fix.append(oid)      # 704.5r
         if "Legendary" in c.supertypes:

@@ -66,6 +66,8 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "cant_gain_life", "cant_lose_life",  # engine/player_statics.py (118.7, 118.8)
                      "attack_tax",  # engine/combat.py attack_cost (508.1g-i, 802.3a)
                      "skip_step",  # engine/game.py _not_skipped (614.10)
+                     "cast_only",  # engine/casting.py can_cast_timing (604.6, 506.6)
+                     "full_text",  # engine/layers.py, layer 3 (612.5)
                      "control",  # engine/layers.py, layer 2 (613.2)
                      "devour",   # engine/replacement.py, engine/entering.py (702.81a)
                      # engine/costs.py

@@ -83,13 +83,17 @@ def target_candidates(g: "Game", spec: TargetSpec, src: "Obj", controller: str) 
     if f.get("player") or f.get("any"):
         out += [p for p in g.order if targetable(g, p, spec, src, controller)]
     if not f.get("player") or f.get("types") or f.get("any"):
-        zone = f.get("zone", "battlefield")
-        if zone == "stack":
-            pool = list(g.stack)
-        elif zone == "battlefield":
-            pool = list(g.battlefield)
-        else:
-            pool = [i for p in g.order for i in g.players[p].zone(zone if zone != "any_card" else "graveyard")]
+        # "target spell or permanent": the zones of each alternative (115.1, 612.1)
+        zones = dict.fromkeys(a.get("zone", "battlefield") for a in f["or"]) if "or" in f and "zone" not in f \
+            else {f.get("zone", "battlefield"): None}
+        pool = []
+        for zone in zones:
+            if zone == "stack":
+                pool += g.stack
+            elif zone == "battlefield":
+                pool += g.battlefield
+            else:
+                pool += [i for p in g.order for i in g.players[p].zone(zone if zone != "any_card" else "graveyard")]
         out += [i for i in pool if i != src.id and targetable(g, i, spec, src, controller)
                 or i == src.id and src.zone == "battlefield" and targetable(g, i, spec, src, controller)]
     return out

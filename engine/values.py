@@ -405,8 +405,10 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
             return False
     if "step" in cond and not (g.active == you and g.step == cond["step"]):
         return False  # 602.5b: "Activate only during your upkeep"
-    if "before_attackers" in cond and g.step not in _BEFORE_ATTACKERS:
-        return False  # 602.5b: "... before attackers are declared": the declare attackers step not yet begun
+    if "before_attackers" in cond and (g.step not in _BEFORE_ATTACKERS or _first_combat_over(g)):
+        return False  # 506.6a, 506.6d: the first combat's declare attackers step has not yet begun
+    if "combat_timing" in cond and not _combat_time(g, cond["combat_timing"]):
+        return False
     if "hand_le" in cond and not len(g.players[you].hand) <= cond["hand_le"]:
         return False
     if "hand_ge" in cond and not len(g.players[you].hand) >= cond["hand_ge"]:
@@ -575,12 +577,14 @@ CONDITION_KEYS = {"control", "min", "max", "life_ge", "life_le", "your_turn", "a
                   "once_each_turn", "not", "it", "x_ge", "life_ge_start_plus", "graveyard_ge", "filter",
                   "cast_from_hand", "milled_this_way", "had_no_counters", "new_since_upkeep",
                   "opponent_dealt_damage_this_turn", "renowned", "cast_with", "step", "before_attackers",
+                  "combat_timing",
                   "self_counters_ge", "history", "graveyard_types_ge", "different_powers_ge", "total_power_ge",
                   "opponent_more", "opponent_poison_ge", "self_counters_le", "opponents_control", "opponents_ge",
                   "any_player_life_le", "evolve", "drawn_ge", "attached", "opponent_graveyard_ge",
                   "opponent_life_le",
-                  # not a condition: the least modes of a modal spell (700.2; casting.mode_range)
-                  "min_modes"}
+                  # not conditions: the least modes of a modal spell (700.2; casting.mode_range), and who
+                  # chooses its modes (601.3; casting.cast)
+                  "min_modes", "mode_chooser"}
 
 
 
@@ -591,6 +595,45 @@ BASIC_LAND_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest"}
 #: beginning of combat, then declare attackers, 508.1)
 _BEFORE_ATTACKERS = frozenset({"untap", "upkeep", "draw", "main1", "beginning_of_combat"})
 
+
+
+#: 506.1: the steps of the combat phase; 510.4: a first-strike step is a combat damage step too
+_COMBAT = frozenset({"beginning_of_combat", "declare_attackers", "declare_blockers", "first_strike_damage",
+                     "combat_damage", "end_of_combat"})
+_BEFORE_BLOCKERS = frozenset({"beginning_of_combat", "declare_attackers"})
+_AFTER_BLOCKERS = frozenset({"declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat"})
+
+
+def _first_combat_over(g: "Game") -> bool:
+    """506.6d: has a combat phase of this turn ended (so any combat now is not the first)?"""
+    return g.players[g.active].combat_ended_turn == g.turn
+
+
+def _combat_time(g: "Game", point: str) -> bool:
+    """506.6: is it now the time a "only [before/after] [a point of combat]" spell or ability
+    (506.6g) names? "During combat" allows any combat phase of the turn (506.6c); without it
+    the first combat phase is meant (506.6d). "Before" a point: before its step begins (506.6a-b),
+    and before the declare attackers step ends when no attackers skip the point (506.6e). "After
+    blockers are declared" can't be met in a combat whose declare blockers step was skipped
+    (506.6f: no attackers, 508.6)."""
+    step = g.step
+    extra = _first_combat_over(g)
+    attackers = step == "end_of_combat" and any(g.objects[i].attacking is not None for i in g.battlefield)
+    if point == "during":
+        return step in _COMBAT
+    if point == "during_before_blockers":
+        return step in _BEFORE_BLOCKERS
+    if point == "during_after_blockers":
+        return step in _AFTER_BLOCKERS and (step != "end_of_combat" or attackers)
+    if point == "before_blockers":
+        return not extra and (step in _BEFORE_ATTACKERS or step == "declare_attackers")
+    if point == "after_blockers":
+        return step in _AFTER_BLOCKERS and (step != "end_of_combat" or attackers) or extra
+    if point == "before_damage":
+        return not extra and (step in _BEFORE_ATTACKERS or step in ("declare_attackers", "declare_blockers"))
+    if point == "after_combat":
+        return extra  # after the turn's first combat phase ended
+    raise Unsupported(f"unsupported combat timing {point!r}")
 
 
 def condition_problems(cond: Any) -> list[str]:

@@ -141,6 +141,49 @@ def _storm(g: "Game", r: Ctx, e: Effect) -> dict | None:
     return None
 
 
+@op("copy_ability")
+def _copy_ability(g: "Game", r: Ctx, e: Effect) -> None:
+    """706.10: put a copy of an activated or triggered ability onto the stack (Strionic Resonator):
+    the choices made for the original (targets, modes, X, what triggered it) are copied, the one who
+    copies it controls it, and it has the same source (706.10b), so what the source's linked
+    abilities remember includes what the copy does (607.3)."""
+    for x in refs(g, r, e.args["what"]):
+        o = g.objects.get(x) if isinstance(x, int) else None
+        if o is None or o.zone != "stack" or o.ability is None:
+            continue
+        n = o.copy()
+        n.id = g.next_id
+        g.next_id += 1
+        n.controller = controller(g, r)
+        n.trigger_info = dict(o.trigger_info)
+        n.chosen = {**o.chosen, "ability_copy": True}
+        g.objects[n.id] = n
+        g.stack.append(n.id)
+        r["copied"] = n.id
+        g.log("copy", card=n.name, obj=n.id, targets=n.targets)
+        g.changed()
+
+
+@op("copy_retarget")
+def _copy_retarget(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    """706.10c: "You may choose new targets for the copy": for a copy with one target, its controller
+    chooses it again among the legal ones, the current one included (keeping it is a choice). A
+    copy with several targets keeps them all."""
+    n = g.objects.get(r.get("copied", -1))
+    ab = n.ability if n is not None else None
+    if n is None or ab is None or len(n.targets) != 1 or len(ab.targets) != 1 or ab.targets[0].count != 1:
+        return None
+    got = r["answers"].get(f"{r['i']}.retarget")
+    if got is None:
+        src = g.objects.get(n.source or -1) or n
+        opts = list(dict.fromkeys(n.targets[0] + target_candidates(g, ab.targets[0], src, n.controller)))
+        return {"kind": "choose_cards", "player": n.controller, "options": opts, "min": 1, "max": 1,
+                "slot": f"{r['i']}.retarget", "prompt": f"{n.name}: the target of the copy (or keep it)"}
+    n.targets = [list(got)]
+    g.changed()
+    return None
+
+
 def copy_spell(g: "Game", card: Any, rec: dict[str, Any], targets: list[list[Any]]) -> int:
     """706.10: put a copy of a spell onto the stack; it is not cast, and it ceases to exist when
     it leaves the stack (706.10a: engine/game.py)."""

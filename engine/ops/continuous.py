@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from engine.actions import add_effect, until_of
 from engine.cards.abilities import Effect
+from engine.cards.compiler import textchange
 from engine.choices import COLORS
 from engine.ops.base import table
 from engine.values import Ctx, amount, controller, refs, source_id
@@ -98,6 +99,37 @@ def _color(g: "Game", r: Ctx, e: Effect) -> dict | None:
     add_effect(g, "5", objs, r, until_of(e), colors=[COLORS[w] for w in got.split(" and ")])
     return None
 
+
+
+@op("change_text")
+def _change_text(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    """612.1, 613.1c: replace all instances of one word of a kind (a color word, a basic land
+    type, a creature type) with another in the object's text, the words chosen as the effect
+    resolves (608.2d). A permanent's new text is worked out in layer 3 (engine/layers.py); a
+    spell's is its text until it leaves the stack (400.7)."""
+    objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int) and x in g.objects]
+    src = g.objects[r["obj"]].card.name
+    words = textchange.KINDS[e.get("words", "color")]
+    frm = r["answers"].get(f"{r['i']}.from")
+    if frm is None:
+        return {"kind": "choose_option", "player": controller(g, r), "options": list(words),
+                "slot": f"{r['i']}.from", "prompt": f"{src}: the word to replace"}
+    to = r["answers"].get(f"{r['i']}.to")
+    if to is None:
+        return {"kind": "choose_option", "player": controller(g, r),
+                "options": [w for w in words if w != frm and textchange.same_kind(frm, w)
+                            and w not in e.get("not_to", ())],
+                "slot": f"{r['i']}.to", "prompt": f"{src}: replace {frm} with"}
+    for oid in objs:
+        o = g.objects[oid]
+        if o.zone == "stack":  # a spell: its text until it leaves the stack (it is a new object then)
+            o.chosen.setdefault("printed", o.card)
+            o.card, o.is_copy = textchange.rewrite(o.card, ((frm, to),)), True
+            g.changed()
+    perms = [x for x in objs if g.objects[x].zone == "battlefield"]
+    if perms:
+        add_effect(g, "3", perms, r, until_of(e), to=to, **{"from": frm})
+    return None
 
 
 @op("animate")

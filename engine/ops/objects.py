@@ -14,6 +14,7 @@ from engine.actions import (
     plan_destroy,
     plan_to_graveyard,
     put_attacking,
+    put_blocking,
     sacrifice,
 )
 from engine.cards.abilities import CardDef, Effect
@@ -210,11 +211,25 @@ def _token(g: "Game", r: Ctx, e: Effect) -> dict | None:
             attacks[k], ask = attack_choice(g, r, p, k)
             if ask is not None:
                 return ask
+    blocked = [x for x in refs(g, r, e.args["blocking"]) if isinstance(x, int) and x in g.objects
+               and g.objects[x].attacking is not None] if e.get("blocking") is not None else []
+    place = 0
+    if blocked and g.objects[blocked[0]].blockers:
+        # 509.7: the active player announces the new blocker's place in the attacker's order
+        got = r["answers"].get(f"{r['i']}.place")
+        if got is None:
+            n = len(g.objects[blocked[0]].blockers)
+            return {"kind": "choose_option", "player": g.active, "options": [str(k) for k in range(1, n + 2)],
+                    "slot": f"{r['i']}.place",
+                    "prompt": f"the new blocker's place in {g.objects[blocked[0]].card.name}'s damage assignment order"}
+        place = int(got) - 1
     for (p, card), tgt in zip(made, attacks):
         t = create_token(g, card, p, bool(e.get("tapped")))
         r["created"].append(t)
         if e.get("attacking"):
             put_attacking(g, t, tgt)
+        if blocked:
+            put_blocking(g, t, blocked[0], place)
     return None
 
 

@@ -166,6 +166,15 @@ def _draw(g: "Game", r: Ctx, e: Effect) -> None:
 
 
 
+@op("replace_draw")
+def _replace_draw(g: "Game", r: Ctx, e: Effect) -> None:
+    """614.11: "the next time you would draw a card this turn, ... instead": a replacement effect
+    of one use (engine/replacement.draw_replaced applies it), until the end of the turn."""
+    s = g.objects[r["obj"]]
+    add_effect(g, "draw_replace", [], r, "eot", player=r.get("controller") or s.controller,
+               effects=list(e.get("effects")), name=s.card.name)
+
+
 @op("mill")
 def _mill(g: "Game", r: Ctx, e: Effect) -> None:
     n = amount(g, e.get("amount", 1), source_id(g, r), r)

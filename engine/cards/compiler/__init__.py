@@ -28,6 +28,7 @@ from engine.cards.compiler.quantities import parse_condition
 from engine.cards.compiler.statics import parse_static
 from engine.cards.compiler.swallow import swallowed, unbound_that_many
 from engine.cards.compiler.text import normalise, sentences
+from engine.cards.compiler.timing import combat_timing
 from engine.cards.compiler.triggers import parse_trigger
 from engine.mana import cost_colors, mana_value, parse_cost
 
@@ -35,7 +36,7 @@ __all__ = ["compile_card", "compile_ability_text", "compile_abilities_text", "re
 
 BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 NONTRADITIONAL = {"Plane", "Phenomenon", "Scheme", "Vanguard", "Conspiracy", "Dungeon", "Emblem", "Hero"}
-_MODAL = re.compile(r"^(.*?)choose (one|two|three|one or both|one or more|any number|up to one|up to two|up to three)"
+_MODAL = re.compile(r"^(.*?)chooses? (one|two|three|one or both|one or more|any number|up to one|up to two|up to three)"
                     r"(?: that hasn't been chosen(?: this turn)?)? —$", re.I)
 
 
@@ -115,7 +116,7 @@ _ACT_LIMITS = [
         re.compile(r"\s*activate (?:this ability )?only during your turn, before attackers are declared\.?$", re.I),
         "before_attack",
     ),
-    (re.compile(r"\s*activate (?:this ability )?only during combat\.?$", re.I), "combat"),
+    (re.compile(r"\s*activate (?:this ability )?only ((?:during combat|before|after)\b[^.]*)\.?$", re.I), "combat"),
     (re.compile(r"\s*activate (?:this ability )?only during an opponent's turn\.?$", re.I), "opp_turn"),
     (re.compile(r"\s*activate (?:this ability )?only during your upkeep\.?$", re.I), "upkeep"),
     (re.compile(r"\s*activate (?:this ability )?only any time you could cast a sorcery\.?$", re.I), "sorcery"),
@@ -125,8 +126,8 @@ _ACT_LIMITS = [
 
 def _modes(lines: tuple[str, ...], head: str) -> tuple[tuple[Ability, ...], int, int] | None:
     m = _MODAL.match(head.strip())
-    if not m:
-        return None
+    if not m or m.group(1).strip() and m.group(1).strip().lower() != "an opponent":
+        return None  # "An opponent chooses one —" (601.3) only on a spell: see lower()
     word = m.group(2).lower()
     choose, up_to = {"one": (1, 1), "two": (2, 2), "three": (3, 3), "one or both": (2, 1), "one or more": (99, 1),
                      "any number": (99, 0), "up to one": (1, 0), "up to two": (2, 0), "up to three": (3, 0)}[word]
@@ -160,8 +161,11 @@ def _lower_activated(item: IrItem) -> Ability | None:
                     cond = {**(cond or {}), "your_turn": True}
                 elif kind == "before_attack":
                     cond = {**(cond or {}), "your_turn": True, "before_attackers": True}
-                elif kind == "combat":
-                    cond = {**(cond or {}), "combat": True}
+                elif kind == "combat":  # 506.6g: a time of the combat phase, as for spells (506.6a-f)
+                    c = combat_timing(m.group(1))
+                    if c is None:
+                        return None
+                    cond = {**(cond or {}), **c}
                 elif kind == "opp_turn":
                     cond = {**(cond or {}), "your_turn": False}
                 elif kind == "upkeep":
@@ -320,12 +324,17 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
             ab = _lower_triggered(item)
         elif item.kind == "modal":
             got = _modes(item.modes, item.head)
-            if got is not None and spell_modal is None:
+            opponent = item.head.strip().lower().startswith("an opponent chooses")
+            if got is not None and spell_modal is None and (not opponent or "Instant" in types or "Sorcery" in types):
                 modes, choose, up_to = got
                 if lost := swallowed(item.text, modes):
                     unsupported.append(f"(not carried out: {', '.join(lost)}) {item.text}")
-                spell_modal = Ability("spell", item.text, modes=modes, choose=choose,
-                                      condition={"min_modes": up_to} if up_to != choose else None)
+                cond: dict[str, Any] = {"min_modes": up_to} if up_to != choose else {}
+                if opponent:  # 601.3: an opponent chooses the mode as the spell is cast
+                    if any(md.targets for md in modes):
+                        unsupported.append(f"(an opponent's mode with targets) {item.text}")
+                    cond["mode_chooser"] = "opponent"
+                spell_modal = Ability("spell", item.text, modes=modes, choose=choose, condition=cond or None)
                 continue
         elif item.kind == "spell":
             snapshot = len(spell_ctx.targets)

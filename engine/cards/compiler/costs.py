@@ -80,6 +80,8 @@ def parse_cost_text(text: str) -> Cost | None:
             if f is None:
                 return None
             kw["exile_from_graveyard"] = {**f, "amount": number(m.group(1)) or -1}
+        elif m := re.fullmatch(rf"put {_N} cards? exiled with self into (?:its|their) owners?'s? graveyards?", low):
+            kw["linked_to_graveyard"] = number(m.group(1)) or 1  # 614.14, 607.2a (Void Maw)
         elif m := re.fullmatch(r"tap any number of untapped creatures you control with total power (\d+) or more", low):
             kw["tap_others"] = {"types": ["Creature"], "amount": -1, "total_power": int(m.group(1))}  # crew
         elif m := re.fullmatch(rf"tap {_N} untapped (.+?) you control( with .+)?", low):

@@ -16,6 +16,7 @@ from engine.cards.compiler.quantities import amount, parse_condition, quantity
 from engine.cards.compiler.subtypes import subtype
 from engine.cards.compiler.targets import number, parse_noun
 from engine.cards.compiler.text import sentences
+from engine.cards.compiler.timing import combat_timing
 from engine.mana import parse_cost
 
 _RESTRICT = {
@@ -411,6 +412,14 @@ def _play_from(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "play_from", "zone": "graveyard" if "graveyard" in m.group(3) else "library_top", "filter": f}]
 
 
+@static(r"^(?:cast|play) SELF only (.+)$")
+def _cast_only(m: re.Match) -> list[dict[str, Any]] | None:
+    """604.6, 506.6: "Cast this spell only during combat ...": a static of the card that works in
+    every zone it could be cast from; it limits when the card may be cast (engine/casting.py)."""
+    cond = combat_timing(m.group(1))
+    return None if cond is None else [{"kind": "cast_only", "condition": cond}]
+
+
 @static(r"^(.+?) can't have ([+\-\w/]+) counters put on (?:it|them)$")
 def _no_counters_kind(m: re.Match) -> list[dict[str, Any]] | None:
     aff = _affects(m.group(1))
@@ -433,6 +442,18 @@ def _rule_of_law(m: re.Match) -> list[dict[str, Any]] | None:
 @static(r"^if a card would be put into an opponent's graveyard from anywhere, exile it instead$")
 def _rip(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "graveyard_replacement", "affects": {"owner": "opponent"}, "to": "exile"}]
+
+
+@static(r"^if (another creature|a creature|a nontoken creature) would die, exile it instead$")
+def _dies_exile(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.1a, 614.14: "If another creature would die, exile it instead" (Void Maw): the cards it
+    exiles are linked to the source's abilities that refer to cards "exiled with" it."""
+    f: dict[str, Any] = {"types": ["Creature"]}
+    if m.group(1).startswith("another"):
+        f["other"] = True
+    if "nontoken" in m.group(1):
+        f["token"] = False
+    return [{"kind": "graveyard_replacement", "affects": f, "from": "battlefield", "to": "exile", "link": True}]
 
 
 @static(
@@ -755,6 +776,12 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
     for rx, rule in _DECK_RULES:
         if rx.fullmatch(low):
             return [{"kind": "deck_rule", "rule": rule}]
+    m = re.fullmatch(r"as long as the top card of your graveyard is a creature card, self has the full text of that "
+                     r"card and has the text \"(.+)\"", t, re.I)
+    if m:  # 612.5 (Volrath's Shapeshifter): the full text of a card, in layer 3 (engine/layers.py)
+        from engine.cards.compiler import compile_ability_text  # layering: cycle (compiler imports this)
+        extra = compile_ability_text(m.group(1).replace("this creature", "SELF"))
+        return None if extra is None else [{"kind": "full_text", "of": "top_graveyard_creature", "ability": extra}]
     # conditions: "as long as X, Y" / "Y as long as X" / "during your turn, Y"
     m = re.fullmatch(r"(?:as long as|during) (.+?), (.+)", low)
     if m and not low.startswith("during your turn") or (m and low.startswith("during your turn")):

@@ -73,6 +73,12 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+attacking you$", p)
+        if m:  # "target creature attacking you" (Flash Foliage)
+            f["attacking"] = f["attacking_you"] = True
+            p = p[: m.start()]
+            changed = True
+            continue
         m = _CONTROLLER_SUFFIX.search(p)
         if m:
             c = m.group(1)

@@ -276,6 +276,8 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
                 "nth": 2 if m.group(2) == "second" else 3}
     simple: dict[str, dict[str, Any]] = {
         "you gain life": {"event": "gain_life", "who": "you"},
+        "a player loses the game": {"event": "loses_game", "who": "any"},  # 603.9
+        "an opponent loses the game": {"event": "loses_game", "who": "opponent"},
         "you lose life": {"event": "lose_life", "who": "you"},
         "an opponent loses life": {"event": "lose_life", "who": "opponent"},
         "you draw a card": {"event": "draw", "who": "you"},

@@ -139,4 +139,25 @@ def _lose_all(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 #: this family's readers, in the order they are tried
-READERS: tuple[Reader, ...] = (_animate, _animate_base, _artifact_creature, _color_choice, _pump_become, _lose_all,)
+_WORD_KINDS = {"color word": "color", "basic land type": "land", "creature type": "creature"}
+
+
+@reader(
+    r"^change the text of (target spell or permanent|target permanent|target spell) by replacing all instances of "
+    r"one (color word|basic land type|creature type) with another(?: or one (color word|basic land type) with "
+    r"another)?( until end of turn)?$"
+)
+def _change_text(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """612.1, 613.1c: a text-changing effect (Sleight of Mind, Magical Hack, Mind Bend, Crystal
+    Spray); the words are chosen as it resolves (engine/ops/continuous.py)."""
+    what = c.ref(m.group(1))
+    kinds = {_WORD_KINDS[m.group(2)]} | ({_WORD_KINDS[m.group(3)]} if m.group(3) else set())
+    kind = "color_or_land" if kinds == {"color", "land"} else kinds.pop() if len(kinds) == 1 else None
+    if what is None or kind is None:
+        return None
+    return [Effect("change_text", {"what": what, "words": kind,
+                                   "duration": "eot" if m.group(4) else "permanent"})]
+
+
+READERS: tuple[Reader, ...] = (_animate, _animate_base, _artifact_creature, _color_choice, _pump_become, _lose_all,
+                               _change_text)

@@ -101,6 +101,23 @@ def _delayed(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("delayed", {"step": step, "effects": list(inner)})]
 
 
+#: what a draw replacement may do instead (614.11): actions that ask no player anything, so the
+#: draw that is replaced, wherever it happens, needs no decision of its own
+DRAW_INSTEAD_OPS = frozenset({"gain_life", "lose_life", "token", "mill", "poison"})
+
+
+@reader(r"^the next time you would draw a card this turn, (.+) instead$")
+def _next_draw_instead(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """614.11, 614.1a: "The next time you would draw a card this turn, you gain 5 life instead"
+    (Words of Worship): a replacement effect of one use, created by the resolving ability."""
+    before = len(c.targets)
+    inner = parse_sentence(m.group(1), c)
+    if inner is None or len(c.targets) != before or any(e.op not in DRAW_INSTEAD_OPS for e in inner):
+        del c.targets[before:]
+        return None
+    return [Effect("replace_draw", {"effects": list(inner)})]
+
+
 #: "have SUBJECT VERB ...": the subject, the verb (its base form) and the rest
 _HAVE = re.compile(r"^have (.+?) (deal|get|gain|lose|become|fight|mill|discard|sacrifice|draw|block|return|put|"
                    r"create|exchange|exile|untap|tap|attack|search|shuffle|reveal|gain control)\b(.*)$")
@@ -114,6 +131,8 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     if low.startswith("you may "):
         inner = parse_sentence(s[len("you may "):], ctx)
         return None if inner is None else [Effect("may", {"effects": list(inner)})]
+    if low.startswith("you search your library "):  # a mode an opponent chose for you (601.3): "You search ..."
+        return parse_sentence(s[len("you "):], ctx)
     m = _HAVE.match(low)
     if m:  # "(you may) have target creature get -2/-2": the same instruction as "target creature gets -2/-2"
         for verb in (m.group(2) + "s", m.group(2)):
@@ -275,6 +294,10 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             if m.group(1):
                 extra["colors"] = [COLORS[m.group(1).strip()]]
             out[-1] = Effect("move", {**out[-1].args, "becomes": extra})
+            continue
+        m = re.match(r"^the new (creature type|color word|basic land type) can't be ([a-z]+)$", s)
+        if m and out and out[-1].op == "change_text":  # Artificial Evolution: a word it may not choose (612)
+            out[-1] = Effect("change_text", {**out[-1].args, "not_to": [m.group(2).capitalize()]})
             continue
         m = re.match(r"^(?:it's|they're) still (?:an? )?(land|artifact)s?$", s)
         if m:   # "SELF becomes a 2/2 creature ... It's still a land." (205.1b: it keeps that card type)
@@ -500,7 +523,7 @@ def _life_lost_this_way(effs: list[Effect]) -> list[Effect]:
 
 
 #: this module's readers ("X unless ...", "X at the beginning of ...": they read another sentence)
-READERS: tuple[Reader, ...] = (_pay, _unless_pay, _unless_do, _delayed)
+READERS: tuple[Reader, ...] = (_pay, _unless_pay, _unless_do, _delayed, _next_draw_instead)
 #: every reader, family by family, in the order they are tried: the one table of sentence forms
 _TABLE: tuple[Reader, ...] = (
     *damage.READERS, *pump.READERS, *restrictions.READERS, *zones.READERS, *players.READERS,

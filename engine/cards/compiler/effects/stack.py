@@ -101,7 +101,26 @@ def _counter_targeting(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 #: this family's readers, in the order they are tried
+@reader(r"^copy target (activated or triggered|triggered|activated) ability you control$")
+def _copy_ability(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """706.10: a copy of an ability on the stack, controlled by who copies it (Strionic
+    Resonator); it keeps the choices made for the original (706.10)."""
+    kinds = m.group(1).split(" or ")
+    alts = [{"ability": k, "controller": "you"} for k in kinds]
+    r = c.add_target(TargetSpec({"zone": "stack", "or": alts} if len(alts) > 1 else {"zone": "stack", **alts[0]},
+                                m.group(0)))
+    return [Effect("copy_ability", {"what": r})]
+
+
+@reader(r"^(?:you may )?choose new targets for the copy$")
+def _copy_new_targets(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """706.10c: the copy just made may get new targets (engine/ops/cast.py)."""
+    return [Effect("copy_retarget", {})]
+
+
 READERS: tuple[Reader, ...] = (
+    _copy_ability,
+    _copy_new_targets,
     _counter_targeting,
     _counter,
     _counter_ability,

@@ -28,6 +28,7 @@ _TOKEN = re.compile(
     r"(?: named (?P<name0>[^\",]+?))?(?: with (?P<kw>[^\"]+?))?(?:,? and (?P<q1>\".+\"))?(?: with "
     r"(?P<q2>\".+\"))?(?: named (?P<name>[^,]+?))?"
     r"(?P<att> that's tapped and attacking| that are tapped and attacking| that's attacking| that are attacking)?"
+    r"(?: that's blocking (?P<blk>target creature attacking you|target attacking creature))?"
     r"(?: for each (?P<each>.+?))?(?:, where x is (?P<where>.+))?$",
     re.I,
 )
@@ -91,6 +92,11 @@ def _token(m: re.Match, c: Ctx) -> list[Effect] | None:
         args["attacking"] = True
         if "tapped" in m.group("att"):
             args["tapped"] = True
+    if m.group("blk"):  # 509.7: put onto the battlefield blocking the creature the effect names
+        blk = c.ref(m.group("blk"))
+        if blk is None or "Creature" not in types:
+            return None
+        args["blocking"] = blk
     if m.group("each"):
         args["amount"] = scaled(m.group("n"), m.group("each"), c)
         if args["amount"] is None:
