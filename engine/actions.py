@@ -16,6 +16,7 @@ from engine.cards.abilities import CardDef, Effect
 from engine.errors import IllegalAction
 from engine.filters import matches
 from engine.layers import counters_allowed
+from engine.mana import lasting_key, restricted_key
 from engine.object_statics import unpreventable
 from engine.protection import protected
 from engine.state import Obj, create_object
@@ -294,11 +295,15 @@ def plan_to_graveyard(g: "Game", ids: list[Any]) -> None:
 
 
 
-def create_token(g: "Game", card: CardDef, controller_: str, tapped: bool = False) -> int:
-    """111.1: a token is created on the battlefield."""
+def create_token(g: "Game", card: CardDef, controller_: str, tapped: bool = False,
+                 counters: dict[str, int] | None = None) -> int:
+    """110.5: a token is created on the battlefield (``counters``: it enters with them, 614.1c)."""
     o = create_object(g, card, controller_, "battlefield", token=True)
     o.sick = True
     o.tapped = tapped
+    for kind, n in (counters or {}).items():
+        if n > 0:
+            o.counters[kind] = o.counters.get(kind, 0) + n
     g.battlefield.append(o.id)
     g.changed()
     g.log("token", card=card.name, obj=o.id, controller=controller_)
@@ -436,8 +441,13 @@ def add_mana(g: "Game", player: str, e: Effect, src: int | None, pick: Any = Non
         syms = []
     if e.get("per"):  # "Add {G} for each creature you control": none when there are none (605.2, 106.4)
         syms = syms * max(0, amount(g, e.args["per"], src))
+    only = e.args.get("only_for")
     for s in syms:
         k = "C" if s.isdigit() else s
+        if only:  # 106.6: "Spend this mana only to ...": kept apart in the pool (engine/mana.py)
+            k = restricted_key(k, only)
+        elif e.args.get("until") == "end_of_combat":  # firebending: it does not empty until combat ends
+            k = lasting_key(k, "combat")
         p.pool[k] = p.pool.get(k, 0) + (int(s) if s.isdigit() else 1)
     g.log("mana", player=player, mana="".join(syms))
 

@@ -53,6 +53,17 @@ MIRACLE_TRIGGER = Ability("triggered", "Miracle", effects=(
     Effect("cast_offer", {"what": "self", "alt": "miracle", "zone": "hand"}),), keyword="Miracle")
 #: 702.108a: "return the permanent this spell becomes to its owner's hand at the beginning of the next end step"
 DASH_RETURN = Ability("triggered", "Dash", effects=(Effect("bounce", {"what": "self"}),), keyword="Dash")
+#: blitz (a later keyword: Streets of New Capenna, 2022): "If you cast this
+#: spell for its blitz cost, it gains haste and 'When this creature dies, draw a card.' Sacrifice it at
+#: the beginning of the next end step." (the gains: Row.grants, applied in after_resolve)
+BLITZ_SACRIFICE = Ability("triggered", "Blitz", effects=(Effect("sacrifice", {"what": "self"}),), keyword="Blitz")
+BLITZ_DRAW = Ability("triggered", "When SELF dies, draw a card.",
+                     effects=(Effect("draw", {"who": "you", "amount": 1}),),
+                     trigger={"event": "dies", "self": True}, keyword="Blitz")
+#: warp (a later keyword: Edge of Eternities, 2025): "exile the permanent this
+#: spell becomes at the beginning of the next end step. Its owner may cast this card after the current
+#: turn has ended for as long as it remains exiled" (the op: engine/ops/cast.py warp_exile)
+WARP_EXILE = Ability("triggered", "Warp", effects=(Effect("warp_exile", {}),), keyword="Warp")
 
 
 @dataclass(frozen=True)
@@ -72,6 +83,8 @@ class Row:
     extra: Cost | None = None        # "zone" rows: an additional cost of casting it that way (retrace)
     # a delayed trigger created as the spell resolves into that zone: (zone, step, whose, ability)
     delayed: tuple[str, str, str | None, Ability] | None = None
+    # what the permanent it becomes gains as it resolves (613.1f): keywords, and abilities
+    grants: tuple[tuple[str, ...], tuple[Ability, ...]] | None = None
 
 
 def _surge(g: "Game", player: str, o: "Obj") -> bool:
@@ -97,13 +110,24 @@ ROWS: dict[str, Row] = {r.keyword: r for r in (
     Row("Evoke", "702.73a", "alternative", flag=True),
     Row("Dash", "702.108a", "alternative", flag=True, delayed=("battlefield", "end", None, DASH_RETURN)),
     Row("Surge", "702.116a", "alternative", when=_surge),
+    Row("Blitz", "later: Streets of New Capenna", "alternative", flag=True,
+        delayed=("battlefield", "end", None, BLITZ_SACRIFICE), grants=(("Haste",), (BLITZ_DRAW,))),
+    # cast from the hand for its warp cost; exiled at the next end step, castable from exile after this turn
+    Row("Warp", "later: Edge of Eternities", "alternative", flag=True,
+        delayed=("battlefield", "end", None, WARP_EXILE)),
     Row("Spectacle", "later: Ravnica Allegiance", "alternative", when=_spectacle),
     # from the graveyard, discarding a card too; exiled whenever it would leave the stack (Guilds of Ravnica)
     Row("Jump-start", "later: Guilds of Ravnica", "zone", zone="graveyard", extra=Cost(discard=1), leaves_to="exile"),
     Row("Buyback", "702.26a", "additional", flag=True, resolves_to="hand"),
     Row("Entwine", "702.41a", "additional", flag=True),
+    # an optional additional cost; if paid, a 1/1 token copy as it enters (Bloomburrow, later than the
+    # 2016 rules; the trigger: compiler/keywords.KEYWORD_ABILITIES "Offspring")
+    Row("Offspring", "later: Bloomburrow", "additional", flag=True),
     # paid any number of times: the answer's "replicate" says how many (702.55a; replicate_extras)
     Row("Replicate", "702.55a", "additional", flag=True),
+    # likewise any number of times, the answer's "squad" (Warhammer 40,000 Commander, later than the
+    # 2016 rules); its trigger makes that many token copies (compiler/keywords.KEYWORD_ABILITIES)
+    Row("Squad", "later: Warhammer 40,000", "additional", flag=True),
     # cast only as its last time counter is removed (702.61a); a creature spell cast so has haste
     Row("Suspend", "702.61a", "offered", zone="exile", flag=True),
     Row("Convoke", "702.50a", "pay_with", key="convoke"),
@@ -138,6 +162,21 @@ def implemented(keyword: str, card: CardDef) -> bool:
     else:
         c = card.keyword_args.get(keyword)
     return isinstance(c, Cost) and bool(c.mana) and c == Cost(mana=c.mana)
+
+
+def escalate_mana(card: CardDef) -> tuple[str, ...]:
+    """Escalate (a later keyword: Eldritch Moon, July 2016): "Pay this cost
+    for each mode chosen beyond the first" — the mana of a mana escalate cost, () for none (an
+    escalate cost other than mana is not carried out: engine/support.py)."""
+    c = card.keyword_args.get("Escalate") if "Escalate" in card.keywords else None
+    return tuple(c.mana) if isinstance(c, Cost) and c.mana and c == Cost(mana=c.mana) else ()
+
+
+def plot_cost(card: CardDef) -> tuple[str, ...] | None:
+    """The mana of a card's plot cost (the plot special action: engine/casting.py plot), or None
+    (a plot cost other than mana is not carried out)."""
+    c = card.keyword_args.get("Plot") if "Plot" in card.keywords else None
+    return tuple(c.mana) if isinstance(c, Cost) and c.mana and c == Cost(mana=c.mana) else None
 
 
 def cost_of(card: CardDef, keyword: str) -> Cost | None:
@@ -193,15 +232,16 @@ def usable(g: "Game", player: str, o: "Obj", alt: str, offered: bool = False) ->
     return row, got
 
 
-def replicate_extras(o: "Obj", times: Any) -> list[tuple[Row, Cost]]:
-    """702.55a: the replicate cost paid ``times`` times (an answer's "replicate"), or IllegalAction."""
+def replicate_extras(o: "Obj", times: Any, name: str = "replicate") -> list[tuple[Row, Cost]]:
+    """702.55a: the replicate cost paid ``times`` times (an answer's "replicate"), or IllegalAction;
+    likewise squad's (``name``: a later keyword, paid any number of times as well)."""
     if not times:
         return []
     if not isinstance(times, int) or isinstance(times, bool) or times < 0:
-        raise IllegalAction("replicate: how many times the replicate cost is paid (a whole number)")
-    got = next(((row, c) for name, row, c in additional(o.card) if name == "replicate"), None)
+        raise IllegalAction(f"{name}: how many times the {name} cost is paid (a whole number)")
+    got = next(((row, c) for n, row, c in additional(o.card) if n == name), None)
     if got is None:
-        raise IllegalAction(f"{o.card.name} has no replicate cost")
+        raise IllegalAction(f"{o.card.name} has no {name} cost")
     return [got] * times
 
 
@@ -380,6 +420,12 @@ def after_resolve(g: "Game", s: "Obj", new: int) -> None:
         if whose:
             rec["whose"] = whose
         g.delayed.append(rec)
+        if row.grants is not None and zone == "battlefield":  # "it gains haste and ..." (blitz), for as long
+            kws, abl = row.grants                              # as it is this object (611.2c, 400.7)
+            g.ts += 1
+            g.effects.append({"layer": "6", "ts": g.ts, "objects": [new], "until": "never", "controller": o.controller,
+                              "keywords": list(kws), "abilities": list(abl)})
+            g.changed()
 
 
 def madness_discard(g: "Game", cid: int) -> int | None:

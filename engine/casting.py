@@ -57,11 +57,11 @@ def sorcery_timing(g: "Game", player: str) -> bool:
 
 
 def can_play_land(g: "Game", player: str, oid: int) -> bool:
-    """305.2, 505.5b: one land per turn, at sorcery timing."""
+    """305.2, 505.5b: one land per turn (305.2a: more with "play an additional land"), at sorcery timing."""
     o = g.objects.get(oid)
     return (o is not None and "Land" in o.card.types
             and (o.zone == "hand" and o.owner == player or zones_cast.may_play_land(g, player, o))
-            and g.players[player].lands_played < 1 and sorcery_timing(g, player))
+            and g.players[player].lands_played < player_statics.land_plays(g, player) and sorcery_timing(g, player))
 
 
 
@@ -134,6 +134,8 @@ def priority_action(g: "Game", player: str, a: dict[str, Any]) -> None:
         activate(g, player, a)
     elif act == "suspend":
         suspend(g, player, a)
+    elif act == "plot":
+        plot(g, player, a)
     elif act == "turn_face_up":  # 702.36e, 701.31b: a special action (115.2b)
         facedown.turn_face_up(g, player, a)
     elif act == "manual":
@@ -146,7 +148,29 @@ def priority_action(g: "Game", player: str, a: dict[str, Any]) -> None:
         g.players[player].conceded = True
         g._check_end()
     else:
-        raise IllegalAction(f"unknown action {act!r}: pass, play, cast, activate, suspend or concede")
+        raise IllegalAction(f"unknown action {act!r}: pass, play, cast, activate, suspend, plot or concede")
+
+
+def plot(g: "Game", player: str, a: dict[str, Any]) -> None:
+    """Plot (a later keyword: Outlaws of Thunder Junction, 2024): a special
+    action (115.2 as it later reads) any time its owner has priority in their main phase with an
+    empty stack: pay the plot cost and exile the card from the hand. It may be cast as a sorcery on a
+    later turn without paying its mana cost (a permission: engine/zones_cast.py). The player keeps priority."""
+    oid = a.get("card")
+    o = g.objects.get(oid) if isinstance(oid, int) else None
+    cost = cast_options.plot_cost(o.card) if o is not None else None
+    if o is None or o.zone != "hand" or o.owner != player or cost is None:
+        raise IllegalAction(f"{_name(g, oid)} is not a card with plot in your hand")
+    if not sorcery_timing(g, player):
+        raise IllegalAction(f"{o.card.name} can be plotted only as a sorcery")
+    pay_mana(g, player, cost, set(), a.get("pay"))
+    new = g.move(o.id, "exile")
+    g.ts += 1
+    g.effects.append({"layer": "play", "controller": player, "play": "cast", "free": True, "until": "never",
+                      "objects": [new], "sorcery": True, "from_turn": g.turn + 1, "ts": g.ts, "source": None})
+    g.objects[new].chosen["plotted"] = g.turn
+    g.changed()
+    g.log("plot", player=player, card=o.card.name)
 
 
 def suspend(g: "Game", player: str, a: dict[str, Any]) -> None:
@@ -176,7 +200,7 @@ def play_land(g: "Game", player: str, oid: int) -> None:
     if not can_play_land(g, player, oid):
         o = g.objects.get(oid)
         why = "not a land in your hand" if o is None or o.zone != "hand" or "Land" not in o.card.types \
-            else "you have already played a land this turn" if g.players[player].lands_played \
+            else "you have already played your lands this turn" if g.players[player].lands_played \
             else "lands are played in your main phase with an empty stack"
         raise IllegalAction(f"cannot play {_name(g, oid)}: {why}")
     g.players[player].lands_played += 1
@@ -244,6 +268,7 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         raise IllegalAction(f"{o.card.name} has no kicker")
     extras = cast_options.extras_of(o, a.get("extras"))  # buyback, entwine (601.2b)
     extras += cast_options.replicate_extras(o, a.get("replicate"))  # 702.55a: any number of times
+    extras += cast_options.replicate_extras(o, a.get("squad"), "squad")  # squad: likewise
     for k in cast_options.PAY_KEYS:
         if a.get(k) and all(r.key != k for r in cast_options.pay_with(o.card)):
             raise IllegalAction(f"{o.card.name} has no {k}")
@@ -305,6 +330,9 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         raw = tuple(over_cost.mana)
     else:
         raw = tuple(o.card.mana_cost)
+    esc = cast_options.escalate_mana(o.card)
+    if esc and len(modes) > 1:  # escalate (a later keyword): its cost for each mode beyond the first (601.2f)
+        raw = raw + esc * (len(modes) - 1)
     if kicked:  # 702.32a: an additional cost (601.2f: added to the total cost)
         raw = raw + tuple(o.card.keyword_args["Kicker"].mana)
     for _, c in extras:  # 601.2f: optional additional costs paid
@@ -330,7 +358,7 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
             picks = cast_options.check_picks(g, player, row, a[row.key], new)
             cost = cast_options.reduce(g, row, picks, cost)
             cast_options.pay_helpers(g, player, row, picks)
-    pay_mana(g, player, cost, set(), a.get("pay"))
+    pay_mana(g, player, cost, set(), a.get("pay"), ("spell", new))  # 106.6: restricted mana for this spell
     for c in others:
         costs.pay_simple_additional(g, player, c)
     if any(has_choices(c) for c in others):
@@ -530,7 +558,8 @@ def cost_payable(g: "Game", player: str, o: "Obj", ab: Ability) -> bool:
         return False
     if has_choices(cost) and not costs.choices_payable(g, player, cost, o.id):
         return False
-    if cost.mana and "X" not in cost.mana and not can_afford(g, player, cost.mana, {o.id} if cost.tap else set()):
+    if cost.mana and "X" not in cost.mana and not can_afford(g, player, cost.mana, {o.id} if cost.tap else set(),
+                                                              ("ability", o.id)):
         return False
     return True
 
@@ -553,7 +582,7 @@ def is_plain_mana_activation(g: "Game", player: str, a: dict[str, Any]) -> bool:
     if a.get("mana") is not None and any("could_produce" in e.args for e in ab.effects):
         return False  # the kind asked for is checked as the mana is added, after the costs (106.7)
     return ab.kind == "mana" and not ab.targets and not cost.mana and not cost.discard and not cost.sacrifice_self \
-        and not has_choices(cost) and not cost.exile_self
+        and not has_choices(cost) and not cost.exile_self and ab.condition is None  # (its marks: activate)
 
 
 def mode_range(ab: Ability) -> tuple[int, int]:
@@ -595,6 +624,11 @@ def activate(g: "Game", player: str, a: dict[str, Any]) -> None:
         raise IllegalAction(f"x: this ability of {o.card.name} has no X in its cost (107.3)")
     if cost.loyalty == "-X" and o.counters.get("loyalty", 0) < x:
         raise IllegalAction(f"{o.card.name} has fewer than {x} loyalty counters")
+    if ab.condition is not None:  # marked as it is activated (an illegal activation undoes it)
+        if ab.condition.get("once_each_turn"):
+            o.chosen["activated:" + ab.text] = g.turn  # 602.5b
+        if ab.condition.get("once_ever"):
+            o.chosen["activated_ever:" + ab.text] = True  # exhaust: once for this object (400.7: a new one may again)
     if ab.kind == "mana" and not ab.targets:
         _pay_other_costs(g, player, o, cost, x)
         extra = {"effects": [dict(e.args) for e in ab.effects if e.op == "add_mana"], "mana": a.get("mana"),
@@ -624,8 +658,7 @@ def activate(g: "Game", player: str, a: dict[str, Any]) -> None:
             s.chosen["source_counters"] = dict(o.counters)
         if o.chosen.get("exiled"):  # 607.2a: "return all cards exiled with SELF" after sacrificing it
             s.chosen["source_exiled"] = list(o.chosen["exiled"])
-    if ab.condition is not None and ab.condition.get("once_each_turn"):
-        o.chosen["activated:" + ab.text] = g.turn  # 602.5b
+
     # 602.2b, 601.2i: abilities that trigger on activating it; matched against the source as it is
     # before the costs are paid (a source sacrificed to pay is seen as it last existed); they
     # wait in game.triggered, and an illegal activation restores the state before it
@@ -635,7 +668,8 @@ def activate(g: "Game", player: str, a: dict[str, Any]) -> None:
     if discarded is not None and ab.keyword in ("Cycling", "Typecycling"):  # 702.28c, 702.28e: it was cycled
         triggers.event(g, {"event": "cycle", "obj": discarded, "player": player, "x": x})  # 107.3a: X paid
     if cost.mana:
-        pay_mana(g, player, substitute_x(cost.mana, s.x), {o.id} if cost.tap else set(), a.get("pay"))
+        pay_mana(g, player, substitute_x(cost.mana, s.x), {o.id} if cost.tap else set(), a.get("pay"),
+                 ("ability", o.id))  # 106.6: restricted mana that may pay for this source's abilities
     if has_choices(cost):
         _after_costs(g, costs.start(g, player, cost, oid, s.id, "activate", a))  # 601.2h / 602.2b: chosen while paying
         return

@@ -71,7 +71,55 @@ def can_attack(g: "Game", oid: int) -> bool:
     if "Defender" in c.keywords and not has_rule(g, oid, "attack_despite_defender") \
             or has_rule(g, oid, "cant_attack") or has_rule(g, oid, "cant_attack_or_block"):
         return False
+    if _defender_rules(g, oid) and not any(may_attack(g, oid, t) for t in seats.defenders(g, g.active)):
+        return False  # 508.1c: no defending player it may attack
     return True
+
+
+def _defender_rules(g: "Game", oid: int) -> list[dict[str, Any]]:
+    """The "can't attack unless defending player controls ..." restrictions on a creature
+    (508.1c: restrictions that name the player it would attack; Islandwalk's old companions)."""
+    rule = "cant_attack_unless_defender_controls"
+    out = [r for r in g.chars(oid).rules if r.get("rule") == rule]
+    return out + [e for e in rule_effects(g, oid) if e.get("rule") == rule and active(g, e)]
+
+
+def goaders(g: "Game", oid: int) -> list[str]:
+    """The players who goaded this creature and whose goad still lasts (until their next turn)."""
+    return [e["goaded_by"] for e in rule_effects(g, oid) if e.get("goaded_by") and active(g, e)]
+
+
+def goad_targets(g: "Game", oid: int) -> list[Any] | None:
+    """The attack targets a creature must choose among (508.1d: it obeys as many requirements as
+    it can): the player an effect says it attacks if able (encore's token copies, "attacks that
+    opponent this turn if able"); for a goaded creature, "attack" and "attack a player other than
+    the goading players", the other players it may attack. None when no such requirement applies
+    or it can attack none of them (then attacking anything it may obeys the most)."""
+    effs = rule_effects(g, oid)
+    named = [e["attack_player"] for e in effs if e.get("attack_player") and active(g, e)]
+    ds = seats.defenders(g, g.active)
+    want = [p for p in named if p in ds and may_attack(g, oid, p)]
+    if want:
+        return want
+    by = goaders(g, oid)
+    if not by:
+        return None
+    others = [p for p in ds if p not in by and may_attack(g, oid, p)]
+    return others or None
+
+
+def may_attack(g: "Game", oid: int, target: Any) -> bool:
+    """508.1c: may this creature attack that player or planeswalker? Only when the defending
+    player (the planeswalker's controller, 506.2) controls a permanent each "can't attack
+    unless defending player controls ..." restriction on it asks for."""
+    rules = _defender_rules(g, oid)
+    if not rules:
+        return True
+    defender = attacked_player(g, target)
+    cs = g.all_chars()
+    return defender is not None and all(
+        any(cs[i].controller == defender and matches(g, i, r.get("what") or {}, oid) for i in g.battlefield)
+        for r in rules)
 
 
 def possible_attackers(g: "Game") -> list[int]:
@@ -133,7 +181,7 @@ def declare_attackers(g: "Game", player: str, decl: Any) -> None:
     for a, t in decl.items():
         if a not in g.objects or not can_attack(g, a):
             raise IllegalAction(f"{_n(g, a)} cannot attack (508.1a: untapped, no summoning sickness, no defender)")
-        if t not in legal_targets:
+        if t not in legal_targets or not may_attack(g, a, t):
             raise IllegalAction(f"{_n(g, a)} cannot attack {_n(g, t)}")
     if len(decl) == 1:  # 506.5 / 508.1b: "can't attack alone"
         (a,) = decl
@@ -144,6 +192,10 @@ def declare_attackers(g: "Game", player: str, decl: Any) -> None:
         if i not in decl and has_rule(g, i, "must_attack") and \
                 any(not attack_cost(g, {i: t}) for t in legal_targets):
             raise IllegalAction(f"{_n(g, i)} attacks each combat if able")
+    for a, t in decl.items():  # goad: a player other than the goading player if able (508.1d)
+        others = goad_targets(g, a)
+        if others is not None and t not in others:
+            raise IllegalAction(f"{_n(g, a)} must attack {' or '.join(map(str, others))} if able (508.1d)")
     cost = attack_cost(g, decl)
     tapped = {a for a in decl if "Vigilance" not in g.chars(a).keywords}
     if cost and not payment.can_afford(g, player, cost, tapped):   # 508.1g-i: no partial payment
@@ -301,7 +353,7 @@ def declare_blockers(g: "Game", player: str, decl: Any) -> None:
                                 else f"{_n(g, b)} is not a creature your team controls (810.7d)")
         if not As:
             raise IllegalAction(f"{_n(g, b)} blocks nothing")
-        extra = sum(1 for r in g.chars(b).rules if r.get("rule") == "extra_block")
+        extra = _extra_blocks(g, b)
         if len(As) > 1 + extra:
             raise IllegalAction(f"{_n(g, b)} can block only {1 + extra} creature(s)")
         for a in As:
@@ -354,6 +406,9 @@ def _block_restrictions(g: "Game", blocks: dict[int, list[int]]) -> str | None:
     for a, n in count.items():
         if "Menace" in g.chars(a).keywords and n < 2:
             return f"{_n(g, a)} has menace: it can't be blocked except by two or more creatures"
+        least = _min_blockers(g, a)
+        if least and n < least:
+            return f"{_n(g, a)} can't be blocked except by {least} or more creatures"
         if n > 1 and has_rule(g, a, "max_one_blocker"):
             return f"{_n(g, a)} can't be blocked by more than one creature"
     if len(blocks) == 1:  # 506.5: it blocks alone when it is the only creature declared as a blocker
@@ -381,18 +436,21 @@ def _block_requirements(g: "Game", player: str, blocks: dict[int, list[int]]) ->
     lure = set(block_all_attackers(g, player))
     cands = possible_blockers(g, player)
     must = {b for b in cands if has_rule(g, b, "must_block")}
-    if not must and not lure:
-        return None
     atk = attackers_of(g, player)
+    # "SELF must be blocked if able": one requirement per such attacker, obeyed by any block of it
+    wanted = {a for a in atk if has_rule(g, a, "must_be_blocked")}
+    if not must and not lure and not wanted:
+        return None
 
     def obeyed(decl: dict[int, list[int]]) -> int:
-        return sum((1 if b in must and As else 0) + sum(1 for a in As if a in lure) for b, As in decl.items())
+        got = sum((1 if b in must and As else 0) + sum(1 for a in As if a in lure) for b, As in decl.items())
+        return got + sum(1 for a in wanted if any(a in As for As in decl.values()))
 
     # each creature's choices: no block, or up to its number of blocks among what it can block
     choices: list[tuple[int, list[tuple[int, ...]]]] = []
     best: list[int] = []  # the most requirements each creature can obey
     for b in cands:
-        cap = 1 + sum(1 for r in g.chars(b).rules if r.get("rule") == "extra_block")
+        cap = 1 + _extra_blocks(g, b)
         able = [a for a in atk if can_block(g, b, a)]
         opts = [()] + [c for n in range(1, min(cap, len(able)) + 1) for c in combinations(able, n)]
         choices.append((b, opts))
@@ -401,7 +459,9 @@ def _block_requirements(g: "Game", player: str, blocks: dict[int, list[int]]) ->
     choices = [choices[i] for i in order]
     best = [best[i] for i in order]
     have = obeyed(blocks)
-    left = [sum(best[i:]) for i in range(len(best) + 1)]  # the most the creatures from i on can add
+    # the most the creatures from i on can add (the attackers that must be blocked counted in full:
+    # a bound, never less than what is left to obey)
+    left = [sum(best[i:]) + len(wanted) for i in range(len(best) + 1)]
     if have >= left[0]:
         return None
     budget = [_BLOCK_SEARCH]
@@ -412,12 +472,12 @@ def _block_requirements(g: "Game", player: str, blocks: dict[int, list[int]]) ->
             return None
         budget[0] -= 1
         if i == len(choices):
-            return dict(decl) if _block_restrictions(g, decl) is None else None
+            return dict(decl) if _block_restrictions(g, decl) is None and obeyed(decl) > have else None
         b, opts = choices[i]
         for As in sorted(opts, key=len, reverse=True):  # blocking first: better declarations sooner
             if As:
                 decl[b] = list(As)
-            found = better(i + 1, got + obeyed({b: list(As)}))
+            found = better(i + 1, got + obeyed({b: list(As)}) - sum(1 for a in wanted if a in As))
             decl.pop(b, None)
             if found is not None:
                 return found
@@ -432,6 +492,9 @@ def _block_requirements(g: "Game", player: str, blocks: dict[int, list[int]]) ->
         for a in As:
             if a in lure and a not in blocks.get(b, []):
                 return f"{_n(g, b)} must block {_n(g, a)}: all creatures able to block it do so (509.1c)"
+    for a in wanted:
+        if any(a in As for As in found.values()) and not any(a in As for As in blocks.values()):
+            return f"{_n(g, a)} must be blocked if able (509.1c)"
     return "the declaration obeys fewer blocking requirements than it could (509.1c)"
 
 
@@ -446,9 +509,32 @@ def _alone(g: "Game", oid: int, what: str) -> bool:
 
 def attack_hints(g: "Game", atk: list[int]) -> dict[str, Any]:
     """What a client needs to build a legal declaration beyond the per-creature options:
-    the creatures that can't attack alone (506.5)."""
+    the creatures that can't attack alone (506.5), and for a creature that may attack only
+    some of the attack targets (508.1c), or must attack some of them (a goaded creature, 508.1d),
+    those ("targets_of")."""
     alone = [a for a in atk if _alone(g, a, "attack")]
-    return {"not_alone": alone} if alone else {}
+    out: dict[str, Any] = {"not_alone": alone} if alone else {}
+    some = [a for a in atk if _defender_rules(g, a) or goad_targets(g, a) is not None]
+    if some:
+        ts = attack_targets(g)
+        out["targets_of"] = {a: goad_targets(g, a) or [t for t in ts if may_attack(g, a, t)] for a in some}
+    return out
+
+
+def _extra_blocks(g: "Game", b: int) -> int:
+    """509.1a: the attackers beyond the first a creature may block: one for each "can block an
+    additional creature each combat", any number for "can block any number of creatures"."""
+    rules = [r.get("rule") for r in g.chars(b).rules] + [e.get("rule") for e in rule_effects(g, b) if active(g, e)]
+    if "block_any_number" in rules:
+        return max(0, len(attackers(g)) - 1)
+    return rules.count("extra_block")
+
+
+def _min_blockers(g: "Game", a: int) -> int:
+    """509.1b: "can't be blocked except by N or more creatures" (the most such restrictions ask); 0: none."""
+    rules = [r for r in g.chars(a).rules if r.get("rule") == "min_blockers"]
+    rules += [e for e in rule_effects(g, a) if e.get("rule") == "min_blockers" and active(g, e)]
+    return max((int(r.get("amount", 2)) for r in rules), default=0)
 
 
 def block_hints(g: "Game", opts: dict[int, list[int]]) -> dict[str, Any]:
@@ -544,7 +630,7 @@ def damage_step(g: "Game", first: bool) -> None:
         if o.blocked:
             live = [b for b in o.blockers if b in g.objects and g.objects[b].zone == "battlefield"]
             trample = "Trample" in g.chars(a).keywords
-            if not live and not trample:
+            if not live and not trample and not as_unblocked(g, a):
                 continue  # 509.1h / 510.1c: a blocked creature with no blockers deals no damage
             g.queue.append({"kind": "assign_damage", "player": g.active, "attacker": a, "first": first})
     blockers = [b for b in g.battlefield if g.objects[b].blocking]
@@ -560,11 +646,20 @@ def damage_step(g: "Game", first: bool) -> None:
     g.queue.append({"kind": "_deal_combat_damage", "player": g.active, "first": first})
 
 
+def as_unblocked(g: "Game", a: int) -> bool:
+    """510.1c (a blocked creature's damage): "You may have SELF assign its combat damage as though it
+    weren't blocked" (Thorn Elemental): its controller may assign all of it to the player or
+    planeswalker it is attacking instead."""
+    return has_rule(g, a, "may_assign_as_unblocked")
+
+
 def forced_assignment(g: "Game", data: dict[str, Any]) -> dict[Any, int] | None:
     """The one legal assignment, if there is only one (one blocker, no trample)."""
     if "attacker" in data:
         a = data["attacker"]
         o = g.objects[a]
+        if as_unblocked(g, a):
+            return None  # 510.1c: the blockers, or the player it attacks as though unblocked
         live = [b for b in o.blockers if b in g.objects]
         if len(live) == 1 and "Trample" not in g.chars(a).keywords:
             return {live[0]: combat_power(g, a)}
@@ -590,6 +685,8 @@ def check_assignment(g: "Game", data: dict[str, Any], assign: dict[Any, int]) ->
         order = [a for a in g.objects[src].order if a in g.objects]
         extra = None
     power = combat_power(g, src)
+    if "attacker" in data and as_unblocked(g, src) and assign == {o.attacking: power}:
+        return  # 510.1c: all of it as though it weren't blocked
     if any(v < 0 for v in assign.values()):
         raise IllegalAction("damage amounts cannot be negative")
     if sum(assign.values()) != power:

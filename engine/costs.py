@@ -342,7 +342,7 @@ def _self_condition(g: "Game", cond: dict[str, Any], player: str) -> bool:
     if "control" in cond:
         n = sum(1 for i in g.battlefield if matches(g, i, cond["control"], None, player))
         return cond.get("min", 1) <= n <= cond.get("max", 10 ** 6)
-    return condition(g, cond, None, None)
+    return condition(g, cond, None, {"controller": player})  # a condition of the player casting it
 
 
 def apply_change(symbols: tuple[str, ...], change: int) -> tuple[str, ...]:

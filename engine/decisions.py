@@ -103,6 +103,9 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
         sus = cast_options.suspend_of(o.card) if keyworded else None
         if sus is not None and _affordable_plain(g, player, tuple(sus[1].mana), afford):
             out.append({"action": "suspend", "card": oid, "name": o.card.name})  # 115.2e, 702.61a
+        pc = cast_options.plot_cost(o.card) if keyworded and sorcery else None
+        if pc is not None and _affordable_plain(g, player, pc, afford):
+            out.append({"action": "plot", "card": oid, "name": o.card.name})  # plot: a special action
         ab = targets.spell_ability(o.card)
         # 117.6: no mana symbols at all is an unpayable cost (Ancestral Vision)
         variants: list[tuple[str | None, tuple[str, ...], Any]] = [(None, o.card.mana_cost, None)] \
@@ -308,7 +311,7 @@ def _helped(g: "Game", player: str, o: Any, base: tuple[str, ...],
         base = base + tuple(m for m in extra.mana if m != "X")
     total = costs.total_cost(g, player, o.id, base, None)
     return cast_options.suggest(g, player, o, total,
-                                lambda rest, ex: payment.can_afford(g, player, rest, frozenset(ex)))
+                                lambda rest, ex: payment.can_afford(g, player, rest, frozenset(ex), ("spell", o.id)))
 
 
 def _affordable_plain(g: "Game", player: str, cost: tuple[str, ...], afford: dict[tuple[str, ...], bool]) -> bool:
@@ -338,7 +341,16 @@ def _affordable(g: "Game", player: str, o: Any, base: tuple[str, ...],
             return False
     total = costs.total_cost(g, player, o.id, base, targets)
     if afford is None:
-        return payment.can_afford(g, player, total)
+        return payment.can_afford(g, player, total, purpose=("spell", o.id))
+    return _spell_afford(g, player, o, total, afford)
+
+
+def _spell_afford(g: "Game", player: str, o: Any, total: tuple[str, ...],
+                  afford: dict[tuple[str, ...], bool]) -> bool:
+    """Can the total cost of casting ``o`` be paid? Remembered per total cost, unless the
+    player has restricted mana (106.6), which may pay for some spells and not others."""
+    if payment.has_restricted(g, player):
+        return payment.can_afford(g, player, total, purpose=("spell", o.id))
     ok = afford.get(total)
     if ok is None:
         ok = afford[total] = payment.can_afford(g, player, total)
@@ -395,7 +407,8 @@ def build(g: "Game", w: dict[str, Any]) -> Decision:
         f = combat.forced_assignment(g, data)
         key = cast(int, data.get("attacker", data.get("blocker")))
         o = g.objects[key]
-        recips = list(o.blockers) + ([o.attacking] if "Trample" in g.chars(key).keywords else []) \
+        recips = list(o.blockers) + ([o.attacking] if "Trample" in g.chars(key).keywords
+                                     or combat.as_unblocked(g, key) else []) \
             if "attacker" in data else list(o.order)
         return Decision(player, kind, f"assign {combat.combat_power(g, key)} combat damage (510.1c)",
                         {"recipients": recips, "power": combat.combat_power(g, key),
@@ -507,10 +520,7 @@ def spell_option(g: "Game", player: str, o: "Obj", free: bool,
     tax = commander.tax(g, player, o) if g.commanders else ()  # 903.8
     if not free:
         cost = tuple(s for s in o.card.mana_cost if s != "X") + tax
-        ok = afford.get(cost)
-        if ok is None:
-            ok = afford[cost] = payment.can_afford(g, player, cost)
-        if not ok:
+        if not _spell_afford(g, player, o, cost, afford):
             return None
     # 107.3b: cast without paying its mana cost, X is 0 (no X to choose)
     base = (() if free else tuple(s for s in o.card.mana_cost if s != "X")) + tax

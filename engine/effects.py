@@ -71,7 +71,8 @@ def resolve_top(g: "Game") -> None:
     if ab is None:
         ab = spell_ability(s.card)
     effs = _flat(ab, s.modes) if ab is not None else []
-    g.resolving = {"obj": sid, "i": 0, "n": len(effs), "answers": {}, "created": [], "legal": legal,
+    made = list(s.trigger_info.get("delayed_created", ())) if s.ability is not None else []  # 603.7c
+    g.resolving = {"obj": sid, "i": 0, "n": len(effs), "answers": {}, "created": made, "legal": legal,
                    "optional_asked": False,
                    "lki_ctl": {x: g.controller_of(x) for slot in legal for x in slot
                                if isinstance(x, int) and x in g.objects},

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.actions import lose_life, sacrifice
+from engine.actions import add_effect, lose_life, sacrifice
 from engine.errors import IllegalAction
 from engine.layers import counters_allowed
 
@@ -21,7 +21,8 @@ if TYPE_CHECKING:
 
 def answer_optional_counters(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
     """614.12: "you may have SELF enter with N counters on it" (unleash, 702.97a): yes puts them
-    on it (121.1; unless it can't have them), no leaves it without them."""
+    on it (121.1; unless it can't have them), no leaves it without them (riot, a later keyword:
+    and it gains haste)."""
     opt = a.get("option")
     if isinstance(opt, int) and not isinstance(opt, bool) and 1 <= opt <= len(d.options):
         opt = d.options[opt - 1]
@@ -33,6 +34,8 @@ def answer_optional_counters(g: "Game", d: "Decision", a: dict[str, Any]) -> Non
     if opt == "yes" and o is not None and o.zone == "battlefield" and counters_allowed(g, o.id, d.data["counter"]):
         o.counters[d.data["counter"]] = o.counters.get(d.data["counter"], 0) + int(d.data["amount"])
         g.changed()
+    if opt == "no" and d.data.get("else_haste") and o is not None and o.zone == "battlefield":
+        add_effect(g, "6", [o.id], None, "never", keywords=["Haste"])  # riot: "if you don't, it gains haste"
 
 
 def answer_devour(g: "Game", d: "Decision", a: dict[str, Any]) -> None:

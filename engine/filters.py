@@ -218,10 +218,11 @@ def _has_attached(game: "Game", x: int, subtype: str) -> bool:
 PLAYER_WORDS = (None, "you", "not_you", "opponent")
 
 
-def unknown_keys(f: Any, group_ok: bool = False, player_refs: bool = False, target: bool = False) -> set[str]:
+def unknown_keys(f: Any, group_ok: bool = False, player_refs: bool | str = False, target: bool = False) -> set[str]:
     """Filter keys (recursively) this engine does not understand (group keys only where a
     search or dig chooses the cards: ``group_ok``; a controller given as a reference, "creatures
-    target player controls", only where a resolution binds it: ``player_refs``)."""
+    target player controls", only where a resolution binds it: ``player_refs``; "that_player" too
+    where the op counts the amount for each player it affects: ``player_refs="that_player"``)."""
     if not isinstance(f, dict):
         return set()
     out = {k for k in f if k not in KNOWN or k in GROUP_KEYS and not group_ok}
@@ -229,8 +230,10 @@ def unknown_keys(f: Any, group_ok: bool = False, player_refs: bool = False, targ
     # a target) would be ignored and match every controller (an owner reference is read where
     # objects are chosen, engine/values.chosen_refs; "that_player" nowhere)
     ctl = f.get("controller")
-    if ctl not in PLAYER_WORDS and not (player_refs and ctl != "that_player" and isinstance(ctl, (str, dict))) \
-            and not (target and ctl == "defending_player"):  # bound as targets are chosen (engine/targets.py)
+    if ctl not in PLAYER_WORDS and not (player_refs and (ctl != "that_player" or player_refs == "that_player")
+                                        and isinstance(ctl, (str, dict))) \
+            and not (target and ctl in ("defending_player", "trigger_player")):  # bound as targets are chosen
+        # (engine/targets.py; "trigger_player" only in a triggered ability: engine/support.py)
         out.add("controller")
     if f.get("owner") == "that_player":
         out.add("owner")

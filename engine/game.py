@@ -58,6 +58,11 @@ COMBAT_STEPS = ("beginning_of_combat", "declare_attackers", "declare_blockers",
 HAND_SIZE = 7
 
 
+#: the steps whose end does not empty mana that lasts "until end of combat" (106.4, firebending)
+_LASTING_STEPS = frozenset({"beginning_of_combat", "declare_attackers", "declare_blockers", "first_strike_damage",
+                            "combat_damage"})
+
+
 class Game:
     """A game of Magic for 2 to 6 players (CR 100-105, 800-810): seats in engine/seats.py."""
 
@@ -983,7 +988,9 @@ class Game:
             o.deathtouched = False
             o.regen = 0
             o.damage_sources = []
-        self.effects = [e for e in self.effects if e.get("until") != "eot"]
+        turn, active = self.turn, self.active  # "until the end of your next turn" (engine/ops/playable.py)
+        self.effects = [e for e in self.effects if e.get("until") != "eot" and not (
+            e.get("until") == "next_turn_end" and e.get("controller") == active and turn > e.get("after_turn", turn))]
         self.changed()
         exile_orphans(self)  # 800.4c: "until end of turn" control effects ended
         # 514.3a: if SBAs or triggers happen, players get priority; else the turn ends
@@ -995,9 +1002,10 @@ class Game:
     def _end_step(self, again: bool = False) -> None:
         """The step ends: mana empties (106.4); the next step begins (500.2). ``again``: a
         cleanup step in which players had priority is followed by another one (514.3a)."""
+        lasting = self.step in _LASTING_STEPS  # firebending's mana lasts through combat (engine/mana.py)
         for p in self.players.values():
             if p.pool:
-                p.pool = {}
+                p.pool = {k: v for k, v in p.pool.items() if k.endswith("~combat")} if lasting else {}
         self.priority = None
         self.passes = 0
         self.begun = False

@@ -72,12 +72,41 @@ def sees_hand(g: "Game", player: str, owner: str) -> bool:
     return player == owner or (g.variant == "two_headed_giant" and player in g.team_of.get(owner, ()))
 
 
+def _top_statics(g: "Game") -> tuple[frozenset[str], frozenset[str]]:
+    """The players who control a permanent with "You may look at the top card of your library any
+    time", and those with "Play with the top card of your library revealed" (static abilities: the
+    card stays in its hidden zone, 400.2; known to its owner, or to every player)."""
+    kept = g.__dict__.get("_look_top")
+    if kept is None or kept[0] != g._version:  # once per state of the game (views ask for every seat)
+        cs = g.all_chars()
+        look: set[str] = set()
+        shown: set[str] = set()
+        for oid in g.battlefield:
+            c = cs[oid]
+            for ab in c.abilities:
+                kind = (ab.static or {}).get("kind") if ab.kind == "static" else None
+                if kind == "look_top_card" and c.controller:
+                    look.add(c.controller)
+                elif kind == "top_card_revealed" and c.controller:
+                    shown.add(c.controller)
+        kept = g.__dict__["_look_top"] = (g._version, frozenset(look), frozenset(shown))
+    return kept[1], kept[2]
+
+
+def top_known(g: "Game", player: str, owner: str) -> bool:
+    """Does ``player`` know the top card of ``owner``'s library (looked at by its owner, or revealed)?"""
+    look, shown = _top_statics(g)
+    return owner in shown or player == owner and owner in look
+
+
 def knows(g: "Game", player: str, oid: int) -> bool:
     """Whether ``player`` may know which card the object ``oid`` is."""
     o = g.objects.get(oid)
     if o is None:
         return False
     if o.zone == "hand" and sees_hand(g, player, o.owner):
+        return True
+    if o.zone == "library" and g.players[o.owner].library[:1] == [oid] and top_known(g, player, o.owner):
         return True
     if o.zone in ("library", "hand"):
         return _told(g, g.shown.get(oid, ()), player)
@@ -87,12 +116,13 @@ def knows(g: "Game", player: str, oid: int) -> bool:
 def known_hidden(g: "Game", player: str, owner: str) -> list[tuple[str, int, int]]:
     """The cards of ``owner``'s hidden zones that ``player`` knows beyond their own hand:
     (zone, position from the top or in the hand, object id)."""
-    if not g.shown:
-        return []
     p = g.players[owner]
+    top = bool(p.library) and top_known(g, player, owner)
+    if not g.shown and not top:
+        return []
     out = []
     for i, c in enumerate(p.library):
-        if _told(g, g.shown.get(c, ()), player):
+        if _told(g, g.shown.get(c, ()), player) or i == 0 and top:
             out.append(("library", i, c))
     if not sees_hand(g, player, owner):  # a hand the player sees is in the view whole
         for i, c in enumerate(p.hand):

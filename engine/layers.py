@@ -505,6 +505,8 @@ def _apply6(c: Chars, st: dict[str, Any]) -> None:
             c.kwargs = kw
         if extra:  # a granted prowess or exalted is its triggered ability (702.107a, 702.82a)
             c.abilities = c.abilities + extra
+    if st.get("abilities"):  # an ability granted in quotation marks ("gain 'Whenever ...'", 613.1f)
+        c.abilities = c.abilities + list(st["abilities"])
 
 
 _PLANS: dict[tuple[str, ...], tuple[frozenset[str], list[tuple[str, Any]], list[Any]]] = {}

@@ -1,12 +1,17 @@
 """Mana, mana costs and paying them (CR 106, 107.4, 117, 202).
 
 A mana cost is a tuple of symbols as written between braces: "R", "2", "X", "W/U",
-"2/W", "G/P", "C". A mana pool is a dict color -> amount over "WUBRGC".
+"2/W", "G/P", "C". A mana pool is a dict color -> amount over "WUBRGC"; mana that may be
+spent only on some things (106.6: "Spend this mana only to cast creature spells") sits in
+the same pool under a key of its own, its kind and its restriction ("G|{...}": see
+``restricted_key``), and is spent only where the payer says it may be.
 """
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
+from typing import Callable
 
 COLORS = "WUBRG"
 POOL_KEYS = "WUBRGC"
@@ -85,7 +90,36 @@ def parse_pool(text: str | None) -> dict[str, int]:
     return pool
 
 
+def restricted_key(kind: str, only_for: dict) -> str:
+    """The pool key of mana of ``kind`` that may be spent only as ``only_for`` says (106.6):
+    the kind, a bar, and the restriction as canonical JSON (a plain key copies and compares
+    like any other, so a game's copy and its JSON need nothing more)."""
+    return kind + "|" + json.dumps(only_for, sort_keys=True, separators=(",", ":"))
+
+
+def lasting_key(kind: str, until: str) -> str:
+    """The pool key of mana of ``kind`` that does not empty as steps end until ``until``
+    ("combat": firebending's "until end of combat"; 106.4 otherwise): spent as any mana of its kind."""
+    return kind + "~" + until
+
+
+def restriction_of(key: str) -> dict | None:
+    """The restriction of a pool key (None for unrestricted mana)."""
+    return json.loads(key[2:]) if len(key) > 2 and key[1] == "|" else None
+
+
+def plain_pool(pool: dict[str, int]) -> dict[str, int]:
+    """The pool by kind of mana, restricted mana counted with its kind (what a player sees, 106.4)."""
+    if all(len(k) == 1 for k in pool):
+        return dict(pool)
+    out: dict[str, int] = {}
+    for k, v in pool.items():
+        out[k[0]] = out.get(k[0], 0) + v
+    return out
+
+
 def format_pool(pool: dict[str, int]) -> str:
+    pool = plain_pool(pool)
     return "".join(("{" + k + "}") * pool.get(k, 0) for k in POOL_KEYS)
 
 
@@ -109,19 +143,28 @@ def substitute_x(symbols: tuple[str, ...], x: int) -> tuple[str, ...]:
     return tuple(out)
 
 
-def pay_from_pool(pool: dict[str, int], symbols: tuple[str, ...], life: int | None = None) -> Payment:
+def pay_from_pool(pool: dict[str, int], symbols: tuple[str, ...], life: int | None = None,
+                  usable: Callable[[str], bool] | None = None) -> Payment:
     """Pay a cost (X already substituted) from a pool, without changing it on failure.
 
     CR 107.4e hybrid: either half; CR 107.4f Phyrexian: its color or 2 life (with
     mana when it can be paid); CR 107.4c {C} needs colorless mana; generic takes any.
     Colored symbols are paid first, so generic never eats a color another symbol needs.
-    On success the pool is changed in place and the payment returned.
+    Restricted mana (106.6) pays only where ``usable`` accepts its key, and is spent before
+    unrestricted mana of its kind. On success the pool is changed in place and the payment
+    returned.
     """
     avail = dict(pool)
     spent: dict[str, int] = {}
     life_paid = 0
+    special = [k for k in avail if len(k) > 1 and (k[1] == "~" or usable is not None and usable(k))]
 
     def take(k: str) -> bool:
+        for r in special:  # 106.6: the restricted mana first, while it may pay
+            if r[0] == k and avail[r] > 0:
+                avail[r] -= 1
+                spent[k] = spent.get(k, 0) + 1
+                return True
         if avail.get(k, 0) > 0:
             avail[k] -= 1
             spent[k] = spent.get(k, 0) + 1
@@ -152,8 +195,13 @@ def pay_from_pool(pool: dict[str, int], symbols: tuple[str, ...], life: int | No
                 generic += 2
         elif not (take(a) or take(b)):
             raise ManaError(f"no {{{a}}} or {{{b}}} mana to pay {{{s}}}")
-    # Generic: spend colorless first, then colors with the most left.
+    # Generic: spend restricted mana first, then colorless, then colors with the most left.
     for _ in range(generic):
+        r = next((r for r in special if avail[r] > 0), None)
+        if r is not None:
+            avail[r] -= 1
+            spent[r[0]] = spent.get(r[0], 0) + 1
+            continue
         k = max(POOL_KEYS[::-1], key=lambda c: (c == "C" and avail.get(c, 0) > 0, avail.get(c, 0)))
         if not take(k):
             raise ManaError(f"not enough mana to pay {format_cost(symbols)}")

@@ -8,13 +8,14 @@ decides whether a mana source can be tapped without a question.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from engine import player_statics
 from engine.actions import could_produce, lose_life
 from engine.cards.abilities import Ability, Cost, Effect
 from engine.errors import IllegalAction
-from engine.mana import ManaError, needs, pay_from_pool
+from engine.filters import matches
+from engine.mana import ManaError, needs, pay_from_pool, restricted_key, restriction_of
 from engine.tapping import tap
 from engine.targets import name_of as _name
 from engine.values import amount
@@ -52,21 +53,101 @@ def has_choices(cost: Cost | None) -> bool:
                                      or cost.tap_others or cost.return_to_hand or cost.linked_to_graveyard)
 
 
+def _any_zone(f: Any) -> Any:
+    """A restriction's filter read wherever the object is: a card in hand while its cost is
+    weighed, a spell on the stack while it is paid (601.2g-h)."""
+    if not isinstance(f, dict):
+        return f
+    out = {k: v for k, v in f.items()}
+    out["zone"] = "any_card"
+    if isinstance(f.get("or"), list):
+        out["or"] = [_any_zone(sub) for sub in f["or"]]
+    return out
+
+
+def usable(g: "Game", player: str, purpose: "tuple[str, int] | None") -> Callable[[str], bool] | None:
+    """What a payment is for (``purpose``: ("spell", the card or spell cast) or ("ability", the
+    source of the ability activated)) decides which restricted mana may pay (106.6): "Spend
+    this mana only to cast creature spells" pays a creature spell's total cost; "... or activate abilities of artifacts"
+    also an artifact's abilities; "can't be spent to cast a nonartifact spell" (Powerstone) any
+    ability too. None: no purpose named, so no restricted mana pays."""
+    if purpose is None:
+        return None
+    kind, oid = purpose
+    seen: dict[str, bool] = {}
+
+    def ok(key: str) -> bool:
+        got = seen.get(key)
+        if got is None:
+            rule = restriction_of(key) or {}
+            f: Any = {k: v for k, v in rule.items() if k != "or_abilities_of"} if kind == "spell" \
+                else rule.get("or_abilities_of")
+            got = seen[key] = f is not None and oid in g.objects and matches(g, oid, _any_zone(f), None, player)
+        return got
+    return ok
+
+
+def _restriction(ab: Ability) -> dict | None:
+    """The restriction on the mana a mana ability adds (106.6), if any."""
+    for e in ab.effects:
+        if e.op == "add_mana" and e.args.get("only_for"):
+            return dict(e.args["only_for"])
+    return None
+
+
 def mana_sources(g: "Game", player: str,
-                 exclude: "set[int] | frozenset[int]" = frozenset()) -> list[tuple[int, Ability]]:
-    """Untapped permanents with a {T} mana ability this player could activate now, lands first."""
+                 exclude: "set[int] | frozenset[int]" = frozenset(),
+                 ok: Callable[[str], bool] | None = None) -> list[tuple[int, Ability]]:
+    """Untapped permanents with a {T} mana ability this player could activate now, lands first.
+    Abilities whose mana is restricted (106.6) count only where ``ok`` accepts their mana."""
     if not exclude:
         hit = g._msrc.get(player)
         if hit is None:
             hit = g._msrc[player] = _mana_sources(g, player, exclude)
+    else:
+        hit = _mana_sources(g, player, exclude)
+    if ok is None:
         return hit
-    return _mana_sources(g, player, exclude)
+    extra = [(oid, ab) for oid, ab in restricted_sources(g, player, exclude) if _ok_ability(ab, ok)]
+    if not extra:
+        return hit
+    out = []
+    for oid, ab in hit:
+        more = [a for i, a in extra if i == oid]
+        out.append((oid, _one_tap([ab, *more], g, oid) if more else ab))
+    have = {oid for oid, _ in hit}
+    for oid in dict.fromkeys(i for i, _ in extra if i not in have):
+        out.append((oid, _one_tap([a for i, a in extra if i == oid], g, oid)))
+    return out
 
 
+def _ok_ability(ab: Ability, ok: Callable[[str], bool]) -> bool:
+    rule = _restriction(ab)
+    return rule is not None and ok(restricted_key("C", rule))
 
-def _mana_sources(g: "Game", player: str, exclude: "set[int] | frozenset[int]") -> list[tuple[int, Ability]]:
+
+def restricted_sources(g: "Game", player: str,
+                       exclude: "set[int] | frozenset[int]" = frozenset()) -> list[tuple[int, Ability]]:
+    """The {T} mana abilities whose mana is restricted (106.6), one entry per ability."""
+    if not exclude:
+        key = "#r:" + player
+        if key not in g._msrc:
+            g._msrc.pop(player, None)
+            mana_sources(g, player)  # fills both lists
+        return g._msrc[key]
+    out: list[tuple[int, Ability]] = []
+    _mana_sources(g, player, exclude, out)
+    return out
+
+
+def _mana_sources(g: "Game", player: str, exclude: "set[int] | frozenset[int]",
+                  restricted: list[tuple[int, Ability]] | None = None) -> list[tuple[int, Ability]]:
     lands: list[tuple[int, Ability]] = []
     others: list[tuple[int, Ability]] = []
+    if restricted is None:
+        restricted = []
+        if not exclude:
+            g._msrc["#r:" + player] = restricted
     for oid in g.battlefield:
         if oid in exclude:
             continue
@@ -83,7 +164,10 @@ def _mana_sources(g: "Game", player: str, exclude: "set[int] | frozenset[int]") 
                 if "Creature" in c.types and o.sick and "Haste" not in c.keywords:
                     break
                 if produces(ab, g, oid):  # none: "mana of the chosen color" with no color chosen
-                    found.append(ab)
+                    if _restriction(ab) is not None:
+                        restricted.append((oid, ab))  # 106.6: only where its mana may be spent
+                    else:
+                        found.append(ab)
         if found:
             (lands if "Land" in c.types else others).append((oid, _one_tap(found, g, oid)))
     return lands + others
@@ -124,13 +208,27 @@ def produces(ab: Ability, g: "Game | None" = None, oid: int | None = None) -> li
 
 
 
+def _fold(pool: dict[str, int], ok: Callable[[str], bool] | None) -> dict[str, int]:
+    """The pool as a plan sees it: restricted mana that may pay counted with its kind (106.6),
+    the rest left out."""
+    if all(len(k) == 1 for k in pool):
+        return dict(pool)
+    out: dict[str, int] = {}
+    for k, v in pool.items():
+        if len(k) == 1 or k[1] == "~" or ok is not None and ok(k):
+            out[k[0]] = out.get(k[0], 0) + v
+    return out
+
+
 def plan_payment(g: "Game", player: str, symbols: tuple[str, ...], exclude: set[int],
-                 chosen: list[int] | None = None) -> tuple[list[tuple[int, str]], dict[str, int]]:
+                 chosen: list[int] | None = None,
+                 ok: Callable[[str], bool] | None = None) -> tuple[list[tuple[int, str]], dict[str, int]]:
     """Which sources to tap for which mana, the FORMAT.md way: pool first; then colored
     symbols each from the first source that makes that color; then generic from the first
-    sources left. Returns the taps and the pool after paying; raises ManaError."""
-    pool = dict(g.players[player].pool)
-    srcs = mana_sources(g, player, exclude)
+    sources left. Returns the taps and the pool after paying; raises ManaError. ``ok``: the
+    restricted mana that may pay (``usable``)."""
+    pool = _fold(g.players[player].pool, ok)
+    srcs = mana_sources(g, player, exclude, ok)
     if chosen is not None:
         by = dict(srcs)
         for c in chosen:
@@ -189,22 +287,37 @@ def plan_payment(g: "Game", player: str, symbols: tuple[str, ...], exclude: set[
 
 
 
+def _tap_key(g: "Game", player: str, oid: int, m: str) -> str:
+    """The pool key of mana ``m`` made by tapping ``oid``: plain when one of its unrestricted
+    abilities makes it, else restricted as the ability that makes it says (106.6)."""
+    if any(i == oid and m in produces(ab, g, oid) for i, ab in mana_sources(g, player)):
+        return m
+    for i, ab in restricted_sources(g, player):
+        rule = _restriction(ab)
+        if i == oid and rule is not None and m in produces(ab, g, oid):
+            return restricted_key(m, rule)
+    return m
+
+
 def pay_mana(g: "Game", player: str, symbols: tuple[str, ...], exclude: set[int],
-             chosen: list[int] | None = None) -> None:
-    """Activate the planned mana abilities (605.3) and pay the cost (601.2h)."""
+             chosen: list[int] | None = None, purpose: "tuple[str, int] | None" = None) -> None:
+    """Activate the planned mana abilities (605.3) and pay the cost (601.2h). ``purpose``: what
+    the mana is spent on, for restricted mana (106.6; ``usable``)."""
+    ok = usable(g, player, purpose)
     try:
-        taps, _ = plan_payment(g, player, symbols, exclude, chosen)
+        taps, _ = plan_payment(g, player, symbols, exclude, chosen, ok)
     except ManaError as e:
         raise IllegalAction(f"cannot pay {''.join('{'+s+'}' for s in symbols)}: {e}") from None
     p = g.players[player]
-    for oid, m in taps:
+    keys = [_tap_key(g, player, oid, m) if ok is not None else m for oid, m in taps]
+    for (oid, m), k in zip(taps, keys):
         tap(g, oid)  # 701.17a, with its event (603.2d)
-        p.pool[m] = p.pool.get(m, 0) + 1
+        p.pool[k] = p.pool.get(k, 0) + 1
         g.log("mana", player=player, source=g.objects[oid].card.name, mana=m)
         player_statics.tapped_for_mana(g, player, oid)  # 605.1b: triggered mana abilities
     g.turn_state_changed()
     try:
-        paid = pay_from_pool(p.pool, symbols, p.life)
+        paid = pay_from_pool(p.pool, symbols, p.life, ok)
     except ManaError as e:
         raise IllegalAction(f"cannot pay: {e}") from None
     if paid.life:
@@ -220,15 +333,24 @@ def _least_mana(symbol: str) -> int:
 
 
 
+def has_restricted(g: "Game", player: str) -> bool:
+    """Has this player restricted mana (106.6) floating or a source of it untapped? Then what
+    a cost can be paid with depends on what it is for."""
+    return any(len(k) > 1 and k[1] == "|" for k in g.players[player].pool) or bool(restricted_sources(g, player))
+
+
 def can_afford(g: "Game", player: str, symbols: tuple[str, ...],
-               exclude: "set[int] | frozenset[int]" = frozenset()) -> bool:
+               exclude: "set[int] | frozenset[int]" = frozenset(),
+               purpose: "tuple[str, int] | None" = None) -> bool:
+    """Can this player pay ``symbols`` now (``purpose``: what for, as for ``pay_mana``)?"""
+    ok = usable(g, player, purpose)
     # the planner taps each source for one mana: more mana than the pool and the sources
     # hold can never be planned, so say no before planning
     need = sum(_least_mana(s) for s in symbols)
-    if need > sum(g.players[player].pool.values()) + len(mana_sources(g, player, exclude)):
+    if need > sum(g.players[player].pool.values()) + len(mana_sources(g, player, exclude, ok)):
         return False
     try:
-        plan_payment(g, player, symbols, set(exclude))
+        plan_payment(g, player, symbols, set(exclude), None, ok)
         return True
     except ManaError:
         return False

@@ -26,6 +26,7 @@ KINDS = frozenset({"no_max_hand_size", "player_keywords", "flash_spells", "free_
                    "play_from", "graveyard_replacement",
                    "prevent_damage",    # read by engine.replacement.static_shields (615.9)
                    "cant_gain_life", "cant_lose_life", "skip_step",
+                   "extra_land",        # read by land_plays (305.2a)
                    "attack_tax"})       # read by engine.combat.attack_cost (508.1g)
 
 @per_object
@@ -217,6 +218,13 @@ def graveyard_replacements(g: "Game", o: "Obj", frm: str) -> list[tuple[int, str
 
 
 # ------------------------------------------------------------------ mana (605.1b)
+def land_plays(g: "Game", player: str) -> int:
+    """305.2, 305.2a: the lands a player may play in a turn: one, and one more for each "you may
+    play an additional land on each of your turns" they control (only in their own turn: the
+    land play is a special action of the active player's main phase anyway)."""
+    return 1 + sum(int(st.get("amount", 1)) for _, ctl, st in statics(g, "extra_land") if ctl == player)
+
+
 def tapped_for_mana(g: "Game", player: str, oid: int) -> None:
     """605.1b / 605.4a: triggered mana abilities ("Whenever you tap a creature for mana, add an
     additional {G}") resolve at once, right after the mana ability that triggered them."""
@@ -237,8 +245,8 @@ def tapped_for_mana(g: "Game", player: str, oid: int) -> None:
 
 def mana_trigger_supported(ab: Any) -> bool:
     """A tapped_for_mana trigger this engine resolves as a mana ability (only fixed mana)."""
-    return all(e.op == "add_mana" and "mana" in e.args for e in ab.effects) and not ab.targets \
-        and ab.condition is None and not ab.optional
+    return all(e.op == "add_mana" and "mana" in e.args and not e.args.get("only_for") for e in ab.effects) \
+        and not ab.targets and ab.condition is None and not ab.optional  # 106.6: unrestricted mana only
 
 
 _WHO = (None, "you", "each_player", "any", "each", "opponent", "each_opponent")

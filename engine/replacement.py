@@ -397,7 +397,7 @@ def enter_replacements(g: "Game", o: "Obj") -> None:
             if st.get("optional"):  # 614.12: "you may have it enter with ...": its controller chooses
                 g.queue.append({"kind": "choose_option", "player": o.controller, "options": ["yes", "no"],
                                 "enter": o.id, "counter": k, "amount": int(st.get("amount", 1)),
-                                "answer_to": "enter_counters",
+                                "answer_to": "enter_counters", "else_haste": bool(st.get("else_haste")),
                                 "prompt": f"{o.card.name}: enter with {st.get('amount', 1)} {k} counter(s)? (614.12)"})
                 continue
             if counters_allowed(g, o.id, k):

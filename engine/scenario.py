@@ -23,9 +23,9 @@ from engine.support import unsupported_reasons
 
 PLAYERS = ("alice", "bob")
 VERBS = {"pass", "play", "cast", "activate", "attack", "block", "order_blockers", "assign_damage",
-         "order_attackers", "choose", "mulligan", "suspend", "concede", "turn_face_up"}
+         "order_attackers", "choose", "mulligan", "suspend", "plot", "concede", "turn_face_up"}
 KIND_VERBS = {
-    "priority": {"pass", "play", "cast", "activate", "suspend", "turn_face_up"},
+    "priority": {"pass", "play", "cast", "activate", "suspend", "plot", "turn_face_up"},
     "attackers": {"attack"}, "blockers": {"block"},
     "order_blockers": {"order_blockers"}, "order_attackers": {"order_attackers"},
     "assign_damage": {"assign_damage"}, "trigger_targets": {"choose"}, "order_triggers": {"choose"},
@@ -230,8 +230,8 @@ class Runner:
             return {"action": "pass"}
         if verb == "play":
             return {"action": "play", "card": self.ref(step["card"], "hand")}
-        if verb == "suspend":  # 702.61a: exile a card with suspend from the hand (a special action)
-            a: dict[str, Any] = {"action": "suspend", "card": self.ref(step["card"], "hand")}
+        if verb in ("suspend", "plot"):  # 702.61a, plot: exile a card from the hand (a special action)
+            a: dict[str, Any] = {"action": verb, "card": self.ref(step["card"], "hand")}
             if "pay" in step:
                 a["pay"] = [self.ref(x, "battlefield") for x in step["pay"]]
             return a
@@ -266,6 +266,8 @@ class Runner:
                 a["extras"] = [str(x) for x in step["extras"]]
             if "replicate" in step:  # 702.55a: times the replicate cost is paid
                 a["replicate"] = int(step["replicate"])
+            if "squad" in step:  # squad (a later keyword): likewise
+                a["squad"] = int(step["squad"])
             for k in ("convoke", "improvise", "delve"):  # objects that pay for mana (702.50a, 702.65a)
                 if k in step:
                     a[k] = [self.ref(x) for x in step[k]]

@@ -24,15 +24,18 @@ from engine.player_statics import mana_trigger_supported, static_problems
 from engine.protection import supported as protection_supported
 from engine.triggers import ALIASES, GRAVEYARD_EVENTS, KEYS, KEYS_OF_EVENT
 from engine.triggers import SUPPORTED as TRIGGER_EVENTS
-from engine.values import condition_problems
+from engine.values import condition_problems, names_that_player
 
 #: Keywords whose rules this engine implements (CR 702).
 KEYWORDS = frozenset({
     "Flying", "Reach", "Haste", "Vigilance", "Defender", "First strike", "Double strike", "Trample",
     "Deathtouch", "Lifelink", "Menace", "Hexproof", "Shroud", "Indestructible", "Flash", "Intimidate",
-    "Fear", "Protection", "Enchant", "Equip", "Infect", "Wither", "Shadow",
+    "Fear", "Protection", "Hexproof from", "Enchant", "Equip", "Infect", "Wither", "Shadow",
     "Plainswalk", "Islandwalk", "Swampwalk", "Mountainwalk", "Forestwalk", "Landwalk",
     "Kicker", "Flashback",   # with mana costs only (checked below)
+    "Backup",                # its triggered ability, granting what follows it (a later keyword; keywords.backup)
+    "Encore",                # an activated ability from the graveyard (a later keyword; engine/ops/objects.py)
+    "Firebending",           # with a number: its triggered ability (a later keyword; keywords.firebending)
     "Prowess", "Exalted",    # compiled into their triggered abilities (702.108, 702.83)
     "Evolve",                # likewise (702.99; its comparison: engine/values.py)
     "Myriad", "Dethrone",    # likewise (702.115, 702.104; keywords.KEYWORD_ABILITIES)
@@ -51,6 +54,7 @@ KEYWORDS = frozenset({
     "Split second",          # engine/casting.py split_second (702.60)
     "Level up",              # its activated ability (702.86a; keywords._costed_ability); levels: compiler/leveler.py
     "Unleash",               # its two statics (702.97a; keywords.KEYWORD_STATICS)
+    "Riot",                  # its enters choice (a later keyword; keywords.KEYWORD_STATICS, engine/entering.py)
     "Vanishing",             # with a number: its three abilities (702.62a; keywords.vanishing)
     "Graft",                 # with a number: its two abilities (702.57a; keywords.graft)
     "Transmute",             # an activated ability from the hand (702.52a; engine/cards/compiler)
@@ -68,6 +72,9 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "skip_step",  # engine/game.py _not_skipped (614.10)
                      "cast_only",  # engine/casting.py can_cast_timing (604.6, 506.6)
                      "full_text",  # engine/layers.py, layer 3 (612.5)
+                     "extra_land",  # engine/player_statics.py land_plays (305.2a)
+                     "look_top_card",  # engine/knowledge.py top_known: views show it to its controller
+                     "top_card_revealed",  # likewise, to every player
                      "control",  # engine/layers.py, layer 2 (613.2)
                      "devour",   # engine/replacement.py, engine/entering.py (702.81a)
                      # engine/costs.py
@@ -78,7 +85,19 @@ RULES = frozenset({"no_activated_abilities",  # engine/casting.py activatable
                    "cant_block", "cant_attack", "cant_attack_or_block", "cant_be_blocked", "must_attack",
                    "must_block", "doesnt_untap", "block_only_flying", "extra_block", "attack_despite_defender",
                    "max_one_blocker", "must_be_blocked_by_all", "cant_attack_or_block_alone", "cant_attack_alone",
-                   "cant_block_alone", "no_counters", "damage_by_toughness"})
+                   "cant_block_alone", "no_counters", "damage_by_toughness",
+                   "cant_attack_unless_defender_controls",  # engine/combat.py may_attack (508.1c)
+                   "min_blockers",  # engine/combat.py _block_restrictions (509.1b)
+                   "may_assign_as_unblocked",  # engine/combat.py as_unblocked (510.1c)
+                   "must_be_blocked",  # engine/combat.py _block_requirements (509.1c)
+                   "block_any_number"})  # engine/combat.py _extra_blocks (509.1a)
+
+
+#: the conditions of a spell's own cost change read for the player casting it alone (engine/costs.py
+#: _self_condition: no object is there to read; 601.2f)
+_CASTER_CONDITIONS = frozenset({"control", "min", "max", "history", "opponent_poison_ge", "graveyard_types_ge",
+                                "opponent_graveyard_ge", "gained_life_this_turn", "graveyard_ge", "filter",
+                                "opponent_life_le", "life_le", "life_ge", "your_turn", "opponent_lost_life_this_turn"})
 
 
 #: the landwalk qualities engine.combat knows (702.14a)
@@ -89,6 +108,10 @@ LANDWALK_QUALITIES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest
 
 #: set while a static ability's data is walked: its amounts are read without a resolution (611.3a)
 _STATIC_WALK = [False]
+#: set while the amount of an op that counts it for each player it affects is walked ("they")
+_THAT_PLAYER = [False]
+#: the ops that read such an amount once for each player (engine/ops/damage.py, engine/ops/objects.py)
+_PER_PLAYER_OPS = frozenset({"damage", "lose_life", "token"})
 
 
 def _walk(x: Any, out: list[str]) -> None:
@@ -112,8 +135,12 @@ def _walk(x: Any, out: list[str]) -> None:
             _walk(x.args["what"]["graveyard_of"], out)  # "exile target player's graveyard"
             _walk({k: v for k, v in x.args.items() if k != "what"}, out)
             return
-        elif x.op == "add_mana" and x.args.get("only_for"):
-            out.append("mana that may be spent only on some spells (106.6)")  # the pool does not track it
+        elif x.op == "add_mana" and x.args.get("only_for"):  # 106.6: engine/payment.py usable
+            rule = x.args["only_for"]
+            bad = unknown_keys({k: v for k, v in rule.items() if k != "or_abilities_of"})
+            bad |= unknown_keys(rule.get("or_abilities_of") or {})
+            if bad:
+                out.append(f"mana restriction keys {sorted(bad)}")
         elif x.op == "token" and x.args.get("kind") and x.args["kind"] not in TOKEN_KINDS:
             out.append(f"token kind {x.args['kind']}")
         elif x.op == "grant" and x.args.get("choose", 1) != 1:
@@ -130,6 +157,13 @@ def _walk(x: Any, out: list[str]) -> None:
                 out.append(f"filter keys {sorted(bad)}")
             _walk({k: v for k, v in x.args.items() if k != "filter"}, out)
             return
+        if x.op in _PER_PLAYER_OPS and names_that_player(x.args.get("amount")):
+            _THAT_PLAYER[0] = True  # counted for each player the op affects (engine/values.py amount_for)
+            try:
+                _walk(x.args, out)
+            finally:
+                _THAT_PLAYER[0] = False
+            return
         _walk(x.args, out)
     elif isinstance(x, Ability):
         out.extend(ability_reasons(x))
@@ -144,9 +178,14 @@ def _walk(x: Any, out: list[str]) -> None:
             if isinstance(x.get(k), (list, tuple)) and unpayable(x[k]):
                 out.append(f"mana symbols {unpayable(x[k])}")
         for k, v in x.items():
+            if k == "by" and isinstance(v, dict) and set(v) == {"target"}:
+                continue  # a reference to a target (the prevent op's source: engine/ops/damage.py), not a filter
             if k in ("each", "count", "filter", "affects", "by", "except", "choose") and isinstance(v, dict):
                 # a controller reference is bound as an "each" or a count is read in a resolution
-                bad = unknown_keys(v, player_refs=k in ("each", "count") and not _STATIC_WALK[0])
+                refs_ok: bool | str = k in ("each", "count") and not _STATIC_WALK[0]
+                if refs_ok and k == "count" and _THAT_PLAYER[0]:
+                    refs_ok = "that_player"
+                bad = unknown_keys(v, player_refs=refs_ok)
                 if bad:
                     out.append(f"filter keys {sorted(bad)}")
             _walk(v, out)
@@ -193,6 +232,8 @@ def ability_reasons(ab: Ability) -> list[str]:
         out.append("linked ability: the exiled card (607.2a)")  # the compiler read "the exiled card" as SELF
     for t in ab.targets:
         bad = unknown_keys(t.filter, target=True)
+        if t.filter.get("controller") == "trigger_player" and ab.kind != "triggered":
+            bad.add("controller")  # "that player" names a trigger event's player (engine/targets.py)
         if bad:
             out.append(f"target filter keys {sorted(bad)}")
     for m in ab.modes:
@@ -214,7 +255,7 @@ def ability_reasons(ab: Ability) -> list[str]:
             bad = unknown_keys(trig["filter"])
             if bad:
                 out.append(f"trigger filter {sorted(bad)}")
-        if any(k in trig and ev != e for k, e in KEYS_OF_EVENT.items()):
+        if any(k in trig and not set(evs) <= e for k, e in KEYS_OF_EVENT.items()):
             out.append("trigger options")
         if set(trig) - KEYS or trig.get("first") and not set(evs) <= {"lose_life", "gain_life", "cast"} \
                 or trig.get("nth") and evs not in (["cast"], ["draw"]):
@@ -271,7 +312,8 @@ def _cost_static_reasons(st: dict[str, Any]) -> list[str]:
         return costs.additional_problems(c) if isinstance(c, Cost) else ["additional cost"]
     if kind == "cost_change":
         out = costs.change_problems(st)
-        if st.get("spells") == "self" and st.get("condition") and set(st["condition"]) - {"control", "min", "max"}:
+        if st.get("spells") == "self" and st.get("condition") and set(st["condition"]) - _CASTER_CONDITIONS \
+                or st.get("condition", {}).get("history") == "self_was_cast":
             out.append("cost_change condition")
         return out
     if kind in ("cant_be_countered", "unpreventable") and st.get("affects", "self") != "self":
@@ -292,6 +334,10 @@ def unsupported_reasons(card: CardDef) -> list[str]:
             continue  # 702.95: cast with "target" changed to "each" for a mana cost (engine/overload.py)
         if k == "Bestow" and bestow.bestow_cost(card) is not None:
             continue  # 702.102: cast as an Aura for a mana cost (engine/bestow.py)
+        if k == "Escalate" and cast_options.escalate_mana(card):
+            continue  # added to the total cost for each mode beyond the first (engine/casting.py)
+        if k == "Plot" and cast_options.plot_cost(card) is not None:
+            continue  # the plot special action and its cast permission (engine/casting.py, engine/zones_cast.py)
         if k not in KEYWORDS and k not in KEYWORD_TEXT and not cast_options.implemented(k, card):
             # KEYWORD_TEXT: its abilities are checked below; cast_options: the ways of casting
             out.append(f"keyword {k}")
@@ -315,6 +361,9 @@ def unsupported_reasons(card: CardDef) -> list[str]:
     if card.keyword_args.get("Protection") and not all(protection_supported(q)
                                                       for q in card.keyword_args["Protection"]):
         out.append("protection quality")
+    if card.keyword_args.get("Hexproof from") and not all(protection_supported(q)
+                                                          for q in card.keyword_args["Hexproof from"]):
+        out.append("hexproof from quality")  # read as protection's qualities are (engine/targets.py)
     for face in card.faces:  # the other faces play too (708, 709, 711); their text is in card.unsupported
         out += [f"({face.name}) {r}" for r in unsupported_reasons(face) if not r.startswith("text: ")]
     return out

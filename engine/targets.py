@@ -13,7 +13,7 @@ from engine import player_statics, seats
 from engine.cards.abilities import Ability, TargetSpec
 from engine.errors import IllegalAction
 from engine.filters import matches
-from engine.protection import protected
+from engine.protection import has_quality, protected
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -45,10 +45,20 @@ def _defending(g: "Game", f: dict[str, Any], src: "Obj", controller: str) -> dic
     return {**f, "controller": [att] if att else []}
 
 
-def targetable(g: "Game", x: Any, spec: TargetSpec, src: "Obj", controller: str) -> bool:
+def _trigger_player(f: dict[str, Any], info: dict[str, Any] | None) -> dict[str, Any]:
+    """"Target creature that player controls" of a triggered ability: the player its trigger
+    event named (the player dealt damage, the player who cast or discarded: 603.2, 603.7c),
+    known as the ability is put on the stack (603.3d); with no such player, no object qualifies."""
+    p = (info or {}).get("target") or (info or {}).get("player")
+    return {**f, "controller": [p] if isinstance(p, str) else []}
+
+
+def targetable(g: "Game", x: Any, spec: TargetSpec, src: "Obj", controller: str,
+               info: dict[str, Any] | None = None) -> bool:
     """Can ``x`` be chosen for this target slot by a spell or ability from ``src``? Not a
     player who left the game (800.4a), nor, with limited range of influence, a player or an
-    object controlled by a player outside the controller's range (801.4)."""
+    object controlled by a player outside the controller's range (801.4). ``info``: the
+    trigger event of a triggered ability, for "that player" in its target (603.7c)."""
     if isinstance(x, str) and x in g.players and g.players[x].lost:
         return False
     if g.influence is not None and not seats.in_range(
@@ -57,6 +67,8 @@ def targetable(g: "Game", x: Any, spec: TargetSpec, src: "Obj", controller: str)
     f = spec.filter
     if f.get("controller") == "defending_player":
         f = _defending(g, f, src, controller)
+    elif f.get("controller") == "trigger_player":
+        f = _trigger_player(f, info)
     if not matches(g, x, f, src.id if src.id in g.objects else None, controller):
         return False
     if isinstance(x, str) and player_statics.active(g) and not player_statics.player_targetable(g, x, controller):
@@ -68,6 +80,11 @@ def targetable(g: "Game", x: Any, spec: TargetSpec, src: "Obj", controller: str)
             return False
         if "Hexproof" in kw and c.controller != controller:
             return False
+        if "Hexproof from" in kw and c.controller != controller:  # a later keyword (Dominaria, 2018):
+            sid = src.id if src.id in g.objects else None       # hexproof from a quality of the source
+            if any(has_quality(g, q, sid, None if sid is not None else set(src.card.colors))
+                   for q in c.kwargs.get("Hexproof from") or ()):
+                return False
         if "Protection" in kw:
             sid = src.id if src.id in g.objects else None
             if protected(g, c, sid, None if sid is not None else set(src.card.colors)):
@@ -76,12 +93,13 @@ def targetable(g: "Game", x: Any, spec: TargetSpec, src: "Obj", controller: str)
 
 
 
-def target_candidates(g: "Game", spec: TargetSpec, src: "Obj", controller: str) -> list[Any]:
-    """Every legal choice for one target slot (players and objects)."""
+def target_candidates(g: "Game", spec: TargetSpec, src: "Obj", controller: str,
+                      info: dict[str, Any] | None = None) -> list[Any]:
+    """Every legal choice for one target slot (players and objects); ``info`` as for ``targetable``."""
     out: list[Any] = []
     f = spec.filter
     if f.get("player") or f.get("any"):
-        out += [p for p in g.order if targetable(g, p, spec, src, controller)]
+        out += [p for p in g.order if targetable(g, p, spec, src, controller, info)]
     if not f.get("player") or f.get("types") or f.get("any"):
         # "target spell or permanent": the zones of each alternative (115.1, 612.1)
         zones = dict.fromkeys(a.get("zone", "battlefield") for a in f["or"]) if "or" in f and "zone" not in f \
@@ -94,8 +112,8 @@ def target_candidates(g: "Game", spec: TargetSpec, src: "Obj", controller: str) 
                 pool += g.battlefield
             else:
                 pool += [i for p in g.order for i in g.players[p].zone(zone if zone != "any_card" else "graveyard")]
-        out += [i for i in pool if i != src.id and targetable(g, i, spec, src, controller)
-                or i == src.id and src.zone == "battlefield" and targetable(g, i, spec, src, controller)]
+        out += [i for i in pool if i != src.id and targetable(g, i, spec, src, controller, info)
+                or i == src.id and src.zone == "battlefield" and targetable(g, i, spec, src, controller, info)]
     return out
 
 
@@ -108,7 +126,7 @@ def with_x(specs: tuple[TargetSpec, ...], x: int) -> tuple[TargetSpec, ...]:
 
 
 def check_targets(g: "Game", specs: tuple[TargetSpec, ...], chosen: list[list[Any]], src: "Obj",
-                  controller: str) -> None:
+                  controller: str, info: dict[str, Any] | None = None) -> None:
     if len(chosen) != len(specs):
         raise IllegalAction(f"{src.card.name} needs {len(specs)} target slot(s), got {len(chosen)}")
     for spec, picks in zip(specs, chosen):
@@ -117,7 +135,7 @@ def check_targets(g: "Game", specs: tuple[TargetSpec, ...], chosen: list[list[An
         if len(set(map(str, picks))) != len(picks):
             raise IllegalAction(f"{spec.text}: the same target twice")
         for x in picks:
-            if not targetable(g, x, spec, src, controller):
+            if not targetable(g, x, spec, src, controller, info):
                 raise IllegalAction(f"{name_of(g, x)} is not a legal choice for {spec.text}")
 
 
@@ -164,5 +182,7 @@ def legal_now(g: "Game", s: "Obj") -> list[list[Any]]:
     src = s
     if s.ability is not None and s.source in g.objects:
         src = g.objects[s.source]
-    return [[x for x in picks if (isinstance(x, str) or x in g.objects) and targetable(g, x, spec, src, s.controller)]
+    info = s.trigger_info if s.ability is not None else None
+    return [[x for x in picks if (isinstance(x, str) or x in g.objects)
+             and targetable(g, x, spec, src, s.controller, info)]
             for spec, picks in zip(specs, s.targets)]

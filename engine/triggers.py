@@ -45,7 +45,10 @@ KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "wh
 # or_copy: "whenever you cast or copy ...": no effect of this engine copies a spell (707.10), so only casting
 # fires it; an op that copies spells must fire the same event.
 #: keys that only some events understand (engine/support.py rejects them elsewhere)
-KEYS_OF_EVENT = {"other": "cycle", "defending": "attacks", "dealt_by": "dies", "condition": "state"}
+KEYS_OF_EVENT: dict[str, frozenset[str]] = {
+    "other": frozenset({"cycle"}), "dealt_by": frozenset({"dies"}), "condition": frozenset({"state"}),
+    # "whenever a creature attacks you", "whenever a creature deals combat damage to you" (the monarch)
+    "defending": frozenset({"attacks", "combat_damage_player"})}
 #: Events a triggered ability of a card in a graveyard is checked against (Spit Flame, Squee, Goblin
 #: Nabob, Aurora Eidolon, Phoenix Chick; 112.6b)
 GRAVEYARD_EVENTS = frozenset({"etb", "step", "cast", "draw", "gain_life", "sacrifice", "you_attack",
@@ -275,6 +278,8 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
         o = g.objects.get(ev["obj"])
         if o is not None:
             o.chosen["combat_turn"] = g.turn
+            if name == "attacks":
+                o.chosen["attacked_turn"] = g.turn  # boast: "if this creature attacked this turn"
             if name == "attacks" and o.controller in g.players:  # "if you attacked this turn" (508.1j)
                 g.players[o.controller].attacked_turn = g.turn
     cs = g.all_chars()
@@ -283,6 +288,13 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
         for ab in triggered_of(c.abilities):
             if _match(g, oid, c.controller, ab.trigger, ev):
                 _add(g, g.objects[oid], ab, c.controller, ev)
+    for p in g.order:  # 113.4: an emblem's triggered abilities work from the command zone
+        for cid in g.players[p].command:
+            em = g.objects[cid]
+            if "Emblem" in em.card.types or "Designation" in em.card.types:  # the monarch too
+                for ab in [a for a in em.card.abilities if a.kind == "triggered" and a.trigger]:
+                    if ab.trigger is not None and _match(g, cid, p, ab.trigger, ev):
+                        _add(g, em, ab, p, ev)
     if name in GRAVEYARD_EVENTS:  # 112.6b: an ability that says it works from a graveyard does there
         for p in g.order:
             for cid in g.players[p].graveyard:
@@ -403,7 +415,7 @@ def candidates(g: "Game", t: dict[str, Any]) -> list[list[Any]]:
     src = g.objects.get(t["source"])
     if src is None:  # look-back: a stand-in with the card's characteristics
         src = Obj(-1, 0, t["card"], t["controller"], "graveyard")
-    return [target_candidates(g, spec, src, t["controller"]) for spec in specs_of(t)]
+    return [target_candidates(g, spec, src, t["controller"], t["info"]) for spec in specs_of(t)]
 
 
 @per_object
@@ -487,7 +499,7 @@ def choose_targets(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
     specs = specs_of(t)
     chosen = normalize_targets(a.get("targets"), specs)
     src = g.objects.get(t["source"]) or Obj(-1, 0, t["card"], t["controller"], "graveyard")
-    check_targets(g, specs, chosen, src, t["controller"])
+    check_targets(g, specs, chosen, src, t["controller"], t["info"])
     t["targets"] = chosen
 
 

@@ -107,6 +107,8 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
         return [one_opponent(g, r, ref)]
     if ref == "each_player":
         return seats.apnap(g)
+    if ref == "that_player":  # "each player ... for each land they control": the one it is counted for
+        return list(r.get("that_player", ()))
     if ref == "it":
         info = s.trigger_info
         if info:
@@ -200,6 +202,7 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "devotion": frozenset({"devotion"}), "domain": frozenset({"domain"}),
     "graveyard_types": frozenset({"graveyard_types"}),
     "drawn_this_turn": frozenset({"drawn_this_turn"}),
+    "times_paid": frozenset({"times_paid"}),
 }
 #: the amounts computed without a resolution record (a static ability, 611.3a)
 STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "toughness_of", "blockers_beyond_first",
@@ -284,6 +287,9 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         return n + sum(1 for i in pool if matches(g, i, f, src, ctl))
     if "times" in a:
         return a["times"] * amount(g, a["of"], src, r)
+    if "times_paid" in a:  # squad: the times the source's optional additional cost was paid (601.2b)
+        o = g.objects.get(src) if src is not None else None
+        return list(o.chosen.get("cast_with", ())).count(a["times_paid"]) if o is not None else 0
     if "plus" in a:
         return sum(amount(g, x, src, r) for x in a["plus"])
     if r is None:  # a static ability (611.3a), a cost or a restriction: no resolution record
@@ -436,6 +442,14 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         did = o is not None and o.chosen.get("combat_turn") == g.turn
         if did != bool(cond["self_attacked_or_blocked_this_turn"]):
             return False
+    if "self_attacked_this_turn" in cond:  # boast (a later keyword): "if this creature attacked this turn"
+        did = o is not None and o.chosen.get("attacked_turn") == g.turn
+        if did != bool(cond["self_attacked_this_turn"]):
+            return False
+    if "once_ever" in cond:  # exhaust (a later keyword): "activate each exhaust ability only once"
+        ab = r.get("ability") if r else None
+        if o is None or ab is None or o.chosen.get("activated_ever:" + ab.text):
+            return False
     if "self_dealt_damage" in cond:  # "if it hasn't dealt damage yet": since it became this object
         if (o is not None and bool(o.chosen.get("dealt_damage"))) != bool(cond["self_dealt_damage"]):
             return False
@@ -449,6 +463,10 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         if r is not None and "dealt" in r:  # after a damage effect: "is dealt damage this way"
             its = [x for x in its if x in r["dealt"]]
         if not any(isinstance(x, int) and matches(g, x, f, src, you) for x in its):
+            return False
+    if "first_target" in cond:  # "If that's another creature" (backup): the first target, still legal (608.2b)
+        ts = refs(g, r, {"target": 0}) if r is not None and "legal" in r else []
+        if not any(isinstance(x, int) and matches(g, x, cond["first_target"], src, you) for x in ts):
             return False
     if "x_ge" in cond:  # "if X is 10 or more"
         s = g.objects.get(r["obj"]) if r is not None and "obj" in r else None
@@ -581,7 +599,7 @@ CONDITION_KEYS = {"control", "min", "max", "life_ge", "life_le", "your_turn", "a
                   "self_counters_ge", "history", "graveyard_types_ge", "different_powers_ge", "total_power_ge",
                   "opponent_more", "opponent_poison_ge", "self_counters_le", "opponents_control", "opponents_ge",
                   "any_player_life_le", "evolve", "drawn_ge", "attached", "opponent_graveyard_ge",
-                  "opponent_life_le",
+                  "opponent_life_le", "first_target", "self_attacked_this_turn", "once_ever",
                   # not conditions: the least modes of a modal spell (700.2; casting.mode_range), and who
                   # chooses its modes (601.3; casting.cast)
                   "min_modes", "mode_chooser"}
@@ -644,7 +662,7 @@ def condition_problems(cond: Any) -> list[str]:
     out = [f"condition {bad}"] if bad else []
     if "history" in cond and cond["history"] not in HISTORY:
         out.append(f"condition history {cond['history']!r}")
-    for k in ("self", "control", "it", "filter", "opponent_more", "opponents_control", "attached"):
+    for k in ("self", "control", "it", "filter", "opponent_more", "opponents_control", "attached", "first_target"):
         if isinstance(cond.get(k), dict):
             fb = unknown_keys(cond[k], group_ok=k in ("control", "opponents_control"))
             if fb:
@@ -653,6 +671,26 @@ def condition_problems(cond: Any) -> list[str]:
         out += condition_problems(c)
     return out
 
+
+
+def names_that_player(a: Any) -> bool:
+    """Does an amount count for "that player" ("each player loses 1 life for each creature they
+    control")? Then it is counted once for each player the effect affects (amount_for)."""
+    if isinstance(a, dict):
+        return a.get("controller") == "that_player" or any(names_that_player(v) for v in a.values())
+    if isinstance(a, (list, tuple)):
+        return any(names_that_player(v) for v in a)
+    return False
+
+
+def amount_for(g: "Game", a: Any, src: int | None, r: Ctx, player: str) -> int:
+    """608.2c: an amount read for one of the players an effect affects, "they" in its count
+    meaning that player (Price of Progress, Stronghold Discipline, Typhoon)."""
+    r["that_player"] = [player]
+    try:
+        return amount(g, a, src, r)
+    finally:
+        r.pop("that_player", None)
 
 
 def bind_players(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine import knowledge
+from engine.mana import plain_pool
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -79,13 +80,14 @@ def view(g: "Game", player: str, public: dict[int, dict[str, Any]] | None = None
             "graveyard": [pv(i) for i in p.graveyard],
             "exile": [pv(i) for i in p.exile],
             "command": [pv(i) for i in p.command],  # 408: a public zone
-            "mana_pool": dict(p.pool), "lost": p.lost, "lands_played": p.lands_played,
+            "mana_pool": plain_pool(p.pool), "lost": p.lost, "lands_played": p.lands_played,
             "left": n in g.gone,
         }
         if g.commanders:  # 903: public facts of a Commander game
             players[n].update(commander=commander_name(g, n), commander_casts=p.commander_casts,
                               commander_damage=dict(p.commander_damage))
-        if g.shown:  # hidden cards this player has looked at or seen revealed (engine/knowledge.py)
+        if g.shown or knowledge.top_known(g, player, n):  # hidden cards this player has looked at or
+            # seen revealed, or may look at (a library's top card: engine/knowledge.py)
             known = knowledge.known_hidden(g, player, n)
             if known:
                 players[n]["known"] = [dict(card_view(g, i), zone=z, index=k) for z, k, i in known]

@@ -7,11 +7,13 @@ Permissions come from two places:
   spells from your graveyard this turn"): a record in ``game.effects`` with layer
   "play", the objects it names (or a card filter), "play" or "cast", whether the cards
   are free, and its duration;
+- the plot special action (engine/casting.py plot): "cast it as a sorcery on a later turn without
+  paying its mana cost" (a record with "sorcery" and "from_turn");
 - static abilities of permanents: "You may play lands from your graveyard" (Crucible of
   Worlds), "You may cast spells from your hand without paying their mana costs"
   (Omniscience).
 
-A permission never changes timing: sorcery-speed spells and lands still wait for an
+A permission never changes timing (but a plotted card's: as a sorcery): sorcery-speed spells and lands still wait for an
 empty stack in the owner's main phase, and a land played this way uses the land play
 (305.2). The priority options list each such cast or land play.
 """
@@ -19,7 +21,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import commander
+from engine import commander, seats
 from engine import player_statics as ps
 from engine.filters import matches
 
@@ -42,6 +44,8 @@ def permission(g: "Game", player: str, o: "Obj") -> dict[str, Any] | None:
     for rec in g.effects:
         if rec.get("layer") != "play" or rec.get("controller") != player:
             continue
+        if rec.get("from_turn", 0) > g.turn or rec.get("sorcery") and not _sorcery_time(g, player):
+            continue  # plot: "cast it as a sorcery on a later turn"
         if o.id in rec["objects"] or rec.get("filter") and matches(g, o.id, rec["filter"], None, player):
             if best is None or rec["free"] and not best["free"]:
                 best = {"play": rec["play"], "free": rec["free"]}
@@ -59,6 +63,11 @@ def permission(g: "Game", player: str, o: "Obj") -> dict[str, Any] | None:
             if matches(g, o.id, ps.strip_zone(f), None, player):
                 best = best or {"play": "play" if lands else "cast", "free": False}
     return best
+
+
+def _sorcery_time(g: "Game", player: str) -> bool:
+    """307.1: the player's main phase, the stack empty, holding priority (for a permission "as a sorcery")."""
+    return seats.is_active(g, player) and g.step in ("main1", "main2") and not g.stack and g.priority == player
 
 
 def may_play_land(g: "Game", player: str, o: "Obj") -> bool:

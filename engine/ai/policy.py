@@ -577,7 +577,8 @@ def _attacks_at(g: Game, o: dict[str, Any], target: Any) -> dict[Any, Any]:
     blockers = [b for b in g.battlefield if cs[b].controller == opp and "Creature" in cs[b].types
                 and not g.objects[b].tapped]
     must = set(o.get("must", ()))
-    avail = list(o["attackers"])
+    only = o.get("targets_of", {})  # 508.1c: creatures that may attack only some targets
+    avail = [a for a in o["attackers"] if a not in only or target in only[a]]
     out: dict[Any, Any] = {}
     for a in avail:
         if a in must:

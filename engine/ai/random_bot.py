@@ -40,7 +40,8 @@ class RandomBot:
         if k == "attackers":
             targets = d.options["targets"]
             must = set(d.options.get("must", ()))  # 508.1d: these attack if able
-            decl = {a: r.choice(targets) for a in d.options["attackers"] if a in must or r.random() < 0.5}
+            only = d.options.get("targets_of", {})  # 508.1c: some may attack only some of them
+            decl = {a: r.choice(only.get(a, targets)) for a in d.options["attackers"] if a in must or r.random() < 0.5}
             if len(decl) == 1 and next(iter(decl)) in d.options.get("not_alone", ()) and not must:
                 decl = {}  # 506.5: it can't attack alone
             return {"attackers": decl}

@@ -155,8 +155,9 @@ token: amount, types, subtypes, colors, keywords, power, toughness, [supertypes]
       (a token copy) ("Treasure", "Food", "Clue", "Blood", "Gold", ...)
     create tokens (predefined kinds: a later addition, not in the 2016 rules) (CR 110.5)
 add_mana: mana:[syms]  or  choice:[[syms], ...]  or  any: n, [same], [chosen_color]; [per: AMOUNT]; [only_for:
-      FILTER (spend only on spells matching)]
-    add mana (choice: one of the lists; any: n mana of any colors, same: all one color) (CR 106)
+      FILTER (spend only on spells matching; or_abilities_of: FILTER, abilities of matching sources too)];
+      [until: "end_of_combat" (firebending: kept as combat's steps end)]
+    add mana (choice: one of the lists; any: n mana of any colors, same: all one color) (CR 106, 106.6)
 fight: a, b
     each deals damage equal to its power to the other (CR 701.14)
 attach: what, to
@@ -221,6 +222,9 @@ cast_offer: what, [alt], [free], [must], [else], [keyword]
     (madness 702.34a, rebound 702.87a, suspend 702.61a; engine/ops/cast.py) (CR 608.2c)
 cascade
     exile from the top until a cheaper nonland card; may cast it free; the rest on the bottom (CR 702.84a)
+encore
+    for each opponent, a hasty token copy of the card that attacks that opponent this turn if able
+    (engine/ops/objects.py) (not in 2016 (Commander Legends))
 storm
     a copy of the spell for each spell cast before it this turn, each with a new target if wanted (CR 702.39a)
 suspend_tick
@@ -355,7 +359,7 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "animate", "pay", "unless", "delayed", "exile_top", "playable", "emblem", "action", "reveal", "win_game",
     "lose_game", "exchange_control", "reveal_until", "may", "if", "ward", "poison",
     "cast_offer", "cascade", "storm", "suspend_tick", "end_turn", "extra_combat", "flip", "clash", "restart",
-    "move_counters", "replace_draw", "change_text", "copy_ability", "copy_retarget",
+    "move_counters", "replace_draw", "change_text", "copy_ability", "copy_retarget", "encore",
 })
 STATIC_KINDS: frozenset[str] = frozenset({
     "anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "cost_change", "devour",

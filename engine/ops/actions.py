@@ -1,25 +1,30 @@
 """The "action" op: keyword actions of CR 701 (closed list in engine/cards/abilities.py).
 
 ACTIONS maps the action names this engine carries out to their functions; the others
-(venture, the Ring, monarch, initiative, learn, discover, manifest dread,
-goad, monstrosity, ...) need rules state this package cannot add on its own.
+(venture, the Ring, initiative, learn, ...) need rules state this package cannot add on its own.
 
 engine/support.py counts a card with an "action" op as supported only when its action
 name is in ACTIONS.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable
 
-from engine import knowledge, triggers
+from engine import knowledge, seats, triggers
 from engine.actions import add_effect, create_token
-from engine.cards.abilities import Effect
-from engine.facedown import manifest
+from engine.cards.abilities import Ability, CardDef, Effect
+from engine.cards.compiler import compile_abilities_text, compile_card
+from engine.facedown import manifest, put_down
 from engine.filters import matches
 from engine.layers import counters_allowed
+from engine.mana import mana_value
 from engine.ops import nested
 from engine.ops.base import table
+from engine.ops.cast import offer
 from engine.ops.objects import token_def
+from engine.state import create_object
 from engine.transform import flip, transform
 from engine.values import amount, controller, one_opponent, refs, source_id
 
@@ -275,10 +280,168 @@ def _manifest(g: "Game", r: dict, e: Effect) -> None:
             r["created"] += manifest(g, p, _n(g, r, e), e.get("name", "manifest"))
 
 
+@action("goad")
+def _goad(g: "Game", r: dict, e: Effect) -> None:
+    """Goad (a later keyword action: Commander 2017): until your next turn,
+    each goaded creature attacks each combat if able and attacks a player other than you if able
+    (the requirement of 508.1d; engine/combat.py reads ``goaded_by``)."""
+    objs = _objs(g, r, e.get("what"))
+    if objs:
+        add_effect(g, "rule", objs, r, "your_next_turn", rule="must_attack", goaded_by=controller(g, r))
+
+
+@lru_cache(maxsize=1)
+def incubator() -> CardDef:
+    """The Incubator token (a later predefined token: March of the Machine, 2023): a colorless
+    artifact with "{2}: Transform this artifact.", its back face a 0/0 colorless Phyrexian
+    artifact creature named Phyrexian Token (a double-faced token, transformed as 701.25 says)."""
+    front = compile_card({"name": "Incubator", "types": ["Artifact"], "subtypes": ["Incubator"],
+                          "text": "{2}: Transform this artifact.", "manaCost": ""})
+    back = compile_card({"name": "Phyrexian Token", "types": ["Artifact", "Creature"], "subtypes": ["Phyrexian"],
+                         "text": "", "manaCost": "", "power": "0", "toughness": "0"})
+    return replace(front, layout="transform", faces=(back,))
+
+
+@action("incubate")
+def _incubate(g: "Game", r: dict, e: Effect) -> None:
+    """Incubate N (a later keyword action: March of the Machine, 2023):
+    create an Incubator token with N +1/+1 counters on it; it is "it" for the next instruction."""
+    p = controller(g, r)
+    n = _n(g, r, e)
+    r["created"] = [create_token(g, incubator(), p, counters={"+1/+1": n})] if seats.can_control(g, p) else []
+
+
+@action("discover")
+def _discover(g: "Game", r: dict, e: Effect) -> dict | None:
+    """Discover N (a later keyword action: The Lost Caverns of Ixalan, 2023): exile cards from the
+    top of your library until you exile a nonland card with mana value N or less; cast it without
+    paying its mana cost or put it into your hand; the rest go on the bottom of your library in a
+    random order (as cascade does, 702.84a)."""
+    p = controller(g, r)
+    st = r.setdefault("cascade", {})
+    key = f"{r['i']}.discover"
+    if key not in st:  # exile until a hit, once (the answer comes back to the same op)
+        n = _n(g, r, e)
+        exiled, hit = [], None
+        while g.players[p].library:
+            new = g.move(g.players[p].library[0], "exile")
+            exiled.append(new)
+            c = g.objects[new].card
+            if "Land" not in c.types and mana_value(c.mana_cost) <= n:
+                hit = new
+                break
+        st[key] = {"exiled": exiled, "hit": hit}
+        g.log("discover", player=p, cards=[g.objects[x].card.name for x in exiled])
+    rec = st[key]
+    hit = rec["hit"]
+    if hit is not None and hit in g.objects and g.objects[hit].zone == "exile":
+        got = offer(g, r, hit, key, Effect("cast_offer", {"what": hit, "free": True}))
+        if isinstance(got, dict):
+            return got
+        if hit in g.objects and g.objects[hit].zone == "exile":
+            g.move(hit, "hand")  # not cast: into its owner's hand
+    rest = [x for x in rec["exiled"] if x != hit and x in g.objects and g.objects[x].zone == "exile"]
+    g.rng.shuffle(rest)
+    for x in rest:
+        g.move(x, "library", top=False)
+    return None
+
+
+@lru_cache(maxsize=1)
+def monarch_card() -> CardDef:
+    """The monarch (a later designation: Conspiracy: Take the Crown, 2016), kept
+    as an object in the monarch's command zone that carries its two inherent triggered abilities:
+    "At the beginning of the monarch's end step, that player draws a card" and "Whenever a creature
+    deals combat damage to the monarch, its controller becomes the monarch" (engine/triggers.py
+    matches events against it as against an emblem, 113.4)."""
+    draw = compile_abilities_text("At the beginning of your end step, draw a card.") or []
+    take = Ability("triggered", "Whenever a creature deals combat damage to you, its controller becomes the monarch.",
+                   effects=(Effect("action", {"name": "become_the_monarch", "who": {"controller_of": "it"}}),),
+                   trigger={"event": "combat_damage_player", "filter": {"types": ["Creature"]}, "defending": "you"})
+    return CardDef(name="The Monarch", mana_cost=(), types=("Designation",), abilities=(*draw, take))
+
+
+def monarch(g: "Game") -> str | None:
+    """The player who is the monarch, if any."""
+    for p in g.order:
+        if any(g.objects[i].card.name == "The Monarch" and "Designation" in g.objects[i].card.types
+               for i in g.players[p].command):
+            return p
+    return None
+
+
+@action("become_the_monarch")
+def _become_the_monarch(g: "Game", r: dict, e: Effect) -> None:
+    """The player becomes the monarch (only one player is: the designation moves to them)."""
+    who = [p for p in refs(g, r, e.get("who", "you")) if isinstance(p, str) and seats.can_control(g, p)]
+    if not who or monarch(g) == who[0]:
+        return
+    for p in g.order:
+        for i in [i for i in g.players[p].command if g.objects[i].card.name == "The Monarch"
+                  and "Designation" in g.objects[i].card.types]:
+            g.players[p].command.remove(i)
+            del g.objects[i]
+    o = create_object(g, monarch_card(), who[0], "command", token=True)
+    g.players[who[0]].command.append(o.id)
+    g.changed()
+    g.log("monarch", player=who[0])
+
+
+@action("manifest_dread")
+def _manifest_dread(g: "Game", r: dict, e: Effect) -> dict | None:
+    """Manifest dread (a later keyword action: Duskmourn, 2024): look at
+    the top two cards of your library, manifest one of them (701.31a: face down, a 2/2), and put
+    the other into your graveyard. The manifested permanent is "it" for the next instruction."""
+    p = controller(g, r)
+    st = r.setdefault("dig", {})
+    key = f"dread.{r['i']}"
+    if key not in st:
+        st[key] = list(g.players[p].library[:2])
+        knowledge.show(g, st[key], [p])  # the player looks at them
+        g.log("look", player=p, cards=[g.objects[c].card.name for c in st[key]], objs=list(st[key]),
+              audience=[p], owner=p)
+    top = [c for c in st[key] if c in g.objects and g.objects[c].zone == "library"]
+    r["created"] = []
+    if not top:
+        return None
+    got = nested.answer(r, "dread")
+    if got is None:
+        if len(top) > 1:
+            return nested.ask_cards(r, "dread", p, top, 1, 1, "manifest dread: choose the card to manifest")
+        got = top
+    pick = got[0]
+    put_down(g, pick, "manifest")
+    r["created"] = [g.move(pick, "battlefield", controller=p)]
+    for c in top:
+        if c != pick and c in g.objects and g.objects[c].zone == "library":
+            g.move(c, "graveyard")
+    return None
+
+
 @op("action")
 def _action(g: "Game", r: dict, e: Effect) -> dict | None:
     fn = ACTIONS.get(e.get("name"))
     if fn is None:
         g.log("unsupported_effect", op=f"action {e.get('name')}", card=g.objects[r["obj"]].card.name)
         return None
-    return fn(g, r, e)
+    n = int(e.get("times") or 1)
+    if n == 1:
+        return fn(g, r, e)
+    # "proliferate twice", "manifest dread twice": the action again, each time with answer slots of
+    # its own, and the count of those done kept so that resuming after a question repeats none
+    base = r["i"]
+    prog = r.setdefault("nested", {})
+    pk = f"{base}.times"
+    j = prog.get(pk, 0)
+    while j < n:
+        r["i"] = f"{pk}.{j}"
+        try:
+            w = fn(g, r, e)
+        finally:
+            r["i"] = base
+        if w is not None:
+            return w
+        g.changed()
+        j += 1
+        prog[pk] = j
+    return None

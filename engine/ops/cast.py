@@ -67,6 +67,24 @@ def _cast_offer(g: "Game", r: Ctx, e: Effect) -> dict | None:
     return None
 
 
+@op("warp_exile")
+def _warp_exile(g: "Game", r: Ctx, e: Effect) -> None:
+    """Warp's delayed trigger (a later keyword): the permanent is exiled, and its owner may cast the
+    card from exile after the current turn has ended, for as long as it remains exiled (a permission,
+    engine/zones_cast.py; its timing and costs as usual). Gone from the battlefield: nothing happens."""
+    sid = source_id(g, r)
+    if sid is None or sid not in g.objects or g.objects[sid].zone != "battlefield":
+        return
+    owner = g.objects[sid].owner
+    new = g.move(sid, "exile")
+    if new not in g.objects or g.objects[new].zone != "exile":
+        return  # a token ceases to exist (110.5f)
+    g.ts += 1
+    g.effects.append({"layer": "play", "controller": owner, "play": "cast", "free": False, "until": "never",
+                      "objects": [new], "from_turn": g.turn + 1, "ts": g.ts, "source": None})
+    g.changed()
+
+
 @op("cascade")
 def _cascade(g: "Game", r: Ctx, e: Effect) -> dict | None:
     p = controller(g, r)

@@ -47,7 +47,8 @@ def _grant(g: "Game", r: Ctx, e: Effect) -> dict | None:
             return {"kind": "choose_option", "player": controller(g, r), "options": list(COLORS), "slot": key,
                     "prompt": f"{g.objects[r['obj']].card.name}: choose a color for protection"}
         kws = [f"Protection from {got}" if k == "Protection from chosen color" else k for k in kws]
-    add_effect(g, "6", objs, r, until_of(e), keywords=kws, lose=list(e.get("lose", ())))
+    extra = {"abilities": list(e.args["abilities"])} if e.get("abilities") else {}  # gains "Whenever ..." (613.1f)
+    add_effect(g, "6", objs, r, until_of(e), keywords=kws, lose=list(e.get("lose", ())), **extra)
     return None
 
 

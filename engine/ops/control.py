@@ -2,7 +2,7 @@
 delayed triggered abilities (603.7), and adding mana (106.4). "You may" (608.2d) is in misc.py, with paying."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine import knowledge
 from engine.actions import add_mana
@@ -113,5 +113,8 @@ def _delayed(g: "Game", r: Ctx, e: Effect) -> None:
     fol = r.get("followed", {})
     # 603.7c: the delayed ability refers to the objects its creating effect affected (followed into their new zone)
     legal = [[fol.get(x, x) if isinstance(x, int) else x for x in slot] for slot in r.get("legal", [])]
+    info: dict[str, Any] = {"delayed_legal": legal}
+    if r.get("created"):  # "Sacrifice them (those tokens) at the beginning of the next end step" (603.7c)
+        info["delayed_created"] = [fol.get(x, x) for x in r["created"]]
     g.delayed.append({"step": e.get("step", "end"), "controller": s.controller, "ability": ab,
-                      "source": source_id(g, r), "card": s.card, "info": {"delayed_legal": legal}})
+                      "source": source_id(g, r), "card": s.card, "info": info})

@@ -7,7 +7,7 @@ from engine import replacement
 from engine.actions import add_effect, deal_damage_batch, gain_life, lose_life
 from engine.cards.abilities import Effect
 from engine.ops.base import ask_cards, table
-from engine.values import Ctx, amount, controller, refs, source_id
+from engine.values import Ctx, amount, amount_for, controller, names_that_player, refs, source_id
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -37,6 +37,8 @@ def _damage(g: "Game", r: Ctx, e: Effect) -> dict | None:
     targets = refs(g, r, e.args["to"])
     if e.get("divided") and s.divide:
         hits = [(src, t, s.divide.get(t, 0)) for t in targets]
+    elif names_that_player(e.args["amount"]):  # "... to each player equal to the number of lands they control"
+        hits = [(src, t, amount_for(g, e.args["amount"], source_id(g, r), r, t)) for t in targets if isinstance(t, str)]
     else:
         n = amount(g, e.args["amount"], source_id(g, r), r)
         hits = [(src, t, n) for t in targets]
@@ -90,9 +92,12 @@ def _gain(g: "Game", r: Ctx, e: Effect) -> None:
 
 @op("lose_life")
 def _lose(g: "Game", r: Ctx, e: Effect) -> None:
-    n = amount(g, e.get("amount", 1), source_id(g, r), r)
+    each = names_that_player(e.get("amount", 1))  # "each opponent loses 1 life for each creature they control"
+    n = 0 if each else amount(g, e.get("amount", 1), source_id(g, r), r)
     for p in refs(g, r, e.get("who", "you")):
         if isinstance(p, str):
+            if each:
+                n = amount_for(g, e.args["amount"], source_id(g, r), r, p)
             lose_life(g, p, n)
             r["lost"] = r.get("lost", 0) + max(n, 0)  # "that much life": the total lost this way (extort, 702.100a)
 

@@ -229,12 +229,22 @@ EMBLEM_STATICS = {"anthem", "keywords", "grant_ability"}
 
 
 def emblem_playable(ab: Ability) -> bool:
+    """An emblem's ability this engine runs (113.1-113.5): statics of these kinds, step triggers
+    (armed as delayed triggers, _arm), and event triggers ("whenever you cast a spell, ...": the
+    emblem object in the command zone is watched like a permanent, engine/triggers.py event)."""
     if ab.kind == "static":
         st = ab.static or {}
         return st.get("kind") in EMBLEM_STATICS and isinstance(st.get("affects"), dict) and not st.get("condition")
     t = ab.trigger or {}
+    if ab.kind == "triggered" and t.get("event") not in (None, "step"):
+        return not t.get("self") and ab.condition is None
     return ab.kind == "triggered" and t.get("event") == "step" and t.get("step") in EMBLEM_STEPS \
         and t.get("whose", "you") in ("you", "each") and ab.condition is None
+
+
+def _watched(ab: Ability) -> bool:
+    """An ability the emblem object itself carries: a static, or a trigger on an event (not a step)."""
+    return emblem_playable(ab) and (ab.kind == "static" or (ab.trigger or {}).get("event") != "step")
 
 
 def _arm(g: "Game", player: str, ab: Ability, card: CardDef) -> None:
@@ -260,12 +270,11 @@ def _emblem(g: "Game", r: dict, e: Effect) -> None:
         card = CardDef(name=f"Emblem ({s.card.name})", mana_cost=(), types=("Emblem",),
                        abilities=tuple(e.get("abilities", ())))
         g.log("emblem", player=p, source=s.card.name)
-        if any(ab.kind == "static" for ab in card.abilities):
+        if any(_watched(ab) for ab in card.abilities):
             _emblem_object(g, p, CardDef(name=card.name, mana_cost=(), types=("Emblem",),
-                                         abilities=tuple(ab for ab in card.abilities
-                                                         if ab.kind == "static" and emblem_playable(ab))))
+                                         abilities=tuple(ab for ab in card.abilities if _watched(ab))))
         for ab in e.get("abilities", ()):
-            if ab.kind == "static" and emblem_playable(ab):
+            if _watched(ab):
                 continue
             if emblem_playable(ab):
                 _arm(g, p, ab, card)

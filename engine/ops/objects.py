@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine import seats, triggers
 from engine.actions import (
+    add_effect,
     attack_choice,
     create_token,
     destroy,
@@ -26,7 +27,7 @@ from engine.object_statics import cant_be_countered
 from engine.ops.base import ask_cards, table
 from engine.payment import can_afford, pay_mana
 from engine.tapping import tap, untap
-from engine.values import Ctx, amount, refs, source_id
+from engine.values import Ctx, amount, amount_for, controller, names_that_player, refs, source_id
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -155,6 +156,18 @@ TOKEN_KINDS = {
     "Treasure": ("Artifact", "Treasure", "{T}, Sacrifice this artifact: Add one mana of any color."),
     "Food": ("Artifact", "Food", "{2}, {T}, Sacrifice this artifact: You gain 3 life."),
     "Clue": ("Artifact", "Clue", "{2}, Sacrifice this artifact: Draw a card."),
+    # later predefined tokens, each with the ability its reminder text gives:
+    # Powerstone (The Brothers' War, 2022; restricted mana, 106.6), Blood (Innistrad: Crimson Vow, 2021),
+    # Map (The Lost Caverns of Ixalan, 2023), Gold (Theros Beyond Death, 2020), Shard (Kamigawa:
+    # Neon Dynasty, 2022, an enchantment), Lander (Edge of Eternities, 2025)
+    "Powerstone": ("Artifact", "Powerstone", "{T}: Add {C}. This mana can't be spent to cast a nonartifact spell."),
+    "Blood": ("Artifact", "Blood", "{1}, {T}, Discard a card, Sacrifice this artifact: Draw a card."),
+    "Map": ("Artifact", "Map",
+            "{1}, {T}, Sacrifice this artifact: Target creature you control explores. Activate only as a sorcery."),
+    "Gold": ("Artifact", "Gold", "Sacrifice this artifact: Add one mana of any color."),
+    "Shard": ("Enchantment", "Shard", "{2}, Sacrifice this enchantment: Scry 1, then draw a card."),
+    "Lander": ("Artifact", "Lander", "{2}, {T}, Sacrifice this artifact: Search your library for a basic land card, "
+                                     "put it onto the battlefield tapped, then shuffle."),
 }
 
 
@@ -204,7 +217,11 @@ def _token(g: "Game", r: Ctx, e: Effect) -> dict | None:
               if isinstance(e.args.get(k), dict)}
         cards = [token_def(Effect(e.op, {**e.args, **pt}) if pt else e)]
     # 800.4b, 800.4d: no token is created under the control of a player who has left the game
-    made = [(p, card) for p in who if seats.can_control(g, p) for card in cards * n]
+    if names_that_player(e.get("amount", 1)):  # "each player creates a token for each Forest they control"
+        made = [(p, card) for p in who if seats.can_control(g, p)
+                for card in cards * amount_for(g, e.args["amount"], source_id(g, r), r, p)]
+    else:
+        made = [(p, card) for p in who if seats.can_control(g, p) for card in cards * n]
     attacks: list[Any] = [None] * len(made)
     if e.get("attacking"):  # 508.4: what each attacks is chosen as it enters, asked before any is made
         for k, (p, _) in enumerate(made):
@@ -232,6 +249,23 @@ def _token(g: "Game", r: Ctx, e: Effect) -> dict | None:
             put_blocking(g, t, blocked[0], place)
     return None
 
+
+
+@op("encore")
+def _encore(g: "Game", r: Ctx, e: Effect) -> None:
+    """Encore (a later keyword: Commander Legends, 2020): for each opponent, a token copy of the card
+    (exiled to pay the cost: as it last existed, 608.2h) that attacks that opponent this turn if
+    able (508.1d; engine/combat.py required_targets) and has haste; "those tokens" for what follows."""
+    p = controller(g, r)
+    card = g.objects[r["obj"]].card
+    r["created"] = []
+    for opp in seats.opponents(g, p):
+        if not seats.can_control(g, p):
+            break
+        t = create_token(g, card, p)
+        add_effect(g, "6", [t], r, "never", keywords=["Haste"])
+        add_effect(g, "rule", [t], r, "eot", rule="must_attack", attack_player=opp)
+        r["created"].append(t)
 
 
 @op("attach")

@@ -20,8 +20,11 @@ def _playable(g: "Game", r: dict, e: Effect) -> None:
     duration ends (601.2a: a spell may be cast from another zone when an effect allows it)."""
     s = g.objects[r["obj"]]
     what = e.args.get("what")
+    until = e.get("until", "eot")
     rec: dict[str, Any] = {"layer": "play", "controller": s.controller, "play": e.get("play", "cast"),
-                           "free": bool(e.get("free")), "until": "eot" if e.get("until", "eot") == "eot" else "never"}
+                           "free": bool(e.get("free")), "until": until if until in DURATIONS else "never"}
+    if until == "next_turn_end":  # 500.1, 514.2: ends in the cleanup of a turn of its controller's after this one
+        rec["after_turn"] = g.turn
     if isinstance(what, dict) and "choose" not in what and "target" not in what and "each" not in what:
         rec["objects"] = []
         rec["filter"] = dict(what)
@@ -34,6 +37,11 @@ def _playable(g: "Game", r: dict, e: Effect) -> None:
     g.changed()
 
 
+#: the durations of the permission (611.2a): this turn, or "until the end of your next turn"
+#: (ended by engine/game.py in the cleanup step, 514.2)
+DURATIONS = ("eot", "next_turn_end")
+
+
 def supported(e: Effect) -> bool:
     """The playable effects this module carries out."""
-    return e.get("until", "eot") == "eot" and e.get("play", "cast") in ("play", "cast")
+    return e.get("until", "eot") in DURATIONS and e.get("play", "cast") in ("play", "cast")

@@ -22,7 +22,7 @@ from engine.cards.abilities import Ability, CardDef, Cost, Effect
 from engine.cards.compiler.costs import parse_cost_text
 from engine.cards.compiler.effects import Ctx, parse_effects
 from engine.cards.compiler.effects.sequence import instead
-from engine.cards.compiler.keywords import parse_keyword_line
+from engine.cards.compiler.keywords import backup, parse_keyword_line
 from engine.cards.compiler.leveler import Striation, split_levels
 from engine.cards.compiler.quantities import parse_condition
 from engine.cards.compiler.statics import parse_static
@@ -121,6 +121,7 @@ _ACT_LIMITS = [
     (re.compile(r"\s*activate (?:this ability )?only during your upkeep\.?$", re.I), "upkeep"),
     (re.compile(r"\s*activate (?:this ability )?only any time you could cast a sorcery\.?$", re.I), "sorcery"),
     (re.compile(r"\s*activate (?:this ability )?only if (.+?)\.?$", re.I), "if"),
+    (re.compile(r"\s*activate (?:this ability )?only once\.?$", re.I), "once_ever"),
 ]
 
 
@@ -157,6 +158,8 @@ def _lower_activated(item: IrItem) -> Ability | None:
                     sorcery = True
                 elif kind == "once":
                     once = True
+                elif kind == "once_ever":
+                    cond = {**(cond or {}), "once_ever": True}
                 elif kind == "your_turn":
                     cond = {**(cond or {}), "your_turn": True}
                 elif kind == "before_attack":
@@ -460,6 +463,23 @@ def _striation_abilities(st: Striation) -> tuple[list[Ability], list[str]]:
     return out, unread
 
 
+def _backup(items: list[IrItem], types: tuple[str, ...], keywords: list[str], kwargs: dict[str, Any],
+            abilities: list[Ability]) -> list[str]:
+    """Backup N (a later keyword; keywords.backup): one triggered ability per instance, granting
+    the keywords and abilities printed after the backup line. Granted triggered and activated
+    abilities and keywords are carried out; a granted static or mana ability is not (unsupported)."""
+    at = next((i for i, it in enumerate(items) if it.kind == "keywords"
+               and "Backup" in (parse_keyword_line(it.text) or ([],))[0]), None)
+    n = kwargs.get("Backup")
+    if at is None or not isinstance(n, int):
+        return ["(backup: its number or its line not read)"]
+    kws, _, abs_, unsup = lower(items[at + 1:], types)
+    if unsup or any(a.kind not in ("triggered", "activated") for a in abs_):
+        return ["(backup: the following abilities are not all ones it can grant)"]
+    abilities += [backup(n, kws, abs_) for _ in range(keywords.count("Backup"))]
+    return []
+
+
 @lru_cache(maxsize=None)
 def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tuple, mana_cost: str,
              colors: tuple, power: Any, toughness: Any, loyalty: Any, layout: str,
@@ -475,6 +495,8 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
     items = read_ir(levels[0] if levels else text, name, is_spell, "Legendary" in supertypes)
     keywords, kwargs, abilities, unsup = lower(items, types)
     unsupported += unsup
+    if "Backup" in keywords:
+        unsupported += _backup(items, types, keywords, kwargs, abilities)
     if "Overload" in keywords and is_spell:
         unsupported += _overload(items, types, kwargs)
     if "Transmute" in keywords and isinstance(kwargs.get("Transmute"), Cost):

@@ -122,7 +122,7 @@ BARE = {k.strip() for k in [
 NUMBERED = {"Bushido", "Absorb", "Modular", "Rampage", "Annihilator", "Fabricate", "Renown", "Graft",
             "Soulshift", "Frenzy", "Fading", "Vanishing", "Amplify", "Bloodthirst", "Dredge", "Ripple",
             "Afflict", "Toxic", "Tribute", "Crew", "Hideaway", "Devour", "Afterlife", "Backup", "Casualty",
-            "Mobilize", "Saddle", "Station", "Absorb", "Poisonous"}
+            "Mobilize", "Saddle", "Station", "Absorb", "Poisonous", "Firebending"}
 # keywords whose parameter is a cost ("Kicker {2}{R}", "Flashback {1}{B}", "Equip {2}")
 COSTED = {"Kicker", "Multikicker", "Flashback", "Madness", "Morph", "Megamorph", "Echo", "Buyback",
           "Cumulative upkeep", "Transmute", "Replicate", "Recover", "Aura swap", "Ninjutsu", "Entwine",
@@ -131,7 +131,7 @@ COSTED = {"Kicker", "Multikicker", "Flashback", "Madness", "Morph", "Megamorph",
           "Fortify", "Spectacle", "Escape", "Mutate", "Encore", "Foretell", "Disturb", "Cleave", "Blitz",
           "Reconfigure", "Prototype", "Plot", "Disguise", "Craft", "Impending", "Harmonize", "Warp",
           "Ward", "Jump-start", "Retrace", "Transfigure", "Sneak", "Offspring", "Gift", "Squad",
-          "Firebending", "Channel"}
+          "Channel"}
 LANDWALK = {"plainswalk": "Plains", "islandwalk": "Island", "swampwalk": "Swamp", "mountainwalk": "Mountain",
             "forestwalk": "Forest", "desertwalk": "Desert", "nonbasic landwalk": "nonbasic",
             "legendary landwalk": "legendary", "snow swampwalk": "snow Swamp", "snow forestwalk": "snow Forest"}
@@ -172,6 +172,20 @@ KEYWORD_ABILITIES: dict[str, Ability] = {
         effects=(Effect("counters", {"what": "self", "kind": "+1/+1", "amount": 1}),),
         trigger={"event": "etb", "filter": {"types": ["Creature"], "controller": "you"}},
         condition={"evolve": True}, keyword="Evolve"),
+    # Offspring (a later keyword: Bloomburrow, 2024): "When this permanent
+    # enters, if its offspring cost was paid, create a token that's a copy of it, except it's 1/1"
+    # (its optional additional cost: engine/cast_options.py; "paid": the spell's cast_with mark)
+    "Offspring": Ability(
+        "triggered", "Offspring",
+        effects=(Effect("token", {"copy_of": "self", "copy_except": {"power": "1", "toughness": "1"}}),),
+        trigger={"event": "etb", "self": True}, condition={"cast_with": "Offspring"}, keyword="Offspring"),
+    # Squad (a later keyword: Warhammer 40,000 Commander, 2022): "When this
+    # creature enters, if its squad cost was paid, create a token that's a copy of it for each time
+    # its squad cost was paid" (the cost: engine/cast_options.py, paid any number of times)
+    "Squad": Ability(
+        "triggered", "Squad",
+        effects=(Effect("token", {"copy_of": "self", "amount": {"times_paid": "Squad"}}),),
+        trigger={"event": "etb", "self": True}, condition={"cast_with": "Squad"}, keyword="Squad"),
     # 702.104a: "whenever this creature attacks the player with the most life or tied for most life"
     "Dethrone": Ability(
         "triggered", "Dethrone",
@@ -182,6 +196,13 @@ KEYWORD_ABILITIES: dict[str, Ability] = {
 #: Keywords that stand for static abilities with no sentence of their own to read: each
 #: instance is these abilities (the wording of its 702 rule in the text).
 KEYWORD_STATICS: dict[str, tuple[Ability, ...]] = {
+    # Riot (a later keyword: Ravnica Allegiance, 2019): "You may have this
+    # permanent enter with an additional +1/+1 counter on it. If you don't, it gains haste."
+    # (the choice as it enters, 614.12: engine/replacement.py; the haste: engine/entering.py)
+    "Riot": (
+        Ability("static", "Riot", static={"kind": "enters_with_counters", "counter": "+1/+1", "amount": 1,
+                                          "optional": True, "else_haste": True}, keyword="Riot"),
+    ),
     # 702.97a: "You may have this permanent enter the battlefield with an additional +1/+1 counter on
     # it" and "This permanent can't block as long as it has a +1/+1 counter on it."
     "Unleash": (
@@ -207,6 +228,27 @@ def vanishing(n: int, text: str = "Vanishing") -> tuple[Ability, ...]:
         Ability("triggered", text, effects=(Effect("sacrifice", {"what": "self"}),),
                 trigger={"event": "last_time_counter_removed", "self": True}, keyword="Vanishing"),
     )
+
+
+def backup(n: int, keywords: list[str], abilities: list[Ability]) -> Ability:
+    """Backup N (a later keyword: March of the Machine, 2023): "When this
+    creature enters, put N +1/+1 counters on target creature. If that's another creature, it gains
+    the following abilities until end of turn": the keywords and abilities printed after it."""
+    grant = Effect("grant", {"what": {"target": 0}, "keywords": list(keywords), "abilities": list(abilities)})
+    return Ability(
+        "triggered", f"Backup {n}",
+        effects=(Effect("counters", {"what": {"target": 0}, "kind": "+1/+1", "amount": n}),
+                 Effect("if", {"cond": {"first_target": {"other": True}}, "then": [grant]})),
+        targets=(TargetSpec({"types": ["Creature"]}, "target creature"),),
+        trigger={"event": "etb", "self": True}, keyword="Backup")
+
+
+def firebending(n: int, text: str = "Firebending") -> Ability:
+    """Firebending N (a later keyword: Avatar: The Last Airbender, 2025): "Whenever this creature
+    attacks, add {R} N times. Until end of combat, you don't lose this mana as steps and phases
+    end." (the lasting mana: engine/mana.py lasting_key, engine/game.py _end_step)"""
+    return Ability("triggered", text, effects=(Effect("add_mana", {"mana": ["R"] * n, "until": "end_of_combat"}),),
+                   trigger={"event": "attacks", "self": True}, keyword="Firebending")
 
 
 def graft(n: int, text: str = "Graft") -> tuple[Ability, ...]:
@@ -245,6 +287,8 @@ KEYWORD_TEXT: dict[str, tuple[str, ...]] = {
     ),
     # 702.90a
     "Battle cry": ("Whenever this creature attacks, each other attacking creature gets +1/+0 until end of turn.",),
+    # Undaunted (a later keyword: Conspiracy: Take the Crown, 2016): its reminder text
+    "Undaunted": ("This spell costs {{1}} less to cast for each opponent.",),
     # 702.40a: "This spell costs {1} less to cast for each [text] you control."
     "Affinity": ("This spell costs {{1}} less to cast for each {q} you control.",),
     # 702.78a
@@ -479,6 +523,15 @@ def _costed_ability(name: str, part: str, cost_text: str) -> tuple[Ability | Non
         return (Ability("activated", part, effects=(Effect("token", {"copy_of": "self", "copy_except": change}),),
                         cost=replace(cost, exile_self=True), sorcery_speed=True, zone="graveyard", keyword=name),
                 cost)
+    if name == "Encore":
+        # later than the 2016 rules (Commander Legends, 2020), its reminder text:
+        # "[cost], Exile this card from your graveyard: For each opponent, create a token copy that attacks
+        # that opponent this turn if able. They gain haste. Sacrifice them at the beginning of the next end
+        # step. Activate only as a sorcery." (the op: engine/ops/objects.py encore)
+        sac = Effect("delayed", {"step": "end", "effects": [Effect("sacrifice", {"what": "created"})]})
+        return (Ability("activated", part, effects=(Effect("encore", {}), sac),
+                        cost=replace(cost, exile_self=True), sorcery_speed=True, zone="graveyard", keyword=name),
+                cost)
     if name == "Scavenge":
         return (Ability("activated", part, effects=(Effect("counters", {"what": {"target": 0}, "kind": "+1/+1",
                                                                         "amount": {"power_of": "self"}}),),
@@ -690,6 +743,8 @@ def _parse_keyword_line(line: str) -> tuple[list[str], dict[str, Any], list[Abil
                 abilities.extend(vanishing(args[name], part))
             elif name == "Graft" and isinstance(args[name], int):
                 abilities.extend(graft(args[name], part))
+            elif name == "Firebending" and isinstance(args[name], int):
+                abilities.append(firebending(args[name], part))
             elif name == "Devour" and isinstance(args[name], int):
                 # 702.81a: "As this object enters the battlefield, you may sacrifice any number of creatures.
                 # This permanent enters the battlefield with N +1/+1 counters on it for each creature
@@ -715,6 +770,8 @@ def _parse_keyword_line(line: str) -> tuple[list[str], dict[str, Any], list[Abil
             args[name] = arg
             if ab is not None:
                 abilities.append(ab)
+            if name in KEYWORD_ABILITIES:  # a costed keyword's triggered ability (offspring)
+                abilities.append(KEYWORD_ABILITIES[name])
             continue
         if low in ("equip", "reconfigure"):
             return None

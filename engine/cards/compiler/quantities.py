@@ -225,6 +225,8 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     if m:
         f = parse_noun(m.group(1))
         return None if f is None else {"it": f}
+    if t == "self attacked this turn":
+        return {"self_attacked_this_turn": True}
     if t in ("self attacked or blocked this turn",):
         return {"self_attacked_or_blocked_this_turn": True}
     if t in ("it hasn't dealt damage yet", "self hasn't dealt damage yet"):

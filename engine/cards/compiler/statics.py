@@ -631,6 +631,30 @@ def _conditional_counters(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "enters_with_counters", "counter": m.group(3), "amount": n, "condition": cond}]
 
 
+@static(r"^self enters with (a|an|one|two|three|four|five|\d+) ([+\-\w/]+) counters? on it if (.+)$")
+def _counters_if(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.1c: "SELF enters with a +1/+1 counter on it if you attacked this turn" (checked as it enters)."""
+    cond = parse_condition(m.group(3))
+    n = number(m.group(1))
+    if cond is None or n is None:
+        return None
+    return [{"kind": "enters_with_counters", "counter": m.group(2), "amount": n, "condition": cond}]
+
+
+@static(r"^creatures with (power|toughness) less than self's (power|toughness) can't block (?:it|self)$")
+def _smaller_cant_block(m: re.Match) -> list[dict[str, Any]]:
+    """509.1b: "Creatures with power less than SELF's power can't block it" (compared as blockers are declared)."""
+    return [{"kind": "restriction", "affects": "self", "rule": "cant_be_blocked",
+             "by": {"types": ["Creature"], f"{m.group(1)}_lt_self": m.group(2)}}]
+
+
+@static(r"^self doesn't untap during your untap step if it has an? ([\w-]+) counters? on it$")
+def _untap_unless_counter(m: re.Match) -> list[dict[str, Any]]:
+    """502.3: "SELF doesn't untap during your untap step if it has a depletion counter on it"."""
+    return [{"kind": "restriction", "affects": "self", "rule": "doesnt_untap",
+             "condition": {"self_counters_ge": {m.group(1): 1}}}]
+
+
 @static(r"^you may play an additional land on each of your turns$")
 def _extra_land(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "extra_land", "amount": 1}]

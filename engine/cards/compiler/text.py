@@ -18,6 +18,17 @@ _SELF_WORDS = re.compile(
     re.I,
 )
 _ABILITY_WORD = re.compile(r"^(?!choose\b)[A-Z][A-Za-z'’ ,-]{2,40} — (?=\S)")
+#: labels before a dash that are keywords with rules, not ability words (207.2c): each becomes the
+#: activation restriction its rule gives, written out so the activated ability's reader reads it
+#: (Boast and Exhaust are later keywords: Kaldheim, 2021, and Aetherdrift, 2025)
+_KEYWORD_LABELS = {
+    "Boast": " Activate only once each turn. Activate only if SELF attacked this turn.",
+    "Exhaust": " Activate only once.",
+}
+_LABEL = re.compile(r"^(Boast|Exhaust) — (?=\S)")
+#: keyword labels whose rules are not read yet (power-up: once, and a cost reduction; forecast,
+#: 702.56a: from the hand, in the upkeep, once each turn; max speed): kept, so the paragraph is unsupported
+_KEPT_LABEL = re.compile(r"^(Power-up|Forecast|Max speed) — ")
 _LOYALTY = re.compile(r"^\[([+\-−]?(?:\d+|X))\]:")
 
 
@@ -77,6 +88,9 @@ def normalise(text: str, name: str, legendary: bool = False) -> list[str]:
     text = re.sub(r"\bHe or she\b", "They", text)
     text = re.sub(r"\bhim or her\b", "them", text)
     names = name.split(" // ") if " // " in name else [name]
+    # a digital rebalanced card ("A-Nahiri, Heir of the Ancients") names itself in its text by the
+    # name it was printed with (201.5: the text's own name means this object)
+    names = [n[2:] if n.startswith("A-") and len(n) > 2 else n for n in names]
     for n in sorted(names, key=len, reverse=True):   # every face's whole name first
         text = replace_name(text, n)
     for n in sorted(names, key=len, reverse=True):
@@ -93,7 +107,10 @@ def normalise(text: str, name: str, legendary: bool = False) -> list[str]:
         if not p:
             continue
         p = _LOYALTY.sub(lambda m: m.group(1) + ":", p)
-        if not p.startswith("•"):
+        label = _LABEL.match(p)
+        if label:
+            p = p[label.end():] + _KEYWORD_LABELS[label.group(1)]
+        elif not p.startswith("•") and not _KEPT_LABEL.match(p):
             p = _ABILITY_WORD.sub("", p)
         out.append(p)
     return out

@@ -121,6 +121,10 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
     hit = extra.get(c)
     if hit is not None:
         return dict(hit)
+    m = re.fullmatch(r"you attack with (two|three|four|five|\d+) or more creatures", c)
+    if m:  # 508.1: "whenever you attack with N or more creatures" (one trigger per declaration)
+        n = {"two": 2, "three": 3, "four": 4, "five": 5}.get(m.group(1)) or int(m.group(1))
+        return {"event": "you_attack", "min_attackers": n}
     m = re.fullmatch(r"you cast a spell with mana value (\d+) or (greater|less)", c)
     if m:
         return {

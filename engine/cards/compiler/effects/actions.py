@@ -64,6 +64,8 @@ def _action0(m: re.Match, c: Ctx) -> list[Effect] | None:
     args: dict[str, Any] = {"name": name.replace(" ", "_")}
     if m.group(2):
         args["times"] = 2
+    if name == "manifest dread":
+        c.last = "created"  # "then attach SELF to that creature": the manifested permanent
     return [Effect("action", args)]
 
 

@@ -106,5 +106,14 @@ def _bite(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [_dmg({"power_of": src}, to, src)]
 
 
+@reader(r"^(.+?) deals damage to itself equal to its (power|toughness)$")
+def _self_damage(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Target creature deals damage to itself equal to its power" (119.1: the creature is the source)."""
+    what = c.ref(m.group(1))
+    if what is None:
+        return None
+    return [_dmg({f"{m.group(2)}_of": what}, what, what)]
+
+
 #: this family's readers, in the order they are tried
-READERS: tuple[Reader, ...] = (_damage, _damage_div, _damage_eq, _damage_eq2, _bite,)
+READERS: tuple[Reader, ...] = (_self_damage, _damage, _damage_div, _damage_eq, _damage_eq2, _bite)

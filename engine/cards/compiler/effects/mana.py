@@ -69,6 +69,14 @@ def _mana_only_artifacts(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("mana_restriction", {"spells": {"types": ["Artifact"], "or_abilities_of": {"types": ["Artifact"]}}})]
 
 
+@reader(r"^this mana can't be spent to cast (?:a |an )?"
+        r"non(artifact|creature|land|enchantment|instant|sorcery) spells?$")
+def _mana_not_for(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """106.6: "This mana can't be spent to cast a nonartifact spell" (Powerstone): it pays for
+    spells of that type and for any ability (an empty filter of abilities' sources)."""
+    return [Effect("mana_restriction", {"spells": {"types": [m.group(1).capitalize()], "or_abilities_of": {}}})]
+
+
 @reader(r"^add one mana of any (color|type) that a land (you|an opponent) controls? could produce$")
 def _add_could_produce(m: re.Match, c: Ctx) -> list[Effect] | None:
     """106.7: Exotic Orchard, Reflecting Pool: what those lands' mana abilities would make now."""
@@ -93,5 +101,6 @@ READERS: tuple[Reader, ...] = (
     _add_eq,
     _add_additional,
     _mana_only_artifacts,
+    _mana_not_for,
     _add_chosen,
 )

@@ -14,11 +14,15 @@ def _fog(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("prevent", {"combat": True, "duration": "eot"})]
 
 
-@reader(r"^prevent all (?:combat )?damage that would be dealt (?:to and dealt )?by (.+?) this turn$")
+@reader(r"^prevent all (?:combat )?damage that would be dealt (to and dealt )?by (.+?) this turn$")
 def _prevent_by(m: re.Match, c: Ctx) -> list[Effect] | None:
-    what = c.ref(m.group(1))
+    """615.1a: "... dealt by X" is one shield; "... dealt to and dealt by X" two (Maze of Ith)."""
+    what = c.ref(m.group(2))
     combat = "combat" in m.group(0)
-    return None if what is None else [Effect("prevent", {"by": what, "combat": combat, "duration": "eot"})]
+    if what is None:
+        return None
+    out = [Effect("prevent", {"to": what, "combat": combat, "duration": "eot"})] if m.group(1) else []
+    return out + [Effect("prevent", {"by": what, "combat": combat, "duration": "eot"})]
 
 
 @reader(r"^prevent the next (\d+|x) damage that would be dealt to (.+?) this turn$")
