@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
+from engine import seats
 from engine.choices import has_name
 from engine.filters import matches
 from engine.memo import per_object
@@ -221,12 +222,16 @@ def graveyard_replacements(g: "Game", o: "Obj", frm: str) -> list[tuple[int, str
     (Leyline of the Void) from the battlefield. Tokens are not cards. engine/replacement.py
     lets the owner choose the order when several apply (616.1e). The last item says whether the
     source links the cards it exiles to its "exiled with" abilities (614.14). "from": only a card
-    leaving that zone ("If another creature would die": the battlefield)."""
+    leaving that zone ("If another creature would die": the battlefield). With limited range of
+    influence another's static reaches only objects within its controller's range (801.10,
+    801.13a)."""
     if o.ability is not None or not active(g):
         return []
     out = [(o.id, o.card.name, st.get("to", "exile"), False) for st in _card_statics(o.card)
            if st["kind"] == "graveyard_replacement" and st.get("affects") == "self" and not o.token]
     for src, ctl, st in statics(g, "graveyard_replacement"):
+        if not seats.object_in_range(g, ctl, o.id):  # 801.13a: that portion of the event does nothing
+            continue
         a = st.get("affects")
         if st.get("from") and st["from"] != frm:
             continue

@@ -213,10 +213,7 @@ def _shield_applies(g: "Game", e: dict[str, Any], src: int, tgt: Any, combat: bo
 
 def _seat_of(g: "Game", oid: Any) -> str | None:
     """801.2d: the player whose seat places an object: its controller (its owner off the battlefield)."""
-    o = g.objects.get(oid)
-    if o is None:
-        return None
-    return g.controller_of(oid) or o.owner if o.zone in ("battlefield", "stack") else o.owner
+    return seats.object_seat(g, oid)
 
 
 def _shield_text(e: dict[str, Any], left: int | None) -> str:
@@ -470,7 +467,8 @@ def enters_tapped(g: "Game", o: "Obj") -> bool:
     """614.1c, 614.1d, 614.12: does the permanent ``o`` enter tapped? Its own "SELF enters tapped"
     (unless a condition holds as it enters: "unless you control a Forest or a Plains"), or a
     static ability of another permanent ("creatures your opponents control enter tapped"),
-    checked against the permanent as it enters (614.12). "As SELF enters, you may pay 2 life.
+    checked against the permanent as it enters (614.12), within that permanent's controller's
+    range of influence (801.13a). "As SELF enters, you may pay 2 life.
     If you don't, it enters tapped" asks its controller (ask_pay_or_tapped);
     the permanent enters tapped unless that player pays."""
     tapped = False
@@ -490,8 +488,9 @@ def enters_tapped(g: "Game", o: "Obj") -> bool:
             st = ab.static
             if st.get("condition") and not condition(g, st["condition"], oid, None):
                 continue
-            if matches(g, o.id, st["affects"], oid, g.controller_of(oid)):
-                tapped = True
+            ctl = g.controller_of(oid)
+            if matches(g, o.id, st["affects"], oid, ctl) and (ctl is None or seats.object_in_range(g, ctl, o.id)):
+                tapped = True  # 801.13a: not an object outside the static's controller's range
     return tapped
 
 

@@ -255,6 +255,42 @@ def in_range(g: "Game", p: str, q: str) -> bool:
     return g.influence is None or p == q or distance(g, p, q) <= g.influence
 
 
+def choosable(g: "Game", p: str, players: list[str]) -> list[str]:
+    """The ``players`` that ``p`` may choose (801.5a: only those within ``p``'s range of
+    influence); when none is within range, the closest of them to ``p``'s left, the next in
+    turn order (801.5c). All of them without the option."""
+    if g.influence is None or not players:
+        return players
+    near = [q for q in players if in_range(g, p, q)]
+    if near:
+        return near
+    order = g.order
+    i = order.index(p)
+    for k in range(1, len(order)):
+        q = order[(i + k) % len(order)]
+        if q in players:
+            return [q]
+    return players
+
+
+def object_seat(g: "Game", oid: Any) -> str | None:
+    """801.2d: the player whose seat places an object for range of influence: its controller
+    on the battlefield or the stack, its owner elsewhere (None: no such object)."""
+    o = g.objects.get(oid)
+    if o is None:
+        return None
+    return g.controller_of(oid) or o.owner if o.zone in ("battlefield", "stack") else o.owner
+
+
+def object_in_range(g: "Game", p: str, oid: int) -> bool:
+    """801.2d: is the object ``oid`` within ``p``'s range of influence (always, without the
+    option, and for an object no longer there)?"""
+    if g.influence is None:
+        return True
+    seat = object_seat(g, oid)
+    return seat is None or in_range(g, p, seat)
+
+
 def defenders(g: "Game", attacker: str) -> list[str]:
     """The players ``attacker``'s creatures may attack (506.2): every opponent (802.2), the
     nearest opponent to the left or right only (803.1a-b: none when the nearest player that

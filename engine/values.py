@@ -79,7 +79,9 @@ def one_opponent(g: "Game", r: Ctx, ref: str) -> str:
     """"an opponent" / "defending player" as one player. The defending player of an attacking
     source (or of the attack that triggered it) is the player it attacks (802.2a); otherwise,
     with one opponent left, that opponent; with several, the controller chooses one (802.2a,
-    800.4f), asked during the resolution (a choose_option of player names)."""
+    800.4f), asked during the resolution (a choose_option of player names). With limited range
+    of influence only an opponent within range may be chosen (801.5a); with none within range,
+    it is the closest opponent to the controller's left (801.5c)."""
     s = this(g, r)
     you = s.controller
     if ref == "defending_player":
@@ -91,7 +93,7 @@ def one_opponent(g: "Game", r: Ctx, ref: str) -> str:
             att = g.chars(att).controller
         if isinstance(att, str) and att in g.players:
             return att
-    opp = seats.opponents(g, you)
+    opp = seats.choosable(g, you, seats.opponents(g, you))  # 801.5a, 801.5c
     if len(opp) == 1 or (opp and "answers" not in r):
         return opp[0]
     if not opp:
@@ -117,10 +119,7 @@ def refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
 def _influence_owner(g: "Game", x: Any, you: str) -> str:
     """801.2d: the player whose seat decides whether an object is within range: its controller
     on the battlefield or the stack, its owner elsewhere."""
-    o = g.objects.get(x)
-    if o is None:
-        return you
-    return g.controller_of(x) or o.owner if o.zone in ("battlefield", "stack") else o.owner
+    return seats.object_seat(g, x) or you
 
 
 def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
