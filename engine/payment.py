@@ -224,7 +224,7 @@ def output(ab: Ability, g: "Game", oid: int, kind: str) -> list[str]:
                 got += ["C"] * int(s) if s.isdigit() else [s]
         elif "choice" in e.args:
             opts = [o for o in e.args["choice"] if kind in o]
-            got = list(max(opts, key=len)) if opts else []
+            got = [str(k) for k in max(opts, key=lambda o: len(o))] if opts else []
         elif "any" in e.args:
             n = int(e.args["any"])
             if e.args.get("chosen_color"):
