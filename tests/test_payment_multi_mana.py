@@ -42,3 +42,9 @@ def test_plan_taps_one_sol_ring_not_two_lands_and_keeps_the_rest_601_2g():
 def test_workshop_mana_affords_only_artifact_spells_106_6():
     g = _game(["Mishra's Workshop"])
     assert not payment.can_afford(g, "alice", ("2",))  # no purpose: restricted mana pays nothing
+
+
+def test_gaeas_cradle_counts_one_mana_per_creature_605_2():
+    g = _game(["Gaea's Cradle", "Grizzly Bears", "Grizzly Bears"])
+    assert payment.can_afford(g, "alice", ("G", "1"))
+    assert not payment.can_afford(g, "alice", ("G", "2"))
