@@ -16,16 +16,16 @@ import sys
 import time
 from typing import Any
 
+from app.ai_seat import AISeat
 from app.bench_timer import SCENE_TARGET_MS, _app, summarize
+from app.table.widget import TableWidget
+from engine.ai.random_bot import RandomBot
+from engine.bench import GREEN, RED
+from engine.game import Game
+from engine.session import LocalSession
 
 
 def run(level: str = "hard", decisions: int = 150, seed: int = 1, think_ms: int | None = None) -> dict[str, Any]:
-    from app.ai_seat import AISeat
-    from app.table.widget import TableWidget
-    from engine.ai.random_bot import RandomBot
-    from engine.bench import GREEN, RED
-    from engine.game import Game
-    from engine.session import LocalSession
     app = _app()
     session = LocalSession(Game.new([("you", RED), ("ai", GREEN)], None, seed))
     w = TableWidget(session, ["you"], modal_errors=False, deck_names=RED)

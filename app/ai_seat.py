@@ -22,6 +22,7 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtWidgets import QComboBox, QLabel
 
 from engine.ai.player import AIPlayer
 from engine.ai.random_bot import RandomBot
@@ -108,7 +109,6 @@ LEVELS = ("medium", "hard", "easy", "random")
 
 def level_box(dialog: Any) -> Any:
     """The level chooser added to the "New game vs bot" dialog (medium first)."""
-    from PySide6.QtWidgets import QComboBox, QLabel
     box = QComboBox(dialog)
     box.setObjectName("aiLevel")
     box.addItems(list(LEVELS))

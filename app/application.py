@@ -6,28 +6,48 @@ QStackedWidget; ``move_to(state)`` switches. The deck builder opens in its own w
 from __future__ import annotations
 
 import argparse
+import json
 import sys
+import threading
+import time
 from pathlib import Path
 from typing import Any, Literal
 
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QAction, QColor, QKeySequence
+from PySide6.QtGui import QAction, QColor, QImage, QKeySequence, QPainter
 from PySide6.QtWidgets import (
     QAbstractButton,
     QApplication,
     QDialog,
     QDialogButtonBox,
+    QFileDialog,
+    QGraphicsScene,
     QLabel,
     QMainWindow,
     QMessageBox,
+    QProgressDialog,
     QPushButton,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
 
+from app import lazy, savedgames
+from app.cards.render import cache_dir
+from app.deckchoice import deck_choices
+from app.forms import load
+from app.settings import read_settings
+from engine.ai.random_bot import RandomBot
+from engine.atomicfile import WriteError, remove_stale_temps
 from engine.bench import GREEN, RED
+from engine.cardpool import corpus
+from engine.cards.db import SCHEMA_VERSION, build_db, default_db_path, open_db, schema_version
+from engine.datadir import data_dir
+from engine.decks.files import parse_text
+from engine.decks.store import DeckStore
+from engine.game import Game
 from engine.rng import new_seed
+from engine.session import LocalSession
 
 Screen = Literal["home", "table"]
 
@@ -43,7 +63,6 @@ def asset_decks() -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     for path in sorted(ASSET_DECKS.glob("*.txt")):
         try:
-            from engine.decks.files import parse_text
             deck = parse_text(path.read_text(encoding="utf-8"), str(path))
         except (OSError, ValueError):
             continue
@@ -56,7 +75,6 @@ def store_decks() -> dict[str, list[str]]:
     """The user's saved decks as card name lists (empty when the store cannot be opened)."""
     out: dict[str, list[str]] = {}
     try:
-        from engine.decks.store import DeckStore
         store = DeckStore()
         for info in store.list():
             deck = store.load(info.id)
@@ -76,8 +94,6 @@ class NewGameDialog(QDialog):
 
     def __init__(self, vs_bot: bool, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        from app.deckchoice import deck_choices
-        from app.forms import load
         self.ui = ui = load("new_game").Ui_NewGameDialog()
         ui.setupUi(self)
         self.setWindowTitle("New game vs bot" if vs_bot else "New hotseat game")
@@ -90,8 +106,7 @@ class NewGameDialog(QDialog):
         if vs_bot:
             ui.name2.setText("bot")
             ui.name2Label.setText("Player 2 (bot)")
-            from app.ai_seat import level_box  # issue 18: the AI's level (random: the random bot)
-            self.level = level_box(self)
+            self.level = lazy.level_box(self)  # issue 18: the AI's level (random: the random bot)
         legal = [c.label for c in self.offered if not c.problem]
         for i, c in enumerate(self.choices):
             for choice in self.offered:
@@ -143,16 +158,13 @@ class NewGameDialog(QDialog):
 def _ai_seats(path: Path) -> dict[str, str]:
     """The seats of a saved game that the AI plays, with their levels (issue 18: the "ai"
     key beside "bots"); nothing when the file says none or says it badly."""
-    import json
-
-    from app.ai_seat import LEVELS
     try:
         ai = json.loads(Path(path).read_text(encoding="utf-8")).get("ai") or {}
     except (OSError, ValueError, AttributeError):
         return {}
     if not isinstance(ai, dict):
         return {}
-    return {str(k): str(v) for k, v in ai.items() if v in LEVELS and v != "random"}
+    return {str(k): str(v) for k, v in ai.items() if v in lazy.LEVELS and v != "random"}
 
 
 class MainWindow(QMainWindow):
@@ -248,10 +260,9 @@ class MainWindow(QMainWindow):
 
     def new_table(self) -> None:
         """A game for 2 to 6 seats at this computer, people and bots (app.lobby.newgame)."""
-        from app.lobby.newgame import TableDialog, start_seats
-        dlg = TableDialog(self)
+        dlg = lazy.TableDialog(self)
         if dlg.exec() == QDialog.DialogCode.Accepted:
-            start_seats(self, **dlg.result_config())
+            lazy.start_seats(self, **dlg.result_config())
 
     def new_vs_bot(self) -> None:
         dlg = NewGameDialog(True, self)
@@ -266,10 +277,6 @@ class MainWindow(QMainWindow):
                    ai_level: str = "random") -> Any:
         """A new game on the table. With no ``play_first``, ``chooser`` chooses who plays
         first (103.2): the coin flip's winner by default, the loser of the last game in a rematch."""
-        from engine.ai.random_bot import RandomBot
-        from engine.game import Game
-        from engine.session import LocalSession
-
         self.last_game = {"decks": decks, "seed": seed, "play_first": play_first, "vs_bot": vs_bot,
                           "modal_errors": modal_errors, "chooser": chooser, "ai_level": ai_level}
         names = [n for n, _ in decks]
@@ -277,8 +284,7 @@ class MainWindow(QMainWindow):
         session = LocalSession(Game.new(decks, None, seed, play_first=play_first,
                                         chooser=None if play_first else chooser), bots)
         if vs_bot and ai_level != "random":
-            from app.ai_seat import attach
-            attach(self, session, names[1], ai_level, seed + 1)
+            lazy.attach(self, session, names[1], ai_level, seed + 1)
         humans = names[:1] if vs_bot else names
         return self._open_table(session, humans, modal_errors,
                                 deck_names=[c for n, deck in decks if n in humans for c in deck])
@@ -287,19 +293,16 @@ class MainWindow(QMainWindow):
                     deck_names: list[str] | None = None, autosave_path: Path | None = None) -> Any:
         """Put a session on the table. Its autosaves go to ``autosave_path`` (a resumed
         autosave keeps its file), else to a new file: never over another game's autosave."""
-        from app.savedgames import new_autosave_path
-        from app.table.widget import TableWidget
-
         self.session = session
         self.humans = list(humans)
-        self.autosave_path = autosave_path or new_autosave_path()
+        self.autosave_path = autosave_path or savedgames.new_autosave_path()
         self.autosave_error = None
         session.listeners.append(self.autosave)
         if self.table is not None:
             self.stack.removeWidget(self.table)
             self.table.deleteLater()
-        self.table = TableWidget(session, humans, modal_errors=modal_errors, deck_names=deck_names or (),
-                                 manage_memory=True, remember_stops=True)
+        self.table = lazy.TableWidget(session, humans, modal_errors=modal_errors, deck_names=deck_names or (),
+                                      manage_memory=True, remember_stops=True)
         self.table.rematch.connect(self.rematch)
         self.table.closed.connect(lambda: self.move_to("home"))
         self.stack.addWidget(self.table)
@@ -310,17 +313,15 @@ class MainWindow(QMainWindow):
     @staticmethod
     def saved_dir() -> Path:
         """The folder of saved games (app.savedgames); created when a game is saved."""
-        from app.savedgames import saved_dir
-        return saved_dir()
+        return savedgames.saved_dir()
 
     def _saved_doc(self) -> dict[str, Any]:
-        from app.savedgames import document
         ai = getattr(self, "ai_seat", None)
         seat = ai.seat if ai is not None and not ai.stopped and ai.session is self.session else None
         more = {a.seat: a.ai.level.name for a in getattr(self, "ai_seats", [])
                 if not a.stopped and a.session is self.session}   # the AI seats of a game of 2-6 seats
-        doc = document(self.session.game, self.humans,
-                       sorted(self.session.bots) + ([seat] if seat else []) + sorted(more))
+        doc = savedgames.document(self.session.game, self.humans,
+                                  sorted(self.session.bots) + ([seat] if seat else []) + sorted(more))
         if seat and ai is not None:
             doc["ai"] = {seat: ai.ai.level.name}  # issue 18: the AI seat (a bot) and its level
         if more:
@@ -333,11 +334,9 @@ class MainWindow(QMainWindow):
         full disk) is said once in the status bar and play goes on."""
         if getattr(self, "session", None) is None or not hasattr(self.session, "game"):
             return
-        from app.savedgames import write_game
-        from engine.atomicfile import WriteError
         assert self.autosave_path is not None
         try:
-            write_game(self.autosave_path, self._saved_doc())
+            savedgames.write_game(self.autosave_path, self._saved_doc())
         except WriteError as e:
             if self.autosave_error != str(e):
                 self.autosave_error = str(e)
@@ -350,14 +349,12 @@ class MainWindow(QMainWindow):
 
     def save_game(self, path: str | Path | None = None) -> Path | None:
         """Save the game on the table under a new name (or ``path``); None when it could not be."""
-        from app.savedgames import new_save_path, write_game
-        from engine.atomicfile import WriteError
         if getattr(self, "session", None) is None or not hasattr(self.session, "game") or self.state != "table":
             QMessageBox.information(self, "Save game", "There is no game on the table to save.")
             return None
-        path = Path(path) if path else new_save_path()
+        path = Path(path) if path else savedgames.new_save_path()
         try:
-            write_game(path, self._saved_doc())
+            savedgames.write_game(path, self._saved_doc())
         except WriteError as e:
             QMessageBox.warning(self, "Save game", f"The game was not saved: {e}")
             return None
@@ -367,37 +364,31 @@ class MainWindow(QMainWindow):
     def resume_game(self, path: str | Path | None = None) -> Any:
         """Replay a saved game (its decks, seed and answers) and put it back on the table;
         a file that cannot be resumed is one message and the current screen stays."""
-        from app.savedgames import SavedGameError, read_game
         if path is None:
-            from PySide6.QtWidgets import QFileDialog
             path, _ = QFileDialog.getOpenFileName(self, "Resume a saved game", str(self.saved_dir()),
                                                   "Saved games (*.json)")
             if not path:
                 return None
         try:
-            saved = read_game(path)
-        except SavedGameError as e:
+            saved = savedgames.read_game(path)
+        except savedgames.SavedGameError as e:
             QMessageBox.warning(self, "Resume game", str(e))
             return None
         return self._resume(saved)
 
     def _resume(self, saved: Any) -> Any:
-        from engine.ai.random_bot import RandomBot
-        from engine.session import LocalSession
         ai = _ai_seats(saved.path)  # issue 18: seats played by the AI, with their levels
         bots = {b: RandomBot(len(saved.game.answers)) for b in saved.bots if b not in ai}
         is_autosave = saved.path.name.startswith("autosave")
         session = LocalSession(saved.game, bots)
         if len(ai) > 1:   # a game of 2-6 seats with several AI seats
-            from app.ai_seat import AISeat
             for old in getattr(self, "ai_seats", []):
                 old.stop()
-            self.ai_seats = [AISeat(session, seat, level, seed=len(saved.game.answers), parent=self,
-                                    after=self._advance_table) for seat, level in ai.items()]
+            self.ai_seats = [lazy.AISeat(session, seat, level, seed=len(saved.game.answers), parent=self,
+                                         after=self._advance_table) for seat, level in ai.items()]
             ai = {}
         for seat, level in ai.items():
-            from app.ai_seat import attach
-            attach(self, session, seat, level, len(saved.game.answers))
+            lazy.attach(self, session, seat, level, len(saved.game.answers))
         return self._open_table(session, saved.humans,
                                 autosave_path=saved.path if is_autosave else None)
 
@@ -408,8 +399,7 @@ class MainWindow(QMainWindow):
     def offer_resume(self) -> Any:
         """At start: offer the newest unfinished autosaved game (players, turn, when).
         Resume puts it on the table, Later keeps it for the next start, Discard deletes it."""
-        from app.savedgames import newest_unfinished
-        saved, problems = newest_unfinished()
+        saved, problems = savedgames.newest_unfinished()
         for line in problems:
             print(f"manatable: {line}", file=sys.stderr)
         if saved is None:
@@ -435,8 +425,7 @@ class MainWindow(QMainWindow):
 
     def rematch(self) -> None:
         if self.last_game is not None and "seats" in self.last_game:   # a game of 2-6 seats
-            from app.lobby.newgame import start_seats
-            start_seats(self, **{**self.last_game, "seed": new_seed()})
+            lazy.start_seats(self, **{**self.last_game, "seed": new_seed()})
             return
         if self.last_game is not None:
             g = dict(self.last_game)
@@ -476,8 +465,7 @@ class MainWindow(QMainWindow):
         return box
 
     def open_settings(self) -> None:
-        from app.settings_dialog import open_settings_dialog
-        dlg = open_settings_dialog(self)
+        dlg = lazy.open_settings_dialog(self)
         self.deck_windows.append(dlg)
         if dlg.exec() and self.table is not None:
             self.table.update()
@@ -485,8 +473,7 @@ class MainWindow(QMainWindow):
     def open_lobby(self) -> None:
         """The LAN lobby: find games on the network, host one, or join by address and code."""
         try:
-            from app.lobby.window import LobbyWindow
-            w = LobbyWindow(None)
+            w = lazy.LobbyWindow(None)
         except Exception as e:  # noqa: BLE001 - say it, keep the app running
             QMessageBox.warning(self, "LAN game", f"The lobby could not open:\n{e}")
             return
@@ -495,10 +482,7 @@ class MainWindow(QMainWindow):
 
     def open_deck_builder(self) -> None:
         try:
-            from app.decks.window import DeckBuilderWindow
-            from engine.cards.db import open_db
-            from engine.decks.store import DeckStore
-            w = DeckBuilderWindow(open_db(), DeckStore(), None, format_name="casual")
+            w = lazy.DeckBuilderWindow(open_db(), DeckStore(), None, format_name="casual")
         except Exception as e:  # noqa: BLE001 - say it, keep the app running
             QMessageBox.warning(self, "Deck builder", f"The deck builder could not open:\n{e}")
             return
@@ -543,31 +527,21 @@ class MainWindow(QMainWindow):
 
 
 def warm_up() -> None:
-    """Load what the first game and the new-game dialog need (the engine, the oracle
-    corpus, the deck store's modules) ahead of time: run in a thread once the main window
-    is up, so "new game" does not wait for it. Pure Python, no Qt objects."""
+    """Load what the first game needs and the modules do not (the oracle corpus) ahead of
+    time: run in a thread once the main window is up, so "new game" does not wait for it.
+    Pure Python, no Qt objects."""
     try:
-        import engine.ai.random_bot  # noqa: F401
-        import engine.cards.db  # noqa: F401
-        import engine.decks.files  # noqa: F401
-        import engine.decks.store  # noqa: F401
-        import engine.session  # noqa: F401
-        from engine.cardpool import corpus
         corpus()
     except Exception:  # noqa: BLE001 - only a head start: the game loads these itself
         pass
 
 
 def warm_up_qt() -> None:
-    """The Qt half of the warm-up, on the GUI thread: the table's modules, and one card
-    drawn offscreen (PySide makes its Python enums and Pillow its resamplers on first use)."""
-    from PySide6.QtGui import QImage, QPainter
-    from PySide6.QtWidgets import QGraphicsScene
-
-    from app.table.items import CardItem
-    from app.table.widget import TableWidget  # noqa: F401
+    """The Qt half of the warm-up, on the GUI thread: the table's modules (app.lazy), and one
+    card drawn offscreen (PySide makes its Python enums and Pillow its resamplers on first use)."""
+    lazy.load("TableWidget", "CardItem")
     scene = QGraphicsScene()
-    scene.addItem(CardItem({"id": 0, "name": "Forest", "tapped": True}, "battlefield", "", 90, 126))
+    scene.addItem(lazy.CardItem({"id": 0, "name": "Forest", "tapped": True}, "battlefield", "", 90, 126))
     img = QImage(160, 160, QImage.Format.Format_ARGB32_Premultiplied)
     p = QPainter(img)
     scene.render(p)
@@ -577,13 +551,6 @@ def warm_up_qt() -> None:
 def ensure_card_db(app: QApplication) -> str | None:
     """Build the card database on first start (or after a schema change) with a progress
     window; the build runs in a thread so the window stays alive. Returns an error text, or None."""
-    import threading
-    import time
-
-    from PySide6.QtWidgets import QProgressDialog
-
-    from engine.atomicfile import WriteError
-    from engine.cards.db import SCHEMA_VERSION, build_db, default_db_path, schema_version
     path = default_db_path()
     try:
         if path.exists() and schema_version(path) == SCHEMA_VERSION:
@@ -624,14 +591,9 @@ def tidy_data_folder() -> list[str]:
     """At start: remove the temporary files of writers that were killed (engine.atomicfile)
     and card database builds, prune old autosaves, and read the settings by shape. Returns
     the one-line messages of what the settings file had that was ignored."""
-    from app.cards.render import cache_dir
-    from app.savedgames import prune_autosaves, saved_dir
-    from app.settings import read_settings
-    from engine.atomicfile import remove_stale_temps
-    from engine.datadir import data_dir
-    for folder in (data_dir(), saved_dir(), cache_dir()):
+    for folder in (data_dir(), savedgames.saved_dir(), cache_dir()):
         remove_stale_temps(folder)
-    prune_autosaves()
+    savedgames.prune_autosaves()
     return read_settings()[1]
 
 
@@ -656,7 +618,6 @@ def run(args: argparse.Namespace) -> int:
     if notes:
         window.statusBar().showMessage("Settings ignored: " + " | ".join(notes))
     QTimer.singleShot(0, window.offer_resume)
-    import threading
     threading.Thread(target=warm_up, name="warm-up", daemon=True).start()
     QTimer.singleShot(200, warm_up_qt)
     if args.quit_after:

@@ -17,7 +17,7 @@
     one, 30 blockers dragged one by one, damage.
 (c) The same at a table of four seats of 30 permanents each (app.bench_seats).
 (b) From "new game" in the main window (sample decks, hotseat) to the first paint of the
-    table's view, in a fresh process, with the card database present: "new game" at once
+    table's view, in a fresh process (app.bench_start), with the card database present: "new game" at once
     after the window shows, with the card faces in the disk cache and with an empty face
     cache; and once more after the start-up warm-up (engine and corpus loaded in a thread
     while the main window waits for the player). Target: 2 s.
@@ -33,13 +33,12 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 from typing import Any
 
 from app.bench_seats import bench_seats
+from app.bench_start import NEW_GAME_TARGET_S
 from app.bench_timer import (  # noqa: F401 (re-exported)
-    NEW_GAME_TARGET_S,
     SCENE_TARGET_MS,
     UpdateTimer,
     _answer,
@@ -48,6 +47,7 @@ from app.bench_timer import (  # noqa: F401 (re-exported)
     percentile,
     summarize,
 )
+from engine.cards.db import data_dir, default_db_path
 
 
 def bench_scene(decisions: int = 50, per_side: int = 60) -> dict[str, Any]:
@@ -135,52 +135,6 @@ def bench_combat(per_side: int = 60) -> dict[str, Any]:
     return {**r, "target_ms": SCENE_TARGET_MS, "every_update_ok": r["update_cpu_max_ms"] <= SCENE_TARGET_MS}
 
 
-def bench_new_game_here(warm: bool = False) -> dict[str, Any]:
-    """(b) in this process: main window up, then "new game" until the table's first paint.
-    With ``warm`` the app's start-up warm-up (``app.application.warm_up``, a thread in the
-    real app) has finished first: "new game" clicked a few seconds after start."""
-    t_start = time.perf_counter()
-    app = _app()
-    from PySide6.QtCore import QEvent, QObject
-
-    from app.application import SAMPLE_DECKS, MainWindow, ensure_card_db, warm_up, warm_up_qt
-    if ensure_card_db(app) is not None:
-        raise SystemExit("the card database could not be built")
-    win = MainWindow()
-    win.resize(1500, 920)
-    win.show()
-    app.processEvents()
-    t_window = time.perf_counter()
-    if warm:
-        warm_up()
-        warm_up_qt()
-    painted: list[float] = []
-
-    class FirstPaint(QObject):
-        def eventFilter(self, obj: Any, ev: Any) -> bool:
-            if ev.type() == QEvent.Type.Paint and not painted:
-                painted.append(-1.0)  # mark: the paint runs now; timed when it returns
-            return False
-
-    decks = list(SAMPLE_DECKS.items())
-    t0 = time.perf_counter()
-    table = win.start_game([("alice", decks[0][1]), ("bob", decks[1][1])], 7, "alice", vs_bot=False,
-                           modal_errors=False)
-    filt = FirstPaint()
-    table.view.viewport().installEventFilter(filt)
-    deadline = t0 + 30
-    while not painted and time.perf_counter() < deadline:
-        app.processEvents()
-    t1 = time.perf_counter()
-    return {
-        "new_game_to_first_paint_s": round(t1 - t0, 3),
-        "window_up_s": round(t_window - t_start, 3),
-        "painted": bool(painted),
-        "target_s": NEW_GAME_TARGET_S,
-        "ok": bool(painted) and t1 - t0 <= NEW_GAME_TARGET_S,
-    }
-
-
 def bench_new_game(cold_faces: bool, warm: bool = False) -> dict[str, Any]:
     """(b) in a fresh process; with ``cold_faces`` the face cache is an empty folder (the
     card database is linked in, so only the faces are missing)."""
@@ -189,7 +143,6 @@ def bench_new_game(cold_faces: bool, warm: bool = False) -> dict[str, Any]:
     env["PYTHONPATH"] = str(Path(__file__).resolve().parent.parent) + os.pathsep + env.get("PYTHONPATH", "")
     tmp = None
     if cold_faces:
-        from engine.cards.db import data_dir, default_db_path
         tmp = tempfile.TemporaryDirectory(prefix="manatable-bench-")
         db = default_db_path()
         if db.exists():
@@ -198,7 +151,7 @@ def bench_new_game(cold_faces: bool, warm: bool = False) -> dict[str, Any]:
             os.symlink(db, Path(tmp.name) / rel)
         env["MANATABLE_DATA"] = tmp.name
     try:
-        out = subprocess.run([sys.executable, "-m", "app.bench", "--new-game-child"] + (["--warm"] if warm else []),
+        out = subprocess.run([sys.executable, "-m", "app.bench_start"] + (["--warm"] if warm else []),
                              env=env,
                              capture_output=True, text=True, timeout=300)
     finally:
@@ -226,8 +179,6 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m app.bench", description=__doc__.split("\n\n")[0])
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     ap.add_argument("--decisions", type=int, default=50)
-    ap.add_argument("--new-game-child", action="store_true", help=argparse.SUPPRESS)
-    ap.add_argument("--warm", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--seats-only", action="store_true", help="only (c): the table of four seats")
     a = ap.parse_args(argv)
 
@@ -236,10 +187,6 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(four, indent=1) if a.json else _seats_words(four))
         sys.stdout.flush()
         os._exit(0 if four["ok"] else 1)
-    if a.new_game_child:
-        print(json.dumps(bench_new_game_here(a.warm)))
-        sys.stdout.flush()
-        os._exit(0)
     warm = bench_new_game(cold_faces=False)   # also fills the face cache for the sample decks
     warm = bench_new_game(cold_faces=False)
     cold = bench_new_game(cold_faces=True)

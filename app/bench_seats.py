@@ -15,6 +15,9 @@ import copy
 from typing import Any
 
 from app.bench_timer import SCENE_TARGET_MS, UpdateTimer, crowded_setup
+from engine.session import LocalSession
+from engine.setup import from_setup
+from engine.state import Decision
 
 NAMES = ["alice", "bob", "carol", "dave", "erin", "frank"]
 
@@ -59,7 +62,6 @@ class TappingSession:
     own), changing the views as the engine would."""
 
     def __init__(self, view: dict[str, Any], seat: str = "alice", per_seat: int = 12) -> None:
-        from engine.state import Decision
         self._Decision = Decision
         self.v = view
         self.seat = seat
@@ -101,8 +103,6 @@ class TappingSession:
 def real_session(n: int, per_side: int) -> Any:
     """A LocalSession of an N-seat position of ``per_side`` permanents each, or None while
     the engine's setup seats two."""
-    from engine.session import LocalSession
-    from engine.setup import from_setup
     base = crowded_setup(per_side)
     names = NAMES[:n]
     setup = {**base, "seats": names,
@@ -117,8 +117,6 @@ def real_session(n: int, per_side: int) -> Any:
 def bench_seats(seats: int = 4, per_side: int = 30, decisions: int = 50) -> dict[str, Any]:
     """Per update at a table of ``seats`` seats of ``per_side`` permanents: wall and CPU
     times of the rebuild and a full repaint (app.bench.UpdateTimer)."""
-    from engine.session import LocalSession
-    from engine.setup import from_setup
     session = real_session(seats, per_side)
     source = "engine"
     if session is None:

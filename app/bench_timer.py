@@ -2,14 +2,21 @@
 (app.bench, app.bench_seats, app.ai_bench): one module both import, so neither imports the other."""
 from __future__ import annotations
 
+import gc
 import os
 import statistics
 import sys
 import time
 from typing import Any
 
+from PySide6.QtCore import QEvent
+from PySide6.QtWidgets import QApplication
+
+from app.table.widget import TableWidget
+from engine.session import LocalSession
+from engine.setup import from_setup
+
 SCENE_TARGET_MS = 16.0
-NEW_GAME_TARGET_S = 2.0
 
 LANDS = ["Forest", "Mountain"]
 CREATURES = ["Grizzly Bears", "Raging Goblin", "Llanowar Elves", "Hill Giant", "Goblin Piker", "Craw Wurm"]
@@ -29,7 +36,6 @@ def crowded_setup(per_side: int = 60) -> dict[str, Any]:
 
 def _app() -> Any:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from PySide6.QtWidgets import QApplication
     return QApplication.instance() or QApplication(sys.argv[:1])
 
 
@@ -74,11 +80,6 @@ class UpdateTimer:
                  humans: list[str] | None = None) -> None:
         """``session`` (with its ``humans``): another table than the two-player crowded one
         (app.bench_seats: more seats)."""
-        import gc
-
-        from app.table.widget import TableWidget
-        from engine.session import LocalSession
-        from engine.setup import from_setup
         self.app = _app()
         setup = {**crowded_setup(per_side), "step": step}
         names = [n for p in setup["players"].values() for zone in ("battlefield", "hand", "library") for n in p[zone]]
@@ -182,9 +183,6 @@ class UpdateTimer:
         self._record(label)
 
     def close(self) -> None:
-        import gc
-
-        from PySide6.QtCore import QEvent
         gc.callbacks.remove(self._on_gc)
         gc.unfreeze()   # what the table froze (manage_memory): this process goes on without it
         w = self.w

@@ -13,6 +13,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from engine.bench import GREEN, RED
+from engine.decks import Validator, get_format
+from engine.decks.carddb import open_card_db
+from engine.decks.files import parse_text
+from engine.decks.store import DeckStore
+
 ASSET_DECKS = Path(__file__).resolve().parent.parent / "assets" / "decks"
 
 
@@ -40,8 +46,6 @@ def _check(deck: Any, fmt_name: str, validators: dict[str, Any], pool: Any = Non
     """The first error that makes ``deck`` illegal in its format, or "" (``pool``: a limited
     deck's pool)."""
     try:
-        from engine.decks import Validator, get_format
-        from engine.decks.carddb import open_card_db
         v = validators.get(fmt_name)
         if v is None:
             db = validators.get("") or open_card_db()
@@ -59,8 +63,6 @@ def _check(deck: Any, fmt_name: str, validators: dict[str, Any], pool: Any = Non
 def deck_choices(include_store: bool = True) -> list[DeckChoice]:
     """Every deck to offer, legal ones first (in their order: samples, classics, the player's),
     then the illegal ones."""
-    from engine.bench import GREEN, RED
-    from engine.decks.files import parse_text
     validators: dict[str, Any] = {}
     out: list[DeckChoice] = []
     for path in sorted(ASSET_DECKS.glob("*.txt")):
@@ -84,7 +86,6 @@ def store_choices(validators: dict[str, Any] | None = None) -> list[DeckChoice]:
     validators = {} if validators is None else validators
     out: list[DeckChoice] = []
     try:
-        from engine.decks.store import DeckStore
         store = DeckStore()
     except Exception:  # noqa: BLE001 - no store: no decks of the player's to offer
         return out

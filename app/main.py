@@ -36,7 +36,7 @@ def main(argv: list[str] | None = None) -> int:
               "Start it from a desktop session, or run `manatable --offscreen` to run without a window.",
               file=sys.stderr)
         return 2
-    from app.application import run  # Qt is imported only once we know it can start
+    from app.application import run  # layering: Qt is imported only once we know it can start
 
     return run(args)
 

@@ -24,6 +24,7 @@ from typing import Any
 
 from engine.atomicfile import write_atomic
 from engine.datadir import data_dir
+from engine.game import Game
 
 __all__ = ["FORMAT", "KEEP_AUTOSAVES", "MAX_BYTES", "SavedGame", "SavedGameError", "saved_dir",
            "new_save_path", "new_autosave_path", "document", "write_game", "read_game",
@@ -122,7 +123,6 @@ def read_game(path: str | os.PathLike[str]) -> SavedGame:
     """Read, check and replay a saved game. Raises SavedGameError (one line) for anything
     wrong: unreadable, not JSON, the wrong shape, impossible seats, a game that does not
     replay or cannot be shown to its players."""
-    from engine.game import Game
     path = Path(path)
     try:
         if path.stat().st_size > MAX_BYTES:

@@ -12,6 +12,16 @@ import argparse
 import os
 import sys
 
+from PySide6.QtWidgets import QApplication
+
+from app.application import MainWindow
+from app.bench import crowded_setup
+from app.lobby.newgame import SeatConfig, commander_offers, start_seats
+from engine.ai.random_bot import RandomBot
+from engine.bench import GREEN, RED
+from engine.session import LocalSession
+from engine.setup import from_setup
+
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m app.screenshot", description=__doc__,
@@ -36,11 +46,6 @@ def main(argv: list[str] | None = None) -> int:
     if a.variant and a.seats not in (4, 6):
         ap.error("Two-Headed Giant seats 4 or 6 (--seats)")
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from PySide6.QtWidgets import QApplication
-
-    from app.application import MainWindow
-    from engine.ai.random_bot import RandomBot
-    from engine.bench import GREEN, RED
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     win = MainWindow()
@@ -48,9 +53,6 @@ def main(argv: list[str] | None = None) -> int:
     win.show()
     names = ["alice", "bob", "carol", "dave", "erin", "frank"][:a.seats]
     if a.setup == "crowded":
-        from app.bench import crowded_setup
-        from engine.session import LocalSession
-        from engine.setup import from_setup
         per_side = 60 if a.seats == 2 else 30
         setup = crowded_setup(per_side)
         if a.seats > 2:
@@ -58,12 +60,10 @@ def main(argv: list[str] | None = None) -> int:
                 n: dict(setup["players"]["alice" if i == 0 else "bob"]) for i, n in enumerate(names)}}
         table = win._open_table(LocalSession(from_setup(setup, seed=a.seed)), names, modal_errors=False)
     elif a.format == "commander":
-        from app.lobby.newgame import SeatConfig, commander_offers, start_seats
         offers = [o for o in commander_offers() if not o.problem]
         table = start_seats(win, [SeatConfig(n, offers[i % len(offers)].cards, None, offers[i % len(offers)].commander)
                                   for i, n in enumerate(names)], a.seed, None, format="commander", modal_errors=False)
     elif a.seats > 2:
-        from app.lobby.newgame import SeatConfig, start_seats
         half = a.seats // 2
         table = start_seats(win, [SeatConfig(n, tuple(RED if i % 2 == 0 else GREEN),
                                              team=(1 + (i >= half)) if a.variant else None)

@@ -21,10 +21,8 @@ class _FormDialog(QDialog):
 
 def open_settings_dialog(parent: Any = None) -> Any:
     """The Settings dialog from its Designer form; saves on OK and applies at once."""
-    forms.compile_forms()  # a no-op when the generated module is current
-    from app.ui.generated.ui_settings import Ui_SettingsDialog  # layering: compiled just above
     dlg = _FormDialog(parent)
-    ui = Ui_SettingsDialog()
+    ui = forms.load("settings").Ui_SettingsDialog()   # compiled first when missing or stale
     ui.setupUi(dlg)
     dlg.ui = ui
     s = load_settings()

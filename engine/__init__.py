@@ -1,4 +1,4 @@
-"""manatable's rules engine: headless, no Qt (a test enforces this).
+r"""manatable's rules engine: headless, no Qt (a test enforces this).
 
 Layers, lowest first. A module imports only modules of its own layer or of lower ones,
 and the imports form no loop (tests/test_layering.py reads this list and checks both;
@@ -12,12 +12,12 @@ is above them only through the game object they are given (``g.move``, ``g.chars
      2  seats extra_phases knowledge state decision_kinds ability_index filters choices until view opening
      2  cardpool commander
      3  layers protection player_statics values object_statics
-     4  targets zones_cast cast_options replacement bestow overload
+     4  targets zones_cast cast_options replacement bestow overload awaken splice
      5  triggers tapping
-     6  actions clone transform entering
+     6  actions clone transform entering dredge
      7  payment position facedown
      8  ops
-     9  effects costs combat sba leave contract
+     9  effects costs combat sba leave contract phasing
     10  support
     11  manual
     12  casting
@@ -40,20 +40,42 @@ is above them only through the game object they are given (``g.move``, ``g.chars
      evaluator (references, amounts, conditions: 608.2c-h), objects' own statics
   4  targets (114-115, 608.2b), casting from other zones (601.2a), the keyword ways of casting
      (alternative and additional costs, convoke, delve: 601.2b, 601.2f-h), replacement (614-616),
-     bestow (702.102), overload (702.95)
+     bestow (702.102), overload (702.95), awaken (702.112), splice (702.46)
   5  triggered abilities (603), tapping and untapping (701.17) with their events
   6  game actions (damage 120, life 119, destroy 701.7, sacrifice 701.17, tokens 111.1),
      entering as a copy (706.5), transforming (701.25, 711), paying life as a
-     permanent enters (614.12)
+     permanent enters (614.12), dredge (702.51: replacing a draw)
   7  mana payment (601.2g-h, 605.3), a scenario's position
   8  effect primitives (engine/ops; one table, OPS)
   9  the resolver (608), costs with choices (601.2h, 118), combat (506-511), SBAs (704),
-     a player leaving the game (800.4), the walk of compiled data against the runtime
+     a player leaving the game (800.4), phasing (702.25), the walk of compiled data against the runtime
      (engine/contract.py)
  10  what is supported; 11 manual play of the rest
  12  casting, activating, playing lands (601, 602, 305)
  13  decisions as the players see them; 14 the game loop (500-514, 116)
  15+ sessions, bots, random decks, tools (fuzz, secrecy checks, scenarios)
+
+Finding a rule's code. Docstrings and comments cite the Comprehensive Rules of April 8,
+2016 by number (docs/rules/MagicCompRules_20160408.txt), so a search for the number finds
+the code that carries the rule out, its subrules with it:
+
+    grep -rnE '\b510\.1[a-z]?\b' engine/             # combat damage assignment: combat.py, ...
+    grep -rlE '\b510\.1[a-z]?\b' tests/scenarios/    # the scenarios that prove it (rules: lines)
+
+A keyword's rule is its 702 number (engine/cards/compiler/keywords.py, CR_2016; a keyword
+printed later says which set introduced it). tests/test_rule_citations.py checks that every
+number cited in engine/ exists in the 2016 text and that a keyword's heading matches its
+number; ``python -m engine.scenario --rules-coverage tests/scenarios`` lists the rules the
+scenarios exercise.
+
+Adding an effect primitive: a function with ``@op("name")`` in the engine/ops module of its
+family (engine/ops/__init__.py lists them; a new module is one line in its MODULES). OPS is
+built there and only there; the compiler's effects and "supported" (engine/support.py) read it.
+
+Adding a decision kind: its member of ``DecisionKind``, its answer's TypedDict in ANSWERS and
+its options' type in OPTIONS (engine/decision_kinds.py), and its handler in ANSWER_HANDLERS
+(engine/game.py, the one dispatch from a decision to the code that carries out its answer);
+tests/test_engine_decisions.py checks that the four agree.
 """
 
 __version__ = "0.1.0"

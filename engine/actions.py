@@ -98,6 +98,9 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
                 evs.append({"event": "damage_opponent", "obj": src, "target": tgt, "amount": n, "player": tgt})
             if combat:
                 evs.append({"event": "combat_damage_player", "obj": src, "target": tgt, "amount": n, "player": tgt})
+                if sc.controller in g.players and "Creature" in sc.types:  # 702.75a: its creature types then
+                    seen = g.players[sc.controller].combat_types_turn
+                    seen.extend(t for t in sc.subtypes if t not in seen)
             evs.append({"event": "deals_damage", "obj": src, "target": tgt, "amount": n})
             evs.append({"event": "dealt_damage", "player": tgt, "source": src, "amount": n, "combat": combat})
         else:

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 __all__ = ["bestow_cost", "bestowed_card", "stand_in", "turn_for_cast", "is_bestowed", "end", "card_after_move"]
 
-#: 702.102a: "gains enchant creature"
+#: 702.102a (bestow): "gains enchant creature"
 ENCHANT_CREATURE = {"types": ["Creature"]}
 
 

@@ -12,6 +12,7 @@ import json
 from functools import lru_cache
 from typing import Any, Protocol
 
+from engine import cards as card_db  # its names load on first use (engine.cards)
 from engine.cards.abilities import CardDef
 from engine.cards.compiler import compile_card
 
@@ -73,7 +74,6 @@ class CardPool:
 def default_pool() -> CardPool:
     """The card database if it can be opened, else the embedded corpus."""
     try:
-        from engine.cards.db import open_db  # layering: 0.3 s to import (sqlite-utils), paid only when opened
-        return CardPool(open_db())
+        return CardPool(card_db.open_db())   # engine.cards loads the database's module only now
     except Exception:  # noqa: BLE001 - any failure falls back to the corpus
         return CardPool(CorpusSource())

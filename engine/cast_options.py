@@ -92,6 +92,13 @@ def _surge(g: "Game", player: str, o: "Obj") -> bool:
     return g.players[player].spells_cast_turn > 0
 
 
+def _prowl(g: "Game", player: str, o: "Obj") -> bool:
+    """702.75a: a player was dealt combat damage this turn by a source that, at the time it dealt that
+    damage, was under your control and had any of this spell's creature types (Player.combat_types_turn)."""
+    seen = g.players[player].combat_types_turn
+    return bool(seen) and any(t in seen for t in g.chars(o.id).subtypes)
+
+
 def _spectacle(g: "Game", player: str, o: "Obj") -> bool:
     """Spectacle (Ravnica Allegiance, later than the 2016 rules): an opponent lost life this turn."""
     return any(g.players[p].life_lost_turn > 0 for p in g.opponents(player))
@@ -109,12 +116,14 @@ ROWS: dict[str, Row] = {r.keyword: r for r in (
         delayed=("exile", "upkeep", "you", REBOUND_TRIGGER)),
     Row("Evoke", "702.73a", "alternative", flag=True),
     Row("Dash", "702.108a", "alternative", flag=True, delayed=("battlefield", "end", None, DASH_RETURN)),
-    Row("Surge", "702.116a", "alternative", when=_surge),
+    Row("Surge", "702.116a", "alternative", flag=True, when=_surge),
     Row("Blitz", "later: Streets of New Capenna", "alternative", flag=True,
         delayed=("battlefield", "end", None, BLITZ_SACRIFICE), grants=(("Haste",), (BLITZ_DRAW,))),
     # cast from the hand for its warp cost; exiled at the next end step, castable from exile after this turn
     Row("Warp", "later: Edge of Eternities", "alternative", flag=True,
         delayed=("battlefield", "end", None, WARP_EXILE)),
+    # "if its prowl cost was paid" reads the flag (702.75a)
+    Row("Prowl", "702.75a", "alternative", flag=True, when=_prowl),
     Row("Spectacle", "later: Ravnica Allegiance", "alternative", when=_spectacle),
     # from the graveyard, discarding a card too; exiled whenever it would leave the stack (Guilds of Ravnica)
     Row("Jump-start", "later: Guilds of Ravnica", "zone", zone="graveyard", extra=Cost(discard=1), leaves_to="exile"),
@@ -123,6 +132,8 @@ ROWS: dict[str, Row] = {r.keyword: r for r in (
     # an optional additional cost; if paid, a 1/1 token copy as it enters (Bloomburrow, later than the
     # 2016 rules; the trigger: compiler/keywords.KEYWORD_ABILITIES "Offspring")
     Row("Offspring", "later: Bloomburrow", "additional", flag=True),
+    # tapping two creatures that share a color with the spell; its cast trigger copies it (702.77a)
+    Row("Conspire", "702.77a", "additional", flag=True),
     # paid any number of times: the answer's "replicate" says how many (702.55a; replicate_extras)
     Row("Replicate", "702.55a", "additional", flag=True),
     # likewise any number of times, the answer's "squad" (Warhammer 40,000 Commander, later than the
@@ -154,6 +165,8 @@ def implemented(keyword: str, card: CardDef) -> bool:
         return True
     if row.kind == "zone":  # its mana cost, paid from another zone (117.6: there must be one)
         return bool(card.mana_cost)
+    if keyword == "Conspire":  # 702.77a: a cost of tapping creatures, no mana
+        return isinstance(card.keyword_args.get(keyword), Cost)
     if keyword == "Suspend":  # "Suspend N—[cost]": a number of time counters and a mana cost
         arg = card.keyword_args.get(keyword)
         if not isinstance(arg, dict) or not isinstance(arg.get("amount"), int) or arg["amount"] < 1:
@@ -360,6 +373,26 @@ def _makes_mana(g: "Game", oid: int) -> bool:
     return any(ab.kind == "mana" for ab in g.chars(oid).abilities)
 
 
+# ------------------------------------------------------------------ offering (702.47)
+def offering_reduce(cost: tuple[str, ...], by: tuple[str, ...]) -> tuple[str, ...]:
+    """702.47c: generic mana of the sacrificed permanent's mana cost reduces generic mana; its colored mana
+    reduces mana of the same color, and the rest of it (another color, or more than the cost has) reduces
+    generic mana."""
+    left = list(cost)
+    extra = 0
+    for s in by:
+        if s.isdigit():
+            extra += int(s)
+        elif s in left and not s.isdigit():
+            left.remove(s)
+        elif s not in ("X",):
+            extra += 1
+    generic = sum(int(s) for s in left if s.isdigit())
+    rest = [s for s in left if not s.isdigit()]
+    generic = max(0, generic - extra)
+    return tuple(rest + ([str(generic)] if generic else []))
+
+
 # ------------------------------------------------------------------ what becomes of such a spell
 def mark(g: "Game", s: "Obj", keywords: list[str]) -> None:
     """Remember on the spell ``s`` (still with the zone it was cast from in
@@ -402,6 +435,8 @@ def carried(o: "Obj") -> dict[str, Any]:
     out: dict[str, Any] = {"cast_with": kept} if kept else {}
     if o.chosen.get("cast_from") and not is_spell_copy(o):  # "if you cast it": a cast spell resolved into it
         out["cast_zone"] = o.chosen["cast_from"]
+    if o.chosen.get("colors_spent"):  # 702.43a: sunburst reads them as the permanent enters from the stack
+        out["colors_spent"] = list(o.chosen["colors_spent"])
     return out
 
 
@@ -516,16 +551,21 @@ def is_spell_copy(o: "Obj") -> bool:
     return bool(o.chosen.get("spell_copy"))
 
 
+def conspire_record(g: "Game", s: "Obj") -> dict[str, Any]:
+    """702.77a: what conspire's copy copies (706.10): one copy, if its conspire cost was paid."""
+    return dict(storm_record(g, s), count=1 if "Conspire" in s.chosen.get("cast_with", ()) else 0)
+
+
 def replicate_record(g: "Game", s: "Obj") -> dict[str, Any]:
     """702.55a: what replicate's copies copy (706.10) and how many: one per replicate payment."""
     return dict(storm_record(g, s), count=list(s.chosen.get("cast_with", ())).count("Replicate"))
 
 
 def storm_problems(card: CardDef) -> list[str]:
-    """702.39a, 702.55a: what of storm (or replicate) this engine cannot do for the card: copies of
+    """702.39a, 702.55a, 702.68a: what of storm (or replicate, gravestorm) this engine cannot do for the card: copies of
     permanent spells (they would become tokens, a later rule) and new targets for a spell with
     more than one target (or a variable number of targets)."""
-    if "Storm" not in card.keywords and "Replicate" not in card.keywords:
+    if not {"Storm", "Replicate", "Gravestorm", "Conspire"} & set(card.keywords):
         return []
     if set(card.types) - {"Instant", "Sorcery"}:
         return ["storm on a permanent spell"]

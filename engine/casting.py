@@ -15,6 +15,7 @@ import dataclasses
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from engine import (
+    awaken,
     bestow,
     cast_options,
     combat,
@@ -22,10 +23,12 @@ from engine import (
     costs,
     effects,
     facedown,
+    knowledge,
     manual,
     overload,
     player_statics,
     seats,
+    splice,
     triggers,
     zones_cast,
 )
@@ -40,7 +43,7 @@ from engine.state import Obj
 from engine.tapping import tap, untap
 from engine.targets import check_targets, normalize_targets, spell_ability, with_x
 from engine.targets import name_of as _name
-from engine.transform import cast_half, put_half, split_halves
+from engine.transform import cast_fused, cast_half, put_half, split_halves
 from engine.values import condition
 
 if TYPE_CHECKING:
@@ -108,6 +111,8 @@ def can_cast_timing(g: "Game", player: str, o: "Obj") -> bool:
     if only and not all(condition(g, c, o.id, {"controller": player}) for c in only):
         return False  # 604.6, 506.6: "Cast this spell only during combat ..." and it is not that time
     flash = "Instant" in types or "Flash" in o.card.keywords
+    if g.players[player].epic:  # 702.49a-b: a spell with epic this player controlled resolved
+        return False
     if player_statics.active(g):
         if player_statics.spell_limited(g, player):  # "can't cast more than one spell each turn"
             return False
@@ -217,8 +222,11 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     offer's alternative cost or without paying its mana cost."""
     oid = a["card"]
     o = g.objects.get(oid)
+    if o is not None and o.zone == "exile" and o.owner == player and o.chosen.get("down_by") == "exile":
+        o = facedown.turn_up_exiled(g, oid)  # a card exiled face down is cast as the card it is (hideaway)
     alt = offered.get("alt") if offered is not None else a.get("alt")
-    if alt not in (None, "free", "alternative", "morph", "bestow", "overload") and alt not in cast_options.ALTS:
+    if alt not in (None, "free", "alternative", "morph", "bestow", "overload", "awaken", "fuse") \
+            and alt not in cast_options.ALTS:
         raise IllegalAction(f"unknown alternative cost {alt!r}")
     face_down = alt == "morph" and offered is None
     if face_down:  # 702.36c, 707.4: turned face down before it is put onto the stack, cast for {3}
@@ -228,7 +236,12 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         o = bestow.turn_for_cast(g, player, oid)
     perm = None
     whole = None
-    face = a.get("face", 0 if o is not None and split_halves(o.card) else None)
+    if alt == "fuse" and offered is None:  # 702.101a: both halves, from the hand, as one fused split spell
+        if o is None or o.owner != player or o.zone != "hand" or a.get("face") is not None:
+            raise IllegalAction(f"{_name(g, oid)} is not a split card with fuse in your hand (702.101a)")
+        whole = o.card
+        o = cast_fused(o)
+    face = a.get("face", 0 if o is not None and split_halves(o.card) and alt != "fuse" else None)
     if face is not None:  # 708.3: one half of a split card (the game restores it if this is illegal)
         if o is None or o.owner != player or o.zone not in ("hand", "graveyard", "exile"):
             raise IllegalAction(f"{_name(g, oid)} is not a card you may cast")
@@ -240,6 +253,11 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
             raise IllegalAction(f"{_name(g, oid)} is not a card in your hand to cast for its overload cost")
         whole = o.card
         over_cost, o = overload.cast_overloaded(o)
+    if alt == "awaken" and offered is None:  # 702.112a-b: with awaken's spell ability and its target
+        if o is None or o.owner != player or o.zone != "hand" or whole is not None:
+            raise IllegalAction(f"{_name(g, oid)} is not a card in your hand to cast for its awaken cost")
+        whole = o.card
+        over_cost, o = awaken.cast_awakened(o)
     alt_cost = costs.alternative_cost(o.card) if alt == "alternative" and o is not None else None
     if alt == "alternative" and alt_cost is None:  # 118.9: "you may pay ... rather than pay its mana cost"
         raise IllegalAction(f"{_name(g, oid)} has no alternative cost")
@@ -272,8 +290,19 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     for k in cast_options.PAY_KEYS:
         if a.get(k) and all(r.key != k for r in cast_options.pay_with(o.card)):
             raise IllegalAction(f"{o.card.name} has no {k}")
-    if offered is None and not can_cast_timing(g, player, o):
+    sac_mana: tuple[str, ...] | None = None
+    if a.get("offering") is not None and offered is None:  # 702.47a-b: a permanent sacrificed as it is announced
+        sac_mana = _offering_sacrifice(g, player, o, a["offering"])
+    if sac_mana is not None:  # 702.47a: any time you could cast an instant
+        if g.priority != player or split_second(g):
+            raise IllegalAction(f"cannot cast {o.card.name} now (702.47a: when you could cast an instant)")
+    elif offered is None and not can_cast_timing(g, player, o):
         raise IllegalAction(f"cannot cast {o.card.name} now (timing: 307.1, 116.1a)")
+    splice_mana: tuple[str, ...] = ()
+    if a.get("splice"):  # 702.46a: the cards spliced onto it, their text copied onto the spell (engine/splice.py)
+        if whole is None:
+            whole = o.card
+        o, splice_mana = splice.apply(g, player, o, a["splice"])
     ab = spell_ability(o.card)
     specs: tuple[TargetSpec, ...] = ()
     aura = "Aura" in o.card.subtypes
@@ -337,6 +366,7 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         raw = raw + tuple(o.card.keyword_args["Kicker"].mana)
     for _, c in extras:  # 601.2f: optional additional costs paid
         raw = raw + tuple(c.mana)
+    raw = raw + splice_mana  # 702.46a: splice costs are additional costs
     extra = costs.additional_cost(o.card)
     if extra is not None:  # 601.2f: additional costs are part of the total cost
         raw = raw + tuple(extra.mana)
@@ -349,22 +379,45 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         raise IllegalAction(f"x: {o.card.name} has no X in the cost being paid")
     cost = substitute_x(raw, x)
     others = [c for c in (alt_cost, extra, keyword_alt[0].extra if keyword_alt else None) if c is not None]
+    others += [c for _, c in extras if has_choices(c)]  # conspire's creatures to tap (702.77a, 601.2h)
     for c in others:
         if not costs.choices_payable(g, player, c, new):
             raise IllegalAction(f"cannot pay the cost of {o.card.name} (601.2h)")
     cost = costs.total_cost(g, player, new, cost, chosen)  # 601.2f
+    if sac_mana is not None:  # 702.47c: reduced by the sacrificed permanent's mana cost
+        cost = cast_options.offering_reduce(cost, sac_mana)
     for row in cast_options.pay_with(o.card):  # 702.50a, 702.65a: after the total cost is known
         if a.get(row.key):
             picks = cast_options.check_picks(g, player, row, a[row.key], new)
             cost = cast_options.reduce(g, row, picks, cost)
             cast_options.pay_helpers(g, player, row, picks)
-    pay_mana(g, player, cost, set(), a.get("pay"), ("spell", new))  # 106.6: restricted mana for this spell
+    spent = pay_mana(g, player, cost, set(), a.get("pay"), ("spell", new))  # 106.6: restricted mana for this spell
+    colors = [c for c in "WUBRG" if spent.get(c)]
+    if colors:  # 702.43a-b (sunburst): the colors of mana spent on its costs, alternative and additional included
+        s.chosen["colors_spent"] = colors
     for c in others:
         costs.pay_simple_additional(g, player, c)
     if any(has_choices(c) for c in others):
         _after_costs(g, costs.start(g, player, others, new, new, "cast", a))  # 601.2h: chosen while paying
         return
     finish_cast(g, player, new)
+
+
+def _offering_sacrifice(g: "Game", player: str, o: "Obj", pick: Any) -> tuple[str, ...]:
+    """702.47a-b: sacrifice the permanent an answer names for the card's offering (a permanent of that
+    subtype you control), as the spell is announced; returns its mana cost, by which the total cost
+    is reduced (702.47c). IllegalAction when the card has no offering or the permanent does not fit."""
+    f = o.card.keyword_args.get("Offering") if o.card.keywords and "Offering" in o.card.keywords else None
+    if not isinstance(f, dict):
+        raise IllegalAction(f"{o.card.name} has no offering")
+    if not isinstance(pick, int) or isinstance(pick, bool) or pick not in g.objects \
+            or g.objects[pick].zone != "battlefield" or g.controller_of(pick) != player \
+            or not set(f.get("subtypes", ())) <= g.chars(pick).subtypes \
+            or not set(f.get("types", ())) <= g.chars(pick).types:
+        raise IllegalAction(f"offering: sacrifice a permanent you control that fits {o.card.name}'s offering (702.47a)")
+    mana = tuple(g.objects[pick].card.mana_cost)
+    sacrifice(g, pick)  # 701.17a, with its event
+    return mana
 
 
 def _ask_opponent_mode(g: "Game", player: str, o: "Obj", ab: Ability, a: dict[str, Any], modes: list[Any]) -> None:
@@ -456,6 +509,10 @@ def finish_cast(g: "Game", player: str, sid: int) -> None:
         ev["storm"] = cast_options.storm_record(g, s)
     if "Replicate" in s.card.keywords:  # 702.55a: likewise, one copy per replicate payment
         ev["replicate"] = cast_options.replicate_record(g, s)
+    if "Conspire" in s.card.keywords:  # 702.77a: likewise, one copy if its conspire cost was paid
+        ev["conspire"] = cast_options.conspire_record(g, s)
+    if "Gravestorm" in s.card.keywords:  # 702.68a: one copy per permanent put into a graveyard this turn
+        ev["gravestorm"] = dict(cast_options.storm_record(g, s), count=g.graveyard_turn)
     triggers.event(g, ev)
     triggers.became_targets(g, s)
     g.passes = 0
@@ -659,6 +716,13 @@ def activate(g: "Game", player: str, a: dict[str, Any]) -> None:
         if o.chosen.get("exiled"):  # 607.2a: "return all cards exiled with SELF" after sacrificing it
             s.chosen["source_exiled"] = list(o.chosen["exiled"])
 
+    if ab.condition is not None and ab.condition.get("once_each_turn"):
+        if o.zone != "battlefield":  # a card off the battlefield is replaced, never changed in place (Game.copy)
+            o = g.objects[o.id] = o.copy()
+        o.chosen["activated:" + ab.text] = g.turn  # 602.5b
+    if ab.keyword == "Forecast" and o.zone == "hand":  # 702.56b: revealed as the ability is activated
+        knowledge.show(g, [o.id])
+        g.log("reveal", player=player, cards=[o.card.name], objs=[o.id])
     # 602.2b, 601.2i: abilities that trigger on activating it; matched against the source as it is
     # before the costs are paid (a source sacrificed to pay is seen as it last existed); they
     # wait in game.triggered, and an illegal activation restores the state before it

@@ -25,11 +25,23 @@ def combat_power(g: "Game", oid: int) -> int:
 
 
 def has_rule(g: "Game", oid: int, rule: str) -> bool:
-    """A restriction or requirement static (or effect) that applies to this object."""
+    """A restriction or requirement static (or effect) that applies to this object ("must_block"
+    that names an attacker is provoke's, ``provoked``)."""
     c = g.chars(oid)
+    if rule == "must_block":  # not provoke's, which names an attacker
+        return any(r.get("rule") == rule and "attacker" not in r for r in c.rules) or \
+            any(e.get("rule") == rule and "attacker" not in e and active(g, e) for e in rule_effects(g, oid))
     if any(r.get("rule") == rule for r in c.rules):
         return True
     return any(e.get("rule") == rule and active(g, e) for e in rule_effects(g, oid))
+
+
+def provoked(g: "Game", oid: int) -> list[int]:
+    """The attackers this creature must block if able ("blocks SELF this combat if able": provoke,
+    702.38a): one requirement each (509.1c)."""
+    return [e["attacker"] for e in rule_effects(g, oid) if e.get("rule") == "must_block" and "attacker" in e
+            and active(g, e) and g.objects.get(e["attacker"]) is not None
+            and g.objects[e["attacker"]].attacking is not None]
 
 
 def rule_effects(g: "Game", oid: int) -> list[dict[str, Any]] | tuple[()]:
@@ -168,9 +180,10 @@ def next_defender(g: "Game", after: str | None) -> None:
         g._give_priority()
 
 
-def declare_attackers(g: "Game", player: str, decl: Any) -> None:
+def declare_attackers(g: "Game", player: str, decl: Any, bands: Any = None) -> None:
     """508.1: declare attackers; they tap (508.1f) unless they have vigilance. The list form
-    (no targets named) attacks the one defending player, if there is one."""
+    (no targets named) attacks the one defending player, if there is one. ``bands``: the attacking
+    bands declared with them (702.21c-d)."""
     if isinstance(decl, list):
         ds = seats.defenders(g, player)
         if decl and len(ds) != 1:
@@ -201,9 +214,12 @@ def declare_attackers(g: "Game", player: str, decl: Any) -> None:
     if cost and not payment.can_afford(g, player, cost, tapped):   # 508.1g-i: no partial payment
         raise IllegalAction(f"attacking so costs {''.join('{' + s + '}' for s in cost)}, "
                             "more than you can pay (508.1g, 802.3a)")
+    groups = _bands(g, decl, bands)
     for a, t in decl.items():
         o = g.objects[a]
         o.attacking = t
+        if a in groups:
+            o.chosen["band"] = groups[a]  # 702.21e: for the rest of combat
         if a in tapped:
             tap(g, a)  # 508.1f, with its event (603.2d)
     if cost:  # 508.1g-i: the total cost, locked in; mana abilities, then the payment
@@ -216,10 +232,54 @@ def declare_attackers(g: "Game", player: str, decl: Any) -> None:
         triggers.event(g, {"event": "attacks", "obj": a, "target": t})
     if decl:  # "whenever you attack": one or more creatures were declared (a later template; 508.1 here)
         triggers.event(g, {"event": "you_attack", "player": g.active, "count": len(decl)})
-    if len(decl) == 1:  # 506.5: a creature "attacks alone" (exalted, 702.83)
+    if len(decl) == 1:  # 506.5: a creature "attacks alone" (exalted, 702.82)
         a, t = next(iter(decl.items()))
         triggers.event(g, {"event": "attacks_alone", "obj": a, "target": t})
     g._give_priority()
+
+
+def _bands(g: "Game", decl: dict[Any, Any], bands: Any) -> dict[int, list[int]]:
+    """702.21c-d: the attacking bands declared: each of two or more attacking creatures, one or more with
+    banding and at most one without, all attacking the same player or planeswalker, each creature in one
+    band at most. Returns attacker -> its band; IllegalAction for a band that breaks those rules."""
+    if not bands:
+        return {}
+    if not isinstance(bands, list) or not all(isinstance(b, list) for b in bands):
+        raise IllegalAction("bands: a list of bands, each a list of attacking creatures (702.21c)")
+    out: dict[int, list[int]] = {}
+    for band in bands:
+        ids = [_int(x) for x in band]
+        if len(ids) < 2 or len(set(ids)) != len(ids) or any(i not in decl or i in out for i in ids):
+            raise IllegalAction("a band is two or more attacking creatures, each in one band only (702.21c)")
+        without = [i for i in ids if "Banding" not in g.chars(i).keywords]
+        if len(without) > 1 or len(without) == len(ids):
+            raise IllegalAction("a band is creatures with banding and up to one creature without it (702.21c)")
+        if len({repr(decl[i]) for i in ids}) != 1:
+            raise IllegalAction("all creatures in a band attack the same player or planeswalker (702.21d)")
+        for i in ids:
+            out[i] = ids
+    return out
+
+
+def band_of(g: "Game", a: int) -> list[int]:
+    """702.21e-f: the other attacking creatures still in ``a``'s band."""
+    o = g.objects.get(a)
+    if o is None or not o.chosen.get("band"):
+        return []
+    return [i for i in o.chosen["band"] if i != a and i in g.objects and g.objects[i].attacking is not None]
+
+
+def _banded_block(g: "Game", b: int) -> bool:
+    """702.21k: the blocker blocks a creature with banding: the active player assigns its damage."""
+    return any("Banding" in g.chars(a).keywords for a in g.objects[b].blocking if a in g.objects)
+
+
+def _banding_blocker(g: "Game", a: int) -> str | None:
+    """702.21j: the defending player who assigns ``a``'s damage when a creature with banding blocks it."""
+    for b in g.objects[a].blockers:
+        if b in g.objects and g.objects[b].zone == "battlefield" and "Banding" in g.chars(b).keywords:
+            return g.chars(b).controller
+    return None
 
 
 def attack_cost(g: "Game", decl: dict[int, Any]) -> tuple[str, ...]:
@@ -380,19 +440,34 @@ def declare_blockers(g: "Game", player: str, decl: Any) -> None:
             ao = g.objects[a]
             ao.blocked = True
             ao.blockers.append(b)
+    for b, As in blocks.items():  # 702.21h: blocking one creature of a band blocks every creature in it
+        for a in list(As):
+            for m in band_of(g, a):
+                if m not in g.objects[b].blocking:
+                    g.objects[b].blocking.append(m)
+                    g.objects[b].order.append(m)
+                    g.objects[m].blocked = True
+                    g.objects[m].blockers.append(b)
+                    count[m] = count.get(m, 0) + 1
+        blocks[b] = list(g.objects[b].blocking)
     g.changed()
     g.log("block", blocks=[[_n(g, b), [_n(g, a) for a in As]] for b, As in blocks.items()], ids=list(blocks))
     # 509.2: the attacking player orders blockers of each attacker blocked by two or more
     for a in mine:
         if len(g.objects[a].blockers) > 1:
-            g.queue.append({"kind": "order_blockers", "player": g.active, "attacker": a})
+            if _banding_blocker(g, a) is None:  # 702.21j: else no order; its damage is divided freely
+                g.queue.append({"kind": "order_blockers", "player": g.active, "attacker": a})
     for b in blocks:
         if len(g.objects[b].blocking) > 1:
-            g.queue.append({"kind": "order_attackers", "player": g.chars(b).controller, "blocker": b})
+            if not _banded_block(g, b):  # 702.21k: else no order; its damage is divided freely
+                g.queue.append({"kind": "order_attackers", "player": g.chars(b).controller, "blocker": b})
     for b, As in blocks.items():
         triggers.event(g, {"event": "blocks", "obj": b, "attackers": As})
     for a in count:
         triggers.event(g, {"event": "becomes_blocked", "obj": a})
+    for a in mine:  # 509.1h: the others remain unblocked ("attacks and isn't blocked": frenzy, 702.67a)
+        if a not in count and g.objects[a].zone == "battlefield" and not g.objects[a].blocked:
+            triggers.event(g, {"event": "unblocked", "obj": a})
     next_defender(g, player)
 
 
@@ -436,14 +511,16 @@ def _block_requirements(g: "Game", player: str, blocks: dict[int, list[int]]) ->
     lure = set(block_all_attackers(g, player))
     cands = possible_blockers(g, player)
     must = {b for b in cands if has_rule(g, b, "must_block")}
+    prov = {b: set(p) for b in cands if (p := provoked(g, b))}  # 702.38a: block that attacker if able
     atk = attackers_of(g, player)
     # "SELF must be blocked if able": one requirement per such attacker, obeyed by any block of it
     wanted = {a for a in atk if has_rule(g, a, "must_be_blocked")}
-    if not must and not lure and not wanted:
+    if not must and not lure and not prov and not wanted:
         return None
 
     def obeyed(decl: dict[int, list[int]]) -> int:
-        got = sum((1 if b in must and As else 0) + sum(1 for a in As if a in lure) for b, As in decl.items())
+        got = sum((1 if b in must and As else 0) + sum(1 for a in As if a in lure)
+                  + sum(1 for a in As if a in prov.get(b, ())) for b, As in decl.items())
         return got + sum(1 for a in wanted if any(a in As for As in decl.values()))
 
     # each creature's choices: no block, or up to its number of blocks among what it can block
@@ -454,7 +531,8 @@ def _block_requirements(g: "Game", player: str, blocks: dict[int, list[int]]) ->
         able = [a for a in atk if can_block(g, b, a)]
         opts = [()] + [c for n in range(1, min(cap, len(able)) + 1) for c in combinations(able, n)]
         choices.append((b, opts))
-        best.append((1 if b in must else 0) + min(cap, sum(1 for a in able if a in lure)))
+        best.append((1 if b in must else 0) + min(cap, sum(1 for a in able if a in lure))
+                    + min(cap, sum(1 for a in able if a in prov.get(b, ()))))
     order = sorted(range(len(choices)), key=lambda i: -best[i])  # required first: the bound prunes sooner
     choices = [choices[i] for i in order]
     best = [best[i] for i in order]
@@ -492,6 +570,8 @@ def _block_requirements(g: "Game", player: str, blocks: dict[int, list[int]]) ->
         for a in As:
             if a in lure and a not in blocks.get(b, []):
                 return f"{_n(g, b)} must block {_n(g, a)}: all creatures able to block it do so (509.1c)"
+            if a in prov.get(b, ()) and a not in blocks.get(b, []):
+                return f"{_n(g, b)} must block {_n(g, a)} if able (provoke, 702.38a; 509.1c)"
     for a in wanted:
         if any(a in As for As in found.values()) and not any(a in As for As in blocks.values()):
             return f"{_n(g, a)} must be blocked if able (509.1c)"
@@ -556,6 +636,9 @@ def block_hints(g: "Game", opts: dict[int, list[int]]) -> dict[str, Any]:
     for b, As in opts.items():  # 509.1c: "blocks each combat if able": any attacker it can block
         if As and not must.get(b) and has_rule(g, b, "must_block"):
             must[b] = list(As)
+        p = provoked(g, b) if As else []
+        if p:  # 702.38a: the provoking attacker
+            must[b] = list(dict.fromkeys(must.get(b, []) + [a for a in As if a in p]))
     if any(must.values()):
         out["must"] = {b: As for b, As in must.items() if As}
     return out
@@ -586,6 +669,8 @@ def end_combat(g: "Game") -> None:
         o.blocked = False
         o.blockers = []
         o.order = []
+        if "band" in o.chosen:
+            del o.chosen["band"]  # 702.21e: a band lasts for the rest of combat
     g.combat_damage_done = set()
     g.first_strike_step = False
     g.changed()
@@ -632,7 +717,9 @@ def damage_step(g: "Game", first: bool) -> None:
             trample = "Trample" in g.chars(a).keywords
             if not live and not trample and not as_unblocked(g, a):
                 continue  # 509.1h / 510.1c: a blocked creature with no blockers deals no damage
-            g.queue.append({"kind": "assign_damage", "player": g.active, "attacker": a, "first": first})
+            who = _banding_blocker(g, a)  # 702.21j: blocked by a creature with banding: its defending player
+            g.queue.append({"kind": "assign_damage", "player": who or g.active, "attacker": a, "first": first,
+                            **({"free": True} if who else {})})
     blockers = [b for b in g.battlefield if g.objects[b].blocking]
     if len(g.order) > 2:  # 802.6: blocking creatures' damage is assigned in APNAP order
         ring = seats.apnap(g)
@@ -641,8 +728,9 @@ def damage_step(g: "Game", first: bool) -> None:
         o = g.objects[b]
         if deals_damage_now(g, b, first) and combat_power(g, b) > 0:
             if len(o.blocking) > 1:
-                g.queue.append({"kind": "assign_damage", "player": g.chars(b).controller, "blocker": b,
-                                "first": first})
+                banded = _banded_block(g, b)  # 702.21k: blocking a creature with banding: the active player
+                g.queue.append({"kind": "assign_damage", "player": g.active if banded else g.chars(b).controller,
+                                "blocker": b, "first": first, **({"free": True} if banded else {})})
     g.queue.append({"kind": "_deal_combat_damage", "player": g.active, "first": first})
 
 
@@ -695,6 +783,8 @@ def check_assignment(g: "Game", data: dict[str, Any], assign: dict[Any, int]) ->
     for k in assign:
         if k not in allowed and assign[k]:
             raise IllegalAction(f"{_n(g, k)} cannot be assigned damage from {_n(g, src)}")
+    if data.get("free"):  # 702.21j-k: divided as that player chooses among the creatures (no order)
+        return
     for i, b in enumerate(order):
         later = sum(assign.get(x, 0) for x in order[i + 1:]) + (assign.get(extra, 0) if extra is not None else 0)
         # 510.1c: lethal counts the damage other creatures already assigned to it in this step

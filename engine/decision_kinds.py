@@ -82,6 +82,8 @@ class PriorityAnswer(TypedDict, total=False):
     convoke: Union[list, tuple]      # creatures tapped to pay for mana (702.50a)
     improvise: Union[list, tuple]    # artifacts tapped to pay for generic mana (Aether Revolt)
     delve: Union[list, tuple]        # cards exiled from the graveyard to pay for generic mana (702.65a)
+    splice: Union[list, tuple]       # cards in the hand spliced onto the spell, in order (702.46a-b)
+    offering: Union[int, None]       # the permanent sacrificed for the card's offering (702.47a)
 
 
 class OptionAnswer(TypedDict, total=False):
@@ -94,6 +96,7 @@ class PlayFirstAnswer(TypedDict):
 
 class AttackersAnswer(TypedDict, total=False):
     attackers: Union[dict, list, tuple]  # attacker id -> what it attacks, or ids attacking the opponent
+    bands: Union[list, tuple]            # attacking bands: lists of attacker ids (702.21c)
 
 
 class BlockersAnswer(TypedDict, total=False):
@@ -225,7 +228,7 @@ MAX_NUMBER = 10**6
 
 #: Keys whose lists name objects each at most once (no duplicates).
 _UNIQUE = frozenset({"modes", "sacrifice", "discard", "exile_from_graveyard", "tap_others", "return_to_hand",
-                     "cards", "order", "pay", "extras", "convoke", "improvise", "delve"})
+                     "cards", "order", "pay", "extras", "convoke", "improvise", "delve", "splice"})
 
 #: Keys whose numbers may be negative (a manual counter or life change).
 _SIGNED = frozenset({"delta", "amount", "number"})
@@ -318,7 +321,7 @@ def _check_values(kind: str, key: str, value: Any, players: Collection[str]) -> 
 #: list may nest: a target slot is a list of targets, a blocker may block several attackers.
 _FLAT = {"attackers": 0, "blockers": 1, "order": 0, "cards": 0, "sacrifice": 0, "discard": 0,
          "exile_from_graveyard": 0, "tap_others": 0, "return_to_hand": 0, "modes": 0, "targets": 1,
-         "convoke": 0, "improvise": 0, "delve": 0}
+         "convoke": 0, "improvise": 0, "delve": 0, "splice": 0}
 
 
 def _check_elements(kind: str, key: str, value: Any, players: Collection[str]) -> None:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Iterator, cast
 
 from engine import (
     ability_index,
+    awaken,
     bestow,
     cast_options,
     casting,
@@ -28,7 +29,10 @@ from engine import (
 )
 from engine.cards.abilities import TargetSpec
 from engine.state import Decision
-from engine.transform import SPLIT_LAYOUTS, split_halves
+from engine.transform import SPLIT_LAYOUTS, cast_fused, fused, split_halves
+
+#: the form of a fuse card cast with both halves (its answer says ``alt: fuse``, 702.101a)
+FUSED = -1
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -48,6 +52,8 @@ def _forms(g: "Game", hand: list[int]) -> Iterator[tuple["Obj", int | None]]:
             f = o.copy()
             f.card = half
             yield f, i
+        if o.card.keywords and "Fuse" in o.card.keywords and fused(o.card) is not None:
+            yield cast_fused(o), FUSED  # 702.101a: both halves from the hand
 
 
 def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
@@ -129,7 +135,9 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
             if alt is not None:
                 opt["alt"] = alt
             opt.update(helped)
-            if face is not None:
+            if face == FUSED:
+                opt["alt"] = "fuse"
+            elif face is not None:
                 opt["face"] = face
             out.append(opt)
     out += zone_options(g, player, afford)  # other zones (601.2a), without paying (117.9)
@@ -140,6 +148,7 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
     if special:
         out += _bestow_options(g, player, special, afford)
         out += _overload_options(g, player, special, afford)
+        out += _awaken_options(g, player, special, afford)
     if manual.offered(g, player):
         out.append({"action": "manual"})
     srcs = list(_activated_sources(g, player))
@@ -190,7 +199,7 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
 
 
 #: the keywords that cast a card in another form (face down, as an Aura, overloaded)
-_SPECIAL_CASTS = frozenset({"Morph", "Megamorph", "Disguise", "Bestow", "Overload"})
+_SPECIAL_CASTS = frozenset({"Morph", "Megamorph", "Disguise", "Bestow", "Overload", "Awaken"})
 
 
 def _bestow_options(g: "Game", player: str, hand: list[int],
@@ -234,6 +243,27 @@ def _overload_options(g: "Game", player: str, hand: list[int],
         opt = cast_option(g, player, f, targets.spell_ability(f.card), base, afford, tuple(c.mana))
         if opt is not None:
             opt["alt"] = "overload"
+            out.append(opt)
+    return out
+
+
+def _awaken_options(g: "Game", player: str, hand: list[int],
+                    afford: dict[tuple[str, ...], bool]) -> list[dict[str, Any]]:
+    """702.112a-b: each card with awaken in the hand cast for its awaken cost, with the spell ability
+    awaken adds and its target (a land you control) after the spell's own."""
+    out: list[dict[str, Any]] = []
+    objs = g.objects
+    for oid in hand:
+        o = objs[oid]
+        if not o.card.keywords or "Awaken" not in o.card.keywords or awaken.awaken_of(o.card) is None:
+            continue
+        c, f = awaken.cast_awakened(o)
+        base = tuple(s for s in c.mana if s != "X")
+        if not casting.can_cast_timing(g, player, o) or not _affordable(g, player, f, base, afford):
+            continue
+        opt = cast_option(g, player, f, targets.spell_ability(f.card), base, afford, tuple(c.mana))
+        if opt is not None:
+            opt["alt"] = "awaken"
             out.append(opt)
     return out
 

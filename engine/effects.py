@@ -172,6 +172,11 @@ def _finish(g: "Game", sid: int, countered: bool = False) -> None:
             new = g.move(sid, cast_options.leaves_stack_to(s, "graveyard", not countered))
             if not countered:
                 cast_options.after_resolve(g, s, new)  # rebound's cast at the next upkeep (702.87a)
+            if not countered and new in g.objects and g.objects[new].zone == "graveyard" \
+                    and "Haunt" in s.card.keywords:  # 702.54a: put into a graveyard during its resolution
+                haunt = next(a for a in s.card.abilities if a.keyword == "Haunt")
+                g.triggered.append({"controller": s.controller, "ability": haunt, "source": new,
+                                    "card": g.objects[new].card, "info": {}})
         if not countered:
             g.spell_resolved(s.card, s.controller)  # a card carried out by hand (engine/manual.py)
     if g.winner is None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine import knowledge
 from engine.actions import add_effect, lose_life, sacrifice
 from engine.errors import IllegalAction
 from engine.layers import counters_allowed
@@ -31,11 +32,26 @@ def answer_optional_counters(g: "Game", d: "Decision", a: dict[str, Any]) -> Non
     if opt not in ("yes", "no"):
         raise IllegalAction("choose yes or no")
     o = g.objects.get(d.data["enter"])
+    if opt == "yes" and o is not None and o.zone == "battlefield" and d.data.get("mark"):
+        o.chosen[d.data["mark"]] = True  # 702.103b: tribute was paid
     if opt == "yes" and o is not None and o.zone == "battlefield" and counters_allowed(g, o.id, d.data["counter"]):
         o.counters[d.data["counter"]] = o.counters.get(d.data["counter"], 0) + int(d.data["amount"])
         g.changed()
     if opt == "no" and d.data.get("else_haste") and o is not None and o.zone == "battlefield":
         add_effect(g, "6", [o.id], None, "never", keywords=["Haste"])  # riot: "if you don't, it gains haste"
+
+
+def answer_tribute_opponent(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
+    """702.103a: "As this creature enters the battlefield, choose an opponent. That player may have
+    this creature enter the battlefield with an additional N +1/+1 counters on it": the opponent
+    chosen is asked next, before play goes on."""
+    opt = a.get("option")
+    if isinstance(opt, int) and not isinstance(opt, bool) and 1 <= opt <= len(d.options):
+        opt = d.options[opt - 1]
+    if opt not in d.options:
+        raise IllegalAction(f"choose one of {list(d.options)}")
+    g.queue.insert(0, dict(d.data["ask"], player=opt))
+    g.changed()
 
 
 def answer_devour(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
@@ -53,6 +69,22 @@ def answer_devour(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
     if gone and o is not None and o.zone == "battlefield" and counters_allowed(g, o.id, "+1/+1"):
         o.counters["+1/+1"] = o.counters.get("+1/+1", 0) + gone * int(d.data["amount"])
         o.chosen["devoured"] = gone  # 702.81b: the creatures it devoured
+        g.changed()
+
+
+def answer_amplify(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
+    """702.37a: the cards chosen are revealed, and the permanent enters with N +1/+1 counters for each
+    (702.37b: each instance of amplify asks on its own)."""
+    cards = a.get("cards", [])
+    if not isinstance(cards, list) or len(set(cards)) != len(cards) or any(c not in d.options for c in cards):
+        raise IllegalAction("choose any number of the cards offered")
+    o = g.objects.get(d.data["enter"])
+    shown = [c for c in cards if c in g.objects and g.objects[c].zone == "hand"]
+    if shown:
+        knowledge.show(g, shown)  # revealed to every player (701.15)
+        g.log("reveal", player=d.player, cards=[g.objects[c].card.name for c in shown], objs=shown)
+    if shown and o is not None and o.zone == "battlefield" and counters_allowed(g, o.id, "+1/+1"):
+        o.counters["+1/+1"] = o.counters.get("+1/+1", 0) + len(shown) * int(d.data["amount"])
         g.changed()
 
 

@@ -30,9 +30,9 @@ if TYPE_CHECKING:
     from engine.game import Game
     from engine.state import Obj
 
-__all__ = ["FACE_DOWN", "CAST_COST", "is_face_down", "hidden_card", "morph_cost", "can_cast_face_down",
-           "turn_down_for_cast", "put_down", "card_after_move", "up_ways", "turn_face_up", "reveal_all",
-           "options", "known_to", "manifest"]
+__all__ = ["FACE_DOWN", "FACE_DOWN_EXILED", "exile_face_down", "turn_up_exiled", "CAST_COST", "is_face_down",
+           "hidden_card", "morph_cost", "can_cast_face_down", "turn_down_for_cast", "put_down", "card_after_move",
+           "up_ways", "turn_face_up", "reveal_all", "options", "known_to", "manifest"]
 
 #: 707.2, 702.36a, 701.31a: the characteristics of a face-down spell or permanent
 FACE_DOWN = CardDef(name="", mana_cost=(), types=("Creature",), power="2", toughness="2")
@@ -126,10 +126,47 @@ def manifest(g: "Game", player: str, n: int = 1, by: str = "manifest") -> list[i
     return out
 
 
+#: 406.3: a face-down card in exile has no characteristics (hideaway, 702.74a)
+FACE_DOWN_EXILED = CardDef(name="", mana_cost=(), types=())
+
+
+def exile_face_down(g: "Game", oid: int) -> int:
+    """Exile a card face down (406.3, hideaway 702.74a): its name is in no view and no event; the
+    player who exiled it knows it (engine/view.py, as a face-down permanent's controller does)."""
+    o = g.objects[oid].copy()  # a card off the battlefield is replaced, never changed in place
+    g.objects[oid] = o
+    o.chosen["face_down"] = o.card
+    o.chosen["down_by"] = "exile"
+    o.card = FACE_DOWN_EXILED
+    return g.move(oid, "exile")
+
+
+def turn_up_exiled(g: "Game", oid: int) -> "Obj":
+    """A card exiled face down (406.3) that its owner casts from exile is the card again (a cast that
+    turns out illegal is undone with the rest of the game state)."""
+    o = g.objects[oid].copy()  # a card off the battlefield is replaced, never changed in place
+    g.objects[oid] = o
+    o.card = o.chosen.pop("face_down")
+    o.chosen.pop("down_by", None)
+    g.changed()
+    return o
+
+
 def card_after_move(o: "Obj", n: "Obj", frm: str, to: str) -> None:
     """A face-down object that moves (400.7): a face-down spell that resolves enters the
     battlefield face down (702.36c), a card turned face down to be put onto the battlefield
-    stays so (701.31a); anywhere else it is the card again, revealed by the move (707.9)."""
+    stays so (701.31a), a card exiled face down stays so in exile (406.3); anywhere else it is
+    the card again, revealed by the move (707.9)."""
+    if to == "exile" and o.chosen.get("down_by") == "exile":
+        n.chosen["face_down"] = o.chosen["face_down"]
+        n.chosen["down_by"] = "exile"
+        n.card = o.card
+        return
+    if frm == "exile" and o.chosen.get("down_by") == "exile":  # played or put elsewhere: the card again
+        n.card = o.chosen["face_down"]
+        n.chosen.pop("face_down", None)
+        n.chosen.pop("down_by", None)
+        return
     if to == "battlefield" and frm in ("stack", "library", "hand", "exile", "graveyard"):
         n.chosen["face_down"] = o.chosen["face_down"]
         n.chosen["down_by"] = o.chosen.get("down_by", "morph")

@@ -21,6 +21,7 @@ KNOWN = frozenset({
     "damaged_this_turn", "targets_you", "targets", "power_lt_self", "toughness_lt_self", "power_lt",
     "toughness_lt", "not", "ability", "one_of_each", "different_names", "enchanted", "equipped",
     "chosen_color", "chosen_type", "from_battlefield_this_turn", "unblocked", "attacking_you",
+    "shares_color_with_source", "paired_group",
 })
 #: The steps after blockers are declared (509.1h): an attacker with no blocker is unblocked then.
 _AFTER_BLOCKS = frozenset({"declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat"})
@@ -47,6 +48,15 @@ def _opponent(game: "Game", p: str | None, you: str | None) -> bool:
         return p != you
     team_of = game.team_of
     return not team_of or team_of.get(p) != team_of.get(you)
+
+
+def paired_with(game: "Game", oid: int) -> int | None:
+    """702.94b: the creature ``oid`` is paired with by soulbond, or None (the pair is kept on both
+    objects, ``chosen["paired"]``, and ends as 702.94e says: engine/sba.py unpair)."""
+    o = game.objects.get(oid)
+    other = o.chosen.get("paired") if o is not None and o.zone == "battlefield" else None
+    p = game.objects.get(other) if other is not None else None
+    return other if p is not None and p.zone == "battlefield" and p.chosen.get("paired") == oid else None
 
 
 def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
@@ -79,6 +89,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
             return False
     elif zone != "any_card" and o.zone != zone:
         return False
+    if "paired_group" in f and not (x == src or src is not None and paired_with(game, src) == x):
+        return False  # "each of those creatures": SELF and the creature paired with it (702.94b)
     c = game.chars(x)
     if f.get("any"):
         if not (c.types & {"Creature", "Planeswalker"}) or o.zone != "battlefield":
@@ -190,6 +202,11 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         if "chosen_color" in f and ch.get("color") not in c.colors:
             return False
         if "chosen_type" in f and ch.get("creature_type") not in c.subtypes:
+            return False
+    if "shares_color_with_source" in f:  # "that share a color with it" (conspire, 702.77a; 105.4)
+        so = game.objects.get(src) if src is not None else None
+        if so is None or not set(game.chars(so.id).colors if so.zone == "battlefield" else so.card.colors) \
+                & set(c.colors):
             return False
     if f.get("from_battlefield_this_turn") and o.chosen.get("from_battlefield_turn") != game.turn:
         return False  # "that was put there from the battlefield this turn"

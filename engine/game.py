@@ -22,6 +22,7 @@ from engine import (
     combat,
     commander,
     decisions,
+    dredge,
     effects,
     entering,
     extra_phases,
@@ -29,6 +30,7 @@ from engine import (
     knowledge,
     manual,
     opening,
+    phasing,
     player_statics,
     position,
     replacement,
@@ -129,12 +131,14 @@ class Game:
         self.combat_damage_done: set[int] = set()
         self.first_strike_step = False
         self.spells_cast_turn = 0
+        self.graveyard_turn = 0             # permanents put into a graveyard from the battlefield this turn (702.68a)
         self.assignments: dict[int, dict[Any, int]] = {}   # combat damage assigned (510.1)
         self.scried: list[str] = []         # players done with the 103.4 look at the top card
         self.opening_done: list[str] = []   # players done with 103.5 actions (Leylines)
         self.extra_turns: list[str] = []    # 500.7: the most recently created is taken first
         self.regular: str | None = None     # 500.7: whose regular turn the extra turns being taken follow
         self.tokens_outside = False         # a token left the battlefield: 704.5d has work to do
+        self.phased: list[int] = []         # phased-out permanents (702.25b; engine/phasing.py)
         self.format: str | None = None      # "commander" (903), or None
         self.commanders: dict[int, str] = {}  # 903.3: the commanders' card uids -> owner (set at the start)
         self._chars: dict[int, Chars] | None = None
@@ -347,6 +351,8 @@ class Game:
     def zone_list(self, o: Obj) -> list[int]:
         if o.zone == "battlefield":
             return self.battlefield
+        if o.zone == "phased_out":  # 702.25b (engine/phasing.py)
+            return self.phased
         if o.zone == "stack":
             return self.stack
         return self.players[o.owner].zone(o.zone)
@@ -477,7 +483,10 @@ class Game:
         else:
             self.log("move", card=n.card.name, obj=n.id, frm=frm, to=to, owner=n.owner, hidden=False)
         if frm == "battlefield" and to == "graveyard":
-            n.chosen["from_battlefield_turn"] = self.turn  # "put there from the battlefield this turn"
+            n.chosen["from_battlefield_turn"] = self.turn
+            if before is not None and "Creature" in before.types:  # "put into your graveyard" (recover, 702.58a)
+                triggers.creature_to_graveyard(self, n.owner, n.id)
+            self.graveyard_turn += 1  # gravestorm counts them (702.68a)  # "put there from the battlefield this turn"
         if frm == "battlefield" and self.effects:
             source_left(self, oid)  # 610.3: "until SELF leaves the battlefield"
         if frm == "battlefield" and self.gone:
@@ -625,8 +634,9 @@ class Game:
     _FIELDS = ("order", "battlefield", "stack", "next_id", "next_uid", "ts", "turn", "active",
                "starting", "step", "begun", "priority", "passes", "effects", "delayed",
                "triggered", "wait", "resolving", "queue", "winner", "combat_damage_done",
-               "first_strike_step", "spells_cast_turn", "assignments", "scried", "opening_done", "extra_turns",
-               "regular", "tokens_outside", "replacing", "shown", "gone", "shared", "seated")
+               "first_strike_step", "spells_cast_turn", "graveyard_turn",
+               "assignments", "scried", "opening_done", "extra_turns",
+               "regular", "tokens_outside", "replacing", "shown", "gone", "shared", "seated", "phased")
 
     def _snapshot(self) -> dict[str, Any]:
         s = {f: _copy(getattr(self, f)) for f in self._FIELDS}
@@ -892,6 +902,8 @@ class Game:
         a = self.active
         self.log("step", step=s, turn=self.turn, active=a)
         if s == "untap":  # 502
+            for p in seats.active_team(self):
+                phasing.untap_step(self, p)  # 502.1, 702.25a: before anything untaps
             for oid in self.battlefield:
                 o = self.objects[oid]
                 if seats.is_active(self, self.chars(oid).controller):  # 805.4: the active team's
@@ -916,7 +928,7 @@ class Game:
             if not (self.turn == 1 and a == self.starting and self.variant != "free_for_all"):
                 for p in seats.active_team(self):  # 805.4b: each player of the active team draws
                     if not self.players[p].lost:
-                        self.draw(p)
+                        dredge.draw_step(self, p)  # or dredges instead (702.51a)
             triggers.step(self, "draw")
             self._give_priority()
         elif s in ("main1", "main2"):
@@ -1065,12 +1077,14 @@ class Game:
         self.step = self._not_skipped("untap")
         self.begun = False
         self.spells_cast_turn = 0
+        self.graveyard_turn = 0
         for p in self.players.values():
             p.lands_played = 0
             p.life_gained_turn = 0
             p.life_lost_turn = 0
             p.spells_cast_turn = 0
             p.drawn_turn = 0
+            p.combat_types_turn = []
         self.effects = [e for e in self.effects if not (e.get("until") == "your_next_turn"
                                                         and e.get("controller") == self.active)]
         exile_orphans(self)  # 800.4c
@@ -1121,7 +1135,8 @@ ANSWER_HANDLERS: dict[tuple[str, str | None], Handler] = {
     (K.MULLIGAN, None): lambda g, d, a: g._mulligan_answer(d.player, a, d.data.get("declared")),
     (K.PLAY_FIRST, None): lambda g, d, a: g._play_first_answer(d.player, a),
     (K.MULLIGAN_BOTTOM, None): Game._mulligan_bottom_answer,
-    (K.ATTACKERS, None): lambda g, d, a: combat.declare_attackers(g, d.player, a.get("attackers", {})),
+    (K.ATTACKERS, None): lambda g, d, a: combat.declare_attackers(g, d.player, a.get("attackers", {}),
+                                                                  a.get("bands")),
     (K.BLOCKERS, None): lambda g, d, a: combat.declare_blockers(g, d.player, a.get("blockers", {})),
     (K.ORDER_BLOCKERS, None): lambda g, d, a: combat.set_order(g, d, a.get("order", [])),
     (K.ORDER_ATTACKERS, None): lambda g, d, a: combat.set_order(g, d, a.get("order", [])),
@@ -1143,6 +1158,9 @@ ANSWER_HANDLERS: dict[tuple[str, str | None], Handler] = {
     (K.CHOOSE_OPTION, "enter"): answer_enter,         # 614.12: "as SELF enters, choose ..."
     (K.CHOOSE_OPTION, "enter_pay"): entering.answer_pay_or_tapped,  # 614.12: "you may pay N life. If you don't"
     (K.CHOOSE_OPTION, "enter_counters"): entering.answer_optional_counters,  # 614.12, unleash 702.97a
+    (K.CHOOSE_OPTION, "tribute_opponent"): entering.answer_tribute_opponent,  # 702.103a
+    (K.CHOOSE_OPTION, "dredge"): dredge.answer_draw_step,  # 702.51a
+    (K.CHOOSE_CARDS, "amplify"): entering.answer_amplify,  # 702.37a
     (K.CHOOSE_CARDS, "devour"): entering.answer_devour,  # 702.81a: sacrificed as it enters
     (K.CHOOSE_OPTION, "miracle"): cast_options.answer_miracle,   # 702.93a: reveal the first card drawn
     (K.CHOOSE_OPTION, "opponent_mode"): casting.answer_opponent_mode,  # 601.3: an opponent chooses the mode

@@ -13,6 +13,7 @@ no longer applies (613.5). The result is cached by the game and thrown away on e
 """
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from engine.ability_index import CACHE, index
@@ -510,6 +511,7 @@ def _apply6(c: Chars, st: dict[str, Any]) -> None:
 
 
 _PLANS: dict[tuple[str, ...], tuple[frozenset[str], list[tuple[str, Any]], list[Any]]] = {}
+_NUMBERED = re.compile(r"([A-Z][a-z ]+) (\d+)")  # a granted keyword with its number: "Frenzy 1"
 
 
 def _grant_plan(keywords: list[str]) -> tuple[frozenset[str], list[tuple[str, Any]], list[Any]]:
@@ -522,7 +524,17 @@ def _grant_plan(keywords: list[str]) -> tuple[frozenset[str], list[tuple[str, An
         extra = [_KEYWORD_ABILITIES[k] for k in key if k in _KEYWORD_ABILITIES]
         # a granted undying or persist is its triggered ability too, as printed (702.92a, 702.78a)
         extra += [ab for k in key if k in _KEYWORD_TEXT for ab in _keyword_abilities(k) or ()]
-        got = _PLANS[key] = (frozenset(key), quals, extra)
+        # a granted "frenzy 1", "absorb 1", "bushido 2": the keyword, and its abilities for that number
+        # (702.67a, 702.63a, 702.44a), one set per instance granted (702.67b, 702.63c, 702.44b)
+        names = []
+        for k in key:
+            m = _NUMBERED.fullmatch(k)
+            if m and m.group(1) in _KEYWORD_TEXT:
+                names.append(m.group(1))
+                extra += list(_keyword_abilities(m.group(1), int(m.group(2))) or ())
+            else:
+                names.append(k)
+        got = _PLANS[key] = (frozenset(names), quals, extra)
     return got
 
 

@@ -365,9 +365,10 @@ def _tap_mana(g: "Game", player: str, oid: int, m: str, ok: Callable[[str], bool
 
 
 def pay_mana(g: "Game", player: str, symbols: tuple[str, ...], exclude: set[int],
-             chosen: list[int] | None = None, purpose: "tuple[str, int] | None" = None) -> None:
+             chosen: list[int] | None = None, purpose: "tuple[str, int] | None" = None) -> dict[str, int]:
     """Activate the planned mana abilities (605.3) and pay the cost (601.2h). ``purpose``: what
-    the mana is spent on, for restricted mana (106.6; ``usable``)."""
+    the mana is spent on, for restricted mana (106.6; ``usable``); returns the mana
+    spent, by kind (WUBRGC, restricted mana under its pool key)."""
     ok = usable(g, player, purpose)
     try:
         taps, _ = plan_payment(g, player, symbols, exclude, chosen, ok)
@@ -388,6 +389,7 @@ def pay_mana(g: "Game", player: str, symbols: tuple[str, ...], exclude: set[int]
         raise IllegalAction(f"cannot pay: {e}") from None
     if paid.life:
         lose_life(g, player, paid.life)  # 119.4: paying life is losing it
+    return paid.spent
 
 
 

@@ -173,6 +173,25 @@ def static_shields(g: "Game", src: int, tgt: Any, combat: bool) -> list[dict[str
             continue
         out.append({"layer": "prevent", "ts": f"s{sid}.{k}:{src}>{tgt}", "amount": st.get("amount"),
                     "to": [tgt], "name": g.objects[sid].card.name, "controller": ctl})
+    if not isinstance(tgt, str) and tgt in g.objects and g.objects[tgt].zone == "battlefield":
+        # a prevention static granted to the creature dealt damage (613.1f, layer 6): "All Slivers have
+        # absorb 1" gives each Sliver "If a source would deal damage to SELF, prevent 1 of that damage"
+        # (702.63a), one shield per instance granted (702.63c); printed ones are collected above
+        have = g.chars(tgt).abilities
+        printed = list(g.objects[tgt].card.abilities)
+        if len(have) == len(printed) and all(a is b for a, b in zip(have, printed)):
+            have = []  # no ability granted (the common case): the printed statics were collected above
+        for k, ab in enumerate(have):
+            st = ab.static
+            if ab.kind != "static" or not st or st.get("kind") != "prevent_damage" or st.get("affects") != "self":
+                continue
+            if ab in printed:  # the printed instance itself (an equal granted one is another instance)
+                printed.remove(ab)
+                continue
+            if st.get("combat") and not combat:
+                continue
+            out.append({"layer": "prevent", "ts": f"g{tgt}.{k}:{src}>{tgt}", "amount": st.get("amount"),
+                        "to": [tgt], "name": ab.text, "controller": g.controller_of(tgt)})
     return out
 
 
@@ -397,6 +416,19 @@ def enter_replacements(g: "Game", o: "Obj") -> None:
             k = st.get("counter", "+1/+1")
             if st.get("condition") and not condition(g, st["condition"], o.id, {"controller": o.controller}):
                 continue  # "if it was kicked", "if an opponent was dealt damage this turn" (614.1c)
+            if st.get("tribute"):  # 702.103a: an opponent of its controller's choice decides
+                opps = g.opponents(o.controller)
+                ask = {"kind": "choose_option", "options": ["yes", "no"], "enter": o.id, "counter": k,
+                       "amount": int(st.get("amount", 1)), "answer_to": "enter_counters", "mark": "tribute_paid",
+                       "prompt": f"{o.card.name}: tribute {st.get('amount', 1)}: have it enter with "
+                                 f"{st.get('amount', 1)} {k} counter(s)? (702.103a)"}
+                if len(opps) == 1:
+                    g.queue.append(dict(ask, player=opps[0]))
+                elif opps:
+                    g.queue.append({"kind": "choose_option", "player": o.controller, "options": opps,
+                                    "answer_to": "tribute_opponent", "ask": ask,
+                                    "prompt": f"{o.card.name}: choose an opponent for its tribute (702.103a)"})
+                continue
             if st.get("optional"):  # 614.12: "you may have it enter with ...": its controller chooses
                 g.queue.append({"kind": "choose_option", "player": o.controller, "options": ["yes", "no"],
                                 "enter": o.id, "counter": k, "amount": int(st.get("amount", 1)),
@@ -409,6 +441,16 @@ def enter_replacements(g: "Game", o: "Obj") -> None:
                 g.changed()
         elif st.get("kind") == "choose_on_enter":
             on_enter(g, o)
+        elif st.get("kind") == "amplify":  # 702.37a: cards in the hand that share a creature type with it
+            types = set(g.chars(o.id).subtypes)
+            hand = [i for i in g.players[o.controller].hand
+                    if types & set(g.objects[i].card.subtypes) and _creature_typed(g.objects[i].card)]
+            if hand and types:
+                g.queue.append({"kind": "choose_cards", "player": o.controller, "options": hand, "min": 0,
+                                "max": len(hand), "enter": o.id, "amount": int(st.get("amount", 1)),
+                                "answer_to": "amplify",
+                                "prompt": f"{o.card.name}: reveal any number of cards that share a creature type "
+                                          f"with it (amplify, 702.37a)"})
         elif st.get("kind") == "devour":  # 702.81a: its controller chooses the creatures to sacrifice
             mine = [i for i in g.battlefield if i != o.id and g.controller_of(i) == o.controller
                     and "Creature" in g.chars(i).types]
@@ -417,6 +459,11 @@ def enter_replacements(g: "Game", o: "Obj") -> None:
                                 "max": len(mine), "enter": o.id, "amount": int(st.get("amount", 1)),
                                 "answer_to": "devour",
                                 "prompt": f"{o.card.name}: sacrifice any number of creatures (devour, 702.81a)"})
+
+
+def _creature_typed(card: Any) -> bool:
+    """A card whose subtypes are creature types: a creature or a tribal (kindred) card (205.3d)."""
+    return "Creature" in card.types or "Kindred" in card.types
 
 
 def enters_tapped(g: "Game", o: "Obj") -> bool:

@@ -45,9 +45,17 @@ def check(g: "Game") -> bool:
                 did = True
                 if g.effects:
                     object_left(g, i)  # 400.7, 611.2c: effects on only that token have ended
+    for i in [i for i in g.phased if g.objects[i].token] if g.tokens_outside else ():  # 702.25k
+        g.phased.remove(i)
+        del g.objects[i]
+        did = True
+        if g.effects:
+            object_left(g, i)
     g.tokens_outside = False
     if not did and g.__dict__.get("_sba_clean") == g._version:
         return False  # nothing changed since the permanents were last found in order
+    if "_paired" in g.__dict__:  # some soulbond pair was made in this game (engine/ops/objects.py)
+        _unpair(g)
     to_graveyard: list[int] = []
     to_destroy: list[int] = []
     unattach: list[int] = []
@@ -213,3 +221,25 @@ def legend_answer(g: "Game", d: "Decision", keep: list[Any]) -> None:
     for i in opts:
         if i != keep[0] and i in g.objects:
             g.move(i, "graveyard")
+
+
+def _unpair(g: "Game") -> None:
+    """702.94e: a paired creature becomes unpaired if another player gains control of it or of the creature
+    it's paired with, if either stops being a creature, or if either leaves the battlefield (checked with
+    the state-based actions, so a pair never outlives its conditions once play goes on)."""
+    for oid in g.battlefield:
+        o = g.objects[oid]
+        other = o.chosen.get("paired") if o.chosen else None
+        if other is None:
+            continue
+        p = g.objects.get(other)
+        ok = p is not None and p.zone == "battlefield" and p.chosen.get("paired") == oid \
+            and all(g.controller_of(i) == o.chosen.get("paired_under") and g.chars(i).is_creature()
+                    for i in (oid, other))
+        if not ok:
+            o.chosen.pop("paired", None)
+            o.chosen.pop("paired_under", None)
+            if p is not None and p.zone == "battlefield" and p.chosen.get("paired") == oid:
+                p.chosen.pop("paired", None)
+                p.chosen.pop("paired_under", None)
+            g.changed()

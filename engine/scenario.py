@@ -244,7 +244,10 @@ class Runner:
             return a
         if verb in ("cast", "activate"):
             where = "hand" if verb == "cast" else "battlefield"
-            a = {"action": verb, "card": self.ref(step["card"], where)}
+            if "card" not in step and d.kind == "cast_offer":  # docs/scenarios.md: {alice: cast} casts the card offered
+                a = {"action": verb, "card": d.data["card"]}
+            else:
+                a = {"action": verb, "card": self.ref(step["card"], where)}
             if verb == "activate":
                 a["ability"] = int(step.get("ability", 1)) - 1
             if "targets" in step:
@@ -268,14 +271,22 @@ class Runner:
                 a["replicate"] = int(step["replicate"])
             if "squad" in step:  # squad (a later keyword): likewise
                 a["squad"] = int(step["squad"])
-            for k in ("convoke", "improvise", "delve"):  # objects that pay for mana (702.50a, 702.65a)
+            for k in ("convoke", "improvise", "delve", "splice"):  # objects that pay for mana (702.50a, 702.65a),
+                # and the cards spliced onto the spell (702.46a)
                 if k in step:
                     a[k] = [self.ref(x) for x in step[k]]
             if "mana" in step:  # the kind of mana a mana ability adds where it may choose ("R", "C")
                 a["mana"] = str(step["mana"])
+            if "offering" in step:  # 702.47a: the permanent sacrificed for an offering
+                a["offering"] = self.ref(step["offering"], "battlefield")
             if "half" in step:  # a split card's half (708.3), 1-based like modes
                 a["face"] = int(step["half"]) - 1
             return a
+        if verb == "attack" and step.get("bands"):  # 702.21c: attacking bands, each a list of attackers
+            w = step.get("with") or []
+            out_a = {self.ref(k): self.ref(v) for k, v in w.items()} if isinstance(w, dict) \
+                else [self.ref(k) for k in w]
+            return {"attackers": out_a, "bands": [[self.ref(x) for x in band] for band in step["bands"]]}
         if verb == "attack":
             w = step.get("with") or []
             if isinstance(w, dict):

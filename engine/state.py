@@ -104,7 +104,7 @@ class Player:
                  "pool", "lands_played", "lost", "drew_from_empty", "mulligans", "kept",
                  "life_gained_turn", "life_lost_turn", "conceded", "spells_cast_turn", "drawn_turn",
                  "damaged_turn", "commander_casts", "commander_damage", "attacked_turn", "died_turn",
-                 "left_turn", "combat_ended_turn")
+                 "left_turn", "combat_ended_turn", "combat_types_turn", "epic")
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -131,6 +131,10 @@ class Player:
         self.died_turn = 0              # the last turn a creature this player controlled died (700.4)
         self.left_turn = 0              # the last turn a permanent this player controlled left the battlefield
         self.combat_ended_turn = 0      # the last turn a combat phase of this player's turn ended (506.6d)
+        # the creature types of the sources this player controlled that dealt combat damage to a player
+        # this turn, as they were then (prowl, 702.75a)
+        self.combat_types_turn: list[str] = []
+        self.epic = False               # "for the rest of the game, you can't cast spells" (epic, 702.49a)
         self.commander_casts = 0        # casts of their commander from the command zone (903.8)
         # combat damage dealt to them by each commander, keyed by that commander's owner (903.11a)
         self.commander_damage: dict[str, int] = {}

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import bestow, cast_options, contract, costs, facedown, overload
+from engine import awaken, bestow, cast_options, contract, costs, facedown, overload, splice, transform
 from engine.cards.abilities import Ability, CardDef, Cost, Effect
 from engine.cards.compiler.keywords import KEYWORD_TEXT
 from engine.choices import ENTER_CHOICES, choose_problems
@@ -36,10 +36,11 @@ KEYWORDS = frozenset({
     "Backup",                # its triggered ability, granting what follows it (a later keyword; keywords.backup)
     "Encore",                # an activated ability from the graveyard (a later keyword; engine/ops/objects.py)
     "Firebending",           # with a number: its triggered ability (a later keyword; keywords.firebending)
-    "Prowess", "Exalted",    # compiled into their triggered abilities (702.108, 702.83)
+    "Prowess", "Exalted",    # compiled into their triggered abilities (702.107, 702.82)
     "Evolve",                # likewise (702.99; its comparison: engine/values.py)
     "Myriad", "Dethrone",    # likewise (702.115, 702.104; keywords.KEYWORD_ABILITIES)
     "Cascade", "Storm",      # likewise (702.84, 702.39; their ops: engine/ops/cast.py)
+    "Gravestorm", "Conspire",  # likewise (702.68: Game.graveyard_turn; 702.77: its cost in cast_options.py)
     "Horsemanship", "Skulk",  # engine/combat.py (702.30, 702.117)
     "Changeling",            # engine/layers.py (702.72)
     "Cycling", "Typecycling",  # activated abilities from the hand (702.28; engine/casting.py)
@@ -55,12 +56,29 @@ KEYWORDS = frozenset({
     "Level up",              # its activated ability (702.86a; keywords._costed_ability); levels: compiler/leveler.py
     "Unleash",               # its two statics (702.97a; keywords.KEYWORD_STATICS)
     "Riot",                  # its enters choice (a later keyword; keywords.KEYWORD_STATICS, engine/entering.py)
+    "Hideaway",              # with a number: its enters trigger (702.74a; engine/ops/library.py)
+    "Aura swap",             # its activated ability (702.64a; engine/ops/zones.py aura_swap)
+    "Offering",              # engine/casting.py, cast_options.offering_reduce (702.47a-c)
+    "Soulbond",              # its two triggered abilities (702.94a; the pair: engine/ops/objects.py, engine/sba.py)
+    "Haunt",                 # its triggered ability (702.54a; the haunted creature's death: engine/triggers.py)
+    "Epic",                  # its two spell abilities (702.49a; engine/ops/cast.py)
+    "Cipher",                # the last instruction of its spell ability (702.98a; engine/ops/cast.py)
+    "Ripple",                # with a number: its cast trigger (702.59a; engine/ops/cast.py)
+    "Amplify",               # with a number: its static (702.37a; engine/replacement.py, engine/entering.py)
+    "Recover",               # with a mana cost: its graveyard trigger (702.58a; keywords._costed_ability)
+    "Banding",               # engine/combat.py (702.21c-k: bands; who assigns combat damage)
+    "Phasing",               # engine/phasing.py (702.25a)
+    "Champion",              # its two linked triggered abilities (702.71a; keywords.champion)
+    "Provoke",               # its triggered ability (702.38a; keywords.KEYWORD_ABILITIES, combat.provoked)
+    "Dredge",                # with a number: engine/dredge.py (702.51a)
+    "Tribute",               # with a number: its static (702.103a; engine/replacement.py enter_replacements)
+    "Sunburst",              # likewise (702.43a; the colors spent: engine/casting.py)
     "Vanishing",             # with a number: its three abilities (702.62a; keywords.vanishing)
     "Graft",                 # with a number: its two abilities (702.57a; keywords.graft)
     "Transmute",             # an activated ability from the hand (702.52a; engine/cards/compiler)
+    "Transfigure",           # its activated ability (702.70a; engine/cards/compiler)
     "Devour",                # with a number: its static ability (702.81a)
     "Embalm", "Eternalize",  # activated abilities from the graveyard (later keywords; keywords._costed_ability)
-    "Totem armor", "Umbra armor",  # a replacement of destroying the enchanted permanent (702.88; engine/replacement.py)
 })
 STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "set_pt",
                      "grant_ability", "add_types", "become", "life_gain_plus", "life_gain_double", "choose_on_enter",
@@ -77,6 +95,7 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "top_card_revealed",  # likewise, to every player
                      "control",  # engine/layers.py, layer 2 (613.2)
                      "devour",   # engine/replacement.py, engine/entering.py (702.81a)
+                     "amplify",  # likewise (702.37a)
                      # engine/costs.py
                      "additional_cost", "cost_change", "cant_be_countered", "unpreventable", "alternative_cost",
                      # engine/decks/validate.py: deck construction, before the game (112.6m); nothing in it
@@ -291,8 +310,8 @@ def ability_reasons(ab: Ability) -> list[str]:
             _STATIC_WALK[0] = False
     if ab.kind in ("activated", "mana") and ab.zone not in ("battlefield", "graveyard") \
             and not (ab.zone == "hand" and ab.keyword in ("Cycling", "Typecycling", "Ninjutsu", "Reinforce",
-                                                          "Transmute")):
-        # from the hand: 702.28 cycling, 702.48 ninjutsu, 702.76 reinforce, 702.52 transmute
+                                                          "Transmute", "Forecast")):
+        # from the hand: 702.28 cycling, 702.48 ninjutsu, 702.76 reinforce, 702.52 transmute, 702.56 forecast
         out.append(f"ability from {ab.zone}")
     if ab.kind == "mana" and ab.zone != "battlefield":
         out.append(f"mana ability from {ab.zone}")
@@ -332,6 +351,14 @@ def unsupported_reasons(card: CardDef) -> list[str]:
             continue  # 702.36: cast face down, turned face up for a mana cost (engine/facedown.py)
         if k == "Overload" and overload.overload_of(card) is not None:
             continue  # 702.95: cast with "target" changed to "each" for a mana cost (engine/overload.py)
+        if k == "Fuse" and card.layout in transform.SPLIT_LAYOUTS:
+            if card.faces and transform.fused(card) is None:
+                out.append("fuse: a half it cannot cast fused")  # 702.101 (engine/transform.py fused)
+            continue  # 702.101a: each half alone, or both from the hand (the face repeats the keyword)
+        if k == "Splice" and splice.splice_of(card) is not None:
+            continue  # 702.46: its text copied onto a spell being cast (engine/splice.py)
+        if k == "Awaken" and awaken.awaken_of(card) is not None:
+            continue  # 702.112: cast for a mana cost with one more spell ability (engine/awaken.py)
         if k == "Bestow" and bestow.bestow_cost(card) is not None:
             continue  # 702.102: cast as an Aura for a mana cost (engine/bestow.py)
         if k == "Escalate" and cast_options.escalate_mana(card):
@@ -345,6 +372,9 @@ def unsupported_reasons(card: CardDef) -> list[str]:
         if ab.keyword in ("Equip",):
             pass
         out.extend(ability_reasons(ab))
+    got = awaken.awaken_of(card) if "Awaken" in card.keywords else None
+    if got is not None:  # the spell ability awaken adds (702.112a) plays too
+        out.extend(ability_reasons(next(a for a in got[1].abilities if a.kind == "spell")))
     if any(not isinstance(q, str) or q not in LANDWALK_QUALITIES for q in card.keyword_args.get("Landwalk") or []):
         out.append("landwalk quality")
     for k in ("Kicker", "Flashback"):

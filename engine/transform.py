@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from engine import triggers
+from engine.cards.abilities import joined_spell
 from engine.errors import IllegalAction
 from engine.memo import per_object
 
@@ -21,7 +22,8 @@ if TYPE_CHECKING:
     from engine.cards.abilities import CardDef
     from engine.game import Game
 
-__all__ = ["back_face", "transform", "front_face", "flip", "split_halves", "cast_half", "put_half"]
+__all__ = ["back_face", "transform", "front_face", "flip", "split_halves", "cast_half", "put_half", "fused",
+           "cast_fused"]
 
 #: the layouts whose second face is the back of the same card and can be turned up (711.1)
 TRANSFORM_LAYOUTS = frozenset({"transform"})
@@ -46,9 +48,40 @@ SPLIT_LAYOUTS = frozenset({"split"})
 def split_halves(card: "CardDef") -> tuple["CardDef", ...]:
     """The halves of a split card a player may choose to cast (708.3), first half first; () for
     any other card."""
-    if card.layout in SPLIT_LAYOUTS and card.faces and "Fuse" not in card.keywords:
+    if card.layout in SPLIT_LAYOUTS and card.faces:  # 702.101a: a fuse card's halves too, one at a time
         return (_first_half(card),) + tuple(card.faces)
     return ()
+
+
+@per_object
+def fused(card: "CardDef") -> "CardDef | None":
+    """702.101a-d: the fused split spell a split card with fuse is when both halves are cast: two sets
+    of characteristics (its name both names, its colors both halves', 702.101b), one mana cost
+    holding both (702.101b-c), and one spell ability following the left half's instructions, then
+    the right half's (702.101d), with the left half's targets first. None for any other card, or
+    when a half is modal or has no spell ability this engine reads."""
+    if "Fuse" not in card.keywords or card.layout not in SPLIT_LAYOUTS or len(card.faces) != 1:
+        return None
+    left, right = _first_half(card), card.faces[0]
+    la = next((a for a in left.abilities if a.kind == "spell"), None)
+    ra = next((a for a in right.abilities if a.kind == "spell"), None)
+    if la is None or ra is None or la.modes or ra.modes or la.choose or ra.choose:
+        return None
+    spell = joined_spell(la, ra)
+    colors = tuple(c for c in "WUBRG" if c in left.colors or c in right.colors)
+    return replace(card, faces=(), mana_cost=left.mana_cost + right.mana_cost, colors=colors,
+                   abilities=(spell,) + tuple(a for a in left.abilities if a.kind != "spell"))
+
+
+def cast_fused(o: Any) -> Any:
+    """702.101a: a stand-in copy of the card in hand as the fused split spell (the card itself is
+    unchanged until it is on the stack); IllegalAction for a card without fuse."""
+    card = fused(o.card) if o is not None else None
+    if card is None:
+        raise IllegalAction(f"{o.card.name if o is not None else 'that card'} has no fuse (702.101a)")
+    stand_in = o.copy()
+    stand_in.card = card
+    return stand_in
 
 
 @per_object

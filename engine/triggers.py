@@ -26,16 +26,19 @@ if TYPE_CHECKING:
     from engine.layers import Chars
     from engine.state import Decision
 
-OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "cast", "tapped", "exploits",
+OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "unblocked", "cast", "tapped",
+                 "exploits",
                  "untapped", "deals_damage", "dealt_damage", "combat_damage_player",
                  "combat_damage_creature", "combat_damage", "damage_player", "damage_opponent",
                  "attacks_or_blocks", "etb_or_dies", "etb_or_attacks", "cycle",
                  "becomes_target", "becomes_target_spell", "becomes_target_opponent", "blocks_flying",
                  "activate", "leaves_graveyard", "attacks_alone", "monstrous", "transforms",
                  "turned_face_up",  # 702.36e, 701.31b: engine/facedown.py
-                 "last_time_counter_removed"}  # 702.62a (vanishing): engine/ops/objects.py
+                 "last_time_counter_removed",  # 702.62a (vanishing): engine/ops/objects.py
+                 "haunted_dies"}  # 702.54c: the creature a card in exile haunts died (leaves, below)
 PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attack", "sacrifice",
-                 "loses_game"}  # 603.9: a player loses or leaves the game (engine/leave.py)
+                 "loses_game",  # 603.9: a player loses or leaves the game (engine/leave.py)
+                 "creature_to_graveyard"}  # a creature put into that player's graveyard from the battlefield
 #: Events this engine fires (a card triggering on anything else is unsupported).
 SUPPORTED = (OBJECT_EVENTS | PLAYER_EVENTS | {"step", "state"}) - {"scry"}
 #: Trigger keys _match understands (a trigger with any other key is unsupported).
@@ -52,7 +55,7 @@ KEYS_OF_EVENT: dict[str, frozenset[str]] = {
 #: Events a triggered ability of a card in a graveyard is checked against (Spit Flame, Squee, Goblin
 #: Nabob, Aurora Eidolon, Phoenix Chick; 112.6b)
 GRAVEYARD_EVENTS = frozenset({"etb", "step", "cast", "draw", "gain_life", "sacrifice", "you_attack",
-                              "combat_damage_player"})
+                              "combat_damage_player", "creature_to_graveyard"})
 
 ALIASES = {"attacks_or_blocks": ("attacks", "blocks"), "etb_or_dies": ("etb", "dies"),
            "etb_or_attacks": ("etb", "attacks"),
@@ -365,8 +368,41 @@ def leaves(g: "Game", o: "Obj", before: "Chars", to: str) -> list[dict[str, Any]
                     t = _add(g, ghost, ab, ctl, e)
                     if t:
                         out.append(t)
+    if ev["event"] == "dies":
+        out += _haunted_dies(g, o.id)
     if hasattr(g, "lki"):
         g.lki.append((o.copy(), before))
+    return out
+
+
+def creature_to_graveyard(g: "Game", owner: str, oid: int) -> None:
+    """A creature was put into ``owner``'s graveyard from the battlefield: the triggered abilities of the
+    other cards in that graveyard that wait for it (recover, 702.58a), which work only there (112.6b)."""
+    ev = {"event": "creature_to_graveyard", "obj": oid, "player": owner}
+    for cid in g.players[owner].graveyard:
+        if cid == oid:
+            continue  # the creature itself was not in the graveyard as it was put there
+        card_obj = g.objects[cid]
+        for ab in _graveyard_triggers(card_obj.card):
+            if "creature_to_graveyard" in _events_of(ab.trigger) and _match(g, cid, owner, ab.trigger, ev):
+                _add(g, card_obj, ab, owner, ev)
+
+
+def _haunted_dies(g: "Game", oid: int) -> list[dict[str, Any]]:
+    """702.54b-c: "When the creature it haunts dies": the triggered abilities of the cards in exile
+    haunting the creature that died, which trigger in the exile zone (their controller: the owner)."""
+    out = []
+    for p in g.order:
+        for cid in g.players[p].exile:
+            card_obj = g.objects[cid]
+            if card_obj.chosen.get("haunting") != oid:
+                continue
+            ev = {"event": "haunted_dies", "obj": cid, "player": p, "haunted": oid}
+            for ab in card_obj.card.abilities:
+                if ab.kind == "triggered" and ab.trigger and "haunted_dies" in _events_of(ab.trigger):
+                    t = _add(g, card_obj, ab, p, ev)
+                    if t:
+                        out.append(t)
     return out
 
 
@@ -381,6 +417,8 @@ def step(g: "Game", name: str) -> None:
         if d["step"] == name and (d.get("whose") != "you" or seats.is_active(g, d["controller"])):
             g.triggered.append({"controller": d["controller"], "ability": d["ability"], "source": d["source"],
                                 "card": d["card"], "info": d.get("info", {})})
+            if d.get("recurring"):  # "at the beginning of each of your upkeeps for the rest of the game" (702.49a)
+                keep.append(d)
         else:
             keep.append(d)
     g.delayed = keep

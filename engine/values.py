@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, cast
 from engine import seats
 from engine.choices import NeedChoice
 from engine.errors import Unsupported
-from engine.filters import PLAYER_WORDS, matches, unknown_keys
+from engine.filters import PLAYER_WORDS, matches, paired_with, unknown_keys
 from engine.mana import mana_value
 
 if TYPE_CHECKING:
@@ -152,6 +152,8 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
             return [a]
         return []
     if ref == "exiled":  # the cards the previous exile_top effect exiled
+        if "exiled" not in r:  # none in this resolution: "the exiled card" of a linked ability (607.2a)
+            return refs(g, r, "linked_exiled")
         return [c for c in r.get("exiled", ()) if c in g.objects]
     if isinstance(ref, dict):
         if "choose" in ref:  # chosen on resolution (may stop the resolution for the choice)
@@ -204,12 +206,13 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "graveyard_types": frozenset({"graveyard_types"}),
     "drawn_this_turn": frozenset({"drawn_this_turn"}),
     "times_paid": frozenset({"times_paid"}),
+    "colors_spent": frozenset({"colors_spent"}),
 }
 #: the amounts computed without a resolution record (a static ability, 611.3a)
 STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "toughness_of", "blockers_beyond_first",
                                  "life_gained_this_turn", "life_of", "total_power", "total_toughness", "greatest",
                                  "counters_on", "hand_of", "devotion", "domain", "graveyard_types",
-                                 "drawn_this_turn"})
+                                 "drawn_this_turn", "colors_spent"})
 #: The references ``refs`` resolves: words, and the head keys of dict references
 REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent", "each_other_player",
                        "defending_player", "each_player", "it", "trigger_player", "attached", "created", "attacked",
@@ -270,6 +273,9 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
             return len({t for c in g.players[who].graveyard for t in g.objects[c].card.types})
         return g.players[who].drawn_turn  # cards drawn this turn (120.1)
 
+    if "colors_spent" in a:  # 702.43a: the colors of mana spent to cast it (kept by the permanent it became)
+        o = g.objects.get(src) if src is not None else None
+        return len(o.chosen.get("colors_spent", ())) if o is not None else 0
     if "x" in a:
         x = g.objects[r["obj"]].x if r else 0
         return -x if a.get("negate") else x
@@ -364,6 +370,24 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
 
 
 
+def unpaired_creature(g: "Game", oid: Any, you: str) -> bool:
+    """A creature on the battlefield under ``you``'s control that is not paired (702.94a-b)."""
+    o = g.objects.get(oid) if isinstance(oid, int) else None
+    return o is not None and o.zone == "battlefield" and g.controller_of(oid) == you \
+        and g.chars(oid).is_creature() and paired_with(g, oid) is None
+
+
+def _soulbond_open(g: "Game", o: Any, which: str, r: Ctx | None, you: str) -> bool:
+    """702.94a's intervening "if": this creature and another (``which`` "it": the creature that entered;
+    "self": any other) are creatures you control, both unpaired."""
+    if o is None or not unpaired_creature(g, o.id, you):
+        return False
+    if which == "it":
+        ev = (r or {}).get("trigger") or {}
+        return ev.get("obj") != o.id and unpaired_creature(g, ev.get("obj"), you)
+    return any(i != o.id and unpaired_creature(g, i, you) for i in g.battlefield)
+
+
 def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -> bool:
     """Whether a condition holds now: an intervening "if" (603.4), an "as long as" static
     (611.3a), a conditional instruction (608.2c) or an activation restriction (602.5b).
@@ -423,6 +447,12 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
     o = g.objects.get(src) if src is not None else None
     if "kicked" in cond and bool(o is not None and o.kicked) != bool(cond["kicked"]):
         return False
+    if "paired" in cond and (o is None or (paired_with(g, o.id) is not None) != bool(cond["paired"])):
+        return False  # "as long as SELF is paired with another creature" (702.94b)
+    if "soulbond" in cond and not _soulbond_open(g, o, cond["soulbond"], r, you):
+        return False  # 702.94a: "if you control both ... and both are unpaired"
+    if "tribute_paid" in cond and bool(o is not None and o.chosen.get("tribute_paid")) != bool(cond["tribute_paid"]):
+        return False  # 702.103b: the chosen opponent had it enter with the counters (engine/entering.py)
     if "cast_with" in cond and (o is None or cond["cast_with"] not in o.chosen.get("cast_with", ())):
         return False  # "if its evoke cost was paid" (702.73a), "as long as its dash cost was paid" (702.108a)
     if "gained_life_this_turn" in cond and g.players[you].life_gained_turn < max(1, int(cond["gained_life_this_turn"])):
@@ -601,6 +631,7 @@ CONDITION_KEYS = {"control", "min", "max", "life_ge", "life_le", "your_turn", "a
                   "opponent_more", "opponent_poison_ge", "self_counters_le", "opponents_control", "opponents_ge",
                   "any_player_life_le", "evolve", "drawn_ge", "attached", "opponent_graveyard_ge",
                   "opponent_life_le", "first_target", "self_attacked_this_turn", "once_ever",
+                  "tribute_paid", "paired", "soulbond",
                   # not conditions: the least modes of a modal spell (700.2; casting.mode_range), and who
                   # chooses its modes (601.3; casting.cast)
                   "min_modes", "mode_chooser"}

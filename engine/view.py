@@ -78,7 +78,7 @@ def view(g: "Game", player: str, public: dict[int, dict[str, Any]] | None = None
             "life": p.life, "poison": p.poison, "library": len(p.library), "hand_count": len(p.hand),
             "hand": [card_view(g, i) for i in p.hand] if knowledge.sees_hand(g, player, n) else None,  # 810.5
             "graveyard": [pv(i) for i in p.graveyard],
-            "exile": [pv(i) for i in p.exile],
+            "exile": _own_face_down(g, player, [pv(i) for i in p.exile]),  # hideaway's card (702.74a)
             "command": [pv(i) for i in p.command],  # 408: a public zone
             "mana_pool": plain_pool(p.pool), "lost": p.lost, "lands_played": p.lands_played,
             "left": n in g.gone,

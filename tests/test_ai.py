@@ -169,6 +169,38 @@ def test_match_cli_prints_json_last(capsys):
     assert r["mean_turns"] > 0
 
 
+def test_a_duplicate_match_plays_every_deal_from_both_sides():
+    """--duplicate: games 2j and 2j+1 share the seed, the decks by seat and the first player
+    (103.2), the sides swapped; the deals alternate the decks and who plays first. The two
+    games of a deal open with the same hands (the same shuffles), whoever sits in the seat."""
+    pairs = match.deck_pairs(None, 4)
+    deals = [match.deal(i, 7, pairs, duplicate=True) for i in range(8)]
+    for j in range(4):
+        (sa0, f0, d0, s0), (sa1, f1, d1, s1) = deals[2 * j], deals[2 * j + 1]
+        assert (sa0, sa1) == ("p1", "p2") and f0 == f1 and d0 == d1 and s0 == s1 == 7 + j
+    assert {(d["p1"][-1], f) for _sa, f, d, _s in deals} == {(RED[-1], "p1"), (RED[-1], "p2"), (GREEN[-1], "p1"),
+                                                              (GREEN[-1], "p2")}
+    hands = []
+    for i in (0, 1):
+        _sa, first, by_seat, s = deals[i]
+        g = Game.new(sorted(by_seat.items()), POOL, s, play_first=first)
+        hands.append({n: [g.objects[x].card.name for x in g.players[n].hand] for n in g.order})
+    assert hands[0] == hands[1]
+    # plain games: a fresh seed and the seats alternating every game, as before
+    plain = [match.deal(i, 7, match.deck_pairs(None, 4), duplicate=False) for i in range(4)]
+    assert [s for *_x, s in plain] == [7, 8, 9, 10] and [sa for sa, *_x in plain] == ["p1", "p2", "p1", "p2"]
+
+
+def test_a_duplicate_match_counts_the_deals_each_side_won_from_both_seats(capsys):
+    """Deals won by the same side from both seats are the ones its play decided; the rest
+    (the deal decided them) are split."""
+    assert match.deal_outcomes(["a", "a", "a", "b", "b", "b", "draw", "a", "b", "a"]) == \
+        {"a": 1, "b": 1, "split": 3}
+    assert match.main(["--a", "easy", "--b", "random", "--games", "2", "--duplicate"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[-1].startswith("deals won from both seats: a ")
+
+
 def test_match_rejects_bad_decks(capsys):
     assert match.main(["--games", "1", "--decks", "no-such-deck", "red"]) == 2
     assert "error" in capsys.readouterr().err
@@ -260,6 +292,16 @@ def test_the_search_drops_candidates_far_behind_or_dominated():
     # 0: the rule of thumb stays; 1: the best; 2: better than the best on one sample, 1.5 behind
     # on average: stays; 3: far behind; 4: worse on every sample, by 1.0 on average: dominated
     assert alive == [True, True, True, False, False]
+
+
+def test_the_search_drops_candidates_that_scored_the_same_on_every_sample():
+    """Two answers with the same value on every shared sample (a land now or in the second
+    main phase) are one line of play: only the first is played on, so the search stops
+    instead of spending its budget on ties; the rule of thumb (index 0) is the one kept."""
+    vals = [[1.0, 2.0, 3.0], [1.0, 2.0, 3.0], [5.0, 6.0, 4.0], [5.0, 6.0, 4.0], [5.0, 6.0, 4.5]]
+    alive = [True] * 5
+    search.Searcher._prune(vals, alive)
+    assert alive == [True, False, True, False, True]
 
 
 def _pumped_bears() -> tuple[Game, dict[str, int]]:

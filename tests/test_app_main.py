@@ -200,3 +200,26 @@ def test_coin_flip_winner_chooses_who_plays_first_and_the_loser_chooses_in_a_rem
     if t2.curtain.isVisible():
         QTest.mouseClick(t2.curtain.button, Qt.LeftButton)
     assert t2.ctl.decision.kind == "play_first" and t2.ctl.decision.player == loser
+
+
+def test_start_up_leaves_the_lazy_screens_unloaded():
+    """The main window comes up before the table, the dialogs, the lobby, the deck builder and
+    the AI seat are imported (app.lazy loads them on first use; the warm-up, just after start)."""
+    from app import lazy
+    code = ("import sys, app.application\n"
+            f"print(sorted(m for m in {sorted(set(lazy.WHERE.values()))!r} if m in sys.modules))")
+    r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "[]", f"imported at start: {r.stdout}"
+
+
+def test_the_lazy_names_are_their_modules_names():
+    """Each name of app.lazy is the object its module defines, and ``__all__`` lists them all."""
+    import importlib
+
+    from app import lazy
+    assert sorted(lazy.__all__) == sorted(lazy.WHERE)
+    for name, module in lazy.WHERE.items():
+        assert getattr(lazy, name) is getattr(importlib.import_module(module), name), name
+    with pytest.raises(AttributeError):
+        lazy.NoSuchScreen  # noqa: B018

@@ -99,3 +99,29 @@ def test_every_cr_number_cited_in_engine_exists_in_2016():
     assert not {f: xs for f, xs in new.items() if xs}, "CR numbers not in the 2016 rules"
     still = {x for xs in wrong.values() for x in xs}
     assert not sorted(KNOWN_WRONG - still), "no longer cited: remove them from KNOWN_WRONG"
+
+
+def _keyword_lines() -> list[tuple[str, int, str, str]]:
+    """(file, line, cited 702 number, its 2016 heading) for each 702 rule cited in engine/ on
+    a line that names a keyword of the 2016 rules but not that rule's own keyword, in it or
+    in the lines beside it ("exalted, 702.83" cites unearth: exalted is 702.82)."""
+    heads = _headings()
+    names = {h.casefold() for h in heads.values()}
+    cite = re.compile(r"(?<![\d.\w])(702\.\d+)[a-z]?(?![\d\w])")
+    out = []
+    for f in sorted((ROOT / "engine").rglob("*.py")):
+        lines = f.read_text(encoding="utf-8").splitlines()
+        for i, line in enumerate(lines):
+            for m in cite.finditer(line):
+                own = heads.get(m.group(1), "").casefold()
+                near = " ".join(lines[max(0, i - 1):i + 2]).casefold()
+                if own and own not in near and any(re.search(rf"\b{re.escape(n)}\b", line.casefold()) for n in names):
+                    out.append((f.relative_to(ROOT).as_posix(), i + 1, m.group(1), heads[m.group(1)]))
+    return out
+
+
+def test_a_keyword_named_beside_a_702_rule_is_that_rules_keyword():
+    """Where a line names a keyword and cites a 702 rule, the rule is that keyword's (or of a
+    keyword named in the lines beside it): a wrong number that exists in the 2016 text passes
+    the check above, and this catches it."""
+    assert not _keyword_lines(), "702 rules cited beside another keyword's name: " + str(_keyword_lines())

@@ -10,6 +10,8 @@ import pytest
 
 from engine.mana import (ManaError, cost_colors, format_cost, format_pool, mana_value, needs, parse_cost,
                          parse_pool, pay_from_pool, substitute_x, unpayable)
+from engine.payment import plan_payment
+from engine.setup import from_setup
 
 
 def test_parse_and_format_cost_107_4() -> None:
@@ -180,3 +182,23 @@ def test_a_symbol_the_pool_cannot_pay_is_refused_by_name_107_4h() -> None:
     assert pool == {"R": 2}
     with pytest.raises(ManaError, match=r"cannot pay the symbol \{S\}"):
         needs(("R", "S"), pool)
+
+
+def test_named_sources_are_all_planned_and_what_is_left_floats_601_2h() -> None:
+    """601.2g-h: a payment that names its sources taps every one of them; the plan's pool
+    after paying {G} with two Forests and a Mountain holds the {G} and {R} left over."""
+    g = from_setup({"active": "alice", "step": "main1", "players": {
+        "alice": {"battlefield": ["Forest", "Forest", "Mountain"]}}})
+    ids = list(g.battlefield)
+    taps, pool = plan_payment(g, "alice", ("G",), set(), ids)
+    assert sorted(oid for oid, _ in taps) == sorted(ids)
+    assert {k: v for k, v in pool.items() if v} == {"G": 1, "R": 1}
+
+
+def test_a_zero_cost_spell_is_offered_with_no_mana_source_202_1() -> None:
+    """202.1, 601.2g: {0} needs no mana, so Ornithopter is among the legal casts of a player
+    with no land and an empty pool; a {1} spell is not."""
+    g = from_setup({"active": "alice", "step": "main1", "players": {
+        "alice": {"hand": ["Ornithopter", "Sol Ring"]}}})
+    casts = {g.objects[o["card"]].card.name for o in g.pending.options if o.get("action") == "cast"}
+    assert casts == {"Ornithopter"}

@@ -18,8 +18,12 @@ from pathlib import Path
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
+from PySide6.QtGui import QImage, QPixmap
 
+from app.settings import load_settings
 from engine.atomicfile import WriteError, write_atomic
+from engine.cardpool import corpus
+from engine.cards.db import SCHEMA_VERSION, CardDatabase, default_db_path, schema_version
 from engine.datadir import data_dir
 
 W, H = 488, 680
@@ -119,7 +123,6 @@ def _card_db() -> Any:
     if _db is None:
         _db = False
         try:
-            from engine.cards.db import SCHEMA_VERSION, CardDatabase, default_db_path, schema_version
             path = default_db_path()
             if path.is_file() and schema_version(path) == SCHEMA_VERSION:
                 _db = CardDatabase(path)
@@ -153,7 +156,6 @@ def face_for(name: str, set_code: str = "") -> CardFace:
     """A face from the embedded oracle corpus (the same data the game uses); a bare face if unknown.
     The set symbol is that of the printing in ``set_code`` when given (see ``printing_for``)."""
     try:
-        from engine.cardpool import corpus
         r = corpus().get(name.lower())
     except Exception:  # no corpus installed: still draw the name
         r = None
@@ -298,7 +300,6 @@ _pixmaps: dict[tuple[str | int, ...], Any] = {}
 def _to_pixmap(img: Image.Image, w: int, h: int) -> Any:
     """A QPixmap that owns its pixels. (PIL.ImageQt's QImage points into a Python buffer
     that Python may free while the pixmap still shares it: a crash in a later paint.)"""
-    from PySide6.QtGui import QImage, QPixmap
     small = img.convert("RGBA").resize((w, h), Image.Resampling.LANCZOS)
     data = small.tobytes("raw", "RGBA")
     qi = QImage(data, w, h, w * 4, QImage.Format.Format_RGBA8888).copy()  # copy(): Qt owns the pixels
@@ -323,7 +324,6 @@ def _image_folder() -> Path | None:
     global _settings
     if _settings is None:
         try:
-            from app.settings import load_settings
             _settings = load_settings()
         except Exception:  # noqa: BLE001 - no settings: draw faces
             _settings = {}

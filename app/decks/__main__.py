@@ -4,19 +4,20 @@ from __future__ import annotations
 import argparse
 import sys
 
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+
+from engine.decks.cli import _open_cards
+from engine.decks.store import DeckStore
+
+from .window import DeckBuilderWindow
+
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m app.decks", description="The manatable deck builder.")
     p.add_argument("--cards", help="a YAML card list (engine.decks.memorydb) or card database file")
     p.add_argument("--quit-after", type=float, help=argparse.SUPPRESS)
     args = p.parse_args(argv)
-    from PySide6.QtCore import QTimer
-    from PySide6.QtWidgets import QApplication
-
-    from engine.decks.cli import _open_cards
-    from engine.decks.store import DeckStore
-
-    from .window import DeckBuilderWindow
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     w = DeckBuilderWindow(_open_cards(args.cards), DeckStore())

@@ -49,6 +49,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.cards import render
+from app.decks.charts import DeckCharts
 from app.widgets import named
 from engine.decks.limited import Draft
 from engine.decks.model import Deck
@@ -70,8 +72,7 @@ def card_icon(name: str, rarity: str, foil: bool = False, w: int = CARD_W, h: in
               set_code: str = "") -> QPixmap:
     """A card face framed in its rarity's colour (a foil with a rainbow edge); ``set_code`` is the
     printing the face shows (the booster's set), else the card's newest printing."""
-    from app.cards.render import card_pixmap
-    face = card_pixmap(name, w - 8, h - 8, set_code)
+    face = render.card_pixmap(name, w - 8, h - 8, set_code)
     pm = QPixmap(w, h)
     pm.fill(Qt.GlobalColor.transparent)
     p = QPainter(pm)
@@ -172,7 +173,6 @@ class DraftWidget(QWidget):
         self.picks.setMinimumWidth(300)
         self.picks.currentItemChanged.connect(
             lambda it, _old: self.show_preview(it.data(0, NAME_ROLE)) if it and it.data(0, NAME_ROLE) else None)
-        from app.decks.charts import DeckCharts
         self.curve = DeckCharts()
         self.picks_title = named(QLabel("Your picks (0)"), "picksTitle")
         self.review = named(QTreeWidget(), "review")
@@ -314,8 +314,7 @@ class DraftWidget(QWidget):
     def show_preview(self, name: str | None) -> None:
         if not name:
             return
-        from app.cards.render import card_pixmap
-        self.preview.setPixmap(card_pixmap(name, self.preview.width(), self.preview.height(), self.set_of(name)))
+        self.preview.setPixmap(render.card_pixmap(name, self.preview.width(), self.preview.height(), self.set_of(name)))
         self.preview.setToolTip(name)
         self.preview.setProperty("card", name)
 

@@ -44,6 +44,7 @@ from PySide6.QtCore import QEvent, QMimeData, QObject, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QBrush, QColor, QDropEvent, QIcon, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -54,6 +55,7 @@ from PySide6.QtWidgets import (
     QInputDialog,
     QLabel,
     QLineEdit,
+    QListView,
     QListWidget,
     QListWidgetItem,
     QMainWindow,
@@ -61,12 +63,16 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSpinBox,
     QSplitter,
+    QTabWidget,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
+from app.cards import render
+from app.decks.charts import DeckCharts
+from app.decks.draft import card_icon, color_group
 from app.decks.ranking import rank_names, single_name, visible_names
 from app.widgets import named
 from engine.decks.carddb import is_basic_land
@@ -75,6 +81,8 @@ from engine.decks.format import FormatError, load_formats, user_formats_dir
 from engine.decks.limited import LimitedError, booster_sets, bot_deck, new_seed, sealed_pool
 from engine.decks.model import Deck
 from engine.decks.validate import Problem, Validator
+
+from .draft import DraftWidget
 
 NAME_ROLE = Qt.ItemDataRole.UserRole
 SEARCH_LIMIT = 300
@@ -206,7 +214,6 @@ class DeckBuilderWindow(QMainWindow):
             filters2.addWidget(box, 1)
         self.set_filter.textChanged.connect(lambda _t: self._search_timer.start())
         filters2.addWidget(self.set_filter)
-        from PySide6.QtWidgets import QCheckBox
         self.legal_filter = named(QCheckBox("legal"), "legalFilter")
         self.legal_filter.setToolTip("only cards legal in the deck's format (banned lists, sets, card types)")
         self.legal_filter.toggled.connect(lambda _on: self._search_timer.start())
@@ -312,7 +319,6 @@ class DeckBuilderWindow(QMainWindow):
         self.stats_label = named(QLabel(), "stats")
         self.stats_label.setWordWrap(True)
         rv.addWidget(self.stats_label)
-        from app.decks.charts import DeckCharts
         self.charts = DeckCharts()
         rv.addWidget(self.charts)
         verdict_row = QHBoxLayout()
@@ -353,7 +359,6 @@ class DeckBuilderWindow(QMainWindow):
         sv.addStretch(1)
 
         # a limited deck's pool as cards, grouped by colour and mana value, beside the search
-        from PySide6.QtWidgets import QListView, QTabWidget
         self.pool_view = named(QListWidget(), "poolView")
         self.pool_view.setViewMode(QListView.ViewMode.IconMode)
         self.pool_view.setIconSize(POOL_CARD)
@@ -541,8 +546,7 @@ class DeckBuilderWindow(QMainWindow):
             return
         card = self.db.get(name)
         try:
-            from app.cards.render import card_pixmap
-            self.preview.setPixmap(card_pixmap(name, PREVIEW_W, PREVIEW_H, self.printed_set(name)))
+            self.preview.setPixmap(render.card_pixmap(name, PREVIEW_W, PREVIEW_H, self.printed_set(name)))
         except Exception:           # noqa: BLE001 - no face to draw: the text alone
             self.preview.clear()
         self.preview.setProperty("card", name)
@@ -731,7 +735,6 @@ class DeckBuilderWindow(QMainWindow):
 
     def card_legal(self, name: str) -> bool:
         """Is one copy of this card allowed in the chosen format (no error naming the card)?"""
-        from engine.decks.model import Deck
         probe = Deck(name="", main={name: 1})
         return not any(p.is_error and p.card == name for p in self.validator().validate(probe))
 
@@ -811,7 +814,6 @@ class DeckBuilderWindow(QMainWindow):
         if not self.pool_mode:
             self.pool_view.clear()
             return
-        from app.decks.draft import color_group
         groups: dict[str, list[str]] = {}
         for name in self.deck.sideboard:
             groups.setdefault(color_group(self.validator().card(name)), []).append(name)
@@ -873,7 +875,6 @@ class DeckBuilderWindow(QMainWindow):
     def _draw_some_pool_icons(self, batch: int = 6) -> None:
         """Card faces for the pool view a few at a time, so that the window answers while they are drawn
         (the first drawing of a face takes tens of milliseconds); the name shows until then."""
-        from app.decks.draft import card_icon
         for _ in range(batch):
             if not self._icon_queue:
                 self._icon_timer.stop()
@@ -1115,7 +1116,6 @@ class DeckBuilderWindow(QMainWindow):
     def start_draft(self, sets: str | list[str], seed: int, people: int = 1):
         """Open the draft screen; its pool comes here (as a limited deck) when the draft ends. With
         several ``people`` (at this screen, hotseat) they sit evenly round the table of eight."""
-        from .draft import DraftWidget
         if isinstance(sets, list) and len(sets) not in (1, 3):
             QMessageBox.warning(self, "Cannot draft", "Give one set (three boosters of it) or three sets "
                                                       "(one per round).")

@@ -30,9 +30,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.ai_seat import AISeat
+from app.deckchoice import deck_choices
 from app.table.looks import TEAM_COLOURS
 from app.widgets import named
+from engine.ai.random_bot import RandomBot
+from engine.cardpool import CardPool
+from engine.commander import deck_problems
+from engine.decks.files import parse_text
+from engine.decks.store import DeckStore
+from engine.game import Game
 from engine.rng import new_seed
+from engine.session import LocalSession
 
 MAX_SEATS = 6
 MAX_PEOPLE = 4            # people sharing one screen (hotseat)
@@ -47,7 +56,6 @@ COMMANDER_DECKS = Path(__file__).resolve().parents[2] / "assets" / "decks" / "co
 
 def commander_available() -> bool:
     """The engine starts Commander games (Game.new takes a ``format``): the variant is offered."""
-    from engine.game import Game
     return "format" in inspect.signature(Game.new).parameters
 
 
@@ -79,9 +87,6 @@ def commander_offers() -> list[Offer]:
     """The Commander decks to offer (903): the samples in assets/decks/commander/ and the
     player's saved decks that name a commander, each checked as the engine checks it at the
     start (engine.commander.deck_problems: 100 cards, singleton, colour identity); legal first."""
-    from engine.cardpool import CardPool
-    from engine.commander import deck_problems
-    from engine.decks.files import parse_text
     decks: list[tuple[str, Any]] = []
     for path in sorted(COMMANDER_DECKS.glob("*.txt")):
         try:
@@ -90,7 +95,6 @@ def commander_offers() -> list[Offer]:
         except (OSError, ValueError):
             continue
     try:
-        from engine.decks.store import DeckStore
         store = DeckStore()
         try:
             decks += [(f"Deck: {i.name}", store.load(i.id)) for i in store.list()]
@@ -118,7 +122,6 @@ class TableDialog(QDialog):
 
     def __init__(self, parent: QWidget | None = None, seats: int = 3) -> None:
         super().__init__(parent)
-        from app.deckchoice import deck_choices
         self.setWindowTitle("New game at this computer")
         self.offers: dict[str | None, list[Offer]] = {
             None: [Offer(c.label, c.cards, None, c.problem) for c in deck_choices()]}
@@ -329,11 +332,6 @@ def start_seats(window: Any, seats: list[SeatConfig], seed: int, play_first: str
     seat thinking off the GUI thread (app.ai_seat). With no ``play_first``, ``chooser``
     chooses who plays first (103.2): a coin flip's winner by default. ``variant`` is
     "two_headed_giant" for Two-Headed Giant: the teams are read from each seat's ``team``."""
-    from app.ai_seat import AISeat
-    from engine.ai.random_bot import RandomBot
-    from engine.game import Game
-    from engine.session import LocalSession
-
     decks = [(s.name, list(s.deck)) for s in seats]
     kw: dict[str, Any] = {"play_first": play_first, "chooser": None if play_first else chooser}
     if format is not None:

@@ -23,6 +23,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import (
+    QApplication,
     QCheckBox,
     QComboBox,
     QFormLayout,
@@ -37,6 +38,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.deckchoice import deck_choices
+from app.lobby.newgame import commander_offers
+from app.settings import load_settings, save_settings
+from app.table.connection import ConnectionBar
+from app.table.widget import TableWidget
+from engine.datadir import data_dir
+from engine.decks import load_formats
+from engine.net.bot import load_deck
 from engine.net.client import NetError, RemoteSession, discover
 
 DECKS = Path(__file__).resolve().parents[2] / "assets" / "decks"
@@ -191,13 +200,11 @@ class LobbyWindow(QWidget):
         """The sample decks, the Commander decks (each with its commander) and the player's
         own (app.deckchoice); the legal ones first; an illegal one is marked and refused with
         its reason."""
-        from app.deckchoice import deck_choices
         self.deck.clear()
         entries: list[tuple[str, list[str], str, str | None]] = [
             (c.label, list(c.cards), c.problem, None) for c in deck_choices()
             if not c.title.startswith("Classic:")]   # the lobby's formats want 60 cards
         try:   # the Commander decks (for a game in the commander format): the 99 and the commander
-            from app.lobby.newgame import commander_offers
             entries += [(o.label, list(o.cards), o.problem, o.commander) for o in commander_offers()]
         except Exception:  # noqa: BLE001 - the other decks are still offered
             pass
@@ -215,7 +222,6 @@ class LobbyWindow(QWidget):
             raise ValueError(f"the deck {self.deck.currentText().split(' — ')[0].lstrip('⚠ ')} is not legal: {problem}")
         data = self.deck.currentData()
         if isinstance(data, str):
-            from engine.net.bot import load_deck
             return load_deck(data)
         return list(data or [])
 
@@ -326,7 +332,6 @@ class LobbyWindow(QWidget):
         server/), announced on the LAN; the address field gets the port it listens on."""
         if self.server_proc is not None:
             return
-        from engine.cards.db import data_dir
         _, _, port = self.address.text().strip().rpartition(":")
         port = port if port.isdigit() else "7531"
         folder = data_dir() / "server"
@@ -432,7 +437,6 @@ class LobbyWindow(QWidget):
 
     # -- recent servers -----------------------------------------------------------
     def recent_servers(self) -> list[str]:
-        from app.settings import load_settings
         saved = load_settings().get("recent_servers")
         return [a for a in saved if isinstance(a, str) and a][:MAX_RECENT] if isinstance(saved, list) else []
 
@@ -440,7 +444,6 @@ class LobbyWindow(QWidget):
         """Put ``address`` first in the saved recent servers (at most MAX_RECENT)."""
         if not address:
             return
-        from app.settings import save_settings
         servers = [address] + [a for a in self.recent_servers() if a != address]
         try:
             save_settings({"recent_servers": servers[:MAX_RECENT]})
@@ -455,8 +458,6 @@ class LobbyWindow(QWidget):
     def _first_update(self) -> None:
         if self.table is not None or self.session is None or not self.session.updates:
             return
-        from app.table.connection import ConnectionBar
-        from app.table.widget import TableWidget
         page = QWidget()
         lay = QVBoxLayout(page)
         lay.setContentsMargins(0, 0, 0, 0)
@@ -499,7 +500,6 @@ def hostable_formats() -> list[str]:
     pool or a commander, then commander (903), then "free" (any 40 cards the engine knows)."""
     names = ["casual"]
     try:
-        from engine.decks import load_formats
         for name, f in sorted(load_formats().items()):
             if name != "casual" and f.pool is None and f.commander is None:
                 names.append(name)
@@ -511,7 +511,6 @@ def hostable_formats() -> list[str]:
 
 
 def main() -> int:
-    from PySide6.QtWidgets import QApplication
     app = QApplication.instance() or QApplication(sys.argv)
     w = LobbyWindow()
     w.resize(1200, 800)

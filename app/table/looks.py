@@ -22,6 +22,8 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen, QPixmap, QTransform
 
 from app.cards.render import back_pixmap, card_pixmap, face_for
+from engine.cardpool import default_pool
+from engine.support import unsupported_reasons
 
 RENDER_SCALE = 2        # the face is scaled from a pixmap twice the scene size
 MARGIN = 3              # room around the card for its ring
@@ -222,7 +224,6 @@ QUARTER_TURN = QTransform().rotate(90)
 
 @lru_cache(maxsize=1)
 def _pool() -> Any:
-    from engine.cardpool import default_pool
     return default_pool()
 
 
@@ -233,7 +234,6 @@ def unsupported_note(name: str) -> str:
     if not name:
         return ""
     try:
-        from engine.support import unsupported_reasons
         reasons = unsupported_reasons(_pool().definition(name))
     except Exception:  # noqa: BLE001 - a card the pool does not know: nothing to say about it
         return ""

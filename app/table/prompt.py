@@ -28,6 +28,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.cards.render import card_pixmap
+from app.forms import load
+from app.table.scene import step_name
 from engine.seats import result_text
 
 MAX_TARGET_BUTTONS = 8  # more candidate targets than this are offered as a list
@@ -137,7 +140,6 @@ class WrapCheck(QWidget):
 
 def decision_words(d: Any, v: dict[str, Any]) -> str:
     """What a decision asks, in a player's words (the hand-over screen, the panel's title)."""
-    from app.table.scene import step_name
     kind = d.kind
     if kind == "priority":
         stack = v.get("stack") or []
@@ -170,7 +172,6 @@ class PromptPanel(QWidget):
         self.table = table  # the TableWidget: .scene, .ctl, .submit()
         # the panel's frame is the Designer form ui_forms/prompt.ui; its body is filled
         # per decision below
-        from app.forms import load
         self.ui = load("prompt").Ui_PromptPanel()
         self.ui.setupUi(self)
         self.title, self.text, self.body = self.ui.title, self.ui.text, self.ui.body
@@ -386,7 +387,6 @@ class PromptPanel(QWidget):
         top = (d.data or {}).get("top")
         self.text.setText(d.prompt + f" (library: {lib['library']} cards)")
         if top:
-            from app.cards.render import card_pixmap
             says = QLabel(f"The top card of your library: {top['name']}")
             says.setWordWrap(True)
             self.body_lay.addWidget(says)

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QFont
+from PySide6.QtGui import QColor, QFont, QPainterPath
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSimpleTextItem
 
 from app.table.items import (
@@ -192,7 +192,6 @@ class LabelItem(QGraphicsSimpleTextItem):
         super().paint(p, opt, widget)
 
     def shape(self) -> Any:
-        from PySide6.QtGui import QPainterPath
         return QPainterPath()  # never in the way of a click or a drop
 
 

@@ -2,6 +2,7 @@
 the game log, the hand-over screen (hotseat) and the game-over screen."""
 from __future__ import annotations
 
+import re
 from typing import Any, Callable, Iterable
 
 from PySide6.QtCore import QRectF, Qt, QTimer, Signal
@@ -22,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.cards.render import card_pixmap
+from app.forms import load
 from app.settings import save_stops, saved_stops
 from app.table.controller import TableController
 from app.table.looks import preview_overlay
@@ -118,7 +120,6 @@ class Curtain(QFrame):
 
     def __init__(self, parent: QWidget) -> None:
         super().__init__(parent)
-        from app.forms import load
         self.ui = load("curtain").Ui_Curtain()
         self.ui.setupUi(self)
         self.title, self.text = self.ui.title, self.ui.text
@@ -127,7 +128,6 @@ class Curtain(QFrame):
 
     def set_scale(self, scale: float) -> None:
         """Text sizes of the form's style sheet times ``scale`` (the window's size)."""
-        import re
         base = getattr(self, "_base_sheet", None)
         if base is None:
             base = self._base_sheet = self.styleSheet()
@@ -398,7 +398,6 @@ class TableWidget(QWidget):
         """A zone viewer for a public pile (graveyard, exile), newest first; hover previews;
         in your graveyard, a double-click casts a card with flashback. The window is the
         Designer form ui_forms/zone_viewer.ui; ``zone_viewer`` is its list of cards."""
-        from app.forms import load
         cards = list(reversed(self.ctl.view()["players"][seat][zone]))
         win = _FormWindow(self, Qt.WindowType.Tool)
         ui = load("zone_viewer").Ui_ZoneViewer()

@@ -4,6 +4,8 @@ Plays N games between two players (levels ``easy``, ``medium``, ``hard`` or ``ra
 alternating seats and who plays first (103.2), and prints wins, draws, mean turns and the
 time per decision (median, p95, max) of each side; with ``--json`` the last line is
 ``{"games": N, "draws": D, "a": {"wins": W, "decision_ms": {...}}, "b": {...}, "mean_turns": T}``.
+With ``--duplicate`` every deal (seed, decks by seat, first player) is played twice, the sides
+swapped, as in duplicate bridge: the shuffles favour neither side, so the count measures play.
 Time per decision is wall-clock time; the text lines add the CPU time of the deciding
 thread, which on a shared machine tells a budget overrun from time the core was taken away.
 
@@ -138,21 +140,35 @@ def ms_stats(times: list[float]) -> dict[str, float]:
             "max": round(s[-1] * 1000, 3)}
 
 
+def deal(i: int, seed: int, pairs: list[tuple[list[str], list[str]]],
+         duplicate: bool) -> tuple[str, str, dict[str, list[str]], int]:
+    """Game ``i``'s seat of side a, first player, decks by seat and game seed. Seats alternate
+    every game. Plain: who plays first every two games, a fresh seed each game, the decks of
+    ``pairs[i]`` (side a's first). Duplicate: games 2j and 2j+1 are one deal (the same seed,
+    so the same shuffles, the same decks in the same seats, the same first player) with the
+    sides swapped, so the luck of the deal cancels out; first player every deal."""
+    seat_a = "p1" if i % 2 == 0 else "p2"
+    seat_b = "p2" if seat_a == "p1" else "p1"
+    if not duplicate:
+        return seat_a, "p1" if (i // 2) % 2 == 0 else "p2", {seat_a: pairs[i][0], seat_b: pairs[i][1]}, seed + i
+    j = i // 2
+    return seat_a, "p1" if j % 2 == 0 else "p2", {"p1": pairs[j][0], "p2": pairs[j][1]}, seed + j
+
+
 def run(a: str, b: str, games: int, decks: list[str] | None = None, think: int | None = None, seed: int = 0,
-        log: Any = None) -> dict[str, Any]:
+        log: Any = None, duplicate: bool = False) -> dict[str, Any]:
     cards = default_pool()
-    pairs = deck_pairs(decks, games)
+    pairs = deck_pairs(decks, (games + 1) // 2 if duplicate else games)
     A, B = Side(a, think), Side(b, think)
     draws = turns = 0
+    won: list[str] = []  # per game: "a", "b" or "draw"
     for i in range(games):
-        # seats alternate every game, who plays first every two games
-        seat_a = "p1" if i % 2 == 0 else "p2"
+        seat_a, first, by_seat, s = deal(i, seed, pairs, duplicate)
         seat_b = "p2" if seat_a == "p1" else "p1"
-        first = "p1" if (i // 2) % 2 == 0 else "p2"
-        s = seed + i
-        bots = {seat_a: A.bot(seat_a, s * 2 + 1), seat_b: B.bot(seat_b, s * 2 + 2)}
-        g = play_game(cards, bots, {seat_a: pairs[i][0], seat_b: pairs[i][1]}, first, s)
+        bots = {seat_a: A.bot(seat_a, (seed + i) * 2 + 1), seat_b: B.bot(seat_b, (seed + i) * 2 + 2)}
+        g = play_game(cards, bots, by_seat, first, s)
         turns += g.turn
+        won.append("a" if g.winner == seat_a else "b" if g.winner == seat_b else "draw")
         if g.winner == seat_a:
             A.wins += 1
         elif g.winner == seat_b:
@@ -162,12 +178,23 @@ def run(a: str, b: str, games: int, decks: list[str] | None = None, think: int |
         if log is not None:
             print(f"game {i + 1}: {a if g.winner == seat_a else b if g.winner == seat_b else 'draw'}"
                   f" wins in {g.turn} turns", file=log, flush=True)
-    return {"games": games, "draws": draws,
+    out: dict[str, Any] = {"games": games, "draws": draws,
             "a": {"level": a, "wins": A.wins, "decision_ms": ms_stats(A.times), "decisions": len(A.times),
                   "cpu_ms": ms_stats(A.cpu)},
             "b": {"level": b, "wins": B.wins, "decision_ms": ms_stats(B.times), "decisions": len(B.times),
                   "cpu_ms": ms_stats(B.cpu)},
             "mean_turns": round(turns / games, 2) if games else 0.0}
+    if duplicate:
+        out["deals"] = deal_outcomes(won)
+    return out
+
+
+def deal_outcomes(won: list[str]) -> dict[str, int]:
+    """In a duplicate match, the deals each side won from both seats (its play decided them)
+    and the deals split between the sides (the deal decided them)."""
+    pairs = [(won[i], won[i + 1]) for i in range(0, len(won) - 1, 2)]
+    return {"a": sum(1 for p in pairs if p == ("a", "a")), "b": sum(1 for p in pairs if p == ("b", "b")),
+            "split": sum(1 for p in pairs if p[0] != p[1] or p[0] == "draw")}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -181,11 +208,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--think", type=int, default=None, help="ms per decision (default: the level's)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--duplicate", action="store_true",
+                    help="play every deal twice, the sides swapped (the luck of the deal cancels out)")
     args = ap.parse_args(argv)
     if args.games < 1:
         ap.error("--games must be at least 1")
     try:
-        r = run(args.a, args.b, args.games, args.decks, args.think, args.seed, log=sys.stdout)
+        r = run(args.a, args.b, args.games, args.decks, args.think, args.seed, log=sys.stdout,
+                duplicate=args.duplicate)
     except (OSError, ValueError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
@@ -203,6 +233,9 @@ def main(argv: list[str] | None = None) -> int:
             )
         )
     print(f"{r['games']} games, {r['draws']} draws, {r['mean_turns']} turns on average")
+    if "deals" in r:
+        dl = r["deals"]
+        print(f"deals won from both seats: a {dl['a']}, b {dl['b']}; split {dl['split']}")
     if args.json:
         print(
             json.dumps(

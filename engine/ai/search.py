@@ -388,11 +388,22 @@ class Searcher:
         """Successive rejection: after a few iterations, a candidate whose mean trails the best
         by more than ``PRUNE_MARGIN``, or by ``PRUNE_DOMINATED`` when it did worse on every
         sample both saw, gets no more rollouts, so the budget goes to the close ones (the rule
-        of thumb, index 0, always stays)."""
+        of thumb, index 0, always stays). A candidate that scored exactly what an earlier one
+        did on every sample is the same line of play and is dropped too."""
         live = [i for i, ok in enumerate(alive) if ok and vals[i]]
         if len(live) < 2:
             return
         k = min(len(vals[i]) for i in live)
+        # the same value on every shared sample (common random numbers): the same line of play
+        # (a land now or later, a creature before or after combat), so only the first is kept
+        firsts: dict[tuple[float, ...], int] = {}
+        for i in live:
+            sig = tuple(vals[i][:k])
+            if sig in firsts:
+                alive[i] = False
+            else:
+                firsts[sig] = i
+        live = [i for i in live if alive[i]]
         means = {i: sum(vals[i][:k]) / k for i in live}
         top = max(live, key=lambda i: means[i])
         for i in live:

@@ -229,6 +229,22 @@ storm
     a copy of the spell for each spell cast before it this turn, each with a new target if wanted (CR 702.39a)
 suspend_tick
     remove a time counter from the suspended source; the last one triggers its cast (CR 702.61a)
+ripple: amount
+    may reveal the top N cards, cast those with the spell's name free, the rest on the bottom (CR 702.59a)
+epic
+    its controller can't cast spells for the rest of the game; a copy at each of their upkeeps (CR 702.49a)
+cipher
+    may exile the resolving spell encoded on a creature you control (CR 702.98a)
+cipher_cast: card
+    cast a copy of the encoded card free (CR 702.98a, 706.12)
+haunt: what, to
+    exile the card haunting the creature (CR 702.54a)
+hideaway: amount
+    look at the top N cards, exile one face down (linked), the rest on the bottom in any order (CR 702.74a)
+pair: with ("choose" | "it")
+    pair the source with another unpaired creature you control (soulbond, CR 702.94a)
+aura_swap
+    exchange the source Aura with an Aura card in the hand (CR 702.64a)
 reveal_until: filter, to, rest
     reveal from the top until a matching card; put it in `to`, the rest in `rest` (CR 701.13a)
 may: effects:[Effect], [then:[Effect]], [else:[Effect]], [reflexive]
@@ -265,6 +281,7 @@ matching object), "batch": True ("one or more"), "who": "you"|"opponent"|"any" (
   damage_opponent, deals_damage, dealt_damage, tapped, untapped, becomes_target, becomes_target_spell,
   becomes_target_opponent, etb_or_attacks, etb_or_dies, blocks_flying, turned_face_up, transforms,
   exploited, exploits ("when SELF exploits a creature", 702.109a), monstrous, attacks_saddled,
+  haunted_dies ("the creature SELF haunts dies", 702.54c), creature_to_graveyard (recover, 702.58a),
   crime ("you commit a crime"), expend ("amount"),
   counters_put ("kind"), cast may carry "nth": 2 (second spell each turn) and "or_copy": True,
   attacks may carry "defending": "you" (attacks you or your planeswalker) and "min_attackers": n,
@@ -298,6 +315,7 @@ Statics (Ability.static)
                      min_blockers (amount)  508, 509, 502.3
   enters_tapped      [unless: CONDITION]                replacement on itself                  614.1c
   devour             amount                             sacrifice creatures as it enters, N counters each 702.81a
+  amplify            amount                             reveal cards sharing a creature type, N counters each 702.37a
   enters_with_counters counter, amount                                                       614.1c
   cost_change        spells: FILTER | "self", who, amount (negative = cheaper), [per],     601.2f
                      [mana: a colored symbol: "cost {R} more"]
@@ -360,6 +378,7 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "lose_game", "exchange_control", "reveal_until", "may", "if", "ward", "poison",
     "cast_offer", "cascade", "storm", "suspend_tick", "end_turn", "extra_combat", "flip", "clash", "restart",
     "move_counters", "replace_draw", "change_text", "copy_ability", "copy_retarget", "encore",
+    "ripple", "epic", "cipher", "cipher_cast", "haunt", "hideaway", "pair", "aura_swap",
 })
 STATIC_KINDS: frozenset[str] = frozenset({
     "anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "cost_change", "devour",
@@ -368,6 +387,7 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "clone", "unpreventable", "spell_limit", "player_keywords", "control", "extra_land", "skip_step",
     "prevent_damage", "top_card_revealed", "no_max_hand_size", "look_top_card", "opening_hand_battlefield",
     "alternative_cost", "deck_rule", "cant_gain_life", "cant_lose_life", "attack_tax", "cast_only", "full_text",
+    "amplify",
 })
 TRIGGER_EVENTS: frozenset[str] = frozenset({
     "etb", "dies", "ltb", "attacks", "blocks", "attacks_or_blocks", "becomes_blocked", "blocks_or_blocked",
@@ -377,7 +397,7 @@ TRIGGER_EVENTS: frozenset[str] = frozenset({
     "blocks_flying", "turned_face_up", "transforms", "explores", "exploited", "monstrous", "cast", "you_attack",
     "sacrifice", "gain_life", "lose_life", "draw", "discard", "cycle", "scry", "surveil", "crime", "expend",
     "state", "tapped_for_mana", "activate", "step", "counters_put", "leaves_graveyard", "exploits",
-    "last_time_counter_removed", "loses_game",
+    "last_time_counter_removed", "loses_game", "haunted_dies", "creature_to_graveyard",
 })
 
 
@@ -482,3 +502,32 @@ class CardDef:
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
+
+
+def shift_targets(x: Any, k: int) -> Any:
+    """Effects (or their arguments) with every target number moved ``k`` slots on: the instructions
+    of a second text joined after a first one's ``k`` targets (a fused split spell 702.101d, spliced
+    text 702.46c-d)."""
+    if isinstance(x, Effect):
+        return Effect(x.op, shift_targets(x.args, k))
+    if isinstance(x, dict):
+        if set(x) == {"target"} and isinstance(x["target"], int):
+            return {"target": x["target"] + k}
+        return {key: shift_targets(v, k) for key, v in x.items()}
+    if isinstance(x, list):
+        return [shift_targets(v, k) for v in x]
+    if isinstance(x, tuple):
+        return tuple(shift_targets(v, k) for v in x)
+    return x
+
+
+def joined_spell(first: Ability, *more: Ability) -> Ability:
+    """One spell ability following ``first``'s instructions, then each of ``more``'s in order, with
+    their targets after ``first``'s (702.101d, 702.46b-d)."""
+    effects, targets = list(first.effects), list(first.targets)
+    texts = [first.text]
+    for ab in more:
+        effects += [shift_targets(e, len(targets)) for e in ab.effects]
+        targets += list(ab.targets)
+        texts.append(ab.text)
+    return Ability("spell", " / ".join(texts), effects=tuple(effects), targets=tuple(targets))

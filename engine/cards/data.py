@@ -236,7 +236,7 @@ def make_face(*, name: str, mana_cost: str | None = None, type_line: str | None 
         colors = wubrg(color_indicator)
     else:
         colors = cost_colors(mana_cost)
-    if any(k.casefold() == "devoid" for k in keywords):     # CR 702.114a: devoid cards are colorless
+    if any(k.casefold() == "devoid" for k in keywords):     # CR 702.113a: devoid cards are colorless
         colors = ()
     return {
         "name": name,

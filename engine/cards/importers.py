@@ -315,19 +315,19 @@ def _open(path: pathlib.Path) -> Iterator[tuple[BinaryIO, Callable[[], tuple[int
         # each decompressor imported when a file needs it: a Python built without bz2 or lzma
         # still reads the other formats
         if magic.startswith(b"\x1f\x8b"):
-            import gzip
+            import gzip  # only when a file needs it (see above)
             with gzip.GzipFile(fileobj=raw) as gz:
                 yield gz, pos                        # type: ignore[misc]
         elif magic.startswith(b"BZh"):
-            import bz2
+            import bz2  # only when a file needs it (see above)
             with bz2.BZ2File(raw) as bz:
                 yield bz, pos                        # type: ignore[misc]
         elif magic.startswith(b"\xfd7zXZ\x00"):
-            import lzma
+            import lzma  # only when a file needs it (see above)
             with lzma.LZMAFile(raw) as xz:
                 yield xz, pos                        # type: ignore[misc]
         elif magic.startswith(b"PK\x03\x04"):
-            import zipfile
+            import zipfile  # only when a file needs it (see above)
             try:
                 zf = zipfile.ZipFile(raw)
             except zipfile.BadZipFile as e:
@@ -745,7 +745,7 @@ def mtga_cards() -> list[Any]:
     """The MTGA package's card list (its import-time warning kept off stdout); [] without MTGA."""
     try:
         with contextlib.redirect_stdout(io.StringIO()):  # imported here: only this reads it, and it prints
-            from mtga.set_data import all_mtga_cards
+            from mtga.set_data import all_mtga_cards  # optional, and it prints on import
     except Exception:          # the package is missing or broken: no Arena printings
         return []
     return list(all_mtga_cards.cards)

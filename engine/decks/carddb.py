@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from engine import cards as card_db  # its names load on first use (engine.cards)
 from engine.datadir import data_dir  # noqa: F401 - re-exported: where the deck store lives
 
 
@@ -20,8 +21,7 @@ class CardSource(Protocol):
 
 def open_card_db(path=None) -> CardSource:
     """The real card database (built on first use)."""
-    from engine.cards.db import open_db  # layering: 0.3 s to import (sqlite-utils), paid only when opened
-    return open_db(path) if path is not None else open_db()
+    return card_db.open_db(path) if path is not None else card_db.open_db()   # engine.cards loads it now
 
 
 # -- small helpers over CardData, tolerant of missing fields ---------------------------------

@@ -24,6 +24,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
+from engine.cards import printings
+
 from .carddb import CardSource
 from .collation import FOIL_CHANCE, Collation, card_kinds, collation, parse_sheet
 from .format import SET_ALIASES
@@ -151,11 +153,7 @@ def _by_rarity(rows: Iterable[Any]) -> dict[str, list[BoosterCard]]:
 def _booster_only(by: dict[str, list[BoosterCard]]) -> bool:
     """Whether the printings data lists only the set's booster cards (see engine.cards.printings)."""
     code = next((c.set_code for cards in by.values() for c in cards), "")
-    try:
-        from engine.cards.printings import booster_only  # layering: optional, may be absent
-    except ImportError:
-        return False
-    return bool(code) and booster_only(code)
+    return bool(code) and printings.booster_only(code)
 
 
 def _missing(by: dict[str, list[BoosterCard]]) -> list[str]:
@@ -171,13 +169,9 @@ def booster_sets(db: CardSource) -> list[tuple[str, str, str]]:
     (code, name, release date): a set the printings data gives a booster layout (a Duel Deck or
     a Commander set has none), or one it does not know (the Arena sets), with enough cards of
     each rarity for a booster (``set_sheet`` opens each of them)."""
-    try:
-        from engine.cards import printings  # layering: optional, the card package may be absent
-    except ImportError:
-        printings = None                     # type: ignore[assignment]
     out = []
     for info in db.sets():
-        if printings is not None and printings.released(info.code) and not printings.booster_layout(info.code):
+        if printings.released(info.code) and not printings.booster_layout(info.code):
             continue                         # in the printings data, and never in boosters
         if not _missing(_by_rarity(db.cards_in_set(info.code))):
             out.append((info.code, info.name, getattr(info, "released", "") or ""))
@@ -187,11 +181,7 @@ def booster_sets(db: CardSource) -> list[tuple[str, str, str]]:
 
 def _printed_layout(code: str) -> tuple[list | None, str]:
     """The set's printed booster layout and release date (None and "" when the data lacks them)."""
-    try:
-        from engine.cards.printings import booster_layout, released  # layering: optional, may be absent
-    except ImportError:                      # the card package is not there: the modern layout
-        return None, ""
-    return booster_layout(code), released(code)
+    return printings.booster_layout(code), printings.released(code)
 
 
 def _num_key(number: str) -> tuple[int, str]:

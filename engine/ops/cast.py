@@ -2,7 +2,7 @@
 carried out then, whatever the timing rules say): cast_offer, cascade.
 
 cast_offer: what (a reference: the card), [alt] (an alternative cost of engine/cast_options.py:
-"madness"), [free] (without paying its mana cost, 117.9), [must] ("if able", 702.61a), [else]
+"madness"), [free] (without paying its mana cost, 117.9), [must] ("if able", suspend 702.61a), [else]
 (where the card goes when it is not cast: the graveyard for madness). The owner gets a
 cast_offer decision (a cast answer for that card, or pass); engine/casting.cast_offered
 carries out the answer and keeps it in this effect's slot, and the op reads it back when
@@ -20,13 +20,15 @@ then put the other exiled cards (and that one, if not cast) on the bottom in a r
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from engine import cast_options
-from engine.cards.abilities import Effect
+from engine import cast_options, knowledge
+from engine.actions import add_effect
+from engine.cards.abilities import Ability, Effect
 from engine.mana import mana_value
 from engine.ops.base import table
-from engine.state import Obj
+from engine.state import Obj, create_object
 from engine.targets import target_candidates
 from engine.values import Ctx, controller, refs, source_id
 
@@ -83,6 +85,131 @@ def _warp_exile(g: "Game", r: Ctx, e: Effect) -> None:
     g.effects.append({"layer": "play", "controller": owner, "play": "cast", "free": False, "until": "never",
                       "objects": [new], "from_turn": g.turn + 1, "ts": g.ts, "source": None})
     g.changed()
+
+
+#: 702.49a: "At the beginning of each of your upkeeps for the rest of the game, copy this spell except for
+#: its epic ability. If the spell has any targets, you may choose new targets for the copy." (the copy:
+#: the storm op, with the record the epic spell left in its delayed trigger)
+EPIC_COPY = Ability("triggered", "Epic", effects=(Effect("storm", {"record": "epic"}),), keyword="Epic")
+
+
+@op("epic")
+def _epic(g: "Game", r: Ctx, e: Effect) -> None:
+    """702.49a: "For the rest of the game, you can't cast spells" (Player.epic), and the delayed triggered
+    ability that copies this spell, except for its epic ability, at the beginning of each of your upkeeps."""
+    s = g.objects.get(r["obj"])
+    if s is None or s.zone != "stack" or s.ability is not None:
+        return
+    p = s.controller
+    g.players[p].epic = True
+    card = replace(s.card, abilities=tuple(
+        replace(a, effects=tuple(x for x in a.effects if x.op != "epic")) if a.kind == "spell" else a
+        for a in s.card.abilities))
+    rec = dict(cast_options.storm_record(g, s), count=1)
+    g.delayed.append({"step": "upkeep", "whose": "you", "controller": p, "ability": EPIC_COPY, "source": s.id,
+                      "card": card, "info": {"epic": rec}, "recurring": True})
+    g.changed()
+
+
+@op("cipher")
+def _cipher(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    """702.98a: "If this spell is represented by a card, you may exile this card encoded on a creature you
+    control": the last instruction of the spell. The creature then has "Whenever this creature deals
+    combat damage to a player, you may copy the encoded card and you may cast the copy without paying
+    its mana cost" for as long as the card is encoded on it (702.98b-c: a layer 6 effect on that
+    creature, ending when it leaves the battlefield; the card must still be in exile, cipher_cast)."""
+    s = g.objects.get(r["obj"])
+    if s is None or s.zone != "stack" or s.ability is not None or cast_options.is_spell_copy(s):
+        return None  # a copy of the spell is no card to exile
+    p = controller(g, r)
+    mine = [i for i in g.battlefield if g.controller_of(i) == p and g.chars(i).is_creature()]
+    key = f"{r['i']}.cipher"
+    got = r["answers"].get(key)
+    if got is None:
+        if not mine:
+            return None
+        return {"kind": "choose_cards", "player": p, "options": mine, "min": 0, "max": 1, "slot": key,
+                "prompt": f"{s.card.name}: exile it encoded on a creature you control (cipher, 702.98a)? "
+                          f"Choose none to decline"}
+    creature = got[0] if got else None
+    if creature is None or creature not in g.objects or g.objects[creature].zone != "battlefield":
+        return None
+    card = s.card
+    new = g.move(s.id, "exile")
+    ab = Ability("triggered", f"Cipher: {card.name}", effects=(Effect("cipher_cast", {"card": new}),),
+                 trigger={"event": "combat_damage_player", "self": True}, keyword="Cipher")
+    # (added with no resolution record: the spell, now in exile, is no longer its source; its controller is p)
+    add_effect(g, "6", [creature], None, "never", kind="grant_ability", ability=ab, encoded=new, controller=p)
+    g.log("encode", player=p, card=card.name, on=g.objects[creature].card.name)
+    return None
+
+
+@op("cipher_cast")
+def _cipher_cast(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    """702.98a: "you may copy the encoded card and you may cast the copy without paying its mana cost"
+    (706.12: the copy is created in exile, where the card is, and cast as this ability resolves; a copy
+    of a card outside the stack ceases to exist, 706.10a)."""
+    st = r.setdefault("cipher", {})
+    key = f"{r['i']}.cipher_cast"
+    if key not in st:
+        card = e.args.get("card")
+        o = g.objects.get(card) if isinstance(card, int) else None
+        if o is None or o.zone != "exile":
+            return None  # no longer encoded (702.98c)
+        p = controller(g, r)
+        c = create_object(g, o.card, p, "exile")
+        c.chosen["spell_copy"] = True
+        g.players[p].exile.append(c.id)
+        g.changed()
+        st[key] = c.id
+    cid = st[key]
+    if cid not in g.objects or g.objects[cid].zone != "exile":
+        return None  # cast: it is on the stack
+    got = offer(g, r, cid, key, Effect("cast_offer", {"what": cid, "free": True}))
+    if isinstance(got, dict):
+        return got
+    if cid in g.objects and g.objects[cid].zone == "exile":  # not cast: the copy ceases to exist (706.10a)
+        g.players[g.objects[cid].owner].exile.remove(cid)
+        del g.objects[cid]
+        g.changed()
+    return None
+
+
+@op("ripple")
+def _ripple(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    """702.59a: "you may reveal the top N cards of your library, or, if there are fewer than N cards in
+    your library, you may reveal all the cards in your library. If you reveal cards from your library
+    this way, you may cast any of those cards with the same name as this spell without paying their
+    mana costs, then put all revealed cards not cast this way on the bottom of your library in any
+    order" (kept in the order they were revealed)."""
+    p = controller(g, r)
+    st = r.setdefault("ripple", {})
+    key = f"{r['i']}.ripple"
+    if key not in st:
+        got = r["answers"].get(f"{key}.reveal")
+        if got is None:
+            if not g.players[p].library:
+                return None
+            return {"kind": "choose_option", "player": p, "options": ["yes", "no"], "slot": f"{key}.reveal",
+                    "prompt": f"{g.objects[r['obj']].card.name}: reveal the top {e.args['amount']} cards "
+                              f"(ripple, 702.59a)?"}
+        if got != "yes":
+            return None
+        top = list(g.players[p].library[:int(e.args["amount"])])
+        knowledge.show(g, top)  # revealed to every player (701.15)
+        g.log("reveal", player=p, cards=[g.objects[x].card.name for x in top], objs=top)
+        name = g.objects[r["obj"]].card.name  # "the same name as this spell"
+        st[key] = {"revealed": top, "hits": [x for x in top if g.objects[x].card.name == name]}
+    rec = st[key]
+    for i, hit in enumerate(rec["hits"]):
+        if hit in g.objects and g.objects[hit].zone == "library":
+            got = offer(g, r, hit, f"{key}.{i}", Effect("cast_offer", {"what": hit, "free": True}))
+            if isinstance(got, dict):
+                return got
+    for x in rec["revealed"]:
+        if x in g.objects and g.objects[x].zone == "library":
+            g.move(x, "library", top=False)
+    return None
 
 
 @op("cascade")

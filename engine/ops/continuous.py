@@ -57,6 +57,11 @@ def _grant(g: "Game", r: Ctx, e: Effect) -> dict | None:
 def _restrict(g: "Game", r: Ctx, e: Effect) -> None:
     objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int)]
     extra = {k: e.args[k] for k in ("except", "by") if e.args.get(k)}  # "except by Spirits" (509.1b)
+    if e.args.get("attacker"):  # "blocks SELF this combat if able" (provoke, 702.38a): that attacker
+        got = [x for x in refs(g, r, e.args["attacker"]) if isinstance(x, int)]
+        if not got:
+            return
+        extra["attacker"] = got[0]
     d = e.get("duration")
     if d == "next_untap":  # "doesn't untap during its controller's next untap step": ends after it (502.3)
         until = "next_untap"

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import knowledge
+from engine import facedown, knowledge
 from engine.cards.abilities import Effect
 from engine.filters import matches
 from engine.ops import nested
@@ -154,6 +154,41 @@ def _reveal_until(g: "Game", r: dict, e: Effect) -> dict | None:
             put(g, p, [hit], e.get("to", "hand"), bool(e.get("tapped")))
         state[key] = [c for c in shown if c != hit]
     return _rest(g, r, p, state[key], e.get("rest", "library_bottom"), "order")
+
+
+@op("hideaway")
+def _hideaway(g: "Game", r: dict, e: Effect) -> dict | None:
+    """702.74a: "look at the top four cards of your library. Exile one of them face down and put the rest
+    on the bottom of your library in any order" (N cards; the exiled card is linked to the permanent,
+    607.2a, for "the exiled card", and only who exiled it may look at it: engine/facedown.py)."""
+    p = controller(g, r)
+    st = r.setdefault("hideaway", {})
+    key = f"{r['i']}.hideaway"
+    if key not in st:
+        top = list(g.players[p].library[:int(e.args["amount"])])
+        if not top:
+            return None
+        got = nested.answer(r, "hideaway")
+        if got is None:
+            knowledge.show(g, top, [p])  # looked at by that player
+            return nested.ask_cards(r, "hideaway", p, top, 1, 1, "exile one of them face down (hideaway, 702.74a)")
+        pick = got[0]
+        new = facedown.exile_face_down(g, pick)
+        src = source_id(g, r)
+        if src is not None and src in g.objects and g.objects[src].zone == "battlefield":
+            g.objects[src].chosen["exiled"] = list(g.objects[src].chosen.get("exiled", ())) + [new]
+        g.log("hideaway", player=p)
+        st[key] = [c for c in top if c != pick]
+    rest = [c for c in st[key] if c in g.objects and g.objects[c].zone == "library"]
+    if len(rest) > 1:  # "in any order": the player orders them
+        got = nested.answer(r, "hideaway_order")
+        if got is None:
+            return nested.ask_cards(r, "hideaway_order", p, rest, len(rest), len(rest),
+                                    "order the cards going to the bottom of your library (first = highest)")
+        rest = [c for c in got if c in rest]
+    for c in rest:
+        g.move(c, "library", top=False)
+    return None
 
 
 @op("exile_top")

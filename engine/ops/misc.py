@@ -153,8 +153,14 @@ def _can_act(g: "Game", r: dict, payer: str, actions: Any) -> bool:
         elif a.op == "discard":
             if not g.players[payer].hand:
                 return False
-        elif a.op not in OPS:
+        elif a.op not in g.OPS:  # every op of the engine (this module's table holds only its own)
             return False
+        what = a.args.get("what")
+        if isinstance(what, dict) and isinstance(what.get("choose"), dict):
+            # "unless you exile another creature you control" (champion, 702.71a): something to choose
+            f = {"zone": "battlefield", **what["choose"]}
+            if f["zone"] != "battlefield" or not any(matches(g, i, f, source_id(g, r), payer) for i in g.battlefield):
+                return False
     return True
 
 

@@ -27,7 +27,7 @@ from engine.object_statics import cant_be_countered
 from engine.ops.base import ask_cards, table
 from engine.payment import can_afford, pay_mana
 from engine.tapping import tap, untap
-from engine.values import Ctx, amount, amount_for, controller, names_that_player, refs, source_id
+from engine.values import Ctx, amount, amount_for, controller, names_that_player, refs, source_id, unpaired_creature
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -106,6 +106,36 @@ def _counter(g: "Game", r: Ctx, e: Effect) -> dict | None:
         g.log("countered", card=t.card.name)
     return None
 
+
+
+@op("pair")
+def _pair(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    """702.94a, 702.94c-d: pair the source with another unpaired creature you control (``with``: "it",
+    the creature that entered, or "choose": one the controller chooses, or none), if both are still
+    unpaired creatures on the battlefield under the ability's controller's control."""
+    src = source_id(g, r)
+    you = g.objects[r["obj"]].controller
+    if src is None or not unpaired_creature(g, src, you):
+        return None
+    if e.get("with") == "it":
+        other = (g.objects[r["obj"]].trigger_info or {}).get("obj")
+    else:
+        cands = [i for i in g.battlefield if i != src and unpaired_creature(g, i, you)]
+        got = r["answers"].get(r["i"])
+        if got is None:
+            if not cands:
+                return None
+            return ask_cards(r, you, cands, 0, 1, f"{g.objects[src].card.name}: pair it with a creature (soulbond, "
+                                                  f"702.94a), or choose none")
+        other = got[0] if got else None
+    if other is None or other == src or not unpaired_creature(g, other, you):
+        return None
+    g.__dict__["_paired"] = True  # engine/sba.py checks the pairs from now on (702.94e)
+    g.objects[src].chosen.update(paired=other, paired_under=you)
+    g.objects[other].chosen.update(paired=src, paired_under=you)
+    g.log("pair", player=you, cards=[g.objects[src].card.name, g.objects[other].card.name])
+    g.changed()
+    return None
 
 
 @op("counters")

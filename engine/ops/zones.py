@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import knowledge
+from engine import dredge, knowledge
 from engine.actions import add_effect, attack_choice, discard, plan_to_graveyard, put_attacking
 from engine.cards.abilities import Ability, Effect
 from engine.filters import matches
@@ -65,6 +65,53 @@ def _link_exiled(g: "Game", r: Ctx, new: list[int]) -> None:
     o = g.objects[sid]
     o.chosen["exiled"] = list(o.chosen.get("exiled", ())) + new
 
+
+
+@op("aura_swap")
+def _aura_swap(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    """Aura swap, 702.64a-b: exchange the source Aura with an Aura card in your hand that could enchant what the
+    source enchants (the card put onto the battlefield attached to it, 303.4f-g; the source returned to
+    its owner's hand); if either half can't be done, nothing happens. Choosing no card declines ("may")."""
+    src = source_id(g, r)
+    so = g.objects.get(src) if src is not None else None
+    if src is None or so is None or so.zone != "battlefield" or so.attached_to is None:
+        return None
+    you = g.objects[r["obj"]].controller
+    host = so.attached_to
+
+    def fits(cid: int) -> bool:
+        card = g.objects[cid].card
+        f = card.keyword_args.get("Enchant") if "Aura" in card.subtypes else None
+        return isinstance(f, dict) and matches(g, host, f, cid, you)
+
+    cands = [c for c in g.players[you].hand if fits(c)]
+    got = r["answers"].get(r["i"])
+    if got is None:
+        if not cands:
+            return None  # 702.64b
+        return ask_cards(r, you, cands, 0, 1, f"{so.card.name}: exchange it with an Aura card in your hand (702.64a)")
+    if not got or got[0] not in g.objects or g.objects[got[0]].zone != "hand" or not fits(got[0]):
+        return None
+    g.move(src, "hand")
+    new = g.move(got[0], "battlefield", controller=you)
+    g.objects[new].attached_to = host
+    g.changed()
+    return None
+
+
+@op("haunt")
+def _haunt(g: "Game", r: Ctx, e: Effect) -> None:
+    """702.54a-b: exile the card (in its owner's graveyard) haunting the target creature: it then "haunts"
+    that object, whatever it becomes (its abilities that refer to it trigger in exile, engine/triggers.py)."""
+    cards = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int) and x in g.objects
+             and g.objects[x].zone == "graveyard"]
+    to = [x for x in refs(g, r, e.args["to"]) if isinstance(x, int) and x in g.objects
+          and g.objects[x].zone == "battlefield"]
+    if not cards or not to:
+        return
+    new = g.move(cards[0], "exile")
+    g.objects[new].chosen["haunting"] = to[0]  # the new object: not in any snapshot yet
+    g.log("haunt", card=g.objects[new].card.name, haunts=g.objects[to[0]].card.name)
 
 
 @op("bounce")
@@ -158,11 +205,31 @@ def _unearthed(g: "Game", r: Ctx, new: int) -> None:
 
 
 @op("draw")
-def _draw(g: "Game", r: Ctx, e: Effect) -> None:
+def _draw(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    """121.2: each card drawn one at a time; before each, a dredge card may replace it (702.51a:
+    engine/dredge.py). The draws made are counted in the record, so after a choice the effect
+    goes on with the next one."""
     n = amount(g, e.get("amount", 1), source_id(g, r), r)
     for p in refs(g, r, e.get("who", "you")):
-        if isinstance(p, str):
-            g.draw(p, n)
+        if not isinstance(p, str):
+            continue
+        key = f"{r['i']}.draw.{p}"
+        drawn = r.setdefault("drawn", {})
+        done = drawn.get(key, 0)
+        if done == 0 and not dredge.usable(g, p):
+            g.draw(p, n)  # no dredge card: the draws at once (the common case)
+            drawn[key] = n
+            continue
+        while done < n:
+            slot = f"{key}.{done}"
+            if slot not in r["answers"]:
+                w = dredge.wait(g, p, slot=slot)
+                if w is not None:
+                    return w
+            dredge.carry_out(g, p, r["answers"].get(slot, dredge.DRAW))
+            done += 1
+            drawn[key] = done
+    return None
 
 
 

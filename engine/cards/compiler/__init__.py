@@ -323,6 +323,11 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
             continue
         if item.kind == "activated":
             ab = _lower_activated(item)
+        elif item.kind == "forecast":
+            # 702.56a-b: from the hand, only during its owner's upkeep and only once each turn
+            fab = _lower_activated(IrItem("activated", item.text, head=item.head, body=item.body, modes=item.modes))
+            ab = None if fab is None else replace(fab, zone="hand", keyword="Forecast", condition={
+                **(fab.condition or {}), "step": "upkeep", "once_each_turn": True})
         elif item.kind == "triggered":
             ab = _lower_triggered(item)
         elif item.kind == "modal":
@@ -396,6 +401,56 @@ def _overload(items: list[IrItem], types: tuple[str, ...], kwargs: dict[str, Any
         return [f"(overload: {u})" for u in unsup] or ["(overload: its changed text does not compile)"]
     kwargs["Overload"] = {"cost": cost, "spell": spell}
     return []
+
+
+_FORECAST = re.compile(r"(?:^|\n)Forecast — ")
+_REVEAL_SELF = re.compile(r",\s*reveal self from your hand$", re.I)
+
+
+def _forecast_item(item: IrItem) -> IrItem:
+    """702.56a: "Forecast — [Activated ability]": an activated ability of the card in the hand whose cost
+    includes revealing it (the ability word is dropped by ``normalise``; the reveal is done by the
+    engine as it is activated, 702.56b)."""
+    if item.kind != "activated" or not _REVEAL_SELF.search(item.head):
+        return item
+    head = _REVEAL_SELF.sub("", item.head)
+    return IrItem("forecast", f"{head}: {item.body}", head=head, body=item.body, modes=item.modes)
+
+
+def _awaken(items: list[IrItem], types: tuple[str, ...], kwargs: dict[str, Any]) -> list[str]:
+    """702.112a: "Awaken N—[cost]" means "You may pay [cost] rather than pay this spell's mana cost as
+    you cast this spell" and "If this spell's awaken cost was paid, put N +1/+1 counters on target land
+    you control. That land becomes a 0/0 Elemental creature with haste. It's still a land." The spell
+    cast for its awaken cost has that spell ability too, its target after the spell's own (702.112b:
+    only then is that target chosen); it is compiled once and kept in ``kwargs["Awaken"]["spell"]``
+    (engine/awaken.py casts it). The sentences it cannot read are returned."""
+    arg = kwargs.get("Awaken")
+    if not isinstance(arg, dict) or not isinstance(arg.get("cost"), Cost):
+        return []
+    n = arg["amount"]
+    word = _NUMBER_WORDS[n] if n < len(_NUMBER_WORDS) else str(n)
+    added = IrItem("spell", f"Put {word} +1/+1 counters on target land you control. That land becomes a 0/0 "
+                            "Elemental creature with haste. It's still a land.")
+    changed = [i for i in items if i.kind in ("spell", "modal")] + [added]
+    _, _, abilities, unsup = lower(changed, types)
+    spell = next((a for a in abilities if a.kind == "spell"), None)
+    if spell is None or unsup or spell.choose:
+        return [f"(awaken: {u})" for u in unsup] or ["(awaken: its spell ability does not compile)"]
+    kwargs["Awaken"] = dict(arg, spell=replace(spell, text=f"{spell.text} (awakened)"))
+    return []
+
+
+_NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def _transfigure(cost: Cost, mv: int) -> Ability:
+    """702.70a: "[Cost], Sacrifice this permanent: Search your library for a creature card with the same
+    converted mana cost as this permanent and put it onto the battlefield. Then shuffle your library.
+    Activate this ability only any time you could cast a sorcery." (the permanent's mana value is its
+    card's: a copy or face-down permanent with transfigure is not read differently here)"""
+    return Ability("activated", "Transfigure", effects=(
+        Effect("search", {"filter": {"types": ["Creature"], "mv_eq": mv}, "amount": 1, "to": "battlefield"}),),
+        cost=replace(cost, sacrifice_self=True), sorcery_speed=True, keyword="Transfigure")
 
 
 def _transmute(cost: Cost, mv: int) -> Ability:
@@ -493,14 +548,26 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
         unsupported.append("(not a traditional Magic card: played by hand)")
     levels = split_levels(text) if layout == "leveler" else None
     items = read_ir(levels[0] if levels else text, name, is_spell, "Legendary" in supertypes)
+    if _FORECAST.search(text):
+        items = [_forecast_item(i) for i in items]
     keywords, kwargs, abilities, unsup = lower(items, types)
     unsupported += unsup
     if "Backup" in keywords:
         unsupported += _backup(items, types, keywords, kwargs, abilities)
     if "Overload" in keywords and is_spell:
         unsupported += _overload(items, types, kwargs)
+    if "Awaken" in keywords and is_spell:
+        unsupported += _awaken(items, types, kwargs)
+    if "Epic" in keywords and is_spell:  # 702.49a: its two spell abilities, after the card's own instructions
+        abilities = [replace(a, effects=a.effects + (Effect("epic", {}),)) if a.kind == "spell" else a
+                     for a in abilities]
+    if "Cipher" in keywords and is_spell:  # 702.98a: its spell ability's last instruction
+        abilities = [replace(a, effects=a.effects + (Effect("cipher", {}),)) if a.kind == "spell" else a
+                     for a in abilities]
     if "Transmute" in keywords and isinstance(kwargs.get("Transmute"), Cost):
         abilities.append(_transmute(kwargs["Transmute"], mana_value(parse_cost(mana_cost))))
+    if "Transfigure" in keywords and isinstance(kwargs.get("Transfigure"), Cost):
+        abilities.append(_transfigure(kwargs["Transfigure"], mana_value(parse_cost(mana_cost))))
     for striation in levels[1] if levels else ():
         got, unsup = _striation_abilities(striation)
         abilities += got

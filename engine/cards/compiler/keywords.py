@@ -140,6 +140,24 @@ _LOWER = {k.strip().lower(): k.strip() for k in SIMPLE}
 
 
 
+#: 702.77a: "As an additional cost to cast this spell, you may tap two untapped creatures you control
+#: that each share a color with it"
+CONSPIRE_COST = Cost(tap_others={"types": ["Creature"], "shares_color_with_source": True, "amount": 2})
+
+#: 702.94a: "When this creature enters the battlefield, if you control both this creature and another creature
+#: and both are unpaired, you may pair this creature with another unpaired creature you control for as long as
+#: both remain creatures on the battlefield under your control" and "Whenever another creature enters the
+#: battlefield under your control, if you control both that creature and this one and both are unpaired, you
+#: may pair that creature with this creature for as long as ..." (the pair op: engine/ops/objects.py; the
+#: end of a pair, 702.94e: engine/sba.py)
+SOULBOND: tuple[Ability, ...] = (
+    Ability("triggered", "Soulbond", effects=(Effect("pair", {"with": "choose"}),),
+            trigger={"event": "etb", "self": True}, condition={"soulbond": "self"}, keyword="Soulbond"),
+    Ability("triggered", "Soulbond", effects=(Effect("pair", {"with": "it"}),),
+            trigger={"event": "etb", "filter": {"types": ["Creature"], "controller": "you", "other": True}},
+            condition={"soulbond": "it"}, optional=True, keyword="Soulbond"),
+)
+
 #: Keywords that are triggered abilities (702.107 prowess, 702.82 exalted): the ability a
 #: creature has for each instance of the keyword, printed or granted.
 KEYWORD_ABILITIES: dict[str, Ability] = {
@@ -161,6 +179,34 @@ KEYWORD_ABILITIES: dict[str, Ability] = {
     # was cast before it this turn" (engine/ops/cast.py)
     "Storm": Ability("triggered", "Storm", effects=(Effect("storm", {}),),
                      trigger={"event": "cast", "self": True}, keyword="Storm"),
+    # 702.38a: "Whenever this creature attacks, you may choose to have target creature defending player
+    # controls block this creature this combat if able. If you do, untap that creature." (702.38b: each
+    # instance triggers; the requirement: engine/combat.py provoked)
+    "Provoke": Ability(
+        "triggered", "Provoke",
+        effects=(Effect("untap", {"what": {"target": 0}}),
+                 Effect("restrict", {"what": {"target": 0}, "rule": "must_block", "attacker": "self",
+                                     "duration": "eot"})),
+        targets=(TargetSpec({"controller": "defending_player", "types": ["Creature"]},
+                            "target creature defending player controls"),),
+        trigger={"event": "attacks", "self": True}, optional=True, keyword="Provoke"),
+    # 702.54a: "Haunt" on a permanent means "When this permanent is put into a graveyard from the battlefield,
+    # exile it haunting target creature." (on an instant or sorcery, "When this spell is put into a graveyard
+    # during its resolution, ...": the same ability, triggered by engine/effects.py _finish; the op:
+    # engine/ops/zones.py haunt)
+    "Haunt": Ability("triggered", "Haunt", effects=(Effect("haunt", {"what": "self", "to": {"target": 0}}),),
+                     targets=(TargetSpec({"types": ["Creature"]}, "target creature"),),
+                     trigger={"event": "dies", "self": True}, keyword="Haunt"),
+    # 702.68a: "When you cast this spell, put a copy of it onto the stack for each permanent that was put
+    # into a graveyard from the battlefield this turn" (the count: Game.graveyard_turn; 702.68b: each
+    # instance triggers)
+    "Gravestorm": Ability("triggered", "Gravestorm", effects=(Effect("storm", {"record": "gravestorm"}),),
+                          trigger={"event": "cast", "self": True}, keyword="Gravestorm"),
+    # 702.77a: "When you cast this spell, if its conspire cost was paid, copy it. If the spell has any
+    # targets, you may choose new targets for the copy." (the copy: the storm op, engine/ops/cast.py)
+    "Conspire": Ability("triggered", "Conspire", effects=(Effect("storm", {"record": "conspire"}),),
+                        trigger={"event": "cast", "self": True}, condition={"cast_with": "Conspire"},
+                        keyword="Conspire"),
     # 702.84a: "When you cast this spell, exile cards from the top of your library until ..." (engine/ops/cast.py)
     "Cascade": Ability("triggered", "Cascade", effects=(Effect("cascade", {}),),
                        trigger={"event": "cast", "self": True}, keyword="Cascade"),
@@ -195,6 +241,7 @@ KEYWORD_ABILITIES: dict[str, Ability] = {
 
 #: Keywords that stand for static abilities with no sentence of their own to read: each
 #: instance is these abilities (the wording of its 702 rule in the text).
+_AS_CREATURE = {"self": {"types": ["Creature"]}}
 KEYWORD_STATICS: dict[str, tuple[Ability, ...]] = {
     # Riot (a later keyword: Ravnica Allegiance, 2019): "You may have this
     # permanent enter with an additional +1/+1 counter on it. If you don't, it gains haste."
@@ -202,6 +249,20 @@ KEYWORD_STATICS: dict[str, tuple[Ability, ...]] = {
     "Riot": (
         Ability("static", "Riot", static={"kind": "enters_with_counters", "counter": "+1/+1", "amount": 1,
                                           "optional": True, "else_haste": True}, keyword="Riot"),
+    ),
+    # 702.43a: "If this object is entering the battlefield from the stack as a creature, it enters the
+    # battlefield with a +1/+1 counter on it for each color of mana spent to cast it. If this object is
+    # entering the battlefield from the stack and isn't entering the battlefield as a creature, it enters
+    # the battlefield with a charge counter on it for each color of mana spent to cast it." (702.43b: the
+    # colors are those of the mana spent on its costs, kept only by a spell that resolves into it:
+    # engine/casting.py, cast_options.carried; 702.43d: each instance applies)
+    "Sunburst": (
+        Ability("static", "Sunburst", static={"kind": "enters_with_counters", "counter": "+1/+1",
+                                              "amount": {"colors_spent": "self"}, "condition": _AS_CREATURE},
+                keyword="Sunburst"),
+        Ability("static", "Sunburst", static={"kind": "enters_with_counters", "counter": "charge",
+                                              "amount": {"colors_spent": "self"}, "condition": {"not": _AS_CREATURE}},
+                keyword="Sunburst"),
     ),
     # 702.97a: "You may have this permanent enter the battlefield with an additional +1/+1 counter on
     # it" and "This permanent can't block as long as it has a +1/+1 counter on it."
@@ -249,6 +310,22 @@ def firebending(n: int, text: str = "Firebending") -> Ability:
     end." (the lasting mana: engine/mana.py lasting_key, engine/game.py _end_step)"""
     return Ability("triggered", text, effects=(Effect("add_mana", {"mana": ["R"] * n, "until": "end_of_combat"}),),
                    trigger={"event": "attacks", "self": True}, keyword="Firebending")
+
+
+def champion(f: dict[str, Any], text: str = "Champion") -> tuple[Ability, ...]:
+    """702.71a: "Champion an [object]" means "When this permanent enters the battlefield, sacrifice it
+    unless you exile another [object] you control" and "When this permanent leaves the battlefield,
+    return the exiled card to the battlefield under its owner's control." 702.71b: the two are linked
+    (607.2a: the exile remembers the card on the permanent, engine/ops/zones.py); 702.71c: the card so
+    exiled is "championed"."""
+    exile = Effect("exile", {"what": {"choose": {**f, "other": True, "controller": "you"}}})
+    return (
+        Ability("triggered", text, effects=(Effect("unless", {
+            "payer": "you", "actions": [exile], "effects": [Effect("sacrifice", {"what": "self"})]}),),
+            trigger={"event": "etb", "self": True}, keyword="Champion"),
+        Ability("triggered", text, effects=(Effect("move", {"what": "linked_exiled", "to": "battlefield"}),),
+                trigger={"event": "ltb", "self": True}, keyword="Champion"),
+    )
 
 
 def graft(n: int, text: str = "Graft") -> tuple[Ability, ...]:
@@ -364,6 +441,11 @@ KEYWORD_TEXT: dict[str, tuple[str, ...]] = {
         "Whenever SELF attacks, create {N} 1/1 red Warrior creature tokens that are tapped and attacking. "
         "Sacrifice them at the beginning of the next end step.",
     ),
+    # 702.67a (702.67b: each instance triggers)
+    "Frenzy": ("Whenever this creature attacks and isn't blocked, it gets +{n}/+0 until end of turn.",),
+    # 702.63a (702.63b: N of each source's damage at one time; 702.63c: each instance applies:
+    # engine/replacement.static_shields makes one shield per static ability and damage event)
+    "Absorb": ("If a source would deal damage to SELF, prevent {n} of that damage.",),
     # 702.69a
     "Poisonous": ("Whenever SELF deals combat damage to a player, that player gets {n} poison counters.",),
     # 702.114a
@@ -562,6 +644,19 @@ def _costed_ability(name: str, part: str, cost_text: str) -> tuple[Ability | Non
                         cost=Cost(mana=cost.mana, return_to_hand={"types": ["Creature"], "attacking": True,
                                                                   "unblocked": True}),
                         zone="hand", keyword="Ninjutsu"), cost)
+    if name == "Aura swap":  # 702.64a: "[Cost]: You may exchange this permanent with an Aura card in your hand."
+        return (Ability("activated", part, effects=(Effect("aura_swap", {}),), cost=cost, keyword="Aura swap"), cost)
+    if name == "Recover":
+        # 702.58a: "When a creature is put into your graveyard from the battlefield, you may pay [cost]. If you
+        # do, return this card from your graveyard to your hand. Otherwise, exile this card." (a triggered
+        # ability that works only in the graveyard: engine/triggers.py creature_to_graveyard)
+        if not cost.mana or cost != Cost(mana=cost.mana):
+            return None
+        back = Effect("move", {"what": "self", "to": "hand", "from": "graveyard"})
+        return (Ability("triggered", part, effects=(Effect("may", {
+            "effects": [Effect("pay", {"mana": list(cost.mana)})], "then": [back],
+            "else": [Effect("exile", {"what": "self"})]}),),
+            trigger={"event": "creature_to_graveyard"}, zone="graveyard", keyword="Recover"), cost)
     if name == "Evoke":  # 702.73a: its triggered ability (the alternative cost: engine/cast_options.py)
         return (Ability("triggered", part, effects=(Effect("sacrifice", {"what": "self"}),),
                         trigger={"event": "etb", "self": True}, condition={"cast_with": "Evoke"},
@@ -602,6 +697,10 @@ def _parse_keyword_line(line: str) -> tuple[list[str], dict[str, Any], list[Abil
         if low in _LOWER and _LOWER[low] in BARE:
             name = _LOWER[low]
             names.append(name)
+            if name == "Conspire":  # 702.77a: its optional additional cost (engine/cast_options.py)
+                args[name] = CONSPIRE_COST
+            if name == "Soulbond":
+                abilities.extend(SOULBOND)
             if name in KEYWORD_ABILITIES:
                 abilities.append(KEYWORD_ABILITIES[name])
             elif name in KEYWORD_STATICS:
@@ -721,6 +820,43 @@ def _parse_keyword_line(line: str) -> tuple[list[str], dict[str, Any], list[Abil
                                          cost=Cost(mana=cost.mana, discard_self=True), zone="hand",
                                          keyword="Reinforce"))
             continue
+        m = re.fullmatch(r"([a-z]+) offering", part, re.I)
+        if m:  # 702.47a: "[Subtype] offering" (engine/casting.py, cast_options.offering_reduce)
+            word = m.group(1).lower()
+            st = subtype(word)
+            f = {"types": [word.capitalize()]} if word in ("artifact", "creature", "enchantment", "land") else \
+                {"subtypes": [st]} if st else None
+            if f is None:
+                return None
+            names.append("Offering")
+            args["Offering"] = f
+            continue
+        m = re.fullmatch(r"splice onto (instant or sorcery|[a-z]+) (\{[^ ]+\})", part, re.I)
+        if m:  # 702.46a: "Splice onto [subtype] [cost]" (engine/splice.py); a later card: "onto instant or sorcery"
+            st = "Instant or sorcery" if m.group(1).lower() == "instant or sorcery" else subtype(m.group(1).lower())
+            cost = parse_cost_text(m.group(2))
+            if st is None or cost is None:
+                return None
+            names.append("Splice")
+            args["Splice"] = {"onto": st, "cost": cost}
+            continue
+        m = re.fullmatch(r"champion an? (.+)", part, re.I)
+        if m:  # 702.71a
+            f = parse_noun(m.group(1))
+            if f is None or f.get("player") or f.get("zone") not in (None, "battlefield"):
+                return None
+            names.append("Champion")
+            args["Champion"] = f
+            abilities.extend(champion(f, part))
+            continue
+        m = re.fullmatch(r"awaken (\d+)—(.+)", part, re.I)
+        if m:  # 702.112a: "Awaken N—[cost]" (the spell ability it adds: compiler._awaken, engine/awaken.py)
+            cost = parse_cost_text(m.group(2))
+            if cost is None:
+                return None
+            names.append("Awaken")
+            args["Awaken"] = {"amount": int(m.group(1)), "cost": cost}
+            continue
         m = re.fullmatch(r"prototype (\{[^ ]+\}) — (\d+)/(\d+)", part, re.I)
         if m:
             cost = parse_cost_text(m.group(1))
@@ -739,6 +875,30 @@ def _parse_keyword_line(line: str) -> tuple[list[str], dict[str, Any], list[Abil
                 if got is None:
                     return None
                 abilities.extend(got)
+            elif name == "Hideaway" and isinstance(args[name], int):
+                # 702.74a: "When this permanent enters the battlefield, look at the top four cards of your library.
+                # Exile one of them face down and put the rest on the bottom of your library in any order." (the
+                # card oracle text today counts N cards; "This permanent enters the battlefield tapped", the
+                # rule's other half, is each such card's own line now; the op: engine/ops/library.py)
+                abilities.append(Ability("triggered", part, effects=(Effect("hideaway", {"amount": args[name]}),),
+                                         trigger={"event": "etb", "self": True}, keyword="Hideaway"))
+            elif name == "Ripple" and isinstance(args[name], int):
+                # 702.59a: "When you cast this spell, you may reveal the top N cards of your library ..." (the
+                # op: engine/ops/cast.py; 702.59b: each instance triggers)
+                abilities.append(Ability("triggered", part, effects=(Effect("ripple", {"amount": args[name]}),),
+                                         trigger={"event": "cast", "self": True}, keyword="Ripple"))
+            elif name == "Amplify" and isinstance(args[name], int):
+                # 702.37a: "As this object enters the battlefield, reveal any number of cards from your hand
+                # that share a creature type with it. This permanent enters the battlefield with N +1/+1
+                # counters on it for each card revealed this way." (engine/replacement.py enter_replacements)
+                abilities.append(Ability("static", part, static={"kind": "amplify", "amount": args[name]},
+                                         keyword="Amplify"))
+            elif name == "Tribute" and isinstance(args[name], int):
+                # 702.103a: "As this creature enters the battlefield, choose an opponent. That player may have
+                # this creature enter the battlefield with an additional N +1/+1 counters on it."
+                abilities.append(Ability("static", part, static={
+                    "kind": "enters_with_counters", "counter": "+1/+1", "amount": args[name], "tribute": True},
+                    keyword="Tribute"))
             elif name == "Vanishing" and isinstance(args[name], int):
                 abilities.extend(vanishing(args[name], part))
             elif name == "Graft" and isinstance(args[name], int):

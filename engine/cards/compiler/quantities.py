@@ -279,6 +279,14 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return None if f is None else {"it": f}
     if t in ("SELF was kicked".lower(), "self was kicked", "it was kicked"):
         return {"kicked": True}
+    if t == "self is paired with another creature":  # 702.94b (soulbond)
+        return {"paired": True}
+    if t in ("tribute wasn't paid", "tribute was paid"):  # 702.103b
+        return {"tribute_paid": t == "tribute was paid"}
+    m = re.fullmatch(r"(?:its|self's|this spell's|that spell's) ([a-z]+) cost was paid", t)
+    if m and m.group(1) not in ("mana", "additional", "alternative"):
+        # "if its prowl cost was paid" (702.75a), "if its surge cost was paid": the keyword way it was cast
+        return {"cast_with": m.group(1).capitalize()}
     m = re.fullmatch(r"x is (\d+) or more", t)
     if m:
         return {"x_ge": int(m.group(1))}

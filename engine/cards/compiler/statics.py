@@ -57,6 +57,8 @@ def _affects(phrase: str) -> Any:
     p = re.sub(r"^(?:each|all|every) ", "", p)
     if p in ("self", "it"):
         return "self"
+    if p in ("of those creatures", "both creatures"):  # a soulbond pair: SELF and the creature paired with it
+        return {"paired_group": True}                     # (702.94b)
     if p in ("enchanted creature", "equipped creature", "enchanted permanent", "enchanted land", "enchanted artifact",
              "fortified land", "enchanted planeswalker"):
         return "attached"

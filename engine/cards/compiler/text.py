@@ -26,9 +26,10 @@ _KEYWORD_LABELS = {
     "Exhaust": " Activate only once.",
 }
 _LABEL = re.compile(r"^(Boast|Exhaust) — (?=\S)")
-#: keyword labels whose rules are not read yet (power-up: once, and a cost reduction; forecast,
-#: 702.56a: from the hand, in the upkeep, once each turn; max speed): kept, so the paragraph is unsupported
-_KEPT_LABEL = re.compile(r"^(Power-up|Forecast|Max speed) — ")
+#: keyword labels whose rules are not read yet (power-up: once, and a cost reduction; max speed):
+#: kept, so the paragraph is unsupported (forecast's label is dropped: the compiler reads its
+#: "Reveal SELF from your hand" cost, 702.56a)
+_KEPT_LABEL = re.compile(r"^(Power-up|Max speed) — ")
 _LOYALTY = re.compile(r"^\[([+\-−]?(?:\d+|X))\]:")
 
 

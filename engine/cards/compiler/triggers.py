@@ -66,6 +66,10 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"(?:the )?beginning of combat on your turn", c)
     if m:
         return {"event": "step", "step": "beginning_of_combat", "whose": "you"}
+    if c == "self enters or the creature it haunts dies":  # 702.54a-c: haunt's linked trigger
+        return {"event": ["etb", "haunted_dies"], "self": True}
+    if c in ("the creature self haunts dies", "the creature it haunts dies"):
+        return {"event": "haunted_dies", "self": True}
     m = re.fullmatch(r"self (.+?) or (.+)", c)
     if m and m.group(1) in _SELF_EVENTS and m.group(2) in _SELF_EVENTS:
         return {"event": [_SELF_EVENTS[m.group(1)], _SELF_EVENTS[m.group(2)]], "self": True}

@@ -305,7 +305,9 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                 return None
             kept = m.group(1).capitalize()
             types = list(out[-1].args.get("types") or [])
-            out[-1] = Effect("animate", {**out[-1].args, "types": types + [kept] * (kept not in types)})
+            # 205.1b: "still a [type]": all its prior card types, supertypes and subtypes are retained
+            out[-1] = Effect("animate", {**out[-1].args, "types": types + [kept] * (kept not in types),
+                                         "in_addition": True})
             continue
         m = re.match(r"^if you can't, (.+)$", s)
         if (

@@ -52,6 +52,13 @@ def _bounce_with_auras(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if what is None else [Effect("bounce", {"what": what, "with_auras": True})]
 
 
+@reader(r"^put (the exiled cards?) into (?:its|their) owners?'s? hands?$")
+def _exiled_to_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Put the exiled card into its owner's hand" (Watcher for Tomorrow: its linked exiled card, 607.2a)."""
+    what = c.ref(m.group(1))
+    return None if what is None else [Effect("bounce", {"what": what})]
+
+
 @reader(r"^return (.+?) to (?:its|their) owners?'s? hands?$")
 def _bounce(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(1))
@@ -250,6 +257,7 @@ def top_or_bottom(m: re.Match, c: Ctx) -> list[Effect] | None:
 READERS: tuple[Reader, ...] = (
     _destroy,
     _bounce_with_auras,
+    _exiled_to_hand,
     _bounce,
     _return,
     _nth_from_top,
