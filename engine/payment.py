@@ -174,14 +174,15 @@ def _mana_sources(g: "Game", player: str, exclude: "set[int] | frozenset[int]",
 
 
 def _one_tap(found: list[Ability], g: "Game", oid: int) -> Ability:
-    """The {T} mana abilities of one permanent as one source: tapping it makes one mana of
-    any kind one of them makes (305.6: a land with two basic land types has both abilities)."""
+    """The {T} mana abilities of one permanent as one source: tapping it makes what any one of
+    them makes (305.6: a land with two basic land types has both abilities; 605.3a one
+    activation), each option all the mana of that activation."""
     if len(found) == 1:
         return found[0]
-    kinds: list[str] = []
-    for ab in found:
-        kinds += [m for m in produces(ab, g, oid) if m not in kinds]
-    return replace(found[0], effects=(Effect(op="add_mana", args={"choice": [[m] for m in kinds]}),))
+    options: list[list[str]] = []
+    for ab in found:  # each option the whole mana one activation makes (106.4: {C}{C} is two)
+        options += [o for o in (output(ab, g, oid, m) for m in produces(ab, g, oid)) if o and o not in options]
+    return replace(found[0], effects=(Effect(op="add_mana", args={"choice": options}),))
 
 
 
@@ -208,6 +209,42 @@ def produces(ab: Ability, g: "Game | None" = None, oid: int | None = None) -> li
 
 
 
+def output(ab: Ability, g: "Game", oid: int, kind: str) -> list[str]:
+    """All the mana one activation of a simple mana ability of ``oid`` adds when its
+    controller picks ``kind`` (106.4, 605.3): Sol Ring's {C}{C} is two mana, Gilded Lotus's
+    "three mana of any one color" three of ``kind``, "Add {R}{G}" both; an option of a
+    choice is taken whole, the largest one holding ``kind``. As ``actions.add_mana`` adds it."""
+    out: list[str] = []
+    for e in ab.effects:
+        if e.op != "add_mana":
+            continue
+        got: list[str] = []
+        if "mana" in e.args:
+            for s in e.args["mana"]:
+                got += ["C"] * int(s) if s.isdigit() else [s]
+        elif "choice" in e.args:
+            opts = [o for o in e.args["choice"] if kind in o]
+            got = [str(k) for k in max(opts, key=lambda o: len(o))] if opts else []
+        elif "any" in e.args:
+            n = int(e.args["any"])
+            if e.args.get("chosen_color"):
+                c = g.objects[oid].chosen.get("color") if oid in g.objects else None
+                got = [c] * n if c else []
+            else:
+                got = [kind] * n if kind in "WUBRG" else []
+        elif "could_produce" in e.args:
+            got = [kind]
+        if e.get("per"):  # 605.2: "Add {G} for each creature you control"
+            got = got * max(0, amount(g, e.args["per"], oid))
+        out += got
+    return out
+
+
+def _most(ab: Ability, g: "Game", oid: int) -> int:
+    """The most mana one activation of ``ab`` can add (one kind or another)."""
+    return max((len(output(ab, g, oid, m)) for m in produces(ab, g, oid)), default=0)
+
+
 def _fold(pool: dict[str, int], ok: Callable[[str], bool] | None) -> dict[str, int]:
     """The pool as a plan sees it: restricted mana that may pay counted with its kind (106.6),
     the rest left out."""
@@ -224,9 +261,11 @@ def plan_payment(g: "Game", player: str, symbols: tuple[str, ...], exclude: set[
                  chosen: list[int] | None = None,
                  ok: Callable[[str], bool] | None = None) -> tuple[list[tuple[int, str]], dict[str, int]]:
     """Which sources to tap for which mana, the FORMAT.md way: pool first; then colored
-    symbols each from the first source that makes that color; then generic from the first
-    sources left. Returns the taps and the pool after paying; raises ManaError. ``ok``: the
-    restricted mana that may pay (``usable``)."""
+    symbols each from the first source that makes that color; then generic from the sources
+    left, the first whose mana is the fewest that covers what is missing (else the most).
+    Every activation adds all its mana (106.4, 605.3: Sol Ring's {C}{C}); what the cost does
+    not take stays in the pool. Returns the taps (source, kind picked) and the pool after
+    paying; raises ManaError. ``ok``: the restricted mana that may pay (``usable``)."""
     pool = _fold(g.players[player].pool, ok)
     srcs = mana_sources(g, player, exclude, ok)
     if chosen is not None:
@@ -246,23 +285,32 @@ def plan_payment(g: "Game", player: str, symbols: tuple[str, ...], exclude: set[
         return taps, test
     except ManaError:
         pass
-    for need in needs(symbols, pool):
-        if need == "any":
-            continue
+
+    def use(oid: int, ab: Ability, m: str) -> None:
+        used.add(oid)
+        taps.append((oid, m))
+        for k in output(ab, g, oid, m) or [m]:
+            pool[k] = pool.get(k, 0) + 1
+
+    # colored symbols, each from the first source making its color; one activation's mana
+    # may already cover later symbols, so what is needed is asked again after each
+    unmet: set[str] = set()
+    while True:
+        need = next((n for n in needs(symbols, pool) if n != "any" and n not in unmet), None)
+        if need is None:
+            break
         options = need.split("|")
         for oid, ab in srcs:
             if oid in used:
                 continue
             made = produces(ab, g, oid)
             hit = next((m for m in options if m in made), None)
-            if hit is None and "2" in options:
-                continue
             if hit is not None:
-                used.add(oid)
-                taps.append((oid, hit))
-                pool[hit] = pool.get(hit, 0) + 1
+                use(oid, ab, hit)
                 break
-    # generic (and anything still missing) from the first sources left
+        else:
+            unmet.add(need)
+    # generic (and anything still missing) from the sources left
     while True:
         test = dict(pool)
         try:
@@ -270,33 +318,50 @@ def plan_payment(g: "Game", player: str, symbols: tuple[str, ...], exclude: set[
             if chosen is not None:
                 for oid, ab in srcs:  # every named source is used (FORMAT: pay: [...])
                     if oid not in used:
-                        used.add(oid)
                         m = produces(ab, g, oid)[0]
-                        taps.append((oid, m))
-                        test[m] = test.get(m, 0) + 1
+                        use(oid, ab, m)
+                        for k in output(ab, g, oid, m) or [m]:
+                            test[k] = test.get(k, 0) + 1
             return taps, test
         except ManaError:
-            nxt = next(((oid, ab) for oid, ab in srcs if oid not in used), None)
-            if nxt is None:
+            left = [(oid, ab) for oid, ab in srcs if oid not in used]
+            if not left:
                 raise
-            oid, ab = nxt
-            used.add(oid)
-            m = produces(ab, g, oid)[0]
-            taps.append((oid, m))
-            pool[m] = pool.get(m, 0) + 1
+            oid, ab = _best(g, left, needs(symbols, pool).count("any"))
+            use(oid, ab, produces(ab, g, oid)[0])
+
+
+def _best(g: "Game", left: list[tuple[int, Ability]], short: int) -> tuple[int, Ability]:
+    """The source to tap for ``short`` generic mana: the first whose activation makes the
+    fewest mana that still covers it, else the first that makes the most (so no more
+    permanents are tapped than needed, 601.2g-h); with one-mana sources, the first."""
+    if short <= 1 or len(left) == 1:
+        return left[0]
+    sizes = [_most(ab, g, oid) for oid, ab in left]
+    fit = [(n, i) for i, n in enumerate(sizes) if n >= short]
+    i = min(fit)[1] if fit else max(range(len(left)), key=lambda i: (sizes[i], -i))
+    return left[i]
 
 
 
-def _tap_key(g: "Game", player: str, oid: int, m: str) -> str:
-    """The pool key of mana ``m`` made by tapping ``oid``: plain when one of its unrestricted
-    abilities makes it, else restricted as the ability that makes it says (106.6)."""
-    if any(i == oid and m in produces(ab, g, oid) for i, ab in mana_sources(g, player)):
-        return m
-    for i, ab in restricted_sources(g, player):
-        rule = _restriction(ab)
-        if i == oid and rule is not None and m in produces(ab, g, oid):
-            return restricted_key(m, rule)
-    return m
+def _tap_mana(g: "Game", player: str, oid: int, m: str, ok: Callable[[str], bool] | None) -> list[str]:
+    """The pool keys of all the mana tapping ``oid`` for ``m`` adds (106.4, 605.3): of its
+    ability that makes the most mana holding ``m`` (as the plan counted it; an unrestricted
+    one when as much), restricted as that ability says (106.6)."""
+    best: list[str] = []
+    rule: dict | None = None
+    for i, ab in mana_sources(g, player):
+        if i == oid:
+            best = output(ab, g, oid, m)
+    if ok is not None:
+        for i, ab in restricted_sources(g, player):
+            r = _restriction(ab)
+            if i == oid and r is not None and ok(restricted_key("C", r)):
+                got = output(ab, g, oid, m)
+                if len(got) > len(best):
+                    best, rule = got, r
+    best = best or [m]
+    return [restricted_key(k, rule) for k in best] if rule is not None else best
 
 
 def pay_mana(g: "Game", player: str, symbols: tuple[str, ...], exclude: set[int],
@@ -310,11 +375,12 @@ def pay_mana(g: "Game", player: str, symbols: tuple[str, ...], exclude: set[int]
     except ManaError as e:
         raise IllegalAction(f"cannot pay {''.join('{'+s+'}' for s in symbols)}: {e}") from None
     p = g.players[player]
-    keys = [_tap_key(g, player, oid, m) if ok is not None else m for oid, m in taps]
-    for (oid, m), k in zip(taps, keys):
+    keys = [_tap_mana(g, player, oid, m, ok) for oid, m in taps]
+    for (oid, m), ks in zip(taps, keys):
         tap(g, oid)  # 701.17a, with its event (603.2d)
-        p.pool[k] = p.pool.get(k, 0) + 1
-        g.log("mana", player=player, source=g.objects[oid].card.name, mana=m)
+        for k in ks:  # 106.4: all the mana of the activation; what the cost leaves stays
+            p.pool[k] = p.pool.get(k, 0) + 1
+        g.log("mana", player=player, source=g.objects[oid].card.name, mana="".join(k[0] for k in ks))
         player_statics.tapped_for_mana(g, player, oid)  # 605.1b: triggered mana abilities
     g.turn_state_changed()
     try:
@@ -346,11 +412,12 @@ def can_afford(g: "Game", player: str, symbols: tuple[str, ...],
                purpose: "tuple[str, int] | None" = None) -> bool:
     """Can this player pay ``symbols`` now (``purpose``: what for, as for ``pay_mana``)?"""
     ok = usable(g, player, purpose)
-    # the planner taps each source for one mana: more mana than the pool and the sources
-    # hold can never be planned, so say no before planning
+    # more mana than the pool and the sources hold can never be planned: say no before planning
     need = sum(_least_mana(s) for s in symbols)
-    if need > sum(g.players[player].pool.values()) + len(mana_sources(g, player, exclude, ok)):
-        return False
+    have = sum(g.players[player].pool.values())
+    srcs = mana_sources(g, player, exclude, ok)
+    if need > have + len(srcs) and need > have + sum(_most(ab, g, oid) for oid, ab in srcs):
+        return False  # 106.4: a source making {C}{C} counts two
     try:
         plan_payment(g, player, symbols, set(exclude), None, ok)
         return True
