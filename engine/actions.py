@@ -86,7 +86,7 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
             if combat and g.commanders:
                 commander.note_damage(g, so, tgt, n)  # 903.11a
             if "Infect" in kw:
-                pl.poison += n  # 702.90b
+                pl.poison += n  # infect, 702.89b
             else:
                 losses[tgt] = losses.get(tgt, 0) + n
             if combat and "Toxic" in kw and isinstance(sc.kwargs.get("Toxic"), int):
@@ -110,7 +110,7 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
             if "Planeswalker" in tc.types and "Creature" not in tc.types:
                 t.counters["loyalty"] = t.counters.get("loyalty", 0) - n  # 119.3c
             elif "Infect" in kw or "Wither" in kw:
-                t.counters["-1/-1"] = t.counters.get("-1/-1", 0) + n  # 119.3d
+                t.counters["-1/-1"] = t.counters.get("-1/-1", 0) + n  # 119.3d; infect 702.89c, wither 702.79a
             else:
                 t.damage += n
             if "Deathtouch" in kw and n > 0:  # 702.2b: any nonzero amount of damage

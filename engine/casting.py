@@ -602,7 +602,7 @@ def cost_payable(g: "Game", player: str, o: "Obj", ab: Ability) -> bool:
             if cost.tap and o.tapped or cost.untap and not o.tapped:
                 return False
             if "Creature" in c.types and o.sick and "Haste" not in c.keywords:
-                return False  # 302.6
+                return False  # 302.6; haste, 702.10c
     elif cost.tap or cost.untap:
         return False
     if cost.loyalty is not None:

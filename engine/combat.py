@@ -78,11 +78,11 @@ def can_attack(g: "Game", oid: int) -> bool:
     c = g.chars(oid)
     if "Creature" not in c.types or not seats.is_active(g, c.controller) or o.tapped:
         return False
-    if o.sick and "Haste" not in c.keywords:
+    if o.sick and "Haste" not in c.keywords:  # 302.6; haste, 702.10b
         return False
     if "Defender" in c.keywords and not has_rule(g, oid, "attack_despite_defender") \
             or has_rule(g, oid, "cant_attack") or has_rule(g, oid, "cant_attack_or_block"):
-        return False
+        return False  # defender, 702.3b
     if _defender_rules(g, oid) and not any(may_attack(g, oid, t) for t in seats.defenders(g, g.active)):
         return False  # 508.1c: no defending player it may attack
     return True
@@ -210,7 +210,7 @@ def declare_attackers(g: "Game", player: str, decl: Any, bands: Any = None) -> N
         if others is not None and t not in others:
             raise IllegalAction(f"{_n(g, a)} must attack {' or '.join(map(str, others))} if able (508.1d)")
     cost = attack_cost(g, decl)
-    tapped = {a for a in decl if "Vigilance" not in g.chars(a).keywords}
+    tapped = {a for a in decl if "Vigilance" not in g.chars(a).keywords}  # vigilance, 702.20b
     if cost and not payment.can_afford(g, player, cost, tapped):   # 508.1g-i: no partial payment
         raise IllegalAction(f"attacking so costs {''.join('{' + s + '}' for s in cost)}, "
                             "more than you can pay (508.1g, 802.3a)")
@@ -332,13 +332,13 @@ def can_block(g: "Game", b: int, a: int) -> bool:
         return False
     akw, bkw = ac.keywords, bc.keywords
     if "Flying" in akw and not ("Flying" in bkw or "Reach" in bkw):
-        return False  # 702.9b
+        return False  # flying 702.9b, reach 702.17b
     if "Intimidate" in akw and "Artifact" not in bc.types and not (ac.colors & bc.colors):
         return False  # 702.13b
     if "Fear" in akw and "Artifact" not in bc.types and "B" not in bc.colors:
-        return False  # 702.36b
+        return False  # fear, 702.35b
     if "Shadow" in akw and "Shadow" not in bkw or "Shadow" in bkw and "Shadow" not in akw:
-        return False
+        return False  # shadow, 702.27b
     if "Horsemanship" in akw and "Horsemanship" not in bkw:
         return False  # 702.30b
     if "Skulk" in akw and bc.power > ac.power:
