@@ -24,7 +24,7 @@ from engine.player_statics import mana_trigger_supported, static_problems
 from engine.protection import supported as protection_supported
 from engine.triggers import ALIASES, GRAVEYARD_EVENTS, KEYS, KEYS_OF_EVENT
 from engine.triggers import SUPPORTED as TRIGGER_EVENTS
-from engine.values import condition_problems, names_that_player
+from engine.values import REF_WORDS, condition_problems, names_that_player
 
 #: Keywords whose rules this engine implements (CR 702).
 KEYWORDS = frozenset({
@@ -208,6 +208,10 @@ def _walk(x: Any, out: list[str]) -> None:
                 bad = unknown_keys(v, player_refs=refs_ok)
                 if bad:
                     out.append(f"filter keys {sorted(bad)}")
+                ctl = v.get("controller")
+                if refs_ok and isinstance(ctl, str) and ctl not in ("you", "not_you", "opponent", "that_player") \
+                        and ctl not in REF_WORDS:  # values.bind_players reads it with refs: it must resolve
+                    out.append(f"reference {ctl!r} as a controller")
             _walk(v, out)
     elif isinstance(x, (list, tuple)):
         for v in x:

@@ -168,3 +168,15 @@ def test_an_amount_the_runtime_lacks_met_on_a_pass_is_an_engine_fault_not_an_ill
             if faults == 3:
                 break
     assert faults >= 1
+
+
+def test_a_controller_reference_the_runtime_cannot_read_is_unsupported():
+    """Fuzz seed 1795914048 (issue 21): "... its controller controls" compiled to the controller
+    reference ``its_controller`` in an "each" filter, which engine.values.bind_players reads with
+    ``refs``; the checker took it and the runtime raised Unsupported mid-game. A reference it can
+    read (a target's controller, "that player" in a per-player count) stays supported."""
+    each = {"types": ["Creature"], "controller": "its_controller"}
+    bad = card(spell(Effect("destroy", {"what": {"each": each}})))
+    assert "reference 'its_controller' as a controller" in unsupported_reasons(bad)
+    ok = card(spell(Effect("destroy", {"what": {"each": {"types": ["Creature"], "controller": "opponent"}}})))
+    assert not any("as a controller" in r for r in unsupported_reasons(ok))
