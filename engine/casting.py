@@ -688,6 +688,9 @@ def activate(g: "Game", player: str, a: dict[str, Any]) -> None:
     if cost.loyalty == "-X" and o.counters.get("loyalty", 0) < x:
         raise IllegalAction(f"{o.card.name} has fewer than {x} loyalty counters")
     if ab.condition is not None:  # marked as it is activated (an illegal activation undoes it)
+        once = ab.condition.get("once_each_turn") or ab.condition.get("once_ever")
+        if once and o.zone not in ("battlefield", "stack"):  # shared there by copies (Game.copy): replaced
+            o = g.objects[o.id] = o.copy()
         if ab.condition.get("once_each_turn"):
             o.chosen["activated:" + ab.text] = g.turn  # 602.5b
         if ab.condition.get("once_ever"):
@@ -721,11 +724,6 @@ def activate(g: "Game", player: str, a: dict[str, Any]) -> None:
             s.chosen["source_counters"] = dict(o.counters)
         if o.chosen.get("exiled"):  # 607.2a: "return all cards exiled with SELF" after sacrificing it
             s.chosen["source_exiled"] = list(o.chosen["exiled"])
-
-    if ab.condition is not None and ab.condition.get("once_each_turn"):
-        if o.zone != "battlefield":  # a card off the battlefield is replaced, never changed in place (Game.copy)
-            o = g.objects[o.id] = o.copy()
-        o.chosen["activated:" + ab.text] = g.turn  # 602.5b
     if ab.keyword == "Forecast" and o.zone == "hand":  # 702.56b: revealed as the ability is activated
         knowledge.show(g, [o.id])
         g.log("reveal", player=player, cards=[o.card.name], objs=[o.id])

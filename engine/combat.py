@@ -619,8 +619,9 @@ def _min_blockers(g: "Game", a: int) -> int:
 
 def block_hints(g: "Game", opts: dict[int, list[int]]) -> dict[str, Any]:
     """Restrictions and requirements on the declaration as a whole (509.1b-c): creatures that
-    can't block alone, attackers that can't be blocked by more than one creature, and for each
-    creature the attackers it must block if able ("all creatures able to block it do so")."""
+    can't block alone, attackers that can't be blocked by more than one creature, for each
+    creature the attackers it must block if able ("all creatures able to block it do so"), and
+    the attackers that must be blocked if able."""
     out: dict[str, Any] = {}
     if not opts:
         return out
@@ -641,6 +642,10 @@ def block_hints(g: "Game", opts: dict[int, list[int]]) -> dict[str, Any]:
             must[b] = list(dict.fromkeys(must.get(b, []) + [a for a in As if a in p]))
     if any(must.values()):
         out["must"] = {b: As for b, As in must.items() if As}
+    # 509.1c: "SELF must be blocked if able": one requirement per such attacker, any blocker obeys it
+    wanted = [a for a in atk if has_rule(g, a, "must_be_blocked") and any(a in As for As in opts.values())]
+    if wanted:
+        out["blocked_if_able"] = wanted
     return out
 
 

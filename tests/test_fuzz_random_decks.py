@@ -57,3 +57,11 @@ def test_deck_files_are_played_in_turn(tmp_path, capsys):
     with pytest.raises(SystemExit) as e:
         fuzz.main(["--decks", str(bad), "--games", "1"])
     assert "bad.txt" in str(e.value) and "'four Shock'" in str(e.value)
+
+
+def test_seeds_that_broke_play_clean(capsys):
+    """Seed 22510: a once-each-turn ability activated from the hand (forecast, 702.56b) marked the
+    card in place, and the card off the battlefield is shared by Game.copy: playing on a copy
+    changed the game. Seed 22505: "must be blocked if able" (509.1c) was not told to the bots."""
+    for seed in ("22510", "22505"):
+        assert fuzz.main(["--decks", "random", "--games", "1", "--seed", seed, "--json"]) == 0, seed

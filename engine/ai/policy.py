@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.ai import facts
 from engine.ai.evaluate import card_value, creature_value
-from engine.ai.random_bot import RandomBot
+from engine.ai.random_bot import RandomBot, block_wanted
 from engine.cards.abilities import Ability
 from engine.cast_options import ANSWER_KEYS
 from engine.state import Decision
@@ -654,6 +654,7 @@ def quick_blocks(g: Game, me: str, o: dict[str, Any]) -> dict[Any, list[Any]]:
             out[b] = [a]
             used.add(b)
             blocked.add(a)
+    block_wanted(out, o)  # 509.1c
     if len(out) == 1 and next(iter(out)) in o.get("not_alone", ()):
         out = {}
     return out

@@ -114,6 +114,7 @@ class RandomBot:
                 out[b] = [atk[pick]]
             if out[b][0] in one:
                 taken.add(out[b][0])
+        block_wanted(out, o)
         if len(out) == 1 and next(iter(out)) in o.get("not_alone", ()):
             out = {}  # 506.5: it can't block alone
         return out
@@ -172,3 +173,18 @@ class RandomBot:
         if recips:
             out[recips[-1]] = out.get(recips[-1], 0) + left
         return out
+
+
+def block_wanted(out: dict[Any, list[Any]], o: dict[str, Any]) -> None:
+    """509.1c: each attacker that "must be blocked if able" and is not blocked in ``out`` gets a
+    blocker able to block it, one not bound by another requirement: a creature not yet blocking
+    first, else one moved from a block no requirement asks for."""
+    must = o.get("must", {})
+    for a in o.get("blocked_if_able", ()):
+        if any(a in As for As in out.values()):
+            continue
+        able = [b for b, As in o["blockers"].items() if a in As and b not in must]
+        free = [b for b in able if b not in out] or [b for b in able if all(x not in o["blocked_if_able"]
+                                                                             for x in out[b])]
+        if free:
+            out[free[0]] = [a]
