@@ -10,12 +10,11 @@ leaves the stack (Game.move).
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from engine.cards.abilities import CardDef, Cost
-from engine.errors import IllegalAction
 from engine.memo import per_object
+from engine.overload import spell_for, stand_in
 
 __all__ = ["awaken_of", "cast_awakened"]
 
@@ -24,21 +23,10 @@ __all__ = ["awaken_of", "cast_awakened"]
 def awaken_of(card: CardDef) -> tuple[Cost, CardDef] | None:
     """(awaken cost, the card as a spell cast for it) when the awaken cost is mana alone and the
     spell ability with awaken's compiled (702.112a); None otherwise."""
-    arg = card.keyword_args.get("Awaken") if "Awaken" in card.keywords else None
-    if not isinstance(arg, dict):
-        return None
-    cost, spell = arg.get("cost"), arg.get("spell")
-    if not isinstance(cost, Cost) or not cost.mana or cost != Cost(mana=cost.mana) or spell is None:
-        return None
-    return cost, replace(card, abilities=(spell,) + tuple(a for a in card.abilities if a.kind != "spell"))
+    return spell_for(card, "Awaken")
 
 
 def cast_awakened(o: Any) -> tuple[Cost, Any]:
-    """702.112a: the awaken cost and a stand-in copy of the card in hand with awaken's spell ability
-    (the card itself is unchanged until it is on the stack); IllegalAction for a card without it."""
-    got = awaken_of(o.card) if o is not None else None
-    if got is None:
-        raise IllegalAction(f"{o.card.name if o is not None else 'that card'} has no awaken cost")
-    stand_in = o.copy()
-    stand_in.card = got[1]
-    return got[0], stand_in
+    """702.112a: the awaken cost and a stand-in copy of the card in hand with awaken's spell ability;
+    IllegalAction for a card without it."""
+    return stand_in(o, awaken_of(o.card) if o is not None else None, "awaken")

@@ -147,8 +147,7 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
         out += facedown.options(g, player, sorcery, special)
     if special:
         out += _bestow_options(g, player, special, afford)
-        out += _overload_options(g, player, special, afford)
-        out += _awaken_options(g, player, special, afford)
+        out += _changed_spell_options(g, player, special, afford)
     if manual.offered(g, player):
         out.append({"action": "manual"})
     srcs = list(_activated_sources(g, player))
@@ -229,45 +228,32 @@ def _bestow_options(g: "Game", player: str, hand: list[int],
     return out
 
 
-def _overload_options(g: "Game", player: str, hand: list[int],
-                      afford: dict[tuple[str, ...], bool]) -> list[dict[str, Any]]:
-    """702.95a: each card with overload in the hand cast for its overload cost, with its changed
-    text, which has no targets (702.95b-c)."""
-    out: list[dict[str, Any]] = []
-    objs = g.objects
-    for oid in hand:
-        o = objs[oid]
-        if not o.card.keywords or "Overload" not in o.card.keywords or overload.overload_of(o.card) is None:
-            continue
-        c, f = overload.cast_overloaded(o)
-        base = tuple(s for s in c.mana if s != "X")
-        if not casting.can_cast_timing(g, player, o) or not _affordable(g, player, f, base, afford):
-            continue
-        opt = cast_option(g, player, f, targets.spell_ability(f.card), base, afford, tuple(c.mana))
-        if opt is not None:
-            opt["alt"] = "overload"
-            out.append(opt)
-    return out
+#: the alternative costs that cast a card from the hand as a changed spell: overload's text (702.95a-c,
+#: no targets) and awaken's added spell ability with its land target after the spell's own (702.112a-b)
+_CHANGED_SPELLS = (("Overload", "overload", overload.overload_of), ("Awaken", "awaken", awaken.awaken_of))
 
 
-def _awaken_options(g: "Game", player: str, hand: list[int],
-                    afford: dict[tuple[str, ...], bool]) -> list[dict[str, Any]]:
-    """702.112a-b: each card with awaken in the hand cast for its awaken cost, with the spell ability
-    awaken adds and its target (a land you control) after the spell's own."""
+def _changed_spell_options(g: "Game", player: str, hand: list[int],
+                           afford: dict[tuple[str, ...], bool]) -> list[dict[str, Any]]:
+    """Each card in the hand cast for one of the costs of ``_CHANGED_SPELLS``, as that spell."""
     out: list[dict[str, Any]] = []
     objs = g.objects
-    for oid in hand:
-        o = objs[oid]
-        if not o.card.keywords or "Awaken" not in o.card.keywords or awaken.awaken_of(o.card) is None:
-            continue
-        c, f = awaken.cast_awakened(o)
-        base = tuple(s for s in c.mana if s != "X")
-        if not casting.can_cast_timing(g, player, o) or not _affordable(g, player, f, base, afford):
-            continue
-        opt = cast_option(g, player, f, targets.spell_ability(f.card), base, afford, tuple(c.mana))
-        if opt is not None:
-            opt["alt"] = "awaken"
-            out.append(opt)
+    for keyword, alt, spell_of in _CHANGED_SPELLS:
+        for oid in hand:
+            o = objs[oid]
+            if not o.card.keywords or keyword not in o.card.keywords:
+                continue
+            got = spell_of(o.card)
+            if got is None:
+                continue
+            c, f = overload.stand_in(o, got, alt)
+            base = tuple(s for s in c.mana if s != "X")
+            if not casting.can_cast_timing(g, player, o) or not _affordable(g, player, f, base, afford):
+                continue
+            opt = cast_option(g, player, f, targets.spell_ability(f.card), base, afford, tuple(c.mana))
+            if opt is not None:
+                opt["alt"] = alt
+                out.append(opt)
     return out
 
 

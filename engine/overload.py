@@ -17,14 +17,14 @@ from engine.cards.abilities import CardDef, Cost
 from engine.errors import IllegalAction
 from engine.memo import per_object
 
-__all__ = ["overload_of", "cast_overloaded"]
+__all__ = ["overload_of", "cast_overloaded", "spell_for", "stand_in"]
 
 
-@per_object
-def overload_of(card: CardDef) -> tuple[Cost, CardDef] | None:
-    """(overload cost, the card as an overloaded spell) when the card's overload cost is mana alone
-    and its changed text compiled (702.95a-b); None otherwise."""
-    arg = card.keyword_args.get("Overload") if "Overload" in card.keywords else None
+def spell_for(card: CardDef, keyword: str) -> tuple[Cost, CardDef] | None:
+    """(cost, the card as a spell cast for it) for a keyword whose compiled argument is {"cost",
+    "spell"}: a cost of mana alone and the spell ability the spell has instead of its own when
+    cast for it (overload's changed text, 702.95b; awaken's added ability, 702.112a); None otherwise."""
+    arg = card.keyword_args.get(keyword) if keyword in card.keywords else None
     if not isinstance(arg, dict):
         return None
     cost, spell = arg.get("cost"), arg.get("spell")
@@ -33,13 +33,24 @@ def overload_of(card: CardDef) -> tuple[Cost, CardDef] | None:
     return cost, replace(card, abilities=(spell,) + tuple(a for a in card.abilities if a.kind != "spell"))
 
 
-def cast_overloaded(o: Any) -> tuple[Cost, Any]:
-    """702.95a: the cost and a stand-in copy of the card in hand with the overloaded text (the card
-    itself is unchanged until it is on the stack); IllegalAction for a card without overload."""
-    got = overload_of(o.card) if o is not None else None
+def stand_in(o: Any, got: tuple[Cost, CardDef] | None, what: str) -> tuple[Cost, Any]:
+    """The cost and a stand-in copy of the card in hand as the spell ``got`` says (the card itself
+    is unchanged until it is on the stack); IllegalAction naming ``what`` when there is none."""
     if got is None:
-        raise IllegalAction(f"{o.card.name if o is not None else 'that card'} has no overload cost")
-    stand_in = o.copy()
-    stand_in.card = got[1]
-    return got[0], stand_in
+        raise IllegalAction(f"{o.card.name if o is not None else 'that card'} has no {what} cost")
+    new = o.copy()
+    new.card = got[1]
+    return got[0], new
 
+
+@per_object
+def overload_of(card: CardDef) -> tuple[Cost, CardDef] | None:
+    """(overload cost, the card as an overloaded spell) when the card's overload cost is mana alone
+    and its changed text compiled (702.95a-b); None otherwise."""
+    return spell_for(card, "Overload")
+
+
+def cast_overloaded(o: Any) -> tuple[Cost, Any]:
+    """702.95a: the cost and a stand-in copy of the card in hand with the overloaded text;
+    IllegalAction for a card without overload."""
+    return stand_in(o, overload_of(o.card) if o is not None else None, "overload")

@@ -19,10 +19,9 @@ from engine.cards.compiler import compile_abilities_text, compile_card
 from engine.facedown import manifest, put_down
 from engine.filters import matches
 from engine.layers import counters_allowed
-from engine.mana import mana_value
 from engine.ops import nested
 from engine.ops.base import table
-from engine.ops.cast import offer
+from engine.ops.cast import exile_until_nonland, offer
 from engine.ops.objects import token_def
 from engine.state import create_object
 from engine.transform import flip, transform
@@ -321,15 +320,7 @@ def _discover(g: "Game", r: dict, e: Effect) -> dict | None:
     st = r.setdefault("cascade", {})
     key = f"{r['i']}.discover"
     if key not in st:  # exile until a hit, once (the answer comes back to the same op)
-        n = _n(g, r, e)
-        exiled, hit = [], None
-        while g.players[p].library:
-            new = g.move(g.players[p].library[0], "exile")
-            exiled.append(new)
-            c = g.objects[new].card
-            if "Land" not in c.types and mana_value(c.mana_cost) <= n:
-                hit = new
-                break
+        exiled, hit = exile_until_nonland(g, p, _n(g, r, e))
         st[key] = {"exiled": exiled, "hit": hit}
         g.log("discover", player=p, cards=[g.objects[x].card.name for x in exiled])
     rec = st[key]
@@ -428,20 +419,6 @@ def _action(g: "Game", r: dict, e: Effect) -> dict | None:
     if n == 1:
         return fn(g, r, e)
     # "proliferate twice", "manifest dread twice": the action again, each time with answer slots of
-    # its own, and the count of those done kept so that resuming after a question repeats none
-    base = r["i"]
-    prog = r.setdefault("nested", {})
-    pk = f"{base}.times"
-    j = prog.get(pk, 0)
-    while j < n:
-        r["i"] = f"{pk}.{j}"
-        try:
-            w = fn(g, r, e)
-        finally:
-            r["i"] = base
-        if w is not None:
-            return w
-        g.changed()
-        j += 1
-        prog[pk] = j
-    return None
+    # its own, the ones done kept so that resuming after a question repeats none (nested.run)
+    once = replace(e, args={k: v for k, v in e.args.items() if k != "times"})
+    return nested.run(g, r, "times", [once] * n)

@@ -212,6 +212,20 @@ def _ripple(g: "Game", r: Ctx, e: Effect) -> dict | None:
     return None
 
 
+def exile_until_nonland(g: "Game", p: str, most: int) -> tuple[list[int], int | None]:
+    """Exile cards from the top of ``p``'s library until a nonland card with mana value ``most``
+    or less is exiled (cascade, 702.84a: less than the spell's; discover N: N or less): the cards
+    exiled, in order, and that card (None when the library ran out)."""
+    exiled: list[int] = []
+    while g.players[p].library:
+        new = g.move(g.players[p].library[0], "exile")
+        exiled.append(new)
+        c = g.objects[new].card
+        if "Land" not in c.types and mana_value(c.mana_cost) <= most:
+            return exiled, new
+    return exiled, None
+
+
 @op("cascade")
 def _cascade(g: "Game", r: Ctx, e: Effect) -> dict | None:
     p = controller(g, r)
@@ -222,14 +236,7 @@ def _cascade(g: "Game", r: Ctx, e: Effect) -> dict | None:
         src = g.objects.get(this(g, r).source or -1)
         x = src.x if src is not None and src.zone == "stack" else 0
         mv = mana_value(this(g, r).card.mana_cost, x)
-        exiled, hit = [], None
-        while g.players[p].library:
-            new = g.move(g.players[p].library[0], "exile")
-            exiled.append(new)
-            c = g.objects[new].card
-            if "Land" not in c.types and mana_value(c.mana_cost) < mv:
-                hit = new
-                break
+        exiled, hit = exile_until_nonland(g, p, mv - 1)
         st[key] = {"exiled": exiled, "hit": hit}
         g.log("cascade", player=p, cards=[g.objects[x].card.name for x in exiled])
     rec = st[key]
