@@ -292,6 +292,8 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         return int(a) if a.lstrip("-").isdigit() else 0
     if "devotion" in a:
         return devotion(g, _you(g, src, r), a["devotion"])
+    if a.get("graveyard_types") == "all":  # 205.2a: the card types among cards in all graveyards
+        return len({t for p in g.order for c in g.players[p].graveyard for t in g.objects[c].card.types})
     if "domain" in a or "graveyard_types" in a or "drawn_this_turn" in a:
         who = _you(g, src, r)
         if who is None:
