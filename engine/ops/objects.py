@@ -76,6 +76,7 @@ def _tap(g: "Game", r: Ctx, e: Effect) -> dict | None:
         act = tap if got == "tap" else untap
     for x in objs:
         act(g, x)  # 701.17a (603.2d: "becomes tapped"), 701.17b
+    return None
 
 
 
