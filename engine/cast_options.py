@@ -174,7 +174,36 @@ def implemented(keyword: str, card: CardDef) -> bool:
         c = arg.get("cost")
     else:
         c = card.keyword_args.get(keyword)
+        if keyword in OTHER_PARTS:  # a cost of mana, life or chosen objects (601.2f-h: Buyback—Sacrifice a land)
+            return isinstance(c, Cost) and keyword_cost_ok(c)
     return isinstance(c, Cost) and bool(c.mana) and c == Cost(mana=c.mana)
+
+
+#: the keywords of this table whose cost may be other than mana: each is paid with the spell's other
+#: costs (casting.cast: its life and its chosen objects, 601.2g-h, 118.3); kicker's (702.32a), which
+#: casting reads itself, is checked the same way (keyword_cost_ok, engine/support.py)
+OTHER_PARTS = frozenset({"Flashback", "Buyback"})
+#: the parts of a keyword's cost casting pays beside mana: life (119.4) and objects chosen while
+#: paying (601.2h: sacrifice, discard, exile from the graveyard, tap others, return to the hand)
+_PAID_PARTS = ("mana", "life", "sacrifice", "discard", "discard_filter", "exile_from_graveyard", "tap_others",
+               "return_to_hand")
+
+
+def keyword_cost_ok(c: Cost) -> bool:
+    """Can casting pay this keyword cost (601.2f-h)? Mana, a fixed amount of life and objects chosen while
+    paying (a fixed number of them), and nothing else; and it is a cost at all (117.6)."""
+    if c.is_free or c.life < 0 or c.discard < 0:
+        return False
+    bare = Cost(**{k: getattr(c, k) for k in _PAID_PARTS})
+    if bare != c:
+        return False  # {T}, "Exile this card", counters: not part of casting a spell
+    return all(isinstance(f.get("amount", 1), int) and f.get("amount", 1) >= 1
+               for f in (c.sacrifice, c.exile_from_graveyard, c.tap_others) if f)
+
+
+def other_parts(c: Cost | None) -> bool:
+    """Has this cost more than mana (life, objects to choose: 601.2h)?"""
+    return c is not None and c != Cost(mana=c.mana)
 
 
 def escalate_mana(card: CardDef) -> tuple[str, ...]:

@@ -383,7 +383,12 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         raise IllegalAction(f"x: {o.card.name} has no X in the cost being paid")
     cost = substitute_x(raw, x)
     others = [c for c in (alt_cost, extra, keyword_alt[0].extra if keyword_alt else None) if c is not None]
-    others += [c for _, c in extras if has_choices(c)]  # conspire's creatures to tap (702.77a, 601.2h)
+    # a keyword cost of life or objects (Flashback—Sacrifice three creatures, Kicker—Pay 3 life, buyback's
+    # discards, conspire's creatures to tap: 702.77a): paid with the rest of the total cost (601.2g-h)
+    kick_cost = o.card.keyword_args["Kicker"] if kicked else None
+    others += [c for c in (keyword_alt[1] if keyword_alt else None, kick_cost)
+               if c is not None and cast_options.other_parts(c)]
+    others += [c for _, c in extras if cast_options.other_parts(c)]
     for c in others:
         if not costs.choices_payable(g, player, c, new):
             raise IllegalAction(f"cannot pay the cost of {o.card.name} (601.2h)")

@@ -27,7 +27,7 @@ from engine import (
     triggers,
     zones_cast,
 )
-from engine.cards.abilities import TargetSpec
+from engine.cards.abilities import Cost, TargetSpec
 from engine.state import Decision
 from engine.transform import SPLIT_LAYOUTS, cast_fused, fused, split_halves
 
@@ -70,6 +70,8 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
                 continue
             if row.extra is not None and not costs.choices_payable(g, player, row.extra, o.id):
                 continue  # retrace: a land card to discard (702.80a)
+            if not _parts_payable(g, player, c, o.id):
+                continue  # Flashback—Sacrifice three creatures: too few (118.3)
             base = tuple(m for m in c.mana if m != "X")
             helped = _helped(g, player, o, base, afford)
             if helped is None:
@@ -121,7 +123,7 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
             variants.append(("alternative", alt_cost.mana, alt_cost))
         for name, row, c in cast_options.alternatives(o.card) if keyworded else ():  # evoke, dash, surge
             if row.zone == "hand" and not row.offer_only and (row.when is None or row.when(g, player, o)):
-                variants.append((name, c.mana, None))
+                variants.append((name, c.mana, c if cast_options.other_parts(c) else None))
         for alt, mana, other in variants:
             base = tuple(s for s in mana if s != "X")
             helped = _helped(g, player, o, base, afford)
@@ -295,11 +297,12 @@ def cast_option(g: "Game", player: str, o: Any, ab: Any, base: tuple[str, ...],
         return None
     opt: dict[str, Any] = {"action": "cast", "card": o.id, "name": o.card.name}
     kick = o.card.keyword_args.get("Kicker") if "Kicker" in o.card.keywords else None
-    if kick is not None and getattr(kick, "mana", None):
-        opt["kicker"] = "".join("{" + m + "}" for m in kick.mana)
+    if isinstance(kick, Cost) and not kick.is_free and _parts_payable(g, player, kick, o.id):
+        opt["kicker"] = cost_words(kick)
     more = cast_options.additional(o.card) if o.card.keywords else ()
+    more = tuple(m for m in more if _parts_payable(g, player, m[2], o.id))
     if more:  # optional additional costs the answer may name in "extras" (buyback, entwine)
-        opt["extra_costs"] = {name: "".join("{" + m + "}" for m in c.mana) for name, _, c in more}
+        opt["extra_costs"] = {name: cost_words(c) for name, _, c in more}
     if specs:
         opt["targets"] = cands
         opt["target_counts"] = [[s.min, s.count] for s in specs]
@@ -312,6 +315,25 @@ def cast_option(g: "Game", player: str, o: Any, ab: Any, base: tuple[str, ...],
         if lo != hi:  # "choose one or both" (700.2): from lo to hi modes
             opt["choose_min"] = lo
     return opt
+
+
+def _parts_payable(g: "Game", player: str, c: Cost, oid: int) -> bool:
+    """118.3: can the life and the objects of a keyword cost be paid now (the card itself aside)?"""
+    if not cast_options.other_parts(c):
+        return True
+    if c.life and not player_statics.can_pay_life(g, player, c.life):
+        return False
+    return costs.choices_payable(g, player, c, oid, exclude=oid)
+
+
+def cost_words(c: Cost) -> str:
+    """A keyword cost as a player reads it: its mana symbols, then its other parts (a prompt's words)."""
+    out = ["".join("{" + m + "}" for m in c.mana)] if c.mana else []
+    if c.life:
+        out.append(f"pay {c.life} life")
+    for part, _, n in payment.chosen_parts(c):
+        out.append(f"{part.replace('_', ' ')} {n}")
+    return ", ".join(out)
 
 
 def _helped(g: "Game", player: str, o: Any, base: tuple[str, ...],

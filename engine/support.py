@@ -32,7 +32,7 @@ KEYWORDS = frozenset({
     "Deathtouch", "Lifelink", "Menace", "Hexproof", "Shroud", "Indestructible", "Flash", "Intimidate",
     "Fear", "Protection", "Hexproof from", "Enchant", "Equip", "Infect", "Wither", "Shadow",
     "Plainswalk", "Islandwalk", "Swampwalk", "Mountainwalk", "Forestwalk", "Landwalk",
-    "Kicker", "Flashback",   # with mana costs only (checked below)
+    "Kicker", "Flashback",   # with costs of mana, life and chosen objects (checked below)
     "Backup",                # its triggered ability, granting what follows it (a later keyword; keywords.backup)
     "Encore",                # an activated ability from the graveyard (a later keyword; engine/ops/objects.py)
     "Firebending",           # with a number: its triggered ability (a later keyword; keywords.firebending)
@@ -382,14 +382,16 @@ def unsupported_reasons(card: CardDef) -> list[str]:
         out.extend(ability_reasons(next(a for a in got[1].abilities if a.kind == "spell")))
     if any(not isinstance(q, str) or q not in LANDWALK_QUALITIES for q in card.keyword_args.get("Landwalk") or []):
         out.append("landwalk quality")
-    for k in ("Kicker", "Flashback"):
+    for k in ("Kicker", "Flashback", "Buyback"):
         c = card.keyword_args.get(k)
-        if k in card.keywords and (c is None or not getattr(c, "mana", None)
-                                   or any(getattr(c, f, None) for f in ("tap", "sacrifice", "discard", "life",
-                                                                        "exile_self", "sacrifice_self"))):
-            out.append(f"{k} cost other than mana")
-        elif k in card.keywords and c is not None and unpayable(c.mana):
+        if k not in card.keywords:
+            continue
+        if not isinstance(c, Cost) or not cast_options.keyword_cost_ok(c):
+            out.append(f"{k} cost other than mana")  # only mana, life and chosen objects are paid (601.2f-h)
+        elif unpayable(c.mana):
             out.append(f"{k} cost symbols {unpayable(c.mana)}")
+        else:
+            out += [f"{k} {p}" for p in costs.additional_problems(c)]  # its filters, read as an additional cost's
     out.extend(cast_options.storm_problems(card))
     if "Toxic" in card.keywords and not isinstance(card.keyword_args.get("Toxic"), int):
         out.append("toxic with no number")
