@@ -104,6 +104,14 @@ def _spectacle(g: "Game", player: str, o: "Obj") -> bool:
     return any(g.players[p].life_lost_turn > 0 for p in g.opponents(player))
 
 
+def foretold(g: "Game", player: str, o: "Obj") -> bool:
+    """Foretell (a later keyword: Kaldheim, 2021): "Cast it on a later turn for its foretell cost": a card
+    its owner foretold (exiled face down by the foretell special action, engine/casting.py foretell) on an
+    earlier turn than this one."""
+    t = o.chosen.get("foretold")
+    return isinstance(t, int) and t < g.turn
+
+
 ROWS: dict[str, Row] = {r.keyword: r for r in (
     Row("Flashback", "702.33a", "alternative", zone="graveyard", leaves_to="exile"),
     Row("Madness", "702.34a", "alternative", zone="exile", offer_only=True),
@@ -125,6 +133,8 @@ ROWS: dict[str, Row] = {r.keyword: r for r in (
     # "if its prowl cost was paid" reads the flag (702.75a)
     Row("Prowl", "702.75a", "alternative", flag=True, when=_prowl),
     Row("Spectacle", "later: Ravnica Allegiance", "alternative", when=_spectacle),
+    # from exile, face down there since an earlier turn (the foretell special action)
+    Row("Foretell", "later: Kaldheim", "alternative", zone="exile", when=foretold),
     # from the graveyard, discarding a card too; exiled whenever it would leave the stack (Guilds of Ravnica)
     Row("Jump-start", "later: Guilds of Ravnica", "zone", zone="graveyard", extra=Cost(discard=1), leaves_to="exile"),
     Row("Buyback", "702.26a", "additional", flag=True, resolves_to="hand"),
@@ -212,6 +222,16 @@ def escalate_mana(card: CardDef) -> tuple[str, ...]:
     escalate cost other than mana is not carried out: engine/support.py)."""
     c = card.keyword_args.get("Escalate") if "Escalate" in card.keywords else None
     return tuple(c.mana) if isinstance(c, Cost) and c.mana and c == Cost(mana=c.mana) else ()
+
+
+#: Foretell (a later keyword: Kaldheim, 2021): "Any time you have priority during your turn, you may pay {2}
+#: and exile this card from your hand face down."
+FORETELL_ACTION_COST: tuple[str, ...] = ("2",)
+
+
+def can_foretell(card: CardDef) -> bool:
+    """Has the card a foretell cost this engine casts it for (engine/casting.py foretell)?"""
+    return "Foretell" in card.keywords and implemented("Foretell", card)
 
 
 def plot_cost(card: CardDef) -> tuple[str, ...] | None:

@@ -143,6 +143,8 @@ def priority_action(g: "Game", player: str, a: dict[str, Any]) -> None:
         suspend(g, player, a)
     elif act == "plot":
         plot(g, player, a)
+    elif act == "foretell":
+        foretell(g, player, a)
     elif act == "turn_face_up":  # 702.36e, 701.31b: a special action (115.2b)
         facedown.turn_face_up(g, player, a)
     elif act == "manual":
@@ -155,7 +157,7 @@ def priority_action(g: "Game", player: str, a: dict[str, Any]) -> None:
         g.players[player].conceded = True
         g._check_end()
     else:
-        raise IllegalAction(f"unknown action {act!r}: pass, play, cast, activate, suspend, plot or concede")
+        raise IllegalAction(f"unknown action {act!r}: pass, play, cast, activate, suspend, plot, foretell or concede")
 
 
 def plot(g: "Game", player: str, a: dict[str, Any]) -> None:
@@ -178,6 +180,24 @@ def plot(g: "Game", player: str, a: dict[str, Any]) -> None:
     g.objects[new].chosen["plotted"] = g.turn
     g.changed()
     g.log("plot", player=player, card=o.card.name)
+
+
+def foretell(g: "Game", player: str, a: dict[str, Any]) -> None:
+    """Foretell (a later keyword: Kaldheim, 2021): a special action (115.2 as it later reads) any time its
+    owner has priority during their own turn: pay {2} and exile the card from the hand face down (406.3: no
+    other player learns which card it is; its owner may look at it). From a later turn on it may be cast
+    from exile for its foretell cost (engine/cast_options.py, the "Foretell" row). The player keeps priority."""
+    oid = a.get("card")
+    o = g.objects.get(oid) if isinstance(oid, int) else None
+    if o is None or o.zone != "hand" or o.owner != player or not cast_options.can_foretell(o.card):
+        raise IllegalAction(f"{_name(g, oid)} is not a card with foretell in your hand")
+    if g.priority != player or not seats.is_active(g, player):
+        raise IllegalAction(f"{o.card.name} can be foretold only while you have priority during your turn")
+    pay_mana(g, player, cast_options.FORETELL_ACTION_COST, set(), a.get("pay"))
+    new = facedown.exile_face_down(g, o.id)
+    g.objects[new].chosen["foretold"] = g.turn
+    g.changed()
+    g.log("foretell", player=player)  # the card stays hidden (406.3)
 
 
 def suspend(g: "Game", player: str, a: dict[str, Any]) -> None:

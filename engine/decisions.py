@@ -81,6 +81,8 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
                 opt["alt"] = name
                 opt.update(helped)
                 out.append(opt)
+    if g.priority == player:
+        out += _foretell_options(g, player, afford)
     # 116.1a, 307.1: the timing of most cards depends only on flash and the moment
     plain = not player_statics.active(g)
     sorcery = casting.sorcery_timing(g, player)
@@ -315,6 +317,40 @@ def cast_option(g: "Game", player: str, o: Any, ab: Any, base: tuple[str, ...],
         if lo != hi:  # "choose one or both" (700.2): from lo to hi modes
             opt["choose_min"] = lo
     return opt
+
+
+def _foretell_options(g: "Game", player: str, afford: dict[tuple[str, ...], bool]) -> list[dict[str, Any]]:
+    """Foretell (a later keyword: Kaldheim, 2021), for the player holding priority: during their own turn,
+    the special action for each card with foretell in the hand ({2}: engine/casting.py foretell); and, when
+    its timing allows, the cast for its foretell cost of each card they foretold on an earlier turn (face
+    down in exile, 406.3: its stand-in with the card's characteristics names it, in this seat's options only)."""
+    out: list[dict[str, Any]] = []
+    p = g.players[player]
+    objs = g.objects
+    for oid in p.hand if seats.is_active(g, player) else ():
+        o = objs[oid]
+        if o.card.keywords and "Foretell" in o.card.keywords and cast_options.can_foretell(o.card) \
+                and _affordable_plain(g, player, cast_options.FORETELL_ACTION_COST, afford):
+            out.append({"action": "foretell", "card": oid, "name": o.card.name})
+    for oid in p.exile:
+        o = objs[oid]
+        card = o.chosen.get("face_down") if o.chosen.get("foretold") is not None else None
+        if card is None or not cast_options.can_foretell(card):
+            continue
+        f = o.copy()
+        f.card = card
+        c = cast_options.cost_of(card, "Foretell")
+        if c is None or not cast_options.foretold(g, player, f) or not casting.can_cast_timing(g, player, f):
+            continue
+        base = tuple(m for m in c.mana if m != "X")
+        helped = _helped(g, player, f, base, afford)
+        opt = cast_option(g, player, f, targets.spell_ability(card), base, afford, tuple(c.mana)) \
+            if helped is not None else None
+        if opt is not None:
+            opt["alt"] = "foretell"
+            opt.update(helped or {})
+            out.append(opt)
+    return out
 
 
 def _parts_payable(g: "Game", player: str, c: Cost, oid: int) -> bool:

@@ -23,9 +23,9 @@ from engine.support import unsupported_reasons
 
 PLAYERS = ("alice", "bob")
 VERBS = {"pass", "play", "cast", "activate", "attack", "block", "order_blockers", "assign_damage",
-         "order_attackers", "choose", "mulligan", "suspend", "plot", "concede", "turn_face_up"}
+         "order_attackers", "choose", "mulligan", "suspend", "plot", "foretell", "concede", "turn_face_up"}
 KIND_VERBS = {
-    "priority": {"pass", "play", "cast", "activate", "suspend", "plot", "turn_face_up"},
+    "priority": {"pass", "play", "cast", "activate", "suspend", "plot", "foretell", "turn_face_up"},
     "attackers": {"attack"}, "blockers": {"block"},
     "order_blockers": {"order_blockers"}, "order_attackers": {"order_attackers"},
     "assign_damage": {"assign_damage"}, "trigger_targets": {"choose"}, "order_triggers": {"choose"},
@@ -231,7 +231,7 @@ class Runner:
             return {"action": "pass"}
         if verb == "play":
             return {"action": "play", "card": self.ref(step["card"], "hand")}
-        if verb in ("suspend", "plot"):  # 702.61a, plot: exile a card from the hand (a special action)
+        if verb in ("suspend", "plot", "foretell"):  # 702.61a, plot, foretell: a special action from the hand
             a: dict[str, Any] = {"action": verb, "card": self.ref(step["card"], "hand")}
             if "pay" in step:
                 a["pay"] = [self.ref(x, "battlefield") for x in step["pay"]]
