@@ -144,6 +144,10 @@ ROWS: dict[str, Row] = {r.keyword: r for r in (
     Row("Offspring", "later: Bloomburrow", "additional", flag=True),
     # tapping two creatures that share a color with the spell; its cast trigger copies it (702.77a)
     Row("Conspire", "702.77a", "additional", flag=True),
+    # Casualty N (a later keyword: Streets of New Capenna, 2022): "As you cast this spell, you may sacrifice a
+    # creature with power N or greater. When you do, copy this spell" (an optional additional cost; the copy:
+    # its cast trigger, compiler/keywords.KEYWORD_ABILITIES, as conspire's)
+    Row("Casualty", "later: Streets of New Capenna", "additional", flag=True),
     # paid any number of times: the answer's "replicate" says how many (702.55a; replicate_extras)
     Row("Replicate", "702.55a", "additional", flag=True),
     # likewise any number of times, the answer's "squad" (Warhammer 40,000 Commander, later than the
@@ -177,6 +181,9 @@ def implemented(keyword: str, card: CardDef) -> bool:
         return bool(card.mana_cost)
     if keyword == "Conspire":  # 702.77a: a cost of tapping creatures, no mana
         return isinstance(card.keyword_args.get(keyword), Cost)
+    if keyword == "Casualty":  # "Casualty N": a number (casualty_cost)
+        n = card.keyword_args.get(keyword)
+        return isinstance(n, int) and not isinstance(n, bool) and n >= 0
     if keyword == "Suspend":  # "Suspend N—[cost]": a number of time counters and a mana cost
         arg = card.keyword_args.get(keyword)
         if not isinstance(arg, dict) or not isinstance(arg.get("amount"), int) or arg["amount"] < 1:
@@ -261,6 +268,11 @@ def alternatives(card: CardDef) -> tuple[tuple[str, Row, Cost], ...]:
     return tuple(out)
 
 
+def casualty_cost(n: int) -> Cost:
+    """Casualty N (a later keyword: Streets of New Capenna): "sacrifice a creature with power N or greater"."""
+    return Cost(sacrifice={"types": ["Creature"], "power_ge": n})
+
+
 @per_object
 def additional(card: CardDef) -> tuple[tuple[str, Row, Cost], ...]:
     """(name, row, cost) of each optional additional cost the card has (601.2b, 601.2f)."""
@@ -268,7 +280,8 @@ def additional(card: CardDef) -> tuple[tuple[str, Row, Cost], ...]:
     for k in card.keywords:
         row = ROWS.get(k)
         if row is not None and row.kind == "additional" and implemented(k, card):
-            out.append((k.lower(), row, card.keyword_args[k]))
+            arg = card.keyword_args[k]
+            out.append((k.lower(), row, casualty_cost(arg) if k == "Casualty" else arg))
     return tuple(out)
 
 
@@ -605,6 +618,12 @@ def conspire_record(g: "Game", s: "Obj") -> dict[str, Any]:
     return dict(storm_record(g, s), count=1 if "Conspire" in s.chosen.get("cast_with", ()) else 0)
 
 
+def casualty_record(g: "Game", s: "Obj") -> dict[str, Any]:
+    """Casualty (a later keyword: Streets of New Capenna): what its copy copies (706.10): one copy, if a
+    casualty cost was paid for the spell."""
+    return dict(storm_record(g, s), count=1 if "Casualty" in s.chosen.get("cast_with", ()) else 0)
+
+
 def replicate_record(g: "Game", s: "Obj") -> dict[str, Any]:
     """702.55a: what replicate's copies copy (706.10) and how many: one per replicate payment."""
     return dict(storm_record(g, s), count=list(s.chosen.get("cast_with", ())).count("Replicate"))
@@ -614,7 +633,7 @@ def storm_problems(card: CardDef) -> list[str]:
     """702.39a, 702.55a, 702.68a: what of storm (or replicate, gravestorm) this engine cannot do for the card: copies of
     permanent spells (they would become tokens, a later rule) and new targets for a spell with
     more than one target (or a variable number of targets)."""
-    if not {"Storm", "Replicate", "Gravestorm", "Conspire"} & set(card.keywords):
+    if not {"Storm", "Replicate", "Gravestorm", "Conspire", "Casualty"} & set(card.keywords):
         return []
     if set(card.types) - {"Instant", "Sorcery"}:
         return ["storm on a permanent spell"]

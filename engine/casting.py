@@ -540,6 +540,8 @@ def finish_cast(g: "Game", player: str, sid: int) -> None:
         ev["replicate"] = cast_options.replicate_record(g, s)
     if "Conspire" in s.card.keywords:  # 702.77a: likewise, one copy if its conspire cost was paid
         ev["conspire"] = cast_options.conspire_record(g, s)
+    if "Casualty" in s.card.keywords:  # casualty (a later keyword): likewise, one copy if its cost was paid
+        ev["casualty"] = cast_options.casualty_record(g, s)
     if "Gravestorm" in s.card.keywords:  # 702.68a: one copy per permanent put into a graveyard this turn
         ev["gravestorm"] = dict(cast_options.storm_record(g, s), count=g.graveyard_turn)
     triggers.event(g, ev)

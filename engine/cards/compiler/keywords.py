@@ -207,6 +207,12 @@ KEYWORD_ABILITIES: dict[str, Ability] = {
     "Conspire": Ability("triggered", "Conspire", effects=(Effect("storm", {"record": "conspire"}),),
                         trigger={"event": "cast", "self": True}, condition={"cast_with": "Conspire"},
                         keyword="Conspire"),
+    # Casualty (a later keyword: Streets of New Capenna, 2022): "When you cast this spell, if a casualty cost
+    # was paid for it, copy it. If the spell has any targets, you may choose new targets for the copy."
+    # (its optional additional cost: engine/cast_options.py; the copy: the storm op, as conspire's)
+    "Casualty": Ability("triggered", "Casualty", effects=(Effect("storm", {"record": "casualty"}),),
+                        trigger={"event": "cast", "self": True}, condition={"cast_with": "Casualty"},
+                        keyword="Casualty"),
     # 702.84a: "When you cast this spell, exile cards from the top of your library until ..." (engine/ops/cast.py)
     "Cascade": Ability("triggered", "Cascade", effects=(Effect("cascade", {}),),
                        trigger={"event": "cast", "self": True}, keyword="Cascade"),
@@ -875,6 +881,8 @@ def _parse_keyword_line(line: str) -> tuple[list[str], dict[str, Any], list[Abil
                 if got is None:
                     return None
                 abilities.extend(got)
+            elif name in KEYWORD_ABILITIES:  # a numbered keyword's triggered ability (casualty's copy)
+                abilities.append(KEYWORD_ABILITIES[name])
             elif name == "Hideaway" and isinstance(args[name], int):
                 # 702.74a: "When this permanent enters the battlefield, look at the top four cards of your library.
                 # Exile one of them face down and put the rest on the bottom of your library in any order." (the
