@@ -133,6 +133,10 @@ ROWS: dict[str, Row] = {r.keyword: r for r in (
     # "if its prowl cost was paid" reads the flag (702.75a)
     Row("Prowl", "702.75a", "alternative", flag=True, when=_prowl),
     Row("Spectacle", "later: Ravnica Allegiance", "alternative", when=_spectacle),
+    # Emerge (a later keyword: Eldritch Moon, 2016): "You may cast this spell by paying [cost] and sacrificing a
+    # creature rather than paying its mana cost", its total cost "reduced by an amount of generic mana equal to
+    # the sacrificed creature's mana value" (the creature: the answer's "emerge", engine/casting.py)
+    Row("Emerge", "later: Eldritch Moon", "alternative"),
     # from exile, face down there since an earlier turn (the foretell special action)
     Row("Foretell", "later: Kaldheim", "alternative", zone="exile", when=foretold),
     # from the graveyard, discarding a card too; exiled whenever it would leave the stack (Guilds of Ravnica)
@@ -165,7 +169,7 @@ PAY_KEYS: tuple[str, ...] = tuple(r.key for r in ROWS.values() if r.kind == "pay
 #: the keys of a priority option that its answer carries over as they are: what is done, to
 #: which card or ability, the alternative cost, the face or half cast (708, 711), and the
 #: objects that pay (convoke, improvise, delve)
-ANSWER_KEYS: tuple[str, ...] = ("action", "card", "ability", "alt", "face") + PAY_KEYS
+ANSWER_KEYS: tuple[str, ...] = ("action", "card", "ability", "alt", "face", "emerge") + PAY_KEYS
 #: the alternative costs named in a cast answer's ``alt`` (lower case, as the answer spells them)
 ALTS: dict[str, Row] = {r.keyword.lower(): r for r in ROWS.values() if r.kind in ("alternative", "zone")}
 
@@ -433,6 +437,20 @@ def suggest(g: "Game", player: str, o: "Obj", total: tuple[str, ...],
 
 def _makes_mana(g: "Game", oid: int) -> bool:
     return any(ab.kind == "mana" for ab in g.chars(oid).abilities)
+
+
+# ------------------------------------------------------------------ emerge (a later keyword: Eldritch Moon)
+def emerge_creatures(g: "Game", player: str) -> list[int]:
+    """The creatures ``player`` may sacrifice for an emerge cost: any creature they control."""
+    return [i for i in g.battlefield if g.chars(i).controller == player and "Creature" in g.chars(i).types]
+
+
+def reduce_generic(cost: tuple[str, ...], n: int) -> tuple[str, ...]:
+    """A total cost with its generic mana reduced by ``n`` (never below zero: 601.2f); colored mana stays."""
+    generic = sum(int(s) for s in cost if s.isdigit())
+    rest = [s for s in cost if not s.isdigit()]
+    left = max(0, generic - n)
+    return tuple(rest + ([str(left)] if left else []))
 
 
 # ------------------------------------------------------------------ offering (702.47)

@@ -36,7 +36,7 @@ from engine.ability_index import index
 from engine.actions import discard, lose_life, sacrifice
 from engine.cards.abilities import Ability, Cost, Effect, TargetSpec
 from engine.errors import IllegalAction
-from engine.mana import substitute_x
+from engine.mana import mana_value, substitute_x
 from engine.memo import per_object
 from engine.payment import can_afford, has_choices, pay_mana
 from engine.state import Obj
@@ -312,6 +312,12 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     for k in cast_options.PAY_KEYS:
         if a.get(k) and all(r.key != k for r in cast_options.pay_with(o.card)):
             raise IllegalAction(f"{o.card.name} has no {k}")
+    emerged = None
+    if keyword_alt is not None and keyword_alt[0].keyword == "Emerge":  # the creature to sacrifice, chosen now
+        emerged = a.get("emerge")
+        if not isinstance(emerged, int) or isinstance(emerged, bool) \
+                or emerged not in cast_options.emerge_creatures(g, player):
+            raise IllegalAction(f"emerge: name a creature you control to sacrifice for {o.card.name}")
     sac_mana: tuple[str, ...] | None = None
     if a.get("offering") is not None and offered is None:  # 702.47a-b: a permanent sacrificed as it is announced
         sac_mana = _offering_sacrifice(g, player, o, a["offering"])
@@ -415,12 +421,18 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     cost = costs.total_cost(g, player, new, cost, chosen)  # 601.2f
     if sac_mana is not None:  # 702.47c: reduced by the sacrificed permanent's mana cost
         cost = cast_options.offering_reduce(cost, sac_mana)
+    if emerged is not None:  # emerge: reduced by the sacrificed creature's mana value, in generic mana
+        cost = cast_options.reduce_generic(cost, mana_value(g.chars(emerged).card.mana_cost))
     for row in cast_options.pay_with(o.card):  # 702.50a, 702.65a: after the total cost is known
         if a.get(row.key):
             picks = cast_options.check_picks(g, player, row, a[row.key], new)
             cost = cast_options.reduce(g, row, picks, cost)
             cast_options.pay_helpers(g, player, row, picks)
     spent = pay_mana(g, player, cost, set(), a.get("pay"), ("spell", new))  # 106.6: restricted mana for this spell
+    if emerged is not None:  # sacrificed as the total cost is paid (601.2h)
+        if g.objects[emerged].zone != "battlefield":
+            raise IllegalAction(f"emerge: the creature to sacrifice for {o.card.name} is gone")
+        sacrifice(g, emerged)  # 701.17a, with its event
     colors = [c for c in "WUBRG" if spent.get(c)]
     if colors:  # 702.43a-b (sunburst): the colors of mana spent on its costs, alternative and additional included
         s.chosen["colors_spent"] = colors

@@ -28,6 +28,7 @@ from engine import (
     zones_cast,
 )
 from engine.cards.abilities import Cost, TargetSpec
+from engine.mana import mana_value
 from engine.state import Decision
 from engine.transform import SPLIT_LAYOUTS, cast_fused, fused, split_halves
 
@@ -123,9 +124,15 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
         alt_cost = costs.alternative_cost(o.card)
         if alt_cost is not None:  # 118.9: "you may pay ... rather than pay its mana cost"
             variants.append(("alternative", alt_cost.mana, alt_cost))
+        emerge: int | None = None
         for name, row, c in cast_options.alternatives(o.card) if keyworded else ():  # evoke, dash, surge
             if row.zone == "hand" and not row.offer_only and (row.when is None or row.when(g, player, o)):
-                variants.append((name, c.mana, c if cast_options.other_parts(c) else None))
+                mana = c.mana
+                if name == "emerge":  # the creature of the greatest mana value: the cheapest cast (any may be named)
+                    emerge, mana = _emerge_pick(g, player, c.mana)
+                    if emerge is None:
+                        continue
+                variants.append((name, mana, c if cast_options.other_parts(c) else None))
         for alt, mana, other in variants:
             base = tuple(s for s in mana if s != "X")
             helped = _helped(g, player, o, base, afford)
@@ -138,6 +145,8 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
                 continue
             if alt is not None:
                 opt["alt"] = alt
+            if alt == "emerge":
+                opt["emerge"] = emerge
             opt.update(helped)
             if face == FUSED:
                 opt["alt"] = "fuse"
@@ -351,6 +360,16 @@ def _foretell_options(g: "Game", player: str, afford: dict[tuple[str, ...], bool
             opt.update(helped or {})
             out.append(opt)
     return out
+
+
+def _emerge_pick(g: "Game", player: str, mana: tuple[str, ...]) -> tuple[int | None, tuple[str, ...]]:
+    """Emerge (a later keyword: Eldritch Moon): the creature of the greatest mana value ``player`` may
+    sacrifice, and the emerge cost reduced by it in generic mana; (None, mana) when they control none."""
+    best = max(cast_options.emerge_creatures(g, player),
+               key=lambda i: (mana_value(g.chars(i).card.mana_cost), -i), default=None)
+    if best is None:
+        return None, mana
+    return best, cast_options.reduce_generic(mana, mana_value(g.chars(best).card.mana_cost))
 
 
 def _parts_payable(g: "Game", player: str, c: Cost, oid: int) -> bool:
