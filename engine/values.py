@@ -237,6 +237,7 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "drawn_this_turn": frozenset({"drawn_this_turn"}),
     "times_paid": frozenset({"times_paid"}),
     "colors_spent": frozenset({"colors_spent"}),
+    "opponents_attacked": frozenset({"opponents_attacked"}),
 }
 #: the amounts computed without a resolution record (a static ability, 611.3a)
 STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "toughness_of", "blockers_beyond_first",
@@ -303,6 +304,10 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
             return len({t for c in g.players[who].graveyard for t in g.objects[c].card.types})
         return g.players[who].drawn_turn  # cards drawn this turn (120.1)
 
+    if "opponents_attacked" in a:  # melee (a later keyword): "each opponent you attacked with a creature this combat"
+        you = _you(g, src, r)
+        return len({g.objects[i].attacking for i in g.battlefield if g.objects[i].attacking in g.players
+                    and g.chars(i).controller == you and g.objects[i].attacking != you})
     if "colors_spent" in a:  # 702.43a: the colors of mana spent to cast it (kept by the permanent it became)
         o = g.objects.get(src) if src is not None else None
         return len(o.chosen.get("colors_spent", ())) if o is not None else 0
@@ -533,8 +538,10 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
             return False
     if "x_ge" in cond:  # "if X is 10 or more"
         s = this(g, r) if r is not None and "obj" in r else None
-        if s is None and src is not None and src in g.objects and g.objects[src].zone == "stack":
-            s = g.objects[src]  # a spell's own static ("If X is 5 or more, this spell can't be countered")
+        if s is None and src is not None and src in g.objects and g.objects[src].zone in ("stack", "battlefield"):
+            # a spell's own static ("If X is 5 or more, this spell can't be countered"); a permanent's enters
+            # trigger as it triggers (ravenous: the X it was cast with, kept by the permanent)
+            s = g.objects[src]
         if s is None or s.x < cond["x_ge"]:
             return False
     if "life_ge_start_plus" in cond and g.players[you].life < STARTING_LIFE + cond["life_ge_start_plus"]:

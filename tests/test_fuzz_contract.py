@@ -22,6 +22,7 @@ def cards() -> CardPool:
 
 
 SAMPLES = {  # one amount of each kind the evaluator computes
+    "opponents_attacked": {"opponents_attacked": True},
     "x": {"x": True}, "count": {"count": {"types": ["Creature"]}}, "times": {"times": 2, "of": 3},
     "plus": {"plus": [1, 2]}, "power_of": {"power_of": "self"}, "toughness_of": {"toughness_of": "self"},
     "count_this_way": {"count_this_way": {"types": ["Creature"]}, "action": "milled"},

@@ -238,6 +238,20 @@ KEYWORD_ABILITIES: dict[str, Ability] = {
         "triggered", "Squad",
         effects=(Effect("token", {"copy_of": "self", "amount": {"times_paid": "Squad"}}),),
         trigger={"event": "etb", "self": True}, condition={"cast_with": "Squad"}, keyword="Squad"),
+    # Melee (a later keyword: Conspiracy: Take the Crown, 2016): "Whenever this creature attacks, it gets +1/+1
+    # until end of turn for each opponent you attacked with a creature this combat" (the count: engine/values.py)
+    "Melee": Ability(
+        "triggered", "Melee",
+        effects=(Effect("pump", {"what": "self", "power": {"opponents_attacked": True},
+                                 "toughness": {"opponents_attacked": True}}),),
+        trigger={"event": "attacks", "self": True}, keyword="Melee"),
+    # Training (a later keyword: Innistrad: Crimson Vow, 2021): "Whenever this creature and at least one other
+    # creature with power greater than this creature's power attack, put a +1/+1 counter on this creature"
+    # (the other attacker: engine/triggers.py, "greater_power_attacker")
+    "Training": Ability(
+        "triggered", "Training",
+        effects=(Effect("counters", {"what": "self", "kind": "+1/+1", "amount": 1}),),
+        trigger={"event": "attacks", "self": True, "greater_power_attacker": True}, keyword="Training"),
     # 702.104a: "whenever this creature attacks the player with the most life or tied for most life"
     "Dethrone": Ability(
         "triggered", "Dethrone",
@@ -269,6 +283,15 @@ KEYWORD_STATICS: dict[str, tuple[Ability, ...]] = {
         Ability("static", "Sunburst", static={"kind": "enters_with_counters", "counter": "charge",
                                               "amount": {"colors_spent": "self"}, "condition": {"not": _AS_CREATURE}},
                 keyword="Sunburst"),
+    ),
+    # Ravenous (a later keyword: Warhammer 40,000 Commander, 2022): "This permanent enters with X +1/+1 counters
+    # on it" and "When this permanent enters, if X is 5 or more, draw a card" (X: the value chosen as it was
+    # cast, 107.3m as it later reads; 0 when it was not cast)
+    "Ravenous": (
+        Ability("static", "Ravenous", static={"kind": "enters_with_counters", "counter": "+1/+1",
+                                              "amount": {"x": True}}, keyword="Ravenous"),
+        Ability("triggered", "Ravenous", effects=(Effect("draw", {"who": "you", "amount": 1}),),
+                trigger={"event": "etb", "self": True}, condition={"x_ge": 5}, keyword="Ravenous"),
     ),
     # 702.97a: "You may have this permanent enter the battlefield with an additional +1/+1 counter on
     # it" and "This permanent can't block as long as it has a +1/+1 counter on it."
