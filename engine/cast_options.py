@@ -137,6 +137,10 @@ ROWS: dict[str, Row] = {r.keyword: r for r in (
     # creature rather than paying its mana cost", its total cost "reduced by an amount of generic mana equal to
     # the sacrificed creature's mana value" (the creature: the answer's "emerge", engine/casting.py)
     Row("Emerge", "later: Eldritch Moon", "alternative"),
+    # Harmonize (a later keyword: Tarkir: Dragonstorm, 2025): cast from the graveyard for its harmonize cost,
+    # "you may tap an untapped creature you control to reduce that cost by {X}, where X is its power" (the
+    # answer's "harmonize", engine/casting.py); exiled whenever it would leave the stack
+    Row("Harmonize", "later: Tarkir: Dragonstorm", "alternative", zone="graveyard", leaves_to="exile"),
     # from exile, face down there since an earlier turn (the foretell special action)
     Row("Foretell", "later: Kaldheim", "alternative", zone="exile", when=foretold),
     # from the graveyard, discarding a card too; exiled whenever it would leave the stack (Guilds of Ravnica)
@@ -169,7 +173,7 @@ PAY_KEYS: tuple[str, ...] = tuple(r.key for r in ROWS.values() if r.kind == "pay
 #: the keys of a priority option that its answer carries over as they are: what is done, to
 #: which card or ability, the alternative cost, the face or half cast (708, 711), and the
 #: objects that pay (convoke, improvise, delve)
-ANSWER_KEYS: tuple[str, ...] = ("action", "card", "ability", "alt", "face", "emerge") + PAY_KEYS
+ANSWER_KEYS: tuple[str, ...] = ("action", "card", "ability", "alt", "face", "emerge", "harmonize") + PAY_KEYS
 #: the alternative costs named in a cast answer's ``alt`` (lower case, as the answer spells them)
 ALTS: dict[str, Row] = {r.keyword.lower(): r for r in ROWS.values() if r.kind in ("alternative", "zone")}
 
@@ -443,6 +447,11 @@ def _makes_mana(g: "Game", oid: int) -> bool:
 def emerge_creatures(g: "Game", player: str) -> list[int]:
     """The creatures ``player`` may sacrifice for an emerge cost: any creature they control."""
     return [i for i in g.battlefield if g.chars(i).controller == player and "Creature" in g.chars(i).types]
+
+
+def harmonize_creatures(g: "Game", player: str) -> list[int]:
+    """The creatures ``player`` may tap for harmonize: untapped creatures they control."""
+    return [i for i in emerge_creatures(g, player) if not g.objects[i].tapped]
 
 
 def reduce_generic(cost: tuple[str, ...], n: int) -> tuple[str, ...]:

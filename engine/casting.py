@@ -318,6 +318,13 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         if not isinstance(emerged, int) or isinstance(emerged, bool) \
                 or emerged not in cast_options.emerge_creatures(g, player):
             raise IllegalAction(f"emerge: name a creature you control to sacrifice for {o.card.name}")
+    tuned = None
+    if a.get("harmonize") is not None:  # harmonize: the creature tapped to reduce the cost, chosen now
+        tuned = a["harmonize"]
+        if keyword_alt is None or keyword_alt[0].keyword != "Harmonize" or not isinstance(tuned, int) \
+                or isinstance(tuned, bool) or tuned not in cast_options.harmonize_creatures(g, player):
+            raise IllegalAction(f"harmonize: name an untapped creature you control, casting {_name(g, oid)} "
+                                "for its harmonize cost")
     sac_mana: tuple[str, ...] | None = None
     if a.get("offering") is not None and offered is None:  # 702.47a-b: a permanent sacrificed as it is announced
         sac_mana = _offering_sacrifice(g, player, o, a["offering"])
@@ -423,12 +430,17 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         cost = cast_options.offering_reduce(cost, sac_mana)
     if emerged is not None:  # emerge: reduced by the sacrificed creature's mana value, in generic mana
         cost = cast_options.reduce_generic(cost, mana_value(g.chars(emerged).card.mana_cost))
+    if tuned is not None:  # harmonize: reduced by the tapped creature's power, in generic mana
+        cost = cast_options.reduce_generic(cost, max(0, g.chars(tuned).power))
     for row in cast_options.pay_with(o.card):  # 702.50a, 702.65a: after the total cost is known
         if a.get(row.key):
             picks = cast_options.check_picks(g, player, row, a[row.key], new)
             cost = cast_options.reduce(g, row, picks, cost)
             cast_options.pay_helpers(g, player, row, picks)
-    spent = pay_mana(g, player, cost, set(), a.get("pay"), ("spell", new))  # 106.6: restricted mana for this spell
+    # 106.6: restricted mana for this spell; the creature tapped for harmonize pays no mana
+    spent = pay_mana(g, player, cost, {tuned} if tuned is not None else set(), a.get("pay"), ("spell", new))
+    if tuned is not None:
+        tap(g, tuned)  # 601.2h: paid with the rest of the cost
     if emerged is not None:  # sacrificed as the total cost is paid (601.2h)
         if g.objects[emerged].zone != "battlefield":
             raise IllegalAction(f"emerge: the creature to sacrifice for {o.card.name} is gone")

@@ -86,6 +86,7 @@ class PriorityAnswer(TypedDict, total=False):
     splice: Union[list, tuple]       # cards in the hand spliced onto the spell, in order (702.46a-b)
     offering: Union[int, None]       # the permanent sacrificed for the card's offering (702.47a)
     emerge: Union[int, None]         # the creature sacrificed for the card's emerge cost (a later keyword)
+    harmonize: Union[int, None]      # the creature tapped to reduce a harmonize cost (a later keyword)
 
 
 class OptionAnswer(TypedDict, total=False):

@@ -75,11 +75,20 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
                 continue  # Flashback—Sacrifice three creatures: too few (118.3)
             base = tuple(m for m in c.mana if m != "X")
             helped = _helped(g, player, o, base, afford)
+            tuned = None
+            if helped is None and name == "harmonize":  # the creature of the greatest power tapped to pay less
+                tuned = max(cast_options.harmonize_creatures(g, player), key=lambda i: (g.chars(i).power, -i),
+                            default=None)
+                if tuned is not None:
+                    base = cast_options.reduce_generic(base, max(0, g.chars(tuned).power))
+                    helped = _helped(g, player, o, base, afford)
             if helped is None:
                 continue
             opt = cast_option(g, player, o, targets.spell_ability(o.card), base, afford, tuple(c.mana))
             if opt is not None:
                 opt["alt"] = name
+                if tuned is not None:
+                    opt["harmonize"] = tuned
                 opt.update(helped)
                 out.append(opt)
     if g.priority == player:

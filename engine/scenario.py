@@ -280,8 +280,9 @@ class Runner:
                 a["mana"] = str(step["mana"])
             if "offering" in step:  # 702.47a: the permanent sacrificed for an offering
                 a["offering"] = self.ref(step["offering"], "battlefield")
-            if "emerge" in step:  # emerge (a later keyword): the creature sacrificed for the emerge cost
-                a["emerge"] = self.ref(step["emerge"], "battlefield")
+            for k in ("emerge", "harmonize"):  # later keywords: the creature sacrificed (emerge) or tapped
+                if k in step:
+                    a[k] = self.ref(step[k], "battlefield")
             if "half" in step:  # a split card's half (708.3), 1-based like modes
                 a["face"] = int(step["half"]) - 1
             return a
