@@ -199,13 +199,15 @@ TOKEN_KINDS = {
     # later predefined tokens, each with the ability its reminder text gives:
     # Powerstone (The Brothers' War, 2022; restricted mana, 106.6), Blood (Innistrad: Crimson Vow, 2021),
     # Map (The Lost Caverns of Ixalan, 2023), Gold (Theros Beyond Death, 2020), Shard (Kamigawa:
-    # Neon Dynasty, 2022, an enchantment), Lander (Edge of Eternities, 2025)
+    # Neon Dynasty, 2022, an enchantment), Lander (Edge of Eternities, 2025), Junk (Fallout, 2024)
     "Powerstone": ("Artifact", "Powerstone", "{T}: Add {C}. This mana can't be spent to cast a nonartifact spell."),
     "Blood": ("Artifact", "Blood", "{1}, {T}, Discard a card, Sacrifice this artifact: Draw a card."),
     "Map": ("Artifact", "Map",
             "{1}, {T}, Sacrifice this artifact: Target creature you control explores. Activate only as a sorcery."),
     "Gold": ("Artifact", "Gold", "Sacrifice this artifact: Add one mana of any color."),
     "Shard": ("Enchantment", "Shard", "{2}, Sacrifice this enchantment: Scry 1, then draw a card."),
+    "Junk": ("Artifact", "Junk", "{T}, Sacrifice this artifact: Exile the top card of your library. You may play that "
+                                 "card this turn. Activate only as a sorcery."),
     "Lander": ("Artifact", "Lander", "{2}, {T}, Sacrifice this artifact: Search your library for a basic land card, "
                                      "put it onto the battlefield tapped, then shuffle."),
 }
