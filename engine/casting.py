@@ -27,6 +27,7 @@ from engine import (
     manual,
     overload,
     player_statics,
+    prototype,
     seats,
     splice,
     triggers,
@@ -247,7 +248,7 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     if o is not None and o.zone == "exile" and o.owner == player and o.chosen.get("down_by") == "exile":
         o = facedown.turn_up_exiled(g, oid)  # a card exiled face down is cast as the card it is (hideaway)
     alt = offered.get("alt") if offered is not None else a.get("alt")
-    if alt not in (None, "free", "alternative", "morph", "bestow", "overload", "awaken", "fuse") \
+    if alt not in (None, "free", "alternative", "morph", "bestow", "overload", "awaken", "fuse", "prototype") \
             and alt not in cast_options.ALTS:
         raise IllegalAction(f"unknown alternative cost {alt!r}")
     face_down = alt == "morph" and offered is None
@@ -256,6 +257,10 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     bestowed = bestow.bestow_cost(o.card) if alt == "bestow" and offered is None and o is not None else None
     if alt == "bestow":  # 702.102a-c: an Aura with enchant creature from now on, for its bestow cost
         o = bestow.turn_for_cast(g, player, oid)
+    if alt == "prototype":  # prototype: its prototype mana cost, colors, power and toughness from now on
+        if offered is not None:
+            raise IllegalAction(f"{_name(g, oid)} is cast prototyped only from your hand")
+        o = prototype.turn_for_cast(g, player, oid)
     perm = None
     whole = None
     if alt == "fuse" and offered is None:  # 702.101a: both halves, from the hand, as one fused split spell

@@ -22,6 +22,7 @@ from engine import (
     overload,
     payment,
     player_statics,
+    prototype,
     seats,
     targets,
     triggers,
@@ -169,6 +170,7 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
         out += facedown.options(g, player, sorcery, special)
     if special:
         out += _bestow_options(g, player, special, afford)
+        out += _prototype_options(g, player, special, afford)
         out += _changed_spell_options(g, player, special, afford)
     if manual.offered(g, player):
         out.append({"action": "manual"})
@@ -223,7 +225,28 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
 
 
 #: the keywords that cast a card in another form (face down, as an Aura, overloaded)
-_SPECIAL_CASTS = frozenset({"Morph", "Megamorph", "Disguise", "Bestow", "Overload", "Awaken"})
+_SPECIAL_CASTS = frozenset({"Morph", "Megamorph", "Disguise", "Bestow", "Overload", "Awaken", "Prototype"})
+
+
+def _prototype_options(g: "Game", player: str, hand: list[int],
+                       afford: dict[tuple[str, ...], bool]) -> list[dict[str, Any]]:
+    """Prototype (a later keyword): each card with a prototype in the hand cast prototyped, with its
+    prototype characteristics (engine/prototype.py)."""
+    out: list[dict[str, Any]] = []
+    objs = g.objects
+    for oid in hand:
+        card = objs[oid].card
+        if "Prototype" not in card.keywords or prototype.prototype_of(card) is None:
+            continue
+        f = prototype.stand_in(objs[oid])
+        base = tuple(s for s in f.card.mana_cost if s != "X")
+        if not casting.can_cast_timing(g, player, f) or not _affordable(g, player, f, base, afford):
+            continue
+        opt = cast_option(g, player, f, targets.spell_ability(f.card), base, afford, tuple(f.card.mana_cost))
+        if opt is not None:
+            opt["alt"] = "prototype"
+            out.append(opt)
+    return out
 
 
 def _bestow_options(g: "Game", player: str, hand: list[int],

@@ -33,6 +33,7 @@ from engine import (
     phasing,
     player_statics,
     position,
+    prototype,
     replacement,
     sba,
     seats,
@@ -459,6 +460,8 @@ class Game:
             facedown.card_after_move(o, n, frm, to)
         if "bestowed" in o.chosen:  # 702.102a: an Aura spell with bestow enters as an Aura
             bestow.card_after_move(o, n, frm, to)
+        if "prototyped" in o.chosen:  # prototype: a prototyped spell becomes a prototyped permanent
+            prototype.card_after_move(o, n, frm, to)
         if to == "battlefield":
             self.ts += 1
             n.timestamp = self.ts

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import awaken, bestow, cast_options, contract, costs, facedown, overload, splice, transform
+from engine import awaken, bestow, cast_options, contract, costs, facedown, overload, prototype, splice, transform
 from engine.cards.abilities import Ability, CardDef, Cost, Effect
 from engine.cards.compiler.keywords import KEYWORD_TEXT
 from engine.choices import ENTER_CHOICES, NAME_CHOICES, choose_problems
@@ -370,6 +370,8 @@ def unsupported_reasons(card: CardDef) -> list[str]:
             continue  # 702.102: cast as an Aura for a mana cost (engine/bestow.py)
         if k == "Escalate" and cast_options.escalate_mana(card):
             continue  # added to the total cost for each mode beyond the first (engine/casting.py)
+        if k == "Prototype" and prototype.prototype_of(card) is not None:
+            continue  # cast with its prototype characteristics (engine/prototype.py)
         if k == "Plot" and cast_options.plot_cost(card) is not None:
             continue  # the plot special action and its cast permission (engine/casting.py, engine/zones_cast.py)
         if k not in KEYWORDS and k not in KEYWORD_TEXT and not cast_options.implemented(k, card):
