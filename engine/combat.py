@@ -465,6 +465,8 @@ def declare_blockers(g: "Game", player: str, decl: Any) -> None:
         triggers.event(g, {"event": "blocks", "obj": b, "attackers": As})
     for a in count:
         triggers.event(g, {"event": "becomes_blocked", "obj": a})
+        for b in g.objects[a].blockers:  # 509.1i: "becomes blocked by a creature": once for each blocker
+            triggers.event(g, {"event": "becomes_blocked_by", "obj": a, "blocker": b})
     for a in mine:  # 509.1h: the others remain unblocked ("attacks and isn't blocked": frenzy, 702.67a)
         if a not in count and g.objects[a].zone == "battlefield" and not g.objects[a].blocked:
             triggers.event(g, {"event": "unblocked", "obj": a})

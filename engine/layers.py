@@ -462,6 +462,9 @@ def _apply4(c: Chars, st: dict[str, Any]) -> None:
             c.subtypes = c.subtypes | sub
         if not types <= c.types:
             c.types = c.types | types
+        sup = st.get("supertypes")
+        if sup and not c.supertypes.issuperset(sup):  # "is legendary" (205.4, the Ring-bearer)
+            c.supertypes = c.supertypes | frozenset(sup)
     elif kind == "become" or st.get("keep_types"):
         # 205.1b: becoming a creature type replaces the creature types; card types stay
         if st.get("subtypes") is not None:

@@ -1,7 +1,8 @@
 """The "action" op: keyword actions of CR 701 (closed list in engine/cards/abilities.py).
 
-ACTIONS maps the action names this engine carries out to their functions; the others
-(venture, the Ring, initiative, learn, ...) need rules state this package cannot add on its own.
+ACTIONS maps the action names this engine carries out to their functions (the Ring tempting a player
+registers its own: engine/ops/ring.py); the others (venture, initiative, learn, ...) need rules state
+this package cannot add on its own.
 
 engine/support.py counts a card with an "action" op as supported only when its action
 name is in ACTIONS.
