@@ -85,6 +85,8 @@ class Row:
     delayed: tuple[str, str, str | None, Ability] | None = None
     # what the permanent it becomes gains as it resolves (613.1f): keywords, and abilities
     grants: tuple[tuple[str, ...], tuple[Ability, ...]] | None = None
+    # when it may be cast this way, instead of its card's timing (116.1a, 307.1): sneak's declare blockers step
+    timing: Callable[["Game", str, "Obj"], bool] | None = None
 
 
 def _surge(g: "Game", player: str, o: "Obj") -> bool:
@@ -102,6 +104,17 @@ def _prowl(g: "Game", player: str, o: "Obj") -> bool:
 def _spectacle(g: "Game", player: str, o: "Obj") -> bool:
     """Spectacle (Ravnica Allegiance, later than the 2016 rules): an opponent lost life this turn."""
     return any(g.players[p].life_lost_turn > 0 for p in g.opponents(player))
+
+
+def sneak_time(g: "Game", player: str, o: "Obj") -> bool:
+    """Sneak (a later keyword: Teenage Mutant Ninja Turtles, 2026): "any time you have priority during the
+    declare blockers step" (whatever the card's type; split second still forbids it, 702.60a)."""
+    return g.step == "declare_blockers" and g.priority == player and not any(
+        "Split second" in g.objects[i].card.keywords for i in g.stack if g.objects[i].ability is None)
+
+
+#: Sneak: "... and returning an unblocked attacking creature you control to its owner's hand"
+SNEAK_RETURN = Cost(return_to_hand={"types": ["Creature"], "attacking": True, "unblocked": True})
 
 
 def foretold(g: "Game", player: str, o: "Obj") -> bool:
@@ -141,6 +154,12 @@ ROWS: dict[str, Row] = {r.keyword: r for r in (
     # "you may tap an untapped creature you control to reduce that cost by {X}, where X is its power" (the
     # answer's "harmonize", engine/casting.py); exiled whenever it would leave the stack
     Row("Harmonize", "later: Tarkir: Dragonstorm", "alternative", zone="graveyard", leaves_to="exile"),
+    # Sneak (a later keyword: Teenage Mutant Ninja Turtles, 2026): "you may cast this spell by paying [cost] and
+    # returning an unblocked attacking creature you control to its owner's hand rather than paying its mana
+    # cost", during the declare blockers step; a permanent spell cast so "enters tapped and attacking" what the
+    # returned creature attacked (engine/effects.py)
+    Row("Sneak", "later: Teenage Mutant Ninja Turtles", "alternative", flag=True, extra=SNEAK_RETURN,
+        timing=sneak_time),
     # from exile, face down there since an earlier turn (the foretell special action)
     Row("Foretell", "later: Kaldheim", "alternative", zone="exile", when=foretold),
     # from the graveyard, discarding a card too; exiled whenever it would leave the stack (Guilds of Ravnica)

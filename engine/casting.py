@@ -336,7 +336,8 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     if sac_mana is not None:  # 702.47a: any time you could cast an instant
         if g.priority != player or split_second(g):
             raise IllegalAction(f"cannot cast {o.card.name} now (702.47a: when you could cast an instant)")
-    elif offered is None and not can_cast_timing(g, player, o):
+    elif offered is None and not (keyword_alt[0].timing(g, player, o) if keyword_alt is not None
+                                  and keyword_alt[0].timing is not None else can_cast_timing(g, player, o)):
         raise IllegalAction(f"cannot cast {o.card.name} now (timing: 307.1, 116.1a)")
     if offered is not None and player_statics.active(g) and player_statics.cast_locked(g, player, o):
         raise IllegalAction(f"{o.card.name} has the chosen name and can't be cast (201.3)")  # cascade included

@@ -94,6 +94,8 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
                 out.append(opt)
     if g.priority == player:
         out += _foretell_options(g, player, afford)
+        if g.step == "declare_blockers":
+            out += _sneak_options(g, player, afford)
     # 116.1a, 307.1: the timing of most cards depends only on flash and the moment
     plain = not player_statics.active(g)
     sorcery = casting.sorcery_timing(g, player)
@@ -136,7 +138,8 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
             variants.append(("alternative", alt_cost.mana, alt_cost))
         emerge: int | None = None
         for name, row, c in cast_options.alternatives(o.card) if keyworded else ():  # evoke, dash, surge
-            if row.zone == "hand" and not row.offer_only and (row.when is None or row.when(g, player, o)):
+            if row.zone == "hand" and not row.offer_only and (row.when is None or row.when(g, player, o)) \
+                    and row.timing is None:  # (sneak's own timing: _sneak_options)
                 mana = c.mana
                 if name == "emerge":  # the creature of the greatest mana value: the cheapest cast (any may be named)
                     emerge, mana = _emerge_pick(g, player, c.mana)
@@ -358,6 +361,30 @@ def cast_option(g: "Game", player: str, o: Any, ab: Any, base: tuple[str, ...],
         if lo != hi:  # "choose one or both" (700.2): from lo to hi modes
             opt["choose_min"] = lo
     return opt
+
+
+def _sneak_options(g: "Game", player: str, afford: dict[tuple[str, ...], bool]) -> list[dict[str, Any]]:
+    """Sneak (a later keyword): during the declare blockers step, each card with sneak in the hand cast for
+    its sneak cost, returning an unblocked attacking creature (chosen as the cost is paid, 601.2h)."""
+    out: list[dict[str, Any]] = []
+    objs = g.objects
+    for oid in g.players[player].hand:
+        o = objs[oid]
+        if not o.card.keywords or "Sneak" not in o.card.keywords:
+            continue
+        c = next((c for name, _, c in cast_options.alternatives(o.card) if name == "sneak"), None)
+        if c is None or not cast_options.sneak_time(g, player, o) \
+                or not costs.choices_payable(g, player, cast_options.SNEAK_RETURN, oid, exclude=oid):
+            continue
+        base = tuple(m for m in c.mana if m != "X")
+        helped = _helped(g, player, o, base, afford)
+        opt = cast_option(g, player, o, targets.spell_ability(o.card), base, afford, tuple(c.mana)) \
+            if helped is not None else None
+        if opt is not None:
+            opt["alt"] = "sneak"
+            opt.update(helped or {})
+            out.append(opt)
+    return out
 
 
 def _foretell_options(g: "Game", player: str, afford: dict[tuple[str, ...], bool]) -> list[dict[str, Any]]:
