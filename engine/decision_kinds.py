@@ -100,6 +100,7 @@ class PlayFirstAnswer(TypedDict):
 class AttackersAnswer(TypedDict, total=False):
     attackers: Union[dict, list, tuple]  # attacker id -> what it attacks, or ids attacking the opponent
     bands: Union[list, tuple]            # attacking bands: lists of attacker ids (702.21c)
+    enlist: Union[dict, None]            # attacker with enlist -> the creature it taps (a later keyword)
 
 
 class BlockersAnswer(TypedDict, total=False):

@@ -1159,7 +1159,7 @@ ANSWER_HANDLERS: dict[tuple[str, str | None], Handler] = {
     (K.PLAY_FIRST, None): lambda g, d, a: g._play_first_answer(d.player, a),
     (K.MULLIGAN_BOTTOM, None): Game._mulligan_bottom_answer,
     (K.ATTACKERS, None): lambda g, d, a: combat.declare_attackers(g, d.player, a.get("attackers", {}),
-                                                                  a.get("bands")),
+                                                                  a.get("bands"), a.get("enlist")),
     (K.BLOCKERS, None): lambda g, d, a: combat.declare_blockers(g, d.player, a.get("blockers", {})),
     (K.ORDER_BLOCKERS, None): lambda g, d, a: combat.set_order(g, d, a.get("order", [])),
     (K.ORDER_ATTACKERS, None): lambda g, d, a: combat.set_order(g, d, a.get("order", [])),

@@ -286,11 +286,16 @@ class Runner:
             if "half" in step:  # a split card's half (708.3), 1-based like modes
                 a["face"] = int(step["half"]) - 1
             return a
-        if verb == "attack" and step.get("bands"):  # 702.21c: attacking bands, each a list of attackers
+        if verb == "attack" and (step.get("bands") or step.get("enlist")):
             w = step.get("with") or []
             out_a = {self.ref(k): self.ref(v) for k, v in w.items()} if isinstance(w, dict) \
                 else [self.ref(k) for k in w]
-            return {"attackers": out_a, "bands": [[self.ref(x) for x in band] for band in step["bands"]]}
+            out: dict[str, Any] = {"attackers": out_a}
+            if step.get("bands"):  # 702.21c: attacking bands, each a list of attackers
+                out["bands"] = [[self.ref(x) for x in band] for band in step["bands"]]
+            if step.get("enlist"):  # enlist (a later keyword): attacker -> the creature it taps
+                out["enlist"] = {self.ref(k): self.ref(v, "battlefield") for k, v in step["enlist"].items()}
+            return out
         if verb == "attack":
             w = step.get("with") or []
             if isinstance(w, dict):
