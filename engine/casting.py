@@ -237,14 +237,19 @@ def play_land(g: "Game", player: str, oid: int) -> None:
     g.priority = player  # SBAs and triggers are checked before the player gets priority (117.5)
 
 
-def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | None = None) -> None:
+def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | None = None,
+         assisted: int | None = None) -> None:
     """601.2: announce, choose modes/X/targets/division, pay, then the spell is cast.
 
     ``offered``: the card is cast as a resolving ability instructs (the cast_offer decision:
     madness, cascade, rebound, suspend): from where it is, whatever the timing, for the
-    offer's alternative cost or without paying its mana cost."""
+    offer's alternative cost or without paying its mana cost. ``assisted``: how much of the generic mana the
+    player the answer's "assist" names chose to pay (answer_assist; never an answer's own key)."""
     oid = a["card"]
     o = g.objects.get(oid)
+    if a.get("assist") is not None and assisted is None and offered is None:
+        _ask_assist(g, player, o, a)  # assist: the other player says how much generic mana they pay first
+        return
     if o is not None and o.zone == "exile" and o.owner == player and o.chosen.get("down_by") == "exile":
         o = facedown.turn_up_exiled(g, oid)  # a card exiled face down is cast as the card it is (hideaway)
     alt = offered.get("alt") if offered is not None else a.get("alt")
@@ -443,6 +448,16 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
             picks = cast_options.check_picks(g, player, row, a[row.key], new)
             cost = cast_options.reduce(g, row, picks, cost)
             cast_options.pay_helpers(g, player, row, picks)
+    if assisted:  # assist: the chosen player pays that much of the generic mana, before its caster
+        helped_by, n = str(a["assist"]), assisted
+        if n > sum(int(s) for s in cost if s.isdigit()):
+            raise IllegalAction(f"assist: {helped_by} pays at most the generic mana of {o.card.name}'s total cost")
+        if n:
+            pay_mana(g, helped_by, (str(n),), set(), None, ("spell", new))
+            g.log("assist", player=helped_by, card=o.card.name, mana=n)
+        cost = cast_options.reduce_generic(cost, n)
+    elif a.get("assist") is not None and offered is not None:
+        raise IllegalAction("assist: not for a card cast while an ability resolves")
     # 106.6: restricted mana for this spell; the creature tapped for harmonize pays no mana
     spent = pay_mana(g, player, cost, {tuned} if tuned is not None else set(), a.get("pay"), ("spell", new))
     if tuned is not None:
@@ -477,6 +492,43 @@ def _offering_sacrifice(g: "Game", player: str, o: "Obj", pick: Any) -> tuple[st
     mana = tuple(g.objects[pick].card.mana_cost)
     sacrifice(g, pick)  # 701.17a, with its event
     return mana
+
+
+def _ask_assist(g: "Game", player: str, o: "Obj | None", a: dict[str, Any]) -> None:
+    """Assist (a later keyword: Battlebond, 2018): "If the total cost to cast a spell with assist includes a
+    generic mana component, before you activate mana abilities while casting it, you may choose another player.
+    ... the player you chose may pay for any amount of the generic mana in the spell's total cost." The chosen
+    player answers how much (a choose_number up to the generic mana of its mana cost and what they can pay);
+    then the cast goes on (answer_assist)."""
+    helper = a.get("assist")
+    if o is None or o.owner != player or o.zone != "hand" or "Assist" not in o.card.keywords:
+        raise IllegalAction(f"{_name(g, a.get('card'))} is not a card with assist in your hand")
+    if helper == player or helper not in g.players or not seats.can_control(g, helper):
+        raise IllegalAction("assist: choose another player in the game")
+    generic = sum(int(s) for s in o.card.mana_cost if s.isdigit())
+    most = next((n for n in range(generic, 0, -1) if can_afford(g, helper, (str(n),))), 0)
+    g.wait = {"kind": "choose_number", "player": helper, "options": list(range(most + 1)), "min": 0, "max": most,
+              "cast": dict(a), "caster": player, "answer_to": "assist",
+              "prompt": f"{player} casts {o.card.name} with assist: how much of its generic mana do you pay?"}
+
+
+def answer_assist(g: "Game", d: Any, a: dict[str, Any]) -> None:
+    """Assist: the chosen player's amount. The cast is tried on a copy of the game first: when it cannot be
+    made with that much help, nothing is paid, the spell is not cast, and its caster has priority again."""
+    n = a.get("number")
+    if isinstance(n, str) and n.isdigit():
+        n = int(n)
+    if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= d.data["max"]:
+        raise IllegalAction(f"choose a number from 0 to {d.data['max']}")
+    caster, proposed = d.data["caster"], d.data["cast"]
+    trial = g.copy()
+    try:
+        cast(trial, caster, proposed, assisted=n)
+    except IllegalAction as e:
+        g.log("assist_failed", player=caster, why=str(e))
+        g.priority = caster
+        return
+    cast(g, caster, proposed, assisted=n)
 
 
 def _ask_opponent_mode(g: "Game", player: str, o: "Obj", ab: Ability, a: dict[str, Any], modes: list[Any]) -> None:

@@ -87,6 +87,7 @@ class PriorityAnswer(TypedDict, total=False):
     offering: Union[int, None]       # the permanent sacrificed for the card's offering (702.47a)
     emerge: Union[int, None]         # the creature sacrificed for the card's emerge cost (a later keyword)
     harmonize: Union[int, None]      # the creature tapped to reduce a harmonize cost (a later keyword)
+    assist: Union[str, None]         # the player asked to pay some of its generic mana (assist, a later keyword)
 
 
 class OptionAnswer(TypedDict, total=False):

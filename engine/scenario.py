@@ -280,6 +280,8 @@ class Runner:
                 a["mana"] = str(step["mana"])
             if "offering" in step:  # 702.47a: the permanent sacrificed for an offering
                 a["offering"] = self.ref(step["offering"], "battlefield")
+            if "assist" in step:  # assist (a later keyword): the player asked to pay some of its generic mana
+                a["assist"] = str(step["assist"])
             for k in ("emerge", "harmonize"):  # later keywords: the creature sacrificed (emerge) or tapped
                 if k in step:
                     a[k] = self.ref(step[k], "battlefield")

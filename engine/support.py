@@ -59,6 +59,7 @@ KEYWORDS = frozenset({
     "Ravenous",              # its static and its enters trigger (a later keyword; keywords.KEYWORD_STATICS)
     "Melee", "Training",     # their attack triggers (later keywords; keywords.KEYWORD_ABILITIES)
     "Enlist",                # chosen with the attackers, its reflexive trigger (a later keyword; engine/combat.py)
+    "Assist",                # another player pays some generic mana as it is cast (a later keyword; engine/casting.py)
     "Hideaway",              # with a number: its enters trigger (702.74a; engine/ops/library.py)
     "Aura swap",             # its activated ability (702.64a; engine/ops/zones.py aura_swap)
     "Offering",              # engine/casting.py, cast_options.offering_reduce (702.47a-c)
