@@ -16,6 +16,7 @@ the modules below export (each module's ``OPS``, filled by its own ``@op``):
   poison.py      poison: players get poison counters (121.1c)
   cast.py        cast_offer, cascade: cast a card while an ability resolves (608.2c)
   ring.py        action: the Ring tempts you (a later keyword action; its actions only, no op)
+  time_travel.py action: time travel, forage (later keyword actions; no op)
 
 Helpers: base.py (the op signature, a module's table), nested.py (running nested effects
 that ask questions of their own). To add a module of ops: write it with
@@ -40,12 +41,14 @@ from engine.ops import (
     playable,
     poison,
     ring,
+    time_travel,
     ward,
     zones,
 )
 from engine.ops.base import OpFn
 
-MODULES = (damage, continuous, objects, zones, control, misc, library, actions, playable, ward, poison, cast, ring)
+MODULES = (damage, continuous, objects, zones, control, misc, library, actions, playable, ward, poison, cast, ring,
+           time_travel)
 
 
 def _merge() -> dict[str, OpFn]:

@@ -33,6 +33,9 @@ if TYPE_CHECKING:
 
 OPS, op = table()
 ACTIONS: dict[str, Callable[["Game", dict, Effect], "dict | None"]] = {}
+#: actions a player may be unable to do (forage): "you may X. If you do, ..." is a yes only when they can
+#: (engine/ops/misc.py may, 117.3); each takes the game and the player
+ACTION_CAN: dict[str, Callable[["Game", str], bool]] = {}
 
 
 def action(name: str):
