@@ -116,10 +116,7 @@ def effect_problems(e: Effect) -> list[str]:
         kind = e.args.get("kind", "+1/+1")
         if not isinstance(kind, str) or kind == "any":
             out.append(f"counters.kind: counter kind {kind!r}")  # "a counter of any kind": not a kind
-        what = e.args.get("what")
-        if isinstance(what, str) and what in PLAYER_REFS or isinstance(what, dict) and "player" in (
-                (what.get("each") if isinstance(what.get("each"), dict) else {}) or {}):
-            out.append("counters.what: counters on a player (121.1)")  # the op puts counters on objects only
+        # counters on a player (121.1) are the op's too (engine/ops/objects.py)
     return out
 
 

@@ -409,6 +409,10 @@ class Runner:
                 if k == "mana_pool":
                     if format_pool(p.pool) != format_pool(parse_pool(v)):
                         raise Fail(f"{name} mana_pool is {format_pool(p.pool)!r}, expected {v!r}")
+                elif k == "counters":  # 121.1: the kinds it names, 0 for none (poison has its own key)
+                    for kind, n in (v or {}).items():
+                        if p.counters.get(str(kind), 0) != n:
+                            raise Fail(f"{name} has {p.counters.get(str(kind), 0)} {kind} counters, expected {n}")
                 elif k == "commander_damage":  # by the commanders' owners it names; 0 when none was dealt
                     for owner, n in (v or {}).items():
                         if p.commander_damage.get(str(owner), 0) != n:

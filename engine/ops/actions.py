@@ -82,7 +82,7 @@ def _proliferate(g: "Game", r: dict, e: Effect) -> dict | None:
     another counter of each kind already there."""
     p = controller(g, r)
     opts: list[Any] = [i for i in g.battlefield if any(v > 0 for v in g.objects[i].counters.values())]
-    opts += [q for q in g.order if g.players[q].poison > 0]
+    opts += [q for q in g.order if g.players[q].poison > 0 or g.players[q].counters]
     if not opts:
         return None
     got = nested.answer(r, "proliferate")
@@ -91,7 +91,11 @@ def _proliferate(g: "Game", r: dict, e: Effect) -> dict | None:
                                 "proliferate: choose permanents and players")
     for x in got:
         if isinstance(x, str):
-            g.players[x].poison += 1
+            pl = g.players[x]
+            if pl.poison > 0:
+                pl.poison += 1
+            for k in list(pl.counters):  # 121.1: each kind of counter the player has (energy, experience)
+                pl.counters[k] += 1
         elif x in g.objects:
             for k, v in list(g.objects[x].counters.items()):
                 if v > 0:

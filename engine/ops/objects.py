@@ -148,12 +148,29 @@ def _pair(g: "Game", r: Ctx, e: Effect) -> dict | None:
     return None
 
 
+def _player_counters(g: "Game", player: str, kind: str, n: int) -> None:
+    """121.1: a player gets (or loses) ``n`` counters of a kind: poison counters (121.1c, kept in
+    Player.poison: 704.5c reads them) or any other kind (energy, experience: Player.counters)."""
+    p = g.players[player]
+    if kind == "poison":
+        p.poison = max(0, p.poison + n)
+    else:
+        left = max(0, p.counters.get(kind, 0) + n)
+        if left:
+            p.counters[kind] = left
+        else:
+            p.counters.pop(kind, None)
+    g.log("player_counters", player=player, counter=kind, amount=n)
+
+
 @op("counters")
 def _counters(g: "Game", r: Ctx, e: Effect) -> None:
     """122: put or remove counters."""
     n = amount(g, e.get("amount", 1), source_id(g, r), r)
     kind = e.get("kind", "+1/+1")
     for x in refs(g, r, e.args["what"]):
+        if isinstance(x, str) and x in g.players and not g.players[x].lost:  # 121.1: counters on a player
+            _player_counters(g, x, kind, -n if e.get("remove") else n)
         if isinstance(x, int) and x in g.objects:
             cs = g.objects[x].counters
             if e.get("remove"):
