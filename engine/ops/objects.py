@@ -24,6 +24,7 @@ from engine.filters import matches
 from engine.layers import counters_allowed
 from engine.mana import substitute_x
 from engine.object_statics import cant_be_countered
+from engine.ops import nested
 from engine.ops.base import ask_cards, table
 from engine.payment import can_afford, pay_mana
 from engine.tapping import tap, untap
@@ -164,25 +165,46 @@ def _player_counters(g: "Game", player: str, kind: str, n: int) -> None:
 
 
 @op("counters")
-def _counters(g: "Game", r: Ctx, e: Effect) -> None:
-    """122: put or remove counters."""
-    n = amount(g, e.get("amount", 1), source_id(g, r), r)
+def _counters(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    """122: put or remove counters. Removing, the amount "all" removes every counter of the kind; the kind
+    "any" removes counters whatever their kind: all of them ("Remove all counters from target creature"), or
+    that many of one kind, chosen by the effect's controller where the object has several ("remove a counter
+    from target permanent"; asked for each object before any counter is removed)."""
+    every = e.get("amount") == "all"
+    n = 0 if every else amount(g, e.get("amount", 1), source_id(g, r), r)
     kind = e.get("kind", "+1/+1")
-    for x in refs(g, r, e.args["what"]):
-        if isinstance(x, str) and x in g.players and not g.players[x].lost:  # 121.1: counters on a player
-            _player_counters(g, x, kind, -n if e.get("remove") else n)
+    remove = bool(e.get("remove"))
+    xs = [x for x in refs(g, r, e.args["what"])]
+    picks: dict[int, list[str]] = {}
+    for x in xs:
+        if isinstance(x, int) and x in g.objects and remove and kind == "any":
+            kinds = sorted(k for k, v in g.objects[x].counters.items() if v > 0)
+            if not every and len(kinds) > 1:
+                got = nested.answer(r, f"counter_kind.{x}")
+                if got is None:
+                    return {"kind": "choose_option", "player": controller(g, r), "options": kinds,
+                            "slot": nested.slot(r, f"counter_kind.{x}"),
+                            "prompt": f"remove a counter of which kind from {g.objects[x].card.name}?"}
+                kinds = [str(got)]
+            picks[x] = kinds if every else kinds[:1]
+    for x in xs:
+        if isinstance(x, str) and x in g.players and not g.players[x].lost and kind != "any":  # 121.1: a player's
+            had = g.players[x].poison if kind == "poison" else g.players[x].counters.get(kind, 0)
+            _player_counters(g, x, kind, -(had if every else n) if remove else n)
         if isinstance(x, int) and x in g.objects:
             cs = g.objects[x].counters
-            if e.get("remove"):
-                had = cs.get(kind, 0)
-                cs[kind] = max(0, had - n)
-                if kind == "time" and had > 0 and cs[kind] == 0 and g.objects[x].zone == "battlefield":
-                    # 702.62a: "when the last time counter is removed from this permanent" (vanishing)
-                    triggers.event(g, {"event": "last_time_counter_removed", "obj": x,
-                                       "player": g.controller_of(x)})
+            if remove:
+                for k in picks.get(x, ()) if kind == "any" else (kind,):
+                    had = cs.get(k, 0)
+                    cs[k] = 0 if every else max(0, had - n)
+                    if k == "time" and had > 0 and cs[k] == 0 and g.objects[x].zone == "battlefield":
+                        # 702.62a: "when the last time counter is removed from this permanent" (vanishing)
+                        triggers.event(g, {"event": "last_time_counter_removed", "obj": x,
+                                           "player": g.controller_of(x)})
             elif counters_allowed(g, x, kind):
                 cs[kind] = cs.get(kind, 0) + n
     g.changed()
+    return None
 
 
 
