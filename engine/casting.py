@@ -465,7 +465,7 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     if emerged is not None:  # sacrificed as the total cost is paid (601.2h)
         if g.objects[emerged].zone != "battlefield":
             raise IllegalAction(f"emerge: the creature to sacrifice for {o.card.name} is gone")
-        sacrifice(g, emerged)  # 701.17a, with its event
+        sacrifice(g, emerged)  # 701.14a, with its event
     colors = [c for c in "WUBRG" if spent.get(c)]
     if colors:  # 702.43a-b (sunburst): the colors of mana spent on its costs, alternative and additional included
         s.chosen["colors_spent"] = colors

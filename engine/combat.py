@@ -245,7 +245,7 @@ def declare_attackers(g: "Game", player: str, decl: Any, bands: Any = None, enli
 
 
 #: Enlist (a later keyword: Dominaria United, 2022): "When you do, this creature gets +X/+0 until end of turn,
-#: where X is the tapped creature's power" (a reflexive trigger, 603.12 as it later reads; "it": the creature)
+#: where X is the tapped creature's power" (a reflexive trigger, a later rule; "it": the tapped creature)
 ENLIST_TRIGGER = Ability("triggered", "Enlist", effects=(
     Effect("pump", {"what": "self", "power": {"power_of": "it"}, "toughness": 0}),), keyword="Enlist")
 
@@ -501,7 +501,7 @@ def declare_blockers(g: "Game", player: str, decl: Any) -> None:
         triggers.event(g, {"event": "blocks", "obj": b, "attackers": As})
     for a in count:
         triggers.event(g, {"event": "becomes_blocked", "obj": a})
-        for b in g.objects[a].blockers:  # 509.1i: "becomes blocked by a creature": once for each blocker
+        for b in g.objects[a].blockers:  # 509.1h: "becomes blocked by a creature": once for each blocker
             triggers.event(g, {"event": "becomes_blocked_by", "obj": a, "blocker": b})
     for a in mine:  # 509.1h: the others remain unblocked ("attacks and isn't blocked": frenzy, 702.67a)
         if a not in count and g.objects[a].zone == "battlefield" and not g.objects[a].blocked:

@@ -73,7 +73,7 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
             if row.extra is not None and not costs.choices_payable(g, player, row.extra, o.id):
                 continue  # retrace: a land card to discard (702.80a)
             if not _parts_payable(g, player, c, o.id):
-                continue  # Flashback—Sacrifice three creatures: too few (118.3)
+                continue  # Flashback—Sacrifice three creatures: too few (117.3)
             base = tuple(m for m in c.mana if m != "X")
             helped = _helped(g, player, o, base, afford)
             tuned = None
@@ -432,7 +432,7 @@ def _emerge_pick(g: "Game", player: str, mana: tuple[str, ...]) -> tuple[int | N
 
 
 def _parts_payable(g: "Game", player: str, c: Cost, oid: int) -> bool:
-    """118.3: can the life and the objects of a keyword cost be paid now (the card itself aside)?"""
+    """117.3: can the life and the objects of a keyword cost be paid now (the card itself aside)?"""
     if not cast_options.other_parts(c):
         return True
     if c.life and not player_statics.can_pay_life(g, player, c.life):

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from engine.state import Decision
 
 OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "unblocked", "cast", "tapped",
-                 "becomes_blocked_by",  # once for each creature blocking it (509.1i); "it": that blocker
+                 "becomes_blocked_by",  # once for each creature blocking it (509.1h); "it": that blocker
                  "exploits",
                  "untapped", "deals_damage", "dealt_damage", "combat_damage_player",
                  "combat_damage_creature", "combat_damage", "damage_player", "damage_opponent",

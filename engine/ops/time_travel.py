@@ -1,4 +1,4 @@
-"""Time travel and forage (later keyword actions).
+"""Time travel, forage and learn (later keyword actions).
 
 Time travel (Doctor Who, 2023): "For each suspended card you own and each permanent you control with a time
 counter on it, you may add or remove a time counter." The player chooses the objects that get one more time
@@ -8,17 +8,23 @@ triggers its cast (702.61a), of a permanent its "last time counter" triggers (70
 Forage (Bloomburrow, 2024): "exile three cards from your graveyard or sacrifice a Food." As an action the
 player chooses which, when both are possible; when neither is, they cannot forage, and an effect that
 says "If you do" or "When you do" does nothing more (r["did"] is False).
+
+Learn (Strixhaven, 2021): "You may reveal a Lesson card you own from outside the game and put it into your hand,
+or discard a card to draw a card." The cards a player owns outside the game are their sideboard
+(Player.sideboard, given to Game.new); the revealed Lesson is shown to every player (a log event) and becomes a
+card in their hand.
 """
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from engine import cast_options, triggers
-from engine.actions import sacrifice
+from engine.actions import discard, sacrifice
 from engine.cards.abilities import Effect
 from engine.ops import nested
 from engine.ops.actions import ACTION_CAN, action
 from engine.ops.base import table
+from engine.state import create_object
 from engine.values import controller
 
 if TYPE_CHECKING:
@@ -101,8 +107,48 @@ def _forage(g: "Game", r: dict, e: Effect) -> dict | None:
         if how.startswith("exile"):
             g.move(i, "exile")
         else:
-            sacrifice(g, i)  # 701.17a, with its event
+            sacrifice(g, i)  # 701.14a, with its event
     r["did"] = True
     g.log("forage", player=p)
+    g.changed()
+    return None
+
+
+#: learn's other choices (with "Lesson: NAME" for each Lesson card in the sideboard)
+RUMMAGE = "discard a card, then draw a card"
+NOTHING = "do nothing"
+
+
+@action("learn")
+def _learn(g: "Game", r: dict, e: Effect) -> dict | None:
+    p = controller(g, r)
+    pl = g.players[p]
+    lessons = sorted({n for n in pl.sideboard if "Lesson" in g.cards.definition(n).subtypes})
+    opts = [f"Lesson: {n}" for n in lessons] + ([RUMMAGE] if pl.hand else []) + [NOTHING]
+    how = nested.answer(r, "learn")
+    if how is None:
+        if len(opts) > 1:
+            return {"kind": "choose_option", "player": p, "options": opts, "slot": nested.slot(r, "learn"),
+                    "prompt": "learn: a Lesson card from outside the game, or discard a card to draw a card"}
+        how = NOTHING
+    if how == NOTHING:
+        return None
+    if how == RUMMAGE:
+        pick = nested.answer(r, "learn_discard")
+        if pick is None:
+            if len(pl.hand) > 1:
+                return nested.ask_cards(r, "learn_discard", p, list(pl.hand), 1, 1, "learn: discard a card")
+            pick = list(pl.hand)
+        key = nested.slot(r, "learn_discarded")
+        if not r.get(key):
+            discard(g, pick[0])  # 701.7a, with its event; once, though the draw may ask (dredge, 702.51a)
+            r[key] = True
+        return nested.run(g, r, "learn_draw", [Effect("draw", {"who": "you", "amount": 1})])
+    name = str(how)[len("Lesson: "):]
+    pl.sideboard.remove(name)
+    o = create_object(g, g.cards.definition(name), p, "hand")
+    pl.hand.append(o.id)
+    g.log("reveal", player=p, cards=[name], objs=[o.id])  # revealed to every player
+    g.log("learn", player=p, card=name)
     g.changed()
     return None

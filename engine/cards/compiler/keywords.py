@@ -286,7 +286,7 @@ KEYWORD_STATICS: dict[str, tuple[Ability, ...]] = {
     ),
     # Ravenous (a later keyword: Warhammer 40,000 Commander, 2022): "This permanent enters with X +1/+1 counters
     # on it" and "When this permanent enters, if X is 5 or more, draw a card" (X: the value chosen as it was
-    # cast, 107.3m as it later reads; 0 when it was not cast)
+    # cast, as 107.3 has X for a spell; 0 when it was not cast)
     "Ravenous": (
         Ability("static", "Ravenous", static={"kind": "enters_with_counters", "counter": "+1/+1",
                                               "amount": {"x": True}}, keyword="Ravenous"),
