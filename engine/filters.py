@@ -138,8 +138,12 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
     own = f.get("owner")
     if own == "you" and o.owner != you or own == "opponent" and not _opponent(game, o.owner, you):
         return False
-    if f.get("other") and x == src:
-        return False
+    if f.get("other"):
+        if x == src:
+            return False
+        so = game.objects.get(src) if src is not None else None
+        if so is not None and so.ability is not None and so.source == x:
+            return False  # "another target creature" of an ability: other than its source (112.7)
     if "tapped" in f and o.tapped != f["tapped"]:
         return False
     if "attacking" in f:

@@ -58,6 +58,7 @@ KEYWORDS = frozenset({
     "Riot",                  # its enters choice (a later keyword; keywords.KEYWORD_STATICS, engine/entering.py)
     "Ravenous",              # its static and its enters trigger (a later keyword; keywords.KEYWORD_STATICS)
     "Melee", "Training",     # their attack triggers (later keywords; keywords.KEYWORD_ABILITIES)
+    "Reconfigure",           # its two activated abilities and its static (a later keyword; keywords.reconfigure_rest)
     "Enlist",                # chosen with the attackers, its reflexive trigger (a later keyword; engine/combat.py)
     "Assist",                # another player pays some generic mana as it is cast (a later keyword; engine/casting.py)
     "Hideaway",              # with a number: its enters trigger (702.74a; engine/ops/library.py)
@@ -85,6 +86,7 @@ KEYWORDS = frozenset({
     "Embalm", "Eternalize",  # activated abilities from the graveyard (later keywords; keywords._costed_ability)
 })
 STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "set_pt",
+                     "lose_types",  # engine/layers.py, layer 4 (reconfigure: "isn't a creature")
                      "grant_ability", "add_types", "become", "life_gain_plus", "life_gain_double", "choose_on_enter",
                      # engine/player_statics.py, engine/zones_cast.py, engine/opening.py, engine/clone.py
                      "no_max_hand_size", "player_keywords", "flash_spells", "free_spells", "spell_limit",

@@ -600,6 +600,8 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
             return False
     if "drawn_ge" in cond and g.players[you].drawn_turn < cond["drawn_ge"]:
         return False  # "as long as you've drawn two or more cards this turn"
+    if "self_attached" in cond and (o is None or (o.attached_to is not None) != bool(cond["self_attached"])):
+        return False  # reconfigure: "while attached" / "only if this permanent is attached"
     if "attached" in cond:  # "as long as equipped creature is a Human" / "enchanted permanent is a creature"
         t = o.attached_to if o is not None else None
         if t is None or t not in g.objects or not matches(g, t, cond["attached"], src, you):
@@ -670,7 +672,7 @@ CONDITION_KEYS = {"control", "min", "max", "life_ge", "life_le", "your_turn", "a
                   "opponent_more", "opponent_poison_ge", "self_counters_le", "opponents_control", "opponents_ge",
                   "any_player_life_le", "evolve", "drawn_ge", "attached", "opponent_graveyard_ge",
                   "opponent_life_le", "first_target", "self_attacked_this_turn", "once_ever",
-                  "tribute_paid", "paired", "soulbond",
+                  "tribute_paid", "paired", "soulbond", "self_attached",
                   # not conditions: the least modes of a modal spell (700.2; casting.mode_range), and who
                   # chooses its modes (601.3; casting.cast)
                   "min_modes", "mode_chooser"}

@@ -362,6 +362,15 @@ def _attach(g: "Game", r: Ctx, e: Effect) -> None:
 
 
 
+@op("unattach")
+def _unattach(g: "Game", r: Ctx, e: Effect) -> None:
+    """701.3d: unattach an Equipment (reconfigure): it stays on the battlefield, attached to nothing."""
+    for x in refs(g, r, e.args["what"]):
+        if isinstance(x, int) and x in g.objects and g.objects[x].attached_to is not None:
+            g.objects[x].attached_to = None
+            g.changed()
+
+
 @op("sacrifice")
 def _sacrifice(g: "Game", r: Ctx, e: Effect) -> dict | None:
     """701.17: sacrifice (the player chooses among their permanents)."""

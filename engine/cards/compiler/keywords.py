@@ -561,6 +561,20 @@ def _protection(quality: str) -> list[Any] | None:
     return out or None
 
 
+def reconfigure_rest(part: str, cost: Cost) -> tuple[Ability, ...]:
+    """Reconfigure's other abilities: "[Cost]: Unattach this permanent. Activate only if this permanent is
+    attached to a creature and only as a sorcery." and, as the keyword's rule has it, "Attaching an Equipment
+    with reconfigure to another creature causes the Equipment to stop being a creature until it becomes
+    unattached" (a static: while it is attached, it loses the card type creature and its creature types,
+    engine/layers.py "lose_types")."""
+    return (
+        Ability("activated", part, effects=(Effect("unattach", {"what": "self"}),), cost=cost, sorcery_speed=True,
+                condition={"self_attached": True}, keyword="Reconfigure"),
+        Ability("static", part, static={"kind": "lose_types", "affects": "self", "types": ["Creature"],
+                                        "condition": {"self_attached": True}}, keyword="Reconfigure"),
+    )
+
+
 def _costed_ability(name: str, part: str, cost_text: str) -> tuple[Ability | None, Any] | None:
     """The ability (if any) and the argument of a keyword with a cost."""
     cost = parse_cost_text(cost_text)
@@ -579,6 +593,13 @@ def _costed_ability(name: str, part: str, cost_text: str) -> tuple[Ability | Non
             ),
             cost,
         )
+    if name == "Reconfigure":
+        # Reconfigure (a later keyword: Kamigawa: Neon Dynasty, 2022): "[Cost]: Attach this permanent to another
+        # target creature you control. Activate only as a sorcery." (its other two abilities: reconfigure_rest)
+        return (Ability("activated", part, effects=(Effect("attach", {"what": "self", "to": {"target": 0}}),),
+                        targets=(TargetSpec({"types": ["Creature"], "controller": "you", "other": True},
+                                            "another target creature you control"),),
+                        cost=cost, sorcery_speed=True, keyword="Reconfigure"), cost)
     if name == "Fortify":
         return (Ability("activated", part, effects=(Effect("attach", {"what": "self", "to": {"target": 0}}),),
                         targets=(TargetSpec({"types": ["Land"], "controller": "you"}, "target land you control"),),
@@ -961,6 +982,8 @@ def _parse_keyword_line(line: str) -> tuple[list[str], dict[str, Any], list[Abil
             args[name] = arg
             if ab is not None:
                 abilities.append(ab)
+            if name == "Reconfigure" and isinstance(arg, Cost):
+                abilities.extend(reconfigure_rest(part, arg))
             if name in KEYWORD_ABILITIES:  # a costed keyword's triggered ability (offspring)
                 abilities.append(KEYWORD_ABILITIES[name])
             continue
