@@ -85,6 +85,8 @@ class Row:
     delayed: tuple[str, str, str | None, Ability] | None = None
     # what the permanent it becomes gains as it resolves (613.1f): keywords, and abilities
     grants: tuple[tuple[str, ...], tuple[Ability, ...]] | None = None
+    # when it may be cast this way, instead of its card's timing (116.1a, 307.1): sneak's declare blockers step
+    timing: Callable[["Game", str, "Obj"], bool] | None = None
 
 
 def _surge(g: "Game", player: str, o: "Obj") -> bool:
@@ -102,6 +104,25 @@ def _prowl(g: "Game", player: str, o: "Obj") -> bool:
 def _spectacle(g: "Game", player: str, o: "Obj") -> bool:
     """Spectacle (Ravnica Allegiance, later than the 2016 rules): an opponent lost life this turn."""
     return any(g.players[p].life_lost_turn > 0 for p in g.opponents(player))
+
+
+def sneak_time(g: "Game", player: str, o: "Obj") -> bool:
+    """Sneak (a later keyword: Teenage Mutant Ninja Turtles, 2026): "any time you have priority during the
+    declare blockers step" (whatever the card's type; split second still forbids it, 702.60a)."""
+    return g.step == "declare_blockers" and g.priority == player and not any(
+        "Split second" in g.objects[i].card.keywords for i in g.stack if g.objects[i].ability is None)
+
+
+#: Sneak: "... and returning an unblocked attacking creature you control to its owner's hand"
+SNEAK_RETURN = Cost(return_to_hand={"types": ["Creature"], "attacking": True, "unblocked": True})
+
+
+def foretold(g: "Game", player: str, o: "Obj") -> bool:
+    """Foretell (a later keyword: Kaldheim, 2021): "Cast it on a later turn for its foretell cost": a card
+    its owner foretold (exiled face down by the foretell special action, engine/casting.py foretell) on an
+    earlier turn than this one."""
+    t = o.chosen.get("foretold")
+    return isinstance(t, int) and t < g.turn
 
 
 ROWS: dict[str, Row] = {r.keyword: r for r in (
@@ -125,6 +146,22 @@ ROWS: dict[str, Row] = {r.keyword: r for r in (
     # "if its prowl cost was paid" reads the flag (702.75a)
     Row("Prowl", "702.75a", "alternative", flag=True, when=_prowl),
     Row("Spectacle", "later: Ravnica Allegiance", "alternative", when=_spectacle),
+    # Emerge (a later keyword: Eldritch Moon, 2016): "You may cast this spell by paying [cost] and sacrificing a
+    # creature rather than paying its mana cost", its total cost "reduced by an amount of generic mana equal to
+    # the sacrificed creature's mana value" (the creature: the answer's "emerge", engine/casting.py)
+    Row("Emerge", "later: Eldritch Moon", "alternative"),
+    # Harmonize (a later keyword: Tarkir: Dragonstorm, 2025): cast from the graveyard for its harmonize cost,
+    # "you may tap an untapped creature you control to reduce that cost by {X}, where X is its power" (the
+    # answer's "harmonize", engine/casting.py); exiled whenever it would leave the stack
+    Row("Harmonize", "later: Tarkir: Dragonstorm", "alternative", zone="graveyard", leaves_to="exile"),
+    # Sneak (a later keyword: Teenage Mutant Ninja Turtles, 2026): "you may cast this spell by paying [cost] and
+    # returning an unblocked attacking creature you control to its owner's hand rather than paying its mana
+    # cost", during the declare blockers step; a permanent spell cast so "enters tapped and attacking" what the
+    # returned creature attacked (engine/effects.py)
+    Row("Sneak", "later: Teenage Mutant Ninja Turtles", "alternative", flag=True, extra=SNEAK_RETURN,
+        timing=sneak_time),
+    # from exile, face down there since an earlier turn (the foretell special action)
+    Row("Foretell", "later: Kaldheim", "alternative", zone="exile", when=foretold),
     # from the graveyard, discarding a card too; exiled whenever it would leave the stack (Guilds of Ravnica)
     Row("Jump-start", "later: Guilds of Ravnica", "zone", zone="graveyard", extra=Cost(discard=1), leaves_to="exile"),
     Row("Buyback", "702.26a", "additional", flag=True, resolves_to="hand"),
@@ -134,6 +171,10 @@ ROWS: dict[str, Row] = {r.keyword: r for r in (
     Row("Offspring", "later: Bloomburrow", "additional", flag=True),
     # tapping two creatures that share a color with the spell; its cast trigger copies it (702.77a)
     Row("Conspire", "702.77a", "additional", flag=True),
+    # Casualty N (a later keyword: Streets of New Capenna, 2022): "As you cast this spell, you may sacrifice a
+    # creature with power N or greater. When you do, copy this spell" (an optional additional cost; the copy:
+    # its cast trigger, compiler/keywords.KEYWORD_ABILITIES, as conspire's)
+    Row("Casualty", "later: Streets of New Capenna", "additional", flag=True),
     # paid any number of times: the answer's "replicate" says how many (702.55a; replicate_extras)
     Row("Replicate", "702.55a", "additional", flag=True),
     # likewise any number of times, the answer's "squad" (Warhammer 40,000 Commander, later than the
@@ -151,7 +192,7 @@ PAY_KEYS: tuple[str, ...] = tuple(r.key for r in ROWS.values() if r.kind == "pay
 #: the keys of a priority option that its answer carries over as they are: what is done, to
 #: which card or ability, the alternative cost, the face or half cast (708, 711), and the
 #: objects that pay (convoke, improvise, delve)
-ANSWER_KEYS: tuple[str, ...] = ("action", "card", "ability", "alt", "face") + PAY_KEYS
+ANSWER_KEYS: tuple[str, ...] = ("action", "card", "ability", "alt", "face", "emerge", "harmonize") + PAY_KEYS
 #: the alternative costs named in a cast answer's ``alt`` (lower case, as the answer spells them)
 ALTS: dict[str, Row] = {r.keyword.lower(): r for r in ROWS.values() if r.kind in ("alternative", "zone")}
 
@@ -167,6 +208,9 @@ def implemented(keyword: str, card: CardDef) -> bool:
         return bool(card.mana_cost)
     if keyword == "Conspire":  # 702.77a: a cost of tapping creatures, no mana
         return isinstance(card.keyword_args.get(keyword), Cost)
+    if keyword == "Casualty":  # "Casualty N": a number (casualty_cost)
+        n = card.keyword_args.get(keyword)
+        return isinstance(n, int) and not isinstance(n, bool) and n >= 0
     if keyword == "Suspend":  # "Suspend N—[cost]": a number of time counters and a mana cost
         arg = card.keyword_args.get(keyword)
         if not isinstance(arg, dict) or not isinstance(arg.get("amount"), int) or arg["amount"] < 1:
@@ -174,7 +218,36 @@ def implemented(keyword: str, card: CardDef) -> bool:
         c = arg.get("cost")
     else:
         c = card.keyword_args.get(keyword)
+        if keyword in OTHER_PARTS:  # a cost of mana, life or chosen objects (601.2f-h: Buyback—Sacrifice a land)
+            return isinstance(c, Cost) and keyword_cost_ok(c)
     return isinstance(c, Cost) and bool(c.mana) and c == Cost(mana=c.mana)
+
+
+#: the keywords of this table whose cost may be other than mana: each is paid with the spell's other
+#: costs (casting.cast: its life and its chosen objects, 601.2g-h, 117.3); kicker's (702.32a), which
+#: casting reads itself, is checked the same way (keyword_cost_ok, engine/support.py)
+OTHER_PARTS = frozenset({"Flashback", "Buyback"})
+#: the parts of a keyword's cost casting pays beside mana: life (118.4) and objects chosen while
+#: paying (601.2h: sacrifice, discard, exile from the graveyard, tap others, return to the hand)
+_PAID_PARTS = ("mana", "life", "sacrifice", "discard", "discard_filter", "exile_from_graveyard", "tap_others",
+               "return_to_hand")
+
+
+def keyword_cost_ok(c: Cost) -> bool:
+    """Can casting pay this keyword cost (601.2f-h)? Mana, a fixed amount of life and objects chosen while
+    paying (a fixed number of them), and nothing else; and it is a cost at all (117.6)."""
+    if c.is_free or c.life < 0 or c.discard < 0:
+        return False
+    bare = Cost(**{k: getattr(c, k) for k in _PAID_PARTS})
+    if bare != c:
+        return False  # {T}, "Exile this card", counters: not part of casting a spell
+    return all(isinstance(f.get("amount", 1), int) and f.get("amount", 1) >= 1
+               for f in (c.sacrifice, c.exile_from_graveyard, c.tap_others) if f)
+
+
+def other_parts(c: Cost | None) -> bool:
+    """Has this cost more than mana (life, objects to choose: 601.2h)?"""
+    return c is not None and c != Cost(mana=c.mana)
 
 
 def escalate_mana(card: CardDef) -> tuple[str, ...]:
@@ -183,6 +256,16 @@ def escalate_mana(card: CardDef) -> tuple[str, ...]:
     escalate cost other than mana is not carried out: engine/support.py)."""
     c = card.keyword_args.get("Escalate") if "Escalate" in card.keywords else None
     return tuple(c.mana) if isinstance(c, Cost) and c.mana and c == Cost(mana=c.mana) else ()
+
+
+#: Foretell (a later keyword: Kaldheim, 2021): "Any time you have priority during your turn, you may pay {2}
+#: and exile this card from your hand face down."
+FORETELL_ACTION_COST: tuple[str, ...] = ("2",)
+
+
+def can_foretell(card: CardDef) -> bool:
+    """Has the card a foretell cost this engine casts it for (engine/casting.py foretell)?"""
+    return "Foretell" in card.keywords and implemented("Foretell", card)
 
 
 def plot_cost(card: CardDef) -> tuple[str, ...] | None:
@@ -212,6 +295,11 @@ def alternatives(card: CardDef) -> tuple[tuple[str, Row, Cost], ...]:
     return tuple(out)
 
 
+def casualty_cost(n: int) -> Cost:
+    """Casualty N (a later keyword: Streets of New Capenna): "sacrifice a creature with power N or greater"."""
+    return Cost(sacrifice={"types": ["Creature"], "power_ge": n})
+
+
 @per_object
 def additional(card: CardDef) -> tuple[tuple[str, Row, Cost], ...]:
     """(name, row, cost) of each optional additional cost the card has (601.2b, 601.2f)."""
@@ -219,7 +307,8 @@ def additional(card: CardDef) -> tuple[tuple[str, Row, Cost], ...]:
     for k in card.keywords:
         row = ROWS.get(k)
         if row is not None and row.kind == "additional" and implemented(k, card):
-            out.append((k.lower(), row, card.keyword_args[k]))
+            arg = card.keyword_args[k]
+            out.append((k.lower(), row, casualty_cost(arg) if k == "Casualty" else arg))
     return tuple(out)
 
 
@@ -371,6 +460,25 @@ def suggest(g: "Game", player: str, o: "Obj", total: tuple[str, ...],
 
 def _makes_mana(g: "Game", oid: int) -> bool:
     return any(ab.kind == "mana" for ab in g.chars(oid).abilities)
+
+
+# ------------------------------------------------------------------ emerge (a later keyword: Eldritch Moon)
+def emerge_creatures(g: "Game", player: str) -> list[int]:
+    """The creatures ``player`` may sacrifice for an emerge cost: any creature they control."""
+    return [i for i in g.battlefield if g.chars(i).controller == player and "Creature" in g.chars(i).types]
+
+
+def harmonize_creatures(g: "Game", player: str) -> list[int]:
+    """The creatures ``player`` may tap for harmonize: untapped creatures they control."""
+    return [i for i in emerge_creatures(g, player) if not g.objects[i].tapped]
+
+
+def reduce_generic(cost: tuple[str, ...], n: int) -> tuple[str, ...]:
+    """A total cost with its generic mana reduced by ``n`` (never below zero: 601.2f); colored mana stays."""
+    generic = sum(int(s) for s in cost if s.isdigit())
+    rest = [s for s in cost if not s.isdigit()]
+    left = max(0, generic - n)
+    return tuple(rest + ([str(left)] if left else []))
 
 
 # ------------------------------------------------------------------ offering (702.47)
@@ -556,6 +664,12 @@ def conspire_record(g: "Game", s: "Obj") -> dict[str, Any]:
     return dict(storm_record(g, s), count=1 if "Conspire" in s.chosen.get("cast_with", ()) else 0)
 
 
+def casualty_record(g: "Game", s: "Obj") -> dict[str, Any]:
+    """Casualty (a later keyword: Streets of New Capenna): what its copy copies (706.10): one copy, if a
+    casualty cost was paid for the spell."""
+    return dict(storm_record(g, s), count=1 if "Casualty" in s.chosen.get("cast_with", ()) else 0)
+
+
 def replicate_record(g: "Game", s: "Obj") -> dict[str, Any]:
     """702.55a: what replicate's copies copy (706.10) and how many: one per replicate payment."""
     return dict(storm_record(g, s), count=list(s.chosen.get("cast_with", ())).count("Replicate"))
@@ -565,7 +679,7 @@ def storm_problems(card: CardDef) -> list[str]:
     """702.39a, 702.55a, 702.68a: what of storm (or replicate, gravestorm) this engine cannot do for the card: copies of
     permanent spells (they would become tokens, a later rule) and new targets for a spell with
     more than one target (or a variable number of targets)."""
-    if not {"Storm", "Replicate", "Gravestorm", "Conspire"} & set(card.keywords):
+    if not {"Storm", "Replicate", "Gravestorm", "Conspire", "Casualty"} & set(card.keywords):
         return []
     if set(card.types) - {"Instant", "Sorcery"}:
         return ["storm on a permanent spell"]

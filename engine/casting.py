@@ -27,6 +27,7 @@ from engine import (
     manual,
     overload,
     player_statics,
+    prototype,
     seats,
     splice,
     triggers,
@@ -36,7 +37,7 @@ from engine.ability_index import index
 from engine.actions import discard, lose_life, sacrifice
 from engine.cards.abilities import Ability, Cost, Effect, TargetSpec
 from engine.errors import IllegalAction
-from engine.mana import substitute_x
+from engine.mana import mana_value, substitute_x
 from engine.memo import per_object
 from engine.payment import can_afford, has_choices, pay_mana
 from engine.state import Obj
@@ -143,6 +144,8 @@ def priority_action(g: "Game", player: str, a: dict[str, Any]) -> None:
         suspend(g, player, a)
     elif act == "plot":
         plot(g, player, a)
+    elif act == "foretell":
+        foretell(g, player, a)
     elif act == "turn_face_up":  # 702.36e, 701.31b: a special action (115.2b)
         facedown.turn_face_up(g, player, a)
     elif act == "manual":
@@ -155,7 +158,7 @@ def priority_action(g: "Game", player: str, a: dict[str, Any]) -> None:
         g.players[player].conceded = True
         g._check_end()
     else:
-        raise IllegalAction(f"unknown action {act!r}: pass, play, cast, activate, suspend, plot or concede")
+        raise IllegalAction(f"unknown action {act!r}: pass, play, cast, activate, suspend, plot, foretell or concede")
 
 
 def plot(g: "Game", player: str, a: dict[str, Any]) -> None:
@@ -178,6 +181,24 @@ def plot(g: "Game", player: str, a: dict[str, Any]) -> None:
     g.objects[new].chosen["plotted"] = g.turn
     g.changed()
     g.log("plot", player=player, card=o.card.name)
+
+
+def foretell(g: "Game", player: str, a: dict[str, Any]) -> None:
+    """Foretell (a later keyword: Kaldheim, 2021): a special action (115.2 as it later reads) any time its
+    owner has priority during their own turn: pay {2} and exile the card from the hand face down (406.3: no
+    other player learns which card it is; its owner may look at it). From a later turn on it may be cast
+    from exile for its foretell cost (engine/cast_options.py, the "Foretell" row). The player keeps priority."""
+    oid = a.get("card")
+    o = g.objects.get(oid) if isinstance(oid, int) else None
+    if o is None or o.zone != "hand" or o.owner != player or not cast_options.can_foretell(o.card):
+        raise IllegalAction(f"{_name(g, oid)} is not a card with foretell in your hand")
+    if g.priority != player or not seats.is_active(g, player):
+        raise IllegalAction(f"{o.card.name} can be foretold only while you have priority during your turn")
+    pay_mana(g, player, cast_options.FORETELL_ACTION_COST, set(), a.get("pay"))
+    new = facedown.exile_face_down(g, o.id)
+    g.objects[new].chosen["foretold"] = g.turn
+    g.changed()
+    g.log("foretell", player=player)  # the card stays hidden (406.3)
 
 
 def suspend(g: "Game", player: str, a: dict[str, Any]) -> None:
@@ -216,18 +237,23 @@ def play_land(g: "Game", player: str, oid: int) -> None:
     g.priority = player  # SBAs and triggers are checked before the player gets priority (117.5)
 
 
-def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | None = None) -> None:
+def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | None = None,
+         assisted: int | None = None) -> None:
     """601.2: announce, choose modes/X/targets/division, pay, then the spell is cast.
 
     ``offered``: the card is cast as a resolving ability instructs (the cast_offer decision:
     madness, cascade, rebound, suspend): from where it is, whatever the timing, for the
-    offer's alternative cost or without paying its mana cost."""
+    offer's alternative cost or without paying its mana cost. ``assisted``: how much of the generic mana the
+    player the answer's "assist" names chose to pay (answer_assist; never an answer's own key)."""
     oid = a["card"]
     o = g.objects.get(oid)
+    if a.get("assist") is not None and assisted is None and offered is None:
+        _ask_assist(g, player, o, a)  # assist: the other player says how much generic mana they pay first
+        return
     if o is not None and o.zone == "exile" and o.owner == player and o.chosen.get("down_by") == "exile":
         o = facedown.turn_up_exiled(g, oid)  # a card exiled face down is cast as the card it is (hideaway)
     alt = offered.get("alt") if offered is not None else a.get("alt")
-    if alt not in (None, "free", "alternative", "morph", "bestow", "overload", "awaken", "fuse") \
+    if alt not in (None, "free", "alternative", "morph", "bestow", "overload", "awaken", "fuse", "prototype") \
             and alt not in cast_options.ALTS:
         raise IllegalAction(f"unknown alternative cost {alt!r}")
     face_down = alt == "morph" and offered is None
@@ -236,6 +262,10 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     bestowed = bestow.bestow_cost(o.card) if alt == "bestow" and offered is None and o is not None else None
     if alt == "bestow":  # 702.102a-c: an Aura with enchant creature from now on, for its bestow cost
         o = bestow.turn_for_cast(g, player, oid)
+    if alt == "prototype":  # prototype: its prototype mana cost, colors, power and toughness from now on
+        if offered is not None:
+            raise IllegalAction(f"{_name(g, oid)} is cast prototyped only from your hand")
+        o = prototype.turn_for_cast(g, player, oid)
     perm = None
     whole = None
     if alt == "fuse" and offered is None:  # 702.101a: both halves, from the hand, as one fused split spell
@@ -292,13 +322,27 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     for k in cast_options.PAY_KEYS:
         if a.get(k) and all(r.key != k for r in cast_options.pay_with(o.card)):
             raise IllegalAction(f"{o.card.name} has no {k}")
+    emerged = None
+    if keyword_alt is not None and keyword_alt[0].keyword == "Emerge":  # the creature to sacrifice, chosen now
+        emerged = a.get("emerge")
+        if not isinstance(emerged, int) or isinstance(emerged, bool) \
+                or emerged not in cast_options.emerge_creatures(g, player):
+            raise IllegalAction(f"emerge: name a creature you control to sacrifice for {o.card.name}")
+    tuned = None
+    if a.get("harmonize") is not None:  # harmonize: the creature tapped to reduce the cost, chosen now
+        tuned = a["harmonize"]
+        if keyword_alt is None or keyword_alt[0].keyword != "Harmonize" or not isinstance(tuned, int) \
+                or isinstance(tuned, bool) or tuned not in cast_options.harmonize_creatures(g, player):
+            raise IllegalAction(f"harmonize: name an untapped creature you control, casting {_name(g, oid)} "
+                                "for its harmonize cost")
     sac_mana: tuple[str, ...] | None = None
     if a.get("offering") is not None and offered is None:  # 702.47a-b: a permanent sacrificed as it is announced
         sac_mana = _offering_sacrifice(g, player, o, a["offering"])
     if sac_mana is not None:  # 702.47a: any time you could cast an instant
         if g.priority != player or split_second(g):
             raise IllegalAction(f"cannot cast {o.card.name} now (702.47a: when you could cast an instant)")
-    elif offered is None and not can_cast_timing(g, player, o):
+    elif offered is None and not (keyword_alt[0].timing(g, player, o) if keyword_alt is not None
+                                  and keyword_alt[0].timing is not None else can_cast_timing(g, player, o)):
         raise IllegalAction(f"cannot cast {o.card.name} now (timing: 307.1, 116.1a)")
     if offered is not None and player_statics.active(g) and player_statics.cast_locked(g, player, o):
         raise IllegalAction(f"{o.card.name} has the chosen name and can't be cast (201.3)")  # cascade included
@@ -385,19 +429,45 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         raise IllegalAction(f"x: {o.card.name} has no X in the cost being paid")
     cost = substitute_x(raw, x)
     others = [c for c in (alt_cost, extra, keyword_alt[0].extra if keyword_alt else None) if c is not None]
-    others += [c for _, c in extras if has_choices(c)]  # conspire's creatures to tap (702.77a, 601.2h)
+    # a keyword cost of life or objects (Flashback—Sacrifice three creatures, Kicker—Pay 3 life, buyback's
+    # discards, conspire's creatures to tap: 702.77a): paid with the rest of the total cost (601.2g-h)
+    kick_cost = o.card.keyword_args["Kicker"] if kicked else None
+    others += [c for c in (keyword_alt[1] if keyword_alt else None, kick_cost)
+               if c is not None and cast_options.other_parts(c)]
+    others += [c for _, c in extras if cast_options.other_parts(c)]
     for c in others:
         if not costs.choices_payable(g, player, c, new):
             raise IllegalAction(f"cannot pay the cost of {o.card.name} (601.2h)")
     cost = costs.total_cost(g, player, new, cost, chosen)  # 601.2f
     if sac_mana is not None:  # 702.47c: reduced by the sacrificed permanent's mana cost
         cost = cast_options.offering_reduce(cost, sac_mana)
+    if emerged is not None:  # emerge: reduced by the sacrificed creature's mana value, in generic mana
+        cost = cast_options.reduce_generic(cost, mana_value(g.chars(emerged).card.mana_cost))
+    if tuned is not None:  # harmonize: reduced by the tapped creature's power, in generic mana
+        cost = cast_options.reduce_generic(cost, max(0, g.chars(tuned).power))
     for row in cast_options.pay_with(o.card):  # 702.50a, 702.65a: after the total cost is known
         if a.get(row.key):
             picks = cast_options.check_picks(g, player, row, a[row.key], new)
             cost = cast_options.reduce(g, row, picks, cost)
             cast_options.pay_helpers(g, player, row, picks)
-    spent = pay_mana(g, player, cost, set(), a.get("pay"), ("spell", new))  # 106.6: restricted mana for this spell
+    if assisted:  # assist: the chosen player pays that much of the generic mana, before its caster
+        helped_by, n = str(a["assist"]), assisted
+        if n > sum(int(s) for s in cost if s.isdigit()):
+            raise IllegalAction(f"assist: {helped_by} pays at most the generic mana of {o.card.name}'s total cost")
+        if n:
+            pay_mana(g, helped_by, (str(n),), set(), None, ("spell", new))
+            g.log("assist", player=helped_by, card=o.card.name, mana=n)
+        cost = cast_options.reduce_generic(cost, n)
+    elif a.get("assist") is not None and offered is not None:
+        raise IllegalAction("assist: not for a card cast while an ability resolves")
+    # 106.6: restricted mana for this spell; the creature tapped for harmonize pays no mana
+    spent = pay_mana(g, player, cost, {tuned} if tuned is not None else set(), a.get("pay"), ("spell", new))
+    if tuned is not None:
+        tap(g, tuned)  # 601.2h: paid with the rest of the cost
+    if emerged is not None:  # sacrificed as the total cost is paid (601.2h)
+        if g.objects[emerged].zone != "battlefield":
+            raise IllegalAction(f"emerge: the creature to sacrifice for {o.card.name} is gone")
+        sacrifice(g, emerged)  # 701.14a, with its event
     colors = [c for c in "WUBRG" if spent.get(c)]
     if colors:  # 702.43a-b (sunburst): the colors of mana spent on its costs, alternative and additional included
         s.chosen["colors_spent"] = colors
@@ -424,6 +494,43 @@ def _offering_sacrifice(g: "Game", player: str, o: "Obj", pick: Any) -> tuple[st
     mana = tuple(g.objects[pick].card.mana_cost)
     sacrifice(g, pick)  # 701.17a, with its event
     return mana
+
+
+def _ask_assist(g: "Game", player: str, o: "Obj | None", a: dict[str, Any]) -> None:
+    """Assist (a later keyword: Battlebond, 2018): "If the total cost to cast a spell with assist includes a
+    generic mana component, before you activate mana abilities while casting it, you may choose another player.
+    ... the player you chose may pay for any amount of the generic mana in the spell's total cost." The chosen
+    player answers how much (a choose_number up to the generic mana of its mana cost and what they can pay);
+    then the cast goes on (answer_assist)."""
+    helper = a.get("assist")
+    if o is None or o.owner != player or o.zone != "hand" or "Assist" not in o.card.keywords:
+        raise IllegalAction(f"{_name(g, a.get('card'))} is not a card with assist in your hand")
+    if helper == player or helper not in g.players or not seats.can_control(g, helper):
+        raise IllegalAction("assist: choose another player in the game")
+    generic = sum(int(s) for s in o.card.mana_cost if s.isdigit())
+    most = next((n for n in range(generic, 0, -1) if can_afford(g, helper, (str(n),))), 0)
+    g.wait = {"kind": "choose_number", "player": helper, "options": list(range(most + 1)), "min": 0, "max": most,
+              "cast": dict(a), "caster": player, "answer_to": "assist",
+              "prompt": f"{player} casts {o.card.name} with assist: how much of its generic mana do you pay?"}
+
+
+def answer_assist(g: "Game", d: Any, a: dict[str, Any]) -> None:
+    """Assist: the chosen player's amount. The cast is tried on a copy of the game first: when it cannot be
+    made with that much help, nothing is paid, the spell is not cast, and its caster has priority again."""
+    n = a.get("number")
+    if isinstance(n, str) and n.isdigit():
+        n = int(n)
+    if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= d.data["max"]:
+        raise IllegalAction(f"choose a number from 0 to {d.data['max']}")
+    caster, proposed = d.data["caster"], d.data["cast"]
+    trial = g.copy()
+    try:
+        cast(trial, caster, proposed, assisted=n)
+    except IllegalAction as e:
+        g.log("assist_failed", player=caster, why=str(e))
+        g.priority = caster
+        return
+    cast(g, caster, proposed, assisted=n)
 
 
 def _ask_opponent_mode(g: "Game", player: str, o: "Obj", ab: Ability, a: dict[str, Any], modes: list[Any]) -> None:
@@ -517,6 +624,8 @@ def finish_cast(g: "Game", player: str, sid: int) -> None:
         ev["replicate"] = cast_options.replicate_record(g, s)
     if "Conspire" in s.card.keywords:  # 702.77a: likewise, one copy if its conspire cost was paid
         ev["conspire"] = cast_options.conspire_record(g, s)
+    if "Casualty" in s.card.keywords:  # casualty (a later keyword): likewise, one copy if its cost was paid
+        ev["casualty"] = cast_options.casualty_record(g, s)
     if "Gravestorm" in s.card.keywords:  # 702.68a: one copy per permanent put into a graveyard this turn
         ev["gravestorm"] = dict(cast_options.storm_record(g, s), count=g.graveyard_turn)
     triggers.event(g, ev)

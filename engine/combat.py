@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from engine import payment, player_statics, seats, triggers, values
 from engine.actions import deal_damage_batch, remove_from_combat  # noqa: F401 (combat.remove_from_combat: 506.4)
+from engine.cards.abilities import Ability, Effect
 from engine.choices import NeedChoice
 from engine.errors import IllegalAction
 from engine.filters import matches
@@ -180,10 +181,10 @@ def next_defender(g: "Game", after: str | None) -> None:
         g._give_priority()
 
 
-def declare_attackers(g: "Game", player: str, decl: Any, bands: Any = None) -> None:
+def declare_attackers(g: "Game", player: str, decl: Any, bands: Any = None, enlist: Any = None) -> None:
     """508.1: declare attackers; they tap (508.1f) unless they have vigilance. The list form
     (no targets named) attacks the one defending player, if there is one. ``bands``: the attacking
-    bands declared with them (702.21c-d)."""
+    bands declared with them (702.21c-d); ``enlist``: attacker -> the creature it enlists (enlist_pairs)."""
     if isinstance(decl, list):
         ds = seats.defenders(g, player)
         if decl and len(ds) != 1:
@@ -215,6 +216,7 @@ def declare_attackers(g: "Game", player: str, decl: Any, bands: Any = None) -> N
         raise IllegalAction(f"attacking so costs {''.join('{' + s + '}' for s in cost)}, "
                             "more than you can pay (508.1g, 802.3a)")
     groups = _bands(g, decl, bands)
+    enlisted = enlist_pairs(g, player, decl, enlist)
     for a, t in decl.items():
         o = g.objects[a]
         o.attacking = t
@@ -225,6 +227,10 @@ def declare_attackers(g: "Game", player: str, decl: Any, bands: Any = None) -> N
     if cost:  # 508.1g-i: the total cost, locked in; mana abilities, then the payment
         payment.pay_mana(g, player, cost, set())
         g.log("attack_cost", player=player, mana="".join("{" + s + "}" for s in cost))
+    for a, c in enlisted.items():  # enlist: "as this creature attacks, you may tap ..."; "when you do, ..."
+        tap(g, c)
+        g.triggered.append({"controller": player, "ability": ENLIST_TRIGGER, "source": a,
+                            "card": g.objects[a].card, "info": {"event": "enlist", "obj": c}})
     g.changed()
     # a list, not a dict by name: two creatures of the same name may attack
     g.log("attack", attackers=[[_n(g, a), _n(g, t)] for a, t in decl.items()], ids=list(decl))
@@ -236,6 +242,36 @@ def declare_attackers(g: "Game", player: str, decl: Any, bands: Any = None) -> N
         a, t = next(iter(decl.items()))
         triggers.event(g, {"event": "attacks_alone", "obj": a, "target": t})
     g._give_priority()
+
+
+#: Enlist (a later keyword: Dominaria United, 2022): "When you do, this creature gets +X/+0 until end of turn,
+#: where X is the tapped creature's power" (a reflexive trigger, a later rule; "it": the tapped creature)
+ENLIST_TRIGGER = Ability("triggered", "Enlist", effects=(
+    Effect("pump", {"what": "self", "power": {"power_of": "it"}, "toughness": 0}),), keyword="Enlist")
+
+
+def enlist_pairs(g: "Game", player: str, decl: dict[Any, Any], enlist: Any) -> dict[int, int]:
+    """Enlist (a later keyword: Dominaria United): "As this creature attacks, you may tap up to one untapped
+    creature you control that you didn't choose to attack with and that either has haste or has been under
+    your control continuously since this turn began." An answer's ``enlist`` maps attackers with enlist to the
+    creature each taps; a creature is tapped for one of them only. IllegalAction for any other pair."""
+    if not enlist:
+        return {}
+    if not isinstance(enlist, dict):
+        raise IllegalAction("enlist: attacker -> the creature it taps")
+    out: dict[int, int] = {}
+    for k, v in enlist.items():
+        a, c = _int(k), _int(v)
+        if a not in decl or "Enlist" not in g.chars(a).keywords:
+            raise IllegalAction(f"{_n(g, a)} is not an attacking creature with enlist")
+        ok = c in g.objects and g.objects[c].zone == "battlefield" and c not in decl and not g.objects[c].tapped \
+            and g.chars(c).controller == player and "Creature" in g.chars(c).types \
+            and (not g.objects[c].sick or "Haste" in g.chars(c).keywords)
+        if not ok or c in out.values():
+            raise IllegalAction(f"enlist: {_n(g, c)} is not an untapped creature you control that doesn't attack, "
+                                "with haste or under your control since the turn began")
+        out[a] = c
+    return out
 
 
 def _bands(g: "Game", decl: dict[Any, Any], bands: Any) -> dict[int, list[int]]:
@@ -465,6 +501,8 @@ def declare_blockers(g: "Game", player: str, decl: Any) -> None:
         triggers.event(g, {"event": "blocks", "obj": b, "attackers": As})
     for a in count:
         triggers.event(g, {"event": "becomes_blocked", "obj": a})
+        for b in g.objects[a].blockers:  # 509.1h: "becomes blocked by a creature": once for each blocker
+            triggers.event(g, {"event": "becomes_blocked_by", "obj": a, "blocker": b})
     for a in mine:  # 509.1h: the others remain unblocked ("attacks and isn't blocked": frenzy, 702.67a)
         if a not in count and g.objects[a].zone == "battlefield" and not g.objects[a].blocked:
             triggers.event(g, {"event": "unblocked", "obj": a})

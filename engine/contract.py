@@ -31,7 +31,7 @@ for _op in ("damage", "prevent", "attach", "move_counters"):  # "to" is a refere
 INT_ARGS = {"add_mana": frozenset({"any"}), "ward": frozenset({"life"})}
 #: Ops whose "amount" is a word the op reads itself ("all": discard the whole hand)
 AMOUNT_WORDS = {"discard": frozenset({"all"}), "counters": frozenset({"all"})}
-#: The players a counter can be put on are not tracked (121.1: energy, experience): only objects
+#: The player references (121.1: a counter may be put on a player too)
 PLAYER_REFS = frozenset({"you", "opponent", "an_opponent", "each_opponent", "each_other_player", "defending_player",
                          "each_player", "trigger_player", "attacked"})
 
@@ -114,12 +114,9 @@ def effect_problems(e: Effect) -> list[str]:
                     out += ability_problems(sub)
     if e.op == "counters":
         kind = e.args.get("kind", "+1/+1")
-        if not isinstance(kind, str) or kind == "any":
-            out.append(f"counters.kind: counter kind {kind!r}")  # "a counter of any kind": not a kind
-        what = e.args.get("what")
-        if isinstance(what, str) and what in PLAYER_REFS or isinstance(what, dict) and "player" in (
-                (what.get("each") if isinstance(what.get("each"), dict) else {}) or {}):
-            out.append("counters.what: counters on a player (121.1)")  # the op puts counters on objects only
+        if not isinstance(kind, str) or kind == "any" and not e.args.get("remove"):
+            out.append(f"counters.kind: counter kind {kind!r}")  # "a counter of any kind" is removed, never put
+        # counters on a player (121.1) are the op's too (engine/ops/objects.py)
     return out
 
 

@@ -85,6 +85,9 @@ class PriorityAnswer(TypedDict, total=False):
     delve: Union[list, tuple]        # cards exiled from the graveyard to pay for generic mana (702.65a)
     splice: Union[list, tuple]       # cards in the hand spliced onto the spell, in order (702.46a-b)
     offering: Union[int, None]       # the permanent sacrificed for the card's offering (702.47a)
+    emerge: Union[int, None]         # the creature sacrificed for the card's emerge cost (a later keyword)
+    harmonize: Union[int, None]      # the creature tapped to reduce a harmonize cost (a later keyword)
+    assist: Union[str, None]         # the player asked to pay some of its generic mana (assist, a later keyword)
 
 
 class OptionAnswer(TypedDict, total=False):
@@ -98,6 +101,7 @@ class PlayFirstAnswer(TypedDict):
 class AttackersAnswer(TypedDict, total=False):
     attackers: Union[dict, list, tuple]  # attacker id -> what it attacks, or ids attacking the opponent
     bands: Union[list, tuple]            # attacking bands: lists of attacker ids (702.21c)
+    enlist: Union[dict, None]            # attacker with enlist -> the creature it taps (a later keyword)
 
 
 class BlockersAnswer(TypedDict, total=False):

@@ -22,12 +22,14 @@ from engine import (
     overload,
     payment,
     player_statics,
+    prototype,
     seats,
     targets,
     triggers,
     zones_cast,
 )
-from engine.cards.abilities import TargetSpec
+from engine.cards.abilities import Cost, TargetSpec
+from engine.mana import mana_value
 from engine.state import Decision
 from engine.transform import SPLIT_LAYOUTS, cast_fused, fused, split_halves
 
@@ -70,15 +72,30 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
                 continue
             if row.extra is not None and not costs.choices_payable(g, player, row.extra, o.id):
                 continue  # retrace: a land card to discard (702.80a)
+            if not _parts_payable(g, player, c, o.id):
+                continue  # Flashback—Sacrifice three creatures: too few (117.3)
             base = tuple(m for m in c.mana if m != "X")
             helped = _helped(g, player, o, base, afford)
+            tuned = None
+            if helped is None and name == "harmonize":  # the creature of the greatest power tapped to pay less
+                tuned = max(cast_options.harmonize_creatures(g, player), key=lambda i: (g.chars(i).power, -i),
+                            default=None)
+                if tuned is not None:
+                    base = cast_options.reduce_generic(base, max(0, g.chars(tuned).power))
+                    helped = _helped(g, player, o, base, afford)
             if helped is None:
                 continue
             opt = cast_option(g, player, o, targets.spell_ability(o.card), base, afford, tuple(c.mana))
             if opt is not None:
                 opt["alt"] = name
+                if tuned is not None:
+                    opt["harmonize"] = tuned
                 opt.update(helped)
                 out.append(opt)
+    if g.priority == player:
+        out += _foretell_options(g, player, afford)
+        if g.step == "declare_blockers":
+            out += _sneak_options(g, player, afford)
     # 116.1a, 307.1: the timing of most cards depends only on flash and the moment
     plain = not player_statics.active(g)
     sorcery = casting.sorcery_timing(g, player)
@@ -119,9 +136,16 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
         alt_cost = costs.alternative_cost(o.card)
         if alt_cost is not None:  # 118.9: "you may pay ... rather than pay its mana cost"
             variants.append(("alternative", alt_cost.mana, alt_cost))
+        emerge: int | None = None
         for name, row, c in cast_options.alternatives(o.card) if keyworded else ():  # evoke, dash, surge
-            if row.zone == "hand" and not row.offer_only and (row.when is None or row.when(g, player, o)):
-                variants.append((name, c.mana, None))
+            if row.zone == "hand" and not row.offer_only and (row.when is None or row.when(g, player, o)) \
+                    and row.timing is None:  # (sneak's own timing: _sneak_options)
+                mana = c.mana
+                if name == "emerge":  # the creature of the greatest mana value: the cheapest cast (any may be named)
+                    emerge, mana = _emerge_pick(g, player, c.mana)
+                    if emerge is None:
+                        continue
+                variants.append((name, mana, c if cast_options.other_parts(c) else None))
         for alt, mana, other in variants:
             base = tuple(s for s in mana if s != "X")
             helped = _helped(g, player, o, base, afford)
@@ -134,6 +158,8 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
                 continue
             if alt is not None:
                 opt["alt"] = alt
+            if alt == "emerge":
+                opt["emerge"] = emerge
             opt.update(helped)
             if face == FUSED:
                 opt["alt"] = "fuse"
@@ -147,6 +173,7 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
         out += facedown.options(g, player, sorcery, special)
     if special:
         out += _bestow_options(g, player, special, afford)
+        out += _prototype_options(g, player, special, afford)
         out += _changed_spell_options(g, player, special, afford)
     if manual.offered(g, player):
         out.append({"action": "manual"})
@@ -201,7 +228,28 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
 
 
 #: the keywords that cast a card in another form (face down, as an Aura, overloaded)
-_SPECIAL_CASTS = frozenset({"Morph", "Megamorph", "Disguise", "Bestow", "Overload", "Awaken"})
+_SPECIAL_CASTS = frozenset({"Morph", "Megamorph", "Disguise", "Bestow", "Overload", "Awaken", "Prototype"})
+
+
+def _prototype_options(g: "Game", player: str, hand: list[int],
+                       afford: dict[tuple[str, ...], bool]) -> list[dict[str, Any]]:
+    """Prototype (a later keyword): each card with a prototype in the hand cast prototyped, with its
+    prototype characteristics (engine/prototype.py)."""
+    out: list[dict[str, Any]] = []
+    objs = g.objects
+    for oid in hand:
+        card = objs[oid].card
+        if "Prototype" not in card.keywords or prototype.prototype_of(card) is None:
+            continue
+        f = prototype.stand_in(objs[oid])
+        base = tuple(s for s in f.card.mana_cost if s != "X")
+        if not casting.can_cast_timing(g, player, f) or not _affordable(g, player, f, base, afford):
+            continue
+        opt = cast_option(g, player, f, targets.spell_ability(f.card), base, afford, tuple(f.card.mana_cost))
+        if opt is not None:
+            opt["alt"] = "prototype"
+            out.append(opt)
+    return out
 
 
 def _bestow_options(g: "Game", player: str, hand: list[int],
@@ -295,11 +343,12 @@ def cast_option(g: "Game", player: str, o: Any, ab: Any, base: tuple[str, ...],
         return None
     opt: dict[str, Any] = {"action": "cast", "card": o.id, "name": o.card.name}
     kick = o.card.keyword_args.get("Kicker") if "Kicker" in o.card.keywords else None
-    if kick is not None and getattr(kick, "mana", None):
-        opt["kicker"] = "".join("{" + m + "}" for m in kick.mana)
+    if isinstance(kick, Cost) and not kick.is_free and _parts_payable(g, player, kick, o.id):
+        opt["kicker"] = cost_words(kick)
     more = cast_options.additional(o.card) if o.card.keywords else ()
+    more = tuple(m for m in more if _parts_payable(g, player, m[2], o.id))
     if more:  # optional additional costs the answer may name in "extras" (buyback, entwine)
-        opt["extra_costs"] = {name: "".join("{" + m + "}" for m in c.mana) for name, _, c in more}
+        opt["extra_costs"] = {name: cost_words(c) for name, _, c in more}
     if specs:
         opt["targets"] = cands
         opt["target_counts"] = [[s.min, s.count] for s in specs]
@@ -312,6 +361,93 @@ def cast_option(g: "Game", player: str, o: Any, ab: Any, base: tuple[str, ...],
         if lo != hi:  # "choose one or both" (700.2): from lo to hi modes
             opt["choose_min"] = lo
     return opt
+
+
+def _sneak_options(g: "Game", player: str, afford: dict[tuple[str, ...], bool]) -> list[dict[str, Any]]:
+    """Sneak (a later keyword): during the declare blockers step, each card with sneak in the hand cast for
+    its sneak cost, returning an unblocked attacking creature (chosen as the cost is paid, 601.2h)."""
+    out: list[dict[str, Any]] = []
+    objs = g.objects
+    for oid in g.players[player].hand:
+        o = objs[oid]
+        if not o.card.keywords or "Sneak" not in o.card.keywords:
+            continue
+        c = next((c for name, _, c in cast_options.alternatives(o.card) if name == "sneak"), None)
+        if c is None or not cast_options.sneak_time(g, player, o) \
+                or not costs.choices_payable(g, player, cast_options.SNEAK_RETURN, oid, exclude=oid):
+            continue
+        base = tuple(m for m in c.mana if m != "X")
+        helped = _helped(g, player, o, base, afford)
+        opt = cast_option(g, player, o, targets.spell_ability(o.card), base, afford, tuple(c.mana)) \
+            if helped is not None else None
+        if opt is not None:
+            opt["alt"] = "sneak"
+            opt.update(helped or {})
+            out.append(opt)
+    return out
+
+
+def _foretell_options(g: "Game", player: str, afford: dict[tuple[str, ...], bool]) -> list[dict[str, Any]]:
+    """Foretell (a later keyword: Kaldheim, 2021), for the player holding priority: during their own turn,
+    the special action for each card with foretell in the hand ({2}: engine/casting.py foretell); and, when
+    its timing allows, the cast for its foretell cost of each card they foretold on an earlier turn (face
+    down in exile, 406.3: its stand-in with the card's characteristics names it, in this seat's options only)."""
+    out: list[dict[str, Any]] = []
+    p = g.players[player]
+    objs = g.objects
+    for oid in p.hand if seats.is_active(g, player) else ():
+        o = objs[oid]
+        if o.card.keywords and "Foretell" in o.card.keywords and cast_options.can_foretell(o.card) \
+                and _affordable_plain(g, player, cast_options.FORETELL_ACTION_COST, afford):
+            out.append({"action": "foretell", "card": oid, "name": o.card.name})
+    for oid in p.exile:
+        o = objs[oid]
+        card = o.chosen.get("face_down") if o.chosen.get("foretold") is not None else None
+        if card is None or not cast_options.can_foretell(card):
+            continue
+        f = o.copy()
+        f.card = card
+        c = cast_options.cost_of(card, "Foretell")
+        if c is None or not cast_options.foretold(g, player, f) or not casting.can_cast_timing(g, player, f):
+            continue
+        base = tuple(m for m in c.mana if m != "X")
+        helped = _helped(g, player, f, base, afford)
+        opt = cast_option(g, player, f, targets.spell_ability(card), base, afford, tuple(c.mana)) \
+            if helped is not None else None
+        if opt is not None:
+            opt["alt"] = "foretell"
+            opt.update(helped or {})
+            out.append(opt)
+    return out
+
+
+def _emerge_pick(g: "Game", player: str, mana: tuple[str, ...]) -> tuple[int | None, tuple[str, ...]]:
+    """Emerge (a later keyword: Eldritch Moon): the creature of the greatest mana value ``player`` may
+    sacrifice, and the emerge cost reduced by it in generic mana; (None, mana) when they control none."""
+    best = max(cast_options.emerge_creatures(g, player),
+               key=lambda i: (mana_value(g.chars(i).card.mana_cost), -i), default=None)
+    if best is None:
+        return None, mana
+    return best, cast_options.reduce_generic(mana, mana_value(g.chars(best).card.mana_cost))
+
+
+def _parts_payable(g: "Game", player: str, c: Cost, oid: int) -> bool:
+    """117.3: can the life and the objects of a keyword cost be paid now (the card itself aside)?"""
+    if not cast_options.other_parts(c):
+        return True
+    if c.life and not player_statics.can_pay_life(g, player, c.life):
+        return False
+    return costs.choices_payable(g, player, c, oid, exclude=oid)
+
+
+def cost_words(c: Cost) -> str:
+    """A keyword cost as a player reads it: its mana symbols, then its other parts (a prompt's words)."""
+    out = ["".join("{" + m + "}" for m in c.mana)] if c.mana else []
+    if c.life:
+        out.append(f"pay {c.life} life")
+    for part, _, n in payment.chosen_parts(c):
+        out.append(f"{part.replace('_', ' ')} {n}")
+    return ", ".join(out)
 
 
 def _helped(g: "Game", player: str, o: Any, base: tuple[str, ...],

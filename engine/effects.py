@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine import bestow, cast_options, replacement
-from engine.actions import add_mana
+from engine.actions import add_mana, put_attacking
 from engine.cards.abilities import Ability, Effect
 from engine.choices import NeedChoice
 from engine.errors import IllegalAction
@@ -173,6 +173,9 @@ def _finish(g: "Game", sid: int, countered: bool = False) -> None:
                 g.objects[new].attached_to = target  # 303.4f
                 g.changed()
             cast_options.after_resolve(g, s, new)  # dash's return (702.108a)
+            if cast_options.cast_with(s, "Sneak") and new in g.objects:  # sneak: "enters tapped and attacking"
+                g.objects[new].tapped = True  # as it enters: no "becomes tapped" event
+                put_attacking(g, new, s.chosen.get("returned_attacking"))  # what the returned creature attacked
         else:  # buyback, rebound, flashback: somewhere else instead (engine/cast_options.py)
             new = g.move(sid, cast_options.leaves_stack_to(s, "graveyard", not countered))
             if not countered:

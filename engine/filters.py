@@ -22,7 +22,7 @@ KNOWN = frozenset({
     "damaged_this_turn", "targets_you", "targets", "power_lt_self", "toughness_lt_self", "power_lt",
     "toughness_lt", "not", "ability", "one_of_each", "different_names", "enchanted", "equipped",
     "chosen_color", "chosen_type", "from_battlefield_this_turn", "unblocked", "attacking_you", "chosen_name",
-    "shares_color_with_source", "paired_group", "name_in",
+    "shares_color_with_source", "paired_group", "name_in", "power_gt_self",
 })
 #: Keys that name another object of the resolution ("with the same name as that permanent"):
 #: engine.values binds them to plain keys (``name_in``) before ``matches`` reads the filter.
@@ -141,8 +141,12 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
     own = f.get("owner")
     if own == "you" and o.owner != you or own == "opponent" and not _opponent(game, o.owner, you):
         return False
-    if f.get("other") and x == src:
-        return False
+    if f.get("other"):
+        if x == src:
+            return False
+        so = game.objects.get(src) if src is not None else None
+        if so is not None and so.ability is not None and so.source == x:
+            return False  # "another target creature" of an ability: other than its source (112.7)
     if "tapped" in f and o.tapped != f["tapped"]:
         return False
     if "attacking" in f:
@@ -179,14 +183,15 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False  # dealt damage this turn: the sources are remembered until cleanup (514.2)
     if "power_lt" in f and not c.power < f["power_lt"] or "toughness_lt" in f and not c.toughness < f["toughness_lt"]:
         return False
-    for key in ("power_lt_self", "toughness_lt_self"):
-        if key in f:  # "with power less than SELF's power" (the source on the battlefield)
+    for key in ("power_lt_self", "toughness_lt_self", "power_gt_self"):
+        if key in f:  # "with power less (greater) than SELF's power" (the source on the battlefield)
             so = game.objects.get(src) if src is not None else None
             if so is not None and so.ability is not None:  # an ability's SELF is its source (112.7)
                 so = game.objects.get(so.source) if so.source is not None else None
             if so is None or so.zone != "battlefield":
                 return False
-            if not getattr(c, key[:-8]) < getattr(game.chars(so.id), f[key]):
+            mine, its = getattr(c, key[:-8]), getattr(game.chars(so.id), f[key])
+            if not (mine > its if key == "power_gt_self" else mine < its):
                 return False
     if f.get("enchanted") and not _has_attached(game, x, "Aura"):
         return False

@@ -33,6 +33,7 @@ from engine import (
     phasing,
     player_statics,
     position,
+    prototype,
     replacement,
     sba,
     seats,
@@ -151,7 +152,8 @@ class Game:
     def new(cls, players: list[tuple[str, list[str]]], cards: CardPool | None = None, seed: int = 0,
             play_first: str | None = None, chooser: str | None = None, variant: str | None = None,
             options: list[Any] | None = None, teams: list[list[str]] | None = None,
-            format: str | None = None, commanders: dict[str, str] | None = None) -> "Game":
+            format: str | None = None, commanders: dict[str, str] | None = None,
+            sideboards: dict[str, list[str]] | None = None) -> "Game":
         """A new game of 2 to 6 players, seated in the given order (the turn order from the
         starting player): decks shuffled, who plays first settled (103.2), then opening hands and
         mulligans (103.4) come as decisions. ``variant``, ``options`` and ``teams``: see
@@ -164,6 +166,9 @@ class Game:
         103.2: ``play_first`` names the starting player outright; else ``chooser`` names the
         player who chooses who plays first (the loser of the previous game of a match), or
         ``"coin"`` lets a coin flip pick that player; with neither, a random player starts.
+
+        ``sideboards``: each player's sideboard, card names: cards they own outside the game (400.10), which
+        an effect may bring in (learn: a Lesson card).
         """
         g = cls([n for n, _ in players], cards, seed)
         g.origin = {"kind": "new", "players": [[n, list(d)] for n, d in players], "seed": seed,
@@ -176,6 +181,12 @@ class Game:
             seats.share(g)
         if chooser is not None:
             g.origin["chooser"] = chooser
+        if sideboards:
+            g.origin["sideboards"] = {n: list(s) for n, s in sideboards.items() if n in g.players}
+            for n, s in g.origin["sideboards"].items():
+                for c in s:
+                    g.cards.definition(c)  # a name the card pool does not know raises here, not mid-game
+                g.players[n].sideboard = list(s)
         if format is not None:
             if format != commander.FORMAT:
                 raise ValueError(f"unknown format {format!r}: commander, or none")
@@ -232,7 +243,8 @@ class Game:
                 decks[p].remove(c)
         new = Game.new([(p, decks[p]) for p in names], self.cards, self.rng.getrandbits(62), play_first=starter,
                        variant=origin.get("variant"), options=origin.get("options"), teams=origin.get("teams"),
-                       format=self.format, commanders=named or None)
+                       format=self.format, commanders=named or None,
+                       sideboards={p: list(self.players[p].sideboard) for p in names} or None)
         last = self.next_uid
         moved: dict[int, int] = {}
         for o in sorted(new.objects.values(), key=lambda x: x.uid):
@@ -459,6 +471,8 @@ class Game:
             facedown.card_after_move(o, n, frm, to)
         if "bestowed" in o.chosen:  # 702.102a: an Aura spell with bestow enters as an Aura
             bestow.card_after_move(o, n, frm, to)
+        if "prototyped" in o.chosen:  # prototype: a prototyped spell becomes a prototyped permanent
+            prototype.card_after_move(o, n, frm, to)
         if to == "battlefield":
             self.ts += 1
             n.timestamp = self.ts
@@ -730,7 +744,7 @@ class Game:
         if o["kind"] == "new":
             g = cls.new([(n, deck) for n, deck in o["players"]], cards, o["seed"], o.get("play_first"),
                         o.get("chooser"), o.get("variant"), o.get("options"), o.get("teams"),
-                        o.get("format"), o.get("commanders"))
+                        o.get("format"), o.get("commanders"), o.get("sideboards"))
         elif o["kind"] == "setup":
             g = position.build(cls(position.seat_names(o["setup"]), cards, o.get("seed", 0)), o["setup"],
                                o.get("seed", 0))
@@ -1156,7 +1170,7 @@ ANSWER_HANDLERS: dict[tuple[str, str | None], Handler] = {
     (K.PLAY_FIRST, None): lambda g, d, a: g._play_first_answer(d.player, a),
     (K.MULLIGAN_BOTTOM, None): Game._mulligan_bottom_answer,
     (K.ATTACKERS, None): lambda g, d, a: combat.declare_attackers(g, d.player, a.get("attackers", {}),
-                                                                  a.get("bands")),
+                                                                  a.get("bands"), a.get("enlist")),
     (K.BLOCKERS, None): lambda g, d, a: combat.declare_blockers(g, d.player, a.get("blockers", {})),
     (K.ORDER_BLOCKERS, None): lambda g, d, a: combat.set_order(g, d, a.get("order", [])),
     (K.ORDER_ATTACKERS, None): lambda g, d, a: combat.set_order(g, d, a.get("order", [])),
@@ -1185,6 +1199,7 @@ ANSWER_HANDLERS: dict[tuple[str, str | None], Handler] = {
     (K.CHOOSE_CARDS, "devour"): entering.answer_devour,  # 702.81a: sacrificed as it enters
     (K.CHOOSE_OPTION, "miracle"): cast_options.answer_miracle,   # 702.93a: reveal the first card drawn
     (K.CHOOSE_OPTION, "opponent_mode"): casting.answer_opponent_mode,  # 601.3: an opponent chooses the mode
+    (K.CHOOSE_NUMBER, "assist"): casting.answer_assist,  # assist (a later keyword): the helper's amount
 }
 
 

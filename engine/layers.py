@@ -294,7 +294,7 @@ def compute(game: "Game") -> dict[int, Chars]:
     run("2", [(ts, src, dict(st, controller=(chars[src] if src in chars else objs[src]).controller)
                if ab is not None else st, ab) for ts, src, st, ab in entries("2", ("control",))], _apply2)
     # layer 4: types
-    run("4", entries("4", ("add_types", "become")), _APPLY["4"])
+    run("4", entries("4", ("add_types", "become", "lose_types")), _APPLY["4"])
     # layer 5: colors
     run("5", entries("5", ("become",)), _APPLY["5"])
     # layer 6: abilities
@@ -439,6 +439,11 @@ LAND_TYPES = frozenset({"Desert", "Forest", "Gate", "Island", "Lair", "Locus", "
                         "Power-Plant", "Swamp", "Tower", "Urza's", "Cave", "Sphere", "Town"})
 
 
+#: subtypes an artifact or enchantment that stops being a creature keeps (205.3d: creature types only on creatures)
+NONCREATURE_SUBTYPES = frozenset({"Equipment", "Vehicle", "Fortification", "Aura", "Contraption", "Food", "Clue",
+                                  "Treasure", "Blood", "Gold", "Powerstone", "Map", "Junk", "Incubator", "Attraction"})
+
+
 def _apply4(c: Chars, st: dict[str, Any]) -> None:
     kind = st.get("kind")
     if "land_mana" in st:
@@ -456,12 +461,22 @@ def _apply4(c: Chars, st: dict[str, Any]) -> None:
             have = {a.text for a in c.abilities}
             c.abilities = c.abilities + [a for a in st["land_mana"] if a.text not in have]
         return
+    if kind == "lose_types":  # "isn't a creature" (reconfigure): the card types, and a creature's subtypes (205.3d)
+        lost = frozenset(st.get("types", ()))
+        if lost & c.types:
+            c.types = c.types - lost
+            if "Creature" in lost:
+                c.subtypes = c.subtypes & NONCREATURE_SUBTYPES
+        return
     if kind == "add_types" or st.get("in_addition"):
         sub, types = _frozen(st.get("subtypes")), _frozen(st.get("types"))
         if not sub <= c.subtypes:  # an object that has them already keeps its set (no copy)
             c.subtypes = c.subtypes | sub
         if not types <= c.types:
             c.types = c.types | types
+        sup = st.get("supertypes")
+        if sup and not c.supertypes.issuperset(sup):  # "is legendary" (205.4, the Ring-bearer)
+            c.supertypes = c.supertypes | frozenset(sup)
     elif kind == "become" or st.get("keep_types"):
         # 205.1b: becoming a creature type replaces the creature types; card types stay
         if st.get("subtypes") is not None:

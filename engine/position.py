@@ -65,6 +65,8 @@ def build(g: "Game", setup: dict[str, Any], seed: int = 0) -> "Game":
         p = g.players[name]
         p.life = int(ps.get("life", seats.starting_life(g)))
         p.poison = int(ps.get("poison", 0))
+        p.counters = {str(k): int(v) for k, v in (ps.get("counters") or {}).items() if int(v) > 0}  # 121.1
+        p.sideboard = [str(c) for c in ps.get("sideboard") or []]  # cards outside the game (400.10, learn)
         p.pool = parse_pool(ps.get("mana_pool"))
         p.lands_played = int(ps.get("lands_played", 0))
         for zone in ("library", "hand", "graveyard", "exile", "battlefield"):

@@ -23,9 +23,9 @@ from engine.support import unsupported_reasons
 
 PLAYERS = ("alice", "bob")
 VERBS = {"pass", "play", "cast", "activate", "attack", "block", "order_blockers", "assign_damage",
-         "order_attackers", "choose", "mulligan", "suspend", "plot", "concede", "turn_face_up"}
+         "order_attackers", "choose", "mulligan", "suspend", "plot", "foretell", "concede", "turn_face_up"}
 KIND_VERBS = {
-    "priority": {"pass", "play", "cast", "activate", "suspend", "plot", "turn_face_up"},
+    "priority": {"pass", "play", "cast", "activate", "suspend", "plot", "foretell", "turn_face_up"},
     "attackers": {"attack"}, "blockers": {"block"},
     "order_blockers": {"order_blockers"}, "order_attackers": {"order_attackers"},
     "assign_damage": {"assign_damage"}, "trigger_targets": {"choose"}, "order_triggers": {"choose"},
@@ -231,7 +231,7 @@ class Runner:
             return {"action": "pass"}
         if verb == "play":
             return {"action": "play", "card": self.ref(step["card"], "hand")}
-        if verb in ("suspend", "plot"):  # 702.61a, plot: exile a card from the hand (a special action)
+        if verb in ("suspend", "plot", "foretell"):  # 702.61a, plot, foretell: a special action from the hand
             a: dict[str, Any] = {"action": verb, "card": self.ref(step["card"], "hand")}
             if "pay" in step:
                 a["pay"] = [self.ref(x, "battlefield") for x in step["pay"]]
@@ -280,14 +280,24 @@ class Runner:
                 a["mana"] = str(step["mana"])
             if "offering" in step:  # 702.47a: the permanent sacrificed for an offering
                 a["offering"] = self.ref(step["offering"], "battlefield")
+            if "assist" in step:  # assist (a later keyword): the player asked to pay some of its generic mana
+                a["assist"] = str(step["assist"])
+            for k in ("emerge", "harmonize"):  # later keywords: the creature sacrificed (emerge) or tapped
+                if k in step:
+                    a[k] = self.ref(step[k], "battlefield")
             if "half" in step:  # a split card's half (708.3), 1-based like modes
                 a["face"] = int(step["half"]) - 1
             return a
-        if verb == "attack" and step.get("bands"):  # 702.21c: attacking bands, each a list of attackers
+        if verb == "attack" and (step.get("bands") or step.get("enlist")):
             w = step.get("with") or []
             out_a = {self.ref(k): self.ref(v) for k, v in w.items()} if isinstance(w, dict) \
                 else [self.ref(k) for k in w]
-            return {"attackers": out_a, "bands": [[self.ref(x) for x in band] for band in step["bands"]]}
+            out: dict[str, Any] = {"attackers": out_a}
+            if step.get("bands"):  # 702.21c: attacking bands, each a list of attackers
+                out["bands"] = [[self.ref(x) for x in band] for band in step["bands"]]
+            if step.get("enlist"):  # enlist (a later keyword): attacker -> the creature it taps
+                out["enlist"] = {self.ref(k): self.ref(v, "battlefield") for k, v in step["enlist"].items()}
+            return out
         if verb == "attack":
             w = step.get("with") or []
             if isinstance(w, dict):
@@ -399,6 +409,10 @@ class Runner:
                 if k == "mana_pool":
                     if format_pool(p.pool) != format_pool(parse_pool(v)):
                         raise Fail(f"{name} mana_pool is {format_pool(p.pool)!r}, expected {v!r}")
+                elif k == "counters":  # 121.1: the kinds it names, 0 for none (poison has its own key)
+                    for kind, n in (v or {}).items():
+                        if p.counters.get(str(kind), 0) != n:
+                            raise Fail(f"{name} has {p.counters.get(str(kind), 0)} {kind} counters, expected {n}")
                 elif k == "commander_damage":  # by the commanders' owners it names; 0 when none was dealt
                     for owner, n in (v or {}).items():
                         if p.commander_damage.get(str(owner), 0) != n:

@@ -104,7 +104,7 @@ class Player:
                  "pool", "lands_played", "lost", "drew_from_empty", "mulligans", "kept",
                  "life_gained_turn", "life_lost_turn", "conceded", "spells_cast_turn", "drawn_turn",
                  "damaged_turn", "commander_casts", "commander_damage", "attacked_turn", "died_turn",
-                 "left_turn", "combat_ended_turn", "combat_types_turn", "epic")
+                 "left_turn", "combat_ended_turn", "combat_types_turn", "epic", "counters", "sideboard")
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -138,6 +138,11 @@ class Player:
         self.commander_casts = 0        # casts of their commander from the command zone (903.8)
         # combat damage dealt to them by each commander, keyed by that commander's owner (903.11a)
         self.commander_damage: dict[str, int] = {}
+        # 121.1: counters on the player other than poison (kept in ``poison``): energy, experience, ...
+        self.counters: dict[str, int] = {}
+        # the names of the cards of their sideboard: cards they own outside the game (400.10, learn); hidden
+        # from the other players
+        self.sideboard: list[str] = []
 
     def copy(self) -> "Player":
         p = Player.__new__(Player)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine import awaken, bestow, cast_options, contract, costs, facedown, overload, splice, transform
+from engine import awaken, bestow, cast_options, contract, costs, facedown, overload, prototype, splice, transform
 from engine.cards.abilities import Ability, CardDef, Cost, Effect
 from engine.cards.compiler.keywords import KEYWORD_TEXT
 from engine.choices import ENTER_CHOICES, NAME_CHOICES, choose_problems
@@ -32,7 +32,7 @@ KEYWORDS = frozenset({
     "Deathtouch", "Lifelink", "Menace", "Hexproof", "Shroud", "Indestructible", "Flash", "Intimidate",
     "Fear", "Protection", "Hexproof from", "Enchant", "Equip", "Infect", "Wither", "Shadow",
     "Plainswalk", "Islandwalk", "Swampwalk", "Mountainwalk", "Forestwalk", "Landwalk",
-    "Kicker", "Flashback",   # with mana costs only (checked below)
+    "Kicker", "Flashback",   # with costs of mana, life and chosen objects (checked below)
     "Backup",                # its triggered ability, granting what follows it (a later keyword; keywords.backup)
     "Encore",                # an activated ability from the graveyard (a later keyword; engine/ops/objects.py)
     "Firebending",           # with a number: its triggered ability (a later keyword; keywords.firebending)
@@ -56,6 +56,11 @@ KEYWORDS = frozenset({
     "Level up",              # its activated ability (702.86a; keywords._costed_ability); levels: compiler/leveler.py
     "Unleash",               # its two statics (702.97a; keywords.KEYWORD_STATICS)
     "Riot",                  # its enters choice (a later keyword; keywords.KEYWORD_STATICS, engine/entering.py)
+    "Ravenous",              # its static and its enters trigger (a later keyword; keywords.KEYWORD_STATICS)
+    "Melee", "Training",     # their attack triggers (later keywords; keywords.KEYWORD_ABILITIES)
+    "Reconfigure",           # its two activated abilities and its static (a later keyword; keywords.reconfigure_rest)
+    "Enlist",                # chosen with the attackers, its reflexive trigger (a later keyword; engine/combat.py)
+    "Assist",                # another player pays some generic mana as it is cast (a later keyword; engine/casting.py)
     "Hideaway",              # with a number: its enters trigger (702.74a; engine/ops/library.py)
     "Aura swap",             # its activated ability (702.64a; engine/ops/zones.py aura_swap)
     "Offering",              # engine/casting.py, cast_options.offering_reduce (702.47a-c)
@@ -81,6 +86,7 @@ KEYWORDS = frozenset({
     "Embalm", "Eternalize",  # activated abilities from the graveyard (later keywords; keywords._costed_ability)
 })
 STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "set_pt",
+                     "lose_types",  # engine/layers.py, layer 4 (reconfigure: "isn't a creature")
                      "grant_ability", "add_types", "become", "life_gain_plus", "life_gain_double", "choose_on_enter",
                      # engine/player_statics.py, engine/zones_cast.py, engine/opening.py, engine/clone.py
                      "no_max_hand_size", "player_keywords", "flash_spells", "free_spells", "spell_limit",
@@ -372,6 +378,8 @@ def unsupported_reasons(card: CardDef) -> list[str]:
             continue  # 702.102: cast as an Aura for a mana cost (engine/bestow.py)
         if k == "Escalate" and cast_options.escalate_mana(card):
             continue  # added to the total cost for each mode beyond the first (engine/casting.py)
+        if k == "Prototype" and prototype.prototype_of(card) is not None:
+            continue  # cast with its prototype characteristics (engine/prototype.py)
         if k == "Plot" and cast_options.plot_cost(card) is not None:
             continue  # the plot special action and its cast permission (engine/casting.py, engine/zones_cast.py)
         if k not in KEYWORDS and k not in KEYWORD_TEXT and not cast_options.implemented(k, card):
@@ -386,14 +394,16 @@ def unsupported_reasons(card: CardDef) -> list[str]:
         out.extend(ability_reasons(next(a for a in got[1].abilities if a.kind == "spell")))
     if any(not isinstance(q, str) or q not in LANDWALK_QUALITIES for q in card.keyword_args.get("Landwalk") or []):
         out.append("landwalk quality")
-    for k in ("Kicker", "Flashback"):
+    for k in ("Kicker", "Flashback", "Buyback"):
         c = card.keyword_args.get(k)
-        if k in card.keywords and (c is None or not getattr(c, "mana", None)
-                                   or any(getattr(c, f, None) for f in ("tap", "sacrifice", "discard", "life",
-                                                                        "exile_self", "sacrifice_self"))):
-            out.append(f"{k} cost other than mana")
-        elif k in card.keywords and c is not None and unpayable(c.mana):
+        if k not in card.keywords:
+            continue
+        if not isinstance(c, Cost) or not cast_options.keyword_cost_ok(c):
+            out.append(f"{k} cost other than mana")  # only mana, life and chosen objects are paid (601.2f-h)
+        elif unpayable(c.mana):
             out.append(f"{k} cost symbols {unpayable(c.mana)}")
+        else:
+            out += [f"{k} {p}" for p in costs.additional_problems(c)]  # its filters, read as an additional cost's
     out.extend(cast_options.storm_problems(card))
     if "Toxic" in card.keywords and not isinstance(card.keyword_args.get("Toxic"), int):
         out.append("toxic with no number")

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from engine.state import Decision
 
 OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "unblocked", "cast", "tapped",
+                 "becomes_blocked_by",  # once for each creature blocking it (509.1h); "it": that blocker
                  "exploits",
                  "untapped", "deals_damage", "dealt_damage", "combat_damage_player",
                  "combat_damage_creature", "combat_damage", "damage_player", "damage_opponent",
@@ -44,14 +45,17 @@ SUPPORTED = (OBJECT_EVENTS | PLAYER_EVENTS | {"step", "state"}) - {"scry"}
 #: Trigger keys _match understands (a trigger with any other key is unsupported).
 KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "who", "first", "nth", "step",
                   "whose", "loyalty", "noncombat", "your_turn", "nonmana", "limit_per_turn", "min_attackers",
-                  "blocking_self", "most_life", "or_copy", "defending", "other", "dealt_by", "condition"})
+                  "blocking_self", "most_life", "or_copy", "defending", "other", "dealt_by", "condition",
+                  "greater_power_attacker"})
 # or_copy: "whenever you cast or copy ...": no effect of this engine copies a spell (707.10), so only casting
 # fires it; an op that copies spells must fire the same event.
 #: keys that only some events understand (engine/support.py rejects them elsewhere)
 KEYS_OF_EVENT: dict[str, frozenset[str]] = {
     "other": frozenset({"cycle"}), "dealt_by": frozenset({"dies"}), "condition": frozenset({"state"}),
     # "whenever a creature attacks you", "whenever a creature deals combat damage to you" (the monarch)
-    "defending": frozenset({"attacks", "combat_damage_player"})}
+    "defending": frozenset({"attacks", "combat_damage_player"}),
+    # training (a later keyword): "this creature and at least one other creature with greater power attack"
+    "greater_power_attacker": frozenset({"attacks"})}
 #: Events a triggered ability of a card in a graveyard is checked against (Spit Flame, Squee, Goblin
 #: Nabob, Aurora Eidolon, Phoenix Chick; 112.6b)
 GRAVEYARD_EVENTS = frozenset({"etb", "step", "cast", "draw", "gain_life", "sacrifice", "you_attack",
@@ -104,6 +108,11 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
         return False  # "whenever you draw your second card each turn"
     if name in ("attacks", "you_attack") and trig.get("min_attackers"):  # "... and at least two other creatures attack"
         if sum(1 for i in g.battlefield if g.objects[i].attacking is not None) < trig["min_attackers"]:
+            return False
+    if name == "attacks" and trig.get("greater_power_attacker"):  # training: another attacker with greater power
+        power = g.chars(src).power
+        if not any(i != src and g.objects[i].attacking is not None and g.chars(i).controller == controller
+                   and g.chars(i).power > power for i in g.battlefield):
             return False
     if name == "activate":  # only abilities that are not mana abilities fire it (605)
         who = trig.get("who", "you")

@@ -145,7 +145,7 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
         if info:
             if "objs" in info:  # a batch trigger ("one or more ... attack, they ..."): all of them
                 return [x for x in info["objs"] if x in g.objects]
-            x = info.get("new", info.get("obj"))
+            x = info.get("new", info.get("blocker", info.get("obj")))  # "becomes blocked by a creature": that one
             if x in g.objects:
                 return [x]
             if info.get("player") and info["event"] in ("draw", "gain_life", "lose_life"):
@@ -239,6 +239,7 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "drawn_this_turn": frozenset({"drawn_this_turn"}),
     "times_paid": frozenset({"times_paid"}),
     "colors_spent": frozenset({"colors_spent"}),
+    "opponents_attacked": frozenset({"opponents_attacked"}),
     "mv_of": frozenset({"mv_of"}),
 }
 #: the amounts computed without a resolution record (a static ability, 611.3a)
@@ -308,6 +309,10 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
             return len({t for c in g.players[who].graveyard for t in g.objects[c].card.types})
         return g.players[who].drawn_turn  # cards drawn this turn (120.1)
 
+    if "opponents_attacked" in a:  # melee (a later keyword): "each opponent you attacked with a creature this combat"
+        you = _you(g, src, r)
+        return len({g.objects[i].attacking for i in g.battlefield if g.objects[i].attacking in g.players
+                    and g.chars(i).controller == you and g.objects[i].attacking != you})
     if "mv_of" in a and r is not None:  # "equal to its mana value" (202.3): the card the instruction named,
         lki = r.get("lki_card", {})     # a target that left as it last existed (608.2h)
         cards = [g.objects[x].card if x in g.objects else lki.get(x) for x in refs(g, r, a["mv_of"])
@@ -543,8 +548,10 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
             return False
     if "x_ge" in cond:  # "if X is 10 or more"
         s = this(g, r) if r is not None and "obj" in r else None
-        if s is None and src is not None and src in g.objects and g.objects[src].zone == "stack":
-            s = g.objects[src]  # a spell's own static ("If X is 5 or more, this spell can't be countered")
+        if s is None and src is not None and src in g.objects and g.objects[src].zone in ("stack", "battlefield"):
+            # a spell's own static ("If X is 5 or more, this spell can't be countered"); a permanent's enters
+            # trigger as it triggers (ravenous: the X it was cast with, kept by the permanent)
+            s = g.objects[src]
         if s is None or s.x < cond["x_ge"]:
             return False
     if "life_ge_start_plus" in cond and g.players[you].life < STARTING_LIFE + cond["life_ge_start_plus"]:
@@ -607,6 +614,8 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
             return False
     if "drawn_ge" in cond and g.players[you].drawn_turn < cond["drawn_ge"]:
         return False  # "as long as you've drawn two or more cards this turn"
+    if "self_attached" in cond and (o is None or (o.attached_to is not None) != bool(cond["self_attached"])):
+        return False  # reconfigure: "while attached" / "only if this permanent is attached"
     if "attached" in cond:  # "as long as equipped creature is a Human" / "enchanted permanent is a creature"
         t = o.attached_to if o is not None else None
         if t is None or t not in g.objects or not matches(g, t, cond["attached"], src, you):
@@ -677,7 +686,7 @@ CONDITION_KEYS = {"control", "min", "max", "life_ge", "life_le", "your_turn", "a
                   "opponent_more", "opponent_poison_ge", "self_counters_le", "opponents_control", "opponents_ge",
                   "any_player_life_le", "evolve", "drawn_ge", "attached", "opponent_graveyard_ge",
                   "opponent_life_le", "first_target", "self_attacked_this_turn", "once_ever",
-                  "tribute_paid", "paired", "soulbond",
+                  "tribute_paid", "paired", "soulbond", "self_attached",
                   # not conditions: the least modes of a modal spell (700.2; casting.mode_range), and who
                   # chooses its modes (601.3; casting.cast)
                   "min_modes", "mode_chooser"}

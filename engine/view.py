@@ -81,7 +81,9 @@ def view(g: "Game", player: str, public: dict[int, dict[str, Any]] | None = None
             "exile": _own_face_down(g, player, [pv(i) for i in p.exile]),  # hideaway's card (702.74a)
             "command": [pv(i) for i in p.command],  # 408: a public zone
             "mana_pool": plain_pool(p.pool), "lost": p.lost, "lands_played": p.lands_played,
-            "left": n in g.gone,
+            "left": n in g.gone, "counters": dict(p.counters),  # 121.1: energy, experience, ... (public)
+            # cards outside the game: their owner's to know (learn), a count for the others
+            "sideboard": list(p.sideboard) if player == n else None, "sideboard_count": len(p.sideboard),
         }
         if g.commanders:  # 903: public facts of a Commander game
             players[n].update(commander=commander_name(g, n), commander_casts=p.commander_casts,

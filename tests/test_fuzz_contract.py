@@ -22,6 +22,7 @@ def cards() -> CardPool:
 
 
 SAMPLES = {  # one amount of each kind the evaluator computes
+    "opponents_attacked": {"opponents_attacked": True},
     "x": {"x": True}, "count": {"count": {"types": ["Creature"]}}, "times": {"times": 2, "of": 3},
     "plus": {"plus": [1, 2]}, "power_of": {"power_of": "self"}, "toughness_of": {"toughness_of": "self"},
     "count_this_way": {"count_this_way": {"types": ["Creature"]}, "action": "milled"},
@@ -104,7 +105,7 @@ def test_the_walker_names_the_ability_the_op_and_the_field(cards):
     assert contract.problems(bad) == [
         "ability 1 (spell): damage.amount: reference 'that_player' in amount hand_of",
         "ability 2 (spell): gain_life.amount: amount count_this_way destroyed",
-        "ability 3 (spell): counters.what: counters on a player (121.1)",
+        # ability 3, energy counters on a player, is carried out (121.1: engine/ops/objects.py)
         "ability 4 (spell): counters.kind: counter kind 'any'",
         "ability 5 (spell): draw.who: reference 'their_owner'",
         "ability 6 (spell): op frobnicate",
@@ -117,10 +118,12 @@ def test_the_walker_names_the_ability_the_op_and_the_field(cards):
 def test_cards_the_fuzz_found_running_wrong_are_unsupported_with_the_field_named(cards):
     for name, field in (("Sudden Impact", "damage.amount: reference 'that_player'"),
                         ("Fumigate", "gain_life.amount: amount count_this_way destroyed"),
-                        ("Vampire Hexmage", "counter kind 'any'"),
                         ("Wizard's Rockets", "add_mana.any: {'x': True}")):  # seed 31082: int() of a dict
         assert any(field in r for r in unsupported_reasons(cards.definition(name))), name
     assert unsupported_reasons(cards.definition("Trawler Drake")) == []  # oil counters on itself: it runs
+    # "Remove all counters from target permanent": the counters op removes every kind now (its scenario:
+    # tests/scenarios/cards/remove_counters_any_kind.yaml); "put a counter of any kind" is still refused
+    assert unsupported_reasons(cards.definition("Vampire Hexmage")) == []
 
 
 def test_a_sample_of_supported_cards_walks_clean(cards):

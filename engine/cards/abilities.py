@@ -67,7 +67,7 @@ A dict; every key present must hold (absent key = no constraint):
   tapped: bool; attacking / blocking / in_combat: bool; token: bool; face_down; enchanted; equipped
   keyword / not_keyword: "Flying"          counter: "+1/+1" (has such a counter)
   power_le/power_ge/power_eq, toughness_le/ge/eq, mv_le/mv_ge/mv_eq: int or {"x": True}
-  power_lt_self: "power"  damaged_this_turn: True  name: "SELF" (same name as the source)
+  power_lt_self: "power"  power_gt_self: "power"  damaged_this_turn: True  name: "SELF" (same name as the source)
   zone: "battlefield" (default) | "graveyard" | "hand" | "library" | "exile" | "stack" (a spell)
         | "any_card" (a card wherever the sentence says; search/dig use their own zone)
   player: True [opponent: True]   a player (alone, or with types: "creature or player")

@@ -15,6 +15,8 @@ the modules below export (each module's ``OPS``, filled by its own ``@op``):
   ward.py        ward: counter what targeted unless its controller pays (a later keyword)
   poison.py      poison: players get poison counters (121.1c)
   cast.py        cast_offer, cascade: cast a card while an ability resolves (608.2c)
+  ring.py        action: the Ring tempts you (a later keyword action; its actions only, no op)
+  time_travel.py action: time travel, forage (later keyword actions; no op)
 
 Helpers: base.py (the op signature, a module's table), nested.py (running nested effects
 that ask questions of their own). To add a module of ops: write it with
@@ -27,10 +29,26 @@ from typing import Any
 
 from engine import filters
 from engine.cards.abilities import Effect
-from engine.ops import actions, cast, continuous, control, damage, library, misc, objects, playable, poison, ward, zones
+from engine.ops import (
+    actions,
+    cast,
+    continuous,
+    control,
+    damage,
+    library,
+    misc,
+    objects,
+    playable,
+    poison,
+    ring,
+    time_travel,
+    ward,
+    zones,
+)
 from engine.ops.base import OpFn
 
-MODULES = (damage, continuous, objects, zones, control, misc, library, actions, playable, ward, poison, cast)
+MODULES = (damage, continuous, objects, zones, control, misc, library, actions, playable, ward, poison, cast, ring,
+           time_travel)
 
 
 def _merge() -> dict[str, OpFn]:

@@ -1,7 +1,8 @@
 """The "action" op: keyword actions of CR 701 (closed list in engine/cards/abilities.py).
 
-ACTIONS maps the action names this engine carries out to their functions; the others
-(venture, the Ring, initiative, learn, ...) need rules state this package cannot add on its own.
+ACTIONS maps the action names this engine carries out to their functions (the Ring tempting a player
+registers its own: engine/ops/ring.py); the others (venture, initiative, learn, ...) need rules state
+this package cannot add on its own.
 
 engine/support.py counts a card with an "action" op as supported only when its action
 name is in ACTIONS.
@@ -32,6 +33,9 @@ if TYPE_CHECKING:
 
 OPS, op = table()
 ACTIONS: dict[str, Callable[["Game", dict, Effect], "dict | None"]] = {}
+#: actions a player may be unable to do (forage): "you may X. If you do, ..." is a yes only when they can
+#: (engine/ops/misc.py may, 117.3); each takes the game and the player
+ACTION_CAN: dict[str, Callable[["Game", str], bool]] = {}
 
 
 def action(name: str):
@@ -78,7 +82,7 @@ def _proliferate(g: "Game", r: dict, e: Effect) -> dict | None:
     another counter of each kind already there."""
     p = controller(g, r)
     opts: list[Any] = [i for i in g.battlefield if any(v > 0 for v in g.objects[i].counters.values())]
-    opts += [q for q in g.order if g.players[q].poison > 0]
+    opts += [q for q in g.order if g.players[q].poison > 0 or g.players[q].counters]
     if not opts:
         return None
     got = nested.answer(r, "proliferate")
@@ -87,7 +91,11 @@ def _proliferate(g: "Game", r: dict, e: Effect) -> dict | None:
                                 "proliferate: choose permanents and players")
     for x in got:
         if isinstance(x, str):
-            g.players[x].poison += 1
+            pl = g.players[x]
+            if pl.poison > 0:
+                pl.poison += 1
+            for k in list(pl.counters):  # 121.1: each kind of counter the player has (energy, experience)
+                pl.counters[k] += 1
         elif x in g.objects:
             for k, v in list(g.objects[x].counters.items()):
                 if v > 0:

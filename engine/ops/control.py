@@ -11,7 +11,7 @@ from engine.choices import COLORS
 from engine.mana import mana_value
 from engine.ops import nested
 from engine.ops.base import table
-from engine.values import Ctx, condition, controller, one_opponent, source_id, this
+from engine.values import Ctx, condition, controller, one_opponent, refs, source_id, this
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -116,5 +116,7 @@ def _delayed(g: "Game", r: Ctx, e: Effect) -> None:
     info: dict[str, Any] = {"delayed_legal": legal}
     if r.get("created"):  # "Sacrifice them (those tokens) at the beginning of the next end step" (603.7c)
         info["delayed_created"] = [fol.get(x, x) for x in r["created"]]
+    if e.get("keep_it"):  # 603.7c: "that creature" of the trigger that created it (the Ring's blocked-by ability)
+        info["obj"] = next((x for x in refs(g, r, "it") if isinstance(x, int)), None)
     g.delayed.append({"step": e.get("step", "end"), "controller": s.controller, "ability": ab,
                       "source": source_id(g, r), "card": s.card, "info": info})

@@ -15,6 +15,7 @@ from engine.extra_phases import add_combat_after_this_main
 from engine.filters import matches
 from engine.mana import substitute_x
 from engine.ops import nested
+from engine.ops.actions import ACTION_CAN
 from engine.ops.base import table
 from engine.payment import can_afford, pay_mana
 from engine.state import create_object
@@ -83,6 +84,8 @@ def _may_pay(g: "Game", r: dict, e: Effect) -> dict | None:
     # if it was done, so "yes" is open only when it can be done (a sacrifice needs something to
     # sacrifice, 701.17a)
     acts = [x for x in e.get("effects", ()) if x.op in ("sacrifice", "discard")] if e.get("reflexive") else []
+    # "you may forage. If you do, ...": likewise for an action a player may be unable to do
+    acts += [x for x in e.get("effects", ()) if x.op == "action" and x.args.get("name") in ACTION_CAN]
     if not pays and not acts:
         return _plain_may(g, r, e)
     got = r["answers"].get(r["i"])
@@ -145,6 +148,10 @@ def _unless(g: "Game", r: dict, e: Effect) -> dict | None:
 def _can_act(g: "Game", r: dict, payer: str, actions: Any) -> bool:
     """Can the payer perform the actions (a sacrifice needs something to sacrifice, 701.17a)?"""
     for a in actions:
+        if a.op == "action" and a.args.get("name") in ACTION_CAN:
+            if not ACTION_CAN[a.args["name"]](g, payer):
+                return False
+            continue
         if a.op == "sacrifice" and "filter" in a.args:
             f = dict(a.args["filter"])
             f["controller"] = "you"

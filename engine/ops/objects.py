@@ -24,6 +24,7 @@ from engine.filters import matches
 from engine.layers import counters_allowed
 from engine.mana import substitute_x
 from engine.object_statics import cant_be_countered
+from engine.ops import nested
 from engine.ops.base import ask_cards, table
 from engine.payment import can_afford, pay_mana
 from engine.tapping import tap, untap
@@ -157,24 +158,62 @@ def _pair(g: "Game", r: Ctx, e: Effect) -> dict | None:
     return None
 
 
+def _player_counters(g: "Game", player: str, kind: str, n: int) -> None:
+    """121.1: a player gets (or loses) ``n`` counters of a kind: poison counters (121.1c, kept in
+    Player.poison: 704.5c reads them) or any other kind (energy, experience: Player.counters)."""
+    p = g.players[player]
+    if kind == "poison":
+        p.poison = max(0, p.poison + n)
+    else:
+        left = max(0, p.counters.get(kind, 0) + n)
+        if left:
+            p.counters[kind] = left
+        else:
+            p.counters.pop(kind, None)
+    g.log("player_counters", player=player, counter=kind, amount=n)
+
+
 @op("counters")
-def _counters(g: "Game", r: Ctx, e: Effect) -> None:
-    """122: put or remove counters."""
-    n = amount(g, e.get("amount", 1), source_id(g, r), r)
+def _counters(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    """122: put or remove counters. Removing, the amount "all" removes every counter of the kind; the kind
+    "any" removes counters whatever their kind: all of them ("Remove all counters from target creature"), or
+    that many of one kind, chosen by the effect's controller where the object has several ("remove a counter
+    from target permanent"; asked for each object before any counter is removed)."""
+    every = e.get("amount") == "all"
+    n = 0 if every else amount(g, e.get("amount", 1), source_id(g, r), r)
     kind = e.get("kind", "+1/+1")
-    for x in refs(g, r, e.args["what"]):
+    remove = bool(e.get("remove"))
+    xs = [x for x in refs(g, r, e.args["what"])]
+    picks: dict[int, list[str]] = {}
+    for x in xs:
+        if isinstance(x, int) and x in g.objects and remove and kind == "any":
+            kinds = sorted(k for k, v in g.objects[x].counters.items() if v > 0)
+            if not every and len(kinds) > 1:
+                got = nested.answer(r, f"counter_kind.{x}")
+                if got is None:
+                    return {"kind": "choose_option", "player": controller(g, r), "options": kinds,
+                            "slot": nested.slot(r, f"counter_kind.{x}"),
+                            "prompt": f"remove a counter of which kind from {g.objects[x].card.name}?"}
+                kinds = [str(got)]
+            picks[x] = kinds if every else kinds[:1]
+    for x in xs:
+        if isinstance(x, str) and x in g.players and not g.players[x].lost and kind != "any":  # 121.1: a player's
+            had = g.players[x].poison if kind == "poison" else g.players[x].counters.get(kind, 0)
+            _player_counters(g, x, kind, -(had if every else n) if remove else n)
         if isinstance(x, int) and x in g.objects:
             cs = g.objects[x].counters
-            if e.get("remove"):
-                had = cs.get(kind, 0)
-                cs[kind] = max(0, had - n)
-                if kind == "time" and had > 0 and cs[kind] == 0 and g.objects[x].zone == "battlefield":
-                    # 702.62a: "when the last time counter is removed from this permanent" (vanishing)
-                    triggers.event(g, {"event": "last_time_counter_removed", "obj": x,
-                                       "player": g.controller_of(x)})
+            if remove:
+                for k in picks.get(x, ()) if kind == "any" else (kind,):
+                    had = cs.get(k, 0)
+                    cs[k] = 0 if every else max(0, had - n)
+                    if k == "time" and had > 0 and cs[k] == 0 and g.objects[x].zone == "battlefield":
+                        # 702.62a: "when the last time counter is removed from this permanent" (vanishing)
+                        triggers.event(g, {"event": "last_time_counter_removed", "obj": x,
+                                           "player": g.controller_of(x)})
             elif counters_allowed(g, x, kind):
                 cs[kind] = cs.get(kind, 0) + n
     g.changed()
+    return None
 
 
 
@@ -208,13 +247,15 @@ TOKEN_KINDS = {
     # later predefined tokens, each with the ability its reminder text gives:
     # Powerstone (The Brothers' War, 2022; restricted mana, 106.6), Blood (Innistrad: Crimson Vow, 2021),
     # Map (The Lost Caverns of Ixalan, 2023), Gold (Theros Beyond Death, 2020), Shard (Kamigawa:
-    # Neon Dynasty, 2022, an enchantment), Lander (Edge of Eternities, 2025)
+    # Neon Dynasty, 2022, an enchantment), Lander (Edge of Eternities, 2025), Junk (Fallout, 2024)
     "Powerstone": ("Artifact", "Powerstone", "{T}: Add {C}. This mana can't be spent to cast a nonartifact spell."),
     "Blood": ("Artifact", "Blood", "{1}, {T}, Discard a card, Sacrifice this artifact: Draw a card."),
     "Map": ("Artifact", "Map",
             "{1}, {T}, Sacrifice this artifact: Target creature you control explores. Activate only as a sorcery."),
     "Gold": ("Artifact", "Gold", "Sacrifice this artifact: Add one mana of any color."),
     "Shard": ("Enchantment", "Shard", "{2}, Sacrifice this enchantment: Scry 1, then draw a card."),
+    "Junk": ("Artifact", "Junk", "{T}, Sacrifice this artifact: Exile the top card of your library. You may play that "
+                                 "card this turn. Activate only as a sorcery."),
     "Lander": ("Artifact", "Lander", "{2}, {T}, Sacrifice this artifact: Search your library for a basic land card, "
                                      "put it onto the battlefield tapped, then shuffle."),
 }
@@ -328,6 +369,15 @@ def _attach(g: "Game", r: Ctx, e: Effect) -> None:
         g.objects[what[0]].timestamp = g.ts
         g.changed()
 
+
+
+@op("unattach")
+def _unattach(g: "Game", r: Ctx, e: Effect) -> None:
+    """701.3d: unattach an Equipment (reconfigure): it stays on the battlefield, attached to nothing."""
+    for x in refs(g, r, e.args["what"]):
+        if isinstance(x, int) and x in g.objects and g.objects[x].attached_to is not None:
+            g.objects[x].attached_to = None
+            g.changed()
 
 
 @op("sacrifice")

@@ -207,6 +207,12 @@ KEYWORD_ABILITIES: dict[str, Ability] = {
     "Conspire": Ability("triggered", "Conspire", effects=(Effect("storm", {"record": "conspire"}),),
                         trigger={"event": "cast", "self": True}, condition={"cast_with": "Conspire"},
                         keyword="Conspire"),
+    # Casualty (a later keyword: Streets of New Capenna, 2022): "When you cast this spell, if a casualty cost
+    # was paid for it, copy it. If the spell has any targets, you may choose new targets for the copy."
+    # (its optional additional cost: engine/cast_options.py; the copy: the storm op, as conspire's)
+    "Casualty": Ability("triggered", "Casualty", effects=(Effect("storm", {"record": "casualty"}),),
+                        trigger={"event": "cast", "self": True}, condition={"cast_with": "Casualty"},
+                        keyword="Casualty"),
     # 702.84a: "When you cast this spell, exile cards from the top of your library until ..." (engine/ops/cast.py)
     "Cascade": Ability("triggered", "Cascade", effects=(Effect("cascade", {}),),
                        trigger={"event": "cast", "self": True}, keyword="Cascade"),
@@ -232,6 +238,20 @@ KEYWORD_ABILITIES: dict[str, Ability] = {
         "triggered", "Squad",
         effects=(Effect("token", {"copy_of": "self", "amount": {"times_paid": "Squad"}}),),
         trigger={"event": "etb", "self": True}, condition={"cast_with": "Squad"}, keyword="Squad"),
+    # Melee (a later keyword: Conspiracy: Take the Crown, 2016): "Whenever this creature attacks, it gets +1/+1
+    # until end of turn for each opponent you attacked with a creature this combat" (the count: engine/values.py)
+    "Melee": Ability(
+        "triggered", "Melee",
+        effects=(Effect("pump", {"what": "self", "power": {"opponents_attacked": True},
+                                 "toughness": {"opponents_attacked": True}}),),
+        trigger={"event": "attacks", "self": True}, keyword="Melee"),
+    # Training (a later keyword: Innistrad: Crimson Vow, 2021): "Whenever this creature and at least one other
+    # creature with power greater than this creature's power attack, put a +1/+1 counter on this creature"
+    # (the other attacker: engine/triggers.py, "greater_power_attacker")
+    "Training": Ability(
+        "triggered", "Training",
+        effects=(Effect("counters", {"what": "self", "kind": "+1/+1", "amount": 1}),),
+        trigger={"event": "attacks", "self": True, "greater_power_attacker": True}, keyword="Training"),
     # 702.104a: "whenever this creature attacks the player with the most life or tied for most life"
     "Dethrone": Ability(
         "triggered", "Dethrone",
@@ -263,6 +283,15 @@ KEYWORD_STATICS: dict[str, tuple[Ability, ...]] = {
         Ability("static", "Sunburst", static={"kind": "enters_with_counters", "counter": "charge",
                                               "amount": {"colors_spent": "self"}, "condition": {"not": _AS_CREATURE}},
                 keyword="Sunburst"),
+    ),
+    # Ravenous (a later keyword: Warhammer 40,000 Commander, 2022): "This permanent enters with X +1/+1 counters
+    # on it" and "When this permanent enters, if X is 5 or more, draw a card" (X: the value chosen as it was
+    # cast, as 107.3 has X for a spell; 0 when it was not cast)
+    "Ravenous": (
+        Ability("static", "Ravenous", static={"kind": "enters_with_counters", "counter": "+1/+1",
+                                              "amount": {"x": True}}, keyword="Ravenous"),
+        Ability("triggered", "Ravenous", effects=(Effect("draw", {"who": "you", "amount": 1}),),
+                trigger={"event": "etb", "self": True}, condition={"x_ge": 5}, keyword="Ravenous"),
     ),
     # 702.97a: "You may have this permanent enter the battlefield with an additional +1/+1 counter on
     # it" and "This permanent can't block as long as it has a +1/+1 counter on it."
@@ -532,6 +561,20 @@ def _protection(quality: str) -> list[Any] | None:
     return out or None
 
 
+def reconfigure_rest(part: str, cost: Cost) -> tuple[Ability, ...]:
+    """Reconfigure's other abilities: "[Cost]: Unattach this permanent. Activate only if this permanent is
+    attached to a creature and only as a sorcery." and, as the keyword's rule has it, "Attaching an Equipment
+    with reconfigure to another creature causes the Equipment to stop being a creature until it becomes
+    unattached" (a static: while it is attached, it loses the card type creature and its creature types,
+    engine/layers.py "lose_types")."""
+    return (
+        Ability("activated", part, effects=(Effect("unattach", {"what": "self"}),), cost=cost, sorcery_speed=True,
+                condition={"self_attached": True}, keyword="Reconfigure"),
+        Ability("static", part, static={"kind": "lose_types", "affects": "self", "types": ["Creature"],
+                                        "condition": {"self_attached": True}}, keyword="Reconfigure"),
+    )
+
+
 def _costed_ability(name: str, part: str, cost_text: str) -> tuple[Ability | None, Any] | None:
     """The ability (if any) and the argument of a keyword with a cost."""
     cost = parse_cost_text(cost_text)
@@ -550,6 +593,13 @@ def _costed_ability(name: str, part: str, cost_text: str) -> tuple[Ability | Non
             ),
             cost,
         )
+    if name == "Reconfigure":
+        # Reconfigure (a later keyword: Kamigawa: Neon Dynasty, 2022): "[Cost]: Attach this permanent to another
+        # target creature you control. Activate only as a sorcery." (its other two abilities: reconfigure_rest)
+        return (Ability("activated", part, effects=(Effect("attach", {"what": "self", "to": {"target": 0}}),),
+                        targets=(TargetSpec({"types": ["Creature"], "controller": "you", "other": True},
+                                            "another target creature you control"),),
+                        cost=cost, sorcery_speed=True, keyword="Reconfigure"), cost)
     if name == "Fortify":
         return (Ability("activated", part, effects=(Effect("attach", {"what": "self", "to": {"target": 0}}),),
                         targets=(TargetSpec({"types": ["Land"], "controller": "you"}, "target land you control"),),
@@ -875,6 +925,8 @@ def _parse_keyword_line(line: str) -> tuple[list[str], dict[str, Any], list[Abil
                 if got is None:
                     return None
                 abilities.extend(got)
+            elif name in KEYWORD_ABILITIES:  # a numbered keyword's triggered ability (casualty's copy)
+                abilities.append(KEYWORD_ABILITIES[name])
             elif name == "Hideaway" and isinstance(args[name], int):
                 # 702.74a: "When this permanent enters the battlefield, look at the top four cards of your library.
                 # Exile one of them face down and put the rest on the bottom of your library in any order." (the
@@ -930,6 +982,8 @@ def _parse_keyword_line(line: str) -> tuple[list[str], dict[str, Any], list[Abil
             args[name] = arg
             if ab is not None:
                 abilities.append(ab)
+            if name == "Reconfigure" and isinstance(arg, Cost):
+                abilities.extend(reconfigure_rest(part, arg))
             if name in KEYWORD_ABILITIES:  # a costed keyword's triggered ability (offspring)
                 abilities.append(KEYWORD_ABILITIES[name])
             continue
