@@ -1102,6 +1102,7 @@ class Game:
             p.lands_played = 0
             p.life_gained_turn = 0
             p.life_lost_turn = 0
+            p.spells_cast_last_turn = p.spells_cast_turn  # "last turn" is the turn that just ended
             p.spells_cast_turn = 0
             p.drawn_turn = 0
             p.combat_types_turn = []
