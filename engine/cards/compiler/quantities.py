@@ -8,6 +8,7 @@ Amounts are ints, {"x": True} (the value of X), or computed:
   {"hand_of": "you"}                 the number of cards in a player's hand
   {"that_much": True}                the amount the trigger event names ("that much damage", "that many")
   {"life_gained_this_turn": "you"}
+  {"colors_spent": "self"}           the colors of mana spent to cast it (sunburst 702.43a, converge)
   {"plus": [a, b]}                   a sum
 Conditions are dicts:
   {"control": FILTER, "min": n}  you control at least n objects matching (max: n for "no"/"fewer")
@@ -58,6 +59,8 @@ def count_of(phrase: str) -> Any:
     m = re.fullmatch(r"([+\-]\d+/[+\-]\d+|[a-z]+) counter on (?:self|it)", p)
     if m:  # modular (702.42a): "for each +1/+1 counter on SELF" (as it last existed, if it died)
         return {"counters_on": "self", "kind": m.group(1)}
+    if re.fullmatch(r"colors? of mana spent to cast (?:self|it)", p):
+        return {"colors_spent": "self"}  # converge (BFZ): the colors of mana paid as it was cast (601.2h)
     if p in ("creature blocking it beyond the first", "creature blocking self beyond the first"):
         return {"blockers_beyond_first": "self"}  # rampage (702.22a)
     m = re.fullmatch(r"(cards|card) in (your|that player's|their|target opponent's|each opponent's) hand", p)
