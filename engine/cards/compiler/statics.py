@@ -496,6 +496,14 @@ def _banefire(m: re.Match) -> list[dict[str, Any]] | None:
             {"kind": "unpreventable", "affects": "self", "condition": cond}]
 
 
+@static(r"^if (.+?), self can't be countered$")
+def _cant_be_countered_if(m: re.Match) -> list[dict[str, Any]] | None:
+    """"If there are two or more instant and/or sorcery cards in your graveyard, SELF can't be
+    countered" (spell mastery): a spell's own static, checked while it is on the stack (101.1, 701.5a)."""
+    cond = parse_condition(m.group(1))
+    return None if cond is None else [{"kind": "cant_be_countered", "affects": "self", "condition": cond}]
+
+
 @static(r"^(.+?) can attack as though (?:it|they) didn't have defender$")
 def _attack_defender(m: re.Match) -> list[dict[str, Any]] | None:
     aff = _affects(m.group(1))

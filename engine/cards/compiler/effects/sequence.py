@@ -34,7 +34,7 @@ from engine.cards.compiler.effects.library import (
     reveal_until,
 )
 from engine.cards.compiler.effects.zones import TOP_OR_BOTTOM_RX, top_or_bottom
-from engine.cards.compiler.quantities import parse_condition
+from engine.cards.compiler.quantities import amount, parse_condition
 from engine.cards.compiler.subtypes import subtype
 from engine.cards.compiler.targets import COLORS, number, parse_noun
 from engine.cards.compiler.text import sentences
@@ -149,7 +149,8 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
         if cond is not None:
             if "attached" in cond:
                 ctx.last = "attached"  # "if enchanted creature is untapped, tap it"
-            inner = parse_sentence(m.group(2), ctx)
+            # "If COND, SELF also deals X damage to ...": an instruction added to those before it (608.2c)
+            inner = parse_sentence(re.sub(r"^((?:\S+ ){0,2})also ", r"\1", m.group(2)), ctx)
             if inner is not None:
                 return [Effect("if", {"cond": cond, "then": list(inner)})]
     for rd in _TABLE:
@@ -481,7 +482,8 @@ def _bind_that_player(x: Any, ctx: Ctx) -> Any:
     return x
 
 
-_INSTEAD = (re.compile(r"^if (.+?), instead (.+)$"), re.compile(r"^(?!if )(.+?) instead if (.+)$"))
+_INSTEAD = (re.compile(r"^if (.+?), instead (.+)$"), re.compile(r"^(?!if )(.+?) instead if (.+)$"),
+            re.compile(r"^if (.+?), (.+) instead$"))
 
 
 def instead(sentence: str, out: list[Effect], ctx: Ctx) -> bool | None:
@@ -489,7 +491,7 @@ def instead(sentence: str, out: list[Effect], ctx: Ctx) -> bool | None:
     replaces the instruction before it when COND holds (608.2c), in place in ``out``.
     None: not this form; False: this form, not understood (nothing changed); True: done."""
     s = sentence.strip().rstrip(".").lower()
-    m = _INSTEAD[0].match(s) or _INSTEAD[1].match(s)
+    m = _INSTEAD[0].match(s) or _INSTEAD[1].match(s) or _INSTEAD[2].match(s)
     if m is None or not out:
         return None
     cond_text, alt_text = (m.group(1), m.group(2)) if s.startswith("if ") else (m.group(2), m.group(1))
@@ -497,11 +499,23 @@ def instead(sentence: str, out: list[Effect], ctx: Ctx) -> bool | None:
     if cond is not None and "attached" in cond:
         ctx.last = "attached"  # "If equipped creature is a Vampire, put two counters on it instead"
     alt = parse_sentence(alt_text, ctx) if cond is not None else None
+    if alt is None and cond is not None:
+        alt = _more_damage(alt_text, out[-1])
     if cond is None or alt is None:
         return False
     prev = out.pop()
     out.append(Effect("if", {"cond": cond, "then": list(alt), "else": [prev]}))
     return True
+
+
+def _more_damage(alt: str, prev: Effect) -> list[Effect] | None:
+    """"... SELF deals 3 damage instead": the damage instruction before it, to the same recipients,
+    with the new amount (Fiery Impulse's spell mastery; 608.2c)."""
+    m = re.fullmatch(r"(?:self|it) deals (\w+) damage", alt)
+    n = amount(m.group(1)) if m else None
+    if n is None or prev.op != "damage":
+        return None
+    return [Effect("damage", {**prev.args, "amount": n})]
 
 
 def _to_player(to: Any) -> bool:
