@@ -850,6 +850,8 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
     if m:
         cond_text = m.group(2)
         cond_text = re.sub(r"^it's ", "self is ", cond_text)
+        if m.group(1).startswith("self "):  # "SELF has flying as long as it has a +1/+1 counter on it": it is SELF
+            cond_text = re.sub(r"^it (has|is) ", r"self \1 ", cond_text)
         cond = parse_condition(cond_text)
         inner = _parse_plain(m.group(1)) if cond is not None else None
         if inner is not None:

@@ -302,13 +302,18 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             continue
         m = re.match(r"^(?:it's|they're) still (?:an? )?(land|artifact)s?$", s)
         if m:   # "SELF becomes a 2/2 creature ... It's still a land." (205.1b: it keeps that card type)
-            if not out or out[-1].op != "animate":
+            last = out[-1] if out else None
+            inner = last.args.get("effects") if last is not None and last.op == "may" else None
+            # "you may have target land become a 3/3 ... creature. It's still a land.": the animation inside
+            anim = inner[-1] if inner else last
+            if anim is None or anim.op != "animate":
                 return None
             kept = m.group(1).capitalize()
-            types = list(out[-1].args.get("types") or [])
+            types = list(anim.args.get("types") or [])
             # 205.1b: "still a [type]": all its prior card types, supertypes and subtypes are retained
-            out[-1] = Effect("animate", {**out[-1].args, "types": types + [kept] * (kept not in types),
-                                         "in_addition": True})
+            anim = Effect("animate", {**anim.args, "types": types + [kept] * (kept not in types), "in_addition": True})
+            out[-1] = anim if inner is None or last is None else Effect("may", {**last.args,
+                                                                                 "effects": [*inner[:-1], anim]})
             continue
         m = re.match(r"^if you can't, (.+)$", s)
         if (
