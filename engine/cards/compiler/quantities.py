@@ -275,7 +275,7 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"it's (attacking|blocking)", t)
     if m:
         return {"self": {m.group(1): True}}
-    m = re.fullmatch(r"(?:it|that creature) (?:was|is) an? (.+)", t)
+    m = re.fullmatch(r"(?:it|that creature|that land) (?:was|is) an? (.+)", t)
     if m:
         f = parse_noun(m.group(1))
         return None if f is None else {"it": f}
