@@ -138,6 +138,20 @@ def _put_onto(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("move", args)]
 
 
+@reader(
+    r"^put (a|one|two|three) cards? (?:an opponent owns|your opponents own) from exile into "
+    r"(?:that player's|their owners?'s?) graveyards?$"
+)
+def _process(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """BFZ's processors: the controller chooses that many cards in exile that opponents own and puts
+    them into their owners' graveyards (400.3, 404.1); "If you do" needs all of them (engine/ops/misc.py)."""
+    n = number(m.group(1))
+    if n is None:
+        return None
+    return [Effect("move", {"what": {"choose": {"zone": "exile", "owner": "opponent"}, "amount": n},
+                            "to": "graveyard"})]
+
+
 @reader(r"^put (.+?) into (?:its|their) owners?'s? graveyards?$")
 def _to_gy(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(1))
@@ -265,6 +279,7 @@ READERS: tuple[Reader, ...] = (
     _tuck2,
     _shuffle_in,
     _put_onto,
+    _process,
     _to_gy,
     _tap,
     _regen,
