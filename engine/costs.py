@@ -30,7 +30,8 @@ if TYPE_CHECKING:
 
 _VERB = {"sacrifice": "sacrifice", "discard": "discard", "exile_from_graveyard": "exile from your graveyard",
          "tap_others": "tap", "return_to_hand": "return to its owner's hand",
-         "linked_to_graveyard": "put into its owner's graveyard"}
+         "linked_to_graveyard": "put into its owner's graveyard",
+         "process": "put from exile into its owner's graveyard"}
 
 
 # ------------------------------------------------------------------ the parts of a cost
@@ -86,6 +87,8 @@ def candidates(g: "Game", player: str, part: str, f: dict[str, Any], src: int | 
         o = g.objects.get(src) if src is not None else None
         return [i for i in (o.chosen.get("exiled", ()) if o is not None else ())
                 if i in g.objects and g.objects[i].zone == "exile"]
+    if part == "process":  # cards in exile that an opponent owns (406.3: exile is public)
+        return [i for p in g.opponents(player) for i in g.players[p].exile]
     raise IllegalAction(f"unknown cost part {part}")
 
 
@@ -193,7 +196,7 @@ def _pay(g: "Game", player: str, part: str, picks: list[int], obj: int | None) -
             discard(g, i)  # 701.8, with its event
         elif part == "exile_from_graveyard":
             g.move(i, "exile")
-        elif part == "linked_to_graveyard":
+        elif part in ("linked_to_graveyard", "process"):
             g.move(i, "graveyard")
         elif part == "tap_others":
             tap(g, i)  # 701.17a, with its event (603.2d)

@@ -450,6 +450,7 @@ class Cost:
     tap_others: dict[str, Any] | None = None         # filter plus "amount": "Tap an untapped creature you control"
     return_to_hand: dict[str, Any] | None = None     # "Return a land you control to its owner's hand"
     linked_to_graveyard: int = 0  # "Put a card exiled with SELF into its owner's graveyard" (607.2a, 614.14)
+    process: int = 0  # "Put a card an opponent owns from exile into that player's graveyard" (BFZ processors)
 
     @property
     def is_free(self) -> bool:
