@@ -555,6 +555,14 @@ def _shockland(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "enters_tapped", "unless_pay": {"life": int(m.group(1))}}]
 
 
+@static(r"^as self enters, you may reveal an? (.+? card) from your hand\. if you don't, (?:self|it) enters tapped$")
+def _reveal_land(m: re.Match) -> list[dict[str, Any]] | None:
+    """SOI's lands: "As SELF enters, you may reveal a Forest or Plains card from your hand. If you
+    don't, SELF enters tapped" (614.12: chosen as it enters; the reveal is 701.15)."""
+    f = parse_noun(m.group(1))
+    return None if f is None else [{"kind": "enters_tapped", "unless_reveal": f}]
+
+
 @static(r"^if damage would be dealt to self, prevent that damage\. remove an? ([+\-\w/]+) counter from self$")
 def _phantom(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "prevent_damage", "affects": "self", "then_remove_counter": m.group(1)}]
