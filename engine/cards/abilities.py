@@ -451,6 +451,7 @@ class Cost:
     return_to_hand: dict[str, Any] | None = None     # "Return a land you control to its owner's hand"
     linked_to_graveyard: int = 0  # "Put a card exiled with SELF into its owner's graveyard" (607.2a, 614.14)
     process: int = 0  # "Put a card an opponent owns from exile into that player's graveyard" (BFZ processors)
+    reveal: dict[str, Any] | None = None  # "you may reveal a Dragon card from your hand": up to one, optional
 
     @property
     def is_free(self) -> bool:

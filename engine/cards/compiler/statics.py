@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
-from engine.cards.abilities import Ability, Effect
+from engine.cards.abilities import Ability, Cost, Effect
 from engine.cards.compiler.costs import parse_cost_text
 from engine.cards.compiler.effects import become_parts, keyword_list, pt_value
 from engine.cards.compiler.quantities import amount, parse_condition, quantity
@@ -768,6 +768,10 @@ def _no_max(m: re.Match) -> list[dict[str, Any]] | None:
 @static(r"^as an additional cost to cast (?:self|this spell), (.+)$")
 def _additional_cost(m: re.Match) -> list[dict[str, Any]] | None:
     t = m.group(1)
+    r = re.fullmatch(r"you may reveal an? (.+? card) from your hand", t)
+    if r:  # DTK: an optional reveal as the spell is cast (601.2f), read by "if you revealed a Dragon card"
+        f = parse_noun(r.group(1))
+        return None if f is None else [{"kind": "additional_cost", "cost": Cost(reveal=f)}]
     t = re.sub(r"^you may ", "", t)   # optional extra costs are not read here
     if t != m.group(1):
         return None
