@@ -137,9 +137,9 @@ def start(g: "Game", player: str, cost: Cost | list[Cost], src: int | None, obj:
     parts = [[p, f, n] for c in (cost if isinstance(cost, list) else [cost]) for p, f, n in chosen_parts(c)]
     pend: dict[str, Any] = {"player": player, "src": src, "obj": obj, "finish": finish, "parts": parts,
                             "extra": dict(extra or {})}
-    for part, f, _n in parts:
-        if part == "reveal" and obj in g.objects:  # "or controlled a Dragon as you cast SELF" (601.2f-h)
-            f_ctl = {**f, "zone": "battlefield", "controller": "you"}
+    for c in (cost if isinstance(cost, list) else [cost]):
+        if c.reveal and obj is not None and obj in g.objects:  # "or controlled a Dragon as you cast SELF" (601.2f-h)
+            f_ctl = {**c.reveal, "zone": "battlefield", "controller": "you"}
             if any(matches(g, i, f_ctl, src, player) for i in g.battlefield):
                 g.objects[obj].chosen["controlled_as_cast"] = True
     for part, f, n in list(pend["parts"]):
