@@ -23,6 +23,7 @@ KNOWN = frozenset({
     "toughness_lt", "not", "ability", "one_of_each", "different_names", "enchanted", "equipped",
     "chosen_color", "chosen_type", "from_battlefield_this_turn", "unblocked", "attacking_you", "chosen_name",
     "shares_color_with_source", "paired_group",
+    "other_target",  # a target slot's: not an object chosen for another target (115.3; engine/targets.check_targets)
 })
 #: The steps after blockers are declared (509.1h): an attacker with no blocker is unblocked then.
 _AFTER_BLOCKS = frozenset({"declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat"})

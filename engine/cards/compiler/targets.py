@@ -410,7 +410,7 @@ def parse_noun(phrase: str) -> dict[str, Any] | None:
 
 
 _TARGET = re.compile(
-    r"(?:(up to) )?(?:(one|two|three|four|five|x|\d+) )?(other |another |any number of )?target (.+)")
+    r"(?:(up to) )?(?:(one|two|three|four|five|x|\d+) )?(other |another |a second |a third |any number of )?target (.+)")
 
 
 def parse_target(phrase: str) -> TargetSpec | None:
@@ -422,8 +422,9 @@ def parse_target(phrase: str) -> TargetSpec | None:
     if m:
         n = number(m.group(2)) or 1
         return TargetSpec({"any": True, "other_target": True}, p, count=n, min=0 if m.group(1) else n)
-    if p in ("any other target", "another target"):
-        return TargetSpec({"any": True, "other": True}, p)
+    if p in ("any other target", "another target", "a second target", "a third target"):
+        # 115.3: "another target", "a third target": not an object chosen for the ability's other targets
+        return TargetSpec({"any": True, "other": True, "other_target": True}, p)
     m = re.fullmatch(r"(?:(up to) )?(one|two|three|four|\d+) (other )?targets", p)
     if m:
         n = number(m.group(2)) or 1
@@ -438,8 +439,10 @@ def parse_target(phrase: str) -> TargetSpec | None:
     if f is None:
         return None
     f.pop("_needs_player_target", None)
-    if m.group(3) and m.group(3).strip() in ("other", "another"):
+    if m.group(3) and m.group(3).strip() in ("other", "another", "a second", "a third"):
         f["other"] = True
+        if m.group(3).strip() != "other":  # 115.3: different from the ability's other targets
+            f["other_target"] = True
     if m.group(3) and "any number" in m.group(3):
         return TargetSpec(f, p, count=99, min=0)
     if m.group(2) and m.group(2) == "x":

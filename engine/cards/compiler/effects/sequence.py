@@ -156,9 +156,11 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     for rd in _TABLE:
         m = rd.pattern.match(low)
         if m:
+            snapshot = len(ctx.targets)
             out = rd.read(m, ctx)
             if out is not None:
                 return _bind_that_player(out, ctx)
+            del ctx.targets[snapshot:]  # a reader that did not read it leaves no target behind (601.2c)
     # "A loses X life and you gain X life, where X is N": the closing "where X is" defines
     # the X of every clause before it too (107.3: one X, one value)
     where = re.search(r", where x is .+$", low)
@@ -543,8 +545,33 @@ def _life_lost_this_way(effs: list[Effect]) -> list[Effect]:
 
 
 
+@reader(r"^(self|it) deals (\w+ damage to .+?), (\w+ damage to .+?),? and (\w+ damage to .+)$")
+def _damage_list(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """Cone of Flame: "SELF deals 1 damage to any target, 2 damage to another target, and 3 damage
+    to a third target": one damage instruction for each part, in order (608.2c)."""
+    return _each_part([f"{m.group(1)} deals {p}" for p in m.groups()[1:]], c)
+
+
+@reader(r"^put (\w+ \S+ counters? on .+?), (\w+ \S+ counters? on .+?),? and (\w+ \S+ counters? on .+)$")
+def _counters_list(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """Incremental Growth: "Put a +1/+1 counter on target creature, two +1/+1 counters on another
+    target creature, and three +1/+1 counters on a third target creature" (122.1)."""
+    return _each_part([f"put {p}" for p in m.groups()], c)
+
+
+def _each_part(parts: list[str], c: Ctx) -> list[Effect] | None:
+    out: list[Effect] = []
+    for p in parts:
+        got = parse_sentence(p, c)
+        if got is None:
+            return None
+        out += got
+    return out
+
+
 #: this module's readers ("X unless ...", "X at the beginning of ...": they read another sentence)
-READERS: tuple[Reader, ...] = (_pay, _unless_pay, _unless_do, _delayed, _next_draw_instead)
+READERS: tuple[Reader, ...] = (_pay, _unless_pay, _unless_do, _delayed, _next_draw_instead, _damage_list,
+                               _counters_list)
 #: every reader, family by family, in the order they are tried: the one table of sentence forms
 _TABLE: tuple[Reader, ...] = (
     *damage.READERS, *pump.READERS, *restrictions.READERS, *zones.READERS, *players.READERS,
