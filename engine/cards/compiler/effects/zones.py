@@ -189,6 +189,8 @@ def _sacrifice(m: re.Match, c: Ctx) -> list[Effect] | None:
     obj = m.group(2)
     if obj in ("self", "it", "them", "that creature", "that token", "those tokens", "that permanent"):
         return [Effect("sacrifice", {"what": c.ref(obj)})]
+    # "a creature of their choice with flying": the chooser's words stand before the noun's "with" clause
+    obj = re.sub(r"^(\w+ \w+) of their choice (with .+)$", r"\1 \2", obj)
     mm = re.fullmatch(r"(a|an|one|two|three|another|\w+) (.+?)(?: of their choice)?", obj)
     if not mm or (number(mm.group(1)) is None and mm.group(1) != "another"):
         return None
