@@ -61,6 +61,11 @@ def count_of(phrase: str) -> Any:
         return {"counters_on": "self", "kind": m.group(1)}
     if re.fullmatch(r"colors? of mana spent to cast (?:self|it)", p):
         return {"colors_spent": "self"}  # converge (BFZ): the colors of mana paid as it was cast (601.2h)
+    m = re.fullmatch(r"(aura|equipment|aura and equipment|aura and/or equipment) attached to self", p)
+    if m:  # "for each Aura and Equipment attached to SELF" (303.4, 301.5)
+        kinds = [{"subtypes": ["Aura"]}, {"subtypes": ["Equipment"]}]
+        pick = kinds if " " in m.group(1) else [k for k in kinds if k["subtypes"][0].lower() == m.group(1)]
+        return {"count": {"or": pick, "attached_to_self": True}}
     if p in ("creature blocking it beyond the first", "creature blocking self beyond the first"):
         return {"blockers_beyond_first": "self"}  # rampage (702.22a)
     m = re.fullmatch(r"(cards|card) in (your|that player's|their|target opponent's|each opponent's) hand", p)
