@@ -645,6 +645,17 @@ def _sea_monster(m: re.Match) -> list[dict[str, Any]] | None:
     )
 
 
+@static(r"^self can't (attack|block|attack or block) unless (.+)$")
+def _cant_unless(m: re.Match) -> list[dict[str, Any]] | None:
+    """"SELF can't block unless you control another Wolf or Werewolf", "... can't attack unless there are
+    seven or more cards in your graveyard": the restriction applies while the condition is false (611.3a)."""
+    cond = parse_condition(re.sub(r"^it's ", "self is ", m.group(2)))
+    if cond is None:
+        return None
+    rule = {"attack": "cant_attack", "block": "cant_block", "attack or block": "cant_attack_or_block"}[m.group(1)]
+    return [{"kind": "restriction", "affects": "self", "rule": rule, "condition": {"not": cond}}]
+
+
 @static(r"^if self was kicked, it enters with (a|an|one|two|three|four|five|\d+) ([+\-\w/]+) counters? on it$")
 def _kicked_counters(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "enters_with_counters", "counter": m.group(2), "amount": number(m.group(1)),
