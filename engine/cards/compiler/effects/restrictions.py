@@ -44,6 +44,16 @@ def _restrict_by(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("restrict", {"what": what, "rule": "cant_be_blocked", "by": f, "duration": "eot"})]
 
 
+@reader(r"^(.+?) can't block (self|target .+?) this turn$")
+def _cant_block_this(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Target creature can't block SELF this turn": a restriction against that attacker only (509.1b)."""
+    what = c.ref(m.group(1))
+    attacker = c.ref(m.group(2)) if what is not None else None
+    if what is None or attacker is None or attacker == what:
+        return None
+    return [Effect("restrict", {"what": what, "rule": "cant_block", "attacker": attacker, "duration": "eot"})]
+
+
 @reader(r"^(.+?) blocks (self|it|target .+?) this (?:turn|combat) if able$")
 def _must_block_self(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Target creature blocks SELF this turn if able", "Another target creature blocks it this turn if
@@ -135,6 +145,7 @@ def _attack_defender_eot(m: re.Match, c: Ctx) -> list[Effect] | None:
 READERS: tuple[Reader, ...] = (
     _restrict,
     _restrict_by,
+    _cant_block_this,
     _must_block_self,
     _must,
     _frozen,
