@@ -264,6 +264,8 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"you revealed an? (\w+) card or controlled an? (\w+) as you cast self", t)
     if m and m.group(1) == m.group(2):  # DTK: the optional reveal of the spell's additional cost (601.2f)
         return {"revealed_as_cast": True}
+    if t in ("an opponent has more life than you", "an opponent has more life than you do"):
+        return {"opponent_more_life": True}
     m = re.fullmatch(r"a player cast (\w+) or more spells last turn", t)
     if m and number(m.group(1)):
         return {"player_spells_last_turn_ge": number(m.group(1))}
