@@ -158,10 +158,14 @@ def _to_gy(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if what is None else [Effect("move", {"what": what, "to": "graveyard"})]
 
 
-@reader(r"^(tap|untap) (.+)$")
+@reader(r"^(tap or untap|tap|untap) (.+)$")
 def _tap(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(2))
-    return None if what is None else [Effect(m.group(1).lower(), {"what": what})]
+    if what is None:
+        return None
+    if m.group(1).lower() == "tap or untap":  # chosen as it resolves (701.17, 608.2d)
+        return [Effect("tap", {"what": what, "or_untap": True})]
+    return [Effect(m.group(1).lower(), {"what": what})]
 
 
 @reader(r"^regenerate (.+)$")
