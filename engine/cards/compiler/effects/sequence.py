@@ -153,6 +153,9 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
             inner = parse_sentence(re.sub(r"^((?:\S+ ){0,2})also ", r"\1", m.group(2)), ctx)
             if inner is not None:
                 return [Effect("if", {"cond": cond, "then": list(inner)})]
+    m = re.match(r"^((?:\S+ ){1,4})also ((?:gains?|gets?|deals?|loses?|has|have) .+)$", low)
+    if m:  # "Colorless creatures you control also gain first strike": "also" adds to what came before
+        return parse_sentence(m.group(1) + m.group(2), ctx)
     for rd in _TABLE:
         m = rd.pattern.match(low)
         if m:
