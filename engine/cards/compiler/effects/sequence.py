@@ -159,11 +159,11 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     for rd in _TABLE:
         m = rd.pattern.match(low)
         if m:
-            snapshot = len(ctx.targets)
+            held = len(ctx.targets)
             out = rd.read(m, ctx)
             if out is not None:
                 return _bind_that_player(out, ctx)
-            del ctx.targets[snapshot:]  # a reader that did not read it leaves no target behind (601.2c)
+            del ctx.targets[held:]  # a reader that did not read it leaves no target behind (601.2c)
     # "A loses X life and you gain X life, where X is N": the closing "where X is" defines
     # the X of every clause before it too (107.3: one X, one value)
     where = re.search(r", where x is .+$", low)
