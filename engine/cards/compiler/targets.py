@@ -353,6 +353,12 @@ def parse_noun(phrase: str) -> dict[str, Any] | None:
         if a is None or b is None:
             return None
         return {"or": [a, b]}
+    m = re.fullmatch(r"(.+?) with ([a-z]+(?: [a-z]+)?) (?:or|and/or) ([a-z]+(?: [a-z]+)?)", p)
+    if m and not m.group(3).startswith(("power", "toughness", "mana value")):
+        # "creatures with flying or reach": either keyword (702.9b, 702.17b)
+        a, b = parse_noun(f"{m.group(1)} with {m.group(2)}"), parse_noun(f"{m.group(1)} with {m.group(3)}")
+        if a is not None and b is not None and "keyword" in a and "keyword" in b:
+            return {"or": [a, b]}
     f: dict[str, Any] = {}
     p2 = _strip_suffixes(p, f)
     if p2 is None:
