@@ -645,14 +645,16 @@ def _sea_monster(m: re.Match) -> list[dict[str, Any]] | None:
     )
 
 
-@static(r"^self can't (attack|block|attack or block) unless (.+)$")
+@static(r"^self (can't attack|can't block|can't attack or block|attacks each combat if able|blocks each combat if "
+        r"able) unless (.+)$")
 def _cant_unless(m: re.Match) -> list[dict[str, Any]] | None:
     """"SELF can't block unless you control another Wolf or Werewolf", "... can't attack unless there are
-    seven or more cards in your graveyard": the restriction applies while the condition is false (611.3a)."""
+    seven or more cards in your graveyard", "SELF attacks each combat if able unless you control another
+    Ally": the restriction or requirement applies while the condition is false (611.3a, 508.1d)."""
     cond = parse_condition(re.sub(r"^it's ", "self is ", m.group(2)))
     if cond is None:
         return None
-    rule = {"attack": "cant_attack", "block": "cant_block", "attack or block": "cant_attack_or_block"}[m.group(1)]
+    rule = _RESTRICT[m.group(1)]
     return [{"kind": "restriction", "affects": "self", "rule": rule, "condition": {"not": cond}}]
 
 
