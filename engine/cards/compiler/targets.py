@@ -353,6 +353,13 @@ def parse_noun(phrase: str) -> dict[str, Any] | None:
         if a is None or b is None:
             return None
         return {"or": [a, b]}
+    m = re.fullmatch(r"(.+?) that's an? ([a-z]+)(?: or an? ([a-z]+))?", p)
+    if m:  # "each creature you control that's a Wolf or a Werewolf": either subtype (205.3)
+        base = parse_noun(m.group(1))
+        kinds = [subtype(w) for w in m.groups()[1:] if w]
+        if base is not None and kinds and all(kinds) and "subtypes" not in base and "or" not in base:
+            return {**base, "or": [{"subtypes": [k]} for k in kinds]} if len(kinds) > 1 \
+                else {**base, "subtypes": kinds}
     m = re.fullmatch(r"(.+?) with ([a-z]+(?: [a-z]+)?) (?:or|and/or) ([a-z]+(?: [a-z]+)?)", p)
     if m and not m.group(3).startswith(("power", "toughness", "mana value")):
         # "creatures with flying or reach": either keyword (702.9b, 702.17b)
