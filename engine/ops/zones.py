@@ -139,9 +139,10 @@ def _move(g: "Game", r: Ctx, e: Effect) -> dict | None:
             key = f"{r['i']}.top_or_bottom.{k}"
             got = r["answers"].get(key)
             if got is None:
-                return {"kind": "choose_option", "player": g.objects[x].owner, "options": ["top", "bottom"],
+                who = controller(g, r) if e.get("chooser") == "you" else g.objects[x].owner
+                return {"kind": "choose_option", "player": who, "options": ["top", "bottom"],
                         "slot": key,
-                        "prompt": f"put {g.objects[x].card.name} on the top or the bottom of your library?"}
+                        "prompt": f"put {g.objects[x].card.name} on the top or the bottom of its owner's library?"}
             picks.append((x, got))
         for x, got in picks:
             if x in g.objects:

@@ -268,6 +268,15 @@ TOP_OR_BOTTOM_RX = re.compile(
 )
 
 
+@reader(r"^put (.+?) on your choice of the top or bottom of (?:its|their) owners?'s? librar(?:y|ies)$")
+def _top_or_bottom_yours(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Put target card from a graveyard on your choice of the top or bottom of its owner's library":
+    the ability's controller chooses (401.4: that library's owner does not)."""
+    what = c.ref(m.group(1))
+    return None if what is None else [Effect("move", {"what": what, "to": "library_top_or_bottom",
+                                                      "chooser": "you"})]
+
+
 def top_or_bottom(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(1))
     return None if what is None else [Effect("move", {"what": what, "to": "library_top_or_bottom"})]
@@ -281,6 +290,7 @@ READERS: tuple[Reader, ...] = (
     _bounce,
     _return,
     _nth_from_top,
+    _top_or_bottom_yours,
     _tuck,
     _tuck2,
     _shuffle_in,
