@@ -558,7 +558,7 @@ def _damage_list(m: re.Match, c: Ctx) -> list[Effect] | None:
 @reader(r"^put (\w+ \S+ counters? on .+?), (\w+ \S+ counters? on .+?),? and (\w+ \S+ counters? on .+)$")
 def _counters_list(m: re.Match, c: Ctx) -> list[Effect] | None:
     """Incremental Growth: "Put a +1/+1 counter on target creature, two +1/+1 counters on another
-    target creature, and three +1/+1 counters on a third target creature" (122.1)."""
+    target creature, and three +1/+1 counters on a third target creature" (121.1)."""
     return _each_part([f"put {p}" for p in m.groups()], c)
 
 
