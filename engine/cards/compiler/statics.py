@@ -277,6 +277,15 @@ def _restriction(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "restriction", "affects": aff, "rule": rule}]
 
 
+@static(r"^(.+?) can block an additional (two|three|four|five|six|seven|eight|nine|ten) creatures each combat$")
+def _extra_blocks(m: re.Match) -> list[dict[str, Any]] | None:
+    """"SELF can block an additional seven creatures each combat" (509.1a): one more each (engine/combat.py
+    counts the extra_block rules)."""
+    aff = _affects(m.group(1))
+    n = number(m.group(2))
+    return None if aff is None or not n else [{"kind": "restriction", "affects": aff, "rule": "extra_block"}] * n
+
+
 @static(r"^(.+?) can't be blocked (?:by (.+?)|except by (.+?))$")
 def _evasion(m: re.Match) -> list[dict[str, Any]] | None:
     aff = _affects(m.group(1))
