@@ -190,12 +190,12 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
             del ctx.targets[snapshot[0]:]
             ctx.last, ctx.last_player, ctx.x = snapshot[1], snapshot[2], snapshot[3]
             idx = low.find(joiner, idx + 1)
-    m = re.fullmatch(r"(.+?) if (there are .+|you control .+|an opponent .+|you have .+)", low)
+    m = re.fullmatch(r"(.+?) (if|unless) (there are .+|you control .+|an opponent .+|you have .+)", low)
     if m and not m.group(1).endswith("instead"):  # "Create a 4/4 Angel token ... if there are four or more card types
-        cond = parse_condition(m.group(2))  # among cards in your graveyard": the instruction only if it holds (608.2c)
-        inner = parse_sentence(m.group(1), ctx) if cond is not None else None
-        if inner is not None:
-            return [Effect("if", {"cond": cond, "then": list(inner)})]
+        cond = parse_condition(m.group(3))  # among cards in your graveyard": the instruction only if it holds (608.2c);
+        inner = parse_sentence(m.group(1), ctx) if cond is not None else None  # "you lose 1 life unless you control
+        if inner is not None and cond is not None:  # another colorless creature": only if it does not
+            return [Effect("if", {"cond": cond if m.group(2) == "if" else {"not": cond}, "then": list(inner)})]
     return None
 
 
