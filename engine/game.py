@@ -372,7 +372,7 @@ class Game:
 
     def move(self, oid: int, to: str, *, top: bool = True, controller: str | None = None,
              tapped: bool = False, index: int | None = None, replaced: bool = False,
-             counters: dict[str, int] | None = None, linked: int | None = None) -> int:
+             counters: dict[str, int] | None = None, linked: int | None = None, transformed: bool = False) -> int:
         """Move an object to a zone; it becomes a new object there (400.7). Returns its new id.
 
         A move to a graveyard goes through its replacement effects (614.1a, engine/replacement.py)
@@ -459,6 +459,10 @@ class Game:
             facedown.card_after_move(o, n, frm, to)
         if "bestowed" in o.chosen:  # 702.102a: an Aura spell with bestow enters as an Aura
             bestow.card_after_move(o, n, frm, to)
+        back = transform.back_face(n.card) if to == "battlefield" and transformed else None
+        if back is not None:  # 711.8: "onto the battlefield transformed": its back face up as it enters
+            n.chosen["front"] = n.card
+            n.card = back
         if to == "battlefield":
             self.ts += 1
             n.timestamp = self.ts

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine import dredge, knowledge
+from engine.transform import back_face as transform_back
 from engine.actions import add_effect, attack_choice, discard, plan_to_graveyard, put_attacking
 from engine.cards.abilities import Ability, Effect
 from engine.filters import matches
@@ -160,8 +161,11 @@ def _move(g: "Game", r: Ctx, e: Effect) -> dict | None:
         for x, tgt in zip(xs, attacks):
             if x in g.objects:
                 ctl = controller(g, r) if e.get("control") == "you" else None
+                if e.get("transformed") and transform_back(g.objects[x].card) is None:
+                    continue  # 711.8a: a card that can't enter transformed stays where it is
                 new = g.move(x, "battlefield", tapped=bool(e.get("tapped")), controller=ctl,
-                             counters={e.args["counter"]: 1} if e.get("counter") else None)
+                             counters={e.args["counter"]: 1} if e.get("counter") else None,
+                             transformed=bool(e.get("transformed")))
                 r.setdefault("followed", {})[x] = new  # 400.7: "that artifact gains haste"
                 if e.get("attacking"):
                     put_attacking(g, new, tgt)
