@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine import dredge, knowledge
-from engine.transform import back_face as transform_back
 from engine.actions import add_effect, attack_choice, discard, plan_to_graveyard, put_attacking
 from engine.cards.abilities import Ability, Effect
 from engine.filters import matches
 from engine.ops.base import ask_cards, table
+from engine.transform import back_face as transform_back
 from engine.until import exile_until_leaves
 from engine.values import Ctx, amount, controller, refs, source_id, this
 
