@@ -65,18 +65,17 @@ def _regenerate(g: "Game", r: Ctx, e: Effect) -> None:
 
 @op("tap")
 def _tap(g: "Game", r: Ctx, e: Effect) -> dict | None:
-    if e.get("or_untap"):  # "tap or untap target creature": its controller chooses as it resolves (608.2d)
-        got = r["answers"].get(r["i"])
+    objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int) and x in g.objects]
+    act = tap
+    if e.get("or_untap") and objs:  # "tap or untap target creature": chosen as it resolves (608.2d)
+        key = f"{r['i']}.tap_or_untap"
+        got = r["answers"].get(key)
         if got is None:
-            if not any(isinstance(x, int) and x in g.objects for x in refs(g, r, e.args["what"])):
-                return None
-            return {"kind": "choose_option", "player": controller(g, r), "options": ["tap", "untap"],
-                    "slot": r["i"], "prompt": f"{this(g, r).card.name}: tap or untap it?"}
-        if got == "untap":
-            return _untap(g, r, e)
-    for x in refs(g, r, e.args["what"]):
-        if isinstance(x, int) and x in g.objects:
-            tap(g, x)  # 701.17a (603.2d: "becomes tapped")
+            return {"kind": "choose_option", "player": controller(g, r), "options": ["tap", "untap"], "slot": key,
+                    "prompt": f"{this(g, r).card.name}: tap or untap {g.objects[objs[0]].card.name}?"}
+        act = tap if got == "tap" else untap
+    for x in objs:
+        act(g, x)  # 701.17a (603.2d: "becomes tapped"), 701.17b
     return None
 
 
@@ -86,7 +85,6 @@ def _untap(g: "Game", r: Ctx, e: Effect) -> None:
     for x in refs(g, r, e.args["what"]):
         if isinstance(x, int) and x in g.objects:
             untap(g, x)  # 701.17b
-    return None
 
 
 
