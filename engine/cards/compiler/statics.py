@@ -87,7 +87,8 @@ def _rest_clauses(aff: Any, rest: str) -> list[dict[str, Any]] | None:
     out: list[dict[str, Any]] = []
     parts = [
         x.strip()
-        for x in re.split(r",?\s*(?:\band\s+)?(?=\b(?:has|have|can|can't|is|are|loses|lose|assigns|doesn't)\b)", rest)
+        for x in re.split(r",?\s*(?:\band\s+)?(?=\b(?:has|have|can|can't|is|are|loses|lose|assigns|doesn't|attacks|"
+                          r"blocks)\b)", rest)
         if x.strip()
     ]
     for part in parts:
