@@ -545,6 +545,9 @@ def carried(o: "Obj") -> dict[str, Any]:
         out["cast_zone"] = o.chosen["cast_from"]
     if o.chosen.get("colors_spent"):  # 702.43a: sunburst reads them as the permanent enters from the stack
         out["colors_spent"] = list(o.chosen["colors_spent"])
+    for k in ("revealed_as_cast", "controlled_as_cast"):  # "if you revealed a Dragon card ... as you cast SELF"
+        if o.chosen.get(k):
+            out[k] = True
     return out
 
 

@@ -181,7 +181,7 @@ def chosen_value(g: "Game", src: int | None, what: str) -> Any:
 CHOOSE_CONTEXTS = {("move", "what"), ("bounce", "what"), ("exile", "what"), ("discard", "what"),
                    ("counters", "what"), ("tap", "what"), ("untap", "what"), ("pump", "what"), ("grant", "what"),
                    ("destroy", "what"), ("sacrifice", "what"), ("attach", "to")}
-CHOOSE_ZONES = ("battlefield", "hand", "graveyard")
+CHOOSE_ZONES = ("battlefield", "hand", "graveyard", "exile")  # exile: BFZ processors (406.3: a public zone)
 
 
 def choose_problems(op: str, key: str, ref: dict[str, Any]) -> list[str]:

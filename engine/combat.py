@@ -358,7 +358,8 @@ def can_block(g: "Game", b: int, a: int) -> bool:
     for r in bc.rules:  # 509.1b: "can't block" restrictions, some only against certain attackers
         if r.get("rule") == "cant_block" and (not r.get("what") or matches(g, a, r["what"], b)):
             return False
-    if any(e.get("rule") == "cant_block" and active(g, e) for e in rule_effects(g, b)):
+    # "target creature can't block SELF this turn": only that attacker (509.1b)
+    if any(e.get("rule") == "cant_block" and active(g, e) and e.get("attacker", a) == a for e in rule_effects(g, b)):
         return False
     for r in ac.rules:  # "can't be blocked (except by ... / by ...)"
         if r.get("rule") == "cant_be_blocked" and _unblockable_by(g, r, b, a):

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import player_statics
+from engine import knowledge, player_statics
 from engine.actions import discard, sacrifice
 from engine.cards.abilities import Ability, CardDef, Cost
 from engine.errors import IllegalAction
@@ -30,7 +30,8 @@ if TYPE_CHECKING:
 
 _VERB = {"sacrifice": "sacrifice", "discard": "discard", "exile_from_graveyard": "exile from your graveyard",
          "tap_others": "tap", "return_to_hand": "return to its owner's hand",
-         "linked_to_graveyard": "put into its owner's graveyard"}
+         "linked_to_graveyard": "put into its owner's graveyard",
+         "process": "put from exile into its owner's graveyard", "reveal": "reveal (or none)"}
 
 
 # ------------------------------------------------------------------ the parts of a cost
@@ -86,6 +87,10 @@ def candidates(g: "Game", player: str, part: str, f: dict[str, Any], src: int | 
         o = g.objects.get(src) if src is not None else None
         return [i for i in (o.chosen.get("exiled", ()) if o is not None else ())
                 if i in g.objects and g.objects[i].zone == "exile"]
+    if part == "reveal":  # "you may reveal a Dragon card from your hand"
+        return [i for i in g.players[player].hand if matches(g, i, {**f, "zone": "hand"}, src, player)]
+    if part == "process":  # cards in exile that an opponent owns (406.3: exile is public)
+        return [i for p in g.opponents(player) for i in g.players[p].exile]
     raise IllegalAction(f"unknown cost part {part}")
 
 
@@ -93,6 +98,8 @@ def choices_payable(g: "Game", player: str, cost: Cost, src: int | None, exclude
     """118.3: enough objects exist for every chosen part (``exclude``: a card that will not
     be there any more when the cost is paid, such as the spell being cast from the hand)."""
     for part, f, n in chosen_parts(cost):
+        if part == "reveal":  # optional: nothing to reveal pays it too
+            continue
         # a source tapped by {T} is no longer an untapped creature to tap (paid first)
         gone = src if part == "tap_others" and cost.tap else exclude
         cands = [c for c in candidates(g, player, part, f, src) if c != gone]
@@ -104,11 +111,13 @@ def choices_payable(g: "Game", player: str, cost: Cost, src: int | None, exclude
     return True
 
 
-def _picks_ok(g: "Game", f: dict[str, Any], n: int, cands: list[Any], picks: list[Any]) -> bool:
+def _picks_ok(g: "Game", f: dict[str, Any], n: int, cands: list[Any], picks: list[Any], part: str = "") -> bool:
     """The chosen objects pay the part: n distinct candidates, or (crew) distinct candidates whose
-    total power is the number asked or more."""
+    total power is the number asked or more; a reveal, up to n."""
     if len(set(picks)) != len(picks) or any(p not in cands for p in picks):
         return False
+    if part == "reveal":
+        return len(picks) <= n
     if "total_power" in f:
         return sum(g.chars(p).power for p in picks) >= f["total_power"]
     return len(picks) == n
@@ -128,6 +137,11 @@ def start(g: "Game", player: str, cost: Cost | list[Cost], src: int | None, obj:
     parts = [[p, f, n] for c in (cost if isinstance(cost, list) else [cost]) for p, f, n in chosen_parts(c)]
     pend: dict[str, Any] = {"player": player, "src": src, "obj": obj, "finish": finish, "parts": parts,
                             "extra": dict(extra or {})}
+    for c in (cost if isinstance(cost, list) else [cost]):
+        if c.reveal and obj is not None and obj in g.objects:  # "or controlled a Dragon as you cast SELF" (601.2f-h)
+            f_ctl = {**c.reveal, "zone": "battlefield", "controller": "you"}
+            if any(matches(g, i, f_ctl, src, player) for i in g.battlefield):
+                g.objects[obj].chosen["controlled_as_cast"] = True
     for part, f, n in list(pend["parts"]):
         if part not in a:
             break
@@ -141,7 +155,7 @@ def start(g: "Game", player: str, cost: Cost | list[Cost], src: int | None, obj:
 def _check(g: "Game", player: str, part: str, f: dict[str, Any], n: int, src: int | None,
            picks: list[int]) -> None:
     cands = candidates(g, player, part, f, src)
-    if not _picks_ok(g, f, n, cands, picks):
+    if not _picks_ok(g, f, n, cands, picks, part):
         raise IllegalAction(f"{_VERB[part]}: {_how_many(f, n)} of the offered objects")
 
 
@@ -151,11 +165,14 @@ def _go_on(g: "Game", pend: dict[str, Any]) -> dict[str, Any] | None:
     while pend["parts"]:
         part, f, n = pend["parts"][0]
         cands = candidates(g, player, part, f, src)
+        if part == "reveal" and not cands:  # nothing to reveal: nothing is asked
+            pend = {**pend, "parts": [list(p) for p in pend["parts"][1:]]}
+            continue
         need = f.get("total_power")
         if need is not None and sum(max(0, g.chars(c).power) for c in cands) < need or need is None and len(cands) < n:
             raise IllegalAction(f"cannot pay the cost: too few to {_VERB[part]}")
         name = g.objects[src].card.name if src in g.objects else "it"
-        lo, hi = (min(1, need), len(cands)) if need is not None else (n, n)
+        lo, hi = (min(1, need), len(cands)) if need is not None else (0, 1) if part == "reveal" else (n, n)
         g.wait = {"kind": "choose_cards", "player": player, "options": cands, "min": lo, "max": hi,
                   "prompt": f"{name}: {_how_many(f, n)} to {_VERB[part]} (cost)", "cost": pend, "answer_to": "cost"}
         if need is not None:
@@ -172,7 +189,7 @@ def answer(g: "Game", d: Any, a: dict[str, Any]) -> dict[str, Any] | None:
     player = pend["player"]
     part, f, n = pend["parts"][0]
     picks = [int(c) if isinstance(c, str) and c.isdigit() else c for c in a.get("cards", [])]
-    if not _picks_ok(g, f, n, list(d.options), picks):
+    if not _picks_ok(g, f, n, list(d.options), picks, part):
         raise IllegalAction(f"{_VERB[part]}: {_how_many(f, n)} of the offered objects")
     pend = {**pend, "parts": [list(p) for p in pend["parts"][1:]]}
     _pay(g, player, part, picks, pend["obj"])
@@ -193,8 +210,12 @@ def _pay(g: "Game", player: str, part: str, picks: list[int], obj: int | None) -
             discard(g, i)  # 701.8, with its event
         elif part == "exile_from_graveyard":
             g.move(i, "exile")
-        elif part == "linked_to_graveyard":
+        elif part in ("linked_to_graveyard", "process"):
             g.move(i, "graveyard")
+        elif part == "reveal":  # 701.15: shown to every player; the spell remembers it
+            knowledge.show(g, [i])
+            if s is not None:
+                s.chosen["revealed_as_cast"] = True
         elif part == "tap_others":
             tap(g, i)  # 701.17a, with its event (603.2d)
         elif part == "return_to_hand":

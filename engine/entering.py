@@ -88,6 +88,22 @@ def answer_amplify(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
         g.changed()
 
 
+def answer_reveal_or_tapped(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
+    """614.12: the card chosen from the hand is revealed to every player (701.15); with none
+    chosen, the permanent enters tapped."""
+    cards = a.get("cards", [])
+    if not isinstance(cards, list) or len(cards) > 1 or any(c not in d.options for c in cards):
+        raise IllegalAction("choose one of the cards offered, or none")
+    o = g.objects.get(d.data["enter"])
+    shown = [c for c in cards if c in g.objects and g.objects[c].zone == "hand"]
+    if shown:
+        knowledge.show(g, shown)
+        g.log("reveal", player=d.player, cards=[g.objects[c].card.name for c in shown], objs=shown)
+    elif o is not None and o.zone == "battlefield":
+        o.tapped = True
+    g.changed()
+
+
 def answer_pay_or_tapped(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
     """614.12: pay the life, or the permanent enters tapped. IllegalAction for another answer,
     or for paying more life than the player has (118.4)."""

@@ -23,6 +23,8 @@ KNOWN = frozenset({
     "toughness_lt", "not", "ability", "one_of_each", "different_names", "enchanted", "equipped",
     "chosen_color", "chosen_type", "from_battlefield_this_turn", "unblocked", "attacking_you", "chosen_name",
     "shares_color_with_source", "paired_group", "name_in", "power_gt_self",
+    "attached_to_self",  # "for each Aura attached to SELF" (303.4, 301.5)
+    "other_target",  # a target slot's: not an object chosen for another target (115.3; engine/targets.check_targets)
 })
 #: Keys that name another object of the resolution ("with the same name as that permanent"):
 #: engine.values binds them to plain keys (``name_in``) before ``matches`` reads the filter.
@@ -140,6 +142,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
             return False
     own = f.get("owner")
     if own == "you" and o.owner != you or own == "opponent" and not _opponent(game, o.owner, you):
+        return False
+    if f.get("attached_to_self") and (src is None or o.attached_to != src):
         return False
     if f.get("other"):
         if x == src:

@@ -384,7 +384,7 @@ class Game:
 
     def move(self, oid: int, to: str, *, top: bool = True, controller: str | None = None,
              tapped: bool = False, index: int | None = None, replaced: bool = False,
-             counters: dict[str, int] | None = None, linked: int | None = None) -> int:
+             counters: dict[str, int] | None = None, linked: int | None = None, transformed: bool = False) -> int:
         """Move an object to a zone; it becomes a new object there (400.7). Returns its new id.
 
         A move to a graveyard goes through its replacement effects (614.1a, engine/replacement.py)
@@ -473,6 +473,10 @@ class Game:
             bestow.card_after_move(o, n, frm, to)
         if "prototyped" in o.chosen:  # prototype: a prototyped spell becomes a prototyped permanent
             prototype.card_after_move(o, n, frm, to)
+        back = transform.back_face(n.card) if to == "battlefield" and transformed else None
+        if back is not None:  # 711.8: "onto the battlefield transformed": its back face up as it enters
+            n.chosen["front"] = n.card
+            n.card = back
         if to == "battlefield":
             self.ts += 1
             n.timestamp = self.ts
@@ -1116,6 +1120,7 @@ class Game:
             p.lands_played = 0
             p.life_gained_turn = 0
             p.life_lost_turn = 0
+            p.spells_cast_last_turn = p.spells_cast_turn  # "last turn" is the turn that just ended
             p.spells_cast_turn = 0
             p.drawn_turn = 0
             p.combat_types_turn = []
@@ -1192,6 +1197,7 @@ ANSWER_HANDLERS: dict[tuple[str, str | None], Handler] = {
     (K.CHOOSE_OPTION, "replace"): replacement.answer,  # 616.1: which replacement applies first
     (K.CHOOSE_OPTION, "enter"): answer_enter,         # 614.12: "as SELF enters, choose ..."
     (K.CHOOSE_OPTION, "enter_pay"): entering.answer_pay_or_tapped,  # 614.12: "you may pay N life. If you don't"
+    (K.CHOOSE_CARDS, "enter_reveal"): entering.answer_reveal_or_tapped,  # 614.12: "you may reveal a ... card"
     (K.CHOOSE_OPTION, "enter_counters"): entering.answer_optional_counters,  # 614.12, unleash 702.97a
     (K.CHOOSE_OPTION, "tribute_opponent"): entering.answer_tribute_opponent,  # 702.103a
     (K.CHOOSE_OPTION, "dredge"): dredge.answer_draw_step,  # 702.51a

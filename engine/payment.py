@@ -43,6 +43,10 @@ def chosen_parts(cost: Cost) -> list[tuple[str, dict[str, Any], int]]:
         out.append(("return_to_hand", dict(cost.return_to_hand), 1))
     if cost.linked_to_graveyard:
         out.append(("linked_to_graveyard", {}, cost.linked_to_graveyard))
+    if cost.process:
+        out.append(("process", {}, cost.process))
+    if cost.reveal:
+        out.append(("reveal", dict(cost.reveal), 1))  # up to one (engine/costs.py)
     return out
 
 
@@ -50,7 +54,8 @@ def chosen_parts(cost: Cost) -> list[tuple[str, dict[str, Any], int]]:
 def has_choices(cost: Cost | None) -> bool:
     """Does paying this cost involve choosing objects (see chosen_parts)?"""
     return cost is not None and bool(cost.sacrifice or cost.discard > 0 or cost.exile_from_graveyard
-                                     or cost.tap_others or cost.return_to_hand or cost.linked_to_graveyard)
+                                     or cost.tap_others or cost.return_to_hand or cost.linked_to_graveyard
+                                     or cost.process or cost.reveal)
 
 
 def _any_zone(f: Any) -> Any:

@@ -470,7 +470,8 @@ def enters_tapped(g: "Game", o: "Obj") -> bool:
     checked against the permanent as it enters (614.12), within that permanent's controller's
     range of influence (801.13a). "As SELF enters, you may pay 2 life.
     If you don't, it enters tapped" asks its controller (ask_pay_or_tapped);
-    the permanent enters tapped unless that player pays."""
+    the permanent enters tapped unless that player pays; "you may reveal a Forest or Plains
+    card from your hand" likewise asks which card, if any (engine/entering.answer_reveal_or_tapped)."""
     tapped = False
     for ab in o.card.abilities:
         st = ab.static
@@ -479,6 +480,15 @@ def enters_tapped(g: "Game", o: "Obj") -> bool:
             continue
         if st.get("unless_pay"):
             ask_pay_or_tapped(g, o, st["unless_pay"])
+        elif st.get("unless_reveal"):  # "you may reveal a Forest or Plains card from your hand. If you don't"
+            hand = [i for i in g.players[o.controller].hand
+                    if matches(g, i, {**st["unless_reveal"], "zone": "hand"}, o.id, o.controller)]
+            if not hand:
+                tapped = True  # nothing to reveal: it can't be done (614.12)
+            else:
+                g.queue.append({"kind": "choose_cards", "player": o.controller, "options": hand, "min": 0, "max": 1,
+                                "enter": o.id, "answer_to": "enter_reveal",
+                                "prompt": f"{o.card.name}: reveal a card from your hand, or it enters tapped"})
         elif not st.get("unless") or not condition(g, st["unless"], o.id, {"controller": o.controller}):
             tapped = True
     for oid in g.battlefield:  # 614.1d: other permanents' statics that make objects enter tapped

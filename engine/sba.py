@@ -10,7 +10,7 @@ from engine.errors import IllegalAction
 from engine.filters import matches
 from engine.protection import protected
 from engine.replacement import zone_change
-from engine.until import object_left
+from engine.until import lost_control, object_left
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -21,6 +21,8 @@ def check(g: "Game") -> bool:
     """Perform every applicable state-based action at once (704.3). True if any happened."""
     did = False
     g.lki = []  # the state-based actions are performed simultaneously (704.3); one look-back batch
+    if g.effects:
+        lost_control(g)  # 611.2b: "for as long as you control SELF" has ended (seen before anyone gets priority)
     if g.shared:
         seats.share(g)  # 810.4, 810.10: a Two-Headed Giant team's life and poison are one
     limit = seats.poison_limit(g) if g.shared else 10

@@ -102,7 +102,8 @@ class Player:
 
     __slots__ = ("name", "life", "poison", "library", "hand", "graveyard", "exile", "command",
                  "pool", "lands_played", "lost", "drew_from_empty", "mulligans", "kept",
-                 "life_gained_turn", "life_lost_turn", "conceded", "spells_cast_turn", "drawn_turn",
+                 "life_gained_turn", "life_lost_turn", "conceded", "spells_cast_turn", "spells_cast_last_turn",
+                 "drawn_turn",
                  "damaged_turn", "commander_casts", "commander_damage", "attacked_turn", "died_turn",
                  "left_turn", "combat_ended_turn", "combat_types_turn", "epic", "counters", "sideboard")
 
@@ -125,6 +126,7 @@ class Player:
         self.life_lost_turn = 0
         self.conceded = False
         self.spells_cast_turn = 0       # spells this player cast this turn (per-turn fact, cleared at 500.1)
+        self.spells_cast_last_turn = 0  # spells this player cast during the previous turn (werewolves' "last turn")
         self.drawn_turn = 0             # cards this player drew this turn ("your second card each turn")
         self.damaged_turn = 0           # the last turn this player was dealt damage (bloodthirst, 702.53a)
         self.attacked_turn = 0          # the last turn this player attacked with a creature (508.1j)

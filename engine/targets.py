@@ -134,6 +134,10 @@ def check_targets(g: "Game", specs: tuple[TargetSpec, ...], chosen: list[list[An
             raise IllegalAction(f"{spec.text}: choose {spec.min}..{spec.count}, got {len(picks)}")
         if len(set(map(str, picks))) != len(picks):
             raise IllegalAction(f"{spec.text}: the same target twice")
+        if spec.filter.get("other_target"):  # "another target", "a third target" (115.3)
+            others = {str(x) for q in chosen if q is not picks for x in q}
+            if any(str(x) in others for x in picks):
+                raise IllegalAction(f"{spec.text}: a target already chosen for this ability")
         for x in picks:
             if not targetable(g, x, spec, src, controller, info):
                 raise IllegalAction(f"{name_of(g, x)} is not a legal choice for {spec.text}")

@@ -33,7 +33,7 @@ OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "
                  "combat_damage_creature", "combat_damage", "damage_player", "damage_opponent",
                  "attacks_or_blocks", "etb_or_dies", "etb_or_attacks", "cycle",
                  "becomes_target", "becomes_target_spell", "becomes_target_opponent", "blocks_flying",
-                 "activate", "leaves_graveyard", "attacks_alone", "monstrous", "transforms",
+                 "activate", "leaves_graveyard", "attacks_alone", "monstrous", "renowned", "transforms",
                  "turned_face_up",  # 702.36e, 701.31b: engine/facedown.py
                  "last_time_counter_removed",  # 702.62a (vanishing): engine/ops/objects.py
                  "haunted_dies"}  # 702.54c: the creature a card in exile haunts died (leaves, below)

@@ -39,11 +39,24 @@ def exile_until_leaves(g: "Game", src: int | None, oids: list[int]) -> list[int]
     return out
 
 
+_WHILE = ("source_leaves", "while_source")
+
+
+def lost_control(g: "Game") -> None:
+    """611.2b: "for as long as you control SELF" ends once its controller no longer controls SELF
+    (its leaving the battlefield is source_left's); the effect does not come back."""
+    if any(e.get("until") == "while_source" and g.controller_of(e["source"]) != e.get("controller")
+           for e in g.effects):
+        g.effects = [e for e in g.effects if not (e.get("until") == "while_source"
+                                                  and g.controller_of(e["source"]) != e.get("controller"))]
+        g.changed()
+
+
 def source_left(g: "Game", src: int) -> None:
     """610.3: the source left the battlefield: what it exiled comes back."""
-    if any(e.get("until") == "source_leaves" and e.get("source") == src for e in g.effects):
-        # 611.2b: "for as long as SELF remains on the battlefield" ends now
-        g.effects = [e for e in g.effects if not (e.get("until") == "source_leaves" and e.get("source") == src)]
+    if any(e.get("until") in _WHILE and e.get("source") == src for e in g.effects):
+        # 611.2b: "for as long as SELF remains on the battlefield" (or "you control SELF") ends now
+        g.effects = [e for e in g.effects if not (e.get("until") in _WHILE and e.get("source") == src)]
         g.changed()
     recs = [e for e in g.effects if e.get("layer") == "until" and e.get("source") == src]
     if not recs:

@@ -513,6 +513,21 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
             return False
     if "spells_cast_this_turn" in cond and g.players[you].spells_cast_turn != cond["spells_cast_this_turn"]:
         return False  # "if you didn't cast a spell this turn": exactly that many
+    if "opponent_more_life" in cond:  # "if an opponent has more life than you"
+        more = any(g.players[p].life > g.players[you].life for p in g.opponents(you))
+        if more != bool(cond["opponent_more_life"]):
+            return False
+    if "revealed_as_cast" in cond:  # "if you revealed a Dragon card or controlled a Dragon as you cast SELF"
+        did = cast_as is not None and bool(cast_as.chosen.get("revealed_as_cast")
+                                           or cast_as.chosen.get("controlled_as_cast"))
+        if did != bool(cond["revealed_as_cast"]):
+            return False
+    if "spells_cast_last_turn" in cond:  # "if no spells were cast last turn": by all players together
+        if sum(p.spells_cast_last_turn for p in g.players.values()) != cond["spells_cast_last_turn"]:
+            return False
+    if "player_spells_last_turn_ge" in cond:  # "if a player cast two or more spells last turn": one player alone
+        if not any(p.spells_cast_last_turn >= cond["player_spells_last_turn_ge"] for p in g.players.values()):
+            return False
     if "self" in cond:  # "as long as it's attacking", "only if SELF is attacking"
         if o is None or not matches(g, o.id, cond["self"], src, you):
             return False
@@ -677,7 +692,10 @@ def _history(g: "Game", what: str, you: str, o: Any) -> bool:
 #: Condition keys this engine evaluates (a card using any other is unsupported).
 CONDITION_KEYS = {"control", "min", "max", "life_ge", "life_le", "your_turn", "all", "hand_le", "hand_ge",
                   "gained_life_this_turn", "kicked", "player_lost_life_this_turn", "opponent_lost_life_this_turn",
-                  "spells_cast_this_turn", "self", "self_attacked_or_blocked_this_turn", "self_dealt_damage",
+                  "spells_cast_this_turn", "spells_cast_last_turn", "player_spells_last_turn_ge", "revealed_as_cast",
+                  "opponent_more_life",
+                  "self",
+                  "self_attacked_or_blocked_this_turn", "self_dealt_damage",
                   "once_each_turn", "not", "it", "x_ge", "life_ge_start_plus", "graveyard_ge", "filter",
                   "cast_from_hand", "milled_this_way", "had_no_counters", "new_since_upkeep",
                   "opponent_dealt_damage_this_turn", "renowned", "cast_with", "step", "before_attackers",

@@ -263,6 +263,8 @@ your_turn, graveyard_ge+filter, hand_le, hand_ge, gained_life_this_turn,
 opponent_lost_life_this_turn, self: FILTER, it: FILTER, kicked, x_ge, cast_from_hand,
 all: [..], player_lost_life_this_turn: n, milled_this_way: FILTER, self_attacked_or_blocked_this_turn,
 self_dealt_damage: False, life_ge_start_plus: n, spells_cast_this_turn: 0, spells_cast_last_turn: 0,
+player_spells_last_turn_ge: n (one player cast that many spells in the previous turn),
+opponent_more_life: True (an opponent has more life than you), revealed_as_cast: True (DTK's Dragon reveal),
 and for activated abilities once_each_turn, step, before_attackers, combat_timing (506.6);
 any_player_life_le: n, opponents_ge: n,
 opponents_control: FILTER + min; history: creature_died | you_attacked | your_permanent_left | self_was_cast
@@ -397,7 +399,8 @@ TRIGGER_EVENTS: frozenset[str] = frozenset({
     "unblocked", "attacks_alone", "attacks_saddled", "combat_damage_player", "combat_damage_creature",
     "combat_damage", "damage_player", "damage_opponent", "deals_damage", "dealt_damage", "tapped", "untapped",
     "becomes_target", "becomes_target_spell", "becomes_target_opponent", "etb_or_attacks", "etb_or_dies",
-    "blocks_flying", "turned_face_up", "transforms", "explores", "exploited", "monstrous", "cast", "you_attack",
+    "blocks_flying", "turned_face_up", "transforms", "explores", "exploited", "monstrous", "renowned", "cast",
+    "you_attack",
     "sacrifice", "gain_life", "lose_life", "draw", "discard", "cycle", "scry", "surveil", "crime", "expend",
     "state", "tapped_for_mana", "activate", "step", "counters_put", "leaves_graveyard", "exploits",
     "last_time_counter_removed", "loses_game", "haunted_dies", "creature_to_graveyard",
@@ -449,6 +452,8 @@ class Cost:
     tap_others: dict[str, Any] | None = None         # filter plus "amount": "Tap an untapped creature you control"
     return_to_hand: dict[str, Any] | None = None     # "Return a land you control to its owner's hand"
     linked_to_graveyard: int = 0  # "Put a card exiled with SELF into its owner's graveyard" (607.2a, 614.14)
+    process: int = 0  # "Put a card an opponent owns from exile into that player's graveyard" (BFZ processors)
+    reveal: dict[str, Any] | None = None  # "you may reveal a Dragon card from your hand": up to one, optional
 
     @property
     def is_free(self) -> bool:

@@ -208,6 +208,7 @@ def _renowned(g: "Game", r: dict, e: Effect) -> None:
     for i in _objs(g, r, e.get("what", "self")):
         g.objects[i].chosen["renowned"] = True
         g.changed()
+        triggers.event(g, {"event": "renowned", "obj": i, "player": g.controller_of(i)})  # "becomes renowned"
 
 
 @action("populate")

@@ -73,9 +73,6 @@ def _restrict(g: "Game", r: Ctx, e: Effect) -> None:
     d = e.get("duration")
     if d == "next_untap":  # "doesn't untap during its controller's next untap step": ends after it (502.3)
         until = "next_untap"
-    elif d == "while_you_control_self":  # "for as long as you control SELF" (611.2b)
-        until = "while_source"
-        extra["source"] = source_id(g, r)
     else:
         until = until_of(e)
     add_effect(g, "rule", objs, r, until, rule=e.args["rule"], **extra)
@@ -87,7 +84,7 @@ def _gain_control(g: "Game", r: Ctx, e: Effect) -> None:
     objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int)]
     for x in objs:
         g.objects[x].sick = True
-    add_effect(g, "2", objs, r, until_of(e) if e.get("duration") == "eot" else "never")
+    add_effect(g, "2", objs, r, until_of(e) if e.get("duration") in ("eot", "while_you_control_self") else "never")
 
 
 

@@ -86,6 +86,8 @@ def _may_pay(g: "Game", r: dict, e: Effect) -> dict | None:
     acts = [x for x in e.get("effects", ()) if x.op in ("sacrifice", "discard")] if e.get("reflexive") else []
     # "you may forage. If you do, ...": likewise for an action a player may be unable to do
     acts += [x for x in e.get("effects", ()) if x.op == "action" and x.args.get("name") in ACTION_CAN]
+    if e.get("then"):  # "you may put a card an opponent owns from exile into ... If you do": all of them, or not done
+        acts += [x for x in e.get("effects", ()) if x.op == "move" and _chosen_off_battlefield(x)]
     if not pays and not acts:
         return _plain_may(g, r, e)
     got = r["answers"].get(r["i"])
@@ -145,6 +147,13 @@ def _unless(g: "Game", r: dict, e: Effect) -> dict | None:
     return nested.run(g, r, "effects", e.get("effects", ()))
 
 
+def _chosen_off_battlefield(e: Effect) -> bool:
+    """A move of objects its controller chooses in a zone other than the battlefield."""
+    what = e.args.get("what")
+    return isinstance(what, dict) and isinstance(what.get("choose"), dict) \
+        and what["choose"].get("zone", "battlefield") != "battlefield"
+
+
 def _can_act(g: "Game", r: dict, payer: str, actions: Any) -> bool:
     """Can the payer perform the actions (a sacrifice needs something to sacrifice, 701.17a)?"""
     for a in actions:
@@ -163,6 +172,13 @@ def _can_act(g: "Game", r: dict, payer: str, actions: Any) -> bool:
         elif a.op not in g.OPS:  # every op of the engine (this module's table holds only its own)
             return False
         what = a.args.get("what")
+        if a.op == "move" and _chosen_off_battlefield(a):  # as many cards as it names, in that zone now
+            f = what["choose"]
+            n = amount(g, what.get("amount", 1), source_id(g, r), r)
+            if sum(1 for p in g.order for i in g.players[p].zone(f["zone"])
+                   if matches(g, i, f, source_id(g, r), payer)) < n:
+                return False
+            continue
         if isinstance(what, dict) and isinstance(what.get("choose"), dict):
             # "unless you exile another creature you control" (champion, 702.71a): something to choose
             f = {"zone": "battlefield", **what["choose"]}

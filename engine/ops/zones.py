@@ -9,6 +9,7 @@ from engine.actions import add_effect, attack_choice, discard, plan_to_graveyard
 from engine.cards.abilities import Ability, Effect
 from engine.filters import matches
 from engine.ops.base import ask_cards, table
+from engine.transform import back_face as transform_back
 from engine.until import exile_until_leaves
 from engine.values import Ctx, amount, controller, refs, source_id, this
 
@@ -139,9 +140,10 @@ def _move(g: "Game", r: Ctx, e: Effect) -> dict | None:
             key = f"{r['i']}.top_or_bottom.{k}"
             got = r["answers"].get(key)
             if got is None:
-                return {"kind": "choose_option", "player": g.objects[x].owner, "options": ["top", "bottom"],
+                who = controller(g, r) if e.get("chooser") == "you" else g.objects[x].owner
+                return {"kind": "choose_option", "player": who, "options": ["top", "bottom"],
                         "slot": key,
-                        "prompt": f"put {g.objects[x].card.name} on the top or the bottom of your library?"}
+                        "prompt": f"put {g.objects[x].card.name} on the top or the bottom of its owner's library?"}
             picks.append((x, got))
         for x, got in picks:
             if x in g.objects:
@@ -159,8 +161,11 @@ def _move(g: "Game", r: Ctx, e: Effect) -> dict | None:
         for x, tgt in zip(xs, attacks):
             if x in g.objects:
                 ctl = controller(g, r) if e.get("control") == "you" else None
+                if e.get("transformed") and transform_back(g.objects[x].card) is None:
+                    continue  # 711.8a: a card that can't enter transformed stays where it is
                 new = g.move(x, "battlefield", tapped=bool(e.get("tapped")), controller=ctl,
-                             counters={e.args["counter"]: 1} if e.get("counter") else None)
+                             counters={e.args["counter"]: 1} if e.get("counter") else None,
+                             transformed=bool(e.get("transformed")))
                 r.setdefault("followed", {})[x] = new  # 400.7: "that artifact gains haste"
                 if e.get("attacking"):
                     put_attacking(g, new, tgt)

@@ -186,6 +186,8 @@ def _lower_activated(item: IrItem) -> Ability | None:
     m = re.search(r" from your graveyard to (?:your hand|the battlefield)(?: tapped)?\.?$", body, re.I)
     if m and re.match(r"^return self ", body, re.I):
         zone = "graveyard"
+    if re.match(r"^put self from your graveyard onto the battlefield\b", body, re.I):
+        zone = "graveyard"  # 112.6k: it works only from the graveyard, where the card is
     if re.search(r"\bexile self from your graveyard\b", item.head, re.I):
         zone = "graveyard"  # a cost only a card in the graveyard can pay (112.6i)
     if cond is not None and once:

@@ -82,6 +82,9 @@ def parse_cost_text(text: str) -> Cost | None:
             kw["exile_from_graveyard"] = {**f, "amount": number(m.group(1)) or -1}
         elif m := re.fullmatch(rf"put {_N} cards? exiled with self into (?:its|their) owners?'s? graveyards?", low):
             kw["linked_to_graveyard"] = number(m.group(1)) or 1  # 614.14, 607.2a (Void Maw)
+        elif m := re.fullmatch(rf"put {_N} cards? (?:an opponent owns|your opponents own) from exile into "
+                               r"(?:that player's|their owners?'s?) graveyards?", low):
+            kw["process"] = number(m.group(1)) or 1  # BFZ processors: an opponent's cards in exile
         elif m := re.fullmatch(r"tap any number of untapped creatures you control with total power (\d+) or more", low):
             kw["tap_others"] = {"types": ["Creature"], "amount": -1, "total_power": int(m.group(1))}  # crew
         elif m := re.fullmatch(rf"tap {_N} untapped (.+?) you control( with .+)?", low):

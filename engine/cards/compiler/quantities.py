@@ -8,6 +8,7 @@ Amounts are ints, {"x": True} (the value of X), or computed:
   {"hand_of": "you"}                 the number of cards in a player's hand
   {"that_much": True}                the amount the trigger event names ("that much damage", "that many")
   {"life_gained_this_turn": "you"}
+  {"colors_spent": "self"}           the colors of mana spent to cast it (sunburst 702.43a, converge)
   {"plus": [a, b]}                   a sum
 Conditions are dicts:
   {"control": FILTER, "min": n}  you control at least n objects matching (max: n for "no"/"fewer")
@@ -58,6 +59,13 @@ def count_of(phrase: str) -> Any:
     m = re.fullmatch(r"([+\-]\d+/[+\-]\d+|[a-z]+) counter on (?:self|it)", p)
     if m:  # modular (702.42a): "for each +1/+1 counter on SELF" (as it last existed, if it died)
         return {"counters_on": "self", "kind": m.group(1)}
+    if re.fullmatch(r"colors? of mana spent to cast (?:self|it)", p):
+        return {"colors_spent": "self"}  # converge (BFZ): the colors of mana paid as it was cast (601.2h)
+    m = re.fullmatch(r"(aura|equipment|aura and equipment|aura and/or equipment) attached to self", p)
+    if m:  # "for each Aura and Equipment attached to SELF" (303.4, 301.5)
+        kinds = [{"subtypes": ["Aura"]}, {"subtypes": ["Equipment"]}]
+        pick = kinds if " " in m.group(1) else [k for k in kinds if k["subtypes"][0].lower() == m.group(1)]
+        return {"count": {"or": pick, "attached_to_self": True}}
     if p in ("creature blocking it beyond the first", "creature blocking self beyond the first"):
         return {"blockers_beyond_first": "self"}  # rampage (702.22a)
     m = re.fullmatch(r"(cards|card) in (your|that player's|their|target opponent's|each opponent's) hand", p)
@@ -154,6 +162,8 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"self_counters_ge": {m.group(1): 1}}
     if t in ("it isn't renowned", "self isn't renowned"):
         return {"renowned": False}  # renown (702.111a)
+    if t == "self is renowned":  # "as long as SELF is renowned" (702.111b: a designation it keeps)
+        return {"renowned": True}
     if t == "an opponent was dealt damage this turn":
         return {"opponent_dealt_damage_this_turn": True}  # bloodthirst (702.53a)
     if re.fullmatch(r"(?:self|it|this) came under your control since the beginning of your last upkeep", t):
@@ -251,6 +261,14 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"opponents_control": {"types": ["Land"]}, "min": number(m.group(1))}
     if t in ("you didn't cast a spell this turn", "no spells were cast last turn"):
         return {"spells_cast_this_turn": 0} if t.startswith("you") else {"spells_cast_last_turn": 0}
+    m = re.fullmatch(r"you revealed an? (\w+) card or controlled an? (\w+) as you cast self", t)
+    if m and m.group(1) == m.group(2):  # DTK: the optional reveal of the spell's additional cost (601.2f)
+        return {"revealed_as_cast": True}
+    if t in ("an opponent has more life than you", "an opponent has more life than you do"):
+        return {"opponent_more_life": True}
+    m = re.fullmatch(r"a player cast (\w+) or more spells last turn", t)
+    if m and number(m.group(1)):
+        return {"player_spells_last_turn_ge": number(m.group(1))}
     if t == "you gained life this turn":
         return {"gained_life_this_turn": 1}
     m = re.fullmatch(r"you gained (\d+) or more life this turn", t)
@@ -269,7 +287,7 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"it's (attacking|blocking)", t)
     if m:
         return {"self": {m.group(1): True}}
-    m = re.fullmatch(r"(?:it|that creature) (?:was|is) an? (.+)", t)
+    m = re.fullmatch(r"(?:it|that creature|that land) (?:was|is) an? (.+)", t)
     if m:
         f = parse_noun(m.group(1))
         return None if f is None else {"it": f}

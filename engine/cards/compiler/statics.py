@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
-from engine.cards.abilities import Ability, Effect
+from engine.cards.abilities import Ability, Cost, Effect
 from engine.cards.compiler.costs import parse_cost_text
 from engine.cards.compiler.effects import become_parts, keyword_list, pt_value
 from engine.cards.compiler.quantities import amount, parse_condition, quantity
@@ -87,7 +87,8 @@ def _rest_clauses(aff: Any, rest: str) -> list[dict[str, Any]] | None:
     out: list[dict[str, Any]] = []
     parts = [
         x.strip()
-        for x in re.split(r",?\s*(?:\band\s+)?(?=\b(?:has|have|can|can't|is|are|loses|lose|assigns|doesn't)\b)", rest)
+        for x in re.split(r",?\s*(?:\band\s+)?(?=\b(?:has|have|can|can't|is|are|loses|lose|assigns|doesn't|attacks|"
+                          r"blocks)\b)", rest)
         if x.strip()
     ]
     for part in parts:
@@ -275,6 +276,15 @@ def _restriction(m: re.Match) -> list[dict[str, Any]] | None:
     if rule == "cant_be_countered":
         return [{"kind": "cant_be_countered", "affects": aff}]
     return [{"kind": "restriction", "affects": aff, "rule": rule}]
+
+
+@static(r"^(.+?) can block an additional (two|three|four|five|six|seven|eight|nine|ten) creatures each combat$")
+def _extra_blocks(m: re.Match) -> list[dict[str, Any]] | None:
+    """"SELF can block an additional seven creatures each combat" (509.1a): one more each (engine/combat.py
+    counts the extra_block rules)."""
+    aff = _affects(m.group(1))
+    n = number(m.group(2))
+    return None if aff is None or not n else [{"kind": "restriction", "affects": aff, "rule": "extra_block"}] * n
 
 
 @static(r"^(.+?) can't be blocked (?:by (.+?)|except by (.+?))$")
@@ -496,6 +506,14 @@ def _banefire(m: re.Match) -> list[dict[str, Any]] | None:
             {"kind": "unpreventable", "affects": "self", "condition": cond}]
 
 
+@static(r"^if (.+?), self can't be countered$")
+def _cant_be_countered_if(m: re.Match) -> list[dict[str, Any]] | None:
+    """"If there are two or more instant and/or sorcery cards in your graveyard, SELF can't be
+    countered" (spell mastery): a spell's own static, checked while it is on the stack (101.1, 701.5a)."""
+    cond = parse_condition(m.group(1))
+    return None if cond is None else [{"kind": "cant_be_countered", "affects": "self", "condition": cond}]
+
+
 @static(r"^(.+?) can attack as though (?:it|they) didn't have defender$")
 def _attack_defender(m: re.Match) -> list[dict[str, Any]] | None:
     aff = _affects(m.group(1))
@@ -545,6 +563,14 @@ def _no_activate(m: re.Match) -> list[dict[str, Any]] | None:
 @static(r"^as self enters, you may pay (\d+) life\. if you don't, it enters tapped$")
 def _shockland(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "enters_tapped", "unless_pay": {"life": int(m.group(1))}}]
+
+
+@static(r"^as self enters, you may reveal an? (.+? card) from your hand\. if you don't, (?:self|it) enters tapped$")
+def _reveal_land(m: re.Match) -> list[dict[str, Any]] | None:
+    """SOI's lands: "As SELF enters, you may reveal a Forest or Plains card from your hand. If you
+    don't, SELF enters tapped" (614.12: chosen as it enters; the reveal is 701.15)."""
+    f = parse_noun(m.group(1))
+    return None if f is None else [{"kind": "enters_tapped", "unless_reveal": f}]
 
 
 @static(r"^if damage would be dealt to self, prevent that damage\. remove an? ([+\-\w/]+) counter from self$")
@@ -633,6 +659,19 @@ def _sea_monster(m: re.Match) -> list[dict[str, Any]] | None:
             }
         ]
     )
+
+
+@static(r"^self (can't attack|can't block|can't attack or block|attacks each combat if able|blocks each combat if "
+        r"able) unless (.+)$")
+def _cant_unless(m: re.Match) -> list[dict[str, Any]] | None:
+    """"SELF can't block unless you control another Wolf or Werewolf", "... can't attack unless there are
+    seven or more cards in your graveyard", "SELF attacks each combat if able unless you control another
+    Ally": the restriction or requirement applies while the condition is false (611.3a, 508.1d)."""
+    cond = parse_condition(re.sub(r"^it's ", "self is ", m.group(2)))
+    if cond is None:
+        return None
+    rule = _RESTRICT[m.group(1)]
+    return [{"kind": "restriction", "affects": "self", "rule": rule, "condition": {"not": cond}}]
 
 
 @static(r"^if self was kicked, it enters with (a|an|one|two|three|four|five|\d+) ([+\-\w/]+) counters? on it$")
@@ -758,6 +797,10 @@ def _no_max(m: re.Match) -> list[dict[str, Any]] | None:
 @static(r"^as an additional cost to cast (?:self|this spell), (.+)$")
 def _additional_cost(m: re.Match) -> list[dict[str, Any]] | None:
     t = m.group(1)
+    r = re.fullmatch(r"you may reveal an? (.+? card) from your hand", t)
+    if r:  # DTK: an optional reveal as the spell is cast (601.2f), read by "if you revealed a Dragon card"
+        f = parse_noun(r.group(1))
+        return None if f is None else [{"kind": "additional_cost", "cost": Cost(reveal=f)}]
     t = re.sub(r"^you may ", "", t)   # optional extra costs are not read here
     if t != m.group(1):
         return None
@@ -828,6 +871,8 @@ _DECK_RULES = (
 def parse_static(text: str) -> list[dict[str, Any]] | None:
     t = text.strip().rstrip(".").strip()
     low = t.lower()
+    # "SELF gets +2/+2 for each Aura attached to it": "it" is SELF, the subject
+    low = re.sub(r"^(self gets [+-]\d+/[+-]\d+ for each [a-z/ ]+ attached to) (?:it|him|her)$", r"\1 self", low)
     for rx, rule in _DECK_RULES:
         if rx.fullmatch(low):
             return [{"kind": "deck_rule", "rule": rule}]
@@ -859,6 +904,8 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
     if m:
         cond_text = m.group(2)
         cond_text = re.sub(r"^it's ", "self is ", cond_text)
+        if m.group(1).startswith("self "):  # "SELF has flying as long as it has a +1/+1 counter on it": it is SELF
+            cond_text = re.sub(r"^it (has|is) ", r"self \1 ", cond_text)
         cond = parse_condition(cond_text)
         inner = _parse_plain(m.group(1)) if cond is not None else None
         if inner is not None:

@@ -363,6 +363,19 @@ def parse_noun(phrase: str) -> dict[str, Any] | None:
         if a is None or b is None:
             return None
         return {"or": [a, b]}
+    m = re.fullmatch(r"(.+?) that's an? ([a-z]+)(?: or an? ([a-z]+))?", p)
+    if m:  # "each creature you control that's a Wolf or a Werewolf": either subtype (205.3)
+        base = parse_noun(m.group(1))
+        kinds = [subtype(w) for w in m.groups()[1:] if w]
+        if base is not None and kinds and all(kinds) and "subtypes" not in base and "or" not in base:
+            return {**base, "or": [{"subtypes": [k]} for k in kinds]} if len(kinds) > 1 \
+                else {**base, "subtypes": kinds}
+    m = re.fullmatch(r"(.+?) with ([a-z]+(?: [a-z]+)?) (?:or|and/or) ([a-z]+(?: [a-z]+)?)", p)
+    if m and not m.group(3).startswith(("power", "toughness", "mana value")):
+        # "creatures with flying or reach": either keyword (702.9b, 702.17b)
+        a, b = parse_noun(f"{m.group(1)} with {m.group(2)}"), parse_noun(f"{m.group(1)} with {m.group(3)}")
+        if a is not None and b is not None and "keyword" in a and "keyword" in b:
+            return {"or": [a, b]}
     f: dict[str, Any] = {}
     p2 = _strip_suffixes(p, f)
     if p2 is None:
@@ -420,7 +433,8 @@ def parse_noun(phrase: str) -> dict[str, Any] | None:
 
 
 _TARGET = re.compile(
-    r"(?:(up to) )?(?:(one|two|three|four|five|x|\d+) )?(other |another |any number of )?target (.+)")
+    r"(?:(up to) )?(?:(one|two|three|four|five|x|\d+) )?(other |another |a second |a third |any number of )?"
+    r"target (.+)")
 
 
 def parse_target(phrase: str) -> TargetSpec | None:
@@ -432,8 +446,9 @@ def parse_target(phrase: str) -> TargetSpec | None:
     if m:
         n = number(m.group(2)) or 1
         return TargetSpec({"any": True, "other_target": True}, p, count=n, min=0 if m.group(1) else n)
-    if p in ("any other target", "another target"):
-        return TargetSpec({"any": True, "other": True}, p)
+    if p in ("any other target", "another target", "a second target", "a third target"):
+        # 115.3: "another target", "a third target": not an object chosen for the ability's other targets
+        return TargetSpec({"any": True, "other": True, "other_target": True}, p)
     m = re.fullmatch(r"(?:(up to) )?(one|two|three|four|\d+) (other )?targets", p)
     if m:
         n = number(m.group(2)) or 1
@@ -448,8 +463,10 @@ def parse_target(phrase: str) -> TargetSpec | None:
     if f is None:
         return None
     f.pop("_needs_player_target", None)
-    if m.group(3) and m.group(3).strip() in ("other", "another"):
+    if m.group(3) and m.group(3).strip() in ("other", "another", "a second", "a third"):
         f["other"] = True
+        if m.group(3).strip() != "other":  # 115.3: different from the ability's other targets
+            f["other_target"] = True
     if m.group(3) and "any number" in m.group(3):
         return TargetSpec(f, p, count=99, min=0)
     if m.group(2) and m.group(2) == "x":

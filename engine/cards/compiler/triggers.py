@@ -35,7 +35,7 @@ _SELF_EVENTS = {
     "attacks while saddled": "attacks_saddled", "transforms into self": "transforms",
     "deals combat damage to a creature": "combat_damage_creature", "is exploited": "exploited",
     "exploits a creature": "exploits",
-    "explores": "explores", "becomes monstrous": "monstrous",
+    "explores": "explores", "becomes monstrous": "monstrous", "becomes renowned": "renowned",
 }
 
 
@@ -51,7 +51,7 @@ def _event_word(w: str) -> str | None:
             "becomes the target of a spell or ability": "becomes_target",
             "becomes the target of a spell or ability an opponent controls": "becomes_target_opponent",
             "leave the battlefield": "ltb", "is turned face up": "turned_face_up",
-            "attacks alone": "attacks_alone", "explores": "explores"}.get(w)
+            "attacks alone": "attacks_alone", "explores": "explores", "becomes renowned": "renowned"}.get(w)
 
 
 def parse_trigger(cond: str) -> dict[str, Any] | None:
@@ -163,7 +163,8 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
         r"deals combat damage to a player|deal combat damage to a player|becomes tapped|becomes blocked|is dealt "
         r"damage|"
         r"becomes the target of a spell|becomes the target of a spell or ability|"
-        r"becomes the target of a spell or ability an opponent controls|is turned face up|attacks alone|explores)"
+        r"becomes the target of a spell or ability an opponent controls|is turned face up|attacks alone|explores|"
+        r"becomes renowned)"
         r"(?: under your control| under an opponent's control)?(?: this turn)?",
         c,
     )

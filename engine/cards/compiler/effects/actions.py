@@ -9,7 +9,7 @@ from engine.cards.abilities import Effect
 from engine.cards.compiler.effects.amounts import amount_of
 from engine.cards.compiler.effects.context import Ctx, Reader, reader
 from engine.cards.compiler.subtypes import subtype
-from engine.cards.compiler.targets import parse_target
+from engine.cards.compiler.targets import number, parse_target
 
 #: Where the keyword actions read here are defined: their 701 rule of April 8, 2016, or the
 #: set that introduced them (monarch and initiative are designations, not 701 actions).
@@ -56,14 +56,16 @@ ACTION_RULES = {
 
 
 @reader(r"^(investigate|proliferate|populate|learn|venture into the dungeon|the ring tempts you|manifest dread|"
-        r"you become the monarch|you take the initiative|open an attraction|forage|time travel)( twice)?$")
+        r"you become the monarch|you take the initiative|open an attraction|forage|time travel)"
+        r"( twice| (?:three|four|five) times)?$")
 def _action0(m: re.Match, c: Ctx) -> list[Effect] | None:
     name = m.group(1).replace("you become", "become").replace("you take", "take")
-    if name == "investigate":
-        return [Effect("token", {"amount": 2 if m.group(2) else 1, "kind": "Clue"})]
+    times = 1 if not m.group(2) else 2 if m.group(2) == " twice" else number(m.group(2).split()[0]) or 1
+    if name == "investigate":  # 701.33a, once for each time (Confirm Suspicions: "Investigate three times")
+        return [Effect("token", {"amount": times, "kind": "Clue"})]
     args: dict[str, Any] = {"name": name.replace(" ", "_")}
-    if m.group(2):
-        args["times"] = 2
+    if times > 1:
+        args["times"] = times
     if name == "manifest dread":
         c.last = "created"  # "then attach SELF to that creature": the manifested permanent
     return [Effect("action", args)]

@@ -22,7 +22,9 @@ def _animate(m: re.Match, c: Ctx) -> list[Effect] | None:
         return None
     words = (m.group(4) or "").split()
     colors, subs, types = [], [], []
-    for w in words:
+    for i, w in enumerate(words):
+        if w == "and" and 0 < i < len(words) - 1 and words[i - 1] in COLORS and words[i + 1] in COLORS:
+            continue  # "a 2/3 white and black Elemental creature": both colors (105.1)
         if w in COLORS:
             colors.append(COLORS[w])
         elif w in ("artifact", "enchantment", "legendary", "colorless"):
@@ -37,9 +39,11 @@ def _animate(m: re.Match, c: Ctx) -> list[Effect] | None:
         if k is None:
             return None
         kws = k
+    # 205.1b: "in addition to its other types", and an "artifact creature", keep its prior types and subtypes
     args = {"what": what, "power": int(m.group(2)), "toughness": int(m.group(3)), "types": types + ["Creature"],
             "subtypes": subs, "colors": colors, "keywords": kws,
-            "duration": "eot" if m.group(7) else "permanent", "in_addition": bool(m.group(6))}
+            "duration": "eot" if m.group(7) else "permanent",
+            "in_addition": bool(m.group(6)) or bool(words) and words[-1] == "artifact"}
     if m.group(0).startswith("until your next turn") or (m.group(7) and "next turn" in m.group(7)):
         args["duration"] = "your_next_turn"
     elif m.group(0).startswith("until end of turn"):

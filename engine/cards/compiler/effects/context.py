@@ -239,4 +239,5 @@ PLAYER = (r"(you|target player|target opponent|each player|each opponent|that pl
           r"defending player|they|that creature's controller)")
 
 
-DURATIONS = {"until end of turn": "eot", "this turn": "eot", "until your next turn": "your_next_turn", None: "eot"}
+DURATIONS = {"until end of turn": "eot", "this turn": "eot", "until your next turn": "your_next_turn", None: "eot",
+             "for as long as you control self": "while_you_control_self"}

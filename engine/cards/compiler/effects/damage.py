@@ -24,6 +24,10 @@ def _damage(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 def _damage_to(tail: str, n: Any, src: Any, c: Ctx) -> list[Effect] | None:
+    # "1 damage to each of up to two target creatures": that much to each one chosen (115.1, 119.1)
+    each = re.fullmatch(r"each of ((?:up to )?(?:one|two|three|four|five) (?:targets|target .+))", tail)
+    if each:
+        tail = each.group(1)
     # "target creature and 2 damage to that creature's controller", "each creature and each player"
     m = re.fullmatch(r"(.+?) and (\d+|x) damage to (.+)", tail)
     if m:

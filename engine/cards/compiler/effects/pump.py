@@ -75,7 +75,7 @@ def _pump_pre(m: re.Match, c: Ctx) -> list[Effect] | None:
     return out
 
 
-@reader(r"^(.+?) (?:gains?|has|have) (.+?) (until end of turn|until your next turn)$")
+@reader(r"^(.+?) (?:gains?|has|have) (.+?) (until end of turn|until your next turn|for as long as you control self)$")
 def _gain_kw(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(1))
     kws = keyword_list(m.group(2))

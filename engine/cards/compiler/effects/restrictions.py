@@ -5,6 +5,7 @@ turn", 615.11).
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from engine.cards.abilities import Effect
 from engine.cards.compiler.effects.context import DURATIONS, Ctx, Reader, reader
@@ -63,6 +64,35 @@ def _restrict_by(m: re.Match, c: Ctx) -> list[Effect] | None:
     if what is None or f is None:
         return None
     return [Effect("restrict", {"what": what, "rule": "cant_be_blocked", "by": f, "duration": "eot"})]
+
+
+@reader(r"^(.+?) can't block (self|target .+?) this turn$")
+def _cant_block_this(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Target creature can't block SELF this turn": a restriction against that attacker only (509.1b)."""
+    what = c.ref(m.group(1))
+    attacker = c.ref(m.group(2)) if what is not None else None
+    if what is None or attacker is None or attacker == what:
+        return None
+    return [Effect("restrict", {"what": what, "rule": "cant_block", "attacker": attacker, "duration": "eot"})]
+
+
+@reader(r"^(.+?) blocks (self|it|target .+?) this (?:turn|combat) if able$")
+def _must_block_self(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Target creature blocks SELF this turn if able", "Another target creature blocks it this turn if
+    able", "Target creature blocks target creature this turn if able" (509.1c: a requirement that names
+    the attacker, as provoke's, 702.38a; engine/combat.py). "It" is what the sentence before named, or
+    SELF in its own ability."""
+    before = c.last
+    what = c.ref(m.group(1))
+    if what is None:
+        return None
+    if m.group(2) == "it":
+        attacker: Any = "self" if before in (None, "self") else before
+    else:
+        attacker = c.ref(m.group(2))
+    if attacker is None or attacker == what:
+        return None
+    return [Effect("restrict", {"what": what, "rule": "must_block", "attacker": attacker, "duration": "eot"})]
 
 
 @reader(r"^(.+?) (attacks|blocks) this turn if able$")
@@ -139,6 +169,8 @@ READERS: tuple[Reader, ...] = (
     _unpreventable_for_now,
     _restrict,
     _restrict_by,
+    _cant_block_this,
+    _must_block_self,
     _must,
     _frozen,
     _frozen_long,

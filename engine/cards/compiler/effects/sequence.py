@@ -34,7 +34,7 @@ from engine.cards.compiler.effects.library import (
     reveal_until,
 )
 from engine.cards.compiler.effects.zones import TOP_OR_BOTTOM_RX, top_or_bottom
-from engine.cards.compiler.quantities import parse_condition
+from engine.cards.compiler.quantities import amount, parse_condition
 from engine.cards.compiler.subtypes import subtype
 from engine.cards.compiler.targets import COLORS, number, parse_noun
 from engine.cards.compiler.text import sentences
@@ -149,15 +149,21 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
         if cond is not None:
             if "attached" in cond:
                 ctx.last = "attached"  # "if enchanted creature is untapped, tap it"
-            inner = parse_sentence(m.group(2), ctx)
+            # "If COND, SELF also deals X damage to ...": an instruction added to those before it (608.2c)
+            inner = parse_sentence(re.sub(r"^((?:\S+ ){0,2})also ", r"\1", m.group(2)), ctx)
             if inner is not None:
                 return [Effect("if", {"cond": cond, "then": list(inner)})]
+    m = re.match(r"^((?:\S+ ){1,4})also ((?:gains?|gets?|deals?|loses?|has|have) .+)$", low)
+    if m:  # "Colorless creatures you control also gain first strike": "also" adds to what came before
+        return parse_sentence(m.group(1) + m.group(2), ctx)
     for rd in _TABLE:
         m = rd.pattern.match(low)
         if m:
+            held = len(ctx.targets)
             out = rd.read(m, ctx)
             if out is not None:
                 return _bind_that_player(out, ctx)
+            del ctx.targets[held:]  # a reader that did not read it leaves no target behind (601.2c)
     # "A loses X life and you gain X life, where X is N": the closing "where X is" defines
     # the X of every clause before it too (107.3: one X, one value)
     where = re.search(r", where x is .+$", low)
@@ -184,6 +190,12 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
             del ctx.targets[snapshot[0]:]
             ctx.last, ctx.last_player, ctx.x = snapshot[1], snapshot[2], snapshot[3]
             idx = low.find(joiner, idx + 1)
+    m = re.fullmatch(r"(.+?) (if|unless) (there are .+|you control .+|an opponent .+|you have .+)", low)
+    if m and not m.group(1).endswith("instead"):  # "Create a 4/4 Angel token ... if there are four or more card types
+        cond = parse_condition(m.group(3))  # among cards in your graveyard": the instruction only if it holds (608.2c);
+        inner = parse_sentence(m.group(1), ctx) if cond is not None else None  # "you lose 1 life unless you control
+        if inner is not None and cond is not None:  # another colorless creature": only if it does not
+            return [Effect("if", {"cond": cond if m.group(2) == "if" else {"not": cond}, "then": list(inner)})]
     return None
 
 
@@ -301,13 +313,18 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             continue
         m = re.match(r"^(?:it's|they're) still (?:an? )?(land|artifact)s?$", s)
         if m:   # "SELF becomes a 2/2 creature ... It's still a land." (205.1b: it keeps that card type)
-            if not out or out[-1].op != "animate":
+            last = out[-1] if out else None
+            inner = last.args.get("effects") if last is not None and last.op == "may" else None
+            # "you may have target land become a 3/3 ... creature. It's still a land.": the animation inside
+            anim = inner[-1] if inner else last
+            if anim is None or anim.op != "animate":
                 return None
             kept = m.group(1).capitalize()
-            types = list(out[-1].args.get("types") or [])
+            types = list(anim.args.get("types") or [])
             # 205.1b: "still a [type]": all its prior card types, supertypes and subtypes are retained
-            out[-1] = Effect("animate", {**out[-1].args, "types": types + [kept] * (kept not in types),
-                                         "in_addition": True})
+            anim = Effect("animate", {**anim.args, "types": types + [kept] * (kept not in types), "in_addition": True})
+            out[-1] = anim if inner is None or last is None else Effect("may", {**last.args,
+                                                                                 "effects": [*inner[:-1], anim]})
             continue
         m = re.match(r"^if you can't, (.+)$", s)
         if (
@@ -483,7 +500,8 @@ def _bind_that_player(x: Any, ctx: Ctx) -> Any:
     return x
 
 
-_INSTEAD = (re.compile(r"^if (.+?), instead (.+)$"), re.compile(r"^(?!if )(.+?) instead if (.+)$"))
+_INSTEAD = (re.compile(r"^if (.+?), instead (.+)$"), re.compile(r"^(?!if )(.+?) instead if (.+)$"),
+            re.compile(r"^if (.+?), (.+) instead$"))
 
 
 def instead(sentence: str, out: list[Effect], ctx: Ctx) -> bool | None:
@@ -491,7 +509,7 @@ def instead(sentence: str, out: list[Effect], ctx: Ctx) -> bool | None:
     replaces the instruction before it when COND holds (608.2c), in place in ``out``.
     None: not this form; False: this form, not understood (nothing changed); True: done."""
     s = sentence.strip().rstrip(".").lower()
-    m = _INSTEAD[0].match(s) or _INSTEAD[1].match(s)
+    m = _INSTEAD[0].match(s) or _INSTEAD[1].match(s) or _INSTEAD[2].match(s)
     if m is None or not out:
         return None
     cond_text, alt_text = (m.group(1), m.group(2)) if s.startswith("if ") else (m.group(2), m.group(1))
@@ -499,11 +517,23 @@ def instead(sentence: str, out: list[Effect], ctx: Ctx) -> bool | None:
     if cond is not None and "attached" in cond:
         ctx.last = "attached"  # "If equipped creature is a Vampire, put two counters on it instead"
     alt = parse_sentence(alt_text, ctx) if cond is not None else None
+    if alt is None and cond is not None:
+        alt = _more_damage(alt_text, out[-1])
     if cond is None or alt is None:
         return False
     prev = out.pop()
     out.append(Effect("if", {"cond": cond, "then": list(alt), "else": [prev]}))
     return True
+
+
+def _more_damage(alt: str, prev: Effect) -> list[Effect] | None:
+    """"... SELF deals 3 damage instead": the damage instruction before it, to the same recipients,
+    with the new amount (Fiery Impulse's spell mastery; 608.2c)."""
+    m = re.fullmatch(r"(?:self|it) deals (\w+) damage", alt)
+    n = amount(m.group(1)) if m else None
+    if n is None or prev.op != "damage":
+        return None
+    return [Effect("damage", {**prev.args, "amount": n})]
 
 
 def _to_player(to: Any) -> bool:
@@ -526,8 +556,33 @@ def _life_lost_this_way(effs: list[Effect]) -> list[Effect]:
 
 
 
+@reader(r"^(self|it) deals (\w+ damage to .+?), (\w+ damage to .+?),? and (\w+ damage to .+)$")
+def _damage_list(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """Cone of Flame: "SELF deals 1 damage to any target, 2 damage to another target, and 3 damage
+    to a third target": one damage instruction for each part, in order (608.2c)."""
+    return _each_part([f"{m.group(1)} deals {p}" for p in m.groups()[1:]], c)
+
+
+@reader(r"^put (\w+ \S+ counters? on .+?), (\w+ \S+ counters? on .+?),? and (\w+ \S+ counters? on .+)$")
+def _counters_list(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """Incremental Growth: "Put a +1/+1 counter on target creature, two +1/+1 counters on another
+    target creature, and three +1/+1 counters on a third target creature" (121.1)."""
+    return _each_part([f"put {p}" for p in m.groups()], c)
+
+
+def _each_part(parts: list[str], c: Ctx) -> list[Effect] | None:
+    out: list[Effect] = []
+    for p in parts:
+        got = parse_sentence(p, c)
+        if got is None:
+            return None
+        out += got
+    return out
+
+
 #: this module's readers ("X unless ...", "X at the beginning of ...": they read another sentence)
-READERS: tuple[Reader, ...] = (_pay, _unless_pay, _unless_do, _delayed, _next_draw_instead)
+READERS: tuple[Reader, ...] = (_pay, _unless_pay, _unless_do, _delayed, _next_draw_instead, _damage_list,
+                               _counters_list)
 #: every reader, family by family, in the order they are tried: the one table of sentence forms
 _TABLE: tuple[Reader, ...] = (
     *damage.READERS, *pump.READERS, *restrictions.READERS, *zones.READERS, *players.READERS,

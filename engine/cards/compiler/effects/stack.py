@@ -90,6 +90,13 @@ def _choose_target(m: re.Match, c: Ctx) -> list[Effect] | None:
     return []
 
 
+@reader(r"^counter (that spell|it)$")
+def _counter_that(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"... counter that spell instead" (Silumgar's Scorn): the spell an earlier instruction named (701.5a)."""
+    what = c.ref(m.group(1))
+    return None if what is None or what in ("self", "it") else [Effect("counter", {"what": what})]
+
+
 @reader(r"^counter that spell or ability unless its controller pays (\{[^ ]+\}|\d+ life)$")
 def _counter_targeting(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Whenever SELF becomes the target of a spell or ability ..., counter that spell or ability
@@ -123,6 +130,7 @@ READERS: tuple[Reader, ...] = (
     _copy_new_targets,
     _counter_targeting,
     _counter,
+    _counter_that,
     _counter_ability,
     _cast_from_gy,
     _may_play_exiled,

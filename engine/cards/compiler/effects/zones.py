@@ -67,8 +67,8 @@ def _bounce(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 @reader(
     r"^return (.+?) (?:from (your) graveyard )?to (your|its owner's|their owner's|their owners'|the) (hand|hands|"
-    r"battlefield)(?: (tapped and attacking|tapped))?(?: under (your|its owner's|their owner's|their owners') "
-    r"control)?(?: with (?:a|an) ([+\-\w/]+) counter on it)?$"
+    r"battlefield)( transformed)?(?: (tapped and attacking|tapped))?(?: under (your|its owner's|their owner's|"
+    r"their owners') control)?(?: with (?:a|an) ([+\-\w/]+) counter on it)?$"
 )
 def _return(m: re.Match, c: Ctx) -> list[Effect] | None:
     phrase = m.group(1)
@@ -79,13 +79,17 @@ def _return(m: re.Match, c: Ctx) -> list[Effect] | None:
         return None
     args: dict[str, Any] = {"what": what, "to": "hand" if m.group(4).startswith("hand") else "battlefield"}
     if m.group(5):
+        if args["to"] != "battlefield":
+            return None
+        args["transformed"] = True  # 711.8: it enters with its back face up
+    if m.group(6):
         args["tapped"] = True
-        if m.group(5).endswith("attacking"):
+        if m.group(6).endswith("attacking"):
             args["attacking"] = True  # 508.4: put onto the battlefield attacking
-    if m.group(6) == "your":
+    if m.group(7) == "your":
         args["control"] = "you"
-    if m.group(7):
-        args["counter"] = m.group(7)
+    if m.group(8):
+        args["counter"] = m.group(8)
     if m.group(2) is None and what == "self":
         args["from"] = "graveyard"
     return [Effect("move", args)]
@@ -127,15 +131,33 @@ def _shuffle_in(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if what is None else [Effect("move", {"what": what, "to": "library_shuffle"})]
 
 
-@reader(r"^put (.+?) onto the battlefield(?: (tapped))?(?: under your control)?$")
+@reader(r"^put (.+?) onto the battlefield( transformed)?(?: (tapped))?(?: under your control)?$")
 def _put_onto(m: re.Match, c: Ctx) -> list[Effect] | None:
-    what = c.ref(m.group(1))
+    what = c.ref(m.group(1).replace("self from your graveyard", "self"))
     if what is None:
         return None
     args: dict[str, Any] = {"what": what, "to": "battlefield", "control": "you"}
+    if m.group(1) == "self from your graveyard":
+        args["from"] = "graveyard"
     if m.group(2):
+        args["transformed"] = True  # 711.8
+    if m.group(3):
         args["tapped"] = True
     return [Effect("move", args)]
+
+
+@reader(
+    r"^put (a|one|two|three) cards? (?:an opponent owns|your opponents own) from exile into "
+    r"(?:that player's|their owners?'s?) graveyards?$"
+)
+def _process(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """BFZ's processors: the controller chooses that many cards in exile that opponents own and puts
+    them into their owners' graveyards (400.3, 404.1); "If you do" needs all of them (engine/ops/misc.py)."""
+    n = number(m.group(1))
+    if n is None:
+        return None
+    return [Effect("move", {"what": {"choose": {"zone": "exile", "owner": "opponent"}, "amount": n},
+                            "to": "graveyard"})]
 
 
 @reader(r"^put (.+?) into (?:its|their) owners?'s? graveyards?$")
@@ -255,6 +277,15 @@ TOP_OR_BOTTOM_RX = re.compile(
 )
 
 
+@reader(r"^put (.+?) on your choice of the top or bottom of (?:its|their) owners?'s? librar(?:y|ies)$")
+def _top_or_bottom_yours(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Put target card from a graveyard on your choice of the top or bottom of its owner's library":
+    the ability's controller chooses (401.4: that library's owner does not)."""
+    what = c.ref(m.group(1))
+    return None if what is None else [Effect("move", {"what": what, "to": "library_top_or_bottom",
+                                                      "chooser": "you"})]
+
+
 def top_or_bottom(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(1))
     return None if what is None else [Effect("move", {"what": what, "to": "library_top_or_bottom"})]
@@ -268,10 +299,12 @@ READERS: tuple[Reader, ...] = (
     _bounce,
     _return,
     _nth_from_top,
+    _top_or_bottom_yours,
     _tuck,
     _tuck2,
     _shuffle_in,
     _put_onto,
+    _process,
     _to_gy,
     _tap,
     _regen,
