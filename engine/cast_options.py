@@ -437,6 +437,8 @@ def carried(o: "Obj") -> dict[str, Any]:
         out["cast_zone"] = o.chosen["cast_from"]
     if o.chosen.get("colors_spent"):  # 702.43a: sunburst reads them as the permanent enters from the stack
         out["colors_spent"] = list(o.chosen["colors_spent"])
+    if o.chosen.get("mana_spent"):  # "if at least three white mana was spent to cast SELF" read as it enters
+        out["mana_spent"] = dict(o.chosen["mana_spent"])
     return out
 
 

@@ -268,7 +268,8 @@ any_player_life_le: n, opponents_ge: n,
 opponents_control: FILTER + min; history: creature_died | you_attacked | your_permanent_left | self_was_cast
 (facts of this turn, engine/values.HISTORY), graveyard_types_ge: n (delirium), different_powers_ge: n,
 total_power_ge: n, opponent_more: FILTER (an opponent controls more of them than you), opponent_poison_ge: n,
-opponent_graveyard_ge: n, opponent_life_le: n, drawn_ge: n, attached: FILTER (what the source is attached to).
+opponent_graveyard_ge: n, opponent_life_le: n, drawn_ge: n, attached: FILTER (what the source is attached to),
+mana_spent_ge: {KIND: n} or {"same_color": n} (the mana spent to cast the source, 601.2h).
 
 Triggers (Ability.trigger)
 --------------------------

@@ -20,6 +20,7 @@ Conditions are dicts:
   {"self": FILTER}                     this object matches (e.g. {"attacking": True})
   {"it": FILTER}                       the object "it" refers to matches
   {"kicked": True} / {"x_ge": n} / {"cast_from_hand": True}
+  {"mana_spent_ge": {"G": 3}} / {"mana_spent_ge": {"same_color": 3}}   the mana spent to cast it (601.2h)
   {"not": COND} / {"all": [COND, ...]}
   {"history": "creature_died"|"you_attacked"|"your_permanent_left"|"self_was_cast"}   this turn so far
   {"graveyard_types_ge": n} / {"different_powers_ge": n} / {"total_power_ge": n}
@@ -277,6 +278,10 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     if m:
         f = parse_noun(m.group(1))
         return None if f is None else {"it": f}
+    m = re.fullmatch(r"at least (\w+) (?:(white|blue|black|red|green|colorless) mana|mana of the same color) "
+                     r"was spent to cast (?:self|it|this spell)", t)
+    if m and number(m.group(1)):  # adamant (a later ability word, added 2019): the mana that paid (601.2h)
+        return {"mana_spent_ge": {_MANA_KIND[m.group(2)] if m.group(2) else "same_color": number(m.group(1))}}
     if t in ("SELF was kicked".lower(), "self was kicked", "it was kicked"):
         return {"kicked": True}
     if t == "self is paired with another creature":  # 702.94b (soulbond)
@@ -298,6 +303,10 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         if a is not None and b is not None:
             return {"all": [a, b]}
     return None
+
+
+#: a color word (or colorless) to its kind of mana (106.1b, 106.1a)
+_MANA_KIND = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G", "colorless": "C"}
 
 
 #: facts about the turn so far, and what a permanent remembers of how it came (the runtime's

@@ -635,9 +635,11 @@ def _kicked_counters(m: re.Match) -> list[dict[str, Any]] | None:
              "condition": {"kicked": True}}]
 
 
-@static(r"^if (an opponent was dealt damage this turn), self enters with (a|an|one|two|three|four|five|\d+) "
+@static(r"^if (.+), self enters with (a|an|one|two|three|four|five|\d+) "
         r"([+\-\w/]+) counters? on it$")
 def _conditional_counters(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.1c: "If an opponent was dealt damage this turn, SELF enters with ..." (bloodthirst, 702.53a),
+    "If at least three red mana was spent to cast SELF, SELF enters with ..." (checked as it enters)."""
     cond = parse_condition(m.group(1))
     n = number(m.group(2))
     if cond is None or n is None:

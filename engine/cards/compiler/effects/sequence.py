@@ -34,7 +34,7 @@ from engine.cards.compiler.effects.library import (
     reveal_until,
 )
 from engine.cards.compiler.effects.zones import TOP_OR_BOTTOM_RX, top_or_bottom
-from engine.cards.compiler.quantities import parse_condition
+from engine.cards.compiler.quantities import amount, parse_condition
 from engine.cards.compiler.subtypes import subtype
 from engine.cards.compiler.targets import COLORS, number, parse_noun
 from engine.cards.compiler.text import sentences
@@ -62,11 +62,11 @@ def _pay(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 @reader(r"^(.+?) unless (.+?) (?:pays|pay) (\{[^ ]+\}|\d+ life)$")
 def _unless_pay(m: re.Match, c: Ctx) -> list[Effect] | None:
-    payer = c.player(m.group(2))
-    if payer is None:
-        return None
     inner = parse_sentence(m.group(1), c)
     if inner is None:
+        return None
+    payer = c.player(m.group(2))  # read after the instruction: "they" is the player it names (608.2c)
+    if payer is None:
         return None
     t = m.group(3)
     pay: dict[str, Any] = {"life": int(t.split()[0])} if t.endswith("life") else {"mana": list(parse_cost(t))}
@@ -155,9 +155,13 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     for rd in _TABLE:
         m = rd.pattern.match(low)
         if m:
+            snapshot = (len(ctx.targets), ctx.last, ctx.last_player, ctx.x)
             out = rd.read(m, ctx)
             if out is not None:
                 return _bind_that_player(out, ctx)
+            # a reader that gave up leaves no target behind (601.2c: only the words read name targets)
+            del ctx.targets[snapshot[0]:]
+            ctx.last, ctx.last_player, ctx.x = snapshot[1], snapshot[2], snapshot[3]
     # "A loses X life and you gain X life, where X is N": the closing "where X is" defines
     # the X of every clause before it too (107.3: one X, one value)
     where = re.search(r", where x is .+$", low)
@@ -481,7 +485,18 @@ def _bind_that_player(x: Any, ctx: Ctx) -> Any:
     return x
 
 
-_INSTEAD = (re.compile(r"^if (.+?), instead (.+)$"), re.compile(r"^(?!if )(.+?) instead if (.+)$"))
+_INSTEAD = (re.compile(r"^if (.+?), instead (.+)$"), re.compile(r"^if (.+?), (.+) instead$"),
+            re.compile(r"^(?!if )(.+?) instead if (.+)$"))
+
+
+def _renumbered(alt_text: str, prev: Effect) -> list[Effect] | None:
+    """The instruction before, with another number (608.2c): "it deals 4 damage instead" after
+    "SELF deals 3 damage to any target" deals 4 to the same recipient."""
+    m = re.fullmatch(r"(?:it|self) deals (\d+|x) damage", alt_text)
+    if m and prev.op == "damage":
+        n = amount(m.group(1))
+        return None if n is None else [Effect("damage", {**prev.args, "amount": n})]
+    return None
 
 
 def instead(sentence: str, out: list[Effect], ctx: Ctx) -> bool | None:
@@ -489,14 +504,20 @@ def instead(sentence: str, out: list[Effect], ctx: Ctx) -> bool | None:
     replaces the instruction before it when COND holds (608.2c), in place in ``out``.
     None: not this form; False: this form, not understood (nothing changed); True: done."""
     s = sentence.strip().rstrip(".").lower()
-    m = _INSTEAD[0].match(s) or _INSTEAD[1].match(s)
+    m = _INSTEAD[0].match(s) or _INSTEAD[1].match(s) or _INSTEAD[2].match(s)
     if m is None or not out:
         return None
     cond_text, alt_text = (m.group(1), m.group(2)) if s.startswith("if ") else (m.group(2), m.group(1))
+    last = ctx.last
+    if (re.search(r"\bthose\b", alt_text) and isinstance(last, dict) and "target" in last
+            and ctx.targets[last["target"]].count == 1):
+        return False  # "instead return those cards ...": several objects, more than the one instruction before it
     cond = parse_condition(cond_text)
     if cond is not None and "attached" in cond:
         ctx.last = "attached"  # "If equipped creature is a Vampire, put two counters on it instead"
-    alt = parse_sentence(alt_text, ctx) if cond is not None else None
+    alt = _renumbered(alt_text, out[-1]) if cond is not None else None
+    if alt is None and cond is not None:
+        alt = parse_sentence(alt_text, ctx)
     if cond is None or alt is None:
         return False
     prev = out.pop()
