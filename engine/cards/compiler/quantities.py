@@ -326,6 +326,15 @@ _HISTORY = {
 }
 
 
+#: the denied forms of those facts
+_NOT_HISTORY = {
+    "you didn't attack this turn": "you_attacked",
+    "you didn't attack with a creature this turn": "you_attacked",
+    "you haven't attacked this turn": "you_attacked",
+    "no creatures died this turn": "creature_died",
+}
+
+
 def _history_condition(t: str) -> dict[str, Any] | None:
     """Conditions on the game so far and on the board as a whole (603.4, 611.2b): morbid,
     raid, revolt, "if you cast it", delirium (205.2a: card types), "creatures with different
@@ -333,6 +342,8 @@ def _history_condition(t: str) -> dict[str, Any] | None:
     opponent's poison counters (121.1c)."""
     if t in _HISTORY:
         return {"history": _HISTORY[t]}
+    if t in _NOT_HISTORY:  # the same facts, denied: "if you didn't attack with a creature this turn"
+        return {"not": {"history": _NOT_HISTORY[t]}}
     m = re.fullmatch(r"there are (\w+) or more card types among cards in your graveyard", t)
     if m and number(m.group(1)):
         return {"graveyard_types_ge": number(m.group(1))}
