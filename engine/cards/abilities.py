@@ -271,7 +271,8 @@ opponents_control: FILTER + min; history: creature_died | you_attacked | your_pe
 (facts of this turn, engine/values.HISTORY), graveyard_types_ge: n (delirium), different_powers_ge: n,
 total_power_ge: n, opponent_more: FILTER (an opponent controls more of them than you), opponent_poison_ge: n,
 opponent_graveyard_ge: n, opponent_life_le: n, drawn_ge: n, attached: FILTER (what the source is attached to),
-mana_spent_ge: {KIND: n} or {"same_color": n} (the mana spent to cast the source, 601.2h).
+mana_spent_ge: {KIND: n} or {"same_color": n} (the mana spent to cast the source, 601.2h),
+amount_lt / amount_ge: {"amount": AMOUNT, "n": n} (an amount, e.g. devotion (700.5), below or at least n).
 
 Triggers (Ability.trigger)
 --------------------------

@@ -20,6 +20,7 @@ Conditions are dicts:
   {"self": FILTER}                     this object matches (e.g. {"attacking": True})
   {"it": FILTER}                       the object "it" refers to matches
   {"kicked": True} / {"x_ge": n} / {"cast_from_hand": True}
+  {"amount_lt": {"amount": AMOUNT, "n": n}} / {"amount_ge": ...}   e.g. devotion (700.5) below or at least n
   {"mana_spent_ge": {"G": 3}} / {"mana_spent_ge": {"same_color": 3}}   the mana spent to cast it (601.2h)
   {"not": COND} / {"all": [COND, ...]}
   {"history": "creature_died"|"you_attacked"|"your_permanent_left"|"self_was_cast"}   this turn so far
@@ -282,6 +283,10 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     if m:
         f = parse_noun(m.group(1))
         return None if f is None else {"it": f}
+    m = re.fullmatch(r"(your devotion to .+?) is (less than (\w+)|(\w+) or greater)", t)
+    if m and quantity(m.group(1)) is not None and number(m.group(3) or m.group(4)):
+        key = "amount_lt" if m.group(3) else "amount_ge"  # 700.5: devotion compared with a number
+        return {key: {"amount": quantity(m.group(1)), "n": number(m.group(3) or m.group(4))}}
     m = re.fullmatch(r"at least (\w+) (?:(white|blue|black|red|green|colorless) mana|mana of the same color) "
                      r"was spent to cast (?:self|it|this spell)", t)
     if m and number(m.group(1)):  # adamant (a later ability word, added 2019): the mana that paid (601.2h)

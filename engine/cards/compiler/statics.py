@@ -629,6 +629,13 @@ def _sea_monster(m: re.Match) -> list[dict[str, Any]] | None:
     )
 
 
+@static(r"^self isn't an? (creature|artifact|enchantment|land)$")
+def _not_a_type(m: re.Match) -> list[dict[str, Any]] | None:
+    """"As long as your devotion to white is less than five, SELF isn't a creature" (a Theros god):
+    a type-changing effect that removes a card type (613.1d, layer 4), under its "as long as"."""
+    return [{"kind": "add_types", "affects": "self", "remove_types": [m.group(1).capitalize()]}]
+
+
 @static(r"^if self was kicked, it enters with (a|an|one|two|three|four|five|\d+) ([+\-\w/]+) counters? on it$")
 def _kicked_counters(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "enters_with_counters", "counter": m.group(2), "amount": number(m.group(1)),

@@ -162,6 +162,16 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
             # a reader that gave up leaves no target behind (601.2c: only the words read name targets)
             del ctx.targets[snapshot[0]:]
             ctx.last, ctx.last_player, ctx.x = snapshot[1], snapshot[2], snapshot[3]
+    m = re.fullmatch(r"(.*?)\ba number of (.+?) equal to (.+)", low)
+    if m and " where x is " not in low and not re.search(r"\bx\b", low):
+        # "create a number of 1/1 white Soldier creature tokens equal to your devotion to white": the
+        # same instruction as "create X ... tokens, where X is ..." (107.3: X is that number)
+        snapshot = (len(ctx.targets), ctx.last, ctx.last_player, ctx.x)
+        got = parse_sentence(f"{m.group(1)}x {m.group(2)}, where x is {m.group(3)}", ctx)
+        if got is not None:
+            return got
+        del ctx.targets[snapshot[0]:]
+        ctx.last, ctx.last_player, ctx.x = snapshot[1], snapshot[2], snapshot[3]
     # "A loses X life and you gain X life, where X is N": the closing "where X is" defines
     # the X of every clause before it too (107.3: one X, one value)
     where = re.search(r", where x is .+$", low)
