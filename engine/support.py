@@ -151,8 +151,9 @@ def _walk(x: Any, out: list[str]) -> None:
         elif x.op == "playable":
             if not playable_supported(x):
                 out.append("playable for other durations")
-        elif x.op == "exile" and isinstance(x.args.get("what"), dict) and "graveyard_of" in x.args["what"]:
-            _walk(x.args["what"]["graveyard_of"], out)  # "exile target player's graveyard"
+        elif x.op in ("exile", "move") and isinstance(x.args.get("what"), dict) and "graveyard_of" in x.args["what"]:
+            # "exile target player's graveyard", "shuffle your graveyard into your library" (engine/values.refs)
+            _walk(x.args["what"]["graveyard_of"], out)
             _walk({k: v for k, v in x.args.items() if k != "what"}, out)
             return
         elif x.op == "add_mana" and x.args.get("only_for"):  # 106.6: engine/payment.py usable
