@@ -149,7 +149,8 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
         if cond is not None:
             if "attached" in cond:
                 ctx.last = "attached"  # "if enchanted creature is untapped, tap it"
-            inner = parse_sentence(m.group(2), ctx)
+            # "if it's legendary, it also gains lifelink": "also" adds to what came before (608.2c)
+            inner = parse_sentence(re.sub(r"^(\S+(?: \S+)?) also (?=\S)", r"\1 ", m.group(2)), ctx)
             if inner is not None:
                 return [Effect("if", {"cond": cond, "then": list(inner)})]
     for rd in _TABLE:
