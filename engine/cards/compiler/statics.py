@@ -277,6 +277,17 @@ def _restriction(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "restriction", "affects": aff, "rule": rule}]
 
 
+@static(r"^(.+?) (can't attack|can't block|can't attack or block) unless (.+)$")
+def _restriction_unless(m: re.Match) -> list[dict[str, Any]] | None:
+    """"SELF can't attack unless you control a creature with power 4 or greater" (508.1c, 509.1b):
+    the restriction holds while the condition does not (checked as attackers or blockers are declared)."""
+    aff = _affects(m.group(1))
+    cond = parse_condition(m.group(3))
+    if aff is None or cond is None:
+        return None
+    return [{"kind": "restriction", "affects": aff, "rule": _RESTRICT[m.group(2)], "condition": {"not": cond}}]
+
+
 @static(r"^(.+?) can't be blocked (?:by (.+?)|except by (.+?))$")
 def _evasion(m: re.Match) -> list[dict[str, Any]] | None:
     aff = _affects(m.group(1))
