@@ -287,6 +287,14 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     if m:  # "if it's legendary, it also gains lifelink": an adjective of the object named before
         f = parse_noun(m.group(1))
         return None if f is None else {"it": f}
+    m = re.fullmatch(r"(an opponent|any player|a player) controls an? (.+)", t)
+    if m:  # "as long as an opponent controls a black permanent", "as long as any player controls a white permanent"
+        f = parse_noun(m.group(2))
+        if f is None or f.get("player") or f.get("controller") or f.get("_needs_player_target") or "zone" in f:
+            return None
+        if m.group(1) == "an opponent":
+            return {"opponents_control": f, "min": 1}
+        return {"amount_ge": {"amount": {"count": f}, "n": 1}}
     m = re.fullmatch(r"there are (\w+) or more (.+? on the battlefield)", t)
     if m and number(m.group(1)) and quantity(m.group(2)) is not None:  # "five or more Islands on the battlefield"
         return {"amount_ge": {"amount": quantity(m.group(2)), "n": number(m.group(1))}}
