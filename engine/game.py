@@ -1100,6 +1100,7 @@ class Game:
         self.graveyard_turn = 0
         for p in self.players.values():
             p.lands_played = 0
+            p.extra_lands_turn = 0
             p.life_gained_turn = 0
             p.life_lost_turn = 0
             p.spells_cast_turn = 0

@@ -125,6 +125,8 @@ change_text: what, words ("color" | "land" | "color_or_land" | "creature"), dura
     change the text of a spell or permanent: one word of that kind for another, chosen on resolution (CR 612)
 copy_ability: what
     put a copy of target activated or triggered ability onto the stack (CR 706.10)
+extra_land: [who], [amount]
+    that player may play that many additional lands this turn (CR 305.2a)
 copy_spell: what
     put a copy of target instant or sorcery spell onto the stack, controlled by who copies it (CR 706.10)
 copy_retarget: (none)
@@ -384,7 +386,7 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "animate", "pay", "unless", "delayed", "exile_top", "playable", "emblem", "action", "reveal", "win_game",
     "lose_game", "exchange_control", "reveal_until", "may", "if", "ward", "poison",
     "cast_offer", "cascade", "storm", "suspend_tick", "end_turn", "extra_combat", "flip", "clash", "restart",
-    "move_counters", "replace_draw", "change_text", "copy_ability", "copy_spell", "copy_retarget", "encore",
+    "move_counters", "replace_draw", "change_text", "copy_ability", "copy_spell", "extra_land", "copy_retarget", "encore",
     "ripple", "epic", "cipher", "cipher_cast", "haunt", "hideaway", "pair", "aura_swap",
 })
 STATIC_KINDS: frozenset[str] = frozenset({

@@ -130,6 +130,8 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     low = s.lower()
     if low.startswith("you may "):
         inner = parse_sentence(s[len("you may "):], ctx)
+        if inner is not None and all(e.op in PERMISSIONS for e in inner):
+            return list(inner)  # "you may play an additional land this turn": a permission, no choice now
         return None if inner is None else [Effect("may", {"effects": list(inner)})]
     if low.startswith("you search your library "):  # a mode an opponent chose for you (601.3): "You search ..."
         return parse_sentence(s[len("you "):], ctx)
@@ -494,6 +496,11 @@ def _bind_that_player(x: Any, ctx: Ctx) -> Any:
         return {k: (lp if k == "controller" and v == "that_player" else _bind_that_player(v, ctx))
                 for k, v in x.items()}
     return x
+
+
+#: ops that only allow something later ("you may play an additional land this turn", 305.2a):
+#: "you may" is the permission itself, not a choice made as the ability resolves
+PERMISSIONS = frozenset({"extra_land"})
 
 
 _INSTEAD = (re.compile(r"^if (.+?), instead (.+)$"), re.compile(r"^if (.+?), (.+) instead$"),
