@@ -332,7 +332,8 @@ def _etb_counters(m: re.Match) -> list[dict[str, Any]] | None:
 
 
 @static(
-    r"^(.+?) spells(?: (with [^ ]+(?: [^ ]+)?))? (you|your opponents) cast(?: (with .+?))? cost (\{\d+\}|"
+    r"^(.+?) spells(?: (with [^ ]+(?: [^ ]+)?))? (you|your opponents) cast(?: (with .+?|of the chosen type))? "
+    r"cost (\{\d+\}|"
     r"\{[wubrg]\}) (less|more) to cast$"
 )
 def _cost_change(m: re.Match) -> list[dict[str, Any]] | None:
@@ -352,11 +353,13 @@ def _cost_change(m: re.Match) -> list[dict[str, Any]] | None:
     return [out]
 
 
-@static(r"^spells (you|your opponents) cast cost (\{\d+\}) (less|more) to cast$")
+@static(r"^spells (you|your opponents) cast( of the chosen type)? cost (\{\d+\}) (less|more) to cast$")
 def _cost_change_all(m: re.Match) -> list[dict[str, Any]] | None:
-    n = int(parse_cost(m.group(2))[0])
-    return [{"kind": "cost_change", "spells": {}, "who": "you" if m.group(1) == "you" else "opponent",
-             "amount": -n if m.group(3) == "less" else n}]
+    """601.2f: "Spells you cast cost {1} less"; "Spells you cast of the chosen type cost {1} less"
+    (Herald's Horn: of the creature type chosen as SELF entered, 614.12)."""
+    n = int(parse_cost(m.group(3))[0])
+    return [{"kind": "cost_change", "spells": {"chosen_type": True} if m.group(2) else {},
+             "who": "you" if m.group(1) == "you" else "opponent", "amount": -n if m.group(4) == "less" else n}]
 
 
 @static(r"^self costs (\{\d+\}) less to cast (?:for each (.+)|if (.+))$")
