@@ -306,6 +306,14 @@ def _cant_block_x(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "restriction", "affects": aff, "rule": "cant_block", "what": f}]
 
 
+@static(r"^self enters tapped and (.+)$")
+def _etb_tapped_and(m: re.Match) -> list[dict[str, Any]] | None:
+    """"SELF enters tapped and doesn't untap during your untap step" (Grimgrin, Traxos): two statics,
+    614.1c (it enters tapped) and an effect that keeps it tapped in the untap step (502.2)."""
+    rest = _parse_plain("self " + m.group(1))
+    return None if rest is None else [{"kind": "enters_tapped"}, *rest]
+
+
 @static(r"^self enters tapped$")
 def _etb_tapped(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "enters_tapped"}]
