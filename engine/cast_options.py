@@ -548,6 +548,8 @@ def carried(o: "Obj") -> dict[str, Any]:
     for k in ("revealed_as_cast", "controlled_as_cast"):  # "if you revealed a Dragon card ... as you cast SELF"
         if o.chosen.get(k):
             out[k] = True
+    if o.chosen.get("mana_spent"):  # "if at least three white mana was spent to cast SELF" read as it enters
+        out["mana_spent"] = dict(o.chosen["mana_spent"])
     return out
 
 

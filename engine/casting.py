@@ -468,9 +468,15 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         if g.objects[emerged].zone != "battlefield":
             raise IllegalAction(f"emerge: the creature to sacrifice for {o.card.name} is gone")
         sacrifice(g, emerged)  # 701.14a, with its event
-    colors = [c for c in "WUBRG" if spent.get(c)]
+    by_kind: dict[str, int] = {}
+    for k, n in spent.items():  # restricted mana (106.6) counts as its kind: the pool key's first letter
+        if n:
+            by_kind[k[0]] = by_kind.get(k[0], 0) + n
+    colors = [c for c in "WUBRG" if by_kind.get(c)]
     if colors:  # 702.43a-b (sunburst): the colors of mana spent on its costs, alternative and additional included
         s.chosen["colors_spent"] = colors
+    if by_kind:  # 601.2h: how much mana of each kind paid its total cost ("if at least three red mana was spent")
+        s.chosen["mana_spent"] = by_kind
     for c in others:
         costs.pay_simple_additional(g, player, c)
     if any(has_choices(c) for c in others):

@@ -229,7 +229,10 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
             return False
     if f.get("from_battlefield_this_turn") and o.chosen.get("from_battlefield_turn") != game.turn:
         return False  # "that was put there from the battlefield this turn"
-    if "or" in f and not any(matches(game, x, sub, src, controller) for sub in f["or"]):
+    # an alternative with no zone of its own is read where the whole filter looks ("a historic card
+    # from among them": an artifact, a legendary or a Saga card in the library)
+    if "or" in f and not any(matches(game, x, sub if "zone" in sub or zone == "battlefield" else {**sub, "zone": zone},
+                                     src, controller) for sub in f["or"]):
         return False
     if "not" in f and matches(game, x, f["not"], src, controller):
         return False

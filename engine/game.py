@@ -1118,6 +1118,7 @@ class Game:
         self.graveyard_turn = 0
         for p in self.players.values():
             p.lands_played = 0
+            p.extra_lands_turn = 0
             p.life_gained_turn = 0
             p.life_lost_turn = 0
             p.spells_cast_last_turn = p.spells_cast_turn  # "last turn" is the turn that just ended

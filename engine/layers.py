@@ -446,6 +446,11 @@ NONCREATURE_SUBTYPES = frozenset({"Equipment", "Vehicle", "Fortification", "Aura
 
 def _apply4(c: Chars, st: dict[str, Any]) -> None:
     kind = st.get("kind")
+    if st.get("remove_types"):  # "as long as ..., SELF isn't a creature" (a Theros god): it loses the type (613.1d)
+        gone = _frozen(st["remove_types"])
+        if c.types & gone:
+            c.types = c.types - gone
+        return
     if "land_mana" in st:
         if "Land" not in c.types:
             return

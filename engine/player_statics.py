@@ -263,7 +263,8 @@ def land_plays(g: "Game", player: str) -> int:
     """305.2, 305.2a: the lands a player may play in a turn: one, and one more for each "you may
     play an additional land on each of your turns" they control (only in their own turn: the
     land play is a special action of the active player's main phase anyway)."""
-    return 1 + sum(int(st.get("amount", 1)) for _, ctl, st in statics(g, "extra_land") if ctl == player)
+    extra = g.players[player].extra_lands_turn  # "you may play an additional land this turn" (one turn only)
+    return 1 + extra + sum(int(st.get("amount", 1)) for _, ctl, st in statics(g, "extra_land") if ctl == player)
 
 
 def tapped_for_mana(g: "Game", player: str, oid: int) -> None:

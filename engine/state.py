@@ -105,7 +105,8 @@ class Player:
                  "life_gained_turn", "life_lost_turn", "conceded", "spells_cast_turn", "spells_cast_last_turn",
                  "drawn_turn",
                  "damaged_turn", "commander_casts", "commander_damage", "attacked_turn", "died_turn",
-                 "left_turn", "combat_ended_turn", "combat_types_turn", "epic", "counters", "sideboard")
+                 "left_turn", "combat_ended_turn", "combat_types_turn", "epic", "counters", "sideboard",
+                 "extra_lands_turn")
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -136,6 +137,7 @@ class Player:
         # the creature types of the sources this player controlled that dealt combat damage to a player
         # this turn, as they were then (prowl, 702.75a)
         self.combat_types_turn: list[str] = []
+        self.extra_lands_turn = 0       # "you may play an additional land this turn" (305.2a), cleared at 500.1
         self.epic = False               # "for the rest of the game, you can't cast spells" (epic, 702.49a)
         self.commander_casts = 0        # casts of their commander from the command zone (903.8)
         # combat damage dealt to them by each commander, keyed by that commander's owner (903.11a)

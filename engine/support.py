@@ -158,8 +158,9 @@ def _walk(x: Any, out: list[str]) -> None:
         elif x.op == "playable":
             if not playable_supported(x):
                 out.append("playable for other durations")
-        elif x.op == "exile" and isinstance(x.args.get("what"), dict) and "graveyard_of" in x.args["what"]:
-            _walk(x.args["what"]["graveyard_of"], out)  # "exile target player's graveyard"
+        elif x.op in ("exile", "move") and isinstance(x.args.get("what"), dict) and "graveyard_of" in x.args["what"]:
+            # "exile target player's graveyard", "shuffle your graveyard into your library" (engine/values.refs)
+            _walk(x.args["what"]["graveyard_of"], out)
             _walk({k: v for k, v in x.args.items() if k != "what"}, out)
             return
         elif x.op == "add_mana" and x.args.get("only_for"):  # 106.6: engine/payment.py usable
@@ -338,6 +339,15 @@ def ability_reasons(ab: Ability) -> list[str]:
     return out
 
 
+def _cond_keys(cond: dict[str, Any]) -> set[str]:
+    """The keys of a condition, those of each part of an "all" included ("if you control a Human
+    creature and a non-Human creature": both parts are about the caster)."""
+    out = set(cond) - {"all"}
+    for part in cond.get("all", ()):
+        out |= _cond_keys(part)
+    return out
+
+
 def _cost_static_reasons(st: dict[str, Any]) -> list[str]:
     """The statics about casting (engine/costs.py): what of them this engine applies."""
     kind = st.get("kind")
@@ -346,7 +356,7 @@ def _cost_static_reasons(st: dict[str, Any]) -> list[str]:
         return costs.additional_problems(c) if isinstance(c, Cost) else ["additional cost"]
     if kind == "cost_change":
         out = costs.change_problems(st)
-        if st.get("spells") == "self" and st.get("condition") and set(st["condition"]) - _CASTER_CONDITIONS \
+        if st.get("spells") == "self" and st.get("condition") and _cond_keys(st["condition"]) - _CASTER_CONDITIONS \
                 or st.get("condition", {}).get("history") == "self_was_cast":
             out.append("cost_change condition")
         return out

@@ -494,6 +494,12 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
     cast_as = o if o is not None or r is None or "obj" not in r or this(g, r).ability is not None else this(g, r)
     if "kicked" in cond and bool(cast_as is not None and cast_as.kicked) != bool(cond["kicked"]):
         return False
+    if "amount_lt" in cond and not amount(g, cond["amount_lt"]["amount"], src, r) < cond["amount_lt"]["n"]:
+        return False  # "as long as your devotion to white is less than five" (700.5)
+    if "amount_ge" in cond and not amount(g, cond["amount_ge"]["amount"], src, r) >= cond["amount_ge"]["n"]:
+        return False  # "if your devotion to white and black is seven or greater"
+    if "mana_spent_ge" in cond and not _mana_spent_ge(cast_as, cond["mana_spent_ge"]):
+        return False  # "if at least three green mana was spent to cast SELF" (601.2h: the mana that paid its cost)
     if "paired" in cond and (o is None or (paired_with(g, o.id) is not None) != bool(cond["paired"])):
         return False  # "as long as SELF is paired with another creature" (702.94b)
     if "soulbond" in cond and not _soulbond_open(g, o, cond["soulbond"], r, you):
@@ -689,6 +695,20 @@ def _history(g: "Game", what: str, you: str, o: Any) -> bool:
     raise Unsupported(f"unsupported history {what!r}")
 
 
+def _mana_spent_ge(o: "Obj | None", need: dict[str, int]) -> bool:
+    """The mana spent to cast ``o`` (601.2h; kept by the permanent it became): at least ``need[kind]``
+    of each kind (W U B R G C), or with ``"same_color"``, that much of one color. A spell that was not
+    cast (a copy, a card put onto the battlefield) had no mana spent on it."""
+    spent = o.chosen.get("mana_spent", {}) if o is not None else {}
+    for kind, n in need.items():
+        if kind == "same_color":
+            if not any(spent.get(c, 0) >= n for c in "WUBRG"):
+                return False
+        elif spent.get(kind, 0) < n:
+            return False
+    return True
+
+
 #: Condition keys this engine evaluates (a card using any other is unsupported).
 CONDITION_KEYS = {"control", "min", "max", "life_ge", "life_le", "your_turn", "all", "hand_le", "hand_ge",
                   "gained_life_this_turn", "kicked", "player_lost_life_this_turn", "opponent_lost_life_this_turn",
@@ -704,7 +724,7 @@ CONDITION_KEYS = {"control", "min", "max", "life_ge", "life_le", "your_turn", "a
                   "opponent_more", "opponent_poison_ge", "self_counters_le", "opponents_control", "opponents_ge",
                   "any_player_life_le", "evolve", "drawn_ge", "attached", "opponent_graveyard_ge",
                   "opponent_life_le", "first_target", "self_attacked_this_turn", "once_ever",
-                  "tribute_paid", "paired", "soulbond", "self_attached",
+                  "tribute_paid", "paired", "soulbond", "self_attached", "mana_spent_ge", "amount_lt", "amount_ge",
                   # not conditions: the least modes of a modal spell (700.2; casting.mode_range), and who
                   # chooses its modes (601.3; casting.cast)
                   "min_modes", "mode_chooser"}

@@ -125,6 +125,10 @@ change_text: what, words ("color" | "land" | "color_or_land" | "creature"), dura
     change the text of a spell or permanent: one word of that kind for another, chosen on resolution (CR 612)
 copy_ability: what
     put a copy of target activated or triggered ability onto the stack (CR 706.10)
+extra_land: [who], [amount]
+    that player may play that many additional lands this turn (CR 305.2a)
+copy_spell: what
+    put a copy of target instant or sorcery spell onto the stack, controlled by who copies it (CR 706.10)
 copy_retarget: (none)
     the controller of the copy just made may choose new targets for it (CR 706.10c)
 replace_draw: effects
@@ -270,7 +274,9 @@ any_player_life_le: n, opponents_ge: n,
 opponents_control: FILTER + min; history: creature_died | you_attacked | your_permanent_left | self_was_cast
 (facts of this turn, engine/values.HISTORY), graveyard_types_ge: n (delirium), different_powers_ge: n,
 total_power_ge: n, opponent_more: FILTER (an opponent controls more of them than you), opponent_poison_ge: n,
-opponent_graveyard_ge: n, opponent_life_le: n, drawn_ge: n, attached: FILTER (what the source is attached to).
+opponent_graveyard_ge: n, opponent_life_le: n, drawn_ge: n, attached: FILTER (what the source is attached to),
+mana_spent_ge: {KIND: n} or {"same_color": n} (the mana spent to cast the source, 601.2h),
+amount_lt / amount_ge: {"amount": AMOUNT, "n": n} (an amount, e.g. devotion (700.5), below or at least n).
 
 Triggers (Ability.trigger)
 --------------------------
@@ -382,8 +388,9 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "animate", "pay", "unless", "delayed", "exile_top", "playable", "emblem", "action", "reveal", "win_game",
     "lose_game", "exchange_control", "reveal_until", "may", "if", "ward", "poison",
     "cast_offer", "cascade", "storm", "suspend_tick", "end_turn", "extra_combat", "flip", "clash", "restart",
-    "move_counters", "replace_draw", "change_text", "copy_ability", "copy_retarget", "encore",
-    "ripple", "epic", "cipher", "cipher_cast", "haunt", "hideaway", "pair", "aura_swap", "player_effect", "unattach",
+    "move_counters", "replace_draw", "change_text", "copy_ability", "copy_spell", "extra_land", "copy_retarget",
+    "encore", "ripple", "epic", "cipher", "cipher_cast", "haunt", "hideaway", "pair", "aura_swap", "player_effect",
+    "unattach",
 })
 STATIC_KINDS: frozenset[str] = frozenset({
     "anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "cost_change", "devour",

@@ -316,13 +316,27 @@ def _copy_ability(g: "Game", r: Ctx, e: Effect) -> None:
         g.changed()
 
 
+@op("copy_spell")
+def _copy_spell(g: "Game", r: Ctx, e: Effect) -> None:
+    """706.10: put a copy of an instant or sorcery spell onto the stack (Twincast): it copies the
+    spell's text and the choices made for it (targets, modes, X, whether it was kicked), the one who
+    copies it controls it (706.10), and it was not cast (706.10a: no cast triggers, no mana spent on it)."""
+    for x in refs(g, r, e.args["what"]):
+        o = g.objects.get(x) if isinstance(x, int) else None
+        if o is None or o.zone != "stack" or o.ability is not None:
+            continue
+        rec = dict(cast_options.storm_record(g, o), controller=controller(g, r))
+        r["copied"] = copy_spell(g, o.card, rec, [list(t) for t in o.targets])
+
+
 @op("copy_retarget")
 def _copy_retarget(g: "Game", r: Ctx, e: Effect) -> dict | None:
     """706.10c: "You may choose new targets for the copy": for a copy with one target, its controller
     chooses it again among the legal ones, the current one included (keeping it is a choice). A
     copy with several targets keeps them all."""
     n = g.objects.get(r.get("copied", -1))
-    ab = n.ability if n is not None else None
+    # a copied ability, or the spell ability of a copied instant or sorcery (its modes' targets stay)
+    ab = None if n is None else n.ability or next((a for a in n.card.abilities if a.kind == "spell"), None)
     if n is None or ab is None or len(n.targets) != 1 or len(ab.targets) != 1 or ab.targets[0].count != 1:
         return None
     got = r["answers"].get(f"{r['i']}.retarget")

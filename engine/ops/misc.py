@@ -332,6 +332,15 @@ def _extra_turn(g: "Game", r: dict, e: Effect) -> None:
 
 
 
+@op("extra_land")
+def _extra_land(g: "Game", r: dict, e: Effect) -> None:
+    """305.2a: "You may play an additional land this turn": one more land play for this turn only."""
+    for p in refs(g, r, e.get("who", "you")):
+        if isinstance(p, str):
+            g.players[p].extra_lands_turn += int(e.get("amount", 1))
+    g.changed()
+
+
 # ------------------------------------------------------------------ ending the turn (713)
 @op("end_turn")
 def _end_turn(g: "Game", r: dict, e: Effect) -> None:

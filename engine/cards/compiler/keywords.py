@@ -788,6 +788,20 @@ def _parse_keyword_line(line: str) -> tuple[list[str], dict[str, Any], list[Abil
             names.append("Enchant")
             args["Enchant"] = f
             continue
+        m = re.fullmatch(r"equip ([a-z][a-z ]*?) ((?:\{[^ }]+\})+)", part, re.I)
+        if m:  # "Equip legendary creature {3}", "Equip Knight {1}": 702.6a with a quality (a later form, added 2018)
+            quality = parse_noun(m.group(1))
+            cost = parse_cost_text(m.group(2))
+            if quality is None or cost is None or set(quality) - {"types", "subtypes", "supertypes"} \
+                    or quality.get("types", ["Creature"]) != ["Creature"]:
+                return None
+            spec = TargetSpec({**quality, "types": ["Creature"], "controller": "you"},
+                              f"target {m.group(1).lower()} you control")
+            names.append("Equip")
+            attach = Effect("attach", {"what": "self", "to": {"target": 0}})
+            abilities.append(Ability("activated", part, effects=(attach,), targets=(spec,), cost=cost,
+                                     sorcery_speed=True, keyword="Equip"))
+            continue
         m = re.fullmatch(r"affinity for (.+)", part, re.I)
         if m:
             f = parse_noun(m.group(1))

@@ -21,6 +21,8 @@ Conditions are dicts:
   {"self": FILTER}                     this object matches (e.g. {"attacking": True})
   {"it": FILTER}                       the object "it" refers to matches
   {"kicked": True} / {"x_ge": n} / {"cast_from_hand": True}
+  {"amount_lt": {"amount": AMOUNT, "n": n}} / {"amount_ge": ...}   e.g. devotion (700.5) below or at least n
+  {"mana_spent_ge": {"G": 3}} / {"mana_spent_ge": {"same_color": 3}}   the mana spent to cast it (601.2h)
   {"not": COND} / {"all": [COND, ...]}
   {"history": "creature_died"|"you_attacked"|"your_permanent_left"|"self_was_cast"}   this turn so far
   {"graveyard_types_ge": n} / {"different_powers_ge": n} / {"total_power_ge": n}
@@ -172,6 +174,10 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     if m:
         return {"control": {"types": [m.group(2)[:-1].capitalize()], "controller": "you", "other": True},
                 "max": number(m.group(1))}
+    m = re.fullmatch(r"you control (an? [^,]+?) and (an? .+)", t)
+    if m:  # "if you control a white permanent and a blue permanent": both, each its own object
+        a, b = parse_condition("you control " + m.group(1)), parse_condition("you control " + m.group(2))
+        return None if a is None or b is None else {"all": [a, b]}
     m = re.fullmatch(r"you control (no|an?|another|one|two|three|four|five|six|seven|eight|\d+)(?: or more)? (.+?)", t)
     if m:
         noun = m.group(2)
@@ -295,6 +301,29 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     if m:
         f = parse_noun(m.group(1))
         return None if f is None else {"it": f}
+    m = re.fullmatch(r"(?:it's|it is|that creature is) (legendary|tapped|untapped|multicolored|colorless)", t)
+    if m:  # "if it's legendary, it also gains lifelink": an adjective of the object named before
+        f = parse_noun(m.group(1))
+        return None if f is None else {"it": f}
+    m = re.fullmatch(r"(an opponent|any player|a player) controls an? (.+)", t)
+    if m:  # "as long as an opponent controls a black permanent", "as long as any player controls a white permanent"
+        f = parse_noun(m.group(2))
+        if f is None or f.get("player") or f.get("controller") or f.get("_needs_player_target") or "zone" in f:
+            return None
+        if m.group(1) == "an opponent":
+            return {"opponents_control": f, "min": 1}
+        return {"amount_ge": {"amount": {"count": f}, "n": 1}}
+    m = re.fullmatch(r"there are (\w+) or more (.+? on the battlefield)", t)
+    if m and number(m.group(1)) and quantity(m.group(2)) is not None:  # "five or more Islands on the battlefield"
+        return {"amount_ge": {"amount": quantity(m.group(2)), "n": number(m.group(1))}}
+    m = re.fullmatch(r"(your devotion to .+?) is (less than (\w+)|(\w+) or greater)", t)
+    if m and quantity(m.group(1)) is not None and number(m.group(3) or m.group(4)):
+        key = "amount_lt" if m.group(3) else "amount_ge"  # 700.5: devotion compared with a number
+        return {key: {"amount": quantity(m.group(1)), "n": number(m.group(3) or m.group(4))}}
+    m = re.fullmatch(r"at least (\w+) (?:(white|blue|black|red|green|colorless) mana|mana of the same color) "
+                     r"was spent to cast (?:self|it|this spell)", t)
+    if m and number(m.group(1)):  # adamant (a later ability word, added 2019): the mana that paid (601.2h)
+        return {"mana_spent_ge": {_MANA_KIND[m.group(2)] if m.group(2) else "same_color": number(m.group(1))}}
     if t in ("SELF was kicked".lower(), "self was kicked", "it was kicked"):
         return {"kicked": True}
     if t == "self is paired with another creature":  # 702.94b (soulbond)
@@ -320,6 +349,10 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     return None
 
 
+#: a color word (or colorless) to its kind of mana (106.1b, 106.1a)
+_MANA_KIND = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G", "colorless": "C"}
+
+
 #: facts about the turn so far, and what a permanent remembers of how it came (the runtime's
 #: values.HISTORY)
 _HISTORY = {
@@ -333,6 +366,15 @@ _HISTORY = {
 }
 
 
+#: the denied forms of those facts
+_NOT_HISTORY = {
+    "you didn't attack this turn": "you_attacked",
+    "you didn't attack with a creature this turn": "you_attacked",
+    "you haven't attacked this turn": "you_attacked",
+    "no creatures died this turn": "creature_died",
+}
+
+
 def _history_condition(t: str) -> dict[str, Any] | None:
     """Conditions on the game so far and on the board as a whole (603.4, 611.2b): morbid,
     raid, revolt, "if you cast it", delirium (205.2a: card types), "creatures with different
@@ -340,6 +382,8 @@ def _history_condition(t: str) -> dict[str, Any] | None:
     opponent's poison counters (121.1c)."""
     if t in _HISTORY:
         return {"history": _HISTORY[t]}
+    if t in _NOT_HISTORY:  # the same facts, denied: "if you didn't attack with a creature this turn"
+        return {"not": {"history": _NOT_HISTORY[t]}}
     m = re.fullmatch(r"there are (\w+) or more card types among cards in your graveyard", t)
     if m and number(m.group(1)):
         return {"graveyard_types_ge": number(m.group(1))}

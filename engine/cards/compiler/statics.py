@@ -305,6 +305,14 @@ def _cant_block_x(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "restriction", "affects": aff, "rule": "cant_block", "what": f}]
 
 
+@static(r"^self enters tapped and (.+)$")
+def _etb_tapped_and(m: re.Match) -> list[dict[str, Any]] | None:
+    """"SELF enters tapped and doesn't untap during your untap step" (Grimgrin, Traxos): two statics,
+    614.1c (it enters tapped) and an effect that keeps it tapped in the untap step (502.2)."""
+    rest = _parse_plain("self " + m.group(1))
+    return None if rest is None else [{"kind": "enters_tapped"}, *rest]
+
+
 @static(r"^self enters tapped$")
 def _etb_tapped(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "enters_tapped"}]
@@ -331,7 +339,8 @@ def _etb_counters(m: re.Match) -> list[dict[str, Any]] | None:
 
 
 @static(
-    r"^(.+?) spells(?: (with [^ ]+(?: [^ ]+)?))? (you|your opponents) cast(?: (with .+?))? cost (\{\d+\}|"
+    r"^(.+?) spells(?: (with [^ ]+(?: [^ ]+)?))? (you|your opponents) cast(?: (with .+?|of the chosen type))? "
+    r"cost (\{\d+\}|"
     r"\{[wubrg]\}) (less|more) to cast$"
 )
 def _cost_change(m: re.Match) -> list[dict[str, Any]] | None:
@@ -351,11 +360,13 @@ def _cost_change(m: re.Match) -> list[dict[str, Any]] | None:
     return [out]
 
 
-@static(r"^spells (you|your opponents) cast cost (\{\d+\}) (less|more) to cast$")
+@static(r"^spells (you|your opponents) cast( of the chosen type)? cost (\{\d+\}) (less|more) to cast$")
 def _cost_change_all(m: re.Match) -> list[dict[str, Any]] | None:
-    n = int(parse_cost(m.group(2))[0])
-    return [{"kind": "cost_change", "spells": {}, "who": "you" if m.group(1) == "you" else "opponent",
-             "amount": -n if m.group(3) == "less" else n}]
+    """601.2f: "Spells you cast cost {1} less"; "Spells you cast of the chosen type cost {1} less"
+    (Herald's Horn: of the creature type chosen as SELF entered, 614.12)."""
+    n = int(parse_cost(m.group(3))[0])
+    return [{"kind": "cost_change", "spells": {"chosen_type": True} if m.group(2) else {},
+             "who": "you" if m.group(1) == "you" else "opponent", "amount": -n if m.group(4) == "less" else n}]
 
 
 @static(r"^self costs (\{\d+\}) less to cast (?:for each (.+)|if (.+))$")
@@ -674,15 +685,24 @@ def _cant_unless(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "restriction", "affects": "self", "rule": rule, "condition": {"not": cond}}]
 
 
+@static(r"^self isn't an? (creature|artifact|enchantment|land)$")
+def _not_a_type(m: re.Match) -> list[dict[str, Any]] | None:
+    """"As long as your devotion to white is less than five, SELF isn't a creature" (a Theros god):
+    a type-changing effect that removes a card type (613.1d, layer 4), under its "as long as"."""
+    return [{"kind": "add_types", "affects": "self", "remove_types": [m.group(1).capitalize()]}]
+
+
 @static(r"^if self was kicked, it enters with (a|an|one|two|three|four|five|\d+) ([+\-\w/]+) counters? on it$")
 def _kicked_counters(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "enters_with_counters", "counter": m.group(2), "amount": number(m.group(1)),
              "condition": {"kicked": True}}]
 
 
-@static(r"^if (an opponent was dealt damage this turn), self enters with (a|an|one|two|three|four|five|\d+) "
+@static(r"^if (.+), self enters with (a|an|one|two|three|four|five|\d+) "
         r"([+\-\w/]+) counters? on it$")
 def _conditional_counters(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.1c: "If an opponent was dealt damage this turn, SELF enters with ..." (bloodthirst, 702.53a),
+    "If at least three red mana was spent to cast SELF, SELF enters with ..." (checked as it enters)."""
     cond = parse_condition(m.group(1))
     n = number(m.group(2))
     if cond is None or n is None:

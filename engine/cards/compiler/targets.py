@@ -31,6 +31,8 @@ KEYWORDS = ["flying", "first strike", "double strike", "deathtouch", "trample", 
             "islandwalk", "swampwalk", "forestwalk", "mountainwalk", "plainswalk", "banding", "flanking",
             "skulk", "ward", "persist", "undying", "exalted", "myriad", "convoke", "cascade", "storm",
             "toxic", "devoid", "decayed"]
+#: what "historic" means (700.6, added 2018 with Dominaria): an artifact, a legendary, or a Saga
+HISTORIC = ({"types": ["Artifact"]}, {"supertypes": ["Legendary"]}, {"subtypes": ["Saga"]})
 SUPERTYPES = {"legendary": "Legendary", "basic": "Basic", "snow": "Snow", "nonbasic": None, "nonlegendary": None}
 
 _CONTROLLER_SUFFIX = re.compile(
@@ -296,6 +298,10 @@ def _parse_core(words: list[str], f: dict[str, Any]) -> bool:
                 return False
         elif w == "chosen" and i + 1 < len(words) and words[i + 1] in ("color", "type"):
             return False
+        elif w == "historic":  # "historic": artifacts, legendaries and Sagas (700.6, a later rule, added 2018)
+            if "or" in f:
+                return False
+            f["or"] = [dict(x) for x in HISTORIC]
         elif w == "enchanted":
             f["enchanted"] = True
         elif w == "equipped":

@@ -109,6 +109,12 @@ class Ctx:
                  "those cards", "those permanents", "that spell", "the creature", "that token", "those tokens",
                  "that artifact", "the token", "the exiled card", "that enchantment"):
             return self.last if self.last is not None else "it"
+        m = re.fullmatch(r"the (creature|permanent) (you control|you don't control|an opponent controls)", p)
+        if m:  # "choose target creature you control and target creature you don't control. The creature you
+            # control gets ...": the one target slot of this spell that names that controller (115.1)
+            who = {"you control": "you", "you don't control": "not_you", "an opponent controls": "opponent"}[m.group(2)]
+            slots = [i for i, t in enumerate(self.targets) if t.filter.get("controller") == who]
+            return {"target": slots[0]} if len(slots) == 1 else None
         if p in ("equipped creature", "enchanted creature", "enchanted permanent", "enchanted land",
                  "enchanted artifact", "enchanted enchantment", "enchanted planeswalker", "fortified land"):
             return "attached"

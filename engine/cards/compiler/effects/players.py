@@ -246,6 +246,14 @@ def _energy(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("counters", {"what": "you", "kind": "energy", "amount": m.group(1).count("{e}")})]
 
 
+@reader(r"^play (an|one|two|three|up to two|up to three) additional lands? this turn$")
+def _extra_land_now(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """305.2a: "You may play an additional land this turn" (Explore): for this turn only ("you may"
+    is the permission itself, asked nothing as it resolves: engine/cards/compiler/effects/sequence.py)."""
+    n = number(m.group(1).replace("up to ", ""))
+    return None if n is None else [Effect("extra_land", {"who": "you", "amount": n})]
+
+
 #: this family's readers, in the order they are tried
 READERS: tuple[Reader, ...] = (
     _draw,
@@ -264,6 +272,7 @@ READERS: tuple[Reader, ...] = (
     _gain_lost_this_way,
     _extra_combat,
     _extra_turn,
+    _extra_land_now,
     _rummage_any,
     _hand_to_top,
     _reveal_hand,

@@ -171,7 +171,7 @@ def _pump_quoted(m: re.Match, c: Ctx) -> list[Effect] | None:
     a = _pump_common(m.group(1), m.group(2), m.group(3), None, "until end of turn", None, None, c)
     if a is None:
         return None
-    b = _grant_quoted(m.group(1), m.group(4), c, "eot")
+    b = _grant_quoted("it", m.group(4), c, "eot")  # the same object: one target, named once (115.1)
     return None if b is None else a + b
 
 

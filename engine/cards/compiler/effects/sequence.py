@@ -62,11 +62,11 @@ def _pay(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 @reader(r"^(.+?) unless (.+?) (?:pays|pay) (\{[^ ]+\}|\d+ life)$")
 def _unless_pay(m: re.Match, c: Ctx) -> list[Effect] | None:
-    payer = c.player(m.group(2))
-    if payer is None:
-        return None
     inner = parse_sentence(m.group(1), c)
     if inner is None:
+        return None
+    payer = c.player(m.group(2))  # read after the instruction: "they" is the player it names (608.2c)
+    if payer is None:
         return None
     t = m.group(3)
     pay: dict[str, Any] = {"life": int(t.split()[0])} if t.endswith("life") else {"mana": list(parse_cost(t))}
@@ -130,6 +130,8 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     low = s.lower()
     if low.startswith("you may "):
         inner = parse_sentence(s[len("you may "):], ctx)
+        if inner is not None and all(e.op in PERMISSIONS for e in inner):
+            return list(inner)  # "you may play an additional land this turn": a permission, no choice now
         return None if inner is None else [Effect("may", {"effects": list(inner)})]
     if low.startswith("you search your library "):  # a mode an opponent chose for you (601.3): "You search ..."
         return parse_sentence(s[len("you "):], ctx)
@@ -159,11 +161,23 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     for rd in _TABLE:
         m = rd.pattern.match(low)
         if m:
-            held = len(ctx.targets)
+            snapshot = (len(ctx.targets), ctx.last, ctx.last_player, ctx.x)
             out = rd.read(m, ctx)
             if out is not None:
                 return _bind_that_player(out, ctx)
-            del ctx.targets[held:]  # a reader that did not read it leaves no target behind (601.2c)
+            # a reader that gave up leaves no target behind (601.2c: only the words read name targets)
+            del ctx.targets[snapshot[0]:]
+            ctx.last, ctx.last_player, ctx.x = snapshot[1], snapshot[2], snapshot[3]
+    m = re.fullmatch(r"(.*?)\ba number of (.+?) equal to (.+)", low)
+    if m and " where x is " not in low and not re.search(r"\bx\b", low):
+        # "create a number of 1/1 white Soldier creature tokens equal to your devotion to white": the
+        # same instruction as "create X ... tokens, where X is ..." (107.3: X is that number)
+        snapshot = (len(ctx.targets), ctx.last, ctx.last_player, ctx.x)
+        got = parse_sentence(f"{m.group(1)}x {m.group(2)}, where x is {m.group(3)}", ctx)
+        if got is not None:
+            return got
+        del ctx.targets[snapshot[0]:]
+        ctx.last, ctx.last_player, ctx.x = snapshot[1], snapshot[2], snapshot[3]
     # "A loses X life and you gain X life, where X is N": the closing "where X is" defines
     # the X of every clause before it too (107.3: one X, one value)
     where = re.search(r", where x is .+$", low)
@@ -504,6 +518,11 @@ _INSTEAD = (re.compile(r"^if (.+?), instead (.+)$"), re.compile(r"^(?!if )(.+?) 
             re.compile(r"^if (.+?), (.+) instead$"))
 
 
+#: ops that only allow something later ("you may play an additional land this turn", 305.2a):
+#: "you may" is the permission itself, not a choice made as the ability resolves
+PERMISSIONS = frozenset({"extra_land"})
+
+
 def instead(sentence: str, out: list[Effect], ctx: Ctx) -> bool | None:
     """"If COND, instead X." / "X instead if COND." (an ability word's line, e.g. morbid): X
     replaces the instruction before it when COND holds (608.2c), in place in ``out``.
@@ -513,6 +532,10 @@ def instead(sentence: str, out: list[Effect], ctx: Ctx) -> bool | None:
     if m is None or not out:
         return None
     cond_text, alt_text = (m.group(1), m.group(2)) if s.startswith("if ") else (m.group(2), m.group(1))
+    last = ctx.last
+    if (re.search(r"\bthose\b", alt_text) and isinstance(last, dict) and "target" in last
+            and ctx.targets[last["target"]].count == 1):
+        return False  # "instead return those cards ...": several objects, more than the one instruction before it
     cond = parse_condition(cond_text)
     if cond is not None and "attached" in cond:
         ctx.last = "attached"  # "If equipped creature is a Vampire, put two counters on it instead"

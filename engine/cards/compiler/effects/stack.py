@@ -119,6 +119,16 @@ def _copy_ability(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("copy_ability", {"what": r})]
 
 
+@reader(r"^copy target (instant or sorcery|instant|sorcery) spell( you control)?$")
+def _copy_spell(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """706.10: a copy of an instant or sorcery spell (Twincast, Reverberate), controlled by who
+    copies it, with the original's choices (706.10) until "you may choose new targets" (706.10c)."""
+    spec = parse_target(m.group(0)[len("copy "):])
+    if spec is None:
+        return None
+    return [Effect("copy_spell", {"what": c.add_target(spec)})]
+
+
 @reader(r"^(?:you may )?choose new targets for the copy$")
 def _copy_new_targets(m: re.Match, c: Ctx) -> list[Effect] | None:
     """706.10c: the copy just made may get new targets (engine/ops/cast.py)."""
@@ -127,6 +137,7 @@ def _copy_new_targets(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 READERS: tuple[Reader, ...] = (
     _copy_ability,
+    _copy_spell,
     _copy_new_targets,
     _counter_targeting,
     _counter,

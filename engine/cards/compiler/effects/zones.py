@@ -127,8 +127,17 @@ def _tuck2(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 @reader(r"^(?:shuffle|(.+?) shuffles) (.+?) into (?:(?:its|their) owners?'s?|their|your) librar(?:y|ies)$")
 def _shuffle_in(m: re.Match, c: Ctx) -> list[Effect] | None:
-    what = c.ref(m.group(2))
-    return None if what is None else [Effect("move", {"what": what, "to": "library_shuffle"})]
+    """"Shuffle SELF into its owner's library", "shuffle SELF and your graveyard into their owner's
+    library" (Elixir of Immortality): each part moved, then the library shuffled (701.16a)."""
+    out = []
+    for part in re.split(r" and (?=your graveyard$|their graveyard$)", m.group(2)):
+        gy = re.fullmatch(r"(your|their|target player's|that player's) graveyard", part)
+        who = c.player({"your": "you", "their": "they"}.get(gy.group(1), gy.group(1).replace("'s", ""))) if gy else None
+        what = {"graveyard_of": who} if who is not None else c.ref(part)
+        if what is None:
+            return None
+        out.append(Effect("move", {"what": what, "to": "library_shuffle"}))
+    return out
 
 
 @reader(r"^put (.+?) onto the battlefield( transformed)?(?: (tapped))?(?: under your control)?$")
