@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable
 
 from engine import knowledge, seats, triggers
-from engine.actions import add_effect, create_token
+from engine.actions import add_effect, create_token, remove_from_combat
 from engine.cards.abilities import Ability, CardDef, Effect
 from engine.cards.compiler import compile_abilities_text, compile_card
 from engine.facedown import manifest, put_down
@@ -358,6 +358,87 @@ def monarch(g: "Game") -> str | None:
         if any(g.objects[i].card.name == "The Monarch" and "Designation" in g.objects[i].card.types
                for i in g.players[p].command):
             return p
+    return None
+
+
+@action("remove_from_combat")
+def _remove_from_combat(g: "Game", r: dict, e: Effect) -> None:
+    """506.4: an effect removes the permanent from combat: it stops attacking or blocking; the
+    attackers it blocked stay blocked (509.1h)."""
+    for i in _objs(g, r, e.get("what")):
+        o = g.objects[i]
+        if o.attacking is not None or o.blocking:
+            remove_from_combat(g, o)
+            g.log("removed_from_combat", card=o.card.name)
+    g.changed()
+
+
+@action("unblock_lone")
+def _unblock_lone(g: "Game", r: dict, e: Effect) -> None:
+    """509.1h, "an effect says that it becomes ... unblocked": the attackers that the creature just
+    removed from combat blocked, and that no other creature blocked this combat (even one that has
+    left combat since), become unblocked. Nothing "attacks and isn't blocked" (509.1h: that is
+    decided once, as blockers are declared)."""
+    for b in _objs(g, r, e.get("what")):
+        for i in g.battlefield:
+            a = g.objects[i]
+            lost = a.chosen.get("lost_blockers", ())
+            if a.attacking is not None and a.blocked and not a.blockers and lost and set(lost) == {b}:
+                a.blocked = False
+                g.log("unblocked", card=a.card.name)
+    g.changed()
+
+
+@action("block_choice")
+def _block_choice(g: "Game", r: dict, e: Effect) -> dict | None:
+    """509.6: an effect makes a creature on the battlefield block an attacker this ability's controller
+    chooses (one attacking the creature's controller or a planeswalker it controls, 509.1a). The
+    active player announces the blocker's place in that attacker's damage assignment order, then the
+    defending player the attacker's place in the blocker's; the others keep their relative order.
+    The creature blocks ("whenever ~ blocks" triggers) and the attacker becomes blocked only if it was
+    unblocked (509.1h)."""
+    if g.step not in ("declare_blockers", "first_strike_damage", "combat_damage"):
+        return None  # 506.1: blocking exists from the declare blockers step on
+    for b in _objs(g, r, e.get("what"))[:1]:
+        o = g.objects[b]
+        ctl = g.controller_of(b)
+        options = [i for i in g.battlefield if g.objects[i].attacking is not None and i not in o.blocking
+                   and (g.objects[i].attacking == ctl
+                        or isinstance(g.objects[i].attacking, int) and g.controller_of(g.objects[i].attacking) == ctl)]
+        if not options:
+            return None
+        got = nested.answer(r, "block")
+        if got is None:
+            return nested.ask_cards(r, "block", controller(g, r), options, 1, 1,
+                                    f"choose an attacking creature for {o.card.name} to block")
+        a_id = got[0]
+        a = g.objects[a_id]
+        place = len(a.blockers)
+        if a.blockers:  # 509.6: the active player announces the blocker's place among the attacker's blockers
+            pos = r["answers"].get(nested.slot(r, "place"))
+            if pos is None:
+                return {"kind": "choose_option", "player": g.active,
+                        "options": [str(k) for k in range(1, len(a.blockers) + 2)], "slot": nested.slot(r, "place"),
+                        "prompt": f"{o.card.name}'s place in {a.card.name}'s damage assignment order"}
+            place = int(pos) - 1
+        at = len(o.order)
+        if o.order:  # 509.6: then the defending player, the attacker's place among the blocker's attackers
+            pos = r["answers"].get(nested.slot(r, "order"))
+            if pos is None:
+                return {"kind": "choose_option", "player": ctl,
+                        "options": [str(k) for k in range(1, len(o.order) + 2)], "slot": nested.slot(r, "order"),
+                        "prompt": f"{a.card.name}'s place in {o.card.name}'s damage assignment order"}
+            at = int(pos) - 1
+        was_blocked = a.blocked
+        a.blockers = a.blockers[:place] + [b] + a.blockers[place:]
+        a.blocked = True
+        o.blocking = [*o.blocking, a_id]
+        o.order = o.order[:at] + [a_id] + o.order[at:]
+        g.changed()
+        g.log("block", blocks=[[o.card.name, [a.card.name]]], ids=[b])
+        triggers.event(g, {"event": "blocks", "obj": b, "attackers": [a_id]})
+        if not was_blocked:
+            triggers.event(g, {"event": "becomes_blocked", "obj": a_id})
     return None
 
 
