@@ -255,6 +255,8 @@ def ability_reasons(ab: Ability) -> list[str]:
     if "the exiled card" in (ab.text or "").lower() and any(e.args.get("what") == "self" for e in ab.effects):
         out.append("linked ability: the exiled card (607.2a)")  # the compiler read "the exiled card" as SELF
     for t in ab.targets:
+        if t.chooser is not None and ab.kind != "activated":
+            out.append(f"target chosen by an opponent outside an activated ability: {t.text}")  # 602.3 only
         bad = unknown_keys(t.filter, target=True)
         if t.filter.get("controller") == "trigger_player" and ab.kind != "triggered":
             bad.add("controller")  # "that player" names a trigger event's player (engine/targets.py)

@@ -427,6 +427,7 @@ class TargetSpec:
     text: str
     count: int = 1
     min: int = 1
+    chooser: str | None = None   # "opponent": "any target of an opponent's choice" (602.3, 601.3)
 
 
 @dataclass(frozen=True, slots=True)
