@@ -432,7 +432,8 @@ class Runner:
             raise Fail(f"active player is {g.active}, expected {exp['active']}")
         if "priority" in exp:
             d = g.pending
-            got_p = d.player if d is not None and d.kind == "priority" else None
+            # the player holding priority, whoever decides for them (712.5: the player controlling them)
+            got_p = d.data.get("for", d.player) if d is not None and d.kind == "priority" else None
             if str(got_p) != str(exp["priority"]):
                 raise Fail(f"priority is with {got_p}, expected {exp['priority']}")
         if "winner" in exp:

@@ -12,7 +12,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable
 
-from engine import knowledge, seats, triggers
+from engine import knowledge, player_control, seats, triggers
 from engine.actions import add_effect, create_token, remove_from_combat
 from engine.cards.abilities import Ability, CardDef, Effect
 from engine.cards.compiler import compile_abilities_text, compile_card
@@ -359,6 +359,15 @@ def monarch(g: "Game") -> str | None:
                for i in g.players[p].command):
             return p
     return None
+
+
+@action("control_player")
+def _control_player(g: "Game", r: dict, e: Effect) -> None:
+    """712.1: this ability's controller will control the player during that player's next turn
+    (engine/player_control.py)."""
+    for p in refs(g, r, e.get("who")):
+        if isinstance(p, str) and p in g.players and not g.players[p].lost:
+            player_control.add(g, p, controller(g, r))
 
 
 @action("remove_from_combat")

@@ -243,6 +243,13 @@ def _energy(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("counters", {"what": "you", "kind": "energy", "amount": m.group(1).count("{e}")})]
 
 
+@reader(r"^you (?:control|gain control of) (target player|target opponent) during that player's next turn$")
+def _control_player(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """712.1: "You control target player during that player's next turn" (Mindslaver, Sorin Markov)."""
+    who = c.player(m.group(1))
+    return None if who is None else [Effect("action", {"name": "control_player", "who": who})]
+
+
 #: this family's readers, in the order they are tried
 READERS: tuple[Reader, ...] = (
     _draw,
@@ -271,4 +278,5 @@ READERS: tuple[Reader, ...] = (
     _gy_shuffle,
     _exile_from_hand,
     _energy,
+    _control_player,
 )
