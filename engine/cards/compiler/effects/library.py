@@ -94,6 +94,27 @@ REVEAL_UNTIL_RX = re.compile(
 )
 
 
+#: 700.3: "Reveal the top N cards of your library. An opponent separates those cards into two piles. Put one pile
+#: into your hand and the other into your graveyard." (Fact or Fiction), and "... and separate them into two
+#: piles. An opponent chooses one of those piles. Put that pile into your hand ..." (Steam Augury)
+PILES_RX = re.compile(
+    r"^reveal the top (\w+|x plus one|x) cards of your library(\. an opponent separates those cards| and separate "
+    r"them) into two piles\. (?:put one pile into your hand|an opponent chooses one of those piles\. put that pile "
+    r"into your hand) and the other into your graveyard$"
+)
+
+
+def piles(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """700.3: the revealed cards are separated into two piles by one player and one pile is chosen by the
+    other: the chosen pile goes to the hand, the other to the graveyard (engine/ops/actions.py ``piles``)."""
+    n: Any = {"plus": [{"x": True}, 1]} if m.group(1) == "x plus one" else amount(m.group(1))
+    if n is None:
+        return None
+    by_opponent = "opponent separates" in m.group(2)
+    return [Effect("action", {"name": "piles", "amount": n, "separator": "opponent" if by_opponent else "you",
+                              "chooser": "you" if by_opponent else "opponent"})]
+
+
 def reveal_until(m: re.Match, c: Ctx) -> list[Effect] | None:
     f = parse_noun(m.group(1))
     if f is None:
