@@ -12,8 +12,8 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable
 
-from engine import knowledge, player_control, seats, triggers
-from engine.actions import add_effect, create_token, remove_from_combat
+from engine import knowledge, player_control, player_statics, seats, triggers
+from engine.actions import add_effect, create_token, gain_life, lose_life, remove_from_combat
 from engine.cards.abilities import Ability, CardDef, Effect
 from engine.cards.compiler import compile_abilities_text, compile_card
 from engine.facedown import manifest, put_down
@@ -359,6 +359,30 @@ def monarch(g: "Game") -> str | None:
                for i in g.players[p].command):
             return p
     return None
+
+
+@action("exchange_life")
+def _exchange_life(g: "Game", r: dict, e: Effect) -> None:
+    """701.8c: two players exchange life totals: each gains or loses the life needed to equal the other's
+    previous total (gains and losses with their events: 119.9, 119.10). 701.8a: all or nothing: not with a
+    player who has left (800.4a), nor when one of them can't gain or can't lose the life it would (118.7,
+    118.8), nor between teammates (810.9e)."""
+    parts = e.get("who") if isinstance(e.get("who"), list) else [e.get("who")]
+    who = [p for ref in parts for p in refs(g, r, ref) if isinstance(p, str) and p in g.players]
+    if len(who) != 2 or who[0] == who[1] or any(g.players[p].lost for p in who):
+        return
+    a, b = who
+    if g.variant == "two_headed_giant" and b in g.team_of.get(a, ()):
+        return
+    la, lb = g.players[a].life, g.players[b].life
+    for p, d in ((a, lb - la), (b, la - lb)):
+        if d > 0 and player_statics.cant_gain_life(g, p) or d < 0 and player_statics.cant_lose_life(g, p):
+            return
+    for p, d in ((a, lb - la), (b, la - lb)):
+        if d > 0:
+            gain_life(g, p, d)
+        elif d < 0:
+            lose_life(g, p, -d)
 
 
 @action("piles")

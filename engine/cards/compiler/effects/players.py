@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from engine.cards.abilities import Effect
+from engine.cards.abilities import Effect, TargetSpec
 from engine.cards.compiler.effects.amounts import amount_of, bind_x, equal_to, scaled
 from engine.cards.compiler.effects.context import PLAYER, Ctx, Reader, reader
 from engine.cards.compiler.quantities import quantity
@@ -243,6 +243,18 @@ def _energy(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("counters", {"what": "you", "kind": "energy", "amount": m.group(1).count("{e}")})]
 
 
+@reader(r"^(?:(two target players) exchanges? life totals|exchange life totals with (target opponent|target player))$")
+def _exchange_life(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.8c: "Exchange life totals with target opponent" (Magus of the Mirror), "Two target players
+    exchange life totals" (Soul Conduit)."""
+    if m.group(1):
+        r = c.add_target(TargetSpec({"player": True}, "two target players", count=2, min=2))
+        c.last_player = r
+        return [Effect("action", {"name": "exchange_life", "who": r})]
+    who = c.player(m.group(2))
+    return None if who is None else [Effect("action", {"name": "exchange_life", "who": ["you", who]})]
+
+
 @reader(r"^you (?:control|gain control of) (target player|target opponent) during that player's next turn$")
 def _control_player(m: re.Match, c: Ctx) -> list[Effect] | None:
     """712.1: "You control target player during that player's next turn" (Mindslaver, Sorin Markov)."""
@@ -279,4 +291,5 @@ READERS: tuple[Reader, ...] = (
     _exile_from_hand,
     _energy,
     _control_player,
+    _exchange_life,
 )
