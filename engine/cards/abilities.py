@@ -204,7 +204,8 @@ action: name, [amount], [what], [subtype], [times]
     a keyword action, closed list: proliferate (701.24), populate (701.27), transform (701.25, what),
     bolster/monstrosity/support/fateseal (amount) (CR 701), piles (amount, separator, chooser: 700.3),
     remove_from_combat / unblock_lone / block_choice (what: 506.4, 509.1h, 509.6), control_player (who: 712),
-    exchange_life (who: two players: 701.8c)
+    exchange_life (who: two players: 701.8c), name_card (choice: 201.3, as it resolves), exile_named (who, all:
+    the cards with the chosen name in a graveyard, hand and library, 701.15a)
     (CR 701); and later additions, not in the 2016 rules:
     explore (what), connive (what), learn, venture_into_the_dungeon, the_ring_tempts_you, manifest_dread,
     become_the_monarch, take_the_initiative, open_an_attraction, forage, time_travel, goad (what or amount),

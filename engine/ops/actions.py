@@ -16,6 +16,7 @@ from engine import knowledge, player_control, player_statics, seats, triggers
 from engine.actions import add_effect, create_token, gain_life, lose_life, remove_from_combat
 from engine.cards.abilities import Ability, CardDef, Effect
 from engine.cards.compiler import compile_abilities_text, compile_card
+from engine.choices import seen_names
 from engine.facedown import manifest, put_down
 from engine.filters import matches
 from engine.layers import counters_allowed
@@ -358,6 +359,52 @@ def monarch(g: "Game") -> str | None:
         if any(g.objects[i].card.name == "The Monarch" and "Designation" in g.objects[i].card.types
                for i in g.players[p].command):
             return p
+    return None
+
+
+@action("name_card")
+def _name_card(g: "Game", r: dict, e: Effect) -> dict | None:
+    """201.3, 608.2c: "Choose a [nonland] card name." as the spell or ability resolves: its controller
+    names any real card (choices.answer_name checks it); the name is kept on the resolving object for
+    the instructions after it ("with that name", ``chosen_name`` filters)."""
+    s = this(g, r)
+    got = r["answers"].get(nested.slot(r, "name"))
+    if got is None:
+        if "card_name" in s.chosen:  # named already (this instruction run again after a later question)
+            return None
+        return {"kind": "name_card", "player": controller(g, r), "options": seen_names(g, controller(g, r)),
+                "choice": e.get("choice", "card_name"), "slot": nested.slot(r, "name"),
+                "prompt": f"{s.card.name}: choose a {e.get('choice', 'card_name').replace('_', ' ')} (201.3)"}
+    if s.id in g.objects and g.objects[s.id] is s and s.zone != "stack":
+        s = g.objects[s.id] = s.copy()  # shared by copies of the game off the stack (Game.copy)
+    s.chosen["card_name"] = got
+    g.log("chosen", card=s.card.name, obj=s.id, choice="card_name", value=got)
+    g.changed()
+    return None
+
+
+@action("exile_named")
+def _exile_named(g: "Game", r: dict, e: Effect) -> dict | None:
+    """701.15 (Memoricide, Cranial Extraction): search a player's graveyard, hand and library for the cards
+    with the chosen name and exile them (``all``: every one; otherwise any number of them, chosen), then
+    that player shuffles (701.19). The searcher sees the hand and library searched (701.15a)."""
+    for p in refs(g, r, e.get("who")):
+        if not isinstance(p, str) or p not in g.players:
+            continue
+        f = {"chosen_name": True, "zone": "any_card"}
+        ps = g.players[p]
+        found = [i for z in (ps.graveyard, ps.hand, ps.library) for i in z if matches(g, i, f, source_id(g, r), p)]
+        if e.get("all"):
+            picks = found
+        else:
+            picks = nested.answer(r, f"named.{p}")
+            if picks is None:
+                knowledge.show(g, list(ps.hand) + list(ps.library), [controller(g, r)])
+                return nested.ask_cards(r, f"named.{p}", controller(g, r), found, 0, len(found),
+                                        "exile any number of the cards with the chosen name")
+        for i in picks:
+            if i in g.objects and g.objects[i].zone in ("graveyard", "hand", "library"):
+                g.move(i, "exile")
     return None
 
 

@@ -82,6 +82,13 @@ def _shuffle(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("shuffle", {"who": "you"})]
 
 
+@reader(r"^(?:then )?(that player|they|target player) shuffles?(?: (?:their|his or her) library)?$")
+def _player_shuffles(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.16a: "Then that player shuffles." (Memoricide: the player whose library was searched)."""
+    who = c.player(m.group(1))
+    return None if who is None else [Effect("shuffle", {"who": who})]
+
+
 SEARCH_NAMED = re.compile(
     r"^(you may )?search your library and/or graveyard for a card named (.+?), reveal it, and put it into "
     r"your hand\. if you search your library this way, shuffle\.?$"
@@ -250,8 +257,8 @@ def read_dig(text: str, ctx: Ctx) -> list[Effect] | None:
 
 
 #: this family's readers, in the order they are tried
-READERS: tuple[Reader, ...] = (_search, _search_top, _search_split, _shuffle, _search_named_gy, _search_shuffle,
-                               _search_named2,)
+READERS: tuple[Reader, ...] = (_search, _search_top, _search_split, _shuffle, _player_shuffles, _search_named_gy,
+                               _search_shuffle, _search_named2,)
 
 
 # "Look at the top N cards of your library." and what follows it, read by parts (a typed

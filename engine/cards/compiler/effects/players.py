@@ -243,6 +243,22 @@ def _energy(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("counters", {"what": "you", "kind": "energy", "amount": m.group(1).count("{e}")})]
 
 
+@reader(r"^choose a (nonland |creature )?card name$")
+def _name_card(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """201.3, 608.2c: "Choose a nonland card name." as the spell resolves (Memoricide, Cabal Therapy)."""
+    kind = (m.group(1) or "").strip()
+    return [Effect("action", {"name": "name_card", "choice": f"{kind}_card_name" if kind else "card_name"})]
+
+
+@reader(r"^search (target player's|target opponent's) graveyard, hand, and library for (any number of|all) cards "
+        r"with (?:that|the chosen) name and exile them$")
+def _exile_named(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.15a (Memoricide, Cranial Extraction): the cards with the chosen name in three zones are exiled."""
+    who = c.player(m.group(1)[:-2])
+    return None if who is None else [Effect("action", {"name": "exile_named", "who": who,
+                                                       "all": m.group(2) == "all"})]
+
+
 @reader(r"^(?:(two target players) exchanges? life totals|exchange life totals with (target opponent|target player))$")
 def _exchange_life(m: re.Match, c: Ctx) -> list[Effect] | None:
     """701.8c: "Exchange life totals with target opponent" (Magus of the Mirror), "Two target players
@@ -292,4 +308,6 @@ READERS: tuple[Reader, ...] = (
     _energy,
     _control_player,
     _exchange_life,
+    _name_card,
+    _exile_named,
 )
