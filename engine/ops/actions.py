@@ -411,7 +411,7 @@ def _exile_named(g: "Game", r: dict, e: Effect) -> dict | None:
 @action("exchange_life")
 def _exchange_life(g: "Game", r: dict, e: Effect) -> None:
     """701.8c: two players exchange life totals: each gains or loses the life needed to equal the other's
-    previous total (gains and losses with their events: 119.9, 119.10). 701.8a: all or nothing: not with a
+    previous total (gains and losses with their events: 118.3, 118.9). 701.8a: all or nothing: not with a
     player who has left (800.4a), nor when one of them can't gain or can't lose the life it would (118.7,
     118.8), nor between teammates (810.9e)."""
     parts = e.get("who") if isinstance(e.get("who"), list) else [e.get("who")]
