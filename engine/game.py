@@ -818,6 +818,29 @@ class Game:
         self.log("game_over", winner=self.winner)
         return True
 
+    def draw_game(self, controller: str) -> None:
+        """104.4c: an effect states that the game is a draw. With limited range of influence (104.4e,
+        801.15) it is a draw for the effect's controller and every player within their range only: they
+        leave the game (800.4a) and the others play on; the last one left wins (104.2a)."""
+        if self.winner is not None:
+            return
+        live = [n for n in self.order if n not in self.gone]
+        out = live if self.influence is None else [n for n in live if seats.in_range(self, controller, n)]
+        if len(out) < len(live):
+            for n in out:
+                self.log("draw_for", player=n)
+                facedown.reveal_all(self, n)  # 707.9: a player who leaves reveals their face-down cards
+                leave(self, n)
+            teams = seats.remaining_teams(self)
+            if len(teams) != 1:
+                return
+            self.winner = "+".join(teams[0])
+        else:
+            self.winner = "draw"
+        self.wait = None
+        facedown.reveal_all(self)  # 707.9: at the end of the game, face-down cards are revealed
+        self.log("game_over", winner=self.winner)
+
     def _decision(self) -> Decision:
         if self.wait is None:
             raise RuntimeError("no wait to build a decision from")

@@ -362,6 +362,13 @@ def monarch(g: "Game") -> str | None:
     return None
 
 
+@action("draw_game")
+def _draw_game(g: "Game", r: dict, e: Effect) -> None:
+    """104.4c: "the game is a draw" (Divine Intervention); 801.15 with limited range of influence
+    (``Game.draw_game``)."""
+    g.draw_game(controller(g, r))
+
+
 @action("name_card")
 def _name_card(g: "Game", r: dict, e: Effect) -> dict | None:
     """201.3, 608.2c: "Choose a [nonland] card name." as the spell or ability resolves: its controller

@@ -243,6 +243,12 @@ def _energy(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("counters", {"what": "you", "kind": "energy", "amount": m.group(1).count("{e}")})]
 
 
+@reader(r"^the game is a draw$")
+def _game_draw(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """104.4c: "the game is a draw" (Divine Intervention)."""
+    return [Effect("action", {"name": "draw_game"})]
+
+
 @reader(r"^choose a (nonland |creature )?card name$")
 def _name_card(m: re.Match, c: Ctx) -> list[Effect] | None:
     """201.3, 608.2c: "Choose a nonland card name." as the spell resolves (Memoricide, Cabal Therapy)."""
@@ -310,4 +316,5 @@ READERS: tuple[Reader, ...] = (
     _exchange_life,
     _name_card,
     _exile_named,
+    _game_draw,
 )
