@@ -131,7 +131,7 @@ _STATIC_WALK = [False]
 #: set while the amount of an op that counts it for each player it affects is walked ("they")
 _THAT_PLAYER = [False]
 #: the ops that read such an amount once for each player (engine/ops/damage.py, engine/ops/objects.py)
-_PER_PLAYER_OPS = frozenset({"damage", "lose_life", "token"})
+_PER_PLAYER_OPS = frozenset({"damage", "lose_life", "token", "set_life"})
 
 
 def _walk(x: Any, out: list[str]) -> None:

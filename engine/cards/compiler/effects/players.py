@@ -119,6 +119,25 @@ def _set_life_total(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("may", {"effects": [eff]})] if m.group(1) == "you may have " else [eff]
 
 
+@reader(r"^(your|target player's|target opponent's|each player's|each opponent's) life totals? becomes? "
+        r"(\d+|the number of (.+))$")
+def _life_becomes(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """118.5: "Target opponent's life total becomes 10" (Sorin Markov), "Each player's life total
+    becomes the number of creatures they control" (Biorhythm): each gains or loses the difference."""
+    who = {"your": "you", "each player's": "each_player", "each opponent's": "each_opponent"}.get(m.group(1)) \
+        or c.player(m.group(1)[:-2])
+    if who is None:
+        return None
+    if m.group(3):
+        f = parse_noun(m.group(3))
+        if f is None or f.get("player") or f.get("_needs_player_target"):
+            return None
+        amt: Any = {"count": f}
+    else:
+        amt = int(m.group(2))
+    return [Effect("set_life", {"who": who, "amount": amt})]
+
+
 @reader(r"^(you|target player|that player|target opponent|each opponent) (win|wins|lose|loses) the game$")
 def _win_lose(m: re.Match, c: Ctx) -> list[Effect] | None:
     who = c.player(m.group(1))
@@ -317,4 +336,5 @@ READERS: tuple[Reader, ...] = (
     _name_card,
     _exile_named,
     _game_draw,
+    _life_becomes,
 )
