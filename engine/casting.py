@@ -664,8 +664,9 @@ def check_modes(ab: Ability, modes: list[Any]) -> None:
         raise IllegalAction(f"choose {n} different mode(s) of {len(ab.modes)}")
 
 
-def activate(g: "Game", player: str, a: dict[str, Any]) -> None:
-    """602.2: activate an ability; mana abilities resolve at once (605.3)."""
+def activate(g: "Game", player: str, a: dict[str, Any], opponent_chose: bool = False) -> None:
+    """602.2: activate an ability; mana abilities resolve at once (605.3). ``opponent_chose``: the
+    targets an opponent chooses (602.3) are in ``a`` already (never from a player's own answer)."""
     oid = a["card"]
     o = g.objects.get(oid)
     if o is None or o.zone not in ("battlefield", "graveyard", "hand"):
@@ -687,7 +688,7 @@ def activate(g: "Game", player: str, a: dict[str, Any]) -> None:
         raise IllegalAction(f"x: this ability of {o.card.name} has no X in its cost (107.3)")
     if cost.loyalty == "-X" and o.counters.get("loyalty", 0) < x:
         raise IllegalAction(f"{o.card.name} has fewer than {x} loyalty counters")
-    if not ab.choose and any(t.chooser == "opponent" for t in ab.targets) and not a.get("opponent_targets"):
+    if not ab.choose and any(t.chooser == "opponent" for t in ab.targets) and not opponent_chose:
         _ask_opponent_targets(g, player, o, ab, a)  # 602.3: an opponent chooses some of its targets
         return
     if ab.condition is not None:  # marked as it is activated (an illegal activation undoes it)
@@ -765,8 +766,8 @@ def _ask_opponent_targets(g: "Game", player: str, o: "Obj", ab: Ability, a: dict
         if len(cands[k]) < ab.targets[k].min:
             raise IllegalAction(f"no legal choice for {ab.targets[k].text} (602.3, 601.2c)")
     trial = g.copy()
-    activate(trial, player, {**a, "targets": merge_targets(ab, own, {k: cands[k][:ab.targets[k].min] for k in slots}),
-                             "opponent_targets": True})
+    activate(trial, player, {**a, "targets": merge_targets(ab, own, {k: cands[k][:ab.targets[k].min] for k in slots})},
+             opponent_chose=True)
     data = {"activate": {**a, "targets": own}, "activator": player, "slots": slots, "picks": {},
             "answer_to": "opponent_targets"}
     if len(opps) > 1:
@@ -817,7 +818,7 @@ def answer_opponent_targets(g: "Game", d: Any, a: dict[str, Any]) -> None:
         g.wait = _opponent_target_wait(g, d.player, ab, data)
         return
     full = merge_targets(ab, proposed["targets"], {int(k): v for k, v in data["picks"].items()})
-    activate(g, data["activator"], {**proposed, "targets": full, "opponent_targets": True})
+    activate(g, data["activator"], {**proposed, "targets": full}, opponent_chose=True)
 
 
 def finish_activate(g: "Game", player: str, sid: int) -> None:
