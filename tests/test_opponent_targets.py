@@ -35,3 +35,4 @@ def test_the_controller_cannot_choose_the_opponents_target_602_3() -> None:
         g.submit("alice", {"action": "activate", "card": opt["card"], "ability": opt["ability"],
                            "targets": ["bob", "bob"], "opponent_targets": True})
     assert g.state_key() == before
+
