@@ -467,11 +467,14 @@ def sacrifice(g: "Game", oid: int) -> int:
 
 
 def remove_from_combat(g: "Game", o: "Obj") -> None:
-    """506.4: a permanent removed from combat stops attacking or blocking."""
+    """506.4: a permanent removed from combat stops attacking or blocking. An attacker it blocked
+    stays blocked (509.1h) and remembers, until combat ends, that this creature blocked it
+    (``chosen["lost_blockers"]``: Balduvian Warlord asks whether another creature blocked it)."""
     for i in g.battlefield:
         x = g.objects[i]
         if o.id in x.blockers:
             x.blockers.remove(o.id)
+            x.chosen["lost_blockers"] = [*x.chosen.get("lost_blockers", ()), o.id]
         if o.id in x.blocking:
             x.blocking.remove(o.id)
         if o.id in x.order:
@@ -479,3 +482,4 @@ def remove_from_combat(g: "Game", o: "Obj") -> None:
     o.attacking = None
     o.blocking = []
     o.blockers = []
+    o.order = []  # a blocker's damage assignment order among attackers (509.3) goes with its blocks

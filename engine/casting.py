@@ -42,7 +42,7 @@ from engine.memo import per_object
 from engine.payment import can_afford, has_choices, pay_mana
 from engine.state import Obj
 from engine.tapping import tap, untap
-from engine.targets import check_targets, normalize_targets, spell_ability, with_x
+from engine.targets import check_targets, normalize_targets, spell_ability, target_candidates, with_x
 from engine.targets import name_of as _name
 from engine.transform import cast_fused, cast_half, put_half, split_halves
 from engine.values import condition
@@ -781,8 +781,9 @@ def check_modes(ab: Ability, modes: list[Any]) -> None:
         raise IllegalAction(f"choose {n} different mode(s) of {len(ab.modes)}")
 
 
-def activate(g: "Game", player: str, a: dict[str, Any]) -> None:
-    """602.2: activate an ability; mana abilities resolve at once (605.3)."""
+def activate(g: "Game", player: str, a: dict[str, Any], opponent_chose: bool = False) -> None:
+    """602.2: activate an ability; mana abilities resolve at once (605.3). ``opponent_chose``: the
+    targets an opponent chooses (602.3) are in ``a`` already (never from a player's own answer)."""
     oid = a["card"]
     o = g.objects.get(oid)
     if o is None or o.zone not in ("battlefield", "graveyard", "hand"):
@@ -804,6 +805,9 @@ def activate(g: "Game", player: str, a: dict[str, Any]) -> None:
         raise IllegalAction(f"x: this ability of {o.card.name} has no X in its cost (107.3)")
     if cost.loyalty == "-X" and o.counters.get("loyalty", 0) < x:
         raise IllegalAction(f"{o.card.name} has fewer than {x} loyalty counters")
+    if not ab.choose and any(t.chooser == "opponent" for t in ab.targets) and not opponent_chose:
+        _ask_opponent_targets(g, player, o, ab, a)  # 602.3: an opponent chooses some of its targets
+        return
     if ab.condition is not None:  # marked as it is activated (an illegal activation undoes it)
         once = ab.condition.get("once_each_turn") or ab.condition.get("once_ever")
         if once and o.zone not in ("battlefield", "stack"):  # shared there by copies (Game.copy): replaced
@@ -859,6 +863,79 @@ def activate(g: "Game", player: str, a: dict[str, Any]) -> None:
         _after_costs(g, costs.start(g, player, cost, oid, s.id, "activate", a))  # 601.2h / 602.2b: chosen while paying
         return
     finish_activate(g, player, s.id)
+
+
+def _ask_opponent_targets(g: "Game", player: str, o: "Obj", ab: Ability, a: dict[str, Any]) -> None:
+    """602.3: "any target of an opponent's choice" (Cuombajj Witches): an opponent chooses that
+    target when the ability's controller would (601.2c), after the controller's own targets
+    (602.3b); with several opponents the controller first says which one (602.3a). The answer's
+    ``targets`` hold the controller's slots only. The activation must be legal whatever the
+    opponent chooses among the legal choices, so it is tried first on a copy of the game with
+    the first legal choices (nothing here has changed the game)."""
+    opps = seats.opponents(g, player)
+    if not opps:
+        raise IllegalAction(f"no opponent to choose a target of {o.card.name}'s ability (602.3)")
+    own_specs = tuple(t for t in ab.targets if t.chooser is None)
+    own = normalize_targets(a.get("targets"), own_specs)
+    slots = [k for k, t in enumerate(ab.targets) if t.chooser == "opponent"]
+    cands = {k: target_candidates(g, ab.targets[k], o, player) for k in slots}
+    for k in slots:
+        if len(cands[k]) < ab.targets[k].min:
+            raise IllegalAction(f"no legal choice for {ab.targets[k].text} (602.3, 601.2c)")
+    trial = g.copy()
+    activate(trial, player, {**a, "targets": merge_targets(ab, own, {k: cands[k][:ab.targets[k].min] for k in slots})},
+             opponent_chose=True)
+    data = {"activate": {**a, "targets": own}, "activator": player, "slots": slots, "picks": {},
+            "answer_to": "opponent_targets"}
+    if len(opps) > 1:
+        g.wait = {"kind": "choose_option", "player": player, "options": list(opps), **data, "stage": "who",
+                  "prompt": f"{o.card.name}: which opponent chooses its target (602.3a)?"}
+        return
+    g.wait = _opponent_target_wait(g, opps[0], ab, data)
+
+
+def merge_targets(ab: Ability, own: list[list[Any]], picks: dict[int, list[Any]]) -> list[list[Any]]:
+    """Every target slot of ``ab`` in order: the controller's own choices, and the opponent's at its slots."""
+    it = iter(own)
+    return [list(picks.get(k, [])) if t.chooser == "opponent" else next(it) for k, t in enumerate(ab.targets)]
+
+
+def _opponent_target_wait(g: "Game", chooser: str, ab: Ability, data: dict[str, Any]) -> dict[str, Any]:
+    k = next(k for k in data["slots"] if str(k) not in data["picks"])
+    src = g.objects[data["activate"]["card"]]
+    spec = ab.targets[k]
+    return {"kind": "choose_cards", "player": chooser, "options": target_candidates(g, spec, src, data["activator"]),
+            "min": spec.min, "max": spec.count, **data, "stage": "target", "slot": k,
+            "prompt": f"{src.card.name}: choose {spec.text} for {data['activator']} (602.3)"}
+
+
+def answer_opponent_targets(g: "Game", d: Any, a: dict[str, Any]) -> None:
+    """602.3, 602.3a: the opponent (named by the ability's controller when there are several)
+    chooses each of the targets it is to choose; then the ability is activated with all of them."""
+    data = {k: d.data[k] for k in ("activate", "activator", "slots", "picks", "answer_to")}
+    proposed = data["activate"]
+    o = g.objects.get(proposed["card"])
+    ab = _ability_at(g, data["activator"], proposed["card"], proposed.get("ability", 0)) if o is not None else None
+    if ab is None:
+        raise IllegalAction("the ability is gone")
+    if d.data.get("stage") == "who":
+        opt = a.get("option")
+        if isinstance(opt, int) and not isinstance(opt, bool) and 1 <= opt <= len(d.options):
+            opt = d.options[opt - 1]
+        if not isinstance(opt, str) or opt not in d.options:
+            raise IllegalAction(f"choose one of {d.options}")
+        g.wait = _opponent_target_wait(g, opt, ab, data)
+        return
+    picks = list(a.get("cards", []))
+    if not d.data["min"] <= len(picks) <= d.data["max"] or len(set(map(str, picks))) != len(picks) \
+            or any(x not in d.options for x in picks):
+        raise IllegalAction(f"choose {d.data['min']}..{d.data['max']} of the legal targets")
+    data["picks"] = {**data["picks"], str(d.data["slot"]): picks}
+    if any(str(k) not in data["picks"] for k in data["slots"]):
+        g.wait = _opponent_target_wait(g, d.player, ab, data)
+        return
+    full = merge_targets(ab, proposed["targets"], {int(k): v for k, v in data["picks"].items()})
+    activate(g, data["activator"], {**proposed, "targets": full}, opponent_chose=True)
 
 
 def finish_activate(g: "Game", player: str, sid: int) -> None:

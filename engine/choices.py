@@ -58,7 +58,7 @@ ENTER_CHOICES: dict[str, tuple[str, ...]] = {"color": tuple(COLORS), "creature_t
 
 #: The entering choices of a card name (201.3), asked as a ``name_card`` decision: any real
 #: card name, kept in ``Obj.chosen["card_name"]``; "nonland" refuses a land's name.
-NAME_CHOICES = frozenset({"card_name", "nonland_card_name"})
+NAME_CHOICES = frozenset({"card_name", "nonland_card_name", "creature_card_name"})
 
 
 class NeedChoice(Exception):
@@ -149,6 +149,13 @@ def answer_name(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
         raise IllegalAction(f"name_card: 'name' {raw!r} is not the name of a card (201.3)") from None
     if d.data.get("choice") == "nonland_card_name" and "Land" in g.cards.definition(_full(g, name)).types:
         raise IllegalAction(f"name_card: 'name' {name!r} is a land's name; choose a nonland card name")
+    if d.data.get("choice") == "creature_card_name" and "Creature" not in g.cards.definition(_full(g, name)).types:
+        raise IllegalAction(f"name_card: 'name' {name!r} is not a creature card's name")
+    if "slot" in d.data:  # 608.2c: named as a spell or ability resolves ("Choose a nonland card name. ...")
+        if g.resolving is None:
+            raise IllegalAction("nothing is resolving")
+        g.resolving["answers"][d.data["slot"]] = name
+        return
     o = g.objects.get(d.data["enter"])
     if o is None or o.zone != "battlefield":
         return

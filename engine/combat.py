@@ -715,6 +715,8 @@ def end_combat(g: "Game") -> None:
         o.order = []
         if "band" in o.chosen:
             del o.chosen["band"]  # 702.21e: a band lasts for the rest of combat
+        if "lost_blockers" in o.chosen:
+            del o.chosen["lost_blockers"]  # the blockers removed from combat (actions.remove_from_combat)
     g.combat_damage_done = set()
     g.first_strike_step = False
     g.changed()

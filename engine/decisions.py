@@ -216,8 +216,10 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
                 cands = [targets.target_candidates(g, s, o, player) for s in ab.targets]
                 if any(len(c) < s.min for c, s in zip(cands, ab.targets)):
                     continue
-                opt["targets"] = cands
-                opt["target_counts"] = [[s.min, s.count] for s in ab.targets]
+                # 602.3: the slots an opponent chooses are asked of that opponent later, not in this answer
+                own = [k for k, s in enumerate(ab.targets) if s.chooser is None]
+                opt["targets"] = [cands[k] for k in own]
+                opt["target_counts"] = [[ab.targets[k].min, ab.targets[k].count] for k in own]
             out.append(opt)
     if player_statics.active(g) and player_statics.statics(g, "name_lock"):  # 602.5: "with the chosen name"
         out = [o for o in out if o["action"] != "activate"

@@ -9,6 +9,7 @@ layers in engine.layers (613).
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 import traceback
 from typing import Any, Callable, NoReturn
@@ -31,6 +32,7 @@ from engine import (
     manual,
     opening,
     phasing,
+    player_control,
     player_statics,
     position,
     prototype,
@@ -140,6 +142,7 @@ class Game:
         self.regular: str | None = None     # 500.7: whose regular turn the extra turns being taken follow
         self.tokens_outside = False         # a token left the battlefield: 704.5d has work to do
         self.phased: list[int] = []         # phased-out permanents (702.25b; engine/phasing.py)
+        self.player_control: dict[str, Any] = player_control.new()  # 712: players controlled (engine/player_control.py)
         self.format: str | None = None      # "commander" (903), or None
         self.commanders: dict[int, str] = {}  # 903.3: the commanders' card uids -> owner (set at the start)
         self._chars: dict[int, Chars] | None = None
@@ -562,6 +565,9 @@ class Game:
 
     def log(self, kind: str, **data: Any) -> None:
         data["type"] = kind
+        if self.player_control["now"] and "audience" in data:  # 712.4: the controller of a player in the
+            data["audience"] = sorted({*data["audience"],   # audience sees what that player sees
+                                       *(player_control.decider(self, p) for p in data["audience"])})
         self.events.append(data)
 
     # ------------------------------------------------------------------ amounts and conditions
@@ -594,6 +600,8 @@ class Game:
         if player != d.player:
             raise IllegalAction(f"it is {d.player}'s decision, not {player}'s")
         answer = validate(d.kind, answer, self.players)  # a plain-JSON copy: the caller's object is not kept
+        if "for" in d.data:  # 712.5: answered by the controller of the player whose decision it is
+            d = dataclasses.replace(d, player=d.data["for"])
         risky = d.kind in ("priority", "cast_offer") and answer.get("action") in ("cast", "activate", "turn_face_up") \
             and not casting.is_plain_mana_activation(self, d.player, answer)
         snapshot = self._snapshot() if risky else None  # other answers are checked before any change
@@ -674,7 +682,8 @@ class Game:
                "triggered", "wait", "resolving", "queue", "winner", "combat_damage_done",
                "first_strike_step", "spells_cast_turn", "graveyard_turn",
                "assignments", "scried", "opening_done", "extra_turns",
-               "regular", "tokens_outside", "replacing", "shown", "gone", "shared", "seated", "phased")
+               "regular", "tokens_outside", "replacing", "shown", "gone", "shared", "seated", "phased",
+               "player_control")
 
     def _snapshot(self) -> dict[str, Any]:
         s = {f: _copy(getattr(self, f)) for f in self._FIELDS}
@@ -827,10 +836,38 @@ class Game:
         self.log("game_over", winner=self.winner)
         return True
 
+    def draw_game(self, controller: str) -> None:
+        """104.4c: an effect states that the game is a draw. With limited range of influence (104.4e,
+        801.15) it is a draw for the effect's controller and every player within their range only: they
+        leave the game (800.4a) and the others play on; the last one left wins (104.2a)."""
+        if self.winner is not None:
+            return
+        live = [n for n in self.order if n not in self.gone]
+        out = live if self.influence is None else [n for n in live if seats.in_range(self, controller, n)]
+        if len(out) < len(live):
+            for n in out:
+                self.log("draw_for", player=n)
+                facedown.reveal_all(self, n)  # 707.9: a player who leaves reveals their face-down cards
+                leave(self, n)
+            teams = seats.remaining_teams(self)
+            if len(teams) != 1:
+                return
+            self.winner = "+".join(teams[0])
+        else:
+            self.winner = "draw"
+        self.wait = None
+        facedown.reveal_all(self)  # 707.9: at the end of the game, face-down cards are revealed
+        self.log("game_over", winner=self.winner)
+
     def _decision(self) -> Decision:
         if self.wait is None:
             raise RuntimeError("no wait to build a decision from")
-        return decisions.build(self, self.wait)
+        d = decisions.build(self, self.wait)
+        if self.player_control["now"]:
+            by = player_control.decider(self, d.player)
+            if by != d.player:  # 712.5: the controller of the player makes the decision ("for": whose it is)
+                d = dataclasses.replace(d, player=by, data={**d.data, "for": d.player})
+        return d
 
     # ------------------------------------------------------------------ mulligans (103.4)
     def _mulligan_answer(self, player: str, a: dict[str, Any], declared: list[str] | None = None) -> None:
@@ -1129,6 +1166,7 @@ class Game:
                                                         and e.get("controller") == self.active)]
         exile_orphans(self)  # 800.4c
         self.log("turn", turn=self.turn, active=self.active)
+        player_control.begin_turn(self)  # 712.1: a player controlled during this turn
 
     def pass_priority(self, player: str) -> None:
         """116.3d/116.4: when every player still in the game has passed in succession the top
@@ -1207,6 +1245,8 @@ ANSWER_HANDLERS: dict[tuple[str, str | None], Handler] = {
     (K.CHOOSE_OPTION, "miracle"): cast_options.answer_miracle,   # 702.93a: reveal the first card drawn
     (K.CHOOSE_OPTION, "opponent_mode"): casting.answer_opponent_mode,  # 601.3: an opponent chooses the mode
     (K.CHOOSE_NUMBER, "assist"): casting.answer_assist,  # assist (a later keyword): the helper's amount
+    (K.CHOOSE_OPTION, "opponent_targets"): casting.answer_opponent_targets,  # 602.3a: which opponent chooses
+    (K.CHOOSE_CARDS, "opponent_targets"): casting.answer_opponent_targets,  # 602.3: an opponent chooses targets
 }
 
 

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Iterable
 
+from engine import player_control
+
 if TYPE_CHECKING:
     from engine.game import Game
 
@@ -26,8 +28,11 @@ CARD_FIELDS = ("card", "cards", "obj", "objs")
 
 
 def show(g: "Game", oids: Iterable[int], players: Iterable[str] | None = None) -> None:
-    """``players`` (everyone when None: a reveal, 701.13a) now know these cards."""
+    """``players`` (everyone when None: a reveal, 701.13a) now know these cards; so does the player
+    controlling one of them (712.4: it sees what the controlled player sees)."""
     who = tuple(g.order) if players is None else tuple(players)
+    if g.player_control["now"] and players is not None:
+        who += tuple(player_control.decider(g, p) for p in who)
     for oid in oids:
         o = g.objects.get(oid)
         if o is None or o.zone not in ("library", "hand"):
@@ -68,8 +73,10 @@ def _told(g: "Game", seen: tuple[str, ...], player: str) -> bool:
 
 def sees_hand(g: "Game", player: str, owner: str) -> bool:
     """Whether ``player`` sees ``owner``'s hand: their own (400.2), and in Two-Headed Giant a
-    teammate's, for teammates may review each other's hands at any time (810.5)."""
-    return player == owner or (g.variant == "two_headed_giant" and player in g.team_of.get(owner, ()))
+    teammate's, for teammates may review each other's hands at any time (810.5), and the hand of
+    a player they control (712.4)."""
+    return player == owner or (g.variant == "two_headed_giant" and player in g.team_of.get(owner, ())) \
+        or player_control.controls(g, player, owner)
 
 
 def _top_statics(g: "Game") -> tuple[frozenset[str], frozenset[str]]:

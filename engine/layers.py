@@ -298,7 +298,16 @@ def compute(game: "Game") -> dict[int, Chars]:
     # layer 5: colors
     run("5", entries("5", ("become",)), _APPLY["5"])
     # layer 6: abilities
-    run("6", entries("6", ("keywords", "grant_ability", "restriction", "become")), _APPLY["6"])
+    six = entries("6", ("keywords", "grant_ability", "restriction", "become"))
+    run("6", six, _APPLY["6"])
+    if any(e[2].get("rule") == "cant_have" for e in six):  # 112.11: "can't have", whatever came later
+        for oid, c in chars.items():
+            bar = {k for r in c.rules if r.get("rule") == "cant_have" for k in r["keywords"]}
+            if bar & c.keywords:
+                c = own(oid)
+                c.keywords = c.keywords - bar
+                if any(k in _KEYWORD_ABILITIES for k in bar):
+                    c.abilities = [a for a in c.abilities if a.keyword not in bar]
     # layer 7a: characteristic-defining abilities
     for ts, src, st, ab in statics:
         if st.get("kind") == "set_pt" and src in chars and exists(src, st, ab):

@@ -78,7 +78,10 @@ def statics(g: "Game", kind: str) -> list[tuple[int, str, dict[str, Any]]]:
 
 
 def applies_to(g: "Game", who: Any, controller: str, player: str) -> bool:
-    """Does a static of ``controller`` whose "who" is ``who`` speak about ``player``?"""
+    """Does a static of ``controller`` whose "who" is ``who`` speak about ``player``? Never about a
+    player outside the controller's limited range of influence (801.10)."""
+    if g.influence is not None and player != controller and not seats.in_range(g, controller, player):
+        return False
     if who in (None, "you"):
         return player == controller
     if who in ("each_player", "any", "each"):

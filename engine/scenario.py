@@ -36,7 +36,7 @@ KIND_VERBS = {
 }
 
 CHECKPOINT_KEYS = {"players", "battlefield", "graveyard", "hand", "exile", "library", "stack", "step",
-                   "active", "winner", "objects", "priority", "command"}
+                   "active", "winner", "objects", "priority", "command", "sees"}
 
 
 class Fail(Exception):
@@ -398,6 +398,14 @@ class Runner:
         if unknown:
             # a key the runner does not read would be a check that cannot fail
             raise Fail(f"unknown checkpoint key(s): {', '.join(sorted(map(str, unknown)))}")
+        for name, objs in (exp.get("sees") or {}).items():  # what a player's view tells of hidden cards (400.2)
+            if name not in g.players:
+                raise Fail(f"no player {name}")
+            view = g.view(name)
+            for ref, want_seen in objs.items():
+                oid = self.ref(ref)
+                if named_in_view(view, oid) != bool(want_seen):
+                    raise Fail(f"{name} {'does not see' if want_seen else 'sees'} which card {ref} is")
         for name, want in (exp.get("players") or {}).items():
             if name not in g.players:
                 raise Fail(f"no player {name}")
@@ -446,7 +454,8 @@ class Runner:
             raise Fail(f"active player is {g.active}, expected {exp['active']}")
         if "priority" in exp:
             d = g.pending
-            got_p = d.player if d is not None and d.kind == "priority" else None
+            # the player holding priority, whoever decides for them (712.5: the player controlling them)
+            got_p = d.data.get("for", d.player) if d is not None and d.kind == "priority" else None
             if str(got_p) != str(exp["priority"]):
                 raise Fail(f"priority is with {got_p}, expected {exp['priority']}")
         if "winner" in exp:
@@ -506,6 +515,18 @@ class Runner:
                 raise Fail(f"unknown object check {k}")
             if got != v:
                 raise Fail(f"{r} {k} is {got!r}, expected {v!r}")
+
+
+def named_in_view(view: Any, oid: Any) -> bool:
+    """Whether a view names which card the object ``oid`` is: a card view with that id and its name,
+    not a face-down one unless it names the face-down card (707.5)."""
+    if isinstance(view, dict):
+        if view.get("id") == oid and "name" in view and (not view.get("face_down") or "face_down_card" in view):
+            return True
+        return any(named_in_view(v, oid) for v in view.values())
+    if isinstance(view, list):
+        return any(named_in_view(v, oid) for v in view)
+    return False
 
 
 def run_file(path: Path, cards: CardPool) -> list[tuple[str, str | None]]:

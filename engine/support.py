@@ -109,6 +109,7 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      # engine/decks/validate.py: deck construction, before the game (112.6m); nothing in it
                      "deck_rule"})
 RULES = frozenset({"no_activated_abilities",  # engine/casting.py activatable
+                   "cant_have",  # engine/layers.py: "can't have or gain flying", after layer 6 (112.11)
                    "cant_block", "cant_attack", "cant_attack_or_block", "cant_be_blocked", "must_attack",
                    "must_block", "doesnt_untap", "block_only_flying", "extra_block", "attack_despite_defender",
                    "max_one_blocker", "must_be_blocked_by_all", "cant_attack_or_block_alone", "cant_attack_alone",
@@ -138,7 +139,7 @@ _STATIC_WALK = [False]
 #: set while the amount of an op that counts it for each player it affects is walked ("they")
 _THAT_PLAYER = [False]
 #: the ops that read such an amount once for each player (engine/ops/damage.py, engine/ops/objects.py)
-_PER_PLAYER_OPS = frozenset({"damage", "lose_life", "token"})
+_PER_PLAYER_OPS = frozenset({"damage", "lose_life", "token", "set_life"})
 
 
 def _walk(x: Any, out: list[str]) -> None:
@@ -266,6 +267,8 @@ def ability_reasons(ab: Ability) -> list[str]:
     if "the exiled card" in (ab.text or "").lower() and any(e.args.get("what") == "self" for e in ab.effects):
         out.append("linked ability: the exiled card (607.2a)")  # the compiler read "the exiled card" as SELF
     for t in ab.targets:
+        if t.chooser is not None and ab.kind != "activated":
+            out.append(f"target chosen by an opponent outside an activated ability: {t.text}")  # 602.3 only
         bad = unknown_keys(t.filter, target=True)
         if t.filter.get("controller") == "trigger_player" and ab.kind != "triggered":
             bad.add("controller")  # "that player" names a trigger event's player (engine/targets.py)

@@ -36,6 +36,7 @@ OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "
                  "activate", "leaves_graveyard", "attacks_alone", "monstrous", "renowned", "transforms",
                  "turned_face_up",  # 702.36e, 701.31b: engine/facedown.py
                  "last_time_counter_removed",  # 702.62a (vanishing): engine/ops/objects.py
+                 "last_counter_removed",  # the last counter of a kind removed (``counter``): engine/ops/objects.py
                  "haunted_dies"}  # 702.54c: the creature a card in exile haunts died (leaves, below)
 PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attack", "sacrifice",
                  "loses_game",  # 603.9: a player loses or leaves the game (engine/leave.py)
@@ -46,7 +47,7 @@ SUPPORTED = (OBJECT_EVENTS | PLAYER_EVENTS | {"step", "state"}) - {"scry"}
 KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "who", "first", "nth", "step",
                   "whose", "loyalty", "noncombat", "your_turn", "nonmana", "limit_per_turn", "min_attackers",
                   "blocking_self", "most_life", "or_copy", "defending", "other", "dealt_by", "condition",
-                  "greater_power_attacker"})
+                  "greater_power_attacker", "counter"})
 # or_copy: "whenever you cast or copy ...": no effect of this engine copies a spell (707.10), so only casting
 # fires it; an op that copies spells must fire the same event.
 #: keys that only some events understand (engine/support.py rejects them elsewhere)
@@ -99,6 +100,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
             return False
     elif name not in names:
         return False
+    if "counter" in trig and ev.get("kind") != trig["counter"]:
+        return False  # "the last intervention counter"
     if trig.get("first") and name in ("lose_life", "gain_life") and not ev.get("first"):
         return False  # "for the first time each turn"
     if name == "cast" and (trig.get("first") or trig.get("nth")):

@@ -774,6 +774,8 @@ def _combat_time(g: "Game", point: str) -> bool:
         return step in _AFTER_BLOCKERS and (step != "end_of_combat" or attackers) or extra
     if point == "before_damage":
         return not extra and (step in _BEFORE_ATTACKERS or step in ("declare_attackers", "declare_blockers"))
+    if point == "declare_blockers":  # "only during the declare blockers step" (509), of any player's turn
+        return step == "declare_blockers"
     if point == "after_combat":
         return extra  # after the turn's first combat phase ended
     raise Unsupported(f"unsupported combat timing {point!r}")

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import knowledge
+from engine import knowledge, player_control
 from engine.mana import plain_pool
 
 if TYPE_CHECKING:
@@ -36,7 +36,8 @@ def _own_face_down(g: "Game", player: str, cards: list[dict[str, Any]]) -> list[
     for k, d in enumerate(cards):
         if d.get("face_down"):
             o = g.objects[d["id"]]
-            if d.get("controller", o.controller) == player:
+            ctl = d.get("controller", o.controller)
+            if ctl == player or player_control.controls(g, player, ctl):  # 712.4: the controlled player's too
                 if out is cards:
                     out = list(cards)
                 out[k] = dict(d, face_down_card=o.chosen["face_down"].name)

@@ -568,9 +568,9 @@ def test_a_land_tapped_by_mistake_is_untapped_while_its_mana_is_unspent(qtbot):
 def test_an_unsupported_card_says_so_on_its_face_in_the_preview_and_offers_manual_actions(qtbot):
     from PySide6.QtWidgets import QMenu
     g, w = table_for(qtbot, {"active": "alice", "step": "main1", "players": {
-        "alice": {"battlefield": ["Sorin Markov", "Grizzly Bears"], "library": LIB}, "bob": {"library": LIB}}})
-    walker, bears = ids(g, "Sorin Markov", "alice")[0], ids(g, "Grizzly Bears", "alice")[0]
-    it = w.scene.cards[walker]
+        "alice": {"battlefield": ["Chaos Orb", "Grizzly Bears"], "library": LIB}, "bob": {"library": LIB}}})
+    orb, bears = ids(g, "Chaos Orb", "alice")[0], ids(g, "Grizzly Bears", "alice")[0]
+    it = w.scene.cards[orb]
     assert it.look[4] and it.look[4][-1] is True, "the face carries the by-hand banner"
     assert not (w.scene.cards[bears].look[4] and w.scene.cards[bears].look[4][-1] is True)
     assert "not supported" in it.toolTip()
@@ -579,12 +579,12 @@ def test_an_unsupported_card_says_so_on_its_face_in_the_preview_and_offers_manua
     r = w.view.mapFromScene(it.sceneBoundingRect()).boundingRect()
     c = img.pixelColor(r.center().x(), r.top() + int(r.height() * 0.2))
     assert c.red() > 120 and c.green() < 80 and c.blue() < 80, c.name()
-    hover(w, walker)
+    hover(w, orb)
     pimg = w.preview.pixmap().toImage()
     reds = sum(1 for y in range(0, pimg.height(), 4) for x in range(0, pimg.width(), 4)
                if pimg.pixelColor(x, y).red() > 100 and pimg.pixelColor(x, y).green() < 40)
     assert reds > 50, "the preview's banner"
-    click(w, card_center(w, walker), Qt.RightButton)
+    click(w, card_center(w, orb), Qt.RightButton)
     menu = w.card_menu
     assert isinstance(menu, QMenu) and any("by hand" in a.text() for a in menu.actions())
     menu.close()

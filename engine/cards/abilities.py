@@ -206,7 +206,11 @@ emblem: who, abilities: [Ability]
     the player gets an emblem with those abilities (CR 114)
 action: name, [amount], [what], [subtype], [times]
     a keyword action, closed list: proliferate (701.24), populate (701.27), transform (701.25, what),
-    bolster/monstrosity/support/fateseal (amount) (CR 701); and later additions, not in the 2016 rules:
+    bolster/monstrosity/support/fateseal (amount) (CR 701), piles (amount, separator, chooser: 700.3),
+    remove_from_combat / unblock_lone / block_choice (what: 506.4, 509.1h, 509.6), control_player (who: 712),
+    exchange_life (who: two players: 701.8c), name_card (choice: 201.3, as it resolves), exile_named (who, all:
+    the cards with the chosen name in a graveyard, hand and library, 701.15a), draw_game (104.4c, 801.15)
+    (CR 701); and later additions, not in the 2016 rules:
     explore (what), connive (what), learn, venture_into_the_dungeon, the_ring_tempts_you, manifest_dread,
     become_the_monarch, take_the_initiative, open_an_attraction, forage, time_travel, goad (what or amount),
     adapt/incubate/discover/endure (amount), amass (subtype, amount)
@@ -410,7 +414,7 @@ TRIGGER_EVENTS: frozenset[str] = frozenset({
     "you_attack",
     "sacrifice", "gain_life", "lose_life", "draw", "discard", "cycle", "scry", "surveil", "crime", "expend",
     "state", "tapped_for_mana", "activate", "step", "counters_put", "leaves_graveyard", "exploits",
-    "last_time_counter_removed", "loses_game", "haunted_dies", "creature_to_graveyard",
+    "last_time_counter_removed", "last_counter_removed", "loses_game", "haunted_dies", "creature_to_graveyard",
 })
 
 
@@ -437,6 +441,7 @@ class TargetSpec:
     text: str
     count: int = 1
     min: int = 1
+    chooser: str | None = None   # "opponent": "any target of an opponent's choice" (602.3, 601.3)
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,7 +26,7 @@ from typing import Any, Collection, Mapping
 from engine.cards.data import CardData, Printing, name_key, wubrg
 
 __all__ = ["DATA_FILE", "RARITY", "load", "set_sizes", "back_faces", "with_color_indicators", "booster_layout",
-           "booster_only", "released", "import_printings", "choose_sources", "SetFilter"]
+           "booster_only", "released", "import_printings", "choose_sources", "SetFilter", "originally_printed_in"]
 
 DATA_FILE = pathlib.Path(__file__).resolve().parent / "printings.json.gz"
 RARITY = {"C": "common", "U": "uncommon", "R": "rare", "M": "mythic", "L": "basic", "S": "special", "": ""}
@@ -153,3 +153,21 @@ class SetFilter:
     def add_set(self, code: str, name: str, released: str = "") -> None:
         if code.upper() not in self.skip:
             self.sink.add_set(code, name, released)
+
+
+@functools.lru_cache(maxsize=None)
+def originally_printed_in(set_name: str) -> tuple[str, ...]:
+    """700.6: the names of the cards first printed in the set named ``set_name`` ("Homelands"): those
+    whose earliest printing, by release date, is in that set; () for a set the data does not know."""
+    sets = {r["code"]: r for r in load()["sets"]}
+    code = next((c for c, r in sets.items() if r["name"].lower() == set_name.lower()), None)
+    if code is None:
+        return ()
+    first: dict[str, str] = {}
+    for c, cards in load()["printings"].items():
+        rel = sets.get(c, {}).get("released", "9999")
+        for row in cards:
+            if rel < first.get(row[0], "9999"):
+                first[row[0]] = rel
+    when = sets[code]["released"]
+    return tuple(sorted(row[0] for row in load()["printings"].get(code, ()) if first.get(row[0]) == when))

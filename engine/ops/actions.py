@@ -13,10 +13,11 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable
 
-from engine import knowledge, seats, triggers
-from engine.actions import add_effect, create_token
+from engine import knowledge, player_control, player_statics, seats, triggers
+from engine.actions import add_effect, create_token, gain_life, lose_life, remove_from_combat
 from engine.cards.abilities import Ability, CardDef, Effect
 from engine.cards.compiler import compile_abilities_text, compile_card
+from engine.choices import seen_names
 from engine.facedown import manifest, put_down
 from engine.filters import matches
 from engine.layers import counters_allowed
@@ -367,6 +368,212 @@ def monarch(g: "Game") -> str | None:
         if any(g.objects[i].card.name == "The Monarch" and "Designation" in g.objects[i].card.types
                for i in g.players[p].command):
             return p
+    return None
+
+
+@action("draw_game")
+def _draw_game(g: "Game", r: dict, e: Effect) -> None:
+    """104.4c: "the game is a draw" (Divine Intervention); 801.15 with limited range of influence
+    (``Game.draw_game``)."""
+    g.draw_game(controller(g, r))
+
+
+@action("name_card")
+def _name_card(g: "Game", r: dict, e: Effect) -> dict | None:
+    """201.3, 608.2c: "Choose a [nonland] card name." as the spell or ability resolves: its controller
+    names any real card (choices.answer_name checks it); the name is kept on the resolving object for
+    the instructions after it ("with that name", ``chosen_name`` filters)."""
+    s = this(g, r)
+    got = r["answers"].get(nested.slot(r, "name"))
+    if got is None:
+        if "card_name" in s.chosen:  # named already (this instruction run again after a later question)
+            return None
+        return {"kind": "name_card", "player": controller(g, r), "options": seen_names(g, controller(g, r)),
+                "choice": e.get("choice", "card_name"), "slot": nested.slot(r, "name"),
+                "prompt": f"{s.card.name}: choose a {e.get('choice', 'card_name').replace('_', ' ')} (201.3)"}
+    if s.id in g.objects and g.objects[s.id] is s and s.zone != "stack":
+        s = g.objects[s.id] = s.copy()  # shared by copies of the game off the stack (Game.copy)
+    s.chosen["card_name"] = got
+    g.log("chosen", card=s.card.name, obj=s.id, choice="card_name", value=got)
+    g.changed()
+    return None
+
+
+@action("exile_named")
+def _exile_named(g: "Game", r: dict, e: Effect) -> dict | None:
+    """701.15 (Memoricide, Cranial Extraction): search a player's graveyard, hand and library for the cards
+    with the chosen name and exile them (``all``: every one; otherwise any number of them, chosen), then
+    that player shuffles (701.19). The searcher sees the hand and library searched (701.15a)."""
+    for p in refs(g, r, e.get("who")):
+        if not isinstance(p, str) or p not in g.players:
+            continue
+        f = {"chosen_name": True, "zone": "any_card"}
+        ps = g.players[p]
+        found = [i for z in (ps.graveyard, ps.hand, ps.library) for i in z if matches(g, i, f, source_id(g, r), p)]
+        if e.get("all"):
+            picks = found
+        else:
+            picks = nested.answer(r, f"named.{p}")
+            if picks is None:
+                knowledge.show(g, list(ps.hand) + list(ps.library), [controller(g, r)])
+                return nested.ask_cards(r, f"named.{p}", controller(g, r), found, 0, len(found),
+                                        "exile any number of the cards with the chosen name")
+        for i in picks:
+            if i in g.objects and g.objects[i].zone in ("graveyard", "hand", "library"):
+                g.move(i, "exile")
+    return None
+
+
+@action("exchange_life")
+def _exchange_life(g: "Game", r: dict, e: Effect) -> None:
+    """701.8c: two players exchange life totals: each gains or loses the life needed to equal the other's
+    previous total (gains and losses with their events: 118.3, 118.9). 701.8a: all or nothing: not with a
+    player who has left (800.4a), nor when one of them can't gain or can't lose the life it would (118.7,
+    118.8), nor between teammates (810.9e)."""
+    parts = e.get("who") if isinstance(e.get("who"), list) else [e.get("who")]
+    who = [p for ref in parts for p in refs(g, r, ref) if isinstance(p, str) and p in g.players]
+    if len(who) != 2 or who[0] == who[1] or any(g.players[p].lost for p in who):
+        return
+    a, b = who
+    if g.variant == "two_headed_giant" and b in g.team_of.get(a, ()):
+        return
+    la, lb = g.players[a].life, g.players[b].life
+    for p, d in ((a, lb - la), (b, la - lb)):
+        if d > 0 and player_statics.cant_gain_life(g, p) or d < 0 and player_statics.cant_lose_life(g, p):
+            return
+    for p, d in ((a, lb - la), (b, la - lb)):
+        if d > 0:
+            gain_life(g, p, d)
+        elif d < 0:
+            lose_life(g, p, -d)
+
+
+@action("piles")
+def _piles(g: "Game", r: dict, e: Effect) -> dict | None:
+    """700.3 (Fact or Fiction, Steam Augury): reveal the top N cards of your library (701.13a); one player
+    separates them into two piles (700.3a: each card in exactly one, 700.3d: a pile may be empty; 700.3c:
+    they stay in the library meanwhile), the other chooses a pile; the chosen pile goes to your hand and
+    the other to your graveyard. "An opponent" is one the controller chooses (800.4f)."""
+    you = controller(g, r)
+    st = r.setdefault("dig", {})
+    key = f"piles.{r['i']}"
+    if key not in st:
+        cards = list(g.players[you].library[:_n(g, r, e)])
+        if not cards:
+            return None
+        knowledge.show(g, cards)
+        g.log("reveal", player=you, cards=[g.objects[i].card.name for i in cards], objs=cards)
+        st[key] = cards
+    cards = [i for i in st[key] if i in g.objects and g.objects[i].zone == "library"]
+    opp = one_opponent(g, r, "an_opponent")
+    separator, chooser = (opp, you) if e.get("separator") == "opponent" else (you, opp)
+    pile1 = nested.answer(r, "pile")
+    if pile1 is None:
+        return nested.ask_cards(r, "pile", separator, cards, 0, len(cards),
+                                "separate the revealed cards into two piles: choose the first pile (700.3)")
+    first = [i for i in cards if i in pile1]
+    second = [i for i in cards if i not in pile1]
+    names = [", ".join(g.objects[i].card.name for i in p) or "no cards" for p in (first, second)]
+    opts = [f"pile 1: {names[0]}", f"pile 2: {names[1]}"]
+    got = r["answers"].get(nested.slot(r, "choose"))
+    if got is None:
+        return {"kind": "choose_option", "player": chooser, "options": opts, "slot": nested.slot(r, "choose"),
+                "prompt": "choose the pile that goes to the hand (700.3)"}
+    keep, other = (first, second) if got == opts[0] else (second, first)
+    for i in keep:
+        g.move(i, "hand")
+    for i in other:
+        g.move(i, "graveyard")
+    return None
+
+
+@action("control_player")
+def _control_player(g: "Game", r: dict, e: Effect) -> None:
+    """712.1: this ability's controller will control the player during that player's next turn
+    (engine/player_control.py)."""
+    for p in refs(g, r, e.get("who")):
+        if isinstance(p, str) and p in g.players and not g.players[p].lost:
+            player_control.add(g, p, controller(g, r))
+
+
+@action("remove_from_combat")
+def _remove_from_combat(g: "Game", r: dict, e: Effect) -> None:
+    """506.4: an effect removes the permanent from combat: it stops attacking or blocking; the
+    attackers it blocked stay blocked (509.1h)."""
+    for i in _objs(g, r, e.get("what")):
+        o = g.objects[i]
+        if o.attacking is not None or o.blocking:
+            remove_from_combat(g, o)
+            g.log("removed_from_combat", card=o.card.name)
+    g.changed()
+
+
+@action("unblock_lone")
+def _unblock_lone(g: "Game", r: dict, e: Effect) -> None:
+    """509.1h, "an effect says that it becomes ... unblocked": the attackers that the creature just
+    removed from combat blocked, and that no other creature blocked this combat (even one that has
+    left combat since), become unblocked. Nothing "attacks and isn't blocked" (509.1h: that is
+    decided once, as blockers are declared)."""
+    for b in _objs(g, r, e.get("what")):
+        for i in g.battlefield:
+            a = g.objects[i]
+            lost = a.chosen.get("lost_blockers", ())
+            if a.attacking is not None and a.blocked and not a.blockers and lost and set(lost) == {b}:
+                a.blocked = False
+                g.log("unblocked", card=a.card.name)
+    g.changed()
+
+
+@action("block_choice")
+def _block_choice(g: "Game", r: dict, e: Effect) -> dict | None:
+    """509.6: an effect makes a creature on the battlefield block an attacker this ability's controller
+    chooses (one attacking the creature's controller or a planeswalker it controls, 509.1a). The
+    active player announces the blocker's place in that attacker's damage assignment order, then the
+    defending player the attacker's place in the blocker's; the others keep their relative order.
+    The creature blocks ("whenever ~ blocks" triggers) and the attacker becomes blocked only if it was
+    unblocked (509.1h)."""
+    if g.step not in ("declare_blockers", "first_strike_damage", "combat_damage"):
+        return None  # 506.1: blocking exists from the declare blockers step on
+    for b in _objs(g, r, e.get("what"))[:1]:
+        o = g.objects[b]
+        ctl = g.controller_of(b)
+        options = [i for i in g.battlefield if g.objects[i].attacking is not None and i not in o.blocking
+                   and (g.objects[i].attacking == ctl
+                        or isinstance(g.objects[i].attacking, int) and g.controller_of(g.objects[i].attacking) == ctl)]
+        if not options:
+            return None
+        got = nested.answer(r, "block")
+        if got is None:
+            return nested.ask_cards(r, "block", controller(g, r), options, 1, 1,
+                                    f"choose an attacking creature for {o.card.name} to block")
+        a_id = got[0]
+        a = g.objects[a_id]
+        place = len(a.blockers)
+        if a.blockers:  # 509.6: the active player announces the blocker's place among the attacker's blockers
+            pos = r["answers"].get(nested.slot(r, "place"))
+            if pos is None:
+                return {"kind": "choose_option", "player": g.active,
+                        "options": [str(k) for k in range(1, len(a.blockers) + 2)], "slot": nested.slot(r, "place"),
+                        "prompt": f"{o.card.name}'s place in {a.card.name}'s damage assignment order"}
+            place = int(pos) - 1
+        at = len(o.order)
+        if o.order:  # 509.6: then the defending player, the attacker's place among the blocker's attackers
+            pos = r["answers"].get(nested.slot(r, "order"))
+            if pos is None:
+                return {"kind": "choose_option", "player": ctl,
+                        "options": [str(k) for k in range(1, len(o.order) + 2)], "slot": nested.slot(r, "order"),
+                        "prompt": f"{a.card.name}'s place in {o.card.name}'s damage assignment order"}
+            at = int(pos) - 1
+        was_blocked = a.blocked
+        a.blockers = a.blockers[:place] + [b] + a.blockers[place:]
+        a.blocked = True
+        o.blocking = [*o.blocking, a_id]
+        o.order = o.order[:at] + [a_id] + o.order[at:]
+        g.changed()
+        g.log("block", blocks=[[o.card.name, [a.card.name]]], ids=[b])
+        triggers.event(g, {"event": "blocks", "obj": b, "attackers": [a_id]})
+        if not was_blocked:
+            triggers.event(g, {"event": "becomes_blocked", "obj": a_id})
     return None
 
 

@@ -114,16 +114,34 @@ def _fight(g: "Game", r: Ctx, e: Effect) -> None:
 
 
 @op("set_life")
-def _set_life(g: "Game", r: Ctx, e: Effect) -> None:
-    """119.5: a player's life total becomes N: they gain or lose the difference."""
-    n = amount(g, e.args["amount"], source_id(g, r), r)
-    for p in refs(g, r, e.args.get("who", "you")):
-        if isinstance(p, str):
-            d = n - g.players[p].life
-            if d > 0:
-                gain_life(g, p, d)
-            elif d < 0:
-                lose_life(g, p, -d)
+def _set_life(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    """118.5: a player's life total becomes N: they gain or lose the difference; N may be counted for each
+    player ("the number of creatures they control", amount_for). 810.9d: in Two-Headed Giant, when it would
+    set the life total of each player of a team, the team chooses one of them and only that player is
+    affected (asked of the team's first player in turn order)."""
+    who = [p for p in refs(g, r, e.args.get("who", "you")) if isinstance(p, str)]
+    if g.variant == "two_headed_giant":
+        for team in g.teams:
+            mine = [p for p in who if p in team]
+            if len(mine) < 2:
+                continue
+            slot = f"{r['i']}.team.{team[0]}"
+            got = r["answers"].get(slot)
+            if got is None:
+                return {"kind": "choose_option", "player": mine[0], "options": mine, "slot": slot,
+                        "prompt": "810.9d: the team member whose life total is set"}
+            who = [p for p in who if p not in mine or p == got]
+    per = names_that_player(e.args["amount"])
+    n = 0 if per else amount(g, e.args["amount"], source_id(g, r), r)
+    for p in who:
+        if per:
+            n = amount_for(g, e.args["amount"], source_id(g, r), r, p)
+        d = n - g.players[p].life
+        if d > 0:
+            gain_life(g, p, d)
+        elif d < 0:
+            lose_life(g, p, -d)
+    return None
 
 
 

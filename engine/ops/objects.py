@@ -210,6 +210,10 @@ def _counters(g: "Game", r: Ctx, e: Effect) -> dict | None:
                         # 702.62a: "when the last time counter is removed from this permanent" (vanishing)
                         triggers.event(g, {"event": "last_time_counter_removed", "obj": x,
                                            "player": g.controller_of(x)})
+                    if had > 0 and cs[k] == 0 and g.objects[x].zone == "battlefield":
+                        # "when you remove the last intervention counter from SELF" (Divine Intervention)
+                        triggers.event(g, {"event": "last_counter_removed", "obj": x, "kind": k,
+                                           "player": g.controller_of(x)})
             elif counters_allowed(g, x, kind):
                 cs[kind] = cs.get(kind, 0) + n
     g.changed()

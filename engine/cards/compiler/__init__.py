@@ -116,7 +116,8 @@ _ACT_LIMITS = [
         re.compile(r"\s*activate (?:this ability )?only during your turn, before attackers are declared\.?$", re.I),
         "before_attack",
     ),
-    (re.compile(r"\s*activate (?:this ability )?only ((?:during combat|before|after)\b[^.]*)\.?$", re.I), "combat"),
+    (re.compile(r"\s*activate (?:this ability )?only ((?:during combat|during the declare blockers step|before|after)"
+                r"\b[^.]*)\.?$", re.I), "combat"),
     (re.compile(r"\s*activate (?:this ability )?only during an opponent's turn\.?$", re.I), "opp_turn"),
     (re.compile(r"\s*activate (?:this ability )?only during your upkeep\.?$", re.I), "upkeep"),
     (re.compile(r"\s*activate (?:this ability )?only any time you could cast a sorcery\.?$", re.I), "sorcery"),

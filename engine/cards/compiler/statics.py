@@ -243,6 +243,18 @@ def _anthem_per(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "anthem", "affects": aff, "power": pp, "toughness": tt, "per": q}]
 
 
+@static(r"^(.+?) (?:loses|lose) (.+?) and can't have or gain (.+)$")
+def _lose_cant_have(m: re.Match) -> list[dict[str, Any]] | None:
+    """112.11: "Creatures your opponents control lose flying and can't have or gain flying" (the
+    Archetypes): they lose it, and no effect can give it back while this applies."""
+    aff = _affects(m.group(1))
+    kws, bar = keyword_list(m.group(2)), keyword_list(m.group(3))
+    if aff is None or not kws or kws != bar:
+        return None
+    return [{"kind": "keywords", "affects": aff, "keywords": [], "lose": kws},
+            {"kind": "restriction", "affects": aff, "rule": "cant_have", "keywords": kws}]
+
+
 @static(r"^(.+?) (?:has|have) (.+)$")
 def _has(m: re.Match) -> list[dict[str, Any]] | None:
     aff = _affects(m.group(1))

@@ -12,6 +12,7 @@ from typing import Any
 
 from engine.cards.abilities import TargetSpec
 from engine.cards.compiler.subtypes import subtype
+from engine.cards.printings import originally_printed_in
 
 CARD_TYPES = {"creature": "Creature", "artifact": "Artifact", "enchantment": "Enchantment", "land": "Land",
               "planeswalker": "Planeswalker", "instant": "Instant", "sorcery": "Sorcery", "battle": "Battle",
@@ -72,6 +73,15 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
                 if sub is None:
                     return None
                 f["targets"] = sub
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+with a name originally printed in the (.+?) expansion$", p)
+        if m:  # 700.6: "permanents with a name originally printed in the Homelands expansion" (Apocalypse Chime)
+            names = originally_printed_in(m.group(1))
+            if not names:
+                return None
+            f["name_in"] = list(names)
             p = p[: m.start()]
             changed = True
             continue

@@ -5,7 +5,8 @@ combat." The phrase after "only" becomes condition keys of engine/values.conditi
 - ``combat_timing``: a point of the combat phase (506.6a-f), one of
   ``during`` (506.6c: any combat phase), ``during_before_blockers``, ``during_after_blockers``,
   ``before_blockers``, ``after_blockers`` (the turn's first combat phase, 506.6d; after blockers is
-  the same with or without "during combat", 506.6f), ``before_damage``, ``after_combat``;
+  the same with or without "during combat", 506.6f), ``before_damage``, ``after_combat``,
+  ``declare_blockers`` (the declare blockers step of any combat, 509: Balduvian Warlord);
 - ``before_attackers`` (506.6a), ``your_turn`` ("on your turn", "on an opponent's turn").
 """
 from __future__ import annotations
@@ -20,6 +21,7 @@ _POINTS: list[tuple[str, dict[str, Any]]] = [
     (r"before blockers are declared", {"combat_timing": "before_blockers"}),
     (r"after blockers are declared", {"combat_timing": "after_blockers"}),
     (r"before attackers are declared", {"before_attackers": True}),
+    (r"during the declare blockers step", {"combat_timing": "declare_blockers"}),
     (r"before the combat damage step", {"combat_timing": "before_damage"}),
     (r"after combat", {"combat_timing": "after_combat"}),
 ]

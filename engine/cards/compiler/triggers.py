@@ -70,6 +70,9 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
         return {"event": ["etb", "haunted_dies"], "self": True}
     if c in ("the creature self haunts dies", "the creature it haunts dies"):
         return {"event": "haunted_dies", "self": True}
+    m = re.fullmatch(r"you remove the last ([a-z]+) counter from self", c)
+    if m:  # Divine Intervention: the removal that leaves none of that kind (121.6), by its controller
+        return {"event": "last_counter_removed", "self": True, "counter": m.group(1)}
     m = re.fullmatch(r"self (.+?) or (.+)", c)
     if m and m.group(1) in _SELF_EVENTS and m.group(2) in _SELF_EVENTS:
         return {"event": [_SELF_EVENTS[m.group(1)], _SELF_EVENTS[m.group(2)]], "self": True}

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
 from engine.cards.abilities import Effect, TargetSpec
@@ -94,6 +94,13 @@ class Ctx:
         p = phrase.strip().lower()
         if p in ("self", "this"):
             return "self"
+        if p.endswith(" of an opponent's choice") and p.startswith(("target ", "any target")):
+            # 602.3: "any target of an opponent's choice" (Cuombajj Witches): an opponent chooses this target
+            r0 = self.ref(p[: -len(" of an opponent's choice")])
+            if not isinstance(r0, dict) or "target" not in r0:
+                return None
+            self.targets[r0["target"]] = replace(self.targets[r0["target"]], chooser="opponent")
+            return r0
         if p == "they" and self.last is not None:
             return self.last
         m = re.fullmatch(r"(target .+?) and (?:all|each) other (.+?) with the same name as (?:that \w+|it)", p)

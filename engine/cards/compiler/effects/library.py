@@ -82,6 +82,13 @@ def _shuffle(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("shuffle", {"who": "you"})]
 
 
+@reader(r"^(?:then )?(that player|they|target player) shuffles?(?: (?:their|his or her) library)?$")
+def _player_shuffles(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.16a: "Then that player shuffles." (Memoricide: the player whose library was searched)."""
+    who = c.player(m.group(1))
+    return None if who is None else [Effect("shuffle", {"who": who})]
+
+
 SEARCH_NAMED = re.compile(
     r"^(you may )?search your library and/or graveyard for a card named (.+?), reveal it, and put it into "
     r"your hand\. if you search your library this way, shuffle\.?$"
@@ -92,6 +99,27 @@ REVEAL_UNTIL_RX = re.compile(
     r"^reveal cards from the top of your library until you reveal (?:a|an) (.+?) card\. put that card (into your "
     r"hand|onto the battlefield) and the rest (on the bottom of your library in a random order|into your graveyard)$"
 )
+
+
+#: 700.3: "Reveal the top N cards of your library. An opponent separates those cards into two piles. Put one pile
+#: into your hand and the other into your graveyard." (Fact or Fiction), and "... and separate them into two
+#: piles. An opponent chooses one of those piles. Put that pile into your hand ..." (Steam Augury)
+PILES_RX = re.compile(
+    r"^reveal the top (\w+|x plus one|x) cards of your library(\. an opponent separates those cards| and separate "
+    r"them) into two piles\. (?:put one pile into your hand|an opponent chooses one of those piles\. put that pile "
+    r"into your hand) and the other into your graveyard$"
+)
+
+
+def piles(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """700.3: the revealed cards are separated into two piles by one player and one pile is chosen by the
+    other: the chosen pile goes to the hand, the other to the graveyard (engine/ops/actions.py ``piles``)."""
+    n: Any = {"plus": [{"x": True}, 1]} if m.group(1) == "x plus one" else amount(m.group(1))
+    if n is None:
+        return None
+    by_opponent = "opponent separates" in m.group(2)
+    return [Effect("action", {"name": "piles", "amount": n, "separator": "opponent" if by_opponent else "you",
+                              "chooser": "you" if by_opponent else "opponent"})]
 
 
 def reveal_until(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -237,8 +265,8 @@ def _reveal_take(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("dig", {"amount": 1, "take": 1, "filter": {}, "to": "hand", "rest": "library_top", "reveal": True})]
 
 
-READERS: tuple[Reader, ...] = (_search, _search_top, _search_split, _shuffle, _search_named_gy, _search_shuffle,
-                               _search_named2, _reveal_take)
+READERS: tuple[Reader, ...] = (_search, _search_top, _search_split, _shuffle, _player_shuffles, _search_named_gy,
+                               _search_shuffle, _search_named2, _reveal_take)
 
 
 # "Look at the top N cards of your library." and what follows it, read by parts (a typed

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from engine.cards.abilities import Effect
+from engine.cards.abilities import Effect, TargetSpec
 from engine.cards.compiler.effects.amounts import amount_of, bind_x, equal_to, scaled
 from engine.cards.compiler.effects.context import PLAYER, Ctx, Reader, reader
 from engine.cards.compiler.quantities import quantity
@@ -117,6 +117,25 @@ def _set_life_total(m: re.Match, c: Ctx) -> list[Effect] | None:
         return None
     eff = Effect("set_life", {"who": "you", "amount": {"total_" + m.group(2): f}})
     return [Effect("may", {"effects": [eff]})] if m.group(1) == "you may have " else [eff]
+
+
+@reader(r"^(your|target player's|target opponent's|each player's|each opponent's) life totals? becomes? "
+        r"(\d+|the number of (.+))$")
+def _life_becomes(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """118.5: "Target opponent's life total becomes 10" (Sorin Markov), "Each player's life total
+    becomes the number of creatures they control" (Biorhythm): each gains or loses the difference."""
+    who = {"your": "you", "each player's": "each_player", "each opponent's": "each_opponent"}.get(m.group(1)) \
+        or c.player(m.group(1)[:-2])
+    if who is None:
+        return None
+    if m.group(3):
+        f = parse_noun(m.group(3))
+        if f is None or f.get("player") or f.get("_needs_player_target"):
+            return None
+        amt: Any = {"count": f}
+    else:
+        amt = int(m.group(2))
+    return [Effect("set_life", {"who": who, "amount": amt})]
 
 
 @reader(r"^(you|target player|that player|target opponent|each opponent) (win|wins|lose|loses) the game$")
@@ -254,6 +273,47 @@ def _extra_land_now(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if n is None else [Effect("extra_land", {"who": "you", "amount": n})]
 
 
+@reader(r"^the game is a draw$")
+def _game_draw(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """104.4c: "the game is a draw" (Divine Intervention)."""
+    return [Effect("action", {"name": "draw_game"})]
+
+
+@reader(r"^choose a (nonland |creature )?card name$")
+def _name_card(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """201.3, 608.2c: "Choose a nonland card name." as the spell resolves (Memoricide, Cabal Therapy)."""
+    kind = (m.group(1) or "").strip()
+    return [Effect("action", {"name": "name_card", "choice": f"{kind}_card_name" if kind else "card_name"})]
+
+
+@reader(r"^search (target player's|target opponent's) graveyard, hand, and library for (any number of|all) cards "
+        r"with (?:that|the chosen) name and exile them$")
+def _exile_named(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.15a (Memoricide, Cranial Extraction): the cards with the chosen name in three zones are exiled."""
+    who = c.player(m.group(1)[:-2])
+    return None if who is None else [Effect("action", {"name": "exile_named", "who": who,
+                                                       "all": m.group(2) == "all"})]
+
+
+@reader(r"^(?:(two target players) exchanges? life totals|exchange life totals with (target opponent|target player))$")
+def _exchange_life(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.8c: "Exchange life totals with target opponent" (Magus of the Mirror), "Two target players
+    exchange life totals" (Soul Conduit)."""
+    if m.group(1):
+        r = c.add_target(TargetSpec({"player": True}, "two target players", count=2, min=2))
+        c.last_player = r
+        return [Effect("action", {"name": "exchange_life", "who": r})]
+    who = c.player(m.group(2))
+    return None if who is None else [Effect("action", {"name": "exchange_life", "who": ["you", who]})]
+
+
+@reader(r"^you (?:control|gain control of) (target player|target opponent) during that player's next turn$")
+def _control_player(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """712.1: "You control target player during that player's next turn" (Mindslaver, Sorin Markov)."""
+    who = c.player(m.group(1))
+    return None if who is None else [Effect("action", {"name": "control_player", "who": who})]
+
+
 #: this family's readers, in the order they are tried
 READERS: tuple[Reader, ...] = (
     _draw,
@@ -283,4 +343,10 @@ READERS: tuple[Reader, ...] = (
     _gy_shuffle,
     _exile_from_hand,
     _energy,
+    _control_player,
+    _exchange_life,
+    _name_card,
+    _exile_named,
+    _game_draw,
+    _life_becomes,
 )

@@ -26,8 +26,10 @@ from engine.cards.compiler.effects import (
 )
 from engine.cards.compiler.effects.context import Ctx, Reader, reader
 from engine.cards.compiler.effects.library import (
+    PILES_RX,
     REVEAL_UNTIL_RX,
     SEARCH_NAMED,
+    piles,
     read_dig,
     read_look,
     read_top_card,
@@ -221,7 +223,7 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     """
 
     low = text.strip().lower()
-    for rx, fn in ((TOP_OR_BOTTOM_RX, top_or_bottom), (REVEAL_UNTIL_RX, reveal_until)):
+    for rx, fn in ((TOP_OR_BOTTOM_RX, top_or_bottom), (REVEAL_UNTIL_RX, reveal_until), (PILES_RX, piles)):
         m = rx.match(low.rstrip(".").strip())
         if m:
             return fn(m, ctx)

@@ -185,6 +185,34 @@ def _tap(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect(m.group(1).lower(), {"what": what})]
 
 
+@reader(r"^remove (.+?) from combat$")
+def _remove_from_combat(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """506.4: "remove target attacking or blocking creature from combat" (Hollowhenge Spirit)."""
+    what = c.ref(m.group(1))
+    return None if what is None else [Effect("action", {"name": "remove_from_combat", "what": what})]
+
+
+@reader(r"^creatures (it|that creature) was blocking that (?:had become blocked by only that creature|"
+        r"hadn't become blocked by another creature) this combat become unblocked(?:, then (?:it|that creature) "
+        r"blocks an attacking creature of your choice)?$")
+def _unblock_lone(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """509.1h (Balduvian Warlord, False Orders): the attackers that the creature just removed from
+    combat was the only creature to block this combat become unblocked; "then it blocks an attacking
+    creature of your choice" is 509.6."""
+    what = c.ref(m.group(1))
+    out = [Effect("action", {"name": "unblock_lone", "what": what})]
+    if m.group(0).endswith("of your choice"):
+        out.append(Effect("action", {"name": "block_choice", "what": what}))
+    return out
+
+
+@reader(r"^(it|that creature) blocks an attacking creature of your choice$")
+def _block_choice(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """509.6: an effect makes a creature on the battlefield block an attacker this ability's
+    controller chooses (False Orders: "you may have it block ...")."""
+    return [Effect("action", {"name": "block_choice", "what": c.ref(m.group(1))})]
+
+
 @reader(r"^regenerate (.+)$")
 def _regen(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(1))
@@ -316,6 +344,9 @@ READERS: tuple[Reader, ...] = (
     _process,
     _to_gy,
     _tap,
+    _remove_from_combat,
+    _unblock_lone,
+    _block_choice,
     _regen,
     _steal,
     _sacrifice,
