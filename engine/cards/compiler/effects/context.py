@@ -61,7 +61,8 @@ class Ctx:
             r = self.add_target(TargetSpec(f, p))
             self.last_player = r
             return r
-        if p in ("that player", "they", "that opponent", "the player"):
+        if p in ("that player", "they", "that opponent", "the player",
+                 "that player or that planeswalker's controller"):
             return self.last_player
         if p in ("its controller", "that creature's controller", "that permanent's controller",
                  "that spell's controller", "its owner", "that creature's owner", "their controller",
@@ -80,6 +81,8 @@ class Ctx:
             return "self"
         if p == "they" and self.last is not None:
             return self.last
+        if p in ("him", "her", "himself", "herself"):  # a legend's own pronoun (Gideon's "dealt to him")
+            return self.last if self.last is not None else "self"
         if p in ("the player or planeswalker it's attacking", "the player or planeswalker it is attacking",
                  "defending player or the planeswalker it's attacking"):
             return "attacked"
@@ -109,6 +112,10 @@ class Ctx:
                 self.last_player = r
             else:
                 self.last = r
+                if spec.filter.get("player") and spec.filter.get("types") == ["Planeswalker"]:
+                    # "target player or planeswalker ... that player or that planeswalker's controller":
+                    # the player chosen, or the chosen planeswalker's controller (306.2)
+                    self.last_player = {"controller_of": r}
             return r
         m = re.fullmatch(r"(a|an|another|one) (.+)", p)
         if m and "target" not in p:

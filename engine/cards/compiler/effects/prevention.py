@@ -25,6 +25,16 @@ def _prevent_by(m: re.Match, c: Ctx) -> list[Effect] | None:
     return out + [Effect("prevent", {"by": what, "combat": combat, "duration": "eot"})]
 
 
+@reader(r"^prevent all (combat )?damage that would be dealt to (.+?) this turn$")
+def _prevent_to(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """615.1a: a shield on what would be dealt damage ("Prevent all damage that would be dealt to
+    him this turn": Gideon, after he becomes a creature)."""
+    what = c.ref(m.group(2))
+    if what is None:
+        return None
+    return [Effect("prevent", {"to": what, "combat": bool(m.group(1)), "duration": "eot"})]
+
+
 @reader(r"^prevent the next (\d+|x) damage that would be dealt to (.+?) this turn$")
 def _prevent_next(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(2))
@@ -47,4 +57,4 @@ def _cop(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 #: this family's readers, in the order they are tried
-READERS: tuple[Reader, ...] = (_fog, _prevent_by, _prevent_next, _cop,)
+READERS: tuple[Reader, ...] = (_fog, _prevent_by, _prevent_to, _prevent_next, _cop,)
