@@ -119,6 +119,10 @@ def _next_draw_instead(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 #: "have SUBJECT VERB ...": the subject, the verb (its base form) and the rest
+#: the verbs whose second object may follow " and " without the verb again, and what such an
+#: object starts with
+_SHARED_VERB = re.compile(r"^(put |untap |tap )")
+_OBJECT_ONLY = re.compile(r"^(?:a|an|one|two|three|four|five|\d+|x|up to \w+|target|each|all) ")
 _HAVE = re.compile(r"^have (.+?) (deal|get|gain|lose|become|fight|mill|discard|sacrifice|draw|block|return|put|"
                    r"create|exchange|exile|untap|tap|attack|search|shuffle|reveal|gain control)\b(.*)$")
 
@@ -179,6 +183,12 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
                     elif subj:
                         right = "it " + right
                 b = parse_sentence(right, ctx)
+                verb = _SHARED_VERB.match(left) if b is None and joiner == " and " else None
+                if verb is not None and _OBJECT_ONLY.match(right):
+                    # "put a +1/+1 counter on each creature you control and a loyalty counter on each
+                    # other planeswalker you control", "untap up to one target creature and up to one
+                    # target land": the second object shares the first one's verb (608.2c, in order)
+                    b = parse_sentence(verb.group(1) + right, ctx)
                 if b is not None:
                     return a + b
             del ctx.targets[snapshot[0]:]
