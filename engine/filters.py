@@ -138,6 +138,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
     own = f.get("owner")
     if own == "you" and o.owner != you or own == "opponent" and not _opponent(game, o.owner, you):
         return False
+    if own.__class__ is list and o.owner not in own:  # the players a reference meant (bind_players)
+        return False
     if f.get("other") and x == src:
         return False
     if "tapped" in f and o.tapped != f["tapped"]:
@@ -257,7 +259,7 @@ def unknown_keys(f: Any, group_ok: bool = False, player_refs: bool | str = False
             and not (target and ctl in ("defending_player", "trigger_player")):  # bound as targets are chosen
         # (engine/targets.py; "trigger_player" only in a triggered ability: engine/support.py)
         out.add("controller")
-    if f.get("owner") == "that_player":
+    if f.get("owner") == "that_player" and player_refs != "that_player":  # read for each player (amount_for)
         out.add("owner")
     for sub in f.get("or", ()):
         out |= unknown_keys(sub)
