@@ -33,6 +33,7 @@ from engine.cards.compiler.effects.library import (
     read_top_card,
     reveal_until,
 )
+from engine.cards.compiler.effects.tokens import CDA_PENDING
 from engine.cards.compiler.effects.zones import TOP_OR_BOTTOM_RX, top_or_bottom
 from engine.cards.compiler.quantities import parse_condition
 from engine.cards.compiler.subtypes import subtype
@@ -384,7 +385,12 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                    for q in re.findall(r'"([^"]+)"', m.group(1))]
             if any(a is None for a in abl):
                 return None
-            new_tok = Effect("token", {**tok.args, "abilities": abl})
+            targs = dict(tok.args)
+            if targs.pop(CDA_PENDING, False) and not any(
+                    a is not None and a.kind == "static" and (a.static or {}).get("kind") == "set_pt"
+                    and (a.static or {}).get("affects") == "self" for a in abl):
+                return None  # a token with no printed P/T needs its characteristic-defining ability (604.3)
+            new_tok = Effect("token", {**targs, "abilities": abl})
             if out[-1].op == "token":
                 out[-1] = new_tok
             else:
@@ -422,7 +428,20 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                 out.append(e)
     if any(e.op in ("flip", "clash") and not e.args for e in out):
         return None  # a flip nothing depends on: the sentence that should follow was not read
+    if _cda_pending(out):
+        return None  # a creature token whose power and toughness no sentence defined
     return _life_lost_this_way(out)
+
+
+def _cda_pending(effects: Any) -> bool:
+    """Is there a token effect still waiting for the ability that defines its P/T (tokens.CDA_PENDING)?"""
+    if isinstance(effects, Effect):
+        return bool(effects.args.get(CDA_PENDING)) or _cda_pending(list(effects.args.values()))
+    if isinstance(effects, (list, tuple)):
+        return any(_cda_pending(x) for x in effects)
+    if isinstance(effects, dict):
+        return _cda_pending(list(effects.values()))
+    return False
 
 
 _LOOK_START = re.compile(r"^(?:look at|reveal) the top (?:\w+ cards|card) of your library\b", re.I)

@@ -14,6 +14,9 @@ from engine.cards.compiler.subtypes import subtype
 _COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G", "colorless": None}
 
 
+#: the mark of a creature token whose power and toughness a later "It has "..."" sentence defines
+CDA_PENDING = "_pt_from_ability"
+
 _PREDEFINED = {"treasure", "food", "clue", "blood", "gold", "powerstone", "map", "incubator", "junk", "shard", "lander",
                "walker", "mutagen"}
 
@@ -68,7 +71,11 @@ def _token(m: re.Match, c: Ctx) -> list[Effect] | None:
         args["power"] = pt_value(m.group("p"), c)
         args["toughness"] = pt_value(m.group("t"), c)
     elif "Creature" in types:
-        return None
+        # "Create a white Avatar creature token. It has "This token's power and toughness are each
+        # equal to your life total."" or "... token with reach and "SELF's power and toughness are
+        # each equal to ..."": an ability must define them (604.3, 208.2a); parse_effects refuses
+        # the paragraph when none does (sequence._cda_pending)
+        args.update({"power": 0, "toughness": 0, CDA_PENDING: True})
     if types == ["Artifact"] and subtypes and subtypes[0].lower() in _PREDEFINED and not kws and not m.group("p"):
         args = {"amount": n, "kind": subtypes[0]}
     quoted = m.group("q1") or m.group("q2")
@@ -81,6 +88,9 @@ def _token(m: re.Match, c: Ctx) -> list[Effect] | None:
                 return None
             abl.append(ab)
         args["abilities"] = abl
+        if any(ab.kind == "static" and (ab.static or {}).get("kind") == "set_pt"
+               and (ab.static or {}).get("affects") == "self" for ab in abl):
+            args.pop(CDA_PENDING, None)
     if supertypes:
         args["supertypes"] = supertypes
     if m.group("name") or m.group("name0"):

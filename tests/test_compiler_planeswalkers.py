@@ -1,0 +1,72 @@
+"""Sentence families of planeswalker cards (issue 19) compile to what their text says, and the
+near-misses of each family stay unread (a test per reader change of this family)."""
+from __future__ import annotations
+
+from engine.cards.compiler import compile_ability_text, compile_card
+from engine.cards.coverage import corpus_card
+from engine.support import unsupported_reasons
+
+
+def plays(name: str) -> bool:
+    d = compile_card(corpus_card(name))
+    return d.supported and not unsupported_reasons(d)
+
+
+def loyalty(name: str, cost: int):
+    d = compile_card(corpus_card(name))
+    got = [a for a in d.abilities if a.cost is not None and a.cost.loyalty == cost]
+    assert len(got) == 1, (name, cost)
+    return got[0]
+
+
+def test_gideon_becomes_a_creature_thats_still_a_planeswalker():
+    a = loyalty("Gideon, Ally of Zendikar", 1)
+    animate, prevent = a.effects
+    assert animate.op == "animate" and animate.args["in_addition"] is True   # 205.1b: keeps Planeswalker
+    assert (animate.args["power"], animate.args["toughness"], animate.args["duration"]) == (5, 5, "eot")
+    assert animate.args["keywords"] == ["Indestructible"]
+    assert prevent.op == "prevent" and prevent.args["to"] == "self"
+
+
+def test_prevent_to_a_group_is_not_read():
+    # the shield would cover creatures that enter later too: not what the op does
+    assert compile_ability_text("Prevent all damage that would be dealt to creatures this turn.") is None
+
+
+def test_that_player_or_that_planeswalkers_controller():
+    a = loyalty("Chandra Nalaar", -8)
+    assert a.targets[0].filter == {"player": True, "types": ["Planeswalker"]}
+    hit_target, hit_each = a.effects
+    assert hit_target.args["to"] == {"target": 0}
+    assert hit_each.args["to"] == {"each": {"types": ["Creature"], "controller": {"controller_of": {"target": 0}}}}
+    assert plays("Chandra Nalaar")
+
+
+def test_shared_verb_after_and():
+    a = loyalty("Ajani, the Greathearted", -2)
+    assert [(e.op, e.args["kind"]) for e in a.effects] == [("counters", "+1/+1"), ("counters", "loyalty")]
+    assert a.effects[1].args["what"] == {"each": {"controller": "you", "other": True, "types": ["Planeswalker"]}}
+    a = loyalty("Kiora, Master of the Depths", 1)
+    assert [e.op for e in a.effects] == ["untap", "untap"]
+    assert [(t.filter, t.min, t.count) for t in a.targets] == [({"types": ["Creature"]}, 0, 1),
+                                                               ({"types": ["Land"]}, 0, 1)]
+
+
+def test_owner_reference_in_a_count():
+    a = loyalty("Liliana, Death Mage", -7)
+    count = a.effects[0].args["amount"]["of"]["count"]
+    assert count["owner"] == "that_player" and count["zone"] == "graveyard"
+    assert plays("Liliana, Death Mage")
+
+
+def test_creature_token_whose_pt_an_ability_defines():
+    a = loyalty("Ajani Goldmane", -6)
+    tok = a.effects[0]
+    assert tok.op == "token" and (tok.args["power"], tok.args["toughness"]) == (0, 0)
+    assert "_pt_from_ability" not in tok.args
+    st = tok.args["abilities"][0].static
+    assert st["kind"] == "set_pt" and st["power"] == {"life_of": "you"}
+    # with no ability that defines them, a creature token without P/T is not read
+    assert compile_ability_text("-6: Create a white Avatar creature token.") is None
+    assert compile_ability_text("-6: Create a white Avatar creature token. It has flying.") is None
+    assert compile_ability_text("-6: Create a white Avatar creature token with flying.") is None
