@@ -70,3 +70,11 @@ def test_creature_token_whose_pt_an_ability_defines():
     assert compile_ability_text("-6: Create a white Avatar creature token.") is None
     assert compile_ability_text("-6: Create a white Avatar creature token. It has flying.") is None
     assert compile_ability_text("-6: Create a white Avatar creature token with flying.") is None
+
+
+def test_token_pt_ability_naming_the_card_is_not_read():
+    # "the number of slime counters on Gutter Grime": the card's name and "this token" both read as
+    # SELF inside the quote, so the amount would count the token's own counters
+    d = compile_card(corpus_card("Gutter Grime"))
+    assert not d.supported
+    assert plays("Kalonian Twingrove")   # "... equal to the number of Forests you control": no SELF

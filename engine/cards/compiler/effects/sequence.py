@@ -33,7 +33,7 @@ from engine.cards.compiler.effects.library import (
     read_top_card,
     reveal_until,
 )
-from engine.cards.compiler.effects.tokens import CDA_PENDING
+from engine.cards.compiler.effects.tokens import CDA_PENDING, defines_pt
 from engine.cards.compiler.effects.zones import TOP_OR_BOTTOM_RX, top_or_bottom
 from engine.cards.compiler.quantities import parse_condition
 from engine.cards.compiler.subtypes import subtype
@@ -386,9 +386,7 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             if any(a is None for a in abl):
                 return None
             targs = dict(tok.args)
-            if targs.pop(CDA_PENDING, False) and not any(
-                    a is not None and a.kind == "static" and (a.static or {}).get("kind") == "set_pt"
-                    and (a.static or {}).get("affects") == "self" for a in abl):
+            if targs.pop(CDA_PENDING, False) and not any(a is not None and defines_pt(a) for a in abl):
                 return None  # a token with no printed P/T needs its characteristic-defining ability (604.3)
             new_tok = Effect("token", {**targs, "abilities": abl})
             if out[-1].op == "token":

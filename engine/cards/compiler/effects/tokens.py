@@ -37,6 +37,15 @@ _TOKEN = re.compile(
 )
 
 
+def defines_pt(ab: Any) -> bool:
+    """Is this the token's own characteristic-defining ability for its power and toughness (604.3)?
+    Its amounts may not name SELF: inside the quoted text the card's name ("the number of slime
+    counters on Gutter Grime") and "this token" both read as SELF, and only one of them is the token."""
+    st = ab.static or {}
+    return ab.kind == "static" and st.get("kind") == "set_pt" and st.get("affects") == "self" \
+        and "'self'" not in repr((st.get("power"), st.get("toughness")))
+
+
 @reader(_TOKEN.pattern)
 def _token(m: re.Match, c: Ctx) -> list[Effect] | None:
     if not bind_x(m.group("where"), c):
@@ -88,8 +97,7 @@ def _token(m: re.Match, c: Ctx) -> list[Effect] | None:
                 return None
             abl.append(ab)
         args["abilities"] = abl
-        if any(ab.kind == "static" and (ab.static or {}).get("kind") == "set_pt"
-               and (ab.static or {}).get("affects") == "self" for ab in abl):
+        if any(defines_pt(ab) for ab in abl):
             args.pop(CDA_PENDING, None)
     if supertypes:
         args["supertypes"] = supertypes
