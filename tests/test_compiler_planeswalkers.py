@@ -78,3 +78,25 @@ def test_token_pt_ability_naming_the_card_is_not_read():
     d = compile_card(corpus_card("Gutter Grime"))
     assert not d.supported
     assert plays("Kalonian Twingrove")   # "... equal to the number of Forests you control": no SELF
+
+
+def test_planeswalker_named_by_its_type():
+    # "Ajani deals 3 damage" on Ajani Vengeant: the planeswalker type its name starts with
+    a = loyalty("Ajani Vengeant", -2)
+    assert [e.op for e in a.effects] == ["damage", "gain_life"]
+    assert "source" not in a.effects[0].args   # the source is Ajani himself
+    # "Nissa's Chosen" is another card's name: Nissa Revane's text keeps it
+    assert "Nissa's Chosen" in compile_card(corpus_card("Nissa Revane")).unsupported[0]
+
+
+def test_him_is_the_legend_itself():
+    # Garruk Relentless: "That creature deals damage equal to its power to him"
+    a = compile_ability_text("0: SELF deals 3 damage to target creature. That creature deals damage equal to "
+                             "its power to him.")
+    assert a is not None
+    assert a.effects[1].args["to"] == "self" and a.effects[1].args["source"] == {"target": 0}
+
+
+def test_life_total_becomes():
+    a = loyalty("Vraska, Relic Seeker", -10)
+    assert a.effects[0].op == "set_life" and a.effects[0].args == {"who": {"target": 0}, "amount": 1}

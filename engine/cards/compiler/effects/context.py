@@ -81,8 +81,9 @@ class Ctx:
             return "self"
         if p == "they" and self.last is not None:
             return self.last
-        if p in ("him", "her", "himself", "herself"):  # a legend's own pronoun (Gideon's "dealt to him")
-            return self.last if self.last is not None else "self"
+        if p in ("him", "her", "himself", "herself"):
+            # oracle text calls other objects "it": "him"/"her" is the legend itself (Gideon's "dealt to him")
+            return "self"
         if p in ("the player or planeswalker it's attacking", "the player or planeswalker it is attacking",
                  "defending player or the planeswalker it's attacking"):
             return "attacked"

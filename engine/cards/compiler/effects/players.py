@@ -119,6 +119,17 @@ def _set_life_total(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("may", {"effects": [eff]})] if m.group(1) == "you may have " else [eff]
 
 
+@reader(r"^(your|target player's|target opponent's|each player's|each opponent's|that player's) life total "
+        r"becomes (\d+)$")
+def _life_becomes(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """Sorin Markov's "Target opponent's life total becomes 10" (119.5: the player gains or loses
+    the difference)."""
+    who = "you" if m.group(1) == "your" else c.player(m.group(1)[:-2])
+    if who is None:
+        return None
+    return [Effect("set_life", {"who": who, "amount": int(m.group(2))})]
+
+
 @reader(r"^(you|target player|that player|target opponent|each opponent) (win|wins|lose|loses) the game$")
 def _win_lose(m: re.Match, c: Ctx) -> list[Effect] | None:
     who = c.player(m.group(1))
@@ -256,6 +267,7 @@ READERS: tuple[Reader, ...] = (
     _poison,
     _scry,
     _set_life_total,
+    _life_becomes,
     _win_lose,
     _end_the_turn,
     _gain_lost_this_way,
