@@ -100,3 +100,18 @@ def test_him_is_the_legend_itself():
 def test_life_total_becomes():
     a = loyalty("Vraska, Relic Seeker", -10)
     assert a.effects[0].op == "set_life" and a.effects[0].args == {"who": {"target": 0}, "amount": 1}
+
+
+def test_two_piles():
+    a = loyalty("Liliana of the Veil", -6)
+    assert a.effects[0].op == "piles" and a.effects[0].args == {
+        "what": {"each": {"controller": {"target": 0}}}, "separator": "you", "chooser": {"target": 0},
+        "chosen": "sacrifice"}
+    fof = compile_card(corpus_card("Fact or Fiction")).abilities[0].effects[0]
+    assert fof.args == {"top": 5, "separator": "opponent", "chooser": "you", "chosen": "hand", "other": "graveyard"}
+    assert plays("Do or Die") and plays("Steam Augury")
+    # the pile sacrificed must be of the objects separated; the reader adds no target when it fails
+    assert compile_ability_text("-6: Separate all permanents target player controls into two piles. That player "
+                                "sacrifices all creatures in the pile of their choice.") is None
+    # a pile put on the bottom of the library is not one of the destinations read
+    assert not plays("Jace, Architect of Thought")

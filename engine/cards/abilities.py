@@ -168,6 +168,10 @@ dig: amount, take, filter, to, rest, [optional], [tapped], [reveal]
     look at (reveal: reveal) the top `amount` cards, put up to `take` matching into `to`, the rest to `rest`
     (library_bottom in random order, graveyard, library_top, or library_top_order: back on top in an order
     the player chooses, CR 401.4); `to` may be hand, battlefield, graveyard or library_top (CR 701.13a)
+piles: (what | top), chosen, [other], [separator], [chooser], [no_regen]
+    `separator` splits the objects `what` means (or the top `top` cards of the controller's library, revealed,
+    701.15a) into two piles, `chooser` chooses one; `chosen` and `other` (hand, graveyard, sacrifice, destroy)
+    say what becomes of each pile (CR 608.2c, 701.17a, 701.7a)
 shuffle: who
     shuffle a library (CR 701.24)
 extra_turn: who

@@ -368,3 +368,64 @@ def read_top_card(text: str, ctx: Ctx) -> list[Effect] | None:
     if m.group(1) == "reveal":
         args["reveal"] = True
     return [Effect("dig", args)]
+
+
+# ------------------------------------------------------------------ two piles
+_PILE_DEST = {"your hand": "hand", "your graveyard": "graveyard"}
+#: "Reveal the top five cards of your library. An opponent separates those cards into two piles. Put one
+#: pile into your hand and the other into your graveyard." (Fact or Fiction), and the form in which you
+#: separate and an opponent chooses (Steam Augury)
+_REVEAL_PILES = re.compile(
+    r"^reveal the top (\w+|x plus one) cards of your library"
+    r"(?:\. an opponent separates those cards into two piles\. put one pile into (your hand|your graveyard) "
+    r"and the other into (your hand|your graveyard)"
+    r"| and separate them into two piles\. an opponent chooses one of those piles\. put that pile into "
+    r"(your hand|your graveyard) and the other into (your hand|your graveyard))\.\s*"
+)
+#: "Separate all permanents target player controls into two piles. That player sacrifices all
+#: permanents in the pile of their choice." (Liliana of the Veil), "... Destroy all creatures in the
+#: pile of that player's choice. They can't be regenerated." (Do or Die)
+_PERMANENT_PILES = re.compile(
+    r"^separate all (.+?) into two piles\. (?:(?:that player|they) sacrifices? all (.+?) in the pile of their "
+    r"choice|(destroy) all (.+?) in the pile of that player's choice(\. they can't be regenerated)?)\.\s*"
+)
+
+
+def _kind(f: dict[str, Any]) -> dict[str, Any]:
+    """A filter's kind of object, whoever controls it ("permanents" means any on the battlefield)."""
+    return {k: v for k, v in f.items() if k not in ("controller", "permanent")}
+
+
+def read_piles(text: str, ctx: Ctx) -> tuple[list[Effect], str] | None:
+    """The sentences of a two-piles instruction (the piles op), and the text after them."""
+    m = _REVEAL_PILES.match(text)
+    if m:
+        n = amount(m.group(1)) if m.group(1) != "x plus one" else {"plus": [{"x": True}, 1]}
+        if n is None:
+            return None
+        if m.group(2):  # an opponent separates; you choose
+            args = {"top": n, "separator": "opponent", "chooser": "you",
+                    "chosen": _PILE_DEST[m.group(2)], "other": _PILE_DEST[m.group(3)]}
+        else:  # you separate; an opponent chooses
+            args = {"top": n, "separator": "you", "chooser": "opponent",
+                    "chosen": _PILE_DEST[m.group(4)], "other": _PILE_DEST[m.group(5)]}
+        if args["chosen"] == args["other"]:
+            return None
+        return [Effect("piles", args)], text[m.end():]
+    m = _PERMANENT_PILES.match(text)
+    if m:
+        what = ctx.ref("all " + m.group(1))
+        if not isinstance(what, dict) or "each" not in what or ctx.last_player is None:
+            return None
+        f = what["each"]
+        ctl = f.get("controller")
+        # the pile's objects are the separated ones: "all permanents" / "all creatures" of the same kind
+        noun = parse_noun(m.group(2) or m.group(4))
+        if noun is None or not isinstance(ctl, dict) or _kind(noun) != _kind(f):
+            return None
+        args: dict[str, Any] = {"what": what, "separator": "you", "chooser": ctl,
+                                "chosen": "destroy" if m.group(3) else "sacrifice"}
+        if m.group(5):
+            args["no_regen"] = True
+        return [Effect("piles", args)], text[m.end():]
+    return None

@@ -29,6 +29,7 @@ from engine.cards.compiler.effects.library import (
     REVEAL_UNTIL_RX,
     SEARCH_NAMED,
     read_dig,
+    read_piles,
     read_look,
     read_top_card,
     reveal_until,
@@ -232,6 +233,13 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     got = read_dig(low, ctx)
     if got is not None:
         return got
+    snapshot = (len(ctx.targets), ctx.last, ctx.last_player, ctx.x)
+    piles = read_piles(low, ctx)
+    if piles is not None:  # the two-piles sentences, then what follows them
+        rest = parse_effects(piles[1], ctx) if piles[1].strip() else []
+        return None if rest is None else piles[0] + rest
+    del ctx.targets[snapshot[0]:]
+    ctx.last, ctx.last_player, ctx.x = snapshot[1], snapshot[2], snapshot[3]
     m = re.fullmatch(r"restart the game(, leaving in exile all non-aura permanent cards exiled with "
                      r"(?:self|[a-z' ]+)\. then put those cards onto the battlefield under your control)?\.?", low)
     if m:  # 714.1, 714.4-714.5 (Karn Liberated)
