@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.cards.compiler import compile_ability_text, compile_card
 from engine.cards.coverage import corpus_card
-from engine.support import unsupported_reasons
+from engine.support import ability_reasons, unsupported_reasons
 
 
 def plays(name: str) -> bool:
@@ -115,3 +115,16 @@ def test_two_piles():
                                 "sacrifices all creatures in the pile of their choice.") is None
     # a pile put on the bottom of the library is not one of the destinations read
     assert not plays("Jace, Architect of Thought")
+
+
+def test_delayed_untap_of_objects_chosen_then():
+    a = loyalty("Teferi, Hero of Dominaria", 1)
+    draw, delayed = a.effects
+    assert draw.op == "draw" and delayed.op == "delayed" and delayed.args["step"] == "end"
+    assert delayed.args["effects"][0].args["what"] == {"choose": {"types": ["Land"]}, "amount": 2, "up_to": True}
+    assert plays("Teferi, Hero of Dominaria")
+    # other ops that choose in a delayed trigger stay unsupported until a scenario proves them
+    ab = compile_ability_text("{T}: At the beginning of the next end step, tap up to two creatures.")
+    assert ab is not None
+
+    assert "reference choose in a delayed trigger" in ability_reasons(ab)

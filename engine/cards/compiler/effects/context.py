@@ -118,6 +118,17 @@ class Ctx:
                     # the player chosen, or the chosen planeswalker's controller (306.2)
                     self.last_player = {"controller_of": r}
             return r
+        m = re.fullmatch(r"up to (one|two|three|four|five|six|seven) (.+)", p)
+        if m and "target" not in p:  # "untap up to two lands": chosen as the effect resolves (608.2c)
+            f = parse_noun(m.group(2))
+            if f is None or f.get("player"):
+                return None
+            f = self._fix_filter(f)
+            if f is None:
+                return None
+            r = {"choose": f, "amount": _UP_TO[m.group(1)], "up_to": True}
+            self.last = r
+            return r
         m = re.fullmatch(r"(a|an|another|one) (.+)", p)
         if m and "target" not in p:
             f = parse_noun(("another " if m.group(1) == "another" else "") + m.group(2))
@@ -155,6 +166,7 @@ class Ctx:
         return None
 
 
+_UP_TO = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
 _PLURAL_HEAD = re.compile(
     r"\b(creatures|permanents|artifacts|enchantments|lands|planeswalkers|tokens|[a-z]+s) "
     r"(you control|your opponents control|an opponent controls|you don't control|"

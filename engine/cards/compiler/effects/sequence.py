@@ -91,15 +91,18 @@ def _unless_do(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 @reader(
     r"^(.+?) at the beginning of (the next end step|your next upkeep|the next upkeep|the end of combat|end of combat|"
-    r"the next turn's upkeep)$|^(.+?) at (end of combat)$"
+    r"the next turn's upkeep)$|^(.+?) at (end of combat)$|"
+    r"^at the beginning of (the next end step|your next upkeep|the next upkeep|the end of combat), (.+)$"
 )
 def _delayed(m: re.Match, c: Ctx) -> list[Effect] | None:
-    inner = parse_sentence(m.group(1) or m.group(3), c)
+    """603.7a: a delayed triggered ability the resolving effect creates ("Sacrifice it at the
+    beginning of the next end step", "At the beginning of the next end step, untap up to two lands")."""
+    inner = parse_sentence(m.group(1) or m.group(3) or m.group(6), c)
     if inner is None:
         return None
     step = {"the next end step": "end", "your next upkeep": "your_upkeep", "the next upkeep": "upkeep",
             "the end of combat": "end_of_combat", "end of combat": "end_of_combat",
-            "the next turn's upkeep": "upkeep"}[m.group(2) or m.group(4)]
+            "the next turn's upkeep": "upkeep"}[m.group(2) or m.group(4) or m.group(5)]
     return [Effect("delayed", {"step": step, "effects": list(inner)})]
 
 
