@@ -170,8 +170,8 @@ dig: amount, take, filter, to, rest, [optional], [tapped], [reveal]
     the player chooses, CR 401.4); `to` may be hand, battlefield, graveyard or library_top (CR 701.13a)
 piles: (what | top), chosen, [other], [separator], [chooser], [no_regen]
     `separator` splits the objects `what` means (or the top `top` cards of the controller's library, revealed,
-    701.15a) into two piles, `chooser` chooses one; `chosen` and `other` (hand, graveyard, sacrifice, destroy)
-    say what becomes of each pile (CR 608.2c, 701.17a, 701.7a)
+    701.13a) into two piles, `chooser` chooses one; `chosen` and `other` (hand, graveyard, sacrifice, destroy)
+    say what becomes of each pile (CR 608.2c, 701.14a, 701.6a)
 shuffle: who
     shuffle a library (CR 701.24)
 extra_turn: who

@@ -116,5 +116,9 @@ def _delayed(g: "Game", r: Ctx, e: Effect) -> None:
     info: dict[str, Any] = {"delayed_legal": legal}
     if r.get("created"):  # "Sacrifice them (those tokens) at the beginning of the next end step" (603.7c)
         info["delayed_created"] = [fol.get(x, x) for x in r["created"]]
-    g.delayed.append({"step": e.get("step", "end"), "controller": s.controller, "ability": ab,
-                      "source": source_id(g, r), "card": s.card, "info": info})
+    step = e.get("step", "end")
+    d: dict[str, Any] = {"step": step, "controller": s.controller, "ability": ab, "source": source_id(g, r),
+                         "card": s.card, "info": info}
+    if step == "your_upkeep":  # "at the beginning of your next upkeep": the next upkeep of its controller's turn
+        d.update(step="upkeep", whose="you")
+    g.delayed.append(d)

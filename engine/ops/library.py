@@ -216,7 +216,7 @@ def _piles(g: "Game", r: dict, e: Effect) -> dict | None:
     library. An opponent separates those cards into two piles. Put one pile into your hand and the
     other into your graveyard" (Fact or Fiction): one player puts each object into one of two piles
     (a pile may be empty), another chooses a pile, and each pile's instruction is followed, the
-    chosen pile's first (608.2c). A card revealed this way is shown to every player (701.15a). "An
+    chosen pile's first (608.2c). A card revealed this way is shown to every player (701.13a). "An
     opponent" is the one opponent, or in a multiplayer game the one its controller chooses
     (values.one_opponent, asked before anything is revealed)."""
     you = controller(g, r)
@@ -263,11 +263,11 @@ def _pile_action(g: "Game", r: dict, pile: list[int], what: str | None, regen_ok
         live = [x for x in live if g.objects[x].zone == "battlefield"]
         if what == "sacrifice":
             plan_to_graveyard(g, live)
-            for x in live:  # 701.17a: all at once, each by its controller
+            for x in live:  # 701.14a: all at once, each by its controller
                 if x in g.objects and g.objects[x].zone == "battlefield":
                     sacrifice(g, x)
         else:
-            for x in live:  # 701.7a: destroyed at once
+            for x in live:  # 701.6a: destroyed at once
                 plan_destroy(g, x, regen_ok)
             for x in live:
                 destroy(g, x, regen_ok)

@@ -82,7 +82,7 @@ def strip_reminder(text: str) -> str:
 def normalise(text: str, name: str, legendary: bool = False, short_names: tuple[str, ...] = ()) -> list[str]:
     """Paragraphs of rules text with reminder text removed and the card's name as SELF; a
     planeswalker's text may name it by the planeswalker type its name starts with ("Ajani deals 3
-    damage" on Ajani Vengeant: ``short_names``, 201.5)."""
+    damage" on Ajani Vengeant: ``short_names``, 201.4)."""
     text = strip_reminder(text or "")
     text = text.replace("’", "'").replace("−", "-").replace("“", '"').replace("”", '"')
     # the wording of older oracle text (and of the 2016 rules): "his or her" is today's "their"
