@@ -128,3 +128,23 @@ def test_delayed_untap_of_objects_chosen_then():
     assert ab is not None
 
     assert "reference choose in a delayed trigger" in ability_reasons(ab)
+
+
+def test_damage_equal_to_cards_in_target_players_hand_to_that_player():
+    a = loyalty("Tibalt, the Fiend-Blooded", -4)
+    assert a.effects[0].args == {"amount": {"hand_of": {"target": 0}}, "to": {"target": 0}}
+    assert a.targets[0].filter == {"player": True}
+
+
+def test_each_of_up_to_two_targets():
+    a = loyalty("Rowan, Fearless Sparkmage", -2)
+    assert (a.targets[0].count, a.targets[0].min) == (2, 0)
+    assert [e.op for e in a.effects] == ["damage", "restrict"]
+
+
+def test_artifacts_become_creatures_with_base_pt():
+    a = loyalty("Tezzeret, Agent of Bolas", -1)
+    assert a.effects[0].args["duration"] == "permanent" and a.effects[0].args["power"] == 5
+    a = loyalty("Tezzeret the Seeker", -5)
+    assert a.effects[0].args["what"] == {"each": {"controller": "you", "types": ["Artifact"]}}
+    assert a.effects[0].args["duration"] == "eot"

@@ -503,8 +503,8 @@ _ONE_PLAYER = ("trigger_player", "defending_player", "you", "an_opponent")
 
 
 def _bind_that_player(x: Any, ctx: Ctx) -> Any:
-    """"... equal to the number of artifacts that player controls": a filter's controller
-    "that_player" is the player the sentence named before (ctx.last_player), when that is one
+    """"... equal to the number of artifacts that player controls", "... cards in that player's hand": a
+    filter's controller (a hand's player) "that_player" is the player the sentence named before (ctx.last_player), when that is one
     player; with "each player" it stays unbound (each player's own count: not carried out)."""
     lp = ctx.last_player
     if not (isinstance(lp, dict) and "target" in lp or lp in _ONE_PLAYER):
@@ -514,7 +514,7 @@ def _bind_that_player(x: Any, ctx: Ctx) -> Any:
     if isinstance(x, Effect):
         return Effect(x.op, _bind_that_player(x.args, ctx))
     if isinstance(x, dict):
-        return {k: (lp if k == "controller" and v == "that_player" else _bind_that_player(v, ctx))
+        return {k: (lp if k in ("controller", "hand_of") and v == "that_player" else _bind_that_player(v, ctx))
                 for k, v in x.items()}
     return x
 
