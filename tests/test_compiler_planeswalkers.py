@@ -148,3 +148,11 @@ def test_artifacts_become_creatures_with_base_pt():
     a = loyalty("Tezzeret the Seeker", -5)
     assert a.effects[0].args["what"] == {"each": {"controller": "you", "types": ["Artifact"]}}
     assert a.effects[0].args["duration"] == "eot"
+
+
+def test_emblem_text_keeps_apostrophes():
+    # "each opponent's upkeep" inside an emblem's quoted text: an apostrophe, not a nested quotation
+    a = loyalty("Sorin, Solemn Visitor", -6)
+    ab = a.effects[0].args["abilities"][0]
+    assert ab.trigger == {"event": "step", "step": "upkeep", "whose": "opponent"}
+    assert a.effects[0].args["abilities"][0].effects[0].args["who"] == "trigger_player"
