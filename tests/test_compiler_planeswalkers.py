@@ -156,3 +156,13 @@ def test_emblem_text_keeps_apostrophes():
     ab = a.effects[0].args["abilities"][0]
     assert ab.trigger == {"event": "step", "step": "upkeep", "whose": "opponent"}
     assert a.effects[0].args["abilities"][0].effects[0].args["who"] == "trigger_player"
+
+
+def test_prevention_until_your_next_turn():
+    a = loyalty("Dovin, Hand of Control", -1)
+    assert [(e.op, e.args["duration"]) for e in a.effects] == [("prevent", "your_next_turn")] * 2
+    assert {"to", "by"} == {k for e in a.effects for k in ("to", "by") if k in e.args}
+    # a shield with no duration at all, or with two, is not read
+    assert compile_ability_text("{T}: Prevent all damage that would be dealt by target creature.") is None
+    assert compile_ability_text("{T}: Until your next turn, prevent all damage that would be dealt by target "
+                                "creature this turn.") is None
