@@ -60,6 +60,19 @@ def paired_with(game: "Game", oid: int) -> int | None:
     return other if p is not None and p.zone == "battlefield" and p.chosen.get("paired") == oid else None
 
 
+def _in_zone_of(sub: dict[str, Any], f: dict[str, Any]) -> dict[str, Any]:
+    """An alternative of an "or" filter looks in the zone of the whole filter unless it names its own
+    ("a card named A or B" searched in a library)."""
+    return sub if "zone" in sub or "zone" not in f else {**sub, "zone": f["zone"]}
+
+
+def _named(name: str, wanted: str) -> bool:
+    """201.2, 708.7: the object has that English name, or one of a split card's names is it (the
+    compiler recapitalises names it reads from lower-cased text: compared without case)."""
+    w = wanted.casefold()
+    return name.casefold() == w or " // " in name and any(n.casefold() == w for n in name.split(" // "))
+
+
 def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
             controller: str | None = None) -> bool:
     """Does object id or player name ``x`` match filter ``f`` relative to source ``src``?"""
@@ -170,7 +183,11 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         x_now = o.x if o.zone == "stack" and o.ability is None else 0  # 202.3c: X counts only on the stack
         if not _cmp(game, int(mana_value(o.card.mana_cost, x_now)), f, "mv", src):
             return False
-    if f.get("name") == "SELF" and src is not None and o.card.name != game.objects[src].card.name:
+    name = f.get("name")
+    if name == "SELF":
+        if src is not None and o.card.name != game.objects[src].card.name:
+            return False
+    elif name is not None and not _named(o.card.name, name):  # "a card named Nissa's Chosen"
         return False
     if f.get("damaged_this_turn") and not (o.damage or o.damage_sources):
         return False  # dealt damage this turn: the sources are remembered until cleanup (514.2)
@@ -217,7 +234,7 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
             return False
     if f.get("from_battlefield_this_turn") and o.chosen.get("from_battlefield_turn") != game.turn:
         return False  # "that was put there from the battlefield this turn"
-    if "or" in f and not any(matches(game, x, sub, src, controller) for sub in f["or"]):
+    if "or" in f and not any(matches(game, x, _in_zone_of(sub, f), src, controller) for sub in f["or"]):
         return False
     if "not" in f and matches(game, x, f["not"], src, controller):
         return False

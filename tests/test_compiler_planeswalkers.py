@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from engine.cards.compiler import compile_ability_text, compile_card
 from engine.cards.coverage import corpus_card
+from engine.filters import matches
+from engine.setup import from_setup
 from engine.support import ability_reasons, unsupported_reasons
 
 
@@ -85,8 +87,7 @@ def test_planeswalker_named_by_its_type():
     a = loyalty("Ajani Vengeant", -2)
     assert [e.op for e in a.effects] == ["damage", "gain_life"]
     assert "source" not in a.effects[0].args   # the source is Ajani himself
-    # "Nissa's Chosen" is another card's name: Nissa Revane's text keeps it
-    assert "Nissa's Chosen" in compile_card(corpus_card("Nissa Revane")).unsupported[0]
+    # "Nissa's Chosen" is another card's name: Nissa Revane's text keeps it (test_search_for_a_card_named)
 
 
 def test_him_is_the_legend_itself():
@@ -166,3 +167,24 @@ def test_prevention_until_your_next_turn():
     assert compile_ability_text("{T}: Prevent all damage that would be dealt by target creature.") is None
     assert compile_ability_text("{T}: Until your next turn, prevent all damage that would be dealt by target "
                                 "creature this turn.") is None
+
+
+def test_search_for_a_card_named():
+    a = compile_card(corpus_card("Nissa Revane")).abilities[0]
+    assert a.effects[0].args["filter"] == {"name": "Nissa's Chosen"} and a.effects[0].args["to"] == "battlefield"
+
+
+def test_for_each_written_first():
+    a = loyalty("Vraska, Regal Gorgon", -10)
+    assert a.effects[0].op == "counters"
+    assert a.effects[0].args["amount"] == {"count": {"zone": "graveyard", "owner": "you", "types": ["Creature"]}}
+
+
+def test_a_filter_by_name_matches_only_that_name():
+    g = from_setup({"active": "alice", "step": "main1",
+                    "players": {"alice": {"library": ["Grizzly Bears", "Hill Giant"]}, "bob": {}}})
+    lib = g.players["alice"].library
+    named = {"zone": "library", "name": "Hill Giant"}
+    assert [g.objects[i].card.name for i in lib if matches(g, i, named, None, "alice")] == ["Hill Giant"]
+    either = {"zone": "library", "or": [{"name": "grizzly bears"}, {"name": "Serra Angel"}]}
+    assert [g.objects[i].card.name for i in lib if matches(g, i, either, None, "alice")] == ["Grizzly Bears"]

@@ -24,8 +24,11 @@ def _search(m: re.Match, c: Ctx) -> list[Effect] | None:
 def _search_common(count: str, noun: str, dest: str, reveal: bool) -> list[Effect] | None:
     different = noun.endswith(" with different names")
     noun = re.sub(r" with different names$", "", noun)
+    named = re.fullmatch(r"cards? named (.+)", noun)
     if re.fullmatch(r"cards? named self", noun):
         f: dict[str, Any] | None = {"name": "SELF"}
+    elif named and " or " not in named.group(1) and "," not in named.group(1):  # "a card named Nissa's Chosen"
+        f = {"name": _title(named.group(1))}
     elif noun in ("card", "cards"):
         f = {}
     else:
