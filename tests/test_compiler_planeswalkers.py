@@ -188,3 +188,11 @@ def test_a_filter_by_name_matches_only_that_name():
     assert [g.objects[i].card.name for i in lib if matches(g, i, named, None, "alice")] == ["Hill Giant"]
     either = {"zone": "library", "or": [{"name": "grizzly bears"}, {"name": "Serra Angel"}]}
     assert [g.objects[i].card.name for i in lib if matches(g, i, either, None, "alice")] == ["Grizzly Bears"]
+
+
+def test_for_each_with_its_own_subject_is_not_rewritten():
+    # "For each permanent put into a graveyard this way, its controller creates ...": counted per player
+    assert not compile_card(corpus_card("Terastodon")).supported
+    # "a card named A and/or a card named B" is not one name
+    assert not plays("Alpine Houndmaster") or compile_card(corpus_card("Alpine Houndmaster")).abilities[0].effects[0] \
+        .args.get("filter", {}).get("name") is None

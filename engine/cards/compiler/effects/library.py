@@ -27,7 +27,7 @@ def _search_common(count: str, noun: str, dest: str, reveal: bool) -> list[Effec
     named = re.fullmatch(r"cards? named (.+)", noun)
     if re.fullmatch(r"cards? named self", noun):
         f: dict[str, Any] | None = {"name": "SELF"}
-    elif named and " or " not in named.group(1) and "," not in named.group(1):  # "a card named Nissa's Chosen"
+    elif named and not re.search(r" or |,|/| named | and ", named.group(1)):  # "a card named Nissa's Chosen"
         f = {"name": _title(named.group(1))}
     elif noun in ("card", "cards"):
         f = {}

@@ -152,8 +152,10 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
             del ctx.targets[snapshot[0]:]
             ctx.last, ctx.last_player, ctx.x = snapshot[1], snapshot[2], snapshot[3]
         return None
-    m = re.match(r"^for each ([^,]+), (.+)$", low)
+    m = re.match(r"^for each ([^,]+), (?!its |their |that |each |target )(.+)$", low)
     if m:  # "For each creature card in your graveyard, put a +1/+1 counter on each creature you control"
+        # (an instruction of its own; "for each permanent destroyed this way, its controller ..." counts
+        # for each player apart, which this does not read)
         snapshot = (len(ctx.targets), ctx.last, ctx.last_player, ctx.x)
         inner = parse_sentence(f"{m.group(2)} for each {m.group(1)}", ctx)
         if inner is not None:
