@@ -415,7 +415,8 @@ def step(g: "Game", name: str) -> None:
     keep = []
     for d in g.delayed:
         whose = d.get("whose")
-        if d["step"] == name and (whose not in ("you", "opponent") or whose == "you" and seats.is_active(g, d["controller"])
+        if d["step"] == name and (whose not in ("you", "opponent")
+                                  or whose == "you" and seats.is_active(g, d["controller"])
                                   or whose == "opponent" and g.active in seats.opponents(g, d["controller"])):
             info = d.get("info", {})
             if whose == "opponent":  # "at the beginning of each opponent's upkeep, that player ...": whose step it is

@@ -145,7 +145,8 @@ def _emblem_for(who: str, text: str) -> list[Effect] | None:
     from engine.cards.compiler import compile_abilities_text  # layering: cycle (compiler imports this)
     # a quotation inside the quoted text is in single quotes ("... have '{T}: ...'"); an apostrophe
     # inside a word ("each opponent's upkeep") is not one
-    abl = compile_abilities_text(re.sub(r"(?<![a-z])'|'(?![a-z])", '"', text, flags=re.I).replace("this emblem", "SELF"))
+    quoted = re.sub(r"(?<![a-z])'|'(?![a-z])", '"', text, flags=re.I)
+    abl = compile_abilities_text(quoted.replace("this emblem", "SELF"))
     if abl is None:
         return None
     return [Effect("emblem", {"who": who, "abilities": abl})]

@@ -406,6 +406,7 @@ def read_piles(text: str, ctx: Ctx) -> tuple[list[Effect], str] | None:
         n = amount(m.group(1)) if m.group(1) != "x plus one" else {"plus": [{"x": True}, 1]}
         if n is None:
             return None
+        args: dict[str, Any]
         if m.group(2):  # an opponent separates; you choose
             args = {"top": n, "separator": "opponent", "chooser": "you",
                     "chosen": _PILE_DEST[m.group(2)], "other": _PILE_DEST[m.group(3)]}
@@ -426,7 +427,7 @@ def read_piles(text: str, ctx: Ctx) -> tuple[list[Effect], str] | None:
         noun = parse_noun(m.group(2) or m.group(4))
         if noun is None or not isinstance(ctl, dict) or _kind(noun) != _kind(f):
             return None
-        args: dict[str, Any] = {"what": what, "separator": "you", "chooser": ctl,
+        args = {"what": what, "separator": "you", "chooser": ctl,
                                 "chosen": "destroy" if m.group(3) else "sacrifice"}
         if m.group(5):
             args["no_regen"] = True

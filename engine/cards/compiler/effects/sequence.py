@@ -29,8 +29,8 @@ from engine.cards.compiler.effects.library import (
     REVEAL_UNTIL_RX,
     SEARCH_NAMED,
     read_dig,
-    read_piles,
     read_look,
+    read_piles,
     read_top_card,
     reveal_until,
 )
@@ -514,8 +514,9 @@ _ONE_PLAYER = ("trigger_player", "defending_player", "you", "an_opponent")
 
 def _bind_that_player(x: Any, ctx: Ctx) -> Any:
     """"... equal to the number of artifacts that player controls", "... cards in that player's hand": a
-    filter's controller (a hand's player) "that_player" is the player the sentence named before (ctx.last_player), when that is one
-    player; with "each player" it stays unbound (each player's own count: not carried out)."""
+    filter's controller (a hand's player) "that_player" is the player the sentence named before
+    (ctx.last_player), when that is one player; with "each player" it stays unbound (each player's own
+    count: not carried out)."""
     lp = ctx.last_player
     if not (isinstance(lp, dict) and "target" in lp or lp in _ONE_PLAYER):
         return x
