@@ -196,3 +196,9 @@ def test_for_each_with_its_own_subject_is_not_rewritten():
     # "a card named A and/or a card named B" is not one name
     assert not plays("Alpine Houndmaster") or compile_card(corpus_card("Alpine Houndmaster")).abilities[0].effects[0] \
         .args.get("filter", {}).get("name") is None
+
+
+def test_any_number_of_target_players_each_draw():
+    a = loyalty("Jace, Memory Adept", -7)
+    assert a.effects[0].args == {"who": {"target": 0}, "amount": 20}
+    assert (a.targets[0].filter, a.targets[0].count, a.targets[0].min) == ({"player": True}, 99, 0)

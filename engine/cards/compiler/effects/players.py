@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from engine.cards.abilities import Effect
+from engine.cards.abilities import Effect, TargetSpec
 from engine.cards.compiler.effects.amounts import amount_of, bind_x, equal_to, scaled
 from engine.cards.compiler.effects.context import PLAYER, Ctx, Reader, reader
 from engine.cards.compiler.quantities import quantity
@@ -14,14 +14,21 @@ from engine.cards.compiler.targets import number, parse_noun
 
 
 @reader(
-    rf"^(?:{PLAYER} )?draws? (a|one|two|three|four|five|six|seven|x|\d+|that many) cards?"
-    r"(?: for each (.+?))?(?:, where x is (.+))?$"
+    rf"^(?:{PLAYER} |(any number of target players) each )?draws? (a|one|two|three|four|five|six|seven|eight|nine|"
+    r"ten|eleven|twelve|thirteen|fourteen|fifteen|twenty|x|\d+|that many) cards?(?: for each (.+?))?"
+    r"(?:, where x is (.+))?$"
 )
 def _draw(m: re.Match, c: Ctx) -> list[Effect] | None:
-    who = c.player(m.group(1) or "you")
-    if not bind_x(m.group(4), c):
+    """120: "Draw a card", "Target player draws seven cards", "Any number of target players each draw
+    twenty cards" (Jace, Memory Adept: 115.1, the players chosen as targets)."""
+    if m.group(2):
+        who: Any = c.add_target(TargetSpec({"player": True}, m.group(2), count=99, min=0))
+        c.last_player = who
+    else:
+        who = c.player(m.group(1) or "you")
+    if not bind_x(m.group(5), c):
         return None
-    n = scaled(m.group(2), m.group(3), c)
+    n = scaled(m.group(3), m.group(4), c)
     if who is None or n is None:
         return None
     return [Effect("draw", {"who": who, "amount": n})]
