@@ -181,6 +181,8 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
         if isinstance(a, str) or isinstance(a, int) and a in g.objects and g.objects[a].zone == "battlefield":
             return [a]
         return []
+    if ref == "taken":  # "reveal the top card ... and put that card into your hand": what the dig moved
+        return [c for c in r.get("taken", ()) if c in g.objects]
     if ref == "exiled":  # the cards the previous exile_top effect exiled
         if "exiled" not in r:  # none in this resolution: "the exiled card" of a linked ability (607.2a)
             return refs(g, r, "linked_exiled")
@@ -192,7 +194,7 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
             i = ref["target"] + r.get("off", 0)
             return list(r["legal"][i]) if i < len(r["legal"]) else []
         if "each" in ref:
-            f = bind_players(g, r, ref["each"])
+            f = bind_refs(g, r, ref["each"])
             if "power_lt_self" in f or "toughness_lt_self" in f:
                 f = bind_self_compare(g, r, f)
             out: list[Any] = []
@@ -237,6 +239,7 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "drawn_this_turn": frozenset({"drawn_this_turn"}),
     "times_paid": frozenset({"times_paid"}),
     "colors_spent": frozenset({"colors_spent"}),
+    "mv_of": frozenset({"mv_of"}),
 }
 #: the amounts computed without a resolution record (a static ability, 611.3a)
 STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "toughness_of", "blockers_beyond_first",
@@ -246,7 +249,7 @@ STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "tou
 #: The references ``refs`` resolves: words, and the head keys of dict references
 REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent", "each_other_player",
                        "defending_player", "each_player", "it", "trigger_player", "attached", "created", "attacked",
-                       "exiled", "linked_exiled", "damaged"})
+                       "exiled", "linked_exiled", "damaged", "taken"})
 REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "controller_of", "owner_of"})
 
 #: the references an amount can mean outside a resolution (``static_refs``)
@@ -292,6 +295,8 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         return int(a) if a.lstrip("-").isdigit() else 0
     if "devotion" in a:
         return devotion(g, _you(g, src, r), a["devotion"])
+    if a.get("graveyard_types") == "all":  # 205.2a: the card types among cards in all graveyards
+        return len({t for p in g.order for c in g.players[p].graveyard for t in g.objects[c].card.types})
     if "domain" in a or "graveyard_types" in a or "drawn_this_turn" in a:
         who = _you(g, src, r)
         if who is None:
@@ -303,6 +308,11 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
             return len({t for c in g.players[who].graveyard for t in g.objects[c].card.types})
         return g.players[who].drawn_turn  # cards drawn this turn (120.1)
 
+    if "mv_of" in a and r is not None:  # "equal to its mana value" (202.3): the card the instruction named,
+        lki = r.get("lki_card", {})     # a target that left as it last existed (608.2h)
+        cards = [g.objects[x].card if x in g.objects else lki.get(x) for x in refs(g, r, a["mv_of"])
+                 if isinstance(x, int)]
+        return sum(int(mana_value(c.mana_cost)) for c in cards if c is not None)
     if "colors_spent" in a:  # 702.43a: the colors of mana spent to cast it (kept by the permanent it became)
         o = g.objects.get(src) if src is not None else None
         return len(o.chosen.get("colors_spent", ())) if o is not None else 0
@@ -310,7 +320,7 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         x = this(g, r).x if r is not None and "obj" in r else 0
         return -x if a.get("negate") else x
     if "count" in a:
-        f = bind_players(g, r, a["count"]) if r is not None else a["count"]
+        f = bind_refs(g, r, a["count"]) if r is not None else a["count"]
         ctl = _you(g, src, r)
         n = 0
         if f.get("player"):
@@ -770,6 +780,26 @@ def bind_players(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
     if ctl in PLAYER_WORDS or isinstance(ctl, list):
         return f
     return {**f, "controller": [p for p in refs(g, r, ctl) if isinstance(p, str)]}
+
+
+def bind_refs(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
+    """A filter of an "each" or a count with the references in it read now (608.2c)."""
+    f = bind_players(g, r, f)
+    return bind_same_name(g, r, f) if "same_name_as" in f else f
+
+
+def bind_same_name(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
+    """"All other permanents with the same name as that permanent": the names the referenced
+    objects have now (201.2; a face-down object has none, 707.2), or had as they last existed
+    (608.2h) when they are gone; the filter then matches by name."""
+    f = dict(f)
+    names: set[str] = set()
+    for x in refs(g, r, f.pop("same_name_as")):
+        o = g.objects.get(x) if isinstance(x, int) else None
+        if o is not None and "face_down" not in o.chosen:
+            names.add(o.card.name)
+    f["name_in"] = sorted(names)
+    return f
 
 
 def bind_self_compare(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:

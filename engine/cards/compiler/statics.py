@@ -562,6 +562,12 @@ def _cant_change_life(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": f"cant_{m.group(2)}_life", "who": _LIFE_WHO[m.group(1)]}]
 
 
+@static(r"^damage can't be prevented$")
+def _damage_unpreventable(m: re.Match) -> list[dict[str, Any]] | None:
+    """615.11: "Damage can't be prevented" (every source's, while the permanent is there)."""
+    return [{"kind": "damage_unpreventable", "who": "each"}]
+
+
 @static(r"^your life total can't change$")
 def _life_cant_change(m: re.Match) -> list[dict[str, Any]] | None:
     """"Your life total can't change" (Platinum Emperion): you can't gain or lose life (118.7, 118.8)."""
@@ -770,6 +776,17 @@ def _alternative_cost(m: re.Match) -> list[dict[str, Any]] | None:
 def _cda_power(m: re.Match) -> list[dict[str, Any]] | None:
     q = quantity(m.group(1))
     return None if q is None else [{"kind": "set_pt", "affects": "self", "power": q}]
+
+
+@static(r"^self's power is equal to (.+?) and its toughness is equal to that number(?: plus (\d+))?$")
+def _cda_pt_plus(m: re.Match) -> list[dict[str, Any]] | None:
+    """604.3, 208.2: a characteristic-defining ability that sets power to a number and toughness
+    to that number plus N (Tarmogoyf: card types among cards in all graveyards, plus 1)."""
+    q = quantity(m.group(1))
+    if q is None:
+        return None
+    t = {"plus": [q, int(m.group(2))]} if m.group(2) else q
+    return [{"kind": "set_pt", "affects": "self", "power": q, "toughness": t}]
 
 
 @static(r"^self's power and toughness are each equal to (.+)$")
