@@ -206,10 +206,6 @@ def _exile_top(g: "Game", r: dict, e: Effect) -> None:
 
 
 # ------------------------------------------------------------------ two piles
-#: what may be done with a pile: to a zone (the cards' owner's, 400.3), or to the permanents in it
-PILE_ACTIONS = ("hand", "graveyard", "sacrifice", "destroy")
-
-
 @op("piles")
 def _piles(g: "Game", r: dict, e: Effect) -> dict | None:
     """"Separate all permanents target player controls into two piles. That player sacrifices all
@@ -259,6 +255,8 @@ def _piles(g: "Game", r: dict, e: Effect) -> dict | None:
 
 
 def _pile_action(g: "Game", r: dict, pile: list[int], what: str | None, regen_ok: bool) -> None:
+    """What becomes of a pile: its permanents sacrificed or destroyed, or its cards put into their
+    owner's hand or graveyard (400.3)."""
     live = [x for x in pile if x in g.objects]
     if what in ("sacrifice", "destroy"):
         live = [x for x in live if g.objects[x].zone == "battlefield"]
