@@ -202,3 +202,9 @@ def test_any_number_of_target_players_each_draw():
     a = loyalty("Jace, Memory Adept", -7)
     assert a.effects[0].args == {"who": {"target": 0}, "amount": 20}
     assert (a.targets[0].filter, a.targets[0].count, a.targets[0].min) == ({"player": True}, 99, 0)
+
+
+def test_for_each_of_what_target_player_controls():
+    a = compile_ability_text("-2: Draw a card for each tapped creature target player controls.")   # Tamiyo, the Moon Sage
+    assert a is not None and a.targets[0].filter == {"player": True}
+    assert a.effects[0].args["amount"] == {"count": {"controller": {"target": 0}, "tapped": True, "types": ["Creature"]}}
