@@ -205,6 +205,8 @@ def test_any_number_of_target_players_each_draw():
 
 
 def test_for_each_of_what_target_player_controls():
-    a = compile_ability_text("-2: Draw a card for each tapped creature target player controls.")   # Tamiyo, the Moon Sage
+    # Tamiyo, the Moon Sage's -2
+    a = compile_ability_text("-2: Draw a card for each tapped creature target player controls.")
     assert a is not None and a.targets[0].filter == {"player": True}
-    assert a.effects[0].args["amount"] == {"count": {"controller": {"target": 0}, "tapped": True, "types": ["Creature"]}}
+    want = {"count": {"controller": {"target": 0}, "tapped": True, "types": ["Creature"]}}
+    assert a.effects[0].args["amount"] == want
