@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from engine.cards.compiler.subtypes import subtype
+
 _REMINDER = re.compile(r"\s*\([^()]*\)")
 SELF = "SELF"
 _SELF_WORDS = re.compile(
@@ -79,6 +81,10 @@ def strip_reminder(text: str) -> str:
     return text
 
 
+#: first words of legendary names that are not names of their own
+_NOT_SHORT = frozenset({"The", "A", "An", "Lord", "Lady", "King", "Queen", "General", "Captain", "Sir", "Dame"})
+
+
 def normalise(text: str, name: str, legendary: bool = False, short_names: tuple[str, ...] = ()) -> list[str]:
     """Paragraphs of rules text with reminder text removed and the card's name as SELF; a
     planeswalker's text may name it by the planeswalker type its name starts with ("Ajani deals 3
@@ -100,6 +106,11 @@ def normalise(text: str, name: str, legendary: bool = False, short_names: tuple[
         if "," in n:  # legendary short names: "Jace, the Mind Sculptor" -> "Jace"
             text = replace_name(text, n.split(",")[0])
         elif legendary and re.match(r"^[A-Z][\w'-]+ (the|of) ", n):
+            text = replace_name(text, n.split()[0])
+        elif legendary and re.fullmatch(r"[A-Z][\w-]+ [A-Z][\w'-]+", n) and n.split()[0] not in _NOT_SHORT \
+                and subtype(n.split()[0].lower()) is None:
+            # "Zurgo Bellstriker": "Zurgo can't block ..." (a legend's first name alone means it,
+            # unless that word is a subtype, "Sliver Queen" creates Sliver tokens)
             text = replace_name(text, n.split()[0])
     for short in short_names:
         text = replace_name(text, short)
