@@ -65,6 +65,19 @@ def paired_with(game: "Game", oid: int) -> int | None:
     return other if p is not None and p.zone == "battlefield" and p.chosen.get("paired") == oid else None
 
 
+def _in_zone_of(sub: dict[str, Any], f: dict[str, Any]) -> dict[str, Any]:
+    """An alternative of an "or" filter looks in the zone of the whole filter unless it names its own
+    ("a card named A or B" searched in a library)."""
+    return sub if "zone" in sub or "zone" not in f else {**sub, "zone": f["zone"]}
+
+
+def _named(name: str, wanted: str) -> bool:
+    """201.2, 708.7: the object has that English name, or one of a split card's names is it (the
+    compiler recapitalises names it reads from lower-cased text: compared without case)."""
+    w = wanted.casefold()
+    return name.casefold() == w or " // " in name and any(n.casefold() == w for n in name.split(" // "))
+
+
 def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
             controller: str | None = None) -> bool:
     """Does object id or player name ``x`` match filter ``f`` relative to source ``src``?"""
@@ -145,6 +158,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False
     if f.get("attached_to_self") and (src is None or o.attached_to != src):
         return False
+    if own.__class__ is list and o.owner not in own:  # the players a reference meant (bind_players)
+        return False
     if f.get("other"):
         if x == src:
             return False
@@ -179,7 +194,11 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         x_now = o.x if o.zone == "stack" and o.ability is None else 0  # 202.3c: X counts only on the stack
         if not _cmp(game, int(mana_value(o.card.mana_cost, x_now)), f, "mv", src):
             return False
-    if f.get("name") == "SELF" and src is not None and o.card.name != game.objects[src].card.name:
+    name = f.get("name")
+    if name == "SELF":
+        if src is not None and o.card.name != game.objects[src].card.name:
+            return False
+    elif name is not None and not _named(o.card.name, name):  # "a card named Nissa's Chosen"
         return False
     if "name_in" in f and ("face_down" in o.chosen or not any(has_name(o.card.name, n) for n in f["name_in"])):
         return False  # "with the same name as that permanent" (201.2; a face-down one has none, 707.2)
@@ -229,10 +248,7 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
             return False
     if f.get("from_battlefield_this_turn") and o.chosen.get("from_battlefield_turn") != game.turn:
         return False  # "that was put there from the battlefield this turn"
-    # an alternative with no zone of its own is read where the whole filter looks ("a historic card
-    # from among them": an artifact, a legendary or a Saga card in the library)
-    if "or" in f and not any(matches(game, x, sub if "zone" in sub or zone == "battlefield" else {**sub, "zone": zone},
-                                     src, controller) for sub in f["or"]):
+    if "or" in f and not any(matches(game, x, _in_zone_of(sub, f), src, controller) for sub in f["or"]):
         return False
     if "not" in f and matches(game, x, f["not"], src, controller):
         return False
@@ -274,7 +290,7 @@ def unknown_keys(f: Any, group_ok: bool = False, player_refs: bool | str = False
             and not (target and ctl in ("defending_player", "trigger_player")):  # bound as targets are chosen
         # (engine/targets.py; "trigger_player" only in a triggered ability: engine/support.py)
         out.add("controller")
-    if f.get("owner") == "that_player":
+    if f.get("owner") == "that_player" and player_refs != "that_player":  # read for each player (amount_for)
         out.add("owner")
     for sub in f.get("or", ()):
         out |= unknown_keys(sub)

@@ -242,11 +242,16 @@ def _has_choose(x: Any) -> bool:
     return False
 
 
+#: ops whose objects may be chosen as a delayed trigger resolves (603.7a, 608.2c), each proven by a
+#: scenario (tests/scenarios/planeswalkers/teferi_hero_untap_two_lands.yaml)
+DELAYED_CHOOSE_OPS = frozenset({"untap"})
+
+
 def _choose_reasons(e: Effect, out: list[str], delayed: bool = False) -> None:
     """Objects chosen on resolution (engine/choices.py): only where the engine carries them out."""
     for k, v in e.args.items():
         if isinstance(v, dict) and isinstance(v.get("choose"), dict):
-            if delayed:
+            if delayed and e.op not in DELAYED_CHOOSE_OPS:
                 out.append("reference choose in a delayed trigger")
             out.extend(choose_problems(e.op, k, v))
     if e.op in ("may", "if"):  # their nested effects run again from the first after a choice

@@ -426,9 +426,15 @@ def step(g: "Game", name: str) -> None:
     event(g, {"event": "step", "step": name, "player": g.active})  # "that player": whose step it is
     keep = []
     for d in g.delayed:
-        if d["step"] == name and (d.get("whose") != "you" or seats.is_active(g, d["controller"])):
+        whose = d.get("whose")
+        if d["step"] == name and (whose not in ("you", "opponent")
+                                  or whose == "you" and seats.is_active(g, d["controller"])
+                                  or whose == "opponent" and g.active in seats.opponents(g, d["controller"])):
+            info = d.get("info", {})
+            if whose == "opponent":  # "at the beginning of each opponent's upkeep, that player ...": whose step it is
+                info = {**info, "player": g.active}
             g.triggered.append({"controller": d["controller"], "ability": d["ability"], "source": d["source"],
-                                "card": d["card"], "info": d.get("info", {})})
+                                "card": d["card"], "info": info})
             if d.get("recurring"):  # "at the beginning of each of your upkeeps for the rest of the game" (702.49a)
                 keep.append(d)
         else:

@@ -804,7 +804,8 @@ def names_that_player(a: Any) -> bool:
     """Does an amount count for "that player" ("each player loses 1 life for each creature they
     control")? Then it is counted once for each player the effect affects (amount_for)."""
     if isinstance(a, dict):
-        return a.get("controller") == "that_player" or any(names_that_player(v) for v in a.values())
+        return a.get("controller") == "that_player" or a.get("owner") == "that_player" \
+            or any(names_that_player(v) for v in a.values())
     if isinstance(a, (list, tuple)):
         return any(names_that_player(v) for v in a)
     return False
@@ -823,8 +824,12 @@ def amount_for(g: "Game", a: Any, src: int | None, r: Ctx, player: str) -> int:
 def bind_players(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
     """"Each creature target player controls", "the number of lands that player controls": a
     filter whose controller is a reference, with that reference read now (608.2c) as the list
-    of players it means (engine.filters.matches reads the list)."""
+    of players it means (engine.filters.matches reads the list). An owner reference ("creature cards
+    in their graveyard", 404.2: a graveyard is its owner's) is read the same way."""
     ctl = f.get("controller")
+    own = f.get("owner")
+    if own not in (None, "you", "not_you", "opponent", "chooser") and not isinstance(own, list):
+        f = {**f, "owner": [p for p in refs(g, r, own) if isinstance(p, str)]}
     if ctl in PLAYER_WORDS or isinstance(ctl, list):
         return f
     return {**f, "controller": [p for p in refs(g, r, ctl) if isinstance(p, str)]}

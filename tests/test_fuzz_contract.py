@@ -116,14 +116,17 @@ def test_the_walker_names_the_ability_the_op_and_the_field(cards):
 
 
 def test_cards_the_fuzz_found_running_wrong_are_unsupported_with_the_field_named(cards):
-    for name, field in (("Sudden Impact", "damage.amount: reference 'that_player'"),
-                        ("Fumigate", "gain_life.amount: amount count_this_way destroyed"),
+    for name, field in (("Fumigate", "gain_life.amount: amount count_this_way destroyed"),
                         ("Wizard's Rockets", "add_mana.any: {'x': True}")):  # seed 31082: int() of a dict
         assert any(field in r for r in unsupported_reasons(cards.definition(name))), name
     assert unsupported_reasons(cards.definition("Trawler Drake")) == []  # oil counters on itself: it runs
     # "Remove all counters from target permanent": the counters op removes every kind now (its scenario:
     # tests/scenarios/cards/remove_counters_any_kind.yaml); "put a counter of any kind" is still refused
     assert unsupported_reasons(cards.definition("Vampire Hexmage")) == []
+    # "the number of cards in that player's hand" is now bound to the target it names, and runs
+    impact = cards.definition("Sudden Impact")
+    assert unsupported_reasons(impact) == []
+    assert impact.abilities[0].effects[0].args["amount"] == {"hand_of": {"target": 0}}
 
 
 def test_a_sample_of_supported_cards_walks_clean(cards):

@@ -172,6 +172,10 @@ dig: amount, take, filter, to, rest, [optional], [tapped], [reveal]
     look at (reveal: reveal) the top `amount` cards, put up to `take` matching into `to`, the rest to `rest`
     (library_bottom in random order, graveyard, library_top, or library_top_order: back on top in an order
     the player chooses, CR 401.4); `to` may be hand, battlefield, graveyard or library_top (CR 701.13a)
+piles: (what | top), chosen, [other], [separator], [chooser], [no_regen]
+    `separator` splits the objects `what` means (or the top `top` cards of the controller's library, revealed,
+    701.13a) into two piles, `chooser` chooses one; `chosen` and `other` (hand, graveyard, sacrifice, destroy)
+    say what becomes of each pile (CR 608.2c, 701.14a, 701.6a)
 shuffle: who
     shuffle a library (CR 701.24)
 extra_turn: who
@@ -394,7 +398,7 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "cast_offer", "cascade", "storm", "suspend_tick", "end_turn", "extra_combat", "flip", "clash", "restart",
     "move_counters", "replace_draw", "change_text", "copy_ability", "copy_spell", "extra_land", "copy_retarget",
     "encore", "ripple", "epic", "cipher", "cipher_cast", "haunt", "hideaway", "pair", "aura_swap", "player_effect",
-    "unattach",
+    "unattach", "piles",
 })
 STATIC_KINDS: frozenset[str] = frozenset({
     "anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "cost_change", "devour",

@@ -9,7 +9,7 @@ the modules below export (each module's ``OPS``, filled by its own ``@op``):
   zones.py       exile, bounce, move, draw, mill, discard, scry, shuffle, search
   control.py     if, delayed, add_mana
   misc.py        may, pay, unless, exchange_control, win_game, lose_game, reveal, emblem, extra_turn
-  library.py     dig, reveal_until, exile_top (looking at and moving cards of a library)
+  library.py     dig, reveal_until, exile_top, piles (looking at and moving cards of a library; two piles)
   actions.py     action: proliferate, amass, explore, bolster, adapt, populate, connive, fateseal
   playable.py    playable (cast or play cards from other zones)
   ward.py        ward: counter what targeted unless its controller pays (a later keyword)

@@ -448,45 +448,6 @@ def _exchange_life(g: "Game", r: dict, e: Effect) -> None:
             lose_life(g, p, -d)
 
 
-@action("piles")
-def _piles(g: "Game", r: dict, e: Effect) -> dict | None:
-    """700.3 (Fact or Fiction, Steam Augury): reveal the top N cards of your library (701.13a); one player
-    separates them into two piles (700.3a: each card in exactly one, 700.3d: a pile may be empty; 700.3c:
-    they stay in the library meanwhile), the other chooses a pile; the chosen pile goes to your hand and
-    the other to your graveyard. "An opponent" is one the controller chooses (800.4f)."""
-    you = controller(g, r)
-    st = r.setdefault("dig", {})
-    key = f"piles.{r['i']}"
-    if key not in st:
-        cards = list(g.players[you].library[:_n(g, r, e)])
-        if not cards:
-            return None
-        knowledge.show(g, cards)
-        g.log("reveal", player=you, cards=[g.objects[i].card.name for i in cards], objs=cards)
-        st[key] = cards
-    cards = [i for i in st[key] if i in g.objects and g.objects[i].zone == "library"]
-    opp = one_opponent(g, r, "an_opponent")
-    separator, chooser = (opp, you) if e.get("separator") == "opponent" else (you, opp)
-    pile1 = nested.answer(r, "pile")
-    if pile1 is None:
-        return nested.ask_cards(r, "pile", separator, cards, 0, len(cards),
-                                "separate the revealed cards into two piles: choose the first pile (700.3)")
-    first = [i for i in cards if i in pile1]
-    second = [i for i in cards if i not in pile1]
-    names = [", ".join(g.objects[i].card.name for i in p) or "no cards" for p in (first, second)]
-    opts = [f"pile 1: {names[0]}", f"pile 2: {names[1]}"]
-    got = r["answers"].get(nested.slot(r, "choose"))
-    if got is None:
-        return {"kind": "choose_option", "player": chooser, "options": opts, "slot": nested.slot(r, "choose"),
-                "prompt": "choose the pile that goes to the hand (700.3)"}
-    keep, other = (first, second) if got == opts[0] else (second, first)
-    for i in keep:
-        g.move(i, "hand")
-    for i in other:
-        g.move(i, "graveyard")
-    return None
-
-
 @action("control_player")
 def _control_player(g: "Game", r: dict, e: Effect) -> None:
     """712.1: this ability's controller will control the player during that player's next turn

@@ -118,5 +118,9 @@ def _delayed(g: "Game", r: Ctx, e: Effect) -> None:
         info["delayed_created"] = [fol.get(x, x) for x in r["created"]]
     if e.get("keep_it"):  # 603.7c: "that creature" of the trigger that created it (the Ring's blocked-by ability)
         info["obj"] = next((x for x in refs(g, r, "it") if isinstance(x, int)), None)
-    g.delayed.append({"step": e.get("step", "end"), "controller": s.controller, "ability": ab,
-                      "source": source_id(g, r), "card": s.card, "info": info})
+    step = e.get("step", "end")
+    d: dict[str, Any] = {"step": step, "controller": s.controller, "ability": ab, "source": source_id(g, r),
+                         "card": s.card, "info": info}
+    if step == "your_upkeep":  # "at the beginning of your next upkeep": the next upkeep of its controller's turn
+        d.update(step="upkeep", whose="you")
+    g.delayed.append(d)

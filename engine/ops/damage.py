@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine import replacement
-from engine.actions import add_effect, deal_damage_batch, gain_life, lose_life
+from engine.actions import add_effect, deal_damage_batch, gain_life, lose_life, until_of
 from engine.cards.abilities import Effect
 from engine.ops.base import ask_cards, table
 from engine.values import Ctx, amount, amount_for, controller, names_that_player, refs, source_id, this
@@ -161,6 +161,6 @@ def _prevent_op(g: "Game", r: Ctx, e: Effect) -> dict | None:
             return ask_cards(r, controller(g, r), srcs, 1, 1, f"{this(g, r).card.name}: choose a source")
         by = list(got)
     n = amount(g, e.args["amount"], source_id(g, r), r) if e.get("amount") is not None else None
-    add_effect(g, "prevent", [], r, "eot", to=to, by=by, amount=n, combat=bool(e.get("combat")),
+    add_effect(g, "prevent", [], r, until_of(e), to=to, by=by, amount=n, combat=bool(e.get("combat")),
             name=this(g, r).card.name, rider=e.get("rider"), once=bool(e.get("next")))
     return None

@@ -1,4 +1,5 @@
-"""Ops that look at and move the cards of a library: dig, reveal_until, exile_top.
+"""Ops that look at and move the cards of a library: dig, reveal_until, exile_top; piles (two piles
+of revealed cards or of permanents, one chosen by a player).
 
 dig ('look at' or 'reveal', 701.13a, the top N): the controller looks at (or reveals) the top
 ``amount`` cards of their library, puts up to ``take`` of those matching ``filter`` into
@@ -13,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine import facedown, knowledge
+from engine.actions import destroy, plan_destroy, plan_to_graveyard, sacrifice
 from engine.cards.abilities import Effect
 from engine.filters import matches
 from engine.ops import nested
@@ -206,3 +208,76 @@ def _exile_top(g: "Game", r: dict, e: Effect) -> None:
         if isinstance(p, str):
             out += put(g, p, list(g.players[p].library[:n]), "exile")
     r["exiled"] = out
+
+
+# ------------------------------------------------------------------ two piles
+@op("piles")
+def _piles(g: "Game", r: dict, e: Effect) -> dict | None:
+    """"Separate all permanents target player controls into two piles. That player sacrifices all
+    permanents in the pile of their choice" (Liliana of the Veil), "Reveal the top five cards of your
+    library. An opponent separates those cards into two piles. Put one pile into your hand and the
+    other into your graveyard" (Fact or Fiction): one player puts each object into one of two piles
+    (a pile may be empty), another chooses a pile, and each pile's instruction is followed, the
+    chosen pile's first (608.2c). A card revealed this way is shown to every player (701.13a). "An
+    opponent" is the one opponent, or in a multiplayer game the one its controller chooses
+    (values.one_opponent, asked before anything is revealed)."""
+    you = controller(g, r)
+    separator = next((p for p in refs(g, r, e.args.get("separator", "you")) if isinstance(p, str)), you)
+    chooser = next((p for p in refs(g, r, e.args.get("chooser", "you")) if isinstance(p, str)), you)
+    if "top" in e.args:
+        state = r.setdefault("dig", {})
+        key = str(r["i"])
+        if key not in state:  # the cards revealed, fixed before any question (they stay on top meanwhile)
+            state[key] = list(g.players[you].library[:amount(g, e.args["top"], source_id(g, r), r)])
+        objs = [c for c in state[key] if c in g.objects and g.objects[c].zone == "library"]
+        if objs and nested.answer(r, "revealed") is None:
+            knowledge.show(g, objs)
+            g.log("reveal", player=you, cards=[g.objects[c].card.name for c in objs], objs=list(objs))
+            r["answers"][nested.slot(r, "revealed")] = True
+    else:
+        objs = [x for x in refs(g, r, e.args["what"])
+                if isinstance(x, int) and x in g.objects and g.objects[x].zone == "battlefield"]
+    name = this(g, r).card.name
+    if nested.answer(r, "pile") is None:
+        if not objs:
+            r["answers"][nested.slot(r, "pile")] = []
+        else:
+            return nested.ask_cards(r, "pile", separator, objs, 0, len(objs),
+                                    f"{name}: choose the objects of the first pile (the rest make the second)")
+    first = [x for x in nested.answer(r, "pile") if x in objs]
+    piles = [first, [x for x in objs if x not in first]]
+    pick = nested.answer(r, "pick")
+    if pick is None:
+        labels = [f"pile {i + 1}: " + (", ".join(g.objects[x].card.name for x in pile) or "empty")
+                  for i, pile in enumerate(piles)]
+        return {"kind": "choose_option", "player": chooser, "options": labels, "slot": nested.slot(r, "pick"),
+                "prompt": f"{name}: choose a pile"}
+    k = 0 if str(pick).startswith("pile 1") else 1
+    chosen, other = piles[k], piles[1 - k]
+    for pile, what in ((chosen, e.args["chosen"]), (other, e.get("other"))):
+        _pile_action(g, r, pile, what, not e.get("no_regen"))
+    return None
+
+
+def _pile_action(g: "Game", r: dict, pile: list[int], what: str | None, regen_ok: bool) -> None:
+    """What becomes of a pile: its permanents sacrificed or destroyed, or its cards put into their
+    owner's hand or graveyard (400.3)."""
+    live = [x for x in pile if x in g.objects]
+    if what in ("sacrifice", "destroy"):
+        live = [x for x in live if g.objects[x].zone == "battlefield"]
+        if what == "sacrifice":
+            plan_to_graveyard(g, live)
+            for x in live:  # 701.14a: all at once, each by its controller
+                if x in g.objects and g.objects[x].zone == "battlefield":
+                    sacrifice(g, x)
+        else:
+            for x in live:  # 701.6a: destroyed at once
+                plan_destroy(g, x, regen_ok)
+            for x in live:
+                destroy(g, x, regen_ok)
+    elif what == "hand":
+        for x in live:
+            g.move(x, "hand")
+    elif what == "graveyard":  # "for each card put into your graveyard this way" (values.amount)
+        for x in live:
+            r.setdefault("milled", []).append(g.move(x, "graveyard"))

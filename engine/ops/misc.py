@@ -268,7 +268,7 @@ def emblem_playable(ab: Ability) -> bool:
     if ab.kind == "triggered" and t.get("event") not in (None, "step"):
         return not t.get("self") and ab.condition is None
     return ab.kind == "triggered" and t.get("event") == "step" and t.get("step") in EMBLEM_STEPS \
-        and t.get("whose", "you") in ("you", "each") and ab.condition is None
+        and t.get("whose", "you") in ("you", "each", "opponent") and ab.condition is None
 
 
 def _watched(ab: Ability) -> bool:

@@ -70,9 +70,10 @@ _COST_START = re.compile(
 )
 
 
-def read_ir(text: str, name: str, is_spell: bool, legendary: bool = False) -> list[IrItem]:
+def read_ir(text: str, name: str, is_spell: bool, legendary: bool = False,
+            short_names: tuple[str, ...] = ()) -> list[IrItem]:
     """Pass 1: paragraphs to classified items."""
-    paras = normalise(text, name, legendary)
+    paras = normalise(text, name, legendary, short_names)
     items: list[IrItem] = []
     i = 0
     while i < len(paras):
@@ -550,7 +551,9 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
     if set(types) & NONTRADITIONAL:
         unsupported.append("(not a traditional Magic card: played by hand)")
     levels = split_levels(text) if layout == "leveler" else None
-    items = read_ir(levels[0] if levels else text, name, is_spell, "Legendary" in supertypes)
+    # a planeswalker named by the planeswalker type its name starts with ("Ajani" of Ajani Vengeant)
+    short = tuple(st for st in subtypes if "Planeswalker" in types and name.startswith(st + " "))
+    items = read_ir(levels[0] if levels else text, name, is_spell, "Legendary" in supertypes, short)
     if _FORECAST.search(text):
         items = [_forecast_item(i) for i in items]
     keywords, kwargs, abilities, unsup = lower(items, types)

@@ -85,8 +85,10 @@ def strip_reminder(text: str) -> str:
 _NOT_SHORT = frozenset({"The", "A", "An", "Lord", "Lady", "King", "Queen", "General", "Captain", "Sir", "Dame"})
 
 
-def normalise(text: str, name: str, legendary: bool = False) -> list[str]:
-    """Paragraphs of rules text with reminder text removed and the card's name as SELF."""
+def normalise(text: str, name: str, legendary: bool = False, short_names: tuple[str, ...] = ()) -> list[str]:
+    """Paragraphs of rules text with reminder text removed and the card's name as SELF; a
+    planeswalker's text may name it by the planeswalker type its name starts with ("Ajani deals 3
+    damage" on Ajani Vengeant: ``short_names``, 201.4)."""
     text = strip_reminder(text or "")
     text = text.replace("’", "'").replace("−", "-").replace("“", '"').replace("”", '"')
     # the wording of older oracle text (and of the 2016 rules): "his or her" is today's "their"
@@ -110,6 +112,8 @@ def normalise(text: str, name: str, legendary: bool = False) -> list[str]:
             # "Zurgo Bellstriker": "Zurgo can't block ..." (a legend's first name alone means it,
             # unless that word is a subtype, "Sliver Queen" creates Sliver tokens)
             text = replace_name(text, n.split()[0])
+    for short in short_names:
+        text = replace_name(text, short)
     text = _SELF_WORDS.sub(SELF, text)
     text = re.sub(r"\benters the battlefield\b", "enters", text)
     text = re.sub(r"\benter the battlefield\b", "enter", text)

@@ -145,7 +145,10 @@ def _emblem_opp(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 def _emblem_for(who: str, text: str) -> list[Effect] | None:
     from engine.cards.compiler import compile_abilities_text  # layering: cycle (compiler imports this)
-    abl = compile_abilities_text(text.replace("'", '"').replace("this emblem", "SELF"))
+    # a quotation inside the quoted text is in single quotes ("... have '{T}: ...'"); an apostrophe
+    # inside a word ("each opponent's upkeep") is not one
+    quoted = re.sub(r"(?<![a-z])'|'(?![a-z])", '"', text, flags=re.I)
+    abl = compile_abilities_text(quoted.replace("this emblem", "SELF"))
     if abl is None:
         return None
     return [Effect("emblem", {"who": who, "abilities": abl})]

@@ -42,6 +42,14 @@ def scaled(word: str, for_each: str | None, c: Ctx) -> Any:
     if n is None or not for_each:
         return n
     q = quantity(for_each)
+    m = re.search(r"\btarget (player|opponent) controls$", for_each)
+    if q is None and m:
+        # "draw a card for each tapped creature target player controls": the player is a target of the
+        # ability (115.1) and the count is of what that player controls as it resolves (608.2c)
+        q = quantity(for_each[:m.start()] + "that player controls")
+        if q is None:
+            return None
+        c.player("target " + m.group(1))
     if q is None:
         return None
     return q if n == 1 else {"times": n, "of": q}

@@ -14,9 +14,13 @@ from engine.cards.compiler.targets import COLORS
 
 @reader(
     r"^(?:until (?:end of turn|your next turn), )?(.+?) becomes? an? (\d+)/(\d+) ((?:[a-z]+ )*?)creature(?: with "
-    r"(.+?))?( in addition to its other types)?( until end of turn| until your next turn)?$"
+    r"(.+?))?( in addition to its other types| that's still an? (?:land|planeswalker))?"
+    r"( until end of turn| until your next turn)?$"
 )
 def _animate(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Target land becomes a 3/3 creature", Gideon's "SELF becomes a 5/5 Human Soldier Ally creature
+    with indestructible that's still a planeswalker" (205.1b: "that's still a planeswalker" keeps
+    its other card types and subtypes, as "in addition to its other types" does; 613.1d-f)."""
     what = c.ref(m.group(1))
     if what is None:
         return None
@@ -81,17 +85,19 @@ def become_parts(text: str) -> dict[str, Any] | None:
 
 
 @reader(
-    r"^(.+?) becomes? an? (artifact )?creature with base power and toughness (\d+)/(\d+)( until end of turn| for as "
-    r"long as self remains on the battlefield)$"
+    r"^(.+?) becomes? (?:an? )?(artifact )?creatures? with base power and toughness (\d+)/(\d+)( until end of turn| "
+    r"for as long as self remains on the battlefield)?$"
 )
 def _animate_base(m: re.Match, c: Ctx) -> list[Effect] | None:
     """Skilled Animator: 'target artifact you control becomes an artifact creature with base
-    power and toughness 5/5 for as long as SELF remains on the battlefield' (613.1d, 613.3b)."""
+    power and toughness 5/5 for as long as SELF remains on the battlefield'; Tezzeret's 'Artifacts
+    you control become artifact creatures with base power and toughness 5/5 until end of turn', and
+    with no duration, for good (613.1d, 613.3b, 611.2c)."""
     what = c.ref(m.group(1))
     if what is None:
         return None
     types = (["Artifact"] if m.group(2) else []) + ["Creature"]
-    dur = "eot" if "end of turn" in m.group(5) else "while_source_on_battlefield"
+    dur = "permanent" if not m.group(5) else "eot" if "end of turn" in m.group(5) else "while_source_on_battlefield"
     return [Effect("animate", {"what": what, "types": types, "in_addition": True, "power": int(m.group(3)),
                                "toughness": int(m.group(4)), "duration": dur})]
 

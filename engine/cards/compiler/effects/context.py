@@ -61,7 +61,8 @@ class Ctx:
             r = self.add_target(TargetSpec(f, p))
             self.last_player = r
             return r
-        if p in ("that player", "they", "that opponent", "the player"):
+        if p in ("that player", "they", "that opponent", "the player",
+                 "that player or that planeswalker's controller"):
             return self.last_player
         if p in ("its controller", "that creature's controller", "that permanent's controller",
                  "that spell's controller", "its owner", "that creature's owner", "their controller",
@@ -103,6 +104,9 @@ class Ctx:
             return r0
         if p == "they" and self.last is not None:
             return self.last
+        if p in ("him", "her", "himself", "herself"):
+            # oracle text calls other objects "it": "him"/"her" is the legend itself (Gideon's "dealt to him")
+            return "self"
         m = re.fullmatch(r"(target .+?) and (?:all|each) other (.+?) with the same name as (?:that \w+|it)", p)
         if m:  # "target permanent and all other permanents with the same name as that permanent"
             return self._same_name(m.group(1), m.group(2))
@@ -141,6 +145,24 @@ class Ctx:
                 self.last_player = r
             else:
                 self.last = r
+                if spec.filter.get("player") and spec.filter.get("types") == ["Planeswalker"]:
+                    # "target player or planeswalker ... that player or that planeswalker's controller":
+                    # the player chosen, or the chosen planeswalker's controller (306.2)
+                    self.last_player = {"controller_of": r}
+            return r
+        m = re.fullmatch(r"each of ((?:up to )?(?:one|two|three|four|five|six) target .+)", p)
+        if m:  # "deals 1 damage to each of up to two target creatures": each target the same (115.1)
+            return self.ref(m.group(1))
+        m = re.fullmatch(r"up to (one|two|three|four|five|six|seven) (.+)", p)
+        if m and "target" not in p:  # "untap up to two lands": chosen as the effect resolves (608.2c)
+            f = parse_noun(m.group(2))
+            if f is None or f.get("player"):
+                return None
+            f = self._fix_filter(f)
+            if f is None:
+                return None
+            r = {"choose": f, "amount": _UP_TO[m.group(1)], "up_to": True}
+            self.last = r
             return r
         m = re.fullmatch(r"(a|an|another|one) (.+)", p)
         if m and "target" not in p:
@@ -179,6 +201,7 @@ class Ctx:
         return None
 
 
+_UP_TO = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
 _PLURAL_HEAD = re.compile(
     r"\b(creatures|permanents|artifacts|enchantments|lands|planeswalkers|tokens|[a-z]+s) "
     r"(you control|your opponents control|an opponent controls|you don't control|"

@@ -81,6 +81,12 @@ def _damage_eq(m: re.Match, c: Ctx) -> list[Effect] | None:
     src = source_ref(m.group(1), c)
     if src is None:
         return None
+    if "target player's" in m.group(2) and m.group(3) == "that player":
+        # Tibalt: "damage equal to the number of cards in target player's hand to that player" is
+        # "damage to target player equal to the number of cards in that player's hand"
+        amt = m.group(2).replace("target player's", "that player's")
+        again = _damage_eq2.pattern.match(f"{m.group(1)} deals damage to target player equal to {amt}")
+        return None if again is None else _damage_eq2(again, c)
     q_amt = equal_to(m.group(2), its=src) if m.group(2) in ("its power", "its toughness") else quantity(m.group(2))
     if q_amt is None:
         return None

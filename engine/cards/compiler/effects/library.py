@@ -24,8 +24,11 @@ def _search(m: re.Match, c: Ctx) -> list[Effect] | None:
 def _search_common(count: str, noun: str, dest: str, reveal: bool) -> list[Effect] | None:
     different = noun.endswith(" with different names")
     noun = re.sub(r" with different names$", "", noun)
+    named = re.fullmatch(r"cards? named (.+)", noun)
     if re.fullmatch(r"cards? named self", noun):
         f: dict[str, Any] | None = {"name": "SELF"}
+    elif named and not re.search(r" or |,|/| named | and ", named.group(1)):  # "a card named Nissa's Chosen"
+        f = {"name": _title(named.group(1))}
     elif noun in ("card", "cards"):
         f = {}
     else:
@@ -99,27 +102,6 @@ REVEAL_UNTIL_RX = re.compile(
     r"^reveal cards from the top of your library until you reveal (?:a|an) (.+?) card\. put that card (into your "
     r"hand|onto the battlefield) and the rest (on the bottom of your library in a random order|into your graveyard)$"
 )
-
-
-#: 700.3: "Reveal the top N cards of your library. An opponent separates those cards into two piles. Put one pile
-#: into your hand and the other into your graveyard." (Fact or Fiction), and "... and separate them into two
-#: piles. An opponent chooses one of those piles. Put that pile into your hand ..." (Steam Augury)
-PILES_RX = re.compile(
-    r"^reveal the top (\w+|x plus one|x) cards of your library(\. an opponent separates those cards| and separate "
-    r"them) into two piles\. (?:put one pile into your hand|an opponent chooses one of those piles\. put that pile "
-    r"into your hand) and the other into your graveyard$"
-)
-
-
-def piles(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """700.3: the revealed cards are separated into two piles by one player and one pile is chosen by the
-    other: the chosen pile goes to the hand, the other to the graveyard (engine/ops/actions.py ``piles``)."""
-    n: Any = {"plus": [{"x": True}, 1]} if m.group(1) == "x plus one" else amount(m.group(1))
-    if n is None:
-        return None
-    by_opponent = "opponent separates" in m.group(2)
-    return [Effect("action", {"name": "piles", "amount": n, "separator": "opponent" if by_opponent else "you",
-                              "chooser": "you" if by_opponent else "opponent"})]
 
 
 def reveal_until(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -420,3 +402,65 @@ def read_top_card(text: str, ctx: Ctx) -> list[Effect] | None:
     if who is not None:
         args["who"] = who
     return [Effect("dig", args)]
+
+
+# ------------------------------------------------------------------ two piles
+_PILE_DEST = {"your hand": "hand", "your graveyard": "graveyard"}
+#: "Reveal the top five cards of your library. An opponent separates those cards into two piles. Put one
+#: pile into your hand and the other into your graveyard." (Fact or Fiction), and the form in which you
+#: separate and an opponent chooses (Steam Augury)
+_REVEAL_PILES = re.compile(
+    r"^reveal the top (\w+|x plus one) cards of your library"
+    r"(?:\. an opponent separates those cards into two piles\. put one pile into (your hand|your graveyard) "
+    r"and the other into (your hand|your graveyard)"
+    r"| and separate them into two piles\. an opponent chooses one of those piles\. put that pile into "
+    r"(your hand|your graveyard) and the other into (your hand|your graveyard))\.\s*"
+)
+#: "Separate all permanents target player controls into two piles. That player sacrifices all
+#: permanents in the pile of their choice." (Liliana of the Veil), "... Destroy all creatures in the
+#: pile of that player's choice. They can't be regenerated." (Do or Die)
+_PERMANENT_PILES = re.compile(
+    r"^separate all (.+?) into two piles\. (?:(?:that player|they) sacrifices? all (.+?) in the pile of their "
+    r"choice|(destroy) all (.+?) in the pile of that player's choice(\. they can't be regenerated)?)\.\s*"
+)
+
+
+def _kind(f: dict[str, Any]) -> dict[str, Any]:
+    """A filter's kind of object, whoever controls it ("permanents" means any on the battlefield)."""
+    return {k: v for k, v in f.items() if k not in ("controller", "permanent")}
+
+
+def read_piles(text: str, ctx: Ctx) -> tuple[list[Effect], str] | None:
+    """The sentences of a two-piles instruction (the piles op), and the text after them."""
+    m = _REVEAL_PILES.match(text)
+    if m:
+        n = amount(m.group(1)) if m.group(1) != "x plus one" else {"plus": [{"x": True}, 1]}
+        if n is None:
+            return None
+        args: dict[str, Any]
+        if m.group(2):  # an opponent separates; you choose
+            args = {"top": n, "separator": "opponent", "chooser": "you",
+                    "chosen": _PILE_DEST[m.group(2)], "other": _PILE_DEST[m.group(3)]}
+        else:  # you separate; an opponent chooses
+            args = {"top": n, "separator": "you", "chooser": "opponent",
+                    "chosen": _PILE_DEST[m.group(4)], "other": _PILE_DEST[m.group(5)]}
+        if args["chosen"] == args["other"]:
+            return None
+        return [Effect("piles", args)], text[m.end():]
+    m = _PERMANENT_PILES.match(text)
+    if m:
+        what = ctx.ref("all " + m.group(1))
+        if not isinstance(what, dict) or "each" not in what or ctx.last_player is None:
+            return None
+        f = what["each"]
+        ctl = f.get("controller")
+        # the pile's objects are the separated ones: "all permanents" / "all creatures" of the same kind
+        noun = parse_noun(m.group(2) or m.group(4))
+        if noun is None or not isinstance(ctl, dict) or _kind(noun) != _kind(f):
+            return None
+        args = {"what": what, "separator": "you", "chooser": ctl,
+                                "chosen": "destroy" if m.group(3) else "sacrifice"}
+        if m.group(5):
+            args["no_regen"] = True
+        return [Effect("piles", args)], text[m.end():]
+    return None

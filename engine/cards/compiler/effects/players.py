@@ -14,14 +14,21 @@ from engine.cards.compiler.targets import number, parse_noun
 
 
 @reader(
-    rf"^(?:{PLAYER} )?draws? (a|one|two|three|four|five|six|seven|x|\d+|that many) cards?"
-    r"(?: for each (.+?))?(?:, where x is (.+))?$"
+    rf"^(?:{PLAYER} |(any number of target players) each )?draws? (a|one|two|three|four|five|six|seven|eight|nine|"
+    r"ten|eleven|twelve|thirteen|fourteen|fifteen|twenty|x|\d+|that many) cards?(?: for each (.+?))?"
+    r"(?:, where x is (.+))?$"
 )
 def _draw(m: re.Match, c: Ctx) -> list[Effect] | None:
-    who = c.player(m.group(1) or "you")
-    if not bind_x(m.group(4), c):
+    """120: "Draw a card", "Target player draws seven cards", "Any number of target players each draw
+    twenty cards" (Jace, Memory Adept: 115.1, the players chosen as targets)."""
+    if m.group(2):
+        who: Any = c.add_target(TargetSpec({"player": True}, m.group(2), count=99, min=0))
+        c.last_player = who
+    else:
+        who = c.player(m.group(1) or "you")
+    if not bind_x(m.group(5), c):
         return None
-    n = scaled(m.group(2), m.group(3), c)
+    n = scaled(m.group(3), m.group(4), c)
     if who is None or n is None:
         return None
     return [Effect("draw", {"who": who, "amount": n})]
@@ -119,7 +126,8 @@ def _set_life_total(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("may", {"effects": [eff]})] if m.group(1) == "you may have " else [eff]
 
 
-@reader(r"^(your|target player's|target opponent's|each player's|each opponent's) life totals? becomes? "
+@reader(r"^(your|target player's|target opponent's|each player's|each opponent's|that player's) life totals? "
+        r"becomes? "
         r"(\d+|the number of (.+))$")
 def _life_becomes(m: re.Match, c: Ctx) -> list[Effect] | None:
     """118.5: "Target opponent's life total becomes 10" (Sorin Markov), "Each player's life total
@@ -327,6 +335,7 @@ READERS: tuple[Reader, ...] = (
     _poison,
     _scry,
     _set_life_total,
+    _life_becomes,
     _win_lose,
     _end_the_turn,
     _gain_lost_this_way,

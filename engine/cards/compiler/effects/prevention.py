@@ -14,15 +14,32 @@ def _fog(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("prevent", {"combat": True, "duration": "eot"})]
 
 
-@reader(r"^prevent all (?:combat )?damage that would be dealt (to and dealt )?by (.+?) this turn$")
+@reader(r"^(until your next turn, )?prevent all (?:combat )?damage that would be dealt (to and dealt )?by (.+?)"
+        r"( this turn)?$")
 def _prevent_by(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """615.1a: "... dealt by X" is one shield; "... dealt to and dealt by X" two (Maze of Ith)."""
-    what = c.ref(m.group(2))
+    """615.1a: "... dealt by X" is one shield; "... dealt to and dealt by X" two (Maze of Ith); "Until
+    your next turn, ..." (Dovin, Hand of Control) lasts until its controller's next turn begins (611.2)."""
+    if bool(m.group(1)) == bool(m.group(4)):
+        return None
+    what = c.ref(m.group(3))
     combat = "combat" in m.group(0)
     if what is None:
         return None
-    out = [Effect("prevent", {"to": what, "combat": combat, "duration": "eot"})] if m.group(1) else []
-    return out + [Effect("prevent", {"by": what, "combat": combat, "duration": "eot"})]
+    dur = "your_next_turn" if m.group(1) else "eot"
+    out = [Effect("prevent", {"to": what, "combat": combat, "duration": dur})] if m.group(2) else []
+    return out + [Effect("prevent", {"by": what, "combat": combat, "duration": dur})]
+
+
+@reader(r"^prevent all (combat )?damage that would be dealt to (.+?) this turn$")
+def _prevent_to(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """615.1a: a shield on what would be dealt damage ("Prevent all damage that would be dealt to
+    him this turn": Gideon, after he becomes a creature). A group ("to creatures") is not read: the
+    shield would also cover what joins the group later (611.2c covers only characteristics and
+    control), and the op binds the objects as it resolves."""
+    what = c.ref(m.group(2))
+    if what is None or isinstance(what, dict) and "each" in what:
+        return None
+    return [Effect("prevent", {"to": what, "combat": bool(m.group(1)), "duration": "eot"})]
 
 
 @reader(r"^prevent the next (\d+|x) damage that would be dealt to (.+?) this turn$")
@@ -47,4 +64,4 @@ def _cop(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 #: this family's readers, in the order they are tried
-READERS: tuple[Reader, ...] = (_fog, _prevent_by, _prevent_next, _cop,)
+READERS: tuple[Reader, ...] = (_fog, _prevent_by, _prevent_to, _prevent_next, _cop,)

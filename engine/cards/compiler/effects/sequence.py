@@ -26,15 +26,15 @@ from engine.cards.compiler.effects import (
 )
 from engine.cards.compiler.effects.context import Ctx, Reader, reader
 from engine.cards.compiler.effects.library import (
-    PILES_RX,
     REVEAL_UNTIL_RX,
     SEARCH_NAMED,
-    piles,
     read_dig,
     read_look,
+    read_piles,
     read_top_card,
     reveal_until,
 )
+from engine.cards.compiler.effects.tokens import CDA_PENDING, defines_pt
 from engine.cards.compiler.effects.zones import TOP_OR_BOTTOM_RX, top_or_bottom
 from engine.cards.compiler.quantities import amount, parse_condition
 from engine.cards.compiler.subtypes import subtype
@@ -91,15 +91,18 @@ def _unless_do(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 @reader(
     r"^(.+?) at the beginning of (the next end step|your next upkeep|the next upkeep|the end of combat|end of combat|"
-    r"the next turn's upkeep)$|^(.+?) at (end of combat)$"
+    r"the next turn's upkeep)$|^(.+?) at (end of combat)$|"
+    r"^at the beginning of (the next end step|your next upkeep|the next upkeep|the end of combat), (.+)$"
 )
 def _delayed(m: re.Match, c: Ctx) -> list[Effect] | None:
-    inner = parse_sentence(m.group(1) or m.group(3), c)
+    """603.7a: a delayed triggered ability the resolving effect creates ("Sacrifice it at the
+    beginning of the next end step", "At the beginning of the next end step, untap up to two lands")."""
+    inner = parse_sentence(m.group(1) or m.group(3) or m.group(6), c)
     if inner is None:
         return None
     step = {"the next end step": "end", "your next upkeep": "your_upkeep", "the next upkeep": "upkeep",
             "the end of combat": "end_of_combat", "end of combat": "end_of_combat",
-            "the next turn's upkeep": "upkeep"}[m.group(2) or m.group(4)]
+            "the next turn's upkeep": "upkeep"}[m.group(2) or m.group(4) or m.group(5)]
     return [Effect("delayed", {"step": step, "effects": list(inner)})]
 
 
@@ -121,6 +124,10 @@ def _next_draw_instead(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 #: "have SUBJECT VERB ...": the subject, the verb (its base form) and the rest
+#: the verbs whose second object may follow " and " without the verb again, and what such an
+#: object starts with
+_SHARED_VERB = re.compile(r"^(put |untap |tap )")
+_OBJECT_ONLY = re.compile(r"^(?:a|an|one|two|three|four|five|\d+|x|up to \w+|target|each|all) ")
 _HAVE = re.compile(r"^have (.+?) (deal|get|gain|lose|become|fight|mill|discard|sacrifice|draw|block|return|put|"
                    r"create|exchange|exile|untap|tap|attack|search|shuffle|reveal|gain control)\b(.*)$")
 
@@ -147,6 +154,16 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
             del ctx.targets[snapshot[0]:]
             ctx.last, ctx.last_player, ctx.x = snapshot[1], snapshot[2], snapshot[3]
         return None
+    m = re.match(r"^for each ([^,]+), (?!its |their |that |each |target )(.+)$", low)
+    if m:  # "For each creature card in your graveyard, put a +1/+1 counter on each creature you control"
+        # (an instruction of its own; "for each permanent destroyed this way, its controller ..." counts
+        # for each player apart, which this does not read)
+        snapshot = (len(ctx.targets), ctx.last, ctx.last_player, ctx.x)
+        inner = parse_sentence(f"{m.group(2)} for each {m.group(1)}", ctx)
+        if inner is not None:
+            return inner
+        del ctx.targets[snapshot[0]:]
+        ctx.last, ctx.last_player, ctx.x = snapshot[1], snapshot[2], snapshot[3]
     m = re.match(r"^if (.+?), (.+)$", low)
     if m:
         cond = parse_condition(m.group(1))
@@ -201,6 +218,12 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
                     elif subj:
                         right = "it " + right
                 b = parse_sentence(right, ctx)
+                verb = _SHARED_VERB.match(left) if b is None and joiner == " and " else None
+                if verb is not None and _OBJECT_ONLY.match(right):
+                    # "put a +1/+1 counter on each creature you control and a loyalty counter on each
+                    # other planeswalker you control", "untap up to one target creature and up to one
+                    # target land": the second object shares the first one's verb (608.2c, in order)
+                    b = parse_sentence(verb.group(1) + right, ctx)
                 if b is not None:
                     return a + b
             del ctx.targets[snapshot[0]:]
@@ -223,7 +246,7 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     """
 
     low = text.strip().lower()
-    for rx, fn in ((TOP_OR_BOTTOM_RX, top_or_bottom), (REVEAL_UNTIL_RX, reveal_until), (PILES_RX, piles)):
+    for rx, fn in ((TOP_OR_BOTTOM_RX, top_or_bottom), (REVEAL_UNTIL_RX, reveal_until)):
         m = rx.match(low.rstrip(".").strip())
         if m:
             return fn(m, ctx)
@@ -249,6 +272,13 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     got = read_dig(low, ctx)
     if got is not None:
         return got
+    snapshot = (len(ctx.targets), ctx.last, ctx.last_player, ctx.x)
+    piles = read_piles(low, ctx)
+    if piles is not None:  # the two-piles sentences, then what follows them
+        rest = parse_effects(piles[1], ctx) if piles[1].strip() else []
+        return None if rest is None else piles[0] + rest
+    del ctx.targets[snapshot[0]:]
+    ctx.last, ctx.last_player, ctx.x = snapshot[1], snapshot[2], snapshot[3]
     m = re.fullmatch(r"restart the game(, leaving in exile all non-aura permanent cards exiled with "
                      r"(?:self|[a-z' ]+)\. then put those cards onto the battlefield under your control)?\.?", low)
     if m:  # 714.1, 714.4-714.5 (Karn Liberated)
@@ -407,7 +437,10 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                    for q in re.findall(r'"([^"]+)"', m.group(1))]
             if any(a is None for a in abl):
                 return None
-            new_tok = Effect("token", {**tok.args, "abilities": abl})
+            targs = dict(tok.args)
+            if targs.pop(CDA_PENDING, False) and not any(a is not None and defines_pt(a) for a in abl):
+                return None  # a token with no printed P/T needs its characteristic-defining ability (604.3)
+            new_tok = Effect("token", {**targs, "abilities": abl})
             if out[-1].op == "token":
                 out[-1] = new_tok
             else:
@@ -445,7 +478,20 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                 out.append(e)
     if any(e.op in ("flip", "clash") and not e.args for e in out):
         return None  # a flip nothing depends on: the sentence that should follow was not read
+    if _cda_pending(out):
+        return None  # a creature token whose power and toughness no sentence defined
     return _life_lost_this_way(out)
+
+
+def _cda_pending(effects: Any) -> bool:
+    """Is there a token effect still waiting for the ability that defines its P/T (tokens.CDA_PENDING)?"""
+    if isinstance(effects, Effect):
+        return bool(effects.args.get(CDA_PENDING)) or _cda_pending(list(effects.args.values()))
+    if isinstance(effects, (list, tuple)):
+        return any(_cda_pending(x) for x in effects)
+    if isinstance(effects, dict):
+        return _cda_pending(list(effects.values()))
+    return False
 
 
 _LOOK_START = re.compile(r"^(?:(?:look at|reveal) the top (?:\w+ cards|card) of your library|(?:defending player|"
@@ -500,9 +546,10 @@ _ONE_PLAYER = ("trigger_player", "defending_player", "you", "an_opponent")
 
 
 def _bind_that_player(x: Any, ctx: Ctx) -> Any:
-    """"... equal to the number of artifacts that player controls": a filter's controller
-    "that_player" is the player the sentence named before (ctx.last_player), when that is one
-    player; with "each player" it stays unbound (each player's own count: not carried out)."""
+    """"... equal to the number of artifacts that player controls", "... cards in that player's hand": a
+    filter's controller (a hand's player) "that_player" is the player the sentence named before
+    (ctx.last_player), when that is one player; with "each player" it stays unbound (each player's own
+    count: not carried out)."""
     lp = ctx.last_player
     if not (isinstance(lp, dict) and "target" in lp or lp in _ONE_PLAYER):
         return x
@@ -511,7 +558,7 @@ def _bind_that_player(x: Any, ctx: Ctx) -> Any:
     if isinstance(x, Effect):
         return Effect(x.op, _bind_that_player(x.args, ctx))
     if isinstance(x, dict):
-        return {k: (lp if k == "controller" and v == "that_player" else _bind_that_player(v, ctx))
+        return {k: (lp if k in ("controller", "hand_of") and v == "that_player" else _bind_that_player(v, ctx))
                 for k, v in x.items()}
     return x
 

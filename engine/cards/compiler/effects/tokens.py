@@ -14,6 +14,9 @@ from engine.cards.compiler.subtypes import subtype
 _COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G", "colorless": None}
 
 
+#: the mark of a creature token whose power and toughness a later "It has "..."" sentence defines
+CDA_PENDING = "_pt_from_ability"
+
 _PREDEFINED = {"treasure", "food", "clue", "blood", "gold", "powerstone", "map", "incubator", "junk", "shard", "lander",
                "walker", "mutagen"}
 
@@ -32,6 +35,15 @@ _TOKEN = re.compile(
     r"(?: for each (?P<each>.+?))?(?:, where x is (?P<where>.+))?$",
     re.I,
 )
+
+
+def defines_pt(ab: Any) -> bool:
+    """Is this the token's own characteristic-defining ability for its power and toughness (604.3)?
+    Its amounts may not name SELF: inside the quoted text the card's name ("the number of slime
+    counters on Gutter Grime") and "this token" both read as SELF, and only one of them is the token."""
+    st = ab.static or {}
+    return ab.kind == "static" and st.get("kind") == "set_pt" and st.get("affects") == "self" \
+        and "'self'" not in repr((st.get("power"), st.get("toughness")))
 
 
 @reader(_TOKEN.pattern)
@@ -68,7 +80,11 @@ def _token(m: re.Match, c: Ctx) -> list[Effect] | None:
         args["power"] = pt_value(m.group("p"), c)
         args["toughness"] = pt_value(m.group("t"), c)
     elif "Creature" in types:
-        return None
+        # "Create a white Avatar creature token. It has "This token's power and toughness are each
+        # equal to your life total."" or "... token with reach and "SELF's power and toughness are
+        # each equal to ..."": an ability must define them (604.3, 208.2a); parse_effects refuses
+        # the paragraph when none does (sequence._cda_pending)
+        args.update({"power": 0, "toughness": 0, CDA_PENDING: True})
     if types == ["Artifact"] and subtypes and subtypes[0].lower() in _PREDEFINED and not kws and not m.group("p"):
         args = {"amount": n, "kind": subtypes[0]}
     quoted = m.group("q1") or m.group("q2")
@@ -81,6 +97,8 @@ def _token(m: re.Match, c: Ctx) -> list[Effect] | None:
                 return None
             abl.append(ab)
         args["abilities"] = abl
+        if any(defines_pt(ab) for ab in abl):
+            args.pop(CDA_PENDING, None)
     if supertypes:
         args["supertypes"] = supertypes
     if m.group("name") or m.group("name0"):
