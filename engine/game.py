@@ -53,7 +53,7 @@ from engine.layers import Chars, compute, counters_allowed, off_battlefield
 from engine.leave import exile_orphans, leave
 from engine.ops import OPS
 from engine.rng import GameRandom
-from engine.state import STEPS, Decision, Obj, Player, create_object
+from engine.state import STEPS, Decision, Obj, Player, create_object, stamp_entry
 from engine.until import object_left, source_left
 from engine.values import amount, condition
 from engine.view import view as view_of
@@ -107,6 +107,7 @@ class Game:
         self.next_id = 1
         self.next_uid = 1
         self.ts = 0
+        self.entry_event: tuple[Any, int] | None = None  # the last entry event (state.stamp_entry)
         self.turn = 1
         self.active = names[0]
         self.starting = names[0]
@@ -481,8 +482,7 @@ class Game:
             n.chosen["front"] = n.card
             n.card = back
         if to == "battlefield":
-            self.ts += 1
-            n.timestamp = self.ts
+            stamp_entry(self, n)  # 613.6c, 613.6j
             n.controller = controller or (o.controller if frm == "stack" else o.owner)
         else:
             n.controller = controller or (o.controller if to == "stack" else o.owner)
@@ -677,7 +677,7 @@ class Game:
         self._advance()
 
     # ------------------------------------------------------------------ snapshots
-    _FIELDS = ("order", "battlefield", "stack", "next_id", "next_uid", "ts", "turn", "active",
+    _FIELDS = ("order", "battlefield", "stack", "next_id", "next_uid", "ts", "entry_event", "turn", "active",
                "starting", "step", "begun", "priority", "passes", "effects", "delayed",
                "triggered", "wait", "resolving", "queue", "winner", "combat_damage_done",
                "first_strike_step", "spells_cast_turn", "graveyard_turn",

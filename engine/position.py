@@ -10,7 +10,7 @@ from engine import commander, facedown, seats
 from engine.actions import create_token
 from engine.choices import COLORS
 from engine.mana import parse_pool
-from engine.state import STEPS
+from engine.state import STEPS, stamp_entry
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -83,8 +83,7 @@ def build(g: "Game", setup: dict[str, Any], seed: int = 0) -> "Game":
                     o.controller = name
                     if zone == "battlefield":
                         g.battlefield.append(o.id)
-                        g.ts += 1
-                        o.timestamp = g.ts
+                        stamp_entry(g, o)  # 613.6c: each its own entry
                     else:
                         g.players[owner].zone(zone).append(o.id)
                 if zone == "battlefield":

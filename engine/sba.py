@@ -156,14 +156,16 @@ def _perform(g: "Game", to_graveyard: list[int], to_destroy: list[int], unattach
 def world_rule(g: "Game", worlds: list[int], cs: dict) -> list[int]:
     """704.5m, the world rule: of two or more world permanents, all but the one that has had
     the world supertype for the shortest time go to their owners' graveyards; on a tie for the
-    shortest time, all go. That time is read from the permanent's timestamp (613.6: when it
-    entered the battlefield; no supported card gives the supertype later). 801.12: with the
-    limited range of influence option, a world permanent is weighed only against the world
-    permanents within its controller's range of influence."""
+    shortest time, all go. That time is read from the event the permanent entered the
+    battlefield in (``Obj.entered``, engine/state.stamp_entry; no supported card gives the
+    supertype later): permanents that entered at once (Replenish) have had it equally long and
+    tie, though 613.6j orders their timestamps, and an Aura attached again (613.6d) has had it
+    no shorter. 801.12: with the limited range of influence option, a world permanent is
+    weighed only against the world permanents within its controller's range of influence."""
     out = []
     for w in worlds:
         rivals = [x for x in worlds if x != w and seats.in_range(g, cs[w].controller, cs[x].controller)]
-        if rivals and max(g.objects[x].timestamp for x in rivals) >= g.objects[w].timestamp:
+        if rivals and max(g.objects[x].entered for x in rivals) >= g.objects[w].entered:
             out.append(w)
     return out
 

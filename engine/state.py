@@ -31,7 +31,7 @@ class Obj:
                  "counters", "attached_to", "token", "timestamp", "attacking", "blocking",
                  "blocked", "blockers", "order", "ability", "source", "targets", "x", "modes",
                  "divide", "trigger_info", "deathtouched", "regen", "kicked", "chosen", "is_copy",
-                 "damage_sources")
+                 "damage_sources", "entered")
 
     def __init__(self, id: int, uid: int, card: CardDef, owner: str, zone: str) -> None:
         self.id = id
@@ -65,6 +65,7 @@ class Obj:
         self.chosen: dict[str, Any] = {}
         self.is_copy = False
         self.damage_sources: list[int] = []
+        self.entered = 0                # the event it entered the battlefield in (stamp_entry)
 
     def copy(self) -> "Obj":
         o = Obj.__new__(Obj)
@@ -85,6 +86,7 @@ class Obj:
         o.divide = dict(self.divide) if self.divide else {}
         o.chosen = dict(self.chosen) if self.chosen else {}
         o.damage_sources = list(self.damage_sources) if self.damage_sources else []
+        o.entered = self.entered
         return o
 
     @property
@@ -196,7 +198,32 @@ def create_object(g: Any, card: CardDef, owner: str, zone: str, token: bool = Fa
     g.next_uid += 1
     if token:
         o.token = True  # 111.1 tokens; 113.5: an emblem is neither a card nor a permanent
-        g.ts += 1
-        o.timestamp = g.ts
+        if zone == "battlefield":
+            stamp_entry(g, o)
+        else:
+            g.ts += 1
+            o.timestamp = g.ts
     g.objects[o.id] = o
     return o
+
+
+def stamp_entry(g: Any, o: Obj) -> None:
+    """An object entering the battlefield gets the next timestamp (613.6c) and the entry event
+    it is part of (``o.entered``). Objects that enter at once, in one effect of one resolution
+    (608.2: the same ``(object, effect)`` as ``g.resolving``), still get timestamps in an order
+    (613.6j: the active player orders them; the engine keeps the order they are put there in),
+    but share ``entered``: the timestamp of the first of them. What asks how long a permanent
+    has been there (704.5m, the world rule: "has had the world supertype for the shortest
+    amount of time", a tie when they entered together) reads ``entered``; the layers read the
+    timestamps. Outside a resolution (a land played, 305.1; a scenario's setup) each entry is
+    its own event."""
+    g.ts += 1
+    o.timestamp = g.ts
+    r = g.resolving
+    key = (r["obj"], r["i"]) if r is not None else None
+    last = g.entry_event
+    if key is not None and last is not None and last[0] == key:
+        o.entered = last[1]
+    else:
+        o.entered = g.ts
+        g.entry_event = (key, g.ts)

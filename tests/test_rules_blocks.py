@@ -84,3 +84,24 @@ def test_the_attack_is_logged_naming_the_player_attacked_508_1a() -> None:
     g, bears = _blockers_step(["Hill Giant"])
     (entry,) = [e for e in g.events if e.get("type") == "attack"]
     assert entry["attackers"] == [["Grizzly Bears", "bob"]] * 3
+
+
+def test_an_attacker_of_another_player_cannot_be_blocked_and_the_refusal_says_so_509_1a() -> None:
+    """509.1a, 802.1: in a three-player game bob may block only creatures attacking him (or a
+    planeswalker he controls); blocking the Grizzly Bears attacking carol is refused with
+    that reason, not as blocking a creature that is not attacking."""
+    r = Runner({"name": "t", "setup": {"seats": ["alice", "bob", "carol"], "active": "alice",
+                                       "step": "declare_attackers", "players": {
+                                           "alice": {"battlefield": ["Hill Giant", "Grizzly Bears"]},
+                                           "bob": {"battlefield": ["Savannah Lions"]}, "carol": {}}},
+                "steps": [{"alice": "attack", "with": {"Hill Giant": "bob", "Grizzly Bears": "carol"}},
+                          {"pass_until": "declare_blockers"}]}, default_pool())
+    r.run()
+    g = r.g
+    assert g.pending.kind == "blockers" and g.pending.player == "bob"
+    (lions,) = [i for i in g.battlefield if g.objects[i].card.name == "Savannah Lions"]
+    (bears,) = [i for i in g.battlefield if g.objects[i].card.name == "Grizzly Bears"]
+    before = g.state_key()
+    with pytest.raises(IllegalAction, match=r"^Grizzly Bears is not attacking you or a planeswalker you control$"):
+        g.submit("bob", {"blockers": {str(lions): [bears]}})
+    assert g.state_key() == before

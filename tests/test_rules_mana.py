@@ -202,3 +202,43 @@ def test_a_zero_cost_spell_is_offered_with_no_mana_source_202_1() -> None:
         "alice": {"hand": ["Ornithopter", "Sol Ring"]}}})
     casts = {g.objects[o["card"]].card.name for o in g.pending.options if o.get("action") == "cast"}
     assert casts == {"Ornithopter"}
+
+
+def _offers(players: dict) -> set[tuple[str, str, str]]:
+    g = from_setup({"active": "alice", "step": "main1", "players": players})
+    return {(o["action"], g.objects[o["card"]].card.name, o.get("text", "")) for o in g.pending.options
+            if o.get("action") in ("cast", "activate")}
+
+
+def test_a_source_tapped_for_the_cost_pays_none_of_its_mana_602_2b() -> None:
+    """602.2b, 601.2g-h: Rogue's Passage's "{4}, {T}" taps it as part of the cost, so it is
+    no mana source for the {4}: three Forests are one short, four are enough."""
+    ability = ("activate", "Rogue's Passage", "{4}, {T}: Target creature can't be blocked this turn.")
+    three = _offers({"alice": {"battlefield": ["Rogue's Passage", "Grizzly Bears"] + ["Forest"] * 3}})
+    four = _offers({"alice": {"battlefield": ["Rogue's Passage", "Grizzly Bears"] + ["Forest"] * 4}})
+    assert ability not in three
+    assert ability in four
+
+
+def test_one_activation_making_two_mana_pays_a_cost_of_two_106_4() -> None:
+    """106.4, 605.3: Sol Ring's one activation adds {C}{C}; with no other source Mind Stone
+    ({2}) is a legal cast, and two Sol Rings pay Juggernaut ({4}) next to a Gaea's Cradle
+    that makes no mana without creatures (605.2)."""
+    assert ("cast", "Mind Stone", "") in _offers({"alice": {"battlefield": ["Sol Ring"], "hand": ["Mind Stone"]}})
+    assert ("cast", "Juggernaut", "") in _offers({"alice": {"battlefield": ["Sol Ring", "Sol Ring", "Gaea's Cradle"],
+                                                            "hand": ["Juggernaut"]}})
+    assert ("cast", "Juggernaut", "") not in _offers({"alice": {"battlefield": ["Sol Ring", "Gaea's Cradle"],
+                                                                "hand": ["Juggernaut"]}})
+
+
+def test_floating_restricted_mana_pays_what_it_may_106_6() -> None:
+    """106.6: Dalakos's {C}{C} may be spent only on artifact spells and abilities of artifacts.
+    Once it floats (Dalakos tapped, no other source), the legal casts are Millstone, an
+    artifact, and not Kozilek's Sentinel."""
+    g = from_setup({"active": "alice", "step": "main1", "players": {
+        "alice": {"battlefield": ["Dalakos, Crafter of Wonders"], "hand": ["Millstone", "Kozilek's Sentinel"]}}})
+    tap = next(o for o in g.pending.options if o.get("action") == "activate" and o.get("mana"))
+    g.submit("alice", {"action": "activate", "card": tap["card"], "ability": tap["ability"]})
+    assert sum(g.players["alice"].pool.values()) == 2
+    casts = {g.objects[o["card"]].card.name for o in g.pending.options if o.get("action") == "cast"}
+    assert casts == {"Millstone"}
