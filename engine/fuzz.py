@@ -27,13 +27,14 @@ import time
 from collections.abc import Iterator
 from typing import Any
 
-from engine import sba
+from engine import layers, sba
 from engine.ai.random_bot import RandomBot
 from engine.bench import GREEN, RED
 from engine.cardpool import CardPool
 from engine.decks.files import DeckFileError, read_deck
 from engine.errors import IllegalAction
 from engine.game import Game
+from engine.layers import Chars
 from engine.randomdeck import random_deck
 from engine.secrecy import check_views as check_views  # the view check, by the audience model
 
@@ -43,8 +44,11 @@ class InvariantError(AssertionError):
 
 
 def check_zones(g: Game, cards: int) -> None:
+    """Every object in exactly one zone's list and its own zone that one; a phased-out
+    permanent (702.25, engine/phasing.py) is in ``Game.phased``; the cards of the decks all
+    there."""
     seen: dict[int, str] = {}
-    lists = [("battlefield", g.battlefield), ("stack", g.stack)]
+    lists = [("battlefield", g.battlefield), ("stack", g.stack), ("phased_out", g.phased)]
     for p in g.order:
         for z in ("library", "hand", "graveyard", "exile", "command"):
             lists.append((z, g.players[p].zone(z)))
@@ -90,6 +94,34 @@ def check_sba(g: Game) -> None:
         g.__dict__.pop("_sba_clean", None)
     else:
         g._sba_clean = kept[2]
+
+
+#: the derived data ``layers.compute`` leaves on the game, put back after a fresh computation
+_DERIVED = ("_chars", "_chars_plain", "_activated")
+
+
+def check_chars(g: Game) -> None:
+    """The characteristics the game keeps between changes (613; thrown away by ``changed`` and
+    kept by ``turn_state_changed``) are those a computation from scratch gives now: no change
+    that matters to them went without forgetting them."""
+    kept = g._chars
+    if kept is None:
+        return
+    saved = {k: g.__dict__[k] for k in _DERIVED if k in g.__dict__}
+    fresh = layers.compute(g)
+    try:
+        if set(fresh) != set(kept):
+            raise InvariantError(f"the kept characteristics cover {sorted(set(kept) ^ set(fresh))} wrongly")
+        for oid, c in fresh.items():
+            k = kept[oid]
+            for slot in Chars.__slots__:
+                if getattr(k, slot) != getattr(c, slot):
+                    raise InvariantError(f"the kept {slot} of {g.objects[oid]} is {getattr(k, slot)!r}, "
+                                         f"not {getattr(c, slot)!r}")
+    finally:
+        for name in _DERIVED:
+            g.__dict__.pop(name, None)
+        g.__dict__.update(saved)
 
 
 def check_json(g: Game, cards: CardPool, bot: RandomBot | None = None) -> None:
@@ -189,6 +221,7 @@ def play_checked(cards: CardPool, seed: int, json_every: int = 0, max_decisions:
         check_zones(g, sum(len(seat_decks[p]) for p in names if p not in g.gone))
         check_sba(g)
         check_effects(g)
+        check_chars(g)
         check_views(g)
         who, answer = json.loads(json.dumps(g.answers[-1]))  # as to_json() writes it
         replay.submit(who, answer)
