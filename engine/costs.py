@@ -245,14 +245,16 @@ def pay_simple_additional(g: "Game", player: str, cost: Cost) -> None:
 
 # ------------------------------------------------------------------ cost increases and reductions (601.2f)
 def _statics(g: "Game") -> list[tuple[int, dict[str, Any]]]:
-    """(source, static) of every cost_change static of a permanent; kept with the other derived
-    data of the game (its mana sources) until the next change."""
-    hit = g._msrc.get("#cost_change")
-    if hit is not None:
-        return hit
-    out = g._msrc["#cost_change"] = []
+    """(source, static) of every cost_change static of a permanent; they depend only on the
+    characteristics (613), so they are kept with them (through changes of turn state)."""
+    cs = g.all_chars()
+    hit = g.__dict__.get("_cost_statics")
+    if hit is not None and hit[0] is cs:
+        return hit[1]
+    out: list[tuple[int, dict[str, Any]]] = []
+    g._cost_statics = (cs, out)
     for oid in g.battlefield:
-        for ab in g.chars(oid).abilities:
+        for ab in cs[oid].abilities:
             if ab.kind == "static" and ab.static and ab.static.get("kind") == "cost_change" \
                     and ab.static.get("spells") != "self":
                 out.append((oid, ab.static))

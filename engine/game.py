@@ -74,10 +74,11 @@ class Game:
 
     # caches the rules modules keep on the game (absent until first used; never copied)
     _pstatics_any: tuple[int, bool]                                             # player_statics.active
-    _pstatics: tuple[int, dict[str, list[tuple[int, str, dict[str, Any]]]]]    # player_statics.statics
+    _pstatics: tuple[Any, dict[str, list[tuple[int, str, dict[str, Any]]]]]    # player_statics.statics
     _printed: dict[int, Any]                                                    # layers.compute
     _chars_plain: dict[int, Chars]                                              # layers.compute
     _activated: tuple[Any, dict[str, list[tuple[int, list[tuple[int, Any]]]]]]  # decisions
+    _cost_statics: tuple[Any, list[tuple[int, dict[str, Any]]]]                 # costs._statics
     _listened: tuple[Any, frozenset[str]]                                       # triggers.event
     _commander_names: dict[str, str]                                            # view.commander_name
     _state_any: tuple[int, bool]                                                # triggers.state_triggers

@@ -53,11 +53,14 @@ def active(g: "Game") -> bool:
 
 
 def statics(g: "Game", kind: str) -> list[tuple[int, str, dict[str, Any]]]:
-    """(source id, its controller, static) of every such static working now (611.3a)."""
+    """(source id, its controller, static) of every such static working now (611.3a). They
+    depend on the permanents and their controllers, so they are kept with the characteristics
+    (613, through changes of turn state); emblems come and go with a change of zone."""
     if not active(g):
         return []
     cache = g.__dict__.get("_pstatics")
-    if cache is None or cache[0] != g._version:
+    cs = g.all_chars()
+    if cache is None or cache[0] is not cs:
         by: dict[str, list[tuple[int, str, dict[str, Any]]]] = {}
         for oid in g.battlefield:
             sts = _card_statics(g.objects[oid].card)
@@ -69,7 +72,7 @@ def statics(g: "Game", kind: str) -> list[tuple[int, str, dict[str, Any]]]:
             for oid in g.players[p].command:
                 for st in _card_statics(g.objects[oid].card):
                     by.setdefault(st["kind"], []).append((oid, p, st))
-        cache = g._pstatics = (g._version, by)
+        cache = g._pstatics = (cs, by)
     return cache[1].get(kind, [])
 
 
