@@ -12,6 +12,8 @@ spell or ability from being cast or activated at all (118.3, 601.2h).
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
+from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from engine import player_statics
@@ -70,22 +72,27 @@ def _has_x(x: Any) -> bool:
 
 def candidates(g: "Game", player: str, part: str, f: dict[str, Any], src: int | None) -> list[int]:
     """The objects or cards ``player`` may choose for one cost part now."""
+    return list(_candidates(g, player, part, f, src))
+
+
+def _candidates(g: "Game", player: str, part: str, f: dict[str, Any], src: int | None) -> Iterator[int]:
+    """``candidates`` one by one (whether there are enough is known from the first few)."""
     if part in ("sacrifice", "return_to_hand", "tap_others"):
         # 701.17a: a player sacrifices only permanents they control
         # crew (Kaladesh, later than the 2016 rules; today's crew rule says "any number of other untapped
         # creatures"): sick ones too
         crew = "total_power" in f
         f = {**{k: v for k, v in f.items() if k != "total_power"}, "controller": "you", "zone": "battlefield"}
-        return [i for i in g.battlefield if matches(g, i, f, src, player)
-                and not (part == "tap_others" and g.objects[i].tapped) and not (crew and i == src)]
+        return (i for i in g.battlefield if matches(g, i, f, src, player)
+                and not (part == "tap_others" and g.objects[i].tapped) and not (crew and i == src))
     if part == "discard":
-        return [i for i in g.players[player].hand if not f or matches(g, i, {**f, "zone": "hand"}, src, player)]
+        return (i for i in g.players[player].hand if not f or matches(g, i, {**f, "zone": "hand"}, src, player))
     if part == "exile_from_graveyard":
-        return [i for i in g.players[player].graveyard if matches(g, i, {**f, "zone": "graveyard"}, src, player)]
+        return (i for i in g.players[player].graveyard if matches(g, i, {**f, "zone": "graveyard"}, src, player))
     if part == "linked_to_graveyard":  # 607.2a, 614.14: the cards exiled with the source, still in exile
         o = g.objects.get(src) if src is not None else None
-        return [i for i in (o.chosen.get("exiled", ()) if o is not None else ())
-                if i in g.objects and g.objects[i].zone == "exile"]
+        return (i for i in (o.chosen.get("exiled", ()) if o is not None else ())
+                if i in g.objects and g.objects[i].zone == "exile")
     raise IllegalAction(f"unknown cost part {part}")
 
 
@@ -95,11 +102,11 @@ def choices_payable(g: "Game", player: str, cost: Cost, src: int | None, exclude
     for part, f, n in chosen_parts(cost):
         # a source tapped by {T} is no longer an untapped creature to tap (paid first)
         gone = src if part == "tap_others" and cost.tap else exclude
-        cands = [c for c in candidates(g, player, part, f, src) if c != gone]
+        cands = (c for c in _candidates(g, player, part, f, src) if c != gone)
         if "total_power" in f:
             if sum(max(0, g.chars(c).power) for c in cands) < f["total_power"]:
                 return False
-        elif len(cands) < n:
+        elif n > 0 and sum(1 for _ in islice(cands, n)) < n:  # the first n are enough
             return False
     return True
 

@@ -581,7 +581,7 @@ class Game:
         answer = validate(d.kind, answer, self.players)  # a plain-JSON copy: the caller's object is not kept
         risky = d.kind in ("priority", "cast_offer") and answer.get("action") in ("cast", "activate", "turn_face_up") \
             and not casting.is_plain_mana_activation(self, d.player, answer)
-        snapshot = self._snapshot() if risky else None  # other answers are checked before any change
+        snapshot = self._snapshot(derived=True) if risky else None  # other answers are checked before any change
         n_answers = len(self.answers)
         wait = self.wait  # the record itself: the decision's data holds derived parts (the top card ...)
         try:
@@ -661,7 +661,8 @@ class Game:
                "assignments", "scried", "opening_done", "extra_turns",
                "regular", "tokens_outside", "replacing", "shown", "gone", "shared", "seated", "phased")
 
-    def _snapshot(self) -> dict[str, Any]:
+    def _snapshot(self, derived: bool = False) -> dict[str, Any]:
+        """The state, to be put back by ``_restore`` (``derived``: with the data derived from it)."""
         s = {f: _copy(getattr(self, f)) for f in self._FIELDS}
         # objects outside the battlefield, the stack and the phased out (702.25: they phase in
         # as the same object, changed in place) are only ever replaced, never changed in place,
@@ -677,9 +678,10 @@ class Game:
         s["players"] = {k: p.copy() for k, p in self.players.items()}
         s["rng"] = self.rng.getstate()
         s["nevents"] = len(self.events)
-        s["derived"] = {k: self.__dict__[k] for k in _KEPT if self.__dict__.get(k) is not None}
-        if "_msrc" in s["derived"]:
-            s["derived"]["_msrc"] = dict(self._msrc)  # filled in place until the next change
+        if derived:
+            s["derived"] = {k: self.__dict__[k] for k in _KEPT if self.__dict__.get(k) is not None}
+            if "_msrc" in s["derived"]:
+                s["derived"]["_msrc"] = dict(self._msrc)  # filled in place until the next change
         return s
 
     def _restore(self, s: dict[str, Any]) -> None:
@@ -690,7 +692,7 @@ class Game:
         self.rng.setstate(s["rng"])
         del self.events[s["nevents"]:]
         self.changed()
-        self.__dict__.update(s["derived"])  # the state is the snapshot's: so is what derives from it
+        self.__dict__.update(s.get("derived", {}))  # the state is the snapshot's: so is what derives from it
 
     def copy(self) -> "Game":
         """An independent branch of this game (for bots and look-ahead)."""
