@@ -128,7 +128,8 @@ def _dig(g: "Game", r: dict, e: Effect) -> dict | None:
         r["answers"][nested.slot(r, "take")] = picks
     picks = [c for c in nested.answer(r, "take") if c in g.objects and g.objects[c].zone == "library"]
     if picks:
-        put(g, p, picks, e.get("to", "hand"), bool(e.get("tapped")))
+        # "that card" of the next instruction (engine.values.refs "taken"): the new objects (400.7)
+        r["taken"] = put(g, p, picks, e.get("to", "hand"), bool(e.get("tapped")))
         r["answers"][nested.slot(r, "take")] = []
     return _rest(g, r, p, [c for c in top if c not in picks], e.get("rest", "library_bottom"), "order")
 

@@ -374,6 +374,8 @@ def _count_more(p: str) -> Any:
         return {"count": {"player": True, "opponent": True}}
     if p in ("card types among cards in your graveyard", "card type among cards in your graveyard"):
         return {"graveyard_types": "you"}
+    if p in ("card types among cards in all graveyards", "card type among cards in all graveyards"):
+        return {"graveyard_types": "all"}
     if p in ("cards you've drawn this turn", "card you've drawn this turn"):
         return {"drawn_this_turn": "you"}
     m = re.fullmatch(r"(.+?) on the battlefield", p)

@@ -229,8 +229,16 @@ def read_dig(text: str, ctx: Ctx) -> list[Effect] | None:
 
 
 #: this family's readers, in the order they are tried
+@reader(r"^reveal the top card of your library and put (?:it|that card) into your hand$")
+def _reveal_take(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Reveal the top card of your library and put that card into your hand" (Dark Confidant):
+    a dig of one card, revealed (701.13a) and taken; the next instruction's "its" is that card."""
+    c.last = "taken"
+    return [Effect("dig", {"amount": 1, "take": 1, "filter": {}, "to": "hand", "rest": "library_top", "reveal": True})]
+
+
 READERS: tuple[Reader, ...] = (_search, _search_top, _search_split, _shuffle, _search_named_gy, _search_shuffle,
-                               _search_named2,)
+                               _search_named2, _reveal_take)
 
 
 # "Look at the top N cards of your library." and what follows it, read by parts (a typed
