@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
-import random
 import sys
 import time
 from collections.abc import Iterator
@@ -29,13 +28,12 @@ from typing import Any
 
 from engine import layers, sba
 from engine.ai.random_bot import RandomBot
-from engine.bench import GREEN, RED
+from engine.bench import GREEN, RED, random_pair
 from engine.cardpool import CardPool
 from engine.decks.files import DeckFileError, read_deck
 from engine.errors import IllegalAction
 from engine.game import Game
 from engine.layers import Chars
-from engine.randomdeck import random_deck
 from engine.secrecy import check_views as check_views  # the view check, by the audience model
 
 
@@ -162,8 +160,7 @@ def game_decks(seed: int, cards: CardPool, decks: str | list[list[str]] = "bench
     if decks == "bench":
         return [RED, GREEN] if seed % 2 == 0 else [GREEN, RED]
     if decks == "random":
-        rng = random.Random(f"fuzz-decks-{seed}")
-        return [random_deck(rng, cards), random_deck(rng, cards)]
+        return random_pair(seed, cards)
     assert isinstance(decks, list) and decks
     return [decks[seed % len(decks)], decks[(seed + 1) % len(decks)]]
 
