@@ -563,6 +563,10 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         from_hand = s is not None and s.ability is None and s.chosen.get("cast_from") == "hand"
         if from_hand != bool(cond["cast_from_hand"]):
             return False
+    if "cast_in_main" in cond:  # "If you cast SELF during your main phase" (505.1, 608.2c)
+        s = this(g, r) if r is not None and "obj" in r else None
+        if (s is not None and s.ability is None and bool(s.chosen.get("cast_in_main"))) != bool(cond["cast_in_main"]):
+            return False
     if "renowned" in cond:  # "if it isn't renowned" (702.111a)
         if o is None or bool(o.chosen.get("renowned")) != bool(cond["renowned"]):
             return False
@@ -668,7 +672,7 @@ CONDITION_KEYS = {"control", "min", "max", "life_ge", "life_le", "your_turn", "a
                   "once_each_turn", "not", "it", "x_ge", "life_ge_start_plus", "graveyard_ge", "filter",
                   "cast_from_hand", "milled_this_way", "had_no_counters", "new_since_upkeep",
                   "opponent_dealt_damage_this_turn", "renowned", "cast_with", "step", "before_attackers",
-                  "combat_timing",
+                  "combat_timing", "cast_in_main",
                   "self_counters_ge", "history", "graveyard_types_ge", "different_powers_ge", "total_power_ge",
                   "opponent_more", "opponent_poison_ge", "self_counters_le", "opponents_control", "opponents_ge",
                   "any_player_life_le", "evolve", "drawn_ge", "attached", "opponent_graveyard_ge",

@@ -89,6 +89,11 @@ def _rest(g: "Game", r: dict, p: str, rest: list[int], where: str, key: str) -> 
 @op("dig")
 def _dig(g: "Game", r: dict, e: Effect) -> dict | None:
     p = controller(g, r)
+    if e.get("who") is not None:  # "defending player reveals the top card of their library ..."
+        ps = [q for q in refs(g, r, e.args["who"]) if isinstance(q, str)]
+        if not ps:
+            return None
+        p = ps[0]
     n = amount(g, e.get("amount", 1), source_id(g, r), r)
     lib = g.players[p].library
     state = r.setdefault("dig", {})

@@ -220,12 +220,14 @@ def _exile_top(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 @reader(
-    r"^(that player|they|each opponent|each player|target player|target opponent) exiles? the top (card|[a-z]+ cards|"
+    r"^(that player|they|each opponent|each player|target player|target opponent|defending player) exiles? the top "
+    r"(card|[a-z]+ cards|"
     r"\d+ cards) "
     r"of (?:their|his or her) library$"
 )
 def _exiles_top(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """"That player exiles the top card of their library" (ingest, 702.114a): the player named exiles."""
+    """"That player exiles the top card of their library" (ingest, 702.114a), "defending player exiles
+    the top twenty cards of their library" (Ulamog, the Ceaseless Hunger): the player named exiles."""
     who = c.player(m.group(1))
     n = 1 if m.group(2) == "card" else amount_of(m.group(2).split()[0], c)
     if who is None or n is None:
