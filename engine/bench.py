@@ -5,14 +5,18 @@ Game i is seeded with S+i; seat 0 plays the red deck in even games and the green
 in odd ones (issue 3), the other seats alternating; with more than two players
 (``--players 3..6``) the game is a Free-for-All (806) that attacks multiple players (802).
 With ``--format commander`` the seats play the Commander decks of assets/decks/commander/
-(903), rotated by one seat each game. Card loading is outside the timing; shuffles,
-mulligans and every decision are inside.
+(903), rotated by one seat each game. With ``--decks random`` the two decks of game i are
+the seeded random 60-card decks of supported cards that ``engine.fuzz --decks random`` deals
+for seed S+i (engine/randomdeck.py), so the cost on real cards is measured beside the bench
+decks' (issue 21). Card loading is outside the timing; shuffles, mulligans and every
+decision are inside.
 """
 from __future__ import annotations
 
 import argparse
 import json
 import pathlib
+import random
 import resource
 import sys
 import time
@@ -23,6 +27,7 @@ from engine.cardpool import CardPool
 from engine.decks.files import read_deck
 from engine.errors import IllegalAction
 from engine.game import Game
+from engine.randomdeck import random_deck
 
 RED = ["Mountain"] * 17 + ["Lightning Bolt"] * 4 + ["Shock"] * 4 + ["Raging Goblin"] * 4 + \
       ["Gray Ogre"] * 4 + ["Hill Giant"] * 4 + ["Canyon Minotaur"] * 3
@@ -43,9 +48,16 @@ def commander_decks() -> list[tuple[str, list[str]]]:
     return out
 
 
+def random_pair(seed: int, cards: CardPool) -> list[list[str]]:
+    """The two seeded random decks of game ``seed`` (the ones engine.fuzz deals)."""
+    rng = random.Random(f"fuzz-decks-{seed}")
+    return [random_deck(rng, cards), random_deck(rng, cards)]
+
+
 def play(cards: CardPool, seed: int, max_decisions: int = 20000, format: str | None = None,
-         players: int = 2) -> tuple[Game, int]:
-    """One whole game between random bots; returns the game and its number of decisions."""
+         players: int = 2, pair: list[list[str]] | None = None) -> tuple[Game, int]:
+    """One whole game between random bots (``pair``: the two decks, else the bench decks);
+    returns the game and its number of decisions."""
     names = [f"p{i}" for i in range(players)]
     if format == "commander":
         pool = commander_decks()
@@ -53,7 +65,7 @@ def play(cards: CardPool, seed: int, max_decisions: int = 20000, format: str | N
         g = Game.new([(n, d) for n, (_, d) in zip(names, picked)], cards, seed, format=format,
                      commanders={n: c for n, (c, _) in zip(names, picked)})
     else:
-        decks = [RED, GREEN] if seed % 2 == 0 else [GREEN, RED]
+        decks = pair or ([RED, GREEN] if seed % 2 == 0 else [GREEN, RED])
         g = Game.new([(n, decks[i % 2]) for i, n in enumerate(names)], cards, seed)
     bots = {n: RandomBot(seed * players + i + 1) for i, n in enumerate(names)}
     return g, play_out(g, bots, max_decisions * max(1, players // 2))
@@ -78,17 +90,19 @@ def play_out(g: Game, bots: dict[str, RandomBot], max_decisions: int,
 
 
 def run(games: int, seed: int, format: str | None = None, players: int = 2,
-        max_decisions: int = 20000) -> dict[str, Any]:
+        max_decisions: int = 20000, random_decks: bool = False) -> dict[str, Any]:
     cards = CardPool()
+    pairs = [random_pair(seed + i, cards) if random_decks else None for i in range(games)]
     names = set(RED + GREEN) if format is None else \
         {n for c, d in commander_decks() for n in [c, *d]}
+    names |= {n for pair in pairs for d in pair or () for n in d}
     for name in names:
         cards.definition(name)  # card loading stays outside the timing
     t0 = time.perf_counter()
     c0 = time.process_time()
     decisions = turns = finished = 0
     for i in range(games):
-        g, n = play(cards, seed + i, max_decisions, format=format, players=players)
+        g, n = play(cards, seed + i, max_decisions, format=format, players=players, pair=pairs[i])
         decisions += n
         turns += g.turn
         finished += g.winner is not None
@@ -112,9 +126,13 @@ def main(argv: list[str] | None = None) -> int:
                     help="commander: the Commander decks of assets/decks/commander (903)")
     ap.add_argument("--max-decisions", type=int, default=20000,
                     help="a game stops unfinished after this many decisions")
+    ap.add_argument("--decks", choices=["bench", "random"], default="bench",
+                    help="random: the seeded random decks of supported cards of engine.fuzz --decks random")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args(argv)
-    r = run(a.games, a.seed, a.format, a.players, a.max_decisions)
+    if a.decks == "random" and a.format is not None:
+        ap.error("--decks random plays no format")
+    r = run(a.games, a.seed, a.format, a.players, a.max_decisions, random_decks=a.decks == "random")
     if a.json:
         print(json.dumps({k: r[k] for k in ("games_per_second", "decisions_per_second", "mean_turns",
                                             "peak_memory_mb", "cpu_games_per_second", "cpu_decisions_per_second",

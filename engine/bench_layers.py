@@ -4,9 +4,12 @@ the cost of continuous effects as they grow (issue 21, item 7).
 A game at its first main phase gets M creatures and N active "until end of turn" effects
 (613: layer 6 keyword grants, layer 7c pumps and layer 4 type changes, each on a handful of
 them, the kind a repeated activation piles up); then the players pass priority D times.
-Each pass changes the state, so the characteristics (613.1 with its 613.7 dependency order)
-are computed anew for every decision. Reports milliseconds per decision, in wall time and
-in this process's CPU time (the figure that holds on a machine shared with other work).
+A pass changes only the turn state, which no resolved effect reads (611.2c: its objects and
+values are locked in), so the characteristics are kept (``Game.turn_state_changed``); after
+any other change they are computed anew (613.1 with its 613.7 dependency order), which is
+timed on its own D times (``compute_median_ms``). Reports milliseconds per decision, in
+wall time and in this process's CPU time (the figure that holds on a machine shared with
+other work).
 """
 from __future__ import annotations
 

@@ -12,6 +12,8 @@ spell or ability from being cast or activated at all (118.3, 601.2h).
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
+from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from engine import knowledge, player_statics
@@ -71,26 +73,31 @@ def _has_x(x: Any) -> bool:
 
 def candidates(g: "Game", player: str, part: str, f: dict[str, Any], src: int | None) -> list[int]:
     """The objects or cards ``player`` may choose for one cost part now."""
+    return list(_candidates(g, player, part, f, src))
+
+
+def _candidates(g: "Game", player: str, part: str, f: dict[str, Any], src: int | None) -> Iterator[int]:
+    """``candidates`` one by one (whether there are enough is known from the first few)."""
     if part in ("sacrifice", "return_to_hand", "tap_others"):
         # 701.17a: a player sacrifices only permanents they control
         # crew (Kaladesh, later than the 2016 rules; today's crew rule says "any number of other untapped
         # creatures"): sick ones too
         crew = "total_power" in f
         f = {**{k: v for k, v in f.items() if k != "total_power"}, "controller": "you", "zone": "battlefield"}
-        return [i for i in g.battlefield if matches(g, i, f, src, player)
-                and not (part == "tap_others" and g.objects[i].tapped) and not (crew and i == src)]
+        return (i for i in g.battlefield if matches(g, i, f, src, player)
+                and not (part == "tap_others" and g.objects[i].tapped) and not (crew and i == src))
     if part == "discard":
-        return [i for i in g.players[player].hand if not f or matches(g, i, {**f, "zone": "hand"}, src, player)]
+        return (i for i in g.players[player].hand if not f or matches(g, i, {**f, "zone": "hand"}, src, player))
     if part == "exile_from_graveyard":
-        return [i for i in g.players[player].graveyard if matches(g, i, {**f, "zone": "graveyard"}, src, player)]
+        return (i for i in g.players[player].graveyard if matches(g, i, {**f, "zone": "graveyard"}, src, player))
     if part == "linked_to_graveyard":  # 607.2a, 614.14: the cards exiled with the source, still in exile
         o = g.objects.get(src) if src is not None else None
-        return [i for i in (o.chosen.get("exiled", ()) if o is not None else ())
-                if i in g.objects and g.objects[i].zone == "exile"]
+        return (i for i in (o.chosen.get("exiled", ()) if o is not None else ())
+                if i in g.objects and g.objects[i].zone == "exile")
     if part == "reveal":  # "you may reveal a Dragon card from your hand"
-        return [i for i in g.players[player].hand if matches(g, i, {**f, "zone": "hand"}, src, player)]
+        return (i for i in g.players[player].hand if matches(g, i, {**f, "zone": "hand"}, src, player))
     if part == "process":  # cards in exile that an opponent owns (406.3: exile is public)
-        return [i for p in g.opponents(player) for i in g.players[p].exile]
+        return (i for p in g.opponents(player) for i in g.players[p].exile)
     raise IllegalAction(f"unknown cost part {part}")
 
 
@@ -102,11 +109,11 @@ def choices_payable(g: "Game", player: str, cost: Cost, src: int | None, exclude
             continue
         # a source tapped by {T} is no longer an untapped creature to tap (paid first)
         gone = src if part == "tap_others" and cost.tap else exclude
-        cands = [c for c in candidates(g, player, part, f, src) if c != gone]
+        cands = (c for c in _candidates(g, player, part, f, src) if c != gone)
         if "total_power" in f:
             if sum(max(0, g.chars(c).power) for c in cands) < f["total_power"]:
                 return False
-        elif len(cands) < n:
+        elif n > 0 and sum(1 for _ in islice(cands, n)) < n:  # the first n are enough
             return False
     return True
 
@@ -266,14 +273,16 @@ def pay_simple_additional(g: "Game", player: str, cost: Cost) -> None:
 
 # ------------------------------------------------------------------ cost increases and reductions (601.2f)
 def _statics(g: "Game") -> list[tuple[int, dict[str, Any]]]:
-    """(source, static) of every cost_change static of a permanent; kept with the other derived
-    data of the game (its mana sources) until the next change."""
-    hit = g._msrc.get("#cost_change")
-    if hit is not None:
-        return hit
-    out = g._msrc["#cost_change"] = []
+    """(source, static) of every cost_change static of a permanent; they depend only on the
+    characteristics (613), so they are kept with them (through changes of turn state)."""
+    cs = g.all_chars()
+    hit = g.__dict__.get("_cost_statics")
+    if hit is not None and hit[0] is cs:
+        return hit[1]
+    out: list[tuple[int, dict[str, Any]]] = []
+    g._cost_statics = (cs, out)
     for oid in g.battlefield:
-        for ab in g.chars(oid).abilities:
+        for ab in cs[oid].abilities:
             if ab.kind == "static" and ab.static and ab.static.get("kind") == "cost_change" \
                     and ab.static.get("spells") != "self":
                 out.append((oid, ab.static))

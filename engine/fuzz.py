@@ -21,20 +21,19 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
-import random
 import sys
 import time
 from collections.abc import Iterator
 from typing import Any
 
-from engine import sba
+from engine import layers, sba
 from engine.ai.random_bot import RandomBot
-from engine.bench import GREEN, RED
+from engine.bench import GREEN, RED, random_pair
 from engine.cardpool import CardPool
 from engine.decks.files import DeckFileError, read_deck
 from engine.errors import IllegalAction
 from engine.game import Game
-from engine.randomdeck import random_deck
+from engine.layers import Chars
 from engine.secrecy import check_views as check_views  # the view check, by the audience model
 
 
@@ -43,8 +42,11 @@ class InvariantError(AssertionError):
 
 
 def check_zones(g: Game, cards: int) -> None:
+    """Every object in exactly one zone's list and its own zone that one; a phased-out
+    permanent (702.25, engine/phasing.py) is in ``Game.phased``; the cards of the decks all
+    there."""
     seen: dict[int, str] = {}
-    lists = [("battlefield", g.battlefield), ("stack", g.stack)]
+    lists = [("battlefield", g.battlefield), ("stack", g.stack), ("phased_out", g.phased)]
     for p in g.order:
         for z in ("library", "hand", "graveyard", "exile", "command"):
             lists.append((z, g.players[p].zone(z)))
@@ -92,6 +94,34 @@ def check_sba(g: Game) -> None:
         g._sba_clean = kept[2]
 
 
+#: the derived data ``layers.compute`` leaves on the game, put back after a fresh computation
+_DERIVED = ("_chars", "_chars_plain", "_activated")
+
+
+def check_chars(g: Game) -> None:
+    """The characteristics the game keeps between changes (613; thrown away by ``changed`` and
+    kept by ``turn_state_changed``) are those a computation from scratch gives now: no change
+    that matters to them went without forgetting them."""
+    kept = g._chars
+    if kept is None:
+        return
+    saved = {k: g.__dict__[k] for k in _DERIVED if k in g.__dict__}
+    fresh = layers.compute(g)
+    try:
+        if set(fresh) != set(kept):
+            raise InvariantError(f"the kept characteristics cover {sorted(set(kept) ^ set(fresh))} wrongly")
+        for oid, c in fresh.items():
+            k = kept[oid]
+            for slot in Chars.__slots__:
+                if getattr(k, slot) != getattr(c, slot):
+                    raise InvariantError(f"the kept {slot} of {g.objects[oid]} is {getattr(k, slot)!r}, "
+                                         f"not {getattr(c, slot)!r}")
+    finally:
+        for name in _DERIVED:
+            g.__dict__.pop(name, None)
+        g.__dict__.update(saved)
+
+
 def check_json(g: Game, cards: CardPool, bot: RandomBot | None = None) -> None:
     h = Game.from_json(g.to_json(), cards)
     if h != g:
@@ -130,8 +160,7 @@ def game_decks(seed: int, cards: CardPool, decks: str | list[list[str]] = "bench
     if decks == "bench":
         return [RED, GREEN] if seed % 2 == 0 else [GREEN, RED]
     if decks == "random":
-        rng = random.Random(f"fuzz-decks-{seed}")
-        return [random_deck(rng, cards), random_deck(rng, cards)]
+        return random_pair(seed, cards)
     assert isinstance(decks, list) and decks
     return [decks[seed % len(decks)], decks[(seed + 1) % len(decks)]]
 
@@ -189,6 +218,7 @@ def play_checked(cards: CardPool, seed: int, json_every: int = 0, max_decisions:
         check_zones(g, sum(len(seat_decks[p]) for p in names if p not in g.gone))
         check_sba(g)
         check_effects(g)
+        check_chars(g)
         check_views(g)
         who, answer = json.loads(json.dumps(g.answers[-1]))  # as to_json() writes it
         replay.submit(who, answer)

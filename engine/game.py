@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import traceback
+from operator import attrgetter
 from typing import Any, Callable, NoReturn
 
 from engine import (
@@ -76,10 +77,11 @@ class Game:
 
     # caches the rules modules keep on the game (absent until first used; never copied)
     _pstatics_any: tuple[int, bool]                                             # player_statics.active
-    _pstatics: tuple[int, dict[str, list[tuple[int, str, dict[str, Any]]]]]    # player_statics.statics
+    _pstatics: tuple[Any, dict[str, list[tuple[int, str, dict[str, Any]]]]]    # player_statics.statics
     _printed: dict[int, Any]                                                    # layers.compute
     _chars_plain: dict[int, Chars]                                              # layers.compute
     _activated: tuple[Any, dict[str, list[tuple[int, list[tuple[int, Any]]]]]]  # decisions
+    _cost_statics: tuple[Any, list[tuple[int, dict[str, Any]]]]                 # costs._statics
     _listened: tuple[Any, frozenset[str]]                                       # triggers.event
     _commander_names: dict[str, str]                                            # view.commander_name
     _state_any: tuple[int, bool]                                                # triggers.state_triggers
@@ -324,10 +326,11 @@ class Game:
 
     def turn_state_changed(self) -> None:
         """Forget derived data after a change of tapped state, summoning sickness, mana pools or
-        the step only. While no static ability and no continuous effect exists, characteristics
-        are the printed ones plus counters (613.1, 613.3d) and no state-based action (704.5)
-        looks at these, so both stay known; otherwise this is ``changed()``."""
-        if self.__dict__.get("_chars_plain") is not self._chars or self._chars is None or self.effects:
+        the step only. While no static ability reads these (``layers._turn_free``; the resolved
+        continuous effects never do: their objects and values are locked in, 611.2c),
+        characteristics stay what they are (613) and no state-based action (704.5) looks at
+        these, so both stay known; otherwise this is ``changed()``."""
+        if self.__dict__.get("_chars_plain") is not self._chars or self._chars is None:
             self.changed()
             return
         clean = self.__dict__.get("_sba_clean") == self._version
@@ -604,7 +607,7 @@ class Game:
             d = dataclasses.replace(d, player=d.data["for"])
         risky = d.kind in ("priority", "cast_offer") and answer.get("action") in ("cast", "activate", "turn_face_up") \
             and not casting.is_plain_mana_activation(self, d.player, answer)
-        snapshot = self._snapshot() if risky else None  # other answers are checked before any change
+        snapshot = self._snapshot(derived=True) if risky else None  # other answers are checked before any change
         n_answers = len(self.answers)
         wait = self.wait  # the record itself: the decision's data holds derived parts (the top card ...)
         try:
@@ -685,19 +688,27 @@ class Game:
                "regular", "tokens_outside", "replacing", "shown", "gone", "shared", "seated", "phased",
                "player_control")
 
-    def _snapshot(self) -> dict[str, Any]:
+    def _snapshot(self, derived: bool = False) -> dict[str, Any]:
+        """The state, to be put back by ``_restore`` (``derived``: with the data derived from it)."""
         s = {f: _copy(getattr(self, f)) for f in self._FIELDS}
-        # objects outside the battlefield and the stack are only ever replaced, never changed in
-        # place, so a shallow copy of the dict keeps them; the others are copied.
+        # objects outside the battlefield, the stack and the phased out (702.25: they phase in
+        # as the same object, changed in place) are only ever replaced, never changed in place,
+        # so a shallow copy of the dict keeps them; the others are copied.
         objs = dict(self.objects)
         for k in self.battlefield:
             objs[k] = objs[k].copy()
         for k in self.stack:
             objs[k] = objs[k].copy()
+        for k in self.phased:
+            objs[k] = objs[k].copy()
         s["objects"] = objs
         s["players"] = {k: p.copy() for k, p in self.players.items()}
         s["rng"] = self.rng.getstate()
         s["nevents"] = len(self.events)
+        if derived:
+            s["derived"] = {k: self.__dict__[k] for k in _KEPT if self.__dict__.get(k) is not None}
+            if "_msrc" in s["derived"]:
+                s["derived"]["_msrc"] = dict(self._msrc)  # filled in place until the next change
         return s
 
     def _restore(self, s: dict[str, Any]) -> None:
@@ -708,6 +719,7 @@ class Game:
         self.rng.setstate(s["rng"])
         del self.events[s["nevents"]:]
         self.changed()
+        self.__dict__.update(s.get("derived", {}))  # the state is the snapshot's: so is what derives from it
 
     def copy(self) -> "Game":
         """An independent branch of this game (for bots and look-ahead)."""
@@ -1130,6 +1142,7 @@ class Game:
     def _next_turn(self) -> None:
         """500.1: the next player's turn begins (a player who left takes no turn; 800.4i:
         "until their next turn" effects of a player who left end as that turn would have begun)."""
+        n_effects = len(self.effects)
         self.turn += 1
         while self.extra_turns and self.players[self.extra_turns[0]].lost:
             self.extra_turns.pop(0)
@@ -1164,6 +1177,8 @@ class Game:
             p.combat_types_turn = []
         self.effects = [e for e in self.effects if not (e.get("until") == "your_next_turn"
                                                         and e.get("controller") == self.active)]
+        if len(self.effects) != n_effects:
+            self.changed()  # effects ended (611.2b); a change of turn state alone keeps characteristics
         exile_orphans(self)  # 800.4c
         self.log("turn", turn=self.turn, active=self.active)
         player_control.begin_turn(self)  # 712.1: a player controlled during this turn
@@ -1251,12 +1266,27 @@ ANSWER_HANDLERS: dict[tuple[str, str | None], Handler] = {
 
 
 _PLAIN = (str, int, float, bool, type(None))
+#: derived data that depends only on the state (characteristics, mana sources, activated
+#: abilities): a snapshot keeps it, so a restored state need not work it out again
+_KEPT = ("_chars", "_chars_plain", "_msrc", "_activated")
+
+
+_PLAIN_TYPES = frozenset(_PLAIN)
 
 
 def _canon(v: Any) -> Any:
     """``v`` as plain data that compares by value: containers element by element, a card by
     its name, an object with slots (Obj, Chars) by its slots; compiled abilities and effects
-    (frozen dataclasses) compare by value already."""
+    (frozen dataclasses) compare by value already. (The exact types of plain data, lists and
+    dicts are tried first: the same result, the common case made cheap.)"""
+    t = type(v)
+    if t in _PLAIN_TYPES:
+        return v
+    if t is dict:
+        return {k if type(k) in _PLAIN_TYPES else _canon(k): x if type(x) in _PLAIN_TYPES else _canon(x)
+                for k, x in v.items()}
+    if t is list:
+        return [x if type(x) in _PLAIN_TYPES else _canon(x) for x in v]
     if isinstance(v, _PLAIN):
         return v
     if isinstance(v, dict):
@@ -1275,7 +1305,22 @@ def _canon(v: Any) -> Any:
 
 
 def _canon_slots(o: Any) -> tuple[Any, ...]:
-    return (type(o).__name__,) + tuple(_canon(getattr(o, s, None)) for s in o.__slots__)
+    t = type(o)
+    get = _SLOT_GETTERS.get(t)
+    if get is None:
+        names = tuple(o.__slots__)
+        get = _SLOT_GETTERS[t] = attrgetter(*names) if len(names) > 1 else \
+            (lambda x: tuple(getattr(x, n) for n in names))
+    try:
+        values = get(o)
+    except AttributeError:  # a slot never set reads as None
+        values = tuple(getattr(o, s, None) for s in o.__slots__)
+    plain = _PLAIN_TYPES
+    return (t.__name__, *[x if type(x) in plain else _canon(x) for x in values])
+
+
+#: per class with slots: all its slots read at once
+_SLOT_GETTERS: dict[type, Callable[[Any], tuple[Any, ...]]] = {}
 
 
 def _copy(v: Any) -> Any:

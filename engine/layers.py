@@ -172,6 +172,17 @@ def compute(game: "Game") -> dict[int, Chars]:
         out = _counters(objs, chars, own)
         game._chars_plain = out  # printed characteristics and counters only (Game.turn_state_changed)
         return out
+    if all(_turn_free(e[2]) for e in statics):
+        out = _layers(game, objs, chars, own, statics)
+        game._chars_plain = out  # nothing reads turn state: kept by Game.turn_state_changed
+        return out
+    return _layers(game, objs, chars, own, statics)
+
+
+def _layers(game: "Game", objs: dict[int, Any], chars: dict[int, Chars], own: Any,
+            statics: list[Entry]) -> dict[int, Chars]:
+    """Layers 2 to 7 (613.1b-f) over ``chars``, the printed (and layer 3) characteristics, with the
+    static abilities ``statics`` and the game's resolved continuous effects."""
     timed = sorted(game.effects, key=lambda e: e["ts"])
     if not statics and not timed:
         return _counters(objs, chars, own)
@@ -334,6 +345,64 @@ def compute(game: "Game") -> dict[int, Chars]:
             c.power += dp
             c.toughness += dt
     return _counters(objs, chars, own)
+
+
+#: Filter keys that read only what a change other than of turn state changes: characteristics,
+#: counters, tokens, names, attachments, choices made as a permanent entered. Every other key
+#: (tapped, attacking, blocking, "this turn", targets, ...) may read the turn state.
+_TURN_FREE_KEYS = frozenset({
+    "types", "and_types", "subtypes", "not_types", "not_subtypes", "not_colors", "supertypes",
+    "not_supertypes", "colors", "colorless", "multicolored", "monocolored", "controller", "owner",
+    "other", "token", "keyword", "not_keyword", "counter", "power_le", "power_ge", "power_eq",
+    "toughness_le", "toughness_ge", "toughness_eq", "mv_le", "mv_ge", "mv_eq", "permanent", "name",
+    "enchanted", "equipped", "chosen_color", "chosen_type", "chosen_name", "any", "or", "not",
+})
+_FREE: dict[int, tuple[dict[str, Any], bool]] = {}  # id(static) -> (static, turn free?)
+
+
+def _turn_free(st: dict[str, Any]) -> bool:
+    """Does this static ability's effect (613) stay the same while only the turn state changes:
+    tapped or untapped (110.5), summoning sickness (302.6), mana pools (106.4), the step and who
+    has priority (500)? Then ``Game.turn_state_changed`` keeps the characteristics. True only
+    for what ``compute`` evaluates of it without the game's turn state: no condition ("as long
+    as", 611.3a) but a count of permanents, fixed numbers (no counted amount, 608.2h), and
+    filters of ``_TURN_FREE_KEYS`` with fixed numbers."""
+    hit = _FREE.get(id(st))
+    if hit is not None and hit[0] is st:
+        return hit[1]
+    free = _free_condition(st.get("condition")) \
+        and all(_fixed(st.get(k, 0)) for k in ("power", "toughness", "per")) \
+        and (not isinstance(st.get("affects"), dict) or _free_filter(st["affects"]))
+    _FREE[id(st)] = (st, free)
+    return free
+
+
+def _free_condition(cond: Any) -> bool:
+    """No condition, or only "as long as you control N or more ..." (a count of permanents,
+    values.condition ``control``) of a turn-free filter."""
+    if not cond:
+        return True
+    return isinstance(cond, dict) and set(cond) <= {"control", "min", "max"} and "control" in cond \
+        and _free_filter(cond["control"]) and all(_fixed(cond.get(k, 0)) for k in ("min", "max"))
+
+
+def _fixed(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _free_filter(f: Any) -> bool:
+    if not isinstance(f, dict):
+        return False
+    for k, v in f.items():
+        if k not in _TURN_FREE_KEYS:
+            return False
+        if k == "or" and not (isinstance(v, list) and all(_free_filter(x) for x in v)):
+            return False
+        if k == "not" and not _free_filter(v):
+            return False
+        if k[-3:] in ("_le", "_ge", "_eq") and not _fixed(v):
+            return False
+    return True
 
 
 _CDA_BUSY: set[tuple[int, int]] = set()  # (game, object) whose characteristic-defining values are being computed

@@ -105,12 +105,11 @@ def mana_sources(g: "Game", player: str,
                  ok: Callable[[str], bool] | None = None) -> list[tuple[int, Ability]]:
     """Untapped permanents with a {T} mana ability this player could activate now, lands first.
     Abilities whose mana is restricted (106.6) count only where ``ok`` accepts their mana."""
-    if not exclude:
-        hit = g._msrc.get(player)
-        if hit is None:
-            hit = g._msrc[player] = _mana_sources(g, player, exclude)
-    else:
-        hit = _mana_sources(g, player, exclude)
+    hit = g._msrc.get(player)
+    if hit is None:
+        hit = g._msrc[player] = _mana_sources(g, player, frozenset())
+    if exclude:  # each source is what it is whatever else is left out: the kept list, filtered
+        hit = [(oid, ab) for oid, ab in hit if oid not in exclude]
     if ok is None:
         return hit
     extra = [(oid, ab) for oid, ab in restricted_sources(g, player, exclude) if _ok_ability(ab, ok)]
@@ -134,15 +133,12 @@ def _ok_ability(ab: Ability, ok: Callable[[str], bool]) -> bool:
 def restricted_sources(g: "Game", player: str,
                        exclude: "set[int] | frozenset[int]" = frozenset()) -> list[tuple[int, Ability]]:
     """The {T} mana abilities whose mana is restricted (106.6), one entry per ability."""
-    if not exclude:
-        key = "#r:" + player
-        if key not in g._msrc:
-            g._msrc.pop(player, None)
-            mana_sources(g, player)  # fills both lists
-        return g._msrc[key]
-    out: list[tuple[int, Ability]] = []
-    _mana_sources(g, player, exclude, out)
-    return out
+    key = "#r:" + player
+    if key not in g._msrc:
+        g._msrc.pop(player, None)
+        mana_sources(g, player)  # fills both lists
+    kept: list[tuple[int, Ability]] = g._msrc[key]
+    return [(oid, ab) for oid, ab in kept if oid not in exclude] if exclude else kept
 
 
 def _mana_sources(g: "Game", player: str, exclude: "set[int] | frozenset[int]",

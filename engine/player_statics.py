@@ -54,11 +54,15 @@ def active(g: "Game") -> bool:
 
 
 def statics(g: "Game", kind: str) -> list[tuple[int, str, dict[str, Any]]]:
-    """(source id, its controller, static) of every such static working now (611.3a)."""
+    """(source id, its controller, static) of every such static working now (611.3a). They
+    depend on the permanents, their controllers and the resolved effects, so they are kept with
+    the characteristics (613, through changes of turn state); emblems come and go with a change
+    of zone, effects with a change (Game.changed)."""
     if not active(g):
         return []
     cache = g.__dict__.get("_pstatics")
-    if cache is None or cache[0] != g._version:
+    cs = g.all_chars()
+    if cache is None or cache[0] is not cs:
         by: dict[str, list[tuple[int, str, dict[str, Any]]]] = {}
         for oid in g.battlefield:
             sts = _card_statics(g.objects[oid].card)
@@ -73,7 +77,7 @@ def statics(g: "Game", kind: str) -> list[tuple[int, str, dict[str, Any]]]:
         for e in g.effects:  # "Players can't gain life this turn": a resolved spell's effect (611.2)
             if e["layer"] == "player":
                 by.setdefault(e["static"]["kind"], []).append((e.get("source") or -1, e["controller"], e["static"]))
-        cache = g._pstatics = (g._version, by)
+        cache = g._pstatics = (cs, by)
     return cache[1].get(kind, [])
 
 

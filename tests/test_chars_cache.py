@@ -1,0 +1,122 @@
+"""Derived data kept between changes (issue 21: speed): characteristics (613) survive a change
+of turn state only while no static ability reads it, a refused answer gives back what the state
+had, and the fuzz checks that the kept characteristics are always those of the state."""
+from __future__ import annotations
+
+import pytest
+
+from engine import fuzz, layers, payment, phasing
+from engine.errors import IllegalAction
+from engine.setup import from_setup
+
+
+def _game(alice: list[str], bob: list[str] | None = None):
+    return from_setup({"active": "alice", "step": "main1",
+                       "players": {"alice": {"battlefield": alice}, "bob": {"battlefield": bob or []}}})
+
+
+def _named(g, name: str) -> int:
+    return next(i for i in g.battlefield if g.objects[i].card.name == name)
+
+
+def test_a_static_that_reads_no_turn_state_keeps_the_characteristics_through_a_tap() -> None:
+    """Glorious Anthem (613.3c, layer 7c) reads types and controllers only: tapping a land for
+    mana (a change of turn state) keeps the characteristics, which stay those of the state."""
+    g = _game(["Glorious Anthem", "Grizzly Bears", "Forest"])
+    cs = g.all_chars()
+    assert cs[_named(g, "Grizzly Bears")].power == 3
+    g.objects[_named(g, "Forest")].tapped = True
+    g.turn_state_changed()
+    assert g._chars is cs
+    fuzz.check_chars(g)
+
+
+def test_a_static_that_reads_tapped_state_is_worked_out_again() -> None:
+    """Adept Watershaper: "Other tapped creatures you control have indestructible" (layer 6):
+    tapping a creature changes what it applies to, so the characteristics are thrown away."""
+    g = _game(["Adept Watershaper", "Grizzly Bears"])
+    bears = _named(g, "Grizzly Bears")
+    assert "Indestructible" not in g.chars(bears).keywords
+    g.objects[bears].tapped = True
+    g.turn_state_changed()
+    assert g._chars is None
+    assert "Indestructible" in g.chars(bears).keywords
+
+
+@pytest.mark.parametrize("static, free", [
+    ({"kind": "anthem", "affects": {"controller": "you", "types": ["Creature"]}, "power": 1, "toughness": 1}, True),
+    ({"kind": "keywords", "affects": {"tapped": True, "types": ["Creature"]}, "keywords": ["Indestructible"]}, False),
+    ({"kind": "keywords", "affects": {"or": [{"types": ["Land"]}, {"attacking": True}]}, "keywords": ["Flying"]},
+     False),
+    ({"kind": "keywords", "affects": "self", "keywords": ["First strike"], "condition": {"your_turn": True}}, False),
+    ({"kind": "anthem", "affects": "self", "power": 2, "toughness": 2,
+      "condition": {"control": {"types": ["Artifact"]}, "min": 3}}, True),
+    ({"kind": "anthem", "affects": "self", "power": 2, "toughness": 2,
+      "condition": {"control": {"types": ["Land"], "tapped": False}, "min": 3}}, False),
+    ({"kind": "anthem", "affects": "self", "power": 1, "toughness": 0, "per": {"count": {"types": ["Land"]}}}, False),
+    ({"kind": "anthem", "affects": {"types": ["Creature"], "power_le": {"count": {"tapped": True}}},
+      "power": 1, "toughness": 1}, False),
+])
+def test_which_statics_read_no_turn_state(static, free) -> None:
+    assert layers._turn_free(static) is free
+
+
+def test_the_fuzz_finds_kept_characteristics_that_a_change_left_stale() -> None:
+    g = _game(["Grizzly Bears"])
+    bears = _named(g, "Grizzly Bears")
+    assert g.chars(bears).power == 2
+    fuzz.check_chars(g)
+    g.objects[bears].counters["+1/+1"] = 1  # a change that forgot Game.changed()
+    with pytest.raises(fuzz.InvariantError, match="power"):
+        fuzz.check_chars(g)
+    g.changed()
+    assert g.chars(bears).power == 3
+    fuzz.check_chars(g)
+
+
+def test_mana_sources_leaving_one_out_are_the_others() -> None:
+    g = _game(["Forest", "Mountain", "Llanowar Elves", "Island"])
+    full = payment.mana_sources(g, "alice")
+    for oid, _ in full:
+        left = payment.mana_sources(g, "alice", {oid})
+        assert left == payment._mana_sources(g, "alice", {oid})
+        assert [i for i, _ in left] == [i for i, _ in full if i != oid]
+
+
+def test_a_refused_cast_gives_back_the_characteristics_of_the_state() -> None:
+    """A cast answer is tried on the game and undone when refused (engine/game.py submit): the
+    state is the one before, and so are the characteristics kept with it."""
+    g = from_setup({"active": "alice", "step": "main1",
+                    "players": {"alice": {"battlefield": ["Glorious Anthem", "Grizzly Bears", "Mountain"],
+                                          "hand": ["Lightning Bolt"]}, "bob": {}}})
+    bolt = g.players["alice"].hand[0]
+    assert g.pending.kind == "priority"
+    cs = g.all_chars()
+    with pytest.raises(IllegalAction):
+        g.submit("alice", {"action": "cast", "card": bolt, "targets": [[_named(g, "Glorious Anthem")]]})
+    assert g._chars is cs
+    fuzz.check_chars(g)
+
+
+def test_a_phased_out_permanent_is_in_a_zone_for_the_fuzz() -> None:
+    """702.25: a phased-out permanent is still in the game (its list is ``Game.phased``). Seed
+    903 of the random decks failed "<Merfolk Raiders> is in no zone" for it."""
+    g = _game(["Merfolk Raiders", "Island"])
+    fuzz.check_zones(g, len(g.objects))
+    phasing.phase_out(g, _named(g, "Merfolk Raiders"))
+    assert [g.objects[i].card.name for i in g.phased] == ["Merfolk Raiders"]
+    fuzz.check_zones(g, len(g.objects))
+
+
+def test_playing_on_a_copy_leaves_a_phased_out_permanent_as_it_was() -> None:
+    """702.25: a phased-out permanent phases in as the same object, changed in place, so
+    ``Game.copy`` copies it as it does a permanent (seed 903: "playing on a copy() changed the
+    game" when the copy's untap step phased Merfolk Raiders in)."""
+    g = _game(["Merfolk Raiders", "Island"])
+    raiders = _named(g, "Merfolk Raiders")
+    phasing.phase_out(g, raiders)
+    key = g.state_key()
+    c = g.copy()
+    phasing.phase_in(c, raiders)
+    assert c.objects[raiders].zone == "battlefield"
+    assert g.objects[raiders].zone == "phased_out" and g.state_key() == key
