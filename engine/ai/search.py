@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.ai import facts
 from engine.ai.determinize import determinize
-from engine.ai.evaluate import WIN, evaluate
+from engine.ai.evaluate import TUNED, WIN, evaluate
 from engine.ai.policy import (
     QuickPolicy,
     build_answer,
@@ -307,8 +307,10 @@ class Searcher:
 
     def __init__(self, seat: str, rng: random.Random, cap: int = 16, horizon: int = 0,
                  per_candidate: int = 1, noise: float = 0.0, det_per_rollout: bool = False,
-                 blocks_reply: bool = False, reply_cap: int = 8, reads: bool = False) -> None:
+                 blocks_reply: bool = False, reply_cap: int = 8, reads: bool = False,
+                 weights: tuple[float, ...] = TUNED) -> None:
         self.seat = seat
+        self.weights = weights  # the evaluation's weights (engine/ai/evaluate.py: TUNED or FITTED)
         self.reads = reads  # engine/ai/levels.py: read the opponent (policy and determinization)
         self.blocks_reply = blocks_reply  # judge attacks by the defender's best block
         self.reply_cap = reply_cap
@@ -356,7 +358,7 @@ class Searcher:
                 else:
                     done_ = rollout(g, self._policy(seed), end_turn, deadline)
                     self.rollouts += 1
-                    v = evaluate(g, seat) if done_ else None
+                    v = evaluate(g, seat, self.weights) if done_ else None
                 if v is None:  # cut short by the clock: a half-played line would mislead
                     out_of_time = True
                     break
@@ -425,7 +427,7 @@ class Searcher:
         d = g.pending
         if d is None or d.kind != "blockers" or d.player == self.seat or d.forced is not None:
             self.rollouts += 1
-            return evaluate(g, self.seat) if rollout(g, pol, end_turn, deadline) else None
+            return evaluate(g, self.seat, self.weights) if rollout(g, pol, end_turn, deadline) else None
         worst: tuple[float, Game] | None = None
         for b in block_candidates(g, d.player, d.options, self.reply_cap):
             h = g.copy()
@@ -438,11 +440,11 @@ class Searcher:
             # rollouts would make every attack look worse than it is)
             if not rollout(h, self._policy(seed), end_turn, deadline, stop_step="main2"):
                 return None  # not every block was tried: the minimum would flatter the attack
-            v = evaluate(h, self.seat)
+            v = evaluate(h, self.seat, self.weights)
             if worst is None or v < worst[0]:
                 worst = (v, h)
         if worst is None:
-            return evaluate(g, self.seat)
+            return evaluate(g, self.seat, self.weights)
         h = worst[1]
         self.rollouts += 1
-        return evaluate(h, self.seat) if rollout(h, self._policy(seed), end_turn, deadline) else None
+        return evaluate(h, self.seat, self.weights) if rollout(h, self._policy(seed), end_turn, deadline) else None
