@@ -11,6 +11,8 @@
   (default 1 s a decision) or its rollouts run out; it reads the opponent (``reads``): its
   instant removal waits while the target's controller could answer it, answers a pump by
   killing its target, and it deals the opponent's hidden hand by what they left untapped.
+  It weighs a position's terms by the weights fitted to who won (``weights=FITTED``,
+  engine/ai/fit.py); the other levels by the hand-tuned ones.
 """
 from __future__ import annotations
 
