@@ -8,10 +8,12 @@ blocks, and blocking on a pipe releases the interpreter. The child is started wi
 ``spawn`` (a fork of a process running Qt threads is not safe) and keeps its AIPlayer from
 decision to decision (its random generator goes on, as in one process). The child sees only
 the copy it is sent, which the AI reads through determinized copies as always
-(engine/ai/determinize.py).
+(engine/ai/determinize.py). The game's card pool (which may hold a database connection) is
+not sent: the child opens its own (``default_pool``), and the copy it gets uses that one.
 """
 from __future__ import annotations
 
+import io
 import multiprocessing
 import pickle
 import threading
@@ -19,24 +21,54 @@ import time
 from multiprocessing.connection import Connection
 from typing import Any
 
+from engine.ai.player import AIPlayer
+from engine.cardpool import CardPool, default_pool
+
 START_TIMEOUT_S = 60.0  # the child imports the engine before its first answer
 
 
+class _Pickler(pickle.Pickler):
+    def persistent_id(self, obj: Any) -> Any:
+        return "pool" if isinstance(obj, CardPool) else None
+
+
+class _Unpickler(pickle.Unpickler):
+    def __init__(self, data: bytes, pool: CardPool) -> None:
+        super().__init__(io.BytesIO(data))
+        self.pool = pool
+
+    def persistent_load(self, pid: Any) -> Any:
+        if pid == "pool":
+            return self.pool
+        raise pickle.UnpicklingError(f"unknown persistent id {pid!r}")
+
+
+def dumps(game: Any) -> bytes:
+    """The game pickled without its card pool."""
+    buf = io.BytesIO()
+    _Pickler(buf, protocol=pickle.HIGHEST_PROTOCOL).dump(game)
+    return buf.getvalue()
+
+
+def loads(data: bytes, pool: CardPool) -> Any:
+    """A game pickled by ``dumps``, with ``pool`` for its card pool."""
+    return _Unpickler(data, pool).load()
+
+
 def serve(conn: Connection, seat: str, level: str, think_ms: int | None, seed: int) -> None:
-    """The child's loop: a pickled game in, ``(True, answer, seconds)`` or ``(False, error, 0)``
-    out, until ``None`` or the pipe closes."""
-    # imported here: the child's own import, after spawn, not the parent's (which has Qt loaded)
-    from engine.ai.player import AIPlayer  # noqa: PLC0415
+    """The child's loop: a game pickled by ``dumps`` in, ``(True, answer, seconds)`` or
+    ``(False, error, 0)`` out, until an empty message or the pipe closes."""
     ai = AIPlayer(seat, level, think_ms, seed)
+    pool = default_pool()
     while True:
         try:
-            msg = conn.recv()
+            msg = conn.recv_bytes()
         except (EOFError, OSError):
             return
-        if msg is None:
+        if not msg:
             return
         try:
-            g = pickle.loads(msg)
+            g = loads(msg, pool)
             t0 = time.perf_counter()
             a = ai.decide(g, g.pending)
             conn.send((True, a, time.perf_counter() - t0))
@@ -68,7 +100,7 @@ class AIWorker:
             if self.closed:
                 raise RuntimeError("the AI process is closed")
             try:
-                self._conn.send(pickle.dumps(game))
+                self._conn.send_bytes(dumps(game))
                 if not self._conn.poll(START_TIMEOUT_S):
                     raise RuntimeError("the AI process did not answer")
                 ok, a, secs = self._conn.recv()
@@ -86,7 +118,7 @@ class AIWorker:
         self.closed = True
         if self._lock.acquire(blocking=False):
             try:
-                self._conn.send(None)
+                self._conn.send_bytes(b"")
             except (OSError, ValueError):
                 pass
             finally:
