@@ -3,11 +3,15 @@ engine/ai/fit.py)."""
 from __future__ import annotations
 
 import random
+import time
 
+import pytest
+
+import engine.ai.player as player_mod
 from engine.ai import fit
 from engine.ai.evaluate import FITTED, TERMS, TUNED, evaluate, features
 from engine.ai.levels import level
-from engine.ai.player import AIPlayer
+from engine.ai.player import CLOCKS, AIPlayer
 from engine.ai.search import Searcher
 from engine.bench import GREEN, RED
 from engine.cardpool import CardPool
@@ -95,7 +99,6 @@ def test_hard_searches_with_the_fitted_weights():
             seen.append(self.weights)
             return super().choose(game, d, deadline)
 
-    import engine.ai.player as player_mod  # noqa: PLC0415 (the module whose Searcher is spied on)
     real = player_mod.Searcher
     player_mod.Searcher = Spy  # type: ignore[misc]
     try:
@@ -104,3 +107,19 @@ def test_hard_searches_with_the_fitted_weights():
         player_mod.Searcher = real  # type: ignore[misc]
     assert seen == [FITTED]
     assert evaluate(g, "alice", FITTED) != evaluate(g, "alice", TUNED)
+
+
+def test_the_budget_is_read_on_the_chosen_clock():
+    """A search reads its deadline on its clock: a clock already past the deadline stops it
+    before any rollout (the rule of thumb answers), one that stands still lets it run to its
+    rollout cap; the AI player offers wall time and the thread's CPU time."""
+    g = from_setup(BOARD, POOL)
+    late = Searcher("alice", random.Random(1), cap=8, horizon=0, per_candidate=2, clock=lambda: 10.0)
+    late.choose(g, g.pending, deadline=5.0)
+    still = Searcher("alice", random.Random(1), cap=8, horizon=0, per_candidate=2, clock=lambda: 0.0)
+    still.choose(g, g.pending, deadline=5.0)
+    assert late.rollouts == 0 < still.rollouts
+    assert CLOCKS == {"wall": time.perf_counter, "cpu": time.thread_time}
+    assert AIPlayer("alice", "hard", clock="cpu").clock is time.thread_time
+    with pytest.raises(ValueError):
+        AIPlayer("alice", "hard", clock="sundial")
