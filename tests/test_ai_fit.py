@@ -83,6 +83,12 @@ def test_a_fit_names_the_winner_of_held_out_games(capsys):
     assert r["positions"] > 100 and r["held_out"] > 20 and set(r["weights"]) == set(TERMS)
     assert r["accuracy"]["fitted"] > 0.65
     assert fit.fit(15, seed=1)["weights"] == r["weights"]
+    # the bench decks have no planeswalker, enchantment or poison: those terms keep their
+    # hand-tuned weights (a search must still value a planeswalker)
+    tuned = dict(zip(TERMS, TUNED))
+    for t in ("others_mine", "others_theirs", "poison_mine", "poison_theirs"):
+        assert r["weights"][t] == tuned[t]
+    assert r["weights"]["creatures_mine"] != tuned["creatures_mine"]
     assert fit.main(["--games", "3"]) == 0
     assert capsys.readouterr().out.splitlines()[-1].startswith("FITTED = (")
 

@@ -145,9 +145,11 @@ TERMS = ("creatures_mine", "lands_mine", "others_mine", "creatures_theirs", "lan
 TUNED = (1.0, 1.0, 1.0, -1.0, -1.0, -1.0, 1.0, -3.0, 1.0, -30.0, -THREAT, -1.0, 3.0, -(HAND + 0.7), THREAT / 2, 30.0,
          0.0, 0.0, 0.0, 0.0)
 # ``python -m engine.ai.fit --games 250 --decks bench samples`` (500 games, 42506 positions; on the
-# 11106 held out the sign names the winner 74.6% of the time, the hand-tuned weights 71.6%)
-FITTED = (0.2197, 0.5413, 0.0, -0.3106, -0.6493, 0.0, 1.2603, 0.0, 4.0271, 0.0, -1.5336, -1.1521, 0.0, -2.6971,
-          4.1717, 0.0, 2.2073, -1.921, -4.6977, -2.1033)
+# 11106 held out the sign names the winner 74.6% of the time, the hand-tuned weights 71.6%).
+# Terms those games never showed (other permanents such as planeswalkers, poison, an empty
+# library) keep the hand-tuned weights.
+FITTED = (0.2197, 0.5413, 1.0, -0.3106, -0.6493, -1.0, 1.2603, -3.0, 4.0271, -30.0, -1.5336, -1.1521, 3.0,
+          -2.6971, 4.1717, 30.0, 2.2073, -1.921, -4.6977, -2.1033)
 
 
 def features(g: Game, seat: str) -> list[float]:

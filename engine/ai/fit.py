@@ -4,7 +4,8 @@ Fits the weights of the evaluation's terms (``engine.ai.evaluate.TERMS``) to who
 18): it plays games of the rule of thumb against itself (a little random play mixed in, so
 the positions vary), takes each seat's view at the start of every turn and of every second
 main phase (505.1: where the searches judge positions), and fits a logistic regression of
-the game's winner on those terms (Newton's method on the L2-regularized log loss). The
+the game's winner on those terms (Newton's method on the L2-regularized log loss); a term
+the games never showed keeps its hand-tuned weight. The
 games are played on each deck set given (``bench``, ``samples``). The
 weights are scaled so the fitted evaluation spreads as much as the hand-tuned one over the
 same positions (the search's margins, engine/ai/search.py, keep their meaning), and printed
@@ -127,7 +128,10 @@ def fit(games: int, seed: int = 0, decks: list[str] | None = None, log: Any = No
     tuned = [sum(a * b for a, b in zip(TUNED, x)) for x in xs]
     logit = [sum(a * b for a, b in zip(w, x)) for x in xs]
     scale = (statistics.pstdev(tuned) / statistics.pstdev(logit)) if statistics.pstdev(logit) else 1.0
-    fitted = [round(x * scale, 4) for x in w]
+    # a term the games never showed (a planeswalker, an enchantment, poison: none in the bench
+    # decks) keeps its hand-tuned weight, in the units the scaling gave the fitted ones
+    shown = [any(x[j] != xs[0][j] for x in xs) for j in range(len(TERMS))]
+    fitted = [round(x * scale, 4) if ok else t for x, t, ok in zip(w, TUNED, shown)]
     tx, ty = [f for f, _y in test], [y for _f, y in test]
     return {"positions": len(xs), "held_out": len(tx), "weights": dict(zip(TERMS, fitted)),
             "accuracy": {"tuned": round(accuracy(TUNED, tx, ty), 4), "fitted": round(accuracy(fitted, tx, ty), 4)}}
