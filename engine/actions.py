@@ -38,6 +38,7 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
     used: list[tuple[dict[str, Any], int, Any]] = []
     plan: list[tuple[int, Any, int]] = []
     gains: dict[str, int] = {}
+    statics_on = player_statics.active(g)
     for src, tgt, n in hits:
         if n <= 0:
             continue
@@ -46,7 +47,7 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
             continue
         sc = g.chars(src)
         # 702.16e protection prevents damage from sources of that quality; prevention effects
-        free = unpreventable(g, src)  # 615.11: damage that can't be prevented
+        free = unpreventable(g, src) or statics_on and player_statics.damage_unpreventable(g)  # 615.11
         if isinstance(tgt, int):
             if tgt not in g.objects or g.objects[tgt].zone != "battlefield":
                 continue

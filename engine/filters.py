@@ -22,8 +22,11 @@ KNOWN = frozenset({
     "damaged_this_turn", "targets_you", "targets", "power_lt_self", "toughness_lt_self", "power_lt",
     "toughness_lt", "not", "ability", "one_of_each", "different_names", "enchanted", "equipped",
     "chosen_color", "chosen_type", "from_battlefield_this_turn", "unblocked", "attacking_you", "chosen_name",
-    "shares_color_with_source", "paired_group",
+    "shares_color_with_source", "paired_group", "name_in",
 })
+#: Keys that name another object of the resolution ("with the same name as that permanent"):
+#: engine.values binds them to plain keys (``name_in``) before ``matches`` reads the filter.
+BOUND_KEYS = frozenset({"same_name_as"})
 #: The steps after blockers are declared (509.1h): an attacker with no blocker is unblocked then.
 _AFTER_BLOCKS = frozenset({"declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat"})
 #: Keys that constrain a group of chosen cards, not one object (checked where they are chosen).
@@ -170,6 +173,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
             return False
     if f.get("name") == "SELF" and src is not None and o.card.name != game.objects[src].card.name:
         return False
+    if "name_in" in f and ("face_down" in o.chosen or not any(has_name(o.card.name, n) for n in f["name_in"])):
+        return False  # "with the same name as that permanent" (201.2; a face-down one has none, 707.2)
     if f.get("damaged_this_turn") and not (o.damage or o.damage_sources):
         return False  # dealt damage this turn: the sources are remembered until cleanup (514.2)
     if "power_lt" in f and not c.power < f["power_lt"] or "toughness_lt" in f and not c.toughness < f["toughness_lt"]:
@@ -247,7 +252,7 @@ def unknown_keys(f: Any, group_ok: bool = False, player_refs: bool | str = False
     where the op counts the amount for each player it affects: ``player_refs="that_player"``)."""
     if not isinstance(f, dict):
         return set()
-    out = {k for k in f if k not in KNOWN or k in GROUP_KEYS and not group_ok}
+    out = {k for k in f if k not in KNOWN and not (player_refs and k in BOUND_KEYS) or k in GROUP_KEYS and not group_ok}
     # ``matches`` reads these player words only; another value (a reference to "that player",
     # a target) would be ignored and match every controller (an owner reference is read where
     # objects are chosen, engine/values.chosen_refs; "that_player" nowhere)

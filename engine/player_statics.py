@@ -29,7 +29,8 @@ KINDS = frozenset({"no_max_hand_size", "player_keywords", "flash_spells", "free_
                    "cant_gain_life", "cant_lose_life", "skip_step",
                    "extra_land",        # read by land_plays (305.2a)
                    "attack_tax",        # read by engine.combat.attack_cost (508.1g)
-                   "name_lock"})        # "spells with the chosen name can't be cast" (201.3)
+                   "name_lock",         # "spells with the chosen name can't be cast" (201.3)
+                   "damage_unpreventable"})  # "Damage can't be prevented" (615.11), read by engine.actions
 
 @per_object
 def _card_statics(card: Any) -> tuple[Any, ...]:
@@ -49,7 +50,7 @@ def active(g: "Game") -> bool:
     some = g.__dict__.get("_pstatics_any")
     if some is None or some[0] != g.next_uid:
         some = g._pstatics_any = (g.next_uid, any(_card_statics(o.card) for o in g.objects.values()))
-    return some[1]
+    return some[1] or bool(g.effects) and any(e["layer"] == "player" for e in g.effects)
 
 
 def statics(g: "Game", kind: str) -> list[tuple[int, str, dict[str, Any]]]:
@@ -69,6 +70,9 @@ def statics(g: "Game", kind: str) -> list[tuple[int, str, dict[str, Any]]]:
             for oid in g.players[p].command:
                 for st in _card_statics(g.objects[oid].card):
                     by.setdefault(st["kind"], []).append((oid, p, st))
+        for e in g.effects:  # "Players can't gain life this turn": a resolved spell's effect (611.2)
+            if e["layer"] == "player":
+                by.setdefault(e["static"]["kind"], []).append((e.get("source") or -1, e["controller"], e["static"]))
         cache = g._pstatics = (g._version, by)
     return cache[1].get(kind, [])
 
@@ -105,6 +109,11 @@ def cant_lose_life(g: "Game", player: str) -> bool:
     Two-Headed Giant, or says it of a teammate (810.9h: no player on that team can lose life
     or pay life other than 0)."""
     return any(_mine(g, "cant_lose_life", p) for p in _team(g, player))
+
+
+def damage_unpreventable(g: "Game") -> bool:
+    """615.11: "Damage can't be prevented" (Leyline of Punishment; Skullcrack's "this turn")."""
+    return bool(statics(g, "damage_unpreventable"))
 
 
 def _team(g: "Game", player: str) -> tuple[str, ...]:

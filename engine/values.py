@@ -192,7 +192,7 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
             i = ref["target"] + r.get("off", 0)
             return list(r["legal"][i]) if i < len(r["legal"]) else []
         if "each" in ref:
-            f = bind_players(g, r, ref["each"])
+            f = bind_refs(g, r, ref["each"])
             if "power_lt_self" in f or "toughness_lt_self" in f:
                 f = bind_self_compare(g, r, f)
             out: list[Any] = []
@@ -310,7 +310,7 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         x = this(g, r).x if r is not None and "obj" in r else 0
         return -x if a.get("negate") else x
     if "count" in a:
-        f = bind_players(g, r, a["count"]) if r is not None else a["count"]
+        f = bind_refs(g, r, a["count"]) if r is not None else a["count"]
         ctl = _you(g, src, r)
         n = 0
         if f.get("player"):
@@ -765,6 +765,26 @@ def bind_players(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
     if ctl in PLAYER_WORDS or isinstance(ctl, list):
         return f
     return {**f, "controller": [p for p in refs(g, r, ctl) if isinstance(p, str)]}
+
+
+def bind_refs(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
+    """A filter of an "each" or a count with the references in it read now (608.2c)."""
+    f = bind_players(g, r, f)
+    return bind_same_name(g, r, f) if "same_name_as" in f else f
+
+
+def bind_same_name(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
+    """"All other permanents with the same name as that permanent": the names the referenced
+    objects have now (201.2; a face-down object has none, 707.2), or had as they last existed
+    (608.2h) when they are gone; the filter then matches by name."""
+    f = dict(f)
+    names: set[str] = set()
+    for x in refs(g, r, f.pop("same_name_as")):
+        o = g.objects.get(x) if isinstance(x, int) else None
+        if o is not None and "face_down" not in o.chosen:
+            names.add(o.card.name)
+    f["name_in"] = sorted(names)
+    return f
 
 
 def bind_self_compare(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:

@@ -83,6 +83,11 @@ def test_filters_check_names_the_unknown_key():
     with pytest.raises(ValueError, match="different_names"):
         filters.check({"types": ["Land"], "different_names": True})
     filters.check({"types": ["Land"], "different_names": True}, group_ok=True)
+    # "with the same name as that permanent" names an object of a resolution: only an "each" or a
+    # count that a resolution binds may carry it (engine.values.bind_refs), never a static's filter
+    with pytest.raises(ValueError, match="same_name_as"):
+        filters.check({"permanent": True, "same_name_as": {"target": 0}})
+    assert filters.unknown_keys({"permanent": True, "same_name_as": {"target": 0}}, player_refs=True) == set()
 
 
 def test_ops_check_reads_nested_effects_and_filters():

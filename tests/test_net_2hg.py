@@ -94,6 +94,10 @@ def test_four_bots_play_two_headed_giant_through_a_server_restart(tmp_path):
                                           "--name", f"bot{i}", "--seat-file", str(tmp_path / f"s{i}.json"),
                                           "--deck", str(decks[i % 2]), "--seed", str(i + 1), *team],
                                          cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True))
+            # one joiner at a time: a joiner without --team takes the smaller team, the first on a
+            # tie, so the teams below hold only if the joins do not race
+            seated = bots[-1].stdout.readline()
+            assert seated == f"seat: bot{i}\n", seated
         n, srv = kill_and_restart_after(srv, data, port, answers=80, within=60)
         lines = [last_line(b, timeout=240) for b in bots]
         assert len(set(lines)) == 1, lines

@@ -53,6 +53,14 @@ def _grant(g: "Game", r: Ctx, e: Effect) -> dict | None:
 
 
 
+@op("player_effect")
+def _player_effect(g: "Game", r: Ctx, e: Effect) -> None:
+    """611.2: a resolved spell's effect on players or the game for a while, read as a static of
+    engine.player_statics ("Players can't gain life this turn", "Damage can't be prevented this
+    turn")."""
+    add_effect(g, "player", [], r, until_of(e), static=dict(e.args["static"]), source=source_id(g, r))
+
+
 @op("restrict")
 def _restrict(g: "Game", r: Ctx, e: Effect) -> None:
     objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int)]

@@ -562,6 +562,12 @@ def _cant_change_life(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": f"cant_{m.group(2)}_life", "who": _LIFE_WHO[m.group(1)]}]
 
 
+@static(r"^damage can't be prevented$")
+def _damage_unpreventable(m: re.Match) -> list[dict[str, Any]] | None:
+    """615.11: "Damage can't be prevented" (every source's, while the permanent is there)."""
+    return [{"kind": "damage_unpreventable", "who": "each"}]
+
+
 @static(r"^your life total can't change$")
 def _life_cant_change(m: re.Match) -> list[dict[str, Any]] | None:
     """"Your life total can't change" (Platinum Emperion): you can't gain or lose life (118.7, 118.8)."""

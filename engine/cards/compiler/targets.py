@@ -163,7 +163,14 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
-        m = re.search(r"\s+(with|without) (" + "|".join(KEYWORDS) + r")$", p)
+        kw = "|".join(KEYWORDS)
+        m = re.search(r"\s+with (" + kw + r") or (" + kw + r")$", p)
+        if m and "or" not in f:  # "creatures with flying or reach": either keyword
+            f["or"] = [{"keyword": m.group(1).capitalize()}, {"keyword": m.group(2).capitalize()}]
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+(with|without) (" + kw + r")$", p)
         if m:
             f["keyword" if m.group(1) == "with" else "not_keyword"] = m.group(2).capitalize()
             p = p[: m.start()]

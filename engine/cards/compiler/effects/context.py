@@ -73,6 +73,22 @@ class Ctx:
             return self.last_player
         return None
 
+    def _same_name(self, target: str, others: str) -> Any:
+        """The target and every other object of the kind named that has its name (201.2), as one
+        group that one instruction affects at once; "its controller controls": the target's."""
+        t = self.ref(target)
+        if not (isinstance(t, dict) and "target" in t):
+            return None
+        mine = others.endswith(" its controller controls")
+        f = parse_noun(others.removesuffix(" its controller controls"))
+        if f is None or f.get("player") or "controller" in f and mine:
+            return None
+        if mine:
+            f["controller"] = self.last_player = {"controller_of": t}
+        r = {"each": {**f, "same_name_as": t}}
+        self.last = r
+        return r
+
     def ref(self, phrase: str) -> Any:
         """An object or player phrase to a reference, adding a target slot if targeted."""
         p = phrase.strip().lower()
@@ -80,6 +96,9 @@ class Ctx:
             return "self"
         if p == "they" and self.last is not None:
             return self.last
+        m = re.fullmatch(r"(target .+?) and (?:all|each) other (.+?) with the same name as (?:that \w+|it)", p)
+        if m:  # "target permanent and all other permanents with the same name as that permanent"
+            return self._same_name(m.group(1), m.group(2))
         if p in ("the player or planeswalker it's attacking", "the player or planeswalker it is attacking",
                  "defending player or the planeswalker it's attacking"):
             return "attacked"

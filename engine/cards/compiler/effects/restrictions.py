@@ -1,11 +1,13 @@
-"""Combat and untap restrictions with a duration (CR 508.1c, 509.1b-c, 502.2).
+"""Combat and untap restrictions with a duration (CR 508.1c, 509.1b-c, 502.2), and rules for the
+players for a while ("Players can't gain life this turn", 118.7; "Damage can't be prevented this
+turn", 615.11).
 """
 from __future__ import annotations
 
 import re
 
 from engine.cards.abilities import Effect
-from engine.cards.compiler.effects.context import Ctx, Reader, reader
+from engine.cards.compiler.effects.context import DURATIONS, Ctx, Reader, reader
 from engine.cards.compiler.targets import parse_noun
 
 _RULES = {"can't block": "cant_block", "can't attack": "cant_attack", "can't attack or block": "cant_attack_or_block",
@@ -32,6 +34,26 @@ def _restrict(m: re.Match, c: Ctx) -> list[Effect] | None:
         else "permanent"
     )
     return [Effect("restrict", {"what": what, "rule": _RULES[m.group(2)], "duration": dur})]
+
+
+_LIFE_WHO = {"players": "each", "each player": "each", "your opponents": "opponent", "each opponent": "opponent",
+             "you": "you"}
+
+
+@reader(r"^(players|each player|your opponents|each opponent|you) can't (gain|lose) life "
+        r"(this turn|until your next turn)$")
+def _cant_change_life_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """118.7, 118.8, 611.2: "Players can't gain life this turn" (Skullcrack), "Your opponents can't
+    gain life this turn" (Atarka's Command): a rule for the players for that long."""
+    return [Effect("player_effect", {"static": {"kind": f"cant_{m.group(2)}_life", "who": _LIFE_WHO[m.group(1)]},
+                                     "duration": DURATIONS[m.group(3)]})]
+
+
+@reader(r"^damage can't be prevented (this turn|until your next turn)$")
+def _unpreventable_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """615.11, 611.2: "Damage can't be prevented this turn" (Skullcrack): no damage, from any source."""
+    return [Effect("player_effect", {"static": {"kind": "damage_unpreventable", "who": "each"},
+                                     "duration": DURATIONS[m.group(1)]})]
 
 
 @reader(r"^(.+?) can't be blocked by (.+?) this turn$")
@@ -113,6 +135,8 @@ def _attack_defender_eot(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 #: this family's readers, in the order they are tried
 READERS: tuple[Reader, ...] = (
+    _cant_change_life_for_now,
+    _unpreventable_for_now,
     _restrict,
     _restrict_by,
     _must,

@@ -18,7 +18,7 @@ def _destroy(m: re.Match, c: Ctx) -> list[Effect] | None:
     op = m.group(1).lower()
     # "destroy target creature and target land"? two targets
     mm = re.fullmatch(r"(.+?) and ((?:target|each|all) .+)", tail)
-    if mm and ("target" in mm.group(1) or mm.group(1) == "self"):
+    if mm and ("target" in mm.group(1) or mm.group(1) == "self") and "with the same name as" not in tail:
         a, b = c.ref(mm.group(1)), c.ref(mm.group(2))
         if a is None or b is None:
             return None
