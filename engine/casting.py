@@ -347,6 +347,8 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     s.divide = {(_key(k)): v for k, v in (a.get("divide") or {}).items()}
     s.kicked = kicked
     s.chosen["cast_from"] = cast_from  # "if this spell was cast from your hand"
+    if g.step in ("main1", "main2") and g.active == player:
+        s.chosen["cast_in_main"] = True  # "if you cast SELF during your main phase" (505.1)
     cast_options.mark(g, s, ([keyword_alt[0].keyword] if keyword_alt else []) + [r.keyword for r, _ in extras]
                       + ([offered["keyword"]] if offered is not None and offered.get("keyword") else []))
     if keyword_alt is not None:

@@ -81,6 +81,8 @@ def resolve_top(g: "Game") -> None:
                                if isinstance(x, int) and x in g.objects},
                    "lki_owner": {x: g.objects[x].owner for slot in legal for x in slot
                                  if isinstance(x, int) and x in g.objects},
+                   "lki_card": {x: g.objects[x].card for slot in legal for x in slot  # "its mana value"
+                                if isinstance(x, int) and x in g.objects},
                    # 608.2h: "its power" of a target that left during the resolution
                    "lki_pt": {x: (g.chars(x).power, g.chars(x).toughness) for slot in legal for x in slot
                               if isinstance(x, int) and x in g.objects and g.objects[x].zone == "battlefield"}}

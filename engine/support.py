@@ -191,8 +191,11 @@ def _walk(x: Any, out: list[str]) -> None:
     elif isinstance(x, dict):
         if any(x.get(k) == "sacrificed" for k in ("power_of", "toughness_of")):
             return  # the sacrificed object's power as it last existed (engine/costs.py)
-        if "mv_of" in x:
-            out.append("amount mv_of")  # not read by engine.values.amount
+        mv = x.get("mv_of")
+        if mv is not None and mv not in ("it", "taken") and not (isinstance(mv, dict) and set(mv) == {"target"}):
+            # engine.values.amount reads these as the objects are now or as the resolution's
+            # targets last existed (608.2h); a card exiled to pay a cost is not kept for it
+            out.append(f"amount mv_of {mv!r}")
         if "graveyard_of" in x:
             out.append("reference graveyard_of")  # no op of this engine reads it yet
         for k in ("mana", "unless_pays"):  # paid ("pay", "unless", ward, counter unless) or added

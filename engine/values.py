@@ -181,6 +181,8 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
         if isinstance(a, str) or isinstance(a, int) and a in g.objects and g.objects[a].zone == "battlefield":
             return [a]
         return []
+    if ref == "taken":  # "reveal the top card ... and put that card into your hand": what the dig moved
+        return [c for c in r.get("taken", ()) if c in g.objects]
     if ref == "exiled":  # the cards the previous exile_top effect exiled
         if "exiled" not in r:  # none in this resolution: "the exiled card" of a linked ability (607.2a)
             return refs(g, r, "linked_exiled")
@@ -237,6 +239,7 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "drawn_this_turn": frozenset({"drawn_this_turn"}),
     "times_paid": frozenset({"times_paid"}),
     "colors_spent": frozenset({"colors_spent"}),
+    "mv_of": frozenset({"mv_of"}),
 }
 #: the amounts computed without a resolution record (a static ability, 611.3a)
 STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "toughness_of", "blockers_beyond_first",
@@ -246,7 +249,7 @@ STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "tou
 #: The references ``refs`` resolves: words, and the head keys of dict references
 REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent", "each_other_player",
                        "defending_player", "each_player", "it", "trigger_player", "attached", "created", "attacked",
-                       "exiled", "linked_exiled", "damaged"})
+                       "exiled", "linked_exiled", "damaged", "taken"})
 REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "controller_of", "owner_of"})
 
 #: the references an amount can mean outside a resolution (``static_refs``)
@@ -292,6 +295,8 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         return int(a) if a.lstrip("-").isdigit() else 0
     if "devotion" in a:
         return devotion(g, _you(g, src, r), a["devotion"])
+    if a.get("graveyard_types") == "all":  # 205.2a: the card types among cards in all graveyards
+        return len({t for p in g.order for c in g.players[p].graveyard for t in g.objects[c].card.types})
     if "domain" in a or "graveyard_types" in a or "drawn_this_turn" in a:
         who = _you(g, src, r)
         if who is None:
@@ -303,6 +308,11 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
             return len({t for c in g.players[who].graveyard for t in g.objects[c].card.types})
         return g.players[who].drawn_turn  # cards drawn this turn (120.1)
 
+    if "mv_of" in a and r is not None:  # "equal to its mana value" (202.3): the card the instruction named,
+        lki = r.get("lki_card", {})     # a target that left as it last existed (608.2h)
+        cards = [g.objects[x].card if x in g.objects else lki.get(x) for x in refs(g, r, a["mv_of"])
+                 if isinstance(x, int)]
+        return sum(int(mana_value(c.mana_cost)) for c in cards if c is not None)
     if "colors_spent" in a:  # 702.43a: the colors of mana spent to cast it (kept by the permanent it became)
         o = g.objects.get(src) if src is not None else None
         return len(o.chosen.get("colors_spent", ())) if o is not None else 0
@@ -553,6 +563,10 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         from_hand = s is not None and s.ability is None and s.chosen.get("cast_from") == "hand"
         if from_hand != bool(cond["cast_from_hand"]):
             return False
+    if "cast_in_main" in cond:  # "If you cast SELF during your main phase" (505.1, 608.2c)
+        s = this(g, r) if r is not None and "obj" in r else None
+        if (s is not None and s.ability is None and bool(s.chosen.get("cast_in_main"))) != bool(cond["cast_in_main"]):
+            return False
     if "renowned" in cond:  # "if it isn't renowned" (702.111a)
         if o is None or bool(o.chosen.get("renowned")) != bool(cond["renowned"]):
             return False
@@ -658,7 +672,7 @@ CONDITION_KEYS = {"control", "min", "max", "life_ge", "life_le", "your_turn", "a
                   "once_each_turn", "not", "it", "x_ge", "life_ge_start_plus", "graveyard_ge", "filter",
                   "cast_from_hand", "milled_this_way", "had_no_counters", "new_since_upkeep",
                   "opponent_dealt_damage_this_turn", "renowned", "cast_with", "step", "before_attackers",
-                  "combat_timing",
+                  "combat_timing", "cast_in_main",
                   "self_counters_ge", "history", "graveyard_types_ge", "different_powers_ge", "total_power_ge",
                   "opponent_more", "opponent_poison_ge", "self_counters_le", "opponents_control", "opponents_ge",
                   "any_player_life_le", "evolve", "drawn_ge", "attached", "opponent_graveyard_ge",

@@ -111,24 +111,24 @@ def choose(menu: QMenu, text: str) -> None:
 
 def test_manual_actions_from_a_cards_context_menu(qtbot):
     g, w = table_for(qtbot, {"active": "alice", "step": "main1", "players": {
-        "alice": {"battlefield": ["Tarmogoyf", "Forest"], "library": LIB}, "bob": {"library": LIB}}})
-    goyf = ids(g, "Tarmogoyf", "alice")[0]
+        "alice": {"battlefield": ["Chaos Orb", "Forest"], "library": LIB}, "bob": {"library": LIB}}})
+    orb = ids(g, "Chaos Orb", "alice")[0]
     forest = ids(g, "Forest", "alice")[0]
     assert {"action": "manual"} in w.ctl.decision.options
-    right_click(w, card_center(w, goyf))
+    right_click(w, card_center(w, orb))
     menu = w.card_menu
     assert menu is not None and menu.isVisible()
     choose(menu, "Add a +1/+1 counter")
-    assert g.objects[goyf].counters.get("+1/+1") == 1
+    assert g.objects[orb].counters.get("+1/+1") == 1
     assert w.ctl.decision.kind == "priority", "one action from the menu, then back to priority"
     assert any(e["type"] == "manual" and "+1/+1" in e.get("what", "") for e in g.events)
     # a land is a card one may handle by hand too (the engine allows any public card)
     right_click(w, card_center(w, forest))
     choose(w.card_menu, "Tap")
     assert g.objects[forest].tapped
-    right_click(w, card_center(w, goyf))
+    right_click(w, card_center(w, orb))
     choose(w.card_menu, "Move to > the graveyard")
-    assert "Tarmogoyf" in [g.objects[i].card.name for i in g.players["alice"].graveyard]
+    assert "Chaos Orb" in [g.objects[i].card.name for i in g.players["alice"].graveyard]
 
 
 def test_no_context_menu_without_manual_actions(qtbot):

@@ -19,7 +19,7 @@ KEEP = []
 
 def test_manual_counters_by_clicking(qtbot):
     g = from_setup({"active": "alice", "step": "main1", "players": {
-        "alice": {"battlefield": ["Tarmogoyf"]}, "bob": {}}})
+        "alice": {"battlefield": ["Chaos Orb"]}, "bob": {}}})
     w = TableWidget(LocalSession(g), ["alice", "bob"], modal_errors=False)
     KEEP.append(w)
     qtbot.addWidget(w)
@@ -36,8 +36,8 @@ def test_manual_counters_by_clicking(qtbot):
     action = panel.findChild(QComboBox, "manual_action")
     action.setCurrentText("counters")
     QTest.mouseClick(panel.buttons["manual:apply"], Qt.LeftButton)
-    goyf = g.battlefield[0]
-    assert g.objects[goyf].counters.get("+1/+1") == 1
+    orb = g.battlefield[0]
+    assert g.objects[orb].counters.get("+1/+1") == 1
     assert g.pending.kind == "manual"
     QTest.mouseClick(panel.ok, Qt.LeftButton)
     assert g.pending.kind == "priority"

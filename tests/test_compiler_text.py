@@ -54,3 +54,17 @@ def test_older_wording_his_or_her_and_the_mill_sentence():
     assert d.abilities[-1].effects[0].args == {"who": {"target": 0}, "amount": 20}
     new = compile_card(corpus_card("Jace Beleren"))
     assert [a.effects for a in new.abilities] == [a.effects for a in d.abilities]
+
+
+def test_a_legends_first_name_alone_means_it_unless_it_is_a_subtype_or_a_title():
+    # 201.5: "Zurgo can't block ..." on Zurgo Bellstriker means the card itself
+    assert normalise("Zurgo can't block creatures with power 2 or greater.", "Zurgo Bellstriker", True) == \
+        ["SELF can't block creatures with power 2 or greater."]
+    assert normalise("Zurgo can't block.", "Zurgo Bellstriker", False) == ["Zurgo can't block."]  # not a legend
+    # a first word that is a subtype or a title is not a name: Sliver Queen makes Sliver tokens
+    assert normalise("{2}: Create a 1/1 colorless Sliver creature token.", "Sliver Queen", True) == \
+        ["{2}: Create a 1/1 colorless Sliver creature token."]
+    assert normalise("Captain can't block.", "Captain Sisay", True) == ["Captain can't block."]
+    # and never inside a longer name
+    assert normalise("When Mitotic Ultimus dies, conjure a card named Mitotic Slime.", "Mitotic Ultimus", True) == \
+        ["When SELF dies, conjure a card named Mitotic Slime."]

@@ -45,14 +45,14 @@ def test_balance_is_unsupported_and_cast_then_played_by_hand(cards):
 
 def test_a_manual_permanent_offers_manual_actions_at_priority(cards):
     g = from_setup({"active": "alice", "step": "main1", "players": {
-        "alice": {"battlefield": ["Tarmogoyf"]}, "bob": {}}}, cards)
+        "alice": {"battlefield": ["Chaos Orb"]}, "bob": {}}}, cards)
     assert {"action": "manual"} in g.pending.options
     g.submit("alice", {"action": "manual"})
     assert g.pending.kind == "manual"
-    goyf = g.battlefield[0]
-    g.submit("alice", {"action": "counters", "card": goyf, "kind": "+1/+1", "delta": 2})
+    orb = g.battlefield[0]
+    g.submit("alice", {"action": "counters", "card": orb, "kind": "+1/+1", "delta": 2})
     g.submit("alice", {"action": "done"})
-    assert g.objects[goyf].counters["+1/+1"] == 2
+    assert g.objects[orb].counters["+1/+1"] == 2
     assert g.pending.kind == "priority"
 
 

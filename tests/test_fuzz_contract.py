@@ -32,6 +32,7 @@ SAMPLES = {  # one amount of each kind the evaluator computes
     "greatest": {"greatest": "power", "among": {}}, "counters_on": {"counters_on": "self", "kind": "fellowship"},
     "devotion": {"devotion": ["B"]}, "domain": {"domain": "you"}, "graveyard_types": {"graveyard_types": "you"},
     "drawn_this_turn": {"drawn_this_turn": "you"}, "colors_spent": {"colors_spent": "self"},
+    "mv_of": {"mv_of": "taken"},
     "times_paid": {"times_paid": "Squad"},
 }
 
@@ -74,8 +75,12 @@ def test_every_reference_the_walker_accepts_is_resolved_and_others_are_refused(g
         with pytest.raises(Unsupported, match="unsupported reference"):
             values.refs(g, ctx(g, src), bad)
     with pytest.raises(Unsupported, match="unsupported amount"):
-        values.amount(g, {"mv_of": "self"}, src, ctx(g, src))
-    assert contract.amount_problems({"mv_of": "self"}) == ["amount ['mv_of']"]
+        values.amount(g, {"mv_total": "self"}, src, ctx(g, src))
+    assert contract.amount_problems({"mv_total": "self"}) == ["amount ['mv_total']"]
+    # "its mana value" is read for what a resolution names now or last knew (its targets, the card
+    # it took, "it"); any other reference is refused when the card is compiled
+    assert [r for r in unsupported_reasons(card(spell(Effect("gain_life", {"who": "you", "amount": {
+        "mv_of": "exiled"}})))) if "mv_of" in r] == ["amount mv_of 'exiled'"]
 
 
 def card(*abilities: Ability) -> CardDef:
@@ -146,7 +151,7 @@ def test_an_amount_the_runtime_lacks_met_on_a_pass_is_an_engine_fault_not_an_ill
     real = OPS["damage"]
 
     def damage(g, r, e):
-        values.amount(g, {"mv_of": "self"}, None, r)
+        values.amount(g, {"mv_total": "self"}, None, r)
         return real(g, r, e)
     monkeypatch.setitem(OPS, "damage", damage)
     g = Game.new([("p0", RED), ("p1", GREEN)], cards, 1)

@@ -89,6 +89,11 @@ def _rest(g: "Game", r: dict, p: str, rest: list[int], where: str, key: str) -> 
 @op("dig")
 def _dig(g: "Game", r: dict, e: Effect) -> dict | None:
     p = controller(g, r)
+    if e.get("who") is not None:  # "defending player reveals the top card of their library ..."
+        ps = [q for q in refs(g, r, e.args["who"]) if isinstance(q, str)]
+        if not ps:
+            return None
+        p = ps[0]
     n = amount(g, e.get("amount", 1), source_id(g, r), r)
     lib = g.players[p].library
     state = r.setdefault("dig", {})
@@ -128,7 +133,8 @@ def _dig(g: "Game", r: dict, e: Effect) -> dict | None:
         r["answers"][nested.slot(r, "take")] = picks
     picks = [c for c in nested.answer(r, "take") if c in g.objects and g.objects[c].zone == "library"]
     if picks:
-        put(g, p, picks, e.get("to", "hand"), bool(e.get("tapped")))
+        # "that card" of the next instruction (engine.values.refs "taken"): the new objects (400.7)
+        r["taken"] = put(g, p, picks, e.get("to", "hand"), bool(e.get("tapped")))
         r["answers"][nested.slot(r, "take")] = []
     return _rest(g, r, p, [c for c in top if c not in picks], e.get("rest", "library_bottom"), "order")
 

@@ -64,10 +64,19 @@ def _regenerate(g: "Game", r: Ctx, e: Effect) -> None:
 
 
 @op("tap")
-def _tap(g: "Game", r: Ctx, e: Effect) -> None:
-    for x in refs(g, r, e.args["what"]):
-        if isinstance(x, int) and x in g.objects:
-            tap(g, x)  # 701.17a (603.2d: "becomes tapped")
+def _tap(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int) and x in g.objects]
+    act = tap
+    if e.get("or_untap") and objs:  # "tap or untap target creature": chosen as it resolves (608.2d)
+        key = f"{r['i']}.tap_or_untap"
+        got = r["answers"].get(key)
+        if got is None:
+            return {"kind": "choose_option", "player": controller(g, r), "options": ["tap", "untap"], "slot": key,
+                    "prompt": f"{this(g, r).card.name}: tap or untap {g.objects[objs[0]].card.name}?"}
+        act = tap if got == "tap" else untap
+    for x in objs:
+        act(g, x)  # 701.17a (603.2d: "becomes tapped"), 701.17b
+    return None
 
 
 

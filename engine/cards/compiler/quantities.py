@@ -292,6 +292,8 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"x_ge": int(m.group(1))}
     if t in ("self was cast from your hand", "you cast it from your hand"):
         return {"cast_from_hand": True}
+    if t in ("you cast self during your main phase", "you cast it during your main phase"):
+        return {"cast_in_main": True}
     m = re.fullmatch(r"(.+?) and (.+)", t)
     if m and not t.startswith("you control"):
         a, b = parse_condition(m.group(1)), parse_condition(m.group(2))
@@ -374,6 +376,8 @@ def _count_more(p: str) -> Any:
         return {"count": {"player": True, "opponent": True}}
     if p in ("card types among cards in your graveyard", "card type among cards in your graveyard"):
         return {"graveyard_types": "you"}
+    if p in ("card types among cards in all graveyards", "card type among cards in all graveyards"):
+        return {"graveyard_types": "all"}
     if p in ("cards you've drawn this turn", "card you've drawn this turn"):
         return {"drawn_this_turn": "you"}
     m = re.fullmatch(r"(.+?) on the battlefield", p)

@@ -778,6 +778,17 @@ def _cda_power(m: re.Match) -> list[dict[str, Any]] | None:
     return None if q is None else [{"kind": "set_pt", "affects": "self", "power": q}]
 
 
+@static(r"^self's power is equal to (.+?) and its toughness is equal to that number(?: plus (\d+))?$")
+def _cda_pt_plus(m: re.Match) -> list[dict[str, Any]] | None:
+    """604.3, 208.2: a characteristic-defining ability that sets power to a number and toughness
+    to that number plus N (Tarmogoyf: card types among cards in all graveyards, plus 1)."""
+    q = quantity(m.group(1))
+    if q is None:
+        return None
+    t = {"plus": [q, int(m.group(2))]} if m.group(2) else q
+    return [{"kind": "set_pt", "affects": "self", "power": q, "toughness": t}]
+
+
 @static(r"^self's power and toughness are each equal to (.+)$")
 def _cda_pt(m: re.Match) -> list[dict[str, Any]] | None:
     q = quantity(m.group(1))

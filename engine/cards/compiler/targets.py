@@ -260,6 +260,9 @@ def _parse_core(words: list[str], f: dict[str, Any]) -> bool:
             f["token"] = False
         elif w == "token" and i + 1 < len(words):
             f["token"] = True
+        elif re.fullmatch(r"\d+/\d+", w) and i + 1 < len(words) and "power_eq" not in f:
+            pw, tg = w.split("/")  # "target 1/1 creature" (208.1: exactly that power and toughness)
+            f["power_eq"], f["toughness_eq"] = int(pw), int(tg)
         elif w == "colorless":
             f["colorless"] = True
         elif w == "multicolored":

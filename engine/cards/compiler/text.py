@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from engine.cards.compiler.subtypes import subtype
+
 _REMINDER = re.compile(r"\s*\([^()]*\)")
 SELF = "SELF"
 _SELF_WORDS = re.compile(
@@ -79,6 +81,10 @@ def strip_reminder(text: str) -> str:
     return text
 
 
+#: first words of legendary names that are not names of their own
+_NOT_SHORT = frozenset({"The", "A", "An", "Lord", "Lady", "King", "Queen", "General", "Captain", "Sir", "Dame"})
+
+
 def normalise(text: str, name: str, legendary: bool = False) -> list[str]:
     """Paragraphs of rules text with reminder text removed and the card's name as SELF."""
     text = strip_reminder(text or "")
@@ -98,6 +104,11 @@ def normalise(text: str, name: str, legendary: bool = False) -> list[str]:
         if "," in n:  # legendary short names: "Jace, the Mind Sculptor" -> "Jace"
             text = replace_name(text, n.split(",")[0])
         elif legendary and re.match(r"^[A-Z][\w'-]+ (the|of) ", n):
+            text = replace_name(text, n.split()[0])
+        elif legendary and re.fullmatch(r"[A-Z][\w-]+ [A-Z][\w'-]+", n) and n.split()[0] not in _NOT_SHORT \
+                and subtype(n.split()[0].lower()) is None:
+            # "Zurgo Bellstriker": "Zurgo can't block ..." (a legend's first name alone means it,
+            # unless that word is a subtype, "Sliver Queen" creates Sliver tokens)
             text = replace_name(text, n.split()[0])
     text = _SELF_WORDS.sub(SELF, text)
     text = re.sub(r"\benters the battlefield\b", "enters", text)

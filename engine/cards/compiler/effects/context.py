@@ -201,7 +201,8 @@ def keyword_list(text: str) -> list[str] | None:
     parts = [p.strip() for p in re.split(r",\s*(?:and\s+)?|\s+and\s+", text.lower()) if p.strip()]
     out = []
     for p in parts:
-        m = re.fullmatch(r"protection from (white|blue|black|red|green|creatures|artifacts|everything)", p)
+        m = re.fullmatch(r"protection from (white|blue|black|red|green|creatures|artifacts|everything|each color|"
+                         r"all colors|multicolored|monocolored|colorless)", p)
         if m:
             q = m.group(1)
             out.append("Protection from " + q)

@@ -229,8 +229,16 @@ def read_dig(text: str, ctx: Ctx) -> list[Effect] | None:
 
 
 #: this family's readers, in the order they are tried
+@reader(r"^reveal the top card of your library and put (?:it|that card) into your hand$")
+def _reveal_take(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Reveal the top card of your library and put that card into your hand" (Dark Confidant):
+    a dig of one card, revealed (701.13a) and taken; the next instruction's "its" is that card."""
+    c.last = "taken"
+    return [Effect("dig", {"amount": 1, "take": 1, "filter": {}, "to": "hand", "rest": "library_top", "reveal": True})]
+
+
 READERS: tuple[Reader, ...] = (_search, _search_top, _search_split, _shuffle, _search_named_gy, _search_shuffle,
-                               _search_named2,)
+                               _search_named2, _reveal_take)
 
 
 # "Look at the top N cards of your library." and what follows it, read by parts (a typed
@@ -326,6 +334,8 @@ def read_look(text: str, ctx: Ctx) -> list[Effect] | None:
     return [Effect("dig", args)]
 
 
+_THEIR_TOP = re.compile(r"^(defending player|target player|target opponent) reveals the top "
+                        r"card of their library\.\s*")
 _TOP_HEAD = re.compile(r"^(you may look at|look at|reveal) the top card of your library\.\s*")
 _TOP_IF = re.compile(r"^if it's an? (.+?)(?: card)?, (you may )?(?:reveal it and )?put (?:it|that card) "
                      + _DEST + r"$")
@@ -338,6 +348,18 @@ def read_top_card(text: str, ctx: Ctx) -> list[Effect] | None:
     the battlefield. [Otherwise, put it into your hand.]": a dig of one card (701.13a), the card
     left on top when it is not taken and nothing else is said."""
     t = text.strip().rstrip(".").lower() + "."
+    who: Any = None
+    mw = _THEIR_TOP.match(t)
+    if mw:  # "Defending player reveals the top card of their library. If it's a land card, that player
+        # puts it into their hand" (Goblin Guide): the same dig, of that player's library, done by them
+        who = ctx.player(mw.group(1))
+        if who is None:
+            return None
+        t = "reveal the top card of your library. " + t[mw.end():]
+        t = re.sub(r"\b(?:that player|they) (may )?puts? (it|that card) (into|onto) their (hand|graveyard)",
+                   r"\1put \2 \3 your \4", t)
+        t = re.sub(r"\b(?:that player|they) (may )?puts? (it|that card) onto the battlefield", r"\1put \2 onto the "
+                   r"battlefield", t)
     m = _TOP_HEAD.match(t)
     if m is None or m.group(1) == "you may look at":
         return None
@@ -367,4 +389,6 @@ def read_top_card(text: str, ctx: Ctx) -> list[Effect] | None:
         args["tapped"] = True
     if m.group(1) == "reveal":
         args["reveal"] = True
+    if who is not None:
+        args["who"] = who
     return [Effect("dig", args)]

@@ -227,14 +227,17 @@ def _gy_shuffle(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 @reader(
     r"^(each opponent|each player|target player|target opponent|you) exiles? (a|an|one|two|three) (?:(.+?) )?cards? "
-    r"from (?:their|your) hand$"
+    r"from (?:their|your) (hand|graveyard)$"
 )
 def _exile_from_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Each opponent exiles a card from their hand", "Target player exiles a card from their
+    graveyard" (Relic of Progenitus): each such player chooses among their own cards (406.2)."""
     who = c.player(m.group(1))
     f: dict[str, Any] | None = {} if not m.group(3) else parse_noun(m.group(3))
     if who is None or f is None:
         return None
-    return [Effect("exile", {"what": {"choose": {**f, "zone": "hand", "owner": "chooser"}, "chooser": who,
+    f.pop("zone", None)
+    return [Effect("exile", {"what": {"choose": {**f, "zone": m.group(4), "owner": "chooser"}, "chooser": who,
                                       "amount": number(m.group(2))}})]
 
 

@@ -415,7 +415,9 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     return _life_lost_this_way(out)
 
 
-_LOOK_START = re.compile(r"^(?:look at|reveal) the top (?:\w+ cards|card) of your library\b", re.I)
+_LOOK_START = re.compile(r"^(?:(?:look at|reveal) the top (?:\w+ cards|card) of your library|(?:defending player|"
+                         r"target player|target opponent) reveals the top card of their "
+                         r"library)\b", re.I)
 
 
 def _with_look(text: str, ctx: Ctx) -> list[Effect] | None:

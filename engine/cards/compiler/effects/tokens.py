@@ -138,4 +138,18 @@ def _token_copy(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 #: this family's readers, in the order they are tried
-READERS: tuple[Reader, ...] = (_token, _token_pre, _token_copy,)
+@reader(r"^create ((?:a|an|one|two|three) .+? tokens? with .+?) and ((?:a|an|one|two|three) .+? tokens?(?: with .+)?)$")
+def _two_tokens(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Create a 3/3 ... token with deathtouch and a 3/3 ... token with lifelink" (Wurmcoil Engine):
+    two kinds of token, one instruction read as its two creations (110.5)."""
+    out: list[Effect] = []
+    for part in (m.group(1), m.group(2)):
+        mm = _TOKEN.match("create " + part)
+        got = _token(mm, c) if mm else None
+        if not got:
+            return None
+        out += got
+    return out
+
+
+READERS: tuple[Reader, ...] = (_token, _token_pre, _token_copy, _two_tokens)

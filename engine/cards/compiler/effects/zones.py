@@ -144,10 +144,14 @@ def _to_gy(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if what is None else [Effect("move", {"what": what, "to": "graveyard"})]
 
 
-@reader(r"^(tap|untap) (.+)$")
+@reader(r"^(tap or untap|tap|untap) (.+)$")
 def _tap(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(2))
-    return None if what is None else [Effect(m.group(1).lower(), {"what": what})]
+    if what is None:
+        return None
+    if m.group(1).lower() == "tap or untap":  # the controller chooses which as it resolves (608.2d)
+        return [Effect("tap", {"what": what, "or_untap": True})]
+    return [Effect(m.group(1).lower(), {"what": what})]
 
 
 @reader(r"^regenerate (.+)$")
@@ -172,10 +176,11 @@ def _sacrifice(m: re.Match, c: Ctx) -> list[Effect] | None:
     who = c.player(m.group(1)) if m.group(1) else "you"
     if who is None:
         return None
-    obj = m.group(2)
+    # "a creature of their choice with flying": the sacrificing player chooses (701.14a) either way
+    obj = re.sub(r" of (?:their|his or her) choice\b", "", m.group(2))
     if obj in ("self", "it", "them", "that creature", "that token", "those tokens", "that permanent"):
         return [Effect("sacrifice", {"what": c.ref(obj)})]
-    mm = re.fullmatch(r"(a|an|one|two|three|another|\w+) (.+?)(?: of their choice)?", obj)
+    mm = re.fullmatch(r"(a|an|one|two|three|another|\w+) (.+?)", obj)
     if not mm or (number(mm.group(1)) is None and mm.group(1) != "another"):
         return None
     f = parse_noun(("another " if mm.group(1) == "another" else "") + mm.group(2))
@@ -215,12 +220,14 @@ def _exile_top(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 @reader(
-    r"^(that player|they|each opponent|each player|target player|target opponent) exiles? the top (card|[a-z]+ cards|"
+    r"^(that player|they|each opponent|each player|target player|target opponent|defending player) exiles? the top "
+    r"(card|[a-z]+ cards|"
     r"\d+ cards) "
     r"of (?:their|his or her) library$"
 )
 def _exiles_top(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """"That player exiles the top card of their library" (ingest, 702.114a): the player named exiles."""
+    """"That player exiles the top card of their library" (ingest, 702.114a), "defending player exiles
+    the top twenty cards of their library" (Ulamog, the Ceaseless Hunger): the player named exiles."""
     who = c.player(m.group(1))
     n = 1 if m.group(2) == "card" else amount_of(m.group(2).split()[0], c)
     if who is None or n is None:
