@@ -2,7 +2,8 @@
 game against the AI (issue 18: every scene update within 16 ms while the AI thinks).
 
 A table (app.table.widget) of a game between "you" (answered at once by the random bot, as
-a fast player would) and an AI seat (app.ai_seat: it thinks in a worker thread). Each table
+a fast player would) and an AI seat (app.ai_seat: it searches in a child process, or with
+``--thread`` in a worker thread of the app's process). Each table
 update is timed like app.bench times them: from the controller's ``changed`` signal to the
 end of a full synchronous repaint, in wall time and in the GUI thread's CPU time. The AI's
 thread competes with the GUI thread for the interpreter while an update runs: the wall time
@@ -25,11 +26,12 @@ from engine.game import Game
 from engine.session import LocalSession
 
 
-def run(level: str = "hard", decisions: int = 150, seed: int = 1, think_ms: int | None = None) -> dict[str, Any]:
+def run(level: str = "hard", decisions: int = 150, seed: int = 1, think_ms: int | None = None,
+        process: bool = True) -> dict[str, Any]:
     app = _app()
     session = LocalSession(Game.new([("you", RED), ("ai", GREEN)], None, seed))
     w = TableWidget(session, ["you"], modal_errors=False, deck_names=RED)
-    seat = AISeat(session, "ai", level, think_ms, seed, after=lambda: w.ctl.advance())
+    seat = AISeat(session, "ai", level, think_ms, seed, after=lambda: w.ctl.advance(), process=process)
     w.resize(1500, 920)
     w.show()
     app.processEvents()
@@ -68,7 +70,8 @@ def run(level: str = "hard", decisions: int = 150, seed: int = 1, think_ms: int 
         seat.stop()
         w.close()
     wall, cpu = summarize(updates, "ms"), summarize(updates, "cpu_ms")
-    return {"level": level, "updates": len(updates), "your_decisions": mine, "ai_decisions": len(seat.ai.times),
+    return {"level": level, "search": "process" if process else "thread",
+            "updates": len(updates), "your_decisions": mine, "ai_decisions": len(seat.ai.times),
             "update_median_ms": wall["median"], "update_p95_ms": wall["p95"], "update_max_ms": wall["max"],
             "update_cpu_median_ms": cpu["median"], "update_cpu_p95_ms": cpu["p95"], "update_cpu_max_ms": cpu["max"],
             "target_ms": SCENE_TARGET_MS, "every_update_ok": cpu["max"] <= SCENE_TARGET_MS}
@@ -80,9 +83,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--level", default="hard", choices=["easy", "medium", "hard"])
     ap.add_argument("--decisions", type=int, default=150, help="decisions of the fast human player")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--thread", action="store_true", help="search in a thread of the app's process "
+                    "(the default: in a child process, app/ai_process.py)")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args(argv)
-    r = run(a.level, a.decisions, a.seed)
+    r = run(a.level, a.decisions, a.seed, process=not a.thread)
     if a.json:
         print(json.dumps(r))
     else:

@@ -7,12 +7,15 @@ copy in a worker thread, and submits the answer back on the GUI thread, if the d
 still the one it thought about. ``thinking(bool)`` tells the window to show or hide an
 indicator. The AI reads the game only through determinized copies (engine/ai/determinize.py).
 
-The worker is pure Python and holds the interpreter while it searches: the GUI thread gets it
-back when the worker must yield, after ``sys.getswitchinterval()`` (5 ms by default, several
-times per frame). An AI seat lowers that interval to ``GUI_WAIT_S`` (1 ms), so a redraw
-or a timer waits at most about that long for the interpreter. (A lower CPU priority for the
-worker would hurt: a worker descheduled while it holds the interpreter keeps the GUI waiting;
-measured once under load: a frame median of 12.5 ms against 1.9 ms.)
+The search runs in a child process (``process=True``, the default; app/ai_process.py): the
+worker thread only sends the copy and waits on a pipe, which releases the interpreter, so
+the GUI thread never waits for the search. With ``process=False`` the search runs in the
+worker thread itself: it is pure Python and holds the interpreter while it searches, and the
+GUI thread gets it back when the worker must yield, after ``sys.getswitchinterval()`` (5 ms
+by default, several times per frame); an AI seat lowers that interval to ``GUI_WAIT_S``
+(1 ms), so a redraw or a timer waits at most about that long for the interpreter. (A lower
+CPU priority for the worker would hurt: a worker descheduled while it holds the interpreter
+keeps the GUI waiting; measured once under load: a frame median of 12.5 ms against 1.9 ms.)
 """
 from __future__ import annotations
 
@@ -24,6 +27,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QComboBox, QLabel
 
+from app.ai_process import AIWorker
 from engine.ai.player import AIPlayer
 from engine.ai.random_bot import RandomBot
 from engine.errors import IllegalAction
@@ -36,7 +40,8 @@ class AISeat(QObject):
     _answered = Signal(object, object)  # (the decision thought about, the answer or the exception)
 
     def __init__(self, session: Any, seat: str, level: str = "medium", think_ms: int | None = None,
-                 seed: int = 0, parent: QObject | None = None, after: Callable[[], None] | None = None) -> None:
+                 seed: int = 0, parent: QObject | None = None, after: Callable[[], None] | None = None,
+                 process: bool = True) -> None:
         """``after`` runs on the GUI thread after each answer of the AI: the table's controller
         advances there (it answers the human's automatic passes and redraws), as it does after
         a LocalSession's own bots, which answer inside ``submit``."""
@@ -44,12 +49,14 @@ class AISeat(QObject):
         self.after = after
         self.session = session
         self.seat = seat
-        self.ai = AIPlayer(seat, level, think_ms, seed)
+        self.ai = AIPlayer(seat, level, think_ms, seed)  # in this process: its level, its times
+        # the search itself: in a child process, or (process=False) in the worker thread
+        self.worker = AIWorker(seat, level, think_ms, seed) if process else None
         self.busy = False
         self.stopped = False
         self.errors: list[str] = []
         self._answered.connect(self._answer)
-        if sys.getswitchinterval() > GUI_WAIT_S:
+        if not process and sys.getswitchinterval() > GUI_WAIT_S:
             sys.setswitchinterval(GUI_WAIT_S)
         session.listeners.append(self.poke)
         QTimer.singleShot(0, self.poke)  # the AI may have the first decision (mulligan, play first)
@@ -57,6 +64,8 @@ class AISeat(QObject):
     def stop(self) -> None:
         """Answer nothing more (the table closes); a running search ends within its budget."""
         self.stopped = True
+        if self.worker is not None:
+            self.worker.close()
         if self.poke in self.session.listeners:
             self.session.listeners.remove(self.poke)
 
@@ -74,7 +83,12 @@ class AISeat(QObject):
 
     def _think(self, branch: Any, d: Any) -> None:
         try:
-            a: Any = self.ai.decide(branch, d)
+            a: Any
+            if self.worker is not None:
+                a, secs = self.worker.decide(branch)
+                self.ai.times.append(secs)
+            else:
+                a = self.ai.decide(branch, d)
         except Exception as e:  # noqa: BLE001 - reported on the GUI thread, the game goes on
             a = e
         self._answered.emit(d, a)  # queued to the GUI thread

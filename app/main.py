@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
 import sys
 
@@ -28,6 +29,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
 
 
 def main(argv: list[str] | None = None) -> int:
+    # a frozen build's child process (the AI's search, app/ai_process.py) runs its task here and
+    # exits instead of starting a second app; a no-op outside a frozen build
+    multiprocessing.freeze_support()
     args = parse_args(argv)
     if args.offscreen:
         os.environ["QT_QPA_PLATFORM"] = "offscreen"

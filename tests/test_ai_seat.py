@@ -1,6 +1,9 @@
 """The AI seat of the app (issue 18): it thinks off the GUI thread and answers through the session."""
 from __future__ import annotations
 
+import os
+
+import pytest
 from PySide6.QtCore import QTimer
 from table_mouse import space
 
@@ -13,9 +16,11 @@ from engine.game import Game
 from engine.session import LocalSession
 
 
-def test_ai_seat_plays_a_whole_game_without_freezing_the_gui(qtbot):
+@pytest.mark.parametrize("process", [True, False])
+def test_ai_seat_plays_a_whole_game_without_freezing_the_gui(qtbot, process):
     session = LocalSession(Game.new([("you", RED), ("ai", GREEN)], CardPool(), 5))
-    seat = AISeat(session, "ai", "hard", think_ms=60)
+    seat = AISeat(session, "ai", "hard", think_ms=60, process=process)
+    assert (seat.worker is not None) == process
     shown: list[bool] = []
     seat.thinking.connect(shown.append)
     ticks = [0]
@@ -43,6 +48,11 @@ def test_ai_seat_plays_a_whole_game_without_freezing_the_gui(qtbot):
     assert True in shown and False in shown
     # the GUI's event loop kept running while the AI thought (a 5 ms timer kept firing)
     assert ticks[0] > len(seat.ai.times) // 4
+    if process:  # the search ran in a child process, which ends with the seat
+        pid = seat.worker.pid
+        assert pid is not None and pid != os.getpid()
+        seat.stop()
+        assert not seat.worker._proc.is_alive()
 
 
 def test_ai_seat_stops_answering_when_stopped(qtbot):
@@ -164,7 +174,8 @@ def test_the_table_keeps_its_frame_rate_while_the_ai_thinks(qtbot):
     qtbot.waitExposed(w)
     before = _frames(qtbot, w.view, lambda n: n >= 40)
     seat = AISeat(session, "bob", "hard", think_ms=1500, seed=1)
-    qtbot.waitUntil(lambda: seat.busy, timeout=5000)
+    qtbot.waitUntil(lambda: seat.busy or bool(seat.errors), timeout=5000)
+    assert seat.errors == []
     busy = _frames(qtbot, w.view, lambda n: not seat.busy and n >= 3)
     seat.stop()
     after = _frames(qtbot, w.view, lambda n: n >= 40)
@@ -193,3 +204,18 @@ def test_the_table_keeps_its_frame_rate_while_the_ai_thinks(qtbot):
           f"{statistics.median(busy['frames']):.2f} ms, p95 {p95(busy['frames']):.2f}, "
           f"max {max(busy['frames']):.2f} ms; "
           f"AI thought {thought_ms:.0f} ms")
+
+
+def test_a_game_goes_to_the_ai_process_without_its_card_pool():
+    """The game's pool may hold a database connection (default_pool), which cannot be pickled:
+    the child gets the game with its own pool in its place, and the same position."""
+    from app.ai_process import dumps, loads
+    from engine.cardpool import default_pool
+
+    g = Game.new([("you", RED), ("ai", GREEN)], default_pool(), 4)
+    other = CardPool()
+    h = loads(dumps(g), other)
+    assert h.cards is other and h is not g
+    assert h.pending.kind == g.pending.kind and h.pending.player == g.pending.player
+    assert {p: [h.objects[i].card.name for i in h.players[p].hand] for p in h.order} == \
+        {p: [g.objects[i].card.name for i in g.players[p].hand] for p in g.order}

@@ -6,5 +6,6 @@
   ``evaluate``, plays rollouts with the cheap ``policy`` and compares candidate answers in
   ``search``; ``facts`` holds the few engine lookups it needs beyond the Game contract.
   ``remote.ViewAI`` plays a seat it sees only through views (the LAN bot).
-- ``match`` and ``puzzle``: the command lines that measure it.
+- ``match`` and ``puzzle``: the command lines that measure it; ``fit`` fits the weights of
+  the evaluation's terms to who won.
 """

@@ -11,10 +11,14 @@
   (default 1 s a decision) or its rollouts run out; it reads the opponent (``reads``): its
   instant removal waits while the target's controller could answer it, answers a pump by
   killing its target, and it deals the opponent's hidden hand by what they left untapped.
+  It weighs a position's terms by the weights fitted to who won (``weights=FITTED``,
+  engine/ai/fit.py); the other levels by the hand-tuned ones.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from engine.ai.evaluate import FITTED, TUNED
 
 
 @dataclass(frozen=True)
@@ -32,13 +36,14 @@ class Level:
     reads: bool = False  # reads the opponent: instant removal waits while it could be answered and
                          # answers a pump at its target; hidden hands dealt by what the opponent left
                          # untapped (engine/ai/policy.py, engine/ai/determinize.py)
+    weights: tuple[float, ...] = TUNED  # how the search weighs a position's terms (engine/ai/evaluate.py)
 
 
 LEVELS = {
     "easy": Level("easy", search=False, think_ms=100, noise=0.4, combat_noise=0.3),
     "medium": Level("medium", search=True, think_ms=300, cap=8, horizon=0, per_candidate=1),
     "hard": Level("hard", search=True, think_ms=1000, cap=20, horizon=1, per_candidate=20, noise=0.0,
-                  det_per_rollout=True, blocks_reply=True, reads=True),
+                  det_per_rollout=True, blocks_reply=True, reads=True, weights=FITTED),
 }
 
 

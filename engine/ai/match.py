@@ -6,6 +6,8 @@ time per decision (median, p95, max) of each side; with ``--json`` the last line
 ``{"games": N, "draws": D, "a": {"wins": W, "decision_ms": {...}}, "b": {...}, "mean_turns": T}``.
 With ``--duplicate`` every deal (seed, decks by seat, first player) is played twice, the sides
 swapped, as in duplicate bridge: the shuffles favour neither side, so the count measures play.
+With ``--clock cpu`` the budget counts the deciding thread's CPU time instead of wall time: on a
+shared machine the neighbours' load then does not cut the searches short.
 Time per decision is wall-clock time; the text lines add the CPU time of the deciding
 thread, which on a shared machine tells a budget overrun from time the core was taken away.
 
@@ -74,9 +76,10 @@ def deck_pairs(decks: list[str] | None, games: int) -> list[tuple[list[str], lis
 class Side:
     """One player of the match: a level name and, per game, the bot that plays it."""
 
-    def __init__(self, kind: str, think: int | None) -> None:
+    def __init__(self, kind: str, think: int | None, clock: str = "wall") -> None:
         self.kind = kind
         self.think = think
+        self.clock = clock
         self.times: list[float] = []
         self.cpu: list[float] = []
         self.wins = 0
@@ -84,7 +87,7 @@ class Side:
     def bot(self, seat: str, seed: int) -> Any:
         if self.kind == "random":
             return _Random(seed, self.times)
-        ai = AIPlayer(seat, self.kind, self.think, seed)
+        ai = AIPlayer(seat, self.kind, self.think, seed, self.clock)
         ai.times = self.times
         ai.cpu = self.cpu
         return ai
@@ -156,10 +159,10 @@ def deal(i: int, seed: int, pairs: list[tuple[list[str], list[str]]],
 
 
 def run(a: str, b: str, games: int, decks: list[str] | None = None, think: int | None = None, seed: int = 0,
-        log: Any = None, duplicate: bool = False) -> dict[str, Any]:
+        log: Any = None, duplicate: bool = False, clock: str = "wall") -> dict[str, Any]:
     cards = default_pool()
     pairs = deck_pairs(decks, (games + 1) // 2 if duplicate else games)
-    A, B = Side(a, think), Side(b, think)
+    A, B = Side(a, think, clock), Side(b, think, clock)
     draws = turns = 0
     won: list[str] = []  # per game: "a", "b" or "draw"
     for i in range(games):
@@ -210,12 +213,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--duplicate", action="store_true",
                     help="play every deal twice, the sides swapped (the luck of the deal cancels out)")
+    ap.add_argument("--clock", default="wall", choices=["wall", "cpu"],
+                    help="what the AI's budget counts: wall time (default) or its thread's CPU time "
+                         "(a shared machine: the other processes' load does not cut the search)")
     args = ap.parse_args(argv)
     if args.games < 1:
         ap.error("--games must be at least 1")
     try:
         r = run(args.a, args.b, args.games, args.decks, args.think, args.seed, log=sys.stdout,
-                duplicate=args.duplicate)
+                duplicate=args.duplicate, clock=args.clock)
     except (OSError, ValueError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2

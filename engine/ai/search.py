@@ -15,11 +15,11 @@ import itertools
 import math
 import random
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from engine.ai import facts
 from engine.ai.determinize import determinize
-from engine.ai.evaluate import WIN, evaluate
+from engine.ai.evaluate import TUNED, WIN, evaluate
 from engine.ai.policy import (
     QuickPolicy,
     build_answer,
@@ -270,11 +270,12 @@ class Deadline(Exception):
 
 
 def rollout(g: Game, policy: QuickPolicy, end_turn: int, deadline: float, max_decisions: int = 400,
-            stop_at: str | None = None, stop_step: str | None = None) -> bool:
+            stop_at: str | None = None, stop_step: str | None = None,
+            clock: Callable[[], float] = time.perf_counter) -> bool:
     """Play ``g`` forward with the cheap policy for everyone until turn ``end_turn`` ends (or
     the game does, or the decisions run out); with ``stop_at``, until a decision of that kind
     is pending; with ``stop_step``, until the game reaches that step. False when the time ran
-    out first (the position is then half played)."""
+    out first (the position is then half played); ``deadline`` is read on ``clock``."""
     n = 0
     while g.winner is None and n < max_decisions:
         d = g.pending
@@ -282,7 +283,7 @@ def rollout(g: Game, policy: QuickPolicy, end_turn: int, deadline: float, max_de
                 or (stop_step is not None and g.step == stop_step):
             return True
         n += 1
-        if time.perf_counter() > deadline:
+        if clock() > deadline:
             return False
         a = policy.answer(g, d)
         try:
@@ -307,8 +308,11 @@ class Searcher:
 
     def __init__(self, seat: str, rng: random.Random, cap: int = 16, horizon: int = 0,
                  per_candidate: int = 1, noise: float = 0.0, det_per_rollout: bool = False,
-                 blocks_reply: bool = False, reply_cap: int = 8, reads: bool = False) -> None:
+                 blocks_reply: bool = False, reply_cap: int = 8, reads: bool = False,
+                 weights: tuple[float, ...] = TUNED, clock: Callable[[], float] = time.perf_counter) -> None:
         self.seat = seat
+        self.clock = clock  # what the deadline is read on: wall time, or the thread's CPU time
+        self.weights = weights  # the evaluation's weights (engine/ai/evaluate.py: TUNED or FITTED)
         self.reads = reads  # engine/ai/levels.py: read the opponent (policy and determinization)
         self.blocks_reply = blocks_reply  # judge attacks by the defender's best block
         self.reply_cap = reply_cap
@@ -342,7 +346,7 @@ class Searcher:
             for i, a in enumerate(cands):
                 if not alive[i]:
                     continue
-                if time.perf_counter() > deadline:
+                if self.clock() > deadline:
                     out_of_time = True
                     break
                 g = det.copy()
@@ -354,9 +358,9 @@ class Searcher:
                 if self.blocks_reply and d.kind == "attackers" and a.get("attackers"):
                     v = self._worst_block(g, seed, end_turn, deadline)
                 else:
-                    done_ = rollout(g, self._policy(seed), end_turn, deadline)
+                    done_ = rollout(g, self._policy(seed), end_turn, deadline, clock=self.clock)
                     self.rollouts += 1
-                    v = evaluate(g, seat) if done_ else None
+                    v = evaluate(g, seat, self.weights) if done_ else None
                 if v is None:  # cut short by the clock: a half-played line would mislead
                     out_of_time = True
                     break
@@ -420,12 +424,13 @@ class Searcher:
         defender answers the declaration): each of the defender's candidate blocks is played
         to the end of combat, and the one worst for the attacker is played on to the horizon."""
         pol = self._policy(seed)
-        if not rollout(g, pol, end_turn, deadline, stop_at="blockers"):
+        if not rollout(g, pol, end_turn, deadline, stop_at="blockers", clock=self.clock):
             return None
         d = g.pending
         if d is None or d.kind != "blockers" or d.player == self.seat or d.forced is not None:
             self.rollouts += 1
-            return evaluate(g, self.seat) if rollout(g, pol, end_turn, deadline) else None
+            done = rollout(g, pol, end_turn, deadline, clock=self.clock)
+            return evaluate(g, self.seat, self.weights) if done else None
         worst: tuple[float, Game] | None = None
         for b in block_candidates(g, d.player, d.options, self.reply_cap):
             h = g.copy()
@@ -436,13 +441,15 @@ class Searcher:
             # each block judged where combat is over (511: end of combat), so one long rollout
             # follows, as for every other candidate (a minimum over several long, noisy
             # rollouts would make every attack look worse than it is)
-            if not rollout(h, self._policy(seed), end_turn, deadline, stop_step="main2"):
+            if not rollout(h, self._policy(seed), end_turn, deadline, stop_step="main2",
+                           clock=self.clock):
                 return None  # not every block was tried: the minimum would flatter the attack
-            v = evaluate(h, self.seat)
+            v = evaluate(h, self.seat, self.weights)
             if worst is None or v < worst[0]:
                 worst = (v, h)
         if worst is None:
-            return evaluate(g, self.seat)
+            return evaluate(g, self.seat, self.weights)
         h = worst[1]
         self.rollouts += 1
-        return evaluate(h, self.seat) if rollout(h, self._policy(seed), end_turn, deadline) else None
+        done = rollout(h, self._policy(seed), end_turn, deadline, clock=self.clock)
+        return evaluate(h, self.seat, self.weights) if done else None
