@@ -819,8 +819,8 @@ def check_assignment(g: "Game", data: dict[str, Any], assign: dict[Any, int]) ->
         order = [a for a in g.objects[src].order if a in g.objects]
         extra = None
     power = combat_power(g, src)
-    if "attacker" in data and as_unblocked(g, src) and assign == {o.attacking: power}:
-        return  # 510.1c: all of it as though it weren't blocked
+    if "attacker" in data and as_unblocked(g, src) and {k: v for k, v in assign.items() if v} == {o.attacking: power}:
+        return  # 510.1c: all of it as though it weren't blocked (the blockers named with 0, or not at all)
     if any(v < 0 for v in assign.values()):
         raise IllegalAction("damage amounts cannot be negative")
     if sum(assign.values()) != power:

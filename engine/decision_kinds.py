@@ -181,10 +181,14 @@ class AttackOptions(TypedDict, total=False):
     must: list[int]
 
 
-class DamageOptions(TypedDict):
+class _DamageOptions(TypedDict):
     recipients: list[Target]
     power: int
     lethal: dict[int, int]
+
+
+class DamageOptions(_DamageOptions, total=False):
+    as_unblocked: Target  # 510.1c: all of it to what it attacks, or among the blockers only
 
 
 class TriggerTargetOptions(TypedDict):

@@ -567,9 +567,12 @@ def build(g: "Game", w: dict[str, Any]) -> Decision:
         recips = list(o.blockers) + ([o.attacking] if "Trample" in g.chars(key).keywords
                                      or combat.as_unblocked(g, key) else []) \
             if "attacker" in data else list(o.order)
-        return Decision(player, kind, f"assign {combat.combat_power(g, key)} combat damage (510.1c)",
-                        {"recipients": recips, "power": combat.combat_power(g, key),
-                         "lethal": {x: combat.lethal(g, x, key) for x in recips if isinstance(x, int)}}, data,
+        dmg: dict[str, Any] = {"recipients": recips, "power": combat.combat_power(g, key),
+                               "lethal": {x: combat.lethal(g, x, key) for x in recips if isinstance(x, int)}}
+        if "attacker" in data and "Trample" not in g.chars(key).keywords and combat.as_unblocked(g, key):
+            # 510.1c: all of it to what it attacks, or divided among the blockers only (no trample)
+            dmg["as_unblocked"] = o.attacking
+        return Decision(player, kind, f"assign {combat.combat_power(g, key)} combat damage (510.1c)", dmg, data,
                         {"assign": f} if f is not None else None)
     if kind == "trigger_targets":
         t = g.triggered[w["trigger"]]

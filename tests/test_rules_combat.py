@@ -89,3 +89,34 @@ def test_only_a_single_recipient_makes_the_assignment_forced_510_1c_d() -> None:
     d = g.pending
     assert d.kind == "assign_damage" and d.player == "bob" and d.forced is None
     assert d.options["recipients"] == [giant, bears] and d.options["lethal"] == {giant: 3, bears: 2}
+
+
+def test_as_though_unblocked_is_offered_as_a_whole_and_every_bot_answer_is_legal_510_1c() -> None:
+    """Fuzz seed 1795924559: Thorn Elemental blocked by two creatures listed bob among the
+    recipients, and the random bot split its damage between a blocker and bob, which 510.1c
+    forbids without trample. The decision now says the whole may go to bob (as_unblocked); every
+    bot's answer is legal; all of it to bob is legal with the blockers named at 0."""
+    from engine.ai.policy import assign_lethal_in_order
+    from engine.ai.random_bot import RandomBot
+
+    steps = [{"alice": "attack", "with": ["Thorn Elemental"]}, {"pass_until": "declare_blockers"},
+             {"bob": "block", "with": {"Grizzly Bears": "Thorn Elemental", "Hill Giant": "Thorn Elemental"}},
+             {"pass_until": "combat_damage"}]
+    setup = _combat(["Thorn Elemental"], ["Grizzly Bears", "Hill Giant"])
+    g = _game(setup, steps)
+    for _ in range(6):  # the blockers' order (509.2), then priority passed until damage is assigned
+        if g.pending.kind == "order_blockers":
+            g.submit("alice", {"order": list(g.pending.options)})
+        elif g.pending.kind == "priority":
+            g.submit(g.pending.player, {"action": "pass"})
+    d = g.pending
+    assert d.kind == "assign_damage" and d.options["as_unblocked"] == "bob"
+    answers = [RandomBot(i).answer(d) for i in range(12)] + [{"assign": assign_lethal_in_order(d)}]
+    assert any(a["assign"] == {"bob": 7} for a in answers) and any("bob" not in a["assign"] for a in answers)
+    for a in answers:
+        g.copy().submit("alice", a)  # raises IllegalAction if refused
+    bears, giant = _ids(g, "Grizzly Bears")[0], _ids(g, "Hill Giant")[0]
+    with pytest.raises(IllegalAction):
+        g.copy().submit("alice", {"assign": {bears: 2, "bob": 5}})
+    g.submit("alice", {"assign": {bears: 0, giant: 0, "bob": 7}})
+    assert g.players["bob"].life == 13

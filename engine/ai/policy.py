@@ -510,6 +510,11 @@ def assign_lethal_in_order(d: Decision) -> dict[Any, int]:
     power = d.options["power"]
     recips = d.options["recipients"]
     lethal = d.options.get("lethal", {})
+    whole = d.options.get("as_unblocked")
+    if whole is not None:  # "as though it weren't blocked" (510.1c): the blockers only if it kills them all
+        recips = [x for x in recips if x != whole]
+        if sum(lethal.get(x, power) for x in recips) > power:
+            return {whole: power}
     out: dict[Any, int] = {}
     left = power
     for x in recips[:-1]:

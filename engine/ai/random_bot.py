@@ -163,6 +163,11 @@ class RandomBot:
         """Lethal damage to each in order (a random amount more at most), the rest to the last."""
         power = d.options["power"]
         recips = d.options["recipients"]
+        whole = d.options.get("as_unblocked")
+        if whole is not None:  # 510.1c: all to what it attacks, or among the blockers only
+            if self.rng.random() < 0.5:
+                return {whole: power}
+            recips = [x for x in recips if x != whole]
         out: dict[Any, int] = {}
         left = power
         lethal = d.options.get("lethal", {})

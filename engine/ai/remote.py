@@ -143,7 +143,8 @@ def translate_decision(d: Decision, f: Any) -> Decision:
         o = [f(x) for x in o]
     elif k == "assign_damage":
         o = {"recipients": [f(x) for x in o["recipients"]], "power": o["power"],
-             "lethal": {f(int(a)) if str(a).isdigit() else f(a): v for a, v in o.get("lethal", {}).items()}}
+             "lethal": {f(int(a)) if str(a).isdigit() else f(a): v for a, v in o.get("lethal", {}).items()},
+             **({"as_unblocked": f(o["as_unblocked"])} if o.get("as_unblocked") is not None else {})}
     elif k == "trigger_targets":
         o = {"targets": _map(o["targets"], f), "target_counts": o["target_counts"]}
     elif k == "priority":
