@@ -828,6 +828,7 @@ class Game:
         lost = [n for n in self.order if ps[n].lost and n not in self.gone]
         if not lost:
             return False
+        self.changed()  # a player who lost is no longer an opponent a static counts ("an opponent has ...")
         if len(self.order) > 2:
             if self.variant == "two_headed_giant":  # 810.8a: a team loses as one
                 lost = [n for n in self.order if n not in self.gone and any(ps[m].lost for m in self.team_of[n])]

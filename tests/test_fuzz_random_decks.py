@@ -62,6 +62,8 @@ def test_deck_files_are_played_in_turn(tmp_path, capsys):
 def test_seeds_that_broke_play_clean(capsys):
     """Seed 22510: a once-each-turn ability activated from the hand (forecast, 702.56b) marked the
     card in place, and the card off the battlefield is shared by Game.copy: playing on a copy
-    changed the game. Seed 22505: "must be blocked if able" (509.1c) was not told to the bots."""
-    for seed in ("22510", "22505"):
+    changed the game. Seed 22505: "must be blocked if able" (509.1c) was not told to the bots.
+    Seed 1795924506: a player lost and the characteristics kept from before still counted them
+    as an opponent with 10 or less life (Guul Draz Vampire: the game did not forget them)."""
+    for seed in ("22510", "22505", "1795924506"):
         assert fuzz.main(["--decks", "random", "--games", "1", "--seed", seed, "--json"]) == 0, seed
