@@ -261,11 +261,18 @@ def _mill(g: "Game", r: Ctx, e: Effect) -> None:
 @op("discard")
 def _discard(g: "Game", r: Ctx, e: Effect) -> dict | None:
     """701.8: discard; the player chooses unless at random."""
-    if isinstance(e.get("what"), dict) and "choose" in e.args["what"]:
-        # "You choose a nonland card from it. That player discards that card."
-        for x in refs(g, r, e.args["what"]):
-            if isinstance(x, int) and x in g.objects and g.objects[x].zone == "hand":
-                g.move(x, "graveyard")
+    if isinstance(e.get("what"), dict) and ("choose" in e.args["what"] or "each" in e.args["what"]):
+        # "You choose a nonland card from it. That player discards that card."; "discards all cards with that
+        # name" (the cards of a hand that match, all at once)
+        xs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int) and x in g.objects
+              and g.objects[x].zone == "hand"]
+        if "each" in e.args["what"]:
+            plan_to_graveyard(g, xs)
+            for x in xs:
+                discard(g, x)
+            return None
+        for x in xs:
+            g.move(x, "graveyard")
         return None
     who = [p for p in refs(g, r, e.get("who", "you")) if isinstance(p, str)]
     amt = e.get("amount", 1)

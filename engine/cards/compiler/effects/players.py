@@ -204,6 +204,18 @@ def _reveal_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if who is None else [Effect("reveal", {"who": who, "zone": "hand"})]
 
 
+@reader(r"^(target player|target opponent|that player) reveals (?:their|his or her) hand and discards all cards with "
+        r"(?:that|the chosen) name$")
+def _reveal_discard_named(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Target player reveals their hand and discards all cards with that name" (Cabal Therapy): the
+    hand is shown to all (701.15a), then every card in it with the name chosen (201.3) is discarded."""
+    who = c.player(m.group(1))
+    if who is None:
+        return None
+    return [Effect("reveal", {"who": who, "zone": "hand"}),
+            Effect("discard", {"what": {"each": {"chosen_name": True, "zone": "hand", "owner": who}}})]
+
+
 @reader(r"^look at (target player's|target opponent's|that player's|each opponent's) hand$")
 def _look_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
     who = c.player(m.group(1)[:-2])
@@ -345,6 +357,7 @@ READERS: tuple[Reader, ...] = (
     _rummage_any,
     _hand_to_top,
     _reveal_hand,
+    _reveal_discard_named,
     _look_hand,
     _choose_from_hand,
     _discard_chosen,
