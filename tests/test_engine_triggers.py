@@ -78,5 +78,5 @@ def test_becomes_tapped_triggers_are_supported_now_that_tapping_fires_them():
 def test_condition_problems_look_inside_the_filters_of_a_condition():
     assert condition_problems({"self": {"attacking": True}}) == []
     assert condition_problems({"self": {"frobbed": True}}) == ["condition filter keys ['frobbed']"]
-    assert condition_problems({"all": [{"life_ge": 3}, {"spells_cast_last_turn": 0}]}) == \
-        ["condition ['spells_cast_last_turn']"]
+    assert condition_problems({"all": [{"life_ge": 3}, {"spells_frobbed_last_turn": 0}]}) == \
+        ["condition ['spells_frobbed_last_turn']"]

@@ -124,12 +124,13 @@ def test_this_reads_the_resolving_object_then_its_last_known_information(cards):
 
 def test_the_fuzz_seed_where_hanabi_blast_faulted_plays_on():
     # `python -m engine.fuzz --decks random --seed 612492 --games 1` raised KeyError at decision 345,
-    # when Hanabi Blast, back in its owner's hand, had its controller discard; every invariant holds
-    # past it now
+    # when Hanabi Blast, back in its owner's hand, had its controller discard; the whole game plays with
+    # every invariant now (how the game goes moves as more cards play; the behaviour itself is proven
+    # by tests/scenarios/resolution/hanabi_blast_*.yaml)
     pool = CardPool()
     assert any("Hanabi Blast" in deck for deck in fuzz.game_decks(612492, pool, "random"))
-    g, n = fuzz.play_checked(pool, 612492, decks="random", max_decisions=400)
-    assert n == 400 and any(e.get("card") == "Hanabi Blast" and e.get("type") == "resolve" for e in g.events)
+    g, n = fuzz.play_checked(pool, 612492, decks="random")
+    assert g.pending is None and g.winner is not None, n
 
 
 def test_a_player_leaving_does_not_end_a_spell_that_left_the_stack_by_its_own_instruction(cards):
