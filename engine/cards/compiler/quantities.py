@@ -164,7 +164,7 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"self_counters_ge": {m.group(1): 1}}
     if t in ("it isn't renowned", "self isn't renowned"):
         return {"renowned": False}  # renown (702.111a)
-    if t == "self is renowned":  # "as long as SELF is renowned" (702.111b: a designation it keeps)
+    if t in ("self is renowned", "it's renowned", "it is renowned"):  # (702.111b: a designation it keeps)
         return {"renowned": True}
     if t == "an opponent was dealt damage this turn":
         return {"opponent_dealt_damage_this_turn": True}  # bloodthirst (702.53a)

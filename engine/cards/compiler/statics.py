@@ -69,6 +69,16 @@ def _affects(phrase: str) -> Any:
 
 
 def _pump_static(who: str, p: str, t: str, rest: str | None) -> list[dict[str, Any]] | None:
+    m = re.fullmatch(r"self and (.+)", who.strip().lower())
+    if m:  # "SELF and land creatures you control get +2/+2": SELF, and the others of that kind (once each)
+        group = _affects(m.group(1))
+        if not isinstance(group, dict):
+            return None
+        one, others = _pump_static("self", p, t, rest), _pump_static(m.group(1), p, t, rest)
+        if one is None or others is None:
+            return None
+        return one + [{**st, "affects": {**st["affects"], "other": True}} if isinstance(st.get("affects"), dict)
+                      else st for st in others]
     aff = _affects(who)
     pp, tt = pt_value(p), pt_value(t)
     if aff is None or pp is None or tt is None or isinstance(pp, dict) or isinstance(tt, dict):
