@@ -20,6 +20,15 @@ class Ctx:
     last_player: Any = None   # the last player reference, for "that player"
     x: Any = None             # "where X is ..." binding
 
+    def mark(self) -> tuple[int, Any, Any, Any]:
+        """What ``rewind`` puts back: the target slots so far and the last references."""
+        return (len(self.targets), self.last, self.last_player, self.x)
+
+    def rewind(self, mark: tuple[int, Any, Any, Any]) -> None:
+        """Undo what a reading that gave up added (601.2c: only the words read name targets)."""
+        del self.targets[mark[0]:]
+        self.last, self.last_player, self.x = mark[1], mark[2], mark[3]
+
     def add_target(self, spec: TargetSpec) -> dict[str, int]:
         self.targets.append(spec)
         return {"target": len(self.targets) - 1}

@@ -132,6 +132,15 @@ _HAVE = re.compile(r"^have (.+?) (deal|get|gain|lose|become|fight|mill|discard|s
                    r"create|exchange|exile|untap|tap|attack|search|shuffle|reveal|gain control)\b(.*)$")
 
 
+def _attempt(sentence: str, ctx: Ctx) -> list[Effect] | None:
+    """``parse_sentence`` of a rewording; when it is not read, nothing it added to ``ctx`` stays."""
+    mark = ctx.mark()
+    got = parse_sentence(sentence, ctx)
+    if got is None:
+        ctx.rewind(mark)
+    return got
+
+
 def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     """One imperative sentence to effects, or None."""
     s = sentence.strip().rstrip(".").strip()
@@ -147,23 +156,17 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     m = _HAVE.match(low)
     if m:  # "(you may) have target creature get -2/-2": the same instruction as "target creature gets -2/-2"
         for verb in (m.group(2) + "s", m.group(2)):
-            snapshot = (len(ctx.targets), ctx.last, ctx.last_player, ctx.x)
-            inner = parse_sentence(f"{m.group(1)} {verb}{m.group(3)}", ctx)
+            inner = _attempt(f"{m.group(1)} {verb}{m.group(3)}", ctx)
             if inner is not None:
                 return inner
-            del ctx.targets[snapshot[0]:]
-            ctx.last, ctx.last_player, ctx.x = snapshot[1], snapshot[2], snapshot[3]
         return None
     m = re.match(r"^for each ([^,]+), (?!its |their |that |each |target )(.+)$", low)
     if m:  # "For each creature card in your graveyard, put a +1/+1 counter on each creature you control"
         # (an instruction of its own; "for each permanent destroyed this way, its controller ..." counts
         # for each player apart, which this does not read)
-        snapshot = (len(ctx.targets), ctx.last, ctx.last_player, ctx.x)
-        inner = parse_sentence(f"{m.group(2)} for each {m.group(1)}", ctx)
+        inner = _attempt(f"{m.group(2)} for each {m.group(1)}", ctx)
         if inner is not None:
             return inner
-        del ctx.targets[snapshot[0]:]
-        ctx.last, ctx.last_player, ctx.x = snapshot[1], snapshot[2], snapshot[3]
     m = re.match(r"^if (.+?), (.+)$", low)
     if m:
         cond = parse_condition(m.group(1))
@@ -180,23 +183,18 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     for rd in _TABLE:
         m = rd.pattern.match(low)
         if m:
-            snapshot = (len(ctx.targets), ctx.last, ctx.last_player, ctx.x)
+            mark = ctx.mark()
             out = rd.read(m, ctx)
             if out is not None:
                 return _bind_that_player(out, ctx)
-            # a reader that gave up leaves no target behind (601.2c: only the words read name targets)
-            del ctx.targets[snapshot[0]:]
-            ctx.last, ctx.last_player, ctx.x = snapshot[1], snapshot[2], snapshot[3]
+            ctx.rewind(mark)  # a reader that gave up leaves no target behind
     m = re.fullmatch(r"(.*?)\ba number of (.+?) equal to (.+)", low)
     if m and " where x is " not in low and not re.search(r"\bx\b", low):
         # "create a number of 1/1 white Soldier creature tokens equal to your devotion to white": the
         # same instruction as "create X ... tokens, where X is ..." (107.3: X is that number)
-        snapshot = (len(ctx.targets), ctx.last, ctx.last_player, ctx.x)
-        got = parse_sentence(f"{m.group(1)}x {m.group(2)}, where x is {m.group(3)}", ctx)
+        got = _attempt(f"{m.group(1)}x {m.group(2)}, where x is {m.group(3)}", ctx)
         if got is not None:
             return got
-        del ctx.targets[snapshot[0]:]
-        ctx.last, ctx.last_player, ctx.x = snapshot[1], snapshot[2], snapshot[3]
     # "A loses X life and you gain X life, where X is N": the closing "where X is" defines
     # the X of every clause before it too (107.3: one X, one value)
     where = re.search(r", where x is .+$", low)
@@ -206,7 +204,7 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
             left, right = low[:idx], low[idx + len(joiner):]
             if where is not None and where.start() > idx and re.search(r"\bx\b", left):
                 left += where.group(0)
-            snapshot = (len(ctx.targets), ctx.last, ctx.last_player, ctx.x)
+            mark = ctx.mark()
             a = parse_sentence(left, ctx)
             if a is not None:
                 if _VERB3.match(right):
@@ -226,8 +224,7 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
                     b = parse_sentence(verb.group(1) + right, ctx)
                 if b is not None:
                     return a + b
-            del ctx.targets[snapshot[0]:]
-            ctx.last, ctx.last_player, ctx.x = snapshot[1], snapshot[2], snapshot[3]
+            ctx.rewind(mark)
             idx = low.find(joiner, idx + 1)
     m = re.fullmatch(r"(.+?) (if|unless) (there are .+|you control .+|an opponent .+|you have .+)", low)
     if m and not m.group(1).endswith("instead"):  # "Create a 4/4 Angel token ... if there are four or more card types
@@ -272,13 +269,12 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     got = read_dig(low, ctx)
     if got is not None:
         return got
-    snapshot = (len(ctx.targets), ctx.last, ctx.last_player, ctx.x)
+    mark = ctx.mark()
     piles = read_piles(low, ctx)
     if piles is not None:  # the two-piles sentences, then what follows them
         rest = parse_effects(piles[1], ctx) if piles[1].strip() else []
         return None if rest is None else piles[0] + rest
-    del ctx.targets[snapshot[0]:]
-    ctx.last, ctx.last_player, ctx.x = snapshot[1], snapshot[2], snapshot[3]
+    ctx.rewind(mark)
     m = re.fullmatch(r"restart the game(, leaving in exile all non-aura permanent cards exiled with "
                      r"(?:self|[a-z' ]+)\. then put those cards onto the battlefield under your control)?\.?", low)
     if m:  # 714.1, 714.4-714.5 (Karn Liberated)
@@ -507,7 +503,7 @@ def _with_look(text: str, ctx: Ctx) -> list[Effect] | None:
     for i, first in enumerate(sents):
         if not _LOOK_START.match(first):
             continue
-        snapshot = (len(ctx.targets), ctx.last, ctx.last_player, ctx.x)
+        mark = ctx.mark()
         before = parse_effects(" ".join(sents[:i]), ctx) if i else []
         if before is None:
             return None
@@ -524,8 +520,7 @@ def _with_look(text: str, ctx: Ctx) -> list[Effect] | None:
             after = parse_effects(" ".join(sents[i + k:]), ctx) if sents[i + k:] else []
             if after is not None:
                 return before + got + after
-        del ctx.targets[snapshot[0]:]
-        ctx.last, ctx.last_player, ctx.x = snapshot[1], snapshot[2], snapshot[3]
+        ctx.rewind(mark)
         return None
     return None
 
