@@ -118,12 +118,9 @@ def _amass(g: "Game", r: dict, e: Effect) -> dict | None:
                                              "power": 0, "toughness": 0}))
         made = create_token(g, card, p)
         r["answers"][nested.slot(r, "army")] = [made]
-    got = nested.answer(r, "army")
-    if got is None:
-        if len(armies) == 1:
-            got = armies
-        else:
-            return nested.ask_cards(r, "army", p, armies, 1, 1, f"amass {sub}: choose an Army")
+    got = nested.choose_one(r, "army", p, armies, f"amass {sub}: choose an Army")
+    if isinstance(got, dict):
+        return got
     for a in got:
         if a in g.objects and g.objects[a].zone == "battlefield":
             _add_counters(g, a, "+1/+1", _n(g, r, e))
@@ -173,11 +170,9 @@ def _bolster(g: "Game", r: dict, e: Effect) -> dict | None:
         return None
     low = min(g.chars(i).toughness for i in mine)
     least = [i for i in mine if g.chars(i).toughness == low]
-    got = nested.answer(r, "bolster")
-    if got is None:
-        if len(least) > 1:
-            return nested.ask_cards(r, "bolster", p, least, 1, 1, "bolster: choose a creature")
-        got = least
+    got = nested.choose_one(r, "bolster", p, least, "bolster: choose a creature")
+    if isinstance(got, dict):
+        return got
     for i in got:
         _add_counters(g, i, "+1/+1", _n(g, r, e))
     return None
@@ -220,11 +215,9 @@ def _populate(g: "Game", r: dict, e: Effect) -> dict | None:
             if matches(g, i, {"types": ["Creature"], "controller": "you", "token": True}, None, p)]
     if not toks:
         return None
-    got = nested.answer(r, "populate")
-    if got is None:
-        if len(toks) > 1:
-            return nested.ask_cards(r, "populate", p, toks, 1, 1, "populate: choose a creature token")
-        got = toks
+    got = nested.choose_one(r, "populate", p, toks, "populate: choose a creature token")
+    if isinstance(got, dict):
+        return got
     r["created"] = [create_token(g, g.objects[i].card, p) for i in got if i in g.objects]
     return None
 
@@ -572,11 +565,9 @@ def _manifest_dread(g: "Game", r: dict, e: Effect) -> dict | None:
     r["created"] = []
     if not top:
         return None
-    got = nested.answer(r, "dread")
-    if got is None:
-        if len(top) > 1:
-            return nested.ask_cards(r, "dread", p, top, 1, 1, "manifest dread: choose the card to manifest")
-        got = top
+    got = nested.choose_one(r, "dread", p, top, "manifest dread: choose the card to manifest")
+    if isinstance(got, dict):
+        return got
     pick = got[0]
     put_down(g, pick, "manifest")
     r["created"] = [g.move(pick, "battlefield", controller=p)]
