@@ -23,7 +23,7 @@ from engine.filters import matches
 from engine.layers import counters_allowed
 from engine.ops import nested
 from engine.ops.base import table
-from engine.ops.cast import exile_until_nonland, offer
+from engine.ops.cast import exile_and_offer
 from engine.ops.objects import token_def
 from engine.state import create_object
 from engine.transform import flip, transform
@@ -319,26 +319,7 @@ def _discover(g: "Game", r: dict, e: Effect) -> dict | None:
     top of your library until you exile a nonland card with mana value N or less; cast it without
     paying its mana cost or put it into your hand; the rest go on the bottom of your library in a
     random order (as cascade does, 702.84a)."""
-    p = controller(g, r)
-    st = r.setdefault("cascade", {})
-    key = f"{r['i']}.discover"
-    if key not in st:  # exile until a hit, once (the answer comes back to the same op)
-        exiled, hit = exile_until_nonland(g, p, _n(g, r, e))
-        st[key] = {"exiled": exiled, "hit": hit}
-        g.log("discover", player=p, cards=[g.objects[x].card.name for x in exiled])
-    rec = st[key]
-    hit = rec["hit"]
-    if hit is not None and hit in g.objects and g.objects[hit].zone == "exile":
-        got = offer(g, r, hit, key, Effect("cast_offer", {"what": hit, "free": True}))
-        if isinstance(got, dict):
-            return got
-        if hit in g.objects and g.objects[hit].zone == "exile":
-            g.move(hit, "hand")  # not cast: into its owner's hand
-    rest = [x for x in rec["exiled"] if x != hit and x in g.objects and g.objects[x].zone == "exile"]
-    g.rng.shuffle(rest)
-    for x in rest:
-        g.move(x, "library", top=False)
-    return None
+    return exile_and_offer(g, r, "discover", _n(g, r, e), "hand")
 
 
 @lru_cache(maxsize=1)
