@@ -817,6 +817,14 @@ def _life_double(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "life_gain_double"}]
 
 
+@static(r"^untap (.+?) during each other player's untap step$")
+def _untap_each_other(m: re.Match) -> list[dict[str, Any]] | None:
+    """502.2: "Untap all permanents you control during each other player's untap step" (Seedborn Muse): those
+    permanents untap in the untap step of a turn that isn't their controller's too (a rule of the objects)."""
+    aff = _affects(m.group(1))
+    return None if aff is None else [{"kind": "restriction", "affects": aff, "rule": "untap_other_turns"}]
+
+
 _TIMES = {"twice": 2, "three times": 3}
 _TOKEN_KINDS = {"": None, "creature ": "Creature", "artifact ": "Artifact"}
 
