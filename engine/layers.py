@@ -346,8 +346,8 @@ def _layers(game: "Game", objs: dict[int, Any], chars: dict[int, Chars], own: An
             c.toughness += dt
     chars = _counters(objs, chars, own)
     # layer 7e: switching power and toughness, in timestamp order (613.3e: two switches undo each other)
-    for e in by_layer.get("7e", ()):
-        for i in e[2]["objects"]:
+    for _, _, sw, _ in by_layer.get("7e", ()):
+        for i in sw["objects"]:
             if i in chars:
                 c = own(i)
                 c.power, c.toughness = c.toughness, c.power

@@ -392,7 +392,8 @@ from typing import Any
 
 # The closed vocabularies of the contract above (a test checks the compiled corpus uses nothing else).
 EFFECT_OPS: frozenset[str] = frozenset({
-    "damage", "pump", "switch_pt", "grant", "restrict", "destroy", "exile", "bounce", "move", "tap", "untap", "regenerate",
+    "damage", "pump", "grant", "restrict", "destroy", "exile", "bounce", "move", "tap", "untap", "regenerate",
+    "switch_pt",
     "gain_control", "sacrifice", "draw", "discard", "gain_life", "lose_life", "set_life", "color", "mill", "scry",
     "counter", "counters", "token", "add_mana", "fight", "attach", "search", "dig", "shuffle", "extra_turn", "prevent",
     "animate", "pay", "unless", "delayed", "exile_top", "playable", "emblem", "action", "reveal", "win_game",
