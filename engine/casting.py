@@ -18,13 +18,13 @@ from engine import (
     awaken,
     bestow,
     cast_options,
-    combat,
     commander,
     costs,
     effects,
     facedown,
     knowledge,
     manual,
+    object_statics,
     overload,
     player_statics,
     prototype,
@@ -657,8 +657,6 @@ def activatable(g: "Game", player: str, oid: int) -> list[tuple[int, Ability]]:
         c = g.chars(oid)
         if c.controller != player:
             return []
-        if (c.rules or g.effects) and combat.has_rule(g, oid, "no_activated_abilities"):
-            return []  # "its activated abilities can't be activated" (Arrest, detain 701.26a)
         abilities = c.abilities
     elif o.zone in ("graveyard", "hand"):
         if o.owner != player:
@@ -668,6 +666,8 @@ def activatable(g: "Game", player: str, oid: int) -> list[tuple[int, Ability]]:
         return []
     ix = index(abilities)
     got = ix.activated if o.zone == "battlefield" else ix.from_graveyard if o.zone == "graveyard" else ix.from_hand
+    if o.zone == "battlefield" and (c.rules or g.effects):  # 602.5: Arrest, detain (701.26a), Cursed Totem
+        got = [(i, ab) for i, ab in got if not object_statics.activation_barred(g, oid, ab.kind == "mana")]
     if player_statics.active(g) and player_statics.statics(g, "name_lock"):  # 602.5: Pithing Needle
         got = [(i, ab) for i, ab in got if not player_statics.activate_locked(g, player, oid, ab.kind == "mana")]
     if g.stack and split_second(g):

@@ -19,6 +19,7 @@ from engine import (
     costs,
     facedown,
     manual,
+    object_statics,
     overload,
     payment,
     player_statics,
@@ -326,6 +327,8 @@ def _activated_sources(g: "Game", player: str) -> list[tuple[int, list[tuple[int
             abl = c.abilities
             hit = cache.get(id(abl))
             acts = (hit[1] if hit is not None and hit[0] is abl else ability_index.index(abl)).activated
+            if acts and (c.rules or g.effects):  # 602.5: Arrest, detain (701.26a), Cursed Totem
+                acts = [(i, ab) for i, ab in acts if not object_statics.activation_barred(g, oid, ab.kind == "mana")]
             if acts:
                 srcs.append((oid, acts))
     return srcs

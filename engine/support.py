@@ -109,7 +109,7 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "additional_cost", "cost_change", "cant_be_countered", "unpreventable", "alternative_cost",
                      # engine/decks/validate.py: deck construction, before the game (112.6m); nothing in it
                      "deck_rule"})
-RULES = frozenset({"no_activated_abilities",  # engine/casting.py activatable
+RULES = frozenset({"no_activated_abilities", "no_activated_abilities_unless_mana",  # engine/casting.py activatable
                    "cant_have",  # engine/layers.py: "can't have or gain flying", after layer 6 (112.11)
                    "cant_block", "cant_attack", "cant_attack_or_block", "cant_be_blocked", "must_attack",
                    "must_block", "doesnt_untap", "block_only_flying", "extra_block", "attack_despite_defender",

@@ -587,6 +587,17 @@ def _arrest(m: re.Match) -> list[dict[str, Any]] | None:
             {"kind": "restriction", "affects": "attached", "rule": "no_activated_abilities"}]
 
 
+@static(r"^activated abilities of (.+?) can't be activated( unless they're mana abilities)?$")
+def _no_activate_of(m: re.Match) -> list[dict[str, Any]] | None:
+    """602.5: "Activated abilities of artifacts [and creatures] can't be activated [unless they're mana
+    abilities]" (Collector Ouphe, Cursed Totem, Damping Matrix): a rule of the permanents it names."""
+    if m.group(1).startswith(("sources with", "the chosen")):
+        return None  # a chosen name or object (Pithing Needle: name_lock)
+    aff = _affects(m.group(1))
+    rule = "no_activated_abilities_unless_mana" if m.group(2) else "no_activated_abilities"
+    return None if aff is None else [{"kind": "restriction", "affects": aff, "rule": rule}]
+
+
 @static(r"^(.+?)'s activated abilities can't be activated$")
 def _no_activate(m: re.Match) -> list[dict[str, Any]] | None:
     aff = _affects(m.group(1))
