@@ -119,6 +119,8 @@ def can_cast_timing(g: "Game", player: str, o: "Obj") -> bool:
             return False
         if player_statics.cast_locked(g, player, o):  # 201.3: "spells with the chosen name can't be cast"
             return False
+        if player_statics.cast_forbidden(g, player, o):  # 101.2: "your opponents can't cast spells during ..."
+            return False
         flash = flash or player_statics.has_flash(g, player, o)
     if flash:
         return g.priority == player
@@ -346,6 +348,8 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         raise IllegalAction(f"cannot cast {o.card.name} now (timing: 307.1, 116.1a)")
     if offered is not None and player_statics.active(g) and player_statics.cast_locked(g, player, o):
         raise IllegalAction(f"{o.card.name} has the chosen name and can't be cast (201.3)")  # cascade included
+    if player_statics.active(g) and player_statics.cast_forbidden(g, player, o):
+        raise IllegalAction(f"{o.card.name} can't be cast now: an effect forbids it (101.2)")
     splice_mana: tuple[str, ...] = ()
     if a.get("splice"):  # 702.46a: the cards spliced onto it, their text copied onto the spell (engine/splice.py)
         if whole is None:

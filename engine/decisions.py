@@ -627,8 +627,9 @@ def offer_options(g: "Game", player: str, w: dict[str, Any]) -> list[dict[str, A
     unless it must be cast and can be (702.61a)."""
     o = g.objects.get(w["card"])
     out: list[dict[str, Any]] = []
-    if o is not None and player_statics.active(g) and player_statics.cast_locked(g, player, o):
-        o = None  # 201.3: "spells with the chosen name can't be cast", as an ability offers it too
+    if o is not None and player_statics.active(g) and (player_statics.cast_locked(g, player, o)
+                                                       or player_statics.cast_forbidden(g, player, o)):
+        o = None  # 201.3: "spells with the chosen name can't be cast", 101.2: as an ability offers it too
     if o is not None:
         afford: dict[tuple[str, ...], bool] = {}
         mana: tuple[str, ...] = o.card.mana_cost

@@ -93,6 +93,7 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "no_max_hand_size", "player_keywords", "flash_spells", "free_spells", "spell_limit",
                      "play_from", "graveyard_replacement", "opening_hand_battlefield", "clone", "prevent_damage",
                      "cant_gain_life", "cant_lose_life",  # engine/player_statics.py (118.7, 118.8)
+                     "cast_forbid",  # engine/player_statics.py cast_forbidden (101.2)
                      "damage_unpreventable",  # engine/player_statics.py, read by engine.actions (615.11)
                      "attack_tax",  # engine/combat.py attack_cost (508.1g-i, 802.3a)
                      "name_lock",  # engine/player_statics.py: "with the chosen name" (201.3)
