@@ -30,6 +30,7 @@ KINDS = frozenset({"no_max_hand_size", "player_keywords", "flash_spells", "free_
                    "extra_land",        # read by land_plays (305.2a)
                    "attack_tax",        # read by engine.combat.attack_cost (508.1g)
                    "name_lock",         # "spells with the chosen name can't be cast" (201.3)
+                   "uncounterable_spells",  # "... spells you control can't be countered" (101.1)
                    "damage_unpreventable"})  # "Damage can't be prevented" (615.11), read by engine.actions
 
 @per_object
@@ -172,6 +173,14 @@ def has_flash(g: "Game", player: str, o: "Obj") -> bool:
     return any(_spell_matches(g, o, t[2].get("spells"), player) for t in _mine(g, "flash_spells", player))
 
 
+def spell_uncounterable(g: "Game", o: "Obj") -> bool:
+    """101.1: "Instant and sorcery spells you control can't be countered" (Sphinx of the Final Word),
+    "Creature spells can't be countered": a static of a permanent over the spells it names."""
+    ctl = o.controller
+    return ctl is not None and any(matches(g, o.id, t[2].get("spells") or {}, None, ctl)
+                                   for t in _mine(g, "uncounterable_spells", ctl))
+
+
 def _locked_names(g: "Game", player: str, lock: str) -> list[tuple[str, dict[str, Any]]]:
     """(chosen name, static) of each name lock of kind ``lock`` on ``player`` now: a name chosen
     as its source entered (201.3, 614.12); a source with no name chosen locks nothing."""
@@ -305,6 +314,7 @@ def static_problems(st: dict[str, Any]) -> list[str]:
     """What of a static of these kinds this engine does not carry out ([] when all of it)."""
     kind = st.get("kind")
     if kind in ("no_max_hand_size", "spell_limit", "flash_spells", "player_keywords", "cant_gain_life",
+                "uncounterable_spells",
                 "cant_lose_life", "skip_step") and st.get("who") not in _WHO:
         return [f"{kind} for {st.get('who')}"]
     if kind == "name_lock" and st.get("lock") == "activate" and not st.get("unless_mana"):

@@ -431,6 +431,18 @@ def _choose_on_enter(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "choose_on_enter", "choice": what}]
 
 
+@static(r"^((?:.+? )?spells)( you control| your opponents control|) can't be countered$")
+def _spells_uncounterable(m: re.Match) -> list[dict[str, Any]] | None:
+    """101.1: "Instant and sorcery spells you control can't be countered" (Sphinx of the Final
+    Word), "Creature spells can't be countered": a player static over the spells it names, read
+    as a spell would be countered (engine/object_statics.py)."""
+    f = parse_noun(m.group(1))
+    if f is None or f.get("zone") != "stack" or {"controller", "owner", "player"} & set(f):
+        return None
+    who = {" you control": "you", " your opponents control": "opponent", "": "each"}[m.group(2)]
+    return [{"kind": "uncounterable_spells", "spells": f, "who": who}]
+
+
 @static(r"^(?:(your opponents) can't cast spells with the chosen name|spells with the chosen name can't be cast)$")
 def _name_lock_cast(m: re.Match) -> list[dict[str, Any]] | None:
     """201.3: "Spells with the chosen name can't be cast" (Meddling Mage)."""
