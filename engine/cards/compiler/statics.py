@@ -754,6 +754,17 @@ def _counters_if(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "enters_with_counters", "counter": m.group(2), "amount": n, "condition": cond}]
 
 
+@static(r"^(?:each|all) (.+?) enters? with (a|an|one|two|three|\d+) additional ([+\-\w/]+) counters? on (?:it|them)$")
+def _others_enter_with_counters(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.1c-d: "Each planeswalker you control enters with an additional loyalty counter on it" (Oath
+    of Gideon): a replacement effect of this permanent on the permanents it names as they enter."""
+    f = parse_noun(m.group(1))
+    n = number(m.group(2))
+    if f is None or n is None or f.get("zone") not in (None, "battlefield") or f.get("player"):
+        return None
+    return [{"kind": "enters_with_counters", "affects": f, "counter": m.group(3), "amount": n}]
+
+
 @static(r"^creatures with (power|toughness) less than self's (power|toughness) can't block (?:it|self)$")
 def _smaller_cant_block(m: re.Match) -> list[dict[str, Any]]:
     """509.1b: "Creatures with power less than SELF's power can't block it" (compared as blockers are declared)."""
