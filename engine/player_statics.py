@@ -87,6 +87,8 @@ def applies_to(g: "Game", who: Any, controller: str, player: str) -> bool:
     player outside the controller's limited range of influence (801.10)."""
     if g.influence is not None and player != controller and not seats.in_range(g, controller, player):
         return False
+    if isinstance(who, dict):  # players bound as a resolved effect began ("that creature's owner")
+        return player in who.get("players", ())
     if who in (None, "you"):
         return player == controller
     if who in ("each_player", "any", "each"):
@@ -186,7 +188,9 @@ def _locked_names(g: "Game", player: str, lock: str) -> list[tuple[str, dict[str
     as its source entered (201.3, 614.12); a source with no name chosen locks nothing."""
     out = []
     for oid, _ctl, st in _mine(g, "name_lock", player):
-        if st.get("lock") == lock:
+        if st.get("lock") == lock and st.get("names"):  # names bound by a resolved effect (Reflector Mage)
+            out += [(n, st) for n in st["names"]]
+        elif st.get("lock") == lock:
             name = g.objects[oid].chosen.get("card_name")
             if name is not None:
                 out.append((name, st))

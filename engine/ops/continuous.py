@@ -57,8 +57,25 @@ def _grant(g: "Game", r: Ctx, e: Effect) -> dict | None:
 def _player_effect(g: "Game", r: Ctx, e: Effect) -> None:
     """611.2: a resolved spell's effect on players or the game for a while, read as a static of
     engine.player_statics ("Players can't gain life this turn", "Damage can't be prevented this
-    turn")."""
-    add_effect(g, "player", [], r, until_of(e), static=dict(e.args["static"]), source=source_id(g, r))
+    turn"). "That creature's owner can't cast spells with the same name as that creature": the
+    players and the names are bound as it resolves (608.2h: a target that left, as it last existed)."""
+    st = dict(e.args["static"])
+    if e.get("who"):
+        st["who"] = e.args["who"]
+    if e.get("player") is not None:
+        players = [p for p in refs(g, r, e.args["player"]) if isinstance(p, str)]
+        if not players:
+            return
+        st["who"] = {"players": players}
+    if e.get("name_of") is not None:
+        lki = r.get("lki_card", {})
+        cards = [g.objects[x].card if x in g.objects else lki.get(x) for x in refs(g, r, e.args["name_of"])
+                 if isinstance(x, int)]
+        names = [c.name for c in cards if c is not None]
+        if not names:
+            return
+        st["names"] = names
+    add_effect(g, "player", [], r, until_of(e), static=st, source=source_id(g, r))
 
 
 @op("restrict")
