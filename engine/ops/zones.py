@@ -51,7 +51,9 @@ def _exile(g: "Game", r: Ctx, e: Effect) -> None:
         return
     before = dict(r.get("followed") or {})
     _move_all(g, r, e, "exile")
-    _link_exiled(g, r, [n for k, n in (r.get("followed") or {}).items() if before.get(k) != n])
+    new = [n for k, n in (r.get("followed") or {}).items() if before.get(k) != n]
+    r.setdefault("exiled_this_way", []).extend(new)  # "for each nontoken creature exiled this way" (608.2c)
+    _link_exiled(g, r, new)
 
 
 def _link_exiled(g: "Game", r: Ctx, new: list[int]) -> None:
