@@ -9,6 +9,7 @@ from engine.actions import add_effect, attack_choice, discard, plan_to_graveyard
 from engine.cards.abilities import Ability, Effect
 from engine.filters import matches
 from engine.ops.base import ask_cards, table
+from engine.protection import protected
 from engine.transform import back_face as transform_back
 from engine.until import exile_until_leaves
 from engine.values import Ctx, amount, controller, refs, source_id, this
@@ -165,10 +166,18 @@ def _move(g: "Game", r: Ctx, e: Effect) -> dict | None:
                 ctl = controller(g, r) if e.get("control") == "you" else None
                 if e.get("transformed") and transform_back(g.objects[x].card) is None:
                     continue  # 711.8a: a card that can't enter transformed stays where it is
+                host = None
+                if e.get("attach_to") is not None:
+                    host = _aura_host(g, r, x, e.args["attach_to"], ctl or g.objects[x].owner)
+                    if host is None:
+                        continue  # 303.4g: an Aura that can't enchant it stays where it is
                 new = g.move(x, "battlefield", tapped=bool(e.get("tapped")), controller=ctl,
                              counters={e.args["counter"]: 1} if e.get("counter") else None,
                              transformed=bool(e.get("transformed")))
                 r.setdefault("followed", {})[x] = new  # 400.7: "that artifact gains haste"
+                if host is not None and new in g.objects and g.objects[new].zone == "battlefield":
+                    g.objects[new].attached_to = host  # 303.4f: it enters attached to that object
+                    g.changed()
                 if e.get("attacking"):
                     put_attacking(g, new, tgt)
                 if e.get("unearth"):
@@ -195,6 +204,21 @@ def _move(g: "Game", r: Ctx, e: Effect) -> dict | None:
         _move_all(g, r, e, to)
     return None
 
+
+
+def _aura_host(g: "Game", r: Ctx, aura: int, ref: Any, you: str) -> int | None:
+    """303.4f-g: "Return SELF from your graveyard to the battlefield attached to target creature"
+    (Gryff's Boon): the object it will enchant, if it is an Aura that could legally enchant it (its
+    enchant filter, no protection from it, 702.16c); None when it can't be put there."""
+    card = g.objects[aura].card
+    f = card.keyword_args.get("Enchant") if "Aura" in card.subtypes else None
+    if not isinstance(f, dict):
+        return None
+    for h in refs(g, r, ref):
+        if isinstance(h, int) and h in g.objects and g.objects[h].zone == "battlefield" \
+                and matches(g, h, f, aura, you) and not protected(g, g.chars(h), aura):
+            return h
+    return None
 
 
 #: 702.83a: "Exile it at the beginning of the next end step" (a delayed trigger, 603.7)

@@ -68,7 +68,7 @@ def _bounce(m: re.Match, c: Ctx) -> list[Effect] | None:
 @reader(
     r"^return (.+?) (?:from (your) graveyard )?to (your|its owner's|their owner's|their owners'|the) (hand|hands|"
     r"battlefield)( transformed)?(?: (tapped and attacking|tapped))?(?: under (your|its owner's|their owner's|"
-    r"their owners') control)?(?: with (?:a|an) ([+\-\w/]+) counter on it)?$"
+    r"their owners') control)?(?: with (?:a|an) ([+\-\w/]+) counter on it)?(?: attached to (.+?))?$"
 )
 def _return(m: re.Match, c: Ctx) -> list[Effect] | None:
     phrase = m.group(1)
@@ -92,6 +92,11 @@ def _return(m: re.Match, c: Ctx) -> list[Effect] | None:
         args["counter"] = m.group(8)
     if m.group(2) is None and what == "self":
         args["from"] = "graveyard"
+    if m.group(9):  # 303.4f: "... to the battlefield attached to target creature" (Gryff's Boon)
+        host = c.ref(m.group(9))
+        if host is None or args["to"] != "battlefield" or host == what:
+            return None
+        args["attach_to"] = host
     return [Effect("move", args)]
 
 
