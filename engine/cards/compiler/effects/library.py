@@ -376,6 +376,10 @@ def read_top_card(text: str, ctx: Ctx) -> list[Effect] | None:
     parts = [p.strip() for p in re.split(r"\.\s+", t[m.end():].rstrip(".")) if p.strip()]
     if not parts or len(parts) > 2:
         return None
+    after = re.fullmatch(r"(you may )?put (?:it|that card) (.+?) if it's (an? .+)", parts[0])
+    if after:  # "You may put that card onto the battlefield if it's a permanent card with mana value 3 or
+        # less" (Matter Reshaper): the same instruction as "If it's ..., you may put it onto the battlefield"
+        parts[0] = f"if it's {after.group(3)}, {after.group(1) or ''}put it {after.group(2)}"
     im = _TOP_IF.match(parts[0])
     if im is None:
         return None
