@@ -391,7 +391,22 @@ def _search(g: "Game", r: Ctx, e: Effect) -> dict | None:
         for x in got or []:
             knowledge.show(g, [g.move(x, "library")], None if e.get("reveal") else [p])
         return None
+    first: list[int] = []
+    split = e.get("split")
+    if split and got:  # "put one onto the battlefield tapped and the other into your hand" (Cultivate)
+        k = min(int(split.get("amount", 1)), len(got))
+        if k >= len(got):
+            first = list(got)
+        else:
+            first = r["answers"].get(f"{r['i']}.split")
+            if first is None:
+                return {**ask_cards(r, p, list(got), k, k, f"choose {k} to put onto the battlefield"),
+                        "slot": f"{r['i']}.split"}
+        for x in first:
+            g.move(x, "battlefield", tapped=bool(split.get("tapped")), controller=p)
     for x in got or []:
+        if x in first:
+            continue
         if to == "battlefield":
             g.move(x, "battlefield", tapped=bool(e.get("tapped")), controller=p)
         else:

@@ -72,6 +72,23 @@ def _search_top(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 @reader(
+    r"^search your library for (up to two|up to three|two|three) (.+?), reveal (?:them|those cards),? (?:and )?put "
+    r"(one|two) (?:of them )?onto the battlefield( tapped)? and the (?:other|rest) into your hand(?:, then shuffle)?$"
+)
+def _search_split_dest(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.19a: "Search your library for up to two basic land cards, reveal those cards, put one onto the
+    battlefield tapped and the other into your hand, then shuffle" (Cultivate, Nissa's Pilgrimage): the
+    player chooses which of the cards found goes onto the battlefield."""
+    got = _search_common(m.group(1), m.group(2), "into your hand", True)
+    if not got:
+        return None
+    split: dict[str, Any] = {"amount": number(m.group(3)), "to": "battlefield"}
+    if m.group(4):
+        split["tapped"] = True
+    return [Effect("search", {**got[0].args, "split": split})]
+
+
+@reader(
     r"^search your library for (a|an|up to one|up to two|up to three|two|x|up to x|any number of) (.+?)(?:, reveal "
     r"(?:it|them|those cards))?, put (?:one|it|one of them) into your hand and the other into your graveyard, then "
     r"shuffle$"
@@ -247,7 +264,7 @@ def _reveal_take(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("dig", {"amount": 1, "take": 1, "filter": {}, "to": "hand", "rest": "library_top", "reveal": True})]
 
 
-READERS: tuple[Reader, ...] = (_search, _search_top, _search_split, _shuffle, _player_shuffles, _search_named_gy,
+READERS: tuple[Reader, ...] = (_search, _search_top, _search_split, _search_split_dest, _shuffle, _player_shuffles, _search_named_gy,
                                _search_shuffle, _search_named2, _reveal_take)
 
 

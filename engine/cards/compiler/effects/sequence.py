@@ -559,7 +559,8 @@ def _bind_that_player(x: Any, ctx: Ctx) -> Any:
 
 
 _INSTEAD = (re.compile(r"^if (.+?), instead (.+)$"), re.compile(r"^(?!if )(.+?) instead if (.+)$"),
-            re.compile(r"^if (.+?), (.+) instead$"))
+            re.compile(r"^if (.+?), (.+) instead$"),
+            re.compile(r"^if (.+?), (.+ instead of (?:a|an|one|two|three|four|five|\d+))$"))
 
 
 #: ops that only allow something later ("you may play an additional land this turn", 305.2a):
@@ -572,7 +573,7 @@ def instead(sentence: str, out: list[Effect], ctx: Ctx) -> bool | None:
     replaces the instruction before it when COND holds (608.2c), in place in ``out``.
     None: not this form; False: this form, not understood (nothing changed); True: done."""
     s = sentence.strip().rstrip(".").lower()
-    m = _INSTEAD[0].match(s) or _INSTEAD[1].match(s) or _INSTEAD[2].match(s)
+    m = next((m for m in (rx.match(s) for rx in _INSTEAD) if m), None)
     if m is None or not out:
         return None
     cond_text, alt_text = (m.group(1), m.group(2)) if s.startswith("if ") else (m.group(2), m.group(1))
@@ -586,10 +587,15 @@ def instead(sentence: str, out: list[Effect], ctx: Ctx) -> bool | None:
     alt = parse_sentence(alt_text, ctx) if cond is not None else None
     if alt is None and cond is not None:
         alt = _more_damage(alt_text, out[-1])
+    at = -1
+    if alt is None and cond is not None:
+        # "Search ... Then shuffle. If COND, search ... for three ... instead of two": the search, not the shuffle
+        at = -2 if len(out) > 1 and out[-1].op == "shuffle" and out[-2].op == "search" else -1
+        alt = _other_count(alt_text, out[at])
     if cond is None or alt is None:
         return False
-    prev = out.pop()
-    out.append(Effect("if", {"cond": cond, "then": list(alt), "else": [prev]}))
+    prev = out.pop(at)
+    out.insert(len(out) + 1 + at, Effect("if", {"cond": cond, "then": list(alt), "else": [prev]}))
     return True
 
 
@@ -601,6 +607,32 @@ def _more_damage(alt: str, prev: Effect) -> list[Effect] | None:
     if n is None or prev.op != "damage":
         return None
     return [Effect("damage", {**prev.args, "amount": n})]
+
+
+_COUNT_WORD = r"a|an|one|two|three|four|five|six|seven|x|\d+"
+
+
+def _other_count(alt: str, prev: Effect) -> list[Effect] | None:
+    """"... search your library for up to three basic Forest cards instead of two" (Nissa's Pilgrimage's
+    spell mastery), "search your library for two basic land cards instead of one" (Reclaim the Wastes):
+    the search before it, of the same cards, with the new number (608.2c)."""
+    m = re.fullmatch(rf"search your library for (up to )?({_COUNT_WORD}) (.+?) instead of ({_COUNT_WORD})", alt)
+    if m is None or prev.op != "search":
+        return None
+    new, old = number(m.group(2)), number(m.group(4))
+    if new is None or old is None or prev.args.get("amount") != old \
+            or bool(m.group(1)) != bool(prev.args.get("up_to")) and old != 1:
+        return None
+    f = parse_noun(m.group(3))
+    if f is None:
+        return None
+    f.pop("zone", None)
+    if f != {k: v for k, v in (prev.args.get("filter") or {}).items() if k != "zone"}:
+        return None  # another kind of card: not the same search
+    args = {**prev.args, "amount": new}
+    if m.group(1):
+        args["up_to"] = True
+    return [Effect("search", args)]
 
 
 def _to_player(to: Any) -> bool:
