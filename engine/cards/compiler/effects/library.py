@@ -264,8 +264,8 @@ def _reveal_take(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("dig", {"amount": 1, "take": 1, "filter": {}, "to": "hand", "rest": "library_top", "reveal": True})]
 
 
-READERS: tuple[Reader, ...] = (_search, _search_top, _search_split, _search_split_dest, _shuffle, _player_shuffles, _search_named_gy,
-                               _search_shuffle, _search_named2, _reveal_take)
+READERS: tuple[Reader, ...] = (_search, _search_top, _search_split, _search_split_dest, _shuffle, _player_shuffles,
+                               _search_named_gy, _search_shuffle, _search_named2, _reveal_take)
 
 
 # "Look at the top N cards of your library." and what follows it, read by parts (a typed
