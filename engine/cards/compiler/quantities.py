@@ -227,6 +227,9 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"you have (no|one or fewer|two or fewer) cards in hand", t)
     if m:
         return {"hand_le": {"no": 0, "one or fewer": 1, "two or fewer": 2}[m.group(1)]}
+    m = re.fullmatch(r"you have fewer than (\w+) cards in hand", t)
+    if m and number(m.group(1)):
+        return {"hand_le": number(m.group(1)) - 1}
     m = re.fullmatch(r"you have (\w+) or more cards in hand", t)
     if m and number(m.group(1)) is not None:
         return {"hand_ge": number(m.group(1))}
@@ -448,3 +451,14 @@ def _count_more(p: str) -> Any:
         if f is not None and not f.get("player") and not f.get("_needs_player_target") and "controller" not in f:
             return {"count": f}
     return None
+
+
+def difference(cond: str) -> Any:
+    """"If you have fewer than seven cards in hand, draw cards equal to the difference" (Kozilek, the
+    Great Distortion; Damia): the amount by which the condition's comparison holds, counted as the
+    instruction is carried out (608.2h); None for a condition this does not read."""
+    m = re.fullmatch(r"you have fewer than (\w+) cards in hand", cond.strip().lower())
+    n = number(m.group(1)) if m else None
+    if not n:
+        return None
+    return {"plus": [n, {"times": -1, "of": {"hand_of": "you"}}]}

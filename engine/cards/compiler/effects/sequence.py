@@ -24,6 +24,7 @@ from engine.cards.compiler.effects import (
     tokens,
     zones,
 )
+from engine.cards.compiler.effects.amounts import bind_difference
 from engine.cards.compiler.effects.context import Ctx, Reader, reader
 from engine.cards.compiler.effects.library import (
     REVEAL_UNTIL_RX,
@@ -170,11 +171,12 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     m = re.match(r"^if (.+?), (.+)$", low)
     if m:
         cond = parse_condition(m.group(1))
-        if cond is not None:
+        body = bind_difference(m.group(1), m.group(2), ctx) if cond is not None else None
+        if cond is not None and body is not None:
             if "attached" in cond:
                 ctx.last = "attached"  # "if enchanted creature is untapped, tap it"
             # "If COND, SELF also deals X damage to ...": an instruction added to those before it (608.2c)
-            inner = parse_sentence(re.sub(r"^((?:\S+ ){0,2})also ", r"\1", m.group(2)), ctx)
+            inner = parse_sentence(re.sub(r"^((?:\S+ ){0,2})also ", r"\1", body), ctx)
             if inner is not None:
                 return [Effect("if", {"cond": cond, "then": list(inner)})]
     m = re.match(r"^((?:\S+ ){1,4})also ((?:gains?|gets?|deals?|loses?|has|have) .+)$", low)
