@@ -228,8 +228,9 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     if m:
         return {"hand_le": {"no": 0, "one or fewer": 1, "two or fewer": 2}[m.group(1)]}
     m = re.fullmatch(r"you have fewer than (\w+) cards in hand", t)
-    if m and number(m.group(1)):
-        return {"hand_le": number(m.group(1)) - 1}
+    fewer = number(m.group(1)) if m else None
+    if fewer:
+        return {"hand_le": fewer - 1}
     m = re.fullmatch(r"you have (\w+) or more cards in hand", t)
     if m and number(m.group(1)) is not None:
         return {"hand_ge": number(m.group(1))}
