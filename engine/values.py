@@ -923,9 +923,15 @@ def chosen_refs(g: "Game", r: dict[str, Any], ref: dict[str, Any]) -> list[Any]:
             if not cands:
                 r["answers"][slot] = got = []
             else:
-                raise NeedChoice({"kind": "choose_cards", "player": p, "options": cands,
-                                  "min": 0 if ref.get("up_to") else k, "max": k, "slot": slot,
-                                  "prompt": f"{this(g, r).card.name}: choose {k} (in order)"})
+                ask: dict[str, Any] = {"kind": "choose_cards", "player": p, "options": cands,
+                                       "min": 0 if ref.get("up_to") else k, "max": k, "slot": slot,
+                                       "prompt": f"{this(g, r).card.name}: choose {k} (in order)"}
+                if ref.get("different"):  # "with different names / mana values": checked when answered
+                    mv = ref["different"] == "mana_value"
+                    ask.update(different_names=True, names=[
+                        str(mana_value(g.objects[i].card.mana_cost)) if mv else g.objects[i].card.name for i in cands])
+                    ask["prompt"] += f" with different {'mana values' if mv else 'names'}"
+                raise NeedChoice(ask)
         fol = r.get("followed", {})
         out += [fol.get(x, x) for x in got if fol.get(x, x) in g.objects]
     return out

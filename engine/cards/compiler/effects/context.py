@@ -173,6 +173,20 @@ class Ctx:
             r = {"choose": f, "amount": _UP_TO[m.group(1)], "up_to": True}
             self.last = r
             return r
+        m = re.fullmatch(r"any number of (.+?)(?: with different (names|mana values))?( (?:from|in) .+)?", p)
+        if m and "target" not in p:  # "return any number of cards with different mana values from your
+            # graveyard" (Seasons Past): chosen as the effect resolves (608.2c), none of them alike
+            f = parse_noun(m.group(1) + (m.group(3) or ""))
+            if f is None or f.get("player") or f.get("zone") in (None, "battlefield", "stack"):
+                return None
+            f = self._fix_filter(f)
+            if f is None:
+                return None
+            r = {"choose": f, "amount": 99, "up_to": True}
+            if m.group(2):
+                r["different"] = "name" if m.group(2) == "names" else "mana_value"
+            self.last = r
+            return r
         m = re.fullmatch(r"(a|an|another|one) (.+)", p)
         if m and "target" not in p:
             f = parse_noun(("another " if m.group(1) == "another" else "") + m.group(2))
