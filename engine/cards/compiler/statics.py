@@ -215,6 +215,16 @@ def _lose_all(m: re.Match) -> list[dict[str, Any]] | None:
     return _become(m.group(1), m.group(2))
 
 
+@static(r"^(.+?) (?:has|have) base power and toughness (\d+)/(\d+)$")
+def _base_pt(m: re.Match) -> list[dict[str, Any]] | None:
+    """613.3b (layer 7b): "Enchanted creature has base power and toughness 0/2" (Illusory Wrappings):
+    its power and toughness are set to those values; effects of layer 7c still apply after it."""
+    aff = _affects(m.group(1))
+    if aff is None:
+        return None
+    return [{"kind": "become", "affects": aff, "power": int(m.group(2)), "toughness": int(m.group(3))}]
+
+
 @static(r"^(.+?) (?:is|are) (an? .+?) and (?:loses|lose) all abilities$")
 def _become_then_lose_all(m: re.Match) -> list[dict[str, Any]] | None:
     return _become(m.group(1), "is " + m.group(2))
