@@ -88,11 +88,12 @@ def _restrict(g: "Game", r: Ctx, e: Effect) -> None:
             return
         extra["attacker"] = got[0]
     d = e.get("duration")
-    if d == "next_untap":  # "doesn't untap during its controller's next untap step": ends after it (502.3)
-        until = "next_untap"
-    else:
-        until = until_of(e)
-    add_effect(g, "rule", objs, r, until, rule=e.args["rule"], **extra)
+    if d == "next_untap":  # "doesn't untap during its controller's next untap step": ends after it (502.3);
+        # "those creatures don't untap during their controllers' next untap steps": each its own controller's
+        for x in objs:
+            add_effect(g, "rule", [x], r, "next_untap", rule=e.args["rule"], **extra)
+        return
+    add_effect(g, "rule", objs, r, until_of(e), rule=e.args["rule"], **extra)
 
 
 
