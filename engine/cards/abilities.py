@@ -354,6 +354,8 @@ Statics (Ability.static)
   life_gain_plus     amount                             "you gain that much life plus N instead"   614
   play_from          zone: graveyard|library_top, filter   you may play/cast matching cards from there
   flash_spells       spells: FILTER                     you may cast them as though they had flash 702.8
+  flash_self         [condition]                        "you may cast SELF as though it had flash" (702.8a,
+                     read by engine/casting.py as it would be cast)
   uncounterable_spells  spells: FILTER, who             "Instant and sorcery spells you control can't be
                      countered" (101.1; engine/object_statics.py)
   free_spells        zone, spells: FILTER               cast them without paying their mana cost
@@ -409,7 +411,7 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "clone", "unpreventable", "spell_limit", "player_keywords", "control", "extra_land", "skip_step",
     "prevent_damage", "top_card_revealed", "no_max_hand_size", "look_top_card", "opening_hand_battlefield",
     "alternative_cost", "deck_rule", "cant_gain_life", "cant_lose_life", "attack_tax", "name_lock", "cast_only",
-    "full_text", "amplify", "damage_unpreventable", "lose_types", "uncounterable_spells",
+    "full_text", "amplify", "damage_unpreventable", "lose_types", "uncounterable_spells", "flash_self",
 })
 TRIGGER_EVENTS: frozenset[str] = frozenset({
     "etb", "dies", "ltb", "attacks", "blocks", "attacks_or_blocks", "becomes_blocked", "blocks_or_blocked",

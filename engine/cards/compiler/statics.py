@@ -418,6 +418,16 @@ def _self_cost(m: re.Match) -> list[dict[str, Any]] | None:
     return [out]
 
 
+@static(r"^(?:if (.+?), )?you may cast self as though it had flash$")
+def _flash_self(m: re.Match) -> list[dict[str, Any]] | None:
+    """702.8a, 601.3: "If there are two or more instant and/or sorcery cards in your graveyard, you may
+    cast SELF as though it had flash" (Swift Reckoning's spell mastery): read as it would be cast."""
+    if not m.group(1):
+        return [{"kind": "flash_self"}]
+    cond = parse_condition(m.group(1))
+    return None if cond is None else [{"kind": "flash_self", "condition": cond}]
+
+
 @static(r"^you may cast spells as though they had flash$")
 def _flash_all(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "flash_spells", "spells": {}}]
