@@ -202,6 +202,9 @@ def _shield_applies(g: "Game", e: dict[str, Any], src: int, tgt: Any, combat: bo
         return False
     if e.get("by") is not None and src not in e["by"]:
         return False
+    if e.get("by_filter") is not None and not (src in g.objects and matches(g, src, e["by_filter"], None,
+                                                                            e.get("controller"))):
+        return False  # a group of sources, as the damage would be dealt (Fog of War)
     if g.influence is not None and e.get("to") is None and e.get("by") is None and e.get("controller"):
         # 801.13b: neither source nor recipient named (their references were kept to the range,
         # 801.10): it prevents only damage whose source and recipient are both within range

@@ -141,10 +141,11 @@ class Ctx:
         pl = self.player(p)
         if pl is not None:
             return pl
-        if "target" in p and not re.match(r"(each|all|every) ", p):
-            spec = parse_target(p)
-            if spec is None:
-                return None
+        spec = parse_target(p) if "target" in p and not re.match(r"(each|all|every) ", p) else None
+        if spec is None and "target" in p and not re.match(r"(each|all|every) ", p) \
+                and not re.search(r"\btarget (?:player|opponent) controls$", p):
+            return None  # not a target; "creatures target opponent controls" is a group (below)
+        if spec is not None:
             f = self._fix_filter(dict(spec.filter))
             if f is None:
                 return None
@@ -228,7 +229,7 @@ _UP_TO = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven
 _PLURAL_HEAD = re.compile(
     r"\b(creatures|permanents|artifacts|enchantments|lands|planeswalkers|tokens|[a-z]+s) "
     r"(you control|your opponents control|an opponent controls|you don't control|"
-    r"target player controls|that player controls|defending player controls|they control)|"
+    r"target player controls|target opponent controls|that player controls|defending player controls|they control)|"
     r"^(?:other |attacking |blocking |tapped |untapped |nontoken |non\w+ )*"
     r"(creatures|permanents|artifacts|enchantments|lands|planeswalkers|tokens)(?: with .+| without .+)?$"
 )
