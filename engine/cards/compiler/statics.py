@@ -595,6 +595,16 @@ def _has_if(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "keywords", "affects": aff, "keywords": kws, "condition": cond}]
 
 
+@static(r"^you and (.+?) (?:you control )?have (hexproof|shroud)$")
+def _you_and_group_keyword(m: re.Match) -> list[dict[str, Any]] | None:
+    """702.11c-d, 702.18: "You and Humans you control have hexproof" (Sigarda,
+    Heron's Grace): the player's keyword and the group's, two statics of one sentence."""
+    group = _parse_plain(f"{m.group(1)} have {m.group(2)}")
+    if group is None or any(st.get("kind") != "keywords" for st in group):
+        return None
+    return [{"kind": "player_keywords", "who": "you", "keywords": [m.group(2).capitalize()]}, *group]
+
+
 @static(r"^you have (hexproof|shroud)$")
 def _player_kw(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "player_keywords", "who": "you", "keywords": [m.group(1).capitalize()]}]

@@ -13,9 +13,10 @@ from engine.cards.compiler.targets import number, parse_noun
 
 
 @reader(
-    r"^search your library for (a|an|up to one|up to two|up to three|two|x|up to x|any number of) (.+?)(?:, reveal "
-    r"(?:it|them|those cards))?, (?:and )?put (?:it|them|that card|those cards) (into your hand|onto the "
-    r"battlefield(?: tapped)?|on top of your library|into your graveyard)(?:, then shuffle| and shuffle)?$"
+    r"^search your library for (a|an|up to one|up to two|up to three|two|three|four|five|x|up to x|any number of) "
+    r"(.+?)(?:, reveal (?:it|them|those cards))?, (?:and )?put (?:it|them|that card|those cards) "
+    r"(into your hand|onto the battlefield(?: tapped)?|on top of your library|into your graveyard)"
+    r"(?:, then shuffle| and shuffle)?$"
 )
 def _search(m: re.Match, c: Ctx) -> list[Effect] | None:
     return _search_common(m.group(1), m.group(2), m.group(3), bool(re.search(r"reveal", m.group(0))))
@@ -38,8 +39,8 @@ def _search_common(count: str, noun: str, dest: str, reveal: bool) -> list[Effec
     f.pop("zone", None)
     if different:
         f["different_names"] = True
-    n: Any = {"a": 1, "an": 1, "up to one": 1, "up to two": 2, "up to three": 3, "two": 2, "x": {"x": True},
-              "up to x": {"x": True}, "any number of": 99}[count]
+    n: Any = {"a": 1, "an": 1, "up to one": 1, "up to two": 2, "up to three": 3, "two": 2, "three": 3, "four": 4,
+              "five": 5, "x": {"x": True}, "up to x": {"x": True}, "any number of": 99}[count]
     to = (
         "hand"
         if "hand" in dest

@@ -200,10 +200,15 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     # "A loses X life and you gain X life, where X is N": the closing "where X is" defines
     # the X of every clause before it too (107.3: one X, one value)
     where = re.search(r", where x is .+$", low)
-    for joiner in (", then ", ", and ", " and "):
+    for joiner in (", then ", ", and ", " and ", ", "):
         idx = low.find(joiner)
         while idx != -1:
             left, right = low[:idx], low[idx + len(joiner):]
+            if joiner == ", " and not re.search(r", (?:then|and) ", right):
+                # only a list of three or more instructions, "A, B, then C" (Pore Over the Pages: "Draw
+                # three cards, untap up to two lands, then discard a card"), is cut at a bare comma
+                idx = low.find(joiner, idx + 1)
+                continue
             if where is not None and where.start() > idx and re.search(r"\bx\b", left):
                 left += where.group(0)
             mark = ctx.mark()
