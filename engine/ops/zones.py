@@ -1,5 +1,5 @@
 """Effect primitives that move cards between zones (CR 400): exile, return to hand, move,
-draw (121), mill, discard (701.8), scry (701.18), shuffle (701.16), search (701.19)."""
+draw (121), mill, discard (701.7), scry (701.18), shuffle (701.16), search (701.15)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
@@ -365,9 +365,12 @@ def _shuffle(g: "Game", r: Ctx, e: Effect) -> None:
 
 @op("search")
 def _search(g: "Game", r: Ctx, e: Effect) -> dict | None:
-    """701.19: search your library for cards matching, put them somewhere, shuffle."""
+    """701.15a: search your library for cards matching, put them somewhere, shuffle. A search for cards
+    of a stated quality may find fewer (701.15b); one "simply for a quantity of cards" ("three cards",
+    "two cards") finds that many, or as many as there are (701.15d)."""
     p = controller(g, r)
     f = dict(e.get("filter") or {})
+    quality = bool(set(f) - {"zone", "controller"})
     f["zone"] = "library"
     f.pop("controller", None)
     lib = g.players[p].library
@@ -376,7 +379,8 @@ def _search(g: "Game", r: Ctx, e: Effect) -> dict | None:
     got = r["answers"].get(r["i"])
     if got is None and found:
         knowledge.show(g, lib, [p])  # 701.15a: searching looks at every card of the zone
-        w = ask_cards(r, p, found, 0, min(n, len(found)), f"search for up to {n}")
+        k = min(n, len(found))
+        w = ask_cards(r, p, found, 0 if quality or e.get("up_to") else k, k, f"search for up to {n}")
         if f.get("different_names"):
             w["different_names"] = True  # checked when answered
             w["names"] = [g.objects[c].card.name for c in found]
@@ -400,10 +404,14 @@ def _search(g: "Game", r: Ctx, e: Effect) -> dict | None:
         else:
             first = r["answers"].get(f"{r['i']}.split")
             if first is None:
-                return {**ask_cards(r, p, list(got), k, k, f"choose {k} to put onto the battlefield"),
+                where = "into your hand" if split.get("to") == "hand" else "onto the battlefield"
+                return {**ask_cards(r, p, list(got), k, k, f"choose {k} to put {where}"),
                         "slot": f"{r['i']}.split"}
         for x in first:
-            g.move(x, "battlefield", tapped=bool(split.get("tapped")), controller=p)
+            if split.get("to", "battlefield") == "battlefield":
+                g.move(x, "battlefield", tapped=bool(split.get("tapped")), controller=p)
+            else:
+                g.move(x, split["to"])
     for x in got or []:
         if x in first:
             continue

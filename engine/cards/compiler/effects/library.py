@@ -66,25 +66,29 @@ def _search_common(count: str, noun: str, dest: str, reveal: bool) -> list[Effec
     r"(?:it|them|that card|the card|those cards) on top(?: of it| of your library)?(?: in any order)?$"
 )
 def _search_top(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """"... then shuffle and put that card on top" (701.19, 701.16b): the found card ends on top."""
+    """"... then shuffle and put that card on top" (701.15a, 701.16b): the found card ends on top."""
     if m.group(1) not in ("a", "an") and "in any order" in m.group(0):
         return None   # several cards on top in an order the player picks: not carried out
     return _search_common(m.group(1), m.group(2), "on top of your library", bool(m.group(3)))
 
 
 @reader(
-    r"^search your library for (up to two|up to three|two|three) (.+?), reveal (?:them|those cards),? (?:and )?put "
-    r"(one|two) (?:of them )?onto the battlefield( tapped)? and the (?:other|rest) into your hand(?:, then shuffle)?$"
+    r"^search your library for (up to two|up to three|two|three) (.+?),( reveal (?:them|those cards),)? (?:and )?put "
+    r"(one|two) (?:of them )?(onto the battlefield( tapped)?|into your hand) and the (?:other|rest) "
+    r"(into your hand|into your graveyard)(?:, then shuffle)?$"
 )
 def _search_split_dest(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """701.19a: "Search your library for up to two basic land cards, reveal those cards, put one onto the
-    battlefield tapped and the other into your hand, then shuffle" (Cultivate, Nissa's Pilgrimage): the
-    player chooses which of the cards found goes onto the battlefield."""
-    got = _search_common(m.group(1), m.group(2), "into your hand", True)
+    """701.15a: "Search your library for up to two basic land cards, reveal those cards, put one onto the
+    battlefield tapped and the other into your hand, then shuffle" (Cultivate, Nissa's Pilgrimage), "...
+    put one into your hand and the other into your graveyard" (Fork in the Road, Final Parting):
+    the player chooses which of the cards found goes to the first place."""
+    if m.group(5) == m.group(7):
+        return None
+    got = _search_common(m.group(1), m.group(2), m.group(7), bool(m.group(3)))
     if not got:
         return None
-    split: dict[str, Any] = {"amount": number(m.group(3)), "to": "battlefield"}
-    if m.group(4):
+    split: dict[str, Any] = {"amount": number(m.group(4)), "to": "hand" if "hand" in m.group(5) else "battlefield"}
+    if m.group(6):
         split["tapped"] = True
     return [Effect("search", {**got[0].args, "split": split})]
 

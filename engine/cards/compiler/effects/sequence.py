@@ -249,6 +249,12 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     don't, Y."; "It can't be regenerated."
     """
 
+    # "Search your library for up to two basic land cards and reveal them. Put one into your hand and the
+    # other into your graveyard. Then shuffle.": the one instruction of the comma form (701.15a)
+    text = re.sub(r"^(search your library for [^.]+?)( and reveal (?:them|those cards))?\. (put (?:one|two) [^.]+ and "
+                  r"the (?:other|rest) [^.]+)\. then shuffle\.?$",
+                  lambda m: f"{m.group(1)},{' reveal them,' if m.group(2) else ''} {m.group(3).lower()}, then shuffle.",
+                  text.strip(), flags=re.I)
     low = text.strip().lower()
     for rx, fn in ((TOP_OR_BOTTOM_RX, top_or_bottom), (REVEAL_UNTIL_RX, reveal_until)):
         m = rx.match(low.rstrip(".").strip())
