@@ -168,9 +168,12 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
         inner = _attempt(f"{m.group(2)} for each {m.group(1)}", ctx)
         if inner is not None:
             return inner
-    m = re.match(r"^if (.+?), (.+)$", low)
+    m = re.match(r"^(?:then )?if (.+?), (.+)$", low)
     if m:
-        cond = parse_condition(m.group(1))
+        cond_text = m.group(1)
+        if ctx.last == "self":  # "remove an ice counter from SELF. Then if it has no ice counters on it"
+            cond_text = re.sub(r"^it (has|had|is) ", r"self \1 ", cond_text)
+        cond = parse_condition(cond_text)
         body = bind_difference(m.group(1), m.group(2), ctx) if cond is not None else None
         if cond is not None and body is not None:
             if "attached" in cond:
