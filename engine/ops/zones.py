@@ -399,13 +399,14 @@ def _search(g: "Game", r: Ctx, e: Effect) -> dict | None:
     split = e.get("split")
     if split and got:  # "put one onto the battlefield tapped and the other into your hand" (Cultivate)
         k = min(int(split.get("amount", 1)), len(got))
-        if k >= len(got):
+        if k >= len(got) and not split.get("optional"):
             first = list(got)
-        else:
+        else:  # which of them; "you may put that card onto the battlefield": none, if the player wants
             first = r["answers"].get(f"{r['i']}.split")
             if first is None:
                 where = "into your hand" if split.get("to") == "hand" else "onto the battlefield"
-                return {**ask_cards(r, p, list(got), k, k, f"choose {k} to put {where}"),
+                return {**ask_cards(r, p, list(got), 0 if split.get("optional") else k, k,
+                                    f"choose {'up to ' if split.get('optional') else ''}{k} to put {where}"),
                         "slot": f"{r['i']}.split"}
         for x in first:
             if split.get("to", "battlefield") == "battlefield":

@@ -8,8 +8,9 @@ from typing import Any
 
 from engine.cards.abilities import Effect
 from engine.cards.compiler.effects.context import Ctx, Reader, reader
-from engine.cards.compiler.quantities import amount
+from engine.cards.compiler.quantities import amount, parse_condition
 from engine.cards.compiler.targets import number, parse_noun
+from engine.cards.compiler.text import title as _title
 
 
 @reader(
@@ -120,6 +121,28 @@ SEARCH_NAMED = re.compile(
 )
 
 
+SEARCH_MAY_RX = re.compile(
+    r"^search your library for (an? .+?) and reveal it\. you may put (?:it|that card) "
+    r"(onto the battlefield(?: tapped)?) if (.+?)\. otherwise, put (?:it|that card) into your hand\. then shuffle\.?$"
+)
+
+
+def search_may(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.15a, 608.2c: "Search your library for a basic land card and reveal it. You may put that card onto
+    the battlefield tapped if you control a land named Wastes. Otherwise, put that card into your hand.
+    Then shuffle." (Ruin in Their Wake): the card found goes to the hand, or, while the condition holds
+    as it resolves, onto the battlefield if its controller chooses."""
+    cond = parse_condition(m.group(3))
+    got = _search_common(m.group(1).split(" ", 1)[0], m.group(1).split(" ", 1)[1], "into your hand", True)
+    if cond is None or not got:
+        return None
+    split: dict[str, Any] = {"amount": 1, "to": "battlefield", "optional": True}
+    if m.group(2).endswith("tapped"):
+        split["tapped"] = True
+    return [Effect("if", {"cond": cond, "then": [Effect("search", {**got[0].args, "split": split})],
+                          "else": got})]
+
+
 REVEAL_UNTIL_RX = re.compile(
     r"^reveal cards from the top of your library until you reveal (?:a|an) (.+?) card\. put that card (into your "
     r"hand|onto the battlefield) and the rest (on the bottom of your library in a random order|into your graveyard)$"
@@ -138,23 +161,6 @@ def reveal_until(m: re.Match, c: Ctx) -> list[Effect] | None:
 def _search_named_gy(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("search", {"filter": {"name": _title(m.group(1))}, "amount": 1, "to": "hand", "reveal": True,
                               "zones": ["library", "graveyard"]})]
-
-
-_SMALL = {"of", "the", "a", "an", "and", "to", "in", "from", "for", "on", "with"}
-
-
-def _title(name: str) -> str:
-    """A card name read from lower-cased text, recapitalised ("vial of dragonfire" -> "Vial of Dragonfire")."""
-    words = name.split(" ")
-    out = []
-    for i, w in enumerate(words):
-        if w.startswith("self"):
-            out.append("SELF" + w[4:])
-        elif i and w in _SMALL:
-            out.append(w)
-        else:
-            out.append("-".join(p[:1].upper() + p[1:] for p in w.split("-")))
-    return " ".join(out)
 
 
 @reader(r"^if you search your library this way, shuffle$")

@@ -28,12 +28,14 @@ from engine.cards.compiler.effects.amounts import bind_difference
 from engine.cards.compiler.effects.context import Ctx, Reader, reader
 from engine.cards.compiler.effects.library import (
     REVEAL_UNTIL_RX,
+    SEARCH_MAY_RX,
     SEARCH_NAMED,
     read_dig,
     read_look,
     read_piles,
     read_top_card,
     reveal_until,
+    search_may,
 )
 from engine.cards.compiler.effects.tokens import CDA_PENDING, defines_pt
 from engine.cards.compiler.effects.zones import TOP_OR_BOTTOM_RX, top_or_bottom
@@ -259,7 +261,7 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                   lambda m: f"{m.group(1)},{' reveal them,' if m.group(2) else ''} {m.group(3).lower()}, then shuffle.",
                   text.strip(), flags=re.I)
     low = text.strip().lower()
-    for rx, fn in ((TOP_OR_BOTTOM_RX, top_or_bottom), (REVEAL_UNTIL_RX, reveal_until)):
+    for rx, fn in ((TOP_OR_BOTTOM_RX, top_or_bottom), (REVEAL_UNTIL_RX, reveal_until), (SEARCH_MAY_RX, search_may)):
         m = rx.match(low.rstrip(".").strip())
         if m:
             return fn(m, ctx)
