@@ -208,6 +208,9 @@ playable: what: "exiled" or a card FILTER (e.g. Zombie cards in your graveyard),
     you may play/cast those cards (free: without paying their mana cost) (CR 601.2)
 emblem: who, abilities: [Ability]
     the player gets an emblem with those abilities (CR 114)
+keep_rest: keep: [FILTER], [among: FILTER], [chooser: "each"], rest: FILTER
+    for each player one permanent of each kind kept (chosen by the controller, or by each player), the
+    others of the rest filter sacrificed (Tragic Arrogance, Cataclysm: 608.2c, 701.14a)
 action: name, [amount], [what], [subtype], [times]
     a keyword action, closed list: proliferate (701.24), populate (701.27), transform (701.25, what),
     bolster/monstrosity/support/fateseal (amount) (CR 701), piles (amount, separator, chooser: 700.3),
@@ -402,7 +405,7 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "cast_offer", "cascade", "storm", "suspend_tick", "end_turn", "extra_combat", "flip", "clash", "restart",
     "move_counters", "replace_draw", "change_text", "copy_ability", "copy_spell", "extra_land", "copy_retarget",
     "encore", "ripple", "epic", "cipher", "cipher_cast", "haunt", "hideaway", "pair", "aura_swap", "player_effect",
-    "unattach", "piles",
+    "unattach", "piles", "keep_rest",
 })
 STATIC_KINDS: frozenset[str] = frozenset({
     "anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "cost_change", "devour",

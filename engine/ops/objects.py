@@ -384,6 +384,46 @@ def _unattach(g: "Game", r: Ctx, e: Effect) -> None:
             g.changed()
 
 
+@op("keep_rest")
+def _keep_rest(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    """"For each player, you choose from among the permanents that player controls an artifact, a creature,
+    an enchantment, and a planeswalker. Then each player sacrifices all other nonland permanents they
+    control" (Tragic Arrogance), "Each player chooses from among the permanents they control an artifact,
+    a creature, an enchantment, and a land, then sacrifices the rest" (Cataclysm): for each player in turn
+    order (101.4), one permanent of each kind named, if any, each permanent for one kind only (608.2c);
+    then every other permanent of the group is sacrificed at once (701.14a)."""
+    sid = source_id(g, r)
+    you = controller(g, r)
+    kinds: list[dict[str, Any]] = list(e.args["keep"])
+    among = dict(e.get("among") or {})
+    kept: list[int] = []
+    players = [p for p in refs(g, r, "each_player") if isinstance(p, str)]
+    for p in players:
+        chosen: list[int] = []
+        for k, f in enumerate(kinds):
+            slot = f"{r['i']}.keep.{p}.{k}"
+            got = r["answers"].get(slot)
+            if got is None:
+                opts = [i for i in g.battlefield if i not in chosen and g.controller_of(i) == p
+                        and matches(g, i, {**among, **f}, sid, p)]
+                if not opts:
+                    r["answers"][slot] = got = []
+                else:
+                    who = p if e.get("chooser") == "each" else you
+                    return dict(ask_cards(r, who, opts, 1, 1, f"{this(g, r).card.name}: the permanent of this kind "
+                                                               f"{p} keeps ({k + 1} of {len(kinds)})"), slot=slot)
+            chosen += [x for x in got if x in g.objects]
+        kept += chosen
+    rest = dict(e.get("rest") or {"permanent": True})
+    victims = [i for i in g.battlefield if i not in kept and g.controller_of(i) in players
+               and matches(g, i, rest, sid, g.controller_of(i))]
+    plan_to_graveyard(g, victims)
+    for x in victims:
+        if x in g.objects and g.objects[x].zone == "battlefield":
+            sacrifice(g, x)
+    return None
+
+
 @op("sacrifice")
 def _sacrifice(g: "Game", r: Ctx, e: Effect) -> dict | None:
     """701.17: sacrifice (the player chooses among their permanents)."""

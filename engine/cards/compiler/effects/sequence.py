@@ -38,7 +38,7 @@ from engine.cards.compiler.effects.library import (
     search_may,
 )
 from engine.cards.compiler.effects.tokens import CDA_PENDING, defines_pt
-from engine.cards.compiler.effects.zones import TOP_OR_BOTTOM_RX, top_or_bottom
+from engine.cards.compiler.effects.zones import KEEP_REST_RX, TOP_OR_BOTTOM_RX, keep_rest, top_or_bottom
 from engine.cards.compiler.quantities import amount, parse_condition
 from engine.cards.compiler.subtypes import subtype
 from engine.cards.compiler.targets import COLORS, number, parse_noun
@@ -261,7 +261,8 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                   lambda m: f"{m.group(1)},{' reveal them,' if m.group(2) else ''} {m.group(3).lower()}, then shuffle.",
                   text.strip(), flags=re.I)
     low = text.strip().lower()
-    for rx, fn in ((TOP_OR_BOTTOM_RX, top_or_bottom), (REVEAL_UNTIL_RX, reveal_until), (SEARCH_MAY_RX, search_may)):
+    for rx, fn in ((TOP_OR_BOTTOM_RX, top_or_bottom), (REVEAL_UNTIL_RX, reveal_until), (SEARCH_MAY_RX, search_may),
+                   (KEEP_REST_RX, keep_rest)):
         m = rx.match(low.rstrip(".").strip())
         if m:
             return fn(m, ctx)
