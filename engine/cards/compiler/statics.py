@@ -597,8 +597,8 @@ def _has_if(m: re.Match) -> list[dict[str, Any]] | None:
 
 @static(r"^you and (.+?) (?:you control )?have (hexproof|shroud)$")
 def _you_and_group_keyword(m: re.Match) -> list[dict[str, Any]] | None:
-    """702.11c-d, 702.18: "You and Humans you control have hexproof" (Sigarda,
-    Heron's Grace): the player's keyword and the group's, two statics of one sentence."""
+    """"You and Humans you control have hexproof" (Sigarda, Heron's Grace): the player's keyword
+    (702.11d) and the group's (702.11b), two statics of one sentence; shroud the same way."""
     group = _parse_plain(f"{m.group(1)} have {m.group(2)}")
     if group is None or any(st.get("kind") != "keywords" for st in group):
         return None
