@@ -36,7 +36,6 @@ import re
 from typing import Any
 
 from engine.cards.compiler.targets import number, parse_noun
-from engine.cards.compiler.text import title
 
 _WORDNUM = r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+)"
 
@@ -188,12 +187,7 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         diff = noun.endswith(" with different names")
         if diff:
             noun = noun[: -len(" with different names")]
-        named = re.fullmatch(r"(.+?) named ([a-z' ,-]+)", noun)  # "a land named Wastes" (201.2)
-        if named:
-            noun = named.group(1)
         f = parse_noun(("another " if m.group(1) == "another" else "") + noun)
-        if f is not None and named:
-            f["name"] = title(named.group(2))
         if f is not None and diff:
             f["different_names"] = True
         if f is None or f.get("controller") or "player" in f:
