@@ -795,11 +795,13 @@ def _others_enter_with_counters(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "enters_with_counters", "affects": f, "counter": m.group(3), "amount": n}]
 
 
-@static(r"^creatures with (power|toughness) less than self's (power|toughness) can't block (?:it|self)$")
+@static(r"^creatures with (power|toughness) (less|greater) than self's (power|toughness) can't block (?:it|self)$")
 def _smaller_cant_block(m: re.Match) -> list[dict[str, Any]]:
-    """509.1b: "Creatures with power less than SELF's power can't block it" (compared as blockers are declared)."""
+    """509.1b: "Creatures with power less than SELF's power can't block it", "Creatures with power greater
+    than SELF's power can't block it" (Silumgar Assassin), compared as blockers are declared."""
+    cmp = "lt" if m.group(2) == "less" else "gt"
     return [{"kind": "restriction", "affects": "self", "rule": "cant_be_blocked",
-             "by": {"types": ["Creature"], f"{m.group(1)}_lt_self": m.group(2)}}]
+             "by": {"types": ["Creature"], f"{m.group(1)}_{cmp}_self": m.group(3)}}]
 
 
 @static(r"^self doesn't untap during your untap step if it has an? ([\w-]+) counters? on it$")
