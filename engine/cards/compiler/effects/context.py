@@ -75,7 +75,9 @@ class Ctx:
             return self.last_player
         if p in ("its controller", "that creature's controller", "that permanent's controller",
                  "that spell's controller", "its owner", "that creature's owner", "their controller",
-                 "their controllers", "their owners", "its owner's", "the creature's controller"):
+                 "their controllers", "their owners", "its owner's", "the creature's controller",
+                 "that artifact's controller", "that land's controller", "that enchantment's controller",
+                 "that planeswalker's controller", "that card's owner", "that permanent's owner"):
             base = self.last if self.last is not None else "it"
             key = "owner_of" if "owner" in p else "controller_of"
             return {key: base}
@@ -230,7 +232,7 @@ _PLURAL_HEAD = re.compile(
     r"\b(creatures|permanents|artifacts|enchantments|lands|planeswalkers|tokens|[a-z]+s) "
     r"(you control|your opponents control|an opponent controls|you don't control|"
     r"target player controls|target opponent controls|that player controls|defending player controls|they control)|"
-    r"^(?:other |attacking |blocking |tapped |untapped |nontoken |non\w+ )*"
+    r"^(?:other |attacking |blocking |tapped |untapped |nontoken |non[\w-]+ )*"
     r"(creatures|permanents|artifacts|enchantments|lands|planeswalkers|tokens)(?: with .+| without .+)?$"
 )
 

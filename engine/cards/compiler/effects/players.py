@@ -83,9 +83,14 @@ def _discard_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if who is None else [Effect("discard", {"who": who, "amount": "all"})]
 
 
-@reader(rf"^(?:{PLAYER} )?mills? ([a-z]+|\d+) cards?$")
+@reader(rf"^(?:{PLAYER} )?mills? ([a-z]+|\d+) cards?(?:, where x is (.+))?$")
 def _mill(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """Mill (a later keyword action: "put the top N cards of their library into their graveyard"): "Target
+    player mills X cards, where X is the number of lands you control" (Dreadwaters): X bound for the sentence
+    (107.3)."""
     who = c.player(m.group(1) or "you")
+    if not bind_x(m.group(3), c):
+        return None
     n = amount_of(m.group(2), c)
     return None if who is None or n is None else [Effect("mill", {"who": who, "amount": n})]
 
