@@ -257,7 +257,8 @@ def graveyard_replacements(g: "Game", o: "Obj", frm: str) -> list[tuple[int, str
     if o.ability is not None or not active(g):
         return []
     out = [(o.id, o.card.name, st.get("to", "exile"), False) for st in _card_statics(o.card)
-           if st["kind"] == "graveyard_replacement" and st.get("affects") == "self" and not o.token]
+           if st["kind"] == "graveyard_replacement" and st.get("affects") == "self"
+           and st.get("from", frm) == frm and (not o.token or st.get("from") == "battlefield")]
     for src, ctl, st in statics(g, "graveyard_replacement"):
         if not seats.object_in_range(g, ctl, o.id):  # 801.13a: that portion of the event does nothing
             continue

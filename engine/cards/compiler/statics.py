@@ -533,6 +533,17 @@ def _rip(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "graveyard_replacement", "affects": {"owner": "opponent"}, "to": "exile"}]
 
 
+@static(r"^if self would (die|be put into a graveyard from anywhere), exile (?:it|self) instead$")
+def _self_exile_instead(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.1a: "If SELF would die, exile it instead" (Possessed Skaab, Wildwood Escort), "If SELF would be
+    put into a graveyard from anywhere, exile it instead" (disturb's back faces): the card's own
+    replacement, from the battlefield only when it says "die" (700.4)."""
+    st: dict[str, Any] = {"kind": "graveyard_replacement", "affects": "self", "to": "exile"}
+    if m.group(1) == "die":
+        st["from"] = "battlefield"  # 700.4: "dies" means put into a graveyard from the battlefield
+    return [st]
+
+
 @static(r"^if (another creature|a creature|a nontoken creature) would die, exile it instead$")
 def _dies_exile(m: re.Match) -> list[dict[str, Any]] | None:
     """614.1a, 614.14: "If another creature would die, exile it instead" (Void Maw): the cards it
