@@ -371,11 +371,10 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         # "for each creature card milled this way" / "each land card put into a graveyard this way"
         f = {**a["count_this_way"], "zone": "graveyard"}  # not if a replacement exiled it
         return sum(1 for x in r.get("milled", ()) if x in g.objects and matches(g, x, f, src))
-    if "count_this_way" in a and r is not None and a.get("action") == "exiled":
+    if "count_this_way" in a and r is not None and a.get("action") in ("exiled", "destroyed"):
         # "for each nontoken creature exiled this way" (Declaration in Stone): what this resolution's exile
-        # instructions moved, as it is in exile (a token is still there until state-based actions, 704.5d)
-        f = {**a["count_this_way"], "zone": "exile"}
-        return sum(1 for x in r.get("exiled_this_way", ()) if x in g.objects and matches(g, x, f, src))
+        # (destroy) instructions took off the battlefield, as it last existed there (608.2h)
+        return sum(1 for rec in r.get("gone_this_way", ()) if gone_matches(rec, a["action"], a["count_this_way"]))
     if "blockers_beyond_first" in a:  # rampage (702.22b): counted as the ability resolves
         o = g.objects.get(src) if src is not None else None
         return max(0, len(o.blockers) - 1) if o is not None and o.zone == "battlefield" else 0
@@ -944,3 +943,16 @@ def sacrificed_power(o: "Obj | None", key: str = "power") -> int:
         return 0
     got = o.chosen.get("sacrificed") or []
     return got[0][key] if got else 0
+
+
+def gone_record(g: "Game", oid: int, action: str) -> dict[str, Any]:
+    """What "destroyed this way" / "exiled this way" remembers of a permanent as it last existed on the
+    battlefield (608.2h): its controller, card types and whether it was a token."""
+    c = g.chars(oid)
+    return {"action": action, "controller": c.controller, "types": sorted(c.types), "token": g.objects[oid].token}
+
+
+def gone_matches(rec: dict[str, Any], action: str, f: dict[str, Any]) -> bool:
+    """Does a record of gone_record match "each nontoken creature destroyed this way" (types and token only)?"""
+    return rec["action"] == action and (not f.get("types") or bool(set(f["types"]) & set(rec["types"]))) \
+        and ("token" not in f or rec["token"] == f["token"])

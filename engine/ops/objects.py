@@ -33,6 +33,8 @@ from engine.values import (
     amount,
     amount_for,
     controller,
+    gone_matches,
+    gone_record,
     names_that_player,
     refs,
     source_id,
@@ -52,7 +54,9 @@ def _destroy(g: "Game", r: Ctx, e: Effect) -> None:
     for x in xs:  # 616.1: every choice before the first one is destroyed (they are destroyed at once)
         plan_destroy(g, x, not e.get("no_regen"))
     for x in xs:
-        destroy(g, x, not e.get("no_regen"))
+        last = gone_record(g, x, "destroyed") if x in g.objects and g.objects[x].zone == "battlefield" else None
+        if destroy(g, x, not e.get("no_regen")) and last is not None:
+            r.setdefault("gone_this_way", []).append(last)  # "for each creature destroyed this way" (608.2c)
 
 
 
@@ -311,7 +315,12 @@ def _token(g: "Game", r: Ctx, e: Effect) -> dict | None:
               if isinstance(e.args.get(k), dict)}
         cards = [token_def(Effect(e.op, {**e.args, **pt}) if pt else e)]
     # 800.4b, 800.4d: no token is created under the control of a player who has left the game
-    if names_that_player(e.get("amount", 1)):  # "each player creates a token for each Forest they control"
+    if e.get("per_gone") is not None:  # "for each creature destroyed this way, its controller creates ..."
+        pg = e.args["per_gone"]
+        made = [(rec["controller"], card) for rec in r.get("gone_this_way", ())
+                if gone_matches(rec, pg["action"], pg["filter"]) and seats.can_control(g, rec["controller"])
+                for card in cards * n]
+    elif names_that_player(e.get("amount", 1)):  # "each player creates a token for each Forest they control"
         made = [(p, card) for p in who if seats.can_control(g, p)
                 for card in cards * amount_for(g, e.args["amount"], source_id(g, r), r, p)]
     else:

@@ -12,7 +12,7 @@ from engine.ops.base import ask_cards, table
 from engine.protection import protected
 from engine.transform import back_face as transform_back
 from engine.until import exile_until_leaves
-from engine.values import Ctx, amount, controller, refs, source_id, this
+from engine.values import Ctx, amount, controller, gone_record, refs, source_id, this
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -51,10 +51,13 @@ def _exile(g: "Game", r: Ctx, e: Effect) -> None:
         exile_until_leaves(g, source_id(g, r), xs)
         return
     before = dict(r.get("followed") or {})
+    last = {x: gone_record(g, x, "exiled") for x in refs(g, r, e.args["what"])
+            if isinstance(x, int) and x in g.objects and g.objects[x].zone == "battlefield"}
     _move_all(g, r, e, "exile")
-    new = [n for k, n in (r.get("followed") or {}).items() if before.get(k) != n]
-    r.setdefault("exiled_this_way", []).extend(new)  # "for each nontoken creature exiled this way" (608.2c)
-    _link_exiled(g, r, new)
+    moved = {k: n for k, n in (r.get("followed") or {}).items() if before.get(k) != n}
+    # "for each nontoken creature exiled this way, its controller ..." (608.2c, as they last existed: 608.2h)
+    r.setdefault("gone_this_way", []).extend(last[k] for k in moved if k in last)
+    _link_exiled(g, r, list(moved.values()))
 
 
 def _link_exiled(g: "Game", r: Ctx, new: list[int]) -> None:

@@ -163,6 +163,15 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
             if inner is not None:
                 return inner
         return None
+    m = re.match(r"^for each (.+?) (destroyed|exiled) this way, (?:its|that \w+'s) controller creates (.+)$", low)
+    if m:  # "For each creature destroyed this way, its controller creates a 4/4 red Dragon creature token with
+        # flying" (Descent of the Dragons): a token for each, under the control of the one who controlled it
+        f = parse_noun(m.group(1))
+        if f is not None:
+            f.pop("permanent", None)  # what left the battlefield this way was a permanent
+        inner = _attempt("create " + m.group(3), ctx) if f is not None and not set(f) - {"types", "token"} else None
+        if inner is not None and len(inner) == 1 and inner[0].op == "token" and "who" not in inner[0].args:
+            return [Effect("token", {**inner[0].args, "per_gone": {"action": m.group(2), "filter": f}})]
     m = re.match(r"^for each ([^,]+), (?!its |their |that |each |target )(.+)$", low)
     if m:  # "For each creature card in your graveyard, put a +1/+1 counter on each creature you control"
         # (an instruction of its own; "for each permanent destroyed this way, its controller ..." counts
