@@ -240,7 +240,8 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             changed = True
             continue
         m = re.search(r"\s+named ([a-z][a-z' -]*)$", p)
-        if m and "name" not in f:  # "a land named Wastes", "each land you control named Wastes" (201.2)
+        if m and "name" not in f and " or " not in m.group(1):  # "a land named Wastes" (201.2); "named A or
+            # B" is two names (engine/cards/compiler/effects/library.py reads that search)
             f["name"] = title(m.group(1))
             p = p[: m.start()]
             changed = True
