@@ -487,6 +487,8 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False  # 602.5b: "Activate only during your upkeep"
     if "before_attackers" in cond and (g.step not in _BEFORE_ATTACKERS or _first_combat_over(g)):
         return False  # 506.6a, 506.6d: the first combat's declare attackers step has not yet begun
+    if cond.get("attacked_you") and not any(g.objects[i].attacking == you for i in g.battlefield):
+        return False  # "only if you've been attacked this step": a creature attacks that player (508.1)
     if "combat_timing" in cond and not _combat_time(g, cond["combat_timing"]):
         return False
     if "hand_le" in cond and not len(g.players[you].hand) <= cond["hand_le"]:
@@ -715,6 +717,7 @@ def _mana_spent_ge(o: "Obj | None", need: dict[str, int]) -> bool:
 
 #: Condition keys this engine evaluates (a card using any other is unsupported).
 CONDITION_KEYS = {"control", "min", "max", "life_ge", "life_le", "your_turn", "all", "hand_le", "hand_ge",
+                  "attacked_you",
                   "gained_life_this_turn", "kicked", "player_lost_life_this_turn", "opponent_lost_life_this_turn",
                   "spells_cast_this_turn", "spells_cast_last_turn", "player_spells_last_turn_ge", "revealed_as_cast",
                   "opponent_more_life",
@@ -780,6 +783,8 @@ def _combat_time(g: "Game", point: str) -> bool:
         return not extra and (step in _BEFORE_ATTACKERS or step in ("declare_attackers", "declare_blockers"))
     if point == "declare_blockers":  # "only during the declare blockers step" (509), of any player's turn
         return step == "declare_blockers"
+    if point == "declare_attackers":  # "only during the declare attackers step" (508), of any player's turn
+        return step == "declare_attackers"
     if point == "after_combat":
         return extra  # after the turn's first combat phase ended
     raise Unsupported(f"unsupported combat timing {point!r}")
