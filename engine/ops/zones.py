@@ -306,8 +306,9 @@ def _discard(g: "Game", r: Ctx, e: Effect) -> dict | None:
     who = [p for p in refs(g, r, e.get("who", "you")) if isinstance(p, str)]
     amt = e.get("amount", 1)
     chosen: dict[str, list[int]] = {}
+    kind = {**e.args["filter"], "zone": "hand"} if e.get("filter") else None  # "discard a land card"
     for p in who:  # "each player discards": each chooses in APNAP order (101.4), then all discard at once
-        hand = list(g.players[p].hand)
+        hand = [c for c in g.players[p].hand if kind is None or matches(g, c, kind, source_id(g, r), p)]
         n = len(hand) if amt == "all" else amount(g, amt, source_id(g, r), r)
         if amt == "all" or not hand or e.get("random"):
             continue

@@ -65,14 +65,23 @@ def _life_eq(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("gain_life" if m.group(2).lower() == "gain" else "lose_life", {"who": who, "amount": n})]
 
 
-@reader(rf"^(?:{PLAYER} )?discards? (a|one|two|three|four|x|\d+) cards?( at random)?$")
+@reader(rf"^(?:{PLAYER} )?discards? (a|an|one|two|three|four|x|\d+) (?:([a-z ,/-]+?) )?cards?( at random)?$")
 def _discard(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.7a: "Discard a card", "Target player discards two cards", "you may discard a land card" (the
+    player chooses among the cards of that kind in their hand)."""
     who = c.player(m.group(1) or "you")
     n = amount_of(m.group(2), c)
-    if who is None or n is None:
+    if who is None or n is None or m.group(2) == "an" and not m.group(3):
         return None
     args: dict[str, Any] = {"who": who, "amount": n}
     if m.group(3):
+        f = parse_noun(m.group(3) + " card")
+        if f is None or m.group(4) or set(f) - {"types", "subtypes", "supertypes", "not_types", "colors", "zone",
+                                                  "not_colors", "not_supertypes", "not_subtypes"}:
+            return None
+        f.pop("zone", None)
+        args["filter"] = f
+    if m.group(4):
         args["random"] = True
     return [Effect("discard", args)]
 
