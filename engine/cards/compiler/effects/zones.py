@@ -62,6 +62,8 @@ def _exiled_to_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
 @reader(r"^return (.+?) to (?:its|their) owners?'s? hands?$")
 def _bounce(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(1))
+    if isinstance(what, dict) and "target" in what:
+        c.last_player = {"owner_of": what}  # "... to its owner's hand. Then that player discards a card"
     return None if what is None else [Effect("bounce", {"what": what})]
 
 
