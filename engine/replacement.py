@@ -537,8 +537,9 @@ def _additional_counters(g: "Game", o: "Obj") -> None:
                     or not seats.object_in_range(g, ctl, o.id):
                 continue
             k = st.get("counter", "+1/+1")
-            if counters_allowed(g, o.id, k):
-                o.counters[k] = o.counters.get(k, 0) + amount(g, st.get("amount", 1), oid, {"obj": oid})
+            if counters_allowed(g, o.id, k):  # 121.6: counters it enters with are put on it (Hardened Scales)
+                n = amount(g, st.get("amount", 1), oid, {"obj": oid})
+                o.counters[k] = o.counters.get(k, 0) + counter_count(g, o.id, k, n, ask=False)
                 g.changed()
 
 
