@@ -75,6 +75,7 @@ class SpellTiming(NamedTuple):
     flash: bool             # an instant or a card with flash (116.1a, 702.8)
     legendary_spell: bool   # a legendary instant or sorcery (a later rule, printed on such cards)
     only: tuple[dict[str, Any], ...] = ()  # 604.6: "Cast this spell only ...": the conditions it names
+    flash_if: tuple[dict[str, Any], ...] = ()  # "[If COND,] you may cast SELF as though it had flash" (702.8a)
 
 
 @per_object
@@ -82,7 +83,9 @@ def spell_timing(card: Any) -> SpellTiming:
     types = card.types
     return SpellTiming("Land" in types, "Instant" in types or "Flash" in card.keywords,
                        "Legendary" in card.supertypes and ("Sorcery" in types or "Instant" in types),
-                       cast_only(card))
+                       cast_only(card), tuple(a.static.get("condition") or {} for a in card.abilities
+                                              if a.kind == "static" and a.static
+                                              and a.static.get("kind") == "flash_self"))
 
 
 def cast_only(card: Any) -> tuple[dict[str, Any], ...]:
@@ -111,7 +114,8 @@ def can_cast_timing(g: "Game", player: str, o: "Obj") -> bool:
     only = spell_timing(o.card).only
     if only and not all(condition(g, c, o.id, {"controller": player}) for c in only):
         return False  # 604.6, 506.6: "Cast this spell only during combat ..." and it is not that time
-    flash = "Instant" in types or "Flash" in o.card.keywords
+    flash = "Instant" in types or "Flash" in o.card.keywords or any(
+        not c or condition(g, c, o.id, {"controller": player}) for c in spell_timing(o.card).flash_if)
     if g.players[player].epic:  # 702.49a-b: a spell with epic this player controlled resolved
         return False
     if player_statics.active(g):

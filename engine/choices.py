@@ -198,6 +198,6 @@ def choose_problems(op: str, key: str, ref: dict[str, Any]) -> list[str]:
         return [f"reference choose in {op}.{key}"]
     if f.get("zone", "battlefield") not in CHOOSE_ZONES:
         return [f"reference choose from {f.get('zone')}"]
-    if set(ref) - {"choose", "amount", "chooser", "up_to"}:
+    if set(ref) - {"choose", "amount", "chooser", "up_to", "different"}:  # different: names or mana values
         return ["reference choose options"]
     return []

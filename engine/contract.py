@@ -55,8 +55,11 @@ def amount_problems(a: Any, static: bool = False) -> list[str]:
     extra = set(a) - AMOUNT_KINDS[head]
     if extra:
         out.append(f"amount {head} with {sorted(extra)}")
-    if head == "count_this_way" and a.get("action") not in ("milled", "put"):
+    if head == "count_this_way" and a.get("action") not in ("milled", "put", "exiled", "destroyed"):
         out.append(f"amount count_this_way {a.get('action')}")
+    if head == "count_this_way" and a.get("action") in ("exiled", "destroyed") \
+            and set(a["count_this_way"]) - {"types", "token"}:  # what engine.values.gone_matches reads
+        out.append(f"amount count_this_way {a.get('action')} by {sorted(a['count_this_way'])}")
     if head == "times":
         out += amount_problems(a.get("of"), static)
     if head == "plus":

@@ -118,7 +118,7 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
             if sorcery and casting.can_play_land(g, player, oid):
                 out.append({"action": "play", "card": oid, "name": o.card.name})
             continue
-        if plain and not t.legendary_spell and not t.only:
+        if plain and not t.legendary_spell and not t.only and not t.flash_if:
             if not (holding if t.flash else sorcery):
                 continue
         elif not casting.can_cast_timing(g, player, o):

@@ -210,8 +210,10 @@ def answer(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
         lo, hi = d.data.get("min", 0), d.data.get("max", 0)
         if not lo <= len(cards) <= hi or len(set(cards)) != len(cards) or any(c not in d.options for c in cards):
             raise IllegalAction(f"choose {lo}..{hi} of the offered cards")
-        if d.data.get("different_names") and len({g.objects[c].card.name for c in cards}) != len(cards):
-            raise IllegalAction("the chosen cards must have different names")
+        if d.data.get("different_names"):  # the names (or mana values) the question gave, else the names
+            key = dict(zip(d.options, d.data.get("names") or [g.objects[c].card.name for c in d.options]))
+            if len({key[c] for c in cards}) != len(cards):
+                raise IllegalAction("the chosen cards must be different (names or mana values)")
         groups = d.data.get("one_of_each")
         if groups is not None and not one_of_each(cards, groups):
             raise IllegalAction("choose at most one card of each kind the effect names")

@@ -22,7 +22,7 @@ KNOWN = frozenset({
     "damaged_this_turn", "targets_you", "targets", "power_lt_self", "toughness_lt_self", "power_lt",
     "toughness_lt", "not", "ability", "one_of_each", "different_names", "enchanted", "equipped",
     "chosen_color", "chosen_type", "from_battlefield_this_turn", "unblocked", "attacking_you", "chosen_name",
-    "shares_color_with_source", "paired_group", "name_in", "power_gt_self",
+    "shares_color_with_source", "paired_group", "name_in", "power_gt_self", "toughness_gt_self",
     "attached_to_self",  # "for each Aura attached to SELF" (303.4, 301.5)
     "other_target",  # a target slot's: not an object chosen for another target (115.3; engine/targets.check_targets)
 })
@@ -206,7 +206,7 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False  # dealt damage this turn: the sources are remembered until cleanup (514.2)
     if "power_lt" in f and not c.power < f["power_lt"] or "toughness_lt" in f and not c.toughness < f["toughness_lt"]:
         return False
-    for key in ("power_lt_self", "toughness_lt_self", "power_gt_self"):
+    for key in ("power_lt_self", "toughness_lt_self", "power_gt_self", "toughness_gt_self"):
         if key in f:  # "with power less (greater) than SELF's power" (the source on the battlefield)
             so = game.objects.get(src) if src is not None else None
             if so is not None and so.ability is not None:  # an ability's SELF is its source (112.7)
@@ -214,7 +214,7 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
             if so is None or so.zone != "battlefield":
                 return False
             mine, its = getattr(c, key[:-8]), getattr(game.chars(so.id), f[key])
-            if not (mine > its if key == "power_gt_self" else mine < its):
+            if not (mine > its if key.endswith("_gt_self") else mine < its):
                 return False
     if f.get("enchanted") and not _has_attached(game, x, "Aura"):
         return False

@@ -31,6 +31,7 @@ KINDS = frozenset({"no_max_hand_size", "player_keywords", "flash_spells", "free_
                    "attack_tax",        # read by engine.combat.attack_cost (508.1g)
                    "name_lock",         # "spells with the chosen name can't be cast" (201.3)
                    "cast_forbid",       # "Your opponents can't cast spells during your turn" (101.2)
+                   "uncounterable_spells",  # "... spells you control can't be countered" (101.1)
                    "damage_unpreventable"})  # "Damage can't be prevented" (615.11), read by engine.actions
 
 @per_object
@@ -87,14 +88,14 @@ def applies_to(g: "Game", who: Any, controller: str, player: str) -> bool:
     player outside the controller's limited range of influence (801.10)."""
     if g.influence is not None and player != controller and not seats.in_range(g, controller, player):
         return False
+    if isinstance(who, dict):  # players bound as a resolved effect began ("that creature's owner")
+        return player in who.get("players", ())
     if who in (None, "you"):
         return player == controller
     if who in ("each_player", "any", "each"):
         return True
     if who in ("opponent", "each_opponent"):
         return player != controller
-    if isinstance(who, list):  # the players a resolved effect named ("target player can't ...")
-        return player in who
     return False
 
 
@@ -175,12 +176,22 @@ def has_flash(g: "Game", player: str, o: "Obj") -> bool:
     return any(_spell_matches(g, o, t[2].get("spells"), player) for t in _mine(g, "flash_spells", player))
 
 
+def spell_uncounterable(g: "Game", o: "Obj") -> bool:
+    """101.1: "Instant and sorcery spells you control can't be countered" (Sphinx of the Final Word),
+    "Creature spells can't be countered": a static of a permanent over the spells it names."""
+    ctl = o.controller
+    return ctl is not None and any(matches(g, o.id, t[2].get("spells") or {}, None, ctl)
+                                   for t in _mine(g, "uncounterable_spells", ctl))
+
+
 def _locked_names(g: "Game", player: str, lock: str) -> list[tuple[str, dict[str, Any]]]:
     """(chosen name, static) of each name lock of kind ``lock`` on ``player`` now: a name chosen
     as its source entered (201.3, 614.12); a source with no name chosen locks nothing."""
     out = []
     for oid, _ctl, st in _mine(g, "name_lock", player):
-        if st.get("lock") == lock:
+        if st.get("lock") == lock and st.get("names"):  # names bound by a resolved effect (Reflector Mage)
+            out += [(n, st) for n in st["names"]]
+        elif st.get("lock") == lock:
             name = g.objects[oid].chosen.get("card_name")
             if name is not None:
                 out.append((name, st))
@@ -268,7 +279,8 @@ def graveyard_replacements(g: "Game", o: "Obj", frm: str) -> list[tuple[int, str
     if o.ability is not None or not active(g):
         return []
     out = [(o.id, o.card.name, st.get("to", "exile"), False) for st in _card_statics(o.card)
-           if st["kind"] == "graveyard_replacement" and st.get("affects") == "self" and not o.token]
+           if st["kind"] == "graveyard_replacement" and st.get("affects") == "self"
+           and st.get("from", frm) == frm and (not o.token or st.get("from") == "battlefield")]
     for src, ctl, st in statics(g, "graveyard_replacement"):
         if not seats.object_in_range(g, ctl, o.id):  # 801.13a: that portion of the event does nothing
             continue
@@ -329,6 +341,7 @@ def static_problems(st: dict[str, Any]) -> list[str]:
     """What of a static of these kinds this engine does not carry out ([] when all of it)."""
     kind = st.get("kind")
     if kind in ("no_max_hand_size", "spell_limit", "flash_spells", "player_keywords", "cant_gain_life",
+                "uncounterable_spells",
                 "cant_lose_life", "skip_step") and st.get("who") not in _WHO:
         return [f"{kind} for {st.get('who')}"]
     if kind == "name_lock" and st.get("lock") == "activate" and not st.get("unless_mana"):

@@ -97,6 +97,8 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "damage_unpreventable",  # engine/player_statics.py, read by engine.actions (615.11)
                      "attack_tax",  # engine/combat.py attack_cost (508.1g-i, 802.3a)
                      "name_lock",  # engine/player_statics.py: "with the chosen name" (201.3)
+                     "uncounterable_spells",  # engine/player_statics.py, read by engine.object_statics (101.1)
+                     "flash_self",  # engine/casting.py can_cast_timing (702.8a)
                      "skip_step",  # engine/game.py _not_skipped (614.10)
                      "cast_only",  # engine/casting.py can_cast_timing (604.6, 506.6)
                      "full_text",  # engine/layers.py, layer 3 (612.5)

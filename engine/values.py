@@ -371,6 +371,10 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         # "for each creature card milled this way" / "each land card put into a graveyard this way"
         f = {**a["count_this_way"], "zone": "graveyard"}  # not if a replacement exiled it
         return sum(1 for x in r.get("milled", ()) if x in g.objects and matches(g, x, f, src))
+    if "count_this_way" in a and r is not None and a.get("action") in ("exiled", "destroyed"):
+        # "for each nontoken creature exiled this way" (Declaration in Stone): what this resolution's exile
+        # (destroy) instructions took off the battlefield, as it last existed there (608.2h)
+        return sum(1 for rec in r.get("gone_this_way", ()) if gone_matches(rec, a["action"], a["count_this_way"]))
     if "blockers_beyond_first" in a:  # rampage (702.22b): counted as the ability resolves
         o = g.objects.get(src) if src is not None else None
         return max(0, len(o.blockers) - 1) if o is not None and o.zone == "battlefield" else 0
@@ -483,6 +487,8 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False  # 602.5b: "Activate only during your upkeep"
     if "before_attackers" in cond and (g.step not in _BEFORE_ATTACKERS or _first_combat_over(g)):
         return False  # 506.6a, 506.6d: the first combat's declare attackers step has not yet begun
+    if cond.get("attacked_you") and not any(g.objects[i].attacking == you for i in g.battlefield):
+        return False  # "only if you've been attacked this step": a creature attacks that player (508.1)
     if "combat_timing" in cond and not _combat_time(g, cond["combat_timing"]):
         return False
     if "hand_le" in cond and not len(g.players[you].hand) <= cond["hand_le"]:
@@ -711,6 +717,7 @@ def _mana_spent_ge(o: "Obj | None", need: dict[str, int]) -> bool:
 
 #: Condition keys this engine evaluates (a card using any other is unsupported).
 CONDITION_KEYS = {"control", "min", "max", "life_ge", "life_le", "your_turn", "all", "hand_le", "hand_ge",
+                  "attacked_you",
                   "gained_life_this_turn", "kicked", "player_lost_life_this_turn", "opponent_lost_life_this_turn",
                   "spells_cast_this_turn", "spells_cast_last_turn", "player_spells_last_turn_ge", "revealed_as_cast",
                   "opponent_more_life",
@@ -776,6 +783,8 @@ def _combat_time(g: "Game", point: str) -> bool:
         return not extra and (step in _BEFORE_ATTACKERS or step in ("declare_attackers", "declare_blockers"))
     if point == "declare_blockers":  # "only during the declare blockers step" (509), of any player's turn
         return step == "declare_blockers"
+    if point == "declare_attackers":  # "only during the declare attackers step" (508), of any player's turn
+        return step == "declare_attackers"
     if point == "after_combat":
         return extra  # after the turn's first combat phase ended
     raise Unsupported(f"unsupported combat timing {point!r}")
@@ -918,9 +927,15 @@ def chosen_refs(g: "Game", r: dict[str, Any], ref: dict[str, Any]) -> list[Any]:
             if not cands:
                 r["answers"][slot] = got = []
             else:
-                raise NeedChoice({"kind": "choose_cards", "player": p, "options": cands,
-                                  "min": 0 if ref.get("up_to") else k, "max": k, "slot": slot,
-                                  "prompt": f"{this(g, r).card.name}: choose {k} (in order)"})
+                ask: dict[str, Any] = {"kind": "choose_cards", "player": p, "options": cands,
+                                       "min": 0 if ref.get("up_to") else k, "max": k, "slot": slot,
+                                       "prompt": f"{this(g, r).card.name}: choose {k} (in order)"}
+                if ref.get("different"):  # "with different names / mana values": checked when answered
+                    mv = ref["different"] == "mana_value"
+                    ask.update(different_names=True, names=[
+                        str(mana_value(g.objects[i].card.mana_cost)) if mv else g.objects[i].card.name for i in cands])
+                    ask["prompt"] += f" with different {'mana values' if mv else 'names'}"
+                raise NeedChoice(ask)
         fol = r.get("followed", {})
         out += [fol.get(x, x) for x in got if fol.get(x, x) in g.objects]
     return out
@@ -933,3 +948,16 @@ def sacrificed_power(o: "Obj | None", key: str = "power") -> int:
         return 0
     got = o.chosen.get("sacrificed") or []
     return got[0][key] if got else 0
+
+
+def gone_record(g: "Game", oid: int, action: str) -> dict[str, Any]:
+    """What "destroyed this way" / "exiled this way" remembers of a permanent as it last existed on the
+    battlefield (608.2h): its controller, card types and whether it was a token."""
+    c = g.chars(oid)
+    return {"action": action, "controller": c.controller, "types": sorted(c.types), "token": g.objects[oid].token}
+
+
+def gone_matches(rec: dict[str, Any], action: str, f: dict[str, Any]) -> bool:
+    """Does a record of gone_record match "each nontoken creature destroyed this way" (types and token only)?"""
+    return rec["action"] == action and (not f.get("types") or bool(set(f["types"]) & set(rec["types"]))) \
+        and ("token" not in f or rec["token"] == f["token"])

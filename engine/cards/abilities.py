@@ -208,6 +208,9 @@ playable: what: "exiled" or a card FILTER (e.g. Zombie cards in your graveyard),
     you may play/cast those cards (free: without paying their mana cost) (CR 601.2)
 emblem: who, abilities: [Ability]
     the player gets an emblem with those abilities (CR 114)
+keep_rest: keep: [FILTER], [among: FILTER], [chooser: "each"], rest: FILTER
+    for each player one permanent of each kind kept (chosen by the controller, or by each player), the
+    others of the rest filter sacrificed (Tragic Arrogance, Cataclysm: 608.2c, 701.14a)
 action: name, [amount], [what], [subtype], [times]
     a keyword action, closed list: proliferate (701.24), populate (701.27), transform (701.25, what),
     bolster/monstrosity/support/fateseal (amount) (CR 701), piles (amount, separator, chooser: 700.3),
@@ -354,6 +357,10 @@ Statics (Ability.static)
   life_gain_plus     amount                             "you gain that much life plus N instead"   614
   play_from          zone: graveyard|library_top, filter   you may play/cast matching cards from there
   flash_spells       spells: FILTER                     you may cast them as though they had flash 702.8
+  flash_self         [condition]                        "you may cast SELF as though it had flash" (702.8a,
+                     read by engine/casting.py as it would be cast)
+  uncounterable_spells  spells: FILTER, who             "Instant and sorcery spells you control can't be
+                     countered" (101.1; engine/object_statics.py)
   free_spells        zone, spells: FILTER               cast them without paying their mana cost
   graveyard_replacement  affects: "self"|FILTER, to: exile|library_shuffle, [reveal]             614
   clone              filter                             may enter as a copy of a matching creature 707.9
@@ -401,7 +408,7 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "cast_offer", "cascade", "storm", "suspend_tick", "end_turn", "extra_combat", "flip", "clash", "restart",
     "move_counters", "replace_draw", "change_text", "copy_ability", "copy_spell", "extra_land", "copy_retarget",
     "encore", "ripple", "epic", "cipher", "cipher_cast", "haunt", "hideaway", "pair", "aura_swap", "player_effect",
-    "unattach", "piles",
+    "unattach", "piles", "keep_rest",
 })
 STATIC_KINDS: frozenset[str] = frozenset({
     "anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "cost_change", "devour",
@@ -411,7 +418,7 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "clone", "unpreventable", "spell_limit", "player_keywords", "control", "extra_land", "skip_step",
     "prevent_damage", "top_card_revealed", "no_max_hand_size", "look_top_card", "opening_hand_battlefield",
     "alternative_cost", "deck_rule", "cant_gain_life", "cant_lose_life", "attack_tax", "name_lock", "cast_only",
-    "full_text", "amplify", "damage_unpreventable", "lose_types",
+    "full_text", "amplify", "damage_unpreventable", "lose_types", "uncounterable_spells", "flash_self",
 })
 TRIGGER_EVENTS: frozenset[str] = frozenset({
     "etb", "dies", "ltb", "attacks", "blocks", "attacks_or_blocks", "becomes_blocked", "blocks_or_blocked",

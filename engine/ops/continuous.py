@@ -63,10 +63,26 @@ def _grant(g: "Game", r: Ctx, e: Effect) -> dict | None:
 def _player_effect(g: "Game", r: Ctx, e: Effect) -> None:
     """611.2: a resolved spell's effect on players or the game for a while, read as a static of
     engine.player_statics ("Players can't gain life this turn", "Damage can't be prevented this
-    turn")."""
+    turn"). "That creature's owner can't cast spells with the same name as that creature": the
+    players and the names are bound as it resolves (608.2h: a target that left, as it last existed)."""
     st = dict(e.args["static"])
-    if isinstance(st.get("who"), dict):  # "target player can't ...": the players named as it resolves
-        st["who"] = [p for p in refs(g, r, st["who"]) if isinstance(p, str)]
+    if isinstance(st.get("who"), dict) and "players" not in st["who"]:  # "target player can't ...": as it resolves
+        st["who"] = {"players": [p for p in refs(g, r, st["who"]) if isinstance(p, str)]}
+    if e.get("who"):
+        st["who"] = e.args["who"]
+    if e.get("player") is not None:
+        players = [p for p in refs(g, r, e.args["player"]) if isinstance(p, str)]
+        if not players:
+            return
+        st["who"] = {"players": players}
+    if e.get("name_of") is not None:
+        lki = r.get("lki_card", {})
+        cards = [g.objects[x].card if x in g.objects else lki.get(x) for x in refs(g, r, e.args["name_of"])
+                 if isinstance(x, int)]
+        names = [c.name for c in cards if c is not None]
+        if not names:
+            return
+        st["names"] = names
     add_effect(g, "player", [], r, until_of(e), static=st, source=source_id(g, r))
 
 
@@ -80,11 +96,12 @@ def _restrict(g: "Game", r: Ctx, e: Effect) -> None:
             return
         extra["attacker"] = got[0]
     d = e.get("duration")
-    if d == "next_untap":  # "doesn't untap during its controller's next untap step": ends after it (502.3)
-        until = "next_untap"
-    else:
-        until = until_of(e)
-    add_effect(g, "rule", objs, r, until, rule=e.args["rule"], **extra)
+    if d == "next_untap":  # "doesn't untap during its controller's next untap step": ends after it (502.3);
+        # "those creatures don't untap during their controllers' next untap steps": each its own controller's
+        for x in objs:
+            add_effect(g, "rule", [x], r, "next_untap", rule=e.args["rule"], **extra)
+        return
+    add_effect(g, "rule", objs, r, until_of(e), rule=e.args["rule"], **extra)
 
 
 

@@ -7,7 +7,7 @@ from engine import replacement
 from engine.actions import add_effect, deal_damage_batch, gain_life, lose_life, until_of
 from engine.cards.abilities import Effect
 from engine.ops.base import ask_cards, table
-from engine.values import Ctx, amount, amount_for, controller, names_that_player, refs, source_id, this
+from engine.values import Ctx, amount, amount_for, bind_refs, controller, names_that_player, refs, source_id, this
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -161,6 +161,10 @@ def _prevent_op(g: "Game", r: Ctx, e: Effect) -> dict | None:
             return ask_cards(r, controller(g, r), srcs, 1, 1, f"{this(g, r).card.name}: choose a source")
         by = list(got)
     n = amount(g, e.args["amount"], source_id(g, r), r) if e.get("amount") is not None else None
+    extra = {}
+    if e.get("by_each") is not None:  # "... dealt this turn by creatures target opponent controls": the
+        # group's references read now (608.2c), its members as the damage would be dealt (615.1a)
+        extra["by_filter"] = bind_refs(g, r, e.args["by_each"])
     add_effect(g, "prevent", [], r, until_of(e), to=to, by=by, amount=n, combat=bool(e.get("combat")),
-            name=this(g, r).card.name, rider=e.get("rider"), once=bool(e.get("next")))
+            name=this(g, r).card.name, rider=e.get("rider"), once=bool(e.get("next")), **extra)
     return None

@@ -88,6 +88,8 @@ def _may_pay(g: "Game", r: dict, e: Effect) -> dict | None:
     acts += [x for x in e.get("effects", ()) if x.op == "action" and x.args.get("name") in ACTION_CAN]
     if e.get("then"):  # "you may put a card an opponent owns from exile into ... If you do": all of them, or not done
         acts += [x for x in e.get("effects", ()) if x.op == "move" and _chosen_off_battlefield(x)]
+        # "you may discard a [land] card. If you do, ...": only with such a card in the hand (701.7a)
+        acts += [x for x in e.get("effects", ()) if x.op == "discard" and "what" not in x.args]
     if not pays and not acts:
         return _plain_may(g, r, e)
     got = r["answers"].get(r["i"])
@@ -167,7 +169,8 @@ def _can_act(g: "Game", r: dict, payer: str, actions: Any) -> bool:
             if not any(matches(g, i, f, source_id(g, r), payer) for i in g.battlefield):  # "another"
                 return False
         elif a.op == "discard":
-            if not g.players[payer].hand:
+            f = {**(a.args.get("filter") or {}), "zone": "hand"}
+            if not any(matches(g, c, f, source_id(g, r), payer) for c in g.players[payer].hand):
                 return False
         elif a.op not in g.OPS:  # every op of the engine (this module's table holds only its own)
             return False

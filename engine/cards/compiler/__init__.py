@@ -21,6 +21,7 @@ from typing import Any
 from engine.cards.abilities import Ability, CardDef, Cost, Effect
 from engine.cards.compiler.costs import parse_cost_text
 from engine.cards.compiler.effects import Ctx, parse_effects
+from engine.cards.compiler.effects.amounts import bind_difference
 from engine.cards.compiler.effects.sequence import instead
 from engine.cards.compiler.keywords import backup, parse_keyword_line
 from engine.cards.compiler.leveler import Striation, split_levels
@@ -185,7 +186,8 @@ def _lower_activated(item: IrItem) -> Ability | None:
     if cost is None or not body.strip():
         return None
     zone = "battlefield"
-    m = re.search(r" from your graveyard to (?:your hand|the battlefield)(?: tapped)?\.?$", body, re.I)
+    m = re.search(r" from your graveyard to (?:your hand|the battlefield)(?: tapped)?(?: attached to [^.]+)?\.?$",
+                  body, re.I)
     if m and re.match(r"^return self ", body, re.I):
         zone = "graveyard"
     if re.match(r"^put self from your graveyard onto the battlefield\b", body, re.I):
@@ -237,13 +239,18 @@ def _lower_triggered(item: IrItem) -> Ability | None:
     if not body.strip():
         return None
     m = re.match(r"^if (.+?), ", body, re.I)
+    cond_text = ""
     if m:  # intervening "if" clause (603.4)
         c = parse_condition(m.group(1))
         if c is not None:
-            cond = c
+            cond, cond_text = c, m.group(1)
             body = body[m.end():]
     optional = False
     ctx = Ctx(last="it" if not trig.get("self") and trig.get("event") not in ("step", "state") else "self")
+    bound = bind_difference(cond_text, body, ctx)  # "if you have fewer than seven cards ..., draw ... the difference"
+    if bound is None:
+        return None
+    body = bound
     if trig.get("event") == "step" and trig.get("whose", "you") != "you":
         ctx.last_player = "trigger_player"  # "at the beginning of each player's upkeep, that player ..." (503.1)
     if (trig.get("filter") or {}).get("controller") == "opponent" and trig.get("event") in ("dies", "etb", "ltb"):
@@ -363,7 +370,8 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
             statics = parse_static(item.text)
             if statics is not None:
                 ab = [Ability("static", item.text, static=s, zone="stack" if s["kind"] in (
-                    "cant_be_countered", "additional_cost", "cost_change", "alternative_cost") else "battlefield")
+                    "cant_be_countered", "additional_cost", "cost_change", "alternative_cost", "flash_self")
+                    else "battlefield")
                       for s in statics]
         elif item.kind == "static":
             statics = parse_static(item.text)

@@ -159,6 +159,9 @@ def parse_condition(text: str) -> dict[str, Any] | None:
                      r"|(?:self|it) has (\w+) or more ([+\-]\d+/[+\-]\d+|[a-z]+) counters on it)", t)
     if m and number(m.group(1) or m.group(3)):  # "if there are two or more ki counters on SELF"
         return {"self_counters_ge": {m.group(2) or m.group(4): number(m.group(1) or m.group(3))}}
+    m = re.fullmatch(r"self has no ([+\-]\d+/[+\-]\d+|[a-z]+) counters on it", t)
+    if m:  # Thing in the Ice: "Then if it has no ice counters on it, transform it"
+        return {"self_counters_le": {m.group(1): 0}}
     m = re.fullmatch(r"self has an? ([+\-]\d+/[+\-]\d+|[a-z]+) counter on it", t)
     if m:  # graft (702.57a): "if this permanent has a +1/+1 counter on it"
         return {"self_counters_ge": {m.group(1): 1}}
@@ -227,6 +230,10 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"you have (no|one or fewer|two or fewer) cards in hand", t)
     if m:
         return {"hand_le": {"no": 0, "one or fewer": 1, "two or fewer": 2}[m.group(1)]}
+    m = re.fullmatch(r"you have fewer than (\w+) cards in hand", t)
+    fewer = number(m.group(1)) if m else None
+    if fewer:
+        return {"hand_le": fewer - 1}
     m = re.fullmatch(r"you have (\w+) or more cards in hand", t)
     if m and number(m.group(1)) is not None:
         return {"hand_ge": number(m.group(1))}
@@ -448,3 +455,14 @@ def _count_more(p: str) -> Any:
         if f is not None and not f.get("player") and not f.get("_needs_player_target") and "controller" not in f:
             return {"count": f}
     return None
+
+
+def difference(cond: str) -> Any:
+    """"If you have fewer than seven cards in hand, draw cards equal to the difference" (Kozilek, the
+    Great Distortion; Damia): the amount by which the condition's comparison holds, counted as the
+    instruction is carried out (608.2h); None for a condition this does not read."""
+    m = re.fullmatch(r"you have fewer than (\w+) cards in hand", cond.strip().lower())
+    n = number(m.group(1)) if m else None
+    if not n:
+        return None
+    return {"plus": [n, {"times": -1, "of": {"hand_of": "you"}}]}

@@ -216,6 +216,16 @@ def _lose_all(m: re.Match) -> list[dict[str, Any]] | None:
     return _become(m.group(1), m.group(2))
 
 
+@static(r"^(.+?) (?:has|have) base power and toughness (\d+)/(\d+)$")
+def _base_pt(m: re.Match) -> list[dict[str, Any]] | None:
+    """613.3b (layer 7b): "Enchanted creature has base power and toughness 0/2" (Illusory Wrappings):
+    its power and toughness are set to those values; effects of layer 7c still apply after it."""
+    aff = _affects(m.group(1))
+    if aff is None:
+        return None
+    return [{"kind": "become", "affects": aff, "power": int(m.group(2)), "toughness": int(m.group(3))}]
+
+
 @static(r"^(.+?) (?:is|are) (an? .+?) and (?:loses|lose) all abilities$")
 def _become_then_lose_all(m: re.Match) -> list[dict[str, Any]] | None:
     return _become(m.group(1), "is " + m.group(2))
@@ -409,6 +419,16 @@ def _self_cost(m: re.Match) -> list[dict[str, Any]] | None:
     return [out]
 
 
+@static(r"^(?:if (.+?), )?you may cast self as though it had flash$")
+def _flash_self(m: re.Match) -> list[dict[str, Any]] | None:
+    """702.8a, 601.3: "If there are two or more instant and/or sorcery cards in your graveyard, you may
+    cast SELF as though it had flash" (Swift Reckoning's spell mastery): read as it would be cast."""
+    if not m.group(1):
+        return [{"kind": "flash_self"}]
+    cond = parse_condition(m.group(1))
+    return None if cond is None else [{"kind": "flash_self", "condition": cond}]
+
+
 @static(r"^you may cast spells as though they had flash$")
 def _flash_all(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "flash_spells", "spells": {}}]
@@ -430,6 +450,18 @@ def _flash_some(m: re.Match) -> list[dict[str, Any]] | None:
 def _choose_on_enter(m: re.Match) -> list[dict[str, Any]] | None:
     what = m.group(1).split(" ", 1)[1].replace(" ", "_")
     return [{"kind": "choose_on_enter", "choice": what}]
+
+
+@static(r"^((?:.+? )?spells)( you control| your opponents control|) can't be countered$")
+def _spells_uncounterable(m: re.Match) -> list[dict[str, Any]] | None:
+    """101.1: "Instant and sorcery spells you control can't be countered" (Sphinx of the Final
+    Word), "Creature spells can't be countered": a player static over the spells it names, read
+    as a spell would be countered (engine/object_statics.py)."""
+    f = parse_noun(m.group(1))
+    if f is None or f.get("zone") != "stack" or {"controller", "owner", "player"} & set(f):
+        return None
+    who = {" you control": "you", " your opponents control": "opponent", "": "each"}[m.group(2)]
+    return [{"kind": "uncounterable_spells", "spells": f, "who": who}]
 
 
 @static(r"^(?:(your opponents) can't cast spells with the chosen name|spells with the chosen name can't be cast)$")
@@ -519,6 +551,17 @@ def _rip(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "graveyard_replacement", "affects": {"owner": "opponent"}, "to": "exile"}]
 
 
+@static(r"^if self would (die|be put into a graveyard from anywhere), exile (?:it|self) instead$")
+def _self_exile_instead(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.1a: "If SELF would die, exile it instead" (Possessed Skaab, Wildwood Escort), "If SELF would be
+    put into a graveyard from anywhere, exile it instead" (disturb's back faces): the card's own
+    replacement, from the battlefield only when it says "die" (700.4)."""
+    st: dict[str, Any] = {"kind": "graveyard_replacement", "affects": "self", "to": "exile"}
+    if m.group(1) == "die":
+        st["from"] = "battlefield"  # 700.4: "dies" means put into a graveyard from the battlefield
+    return [st]
+
+
 @static(r"^if (another creature|a creature|a nontoken creature) would die, exile it instead$")
 def _dies_exile(m: re.Match) -> list[dict[str, Any]] | None:
     """614.1a, 614.14: "If another creature would die, exile it instead" (Void Maw): the cards it
@@ -579,6 +622,16 @@ def _has_if(m: re.Match) -> list[dict[str, Any]] | None:
     if aff is None or kws is None or cond is None:
         return None
     return [{"kind": "keywords", "affects": aff, "keywords": kws, "condition": cond}]
+
+
+@static(r"^you and (.+?) (?:you control )?have (hexproof|shroud)$")
+def _you_and_group_keyword(m: re.Match) -> list[dict[str, Any]] | None:
+    """"You and Humans you control have hexproof" (Sigarda, Heron's Grace): the player's keyword
+    (702.11d) and the group's (702.11b), two statics of one sentence; shroud the same way."""
+    group = _parse_plain(f"{m.group(1)} have {m.group(2)}")
+    if group is None or any(st.get("kind") != "keywords" for st in group):
+        return None
+    return [{"kind": "player_keywords", "who": "you", "keywords": [m.group(2).capitalize()]}, *group]
 
 
 @static(r"^you have (hexproof|shroud)$")
@@ -771,11 +824,24 @@ def _counters_if(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "enters_with_counters", "counter": m.group(2), "amount": n, "condition": cond}]
 
 
-@static(r"^creatures with (power|toughness) less than self's (power|toughness) can't block (?:it|self)$")
+@static(r"^(?:each|all) (.+?) enters? with (a|an|one|two|three|\d+) additional ([+\-\w/]+) counters? on (?:it|them)$")
+def _others_enter_with_counters(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.1c-d: "Each planeswalker you control enters with an additional loyalty counter on it" (Oath
+    of Gideon): a replacement effect of this permanent on the permanents it names as they enter."""
+    f = parse_noun(m.group(1))
+    n = number(m.group(2))
+    if f is None or n is None or f.get("zone") not in (None, "battlefield") or f.get("player"):
+        return None
+    return [{"kind": "enters_with_counters", "affects": f, "counter": m.group(3), "amount": n}]
+
+
+@static(r"^creatures with (power|toughness) (less|greater) than self's (power|toughness) can't block (?:it|self)$")
 def _smaller_cant_block(m: re.Match) -> list[dict[str, Any]]:
-    """509.1b: "Creatures with power less than SELF's power can't block it" (compared as blockers are declared)."""
+    """509.1b: "Creatures with power less than SELF's power can't block it", "Creatures with power greater
+    than SELF's power can't block it" (Silumgar Assassin), compared as blockers are declared."""
+    cmp = "lt" if m.group(2) == "less" else "gt"
     return [{"kind": "restriction", "affects": "self", "rule": "cant_be_blocked",
-             "by": {"types": ["Creature"], f"{m.group(1)}_lt_self": m.group(2)}}]
+             "by": {"types": ["Creature"], f"{m.group(1)}_{cmp}_self": m.group(3)}}]
 
 
 @static(r"^self doesn't untap during your untap step if it has an? ([\w-]+) counters? on it$")
@@ -986,6 +1052,9 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
     low = t.lower()
     # "SELF gets +2/+2 for each Aura attached to it": "it" is SELF, the subject
     low = re.sub(r"^(self gets [+-]\d+/[+-]\d+ for each [a-z/ ]+ attached to) (?:it|him|her)$", r"\1 self", low)
+    # "As long as equipped creature is a Human, it gets an additional +1/+0" (Silver-Inlaid Dagger): the same
+    # bonus as "gets +1/+0", added to what the Equipment's other static gives (613.3c)
+    low = re.sub(r"\b(gets?) an additional ([+-]\d+/[+-]\d+)(?= as long as |$)", r"\1 \2", low)
     for rx, rule in _DECK_RULES:
         if rx.fullmatch(low):
             return [{"kind": "deck_rule", "rule": rule}]

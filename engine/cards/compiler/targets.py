@@ -12,6 +12,7 @@ from typing import Any
 
 from engine.cards.abilities import TargetSpec
 from engine.cards.compiler.subtypes import subtype
+from engine.cards.compiler.text import title
 from engine.cards.printings import originally_printed_in
 
 CARD_TYPES = {"creature": "Creature", "artifact": "Artifact", "enchantment": "Enchantment", "land": "Land",
@@ -235,6 +236,13 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
         m = re.search(r"\s+named self$", p)
         if m:
             f["name"] = "SELF"
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+named ([a-z][a-z' -]*)$", p)
+        if m and "name" not in f and " or " not in m.group(1):  # "a land named Wastes" (201.2); "named A or
+            # B" is two names (engine/cards/compiler/effects/library.py reads that search)
+            f["name"] = title(m.group(1))
             p = p[: m.start()]
             changed = True
             continue

@@ -151,3 +151,20 @@ def sentences(paragraph: str) -> list[str]:
     if buf.strip():
         out.append(buf.strip())
     return out
+
+
+_SMALL = {"of", "the", "a", "an", "and", "to", "in", "from", "for", "on", "with"}
+
+
+def title(name: str) -> str:
+    """A card name read from lower-cased text, recapitalised ("vial of dragonfire" -> "Vial of Dragonfire")."""
+    words = name.split(" ")
+    out = []
+    for i, w in enumerate(words):
+        if w.startswith("self"):
+            out.append("SELF" + w[4:])
+        elif i and w in _SMALL:
+            out.append(w)
+        else:
+            out.append("-".join(p[:1].upper() + p[1:] for p in w.split("-")))
+    return " ".join(out)

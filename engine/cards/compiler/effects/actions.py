@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 from engine.cards.abilities import Effect
-from engine.cards.compiler.effects.amounts import amount_of
+from engine.cards.compiler.effects.amounts import amount_of, scaled
 from engine.cards.compiler.effects.context import Ctx, Reader, reader
 from engine.cards.compiler.subtypes import subtype
 from engine.cards.compiler.targets import number, parse_target
@@ -69,6 +69,26 @@ def _action0(m: re.Match, c: Ctx) -> list[Effect] | None:
     if name == "manifest dread":
         c.last = "created"  # "then attach SELF to that creature": the manifested permanent
     return [Effect("action", args)]
+
+
+@reader(r"^(?:(.+?) investigates|investigate) for each (.+?)$|^(.+?) investigates( twice| (?:three|four|five) times)?$")
+def _investigate_who(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.33a: "That player investigates for each nontoken creature exiled this way" (Declaration in
+    Stone): that player creates a Clue token, once for each (its reminder text)."""
+    who_text = m.group(1) or m.group(3)
+    who = c.player(who_text) if who_text else "you"
+    if who is None:
+        return None
+    if m.group(2):
+        n = scaled("one", m.group(2), c)
+    else:
+        n = 1 if not m.group(4) else 2 if m.group(4) == " twice" else number(m.group(4).split()[0])
+    if n is None:
+        return None
+    args: dict[str, Any] = {"amount": n, "kind": "Clue"}
+    if who != "you":
+        args["who"] = who
+    return [Effect("token", args)]
 
 
 @reader(r"^(.+?) (explores|connives)$")
@@ -164,6 +184,7 @@ def _fight(m: re.Match, c: Ctx) -> list[Effect] | None:
 #: this family's readers, in the order they are tried
 READERS: tuple[Reader, ...] = (
     _action0,
+    _investigate_who,
     _action_obj,
     _renowned,
     _action_n,

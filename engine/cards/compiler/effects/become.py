@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 from engine.cards.abilities import Effect
+from engine.cards.compiler.effects.amounts import bind_x, pt_value
 from engine.cards.compiler.effects.context import Ctx, Reader, keyword_list, reader
 from engine.cards.compiler.subtypes import subtype
 from engine.cards.compiler.targets import COLORS
@@ -102,6 +103,24 @@ def _animate_base(m: re.Match, c: Ctx) -> list[Effect] | None:
                                "toughness": int(m.group(4)), "duration": dur})]
 
 
+@reader(r"^(until end of turn, |until your next turn, )?(.+?) (?:each )?(?:has|have) base power and toughness "
+        r"(\d+|x)/(\d+|x)( until end of turn| until your next turn)?(?:, where x is (.+))?$")
+def _base_pt(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """613.3b (layer 7b): "Target creature other than SELF has base power and toughness 0/2 until end of
+    turn" (Sorceress Queen), "Until end of turn, creatures you control have base power and toughness
+    X/X" (Mirror Entity): their power and toughness set for that long (611.2c: the objects fixed as it
+    resolves)."""
+    dur_text = (m.group(1) or "").strip(", ") or (m.group(5) or "").strip()
+    if not dur_text or m.group(1) and m.group(5) or not bind_x(m.group(6), c):
+        return None
+    what = c.ref(m.group(2))
+    p, t = pt_value(m.group(3), c), pt_value(m.group(4), c)
+    if what is None or p is None or t is None:
+        return None
+    return [Effect("animate", {"what": what, "power": p, "toughness": t,
+                               "duration": "eot" if "end of turn" in dur_text else "your_next_turn"})]
+
+
 @reader(r"^(.+?) becomes? an artifact creature( until end of turn)?$")
 def _artifact_creature(m: re.Match, c: Ctx) -> list[Effect] | None:
     """Crew's 'SELF becomes an artifact creature until end of turn': it keeps its other types and
@@ -169,5 +188,5 @@ def _change_text(m: re.Match, c: Ctx) -> list[Effect] | None:
                                    "duration": "eot" if m.group(4) else "permanent"})]
 
 
-READERS: tuple[Reader, ...] = (_animate, _animate_base, _artifact_creature, _color_choice, _pump_become, _lose_all,
-                               _change_text)
+READERS: tuple[Reader, ...] = (_animate, _animate_base, _base_pt, _artifact_creature, _color_choice, _pump_become,
+                               _lose_all, _change_text)

@@ -75,7 +75,9 @@ class Ctx:
             return self.last_player
         if p in ("its controller", "that creature's controller", "that permanent's controller",
                  "that spell's controller", "its owner", "that creature's owner", "their controller",
-                 "their controllers", "their owners", "its owner's", "the creature's controller"):
+                 "their controllers", "their owners", "its owner's", "the creature's controller",
+                 "that artifact's controller", "that land's controller", "that enchantment's controller",
+                 "that planeswalker's controller", "that card's owner", "that permanent's owner"):
             base = self.last if self.last is not None else "it"
             key = "owner_of" if "owner" in p else "controller_of"
             return {key: base}
@@ -141,10 +143,11 @@ class Ctx:
         pl = self.player(p)
         if pl is not None:
             return pl
-        if "target" in p and not re.match(r"(each|all|every) ", p):
-            spec = parse_target(p)
-            if spec is None:
-                return None
+        spec = parse_target(p) if "target" in p and not re.match(r"(each|all|every) ", p) else None
+        if spec is None and "target" in p and not re.match(r"(each|all|every) ", p) \
+                and not re.search(r"\btarget (?:player|opponent) controls$", p):
+            return None  # not a target; "creatures target opponent controls" is a group (below)
+        if spec is not None:
             f = self._fix_filter(dict(spec.filter))
             if f is None:
                 return None
@@ -171,6 +174,20 @@ class Ctx:
             if f is None:
                 return None
             r = {"choose": f, "amount": _UP_TO[m.group(1)], "up_to": True}
+            self.last = r
+            return r
+        m = re.fullmatch(r"any number of (.+?)(?: with different (names|mana values))?( (?:from|in) .+)?", p)
+        if m and "target" not in p:  # "return any number of cards with different mana values from your
+            # graveyard" (Seasons Past): chosen as the effect resolves (608.2c), none of them alike
+            f = parse_noun(m.group(1) + (m.group(3) or ""))
+            if f is None or f.get("player") or f.get("zone") in (None, "battlefield", "stack"):
+                return None
+            f = self._fix_filter(f)
+            if f is None:
+                return None
+            r = {"choose": f, "amount": 99, "up_to": True}
+            if m.group(2):
+                r["different"] = "name" if m.group(2) == "names" else "mana_value"
             self.last = r
             return r
         m = re.fullmatch(r"(a|an|another|one) (.+)", p)
@@ -214,8 +231,8 @@ _UP_TO = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven
 _PLURAL_HEAD = re.compile(
     r"\b(creatures|permanents|artifacts|enchantments|lands|planeswalkers|tokens|[a-z]+s) "
     r"(you control|your opponents control|an opponent controls|you don't control|"
-    r"target player controls|that player controls|defending player controls|they control)|"
-    r"^(?:other |attacking |blocking |tapped |untapped |nontoken |non\w+ )*"
+    r"target player controls|target opponent controls|that player controls|defending player controls|they control)|"
+    r"^(?:other |attacking |blocking |tapped |untapped |nontoken |non[\w-]+ )*"
     r"(creatures|permanents|artifacts|enchantments|lands|planeswalkers|tokens)(?: with .+| without .+)?$"
 )
 

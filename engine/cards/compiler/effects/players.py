@@ -65,14 +65,23 @@ def _life_eq(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("gain_life" if m.group(2).lower() == "gain" else "lose_life", {"who": who, "amount": n})]
 
 
-@reader(rf"^(?:{PLAYER} )?discards? (a|one|two|three|four|x|\d+) cards?( at random)?$")
+@reader(rf"^(?:{PLAYER} )?discards? (a|an|one|two|three|four|x|\d+) (?:([a-z ,/-]+?) )?cards?( at random)?$")
 def _discard(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.7a: "Discard a card", "Target player discards two cards", "you may discard a land card" (the
+    player chooses among the cards of that kind in their hand)."""
     who = c.player(m.group(1) or "you")
     n = amount_of(m.group(2), c)
-    if who is None or n is None:
+    if who is None or n is None or m.group(2) == "an" and not m.group(3):
         return None
     args: dict[str, Any] = {"who": who, "amount": n}
     if m.group(3):
+        f = parse_noun(m.group(3) + " card")
+        if f is None or m.group(4) or set(f) - {"types", "subtypes", "supertypes", "not_types", "colors", "zone",
+                                                  "not_colors", "not_supertypes", "not_subtypes"}:
+            return None
+        f.pop("zone", None)
+        args["filter"] = f
+    if m.group(4):
         args["random"] = True
     return [Effect("discard", args)]
 
@@ -83,9 +92,14 @@ def _discard_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if who is None else [Effect("discard", {"who": who, "amount": "all"})]
 
 
-@reader(rf"^(?:{PLAYER} )?mills? ([a-z]+|\d+) cards?$")
+@reader(rf"^(?:{PLAYER} )?mills? ([a-z]+|\d+) cards?(?:, where x is (.+))?$")
 def _mill(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """Mill (a later keyword action: "put the top N cards of their library into their graveyard"): "Target
+    player mills X cards, where X is the number of lands you control" (Dreadwaters): X bound for the sentence
+    (107.3)."""
     who = c.player(m.group(1) or "you")
+    if not bind_x(m.group(3), c):
+        return None
     n = amount_of(m.group(2), c)
     return None if who is None or n is None else [Effect("mill", {"who": who, "amount": n})]
 
@@ -108,8 +122,12 @@ def _poison(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if who is None or n is None else [Effect("poison", {"who": who, "amount": n})]
 
 
-@reader(r"^(scry|surveil) (\d+|x)$")
+@reader(r"^(scry|surveil) (\d+|x)(?:, where x is (.+?))?$")
 def _scry(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.18a: "Scry 2"; "Scry X, where X is the greatest mana value among permanents you control" (X bound
+    for the sentence, 107.3); surveil is a later keyword action."""
+    if not bind_x(m.group(3), c):
+        return None
     args: dict[str, Any] = {"amount": amount_of(m.group(2), c)}
     if m.group(1).lower() == "surveil":
         args["surveil"] = True

@@ -59,6 +59,23 @@ def _cant_change_life_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
                                      "duration": DURATIONS[m.group(3)]})]
 
 
+@reader(r"^(.+?) can't cast spells with the same name as (.+?) (this turn|until your next turn)$")
+def _name_lock_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """201.3, 611.2: "That creature's owner can't cast spells with the same name as that creature
+    until your next turn" (Reflector Mage): the player and the name are those of the objects named,
+    bound as the effect begins (608.2h: an object that left, as it last existed)."""
+    who = m.group(1).strip().lower()
+    players = {"players": "each", "each player": "each", "your opponents": "opponent", "each opponent": "opponent",
+               "you": "you"}
+    ref = players.get(who) or c.ref(who)
+    what = c.ref(m.group(2)) if ref is not None else None
+    if ref is None or what is None or what == "self":
+        return None
+    player: dict[str, Any] = {"who": ref} if isinstance(ref, str) and ref in players.values() else {"player": ref}
+    return [Effect("player_effect", {"static": {"kind": "name_lock", "lock": "cast"}, **player,
+                                     "name_of": what, "duration": DURATIONS[m.group(3)]})]
+
+
 @reader(r"^(players|each player|your opponents|each opponent|you|target player|target opponent) can't cast ("
         + SPELL_KIND_WORDS + r"|)spells (this turn|until your next turn)$")
 def _cant_cast_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -130,7 +147,7 @@ def _must(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 @reader(
     r"^(.+?) (?:doesn't|don't) untap during (?:its controller's|their controller's|that player's|its controllers'|"
-    r"their controllers'|your) next untap step$"
+    r"their controllers'|your) next untap steps?$"
 )
 def _frozen(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(1))
@@ -188,6 +205,7 @@ def _attack_defender_eot(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 #: this family's readers, in the order they are tried
 READERS: tuple[Reader, ...] = (
+    _name_lock_for_now,
     _cant_change_life_for_now,
     _cant_cast_for_now,
     _unpreventable_for_now,

@@ -24,18 +24,21 @@ from engine.cards.compiler.effects import (
     tokens,
     zones,
 )
+from engine.cards.compiler.effects.amounts import bind_difference
 from engine.cards.compiler.effects.context import Ctx, Reader, reader
 from engine.cards.compiler.effects.library import (
     REVEAL_UNTIL_RX,
+    SEARCH_MAY_RX,
     SEARCH_NAMED,
     read_dig,
     read_look,
     read_piles,
     read_top_card,
     reveal_until,
+    search_may,
 )
 from engine.cards.compiler.effects.tokens import CDA_PENDING, defines_pt
-from engine.cards.compiler.effects.zones import TOP_OR_BOTTOM_RX, top_or_bottom
+from engine.cards.compiler.effects.zones import KEEP_REST_RX, TOP_OR_BOTTOM_RX, keep_rest, top_or_bottom
 from engine.cards.compiler.quantities import amount, parse_condition
 from engine.cards.compiler.subtypes import subtype
 from engine.cards.compiler.targets import COLORS, number, parse_noun
@@ -44,7 +47,7 @@ from engine.mana import parse_cost
 
 _VERB3 = re.compile(
     r"^(loses |gains |draws |discards |mills |gets |sacrifices |creates |puts |returns |shuffles |exiles |"
-    r"deals |can't |attacks |fights |explores)"
+    r"deals |can't |attacks |fights |explores|must )"
 )
 
 
@@ -160,6 +163,15 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
             if inner is not None:
                 return inner
         return None
+    m = re.match(r"^for each (.+?) (destroyed|exiled) this way, (?:its|that \w+'s) controller creates (.+)$", low)
+    if m:  # "For each creature destroyed this way, its controller creates a 4/4 red Dragon creature token with
+        # flying" (Descent of the Dragons): a token for each, under the control of the one who controlled it
+        f = parse_noun(m.group(1))
+        if f is not None:
+            f.pop("permanent", None)  # what left the battlefield this way was a permanent
+        inner = _attempt("create " + m.group(3), ctx) if f is not None and not set(f) - {"types", "token"} else None
+        if inner is not None and len(inner) == 1 and inner[0].op == "token" and "who" not in inner[0].args:
+            return [Effect("token", {**inner[0].args, "per_gone": {"action": m.group(2), "filter": f}})]
     m = re.match(r"^for each ([^,]+), (?!its |their |that |each |target )(.+)$", low)
     if m:  # "For each creature card in your graveyard, put a +1/+1 counter on each creature you control"
         # (an instruction of its own; "for each permanent destroyed this way, its controller ..." counts
@@ -167,14 +179,18 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
         inner = _attempt(f"{m.group(2)} for each {m.group(1)}", ctx)
         if inner is not None:
             return inner
-    m = re.match(r"^if (.+?), (.+)$", low)
+    m = re.match(r"^(?:then )?if (.+?), (.+)$", low)
     if m:
-        cond = parse_condition(m.group(1))
-        if cond is not None:
+        cond_text = m.group(1)
+        if ctx.last == "self":  # "remove an ice counter from SELF. Then if it has no ice counters on it"
+            cond_text = re.sub(r"^it (has|had|is) ", r"self \1 ", cond_text)
+        cond = parse_condition(cond_text)
+        body = bind_difference(m.group(1), m.group(2), ctx) if cond is not None else None
+        if cond is not None and body is not None:
             if "attached" in cond:
                 ctx.last = "attached"  # "if enchanted creature is untapped, tap it"
             # "If COND, SELF also deals X damage to ...": an instruction added to those before it (608.2c)
-            inner = parse_sentence(re.sub(r"^((?:\S+ ){0,2})also ", r"\1", m.group(2)), ctx)
+            inner = parse_sentence(re.sub(r"^((?:\S+ ){0,2})also ", r"\1", body), ctx)
             if inner is not None:
                 return [Effect("if", {"cond": cond, "then": list(inner)})]
     m = re.match(r"^((?:\S+ ){1,4})also ((?:gains?|gets?|deals?|loses?|has|have) .+)$", low)
@@ -198,10 +214,15 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     # "A loses X life and you gain X life, where X is N": the closing "where X is" defines
     # the X of every clause before it too (107.3: one X, one value)
     where = re.search(r", where x is .+$", low)
-    for joiner in (", then ", ", and ", " and "):
+    for joiner in (", then ", ", and ", " and ", ", "):
         idx = low.find(joiner)
         while idx != -1:
             left, right = low[:idx], low[idx + len(joiner):]
+            if joiner == ", " and not re.search(r", (?:then|and) ", right):
+                # only a list of three or more instructions, "A, B, then C" (Pore Over the Pages: "Draw
+                # three cards, untap up to two lands, then discard a card"), is cut at a bare comma
+                idx = low.find(joiner, idx + 1)
+                continue
             if where is not None and where.start() > idx and re.search(r"\bx\b", left):
                 left += where.group(0)
             mark = ctx.mark()
@@ -242,8 +263,15 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     don't, Y."; "It can't be regenerated."
     """
 
+    # "Search your library for up to two basic land cards and reveal them. Put one into your hand and the
+    # other into your graveyard. Then shuffle.": the one instruction of the comma form (701.15a)
+    text = re.sub(r"^(search your library for [^.]+?)( and reveal (?:them|those cards))?\. (put (?:one|two) [^.]+ and "
+                  r"the (?:other|rest) [^.]+)\. then shuffle\.?$",
+                  lambda m: f"{m.group(1)},{' reveal them,' if m.group(2) else ''} {m.group(3).lower()}, then shuffle.",
+                  text.strip(), flags=re.I)
     low = text.strip().lower()
-    for rx, fn in ((TOP_OR_BOTTOM_RX, top_or_bottom), (REVEAL_UNTIL_RX, reveal_until)):
+    for rx, fn in ((TOP_OR_BOTTOM_RX, top_or_bottom), (REVEAL_UNTIL_RX, reveal_until), (SEARCH_MAY_RX, search_may),
+                   (KEEP_REST_RX, keep_rest)):
         m = rx.match(low.rstrip(".").strip())
         if m:
             return fn(m, ctx)
@@ -559,7 +587,8 @@ def _bind_that_player(x: Any, ctx: Ctx) -> Any:
 
 
 _INSTEAD = (re.compile(r"^if (.+?), instead (.+)$"), re.compile(r"^(?!if )(.+?) instead if (.+)$"),
-            re.compile(r"^if (.+?), (.+) instead$"))
+            re.compile(r"^if (.+?), (.+) instead$"),
+            re.compile(r"^if (.+?), (.+ instead of (?:a|an|one|two|three|four|five|\d+))$"))
 
 
 #: ops that only allow something later ("you may play an additional land this turn", 305.2a):
@@ -572,7 +601,7 @@ def instead(sentence: str, out: list[Effect], ctx: Ctx) -> bool | None:
     replaces the instruction before it when COND holds (608.2c), in place in ``out``.
     None: not this form; False: this form, not understood (nothing changed); True: done."""
     s = sentence.strip().rstrip(".").lower()
-    m = _INSTEAD[0].match(s) or _INSTEAD[1].match(s) or _INSTEAD[2].match(s)
+    m = next((m for m in (rx.match(s) for rx in _INSTEAD) if m), None)
     if m is None or not out:
         return None
     cond_text, alt_text = (m.group(1), m.group(2)) if s.startswith("if ") else (m.group(2), m.group(1))
@@ -586,10 +615,15 @@ def instead(sentence: str, out: list[Effect], ctx: Ctx) -> bool | None:
     alt = parse_sentence(alt_text, ctx) if cond is not None else None
     if alt is None and cond is not None:
         alt = _more_damage(alt_text, out[-1])
+    at = -1
+    if alt is None and cond is not None:
+        # "Search ... Then shuffle. If COND, search ... for three ... instead of two": the search, not the shuffle
+        at = -2 if len(out) > 1 and out[-1].op == "shuffle" and out[-2].op == "search" else -1
+        alt = _other_count(alt_text, out[at])
     if cond is None or alt is None:
         return False
-    prev = out.pop()
-    out.append(Effect("if", {"cond": cond, "then": list(alt), "else": [prev]}))
+    prev = out.pop(at)
+    out.insert(len(out) + 1 + at, Effect("if", {"cond": cond, "then": list(alt), "else": [prev]}))
     return True
 
 
@@ -601,6 +635,32 @@ def _more_damage(alt: str, prev: Effect) -> list[Effect] | None:
     if n is None or prev.op != "damage":
         return None
     return [Effect("damage", {**prev.args, "amount": n})]
+
+
+_COUNT_WORD = r"a|an|one|two|three|four|five|six|seven|x|\d+"
+
+
+def _other_count(alt: str, prev: Effect) -> list[Effect] | None:
+    """"... search your library for up to three basic Forest cards instead of two" (Nissa's Pilgrimage's
+    spell mastery), "search your library for two basic land cards instead of one" (Reclaim the Wastes):
+    the search before it, of the same cards, with the new number (608.2c)."""
+    m = re.fullmatch(rf"search your library for (up to )?({_COUNT_WORD}) (.+?) instead of ({_COUNT_WORD})", alt)
+    if m is None or prev.op != "search":
+        return None
+    new, old = number(m.group(2)), number(m.group(4))
+    if new is None or old is None or prev.args.get("amount") != old \
+            or bool(m.group(1)) != bool(prev.args.get("up_to")) and old != 1:
+        return None
+    f = parse_noun(m.group(3))
+    if f is None:
+        return None
+    f.pop("zone", None)
+    if f != {k: v for k, v in (prev.args.get("filter") or {}).items() if k != "zone"}:
+        return None  # another kind of card: not the same search
+    args = {**prev.args, "amount": new}
+    if m.group(1):
+        args["up_to"] = True
+    return [Effect("search", args)]
 
 
 def _to_player(to: Any) -> bool:

@@ -62,13 +62,15 @@ def _exiled_to_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
 @reader(r"^return (.+?) to (?:its|their) owners?'s? hands?$")
 def _bounce(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(1))
+    if isinstance(what, dict) and "target" in what:
+        c.last_player = {"owner_of": what}  # "... to its owner's hand. Then that player discards a card"
     return None if what is None else [Effect("bounce", {"what": what})]
 
 
 @reader(
     r"^return (.+?) (?:from (your) graveyard )?to (your|its owner's|their owner's|their owners'|the) (hand|hands|"
     r"battlefield)( transformed)?(?: (tapped and attacking|tapped))?(?: under (your|its owner's|their owner's|"
-    r"their owners') control)?(?: with (?:a|an) ([+\-\w/]+) counter on it)?$"
+    r"their owners') control)?(?: with (?:a|an) ([+\-\w/]+) counter on it)?(?: attached to (.+?))?$"
 )
 def _return(m: re.Match, c: Ctx) -> list[Effect] | None:
     phrase = m.group(1)
@@ -92,6 +94,11 @@ def _return(m: re.Match, c: Ctx) -> list[Effect] | None:
         args["counter"] = m.group(8)
     if m.group(2) is None and what == "self":
         args["from"] = "graveyard"
+    if m.group(9):  # 303.4f: "... to the battlefield attached to target creature" (Gryff's Boon)
+        host = c.ref(m.group(9))
+        if host is None or args["to"] != "battlefield" or host == what:
+            return None
+        args["attach_to"] = host
     return [Effect("move", args)]
 
 
@@ -249,6 +256,50 @@ def _sacrifice(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("sacrifice", {"who": who, "filter": f, "amount": n})]
 
 
+KEEP_REST_RX = re.compile(
+    r"^for each player, you choose from among the (permanents|nonland permanents) that player controls (an? .+?)\. "
+    r"then each player sacrifices all other (permanents|nonland permanents) they control\.?$"
+)
+
+
+def _kinds(text: str) -> list[dict[str, Any]] | None:
+    """"an artifact, a creature, an enchantment, and a planeswalker": one filter for each kind."""
+    out = []
+    for part in re.split(r",? and |, ", text):
+        f = parse_noun(re.sub(r"^an? ", "", part.strip()))
+        if f is None or set(f) - {"types", "subtypes", "supertypes"}:
+            return None
+        out.append(f)
+    return out if len(out) > 1 else None
+
+
+def _group(text: str) -> dict[str, Any]:
+    return {"permanent": True, "not_types": ["Land"]} if text.startswith("nonland") else {"permanent": True}
+
+
+def keep_rest(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """Tragic Arrogance: "For each player, you choose from among the permanents that player controls an
+    artifact, a creature, an enchantment, and a planeswalker. Then each player sacrifices all other nonland
+    permanents they control." (the choices 608.2c, the sacrifice 701.14a)"""
+    kinds = _kinds(m.group(2))
+    if kinds is None:
+        return None
+    return [Effect("keep_rest", {"keep": kinds, "among": _group(m.group(1)), "rest": _group(m.group(3))})]
+
+
+@reader(r"^each player chooses (?:from among the (permanents|nonland permanents) they control (an? .+?)|(an? .+?) "
+        r"from among the (permanents|nonland permanents) they control), then sacrifices the rest$")
+def _each_keeps(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """Cataclysm: "Each player chooses from among the permanents they control an artifact, a creature, an
+    enchantment, and a land, then sacrifices the rest"; Cataclysmic Gearhulk: "... chooses an artifact, ...
+    from among the nonland permanents they control, then sacrifices the rest" (608.2c, 701.14a)."""
+    kinds = _kinds(m.group(2) or m.group(3))
+    group = _group(m.group(1) or m.group(4))
+    if kinds is None:
+        return None
+    return [Effect("keep_rest", {"keep": kinds, "among": group, "rest": group, "chooser": "each"})]
+
+
 @reader(r"^exchange control of (two target .+|target .+? and target .+)$")
 def _exchange(m: re.Match, c: Ctx) -> list[Effect] | None:
     t = m.group(1)
@@ -349,6 +400,7 @@ READERS: tuple[Reader, ...] = (
     _block_choice,
     _regen,
     _steal,
+    _each_keeps,
     _sacrifice,
     _exchange,
     _exile_top,
