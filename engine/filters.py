@@ -273,6 +273,18 @@ def _has_attached(game: "Game", x: int, subtype: str) -> bool:
 PLAYER_WORDS = (None, "you", "not_you", "opponent")
 
 
+def prior_target(ctl: Any) -> int | None:
+    """The slot of the earlier target a target filter's controller names (601.2c: "target player ...
+    target creature that player controls", {"target": n}; "target player or planeswalker ... target
+    creature that player or that planeswalker's controller controls", {"controller_of": {"target": n}}),
+    or None."""
+    if isinstance(ctl, dict) and "controller_of" in ctl:
+        ctl = ctl["controller_of"]
+    if isinstance(ctl, dict) and set(ctl) == {"target"} and isinstance(ctl["target"], int):
+        return ctl["target"]
+    return None
+
+
 def unknown_keys(f: Any, group_ok: bool = False, player_refs: bool | str = False, target: bool = False) -> set[str]:
     """Filter keys (recursively) this engine does not understand (group keys only where a
     search or dig chooses the cards: ``group_ok``; a controller given as a reference, "creatures
@@ -287,8 +299,9 @@ def unknown_keys(f: Any, group_ok: bool = False, player_refs: bool | str = False
     ctl = f.get("controller")
     if ctl not in PLAYER_WORDS and not (player_refs and (ctl != "that_player" or player_refs == "that_player")
                                         and isinstance(ctl, (str, dict))) \
-            and not (target and ctl in ("defending_player", "trigger_player")):  # bound as targets are chosen
-        # (engine/targets.py; "trigger_player" only in a triggered ability: engine/support.py)
+            and not (target and (ctl in ("defending_player", "trigger_player") or prior_target(ctl) is not None)):
+        # bound as targets are chosen (engine/targets.py; "trigger_player" only in a triggered ability:
+        # engine/support.py; another target's player, "target creature that player controls": with the targets)
         out.add("controller")
     if f.get("owner") == "that_player" and player_refs != "that_player":  # read for each player (amount_for)
         out.add("owner")

@@ -346,6 +346,9 @@ def enters(g: "Game", o: "Obj") -> None:
     """An object entered the battlefield: 'enters' replacements (614.1c) then ETB triggers."""
     enter_replacements(g, o)
     c = g.all_chars().get(o.id)  # "that creature's power" as it entered, should it leave (608.2h; evolve)
+    if c is not None and "Land" in c.types and c.controller in g.players:
+        # a per-turn fact: "if you had a land enter the battlefield under your control this turn" (landfall, 207.2c)
+        g.players[c.controller].land_entered_turn = g.turn
     event(g, {"event": "etb", "obj": o.id, "player": o.controller,
               "pt": (c.power, c.toughness, c.is_creature()) if c is not None else None})
 

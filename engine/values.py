@@ -676,12 +676,13 @@ def _evolves(g: "Game", o: Any, r: Ctx | None) -> bool:
 
 
 #: the per-turn facts ``{"history": ...}`` names (kept on Player as the last turn each happened)
-HISTORY = frozenset({"creature_died", "you_attacked", "your_permanent_left", "self_was_cast"})
+HISTORY = frozenset({"creature_died", "you_attacked", "your_permanent_left", "your_land_entered", "self_was_cast"})
 
 
 def _history(g: "Game", what: str, you: str, o: Any) -> bool:
     """A fact about this turn: "if a creature died this turn" (700.4), "if you attacked this
-    turn" (508.1j), "if a permanent left the battlefield under your control this turn", or
+    turn" (508.1j), "if a permanent left the battlefield under your control this turn", "if you
+    had a land enter the battlefield under your control this turn" (landfall's other form, 207.2c), or
     whether the source permanent was cast ("if you cast it": it was a spell, 601.2, that
     resolved into it, 608.3)."""
     if what == "creature_died":
@@ -690,6 +691,8 @@ def _history(g: "Game", what: str, you: str, o: Any) -> bool:
         return g.players[you].attacked_turn == g.turn
     if what == "your_permanent_left":
         return g.players[you].left_turn == g.turn
+    if what == "your_land_entered":  # "if you had a land enter the battlefield under your control this turn"
+        return g.players[you].land_entered_turn == g.turn
     if what == "self_was_cast":
         return o is not None and bool(o.chosen.get("cast_zone"))
     raise Unsupported(f"unsupported history {what!r}")

@@ -29,6 +29,11 @@ def _pump(g: "Game", r: Ctx, e: Effect) -> None:
 
 
 
+#: a protection granted with its quality chosen as the effect resolves: "Protection from chosen color", or
+#: with one more choice, "Protection from chosen color or artifacts" (702.16a)
+_CHOSEN = "Protection from chosen color"
+
+
 @op("grant")
 def _grant(g: "Game", r: Ctx, e: Effect) -> dict | None:
     """611.2, 613.1f: the objects gain keywords (one of them if the player chooses) or abilities."""
@@ -40,13 +45,15 @@ def _grant(g: "Game", r: Ctx, e: Effect) -> dict | None:
             return {"kind": "choose_option", "player": controller(g, r), "options": kws, "slot": r["i"],
                     "prompt": f"{this(g, r).card.name}: choose a keyword to gain"}
         kws = [got]
-    if "Protection from chosen color" in kws:  # 608.2d: the color is chosen as the effect resolves
+    chosen = next((k for k in kws if k.startswith(_CHOSEN)), None)
+    if chosen is not None:  # 608.2d: the color (or "artifacts", "colorless") is chosen as the effect resolves
         key = f"{r['i']}.color"
         got = r["answers"].get(key)
         if got is None:
-            return {"kind": "choose_option", "player": controller(g, r), "options": list(COLORS), "slot": key,
-                    "prompt": f"{this(g, r).card.name}: choose a color for protection"}
-        kws = [f"Protection from {got}" if k == "Protection from chosen color" else k for k in kws]
+            other = chosen[len(_CHOSEN) + len(" or "):].split() if chosen != _CHOSEN else []
+            return {"kind": "choose_option", "player": controller(g, r), "options": list(COLORS) + other,
+                    "slot": key, "prompt": f"{this(g, r).card.name}: choose a quality for protection"}
+        kws = [f"Protection from {got}" if k == chosen else k for k in kws]
     extra = {"abilities": list(e.args["abilities"])} if e.get("abilities") else {}  # gains "Whenever ..." (613.1f)
     add_effect(g, "6", objs, r, until_of(e), keywords=kws, lose=list(e.get("lose", ())), **extra)
     return None

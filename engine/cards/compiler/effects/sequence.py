@@ -588,8 +588,13 @@ def instead(sentence: str, out: list[Effect], ctx: Ctx) -> bool | None:
         alt = _more_damage(alt_text, out[-1])
     if cond is None or alt is None:
         return False
-    prev = out.pop()
-    out.append(Effect("if", {"cond": cond, "then": list(alt), "else": [prev]}))
+    # the instruction replaced is the whole one before it: "SELF deals 1 damage to target player and 1
+    # damage to target creature ... If COND, SELF deals 3 damage to that player and 3 damage to that
+    # creature instead" replaces both parts, the ones the new instruction repeats in order (608.2c)
+    n = len(alt) if 1 < len(alt) <= len(out) and [e.op for e in out[-len(alt):]] == [e.op for e in alt] else 1
+    prev = out[-n:]
+    del out[-n:]
+    out.append(Effect("if", {"cond": cond, "then": list(alt), "else": prev}))
     return True
 
 
