@@ -118,7 +118,8 @@ RULES = frozenset({"no_activated_abilities",  # engine/casting.py activatable
                    "min_blockers",  # engine/combat.py _block_restrictions (509.1b)
                    "may_assign_as_unblocked",  # engine/combat.py as_unblocked (510.1c)
                    "must_be_blocked",  # engine/combat.py _block_requirements (509.1c)
-                   "block_any_number"})  # engine/combat.py _extra_blocks (509.1a)
+                   "block_any_number",  # engine/combat.py _extra_blocks (509.1a)
+                   "untargetable", "untargetable_by_opponents"})  # engine/targets.py targetable (702.18a, 702.11b)
 
 
 #: the conditions of a spell's own cost change read for the player casting it alone (engine/costs.py

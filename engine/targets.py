@@ -92,7 +92,25 @@ def targetable(g: "Game", x: Any, spec: TargetSpec, src: "Obj", controller: str,
             sid = src.id if src.id in g.objects else None
             if protected(g, c, sid, None if sid is not None else set(src.card.colors)):
                 return False  # 702.16b
+        if c.rules or g.effects:
+            for rule in _untargetable(g, x, c.rules):
+                if rule == "untargetable" or c.controller != controller:
+                    return False
     return True
+
+
+def _untargetable(g: "Game", x: int, rules: list[dict[str, Any]]) -> list[str]:
+    """"Can't be the target of spells or abilities [your opponents control]" (what shroud and hexproof
+    mean, 702.18a, 702.11b, written out): from the object's statics, and from resolved effects
+    ("... this turn", 611.2a) that name it."""
+    out = [r["rule"] for r in rules if r.get("rule") in _UNTARGETABLE]
+    for e in g.effects:
+        if e["layer"] == "rule" and e.get("rule") in _UNTARGETABLE and x in e["objects"]:
+            out.append(e["rule"])
+    return out
+
+
+_UNTARGETABLE = frozenset({"untargetable", "untargetable_by_opponents"})
 
 
 

@@ -38,9 +38,11 @@ _RESTRICT = {
     "can attack as though they didn't have defender": "attack_despite_defender",
     "can block any number of creatures": "block_any_number",
     "doesn't untap during your untap step": "doesnt_untap",
+    # 702.11b, 702.18a: what hexproof and shroud mean, written out (no keyword is granted)
+    "can't be the target of spells or abilities your opponents control": "untargetable_by_opponents",
+    "can't be the target of spells or abilities": "untargetable",
     "doesn't untap during its controller's untap step": "doesnt_untap",
     "don't untap during their controllers' untap steps": "doesnt_untap",
-    "can't be the target of spells or abilities your opponents control": "hexproof",
     "can block only creatures with flying": "block_only_flying",
     "can't be countered": "cant_be_countered",
     "can't be sacrificed": "cant_be_sacrificed",
@@ -288,7 +290,8 @@ def _has(m: re.Match) -> list[dict[str, Any]] | None:
     r"untap step|"
     r"don't untap during their controllers' untap steps|can block only creatures with flying|can't be countered|"
     r"can't be sacrificed|must be blocked if able|attacks or blocks each combat if able|"
-    r"can't attack or block unless you control another creature)$"
+    r"can't attack or block unless you control another creature|"
+    r"can't be the target of spells or abilities(?: your opponents control)?)$"
 )
 def _restriction(m: re.Match) -> list[dict[str, Any]] | None:
     aff = _affects(m.group(1))

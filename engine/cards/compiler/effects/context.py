@@ -131,7 +131,7 @@ class Ctx:
             return self.last if self.last is not None else "it"
         if p in ("that player or planeswalker", "that player or that planeswalker", "that opponent or planeswalker"):
             # "... target player or planeswalker ... 3 damage to that player or planeswalker": the last
-            # target slot that may be a player or a planeswalker (115.1, one target named again)
+            # target slot that may be a player or a planeswalker (114.1a, one target named again)
             slots = [i for i, t in enumerate(self.targets)
                      if t.filter.get("player") and t.filter.get("types") == ["Planeswalker"]]
             return {"target": slots[-1]} if slots else None
