@@ -148,6 +148,30 @@ def _lose_all(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("animate", args)]
 
 
+#: basic land types: an added one brings its mana ability (305.7), which this reader does not add
+_BASIC_LAND_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest"})
+
+
+@reader(r"^(until end of turn, )?(.+?) becomes? an? ([a-z ]+?) in addition to (?:its|their) other (?:creature )?types"
+        r"( until end of turn)?$")
+def _add_types(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"That creature becomes a Vampire in addition to its other types" (Olivia Voldaren), "target
+    permanent becomes an artifact in addition to its other types until end of turn" (Liquimetal Coating):
+    the subtypes and card types are added, the others kept (205.1b, 613.1d); "a blue Crab" also sets
+    its color (613.1e)."""
+    what = c.ref(m.group(2))
+    more = become_parts("becomes a " + m.group(3))
+    if what is None or more is None or _BASIC_LAND_TYPES & set(more["subtypes"]) \
+            or not (more["subtypes"] or more.get("types")):
+        return None
+    args: dict[str, Any] = {"what": what, "types": more.get("types", []), "subtypes": more["subtypes"],
+                            "in_addition": True, "keep_types": True,
+                            "duration": "eot" if m.group(1) or m.group(4) else "permanent"}
+    if more.get("colors"):
+        args["colors"] = more["colors"]
+    return [Effect("animate", args)]
+
+
 #: this family's readers, in the order they are tried
 _WORD_KINDS = {"color word": "color", "basic land type": "land", "creature type": "creature"}
 
@@ -170,4 +194,4 @@ def _change_text(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 READERS: tuple[Reader, ...] = (_animate, _animate_base, _artifact_creature, _color_choice, _pump_become, _lose_all,
-                               _change_text)
+                               _change_text, _add_types)
