@@ -60,6 +60,14 @@ def _grant(g: "Game", r: Ctx, e: Effect) -> dict | None:
 
 
 
+@op("switch_pt")
+def _switch_pt(g: "Game", r: Ctx, e: Effect) -> None:
+    """613.3e: "switch target creature's power and toughness until end of turn": layer 7e, after every
+    other change to them (counters included), in timestamp order with other switches."""
+    objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int)]
+    add_effect(g, "7e", objs, r, until_of(e))
+
+
 @op("player_effect")
 def _player_effect(g: "Game", r: Ctx, e: Effect) -> None:
     """611.2: a resolved spell's effect on players or the game for a while, read as a static of
@@ -161,8 +169,8 @@ def _animate(g: "Game", r: Ctx, e: Effect) -> None:
         add_effect(g, "5", objs, r, until, colors=list(e.args["colors"]))
     if e.get("lose_all"):  # 613.1f: loses all abilities, before any it gains by the same effect
         add_effect(g, "6", objs, r, until, lose_all=True)
-    if e.get("keywords"):
-        add_effect(g, "6", objs, r, until, keywords=list(e.args["keywords"]))
+    if e.get("keywords") or e.get("abilities"):  # "with flying", 'with "Whenever SELF attacks, ..."' (613.1f)
+        add_effect(g, "6", objs, r, until, keywords=list(e.get("keywords", ())), abilities=list(e.get("abilities", ())))
     if e.get("power") is not None:
         add_effect(g, "7b", objs, r, until, power=amount(g, e.args["power"], None, r),
                 toughness=amount(g, e.args["toughness"], None, r))

@@ -38,8 +38,9 @@ def _animate(m: re.Match, c: Ctx) -> list[Effect] | None:
         else:
             return None
     kws: list[str] = []
+    abilities: list[Any] = []
     if m.group(5):
-        k = keyword_list(m.group(5))
+        k, abilities = _with_abilities(m.group(5))
         if k is None:
             return None
         kws = k
@@ -48,11 +49,33 @@ def _animate(m: re.Match, c: Ctx) -> list[Effect] | None:
             "subtypes": subs, "colors": colors, "keywords": kws,
             "duration": "eot" if m.group(7) else "permanent",
             "in_addition": bool(m.group(6)) or bool(words) and words[-1] == "artifact"}
+    if abilities:
+        args["abilities"] = abilities
     if m.group(0).startswith("until your next turn") or (m.group(7) and "next turn" in m.group(7)):
         args["duration"] = "your_next_turn"
     elif m.group(0).startswith("until end of turn"):
         args["duration"] = "eot"
     return [Effect("animate", args)]
+
+
+def _with_abilities(text: str) -> tuple[list[str] | None, list[Any]]:
+    """"with flying", "with \"Whenever SELF attacks, put a +1/+1 counter on it.\"", or both: the keywords,
+    and the abilities in quotation marks, each compiled as printed (a manland's, 613.1f); (None, []) when
+    a part is not read."""
+    quoted = re.findall(r'"([^"]+)"', text)
+    rest = re.sub(r'"[^"]+"', "", text).strip().removesuffix(" and").removesuffix(",").strip()
+    kws = keyword_list(rest) if rest else []
+    if kws is None:
+        return None, []
+    abilities = []
+    if quoted:
+        from engine.cards.compiler import compile_ability_text  # layering: cycle (the compiler imports this)
+        for q in quoted:
+            ab = compile_ability_text(q)
+            if ab is None:
+                return None, []
+            abilities.append(ab)
+    return kws, abilities
 
 
 def become_parts(text: str) -> dict[str, Any] | None:
@@ -148,6 +171,18 @@ def _lose_all(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("animate", args)]
 
 
+@reader(r"^switch (?:(its|(?:self|.+?)(?:'s|')) power and toughness|the power and toughness of (.+?))"
+        r"( until end of turn)?$")
+def _switch(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Switch SELF's power and toughness until end of turn", "switch the power and toughness of each of up
+    to two target creatures until end of turn": layer 7e (613.3e)."""
+    who = m.group(1) or m.group(2)
+    what = c.ref("it" if who == "its" else re.sub(r"'s?$", "", who))
+    if what is None:
+        return None
+    return [Effect("switch_pt", {"what": what, "duration": "eot" if m.group(3) else "permanent"})]
+
+
 #: basic land types: an added one brings its mana ability (305.7), which this reader does not add
 _BASIC_LAND_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest"})
 
@@ -194,4 +229,4 @@ def _change_text(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 READERS: tuple[Reader, ...] = (_animate, _animate_base, _artifact_creature, _color_choice, _pump_become, _lose_all,
-                               _change_text, _add_types)
+                               _change_text, _add_types, _switch)
