@@ -340,9 +340,9 @@ def _shuffle(g: "Game", r: Ctx, e: Effect) -> None:
 def _players_search(g: "Game", r: Ctx, e: Effect) -> dict | None:
     """"Its controller may search their library for a basic land card, put it onto the battlefield, then
     shuffle" (Path to Exile), "each player searches their library for ...": each player named searches their
-    own library (701.19a), choosing in APNAP order (101.4) whether to search ("may", 608.2d) and what to find;
+    own library (701.15a), choosing in APNAP order (101.4) whether to search ("may", 608.2d) and what to find;
     then the cards found are put where the effect says, under their owners' control, and each player who
-    searched shuffles (701.19c: a player who does not search does not shuffle)."""
+    searched shuffles (701.16a; a player who does not search does not shuffle: the instruction is theirs, 608.2c)."""
     who = [p for p in refs(g, r, e.args["who"]) if isinstance(p, str) and p in g.players and not g.players[p].lost]
     f = dict(e.get("filter") or {})
     f["zone"] = "library"

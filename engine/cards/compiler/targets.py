@@ -196,7 +196,7 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             changed = True
             continue
         m = re.search(r"\s+without an? ([+\-\w/]+) counters? on (?:it|them)$", p)
-        if m and "not" not in f:  # "each nonland permanent without a fate counter on it" (Oblivion Stone, 122.1)
+        if m and "not" not in f:  # "each nonland permanent without a fate counter on it" (Oblivion Stone, 121.1)
             f["not"] = {"counter": m.group(1)}
             p = p[: m.start()]
             changed = True

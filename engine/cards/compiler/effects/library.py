@@ -89,7 +89,7 @@ def _search_split(m: re.Match, c: Ctx) -> list[Effect] | None:
 def _player_search(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Its controller may search their library for a basic land card, put it onto the battlefield, then
     shuffle" (Path to Exile, Ghost Quarter), "each player searches their library ...": another player searches
-    their own library (701.19a), if they choose to ("may", 608.2d)."""
+    their own library (701.15a), if they choose to ("may", 608.2d)."""
     who = c.player(m.group(1))
     got = _search_common(m.group(3), m.group(4), m.group(5), "reveal" in m.group(0))
     if who is None or got is None or who == "you":
