@@ -108,7 +108,7 @@ class Player:
                  "drawn_turn",
                  "damaged_turn", "commander_casts", "commander_damage", "attacked_turn", "died_turn",
                  "left_turn", "land_entered_turn", "combat_ended_turn", "combat_types_turn", "epic", "counters",
-                 "sideboard", "extra_lands_turn")
+                 "sideboard", "extra_lands_turn", "city_blessing")
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -142,6 +142,8 @@ class Player:
         self.combat_types_turn: list[str] = []
         self.extra_lands_turn = 0       # "you may play an additional land this turn" (305.2a), cleared at 500.1
         self.epic = False               # "for the rest of the game, you can't cast spells" (epic, 702.49a)
+        # ascend's designation, kept for the rest of the game (a later keyword, Rivals of Ixalan)
+        self.city_blessing = False
         self.commander_casts = 0        # casts of their commander from the command zone (903.8)
         # combat damage dealt to them by each commander, keyed by that commander's owner (903.11a)
         self.commander_damage: dict[str, int] = {}

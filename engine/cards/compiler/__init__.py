@@ -447,6 +447,15 @@ def _awaken(items: list[IrItem], types: tuple[str, ...], kwargs: dict[str, Any])
 _NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
 
 
+def _ascend_first(a: Ability) -> Ability:
+    """A spell ability with ascend's instruction first ("if you control ten or more permanents, you get the
+    city's blessing"), in each mode of a modal spell."""
+    first = Effect("action", {"name": "ascend"})
+    if a.modes:
+        return replace(a, modes=tuple(_ascend_first(m) for m in a.modes))
+    return replace(a, effects=(first, *a.effects))
+
+
 def _transfigure(cost: Cost, mv: int) -> Ability:
     """702.70a: "[Cost], Sacrifice this permanent: Search your library for a creature card with the same
     converted mana cost as this permanent and put it onto the battlefield. Then shuffle your library.
@@ -567,6 +576,9 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
     if "Epic" in keywords and is_spell:  # 702.49a: its two spell abilities, after the card's own instructions
         abilities = [replace(a, effects=a.effects + (Effect("epic", {}),)) if a.kind == "spell" else a
                      for a in abilities]
+    if "Ascend" in keywords and is_spell:
+        # ascend on an instant or sorcery (a later keyword, Rivals of Ixalan) is a spell ability: its first instruction
+        abilities = [_ascend_first(a) if a.kind == "spell" else a for a in abilities]
     if "Cipher" in keywords and is_spell:  # 702.98a: its spell ability's last instruction
         abilities = [replace(a, effects=a.effects + (Effect("cipher", {}),)) if a.kind == "spell" else a
                      for a in abilities]

@@ -404,6 +404,13 @@ def _self_cost(m: re.Match) -> list[dict[str, Any]] | None:
             return None
         out["per"] = q
     else:
+        t = re.fullmatch(r"it targets (?:an? )?(.+)", m.group(3))
+        if t:  # "costs {3} less to cast if it targets a tapped creature": known once targets are chosen (601.2f)
+            f = parse_noun(t.group(1))
+            if f is None or f.get("player") or f.get("_needs_player_target") or f.get("zone"):
+                return None
+            out["targets"] = f
+            return [out]
         cond = parse_condition(m.group(3))
         if cond is None:
             return None

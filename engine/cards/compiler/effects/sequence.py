@@ -576,6 +576,8 @@ def instead(sentence: str, out: list[Effect], ctx: Ctx) -> bool | None:
     if m is None or not out:
         return None
     cond_text, alt_text = (m.group(1), m.group(2)) if s.startswith("if ") else (m.group(2), m.group(1))
+    # "If COND, instead only you draw a card": the instruction that replaces the one before it (608.2c)
+    alt_text = re.sub(r"^only ", "", alt_text)
     last = ctx.last
     if (re.search(r"\bthose\b", alt_text) and isinstance(last, dict) and "target" in last
             and ctx.targets[last["target"]].count == 1):
