@@ -106,11 +106,11 @@ def check(g: "Game") -> bool:
                 walkers.setdefault((c.controller, st), []).append(oid)
         if "Ascend" in c.keywords:
             ascenders.add(c.controller)
-    for p in ascenders:
+    for who in ascenders:
         # ascend on a permanent (a later keyword, Rivals of Ixalan): "any time you control ten or more permanents
         # and you don't have the city's blessing, you get the city's blessing" (not a state-based action, and
         # it uses no stack: seen whenever the game checks its state)
-        did = ascend(g, p) or did
+        did = ascend(g, who) or did
     if len(worlds) > 1:
         to_graveyard += world_rule(g, worlds, cs)
     if (to_graveyard or to_destroy) and not _choices_made(g, to_graveyard, to_destroy):
