@@ -476,7 +476,11 @@ def add_mana(g: "Game", player: str, e: Effect, src: int | None, pick: Any = Non
 def sacrifice(g: "Game", oid: int) -> int:
     """701.17a: its controller puts it into its owner's graveyard; the sacrifice event (603.2)."""
     player = g.controller_of(oid)
-    new = g.move(oid, "graveyard")
+    g.__dict__["_sacrificing"] = oid  # its leaving is a sacrifice ("when you sacrifice SELF", engine/triggers.py)
+    try:
+        new = g.move(oid, "graveyard")
+    finally:
+        g.__dict__.pop("_sacrificing", None)
     triggers.event(g, {"event": "sacrifice", "player": player, "obj": new})
     return new
 

@@ -24,6 +24,7 @@ KNOWN = frozenset({
     "chosen_color", "chosen_type", "from_battlefield_this_turn", "unblocked", "attacking_you", "chosen_name",
     "shares_color_with_source", "paired_group", "name_in", "power_gt_self",
     "attached_to_self",  # "for each Aura attached to SELF" (303.4, 301.5)
+    "counters_ge",  # {"+1/+1": 3}: "if that creature has three or more +1/+1 counters on it" (121.1)
     "other_target",  # a target slot's: not an object chosen for another target (115.3; engine/targets.check_targets)
 })
 #: Keys that name another object of the resolution ("with the same name as that permanent"):
@@ -187,6 +188,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
     if "not_keyword" in f and f["not_keyword"] in c.keywords:
         return False
     if "counter" in f and not o.counters.get(f["counter"]):
+        return False
+    if "counters_ge" in f and any(o.counters.get(k, 0) < n for k, n in f["counters_ge"].items()):
         return False
     if not _cmp(game, c.power, f, "power", src) or not _cmp(game, c.toughness, f, "toughness", src):
         return False

@@ -363,7 +363,7 @@ _TURN_FREE_KEYS = frozenset({
     "not_supertypes", "colors", "colorless", "multicolored", "monocolored", "controller", "owner",
     "other", "token", "keyword", "not_keyword", "counter", "power_le", "power_ge", "power_eq",
     "toughness_le", "toughness_ge", "toughness_eq", "mv_le", "mv_ge", "mv_eq", "permanent", "name",
-    "enchanted", "equipped", "chosen_color", "chosen_type", "chosen_name", "any", "or", "not",
+    "enchanted", "equipped", "chosen_color", "chosen_type", "chosen_name", "any", "or", "not", "counters_ge",
 })
 _FREE: dict[int, tuple[dict[str, Any], bool]] = {}  # id(static) -> (static, turn free?)
 

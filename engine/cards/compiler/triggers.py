@@ -68,6 +68,10 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
         return {"event": "step", "step": "beginning_of_combat", "whose": "you"}
     if c == "self enters or the creature it haunts dies":  # 702.54a-c: haunt's linked trigger
         return {"event": ["etb", "haunted_dies"], "self": True}
+    if c == "you sacrifice self":  # a leaves-the-battlefield trigger of one way to leave (701.14a, 603.6c)
+        return {"event": "ltb", "self": True, "sacrificed": True}
+    if c == "self enters untapped":  # "When this land enters untapped" (ELD's castles): as it entered (603.6a)
+        return {"event": "etb", "self": True, "untapped": True}
     if c in ("the creature self haunts dies", "the creature it haunts dies"):
         return {"event": "haunted_dies", "self": True}
     m = re.fullmatch(r"you remove the last ([a-z]+) counter from self", c)

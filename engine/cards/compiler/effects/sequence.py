@@ -170,6 +170,11 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     m = re.match(r"^if (.+?), (.+)$", low)
     if m:
         cond = parse_condition(m.group(1))
+        if cond is not None and "self_counters_ge" in cond and len(cond) == 1 \
+                and re.match(r"(?:it|that creature) has ", m.group(1)) and ctx.last not in (None, "self"):
+            # "put a +1/+1 counter on it. Then if it has three or more +1/+1 counters on it, ...": "it" is
+            # the object the instruction before acted on, not the source (Ordeal of Heliod's creature)
+            cond = {"it": {"counters_ge": cond["self_counters_ge"]}}
         if cond is not None:
             if "attached" in cond:
                 ctx.last = "attached"  # "if enchanted creature is untapped, tap it"
