@@ -595,6 +595,9 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         s = this(g, r) if r is not None and "obj" in r else None
         if (s is not None and s.ability is None and bool(s.chosen.get("cast_in_main"))) != bool(cond["cast_in_main"]):
             return False
+    if "monstrous" in cond:  # "as long as SELF is monstrous" (701.28b)
+        if o is None or bool(o.chosen.get("monstrous")) != bool(cond["monstrous"]):
+            return False
     if "renowned" in cond:  # "if it isn't renowned" (702.111a)
         if o is None or bool(o.chosen.get("renowned")) != bool(cond["renowned"]):
             return False
@@ -724,7 +727,7 @@ CONDITION_KEYS = {"city_blessing",
                   "self_attacked_or_blocked_this_turn", "self_dealt_damage",
                   "once_each_turn", "not", "it", "x_ge", "life_ge_start_plus", "graveyard_ge", "filter",
                   "cast_from_hand", "milled_this_way", "had_no_counters", "new_since_upkeep",
-                  "opponent_dealt_damage_this_turn", "renowned", "cast_with", "step", "before_attackers",
+                  "opponent_dealt_damage_this_turn", "renowned", "monstrous", "cast_with", "step", "before_attackers",
                   "combat_timing", "cast_in_main",
                   "self_counters_ge", "history", "graveyard_types_ge", "different_powers_ge", "total_power_ge",
                   "opponent_more", "opponent_poison_ge", "self_counters_le", "opponents_control", "opponents_ge",

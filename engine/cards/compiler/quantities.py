@@ -167,6 +167,8 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"renowned": False}  # renown (702.111a)
     if t in ("self is renowned", "it's renowned", "it is renowned"):  # (702.111b: a designation it keeps)
         return {"renowned": True}
+    if t in ("self is monstrous", "it's monstrous", "it is monstrous", "self isn't monstrous", "it isn't monstrous"):
+        return {"monstrous": "n't" not in t}  # 701.28b: a designation it keeps while on the battlefield
     if t == "an opponent was dealt damage this turn":
         return {"opponent_dealt_damage_this_turn": True}  # bloodthirst (702.53a)
     if re.fullmatch(r"(?:self|it|this) came under your control since the beginning of your last upkeep", t):
