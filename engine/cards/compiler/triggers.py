@@ -212,7 +212,7 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
                 "filter": f}
     m = re.fullmatch(
         r"you cast (?:a|an) (?:(.+?) )?spell that targets (self|a creature you control|one or more creatures you "
-        r"control)",
+        r"control|an? [a-z ]+)",
         c,
     )
     if m:
@@ -220,7 +220,14 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
         if f is None:
             return None
         f.pop("zone", None)
-        tf = "self" if m.group(2) == "self" else {"types": ["Creature"], "controller": "you"}
+        if m.group(2) == "self":
+            tf: Any = "self"
+        elif m.group(2).startswith("one or more creatures") or m.group(2) == "a creature you control":
+            tf = {"types": ["Creature"], "controller": "you"}
+        else:  # "an instant or sorcery spell that targets a creature" (one of its targets is one, 115.1)
+            tf = parse_noun(re.sub(r"^an? ", "", m.group(2)))
+            if tf is None or tf.get("player") or tf.get("_needs_player_target") or tf.get("zone"):
+                return None
         return {"event": "cast", "who": "you", "filter": {**f, "targets": tf}}
     m = re.fullmatch(r"(you|an opponent|a player) casts? a spell of the chosen color", c)
     if m:
@@ -333,6 +340,9 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
             return None
         return {"event": "sacrifice", "who": who} if f == {"permanent": True} and who != "you" else \
             {"event": "sacrifice", "who": who, "filter": f}
+    m = re.fullmatch(r"you attack with one or more (.+)", c)
+    if m:  # "Whenever you attack with one or more Elves": the same as "one or more Elves you control attack" (508.1)
+        c = f"one or more {m.group(1)} you control attack"
     m = re.fullmatch(r"one or more (.+?) you control attack", c)
     if m:
         f = parse_noun(m.group(1))
