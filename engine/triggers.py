@@ -47,7 +47,7 @@ SUPPORTED = (OBJECT_EVENTS | PLAYER_EVENTS | {"step", "state"}) - {"scry"}
 KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "who", "first", "nth", "step",
                   "whose", "loyalty", "noncombat", "your_turn", "nonmana", "limit_per_turn", "min_attackers",
                   "blocking_self", "most_life", "or_copy", "defending", "other", "dealt_by", "condition",
-                  "greater_power_attacker", "counter", "sacrificed", "untapped"})
+                  "greater_power_attacker", "counter", "sacrificed", "untapped", "cast_from"})
 # or_copy: "whenever you cast or copy ...": no effect of this engine copies a spell (707.10), so only casting
 # fires it; an op that copies spells must fire the same event.
 #: keys that only some events understand (engine/support.py rejects them elsewhere)
@@ -58,7 +58,9 @@ KEYS_OF_EVENT: dict[str, frozenset[str]] = {
     # training (a later keyword): "this creature and at least one other creature with greater power attack"
     "greater_power_attacker": frozenset({"attacks"}),
     # "when you sacrifice SELF" (its leaving, 603.6c); "when SELF enters untapped" (603.6a)
-    "sacrificed": frozenset({"ltb"}), "untapped": frozenset({"etb"})}
+    "sacrificed": frozenset({"ltb"}), "untapped": frozenset({"etb"}),
+    # "whenever you cast a spell from anywhere other than your hand" / "from your graveyard" (601.2a)
+    "cast_from": frozenset({"cast"})}
 #: Events a triggered ability of a card in a graveyard is checked against (Spit Flame, Squee, Goblin
 #: Nabob, Aurora Eidolon, Phoenix Chick; 112.6b)
 GRAVEYARD_EVENTS = frozenset({"etb", "step", "cast", "draw", "gain_life", "sacrifice", "you_attack",
@@ -104,6 +106,12 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
         return False
     if "counter" in trig and ev.get("kind") != trig["counter"]:
         return False  # "the last intervention counter"
+    if "cast_from" in trig:  # the zone the spell was cast from (601.2a)
+        s = g.objects.get(ev.get("obj"))
+        zone = s.chosen.get("cast_from") if s is not None else None
+        want = trig["cast_from"]
+        if zone is None or ("not" in want and zone == want["not"]) or ("in" in want and zone not in want["in"]):
+            return False
     if trig.get("sacrificed") and not ev.get("sacrificed"):
         return False  # "when you sacrifice SELF": it left the battlefield by being sacrificed (701.14a)
     if trig.get("untapped") and (ev.get("obj") not in g.objects or g.objects[ev["obj"]].tapped):

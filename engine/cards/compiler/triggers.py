@@ -229,6 +229,18 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
             if tf is None or tf.get("player") or tf.get("_needs_player_target") or tf.get("zone"):
                 return None
         return {"event": "cast", "who": "you", "filter": {**f, "targets": tf}}
+    m = re.fullmatch(r"(you|an opponent|a player) casts? (?:a|an) (?:(.+?) )?spell from (anywhere other than "
+                     r"(?:your|their) hand|your graveyard|a graveyard|their graveyard|exile|your hand|their hand)", c)
+    if m:  # "whenever you cast a spell from anywhere other than your hand", "... from a graveyard" (601.2a)
+        f = parse_noun(m.group(2) + " spell") if m.group(2) else {}
+        if f is None:
+            return None
+        f.pop("zone", None)
+        where = m.group(3)
+        zones = {"not": "hand"} if where.startswith("anywhere") else \
+            {"in": ["graveyard"] if "graveyard" in where else ["exile"] if where == "exile" else ["hand"]}
+        return {"event": "cast", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)],
+                "filter": f, "cast_from": zones}
     m = re.fullmatch(r"(you|an opponent|a player) casts? a spell of the chosen color", c)
     if m:
         return {"event": "cast", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)],
