@@ -107,7 +107,7 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
     if "counter" in trig and ev.get("kind") != trig["counter"]:
         return False  # "the last intervention counter"
     if "cast_from" in trig:  # the zone the spell was cast from (601.2a)
-        s = g.objects.get(ev.get("obj"))
+        s = g.objects.get(ev["obj"]) if isinstance(ev.get("obj"), int) else None
         zone = s.chosen.get("cast_from") if s is not None else None
         want = trig["cast_from"]
         if zone is None or ("not" in want and zone == want["not"]) or ("in" in want and zone not in want["in"]):
