@@ -36,7 +36,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from engine.cards.compiler.targets import number, parse_noun
+from engine.cards.compiler.targets import COLORS, number, parse_noun
 
 _WORDNUM = r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+)"
 
@@ -304,6 +304,9 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     if m:
         f = parse_noun(m.group(1))
         return None if f is None else {"it": f}
+    m = re.fullmatch(r"(?:it's|it is|that creature is) (white|blue|black|red|green)", t)
+    if m:  # "put a +1/+1 counter on equipped creature if it's blue" (Ring of Evos Isle): its color (105.2)
+        return {"it": {"colors": [COLORS[m.group(1)]]}}
     m = re.fullmatch(r"(?:it's|it is|that creature is) (legendary|tapped|untapped|multicolored|colorless)", t)
     if m:  # "if it's legendary, it also gains lifelink": an adjective of the object named before
         f = parse_noun(m.group(1))

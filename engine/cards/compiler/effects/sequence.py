@@ -231,9 +231,13 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
                     return a + b
             ctx.rewind(mark)
             idx = low.find(joiner, idx + 1)
-    m = re.fullmatch(r"(.+?) (if|unless) (there are .+|you control .+|an opponent .+|you have .+)", low)
+    m = re.fullmatch(r"(.+?) (if|unless) (there are .+|you control .+|an opponent .+|you have .+|it's .+)", low)
     if m and not m.group(1).endswith("instead"):  # "Create a 4/4 Angel token ... if there are four or more card types
         cond = parse_condition(m.group(3))  # among cards in your graveyard": the instruction only if it holds (608.2c);
+        if cond is not None and set(cond) == {"it"} and re.match(r"put .+ on (?:equipped|enchanted) creature$",
+                                                                  m.group(1)):
+            # "put a +1/+1 counter on equipped creature if it's blue": "it" is that creature (the attached one)
+            cond = {"attached": cond["it"]}
         inner = parse_sentence(m.group(1), ctx) if cond is not None else None  # "you lose 1 life unless you control
         if inner is not None and cond is not None:  # another colorless creature": only if it does not
             return [Effect("if", {"cond": cond if m.group(2) == "if" else {"not": cond}, "then": list(inner)})]
