@@ -65,12 +65,13 @@ def targetable(g: "Game", x: Any, spec: TargetSpec, src: "Obj", controller: str,
             g, controller, x if isinstance(x, str) else g.controller_of(x) or controller):
         return False
     f = spec.filter
-    if prior_target(f.get("controller")) is not None:
+    ctl = f.get("controller")
+    if ctl.__class__ is dict and prior_target(ctl) is not None:
         # another target's player, before the targets are chosen together (check_targets binds it)
         f = {k: v for k, v in f.items() if k != "controller"}
-    elif f.get("controller") == "defending_player":
+    elif ctl == "defending_player":
         f = _defending(g, f, src, controller)
-    elif f.get("controller") == "trigger_player":
+    elif ctl == "trigger_player":
         f = _trigger_player(f, info)
     if not matches(g, x, f, src.id if src.id in g.objects else None, controller):
         return False
@@ -92,7 +93,7 @@ def targetable(g: "Game", x: Any, spec: TargetSpec, src: "Obj", controller: str,
             sid = src.id if src.id in g.objects else None
             if protected(g, c, sid, None if sid is not None else set(src.card.colors)):
                 return False  # 702.16b
-        if c.rules or g.effects:
+        if c.rules or g.effects and _untargetable_effects(g):
             for rule in _untargetable(g, x, c.rules):
                 if rule == "untargetable" or c.controller != controller:
                     return False
@@ -104,10 +105,25 @@ def _untargetable(g: "Game", x: int, rules: list[dict[str, Any]]) -> list[str]:
     mean, 702.18a, 702.11b, written out): from the object's statics, and from resolved effects
     ("... this turn", 611.2a) that name it."""
     out = [r["rule"] for r in rules if r.get("rule") in _UNTARGETABLE]
-    for e in g.effects:
-        if e["layer"] == "rule" and e.get("rule") in _UNTARGETABLE and x in e["objects"]:
-            out.append(e["rule"])
+    out += _untargetable_effects(g).get(x, ())
     return out
+
+
+def _untargetable_effects(g: "Game") -> dict[int, list[str]]:
+    """The objects resolved "can't be the target of ..." effects name, and their rules: worked out once per
+    state of the game (targets are checked for every candidate of every option)."""
+    effects = g.effects
+    if not effects:
+        return {}
+    got = g.__dict__.get("_untargetable")
+    if got is None or got[0] != g._version or got[1] is not effects or got[2] != len(effects):
+        by: dict[int, list[str]] = {}
+        for e in effects:
+            if e["layer"] == "rule" and e.get("rule") in _UNTARGETABLE:
+                for i in e["objects"]:
+                    by.setdefault(i, []).append(e["rule"])
+        got = g.__dict__["_untargetable"] = (g._version, effects, len(effects), by)
+    return got[3]
 
 
 _UNTARGETABLE = frozenset({"untargetable", "untargetable_by_opponents"})
