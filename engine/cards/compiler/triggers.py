@@ -111,6 +111,11 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
         "the beginning of enchanted player's upkeep": {"event": "step", "step": "upkeep", "whose": "attached_player"},
         "you cast your second spell each turn": {"event": "cast", "who": "you", "filter": {}, "nth": 2},
         "an opponent casts their second spell each turn": {"event": "cast", "who": "opponent", "filter": {}, "nth": 2},
+        # the count of spells that player cast this turn (601.2i), whoever casts it
+        "a player casts their second spell each turn": {"event": "cast", "who": "any", "filter": {}, "nth": 2},
+        "you cast your third spell each turn": {"event": "cast", "who": "you", "filter": {}, "nth": 3},
+        "you cast your first spell each turn": {"event": "cast", "who": "you", "filter": {}, "first": True},
+        "a player casts their first spell each turn": {"event": "cast", "who": "any", "filter": {}, "first": True},
         "you cast or copy an instant or sorcery spell": {"event": "cast", "who": "you", "or_copy": True,
                                                          "filter": {"types": ["Instant", "Sorcery"]}},
         "you cast a historic spell": {"event": "cast", "who": "you", "filter": {
