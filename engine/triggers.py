@@ -47,7 +47,7 @@ SUPPORTED = (OBJECT_EVENTS | PLAYER_EVENTS | {"step", "state"}) - {"scry"}
 KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "who", "first", "nth", "step",
                   "whose", "loyalty", "noncombat", "your_turn", "nonmana", "limit_per_turn", "min_attackers",
                   "blocking_self", "most_life", "or_copy", "defending", "other", "dealt_by", "condition",
-                  "greater_power_attacker", "counter", "sacrificed", "untapped", "cast_from"})
+                  "greater_power_attacker", "counter", "sacrificed", "untapped", "cast_from", "to"})
 # or_copy: "whenever you cast or copy ...": no effect of this engine copies a spell (707.10), so only casting
 # fires it; an op that copies spells must fire the same event.
 #: keys that only some events understand (engine/support.py rejects them elsewhere)
@@ -60,7 +60,9 @@ KEYS_OF_EVENT: dict[str, frozenset[str]] = {
     # "when you sacrifice SELF" (its leaving, 603.6c); "when SELF enters untapped" (603.6a)
     "sacrificed": frozenset({"ltb"}), "untapped": frozenset({"etb"}),
     # "whenever you cast a spell from anywhere other than your hand" / "from your graveyard" (601.2a)
-    "cast_from": frozenset({"cast"})}
+    "cast_from": frozenset({"cast"}),
+    # "when SELF dies or is put into exile from the battlefield": where it went (603.6c)
+    "to": frozenset({"ltb"})}
 #: Events a triggered ability of a card in a graveyard is checked against (Spit Flame, Squee, Goblin
 #: Nabob, Aurora Eidolon, Phoenix Chick; 112.6b)
 GRAVEYARD_EVENTS = frozenset({"etb", "step", "cast", "draw", "gain_life", "sacrifice", "you_attack",
@@ -112,6 +114,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
         want = trig["cast_from"]
         if zone is None or ("not" in want and zone == want["not"]) or ("in" in want and zone not in want["in"]):
             return False
+    if "to" in trig and ev.get("to") not in trig["to"]:
+        return False  # "... or is put into exile from the battlefield": the zone it went to (603.6c)
     if trig.get("sacrificed") and not ev.get("sacrificed"):
         return False  # "when you sacrifice SELF": it left the battlefield by being sacrificed (701.14a)
     if trig.get("untapped") and (ev.get("obj") not in g.objects or g.objects[ev["obj"]].tapped):

@@ -68,6 +68,9 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
         return {"event": "step", "step": "beginning_of_combat", "whose": "you"}
     if c == "self enters or the creature it haunts dies":  # 702.54a-c: haunt's linked trigger
         return {"event": ["etb", "haunted_dies"], "self": True}
+    if c in ("self dies or is put into exile from the battlefield", "self is put into exile from the battlefield"):
+        # a leaves-the-battlefield trigger of where it went (603.6c): the graveyard (it died, 700.4) or exile
+        return {"event": "ltb", "self": True, "to": ["graveyard", "exile"] if "dies" in c else ["exile"]}
     if c == "you sacrifice self":  # a leaves-the-battlefield trigger of one way to leave (701.14a, 603.6c)
         return {"event": "ltb", "self": True, "sacrificed": True}
     if c == "self enters untapped":  # "When this land enters untapped" (ELD's castles): as it entered (603.6a)
