@@ -344,14 +344,13 @@ def _layers(game: "Game", objs: dict[int, Any], chars: dict[int, Chars], own: An
             c = own(i)
             c.power += dp
             c.toughness += dt
-    _counters(objs, chars, own)
-    # layer 7e: switching power and toughness, each switch in timestamp order (613.3e)
-    for e in timed:
-        if e["layer"] == "7e":
-            for i in e["objects"]:
-                if i in chars:
-                    c = own(i)
-                    c.power, c.toughness = c.toughness, c.power
+    chars = _counters(objs, chars, own)
+    # layer 7e: switching power and toughness, in timestamp order (613.3e: two switches undo each other)
+    for _, _, sw, _ in by_layer.get("7e", ()):
+        for i in sw["objects"]:
+            if i in chars:
+                c = own(i)
+                c.power, c.toughness = c.toughness, c.power
     return chars
 
 
@@ -363,7 +362,7 @@ _TURN_FREE_KEYS = frozenset({
     "not_supertypes", "colors", "colorless", "multicolored", "monocolored", "controller", "owner",
     "other", "token", "keyword", "not_keyword", "counter", "power_le", "power_ge", "power_eq",
     "toughness_le", "toughness_ge", "toughness_eq", "mv_le", "mv_ge", "mv_eq", "permanent", "name",
-    "enchanted", "equipped", "chosen_color", "chosen_type", "chosen_name", "any", "or", "not", "counters_ge",
+    "enchanted", "equipped", "chosen_color", "chosen_type", "chosen_name", "any", "or", "not",
 })
 _FREE: dict[int, tuple[dict[str, Any], bool]] = {}  # id(static) -> (static, turn free?)
 

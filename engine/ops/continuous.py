@@ -28,6 +28,12 @@ def _pump(g: "Game", r: Ctx, e: Effect) -> None:
     add_effect(g, "7c", objs, r, until_of(e), power=p, toughness=t)
 
 
+@op("switch_pt")
+def _switch_pt(g: "Game", r: Ctx, e: Effect) -> None:
+    """613.3e: switch the creatures' power and toughness for a while (layer 7e, after counters)."""
+    objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int)]
+    add_effect(g, "7e", objs, r, until_of(e))
+
 
 #: a protection granted with its quality chosen as the effect resolves: "Protection from chosen color", or
 #: with one more choice, "Protection from chosen color or artifacts" (702.16a)
@@ -58,14 +64,6 @@ def _grant(g: "Game", r: Ctx, e: Effect) -> dict | None:
     add_effect(g, "6", objs, r, until_of(e), keywords=kws, lose=list(e.get("lose", ())), **extra)
     return None
 
-
-
-@op("switch_pt")
-def _switch_pt(g: "Game", r: Ctx, e: Effect) -> None:
-    """613.3e: "switch target creature's power and toughness until end of turn": layer 7e, after every
-    other change to them (counters included), in timestamp order with other switches."""
-    objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int)]
-    add_effect(g, "7e", objs, r, until_of(e))
 
 
 @op("player_effect")

@@ -171,18 +171,6 @@ def _lose_all(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("animate", args)]
 
 
-@reader(r"^switch (?:(its|(?:self|.+?)(?:'s|')) power and toughness|the power and toughness of (.+?))"
-        r"( until end of turn)?$")
-def _switch(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """"Switch SELF's power and toughness until end of turn", "switch the power and toughness of each of up
-    to two target creatures until end of turn": layer 7e (613.3e)."""
-    who = m.group(1) or m.group(2)
-    what = c.ref("it" if who == "its" else re.sub(r"'s?$", "", who))
-    if what is None:
-        return None
-    return [Effect("switch_pt", {"what": what, "duration": "eot" if m.group(3) else "permanent"})]
-
-
 #: basic land types: an added one brings its mana ability (305.7), which this reader does not add
 _BASIC_LAND_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest"})
 
@@ -229,4 +217,4 @@ def _change_text(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 READERS: tuple[Reader, ...] = (_animate, _animate_base, _artifact_creature, _color_choice, _pump_become, _lose_all,
-                               _change_text, _add_types, _switch)
+                               _change_text, _add_types)
