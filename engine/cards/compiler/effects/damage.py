@@ -10,7 +10,6 @@ from engine.cards.abilities import Effect, TargetSpec
 from engine.cards.compiler.effects.amounts import amount_of, bind_x, equal_to
 from engine.cards.compiler.effects.context import SRC, Ctx, Reader, reader, source_ref
 from engine.cards.compiler.quantities import quantity
-from engine.cards.compiler.targets import parse_noun
 
 
 @reader(rf"^{SRC} deals (\d+|x|that much) damage to (.+?)(?:, where x is (.+))?$")
@@ -49,15 +48,12 @@ def _damage_to(tail: str, n: Any, src: Any, c: Ctx) -> list[Effect] | None:
     to = c.ref(tail)
     if to is None:
         m = re.fullmatch(r"divided as you choose among (one or two|one, two, or three|any number of|two|three) "
-                         r"(targets|target (.+))", tail)
+                         r"(targets|target creatures|target creatures and/or planeswalkers)", tail)
         if m:
             cnt = {"one or two": 2, "one, two, or three": 3, "any number of": 99, "two": 2, "three": 3}[m.group(1)]
-            # "among one, two, or three target creatures with flying", "... target creatures and/or planeswalkers
-            # your opponents control" (601.2d: the division is announced with the targets)
-            got = {"any": True} if m.group(2) == "targets" else parse_noun(m.group(3))
-            if got is None or got.get("_needs_player_target") or got.get("zone"):
-                return None
-            f = got
+            f = {"any": True} if m.group(2) == "targets" else {"types": ["Creature"]}
+            if "planeswalkers" in m.group(2):
+                f = {"types": ["Creature", "Planeswalker"]}
             r = c.add_target(TargetSpec(f, tail, count=cnt, min=1))
             return [Effect("damage", {"amount": n, "to": r, "source": src, "divided": True})]
         return None
