@@ -236,6 +236,21 @@ def add_effect(g: "Game", layer: str, objects: list[int], r: Ctx | None, until: 
 
 
 
+def ascend(g: "Game", player: str) -> bool:
+    """Ascend (a later keyword, Rivals of Ixalan, 2018): if the player controls ten or more permanents and
+    doesn't have the city's blessing, they get it for the rest of the game (a designation; the statics that
+    read it change, so the game has changed). True if they got it now."""
+    p = g.players.get(player)
+    if p is None or p.city_blessing or p.lost:
+        return False
+    if sum(1 for i in g.battlefield if g.controller_of(i) == player) < 10:
+        return False
+    p.city_blessing = True
+    g.changed()
+    g.log("city_blessing", player=player)
+    return True
+
+
 def until_of(e: Effect) -> str:
     d = e.get("duration", "eot")
     return {"eot": "eot", "permanent": "never", "your_next_turn": "your_next_turn",
@@ -461,7 +476,11 @@ def add_mana(g: "Game", player: str, e: Effect, src: int | None, pick: Any = Non
 def sacrifice(g: "Game", oid: int) -> int:
     """701.17a: its controller puts it into its owner's graveyard; the sacrifice event (603.2)."""
     player = g.controller_of(oid)
-    new = g.move(oid, "graveyard")
+    g.__dict__["_sacrificing"] = oid  # its leaving is a sacrifice ("when you sacrifice SELF", engine/triggers.py)
+    try:
+        new = g.move(oid, "graveyard")
+    finally:
+        g.__dict__.pop("_sacrificing", None)
     triggers.event(g, {"event": "sacrifice", "player": player, "obj": new})
     return new
 

@@ -342,7 +342,7 @@ def cast_option(g: "Game", player: str, o: Any, ab: Any, base: tuple[str, ...],
         en = o.card.keyword_args.get("Enchant")
         specs = (TargetSpec(en if isinstance(en, dict) else {"types": ["Creature"]}, "enchant"),)
     cands = [targets.target_candidates(g, s, o, player) for s in specs]
-    if specs and _target_taxes(g, player):  # 601.2f: a target that makes it cost more
+    if specs and _target_taxes(g, player, o.card):  # 601.2f: a target that makes it cost more (or less)
         cands = [[c for c in slot if _affordable(g, player, o, base, afford, [[c]])] for slot in cands]
     if any(len(c) < s.min for c, s in zip(cands, specs)):
         return None
@@ -482,10 +482,11 @@ def _affordable_plain(g: "Game", player: str, cost: tuple[str, ...], afford: dic
     return ok
 
 
-def _target_taxes(g: "Game", player: str) -> bool:
+def _target_taxes(g: "Game", player: str, card: Any = None) -> bool:
     """Is there a cost increase for spells that target something ("Spells your opponents
-    cast that target this creature cost {2} more")?"""
-    return costs.has_target_changes(g)
+    cast that target this creature cost {2} more"), or a reduction of the card's own ("costs {3}
+    less to cast if it targets a tapped creature")?"""
+    return costs.has_target_changes(g, card)
 
 
 def _affordable(g: "Game", player: str, o: Any, base: tuple[str, ...],

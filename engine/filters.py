@@ -24,6 +24,7 @@ KNOWN = frozenset({
     "chosen_color", "chosen_type", "from_battlefield_this_turn", "unblocked", "attacking_you", "chosen_name",
     "shares_color_with_source", "paired_group", "name_in", "power_gt_self", "toughness_gt_self",
     "attached_to_self",  # "for each Aura attached to SELF" (303.4, 301.5)
+    "counters_ge",  # {"+1/+1": 3}: "if that creature has three or more +1/+1 counters on it" (121.1)
     "other_target",  # a target slot's: not an object chosen for another target (115.3; engine/targets.check_targets)
 })
 #: Keys that name another object of the resolution ("with the same name as that permanent"):
@@ -188,6 +189,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False
     if "counter" in f and not o.counters.get(f["counter"]):
         return False
+    if "counters_ge" in f and any(o.counters.get(k, 0) < n for k, n in f["counters_ge"].items()):
+        return False
     if not _cmp(game, c.power, f, "power", src) or not _cmp(game, c.toughness, f, "toughness", src):
         return False
     if any(k in f for k in ("mv_le", "mv_ge", "mv_eq")):
@@ -273,6 +276,18 @@ def _has_attached(game: "Game", x: int, subtype: str) -> bool:
 PLAYER_WORDS = (None, "you", "not_you", "opponent")
 
 
+def prior_target(ctl: Any) -> int | None:
+    """The slot of the earlier target a target filter's controller names (601.2c: "target player ...
+    target creature that player controls", {"target": n}; "target player or planeswalker ... target
+    creature that player or that planeswalker's controller controls", {"controller_of": {"target": n}}),
+    or None."""
+    if isinstance(ctl, dict) and "controller_of" in ctl:
+        ctl = ctl["controller_of"]
+    if isinstance(ctl, dict) and set(ctl) == {"target"} and isinstance(ctl["target"], int):
+        return ctl["target"]
+    return None
+
+
 def unknown_keys(f: Any, group_ok: bool = False, player_refs: bool | str = False, target: bool = False) -> set[str]:
     """Filter keys (recursively) this engine does not understand (group keys only where a
     search or dig chooses the cards: ``group_ok``; a controller given as a reference, "creatures
@@ -287,8 +302,9 @@ def unknown_keys(f: Any, group_ok: bool = False, player_refs: bool | str = False
     ctl = f.get("controller")
     if ctl not in PLAYER_WORDS and not (player_refs and (ctl != "that_player" or player_refs == "that_player")
                                         and isinstance(ctl, (str, dict))) \
-            and not (target and ctl in ("defending_player", "trigger_player")):  # bound as targets are chosen
-        # (engine/targets.py; "trigger_player" only in a triggered ability: engine/support.py)
+            and not (target and (ctl in ("defending_player", "trigger_player") or prior_target(ctl) is not None)):
+        # bound as targets are chosen (engine/targets.py; "trigger_player" only in a triggered ability:
+        # engine/support.py; another target's player, "target creature that player controls": with the targets)
         out.add("controller")
     if f.get("owner") == "that_player" and player_refs != "that_player":  # read for each player (amount_for)
         out.add("owner")

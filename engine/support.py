@@ -37,6 +37,7 @@ KEYWORDS = frozenset({
     "Encore",                # an activated ability from the graveyard (a later keyword; engine/ops/objects.py)
     "Firebending",           # with a number: its triggered ability (a later keyword; keywords.firebending)
     "Prowess", "Exalted",    # compiled into their triggered abilities (702.107, 702.82)
+    "Ascend",                # a later keyword: engine/sba.py (permanents), a spell's first instruction (compiler)
     "Evolve",                # likewise (702.99; its comparison: engine/values.py)
     "Myriad", "Dethrone",    # likewise (702.115, 702.104; keywords.KEYWORD_ABILITIES)
     "Cascade", "Storm",      # likewise (702.84, 702.39; their ops: engine/ops/cast.py)
@@ -122,7 +123,8 @@ RULES = frozenset({"no_activated_abilities", "no_activated_abilities_unless_mana
                    "min_blockers",  # engine/combat.py _block_restrictions (509.1b)
                    "may_assign_as_unblocked",  # engine/combat.py as_unblocked (510.1c)
                    "must_be_blocked",  # engine/combat.py _block_requirements (509.1c)
-                   "block_any_number"})  # engine/combat.py _extra_blocks (509.1a)
+                   "block_any_number",  # engine/combat.py _extra_blocks (509.1a)
+                   "untargetable", "untargetable_by_opponents"})  # engine/targets.py targetable (702.18a, 702.11b)
 
 
 #: the conditions of a spell's own cost change read for the player casting it alone (engine/costs.py

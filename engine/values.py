@@ -601,6 +601,9 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         s = this(g, r) if r is not None and "obj" in r else None
         if (s is not None and s.ability is None and bool(s.chosen.get("cast_in_main"))) != bool(cond["cast_in_main"]):
             return False
+    if "monstrous" in cond:  # "as long as SELF is monstrous" (701.28b)
+        if o is None or bool(o.chosen.get("monstrous")) != bool(cond["monstrous"]):
+            return False
     if "renowned" in cond:  # "if it isn't renowned" (702.111a)
         if o is None or bool(o.chosen.get("renowned")) != bool(cond["renowned"]):
             return False
@@ -619,6 +622,8 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False
     if "history" in cond and not _history(g, cond["history"], you, o):
         return False
+    if "city_blessing" in cond and g.players[you].city_blessing != bool(cond["city_blessing"]):
+        return False  # "if you have the city's blessing" (ascend, a later keyword)
     if "graveyard_types_ge" in cond:  # delirium: card types among cards in your graveyard (205.2a)
         kinds = {t for c in g.players[you].graveyard for t in g.objects[c].card.types}
         if len(kinds) < cond["graveyard_types_ge"]:
@@ -682,12 +687,13 @@ def _evolves(g: "Game", o: Any, r: Ctx | None) -> bool:
 
 
 #: the per-turn facts ``{"history": ...}`` names (kept on Player as the last turn each happened)
-HISTORY = frozenset({"creature_died", "you_attacked", "your_permanent_left", "self_was_cast"})
+HISTORY = frozenset({"creature_died", "you_attacked", "your_permanent_left", "your_land_entered", "self_was_cast"})
 
 
 def _history(g: "Game", what: str, you: str, o: Any) -> bool:
     """A fact about this turn: "if a creature died this turn" (700.4), "if you attacked this
-    turn" (508.1j), "if a permanent left the battlefield under your control this turn", or
+    turn" (508.1j), "if a permanent left the battlefield under your control this turn", "if you
+    had a land enter the battlefield under your control this turn" (landfall's other form, 207.2c), or
     whether the source permanent was cast ("if you cast it": it was a spell, 601.2, that
     resolved into it, 608.3)."""
     if what == "creature_died":
@@ -696,6 +702,8 @@ def _history(g: "Game", what: str, you: str, o: Any) -> bool:
         return g.players[you].attacked_turn == g.turn
     if what == "your_permanent_left":
         return g.players[you].left_turn == g.turn
+    if what == "your_land_entered":  # "if you had a land enter the battlefield under your control this turn"
+        return g.players[you].land_entered_turn == g.turn
     if what == "self_was_cast":
         return o is not None and bool(o.chosen.get("cast_zone"))
     raise Unsupported(f"unsupported history {what!r}")
@@ -716,7 +724,8 @@ def _mana_spent_ge(o: "Obj | None", need: dict[str, int]) -> bool:
 
 
 #: Condition keys this engine evaluates (a card using any other is unsupported).
-CONDITION_KEYS = {"control", "min", "max", "life_ge", "life_le", "your_turn", "all", "hand_le", "hand_ge",
+CONDITION_KEYS = {"city_blessing",
+                  "control", "min", "max", "life_ge", "life_le", "your_turn", "all", "hand_le", "hand_ge",
                   "attacked_you",
                   "gained_life_this_turn", "kicked", "player_lost_life_this_turn", "opponent_lost_life_this_turn",
                   "spells_cast_this_turn", "spells_cast_last_turn", "player_spells_last_turn_ge", "revealed_as_cast",
@@ -725,7 +734,7 @@ CONDITION_KEYS = {"control", "min", "max", "life_ge", "life_le", "your_turn", "a
                   "self_attacked_or_blocked_this_turn", "self_dealt_damage",
                   "once_each_turn", "not", "it", "x_ge", "life_ge_start_plus", "graveyard_ge", "filter",
                   "cast_from_hand", "milled_this_way", "had_no_counters", "new_since_upkeep",
-                  "opponent_dealt_damage_this_turn", "renowned", "cast_with", "step", "before_attackers",
+                  "opponent_dealt_damage_this_turn", "renowned", "monstrous", "cast_with", "step", "before_attackers",
                   "combat_timing", "cast_in_main",
                   "self_counters_ge", "history", "graveyard_types_ge", "different_powers_ge", "total_power_ge",
                   "opponent_more", "opponent_poison_ge", "self_counters_le", "opponents_control", "opponents_ge",

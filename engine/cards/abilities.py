@@ -282,7 +282,8 @@ player_spells_last_turn_ge: n (one player cast that many spells in the previous 
 opponent_more_life: True (an opponent has more life than you), revealed_as_cast: True (DTK's Dragon reveal),
 and for activated abilities once_each_turn, step, before_attackers, combat_timing (506.6);
 any_player_life_le: n, opponents_ge: n,
-opponents_control: FILTER + min; history: creature_died | you_attacked | your_permanent_left | self_was_cast
+opponents_control: FILTER + min;
+history: creature_died | you_attacked | your_permanent_left | your_land_entered | self_was_cast
 (facts of this turn, engine/values.HISTORY), graveyard_types_ge: n (delirium), different_powers_ge: n,
 total_power_ge: n, opponent_more: FILTER (an opponent controls more of them than you), opponent_poison_ge: n,
 opponent_graveyard_ge: n, opponent_life_le: n, drawn_ge: n, attached: FILTER (what the source is attached to),

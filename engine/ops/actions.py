@@ -14,7 +14,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable
 
 from engine import knowledge, player_control, player_statics, replacement, seats, triggers
-from engine.actions import add_effect, create_token, gain_life, lose_life, remove_from_combat
+from engine.actions import add_effect, ascend, create_token, gain_life, lose_life, remove_from_combat
 from engine.cards.abilities import Ability, CardDef, Effect
 from engine.cards.compiler import compile_abilities_text, compile_card
 from engine.choices import seen_names
@@ -515,6 +515,13 @@ def _block_choice(g: "Game", r: dict, e: Effect) -> dict | None:
         if not was_blocked:
             triggers.event(g, {"event": "becomes_blocked", "obj": a_id})
     return None
+
+
+@action("ascend")
+def _ascend(g: "Game", r: dict, e: Effect) -> None:
+    """Ascend on an instant or sorcery (a later keyword, Rivals of Ixalan): as the spell resolves, "if you
+    control ten or more permanents, you get the city's blessing for the rest of the game"."""
+    ascend(g, controller(g, r))
 
 
 @action("become_the_monarch")

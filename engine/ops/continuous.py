@@ -35,6 +35,11 @@ def _switch_pt(g: "Game", r: Ctx, e: Effect) -> None:
     add_effect(g, "7e", objs, r, until_of(e))
 
 
+#: a protection granted with its quality chosen as the effect resolves: "Protection from chosen color", or
+#: with one more choice, "Protection from chosen color or artifacts" (702.16a)
+_CHOSEN = "Protection from chosen color"
+
+
 @op("grant")
 def _grant(g: "Game", r: Ctx, e: Effect) -> dict | None:
     """611.2, 613.1f: the objects gain keywords (one of them if the player chooses) or abilities."""
@@ -46,13 +51,15 @@ def _grant(g: "Game", r: Ctx, e: Effect) -> dict | None:
             return {"kind": "choose_option", "player": controller(g, r), "options": kws, "slot": r["i"],
                     "prompt": f"{this(g, r).card.name}: choose a keyword to gain"}
         kws = [got]
-    if "Protection from chosen color" in kws:  # 608.2d: the color is chosen as the effect resolves
+    chosen = next((k for k in kws if k.startswith(_CHOSEN)), None)
+    if chosen is not None:  # 608.2d: the color (or "artifacts", "colorless") is chosen as the effect resolves
         key = f"{r['i']}.color"
         got = r["answers"].get(key)
         if got is None:
-            return {"kind": "choose_option", "player": controller(g, r), "options": list(COLORS), "slot": key,
-                    "prompt": f"{this(g, r).card.name}: choose a color for protection"}
-        kws = [f"Protection from {got}" if k == "Protection from chosen color" else k for k in kws]
+            other = chosen[len(_CHOSEN) + len(" or "):].split() if chosen != _CHOSEN else []
+            return {"kind": "choose_option", "player": controller(g, r), "options": list(COLORS) + other,
+                    "slot": key, "prompt": f"{this(g, r).card.name}: choose a quality for protection"}
+        kws = [f"Protection from {got}" if k == chosen else k for k in kws]
     extra = {"abilities": list(e.args["abilities"])} if e.get("abilities") else {}  # gains "Whenever ..." (613.1f)
     add_effect(g, "6", objs, r, until_of(e), keywords=kws, lose=list(e.get("lose", ())), **extra)
     return None
@@ -180,8 +187,8 @@ def _animate(g: "Game", r: Ctx, e: Effect) -> None:
         add_effect(g, "5", objs, r, until, colors=list(e.args["colors"]))
     if e.get("lose_all"):  # 613.1f: loses all abilities, before any it gains by the same effect
         add_effect(g, "6", objs, r, until, lose_all=True)
-    if e.get("keywords"):
-        add_effect(g, "6", objs, r, until, keywords=list(e.args["keywords"]))
+    if e.get("keywords") or e.get("abilities"):  # "with flying", 'with "Whenever SELF attacks, ..."' (613.1f)
+        add_effect(g, "6", objs, r, until, keywords=list(e.get("keywords", ())), abilities=list(e.get("abilities", ())))
     if e.get("power") is not None:
         add_effect(g, "7b", objs, r, until, power=amount(g, e.args["power"], None, r),
                 toughness=amount(g, e.args["toughness"], None, r))

@@ -367,11 +367,55 @@ def _shuffle(g: "Game", r: Ctx, e: Effect) -> None:
 
 
 
+def _players_search(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    """"Its controller may search their library for a basic land card, put it onto the battlefield, then
+    shuffle" (Path to Exile), "each player searches their library for ...": each player named searches their
+    own library (701.15a), choosing in APNAP order (101.4) whether to search ("may", 608.2d) and what to find;
+    then the cards found are put where the effect says, under their owners' control, and each player who
+    searched shuffles (701.16a; a player who does not search does not shuffle: the instruction is theirs, 608.2c)."""
+    who = [p for p in refs(g, r, e.args["who"]) if isinstance(p, str) and p in g.players and not g.players[p].lost]
+    f = dict(e.get("filter") or {})
+    f["zone"] = "library"
+    f.pop("controller", None)
+    n = amount(g, e.get("amount", 1), source_id(g, r), r)
+    found: dict[str, list[int]] = {}
+    for p in who:  # by name: a player may leave the game (800.4a)
+        slot = f"{r['i']}.search.{p}"
+        if e.get("optional"):
+            yes = r["answers"].get(slot + ".may")
+            if yes is None:
+                return {"kind": "choose_option", "player": p, "options": ["yes", "no"], "slot": slot + ".may",
+                        "prompt": f"{this(g, r).card.name}: search your library?"}
+            if yes != "yes":
+                continue
+        lib = g.players[p].library
+        cands = [i for i in lib if matches(g, i, f, None, p)]
+        got = r["answers"].get(slot)
+        if got is None and cands:
+            knowledge.show(g, lib, [p])  # 701.15a: searching looks at every card of the zone
+            return dict(ask_cards(r, p, cands, 0, min(n, len(cands)), f"search for up to {n}"), slot=slot)
+        found[p] = [x for x in got or () if x in lib]
+    to = e.get("to", "hand")
+    for p, got in found.items():
+        if got and e.get("reveal"):  # 701.15e: revealed only when the effect says so
+            knowledge.show(g, got)
+            g.log("reveal", player=p, cards=[g.objects[x].card.name for x in got], objs=list(got))
+        for x in got:
+            if to == "battlefield":
+                g.move(x, "battlefield", tapped=bool(e.get("tapped")), controller=p)
+            else:
+                g.move(x, to)
+        knowledge.shuffle(g, p)
+    return None
+
+
 @op("search")
 def _search(g: "Game", r: Ctx, e: Effect) -> dict | None:
     """701.15a: search your library for cards matching, put them somewhere, shuffle. A search for cards
     of a stated quality may find fewer (701.15b); one "simply for a quantity of cards" ("three cards",
     "two cards") finds that many, or as many as there are (701.15d)."""
+    if e.get("who") is not None:
+        return _players_search(g, r, e)
     p = controller(g, r)
     f = dict(e.get("filter") or {})
     quality = bool(set(f) - {"zone", "controller"})

@@ -283,6 +283,28 @@ def _lower_triggered(item: IrItem) -> Ability | None:
                    trigger=trig, condition=cond, optional=optional, zone=zone)
 
 
+def _either_trigger(item: IrItem) -> list[Ability] | None:
+    """"Whenever you cast a white spell or a Plains you control enters, you gain 1 life" (Staff of the Sun
+    Magus): two trigger events of different kinds, each with its own condition; the ability triggers on
+    either (603.2), as two abilities with the same effect would. None unless both halves read."""
+    m = re.match(r"^(when|whenever) ", item.head, re.I)
+    if not m or item.modes:
+        return None
+    rest = item.head[m.end():]
+    for cut in [k.start() for k in re.finditer(r", ", rest)]:
+        cond, body = rest[:cut], rest[cut + 2:]
+        for k in [j.start() for j in re.finditer(r" or ", cond)]:
+            a, b = cond[:k], cond[k + 4:]
+            if parse_trigger(a) is None or parse_trigger(b) is None:
+                continue
+            got = [_lower_triggered(IrItem("triggered", item.text, head=f"{m.group(1)} {half}, {body}",
+                                           body=f"{m.group(1)} {half}, {body}")) for half in (a, b)]
+            if got[0] is None or got[1] is None:
+                return None
+            return [replace(ab, text=item.text) for ab in got if ab is not None]
+    return None
+
+
 def compile_abilities_text(text: str) -> list[Ability] | None:
     """The abilities of one paragraph of a permanent (e.g. quoted text a static or emblem grants)."""
     items = read_ir(text, "", False)
@@ -340,7 +362,7 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
             ab = None if fab is None else replace(fab, zone="hand", keyword="Forecast", condition={
                 **(fab.condition or {}), "step": "upkeep", "once_each_turn": True})
         elif item.kind == "triggered":
-            ab = _lower_triggered(item)
+            ab = _lower_triggered(item) or _either_trigger(item)
         elif item.kind == "modal":
             got = _modes(item.modes, item.head)
             opponent = item.head.strip().lower().startswith("an opponent chooses")
@@ -453,6 +475,15 @@ def _awaken(items: list[IrItem], types: tuple[str, ...], kwargs: dict[str, Any])
 
 
 _NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def _ascend_first(a: Ability) -> Ability:
+    """A spell ability with ascend's instruction first ("if you control ten or more permanents, you get the
+    city's blessing"), in each mode of a modal spell."""
+    first = Effect("action", {"name": "ascend"})
+    if a.modes:
+        return replace(a, modes=tuple(_ascend_first(m) for m in a.modes))
+    return replace(a, effects=(first, *a.effects))
 
 
 def _transfigure(cost: Cost, mv: int) -> Ability:
@@ -575,6 +606,9 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
     if "Epic" in keywords and is_spell:  # 702.49a: its two spell abilities, after the card's own instructions
         abilities = [replace(a, effects=a.effects + (Effect("epic", {}),)) if a.kind == "spell" else a
                      for a in abilities]
+    if "Ascend" in keywords and is_spell:
+        # ascend on an instant or sorcery (a later keyword, Rivals of Ixalan) is a spell ability: its first instruction
+        abilities = [_ascend_first(a) if a.kind == "spell" else a for a in abilities]
     if "Cipher" in keywords and is_spell:  # 702.98a: its spell ability's last instruction
         abilities = [replace(a, effects=a.effects + (Effect("cipher", {}),)) if a.kind == "spell" else a
                      for a in abilities]

@@ -24,7 +24,8 @@ Conditions are dicts:
   {"amount_lt": {"amount": AMOUNT, "n": n}} / {"amount_ge": ...}   e.g. devotion (700.5) below or at least n
   {"mana_spent_ge": {"G": 3}} / {"mana_spent_ge": {"same_color": 3}}   the mana spent to cast it (601.2h)
   {"not": COND} / {"all": [COND, ...]}
-  {"history": "creature_died"|"you_attacked"|"your_permanent_left"|"self_was_cast"}   this turn so far
+  {"history": "creature_died"|"you_attacked"|"your_permanent_left"|"your_land_entered"|"self_was_cast"}
+                                       this turn so far
   {"graveyard_types_ge": n} / {"different_powers_ge": n} / {"total_power_ge": n}
   {"opponent_more": FILTER} / {"opponent_poison_ge": n} / {"opponent_graveyard_ge": n} / {"opponent_life_le": n}
   {"drawn_ge": n}   you've drawn n or more cards this turn
@@ -35,7 +36,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from engine.cards.compiler.targets import number, parse_noun
+from engine.cards.compiler.targets import COLORS, number, parse_noun
 
 _WORDNUM = r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+)"
 
@@ -169,6 +170,8 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"renowned": False}  # renown (702.111a)
     if t in ("self is renowned", "it's renowned", "it is renowned"):  # (702.111b: a designation it keeps)
         return {"renowned": True}
+    if t in ("self is monstrous", "it's monstrous", "it is monstrous", "self isn't monstrous", "it isn't monstrous"):
+        return {"monstrous": "n't" not in t}  # 701.28b: a designation it keeps while on the battlefield
     if t == "an opponent was dealt damage this turn":
         return {"opponent_dealt_damage_this_turn": True}  # bloodthirst (702.53a)
     if re.fullmatch(r"(?:self|it|this) came under your control since the beginning of your last upkeep", t):
@@ -308,6 +311,9 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     if m:
         f = parse_noun(m.group(1))
         return None if f is None else {"it": f}
+    m = re.fullmatch(r"(?:it's|it is|that creature is) (white|blue|black|red|green)", t)
+    if m:  # "put a +1/+1 counter on equipped creature if it's blue" (Ring of Evos Isle): its color (105.2)
+        return {"it": {"colors": [COLORS[m.group(1)]]}}
     m = re.fullmatch(r"(?:it's|it is|that creature is) (legendary|tapped|untapped|multicolored|colorless)", t)
     if m:  # "if it's legendary, it also gains lifelink": an adjective of the object named before
         f = parse_noun(m.group(1))
@@ -368,6 +374,8 @@ _HISTORY = {
     "you attacked with a creature this turn": "you_attacked",
     "a permanent you controlled left the battlefield this turn": "your_permanent_left",   # revolt
     "a permanent left the battlefield under your control this turn": "your_permanent_left",
+    "you had a land enter under your control this turn": "your_land_entered",   # landfall (207.2c)
+    "a land entered under your control this turn": "your_land_entered",
     "you cast it": "self_was_cast",                                     # 601.2: it was a spell
     "you cast self": "self_was_cast",
 }
@@ -391,6 +399,8 @@ def _history_condition(t: str) -> dict[str, Any] | None:
         return {"history": _HISTORY[t]}
     if t in _NOT_HISTORY:  # the same facts, denied: "if you didn't attack with a creature this turn"
         return {"not": {"history": _NOT_HISTORY[t]}}
+    if t in ("you have the city's blessing", "you don't have the city's blessing"):
+        return {"city_blessing": "don't" not in t}  # ascend's designation (a later keyword, Rivals of Ixalan)
     m = re.fullmatch(r"there are (\w+) or more card types among cards in your graveyard", t)
     if m and number(m.group(1)):
         return {"graveyard_types_ge": number(m.group(1))}

@@ -39,9 +39,11 @@ _RESTRICT = {
     "can attack as though they didn't have defender": "attack_despite_defender",
     "can block any number of creatures": "block_any_number",
     "doesn't untap during your untap step": "doesnt_untap",
+    # 702.11b, 702.18a: what hexproof and shroud mean, written out (no keyword is granted)
+    "can't be the target of spells or abilities your opponents control": "untargetable_by_opponents",
+    "can't be the target of spells or abilities": "untargetable",
     "doesn't untap during its controller's untap step": "doesnt_untap",
     "don't untap during their controllers' untap steps": "doesnt_untap",
-    "can't be the target of spells or abilities your opponents control": "hexproof",
     "can block only creatures with flying": "block_only_flying",
     "can't be countered": "cant_be_countered",
     "can't be sacrificed": "cant_be_sacrificed",
@@ -299,7 +301,8 @@ def _has(m: re.Match) -> list[dict[str, Any]] | None:
     r"untap step|"
     r"don't untap during their controllers' untap steps|can block only creatures with flying|can't be countered|"
     r"can't be sacrificed|must be blocked if able|attacks or blocks each combat if able|"
-    r"can't attack or block unless you control another creature)$"
+    r"can't attack or block unless you control another creature|"
+    r"can't be the target of spells or abilities(?: your opponents control)?)$"
 )
 def _restriction(m: re.Match) -> list[dict[str, Any]] | None:
     aff = _affects(m.group(1))
@@ -412,6 +415,13 @@ def _self_cost(m: re.Match) -> list[dict[str, Any]] | None:
             return None
         out["per"] = q
     else:
+        t = re.fullmatch(r"it targets (?:an? )?(.+)", m.group(3))
+        if t:  # "costs {3} less to cast if it targets a tapped creature": known once targets are chosen (601.2f)
+            f = parse_noun(t.group(1))
+            if f is None or f.get("player") or f.get("_needs_player_target") or f.get("zone"):
+                return None
+            out["targets"] = f
+            return [out]
         cond = parse_condition(m.group(3))
         if cond is None:
             return None

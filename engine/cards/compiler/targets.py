@@ -196,6 +196,12 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+without an? ([+\-\w/]+) counters? on (?:it|them)$", p)
+        if m and "not" not in f:  # "each nonland permanent without a fate counter on it" (Oblivion Stone, 121.1)
+            f["not"] = {"counter": m.group(1)}
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r",? that's (white|blue|black|red|green)(?: or (white|blue|black|red|green))?$", p)
         if m:
             f["colors"] = [COLORS[c] for c in m.groups() if c]

@@ -39,8 +39,9 @@ def _animate(m: re.Match, c: Ctx) -> list[Effect] | None:
         else:
             return None
     kws: list[str] = []
+    abilities: list[Any] = []
     if m.group(5):
-        k = keyword_list(m.group(5))
+        k, abilities = _with_abilities(m.group(5))
         if k is None:
             return None
         kws = k
@@ -49,11 +50,33 @@ def _animate(m: re.Match, c: Ctx) -> list[Effect] | None:
             "subtypes": subs, "colors": colors, "keywords": kws,
             "duration": "eot" if m.group(7) else "permanent",
             "in_addition": bool(m.group(6)) or bool(words) and words[-1] == "artifact"}
+    if abilities:
+        args["abilities"] = abilities
     if m.group(0).startswith("until your next turn") or (m.group(7) and "next turn" in m.group(7)):
         args["duration"] = "your_next_turn"
     elif m.group(0).startswith("until end of turn"):
         args["duration"] = "eot"
     return [Effect("animate", args)]
+
+
+def _with_abilities(text: str) -> tuple[list[str] | None, list[Any]]:
+    """"with flying", "with \"Whenever SELF attacks, put a +1/+1 counter on it.\"", or both: the keywords,
+    and the abilities in quotation marks, each compiled as printed (a manland's, 613.1f); (None, []) when
+    a part is not read."""
+    quoted = re.findall(r'"([^"]+)"', text)
+    rest = re.sub(r'"[^"]+"', "", text).strip().removesuffix(" and").removesuffix(",").strip()
+    kws = keyword_list(rest) if rest else []
+    if kws is None:
+        return None, []
+    abilities = []
+    if quoted:
+        from engine.cards.compiler import compile_ability_text  # layering: cycle (the compiler imports this)
+        for q in quoted:
+            ab = compile_ability_text(q)
+            if ab is None:
+                return None, []
+            abilities.append(ab)
+    return kws, abilities
 
 
 def become_parts(text: str) -> dict[str, Any] | None:
@@ -167,6 +190,30 @@ def _lose_all(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("animate", args)]
 
 
+#: basic land types: an added one brings its mana ability (305.7), which this reader does not add
+_BASIC_LAND_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest"})
+
+
+@reader(r"^(until end of turn, )?(.+?) becomes? an? ([a-z ]+?) in addition to (?:its|their) other (?:creature )?types"
+        r"( until end of turn)?$")
+def _add_types(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"That creature becomes a Vampire in addition to its other types" (Olivia Voldaren), "target
+    permanent becomes an artifact in addition to its other types until end of turn" (Liquimetal Coating):
+    the subtypes and card types are added, the others kept (205.1b, 613.1d); "a blue Crab" also sets
+    its color (613.1e)."""
+    what = c.ref(m.group(2))
+    more = become_parts("becomes a " + m.group(3))
+    if what is None or more is None or _BASIC_LAND_TYPES & set(more["subtypes"]) \
+            or not (more["subtypes"] or more.get("types")):
+        return None
+    args: dict[str, Any] = {"what": what, "types": more.get("types", []), "subtypes": more["subtypes"],
+                            "in_addition": True, "keep_types": True,
+                            "duration": "eot" if m.group(1) or m.group(4) else "permanent"}
+    if more.get("colors"):
+        args["colors"] = more["colors"]
+    return [Effect("animate", args)]
+
+
 #: this family's readers, in the order they are tried
 _WORD_KINDS = {"color word": "color", "basic land type": "land", "creature type": "creature"}
 
@@ -189,4 +236,4 @@ def _change_text(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 READERS: tuple[Reader, ...] = (_animate, _animate_base, _base_pt, _artifact_creature, _color_choice, _pump_become,
-                               _lose_all, _change_text)
+                               _lose_all, _change_text, _add_types)

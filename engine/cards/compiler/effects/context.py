@@ -131,6 +131,12 @@ class Ctx:
                  "those cards", "those permanents", "that spell", "the creature", "that token", "those tokens",
                  "that artifact", "the token", "the exiled card", "that enchantment"):
             return self.last if self.last is not None else "it"
+        if p in ("that player or planeswalker", "that player or that planeswalker", "that opponent or planeswalker"):
+            # "... target player or planeswalker ... 3 damage to that player or planeswalker": the last
+            # target slot that may be a player or a planeswalker (114.1a, one target named again)
+            slots = [i for i, t in enumerate(self.targets)
+                     if t.filter.get("player") and t.filter.get("types") == ["Planeswalker"]]
+            return {"target": slots[-1]} if slots else None
         m = re.fullmatch(r"the (creature|permanent) (you control|you don't control|an opponent controls)", p)
         if m:  # "choose target creature you control and target creature you don't control. The creature you
             # control gets ...": the one target slot of this spell that names that controller (115.1)
@@ -271,6 +277,10 @@ def keyword_list(text: str) -> list[str] | None:
             continue
         if p in ("protection from the color of your choice", "protection from the color of its controller's choice"):
             out.append("Protection from chosen color")
+            continue
+        m = re.fullmatch(r"protection from (artifacts|colorless) or from the color of your choice", p)
+        if m:  # "protection from artifacts or from the color of your choice": one quality chosen (702.16a)
+            out.append("Protection from chosen color or " + m.group(1))
             continue
         m = re.fullmatch(r"hexproof from (white|blue|black|red|green)", p)
         if m:

@@ -103,6 +103,26 @@ def _search_split(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None
 
 
+@reader(
+    r"^(its controller|its owner|that player|they|target player|target opponent|each player|each opponent) "
+    r"(may )?search(?:es)? (?:their|his or her) library for (a|an|up to one|up to two|up to three|two|x|up to x|"
+    r"any number of) (.+?)(?:, reveals? (?:it|them|those cards))?, (?:and )?puts? (?:it|them|that card|those cards) "
+    r"(into (?:their|his or her) hand|onto the battlefield(?: tapped)?)(?:, then shuffles?| and shuffles?)$"
+)
+def _player_search(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Its controller may search their library for a basic land card, put it onto the battlefield, then
+    shuffle" (Path to Exile, Ghost Quarter), "each player searches their library ...": another player searches
+    their own library (701.15a), if they choose to ("may", 608.2d)."""
+    who = c.player(m.group(1))
+    got = _search_common(m.group(3), m.group(4), m.group(5), "reveal" in m.group(0))
+    if who is None or got is None or who == "you":
+        return None
+    args = {**got[0].args, "who": who}
+    if m.group(2):
+        args["optional"] = True
+    return [Effect("search", args)]
+
+
 @reader(r"^(?:then )?shuffle(?: your library)?$")
 def _shuffle(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("shuffle", {"who": "you"})]
@@ -275,8 +295,8 @@ def _reveal_take(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("dig", {"amount": 1, "take": 1, "filter": {}, "to": "hand", "rest": "library_top", "reveal": True})]
 
 
-READERS: tuple[Reader, ...] = (_search, _search_top, _search_split, _search_split_dest, _shuffle, _player_shuffles,
-                               _search_named_gy, _search_shuffle, _search_named2, _reveal_take)
+READERS: tuple[Reader, ...] = (_search, _search_top, _search_split, _search_split_dest, _player_search, _shuffle,
+                               _player_shuffles, _search_named_gy, _search_shuffle, _search_named2, _reveal_take)
 
 
 # "Look at the top N cards of your library." and what follows it, read by parts (a typed

@@ -15,12 +15,15 @@ _RULES = {"can't block": "cant_block", "can't attack": "cant_attack", "can't att
           "can't be blocked": "cant_be_blocked", "attacks this turn if able": "must_attack",
           "can't be regenerated": "cant_be_regenerated", "must be blocked this turn if able": "must_be_blocked",
           "blocks this turn if able": "must_block", "can't attack or block this turn": "cant_attack_or_block",
-          "can't be countered": "cant_be_countered"}
+          "can't be countered": "cant_be_countered",
+          # 702.11b, 702.18a: what hexproof and shroud mean, written out (no keyword is granted)
+          "can't be the target of spells or abilities your opponents control": "untargetable_by_opponents",
+          "can't be the target of spells or abilities": "untargetable"}
 
 
 @reader(
-    r"^(.+?) (can't block|can't attack or block|can't attack|can't be blocked|can't be regenerated)(?: this turn| "
-    r"until your next turn)?$"
+    r"^(.+?) (can't block|can't attack or block|can't attack|can't be blocked|can't be regenerated|"
+    r"can't be the target of spells or abilities(?: your opponents control)?)(?: this turn| until your next turn)?$"
 )
 def _restrict(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(1))

@@ -47,7 +47,7 @@ from engine.mana import parse_cost
 
 _VERB3 = re.compile(
     r"^(loses |gains |draws |discards |mills |gets |sacrifices |creates |puts |returns |shuffles |exiles |"
-    r"deals |can't |attacks |fights |explores|must )"
+    r"deals |can't |attacks |fights |explores|must |becomes )"
 )
 
 
@@ -185,6 +185,11 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
         if ctx.last == "self":  # "remove an ice counter from SELF. Then if it has no ice counters on it"
             cond_text = re.sub(r"^it (has|had|is) ", r"self \1 ", cond_text)
         cond = parse_condition(cond_text)
+        if cond is not None and "self_counters_ge" in cond and len(cond) == 1 \
+                and re.match(r"(?:it|that creature) has ", m.group(1)) and ctx.last not in (None, "self"):
+            # "put a +1/+1 counter on it. Then if it has three or more +1/+1 counters on it, ...": "it" is
+            # the object the instruction before acted on, not the source (Ordeal of Heliod's creature)
+            cond = {"it": {"counters_ge": cond["self_counters_ge"]}}
         body = bind_difference(m.group(1), m.group(2), ctx) if cond is not None else None
         if cond is not None and body is not None:
             if "attached" in cond:
@@ -247,9 +252,13 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
                     return a + b
             ctx.rewind(mark)
             idx = low.find(joiner, idx + 1)
-    m = re.fullmatch(r"(.+?) (if|unless) (there are .+|you control .+|an opponent .+|you have .+)", low)
+    m = re.fullmatch(r"(.+?) (if|unless) (there are .+|you control .+|an opponent .+|you have .+|it's .+)", low)
     if m and not m.group(1).endswith("instead"):  # "Create a 4/4 Angel token ... if there are four or more card types
         cond = parse_condition(m.group(3))  # among cards in your graveyard": the instruction only if it holds (608.2c);
+        if cond is not None and set(cond) == {"it"} and re.match(r"put .+ on (?:equipped|enchanted) creature$",
+                                                                  m.group(1)):
+            # "put a +1/+1 counter on equipped creature if it's blue": "it" is that creature (the attached one)
+            cond = {"attached": cond["it"]}
         inner = parse_sentence(m.group(1), ctx) if cond is not None else None  # "you lose 1 life unless you control
         if inner is not None and cond is not None:  # another colorless creature": only if it does not
             return [Effect("if", {"cond": cond if m.group(2) == "if" else {"not": cond}, "then": list(inner)})]
@@ -605,6 +614,8 @@ def instead(sentence: str, out: list[Effect], ctx: Ctx) -> bool | None:
     if m is None or not out:
         return None
     cond_text, alt_text = (m.group(1), m.group(2)) if s.startswith("if ") else (m.group(2), m.group(1))
+    # "If COND, instead only you draw a card": the instruction that replaces the one before it (608.2c)
+    alt_text = re.sub(r"^only ", "", alt_text)
     last = ctx.last
     if (re.search(r"\bthose\b", alt_text) and isinstance(last, dict) and "target" in last
             and ctx.targets[last["target"]].count == 1):
@@ -622,8 +633,17 @@ def instead(sentence: str, out: list[Effect], ctx: Ctx) -> bool | None:
         alt = _other_count(alt_text, out[at])
     if cond is None or alt is None:
         return False
-    prev = out.pop(at)
-    out.insert(len(out) + 1 + at, Effect("if", {"cond": cond, "then": list(alt), "else": [prev]}))
+    if at != -1:  # the search before a shuffle: only it is replaced
+        prev1 = out.pop(at)
+        out.insert(len(out) + 1 + at, Effect("if", {"cond": cond, "then": list(alt), "else": [prev1]}))
+        return True
+    # the instruction replaced is the whole one before it: "SELF deals 1 damage to target player and 1
+    # damage to target creature ... If COND, SELF deals 3 damage to that player and 3 damage to that
+    # creature instead" replaces both parts, the ones the new instruction repeats in order (608.2c)
+    n = len(alt) if 1 < len(alt) <= len(out) and [e.op for e in out[-len(alt):]] == [e.op for e in alt] else 1
+    prev = out[-n:]
+    del out[-n:]
+    out.append(Effect("if", {"cond": cond, "then": list(alt), "else": prev}))
     return True
 
 
