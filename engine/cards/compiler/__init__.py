@@ -243,7 +243,8 @@ def _lower_triggered(item: IrItem) -> Ability | None:
             cond = c
             body = body[m.end():]
     optional = False
-    ctx = Ctx(last="it" if not trig.get("self") and trig.get("event") not in ("step", "state") else "self")
+    ctx = Ctx(last="it" if not trig.get("self") and trig.get("event") not in ("step", "state") else "self",
+              cast_trigger=trig.get("event") == "cast" and not trig.get("self"))
     if trig.get("event") == "step" and trig.get("whose", "you") != "you":
         ctx.last_player = "trigger_player"  # "at the beginning of each player's upkeep, that player ..." (503.1)
     if (trig.get("filter") or {}).get("controller") == "opponent" and trig.get("event") in ("dies", "etb", "ltb"):

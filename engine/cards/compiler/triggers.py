@@ -294,6 +294,7 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
         "an opponent loses life": {"event": "lose_life", "who": "opponent"},
         "you draw a card": {"event": "draw", "who": "you"},
         "an opponent draws a card": {"event": "draw", "who": "opponent"},
+        "a player draws a card": {"event": "draw", "who": "any"},
         "you discard a card": {"event": "discard", "who": "you"},
         "an opponent discards a card": {"event": "discard", "who": "opponent"},
         "you cycle or discard a card": {"event": "discard", "who": "you"},

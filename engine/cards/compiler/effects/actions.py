@@ -138,12 +138,15 @@ def _emblem(m: re.Match, c: Ctx) -> list[Effect] | None:
     return _emblem_for("you", m.group(1))
 
 
-@reader(r"^each opponent gets an emblem with \"(.+)\"$")
+@reader(r"^(each opponent|target opponent|target player) gets an emblem with \"(.+)\"$")
 def _emblem_opp(m: re.Match, c: Ctx) -> list[Effect] | None:
-    return _emblem_for("each_opponent", m.group(1))
+    """113.2: an emblem another player gets ("target opponent gets an emblem with ...": Ob Nixilis
+    Reignited); that player owns and controls it, so "you" in its text is that player."""
+    who = c.player(m.group(1))
+    return None if who is None else _emblem_for(who, m.group(2))
 
 
-def _emblem_for(who: str, text: str) -> list[Effect] | None:
+def _emblem_for(who: Any, text: str) -> list[Effect] | None:
     from engine.cards.compiler import compile_abilities_text  # layering: cycle (compiler imports this)
     # a quotation inside the quoted text is in single quotes ("... have '{T}: ...'"); an apostrophe
     # inside a word ("each opponent's upkeep") is not one

@@ -19,6 +19,7 @@ class Ctx:
     last: Any = None          # the last object reference, for "it" / "that creature" / "them"
     last_player: Any = None   # the last player reference, for "that player"
     x: Any = None             # "where X is ..." binding
+    cast_trigger: bool = False  # a "whenever ... casts a spell" trigger: "that spell" is the spell cast (603.2)
 
     def mark(self) -> tuple[int, Any, Any, Any]:
         """What ``rewind`` puts back: the target slots so far and the last references."""

@@ -94,6 +94,8 @@ def _choose_target(m: re.Match, c: Ctx) -> list[Effect] | None:
 def _counter_that(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"... counter that spell instead" (Silumgar's Scorn): the spell an earlier instruction named (701.5a)."""
     what = c.ref(m.group(1))
+    if what == "it" and c.cast_trigger:  # "whenever an opponent casts ..., counter that spell": the spell cast
+        return [Effect("counter", {"what": "it"})]
     return None if what is None or what in ("self", "it") else [Effect("counter", {"what": what})]
 
 
