@@ -418,6 +418,8 @@ class Game:
             return oid
         if frm == "stack" and "cast_with" in o.chosen:  # 702.33a: a flashback spell is exiled instead
             to = cast_options.leaves_stack_to(o, to, False)  # (engine/cast_options.py)
+        if frm == "stack" and to == "graveyard" and o.chosen.get("exile_instead"):
+            to = "exile"  # 614.1a: cast with a permission that exiles it instead (engine/zones_cast.py)
         elif frm == "battlefield" and o.chosen.get("leaves_to") not in (None, to):
             to = o.chosen["leaves_to"]  # 702.83a: "if it would leave the battlefield, exile it instead"
         link = linked if to == "exile" else None

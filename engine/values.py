@@ -127,6 +127,10 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
     you = s.controller
     if ref == "self":
         sid = source_id(g, r)
+        if sid is None and r.get("followed"):  # 400.7, 610.3: "exile SELF, then return it ...": the card this
+            old = s.source if s.ability is not None else s.id  # effect itself moved, found where it went
+            n = r["followed"].get(old)
+            return [n] if n in g.objects and g.objects[n].zone in ("exile", "graveyard") else []
         return [sid] if sid is not None else []
     if ref == "you":
         return [you]

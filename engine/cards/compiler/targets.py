@@ -450,7 +450,7 @@ def parse_noun(phrase: str) -> dict[str, Any] | None:
 
 
 _TARGET = re.compile(
-    r"(?:(up to) )?(?:(one|two|three|four|five|x|\d+) )?(other |another |a second |a third |any number of )?"
+    r"(?:(up to) )?(?:(one|two|three|four|five|six|seven|eight|nine|ten|x|\d+) )?(other |another |a second |a third |any number of )?"
     r"target (.+)")
 
 
@@ -459,14 +459,14 @@ def parse_target(phrase: str) -> TargetSpec | None:
     p = phrase.strip().lower().rstrip(".")
     if p in ("any target", "one target"):
         return TargetSpec({"any": True}, p)
-    m = re.fullmatch(r"each of (up to )?(one|two|three|four) other targets", p)
+    m = re.fullmatch(r"each of (up to )?(one|two|three|four|five|six) other targets", p)
     if m:
         n = number(m.group(2)) or 1
         return TargetSpec({"any": True, "other_target": True}, p, count=n, min=0 if m.group(1) else n)
     if p in ("any other target", "another target", "a second target", "a third target"):
         # 115.3: "another target", "a third target": not an object chosen for the ability's other targets
         return TargetSpec({"any": True, "other": True, "other_target": True}, p)
-    m = re.fullmatch(r"(?:(up to) )?(one|two|three|four|\d+) (other )?targets", p)
+    m = re.fullmatch(r"(?:(up to) )?(one|two|three|four|five|six|\d+) (other )?targets", p)
     if m:
         n = number(m.group(2)) or 1
         return TargetSpec(

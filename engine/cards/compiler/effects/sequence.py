@@ -328,6 +328,19 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                 k -= 1
             out[k] = Effect("damage", {**out[k].args, "exile_if_dies": True})
             continue
+        m = re.match(r"^if (?:that spell|that card|it) would be put into (?:your|its owner's|a) graveyard"
+                     r"(?: this turn)?, exile it instead$", s)
+        inner = out[-1].args.get("effects") if m and out and out[-1].op == "may" else None
+        if m and out and (out[-1].op == "playable" or inner and len(inner) == 1 and inner[0].op == "playable"):
+            # 614.1a: the spell cast with this permission goes to exile instead of its owner's graveyard
+            # (Jace, Telepath Unbound -3; engine/zones_cast.py, engine/game.py move)
+            if out[-1].op == "playable":
+                out[-1] = Effect("playable", {**out[-1].args, "exile_instead": True})
+            else:
+                assert inner is not None
+                out[-1] = Effect("may", {**out[-1].args,
+                                         "effects": [Effect("playable", {**inner[0].args, "exile_instead": True})]})
+            continue
         m = re.match(r"^(?:for each 1 damage prevented this way, put a \+1/\+1 counter on (?:that creature|it)|"
                      r"you gain life equal to the damage prevented this way)$", s)
         if m and out and out[-1].op == "prevent" and out[-1].args.get("amount") is not None:

@@ -63,6 +63,18 @@ def _cast_from_gy(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("playable", {"what": {"zone": "graveyard", "owner": "you", **f}, "play": "cast", "until": "eot"})]
 
 
+@reader(r"^(?:you may )?cast (target .+? card from your graveyard) this turn$")
+def _cast_target_from_gy(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """601.2a: "You may cast target instant or sorcery card from your graveyard this turn" (Jace, Telepath
+    Unbound): the target card may be cast from there until end of turn."""
+    spec = parse_target(m.group(1))
+    if spec is None or spec.filter.get("zone") != "graveyard":
+        return None
+    what = c.add_target(spec)
+    c.last = what
+    return [Effect("playable", {"what": what, "play": "cast", "until": "eot"})]
+
+
 @reader(
     r"^(until end of turn, |until the end of your next turn, )?(?:you may )?(play|cast) (that card|them|those cards|"
     r"it|cards exiled this way|spells from among them|the exiled card|cards exiled with self|the exiled cards)( this "
@@ -146,6 +158,7 @@ READERS: tuple[Reader, ...] = (
     _counter_that,
     _counter_ability,
     _cast_from_gy,
+    _cast_target_from_gy,
     _may_play_exiled,
     _choose_target,
 )
