@@ -450,8 +450,8 @@ def parse_noun(phrase: str) -> dict[str, Any] | None:
 
 
 _TARGET = re.compile(
-    r"(?:(up to) )?(?:(one|two|three|four|five|six|seven|eight|nine|ten|x|\d+) )?(other |another |a second |a third |any number of )?"
-    r"target (.+)")
+    r"(?:(up to) )?(?:(one|two|three|four|five|six|seven|eight|nine|ten|x|\d+) )?"
+    r"(other |another |a second |a third |any number of )?target (.+)")
 
 
 def parse_target(phrase: str) -> TargetSpec | None:

@@ -13,12 +13,13 @@ from engine.cards.compiler.targets import COLORS
 
 
 @reader(
-    r"^(?:until (?:end of turn|your next turn), )?(.+?) becomes? (?:an? )?(\d+)/(\d+) ((?:[a-z]+ )*?)creatures?(?: with "
-    r"(.+?))?( in addition to its other types| that's still an? (?:land|planeswalker))?"
+    r"^(?:until (?:end of turn|your next turn), )?(.+?) becomes? (?:an? )?(\d+)/(\d+) ((?:[a-z]+ )*?)creatures?"
+    r"(?: with (.+?))?( in addition to its other types| that's still an? (?:land|planeswalker))?"
     r"( until end of turn| until your next turn)?$"
 )
 def _animate(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """"Target land becomes a 3/3 creature", "they become 6/6 Elemental creatures" (Nissa, Sage Animist), Gideon's "SELF becomes a 5/5 Human Soldier Ally creature
+    """"Target land becomes a 3/3 creature", "they become 6/6 Elemental creatures" (Nissa, Sage Animist),
+    Gideon's "SELF becomes a 5/5 Human Soldier Ally creature
     with indestructible that's still a planeswalker" (205.1b: "that's still a planeswalker" keeps
     its other card types and subtypes, as "in addition to its other types" does; 613.1d-f)."""
     what = c.ref(m.group(1))
