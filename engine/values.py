@@ -142,6 +142,8 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
         return [one_opponent(g, r, ref)]
     if ref == "each_player":
         return seats.apnap(g)
+    if ref == "dealt_players":  # "each player dealt damage this way" (engine/ops/damage.py), in APNAP order
+        return [p for p in seats.apnap(g) if p in r.get("dealt_players", ())]
     if ref == "that_player":  # "each player ... for each land they control": the one it is counted for
         return list(r.get("that_player", ()))
     if ref == "it":
@@ -254,7 +256,7 @@ STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "tou
 #: The references ``refs`` resolves: words, and the head keys of dict references
 REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent", "each_other_player",
                        "defending_player", "each_player", "it", "trigger_player", "attached", "created", "attacked",
-                       "exiled", "linked_exiled", "damaged", "taken"})
+                       "exiled", "linked_exiled", "damaged", "taken", "dealt_players"})
 REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "controller_of", "owner_of"})
 
 #: the references an amount can mean outside a resolution (``static_refs``)
@@ -553,6 +555,10 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         ab = r.get("ability") if r else None
         if o is None or ab is None or o.chosen.get("activated_ever:" + ab.text):
             return False
+    if "self_damage_turn_ge" in cond:  # "if SELF has dealt 3 or more damage this turn" (engine/actions.py)
+        turn, dealt = (o.chosen.get("damage_turn") if o is not None else None) or (None, 0)
+        if turn != g.turn or dealt < cond["self_damage_turn_ge"]:
+            return False
     if "self_dealt_damage" in cond:  # "if it hasn't dealt damage yet": since it became this object
         if (o is not None and bool(o.chosen.get("dealt_damage"))) != bool(cond["self_dealt_damage"]):
             return False
@@ -719,7 +725,7 @@ CONDITION_KEYS = {"control", "min", "max", "life_ge", "life_le", "your_turn", "a
                   "spells_cast_this_turn", "spells_cast_last_turn", "player_spells_last_turn_ge", "revealed_as_cast",
                   "opponent_more_life",
                   "self",
-                  "self_attacked_or_blocked_this_turn", "self_dealt_damage",
+                  "self_attacked_or_blocked_this_turn", "self_dealt_damage", "self_damage_turn_ge",
                   "once_each_turn", "not", "it", "x_ge", "life_ge_start_plus", "graveyard_ge", "filter",
                   "cast_from_hand", "milled_this_way", "had_no_counters", "new_since_upkeep",
                   "opponent_dealt_damage_this_turn", "renowned", "cast_with", "step", "before_attackers",

@@ -245,6 +245,9 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"self_attacked_this_turn": True}
     if t in ("self attacked or blocked this turn",):
         return {"self_attacked_or_blocked_this_turn": True}
+    m = re.fullmatch(r"(?:it|self) has dealt (\w+) or more damage this turn", t)
+    if m and number(m.group(1)) is not None:  # Chandra, Fire of Kaladesh (120.1: damage it dealt this turn)
+        return {"self_damage_turn_ge": number(m.group(1))}
     if t in ("it hasn't dealt damage yet", "self hasn't dealt damage yet"):
         return {"self_dealt_damage": False}
     if t == "self is enchanted or equipped":

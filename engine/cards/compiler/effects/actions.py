@@ -138,7 +138,8 @@ def _emblem(m: re.Match, c: Ctx) -> list[Effect] | None:
     return _emblem_for("you", m.group(1))
 
 
-@reader(r"^(each opponent|target opponent|target player) gets an emblem with \"(.+)\"$")
+@reader(r"^(each opponent|target opponent|target player|each (?:player|opponent) dealt damage this way) gets an "
+        r"emblem with \"(.+)\"$")
 def _emblem_opp(m: re.Match, c: Ctx) -> list[Effect] | None:
     """113.2: an emblem another player gets ("target opponent gets an emblem with ...": Ob Nixilis
     Reignited); that player owns and controls it, so "you" in its text is that player."""

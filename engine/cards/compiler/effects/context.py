@@ -64,6 +64,8 @@ class Ctx:
             if simple[p] in ("each_opponent", "each_player", "an_opponent", "defending_player"):
                 self.last_player = simple[p]
             return simple[p]
+        if p in ("each player dealt damage this way", "each opponent dealt damage this way"):
+            return "dealt_players"  # the players the damage instruction before this one was dealt to
         if p in ("target player", "target opponent"):
             f: dict[str, Any] = {"player": True}
             if p.endswith("opponent"):
