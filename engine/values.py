@@ -247,12 +247,13 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "colors_spent": frozenset({"colors_spent"}),
     "opponents_attacked": frozenset({"opponents_attacked"}),
     "mv_of": frozenset({"mv_of"}),
+    "highest_life": frozenset({"highest_life"}),
 }
 #: the amounts computed without a resolution record (a static ability, 611.3a)
 STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "toughness_of", "blockers_beyond_first",
                                  "life_gained_this_turn", "life_of", "total_power", "total_toughness", "greatest",
                                  "counters_on", "hand_of", "devotion", "domain", "graveyard_types",
-                                 "drawn_this_turn", "colors_spent"})
+                                 "drawn_this_turn", "colors_spent", "highest_life"})
 #: The references ``refs`` resolves: words, and the head keys of dict references
 REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent", "each_other_player",
                        "defending_player", "each_player", "it", "trigger_player", "attached", "created", "attacked",
@@ -390,6 +391,10 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
     if "life_of" in a:
         who = _you(g, src, r)
         return g.players[who].life if who else 0
+    if "highest_life" in a:  # "the highest life total among all players / your opponents" (119.1)
+        who = _you(g, src, r)
+        among = seats.apnap(g) if a["highest_life"] == "all" else seats.opponents(g, who) if who else []
+        return max((g.players[p].life for p in among), default=0)
     for key, attr in (("total_power", "power"), ("total_toughness", "toughness")):
         if key in a:  # "the total toughness of creatures you control"
             ctl = _you(g, src, r)

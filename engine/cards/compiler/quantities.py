@@ -86,6 +86,9 @@ def count_of(phrase: str) -> Any:
         return None
     if p in ("your life total",):
         return {"life_of": "you"}
+    m = re.fullmatch(r"the highest life total among (all players|your opponents)", p)
+    if m:  # Sorin, Grim Nemesis -9
+        return {"highest_life": "all" if m.group(1) == "all players" else "opponents"}
     if p in ("life you've gained this turn", "the amount of life you gained this turn", "life you gained this turn"):
         return {"life_gained_this_turn": "you"}
     m = re.fullmatch(r"(?:self's|its) (power|toughness|mana value)", p)
