@@ -55,7 +55,7 @@ def amount_problems(a: Any, static: bool = False) -> list[str]:
     extra = set(a) - AMOUNT_KINDS[head]
     if extra:
         out.append(f"amount {head} with {sorted(extra)}")
-    if head == "count_this_way" and a.get("action") not in ("milled", "put"):
+    if head == "count_this_way" and a.get("action") not in ("milled", "put", "discarded"):
         out.append(f"amount count_this_way {a.get('action')}")
     if head == "times":
         out += amount_problems(a.get("of"), static)

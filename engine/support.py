@@ -210,6 +210,8 @@ def _walk(x: Any, out: list[str]) -> None:
             if isinstance(x.get(k), (list, tuple)) and unpayable(x[k]):
                 out.append(f"mana symbols {unpayable(x[k])}")
         for k, v in x.items():
+            if k == "action" and "count_this_way" in x:
+                continue  # the word naming what was done ("discarded"), not a reference (engine/contract.py)
             if k == "by" and isinstance(v, dict) and set(v) == {"target"}:
                 continue  # a reference to a target (the prevent op's source: engine/ops/damage.py), not a filter
             if k in ("each", "count", "filter", "affects", "by", "except", "choose") and isinstance(v, dict):

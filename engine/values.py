@@ -378,6 +378,10 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         # "for each creature card milled this way" / "each land card put into a graveyard this way"
         f = {**a["count_this_way"], "zone": "graveyard"}  # not if a replacement exiled it
         return sum(1 for x in r.get("milled", ()) if x in g.objects and matches(g, x, f, src))
+    if "count_this_way" in a and r is not None and a.get("action") == "discarded":
+        # "discard your hand, then draw that many cards" (701.8: a card exiled by madness was discarded too)
+        f = {**a["count_this_way"], "zone": "any_card"}  # wherever it went (a graveyard, or exile by madness)
+        return sum(1 for x in r.get("discarded", ()) if x in g.objects and matches(g, x, f, src))
     if "blockers_beyond_first" in a:  # rampage (702.22b): counted as the ability resolves
         o = g.objects.get(src) if src is not None else None
         return max(0, len(o.blockers) - 1) if o is not None and o.zone == "battlefield" else 0

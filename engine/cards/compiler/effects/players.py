@@ -189,6 +189,16 @@ def _rummage_any(m: re.Match, c: Ctx) -> list[Effect] | None:
     ]
 
 
+@reader(r"^discard (?:all the cards in your hand|your hand), then draw that many cards(?: plus (one|two|three))?$")
+def _discard_hand_redraw(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Discard all the cards in your hand, then draw that many cards plus one" (Chandra, Flamecaller 0):
+    "that many" is the number of cards discarded (701.8), counted as they are discarded."""
+    many: Any = {"count_this_way": {}, "action": "discarded"}
+    if m.group(1):
+        many = {"plus": [many, number(m.group(1))]}
+    return [Effect("discard", {"who": "you", "amount": "all"}), Effect("draw", {"who": "you", "amount": many})]
+
+
 @reader(r"^put (a|one|two|three|\w+) cards? from your hand on (top|the bottom) of your library(?: in any order)?$")
 def _hand_to_top(m: re.Match, c: Ctx) -> list[Effect] | None:
     n = number(m.group(1))
@@ -355,6 +365,7 @@ READERS: tuple[Reader, ...] = (
     _extra_turn,
     _extra_land_now,
     _rummage_any,
+    _discard_hand_redraw,
     _hand_to_top,
     _reveal_hand,
     _reveal_discard_named,
