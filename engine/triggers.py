@@ -164,6 +164,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
         t = ev.get("target")
         if t != controller and not (isinstance(t, int) and t in g.objects and g.controller_of(t) == controller):
             return False
+    if trig.get("defending") == "you_only" and ev.get("target") != controller:
+        return False  # "whenever a creature attacks you": you, not a planeswalker you control (508.1b)
     if name == "damage_player" or name == "combat_damage_player":
         if trig.get("who") == "opponent" and ev.get("target") == controller:
             return False

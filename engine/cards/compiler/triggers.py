@@ -120,6 +120,7 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
         "you discard one or more cards": {"event": "discard", "who": "you", "batch": True},
         "a player cycles a card": {"event": "cycle", "who": "any"},
         "you're dealt damage": {"event": "dealt_damage", "who": "you"},
+        "a creature attacks you": {"event": "attacks", "filter": {"types": ["Creature"]}, "defending": "you_only"},
         "a creature attacks you or a planeswalker you control": {"event": "attacks", "filter": {"types": ["Creature"]},
                                                                   "defending": "you"},
         "self and at least two other creatures attack": {"event": "attacks", "self": True, "min_attackers": 3},

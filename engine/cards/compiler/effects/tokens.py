@@ -22,7 +22,8 @@ _PREDEFINED = {"treasure", "food", "clue", "blood", "gold", "powerstone", "map",
 
 
 _TOKEN = re.compile(
-    r"^(?:(?P<who>its controller|that player|target player|each player|each opponent|they|target opponent) )?creates? "
+    r"^(?:(?P<who>its controller|that player|target player|each player|each opponent|they|target opponent|you) )?"
+    r"creates? "
     r"(?P<n>a|an|one|two|three|four|five|six|seven|eight|nine|ten|x|\d+|that many) (?P<tapped>tapped )?"
     r"(?:(?P<p>\d+|x)/(?P<t>\d+|x) )?"
     r"(?P<colors>(?:(?:white|blue|black|red|green|colorless)(?:,? and |, | ))*)"
