@@ -170,5 +170,29 @@ def _change_text(m: re.Match, c: Ctx) -> list[Effect] | None:
                                    "duration": "eot" if m.group(4) else "permanent"})]
 
 
-READERS: tuple[Reader, ...] = (_animate, _animate_base, _artifact_creature, _color_choice, _pump_become, _lose_all,
+@reader(r"^(.+?) becomes? an? ([a-z][a-z ]*?) in addition to its other (?:creature )?types(?: and gains? (.+?))?"
+        r"( until end of turn)?$")
+def _add_types(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"It becomes an Angel in addition to its other types and gains flying" (Gideon Blackblade's -2 style):
+    the subtypes (and card types) are added (205.1b, layer 4), the keywords granted (layer 6), for good
+    or until end of turn (611.2a)."""
+    what = c.ref(m.group(1))
+    more = become_parts("becomes a " + m.group(2))
+    if what is None or more is None or more.get("colors") or "power" in more or not (more["subtypes"] or
+                                                                                       more.get("types")):
+        return None
+    kws: list[str] = []
+    if m.group(3):
+        k = keyword_list(m.group(3))
+        if k is None:
+            return None
+        kws = k
+    dur = "eot" if m.group(4) else "permanent"
+    out = [Effect("animate", {"what": what, **more, "in_addition": True, "duration": dur})]
+    if kws:
+        out.append(Effect("animate", {"what": what, "keywords": kws, "duration": dur}))
+    return out
+
+
+READERS: tuple[Reader, ...] = (_add_types, _animate, _animate_base, _artifact_creature, _color_choice, _pump_become, _lose_all,
                                _change_text)
