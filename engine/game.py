@@ -1135,10 +1135,19 @@ class Game:
         """614.10: a step a player skips ("Skip your draw step", "Players skip their untap
         steps") is replaced by nothing: the next step begins instead. Only a step about to
         begin is skipped; one under way is not."""
-        while step in _SKIPPABLE and player_statics.active(self) and player_statics.skips(self, self.active, step):
+        while step in _SKIPPABLE and (player_statics.active(self) and player_statics.skips(self, self.active, step)
+                                      or self._skip_next(step)):
             self.log("skip", step=step, player=self.active)
             step = STEPS[STEPS.index(step) + 1]
         return step
+
+    def _skip_next(self, step: str) -> bool:
+        """614.10: "skips their next untap step" (engine/ops/misc.py): used up by the step it skips."""
+        for k, e in enumerate(self.effects):
+            if e["layer"] == "skip_next" and e["player"] == self.active and e["step"] == step:
+                del self.effects[k]
+                return True
+        return False
 
     def _next_turn(self) -> None:
         """500.1: the next player's turn begins (a player who left takes no turn; 800.4i:

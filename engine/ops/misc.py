@@ -320,6 +320,19 @@ def _emblem_object(g: "Game", player: str, card: CardDef) -> int:
     return o.id
 
 
+# ------------------------------------------------------------------ skipped steps (614.10)
+@op("skip_next")
+def _skip_next(g: "Game", r: dict, e: Effect) -> None:
+    """614.10: "That player skips their next untap step": the next such step of that player is skipped
+    once (engine/game.py _not_skipped uses the record up)."""
+    for p in refs(g, r, e.get("who", "you")):
+        if isinstance(p, str):
+            g.ts += 1
+            g.effects.append({"layer": "skip_next", "ts": g.ts, "objects": [], "until": "never", "player": p,
+                              "step": e.args["step"]})
+            g.log("skip_next", player=p, step=e.args["step"])
+
+
 # ------------------------------------------------------------------ extra turns (500.7)
 @op("extra_turn")
 def _extra_turn(g: "Game", r: dict, e: Effect) -> None:

@@ -189,6 +189,14 @@ def _rummage_any(m: re.Match, c: Ctx) -> list[Effect] | None:
     ]
 
 
+@reader(r"^(you|target player|target opponent|that player|each opponent|they) skips? (?:your|their) next "
+        r"(untap|upkeep|draw) step$")
+def _skip_next_step(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """614.10: "That player skips their next untap step" (Ral Zarek's -7 style): once, that player's next one."""
+    who = c.player(m.group(1))
+    return None if who is None else [Effect("skip_next", {"who": who, "step": m.group(2)})]
+
+
 @reader(r"^discard (?:all the cards in your hand|your hand), then draw that many cards(?: plus (one|two|three))?$")
 def _discard_hand_redraw(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Discard all the cards in your hand, then draw that many cards plus one" (Chandra, Flamecaller 0):
@@ -366,6 +374,7 @@ READERS: tuple[Reader, ...] = (
     _extra_land_now,
     _rummage_any,
     _discard_hand_redraw,
+    _skip_next_step,
     _hand_to_top,
     _reveal_hand,
     _reveal_discard_named,
