@@ -9,7 +9,7 @@ from typing import Any
 from engine.cards.abilities import Effect, TargetSpec
 from engine.cards.compiler.effects.amounts import amount_of
 from engine.cards.compiler.effects.context import Ctx, Reader, reader
-from engine.cards.compiler.targets import number, parse_noun
+from engine.cards.compiler.targets import number, parse_noun, parse_target
 
 
 @reader(r"^(destroy|exile) (.+?)(?:\. (?:it|they) can't be regenerated)?$")
@@ -309,6 +309,27 @@ def _attach_target(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if to is None else [Effect("attach", {"what": "self", "to": to})]
 
 
+@reader(r"^attach ((?:up to one )?target .*?equipment.*?|an equipment you control) to (.+)$")
+def _attach_equipment(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.3a: "attach target Equipment you control to target creature you control" (Kor Outfitter), "you may
+    attach an Equipment you control to it" (Nahiri, Heir of the Ancients: one chosen as it resolves). An
+    Equipment attaches only to a creature (301.5c); otherwise nothing happens (701.3b)."""
+    if m.group(1).startswith("an "):
+        what: Any = {"choose": {"subtypes": ["Equipment"], "controller": "you"}, "amount": 1}
+    else:
+        spec = parse_target(m.group(1))
+        if spec is None or spec.filter.get("subtypes") != ["Equipment"] or spec.count != 1:
+            return None
+        what = c.add_target(spec)
+    last = c.last
+    to = c.ref(m.group(2))
+    if to is None and m.group(2) in ("it", "that creature") and last == "created":
+        to = "created"
+    if to is None or to == "it" and last is None:
+        return None
+    return [Effect("attach", {"what": what, "to": to, "creature_only": True})]
+
+
 TOP_OR_BOTTOM_RX = re.compile(
     r"^(?:choose )?(target .+?)\. its owner puts it on (?:their choice of )?the top or bottom of their library$"
 )
@@ -353,6 +374,7 @@ READERS: tuple[Reader, ...] = (
     _exchange,
     _exile_top,
     _exiles_top,
+    _attach_equipment,
     _attach,
     _attach_target,
 )
