@@ -194,5 +194,5 @@ def _add_types(m: re.Match, c: Ctx) -> list[Effect] | None:
     return out
 
 
-READERS: tuple[Reader, ...] = (_add_types, _animate, _animate_base, _artifact_creature, _color_choice, _pump_become, _lose_all,
-                               _change_text)
+READERS: tuple[Reader, ...] = (_add_types, _animate, _animate_base, _artifact_creature, _color_choice,
+                               _pump_become, _lose_all, _change_text)

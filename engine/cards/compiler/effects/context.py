@@ -176,6 +176,15 @@ class Ctx:
             r = {"choose": f, "amount": _UP_TO[m.group(1)], "up_to": True}
             self.last = r
             return r
+        m = re.fullmatch(r"any number of (.+)", p)
+        if m and "target" not in p:  # "put any number of land cards from your hand onto the battlefield": chosen
+            f = parse_noun(m.group(1))  # as the effect resolves, none to all (608.2c; 99 as "any number" targets)
+            f = self._fix_filter(f) if f is not None and not f.get("player") else None
+            if f is None:
+                return None
+            r = {"choose": f, "amount": 99, "up_to": True}
+            self.last = r
+            return r
         m = re.fullmatch(r"(a|an|another|one) (.+)", p)
         if m and "target" not in p:
             f = parse_noun(("another " if m.group(1) == "another" else "") + m.group(2))
