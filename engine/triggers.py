@@ -312,6 +312,9 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
                 for ab in [a for a in em.card.abilities if a.kind == "triggered" and a.trigger]:
                     if ab.trigger is not None and _match(g, cid, p, ab.trigger, ev):
                         _add(g, em, ab, p, ev)
+    for e in g.effects:  # 603.7: delayed triggered abilities on events ("until end of turn, whenever ...")
+        if e["layer"] == "trigger":
+            _delayed_event(g, e, ev)
     if name in GRAVEYARD_EVENTS:  # 112.6b: an ability that says it works from a graveyard does there
         for p in g.order:
             for cid in g.players[p].graveyard:
@@ -418,6 +421,21 @@ def _haunted_dies(g: "Game", oid: int) -> list[dict[str, Any]]:
                     if t:
                         out.append(t)
     return out
+
+
+def _delayed_event(g: "Game", e: dict[str, Any], ev: dict[str, Any]) -> None:
+    """A delayed trigger of ``e`` (engine/ops/control.py) against one event: as its source's ability when
+    that object is still there, else on its own (603.7: it triggers even if its source has left)."""
+    ab, ctl, src = e["ability"], e["controller"], e.get("source")
+    here = src is not None and src in g.objects
+    if ab.trigger is None or not here and ab.trigger.get("self"):
+        return
+    if not _match(g, src if here else -1, ctl, ab.trigger, ev):
+        return
+    if here:
+        _add(g, g.objects[src], ab, ctl, ev)
+    elif not ab.trigger.get("batch") and (g.influence is None or _in_range(g, ctl, ev)):
+        g.triggered.append({"controller": ctl, "ability": ab, "source": src, "card": e["card"], "info": dict(ev)})
 
 
 def step(g: "Game", name: str) -> None:

@@ -158,6 +158,20 @@ def _emblem_for(who: Any, text: str) -> list[Effect] | None:
     return [Effect("emblem", {"who": who, "abilities": abl})]
 
 
+@reader(r"^(until end of turn|until your next turn|this turn), (whenever .+)$|^(whenever .+?) this turn, (.+)$")
+def _delayed_whenever(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """603.7: "Until end of turn, whenever a creature you control deals combat damage to a player, ...",
+    "Whenever a creature attacks this turn, put a +1/+1 counter on it": a delayed triggered ability that
+    triggers on each such event until the duration ends (611.2a; engine/ops/control.py)."""
+    from engine.cards.compiler import compile_ability_text  # layering: cycle (compiler imports this)
+    text = m.group(2) if m.group(2) else f"{m.group(3)}, {m.group(4)}"
+    ab = compile_ability_text(text[0].upper() + text[1:])
+    if ab is None or ab.kind != "triggered" or ab.modes or (ab.trigger or {}).get("event") in (None, "step", "state"):
+        return None
+    until = "your_next_turn" if (m.group(1) or "").endswith("next turn") else "eot"
+    return [Effect("delayed_trigger", {"ability": ab, "until": until})]
+
+
 @reader(r"^(.+?) fights (.+)$")
 def _fight(m: re.Match, c: Ctx) -> list[Effect] | None:
     a = c.ref(m.group(1))
@@ -178,5 +192,6 @@ READERS: tuple[Reader, ...] = (
     _flip,
     _emblem,
     _emblem_opp,
+    _delayed_whenever,
     _fight,
 )
