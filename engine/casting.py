@@ -297,7 +297,7 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     if offered is not None:  # 608.2c: the resolving ability says where from and how it is paid
         if o is None or oid != offered["card"]:
             raise IllegalAction(f"{_name(g, oid)} is not the card offered")
-        perm = {"free": bool(offered.get("free"))}
+        perm = {"free": bool(offered.get("free")), "exile_instead": bool(offered.get("exile_instead"))}
         if alt in cast_options.ALTS:
             keyword_alt = cast_options.usable(g, player, o, alt, offered=True)
     elif alt in cast_options.ALTS:  # a keyword's alternative cost (flashback, evoke, dash: engine/cast_options.py)

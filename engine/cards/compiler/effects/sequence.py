@@ -331,6 +331,9 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         m = re.match(r"^if (?:that spell|that card|it) would be put into (?:your|its owner's|a) graveyard"
                      r"(?: this turn)?, exile it instead$", s)
         inner = out[-1].args.get("effects") if m and out and out[-1].op == "may" else None
+        if m and out and out[-1].op == "cast_offer":  # cast now (engine/ops/cast.py), exiled after
+            out[-1] = Effect("cast_offer", {**out[-1].args, "exile_instead": True})
+            continue
         if m and out and (out[-1].op == "playable" or inner and len(inner) == 1 and inner[0].op == "playable"):
             # 614.1a: the spell cast with this permission goes to exile instead of its owner's graveyard
             # (Jace, Telepath Unbound -3; engine/zones_cast.py, engine/game.py move)
@@ -577,7 +580,8 @@ _INSTEAD = (re.compile(r"^if (.+?), instead (.+)$"), re.compile(r"^(?!if )(.+?) 
 
 #: ops that only allow something later ("you may play an additional land this turn", 305.2a):
 #: "you may" is the permission itself, not a choice made as the ability resolves
-PERMISSIONS = frozenset({"extra_land"})
+PERMISSIONS = frozenset({"extra_land",
+                         "cast_offer"})  # an offer to cast now is a choice of its own: the player may pass
 
 
 def instead(sentence: str, out: list[Effect], ctx: Ctx) -> bool | None:

@@ -63,7 +63,19 @@ def _cast_from_gy(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("playable", {"what": {"zone": "graveyard", "owner": "you", **f}, "play": "cast", "until": "eot"})]
 
 
-@reader(r"^(?:you may )?cast (target .+? card from your graveyard) this turn$")
+@reader(r"^(?:you may )?cast (target .+? card.*? from your graveyard)$")
+def _cast_target_now(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """608.2c: "You may cast target instant or sorcery card with mana value 3 or less from your graveyard"
+    (Chandra, Acolyte of Flame -2): cast now, as the ability resolves, paying its costs; or not (a pass)."""
+    spec = parse_target(m.group(1))
+    if spec is None or spec.filter.get("zone") != "graveyard":
+        return None
+    what = c.add_target(spec)
+    c.last = what
+    return [Effect("cast_offer", {"what": what, "zone": "graveyard"})]
+
+
+@reader(r"^(?:you may )?cast (target .+? card.*? from your graveyard) this turn$")
 def _cast_target_from_gy(m: re.Match, c: Ctx) -> list[Effect] | None:
     """601.2a: "You may cast target instant or sorcery card from your graveyard this turn" (Jace, Telepath
     Unbound): the target card may be cast from there until end of turn."""
@@ -159,6 +171,7 @@ READERS: tuple[Reader, ...] = (
     _counter_ability,
     _cast_from_gy,
     _cast_target_from_gy,
+    _cast_target_now,
     _may_play_exiled,
     _choose_target,
 )
