@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from engine import cast_options, knowledge
+from engine import cast_options, knowledge, triggers
 from engine.actions import add_effect
 from engine.cards.abilities import Ability, Effect
 from engine.mana import mana_value
@@ -378,4 +378,6 @@ def copy_spell(g: "Game", card: Any, rec: dict[str, Any], targets: list[list[Any
     g.stack.append(o.id)
     g.log("copy", card=card.name, obj=o.id, targets=targets)
     g.changed()
+    # "whenever you cast or copy an instant or sorcery spell" (706.10a: the copy was not cast)
+    triggers.event(g, {"event": "cast", "player": o.controller, "obj": o.id, "copy": True})
     return o.id

@@ -113,7 +113,7 @@ def _delayed_trigger(g: "Game", r: Ctx, e: Effect) -> None:
     checks it like a permanent's."""
     s = this(g, r)
     add_effect(g, "trigger", [], r, e.args["until"], ability=e.args["ability"], source=source_id(g, r),
-               card=s.card)
+               card=s.card, once=bool(e.get("once")))
 
 
 @op("delayed")

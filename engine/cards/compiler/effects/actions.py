@@ -158,18 +158,21 @@ def _emblem_for(who: Any, text: str) -> list[Effect] | None:
     return [Effect("emblem", {"who": who, "abilities": abl})]
 
 
-@reader(r"^(until end of turn|until your next turn|this turn), (whenever .+)$|^(whenever .+?) this turn, (.+)$")
+@reader(r"^(until end of turn|until your next turn|this turn), (whenever .+)$|^(whenever .+?) this turn, (.+)$|"
+        r"^when (you next .+?) this turn, (.+)$")
 def _delayed_whenever(m: re.Match, c: Ctx) -> list[Effect] | None:
     """603.7: "Until end of turn, whenever a creature you control deals combat damage to a player, ...",
     "Whenever a creature attacks this turn, put a +1/+1 counter on it": a delayed triggered ability that
     triggers on each such event until the duration ends (611.2a; engine/ops/control.py)."""
     from engine.cards.compiler import compile_ability_text  # layering: cycle (compiler imports this)
-    text = m.group(2) if m.group(2) else f"{m.group(3)}, {m.group(4)}"
+    once = bool(m.group(5))  # "when you next cast an instant or sorcery spell this turn": the next one only
+    text = m.group(2) if m.group(2) else f"{m.group(3)}, {m.group(4)}" if m.group(3) else \
+        f"whenever {m.group(5).replace('you next ', 'you ', 1)}, {m.group(6)}"
     ab = compile_ability_text(text[0].upper() + text[1:])
     if ab is None or ab.kind != "triggered" or ab.modes or (ab.trigger or {}).get("event") in (None, "step", "state"):
         return None
     until = "your_next_turn" if (m.group(1) or "").endswith("next turn") else "eot"
-    return [Effect("delayed_trigger", {"ability": ab, "until": until})]
+    return [Effect("delayed_trigger", {"ability": ab, "until": until, **({"once": True} if once else {})})]
 
 
 @reader(r"^(.+?) fights (.+)$")

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any
 
 from engine.cards.abilities import Effect
@@ -327,6 +328,17 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             while k > 0 and out[k - 1].op == "damage" and _to_player(out[k].args.get("to")):
                 k -= 1
             out[k] = Effect("damage", {**out[k].args, "exile_if_dies": True})
+            continue
+        if out and out[-1].op == "delayed_trigger" and re.match(r"^(?:you may )?choose new targets for the copy$", s) \
+                and any(e.op == "copy_spell" for e in out[-1].args["ability"].effects):
+            # "When you next cast ... this turn, copy that spell. You may choose new targets for the copy.": the
+            # second sentence belongs to the delayed trigger's copy (706.10c)
+            effs = parse_sentence(s, ctx)
+            if effs is None:
+                return None
+            ab = out[-1].args["ability"]
+            out[-1] = Effect("delayed_trigger", {**out[-1].args, "ability": replace(ab, effects=ab.effects
+                                                                                     + tuple(effs))})
             continue
         m = re.match(r"^if (?:that spell|that card|it) would be put into (?:your|its owner's|a) graveyard"
                      r"(?: this turn)?, exile it instead$", s)

@@ -155,6 +155,13 @@ def _copy_spell(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("copy_spell", {"what": c.add_target(spec)})]
 
 
+@reader(r"^copy (that spell|it)$")
+def _copy_cast_spell(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """706.10: "Whenever you cast an instant or sorcery spell, copy that spell" (the spell whose casting
+    triggered the ability; the copy_spell op copies instants and sorceries only)."""
+    return [Effect("copy_spell", {"what": "it"})] if c.cast_trigger and c.ref(m.group(1)) == "it" else None
+
+
 @reader(r"^(?:you may )?choose new targets for the copy$")
 def _copy_new_targets(m: re.Match, c: Ctx) -> list[Effect] | None:
     """706.10c: the copy just made may get new targets (engine/ops/cast.py)."""
@@ -164,6 +171,7 @@ def _copy_new_targets(m: re.Match, c: Ctx) -> list[Effect] | None:
 READERS: tuple[Reader, ...] = (
     _copy_ability,
     _copy_spell,
+    _copy_cast_spell,
     _copy_new_targets,
     _counter_targeting,
     _counter,
