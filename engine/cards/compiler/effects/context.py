@@ -293,7 +293,7 @@ def source_ref(p: str, c: Ctx) -> Any:
 
 
 PLAYER = (r"(you|target player|target opponent|each player|each opponent|that player|its controller|its owner|"
-          r"defending player|they|that creature's controller)")
+          r"defending player|they|that creature's controller|that player or that planeswalker's controller)")
 
 
 DURATIONS = {"until end of turn": "eot", "this turn": "eot", "until your next turn": "your_next_turn", None: "eot",

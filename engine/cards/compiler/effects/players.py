@@ -65,7 +65,7 @@ def _life_eq(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("gain_life" if m.group(2).lower() == "gain" else "lose_life", {"who": who, "amount": n})]
 
 
-@reader(rf"^(?:{PLAYER} )?discards? (a|one|two|three|four|x|\d+) cards?( at random)?$")
+@reader(rf"^(?:{PLAYER} )?discards? (a|one|two|three|four|five|six|seven|x|\d+) cards?( at random)?$")
 def _discard(m: re.Match, c: Ctx) -> list[Effect] | None:
     who = c.player(m.group(1) or "you")
     n = amount_of(m.group(2), c)
