@@ -555,6 +555,8 @@ class Game:
         """Draw n cards (121.2); drawing from an empty library loses at the next SBA check (704.5b)."""
         p = self.players[player]
         for _ in range(n):
+            if player_statics.active(self) and player_statics.draw_capped(self, player):
+                continue  # "can't draw more than one card each turn": this draw can't happen (121.2)
             if self.effects and replacement.draw_replaced(self, player):
                 continue  # 614.11: replaced, even from an empty library; the next draw goes on (614.11a)
             if not p.library:
