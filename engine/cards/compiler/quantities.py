@@ -112,7 +112,7 @@ def count_of(phrase: str) -> Any:
         return {k: ref}
     m = re.fullmatch(r"(.+?) plus the number of (.+)", p)
     if m:
-        a, b = count_of(m.group(1)), count_of(m.group(2))
+        a, b = number(m.group(1)) or count_of(m.group(1)), count_of(m.group(2))  # "two plus the number of ..."
         return None if a is None or b is None else {"plus": [a, b]}
     m = re.fullmatch(r"(?:other )?(.+?) you control", p)
     f = parse_noun(p)
