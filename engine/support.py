@@ -143,6 +143,10 @@ _THAT_PLAYER = [False]
 _PER_PLAYER_OPS = frozenset({"damage", "lose_life", "token", "set_life"})
 
 
+#: the references to a player's whole zone that the exile and move ops read (engine/values.refs)
+_WHOLE_ZONE = frozenset({"graveyard_of", "library_of", "hand_cards_of"})
+
+
 def _walk(x: Any, out: list[str]) -> None:
     """Collect problems in nested args (filters, nested effects, abilities)."""
     if isinstance(x, Effect):
@@ -160,9 +164,11 @@ def _walk(x: Any, out: list[str]) -> None:
         elif x.op == "playable":
             if not playable_supported(x):
                 out.append("playable for other durations")
-        elif x.op in ("exile", "move") and isinstance(x.args.get("what"), dict) and "graveyard_of" in x.args["what"]:
-            # "exile target player's graveyard", "shuffle your graveyard into your library" (engine/values.refs)
-            _walk(x.args["what"]["graveyard_of"], out)
+        elif x.op in ("exile", "move") and isinstance(x.args.get("what"), dict) and \
+                (_WHOLE_ZONE & set(x.args["what"])):
+            # "exile target player's graveyard", "shuffle your graveyard into your library", "exile all cards
+            # from target player's library", "shuffles their hand into their library" (engine/values.refs)
+            _walk(next(x.args["what"][k] for k in _WHOLE_ZONE if k in x.args["what"]), out)
             _walk({k: v for k, v in x.args.items() if k != "what"}, out)
             return
         elif x.op == "add_mana" and x.args.get("only_for"):  # 106.6: engine/payment.py usable
@@ -205,8 +211,8 @@ def _walk(x: Any, out: list[str]) -> None:
             # engine.values.amount reads these as the objects are now or as the resolution's
             # targets last existed (608.2h); a card exiled to pay a cost is not kept for it
             out.append(f"amount mv_of {mv!r}")
-        if "graveyard_of" in x:
-            out.append("reference graveyard_of")  # no op of this engine reads it yet
+        for k in _WHOLE_ZONE & set(x):
+            out.append(f"reference {k}")  # no other op of this engine reads it yet
         for k in ("mana", "unless_pays"):  # paid ("pay", "unless", ward, counter unless) or added
             if isinstance(x.get(k), (list, tuple)) and unpayable(x[k]):
                 out.append(f"mana symbols {unpayable(x[k])}")

@@ -211,9 +211,10 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
             zone = f.get("zone", "battlefield")
             pool = g.battlefield if zone == "battlefield" else [i for p in g.order for i in g.players[p].zone(zone)]
             return out + [i for i in list(pool) if matches(g, i, f, source_id(g, r), you)]
-        if "graveyard_of" in ref:  # a player's whole graveyard (with exile)
-            ps = [p for p in refs(g, r, ref["graveyard_of"]) if isinstance(p, str)]
-            return [c for p in ps for c in list(g.players[p].graveyard)]
+        for key, zone in (("graveyard_of", "graveyard"), ("library_of", "library"), ("hand_cards_of", "hand")):
+            if key in ref:  # a player's whole graveyard, library or hand ("exile all cards from target
+                ps = [p for p in refs(g, r, ref[key]) if isinstance(p, str)]  # player's library": Jace, the
+                return [c for p in ps for c in list(g.players[p].zone(zone))]  # Mind Sculptor)
         if "controller_of" in ref:
             # 608.2g: an object that left uses its last known information
             lki = r.get("lki_ctl", {})
@@ -258,7 +259,8 @@ STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "tou
 REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent", "each_other_player",
                        "defending_player", "each_player", "it", "trigger_player", "attached", "created", "attacked",
                        "exiled", "linked_exiled", "damaged", "taken", "dealt_players"})
-REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "controller_of", "owner_of"})
+REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "library_of", "hand_cards_of", "controller_of",
+                      "owner_of"})
 
 #: the references an amount can mean outside a resolution (``static_refs``)
 STATIC_REFS = frozenset({"self", "attached", "you"})

@@ -260,6 +260,11 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         if who is None or f is None:
             return None
         return [Effect("discard", {"who": who, "amount": number(m.group(2)) or 1, "filter": f, "chooser": "you"})]
+    m = re.fullmatch(r"look at the top card of (target player's|target opponent's) library\. you may put (?:that card|"
+                     r"it) on the bottom of (?:that player's|their) library\.?", low)
+    if m:  # Jace, the Mind Sculptor +2: fateseal 1 (701.19a) of the target player's library, whoever it is
+        who = ctx.player(m.group(1).replace("'s", ""))
+        return None if who is None else [Effect("action", {"name": "fateseal", "amount": 1, "who": who})]
     m = SEARCH_NAMED.match(low)
     if m:
         name = text.strip()[len(text.strip()) - len(low) + low.index("named ") + 6:]

@@ -131,9 +131,10 @@ def _shuffle_in(m: re.Match, c: Ctx) -> list[Effect] | None:
     library" (Elixir of Immortality): each part moved, then the library shuffled (701.16a)."""
     out = []
     for part in re.split(r" and (?=your graveyard$|their graveyard$)", m.group(2)):
-        gy = re.fullmatch(r"(your|their|target player's|that player's) graveyard", part)
+        gy = re.fullmatch(r"(your|their|target player's|that player's) (graveyard|hand)", part)
         who = c.player({"your": "you", "their": "they"}.get(gy.group(1), gy.group(1).replace("'s", ""))) if gy else None
-        what = {"graveyard_of": who} if who is not None else c.ref(part)
+        key = "graveyard_of" if gy and gy.group(2) == "graveyard" else "hand_cards_of"  # "shuffles their hand into"
+        what = {key: who} if who is not None else c.ref(part)
         if what is None:
             return None
         out.append(Effect("move", {"what": what, "to": "library_shuffle"}))
@@ -330,6 +331,13 @@ def _attach_equipment(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("attach", {"what": what, "to": to, "creature_only": True})]
 
 
+@reader(r"^exile all cards from (target player's|target opponent's|that player's|your) library$")
+def _exile_library(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Exile all cards from target player's library" (Jace, the Mind Sculptor -12): the whole library (406.3)."""
+    who = c.player({"your": "you"}.get(m.group(1), m.group(1).replace("'s", "")))
+    return None if who is None else [Effect("exile", {"what": {"library_of": who}})]
+
+
 TOP_OR_BOTTOM_RX = re.compile(
     r"^(?:choose )?(target .+?)\. its owner puts it on (?:their choice of )?the top or bottom of their library$"
 )
@@ -375,6 +383,7 @@ READERS: tuple[Reader, ...] = (
     _exile_top,
     _exiles_top,
     _attach_equipment,
+    _exile_library,
     _attach,
     _attach_target,
 )
