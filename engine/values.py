@@ -859,6 +859,9 @@ def bind_players(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
 def bind_refs(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
     """A filter of an "each" or a count with the references in it read now (608.2c)."""
     f = bind_players(g, r, f)
+    xs = [k for k, v in f.items() if k.endswith(("_le", "_ge", "_eq")) and isinstance(v, dict) and v.get("x")]
+    if xs:  # "each permanent with mana value X or less" of an ability: the X of the resolving ability (107.3a),
+        f = {**f, **{k: this(g, r).x for k in xs}}  # not of its source permanent
     return bind_same_name(g, r, f) if "same_name_as" in f else f
 
 

@@ -201,6 +201,12 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r",? that(?:'s| is| are|'re) one or more colors$", p)
+        if m:  # "each permanent with mana value X or less that's one or more colors" (Ugin): not colorless (105.2c)
+            f["colorless"] = False
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+that (?:was|were) dealt damage this turn$", p)
         if m:
             f["damaged_this_turn"] = True

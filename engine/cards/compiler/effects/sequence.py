@@ -189,6 +189,11 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
             if out is not None:
                 return _bind_that_player(out, ctx)
             ctx.rewind(mark)  # a reader that gave up leaves no target behind
+    m = re.fullmatch(r"(you [^,]+), ([a-z][^,]+), (then|and) (.+)", low)
+    if m:  # "You gain 7 life, draw seven cards, then put ..." (Ugin, the Spirit Dragon): a series of three
+        got = _attempt(f"{m.group(1)} and {m.group(2)}, {m.group(3)} {m.group(4)}", ctx)
+        if got is not None:
+            return got
     m = re.fullmatch(r"(.*?)\ba number of (.+?) equal to (.+)", low)
     if m and " where x is " not in low and not re.search(r"\bx\b", low):
         # "create a number of 1/1 white Soldier creature tokens equal to your devotion to white": the
