@@ -162,7 +162,7 @@ class Ctx:
                     # the player chosen, or the chosen planeswalker's controller (306.2)
                     self.last_player = {"controller_of": r}
             return r
-        m = re.fullmatch(r"each of ((?:up to )?(?:one|two|three|four|five|six) target .+)", p)
+        m = re.fullmatch(r"each of ((?:up to )?(?:one|two|three|four|five|six) (?:target .+|targets))", p)
         if m:  # "deals 1 damage to each of up to two target creatures": each target the same (115.1)
             return self.ref(m.group(1))
         m = re.fullmatch(r"up to (one|two|three|four|five|six|seven) (.+)", p)
