@@ -502,6 +502,11 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False  # 506.6a, 506.6d: the first combat's declare attackers step has not yet begun
     if "combat_timing" in cond and not _combat_time(g, cond["combat_timing"]):
         return False
+    if "trigger_player_hand_le" in cond:  # "if that player has one or fewer cards in hand": the trigger's player
+        info = (r.get("trigger") if "trigger" in r else this(g, r).trigger_info if "obj" in r else None) if r else None
+        p = (info or {}).get("player")
+        if not isinstance(p, str) or p not in g.players or len(g.players[p].hand) > cond["trigger_player_hand_le"]:
+            return False
     if "hand_le" in cond and not len(g.players[you].hand) <= cond["hand_le"]:
         return False
     if "hand_ge" in cond and not len(g.players[you].hand) >= cond["hand_ge"]:
@@ -732,6 +737,7 @@ def _mana_spent_ge(o: "Obj | None", need: dict[str, int]) -> bool:
 
 #: Condition keys this engine evaluates (a card using any other is unsupported).
 CONDITION_KEYS = {"control", "min", "max", "life_ge", "life_le", "your_turn", "all", "hand_le", "hand_ge",
+                  "trigger_player_hand_le",
                   "gained_life_this_turn", "kicked", "player_lost_life_this_turn", "opponent_lost_life_this_turn",
                   "spells_cast_this_turn", "spells_cast_last_turn", "player_spells_last_turn_ge", "revealed_as_cast",
                   "opponent_more_life",

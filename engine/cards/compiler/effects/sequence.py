@@ -5,7 +5,6 @@
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from typing import Any
 
 from engine.cards.abilities import Effect
@@ -241,6 +240,17 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     return None
 
 
+#: words of a sentence that refer back to what the sentence before it made or named
+_BACK_REF = re.compile(r"\b(?:them|those|that spell|that card|that creature|that token|the copy|the copies|it)\b")
+
+
+def _compile_more(ab: Any, sentence: str) -> Any:
+    """The delayed triggered ability ``ab`` with one more sentence of its text, or None."""
+    from engine.cards.compiler import compile_ability_text  # layering: cycle (compiler imports this)
+    got = compile_ability_text(f"{ab.text.rstrip('.')}. {sentence.strip()}")
+    return got if got is not None and got.kind == "triggered" and got.trigger == ab.trigger else None
+
+
 def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     """Several sentences in order; None if any is not understood.
 
@@ -339,16 +349,15 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                 k -= 1
             out[k] = Effect("damage", {**out[k].args, "exile_if_dies": True})
             continue
-        if out and out[-1].op == "delayed_trigger" and re.match(r"^(?:you may )?choose new targets for the copy$", s) \
-                and any(e.op == "copy_spell" for e in out[-1].args["ability"].effects):
-            # "When you next cast ... this turn, copy that spell. You may choose new targets for the copy.": the
-            # second sentence belongs to the delayed trigger's copy (706.10c)
-            effs = parse_sentence(s, ctx)
-            if effs is None:
-                return None
+        if out and out[-1].op == "delayed_trigger" and _BACK_REF.search(s):
+            # "When you next cast ... this turn, copy that spell. You may choose new targets for the copy.",
+            # "Whenever you attack this turn, create two ... tokens ... Sacrifice them at the beginning of the
+            # next end step.": a sentence that refers back belongs to the delayed trigger (603.7c)
             ab = out[-1].args["ability"]
-            out[-1] = Effect("delayed_trigger", {**out[-1].args, "ability": replace(ab, effects=ab.effects
-                                                                                     + tuple(effs))})
+            more = _compile_more(ab, sent)
+            if more is None:
+                return None
+            out[-1] = Effect("delayed_trigger", {**out[-1].args, "ability": more})
             continue
         m = re.match(r"^if (?:that spell|that card|it) would be put into (?:your|its owner's|a) graveyard"
                      r"(?: this turn)?, exile it instead$", s)
