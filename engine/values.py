@@ -142,6 +142,8 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
         return [one_opponent(g, r, ref)]
     if ref == "each_player":
         return seats.apnap(g)
+    if ref == "dealt":  # "creatures dealt damage this way can't block this turn" (engine/ops/damage.py)
+        return [x for x in r.get("dealt", ()) if x in g.objects]
     if ref == "dealt_players":  # "each player dealt damage this way" (engine/ops/damage.py), in APNAP order
         return [p for p in seats.apnap(g) if p in r.get("dealt_players", ())]
     if ref == "that_player":  # "each player ... for each land they control": the one it is counted for
@@ -258,7 +260,7 @@ STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "tou
 #: The references ``refs`` resolves: words, and the head keys of dict references
 REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent", "each_other_player",
                        "defending_player", "each_player", "it", "trigger_player", "attached", "created", "attacked",
-                       "exiled", "linked_exiled", "damaged", "taken", "dealt_players"})
+                       "exiled", "linked_exiled", "damaged", "taken", "dealt_players", "dealt"})
 REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "library_of", "hand_cards_of", "controller_of",
                       "owner_of"})
 

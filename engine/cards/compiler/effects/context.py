@@ -128,6 +128,9 @@ class Ctx:
         if p in ("the exiled card", "the exiled cards", "the exiled permanent", "cards exiled with self",
                  "all cards exiled with self", "each card exiled with self") and self.last in (None, "self"):
             return "linked_exiled"  # 607.2a: the cards this object's linked ability exiled
+        if p in ("creatures dealt damage this way", "each creature dealt damage this way",
+                 "permanents dealt damage this way"):
+            return "dealt"  # the objects the damage instruction before this one was dealt to (engine/ops/damage.py)
         if p == "them" and self.last == "self" and self.last_player is not None:
             return self.last_player  # "deals 2 damage to them": a player ("that player" before it), never SELF
         if p in ("it", "that creature", "that permanent", "them", "those creatures", "that card", "that land",
