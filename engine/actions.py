@@ -82,6 +82,9 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
         kw = sc.keywords
         if so.zone == "battlefield" and not so.chosen.get("dealt_damage"):
             so.chosen["dealt_damage"] = True  # "if it hasn't dealt damage yet"
+        if so.zone == "battlefield":  # "if SELF has dealt 3 or more damage this turn": [turn, damage dealt then]
+            turn, dealt = so.chosen.get("damage_turn") or (g.turn, 0)
+            so.chosen["damage_turn"] = [g.turn, (dealt if turn == g.turn else 0) + n]
         if isinstance(tgt, str):
             pl = g.players[tgt]
             if combat and g.commanders:

@@ -303,7 +303,7 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     if offered is not None:  # 608.2c: the resolving ability says where from and how it is paid
         if o is None or oid != offered["card"]:
             raise IllegalAction(f"{_name(g, oid)} is not the card offered")
-        perm = {"free": bool(offered.get("free"))}
+        perm = {"free": bool(offered.get("free")), "exile_instead": bool(offered.get("exile_instead"))}
         if alt in cast_options.ALTS:
             keyword_alt = cast_options.usable(g, player, o, alt, offered=True)
     elif alt in cast_options.ALTS:  # a keyword's alternative cost (flashback, evoke, dash: engine/cast_options.py)
@@ -399,6 +399,8 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     s.divide = {(_key(k)): v for k, v in (a.get("divide") or {}).items()}
     s.kicked = kicked
     s.chosen["cast_from"] = cast_from  # "if this spell was cast from your hand"
+    if perm and perm.get("exile_instead"):  # 614.1a: "if that spell would be put into your graveyard, exile it
+        s.chosen["exile_instead"] = True   # instead" (engine/game.py move)
     if g.step in ("main1", "main2") and g.active == player:
         s.chosen["cast_in_main"] = True  # "if you cast SELF during your main phase" (505.1)
     cast_options.mark(g, s, ([keyword_alt[0].keyword] if keyword_alt else []) + [r.keyword for r, _ in extras]

@@ -55,7 +55,7 @@ def amount_problems(a: Any, static: bool = False) -> list[str]:
     extra = set(a) - AMOUNT_KINDS[head]
     if extra:
         out.append(f"amount {head} with {sorted(extra)}")
-    if head == "count_this_way" and a.get("action") not in ("milled", "put", "exiled", "destroyed"):
+    if head == "count_this_way" and a.get("action") not in ("milled", "put", "exiled", "destroyed", "discarded"):
         out.append(f"amount count_this_way {a.get('action')}")
     if head == "count_this_way" and a.get("action") in ("exiled", "destroyed") \
             and set(a["count_this_way"]) - {"types", "token"}:  # what engine.values.gone_matches reads
@@ -82,7 +82,7 @@ def ref_problems(ref: Any, static: bool = False) -> list[str]:
         if not keys:
             return [f"reference {sorted(ref)}"]
         out: list[str] = []
-        for k in ("graveyard_of", "controller_of", "owner_of", "chooser"):
+        for k in ("graveyard_of", "library_of", "hand_cards_of", "controller_of", "owner_of", "chooser"):
             if k in ref:
                 out += ref_problems(ref[k])
         if "amount" in ref:

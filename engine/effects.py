@@ -45,7 +45,7 @@ def _flat(ab: Ability, modes: list[int]) -> list[tuple[Effect, int]]:
 #: Conditions about the source object itself: not rechecked once it is gone (its last known
 #: information stands, 608.2h).
 _OBJECT_CONDITIONS = {"kicked", "cast_with", "mana_spent_ge", "self", "self_attacked_or_blocked_this_turn",
-                      "self_dealt_damage", "new_since_upkeep", "renowned"}
+                      "self_dealt_damage", "self_damage_turn_ge", "new_since_upkeep", "renowned"}
 
 
 def resolve_top(g: "Game") -> None:

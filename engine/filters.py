@@ -27,6 +27,9 @@ KNOWN = frozenset({
     "counters_ge",  # {"+1/+1": 3}: "if that creature has three or more +1/+1 counters on it" (121.1)
     "other_target",  # a target slot's: not an object chosen for another target (115.3; engine/targets.check_targets)
 })
+#: 110.4 (2016): the permanent card types, and Battle (a later card type, March of the Machine); Tribal is
+#: not one by itself (a tribal instant is an instant)
+_PERMANENT_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle"})
 #: Keys that name another object of the resolution ("with the same name as that permanent"):
 #: engine.values binds them to plain keys (``name_in``) before ``matches`` reads the filter.
 BOUND_KEYS = frozenset({"same_name_as"})
@@ -119,6 +122,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
     if t and not any(tt in c.types or (tt == "Permanent" and o.zone == "battlefield")
                      or (tt == "Spell" and o.zone == "stack") or tt == "Card" for tt in t):
         return False
+    if f.get("permanent") and not c.types & _PERMANENT_TYPES:
+        return False  # "permanent card" (110.4a: a card with a permanent type; Wrenn and Seven's -8)
     if "and_types" in f and not all(tt in c.types for tt in f["and_types"]):
         return False
     if "subtypes" in f and not any(s in c.subtypes for s in f["subtypes"]):

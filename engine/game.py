@@ -417,6 +417,8 @@ class Game:
             return oid
         if frm == "stack" and "cast_with" in o.chosen:  # 702.33a: a flashback spell is exiled instead
             to = cast_options.leaves_stack_to(o, to, False)  # (engine/cast_options.py)
+        if frm == "stack" and to == "graveyard" and o.chosen.get("exile_instead"):
+            to = "exile"  # 614.1a: cast with a permission that exiles it instead (engine/zones_cast.py)
         elif frm == "battlefield" and o.chosen.get("leaves_to") not in (None, to):
             to = o.chosen["leaves_to"]  # 702.83a: "if it would leave the battlefield, exile it instead"
         link = linked if to == "exile" else None
@@ -553,6 +555,8 @@ class Game:
         """Draw n cards (121.2); drawing from an empty library loses at the next SBA check (704.5b)."""
         p = self.players[player]
         for _ in range(n):
+            if player_statics.active(self) and player_statics.draw_capped(self, player):
+                continue  # "can't draw more than one card each turn": this draw can't happen (121.2)
             if self.effects and replacement.draw_replaced(self, player):
                 continue  # 614.11: replaced, even from an empty library; the next draw goes on (614.11a)
             if not p.library:
@@ -1137,10 +1141,19 @@ class Game:
         """614.10: a step a player skips ("Skip your draw step", "Players skip their untap
         steps") is replaced by nothing: the next step begins instead. Only a step about to
         begin is skipped; one under way is not."""
-        while step in _SKIPPABLE and player_statics.active(self) and player_statics.skips(self, self.active, step):
+        while step in _SKIPPABLE and (player_statics.active(self) and player_statics.skips(self, self.active, step)
+                                      or self._skip_next(step)):
             self.log("skip", step=step, player=self.active)
             step = STEPS[STEPS.index(step) + 1]
         return step
+
+    def _skip_next(self, step: str) -> bool:
+        """614.10: "skips their next untap step" (engine/ops/misc.py): used up by the step it skips."""
+        for k, e in enumerate(self.effects):
+            if e["layer"] == "skip_next" and e["player"] == self.active and e["step"] == step:
+                del self.effects[k]
+                return True
+        return False
 
     def _next_turn(self) -> None:
         """500.1: the next player's turn begins (a player who left takes no turn; 800.4i:

@@ -32,7 +32,8 @@ KINDS = frozenset({"no_max_hand_size", "player_keywords", "flash_spells", "free_
                    "name_lock",         # "spells with the chosen name can't be cast" (201.3)
                    "cast_forbid",       # "Your opponents can't cast spells during your turn" (101.2)
                    "uncounterable_spells",  # "... spells you control can't be countered" (101.1)
-                   "damage_unpreventable"})  # "Damage can't be prevented" (615.11), read by engine.actions
+                   "damage_unpreventable",  # "Damage can't be prevented" (615.11), read by engine.actions
+                   "draw_limit"})  # "Each opponent can't draw more than one card each turn", read by Game.draw
 
 @per_object
 def _card_statics(card: Any) -> tuple[Any, ...]:
@@ -244,6 +245,13 @@ def spell_limited(g: "Game", player: str) -> bool:
         return False
     n = min(int(t[2].get("amount", 1)) for t in lims)
     return spells_cast_this_turn(g, player) >= n
+
+
+def draw_capped(g: "Game", player: str) -> bool:
+    """"Each opponent can't draw more than one card each turn": ``player`` has drawn that many this turn,
+    so a further draw can't happen (121.2)."""
+    lims = [t for t in statics(g, "draw_limit") if applies_to(g, t[2].get("who"), t[1], player)]
+    return bool(lims) and g.players[player].drawn_turn >= min(int(t[2].get("amount", 1)) for t in lims)
 
 
 def spells_cast_this_turn(g: "Game", player: str) -> int:

@@ -101,6 +101,7 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "uncounterable_spells",  # engine/player_statics.py, read by engine.object_statics (101.1)
                      "flash_self",  # engine/casting.py can_cast_timing (702.8a)
                      "skip_step",  # engine/game.py _not_skipped (614.10)
+                     "draw_limit",  # engine/player_statics.py draw_capped, read by Game.draw (121.2)
                      "cast_only",  # engine/casting.py can_cast_timing (604.6, 506.6)
                      "full_text",  # engine/layers.py, layer 3 (612.5)
                      "extra_land",  # engine/player_statics.py land_plays (305.2a)
@@ -148,6 +149,10 @@ _THAT_PLAYER = [False]
 _PER_PLAYER_OPS = frozenset({"damage", "lose_life", "token", "set_life"})
 
 
+#: the references to a player's whole zone that the exile and move ops read (engine/values.refs)
+_WHOLE_ZONE = frozenset({"graveyard_of", "library_of", "hand_cards_of"})
+
+
 def _walk(x: Any, out: list[str]) -> None:
     """Collect problems in nested args (filters, nested effects, abilities)."""
     if isinstance(x, Effect):
@@ -165,9 +170,11 @@ def _walk(x: Any, out: list[str]) -> None:
         elif x.op == "playable":
             if not playable_supported(x):
                 out.append("playable for other durations")
-        elif x.op in ("exile", "move") and isinstance(x.args.get("what"), dict) and "graveyard_of" in x.args["what"]:
-            # "exile target player's graveyard", "shuffle your graveyard into your library" (engine/values.refs)
-            _walk(x.args["what"]["graveyard_of"], out)
+        elif x.op in ("exile", "move") and isinstance(x.args.get("what"), dict) and \
+                (_WHOLE_ZONE & set(x.args["what"])):
+            # "exile target player's graveyard", "shuffle your graveyard into your library", "exile all cards
+            # from target player's library", "shuffles their hand into their library" (engine/values.refs)
+            _walk(next(x.args["what"][k] for k in _WHOLE_ZONE if k in x.args["what"]), out)
             _walk({k: v for k, v in x.args.items() if k != "what"}, out)
             return
         elif x.op == "add_mana" and x.args.get("only_for"):  # 106.6: engine/payment.py usable
@@ -210,12 +217,14 @@ def _walk(x: Any, out: list[str]) -> None:
             # engine.values.amount reads these as the objects are now or as the resolution's
             # targets last existed (608.2h); a card exiled to pay a cost is not kept for it
             out.append(f"amount mv_of {mv!r}")
-        if "graveyard_of" in x:
-            out.append("reference graveyard_of")  # no op of this engine reads it yet
+        for k in _WHOLE_ZONE & set(x):
+            out.append(f"reference {k}")  # no other op of this engine reads it yet
         for k in ("mana", "unless_pays"):  # paid ("pay", "unless", ward, counter unless) or added
             if isinstance(x.get(k), (list, tuple)) and unpayable(x[k]):
                 out.append(f"mana symbols {unpayable(x[k])}")
         for k, v in x.items():
+            if k == "action" and "count_this_way" in x:
+                continue  # the word naming what was done ("discarded"), not a reference (engine/contract.py)
             if k == "by" and isinstance(v, dict) and set(v) == {"target"}:
                 continue  # a reference to a target (the prevent op's source: engine/ops/damage.py), not a filter
             if k in ("each", "count", "filter", "affects", "by", "except", "choose") and isinstance(v, dict):

@@ -48,8 +48,8 @@ KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "wh
                   "whose", "loyalty", "noncombat", "your_turn", "nonmana", "limit_per_turn", "min_attackers",
                   "blocking_self", "most_life", "or_copy", "defending", "other", "dealt_by", "condition",
                   "greater_power_attacker", "counter", "sacrificed", "untapped", "cast_from", "to"})
-# or_copy: "whenever you cast or copy ...": no effect of this engine copies a spell (707.10), so only casting
-# fires it; an op that copies spells must fire the same event.
+# or_copy: "whenever you cast or copy ...": casting fires it, and so does a copy of a spell put onto the
+# stack (engine/ops/cast.py copy_spell fires a "cast" event marked "copy", which only or_copy triggers see).
 #: keys that only some events understand (engine/support.py rejects them elsewhere)
 KEYS_OF_EVENT: dict[str, frozenset[str]] = {
     "other": frozenset({"cycle"}), "dealt_by": frozenset({"dies"}), "condition": frozenset({"state"}),
@@ -122,6 +122,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
         return False  # "when SELF enters untapped": as it entered (603.6a)
     if trig.get("first") and name in ("lose_life", "gain_life") and not ev.get("first"):
         return False  # "for the first time each turn"
+    if name == "cast" and ev.get("copy") and not trig.get("or_copy"):
+        return False  # 706.10a: a copy is not cast; only "whenever you cast or copy ..." sees it
     if name == "cast" and (trig.get("first") or trig.get("nth")):
         if g.players[ev["player"]].spells_cast_turn != trig.get("nth", 1):
             return False  # "your first / second spell each turn"
@@ -182,6 +184,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
         t = ev.get("target")
         if t != controller and not (isinstance(t, int) and t in g.objects and g.controller_of(t) == controller):
             return False
+    if trig.get("defending") == "you_only" and ev.get("target") != controller:
+        return False  # "whenever a creature attacks you": you, not a planeswalker you control (508.1b)
     if name == "damage_player" or name == "combat_damage_player":
         if trig.get("who") == "opponent" and ev.get("target") == controller:
             return False
@@ -328,6 +332,9 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
                 for ab in [a for a in em.card.abilities if a.kind == "triggered" and a.trigger]:
                     if ab.trigger is not None and _match(g, cid, p, ab.trigger, ev):
                         _add(g, em, ab, p, ev)
+    used = [e for e in g.effects if e["layer"] == "trigger" and _delayed_event(g, e, ev) and e.get("once")]
+    if used:  # 603.7c: "when you next ...": a delayed trigger that triggers once
+        g.effects = [e for e in g.effects if not any(e is u for u in used)]
     if name in GRAVEYARD_EVENTS:  # 112.6b: an ability that says it works from a graveyard does there
         for p in g.order:
             for cid in g.players[p].graveyard:
@@ -336,7 +343,7 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
                     if _match(g, cid, p, ab.trigger, ev):
                         _add(g, card_obj, ab, p, ev)
     # a spell's own "when you cast" trigger (603.2, zone stack)
-    if ev["event"] in ("cast", "cycle", "exploits"):  # and a cycled card's, from where it went (702.28c),
+    if ev["event"] in ("cast", "cycle", "exploits") and not ev.get("copy"):  # and a cycled card's (702.28c),
         # and that of a creature that exploited itself (702.109a)
         o = g.objects.get(ev["obj"])
         if o is not None and o.zone != "battlefield":
@@ -438,6 +445,24 @@ def _haunted_dies(g: "Game", oid: int) -> list[dict[str, Any]]:
                     if t:
                         out.append(t)
     return out
+
+
+def _delayed_event(g: "Game", e: dict[str, Any], ev: dict[str, Any]) -> bool:
+    """A delayed trigger of ``e`` (engine/ops/control.py) against one event: as its source's ability when
+    that object is still there, else on its own (603.7: it triggers even if its source has left)."""
+    ab, ctl, src = e["ability"], e["controller"], e.get("source")
+    sid: int = src if isinstance(src, int) and src in g.objects else -1
+    here = sid != -1
+    if ab.trigger is None or not here and ab.trigger.get("self"):
+        return False
+    if not _match(g, sid, ctl, ab.trigger, ev):
+        return False
+    if here:
+        return _add(g, g.objects[sid], ab, ctl, ev) is not None
+    if not ab.trigger.get("batch") and (g.influence is None or _in_range(g, ctl, ev)):
+        g.triggered.append({"controller": ctl, "ability": ab, "source": src, "card": e["card"], "info": dict(ev)})
+        return True
+    return False
 
 
 def step(g: "Game", name: str) -> None:

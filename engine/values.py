@@ -127,6 +127,10 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
     you = s.controller
     if ref == "self":
         sid = source_id(g, r)
+        if sid is None and r.get("followed"):  # 400.7, 610.3: "exile SELF, then return it ...": the card this
+            old = s.source if s.ability is not None else s.id  # effect itself moved, found where it went
+            n = r["followed"].get(old)
+            return [n] if n in g.objects and g.objects[n].zone in ("exile", "graveyard") else []
         return [sid] if sid is not None else []
     if ref == "you":
         return [you]
@@ -138,6 +142,10 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
         return [one_opponent(g, r, ref)]
     if ref == "each_player":
         return seats.apnap(g)
+    if ref == "dealt":  # "creatures dealt damage this way can't block this turn" (engine/ops/damage.py)
+        return [x for x in r.get("dealt", ()) if x in g.objects]
+    if ref == "dealt_players":  # "each player dealt damage this way" (engine/ops/damage.py), in APNAP order
+        return [p for p in seats.apnap(g) if p in r.get("dealt_players", ())]
     if ref == "that_player":  # "each player ... for each land they control": the one it is counted for
         return list(r.get("that_player", ()))
     if ref == "it":
@@ -205,9 +213,10 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
             zone = f.get("zone", "battlefield")
             pool = g.battlefield if zone == "battlefield" else [i for p in g.order for i in g.players[p].zone(zone)]
             return out + [i for i in list(pool) if matches(g, i, f, source_id(g, r), you)]
-        if "graveyard_of" in ref:  # a player's whole graveyard (with exile)
-            ps = [p for p in refs(g, r, ref["graveyard_of"]) if isinstance(p, str)]
-            return [c for p in ps for c in list(g.players[p].graveyard)]
+        for key, zone in (("graveyard_of", "graveyard"), ("library_of", "library"), ("hand_cards_of", "hand")):
+            if key in ref:  # a player's whole graveyard, library or hand ("exile all cards from target
+                ps = [p for p in refs(g, r, ref[key]) if isinstance(p, str)]  # player's library": Jace, the
+                return [c for p in ps for c in list(g.players[p].zone(zone))]  # Mind Sculptor)
         if "controller_of" in ref:
             # 608.2g: an object that left uses its last known information
             lki = r.get("lki_ctl", {})
@@ -241,17 +250,19 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "colors_spent": frozenset({"colors_spent"}),
     "opponents_attacked": frozenset({"opponents_attacked"}),
     "mv_of": frozenset({"mv_of"}),
+    "highest_life": frozenset({"highest_life"}),
 }
 #: the amounts computed without a resolution record (a static ability, 611.3a)
 STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "toughness_of", "blockers_beyond_first",
                                  "life_gained_this_turn", "life_of", "total_power", "total_toughness", "greatest",
                                  "counters_on", "hand_of", "devotion", "domain", "graveyard_types",
-                                 "drawn_this_turn", "colors_spent"})
+                                 "drawn_this_turn", "colors_spent", "highest_life"})
 #: The references ``refs`` resolves: words, and the head keys of dict references
 REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent", "each_other_player",
                        "defending_player", "each_player", "it", "trigger_player", "attached", "created", "attacked",
-                       "exiled", "linked_exiled", "damaged", "taken"})
-REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "controller_of", "owner_of"})
+                       "exiled", "linked_exiled", "damaged", "taken", "dealt_players", "dealt"})
+REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "library_of", "hand_cards_of", "controller_of",
+                      "owner_of"})
 
 #: the references an amount can mean outside a resolution (``static_refs``)
 STATIC_REFS = frozenset({"self", "attached", "you"})
@@ -375,6 +386,10 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         # "for each nontoken creature exiled this way" (Declaration in Stone): what this resolution's exile
         # (destroy) instructions took off the battlefield, as it last existed there (608.2h)
         return sum(1 for rec in r.get("gone_this_way", ()) if gone_matches(rec, a["action"], a["count_this_way"]))
+    if "count_this_way" in a and r is not None and a.get("action") == "discarded":
+        # "discard your hand, then draw that many cards" (701.8: a card exiled by madness was discarded too)
+        f = {**a["count_this_way"], "zone": "any_card"}  # wherever it went (a graveyard, or exile by madness)
+        return sum(1 for x in r.get("discarded", ()) if x in g.objects and matches(g, x, f, src))
     if "blockers_beyond_first" in a:  # rampage (702.22b): counted as the ability resolves
         o = g.objects.get(src) if src is not None else None
         return max(0, len(o.blockers) - 1) if o is not None and o.zone == "battlefield" else 0
@@ -388,6 +403,10 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
     if "life_of" in a:
         who = _you(g, src, r)
         return g.players[who].life if who else 0
+    if "highest_life" in a:  # "the highest life total among all players / your opponents" (119.1)
+        who = _you(g, src, r)
+        among = seats.apnap(g) if a["highest_life"] == "all" else seats.opponents(g, who) if who else []
+        return max((g.players[p].life for p in among), default=0)
     for key, attr in (("total_power", "power"), ("total_toughness", "toughness")):
         if key in a:  # "the total toughness of creatures you control"
             ctl = _you(g, src, r)
@@ -491,6 +510,11 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False  # "only if you've been attacked this step": a creature attacks that player (508.1)
     if "combat_timing" in cond and not _combat_time(g, cond["combat_timing"]):
         return False
+    if "trigger_player_hand_le" in cond:  # "if that player has one or fewer cards in hand": the trigger's player
+        info = (r.get("trigger") if "trigger" in r else this(g, r).trigger_info if "obj" in r else None) if r else None
+        p = (info or {}).get("player")
+        if not isinstance(p, str) or p not in g.players or len(g.players[p].hand) > cond["trigger_player_hand_le"]:
+            return False
     if "hand_le" in cond and not len(g.players[you].hand) <= cond["hand_le"]:
         return False
     if "hand_ge" in cond and not len(g.players[you].hand) >= cond["hand_ge"]:
@@ -554,6 +578,10 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
     if "once_ever" in cond:  # exhaust (a later keyword): "activate each exhaust ability only once"
         ab = r.get("ability") if r else None
         if o is None or ab is None or o.chosen.get("activated_ever:" + ab.text):
+            return False
+    if "self_damage_turn_ge" in cond:  # "if SELF has dealt 3 or more damage this turn" (engine/actions.py)
+        turn, dealt = (o.chosen.get("damage_turn") if o is not None else None) or (None, 0)
+        if turn != g.turn or dealt < cond["self_damage_turn_ge"]:
             return False
     if "self_dealt_damage" in cond:  # "if it hasn't dealt damage yet": since it became this object
         if (o is not None and bool(o.chosen.get("dealt_damage"))) != bool(cond["self_dealt_damage"]):
@@ -726,12 +754,12 @@ def _mana_spent_ge(o: "Obj | None", need: dict[str, int]) -> bool:
 #: Condition keys this engine evaluates (a card using any other is unsupported).
 CONDITION_KEYS = {"city_blessing",
                   "control", "min", "max", "life_ge", "life_le", "your_turn", "all", "hand_le", "hand_ge",
-                  "attacked_you",
+                  "attacked_you", "trigger_player_hand_le",
                   "gained_life_this_turn", "kicked", "player_lost_life_this_turn", "opponent_lost_life_this_turn",
                   "spells_cast_this_turn", "spells_cast_last_turn", "player_spells_last_turn_ge", "revealed_as_cast",
                   "opponent_more_life",
                   "self",
-                  "self_attacked_or_blocked_this_turn", "self_dealt_damage",
+                  "self_attacked_or_blocked_this_turn", "self_dealt_damage", "self_damage_turn_ge",
                   "once_each_turn", "not", "it", "x_ge", "life_ge_start_plus", "graveyard_ge", "filter",
                   "cast_from_hand", "milled_this_way", "had_no_counters", "new_since_upkeep",
                   "opponent_dealt_damage_this_turn", "renowned", "monstrous", "cast_with", "step", "before_attackers",
@@ -856,6 +884,9 @@ def bind_players(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
 def bind_refs(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
     """A filter of an "each" or a count with the references in it read now (608.2c)."""
     f = bind_players(g, r, f)
+    xs = [k for k, v in f.items() if k.endswith(("_le", "_ge", "_eq")) and isinstance(v, dict) and v.get("x")]
+    if xs:  # "each permanent with mana value X or less" of an ability: the X of the resolving ability (107.3a),
+        f = {**f, **{k: this(g, r).x for k in xs}}  # not of its source permanent
     return bind_same_name(g, r, f) if "same_name_as" in f else f
 
 

@@ -33,7 +33,7 @@ SAMPLES = {  # one amount of each kind the evaluator computes
     "greatest": {"greatest": "power", "among": {}}, "counters_on": {"counters_on": "self", "kind": "fellowship"},
     "devotion": {"devotion": ["B"]}, "domain": {"domain": "you"}, "graveyard_types": {"graveyard_types": "you"},
     "drawn_this_turn": {"drawn_this_turn": "you"}, "colors_spent": {"colors_spent": "self"},
-    "mv_of": {"mv_of": "taken"},
+    "mv_of": {"mv_of": "taken"}, "highest_life": {"highest_life": "opponents"},
     "times_paid": {"times_paid": "Squad"},
 }
 

@@ -164,8 +164,8 @@ add_mana: mana:[syms]  or  choice:[[syms], ...]  or  any: n, [same], [chosen_col
     add mana (choice: one of the lists; any: n mana of any colors, same: all one color) (CR 106, 106.6)
 fight: a, b
     each deals damage equal to its power to the other (CR 701.14)
-attach: what, to
-    attach an Aura/Equipment (CR 701.3)
+attach: what, to, [creature_only]
+    attach an Aura/Equipment; creature_only: an Equipment, to a creature only (301.5c) (CR 701.3)
 search: filter, amount, to, [up_to], [tapped], [reveal], [zones: ["library","graveyard"]]
     search your library, put the cards in `to` (hand, battlefield, library_top, graveyard), then shuffle (CR 701.23)
 dig: amount, take, filter, to, rest, [optional], [tapped], [reveal]
@@ -201,13 +201,19 @@ unless: payer, (pay: {mana|life}  or  actions: [Effect]), effects
     effects happen unless payer pays / performs the actions (CR 117.12)
 delayed: step ("end", "upkeep", "your_upkeep", "end_of_combat"), effects
     a delayed trigger at the next such step (CR 603.7)
+delayed_trigger: ability: Ability (triggered, on an event), until ("eot" | "your_next_turn"), [once]
+    a delayed triggered ability that triggers on each such event until the duration ends; once: only the next
+    one ("when you next cast ... this turn") (CR 603.7, 603.7c)
+skip_next: who, step ("untap" | "upkeep" | "draw")
+    that player skips their next such step, once (CR 614.10)
 exile_top: who, amount
     exile the top cards of a library (then "exiled") (CR 406)
-playable: what: "exiled" or a card FILTER (e.g. Zombie cards in your graveyard), play: "play"|"cast", until:
-      "eot"|"next_turn_end", [free]
-    you may play/cast those cards (free: without paying their mana cost) (CR 601.2)
+playable: what: "exiled", a card FILTER (e.g. Zombie cards in your graveyard) or a target, play: "play"|"cast",
+      until: "eot"|"next_turn_end", [free], [exile_instead]
+    you may play/cast those cards (free: without paying their mana cost; exile_instead: a spell cast this way is
+    exiled instead of going to the graveyard, 614.1a) (CR 601.2)
 emblem: who, abilities: [Ability]
-    the player gets an emblem with those abilities (CR 114)
+    the player gets an emblem with those abilities (CR 113)
 keep_rest: keep: [FILTER], [among: FILTER], [chooser: "each"], rest: FILTER
     for each player one permanent of each kind kept (chosen by the controller, or by each player), the
     others of the rest filter sacrificed (Tragic Arrogance, Cataclysm: 608.2c, 701.14a)
@@ -232,9 +238,10 @@ poison: who, amount
 ward: mana: [syms], life: n
     counter the spell or ability whose targeting triggered this, unless its controller pays (engine/ops/ward.py)
     (not in 2016 (Strixhaven))
-cast_offer: what, [alt], [free], [must], [else], [keyword]
+cast_offer: what, [alt], [free], [must], [else], [keyword], [zone], [exile_instead]
     its owner may cast that card now, for its `alt` cost or free; `else`: where it goes if not cast
-    (madness 702.34a, rebound 702.87a, suspend 702.61a; engine/ops/cast.py) (CR 608.2c)
+    (madness 702.34a, rebound 702.87a, suspend 702.61a; engine/ops/cast.py); zone: where the card is (exile,
+    or graveyard); exile_instead: the spell is exiled instead of going to the graveyard (614.1a) (CR 608.2c)
 cascade
     exile from the top until a cheaper nonland card; may cast it free; the rest on the bottom (CR 702.84a)
 encore
@@ -367,6 +374,7 @@ Statics (Ability.static)
   clone              filter                             may enter as a copy of a matching creature 707.9
   unpreventable      (affects self)                     its damage can't be prevented            615.11
   spell_limit        who, amount                        each player can't cast more than N spells each turn
+  draw_limit         who, amount                        that player can't draw more than N cards each turn
   player_keywords    who, keywords                      "You have hexproof"                      702.11d
   control            (affects attached)                 you control the enchanted permanent      613.1b
   extra_land         amount                             you may play N additional lands each turn 305.2
@@ -409,7 +417,7 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "cast_offer", "cascade", "storm", "suspend_tick", "end_turn", "extra_combat", "flip", "clash", "restart",
     "move_counters", "replace_draw", "change_text", "copy_ability", "copy_spell", "extra_land", "copy_retarget",
     "encore", "ripple", "epic", "cipher", "cipher_cast", "haunt", "hideaway", "pair", "aura_swap", "player_effect",
-    "unattach", "piles", "keep_rest",
+    "unattach", "piles", "keep_rest", "delayed_trigger", "skip_next",
 })
 STATIC_KINDS: frozenset[str] = frozenset({
     "anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "cost_change", "devour",
@@ -420,6 +428,7 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "prevent_damage", "top_card_revealed", "no_max_hand_size", "look_top_card", "opening_hand_battlefield",
     "alternative_cost", "deck_rule", "cant_gain_life", "cant_lose_life", "attack_tax", "name_lock", "cast_only",
     "full_text", "amplify", "damage_unpreventable", "lose_types", "uncounterable_spells", "flash_self",
+    "draw_limit",
 })
 TRIGGER_EVENTS: frozenset[str] = frozenset({
     "etb", "dies", "ltb", "attacks", "blocks", "attacks_or_blocks", "becomes_blocked", "blocks_or_blocked",

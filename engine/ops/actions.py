@@ -257,7 +257,13 @@ def _connive(g: "Game", r: dict, e: Effect) -> dict | None:
 def _fateseal(g: "Game", r: dict, e: Effect) -> dict | None:
     """701.29: look at the top N of an opponent's library; any number go to the bottom."""
     p = controller(g, r)
-    opp = one_opponent(g, r, "an_opponent")  # 701.19a: an opponent's library (the controller chooses)
+    if e.get("who") is not None:  # "look at the top card of target player's library. You may put that card on
+        ps = [q for q in refs(g, r, e.args["who"]) if isinstance(q, str)]  # the bottom" (Jace, the Mind Sculptor)
+        if not ps:
+            return None
+        opp = ps[0]
+    else:
+        opp = one_opponent(g, r, "an_opponent")  # 701.19a: an opponent's library (the controller chooses)
     top = g.players[opp].library[:_n(g, r, e)]
     if not top:
         return None

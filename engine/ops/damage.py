@@ -48,9 +48,13 @@ def _damage(g: "Game", r: Ctx, e: Effect) -> dict | None:
     targets = [t for _, t, _ in hits]
     marks = {t: (g.objects[t].damage, dict(g.objects[t].counters)) for t in targets if isinstance(t, int)
              and t in g.objects}
+    lives = {t: (g.players[t].life, g.players[t].poison) for t in targets if isinstance(t, str) and t in g.players}
     deal_damage_batch(g, hits)
     # which objects were dealt damage "this way" (for a following "if ... is dealt damage this way")
     r.setdefault("dealt", [])
+    # and which players ("each player dealt damage this way gets an emblem ...": 120.3a, life lost or poison)
+    r["dealt_players"] = list(r.get("dealt_players", ())) + [
+        t for t, m in lives.items() if (g.players[t].life, g.players[t].poison) != m]
     hit = [t for t, m in marks.items() if t in g.objects and (g.objects[t].damage, g.objects[t].counters) != m]
     r["dealt"] += hit
     if e.get("exile_if_dies") and hit:  # 614.1a: "if it would die this turn, exile it instead"

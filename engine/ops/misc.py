@@ -266,6 +266,8 @@ def emblem_playable(ab: Ability) -> bool:
     emblem object in the command zone is watched like a permanent, engine/triggers.py event)."""
     if ab.kind == "static":
         st = ab.static or {}
+        if st.get("kind") in player_statics.KINDS:  # "You have no maximum hand size": read from the command
+            return not st.get("condition")        # zone with the permanents' (engine/player_statics.py, 113.4)
         return st.get("kind") in EMBLEM_STATICS and isinstance(st.get("affects"), dict) and not st.get("condition")
     t = ab.trigger or {}
     if ab.kind == "triggered" and t.get("event") not in (None, "step"):
@@ -321,6 +323,19 @@ def _emblem_object(g: "Game", player: str, card: CardDef) -> int:
     g.players[player].command.append(o.id)
     g.changed()
     return o.id
+
+
+# ------------------------------------------------------------------ skipped steps (614.10)
+@op("skip_next")
+def _skip_next(g: "Game", r: dict, e: Effect) -> None:
+    """614.10: "That player skips their next untap step": the next such step of that player is skipped
+    once (engine/game.py _not_skipped uses the record up)."""
+    for p in refs(g, r, e.get("who", "you")):
+        if isinstance(p, str):
+            g.ts += 1
+            g.effects.append({"layer": "skip_next", "ts": g.ts, "objects": [], "until": "never", "player": p,
+                              "step": e.args["step"]})
+            g.log("skip_next", player=p, step=e.args["step"])
 
 
 # ------------------------------------------------------------------ extra turns (500.7)

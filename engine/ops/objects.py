@@ -388,6 +388,9 @@ def _attach(g: "Game", r: Ctx, e: Effect) -> None:
     what = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int)]
     to = [x for x in refs(g, r, e.args["to"]) if isinstance(x, int)]
     if what and to and to[0] in g.objects and g.objects[to[0]].zone == "battlefield":
+        if e.get("creature_only") and ("Creature" not in g.chars(to[0]).types or what[0] == to[0]
+                                       or g.objects[what[0]].zone != "battlefield"):
+            return  # 301.5c: an Equipment attaches only to a creature; 701.3b: otherwise nothing happens
         g.objects[what[0]].attached_to = to[0]
         g.ts += 1
         g.objects[what[0]].timestamp = g.ts

@@ -329,8 +329,8 @@ def _discard(g: "Game", r: Ctx, e: Effect) -> dict | None:
             n = amount(g, amt, source_id(g, r), r)
             picks += g.rng.sample(hand, min(n, len(hand)))
     plan_to_graveyard(g, picks)
-    for c in picks:
-        discard(g, c)
+    done = [discard(g, c) for c in picks]
+    r["discarded"] = list(r.get("discarded", ())) + done  # "... then draw that many cards" (701.8)
     return None
 
 

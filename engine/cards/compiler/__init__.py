@@ -246,7 +246,8 @@ def _lower_triggered(item: IrItem) -> Ability | None:
             cond, cond_text = c, m.group(1)
             body = body[m.end():]
     optional = False
-    ctx = Ctx(last="it" if not trig.get("self") and trig.get("event") not in ("step", "state") else "self")
+    ctx = Ctx(last="it" if not trig.get("self") and trig.get("event") not in ("step", "state") else "self",
+              cast_trigger=trig.get("event") == "cast" and not trig.get("self"))
     bound = bind_difference(cond_text, body, ctx)  # "if you have fewer than seven cards ..., draw ... the difference"
     if bound is None:
         return None

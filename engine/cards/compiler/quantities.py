@@ -87,6 +87,9 @@ def count_of(phrase: str) -> Any:
         return None
     if p in ("your life total",):
         return {"life_of": "you"}
+    m = re.fullmatch(r"the highest life total among (all players|your opponents)", p)
+    if m:  # Sorin, Grim Nemesis -9
+        return {"highest_life": "all" if m.group(1) == "all players" else "opponents"}
     if p in ("life you've gained this turn", "the amount of life you gained this turn", "life you gained this turn"):
         return {"life_gained_this_turn": "you"}
     m = re.fullmatch(r"(?:self's|its) (power|toughness|mana value)", p)
@@ -110,7 +113,7 @@ def count_of(phrase: str) -> Any:
         return {k: ref}
     m = re.fullmatch(r"(.+?) plus the number of (.+)", p)
     if m:
-        a, b = count_of(m.group(1)), count_of(m.group(2))
+        a, b = number(m.group(1)) or count_of(m.group(1)), count_of(m.group(2))  # "two plus the number of ..."
         return None if a is None or b is None else {"plus": [a, b]}
     m = re.fullmatch(r"(?:other )?(.+?) you control", p)
     f = parse_noun(p)
@@ -237,6 +240,9 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     fewer = number(m.group(1)) if m else None
     if fewer:
         return {"hand_le": fewer - 1}
+    m = re.fullmatch(r"that player has (no|one or fewer|two or fewer) cards in hand", t)
+    if m:  # "at the beginning of each opponent's upkeep, if that player has one or fewer cards in hand" (603.4)
+        return {"trigger_player_hand_le": {"no": 0, "one or fewer": 1, "two or fewer": 2}[m.group(1)]}
     m = re.fullmatch(r"you have (\w+) or more cards in hand", t)
     if m and number(m.group(1)) is not None:
         return {"hand_ge": number(m.group(1))}
@@ -255,6 +261,9 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"self_attacked_this_turn": True}
     if t in ("self attacked or blocked this turn",):
         return {"self_attacked_or_blocked_this_turn": True}
+    m = re.fullmatch(r"(?:it|self) has dealt (\w+) or more damage this turn", t)
+    if m and number(m.group(1)) is not None:  # Chandra, Fire of Kaladesh (120.1: damage it dealt this turn)
+        return {"self_damage_turn_ge": number(m.group(1))}
     if t in ("it hasn't dealt damage yet", "self hasn't dealt damage yet"):
         return {"self_dealt_damage": False}
     if t == "self is enchanted or equipped":

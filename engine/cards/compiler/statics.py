@@ -556,6 +556,14 @@ def _rule_of_law(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "spell_limit", "who": "each_player", "amount": 1}]
 
 
+@static(r"^(each opponent|each player|you) can't draw more than (one|two) cards? each turn$")
+def _draw_limit(m: re.Match) -> list[dict[str, Any]] | None:
+    """"Each opponent can't draw more than one card each turn" (Narset, Parter of Veils): a draw past the
+    limit can't happen (121.2; engine/game.py draw)."""
+    who = {"each opponent": "opponent", "each player": "each_player", "you": "you"}[m.group(1)]
+    return [{"kind": "draw_limit", "who": who, "amount": 1 if m.group(2) == "one" else 2}]
+
+
 @static(r"^if a card would be put into an opponent's graveyard from anywhere, exile it instead$")
 def _rip(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "graveyard_replacement", "affects": {"owner": "opponent"}, "to": "exile"}]

@@ -208,6 +208,12 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r",? that(?:'s| is| are|'re) one or more colors$", p)
+        if m:  # "each permanent with mana value X or less that's one or more colors" (Ugin): not colorless (105.2c)
+            f["colorless"] = False
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+that (?:was|were) dealt damage this turn$", p)
         if m:
             f["damaged_this_turn"] = True
@@ -464,8 +470,8 @@ def parse_noun(phrase: str) -> dict[str, Any] | None:
 
 
 _TARGET = re.compile(
-    r"(?:(up to) )?(?:(one|two|three|four|five|x|\d+) )?(other |another |a second |a third |any number of )?"
-    r"target (.+)")
+    r"(?:(up to) )?(?:(one|two|three|four|five|six|seven|eight|nine|ten|x|\d+) )?"
+    r"(other |another |a second |a third |any number of )?target (.+)")
 
 
 def parse_target(phrase: str) -> TargetSpec | None:
@@ -473,14 +479,14 @@ def parse_target(phrase: str) -> TargetSpec | None:
     p = phrase.strip().lower().rstrip(".")
     if p in ("any target", "one target"):
         return TargetSpec({"any": True}, p)
-    m = re.fullmatch(r"each of (up to )?(one|two|three|four) other targets", p)
+    m = re.fullmatch(r"each of (up to )?(one|two|three|four|five|six) other targets", p)
     if m:
         n = number(m.group(2)) or 1
         return TargetSpec({"any": True, "other_target": True}, p, count=n, min=0 if m.group(1) else n)
     if p in ("any other target", "another target", "a second target", "a third target"):
         # 115.3: "another target", "a third target": not an object chosen for the ability's other targets
         return TargetSpec({"any": True, "other": True, "other_target": True}, p)
-    m = re.fullmatch(r"(?:(up to) )?(one|two|three|four|\d+) (other )?targets", p)
+    m = re.fullmatch(r"(?:(up to) )?(one|two|three|four|five|six|\d+) (other )?targets", p)
     if m:
         n = number(m.group(2)) or 1
         return TargetSpec(

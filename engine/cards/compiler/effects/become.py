@@ -14,12 +14,13 @@ from engine.cards.compiler.targets import COLORS
 
 
 @reader(
-    r"^(?:until (?:end of turn|your next turn), )?(.+?) becomes? an? (\d+)/(\d+) ((?:[a-z]+ )*?)creature(?: with "
-    r"(.+?))?( in addition to its other types| that's still an? (?:land|planeswalker))?"
+    r"^(?:until (?:end of turn|your next turn), )?(.+?) becomes? (?:an? )?(\d+)/(\d+) ((?:[a-z]+ )*?)creatures?"
+    r"(?: with (.+?))?( in addition to its other types| that's still an? (?:land|planeswalker))?"
     r"( until end of turn| until your next turn)?$"
 )
 def _animate(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """"Target land becomes a 3/3 creature", Gideon's "SELF becomes a 5/5 Human Soldier Ally creature
+    """"Target land becomes a 3/3 creature", "they become 6/6 Elemental creatures" (Nissa, Sage Animist),
+    Gideon's "SELF becomes a 5/5 Human Soldier Ally creature
     with indestructible that's still a planeswalker" (205.1b: "that's still a planeswalker" keeps
     its other card types and subtypes, as "in addition to its other types" does; 613.1d-f)."""
     what = c.ref(m.group(1))
@@ -194,24 +195,31 @@ def _lose_all(m: re.Match, c: Ctx) -> list[Effect] | None:
 _BASIC_LAND_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest"})
 
 
-@reader(r"^(until end of turn, )?(.+?) becomes? an? ([a-z ]+?) in addition to (?:its|their) other (?:creature )?types"
-        r"( until end of turn)?$")
+@reader(r"^(until end of turn, )?(.+?) becomes? an? ([a-z][a-z ]*?) in addition to (?:its|their) other "
+        r"(?:creature )?types(?: and gains? (.+?))?( until end of turn)?$")
 def _add_types(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"That creature becomes a Vampire in addition to its other types" (Olivia Voldaren), "target
-    permanent becomes an artifact in addition to its other types until end of turn" (Liquimetal Coating):
+    permanent becomes an artifact in addition to its other types until end of turn" (Liquimetal Coating),
+    "it becomes an Angel in addition to its other types and gains flying" (Gideon Blackblade's -2 style):
     the subtypes and card types are added, the others kept (205.1b, 613.1d); "a blue Crab" also sets
-    its color (613.1e)."""
+    its color (613.1e); the keywords are granted (layer 6), for good or until end of turn (611.2a)."""
     what = c.ref(m.group(2))
     more = become_parts("becomes a " + m.group(3))
-    if what is None or more is None or _BASIC_LAND_TYPES & set(more["subtypes"]) \
+    if what is None or more is None or _BASIC_LAND_TYPES & set(more["subtypes"]) or "power" in more \
             or not (more["subtypes"] or more.get("types")):
         return None
+    dur = "eot" if m.group(1) or m.group(5) else "permanent"
     args: dict[str, Any] = {"what": what, "types": more.get("types", []), "subtypes": more["subtypes"],
-                            "in_addition": True, "keep_types": True,
-                            "duration": "eot" if m.group(1) or m.group(4) else "permanent"}
+                            "in_addition": True, "keep_types": True, "duration": dur}
     if more.get("colors"):
         args["colors"] = more["colors"]
-    return [Effect("animate", args)]
+    out = [Effect("animate", args)]
+    if m.group(4):
+        kws = keyword_list(m.group(4))
+        if kws is None:
+            return None
+        out.append(Effect("animate", {"what": what, "keywords": kws, "duration": dur}))
+    return out
 
 
 #: this family's readers, in the order they are tried
@@ -235,5 +243,5 @@ def _change_text(m: re.Match, c: Ctx) -> list[Effect] | None:
                                    "duration": "eot" if m.group(4) else "permanent"})]
 
 
-READERS: tuple[Reader, ...] = (_animate, _animate_base, _base_pt, _artifact_creature, _color_choice, _pump_become,
-                               _lose_all, _change_text, _add_types)
+READERS: tuple[Reader, ...] = (_add_types, _animate, _animate_base, _base_pt, _artifact_creature, _color_choice,
+                               _pump_become, _lose_all, _change_text)

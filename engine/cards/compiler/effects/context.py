@@ -19,6 +19,7 @@ class Ctx:
     last: Any = None          # the last object reference, for "it" / "that creature" / "them"
     last_player: Any = None   # the last player reference, for "that player"
     x: Any = None             # "where X is ..." binding
+    cast_trigger: bool = False  # a "whenever ... casts a spell" trigger: "that spell" is the spell cast (603.2)
 
     def mark(self) -> tuple[int, Any, Any, Any]:
         """What ``rewind`` puts back: the target slots so far and the last references."""
@@ -63,6 +64,8 @@ class Ctx:
             if simple[p] in ("each_opponent", "each_player", "an_opponent", "defending_player"):
                 self.last_player = simple[p]
             return simple[p]
+        if p in ("each player dealt damage this way", "each opponent dealt damage this way"):
+            return "dealt_players"  # the players the damage instruction before this one was dealt to
         if p in ("target player", "target opponent"):
             f: dict[str, Any] = {"player": True}
             if p.endswith("opponent"):
@@ -127,6 +130,11 @@ class Ctx:
         if p in ("the exiled card", "the exiled cards", "the exiled permanent", "cards exiled with self",
                  "all cards exiled with self", "each card exiled with self") and self.last in (None, "self"):
             return "linked_exiled"  # 607.2a: the cards this object's linked ability exiled
+        if p in ("creatures dealt damage this way", "each creature dealt damage this way",
+                 "permanents dealt damage this way"):
+            return "dealt"  # the objects the damage instruction before this one was dealt to (engine/ops/damage.py)
+        if p == "them" and self.last == "self" and self.last_player is not None:
+            return self.last_player  # "deals 2 damage to them": a player ("that player" before it), never SELF
         if p in ("it", "that creature", "that permanent", "them", "those creatures", "that card", "that land",
                  "those cards", "those permanents", "that spell", "the creature", "that token", "those tokens",
                  "that artifact", "the token", "the exiled card", "that enchantment"):
@@ -168,7 +176,7 @@ class Ctx:
                     # the player chosen, or the chosen planeswalker's controller (306.2)
                     self.last_player = {"controller_of": r}
             return r
-        m = re.fullmatch(r"each of ((?:up to )?(?:one|two|three|four|five|six) target .+)", p)
+        m = re.fullmatch(r"each of ((?:up to )?(?:one|two|three|four|five|six) (?:target .+|targets))", p)
         if m:  # "deals 1 damage to each of up to two target creatures": each target the same (115.1)
             return self.ref(m.group(1))
         m = re.fullmatch(r"up to (one|two|three|four|five|six|seven) (.+)", p)
@@ -186,7 +194,7 @@ class Ctx:
         if m and "target" not in p:  # "return any number of cards with different mana values from your
             # graveyard" (Seasons Past): chosen as the effect resolves (608.2c), none of them alike
             f = parse_noun(m.group(1) + (m.group(3) or ""))
-            if f is None or f.get("player") or f.get("zone") in (None, "battlefield", "stack"):
+            if f is None or f.get("player") or m.group(2) and f.get("zone") in (None, "battlefield", "stack"):
                 return None
             f = self._fix_filter(f)
             if f is None:
@@ -308,7 +316,7 @@ def source_ref(p: str, c: Ctx) -> Any:
 
 
 PLAYER = (r"(you|target player|target opponent|each player|each opponent|that player|its controller|its owner|"
-          r"defending player|they|that creature's controller)")
+          r"defending player|they|that creature's controller|that player or that planeswalker's controller)")
 
 
 DURATIONS = {"until end of turn": "eot", "this turn": "eot", "until your next turn": "your_next_turn", None: "eot",

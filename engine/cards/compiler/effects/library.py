@@ -217,7 +217,7 @@ _REVEAL_DIG = re.compile(
     r"^reveal the top (two|three|four|five|six|seven|eight|ten|x|\d+) cards of your library\. "
     r"put (a|an|all|one|two|up to two) (.+?) (?:cards )?(?:from among them|revealed this way) (into your hand|onto "
     r"the battlefield(?: tapped)?) "
-    r"and the rest (into your graveyard|on the bottom of your library in (?:a random|any) order)\.?$"
+    r"and the rest (into your graveyard|into your hand|on the bottom of your library in (?:a random|any) order)\.?$"
 )
 
 
@@ -238,8 +238,8 @@ def read_dig(text: str, ctx: Ctx) -> list[Effect] | None:
         take = {"a": 1, "an": 1, "one": 1, "two": 2, "all": 99, "up to two": 2}[m.group(2)]
         return [Effect("dig", {"amount": amount(m.group(1)), "take": take, "filter": f, "reveal": True,
                                "to": "hand" if "hand" in m.group(4) else "battlefield",
-                               "rest": "graveyard" if "graveyard" in m.group(5) else "library_bottom",
-                               **({"tapped": True} if "tapped" in m.group(4) else {})})]
+                               "rest": "graveyard" if "graveyard" in m.group(5) else "hand" if "hand" in m.group(5)
+                               else "library_bottom", **({"tapped": True} if "tapped" in m.group(4) else {})})]
     m = _LOOK_ONE.match(text)
     if m:
         f = parse_noun(m.group(1))

@@ -65,7 +65,8 @@ def _life_eq(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("gain_life" if m.group(2).lower() == "gain" else "lose_life", {"who": who, "amount": n})]
 
 
-@reader(rf"^(?:{PLAYER} )?discards? (a|an|one|two|three|four|x|\d+) (?:([a-z ,/-]+?) )?cards?( at random)?$")
+@reader(rf"^(?:{PLAYER} )?discards? (a|an|one|two|three|four|five|six|seven|x|\d+) (?:([a-z ,/-]+?) )?cards?"
+        r"( at random)?$")
 def _discard(m: re.Match, c: Ctx) -> list[Effect] | None:
     """701.7a: "Discard a card", "Target player discards two cards", "you may discard a land card" (the
     player chooses among the cards of that kind in their hand)."""
@@ -205,6 +206,24 @@ def _rummage_any(m: re.Match, c: Ctx) -> list[Effect] | None:
         Effect("discard", {"who": who, "amount": "any"}),
         Effect("draw", {"who": who, "amount": {"that_much": True}}),
     ]
+
+
+@reader(r"^(you|target player|target opponent|that player|each opponent|they) skips? (?:your|their) next "
+        r"(untap|upkeep|draw) step$")
+def _skip_next_step(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """614.10: "That player skips their next untap step" (Ral Zarek's -7 style): once, that player's next one."""
+    who = c.player(m.group(1))
+    return None if who is None else [Effect("skip_next", {"who": who, "step": m.group(2)})]
+
+
+@reader(r"^discard (?:all the cards in your hand|your hand), then draw that many cards(?: plus (one|two|three))?$")
+def _discard_hand_redraw(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Discard all the cards in your hand, then draw that many cards plus one" (Chandra, Flamecaller 0):
+    "that many" is the number of cards discarded (701.8), counted as they are discarded."""
+    many: Any = {"count_this_way": {}, "action": "discarded"}
+    if m.group(1):
+        many = {"plus": [many, number(m.group(1))]}
+    return [Effect("discard", {"who": "you", "amount": "all"}), Effect("draw", {"who": "you", "amount": many})]
 
 
 @reader(r"^put (a|one|two|three|\w+) cards? from your hand on (top|the bottom) of your library(?: in any order)?$")
@@ -373,6 +392,8 @@ READERS: tuple[Reader, ...] = (
     _extra_turn,
     _extra_land_now,
     _rummage_any,
+    _discard_hand_redraw,
+    _skip_next_step,
     _hand_to_top,
     _reveal_hand,
     _reveal_discard_named,

@@ -93,6 +93,22 @@ def _cant_cast_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
                                      "duration": DURATIONS[m.group(3)]})]
 
 
+#: the player statics a resolved effect may grant for a while (engine/player_statics.py reads "player" effects)
+_FOR_NOW = frozenset({"free_spells", "flash_spells", "player_keywords", "no_max_hand_size"})
+
+
+@reader(r"^(until end of turn|until your next turn), (you .+)$|^(you .+?) (this turn|until your next turn)$")
+def _player_static_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """611.2a: "Until end of turn, you may cast spells from your hand without paying their mana costs" (Jaya
+    Ballard's -8 style), "you have hexproof until your next turn": a rule for the player for that long."""
+    from engine.cards.compiler.statics import parse_static  # layering: cycle (statics imports this package)
+    sts = parse_static(m.group(2) or m.group(3))
+    if not sts or any(st.get("kind") not in _FOR_NOW or st.get("condition") for st in sts):
+        return None
+    dur = DURATIONS[m.group(1) or m.group(4)]
+    return [Effect("player_effect", {"static": st, "duration": dur}) for st in sts]
+
+
 @reader(r"^damage can't be prevented (this turn|until your next turn)$")
 def _unpreventable_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
     """615.11, 611.2: "Damage can't be prevented this turn" (Skullcrack): no damage, from any source."""
@@ -212,6 +228,7 @@ READERS: tuple[Reader, ...] = (
     _cant_change_life_for_now,
     _cant_cast_for_now,
     _unpreventable_for_now,
+    _player_static_for_now,
     _restrict,
     _restrict_by,
     _cant_block_this,

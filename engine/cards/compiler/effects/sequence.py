@@ -209,6 +209,11 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
             if out is not None:
                 return _bind_that_player(out, ctx)
             ctx.rewind(mark)  # a reader that gave up leaves no target behind
+    m = re.fullmatch(r"(you [^,]+), ([a-z][^,]+), (then|and) (.+)", low)
+    if m:  # "You gain 7 life, draw seven cards, then put ..." (Ugin, the Spirit Dragon): a series of three
+        got = _attempt(f"{m.group(1)} and {m.group(2)}, {m.group(3)} {m.group(4)}", ctx)
+        if got is not None:
+            return got
     m = re.fullmatch(r"(.*?)\ba number of (.+?) equal to (.+)", low)
     if m and " where x is " not in low and not re.search(r"\bx\b", low):
         # "create a number of 1/1 white Soldier creature tokens equal to your devotion to white": the
@@ -265,6 +270,17 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     return None
 
 
+#: words of a sentence that refer back to what the sentence before it made or named
+_BACK_REF = re.compile(r"\b(?:them|those|that spell|that card|that creature|that token|the copy|the copies|it)\b")
+
+
+def _compile_more(ab: Any, sentence: str) -> Any:
+    """The delayed triggered ability ``ab`` with one more sentence of its text, or None."""
+    from engine.cards.compiler import compile_ability_text  # layering: cycle (compiler imports this)
+    got = compile_ability_text(f"{ab.text.rstrip('.')}. {sentence.strip()}")
+    return got if got is not None and got.kind == "triggered" and got.trigger == ab.trigger else None
+
+
 def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     """Several sentences in order; None if any is not understood.
 
@@ -296,6 +312,11 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         if who is None or f is None:
             return None
         return [Effect("discard", {"who": who, "amount": number(m.group(2)) or 1, "filter": f, "chooser": "you"})]
+    m = re.fullmatch(r"look at the top card of (target player's|target opponent's) library\. you may put (?:that card|"
+                     r"it) on the bottom of (?:that player's|their) library\.?", low)
+    if m:  # Jace, the Mind Sculptor +2: fateseal 1 (701.19a) of the target player's library, whoever it is
+        who = ctx.player(m.group(1).replace("'s", ""))
+        return None if who is None else [Effect("action", {"name": "fateseal", "amount": 1, "who": who})]
     m = SEARCH_NAMED.match(low)
     if m:
         name = text.strip()[len(text.strip()) - len(low) + low.index("named ") + 6:]
@@ -364,6 +385,32 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             while k > 0 and out[k - 1].op == "damage" and _to_player(out[k].args.get("to")):
                 k -= 1
             out[k] = Effect("damage", {**out[k].args, "exile_if_dies": True})
+            continue
+        if out and out[-1].op == "delayed_trigger" and _BACK_REF.search(s):
+            # "When you next cast ... this turn, copy that spell. You may choose new targets for the copy.",
+            # "Whenever you attack this turn, create two ... tokens ... Sacrifice them at the beginning of the
+            # next end step.": a sentence that refers back belongs to the delayed trigger (603.7c)
+            ab = out[-1].args["ability"]
+            more = _compile_more(ab, sent)
+            if more is None:
+                return None
+            out[-1] = Effect("delayed_trigger", {**out[-1].args, "ability": more})
+            continue
+        m = re.match(r"^if (?:that spell|that card|it) would be put into (?:your|its owner's|a) graveyard"
+                     r"(?: this turn)?, exile it instead$", s)
+        inner = out[-1].args.get("effects") if m and out and out[-1].op == "may" else None
+        if m and out and out[-1].op == "cast_offer":  # cast now (engine/ops/cast.py), exiled after
+            out[-1] = Effect("cast_offer", {**out[-1].args, "exile_instead": True})
+            continue
+        if m and out and (out[-1].op == "playable" or inner and len(inner) == 1 and inner[0].op == "playable"):
+            # 614.1a: the spell cast with this permission goes to exile instead of its owner's graveyard
+            # (Jace, Telepath Unbound -3; engine/zones_cast.py, engine/game.py move)
+            if out[-1].op == "playable":
+                out[-1] = Effect("playable", {**out[-1].args, "exile_instead": True})
+            else:
+                assert inner is not None
+                out[-1] = Effect("may", {**out[-1].args,
+                                         "effects": [Effect("playable", {**inner[0].args, "exile_instead": True})]})
             continue
         m = re.match(r"^(?:for each 1 damage prevented this way, put a \+1/\+1 counter on (?:that creature|it)|"
                      r"you gain life equal to the damage prevented this way)$", s)
@@ -602,7 +649,8 @@ _INSTEAD = (re.compile(r"^if (.+?), instead (.+)$"), re.compile(r"^(?!if )(.+?) 
 
 #: ops that only allow something later ("you may play an additional land this turn", 305.2a):
 #: "you may" is the permission itself, not a choice made as the ability resolves
-PERMISSIONS = frozenset({"extra_land"})
+PERMISSIONS = frozenset({"extra_land",
+                         "cast_offer"})  # an offer to cast now is a choice of its own: the player may pass
 
 
 def instead(sentence: str, out: list[Effect], ctx: Ctx) -> bool | None:

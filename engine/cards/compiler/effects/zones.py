@@ -9,7 +9,7 @@ from typing import Any
 from engine.cards.abilities import Effect, TargetSpec
 from engine.cards.compiler.effects.amounts import amount_of
 from engine.cards.compiler.effects.context import Ctx, Reader, reader
-from engine.cards.compiler.targets import number, parse_noun
+from engine.cards.compiler.targets import number, parse_noun, parse_target
 
 
 @reader(r"^(destroy|exile) (.+?)(?:\. (?:it|they) can't be regenerated)?$")
@@ -138,9 +138,10 @@ def _shuffle_in(m: re.Match, c: Ctx) -> list[Effect] | None:
     library" (Elixir of Immortality): each part moved, then the library shuffled (701.16a)."""
     out = []
     for part in re.split(r" and (?=your graveyard$|their graveyard$)", m.group(2)):
-        gy = re.fullmatch(r"(your|their|target player's|that player's) graveyard", part)
+        gy = re.fullmatch(r"(your|their|target player's|that player's) (graveyard|hand)", part)
         who = c.player({"your": "you", "their": "they"}.get(gy.group(1), gy.group(1).replace("'s", ""))) if gy else None
-        what = {"graveyard_of": who} if who is not None else c.ref(part)
+        key = "graveyard_of" if gy and gy.group(2) == "graveyard" else "hand_cards_of"  # "shuffles their hand into"
+        what = {key: who} if who is not None else c.ref(part)
         if what is None:
             return None
         out.append(Effect("move", {"what": what, "to": "library_shuffle"}))
@@ -360,6 +361,34 @@ def _attach_target(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if to is None else [Effect("attach", {"what": "self", "to": to})]
 
 
+@reader(r"^attach ((?:up to one )?target .*?equipment.*?|an equipment you control) to (.+)$")
+def _attach_equipment(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.3a: "attach target Equipment you control to target creature you control" (Kor Outfitter), "you may
+    attach an Equipment you control to it" (Nahiri, Heir of the Ancients: one chosen as it resolves). An
+    Equipment attaches only to a creature (301.5c); otherwise nothing happens (701.3b)."""
+    if m.group(1).startswith("an "):
+        what: Any = {"choose": {"subtypes": ["Equipment"], "controller": "you"}, "amount": 1}
+    else:
+        spec = parse_target(m.group(1))
+        if spec is None or spec.filter.get("subtypes") != ["Equipment"] or spec.count != 1:
+            return None
+        what = c.add_target(spec)
+    last = c.last
+    to = c.ref(m.group(2))
+    if to is None and m.group(2) in ("it", "that creature") and last == "created":
+        to = "created"
+    if to is None or to == "it" and last is None:
+        return None
+    return [Effect("attach", {"what": what, "to": to, "creature_only": True})]
+
+
+@reader(r"^exile all cards from (target player's|target opponent's|that player's|your) library$")
+def _exile_library(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Exile all cards from target player's library" (Jace, the Mind Sculptor -12): the whole library (406.3)."""
+    who = c.player({"your": "you"}.get(m.group(1), m.group(1).replace("'s", "")))
+    return None if who is None else [Effect("exile", {"what": {"library_of": who}})]
+
+
 TOP_OR_BOTTOM_RX = re.compile(
     r"^(?:choose )?(target .+?)\. its owner puts it on (?:their choice of )?the top or bottom of their library$"
 )
@@ -405,6 +434,8 @@ READERS: tuple[Reader, ...] = (
     _exchange,
     _exile_top,
     _exiles_top,
+    _attach_equipment,
+    _exile_library,
     _attach,
     _attach_target,
 )
