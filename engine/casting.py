@@ -816,6 +816,10 @@ def activate(g: "Game", player: str, a: dict[str, Any], opponent_chose: bool = F
             o.chosen["activated:" + ab.text] = g.turn  # 602.5b
         if ab.condition.get("once_ever"):
             o.chosen["activated_ever:" + ab.text] = True  # exhaust: once for this object (400.7: a new one may again)
+    if ab.kind == "mana" and isinstance(a.get("mana"), str):  # "Add {G} or {W}": a kind it adds (106.4)
+        for e in ab.effects:
+            if e.op == "add_mana" and "choice" in e.args and a["mana"] not in ("".join(k) for k in e.args["choice"]):
+                raise IllegalAction(f"{a['mana']!r}: not a kind of mana {o.card.name}'s ability adds")
     if ab.kind == "mana" and not ab.targets:
         _pay_other_costs(g, player, o, cost, x)
         extra = {"effects": [dict(e.args) for e in ab.effects if e.op == "add_mana"], "mana": a.get("mana"),
