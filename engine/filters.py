@@ -26,6 +26,9 @@ KNOWN = frozenset({
     "attached_to_self",  # "for each Aura attached to SELF" (303.4, 301.5)
     "other_target",  # a target slot's: not an object chosen for another target (115.3; engine/targets.check_targets)
 })
+#: 110.4a: the card types of a "permanent card" (Battle: a later card type, March of the Machine, 2023)
+_PERMANENT_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle"})
+
 #: Keys that name another object of the resolution ("with the same name as that permanent"):
 #: engine.values binds them to plain keys (``name_in``) before ``matches`` reads the filter.
 BOUND_KEYS = frozenset({"same_name_as"})
@@ -114,6 +117,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
     if f.get("any"):
         if not (c.types & {"Creature", "Planeswalker"}) or o.zone != "battlefield":
             return False
+    if f.get("permanent") and o.zone != "battlefield" and not c.types & _PERMANENT_TYPES:
+        return False  # 110.4a: "permanent card": an artifact, creature, enchantment, land or planeswalker card
     t = f.get("types")
     if t and not any(tt in c.types or (tt == "Permanent" and o.zone == "battlefield")
                      or (tt == "Spell" and o.zone == "stack") or tt == "Card" for tt in t):
