@@ -557,7 +557,7 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         if r is not None and "obj" in r:
             its = refs(g, r, "it")
         else:  # checked again as the trigger resolves (603.4): the object that left is then its new
-            info = (r or {}).get("trigger") or {}  # object ("if it was a Human", 603.10a)
+            info = (r or {}).get("trigger") or {}  # object ("if it was a Human", 603.6d)
             x = info.get("obj") if info.get("obj") in g.objects else info.get("new", info.get("obj"))
             its = [x] if x is not None else []
         if r is not None and "dealt" in r:  # after a damage effect: "is dealt damage this way"

@@ -127,6 +127,25 @@ _ACT_LIMITS = [
 ]
 
 
+#: The other instructions a mana ability may carry and the engine runs at once, asking nothing
+#: (engine.effects.run_now): "SELF deals 1 damage to you", "... add {C}{C} instead", "Draw a card".
+_WITH_MANA = frozenset({"if", "damage", "gain_life", "lose_life", "draw", "counters", "restrict", "poison"})
+
+
+def _mana_ability(effects: list[Effect]) -> bool:
+    """605.1a: an activated ability without a target that could add mana as it resolves (not a
+    loyalty ability) is a mana ability, whatever else it does."""
+    def ops(es: Any) -> list[Effect]:
+        out = []
+        for e in es:
+            out.append(e)
+            if e.op == "if":
+                out += ops(e.args.get("then", ())) + ops(e.args.get("else", ()))
+        return out
+    every = ops(effects)
+    return any(e.op == "add_mana" for e in every) and all(e.op == "add_mana" or e.op in _WITH_MANA for e in every)
+
+
 def _modes(lines: tuple[str, ...], head: str) -> tuple[tuple[Ability, ...], int, int] | None:
     m = _MODAL.match(head.strip())
     if not m or m.group(1).strip() and m.group(1).strip().lower() != "an opponent":
@@ -207,7 +226,7 @@ def _lower_activated(item: IrItem) -> Ability | None:
     effects = parse_effects(body, ctx)
     if effects is None:
         return None
-    is_mana = (not ctx.targets and effects and all(e.op == "add_mana" for e in effects) and cost.loyalty is None)
+    is_mana = not ctx.targets and cost.loyalty is None and _mana_ability(effects)
     return Ability("mana" if is_mana else "activated", item.text, effects=tuple(effects),
                    targets=tuple(ctx.targets), cost=cost, condition=cond, zone=zone,
                    sorcery_speed=sorcery or cost.loyalty is not None)
