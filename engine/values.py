@@ -433,6 +433,12 @@ def _soulbond_open(g: "Game", o: Any, which: str, r: Ctx | None, you: str) -> bo
     return any(i != o.id and unpaired_creature(g, i, you) for i in g.battlefield)
 
 
+def _at_least(cond: dict[str, Any]) -> int:
+    """The least count a "control" condition asks: "you control a Faerie" one; "you control no
+    Faerie" / "you don't control a Faerie" ({"max": 0}) none (608.2c)."""
+    return int(cond.get("min", 0 if "max" in cond else 1))
+
+
 def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -> bool:
     """Whether a condition holds now: an intervening "if" (603.4), an "as long as" static
     (611.3a), a conditional instruction (608.2c) or an activation restriction (602.5b).
@@ -453,12 +459,12 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
             n = len({g.objects[i].card.name for i in g.battlefield if matches(g, i, f, src, you)})
         else:
             n = sum(1 for i in g.battlefield if matches(g, i, f, src, you))
-        if not cond.get("min", 1) <= n <= cond.get("max", 10 ** 6):
+        if not _at_least(cond) <= n <= cond.get("max", 10 ** 6):
             return False
     if "opponents_control" in cond:  # "unless your opponents control eight or more lands"
         f = cond["opponents_control"]
         n = sum(1 for i in g.battlefield if g.controller_of(i) in g.opponents(you) and matches(g, i, f, src, you))
-        if not cond.get("min", 1) <= n <= cond.get("max", 10 ** 6):
+        if not _at_least(cond) <= n <= cond.get("max", 10 ** 6):
             return False
     if "opponents_ge" in cond and len(g.opponents(you)) < cond["opponents_ge"]:
         return False  # "unless you have two or more opponents"
