@@ -169,9 +169,9 @@ def _finish(g: "Game", sid: int, countered: bool = False) -> None:
             g.changed()
         elif not countered and any(t in s.card.types for t in _PERMANENT_TYPES):
             target = s.targets[0][0] if s.targets and s.targets[0] else None
-            new = g.move(sid, "battlefield", controller=s.controller)
-            if "Aura" in s.card.subtypes and target is not None:
-                g.objects[new].attached_to = target  # 303.4f
+            aura = "Aura" in s.card.subtypes and target is not None
+            new = g.move(sid, "battlefield", controller=s.controller, attached_to=target if aura else None)  # 303.4f
+            if aura:
                 g.changed()
             cast_options.after_resolve(g, s, new)  # dash's return (702.108a)
             if cast_options.cast_with(s, "Sneak") and new in g.objects:  # sneak: "enters tapped and attacking"

@@ -390,14 +390,16 @@ class Game:
 
     def move(self, oid: int, to: str, *, top: bool = True, controller: str | None = None,
              tapped: bool = False, index: int | None = None, replaced: bool = False,
-             counters: dict[str, int] | None = None, linked: int | None = None, transformed: bool = False) -> int:
+             counters: dict[str, int] | None = None, linked: int | None = None, transformed: bool = False,
+             attached_to: int | None = None) -> int:
         """Move an object to a zone; it becomes a new object there (400.7). Returns its new id.
 
         A move to a graveyard goes through its replacement effects (614.1a, engine/replacement.py)
         unless ``replaced`` says the caller already applied them; "library_shuffle" shuffles it
         into its owner's library. ``counters``: it enters the battlefield with them (614.1c:
         persist, undying). ``linked``: the source whose replacement the caller applied exiles it,
-        linked to that source's "exiled with" ability (614.14)."""
+        linked to that source's "exiled with" ability (614.14). ``attached_to``: an Aura spell enters
+        the battlefield attached to its target (303.4f), so its enters triggers see it attached."""
         o = self.objects[oid]
         frm = o.zone
         r = self.resolving
@@ -459,7 +461,7 @@ class Game:
         n.damage = 0
         n.deathtouched = False
         n.counters = {}
-        n.attached_to = None
+        n.attached_to = attached_to if to == "battlefield" else None
         n.attacking = None
         n.blocking = []
         n.blocked = False
