@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 
 OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "unblocked", "cast", "tapped",
                  "becomes_blocked_by",  # once for each creature blocking it (509.1h); "it": that blocker
+                 "blocks_creature",  # once for each creature it blocks (509.4); "it": that attacker
                  "exploits",
                  "untapped", "deals_damage", "dealt_damage", "combat_damage_player",
                  "combat_damage_creature", "combat_damage", "damage_player", "damage_opponent",

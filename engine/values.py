@@ -145,7 +145,8 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
         if info:
             if "objs" in info:  # a batch trigger ("one or more ... attack, they ..."): all of them
                 return [x for x in info["objs"] if x in g.objects]
-            x = info.get("new", info.get("blocker", info.get("obj")))  # "becomes blocked by a creature": that one
+            # "becomes blocked by a creature" / "blocks a creature": that other creature
+            x = info.get("new", info.get("blocker", info.get("blocked", info.get("obj"))))
             if x in g.objects:
                 return [x]
             if info.get("player") and info["event"] in ("draw", "gain_life", "lose_life"):

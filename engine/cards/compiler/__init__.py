@@ -262,7 +262,12 @@ def _lower_triggered(item: IrItem) -> Ability | None:
             cond = c
             body = body[m.end():]
     optional = False
-    ctx = Ctx(last="it" if not trig.get("self") and trig.get("event") not in ("step", "state") else "self")
+    other = _blocks_a_creature(trig, rest)
+    if other is not None:
+        trig = other  # "it deals 2 damage to that creature": the subject "it" is still SELF
+        body = re.sub(r"(^|\. )it (deals|gets|gains|has|can't|doesn't)\b", r"\1self \2", body, flags=re.I)
+    ctx = Ctx(last="it" if (not trig.get("self") or other is not None) and trig.get("event") not in ("step", "state")
+              else "self")
     if trig.get("event") == "step" and trig.get("whose", "you") != "you":
         ctx.last_player = "trigger_player"  # "at the beginning of each player's upkeep, that player ..." (503.1)
     if (trig.get("filter") or {}).get("controller") == "opponent" and trig.get("event") in ("dies", "etb", "ltb"):
@@ -285,6 +290,8 @@ def _lower_triggered(item: IrItem) -> Ability | None:
     effects = parse_effects(body, ctx)
     if effects is None:
         return None
+    if other is not None:  # 603.7c: a delayed trigger it creates remembers that creature
+        effects = [Effect("delayed", {**e.args, "keep_it": True}) if e.op == "delayed" else e for e in effects]
     zone = "battlefield"
     if re.search(r"\breturn self from your graveyard\b", body, re.I):
         zone = "graveyard"
@@ -293,6 +300,23 @@ def _lower_triggered(item: IrItem) -> Ability | None:
         effects = list(effects[0].args["effects"])
     return Ability("triggered", item.text, effects=tuple(effects), targets=tuple(ctx.targets),
                    trigger=trig, condition=cond, optional=optional, zone=zone)
+
+
+_BLOCKS_A_CREATURE = re.compile(r"^self (blocks|becomes blocked by|blocks or becomes blocked by) an? creature$", re.I)
+
+
+def _blocks_a_creature(trig: dict[str, Any], head: str) -> dict[str, Any] | None:
+    """"Whenever SELF blocks [or becomes blocked by] a creature, ... that creature": one trigger for each
+    creature it blocks or that blocks it (509.1h, 509.4), whose "that creature"/"it" is that other
+    creature, not SELF (events blocks_creature, becomes_blocked_by); None for other triggers."""
+    if not trig.get("self"):
+        return None
+    m = _BLOCKS_A_CREATURE.match(head.split(", ")[0].strip())
+    if m is None:
+        return None
+    events = {"blocks": ["blocks_creature"], "becomes blocked by": ["becomes_blocked_by"],
+              "blocks or becomes blocked by": ["blocks_creature", "becomes_blocked_by"]}[m.group(1).lower()]
+    return {k: v for k, v in trig.items() if k != "event"} | {"event": events if len(events) > 1 else events[0]}
 
 
 def compile_abilities_text(text: str) -> list[Ability] | None:
