@@ -319,6 +319,10 @@ def _blocks_a_creature(trig: dict[str, Any], head: str) -> dict[str, Any] | None
     return {k: v for k, v in trig.items() if k != "event"} | {"event": events if len(events) > 1 else events[0]}
 
 
+#: the reason a card is unsupported when an ability it grants names the card itself (its granter)
+GRANTER_NAMED = "the card's own name inside an ability it grants (the granting permanent, 201.4a)"
+
+
 def compile_abilities_text(text: str) -> list[Ability] | None:
     """The abilities of one paragraph of a permanent (e.g. quoted text a static or emblem grants)."""
     items = read_ir(text, "", False)
@@ -710,4 +714,9 @@ def compile_card(data: Any) -> CardDef:
                     layout, face_keys)
     if name != full_name and not face_keys:
         card = replace(card, unsupported=card.unsupported + (MISSING_FACE,))
+    if name and any(re.search(rf"\b{re.escape(name)}\b", q) for q in re.findall(r'"([^"]*)"', text)) \
+            and any(ab.kind == "static" and (ab.static or {}).get("kind") == "grant_ability" for ab in card.abilities):
+        # 'Enchanted creature has "... arrow counters on Archery Training"': inside the granted ability the
+        # card's name is the granting permanent, not the creature that has the ability (SELF there): not read
+        card = replace(card, unsupported=card.unsupported + (GRANTER_NAMED,))
     return card
