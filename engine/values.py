@@ -193,7 +193,12 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
             return chosen_refs(g, r, ref)
         if "target" in ref:
             i = ref["target"] + r.get("off", 0)
-            return list(r["legal"][i]) if i < len(r["legal"]) else []
+            xs = list(r["legal"][i]) if i < len(r["legal"]) else []
+            fol = r.get("followed")
+            if fol:  # 400.7h: a target this effect put onto the battlefield is found there by its later parts
+                xs = [fol[x] if isinstance(x, int) and x not in g.objects and fol.get(x) in g.objects  # ("that
+                      and g.objects[fol[x]].zone == "battlefield" else x for x in xs]  # creature gains haste")
+            return xs
         if "each" in ref:
             f = bind_refs(g, r, ref["each"])
             if "power_lt_self" in f or "toughness_lt_self" in f:
