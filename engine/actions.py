@@ -446,7 +446,11 @@ def add_mana(g: "Game", player: str, e: Effect, src: int | None, pick: Any = Non
         syms = list(e.args["mana"])
     elif "choice" in e.args:
         opts = e.args["choice"]
-        syms = list(opts[pick if isinstance(pick, int) and 0 <= pick < len(opts) else 0])
+        if isinstance(pick, str):  # "Add {G} or {W}": the kind the player named (106.4, 605.3a)
+            named = [o for o in opts if "".join(o) == pick]  # checked as it is activated (casting.activate)
+            syms = list(named[0] if named else opts[0])
+        else:
+            syms = list(opts[pick if isinstance(pick, int) and 0 <= pick < len(opts) else 0])
     elif "any" in e.args and e.args.get("chosen_color"):  # "of the chosen color" (614.12)
         o = g.objects.get(src) if src is not None else None
         c = o.chosen.get("color") if o is not None else None

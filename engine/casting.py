@@ -772,7 +772,8 @@ def is_plain_mana_activation(g: "Game", player: str, a: dict[str, Any]) -> bool:
     if a.get("mana") is not None and any("could_produce" in e.args for e in ab.effects):
         return False  # the kind asked for is checked as the mana is added, after the costs (106.7)
     return ab.kind == "mana" and not ab.targets and not cost.mana and not cost.discard and not cost.sacrifice_self \
-        and not has_choices(cost) and not cost.exile_self and ab.condition is None  # (its marks: activate)
+        and not has_choices(cost) and not cost.exile_self and ab.condition is None \
+        and all(e.op == "add_mana" for e in ab.effects)  # (its marks: activate; other instructions: run_now)
 
 
 def mode_range(ab: Ability) -> tuple[int, int]:
@@ -826,9 +827,13 @@ def activate(g: "Game", player: str, a: dict[str, Any], opponent_chose: bool = F
             o.chosen["activated:" + ab.text] = g.turn  # 602.5b
         if ab.condition.get("once_ever"):
             o.chosen["activated_ever:" + ab.text] = True  # exhaust: once for this object (400.7: a new one may again)
+    if ab.kind == "mana" and isinstance(a.get("mana"), str):  # "Add {G} or {W}": a kind it adds (106.4)
+        for e in ab.effects:
+            if e.op == "add_mana" and "choice" in e.args and a["mana"] not in ("".join(k) for k in e.args["choice"]):
+                raise IllegalAction(f"{a['mana']!r}: not a kind of mana {o.card.name}'s ability adds")
     if ab.kind == "mana" and not ab.targets:
         _pay_other_costs(g, player, o, cost, x)
-        extra = {"effects": [dict(e.args) for e in ab.effects if e.op == "add_mana"], "mana": a.get("mana"),
+        extra = {"effects": [{"op": e.op, "args": dict(e.args)} for e in ab.effects], "mana": a.get("mana"),
                  "tapped": bool(cost.tap)}
         if has_choices(cost):
             _after_costs(g, costs.start(g, player, cost, oid, None, "mana", a, extra))
@@ -959,16 +964,16 @@ def finish_activate(g: "Game", player: str, sid: int) -> None:
 
 @per_object
 def _mana_part(ab: Ability) -> Ability:
-    """The "add mana" effects of a mana ability as an ability of their own."""
-    return Ability("mana", "", effects=tuple(Effect("add_mana", dict(e.args)) for e in ab.effects
-                                            if e.op == "add_mana"))
+    """The effects of a mana ability as an ability of their own (its "add mana" ones, and the other
+    instructions a mana ability may have, 605.1a)."""
+    return Ability("mana", "", effects=tuple(Effect(e.op, dict(e.args)) for e in ab.effects))
 
 
 def finish_mana(g: "Game", player: str, src: int, extra: dict[str, Any], ab: Ability | None = None) -> None:
     """605.3a: a mana ability resolves at once, after its costs are paid (its "add mana"
     effects are ``ab``, or rebuilt from ``extra`` after a cost that needed choices)."""
     if ab is None:
-        ab = Ability("mana", "", effects=tuple(Effect("add_mana", args) for args in extra.get("effects", ())))
+        ab = Ability("mana", "", effects=tuple(Effect(x["op"], x["args"]) for x in extra.get("effects", ())))
     effects.run_now(g, ab, src, player, {"mana": extra.get("mana")})
     if extra.get("tapped"):
         player_statics.tapped_for_mana(g, player, src)  # 605.1b: triggered mana abilities

@@ -19,6 +19,7 @@ from engine.cards.abilities import Ability, Effect
 from engine.choices import NeedChoice
 from engine.errors import IllegalAction
 from engine.ops import OPS
+from engine.state import Obj
 from engine.targets import legal_now, spell_ability
 from engine.values import Ctx, condition, this
 
@@ -168,9 +169,9 @@ def _finish(g: "Game", sid: int, countered: bool = False) -> None:
             g.changed()
         elif not countered and any(t in s.card.types for t in _PERMANENT_TYPES):
             target = s.targets[0][0] if s.targets and s.targets[0] else None
-            new = g.move(sid, "battlefield", controller=s.controller)
-            if "Aura" in s.card.subtypes and target is not None:
-                g.objects[new].attached_to = target  # 303.4f
+            aura = "Aura" in s.card.subtypes and target is not None
+            new = g.move(sid, "battlefield", controller=s.controller, attached_to=target if aura else None)  # 303.4f
+            if aura:
                 g.changed()
             cast_options.after_resolve(g, s, new)  # dash's return (702.108a)
             if cast_options.cast_with(s, "Sneak") and new in g.objects:  # sneak: "enters tapped and attacking"
@@ -236,10 +237,34 @@ def one_of_each(cards: list[Any], groups: list[list[Any]]) -> bool:
 
 
 def run_now(g: "Game", ab: Ability, src: int, controller: str, a: dict[str, Any]) -> None:
-    """A mana ability resolves at once without the stack (605.3)."""
-    for e in ab.effects:
-        if e.op == "add_mana":
+    """A mana ability resolves at once without the stack (605.3), its other instructions too
+    (605.1a: "Add {R} or {G}. SELF deals 1 damage to you."; "Add {C}. If you control ..., add {C}{C}
+    instead."). Those run through their ops in a resolution record of their own, for an object that
+    is never put on the stack; the resolution under way (a mana ability activated while paying during
+    one) is kept aside and put back."""
+    if all(e.op == "add_mana" for e in ab.effects):
+        for e in ab.effects:
             add_mana(g, controller, e, src, a.get("mana"))
+        return
+    s = Obj(g.next_id, 0, g.objects[src].card, controller, "stack")
+    g.next_id += 1
+    s.ability, s.source, s.controller = ab, src, controller
+    g.objects[s.id] = s
+    saved = g.resolving
+    r: Ctx = {"obj": s.id, "i": 0, "n": len(ab.effects), "answers": {}, "created": [], "legal": [],
+              "optional_asked": True, "lki_ctl": {}, "lki_owner": {}, "lki_card": {}, "lki_pt": {}}
+    g.resolving = r
+    try:
+        for i, e in enumerate(ab.effects):
+            r["i"], r["off"] = i, 0
+            if e.op == "add_mana":
+                add_mana(g, controller, e, src, a.get("mana"))
+            elif OPS[e.op](g, r, e) is not None:  # the compiler makes mana abilities only of ops that ask nothing
+                raise IllegalAction(f"{s.card.name}: a mana ability cannot ask a question ({e.op})")
+    finally:
+        g.resolving = saved
+        del g.objects[s.id]
+    g.changed()
 
 
 # ------------------------------------------------------------------ damage (120)

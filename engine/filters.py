@@ -18,7 +18,7 @@ KNOWN = frozenset({
     "not_supertypes", "colors", "colorless", "multicolored", "monocolored", "controller", "owner",
     "other", "tapped", "attacking", "blocking", "in_combat", "token", "keyword", "not_keyword",
     "counter", "power_le", "power_ge", "power_eq", "toughness_le", "toughness_ge", "toughness_eq",
-    "mv_le", "mv_ge", "mv_eq", "zone", "player", "opponent", "any", "or", "permanent", "name",
+    "mv_le", "mv_ge", "mv_eq", "and_subtypes", "zone", "player", "opponent", "any", "or", "permanent", "name",
     "damaged_this_turn", "targets_you", "targets", "power_lt_self", "toughness_lt_self", "power_lt",
     "toughness_lt", "not", "ability", "one_of_each", "different_names", "enchanted", "equipped",
     "chosen_color", "chosen_type", "from_battlefield_this_turn", "unblocked", "attacking_you", "chosen_name",
@@ -118,6 +118,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
     if f.get("any"):
         if not (c.types & {"Creature", "Planeswalker"}) or o.zone != "battlefield":
             return False
+    if f.get("permanent") and o.zone != "battlefield" and not c.types & _PERMANENT_TYPES:
+        return False  # 110.4a: "permanent card": an artifact, creature, enchantment, land or planeswalker card
     t = f.get("types")
     if t and not any(tt in c.types or (tt == "Permanent" and o.zone == "battlefield")
                      or (tt == "Spell" and o.zone == "stack") or tt == "Card" for tt in t):
@@ -129,6 +131,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
     if "subtypes" in f and not any(s in c.subtypes for s in f["subtypes"]):
         return False
     if "not_types" in f and any(tt in c.types for tt in f["not_types"]):
+        return False
+    if "and_subtypes" in f and not all(s in c.subtypes for s in f["and_subtypes"]):
         return False
     if "not_subtypes" in f and any(s in c.subtypes for s in f["not_subtypes"]):
         return False

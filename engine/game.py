@@ -390,14 +390,16 @@ class Game:
 
     def move(self, oid: int, to: str, *, top: bool = True, controller: str | None = None,
              tapped: bool = False, index: int | None = None, replaced: bool = False,
-             counters: dict[str, int] | None = None, linked: int | None = None, transformed: bool = False) -> int:
+             counters: dict[str, int] | None = None, linked: int | None = None, transformed: bool = False,
+             attached_to: int | None = None) -> int:
         """Move an object to a zone; it becomes a new object there (400.7). Returns its new id.
 
         A move to a graveyard goes through its replacement effects (614.1a, engine/replacement.py)
         unless ``replaced`` says the caller already applied them; "library_shuffle" shuffles it
         into its owner's library. ``counters``: it enters the battlefield with them (614.1c:
         persist, undying). ``linked``: the source whose replacement the caller applied exiles it,
-        linked to that source's "exiled with" ability (614.14)."""
+        linked to that source's "exiled with" ability (614.14). ``attached_to``: an Aura spell enters
+        the battlefield attached to its target (303.4f), so its enters triggers see it attached."""
         o = self.objects[oid]
         frm = o.zone
         r = self.resolving
@@ -461,7 +463,7 @@ class Game:
         n.damage = 0
         n.deathtouched = False
         n.counters = {}
-        n.attached_to = None
+        n.attached_to = attached_to if to == "battlefield" else None
         n.attacking = None
         n.blocking = []
         n.blocked = False
@@ -1275,6 +1277,7 @@ ANSWER_HANDLERS: dict[tuple[str, str | None], Handler] = {
     (K.CHOOSE_CARDS, "devour"): entering.answer_devour,  # 702.81a: sacrificed as it enters
     (K.CHOOSE_OPTION, "miracle"): cast_options.answer_miracle,   # 702.93a: reveal the first card drawn
     (K.CHOOSE_OPTION, "opponent_mode"): casting.answer_opponent_mode,  # 601.3: an opponent chooses the mode
+    (K.CHOOSE_OPTION, "trigger_mode"): triggers.answer_mode,  # 603.3c: a modal triggered ability's mode
     (K.CHOOSE_NUMBER, "assist"): casting.answer_assist,  # assist (a later keyword): the helper's amount
     (K.CHOOSE_OPTION, "opponent_targets"): casting.answer_opponent_targets,  # 602.3a: which opponent chooses
     (K.CHOOSE_CARDS, "opponent_targets"): casting.answer_opponent_targets,  # 602.3: an opponent chooses targets

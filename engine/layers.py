@@ -473,7 +473,8 @@ def _pt_kind(kind: str) -> tuple[int, int] | None:
 
 def _counters(objs: dict, chars: dict[int, Chars], own: Any) -> dict[int, Chars]:
     """Layer 7d: counters that change power and toughness (613.3d, 121.1a): +1/+1 and -1/-1, and
-    any other "+N/+M" kind ("-0/-1" of Shield Sphere, "+1/+0")."""
+    any other "+N/+M" kind ("-0/-1" of Shield Sphere, "+1/+0"); and keyword counters (a later rule,
+    Ikoria 2020: a flying counter gives flying), applied here with them."""
     for i in list(chars):
         cs = objs[i].counters
         if cs:
@@ -487,6 +488,11 @@ def _counters(objs: dict, chars: dict[int, Chars], own: Any) -> dict[int, Chars]
                 c = own(i)
                 c.power += dp
                 c.toughness += dt
+            if not _KEYWORD_COUNTER_KINDS.isdisjoint(cs):  # keyword counters (a later rule, Ikoria 2020):
+                kws = {_KEYWORD_COUNTERS[k] for k, n in cs.items() if n > 0 and k in _KEYWORD_COUNTERS}
+                if not kws <= chars[i].keywords:  # "an indestructible counter" gives indestructible
+                    c = own(i)
+                    c.keywords = c.keywords | kws
     return chars
 
 
@@ -617,6 +623,13 @@ def _apply6(c: Chars, st: dict[str, Any]) -> None:
 
 _PLANS: dict[tuple[str, ...], tuple[frozenset[str], list[tuple[str, Any]], list[Any]]] = {}
 _NUMBERED = re.compile(r"([A-Z][a-z ]+) (\d+)")  # a granted keyword with its number: "Frenzy 1"
+
+
+#: keyword counters (a later rule, Ikoria 2020): the counter kind and the keyword it gives in layer 6
+_KEYWORD_COUNTERS = {k.lower(): k for k in ("Flying", "First strike", "Double strike", "Deathtouch", "Haste",
+                                            "Hexproof", "Indestructible", "Lifelink", "Menace", "Reach", "Shadow",
+                                            "Trample", "Vigilance")}
+_KEYWORD_COUNTER_KINDS = frozenset(_KEYWORD_COUNTERS)
 
 
 def _grant_plan(keywords: list[str]) -> tuple[frozenset[str], list[tuple[str, Any]], list[Any]]:

@@ -226,6 +226,14 @@ def name_of(g: "Game", x: Any) -> str:
     return o.card.name if o else f"object {x}"
 
 
+def _x_fixed(spec: TargetSpec, x: int) -> TargetSpec:
+    """A target whose filter compares with X ({"x": true}) compares with the number ``x`` instead."""
+    f = spec.filter
+    if not any(isinstance(v, dict) and v.get("x") for v in f.values()):
+        return spec
+    return dataclasses.replace(spec, filter={k: x if isinstance(v, dict) and v.get("x") else v for k, v in f.items()})
+
+
 def legal_now(g: "Game", s: "Obj") -> list[list[Any]]:
     """608.2b: targets that are still legal (illegal ones are not affected)."""
     if s.ability is not None:
@@ -244,6 +252,8 @@ def legal_now(g: "Game", s: "Obj") -> list[list[Any]]:
     src = s
     if s.ability is not None and s.source in g.objects:
         src = g.objects[s.source]
+        # "with mana value X": the X of this ability (107.3a), not of its source, when checked again
+        specs = tuple(_x_fixed(t, s.x) for t in specs)
     info = s.trigger_info if s.ability is not None else None
     specs = tuple(bind_prior(g, spec, s.targets) for spec in specs)
     return [[x for x in picks if (isinstance(x, str) or x in g.objects)

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 
 OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "unblocked", "cast", "tapped",
                  "becomes_blocked_by",  # once for each creature blocking it (509.1h); "it": that blocker
+                 "blocks_creature",  # once for each creature it blocks (509.4); "it": that attacker
                  "exploits",
                  "untapped", "deals_damage", "dealt_damage", "combat_damage_player",
                  "combat_damage_creature", "combat_damage", "damage_player", "damage_opponent",
@@ -510,8 +511,57 @@ def trigger_x(t: dict[str, Any]) -> int:
 
 
 def specs_of(t: dict[str, Any]) -> tuple[TargetSpec, ...]:
-    """The target slots of a waiting triggered ability, "X targets" counted with its X (601.2c)."""
-    return with_x(t["ability"].targets, trigger_x(t))
+    """The target slots of a waiting triggered ability, "X targets" counted with its X (601.2c); of a
+    modal one, the targets of the modes chosen (603.3c, 700.2)."""
+    ab = t["ability"]
+    if ab.choose and ab.modes:
+        return with_x(tuple(s for m in t.get("modes", ()) for s in ab.modes[m].targets), trigger_x(t))
+    return with_x(ab.targets, trigger_x(t))
+
+
+def _mode_range(ab: Any) -> tuple[int, int]:
+    """700.2: "choose one" (1, 1), "choose two" (2, 2), "choose one or more" (1, all), "one or both"."""
+    return int((ab.condition or {}).get("min_modes", ab.choose)), int(ab.choose)
+
+
+def _mode_ok(g: "Game", t: dict[str, Any], m: int) -> bool:
+    """A mode may be chosen only if each of its targets can be chosen (603.3c, 700.2)."""
+    src = g.objects.get(t["source"]) or Obj(-1, 0, t["card"], t["controller"], "graveyard")
+    return all(len(target_candidates(g, spec, src, t["controller"], t["info"])) >= spec.min
+               for spec in t["ability"].modes[m].targets)
+
+
+def _mode_wait(g: "Game", t: dict[str, Any]) -> dict[str, Any] | None:
+    """603.3c: the controller of a modal triggered ability chooses its mode(s) as it is put on the
+    stack, one question per mode ("done" once enough are chosen); None when the choice is complete
+    (``t["modes"]`` set) or impossible (no mode left that can be chosen)."""
+    ab = t["ability"]
+    lo, hi = _mode_range(ab)
+    picked: list[int] = t.setdefault("picking", [])
+    left = [m for m in range(len(ab.modes)) if m not in picked and _mode_ok(g, t, m)]
+    if len(picked) >= hi or not left:
+        if len(picked) >= min(lo, len(picked) + len(left)) and picked:
+            t["modes"] = sorted(t.pop("picking"))  # 700.2: the modes are carried out in printed order
+        return None
+    opts = [ab.modes[m].text for m in left] + (["done"] if len(picked) >= lo else [])
+    return {"kind": "choose_option", "player": t["controller"], "options": opts, "answer_to": "trigger_mode",
+            "trigger": g.triggered.index(t), "modes": left,
+            "prompt": f"{t['card'].name}: choose a mode ({ab.text.splitlines()[0]})"}
+
+
+def answer_mode(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
+    """The answer to a modal triggered ability's question (603.3c): a mode, or "done"."""
+    t = g.triggered[d.data["trigger"]]
+    opt = a.get("option")
+    opts = list(d.options)
+    if isinstance(opt, int) and not isinstance(opt, bool) and 1 <= opt <= len(opts):
+        opt = opts[opt - 1]
+    if opt not in opts:
+        raise IllegalAction(f"choose one of {opts}")
+    if opt == "done":
+        t["modes"] = sorted(t.pop("picking", []))
+        return
+    t.setdefault("picking", []).append(d.data["modes"][opts.index(opt)])
 
 
 def candidates(g: "Game", t: dict[str, Any]) -> list[list[Any]]:
@@ -567,7 +617,16 @@ def put_on_stack(g: "Game") -> None:
             return
         t = mine[0]
         ab = t["ability"]
-        if ab.targets and "targets" not in t:
+        if ab.choose and ab.modes and "modes" not in t:
+            w = _mode_wait(g, t)
+            if w is not None:
+                g.wait = w
+                return
+            if "modes" not in t:  # 603.3c: no mode can be chosen (none has legal targets): removed
+                g.triggered.remove(t)
+                g.log("trigger_removed", card=t["card"].name)
+                return
+        if specs_of(t) and "targets" not in t:
             cands = candidates(g, t)
             if any(len(c) < spec.min for c, spec in zip(cands, specs_of(t))):
                 g.triggered.remove(t)  # 603.3d: no legal targets, removed from the stack
@@ -587,6 +646,7 @@ def _push(g: "Game", t: dict[str, Any]) -> None:
     s.source = t["source"]
     s.controller = t["controller"]
     s.targets = [list(x) for x in t.get("targets", [])]
+    s.modes = list(t.get("modes", ()))
     s.x = trigger_x(t)
     s.trigger_info = t["info"]
     g.objects[s.id] = s

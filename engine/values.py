@@ -153,7 +153,8 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
         if info:
             if "objs" in info:  # a batch trigger ("one or more ... attack, they ..."): all of them
                 return [x for x in info["objs"] if x in g.objects]
-            x = info.get("new", info.get("blocker", info.get("obj")))  # "becomes blocked by a creature": that one
+            # "becomes blocked by a creature" / "blocks a creature": that other creature
+            x = info.get("new", info.get("blocker", info.get("blocked", info.get("obj"))))
             if x in g.objects:
                 return [x]
             if info.get("player") and info["event"] in ("draw", "gain_life", "lose_life"):
@@ -200,7 +201,12 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
             return chosen_refs(g, r, ref)
         if "target" in ref:
             i = ref["target"] + r.get("off", 0)
-            return list(r["legal"][i]) if i < len(r["legal"]) else []
+            xs = list(r["legal"][i]) if i < len(r["legal"]) else []
+            fol = r.get("followed")
+            if fol:  # 400.7h: a target this effect put onto the battlefield is found there by its later parts
+                xs = [fol[x] if isinstance(x, int) and x not in g.objects and fol.get(x) in g.objects  # ("that
+                      and g.objects[fol[x]].zone == "battlefield" else x for x in xs]  # creature gains haste")
+            return xs
         if "each" in ref:
             f = bind_refs(g, r, ref["each"])
             if "power_lt_self" in f or "toughness_lt_self" in f:
@@ -456,6 +462,12 @@ def _soulbond_open(g: "Game", o: Any, which: str, r: Ctx | None, you: str) -> bo
     return any(i != o.id and unpaired_creature(g, i, you) for i in g.battlefield)
 
 
+def _at_least(cond: dict[str, Any]) -> int:
+    """The least count a "control" condition asks: "you control a Faerie" one; "you control no
+    Faerie" / "you don't control a Faerie" ({"max": 0}) none (608.2c)."""
+    return int(cond.get("min", 0 if "max" in cond else 1))
+
+
 def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -> bool:
     """Whether a condition holds now: an intervening "if" (603.4), an "as long as" static
     (611.3a), a conditional instruction (608.2c) or an activation restriction (602.5b).
@@ -476,12 +488,12 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
             n = len({g.objects[i].card.name for i in g.battlefield if matches(g, i, f, src, you)})
         else:
             n = sum(1 for i in g.battlefield if matches(g, i, f, src, you))
-        if not cond.get("min", 1) <= n <= cond.get("max", 10 ** 6):
+        if not _at_least(cond) <= n <= cond.get("max", 10 ** 6):
             return False
     if "opponents_control" in cond:  # "unless your opponents control eight or more lands"
         f = cond["opponents_control"]
         n = sum(1 for i in g.battlefield if g.controller_of(i) in g.opponents(you) and matches(g, i, f, src, you))
-        if not cond.get("min", 1) <= n <= cond.get("max", 10 ** 6):
+        if not _at_least(cond) <= n <= cond.get("max", 10 ** 6):
             return False
     if "opponents_ge" in cond and len(g.opponents(you)) < cond["opponents_ge"]:
         return False  # "unless you have two or more opponents"
@@ -590,8 +602,9 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         f = cond["it"] if "zone" in cond["it"] else dict(cond["it"], zone="any_card")
         if r is not None and "obj" in r:
             its = refs(g, r, "it")
-        else:
-            x = ((r or {}).get("trigger") or {}).get("obj")
+        else:  # checked again as the trigger resolves (603.4): the object that left is then its new
+            info = (r or {}).get("trigger") or {}  # object ("if it was a Human", 603.6d)
+            x = info.get("obj") if info.get("obj") in g.objects else info.get("new", info.get("obj"))
             its = [x] if x is not None else []
         if r is not None and "dealt" in r:  # after a damage effect: "is dealt damage this way"
             its = [x for x in its if x in r["dealt"]]

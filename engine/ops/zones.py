@@ -305,6 +305,8 @@ def _discard(g: "Game", r: Ctx, e: Effect) -> dict | None:
         return None
     who = [p for p in refs(g, r, e.get("who", "you")) if isinstance(p, str)]
     amt = e.get("amount", 1)
+    f = e.get("filter")
+    you = controller(g, r)
     chosen: dict[str, list[int]] = {}
     kind = {**e.args["filter"], "zone": "hand"} if e.get("filter") else None  # "discard a land card"
     for p in who:  # "each player discards": each chooses in APNAP order (101.4), then all discard at once
@@ -312,12 +314,20 @@ def _discard(g: "Game", r: Ctx, e: Effect) -> dict | None:
         n = len(hand) if amt == "all" else amount(g, amt, source_id(g, r), r)
         if amt == "all" or not hand or e.get("random"):
             continue
+        # "reveals their hand. You choose a nonland card from it. That player discards that card": the
+        # hand is revealed (701.14a), the effect's controller chooses among the cards of that kind (608.2c)
+        chooser = you if e.get("chooser") == "you" else p
+        if chooser != p:
+            knowledge.show(g, hand)
+        pool = [c for c in hand if matches(g, c, {**f, "zone": "hand"}, None, you)] if f else hand
+        if not pool:
+            continue
         slot = r["i"] if len(who) == 1 else f"{r['i']}.discard.{p}"  # by name: a player may leave (800.4a)
         got = r["answers"].get(slot)
         if got is None:  # a forced choice (the whole hand) is still a decision (FORMAT: a step may answer it)
-            k = min(n, len(hand))
-            return dict(ask_cards(r, p, hand, k, k, f"discard {n} card(s)"), slot=slot)
-        chosen[p] = [c for c in got if c in hand]
+            k = min(n, len(pool))
+            return dict(ask_cards(r, chooser, pool, k, k, f"discard {n} card(s)"), slot=slot)
+        chosen[p] = [c for c in got if c in pool]
     picks: list[int] = []
     for p in who:
         hand = list(g.players[p].hand)

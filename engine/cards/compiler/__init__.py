@@ -128,6 +128,25 @@ _ACT_LIMITS = [
 ]
 
 
+#: The other instructions a mana ability may carry and the engine runs at once, asking nothing
+#: (engine.effects.run_now): "SELF deals 1 damage to you", "... add {C}{C} instead", "Draw a card".
+_WITH_MANA = frozenset({"if", "damage", "gain_life", "lose_life", "draw", "counters", "restrict", "poison"})
+
+
+def _mana_ability(effects: list[Effect]) -> bool:
+    """605.1a: an activated ability without a target that could add mana as it resolves (not a
+    loyalty ability) is a mana ability, whatever else it does."""
+    def ops(es: Any) -> list[Effect]:
+        out = []
+        for e in es:
+            out.append(e)
+            if e.op == "if":
+                out += ops(e.args.get("then", ())) + ops(e.args.get("else", ()))
+        return out
+    every = ops(effects)
+    return any(e.op == "add_mana" for e in every) and all(e.op == "add_mana" or e.op in _WITH_MANA for e in every)
+
+
 def _modes(lines: tuple[str, ...], head: str) -> tuple[tuple[Ability, ...], int, int] | None:
     m = _MODAL.match(head.strip())
     if not m or m.group(1).strip() and m.group(1).strip().lower() != "an opponent":
@@ -209,7 +228,7 @@ def _lower_activated(item: IrItem) -> Ability | None:
     effects = parse_effects(body, ctx)
     if effects is None:
         return None
-    is_mana = (not ctx.targets and effects and all(e.op == "add_mana" for e in effects) and cost.loyalty is None)
+    is_mana = not ctx.targets and cost.loyalty is None and _mana_ability(effects)
     return Ability("mana" if is_mana else "activated", item.text, effects=tuple(effects),
                    targets=tuple(ctx.targets), cost=cost, condition=cond, zone=zone,
                    sorcery_speed=sorcery or cost.loyalty is not None)
@@ -246,8 +265,12 @@ def _lower_triggered(item: IrItem) -> Ability | None:
             cond, cond_text = c, m.group(1)
             body = body[m.end():]
     optional = False
-    ctx = Ctx(last="it" if not trig.get("self") and trig.get("event") not in ("step", "state") else "self",
-              cast_trigger=trig.get("event") == "cast" and not trig.get("self"))
+    other = _blocks_a_creature(trig, rest)
+    if other is not None:
+        trig = other  # "it deals 2 damage to that creature": the subject "it" is still SELF
+        body = re.sub(r"(^|\. )it (deals|gets|gains|has|can't|doesn't)\b", r"\1self \2", body, flags=re.I)
+    ctx = Ctx(last="it" if (not trig.get("self") or other is not None) and trig.get("event") not in ("step", "state")
+              else "self", cast_trigger=trig.get("event") == "cast" and not trig.get("self"))
     bound = bind_difference(cond_text, body, ctx)  # "if you have fewer than seven cards ..., draw ... the difference"
     if bound is None:
         return None
@@ -274,6 +297,8 @@ def _lower_triggered(item: IrItem) -> Ability | None:
     effects = parse_effects(body, ctx)
     if effects is None:
         return None
+    if other is not None:  # 603.7c: a delayed trigger it creates remembers that creature
+        effects = [Effect("delayed", {**e.args, "keep_it": True}) if e.op == "delayed" else e for e in effects]
     zone = "battlefield"
     if re.search(r"\breturn self from your graveyard\b", body, re.I):
         zone = "graveyard"
@@ -304,6 +329,27 @@ def _either_trigger(item: IrItem) -> list[Ability] | None:
                 return None
             return [replace(ab, text=item.text) for ab in got if ab is not None]
     return None
+
+
+_BLOCKS_A_CREATURE = re.compile(r"^self (blocks|becomes blocked by|blocks or becomes blocked by) an? creature$", re.I)
+
+
+def _blocks_a_creature(trig: dict[str, Any], head: str) -> dict[str, Any] | None:
+    """"Whenever SELF blocks [or becomes blocked by] a creature, ... that creature": one trigger for each
+    creature it blocks or that blocks it (509.1h, 509.4), whose "that creature"/"it" is that other
+    creature, not SELF (events blocks_creature, becomes_blocked_by); None for other triggers."""
+    if not trig.get("self"):
+        return None
+    m = _BLOCKS_A_CREATURE.match(head.split(", ")[0].strip())
+    if m is None:
+        return None
+    events = {"blocks": ["blocks_creature"], "becomes blocked by": ["becomes_blocked_by"],
+              "blocks or becomes blocked by": ["blocks_creature", "becomes_blocked_by"]}[m.group(1).lower()]
+    return {k: v for k, v in trig.items() if k != "event"} | {"event": events if len(events) > 1 else events[0]}
+
+
+#: the reason a card is unsupported when an ability it grants names the card itself (its granter)
+GRANTER_NAMED = "the card's own name inside an ability it grants (the granting permanent, 201.4a)"
 
 
 def compile_abilities_text(text: str) -> list[Ability] | None:
@@ -710,4 +756,9 @@ def compile_card(data: Any) -> CardDef:
                     layout, face_keys)
     if name != full_name and not face_keys:
         card = replace(card, unsupported=card.unsupported + (MISSING_FACE,))
+    if name and any(re.search(rf"\b{re.escape(name)}\b", q) for q in re.findall(r'"([^"]*)"', text)) \
+            and any(ab.kind == "static" and (ab.static or {}).get("kind") == "grant_ability" for ab in card.abilities):
+        # 'Enchanted creature has "... arrow counters on Archery Training"': inside the granted ability the
+        # card's name is the granting permanent, not the creature that has the ability (SELF there): not read
+        card = replace(card, unsupported=card.unsupported + (GRANTER_NAMED,))
     return card

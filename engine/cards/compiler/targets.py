@@ -370,8 +370,10 @@ def _parse_core(words: list[str], f: dict[str, Any]) -> bool:
         else:   # "artifact creature": every one of them
             f["types"] = [types[-1]]
             f["and_types"] = types[:-1]
-    if subs:
-        f["subtypes"] = subs
+    if subs:  # "an Urza's Power-Plant", "Eldrazi Scions": a creature of every one of them (205.3)
+        f["subtypes"] = [subs[-1]]
+        if len(subs) > 1:
+            f["and_subtypes"] = subs[:-1]
     if head == "spell":
         f["zone"] = "stack"
     elif head == "card":

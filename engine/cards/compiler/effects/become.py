@@ -157,6 +157,18 @@ def _artifact_creature(m: re.Match, c: Ctx) -> list[Effect] | None:
                                "in_addition": True})]
 
 
+@reader(r"^(.+?) becomes? an artifact creature and gets? ([+-]\d+)/([+-]\d+) until end of turn$")
+def _artifact_creature_pump(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """Mizzium Tank: 'SELF becomes an artifact creature and gets +1/+1 until end of turn': one subject and
+    one duration for both (205.1b, 611.2a; layers 4 and 7c)."""
+    what = c.ref(m.group(1))
+    if what is None:
+        return None
+    return [Effect("animate", {"what": what, "types": ["Artifact", "Creature"], "subtypes": [], "colors": [],
+                               "keywords": [], "duration": "eot", "in_addition": True}),
+            Effect("pump", {"what": what, "power": int(m.group(2)), "toughness": int(m.group(3)), "duration": "eot"})]
+
+
 @reader(r"^(.+?) becomes? the color or colors of your choice until end of turn$")
 def _color_choice(m: re.Match, c: Ctx) -> list[Effect] | None:
     """Scuttlemutt: the controller chooses one or more colors as it resolves (105.3, 613.1e)."""
@@ -243,5 +255,5 @@ def _change_text(m: re.Match, c: Ctx) -> list[Effect] | None:
                                    "duration": "eot" if m.group(4) else "permanent"})]
 
 
-READERS: tuple[Reader, ...] = (_add_types, _animate, _animate_base, _base_pt, _artifact_creature, _color_choice,
-                               _pump_become, _lose_all, _change_text)
+READERS: tuple[Reader, ...] = (_add_types, _animate, _animate_base, _base_pt, _artifact_creature_pump,
+                               _artifact_creature, _color_choice, _pump_become, _lose_all, _change_text)

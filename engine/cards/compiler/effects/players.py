@@ -58,8 +58,8 @@ def _life_eq(m: re.Match, c: Ctx) -> list[Effect] | None:
     q = m.group(3)
     it = c.last if c.last is not None else "it"
     # "its power" and "that creature's power" name the last object; other quantities as read
-    n = equal_to(q, its=it, that_creature=it) if q in ("its power", "its toughness", "that creature's power",
-                                                         "its mana value") else quantity(q)
+    n = equal_to(q, its=it, that_creature=it) if re.fullmatch(
+        r"(?:its|that creature's|that card's) (?:power|toughness|mana value)", q) else quantity(q)
     if who is None or n is None:
         return None
     return [Effect("gain_life" if m.group(2).lower() == "gain" else "lose_life", {"who": who, "amount": n})]

@@ -244,8 +244,8 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
                         pass
                     elif ctx.last_player is not None and not left.startswith(("self ", "it ", "target creature")):
                         right = "that player " + right
-                    elif subj:
-                        right = "it " + right
+                    elif subj:  # "SELF becomes ... and gets ...": the same subject, SELF (not a trigger's "it")
+                        right = ("self " if subj == "self" else "it ") + right
                 b = parse_sentence(right, ctx)
                 verb = _SHARED_VERB.match(left) if b is None and joiner == " and " else None
                 if verb is not None and _OBJECT_ONLY.match(right):
