@@ -216,6 +216,9 @@ def turn_face_up(g: "Game", player: str, a: dict[str, Any]) -> None:
     o.card = card
     del o.chosen["face_down"]
     o.chosen.pop("down_by", None)
+    if "copy_up" in o.chosen:  # 707.10: turned face up, its copiable values are the ones it copied
+        o.chosen["printed"] = o.chosen["copy_base"] = card
+        o.card, o.is_copy = o.chosen.pop("copy_up"), True
     if way == "megamorph":  # 702.36b
         o.counters["+1/+1"] = o.counters.get("+1/+1", 0) + 1
     g.changed()

@@ -50,7 +50,7 @@ from engine.cards.abilities import CardDef
 from engine.choices import answer_enter, answer_name
 from engine.decision_kinds import CHOICE_KINDS, DecisionKind, validate
 from engine.errors import EngineFault, IllegalAction
-from engine.layers import Chars, compute, counters_allowed, off_battlefield
+from engine.layers import Chars, compute, copy_layers, counters_allowed, off_battlefield
 from engine.leave import exile_orphans, leave
 from engine.ops import OPS
 from engine.rng import GameRandom
@@ -86,6 +86,7 @@ class Game:
     _commander_names: dict[str, str]                                            # view.commander_name
     _state_any: tuple[int, bool]                                                # triggers.state_triggers
     _face_down: bool                                                            # facedown (its options)
+    _copy_fx: bool                                                              # layers.copy_layers (706.2)
     # set by position.build on a game built from a setup (scenarios): setup ids to physical cards (uids)
     handles: dict[str, int]
 
@@ -313,6 +314,8 @@ class Game:
         self._chars = None
         self._msrc = {}
         self._version = self.__dict__.get("_version", 0) + 1
+        if self.__dict__.get("_copy_fx"):  # a copy effect may have ended (613.1a: engine/ops/continuous.py)
+            copy_layers(self)
 
     def skip_to_cleanup(self) -> None:
         """713.1b-d: creatures leave combat, state-based actions are checked with no player
