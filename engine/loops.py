@@ -43,6 +43,11 @@ def _obj(g: "Game", oid: int) -> tuple[Any, ...]:
             o.token, "face_down" in o.chosen, att, o.attacking is not None, bool(o.blocking))
 
 
+def _name(g: "Game", x: Any) -> str:
+    """A target without its object id: its card's name (a player by name)."""
+    return g.objects[x].card.name if isinstance(x, int) and x in g.objects else str(x)
+
+
 def position(g: "Game") -> tuple[Any, ...]:
     """The game's position without object ids (400.7): equal for the same cards in the same places,
     with the same status, life totals, mana, stack and step."""
@@ -55,8 +60,8 @@ def position(g: "Game") -> tuple[Any, ...]:
                         tuple(objs[i].card.name for i in p.graveyard),
                         tuple(sorted(objs[i].card.name for i in p.exile)),
                         tuple(sorted(p.pool.items())) if p.pool else (), p.lost))
-    stack = tuple((objs[i].card.name, objs[i].controller, objs[i].ability.text if objs[i].ability else "",
-                   tuple(repr(t) for t in objs[i].targets)) for i in g.stack)
+    stack = tuple((o.card.name, o.controller, o.ability.text if o.ability is not None else "",
+                   tuple(tuple(_name(g, x) for x in t) for t in o.targets)) for o in (objs[i] for i in g.stack))
     field = tuple(sorted(_obj(g, i) for i in g.battlefield))
     return (g.step, g.active, tuple(players), stack, field, len(g.effects), len(g.delayed))
 
