@@ -129,6 +129,9 @@ extra_land: [who], [amount]
     that player may play that many additional lands this turn (CR 305.2a)
 copy_spell: what
     put a copy of target instant or sorcery spell onto the stack, controlled by who copies it (CR 706.10)
+redistribute_life: (none)
+    the controller gives the players still in the game one another's life totals as they choose (CR 118.5,
+    810.9f)
 become_copy: what, of, duration, [keep_ability]
     the objects become copies of another until the duration ends: layer 1, the same objects (CR 706.2, 706.4;
     keep_ability: "except it has this ability", 706.9a)
@@ -401,7 +404,7 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "cast_offer", "cascade", "storm", "suspend_tick", "end_turn", "extra_combat", "flip", "clash", "restart",
     "move_counters", "replace_draw", "change_text", "copy_ability", "copy_spell", "extra_land", "copy_retarget",
     "encore", "ripple", "epic", "cipher", "cipher_cast", "haunt", "hideaway", "pair", "aura_swap", "player_effect",
-    "unattach", "piles", "become_copy",
+    "unattach", "piles", "become_copy", "redistribute_life",
 })
 STATIC_KINDS: frozenset[str] = frozenset({
     "anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "cost_change", "devour",
