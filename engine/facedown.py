@@ -24,6 +24,7 @@ from engine import triggers
 from engine.cards.abilities import CardDef, Cost
 from engine.cards.compiler.keywords import keyword_abilities
 from engine.errors import IllegalAction
+from engine.layers import counters_allowed
 from engine.payment import can_afford, pay_mana
 
 if TYPE_CHECKING:
@@ -221,6 +222,12 @@ def turn_face_up(g: "Game", player: str, a: dict[str, Any]) -> None:
         o.card, o.is_copy = o.chosen.pop("copy_up"), True
     if way == "megamorph":  # 702.36b
         o.counters["+1/+1"] = o.counters.get("+1/+1", 0) + 1
+    g.changed()
+    for ab in o.card.abilities:  # 707.11: "As SELF is turned face up, put ... counters on it", applied as it turns
+        st = ab.static
+        if ab.kind == "static" and st and st.get("kind") == "turned_up_counters" \
+                and counters_allowed(g, o.id, st["counter"]):
+            o.counters[st["counter"]] = o.counters.get(st["counter"], 0) + st["amount"]
     g.changed()
     g.log("turn_face_up", player=player, card=card.name, obj=o.id, cost=way)
     g.passes = 0

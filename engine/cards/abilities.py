@@ -339,6 +339,7 @@ Statics (Ability.static)
   devour             amount                             sacrifice creatures as it enters, N counters each 702.81a
   amplify            amount                             reveal cards sharing a creature type, N counters each 702.37a
   enters_with_counters counter, amount                                                       614.1c
+  turned_up_counters counter, amount   "as SELF is turned face up, put N ... counters on it"  707.11
   cost_change        spells: FILTER | "self", who, amount (negative = cheaper), [per],     601.2f
                      [mana: a colored symbol: "cost {R} more"]
   cant_be_countered                                     (zone "stack")                         101.2
@@ -413,7 +414,7 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "clone", "unpreventable", "spell_limit", "player_keywords", "control", "extra_land", "skip_step",
     "prevent_damage", "top_card_revealed", "no_max_hand_size", "look_top_card", "opening_hand_battlefield",
     "alternative_cost", "deck_rule", "cant_gain_life", "cant_lose_life", "attack_tax", "name_lock", "cast_only",
-    "full_text", "amplify", "damage_unpreventable", "lose_types",
+    "full_text", "amplify", "damage_unpreventable", "lose_types", "turned_up_counters",
 })
 TRIGGER_EVENTS: frozenset[str] = frozenset({
     "etb", "dies", "ltb", "attacks", "blocks", "attacks_or_blocks", "becomes_blocked", "blocks_or_blocked",

@@ -176,7 +176,7 @@ _ANAPHORS = ("that creature", "that permanent", "it")
 @reader(r"^choose an? ((?:non[a-z]+ )?(?:creature|permanent|artifact)) on the battlefield$")
 def _choose_on_battlefield(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Choose a nonlegendary creature on the battlefield." (Cytoshape, Polymorphous Rush): an
-    object chosen as the spell resolves, not targeted (115.10), that the next instruction names
+    object chosen as the spell resolves, not targeted (114.9), that the next instruction names
     "that creature"; it is chosen where that instruction is carried out (608.2c-d)."""
     f = parse_noun(m.group(1))
     if f is None:
