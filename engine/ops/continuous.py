@@ -189,8 +189,10 @@ def _become_copy(g: "Game", r: Ctx, e: Effect) -> None:
     keep = this(g, r).ability if e.get("keep_ability") else None
     if keep is not None and keep not in card.abilities:  # 706.9a: the copy has this ability too
         card = replace(card, abilities=card.abilities + (keep,))
+    # the object copied is not a copy of itself: its copiable values would not change ("Each other
+    # creature becomes a copy of target nonlegendary creature", Mirrorweave: other than that one)
     objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int) and x in g.objects
-            and g.objects[x].zone == "battlefield"]
+            and g.objects[x].zone == "battlefield" and x != src[0]]
     if not objs:
         return
     g._copy_fx = True  # from now on Game.changed keeps layer 1 in step (engine/layers.py copy_layers)
