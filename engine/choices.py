@@ -187,7 +187,8 @@ def chosen_value(g: "Game", src: int | None, what: str) -> Any:
 #: chosen from (engine/support.py refuses the others).
 CHOOSE_CONTEXTS = {("move", "what"), ("bounce", "what"), ("exile", "what"), ("discard", "what"),
                    ("counters", "what"), ("tap", "what"), ("untap", "what"), ("pump", "what"), ("grant", "what"),
-                   ("destroy", "what"), ("sacrifice", "what"), ("attach", "to"), ("attach", "what")}
+                   ("destroy", "what"), ("sacrifice", "what"), ("attach", "to"), ("attach", "what"),
+                   ("become_copy", "of")}
 CHOOSE_ZONES = ("battlefield", "hand", "graveyard", "exile")  # exile: BFZ processors (406.3: a public zone)
 
 

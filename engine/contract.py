@@ -23,7 +23,7 @@ from engine.values import AMOUNT_KINDS, REF_KEYS, REF_WORDS, STATIC_AMOUNT_KINDS
 #: Per op, the arguments that hold an amount or a reference (the other arguments are
 #: flags, zones, filters, lists and nested effects, which engine/support.py checks).
 AMOUNT_ARGS = frozenset({"amount", "power", "toughness", "per", "times", "top"})  # top: the piles op
-REF_ARGS = {op: frozenset({"what", "who", "source", "a", "b", "payer", "copy_of"}) for op in OPS}
+REF_ARGS = {op: frozenset({"what", "who", "source", "a", "b", "payer", "copy_of", "of"}) for op in OPS}
 for _op in ("damage", "prevent", "attach", "move_counters"):  # "to" is a reference for these (a zone for move)
     REF_ARGS[_op] = REF_ARGS[_op] | {"to"}
 REF_ARGS["piles"] = REF_ARGS["piles"] | {"separator", "chooser"}  # the players who separate and choose

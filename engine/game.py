@@ -30,6 +30,7 @@ from engine import (
     extra_phases,
     facedown,
     knowledge,
+    loops,
     manual,
     opening,
     phasing,
@@ -49,7 +50,7 @@ from engine.cards.abilities import CardDef
 from engine.choices import answer_enter, answer_name
 from engine.decision_kinds import CHOICE_KINDS, DecisionKind, validate
 from engine.errors import EngineFault, IllegalAction
-from engine.layers import Chars, compute, counters_allowed, off_battlefield
+from engine.layers import Chars, compute, copy_layers, counters_allowed, off_battlefield
 from engine.leave import exile_orphans, leave
 from engine.ops import OPS
 from engine.rng import GameRandom
@@ -85,6 +86,7 @@ class Game:
     _commander_names: dict[str, str]                                            # view.commander_name
     _state_any: tuple[int, bool]                                                # triggers.state_triggers
     _face_down: bool                                                            # facedown (its options)
+    _copy_fx: bool                                                              # layers.copy_layers (706.2)
     # set by position.build on a game built from a setup (scenarios): setup ids to physical cards (uids)
     handles: dict[str, int]
 
@@ -145,6 +147,7 @@ class Game:
         self.tokens_outside = False         # a token left the battlefield: 704.5d has work to do
         self.phased: list[int] = []         # phased-out permanents (702.25b; engine/phasing.py)
         self.player_control: dict[str, Any] = player_control.new()  # 712: players controlled (engine/player_control.py)
+        self.loop: dict[str, Any] = {}  # 716.4: positions since the last choice (engine/loops.py)
         self.format: str | None = None      # "commander" (903), or None
         self.commanders: dict[int, str] = {}  # 903.3: the commanders' card uids -> owner (set at the start)
         self._chars: dict[int, Chars] | None = None
@@ -312,6 +315,8 @@ class Game:
         self._chars = None
         self._msrc = {}
         self._version = self.__dict__.get("_version", 0) + 1
+        if self.__dict__.get("_copy_fx"):  # a copy effect may have ended (613.1a: engine/ops/continuous.py)
+            copy_layers(self)
 
     def skip_to_cleanup(self) -> None:
         """713.1b-d: creatures leave combat, state-based actions are checked with no player
@@ -617,6 +622,7 @@ class Game:
         try:
             try:
                 self._answer(d, answer)
+                loops.answered(self, d, answer)  # 716.2a: a choice starts the loop record again
             except IllegalAction:
                 if snapshot is not None:
                     self._restore(snapshot)
@@ -690,7 +696,7 @@ class Game:
                "first_strike_step", "spells_cast_turn", "graveyard_turn",
                "assignments", "scried", "opening_done", "extra_turns",
                "regular", "tokens_outside", "replacing", "shown", "gone", "shared", "seated", "phased",
-               "player_control")
+               "player_control", "loop")
 
     def _snapshot(self, derived: bool = False) -> dict[str, Any]:
         """The state, to be put back by ``_restore`` (``derived``: with the data derived from it)."""
@@ -853,14 +859,17 @@ class Game:
         self.log("game_over", winner=self.winner)
         return True
 
-    def draw_game(self, controller: str) -> None:
+    def draw_game(self, controller: str, involved: list[str] | None = None) -> None:
         """104.4c: an effect states that the game is a draw. With limited range of influence (104.4e,
         801.15) it is a draw for the effect's controller and every player within their range only: they
-        leave the game (800.4a) and the others play on; the last one left wins (104.2a)."""
+        leave the game (800.4a) and the others play on; the last one left wins (104.2a). ``involved``:
+        a loop of mandatory actions (104.4b, 716.4), a draw for each player who controls an object
+        involved in it and each player within their range (801.16)."""
         if self.winner is not None:
             return
         live = [n for n in self.order if n not in self.gone]
-        out = live if self.influence is None else [n for n in live if seats.in_range(self, controller, n)]
+        near = involved or [controller]
+        out = live if self.influence is None else [n for n in live if any(seats.in_range(self, c, n) for c in near)]
         if len(out) < len(live):
             for n in out:
                 self.log("draw_for", player=n)
@@ -1210,6 +1219,10 @@ class Game:
             self.passes = 0
             if self.stack:
                 self.priority = None
+                if loops.resolving(self):  # 716.4, 801.16: a loop of mandatory actions is a draw
+                    if self.winner is None:  # for some players only: the others play on
+                        self._give_priority()
+                    return
                 effects.resolve_top(self)
                 if self.resolving is None and self.winner is None:
                     self._give_priority()

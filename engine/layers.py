@@ -3,6 +3,7 @@
 ``compute(game)`` works out the characteristics of every permanent at once, layer by
 layer (613.1): control (2), types (4), colors (5), abilities (6), then power and
 toughness: characteristic-defining (7a), setting (7b), modifying (7c), counters (7d), switching (7e).
+Copy effects (layer 1) change the permanent's card itself (``copy_layer``), before all of these.
 Within a layer effects apply in timestamp order (613.6); static abilities take the
 timestamp of their permanent (613.6a... 613.6b), effects of resolved spells and
 abilities the time they were created. Filters are checked against the characteristics
@@ -177,6 +178,49 @@ def compute(game: "Game") -> dict[int, Chars]:
         game._chars_plain = out  # nothing reads turn state: kept by Game.turn_state_changed
         return out
     return _layers(game, objs, chars, own, statics)
+
+
+def copy_layers(game: "Game") -> None:
+    """Layer 1 for every permanent a copy effect has applied to (``Game.changed`` calls this once a
+    game has had one): a copy effect that ended (514.2, 611.2) gives the permanent back its card."""
+    objs = game.objects
+    for oid in game.battlefield:
+        o = objs.get(oid)
+        if o is not None and o.chosen and ("copy_base" in o.chosen or "copy_up" in o.chosen):
+            copy_layer(game, o)
+
+
+def copy_layer(game: "Game", o: "Obj") -> None:
+    """Layer 1 (613.1a, 706.2): the card of a permanent that copy effects ("becomes a copy of ...")
+    apply to is the copy of the latest of them in timestamp order (613.6); once they have all
+    ended it is again what it was before the first began (``chosen["copy_base"]``: its own card,
+    or what it entered as a copy of, 706.5). It stays the same object throughout (706.4).
+
+    707.10: while face down it keeps its face-down values; the copy waits in
+    ``chosen["copy_up"]`` and is what it becomes if it is turned face up (engine/facedown.py)."""
+    effs = [e for e in game.effects if e["layer"] == "1" and o.id in e["objects"]]
+    want: Any = max(effs, key=lambda e: e["ts"])["card"] if effs else None
+    ch = o.chosen
+    if "face_down" in ch:
+        if want is not None:
+            ch["copy_up"] = want
+        else:
+            ch.pop("copy_up", None)
+        return
+    base: Any = ch.get("copy_base")
+    if base is None:
+        return
+    if want is not None:
+        if o.card is not want:
+            o.card, o.is_copy = want, True
+            game.changed()
+        return
+    del ch["copy_base"]  # every copy effect on it has ended
+    if ch.get("printed") is base:  # its own card: no longer a copy
+        del ch["printed"]
+        o.is_copy = False
+    o.card = base
+    game.changed()
 
 
 def _layers(game: "Game", objs: dict[int, Any], chars: dict[int, Chars], own: Any,

@@ -129,6 +129,12 @@ extra_land: [who], [amount]
     that player may play that many additional lands this turn (CR 305.2a)
 copy_spell: what
     put a copy of target instant or sorcery spell onto the stack, controlled by who copies it (CR 706.10)
+redistribute_life: (none)
+    the controller gives the players still in the game one another's life totals as they choose (CR 118.5,
+    810.9f)
+become_copy: what, of, duration, [keep_ability]
+    the objects become copies of another until the duration ends: layer 1, the same objects (CR 706.2, 706.4;
+    keep_ability: "except it has this ability", 706.9a)
 copy_retarget: (none)
     the controller of the copy just made may choose new targets for it (CR 706.10c)
 replace_draw: effects
@@ -344,6 +350,7 @@ Statics (Ability.static)
   devour             amount                             sacrifice creatures as it enters, N counters each 702.81a
   amplify            amount                             reveal cards sharing a creature type, N counters each 702.37a
   enters_with_counters counter, amount                                                       614.1c
+  turned_up_counters counter, amount   "as SELF is turned face up, put N ... counters on it"  707.11
   cost_change        spells: FILTER | "self", who, amount (negative = cheaper), [per],     601.2f
                      [mana: a colored symbol: "cost {R} more"]
   cant_be_countered                                     (zone "stack")                         101.2
@@ -417,7 +424,7 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "cast_offer", "cascade", "storm", "suspend_tick", "end_turn", "extra_combat", "flip", "clash", "restart",
     "move_counters", "replace_draw", "change_text", "copy_ability", "copy_spell", "extra_land", "copy_retarget",
     "encore", "ripple", "epic", "cipher", "cipher_cast", "haunt", "hideaway", "pair", "aura_swap", "player_effect",
-    "unattach", "piles", "keep_rest", "delayed_trigger", "skip_next",
+    "unattach", "piles", "keep_rest", "delayed_trigger", "skip_next", "become_copy", "redistribute_life",
 })
 STATIC_KINDS: frozenset[str] = frozenset({
     "anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "cost_change", "devour",
@@ -428,7 +435,7 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "prevent_damage", "top_card_revealed", "no_max_hand_size", "look_top_card", "opening_hand_battlefield",
     "alternative_cost", "deck_rule", "cant_gain_life", "cant_lose_life", "attack_tax", "name_lock", "cast_only",
     "full_text", "amplify", "damage_unpreventable", "lose_types", "uncounterable_spells", "flash_self",
-    "draw_limit",
+    "draw_limit", "turned_up_counters",
 })
 TRIGGER_EVENTS: frozenset[str] = frozenset({
     "etb", "dies", "ltb", "attacks", "blocks", "attacks_or_blocks", "becomes_blocked", "blocks_or_blocked",

@@ -18,7 +18,7 @@ from engine.actions import add_effect, ascend, create_token, gain_life, lose_lif
 from engine.cards.abilities import Ability, CardDef, Effect
 from engine.cards.compiler import compile_abilities_text, compile_card
 from engine.choices import seen_names
-from engine.facedown import manifest, put_down
+from engine.facedown import manifest, put_down, turn_down
 from engine.filters import matches
 from engine.layers import counters_allowed
 from engine.ops import nested
@@ -71,6 +71,13 @@ def _transform(g: "Game", r: dict, e: Effect) -> None:
     """701.25: transform the permanents it names (engine/transform.py)."""
     for x in _objs(g, r, e.get("what", "self")):
         transform(g, x, r["obj"])
+
+
+@action("turn_face_down")
+def _turn_face_down(g: "Game", r: dict, e: Effect) -> None:
+    """"Turn target creature face down" (engine/facedown.py turn_down; 711.10: not a double-faced one)."""
+    for x in _objs(g, r, e.get("what", "self")):
+        turn_down(g, x, e.get("look"))
 
 
 @action("flip")

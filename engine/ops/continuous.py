@@ -2,6 +2,7 @@
 abilities (613.1f), rules restrictions, types and colors (613.1d-e), control (613.1b)."""
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -9,6 +10,8 @@ from engine.actions import add_effect, until_of
 from engine.cards.abilities import Effect
 from engine.cards.compiler import textchange
 from engine.choices import COLORS
+from engine.facedown import is_face_down
+from engine.layers import copy_layer
 from engine.ops.base import table
 from engine.values import Ctx, amount, controller, refs, source_id, this
 
@@ -192,3 +195,38 @@ def _animate(g: "Game", r: Ctx, e: Effect) -> None:
     if e.get("power") is not None:
         add_effect(g, "7b", objs, r, until, power=amount(g, e.args["power"], None, r),
                 toughness=amount(g, e.args["toughness"], None, r))
+
+
+@op("become_copy")
+def _become_copy(g: "Game", r: Ctx, e: Effect) -> None:
+    """706.2, 613.1a: the objects become copies of another object until the duration ends
+    ("Target creature becomes a copy of that creature until end of turn", Cytoshape; "SELF
+    becomes a copy of that creature, except it has this ability", Unstable Shapeshifter). Each
+    takes the copiable values of that object as the effect begins (706.2: its card as printed,
+    or as another copy effect or face-down status already made it, 707.2), with the exception
+    the effect names (706.9a: "except it has this ability"). It stays the same object: nothing
+    enters or leaves the battlefield and the other effects on it go on applying (706.4, 706.11);
+    engine/layers.py ``copy_layer`` keeps its card in step with the layer 1 effects on it."""
+    src = [x for x in refs(g, r, e.args["of"]) if isinstance(x, int) and x in g.objects]
+    if not src:
+        return  # nothing was chosen to copy: nothing is copied (608.2b)
+    # a card in another zone (a creature that died: Cemetery Puca; a card exiled: Dimir Doppelganger)
+    # is copied as it is there: its card (706.2; a copy is its own card again off the battlefield, 400.7)
+    card = g.objects[src[0]].card
+    keep = this(g, r).ability if e.get("keep_ability") else None
+    if keep is not None and keep not in card.abilities:  # 706.9a: the copy has this ability too
+        card = replace(card, abilities=card.abilities + (keep,))
+    # the object copied is not a copy of itself: its copiable values would not change ("Each other
+    # creature becomes a copy of target nonlegendary creature", Mirrorweave: other than that one)
+    objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int) and x in g.objects
+            and g.objects[x].zone == "battlefield" and x != src[0]]
+    if not objs:
+        return
+    g._copy_fx = True  # from now on Game.changed keeps layer 1 in step (engine/layers.py copy_layers)
+    add_effect(g, "1", objs, r, until_of(e), card=card)
+    for oid in objs:
+        o = g.objects[oid]
+        if not is_face_down(o):  # 707.10: a face-down permanent keeps its face-down values
+            o.chosen.setdefault("printed", o.card)  # its own card again once it leaves (400.7)
+            o.chosen.setdefault("copy_base", o.card)  # what it is again when the copy effects end
+        copy_layer(g, o)

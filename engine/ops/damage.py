@@ -1,9 +1,10 @@
 """Effect primitives of damage and life (CR 120, 119) and prevention shields (615)."""
 from __future__ import annotations
 
+from itertools import permutations
 from typing import TYPE_CHECKING, Any
 
-from engine import replacement
+from engine import player_statics, replacement
 from engine.actions import add_effect, deal_damage_batch, gain_life, lose_life, until_of
 from engine.cards.abilities import Effect
 from engine.ops.base import ask_cards, table
@@ -171,4 +172,55 @@ def _prevent_op(g: "Game", r: Ctx, e: Effect) -> dict | None:
         extra["by_filter"] = bind_refs(g, r, e.args["by_each"])
     add_effect(g, "prevent", [], r, until_of(e), to=to, by=by, amount=n, combat=bool(e.get("combat")),
             name=this(g, r).card.name, rider=e.get("rider"), once=bool(e.get("next")), **extra)
+    return None
+
+
+def redistributions(g: "Game") -> list[dict[str, int]]:
+    """The ways "Redistribute any number of players' life totals" (Reverse the Sands) may end: each
+    player still in the game either keeps their life total or gets one of the others' back, each
+    total going to one player. Only the players whose life total changes are named; the first way
+    changes nothing. 810.9f: in Two-Headed Giant no more than one member of each team may be
+    affected. 118.7-118.8: a player who can't gain (lose) life can't get a higher (lower) one."""
+    ps = [p for p in g.order if p not in g.gone and not g.players[p].lost]
+    life = [g.players[p].life for p in ps]
+    out: list[dict[str, int]] = [{}]
+    seen: set[tuple[tuple[str, int], ...]] = {()}
+    for perm in permutations(range(len(ps))):
+        new = {ps[i]: life[j] for i, j in enumerate(perm) if life[j] != life[i]}
+        key = tuple(sorted(new.items()))
+        if key in seen:
+            continue
+        seen.add(key)
+        if g.variant == "two_headed_giant" and any(len([p for p in new if p in t]) > 1 for t in g.teams):
+            continue  # 810.9f
+        if any(v > g.players[p].life and player_statics.cant_gain_life(g, p)
+               or v < g.players[p].life and player_statics.cant_lose_life(g, p) for p, v in new.items()):
+            continue  # 118.7, 118.8
+        out.append(new)
+    return out
+
+
+def _ways(new: dict[str, int]) -> str:
+    return ", ".join(f"{p} {v}" for p, v in sorted(new.items())) or "no change"
+
+
+@op("redistribute_life")
+def _redistribute_life(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    """"Redistribute any number of players' life totals" (Reverse the Sands): the controller chooses
+    which players get which of those life totals back (one each, 608.2d); each gains or loses the
+    difference (118.5)."""
+    got = r["answers"].get(r["i"])
+    ways = redistributions(g)
+    if got is None:
+        if len(ways) == 1:
+            return None
+        return {"kind": "choose_option", "player": controller(g, r), "options": [_ways(w) for w in ways],
+                "slot": r["i"], "prompt": f"{this(g, r).card.name}: who gets which life total"}
+    new = next((w for w in ways if _ways(w) == got), {})
+    for p, v in new.items():
+        d = v - g.players[p].life
+        if d > 0:
+            gain_life(g, p, d)
+        elif d < 0:
+            lose_life(g, p, -d)
     return None

@@ -814,6 +814,15 @@ def _not_a_type(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "add_types", "affects": "self", "remove_types": [m.group(1).capitalize()]}]
 
 
+@static(r"^as self is turned face up, put (a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+) "
+        r"([+\-\w/]+) counters? on it$")
+def _turned_up_counters(m: re.Match) -> list[dict[str, Any]] | None:
+    """"As SELF is turned face up, put five +1/+1 counters on it" (Hooded Hydra): applied while the
+    permanent is being turned face up, not afterward (707.11): no state-based action sees it without them."""
+    n = number(m.group(1))
+    return None if n is None else [{"kind": "turned_up_counters", "counter": m.group(2), "amount": n}]
+
+
 @static(r"^if self was kicked, it enters with (a|an|one|two|three|four|five|\d+) ([+\-\w/]+) counters? on it$")
 def _kicked_counters(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "enters_with_counters", "counter": m.group(2), "amount": number(m.group(1)),

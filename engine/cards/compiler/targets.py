@@ -184,6 +184,12 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+with an? (morph|megamorph|disguise) ability$", p)
+        if m:  # "target creature with a morph ability" (Backslide): the keyword (702.36a)
+            f["keyword"] = m.group(1).capitalize()
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+(with|without) (" + kw + r")$", p)
         if m:
             f["keyword" if m.group(1) == "with" else "not_keyword"] = m.group(2).capitalize()

@@ -10,7 +10,7 @@ from engine.cards.abilities import Effect
 from engine.cards.compiler.effects.amounts import bind_x, pt_value
 from engine.cards.compiler.effects.context import Ctx, Reader, keyword_list, reader
 from engine.cards.compiler.subtypes import subtype
-from engine.cards.compiler.targets import COLORS
+from engine.cards.compiler.targets import COLORS, parse_noun
 
 
 @reader(
@@ -255,5 +255,41 @@ def _change_text(m: re.Match, c: Ctx) -> list[Effect] | None:
                                    "duration": "eot" if m.group(4) else "permanent"})]
 
 
-READERS: tuple[Reader, ...] = (_add_types, _animate, _animate_base, _base_pt, _artifact_creature_pump,
-                               _artifact_creature, _color_choice, _pump_become, _lose_all, _change_text)
+#: the words that name an object chosen or found by an earlier instruction (608.2c)
+_ANAPHORS = ("that creature", "that permanent", "it")
+
+
+@reader(r"^choose an? ((?:non[a-z]+ )?(?:creature|permanent|artifact)) on the battlefield$")
+def _choose_on_battlefield(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Choose a nonlegendary creature on the battlefield." (Cytoshape, Polymorphous Rush): an
+    object chosen as the spell resolves, not targeted (114.9), that the next instruction names
+    "that creature"; it is chosen where that instruction is carried out (608.2c-d)."""
+    f = parse_noun(m.group(1))
+    if f is None:
+        return None
+    c.last = {"choose": f}
+    return []
+
+
+@reader(r"^()(.+?) (?:becomes?|each become) a copy of (.+?)(, except it has this ability)?"
+        r"( until end of turn| until your next turn)?$")
+def _become_copy(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Target creature becomes a copy of that creature until end of turn" (Cytoshape), "you may have
+    SELF become a copy of another target creature, except it has this ability" (Cryptoplasm): a copy
+    effect (706.2, 613.1a) on permanents that stay on the battlefield (706.4), with the exception
+    706.9a allows; with no duration it lasts indefinitely (611.2a)."""
+    before = c.last
+    what = c.ref(m.group(2))
+    of = before if m.group(3) in _ANAPHORS and before is not None else c.ref(m.group(3))
+    if what is None or of is None or of == what:
+        return None
+    dur = {" until end of turn": "eot", " until your next turn": "your_next_turn"}.get(m.group(5) or "", "permanent")
+    args: dict[str, Any] = {"what": what, "of": of, "duration": dur}
+    if m.group(4):
+        args["keep_ability"] = True
+    return [Effect("become_copy", args)]
+
+
+READERS: tuple[Reader, ...] = (_choose_on_battlefield, _become_copy, _add_types, _animate, _animate_base, _base_pt,
+                               _artifact_creature_pump, _artifact_creature, _color_choice, _pump_become, _lose_all,
+                               _change_text)

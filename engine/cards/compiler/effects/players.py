@@ -165,6 +165,12 @@ def _life_becomes(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("set_life", {"who": who, "amount": amt})]
 
 
+@reader(r"^redistribute any number of players' life totals$")
+def _redistribute(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """Reverse the Sands: the players chosen get one another's life totals back (118.5; 810.9f)."""
+    return [Effect("redistribute_life", {})]
+
+
 @reader(r"^(you|target player|that player|target opponent|each opponent) (win|wins|lose|loses) the game$")
 def _win_lose(m: re.Match, c: Ctx) -> list[Effect] | None:
     who = c.player(m.group(1))
@@ -373,6 +379,7 @@ def _control_player(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 #: this family's readers, in the order they are tried
 READERS: tuple[Reader, ...] = (
+    _redistribute,
     _draw,
     _draw_eq,
     _life,

@@ -437,6 +437,17 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         if m and out and out[-1].op == "change_text":  # Artificial Evolution: a word it may not choose (612)
             out[-1] = Effect("change_text", {**out[-1].args, "not_to": [m.group(2).capitalize()]})
             continue
+        m = re.match(r"^(?:it's|it becomes) an? (\d+)/(\d+) ((?:[a-z]+ )*?)(?:artifact )?creature$", s)
+        if m and out and out[-1].op == "action" and out[-1].args.get("name") == "turn_face_down":
+            # "Turn target creature face down. It's a 2/2 Cyberman artifact creature." (707.2: the
+            # characteristics the effect gives the face-down permanent)
+            subs = [subtype(w) for w in m.group(3).split()]
+            if not all(subs):
+                return None
+            types = (["Artifact"] if " artifact creature" in s else []) + ["Creature"]
+            look = {"power": int(m.group(1)), "toughness": int(m.group(2)), "types": types, "subtypes": subs}
+            out[-1] = Effect("action", {**out[-1].args, "look": look})
+            continue
         m = re.match(r"^(?:it's|they're) still (?:an? )?(land|artifact)s?$", s)
         if m:   # "SELF becomes a 2/2 creature ... It's still a land." (205.1b: it keeps that card type)
             last = out[-1] if out else None
