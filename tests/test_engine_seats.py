@@ -207,3 +207,43 @@ def test_no_decision_is_asked_of_an_active_player_who_left(cards):
         asked.add(d.player)
         g.submit(d.player, {"action": "pass"} if d.kind == "priority" else d.forced)
     assert asked == {"bob", "carol"} and g.active == "bob"
+
+
+def _spin_paused(cards: CardPool, moved: bool) -> tuple[Game, int]:
+    """alice's Spin into Myth resolving, paused on her choice of the opponent to fateseal; with
+    ``moved`` the spell has first left the stack as an instruction of its own would move it
+    (608.2j: "return SELF to its owner's hand, then ..."; Game.move keeps it as it last existed)."""
+    from engine.setup import from_setup  # the setup reader is only needed by these tests
+    g = from_setup({"seats": ["alice", "bob", "carol"], "active": "alice", "step": "main1", "players": {
+        "alice": {"hand": ["Spin into Myth"], "battlefield": ["Island"] * 5},
+        "bob": {"battlefield": ["Grizzly Bears"], "library": ["Forest"]},
+        "carol": {"library": ["Plains"]}}}, cards)
+    spin = g.players["alice"].hand[0]
+    g.submit("alice", {"action": "cast", "card": spin, "targets": [g.battlefield[-1]]})
+    for p in ("alice", "bob", "carol"):
+        g.submit(p, {"action": "pass"})
+    assert (g.pending.kind, g.pending.player) == ("choose_option", "alice")
+    assert g.resolving is not None
+    spin = g.resolving["obj"]
+    if moved:
+        g.move(spin, "hand")
+        assert spin not in g.objects and g.resolving["lki_self"].controller == "alice"
+    return g, spin
+
+
+def test_a_spell_that_left_the_stack_by_its_own_instruction_resolves_on_when_another_player_leaves(cards):
+    """608.2j, 800.4a: a spell that left the stack during its own resolution still resolves fully;
+    another player leaving the game does not end it (only its controller leaving would)."""
+    g, _ = _spin_paused(cards, moved=True)
+    g.concede("carol")
+    assert g.gone == ["carol"] and g.resolving is not None
+    assert (g.pending.kind, g.pending.player) == ("choose_option", "alice")
+
+
+def test_a_spell_that_left_the_stack_by_its_own_instruction_ends_when_its_controller_leaves(cards):
+    """800.4a: the resolving spell's controller leaves: whatever it still had to do is not done,
+    even though the spell already left the stack (608.2j); the next player gets priority."""
+    g, _ = _spin_paused(cards, moved=True)
+    g.concede("alice")
+    assert g.gone == ["alice"] and g.resolving is None
+    assert (g.pending.kind, g.pending.player) == ("priority", "bob")
