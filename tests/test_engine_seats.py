@@ -247,3 +247,20 @@ def test_a_spell_that_left_the_stack_by_its_own_instruction_ends_when_its_contro
     g.concede("alice")
     assert g.gone == ["alice"] and g.resolving is None
     assert (g.pending.kind, g.pending.player) == ("priority", "bob")
+
+
+def test_a_player_who_concedes_while_putting_cards_on_the_bottom_is_skipped_and_the_game_begins(cards):
+    """104.3a, 800.4a, 103.4: the last mulligan decision left was the leaving player's (which
+    cards go to the bottom): the mulligans are over and the first turn begins, its active player
+    gone, so the next player in turn order receives priority (800.4h)."""
+    g = new_game(cards, 3)
+    g.submit("alice", {"option": "mulligan"})
+    g.submit("bob", {"option": "keep"})
+    g.submit("carol", {"option": "keep"})
+    g.submit("alice", {"option": "mulligan"})
+    g.submit("alice", {"option": "keep"})
+    assert (g.pending.kind, g.pending.player) == ("mulligan_bottom", "alice")
+    g.concede("alice")
+    assert g.gone == ["alice"] and g.winner is None
+    assert (g.pending.kind, g.pending.player) == ("priority", "bob")
+    assert len(g.players["bob"].hand) == 7 and len(g.players["carol"].hand) == 7
