@@ -264,3 +264,14 @@ def test_a_player_who_concedes_while_putting_cards_on_the_bottom_is_skipped_and_
     assert g.gone == ["alice"] and g.winner is None
     assert (g.pending.kind, g.pending.player) == ("priority", "bob")
     assert len(g.players["bob"].hand) == 7 and len(g.players["carol"].hand) == 7
+
+
+def test_a_player_who_concedes_while_choosing_who_plays_first_hands_the_choice_on(cards):
+    """103.2, 800.4a: the player choosing who plays first leaves; the next player in turn order
+    still in the game makes the choice instead, and the game begins with the players left."""
+    g = Game.new([(NAMES[i], RED) for i in range(3)], cards, 1, chooser="bob")
+    assert (g.pending.kind, g.pending.player) == ("play_first", "bob")
+    g.concede("bob")
+    assert g.gone == ["bob"] and (g.pending.kind, g.pending.player) == ("play_first", "carol")
+    g.submit("carol", {"player": "carol"})
+    assert (g.pending.kind, g.pending.player) == ("mulligan", "carol")
