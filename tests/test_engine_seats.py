@@ -275,3 +275,20 @@ def test_a_player_who_concedes_while_choosing_who_plays_first_hands_the_choice_o
     assert g.gone == ["bob"] and (g.pending.kind, g.pending.player) == ("play_first", "carol")
     g.submit("carol", {"player": "carol"})
     assert (g.pending.kind, g.pending.player) == ("mulligan", "carol")
+
+
+def test_a_permanent_exiled_because_its_controller_left_is_logged_as_such(cards):
+    """800.4c: the permanent that entered under a player who left is exiled when the effect giving
+    another player control of it ends; the log says so (card, object, the player who left), so the
+    table can tell the players why it went."""
+    import yaml  # the scenario file is read only here
+
+    from engine.scenario import Runner
+    path = "tests/scenarios/multiplayer/leaving_control.yaml"
+    with open(path, encoding="utf-8") as fh:
+        sc = next(d for d in yaml.safe_load_all(fh)
+                  if d["name"].endswith("(Act of Treason)") and "entered" in d["name"])
+    r = Runner(sc, cards)
+    r.run()
+    exiled = [e for e in r.g.events if e["type"] == "orphan_exiled"]
+    assert [(e["card"], e["player"]) for e in exiled] == [("Hill Giant", "bob")]
