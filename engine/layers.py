@@ -221,6 +221,8 @@ def _layers(game: "Game", objs: dict[int, Any], chars: dict[int, Chars], own: An
 
     def run(layer: str, entries: list[Entry], apply: Any) -> None:
         """Apply one layer's effects: timestamp order, dependencies first (613.6, 613.7)."""
+        if not entries:
+            return
         pending = sorted(entries, key=lambda e: e[0])
         removers = layer == "6" and any(y[2].get("lose_all") for y in pending)  # may only overstate
         ordered = layer not in _READS or not any(may_depend(layer, x, removers) for x in pending)
@@ -296,9 +298,19 @@ def _layers(game: "Game", objs: dict[int, Any], chars: dict[int, Chars], own: An
     for e in timed:  # the resolved effects of each layer, in timestamp order
         by_layer.setdefault(e["layer"], []).append((e["ts"], None, e, None))
 
+    at_kind: dict[Any, list[int]] = {}  # a kind of static -> the places of its statics in ``statics``
+    for k, e in enumerate(statics):
+        at_kind.setdefault(e[2].get("kind"), []).append(k)
+
+    def of_kinds(kinds: tuple[str, ...]) -> list[Entry]:
+        """The statics of these kinds, in the order of ``statics``."""
+        if len(kinds) == 1:
+            return [statics[k] for k in at_kind.get(kinds[0], ())]
+        return [statics[k] for k in sorted(k for kind in kinds for k in at_kind.get(kind, ()))]
+
     def entries(layer: str, kinds: tuple[str, ...]) -> list[Entry]:
-        out = [(ts, src, st, ab) for ts, src, st, ab in statics if st.get("kind") in kinds
-               and (st.get("kind") != "become" or any(k in st for k in _BECOME_LAYER.get(layer, ())))]
+        out = [e for e in of_kinds(kinds)
+               if e[2].get("kind") != "become" or any(k in e[2] for k in _BECOME_LAYER.get(layer, ()))]
         return out + by_layer.get(layer, []) if out else list(by_layer.get(layer, ()))
 
     # layer 2: control; a static ("You control enchanted creature") gives it to its source's controller (613.2)
@@ -320,8 +332,8 @@ def _layers(game: "Game", objs: dict[int, Any], chars: dict[int, Chars], own: An
                 if any(k in _KEYWORD_ABILITIES for k in bar):
                     c.abilities = [a for a in c.abilities if a.keyword not in bar]
     # layer 7a: characteristic-defining abilities
-    for ts, src, st, ab in statics:
-        if st.get("kind") == "set_pt" and src in chars and exists(src, st, ab):
+    for ts, src, st, ab in of_kinds(("set_pt",)):
+        if src in chars and exists(src, st, ab):
             c = own(src)
             if "power" in st:
                 c.power = game.amount(st["power"], src)
@@ -331,8 +343,8 @@ def _layers(game: "Game", objs: dict[int, Any], chars: dict[int, Chars], own: An
     run("7b", entries("7b", ("become",)), _APPLY["7b"])
     # layer 7c: modifying (statics and resolved effects in timestamp order)
     layer7c: list[tuple[int, list[int], int, int]] = []
-    for ts, src, st, ab in statics:
-        if st.get("kind") == "anthem" and exists(src, st, ab):
+    for ts, src, st, ab in of_kinds(("anthem",)):
+        if exists(src, st, ab):
             per = game.amount(st["per"], src) if st.get("per") else 1
             layer7c.append((ts, affected(src, st), game.amount(st.get("power", 0), src) * per,
                             game.amount(st.get("toughness", 0), src) * per))
