@@ -299,8 +299,8 @@ def _layers(game: "Game", objs: dict[int, Any], chars: dict[int, Chars], own: An
         by_layer.setdefault(e["layer"], []).append((e["ts"], None, e, None))
 
     at_kind: dict[Any, list[int]] = {}  # a kind of static -> the places of its statics in ``statics``
-    for k, e in enumerate(statics):
-        at_kind.setdefault(e[2].get("kind"), []).append(k)
+    for k, entry in enumerate(statics):
+        at_kind.setdefault(entry[2].get("kind"), []).append(k)
 
     def of_kinds(kinds: tuple[str, ...]) -> list[Entry]:
         """The statics of these kinds, in the order of ``statics``."""
