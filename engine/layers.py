@@ -171,10 +171,13 @@ def compute(game: "Game") -> dict[int, Chars]:
     if not statics and not game.effects:
         out = _counters(objs, chars, own)
         game._chars_plain = out  # printed characteristics and counters only (Game.turn_state_changed)
+        game._chars_zone_free = out  # nor any other zone (Game.hidden_move)
         return out
     if all(_turn_free(e[2]) for e in statics):
         out = _layers(game, objs, chars, own, statics)
         game._chars_plain = out  # nothing reads turn state: kept by Game.turn_state_changed
+        if not full:  # turn-free statics read only permanents; a full text reads a graveyard (612.5)
+            game._chars_zone_free = out  # kept by Game.hidden_move
         return out
     return _layers(game, objs, chars, own, statics)
 
