@@ -400,12 +400,21 @@ def _turn_free(st: dict[str, Any]) -> bool:
 
 
 def _free_condition(cond: Any) -> bool:
-    """No condition, or only "as long as you control N or more ..." (a count of permanents,
-    values.condition ``control``) of a turn-free filter."""
+    """No condition, or only parts that read permanents and what a permanent keeps from its
+    entering (values.condition): "as long as you control N or more ..." (``control``, a count of
+    permanents) and "as long as enchanted creature is black" (``attached``: the permanent it is
+    attached to, 303.4), each of a turn-free filter; "as long as it was cast with suspend"
+    (``cast_with``, 702.61a: how the spell that became it was cast, kept as it entered)."""
     if not cond:
         return True
-    return isinstance(cond, dict) and set(cond) <= {"control", "min", "max"} and "control" in cond \
-        and _free_filter(cond["control"]) and all(_fixed(cond.get(k, 0)) for k in ("min", "max"))
+    if not isinstance(cond, dict) or not set(cond) <= {"control", "min", "max", "attached", "cast_with"}:
+        return False
+    if "control" in cond:
+        if not _free_filter(cond["control"]) or not all(_fixed(cond.get(k, 0)) for k in ("min", "max")):
+            return False
+    elif "min" in cond or "max" in cond:
+        return False
+    return "attached" not in cond or _free_filter(cond["attached"])
 
 
 def _fixed(v: Any) -> bool:

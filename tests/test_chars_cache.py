@@ -54,6 +54,14 @@ def test_a_static_that_reads_tapped_state_is_worked_out_again() -> None:
     ({"kind": "anthem", "affects": "self", "power": 2, "toughness": 2,
       "condition": {"control": {"types": ["Land"], "tapped": False}, "min": 3}}, False),
     ({"kind": "anthem", "affects": "self", "power": 1, "toughness": 0, "per": {"count": {"types": ["Land"]}}}, False),
+    ({"kind": "anthem", "affects": "attached", "power": 1, "toughness": 1,
+      "condition": {"attached": {"colors": ["B"]}}}, True),
+    ({"kind": "keywords", "affects": "attached", "keywords": ["Haste"], "condition": {"attached": {"tapped": True}}},
+     False),
+    ({"kind": "keywords", "affects": "self", "keywords": ["Flying"], "condition": {"cast_with": "Suspend"}}, True),
+    ({"kind": "anthem", "affects": "self", "power": 1, "toughness": 1, "condition": {"opponent_graveyard_ge": 8}},
+     False),
+    ({"kind": "anthem", "affects": "self", "power": 1, "toughness": 1, "condition": {"min": 2}}, False),
     ({"kind": "anthem", "affects": {"types": ["Creature"], "power_le": {"count": {"tapped": True}}},
       "power": 1, "toughness": 1}, False),
 ])
@@ -169,4 +177,21 @@ def test_a_permanent_entering_or_leaving_forgets_the_characteristics() -> None:
     cs = g.all_chars()
     g.move(_named(g, "Grizzly Bears"), "graveyard")
     assert g._chars is not cs and len(g.all_chars()) == 1
+    fuzz.check_chars(g)
+
+
+def test_an_aura_whose_condition_reads_the_enchanted_creature_keeps_the_characteristics_through_a_tap() -> None:
+    """Fists of the Demigod: "As long as enchanted creature is black, it gets +1/+1 and has
+    wither" reads the colors of the permanent it is attached to, which no tap changes."""
+    g = from_setup({"active": "alice", "step": "main1", "players": {
+        "alice": {"battlefield": [{"name": "Walking Corpse", "id": "corpse"},
+                                  {"name": "Fists of the Demigod", "attached_to": "corpse"}, "Swamp"]},
+        "bob": {}}})
+    corpse = g.handles["corpse"]
+    cs = g.all_chars()
+    assert cs[corpse].power == 3 and "Wither" in cs[corpse].keywords
+    g.objects[_named(g, "Swamp")].tapped = True
+    g.objects[corpse].tapped = True
+    g.turn_state_changed()
+    assert g._chars is cs
     fuzz.check_chars(g)
