@@ -97,8 +97,10 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
         out += _foretell_options(g, player, afford)
         if g.step == "declare_blockers":
             out += _sneak_options(g, player, afford)
-    # 116.1a, 307.1: the timing of most cards depends only on flash and the moment
-    plain = not player_statics.active(g)
+    # 116.1a, 307.1: the timing of most cards depends only on flash and the moment, unless a static
+    # working now changes it (flash for spells, a limit of spells, a name that can't be cast) or
+    # epic forbids every spell (702.49a)
+    plain = not p.epic and not _timing_statics(g)
     sorcery = casting.sorcery_timing(g, player)
     holding = g.priority == player
     forms: list[tuple[Any, int | None]] | None = None  # only a hand with a split card needs its halves
@@ -228,6 +230,15 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
     if g.stack and casting.split_second(g):  # 702.60a-b: special actions and mana abilities only
         out = [o for o in out if o["action"] not in ("cast", "activate") or o["action"] == "activate" and o["mana"]]
     return out
+
+
+def _timing_statics(g: "Game") -> bool:
+    """Does a static working now change when spells may be cast (``casting.can_cast_timing``:
+    702.8a flash for spells, a limit of spells each turn, 201.3 a name that can't be cast)?"""
+    if not player_statics.active(g):
+        return False
+    return bool(player_statics.statics(g, "flash_spells") or player_statics.statics(g, "spell_limit")) or any(
+        st.get("lock") == "cast" for _, _, st in player_statics.statics(g, "name_lock"))
 
 
 #: the keywords that cast a card in another form (face down, as an Aura, overloaded)

@@ -80,6 +80,7 @@ class Game:
     _pstatics: tuple[Any, dict[str, list[tuple[int, str, dict[str, Any]]]]]    # player_statics.statics
     _printed: dict[int, Any]                                                    # layers.compute
     _chars_plain: dict[int, Chars]                                              # layers.compute
+    _chars_zone_free: dict[int, Chars]                                          # layers.compute
     _activated: tuple[Any, dict[str, list[tuple[int, list[tuple[int, Any]]]]]]  # decisions
     _cost_statics: tuple[Any, list[tuple[int, dict[str, Any]]]]                 # costs._statics
     _listened: tuple[Any, frozenset[str]]                                       # triggers.event
@@ -343,6 +344,19 @@ class Game:
         if clean:
             self._sba_clean = self._version
 
+    def hidden_move(self) -> None:
+        """Forget derived data after a card moved between zones other than the battlefield and the
+        command zone (a draw, a discard, a spell cast or put into a graveyard). While every static
+        ability reads only permanents (``layers._turn_free``: no zone but the battlefield, no
+        counted amount; no full text of a graveyard's card, 612.5) and the resolved continuous
+        effects have their objects and values locked in (611.2c), the characteristics of the
+        permanents stay what they are (613) and, as for a change of turn state, are kept
+        (``turn_state_changed``); otherwise this is ``changed()``."""
+        if self.__dict__.get("_chars_zone_free") is not self._chars or self._chars is None:
+            self.changed()
+            return
+        self.turn_state_changed()
+
     def all_chars(self) -> dict[int, Chars]:
         """The characteristics of every permanent on the battlefield now (613), by object id."""
         cs = self._chars
@@ -514,7 +528,10 @@ class Game:
         if link is not None and link in self.objects and self.objects[link].zone == "battlefield":
             keeper = self.objects[link]  # 614.14: exiled by its replacement, linked to its "exiled with" ability
             keeper.chosen["exiled"] = list(keeper.chosen.get("exiled", ())) + [n.id]
-        self.changed()
+        if frm in _KEEPING and to in _KEEPING:  # no permanent nor emblem came or went
+            self.hidden_move()
+        else:
+            self.changed()
         if to in ("library", "hand") and not shuffle:
             # into a hidden zone: who saw it go there knows it (until a shuffle, 701.16a)
             if frm not in ("library", "hand"):  # from a public zone: the whole table saw it
@@ -1297,10 +1314,13 @@ ANSWER_HANDLERS: dict[tuple[str, str | None], Handler] = {
 }
 
 
+#: the zones a move between which leaves the characteristics of permanents as they were (Game.hidden_move)
+_KEEPING = frozenset({"library", "hand", "graveyard", "exile", "stack"})
+
 _PLAIN = (str, int, float, bool, type(None))
 #: derived data that depends only on the state (characteristics, mana sources, activated
 #: abilities): a snapshot keeps it, so a restored state need not work it out again
-_KEPT = ("_chars", "_chars_plain", "_msrc", "_activated")
+_KEPT = ("_chars", "_chars_plain", "_chars_zone_free", "_msrc", "_activated")
 
 
 _PLAIN_TYPES = frozenset(_PLAIN)

@@ -61,9 +61,12 @@ def statics(g: "Game", kind: str) -> list[tuple[int, str, dict[str, Any]]]:
     depend on the permanents, their controllers and the resolved effects, so they are kept with
     the characteristics (613, through changes of turn state); emblems come and go with a change
     of zone, effects with a change (Game.changed)."""
-    if not active(g):
-        return []
     cache = g.__dict__.get("_pstatics")
+    cs = g._chars
+    if cache is not None and cache[0] is cs and cs is not None:  # known for these characteristics
+        return cache[1].get(kind, _NONE)
+    if not active(g):
+        return _NONE
     cs = g.all_chars()
     if cache is None or cache[0] is not cs:
         by: dict[str, list[tuple[int, str, dict[str, Any]]]] = {}
@@ -81,7 +84,11 @@ def statics(g: "Game", kind: str) -> list[tuple[int, str, dict[str, Any]]]:
             if e["layer"] == "player":
                 by.setdefault(e["static"]["kind"], []).append((e.get("source") or -1, e["controller"], e["static"]))
         cache = g._pstatics = (cs, by)
-    return cache[1].get(kind, [])
+    return cache[1].get(kind, _NONE)
+
+
+#: no statics of a kind (shared: callers only read it)
+_NONE: list[tuple[int, str, dict[str, Any]]] = []
 
 
 def applies_to(g: "Game", who: Any, controller: str, player: str) -> bool:
@@ -101,7 +108,8 @@ def applies_to(g: "Game", who: Any, controller: str, player: str) -> bool:
 
 
 def _mine(g: "Game", kind: str, player: str) -> list[tuple[int, str, dict[str, Any]]]:
-    return [t for t in statics(g, kind) if applies_to(g, t[2].get("who"), t[1], player)]
+    sts = statics(g, kind)
+    return [t for t in sts if applies_to(g, t[2].get("who"), t[1], player)] if sts else _NONE
 
 
 # ------------------------------------------------------------------ the players
