@@ -23,7 +23,7 @@ from engine.filters import matches
 from engine.layers import counters_allowed
 from engine.ops import nested
 from engine.ops.base import table
-from engine.ops.cast import exile_until_nonland, offer
+from engine.ops.cast import exile_and_offer
 from engine.ops.objects import token_def
 from engine.state import create_object
 from engine.transform import flip, transform
@@ -118,12 +118,9 @@ def _amass(g: "Game", r: dict, e: Effect) -> dict | None:
                                              "power": 0, "toughness": 0}))
         made = create_token(g, card, p)
         r["answers"][nested.slot(r, "army")] = [made]
-    got = nested.answer(r, "army")
-    if got is None:
-        if len(armies) == 1:
-            got = armies
-        else:
-            return nested.ask_cards(r, "army", p, armies, 1, 1, f"amass {sub}: choose an Army")
+    got = nested.choose_one(r, "army", p, armies, f"amass {sub}: choose an Army")
+    if isinstance(got, dict):
+        return got
     for a in got:
         if a in g.objects and g.objects[a].zone == "battlefield":
             _add_counters(g, a, "+1/+1", _n(g, r, e))
@@ -173,11 +170,9 @@ def _bolster(g: "Game", r: dict, e: Effect) -> dict | None:
         return None
     low = min(g.chars(i).toughness for i in mine)
     least = [i for i in mine if g.chars(i).toughness == low]
-    got = nested.answer(r, "bolster")
-    if got is None:
-        if len(least) > 1:
-            return nested.ask_cards(r, "bolster", p, least, 1, 1, "bolster: choose a creature")
-        got = least
+    got = nested.choose_one(r, "bolster", p, least, "bolster: choose a creature")
+    if isinstance(got, dict):
+        return got
     for i in got:
         _add_counters(g, i, "+1/+1", _n(g, r, e))
     return None
@@ -220,11 +215,9 @@ def _populate(g: "Game", r: dict, e: Effect) -> dict | None:
             if matches(g, i, {"types": ["Creature"], "controller": "you", "token": True}, None, p)]
     if not toks:
         return None
-    got = nested.answer(r, "populate")
-    if got is None:
-        if len(toks) > 1:
-            return nested.ask_cards(r, "populate", p, toks, 1, 1, "populate: choose a creature token")
-        got = toks
+    got = nested.choose_one(r, "populate", p, toks, "populate: choose a creature token")
+    if isinstance(got, dict):
+        return got
     r["created"] = [create_token(g, g.objects[i].card, p) for i in got if i in g.objects]
     return None
 
@@ -326,26 +319,7 @@ def _discover(g: "Game", r: dict, e: Effect) -> dict | None:
     top of your library until you exile a nonland card with mana value N or less; cast it without
     paying its mana cost or put it into your hand; the rest go on the bottom of your library in a
     random order (as cascade does, 702.84a)."""
-    p = controller(g, r)
-    st = r.setdefault("cascade", {})
-    key = f"{r['i']}.discover"
-    if key not in st:  # exile until a hit, once (the answer comes back to the same op)
-        exiled, hit = exile_until_nonland(g, p, _n(g, r, e))
-        st[key] = {"exiled": exiled, "hit": hit}
-        g.log("discover", player=p, cards=[g.objects[x].card.name for x in exiled])
-    rec = st[key]
-    hit = rec["hit"]
-    if hit is not None and hit in g.objects and g.objects[hit].zone == "exile":
-        got = offer(g, r, hit, key, Effect("cast_offer", {"what": hit, "free": True}))
-        if isinstance(got, dict):
-            return got
-        if hit in g.objects and g.objects[hit].zone == "exile":
-            g.move(hit, "hand")  # not cast: into its owner's hand
-    rest = [x for x in rec["exiled"] if x != hit and x in g.objects and g.objects[x].zone == "exile"]
-    g.rng.shuffle(rest)
-    for x in rest:
-        g.move(x, "library", top=False)
-    return None
+    return exile_and_offer(g, r, "discover", _n(g, r, e), "hand")
 
 
 @lru_cache(maxsize=1)
@@ -572,11 +546,9 @@ def _manifest_dread(g: "Game", r: dict, e: Effect) -> dict | None:
     r["created"] = []
     if not top:
         return None
-    got = nested.answer(r, "dread")
-    if got is None:
-        if len(top) > 1:
-            return nested.ask_cards(r, "dread", p, top, 1, 1, "manifest dread: choose the card to manifest")
-        got = top
+    got = nested.choose_one(r, "dread", p, top, "manifest dread: choose the card to manifest")
+    if isinstance(got, dict):
+        return got
     pick = got[0]
     put_down(g, pick, "manifest")
     r["created"] = [g.move(pick, "battlefield", controller=p)]

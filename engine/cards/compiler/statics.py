@@ -857,33 +857,24 @@ def _alternative_cost(m: re.Match) -> list[dict[str, Any]] | None:
     return None if cost is None else [{"kind": "alternative_cost", "cost": cost}]
 
 
-@static(r"^self's power is equal to (.+)$")
-def _cda_power(m: re.Match) -> list[dict[str, Any]] | None:
-    q = quantity(m.group(1))
-    return None if q is None else [{"kind": "set_pt", "affects": "self", "power": q}]
-
-
-@static(r"^self's power is equal to (.+?) and its toughness is equal to that number(?: plus (\d+))?$")
-def _cda_pt_plus(m: re.Match) -> list[dict[str, Any]] | None:
-    """604.3, 208.2: a characteristic-defining ability that sets power to a number and toughness
-    to that number plus N (Tarmogoyf: card types among cards in all graveyards, plus 1)."""
-    q = quantity(m.group(1))
-    if q is None:
-        return None
-    t = {"plus": [q, int(m.group(2))]} if m.group(2) else q
-    return [{"kind": "set_pt", "affects": "self", "power": q, "toughness": t}]
-
-
-@static(r"^self's power and toughness are each equal to (.+)$")
+@static(r"^self's (power|toughness|power and toughness) (?:is|are each) equal to (.+?)"
+        r"(?P<same> and its toughness is equal to that number(?: plus (?P<plus>\d+))?)?$")
 def _cda_pt(m: re.Match) -> list[dict[str, Any]] | None:
-    q = quantity(m.group(1))
-    return None if q is None else [{"kind": "set_pt", "affects": "self", "power": q, "toughness": q}]
-
-
-@static(r"^self's toughness is equal to (.+)$")
-def _cda_t(m: re.Match) -> list[dict[str, Any]] | None:
-    q = quantity(m.group(1))
-    return None if q is None else [{"kind": "set_pt", "affects": "self", "toughness": q}]
+    """604.3, 208.2: a characteristic-defining ability that sets the power, the toughness, or both to
+    a number; "and its toughness is equal to that number [plus N]" (Tarmogoyf: card types among
+    cards in all graveyards, plus 1)."""
+    q = quantity(m.group(2))
+    which = m.group(1)
+    if q is None or (m.group("same") and which != "power"):
+        return None
+    out: dict[str, Any] = {"kind": "set_pt", "affects": "self"}
+    if "power" in which:
+        out["power"] = q
+    if "toughness" in which:
+        out["toughness"] = q
+    if m.group("same"):
+        out["toughness"] = {"plus": [q, int(m.group("plus"))]} if m.group("plus") else q
+    return [out]
 
 
 @static(r"^if self is in your opening hand, you may begin the game with it on the battlefield$")
