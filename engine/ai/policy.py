@@ -7,7 +7,11 @@ always a determinized copy (engine/ai/determinize.py), never the real game.
 Rules of thumb: a land each turn (305.2), the costliest spells first, harmful effects at
 the opponents' best objects and helpful ones at its own (114), attacks that no blocker
 punishes (508), blocks that kill or trade up and chump blocks only to stay alive (509),
-lethal damage to each blocker in order (510.1c).
+lethal damage to each blocker in order (510.1c). Lethal arithmetic (``through``): the damage
+that gets past the blockers (evasion, menace, trample, first and double strike), with the
+burn and pumps the untapped mana pays for, decides an all-in attack, burn at the face, a
+flying pump before blocks and a team pump before combat; attackers that surely finish a
+planeswalker go at it (306.7); at a low life a counterspell waits for the spell that harms.
 """
 from __future__ import annotations
 
