@@ -996,9 +996,13 @@ class Game:
                     o.sick = False
             for oid in list(self.battlefield):
                 o = self.objects[oid]
-                if o.tapped and seats.is_active(self, self.chars(oid).controller) \
-                        and not combat.has_rule(self, oid, "doesnt_untap"):
-                    tapping.untap(self, oid)  # 502.2, with its event (603.2d)
+                if not o.tapped:
+                    continue
+                if seats.is_active(self, self.chars(oid).controller):
+                    if not combat.has_rule(self, oid, "doesnt_untap"):
+                        tapping.untap(self, oid)  # 502.2, with its event (603.2d)
+                elif combat.has_rule(self, oid, "untap_other_turns"):
+                    tapping.untap(self, oid)  # "untap ... during each other player's untap step" (Seedborn Muse)
             # "... during its controller's next untap step": that step has happened (502.3)
             if self.effects:
                 self.effects = [e for e in self.effects if not (e.get("until") == "next_untap" and all(

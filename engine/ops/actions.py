@@ -13,7 +13,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable
 
-from engine import knowledge, player_control, player_statics, seats, triggers
+from engine import knowledge, player_control, player_statics, replacement, seats, triggers
 from engine.actions import add_effect, create_token, gain_life, lose_life, remove_from_combat
 from engine.cards.abilities import Ability, CardDef, Effect
 from engine.cards.compiler import compile_abilities_text, compile_card
@@ -47,10 +47,13 @@ def action(name: str):
 
 
 def _add_counters(g: "Game", oid: int, kind: str, n: int) -> None:
+    """Put ``n`` counters of ``kind`` on ``oid``, as many as its replacement effects make it (614.1a; a
+    keyword action asks no order of them: the first collected applies first)."""
     o = g.objects.get(oid)
     if o is None or n <= 0 or not counters_allowed(g, oid, kind):
         return
-    o.counters[kind] = o.counters.get(kind, 0) + n
+    o.counters[kind] = o.counters.get(kind, 0) + replacement.counter_count(g, oid, kind, n, ask=False)
+    replacement.done(g, f"counters:{oid}:{kind}")
     g.changed()
 
 
@@ -218,7 +221,8 @@ def _populate(g: "Game", r: dict, e: Effect) -> dict | None:
     got = nested.choose_one(r, "populate", p, toks, "populate: choose a creature token")
     if isinstance(got, dict):
         return got
-    r["created"] = [create_token(g, g.objects[i].card, p) for i in got if i in g.objects]
+    r["created"] = [create_token(g, g.objects[i].card, p) for i in got if i in g.objects
+                    for _ in range(replacement.token_count(g, p, g.objects[i].card, 1))]  # 614.1a
     return None
 
 
@@ -310,7 +314,8 @@ def _incubate(g: "Game", r: dict, e: Effect) -> None:
     create an Incubator token with N +1/+1 counters on it; it is "it" for the next instruction."""
     p = controller(g, r)
     n = _n(g, r, e)
-    r["created"] = [create_token(g, incubator(), p, counters={"+1/+1": n})] if seats.can_control(g, p) else []
+    made = replacement.token_count(g, p, incubator(), 1) if seats.can_control(g, p) else 0  # 614.1a
+    r["created"] = [create_token(g, incubator(), p, counters={"+1/+1": n}) for _ in range(made)]
 
 
 @action("discover")

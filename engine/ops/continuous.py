@@ -28,6 +28,12 @@ def _pump(g: "Game", r: Ctx, e: Effect) -> None:
     add_effect(g, "7c", objs, r, until_of(e), power=p, toughness=t)
 
 
+@op("switch_pt")
+def _switch_pt(g: "Game", r: Ctx, e: Effect) -> None:
+    """613.3e: switch the creatures' power and toughness for a while (layer 7e, after counters)."""
+    objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int)]
+    add_effect(g, "7e", objs, r, until_of(e))
+
 
 @op("grant")
 def _grant(g: "Game", r: Ctx, e: Effect) -> dict | None:

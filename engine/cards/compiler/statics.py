@@ -817,6 +817,57 @@ def _life_double(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "life_gain_double"}]
 
 
+@static(r"^untap (.+?) during each other player's untap step$")
+def _untap_each_other(m: re.Match) -> list[dict[str, Any]] | None:
+    """502.2: "Untap all permanents you control during each other player's untap step" (Seedborn Muse): those
+    permanents untap in the untap step of a turn that isn't their controller's too (a rule of the objects)."""
+    aff = _affects(m.group(1))
+    return None if aff is None else [{"kind": "restriction", "affects": aff, "rule": "untap_other_turns"}]
+
+
+_TIMES = {"twice": 2, "three times": 3}
+_TOKEN_KINDS = {"": None, "creature ": "Creature", "artifact ": "Artifact"}
+
+
+@static(r"^if (?:an effect would create one or more (creature |artifact |)tokens( under your control)?, it creates "
+        r"(twice|three times) that many of those tokens instead|one or more (creature |artifact |)tokens would be "
+        r"created( under your control)?, (twice|three times) that many of those tokens are created instead)$")
+def _token_multiply(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.1a: "twice that many of those tokens are created instead" (Doubling Season, Parallel Lives,
+    Primal Vigor): a replacement effect on creating tokens, under its controller's control or anyone's."""
+    kind = m.group(1) if m.group(3) else m.group(4)
+    under = m.group(2) if m.group(3) else m.group(5)
+    times = _TIMES[m.group(3) or m.group(6)]
+    return [{"kind": "token_multiply", "times": times, "whose": "you" if under else "any",
+             "token_type": _TOKEN_KINDS[kind]}]
+
+
+_COUNTER = r"[+\-]\d+/[+\-]\d+"
+
+
+@static(r"^if (?:an effect would put one or more counters on (.+?), it puts twice that many of those counters on "
+        r"that (?:permanent|creature) instead|one or more (?:(" + _COUNTER + r") )?counters would be put on (.+?), "
+        r"(twice that many|that many plus one|that many) (?:of each of those kinds of counters|(" + _COUNTER
+        + r") counters)( minus one)? are put on (?:it|that creature|that permanent) instead)$")
+def _counter_change(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.1a: "twice that many ... counters", "that many plus one", "that many minus one" are put on it
+    instead (Doubling Season, Corpsejack Menace, Hardened Scales, Winding Constrictor, Vizier of Remedies): a
+    replacement effect on putting counters on a permanent the filter names (121.6: also as it enters)."""
+    if m.group(1) is not None:
+        kind, noun, how = None, m.group(1), "twice"
+    else:
+        kind, noun, said, again, minus = m.group(2), m.group(3), m.group(4), m.group(5), m.group(6)
+        if (kind or None) != (again or None):
+            return None  # "+1/+1 counters would be put ... that many plus one of each of those kinds": not said
+        how = {"twice that many": "twice", "that many plus one": "plus"}.get(said, "minus" if minus else "")
+        if not how or (minus and said != "that many"):
+            return None
+    f = "self" if noun == "self" else parse_noun(noun)
+    if f is None:
+        return None
+    return [{"kind": "counter_change", "how": how, "counter": kind, "affects": f}]
+
+
 @static(r"^play with the top card of your library revealed$")
 def _top_revealed(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "top_card_revealed"}]
