@@ -141,3 +141,18 @@ def test_easy_solves_nine_puzzles_in_ten(seed, capsys):
     last = capsys.readouterr().out.strip().splitlines()[-1]
     passed, failed = (int(w) for w in last.replace(",", "").split()[::2][:2])
     assert passed >= 0.9 * (passed + failed), last
+
+
+def test_a_planeswalker_makes_a_blocker_in_danger_else_adds_loyalty():
+    """606.3: one loyalty ability a turn. Garruk makes a 3/3 Beast while the Hill Giant could
+    kill alice, and untaps lands (+1) otherwise; never skipped by chance."""
+    def first(life: int, seed: int) -> dict[str, Any]:
+        g = _game({"life": life, "battlefield": [{"name": "Garruk Wildspeaker", "counters": {"loyalty": 3}},
+                                                 "Forest", "Forest"]},
+                  {"battlefield": ["Hill Giant"]})
+        return QuickPolicy(seed).answer(g, g.pending)
+    for seed in range(6):
+        a = first(3, seed)
+        assert (a["action"], a["ability"]) == ("activate", 1), a
+        b = first(20, seed)
+        assert (b["action"], b["ability"]) == ("activate", 0), b

@@ -292,7 +292,10 @@ class QuickPolicy:
         mine_turn = g.active == me
         stack_top = g.objects[g.stack[-1]] if g.stack else None
         reads = self.reads and (self.reader is None or self.reader == me)
-        ranked = sorted(acts, key=lambda o: -mana_value(g, o.get("card")))
+        def rank(o: dict[str, Any]) -> tuple[int, int]:
+            lr = loyalty_rank(g, me, option_ability(g, o)) if o["action"] == "activate" else None
+            return -mana_value(g, o.get("card")), lr or 0
+        ranked = sorted(acts, key=rank)
         if mine_turn and g.step == "main1" and not g.stack:
             # a pump of the whole team that makes the attack lethal comes before anything else
             for o in ranked:
@@ -341,9 +344,12 @@ class QuickPolicy:
                     continue
             else:
                 mp, tr = mass_pump(ab, attacking=False) if ab is not None else (0, False)
+                lr = loyalty_rank(g, me, ab)
                 if mp and mine_turn and g.step == "main1" and not g.stack:
                     if not alpha_lethal(g, me, mp, tr):
                         continue  # a pump of the whole team (a planeswalker's ultimate) for lethal only
+                elif lr is not None and lr < 2:
+                    pass  # a planeswalker's loyalty ability that adds loyalty or makes a blocker: each turn
                 elif self.rng.random() < 0.5:
                     continue  # activated abilities now and then (they may cost what a spell needs)
             # instant removal at a permanent waits while its controller could answer it (a pump,
@@ -431,6 +437,23 @@ def raw_power(g: Game, player: str) -> int:
         if o.attacking is not None or (not o.tapped and "Defender" not in c.keywords):
             out += max(0, c.power or 0) * _hits(c.keywords)
     return out
+
+
+def loyalty_rank(g: Game, me: str, ab: Ability | None) -> int | None:
+    """Which of a planeswalker's loyalty abilities first (606.3: one a turn, at sorcery
+    speed): one that creates a creature while an opponent's creatures could kill ``me``
+    (0, a blocker), then one that adds loyalty (1), then the others (2, loyalty spent); None
+    for an ability that is no loyalty ability."""
+    cost = ab.cost.loyalty if ab is not None and ab.cost is not None else None
+    if ab is None or cost is None:
+        return None
+    if any(e.op == "token" for e in _effects(ab)):
+        life = g.players[me].life
+        if any(raw_power(g, n) >= life for n in g.order if n != me and not g.players[n].lost):
+            return 0
+    if isinstance(cost, int) and cost > 0 or cost == "+X":
+        return 1
+    return 2
 
 
 def helped(g: Game, me: str, top: Any) -> frozenset[Any]:
