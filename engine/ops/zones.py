@@ -318,7 +318,7 @@ def _discard(g: "Game", r: Ctx, e: Effect) -> dict | None:
         # hand is revealed (701.14a), the effect's controller chooses among the cards of that kind (608.2c)
         chooser = you if e.get("chooser") == "you" else p
         if chooser != p:
-            knowledge.show(g, hand)
+            knowledge.show(g, list(g.players[p].hand))  # the whole hand, not only the cards of that kind
         pool = [c for c in hand if matches(g, c, {**f, "zone": "hand"}, None, you)] if f else hand
         if not pool:
             continue
