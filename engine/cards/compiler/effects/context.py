@@ -10,6 +10,11 @@ from typing import Any, Callable
 from engine.cards.abilities import Effect, TargetSpec
 from engine.cards.compiler.targets import KEYWORDS, parse_noun, parse_target
 
+#: the compiler's reader of static abilities, which engine/cards/compiler/statics.py (a module that imports this
+#: package) puts here as it loads: "until end of turn, you may cast spells ... without paying" is that static
+#: for a while (611.2a), read by the same reader as the permanent's
+STATIC_READERS: list[Callable[[str], "list[dict[str, Any]] | None"]] = []
+
 
 @dataclass
 class Ctx:

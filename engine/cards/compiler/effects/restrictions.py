@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 from engine.cards.abilities import Effect
-from engine.cards.compiler.effects.context import DURATIONS, Ctx, Reader, reader
+from engine.cards.compiler.effects.context import DURATIONS, STATIC_READERS, Ctx, Reader, reader
 from engine.cards.compiler.targets import parse_noun
 
 _RULES = {"can't block": "cant_block", "can't attack": "cant_attack", "can't attack or block": "cant_attack_or_block",
@@ -101,8 +101,7 @@ _FOR_NOW = frozenset({"free_spells", "flash_spells", "player_keywords", "no_max_
 def _player_static_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
     """611.2a: "Until end of turn, you may cast spells from your hand without paying their mana costs" (Jaya
     Ballard's -8 style), "you have hexproof until your next turn": a rule for the player for that long."""
-    from engine.cards.compiler.statics import parse_static  # layering: cycle (statics imports this package)
-    sts = parse_static(m.group(2) or m.group(3))
+    sts = STATIC_READERS[0](m.group(2) or m.group(3)) if STATIC_READERS else None
     if not sts or any(st.get("kind") not in _FOR_NOW or st.get("condition") for st in sts):
         return None
     dur = DURATIONS[m.group(1) or m.group(4)]
