@@ -63,16 +63,19 @@ def _grant(g: "Game", r: Ctx, e: Effect) -> dict | None:
 def _player_effect(g: "Game", r: Ctx, e: Effect) -> None:
     """611.2: a resolved spell's effect on players or the game for a while, read as a static of
     engine.player_statics ("Players can't gain life this turn", "Damage can't be prevented this
-    turn"). "That creature's owner can't cast spells with the same name as that creature": the
-    players and the names are bound as it resolves (608.2h: a target that left, as it last existed)."""
+    turn"). "Target player can't ...": the players named as it resolves; "That creature's owner can't cast
+    spells with the same name as that creature": the players and the names are bound as it resolves
+    (608.2h: a target that left, as it last existed)."""
     st = dict(e.args["static"])
+    if isinstance(st.get("who"), dict):  # "target player can't ...": the players named as it resolves
+        st["who"] = [p for p in refs(g, r, st["who"]) if isinstance(p, str)]
     if e.get("who"):
         st["who"] = e.args["who"]
     if e.get("player") is not None:
         players = [p for p in refs(g, r, e.args["player"]) if isinstance(p, str)]
         if not players:
             return
-        st["who"] = {"players": players}
+        st["who"] = players
     if e.get("name_of") is not None:
         lki = r.get("lki_card", {})
         cards = [g.objects[x].card if x in g.objects else lki.get(x) for x in refs(g, r, e.args["name_of"])
