@@ -114,8 +114,9 @@ def can_cast_timing(g: "Game", player: str, o: "Obj") -> bool:
     only = spell_timing(o.card).only
     if only and not all(condition(g, c, o.id, {"controller": player}) for c in only):
         return False  # 604.6, 506.6: "Cast this spell only during combat ..." and it is not that time
-    flash = "Instant" in types or "Flash" in o.card.keywords or any(
-        not c or condition(g, c, o.id, {"controller": player}) for c in spell_timing(o.card).flash_if)
+    flash = "Instant" in types or "Flash" in o.card.keywords
+    if not flash and spell_timing(o.card).flash_if:  # "[If COND,] you may cast SELF as though it had flash"
+        flash = any(not c or condition(g, c, o.id, {"controller": player}) for c in spell_timing(o.card).flash_if)
     if g.players[player].epic:  # 702.49a-b: a spell with epic this player controlled resolved
         return False
     if player_statics.active(g):

@@ -96,14 +96,15 @@ def applies_to(g: "Game", who: Any, controller: str, player: str) -> bool:
     player outside the controller's limited range of influence (801.10)."""
     if g.influence is not None and player != controller and not seats.in_range(g, controller, player):
         return False
-    if isinstance(who, dict):  # players bound as a resolved effect began ("that creature's owner")
-        return player in who.get("players", ())
     if who in (None, "you"):
         return player == controller
     if who in ("each_player", "any", "each"):
         return True
     if who in ("opponent", "each_opponent"):
         return player != controller
+    if isinstance(who, list):  # the players a resolved effect named ("target player can't ...", "that
+        # creature's owner can't cast spells with the same name")
+        return player in who
     return False
 
 

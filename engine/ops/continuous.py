@@ -84,7 +84,7 @@ def _player_effect(g: "Game", r: Ctx, e: Effect) -> None:
         players = [p for p in refs(g, r, e.args["player"]) if isinstance(p, str)]
         if not players:
             return
-        st["who"] = {"players": players}
+        st["who"] = players
     if e.get("name_of") is not None:
         lki = r.get("lki_card", {})
         cards = [g.objects[x].card if x in g.objects else lki.get(x) for x in refs(g, r, e.args["name_of"])

@@ -420,7 +420,8 @@ def _keep_rest(g: "Game", r: Ctx, e: Effect) -> dict | None:
     kinds: list[dict[str, Any]] = list(e.args["keep"])
     among = dict(e.get("among") or {})
     kept: list[int] = []
-    players = [p for p in refs(g, r, "each_player") if isinstance(p, str)]
+    named = {p for p in refs(g, r, "each_player") if isinstance(p, str)}
+    players = [p for p in seats.apnap(g) if p in named]  # 101.4: in APNAP order
     for p in players:
         chosen: list[int] = []
         for k, f in enumerate(kinds):
