@@ -76,8 +76,8 @@ def _player_effect(g: "Game", r: Ctx, e: Effect) -> None:
     turn"). "That creature's owner can't cast spells with the same name as that creature": the
     players and the names are bound as it resolves (608.2h: a target that left, as it last existed)."""
     st = dict(e.args["static"])
-    if isinstance(st.get("who"), dict) and "players" not in st["who"]:  # "target player can't ...": as it resolves
-        st["who"] = {"players": [p for p in refs(g, r, st["who"]) if isinstance(p, str)]}
+    if isinstance(st.get("who"), dict):  # "target player can't ...": the players named as it resolves
+        st["who"] = [p for p in refs(g, r, st["who"]) if isinstance(p, str)]
     if e.get("who"):
         st["who"] = e.args["who"]
     if e.get("player") is not None:
