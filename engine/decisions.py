@@ -626,7 +626,7 @@ def offer_options(g: "Game", player: str, w: dict[str, Any]) -> list[dict[str, A
     out: list[dict[str, Any]] = []
     if o is not None and player_statics.active(g) and player_statics.cast_locked(g, player, o):
         o = None  # 201.3: "spells with the chosen name can't be cast", as an ability offers it too
-    if o is not None:
+    if o is not None and "Land" not in o.card.types:  # a land is played, never cast (305.1)
         afford: dict[tuple[str, ...], bool] = {}
         mana: tuple[str, ...] = o.card.mana_cost
         if w.get("free"):
@@ -641,6 +641,8 @@ def offer_options(g: "Game", player: str, w: dict[str, Any]) -> list[dict[str, A
             if opt is not None:
                 opt.update(helped)
                 out.append(opt)
+    if o is not None and w.get("play") and casting.can_play_offered_land(g, player, o.id):
+        out.append({"action": "play", "card": o.id, "name": o.card.name})  # Word of Command: "plays that card"
     if not out or not w.get("must"):
         out.append({"action": "pass"})
     return out

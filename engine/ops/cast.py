@@ -48,6 +48,8 @@ def offer(g: "Game", r: Ctx, card: int, key: str, e: Effect) -> dict[str, Any] |
     how = f"for its {e.get('alt')} cost" if e.get("alt") else "without paying its mana cost" if e.get("free") else ""
     return {"kind": "cast_offer", "player": o.owner, "card": card, "alt": e.get("alt"), "free": bool(e.get("free")),
             "must": bool(e.get("must")), "keyword": e.get("keyword"), "slot": key,
+            "lands_only": bool(e.get("lands_only")), "play": bool(e.get("play")),
+            "control_spell": this(g, r).controller if e.get("control_spell") else None,
             "prompt": f"cast {o.card.name} {how}?".replace("  ", " ")}
 
 
