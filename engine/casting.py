@@ -230,6 +230,14 @@ def suspend(g: "Game", player: str, a: dict[str, Any]) -> None:
     g.priority = player
 
 
+def can_play_offered_land(g: "Game", player: str, oid: int) -> bool:
+    """"The player plays that card if able" (Word of Command) of a land: during that player's own turn,
+    within their land plays (305.2), whatever else is on the stack: the resolving spell says when."""
+    o = g.objects.get(oid)
+    return (o is not None and "Land" in o.card.types and o.zone == "hand" and o.owner == player
+            and g.active == player and g.players[player].lands_played < player_statics.land_plays(g, player))
+
+
 def play_land(g: "Game", player: str, oid: int) -> None:
     """305.1: playing a land is a special action; it does not use the stack (115.2a)."""
     if not can_play_land(g, player, oid):
@@ -472,7 +480,10 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     elif a.get("assist") is not None and offered is not None:
         raise IllegalAction("assist: not for a card cast while an ability resolves")
     # 106.6: restricted mana for this spell; the creature tapped for harmonize pays no mana
-    spent = pay_mana(g, player, cost, {tuned} if tuned is not None else set(), a.get("pay"), ("spell", new))
+    barred = {tuned} if tuned is not None else set()
+    if offered is not None and offered.get("lands_only"):  # 712.7: mana abilities of lands that player controls only
+        barred |= {i for i in g.battlefield if "Land" not in g.chars(i).types}
+    spent = pay_mana(g, player, cost, barred, a.get("pay"), ("spell", new))
     if tuned is not None:
         tap(g, tuned)  # 601.2h: paid with the rest of the cost
     if emerged is not None:  # sacrificed as the total cost is paid (601.2h)
@@ -597,6 +608,12 @@ def cast_offered(g: "Game", d: Any, a: dict[str, Any]) -> None:
     if r is None:
         raise IllegalAction("nothing is resolving")
     act = a.get("action", "pass")
+    if act == "play" and d.data.get("play") and a.get("card") == d.data["card"] \
+            and can_play_offered_land(g, d.player, d.data["card"]):
+        r["answers"][d.data["slot"]] = "cast"  # 305.1: the land is played (Word of Command: "plays that card")
+        g.players[d.player].lands_played += 1
+        g.move(d.data["card"], "battlefield", controller=d.player)
+        return
     if act == "pass":
         if d.data.get("must") and any(o.get("action") == "cast" for o in d.options):
             raise IllegalAction(f"{_name(g, d.data['card'])} must be cast if able (702.61a)")
@@ -605,7 +622,12 @@ def cast_offered(g: "Game", d: Any, a: dict[str, Any]) -> None:
     if act != "cast":
         raise IllegalAction("cast the offered card, or pass")
     r["answers"][d.data["slot"]] = "cast"
+    card = g.objects[d.data["card"]].uid if d.data["card"] in g.objects else None
     cast(g, d.player, a, offered=d.data)
+    if d.data.get("control_spell"):  # 712.2: its caster is controlled again while the spell resolves
+        for sid in g.stack:
+            if g.objects[sid].uid == card and g.objects[sid].ability is None:
+                g.objects[sid].chosen["controlled_by"] = d.data["control_spell"]
 
 
 def _after_costs(g: "Game", pend: dict[str, Any] | None) -> None:

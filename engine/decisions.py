@@ -639,10 +639,11 @@ def offer_options(g: "Game", player: str, w: dict[str, Any]) -> list[dict[str, A
     unless it must be cast and can be (702.61a)."""
     o = g.objects.get(w["card"])
     out: list[dict[str, Any]] = []
-    if o is not None and player_statics.active(g) and (player_statics.cast_locked(g, player, o)
-                                                       or player_statics.cast_forbidden(g, player, o)):
+    land = o is not None and "Land" in o.card.types  # a land is played, never cast (305.1)
+    if o is not None and not land and player_statics.active(g) and (player_statics.cast_locked(g, player, o)
+                                                                    or player_statics.cast_forbidden(g, player, o)):
         o = None  # 201.3: "spells with the chosen name can't be cast", 101.2: as an ability offers it too
-    if o is not None:
+    if o is not None and not land:
         afford: dict[tuple[str, ...], bool] = {}
         mana: tuple[str, ...] = o.card.mana_cost
         if w.get("free"):
@@ -657,6 +658,8 @@ def offer_options(g: "Game", player: str, w: dict[str, Any]) -> list[dict[str, A
             if opt is not None:
                 opt.update(helped)
                 out.append(opt)
+    if o is not None and land and w.get("play") and casting.can_play_offered_land(g, player, o.id):
+        out.append({"action": "play", "card": o.id, "name": o.card.name})  # Word of Command: "plays that card"
     if not out or not w.get("must"):
         out.append({"action": "pass"})
     return out

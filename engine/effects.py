@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import bestow, cast_options, replacement
+from engine import bestow, cast_options, player_control, replacement
 from engine.actions import add_mana, put_attacking
 from engine.cards.abilities import Ability, Effect
 from engine.choices import NeedChoice
@@ -88,6 +88,8 @@ def resolve_top(g: "Game") -> None:
                    "lki_pt": {x: (g.chars(x).power, g.chars(x).toughness) for slot in legal for x in slot
                               if isinstance(x, int) and x in g.objects and g.objects[x].zone == "battlefield"}}
     g.log("resolve", card=s.name, obj=sid)
+    if s.chosen.get("controlled_by") in g.players:  # 712.2: "you control the player while that spell is resolving"
+        player_control.during(g, s.controller, s.chosen["controlled_by"], sid)
     resume(g)
 
 
@@ -162,6 +164,8 @@ def _finish(g: "Game", sid: int, countered: bool = False) -> None:
             g.wait = need.wait
             return
     g.resolving = None
+    if g.player_control.get("during"):
+        player_control.resolved(g, sid)  # 712.2: control until it finishes resolving ends
     if s is not None and s.zone == "stack":
         if s.ability is not None:
             g.stack.remove(sid)

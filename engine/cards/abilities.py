@@ -227,6 +227,7 @@ action: name, [amount], [what], [subtype], [times]
     a keyword action, closed list: proliferate (701.24), populate (701.27), transform (701.25, what),
     bolster/monstrosity/support/fateseal (amount) (CR 701), piles (amount, separator, chooser: 700.3),
     remove_from_combat / unblock_lone / block_choice (what: 506.4, 509.1h, 509.6), control_player (who: 712),
+    control_until_resolved (who: 712.2, until the spell finishes resolving),
     exchange_life (who: two players: 701.8c), name_card (choice: 201.3, as it resolves), exile_named (who, all:
     the cards with the chosen name in a graveyard, hand and library, 701.15a), draw_game (104.4c, 801.15)
     (CR 701); and later additions, not in the 2016 rules:
@@ -244,10 +245,13 @@ poison: who, amount
 ward: mana: [syms], life: n
     counter the spell or ability whose targeting triggered this, unless its controller pays (engine/ops/ward.py)
     (not in 2016 (Strixhaven))
-cast_offer: what, [alt], [free], [must], [else], [keyword], [zone], [exile_instead]
+cast_offer: what, [alt], [free], [must], [else], [keyword], [zone], [exile_instead], [play], [lands_only],
+      [control_spell]
     its owner may cast that card now, for its `alt` cost or free; `else`: where it goes if not cast
     (madness 702.34a, rebound 702.87a, suspend 702.61a; engine/ops/cast.py); zone: where the card is (exile,
-    or graveyard); exile_instead: the spell is exiled instead of going to the graveyard (614.1a) (CR 608.2c)
+    or graveyard); exile_instead: the spell is exiled instead of going to the graveyard (614.1a); `play`: a land
+    is played (within the land plays of that player's turn); `lands_only`: paid by mana abilities of lands only
+    (712.7); `control_spell`: its caster is controlled again while it resolves (712.2) (CR 608.2c)
 cascade
     exile from the top until a cheaper nonland card; may cast it free; the rest on the bottom (CR 702.84a)
 encore

@@ -449,6 +449,15 @@ def _control_player(g: "Game", r: dict, e: Effect) -> None:
             player_control.add(g, p, controller(g, r))
 
 
+@action("control_until_resolved")
+def _control_until_resolved(g: "Game", r: dict, e: Effect) -> None:
+    """712.2: this spell's controller controls the player until the spell finishes resolving (Word of
+    Command; engine/player_control.py during)."""
+    for p in refs(g, r, e.get("who")):
+        if isinstance(p, str) and p in g.players and not g.players[p].lost:
+            player_control.during(g, p, controller(g, r), r["obj"])
+
+
 @action("remove_from_combat")
 def _remove_from_combat(g: "Game", r: dict, e: Effect) -> None:
     """506.4: an effect removes the permanent from combat: it stops attacking or blocking; the

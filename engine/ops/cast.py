@@ -49,6 +49,8 @@ def offer(g: "Game", r: Ctx, card: int, key: str, e: Effect) -> dict[str, Any] |
     return {"kind": "cast_offer", "player": o.owner, "card": card, "alt": e.get("alt"), "free": bool(e.get("free")),
             "must": bool(e.get("must")), "keyword": e.get("keyword"), "slot": key,
             **({"exile_instead": True} if e.get("exile_instead") else {}),  # 614.1a (engine/casting.py)
+            "lands_only": bool(e.get("lands_only")), "play": bool(e.get("play")),
+            "control_spell": this(g, r).controller if e.get("control_spell") else None,
             "prompt": f"cast {o.card.name} {how}?".replace("  ", " ")}
 
 

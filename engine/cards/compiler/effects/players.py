@@ -285,6 +285,35 @@ def _choose_from_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
     return []   # the choice is made here; the next instruction acts on "that card" (the chosen card)
 
 
+@reader(r"^look at (target player's|target opponent's) hand and choose a card from it$")
+def _look_and_choose(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Look at target opponent's hand and choose a card from it" (Word of Command): the hand is shown
+    to the caster alone; the card is chosen where the next instruction acts on "that card" (608.2c)."""
+    who = c.player(m.group(1)[:-2])
+    if who is None:
+        return None
+    c.last_player = who
+    c.last = {"choose": {"zone": "hand", "owner": who}, "chooser": "you", "amount": 1}
+    return [Effect("reveal", {"who": who, "zone": "hand", "to": "you"})]
+
+
+@reader(r"^you control that player until self finishes resolving$")
+def _control_until_resolved(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """712.2: control of another player for a limited duration (Word of Command)."""
+    if c.last_player is None:
+        return None
+    return [Effect("action", {"name": "control_until_resolved", "who": c.last_player})]
+
+
+@reader(r"^(?:the|that) player plays that card if able$")
+def _plays_that_card(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"The player plays that card if able" (Word of Command): the chosen card from that player's hand
+    is cast as the resolving spell instructs (608.2c), as it must be when it can be."""
+    if not isinstance(c.last, dict) or "choose" not in c.last:
+        return None
+    return [Effect("cast_offer", {"what": c.last, "zone": "hand", "must": True, "play": True})]
+
+
 @reader(r"^(that player|they) discards? (?:that card|those cards|it)$")
 def _discard_chosen(m: re.Match, c: Ctx) -> list[Effect] | None:
     who = c.player(m.group(1))
@@ -379,6 +408,9 @@ def _control_player(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 #: this family's readers, in the order they are tried
 READERS: tuple[Reader, ...] = (
+    _look_and_choose,
+    _control_until_resolved,
+    _plays_that_card,
     _redistribute,
     _draw,
     _draw_eq,

@@ -437,6 +437,10 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         if m and out and out[-1].op == "change_text":  # Artificial Evolution: a word it may not choose (612)
             out[-1] = Effect("change_text", {**out[-1].args, "not_to": [m.group(2).capitalize()]})
             continue
+        if out and out[-1].op == "cast_offer" and s in _WHILE_PLAYING:
+            # 712.7: the restriction or the longer control the effect gives with the card it has played
+            out[-1] = Effect("cast_offer", {**out[-1].args, _WHILE_PLAYING[s]: True})
+            continue
         m = re.match(r"^(?:it's|it becomes) an? (\d+)/(\d+) ((?:[a-z]+ )*?)(?:artifact )?creature$", s)
         if m and out and out[-1].op == "action" and out[-1].args.get("name") == "turn_face_down":
             # "Turn target creature face down. It's a 2/2 Cyberman artifact creature." (707.2: the
@@ -633,6 +637,15 @@ def _last_token(out: list[Effect]) -> Effect | None:
 
 
 _ONE_PLAYER = ("trigger_player", "defending_player", "you", "an_opponent")
+
+
+#: 712.7: what the effect that controls a player says of the card that player plays (Word of Command)
+_WHILE_PLAYING = {
+    "while doing so, the player can activate mana abilities only if they're from lands that player controls and "
+    "only if mana they produce is spent to activate other mana abilities of lands the player controls and/or to "
+    "play that card": "lands_only",
+    "if the chosen card is cast as a spell, you control the player while that spell is resolving": "control_spell",
+}
 
 
 def _bind_that_player(x: Any, ctx: Ctx) -> Any:
