@@ -260,11 +260,23 @@ def _anthem(m: re.Match) -> list[dict[str, Any]] | None:
 @static(r"^(.+?) (?:gets?|get) ([+-]\w+)/([+-]\w+) for each (.+)$")
 def _anthem_per(m: re.Match) -> list[dict[str, Any]] | None:
     aff = _affects(m.group(1))
-    q = quantity(m.group(4))
+    per, rest = m.group(4), None
+    q = quantity(per)
+    if q is None:  # "gets +1/+1 for each enchantment you control and has first strike" (Ethereal Armor)
+        cut = re.match(r"^(.+?),? and ((?:has|have|is|are|can't) .+)$", per)
+        if cut:
+            per, rest = cut.group(1), cut.group(2)
+            q = quantity(per)
     pp, tt = pt_value(m.group(2)), pt_value(m.group(3))
     if aff is None or q is None or pp is None or tt is None:
         return None
-    return [{"kind": "anthem", "affects": aff, "power": pp, "toughness": tt, "per": q}]
+    out: list[dict[str, Any]] = [{"kind": "anthem", "affects": aff, "power": pp, "toughness": tt, "per": q}]
+    if rest:
+        more = _rest_clauses(aff, rest)
+        if more is None:
+            return None
+        out += more
+    return out
 
 
 @static(r"^(.+?) (?:loses|lose) (.+?) and can't have or gain (.+)$")

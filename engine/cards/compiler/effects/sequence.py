@@ -78,15 +78,18 @@ def _unless_pay(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("unless", {"payer": payer, "pay": pay, "effects": list(inner)})]
 
 
-@reader(r"^(.+?) unless (.+?) (sacrifices .+|discards .+)$")
+@reader(r"^(.+?) unless (.+?) (sacrifices .+|discards .+|sacrifice .+|discard .+|returns? .+ to (?:its|their) "
+        r"owner'?s?'? hands?)$")
 def _unless_do(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """117.12: "sacrifice it unless you discard a card / return an untapped Island you control to its owner's
+    hand" (Avatar of Discord, Dormant Volcano): the instruction happens unless that player does the action."""
     inner = parse_sentence(m.group(1), c)
     if inner is None:
         return None
     payer = c.player(m.group(2))
     if payer is None:
         return None
-    act = parse_sentence(m.group(2) + " " + m.group(3), c)
+    act = parse_sentence(m.group(3) if m.group(2) == "you" else m.group(2) + " " + m.group(3), c)
     if act is None:
         return None
     return [Effect("unless", {"payer": payer, "actions": list(act), "effects": list(inner)})]
