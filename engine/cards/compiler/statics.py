@@ -272,12 +272,22 @@ def _has(m: re.Match) -> list[dict[str, Any]] | None:
         return None
     q = m.group(2)
     if q.startswith('"') and q.endswith('"'):
-        from engine.cards.compiler import compile_ability_text  # layering: cycle (compiler imports this)
-        ab = compile_ability_text(q.strip('"'))
-        if ab is None:
+        return _granted(aff, q)
+    m2 = re.fullmatch(r'([^"]+?),? and (".+")', q)
+    if m2:  # "Creatures you control have haste and "{T}: ..."" (Arlinn, Embraced by the Moon's emblem)
+        kws = keyword_list(m2.group(1))
+        granted = _granted(aff, m2.group(2))
+        if kws is None or granted is None:
             return None
-        return [{"kind": "grant_ability", "affects": aff, "ability": ab}]
+        return [{"kind": "keywords", "affects": aff, "keywords": kws}, *granted]
     return _rest_clauses(aff, "has " + q)
+
+
+def _granted(aff: Any, q: str) -> list[dict[str, Any]] | None:
+    """A quoted ability the affected objects have (613.1f, layer 6), or None when it is not read."""
+    from engine.cards.compiler import compile_ability_text  # layering: cycle (compiler imports this)
+    ab = compile_ability_text(q.strip('"'))
+    return None if ab is None else [{"kind": "grant_ability", "affects": aff, "ability": ab}]
 
 
 @static(
