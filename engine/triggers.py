@@ -428,16 +428,18 @@ def _haunted_dies(g: "Game", oid: int) -> list[dict[str, Any]]:
 def _delayed_event(g: "Game", e: dict[str, Any], ev: dict[str, Any]) -> bool:
     """A delayed trigger of ``e`` (engine/ops/control.py) against one event: as its source's ability when
     that object is still there, else on its own (603.7: it triggers even if its source has left)."""
-    ab, ctl, src = e["ability"], e["controller"], e.get("source")
-    here = src is not None and src in g.objects
+    ab, ctl = e["ability"], e["controller"]
+    src: int = e["source"] if isinstance(e.get("source"), int) else -1
+    here = src in g.objects
     if ab.trigger is None or not here and ab.trigger.get("self"):
         return False
-    if not _match(g, src if here else -1, ctl, ab.trigger, ev):
+    if not _match(g, src, ctl, ab.trigger, ev):
         return False
     if here:
         return _add(g, g.objects[src], ab, ctl, ev) is not None
     if not ab.trigger.get("batch") and (g.influence is None or _in_range(g, ctl, ev)):
-        g.triggered.append({"controller": ctl, "ability": ab, "source": src, "card": e["card"], "info": dict(ev)})
+        g.triggered.append({"controller": ctl, "ability": ab, "source": e.get("source"), "card": e["card"],
+                            "info": dict(ev)})
         return True
     return False
 

@@ -67,9 +67,10 @@ _FOR_NOW = frozenset({"free_spells", "flash_spells", "player_keywords", "no_max_
 def _player_static_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
     """611.2a: "Until end of turn, you may cast spells from your hand without paying their mana costs" (Jaya
     Ballard's -8 style), "you have hexproof until your next turn": a rule for the player for that long."""
-    from engine.cards.compiler.statics import parse_static  # layering: cycle (statics imports this package)
-    sts = parse_static(m.group(2) or m.group(3))
-    if not sts or any(st.get("kind") not in _FOR_NOW or st.get("condition") for st in sts):
+    from engine.cards.compiler import compile_abilities_text  # layering: cycle (compiler imports this)
+    abl = compile_abilities_text(m.group(2) or m.group(3))
+    sts = [a.static for a in abl or () if a.kind == "static" and a.static]
+    if not abl or len(sts) != len(abl) or any(st.get("kind") not in _FOR_NOW or st.get("condition") for st in sts):
         return None
     dur = DURATIONS[m.group(1) or m.group(4)]
     return [Effect("player_effect", {"static": st, "duration": dur}) for st in sts]
