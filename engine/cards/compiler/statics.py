@@ -524,6 +524,14 @@ def _rule_of_law(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "spell_limit", "who": "each_player", "amount": 1}]
 
 
+@static(r"^(each opponent|each player|your opponents) can cast spells only any time (?:they|he or she) could cast a "
+        r"sorcery$")
+def _sorcery_only(m: re.Match) -> list[dict[str, Any]] | None:
+    """"Each opponent can cast spells only any time they could cast a sorcery" (Teferi, Time Raveler): 307.1's
+    timing for all their spells, flash or not (engine/casting.py can_cast_timing)."""
+    return [{"kind": "sorcery_only", "who": "each_player" if m.group(1) == "each player" else "opponent"}]
+
+
 @static(r"^(each opponent|each player|you) can't draw more than (one|two) cards? each turn$")
 def _draw_limit(m: re.Match) -> list[dict[str, Any]] | None:
     """"Each opponent can't draw more than one card each turn" (Narset, Parter of Veils): a draw past the
