@@ -127,6 +127,8 @@ def can_cast_timing(g: "Game", player: str, o: "Obj") -> bool:
         if player_statics.cast_forbidden(g, player, o):  # 101.2: "your opponents can't cast spells during ..."
             return False
         flash = flash or player_statics.has_flash(g, player, o)
+        if flash and player_statics.sorcery_only(g, player):
+            flash = False  # "can cast spells only any time they could cast a sorcery" (Teferi, Time Raveler)
     if flash:
         return g.priority == player
     return sorcery_timing(g, player)

@@ -286,6 +286,12 @@ def _statics(g: "Game") -> list[tuple[int, dict[str, Any]]]:
             if ab.kind == "static" and ab.static and ab.static.get("kind") == "cost_change" \
                     and ab.static.get("spells") != "self":
                 out.append((oid, ab.static))
+    for p in g.order:  # 113.4: an emblem's "Artifact spells you cast cost {1} less" works from the command zone
+        for oid in g.players[p].command:
+            for ab in g.objects[oid].card.abilities:
+                if "Emblem" in g.objects[oid].card.types and ab.kind == "static" and ab.static \
+                        and ab.static.get("kind") == "cost_change" and ab.static.get("spells") != "self":
+                    out.append((oid, ab.static))
     return out
 
 

@@ -33,7 +33,8 @@ KINDS = frozenset({"no_max_hand_size", "player_keywords", "flash_spells", "free_
                    "cast_forbid",       # "Your opponents can't cast spells during your turn" (101.2)
                    "uncounterable_spells",  # "... spells you control can't be countered" (101.1)
                    "damage_unpreventable",  # "Damage can't be prevented" (615.11), read by engine.actions
-                   "draw_limit"})  # "Each opponent can't draw more than one card each turn", read by Game.draw
+                   "draw_limit",  # "Each opponent can't draw more than one card each turn", read by Game.draw
+                   "sorcery_only"})  # "Each opponent can cast spells only any time they could cast a sorcery"
 
 @per_object
 def _card_statics(card: Any) -> tuple[Any, ...]:
@@ -254,6 +255,12 @@ def spell_limited(g: "Game", player: str) -> bool:
         return False
     n = min(int(t[2].get("amount", 1)) for t in lims)
     return spells_cast_this_turn(g, player) >= n
+
+
+def sorcery_only(g: "Game", player: str) -> bool:
+    """"Each opponent can cast spells only any time they could cast a sorcery": 307.1's timing for every
+    spell ``player`` casts, flash or not (engine/casting.py can_cast_timing)."""
+    return bool(_mine(g, "sorcery_only", player))
 
 
 def draw_capped(g: "Game", player: str) -> bool:

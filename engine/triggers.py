@@ -461,7 +461,8 @@ def _delayed_event(g: "Game", e: dict[str, Any], ev: dict[str, Any]) -> bool:
     if here:
         return _add(g, g.objects[sid], ab, ctl, ev) is not None
     if not ab.trigger.get("batch") and (g.influence is None or _in_range(g, ctl, ev)):
-        g.triggered.append({"controller": ctl, "ability": ab, "source": src, "card": e["card"], "info": dict(ev)})
+        g.triggered.append({"controller": ctl, "ability": ab, "source": e.get("source"), "card": e["card"],
+                            "info": dict(ev)})
         return True
     return False
 

@@ -386,6 +386,7 @@ Statics (Ability.static)
   unpreventable      (affects self)                     its damage can't be prevented            615.11
   spell_limit        who, amount                        each player can't cast more than N spells each turn
   draw_limit         who, amount                        that player can't draw more than N cards each turn
+  sorcery_only       who                                that player casts spells only when a sorcery could be
   player_keywords    who, keywords                      "You have hexproof"                      702.11d
   control            (affects attached)                 you control the enchanted permanent      613.1b
   extra_land         amount                             you may play N additional lands each turn 305.2
@@ -439,7 +440,7 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "prevent_damage", "top_card_revealed", "no_max_hand_size", "look_top_card", "opening_hand_battlefield",
     "alternative_cost", "deck_rule", "cant_gain_life", "cant_lose_life", "attack_tax", "name_lock", "cast_only",
     "full_text", "amplify", "damage_unpreventable", "lose_types", "uncounterable_spells", "flash_self",
-    "draw_limit", "turned_up_counters",
+    "draw_limit", "turned_up_counters", "sorcery_only",
 })
 TRIGGER_EVENTS: frozenset[str] = frozenset({
     "etb", "dies", "ltb", "attacks", "blocks", "attacks_or_blocks", "becomes_blocked", "blocks_or_blocked",

@@ -298,12 +298,22 @@ def _has(m: re.Match) -> list[dict[str, Any]] | None:
         return None
     q = m.group(2)
     if q.startswith('"') and q.endswith('"'):
-        from engine.cards.compiler import compile_ability_text  # layering: cycle (compiler imports this)
-        ab = compile_ability_text(q.strip('"'))
-        if ab is None:
+        return _granted(aff, q)
+    m2 = re.fullmatch(r'([^"]+?),? and (".+")', q)
+    if m2:  # "Creatures you control have haste and "{T}: ..."" (Arlinn, Embraced by the Moon's emblem)
+        kws = keyword_list(m2.group(1))
+        granted = _granted(aff, m2.group(2))
+        if kws is None or granted is None:
             return None
-        return [{"kind": "grant_ability", "affects": aff, "ability": ab}]
+        return [{"kind": "keywords", "affects": aff, "keywords": kws}, *granted]
     return _rest_clauses(aff, "has " + q)
+
+
+def _granted(aff: Any, q: str) -> list[dict[str, Any]] | None:
+    """A quoted ability the affected objects have (613.1f, layer 6), or None when it is not read."""
+    from engine.cards.compiler import compile_ability_text  # layering: cycle (compiler imports this)
+    ab = compile_ability_text(q.strip('"'))
+    return None if ab is None else [{"kind": "grant_ability", "affects": aff, "ability": ab}]
 
 
 @static(
@@ -567,6 +577,14 @@ def _cast_forbid(m: re.Match) -> list[dict[str, Any]] | None:
 @static(r"^each player can't cast more than one spell each turn$")
 def _rule_of_law(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "spell_limit", "who": "each_player", "amount": 1}]
+
+
+@static(r"^(each opponent|each player|your opponents) can cast spells only any time (?:they|he or she) could cast a "
+        r"sorcery$")
+def _sorcery_only(m: re.Match) -> list[dict[str, Any]] | None:
+    """"Each opponent can cast spells only any time they could cast a sorcery" (Teferi, Time Raveler): 307.1's
+    timing for all their spells, flash or not (engine/casting.py can_cast_timing)."""
+    return [{"kind": "sorcery_only", "who": "each_player" if m.group(1) == "each player" else "opponent"}]
 
 
 @static(r"^(each opponent|each player|you) can't draw more than (one|two) cards? each turn$")

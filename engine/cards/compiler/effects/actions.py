@@ -171,10 +171,13 @@ def _emblem_for(who: Any, text: str) -> list[Effect] | None:
     from engine.cards.compiler import compile_abilities_text  # layering: cycle (compiler imports this)
     # a quotation inside the quoted text is in single quotes ("... have '{T}: ...'"); an apostrophe
     # inside a word ("each opponent's upkeep") is not one
-    quoted = re.sub(r"(?<![a-z])'|'(?![a-z])", '"', text, flags=re.I)
-    abl = compile_abilities_text(quoted.replace("this emblem", "SELF"))
-    if abl is None:
-        return None
+    abl = []
+    for part in text.split('" and "'):  # 'an emblem with "A" and "B"' (Saheeli, Filigree Master): both
+        quoted = re.sub(r"(?<![a-z])'|'(?![a-z])", '"', part, flags=re.I)
+        got = compile_abilities_text(quoted.replace("this emblem", "SELF"))
+        if got is None:
+            return None
+        abl += got
     return [Effect("emblem", {"who": who, "abilities": abl})]
 
 
