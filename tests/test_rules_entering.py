@@ -23,7 +23,8 @@ def _entering(cards: CardPool, name: str, lands: list[str]) -> tuple[Game, int]:
     g.submit("alice", {"action": "cast", "card": cid})
     g.submit("alice", {"action": "pass"})
     g.submit("bob", {"action": "pass"})
-    assert g.pending.kind == "choose_option" and g.pending.player == "alice"
+    d = g.pending
+    assert d is not None and d.kind == "choose_option" and d.player == "alice"
     return g, g.battlefield[-1]
 
 
