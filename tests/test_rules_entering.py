@@ -43,3 +43,54 @@ def test_unleash_refuses_a_number_or_word_that_names_no_option(cards, answer):
     g, _ = _entering(cards, "Rakdos Cackler", ["Swamp"])
     with pytest.raises(IllegalAction):
         g.submit("alice", {"option": answer})
+
+
+def _play_shockland(cards: CardPool, life: int = 20) -> tuple[Game, int]:
+    g = from_setup({"active": "alice", "step": "main1", "players": {
+        "alice": {"hand": ["Blood Crypt"], "life": life}}}, cards)
+    g.submit("alice", {"action": "play", "card": g.players["alice"].hand[0]})
+    d = g.pending
+    assert d is not None and d.kind == "choose_option" and d.options == ["pay", "tapped"]
+    return g, g.battlefield[-1]
+
+
+@pytest.mark.parametrize("answer,life,tapped", [(1, 18, False), (2, 20, True), ("pay", 18, False), ("tapped", 20, True)])
+def test_pay_life_or_enter_tapped_is_answered_by_its_option_or_the_option_s_number(cards, answer, life, tapped):
+    """614.12: "As SELF enters, you may pay 2 life. If you don't, it enters tapped" (Blood Crypt)."""
+    g, crypt = _play_shockland(cards)
+    g.submit("alice", {"option": answer})
+    assert (g.players["alice"].life, g.objects[crypt].tapped) == (life, tapped)
+
+
+@pytest.mark.parametrize("answer", [0, 3, "both", True])
+def test_pay_life_or_enter_tapped_refuses_what_names_no_option(cards, answer):
+    g, _ = _play_shockland(cards)
+    with pytest.raises(IllegalAction):
+        g.submit("alice", {"option": answer})
+
+
+def test_no_more_life_is_paid_than_the_player_has(cards):
+    """118.4: a player with 1 life cannot pay 2 life; entering tapped is still a choice."""
+    g, crypt = _play_shockland(cards, life=1)
+    with pytest.raises(IllegalAction, match="118.4"):
+        g.submit("alice", {"option": "pay"})
+    g.submit("alice", {"option": "tapped"})
+    assert g.players["alice"].life == 1 and g.objects[crypt].tapped
+
+
+@pytest.mark.parametrize("answer,asked", [(1, "bob"), (2, "carol"), ("carol", "carol")])
+def test_the_tribute_opponent_is_chosen_by_name_or_number_and_asked_next(cards, answer, asked):
+    """702.103a: "As this creature enters, choose an opponent. That player may have this creature
+    enter with an additional N +1/+1 counters on it": the opponent chosen is asked next."""
+    g = from_setup({"seats": ["alice", "bob", "carol"], "active": "alice", "step": "main1", "players": {
+        "alice": {"hand": ["Snake of the Golden Grove"], "battlefield": ["Forest"] * 5}}}, cards)
+    g.submit("alice", {"action": "cast", "card": g.players["alice"].hand[0]})
+    for p in ("alice", "bob", "carol"):
+        g.submit(p, {"action": "pass"})
+    d = g.pending
+    assert d is not None and d.player == "alice" and list(d.options) == ["bob", "carol"]
+    with pytest.raises(IllegalAction):
+        g.submit("alice", {"option": "alice"})
+    g.submit("alice", {"option": answer})
+    d = g.pending
+    assert d is not None and d.player == asked and d.kind == "choose_option"
