@@ -54,7 +54,8 @@ def _play_shockland(cards: CardPool, life: int = 20) -> tuple[Game, int]:
     return g, g.battlefield[-1]
 
 
-@pytest.mark.parametrize("answer,life,tapped", [(1, 18, False), (2, 20, True), ("pay", 18, False), ("tapped", 20, True)])
+@pytest.mark.parametrize("answer,life,tapped",
+                         [(1, 18, False), (2, 20, True), ("pay", 18, False), ("tapped", 20, True)])
 def test_pay_life_or_enter_tapped_is_answered_by_its_option_or_the_option_s_number(cards, answer, life, tapped):
     """614.12: "As SELF enters, you may pay 2 life. If you don't, it enters tapped" (Blood Crypt)."""
     g, crypt = _play_shockland(cards)
