@@ -307,8 +307,8 @@ def create_token(g: "Game", card: CardDef, controller_: str, tapped: bool = Fals
     o.sick = True
     o.tapped = tapped
     for kind, n in (counters or {}).items():
-        if n > 0:
-            o.counters[kind] = o.counters.get(kind, 0) + n
+        if n > 0:  # 121.6: counters given as it enters are put on it (614.1a: "twice that many")
+            o.counters[kind] = o.counters.get(kind, 0) + replacement.counter_count(g, o.id, kind, n, ask=False)
     g.battlefield.append(o.id)
     g.changed()
     g.log("token", card=card.name, obj=o.id, controller=controller_)

@@ -15,15 +15,15 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from engine import cast_as
 from engine.cards.abilities import CardDef, Cost
-from engine.errors import IllegalAction
 from engine.memo import per_object
 
 if TYPE_CHECKING:
     from engine.game import Game
     from engine.state import Obj
 
-__all__ = ["bestow_cost", "bestowed_card", "stand_in", "turn_for_cast", "is_bestowed", "end", "card_after_move"]
+__all__ = ["bestow_cost", "bestowed_card", "stand_in", "turn_for_cast", "is_bestowed", "end"]
 
 #: 702.102a (bestow): "gains enchant creature"
 ENCHANT_CREATURE = {"types": ["Creature"]}
@@ -52,10 +52,7 @@ def is_bestowed(o: "Obj | None") -> bool:
 def stand_in(o: "Obj") -> "Obj":
     """A copy of ``o`` with the characteristics it would have cast for its bestow cost (for the
     options a player is offered; the card itself is not changed)."""
-    n = o.copy()
-    n.chosen = dict(n.chosen, bestowed=o.card)
-    n.card = bestowed_card(o.card)
-    return n
+    return cast_as.stand_in(o, bestowed_card(o.card), "bestowed")
 
 
 def turn_for_cast(g: "Game", player: str, oid: int) -> "Obj":
@@ -63,14 +60,8 @@ def turn_for_cast(g: "Game", player: str, oid: int) -> "Obj":
     spell is an Aura (the object in the hand is replaced, never changed in place: the game's
     snapshots share the objects of hidden zones). IllegalAction for a card without a bestow
     cost this engine pays."""
-    o = g.objects.get(oid)
-    if o is None or o.zone != "hand" or o.owner != player:
-        raise IllegalAction("a card is cast for its bestow cost from your hand")
-    if bestow_cost(o.card) is None:
-        raise IllegalAction(f"{o.card.name} has no bestow cost")
-    n = stand_in(o)
-    g.objects[oid] = n
-    return n
+    return cast_as.turn_for_cast(g, player, oid, "bestowed",
+                                 lambda card: bestowed_card(card) if bestow_cost(card) is not None else None)
 
 
 def end(g: "Game", o: "Obj") -> None:
@@ -81,13 +72,3 @@ def end(g: "Game", o: "Obj") -> None:
     g.changed()
     g.log("bestow_ends", card=o.card.name, obj=o.id)
 
-
-def card_after_move(o: "Obj", n: "Obj", frm: str, to: str) -> None:
-    """The spell that resolves enters the battlefield as the Aura it is (702.102a); anywhere else
-    the object is its card again."""
-    if frm == "stack" and to == "battlefield":
-        n.chosen["bestowed"] = o.chosen["bestowed"]
-        return
-    if to != "stack":
-        n.card = o.chosen["bestowed"]
-        n.chosen.pop("bestowed", None)

@@ -16,8 +16,8 @@ from operator import attrgetter
 from typing import Any, Callable, NoReturn
 
 from engine import (
-    bestow,
     bugreport,
+    cast_as,
     cast_options,
     casting,
     clone,
@@ -36,7 +36,6 @@ from engine import (
     player_control,
     player_statics,
     position,
-    prototype,
     replacement,
     sba,
     seats,
@@ -476,10 +475,9 @@ class Game:
             n.chosen = cast_options.carried(o) if frm == "stack" and to == "battlefield" else {}
         if "face_down" in o.chosen:  # 702.36c, 701.31a: stays face down, or is the card again (707.9)
             facedown.card_after_move(o, n, frm, to)
-        if "bestowed" in o.chosen:  # 702.102a: an Aura spell with bestow enters as an Aura
-            bestow.card_after_move(o, n, frm, to)
-        if "prototyped" in o.chosen:  # prototype: a prototyped spell becomes a prototyped permanent
-            prototype.card_after_move(o, n, frm, to)
+        for key in cast_as.KEYS:  # 702.102a: a bestowed spell enters as an Aura; a prototyped one stays so
+            if key in o.chosen:
+                cast_as.card_after_move(o, n, frm, to, key)
         back = transform.back_face(n.card) if to == "battlefield" and transformed else None
         if back is not None:  # 711.8: "onto the battlefield transformed": its back face up as it enters
             n.chosen["front"] = n.card
@@ -998,9 +996,13 @@ class Game:
                     o.sick = False
             for oid in list(self.battlefield):
                 o = self.objects[oid]
-                if o.tapped and seats.is_active(self, self.chars(oid).controller) \
-                        and not combat.has_rule(self, oid, "doesnt_untap"):
-                    tapping.untap(self, oid)  # 502.2, with its event (603.2d)
+                if not o.tapped:
+                    continue
+                if seats.is_active(self, self.chars(oid).controller):
+                    if not combat.has_rule(self, oid, "doesnt_untap"):
+                        tapping.untap(self, oid)  # 502.2, with its event (603.2d)
+                elif combat.has_rule(self, oid, "untap_other_turns"):
+                    tapping.untap(self, oid)  # "untap ... during each other player's untap step" (Seedborn Muse)
             # "... during its controller's next untap step": that step has happened (502.3)
             if self.effects:
                 self.effects = [e for e in self.effects if not (e.get("until") == "next_untap" and all(

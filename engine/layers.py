@@ -2,7 +2,7 @@
 
 ``compute(game)`` works out the characteristics of every permanent at once, layer by
 layer (613.1): control (2), types (4), colors (5), abilities (6), then power and
-toughness: characteristic-defining (7a), setting (7b), modifying (7c), counters (7d).
+toughness: characteristic-defining (7a), setting (7b), modifying (7c), counters (7d), switching (7e).
 Within a layer effects apply in timestamp order (613.6); static abilities take the
 timestamp of their permanent (613.6a... 613.6b), effects of resolved spells and
 abilities the time they were created. Filters are checked against the characteristics
@@ -344,7 +344,14 @@ def _layers(game: "Game", objs: dict[int, Any], chars: dict[int, Chars], own: An
             c = own(i)
             c.power += dp
             c.toughness += dt
-    return _counters(objs, chars, own)
+    chars = _counters(objs, chars, own)
+    # layer 7e: switching power and toughness, in timestamp order (613.3e: two switches undo each other)
+    for _, _, sw, _ in by_layer.get("7e", ()):
+        for i in sw["objects"]:
+            if i in chars:
+                c = own(i)
+                c.power, c.toughness = c.toughness, c.power
+    return chars
 
 
 #: Filter keys that read only what a change other than of turn state changes: characteristics,

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from engine import cast_as
 from engine.cards.abilities import CardDef, Cost
 from engine.errors import IllegalAction
 from engine.memo import per_object
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
     from engine.game import Game
     from engine.state import Obj
 
-__all__ = ["prototype_of", "stand_in", "turn_for_cast", "card_after_move"]
+__all__ = ["prototype_of", "stand_in", "turn_for_cast"]
 
 WUBRG = "WUBRG"
 
@@ -48,29 +49,10 @@ def stand_in(o: "Obj") -> "Obj":
     got = prototype_of(o.card)
     if got is None:
         raise IllegalAction(f"{o.card.name} has no prototype")
-    n = o.copy()
-    n.chosen = dict(n.chosen, prototyped=o.card)
-    n.card = got
-    return n
+    return cast_as.stand_in(o, got, "prototyped")
 
 
 def turn_for_cast(g: "Game", player: str, oid: int) -> "Obj":
     """The player casts a card from their hand prototyped: from now on the spell has its prototype
-    characteristics (the object in the hand is replaced, never changed in place: the game's snapshots share
-    the objects of hidden zones). IllegalAction for a card without a prototype this engine casts."""
-    o = g.objects.get(oid)
-    if o is None or o.zone != "hand" or o.owner != player:
-        raise IllegalAction("a card is cast prototyped from your hand")
-    n = stand_in(o)
-    g.objects[oid] = n
-    return n
-
-
-def card_after_move(o: "Obj", n: "Obj", frm: str, to: str) -> None:
-    """The prototyped spell that resolves is a prototyped permanent; anywhere else the object is its card."""
-    if frm == "stack" and to == "battlefield":
-        n.chosen["prototyped"] = o.chosen["prototyped"]
-        return
-    if to != "stack":
-        n.card = o.chosen["prototyped"]
-        n.chosen.pop("prototyped", None)
+    characteristics. IllegalAction for a card without a prototype this engine casts."""
+    return cast_as.turn_for_cast(g, player, oid, "prototyped", prototype_of)

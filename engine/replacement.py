@@ -23,7 +23,9 @@ Events planned here:
 - damage to one player or object (615: the prevention shields of the ``prevent`` op);
 - a permanent being destroyed (701.7, regeneration 701.14) and any object being put into a
   graveyard (614.1a: "exile it instead", "shuffle it into its owner's library instead");
-- a player gaining life (614.1a: "that much life plus N instead", "twice that much instead").
+- a player gaining life (614.1a: "that much life plus N instead", "twice that much instead");
+- tokens being created and counters being put on a permanent (614.1a: "twice that many of those
+  tokens", "that many plus one +1/+1 counters").
 """
 from __future__ import annotations
 
@@ -362,6 +364,63 @@ def life_gain(g: "Game", player: str, n: int, ask: bool = True) -> int:
     return final["out"]
 
 
+# ------------------------------------------------------------------ tokens and counters (614.1a)
+def _statics_of(g: "Game", kind: str) -> list[tuple[int, dict[str, Any]]]:
+    """The permanents' statics of ``kind`` (their abilities as the layers leave them, 613)."""
+    return [(oid, ab.static) for oid in g.battlefield for ab in g.chars(oid).abilities
+            if ab.kind == "static" and ab.static and ab.static.get("kind") == kind]
+
+
+def token_count(g: "Game", player: str, card: CardDef, n: int) -> int:
+    """614.1a: how many tokens of ``card`` an effect creates under ``player``'s control instead of ``n``:
+    "twice (three times) that many of those tokens" (Doubling Season, Parallel Lives, Primal Vigor, Ojer
+    Taq), each effect once (614.5). Multiplications commute, so no order is asked (616.1)."""
+    if n <= 0:
+        return n
+    for oid, st in _statics_of(g, "token_multiply"):
+        if st.get("whose") == "you" and g.controller_of(oid) != player:
+            continue
+        if st.get("token_type") and st["token_type"] not in card.types:
+            continue
+        n *= int(st.get("times", 2))
+    return n
+
+
+def counter_count(g: "Game", oid: int, kind: str, n: int, ask: bool = True) -> int:
+    """614.1a, 121.6: how many ``kind`` counters are put on permanent ``oid`` instead of ``n``: "twice that
+    many" (Doubling Season, Corpsejack Menace), "that many plus one" (Hardened Scales, Winding Constrictor),
+    "that many minus one" (Vizier of Remedies), in the order its controller chooses (616.1: with 2 counters,
+    (2 + 1) x 2 = 6 or 2 x 2 + 1 = 5). A caller that can stop plans this before anything changes; the
+    counters put are then ``replaced`` (engine.actions)."""
+    if n <= 0:
+        return n
+    you = g.controller_of(oid)
+    cands: list[Cand] = []
+    for src, st in _statics_of(g, "counter_change"):
+        if st.get("counter") not in (None, kind):
+            continue
+        f = st.get("affects")
+        if not (oid == src if f == "self" else isinstance(f, dict) and matches(g, oid, f, src)):
+            continue
+        how = str(st.get("how"))
+        name = g.objects[src].card.name
+        text = {"twice": "twice that many", "plus": "that many plus one"}.get(how, "that many minus one")
+        cands.append({"id": f"{src}.{len(cands)}", "text": f"{name}: {text} {kind} counters instead",
+                      "tier": OTHER, "how": how})
+    if not cands:
+        return n
+
+    def applicable(ev: Event) -> list[Cand]:
+        return cands if ev["out"] > 0 else []
+
+    def apply(ev: Event, c: Cand) -> Event:
+        m = ev["out"]
+        return {"out": m * 2 if c["how"] == "twice" else m + 1 if c["how"] == "plus" else m - 1}
+
+    final, _ = run(g, f"counters:{oid}:{kind}", you or "", {"out": n}, applicable, apply, ask)
+    return final["out"]
+
+
 def draw_replaced(g: "Game", player: str) -> bool:
     """614.11: a draw of ``player`` about to happen is replaced by the first unused "the next time
     you would draw a card this turn, ... instead" of theirs (Words of Worship), whether or not
@@ -399,8 +458,8 @@ def enter_replacements(g: "Game", o: "Obj") -> None:
     gives the same permanent), so no order is asked (engine/replacement.py)."""
     c = o.card
     if "Planeswalker" in c.types and c.loyalty and "loyalty" not in o.counters:
-        try:
-            o.counters["loyalty"] = int(c.loyalty)
+        try:  # 121.6: the counters it enters with are put on it (614.1a: "twice that many", Doubling Season)
+            o.counters["loyalty"] = counter_count(g, o.id, "loyalty", int(c.loyalty), ask=False)
         except ValueError:
             pass
     if enters_tapped(g, o):
@@ -434,7 +493,8 @@ def enter_replacements(g: "Game", o: "Obj") -> None:
                 continue
             if counters_allowed(g, o.id, k):
                 # 614.1c: X in "enters with X counters" is the X it was cast with
-                o.counters[k] = o.counters.get(k, 0) + amount(g, st.get("amount", 1), o.id, {"obj": o.id})
+                n = amount(g, st.get("amount", 1), o.id, {"obj": o.id})
+                o.counters[k] = o.counters.get(k, 0) + counter_count(g, o.id, k, n, ask=False)  # 121.6
                 g.changed()
         elif st.get("kind") == "choose_on_enter":
             on_enter(g, o)

@@ -88,10 +88,12 @@ KEYWORDS = frozenset({
 STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "set_pt",
                      "lose_types",  # engine/layers.py, layer 4 (reconfigure: "isn't a creature")
                      "grant_ability", "add_types", "become", "life_gain_plus", "life_gain_double", "choose_on_enter",
+                     "token_multiply", "counter_change",  # engine/replacement.py (614.1a)
                      # engine/player_statics.py, engine/zones_cast.py, engine/opening.py, engine/clone.py
                      "no_max_hand_size", "player_keywords", "flash_spells", "free_spells", "spell_limit",
                      "play_from", "graveyard_replacement", "opening_hand_battlefield", "clone", "prevent_damage",
                      "cant_gain_life", "cant_lose_life",  # engine/player_statics.py (118.7, 118.8)
+                     "cast_forbid",  # engine/player_statics.py cast_forbidden (101.2)
                      "damage_unpreventable",  # engine/player_statics.py, read by engine.actions (615.11)
                      "attack_tax",  # engine/combat.py attack_cost (508.1g-i, 802.3a)
                      "name_lock",  # engine/player_statics.py: "with the chosen name" (201.3)
@@ -108,12 +110,12 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "additional_cost", "cost_change", "cant_be_countered", "unpreventable", "alternative_cost",
                      # engine/decks/validate.py: deck construction, before the game (112.6m); nothing in it
                      "deck_rule"})
-RULES = frozenset({"no_activated_abilities",  # engine/casting.py activatable
+RULES = frozenset({"no_activated_abilities", "no_activated_abilities_unless_mana",  # engine/casting.py activatable
                    "cant_have",  # engine/layers.py: "can't have or gain flying", after layer 6 (112.11)
                    "cant_block", "cant_attack", "cant_attack_or_block", "cant_be_blocked", "must_attack",
                    "must_block", "doesnt_untap", "block_only_flying", "extra_block", "attack_despite_defender",
                    "max_one_blocker", "must_be_blocked_by_all", "cant_attack_or_block_alone", "cant_attack_alone",
-                   "cant_block_alone", "no_counters", "damage_by_toughness",
+                   "cant_block_alone", "no_counters", "damage_by_toughness", "untap_other_turns",
                    "cant_attack_unless_defender_controls",  # engine/combat.py may_attack (508.1c)
                    "min_blockers",  # engine/combat.py _block_restrictions (509.1b)
                    "may_assign_as_unblocked",  # engine/combat.py as_unblocked (510.1c)

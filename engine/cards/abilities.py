@@ -367,6 +367,8 @@ Statics (Ability.static)
   attack_tax         affects: FILTER, mana, [x: AMOUNT], walkers   "Creatures can't attack you [or planeswalkers
                      you control] unless their controller pays {2} for each ..." (508.1g-i, 802.3a)
   life_gain_double / top_card_revealed
+  token_multiply     times, whose (you/any), token_type  "twice that many of those tokens"        614.1a
+  counter_change     how (twice/plus/minus), counter, affects   "that many plus one +1/+1 counters"  614.1a
   enters_tapped with "affects": FILTER: those permanents enter tapped; prevent_damage may have combat: True
   cost_change "who": "any" = spells anyone casts
   prevent_damage     affects, [then_remove_counter]     prevent all damage dealt to it           615
@@ -391,6 +393,7 @@ from typing import Any
 # The closed vocabularies of the contract above (a test checks the compiled corpus uses nothing else).
 EFFECT_OPS: frozenset[str] = frozenset({
     "damage", "pump", "grant", "restrict", "destroy", "exile", "bounce", "move", "tap", "untap", "regenerate",
+    "switch_pt",
     "gain_control", "sacrifice", "draw", "discard", "gain_life", "lose_life", "set_life", "color", "mill", "scry",
     "counter", "counters", "token", "add_mana", "fight", "attach", "search", "dig", "shuffle", "extra_turn", "prevent",
     "animate", "pay", "unless", "delayed", "exile_top", "playable", "emblem", "action", "reveal", "win_game",
@@ -403,7 +406,8 @@ EFFECT_OPS: frozenset[str] = frozenset({
 STATIC_KINDS: frozenset[str] = frozenset({
     "anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "cost_change", "devour",
     "cant_be_countered", "additional_cost", "set_pt", "grant_ability", "add_types", "become", "choose_on_enter",
-    "life_gain_plus", "life_gain_double", "play_from", "flash_spells", "free_spells", "graveyard_replacement",
+    "life_gain_plus", "life_gain_double", "play_from",
+    "token_multiply", "counter_change", "cast_forbid", "flash_spells", "free_spells", "graveyard_replacement",
     "clone", "unpreventable", "spell_limit", "player_keywords", "control", "extra_land", "skip_step",
     "prevent_damage", "top_card_revealed", "no_max_hand_size", "look_top_card", "opening_hand_battlefield",
     "alternative_cost", "deck_rule", "cant_gain_life", "cant_lose_life", "attack_tax", "name_lock", "cast_only",

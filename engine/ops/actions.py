@@ -13,7 +13,7 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable
 
-from engine import knowledge, player_control, player_statics, seats, triggers
+from engine import knowledge, player_control, player_statics, replacement, seats, triggers
 from engine.actions import add_effect, create_token, gain_life, lose_life, remove_from_combat
 from engine.cards.abilities import Ability, CardDef, Effect
 from engine.cards.compiler import compile_abilities_text, compile_card
@@ -23,7 +23,7 @@ from engine.filters import matches
 from engine.layers import counters_allowed
 from engine.ops import nested
 from engine.ops.base import table
-from engine.ops.cast import exile_until_nonland, offer
+from engine.ops.cast import exile_and_offer
 from engine.ops.objects import token_def
 from engine.state import create_object
 from engine.transform import flip, transform
@@ -47,10 +47,13 @@ def action(name: str):
 
 
 def _add_counters(g: "Game", oid: int, kind: str, n: int) -> None:
+    """Put ``n`` counters of ``kind`` on ``oid``, as many as its replacement effects make it (614.1a; a
+    keyword action asks no order of them: the first collected applies first)."""
     o = g.objects.get(oid)
     if o is None or n <= 0 or not counters_allowed(g, oid, kind):
         return
-    o.counters[kind] = o.counters.get(kind, 0) + n
+    o.counters[kind] = o.counters.get(kind, 0) + replacement.counter_count(g, oid, kind, n, ask=False)
+    replacement.done(g, f"counters:{oid}:{kind}")
     g.changed()
 
 
@@ -118,12 +121,9 @@ def _amass(g: "Game", r: dict, e: Effect) -> dict | None:
                                              "power": 0, "toughness": 0}))
         made = create_token(g, card, p)
         r["answers"][nested.slot(r, "army")] = [made]
-    got = nested.answer(r, "army")
-    if got is None:
-        if len(armies) == 1:
-            got = armies
-        else:
-            return nested.ask_cards(r, "army", p, armies, 1, 1, f"amass {sub}: choose an Army")
+    got = nested.choose_one(r, "army", p, armies, f"amass {sub}: choose an Army")
+    if isinstance(got, dict):
+        return got
     for a in got:
         if a in g.objects and g.objects[a].zone == "battlefield":
             _add_counters(g, a, "+1/+1", _n(g, r, e))
@@ -173,11 +173,9 @@ def _bolster(g: "Game", r: dict, e: Effect) -> dict | None:
         return None
     low = min(g.chars(i).toughness for i in mine)
     least = [i for i in mine if g.chars(i).toughness == low]
-    got = nested.answer(r, "bolster")
-    if got is None:
-        if len(least) > 1:
-            return nested.ask_cards(r, "bolster", p, least, 1, 1, "bolster: choose a creature")
-        got = least
+    got = nested.choose_one(r, "bolster", p, least, "bolster: choose a creature")
+    if isinstance(got, dict):
+        return got
     for i in got:
         _add_counters(g, i, "+1/+1", _n(g, r, e))
     return None
@@ -220,12 +218,11 @@ def _populate(g: "Game", r: dict, e: Effect) -> dict | None:
             if matches(g, i, {"types": ["Creature"], "controller": "you", "token": True}, None, p)]
     if not toks:
         return None
-    got = nested.answer(r, "populate")
-    if got is None:
-        if len(toks) > 1:
-            return nested.ask_cards(r, "populate", p, toks, 1, 1, "populate: choose a creature token")
-        got = toks
-    r["created"] = [create_token(g, g.objects[i].card, p) for i in got if i in g.objects]
+    got = nested.choose_one(r, "populate", p, toks, "populate: choose a creature token")
+    if isinstance(got, dict):
+        return got
+    r["created"] = [create_token(g, g.objects[i].card, p) for i in got if i in g.objects
+                    for _ in range(replacement.token_count(g, p, g.objects[i].card, 1))]  # 614.1a
     return None
 
 
@@ -317,7 +314,8 @@ def _incubate(g: "Game", r: dict, e: Effect) -> None:
     create an Incubator token with N +1/+1 counters on it; it is "it" for the next instruction."""
     p = controller(g, r)
     n = _n(g, r, e)
-    r["created"] = [create_token(g, incubator(), p, counters={"+1/+1": n})] if seats.can_control(g, p) else []
+    made = replacement.token_count(g, p, incubator(), 1) if seats.can_control(g, p) else 0  # 614.1a
+    r["created"] = [create_token(g, incubator(), p, counters={"+1/+1": n}) for _ in range(made)]
 
 
 @action("discover")
@@ -326,26 +324,7 @@ def _discover(g: "Game", r: dict, e: Effect) -> dict | None:
     top of your library until you exile a nonland card with mana value N or less; cast it without
     paying its mana cost or put it into your hand; the rest go on the bottom of your library in a
     random order (as cascade does, 702.84a)."""
-    p = controller(g, r)
-    st = r.setdefault("cascade", {})
-    key = f"{r['i']}.discover"
-    if key not in st:  # exile until a hit, once (the answer comes back to the same op)
-        exiled, hit = exile_until_nonland(g, p, _n(g, r, e))
-        st[key] = {"exiled": exiled, "hit": hit}
-        g.log("discover", player=p, cards=[g.objects[x].card.name for x in exiled])
-    rec = st[key]
-    hit = rec["hit"]
-    if hit is not None and hit in g.objects and g.objects[hit].zone == "exile":
-        got = offer(g, r, hit, key, Effect("cast_offer", {"what": hit, "free": True}))
-        if isinstance(got, dict):
-            return got
-        if hit in g.objects and g.objects[hit].zone == "exile":
-            g.move(hit, "hand")  # not cast: into its owner's hand
-    rest = [x for x in rec["exiled"] if x != hit and x in g.objects and g.objects[x].zone == "exile"]
-    g.rng.shuffle(rest)
-    for x in rest:
-        g.move(x, "library", top=False)
-    return None
+    return exile_and_offer(g, r, "discover", _n(g, r, e), "hand")
 
 
 @lru_cache(maxsize=1)
@@ -572,11 +551,9 @@ def _manifest_dread(g: "Game", r: dict, e: Effect) -> dict | None:
     r["created"] = []
     if not top:
         return None
-    got = nested.answer(r, "dread")
-    if got is None:
-        if len(top) > 1:
-            return nested.ask_cards(r, "dread", p, top, 1, 1, "manifest dread: choose the card to manifest")
-        got = top
+    got = nested.choose_one(r, "dread", p, top, "manifest dread: choose the card to manifest")
+    if isinstance(got, dict):
+        return got
     pick = got[0]
     put_down(g, pick, "manifest")
     r["created"] = [g.move(pick, "battlefield", controller=p)]

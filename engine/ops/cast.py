@@ -226,30 +226,43 @@ def exile_until_nonland(g: "Game", p: str, most: int) -> tuple[list[int], int | 
     return exiled, None
 
 
-@op("cascade")
-def _cascade(g: "Game", r: Ctx, e: Effect) -> dict | None:
+def exile_and_offer(g: "Game", r: Ctx, how: str, most: int, not_cast: str) -> dict | None:
+    """Exile cards from the top of the controller's library until a nonland card with mana value
+    ``most`` or less (once: the answer comes back to the same op), offer to cast it without paying
+    its mana cost, and put the rest on the bottom of the library in a random order (702.84a
+    cascade; discover, a later keyword action, does the same). The card not cast goes to
+    ``not_cast``: "library" with the rest (cascade), or "hand" (discover). ``how`` names the
+    action in the log and its answer slot."""
     p = controller(g, r)
     st = r.setdefault("cascade", {})
-    key = f"{r['i']}.cascade"
-    if key not in st:  # exile until a hit, once (the answer comes back to the same op)
-        # the spell's converted mana cost (202.3): the trigger carries the card it came from
-        src = g.objects.get(this(g, r).source or -1)
-        x = src.x if src is not None and src.zone == "stack" else 0
-        mv = mana_value(this(g, r).card.mana_cost, x)
-        exiled, hit = exile_until_nonland(g, p, mv - 1)
+    key = f"{r['i']}.{how}"
+    if key not in st:
+        exiled, hit = exile_until_nonland(g, p, most)
         st[key] = {"exiled": exiled, "hit": hit}
-        g.log("cascade", player=p, cards=[g.objects[x].card.name for x in exiled])
+        g.log(how, player=p, cards=[g.objects[x].card.name for x in exiled])
     rec = st[key]
     hit = rec["hit"]
     if hit is not None and hit in g.objects and g.objects[hit].zone == "exile":
         got = offer(g, r, hit, key, Effect("cast_offer", {"what": hit, "free": True}))
         if isinstance(got, dict):
             return got
-    rest = [x for x in rec["exiled"] if x in g.objects and g.objects[x].zone == "exile"]
+        if not_cast == "hand" and hit in g.objects and g.objects[hit].zone == "exile":
+            g.move(hit, "hand")
+    rest = [x for x in rec["exiled"] if (x != hit or not_cast == "library")
+            and x in g.objects and g.objects[x].zone == "exile"]
     g.rng.shuffle(rest)
     for x in rest:  # 702.84a: on the bottom in a random order
         g.move(x, "library", top=False)
     return None
+
+
+@op("cascade")
+def _cascade(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    """702.84a: exile until a nonland card with converted mana cost less than the spell's (202.3:
+    the trigger carries the card it came from, with its X on the stack)."""
+    src = g.objects.get(this(g, r).source or -1)
+    x = src.x if src is not None and src.zone == "stack" else 0
+    return exile_and_offer(g, r, "cascade", mana_value(this(g, r).card.mana_cost, x) - 1, "library")
 
 
 @op("suspend_tick")

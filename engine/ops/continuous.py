@@ -28,6 +28,12 @@ def _pump(g: "Game", r: Ctx, e: Effect) -> None:
     add_effect(g, "7c", objs, r, until_of(e), power=p, toughness=t)
 
 
+@op("switch_pt")
+def _switch_pt(g: "Game", r: Ctx, e: Effect) -> None:
+    """613.3e: switch the creatures' power and toughness for a while (layer 7e, after counters)."""
+    objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int)]
+    add_effect(g, "7e", objs, r, until_of(e))
+
 
 @op("grant")
 def _grant(g: "Game", r: Ctx, e: Effect) -> dict | None:
@@ -58,7 +64,10 @@ def _player_effect(g: "Game", r: Ctx, e: Effect) -> None:
     """611.2: a resolved spell's effect on players or the game for a while, read as a static of
     engine.player_statics ("Players can't gain life this turn", "Damage can't be prevented this
     turn")."""
-    add_effect(g, "player", [], r, until_of(e), static=dict(e.args["static"]), source=source_id(g, r))
+    st = dict(e.args["static"])
+    if isinstance(st.get("who"), dict):  # "target player can't ...": the players named as it resolves
+        st["who"] = [p for p in refs(g, r, st["who"]) if isinstance(p, str)]
+    add_effect(g, "player", [], r, until_of(e), static=st, source=source_id(g, r))
 
 
 @op("restrict")

@@ -29,6 +29,18 @@ def ask_cards(r: dict, key: str, player: str, options: list[int], lo: int, hi: i
             "slot": slot(r, key), "prompt": prompt}
 
 
+def choose_one(r: dict, key: str, player: str, options: list[int], prompt: str) -> list[int] | dict:
+    """The player's choice of one of ``options`` (a list of one id), asked only when there are
+    several: with one, it is that one, and a rule that says "choose" asks nothing then. Returns
+    the wait dict of the question while it is unanswered."""
+    got = answer(r, key)
+    if got is not None:
+        return list(got)
+    if len(options) > 1:
+        return ask_cards(r, key, player, options, 1, 1, prompt)
+    return list(options)
+
+
 def ask_yes_no(r: dict, key: str, player: str, prompt: str) -> dict:
     return {"kind": "choose_option", "player": player, "options": ["yes", "no"], "slot": slot(r, key),
             "prompt": prompt}

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from engine import seats, triggers
+from engine import replacement, seats, triggers
 from engine.actions import (
     add_effect,
     attack_choice,
@@ -185,6 +185,9 @@ def _counters(g: "Game", r: Ctx, e: Effect) -> dict | None:
     remove = bool(e.get("remove"))
     xs = [x for x in refs(g, r, e.args["what"])]
     picks: dict[int, list[str]] = {}
+    # 614.1a, 616.1: how many each permanent gets ("twice that many"), each order asked before any is put
+    put = {x: replacement.counter_count(g, x, kind, n) for x in xs if not remove and isinstance(x, int)
+           and x in g.objects and g.objects[x].zone == "battlefield" and kind != "any"}
     for x in xs:
         if isinstance(x, int) and x in g.objects and remove and kind == "any":
             kinds = sorted(k for k, v in g.objects[x].counters.items() if v > 0)
@@ -215,7 +218,8 @@ def _counters(g: "Game", r: Ctx, e: Effect) -> dict | None:
                         triggers.event(g, {"event": "last_counter_removed", "obj": x, "kind": k,
                                            "player": g.controller_of(x)})
             elif counters_allowed(g, x, kind):
-                cs[kind] = cs.get(kind, 0) + n
+                cs[kind] = cs.get(kind, 0) + put.get(x, n)
+                replacement.done(g, f"counters:{x}:{kind}")
     g.changed()
     return None
 
@@ -311,11 +315,9 @@ def _token(g: "Game", r: Ctx, e: Effect) -> dict | None:
               if isinstance(e.args.get(k), dict)}
         cards = [token_def(Effect(e.op, {**e.args, **pt}) if pt else e)]
     # 800.4b, 800.4d: no token is created under the control of a player who has left the game
-    if names_that_player(e.get("amount", 1)):  # "each player creates a token for each Forest they control"
-        made = [(p, card) for p in who if seats.can_control(g, p)
-                for card in cards * amount_for(g, e.args["amount"], source_id(g, r), r, p)]
-    else:
-        made = [(p, card) for p in who if seats.can_control(g, p) for card in cards * n]
+    each = names_that_player(e.get("amount", 1))  # "each player creates a token for each Forest they control"
+    made = [(p, card) for p in who if seats.can_control(g, p)
+            for card in _tokens(g, p, cards, amount_for(g, e.args["amount"], source_id(g, r), r, p) if each else n)]
     attacks: list[Any] = [None] * len(made)
     if e.get("attacking"):  # 508.4: what each attacks is chosen as it enters, asked before any is made
         for k, (p, _) in enumerate(made):
@@ -345,6 +347,13 @@ def _token(g: "Game", r: Ctx, e: Effect) -> dict | None:
 
 
 
+def _tokens(g: "Game", player: str, cards: list[CardDef], n: int) -> list[CardDef]:
+    """``n`` tokens of each of ``cards`` (in turn: one of each, then again), each kind as many as its
+    replacement effects make it (614.1a: "twice that many of those tokens", engine/replacement.py)."""
+    counts = [replacement.token_count(g, player, c, n) for c in cards]
+    return [c for k in range(max(counts, default=0)) for c, m in zip(cards, counts) if k < m]
+
+
 @op("encore")
 def _encore(g: "Game", r: Ctx, e: Effect) -> None:
     """Encore (a later keyword: Commander Legends, 2020): for each opponent, a token copy of the card
@@ -356,10 +365,11 @@ def _encore(g: "Game", r: Ctx, e: Effect) -> None:
     for opp in seats.opponents(g, p):
         if not seats.can_control(g, p):
             break
-        t = create_token(g, card, p)
-        add_effect(g, "6", [t], r, "never", keywords=["Haste"])
-        add_effect(g, "rule", [t], r, "eot", rule="must_attack", attack_player=opp)
-        r["created"].append(t)
+        for _ in range(replacement.token_count(g, p, card, 1)):  # 614.1a: "twice that many of those tokens"
+            t = create_token(g, card, p)
+            add_effect(g, "6", [t], r, "never", keywords=["Haste"])
+            add_effect(g, "rule", [t], r, "eot", rule="must_attack", attack_player=opp)
+            r["created"].append(t)
 
 
 @op("attach")

@@ -87,11 +87,9 @@ def _the_ring_tempts_you(g: "Game", r: dict, e: Effect) -> dict | None:
     mine = [i for i in g.battlefield if g.chars(i).controller == p and "Creature" in g.chars(i).types]
     pick: int | None = None
     if mine:
-        got = nested.answer(r, "ring")
-        if got is None:
-            if len(mine) > 1:
-                return nested.ask_cards(r, "ring", p, mine, 1, 1, "the Ring tempts you: choose your Ring-bearer")
-            got = mine
+        got = nested.choose_one(r, "ring", p, mine, "the Ring tempts you: choose your Ring-bearer")
+        if isinstance(got, dict):
+            return got
         pick = got[0]
     rid = ring_of(g, p)
     if rid is None:

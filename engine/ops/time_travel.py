@@ -97,12 +97,12 @@ def _forage(g: "Game", r: dict, e: Effect) -> dict | None:
                     "prompt": "forage: exile three cards from your graveyard or sacrifice a Food"}
         how = ways[0]
     pick = nested.answer(r, "forage_pick")
+    if pick is None and how.startswith("exile"):
+        return nested.ask_cards(r, "forage_pick", p, grave, 3, 3, "forage: exile three cards from your graveyard")
     if pick is None:
-        if how.startswith("exile"):
-            return nested.ask_cards(r, "forage_pick", p, grave, 3, 3, "forage: exile three cards from your graveyard")
-        if len(foods) > 1:
-            return nested.ask_cards(r, "forage_pick", p, foods, 1, 1, "forage: sacrifice a Food")
-        pick = foods
+        pick = nested.choose_one(r, "forage_pick", p, foods, "forage: sacrifice a Food")
+        if isinstance(pick, dict):
+            return pick
     for i in pick:
         if how.startswith("exile"):
             g.move(i, "exile")
@@ -134,11 +134,9 @@ def _learn(g: "Game", r: dict, e: Effect) -> dict | None:
     if how == NOTHING:
         return None
     if how == RUMMAGE:
-        pick = nested.answer(r, "learn_discard")
-        if pick is None:
-            if len(pl.hand) > 1:
-                return nested.ask_cards(r, "learn_discard", p, list(pl.hand), 1, 1, "learn: discard a card")
-            pick = list(pl.hand)
+        pick = nested.choose_one(r, "learn_discard", p, list(pl.hand), "learn: discard a card")
+        if isinstance(pick, dict):
+            return pick
         key = nested.slot(r, "learn_discarded")
         if not r.get(key):
             discard(g, pick[0])  # 701.7a, with its event; once, though the draw may ask (dredge, 702.51a)

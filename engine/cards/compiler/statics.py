@@ -12,6 +12,7 @@ from typing import Any, Callable
 from engine.cards.abilities import Ability, Cost, Effect
 from engine.cards.compiler.costs import parse_cost_text
 from engine.cards.compiler.effects import become_parts, keyword_list, pt_value
+from engine.cards.compiler.effects.restrictions import SPELL_KINDS
 from engine.cards.compiler.quantities import amount, parse_condition, quantity
 from engine.cards.compiler.subtypes import subtype
 from engine.cards.compiler.targets import number, parse_noun
@@ -491,6 +492,23 @@ def _ward_tax(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "cost_change", "spells": {"targets": "self"}, "who": "opponent", "amount": n}]
 
 
+_FORBID_WHO = {"players": "each", "each player": "each", "your opponents": "opponent", "each opponent": "opponent",
+               "you": "you"}
+_SPELL_KIND = "|".join(re.escape(k) for k in sorted(SPELL_KINDS, key=len, reverse=True) if k)
+
+
+@static(r"^(?:(during your turn), )?(players|each player|your opponents|each opponent|you) can't cast (" + _SPELL_KIND
+        + r"|)spells( during your turn| during combat)?$")
+def _cast_forbid(m: re.Match) -> list[dict[str, Any]] | None:
+    """101.2: "Your opponents can't cast spells during your turn" (Teferi, Time Raveler), "You can't cast
+    noncreature spells" (Nikya of the Old Ways), "Players can't cast spells during combat" (Basandra)."""
+    when = "your_turn" if m.group(1) or m.group(4) == " during your turn" else "combat" if m.group(4) else None
+    st: dict[str, Any] = {"kind": "cast_forbid", "who": _FORBID_WHO[m.group(2)], "spells": SPELL_KINDS[m.group(3)]}
+    if when:
+        st["when"] = when
+    return [st]
+
+
 @static(r"^each player can't cast more than one spell each turn$")
 def _rule_of_law(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "spell_limit", "who": "each_player", "amount": 1}]
@@ -585,6 +603,17 @@ def _thorn_elemental(m: re.Match) -> list[dict[str, Any]] | None:
 def _arrest(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "restriction", "affects": "attached", "rule": "cant_attack_or_block"},
             {"kind": "restriction", "affects": "attached", "rule": "no_activated_abilities"}]
+
+
+@static(r"^activated abilities of (.+?) can't be activated( unless they're mana abilities)?$")
+def _no_activate_of(m: re.Match) -> list[dict[str, Any]] | None:
+    """602.5: "Activated abilities of artifacts [and creatures] can't be activated [unless they're mana
+    abilities]" (Collector Ouphe, Cursed Totem, Damping Matrix): a rule of the permanents it names."""
+    if m.group(1).startswith(("sources with", "the chosen")):
+        return None  # a chosen name or object (Pithing Needle: name_lock)
+    aff = _affects(m.group(1))
+    rule = "no_activated_abilities_unless_mana" if m.group(2) else "no_activated_abilities"
+    return None if aff is None else [{"kind": "restriction", "affects": aff, "rule": rule}]
 
 
 @static(r"^(.+?)'s activated abilities can't be activated$")
@@ -817,6 +846,57 @@ def _life_double(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "life_gain_double"}]
 
 
+@static(r"^untap (.+?) during each other player's untap step$")
+def _untap_each_other(m: re.Match) -> list[dict[str, Any]] | None:
+    """502.2: "Untap all permanents you control during each other player's untap step" (Seedborn Muse): those
+    permanents untap in the untap step of a turn that isn't their controller's too (a rule of the objects)."""
+    aff = _affects(m.group(1))
+    return None if aff is None else [{"kind": "restriction", "affects": aff, "rule": "untap_other_turns"}]
+
+
+_TIMES = {"twice": 2, "three times": 3}
+_TOKEN_KINDS = {"": None, "creature ": "Creature", "artifact ": "Artifact"}
+
+
+@static(r"^if (?:an effect would create one or more (creature |artifact |)tokens( under your control)?, it creates "
+        r"(twice|three times) that many of those tokens instead|one or more (creature |artifact |)tokens would be "
+        r"created( under your control)?, (twice|three times) that many of those tokens are created instead)$")
+def _token_multiply(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.1a: "twice that many of those tokens are created instead" (Doubling Season, Parallel Lives,
+    Primal Vigor): a replacement effect on creating tokens, under its controller's control or anyone's."""
+    kind = m.group(1) if m.group(3) else m.group(4)
+    under = m.group(2) if m.group(3) else m.group(5)
+    times = _TIMES[m.group(3) or m.group(6)]
+    return [{"kind": "token_multiply", "times": times, "whose": "you" if under else "any",
+             "token_type": _TOKEN_KINDS[kind]}]
+
+
+_COUNTER = r"[+\-]\d+/[+\-]\d+"
+
+
+@static(r"^if (?:an effect would put one or more counters on (.+?), it puts twice that many of those counters on "
+        r"that (?:permanent|creature) instead|one or more (?:(" + _COUNTER + r") )?counters would be put on (.+?), "
+        r"(twice that many|that many plus one|that many) (?:of each of those kinds of counters|(" + _COUNTER
+        + r") counters)( minus one)? are put on (?:it|that creature|that permanent) instead)$")
+def _counter_change(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.1a: "twice that many ... counters", "that many plus one", "that many minus one" are put on it
+    instead (Doubling Season, Corpsejack Menace, Hardened Scales, Winding Constrictor, Vizier of Remedies): a
+    replacement effect on putting counters on a permanent the filter names (121.6: also as it enters)."""
+    if m.group(1) is not None:
+        kind, noun, how = None, m.group(1), "twice"
+    else:
+        kind, noun, said, again, minus = m.group(2), m.group(3), m.group(4), m.group(5), m.group(6)
+        if (kind or None) != (again or None):
+            return None  # "+1/+1 counters would be put ... that many plus one of each of those kinds": not said
+        how = {"twice that many": "twice", "that many plus one": "plus"}.get(said, "minus" if minus else "")
+        if not how or (minus and said != "that many"):
+            return None
+    f = "self" if noun == "self" else parse_noun(noun)
+    if f is None:
+        return None
+    return [{"kind": "counter_change", "how": how, "counter": kind, "affects": f}]
+
+
 @static(r"^play with the top card of your library revealed$")
 def _top_revealed(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "top_card_revealed"}]
@@ -857,33 +937,24 @@ def _alternative_cost(m: re.Match) -> list[dict[str, Any]] | None:
     return None if cost is None else [{"kind": "alternative_cost", "cost": cost}]
 
 
-@static(r"^self's power is equal to (.+)$")
-def _cda_power(m: re.Match) -> list[dict[str, Any]] | None:
-    q = quantity(m.group(1))
-    return None if q is None else [{"kind": "set_pt", "affects": "self", "power": q}]
-
-
-@static(r"^self's power is equal to (.+?) and its toughness is equal to that number(?: plus (\d+))?$")
-def _cda_pt_plus(m: re.Match) -> list[dict[str, Any]] | None:
-    """604.3, 208.2: a characteristic-defining ability that sets power to a number and toughness
-    to that number plus N (Tarmogoyf: card types among cards in all graveyards, plus 1)."""
-    q = quantity(m.group(1))
-    if q is None:
-        return None
-    t = {"plus": [q, int(m.group(2))]} if m.group(2) else q
-    return [{"kind": "set_pt", "affects": "self", "power": q, "toughness": t}]
-
-
-@static(r"^self's power and toughness are each equal to (.+)$")
+@static(r"^self's (power|toughness|power and toughness) (?:is|are each) equal to (.+?)"
+        r"(?P<same> and its toughness is equal to that number(?: plus (?P<plus>\d+))?)?$")
 def _cda_pt(m: re.Match) -> list[dict[str, Any]] | None:
-    q = quantity(m.group(1))
-    return None if q is None else [{"kind": "set_pt", "affects": "self", "power": q, "toughness": q}]
-
-
-@static(r"^self's toughness is equal to (.+)$")
-def _cda_t(m: re.Match) -> list[dict[str, Any]] | None:
-    q = quantity(m.group(1))
-    return None if q is None else [{"kind": "set_pt", "affects": "self", "toughness": q}]
+    """604.3, 208.2: a characteristic-defining ability that sets the power, the toughness, or both to
+    a number; "and its toughness is equal to that number [plus N]" (Tarmogoyf: card types among
+    cards in all graveyards, plus 1)."""
+    q = quantity(m.group(2))
+    which = m.group(1)
+    if q is None or (m.group("same") and which != "power"):
+        return None
+    out: dict[str, Any] = {"kind": "set_pt", "affects": "self"}
+    if "power" in which:
+        out["power"] = q
+    if "toughness" in which:
+        out["toughness"] = q
+    if m.group("same"):
+        out["toughness"] = {"plus": [q, int(m.group("plus"))]} if m.group("plus") else q
+    return [out]
 
 
 @static(r"^if self is in your opening hand, you may begin the game with it on the battlefield$")

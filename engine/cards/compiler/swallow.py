@@ -23,8 +23,9 @@ MARKERS: dict[str, tuple[str, ...]] = {
     "copy": ("copy", "clone"),
     "those": ("'it'", "'exiled'", "'created'", "'target'", "'each'", "chosen", "this_way", "search", "dig",
               "choose", "attacking"),
-    "instead": ("instead", "'else'", "replace", "exile_if_dies", "life_gain", "unearth", "prevent"),
-    "that many": ("that_much", "this_way"),
+    "instead": ("instead", "'else'", "replace", "exile_if_dies", "life_gain", "unearth", "prevent",
+                "token_multiply", "counter_change"),
+    "that many": ("that_much", "this_way", "token_multiply", "counter_change"),   # 614.1a: "twice that many"
     "that much": ("that_much", "this_way", "life_gain", "life_lost", "extort"),
 }
 _ANY = re.compile(r"\b(" + "|".join(re.escape(m) for m in MARKERS) + r")\b")

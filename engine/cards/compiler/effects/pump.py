@@ -176,7 +176,18 @@ def _pump_quoted(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 #: this family's readers, in the order they are tried
+@reader(r"^switch (?:(its)|(.+?)'s?|the power and toughness of (?:each of )?(.+?)) (?:power and toughness )?"
+        r"until end of turn$")
+def _switch_pt(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """613.3e: "switch target creature's power and toughness until end of turn" (layer 7e)."""
+    if m.group(3) is None and not m.string.endswith("power and toughness until end of turn"):
+        return None
+    what = c.ref("it" if m.group(1) else m.group(2) or m.group(3))
+    return None if what is None else [Effect("switch_pt", {"what": what})]
+
+
 READERS: tuple[Reader, ...] = (
+    _switch_pt,
     _pump,
     _pump_pre,
     _gain_kw,
