@@ -95,3 +95,18 @@ def test_the_tribute_opponent_is_chosen_by_name_or_number_and_asked_next(cards, 
     g.submit("alice", {"option": answer})
     d = g.pending
     assert d is not None and d.player == asked and d.kind == "choose_option"
+
+
+def test_reveal_a_card_or_enter_tapped_takes_one_card_or_none(cards):
+    """614.12: "As SELF enters, you may reveal a Plains or Island card from your hand. If you don't,
+    it enters tapped" (Port Town): one card revealed, or none; two are refused."""
+    g = from_setup({"active": "alice", "step": "main1", "players": {
+        "alice": {"hand": ["Port Town", "Island", "Plains"]}}}, cards)
+    town, island, plains = g.players["alice"].hand
+    g.submit("alice", {"action": "play", "card": town})
+    d = g.pending
+    assert d is not None and d.kind == "choose_cards" and set(d.options) == {island, plains}
+    with pytest.raises(IllegalAction):
+        g.submit("alice", {"cards": [island, plains]})
+    g.submit("alice", {"cards": [island]})
+    assert not g.objects[g.battlefield[-1]].tapped
