@@ -33,6 +33,11 @@ KINDS = frozenset({"no_max_hand_size", "player_keywords", "flash_spells", "free_
                    "cast_forbid",       # "Your opponents can't cast spells during your turn" (101.2)
                    "damage_unpreventable"})  # "Damage can't be prevented" (615.11), read by engine.actions
 
+#: the kinds that change when a player may cast a spell (casting.can_cast_timing, with the name locks of
+#: "cast"): while none works, the priority options read a card's timing from flash and the moment alone
+TIMING_KINDS = ("flash_spells", "spell_limit", "cast_forbid")
+
+
 @per_object
 def _card_statics(card: Any) -> tuple[Any, ...]:
     """The statics of KINDS of a card, and its "whenever you tap ... for mana" triggers (as
