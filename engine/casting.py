@@ -103,7 +103,9 @@ def split_second(g: "Game") -> bool:
 
 
 def can_cast_timing(g: "Game", player: str, o: "Obj") -> bool:
-    """116.1a, 307.1: may ``player`` cast ``o`` now, as far as timing goes?"""
+    """116.1a, 307.1: may ``player`` cast ``o`` now, as far as timing goes? (Of the player statics
+    it reads player_statics.TIMING_KINDS and the name locks of casting: the priority options skip
+    this check while none of them works, decisions._timing_statics.)"""
     types = o.card.types
     if "Land" in types or split_second(g):
         return False

@@ -234,10 +234,10 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
 
 def _timing_statics(g: "Game") -> bool:
     """Does a static working now change when spells may be cast (``casting.can_cast_timing``:
-    702.8a flash for spells, a limit of spells each turn, 201.3 a name that can't be cast)?"""
+    player_statics.TIMING_KINDS, and 201.3 a name that can't be cast)?"""
     if not player_statics.active(g):
         return False
-    return bool(player_statics.statics(g, "flash_spells") or player_statics.statics(g, "spell_limit")) or any(
+    return any(player_statics.statics(g, k) for k in player_statics.TIMING_KINDS) or any(
         st.get("lock") == "cast" for _, _, st in player_statics.statics(g, "name_lock"))
 
 

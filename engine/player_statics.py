@@ -36,6 +36,11 @@ KINDS = frozenset({"no_max_hand_size", "player_keywords", "flash_spells", "free_
                    "draw_limit",  # "Each opponent can't draw more than one card each turn", read by Game.draw
                    "sorcery_only"})  # "Each opponent can cast spells only any time they could cast a sorcery"
 
+#: the kinds that change when a player may cast a spell (casting.can_cast_timing, with the name locks of
+#: "cast"): while none works, the priority options read a card's timing from flash and the moment alone
+TIMING_KINDS = ("flash_spells", "spell_limit", "cast_forbid")
+
+
 @per_object
 def _card_statics(card: Any) -> tuple[Any, ...]:
     """The statics of KINDS of a card, and its "whenever you tap ... for mana" triggers (as

@@ -57,3 +57,16 @@ def test_the_shortcut_offers_what_the_full_timing_check_offers(cards, monkeypatc
                 g.submit(d.player, d.forced if d.forced is not None else {"action": "pass"})
             n += 1
     assert compared > 500
+
+
+def test_a_static_that_forbids_casting_now_is_read_by_the_options(cards):
+    """101.2: Basandra, Battle Seraph: "Players can't cast spells during combat": no instant is
+    offered in the beginning of combat step, where one is offered without her."""
+    def options(bob: list[str]) -> set[str]:
+        g = from_setup({"active": "alice", "step": "beginning_of_combat", "players": {
+            "alice": {"battlefield": ["Mountain"], "hand": ["Lightning Bolt"], "library": ["Mountain"] * 3},
+            "bob": {"battlefield": bob, "library": ["Forest"] * 3}}}, cards, 1)
+        assert g.pending.kind == "priority" and g.pending.player == "alice"
+        return {o["action"] for o in decisions.priority_options(g, "alice")}
+    assert "cast" in options(["Forest"])
+    assert "cast" not in options(["Basandra, Battle Seraph"])
