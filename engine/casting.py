@@ -18,13 +18,13 @@ from engine import (
     awaken,
     bestow,
     cast_options,
-    combat,
     commander,
     costs,
     effects,
     facedown,
     knowledge,
     manual,
+    object_statics,
     overload,
     player_statics,
     prototype,
@@ -118,6 +118,8 @@ def can_cast_timing(g: "Game", player: str, o: "Obj") -> bool:
         if player_statics.spell_limited(g, player):  # "can't cast more than one spell each turn"
             return False
         if player_statics.cast_locked(g, player, o):  # 201.3: "spells with the chosen name can't be cast"
+            return False
+        if player_statics.cast_forbidden(g, player, o):  # 101.2: "your opponents can't cast spells during ..."
             return False
         flash = flash or player_statics.has_flash(g, player, o)
     if flash:
@@ -346,6 +348,8 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         raise IllegalAction(f"cannot cast {o.card.name} now (timing: 307.1, 116.1a)")
     if offered is not None and player_statics.active(g) and player_statics.cast_locked(g, player, o):
         raise IllegalAction(f"{o.card.name} has the chosen name and can't be cast (201.3)")  # cascade included
+    if player_statics.active(g) and player_statics.cast_forbidden(g, player, o):
+        raise IllegalAction(f"{o.card.name} can't be cast now: an effect forbids it (101.2)")
     splice_mana: tuple[str, ...] = ()
     if a.get("splice"):  # 702.46a: the cards spliced onto it, their text copied onto the spell (engine/splice.py)
         if whole is None:
@@ -657,8 +661,6 @@ def activatable(g: "Game", player: str, oid: int) -> list[tuple[int, Ability]]:
         c = g.chars(oid)
         if c.controller != player:
             return []
-        if (c.rules or g.effects) and combat.has_rule(g, oid, "no_activated_abilities"):
-            return []  # "its activated abilities can't be activated" (Arrest, detain 701.26a)
         abilities = c.abilities
     elif o.zone in ("graveyard", "hand"):
         if o.owner != player:
@@ -668,6 +670,8 @@ def activatable(g: "Game", player: str, oid: int) -> list[tuple[int, Ability]]:
         return []
     ix = index(abilities)
     got = ix.activated if o.zone == "battlefield" else ix.from_graveyard if o.zone == "graveyard" else ix.from_hand
+    if o.zone == "battlefield" and (c.rules or g.effects):  # 602.5: Arrest, detain (701.26a), Cursed Totem
+        got = [(i, ab) for i, ab in got if not object_statics.activation_barred(g, oid, ab.kind == "mana")]
     if player_statics.active(g) and player_statics.statics(g, "name_lock"):  # 602.5: Pithing Needle
         got = [(i, ab) for i, ab in got if not player_statics.activate_locked(g, player, oid, ab.kind == "mana")]
     if g.stack and split_second(g):

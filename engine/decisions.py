@@ -19,6 +19,7 @@ from engine import (
     costs,
     facedown,
     manual,
+    object_statics,
     overload,
     payment,
     player_statics,
@@ -326,6 +327,8 @@ def _activated_sources(g: "Game", player: str) -> list[tuple[int, list[tuple[int
             abl = c.abilities
             hit = cache.get(id(abl))
             acts = (hit[1] if hit is not None and hit[0] is abl else ability_index.index(abl)).activated
+            if acts and (c.rules or g.effects):  # 602.5: Arrest, detain (701.26a), Cursed Totem
+                acts = [(i, ab) for i, ab in acts if not object_statics.activation_barred(g, oid, ab.kind == "mana")]
             if acts:
                 srcs.append((oid, acts))
     return srcs
@@ -624,8 +627,9 @@ def offer_options(g: "Game", player: str, w: dict[str, Any]) -> list[dict[str, A
     unless it must be cast and can be (702.61a)."""
     o = g.objects.get(w["card"])
     out: list[dict[str, Any]] = []
-    if o is not None and player_statics.active(g) and player_statics.cast_locked(g, player, o):
-        o = None  # 201.3: "spells with the chosen name can't be cast", as an ability offers it too
+    if o is not None and player_statics.active(g) and (player_statics.cast_locked(g, player, o)
+                                                       or player_statics.cast_forbidden(g, player, o)):
+        o = None  # 201.3: "spells with the chosen name can't be cast", 101.2: as an ability offers it too
     if o is not None:
         afford: dict[tuple[str, ...], bool] = {}
         mana: tuple[str, ...] = o.card.mana_cost

@@ -30,6 +30,7 @@ KINDS = frozenset({"no_max_hand_size", "player_keywords", "flash_spells", "free_
                    "extra_land",        # read by land_plays (305.2a)
                    "attack_tax",        # read by engine.combat.attack_cost (508.1g)
                    "name_lock",         # "spells with the chosen name can't be cast" (201.3)
+                   "cast_forbid",       # "Your opponents can't cast spells during your turn" (101.2)
                    "damage_unpreventable"})  # "Damage can't be prevented" (615.11), read by engine.actions
 
 @per_object
@@ -92,6 +93,8 @@ def applies_to(g: "Game", who: Any, controller: str, player: str) -> bool:
         return True
     if who in ("opponent", "each_opponent"):
         return player != controller
+    if isinstance(who, list):  # the players a resolved effect named ("target player can't ...")
+        return player in who
     return False
 
 
@@ -188,6 +191,27 @@ def cast_locked(g: "Game", player: str, o: "Obj") -> bool:
     """201.3, 708.7: "Spells with the chosen name can't be cast" (Meddling Mage) and "Your
     opponents can't cast spells with the chosen name": a card with one of its names named."""
     return any(has_name(o.card.name, name) for name, _st in _locked_names(g, player, "cast"))
+
+
+#: the steps of the combat phase (506.1), for "during combat"
+_COMBAT = frozenset({"beginning_of_combat", "declare_attackers", "declare_blockers", "first_strike_damage",
+                     "combat_damage", "end_of_combat"})
+
+
+def cast_forbidden(g: "Game", player: str, o: "Obj") -> bool:
+    """101.2: a "can't" of casting beats any permission: "Your opponents can't cast spells during your turn"
+    (Teferi, Time Raveler), "You can't cast noncreature spells" (Nikya), "Players can't cast spells during
+    combat" (Basandra), "Target player can't cast creature spells this turn" (Cease-Fire)."""
+    for _src, ctl, st in _mine(g, "cast_forbid", player):
+        when = st.get("when")
+        if when == "your_turn" and g.active != ctl or when == "combat" and g.step not in _COMBAT:
+            continue
+        f = st.get("spells") or {}
+        types = set(o.card.types)
+        if f.get("types") and not types & set(f["types"]) or f.get("not_types") and types & set(f["not_types"]):
+            continue
+        return True
+    return False
 
 
 def activate_locked(g: "Game", player: str, oid: int, mana: bool) -> bool:

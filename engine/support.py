@@ -93,6 +93,7 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "no_max_hand_size", "player_keywords", "flash_spells", "free_spells", "spell_limit",
                      "play_from", "graveyard_replacement", "opening_hand_battlefield", "clone", "prevent_damage",
                      "cant_gain_life", "cant_lose_life",  # engine/player_statics.py (118.7, 118.8)
+                     "cast_forbid",  # engine/player_statics.py cast_forbidden (101.2)
                      "damage_unpreventable",  # engine/player_statics.py, read by engine.actions (615.11)
                      "attack_tax",  # engine/combat.py attack_cost (508.1g-i, 802.3a)
                      "name_lock",  # engine/player_statics.py: "with the chosen name" (201.3)
@@ -109,7 +110,7 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "additional_cost", "cost_change", "cant_be_countered", "unpreventable", "alternative_cost",
                      # engine/decks/validate.py: deck construction, before the game (112.6m); nothing in it
                      "deck_rule"})
-RULES = frozenset({"no_activated_abilities",  # engine/casting.py activatable
+RULES = frozenset({"no_activated_abilities", "no_activated_abilities_unless_mana",  # engine/casting.py activatable
                    "cant_have",  # engine/layers.py: "can't have or gain flying", after layer 6 (112.11)
                    "cant_block", "cant_attack", "cant_attack_or_block", "cant_be_blocked", "must_attack",
                    "must_block", "doesnt_untap", "block_only_flying", "extra_block", "attack_despite_defender",

@@ -64,7 +64,10 @@ def _player_effect(g: "Game", r: Ctx, e: Effect) -> None:
     """611.2: a resolved spell's effect on players or the game for a while, read as a static of
     engine.player_statics ("Players can't gain life this turn", "Damage can't be prevented this
     turn")."""
-    add_effect(g, "player", [], r, until_of(e), static=dict(e.args["static"]), source=source_id(g, r))
+    st = dict(e.args["static"])
+    if isinstance(st.get("who"), dict):  # "target player can't ...": the players named as it resolves
+        st["who"] = [p for p in refs(g, r, st["who"]) if isinstance(p, str)]
+    add_effect(g, "player", [], r, until_of(e), static=st, source=source_id(g, r))
 
 
 @op("restrict")

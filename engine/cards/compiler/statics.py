@@ -12,6 +12,7 @@ from typing import Any, Callable
 from engine.cards.abilities import Ability, Cost, Effect
 from engine.cards.compiler.costs import parse_cost_text
 from engine.cards.compiler.effects import become_parts, keyword_list, pt_value
+from engine.cards.compiler.effects.restrictions import SPELL_KINDS
 from engine.cards.compiler.quantities import amount, parse_condition, quantity
 from engine.cards.compiler.subtypes import subtype
 from engine.cards.compiler.targets import number, parse_noun
@@ -491,6 +492,23 @@ def _ward_tax(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "cost_change", "spells": {"targets": "self"}, "who": "opponent", "amount": n}]
 
 
+_FORBID_WHO = {"players": "each", "each player": "each", "your opponents": "opponent", "each opponent": "opponent",
+               "you": "you"}
+_SPELL_KIND = "|".join(re.escape(k) for k in sorted(SPELL_KINDS, key=len, reverse=True) if k)
+
+
+@static(r"^(?:(during your turn), )?(players|each player|your opponents|each opponent|you) can't cast (" + _SPELL_KIND
+        + r"|)spells( during your turn| during combat)?$")
+def _cast_forbid(m: re.Match) -> list[dict[str, Any]] | None:
+    """101.2: "Your opponents can't cast spells during your turn" (Teferi, Time Raveler), "You can't cast
+    noncreature spells" (Nikya of the Old Ways), "Players can't cast spells during combat" (Basandra)."""
+    when = "your_turn" if m.group(1) or m.group(4) == " during your turn" else "combat" if m.group(4) else None
+    st: dict[str, Any] = {"kind": "cast_forbid", "who": _FORBID_WHO[m.group(2)], "spells": SPELL_KINDS[m.group(3)]}
+    if when:
+        st["when"] = when
+    return [st]
+
+
 @static(r"^each player can't cast more than one spell each turn$")
 def _rule_of_law(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "spell_limit", "who": "each_player", "amount": 1}]
@@ -585,6 +603,17 @@ def _thorn_elemental(m: re.Match) -> list[dict[str, Any]] | None:
 def _arrest(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "restriction", "affects": "attached", "rule": "cant_attack_or_block"},
             {"kind": "restriction", "affects": "attached", "rule": "no_activated_abilities"}]
+
+
+@static(r"^activated abilities of (.+?) can't be activated( unless they're mana abilities)?$")
+def _no_activate_of(m: re.Match) -> list[dict[str, Any]] | None:
+    """602.5: "Activated abilities of artifacts [and creatures] can't be activated [unless they're mana
+    abilities]" (Collector Ouphe, Cursed Totem, Damping Matrix): a rule of the permanents it names."""
+    if m.group(1).startswith(("sources with", "the chosen")):
+        return None  # a chosen name or object (Pithing Needle: name_lock)
+    aff = _affects(m.group(1))
+    rule = "no_activated_abilities_unless_mana" if m.group(2) else "no_activated_abilities"
+    return None if aff is None else [{"kind": "restriction", "affects": aff, "rule": rule}]
 
 
 @static(r"^(.+?)'s activated abilities can't be activated$")

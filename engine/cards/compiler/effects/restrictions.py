@@ -37,6 +37,15 @@ def _restrict(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("restrict", {"what": what, "rule": _RULES[m.group(2)], "duration": dur})]
 
 
+#: "can't cast noncreature spells": the spells a "can't cast" names, by card type (a filter of engine.player_statics)
+SPELL_KINDS: dict[str, dict[str, list[str]]] = {
+    "": {}, "creature ": {"types": ["Creature"]}, "noncreature ": {"not_types": ["Creature"]},
+    "instant ": {"types": ["Instant"]}, "sorcery ": {"types": ["Sorcery"]},
+    "instant or sorcery ": {"types": ["Instant", "Sorcery"]}, "artifact ": {"types": ["Artifact"]},
+    "enchantment ": {"types": ["Enchantment"]}}
+SPELL_KIND_WORDS = "|".join(re.escape(k) for k in sorted(SPELL_KINDS, key=len, reverse=True) if k)
+
+
 _LIFE_WHO = {"players": "each", "each player": "each", "your opponents": "opponent", "each opponent": "opponent",
              "you": "you"}
 
@@ -47,6 +56,20 @@ def _cant_change_life_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
     """118.7, 118.8, 611.2: "Players can't gain life this turn" (Skullcrack), "Your opponents can't
     gain life this turn" (Atarka's Command): a rule for the players for that long."""
     return [Effect("player_effect", {"static": {"kind": f"cant_{m.group(2)}_life", "who": _LIFE_WHO[m.group(1)]},
+                                     "duration": DURATIONS[m.group(3)]})]
+
+
+@reader(r"^(players|each player|your opponents|each opponent|you|target player|target opponent) can't cast ("
+        + SPELL_KIND_WORDS + r"|)spells (this turn|until your next turn)$")
+def _cant_cast_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """101.2, 611.2: "Your opponents can't cast spells this turn" (Mandate of Peace), "Target player can't
+    cast creature spells this turn" (Cease-Fire): a rule for those players for that long."""
+    who: Any = _LIFE_WHO.get(m.group(1))
+    if who is None:
+        who = c.ref(m.group(1))
+        if who is None:
+            return None
+    return [Effect("player_effect", {"static": {"kind": "cast_forbid", "who": who, "spells": SPELL_KINDS[m.group(2)]},
                                      "duration": DURATIONS[m.group(3)]})]
 
 
@@ -166,6 +189,7 @@ def _attack_defender_eot(m: re.Match, c: Ctx) -> list[Effect] | None:
 #: this family's readers, in the order they are tried
 READERS: tuple[Reader, ...] = (
     _cant_change_life_for_now,
+    _cant_cast_for_now,
     _unpreventable_for_now,
     _restrict,
     _restrict_by,
