@@ -30,13 +30,6 @@ KNOWN = frozenset({
 #: 110.4 (2016): the permanent card types, and Battle (a later card type, March of the Machine); Tribal is
 #: not one by itself (a tribal instant is an instant)
 _PERMANENT_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle"})
-def _names_slot(ctl: Any) -> bool:
-    """A target's controller given as another target slot's player (engine/targets.py bind_slots)."""
-    if isinstance(ctl, dict) and "controller_of" in ctl:
-        ctl = ctl["controller_of"]
-    return isinstance(ctl, dict) and set(ctl) == {"target"} and isinstance(ctl["target"], int)
-
-
 #: Keys that name another object of the resolution ("with the same name as that permanent"):
 #: engine.values binds them to plain keys (``name_in``) before ``matches`` reads the filter.
 BOUND_KEYS = frozenset({"same_name_as"})
@@ -318,8 +311,7 @@ def unknown_keys(f: Any, group_ok: bool = False, player_refs: bool | str = False
     ctl = f.get("controller")
     if ctl not in PLAYER_WORDS and not (player_refs and (ctl != "that_player" or player_refs == "that_player")
                                         and isinstance(ctl, (str, dict))) \
-            and not (target and (ctl in ("defending_player", "trigger_player") or prior_target(ctl) is not None
-                                 or _names_slot(ctl))):
+            and not (target and (ctl in ("defending_player", "trigger_player") or prior_target(ctl) is not None)):
         # bound as targets are chosen (engine/targets.py; "trigger_player" only in a triggered ability:
         # engine/support.py; another target's player, "target creature that player controls": with the targets)
         out.add("controller")

@@ -182,37 +182,11 @@ def bind_prior(g: "Game", spec: TargetSpec, chosen: list[list[Any]]) -> TargetSp
     return dataclasses.replace(spec, filter=f)
 
 
-def slot_of(ref: Any) -> int | None:
-    """The earlier target slot a filter's controller names ("target creature that player or that
-    planeswalker's controller controls": {"controller_of": {"target": 0}}), or None."""
-    if isinstance(ref, dict) and "controller_of" in ref:
-        ref = ref["controller_of"]
-    return ref["target"] if isinstance(ref, dict) and set(ref) == {"target"} and isinstance(ref["target"], int) \
-        else None
-
-
-def bind_slots(g: "Game", specs: tuple[TargetSpec, ...], chosen: list[list[Any]]) -> tuple[TargetSpec, ...]:
-    """115.1, 601.2c: a target whose controller is another target's player (Chandra, Pyromaster's "target
-    creature that player or that planeswalker's controller controls"): that player chosen, or the
-    controller of the planeswalker chosen (306.2)."""
-    out = []
-    for spec in specs:
-        k = slot_of(spec.filter.get("controller"))
-        if k is not None and k < len(chosen):
-            ps = [x if isinstance(x, str) else g.controller_of(x) for x in chosen[k]
-                  if isinstance(x, str) or x in g.objects]
-            spec = dataclasses.replace(spec, filter={**spec.filter, "controller": [p for p in ps if p]})
-        out.append(spec)
-    return tuple(out)
-
-
 def check_targets(g: "Game", specs: tuple[TargetSpec, ...], chosen: list[list[Any]], src: "Obj",
                   controller: str, info: dict[str, Any] | None = None) -> None:
     if len(chosen) != len(specs):
         raise IllegalAction(f"{src.card.name} needs {len(specs)} target slot(s), got {len(chosen)}")
     specs = tuple(bind_prior(g, s, chosen) for s in specs)
-    if any(slot_of(s.filter.get("controller")) is not None for s in specs):
-        specs = bind_slots(g, specs, chosen)
     for spec, picks in zip(specs, chosen):
         if not (spec.min <= len(picks) <= spec.count):
             raise IllegalAction(f"{spec.text}: choose {spec.min}..{spec.count}, got {len(picks)}")
@@ -281,9 +255,7 @@ def legal_now(g: "Game", s: "Obj") -> list[list[Any]]:
         # "with mana value X": the X of this ability (107.3a), not of its source, when checked again
         specs = tuple(_x_fixed(t, s.x) for t in specs)
     info = s.trigger_info if s.ability is not None else None
-    specs = tuple(bind_prior(g, spec, s.targets) for spec in specs)
-    if any(slot_of(sp.filter.get("controller")) is not None for sp in specs):
-        specs = bind_slots(g, tuple(specs), s.targets)  # the other target as it is now (608.2b)
+    specs = tuple(bind_prior(g, spec, s.targets) for spec in specs)  # the other target as it is now (608.2b)
     return [[x for x in picks if (isinstance(x, str) or x in g.objects)
              and targetable(g, x, spec, src, s.controller, info)]
             for spec, picks in zip(specs, s.targets)]

@@ -1,5 +1,5 @@
 """A target whose controller is another target's player (115.1, 601.2c, 306.2): Chandra, Pyromaster's
-"target creature that player or that planeswalker's controller controls" (engine/targets.py bind_slots)."""
+"target creature that player or that planeswalker's controller controls" (engine/targets.py bind_prior)."""
 from __future__ import annotations
 
 import pytest
@@ -9,7 +9,7 @@ from engine.cards.compiler import compile_card
 from engine.cards.coverage import corpus_card
 from engine.errors import IllegalAction
 from engine.scenario import default_pool, from_setup
-from engine.targets import bind_slots, check_targets, legal_now
+from engine.targets import bind_prior, check_targets, legal_now
 
 
 def _game():
@@ -51,7 +51,7 @@ def test_on_resolution_the_creature_is_checked_against_that_player_again():
     s.targets = [["alice"], [bears]]  # as if bob's creature had been chosen with a player who does not control it
     fake = type("S", (), {})()
     fake.ability = type("A", (), {"targets": specs, "choose": 0})()
-    fake.targets, fake.source, fake.controller, fake.trigger_info = s.targets, s.id, "alice", {}
+    fake.targets, fake.source, fake.controller, fake.trigger_info, fake.x = s.targets, s.id, "alice", {}, 0
     assert legal_now(g, fake) == [["alice"], []]
     fake.targets = [["bob"], [bears]]
     assert legal_now(g, fake) == [["bob"], [bears]]
@@ -60,4 +60,4 @@ def test_on_resolution_the_creature_is_checked_against_that_player_again():
 def test_a_plain_controller_word_is_left_alone():
     spec = TargetSpec({"types": ["Creature"], "controller": "you"}, "target creature you control")
     g = _game()
-    assert bind_slots(g, (spec,), [[]]) == (spec,)
+    assert bind_prior(g, spec, [[]]) == spec
