@@ -18,13 +18,13 @@ from engine import (
     awaken,
     bestow,
     cast_options,
-    combat,
     commander,
     costs,
     effects,
     facedown,
     knowledge,
     manual,
+    object_statics,
     overload,
     player_statics,
     prototype,
@@ -75,6 +75,7 @@ class SpellTiming(NamedTuple):
     flash: bool             # an instant or a card with flash (116.1a, 702.8)
     legendary_spell: bool   # a legendary instant or sorcery (a later rule, printed on such cards)
     only: tuple[dict[str, Any], ...] = ()  # 604.6: "Cast this spell only ...": the conditions it names
+    flash_if: tuple[dict[str, Any], ...] = ()  # "[If COND,] you may cast SELF as though it had flash" (702.8a)
 
 
 @per_object
@@ -82,7 +83,9 @@ def spell_timing(card: Any) -> SpellTiming:
     types = card.types
     return SpellTiming("Land" in types, "Instant" in types or "Flash" in card.keywords,
                        "Legendary" in card.supertypes and ("Sorcery" in types or "Instant" in types),
-                       cast_only(card))
+                       cast_only(card), tuple(a.static.get("condition") or {} for a in card.abilities
+                                              if a.kind == "static" and a.static
+                                              and a.static.get("kind") == "flash_self"))
 
 
 def cast_only(card: Any) -> tuple[dict[str, Any], ...]:
@@ -100,7 +103,9 @@ def split_second(g: "Game") -> bool:
 
 
 def can_cast_timing(g: "Game", player: str, o: "Obj") -> bool:
-    """116.1a, 307.1: may ``player`` cast ``o`` now, as far as timing goes?"""
+    """116.1a, 307.1: may ``player`` cast ``o`` now, as far as timing goes? (Of the player statics
+    it reads player_statics.TIMING_KINDS and the name locks of casting: the priority options skip
+    this check while none of them works, decisions._timing_statics.)"""
     types = o.card.types
     if "Land" in types or split_second(g):
         return False
@@ -112,6 +117,8 @@ def can_cast_timing(g: "Game", player: str, o: "Obj") -> bool:
     if only and not all(condition(g, c, o.id, {"controller": player}) for c in only):
         return False  # 604.6, 506.6: "Cast this spell only during combat ..." and it is not that time
     flash = "Instant" in types or "Flash" in o.card.keywords
+    if not flash and spell_timing(o.card).flash_if:  # "[If COND,] you may cast SELF as though it had flash"
+        flash = any(not c or condition(g, c, o.id, {"controller": player}) for c in spell_timing(o.card).flash_if)
     if g.players[player].epic:  # 702.49a-b: a spell with epic this player controlled resolved
         return False
     if player_statics.active(g):
@@ -119,7 +126,11 @@ def can_cast_timing(g: "Game", player: str, o: "Obj") -> bool:
             return False
         if player_statics.cast_locked(g, player, o):  # 201.3: "spells with the chosen name can't be cast"
             return False
+        if player_statics.cast_forbidden(g, player, o):  # 101.2: "your opponents can't cast spells during ..."
+            return False
         flash = flash or player_statics.has_flash(g, player, o)
+        if flash and player_statics.sorcery_only(g, player):
+            flash = False  # "can cast spells only any time they could cast a sorcery" (Teferi, Time Raveler)
     if flash:
         return g.priority == player
     return sorcery_timing(g, player)
@@ -223,6 +234,14 @@ def suspend(g: "Game", player: str, a: dict[str, Any]) -> None:
     g.priority = player
 
 
+def can_play_offered_land(g: "Game", player: str, oid: int) -> bool:
+    """"The player plays that card if able" (Word of Command) of a land: during that player's own turn,
+    within their land plays (305.2), whatever else is on the stack: the resolving spell says when."""
+    o = g.objects.get(oid)
+    return (o is not None and "Land" in o.card.types and o.zone == "hand" and o.owner == player
+            and g.active == player and g.players[player].lands_played < player_statics.land_plays(g, player))
+
+
 def play_land(g: "Game", player: str, oid: int) -> None:
     """305.1: playing a land is a special action; it does not use the stack (115.2a)."""
     if not can_play_land(g, player, oid):
@@ -297,7 +316,7 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     if offered is not None:  # 608.2c: the resolving ability says where from and how it is paid
         if o is None or oid != offered["card"]:
             raise IllegalAction(f"{_name(g, oid)} is not the card offered")
-        perm = {"free": bool(offered.get("free"))}
+        perm = {"free": bool(offered.get("free")), "exile_instead": bool(offered.get("exile_instead"))}
         if alt in cast_options.ALTS:
             keyword_alt = cast_options.usable(g, player, o, alt, offered=True)
     elif alt in cast_options.ALTS:  # a keyword's alternative cost (flashback, evoke, dash: engine/cast_options.py)
@@ -346,6 +365,8 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         raise IllegalAction(f"cannot cast {o.card.name} now (timing: 307.1, 116.1a)")
     if offered is not None and player_statics.active(g) and player_statics.cast_locked(g, player, o):
         raise IllegalAction(f"{o.card.name} has the chosen name and can't be cast (201.3)")  # cascade included
+    if player_statics.active(g) and player_statics.cast_forbidden(g, player, o):
+        raise IllegalAction(f"{o.card.name} can't be cast now: an effect forbids it (101.2)")
     splice_mana: tuple[str, ...] = ()
     if a.get("splice"):  # 702.46a: the cards spliced onto it, their text copied onto the spell (engine/splice.py)
         if whole is None:
@@ -391,6 +412,8 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     s.divide = {(_key(k)): v for k, v in (a.get("divide") or {}).items()}
     s.kicked = kicked
     s.chosen["cast_from"] = cast_from  # "if this spell was cast from your hand"
+    if perm and perm.get("exile_instead"):  # 614.1a: "if that spell would be put into your graveyard, exile it
+        s.chosen["exile_instead"] = True   # instead" (engine/game.py move)
     if g.step in ("main1", "main2") and g.active == player:
         s.chosen["cast_in_main"] = True  # "if you cast SELF during your main phase" (505.1)
     cast_options.mark(g, s, ([keyword_alt[0].keyword] if keyword_alt else []) + [r.keyword for r, _ in extras]
@@ -461,7 +484,10 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     elif a.get("assist") is not None and offered is not None:
         raise IllegalAction("assist: not for a card cast while an ability resolves")
     # 106.6: restricted mana for this spell; the creature tapped for harmonize pays no mana
-    spent = pay_mana(g, player, cost, {tuned} if tuned is not None else set(), a.get("pay"), ("spell", new))
+    barred = {tuned} if tuned is not None else set()
+    if offered is not None and offered.get("lands_only"):  # 712.7: mana abilities of lands that player controls only
+        barred |= {i for i in g.battlefield if "Land" not in g.chars(i).types}
+    spent = pay_mana(g, player, cost, barred, a.get("pay"), ("spell", new))
     if tuned is not None:
         tap(g, tuned)  # 601.2h: paid with the rest of the cost
     if emerged is not None:  # sacrificed as the total cost is paid (601.2h)
@@ -586,6 +612,12 @@ def cast_offered(g: "Game", d: Any, a: dict[str, Any]) -> None:
     if r is None:
         raise IllegalAction("nothing is resolving")
     act = a.get("action", "pass")
+    if act == "play" and d.data.get("play") and a.get("card") == d.data["card"] \
+            and can_play_offered_land(g, d.player, d.data["card"]):
+        r["answers"][d.data["slot"]] = "cast"  # 305.1: the land is played (Word of Command: "plays that card")
+        g.players[d.player].lands_played += 1
+        g.move(d.data["card"], "battlefield", controller=d.player)
+        return
     if act == "pass":
         if d.data.get("must") and any(o.get("action") == "cast" for o in d.options):
             raise IllegalAction(f"{_name(g, d.data['card'])} must be cast if able (702.61a)")
@@ -594,7 +626,12 @@ def cast_offered(g: "Game", d: Any, a: dict[str, Any]) -> None:
     if act != "cast":
         raise IllegalAction("cast the offered card, or pass")
     r["answers"][d.data["slot"]] = "cast"
+    card = g.objects[d.data["card"]].uid if d.data["card"] in g.objects else None
     cast(g, d.player, a, offered=d.data)
+    if d.data.get("control_spell"):  # 712.2: its caster is controlled again while the spell resolves
+        for sid in g.stack:
+            if g.objects[sid].uid == card and g.objects[sid].ability is None:
+                g.objects[sid].chosen["controlled_by"] = d.data["control_spell"]
 
 
 def _after_costs(g: "Game", pend: dict[str, Any] | None) -> None:
@@ -657,8 +694,6 @@ def activatable(g: "Game", player: str, oid: int) -> list[tuple[int, Ability]]:
         c = g.chars(oid)
         if c.controller != player:
             return []
-        if (c.rules or g.effects) and combat.has_rule(g, oid, "no_activated_abilities"):
-            return []  # "its activated abilities can't be activated" (Arrest, detain 701.26a)
         abilities = c.abilities
     elif o.zone in ("graveyard", "hand"):
         if o.owner != player:
@@ -668,6 +703,8 @@ def activatable(g: "Game", player: str, oid: int) -> list[tuple[int, Ability]]:
         return []
     ix = index(abilities)
     got = ix.activated if o.zone == "battlefield" else ix.from_graveyard if o.zone == "graveyard" else ix.from_hand
+    if o.zone == "battlefield" and (c.rules or g.effects):  # 602.5: Arrest, detain (701.26a), Cursed Totem
+        got = [(i, ab) for i, ab in got if not object_statics.activation_barred(g, oid, ab.kind == "mana")]
     if player_statics.active(g) and player_statics.statics(g, "name_lock"):  # 602.5: Pithing Needle
         got = [(i, ab) for i, ab in got if not player_statics.activate_locked(g, player, oid, ab.kind == "mana")]
     if g.stack and split_second(g):

@@ -10,6 +10,7 @@ from engine.cards.abilities import Ability, Effect
 from engine.choices import NeedChoice
 from engine.errors import IllegalAction
 from engine.filters import matches
+from engine.object_statics import rule_in_force as active
 from engine.protection import protected
 from engine.tapping import tap
 
@@ -59,14 +60,6 @@ def rule_effects(g: "Game", oid: int) -> list[dict[str, Any]] | tuple[()]:
                     by.setdefault(i, []).append(e)
         got = g.__dict__["_rule_effects"] = (g._version, effects, len(effects), by)
     return got[3].get(oid, ())
-
-
-def active(g: "Game", e: dict[str, Any]) -> bool:
-    """A rule effect "for as long as you control SELF" applies only while you do (611.2b)."""
-    if e.get("until") != "while_source":
-        return True
-    s = e.get("source")
-    return s in g.objects and g.objects[s].zone == "battlefield" and g.controller_of(s) == e.get("controller")
 
 
 def attackers(g: "Game") -> list[int]:

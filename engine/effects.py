@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import bestow, cast_options, replacement
+from engine import bestow, cast_options, player_control, replacement
 from engine.actions import add_mana, put_attacking
 from engine.cards.abilities import Ability, Effect
 from engine.choices import NeedChoice
@@ -46,7 +46,7 @@ def _flat(ab: Ability, modes: list[int]) -> list[tuple[Effect, int]]:
 #: Conditions about the source object itself: not rechecked once it is gone (its last known
 #: information stands, 608.2h).
 _OBJECT_CONDITIONS = {"kicked", "cast_with", "mana_spent_ge", "self", "self_attacked_or_blocked_this_turn",
-                      "self_dealt_damage", "new_since_upkeep", "renowned"}
+                      "self_dealt_damage", "self_damage_turn_ge", "new_since_upkeep", "renowned"}
 
 
 def resolve_top(g: "Game") -> None:
@@ -88,6 +88,8 @@ def resolve_top(g: "Game") -> None:
                    "lki_pt": {x: (g.chars(x).power, g.chars(x).toughness) for slot in legal for x in slot
                               if isinstance(x, int) and x in g.objects and g.objects[x].zone == "battlefield"}}
     g.log("resolve", card=s.name, obj=sid)
+    if s.chosen.get("controlled_by") in g.players:  # 712.2: "you control the player while that spell is resolving"
+        player_control.during(g, s.controller, s.chosen["controlled_by"], sid)
     resume(g)
 
 
@@ -162,6 +164,8 @@ def _finish(g: "Game", sid: int, countered: bool = False) -> None:
             g.wait = need.wait
             return
     g.resolving = None
+    if g.player_control.get("during"):
+        player_control.resolved(g, sid)  # 712.2: control until it finishes resolving ends
     if s is not None and s.zone == "stack":
         if s.ability is not None:
             g.stack.remove(sid)
@@ -211,8 +215,10 @@ def answer(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
         lo, hi = d.data.get("min", 0), d.data.get("max", 0)
         if not lo <= len(cards) <= hi or len(set(cards)) != len(cards) or any(c not in d.options for c in cards):
             raise IllegalAction(f"choose {lo}..{hi} of the offered cards")
-        if d.data.get("different_names") and len({g.objects[c].card.name for c in cards}) != len(cards):
-            raise IllegalAction("the chosen cards must have different names")
+        if d.data.get("different_names"):  # the names (or mana values) the question gave, else the names
+            key = dict(zip(d.options, d.data.get("names") or [g.objects[c].card.name for c in d.options]))
+            if len({key[c] for c in cards}) != len(cards):
+                raise IllegalAction("the chosen cards must be different (names or mana values)")
         groups = d.data.get("one_of_each")
         if groups is not None and not one_of_each(cards, groups):
             raise IllegalAction("choose at most one card of each kind the effect names")

@@ -1,10 +1,12 @@
 """Static abilities an object has about itself that other rules ask about: "This spell
-can't be countered" (CR 101.1, 701.5) and "the damage can't be prevented" (615.11).
+can't be countered" (CR 101.1, 701.5), "the damage can't be prevented" (615.11), and whether its
+activated abilities can be activated (602.5).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from engine.player_statics import spell_uncounterable
 from engine.values import condition
 
 if TYPE_CHECKING:
@@ -29,9 +31,11 @@ def _own_static(g: "Game", oid: int, kind: str) -> bool:
 
 
 def cant_be_countered(g: "Game", oid: int) -> bool:
-    """101.1 / 701.5: "This spell can't be countered" (a spell, with its condition, if any)."""
+    """101.1 / 701.5: "This spell can't be countered" (a spell, with its condition, if any), or a
+    permanent's "Instant and sorcery spells you control can't be countered" that names it."""
     o = g.objects.get(oid)
-    return o is not None and o.zone == "stack" and o.ability is None and _own_static(g, oid, "cant_be_countered")
+    return (o is not None and o.zone == "stack" and o.ability is None
+            and (_own_static(g, oid, "cant_be_countered") or spell_uncounterable(g, o)))
 
 
 
@@ -42,3 +46,31 @@ def unpreventable(g: "Game", src: int) -> bool:
                             for ab in o.card.abilities):
         return False
     return _own_static(g, src, "unpreventable")
+
+
+def rule_in_force(g: "Game", e: dict[str, Any]) -> bool:
+    """A rule effect "for as long as you control SELF" applies only while you do (611.2b)."""
+    if e.get("until") != "while_source":
+        return True
+    s = e.get("source")
+    return s in g.objects and g.objects[s].zone == "battlefield" and g.controller_of(s) == e.get("controller")
+
+
+#: the rules that stop a permanent's activated abilities (602.5), and whether mana abilities (605) are spared
+ACTIVATION_BARS = {"no_activated_abilities": False, "no_activated_abilities_unless_mana": True}
+
+
+def activation_barred(g: "Game", oid: int, mana: bool) -> bool:
+    """602.5: permanent ``oid``'s activated abilities can't be activated: its own rule (Arrest, Cursed Totem,
+    "Activated abilities of artifacts can't be activated") or a resolved effect's (detain, 701.26a); "unless
+    they're mana abilities" (Damping Matrix) spares a mana ability (``mana``)."""
+    for r in g.chars(oid).rules:
+        k = r.get("rule")
+        if k in ACTIVATION_BARS and not (mana and ACTIVATION_BARS[k]):
+            return True
+    for e in g.effects:
+        k = e.get("rule")
+        if e["layer"] == "rule" and k in ACTIVATION_BARS and oid in e["objects"] and not (mana and ACTIVATION_BARS[k]) \
+                and rule_in_force(g, e):
+            return True
+    return False

@@ -16,6 +16,7 @@ from engine.cards.abilities import Ability, Cost, Effect
 from engine.errors import IllegalAction
 from engine.filters import matches
 from engine.mana import ManaError, needs, pay_from_pool, restricted_key, restriction_of
+from engine.object_statics import activation_barred
 from engine.tapping import tap
 from engine.targets import name_of as _name
 from engine.values import amount
@@ -159,6 +160,8 @@ def _mana_sources(g: "Game", player: str, exclude: "set[int] | frozenset[int]",
         if c.controller != player:
             continue
         found: list[Ability] = []
+        if (c.rules or g.effects) and activation_barred(g, oid, True):
+            continue  # 602.5: "its activated abilities can't be activated" (Arrest, Cursed Totem)
         for ab in c.abilities:
             if ab.kind == "mana" and ab.cost is not None and ab.cost.tap and not ab.cost.mana \
                     and not ab.cost.sacrifice_self and not ab.cost.life and not has_choices(ab.cost) \

@@ -32,7 +32,7 @@ KIND_VERBS = {
     "choose_cards": {"choose"}, "choose_option": {"choose"}, "choose_number": {"choose"},
     "legend_rule": {"choose"}, "discard_to_hand_size": {"choose"}, "mulligan": {"mulligan", "choose"},
     "mulligan_bottom": {"choose"}, "name_card": {"choose"},
-    "cast_offer": {"cast", "pass"},  # cast the card a resolving ability offers, or decline (engine/ops/cast.py)
+    "cast_offer": {"cast", "pass", "play"},  # cast (or play: Word of Command) the card a resolving ability offers
 }
 
 CHECKPOINT_KEYS = {"players", "battlefield", "graveyard", "hand", "exile", "library", "stack", "step",

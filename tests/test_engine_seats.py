@@ -207,3 +207,88 @@ def test_no_decision_is_asked_of_an_active_player_who_left(cards):
         asked.add(d.player)
         g.submit(d.player, {"action": "pass"} if d.kind == "priority" else d.forced)
     assert asked == {"bob", "carol"} and g.active == "bob"
+
+
+def _spin_paused(cards: CardPool, moved: bool) -> tuple[Game, int]:
+    """alice's Spin into Myth resolving, paused on her choice of the opponent to fateseal; with
+    ``moved`` the spell has first left the stack as an instruction of its own would move it
+    (608.2j: "return SELF to its owner's hand, then ..."; Game.move keeps it as it last existed)."""
+    from engine.setup import from_setup  # the setup reader is only needed by these tests
+    g = from_setup({"seats": ["alice", "bob", "carol"], "active": "alice", "step": "main1", "players": {
+        "alice": {"hand": ["Spin into Myth"], "battlefield": ["Island"] * 5},
+        "bob": {"battlefield": ["Grizzly Bears"], "library": ["Forest"]},
+        "carol": {"library": ["Plains"]}}}, cards)
+    spin = g.players["alice"].hand[0]
+    g.submit("alice", {"action": "cast", "card": spin, "targets": [g.battlefield[-1]]})
+    for p in ("alice", "bob", "carol"):
+        g.submit(p, {"action": "pass"})
+    assert (g.pending.kind, g.pending.player) == ("choose_option", "alice")
+    assert g.resolving is not None
+    spin = g.resolving["obj"]
+    if moved:
+        g.move(spin, "hand")
+        assert spin not in g.objects and g.resolving["lki_self"].controller == "alice"
+    return g, spin
+
+
+def test_a_spell_that_left_the_stack_by_its_own_instruction_resolves_on_when_another_player_leaves(cards):
+    """608.2j, 800.4a: a spell that left the stack during its own resolution still resolves fully;
+    another player leaving the game does not end it (only its controller leaving would)."""
+    g, _ = _spin_paused(cards, moved=True)
+    g.concede("carol")
+    assert g.gone == ["carol"] and g.resolving is not None
+    assert (g.pending.kind, g.pending.player) == ("choose_option", "alice")
+
+
+def test_a_spell_that_left_the_stack_by_its_own_instruction_ends_when_its_controller_leaves(cards):
+    """800.4a: the resolving spell's controller leaves: whatever it still had to do is not done,
+    even though the spell already left the stack (608.2j); the next player gets priority."""
+    g, _ = _spin_paused(cards, moved=True)
+    g.concede("alice")
+    assert g.gone == ["alice"] and g.resolving is None
+    assert (g.pending.kind, g.pending.player) == ("priority", "bob")
+
+
+def test_a_player_who_concedes_while_putting_cards_on_the_bottom_is_skipped_and_the_game_begins(cards):
+    """104.3a, 800.4a, 103.4: the last mulligan decision left was the leaving player's (which
+    cards go to the bottom): the mulligans are over and the first turn begins, its active player
+    gone, so the next player in turn order receives priority (800.4h)."""
+    g = new_game(cards, 3)
+    g.submit("alice", {"option": "mulligan"})
+    g.submit("bob", {"option": "keep"})
+    g.submit("carol", {"option": "keep"})
+    g.submit("alice", {"option": "mulligan"})
+    g.submit("alice", {"option": "keep"})
+    assert (g.pending.kind, g.pending.player) == ("mulligan_bottom", "alice")
+    g.concede("alice")
+    assert g.gone == ["alice"] and g.winner is None
+    assert (g.pending.kind, g.pending.player) == ("priority", "bob")
+    assert len(g.players["bob"].hand) == 7 and len(g.players["carol"].hand) == 7
+
+
+def test_a_player_who_concedes_while_choosing_who_plays_first_hands_the_choice_on(cards):
+    """103.2, 800.4a: the player choosing who plays first leaves; the next player in turn order
+    still in the game makes the choice instead, and the game begins with the players left."""
+    g = Game.new([(NAMES[i], RED) for i in range(3)], cards, 1, chooser="bob")
+    assert (g.pending.kind, g.pending.player) == ("play_first", "bob")
+    g.concede("bob")
+    assert g.gone == ["bob"] and (g.pending.kind, g.pending.player) == ("play_first", "carol")
+    g.submit("carol", {"player": "carol"})
+    assert (g.pending.kind, g.pending.player) == ("mulligan", "carol")
+
+
+def test_a_permanent_exiled_because_its_controller_left_is_logged_as_such(cards):
+    """800.4c: the permanent that entered under a player who left is exiled when the effect giving
+    another player control of it ends; the log says so (card, object, the player who left), so the
+    table can tell the players why it went."""
+    import yaml  # the scenario file is read only here
+
+    from engine.scenario import Runner
+    path = "tests/scenarios/multiplayer/leaving_control.yaml"
+    with open(path, encoding="utf-8") as fh:
+        sc = next(d for d in yaml.safe_load_all(fh)
+                  if d["name"].endswith("(Act of Treason)") and "entered" in d["name"])
+    r = Runner(sc, cards)
+    r.run()
+    exiled = [e for e in r.g.events if e["type"] == "orphan_exiled"]
+    assert [(e["card"], e["player"]) for e in exiled] == [("Hill Giant", "bob")]

@@ -21,6 +21,7 @@ from typing import Any
 from engine.cards.abilities import Ability, CardDef, Cost, Effect
 from engine.cards.compiler.costs import parse_cost_text
 from engine.cards.compiler.effects import Ctx, parse_effects
+from engine.cards.compiler.effects.amounts import bind_difference
 from engine.cards.compiler.effects.sequence import instead
 from engine.cards.compiler.keywords import backup, parse_keyword_line
 from engine.cards.compiler.leveler import Striation, split_levels
@@ -204,7 +205,8 @@ def _lower_activated(item: IrItem) -> Ability | None:
     if cost is None or not body.strip():
         return None
     zone = "battlefield"
-    m = re.search(r" from your graveyard to (?:your hand|the battlefield)(?: tapped)?\.?$", body, re.I)
+    m = re.search(r" from your graveyard to (?:your hand|the battlefield)(?: tapped)?(?: attached to [^.]+)?\.?$",
+                  body, re.I)
     if m and re.match(r"^return self ", body, re.I):
         zone = "graveyard"
     if re.match(r"^put self from your graveyard onto the battlefield\b", body, re.I):
@@ -256,10 +258,11 @@ def _lower_triggered(item: IrItem) -> Ability | None:
     if not body.strip():
         return None
     m = re.match(r"^if (.+?), ", body, re.I)
+    cond_text = ""
     if m:  # intervening "if" clause (603.4)
         c = parse_condition(m.group(1))
         if c is not None:
-            cond = c
+            cond, cond_text = c, m.group(1)
             body = body[m.end():]
     optional = False
     other = _blocks_a_creature(trig, rest)
@@ -267,7 +270,11 @@ def _lower_triggered(item: IrItem) -> Ability | None:
         trig = other  # "it deals 2 damage to that creature": the subject "it" is still SELF
         body = re.sub(r"(^|\. )it (deals|gets|gains|has|can't|doesn't)\b", r"\1self \2", body, flags=re.I)
     ctx = Ctx(last="it" if (not trig.get("self") or other is not None) and trig.get("event") not in ("step", "state")
-              else "self")
+              else "self", cast_trigger=trig.get("event") == "cast" and not trig.get("self"))
+    bound = bind_difference(cond_text, body, ctx)  # "if you have fewer than seven cards ..., draw ... the difference"
+    if bound is None:
+        return None
+    body = bound
     if trig.get("event") == "step" and trig.get("whose", "you") != "you":
         ctx.last_player = "trigger_player"  # "at the beginning of each player's upkeep, that player ..." (503.1)
     if (trig.get("filter") or {}).get("controller") == "opponent" and trig.get("event") in ("dies", "etb", "ltb"):
@@ -300,6 +307,28 @@ def _lower_triggered(item: IrItem) -> Ability | None:
         effects = list(effects[0].args["effects"])
     return Ability("triggered", item.text, effects=tuple(effects), targets=tuple(ctx.targets),
                    trigger=trig, condition=cond, optional=optional, zone=zone)
+
+
+def _either_trigger(item: IrItem) -> list[Ability] | None:
+    """"Whenever you cast a white spell or a Plains you control enters, you gain 1 life" (Staff of the Sun
+    Magus): two trigger events of different kinds, each with its own condition; the ability triggers on
+    either (603.2), as two abilities with the same effect would. None unless both halves read."""
+    m = re.match(r"^(when|whenever) ", item.head, re.I)
+    if not m or item.modes:
+        return None
+    rest = item.head[m.end():]
+    for cut in [k.start() for k in re.finditer(r", ", rest)]:
+        cond, body = rest[:cut], rest[cut + 2:]
+        for k in [j.start() for j in re.finditer(r" or ", cond)]:
+            a, b = cond[:k], cond[k + 4:]
+            if parse_trigger(a) is None or parse_trigger(b) is None:
+                continue
+            got = [_lower_triggered(IrItem("triggered", item.text, head=f"{m.group(1)} {half}, {body}",
+                                           body=f"{m.group(1)} {half}, {body}")) for half in (a, b)]
+            if got[0] is None or got[1] is None:
+                return None
+            return [replace(ab, text=item.text) for ab in got if ab is not None]
+    return None
 
 
 _BLOCKS_A_CREATURE = re.compile(r"^self (blocks|becomes blocked by|blocks or becomes blocked by) an? creature$", re.I)
@@ -380,7 +409,7 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
             ab = None if fab is None else replace(fab, zone="hand", keyword="Forecast", condition={
                 **(fab.condition or {}), "step": "upkeep", "once_each_turn": True})
         elif item.kind == "triggered":
-            ab = _lower_triggered(item)
+            ab = _lower_triggered(item) or _either_trigger(item)
         elif item.kind == "modal":
             got = _modes(item.modes, item.head)
             opponent = item.head.strip().lower().startswith("an opponent chooses")
@@ -410,7 +439,8 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
             statics = parse_static(item.text)
             if statics is not None:
                 ab = [Ability("static", item.text, static=s, zone="stack" if s["kind"] in (
-                    "cant_be_countered", "additional_cost", "cost_change", "alternative_cost") else "battlefield")
+                    "cant_be_countered", "additional_cost", "cost_change", "alternative_cost", "flash_self")
+                    else "battlefield")
                       for s in statics]
         elif item.kind == "static":
             statics = parse_static(item.text)
@@ -492,6 +522,15 @@ def _awaken(items: list[IrItem], types: tuple[str, ...], kwargs: dict[str, Any])
 
 
 _NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def _ascend_first(a: Ability) -> Ability:
+    """A spell ability with ascend's instruction first ("if you control ten or more permanents, you get the
+    city's blessing"), in each mode of a modal spell."""
+    first = Effect("action", {"name": "ascend"})
+    if a.modes:
+        return replace(a, modes=tuple(_ascend_first(m) for m in a.modes))
+    return replace(a, effects=(first, *a.effects))
 
 
 def _transfigure(cost: Cost, mv: int) -> Ability:
@@ -614,6 +653,9 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
     if "Epic" in keywords and is_spell:  # 702.49a: its two spell abilities, after the card's own instructions
         abilities = [replace(a, effects=a.effects + (Effect("epic", {}),)) if a.kind == "spell" else a
                      for a in abilities]
+    if "Ascend" in keywords and is_spell:
+        # ascend on an instant or sorcery (a later keyword, Rivals of Ixalan) is a spell ability: its first instruction
+        abilities = [_ascend_first(a) if a.kind == "spell" else a for a in abilities]
     if "Cipher" in keywords and is_spell:  # 702.98a: its spell ability's last instruction
         abilities = [replace(a, effects=a.effects + (Effect("cipher", {}),)) if a.kind == "spell" else a
                      for a in abilities]

@@ -1,0 +1,112 @@
+"""Choices made as a permanent enters (614.12; engine/entering.py): each answered by the option
+itself or by its 1-based number in the decision's options, anything else refused."""
+from __future__ import annotations
+
+import pytest
+
+from engine.cardpool import CardPool
+from engine.errors import IllegalAction
+from engine.game import Game
+from engine.setup import from_setup
+
+
+@pytest.fixture(scope="module")
+def cards() -> CardPool:
+    return CardPool()
+
+
+def _entering(cards: CardPool, name: str, lands: list[str]) -> tuple[Game, int]:
+    """alice casts ``name`` and the spell resolves: the game waits on her choice as it enters."""
+    g = from_setup({"active": "alice", "step": "main1", "players": {
+        "alice": {"hand": [name], "battlefield": lands}}}, cards)
+    cid = g.players["alice"].hand[0]
+    g.submit("alice", {"action": "cast", "card": cid})
+    g.submit("alice", {"action": "pass"})
+    g.submit("bob", {"action": "pass"})
+    d = g.pending
+    assert d is not None and d.kind == "choose_option" and d.player == "alice"
+    return g, g.battlefield[-1]
+
+
+@pytest.mark.parametrize("answer,counters", [(1, 1), (2, 0), ("yes", 1), ("no", 0), (True, 1), (False, 0)])
+def test_unleash_is_answered_by_its_option_or_the_option_s_number(cards, answer, counters):
+    """702.97a (unleash), 614.12: "you may have SELF enter with a +1/+1 counter on it"."""
+    g, cackler = _entering(cards, "Rakdos Cackler", ["Swamp"])
+    assert g.pending.options == ["yes", "no"]
+    g.submit("alice", {"option": answer})
+    assert g.objects[cackler].counters.get("+1/+1", 0) == counters
+    assert g.pending.kind == "priority"
+
+
+@pytest.mark.parametrize("answer", [0, 3, "maybe"])
+def test_unleash_refuses_a_number_or_word_that_names_no_option(cards, answer):
+    g, _ = _entering(cards, "Rakdos Cackler", ["Swamp"])
+    with pytest.raises(IllegalAction):
+        g.submit("alice", {"option": answer})
+
+
+def _play_shockland(cards: CardPool, life: int = 20) -> tuple[Game, int]:
+    g = from_setup({"active": "alice", "step": "main1", "players": {
+        "alice": {"hand": ["Blood Crypt"], "life": life}}}, cards)
+    g.submit("alice", {"action": "play", "card": g.players["alice"].hand[0]})
+    d = g.pending
+    assert d is not None and d.kind == "choose_option" and d.options == ["pay", "tapped"]
+    return g, g.battlefield[-1]
+
+
+@pytest.mark.parametrize("answer,life,tapped",
+                         [(1, 18, False), (2, 20, True), ("pay", 18, False), ("tapped", 20, True)])
+def test_pay_life_or_enter_tapped_is_answered_by_its_option_or_the_option_s_number(cards, answer, life, tapped):
+    """614.12: "As SELF enters, you may pay 2 life. If you don't, it enters tapped" (Blood Crypt)."""
+    g, crypt = _play_shockland(cards)
+    g.submit("alice", {"option": answer})
+    assert (g.players["alice"].life, g.objects[crypt].tapped) == (life, tapped)
+
+
+@pytest.mark.parametrize("answer", [0, 3, "both", True])
+def test_pay_life_or_enter_tapped_refuses_what_names_no_option(cards, answer):
+    g, _ = _play_shockland(cards)
+    with pytest.raises(IllegalAction):
+        g.submit("alice", {"option": answer})
+
+
+def test_no_more_life_is_paid_than_the_player_has(cards):
+    """118.4: a player with 1 life cannot pay 2 life; entering tapped is still a choice."""
+    g, crypt = _play_shockland(cards, life=1)
+    with pytest.raises(IllegalAction, match="118.4"):
+        g.submit("alice", {"option": "pay"})
+    g.submit("alice", {"option": "tapped"})
+    assert g.players["alice"].life == 1 and g.objects[crypt].tapped
+
+
+@pytest.mark.parametrize("answer,asked", [(1, "bob"), (2, "carol"), ("carol", "carol")])
+def test_the_tribute_opponent_is_chosen_by_name_or_number_and_asked_next(cards, answer, asked):
+    """702.103a: "As this creature enters, choose an opponent. That player may have this creature
+    enter with an additional N +1/+1 counters on it": the opponent chosen is asked next."""
+    g = from_setup({"seats": ["alice", "bob", "carol"], "active": "alice", "step": "main1", "players": {
+        "alice": {"hand": ["Snake of the Golden Grove"], "battlefield": ["Forest"] * 5}}}, cards)
+    g.submit("alice", {"action": "cast", "card": g.players["alice"].hand[0]})
+    for p in ("alice", "bob", "carol"):
+        g.submit(p, {"action": "pass"})
+    d = g.pending
+    assert d is not None and d.player == "alice" and list(d.options) == ["bob", "carol"]
+    with pytest.raises(IllegalAction):
+        g.submit("alice", {"option": "alice"})
+    g.submit("alice", {"option": answer})
+    d = g.pending
+    assert d is not None and d.player == asked and d.kind == "choose_option"
+
+
+def test_reveal_a_card_or_enter_tapped_takes_one_card_or_none(cards):
+    """614.12: "As SELF enters, you may reveal a Plains or Island card from your hand. If you don't,
+    it enters tapped" (Port Town): one card revealed, or none; two are refused."""
+    g = from_setup({"active": "alice", "step": "main1", "players": {
+        "alice": {"hand": ["Port Town", "Island", "Plains"]}}}, cards)
+    town, island, plains = g.players["alice"].hand
+    g.submit("alice", {"action": "play", "card": town})
+    d = g.pending
+    assert d is not None and d.kind == "choose_cards" and set(d.options) == {island, plains}
+    with pytest.raises(IllegalAction):
+        g.submit("alice", {"cards": [island, plains]})
+    g.submit("alice", {"cards": [island]})
+    assert not g.objects[g.battlefield[-1]].tapped
