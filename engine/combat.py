@@ -493,6 +493,8 @@ def declare_blockers(g: "Game", player: str, decl: Any) -> None:
                 g.queue.append({"kind": "order_attackers", "player": g.chars(b).controller, "blocker": b})
     for b, As in blocks.items():
         triggers.event(g, {"event": "blocks", "obj": b, "attackers": As})
+        for a in As:  # "whenever SELF blocks a creature, ... that creature": once for each (509.4, 603.2)
+            triggers.event(g, {"event": "blocks_creature", "obj": b, "blocked": a})
     for a in count:
         triggers.event(g, {"event": "becomes_blocked", "obj": a})
         for b in g.objects[a].blockers:  # 509.1h: "becomes blocked by a creature": once for each blocker

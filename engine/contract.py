@@ -23,7 +23,7 @@ from engine.values import AMOUNT_KINDS, REF_KEYS, REF_WORDS, STATIC_AMOUNT_KINDS
 #: Per op, the arguments that hold an amount or a reference (the other arguments are
 #: flags, zones, filters, lists and nested effects, which engine/support.py checks).
 AMOUNT_ARGS = frozenset({"amount", "power", "toughness", "per", "times", "top"})  # top: the piles op
-REF_ARGS = {op: frozenset({"what", "who", "source", "a", "b", "payer", "copy_of"}) for op in OPS}
+REF_ARGS = {op: frozenset({"what", "who", "source", "a", "b", "payer", "copy_of", "of"}) for op in OPS}
 for _op in ("damage", "prevent", "attach", "move_counters"):  # "to" is a reference for these (a zone for move)
     REF_ARGS[_op] = REF_ARGS[_op] | {"to"}
 REF_ARGS["piles"] = REF_ARGS["piles"] | {"separator", "chooser"}  # the players who separate and choose
@@ -55,8 +55,11 @@ def amount_problems(a: Any, static: bool = False) -> list[str]:
     extra = set(a) - AMOUNT_KINDS[head]
     if extra:
         out.append(f"amount {head} with {sorted(extra)}")
-    if head == "count_this_way" and a.get("action") not in ("milled", "put"):
+    if head == "count_this_way" and a.get("action") not in ("milled", "put", "exiled", "destroyed", "discarded"):
         out.append(f"amount count_this_way {a.get('action')}")
+    if head == "count_this_way" and a.get("action") in ("exiled", "destroyed") \
+            and set(a["count_this_way"]) - {"types", "token"}:  # what engine.values.gone_matches reads
+        out.append(f"amount count_this_way {a.get('action')} by {sorted(a['count_this_way'])}")
     if head == "times":
         out += amount_problems(a.get("of"), static)
     if head == "plus":
@@ -79,7 +82,7 @@ def ref_problems(ref: Any, static: bool = False) -> list[str]:
         if not keys:
             return [f"reference {sorted(ref)}"]
         out: list[str] = []
-        for k in ("graveyard_of", "controller_of", "owner_of", "chooser"):
+        for k in ("graveyard_of", "library_of", "hand_cards_of", "controller_of", "owner_of", "chooser"):
             if k in ref:
                 out += ref_problems(ref[k])
         if "amount" in ref:

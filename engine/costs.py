@@ -286,11 +286,21 @@ def _statics(g: "Game") -> list[tuple[int, dict[str, Any]]]:
             if ab.kind == "static" and ab.static and ab.static.get("kind") == "cost_change" \
                     and ab.static.get("spells") != "self":
                 out.append((oid, ab.static))
+    for p in g.order:  # 113.4: an emblem's "Artifact spells you cast cost {1} less" works from the command zone
+        for oid in g.players[p].command:
+            for ab in g.objects[oid].card.abilities:
+                if "Emblem" in g.objects[oid].card.types and ab.kind == "static" and ab.static \
+                        and ab.static.get("kind") == "cost_change" and ab.static.get("spells") != "self":
+                    out.append((oid, ab.static))
     return out
 
 
-def has_target_changes(g: "Game") -> bool:
-    """Does a cost change on the battlefield depend on what a spell targets?"""
+def has_target_changes(g: "Game", card: CardDef | None = None) -> bool:
+    """Does a cost change on the battlefield (or the card's own: "costs {3} less to cast if it targets a
+    tapped creature") depend on what a spell targets?"""
+    if card is not None and _self_changes(card) and any(
+            ab.kind == "static" and ab.static and ab.static.get("targets") for ab in card.abilities):
+        return True
     return any(isinstance(st.get("spells"), dict) and "targets" in st["spells"] for _, st in _statics(g))
 
 
@@ -349,6 +359,11 @@ def cost_change(g: "Game", player: str, spell: int, targets: list[list[Any]] | N
         if ab.kind == "static" and own and own.get("kind") == "cost_change" and own.get("spells") == "self":
             if own.get("condition") and not _self_condition(g, own["condition"], player):
                 continue
+            tg = own.get("targets")
+            if tg and targets is not None and not any(
+                    isinstance(x, int) and matches(g, x, tg, spell, player) for slot in targets for x in slot):
+                continue  # "if it targets a tapped creature" (601.2f: the targets are chosen before the total cost;
+                # before they are, the reduction is assumed, as a target could give it)
             total += _amount(g, own, spell)
     return total
 
@@ -411,6 +426,9 @@ def change_problems(st: dict[str, Any]) -> list[str]:
                 out.append("cost_change targets")
         if st.get("who", "you") not in ("you", "opponent", "any"):
             out.append(f"cost_change who {st.get('who')}")
+    if st.get("targets") is not None and (spells != "self" or not isinstance(st["targets"], dict)
+                                          or unknown_keys(st["targets"])):
+        out.append("cost_change targets")
     if not isinstance(st.get("amount"), int):
         out.append("cost_change amount")
     if st.get("mana") and (st.get("amount", 0) < 0 or st["mana"] not in "WUBRG"):

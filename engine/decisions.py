@@ -97,8 +97,10 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
         out += _foretell_options(g, player, afford)
         if g.step == "declare_blockers":
             out += _sneak_options(g, player, afford)
-    # 116.1a, 307.1: the timing of most cards depends only on flash and the moment
-    plain = not player_statics.active(g)
+    # 116.1a, 307.1: the timing of most cards depends only on flash and the moment, unless a static
+    # working now changes it (flash for spells, a limit of spells, a name that can't be cast) or
+    # epic forbids every spell (702.49a)
+    plain = not p.epic and not _timing_statics(g)
     sorcery = casting.sorcery_timing(g, player)
     holding = g.priority == player
     forms: list[tuple[Any, int | None]] | None = None  # only a hand with a split card needs its halves
@@ -118,7 +120,7 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
             if sorcery and casting.can_play_land(g, player, oid):
                 out.append({"action": "play", "card": oid, "name": o.card.name})
             continue
-        if plain and not t.legendary_spell and not t.only:
+        if plain and not t.legendary_spell and not t.only and not t.flash_if:
             if not (holding if t.flash else sorcery):
                 continue
         elif not casting.can_cast_timing(g, player, o):
@@ -228,6 +230,15 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
     if g.stack and casting.split_second(g):  # 702.60a-b: special actions and mana abilities only
         out = [o for o in out if o["action"] not in ("cast", "activate") or o["action"] == "activate" and o["mana"]]
     return out
+
+
+def _timing_statics(g: "Game") -> bool:
+    """Does a static working now change when spells may be cast (``casting.can_cast_timing``:
+    player_statics.TIMING_KINDS, and 201.3 a name that can't be cast)?"""
+    if not player_statics.active(g):
+        return False
+    return any(player_statics.statics(g, k) for k in player_statics.TIMING_KINDS) or any(
+        st.get("lock") == "cast" for _, _, st in player_statics.statics(g, "name_lock"))
 
 
 #: the keywords that cast a card in another form (face down, as an Aura, overloaded)
@@ -342,7 +353,7 @@ def cast_option(g: "Game", player: str, o: Any, ab: Any, base: tuple[str, ...],
         en = o.card.keyword_args.get("Enchant")
         specs = (TargetSpec(en if isinstance(en, dict) else {"types": ["Creature"]}, "enchant"),)
     cands = [targets.target_candidates(g, s, o, player) for s in specs]
-    if specs and _target_taxes(g, player):  # 601.2f: a target that makes it cost more
+    if specs and _target_taxes(g, player, o.card):  # 601.2f: a target that makes it cost more (or less)
         cands = [[c for c in slot if _affordable(g, player, o, base, afford, [[c]])] for slot in cands]
     if any(len(c) < s.min for c, s in zip(cands, specs)):
         return None
@@ -482,10 +493,11 @@ def _affordable_plain(g: "Game", player: str, cost: tuple[str, ...], afford: dic
     return ok
 
 
-def _target_taxes(g: "Game", player: str) -> bool:
+def _target_taxes(g: "Game", player: str, card: Any = None) -> bool:
     """Is there a cost increase for spells that target something ("Spells your opponents
-    cast that target this creature cost {2} more")?"""
-    return costs.has_target_changes(g)
+    cast that target this creature cost {2} more"), or a reduction of the card's own ("costs {3}
+    less to cast if it targets a tapped creature")?"""
+    return costs.has_target_changes(g, card)
 
 
 def _affordable(g: "Game", player: str, o: Any, base: tuple[str, ...],
@@ -627,10 +639,11 @@ def offer_options(g: "Game", player: str, w: dict[str, Any]) -> list[dict[str, A
     unless it must be cast and can be (702.61a)."""
     o = g.objects.get(w["card"])
     out: list[dict[str, Any]] = []
-    if o is not None and player_statics.active(g) and (player_statics.cast_locked(g, player, o)
-                                                       or player_statics.cast_forbidden(g, player, o)):
+    land = o is not None and "Land" in o.card.types  # a land is played, never cast (305.1)
+    if o is not None and not land and player_statics.active(g) and (player_statics.cast_locked(g, player, o)
+                                                                    or player_statics.cast_forbidden(g, player, o)):
         o = None  # 201.3: "spells with the chosen name can't be cast", 101.2: as an ability offers it too
-    if o is not None:
+    if o is not None and not land:
         afford: dict[tuple[str, ...], bool] = {}
         mana: tuple[str, ...] = o.card.mana_cost
         if w.get("free"):
@@ -645,6 +658,8 @@ def offer_options(g: "Game", player: str, w: dict[str, Any]) -> list[dict[str, A
             if opt is not None:
                 opt.update(helped)
                 out.append(opt)
+    if o is not None and land and w.get("play") and casting.can_play_offered_land(g, player, o.id):
+        out.append({"action": "play", "card": o.id, "name": o.card.name})  # Word of Command: "plays that card"
     if not out or not w.get("must"):
         out.append({"action": "pass"})
     return out

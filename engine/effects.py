@@ -13,12 +13,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import bestow, cast_options, replacement
+from engine import bestow, cast_options, player_control, replacement
 from engine.actions import add_mana, put_attacking
 from engine.cards.abilities import Ability, Effect
 from engine.choices import NeedChoice
 from engine.errors import IllegalAction
 from engine.ops import OPS
+from engine.state import Obj
 from engine.targets import legal_now, spell_ability
 from engine.values import Ctx, condition, this
 
@@ -45,7 +46,7 @@ def _flat(ab: Ability, modes: list[int]) -> list[tuple[Effect, int]]:
 #: Conditions about the source object itself: not rechecked once it is gone (its last known
 #: information stands, 608.2h).
 _OBJECT_CONDITIONS = {"kicked", "cast_with", "mana_spent_ge", "self", "self_attacked_or_blocked_this_turn",
-                      "self_dealt_damage", "new_since_upkeep", "renowned"}
+                      "self_dealt_damage", "self_damage_turn_ge", "new_since_upkeep", "renowned"}
 
 
 def resolve_top(g: "Game") -> None:
@@ -87,6 +88,8 @@ def resolve_top(g: "Game") -> None:
                    "lki_pt": {x: (g.chars(x).power, g.chars(x).toughness) for slot in legal for x in slot
                               if isinstance(x, int) and x in g.objects and g.objects[x].zone == "battlefield"}}
     g.log("resolve", card=s.name, obj=sid)
+    if s.chosen.get("controlled_by") in g.players:  # 712.2: "you control the player while that spell is resolving"
+        player_control.during(g, s.controller, s.chosen["controlled_by"], sid)
     resume(g)
 
 
@@ -161,6 +164,8 @@ def _finish(g: "Game", sid: int, countered: bool = False) -> None:
             g.wait = need.wait
             return
     g.resolving = None
+    if g.player_control.get("during"):
+        player_control.resolved(g, sid)  # 712.2: control until it finishes resolving ends
     if s is not None and s.zone == "stack":
         if s.ability is not None:
             g.stack.remove(sid)
@@ -168,9 +173,9 @@ def _finish(g: "Game", sid: int, countered: bool = False) -> None:
             g.changed()
         elif not countered and any(t in s.card.types for t in _PERMANENT_TYPES):
             target = s.targets[0][0] if s.targets and s.targets[0] else None
-            new = g.move(sid, "battlefield", controller=s.controller)
-            if "Aura" in s.card.subtypes and target is not None:
-                g.objects[new].attached_to = target  # 303.4f
+            aura = "Aura" in s.card.subtypes and target is not None
+            new = g.move(sid, "battlefield", controller=s.controller, attached_to=target if aura else None)  # 303.4f
+            if aura:
                 g.changed()
             cast_options.after_resolve(g, s, new)  # dash's return (702.108a)
             if cast_options.cast_with(s, "Sneak") and new in g.objects:  # sneak: "enters tapped and attacking"
@@ -210,8 +215,10 @@ def answer(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
         lo, hi = d.data.get("min", 0), d.data.get("max", 0)
         if not lo <= len(cards) <= hi or len(set(cards)) != len(cards) or any(c not in d.options for c in cards):
             raise IllegalAction(f"choose {lo}..{hi} of the offered cards")
-        if d.data.get("different_names") and len({g.objects[c].card.name for c in cards}) != len(cards):
-            raise IllegalAction("the chosen cards must have different names")
+        if d.data.get("different_names"):  # the names (or mana values) the question gave, else the names
+            key = dict(zip(d.options, d.data.get("names") or [g.objects[c].card.name for c in d.options]))
+            if len({key[c] for c in cards}) != len(cards):
+                raise IllegalAction("the chosen cards must be different (names or mana values)")
         groups = d.data.get("one_of_each")
         if groups is not None and not one_of_each(cards, groups):
             raise IllegalAction("choose at most one card of each kind the effect names")
@@ -234,10 +241,34 @@ def one_of_each(cards: list[Any], groups: list[list[Any]]) -> bool:
 
 
 def run_now(g: "Game", ab: Ability, src: int, controller: str, a: dict[str, Any]) -> None:
-    """A mana ability resolves at once without the stack (605.3)."""
-    for e in ab.effects:
-        if e.op == "add_mana":
+    """A mana ability resolves at once without the stack (605.3), its other instructions too
+    (605.1a: "Add {R} or {G}. SELF deals 1 damage to you."; "Add {C}. If you control ..., add {C}{C}
+    instead."). Those run through their ops in a resolution record of their own, for an object that
+    is never put on the stack; the resolution under way (a mana ability activated while paying during
+    one) is kept aside and put back."""
+    if all(e.op == "add_mana" for e in ab.effects):
+        for e in ab.effects:
             add_mana(g, controller, e, src, a.get("mana"))
+        return
+    s = Obj(g.next_id, 0, g.objects[src].card, controller, "stack")
+    g.next_id += 1
+    s.ability, s.source, s.controller = ab, src, controller
+    g.objects[s.id] = s
+    saved = g.resolving
+    r: Ctx = {"obj": s.id, "i": 0, "n": len(ab.effects), "answers": {}, "created": [], "legal": [],
+              "optional_asked": True, "lki_ctl": {}, "lki_owner": {}, "lki_card": {}, "lki_pt": {}}
+    g.resolving = r
+    try:
+        for i, e in enumerate(ab.effects):
+            r["i"], r["off"] = i, 0
+            if e.op == "add_mana":
+                add_mana(g, controller, e, src, a.get("mana"))
+            elif OPS[e.op](g, r, e) is not None:  # the compiler makes mana abilities only of ops that ask nothing
+                raise IllegalAction(f"{s.card.name}: a mana ability cannot ask a question ({e.op})")
+    finally:
+        g.resolving = saved
+        del g.objects[s.id]
+    g.changed()
 
 
 # ------------------------------------------------------------------ damage (120)

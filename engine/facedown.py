@@ -24,7 +24,9 @@ from engine import triggers
 from engine.cards.abilities import CardDef, Cost
 from engine.cards.compiler.keywords import keyword_abilities
 from engine.errors import IllegalAction
+from engine.layers import counters_allowed
 from engine.payment import can_afford, pay_mana
+from engine.transform import back_face
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -32,7 +34,7 @@ if TYPE_CHECKING:
 
 __all__ = ["FACE_DOWN", "FACE_DOWN_EXILED", "exile_face_down", "turn_up_exiled", "CAST_COST", "is_face_down",
            "hidden_card", "morph_cost", "can_cast_face_down", "turn_down_for_cast", "put_down", "card_after_move",
-           "up_ways", "turn_face_up", "reveal_all", "options", "known_to", "manifest"]
+           "up_ways", "turn_face_up", "reveal_all", "options", "known_to", "manifest", "turn_down"]
 
 #: 707.2, 702.36a, 701.31a: the characteristics of a face-down spell or permanent
 FACE_DOWN = CardDef(name="", mana_cost=(), types=("Creature",), power="2", toughness="2")
@@ -126,6 +128,33 @@ def manifest(g: "Game", player: str, n: int = 1, by: str = "manifest") -> list[i
     return out
 
 
+def turn_down(g: "Game", oid: int, look: dict[str, Any] | None = None) -> bool:
+    """"Turn target creature face down" (Cyber Conversion, Backslide): the permanent stays the same
+    object (its counters, damage and the effects on it stay, as when it is turned face up, 707.8) with
+    the face-down characteristics (707.2), or those the effect gives it ("It's a 2/2 Cyberman artifact
+    creature", ``look``). It can be turned face up only by a morph cost it has (702.36e). Nothing
+    happens to a double-faced permanent (711.10) or to one already face down. True when it turned."""
+    o = g.objects.get(oid)
+    if o is None or o.zone != "battlefield" or is_face_down(o):
+        return False
+    if back_face(o.card) is not None or "front" in o.chosen:
+        return False  # 711.10: a double-faced permanent can't be turned face down
+    o.chosen["face_down"] = o.card
+    o.chosen["down_by"] = "turned"
+    o.card = _looks(look) if look else FACE_DOWN
+    _mark(g)
+    g.changed()
+    g.log("turn_face_down", obj=oid, player=g.chars(oid).controller)
+    return True
+
+
+def _looks(look: dict[str, Any]) -> CardDef:
+    """The face-down characteristics an effect gives (707.2: "It's a 2/2 Cyberman artifact creature")."""
+    return CardDef(name="", mana_cost=(), types=tuple(look.get("types", ("Creature",))),
+                   subtypes=tuple(look.get("subtypes", ())), power=str(look.get("power", 2)),
+                   toughness=str(look.get("toughness", 2)))
+
+
 #: 406.3: a face-down card in exile has no characteristics (hideaway, 702.74a)
 FACE_DOWN_EXILED = CardDef(name="", mana_cost=(), types=())
 
@@ -216,8 +245,17 @@ def turn_face_up(g: "Game", player: str, a: dict[str, Any]) -> None:
     o.card = card
     del o.chosen["face_down"]
     o.chosen.pop("down_by", None)
+    if "copy_up" in o.chosen:  # 707.10: turned face up, its copiable values are the ones it copied
+        o.chosen["printed"] = o.chosen["copy_base"] = card
+        o.card, o.is_copy = o.chosen.pop("copy_up"), True
     if way == "megamorph":  # 702.36b
         o.counters["+1/+1"] = o.counters.get("+1/+1", 0) + 1
+    g.changed()
+    for ab in o.card.abilities:  # 707.11: "As SELF is turned face up, put ... counters on it", applied as it turns
+        st = ab.static
+        if ab.kind == "static" and st and st.get("kind") == "turned_up_counters" \
+                and counters_allowed(g, o.id, st["counter"]):
+            o.counters[st["counter"]] = o.counters.get(st["counter"], 0) + st["amount"]
     g.changed()
     g.log("turn_face_up", player=player, card=card.name, obj=o.id, cost=way)
     g.passes = 0

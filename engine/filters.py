@@ -18,14 +18,18 @@ KNOWN = frozenset({
     "not_supertypes", "colors", "colorless", "multicolored", "monocolored", "controller", "owner",
     "other", "tapped", "attacking", "blocking", "in_combat", "token", "keyword", "not_keyword",
     "counter", "power_le", "power_ge", "power_eq", "toughness_le", "toughness_ge", "toughness_eq",
-    "mv_le", "mv_ge", "mv_eq", "zone", "player", "opponent", "any", "or", "permanent", "name",
+    "mv_le", "mv_ge", "mv_eq", "and_subtypes", "zone", "player", "opponent", "any", "or", "permanent", "name",
     "damaged_this_turn", "targets_you", "targets", "power_lt_self", "toughness_lt_self", "power_lt",
     "toughness_lt", "not", "ability", "one_of_each", "different_names", "enchanted", "equipped",
     "chosen_color", "chosen_type", "from_battlefield_this_turn", "unblocked", "attacking_you", "chosen_name",
-    "shares_color_with_source", "paired_group", "name_in", "power_gt_self",
+    "shares_color_with_source", "paired_group", "name_in", "power_gt_self", "toughness_gt_self",
     "attached_to_self",  # "for each Aura attached to SELF" (303.4, 301.5)
+    "counters_ge",  # {"+1/+1": 3}: "if that creature has three or more +1/+1 counters on it" (121.1)
     "other_target",  # a target slot's: not an object chosen for another target (115.3; engine/targets.check_targets)
 })
+#: 110.4 (2016): the permanent card types, and Battle (a later card type, March of the Machine); Tribal is
+#: not one by itself (a tribal instant is an instant)
+_PERMANENT_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle"})
 #: Keys that name another object of the resolution ("with the same name as that permanent"):
 #: engine.values binds them to plain keys (``name_in``) before ``matches`` reads the filter.
 BOUND_KEYS = frozenset({"same_name_as"})
@@ -114,15 +118,21 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
     if f.get("any"):
         if not (c.types & {"Creature", "Planeswalker"}) or o.zone != "battlefield":
             return False
+    if f.get("permanent") and o.zone != "battlefield" and not c.types & _PERMANENT_TYPES:
+        return False  # 110.4a: "permanent card": an artifact, creature, enchantment, land or planeswalker card
     t = f.get("types")
     if t and not any(tt in c.types or (tt == "Permanent" and o.zone == "battlefield")
                      or (tt == "Spell" and o.zone == "stack") or tt == "Card" for tt in t):
         return False
+    if f.get("permanent") and not c.types & _PERMANENT_TYPES:
+        return False  # "permanent card" (110.4a: a card with a permanent type; Wrenn and Seven's -8)
     if "and_types" in f and not all(tt in c.types for tt in f["and_types"]):
         return False
     if "subtypes" in f and not any(s in c.subtypes for s in f["subtypes"]):
         return False
     if "not_types" in f and any(tt in c.types for tt in f["not_types"]):
+        return False
+    if "and_subtypes" in f and not all(s in c.subtypes for s in f["and_subtypes"]):
         return False
     if "not_subtypes" in f and any(s in c.subtypes for s in f["not_subtypes"]):
         return False
@@ -188,6 +198,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False
     if "counter" in f and not o.counters.get(f["counter"]):
         return False
+    if "counters_ge" in f and any(o.counters.get(k, 0) < n for k, n in f["counters_ge"].items()):
+        return False
     if not _cmp(game, c.power, f, "power", src) or not _cmp(game, c.toughness, f, "toughness", src):
         return False
     if any(k in f for k in ("mv_le", "mv_ge", "mv_eq")):
@@ -206,7 +218,7 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False  # dealt damage this turn: the sources are remembered until cleanup (514.2)
     if "power_lt" in f and not c.power < f["power_lt"] or "toughness_lt" in f and not c.toughness < f["toughness_lt"]:
         return False
-    for key in ("power_lt_self", "toughness_lt_self", "power_gt_self"):
+    for key in ("power_lt_self", "toughness_lt_self", "power_gt_self", "toughness_gt_self"):
         if key in f:  # "with power less (greater) than SELF's power" (the source on the battlefield)
             so = game.objects.get(src) if src is not None else None
             if so is not None and so.ability is not None:  # an ability's SELF is its source (112.7)
@@ -214,7 +226,7 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
             if so is None or so.zone != "battlefield":
                 return False
             mine, its = getattr(c, key[:-8]), getattr(game.chars(so.id), f[key])
-            if not (mine > its if key == "power_gt_self" else mine < its):
+            if not (mine > its if key.endswith("_gt_self") else mine < its):
                 return False
     if f.get("enchanted") and not _has_attached(game, x, "Aura"):
         return False
@@ -273,6 +285,18 @@ def _has_attached(game: "Game", x: int, subtype: str) -> bool:
 PLAYER_WORDS = (None, "you", "not_you", "opponent")
 
 
+def prior_target(ctl: Any) -> int | None:
+    """The slot of the earlier target a target filter's controller names (601.2c: "target player ...
+    target creature that player controls", {"target": n}; "target player or planeswalker ... target
+    creature that player or that planeswalker's controller controls", {"controller_of": {"target": n}}),
+    or None."""
+    if isinstance(ctl, dict) and "controller_of" in ctl:
+        ctl = ctl["controller_of"]
+    if isinstance(ctl, dict) and set(ctl) == {"target"} and isinstance(ctl["target"], int):
+        return ctl["target"]
+    return None
+
+
 def unknown_keys(f: Any, group_ok: bool = False, player_refs: bool | str = False, target: bool = False) -> set[str]:
     """Filter keys (recursively) this engine does not understand (group keys only where a
     search or dig chooses the cards: ``group_ok``; a controller given as a reference, "creatures
@@ -287,8 +311,9 @@ def unknown_keys(f: Any, group_ok: bool = False, player_refs: bool | str = False
     ctl = f.get("controller")
     if ctl not in PLAYER_WORDS and not (player_refs and (ctl != "that_player" or player_refs == "that_player")
                                         and isinstance(ctl, (str, dict))) \
-            and not (target and ctl in ("defending_player", "trigger_player")):  # bound as targets are chosen
-        # (engine/targets.py; "trigger_player" only in a triggered ability: engine/support.py)
+            and not (target and (ctl in ("defending_player", "trigger_player") or prior_target(ctl) is not None)):
+        # bound as targets are chosen (engine/targets.py; "trigger_player" only in a triggered ability:
+        # engine/support.py; another target's player, "target creature that player controls": with the targets)
         out.add("controller")
     if f.get("owner") == "that_player" and player_refs != "that_player":  # read for each player (amount_for)
         out.add("owner")

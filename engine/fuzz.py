@@ -1,5 +1,11 @@
-"""``python -m engine.fuzz --games N [--seed S] [--jobs J] [--decks random|bench|FILE...] [--json]``:
+"""``python -m engine.fuzz --games N [--seed S] [--start K] [--jobs J] [--decks random|bench|FILE...] [--json]``:
 random games with invariants checked.
+
+Game i of a run is seeded with S+i, so a run is reproducible in parts: ``--start K`` plays
+games K to K+N-1 of run S (the seeds S+K...), and the games of one part do not depend on the
+others. The run's first line (standard error) names its seed, its first game and the command
+that plays the rest; each ``--progress`` line names the part still to play. A run stopped at
+any point is resumed by that command and adds up to the run played at once.
 
 The decks are the two bench decks, seeded random 60-card decks of every supported card
 (``--decks random``), or deck files. After every decision: no exception; every object in
@@ -95,7 +101,7 @@ def check_sba(g: Game) -> None:
 
 
 #: the derived data ``layers.compute`` leaves on the game, put back after a fresh computation
-_DERIVED = ("_chars", "_chars_plain", "_activated")
+_DERIVED = ("_chars", "_chars_plain", "_chars_zone_free", "_activated")
 
 
 def check_chars(g: Game) -> None:
@@ -252,7 +258,9 @@ _CARDS: dict[str, CardPool] = {}
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m engine.fuzz", description=__doc__)
     ap.add_argument("--games", type=int, default=100)
-    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--seed", type=int, default=0, help="the run's seed: game i is seeded with SEED+i")
+    ap.add_argument("--start", type=int, default=0, metavar="K",
+                    help="play games K to K+GAMES-1 of the run (a part: the seeds SEED+K ...)")
     ap.add_argument("--json-every", type=int, default=0,
                     help="also rebuild the game from scratch with from_json every K decisions (the replay kept "
                          "in step already checks it after every decision); always done at the end of a game")
@@ -272,7 +280,20 @@ def main(argv: list[str] | None = None) -> int:
     failures: list[dict[str, Any]] = []
     decisions = turns = 0
     results = {"p0": 0, "p1": 0, "draw": 0, "none": 0}
-    work = [(a.seed + i, a.json_every, decks, a.decision_s, a.game_s, a.players) for i in range(a.games)]
+    if a.start < 0:
+        ap.error("--start is a game number (0 or more)")
+    first = a.start
+    work = [(a.seed + first + i, a.json_every, decks, a.decision_s, a.game_s, a.players) for i in range(a.games)]
+    base = ["python -m engine.fuzz", "--decks", *a.decks, *(["--players", str(a.players)] if a.players != 2 else [])]
+
+    def rest(k: int) -> str:
+        """The command that plays the games of this part from game k of the run on."""
+        return " ".join([*base, "--seed", str(a.seed), "--start", str(k), "--games", str(first + a.games - k)])
+
+    print(f"run seed {a.seed}: games {first} to {first + a.games - 1} (seeds {a.seed + first} to "
+          f"{a.seed + first + a.games - 1})", file=sys.stderr, flush=True)
+    finished: set[int] = set()  # the games of this part that ended (in any order with --jobs)
+    upto = first  # every game before this one ended: the part resumes here
     it: Iterator[dict[str, Any]]
     if a.jobs > 1:
         pool = multiprocessing.get_context("fork").Pool(a.jobs)
@@ -281,10 +302,11 @@ def main(argv: list[str] | None = None) -> int:
         pool = None
         it = map(_one, work)
     for done, r in enumerate(it, 1):
+        finished.add(r["seed"] - a.seed)
+        while upto in finished:
+            upto += 1
         if "error" in r:
-            seats = ["--players", str(a.players)] if a.players != 2 else []
-            r["replay"] = " ".join(["python -m engine.fuzz", "--decks", *a.decks, *seats, "--seed", str(r["seed"]),
-                                    "--games", "1"])
+            r["replay"] = " ".join([*base, "--seed", str(r["seed"]), "--games", "1"])
             failures.append(r)
             print(f"FAIL seed {r['seed']} decision {r.get('decision')}: {r['error']}\n  replay: {r['replay']}",
                   file=sys.stderr)
@@ -293,15 +315,17 @@ def main(argv: list[str] | None = None) -> int:
             turns += r["turns"]
             results[r["winner"]] = results.get(r["winner"], 0) + 1
         if a.progress and done % a.progress == 0:
+            left = f"; the rest: {rest(upto)}" if upto < first + a.games else ""
             print(f"{done} games, {decisions} decisions, {time.perf_counter() - t0:.0f} s, "
-                  f"{len(failures)} failures", flush=True)
+                  f"{len(failures)} failures{left}", flush=True)
     if pool is not None:
         pool.close()
         pool.join()
     dt = time.perf_counter() - t0
     print(f"{a.games} games, {decisions} decisions in {dt:.1f} s; results {results}; {len(failures)} failures")
     if a.json:
-        print(json.dumps({"games": a.games, "decisions": decisions, "seconds": round(dt, 1),
+        print(json.dumps({"games": a.games, "seed": a.seed, "start": first, "decisions": decisions,
+                          "seconds": round(dt, 1),
                           "failures": [{k: f[k] for k in ("seed", "decision", "error", "replay") if k in f}
                                        for f in failures]}))
     return 1 if failures else 0

@@ -30,6 +30,7 @@ from engine import (
     extra_phases,
     facedown,
     knowledge,
+    loops,
     manual,
     opening,
     phasing,
@@ -49,7 +50,7 @@ from engine.cards.abilities import CardDef
 from engine.choices import answer_enter, answer_name
 from engine.decision_kinds import CHOICE_KINDS, DecisionKind, validate
 from engine.errors import EngineFault, IllegalAction
-from engine.layers import Chars, compute, counters_allowed, off_battlefield
+from engine.layers import Chars, compute, copy_layers, counters_allowed, off_battlefield
 from engine.leave import exile_orphans, leave
 from engine.ops import OPS
 from engine.rng import GameRandom
@@ -79,12 +80,14 @@ class Game:
     _pstatics: tuple[Any, dict[str, list[tuple[int, str, dict[str, Any]]]]]    # player_statics.statics
     _printed: dict[int, Any]                                                    # layers.compute
     _chars_plain: dict[int, Chars]                                              # layers.compute
+    _chars_zone_free: dict[int, Chars]                                          # layers.compute
     _activated: tuple[Any, dict[str, list[tuple[int, list[tuple[int, Any]]]]]]  # decisions
     _cost_statics: tuple[Any, list[tuple[int, dict[str, Any]]]]                 # costs._statics
     _listened: tuple[Any, frozenset[str]]                                       # triggers.event
     _commander_names: dict[str, str]                                            # view.commander_name
     _state_any: tuple[int, bool]                                                # triggers.state_triggers
     _face_down: bool                                                            # facedown (its options)
+    _copy_fx: bool                                                              # layers.copy_layers (706.2)
     # set by position.build on a game built from a setup (scenarios): setup ids to physical cards (uids)
     handles: dict[str, int]
 
@@ -145,6 +148,7 @@ class Game:
         self.tokens_outside = False         # a token left the battlefield: 704.5d has work to do
         self.phased: list[int] = []         # phased-out permanents (702.25b; engine/phasing.py)
         self.player_control: dict[str, Any] = player_control.new()  # 712: players controlled (engine/player_control.py)
+        self.loop: dict[str, Any] = {}  # 716.4: positions since the last choice (engine/loops.py)
         self.format: str | None = None      # "commander" (903), or None
         self.commanders: dict[int, str] = {}  # 903.3: the commanders' card uids -> owner (set at the start)
         self._chars: dict[int, Chars] | None = None
@@ -312,6 +316,8 @@ class Game:
         self._chars = None
         self._msrc = {}
         self._version = self.__dict__.get("_version", 0) + 1
+        if self.__dict__.get("_copy_fx"):  # a copy effect may have ended (613.1a: engine/ops/continuous.py)
+            copy_layers(self)
 
     def skip_to_cleanup(self) -> None:
         """713.1b-d: creatures leave combat, state-based actions are checked with no player
@@ -337,6 +343,19 @@ class Game:
         self._version += 1
         if clean:
             self._sba_clean = self._version
+
+    def hidden_move(self) -> None:
+        """Forget derived data after a card moved between zones other than the battlefield and the
+        command zone (a draw, a discard, a spell cast or put into a graveyard). While every static
+        ability reads only permanents (``layers._turn_free``: no zone but the battlefield, no
+        counted amount; no full text of a graveyard's card, 612.5) and the resolved continuous
+        effects have their objects and values locked in (611.2c), the characteristics of the
+        permanents stay what they are (613) and, as for a change of turn state, are kept
+        (``turn_state_changed``); otherwise this is ``changed()``."""
+        if self.__dict__.get("_chars_zone_free") is not self._chars or self._chars is None:
+            self.changed()
+            return
+        self.turn_state_changed()
 
     def all_chars(self) -> dict[int, Chars]:
         """The characteristics of every permanent on the battlefield now (613), by object id."""
@@ -390,14 +409,16 @@ class Game:
 
     def move(self, oid: int, to: str, *, top: bool = True, controller: str | None = None,
              tapped: bool = False, index: int | None = None, replaced: bool = False,
-             counters: dict[str, int] | None = None, linked: int | None = None, transformed: bool = False) -> int:
+             counters: dict[str, int] | None = None, linked: int | None = None, transformed: bool = False,
+             attached_to: int | None = None) -> int:
         """Move an object to a zone; it becomes a new object there (400.7). Returns its new id.
 
         A move to a graveyard goes through its replacement effects (614.1a, engine/replacement.py)
         unless ``replaced`` says the caller already applied them; "library_shuffle" shuffles it
         into its owner's library. ``counters``: it enters the battlefield with them (614.1c:
         persist, undying). ``linked``: the source whose replacement the caller applied exiles it,
-        linked to that source's "exiled with" ability (614.14)."""
+        linked to that source's "exiled with" ability (614.14). ``attached_to``: an Aura spell enters
+        the battlefield attached to its target (303.4f), so its enters triggers see it attached."""
         o = self.objects[oid]
         frm = o.zone
         r = self.resolving
@@ -417,6 +438,8 @@ class Game:
             return oid
         if frm == "stack" and "cast_with" in o.chosen:  # 702.33a: a flashback spell is exiled instead
             to = cast_options.leaves_stack_to(o, to, False)  # (engine/cast_options.py)
+        if frm == "stack" and to == "graveyard" and o.chosen.get("exile_instead"):
+            to = "exile"  # 614.1a: cast with a permission that exiles it instead (engine/zones_cast.py)
         elif frm == "battlefield" and o.chosen.get("leaves_to") not in (None, to):
             to = o.chosen["leaves_to"]  # 702.83a: "if it would leave the battlefield, exile it instead"
         link = linked if to == "exile" else None
@@ -459,7 +482,7 @@ class Game:
         n.damage = 0
         n.deathtouched = False
         n.counters = {}
-        n.attached_to = None
+        n.attached_to = attached_to if to == "battlefield" else None
         n.attacking = None
         n.blocking = []
         n.blocked = False
@@ -505,7 +528,10 @@ class Game:
         if link is not None and link in self.objects and self.objects[link].zone == "battlefield":
             keeper = self.objects[link]  # 614.14: exiled by its replacement, linked to its "exiled with" ability
             keeper.chosen["exiled"] = list(keeper.chosen.get("exiled", ())) + [n.id]
-        self.changed()
+        if frm in _KEEPING and to in _KEEPING:  # no permanent nor emblem came or went
+            self.hidden_move()
+        else:
+            self.changed()
         if to in ("library", "hand") and not shuffle:
             # into a hidden zone: who saw it go there knows it (until a shuffle, 701.16a)
             if frm not in ("library", "hand"):  # from a public zone: the whole table saw it
@@ -553,6 +579,8 @@ class Game:
         """Draw n cards (121.2); drawing from an empty library loses at the next SBA check (704.5b)."""
         p = self.players[player]
         for _ in range(n):
+            if player_statics.active(self) and player_statics.draw_capped(self, player):
+                continue  # "can't draw more than one card each turn": this draw can't happen (121.2)
             if self.effects and replacement.draw_replaced(self, player):
                 continue  # 614.11: replaced, even from an empty library; the next draw goes on (614.11a)
             if not p.library:
@@ -611,6 +639,7 @@ class Game:
         try:
             try:
                 self._answer(d, answer)
+                loops.answered(self, d, answer)  # 716.2a: a choice starts the loop record again
             except IllegalAction:
                 if snapshot is not None:
                     self._restore(snapshot)
@@ -684,7 +713,7 @@ class Game:
                "first_strike_step", "spells_cast_turn", "graveyard_turn",
                "assignments", "scried", "opening_done", "extra_turns",
                "regular", "tokens_outside", "replacing", "shown", "gone", "shared", "seated", "phased",
-               "player_control")
+               "player_control", "loop")
 
     def _snapshot(self, derived: bool = False) -> dict[str, Any]:
         """The state, to be put back by ``_restore`` (``derived``: with the data derived from it)."""
@@ -847,14 +876,17 @@ class Game:
         self.log("game_over", winner=self.winner)
         return True
 
-    def draw_game(self, controller: str) -> None:
+    def draw_game(self, controller: str, involved: list[str] | None = None) -> None:
         """104.4c: an effect states that the game is a draw. With limited range of influence (104.4e,
         801.15) it is a draw for the effect's controller and every player within their range only: they
-        leave the game (800.4a) and the others play on; the last one left wins (104.2a)."""
+        leave the game (800.4a) and the others play on; the last one left wins (104.2a). ``involved``:
+        a loop of mandatory actions (104.4b, 716.4), a draw for each player who controls an object
+        involved in it and each player within their range (801.16)."""
         if self.winner is not None:
             return
         live = [n for n in self.order if n not in self.gone]
-        out = live if self.influence is None else [n for n in live if seats.in_range(self, controller, n)]
+        near = involved or [controller]
+        out = live if self.influence is None else [n for n in live if any(seats.in_range(self, c, n) for c in near)]
         if len(out) < len(live):
             for n in out:
                 self.log("draw_for", player=n)
@@ -1137,10 +1169,19 @@ class Game:
         """614.10: a step a player skips ("Skip your draw step", "Players skip their untap
         steps") is replaced by nothing: the next step begins instead. Only a step about to
         begin is skipped; one under way is not."""
-        while step in _SKIPPABLE and player_statics.active(self) and player_statics.skips(self, self.active, step):
+        while step in _SKIPPABLE and (player_statics.active(self) and player_statics.skips(self, self.active, step)
+                                      or self._skip_next(step)):
             self.log("skip", step=step, player=self.active)
             step = STEPS[STEPS.index(step) + 1]
         return step
+
+    def _skip_next(self, step: str) -> bool:
+        """614.10: "skips their next untap step" (engine/ops/misc.py): used up by the step it skips."""
+        for k, e in enumerate(self.effects):
+            if e["layer"] == "skip_next" and e["player"] == self.active and e["step"] == step:
+                del self.effects[k]
+                return True
+        return False
 
     def _next_turn(self) -> None:
         """500.1: the next player's turn begins (a player who left takes no turn; 800.4i:
@@ -1195,6 +1236,10 @@ class Game:
             self.passes = 0
             if self.stack:
                 self.priority = None
+                if loops.resolving(self):  # 716.4, 801.16: a loop of mandatory actions is a draw
+                    if self.winner is None:  # for some players only: the others play on
+                        self._give_priority()
+                    return
                 effects.resolve_top(self)
                 if self.resolving is None and self.winner is None:
                     self._give_priority()
@@ -1262,16 +1307,20 @@ ANSWER_HANDLERS: dict[tuple[str, str | None], Handler] = {
     (K.CHOOSE_CARDS, "devour"): entering.answer_devour,  # 702.81a: sacrificed as it enters
     (K.CHOOSE_OPTION, "miracle"): cast_options.answer_miracle,   # 702.93a: reveal the first card drawn
     (K.CHOOSE_OPTION, "opponent_mode"): casting.answer_opponent_mode,  # 601.3: an opponent chooses the mode
+    (K.CHOOSE_OPTION, "trigger_mode"): triggers.answer_mode,  # 603.3c: a modal triggered ability's mode
     (K.CHOOSE_NUMBER, "assist"): casting.answer_assist,  # assist (a later keyword): the helper's amount
     (K.CHOOSE_OPTION, "opponent_targets"): casting.answer_opponent_targets,  # 602.3a: which opponent chooses
     (K.CHOOSE_CARDS, "opponent_targets"): casting.answer_opponent_targets,  # 602.3: an opponent chooses targets
 }
 
 
+#: the zones a move between which leaves the characteristics of permanents as they were (Game.hidden_move)
+_KEEPING = frozenset({"library", "hand", "graveyard", "exile", "stack"})
+
 _PLAIN = (str, int, float, bool, type(None))
 #: derived data that depends only on the state (characteristics, mana sources, activated
 #: abilities): a snapshot keeps it, so a restored state need not work it out again
-_KEPT = ("_chars", "_chars_plain", "_msrc", "_activated")
+_KEPT = ("_chars", "_chars_plain", "_chars_zone_free", "_msrc", "_activated")
 
 
 _PLAIN_TYPES = frozenset(_PLAIN)

@@ -3,6 +3,7 @@
 ``compute(game)`` works out the characteristics of every permanent at once, layer by
 layer (613.1): control (2), types (4), colors (5), abilities (6), then power and
 toughness: characteristic-defining (7a), setting (7b), modifying (7c), counters (7d), switching (7e).
+Copy effects (layer 1) change the permanent's card itself (``copy_layer``), before all of these.
 Within a layer effects apply in timestamp order (613.6); static abilities take the
 timestamp of their permanent (613.6a... 613.6b), effects of resolved spells and
 abilities the time they were created. Filters are checked against the characteristics
@@ -171,12 +172,58 @@ def compute(game: "Game") -> dict[int, Chars]:
     if not statics and not game.effects:
         out = _counters(objs, chars, own)
         game._chars_plain = out  # printed characteristics and counters only (Game.turn_state_changed)
+        game._chars_zone_free = out  # nor any other zone (Game.hidden_move)
         return out
     if all(_turn_free(e[2]) for e in statics):
         out = _layers(game, objs, chars, own, statics)
         game._chars_plain = out  # nothing reads turn state: kept by Game.turn_state_changed
+        if not full:  # turn-free statics read only permanents; a full text reads a graveyard (612.5)
+            game._chars_zone_free = out  # kept by Game.hidden_move
         return out
     return _layers(game, objs, chars, own, statics)
+
+
+def copy_layers(game: "Game") -> None:
+    """Layer 1 for every permanent a copy effect has applied to (``Game.changed`` calls this once a
+    game has had one): a copy effect that ended (514.2, 611.2) gives the permanent back its card."""
+    objs = game.objects
+    for oid in game.battlefield:
+        o = objs.get(oid)
+        if o is not None and o.chosen and ("copy_base" in o.chosen or "copy_up" in o.chosen):
+            copy_layer(game, o)
+
+
+def copy_layer(game: "Game", o: "Obj") -> None:
+    """Layer 1 (613.1a, 706.2): the card of a permanent that copy effects ("becomes a copy of ...")
+    apply to is the copy of the latest of them in timestamp order (613.6); once they have all
+    ended it is again what it was before the first began (``chosen["copy_base"]``: its own card,
+    or what it entered as a copy of, 706.5). It stays the same object throughout (706.4).
+
+    707.10: while face down it keeps its face-down values; the copy waits in
+    ``chosen["copy_up"]`` and is what it becomes if it is turned face up (engine/facedown.py)."""
+    effs = [e for e in game.effects if e["layer"] == "1" and o.id in e["objects"]]
+    want: Any = max(effs, key=lambda e: e["ts"])["card"] if effs else None
+    ch = o.chosen
+    if "face_down" in ch:
+        if want is not None:
+            ch["copy_up"] = want
+        else:
+            ch.pop("copy_up", None)
+        return
+    base: Any = ch.get("copy_base")
+    if base is None:
+        return
+    if want is not None:
+        if o.card is not want:
+            o.card, o.is_copy = want, True
+            game.changed()
+        return
+    del ch["copy_base"]  # every copy effect on it has ended
+    if ch.get("printed") is base:  # its own card: no longer a copy
+        del ch["printed"]
+        o.is_copy = False
+    o.card = base
+    game.changed()
 
 
 def _layers(game: "Game", objs: dict[int, Any], chars: dict[int, Chars], own: Any,
@@ -221,6 +268,8 @@ def _layers(game: "Game", objs: dict[int, Any], chars: dict[int, Chars], own: An
 
     def run(layer: str, entries: list[Entry], apply: Any) -> None:
         """Apply one layer's effects: timestamp order, dependencies first (613.6, 613.7)."""
+        if not entries:
+            return
         pending = sorted(entries, key=lambda e: e[0])
         removers = layer == "6" and any(y[2].get("lose_all") for y in pending)  # may only overstate
         ordered = layer not in _READS or not any(may_depend(layer, x, removers) for x in pending)
@@ -296,9 +345,19 @@ def _layers(game: "Game", objs: dict[int, Any], chars: dict[int, Chars], own: An
     for e in timed:  # the resolved effects of each layer, in timestamp order
         by_layer.setdefault(e["layer"], []).append((e["ts"], None, e, None))
 
+    at_kind: dict[Any, list[int]] = {}  # a kind of static -> the places of its statics in ``statics``
+    for k, entry in enumerate(statics):
+        at_kind.setdefault(entry[2].get("kind"), []).append(k)
+
+    def of_kinds(kinds: tuple[str, ...]) -> list[Entry]:
+        """The statics of these kinds, in the order of ``statics``."""
+        if len(kinds) == 1:
+            return [statics[k] for k in at_kind.get(kinds[0], ())]
+        return [statics[k] for k in sorted(k for kind in kinds for k in at_kind.get(kind, ()))]
+
     def entries(layer: str, kinds: tuple[str, ...]) -> list[Entry]:
-        out = [(ts, src, st, ab) for ts, src, st, ab in statics if st.get("kind") in kinds
-               and (st.get("kind") != "become" or any(k in st for k in _BECOME_LAYER.get(layer, ())))]
+        out = [e for e in of_kinds(kinds)
+               if e[2].get("kind") != "become" or any(k in e[2] for k in _BECOME_LAYER.get(layer, ()))]
         return out + by_layer.get(layer, []) if out else list(by_layer.get(layer, ()))
 
     # layer 2: control; a static ("You control enchanted creature") gives it to its source's controller (613.2)
@@ -320,8 +379,8 @@ def _layers(game: "Game", objs: dict[int, Any], chars: dict[int, Chars], own: An
                 if any(k in _KEYWORD_ABILITIES for k in bar):
                     c.abilities = [a for a in c.abilities if a.keyword not in bar]
     # layer 7a: characteristic-defining abilities
-    for ts, src, st, ab in statics:
-        if st.get("kind") == "set_pt" and src in chars and exists(src, st, ab):
+    for ts, src, st, ab in of_kinds(("set_pt",)):
+        if src in chars and exists(src, st, ab):
             c = own(src)
             if "power" in st:
                 c.power = game.amount(st["power"], src)
@@ -331,8 +390,8 @@ def _layers(game: "Game", objs: dict[int, Any], chars: dict[int, Chars], own: An
     run("7b", entries("7b", ("become",)), _APPLY["7b"])
     # layer 7c: modifying (statics and resolved effects in timestamp order)
     layer7c: list[tuple[int, list[int], int, int]] = []
-    for ts, src, st, ab in statics:
-        if st.get("kind") == "anthem" and exists(src, st, ab):
+    for ts, src, st, ab in of_kinds(("anthem",)):
+        if exists(src, st, ab):
             per = game.amount(st["per"], src) if st.get("per") else 1
             layer7c.append((ts, affected(src, st), game.amount(st.get("power", 0), src) * per,
                             game.amount(st.get("toughness", 0), src) * per))
@@ -385,12 +444,21 @@ def _turn_free(st: dict[str, Any]) -> bool:
 
 
 def _free_condition(cond: Any) -> bool:
-    """No condition, or only "as long as you control N or more ..." (a count of permanents,
-    values.condition ``control``) of a turn-free filter."""
+    """No condition, or only parts that read permanents and what a permanent keeps from its
+    entering (values.condition): "as long as you control N or more ..." (``control``, a count of
+    permanents) and "as long as enchanted creature is black" (``attached``: the permanent it is
+    attached to, 303.4), each of a turn-free filter; "as long as it was cast with suspend"
+    (``cast_with``, 702.61a: how the spell that became it was cast, kept as it entered)."""
     if not cond:
         return True
-    return isinstance(cond, dict) and set(cond) <= {"control", "min", "max"} and "control" in cond \
-        and _free_filter(cond["control"]) and all(_fixed(cond.get(k, 0)) for k in ("min", "max"))
+    if not isinstance(cond, dict) or not set(cond) <= {"control", "min", "max", "attached", "cast_with"}:
+        return False
+    if "control" in cond:
+        if not _free_filter(cond["control"]) or not all(_fixed(cond.get(k, 0)) for k in ("min", "max")):
+            return False
+    elif "min" in cond or "max" in cond:
+        return False
+    return "attached" not in cond or _free_filter(cond["attached"])
 
 
 def _fixed(v: Any) -> bool:
@@ -473,7 +541,8 @@ def _pt_kind(kind: str) -> tuple[int, int] | None:
 
 def _counters(objs: dict, chars: dict[int, Chars], own: Any) -> dict[int, Chars]:
     """Layer 7d: counters that change power and toughness (613.3d, 121.1a): +1/+1 and -1/-1, and
-    any other "+N/+M" kind ("-0/-1" of Shield Sphere, "+1/+0")."""
+    any other "+N/+M" kind ("-0/-1" of Shield Sphere, "+1/+0"); and keyword counters (a later rule,
+    Ikoria 2020: a flying counter gives flying), applied here with them."""
     for i in list(chars):
         cs = objs[i].counters
         if cs:
@@ -487,6 +556,11 @@ def _counters(objs: dict, chars: dict[int, Chars], own: Any) -> dict[int, Chars]
                 c = own(i)
                 c.power += dp
                 c.toughness += dt
+            if not _KEYWORD_COUNTER_KINDS.isdisjoint(cs):  # keyword counters (a later rule, Ikoria 2020):
+                kws = {_KEYWORD_COUNTERS[k] for k, n in cs.items() if n > 0 and k in _KEYWORD_COUNTERS}
+                if not kws <= chars[i].keywords:  # "an indestructible counter" gives indestructible
+                    c = own(i)
+                    c.keywords = c.keywords | kws
     return chars
 
 
@@ -617,6 +691,13 @@ def _apply6(c: Chars, st: dict[str, Any]) -> None:
 
 _PLANS: dict[tuple[str, ...], tuple[frozenset[str], list[tuple[str, Any]], list[Any]]] = {}
 _NUMBERED = re.compile(r"([A-Z][a-z ]+) (\d+)")  # a granted keyword with its number: "Frenzy 1"
+
+
+#: keyword counters (a later rule, Ikoria 2020): the counter kind and the keyword it gives in layer 6
+_KEYWORD_COUNTERS = {k.lower(): k for k in ("Flying", "First strike", "Double strike", "Deathtouch", "Haste",
+                                            "Hexproof", "Indestructible", "Lifelink", "Menace", "Reach", "Shadow",
+                                            "Trample", "Vigilance")}
+_KEYWORD_COUNTER_KINDS = frozenset(_KEYWORD_COUNTERS)
 
 
 def _grant_plan(keywords: list[str]) -> tuple[frozenset[str], list[tuple[str, Any]], list[Any]]:

@@ -19,7 +19,7 @@ def leave(g: "Game", p: str) -> None:
     giving ``p`` control of objects end; objects ``p`` controls on the stack that are not cards
     (abilities, copies) cease to exist; objects ``p`` still controls are exiled. Then 800.4d:
     ``p``'s delayed and waiting triggered abilities are gone; priority held by ``p`` passes to the
-    next player in turn order (800.4a); a decision ``p`` was making passes to who is next."""
+    next player in turn order (800.4a); a decision ``p`` was making passes to who is next (800.4f)."""
     if p in g.gone:
         return
     g.players[p].lost = True
@@ -97,6 +97,12 @@ def _hand_over(g: "Game", p: str) -> None:
             g._after_mulligans()
         elif w["kind"] == "play_first":  # 103.2: the first player still in the game chooses instead
             g.wait = {"kind": "play_first", "player": seats.next_player(g, p)}
+        elif g.resolving is not None:
+            # 800.4f: a choice the resolving object asked of ``p`` goes to another player: the
+            # object's controller chooses again who makes it ("an opponent separates ...": another
+            # opponent if possible, engine/values.py one_opponent); the resolution then goes on
+            r = g.resolving
+            r["answers"] = {k: v for k, v in r.get("answers", {}).items() if v != p}
 
 
 def exile_orphans(g: "Game") -> None:

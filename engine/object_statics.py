@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.player_statics import spell_uncounterable
 from engine.values import condition
 
 if TYPE_CHECKING:
@@ -30,9 +31,11 @@ def _own_static(g: "Game", oid: int, kind: str) -> bool:
 
 
 def cant_be_countered(g: "Game", oid: int) -> bool:
-    """101.1 / 701.5: "This spell can't be countered" (a spell, with its condition, if any)."""
+    """101.1 / 701.5: "This spell can't be countered" (a spell, with its condition, if any), or a
+    permanent's "Instant and sorcery spells you control can't be countered" that names it."""
     o = g.objects.get(oid)
-    return o is not None and o.zone == "stack" and o.ability is None and _own_static(g, oid, "cant_be_countered")
+    return (o is not None and o.zone == "stack" and o.ability is None
+            and (_own_static(g, oid, "cant_be_countered") or spell_uncounterable(g, o)))
 
 
 

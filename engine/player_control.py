@@ -44,6 +44,35 @@ def begin_turn(g: "Game") -> None:
         g.log("player_controlled", player=g.active, controller=mine[-1])
 
 
+def during(g: "Game", affected: str, controller: str, obj: int) -> None:
+    """712.2: ``controller`` controls ``affected`` until the object ``obj`` finishes resolving (Word of
+    Command, and the spell it made that player cast); the control the turn gave before comes back
+    then (``resolved``)."""
+    pc = g.player_control
+    before = pc["now"].get(affected)
+    pc["now"] = {**pc["now"], affected: controller}
+    pc["during"] = [*pc.get("during", ()), [affected, controller, obj, before]]
+    g.log("player_controlled", player=affected, controller=controller)
+    g.changed()
+
+
+def resolved(g: "Game", obj: int) -> None:
+    """``obj`` has finished resolving (608.2k): the control it gave ends (712.2)."""
+    pc = g.player_control
+    mine = [x for x in pc.get("during", ()) if x[2] == obj]
+    if not mine:
+        return
+    pc["during"] = [x for x in pc["during"] if x[2] != obj]
+    now = dict(pc["now"])
+    for affected, _, _, before in reversed(mine):
+        if before is None:
+            now.pop(affected, None)
+        else:
+            now[affected] = before
+    pc["now"] = now
+    g.changed()
+
+
 def decider(g: "Game", seat: str) -> str:
     """712.5: the seat that makes ``seat``'s decisions now: its controller, or the seat itself (and
     itself again once the controller has left the game, 800.4a)."""

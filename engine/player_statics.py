@@ -31,7 +31,15 @@ KINDS = frozenset({"no_max_hand_size", "player_keywords", "flash_spells", "free_
                    "attack_tax",        # read by engine.combat.attack_cost (508.1g)
                    "name_lock",         # "spells with the chosen name can't be cast" (201.3)
                    "cast_forbid",       # "Your opponents can't cast spells during your turn" (101.2)
-                   "damage_unpreventable"})  # "Damage can't be prevented" (615.11), read by engine.actions
+                   "uncounterable_spells",  # "... spells you control can't be countered" (101.1)
+                   "damage_unpreventable",  # "Damage can't be prevented" (615.11), read by engine.actions
+                   "draw_limit",  # "Each opponent can't draw more than one card each turn", read by Game.draw
+                   "sorcery_only"})  # "Each opponent can cast spells only any time they could cast a sorcery"
+
+#: the kinds that change when a player may cast a spell (casting.can_cast_timing, with the name locks of
+#: "cast"): while none works, the priority options read a card's timing from flash and the moment alone
+TIMING_KINDS = ("flash_spells", "spell_limit", "cast_forbid")
+
 
 @per_object
 def _card_statics(card: Any) -> tuple[Any, ...]:
@@ -59,9 +67,12 @@ def statics(g: "Game", kind: str) -> list[tuple[int, str, dict[str, Any]]]:
     depend on the permanents, their controllers and the resolved effects, so they are kept with
     the characteristics (613, through changes of turn state); emblems come and go with a change
     of zone, effects with a change (Game.changed)."""
-    if not active(g):
-        return []
     cache = g.__dict__.get("_pstatics")
+    cs = g._chars
+    if cache is not None and cache[0] is cs and cs is not None:  # known for these characteristics
+        return cache[1].get(kind, _NONE)
+    if not active(g):
+        return _NONE
     cs = g.all_chars()
     if cache is None or cache[0] is not cs:
         by: dict[str, list[tuple[int, str, dict[str, Any]]]] = {}
@@ -79,7 +90,11 @@ def statics(g: "Game", kind: str) -> list[tuple[int, str, dict[str, Any]]]:
             if e["layer"] == "player":
                 by.setdefault(e["static"]["kind"], []).append((e.get("source") or -1, e["controller"], e["static"]))
         cache = g._pstatics = (cs, by)
-    return cache[1].get(kind, [])
+    return cache[1].get(kind, _NONE)
+
+
+#: no statics of a kind (shared: callers only read it)
+_NONE: list[tuple[int, str, dict[str, Any]]] = []
 
 
 def applies_to(g: "Game", who: Any, controller: str, player: str) -> bool:
@@ -93,13 +108,15 @@ def applies_to(g: "Game", who: Any, controller: str, player: str) -> bool:
         return True
     if who in ("opponent", "each_opponent"):
         return player != controller
-    if isinstance(who, list):  # the players a resolved effect named ("target player can't ...")
+    if isinstance(who, list):  # the players a resolved effect named ("target player can't ...", "that
+        # creature's owner can't cast spells with the same name")
         return player in who
     return False
 
 
 def _mine(g: "Game", kind: str, player: str) -> list[tuple[int, str, dict[str, Any]]]:
-    return [t for t in statics(g, kind) if applies_to(g, t[2].get("who"), t[1], player)]
+    sts = statics(g, kind)
+    return [t for t in sts if applies_to(g, t[2].get("who"), t[1], player)] if sts else _NONE
 
 
 # ------------------------------------------------------------------ the players
@@ -175,12 +192,22 @@ def has_flash(g: "Game", player: str, o: "Obj") -> bool:
     return any(_spell_matches(g, o, t[2].get("spells"), player) for t in _mine(g, "flash_spells", player))
 
 
+def spell_uncounterable(g: "Game", o: "Obj") -> bool:
+    """101.1: "Instant and sorcery spells you control can't be countered" (Sphinx of the Final Word),
+    "Creature spells can't be countered": a static of a permanent over the spells it names."""
+    ctl = o.controller
+    return ctl is not None and any(matches(g, o.id, t[2].get("spells") or {}, None, ctl)
+                                   for t in _mine(g, "uncounterable_spells", ctl))
+
+
 def _locked_names(g: "Game", player: str, lock: str) -> list[tuple[str, dict[str, Any]]]:
     """(chosen name, static) of each name lock of kind ``lock`` on ``player`` now: a name chosen
     as its source entered (201.3, 614.12); a source with no name chosen locks nothing."""
     out = []
     for oid, _ctl, st in _mine(g, "name_lock", player):
-        if st.get("lock") == lock:
+        if st.get("lock") == lock and st.get("names"):  # names bound by a resolved effect (Reflector Mage)
+            out += [(n, st) for n in st["names"]]
+        elif st.get("lock") == lock:
             name = g.objects[oid].chosen.get("card_name")
             if name is not None:
                 out.append((name, st))
@@ -235,6 +262,19 @@ def spell_limited(g: "Game", player: str) -> bool:
     return spells_cast_this_turn(g, player) >= n
 
 
+def sorcery_only(g: "Game", player: str) -> bool:
+    """"Each opponent can cast spells only any time they could cast a sorcery": 307.1's timing for every
+    spell ``player`` casts, flash or not (engine/casting.py can_cast_timing)."""
+    return bool(_mine(g, "sorcery_only", player))
+
+
+def draw_capped(g: "Game", player: str) -> bool:
+    """"Each opponent can't draw more than one card each turn": ``player`` has drawn that many this turn,
+    so a further draw can't happen (121.2)."""
+    lims = [t for t in statics(g, "draw_limit") if applies_to(g, t[2].get("who"), t[1], player)]
+    return bool(lims) and g.players[player].drawn_turn >= min(int(t[2].get("amount", 1)) for t in lims)
+
+
 def spells_cast_this_turn(g: "Game", player: str) -> int:
     """Spells ``player`` cast this turn, counted from the event log back to the turn's start."""
     n = 0
@@ -268,7 +308,8 @@ def graveyard_replacements(g: "Game", o: "Obj", frm: str) -> list[tuple[int, str
     if o.ability is not None or not active(g):
         return []
     out = [(o.id, o.card.name, st.get("to", "exile"), False) for st in _card_statics(o.card)
-           if st["kind"] == "graveyard_replacement" and st.get("affects") == "self" and not o.token]
+           if st["kind"] == "graveyard_replacement" and st.get("affects") == "self"
+           and st.get("from", frm) == frm and (not o.token or st.get("from") == "battlefield")]
     for src, ctl, st in statics(g, "graveyard_replacement"):
         if not seats.object_in_range(g, ctl, o.id):  # 801.13a: that portion of the event does nothing
             continue
@@ -329,6 +370,7 @@ def static_problems(st: dict[str, Any]) -> list[str]:
     """What of a static of these kinds this engine does not carry out ([] when all of it)."""
     kind = st.get("kind")
     if kind in ("no_max_hand_size", "spell_limit", "flash_spells", "player_keywords", "cant_gain_life",
+                "uncounterable_spells",
                 "cant_lose_life", "skip_step") and st.get("who") not in _WHO:
         return [f"{kind} for {st.get('who')}"]
     if kind == "name_lock" and st.get("lock") == "activate" and not st.get("unless_mana"):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import commander, facedown, seats
+from engine import commander, facedown, seats, transform
 from engine.actions import create_token
 from engine.choices import COLORS
 from engine.mana import parse_pool
@@ -91,6 +91,11 @@ def build(g: "Game", setup: dict[str, Any], seed: int = 0) -> "Game":
                     o.sick = bool(spec.get("sick", False))
                     o.damage = int(spec.get("damage", 0))
                     o.counters = {str(k): int(v) for k, v in (spec.get("counters") or {}).items()}
+                    if spec.get("transformed"):  # 711.8: a double-faced permanent with its back face up
+                        back = transform.back_face(o.card)
+                        if back is None:
+                            raise SetupError(f"transformed: {spec['name']!r} has no back face to turn up (711.1)")
+                        o.chosen["front"], o.card = o.card, back
                     if "Planeswalker" in o.card.types and "loyalty" not in o.counters and o.card.loyalty:
                         o.counters["loyalty"] = int(o.card.loyalty)
                     if spec.get("chosen"):  # what was chosen as it entered (614.12): {color: green}

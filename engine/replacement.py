@@ -204,6 +204,9 @@ def _shield_applies(g: "Game", e: dict[str, Any], src: int, tgt: Any, combat: bo
         return False
     if e.get("by") is not None and src not in e["by"]:
         return False
+    if e.get("by_filter") is not None and not (src in g.objects and matches(g, src, e["by_filter"], None,
+                                                                            e.get("controller"))):
+        return False  # a group of sources, as the damage would be dealt (Fog of War)
     if g.influence is not None and e.get("to") is None and e.get("by") is None and e.get("controller"):
         # 801.13b: neither source nor recipient named (their references were kept to the range,
         # 801.10): it prevents only damage whose source and recipient are both within range
@@ -464,11 +467,12 @@ def enter_replacements(g: "Game", o: "Obj") -> None:
             pass
     if enters_tapped(g, o):
         o.tapped = True
+    _additional_counters(g, o)
     for ab in c.abilities:
         st = ab.static
         if ab.kind != "static" or not st:
             continue
-        if st.get("kind") == "enters_with_counters":
+        if st.get("kind") == "enters_with_counters" and st.get("affects", "self") == "self":
             k = st.get("counter", "+1/+1")
             if st.get("condition") and not condition(g, st["condition"], o.id, {"controller": o.controller}):
                 continue  # "if it was kicked", "if an opponent was dealt damage this turn" (614.1c)
@@ -516,6 +520,34 @@ def enter_replacements(g: "Game", o: "Obj") -> None:
                                 "max": len(mine), "enter": o.id, "amount": int(st.get("amount", 1)),
                                 "answer_to": "devour",
                                 "prompt": f"{o.card.name}: sacrifice any number of creatures (devour, 702.81a)"})
+
+
+def _additional_counters(g: "Game", o: "Obj") -> None:
+    """614.1c-d, 614.12: "Each planeswalker you control enters with an additional loyalty counter on
+    it" (Oath of Gideon), "Each other non-Human creature you control enters with an additional +1/+1
+    counter on it": statics of the permanents on the battlefield (its own included), checked against
+    the permanent as it enters, within their controller's range of influence (801.13a)."""
+    for oid in list(g.battlefield):
+        for ab in _counter_statics(g.objects[oid].card):
+            st = ab.static
+            if st.get("condition") and not condition(g, st["condition"], oid, None):
+                continue
+            ctl = g.controller_of(oid)
+            if ctl is None or not matches(g, o.id, st["affects"], oid, ctl) \
+                    or not seats.object_in_range(g, ctl, o.id):
+                continue
+            k = st.get("counter", "+1/+1")
+            if counters_allowed(g, o.id, k):  # 121.6: counters it enters with are put on it (Hardened Scales)
+                n = amount(g, st.get("amount", 1), oid, {"obj": oid})
+                o.counters[k] = o.counters.get(k, 0) + counter_count(g, o.id, k, n, ask=False)
+                g.changed()
+
+
+@per_object
+def _counter_statics(card: Any) -> tuple[Any, ...]:
+    """A card's statics that give other entering permanents counters (614.1d)."""
+    return tuple(ab for ab in card.abilities if ab.kind == "static" and ab.static
+                 and ab.static.get("kind") == "enters_with_counters" and isinstance(ab.static.get("affects"), dict))
 
 
 def _creature_typed(card: Any) -> bool:

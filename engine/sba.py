@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine import bestow, commander, seats
-from engine.actions import destroy, plan_destroy
+from engine.actions import ascend, destroy, plan_destroy
 from engine.choices import NeedChoice
 from engine.errors import IllegalAction
 from engine.filters import matches
@@ -65,6 +65,7 @@ def check(g: "Game") -> bool:
     legends: dict[tuple[str, str], list[int]] = {}
     walkers: dict[tuple[str, str], list[int]] = {}
     worlds: list[int] = []
+    ascenders: set[str] = set()
     cs = g.all_chars()
     objs = g.objects
     for oid in g.battlefield:
@@ -103,6 +104,13 @@ def check(g: "Game") -> bool:
         if "Planeswalker" in c.types:
             for st in c.subtypes:
                 walkers.setdefault((c.controller, st), []).append(oid)
+        if "Ascend" in c.keywords:
+            ascenders.add(c.controller)
+    for who in ascenders:
+        # ascend on a permanent (a later keyword, Rivals of Ixalan): "any time you control ten or more permanents
+        # and you don't have the city's blessing, you get the city's blessing" (not a state-based action, and
+        # it uses no stack: seen whenever the game checks its state)
+        did = ascend(g, who) or did
     if len(worlds) > 1:
         to_graveyard += world_rule(g, worlds, cs)
     if (to_graveyard or to_destroy) and not _choices_made(g, to_graveyard, to_destroy):

@@ -32,7 +32,7 @@ KIND_VERBS = {
     "choose_cards": {"choose"}, "choose_option": {"choose"}, "choose_number": {"choose"},
     "legend_rule": {"choose"}, "discard_to_hand_size": {"choose"}, "mulligan": {"mulligan", "choose"},
     "mulligan_bottom": {"choose"}, "name_card": {"choose"},
-    "cast_offer": {"cast", "pass"},  # cast the card a resolving ability offers, or decline (engine/ops/cast.py)
+    "cast_offer": {"cast", "pass", "play"},  # cast (or play: Word of Command) the card a resolving ability offers
 }
 
 CHECKPOINT_KEYS = {"players", "battlefield", "graveyard", "hand", "exile", "library", "stack", "step",
@@ -150,13 +150,15 @@ class Runner:
             return False
         if verb == "choose" and d.forced is not None:
             # a forced decision is left to the runner when the step clearly answers another kind
-            want = {"targets": {"trigger_targets"}, "order": {"order_triggers"},
+            want = {"targets": {"trigger_targets"}, "order": {"order_triggers", "choose_cards"},
                     "cards": {"choose_cards", "legend_rule", "discard_to_hand_size", "mulligan_bottom"},
                     "option": {"choose_option", "mulligan", "mulligan_bottom"}, "number": {"choose_number"},
                     "name": {"name_card"}}
             for k, kinds in want.items():
                 if k in step and d.kind not in kinds:
                     return False
+            if "order" in step and d.kind == "choose_cards" and not d.prompt.startswith("order"):
+                return False  # `order` answers a choice of cards only where it orders them (401.4)
         return True
 
     def auto(self, nxt: dict[str, Any] | None) -> None:
@@ -334,7 +336,8 @@ class Runner:
                     order.append(idx[0])
                 return {"order": order}
             if d.kind in ("choose_cards", "legend_rule", "discard_to_hand_size"):
-                return {"cards": [self.ref(c) for c in step.get("cards", [])]}
+                # FORMAT: `order` also orders cards a rule lets the player order (top first)
+                return {"cards": [self.ref(c) for c in step.get("cards", step.get("order", []))]}
             if d.kind == "choose_option" or d.kind in ("mulligan", "mulligan_bottom"):
                 o = step.get("option")
                 if o is True:

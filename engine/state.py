@@ -107,8 +107,8 @@ class Player:
                  "life_gained_turn", "life_lost_turn", "conceded", "spells_cast_turn", "spells_cast_last_turn",
                  "drawn_turn",
                  "damaged_turn", "commander_casts", "commander_damage", "attacked_turn", "died_turn",
-                 "left_turn", "combat_ended_turn", "combat_types_turn", "epic", "counters", "sideboard",
-                 "extra_lands_turn")
+                 "left_turn", "land_entered_turn", "combat_ended_turn", "combat_types_turn", "epic", "counters",
+                 "sideboard", "extra_lands_turn", "city_blessing")
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -135,12 +135,15 @@ class Player:
         self.attacked_turn = 0          # the last turn this player attacked with a creature (508.1j)
         self.died_turn = 0              # the last turn a creature this player controlled died (700.4)
         self.left_turn = 0              # the last turn a permanent this player controlled left the battlefield
+        self.land_entered_turn = 0      # the last turn a land entered the battlefield under this player's control
         self.combat_ended_turn = 0      # the last turn a combat phase of this player's turn ended (506.6d)
         # the creature types of the sources this player controlled that dealt combat damage to a player
         # this turn, as they were then (prowl, 702.75a)
         self.combat_types_turn: list[str] = []
         self.extra_lands_turn = 0       # "you may play an additional land this turn" (305.2a), cleared at 500.1
         self.epic = False               # "for the rest of the game, you can't cast spells" (epic, 702.49a)
+        # ascend's designation, kept for the rest of the game (a later keyword, Rivals of Ixalan)
+        self.city_blessing = False
         self.commander_casts = 0        # casts of their commander from the command zone (903.8)
         # combat damage dealt to them by each commander, keyed by that commander's owner (903.11a)
         self.commander_damage: dict[str, int] = {}

@@ -37,6 +37,7 @@ KEYWORDS = frozenset({
     "Encore",                # an activated ability from the graveyard (a later keyword; engine/ops/objects.py)
     "Firebending",           # with a number: its triggered ability (a later keyword; keywords.firebending)
     "Prowess", "Exalted",    # compiled into their triggered abilities (702.107, 702.82)
+    "Ascend",                # a later keyword: engine/sba.py (permanents), a spell's first instruction (compiler)
     "Evolve",                # likewise (702.99; its comparison: engine/values.py)
     "Myriad", "Dethrone",    # likewise (702.115, 702.104; keywords.KEYWORD_ABILITIES)
     "Cascade", "Storm",      # likewise (702.84, 702.39; their ops: engine/ops/cast.py)
@@ -96,8 +97,13 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "cast_forbid",  # engine/player_statics.py cast_forbidden (101.2)
                      "damage_unpreventable",  # engine/player_statics.py, read by engine.actions (615.11)
                      "attack_tax",  # engine/combat.py attack_cost (508.1g-i, 802.3a)
+                     "turned_up_counters",  # engine/facedown.py turn_face_up (707.11)
                      "name_lock",  # engine/player_statics.py: "with the chosen name" (201.3)
+                     "uncounterable_spells",  # engine/player_statics.py, read by engine.object_statics (101.1)
+                     "flash_self",  # engine/casting.py can_cast_timing (702.8a)
                      "skip_step",  # engine/game.py _not_skipped (614.10)
+                     "draw_limit",  # engine/player_statics.py draw_capped, read by Game.draw (121.2)
+                     "sorcery_only",  # engine/player_statics.py, read by engine/casting.py can_cast_timing (307.1)
                      "cast_only",  # engine/casting.py can_cast_timing (604.6, 506.6)
                      "full_text",  # engine/layers.py, layer 3 (612.5)
                      "extra_land",  # engine/player_statics.py land_plays (305.2a)
@@ -120,7 +126,8 @@ RULES = frozenset({"no_activated_abilities", "no_activated_abilities_unless_mana
                    "min_blockers",  # engine/combat.py _block_restrictions (509.1b)
                    "may_assign_as_unblocked",  # engine/combat.py as_unblocked (510.1c)
                    "must_be_blocked",  # engine/combat.py _block_requirements (509.1c)
-                   "block_any_number"})  # engine/combat.py _extra_blocks (509.1a)
+                   "block_any_number",  # engine/combat.py _extra_blocks (509.1a)
+                   "untargetable", "untargetable_by_opponents"})  # engine/targets.py targetable (702.18a, 702.11b)
 
 
 #: the conditions of a spell's own cost change read for the player casting it alone (engine/costs.py
@@ -144,6 +151,10 @@ _THAT_PLAYER = [False]
 _PER_PLAYER_OPS = frozenset({"damage", "lose_life", "token", "set_life"})
 
 
+#: the references to a player's whole zone that the exile and move ops read (engine/values.refs)
+_WHOLE_ZONE = frozenset({"graveyard_of", "library_of", "hand_cards_of"})
+
+
 def _walk(x: Any, out: list[str]) -> None:
     """Collect problems in nested args (filters, nested effects, abilities)."""
     if isinstance(x, Effect):
@@ -161,9 +172,11 @@ def _walk(x: Any, out: list[str]) -> None:
         elif x.op == "playable":
             if not playable_supported(x):
                 out.append("playable for other durations")
-        elif x.op in ("exile", "move") and isinstance(x.args.get("what"), dict) and "graveyard_of" in x.args["what"]:
-            # "exile target player's graveyard", "shuffle your graveyard into your library" (engine/values.refs)
-            _walk(x.args["what"]["graveyard_of"], out)
+        elif x.op in ("exile", "move") and isinstance(x.args.get("what"), dict) and \
+                (_WHOLE_ZONE & set(x.args["what"])):
+            # "exile target player's graveyard", "shuffle your graveyard into your library", "exile all cards
+            # from target player's library", "shuffles their hand into their library" (engine/values.refs)
+            _walk(next(x.args["what"][k] for k in _WHOLE_ZONE if k in x.args["what"]), out)
             _walk({k: v for k, v in x.args.items() if k != "what"}, out)
             return
         elif x.op == "add_mana" and x.args.get("only_for"):  # 106.6: engine/payment.py usable
@@ -206,12 +219,14 @@ def _walk(x: Any, out: list[str]) -> None:
             # engine.values.amount reads these as the objects are now or as the resolution's
             # targets last existed (608.2h); a card exiled to pay a cost is not kept for it
             out.append(f"amount mv_of {mv!r}")
-        if "graveyard_of" in x:
-            out.append("reference graveyard_of")  # no op of this engine reads it yet
+        for k in _WHOLE_ZONE & set(x):
+            out.append(f"reference {k}")  # no other op of this engine reads it yet
         for k in ("mana", "unless_pays"):  # paid ("pay", "unless", ward, counter unless) or added
             if isinstance(x.get(k), (list, tuple)) and unpayable(x[k]):
                 out.append(f"mana symbols {unpayable(x[k])}")
         for k, v in x.items():
+            if k == "action" and "count_this_way" in x:
+                continue  # the word naming what was done ("discarded"), not a reference (engine/contract.py)
             if k == "by" and isinstance(v, dict) and set(v) == {"target"}:
                 continue  # a reference to a target (the prevent op's source: engine/ops/damage.py), not a filter
             if k in ("each", "count", "filter", "affects", "by", "except", "choose") and isinstance(v, dict):

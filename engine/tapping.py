@@ -37,6 +37,14 @@ def untap(g: "Game", oid: int) -> bool:
     o = g.objects[oid]
     if not o.tapped:
         return False
+    if o.zone == "battlefield" and o.counters.get("stun", 0) > 0:
+        # stun counters (a later rule, Ikoria, 2020): "If a permanent with a stun counter
+        # on it would become untapped, instead remove a stun counter from it" (by any untap: 502.2 too)
+        o.counters["stun"] -= 1
+        if not o.counters["stun"]:
+            del o.counters["stun"]
+        g.changed()
+        return False
     o.tapped = False
     if o.zone == "battlefield":
         triggers.event(g, {"event": "untapped", "obj": oid, "player": g.chars(oid).controller})

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from engine import player_statics, seats
 from engine.cards.abilities import Ability, TargetSpec
 from engine.errors import IllegalAction
-from engine.filters import matches
+from engine.filters import matches, prior_target
 from engine.protection import has_quality, protected
 
 if TYPE_CHECKING:
@@ -65,9 +65,13 @@ def targetable(g: "Game", x: Any, spec: TargetSpec, src: "Obj", controller: str,
             g, controller, x if isinstance(x, str) else g.controller_of(x) or controller):
         return False
     f = spec.filter
-    if f.get("controller") == "defending_player":
+    ctl = f.get("controller")
+    if ctl.__class__ is dict and prior_target(ctl) is not None:
+        # another target's player, before the targets are chosen together (check_targets binds it)
+        f = {k: v for k, v in f.items() if k != "controller"}
+    elif ctl == "defending_player":
         f = _defending(g, f, src, controller)
-    elif f.get("controller") == "trigger_player":
+    elif ctl == "trigger_player":
         f = _trigger_player(f, info)
     if not matches(g, x, f, src.id if src.id in g.objects else None, controller):
         return False
@@ -89,7 +93,40 @@ def targetable(g: "Game", x: Any, spec: TargetSpec, src: "Obj", controller: str,
             sid = src.id if src.id in g.objects else None
             if protected(g, c, sid, None if sid is not None else set(src.card.colors)):
                 return False  # 702.16b
+        if c.rules or g.effects and _untargetable_effects(g):
+            for rule in _untargetable(g, x, c.rules):
+                if rule == "untargetable" or c.controller != controller:
+                    return False
     return True
+
+
+def _untargetable(g: "Game", x: int, rules: list[dict[str, Any]]) -> list[str]:
+    """"Can't be the target of spells or abilities [your opponents control]" (what shroud and hexproof
+    mean, 702.18a, 702.11b, written out): from the object's statics, and from resolved effects
+    ("... this turn", 611.2a) that name it."""
+    out = [r["rule"] for r in rules if r.get("rule") in _UNTARGETABLE]
+    out += _untargetable_effects(g).get(x, ())
+    return out
+
+
+def _untargetable_effects(g: "Game") -> dict[int, list[str]]:
+    """The objects resolved "can't be the target of ..." effects name, and their rules: worked out once per
+    state of the game (targets are checked for every candidate of every option)."""
+    effects = g.effects
+    if not effects:
+        return {}
+    got = g.__dict__.get("_untargetable")
+    if got is None or got[0] != g._version or got[1] is not effects or got[2] != len(effects):
+        by: dict[int, list[str]] = {}
+        for e in effects:
+            if e["layer"] == "rule" and e.get("rule") in _UNTARGETABLE:
+                for i in e["objects"]:
+                    by.setdefault(i, []).append(e["rule"])
+        got = g.__dict__["_untargetable"] = (g._version, effects, len(effects), by)
+    return got[3]
+
+
+_UNTARGETABLE = frozenset({"untargetable", "untargetable_by_opponents"})
 
 
 
@@ -125,10 +162,31 @@ def with_x(specs: tuple[TargetSpec, ...], x: int) -> tuple[TargetSpec, ...]:
     return tuple(dataclasses.replace(s, count=x, min=0 if s.min == 0 else x) if s.count < 0 else s for s in specs)
 
 
+def bind_prior(g: "Game", spec: TargetSpec, chosen: list[list[Any]]) -> TargetSpec:
+    """A target whose controller another target names ("target player or planeswalker and ... target
+    creature that player or that planeswalker's controller controls"): the filter with the player
+    chosen for that slot, or the controller of the permanent chosen (601.2c: the targets are chosen
+    together, so the later one is checked against the earlier). When that target is gone, its
+    player cannot be determined and the criterion is not applied (608.2b)."""
+    n = prior_target(spec.filter.get("controller"))
+    if n is None:
+        return spec
+    players = []
+    for x in chosen[n] if n < len(chosen) else ():
+        p = x if isinstance(x, str) else g.controller_of(x) if x in g.objects else None
+        if p is not None and p in g.players:
+            players.append(p)
+    f = {k: v for k, v in spec.filter.items() if k != "controller"}
+    if players:
+        f["controller"] = players
+    return dataclasses.replace(spec, filter=f)
+
+
 def check_targets(g: "Game", specs: tuple[TargetSpec, ...], chosen: list[list[Any]], src: "Obj",
                   controller: str, info: dict[str, Any] | None = None) -> None:
     if len(chosen) != len(specs):
         raise IllegalAction(f"{src.card.name} needs {len(specs)} target slot(s), got {len(chosen)}")
+    specs = tuple(bind_prior(g, s, chosen) for s in specs)
     for spec, picks in zip(specs, chosen):
         if not (spec.min <= len(picks) <= spec.count):
             raise IllegalAction(f"{spec.text}: choose {spec.min}..{spec.count}, got {len(picks)}")
@@ -168,6 +226,14 @@ def name_of(g: "Game", x: Any) -> str:
     return o.card.name if o else f"object {x}"
 
 
+def _x_fixed(spec: TargetSpec, x: int) -> TargetSpec:
+    """A target whose filter compares with X ({"x": true}) compares with the number ``x`` instead."""
+    f = spec.filter
+    if not any(isinstance(v, dict) and v.get("x") for v in f.values()):
+        return spec
+    return dataclasses.replace(spec, filter={k: x if isinstance(v, dict) and v.get("x") else v for k, v in f.items()})
+
+
 def legal_now(g: "Game", s: "Obj") -> list[list[Any]]:
     """608.2b: targets that are still legal (illegal ones are not affected)."""
     if s.ability is not None:
@@ -186,7 +252,10 @@ def legal_now(g: "Game", s: "Obj") -> list[list[Any]]:
     src = s
     if s.ability is not None and s.source in g.objects:
         src = g.objects[s.source]
+        # "with mana value X": the X of this ability (107.3a), not of its source, when checked again
+        specs = tuple(_x_fixed(t, s.x) for t in specs)
     info = s.trigger_info if s.ability is not None else None
+    specs = tuple(bind_prior(g, spec, s.targets) for spec in specs)  # the other target as it is now (608.2b)
     return [[x for x in picks if (isinstance(x, str) or x in g.objects)
              and targetable(g, x, spec, src, s.controller, info)]
             for spec, picks in zip(specs, s.targets)]

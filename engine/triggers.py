@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 
 OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "unblocked", "cast", "tapped",
                  "becomes_blocked_by",  # once for each creature blocking it (509.1h); "it": that blocker
+                 "blocks_creature",  # once for each creature it blocks (509.4); "it": that attacker
                  "exploits",
                  "untapped", "deals_damage", "dealt_damage", "combat_damage_player",
                  "combat_damage_creature", "combat_damage", "damage_player", "damage_opponent",
@@ -47,16 +48,22 @@ SUPPORTED = (OBJECT_EVENTS | PLAYER_EVENTS | {"step", "state"}) - {"scry"}
 KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "who", "first", "nth", "step",
                   "whose", "loyalty", "noncombat", "your_turn", "nonmana", "limit_per_turn", "min_attackers",
                   "blocking_self", "most_life", "or_copy", "defending", "other", "dealt_by", "condition",
-                  "greater_power_attacker", "counter"})
-# or_copy: "whenever you cast or copy ...": no effect of this engine copies a spell (707.10), so only casting
-# fires it; an op that copies spells must fire the same event.
+                  "greater_power_attacker", "counter", "sacrificed", "untapped", "cast_from", "to"})
+# or_copy: "whenever you cast or copy ...": casting fires it, and so does a copy of a spell put onto the
+# stack (engine/ops/cast.py copy_spell fires a "cast" event marked "copy", which only or_copy triggers see).
 #: keys that only some events understand (engine/support.py rejects them elsewhere)
 KEYS_OF_EVENT: dict[str, frozenset[str]] = {
     "other": frozenset({"cycle"}), "dealt_by": frozenset({"dies"}), "condition": frozenset({"state"}),
     # "whenever a creature attacks you", "whenever a creature deals combat damage to you" (the monarch)
     "defending": frozenset({"attacks", "combat_damage_player"}),
     # training (a later keyword): "this creature and at least one other creature with greater power attack"
-    "greater_power_attacker": frozenset({"attacks"})}
+    "greater_power_attacker": frozenset({"attacks"}),
+    # "when you sacrifice SELF" (its leaving, 603.6c); "when SELF enters untapped" (603.6a)
+    "sacrificed": frozenset({"ltb"}), "untapped": frozenset({"etb"}),
+    # "whenever you cast a spell from anywhere other than your hand" / "from your graveyard" (601.2a)
+    "cast_from": frozenset({"cast"}),
+    # "when SELF dies or is put into exile from the battlefield": where it went (603.6c)
+    "to": frozenset({"ltb"})}
 #: Events a triggered ability of a card in a graveyard is checked against (Spit Flame, Squee, Goblin
 #: Nabob, Aurora Eidolon, Phoenix Chick; 112.6b)
 GRAVEYARD_EVENTS = frozenset({"etb", "step", "cast", "draw", "gain_life", "sacrifice", "you_attack",
@@ -102,8 +109,22 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
         return False
     if "counter" in trig and ev.get("kind") != trig["counter"]:
         return False  # "the last intervention counter"
+    if "cast_from" in trig:  # the zone the spell was cast from (601.2a)
+        s = g.objects.get(ev["obj"]) if isinstance(ev.get("obj"), int) else None
+        zone = s.chosen.get("cast_from") if s is not None else None
+        want = trig["cast_from"]
+        if zone is None or ("not" in want and zone == want["not"]) or ("in" in want and zone not in want["in"]):
+            return False
+    if "to" in trig and ev.get("to") not in trig["to"]:
+        return False  # "... or is put into exile from the battlefield": the zone it went to (603.6c)
+    if trig.get("sacrificed") and not ev.get("sacrificed"):
+        return False  # "when you sacrifice SELF": it left the battlefield by being sacrificed (701.14a)
+    if trig.get("untapped") and (ev.get("obj") not in g.objects or g.objects[ev["obj"]].tapped):
+        return False  # "when SELF enters untapped": as it entered (603.6a)
     if trig.get("first") and name in ("lose_life", "gain_life") and not ev.get("first"):
         return False  # "for the first time each turn"
+    if name == "cast" and ev.get("copy") and not trig.get("or_copy"):
+        return False  # 706.10a: a copy is not cast; only "whenever you cast or copy ..." sees it
     if name == "cast" and (trig.get("first") or trig.get("nth")):
         if g.players[ev["player"]].spells_cast_turn != trig.get("nth", 1):
             return False  # "your first / second spell each turn"
@@ -164,6 +185,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
         t = ev.get("target")
         if t != controller and not (isinstance(t, int) and t in g.objects and g.controller_of(t) == controller):
             return False
+    if trig.get("defending") == "you_only" and ev.get("target") != controller:
+        return False  # "whenever a creature attacks you": you, not a planeswalker you control (508.1b)
     if name == "damage_player" or name == "combat_damage_player":
         if trig.get("who") == "opponent" and ev.get("target") == controller:
             return False
@@ -310,6 +333,9 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
                 for ab in [a for a in em.card.abilities if a.kind == "triggered" and a.trigger]:
                     if ab.trigger is not None and _match(g, cid, p, ab.trigger, ev):
                         _add(g, em, ab, p, ev)
+    used = [e for e in g.effects if e["layer"] == "trigger" and _delayed_event(g, e, ev) and e.get("once")]
+    if used:  # 603.7c: "when you next ...": a delayed trigger that triggers once
+        g.effects = [e for e in g.effects if not any(e is u for u in used)]
     if name in GRAVEYARD_EVENTS:  # 112.6b: an ability that says it works from a graveyard does there
         for p in g.order:
             for cid in g.players[p].graveyard:
@@ -318,7 +344,7 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
                     if _match(g, cid, p, ab.trigger, ev):
                         _add(g, card_obj, ab, p, ev)
     # a spell's own "when you cast" trigger (603.2, zone stack)
-    if ev["event"] in ("cast", "cycle", "exploits"):  # and a cycled card's, from where it went (702.28c),
+    if ev["event"] in ("cast", "cycle", "exploits") and not ev.get("copy"):  # and a cycled card's (702.28c),
         # and that of a creature that exploited itself (702.109a)
         o = g.objects.get(ev["obj"])
         if o is not None and o.zone != "battlefield":
@@ -346,6 +372,9 @@ def enters(g: "Game", o: "Obj") -> None:
     """An object entered the battlefield: 'enters' replacements (614.1c) then ETB triggers."""
     enter_replacements(g, o)
     c = g.all_chars().get(o.id)  # "that creature's power" as it entered, should it leave (608.2h; evolve)
+    if c is not None and "Land" in c.types and c.controller in g.players:
+        # a per-turn fact: "if you had a land enter the battlefield under your control this turn" (landfall, 207.2c)
+        g.players[c.controller].land_entered_turn = g.turn
     event(g, {"event": "etb", "obj": o.id, "player": o.controller,
               "pt": (c.power, c.toughness, c.is_creature()) if c is not None else None})
 
@@ -357,7 +386,8 @@ def leaves(g: "Game", o: "Obj", before: "Chars", to: str) -> list[dict[str, Any]
           "player": before.controller, "to": to, "counters": dict(o.counters),
           "pt": (before.power, before.toughness),  # 603.10: "its power" as it last existed
           "linked": list(o.chosen.get("exiled", ())),  # 607.2a: what it exiled, for "return the exiled card"
-          "damaged_by": list(o.damage_sources)}  # the sources that dealt it damage this turn
+          "damaged_by": list(o.damage_sources),  # the sources that dealt it damage this turn
+          "sacrificed": g.__dict__.get("_sacrificing") == o.id}  # 701.14a: left by being sacrificed
     evs = [ev] if ev["event"] == "ltb" else [ev, dict(ev, event="ltb")]
     if before.controller in g.players:  # per-turn facts: "if a creature died this turn" (700.4), "if a
         gone = g.players[before.controller]  # permanent left the battlefield under your control this turn"
@@ -418,6 +448,25 @@ def _haunted_dies(g: "Game", oid: int) -> list[dict[str, Any]]:
     return out
 
 
+def _delayed_event(g: "Game", e: dict[str, Any], ev: dict[str, Any]) -> bool:
+    """A delayed trigger of ``e`` (engine/ops/control.py) against one event: as its source's ability when
+    that object is still there, else on its own (603.7: it triggers even if its source has left)."""
+    ab, ctl, src = e["ability"], e["controller"], e.get("source")
+    sid: int = src if isinstance(src, int) and src in g.objects else -1
+    here = sid != -1
+    if ab.trigger is None or not here and ab.trigger.get("self"):
+        return False
+    if not _match(g, sid, ctl, ab.trigger, ev):
+        return False
+    if here:
+        return _add(g, g.objects[sid], ab, ctl, ev) is not None
+    if not ab.trigger.get("batch") and (g.influence is None or _in_range(g, ctl, ev)):
+        g.triggered.append({"controller": ctl, "ability": ab, "source": e.get("source"), "card": e["card"],
+                            "info": dict(ev)})
+        return True
+    return False
+
+
 def step(g: "Game", name: str) -> None:
     """"At the beginning of ..." triggers (503.1, 513.1) and delayed triggers (603.7)."""
     if name == "upkeep":
@@ -463,8 +512,57 @@ def trigger_x(t: dict[str, Any]) -> int:
 
 
 def specs_of(t: dict[str, Any]) -> tuple[TargetSpec, ...]:
-    """The target slots of a waiting triggered ability, "X targets" counted with its X (601.2c)."""
-    return with_x(t["ability"].targets, trigger_x(t))
+    """The target slots of a waiting triggered ability, "X targets" counted with its X (601.2c); of a
+    modal one, the targets of the modes chosen (603.3c, 700.2)."""
+    ab = t["ability"]
+    if ab.choose and ab.modes:
+        return with_x(tuple(s for m in t.get("modes", ()) for s in ab.modes[m].targets), trigger_x(t))
+    return with_x(ab.targets, trigger_x(t))
+
+
+def _mode_range(ab: Any) -> tuple[int, int]:
+    """700.2: "choose one" (1, 1), "choose two" (2, 2), "choose one or more" (1, all), "one or both"."""
+    return int((ab.condition or {}).get("min_modes", ab.choose)), int(ab.choose)
+
+
+def _mode_ok(g: "Game", t: dict[str, Any], m: int) -> bool:
+    """A mode may be chosen only if each of its targets can be chosen (603.3c, 700.2)."""
+    src = g.objects.get(t["source"]) or Obj(-1, 0, t["card"], t["controller"], "graveyard")
+    return all(len(target_candidates(g, spec, src, t["controller"], t["info"])) >= spec.min
+               for spec in t["ability"].modes[m].targets)
+
+
+def _mode_wait(g: "Game", t: dict[str, Any]) -> dict[str, Any] | None:
+    """603.3c: the controller of a modal triggered ability chooses its mode(s) as it is put on the
+    stack, one question per mode ("done" once enough are chosen); None when the choice is complete
+    (``t["modes"]`` set) or impossible (no mode left that can be chosen)."""
+    ab = t["ability"]
+    lo, hi = _mode_range(ab)
+    picked: list[int] = t.setdefault("picking", [])
+    left = [m for m in range(len(ab.modes)) if m not in picked and _mode_ok(g, t, m)]
+    if len(picked) >= hi or not left:
+        if len(picked) >= min(lo, len(picked) + len(left)) and picked:
+            t["modes"] = sorted(t.pop("picking"))  # 700.2: the modes are carried out in printed order
+        return None
+    opts = [ab.modes[m].text for m in left] + (["done"] if len(picked) >= lo else [])
+    return {"kind": "choose_option", "player": t["controller"], "options": opts, "answer_to": "trigger_mode",
+            "trigger": g.triggered.index(t), "modes": left,
+            "prompt": f"{t['card'].name}: choose a mode ({ab.text.splitlines()[0]})"}
+
+
+def answer_mode(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
+    """The answer to a modal triggered ability's question (603.3c): a mode, or "done"."""
+    t = g.triggered[d.data["trigger"]]
+    opt = a.get("option")
+    opts = list(d.options)
+    if isinstance(opt, int) and not isinstance(opt, bool) and 1 <= opt <= len(opts):
+        opt = opts[opt - 1]
+    if opt not in opts:
+        raise IllegalAction(f"choose one of {opts}")
+    if opt == "done":
+        t["modes"] = sorted(t.pop("picking", []))
+        return
+    t.setdefault("picking", []).append(d.data["modes"][opts.index(opt)])
 
 
 def candidates(g: "Game", t: dict[str, Any]) -> list[list[Any]]:
@@ -520,7 +618,16 @@ def put_on_stack(g: "Game") -> None:
             return
         t = mine[0]
         ab = t["ability"]
-        if ab.targets and "targets" not in t:
+        if ab.choose and ab.modes and "modes" not in t:
+            w = _mode_wait(g, t)
+            if w is not None:
+                g.wait = w
+                return
+            if "modes" not in t:  # 603.3c: no mode can be chosen (none has legal targets): removed
+                g.triggered.remove(t)
+                g.log("trigger_removed", card=t["card"].name)
+                return
+        if specs_of(t) and "targets" not in t:
             cands = candidates(g, t)
             if any(len(c) < spec.min for c, spec in zip(cands, specs_of(t))):
                 g.triggered.remove(t)  # 603.3d: no legal targets, removed from the stack
@@ -540,6 +647,7 @@ def _push(g: "Game", t: dict[str, Any]) -> None:
     s.source = t["source"]
     s.controller = t["controller"]
     s.targets = [list(x) for x in t.get("targets", [])]
+    s.modes = list(t.get("modes", ()))
     s.x = trigger_x(t)
     s.trigger_info = t["info"]
     g.objects[s.id] = s

@@ -127,6 +127,10 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
     you = s.controller
     if ref == "self":
         sid = source_id(g, r)
+        if sid is None and r.get("followed"):  # 400.7, 610.3: "exile SELF, then return it ...": the card this
+            old = s.source if s.ability is not None else s.id  # effect itself moved, found where it went
+            n = r["followed"].get(old)
+            return [n] if n in g.objects and g.objects[n].zone in ("exile", "graveyard") else []
         return [sid] if sid is not None else []
     if ref == "you":
         return [you]
@@ -138,6 +142,10 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
         return [one_opponent(g, r, ref)]
     if ref == "each_player":
         return seats.apnap(g)
+    if ref == "dealt":  # "creatures dealt damage this way can't block this turn" (engine/ops/damage.py)
+        return [x for x in r.get("dealt", ()) if x in g.objects]
+    if ref == "dealt_players":  # "each player dealt damage this way" (engine/ops/damage.py), in APNAP order
+        return [p for p in seats.apnap(g) if p in r.get("dealt_players", ())]
     if ref == "that_player":  # "each player ... for each land they control": the one it is counted for
         return list(r.get("that_player", ()))
     if ref == "it":
@@ -145,7 +153,8 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
         if info:
             if "objs" in info:  # a batch trigger ("one or more ... attack, they ..."): all of them
                 return [x for x in info["objs"] if x in g.objects]
-            x = info.get("new", info.get("blocker", info.get("obj")))  # "becomes blocked by a creature": that one
+            # "becomes blocked by a creature" / "blocks a creature": that other creature
+            x = info.get("new", info.get("blocker", info.get("blocked", info.get("obj"))))
             if x in g.objects:
                 return [x]
             if info.get("player") and info["event"] in ("draw", "gain_life", "lose_life"):
@@ -192,7 +201,12 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
             return chosen_refs(g, r, ref)
         if "target" in ref:
             i = ref["target"] + r.get("off", 0)
-            return list(r["legal"][i]) if i < len(r["legal"]) else []
+            xs = list(r["legal"][i]) if i < len(r["legal"]) else []
+            fol = r.get("followed")
+            if fol:  # 400.7h: a target this effect put onto the battlefield is found there by its later parts
+                xs = [fol[x] if isinstance(x, int) and x not in g.objects and fol.get(x) in g.objects  # ("that
+                      and g.objects[fol[x]].zone == "battlefield" else x for x in xs]  # creature gains haste")
+            return xs
         if "each" in ref:
             f = bind_refs(g, r, ref["each"])
             if "power_lt_self" in f or "toughness_lt_self" in f:
@@ -205,9 +219,10 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
             zone = f.get("zone", "battlefield")
             pool = g.battlefield if zone == "battlefield" else [i for p in g.order for i in g.players[p].zone(zone)]
             return out + [i for i in list(pool) if matches(g, i, f, source_id(g, r), you)]
-        if "graveyard_of" in ref:  # a player's whole graveyard (with exile)
-            ps = [p for p in refs(g, r, ref["graveyard_of"]) if isinstance(p, str)]
-            return [c for p in ps for c in list(g.players[p].graveyard)]
+        for key, zone in (("graveyard_of", "graveyard"), ("library_of", "library"), ("hand_cards_of", "hand")):
+            if key in ref:  # a player's whole graveyard, library or hand ("exile all cards from target
+                ps = [p for p in refs(g, r, ref[key]) if isinstance(p, str)]  # player's library": Jace, the
+                return [c for p in ps for c in list(g.players[p].zone(zone))]  # Mind Sculptor)
         if "controller_of" in ref:
             # 608.2g: an object that left uses its last known information
             lki = r.get("lki_ctl", {})
@@ -241,17 +256,19 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "colors_spent": frozenset({"colors_spent"}),
     "opponents_attacked": frozenset({"opponents_attacked"}),
     "mv_of": frozenset({"mv_of"}),
+    "highest_life": frozenset({"highest_life"}),
 }
 #: the amounts computed without a resolution record (a static ability, 611.3a)
 STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "toughness_of", "blockers_beyond_first",
                                  "life_gained_this_turn", "life_of", "total_power", "total_toughness", "greatest",
                                  "counters_on", "hand_of", "devotion", "domain", "graveyard_types",
-                                 "drawn_this_turn", "colors_spent"})
+                                 "drawn_this_turn", "colors_spent", "highest_life"})
 #: The references ``refs`` resolves: words, and the head keys of dict references
 REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent", "each_other_player",
                        "defending_player", "each_player", "it", "trigger_player", "attached", "created", "attacked",
-                       "exiled", "linked_exiled", "damaged", "taken"})
-REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "controller_of", "owner_of"})
+                       "exiled", "linked_exiled", "damaged", "taken", "dealt_players", "dealt"})
+REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "library_of", "hand_cards_of", "controller_of",
+                      "owner_of"})
 
 #: the references an amount can mean outside a resolution (``static_refs``)
 STATIC_REFS = frozenset({"self", "attached", "you"})
@@ -371,6 +388,14 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         # "for each creature card milled this way" / "each land card put into a graveyard this way"
         f = {**a["count_this_way"], "zone": "graveyard"}  # not if a replacement exiled it
         return sum(1 for x in r.get("milled", ()) if x in g.objects and matches(g, x, f, src))
+    if "count_this_way" in a and r is not None and a.get("action") in ("exiled", "destroyed"):
+        # "for each nontoken creature exiled this way" (Declaration in Stone): what this resolution's exile
+        # (destroy) instructions took off the battlefield, as it last existed there (608.2h)
+        return sum(1 for rec in r.get("gone_this_way", ()) if gone_matches(rec, a["action"], a["count_this_way"]))
+    if "count_this_way" in a and r is not None and a.get("action") == "discarded":
+        # "discard your hand, then draw that many cards" (701.8: a card exiled by madness was discarded too)
+        f = {**a["count_this_way"], "zone": "any_card"}  # wherever it went (a graveyard, or exile by madness)
+        return sum(1 for x in r.get("discarded", ()) if x in g.objects and matches(g, x, f, src))
     if "blockers_beyond_first" in a:  # rampage (702.22b): counted as the ability resolves
         o = g.objects.get(src) if src is not None else None
         return max(0, len(o.blockers) - 1) if o is not None and o.zone == "battlefield" else 0
@@ -384,6 +409,10 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
     if "life_of" in a:
         who = _you(g, src, r)
         return g.players[who].life if who else 0
+    if "highest_life" in a:  # "the highest life total among all players / your opponents" (119.1)
+        who = _you(g, src, r)
+        among = seats.apnap(g) if a["highest_life"] == "all" else seats.opponents(g, who) if who else []
+        return max((g.players[p].life for p in among), default=0)
     for key, attr in (("total_power", "power"), ("total_toughness", "toughness")):
         if key in a:  # "the total toughness of creatures you control"
             ctl = _you(g, src, r)
@@ -433,6 +462,12 @@ def _soulbond_open(g: "Game", o: Any, which: str, r: Ctx | None, you: str) -> bo
     return any(i != o.id and unpaired_creature(g, i, you) for i in g.battlefield)
 
 
+def _at_least(cond: dict[str, Any]) -> int:
+    """The least count a "control" condition asks: "you control a Faerie" one; "you control no
+    Faerie" / "you don't control a Faerie" ({"max": 0}) none (608.2c)."""
+    return int(cond.get("min", 0 if "max" in cond else 1))
+
+
 def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -> bool:
     """Whether a condition holds now: an intervening "if" (603.4), an "as long as" static
     (611.3a), a conditional instruction (608.2c) or an activation restriction (602.5b).
@@ -453,12 +488,12 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
             n = len({g.objects[i].card.name for i in g.battlefield if matches(g, i, f, src, you)})
         else:
             n = sum(1 for i in g.battlefield if matches(g, i, f, src, you))
-        if not cond.get("min", 1) <= n <= cond.get("max", 10 ** 6):
+        if not _at_least(cond) <= n <= cond.get("max", 10 ** 6):
             return False
     if "opponents_control" in cond:  # "unless your opponents control eight or more lands"
         f = cond["opponents_control"]
         n = sum(1 for i in g.battlefield if g.controller_of(i) in g.opponents(you) and matches(g, i, f, src, you))
-        if not cond.get("min", 1) <= n <= cond.get("max", 10 ** 6):
+        if not _at_least(cond) <= n <= cond.get("max", 10 ** 6):
             return False
     if "opponents_ge" in cond and len(g.opponents(you)) < cond["opponents_ge"]:
         return False  # "unless you have two or more opponents"
@@ -483,8 +518,15 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False  # 602.5b: "Activate only during your upkeep"
     if "before_attackers" in cond and (g.step not in _BEFORE_ATTACKERS or _first_combat_over(g)):
         return False  # 506.6a, 506.6d: the first combat's declare attackers step has not yet begun
+    if cond.get("attacked_you") and not any(g.objects[i].attacking == you for i in g.battlefield):
+        return False  # "only if you've been attacked this step": a creature attacks that player (508.1)
     if "combat_timing" in cond and not _combat_time(g, cond["combat_timing"]):
         return False
+    if "trigger_player_hand_le" in cond:  # "if that player has one or fewer cards in hand": the trigger's player
+        info = (r.get("trigger") if "trigger" in r else this(g, r).trigger_info if "obj" in r else None) if r else None
+        p = (info or {}).get("player")
+        if not isinstance(p, str) or p not in g.players or len(g.players[p].hand) > cond["trigger_player_hand_le"]:
+            return False
     if "hand_le" in cond and not len(g.players[you].hand) <= cond["hand_le"]:
         return False
     if "hand_ge" in cond and not len(g.players[you].hand) >= cond["hand_ge"]:
@@ -549,6 +591,10 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         ab = r.get("ability") if r else None
         if o is None or ab is None or o.chosen.get("activated_ever:" + ab.text):
             return False
+    if "self_damage_turn_ge" in cond:  # "if SELF has dealt 3 or more damage this turn" (engine/actions.py)
+        turn, dealt = (o.chosen.get("damage_turn") if o is not None else None) or (None, 0)
+        if turn != g.turn or dealt < cond["self_damage_turn_ge"]:
+            return False
     if "self_dealt_damage" in cond:  # "if it hasn't dealt damage yet": since it became this object
         if (o is not None and bool(o.chosen.get("dealt_damage"))) != bool(cond["self_dealt_damage"]):
             return False
@@ -556,8 +602,9 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         f = cond["it"] if "zone" in cond["it"] else dict(cond["it"], zone="any_card")
         if r is not None and "obj" in r:
             its = refs(g, r, "it")
-        else:
-            x = ((r or {}).get("trigger") or {}).get("obj")
+        else:  # checked again as the trigger resolves (603.4): the object that left is then its new
+            info = (r or {}).get("trigger") or {}  # object ("if it was a Human", 603.6d)
+            x = info.get("obj") if info.get("obj") in g.objects else info.get("new", info.get("obj"))
             its = [x] if x is not None else []
         if r is not None and "dealt" in r:  # after a damage effect: "is dealt damage this way"
             its = [x for x in its if x in r["dealt"]]
@@ -595,6 +642,9 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         s = this(g, r) if r is not None and "obj" in r else None
         if (s is not None and s.ability is None and bool(s.chosen.get("cast_in_main"))) != bool(cond["cast_in_main"]):
             return False
+    if "monstrous" in cond:  # "as long as SELF is monstrous" (701.28b)
+        if o is None or bool(o.chosen.get("monstrous")) != bool(cond["monstrous"]):
+            return False
     if "renowned" in cond:  # "if it isn't renowned" (702.111a)
         if o is None or bool(o.chosen.get("renowned")) != bool(cond["renowned"]):
             return False
@@ -613,6 +663,8 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False
     if "history" in cond and not _history(g, cond["history"], you, o):
         return False
+    if "city_blessing" in cond and g.players[you].city_blessing != bool(cond["city_blessing"]):
+        return False  # "if you have the city's blessing" (ascend, a later keyword)
     if "graveyard_types_ge" in cond:  # delirium: card types among cards in your graveyard (205.2a)
         kinds = {t for c in g.players[you].graveyard for t in g.objects[c].card.types}
         if len(kinds) < cond["graveyard_types_ge"]:
@@ -676,12 +728,13 @@ def _evolves(g: "Game", o: Any, r: Ctx | None) -> bool:
 
 
 #: the per-turn facts ``{"history": ...}`` names (kept on Player as the last turn each happened)
-HISTORY = frozenset({"creature_died", "you_attacked", "your_permanent_left", "self_was_cast"})
+HISTORY = frozenset({"creature_died", "you_attacked", "your_permanent_left", "your_land_entered", "self_was_cast"})
 
 
 def _history(g: "Game", what: str, you: str, o: Any) -> bool:
     """A fact about this turn: "if a creature died this turn" (700.4), "if you attacked this
-    turn" (508.1j), "if a permanent left the battlefield under your control this turn", or
+    turn" (508.1j), "if a permanent left the battlefield under your control this turn", "if you
+    had a land enter the battlefield under your control this turn" (landfall's other form, 207.2c), or
     whether the source permanent was cast ("if you cast it": it was a spell, 601.2, that
     resolved into it, 608.3)."""
     if what == "creature_died":
@@ -690,6 +743,8 @@ def _history(g: "Game", what: str, you: str, o: Any) -> bool:
         return g.players[you].attacked_turn == g.turn
     if what == "your_permanent_left":
         return g.players[you].left_turn == g.turn
+    if what == "your_land_entered":  # "if you had a land enter the battlefield under your control this turn"
+        return g.players[you].land_entered_turn == g.turn
     if what == "self_was_cast":
         return o is not None and bool(o.chosen.get("cast_zone"))
     raise Unsupported(f"unsupported history {what!r}")
@@ -710,15 +765,17 @@ def _mana_spent_ge(o: "Obj | None", need: dict[str, int]) -> bool:
 
 
 #: Condition keys this engine evaluates (a card using any other is unsupported).
-CONDITION_KEYS = {"control", "min", "max", "life_ge", "life_le", "your_turn", "all", "hand_le", "hand_ge",
+CONDITION_KEYS = {"city_blessing",
+                  "control", "min", "max", "life_ge", "life_le", "your_turn", "all", "hand_le", "hand_ge",
+                  "attacked_you", "trigger_player_hand_le",
                   "gained_life_this_turn", "kicked", "player_lost_life_this_turn", "opponent_lost_life_this_turn",
                   "spells_cast_this_turn", "spells_cast_last_turn", "player_spells_last_turn_ge", "revealed_as_cast",
                   "opponent_more_life",
                   "self",
-                  "self_attacked_or_blocked_this_turn", "self_dealt_damage",
+                  "self_attacked_or_blocked_this_turn", "self_dealt_damage", "self_damage_turn_ge",
                   "once_each_turn", "not", "it", "x_ge", "life_ge_start_plus", "graveyard_ge", "filter",
                   "cast_from_hand", "milled_this_way", "had_no_counters", "new_since_upkeep",
-                  "opponent_dealt_damage_this_turn", "renowned", "cast_with", "step", "before_attackers",
+                  "opponent_dealt_damage_this_turn", "renowned", "monstrous", "cast_with", "step", "before_attackers",
                   "combat_timing", "cast_in_main",
                   "self_counters_ge", "history", "graveyard_types_ge", "different_powers_ge", "total_power_ge",
                   "opponent_more", "opponent_poison_ge", "self_counters_le", "opponents_control", "opponents_ge",
@@ -776,6 +833,8 @@ def _combat_time(g: "Game", point: str) -> bool:
         return not extra and (step in _BEFORE_ATTACKERS or step in ("declare_attackers", "declare_blockers"))
     if point == "declare_blockers":  # "only during the declare blockers step" (509), of any player's turn
         return step == "declare_blockers"
+    if point == "declare_attackers":  # "only during the declare attackers step" (508), of any player's turn
+        return step == "declare_attackers"
     if point == "after_combat":
         return extra  # after the turn's first combat phase ended
     raise Unsupported(f"unsupported combat timing {point!r}")
@@ -838,6 +897,9 @@ def bind_players(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
 def bind_refs(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
     """A filter of an "each" or a count with the references in it read now (608.2c)."""
     f = bind_players(g, r, f)
+    xs = [k for k, v in f.items() if k.endswith(("_le", "_ge", "_eq")) and isinstance(v, dict) and v.get("x")]
+    if xs:  # "each permanent with mana value X or less" of an ability: the X of the resolving ability (107.3a),
+        f = {**f, **{k: this(g, r).x for k in xs}}  # not of its source permanent
     return bind_same_name(g, r, f) if "same_name_as" in f else f
 
 
@@ -918,9 +980,15 @@ def chosen_refs(g: "Game", r: dict[str, Any], ref: dict[str, Any]) -> list[Any]:
             if not cands:
                 r["answers"][slot] = got = []
             else:
-                raise NeedChoice({"kind": "choose_cards", "player": p, "options": cands,
-                                  "min": 0 if ref.get("up_to") else k, "max": k, "slot": slot,
-                                  "prompt": f"{this(g, r).card.name}: choose {k} (in order)"})
+                ask: dict[str, Any] = {"kind": "choose_cards", "player": p, "options": cands,
+                                       "min": 0 if ref.get("up_to") else k, "max": k, "slot": slot,
+                                       "prompt": f"{this(g, r).card.name}: choose {k} (in order)"}
+                if ref.get("different"):  # "with different names / mana values": checked when answered
+                    mv = ref["different"] == "mana_value"
+                    ask.update(different_names=True, names=[
+                        str(mana_value(g.objects[i].card.mana_cost)) if mv else g.objects[i].card.name for i in cands])
+                    ask["prompt"] += f" with different {'mana values' if mv else 'names'}"
+                raise NeedChoice(ask)
         fol = r.get("followed", {})
         out += [fol.get(x, x) for x in got if fol.get(x, x) in g.objects]
     return out
@@ -933,3 +1001,16 @@ def sacrificed_power(o: "Obj | None", key: str = "power") -> int:
         return 0
     got = o.chosen.get("sacrificed") or []
     return got[0][key] if got else 0
+
+
+def gone_record(g: "Game", oid: int, action: str) -> dict[str, Any]:
+    """What "destroyed this way" / "exiled this way" remembers of a permanent as it last existed on the
+    battlefield (608.2h): its controller, card types and whether it was a token."""
+    c = g.chars(oid)
+    return {"action": action, "controller": c.controller, "types": sorted(c.types), "token": g.objects[oid].token}
+
+
+def gone_matches(rec: dict[str, Any], action: str, f: dict[str, Any]) -> bool:
+    """Does a record of gone_record match "each nontoken creature destroyed this way" (types and token only)?"""
+    return rec["action"] == action and (not f.get("types") or bool(set(f["types"]) & set(rec["types"]))) \
+        and ("token" not in f or rec["token"] == f["token"])

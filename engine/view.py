@@ -86,6 +86,8 @@ def view(g: "Game", player: str, public: dict[int, dict[str, Any]] | None = None
             # cards outside the game: their owner's to know (learn), a count for the others
             "sideboard": list(p.sideboard) if player == n else None, "sideboard_count": len(p.sideboard),
         }
+        if p.city_blessing:  # ascend's designation (a later keyword, Rivals of Ixalan): public
+            players[n]["city_blessing"] = True
         if g.commanders:  # 903: public facts of a Commander game
             players[n].update(commander=commander_name(g, n), commander_casts=p.commander_casts,
                               commander_damage=dict(p.commander_damage))

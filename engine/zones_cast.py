@@ -49,6 +49,8 @@ def permission(g: "Game", player: str, o: "Obj") -> dict[str, Any] | None:
         if o.id in rec["objects"] or rec.get("filter") and matches(g, o.id, rec["filter"], None, player):
             if best is None or rec["free"] and not best["free"]:
                 best = {"play": rec["play"], "free": rec["free"]}
+                if rec.get("exile_instead"):  # 614.1a: the spell cast this way is exiled instead of the graveyard
+                    best["exile_instead"] = True
     if o.owner == player and o.zone in ("graveyard", "library"):
         if o.zone == "library" and g.players[player].library[:1] != [o.id]:
             return best

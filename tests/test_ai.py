@@ -388,3 +388,13 @@ def test_a_choose_one_or_more_spell_is_cast_with_no_more_modes_than_it_has(level
             if g.stack:
                 break
         assert g.stack or g.step != "main1" or g.pending.player != "alice"
+
+
+def test_match_counts_the_decisions_over_the_budget():
+    """engine.ai.match reports how many decisions took longer than the AI's budget, on the
+    clock the budget counts (issue 18: hard within its budget in 100% of decisions)."""
+    tight = match.run("easy", "random", 1, think=0, seed=3, clock="cpu")
+    assert tight["a"]["budget_ms"] == 0 and tight["a"]["over_budget"] > 0.5 * tight["a"]["decisions"]
+    assert tight["b"]["budget_ms"] is None and tight["b"]["over_budget"] == 0  # the random bot has none
+    loose = match.run("easy", "random", 1, think=100000, seed=3, clock="cpu")
+    assert loose["a"]["over_budget"] == 0 and loose["a"]["decisions"] > 20

@@ -54,6 +54,14 @@ def test_a_static_that_reads_tapped_state_is_worked_out_again() -> None:
     ({"kind": "anthem", "affects": "self", "power": 2, "toughness": 2,
       "condition": {"control": {"types": ["Land"], "tapped": False}, "min": 3}}, False),
     ({"kind": "anthem", "affects": "self", "power": 1, "toughness": 0, "per": {"count": {"types": ["Land"]}}}, False),
+    ({"kind": "anthem", "affects": "attached", "power": 1, "toughness": 1,
+      "condition": {"attached": {"colors": ["B"]}}}, True),
+    ({"kind": "keywords", "affects": "attached", "keywords": ["Haste"], "condition": {"attached": {"tapped": True}}},
+     False),
+    ({"kind": "keywords", "affects": "self", "keywords": ["Flying"], "condition": {"cast_with": "Suspend"}}, True),
+    ({"kind": "anthem", "affects": "self", "power": 1, "toughness": 1, "condition": {"opponent_graveyard_ge": 8}},
+     False),
+    ({"kind": "anthem", "affects": "self", "power": 1, "toughness": 1, "condition": {"min": 2}}, False),
     ({"kind": "anthem", "affects": {"types": ["Creature"], "power_le": {"count": {"tapped": True}}},
       "power": 1, "toughness": 1}, False),
 ])
@@ -120,3 +128,70 @@ def test_playing_on_a_copy_leaves_a_phased_out_permanent_as_it_was() -> None:
     phasing.phase_in(c, raiders)
     assert c.objects[raiders].zone == "battlefield"
     assert g.objects[raiders].zone == "phased_out" and g.state_key() == key
+
+
+def _with_hand(alice: list[str], hand: list[str], graveyard: list[str] | None = None):
+    return from_setup({"active": "alice", "step": "main1", "players": {
+        "alice": {"battlefield": alice, "hand": hand, "graveyard": graveyard or [], "library": ["Forest"] * 3},
+        "bob": {"library": ["Forest"] * 3}}})
+
+
+def _in_hand(g, name: str) -> int:
+    return next(i for i in g.players["alice"].hand if g.objects[i].card.name == name)
+
+
+def test_a_card_moving_between_other_zones_keeps_characteristics_that_read_only_permanents() -> None:
+    """Glorious Anthem reads permanents only: a draw, a discard and a spell put on the stack
+    change no permanent's characteristics (613), which are kept and stay those of the state."""
+    g = _with_hand(["Glorious Anthem", "Grizzly Bears"], ["Shock", "Lightning Bolt"])
+    cs = g.all_chars()
+    g.draw("alice")
+    assert g._chars is cs
+    g.move(_in_hand(g, "Shock"), "graveyard")
+    g.move(_in_hand(g, "Lightning Bolt"), "stack")
+    assert g._chars is cs and cs[_named(g, "Grizzly Bears")].power == 3
+    fuzz.check_chars(g)
+
+
+@pytest.mark.parametrize("perm, graveyard, changed", [
+    ("Tarmogoyf", [], "power"),                          # 604.3: a count of card types in graveyards
+    ("Volrath's Shapeshifter", [], "card"),              # 612.5: the full text of a graveyard's top creature
+])
+def test_a_static_that_reads_another_zone_is_worked_out_again_after_a_move(perm, graveyard, changed) -> None:
+    g = _with_hand([perm], ["Grizzly Bears"], graveyard)
+    oid = _named(g, perm)
+    before = g.chars(oid)
+    g.move(_in_hand(g, "Grizzly Bears"), "graveyard")  # a creature card: a card type, a top creature
+    assert g._chars is None
+    after = g.chars(oid)
+    assert getattr(after, changed) != getattr(before, changed)
+    fuzz.check_chars(g)
+
+
+def test_a_permanent_entering_or_leaving_forgets_the_characteristics() -> None:
+    g = _with_hand(["Glorious Anthem"], ["Grizzly Bears"])
+    cs = g.all_chars()
+    g.move(_in_hand(g, "Grizzly Bears"), "battlefield")
+    assert g._chars is not cs
+    assert g.chars(_named(g, "Grizzly Bears")).power == 3
+    cs = g.all_chars()
+    g.move(_named(g, "Grizzly Bears"), "graveyard")
+    assert g._chars is not cs and len(g.all_chars()) == 1
+    fuzz.check_chars(g)
+
+
+def test_an_aura_whose_condition_reads_the_enchanted_creature_keeps_the_characteristics_through_a_tap() -> None:
+    """Fists of the Demigod: "As long as enchanted creature is black, it gets +1/+1 and has
+    wither" reads the colors of the permanent it is attached to, which no tap changes."""
+    g = from_setup({"active": "alice", "step": "main1", "players": {
+        "alice": {"battlefield": [{"name": "Walking Corpse", "id": "corpse"},
+                                  {"name": "Fists of the Demigod", "attached_to": "corpse"}, "Swamp"]},
+        "bob": {}}})
+    corpse = g.handles["corpse"]
+    cs = g.all_chars()
+    assert cs[corpse].power == 3 and "Wither" in cs[corpse].keywords
+    g.objects[_named(g, "Swamp")].tapped = True
+    g.objects[corpse].tapped = True
+    g.turn_state_changed()
+    assert g._chars is cs
+    fuzz.check_chars(g)

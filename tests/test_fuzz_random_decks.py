@@ -67,3 +67,25 @@ def test_seeds_that_broke_play_clean(capsys):
     as an opponent with 10 or less life (Guul Draz Vampire: the game did not forget them)."""
     for seed in ("22510", "22505", "1795924506"):
         assert fuzz.main(["--decks", "random", "--games", "1", "--seed", seed, "--json"]) == 0, seed
+
+
+def test_a_run_is_played_in_parts_that_add_up_to_the_whole_run(capsys):
+    """--start K plays games K... of run S (seeds S+K...): two parts give the decisions of the run
+    played at once, and the first line and each progress line name what is left to play."""
+    assert fuzz.main(["--games", "3", "--seed", "40", "--progress", "1", "--json"]) == 0
+    got = capsys.readouterr()
+    whole = json.loads(got.out.strip().splitlines()[-1])
+    assert got.err.splitlines()[0] == "run seed 40: games 0 to 2 (seeds 40 to 42)"
+    progress = got.out.strip().splitlines()[:3]
+    assert progress[0].endswith("the rest: python -m engine.fuzz --decks bench --seed 40 --start 1 --games 2")
+    assert progress[1].endswith("the rest: python -m engine.fuzz --decks bench --seed 40 --start 2 --games 1")
+    assert "the rest" not in progress[2]
+    parts = []
+    for start, games in ((0, 1), (1, 2)):
+        assert fuzz.main(["--games", str(games), "--seed", "40", "--start", str(start), "--json"]) == 0
+        got = capsys.readouterr()
+        parts.append(json.loads(got.out.strip().splitlines()[-1]))
+        assert got.err.splitlines()[0].startswith(f"run seed 40: games {start} to {start + games - 1}")
+    assert [p["start"] for p in parts] == [0, 1] and all(p["seed"] == 40 for p in parts)
+    assert sum(p["decisions"] for p in parts) == whole["decisions"] > 0
+    assert sum(p["games"] for p in parts) == whole["games"] == 3

@@ -30,6 +30,11 @@ def can_block(g: Game, blocker: int, attacker: int) -> bool:
     return combat.can_block(g, blocker, attacker)
 
 
+def can_attack(g: Game, oid: int) -> bool:
+    """Could ``oid`` attack now (508.1a-c: untapped, controlled since the turn began or haste)?"""
+    return combat.can_attack(g, oid)
+
+
 def trigger_ability(g: Game, d: Any) -> Ability | None:
     """The triggered ability a trigger_targets decision is about (603.3d)."""
     t = g.triggered[d.data["trigger"]]

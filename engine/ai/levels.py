@@ -1,7 +1,9 @@
 """The AI's levels (issue 18): how much it searches and how long it may think.
 
-- ``easy``: the cheap policy alone, with 40% of its priority actions and 30% of its
-  attacks and blocks random (a beginner).
+- ``easy``: the cheap policy alone, with 40% of its actions on an empty stack and 30% of its
+  attacks and blocks random (no chump block among them) while the game is not on the line: a
+  beginner, loose until a lethal attack is on the board either way, where it plays the rules
+  of thumb (engine/ai/policy.py ``on_the_line``).
 - ``medium``: one determinization; every candidate answer played out once by the cheap
   policy to the end of the next turn.
 - ``hard``: the same to the end of the next turn (the opponent's answer seen), on up to

@@ -9,7 +9,8 @@ swapped, as in duplicate bridge: the shuffles favour neither side, so the count 
 With ``--clock cpu`` the budget counts the deciding thread's CPU time instead of wall time: on a
 shared machine the neighbours' load then does not cut the searches short.
 Time per decision is wall-clock time; the text lines add the CPU time of the deciding
-thread, which on a shared machine tells a budget overrun from time the core was taken away.
+thread, which on a shared machine tells a budget overrun from time the core was taken away, and
+how many decisions took longer than the AI's budget on the clock it counts.
 
 Decks: ``bench`` (the red and green decks of engine.bench, the default), ``samples``
 (game i takes two of the sample decks of assets/decks in turn), or two deck files or
@@ -82,6 +83,8 @@ class Side:
         self.clock = clock
         self.times: list[float] = []
         self.cpu: list[float] = []
+        self.over: list[float] = []  # the decisions over the budget (ms on the budget's clock)
+        self.budget_ms: int | None = None
         self.wins = 0
 
     def bot(self, seat: str, seed: int) -> Any:
@@ -90,6 +93,8 @@ class Side:
         ai = AIPlayer(seat, self.kind, self.think, seed, self.clock)
         ai.times = self.times
         ai.cpu = self.cpu
+        ai.over = self.over
+        self.budget_ms = ai.think_ms
         return ai
 
 
@@ -183,9 +188,11 @@ def run(a: str, b: str, games: int, decks: list[str] | None = None, think: int |
                   f" wins in {g.turn} turns", file=log, flush=True)
     out: dict[str, Any] = {"games": games, "draws": draws,
             "a": {"level": a, "wins": A.wins, "decision_ms": ms_stats(A.times), "decisions": len(A.times),
-                  "cpu_ms": ms_stats(A.cpu)},
+                  "cpu_ms": ms_stats(A.cpu),
+                  "budget_ms": A.budget_ms, "over_budget": len(A.over)},
             "b": {"level": b, "wins": B.wins, "decision_ms": ms_stats(B.times), "decisions": len(B.times),
-                  "cpu_ms": ms_stats(B.cpu)},
+                  "cpu_ms": ms_stats(B.cpu),
+                  "budget_ms": B.budget_ms, "over_budget": len(B.over)},
             "mean_turns": round(turns / games, 2) if games else 0.0}
     if duplicate:
         out["deals"] = deal_outcomes(won)
@@ -237,6 +244,8 @@ def main(argv: list[str] | None = None) -> int:
                 if x["cpu_ms"]["max"]
                 else ""
             )
+            + (f"; {x['over_budget']} over its budget of {x['budget_ms']} ms ({args.clock} clock)"
+               if x["budget_ms"] is not None else "")
         )
     print(f"{r['games']} games, {r['draws']} draws, {r['mean_turns']} turns on average")
     if "deals" in r:

@@ -46,6 +46,8 @@ class AIPlayer:
         self.times: list[float] = []   # seconds per decision (wall clock), for the match statistics
         self.cpu: list[float] = []     # seconds of this thread's CPU per decision (without the time
                                        # other processes took the core: a shared machine)
+        self.over: list[float] = []    # ms on the budget's clock of each decision that took longer
+                                       # than the budget (``think_ms``)
 
     def decide(self, game: Game, d: Decision) -> Any:
         """The answer to ``d`` (a decision of this seat in ``game``), within the time budget."""
@@ -72,6 +74,9 @@ class AIPlayer:
         finally:
             self.times.append(time.perf_counter() - t0)
             self.cpu.append(time.thread_time() - c0)
+            took = (self.clock() - k0) * 1000.0
+            if took > self.think_ms:
+                self.over.append(took)
 
 
 def legal_answer(det: Game, d: Decision, a: Any, rng: random.Random) -> Any:

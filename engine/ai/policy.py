@@ -7,7 +7,11 @@ always a determinized copy (engine/ai/determinize.py), never the real game.
 Rules of thumb: a land each turn (305.2), the costliest spells first, harmful effects at
 the opponents' best objects and helpful ones at its own (114), attacks that no blocker
 punishes (508), blocks that kill or trade up and chump blocks only to stay alive (509),
-lethal damage to each blocker in order (510.1c).
+lethal damage to each blocker in order (510.1c). Lethal arithmetic (``through``): the damage
+that gets past the blockers (evasion, menace, trample, first and double strike), with the
+burn and pumps the untapped mana pays for, decides an all-in attack, burn at the face, a
+flying pump before blocks and a team pump before combat; attackers that surely finish a
+planeswalker go at it (306.7); at a low life a counterspell waits for the spell that harms.
 """
 from __future__ import annotations
 
@@ -121,8 +125,8 @@ def pick_targets(g: Game, me: str, ab: Ability | None, cands: list[list[Any]],
             def score(x: Any) -> float:
                 if isinstance(x, str):
                     life = g.players[x].life
-                    if dmg and dmg >= life:
-                        return 100.0
+                    if dmg and dmg + sure_damage(g, me, x) >= life:
+                        return 100.0  # lethal now, or with the combat damage it can count on
                     # burn at a player far from dying is better kept for a creature (or the
                     # last points): the face only in burn range
                     if dmg and life > BURN_RANGE:
@@ -224,8 +228,12 @@ class QuickPolicy:
         me = d.player
         if k == "priority":
             return self.priority(g, me, d.options)
-        if k in ("attackers", "blockers") and self.combat_noise and self.rng.random() < self.combat_noise:
-            return self.fallback.answer(d)
+        if k in ("attackers", "blockers") and self.combat_noise and self.rng.random() < self.combat_noise \
+                and not on_the_line(g, me):
+            a = self.fallback.answer(d)
+            if k == "blockers":  # loose blocks, but no chump block while the game is not on the line
+                a = {"blockers": no_chumps(g, a["blockers"], d.options)}
+            return a
         if k == "attackers":
             return {"attackers": self.attacks(g, me, d.options)}
         if k == "blockers":
@@ -273,7 +281,7 @@ class QuickPolicy:
         acts = [o for o in options if o["action"] != "pass" and not o.get("mana") and o["action"] != "manual"]
         if not acts:
             return {"action": "pass"}
-        if self.noise and self.rng.random() < self.noise:
+        if self.noise and not g.stack and self.rng.random() < self.noise and not on_the_line(g, me):
             o = self.rng.choice(acts + [{"action": "pass"}] * 2)
             if o["action"] == "pass":
                 return o
@@ -284,7 +292,19 @@ class QuickPolicy:
         mine_turn = g.active == me
         stack_top = g.objects[g.stack[-1]] if g.stack else None
         reads = self.reads and (self.reader is None or self.reader == me)
-        ranked = sorted(acts, key=lambda o: -mana_value(g, o.get("card")))
+        def rank(o: dict[str, Any]) -> tuple[int, int]:
+            lr = loyalty_rank(g, me, option_ability(g, o)) if o["action"] == "activate" else None
+            return -mana_value(g, o.get("card")), lr or 0
+        ranked = sorted(acts, key=rank)
+        if mine_turn and g.step == "main1" and not g.stack:
+            # a pump of the whole team that makes the attack lethal comes before anything else
+            for o in ranked:
+                ab = option_ability(g, o)
+                mp, tr = mass_pump(ab, attacking=False) if ab is not None else (0, False)
+                if mp and alpha_lethal(g, me, mp, tr):
+                    a = self._answer_for(g, me, o)
+                    if a is not None:
+                        return a
         for o in ranked:
             ab = option_ability(g, o)
             prefer: frozenset[Any] = frozenset()
@@ -302,6 +322,8 @@ class QuickPolicy:
                     # answer an opponent's spell or ability with a counter or removal in response
                     if not (stack_top.controller != me and ab is not None and "targets" in o
                             and any(hostile(ab, i) for i in range(len(o["targets"])))):
+                        continue
+                    if keeps_counter(g, me, ab, stack_top):
                         continue
                     prefer = helped(g, me, stack_top) if reads else frozenset()
                 elif instant and "targets" in o and ab is not None and len(o["targets"]) == 1 \
@@ -321,7 +343,14 @@ class QuickPolicy:
                 elif not instant and not (mine_turn and g.step in MAIN):
                     continue
             else:
-                if self.rng.random() < 0.5:
+                mp, tr = mass_pump(ab, attacking=False) if ab is not None else (0, False)
+                lr = loyalty_rank(g, me, ab)
+                if mp and mine_turn and g.step == "main1" and not g.stack:
+                    if not alpha_lethal(g, me, mp, tr):
+                        continue  # a pump of the whole team (a planeswalker's ultimate) for lethal only
+                elif lr is not None and lr < 2:
+                    pass  # a planeswalker's loyalty ability that adds loyalty or makes a blocker: each turn
+                elif self.rng.random() < 0.5:
                     continue  # activated abilities now and then (they may cost what a spell needs)
             # instant removal at a permanent waits while its controller could answer it (a pump,
             # a counter): it is cast in answer to their spell, or once they are tapped out
@@ -369,6 +398,64 @@ class QuickPolicy:
         return ranked[:lo if bad else max(lo, hi)]
 
 
+def on_the_line(g: Game, me: str) -> bool:
+    """Is the game on the line for ``me``: would every creature of an opponent, unblocked, kill
+    ``me`` (``raw_power``), or ``me``'s creatures and burn kill an opponent, or either side's
+    finish a planeswalker (306.7, 704.5i)? A beginner's loose play (the ``noise`` of easy) stops
+    there: it sees a lethal attack coming and one it could make (104.3a, 704.5a)."""
+    life = g.players[me].life
+    mine = raw_power(g, me) + hand_reach(g, me, 1, True)
+    theirs = 0
+    for n in g.order:
+        p = g.players[n]
+        if n == me or p.lost:
+            continue
+        power = raw_power(g, n)
+        if power >= life or mine >= p.life:
+            return True
+        theirs = max(theirs, power)
+    cs = g.all_chars()
+    for oid in g.battlefield:
+        if "Planeswalker" in cs[oid].types:
+            loyalty = g.objects[oid].counters.get("loyalty", 0)
+            if (theirs if cs[oid].controller == me else mine) >= loyalty:
+                return True
+    return False
+
+
+def raw_power(g: Game, player: str) -> int:
+    """The combat damage ``player``'s creatures could deal in one attack if nothing blocked:
+    those attacking and those untapped without defender (702.3b), double strike twice."""
+    cs = g.all_chars()
+    objs = g.objects
+    out = 0
+    for oid in g.battlefield:
+        c = cs[oid]
+        if c.controller != player or "Creature" not in c.types:
+            continue
+        o = objs[oid]
+        if o.attacking is not None or (not o.tapped and "Defender" not in c.keywords):
+            out += max(0, c.power or 0) * _hits(c.keywords)
+    return out
+
+
+def loyalty_rank(g: Game, me: str, ab: Ability | None) -> int | None:
+    """Which of a planeswalker's loyalty abilities first (606.3: one a turn, at sorcery
+    speed): one that creates a creature while an opponent's creatures could kill ``me``
+    (0, a blocker), then one that adds loyalty (1), then the others (2, loyalty spent); None
+    for an ability that is no loyalty ability."""
+    cost = ab.cost.loyalty if ab is not None and ab.cost is not None else None
+    if ab is None or cost is None:
+        return None
+    if any(e.op == "token" for e in _effects(ab)):
+        life = g.players[me].life
+        if any(raw_power(g, n) >= life for n in g.order if n != me and not g.players[n].lost):
+            return 0
+    if isinstance(cost, int) and cost > 0 or cost == "+X":
+        return 1
+    return 2
+
+
 def helped(g: Game, me: str, top: Any) -> frozenset[Any]:
     """The opponents' objects that the spell or ability ``top`` (on the stack) targets to
     help them: removal cast in response makes it lose that target (608.2b)."""
@@ -377,6 +464,29 @@ def helped(g: Game, me: str, top: Any) -> frozenset[Any]:
         return frozenset()
     return frozenset(x for i, slot in enumerate(top.targets) if not hostile(ab, i)
                      for x in slot if isinstance(x, int) and g.controller_of(x) not in (None, me))
+
+
+def harms(g: Game, me: str, top: Any) -> bool:
+    """Does the spell or ability ``top`` (on the stack) harm ``me``: a harmful effect aimed at
+    ``me`` or at what ``me`` controls, or one with no target (a sweeper, "each opponent")?"""
+    ab = top.ability if top.ability is not None else facts.spell_ability(top.card)
+    if ab is None:
+        return False  # a permanent spell: it does nothing until it resolves (608.3)
+    if not ab.targets:
+        return any(e.op in HOSTILE for e in _effects(ab))
+    return any(hostile(ab, i) and any(owner_side(g, x) == me for x in slot)
+               for i, slot in enumerate(top.targets))
+
+
+def keeps_counter(g: Game, me: str, ab: Ability, top: Any) -> bool:
+    """At a low life (burn range), a counterspell that answers any spell waits out a spell that
+    does not harm ``me`` while its caster could still cast another (the burn that would finish
+    ``me``): 701.5a counters one spell only."""
+    if g.players[me].life > BURN_RANGE or not any(e.op == "counter" for e in _effects(ab)):
+        return False
+    if ab.targets and (ab.targets[0].filter or {}).get("types"):
+        return False  # it answers only some spells (a creature spell): nothing better to wait for
+    return not harms(g, me, top) and can_respond(g, top.controller)
 
 
 def can_respond(g: Game, player: str) -> bool:
@@ -430,6 +540,8 @@ def pump_target(g: Game, me: str, ab: Ability, cands: list[Any]) -> Any:
     fight the pump turns (it would die and now lives, or its foe now dies: 510.1, 704.5g),
     else an unblocked attacker when the pump makes the unblocked damage lethal (510.1a)."""
     bonus = pump_bonus(ab)
+    if bonus is not None and g.step == "declare_attackers" and g.active == me and _grants_flying(ab):
+        return _lift_target(g, me, bonus[0], cands)
     if bonus is None or g.step != "declare_blockers":
         return None
     bp, bt = bonus
@@ -466,6 +578,46 @@ def pump_target(g: Game, me: str, ab: Ability, cands: list[Any]) -> Any:
         if score and (best is None or score > best[0]):
             best = (score, c)
     return best[1] if best is not None else None
+
+
+def _grants_flying(ab: Ability) -> bool:
+    return any(e.op == "grant" and "Flying" in (e.args.get("keywords") or ()) and _refs_target(e.args, 0)
+               for e in _effects(ab))
+
+
+def _lift_target(g: Game, me: str, bp: int, cands: list[Any]) -> Any:
+    """Before blocks, the attacker a pump that gives flying (702.9b: only flying or reach
+    blocks it) should go on: one the defender then could not block, when that makes the
+    attack lethal (Mighty Leap over the wall)."""
+    objs = g.objects
+    for c in cands:
+        if not isinstance(c, int) or c not in objs or g.controller_of(c) != me:
+            continue
+        victim = objs[c].attacking
+        if not isinstance(victim, str):
+            continue
+        bl = _blockers_of(g, victim)
+        if any("Flying" in _stats(g, b)[2] or "Reach" in _stats(g, b)[2] for b in bl if facts.can_block(g, b, c)):
+            continue
+        att = [a for a in g.battlefield if objs[a].attacking == victim]
+        if through(g, att, bl, frozenset({c}), frozenset({c}), bp)[0] >= g.players[victim].life:
+            return c
+    return None
+
+
+def alpha_lethal(g: Game, me: str, bonus: int, trample: bool) -> bool:
+    """Would every creature ``me`` could attack with, each given ``bonus`` power (and trample),
+    kill an opponent through their blockers now (``through``)?"""
+    att = [a for a in g.battlefield if g.controller_of(a) == me and facts.can_attack(g, a)]
+    if not att:
+        return False
+    for n in g.order:
+        p = g.players[n]
+        if n == me or p.lost:
+            continue
+        if through(g, att, _blockers_of(g, n), pumped=frozenset(att), bonus=bonus, trample=trample)[0] >= p.life:
+            return True
+    return False
 
 
 def pump_saves(g: Game, me: str, ab: Ability, top: Any, cands: list[Any]) -> Any:
@@ -532,13 +684,17 @@ def _stats(g: Game, oid: int) -> tuple[int, int, frozenset[str]]:
     return (c.power or 0), (c.toughness or 0) - g.objects[oid].damage, c.keywords
 
 
+def _first(kw: frozenset[str]) -> bool:
+    return "First strike" in kw or "Double strike" in kw
+
+
 def kills(g: Game, a: int, b: int) -> bool:
-    """Would ``a``'s combat damage destroy ``b`` (704.5g-h)?"""
+    """Would ``a``'s combat damage destroy ``b`` (704.5g-h; double strike deals it twice, 702.4b)?"""
     pa, _ta, ka = _stats(g, a)
     _pb, tb, kb = _stats(g, b)
     if "Indestructible" in kb:
         return False
-    return pa > 0 and (pa >= tb or "Deathtouch" in ka)
+    return pa > 0 and (pa * (2 if "Double strike" in ka else 1) >= tb or "Deathtouch" in ka)
 
 
 def survives(g: Game, b: int, a: int) -> bool:
@@ -547,42 +703,218 @@ def survives(g: Game, b: int, a: int) -> bool:
     _pa, _ta, ka = _stats(g, a)
     if not kills(g, a, b):
         return True
-    first_b = "First strike" in kb or "Double strike" in kb
-    first_a = "First strike" in ka or "Double strike" in ka
-    return first_b and not first_a and kills(g, b, a)
+    return _first(kb) and not _first(ka) and kills(g, b, a)
+
+
+def kills_in_fight(g: Game, b: int, a: int) -> bool:
+    """Does ``b`` destroy ``a`` in a fight: it kills it and is not killed first by ``a``'s
+    first-strike damage (510.4, 702.7b)?"""
+    _pb, _tb, kb = _stats(g, b)
+    _pa, _ta, ka = _stats(g, a)
+    return kills(g, b, a) and not (_first(ka) and not _first(kb) and kills(g, a, b))
+
+
+def _hits(kw: frozenset[str]) -> int:
+    return 2 if "Double strike" in kw else 1  # 702.4b: it deals combat damage twice
+
+
+def through(g: Game, attackers: list[int], blockers: list[int], unblockable: frozenset[int] = frozenset(),
+            pumped: frozenset[int] = frozenset(), bonus: int = 0, trample: bool = False) -> tuple[int, int]:
+    """The damage ``attackers`` would deal the player they attack, and how many of them would
+    go unblocked, when each of ``blockers`` blocks the biggest attacker it may (509.1a-b):
+    menace needs two blockers (702.110b), trample pushes the excess over (702.19b), double
+    strike hits twice (702.4b). ``unblockable`` are taken as unblockable, and ``pumped`` get
+    ``bonus`` power (and trample with ``trample``): a trick not cast yet."""
+    def dmg(a: int) -> int:
+        p, _t, kw = _stats(g, a)
+        return max(0, p + (bonus if a in pumped else 0)) * _hits(kw)
+    order = sorted(attackers, key=dmg, reverse=True)
+    free = list(blockers)
+    total = unblocked = 0
+    for a in order:
+        kw = _stats(g, a)[2]
+        able = [] if a in unblockable else [b for b in free if facts.can_block(g, b, a)]
+        need = 2 if "Menace" in kw else 1
+        if len(able) < need:
+            total += dmg(a)
+            unblocked += 1
+            continue
+        # the blockers that could stop the fewest of the others go first (a reach creature is
+        # kept for the fliers)
+        able.sort(key=lambda b: sum(1 for x in order if x != a and facts.can_block(g, b, x)))
+        used = able[:need]
+        for b in used:
+            free.remove(b)
+        if "Trample" in kw or (trample and a in pumped):
+            total += max(0, dmg(a) - sum(max(0, _stats(g, b)[1]) for b in used))
+    return total, unblocked
+
+
+def _untapped_mana(g: Game, me: str) -> int:
+    """The mana ``me`` could still make: untapped lands and mana abilities of permanents that
+    are not summoning sick (302.6, 305.6), and the mana pool."""
+    cs = g.all_chars()
+    n = sum(g.players[me].pool.values())
+    for oid in g.battlefield:
+        c = cs[oid]
+        o = g.objects[oid]
+        if c.controller != me or o.tapped:
+            continue
+        if "Land" in c.types or (any(ab.kind == "mana" for ab in c.abilities)
+                                 and not ("Creature" in c.types and o.sick)):
+            n += 1
+    return n
+
+
+def mass_pump(ab: Ability, attacking: bool = True) -> tuple[int, bool]:
+    """The power a spell or ability gives each creature its controller attacks with until end
+    of turn (``creatures you control get +N/+N``; with ``attacking``, ``attacking creatures
+    get +N/+0`` too: 506.4, only once they attack), and whether it gives them trample too
+    (Overrun)."""
+    def each_of(e: Any) -> bool:
+        what = e.args.get("what")
+        each = what.get("each") if isinstance(what, dict) else None
+        return isinstance(each, dict) and "Creature" in (each.get("types") or ()) \
+            and (each.get("controller") == "you" and not each.get("attacking")
+                 or attacking and bool(each.get("attacking")))
+    power = 0
+    trample = False
+    for e in _effects(ab):
+        if e.op == "pump" and isinstance(e.args.get("power"), int) and e.args["power"] > 0 and each_of(e):
+            power = max(power, int(e.args["power"]))
+        elif e.op == "grant" and "Trample" in (e.args.get("keywords") or ()) and each_of(e):
+            trample = True
+    return power, trample and power > 0
+
+
+def _hits_players(ab: Ability) -> bool:
+    """Can the ability's first target be a player (114.1: "any target", "target player")?"""
+    if not ab.targets:
+        return False
+    f = ab.targets[0].filter or {}
+    return bool(f.get("any") or f.get("player"))
+
+
+def hand_reach(g: Game, me: str, unblocked: int, sorcery: bool) -> int:
+    """The damage ``me``'s hand adds this turn with the mana it has untapped: burn at a player
+    (120.3) and pumps on unblocked attackers (a single one, or each of ``unblocked``); only
+    instants unless ``sorcery`` (307.1: a main phase with an empty stack)."""
+    mana = _untapped_mana(g, me)
+    gains: list[tuple[int, int]] = []
+    for oid in g.players[me].hand:
+        c = g.objects[oid].card
+        if "Land" in c.types or not (sorcery or "Instant" in c.types or "Flash" in c.keywords):
+            continue
+        ab = facts.spell_ability(c)
+        if ab is None:
+            continue
+        gain = damage_amount(ab) if _hits_players(ab) and hostile(ab, 0) else 0
+        if unblocked:
+            pb = pump_bonus(ab) if ab.targets else None
+            gain = max(gain, pb[0] if pb is not None else 0, mass_pump(ab)[0] * unblocked)
+        if gain > 0:
+            gains.append((gain, mana_value(g, oid)))
+    gains.sort(key=lambda x: x[0] / max(1, x[1]), reverse=True)
+    out = 0
+    for gain, cost in gains:
+        if cost <= mana:
+            mana -= cost
+            out += gain
+    return out
+
+
+def _blockers_of(g: Game, player: str) -> list[int]:
+    cs = g.all_chars()
+    return [b for b in g.battlefield if cs[b].controller == player and "Creature" in cs[b].types
+            and not g.objects[b].tapped]
+
+
+def sure_damage(g: Game, me: str, victim: str) -> int:
+    """The combat damage ``me`` can count on dealing ``victim`` this turn whatever they block
+    (``through``): before the attack, from the creatures that could attack; once attackers are
+    declared, from those attacking that player; once blockers are declared, from the unblocked
+    ones (510.1a). Nothing on another player's turn or after combat damage."""
+    if g.active != me:
+        return 0
+    objs = g.objects
+    if g.step in ("untap", "upkeep", "draw", "main1", "beginning_of_combat"):
+        return through(g, [a for a in g.battlefield if g.controller_of(a) == me and facts.can_attack(g, a)],
+                       _blockers_of(g, victim))[0]
+    att = [a for a in g.battlefield if objs[a].attacking == victim]
+    if g.step == "declare_attackers":
+        return through(g, att, _blockers_of(g, victim))[0]
+    if g.step in ("declare_blockers", "first_strike_damage"):
+        return through(g, [a for a in att if not objs[a].blocked], [])[0]
+    return 0
 
 
 def quick_attacks(g: Game, me: str, o: dict[str, Any]) -> dict[Any, Any]:
     """Attackers no untapped enemy creature punishes, or everything when that is lethal; with
     several opponents (506.1, 508.1b: each attacker attacks one player or planeswalker), at the
-    one this attack hurts most (a lethal one first, then the most damage for its life)."""
+    one this attack hurts most (a lethal one first, then the most damage for its life). When
+    the player does not die, the attackers that kill a planeswalker whatever is blocked go at
+    it (306.7: damage to a planeswalker removes loyalty; 704.5i)."""
     targets = o["targets"]
     players = [t for t in targets if isinstance(t, str)]
     if len(players) <= 1:
-        return _attacks_at(g, o, players[0] if players else targets[0])
-    best: tuple[float, dict[Any, Any]] | None = None
-    cs = g.all_chars()
-    for p in players:
-        out = _attacks_at(g, o, p)
-        # what gets through: each untapped creature of that player blocks one of the biggest
-        able = sum(1 for b in g.battlefield if cs[b].controller == p and "Creature" in cs[b].types
-                   and not g.objects[b].tapped)
-        powers = sorted((_stats(g, a)[0] for a in out), reverse=True)
-        dealt = sum(powers[able:])
-        life = max(1, g.players[p].life)
-        score = (1000.0 if dealt >= life else 0.0) + dealt / life
-        if best is None or score > best[0]:
-            best = (score, out)
-    assert best is not None
-    return best[1]
+        out = _attacks_at(g, me, o, players[0] if players else targets[0])
+    else:
+        best: tuple[float, dict[Any, Any]] | None = None
+        for p in players:
+            out = _attacks_at(g, me, o, p)
+            dealt = through(g, list(out), _blockers_of(g, p))[0]
+            life = max(1, g.players[p].life)
+            score = (1000.0 if dealt >= life else 0.0) + dealt / life
+            if best is None or score > best[0]:
+                best = (score, out)
+        assert best is not None
+        out = best[1]
+    return _at_walkers(g, me, o, out)
 
 
-def _attacks_at(g: Game, o: dict[str, Any], target: Any) -> dict[Any, Any]:
+def _at_walkers(g: Game, me: str, o: dict[str, Any], out: dict[Any, Any]) -> dict[Any, Any]:
+    """``out`` with the attackers that surely finish an opponent's planeswalker sent at it,
+    unless the attack kills the player it is aimed at."""
+    walkers = [t for t in o["targets"] if isinstance(t, int) and t in g.objects]
+    if not walkers or not out:
+        return out
+    only = o.get("targets_of", {})
+    for pw in sorted(walkers, key=lambda w: -g.objects[w].counters.get("loyalty", 0)):
+        ctl = g.controller_of(pw)
+        if ctl is None:
+            continue
+        at_player = [a for a, t in out.items() if t == ctl]
+        life = g.players[ctl].life
+        bl = _blockers_of(g, ctl)
+        if through(g, at_player, bl)[0] + hand_reach(g, me, 1, False) >= life:
+            continue  # the player dies: no attacker is spared for the planeswalker
+        loyalty = g.objects[pw].counters.get("loyalty", 0)
+        sent: list[int] = []
+        for a in sorted(at_player, key=lambda a: _stats(g, a)[0]):
+            if a in only and pw not in only[a]:
+                continue
+            # the smallest attacker that finishes it alone, else the smallest ones together
+            if through(g, [a], bl)[0] >= loyalty:
+                sent = [a]
+                break
+        if not sent:
+            for a in sorted(at_player, key=lambda a: _stats(g, a)[0]):
+                if a in only and pw not in only[a]:
+                    continue
+                sent.append(a)
+                if through(g, sent, bl)[0] >= loyalty:
+                    break
+            else:
+                sent = []
+        for a in sent:
+            out[a] = pw
+    return out
+
+
+def _attacks_at(g: Game, me: str, o: dict[str, Any], target: Any) -> dict[Any, Any]:
     """The attack of ``quick_attacks`` at one player (or planeswalker)."""
     opp = target if isinstance(target, str) else g.controller_of(target)
-    cs = g.all_chars()
-    blockers = [b for b in g.battlefield if cs[b].controller == opp and "Creature" in cs[b].types
-                and not g.objects[b].tapped]
+    blockers = _blockers_of(g, opp) if opp is not None else []
     must = set(o.get("must", ()))
     only = o.get("targets_of", {})  # 508.1c: creatures that may attack only some targets
     avail = [a for a in o["attackers"] if a not in only or target in only[a]]
@@ -595,18 +927,30 @@ def _attacks_at(g: Game, o: dict[str, Any], target: Any) -> dict[Any, Any]:
         if not able:
             out[a] = target
             continue
-        punished = any(kills(g, b, a) and survives(g, b, a) for b in able)
-        trades = [b for b in able if kills(g, b, a)]
+        punished = any(kills_in_fight(g, b, a) and survives(g, b, a) for b in able)
+        trades = [b for b in able if kills_in_fight(g, b, a)]
         va = obj_value(g, a)
         if not punished and not any(obj_value(g, b) < va * 0.8 for b in trades):
             out[a] = target
-    # all in when the total is lethal even if every blocker stops the biggest attackers
+    # all in when the total is lethal even if the blockers stop the biggest attackers, counting
+    # the burn and pumps in hand that the untapped mana pays for
     if isinstance(target, str):
         life = g.players[target].life
-        powers = sorted((_stats(g, a)[0] for a in avail), reverse=True)
-        if sum(powers[len(blockers):]) >= life:
+        dealt, unblocked = through(g, avail, blockers)
+        if dealt + hand_reach(g, me, unblocked, False) >= life:
             out = {a: target for a in avail}
     if len(out) == 1 and next(iter(out)) in o.get("not_alone", ()) and not must:
+        out = {}
+    return out
+
+
+def no_chumps(g: Game, blocks: dict[Any, list[Any]], o: dict[str, Any]) -> dict[Any, list[Any]]:
+    """``blocks`` without the blocks that only lose the blocker (it dies and kills nothing,
+    510.1-704.5g), except the blocks the declaration requires (509.1c)."""
+    must = o.get("must", {})
+    out = {b: As for b, As in blocks.items()
+           if b in must or not As or kills_in_fight(g, b, As[0]) or survives(g, b, As[0])}
+    if len(out) == 1 and next(iter(out)) in o.get("not_alone", ()):
         out = {}
     return out
 
@@ -628,12 +972,12 @@ def quick_blocks(g: Game, me: str, o: dict[str, Any]) -> dict[Any, list[Any]]:
         if a in blocked and a in one:
             continue
         free = [b for b, As in opts.items() if b not in used and a in As]
-        good = [b for b in free if kills(g, b, a) and survives(g, b, a)]
+        good = [b for b in free if kills_in_fight(g, b, a) and survives(g, b, a)]
         if good:
             b = min(good, key=lambda b: obj_value(g, b))
         else:
             wall = [b for b in free if survives(g, b, a)]
-            trade = [b for b in free if kills(g, b, a) and obj_value(g, b) <= obj_value(g, a) * 1.1]
+            trade = [b for b in free if kills_in_fight(g, b, a) and obj_value(g, b) <= obj_value(g, a) * 1.1]
             if wall:
                 b = min(wall, key=lambda b: obj_value(g, b))
             elif trade:

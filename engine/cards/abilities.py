@@ -129,6 +129,12 @@ extra_land: [who], [amount]
     that player may play that many additional lands this turn (CR 305.2a)
 copy_spell: what
     put a copy of target instant or sorcery spell onto the stack, controlled by who copies it (CR 706.10)
+redistribute_life: (none)
+    the controller gives the players still in the game one another's life totals as they choose (CR 118.5,
+    810.9f)
+become_copy: what, of, duration, [keep_ability]
+    the objects become copies of another until the duration ends: layer 1, the same objects (CR 706.2, 706.4;
+    keep_ability: "except it has this ability", 706.9a)
 copy_retarget: (none)
     the controller of the copy just made may choose new targets for it (CR 706.10c)
 replace_draw: effects
@@ -164,8 +170,8 @@ add_mana: mana:[syms]  or  choice:[[syms], ...]  or  any: n, [same], [chosen_col
     add mana (choice: one of the lists; any: n mana of any colors, same: all one color) (CR 106, 106.6)
 fight: a, b
     each deals damage equal to its power to the other (CR 701.14)
-attach: what, to
-    attach an Aura/Equipment (CR 701.3)
+attach: what, to, [creature_only]
+    attach an Aura/Equipment; creature_only: an Equipment, to a creature only (301.5c) (CR 701.3)
 search: filter, amount, to, [up_to], [tapped], [reveal], [zones: ["library","graveyard"]]
     search your library, put the cards in `to` (hand, battlefield, library_top, graveyard), then shuffle (CR 701.23)
 dig: amount, take, filter, to, rest, [optional], [tapped], [reveal]
@@ -201,17 +207,27 @@ unless: payer, (pay: {mana|life}  or  actions: [Effect]), effects
     effects happen unless payer pays / performs the actions (CR 117.12)
 delayed: step ("end", "upkeep", "your_upkeep", "end_of_combat"), effects
     a delayed trigger at the next such step (CR 603.7)
+delayed_trigger: ability: Ability (triggered, on an event), until ("eot" | "your_next_turn"), [once]
+    a delayed triggered ability that triggers on each such event until the duration ends; once: only the next
+    one ("when you next cast ... this turn") (CR 603.7, 603.7c)
+skip_next: who, step ("untap" | "upkeep" | "draw")
+    that player skips their next such step, once (CR 614.10)
 exile_top: who, amount
     exile the top cards of a library (then "exiled") (CR 406)
-playable: what: "exiled" or a card FILTER (e.g. Zombie cards in your graveyard), play: "play"|"cast", until:
-      "eot"|"next_turn_end", [free]
-    you may play/cast those cards (free: without paying their mana cost) (CR 601.2)
+playable: what: "exiled", a card FILTER (e.g. Zombie cards in your graveyard) or a target, play: "play"|"cast",
+      until: "eot"|"next_turn_end", [free], [exile_instead]
+    you may play/cast those cards (free: without paying their mana cost; exile_instead: a spell cast this way is
+    exiled instead of going to the graveyard, 614.1a) (CR 601.2)
 emblem: who, abilities: [Ability]
-    the player gets an emblem with those abilities (CR 114)
+    the player gets an emblem with those abilities (CR 113)
+keep_rest: keep: [FILTER], [among: FILTER], [chooser: "each"], rest: FILTER
+    for each player one permanent of each kind kept (chosen by the controller, or by each player), the
+    others of the rest filter sacrificed (Tragic Arrogance, Cataclysm: 608.2c, 701.14a)
 action: name, [amount], [what], [subtype], [times]
     a keyword action, closed list: proliferate (701.24), populate (701.27), transform (701.25, what),
     bolster/monstrosity/support/fateseal (amount) (CR 701), piles (amount, separator, chooser: 700.3),
     remove_from_combat / unblock_lone / block_choice (what: 506.4, 509.1h, 509.6), control_player (who: 712),
+    control_until_resolved (who: 712.2, until the spell finishes resolving),
     exchange_life (who: two players: 701.8c), name_card (choice: 201.3, as it resolves), exile_named (who, all:
     the cards with the chosen name in a graveyard, hand and library, 701.15a), draw_game (104.4c, 801.15)
     (CR 701); and later additions, not in the 2016 rules:
@@ -229,9 +245,13 @@ poison: who, amount
 ward: mana: [syms], life: n
     counter the spell or ability whose targeting triggered this, unless its controller pays (engine/ops/ward.py)
     (not in 2016 (Strixhaven))
-cast_offer: what, [alt], [free], [must], [else], [keyword]
+cast_offer: what, [alt], [free], [must], [else], [keyword], [zone], [exile_instead], [play], [lands_only],
+      [control_spell]
     its owner may cast that card now, for its `alt` cost or free; `else`: where it goes if not cast
-    (madness 702.34a, rebound 702.87a, suspend 702.61a; engine/ops/cast.py) (CR 608.2c)
+    (madness 702.34a, rebound 702.87a, suspend 702.61a; engine/ops/cast.py); zone: where the card is (exile,
+    or graveyard); exile_instead: the spell is exiled instead of going to the graveyard (614.1a); `play`: a land
+    is played (within the land plays of that player's turn); `lands_only`: paid by mana abilities of lands only
+    (712.7); `control_spell`: its caster is controlled again while it resolves (712.2) (CR 608.2c)
 cascade
     exile from the top until a cheaper nonland card; may cast it free; the rest on the bottom (CR 702.84a)
 encore
@@ -279,7 +299,8 @@ player_spells_last_turn_ge: n (one player cast that many spells in the previous 
 opponent_more_life: True (an opponent has more life than you), revealed_as_cast: True (DTK's Dragon reveal),
 and for activated abilities once_each_turn, step, before_attackers, combat_timing (506.6);
 any_player_life_le: n, opponents_ge: n,
-opponents_control: FILTER + min; history: creature_died | you_attacked | your_permanent_left | self_was_cast
+opponents_control: FILTER + min;
+history: creature_died | you_attacked | your_permanent_left | your_land_entered | self_was_cast
 (facts of this turn, engine/values.HISTORY), graveyard_types_ge: n (delirium), different_powers_ge: n,
 total_power_ge: n, opponent_more: FILTER (an opponent controls more of them than you), opponent_poison_ge: n,
 opponent_graveyard_ge: n, opponent_life_le: n, drawn_ge: n, attached: FILTER (what the source is attached to),
@@ -333,6 +354,7 @@ Statics (Ability.static)
   devour             amount                             sacrifice creatures as it enters, N counters each 702.81a
   amplify            amount                             reveal cards sharing a creature type, N counters each 702.37a
   enters_with_counters counter, amount                                                       614.1c
+  turned_up_counters counter, amount   "as SELF is turned face up, put N ... counters on it"  707.11
   cost_change        spells: FILTER | "self", who, amount (negative = cheaper), [per],     601.2f
                      [mana: a colored symbol: "cost {R} more"]
   cant_be_countered                                     (zone "stack")                         101.2
@@ -354,11 +376,17 @@ Statics (Ability.static)
   life_gain_plus     amount                             "you gain that much life plus N instead"   614
   play_from          zone: graveyard|library_top, filter   you may play/cast matching cards from there
   flash_spells       spells: FILTER                     you may cast them as though they had flash 702.8
+  flash_self         [condition]                        "you may cast SELF as though it had flash" (702.8a,
+                     read by engine/casting.py as it would be cast)
+  uncounterable_spells  spells: FILTER, who             "Instant and sorcery spells you control can't be
+                     countered" (101.1; engine/object_statics.py)
   free_spells        zone, spells: FILTER               cast them without paying their mana cost
   graveyard_replacement  affects: "self"|FILTER, to: exile|library_shuffle, [reveal]             614
   clone              filter                             may enter as a copy of a matching creature 707.9
   unpreventable      (affects self)                     its damage can't be prevented            615.11
   spell_limit        who, amount                        each player can't cast more than N spells each turn
+  draw_limit         who, amount                        that player can't draw more than N cards each turn
+  sorcery_only       who                                that player casts spells only when a sorcery could be
   player_keywords    who, keywords                      "You have hexproof"                      702.11d
   control            (affects attached)                 you control the enchanted permanent      613.1b
   extra_land         amount                             you may play N additional lands each turn 305.2
@@ -401,7 +429,7 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "cast_offer", "cascade", "storm", "suspend_tick", "end_turn", "extra_combat", "flip", "clash", "restart",
     "move_counters", "replace_draw", "change_text", "copy_ability", "copy_spell", "extra_land", "copy_retarget",
     "encore", "ripple", "epic", "cipher", "cipher_cast", "haunt", "hideaway", "pair", "aura_swap", "player_effect",
-    "unattach", "piles",
+    "unattach", "piles", "keep_rest", "delayed_trigger", "skip_next", "become_copy", "redistribute_life",
 })
 STATIC_KINDS: frozenset[str] = frozenset({
     "anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "cost_change", "devour",
@@ -411,10 +439,12 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "clone", "unpreventable", "spell_limit", "player_keywords", "control", "extra_land", "skip_step",
     "prevent_damage", "top_card_revealed", "no_max_hand_size", "look_top_card", "opening_hand_battlefield",
     "alternative_cost", "deck_rule", "cant_gain_life", "cant_lose_life", "attack_tax", "name_lock", "cast_only",
-    "full_text", "amplify", "damage_unpreventable", "lose_types",
+    "full_text", "amplify", "damage_unpreventable", "lose_types", "uncounterable_spells", "flash_self",
+    "draw_limit", "turned_up_counters", "sorcery_only",
 })
 TRIGGER_EVENTS: frozenset[str] = frozenset({
     "etb", "dies", "ltb", "attacks", "blocks", "attacks_or_blocks", "becomes_blocked", "blocks_or_blocked",
+    "blocks_creature", "becomes_blocked_by",  # once for each creature it blocks or that blocks it (509.4)
     "unblocked", "attacks_alone", "attacks_saddled", "combat_damage_player", "combat_damage_creature",
     "combat_damage", "damage_player", "damage_opponent", "deals_damage", "dealt_damage", "tapped", "untapped",
     "becomes_target", "becomes_target_spell", "becomes_target_opponent", "etb_or_attacks", "etb_or_dies",

@@ -5,7 +5,7 @@ the modules below export (each module's ``OPS``, filled by its own ``@op``):
 
   damage.py      damage, fight, prevent, gain_life, lose_life, set_life (120, 119, 615)
   continuous.py  pump, grant, restrict, animate, color, gain_control (611, 613)
-  objects.py     destroy, regenerate, tap, untap, counters, attach, sacrifice, token, counter
+  objects.py     destroy, regenerate, tap, untap, counters, attach, sacrifice, keep_rest, token, counter
   zones.py       exile, bounce, move, draw, mill, discard, scry, shuffle, search
   control.py     if, delayed, add_mana
   misc.py        may, pay, unless, exchange_control, win_game, lose_game, reveal, emblem, extra_turn

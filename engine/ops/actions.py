@@ -14,11 +14,11 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any, Callable
 
 from engine import knowledge, player_control, player_statics, replacement, seats, triggers
-from engine.actions import add_effect, create_token, gain_life, lose_life, remove_from_combat
+from engine.actions import add_effect, ascend, create_token, gain_life, lose_life, remove_from_combat
 from engine.cards.abilities import Ability, CardDef, Effect
 from engine.cards.compiler import compile_abilities_text, compile_card
 from engine.choices import seen_names
-from engine.facedown import manifest, put_down
+from engine.facedown import manifest, put_down, turn_down
 from engine.filters import matches
 from engine.layers import counters_allowed
 from engine.ops import nested
@@ -71,6 +71,13 @@ def _transform(g: "Game", r: dict, e: Effect) -> None:
     """701.25: transform the permanents it names (engine/transform.py)."""
     for x in _objs(g, r, e.get("what", "self")):
         transform(g, x, r["obj"])
+
+
+@action("turn_face_down")
+def _turn_face_down(g: "Game", r: dict, e: Effect) -> None:
+    """"Turn target creature face down" (engine/facedown.py turn_down; 711.10: not a double-faced one)."""
+    for x in _objs(g, r, e.get("what", "self")):
+        turn_down(g, x, e.get("look"))
 
 
 @action("flip")
@@ -257,7 +264,13 @@ def _connive(g: "Game", r: dict, e: Effect) -> dict | None:
 def _fateseal(g: "Game", r: dict, e: Effect) -> dict | None:
     """701.29: look at the top N of an opponent's library; any number go to the bottom."""
     p = controller(g, r)
-    opp = one_opponent(g, r, "an_opponent")  # 701.19a: an opponent's library (the controller chooses)
+    if e.get("who") is not None:  # "look at the top card of target player's library. You may put that card on
+        ps = [q for q in refs(g, r, e.args["who"]) if isinstance(q, str)]  # the bottom" (Jace, the Mind Sculptor)
+        if not ps:
+            return None
+        opp = ps[0]
+    else:
+        opp = one_opponent(g, r, "an_opponent")  # 701.19a: an opponent's library (the controller chooses)
     top = g.players[opp].library[:_n(g, r, e)]
     if not top:
         return None
@@ -436,6 +449,15 @@ def _control_player(g: "Game", r: dict, e: Effect) -> None:
             player_control.add(g, p, controller(g, r))
 
 
+@action("control_until_resolved")
+def _control_until_resolved(g: "Game", r: dict, e: Effect) -> None:
+    """712.2: this spell's controller controls the player until the spell finishes resolving (Word of
+    Command; engine/player_control.py during)."""
+    for p in refs(g, r, e.get("who")):
+        if isinstance(p, str) and p in g.players and not g.players[p].lost:
+            player_control.during(g, p, controller(g, r), r["obj"])
+
+
 @action("remove_from_combat")
 def _remove_from_combat(g: "Game", r: dict, e: Effect) -> None:
     """506.4: an effect removes the permanent from combat: it stops attacking or blocking; the
@@ -515,6 +537,13 @@ def _block_choice(g: "Game", r: dict, e: Effect) -> dict | None:
         if not was_blocked:
             triggers.event(g, {"event": "becomes_blocked", "obj": a_id})
     return None
+
+
+@action("ascend")
+def _ascend(g: "Game", r: dict, e: Effect) -> None:
+    """Ascend on an instant or sorcery (a later keyword, Rivals of Ixalan): as the spell resolves, "if you
+    control ten or more permanents, you get the city's blessing for the rest of the game"."""
+    ascend(g, controller(g, r))
 
 
 @action("become_the_monarch")

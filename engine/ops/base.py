@@ -40,3 +40,4 @@ def ask_cards(r: Ctx, player: str, options: list[int], lo: int, hi: int, prompt:
     """A choose_cards question answered into this effect's slot."""
     return {"kind": "choose_cards", "player": player, "options": options, "min": lo, "max": hi,
             "slot": r["i"], "prompt": prompt}
+

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from engine import cast_options, knowledge
+from engine import cast_options, knowledge, triggers
 from engine.actions import add_effect
 from engine.cards.abilities import Ability, Effect
 from engine.mana import mana_value
@@ -48,6 +48,9 @@ def offer(g: "Game", r: Ctx, card: int, key: str, e: Effect) -> dict[str, Any] |
     how = f"for its {e.get('alt')} cost" if e.get("alt") else "without paying its mana cost" if e.get("free") else ""
     return {"kind": "cast_offer", "player": o.owner, "card": card, "alt": e.get("alt"), "free": bool(e.get("free")),
             "must": bool(e.get("must")), "keyword": e.get("keyword"), "slot": key,
+            **({"exile_instead": True} if e.get("exile_instead") else {}),  # 614.1a (engine/casting.py)
+            "lands_only": bool(e.get("lands_only")), "play": bool(e.get("play")),
+            "control_spell": this(g, r).controller if e.get("control_spell") else None,
             "prompt": f"cast {o.card.name} {how}?".replace("  ", " ")}
 
 
@@ -377,4 +380,6 @@ def copy_spell(g: "Game", card: Any, rec: dict[str, Any], targets: list[list[Any
     g.stack.append(o.id)
     g.log("copy", card=card.name, obj=o.id, targets=targets)
     g.changed()
+    # "whenever you cast or copy an instant or sorcery spell" (706.10a: the copy was not cast)
+    triggers.event(g, {"event": "cast", "player": o.controller, "obj": o.id, "copy": True})
     return o.id

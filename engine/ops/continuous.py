@@ -2,6 +2,7 @@
 abilities (613.1f), rules restrictions, types and colors (613.1d-e), control (613.1b)."""
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -9,6 +10,8 @@ from engine.actions import add_effect, until_of
 from engine.cards.abilities import Effect
 from engine.cards.compiler import textchange
 from engine.choices import COLORS
+from engine.facedown import is_face_down
+from engine.layers import copy_layer
 from engine.ops.base import table
 from engine.values import Ctx, amount, controller, refs, source_id, this
 
@@ -35,6 +38,11 @@ def _switch_pt(g: "Game", r: Ctx, e: Effect) -> None:
     add_effect(g, "7e", objs, r, until_of(e))
 
 
+#: a protection granted with its quality chosen as the effect resolves: "Protection from chosen color", or
+#: with one more choice, "Protection from chosen color or artifacts" (702.16a)
+_CHOSEN = "Protection from chosen color"
+
+
 @op("grant")
 def _grant(g: "Game", r: Ctx, e: Effect) -> dict | None:
     """611.2, 613.1f: the objects gain keywords (one of them if the player chooses) or abilities."""
@@ -46,13 +54,15 @@ def _grant(g: "Game", r: Ctx, e: Effect) -> dict | None:
             return {"kind": "choose_option", "player": controller(g, r), "options": kws, "slot": r["i"],
                     "prompt": f"{this(g, r).card.name}: choose a keyword to gain"}
         kws = [got]
-    if "Protection from chosen color" in kws:  # 608.2d: the color is chosen as the effect resolves
+    chosen = next((k for k in kws if k.startswith(_CHOSEN)), None)
+    if chosen is not None:  # 608.2d: the color (or "artifacts", "colorless") is chosen as the effect resolves
         key = f"{r['i']}.color"
         got = r["answers"].get(key)
         if got is None:
-            return {"kind": "choose_option", "player": controller(g, r), "options": list(COLORS), "slot": key,
-                    "prompt": f"{this(g, r).card.name}: choose a color for protection"}
-        kws = [f"Protection from {got}" if k == "Protection from chosen color" else k for k in kws]
+            other = chosen[len(_CHOSEN) + len(" or "):].split() if chosen != _CHOSEN else []
+            return {"kind": "choose_option", "player": controller(g, r), "options": list(COLORS) + other,
+                    "slot": key, "prompt": f"{this(g, r).card.name}: choose a quality for protection"}
+        kws = [f"Protection from {got}" if k == chosen else k for k in kws]
     extra = {"abilities": list(e.args["abilities"])} if e.get("abilities") else {}  # gains "Whenever ..." (613.1f)
     add_effect(g, "6", objs, r, until_of(e), keywords=kws, lose=list(e.get("lose", ())), **extra)
     return None
@@ -63,10 +73,26 @@ def _grant(g: "Game", r: Ctx, e: Effect) -> dict | None:
 def _player_effect(g: "Game", r: Ctx, e: Effect) -> None:
     """611.2: a resolved spell's effect on players or the game for a while, read as a static of
     engine.player_statics ("Players can't gain life this turn", "Damage can't be prevented this
-    turn")."""
+    turn"). "That creature's owner can't cast spells with the same name as that creature": the
+    players and the names are bound as it resolves (608.2h: a target that left, as it last existed)."""
     st = dict(e.args["static"])
     if isinstance(st.get("who"), dict):  # "target player can't ...": the players named as it resolves
         st["who"] = [p for p in refs(g, r, st["who"]) if isinstance(p, str)]
+    if e.get("who"):
+        st["who"] = e.args["who"]
+    if e.get("player") is not None:
+        players = [p for p in refs(g, r, e.args["player"]) if isinstance(p, str)]
+        if not players:
+            return
+        st["who"] = players
+    if e.get("name_of") is not None:
+        lki = r.get("lki_card", {})
+        cards = [g.objects[x].card if x in g.objects else lki.get(x) for x in refs(g, r, e.args["name_of"])
+                 if isinstance(x, int)]
+        names = [c.name for c in cards if c is not None]
+        if not names:
+            return
+        st["names"] = names
     add_effect(g, "player", [], r, until_of(e), static=st, source=source_id(g, r))
 
 
@@ -80,11 +106,12 @@ def _restrict(g: "Game", r: Ctx, e: Effect) -> None:
             return
         extra["attacker"] = got[0]
     d = e.get("duration")
-    if d == "next_untap":  # "doesn't untap during its controller's next untap step": ends after it (502.3)
-        until = "next_untap"
-    else:
-        until = until_of(e)
-    add_effect(g, "rule", objs, r, until, rule=e.args["rule"], **extra)
+    if d == "next_untap":  # "doesn't untap during its controller's next untap step": ends after it (502.3);
+        # "those creatures don't untap during their controllers' next untap steps": each its own controller's
+        for x in objs:
+            add_effect(g, "rule", [x], r, "next_untap", rule=e.args["rule"], **extra)
+        return
+    add_effect(g, "rule", objs, r, until_of(e), rule=e.args["rule"], **extra)
 
 
 
@@ -163,8 +190,43 @@ def _animate(g: "Game", r: Ctx, e: Effect) -> None:
         add_effect(g, "5", objs, r, until, colors=list(e.args["colors"]))
     if e.get("lose_all"):  # 613.1f: loses all abilities, before any it gains by the same effect
         add_effect(g, "6", objs, r, until, lose_all=True)
-    if e.get("keywords"):
-        add_effect(g, "6", objs, r, until, keywords=list(e.args["keywords"]))
+    if e.get("keywords") or e.get("abilities"):  # "with flying", 'with "Whenever SELF attacks, ..."' (613.1f)
+        add_effect(g, "6", objs, r, until, keywords=list(e.get("keywords", ())), abilities=list(e.get("abilities", ())))
     if e.get("power") is not None:
         add_effect(g, "7b", objs, r, until, power=amount(g, e.args["power"], None, r),
                 toughness=amount(g, e.args["toughness"], None, r))
+
+
+@op("become_copy")
+def _become_copy(g: "Game", r: Ctx, e: Effect) -> None:
+    """706.2, 613.1a: the objects become copies of another object until the duration ends
+    ("Target creature becomes a copy of that creature until end of turn", Cytoshape; "SELF
+    becomes a copy of that creature, except it has this ability", Unstable Shapeshifter). Each
+    takes the copiable values of that object as the effect begins (706.2: its card as printed,
+    or as another copy effect or face-down status already made it, 707.2), with the exception
+    the effect names (706.9a: "except it has this ability"). It stays the same object: nothing
+    enters or leaves the battlefield and the other effects on it go on applying (706.4, 706.11);
+    engine/layers.py ``copy_layer`` keeps its card in step with the layer 1 effects on it."""
+    src = [x for x in refs(g, r, e.args["of"]) if isinstance(x, int) and x in g.objects]
+    if not src:
+        return  # nothing was chosen to copy: nothing is copied (608.2b)
+    # a card in another zone (a creature that died: Cemetery Puca; a card exiled: Dimir Doppelganger)
+    # is copied as it is there: its card (706.2; a copy is its own card again off the battlefield, 400.7)
+    card = g.objects[src[0]].card
+    keep = this(g, r).ability if e.get("keep_ability") else None
+    if keep is not None and keep not in card.abilities:  # 706.9a: the copy has this ability too
+        card = replace(card, abilities=card.abilities + (keep,))
+    # the object copied is not a copy of itself: its copiable values would not change ("Each other
+    # creature becomes a copy of target nonlegendary creature", Mirrorweave: other than that one)
+    objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int) and x in g.objects
+            and g.objects[x].zone == "battlefield" and x != src[0]]
+    if not objs:
+        return
+    g._copy_fx = True  # from now on Game.changed keeps layer 1 in step (engine/layers.py copy_layers)
+    add_effect(g, "1", objs, r, until_of(e), card=card)
+    for oid in objs:
+        o = g.objects[oid]
+        if not is_face_down(o):  # 707.10: a face-down permanent keeps its face-down values
+            o.chosen.setdefault("printed", o.card)  # its own card again once it leaves (400.7)
+            o.chosen.setdefault("copy_base", o.card)  # what it is again when the copy effects end
+        copy_layer(g, o)

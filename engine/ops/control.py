@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine import knowledge
-from engine.actions import add_mana
+from engine.actions import add_effect, add_mana
 from engine.cards.abilities import Ability, Effect
 from engine.choices import COLORS
 from engine.mana import mana_value
@@ -104,6 +104,16 @@ def _run_inline(g: "Game", r: Ctx, effs: list[Effect]) -> dict | None:
             return w
         g.changed()
     return None
+
+
+@op("delayed_trigger")
+def _delayed_trigger(g: "Game", r: Ctx, e: Effect) -> None:
+    """603.7: a delayed triggered ability on an event ("until end of turn, whenever ..."), kept with the
+    continuous effects so that it ends with its duration (514.2, 611.2a); engine/triggers.py event
+    checks it like a permanent's."""
+    s = this(g, r)
+    add_effect(g, "trigger", [], r, e.args["until"], ability=e.args["ability"], source=source_id(g, r),
+               card=s.card, once=bool(e.get("once")))
 
 
 @op("delayed")

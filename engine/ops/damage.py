@@ -1,13 +1,14 @@
 """Effect primitives of damage and life (CR 120, 119) and prevention shields (615)."""
 from __future__ import annotations
 
+from itertools import permutations
 from typing import TYPE_CHECKING, Any
 
-from engine import replacement
+from engine import player_statics, replacement
 from engine.actions import add_effect, deal_damage_batch, gain_life, lose_life, until_of
 from engine.cards.abilities import Effect
 from engine.ops.base import ask_cards, table
-from engine.values import Ctx, amount, amount_for, controller, names_that_player, refs, source_id, this
+from engine.values import Ctx, amount, amount_for, bind_refs, controller, names_that_player, refs, source_id, this
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -48,9 +49,13 @@ def _damage(g: "Game", r: Ctx, e: Effect) -> dict | None:
     targets = [t for _, t, _ in hits]
     marks = {t: (g.objects[t].damage, dict(g.objects[t].counters)) for t in targets if isinstance(t, int)
              and t in g.objects}
+    lives = {t: (g.players[t].life, g.players[t].poison) for t in targets if isinstance(t, str) and t in g.players}
     deal_damage_batch(g, hits)
     # which objects were dealt damage "this way" (for a following "if ... is dealt damage this way")
     r.setdefault("dealt", [])
+    # and which players ("each player dealt damage this way gets an emblem ...": 120.3a, life lost or poison)
+    r["dealt_players"] = list(r.get("dealt_players", ())) + [
+        t for t, m in lives.items() if (g.players[t].life, g.players[t].poison) != m]
     hit = [t for t, m in marks.items() if t in g.objects and (g.objects[t].damage, g.objects[t].counters) != m]
     r["dealt"] += hit
     if e.get("exile_if_dies") and hit:  # 614.1a: "if it would die this turn, exile it instead"
@@ -161,6 +166,61 @@ def _prevent_op(g: "Game", r: Ctx, e: Effect) -> dict | None:
             return ask_cards(r, controller(g, r), srcs, 1, 1, f"{this(g, r).card.name}: choose a source")
         by = list(got)
     n = amount(g, e.args["amount"], source_id(g, r), r) if e.get("amount") is not None else None
+    extra = {}
+    if e.get("by_each") is not None:  # "... dealt this turn by creatures target opponent controls": the
+        # group's references read now (608.2c), its members as the damage would be dealt (615.1a)
+        extra["by_filter"] = bind_refs(g, r, e.args["by_each"])
     add_effect(g, "prevent", [], r, until_of(e), to=to, by=by, amount=n, combat=bool(e.get("combat")),
-            name=this(g, r).card.name, rider=e.get("rider"), once=bool(e.get("next")))
+            name=this(g, r).card.name, rider=e.get("rider"), once=bool(e.get("next")), **extra)
+    return None
+
+
+def redistributions(g: "Game") -> list[dict[str, int]]:
+    """The ways "Redistribute any number of players' life totals" (Reverse the Sands) may end: each
+    player still in the game either keeps their life total or gets one of the others' back, each
+    total going to one player. Only the players whose life total changes are named; the first way
+    changes nothing. 810.9f: in Two-Headed Giant no more than one member of each team may be
+    affected. 118.7-118.8: a player who can't gain (lose) life can't get a higher (lower) one."""
+    ps = [p for p in g.order if p not in g.gone and not g.players[p].lost]
+    life = [g.players[p].life for p in ps]
+    out: list[dict[str, int]] = [{}]
+    seen: set[tuple[tuple[str, int], ...]] = {()}
+    for perm in permutations(range(len(ps))):
+        new = {ps[i]: life[j] for i, j in enumerate(perm) if life[j] != life[i]}
+        key = tuple(sorted(new.items()))
+        if key in seen:
+            continue
+        seen.add(key)
+        if g.variant == "two_headed_giant" and any(len([p for p in new if p in t]) > 1 for t in g.teams):
+            continue  # 810.9f
+        if any(v > g.players[p].life and player_statics.cant_gain_life(g, p)
+               or v < g.players[p].life and player_statics.cant_lose_life(g, p) for p, v in new.items()):
+            continue  # 118.7, 118.8
+        out.append(new)
+    return out
+
+
+def _ways(new: dict[str, int]) -> str:
+    return ", ".join(f"{p} {v}" for p, v in sorted(new.items())) or "no change"
+
+
+@op("redistribute_life")
+def _redistribute_life(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    """"Redistribute any number of players' life totals" (Reverse the Sands): the controller chooses
+    which players get which of those life totals back (one each, 608.2d); each gains or loses the
+    difference (118.5)."""
+    got = r["answers"].get(r["i"])
+    ways = redistributions(g)
+    if got is None:
+        if len(ways) == 1:
+            return None
+        return {"kind": "choose_option", "player": controller(g, r), "options": [_ways(w) for w in ways],
+                "slot": r["i"], "prompt": f"{this(g, r).card.name}: who gets which life total"}
+    new = next((w for w in ways if _ways(w) == got), {})
+    for p, v in new.items():
+        d = v - g.players[p].life
+        if d > 0:
+            gain_life(g, p, d)
+        elif d < 0:
+            lose_life(g, p, -d)
     return None

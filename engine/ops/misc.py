@@ -88,6 +88,8 @@ def _may_pay(g: "Game", r: dict, e: Effect) -> dict | None:
     acts += [x for x in e.get("effects", ()) if x.op == "action" and x.args.get("name") in ACTION_CAN]
     if e.get("then"):  # "you may put a card an opponent owns from exile into ... If you do": all of them, or not done
         acts += [x for x in e.get("effects", ()) if x.op == "move" and _chosen_off_battlefield(x)]
+        # "you may discard a [land] card. If you do, ...": only with such a card in the hand (701.7a)
+        acts += [x for x in e.get("effects", ()) if x.op == "discard" and "what" not in x.args]
     if not pays and not acts:
         return _plain_may(g, r, e)
     got = r["answers"].get(r["i"])
@@ -167,7 +169,8 @@ def _can_act(g: "Game", r: dict, payer: str, actions: Any) -> bool:
             if not any(matches(g, i, f, source_id(g, r), payer) for i in g.battlefield):  # "another"
                 return False
         elif a.op == "discard":
-            if not g.players[payer].hand:
+            f = {**(a.args.get("filter") or {}), "zone": "hand"}
+            if not any(matches(g, c, f, source_id(g, r), payer) for c in g.players[payer].hand):
                 return False
         elif a.op not in g.OPS:  # every op of the engine (this module's table holds only its own)
             return False
@@ -263,6 +266,9 @@ def emblem_playable(ab: Ability) -> bool:
     emblem object in the command zone is watched like a permanent, engine/triggers.py event)."""
     if ab.kind == "static":
         st = ab.static or {}
+        if st.get("kind") in player_statics.KINDS or st.get("kind") == "cost_change":  # "You have no maximum
+            return not st.get("condition")  # hand size", "Artifact spells you cast cost {1} less to cast": read from
+            # the command zone with the permanents' (engine/player_statics.py, engine/costs.py; 113.4)
         return st.get("kind") in EMBLEM_STATICS and isinstance(st.get("affects"), dict) and not st.get("condition")
     t = ab.trigger or {}
     if ab.kind == "triggered" and t.get("event") not in (None, "step"):
@@ -318,6 +324,19 @@ def _emblem_object(g: "Game", player: str, card: CardDef) -> int:
     g.players[player].command.append(o.id)
     g.changed()
     return o.id
+
+
+# ------------------------------------------------------------------ skipped steps (614.10)
+@op("skip_next")
+def _skip_next(g: "Game", r: dict, e: Effect) -> None:
+    """614.10: "That player skips their next untap step": the next such step of that player is skipped
+    once (engine/game.py _not_skipped uses the record up)."""
+    for p in refs(g, r, e.get("who", "you")):
+        if isinstance(p, str):
+            g.ts += 1
+            g.effects.append({"layer": "skip_next", "ts": g.ts, "objects": [], "until": "never", "player": p,
+                              "step": e.args["step"]})
+            g.log("skip_next", player=p, step=e.args["step"])
 
 
 # ------------------------------------------------------------------ extra turns (500.7)

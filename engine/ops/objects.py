@@ -33,6 +33,8 @@ from engine.values import (
     amount,
     amount_for,
     controller,
+    gone_matches,
+    gone_record,
     names_that_player,
     refs,
     source_id,
@@ -52,7 +54,9 @@ def _destroy(g: "Game", r: Ctx, e: Effect) -> None:
     for x in xs:  # 616.1: every choice before the first one is destroyed (they are destroyed at once)
         plan_destroy(g, x, not e.get("no_regen"))
     for x in xs:
-        destroy(g, x, not e.get("no_regen"))
+        last = gone_record(g, x, "destroyed") if x in g.objects and g.objects[x].zone == "battlefield" else None
+        if destroy(g, x, not e.get("no_regen")) and last is not None:
+            r.setdefault("gone_this_way", []).append(last)  # "for each creature destroyed this way" (608.2c)
 
 
 
@@ -316,8 +320,14 @@ def _token(g: "Game", r: Ctx, e: Effect) -> dict | None:
         cards = [token_def(Effect(e.op, {**e.args, **pt}) if pt else e)]
     # 800.4b, 800.4d: no token is created under the control of a player who has left the game
     each = names_that_player(e.get("amount", 1))  # "each player creates a token for each Forest they control"
-    made = [(p, card) for p in who if seats.can_control(g, p)
-            for card in _tokens(g, p, cards, amount_for(g, e.args["amount"], source_id(g, r), r, p) if each else n)]
+    if e.get("per_gone") is not None:  # "for each creature destroyed this way, its controller creates ..."
+        pg = e.args["per_gone"]
+        made = [(rec["controller"], card) for rec in r.get("gone_this_way", ())
+                if gone_matches(rec, pg["action"], pg["filter"]) and seats.can_control(g, rec["controller"])
+                for card in _tokens(g, rec["controller"], cards, n)]
+    else:
+        made = [(p, card) for p in who if seats.can_control(g, p)
+                for card in _tokens(g, p, cards, amount_for(g, e.args["amount"], source_id(g, r), r, p) if each else n)]
     attacks: list[Any] = [None] * len(made)
     if e.get("attacking"):  # 508.4: what each attacks is chosen as it enters, asked before any is made
         for k, (p, _) in enumerate(made):
@@ -378,6 +388,9 @@ def _attach(g: "Game", r: Ctx, e: Effect) -> None:
     what = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int)]
     to = [x for x in refs(g, r, e.args["to"]) if isinstance(x, int)]
     if what and to and to[0] in g.objects and g.objects[to[0]].zone == "battlefield":
+        if e.get("creature_only") and ("Creature" not in g.chars(to[0]).types or what[0] == to[0]
+                                       or g.objects[what[0]].zone != "battlefield"):
+            return  # 301.5c: an Equipment attaches only to a creature; 701.3b: otherwise nothing happens
         g.objects[what[0]].attached_to = to[0]
         g.ts += 1
         g.objects[what[0]].timestamp = g.ts
@@ -392,6 +405,47 @@ def _unattach(g: "Game", r: Ctx, e: Effect) -> None:
         if isinstance(x, int) and x in g.objects and g.objects[x].attached_to is not None:
             g.objects[x].attached_to = None
             g.changed()
+
+
+@op("keep_rest")
+def _keep_rest(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    """"For each player, you choose from among the permanents that player controls an artifact, a creature,
+    an enchantment, and a planeswalker. Then each player sacrifices all other nonland permanents they
+    control" (Tragic Arrogance), "Each player chooses from among the permanents they control an artifact,
+    a creature, an enchantment, and a land, then sacrifices the rest" (Cataclysm): for each player in turn
+    order (101.4), one permanent of each kind named, if any, each permanent for one kind only (608.2c);
+    then every other permanent of the group is sacrificed at once (701.14a)."""
+    sid = source_id(g, r)
+    you = controller(g, r)
+    kinds: list[dict[str, Any]] = list(e.args["keep"])
+    among = dict(e.get("among") or {})
+    kept: list[int] = []
+    named = {p for p in refs(g, r, "each_player") if isinstance(p, str)}
+    players = [p for p in seats.apnap(g) if p in named]  # 101.4: in APNAP order
+    for p in players:
+        chosen: list[int] = []
+        for k, f in enumerate(kinds):
+            slot = f"{r['i']}.keep.{p}.{k}"
+            got = r["answers"].get(slot)
+            if got is None:
+                opts = [i for i in g.battlefield if i not in chosen and g.controller_of(i) == p
+                        and matches(g, i, {**among, **f}, sid, p)]
+                if not opts:
+                    r["answers"][slot] = got = []
+                else:
+                    who = p if e.get("chooser") == "each" else you
+                    return dict(ask_cards(r, who, opts, 1, 1, f"{this(g, r).card.name}: the permanent of this kind "
+                                                               f"{p} keeps ({k + 1} of {len(kinds)})"), slot=slot)
+            chosen += [x for x in got if x in g.objects]
+        kept += chosen
+    rest = dict(e.get("rest") or {"permanent": True})
+    victims = [i for i in g.battlefield if i not in kept and g.controller_of(i) in players
+               and matches(g, i, rest, sid, g.controller_of(i))]
+    plan_to_graveyard(g, victims)
+    for x in victims:
+        if x in g.objects and g.objects[x].zone == "battlefield":
+            sacrifice(g, x)
+    return None
 
 
 @op("sacrifice")

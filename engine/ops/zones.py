@@ -1,5 +1,5 @@
 """Effect primitives that move cards between zones (CR 400): exile, return to hand, move,
-draw (121), mill, discard (701.8), scry (701.18), shuffle (701.16), search (701.19)."""
+draw (121), mill, discard (701.7), scry (701.18), shuffle (701.16), search (701.15)."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
@@ -9,9 +9,10 @@ from engine.actions import add_effect, attack_choice, discard, plan_to_graveyard
 from engine.cards.abilities import Ability, Effect
 from engine.filters import matches
 from engine.ops.base import ask_cards, table
+from engine.protection import protected
 from engine.transform import back_face as transform_back
 from engine.until import exile_until_leaves
-from engine.values import Ctx, amount, controller, refs, source_id, this
+from engine.values import Ctx, amount, controller, gone_record, refs, source_id, this
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -50,8 +51,13 @@ def _exile(g: "Game", r: Ctx, e: Effect) -> None:
         exile_until_leaves(g, source_id(g, r), xs)
         return
     before = dict(r.get("followed") or {})
+    last = {x: gone_record(g, x, "exiled") for x in refs(g, r, e.args["what"])
+            if isinstance(x, int) and x in g.objects and g.objects[x].zone == "battlefield"}
     _move_all(g, r, e, "exile")
-    _link_exiled(g, r, [n for k, n in (r.get("followed") or {}).items() if before.get(k) != n])
+    moved = {k: n for k, n in (r.get("followed") or {}).items() if before.get(k) != n}
+    # "for each nontoken creature exiled this way, its controller ..." (608.2c, as they last existed: 608.2h)
+    r.setdefault("gone_this_way", []).extend(last[k] for k in moved if k in last)
+    _link_exiled(g, r, list(moved.values()))
 
 
 def _link_exiled(g: "Game", r: Ctx, new: list[int]) -> None:
@@ -163,10 +169,18 @@ def _move(g: "Game", r: Ctx, e: Effect) -> dict | None:
                 ctl = controller(g, r) if e.get("control") == "you" else None
                 if e.get("transformed") and transform_back(g.objects[x].card) is None:
                     continue  # 711.8a: a card that can't enter transformed stays where it is
+                host = None
+                if e.get("attach_to") is not None:
+                    host = _aura_host(g, r, x, e.args["attach_to"], ctl or g.objects[x].owner)
+                    if host is None:
+                        continue  # 303.4g: an Aura that can't enchant it stays where it is
                 new = g.move(x, "battlefield", tapped=bool(e.get("tapped")), controller=ctl,
                              counters={e.args["counter"]: 1} if e.get("counter") else None,
                              transformed=bool(e.get("transformed")))
                 r.setdefault("followed", {})[x] = new  # 400.7: "that artifact gains haste"
+                if host is not None and new in g.objects and g.objects[new].zone == "battlefield":
+                    g.objects[new].attached_to = host  # 303.4f: it enters attached to that object
+                    g.changed()
                 if e.get("attacking"):
                     put_attacking(g, new, tgt)
                 if e.get("unearth"):
@@ -193,6 +207,21 @@ def _move(g: "Game", r: Ctx, e: Effect) -> dict | None:
         _move_all(g, r, e, to)
     return None
 
+
+
+def _aura_host(g: "Game", r: Ctx, aura: int, ref: Any, you: str) -> int | None:
+    """303.4f-g: "Return SELF from your graveyard to the battlefield attached to target creature"
+    (Gryff's Boon): the object it will enchant, if it is an Aura that could legally enchant it (its
+    enchant filter, no protection from it, 702.16c); None when it can't be put there."""
+    card = g.objects[aura].card
+    f = card.keyword_args.get("Enchant") if "Aura" in card.subtypes else None
+    if not isinstance(f, dict):
+        return None
+    for h in refs(g, r, ref):
+        if isinstance(h, int) and h in g.objects and g.objects[h].zone == "battlefield" \
+                and matches(g, h, f, aura, you) and not protected(g, g.chars(h), aura):
+            return h
+    return None
 
 
 #: 702.83a: "Exile it at the beginning of the next end step" (a delayed trigger, 603.7)
@@ -276,18 +305,29 @@ def _discard(g: "Game", r: Ctx, e: Effect) -> dict | None:
         return None
     who = [p for p in refs(g, r, e.get("who", "you")) if isinstance(p, str)]
     amt = e.get("amount", 1)
+    f = e.get("filter")
+    you = controller(g, r)
     chosen: dict[str, list[int]] = {}
+    kind = {**e.args["filter"], "zone": "hand"} if e.get("filter") else None  # "discard a land card"
     for p in who:  # "each player discards": each chooses in APNAP order (101.4), then all discard at once
-        hand = list(g.players[p].hand)
+        hand = [c for c in g.players[p].hand if kind is None or matches(g, c, kind, source_id(g, r), p)]
         n = len(hand) if amt == "all" else amount(g, amt, source_id(g, r), r)
         if amt == "all" or not hand or e.get("random"):
+            continue
+        # "reveals their hand. You choose a nonland card from it. That player discards that card": the
+        # hand is revealed (701.14a), the effect's controller chooses among the cards of that kind (608.2c)
+        chooser = you if e.get("chooser") == "you" else p
+        if chooser != p:
+            knowledge.show(g, list(g.players[p].hand))  # the whole hand, not only the cards of that kind
+        pool = [c for c in hand if matches(g, c, {**f, "zone": "hand"}, None, you)] if f else hand
+        if not pool:
             continue
         slot = r["i"] if len(who) == 1 else f"{r['i']}.discard.{p}"  # by name: a player may leave (800.4a)
         got = r["answers"].get(slot)
         if got is None:  # a forced choice (the whole hand) is still a decision (FORMAT: a step may answer it)
-            k = min(n, len(hand))
-            return dict(ask_cards(r, p, hand, k, k, f"discard {n} card(s)"), slot=slot)
-        chosen[p] = [c for c in got if c in hand]
+            k = min(n, len(pool))
+            return dict(ask_cards(r, chooser, pool, k, k, f"discard {n} card(s)"), slot=slot)
+        chosen[p] = [c for c in got if c in pool]
     picks: list[int] = []
     for p in who:
         hand = list(g.players[p].hand)
@@ -299,8 +339,8 @@ def _discard(g: "Game", r: Ctx, e: Effect) -> dict | None:
             n = amount(g, amt, source_id(g, r), r)
             picks += g.rng.sample(hand, min(n, len(hand)))
     plan_to_graveyard(g, picks)
-    for c in picks:
-        discard(g, c)
+    done = [discard(g, c) for c in picks]
+    r["discarded"] = list(r.get("discarded", ())) + done  # "... then draw that many cards" (701.8)
     return None
 
 
@@ -337,11 +377,58 @@ def _shuffle(g: "Game", r: Ctx, e: Effect) -> None:
 
 
 
+def _players_search(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    """"Its controller may search their library for a basic land card, put it onto the battlefield, then
+    shuffle" (Path to Exile), "each player searches their library for ...": each player named searches their
+    own library (701.15a), choosing in APNAP order (101.4) whether to search ("may", 608.2d) and what to find;
+    then the cards found are put where the effect says, under their owners' control, and each player who
+    searched shuffles (701.16a; a player who does not search does not shuffle: the instruction is theirs, 608.2c)."""
+    who = [p for p in refs(g, r, e.args["who"]) if isinstance(p, str) and p in g.players and not g.players[p].lost]
+    f = dict(e.get("filter") or {})
+    f["zone"] = "library"
+    f.pop("controller", None)
+    n = amount(g, e.get("amount", 1), source_id(g, r), r)
+    found: dict[str, list[int]] = {}
+    for p in who:  # by name: a player may leave the game (800.4a)
+        slot = f"{r['i']}.search.{p}"
+        if e.get("optional"):
+            yes = r["answers"].get(slot + ".may")
+            if yes is None:
+                return {"kind": "choose_option", "player": p, "options": ["yes", "no"], "slot": slot + ".may",
+                        "prompt": f"{this(g, r).card.name}: search your library?"}
+            if yes != "yes":
+                continue
+        lib = g.players[p].library
+        cands = [i for i in lib if matches(g, i, f, None, p)]
+        got = r["answers"].get(slot)
+        if got is None and cands:
+            knowledge.show(g, lib, [p])  # 701.15a: searching looks at every card of the zone
+            return dict(ask_cards(r, p, cands, 0, min(n, len(cands)), f"search for up to {n}"), slot=slot)
+        found[p] = [x for x in got or () if x in lib]
+    to = e.get("to", "hand")
+    for p, got in found.items():
+        if got and e.get("reveal"):  # 701.15e: revealed only when the effect says so
+            knowledge.show(g, got)
+            g.log("reveal", player=p, cards=[g.objects[x].card.name for x in got], objs=list(got))
+        for x in got:
+            if to == "battlefield":
+                g.move(x, "battlefield", tapped=bool(e.get("tapped")), controller=p)
+            else:
+                g.move(x, to)
+        knowledge.shuffle(g, p)
+    return None
+
+
 @op("search")
 def _search(g: "Game", r: Ctx, e: Effect) -> dict | None:
-    """701.19: search your library for cards matching, put them somewhere, shuffle."""
+    """701.15a: search your library for cards matching, put them somewhere, shuffle. A search for cards
+    of a stated quality may find fewer (701.15b); one "simply for a quantity of cards" ("three cards",
+    "two cards") finds that many, or as many as there are (701.15d)."""
+    if e.get("who") is not None:
+        return _players_search(g, r, e)
     p = controller(g, r)
     f = dict(e.get("filter") or {})
+    quality = bool(set(f) - {"zone", "controller"})
     f["zone"] = "library"
     f.pop("controller", None)
     lib = g.players[p].library
@@ -350,7 +437,8 @@ def _search(g: "Game", r: Ctx, e: Effect) -> dict | None:
     got = r["answers"].get(r["i"])
     if got is None and found:
         knowledge.show(g, lib, [p])  # 701.15a: searching looks at every card of the zone
-        w = ask_cards(r, p, found, 0, min(n, len(found)), f"search for up to {n}")
+        k = min(n, len(found))
+        w = ask_cards(r, p, found, 0 if quality or e.get("up_to") else k, k, f"search for up to {n}")
         if f.get("different_names"):
             w["different_names"] = True  # checked when answered
             w["names"] = [g.objects[c].card.name for c in found]
@@ -365,7 +453,27 @@ def _search(g: "Game", r: Ctx, e: Effect) -> dict | None:
         for x in got or []:
             knowledge.show(g, [g.move(x, "library")], None if e.get("reveal") else [p])
         return None
+    first: list[int] = []
+    split = e.get("split")
+    if split and got:  # "put one onto the battlefield tapped and the other into your hand" (Cultivate)
+        k = min(int(split.get("amount", 1)), len(got))
+        if k >= len(got) and not split.get("optional"):
+            first = list(got)
+        else:  # which of them; "you may put that card onto the battlefield": none, if the player wants
+            first = r["answers"].get(f"{r['i']}.split")
+            if first is None:
+                where = "into your hand" if split.get("to") == "hand" else "onto the battlefield"
+                return {**ask_cards(r, p, list(got), 0 if split.get("optional") else k, k,
+                                    f"choose {'up to ' if split.get('optional') else ''}{k} to put {where}"),
+                        "slot": f"{r['i']}.split"}
+        for x in first:
+            if split.get("to", "battlefield") == "battlefield":
+                g.move(x, "battlefield", tapped=bool(split.get("tapped")), controller=p)
+            else:
+                g.move(x, split["to"])
     for x in got or []:
+        if x in first:
+            continue
         if to == "battlefield":
             g.move(x, "battlefield", tapped=bool(e.get("tapped")), controller=p)
         else:

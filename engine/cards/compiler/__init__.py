@@ -21,6 +21,7 @@ from typing import Any
 from engine.cards.abilities import Ability, CardDef, Cost, Effect
 from engine.cards.compiler.costs import parse_cost_text
 from engine.cards.compiler.effects import Ctx, parse_effects
+from engine.cards.compiler.effects.amounts import bind_difference
 from engine.cards.compiler.effects.sequence import instead
 from engine.cards.compiler.keywords import backup, parse_keyword_line
 from engine.cards.compiler.leveler import Striation, split_levels
@@ -127,6 +128,25 @@ _ACT_LIMITS = [
 ]
 
 
+#: The other instructions a mana ability may carry and the engine runs at once, asking nothing
+#: (engine.effects.run_now): "SELF deals 1 damage to you", "... add {C}{C} instead", "Draw a card".
+_WITH_MANA = frozenset({"if", "damage", "gain_life", "lose_life", "draw", "counters", "restrict", "poison"})
+
+
+def _mana_ability(effects: list[Effect]) -> bool:
+    """605.1a: an activated ability without a target that could add mana as it resolves (not a
+    loyalty ability) is a mana ability, whatever else it does."""
+    def ops(es: Any) -> list[Effect]:
+        out = []
+        for e in es:
+            out.append(e)
+            if e.op == "if":
+                out += ops(e.args.get("then", ())) + ops(e.args.get("else", ()))
+        return out
+    every = ops(effects)
+    return any(e.op == "add_mana" for e in every) and all(e.op == "add_mana" or e.op in _WITH_MANA for e in every)
+
+
 def _modes(lines: tuple[str, ...], head: str) -> tuple[tuple[Ability, ...], int, int] | None:
     m = _MODAL.match(head.strip())
     if not m or m.group(1).strip() and m.group(1).strip().lower() != "an opponent":
@@ -185,7 +205,8 @@ def _lower_activated(item: IrItem) -> Ability | None:
     if cost is None or not body.strip():
         return None
     zone = "battlefield"
-    m = re.search(r" from your graveyard to (?:your hand|the battlefield)(?: tapped)?\.?$", body, re.I)
+    m = re.search(r" from your graveyard to (?:your hand|the battlefield)(?: tapped)?(?: attached to [^.]+)?\.?$",
+                  body, re.I)
     if m and re.match(r"^return self ", body, re.I):
         zone = "graveyard"
     if re.match(r"^put self from your graveyard onto the battlefield\b", body, re.I):
@@ -207,7 +228,7 @@ def _lower_activated(item: IrItem) -> Ability | None:
     effects = parse_effects(body, ctx)
     if effects is None:
         return None
-    is_mana = (not ctx.targets and effects and all(e.op == "add_mana" for e in effects) and cost.loyalty is None)
+    is_mana = not ctx.targets and cost.loyalty is None and _mana_ability(effects)
     return Ability("mana" if is_mana else "activated", item.text, effects=tuple(effects),
                    targets=tuple(ctx.targets), cost=cost, condition=cond, zone=zone,
                    sorcery_speed=sorcery or cost.loyalty is not None)
@@ -237,13 +258,23 @@ def _lower_triggered(item: IrItem) -> Ability | None:
     if not body.strip():
         return None
     m = re.match(r"^if (.+?), ", body, re.I)
+    cond_text = ""
     if m:  # intervening "if" clause (603.4)
         c = parse_condition(m.group(1))
         if c is not None:
-            cond = c
+            cond, cond_text = c, m.group(1)
             body = body[m.end():]
     optional = False
-    ctx = Ctx(last="it" if not trig.get("self") and trig.get("event") not in ("step", "state") else "self")
+    other = _blocks_a_creature(trig, rest)
+    if other is not None:
+        trig = other  # "it deals 2 damage to that creature": the subject "it" is still SELF
+        body = re.sub(r"(^|\. )it (deals|gets|gains|has|can't|doesn't)\b", r"\1self \2", body, flags=re.I)
+    ctx = Ctx(last="it" if (not trig.get("self") or other is not None) and trig.get("event") not in ("step", "state")
+              else "self", cast_trigger=trig.get("event") == "cast" and not trig.get("self"))
+    bound = bind_difference(cond_text, body, ctx)  # "if you have fewer than seven cards ..., draw ... the difference"
+    if bound is None:
+        return None
+    body = bound
     if trig.get("event") == "step" and trig.get("whose", "you") != "you":
         ctx.last_player = "trigger_player"  # "at the beginning of each player's upkeep, that player ..." (503.1)
     if (trig.get("filter") or {}).get("controller") == "opponent" and trig.get("event") in ("dies", "etb", "ltb"):
@@ -266,6 +297,8 @@ def _lower_triggered(item: IrItem) -> Ability | None:
     effects = parse_effects(body, ctx)
     if effects is None:
         return None
+    if other is not None:  # 603.7c: a delayed trigger it creates remembers that creature
+        effects = [Effect("delayed", {**e.args, "keep_it": True}) if e.op == "delayed" else e for e in effects]
     zone = "battlefield"
     if re.search(r"\breturn self from your graveyard\b", body, re.I):
         zone = "graveyard"
@@ -274,6 +307,49 @@ def _lower_triggered(item: IrItem) -> Ability | None:
         effects = list(effects[0].args["effects"])
     return Ability("triggered", item.text, effects=tuple(effects), targets=tuple(ctx.targets),
                    trigger=trig, condition=cond, optional=optional, zone=zone)
+
+
+def _either_trigger(item: IrItem) -> list[Ability] | None:
+    """"Whenever you cast a white spell or a Plains you control enters, you gain 1 life" (Staff of the Sun
+    Magus): two trigger events of different kinds, each with its own condition; the ability triggers on
+    either (603.2), as two abilities with the same effect would. None unless both halves read."""
+    m = re.match(r"^(when|whenever) ", item.head, re.I)
+    if not m or item.modes:
+        return None
+    rest = item.head[m.end():]
+    for cut in [k.start() for k in re.finditer(r", ", rest)]:
+        cond, body = rest[:cut], rest[cut + 2:]
+        for k in [j.start() for j in re.finditer(r" or ", cond)]:
+            a, b = cond[:k], cond[k + 4:]
+            if parse_trigger(a) is None or parse_trigger(b) is None:
+                continue
+            got = [_lower_triggered(IrItem("triggered", item.text, head=f"{m.group(1)} {half}, {body}",
+                                           body=f"{m.group(1)} {half}, {body}")) for half in (a, b)]
+            if got[0] is None or got[1] is None:
+                return None
+            return [replace(ab, text=item.text) for ab in got if ab is not None]
+    return None
+
+
+_BLOCKS_A_CREATURE = re.compile(r"^self (blocks|becomes blocked by|blocks or becomes blocked by) an? creature$", re.I)
+
+
+def _blocks_a_creature(trig: dict[str, Any], head: str) -> dict[str, Any] | None:
+    """"Whenever SELF blocks [or becomes blocked by] a creature, ... that creature": one trigger for each
+    creature it blocks or that blocks it (509.1h, 509.4), whose "that creature"/"it" is that other
+    creature, not SELF (events blocks_creature, becomes_blocked_by); None for other triggers."""
+    if not trig.get("self"):
+        return None
+    m = _BLOCKS_A_CREATURE.match(head.split(", ")[0].strip())
+    if m is None:
+        return None
+    events = {"blocks": ["blocks_creature"], "becomes blocked by": ["becomes_blocked_by"],
+              "blocks or becomes blocked by": ["blocks_creature", "becomes_blocked_by"]}[m.group(1).lower()]
+    return {k: v for k, v in trig.items() if k != "event"} | {"event": events if len(events) > 1 else events[0]}
+
+
+#: the reason a card is unsupported when an ability it grants names the card itself (its granter)
+GRANTER_NAMED = "the card's own name inside an ability it grants (the granting permanent, 201.4a)"
 
 
 def compile_abilities_text(text: str) -> list[Ability] | None:
@@ -333,7 +409,7 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
             ab = None if fab is None else replace(fab, zone="hand", keyword="Forecast", condition={
                 **(fab.condition or {}), "step": "upkeep", "once_each_turn": True})
         elif item.kind == "triggered":
-            ab = _lower_triggered(item)
+            ab = _lower_triggered(item) or _either_trigger(item)
         elif item.kind == "modal":
             got = _modes(item.modes, item.head)
             opponent = item.head.strip().lower().startswith("an opponent chooses")
@@ -363,7 +439,8 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
             statics = parse_static(item.text)
             if statics is not None:
                 ab = [Ability("static", item.text, static=s, zone="stack" if s["kind"] in (
-                    "cant_be_countered", "additional_cost", "cost_change", "alternative_cost") else "battlefield")
+                    "cant_be_countered", "additional_cost", "cost_change", "alternative_cost", "flash_self")
+                    else "battlefield")
                       for s in statics]
         elif item.kind == "static":
             statics = parse_static(item.text)
@@ -445,6 +522,15 @@ def _awaken(items: list[IrItem], types: tuple[str, ...], kwargs: dict[str, Any])
 
 
 _NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def _ascend_first(a: Ability) -> Ability:
+    """A spell ability with ascend's instruction first ("if you control ten or more permanents, you get the
+    city's blessing"), in each mode of a modal spell."""
+    first = Effect("action", {"name": "ascend"})
+    if a.modes:
+        return replace(a, modes=tuple(_ascend_first(m) for m in a.modes))
+    return replace(a, effects=(first, *a.effects))
 
 
 def _transfigure(cost: Cost, mv: int) -> Ability:
@@ -567,6 +653,9 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
     if "Epic" in keywords and is_spell:  # 702.49a: its two spell abilities, after the card's own instructions
         abilities = [replace(a, effects=a.effects + (Effect("epic", {}),)) if a.kind == "spell" else a
                      for a in abilities]
+    if "Ascend" in keywords and is_spell:
+        # ascend on an instant or sorcery (a later keyword, Rivals of Ixalan) is a spell ability: its first instruction
+        abilities = [_ascend_first(a) if a.kind == "spell" else a for a in abilities]
     if "Cipher" in keywords and is_spell:  # 702.98a: its spell ability's last instruction
         abilities = [replace(a, effects=a.effects + (Effect("cipher", {}),)) if a.kind == "spell" else a
                      for a in abilities]
@@ -667,4 +756,9 @@ def compile_card(data: Any) -> CardDef:
                     layout, face_keys)
     if name != full_name and not face_keys:
         card = replace(card, unsupported=card.unsupported + (MISSING_FACE,))
+    if name and any(re.search(rf"\b{re.escape(name)}\b", q) for q in re.findall(r'"([^"]*)"', text)) \
+            and any(ab.kind == "static" and (ab.static or {}).get("kind") == "grant_ability" for ab in card.abilities):
+        # 'Enchanted creature has "... arrow counters on Archery Training"': inside the granted ability the
+        # card's name is the granting permanent, not the creature that has the ability (SELF there): not read
+        card = replace(card, unsupported=card.unsupported + (GRANTER_NAMED,))
     return card

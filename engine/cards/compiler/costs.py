@@ -87,11 +87,13 @@ def parse_cost_text(text: str) -> Cost | None:
             kw["process"] = number(m.group(1)) or 1  # BFZ processors: an opponent's cards in exile
         elif m := re.fullmatch(r"tap any number of untapped creatures you control with total power (\d+) or more", low):
             kw["tap_others"] = {"types": ["Creature"], "amount": -1, "total_power": int(m.group(1))}  # crew
-        elif m := re.fullmatch(rf"tap {_N} untapped (.+?) you control( with .+)?", low):
+        elif m := re.fullmatch(rf"tap (another|{_N[1:-1]}) untapped (.+?) you control( with .+)?", low):
             f = _noun(m.group(2) + (m.group(3) or ""))
             if f is None:
                 return None
-            kw["tap_others"] = {**f, "amount": number(m.group(1)) or -1}
+            if m.group(1) == "another":  # "Tap another untapped Ally you control" (not the source, 602.2)
+                f = {**f, "other": True}
+            kw["tap_others"] = {**f, "amount": 1 if m.group(1) == "another" else number(m.group(1)) or -1}
         elif m := re.fullmatch(r"return (?:a|an) (.+?) you control to its owner's hand", low):
             f = _noun(m.group(1))
             if f is None:

@@ -24,7 +24,8 @@ Conditions are dicts:
   {"amount_lt": {"amount": AMOUNT, "n": n}} / {"amount_ge": ...}   e.g. devotion (700.5) below or at least n
   {"mana_spent_ge": {"G": 3}} / {"mana_spent_ge": {"same_color": 3}}   the mana spent to cast it (601.2h)
   {"not": COND} / {"all": [COND, ...]}
-  {"history": "creature_died"|"you_attacked"|"your_permanent_left"|"self_was_cast"}   this turn so far
+  {"history": "creature_died"|"you_attacked"|"your_permanent_left"|"your_land_entered"|"self_was_cast"}
+                                       this turn so far
   {"graveyard_types_ge": n} / {"different_powers_ge": n} / {"total_power_ge": n}
   {"opponent_more": FILTER} / {"opponent_poison_ge": n} / {"opponent_graveyard_ge": n} / {"opponent_life_le": n}
   {"drawn_ge": n}   you've drawn n or more cards this turn
@@ -35,7 +36,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from engine.cards.compiler.targets import number, parse_noun
+from engine.cards.compiler.targets import COLORS, number, parse_noun
 
 _WORDNUM = r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+)"
 
@@ -86,6 +87,9 @@ def count_of(phrase: str) -> Any:
         return None
     if p in ("your life total",):
         return {"life_of": "you"}
+    m = re.fullmatch(r"the highest life total among (all players|your opponents)", p)
+    if m:  # Sorin, Grim Nemesis -9
+        return {"highest_life": "all" if m.group(1) == "all players" else "opponents"}
     if p in ("life you've gained this turn", "the amount of life you gained this turn", "life you gained this turn"):
         return {"life_gained_this_turn": "you"}
     m = re.fullmatch(r"(?:self's|its) (power|toughness|mana value)", p)
@@ -109,7 +113,7 @@ def count_of(phrase: str) -> Any:
         return {k: ref}
     m = re.fullmatch(r"(.+?) plus the number of (.+)", p)
     if m:
-        a, b = count_of(m.group(1)), count_of(m.group(2))
+        a, b = number(m.group(1)) or count_of(m.group(1)), count_of(m.group(2))  # "two plus the number of ..."
         return None if a is None or b is None else {"plus": [a, b]}
     m = re.fullmatch(r"(?:other )?(.+?) you control", p)
     f = parse_noun(p)
@@ -159,6 +163,9 @@ def parse_condition(text: str) -> dict[str, Any] | None:
                      r"|(?:self|it) has (\w+) or more ([+\-]\d+/[+\-]\d+|[a-z]+) counters on it)", t)
     if m and number(m.group(1) or m.group(3)):  # "if there are two or more ki counters on SELF"
         return {"self_counters_ge": {m.group(2) or m.group(4): number(m.group(1) or m.group(3))}}
+    m = re.fullmatch(r"self has no ([+\-]\d+/[+\-]\d+|[a-z]+) counters on it", t)
+    if m:  # Thing in the Ice: "Then if it has no ice counters on it, transform it"
+        return {"self_counters_le": {m.group(1): 0}}
     m = re.fullmatch(r"self has an? ([+\-]\d+/[+\-]\d+|[a-z]+) counter on it", t)
     if m:  # graft (702.57a): "if this permanent has a +1/+1 counter on it"
         return {"self_counters_ge": {m.group(1): 1}}
@@ -166,6 +173,8 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"renowned": False}  # renown (702.111a)
     if t in ("self is renowned", "it's renowned", "it is renowned"):  # (702.111b: a designation it keeps)
         return {"renowned": True}
+    if t in ("self is monstrous", "it's monstrous", "it is monstrous", "self isn't monstrous", "it isn't monstrous"):
+        return {"monstrous": "n't" not in t}  # 701.28b: a designation it keeps while on the battlefield
     if t == "an opponent was dealt damage this turn":
         return {"opponent_dealt_damage_this_turn": True}  # bloodthirst (702.53a)
     if re.fullmatch(r"(?:self|it|this) came under your control since the beginning of your last upkeep", t):
@@ -227,6 +236,13 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"you have (no|one or fewer|two or fewer) cards in hand", t)
     if m:
         return {"hand_le": {"no": 0, "one or fewer": 1, "two or fewer": 2}[m.group(1)]}
+    m = re.fullmatch(r"you have fewer than (\w+) cards in hand", t)
+    fewer = number(m.group(1)) if m else None
+    if fewer:
+        return {"hand_le": fewer - 1}
+    m = re.fullmatch(r"that player has (no|one or fewer|two or fewer) cards in hand", t)
+    if m:  # "at the beginning of each opponent's upkeep, if that player has one or fewer cards in hand" (603.4)
+        return {"trigger_player_hand_le": {"no": 0, "one or fewer": 1, "two or fewer": 2}[m.group(1)]}
     m = re.fullmatch(r"you have (\w+) or more cards in hand", t)
     if m and number(m.group(1)) is not None:
         return {"hand_ge": number(m.group(1))}
@@ -245,6 +261,9 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"self_attacked_this_turn": True}
     if t in ("self attacked or blocked this turn",):
         return {"self_attacked_or_blocked_this_turn": True}
+    m = re.fullmatch(r"(?:it|self) has dealt (\w+) or more damage this turn", t)
+    if m and number(m.group(1)) is not None:  # Chandra, Fire of Kaladesh (120.1: damage it dealt this turn)
+        return {"self_damage_turn_ge": number(m.group(1))}
     if t in ("it hasn't dealt damage yet", "self hasn't dealt damage yet"):
         return {"self_dealt_damage": False}
     if t == "self is enchanted or equipped":
@@ -301,6 +320,9 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     if m:
         f = parse_noun(m.group(1))
         return None if f is None else {"it": f}
+    m = re.fullmatch(r"(?:it's|it is|that creature is) (white|blue|black|red|green)", t)
+    if m:  # "put a +1/+1 counter on equipped creature if it's blue" (Ring of Evos Isle): its color (105.2)
+        return {"it": {"colors": [COLORS[m.group(1)]]}}
     m = re.fullmatch(r"(?:it's|it is|that creature is) (legendary|tapped|untapped|multicolored|colorless)", t)
     if m:  # "if it's legendary, it also gains lifelink": an adjective of the object named before
         f = parse_noun(m.group(1))
@@ -361,6 +383,8 @@ _HISTORY = {
     "you attacked with a creature this turn": "you_attacked",
     "a permanent you controlled left the battlefield this turn": "your_permanent_left",   # revolt
     "a permanent left the battlefield under your control this turn": "your_permanent_left",
+    "you had a land enter under your control this turn": "your_land_entered",   # landfall (207.2c)
+    "a land entered under your control this turn": "your_land_entered",
     "you cast it": "self_was_cast",                                     # 601.2: it was a spell
     "you cast self": "self_was_cast",
 }
@@ -384,6 +408,8 @@ def _history_condition(t: str) -> dict[str, Any] | None:
         return {"history": _HISTORY[t]}
     if t in _NOT_HISTORY:  # the same facts, denied: "if you didn't attack with a creature this turn"
         return {"not": {"history": _NOT_HISTORY[t]}}
+    if t in ("you have the city's blessing", "you don't have the city's blessing"):
+        return {"city_blessing": "don't" not in t}  # ascend's designation (a later keyword, Rivals of Ixalan)
     m = re.fullmatch(r"there are (\w+) or more card types among cards in your graveyard", t)
     if m and number(m.group(1)):
         return {"graveyard_types_ge": number(m.group(1))}
@@ -448,3 +474,14 @@ def _count_more(p: str) -> Any:
         if f is not None and not f.get("player") and not f.get("_needs_player_target") and "controller" not in f:
             return {"count": f}
     return None
+
+
+def difference(cond: str) -> Any:
+    """"If you have fewer than seven cards in hand, draw cards equal to the difference" (Kozilek, the
+    Great Distortion; Damia): the amount by which the condition's comparison holds, counted as the
+    instruction is carried out (608.2h); None for a condition this does not read."""
+    m = re.fullmatch(r"you have fewer than (\w+) cards in hand", cond.strip().lower())
+    n = number(m.group(1)) if m else None
+    if not n:
+        return None
+    return {"plus": [n, {"times": -1, "of": {"hand_of": "you"}}]}

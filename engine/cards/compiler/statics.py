@@ -12,6 +12,7 @@ from typing import Any, Callable
 from engine.cards.abilities import Ability, Cost, Effect
 from engine.cards.compiler.costs import parse_cost_text
 from engine.cards.compiler.effects import become_parts, keyword_list, pt_value
+from engine.cards.compiler.effects.context import STATIC_READERS
 from engine.cards.compiler.effects.restrictions import SPELL_KINDS
 from engine.cards.compiler.quantities import amount, parse_condition, quantity
 from engine.cards.compiler.subtypes import subtype
@@ -39,9 +40,11 @@ _RESTRICT = {
     "can attack as though they didn't have defender": "attack_despite_defender",
     "can block any number of creatures": "block_any_number",
     "doesn't untap during your untap step": "doesnt_untap",
+    # 702.11b, 702.18a: what hexproof and shroud mean, written out (no keyword is granted)
+    "can't be the target of spells or abilities your opponents control": "untargetable_by_opponents",
+    "can't be the target of spells or abilities": "untargetable",
     "doesn't untap during its controller's untap step": "doesnt_untap",
     "don't untap during their controllers' untap steps": "doesnt_untap",
-    "can't be the target of spells or abilities your opponents control": "hexproof",
     "can block only creatures with flying": "block_only_flying",
     "can't be countered": "cant_be_countered",
     "can't be sacrificed": "cant_be_sacrificed",
@@ -216,6 +219,16 @@ def _lose_all(m: re.Match) -> list[dict[str, Any]] | None:
     return _become(m.group(1), m.group(2))
 
 
+@static(r"^(.+?) (?:has|have) base power and toughness (\d+)/(\d+)$")
+def _base_pt(m: re.Match) -> list[dict[str, Any]] | None:
+    """613.3b (layer 7b): "Enchanted creature has base power and toughness 0/2" (Illusory Wrappings):
+    its power and toughness are set to those values; effects of layer 7c still apply after it."""
+    aff = _affects(m.group(1))
+    if aff is None:
+        return None
+    return [{"kind": "become", "affects": aff, "power": int(m.group(2)), "toughness": int(m.group(3))}]
+
+
 @static(r"^(.+?) (?:is|are) (an? .+?) and (?:loses|lose) all abilities$")
 def _become_then_lose_all(m: re.Match) -> list[dict[str, Any]] | None:
     return _become(m.group(1), "is " + m.group(2))
@@ -247,11 +260,23 @@ def _anthem(m: re.Match) -> list[dict[str, Any]] | None:
 @static(r"^(.+?) (?:gets?|get) ([+-]\w+)/([+-]\w+) for each (.+)$")
 def _anthem_per(m: re.Match) -> list[dict[str, Any]] | None:
     aff = _affects(m.group(1))
-    q = quantity(m.group(4))
+    per, rest = m.group(4), None
+    q = quantity(per)
+    if q is None:  # "gets +1/+1 for each enchantment you control and has first strike" (Ethereal Armor)
+        cut = re.match(r"^(.+?),? and ((?:has|have|is|are|can't) .+)$", per)
+        if cut:
+            per, rest = cut.group(1), cut.group(2)
+            q = quantity(per)
     pp, tt = pt_value(m.group(2)), pt_value(m.group(3))
     if aff is None or q is None or pp is None or tt is None:
         return None
-    return [{"kind": "anthem", "affects": aff, "power": pp, "toughness": tt, "per": q}]
+    out: list[dict[str, Any]] = [{"kind": "anthem", "affects": aff, "power": pp, "toughness": tt, "per": q}]
+    if rest:
+        more = _rest_clauses(aff, rest)
+        if more is None:
+            return None
+        out += more
+    return out
 
 
 @static(r"^(.+?) (?:loses|lose) (.+?) and can't have or gain (.+)$")
@@ -273,12 +298,22 @@ def _has(m: re.Match) -> list[dict[str, Any]] | None:
         return None
     q = m.group(2)
     if q.startswith('"') and q.endswith('"'):
-        from engine.cards.compiler import compile_ability_text  # layering: cycle (compiler imports this)
-        ab = compile_ability_text(q.strip('"'))
-        if ab is None:
+        return _granted(aff, q)
+    m2 = re.fullmatch(r'([^"]+?),? and (".+")', q)
+    if m2:  # "Creatures you control have haste and "{T}: ..."" (Arlinn, Embraced by the Moon's emblem)
+        kws = keyword_list(m2.group(1))
+        granted = _granted(aff, m2.group(2))
+        if kws is None or granted is None:
             return None
-        return [{"kind": "grant_ability", "affects": aff, "ability": ab}]
+        return [{"kind": "keywords", "affects": aff, "keywords": kws}, *granted]
     return _rest_clauses(aff, "has " + q)
+
+
+def _granted(aff: Any, q: str) -> list[dict[str, Any]] | None:
+    """A quoted ability the affected objects have (613.1f, layer 6), or None when it is not read."""
+    from engine.cards.compiler import compile_ability_text  # layering: cycle (compiler imports this)
+    ab = compile_ability_text(q.strip('"'))
+    return None if ab is None else [{"kind": "grant_ability", "affects": aff, "ability": ab}]
 
 
 @static(
@@ -289,7 +324,8 @@ def _has(m: re.Match) -> list[dict[str, Any]] | None:
     r"untap step|"
     r"don't untap during their controllers' untap steps|can block only creatures with flying|can't be countered|"
     r"can't be sacrificed|must be blocked if able|attacks or blocks each combat if able|"
-    r"can't attack or block unless you control another creature)$"
+    r"can't attack or block unless you control another creature|"
+    r"can't be the target of spells or abilities(?: your opponents control)?)$"
 )
 def _restriction(m: re.Match) -> list[dict[str, Any]] | None:
     aff = _affects(m.group(1))
@@ -402,11 +438,28 @@ def _self_cost(m: re.Match) -> list[dict[str, Any]] | None:
             return None
         out["per"] = q
     else:
+        t = re.fullmatch(r"it targets (?:an? )?(.+)", m.group(3))
+        if t:  # "costs {3} less to cast if it targets a tapped creature": known once targets are chosen (601.2f)
+            f = parse_noun(t.group(1))
+            if f is None or f.get("player") or f.get("_needs_player_target") or f.get("zone"):
+                return None
+            out["targets"] = f
+            return [out]
         cond = parse_condition(m.group(3))
         if cond is None:
             return None
         out["condition"] = cond
     return [out]
+
+
+@static(r"^(?:if (.+?), )?you may cast self as though it had flash$")
+def _flash_self(m: re.Match) -> list[dict[str, Any]] | None:
+    """702.8a, 601.3: "If there are two or more instant and/or sorcery cards in your graveyard, you may
+    cast SELF as though it had flash" (Swift Reckoning's spell mastery): read as it would be cast."""
+    if not m.group(1):
+        return [{"kind": "flash_self"}]
+    cond = parse_condition(m.group(1))
+    return None if cond is None else [{"kind": "flash_self", "condition": cond}]
 
 
 @static(r"^you may cast spells as though they had flash$")
@@ -430,6 +483,18 @@ def _flash_some(m: re.Match) -> list[dict[str, Any]] | None:
 def _choose_on_enter(m: re.Match) -> list[dict[str, Any]] | None:
     what = m.group(1).split(" ", 1)[1].replace(" ", "_")
     return [{"kind": "choose_on_enter", "choice": what}]
+
+
+@static(r"^((?:.+? )?spells)( you control| your opponents control|) can't be countered$")
+def _spells_uncounterable(m: re.Match) -> list[dict[str, Any]] | None:
+    """101.1: "Instant and sorcery spells you control can't be countered" (Sphinx of the Final
+    Word), "Creature spells can't be countered": a player static over the spells it names, read
+    as a spell would be countered (engine/object_statics.py)."""
+    f = parse_noun(m.group(1))
+    if f is None or f.get("zone") != "stack" or {"controller", "owner", "player"} & set(f):
+        return None
+    who = {" you control": "you", " your opponents control": "opponent", "": "each"}[m.group(2)]
+    return [{"kind": "uncounterable_spells", "spells": f, "who": who}]
 
 
 @static(r"^(?:(your opponents) can't cast spells with the chosen name|spells with the chosen name can't be cast)$")
@@ -514,9 +579,36 @@ def _rule_of_law(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "spell_limit", "who": "each_player", "amount": 1}]
 
 
+@static(r"^(each opponent|each player|your opponents) can cast spells only any time (?:they|he or she) could cast a "
+        r"sorcery$")
+def _sorcery_only(m: re.Match) -> list[dict[str, Any]] | None:
+    """"Each opponent can cast spells only any time they could cast a sorcery" (Teferi, Time Raveler): 307.1's
+    timing for all their spells, flash or not (engine/casting.py can_cast_timing)."""
+    return [{"kind": "sorcery_only", "who": "each_player" if m.group(1) == "each player" else "opponent"}]
+
+
+@static(r"^(each opponent|each player|you) can't draw more than (one|two) cards? each turn$")
+def _draw_limit(m: re.Match) -> list[dict[str, Any]] | None:
+    """"Each opponent can't draw more than one card each turn" (Narset, Parter of Veils): a draw past the
+    limit can't happen (121.2; engine/game.py draw)."""
+    who = {"each opponent": "opponent", "each player": "each_player", "you": "you"}[m.group(1)]
+    return [{"kind": "draw_limit", "who": who, "amount": 1 if m.group(2) == "one" else 2}]
+
+
 @static(r"^if a card would be put into an opponent's graveyard from anywhere, exile it instead$")
 def _rip(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "graveyard_replacement", "affects": {"owner": "opponent"}, "to": "exile"}]
+
+
+@static(r"^if self would (die|be put into a graveyard from anywhere), exile (?:it|self) instead$")
+def _self_exile_instead(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.1a: "If SELF would die, exile it instead" (Possessed Skaab, Wildwood Escort), "If SELF would be
+    put into a graveyard from anywhere, exile it instead" (disturb's back faces): the card's own
+    replacement, from the battlefield only when it says "die" (700.4)."""
+    st: dict[str, Any] = {"kind": "graveyard_replacement", "affects": "self", "to": "exile"}
+    if m.group(1) == "die":
+        st["from"] = "battlefield"  # 700.4: "dies" means put into a graveyard from the battlefield
+    return [st]
 
 
 @static(r"^if (another creature|a creature|a nontoken creature) would die, exile it instead$")
@@ -579,6 +671,16 @@ def _has_if(m: re.Match) -> list[dict[str, Any]] | None:
     if aff is None or kws is None or cond is None:
         return None
     return [{"kind": "keywords", "affects": aff, "keywords": kws, "condition": cond}]
+
+
+@static(r"^you and (.+?) (?:you control )?have (hexproof|shroud)$")
+def _you_and_group_keyword(m: re.Match) -> list[dict[str, Any]] | None:
+    """"You and Humans you control have hexproof" (Sigarda, Heron's Grace): the player's keyword
+    (702.11d) and the group's (702.11b), two statics of one sentence; shroud the same way."""
+    group = _parse_plain(f"{m.group(1)} have {m.group(2)}")
+    if group is None or any(st.get("kind") != "keywords" for st in group):
+        return None
+    return [{"kind": "player_keywords", "who": "you", "keywords": [m.group(2).capitalize()]}, *group]
 
 
 @static(r"^you have (hexproof|shroud)$")
@@ -743,6 +845,15 @@ def _not_a_type(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "add_types", "affects": "self", "remove_types": [m.group(1).capitalize()]}]
 
 
+@static(r"^as self is turned face up, put (a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+) "
+        r"([+\-\w/]+) counters? on it$")
+def _turned_up_counters(m: re.Match) -> list[dict[str, Any]] | None:
+    """"As SELF is turned face up, put five +1/+1 counters on it" (Hooded Hydra): applied while the
+    permanent is being turned face up, not afterward (707.11): no state-based action sees it without them."""
+    n = number(m.group(1))
+    return None if n is None else [{"kind": "turned_up_counters", "counter": m.group(2), "amount": n}]
+
+
 @static(r"^if self was kicked, it enters with (a|an|one|two|three|four|five|\d+) ([+\-\w/]+) counters? on it$")
 def _kicked_counters(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "enters_with_counters", "counter": m.group(2), "amount": number(m.group(1)),
@@ -771,11 +882,24 @@ def _counters_if(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "enters_with_counters", "counter": m.group(2), "amount": n, "condition": cond}]
 
 
-@static(r"^creatures with (power|toughness) less than self's (power|toughness) can't block (?:it|self)$")
+@static(r"^(?:each|all) (.+?) enters? with (a|an|one|two|three|\d+) additional ([+\-\w/]+) counters? on (?:it|them)$")
+def _others_enter_with_counters(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.1c-d: "Each planeswalker you control enters with an additional loyalty counter on it" (Oath
+    of Gideon): a replacement effect of this permanent on the permanents it names as they enter."""
+    f = parse_noun(m.group(1))
+    n = number(m.group(2))
+    if f is None or n is None or f.get("zone") not in (None, "battlefield") or f.get("player"):
+        return None
+    return [{"kind": "enters_with_counters", "affects": f, "counter": m.group(3), "amount": n}]
+
+
+@static(r"^creatures with (power|toughness) (less|greater) than self's (power|toughness) can't block (?:it|self)$")
 def _smaller_cant_block(m: re.Match) -> list[dict[str, Any]]:
-    """509.1b: "Creatures with power less than SELF's power can't block it" (compared as blockers are declared)."""
+    """509.1b: "Creatures with power less than SELF's power can't block it", "Creatures with power greater
+    than SELF's power can't block it" (Silumgar Assassin), compared as blockers are declared."""
+    cmp = "lt" if m.group(2) == "less" else "gt"
     return [{"kind": "restriction", "affects": "self", "rule": "cant_be_blocked",
-             "by": {"types": ["Creature"], f"{m.group(1)}_lt_self": m.group(2)}}]
+             "by": {"types": ["Creature"], f"{m.group(1)}_{cmp}_self": m.group(3)}}]
 
 
 @static(r"^self doesn't untap during your untap step if it has an? ([\w-]+) counters? on it$")
@@ -986,6 +1110,9 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
     low = t.lower()
     # "SELF gets +2/+2 for each Aura attached to it": "it" is SELF, the subject
     low = re.sub(r"^(self gets [+-]\d+/[+-]\d+ for each [a-z/ ]+ attached to) (?:it|him|her)$", r"\1 self", low)
+    # "As long as equipped creature is a Human, it gets an additional +1/+0" (Silver-Inlaid Dagger): the same
+    # bonus as "gets +1/+0", added to what the Equipment's other static gives (613.3c)
+    low = re.sub(r"\b(gets?) an additional ([+-]\d+/[+-]\d+)(?= as long as |$)", r"\1 \2", low)
     for rx, rule in _DECK_RULES:
         if rx.fullmatch(low):
             return [{"kind": "deck_rule", "rule": rule}]
@@ -1046,3 +1173,6 @@ def _parse_plain(low: str) -> list[dict[str, Any]] | None:
             if out is not None:
                 return out
     return None
+
+
+STATIC_READERS.append(parse_static)  # for effects that grant a static for a while (effects/restrictions.py)

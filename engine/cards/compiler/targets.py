@@ -12,6 +12,7 @@ from typing import Any
 
 from engine.cards.abilities import TargetSpec
 from engine.cards.compiler.subtypes import subtype
+from engine.cards.compiler.text import title
 from engine.cards.printings import originally_printed_in
 
 CARD_TYPES = {"creature": "Creature", "artifact": "Artifact", "enchantment": "Enchantment", "land": "Land",
@@ -183,6 +184,12 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+with an? (morph|megamorph|disguise) ability$", p)
+        if m:  # "target creature with a morph ability" (Backslide): the keyword (702.36a)
+            f["keyword"] = m.group(1).capitalize()
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+(with|without) (" + kw + r")$", p)
         if m:
             f["keyword" if m.group(1) == "with" else "not_keyword"] = m.group(2).capitalize()
@@ -195,9 +202,21 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+without an? ([+\-\w/]+) counters? on (?:it|them)$", p)
+        if m and "not" not in f:  # "each nonland permanent without a fate counter on it" (Oblivion Stone, 121.1)
+            f["not"] = {"counter": m.group(1)}
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r",? that's (white|blue|black|red|green)(?: or (white|blue|black|red|green))?$", p)
         if m:
             f["colors"] = [COLORS[c] for c in m.groups() if c]
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r",? that(?:'s| is| are|'re) one or more colors$", p)
+        if m:  # "each permanent with mana value X or less that's one or more colors" (Ugin): not colorless (105.2c)
+            f["colorless"] = False
             p = p[: m.start()]
             changed = True
             continue
@@ -235,6 +254,13 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
         m = re.search(r"\s+named self$", p)
         if m:
             f["name"] = "SELF"
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+named ([a-z][a-z' -]*)$", p)
+        if m and "name" not in f and " or " not in m.group(1):  # "a land named Wastes" (201.2); "named A or
+            # B" is two names (engine/cards/compiler/effects/library.py reads that search)
+            f["name"] = title(m.group(1))
             p = p[: m.start()]
             changed = True
             continue
@@ -350,8 +376,10 @@ def _parse_core(words: list[str], f: dict[str, Any]) -> bool:
         else:   # "artifact creature": every one of them
             f["types"] = [types[-1]]
             f["and_types"] = types[:-1]
-    if subs:
-        f["subtypes"] = subs
+    if subs:  # "an Urza's Power-Plant", "Eldrazi Scions": a creature of every one of them (205.3)
+        f["subtypes"] = [subs[-1]]
+        if len(subs) > 1:
+            f["and_subtypes"] = subs[:-1]
     if head == "spell":
         f["zone"] = "stack"
     elif head == "card":
@@ -450,8 +478,8 @@ def parse_noun(phrase: str) -> dict[str, Any] | None:
 
 
 _TARGET = re.compile(
-    r"(?:(up to) )?(?:(one|two|three|four|five|x|\d+) )?(other |another |a second |a third |any number of )?"
-    r"target (.+)")
+    r"(?:(up to) )?(?:(one|two|three|four|five|six|seven|eight|nine|ten|x|\d+) )?"
+    r"(other |another |a second |a third |any number of )?target (.+)")
 
 
 def parse_target(phrase: str) -> TargetSpec | None:
@@ -459,14 +487,14 @@ def parse_target(phrase: str) -> TargetSpec | None:
     p = phrase.strip().lower().rstrip(".")
     if p in ("any target", "one target"):
         return TargetSpec({"any": True}, p)
-    m = re.fullmatch(r"each of (up to )?(one|two|three|four) other targets", p)
+    m = re.fullmatch(r"each of (up to )?(one|two|three|four|five|six) other targets", p)
     if m:
         n = number(m.group(2)) or 1
         return TargetSpec({"any": True, "other_target": True}, p, count=n, min=0 if m.group(1) else n)
     if p in ("any other target", "another target", "a second target", "a third target"):
         # 115.3: "another target", "a third target": not an object chosen for the ability's other targets
         return TargetSpec({"any": True, "other": True, "other_target": True}, p)
-    m = re.fullmatch(r"(?:(up to) )?(one|two|three|four|\d+) (other )?targets", p)
+    m = re.fullmatch(r"(?:(up to) )?(one|two|three|four|five|six|\d+) (other )?targets", p)
     if m:
         n = number(m.group(2)) or 1
         return TargetSpec(

@@ -96,6 +96,9 @@ def normalise(text: str, name: str, legendary: bool = False, short_names: tuple[
     text = re.sub(r"\bhe or she\b", "they", text)
     text = re.sub(r"\bHe or she\b", "They", text)
     text = re.sub(r"\bhim or her\b", "them", text)
+    # a legend's own pronoun before "owner" (Jace, Vryn's Prodigy: "return him to the battlefield transformed
+    # under his owner's control") means what "its owner" means of any other object (108.3)
+    text = re.sub(r"\b(?:his|her) owner(s?)'", r"its owner\1'", text)
     names = name.split(" // ") if " // " in name else [name]
     # a digital rebalanced card ("A-Nahiri, Heir of the Ancients") names itself in its text by the
     # name it was printed with (201.5: the text's own name means this object)
@@ -151,3 +154,20 @@ def sentences(paragraph: str) -> list[str]:
     if buf.strip():
         out.append(buf.strip())
     return out
+
+
+_SMALL = {"of", "the", "a", "an", "and", "to", "in", "from", "for", "on", "with"}
+
+
+def title(name: str) -> str:
+    """A card name read from lower-cased text, recapitalised ("vial of dragonfire" -> "Vial of Dragonfire")."""
+    words = name.split(" ")
+    out = []
+    for i, w in enumerate(words):
+        if w.startswith("self"):
+            out.append("SELF" + w[4:])
+        elif i and w in _SMALL:
+            out.append(w)
+        else:
+            out.append("-".join(p[:1].upper() + p[1:] for p in w.split("-")))
+    return " ".join(out)

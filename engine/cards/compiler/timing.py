@@ -6,7 +6,8 @@ combat." The phrase after "only" becomes condition keys of engine/values.conditi
   ``during`` (506.6c: any combat phase), ``during_before_blockers``, ``during_after_blockers``,
   ``before_blockers``, ``after_blockers`` (the turn's first combat phase, 506.6d; after blockers is
   the same with or without "during combat", 506.6f), ``before_damage``, ``after_combat``,
-  ``declare_blockers`` (the declare blockers step of any combat, 509: Balduvian Warlord);
+  ``declare_blockers`` (the declare blockers step of any combat, 509: Balduvian Warlord),
+  ``declare_attackers`` (508), with ``attacked_you``: a creature attacks the player (508.1);
 - ``before_attackers`` (506.6a), ``your_turn`` ("on your turn", "on an opponent's turn").
 """
 from __future__ import annotations
@@ -22,6 +23,9 @@ _POINTS: list[tuple[str, dict[str, Any]]] = [
     (r"after blockers are declared", {"combat_timing": "after_blockers"}),
     (r"before attackers are declared", {"before_attackers": True}),
     (r"during the declare blockers step", {"combat_timing": "declare_blockers"}),
+    # Ambush-era: "Cast SELF only during the declare attackers step and only if you've been attacked this step"
+    (r"during the declare attackers step and only if you've been attacked this step",
+     {"combat_timing": "declare_attackers", "attacked_you": True}),
     (r"before the combat damage step", {"combat_timing": "before_damage"}),
     (r"after combat", {"combat_timing": "after_combat"}),
 ]

@@ -68,6 +68,13 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
         return {"event": "step", "step": "beginning_of_combat", "whose": "you"}
     if c == "self enters or the creature it haunts dies":  # 702.54a-c: haunt's linked trigger
         return {"event": ["etb", "haunted_dies"], "self": True}
+    if c in ("self dies or is put into exile from the battlefield", "self is put into exile from the battlefield"):
+        # a leaves-the-battlefield trigger of where it went (603.6c): the graveyard (it died, 700.4) or exile
+        return {"event": "ltb", "self": True, "to": ["graveyard", "exile"] if "dies" in c else ["exile"]}
+    if c == "you sacrifice self":  # a leaves-the-battlefield trigger of one way to leave (701.14a, 603.6c)
+        return {"event": "ltb", "self": True, "sacrificed": True}
+    if c == "self enters untapped":  # "When this land enters untapped" (ELD's castles): as it entered (603.6a)
+        return {"event": "etb", "self": True, "untapped": True}
     if c in ("the creature self haunts dies", "the creature it haunts dies"):
         return {"event": "haunted_dies", "self": True}
     m = re.fullmatch(r"you remove the last ([a-z]+) counter from self", c)
@@ -107,6 +114,11 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
         "the beginning of enchanted player's upkeep": {"event": "step", "step": "upkeep", "whose": "attached_player"},
         "you cast your second spell each turn": {"event": "cast", "who": "you", "filter": {}, "nth": 2},
         "an opponent casts their second spell each turn": {"event": "cast", "who": "opponent", "filter": {}, "nth": 2},
+        # the count of spells that player cast this turn (601.2i), whoever casts it
+        "a player casts their second spell each turn": {"event": "cast", "who": "any", "filter": {}, "nth": 2},
+        "you cast your third spell each turn": {"event": "cast", "who": "you", "filter": {}, "nth": 3},
+        "you cast your first spell each turn": {"event": "cast", "who": "you", "filter": {}, "first": True},
+        "a player casts their first spell each turn": {"event": "cast", "who": "any", "filter": {}, "first": True},
         "you cast or copy an instant or sorcery spell": {"event": "cast", "who": "you", "or_copy": True,
                                                          "filter": {"types": ["Instant", "Sorcery"]}},
         "you cast a historic spell": {"event": "cast", "who": "you", "filter": {
@@ -120,6 +132,7 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
         "you discard one or more cards": {"event": "discard", "who": "you", "batch": True},
         "a player cycles a card": {"event": "cycle", "who": "any"},
         "you're dealt damage": {"event": "dealt_damage", "who": "you"},
+        "a creature attacks you": {"event": "attacks", "filter": {"types": ["Creature"]}, "defending": "you_only"},
         "a creature attacks you or a planeswalker you control": {"event": "attacks", "filter": {"types": ["Creature"]},
                                                                   "defending": "you"},
         "self and at least two other creatures attack": {"event": "attacks", "self": True, "min_attackers": 3},
@@ -208,7 +221,7 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
                 "filter": f}
     m = re.fullmatch(
         r"you cast (?:a|an) (?:(.+?) )?spell that targets (self|a creature you control|one or more creatures you "
-        r"control)",
+        r"control|an? [a-z ]+)",
         c,
     )
     if m:
@@ -216,8 +229,27 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
         if f is None:
             return None
         f.pop("zone", None)
-        tf = "self" if m.group(2) == "self" else {"types": ["Creature"], "controller": "you"}
+        if m.group(2) == "self":
+            tf: Any = "self"
+        elif m.group(2).startswith("one or more creatures") or m.group(2) == "a creature you control":
+            tf = {"types": ["Creature"], "controller": "you"}
+        else:  # "an instant or sorcery spell that targets a creature" (one of its targets is one, 115.1)
+            tf = parse_noun(re.sub(r"^an? ", "", m.group(2)))
+            if tf is None or tf.get("player") or tf.get("_needs_player_target") or tf.get("zone"):
+                return None
         return {"event": "cast", "who": "you", "filter": {**f, "targets": tf}}
+    m = re.fullmatch(r"(you|an opponent|a player) casts? (?:a|an) (?:(.+?) )?spell from (anywhere other than "
+                     r"(?:your|their) hand|your graveyard|a graveyard|their graveyard|exile|your hand|their hand)", c)
+    if m:  # "whenever you cast a spell from anywhere other than your hand", "... from a graveyard" (601.2a)
+        f = parse_noun(m.group(2) + " spell") if m.group(2) else {}
+        if f is None:
+            return None
+        f.pop("zone", None)
+        where = m.group(3)
+        zones = {"not": "hand"} if where.startswith("anywhere") else \
+            {"in": ["graveyard"] if "graveyard" in where else ["exile"] if where == "exile" else ["hand"]}
+        return {"event": "cast", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)],
+                "filter": f, "cast_from": zones}
     m = re.fullmatch(r"(you|an opponent|a player) casts? a spell of the chosen color", c)
     if m:
         return {"event": "cast", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)],
@@ -294,6 +326,7 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
         "an opponent loses life": {"event": "lose_life", "who": "opponent"},
         "you draw a card": {"event": "draw", "who": "you"},
         "an opponent draws a card": {"event": "draw", "who": "opponent"},
+        "a player draws a card": {"event": "draw", "who": "any"},
         "you discard a card": {"event": "discard", "who": "you"},
         "an opponent discards a card": {"event": "discard", "who": "opponent"},
         "you cycle or discard a card": {"event": "discard", "who": "you"},
@@ -329,6 +362,9 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
             return None
         return {"event": "sacrifice", "who": who} if f == {"permanent": True} and who != "you" else \
             {"event": "sacrifice", "who": who, "filter": f}
+    m = re.fullmatch(r"you attack with one or more (.+)", c)
+    if m:  # "Whenever you attack with one or more Elves": the same as "one or more Elves you control attack" (508.1)
+        c = f"one or more {m.group(1)} you control attack"
     m = re.fullmatch(r"one or more (.+?) you control attack", c)
     if m:
         f = parse_noun(m.group(1))

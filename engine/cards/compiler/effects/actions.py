@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 from engine.cards.abilities import Effect
-from engine.cards.compiler.effects.amounts import amount_of
+from engine.cards.compiler.effects.amounts import amount_of, scaled
 from engine.cards.compiler.effects.context import Ctx, Reader, reader
 from engine.cards.compiler.subtypes import subtype
 from engine.cards.compiler.targets import number, parse_target
@@ -69,6 +69,26 @@ def _action0(m: re.Match, c: Ctx) -> list[Effect] | None:
     if name == "manifest dread":
         c.last = "created"  # "then attach SELF to that creature": the manifested permanent
     return [Effect("action", args)]
+
+
+@reader(r"^(?:(.+?) investigates|investigate) for each (.+?)$|^(.+?) investigates( twice| (?:three|four|five) times)?$")
+def _investigate_who(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.33a: "That player investigates for each nontoken creature exiled this way" (Declaration in
+    Stone): that player creates a Clue token, once for each (its reminder text)."""
+    who_text = m.group(1) or m.group(3)
+    who = c.player(who_text) if who_text else "you"
+    if who is None:
+        return None
+    if m.group(2):
+        n = scaled("one", m.group(2), c)
+    else:
+        n = 1 if not m.group(4) else 2 if m.group(4) == " twice" else number(m.group(4).split()[0])
+    if n is None:
+        return None
+    args: dict[str, Any] = {"amount": n, "kind": "Clue"}
+    if who != "you":
+        args["who"] = who
+    return [Effect("token", args)]
 
 
 @reader(r"^(.+?) (explores|connives)$")
@@ -138,20 +158,44 @@ def _emblem(m: re.Match, c: Ctx) -> list[Effect] | None:
     return _emblem_for("you", m.group(1))
 
 
-@reader(r"^each opponent gets an emblem with \"(.+)\"$")
+@reader(r"^(each opponent|target opponent|target player|each (?:player|opponent) dealt damage this way) gets an "
+        r"emblem with \"(.+)\"$")
 def _emblem_opp(m: re.Match, c: Ctx) -> list[Effect] | None:
-    return _emblem_for("each_opponent", m.group(1))
+    """113.2: an emblem another player gets ("target opponent gets an emblem with ...": Ob Nixilis
+    Reignited); that player owns and controls it, so "you" in its text is that player."""
+    who = c.player(m.group(1))
+    return None if who is None else _emblem_for(who, m.group(2))
 
 
-def _emblem_for(who: str, text: str) -> list[Effect] | None:
+def _emblem_for(who: Any, text: str) -> list[Effect] | None:
     from engine.cards.compiler import compile_abilities_text  # layering: cycle (compiler imports this)
     # a quotation inside the quoted text is in single quotes ("... have '{T}: ...'"); an apostrophe
     # inside a word ("each opponent's upkeep") is not one
-    quoted = re.sub(r"(?<![a-z])'|'(?![a-z])", '"', text, flags=re.I)
-    abl = compile_abilities_text(quoted.replace("this emblem", "SELF"))
-    if abl is None:
-        return None
+    abl = []
+    for part in text.split('" and "'):  # 'an emblem with "A" and "B"' (Saheeli, Filigree Master): both
+        quoted = re.sub(r"(?<![a-z])'|'(?![a-z])", '"', part, flags=re.I)
+        got = compile_abilities_text(quoted.replace("this emblem", "SELF"))
+        if got is None:
+            return None
+        abl += got
     return [Effect("emblem", {"who": who, "abilities": abl})]
+
+
+@reader(r"^(until end of turn|until your next turn|this turn), (whenever .+)$|^(whenever .+?) this turn, (.+)$|"
+        r"^when (you next .+?) this turn, (.+)$")
+def _delayed_whenever(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """603.7: "Until end of turn, whenever a creature you control deals combat damage to a player, ...",
+    "Whenever a creature attacks this turn, put a +1/+1 counter on it": a delayed triggered ability that
+    triggers on each such event until the duration ends (611.2a; engine/ops/control.py)."""
+    from engine.cards.compiler import compile_ability_text  # layering: cycle (compiler imports this)
+    once = bool(m.group(5))  # "when you next cast an instant or sorcery spell this turn": the next one only
+    text = m.group(2) if m.group(2) else f"{m.group(3)}, {m.group(4)}" if m.group(3) else \
+        f"whenever {m.group(5).replace('you next ', 'you ', 1)}, {m.group(6)}"
+    ab = compile_ability_text(text[0].upper() + text[1:])
+    if ab is None or ab.kind != "triggered" or ab.modes or (ab.trigger or {}).get("event") in (None, "step", "state"):
+        return None
+    until = "your_next_turn" if (m.group(1) or "").endswith("next turn") else "eot"
+    return [Effect("delayed_trigger", {"ability": ab, "until": until, **({"once": True} if once else {})})]
 
 
 @reader(r"^(.+?) fights (.+)$")
@@ -164,6 +208,7 @@ def _fight(m: re.Match, c: Ctx) -> list[Effect] | None:
 #: this family's readers, in the order they are tried
 READERS: tuple[Reader, ...] = (
     _action0,
+    _investigate_who,
     _action_obj,
     _renowned,
     _action_n,
@@ -174,5 +219,6 @@ READERS: tuple[Reader, ...] = (
     _flip,
     _emblem,
     _emblem_opp,
+    _delayed_whenever,
     _fight,
 )

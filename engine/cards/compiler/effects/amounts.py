@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 from engine.cards.compiler.effects.context import Ctx
-from engine.cards.compiler.quantities import amount, quantity
+from engine.cards.compiler.quantities import amount, difference, quantity
 
 #: the pattern fragments readers put at the end of a sentence (each one capture group)
 FOR_EACH = r"(?: for each (.+?))?"
@@ -80,3 +80,19 @@ def pt_value(s: str, c: Ctx | None = None) -> int | dict | None:
         return int(s)
     except ValueError:
         return None
+
+
+def bind_difference(cond: str, body: str, c: Ctx) -> str | None:
+    """"If COND, draw cards equal to the difference": "the difference" is the amount COND compares
+    (quantities.difference), bound as the sentence's X (107.3); the body with it read as X, the body
+    unchanged when it says no such thing, None when the difference is not understood."""
+    if "the difference" not in body.lower():
+        return body
+    d = difference(cond)
+    if d is None or c.x is not None:
+        return None
+    out = re.sub(r"\b(cards|life) equal to the difference$", r"x \1", body.rstrip(". "), flags=re.I)
+    if "difference" in out.lower():
+        return None
+    c.x = d
+    return out

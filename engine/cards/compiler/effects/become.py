@@ -7,18 +7,20 @@ import re
 from typing import Any
 
 from engine.cards.abilities import Effect
+from engine.cards.compiler.effects.amounts import bind_x, pt_value
 from engine.cards.compiler.effects.context import Ctx, Reader, keyword_list, reader
 from engine.cards.compiler.subtypes import subtype
-from engine.cards.compiler.targets import COLORS
+from engine.cards.compiler.targets import COLORS, parse_noun
 
 
 @reader(
-    r"^(?:until (?:end of turn|your next turn), )?(.+?) becomes? an? (\d+)/(\d+) ((?:[a-z]+ )*?)creature(?: with "
-    r"(.+?))?( in addition to its other types| that's still an? (?:land|planeswalker))?"
+    r"^(?:until (?:end of turn|your next turn), )?(.+?) becomes? (?:an? )?(\d+)/(\d+) ((?:[a-z]+ )*?)creatures?"
+    r"(?: with (.+?))?( in addition to its other types| that's still an? (?:land|planeswalker))?"
     r"( until end of turn| until your next turn)?$"
 )
 def _animate(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """"Target land becomes a 3/3 creature", Gideon's "SELF becomes a 5/5 Human Soldier Ally creature
+    """"Target land becomes a 3/3 creature", "they become 6/6 Elemental creatures" (Nissa, Sage Animist),
+    Gideon's "SELF becomes a 5/5 Human Soldier Ally creature
     with indestructible that's still a planeswalker" (205.1b: "that's still a planeswalker" keeps
     its other card types and subtypes, as "in addition to its other types" does; 613.1d-f)."""
     what = c.ref(m.group(1))
@@ -38,8 +40,9 @@ def _animate(m: re.Match, c: Ctx) -> list[Effect] | None:
         else:
             return None
     kws: list[str] = []
+    abilities: list[Any] = []
     if m.group(5):
-        k = keyword_list(m.group(5))
+        k, abilities = _with_abilities(m.group(5))
         if k is None:
             return None
         kws = k
@@ -48,11 +51,33 @@ def _animate(m: re.Match, c: Ctx) -> list[Effect] | None:
             "subtypes": subs, "colors": colors, "keywords": kws,
             "duration": "eot" if m.group(7) else "permanent",
             "in_addition": bool(m.group(6)) or bool(words) and words[-1] == "artifact"}
+    if abilities:
+        args["abilities"] = abilities
     if m.group(0).startswith("until your next turn") or (m.group(7) and "next turn" in m.group(7)):
         args["duration"] = "your_next_turn"
     elif m.group(0).startswith("until end of turn"):
         args["duration"] = "eot"
     return [Effect("animate", args)]
+
+
+def _with_abilities(text: str) -> tuple[list[str] | None, list[Any]]:
+    """"with flying", "with \"Whenever SELF attacks, put a +1/+1 counter on it.\"", or both: the keywords,
+    and the abilities in quotation marks, each compiled as printed (a manland's, 613.1f); (None, []) when
+    a part is not read."""
+    quoted = re.findall(r'"([^"]+)"', text)
+    rest = re.sub(r'"[^"]+"', "", text).strip().removesuffix(" and").removesuffix(",").strip()
+    kws = keyword_list(rest) if rest else []
+    if kws is None:
+        return None, []
+    abilities = []
+    if quoted:
+        from engine.cards.compiler import compile_ability_text  # layering: cycle (the compiler imports this)
+        for q in quoted:
+            ab = compile_ability_text(q)
+            if ab is None:
+                return None, []
+            abilities.append(ab)
+    return kws, abilities
 
 
 def become_parts(text: str) -> dict[str, Any] | None:
@@ -102,6 +127,24 @@ def _animate_base(m: re.Match, c: Ctx) -> list[Effect] | None:
                                "toughness": int(m.group(4)), "duration": dur})]
 
 
+@reader(r"^(until end of turn, |until your next turn, )?(.+?) (?:each )?(?:has|have) base power and toughness "
+        r"(\d+|x)/(\d+|x)( until end of turn| until your next turn)?(?:, where x is (.+))?$")
+def _base_pt(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """613.3b (layer 7b): "Target creature other than SELF has base power and toughness 0/2 until end of
+    turn" (Sorceress Queen), "Until end of turn, creatures you control have base power and toughness
+    X/X" (Mirror Entity): their power and toughness set for that long (611.2c: the objects fixed as it
+    resolves)."""
+    dur_text = (m.group(1) or "").strip(", ") or (m.group(5) or "").strip()
+    if not dur_text or m.group(1) and m.group(5) or not bind_x(m.group(6), c):
+        return None
+    what = c.ref(m.group(2))
+    p, t = pt_value(m.group(3), c), pt_value(m.group(4), c)
+    if what is None or p is None or t is None:
+        return None
+    return [Effect("animate", {"what": what, "power": p, "toughness": t,
+                               "duration": "eot" if "end of turn" in dur_text else "your_next_turn"})]
+
+
 @reader(r"^(.+?) becomes? an artifact creature( until end of turn)?$")
 def _artifact_creature(m: re.Match, c: Ctx) -> list[Effect] | None:
     """Crew's 'SELF becomes an artifact creature until end of turn': it keeps its other types and
@@ -112,6 +155,18 @@ def _artifact_creature(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("animate", {"what": what, "types": ["Artifact", "Creature"], "subtypes": [], "colors": [],
                                "keywords": [], "duration": "eot" if m.group(2) else "permanent",
                                "in_addition": True})]
+
+
+@reader(r"^(.+?) becomes? an artifact creature and gets? ([+-]\d+)/([+-]\d+) until end of turn$")
+def _artifact_creature_pump(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """Mizzium Tank: 'SELF becomes an artifact creature and gets +1/+1 until end of turn': one subject and
+    one duration for both (205.1b, 611.2a; layers 4 and 7c)."""
+    what = c.ref(m.group(1))
+    if what is None:
+        return None
+    return [Effect("animate", {"what": what, "types": ["Artifact", "Creature"], "subtypes": [], "colors": [],
+                               "keywords": [], "duration": "eot", "in_addition": True}),
+            Effect("pump", {"what": what, "power": int(m.group(2)), "toughness": int(m.group(3)), "duration": "eot"})]
 
 
 @reader(r"^(.+?) becomes? the color or colors of your choice until end of turn$")
@@ -148,6 +203,37 @@ def _lose_all(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("animate", args)]
 
 
+#: basic land types: an added one brings its mana ability (305.7), which this reader does not add
+_BASIC_LAND_TYPES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest"})
+
+
+@reader(r"^(until end of turn, )?(.+?) becomes? an? ([a-z][a-z ]*?) in addition to (?:its|their) other "
+        r"(?:creature )?types(?: and gains? (.+?))?( until end of turn)?$")
+def _add_types(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"That creature becomes a Vampire in addition to its other types" (Olivia Voldaren), "target
+    permanent becomes an artifact in addition to its other types until end of turn" (Liquimetal Coating),
+    "it becomes an Angel in addition to its other types and gains flying" (Gideon Blackblade's -2 style):
+    the subtypes and card types are added, the others kept (205.1b, 613.1d); "a blue Crab" also sets
+    its color (613.1e); the keywords are granted (layer 6), for good or until end of turn (611.2a)."""
+    what = c.ref(m.group(2))
+    more = become_parts("becomes a " + m.group(3))
+    if what is None or more is None or _BASIC_LAND_TYPES & set(more["subtypes"]) or "power" in more \
+            or not (more["subtypes"] or more.get("types")):
+        return None
+    dur = "eot" if m.group(1) or m.group(5) else "permanent"
+    args: dict[str, Any] = {"what": what, "types": more.get("types", []), "subtypes": more["subtypes"],
+                            "in_addition": True, "keep_types": True, "duration": dur}
+    if more.get("colors"):
+        args["colors"] = more["colors"]
+    out = [Effect("animate", args)]
+    if m.group(4):
+        kws = keyword_list(m.group(4))
+        if kws is None:
+            return None
+        out.append(Effect("animate", {"what": what, "keywords": kws, "duration": dur}))
+    return out
+
+
 #: this family's readers, in the order they are tried
 _WORD_KINDS = {"color word": "color", "basic land type": "land", "creature type": "creature"}
 
@@ -169,5 +255,41 @@ def _change_text(m: re.Match, c: Ctx) -> list[Effect] | None:
                                    "duration": "eot" if m.group(4) else "permanent"})]
 
 
-READERS: tuple[Reader, ...] = (_animate, _animate_base, _artifact_creature, _color_choice, _pump_become, _lose_all,
+#: the words that name an object chosen or found by an earlier instruction (608.2c)
+_ANAPHORS = ("that creature", "that permanent", "it")
+
+
+@reader(r"^choose an? ((?:non[a-z]+ )?(?:creature|permanent|artifact)) on the battlefield$")
+def _choose_on_battlefield(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Choose a nonlegendary creature on the battlefield." (Cytoshape, Polymorphous Rush): an
+    object chosen as the spell resolves, not targeted (114.9), that the next instruction names
+    "that creature"; it is chosen where that instruction is carried out (608.2c-d)."""
+    f = parse_noun(m.group(1))
+    if f is None:
+        return None
+    c.last = {"choose": f}
+    return []
+
+
+@reader(r"^()(.+?) (?:becomes?|each become) a copy of (.+?)(, except it has this ability)?"
+        r"( until end of turn| until your next turn)?$")
+def _become_copy(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Target creature becomes a copy of that creature until end of turn" (Cytoshape), "you may have
+    SELF become a copy of another target creature, except it has this ability" (Cryptoplasm): a copy
+    effect (706.2, 613.1a) on permanents that stay on the battlefield (706.4), with the exception
+    706.9a allows; with no duration it lasts indefinitely (611.2a)."""
+    before = c.last
+    what = c.ref(m.group(2))
+    of = before if m.group(3) in _ANAPHORS and before is not None else c.ref(m.group(3))
+    if what is None or of is None or of == what:
+        return None
+    dur = {" until end of turn": "eot", " until your next turn": "your_next_turn"}.get(m.group(5) or "", "permanent")
+    args: dict[str, Any] = {"what": what, "of": of, "duration": dur}
+    if m.group(4):
+        args["keep_ability"] = True
+    return [Effect("become_copy", args)]
+
+
+READERS: tuple[Reader, ...] = (_choose_on_battlefield, _become_copy, _add_types, _animate, _animate_base, _base_pt,
+                               _artifact_creature_pump, _artifact_creature, _color_choice, _pump_become, _lose_all,
                                _change_text)

@@ -10,6 +10,11 @@ from typing import Any, Callable
 from engine.cards.abilities import Effect, TargetSpec
 from engine.cards.compiler.targets import KEYWORDS, parse_noun, parse_target
 
+#: the compiler's reader of static abilities, which engine/cards/compiler/statics.py (a module that imports this
+#: package) puts here as it loads: "until end of turn, you may cast spells ... without paying" is that static
+#: for a while (611.2a), read by the same reader as the permanent's
+STATIC_READERS: list[Callable[[str], "list[dict[str, Any]] | None"]] = []
+
 
 @dataclass
 class Ctx:
@@ -19,6 +24,7 @@ class Ctx:
     last: Any = None          # the last object reference, for "it" / "that creature" / "them"
     last_player: Any = None   # the last player reference, for "that player"
     x: Any = None             # "where X is ..." binding
+    cast_trigger: bool = False  # a "whenever ... casts a spell" trigger: "that spell" is the spell cast (603.2)
 
     def mark(self) -> tuple[int, Any, Any, Any]:
         """What ``rewind`` puts back: the target slots so far and the last references."""
@@ -63,6 +69,8 @@ class Ctx:
             if simple[p] in ("each_opponent", "each_player", "an_opponent", "defending_player"):
                 self.last_player = simple[p]
             return simple[p]
+        if p in ("each player dealt damage this way", "each opponent dealt damage this way"):
+            return "dealt_players"  # the players the damage instruction before this one was dealt to
         if p in ("target player", "target opponent"):
             f: dict[str, Any] = {"player": True}
             if p.endswith("opponent"):
@@ -75,7 +83,9 @@ class Ctx:
             return self.last_player
         if p in ("its controller", "that creature's controller", "that permanent's controller",
                  "that spell's controller", "its owner", "that creature's owner", "their controller",
-                 "their controllers", "their owners", "its owner's", "the creature's controller"):
+                 "their controllers", "their owners", "its owner's", "the creature's controller",
+                 "that artifact's controller", "that land's controller", "that enchantment's controller",
+                 "that planeswalker's controller", "that card's owner", "that permanent's owner"):
             base = self.last if self.last is not None else "it"
             key = "owner_of" if "owner" in p else "controller_of"
             return {key: base}
@@ -125,10 +135,21 @@ class Ctx:
         if p in ("the exiled card", "the exiled cards", "the exiled permanent", "cards exiled with self",
                  "all cards exiled with self", "each card exiled with self") and self.last in (None, "self"):
             return "linked_exiled"  # 607.2a: the cards this object's linked ability exiled
+        if p in ("creatures dealt damage this way", "each creature dealt damage this way",
+                 "permanents dealt damage this way"):
+            return "dealt"  # the objects the damage instruction before this one was dealt to (engine/ops/damage.py)
+        if p == "them" and self.last == "self" and self.last_player is not None:
+            return self.last_player  # "deals 2 damage to them": a player ("that player" before it), never SELF
         if p in ("it", "that creature", "that permanent", "them", "those creatures", "that card", "that land",
                  "those cards", "those permanents", "that spell", "the creature", "that token", "those tokens",
                  "that artifact", "the token", "the exiled card", "that enchantment"):
             return self.last if self.last is not None else "it"
+        if p in ("that player or planeswalker", "that player or that planeswalker", "that opponent or planeswalker"):
+            # "... target player or planeswalker ... 3 damage to that player or planeswalker": the last
+            # target slot that may be a player or a planeswalker (114.1a, one target named again)
+            slots = [i for i, t in enumerate(self.targets)
+                     if t.filter.get("player") and t.filter.get("types") == ["Planeswalker"]]
+            return {"target": slots[-1]} if slots else None
         m = re.fullmatch(r"the (creature|permanent) (you control|you don't control|an opponent controls)", p)
         if m:  # "choose target creature you control and target creature you don't control. The creature you
             # control gets ...": the one target slot of this spell that names that controller (115.1)
@@ -141,10 +162,11 @@ class Ctx:
         pl = self.player(p)
         if pl is not None:
             return pl
-        if "target" in p and not re.match(r"(each|all|every) ", p):
-            spec = parse_target(p)
-            if spec is None:
-                return None
+        spec = parse_target(p) if "target" in p and not re.match(r"(each|all|every) ", p) else None
+        if spec is None and "target" in p and not re.match(r"(each|all|every) ", p) \
+                and not re.search(r"\btarget (?:player|opponent) controls$", p):
+            return None  # not a target; "creatures target opponent controls" is a group (below)
+        if spec is not None:
             f = self._fix_filter(dict(spec.filter))
             if f is None:
                 return None
@@ -159,7 +181,7 @@ class Ctx:
                     # the player chosen, or the chosen planeswalker's controller (306.2)
                     self.last_player = {"controller_of": r}
             return r
-        m = re.fullmatch(r"each of ((?:up to )?(?:one|two|three|four|five|six) target .+)", p)
+        m = re.fullmatch(r"each of ((?:up to )?(?:one|two|three|four|five|six) (?:target .+|targets))", p)
         if m:  # "deals 1 damage to each of up to two target creatures": each target the same (115.1)
             return self.ref(m.group(1))
         m = re.fullmatch(r"up to (one|two|three|four|five|six|seven) (.+)", p)
@@ -171,6 +193,20 @@ class Ctx:
             if f is None:
                 return None
             r = {"choose": f, "amount": _UP_TO[m.group(1)], "up_to": True}
+            self.last = r
+            return r
+        m = re.fullmatch(r"any number of (.+?)(?: with different (names|mana values))?( (?:from|in) .+)?", p)
+        if m and "target" not in p:  # "return any number of cards with different mana values from your
+            # graveyard" (Seasons Past): chosen as the effect resolves (608.2c), none of them alike
+            f = parse_noun(m.group(1) + (m.group(3) or ""))
+            if f is None or f.get("player") or m.group(2) and f.get("zone") in (None, "battlefield", "stack"):
+                return None
+            f = self._fix_filter(f)
+            if f is None:
+                return None
+            r = {"choose": f, "amount": 99, "up_to": True}
+            if m.group(2):
+                r["different"] = "name" if m.group(2) == "names" else "mana_value"
             self.last = r
             return r
         m = re.fullmatch(r"(a|an|another|one) (.+)", p)
@@ -214,8 +250,8 @@ _UP_TO = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven
 _PLURAL_HEAD = re.compile(
     r"\b(creatures|permanents|artifacts|enchantments|lands|planeswalkers|tokens|[a-z]+s) "
     r"(you control|your opponents control|an opponent controls|you don't control|"
-    r"target player controls|that player controls|defending player controls|they control)|"
-    r"^(?:other |attacking |blocking |tapped |untapped |nontoken |non\w+ )*"
+    r"target player controls|target opponent controls|that player controls|defending player controls|they control)|"
+    r"^(?:other |attacking |blocking |tapped |untapped |nontoken |non[\w-]+ )*"
     r"(creatures|permanents|artifacts|enchantments|lands|planeswalkers|tokens)(?: with .+| without .+)?$"
 )
 
@@ -255,6 +291,10 @@ def keyword_list(text: str) -> list[str] | None:
         if p in ("protection from the color of your choice", "protection from the color of its controller's choice"):
             out.append("Protection from chosen color")
             continue
+        m = re.fullmatch(r"protection from (artifacts|colorless) or from the color of your choice", p)
+        if m:  # "protection from artifacts or from the color of your choice": one quality chosen (702.16a)
+            out.append("Protection from chosen color or " + m.group(1))
+            continue
         m = re.fullmatch(r"hexproof from (white|blue|black|red|green)", p)
         if m:
             out.append("Hexproof from " + m.group(1))
@@ -281,7 +321,7 @@ def source_ref(p: str, c: Ctx) -> Any:
 
 
 PLAYER = (r"(you|target player|target opponent|each player|each opponent|that player|its controller|its owner|"
-          r"defending player|they|that creature's controller)")
+          r"defending player|they|that creature's controller|that player or that planeswalker's controller)")
 
 
 DURATIONS = {"until end of turn": "eot", "this turn": "eot", "until your next turn": "your_next_turn", None: "eot",

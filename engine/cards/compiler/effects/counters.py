@@ -36,6 +36,8 @@ def _remove_counters(m: re.Match, c: Ctx) -> list[Effect] | None:
     n = "all" if m.group(1) == "all" else amount_of(m.group(1), c)
     if what is None or n is None:
         return None
+    if what == "self":
+        c.last = "self"  # "remove an ice counter from SELF. Then if it has no ice counters on it": it is SELF
     return [Effect("counters", {"what": what, "kind": (m.group(2) or "any").strip(), "amount": n, "remove": True})]
 
 

@@ -10,6 +10,7 @@ from engine.cards.abilities import Effect, TargetSpec
 from engine.cards.compiler.effects.amounts import amount_of, bind_x, equal_to
 from engine.cards.compiler.effects.context import SRC, Ctx, Reader, reader, source_ref
 from engine.cards.compiler.quantities import quantity
+from engine.cards.compiler.targets import parse_noun
 
 
 @reader(rf"^{SRC} deals (\d+|x|that much) damage to (.+?)(?:, where x is (.+))?$")
@@ -48,12 +49,18 @@ def _damage_to(tail: str, n: Any, src: Any, c: Ctx) -> list[Effect] | None:
     to = c.ref(tail)
     if to is None:
         m = re.fullmatch(r"divided as you choose among (one or two|one, two, or three|any number of|two|three) "
-                         r"(targets|target creatures|target creatures and/or planeswalkers)", tail)
+                         r"(targets|target creatures and/or planeswalkers(?: .+)?|target .+)", tail)
         if m:
             cnt = {"one or two": 2, "one, two, or three": 3, "any number of": 99, "two": 2, "three": 3}[m.group(1)]
-            f = {"any": True} if m.group(2) == "targets" else {"types": ["Creature"]}
-            if "planeswalkers" in m.group(2):
-                f = {"types": ["Creature", "Planeswalker"]}
+            f: dict[str, Any] | None = {"any": True}
+            if m.group(2).startswith("target creatures and/or planeswalkers"):  # "... your opponents control"
+                rest = parse_noun("creatures" + m.group(2)[len("target creatures and/or planeswalkers"):])
+                f = None if rest is None else {**rest, "types": ["Creature", "Planeswalker"]}
+            elif m.group(2) != "targets":  # "one, two, or three target creatures with flying" (601.2d)
+                f = parse_noun(m.group(2)[len("target "):])
+            if f is None or f.get("player") or f.get("zone") not in (None, "battlefield") \
+                    or f.get("_needs_player_target"):
+                return None
             r = c.add_target(TargetSpec(f, tail, count=cnt, min=1))
             return [Effect("damage", {"amount": n, "to": r, "source": src, "divided": True})]
         return None

@@ -32,5 +32,16 @@ def _manifest(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("action", {"name": m.group(2), "who": who, "amount": n})]
 
 
+@reader(r"^turn (.+?) face down$")
+def _turn_down(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Turn target creature face down" (Cyber Conversion): a face-down 2/2 (707.2), the same object;
+    "It's a 2/2 Cyberman artifact creature." after it gives other face-down characteristics
+    (engine/cards/compiler/effects/sequence.py)."""
+    what = c.ref(m.group(1))
+    if what is None or what == "self":
+        return None
+    return [Effect("action", {"name": "turn_face_down", "what": what})]
+
+
 #: this family's readers, in the order they are tried
-READERS: tuple[Reader, ...] = (_manifest,)
+READERS: tuple[Reader, ...] = (_manifest, _turn_down)

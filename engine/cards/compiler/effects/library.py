@@ -8,14 +8,16 @@ from typing import Any
 
 from engine.cards.abilities import Effect
 from engine.cards.compiler.effects.context import Ctx, Reader, reader
-from engine.cards.compiler.quantities import amount
+from engine.cards.compiler.quantities import amount, parse_condition
 from engine.cards.compiler.targets import number, parse_noun
+from engine.cards.compiler.text import title as _title
 
 
 @reader(
-    r"^search your library for (a|an|up to one|up to two|up to three|two|x|up to x|any number of) (.+?)(?:, reveal "
-    r"(?:it|them|those cards))?, (?:and )?put (?:it|them|that card|those cards) (into your hand|onto the "
-    r"battlefield(?: tapped)?|on top of your library|into your graveyard)(?:, then shuffle| and shuffle)?$"
+    r"^search your library for (a|an|up to one|up to two|up to three|two|three|four|five|x|up to x|any number of) "
+    r"(.+?)(?:, reveal (?:it|them|those cards))?, (?:and )?put (?:it|them|that card|those cards) "
+    r"(into your hand|onto the battlefield(?: tapped)?|on top of your library|into your graveyard)"
+    r"(?:, then shuffle| and shuffle)?$"
 )
 def _search(m: re.Match, c: Ctx) -> list[Effect] | None:
     return _search_common(m.group(1), m.group(2), m.group(3), bool(re.search(r"reveal", m.group(0))))
@@ -38,8 +40,8 @@ def _search_common(count: str, noun: str, dest: str, reveal: bool) -> list[Effec
     f.pop("zone", None)
     if different:
         f["different_names"] = True
-    n: Any = {"a": 1, "an": 1, "up to one": 1, "up to two": 2, "up to three": 3, "two": 2, "x": {"x": True},
-              "up to x": {"x": True}, "any number of": 99}[count]
+    n: Any = {"a": 1, "an": 1, "up to one": 1, "up to two": 2, "up to three": 3, "two": 2, "three": 3, "four": 4,
+              "five": 5, "x": {"x": True}, "up to x": {"x": True}, "any number of": 99}[count]
     to = (
         "hand"
         if "hand" in dest
@@ -65,10 +67,31 @@ def _search_common(count: str, noun: str, dest: str, reveal: bool) -> list[Effec
     r"(?:it|them|that card|the card|those cards) on top(?: of it| of your library)?(?: in any order)?$"
 )
 def _search_top(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """"... then shuffle and put that card on top" (701.19, 701.16b): the found card ends on top."""
+    """"... then shuffle and put that card on top" (701.15a, 701.16b): the found card ends on top."""
     if m.group(1) not in ("a", "an") and "in any order" in m.group(0):
         return None   # several cards on top in an order the player picks: not carried out
     return _search_common(m.group(1), m.group(2), "on top of your library", bool(m.group(3)))
+
+
+@reader(
+    r"^search your library for (up to two|up to three|two|three) (.+?),( reveal (?:them|those cards),)? (?:and )?put "
+    r"(one|two) (?:of them )?(onto the battlefield( tapped)?|into your hand) and the (?:other|rest) "
+    r"(into your hand|into your graveyard)(?:, then shuffle)?$"
+)
+def _search_split_dest(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.15a: "Search your library for up to two basic land cards, reveal those cards, put one onto the
+    battlefield tapped and the other into your hand, then shuffle" (Cultivate, Nissa's Pilgrimage), "...
+    put one into your hand and the other into your graveyard" (Fork in the Road, Final Parting):
+    the player chooses which of the cards found goes to the first place."""
+    if m.group(5) == m.group(7):
+        return None
+    got = _search_common(m.group(1), m.group(2), m.group(7), bool(m.group(3)))
+    if not got:
+        return None
+    split: dict[str, Any] = {"amount": number(m.group(4)), "to": "hand" if "hand" in m.group(5) else "battlefield"}
+    if m.group(6):
+        split["tapped"] = True
+    return [Effect("search", {**got[0].args, "split": split})]
 
 
 @reader(
@@ -78,6 +101,26 @@ def _search_top(m: re.Match, c: Ctx) -> list[Effect] | None:
 )
 def _search_split(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None
+
+
+@reader(
+    r"^(its controller|its owner|that player|they|target player|target opponent|each player|each opponent) "
+    r"(may )?search(?:es)? (?:their|his or her) library for (a|an|up to one|up to two|up to three|two|x|up to x|"
+    r"any number of) (.+?)(?:, reveals? (?:it|them|those cards))?, (?:and )?puts? (?:it|them|that card|those cards) "
+    r"(into (?:their|his or her) hand|onto the battlefield(?: tapped)?)(?:, then shuffles?| and shuffles?)$"
+)
+def _player_search(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Its controller may search their library for a basic land card, put it onto the battlefield, then
+    shuffle" (Path to Exile, Ghost Quarter), "each player searches their library ...": another player searches
+    their own library (701.15a), if they choose to ("may", 608.2d)."""
+    who = c.player(m.group(1))
+    got = _search_common(m.group(3), m.group(4), m.group(5), "reveal" in m.group(0))
+    if who is None or got is None or who == "you":
+        return None
+    args = {**got[0].args, "who": who}
+    if m.group(2):
+        args["optional"] = True
+    return [Effect("search", args)]
 
 
 @reader(r"^(?:then )?shuffle(?: your library)?$")
@@ -98,6 +141,28 @@ SEARCH_NAMED = re.compile(
 )
 
 
+SEARCH_MAY_RX = re.compile(
+    r"^search your library for (an? .+?) and reveal it\. you may put (?:it|that card) "
+    r"(onto the battlefield(?: tapped)?) if (.+?)\. otherwise, put (?:it|that card) into your hand\. then shuffle\.?$"
+)
+
+
+def search_may(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.15a, 608.2c: "Search your library for a basic land card and reveal it. You may put that card onto
+    the battlefield tapped if you control a land named Wastes. Otherwise, put that card into your hand.
+    Then shuffle." (Ruin in Their Wake): the card found goes to the hand, or, while the condition holds
+    as it resolves, onto the battlefield if its controller chooses."""
+    cond = parse_condition(m.group(3))
+    got = _search_common(m.group(1).split(" ", 1)[0], m.group(1).split(" ", 1)[1], "into your hand", True)
+    if cond is None or not got:
+        return None
+    split: dict[str, Any] = {"amount": 1, "to": "battlefield", "optional": True}
+    if m.group(2).endswith("tapped"):
+        split["tapped"] = True
+    return [Effect("if", {"cond": cond, "then": [Effect("search", {**got[0].args, "split": split})],
+                          "else": got})]
+
+
 REVEAL_UNTIL_RX = re.compile(
     r"^reveal cards from the top of your library until you reveal (?:a|an) (.+?) card\. put that card (into your "
     r"hand|onto the battlefield) and the rest (on the bottom of your library in a random order|into your graveyard)$"
@@ -116,23 +181,6 @@ def reveal_until(m: re.Match, c: Ctx) -> list[Effect] | None:
 def _search_named_gy(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("search", {"filter": {"name": _title(m.group(1))}, "amount": 1, "to": "hand", "reveal": True,
                               "zones": ["library", "graveyard"]})]
-
-
-_SMALL = {"of", "the", "a", "an", "and", "to", "in", "from", "for", "on", "with"}
-
-
-def _title(name: str) -> str:
-    """A card name read from lower-cased text, recapitalised ("vial of dragonfire" -> "Vial of Dragonfire")."""
-    words = name.split(" ")
-    out = []
-    for i, w in enumerate(words):
-        if w.startswith("self"):
-            out.append("SELF" + w[4:])
-        elif i and w in _SMALL:
-            out.append(w)
-        else:
-            out.append("-".join(p[:1].upper() + p[1:] for p in w.split("-")))
-    return " ".join(out)
 
 
 @reader(r"^if you search your library this way, shuffle$")
@@ -169,7 +217,7 @@ _REVEAL_DIG = re.compile(
     r"^reveal the top (two|three|four|five|six|seven|eight|ten|x|\d+) cards of your library\. "
     r"put (a|an|all|one|two|up to two) (.+?) (?:cards )?(?:from among them|revealed this way) (into your hand|onto "
     r"the battlefield(?: tapped)?) "
-    r"and the rest (into your graveyard|on the bottom of your library in (?:a random|any) order)\.?$"
+    r"and the rest (into your graveyard|into your hand|on the bottom of your library in (?:a random|any) order)\.?$"
 )
 
 
@@ -190,8 +238,8 @@ def read_dig(text: str, ctx: Ctx) -> list[Effect] | None:
         take = {"a": 1, "an": 1, "one": 1, "two": 2, "all": 99, "up to two": 2}[m.group(2)]
         return [Effect("dig", {"amount": amount(m.group(1)), "take": take, "filter": f, "reveal": True,
                                "to": "hand" if "hand" in m.group(4) else "battlefield",
-                               "rest": "graveyard" if "graveyard" in m.group(5) else "library_bottom",
-                               **({"tapped": True} if "tapped" in m.group(4) else {})})]
+                               "rest": "graveyard" if "graveyard" in m.group(5) else "hand" if "hand" in m.group(5)
+                               else "library_bottom", **({"tapped": True} if "tapped" in m.group(4) else {})})]
     m = _LOOK_ONE.match(text)
     if m:
         f = parse_noun(m.group(1))
@@ -247,8 +295,8 @@ def _reveal_take(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("dig", {"amount": 1, "take": 1, "filter": {}, "to": "hand", "rest": "library_top", "reveal": True})]
 
 
-READERS: tuple[Reader, ...] = (_search, _search_top, _search_split, _shuffle, _player_shuffles, _search_named_gy,
-                               _search_shuffle, _search_named2, _reveal_take)
+READERS: tuple[Reader, ...] = (_search, _search_top, _search_split, _search_split_dest, _player_search, _shuffle,
+                               _player_shuffles, _search_named_gy, _search_shuffle, _search_named2, _reveal_take)
 
 
 # "Look at the top N cards of your library." and what follows it, read by parts (a typed
@@ -376,6 +424,10 @@ def read_top_card(text: str, ctx: Ctx) -> list[Effect] | None:
     parts = [p.strip() for p in re.split(r"\.\s+", t[m.end():].rstrip(".")) if p.strip()]
     if not parts or len(parts) > 2:
         return None
+    after = re.fullmatch(r"(you may )?put (?:it|that card) (.+?) if it's (an? .+)", parts[0])
+    if after:  # "You may put that card onto the battlefield if it's a permanent card with mana value 3 or
+        # less" (Matter Reshaper): the same instruction as "If it's ..., you may put it onto the battlefield"
+        parts[0] = f"if it's {after.group(3)}, {after.group(1) or ''}put it {after.group(2)}"
     im = _TOP_IF.match(parts[0])
     if im is None:
         return None

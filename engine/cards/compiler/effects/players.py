@@ -58,21 +58,31 @@ def _life_eq(m: re.Match, c: Ctx) -> list[Effect] | None:
     q = m.group(3)
     it = c.last if c.last is not None else "it"
     # "its power" and "that creature's power" name the last object; other quantities as read
-    n = equal_to(q, its=it, that_creature=it) if q in ("its power", "its toughness", "that creature's power",
-                                                         "its mana value") else quantity(q)
+    n = equal_to(q, its=it, that_creature=it) if re.fullmatch(
+        r"(?:its|that creature's|that card's) (?:power|toughness|mana value)", q) else quantity(q)
     if who is None or n is None:
         return None
     return [Effect("gain_life" if m.group(2).lower() == "gain" else "lose_life", {"who": who, "amount": n})]
 
 
-@reader(rf"^(?:{PLAYER} )?discards? (a|one|two|three|four|x|\d+) cards?( at random)?$")
+@reader(rf"^(?:{PLAYER} )?discards? (a|an|one|two|three|four|five|six|seven|x|\d+) (?:([a-z ,/-]+?) )?cards?"
+        r"( at random)?$")
 def _discard(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.7a: "Discard a card", "Target player discards two cards", "you may discard a land card" (the
+    player chooses among the cards of that kind in their hand)."""
     who = c.player(m.group(1) or "you")
     n = amount_of(m.group(2), c)
-    if who is None or n is None:
+    if who is None or n is None or m.group(2) == "an" and not m.group(3):
         return None
     args: dict[str, Any] = {"who": who, "amount": n}
     if m.group(3):
+        f = parse_noun(m.group(3) + " card")
+        if f is None or m.group(4) or set(f) - {"types", "subtypes", "supertypes", "not_types", "colors", "zone",
+                                                  "not_colors", "not_supertypes", "not_subtypes"}:
+            return None
+        f.pop("zone", None)
+        args["filter"] = f
+    if m.group(4):
         args["random"] = True
     return [Effect("discard", args)]
 
@@ -83,9 +93,14 @@ def _discard_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if who is None else [Effect("discard", {"who": who, "amount": "all"})]
 
 
-@reader(rf"^(?:{PLAYER} )?mills? ([a-z]+|\d+) cards?$")
+@reader(rf"^(?:{PLAYER} )?mills? ([a-z]+|\d+) cards?(?:, where x is (.+))?$")
 def _mill(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """Mill (a later keyword action: "put the top N cards of their library into their graveyard"): "Target
+    player mills X cards, where X is the number of lands you control" (Dreadwaters): X bound for the sentence
+    (107.3)."""
     who = c.player(m.group(1) or "you")
+    if not bind_x(m.group(3), c):
+        return None
     n = amount_of(m.group(2), c)
     return None if who is None or n is None else [Effect("mill", {"who": who, "amount": n})]
 
@@ -108,8 +123,12 @@ def _poison(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if who is None or n is None else [Effect("poison", {"who": who, "amount": n})]
 
 
-@reader(r"^(scry|surveil) (\d+|x)$")
+@reader(r"^(scry|surveil) (\d+|x)(?:, where x is (.+?))?$")
 def _scry(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.18a: "Scry 2"; "Scry X, where X is the greatest mana value among permanents you control" (X bound
+    for the sentence, 107.3); surveil is a later keyword action."""
+    if not bind_x(m.group(3), c):
+        return None
     args: dict[str, Any] = {"amount": amount_of(m.group(2), c)}
     if m.group(1).lower() == "surveil":
         args["surveil"] = True
@@ -144,6 +163,12 @@ def _life_becomes(m: re.Match, c: Ctx) -> list[Effect] | None:
     else:
         amt = int(m.group(2))
     return [Effect("set_life", {"who": who, "amount": amt})]
+
+
+@reader(r"^redistribute any number of players' life totals$")
+def _redistribute(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """Reverse the Sands: the players chosen get one another's life totals back (118.5; 810.9f)."""
+    return [Effect("redistribute_life", {})]
 
 
 @reader(r"^(you|target player|that player|target opponent|each opponent) (win|wins|lose|loses) the game$")
@@ -187,6 +212,24 @@ def _rummage_any(m: re.Match, c: Ctx) -> list[Effect] | None:
         Effect("discard", {"who": who, "amount": "any"}),
         Effect("draw", {"who": who, "amount": {"that_much": True}}),
     ]
+
+
+@reader(r"^(you|target player|target opponent|that player|each opponent|they) skips? (?:your|their) next "
+        r"(untap|upkeep|draw) step$")
+def _skip_next_step(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """614.10: "That player skips their next untap step" (Ral Zarek's -7 style): once, that player's next one."""
+    who = c.player(m.group(1))
+    return None if who is None else [Effect("skip_next", {"who": who, "step": m.group(2)})]
+
+
+@reader(r"^discard (?:all the cards in your hand|your hand), then draw that many cards(?: plus (one|two|three))?$")
+def _discard_hand_redraw(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Discard all the cards in your hand, then draw that many cards plus one" (Chandra, Flamecaller 0):
+    "that many" is the number of cards discarded (701.8), counted as they are discarded."""
+    many: Any = {"count_this_way": {}, "action": "discarded"}
+    if m.group(1):
+        many = {"plus": [many, number(m.group(1))]}
+    return [Effect("discard", {"who": "you", "amount": "all"}), Effect("draw", {"who": "you", "amount": many})]
 
 
 @reader(r"^put (a|one|two|three|\w+) cards? from your hand on (top|the bottom) of your library(?: in any order)?$")
@@ -240,6 +283,35 @@ def _choose_from_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
     c.last = {"choose": {**f, "zone": "hand", "owner": c.last_player}, "chooser": "you", "amount": n,
               **({"up_to": True} if m.group(1).startswith("up to") else {})}
     return []   # the choice is made here; the next instruction acts on "that card" (the chosen card)
+
+
+@reader(r"^look at (target player's|target opponent's) hand and choose a card from it$")
+def _look_and_choose(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Look at target opponent's hand and choose a card from it" (Word of Command): the hand is shown
+    to the caster alone; the card is chosen where the next instruction acts on "that card" (608.2c)."""
+    who = c.player(m.group(1)[:-2])
+    if who is None:
+        return None
+    c.last_player = who
+    c.last = {"choose": {"zone": "hand", "owner": who}, "chooser": "you", "amount": 1}
+    return [Effect("reveal", {"who": who, "zone": "hand", "to": "you"})]
+
+
+@reader(r"^you control that player until self finishes resolving$")
+def _control_until_resolved(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """712.2: control of another player for a limited duration (Word of Command)."""
+    if c.last_player is None:
+        return None
+    return [Effect("action", {"name": "control_until_resolved", "who": c.last_player})]
+
+
+@reader(r"^(?:the|that) player plays that card if able$")
+def _plays_that_card(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"The player plays that card if able" (Word of Command): the chosen card from that player's hand
+    is cast as the resolving spell instructs (608.2c), as it must be when it can be."""
+    if not isinstance(c.last, dict) or "choose" not in c.last:
+        return None
+    return [Effect("cast_offer", {"what": c.last, "zone": "hand", "must": True, "play": True})]
 
 
 @reader(r"^(that player|they) discards? (?:that card|those cards|it)$")
@@ -336,6 +408,10 @@ def _control_player(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 #: this family's readers, in the order they are tried
 READERS: tuple[Reader, ...] = (
+    _look_and_choose,
+    _control_until_resolved,
+    _plays_that_card,
+    _redistribute,
     _draw,
     _draw_eq,
     _life,
@@ -355,6 +431,8 @@ READERS: tuple[Reader, ...] = (
     _extra_turn,
     _extra_land_now,
     _rummage_any,
+    _discard_hand_redraw,
+    _skip_next_step,
     _hand_to_top,
     _reveal_hand,
     _reveal_discard_named,

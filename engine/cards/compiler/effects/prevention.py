@@ -30,6 +30,32 @@ def _prevent_by(m: re.Match, c: Ctx) -> list[Effect] | None:
     return out + [Effect("prevent", {"by": what, "combat": combat, "duration": dur})]
 
 
+@reader(r"^prevent all (combat )?damage that would be dealt this turn by (.+)$")
+def _prevent_by_group(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """615.1a: "Prevent all combat damage that would be dealt this turn by creatures target opponent
+    controls" (Encircling Fissure), "... by creatures with power 3 or less" (Fog of War): a shield on
+    every source of that group as the damage would be dealt (the group is not fixed as it resolves:
+    611.2c covers only effects on characteristics and control)."""
+    what = c.ref(m.group(2))
+    if isinstance(what, dict) and "target" in what:
+        return [Effect("prevent", {"by": what, "combat": bool(m.group(1)), "duration": "eot"})]
+    if not (isinstance(what, dict) and set(what) == {"each"}) \
+            or what["each"].get("zone", "battlefield") != "battlefield":
+        return None
+    return [Effect("prevent", {"by_each": what["each"], "combat": bool(m.group(1)), "duration": "eot"})]
+
+
+@reader(r"^prevent all (combat )?damage (?!that )(.+?) would deal this turn$")
+def _prevent_would_deal(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """615.1a: "Prevent all damage target instant or sorcery spell would deal this turn" (Dromoka's
+    Command), "Prevent all combat damage target creature would deal this turn": a shield on the
+    source, as "... that would be dealt by X this turn" is."""
+    what = c.ref(m.group(2))
+    if what is None or isinstance(what, dict) and "each" in what:
+        return None
+    return [Effect("prevent", {"by": what, "combat": bool(m.group(1)), "duration": "eot"})]
+
+
 @reader(r"^prevent all (combat )?damage that would be dealt to (.+?) this turn$")
 def _prevent_to(m: re.Match, c: Ctx) -> list[Effect] | None:
     """615.1a: a shield on what would be dealt damage ("Prevent all damage that would be dealt to
@@ -64,4 +90,5 @@ def _cop(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 #: this family's readers, in the order they are tried
-READERS: tuple[Reader, ...] = (_fog, _prevent_by, _prevent_to, _prevent_next, _cop,)
+READERS: tuple[Reader, ...] = (_fog, _prevent_by, _prevent_by_group, _prevent_would_deal, _prevent_to, _prevent_next,
+                               _cop,)

@@ -122,7 +122,7 @@ def _gain_choice(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("grant", {"what": what, "keywords": kws, "choose": 1})]
 
 
-@reader(r"^(.+?) loses (.+?) until end of turn$")
+@reader(r"^(.+?) loses? (.+?) until end of turn$")
 def _lose_kw(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(1))
     kws = keyword_list(m.group(2))

@@ -8,19 +8,22 @@ import re
 from typing import Any
 
 from engine.cards.abilities import Effect
-from engine.cards.compiler.effects.context import DURATIONS, Ctx, Reader, reader
+from engine.cards.compiler.effects.context import DURATIONS, STATIC_READERS, Ctx, Reader, reader
 from engine.cards.compiler.targets import parse_noun
 
 _RULES = {"can't block": "cant_block", "can't attack": "cant_attack", "can't attack or block": "cant_attack_or_block",
           "can't be blocked": "cant_be_blocked", "attacks this turn if able": "must_attack",
           "can't be regenerated": "cant_be_regenerated", "must be blocked this turn if able": "must_be_blocked",
           "blocks this turn if able": "must_block", "can't attack or block this turn": "cant_attack_or_block",
-          "can't be countered": "cant_be_countered"}
+          "can't be countered": "cant_be_countered",
+          # 702.11b, 702.18a: what hexproof and shroud mean, written out (no keyword is granted)
+          "can't be the target of spells or abilities your opponents control": "untargetable_by_opponents",
+          "can't be the target of spells or abilities": "untargetable"}
 
 
 @reader(
-    r"^(.+?) (can't block|can't attack or block|can't attack|can't be blocked|can't be regenerated)(?: this turn| "
-    r"until your next turn)?$"
+    r"^(.+?) (can't block|can't attack or block|can't attack|can't be blocked|can't be regenerated|"
+    r"can't be the target of spells or abilities(?: your opponents control)?)(?: this turn| until your next turn)?$"
 )
 def _restrict(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(1))
@@ -59,6 +62,23 @@ def _cant_change_life_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
                                      "duration": DURATIONS[m.group(3)]})]
 
 
+@reader(r"^(.+?) can't cast spells with the same name as (.+?) (this turn|until your next turn)$")
+def _name_lock_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """201.3, 611.2: "That creature's owner can't cast spells with the same name as that creature
+    until your next turn" (Reflector Mage): the player and the name are those of the objects named,
+    bound as the effect begins (608.2h: an object that left, as it last existed)."""
+    who = m.group(1).strip().lower()
+    players = {"players": "each", "each player": "each", "your opponents": "opponent", "each opponent": "opponent",
+               "you": "you"}
+    ref = players.get(who) or c.ref(who)
+    what = c.ref(m.group(2)) if ref is not None else None
+    if ref is None or what is None or what == "self":
+        return None
+    player: dict[str, Any] = {"who": ref} if isinstance(ref, str) and ref in players.values() else {"player": ref}
+    return [Effect("player_effect", {"static": {"kind": "name_lock", "lock": "cast"}, **player,
+                                     "name_of": what, "duration": DURATIONS[m.group(3)]})]
+
+
 @reader(r"^(players|each player|your opponents|each opponent|you|target player|target opponent) can't cast ("
         + SPELL_KIND_WORDS + r"|)spells (this turn|until your next turn)$")
 def _cant_cast_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -71,6 +91,21 @@ def _cant_cast_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
             return None
     return [Effect("player_effect", {"static": {"kind": "cast_forbid", "who": who, "spells": SPELL_KINDS[m.group(2)]},
                                      "duration": DURATIONS[m.group(3)]})]
+
+
+#: the player statics a resolved effect may grant for a while (engine/player_statics.py reads "player" effects)
+_FOR_NOW = frozenset({"free_spells", "flash_spells", "player_keywords", "no_max_hand_size"})
+
+
+@reader(r"^(until end of turn|until your next turn), (you .+)$|^(you .+?) (this turn|until your next turn)$")
+def _player_static_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """611.2a: "Until end of turn, you may cast spells from your hand without paying their mana costs" (Jaya
+    Ballard's -8 style), "you have hexproof until your next turn": a rule for the player for that long."""
+    sts = STATIC_READERS[0](m.group(2) or m.group(3)) if STATIC_READERS else None
+    if not sts or any(st.get("kind") not in _FOR_NOW or st.get("condition") for st in sts):
+        return None
+    dur = DURATIONS[m.group(1) or m.group(4)]
+    return [Effect("player_effect", {"static": st, "duration": dur}) for st in sts]
 
 
 @reader(r"^damage can't be prevented (this turn|until your next turn)$")
@@ -130,7 +165,7 @@ def _must(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 @reader(
     r"^(.+?) (?:doesn't|don't) untap during (?:its controller's|their controller's|that player's|its controllers'|"
-    r"their controllers'|your) next untap step$"
+    r"their controllers'|your) next untap steps?$"
 )
 def _frozen(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(1))
@@ -188,9 +223,11 @@ def _attack_defender_eot(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 #: this family's readers, in the order they are tried
 READERS: tuple[Reader, ...] = (
+    _name_lock_for_now,
     _cant_change_life_for_now,
     _cant_cast_for_now,
     _unpreventable_for_now,
+    _player_static_for_now,
     _restrict,
     _restrict_by,
     _cant_block_this,

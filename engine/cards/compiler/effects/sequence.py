@@ -24,18 +24,21 @@ from engine.cards.compiler.effects import (
     tokens,
     zones,
 )
+from engine.cards.compiler.effects.amounts import bind_difference
 from engine.cards.compiler.effects.context import Ctx, Reader, reader
 from engine.cards.compiler.effects.library import (
     REVEAL_UNTIL_RX,
+    SEARCH_MAY_RX,
     SEARCH_NAMED,
     read_dig,
     read_look,
     read_piles,
     read_top_card,
     reveal_until,
+    search_may,
 )
 from engine.cards.compiler.effects.tokens import CDA_PENDING, defines_pt
-from engine.cards.compiler.effects.zones import TOP_OR_BOTTOM_RX, top_or_bottom
+from engine.cards.compiler.effects.zones import KEEP_REST_RX, TOP_OR_BOTTOM_RX, keep_rest, top_or_bottom
 from engine.cards.compiler.quantities import amount, parse_condition
 from engine.cards.compiler.subtypes import subtype
 from engine.cards.compiler.targets import COLORS, number, parse_noun
@@ -44,7 +47,7 @@ from engine.mana import parse_cost
 
 _VERB3 = re.compile(
     r"^(loses |gains |draws |discards |mills |gets |sacrifices |creates |puts |returns |shuffles |exiles |"
-    r"deals |can't |attacks |fights |explores)"
+    r"deals |can't |attacks |fights |explores|must |becomes )"
 )
 
 
@@ -75,15 +78,18 @@ def _unless_pay(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("unless", {"payer": payer, "pay": pay, "effects": list(inner)})]
 
 
-@reader(r"^(.+?) unless (.+?) (sacrifices .+|discards .+)$")
+@reader(r"^(.+?) unless (.+?) (sacrifices .+|discards .+|sacrifice .+|discard .+|returns? .+ to (?:its|their) "
+        r"owner'?s?'? hands?)$")
 def _unless_do(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """117.12: "sacrifice it unless you discard a card / return an untapped Island you control to its owner's
+    hand" (Avatar of Discord, Dormant Volcano): the instruction happens unless that player does the action."""
     inner = parse_sentence(m.group(1), c)
     if inner is None:
         return None
     payer = c.player(m.group(2))
     if payer is None:
         return None
-    act = parse_sentence(m.group(2) + " " + m.group(3), c)
+    act = parse_sentence(m.group(3) if m.group(2) == "you" else m.group(2) + " " + m.group(3), c)
     if act is None:
         return None
     return [Effect("unless", {"payer": payer, "actions": list(act), "effects": list(inner)})]
@@ -160,6 +166,15 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
             if inner is not None:
                 return inner
         return None
+    m = re.match(r"^for each (.+?) (destroyed|exiled) this way, (?:its|that \w+'s) controller creates (.+)$", low)
+    if m:  # "For each creature destroyed this way, its controller creates a 4/4 red Dragon creature token with
+        # flying" (Descent of the Dragons): a token for each, under the control of the one who controlled it
+        f = parse_noun(m.group(1))
+        if f is not None:
+            f.pop("permanent", None)  # what left the battlefield this way was a permanent
+        inner = _attempt("create " + m.group(3), ctx) if f is not None and not set(f) - {"types", "token"} else None
+        if inner is not None and len(inner) == 1 and inner[0].op == "token" and "who" not in inner[0].args:
+            return [Effect("token", {**inner[0].args, "per_gone": {"action": m.group(2), "filter": f}})]
     m = re.match(r"^for each ([^,]+), (?!its |their |that |each |target )(.+)$", low)
     if m:  # "For each creature card in your graveyard, put a +1/+1 counter on each creature you control"
         # (an instruction of its own; "for each permanent destroyed this way, its controller ..." counts
@@ -167,14 +182,23 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
         inner = _attempt(f"{m.group(2)} for each {m.group(1)}", ctx)
         if inner is not None:
             return inner
-    m = re.match(r"^if (.+?), (.+)$", low)
+    m = re.match(r"^(?:then )?if (.+?), (.+)$", low)
     if m:
-        cond = parse_condition(m.group(1))
-        if cond is not None:
+        cond_text = m.group(1)
+        if ctx.last == "self":  # "remove an ice counter from SELF. Then if it has no ice counters on it"
+            cond_text = re.sub(r"^it (has|had|is) ", r"self \1 ", cond_text)
+        cond = parse_condition(cond_text)
+        if cond is not None and "self_counters_ge" in cond and len(cond) == 1 \
+                and re.match(r"(?:it|that creature) has ", m.group(1)) and ctx.last not in (None, "self"):
+            # "put a +1/+1 counter on it. Then if it has three or more +1/+1 counters on it, ...": "it" is
+            # the object the instruction before acted on, not the source (Ordeal of Heliod's creature)
+            cond = {"it": {"counters_ge": cond["self_counters_ge"]}}
+        body = bind_difference(m.group(1), m.group(2), ctx) if cond is not None else None
+        if cond is not None and body is not None:
             if "attached" in cond:
                 ctx.last = "attached"  # "if enchanted creature is untapped, tap it"
             # "If COND, SELF also deals X damage to ...": an instruction added to those before it (608.2c)
-            inner = parse_sentence(re.sub(r"^((?:\S+ ){0,2})also ", r"\1", m.group(2)), ctx)
+            inner = parse_sentence(re.sub(r"^((?:\S+ ){0,2})also ", r"\1", body), ctx)
             if inner is not None:
                 return [Effect("if", {"cond": cond, "then": list(inner)})]
     m = re.match(r"^((?:\S+ ){1,4})also ((?:gains?|gets?|deals?|loses?|has|have) .+)$", low)
@@ -188,6 +212,11 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
             if out is not None:
                 return _bind_that_player(out, ctx)
             ctx.rewind(mark)  # a reader that gave up leaves no target behind
+    m = re.fullmatch(r"(you [^,]+), ([a-z][^,]+), (then|and) (.+)", low)
+    if m:  # "You gain 7 life, draw seven cards, then put ..." (Ugin, the Spirit Dragon): a series of three
+        got = _attempt(f"{m.group(1)} and {m.group(2)}, {m.group(3)} {m.group(4)}", ctx)
+        if got is not None:
+            return got
     m = re.fullmatch(r"(.*?)\ba number of (.+?) equal to (.+)", low)
     if m and " where x is " not in low and not re.search(r"\bx\b", low):
         # "create a number of 1/1 white Soldier creature tokens equal to your devotion to white": the
@@ -198,10 +227,15 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     # "A loses X life and you gain X life, where X is N": the closing "where X is" defines
     # the X of every clause before it too (107.3: one X, one value)
     where = re.search(r", where x is .+$", low)
-    for joiner in (", then ", ", and ", " and "):
+    for joiner in (", then ", ", and ", " and ", ", "):
         idx = low.find(joiner)
         while idx != -1:
             left, right = low[:idx], low[idx + len(joiner):]
+            if joiner == ", " and not re.search(r", (?:then|and) ", right):
+                # only a list of three or more instructions, "A, B, then C" (Pore Over the Pages: "Draw
+                # three cards, untap up to two lands, then discard a card"), is cut at a bare comma
+                idx = low.find(joiner, idx + 1)
+                continue
             if where is not None and where.start() > idx and re.search(r"\bx\b", left):
                 left += where.group(0)
             mark = ctx.mark()
@@ -213,8 +247,8 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
                         pass
                     elif ctx.last_player is not None and not left.startswith(("self ", "it ", "target creature")):
                         right = "that player " + right
-                    elif subj:
-                        right = "it " + right
+                    elif subj:  # "SELF becomes ... and gets ...": the same subject, SELF (not a trigger's "it")
+                        right = ("self " if subj == "self" else "it ") + right
                 b = parse_sentence(right, ctx)
                 verb = _SHARED_VERB.match(left) if b is None and joiner == " and " else None
                 if verb is not None and _OBJECT_ONLY.match(right):
@@ -226,13 +260,28 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
                     return a + b
             ctx.rewind(mark)
             idx = low.find(joiner, idx + 1)
-    m = re.fullmatch(r"(.+?) (if|unless) (there are .+|you control .+|an opponent .+|you have .+)", low)
+    m = re.fullmatch(r"(.+?) (if|unless) (there are .+|you control .+|an opponent .+|you have .+|it's .+)", low)
     if m and not m.group(1).endswith("instead"):  # "Create a 4/4 Angel token ... if there are four or more card types
         cond = parse_condition(m.group(3))  # among cards in your graveyard": the instruction only if it holds (608.2c);
+        if cond is not None and set(cond) == {"it"} and re.match(r"put .+ on (?:equipped|enchanted) creature$",
+                                                                  m.group(1)):
+            # "put a +1/+1 counter on equipped creature if it's blue": "it" is that creature (the attached one)
+            cond = {"attached": cond["it"]}
         inner = parse_sentence(m.group(1), ctx) if cond is not None else None  # "you lose 1 life unless you control
         if inner is not None and cond is not None:  # another colorless creature": only if it does not
             return [Effect("if", {"cond": cond if m.group(2) == "if" else {"not": cond}, "then": list(inner)})]
     return None
+
+
+#: words of a sentence that refer back to what the sentence before it made or named
+_BACK_REF = re.compile(r"\b(?:them|those|that spell|that card|that creature|that token|the copy|the copies|it)\b")
+
+
+def _compile_more(ab: Any, sentence: str) -> Any:
+    """The delayed triggered ability ``ab`` with one more sentence of its text, or None."""
+    from engine.cards.compiler import compile_ability_text  # layering: cycle (compiler imports this)
+    got = compile_ability_text(f"{ab.text.rstrip('.')}. {sentence.strip()}")
+    return got if got is not None and got.kind == "triggered" and got.trigger == ab.trigger else None
 
 
 def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
@@ -242,8 +291,15 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     don't, Y."; "It can't be regenerated."
     """
 
+    # "Search your library for up to two basic land cards and reveal them. Put one into your hand and the
+    # other into your graveyard. Then shuffle.": the one instruction of the comma form (701.15a)
+    text = re.sub(r"^(search your library for [^.]+?)( and reveal (?:them|those cards))?\. (put (?:one|two) [^.]+ and "
+                  r"the (?:other|rest) [^.]+)\. then shuffle\.?$",
+                  lambda m: f"{m.group(1)},{' reveal them,' if m.group(2) else ''} {m.group(3).lower()}, then shuffle.",
+                  text.strip(), flags=re.I)
     low = text.strip().lower()
-    for rx, fn in ((TOP_OR_BOTTOM_RX, top_or_bottom), (REVEAL_UNTIL_RX, reveal_until)):
+    for rx, fn in ((TOP_OR_BOTTOM_RX, top_or_bottom), (REVEAL_UNTIL_RX, reveal_until), (SEARCH_MAY_RX, search_may),
+                   (KEEP_REST_RX, keep_rest)):
         m = rx.match(low.rstrip(".").strip())
         if m:
             return fn(m, ctx)
@@ -259,6 +315,11 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         if who is None or f is None:
             return None
         return [Effect("discard", {"who": who, "amount": number(m.group(2)) or 1, "filter": f, "chooser": "you"})]
+    m = re.fullmatch(r"look at the top card of (target player's|target opponent's) library\. you may put (?:that card|"
+                     r"it) on the bottom of (?:that player's|their) library\.?", low)
+    if m:  # Jace, the Mind Sculptor +2: fateseal 1 (701.19a) of the target player's library, whoever it is
+        who = ctx.player(m.group(1).replace("'s", ""))
+        return None if who is None else [Effect("action", {"name": "fateseal", "amount": 1, "who": who})]
     m = SEARCH_NAMED.match(low)
     if m:
         name = text.strip()[len(text.strip()) - len(low) + low.index("named ") + 6:]
@@ -328,6 +389,32 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                 k -= 1
             out[k] = Effect("damage", {**out[k].args, "exile_if_dies": True})
             continue
+        if out and out[-1].op == "delayed_trigger" and _BACK_REF.search(s):
+            # "When you next cast ... this turn, copy that spell. You may choose new targets for the copy.",
+            # "Whenever you attack this turn, create two ... tokens ... Sacrifice them at the beginning of the
+            # next end step.": a sentence that refers back belongs to the delayed trigger (603.7c)
+            ab = out[-1].args["ability"]
+            more = _compile_more(ab, sent)
+            if more is None:
+                return None
+            out[-1] = Effect("delayed_trigger", {**out[-1].args, "ability": more})
+            continue
+        m = re.match(r"^if (?:that spell|that card|it) would be put into (?:your|its owner's|a) graveyard"
+                     r"(?: this turn)?, exile it instead$", s)
+        inner = out[-1].args.get("effects") if m and out and out[-1].op == "may" else None
+        if m and out and out[-1].op == "cast_offer":  # cast now (engine/ops/cast.py), exiled after
+            out[-1] = Effect("cast_offer", {**out[-1].args, "exile_instead": True})
+            continue
+        if m and out and (out[-1].op == "playable" or inner and len(inner) == 1 and inner[0].op == "playable"):
+            # 614.1a: the spell cast with this permission goes to exile instead of its owner's graveyard
+            # (Jace, Telepath Unbound -3; engine/zones_cast.py, engine/game.py move)
+            if out[-1].op == "playable":
+                out[-1] = Effect("playable", {**out[-1].args, "exile_instead": True})
+            else:
+                assert inner is not None
+                out[-1] = Effect("may", {**out[-1].args,
+                                         "effects": [Effect("playable", {**inner[0].args, "exile_instead": True})]})
+            continue
         m = re.match(r"^(?:for each 1 damage prevented this way, put a \+1/\+1 counter on (?:that creature|it)|"
                      r"you gain life equal to the damage prevented this way)$", s)
         if m and out and out[-1].op == "prevent" and out[-1].args.get("amount") is not None:
@@ -352,6 +439,21 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         m = re.match(r"^the new (creature type|color word|basic land type) can't be ([a-z]+)$", s)
         if m and out and out[-1].op == "change_text":  # Artificial Evolution: a word it may not choose (612)
             out[-1] = Effect("change_text", {**out[-1].args, "not_to": [m.group(2).capitalize()]})
+            continue
+        if out and out[-1].op == "cast_offer" and s in _WHILE_PLAYING:
+            # 712.7: the restriction or the longer control the effect gives with the card it has played
+            out[-1] = Effect("cast_offer", {**out[-1].args, _WHILE_PLAYING[s]: True})
+            continue
+        m = re.match(r"^(?:it's|it becomes) an? (\d+)/(\d+) ((?:[a-z]+ )*?)(?:artifact )?creature$", s)
+        if m and out and out[-1].op == "action" and out[-1].args.get("name") == "turn_face_down":
+            # "Turn target creature face down. It's a 2/2 Cyberman artifact creature." (707.2: the
+            # characteristics the effect gives the face-down permanent)
+            subs = [subtype(w) for w in m.group(3).split()]
+            if not all(subs):
+                return None
+            types = (["Artifact"] if " artifact creature" in s else []) + ["Creature"]
+            look = {"power": int(m.group(1)), "toughness": int(m.group(2)), "types": types, "subtypes": subs}
+            out[-1] = Effect("action", {**out[-1].args, "look": look})
             continue
         m = re.match(r"^(?:it's|they're) still (?:an? )?(land|artifact)s?$", s)
         if m:   # "SELF becomes a 2/2 creature ... It's still a land." (205.1b: it keeps that card type)
@@ -540,6 +642,15 @@ def _last_token(out: list[Effect]) -> Effect | None:
 _ONE_PLAYER = ("trigger_player", "defending_player", "you", "an_opponent")
 
 
+#: 712.7: what the effect that controls a player says of the card that player plays (Word of Command)
+_WHILE_PLAYING = {
+    "while doing so, the player can activate mana abilities only if they're from lands that player controls and "
+    "only if mana they produce is spent to activate other mana abilities of lands the player controls and/or to "
+    "play that card": "lands_only",
+    "if the chosen card is cast as a spell, you control the player while that spell is resolving": "control_spell",
+}
+
+
 def _bind_that_player(x: Any, ctx: Ctx) -> Any:
     """"... equal to the number of artifacts that player controls", "... cards in that player's hand": a
     filter's controller (a hand's player) "that_player" is the player the sentence named before
@@ -559,12 +670,14 @@ def _bind_that_player(x: Any, ctx: Ctx) -> Any:
 
 
 _INSTEAD = (re.compile(r"^if (.+?), instead (.+)$"), re.compile(r"^(?!if )(.+?) instead if (.+)$"),
-            re.compile(r"^if (.+?), (.+) instead$"))
+            re.compile(r"^if (.+?), (.+) instead$"),
+            re.compile(r"^if (.+?), (.+ instead of (?:a|an|one|two|three|four|five|\d+))$"))
 
 
 #: ops that only allow something later ("you may play an additional land this turn", 305.2a):
 #: "you may" is the permission itself, not a choice made as the ability resolves
-PERMISSIONS = frozenset({"extra_land"})
+PERMISSIONS = frozenset({"extra_land",
+                         "cast_offer"})  # an offer to cast now is a choice of its own: the player may pass
 
 
 def instead(sentence: str, out: list[Effect], ctx: Ctx) -> bool | None:
@@ -572,10 +685,12 @@ def instead(sentence: str, out: list[Effect], ctx: Ctx) -> bool | None:
     replaces the instruction before it when COND holds (608.2c), in place in ``out``.
     None: not this form; False: this form, not understood (nothing changed); True: done."""
     s = sentence.strip().rstrip(".").lower()
-    m = _INSTEAD[0].match(s) or _INSTEAD[1].match(s) or _INSTEAD[2].match(s)
+    m = next((m for m in (rx.match(s) for rx in _INSTEAD) if m), None)
     if m is None or not out:
         return None
     cond_text, alt_text = (m.group(1), m.group(2)) if s.startswith("if ") else (m.group(2), m.group(1))
+    # "If COND, instead only you draw a card": the instruction that replaces the one before it (608.2c)
+    alt_text = re.sub(r"^only ", "", alt_text)
     last = ctx.last
     if (re.search(r"\bthose\b", alt_text) and isinstance(last, dict) and "target" in last
             and ctx.targets[last["target"]].count == 1):
@@ -586,10 +701,24 @@ def instead(sentence: str, out: list[Effect], ctx: Ctx) -> bool | None:
     alt = parse_sentence(alt_text, ctx) if cond is not None else None
     if alt is None and cond is not None:
         alt = _more_damage(alt_text, out[-1])
+    at = -1
+    if alt is None and cond is not None:
+        # "Search ... Then shuffle. If COND, search ... for three ... instead of two": the search, not the shuffle
+        at = -2 if len(out) > 1 and out[-1].op == "shuffle" and out[-2].op == "search" else -1
+        alt = _other_count(alt_text, out[at])
     if cond is None or alt is None:
         return False
-    prev = out.pop()
-    out.append(Effect("if", {"cond": cond, "then": list(alt), "else": [prev]}))
+    if at != -1:  # the search before a shuffle: only it is replaced
+        prev1 = out.pop(at)
+        out.insert(len(out) + 1 + at, Effect("if", {"cond": cond, "then": list(alt), "else": [prev1]}))
+        return True
+    # the instruction replaced is the whole one before it: "SELF deals 1 damage to target player and 1
+    # damage to target creature ... If COND, SELF deals 3 damage to that player and 3 damage to that
+    # creature instead" replaces both parts, the ones the new instruction repeats in order (608.2c)
+    n = len(alt) if 1 < len(alt) <= len(out) and [e.op for e in out[-len(alt):]] == [e.op for e in alt] else 1
+    prev = out[-n:]
+    del out[-n:]
+    out.append(Effect("if", {"cond": cond, "then": list(alt), "else": prev}))
     return True
 
 
@@ -601,6 +730,32 @@ def _more_damage(alt: str, prev: Effect) -> list[Effect] | None:
     if n is None or prev.op != "damage":
         return None
     return [Effect("damage", {**prev.args, "amount": n})]
+
+
+_COUNT_WORD = r"a|an|one|two|three|four|five|six|seven|x|\d+"
+
+
+def _other_count(alt: str, prev: Effect) -> list[Effect] | None:
+    """"... search your library for up to three basic Forest cards instead of two" (Nissa's Pilgrimage's
+    spell mastery), "search your library for two basic land cards instead of one" (Reclaim the Wastes):
+    the search before it, of the same cards, with the new number (608.2c)."""
+    m = re.fullmatch(rf"search your library for (up to )?({_COUNT_WORD}) (.+?) instead of ({_COUNT_WORD})", alt)
+    if m is None or prev.op != "search":
+        return None
+    new, old = number(m.group(2)), number(m.group(4))
+    if new is None or old is None or prev.args.get("amount") != old \
+            or bool(m.group(1)) != bool(prev.args.get("up_to")) and old != 1:
+        return None
+    f = parse_noun(m.group(3))
+    if f is None:
+        return None
+    f.pop("zone", None)
+    if f != {k: v for k, v in (prev.args.get("filter") or {}).items() if k != "zone"}:
+        return None  # another kind of card: not the same search
+    args = {**prev.args, "amount": new}
+    if m.group(1):
+        args["up_to"] = True
+    return [Effect("search", args)]
 
 
 def _to_player(to: Any) -> bool:

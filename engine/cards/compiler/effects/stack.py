@@ -63,6 +63,30 @@ def _cast_from_gy(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("playable", {"what": {"zone": "graveyard", "owner": "you", **f}, "play": "cast", "until": "eot"})]
 
 
+@reader(r"^(?:you may )?cast (target .+? card.*? from your graveyard)$")
+def _cast_target_now(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """608.2c: "You may cast target instant or sorcery card with mana value 3 or less from your graveyard"
+    (Chandra, Acolyte of Flame -2): cast now, as the ability resolves, paying its costs; or not (a pass)."""
+    spec = parse_target(m.group(1))
+    if spec is None or spec.filter.get("zone") != "graveyard":
+        return None
+    what = c.add_target(spec)
+    c.last = what
+    return [Effect("cast_offer", {"what": what, "zone": "graveyard"})]
+
+
+@reader(r"^(?:you may )?cast (target .+? card.*? from your graveyard) this turn$")
+def _cast_target_from_gy(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """601.2a: "You may cast target instant or sorcery card from your graveyard this turn" (Jace, Telepath
+    Unbound): the target card may be cast from there until end of turn."""
+    spec = parse_target(m.group(1))
+    if spec is None or spec.filter.get("zone") != "graveyard":
+        return None
+    what = c.add_target(spec)
+    c.last = what
+    return [Effect("playable", {"what": what, "play": "cast", "until": "eot"})]
+
+
 @reader(
     r"^(until end of turn, |until the end of your next turn, )?(?:you may )?(play|cast) (that card|them|those cards|"
     r"it|cards exiled this way|spells from among them|the exiled card|cards exiled with self|the exiled cards)( this "
@@ -94,6 +118,8 @@ def _choose_target(m: re.Match, c: Ctx) -> list[Effect] | None:
 def _counter_that(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"... counter that spell instead" (Silumgar's Scorn): the spell an earlier instruction named (701.5a)."""
     what = c.ref(m.group(1))
+    if what == "it" and c.cast_trigger:  # "whenever an opponent casts ..., counter that spell": the spell cast
+        return [Effect("counter", {"what": "it"})]
     return None if what is None or what in ("self", "it") else [Effect("counter", {"what": what})]
 
 
@@ -129,6 +155,13 @@ def _copy_spell(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("copy_spell", {"what": c.add_target(spec)})]
 
 
+@reader(r"^copy (that spell|it)$")
+def _copy_cast_spell(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """706.10: "Whenever you cast an instant or sorcery spell, copy that spell" (the spell whose casting
+    triggered the ability; the copy_spell op copies instants and sorceries only)."""
+    return [Effect("copy_spell", {"what": "it"})] if c.cast_trigger and c.ref(m.group(1)) == "it" else None
+
+
 @reader(r"^(?:you may )?choose new targets for the copy$")
 def _copy_new_targets(m: re.Match, c: Ctx) -> list[Effect] | None:
     """706.10c: the copy just made may get new targets (engine/ops/cast.py)."""
@@ -138,12 +171,15 @@ def _copy_new_targets(m: re.Match, c: Ctx) -> list[Effect] | None:
 READERS: tuple[Reader, ...] = (
     _copy_ability,
     _copy_spell,
+    _copy_cast_spell,
     _copy_new_targets,
     _counter_targeting,
     _counter,
     _counter_that,
     _counter_ability,
     _cast_from_gy,
+    _cast_target_from_gy,
+    _cast_target_now,
     _may_play_exiled,
     _choose_target,
 )

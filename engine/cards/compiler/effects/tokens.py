@@ -22,7 +22,8 @@ _PREDEFINED = {"treasure", "food", "clue", "blood", "gold", "powerstone", "map",
 
 
 _TOKEN = re.compile(
-    r"^(?:(?P<who>its controller|that player|target player|each player|each opponent|they|target opponent) )?creates? "
+    r"^(?:(?P<who>its controller|that player|target player|each player|each opponent|they|target opponent|you) )?"
+    r"creates? "
     r"(?P<n>a|an|one|two|three|four|five|six|seven|eight|nine|ten|x|\d+|that many) (?P<tapped>tapped )?"
     r"(?:(?P<p>\d+|x)/(?P<t>\d+|x) )?"
     r"(?P<colors>(?:(?:white|blue|black|red|green|colorless)(?:,? and |, | ))*)"
@@ -170,4 +171,17 @@ def _two_tokens(m: re.Match, c: Ctx) -> list[Effect] | None:
     return out
 
 
-READERS: tuple[Reader, ...] = (_token, _token_pre, _token_copy, _two_tokens)
+@reader(r"^create ([a-z][a-z' \-]*(?:, [a-z][a-z' \-]*)?), ((?:a|an) legendary .+? tokens?.*)$")
+def _named_legend_token(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Create Ashaya, the Awoken World, a legendary 4/4 green Elemental creature token" (Nissa, Sage
+    Animist): the token the rest describes, with that name (111.4: the name the effect gives it)."""
+    got = _TOKEN.match("create " + m.group(2).replace(" legendary ", " ", 1))
+    if got is None or got.group("name") or got.group("name0"):
+        return None
+    effs = _token(got, c)
+    if effs is None or len(effs) != 1 or effs[0].args.get("kind"):
+        return None
+    return [Effect("token", {**effs[0].args, "supertypes": ["Legendary"], "name": _title(m.group(1))})]
+
+
+READERS: tuple[Reader, ...] = (_named_legend_token, _token, _token_pre, _token_copy, _two_tokens)

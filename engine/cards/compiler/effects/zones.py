@@ -9,7 +9,7 @@ from typing import Any
 from engine.cards.abilities import Effect, TargetSpec
 from engine.cards.compiler.effects.amounts import amount_of
 from engine.cards.compiler.effects.context import Ctx, Reader, reader
-from engine.cards.compiler.targets import number, parse_noun
+from engine.cards.compiler.targets import number, parse_noun, parse_target
 
 
 @reader(r"^(destroy|exile) (.+?)(?:\. (?:it|they) can't be regenerated)?$")
@@ -62,13 +62,15 @@ def _exiled_to_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
 @reader(r"^return (.+?) to (?:its|their) owners?'s? hands?$")
 def _bounce(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(1))
+    if isinstance(what, dict) and "target" in what:
+        c.last_player = {"owner_of": what}  # "... to its owner's hand. Then that player discards a card"
     return None if what is None else [Effect("bounce", {"what": what})]
 
 
 @reader(
     r"^return (.+?) (?:from (your) graveyard )?to (your|its owner's|their owner's|their owners'|the) (hand|hands|"
     r"battlefield)( transformed)?(?: (tapped and attacking|tapped))?(?: under (your|its owner's|their owner's|"
-    r"their owners') control)?(?: with (?:a|an) ([+\-\w/]+) counter on it)?$"
+    r"their owners') control)?(?: with (?:a|an) ([+\-\w/]+) counter on it)?(?: attached to (.+?))?$"
 )
 def _return(m: re.Match, c: Ctx) -> list[Effect] | None:
     phrase = m.group(1)
@@ -92,6 +94,11 @@ def _return(m: re.Match, c: Ctx) -> list[Effect] | None:
         args["counter"] = m.group(8)
     if m.group(2) is None and what == "self":
         args["from"] = "graveyard"
+    if m.group(9):  # 303.4f: "... to the battlefield attached to target creature" (Gryff's Boon)
+        host = c.ref(m.group(9))
+        if host is None or args["to"] != "battlefield" or host == what:
+            return None
+        args["attach_to"] = host
     return [Effect("move", args)]
 
 
@@ -131,9 +138,10 @@ def _shuffle_in(m: re.Match, c: Ctx) -> list[Effect] | None:
     library" (Elixir of Immortality): each part moved, then the library shuffled (701.16a)."""
     out = []
     for part in re.split(r" and (?=your graveyard$|their graveyard$)", m.group(2)):
-        gy = re.fullmatch(r"(your|their|target player's|that player's) graveyard", part)
+        gy = re.fullmatch(r"(your|their|target player's|that player's) (graveyard|hand)", part)
         who = c.player({"your": "you", "their": "they"}.get(gy.group(1), gy.group(1).replace("'s", ""))) if gy else None
-        what = {"graveyard_of": who} if who is not None else c.ref(part)
+        key = "graveyard_of" if gy and gy.group(2) == "graveyard" else "hand_cards_of"  # "shuffles their hand into"
+        what = {key: who} if who is not None else c.ref(part)
         if what is None:
             return None
         out.append(Effect("move", {"what": what, "to": "library_shuffle"}))
@@ -249,6 +257,50 @@ def _sacrifice(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("sacrifice", {"who": who, "filter": f, "amount": n})]
 
 
+KEEP_REST_RX = re.compile(
+    r"^for each player, you choose from among the (permanents|nonland permanents) that player controls (an? .+?)\. "
+    r"then each player sacrifices all other (permanents|nonland permanents) they control\.?$"
+)
+
+
+def _kinds(text: str) -> list[dict[str, Any]] | None:
+    """"an artifact, a creature, an enchantment, and a planeswalker": one filter for each kind."""
+    out = []
+    for part in re.split(r",? and |, ", text):
+        f = parse_noun(re.sub(r"^an? ", "", part.strip()))
+        if f is None or set(f) - {"types", "subtypes", "supertypes"}:
+            return None
+        out.append(f)
+    return out if len(out) > 1 else None
+
+
+def _group(text: str) -> dict[str, Any]:
+    return {"permanent": True, "not_types": ["Land"]} if text.startswith("nonland") else {"permanent": True}
+
+
+def keep_rest(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """Tragic Arrogance: "For each player, you choose from among the permanents that player controls an
+    artifact, a creature, an enchantment, and a planeswalker. Then each player sacrifices all other nonland
+    permanents they control." (the choices 608.2c, the sacrifice 701.14a)"""
+    kinds = _kinds(m.group(2))
+    if kinds is None:
+        return None
+    return [Effect("keep_rest", {"keep": kinds, "among": _group(m.group(1)), "rest": _group(m.group(3))})]
+
+
+@reader(r"^each player chooses (?:from among the (permanents|nonland permanents) they control (an? .+?)|(an? .+?) "
+        r"from among the (permanents|nonland permanents) they control), then sacrifices the rest$")
+def _each_keeps(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """Cataclysm: "Each player chooses from among the permanents they control an artifact, a creature, an
+    enchantment, and a land, then sacrifices the rest"; Cataclysmic Gearhulk: "... chooses an artifact, ...
+    from among the nonland permanents they control, then sacrifices the rest" (608.2c, 701.14a)."""
+    kinds = _kinds(m.group(2) or m.group(3))
+    group = _group(m.group(1) or m.group(4))
+    if kinds is None:
+        return None
+    return [Effect("keep_rest", {"keep": kinds, "among": group, "rest": group, "chooser": "each"})]
+
+
 @reader(r"^exchange control of (two target .+|target .+? and target .+)$")
 def _exchange(m: re.Match, c: Ctx) -> list[Effect] | None:
     t = m.group(1)
@@ -309,6 +361,34 @@ def _attach_target(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if to is None else [Effect("attach", {"what": "self", "to": to})]
 
 
+@reader(r"^attach ((?:up to one )?target .*?equipment.*?|an equipment you control) to (.+)$")
+def _attach_equipment(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.3a: "attach target Equipment you control to target creature you control" (Kor Outfitter), "you may
+    attach an Equipment you control to it" (Nahiri, Heir of the Ancients: one chosen as it resolves). An
+    Equipment attaches only to a creature (301.5c); otherwise nothing happens (701.3b)."""
+    if m.group(1).startswith("an "):
+        what: Any = {"choose": {"subtypes": ["Equipment"], "controller": "you"}, "amount": 1}
+    else:
+        spec = parse_target(m.group(1))
+        if spec is None or spec.filter.get("subtypes") != ["Equipment"] or spec.count != 1:
+            return None
+        what = c.add_target(spec)
+    last = c.last
+    to = c.ref(m.group(2))
+    if to is None and m.group(2) in ("it", "that creature") and last == "created":
+        to = "created"
+    if to is None or to == "it" and last is None:
+        return None
+    return [Effect("attach", {"what": what, "to": to, "creature_only": True})]
+
+
+@reader(r"^exile all cards from (target player's|target opponent's|that player's|your) library$")
+def _exile_library(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Exile all cards from target player's library" (Jace, the Mind Sculptor -12): the whole library (406.3)."""
+    who = c.player({"your": "you"}.get(m.group(1), m.group(1).replace("'s", "")))
+    return None if who is None else [Effect("exile", {"what": {"library_of": who}})]
+
+
 TOP_OR_BOTTOM_RX = re.compile(
     r"^(?:choose )?(target .+?)\. its owner puts it on (?:their choice of )?the top or bottom of their library$"
 )
@@ -349,10 +429,13 @@ READERS: tuple[Reader, ...] = (
     _block_choice,
     _regen,
     _steal,
+    _each_keeps,
     _sacrifice,
     _exchange,
     _exile_top,
     _exiles_top,
+    _attach_equipment,
+    _exile_library,
     _attach,
     _attach_target,
 )

@@ -1,0 +1,99 @@
+"""Loops of mandatory actions (CR 716.4, 104.4b; 801.16 with the limited range of influence option).
+
+A loop repeats a sequence of events with no way to stop (104.4b). The game finds one as it
+happens: whenever a triggered ability is about to resolve, the position is written down
+without object ids (400.7 makes a new object of each card that changes zones, so a card
+that dies and returns is the same position again): every object's card, controller, status,
+counters and damage, every zone's cards, life totals, mana pools, the stack, the step.
+When a position comes back for the third time and no player has made a choice in between,
+every action of the loop was mandatory:
+
+- passing priority does not break it: no player can be forced to take an action that would
+  end a loop other than actions called for by objects involved in it (716.5);
+- a decision with one legal answer is no choice (the game answers it for the player);
+- not paying for "[A] unless [B]" does not break it either: no player can be forced to
+  perform [B], and if no one does the loop goes on as though [A] were mandatory (716.6).
+
+Any other answer (casting, activating, a "may", choosing among several objects) is a
+choice that may change what comes next: the record starts again (716.2a: a loop with
+optional actions is shortened by its players, here by playing on).
+
+The game is then a draw (716.4, 104.4b); with the limited range of influence option (801.16)
+only for each player who controls an object involved in the loop (the abilities that
+resolved in it) and each player within the range of influence of one of them: they leave
+the game (800.4a) and the others play on.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from engine.game import Game
+    from engine.state import Decision
+
+#: how many times a position is seen before the loop is called: twice shows it repeats, the third
+#: time that it repeats with nothing changed in between (no random event took it elsewhere)
+SEEN = 3
+
+
+def _obj(g: "Game", oid: int) -> tuple[Any, ...]:
+    o = g.objects[oid]
+    att = g.objects[o.attached_to].card.name if o.attached_to in g.objects else ""
+    return (o.card.name, o.controller, o.owner, o.tapped, tuple(sorted(o.counters.items())), o.damage,
+            o.token, "face_down" in o.chosen, att, o.attacking is not None, bool(o.blocking))
+
+
+def _name(g: "Game", x: Any) -> str:
+    """A target without its object id: its card's name (a player by name)."""
+    return g.objects[x].card.name if isinstance(x, int) and x in g.objects else str(x)
+
+
+def position(g: "Game") -> tuple[Any, ...]:
+    """The game's position without object ids (400.7): equal for the same cards in the same places,
+    with the same status, life totals, mana, stack and step."""
+    objs = g.objects
+    players = []
+    for n in g.order:
+        p = g.players[n]
+        players.append((n, p.life, p.poison, tuple(sorted(p.counters.items())) if p.counters else (),
+                        tuple(sorted(objs[i].card.name for i in p.hand)), len(p.library),
+                        tuple(objs[i].card.name for i in p.graveyard),
+                        tuple(sorted(objs[i].card.name for i in p.exile)),
+                        tuple(sorted(p.pool.items())) if p.pool else (), p.lost))
+    stack = tuple((o.card.name, o.controller, o.ability.text if o.ability is not None else "",
+                   tuple(tuple(_name(g, x) for x in t) for t in o.targets)) for o in (objs[i] for i in g.stack))
+    field = tuple(sorted(_obj(g, i) for i in g.battlefield))
+    return (g.step, g.active, tuple(players), stack, field, len(g.effects), len(g.delayed))
+
+
+def answered(g: "Game", d: "Decision", a: Any) -> None:
+    """After an answer: a choice starts the record again (716.2a); passing priority (716.5), a
+    forced answer, and not paying for "[A] unless [B]" (716.6) do not."""
+    if not g.loop:
+        return
+    if d.kind == "priority" and isinstance(a, dict) and a.get("action") == "pass":
+        return
+    if d.forced is not None:
+        return
+    if isinstance(a, dict) and a.get("option") == "no" and str(d.data.get("slot", "")).endswith("unless"):
+        return
+    g.loop = {}
+
+
+def resolving(g: "Game") -> bool:
+    """The top of the stack is about to resolve (608.2): write the position down when it is a
+    triggered ability; True when it is the third time with no choice since, and the game is
+    then a draw for the players of the loop (716.4, 104.4b, 801.16)."""
+    top = g.objects.get(g.stack[-1]) if g.stack else None
+    if top is None or top.ability is None or top.ability.kind != "triggered":
+        return False
+    key = position(g)
+    seen = dict(g.loop.get("seen", {}))  # a new record: a copy of the game shares the old one
+    seen[key] = seen.get(key, 0) + 1
+    who = sorted(set(g.loop.get("who", ())) | {top.controller})
+    g.loop = {"seen": seen, "who": who}
+    if seen[key] < SEEN:
+        return False
+    g.log("loop", players=who)
+    g.draw_game(who[0], involved=who)
+    return True
