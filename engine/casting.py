@@ -859,13 +859,14 @@ def activate(g: "Game", player: str, a: dict[str, Any], opponent_chose: bool = F
             if e.op == "add_mana" and "choice" in e.args and a["mana"] not in ("".join(k) for k in e.args["choice"]):
                 raise IllegalAction(f"{a['mana']!r}: not a kind of mana {o.card.name}'s ability adds")
     if ab.kind == "mana" and not ab.targets:
+        card = o.card  # as the source last existed, if a cost sacrifices or exiles it (112.7a)
         _pay_other_costs(g, player, o, cost, x)
         extra = {"effects": [{"op": e.op, "args": dict(e.args)} for e in ab.effects], "mana": a.get("mana"),
                  "tapped": bool(cost.tap)}
         if has_choices(cost):
             _after_costs(g, costs.start(g, player, cost, oid, None, "mana", a, extra))
             return
-        finish_mana(g, player, oid, extra, _mana_part(ab))
+        finish_mana(g, player, oid, extra, _mana_part(ab), card)
         return
     specs = ab.targets
     modes = a.get("modes") or ([a["mode"]] if "mode" in a else [])
@@ -996,12 +997,13 @@ def _mana_part(ab: Ability) -> Ability:
     return Ability("mana", "", effects=tuple(Effect(e.op, dict(e.args)) for e in ab.effects))
 
 
-def finish_mana(g: "Game", player: str, src: int, extra: dict[str, Any], ab: Ability | None = None) -> None:
+def finish_mana(g: "Game", player: str, src: int, extra: dict[str, Any], ab: Ability | None = None,
+                card: Any = None) -> None:
     """605.3a: a mana ability resolves at once, after its costs are paid (its "add mana"
     effects are ``ab``, or rebuilt from ``extra`` after a cost that needed choices)."""
     if ab is None:
         ab = Ability("mana", "", effects=tuple(Effect(x["op"], x["args"]) for x in extra.get("effects", ())))
-    effects.run_now(g, ab, src, player, {"mana": extra.get("mana")})
+    effects.run_now(g, ab, src, player, {"mana": extra.get("mana")}, card)
     if extra.get("tapped"):
         player_statics.tapped_for_mana(g, player, src)  # 605.1b: triggered mana abilities
     g.priority = player  # SBAs and triggers are checked before the player gets priority (117.5)

@@ -240,7 +240,7 @@ def one_of_each(cards: list[Any], groups: list[list[Any]]) -> bool:
     return fit(0, frozenset())
 
 
-def run_now(g: "Game", ab: Ability, src: int, controller: str, a: dict[str, Any]) -> None:
+def run_now(g: "Game", ab: Ability, src: int, controller: str, a: dict[str, Any], card: Any = None) -> None:
     """A mana ability resolves at once without the stack (605.3), its other instructions too
     (605.1a: "Add {R} or {G}. SELF deals 1 damage to you."; "Add {C}. If you control ..., add {C}{C}
     instead."). Those run through their ops in a resolution record of their own, for an object that
@@ -250,7 +250,10 @@ def run_now(g: "Game", ab: Ability, src: int, controller: str, a: dict[str, Any]
         for e in ab.effects:
             add_mana(g, controller, e, src, a.get("mana"))
         return
-    s = Obj(g.next_id, 0, g.objects[src].card, controller, "stack")
+    # ``card``: the source's card as it last existed, when a cost removed it (Banana's "Sacrifice this
+    # artifact: Add {R} or {G}. You gain 2 life."; 112.7a: the ability exists independently of its source)
+    s = Obj(g.next_id, 0, card if src not in g.objects and card is not None else g.objects[src].card,
+            controller, "stack")
     g.next_id += 1
     s.ability, s.source, s.controller = ab, src, controller
     g.objects[s.id] = s

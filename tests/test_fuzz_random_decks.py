@@ -64,8 +64,10 @@ def test_seeds_that_broke_play_clean(capsys):
     card in place, and the card off the battlefield is shared by Game.copy: playing on a copy
     changed the game. Seed 22505: "must be blocked if able" (509.1c) was not told to the bots.
     Seed 1795924506: a player lost and the characteristics kept from before still counted them
-    as an opponent with 10 or less life (Guul Draz Vampire: the game did not forget them)."""
-    for seed in ("22510", "22505", "1795924506"):
+    as an opponent with 10 or less life (Guul Draz Vampire: the game did not forget them).
+    Seed 1795935188: a mana ability whose cost sacrifices its source and which does more than add
+    mana (Banana: "... You gain 2 life") read the source after it was gone (112.7a)."""
+    for seed in ("22510", "22505", "1795924506", "1795935188"):
         assert fuzz.main(["--decks", "random", "--games", "1", "--seed", seed, "--json"]) == 0, seed
 
 
