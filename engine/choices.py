@@ -82,7 +82,7 @@ def on_enter(g: "Game", o: "Obj") -> None:
             continue
         what = st.get("choice")
         if what in NAME_CHOICES and "card_name" not in o.chosen:
-            g.queue.append({"kind": "name_card", "player": o.controller, "options": seen_names(g, o.controller),
+            g.queue.append({"kind": "name_card", "player": o.controller, "options": seen_names(g, o.controller, what),
                             "enter": o.id, "choice": what,
                             "prompt": f"{o.card.name}: choose a {what.replace('_', ' ')} (201.3)"})
             continue
@@ -110,10 +110,11 @@ def answer_enter(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
     g.log("chosen", card=o.card.name, obj=o.id, choice=what, value=opt)
 
 
-def seen_names(g: "Game", player: str) -> list[str]:
+def seen_names(g: "Game", player: str, choice: str = "card_name") -> list[str]:
     """The names a player may be offered when naming a card: the cards they can see (the
     battlefield, graveyards, exile face up, the stack and their own hand), the opponents'
-    first. Only a suggestion: any real card name may be named (201.3)."""
+    first, only those the instruction allows ("choose a nonland card name": no land's name,
+    answer_name). Only a suggestion: any real card name of that kind may be named (201.3)."""
     mine: list[str] = []
     theirs: list[str] = []
     objs = g.objects
@@ -132,9 +133,21 @@ def seen_names(g: "Game", player: str) -> list[str]:
     out: list[str] = []
     for n in theirs + mine:
         for part in n.split(" // "):  # 708.7: a split card is named by one of its halves
-            if part not in out:
+            if part not in out and name_allowed(g, part, choice):
                 out.append(part)
     return out
+
+
+def name_allowed(g: "Game", name: str, choice: str) -> bool:
+    """Is ``name`` a name the instruction lets a player choose: any card's, a nonland card's, or a
+    creature card's (201.3)?"""
+    if choice not in ("nonland_card_name", "creature_card_name"):
+        return True
+    try:
+        types = g.cards.definition(_full(g, name)).types
+    except KeyError:
+        return False
+    return "Land" not in types if choice == "nonland_card_name" else "Creature" in types
 
 
 def answer_name(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
@@ -147,10 +160,10 @@ def answer_name(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
         name = g.cards.card_name(raw)
     except KeyError:
         raise IllegalAction(f"name_card: 'name' {raw!r} is not the name of a card (201.3)") from None
-    if d.data.get("choice") == "nonland_card_name" and "Land" in g.cards.definition(_full(g, name)).types:
-        raise IllegalAction(f"name_card: 'name' {name!r} is a land's name; choose a nonland card name")
-    if d.data.get("choice") == "creature_card_name" and "Creature" not in g.cards.definition(_full(g, name)).types:
-        raise IllegalAction(f"name_card: 'name' {name!r} is not a creature card's name")
+    choice = str(d.data.get("choice", "card_name"))
+    if not name_allowed(g, name, choice):
+        raise IllegalAction(f"name_card: 'name' {name!r} is not a {choice.replace('_', ' ')}"
+                            f"{' (a land is named)' if choice == 'nonland_card_name' else ''}")
     if "slot" in d.data:  # 608.2c: named as a spell or ability resolves ("Choose a nonland card name. ...")
         if g.resolving is None:
             raise IllegalAction("nothing is resolving")

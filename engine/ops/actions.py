@@ -380,7 +380,8 @@ def _name_card(g: "Game", r: dict, e: Effect) -> dict | None:
     if got is None:
         if "card_name" in s.chosen:  # named already (this instruction run again after a later question)
             return None
-        return {"kind": "name_card", "player": controller(g, r), "options": seen_names(g, controller(g, r)),
+        return {"kind": "name_card", "player": controller(g, r),
+                "options": seen_names(g, controller(g, r), str(e.get("choice", "card_name"))),
                 "choice": e.get("choice", "card_name"), "slot": nested.slot(r, "name"),
                 "prompt": f"{s.card.name}: choose a {e.get('choice', 'card_name').replace('_', ' ')} (201.3)"}
     if s.id in g.objects and g.objects[s.id] is s and s.zone != "stack":
