@@ -330,7 +330,27 @@ def total_cost(g: "Game", player: str, spell: int, symbols: tuple[str, ...],
         return symbols  # nothing changes the cost (the common case, known without a scan)
     extra: list[str] = []
     change = cost_change(g, player, spell, targets, extra)
-    return apply_change(symbols + tuple(extra), change)
+    out = apply_change(symbols + tuple(extra), change)
+    return as_any_color(out) if any_color(g, player, spell, targets) else out
+
+
+def any_color(g: "Game", player: str, spell: int, targets: list[list[Any]] | None = None) -> bool:
+    """"You may spend mana as though it were mana of any color to cast planeswalker spells" (Oath of
+    Nissa): may ``player`` pay the colored part of ``spell``'s total cost with mana of any type?"""
+    for src, st in _statics(g):
+        if st.get("any_color") and g.controller_of(src) == player \
+                and _spell_matches(g, spell, st.get("spells") or {}, src, targets):
+            return True
+    return False
+
+
+def as_any_color(symbols: tuple[str, ...]) -> tuple[str, ...]:
+    """The total cost paid "as though it were mana of any color" (609.4: for that payment, each mana is
+    treated as of any color): each colored or hybrid symbol is paid by one mana of any type, a
+    generic {1}; {C} still needs colorless mana, and a Phyrexian symbol stays as it is (2 life or
+    that color)."""
+    return tuple("1" if s in ("W", "U", "B", "R", "G") or "/" in s and not s.endswith("/P") else s
+                 for s in symbols)
 
 
 def cost_change(g: "Game", player: str, spell: int, targets: list[list[Any]] | None = None,
@@ -340,6 +360,8 @@ def cost_change(g: "Game", player: str, spell: int, targets: list[list[Any]] | N
     colored mana ("cost {B} more") are appended to ``colored``."""
     total = 0
     for src, st in _statics(g):
+        if st.get("any_color"):
+            continue  # not a change of the cost: how it may be paid (as_any_color)
         who = st.get("who", "you")
         ctl = g.controller_of(src)
         if who == "you" and ctl != player or who == "opponent" and ctl == player:
@@ -429,7 +451,7 @@ def change_problems(st: dict[str, Any]) -> list[str]:
     if st.get("targets") is not None and (spells != "self" or not isinstance(st["targets"], dict)
                                           or unknown_keys(st["targets"])):
         out.append("cost_change targets")
-    if not isinstance(st.get("amount"), int):
+    if not isinstance(st.get("amount"), int) and not st.get("any_color"):
         out.append("cost_change amount")
     if st.get("mana") and (st.get("amount", 0) < 0 or st["mana"] not in "WUBRG"):
         out.append("cost_change colored reduction")  # 601.2f: reduces only that color: not done

@@ -419,6 +419,17 @@ def _cost_change(m: re.Match) -> list[dict[str, Any]] | None:
     return [out]
 
 
+@static(r"^you may spend mana as though it were mana of any color to cast (.+?) spells$")
+def _spend_any_color(m: re.Match) -> list[dict[str, Any]] | None:
+    """"You may spend mana as though it were mana of any color to cast planeswalker spells" (Oath of
+    Nissa): the colored part of those spells' total cost is paid with mana of any type (engine/costs.py)."""
+    f = parse_noun(m.group(1) + " spell")
+    if f is None:
+        return None
+    f.pop("zone", None)
+    return [{"kind": "cost_change", "spells": f, "who": "you", "any_color": True}]
+
+
 @static(r"^spells (you|your opponents) cast( of the chosen type)? cost (\{\d+\}) (less|more) to cast$")
 def _cost_change_all(m: re.Match) -> list[dict[str, Any]] | None:
     """601.2f: "Spells you cast cost {1} less"; "Spells you cast of the chosen type cost {1} less"
