@@ -44,7 +44,7 @@ is above them only through the game object they are given (``g.move``, ``g.chars
      (alternative and additional costs, convoke, delve: 601.2b, 601.2f-h), replacement (614-616),
      bestow (702.102), prototype (a later keyword), overload (702.95), awaken (702.112), splice (702.46)
   5  triggered abilities (603), tapping and untapping (701.17) with their events
-  6  game actions (damage 120, life 119, destroy 701.7, sacrifice 701.17, tokens 111.1),
+  6  game actions (damage 120, life 119, destroy 701.6, sacrifice 701.14, tokens 111.1),
      entering as a copy (706.5), transforming (701.25, 711), paying life as a
      permanent enters (614.12), dredge (702.51: replacing a draw)
   7  mana payment (601.2g-h, 605.3), a scenario's position

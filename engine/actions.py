@@ -1,5 +1,5 @@
 """Game actions shared by effects, costs, combat and state-based actions: damage (CR 120),
-life (119), discarding (701.8), destroying (701.7), sacrificing (701.17), creating objects
+life (119), discarding (701.7), destroying (701.6), sacrificing (701.14), creating objects
 (tokens 111.1, emblems 113.1, cards put into the game), adding mana (106.4), continuous
 effect records (611) and removing a permanent from combat (506.4).
 
@@ -262,8 +262,8 @@ def until_of(e: Effect) -> str:
 
 
 def destroy(g: "Game", oid: int, regen_ok: bool = True, ask: bool = False) -> bool:
-    """701.7: destroy (indestructible 702.12b), after the replacement effects of the event in
-    the order its controller chooses (616.1: regeneration 701.14, "exile it instead if it would
+    """701.6: destroy (indestructible 702.12b), after the replacement effects of the event in
+    the order its controller chooses (616.1: regeneration 701.12, "exile it instead if it would
     die", "If SELF would be put into a graveyard"). With ``ask``, a needed choice stops here
     (NeedChoice) before anything changed. True when it left the battlefield."""
     o = g.objects.get(oid)
@@ -281,10 +281,10 @@ def destroy(g: "Game", oid: int, regen_ok: bool = True, ask: bool = False) -> bo
         g.log("totem_armor", card=o.card.name, obj=oid)
         destroy(g, ev["totem"])
         return False
-    if ev["regen"]:  # 701.14a: instead tap it, remove all damage from it, remove it from combat
+    if ev["regen"]:  # 701.12a: instead tap it, remove all damage from it, remove it from combat
         replacement.done(g, f"zone:{oid}")
         o.regen -= 1
-        tap(g, oid)  # 701.14a, with its event (603.2d)
+        tap(g, oid)  # 701.12a, with its event (603.2d)
         o.damage = 0
         o.deathtouched = False
         remove_from_combat(g, o)
@@ -481,7 +481,7 @@ def add_mana(g: "Game", player: str, e: Effect, src: int | None, pick: Any = Non
 
 
 def sacrifice(g: "Game", oid: int) -> int:
-    """701.17a: its controller puts it into its owner's graveyard; the sacrifice event (603.2)."""
+    """701.14a: its controller puts it into its owner's graveyard; the sacrifice event (603.2)."""
     player = g.controller_of(oid)
     g.__dict__["_sacrificing"] = oid  # its leaving is a sacrifice ("when you sacrifice SELF", engine/triggers.py)
     try:

@@ -524,7 +524,7 @@ def _offering_sacrifice(g: "Game", player: str, o: "Obj", pick: Any) -> tuple[st
             or not set(f.get("types", ())) <= g.chars(pick).types:
         raise IllegalAction(f"offering: sacrifice a permanent you control that fits {o.card.name}'s offering (702.47a)")
     mana = tuple(g.objects[pick].card.mana_cost)
-    sacrifice(g, pick)  # 701.17a, with its event
+    sacrifice(g, pick)  # 701.14a, with its event
     return mana
 
 

@@ -212,9 +212,9 @@ def _pay(g: "Game", player: str, part: str, picks: list[int], obj: int | None) -
             if s is not None:  # 608.2h: "the sacrificed creature" is known as it last existed
                 s.chosen.setdefault("sacrificed", []).append(
                     {"power": c.power, "toughness": c.toughness, "name": name, "types": sorted(c.types)})
-            sacrifice(g, i)  # 701.17a, with its event (603.2)
+            sacrifice(g, i)  # 701.14a, with its event (603.2)
         elif part == "discard":
-            discard(g, i)  # 701.8, with its event
+            discard(g, i)  # 701.7, with its event
         elif part == "exile_from_graveyard":
             g.move(i, "exile")
         elif part in ("linked_to_graveyard", "process"):

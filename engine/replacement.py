@@ -21,7 +21,7 @@ cannot stop (``ask=False``) gets the first candidate in the order they were coll
 
 Events planned here:
 - damage to one player or object (615: the prevention shields of the ``prevent`` op);
-- a permanent being destroyed (701.7, regeneration 701.14) and any object being put into a
+- a permanent being destroyed (701.6, regeneration 701.12) and any object being put into a
   graveyard (614.1a: "exile it instead", "shuffle it into its owner's library instead");
 - a player gaining life (614.1a: "that much life plus N instead", "twice that much instead");
 - tokens being created and counters being put on a permanent (614.1a: "twice that many of those
@@ -282,7 +282,7 @@ def zone_change(g: "Game", o: "Obj", frm: str, to: str, destroy: bool = False, r
     that result."""
     dies = frm == "battlefield" and to == "graveyard"
     cands: list[Cand] = []
-    if destroy and regen_ok and o.regen > 0:  # 701.14a: the next time it would be destroyed
+    if destroy and regen_ok and o.regen > 0:  # 701.12a: the next time it would be destroyed
         cands.append({"id": "regen", "text": f"{o.card.name}: regenerate", "tier": OTHER, "regen": True})
     if destroy and frm == "battlefield":
         for aura in totem_armor(g, o.id):  # 702.88a: the Aura is destroyed instead

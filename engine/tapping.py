@@ -3,7 +3,7 @@ untapped" trigger events (603.2d).
 
 Every change of a permanent's tapped status goes through ``tap`` or ``untap``: a cost
 ({T}, "tap an untapped creature you control"), a mana ability, an attack (508.1f), an
-effect, regeneration (701.14a), the untap step (502.2). Only a change of status is an
+effect, regeneration (701.12a), the untap step (502.2). Only a change of status is an
 event: tapping a tapped permanent does nothing (701.17a), and a permanent that enters the
 battlefield tapped never "becomes tapped" (603.2d), so entering is not routed here.
 """

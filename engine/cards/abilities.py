@@ -102,7 +102,7 @@ restrict: what, rule, duration ("eot", "your_next_turn", "next_untap", "while_yo
     must_be_blocked, must_be_blocked_by_all, attack_despite_defender, doesnt_untap (duration "next_untap"),
     cant_be_regenerated (CR 508.1c, 509.1b, 502.3)
 destroy: what, [no_regen]
-    destroy (CR 701.8)
+    destroy (CR 701.6)
 exile: what, [until: "self_leaves"]
     exile (until the source leaves: return it then, 610.3) (CR 406, 610.3)
 bounce: what, [with_auras]
@@ -112,9 +112,9 @@ move: what, to, [tapped], [control: "you"], [counter: KIND], [from: "graveyard"]
     zone change: to = hand, battlefield, library_top, library_bottom, library_top_or_bottom (owner's choice),
     library_shuffle, graveyard (CR 400.7)
 tap / untap: what
-    tap or untap (CR 701.26)
+    tap or untap (CR 701.17)
 regenerate: what
-    next time it would be destroyed this turn, instead ... (CR 701.19)
+    next time it would be destroyed this turn, instead ... (CR 701.12)
 gain_control: what, [duration: "eot"|"while_you_control_self"]
     the controller of the source gains control (CR 613.1b)
 sacrifice: what=REF  or  who, filter, amount

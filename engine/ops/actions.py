@@ -396,7 +396,7 @@ def _name_card(g: "Game", r: dict, e: Effect) -> dict | None:
 def _exile_named(g: "Game", r: dict, e: Effect) -> dict | None:
     """701.15 (Memoricide, Cranial Extraction): search a player's graveyard, hand and library for the cards
     with the chosen name and exile them (``all``: every one; otherwise any number of them, chosen), then
-    that player shuffles (701.19). The searcher sees the hand and library searched (701.15a)."""
+    that player shuffles (701.16). The searcher sees the hand and library searched (701.15a)."""
     for p in refs(g, r, e.get("who")):
         if not isinstance(p, str) or p not in g.players:
             continue

@@ -82,7 +82,7 @@ def _may_pay(g: "Game", r: dict, e: Effect) -> dict | None:
     pays = [Effect("pay", with_x(g, r, x.args)) for x in e.get("effects", ()) if x.op == "pay"]
     # "You may sacrifice a Vampire. When you do, ...": the reflexive part (not in 2016 rules) happens only
     # if it was done, so "yes" is open only when it can be done (a sacrifice needs something to
-    # sacrifice, 701.17a)
+    # sacrifice, 701.14a)
     acts = [x for x in e.get("effects", ()) if x.op in ("sacrifice", "discard")] if e.get("reflexive") else []
     # "you may forage. If you do, ...": likewise for an action a player may be unable to do
     acts += [x for x in e.get("effects", ()) if x.op == "action" and x.args.get("name") in ACTION_CAN]
@@ -157,7 +157,7 @@ def _chosen_off_battlefield(e: Effect) -> bool:
 
 
 def _can_act(g: "Game", r: dict, payer: str, actions: Any) -> bool:
-    """Can the payer perform the actions (a sacrifice needs something to sacrifice, 701.17a)?"""
+    """Can the payer perform the actions (a sacrifice needs something to sacrifice, 701.14a)?"""
     for a in actions:
         if a.op == "action" and a.args.get("name") in ACTION_CAN:
             if not ACTION_CAN[a.args["name"]](g, payer):

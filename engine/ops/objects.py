@@ -1,5 +1,5 @@
-"""Effect primitives that act on objects: destroy (701.7), regenerate (701.14), tap and untap
-(701.20), counters (122), attach (701.3), sacrifice (701.17), fight (701.12), tokens (111),
+"""Effect primitives that act on objects: destroy (701.6), regenerate (701.12), tap and untap
+(701.17), counters (121), attach (701.3), sacrifice (701.14), fight (701.10), tokens (111),
 countering a spell (701.5)."""
 from __future__ import annotations
 
@@ -450,7 +450,7 @@ def _keep_rest(g: "Game", r: Ctx, e: Effect) -> dict | None:
 
 @op("sacrifice")
 def _sacrifice(g: "Game", r: Ctx, e: Effect) -> dict | None:
-    """701.17: sacrifice (the player chooses among their permanents)."""
+    """701.14: sacrifice (the player chooses among their permanents)."""
     if "what" in e.args:
         xs = [x for x in refs(g, r, e.args["what"])
               if isinstance(x, int) and x in g.objects and g.objects[x].zone == "battlefield"]

@@ -225,7 +225,7 @@ def _skip_next_step(m: re.Match, c: Ctx) -> list[Effect] | None:
 @reader(r"^discard (?:all the cards in your hand|your hand), then draw that many cards(?: plus (one|two|three))?$")
 def _discard_hand_redraw(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Discard all the cards in your hand, then draw that many cards plus one" (Chandra, Flamecaller 0):
-    "that many" is the number of cards discarded (701.8), counted as they are discarded."""
+    "that many" is the number of cards discarded (701.7), counted as they are discarded."""
     many: Any = {"count_this_way": {}, "action": "discarded"}
     if m.group(1):
         many = {"plus": [many, number(m.group(1))]}
