@@ -220,6 +220,16 @@ OPTIONS: dict[DecisionKind, Any] = {
 
 
 # ------------------------------------------------------------------ validation
+def named_option(options: list[Any], opt: Any) -> Any:
+    """The option a ``choose_option`` answer names: by itself, or by its number counted from 1 (the
+    scenario format and the network protocol allow both). IllegalAction when it names none."""
+    if isinstance(opt, int) and not isinstance(opt, bool) and 1 <= opt <= len(options):
+        opt = options[opt - 1]
+    if opt not in options:
+        raise IllegalAction(f"choose one of {options}")
+    return opt
+
+
 def _runtime(t: Any) -> tuple[type, ...] | None:
     """The Python types a JSON value of annotation ``t`` may have (None: anything)."""
     if t is Any:

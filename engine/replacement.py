@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from engine import commander, player_statics, seats
 from engine.cards.abilities import Ability, CardDef
 from engine.choices import NeedChoice, on_enter
+from engine.decision_kinds import named_option
 from engine.errors import IllegalAction
 from engine.filters import matches
 from engine.layers import counters_allowed
@@ -121,12 +122,8 @@ def _wait(g: "Game", key: str, player: str, cands: list[Cand], step: int) -> dic
 
 def answer(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
     """Record which effect applies next; the event is then planned again (616.1)."""
-    opt = a.get("option")
     opts = list(d.options)
-    if isinstance(opt, int) and not isinstance(opt, bool) and 1 <= opt <= len(opts):
-        opt = opts[opt - 1]
-    if opt not in opts:
-        raise IllegalAction(f"choose one of {opts}")
+    opt = named_option(opts, a.get("option"))
     key = d.data["replace"]
     got = g.replacing.setdefault(key, [])
     del got[d.data.get("step", 0):]

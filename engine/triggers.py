@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine import cast_options, seats
 from engine.ability_index import index
+from engine.decision_kinds import named_option
 from engine.errors import IllegalAction
 from engine.filters import matches
 from engine.memo import per_object
@@ -553,12 +554,8 @@ def _mode_wait(g: "Game", t: dict[str, Any]) -> dict[str, Any] | None:
 def answer_mode(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
     """The answer to a modal triggered ability's question (603.3c): a mode, or "done"."""
     t = g.triggered[d.data["trigger"]]
-    opt = a.get("option")
     opts = list(d.options)
-    if isinstance(opt, int) and not isinstance(opt, bool) and 1 <= opt <= len(opts):
-        opt = opts[opt - 1]
-    if opt not in opts:
-        raise IllegalAction(f"choose one of {opts}")
+    opt = named_option(opts, a.get("option"))
     if opt == "done":
         t["modes"] = sorted(t.pop("picking", []))
         return

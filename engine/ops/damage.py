@@ -141,12 +141,17 @@ def _set_life(g: "Game", r: Ctx, e: Effect) -> dict | None:
     for p in who:
         if per:
             n = amount_for(g, e.args["amount"], source_id(g, r), r, p)
-        d = n - g.players[p].life
-        if d > 0:
-            gain_life(g, p, d)
-        elif d < 0:
-            lose_life(g, p, -d)
+        _life_becomes(g, p, n)
     return None
+
+
+def _life_becomes(g: "Game", player: str, n: int) -> None:
+    """118.5: a player whose life total becomes N gains or loses the life needed to get there."""
+    d = n - g.players[player].life
+    if d > 0:
+        gain_life(g, player, d)
+    elif d < 0:
+        lose_life(g, player, -d)
 
 
 
@@ -218,9 +223,5 @@ def _redistribute_life(g: "Game", r: Ctx, e: Effect) -> dict | None:
                 "slot": r["i"], "prompt": f"{this(g, r).card.name}: who gets which life total"}
     new = next((w for w in ways if _ways(w) == got), {})
     for p, v in new.items():
-        d = v - g.players[p].life
-        if d > 0:
-            gain_life(g, p, d)
-        elif d < 0:
-            lose_life(g, p, -d)
+        _life_becomes(g, p, v)
     return None

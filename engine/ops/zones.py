@@ -411,12 +411,18 @@ def _players_search(g: "Game", r: Ctx, e: Effect) -> dict | None:
             knowledge.show(g, got)
             g.log("reveal", player=p, cards=[g.objects[x].card.name for x in got], objs=list(got))
         for x in got:
-            if to == "battlefield":
-                g.move(x, "battlefield", tapped=bool(e.get("tapped")), controller=p)
-            else:
-                g.move(x, to)
+            _put_found(g, x, to, bool(e.get("tapped")), p)
         knowledge.shuffle(g, p)
     return None
+
+
+def _put_found(g: "Game", x: int, to: str, tapped: bool, player: str) -> None:
+    """701.15a: a card found by a search is put where the effect says: onto the battlefield (tapped if it
+    says so) under the searching player's control, or into that zone."""
+    if to == "battlefield":
+        g.move(x, "battlefield", tapped=tapped, controller=player)
+    else:
+        g.move(x, to)
 
 
 @op("search")
@@ -467,16 +473,9 @@ def _search(g: "Game", r: Ctx, e: Effect) -> dict | None:
                                     f"choose {'up to ' if split.get('optional') else ''}{k} to put {where}"),
                         "slot": f"{r['i']}.split"}
         for x in first:
-            if split.get("to", "battlefield") == "battlefield":
-                g.move(x, "battlefield", tapped=bool(split.get("tapped")), controller=p)
-            else:
-                g.move(x, split["to"])
+            _put_found(g, x, split.get("to", "battlefield"), bool(split.get("tapped")), p)
     for x in got or []:
-        if x in first:
-            continue
-        if to == "battlefield":
-            g.move(x, "battlefield", tapped=bool(e.get("tapped")), controller=p)
-        else:
-            g.move(x, to)
+        if x not in first:
+            _put_found(g, x, to, bool(e.get("tapped")), p)
     knowledge.shuffle(g, p)
     return None

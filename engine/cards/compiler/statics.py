@@ -87,13 +87,14 @@ def _pump_static(who: str, p: str, t: str, rest: str | None) -> list[dict[str, A
     pp, tt = pt_value(p), pt_value(t)
     if aff is None or pp is None or tt is None or isinstance(pp, dict) or isinstance(tt, dict):
         return None
-    out: list[dict[str, Any]] = [{"kind": "anthem", "affects": aff, "power": pp, "toughness": tt}]
-    if rest:
-        more = _rest_clauses(aff, rest)
-        if more is None:
-            return None
-        out += more
-    return out
+    return _and_rest({"kind": "anthem", "affects": aff, "power": pp, "toughness": tt}, aff, rest)
+
+
+def _and_rest(anthem: dict[str, Any], aff: Any, rest: str | None) -> list[dict[str, Any]] | None:
+    """The anthem and the statics its sentence adds for the same objects ("..., and has flying",
+    _rest_clauses); None when one of them is not understood."""
+    more = _rest_clauses(aff, rest) if rest else []
+    return None if more is None else [anthem, *more]
 
 
 def _rest_clauses(aff: Any, rest: str) -> list[dict[str, Any]] | None:
@@ -270,13 +271,7 @@ def _anthem_per(m: re.Match) -> list[dict[str, Any]] | None:
     pp, tt = pt_value(m.group(2)), pt_value(m.group(3))
     if aff is None or q is None or pp is None or tt is None:
         return None
-    out: list[dict[str, Any]] = [{"kind": "anthem", "affects": aff, "power": pp, "toughness": tt, "per": q}]
-    if rest:
-        more = _rest_clauses(aff, rest)
-        if more is None:
-            return None
-        out += more
-    return out
+    return _and_rest({"kind": "anthem", "affects": aff, "power": pp, "toughness": tt, "per": q}, aff, rest)
 
 
 @static(r"^(.+?) (?:loses|lose) (.+?) and can't have or gain (.+)$")
