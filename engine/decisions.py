@@ -392,15 +392,25 @@ def _sneak_options(g: "Game", player: str, afford: dict[tuple[str, ...], bool]) 
         if c is None or not cast_options.sneak_time(g, player, o) \
                 or not costs.choices_payable(g, player, cast_options.SNEAK_RETURN, oid, exclude=oid):
             continue
-        base = tuple(m for m in c.mana if m != "X")
-        helped = _helped(g, player, o, base, afford)
-        opt = cast_option(g, player, o, targets.spell_ability(o.card), base, afford, tuple(c.mana)) \
-            if helped is not None else None
+        opt = _cast_for(g, player, o, o.card, tuple(c.mana), "sneak", afford)
         if opt is not None:
-            opt["alt"] = "sneak"
-            opt.update(helped or {})
             out.append(opt)
     return out
+
+
+def _cast_for(g: "Game", player: str, o: Any, card: Any, mana: tuple[str, ...], alt: str,
+              afford: dict[tuple[str, ...], bool]) -> dict[str, Any] | None:
+    """The option of casting ``o`` for the keyword cost ``mana`` named ``alt`` (601.2b, 601.2f), with
+    the help its caster may have paying it (convoke, delve, improvise), or None when it can't be paid."""
+    base = tuple(m for m in mana if m != "X")
+    helped = _helped(g, player, o, base, afford)
+    if helped is None:
+        return None
+    opt = cast_option(g, player, o, targets.spell_ability(card), base, afford, mana)
+    if opt is not None:
+        opt["alt"] = alt
+        opt.update(helped)
+    return opt
 
 
 def _foretell_options(g: "Game", player: str, afford: dict[tuple[str, ...], bool]) -> list[dict[str, Any]]:
@@ -426,13 +436,8 @@ def _foretell_options(g: "Game", player: str, afford: dict[tuple[str, ...], bool
         c = cast_options.cost_of(card, "Foretell")
         if c is None or not cast_options.foretold(g, player, f) or not casting.can_cast_timing(g, player, f):
             continue
-        base = tuple(m for m in c.mana if m != "X")
-        helped = _helped(g, player, f, base, afford)
-        opt = cast_option(g, player, f, targets.spell_ability(card), base, afford, tuple(c.mana)) \
-            if helped is not None else None
+        opt = _cast_for(g, player, f, card, tuple(c.mana), "foretell", afford)
         if opt is not None:
-            opt["alt"] = "foretell"
-            opt.update(helped or {})
             out.append(opt)
     return out
 

@@ -19,6 +19,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from engine.ai import facts
+from engine.ai.determinize import untapped_mana
 from engine.ai.evaluate import card_value, creature_value
 from engine.ai.random_bot import RandomBot, block_wanted
 from engine.cards.abilities import Ability
@@ -753,17 +754,7 @@ def through(g: Game, attackers: list[int], blockers: list[int], unblockable: fro
 def _untapped_mana(g: Game, me: str) -> int:
     """The mana ``me`` could still make: untapped lands and mana abilities of permanents that
     are not summoning sick (302.6, 305.6), and the mana pool."""
-    cs = g.all_chars()
-    n = sum(g.players[me].pool.values())
-    for oid in g.battlefield:
-        c = cs[oid]
-        o = g.objects[oid]
-        if c.controller != me or o.tapped:
-            continue
-        if "Land" in c.types or (any(ab.kind == "mana" for ab in c.abilities)
-                                 and not ("Creature" in c.types and o.sick)):
-            n += 1
-    return n
+    return sum(g.players[me].pool.values()) + untapped_mana(g, me)
 
 
 def mass_pump(ab: Ability, attacking: bool = True) -> tuple[int, bool]:
