@@ -229,8 +229,8 @@ def implemented(keyword: str, card: CardDef) -> bool:
 OTHER_PARTS = frozenset({"Flashback", "Buyback"})
 #: the parts of a keyword's cost casting pays beside mana: life (118.4) and objects chosen while
 #: paying (601.2h: sacrifice, discard, exile from the graveyard, tap others, return to the hand)
-_PAID_PARTS = ("mana", "life", "sacrifice", "discard", "discard_filter", "exile_from_graveyard", "tap_others",
-               "return_to_hand")
+_PAID_PARTS = ("mana", "life", "sacrifice", "discard", "discard_filter", "exile_from_graveyard", "exile_from_hand",
+               "tap_others", "return_to_hand")
 
 
 def keyword_cost_ok(c: Cost) -> bool:
