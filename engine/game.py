@@ -466,7 +466,7 @@ class Game:
             for other in self.battlefield:
                 if self.objects[other].attached_to == oid:
                     self.objects[other].attached_to = None
-            if o.attacking is not None or o.blocking:
+            if o.in_combat:
                 combat.remove_from_combat(self, o)
         del self.objects[oid]
         was = self.shown.get(oid, ())
