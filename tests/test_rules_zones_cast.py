@@ -148,8 +148,8 @@ def test_a_resolved_permission_by_a_filter_offers_the_cards_it_names_from_the_gr
 def test_a_permission_to_cast_spells_plays_no_land(cards):
     """Apex of Power: "Exile the top seven cards of your library. Until end of turn, you may cast spells
     from among them": the nonland cards exiled are offered as casts, a land exiled is not played (305.9)."""
-    g = _game(cards, {"battlefield": ["Mountain"] * 10, "hand": ["Apex of Power"],
-                      "library": ["Forest", "Shock", "Grizzly Bears", "Island", "Island", "Island", "Island", "Plains"]})
+    library = ["Forest", "Shock", "Grizzly Bears", "Island", "Island", "Island", "Island", "Plains"]
+    g = _game(cards, {"battlefield": ["Mountain"] * 10, "hand": ["Apex of Power"], "library": library})
     g.submit("alice", {"action": "cast", "card": _ids(g, "alice", "hand")[0]})
     g.submit("alice", {"action": "pass"})
     g.submit("bob", {"action": "pass"})
