@@ -123,8 +123,10 @@ def _liliana(cards: CardPool) -> Game:
     g.submit("alice", {"action": "activate", "card": lili, "ability": 2})
     g.submit("alice", {"action": "pass"})
     g.submit("bob", {"action": "pass"})
-    while g.pending.kind != "priority":
-        g.submit(g.pending.player, {"option": "yes"})
+    d = g.pending
+    while d is not None and d.kind != "priority":
+        g.submit(d.player, {"option": "yes"})
+        d = g.pending
     return g
 
 
