@@ -186,9 +186,9 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
     if "unblocked" in f and (o.attacking is not None and not o.blocked and game.step in _AFTER_BLOCKS) \
             != f["unblocked"]:
         return False  # 509.1h: unblocked once blockers are declared
-    if "blocking" in f and bool(o.blocking) != f["blocking"]:
+    if "blocking" in f and o.is_blocking != f["blocking"]:
         return False
-    if "in_combat" in f and (o.attacking is not None or bool(o.blocking)) != f["in_combat"]:
+    if "in_combat" in f and o.in_combat != f["in_combat"]:
         return False
     if "token" in f and o.token != f["token"]:
         return False

@@ -285,7 +285,7 @@ class Game:
         self.starting = self.active = first
         i = self.order.index(first)
         self.order = self.order[i:] + self.order[:i]  # 101.4: turn order goes around the table
-        for p in self.order:
+        for p in seats.live(self):  # 800.4a: a player who left while the first player was chosen draws none
             self.draw(p, HAND_SIZE)
         self.step = "mulligan"
         self.wait = {"kind": "mulligan", "player": self.order[0]}
@@ -293,8 +293,9 @@ class Game:
     def _play_first_answer(self, player: str, a: dict[str, Any]) -> None:
         """103.2: the chooser names who takes the first turn."""
         first = a.get("player")
-        if first not in self.players:
-            raise IllegalAction(f"choose a player to play first: one of {', '.join(self.order)}")
+        live = seats.live(self)
+        if first not in live:  # 800.4a: a player who has left the game takes no turn
+            raise IllegalAction(f"choose a player to play first: one of {', '.join(live)}")
         self.log("play_first", player=player, first=first)
         self._deal(first)
 
@@ -465,7 +466,7 @@ class Game:
             for other in self.battlefield:
                 if self.objects[other].attached_to == oid:
                     self.objects[other].attached_to = None
-            if o.attacking is not None or o.blocking:
+            if o.in_combat:
                 combat.remove_from_combat(self, o)
         del self.objects[oid]
         was = self.shown.get(oid, ())
