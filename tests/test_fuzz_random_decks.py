@@ -68,8 +68,9 @@ def test_seeds_that_broke_play_clean(capsys):
     Seed 1795935188: a mana ability whose cost sacrifices its source and which does more than add
     mana (Banana: "... You gain 2 life") read the source after it was gone (112.7a). Seed 1795935335:
     Cabal Therapy's "choose a nonland card name" offered the names of lands (201.3: the options are
-    the names the instruction allows)."""
-    for seed in ("22510", "22505", "1795924506", "1795935188", "1795935335"):
+    the names the instruction allows). Seed 1795935453: Rite of Flame's "for each card named Rite of
+    Flame in each graveyard" was a count of cards in no zone (404.1: in every graveyard)."""
+    for seed in ("22510", "22505", "1795924506", "1795935188", "1795935335", "1795935453"):
         assert fuzz.main(["--decks", "random", "--games", "1", "--seed", seed, "--json"]) == 0, seed
 
 
