@@ -193,3 +193,19 @@ def test_a_controller_reference_the_runtime_cannot_read_is_unsupported():
     assert "reference 'its_controller' as a controller" in unsupported_reasons(bad)
     ok = card(spell(Effect("destroy", {"what": {"each": {"types": ["Creature"], "controller": "opponent"}}})))
     assert not any("as a controller" in r for r in unsupported_reasons(ok))
+
+
+def test_a_count_is_run_in_the_zones_the_walker_accepts_and_refused_elsewhere(game):
+    """Fuzz seed 1795935453 (issue 21): Rite of Flame's "for each card named Rite of Flame in each
+    graveyard" compiled to a count of cards in the zone ``any_card`` (a card wherever a sentence
+    says), which engine.values.amount cannot count: the checker took it and the game faulted
+    mid-resolution. A count is of the battlefield or of one zone of each player (400.1)."""
+    g, src = game
+    for zone in sorted(contract.COUNT_ZONES):
+        a = {"count": {"types": ["Creature"], "zone": zone}}
+        assert contract.amount_problems(a) == [], zone
+        assert isinstance(values.amount(g, a, src, ctx(g, src)), int), zone
+    for zone in ("any_card", "stack"):
+        assert contract.amount_problems({"count": {"name": "SELF", "zone": zone}}) == [f"amount count in zone {zone!r}"]
+    nested = {"plus": [1, {"times": 2, "of": {"count": {"zone": "any_card"}}}]}
+    assert contract.amount_problems(nested) == ["amount count in zone 'any_card'"]

@@ -45,7 +45,8 @@ _CONTROLLER_SUFFIX = re.compile(
 _ZONE_SUFFIX = re.compile(
     r"\s+(?:in|from) (your graveyard|a graveyard|an opponent's graveyard|target player's graveyard|"
     r"their graveyard|your hand|your library|a single graveyard|exile|that player's graveyard|graveyards|"
-    r"all graveyards|your graveyard and/or hand)$")
+    r"all graveyards|your graveyard and/or hand)$"
+    r"|\s+in (each graveyard)$")  # "in each graveyard": in all of them (404.1)
 
 
 #: the amount parser of engine.cards.compiler.quantities, which imports this module and sets it here, for
@@ -139,7 +140,7 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             continue
         m = _ZONE_SUFFIX.search(p)
         if m:
-            z = m.group(1)
+            z = m.group(1) or m.group(2)
             f["zone"] = "hand" if "hand" in z and "graveyard" not in z else "library" if "library" in z else \
                 "exile" if z == "exile" else "graveyard"
             if z.startswith("your") and f["zone"] != "exile":
@@ -269,8 +270,10 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             changed = True
             continue
         m = re.search(r"\s+named ([a-z][a-z' -]*)$", p)
-        if m and "name" not in f and " or " not in m.group(1):  # "a land named Wastes" (201.2); "named A or
-            # B" is two names (engine/cards/compiler/effects/library.py reads that search)
+        if m and "name" not in f and " or " not in m.group(1) and not re.search(r"\bself\b", m.group(1)):
+            # "a land named Wastes" (201.2); "named A or B" is two names (engine/cards/compiler/effects/
+            # library.py reads that search); "self" is this card's own name followed by words no
+            # suffix reader took, never part of a name
             f["name"] = title(m.group(1))
             p = p[: m.start()]
             changed = True
