@@ -96,8 +96,14 @@ def _dig(g: "Game", r: dict, e: Effect) -> dict | None:
         if not ps:
             return None
         p = ps[0]
+    owner = p
+    if e.get("of") is not None:  # "look at the top three cards of target player's library": you look and choose
+        ps = [q for q in refs(g, r, e.args["of"]) if isinstance(q, str) and q in g.players]
+        if not ps:
+            return None
+        owner = ps[0]
     n = amount(g, e.get("amount", 1), source_id(g, r), r)
-    lib = g.players[p].library
+    lib = g.players[owner].library
     state = r.setdefault("dig", {})
     key = str(r["i"])
     if key not in state:  # the cards looked at, fixed before any question (they stay on top meanwhile)

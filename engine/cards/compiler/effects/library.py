@@ -7,20 +7,62 @@ import re
 from typing import Any
 
 from engine.cards.abilities import Effect
+from engine.cards.compiler.effects.amounts import bind_x
 from engine.cards.compiler.effects.context import Ctx, Reader, reader
-from engine.cards.compiler.quantities import amount, parse_condition
+from engine.cards.compiler.quantities import amount, parse_condition, quantity
 from engine.cards.compiler.targets import number, parse_noun
 from engine.cards.compiler.text import title as _title
 
+#: the words that refer back to the cards a search found (608.2c)
+_FOUND = r"(?:it|them|that card|those cards|the card|these cards)"
+#: how many a search looks for (701.15b, 701.15d)
+_COUNT = r"(a|an|up to one|up to two|up to three|up to four|up to five|two|three|four|five|x|up to x|any number of)"
+
 
 @reader(
-    r"^search your library for (a|an|up to one|up to two|up to three|two|three|four|five|x|up to x|any number of) "
-    r"(.+?)(?:, reveal (?:it|them|those cards))?, (?:and )?put (?:it|them|that card|those cards) "
-    r"(into your hand|onto the battlefield(?: tapped)?|on top of your library|into your graveyard)"
-    r"(?:, then shuffle| and shuffle)?$"
+    r"^search your library for " + _COUNT + r" (.+?)(?:, where x is ([^,]+))?(?:(?:,| and) reveal " + _FOUND + r")?"
+    r"(?:,|\.)? (?:and )?(?:put " + _FOUND + r" (into your hand|onto the battlefield(?: tapped)?|"
+    r"on top of your library|into your graveyard)|(exile) " + _FOUND + r")"
+    r"(?:,? then shuffle| and shuffle|\. then shuffle)?$"
 )
 def _search(m: re.Match, c: Ctx) -> list[Effect] | None:
-    return _search_common(m.group(1), m.group(2), m.group(3), bool(re.search(r"reveal", m.group(0))))
+    """701.15a: "Search your library for a creature card, reveal that card, put it into your hand, then
+    shuffle" and its forms: the cards found named back ("it", "that card", "those cards"), revealed
+    (701.15e) or not, put into a hand, onto the battlefield, on top, into a graveyard or exiled
+    ("exile them", 406.2); "up to X ..., where X is Q" (107.3)."""
+    if not bind_x(m.group(3), c):
+        return None
+    got = _search_common(m.group(1), m.group(2), m.group(4) or "into exile", "reveal" in m.group(0))
+    if got and m.group(3):
+        got[0].args["amount"] = c.x
+    return got
+
+
+_MV_VS = re.compile(r"^(.+?) with (power|toughness|mana value) (less than or equal to|equal to|greater than or "
+                    r"equal to) (.+)$")
+
+
+def card_noun(noun: str) -> dict[str, Any] | None:
+    """The cards a search or a look at the library wants (a filter without its zone), or None:
+    "card", "basic land card", "a card with mana value less than or equal to the number of lands you
+    control" (202.3, compared as the effect resolves, 608.2h)."""
+    if noun in ("card", "cards"):
+        return {}
+    m = _MV_VS.match(noun)
+    extra: dict[str, Any] = {}
+    if m:
+        q = quantity(m.group(4))
+        if q is None:
+            return None
+        key = {"power": "power", "toughness": "toughness", "mana value": "mv"}[m.group(2)]
+        extra[key + {"less than or equal to": "_le", "equal to": "_eq", "greater than or equal to": "_ge"}[
+            m.group(3)]] = q
+        noun = m.group(1)
+    f = {} if noun in ("card", "cards") else parse_noun(noun)
+    if f is None or f.get("_needs_player_target") or f.get("controller"):
+        return None
+    f.pop("zone", None)
+    return {**f, **extra}
 
 
 def _search_common(count: str, noun: str, dest: str, reveal: bool) -> list[Effect] | None:
@@ -31,17 +73,22 @@ def _search_common(count: str, noun: str, dest: str, reveal: bool) -> list[Effec
         f: dict[str, Any] | None = {"name": "SELF"}
     elif named and not re.search(r" or |,|/| named | and ", named.group(1)):  # "a card named Nissa's Chosen"
         f = {"name": _title(named.group(1))}
-    elif noun in ("card", "cards"):
-        f = {}
+    elif count in ("a", "an") and re.search(r"(?:,| and) an? ", noun):
+        # "a black card, a green card, and a blue card" (Lotuslight Dancers): one card of each kind (701.15b)
+        alts = [card_noun(x) for x in re.split(r",? (?:and )?an? |, and ", noun)]
+        if len(alts) < 2 or any(x is None or x.get("or") for x in alts):
+            return None
+        f = {"or": [dict(x, zone="any_card") for x in alts if x is not None], "one_of_each": True}
+        count = str(len(alts))
     else:
-        f = parse_noun(noun)
-    if f is None or f.get("_needs_player_target") or f.get("controller"):
+        f = card_noun(noun)
+    if f is None:
         return None
-    f.pop("zone", None)
     if different:
         f["different_names"] = True
-    n: Any = {"a": 1, "an": 1, "up to one": 1, "up to two": 2, "up to three": 3, "two": 2, "three": 3, "four": 4,
-              "five": 5, "x": {"x": True}, "up to x": {"x": True}, "any number of": 99}[count]
+    n: Any = {"a": 1, "an": 1, "up to one": 1, "up to two": 2, "up to three": 3, "up to four": 4, "up to five": 5,
+              "two": 2, "three": 3, "four": 4,
+              "five": 5, "x": {"x": True}, "up to x": {"x": True}, "any number of": 99}.get(count) or int(count)
     to = (
         "hand"
         if "hand" in dest
@@ -49,6 +96,8 @@ def _search_common(count: str, noun: str, dest: str, reveal: bool) -> list[Effec
         if "battlefield" in dest
         else "library_top"
         if "top" in dest
+        else "exile"
+        if "exile" in dest
         else "graveyard"
     )
     args: dict[str, Any] = {"filter": f, "amount": n, "to": to}
@@ -286,6 +335,31 @@ def read_dig(text: str, ctx: Ctx) -> list[Effect] | None:
     return [Effect("dig", args)]
 
 
+@reader(r"^(you may )?(?:put|return|choose) (a|an|one|two|three|up to one|up to two|up to three|any number of) (.+?) "
+        r"from among (them|the cards milled this way|the milled cards|those cards)(?: and put (?:it|them) )? ?"
+        r"(into your hand|to your hand|onto the battlefield(?: tapped)?)$")
+def _from_milled(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Mill three cards. You may put a land card from among them into your hand" (701.13 in today's
+    rules; the wording of later sets): of the cards the mill just put into the graveyard, the player
+    chooses that many matching cards and moves them (608.2c: "them" are the cards milled this way)."""
+    if c.last != "milled":
+        return None
+    f = card_noun(m.group(3))
+    if f is None:
+        return None
+    word = m.group(2)
+    n = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "up to one": 1, "up to two": 2, "up to three": 3,
+         "any number of": 99}[word]
+    what: dict[str, Any] = {"choose": {**f, "zone": "graveyard"}, "among": "milled", "amount": n}
+    if m.group(1) or word.startswith("up to") or word == "any number of":
+        what["up_to"] = True
+    c.last = what
+    args: dict[str, Any] = {"what": what, "to": "hand" if "hand" in m.group(5) else "battlefield"}
+    if "tapped" in m.group(5):
+        args["tapped"] = True
+    return [Effect("move", args)]
+
+
 #: this family's readers, in the order they are tried
 @reader(r"^reveal the top card of your library and put (?:it|that card) into your hand$")
 def _reveal_take(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -296,7 +370,8 @@ def _reveal_take(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 READERS: tuple[Reader, ...] = (_search, _search_top, _search_split, _search_split_dest, _player_search, _shuffle,
-                               _player_shuffles, _search_named_gy, _search_shuffle, _search_named2, _reveal_take)
+                               _player_shuffles, _search_named_gy, _search_shuffle, _search_named2, _reveal_take,
+                               _from_milled)
 
 
 # "Look at the top N cards of your library." and what follows it, read by parts (a typed
@@ -390,6 +465,41 @@ def read_look(text: str, ctx: Ctx) -> list[Effect] | None:
     if reveal:
         args["reveal"] = True
     return [Effect("dig", args)]
+
+
+_OTHER_HEAD = re.compile(r"^look at the top (card|\w+ cards) of (target player's|target opponent's|that player's|"
+                         r"defending player's|their) library")
+
+
+def read_look_other(text: str, ctx: Ctx) -> list[Effect] | None:
+    """"Look at the top three cards of target player's library, then put them back in any order"
+    (Architects of Will), "Look at the top card of target player's library. You may put that card into
+    their graveyard" (Lantern of Insight's kin): a dig of another player's library, its cards seen and
+    moved by you (608.2c) into that player's own zones (400.3: a card goes to its owner's graveyard,
+    library or exile), never into your hand or onto the battlefield."""
+    t = text.strip().rstrip(".").lower()
+    m = _OTHER_HEAD.match(t)
+    if m is None:
+        return None
+    body = re.sub(r"\b(?:their|that player's|that|the) (graveyard|library)\b", r"your \1", t[m.end():])
+    if re.search(r"\b(hand|battlefield|face down|shuffle|reveal)\b", body):
+        return None
+    n = "1" if m.group(1) == "card" else m.group(1).split()[0]
+    mark = ctx.mark()
+    if not body.strip():  # looked at only: the cards stay where they are
+        got: list[Effect] | None = [Effect("dig", {"amount": amount(n), "take": 0, "filter": {},
+                                                   "rest": "library_top"})]
+    elif m.group(1) == "card":
+        one = re.fullmatch(r"\. you may put (?:that card|it) (into your graveyard|on the bottom of your library)", body)
+        got = None if one is None else [Effect("dig", {"amount": 1, "take": 1, "filter": {}, "optional": True,
+                                                       "to": _dest(one.group(1)), "rest": "library_top"})]
+    else:
+        got = read_look(f"look at the top {n} cards of your library{body}", ctx)
+    who = ctx.player(m.group(2)[:-2] if m.group(2).endswith("'s") else "that player")
+    if got is None or who is None or len(got) != 1 or got[0].args.get("reveal"):
+        ctx.rewind(mark)
+        return None
+    return [Effect("dig", {**got[0].args, "of": who})]
 
 
 _THEIR_TOP = re.compile(r"^(defending player|target player|target opponent) reveals the top "

@@ -90,11 +90,18 @@ def _cast_target_from_gy(m: re.Match, c: Ctx) -> list[Effect] | None:
 @reader(
     r"^(until end of turn, |until the end of your next turn, )?(?:you may )?(play|cast) (that card|them|those cards|"
     r"it|cards exiled this way|spells from among them|the exiled card|cards exiled with self|the exiled cards)( this "
-    r"turn| until the end of your next turn| until end of turn)?( without paying (?:its|their) mana costs?)?$"
+    r"turn| until the end of your next turn| until end of turn| for as long as (?:it remains|they remain) exiled|"
+    r" for as long as you control self| for as long as self remains on the battlefield)?"
+    r"( without paying (?:its|their) mana costs?)?$"
 )
 def _may_play_exiled(m: re.Match, c: Ctx) -> list[Effect] | None:
-    nxt = "next" in ((m.group(1) or "") + (m.group(4) or ""))
-    return [Effect("playable", {"what": "exiled", "play": m.group(2), "until": "next_turn_end" if nxt else "eot",
+    """601.2a: the cards just exiled may be played this turn, until the end of your next turn, for as long
+    as they remain exiled (a permission of those objects: one that leaves exile is a new object, 400.7), or
+    for as long as you control SELF (611.2b)."""
+    dur = (m.group(1) or "") + (m.group(4) or "")
+    until = ("next_turn_end" if "next" in dur else "remains_exiled" if "exiled" in dur
+             else "while_source" if "self" in dur else "eot")
+    return [Effect("playable", {"what": "exiled", "play": m.group(2), "until": until,
                                 **({"free": True} if m.group(5) else {})})]
 
 
