@@ -38,6 +38,8 @@ def _search(m: re.Match, c: Ctx) -> list[Effect] | None:
     return got
 
 
+#: 205.3i: the basic land types
+BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 _MV_VS = re.compile(r"^(.+?) with (power|toughness|mana value) (less than or equal to|equal to|greater than or "
                     r"equal to) (.+)$")
 
@@ -50,6 +52,20 @@ def card_noun(noun: str) -> dict[str, Any] | None:
         return {}
     m = _MV_VS.match(noun)
     extra: dict[str, Any] = {}
+    b = re.fullmatch(r"(.+?) (?:with a|that each have a|that has a) basic land type", noun)
+    if b:  # 205.3i: Plains, Island, Swamp, Mountain and Forest are the basic land types; any one of them
+        f0 = card_noun(b.group(1))
+        if f0 is None or "subtypes" in f0 or "or" in f0:
+            return None
+        return {**f0, "subtypes": list(BASIC_LAND_TYPES)}
+    if noun.startswith("basic ") and " or " in noun and not m:
+        # "a basic Forest, Plains, or Island card": "basic" qualifies every alternative (205.4a)
+        f1 = card_noun(noun[len("basic "):])
+        if f1 is None:
+            return None
+        if "or" in f1:
+            return {**f1, "or": [{**alt, "supertypes": ["Basic"]} for alt in f1["or"]]}
+        return {**f1, "supertypes": ["Basic"]}
     if m:
         q = quantity(m.group(4))
         if q is None:
