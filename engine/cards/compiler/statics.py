@@ -525,7 +525,7 @@ def _lure_static(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "restriction", "affects": "self", "rule": "must_be_blocked_by_all"}]
 
 
-@static(r"^(?:as long as (.+?), )?you may (?:cast|play) self from (your graveyard|exile|your graveyard or from exile)"
+@static(r"^(?:as long as (.+?), )?you may cast self from (your graveyard|exile|your graveyard or from exile)"
         r"(?: (?:as long as|if) (.+))?$")
 def _cast_self_from(m: re.Match) -> list[dict[str, Any]] | None:
     """"You may cast SELF from your graveyard" (Skaab Ruinator), "... from exile" (Misthollow Griffin),
