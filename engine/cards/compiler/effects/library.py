@@ -34,7 +34,7 @@ def _search(m: re.Match, c: Ctx) -> list[Effect] | None:
         return None
     got = _search_common(m.group(1), m.group(2), m.group(4) or "into exile", "reveal" in m.group(0))
     if got and m.group(3):
-        got[0].args["amount"] = c.x
+        got[0].args.update(with_x(got[0].args, c.x))
     return got
 
 
@@ -42,6 +42,16 @@ def _search(m: re.Match, c: Ctx) -> list[Effect] | None:
 BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 _MV_VS = re.compile(r"^(.+?) with (power|toughness|mana value) (less than or equal to|equal to|greater than or "
                     r"equal to) (.+)$")
+
+
+def with_x(x: Any, q: Any) -> Any:
+    """``x`` with every X ({"x": True}) replaced by the quantity ``q`` the sentence's "where X is" names
+    (107.3: one X, one value: "a card with mana value X or less" in "the top X cards, where X is ...")."""
+    if isinstance(x, dict):
+        return q if x == {"x": True} else {k: with_x(v, q) for k, v in x.items()}
+    if isinstance(x, list):
+        return [with_x(v, q) for v in x]
+    return x
 
 
 def card_noun(noun: str) -> dict[str, Any] | None:
@@ -399,10 +409,11 @@ _DEST = (r"(into your hand|onto the battlefield(?: tapped)?|into your graveyard|
          r"on the bottom of your library(?: in (?:a random|any) order)?|(?:back )?on top of your library"
          r"(?: in any order)?)")
 _LOOK_HEAD = re.compile(r"^(look at|reveal) the top (two|three|four|five|six|seven|eight|nine|ten|x|\d+) cards "
-                        r"of your library(?:, then put them back in any order)?\.\s*")
+                        r"of your library(?:, where x is ([^.]+?))?(?:, then put them back in any order)?\.\s*")
 _TAKE = re.compile(
     r"^(?:(you may )?(?:reveal |put |choose )?(an?|one|two|three|up to one|up to two|up to three|any number of) "
-    r"(.+?) (?:from among them|of them|of those cards|among them)(?: and put (?:it|them|that card|those cards))?"
+    r"(.+?) (?:from among them|of them|of those cards|among them)(?: and put (?:it|them|that card|those cards|the "
+    r"revealed cards))?"
     r"|put (one|two|three) of (?:them|those cards)"
     r"|(you may )?put (one|two) of (?:them|those cards) back)"
     r" " + _DEST + r"(?:,? and | and then |\. (?:then )?put )?(?:the (?:rest|other|others) " + _DEST + r")?$")
@@ -428,6 +439,10 @@ def read_look(text: str, ctx: Ctx) -> list[Effect] | None:
     if m is None:
         return None
     n = amount(m.group(2))
+    if m.group(3):  # "look at the top X cards of your library, where X is the number of lands you control" (107.3)
+        n = quantity(m.group(3)) if m.group(2) == "x" else None
+        if n is None:
+            return None
     reveal = m.group(1) == "reveal"
     body = t[m.end():].strip() if m.end() <= len(t) else ""
     if "put them back in any order" in m.group(0):
@@ -471,6 +486,8 @@ def read_look(text: str, ctx: Ctx) -> list[Effect] | None:
                 return None
             take = len(alts)
             f = {"or": [dict(x, zone="any_card") for x in alts if x is not None], "one_of_each": True}
+    if m.group(3):  # the X of the filter is the same X (107.3)
+        f = with_x(f, n)
     args: dict[str, Any] = {"amount": n, "take": take, "filter": f, "to": _dest(dest), "rest": _dest(rest)}
     if args["to"] == "library_top_order":
         args["to"] = "library_top"
