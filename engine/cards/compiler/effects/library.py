@@ -541,7 +541,7 @@ _TOP_HEAD = re.compile(r"^(you may look at|look at|reveal) the top card of your 
 _TOP_IF = re.compile(r"^if it's an? (.+?)(?: card)?, (you may )?(?:reveal it and )?put (?:it|that card) "
                      + _DEST + r"$")
 _TOP_ELSE = re.compile(r"^(?:otherwise|if you don't put (?:it|the card|that card) (?:onto the battlefield|into your "
-                       r"hand)(?: this way)?), put (?:it|that card) " + _DEST + r"$")
+                       r"hand)(?: this way)?), (you may )?put (?:it|that card) " + _DEST + r"$")
 
 
 def read_top_card(text: str, ctx: Ctx) -> list[Effect] | None:
@@ -579,11 +579,13 @@ def read_top_card(text: str, ctx: Ctx) -> list[Effect] | None:
         return None
     f.pop("zone", None)
     rest = "library_top"
+    rest_may = False
     if len(parts) == 2:
         em = _TOP_ELSE.match(parts[1])
         if em is None:
             return None
-        rest = _dest(em.group(1))
+        rest = _dest(em.group(2))
+        rest_may = bool(em.group(1))
     to = _dest(im.group(3))
     if to in ("library_top", "library_top_order") or rest == "library_top_order":
         return None
@@ -594,6 +596,8 @@ def read_top_card(text: str, ctx: Ctx) -> list[Effect] | None:
         args["tapped"] = True
     if m.group(1) == "reveal":
         args["reveal"] = True
+    if rest_may:  # "..., you may put it on the bottom of your library": or it stays on top (608.2d)
+        args["rest_optional"] = True
     if who is not None:
         args["who"] = who
     return [Effect("dig", args)]
