@@ -405,7 +405,7 @@ READERS: tuple[Reader, ...] = (_search, _search_top, _search_split, _search_spli
 # reveal a creature card from among them and put it into your hand") with its destination,
 # and the rest ("and the rest/other into your graveyard", "put the rest on the bottom of your
 # library in any order"), in one sentence or in the next; "then put them back in any order".
-_DEST = (r"(into your hand|onto the battlefield(?: tapped)?|into your graveyard|"
+_DEST = (r"(into your hand|onto the battlefield(?: tapped)?|into your graveyard|into exile|"
          r"on the bottom of your library(?: in (?:a random|any) order)?|(?:back )?on top of your library"
          r"(?: in any order)?)")
 _LOOK_HEAD = re.compile(r"^(look at|reveal) the top (two|three|four|five|six|seven|eight|nine|ten|x|\d+) cards "
@@ -427,6 +427,8 @@ def _dest(d: str) -> str:
         return "battlefield"
     if "graveyard" in d:
         return "graveyard"
+    if "exile" in d:
+        return "exile"
     if "bottom" in d:
         return "library_bottom"
     return "library_top_order" if "any order" in d else "library_top"
@@ -435,6 +437,11 @@ def _dest(d: str) -> str:
 def read_look(text: str, ctx: Ctx) -> list[Effect] | None:
     """701.13a (reveal) / looking at the top cards of a library: a dig effect, or None."""
     t = text.strip().rstrip(".").lower()
+    # "..., put one of them into your hand, and exile the rest" (Ancestral Memories-like): the rest exiled (406.2)
+    t = re.sub(r"^((?:look at|reveal) the top [^,.]+ of your library), (put )", r"\1. \2", t)
+    t = re.sub(r"(,? and |\. )exile the (rest|others?)$",
+               lambda e: (f" and the {e.group(2)} into exile" if "and" in e.group(1)
+                          else f". put the {e.group(2)} into exile"), t)
     m = _LOOK_HEAD.match(t + ".")
     if m is None:
         return None
