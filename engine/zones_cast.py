@@ -50,7 +50,9 @@ def permission(g: "Game", player: str, o: "Obj") -> dict[str, Any] | None:
             continue
         if rec.get("from_turn", 0) > g.turn or rec.get("sorcery") and not _sorcery_time(g, player):
             continue  # plot: "cast it as a sorcery on a later turn"
-        if o.id in rec["objects"] or rec.get("filter") and matches(g, o.id, rec["filter"], None, player):
+        if o.id in rec["objects"] and (not rec.get("only") or matches(g, o.id, {**rec["only"], "zone": o.zone},
+                                                                      None, player)) \
+                or rec.get("filter") and matches(g, o.id, rec["filter"], None, player):
             if best is None or rec["free"] and not best["free"]:
                 best = {"play": rec["play"], "free": rec["free"]}
                 if rec.get("exile_instead"):  # 614.1a: the spell cast this way is exiled instead of the graveyard

@@ -32,6 +32,8 @@ def _playable(g: "Game", r: dict, e: Effect) -> None:
         rec["filter"] = dict(what)
     else:
         rec["objects"] = [x for x in refs(g, r, what) if isinstance(x, int)]
+        if e.get("only"):  # "you may cast creature spells from among them": those of that kind only
+            rec["only"] = dict(e.args["only"])
     g.ts += 1
     rec["ts"] = g.ts
     rec["source"] = source_id(g, r)
