@@ -38,7 +38,7 @@ def _search(m: re.Match, c: Ctx) -> list[Effect] | None:
     return got
 
 
-#: 205.3i: the basic land types
+#: 305.6: the basic land types
 BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
 _MV_VS = re.compile(r"^(.+?) with (power|toughness|mana value) (less than or equal to|equal to|greater than or "
                     r"equal to) (.+)$")
@@ -63,7 +63,7 @@ def card_noun(noun: str) -> dict[str, Any] | None:
     m = _MV_VS.match(noun)
     extra: dict[str, Any] = {}
     b = re.fullmatch(r"(.+?) (?:with a|that each have a|that has a) basic land type", noun)
-    if b:  # 205.3i: Plains, Island, Swamp, Mountain and Forest are the basic land types; any one of them
+    if b:  # 305.6: Plains, Island, Swamp, Mountain and Forest are the basic land types; any one of them
         f0 = card_noun(b.group(1))
         if f0 is None or "subtypes" in f0 or "or" in f0:
             return None
