@@ -101,6 +101,7 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "name_lock",  # engine/player_statics.py: "with the chosen name" (201.3)
                      "uncounterable_spells",  # engine/player_statics.py, read by engine.object_statics (101.1)
                      "flash_self",  # engine/casting.py can_cast_timing (702.8a)
+                     "cast_self_from",  # engine/zones_cast.py permission: the card's own, from its zone (112.6)
                      "skip_step",  # engine/game.py _not_skipped (614.10)
                      "draw_limit",  # engine/player_statics.py draw_capped, read by Game.draw (121.2)
                      "sorcery_only",  # engine/player_statics.py, read by engine/casting.py can_cast_timing (307.1)
@@ -191,6 +192,10 @@ def _walk(x: Any, out: list[str]) -> None:
             out.append(f"token kind {x.args['kind']}")
         elif x.op == "grant" and x.args.get("choose", 1) != 1:
             out.append("grant a choice of several keywords")
+        elif x.op == "grant" and any(a.static and a.static.get("kind") == "cast_self_from"
+                                     for a in x.args.get("abilities", ())):
+            # engine/zones_cast.py reads the card's printed statics: one granted to a card is not seen
+            out.append("grant cast_self_from")
         elif x.op == "action":
             if x.args.get("name") not in ACTIONS:
                 out.append(f"action {x.args.get('name')}")

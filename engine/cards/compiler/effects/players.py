@@ -102,7 +102,10 @@ def _mill(m: re.Match, c: Ctx) -> list[Effect] | None:
     if not bind_x(m.group(3), c):
         return None
     n = amount_of(m.group(2), c)
-    return None if who is None or n is None else [Effect("mill", {"who": who, "amount": n})]
+    if who is None or n is None:
+        return None
+    c.last = "milled"   # "from among them" / "the cards milled this way" of the next instruction
+    return [Effect("mill", {"who": who, "amount": n})]
 
 
 @reader(rf"^(?:{PLAYER} )?puts? the top (card|[a-z]+|\d+)(?: cards?)? of "

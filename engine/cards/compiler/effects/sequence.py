@@ -32,6 +32,7 @@ from engine.cards.compiler.effects.library import (
     SEARCH_NAMED,
     read_dig,
     read_look,
+    read_look_other,
     read_piles,
     read_top_card,
     reveal_until,
@@ -296,6 +297,14 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     text = re.sub(r"^(search your library for [^.]+?)( and reveal (?:them|those cards))?\. (put (?:one|two) [^.]+ and "
                   r"the (?:other|rest) [^.]+)\. then shuffle\.?$",
                   lambda m: f"{m.group(1)},{' reveal them,' if m.group(2) else ''} {m.group(3).lower()}, then shuffle.",
+                  text.strip(), flags=re.I)
+    # "Search your library for a card. Put that card into your hand, then shuffle." (Demonic Bargain) and
+    # "... and reveal it. Put it into your hand. Then shuffle.": the same one instruction (701.15a)
+    text = re.sub(r"(search your library for [^.]+?)\. (reveal (?:it|them|that card|those cards),? )?"
+                  r"(put (?:it|that card|them|those cards|the card) "
+                  r"(?:into your hand|into your graveyard|onto the battlefield(?: tapped)?))"
+                  r"(?:,? then shuffle| and shuffle|\. then shuffle|\. shuffle)\.?$",
+                  lambda m: f"{m.group(1)}, {'reveal them, ' if m.group(2) else ''}{m.group(3).lower()}, then shuffle.",
                   text.strip(), flags=re.I)
     low = text.strip().lower()
     for rx, fn in ((TOP_OR_BOTTOM_RX, top_or_bottom), (REVEAL_UNTIL_RX, reveal_until), (SEARCH_MAY_RX, search_may),
@@ -592,7 +601,9 @@ def _cda_pending(effects: Any) -> bool:
     return False
 
 
-_LOOK_START = re.compile(r"^(?:(?:look at|reveal) the top (?:\w+ cards|card) of your library|(?:defending player|"
+_LOOK_START = re.compile(r"^(?:(?:look at|reveal) the top (?:\w+ cards|card) of your library|look at the top (?:\w+ "
+                         r"cards|card) of (?:target player's|target opponent's|that player's|defending player's|"
+                         r"their) library|(?:defending player|"
                          r"target player|target opponent) reveals the top card of their "
                          r"library)\b", re.I)
 
@@ -613,7 +624,7 @@ def _with_look(text: str, ctx: Ctx) -> list[Effect] | None:
             if i + k > len(sents):
                 continue
             chunk = " ".join(sents[i:i + k])
-            got = read_look(chunk, ctx) or read_top_card(chunk, ctx)
+            got = read_look(chunk, ctx) or read_top_card(chunk, ctx) or read_look_other(chunk, ctx)
             if got is None:
                 continue
             # "it" / "that creature" after the dig would mean the card it moved, which no reference

@@ -7,7 +7,7 @@ import re
 from typing import Any
 
 from engine.cards.abilities import Effect, TargetSpec
-from engine.cards.compiler.effects.amounts import amount_of
+from engine.cards.compiler.effects.amounts import amount_of, bind_x
 from engine.cards.compiler.effects.context import Ctx, Reader, reader
 from engine.cards.compiler.targets import number, parse_noun, parse_target
 
@@ -319,9 +319,13 @@ def _exchange(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 @reader(
-    r"^exile the top (card|two cards|three cards|x cards|\w+ cards) of (your|target player's|each player's) library$"
+    r"^exile the top (card|two cards|three cards|x cards|\w+ cards) of (your|target player's|each player's) library"
+    r"(?:, where x is (.+))?$"
 )
 def _exile_top(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Exile the top X cards of your library, where X is SELF's power" (406.2; X bound for the sentence, 107.3)."""
+    if not bind_x(m.group(3), c):
+        return None
     n = 1 if m.group(1) == "card" else amount_of(m.group(1).split()[0], c)
     who = {"your": "you", "each player's": "each_player"}.get(m.group(2)) or c.player("target player")
     if n is None:
