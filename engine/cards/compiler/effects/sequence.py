@@ -138,6 +138,20 @@ _HAVE = re.compile(r"^have (.+?) (deal|get|gain|lose|become|fight|mill|discard|s
                    r"create|exchange|exile|untap|tap|attack|search|shuffle|reveal|gain control)\b(.*)$")
 
 
+#: "you and PLAYER each VERB ...": two players named as the subject of one instruction
+_BOTH = re.compile(r"^you and (target opponent|target player|that player|defending player|the defending player|"
+                   r"its controller|that creature's controller) each (.+)$")
+#: the verbs such an instruction may chain ("each draw a card, then discard a card")
+_BASE_VERB = re.compile(r"(^|, then |, and | and )(draw|discard|create|gain|lose|mill|sacrifice|scry|surveil|put|"
+                        r"return|exile|shuffle|reveal|search)\b")
+
+
+def _third_person(text: str) -> str:
+    """The instruction "you and that player each draw a card, then discard a card" gives the other player:
+    "draws a card, then discards a card" (its verbs as "that player" takes them)."""
+    return _BASE_VERB.sub(lambda m: m.group(1) + m.group(2) + ("es" if m.group(2).endswith("sh") else "s"), text)
+
+
 def _attempt(sentence: str, ctx: Ctx) -> list[Effect] | None:
     """``parse_sentence`` of a rewording; when it is not read, nothing it added to ``ctx`` stays."""
     mark = ctx.mark()
@@ -201,6 +215,17 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
             inner = parse_sentence(re.sub(r"^((?:\S+ ){0,2})also ", r"\1", body), ctx)
             if inner is not None:
                 return [Effect("if", {"cond": cond, "then": list(inner)})]
+    m = _BOTH.match(low)
+    if m:  # "you and target opponent each draw a card": the instruction for each of the two players (608.2c)
+        mark = ctx.mark()
+        mine = parse_sentence(m.group(2), ctx)
+        other = parse_sentence(f"{m.group(1)} {_third_person(m.group(2))}", ctx) if mine is not None else None
+        if mine is not None and other is not None:
+            if len(mine) == len(other) > 1 and [e.op for e in mine] == [e.op for e in other]:
+                # "each draw a card, then discard a card": both draw, then both discard (608.2c, in order)
+                return [e for pair in zip(mine, other) for e in pair]
+            return mine + other
+        ctx.rewind(mark)
     m = re.match(r"^((?:\S+ ){1,4})also ((?:gains?|gets?|deals?|loses?|has|have) .+)$", low)
     if m:  # "Colorless creatures you control also gain first strike": "also" adds to what came before
         return parse_sentence(m.group(1) + m.group(2), ctx)

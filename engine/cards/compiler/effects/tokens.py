@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.cards.abilities import Effect
 from engine.cards.compiler.effects.amounts import amount_of, bind_x, pt_value, scaled
-from engine.cards.compiler.effects.context import Ctx, Reader, keyword_list, reader
+from engine.cards.compiler.effects.context import PLAYER, Ctx, Reader, keyword_list, reader
 from engine.cards.compiler.effects.library import _title
 from engine.cards.compiler.keywords import parse_keyword_line
 from engine.cards.compiler.subtypes import subtype
@@ -132,16 +132,27 @@ def _token(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 @reader(
-    r"^create (a|an|one|two|three|four|five|x|\d+) (tapped )?(treasure|food|clue|blood|gold|powerstone|map|junk|"
-    r"incubator|lander|shard|walker) tokens?(?: for each (.+?))?$"
+    rf"^(?:{PLAYER} )?creates? (a|an|one|two|three|four|five|six|seven|eight|nine|ten|x|\d+|that many) (tapped )?"
+    r"(treasure|food|clue|blood|gold|powerstone|map|junk|incubator|lander|shard|walker) tokens?"
+    r"(?: for each (.+?))?(?:, where x is (.+))?$"
 )
 def _token_pre(m: re.Match, c: Ctx) -> list[Effect] | None:
-    n = scaled(m.group(1), m.group(4), c)
+    """111.10 (a later addition; the 2016 rules have no predefined tokens): "create a Treasure token", "its
+    controller creates two Treasure tokens", "you create that many Food tokens", "create X Clue tokens, where X
+    is ...": the predefined token, for the player named (110.2: that player controls it)."""
+    if not bind_x(m.group(6), c):
+        return None
+    n = scaled(m.group(2), m.group(5), c)
     if n is None:
         return None
-    args: dict[str, Any] = {"amount": n, "kind": m.group(3).capitalize()}
-    if m.group(2):
+    args: dict[str, Any] = {"amount": n, "kind": m.group(4).capitalize()}
+    if m.group(3):
         args["tapped"] = True
+    if m.group(1) and m.group(1) != "you":
+        who = c.player(m.group(1))
+        if who is None:
+            return None
+        args["who"] = who
     c.last = "created"
     return [Effect("token", args)]
 
