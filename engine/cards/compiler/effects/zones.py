@@ -136,8 +136,14 @@ def _tuck2(m: re.Match, c: Ctx) -> list[Effect] | None:
 def _shuffle_in(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Shuffle SELF into its owner's library", "shuffle SELF and your graveyard into their owner's
     library" (Elixir of Immortality): each part moved, then the library shuffled (701.16a)."""
+    if m.group(1) and c.player(m.group(1)) is None:  # the player who shuffles: "their" is that player's
+        return None
     out = []
-    for part in re.split(r" and (?=your graveyard$|their graveyard$)", m.group(2)):
+    # "each player shuffles their hand and graveyard into their library" (Timetwister): both of that player's
+    # zones, the same player's
+    what_all = re.sub(r"^(your|their|target player's|that player's) hand and graveyard$", r"\1 hand and \1 graveyard",
+                      m.group(2))
+    for part in re.split(r" and (?=(?:your|their|target player's|that player's) graveyard$)", what_all):
         gy = re.fullmatch(r"(your|their|target player's|that player's) (graveyard|hand)", part)
         who = c.player({"your": "you", "their": "they"}.get(gy.group(1), gy.group(1).replace("'s", ""))) if gy else None
         key = "graveyard_of" if gy and gy.group(2) == "graveyard" else "hand_cards_of"  # "shuffles their hand into"
