@@ -36,6 +36,7 @@ from engine import (
 from engine.ability_index import index
 from engine.actions import discard, lose_life, sacrifice
 from engine.cards.abilities import Ability, Cost, Effect, TargetSpec
+from engine.decision_kinds import named_option
 from engine.errors import IllegalAction
 from engine.mana import mana_value, substitute_x
 from engine.memo import per_object
@@ -589,10 +590,7 @@ def _ask_opponent_mode(g: "Game", player: str, o: "Obj", ab: Ability, a: dict[st
 def answer_opponent_mode(g: "Game", d: Any, a: dict[str, Any]) -> None:
     """601.3, 601.3a: the opponent chosen (by the caster) chooses the mode; then the spell is cast."""
     opt = a.get("option")
-    if isinstance(opt, int) and not isinstance(opt, bool) and 1 <= opt <= len(d.options):
-        opt = d.options[opt - 1]
-    if opt not in d.options:
-        raise IllegalAction(f"choose one of {d.options}")
+    opt = named_option(list(d.options), opt)
     caster, proposed = d.data["caster"], d.data["cast"]
     if d.data.get("stage") == "who":
         o = g.objects[proposed["card"]]
@@ -962,11 +960,7 @@ def answer_opponent_targets(g: "Game", d: Any, a: dict[str, Any]) -> None:
     if ab is None:
         raise IllegalAction("the ability is gone")
     if d.data.get("stage") == "who":
-        opt = a.get("option")
-        if isinstance(opt, int) and not isinstance(opt, bool) and 1 <= opt <= len(d.options):
-            opt = d.options[opt - 1]
-        if not isinstance(opt, str) or opt not in d.options:
-            raise IllegalAction(f"choose one of {d.options}")
+        opt = named_option(list(d.options), a.get("option"))
         g.wait = _opponent_target_wait(g, opt, ab, data)
         return
     picks = list(a.get("cards", []))

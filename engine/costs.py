@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from engine import knowledge, player_statics
 from engine.actions import discard, sacrifice
 from engine.cards.abilities import Ability, CardDef, Cost
+from engine.decision_kinds import answer_cards
 from engine.errors import IllegalAction
 from engine.filters import matches, unknown_keys
 from engine.mana import unpayable
@@ -195,7 +196,7 @@ def answer(g: "Game", d: Any, a: dict[str, Any]) -> dict[str, Any] | None:
     pend = d.data["cost"]
     player = pend["player"]
     part, f, n = pend["parts"][0]
-    picks = [int(c) if isinstance(c, str) and c.isdigit() else c for c in a.get("cards", [])]
+    picks = answer_cards(a)
     if not _picks_ok(g, f, n, list(d.options), picks, part):
         raise IllegalAction(f"{_VERB[part]}: {_how_many(f, n)} of the offered objects")
     pend = {**pend, "parts": [list(p) for p in pend["parts"][1:]]}

@@ -230,6 +230,12 @@ def named_option(options: list[Any], opt: Any) -> Any:
     return opt
 
 
+def answer_cards(a: dict[str, Any]) -> list[Any]:
+    """The object ids a ``choose_cards`` answer names, each an int or its decimal string (a JSON
+    object key or a typed number both reach here as text)."""
+    return [int(c) if isinstance(c, str) and c.isdigit() else c for c in a.get("cards", [])]
+
+
 def _runtime(t: Any) -> tuple[type, ...] | None:
     """The Python types a JSON value of annotation ``t`` may have (None: anything)."""
     if t is Any:
