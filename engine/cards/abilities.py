@@ -139,10 +139,11 @@ copy_retarget: (none)
     the controller of the copy just made may choose new targets for it (CR 706.10c)
 replace_draw: effects
     the next time its controller would draw a card this turn, the effects happen instead (CR 614.11, 614.1a)
-discard: who, amount, [random], [filter], [chooser: "you"]  or  who, what: {"choose": ...} (the card chosen from a
-      revealed hand)
-    discard (amount "all": the whole hand; "any": any number, then "that_much" is that number; chooser "you": who
-    reveals their hand and you choose a card matching filter) (CR 701.9)
+discard: who, amount, [random], [up_to], [filter], [chooser: "you"]  or  who, what: {"choose": ...} (the card
+      chosen from a revealed hand)
+    discard (amount "all": the whole hand; "any": any number; up_to: that many or fewer; "then draw that many" is
+    {"count_this_way": {}, "action": "discarded"}; chooser "you": who reveals their hand and you choose a card
+    matching filter) (CR 701.9)
 gain_life: who, amount
     gain life (CR 119)
 lose_life: who, amount

@@ -282,7 +282,9 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
                     # target land": the second object shares the first one's verb (608.2c, in order)
                     b = parse_sentence(verb.group(1) + right, ctx)
                 if b is not None:
-                    return a + b
+                    both = that_many_done(a + b)
+                    if both is not None:
+                        return both
             ctx.rewind(mark)
             idx = low.find(joiner, idx + 1)
     m = re.fullmatch(r"(.+?) (if|unless) (there are .+|you control .+|an opponent .+|you have .+|it's .+)", low)
@@ -603,7 +605,32 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         return None  # a flip nothing depends on: the sentence that should follow was not read
     if _cda_pending(out):
         return None  # a creature token whose power and toughness no sentence defined
-    return _life_lost_this_way(out)
+    bound = that_many_done(out)
+    return None if bound is None else _life_lost_this_way(bound)
+
+
+#: the players a "that many" after a discard or mill may count for: one player each (608.2c)
+_ONE_WHO = ("you", "trigger_player", "defending_player")
+#: what "then draw that many cards" counts after each instruction (engine/values.py count_this_way)
+_DONE_THIS_WAY = {"discard": "discarded", "mill": "milled"}
+
+
+def that_many_done(effs: list[Effect]) -> list[Effect] | None:
+    """"Discard up to two cards, then draw that many cards", "that player discards their hand, then draws that
+    many cards", "mill three cards, then ... that many": "that many" is the number of cards the instruction
+    before it discarded or milled (608.2c), not a number the trigger event carries. None when that number
+    would have to be counted for each of several players (not carried out: the card stays unsupported)."""
+    out = list(effs)
+    for i in range(1, len(out)):
+        e, prev = out[i], out[i - 1]
+        if e.args.get("amount") != {"that_much": True} or prev.op not in _DONE_THIS_WAY \
+                or prev.args.get("amount") == {"that_much": True}:
+            continue
+        who = prev.args.get("who", "you")
+        if not (who in _ONE_WHO or isinstance(who, dict) and set(who) == {"target"}):
+            return None
+        out[i] = Effect(e.op, {**e.args, "amount": {"count_this_way": {}, "action": _DONE_THIS_WAY[prev.op]}})
+    return out
 
 
 def _cda_pending(effects: Any) -> bool:
