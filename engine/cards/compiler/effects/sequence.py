@@ -138,6 +138,14 @@ _HAVE = re.compile(r"^have (.+?) (deal|get|gain|lose|become|fight|mill|discard|s
                    r"create|exchange|exile|untap|tap|attack|search|shuffle|reveal|gain control)\b(.*)$")
 
 
+#: "PLAYER may VERB ...": a choice another player makes (608.2d), one player
+_OTHER_MAY = re.compile(r"^(target opponent|target player|that player|defending player|the defending player|"
+                        r"its controller|that creature's controller|that permanent's controller|its owner|"
+                        r"that spell's controller) may (.+)$")
+_MANY_PLAYERS = ("each_player", "each_opponent", "each_other_player")
+#: what a "may" that another player chooses may hold: no payment or action the choice depends on
+#: (engine/ops/misc.py asks its controller whether those can be done)
+_MAY_ACTS = frozenset({"pay", "sacrifice", "discard", "action", "move", "unless", "may"})
 #: "you and PLAYER each VERB ...": two players named as the subject of one instruction
 _BOTH = re.compile(r"^you and (target opponent|target player|that player|defending player|the defending player|"
                    r"its controller|that creature's controller) each (.+)$")
@@ -171,6 +179,17 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
         if inner is not None and all(e.op in PERMISSIONS for e in inner):
             return list(inner)  # "you may play an additional land this turn": a permission, no choice now
         return None if inner is None else [Effect("may", {"effects": list(inner)})]
+    m = _OTHER_MAY.match(low)
+    if m:  # "target opponent may draw a card", "its controller may draw a card": that player chooses (608.2d)
+        mark = ctx.mark()
+        who = ctx.player(m.group(1))
+        if who is not None and who not in _MANY_PLAYERS:
+            ctx.last_player = who
+            inner = parse_sentence(f"that player {_third_person(m.group(2))}", ctx)
+            if inner is not None and not any(e.op in _MAY_ACTS for e in inner):
+                return [Effect("may", {"effects": list(inner), "who": who})]
+        ctx.rewind(mark)
+        return None
     if low.startswith("you search your library "):  # a mode an opponent chose for you (601.3): "You search ..."
         return parse_sentence(s[len("you "):], ctx)
     m = _HAVE.match(low)
