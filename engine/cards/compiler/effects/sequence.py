@@ -188,8 +188,7 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
             inner = parse_sentence(f"that player {_third_person(m.group(2))}", ctx)
             if inner is not None and not any(e.op in _MAY_ACTS for e in inner):
                 return [Effect("may", {"effects": list(inner), "who": who})]
-        ctx.rewind(mark)
-        return None
+        ctx.rewind(mark)  # another reader's form ("its controller may search their library ...": 701.19)
     if low.startswith("you search your library "):  # a mode an opponent chose for you (601.3): "You search ..."
         return parse_sentence(s[len("you "):], ctx)
     m = _HAVE.match(low)
