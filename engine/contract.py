@@ -31,7 +31,7 @@ REF_ARGS["piles"] = REF_ARGS["piles"] | {"separator", "chooser"}  # the players 
 #: of any one color", ward's life payment
 INT_ARGS = {"add_mana": frozenset({"any"}), "ward": frozenset({"life"})}
 #: Ops whose "amount" is a word the op reads itself ("all": discard the whole hand)
-AMOUNT_WORDS = {"discard": frozenset({"all"}), "counters": frozenset({"all"})}
+AMOUNT_WORDS = {"discard": frozenset({"all", "any"}), "counters": frozenset({"all"})}
 #: The player references (121.1: a counter may be put on a player too)
 #: The zones a count is made in (400.1): the battlefield, or that zone of each player
 #: (engine.values.amount); not "any_card" (a card wherever a sentence says) or the stack

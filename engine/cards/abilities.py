@@ -139,10 +139,11 @@ copy_retarget: (none)
     the controller of the copy just made may choose new targets for it (CR 706.10c)
 replace_draw: effects
     the next time its controller would draw a card this turn, the effects happen instead (CR 614.11, 614.1a)
-discard: who, amount, [random], [filter], [chooser: "you"]  or  who, what: {"choose": ...} (the card chosen from a
-      revealed hand)
-    discard (amount "all": the whole hand; "any": any number, then "that_much" is that number; chooser "you": who
-    reveals their hand and you choose a card matching filter) (CR 701.9)
+discard: who, amount, [random], [up_to], [filter], [chooser: "you"]  or  who, what: {"choose": ...} (the card
+      chosen from a revealed hand)
+    discard (amount "all": the whole hand; "any": any number; up_to: that many or fewer; "then draw that many" is
+    {"count_this_way": {}, "action": "discarded"}; chooser "you": who reveals their hand and you choose a card
+    matching filter) (CR 701.9)
 gain_life: who, amount
     gain life (CR 119)
 lose_life: who, amount
@@ -415,7 +416,7 @@ Outlast, Unearth, Scavenge, Prowess, Exalted also appear as Abilities (keyword=n
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 # The closed vocabularies of the contract above (a test checks the compiled corpus uses nothing else).
@@ -562,6 +563,34 @@ class CardDef:
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
+
+
+#: the exceptions a copy effect may name (706.9a-c), the keys of a token op's ``copy_except`` and of a clone
+#: static's ``except``: colors, P/T and mana cost set; types, subtypes set or added; supertypes removed;
+#: keywords and abilities added
+COPY_EXCEPT_KEYS = frozenset({"colors", "power", "toughness", "mana_cost", "types", "add_types", "subtypes",
+                              "add_subtypes", "remove_supertypes", "keywords", "keyword_args", "abilities"})
+
+
+def copy_except(card: CardDef, change: dict[str, Any]) -> CardDef:
+    """706.9a-c: a copy with the exceptions its effect names ("except it isn't legendary", "except it's a
+    1/1 green Frog", "except it's an artifact in addition to its other types", "except it has haste"):
+    they become part of the copy's copiable values (706.9b), so a copy of it copies them too."""
+    types = tuple(change.get("types", card.types))
+    types += tuple(t for t in change.get("add_types", ()) if t not in types)
+    subtypes = tuple(change.get("subtypes", card.subtypes))
+    subtypes += tuple(t for t in change.get("add_subtypes", ()) if t not in subtypes)
+    gone = set(change.get("remove_supertypes", ()))
+    keywords = card.keywords + tuple(k for k in change.get("keywords", ()) if k not in card.keywords)
+    kargs = {**card.keyword_args, **{k: (list(card.keyword_args.get(k) or []) + list(v)
+                                         if isinstance(v, list) else v)
+                                     for k, v in change.get("keyword_args", {}).items()}}
+    return replace(card, colors=tuple(change.get("colors", card.colors)), types=types, subtypes=subtypes,
+                   supertypes=tuple(t for t in card.supertypes if t not in gone), keywords=keywords,
+                   keyword_args=kargs,
+                   abilities=card.abilities + tuple(change.get("abilities", ())),
+                   mana_cost=tuple(change.get("mana_cost", card.mana_cost)),
+                   power=change.get("power", card.power), toughness=change.get("toughness", card.toughness))
 
 
 def shift_targets(x: Any, k: int) -> Any:

@@ -311,7 +311,7 @@ def _discard(g: "Game", r: Ctx, e: Effect) -> dict | None:
     kind = {**e.args["filter"], "zone": "hand"} if e.get("filter") else None  # "discard a land card"
     for p in who:  # "each player discards": each chooses in APNAP order (101.4), then all discard at once
         hand = [c for c in g.players[p].hand if kind is None or matches(g, c, kind, source_id(g, r), p)]
-        n = len(hand) if amt == "all" else amount(g, amt, source_id(g, r), r)
+        n = len(hand) if amt in ("all", "any") else amount(g, amt, source_id(g, r), r)
         if amt == "all" or not hand or e.get("random"):
             continue
         # "reveals their hand. You choose a nonland card from it. That player discards that card": the
@@ -326,7 +326,10 @@ def _discard(g: "Game", r: Ctx, e: Effect) -> dict | None:
         got = r["answers"].get(slot)
         if got is None:  # a forced choice (the whole hand) is still a decision (FORMAT: a step may answer it)
             k = min(n, len(pool))
-            return dict(ask_cards(r, chooser, pool, k, k, f"discard {n} card(s)"), slot=slot)
+            # "discard any number of cards", "discard up to two cards": none is a legal choice too (701.8)
+            lo = 0 if amt == "any" or e.get("up_to") else k
+            what = "any number of cards" if amt == "any" else f"up to {n} card(s)" if lo == 0 else f"{n} card(s)"
+            return dict(ask_cards(r, chooser, pool, lo, k, f"discard {what}"), slot=slot)
         chosen[p] = [c for c in got if c in pool]
     picks: list[int] = []
     for p in who:

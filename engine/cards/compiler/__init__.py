@@ -310,7 +310,8 @@ def _lower_triggered(item: IrItem) -> Ability | None:
     zone = "battlefield"
     if re.search(r"\breturn self from your graveyard\b", body, re.I):
         zone = "graveyard"
-    if len(effects) == 1 and effects[0].op == "may" and "then" not in effects[0].args and "else" not in effects[0].args:
+    if len(effects) == 1 and effects[0].op == "may" and not {"then", "else", "who"} & set(effects[0].args):
+        # "you may ...": the controller's choice as the ability resolves (603.5); another player's stays in the may
         optional = True
         effects = list(effects[0].args["effects"])
     return Ability("triggered", item.text, effects=tuple(effects), targets=tuple(ctx.targets),

@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 from engine.cards.abilities import Ability, Cost, Effect
 from engine.cards.compiler.costs import parse_cost_text
-from engine.cards.compiler.effects import become_parts, keyword_list, pt_value
+from engine.cards.compiler.effects import become_parts, copy_exceptions, keyword_list, pt_value
 from engine.cards.compiler.effects.context import STATIC_READERS
 from engine.cards.compiler.effects.restrictions import SPELL_KINDS
 from engine.cards.compiler.quantities import amount, parse_condition, quantity
@@ -666,10 +666,20 @@ def _omniscience(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "free_spells", "zone": "hand", "spells": {}}]
 
 
-@static(r"^you may have self enter as a copy of (?:a|an|any) (.+?)(?: on the battlefield)?$")
+@static(r"^you may have self enter as a copy of (?:a|an|any) (.+?)(?: on the battlefield)?(?:, except (.+))?$")
 def _clone(m: re.Match) -> list[dict[str, Any]] | None:
+    """706.5: "You may have SELF enter as a copy of any creature on the battlefield", with the exceptions
+    of 706.9a ("except it's an artifact in addition to its other types", "except it has haste")."""
     f = parse_noun(m.group(1))
-    return None if f is None else [{"kind": "clone", "filter": f}]
+    if f is None:
+        return None
+    st: dict[str, Any] = {"kind": "clone", "filter": f}
+    if m.group(2):
+        change = copy_exceptions(m.group(2))
+        if change is None:
+            return None
+        st["copy_except"] = change
+    return [st]
 
 
 @static(r"^if x is (\d+) or more, self can't be countered and the damage can't be prevented$")

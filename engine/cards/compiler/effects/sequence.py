@@ -139,6 +139,28 @@ _HAVE = re.compile(r"^have (.+?) (deal|get|gain|lose|become|fight|mill|discard|s
                    r"create|exchange|exile|untap|tap|attack|search|shuffle|reveal|gain control)\b(.*)$")
 
 
+#: "PLAYER may VERB ...": a choice another player makes (608.2d), one player
+_OTHER_MAY = re.compile(r"^(target opponent|target player|that player|defending player|the defending player|"
+                        r"its controller|that creature's controller|that permanent's controller|its owner|"
+                        r"that spell's controller) may (.+)$")
+_MANY_PLAYERS = ("each_player", "each_opponent", "each_other_player")
+#: what a "may" that another player chooses may hold: no payment or action the choice depends on
+#: (engine/ops/misc.py asks its controller whether those can be done)
+_MAY_ACTS = frozenset({"pay", "sacrifice", "discard", "action", "move", "unless", "may"})
+#: "you and PLAYER each VERB ...": two players named as the subject of one instruction
+_BOTH = re.compile(r"^you and (target opponent|target player|that player|defending player|the defending player|"
+                   r"its controller|that creature's controller) each (.+)$")
+#: the verbs such an instruction may chain ("each draw a card, then discard a card")
+_BASE_VERB = re.compile(r"(^|, then |, and | and )(draw|discard|create|gain|lose|mill|sacrifice|scry|surveil|put|"
+                        r"return|exile|shuffle|reveal|search)\b")
+
+
+def _third_person(text: str) -> str:
+    """The instruction "you and that player each draw a card, then discard a card" gives the other player:
+    "draws a card, then discards a card" (its verbs as "that player" takes them)."""
+    return _BASE_VERB.sub(lambda m: m.group(1) + m.group(2) + ("es" if m.group(2).endswith("sh") else "s"), text)
+
+
 def _attempt(sentence: str, ctx: Ctx) -> list[Effect] | None:
     """``parse_sentence`` of a rewording; when it is not read, nothing it added to ``ctx`` stays."""
     mark = ctx.mark()
@@ -158,6 +180,16 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
         if inner is not None and all(e.op in PERMISSIONS for e in inner):
             return list(inner)  # "you may play an additional land this turn": a permission, no choice now
         return None if inner is None else [Effect("may", {"effects": list(inner)})]
+    m = _OTHER_MAY.match(low)
+    if m:  # "target opponent may draw a card", "its controller may draw a card": that player chooses (608.2d)
+        mark = ctx.mark()
+        who = ctx.player(m.group(1))
+        if who is not None and who not in _MANY_PLAYERS:
+            ctx.last_player = who
+            inner = parse_sentence(f"that player {_third_person(m.group(2))}", ctx)
+            if inner is not None and not any(e.op in _MAY_ACTS for e in inner):
+                return [Effect("may", {"effects": list(inner), "who": who})]
+        ctx.rewind(mark)  # another reader's form ("its controller may search their library ...": 701.19)
     if low.startswith("you search your library "):  # a mode an opponent chose for you (601.3): "You search ..."
         return parse_sentence(s[len("you "):], ctx)
     m = _HAVE.match(low)
@@ -202,6 +234,17 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
             inner = parse_sentence(re.sub(r"^((?:\S+ ){0,2})also ", r"\1", body), ctx)
             if inner is not None:
                 return [Effect("if", {"cond": cond, "then": list(inner)})]
+    m = _BOTH.match(low)
+    if m:  # "you and target opponent each draw a card": the instruction for each of the two players (608.2c)
+        mark = ctx.mark()
+        mine = parse_sentence(m.group(2), ctx)
+        other = parse_sentence(f"{m.group(1)} {_third_person(m.group(2))}", ctx) if mine is not None else None
+        if mine is not None and other is not None:
+            if len(mine) == len(other) > 1 and [e.op for e in mine] == [e.op for e in other]:
+                # "each draw a card, then discard a card": both draw, then both discard (608.2c, in order)
+                return [e for pair in zip(mine, other) for e in pair]
+            return mine + other
+        ctx.rewind(mark)
     m = re.match(r"^((?:\S+ ){1,4})also ((?:gains?|gets?|deals?|loses?|has|have) .+)$", low)
     if m:  # "Colorless creatures you control also gain first strike": "also" adds to what came before
         return parse_sentence(m.group(1) + m.group(2), ctx)
@@ -258,7 +301,9 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
                     # target land": the second object shares the first one's verb (608.2c, in order)
                     b = parse_sentence(verb.group(1) + right, ctx)
                 if b is not None:
-                    return a + b
+                    both = that_many_done(a + b)
+                    if both is not None:
+                        return both
             ctx.rewind(mark)
             idx = low.find(joiner, idx + 1)
     m = re.fullmatch(r"(.+?) (if|unless) (there are .+|you control .+|an opponent .+|you have .+|it's .+)", low)
@@ -587,7 +632,32 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         return None  # a flip nothing depends on: the sentence that should follow was not read
     if _cda_pending(out):
         return None  # a creature token whose power and toughness no sentence defined
-    return _life_lost_this_way(out)
+    bound = that_many_done(out)
+    return None if bound is None else _life_lost_this_way(bound)
+
+
+#: the players a "that many" after a discard or mill may count for: one player each (608.2c)
+_ONE_WHO = ("you", "trigger_player", "defending_player")
+#: what "then draw that many cards" counts after each instruction (engine/values.py count_this_way)
+_DONE_THIS_WAY = {"discard": "discarded", "mill": "milled"}
+
+
+def that_many_done(effs: list[Effect]) -> list[Effect] | None:
+    """"Discard up to two cards, then draw that many cards", "that player discards their hand, then draws that
+    many cards", "mill three cards, then ... that many": "that many" is the number of cards the instruction
+    before it discarded or milled (608.2c), not a number the trigger event carries. None when that number
+    would have to be counted for each of several players (not carried out: the card stays unsupported)."""
+    out = list(effs)
+    for i in range(1, len(out)):
+        e, prev = out[i], out[i - 1]
+        if e.args.get("amount") != {"that_much": True} or prev.op not in _DONE_THIS_WAY \
+                or prev.args.get("amount") == {"that_much": True}:
+            continue
+        who = prev.args.get("who", "you")
+        if not (who in _ONE_WHO or isinstance(who, dict) and set(who) == {"target"}):
+            return None
+        out[i] = Effect(e.op, {**e.args, "amount": {"count_this_way": {}, "action": _DONE_THIS_WAY[prev.op]}})
+    return out
 
 
 def _cda_pending(effects: Any) -> bool:
