@@ -34,7 +34,7 @@ from engine import (
     zones_cast,
 )
 from engine.ability_index import index
-from engine.actions import discard, lose_life, sacrifice
+from engine.actions import discard, energy, lose_life, pay_energy, sacrifice
 from engine.cards.abilities import Ability, Cost, Effect, TargetSpec
 from engine.errors import IllegalAction
 from engine.mana import mana_value, substitute_x
@@ -771,6 +771,8 @@ def cost_payable(g: "Game", player: str, o: "Obj", ab: Ability) -> bool:
             return False
     if cost.life and not player_statics.can_pay_life(g, player, cost.life):
         return False
+    if cost.energy and energy(g, player) < cost.energy:  # 118.3
+        return False
     if cost.remove_counters and o.counters.get(cost.remove_counters[0], 0) < cost.remove_counters[1]:
         return False
     if has_choices(cost) and not costs.choices_payable(g, player, cost, o.id):
@@ -1035,6 +1037,8 @@ def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, x: int = 0) -
         o.chosen["loyalty_turn"] = g.turn
     if cost.life:
         lose_life(g, player, cost.life)  # 119.4
+    if cost.energy:
+        pay_energy(g, player, cost.energy)
     if cost.remove_counters:
         k, n = cost.remove_counters
         if not 0 < n <= o.counters.get(k, 0):  # checked by cost_payable: a card the checker lets through
@@ -1062,6 +1066,6 @@ def _mentions_x(v: Any) -> bool:
         return v in ("X", "-X", "+X")
     if isinstance(v, (list, tuple)):
         return any(_mentions_x(p) for p in v)
-    if isinstance(v, dict):
-        return any(_mentions_x(p) for p in v.values())
+    if isinstance(v, dict):  # {"x": true}: a filter comparing with X ("a card with mana value X")
+        return v.get("x") is True or any(_mentions_x(p) for p in v.values())
     return False

@@ -20,7 +20,7 @@ from engine import knowledge, player_statics
 from engine.actions import discard, sacrifice
 from engine.cards.abilities import Ability, CardDef, Cost
 from engine.errors import IllegalAction
-from engine.filters import matches, unknown_keys
+from engine.filters import eq_value, matches, unknown_keys
 from engine.mana import unpayable
 from engine.memo import per_object
 from engine.payment import chosen_parts
@@ -41,8 +41,10 @@ def _how_many(f: dict[str, Any], n: int) -> str:
     return f"choose any number with total power {f['total_power']} or more" if "total_power" in f else f"choose {n}"
 
 
-def cost_problems(cost: Cost) -> list[str]:
-    """Why this engine cannot pay a cost as written ([] when it can)."""
+def cost_problems(cost: Cost, announced: bool = False) -> list[str]:
+    """Why this engine cannot pay a cost as written ([] when it can). ``announced``: the cost is
+    an activated ability's, whose activator announces X (602.2b, 601.2b), so a filter may compare
+    with X by "_eq" ("Discard a card with mana value X", Kozilek, the Great Distortion)."""
     out = []
     if cost.life < 0:
         out.append("cost: pay X life")
@@ -57,9 +59,52 @@ def cost_problems(cost: Cost) -> list[str]:
         bad = unknown_keys(f)
         if bad:
             out.append(f"cost filter keys {sorted(bad)}")
-        if _has_x(f):
+        if _has_x(f) and not (announced and _x_keys(f) and not _has_x({k: v for k, v in f.items()
+                                                                         if k not in _x_keys(f)})):
             out.append(f"cost: {part} with X in its filter")
     return out
+
+
+#: The characteristics a cost filter may compare with an announced X ("with mana value X").
+_X_EQ = ("mv_eq", "power_eq", "toughness_eq")
+
+
+def _x_keys(f: dict[str, Any]) -> list[str]:
+    """The "_eq" keys of a filter that compare with X ({"x": true})."""
+    return [k for k in _X_EQ if isinstance(f.get(k), dict) and f[k].get("x")]
+
+
+def fix_x(f: dict[str, Any], x: int) -> dict[str, Any]:
+    """A cost filter with the announced X in place of {"x": true} (107.3a, 602.2b)."""
+    keys = _x_keys(f)
+    return {**f, **{k: x for k in keys}} if keys else f
+
+
+@per_object
+def names_x(cost: Cost) -> bool:
+    """Does a chosen part of this cost compare with X ("Discard a card with mana value X")?"""
+    return any(_x_keys(f) for _, f, _ in chosen_parts(cost))
+
+
+def x_values(g: "Game", player: str, cost: Cost, src: int | None) -> list[int] | None:
+    """The values of X for which every cost part whose filter names X could be paid now (118.3),
+    from the cards or objects it could choose ("Discard a card with mana value X": the mana values
+    of the cards in the hand); None when no filter of the cost names X."""
+    out: set[int] | None = None
+    for part, f, n in chosen_parts(cost):
+        keys = _x_keys(f)
+        if not keys:
+            continue
+        free = {k: v for k, v in f.items() if k not in keys}
+        count: dict[int, int] = {}
+        for c in _candidates(g, player, part, free, src):
+            vals = {eq_value(g, c, k) for k in keys}
+            if len(vals) == 1:  # every X key of the filter agrees on this object
+                v = vals.pop()
+                count[v] = count.get(v, 0) + 1
+        vs = {v for v, k in count.items() if k >= n and v >= 0}
+        out = vs if out is None else out & vs
+    return None if out is None else sorted(out)
 
 
 def _has_x(x: Any) -> bool:
@@ -107,6 +152,8 @@ def choices_payable(g: "Game", player: str, cost: Cost, src: int | None, exclude
     for part, f, n in chosen_parts(cost):
         if part == "reveal":  # optional: nothing to reveal pays it too
             continue
+        if _x_keys(f):  # X is not announced yet: some X may match (x_values says which)
+            f = {k: v for k, v in f.items() if k not in _x_keys(f)}
         # a source tapped by {T} is no longer an untapped creature to tap (paid first)
         gone = src if part == "tap_others" and cost.tap else exclude
         cands = (c for c in _candidates(g, player, part, f, src) if c != gone)
@@ -141,7 +188,8 @@ def start(g: "Game", player: str, cost: Cost | list[Cost], src: int | None, obj:
     game wait for a choose_cards decision. A part that cannot be paid raises IllegalAction
     (the whole answer is then undone by the caller's snapshot).
     """
-    parts = [[p, f, n] for c in (cost if isinstance(cost, list) else [cost]) for p, f, n in chosen_parts(c)]
+    x = int(a.get("x", 0) or 0)  # 107.3a: the announced X, in a filter that names it too
+    parts = [[p, fix_x(f, x), n] for c in (cost if isinstance(cost, list) else [cost]) for p, f, n in chosen_parts(c)]
     pend: dict[str, Any] = {"player": player, "src": src, "obj": obj, "finish": finish, "parts": parts,
                             "extra": dict(extra or {})}
     for c in (cost if isinstance(cost, list) else [cost]):
@@ -254,7 +302,7 @@ def alternative_cost(card: CardDef) -> Cost | None:
 def additional_problems(cost: Cost) -> list[str]:
     """Why an additional cost cannot be paid by this engine ([] when it can)."""
     out = cost_problems(cost)
-    if cost.tap or cost.untap or cost.loyalty is not None or cost.remove_counters or cost.exile_self \
+    if cost.tap or cost.untap or cost.loyalty is not None or cost.remove_counters or cost.exile_self or cost.energy \
             or cost.sacrifice_self or cost.discard_self or cost.discard < 0:
         out.append("additional cost of an unsupported kind")
     return out

@@ -164,7 +164,8 @@ def _mana_sources(g: "Game", player: str, exclude: "set[int] | frozenset[int]",
             continue  # 602.5: "its activated abilities can't be activated" (Arrest, Cursed Totem)
         for ab in c.abilities:
             if ab.kind == "mana" and ab.cost is not None and ab.cost.tap and not ab.cost.mana \
-                    and not ab.cost.sacrifice_self and not ab.cost.life and not has_choices(ab.cost) \
+                    and not ab.cost.sacrifice_self and not ab.cost.life and not ab.cost.energy \
+                    and not has_choices(ab.cost) \
                     and all(e.op == "add_mana" for e in ab.effects):  # not "... deals 1 damage to you" (605.1a)
                 if "Creature" in c.types and o.sick and "Haste" not in c.keywords:
                     break

@@ -226,7 +226,7 @@ def name_of(g: "Game", x: Any) -> str:
     return o.card.name if o else f"object {x}"
 
 
-def _x_fixed(spec: TargetSpec, x: int) -> TargetSpec:
+def x_fixed(spec: TargetSpec, x: int) -> TargetSpec:
     """A target whose filter compares with X ({"x": true}) compares with the number ``x`` instead."""
     f = spec.filter
     if not any(isinstance(v, dict) and v.get("x") for v in f.values()):
@@ -253,7 +253,7 @@ def legal_now(g: "Game", s: "Obj") -> list[list[Any]]:
     if s.ability is not None and s.source in g.objects:
         src = g.objects[s.source]
         # "with mana value X": the X of this ability (107.3a), not of its source, when checked again
-        specs = tuple(_x_fixed(t, s.x) for t in specs)
+        specs = tuple(x_fixed(t, s.x) for t in specs)
     info = s.trigger_info if s.ability is not None else None
     specs = tuple(bind_prior(g, spec, s.targets) for spec in specs)  # the other target as it is now (608.2b)
     return [[x for x in picks if (isinstance(x, str) or x in g.objects)

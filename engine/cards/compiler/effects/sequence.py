@@ -57,12 +57,21 @@ _BACK_TO_THEN = re.compile(
     r"^(?:exile|put|return|destroy|sacrifice|discard|reveal|shuffle) (?:that card|those cards)\b")
 
 
+def _payment(t: str) -> dict[str, Any]:
+    """What "pay {2}", "pay 3 life", "pay {E}{E}" asks: mana symbols, life, or energy counters (121.1; the
+    energy symbol {E} is a later addition, Kaladesh: not mana, so kept apart from the mana symbols)."""
+    if t.endswith("life"):
+        return {"life": int(t.split()[0])}
+    syms = parse_cost(t)
+    pay: dict[str, Any] = {"mana": [s for s in syms if s != "E"]}
+    if "E" in syms:
+        pay["energy"] = syms.count("E")
+    return pay
+
+
 @reader(r"^pay (\{[^ ]+\}|\d+ life)$")
 def _pay(m: re.Match, c: Ctx) -> list[Effect] | None:
-    t = m.group(1)
-    if t.endswith("life"):
-        return [Effect("pay", {"life": int(t.split()[0])})]
-    return [Effect("pay", {"mana": list(parse_cost(t))})]
+    return [Effect("pay", _payment(m.group(1)))]
 
 
 @reader(r"^(.+?) unless (.+?) (?:pays|pay) (\{[^ ]+\}|\d+ life)$")
@@ -73,8 +82,7 @@ def _unless_pay(m: re.Match, c: Ctx) -> list[Effect] | None:
     payer = c.player(m.group(2))  # read after the instruction: "they" is the player it names (608.2c)
     if payer is None:
         return None
-    t = m.group(3)
-    pay: dict[str, Any] = {"life": int(t.split()[0])} if t.endswith("life") else {"mana": list(parse_cost(t))}
+    pay = _payment(m.group(3))
     return [Effect("unless", {"payer": payer, "pay": pay, "effects": list(inner)})]
 
 
