@@ -841,8 +841,11 @@ def activate(g: "Game", player: str, a: dict[str, Any], opponent_chose: bool = F
     x = int(a.get("x", 0) or 0)
     if x < 0:
         raise IllegalAction("X cannot be negative")
-    if x and not _mentions_x([getattr(cost, f.name) for f in dataclasses.fields(cost)]):
+    if x and not _mentions_x([getattr(cost, f.name) for f in dataclasses.fields(cost)]) and not costs.variable(cost):
         raise IllegalAction(f"x: this ability of {o.card.name} has no X in its cost (107.3)")
+    most = costs.x_max(g, player, cost, o.id) if costs.variable(cost) else None
+    if most is not None and x > most:  # 118.3: "Pay X life", "Remove X counters" with fewer than X
+        raise IllegalAction(f"X={x}: the cost of {o.card.name}'s ability cannot be paid with it (118.3)")
     if cost.loyalty == "-X" and o.counters.get("loyalty", 0) < x:
         raise IllegalAction(f"{o.card.name} has fewer than {x} loyalty counters")
     if not ab.choose and any(t.chooser == "opponent" for t in ab.targets) and not opponent_chose:
@@ -1036,12 +1039,13 @@ def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, x: int = 0) -
         o.counters["loyalty"] = o.counters.get("loyalty", 0) + n
         o.chosen["loyalty_turn"] = g.turn
     if cost.life:
-        lose_life(g, player, cost.life)  # 119.4
+        lose_life(g, player, x if cost.life < 0 else cost.life)  # 119.4 ("Pay X life": the X announced)
     if cost.energy:
         pay_energy(g, player, cost.energy)
     if cost.remove_counters:
         k, n = cost.remove_counters
-        if not 0 < n <= o.counters.get(k, 0):  # checked by cost_payable: a card the checker lets through
+        n = x if n < 0 else n  # "Remove X +1/+1 counters": the X announced (107.3a)
+        if n and not 0 < n <= o.counters.get(k, 0):  # checked by cost_payable: a card the checker lets through
             raise IllegalAction(f"cannot remove {n} {k} counters from {o.card.name}")
         o.counters[k] -= n
     if cost.discard < 0:  # "Discard your hand" (an empty hand pays it too)

@@ -43,17 +43,18 @@ def _how_many(f: dict[str, Any], n: int) -> str:
 
 def cost_problems(cost: Cost, announced: bool = False) -> list[str]:
     """Why this engine cannot pay a cost as written ([] when it can). ``announced``: the cost is
-    an activated ability's, whose activator announces X (602.2b, 601.2b), so a filter may compare
-    with X by "_eq" ("Discard a card with mana value X", Kozilek, the Great Distortion)."""
+    an activated ability's, whose activator announces X (602.2b, 601.2b): a part may take its number
+    from X ("Remove X +1/+1 counters", "Pay X life", "Tap X untapped creatures", "Exile X cards from
+    your graveyard"), and a filter may compare with X by "_eq" ("Discard a card with mana value X")."""
     out = []
-    if cost.life < 0:
+    if cost.life < 0 and not announced:
         out.append("cost: pay X life")
-    if cost.remove_counters and cost.remove_counters[1] < 1:  # "Remove X counters": X is not chosen for it
+    if cost.remove_counters and cost.remove_counters[1] < 1 and not announced:  # "Remove X counters"
         out.append("cost: remove a variable number of counters")
     if unpayable(cost.mana):
         out.append(f"cost: mana symbols {list(cost.mana)}")  # e.g. {S}: snow mana is not tracked
     for part, f, n in chosen_parts(cost):
-        if n < 1 and not (part == "tap_others" and "total_power" in f):
+        if n < 1 and not (part == "tap_others" and "total_power" in f) and not announced:
             out.append(f"cost: {part} a variable number")
         f = {k: v for k, v in f.items() if k != "total_power"}
         bad = unknown_keys(f)
@@ -78,6 +79,41 @@ def fix_x(f: dict[str, Any], x: int) -> dict[str, Any]:
     """A cost filter with the announced X in place of {"x": true} (107.3a, 602.2b)."""
     keys = _x_keys(f)
     return {**f, **{k: x for k in keys}} if keys else f
+
+
+def _x_count(f: dict[str, Any], n: int) -> bool:
+    """Is a chosen part's number X ("Tap X untapped creatures": -1; crew's "any number" is not)?"""
+    return n < 0 and "total_power" not in f
+
+
+@per_object
+def variable(cost: Cost) -> bool:
+    """Does a part of this cost other than its mana take X (107.3: "Remove X +1/+1 counters from SELF",
+    "Pay X life", "Tap X untapped creatures you control", "Exile X cards from your graveyard", "a card
+    with mana value X")? Its activator announces X (602.2b, 601.2b)."""
+    return cost.life < 0 or bool(cost.remove_counters and cost.remove_counters[1] < 0) \
+        or any(_x_count(f, n) or _x_keys(f) for _, f, n in chosen_parts(cost))
+
+
+def x_max(g: "Game", player: str, cost: Cost, src: int | None) -> int | None:
+    """The largest X the parts of a cost that count X could be paid with now (118.3: the life the player
+    has, 119.4; the counters on the source; the objects there are to choose); None when no part counts X."""
+    out: list[int] = []
+    if cost.life < 0:
+        out.append(max(0, g.players[player].life) if player_statics.can_pay_life(g, player, 1) else 0)
+    if cost.remove_counters and cost.remove_counters[1] < 0:
+        o = g.objects.get(src) if src is not None else None
+        out.append(o.counters.get(cost.remove_counters[0], 0) if o is not None else 0)
+    for part, f, n in chosen_parts(cost):
+        if _x_count(f, n):  # a source tapped by {T} is no longer an untapped creature to tap (paid first)
+            gone = src if part == "tap_others" and cost.tap else None
+            out.append(sum(1 for c in _candidates(g, player, part, f, src) if c != gone))
+    return min(out) if out else None
+
+
+def x_count(n: int, f: dict[str, Any], x: int) -> int:
+    """A chosen part's number with the announced X in place (107.3a)."""
+    return x if _x_count(f, n) else n
 
 
 @per_object
@@ -189,7 +225,9 @@ def start(g: "Game", player: str, cost: Cost | list[Cost], src: int | None, obj:
     (the whole answer is then undone by the caller's snapshot).
     """
     x = int(a.get("x", 0) or 0)  # 107.3a: the announced X, in a filter that names it too
-    parts = [[p, fix_x(f, x), n] for c in (cost if isinstance(cost, list) else [cost]) for p, f, n in chosen_parts(c)]
+    parts = [[p, fix_x(f, x), x_count(n, f, x)] for c in (cost if isinstance(cost, list) else [cost])
+             for p, f, n in chosen_parts(c)]
+    parts = [p for p in parts if p[2] != 0]  # "Tap X untapped creatures" with X announced as 0: nothing to choose
     pend: dict[str, Any] = {"player": player, "src": src, "obj": obj, "finish": finish, "parts": parts,
                             "extra": dict(extra or {})}
     for c in (cost if isinstance(cost, list) else [cost]):

@@ -212,7 +212,17 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
                 opt["x_max"] = o.counters.get("loyalty", 0)
             elif ab.cost is not None and "X" in ab.cost.mana:
                 opt["x"] = True
-            xs = costs.x_values(g, player, ab.cost, oid) if ab.cost is not None and costs.names_x(ab.cost) else None
+            xs = None
+            if ab.cost is not None and costs.variable(ab.cost):
+                if costs.names_x(ab.cost):  # "Discard a card with mana value X": the values the cards allow
+                    xs = costs.x_values(g, player, ab.cost, oid)
+                else:  # 602.2b: "Remove X counters", "Pay X life", "Tap X untapped Knights": up to what there is
+                    most = costs.x_max(g, player, ab.cost, oid)
+                    opt["x"] = True
+                    if most is not None:
+                        opt["x_max"] = min(most, opt.get("x_max", most))
+                        if targets.names_x(ab.targets):  # "with power X or less": the targets X allows
+                            xs = list(range(min(opt["x_max"], X_OPTIONS) + 1))
             if xs is not None:  # 602.2b: X named only by a cost's filter: an option for each X it could be
                 out += _x_options(g, player, o, ab, opt, xs)
                 continue
@@ -341,6 +351,10 @@ def _activated_sources(g: "Game", player: str) -> list[tuple[int, list[tuple[int
             if acts:
                 srcs.append((oid, acts))
     return srcs
+
+
+#: the most options of one ability, one for each X, whose targets depend on X (602.2b)
+X_OPTIONS = 12
 
 
 def _with_targets(g: "Game", player: str, o: Any, specs: tuple[TargetSpec, ...], opt: dict[str, Any]) -> bool:

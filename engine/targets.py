@@ -13,6 +13,7 @@ from engine import player_statics, seats
 from engine.cards.abilities import Ability, TargetSpec
 from engine.errors import IllegalAction
 from engine.filters import matches, prior_target
+from engine.memo import per_object
 from engine.protection import has_quality, protected
 
 if TYPE_CHECKING:
@@ -224,6 +225,12 @@ def name_of(g: "Game", x: Any) -> str:
         return x
     o = g.objects.get(x)
     return o.card.name if o else f"object {x}"
+
+
+@per_object
+def names_x(specs: tuple[TargetSpec, ...]) -> bool:
+    """Do these targets depend on X ("X target creatures", "target creature with power X or less")?"""
+    return any(s.count < 0 or any(isinstance(v, dict) and v.get("x") for v in s.filter.values()) for s in specs)
 
 
 def x_fixed(spec: TargetSpec, x: int) -> TargetSpec:

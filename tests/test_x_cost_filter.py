@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from engine.ai.policy import build_answer
 from engine.ai.random_bot import RandomBot
 from engine.cardpool import default_pool
+from engine.errors import IllegalAction
 from engine.game import Game
 from engine.scenario import Runner
 
@@ -86,3 +89,41 @@ def test_the_table_names_the_x_of_an_option_and_does_not_ask_it_again() -> None:
     it = Interaction(opt)
     it.add_target(opt["targets"][0][0])
     assert not it.needs_more() and it.answer()["x"] == 2
+
+
+def _board(alice: list[Any], bob: list[Any]) -> Game:
+    r = Runner({"name": "t", "setup": {"active": "alice", "step": "main1", "players": {
+        "alice": {"battlefield": alice}, "bob": {"battlefield": bob}}}, "steps": []}, default_pool())
+    r.run()
+    return r.g
+
+
+def _options(g: Game, name: str) -> list[dict[str, Any]]:
+    return [o for o in g.pending.options if o.get("action") == "activate" and o.get("name") == name]
+
+
+def test_remove_x_counters_offers_x_up_to_the_counters_there_are() -> None:
+    """602.2b, 118.3: "Remove X ki counters from this creature" (Quillmane Baku, two ki counters): X up to 2;
+    its target "with mana value X or less" depends on X, so each X is an option with the targets it allows:
+    X of 0 or 1 finds no creature of so small a mana value, X of 2 finds Grizzly Bears only."""
+    g = _board([{"name": "Quillmane Baku", "counters": {"ki": 2}}, "Island"], ["Hill Giant", "Grizzly Bears"])
+    opts = _options(g, "Quillmane Baku")
+    assert [(o["x_values"], o["x_max"]) for o in opts] == [([2], 2)]
+    assert [g.objects[t].card.name for t in opts[0]["targets"][0]] == ["Grizzly Bears"]
+    with pytest.raises(IllegalAction):
+        g.submit("alice", {"action": "activate", "card": opts[0]["card"], "ability": 1, "x": 3,
+                           "targets": [[opts[0]["card"]]]})
+
+
+def test_tap_x_creatures_offers_x_up_to_the_untapped_ones() -> None:
+    """"{B}, {T}, Tap X untapped Knights you control" (Aryel, a Knight herself, tapped by {T}): X up to the
+    two other untapped Knights; the random bot's answer for the option with a target is legal."""
+    g = _board(["Aryel, Knight of Windgrace", "Swamp", "Knight of Malice", "Knight of Grace"], ["Grizzly Bears"])
+    opts = [o for o in _options(g, "Aryel, Knight of Windgrace") if o["ability"] == 1]
+    assert {o["x_max"] for o in opts} == {2}
+    with_target = [o for o in opts if o["targets"] and o["targets"][0]]
+    assert sorted(o["x_values"][0] for o in with_target) == [2]  # the Bears' power is 2
+    bot = RandomBot(3)
+    a = bot._priority(with_target)
+    g.submit("alice", a)
+    assert g.pending.kind == "choose_cards" and len(g.pending.options) == 2
