@@ -448,8 +448,12 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         raise IllegalAction(f"{o.card.name} has no mana cost: it cannot be paid (117.6)")
     if cast_from == "command":
         raw = raw + commander.tax(g, player, s)  # 903.8, an additional cost (601.2f)
-    if x and "X" not in raw:  # 107.3: X is chosen only for a cost that has X (107.3b: free means 0)
+    varies = extra is not None and costs.variable(extra)  # 601.2b: "As an additional cost, pay X life"
+    if x and "X" not in raw and not varies:  # 107.3: X is chosen only for a cost that has X (107.3b: free means 0)
         raise IllegalAction(f"x: {o.card.name} has no X in the cost being paid")
+    most = costs.x_max(g, player, extra, new) if extra is not None and varies else None
+    if most is not None and x > most:  # 118.3
+        raise IllegalAction(f"X={x}: the additional cost of {o.card.name} cannot be paid with it (118.3)")
     cost = substitute_x(raw, x)
     others = [c for c in (alt_cost, extra, keyword_alt[0].extra if keyword_alt else None) if c is not None]
     # a keyword cost of life or objects (Flashback—Sacrifice three creatures, Kicker—Pay 3 life, buyback's
@@ -504,7 +508,7 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     if by_kind:  # 601.2h: how much mana of each kind paid its total cost ("if at least three red mana was spent")
         s.chosen["mana_spent"] = by_kind
     for c in others:
-        costs.pay_simple_additional(g, player, c)
+        costs.pay_simple_additional(g, player, c, x)
     if any(has_choices(c) for c in others):
         _after_costs(g, costs.start(g, player, others, new, new, "cast", a))  # 601.2h: chosen while paying
         return

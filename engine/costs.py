@@ -337,24 +337,27 @@ def alternative_cost(card: CardDef) -> Cost | None:
     return c if isinstance(c, Cost) else None
 
 
-def additional_problems(cost: Cost) -> list[str]:
-    """Why an additional cost cannot be paid by this engine ([] when it can)."""
-    out = cost_problems(cost)
+def additional_problems(cost: Cost, announced: bool = False) -> list[str]:
+    """Why an additional cost cannot be paid by this engine ([] when it can). ``announced``: a spell's
+    own additional cost, whose X its caster announces (601.2b: "pay X life", "exile X cards")."""
+    out = cost_problems(cost, announced)
     if cost.tap or cost.untap or cost.loyalty is not None or cost.remove_counters or cost.exile_self or cost.energy \
             or cost.sacrifice_self or cost.discard_self or cost.discard < 0:
         out.append("additional cost of an unsupported kind")
     return out
 
 
-def pay_simple_additional(g: "Game", player: str, cost: Cost) -> None:
+def pay_simple_additional(g: "Game", player: str, cost: Cost, x: int = 0) -> None:
     """The parts of an additional cost that need no choice: mana is added to the total cost
-    by the caller; life is paid here (119.4: only with at least that much life)."""
-    if cost.life:
+    by the caller; life is paid here (119.4: only with at least that much life; "pay X life":
+    the X announced, 601.2b)."""
+    life = x if cost.life < 0 else cost.life
+    if life:
         p = g.players[player]
-        if not player_statics.can_pay_life(g, player, cost.life):
-            raise IllegalAction(f"cannot pay {cost.life} life (119.4, 118.8)")
-        p.life -= cost.life
-        p.life_lost_turn += cost.life
+        if not player_statics.can_pay_life(g, player, life):
+            raise IllegalAction(f"cannot pay {life} life (119.4, 118.8)")
+        p.life -= life
+        p.life_lost_turn += life
 
 
 # ------------------------------------------------------------------ cost increases and reductions (601.2f)

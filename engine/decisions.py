@@ -219,6 +219,8 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
                 else:  # 602.2b: "Remove X counters", "Pay X life", "Tap X untapped Knights": up to what there is
                     most = costs.x_max(g, player, ab.cost, oid)
                     opt["x"] = True
+                    if ab.cost.life < 0:
+                        opt["x_life"] = True  # X is paid in life too (a bot should not pay all of it)
                     if most is not None:
                         opt["x_max"] = min(most, opt.get("x_max", most))
                         if targets.names_x(ab.targets):  # "with power X or less": the targets X allows
@@ -411,6 +413,14 @@ def cast_option(g: "Game", player: str, o: Any, ab: Any, base: tuple[str, ...],
         opt["target_counts"] = [[s.min, s.count] for s in specs]
     if "X" in mana:
         opt["x"] = True
+    extra = costs.additional_cost(o.card)
+    if extra is not None and costs.variable(extra):  # 601.2b: "pay X life", "exile X cards" as it is cast
+        most = costs.x_max(g, player, extra, o.id)
+        if most is not None:
+            opt["x"] = True
+            opt["x_max"] = most
+            if extra.life < 0:
+                opt["x_life"] = True  # X is paid in life too (a bot should not pay all of it)
     if ab is not None and ab.choose and (ab.condition or {}).get("mode_chooser") != "opponent":
         opt["modes"] = [m.text for m in ab.modes]  # (601.3: an opponent's choice is asked of them)
         opt["choose"] = ab.choose

@@ -378,7 +378,8 @@ def _cost_static_reasons(st: dict[str, Any]) -> list[str]:
     kind = st.get("kind")
     if kind in ("additional_cost", "alternative_cost"):
         c = st.get("cost")
-        return costs.additional_problems(c) if isinstance(c, Cost) else ["additional cost"]
+        return costs.additional_problems(c, announced=kind == "additional_cost") if isinstance(c, Cost) \
+            else ["additional cost"]
     if kind == "cost_change":
         out = costs.change_problems(st)
         if st.get("spells") == "self" and st.get("condition") and _cond_keys(st["condition"]) - _CASTER_CONDITIONS \

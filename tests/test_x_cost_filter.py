@@ -127,3 +127,19 @@ def test_tap_x_creatures_offers_x_up_to_the_untapped_ones() -> None:
     a = bot._priority(with_target)
     g.submit("alice", a)
     assert g.pending.kind == "choose_cards" and len(g.pending.options) == 2
+
+
+def test_pay_x_life_as_an_additional_cost_offers_x_up_to_the_life_total() -> None:
+    """601.2b, 119.4: Toxic Deluge ("As an additional cost to cast this spell, pay X life") is offered with X
+    up to the caster's life; the AI pays at most half of it, the random bot a legal X."""
+    r = Runner({"name": "t", "setup": {"active": "alice", "step": "main1", "players": {
+        "alice": {"life": 7, "battlefield": ["Swamp", "Swamp", "Swamp"], "hand": ["Toxic Deluge"]},
+        "bob": {"battlefield": ["Grizzly Bears"]}}}, "steps": []}, default_pool())
+    r.run()
+    g = r.g
+    (opt,) = [o for o in g.pending.options if o.get("action") == "cast"]
+    assert opt["x"] and opt["x_max"] == 7 and opt["x_life"]
+    a = build_answer(g, "alice", opt)
+    assert a["x"] == 3
+    g.submit("alice", a)
+    assert g.players["alice"].life == 4
