@@ -1012,9 +1012,12 @@ def finish_mana(g: "Game", player: str, src: int, extra: dict[str, Any], ab: Abi
     effects are ``ab``, or rebuilt from ``extra`` after a cost that needed choices)."""
     if ab is None:
         ab = Ability("mana", "", effects=tuple(Effect(x["op"], x["args"]) for x in extra.get("effects", ())))
+    before = dict(g.players[player].pool) if extra.get("tapped") else {}
     effects.run_now(g, ab, src, player, {"mana": extra.get("mana")}, card)
-    if extra.get("tapped"):
-        player_statics.tapped_for_mana(g, player, src)  # 605.1b: triggered mana abilities
+    if extra.get("tapped"):  # 605.1b: triggered mana abilities, told the mana it made (106.4)
+        pool = g.players[player].pool
+        made = [k for k in sorted(pool, key=lambda k: k != extra.get("mana")) if pool[k] > before.get(k, 0)]
+        player_statics.tapped_for_mana(g, player, src, made)
     g.priority = player  # SBAs and triggers are checked before the player gets priority (117.5)
 
 

@@ -387,7 +387,7 @@ def pay_mana(g: "Game", player: str, symbols: tuple[str, ...], exclude: set[int]
         for k in ks:  # 106.4: all the mana of the activation; what the cost leaves stays
             p.pool[k] = p.pool.get(k, 0) + 1
         g.log("mana", player=player, source=g.objects[oid].card.name, mana="".join(k[0] for k in ks))
-        player_statics.tapped_for_mana(g, player, oid)  # 605.1b: triggered mana abilities
+        player_statics.tapped_for_mana(g, player, oid, ks)  # 605.1b: triggered mana abilities
     g.turn_state_changed()
     try:
         paid = pay_from_pool(p.pool, symbols, p.life, ok)
