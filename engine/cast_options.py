@@ -21,6 +21,7 @@ A row:
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -250,12 +251,23 @@ def other_parts(c: Cost | None) -> bool:
     return c is not None and c != Cost(mana=c.mana)
 
 
-def escalate_mana(card: CardDef) -> tuple[str, ...]:
-    """Escalate (a later keyword: Eldritch Moon, July 2016): "Pay this cost
-    for each mode chosen beyond the first" — the mana of a mana escalate cost, () for none (an
-    escalate cost other than mana is not carried out: engine/support.py)."""
-    c = card.keyword_args.get("Escalate") if "Escalate" in card.keywords else None
-    return tuple(c.mana) if isinstance(c, Cost) and c.mana and c == Cost(mana=c.mana) else ()
+def escalate_cost(card: CardDef) -> Cost | None:
+    """Escalate (a later keyword: Eldritch Moon, July 2016): "Pay this cost for each mode chosen beyond the
+    first" — a cost casting pays (mana, life, cards to discard, "Escalate—Discard a card" of Collective
+    Brutality; creatures to tap or sacrifice, a fixed number of them), None for none or another kind."""
+    c = card.keyword_args.get("Escalate") if card.keywords and "Escalate" in card.keywords else None
+    if not isinstance(c, Cost) or not keyword_cost_ok(c) or c.exile_from_graveyard or c.return_to_hand:
+        return None
+    return c
+
+
+def times(c: Cost, n: int) -> Cost:
+    """A cost paid ``n`` times (escalate: once for each mode beyond the first), as one cost (601.2f:
+    additional costs add up): its mana, life, discards and the objects to tap or sacrifice, n times."""
+    def more(f: dict[str, Any] | None) -> dict[str, Any] | None:
+        return None if f is None else {**f, "amount": int(f.get("amount", 1)) * n}
+    return dataclasses.replace(c, mana=tuple(c.mana) * n, life=c.life * n, discard=c.discard * n,
+                               sacrifice=more(c.sacrifice), tap_others=more(c.tap_others))
 
 
 #: Foretell (a later keyword: Kaldheim, 2021): "Any time you have priority during your turn, you may pay {2}

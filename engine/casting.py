@@ -432,9 +432,10 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         raw = tuple(over_cost.mana)
     else:
         raw = tuple(o.card.mana_cost)
-    esc = cast_options.escalate_mana(o.card)
-    if esc and len(modes) > 1:  # escalate (a later keyword): its cost for each mode beyond the first (601.2f)
-        raw = raw + esc * (len(modes) - 1)
+    esc = cast_options.escalate_cost(o.card) if len(modes) > 1 else None
+    if esc is not None:  # escalate (a later keyword): its cost for each mode beyond the first (601.2f)
+        esc = cast_options.times(esc, len(modes) - 1)
+        raw = raw + tuple(esc.mana)
     if kicked:  # 702.32a: an additional cost (601.2f: added to the total cost)
         raw = raw + tuple(o.card.keyword_args["Kicker"].mana)
     for _, c in extras:  # 601.2f: optional additional costs paid
@@ -462,6 +463,8 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     others += [c for c in (keyword_alt[1] if keyword_alt else None, kick_cost)
                if c is not None and cast_options.other_parts(c)]
     others += [c for _, c in extras if cast_options.other_parts(c)]
+    if esc is not None and cast_options.other_parts(esc):  # "Escalate—Discard a card": discarded as it is paid
+        others.append(esc)
     for c in others:
         if not costs.choices_payable(g, player, c, new):
             raise IllegalAction(f"cannot pay the cost of {o.card.name} (601.2h)")

@@ -412,7 +412,7 @@ def unsupported_reasons(card: CardDef) -> list[str]:
             continue  # 702.112: cast for a mana cost with one more spell ability (engine/awaken.py)
         if k == "Bestow" and bestow.bestow_cost(card) is not None:
             continue  # 702.102: cast as an Aura for a mana cost (engine/bestow.py)
-        if k == "Escalate" and cast_options.escalate_mana(card):
+        if k == "Escalate" and cast_options.escalate_cost(card) is not None:
             continue  # added to the total cost for each mode beyond the first (engine/casting.py)
         if k == "Prototype" and prototype.prototype_of(card) is not None:
             continue  # cast with its prototype characteristics (engine/prototype.py)
