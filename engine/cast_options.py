@@ -166,6 +166,9 @@ ROWS: dict[str, Row] = {r.keyword: r for r in (
     # from the graveyard, discarding a card too; exiled whenever it would leave the stack (Guilds of Ravnica)
     Row("Jump-start", "later: Guilds of Ravnica", "zone", zone="graveyard", extra=Cost(discard=1), leaves_to="exile"),
     Row("Buyback", "702.26a", "additional", flag=True, resolves_to="hand"),
+    # paid any number of times: the answer's "multikicker" says how many (702.32c; replicate_extras); "for each
+    # time it was kicked" counts them (the amount times_paid), and it was kicked if paid at least once (702.32d)
+    Row("Multikicker", "702.32c", "additional", flag=True),
     Row("Entwine", "702.41a", "additional", flag=True),
     # an optional additional cost; if paid, a 1/1 token copy as it enters (Bloomburrow, later than the
     # 2016 rules; the trigger: compiler/keywords.KEYWORD_ABILITIES "Offspring")

@@ -338,6 +338,7 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     extras = cast_options.extras_of(o, a.get("extras"))  # buyback, entwine (601.2b)
     extras += cast_options.replicate_extras(o, a.get("replicate"))  # 702.55a: any number of times
     extras += cast_options.replicate_extras(o, a.get("squad"), "squad")  # squad: likewise
+    extras += cast_options.replicate_extras(o, a.get("multikicker"), "multikicker")  # 702.32c: likewise
     for k in cast_options.PAY_KEYS:
         if a.get(k) and all(r.key != k for r in cast_options.pay_with(o.card)):
             raise IllegalAction(f"{o.card.name} has no {k}")
@@ -410,7 +411,7 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     check_targets(g, specs, chosen, s, player)
     s.targets = chosen
     s.divide = {(_key(k)): v for k, v in (a.get("divide") or {}).items()}
-    s.kicked = kicked
+    s.kicked = kicked or any(r.keyword == "Multikicker" for r, _ in extras)  # 702.32d: kicked if paid once or more
     s.chosen["cast_from"] = cast_from  # "if this spell was cast from your hand"
     if perm and perm.get("exile_instead"):  # 614.1a: "if that spell would be put into your graveyard, exile it
         s.chosen["exile_instead"] = True   # instead" (engine/game.py move)
