@@ -71,6 +71,25 @@ def do_pay(g: "Game", player: str, pay: dict[str, Any]) -> None:
         pay_energy(g, player, int(pay["energy"]))
 
 
+@op("pay_any")
+def _pay_any(g: "Game", r: dict, e: Effect) -> dict | None:
+    """"You may pay any amount of {E}": the controller chooses how many energy counters to remove, from 0
+    to all they have (121.1), and removes them; the resolution remembers the amount (``r["paid"]``) for
+    "that much" and "for each {E} paid this way"."""
+    p = controller(g, r)
+    got = r["answers"].get(r["i"])
+    if got is None:
+        most = energy(g, p)
+        if most:
+            return {"kind": "choose_number", "player": p, "options": list(range(most + 1)), "min": 0, "max": most,
+                    "slot": r["i"], "prompt": f"{this(g, r).card.name}: pay how many {{E}}? (0 to {most})"}
+        got = 0
+    n = min(int(got), energy(g, p))  # as many as there are still (nothing else may remove them meanwhile)
+    pay_energy(g, p, n)
+    r["paid"] = n
+    return None
+
+
 @op("pay")
 def _pay(g: "Game", r: dict, e: Effect) -> None:
     """The controller pays (only reached when it can be paid: see the "may" wrapper)."""

@@ -26,7 +26,7 @@ MARKERS: dict[str, tuple[str, ...]] = {
     "instead": ("instead", "'else'", "replace", "exile_if_dies", "life_gain", "unearth", "prevent",
                 "token_multiply", "counter_change"),
     "that many": ("that_much", "this_way", "token_multiply", "counter_change"),   # 614.1a: "twice that many"
-    "that much": ("that_much", "this_way", "life_gain", "life_lost", "extort"),
+    "that much": ("that_much", "this_way", "life_gain", "life_lost", "extort", "'paid'"),  # "pay any amount"
 }
 _ANY = re.compile(r"\b(" + "|".join(re.escape(m) for m in MARKERS) + r")\b")
 

@@ -366,6 +366,14 @@ def _energy(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("counters", {"what": "you", "kind": "energy", "amount": n})]
 
 
+@reader(r"^(?:you may )?pay any amount of \{e\}$")
+def _pay_any_energy(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"you may pay any amount of {E}" (Harnessed Lightning): its controller chooses a number from 0 to
+    the energy counters they have and removes that many (121.1; "that much", "for each {E} paid this way"
+    then count them: the amount paid, sequence.paid_this_way)."""
+    return [Effect("pay_any", {"energy": True})]
+
+
 @reader(r"^play (an|one|two|three|up to two|up to three) additional lands? this turn$")
 def _extra_land_now(m: re.Match, c: Ctx) -> list[Effect] | None:
     """305.2a: "You may play an additional land this turn" (Explore): for this turn only ("you may"
@@ -452,6 +460,7 @@ READERS: tuple[Reader, ...] = (
     _gy_shuffle,
     _exile_from_hand,
     _energy,
+    _pay_any_energy,
     _control_player,
     _exchange_life,
     _name_card,

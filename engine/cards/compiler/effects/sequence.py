@@ -586,7 +586,31 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         return None  # a flip nothing depends on: the sentence that should follow was not read
     if _cda_pending(out):
         return None  # a creature token whose power and toughness no sentence defined
-    return _life_lost_this_way(out)
+    return paid_this_way(_life_lost_this_way(out))
+
+
+def paid_this_way(effs: list[Effect]) -> list[Effect]:
+    """"You may pay any amount of {E}. SELF deals that much damage": after a payment of any amount, "that
+    much" is the amount paid (the amount {"paid": True}), not an amount a trigger event carries. "You may"
+    adds no choice to it (any amount includes none): the payment stands alone."""
+    effs = [e.args["effects"][0] if e.op == "may" and set(e.args) == {"effects"} and len(e.args["effects"]) == 1
+            and e.args["effects"][0].op == "pay_any" else e for e in effs]
+    k = next((i for i, e in enumerate(effs) if e.op == "pay_any"), None)
+    if k is None:
+        return effs
+    return effs[:k + 1] + [Effect(e.op, _paid(e.args)) for e in effs[k + 1:]]
+
+
+def _paid(x: Any) -> Any:
+    if x == {"that_much": True}:
+        return {"paid": True}
+    if isinstance(x, Effect):
+        return Effect(x.op, _paid(x.args))
+    if isinstance(x, dict):
+        return {k: _paid(v) for k, v in x.items()}
+    if isinstance(x, list):
+        return [_paid(v) for v in x]
+    return x
 
 
 def _cda_pending(effects: Any) -> bool:
