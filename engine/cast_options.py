@@ -230,7 +230,7 @@ def implemented(keyword: str, card: CardDef) -> bool:
 #: the keywords of this table whose cost may be other than mana: each is paid with the spell's other
 #: costs (casting.cast: its life and its chosen objects, 601.2g-h, 117.3); kicker's (702.32a), which
 #: casting reads itself, is checked the same way (keyword_cost_ok, engine/support.py)
-OTHER_PARTS = frozenset({"Flashback", "Buyback"})
+OTHER_PARTS = frozenset({"Flashback", "Buyback", "Entwine"})
 #: the parts of a keyword's cost casting pays beside mana: life (118.4) and objects chosen while
 #: paying (601.2h: sacrifice, discard, exile from the graveyard, tap others, return to the hand)
 _PAID_PARTS = ("mana", "life", "sacrifice", "discard", "discard_filter", "exile_from_graveyard", "tap_others",
