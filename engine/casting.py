@@ -158,7 +158,7 @@ def priority_action(g: "Game", player: str, a: dict[str, Any]) -> None:
     elif act == "foretell":
         foretell(g, player, a)
     elif act == "turn_face_up":  # 702.36e, 701.31b: a special action (115.2b)
-        facedown.turn_face_up(g, player, a)
+        _turn_face_up(g, player, a)
     elif act == "manual":
         if not manual.offered(g, player):
             raise IllegalAction("you control no card that needs manual play")
@@ -642,12 +642,30 @@ def cast_offered(g: "Game", d: Any, a: dict[str, Any]) -> None:
                 g.objects[sid].chosen["controlled_by"] = d.data["control_spell"]
 
 
+def _turn_face_up(g: "Game", player: str, a: dict[str, Any]) -> None:
+    """702.36e: turn a face-down permanent face up, paying its morph cost: its mana and life
+    (engine/facedown.py), then the objects it names, chosen as they are paid ("Morph—Discard a
+    card", "Morph—Sacrifice another creature": 601.2h), before it is turned up."""
+    oid = a.get("card")
+    o = g.objects.get(oid) if isinstance(oid, int) and not isinstance(oid, bool) else None
+    cost = facedown.up_cost(g, player, a)[1] if o is not None and facedown.is_face_down(o) else None
+    if cost is not None and has_choices(cost) and not costs.choices_payable(g, player, cost, o.id if o else None):
+        raise IllegalAction("the morph cost cannot be paid (118.3)")
+    facedown.turn_face_up(g, player, a)
+    if cost is not None and has_choices(cost):
+        way = facedown.up_cost(g, player, a)[0]
+        _after_costs(g, costs.start(g, player, cost, oid, None, "turn_face_up", a, {"way": way}))
+
+
 def _after_costs(g: "Game", pend: dict[str, Any] | None) -> None:
     """601.2i / 602.2b / 605.3a: once the chosen parts of a cost are paid (engine/costs.py),
-    the spell is cast, or the ability activated (a mana ability resolves)."""
+    the spell is cast, or the ability activated (a mana ability resolves), or the face-down
+    permanent turned face up (702.36e)."""
     if pend is None:
         return  # waiting for the choice of a part
-    if pend["finish"] == "cast":
+    if pend["finish"] == "turn_face_up":
+        facedown.turn_up(g, pend["player"], pend["src"], pend["extra"]["way"])
+    elif pend["finish"] == "cast":
         finish_cast(g, pend["player"], pend["obj"])
     elif pend["finish"] == "activate":
         finish_activate(g, pend["player"], pend["obj"])
