@@ -277,6 +277,8 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
             return None
         return {"event": "cast", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)],
                 "filter": {"types": a["types"] + b["types"]}}
+    if re.fullmatch(r"you get (?:one or more )?\{e\}", c):  # energy counters (121.1; {E}: a later symbol)
+        return {"event": "player_counters", "counter": "energy", "who": "you"}
     m = re.fullmatch(r"you tap (?:a|an) (.+?) for mana", c)
     if m:
         f = parse_noun(m.group(1))
