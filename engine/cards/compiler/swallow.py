@@ -67,7 +67,8 @@ def swallowed(text: str, compiled: Any) -> list[str]:
 #: events engine/effects.py sends: damage dealt, life gained or lost)
 AMOUNT_EVENTS = frozenset({"combat_damage_creature", "combat_damage_player", "damage_opponent", "damage_player",
                            "deals_damage", "dealt_damage", "gain_life", "lose_life", "expend",
-                           "combat_damage", "player_counters"})   # engine.triggers.ALIASES: combat damage to a player or creature
+                           "combat_damage",  # engine.triggers.ALIASES: combat damage to a player or creature
+                           "player_counters"})  # "whenever you get one or more {E}": how many
 
 
 def _uses_that_much(x: Any) -> bool:
