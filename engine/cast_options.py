@@ -163,6 +163,10 @@ ROWS: dict[str, Row] = {r.keyword: r for r in (
         timing=sneak_time),
     # from exile, face down there since an earlier turn (the foretell special action)
     Row("Foretell", "later: Kaldheim", "alternative", zone="exile", when=foretold),
+    # Disturb (a later keyword: Innistrad: Midnight Hunt, 2021): "You may cast this card transformed from your
+    # graveyard by paying [cost] rather than its mana cost": the spell is its back face (engine/casting.py),
+    # and the permanent it becomes enters transformed (engine/game.py move)
+    Row("Disturb", "later: Innistrad: Midnight Hunt", "alternative", zone="graveyard", flag=True),
     # from the graveyard, discarding a card too; exiled whenever it would leave the stack (Guilds of Ravnica)
     Row("Jump-start", "later: Guilds of Ravnica", "zone", zone="graveyard", extra=Cost(discard=1), leaves_to="exile"),
     Row("Buyback", "702.26a", "additional", flag=True, resolves_to="hand"),
@@ -212,6 +216,10 @@ def implemented(keyword: str, card: CardDef) -> bool:
         return bool(card.mana_cost)
     if keyword == "Conspire":  # 702.77a: a cost of tapping creatures, no mana
         return isinstance(card.keyword_args.get(keyword), Cost)
+    if keyword == "Disturb" and not (card.layout == "transform" and card.faces
+                                     and "Aura" not in card.faces[0].subtypes):
+        return False  # cast transformed: a double-faced card with a back face to be (711.1); an Aura back face
+        # would target what it enchants as it is cast, which casting reads from the front face: not done
     if keyword == "Casualty":  # "Casualty N": a number (casualty_cost)
         n = card.keyword_args.get(keyword)
         return isinstance(n, int) and not isinstance(n, bool) and n >= 0

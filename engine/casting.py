@@ -44,7 +44,7 @@ from engine.state import Obj
 from engine.tapping import tap, untap
 from engine.targets import check_targets, normalize_targets, spell_ability, target_candidates, with_x
 from engine.targets import name_of as _name
-from engine.transform import cast_fused, cast_half, put_half, split_halves
+from engine.transform import back_face, cast_fused, cast_half, put_half, split_halves
 from engine.values import condition
 
 if TYPE_CHECKING:
@@ -405,6 +405,11 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     s = g.objects[new]
     if whole is not None:
         put_half(s, whole, o.card)
+    if keyword_alt is not None and keyword_alt[0].keyword == "Disturb":  # cast transformed: its back face up
+        back = back_face(s.card)                                           # (a later rule, with disturb)
+        if back is None:
+            raise IllegalAction(f"{s.card.name} has no back face to cast")
+        s.chosen["front"], s.card = s.card, back
     s.x = x
     s.modes = list(modes)
     s.controller = player

@@ -501,6 +501,8 @@ class Game:
         for key in cast_as.KEYS:  # 702.102a: a bestowed spell enters as an Aura; a prototyped one stays so
             if key in o.chosen:
                 cast_as.card_after_move(o, n, frm, to, key)
+        # a spell cast transformed (disturb) becomes a permanent with its back face up
+        transformed = transformed or frm == "stack" and to == "battlefield" and "front" in o.chosen
         back = transform.back_face(n.card) if to == "battlefield" and transformed else None
         if back is not None:  # 711.8: "onto the battlefield transformed": its back face up as it enters
             n.chosen["front"] = n.card

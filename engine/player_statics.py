@@ -53,12 +53,14 @@ def _card_statics(card: Any) -> tuple[Any, ...]:
 
 
 def active(g: "Game") -> bool:
-    """Does the game hold any card with such a static (or mana trigger) at all? Most games
-    don't; known once per set of physical objects (next_uid grows with every new card,
-    token or emblem; abilities on the stack don't count)."""
+    """Does the game hold any card with such a static (or mana trigger) at all, on either face of a
+    double-faced card (it may transform, or be cast transformed, without becoming a new card)? Most
+    games don't; known once per set of physical objects (next_uid grows with every new card, token
+    or emblem; abilities on the stack don't count)."""
     some = g.__dict__.get("_pstatics_any")
     if some is None or some[0] != g.next_uid:
-        some = g._pstatics_any = (g.next_uid, any(_card_statics(o.card) for o in g.objects.values()))
+        some = g._pstatics_any = (g.next_uid, any(_card_statics(o.card) or any(_card_statics(f) for f in o.card.faces)
+                                                  for o in g.objects.values()))
     return some[1] or bool(g.effects) and any(e["layer"] == "player" for e in g.effects)
 
 
