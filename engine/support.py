@@ -35,6 +35,7 @@ KEYWORDS = frozenset({
     "Kicker", "Flashback",   # with costs of mana, life and chosen objects (checked below)
     "Backup",                # its triggered ability, granting what follows it (a later keyword; keywords.backup)
     "Partner with",          # its enters trigger (a later keyword; keywords.partner_with)
+    "Daybound", "Nightbound",  # day and night (a later rule, Innistrad: Midnight Hunt; engine/transform.py)
     "Encore",                # an activated ability from the graveyard (a later keyword; engine/ops/objects.py)
     "Firebending",           # with a number: its triggered ability (a later keyword; keywords.firebending)
     "Prowess", "Exalted",    # compiled into their triggered abilities (702.107, 702.82)

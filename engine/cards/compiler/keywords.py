@@ -116,7 +116,7 @@ BARE = {k.strip() for k in [
     "Cleave", "Bargain", "Backup", "Casualty", "Afterlife", "Bushido", "Absorb", "Modular", "Rampage",
     "Annihilator", "Fabricate", "Renown", "Graft", "Soulshift", "Frenzy", "Fading", "Vanishing", "Amplify",
     "Bloodthirst", "Dredge", "Ripple", "Afflict", "Toxic", "Tribute", "Crew", "Ward", "Hideaway",
-    "Mobilize", "Offspring", "Gift", "For Mirrodin!", "Job select",
+    "Mobilize", "Offspring", "Gift", "For Mirrodin!", "Job select", "Daybound", "Nightbound",
 ]}
 # keywords whose parameter is a number ("Bushido 1", "Crew 3", "Afflict 2")
 NUMBERED = {"Bushido", "Absorb", "Modular", "Rampage", "Annihilator", "Fabricate", "Renown", "Graft",
