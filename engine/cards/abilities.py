@@ -201,8 +201,11 @@ prevent: [combat], [by: REF], [to: REF], [amount], [rider: {counters: KIND} or {
 animate: what, power, toughness, types, subtypes, colors, keywords, duration, in_addition, [keep_types], [lose_all]
     becomes a P/T creature (layers 4, 5, 7b); in_addition: keeps its other types; keep_types: the subtypes replace
     its creature types, card types stay (205.1b); lose_all: loses all abilities (layer 6) (CR 613)
-pay: mana: [syms]  or  life: n
-    the controller pays (inside "may": "you may pay {1}. If you do, ...") (CR 117)
+pay: mana: [syms]  or  life: n  or  energy: n
+    the controller pays (inside "may": "you may pay {1}. If you do, ...") (CR 117; energy counters, 121.1)
+pay_any: energy: true
+    "you may pay any amount of {E}": the controller removes as many energy counters as they choose; the
+    amount {"paid": true} counts them afterwards (121.1; the energy symbol is a later addition)
 unless: payer, (pay: {mana|life}  or  actions: [Effect]), effects
     effects happen unless payer pays / performs the actions (CR 117.12)
 delayed: step ("end", "upkeep", "your_upkeep", "end_of_combat"), effects
@@ -424,7 +427,7 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "switch_pt",
     "gain_control", "sacrifice", "draw", "discard", "gain_life", "lose_life", "set_life", "color", "mill", "scry",
     "counter", "counters", "token", "add_mana", "fight", "attach", "search", "dig", "shuffle", "extra_turn", "prevent",
-    "animate", "pay", "unless", "delayed", "exile_top", "playable", "emblem", "action", "reveal", "win_game",
+    "animate", "pay", "pay_any", "unless", "delayed", "exile_top", "playable", "emblem", "action", "reveal", "win_game",
     "lose_game", "exchange_control", "reveal_until", "may", "if", "ward", "poison",
     "cast_offer", "cascade", "storm", "suspend_tick", "end_turn", "extra_combat", "flip", "clash", "restart",
     "move_counters", "replace_draw", "change_text", "copy_ability", "copy_spell", "extra_land", "copy_retarget",
