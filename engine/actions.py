@@ -202,6 +202,28 @@ def lose_life(g: "Game", player: str, n: int) -> None:
 
 
 
+def energy(g: "Game", player: str) -> int:
+    """How many energy counters a player has (121.1: counters on a player; the energy symbol {E} is a
+    later addition, Kaladesh)."""
+    return g.players[player].counters.get("energy", 0)
+
+
+def pay_energy(g: "Game", player: str, n: int) -> None:
+    """"Pay {E}{E}": the player removes that many energy counters (118.3: only with that many)."""
+    if n <= 0:
+        return
+    p = g.players[player]
+    if energy(g, player) < n:
+        raise IllegalAction(f"{player} has fewer than {n} energy counters (118.3)")
+    left = p.counters["energy"] - n
+    if left:
+        p.counters["energy"] = left
+    else:
+        del p.counters["energy"]
+    g.log("player_counters", player=player, counter="energy", amount=-n)
+    g.changed()
+
+
 def discard(g: "Game", cid: int) -> int:
     """701.8: a player discards a card (it goes to its owner's graveyard); the discard event."""
     player = g.objects[cid].owner

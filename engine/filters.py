@@ -52,6 +52,19 @@ def _cmp(game: "Game", v: int, f: dict[str, Any], key: str, src: int | None) -> 
     return True
 
 
+def eq_value(game: "Game", oid: int, key: str) -> int:
+    """The characteristic a "_eq" key compares ("mv_eq": the mana value, 202.3; "power_eq", "toughness_eq")."""
+    if key == "mv_eq":
+        return _mv(game.objects[oid])
+    c = game.chars(oid)
+    return c.power if key == "power_eq" else c.toughness
+
+
+def _mv(o: Any) -> int:
+    """The mana value of an object (202.3); 202.3c: X counts only for a spell on the stack."""
+    return int(mana_value(o.card.mana_cost, o.x if o.zone == "stack" and o.ability is None else 0))
+
+
 def _opponent(game: "Game", p: str | None, you: str | None) -> bool:
     """102.3: an opponent is a player not on your team (in a game without teams, any other player)."""
     if p == you or p is None or you is None:
@@ -203,8 +216,7 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
     if not _cmp(game, c.power, f, "power", src) or not _cmp(game, c.toughness, f, "toughness", src):
         return False
     if any(k in f for k in ("mv_le", "mv_ge", "mv_eq")):
-        x_now = o.x if o.zone == "stack" and o.ability is None else 0  # 202.3c: X counts only on the stack
-        if not _cmp(game, int(mana_value(o.card.mana_cost, x_now)), f, "mv", src):
+        if not _cmp(game, _mv(o), f, "mv", src):
             return False
     name = f.get("name")
     if name == "SELF":

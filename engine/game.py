@@ -139,6 +139,7 @@ class Game:
         self.combat_damage_done: set[int] = set()
         self.first_strike_step = False
         self.spells_cast_turn = 0
+        self.day_night: str | None = None   # "day", "night" or neither (a later rule, Innistrad: Midnight Hunt)
         self.graveyard_turn = 0             # permanents put into a graveyard from the battlefield this turn (702.68a)
         self.assignments: dict[int, dict[Any, int]] = {}   # combat damage assigned (510.1)
         self.scried: list[str] = []         # players done with the 103.4 look at the top card
@@ -502,6 +503,9 @@ class Game:
         for key in cast_as.KEYS:  # 702.102a: a bestowed spell enters as an Aura; a prototyped one stays so
             if key in o.chosen:
                 cast_as.card_after_move(o, n, frm, to, key)
+        # a spell cast transformed (disturb) becomes a permanent with its back face up
+        transformed = transformed or frm == "stack" and to == "battlefield" and "front" in o.chosen
+        transformed = transformed or to == "battlefield" and transform.day_night_enters(self, n.card)
         back = transform.back_face(n.card) if to == "battlefield" and transformed else None
         if back is not None:  # 711.8: "onto the battlefield transformed": its back face up as it enters
             n.chosen["front"] = n.card
@@ -714,7 +718,7 @@ class Game:
                "first_strike_step", "spells_cast_turn", "graveyard_turn",
                "assignments", "scried", "opening_done", "extra_turns",
                "regular", "tokens_outside", "replacing", "shown", "gone", "shared", "seated", "phased",
-               "player_control", "loop")
+               "player_control", "loop", "day_night")
 
     def _snapshot(self, derived: bool = False) -> dict[str, Any]:
         """The state, to be put back by ``_restore`` (``derived``: with the data derived from it)."""
@@ -1188,6 +1192,8 @@ class Game:
         """500.1: the next player's turn begins (a player who left takes no turn; 800.4i:
         "until their next turn" effects of a player who left end as that turn would have begun)."""
         n_effects = len(self.effects)
+        previous = self.active if self.turn else None  # whose turn just ended, and the spells they cast in it
+        spells = self.players[previous].spells_cast_turn if previous in self.players else 0
         self.turn += 1
         while self.extra_turns and self.players[self.extra_turns[0]].lost:
             self.extra_turns.pop(0)
@@ -1227,6 +1233,8 @@ class Game:
         exile_orphans(self)  # 800.4c
         self.log("turn", turn=self.turn, active=self.active)
         player_control.begin_turn(self)  # 712.1: a player controlled during this turn
+        if self.day_night is not None or any("Daybound" in self.chars(i).keywords for i in self.battlefield):
+            transform.next_turn_day_night(self, previous, spells)  # day and night (a later rule)
 
     def pass_priority(self, player: str) -> None:
         """116.3d/116.4: when every player still in the game has passed in succession the top

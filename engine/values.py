@@ -255,6 +255,7 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "graveyard_types": frozenset({"graveyard_types"}),
     "drawn_this_turn": frozenset({"drawn_this_turn"}),
     "times_paid": frozenset({"times_paid"}),
+    "paid": frozenset({"paid"}),
     "colors_spent": frozenset({"colors_spent"}),
     "opponents_attacked": frozenset({"opponents_attacked"}),
     "mv_of": frozenset({"mv_of"}),
@@ -403,6 +404,8 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         return max(0, len(o.blockers) - 1) if o is not None and o.zone == "battlefield" else 0
     if "lost_this_way" in a:
         return r.get("lost", 0) if r is not None else 0
+    if "paid" in a:  # "you may pay any amount of {E}. ... that much": the amount paid (engine/ops/misc.py pay_any)
+        return int(r.get("paid", 0)) if r is not None else 0
     if "that_much" in a and r is not None:
         return this(g, r).trigger_info.get("amount", 0)
     if "life_gained_this_turn" in a:  # "the amount of life you gained this turn"

@@ -34,7 +34,7 @@ SAMPLES = {  # one amount of each kind the evaluator computes
     "devotion": {"devotion": ["B"]}, "domain": {"domain": "you"}, "graveyard_types": {"graveyard_types": "you"},
     "drawn_this_turn": {"drawn_this_turn": "you"}, "colors_spent": {"colors_spent": "self"},
     "mv_of": {"mv_of": "taken"}, "highest_life": {"highest_life": "opponents"},
-    "times_paid": {"times_paid": "Squad"},
+    "times_paid": {"times_paid": "Squad"}, "paid": {"paid": True},
 }
 
 

@@ -202,8 +202,11 @@ prevent: [combat], [by: REF], [to: REF], [amount], [rider: {counters: KIND} or {
 animate: what, power, toughness, types, subtypes, colors, keywords, duration, in_addition, [keep_types], [lose_all]
     becomes a P/T creature (layers 4, 5, 7b); in_addition: keeps its other types; keep_types: the subtypes replace
     its creature types, card types stay (205.1b); lose_all: loses all abilities (layer 6) (CR 613)
-pay: mana: [syms]  or  life: n
-    the controller pays (inside "may": "you may pay {1}. If you do, ...") (CR 117)
+pay: mana: [syms]  or  life: n  or  energy: n
+    the controller pays (inside "may": "you may pay {1}. If you do, ...") (CR 117; energy counters, 121.1)
+pay_any: energy: true
+    "you may pay any amount of {E}": the controller removes as many energy counters as they choose; the
+    amount {"paid": true} counts them afterwards (121.1; the energy symbol is a later addition)
 unless: payer, (pay: {mana|life}  or  actions: [Effect]), effects
     effects happen unless payer pays / performs the actions (CR 117.12)
 delayed: step ("end", "upkeep", "your_upkeep", "end_of_combat"), effects
@@ -425,7 +428,7 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "switch_pt",
     "gain_control", "sacrifice", "draw", "discard", "gain_life", "lose_life", "set_life", "color", "mill", "scry",
     "counter", "counters", "token", "add_mana", "fight", "attach", "search", "dig", "shuffle", "extra_turn", "prevent",
-    "animate", "pay", "unless", "delayed", "exile_top", "playable", "emblem", "action", "reveal", "win_game",
+    "animate", "pay", "pay_any", "unless", "delayed", "exile_top", "playable", "emblem", "action", "reveal", "win_game",
     "lose_game", "exchange_control", "reveal_until", "may", "if", "ward", "poison",
     "cast_offer", "cascade", "storm", "suspend_tick", "end_turn", "extra_combat", "flip", "clash", "restart",
     "move_counters", "replace_draw", "change_text", "copy_ability", "copy_spell", "extra_land", "copy_retarget",
@@ -507,6 +510,7 @@ class Cost:
     linked_to_graveyard: int = 0  # "Put a card exiled with SELF into its owner's graveyard" (607.2a, 614.14)
     process: int = 0  # "Put a card an opponent owns from exile into that player's graveyard" (BFZ processors)
     reveal: dict[str, Any] | None = None  # "you may reveal a Dragon card from your hand": up to one, optional
+    energy: int = 0  # "Pay {E}{E}": energy counters the player removes (121.1; {E} is a later symbol, Kaladesh)
 
     @property
     def is_free(self) -> bool:

@@ -175,6 +175,8 @@ def _player_counters(g: "Game", player: str, kind: str, n: int) -> None:
         else:
             p.counters.pop(kind, None)
     g.log("player_counters", player=player, counter=kind, amount=n)
+    if n > 0:  # "whenever you get one or more {E}" (121.1)
+        triggers.event(g, {"event": "player_counters", "player": player, "kind": kind, "amount": n})
 
 
 @op("counters")

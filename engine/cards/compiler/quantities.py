@@ -63,6 +63,10 @@ def count_of(phrase: str) -> Any:
     m = re.fullmatch(r"([+\-]\d+/[+\-]\d+|[a-z]+) counter on (?:self|it)", p)
     if m:  # modular (702.42a): "for each +1/+1 counter on SELF" (as it last existed, if it died)
         return {"counters_on": "self", "kind": m.group(1)}
+    if p == "{e} paid this way":
+        return {"paid": True}  # "for each {E} paid this way": the amount a payment of any amount took
+    if re.fullmatch(r"times? (?:self|it|he|she|they) (?:was|were) kicked", p):
+        return {"times_paid": "Multikicker"}  # 702.32c-d: "for each time it was kicked", the times multikicker was paid
     if re.fullmatch(r"colors? of mana spent to cast (?:self|it)", p):
         return {"colors_spent": "self"}  # converge (BFZ): the colors of mana paid as it was cast (601.2h)
     m = re.fullmatch(r"(aura|equipment|aura and equipment|aura and/or equipment) attached to self", p)

@@ -362,9 +362,26 @@ def _exile_from_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
                                       "amount": number(m.group(2))}})]
 
 
-@reader(r"^you get ((?:\{e\})+)$")
+@reader(r"^(?:you )?get ((?:\{e\})+|that many \{e\}|an amount of \{e\} equal to .+)$")
 def _energy(m: re.Match, c: Ctx) -> list[Effect] | None:
-    return [Effect("counters", {"what": "you", "kind": "energy", "amount": m.group(1).count("{e}")})]
+    """"You get {E}{E}", "you get that many {E}", "you get an amount of {E} equal to its mana value": energy
+    counters on you (121.1; the energy symbol is a later addition, Kaladesh). A bare "get {E}" follows
+    another instruction of yours ("you gain 2 life and get {E}{E}{E}")."""
+    t = m.group(1)
+    it = c.last if c.last is not None else "it"  # "equal to its mana value": the object named last (608.2c)
+    n: Any = t.count("{e}") if t.startswith("{") else equal_to(t.split(" equal to ", 1)[1], its=it) \
+        if " equal to " in t else {"that_much": True}
+    if n is None:
+        return None
+    return [Effect("counters", {"what": "you", "kind": "energy", "amount": n})]
+
+
+@reader(r"^(?:you may )?pay any amount of \{e\}$")
+def _pay_any_energy(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"you may pay any amount of {E}" (Harnessed Lightning): its controller chooses a number from 0 to
+    the energy counters they have and removes that many (121.1; "that much", "for each {E} paid this way"
+    then count them: the amount paid, sequence.paid_this_way)."""
+    return [Effect("pay_any", {"energy": True})]
 
 
 @reader(r"^play (an|one|two|three|up to two|up to three) additional lands? this turn$")
@@ -453,6 +470,7 @@ READERS: tuple[Reader, ...] = (
     _gy_shuffle,
     _exile_from_hand,
     _energy,
+    _pay_any_energy,
     _control_player,
     _exchange_life,
     _name_card,

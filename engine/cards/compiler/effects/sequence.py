@@ -58,12 +58,21 @@ _BACK_TO_THEN = re.compile(
     r"^(?:exile|put|return|destroy|sacrifice|discard|reveal|shuffle) (?:that card|those cards)\b")
 
 
+def _payment(t: str) -> dict[str, Any]:
+    """What "pay {2}", "pay 3 life", "pay {E}{E}" asks: mana symbols, life, or energy counters (121.1; the
+    energy symbol {E} is a later addition, Kaladesh: not mana, so kept apart from the mana symbols)."""
+    if t.endswith("life"):
+        return {"life": int(t.split()[0])}
+    syms = parse_cost(t)
+    pay: dict[str, Any] = {"mana": [s for s in syms if s != "E"]}
+    if "E" in syms:
+        pay["energy"] = syms.count("E")
+    return pay
+
+
 @reader(r"^pay (\{[^ ]+\}|\d+ life)$")
 def _pay(m: re.Match, c: Ctx) -> list[Effect] | None:
-    t = m.group(1)
-    if t.endswith("life"):
-        return [Effect("pay", {"life": int(t.split()[0])})]
-    return [Effect("pay", {"mana": list(parse_cost(t))})]
+    return [Effect("pay", _payment(m.group(1)))]
 
 
 @reader(r"^(.+?) unless (.+?) (?:pays|pay) (\{[^ ]+\}|\d+ life)$")
@@ -74,8 +83,7 @@ def _unless_pay(m: re.Match, c: Ctx) -> list[Effect] | None:
     payer = c.player(m.group(2))  # read after the instruction: "they" is the player it names (608.2c)
     if payer is None:
         return None
-    t = m.group(3)
-    pay: dict[str, Any] = {"life": int(t.split()[0])} if t.endswith("life") else {"mana": list(parse_cost(t))}
+    pay = _payment(m.group(3))
     return [Effect("unless", {"payer": payer, "pay": pay, "effects": list(inner)})]
 
 
@@ -633,7 +641,7 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     if _cda_pending(out):
         return None  # a creature token whose power and toughness no sentence defined
     bound = that_many_done(out)
-    return None if bound is None else _life_lost_this_way(bound)
+    return None if bound is None else paid_this_way(_life_lost_this_way(bound))
 
 
 #: the players a "that many" after a discard or mill may count for: one player each (608.2c)
@@ -658,6 +666,30 @@ def that_many_done(effs: list[Effect]) -> list[Effect] | None:
             return None
         out[i] = Effect(e.op, {**e.args, "amount": {"count_this_way": {}, "action": _DONE_THIS_WAY[prev.op]}})
     return out
+
+
+def paid_this_way(effs: list[Effect]) -> list[Effect]:
+    """"You may pay any amount of {E}. SELF deals that much damage": after a payment of any amount, "that
+    much" is the amount paid (the amount {"paid": True}), not an amount a trigger event carries. "You may"
+    adds no choice to it (any amount includes none): the payment stands alone."""
+    effs = [e.args["effects"][0] if e.op == "may" and set(e.args) == {"effects"} and len(e.args["effects"]) == 1
+            and e.args["effects"][0].op == "pay_any" else e for e in effs]
+    k = next((i for i, e in enumerate(effs) if e.op == "pay_any"), None)
+    if k is None:
+        return effs
+    return effs[:k + 1] + [Effect(e.op, _paid(e.args)) for e in effs[k + 1:]]
+
+
+def _paid(x: Any) -> Any:
+    if x == {"that_much": True}:
+        return {"paid": True}
+    if isinstance(x, Effect):
+        return Effect(x.op, _paid(x.args))
+    if isinstance(x, dict):
+        return {k: _paid(v) for k, v in x.items()}
+    if isinstance(x, list):
+        return [_paid(v) for v in x]
+    return x
 
 
 def _cda_pending(effects: Any) -> bool:
