@@ -332,9 +332,17 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
                     and g.chars(i).controller == you and g.objects[i].attacking != you})
     if "mv_of" in a and r is not None:  # "equal to its mana value" (202.3): the card the instruction named,
         lki = r.get("lki_card", {})     # a target that left as it last existed (608.2h)
-        cards = [g.objects[x].card if x in g.objects else lki.get(x) for x in refs(g, r, a["mv_of"])
-                 if isinstance(x, int)]
-        return sum(int(mana_value(c.mana_cost)) for c in cards if c is not None)
+        lki_x = r.get("lki_x", {})
+        total = 0
+        for x in refs(g, r, a["mv_of"]):
+            if not isinstance(x, int):
+                continue
+            o = g.objects.get(x)
+            c = o.card if o is not None else lki.get(x)
+            # 202.3c: X is the number chosen for it while the object is a spell on the stack
+            xv = o.x if o is not None and o.zone == "stack" and o.ability is None else lki_x.get(x, 0)
+            total += 0 if c is None else int(mana_value(c.mana_cost, xv))
+        return total
     if "colors_spent" in a:  # 702.43a: the colors of mana spent to cast it (kept by the permanent it became)
         o = g.objects.get(src) if src is not None else None
         return len(o.chosen.get("colors_spent", ())) if o is not None else 0

@@ -7,9 +7,8 @@ import re
 from typing import Any
 
 from engine.cards.abilities import Effect, TargetSpec
-from engine.cards.compiler.effects.amounts import amount_of, bind_x, equal_to, scaled
+from engine.cards.compiler.effects.amounts import amount_of, bind_x, ctx_quantity, equal_to, scaled
 from engine.cards.compiler.effects.context import PLAYER, Ctx, Reader, reader
-from engine.cards.compiler.quantities import quantity
 from engine.cards.compiler.targets import number, parse_noun
 
 
@@ -37,7 +36,7 @@ def _draw(m: re.Match, c: Ctx) -> list[Effect] | None:
 @reader(rf"^(?:{PLAYER} )?draws? cards equal to (.+)$")
 def _draw_eq(m: re.Match, c: Ctx) -> list[Effect] | None:
     who = c.player(m.group(1) or "you")
-    q = quantity(m.group(2))
+    q = ctx_quantity(m.group(2), c)
     return None if who is None or q is None else [Effect("draw", {"who": who, "amount": q})]
 
 
@@ -52,14 +51,14 @@ def _life(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("gain_life" if m.group(2).lower() == "gain" else "lose_life", {"who": who, "amount": n})]
 
 
-@reader(rf"^{PLAYER} (gain|lose)s? life equal to (.+)$")
+@reader(rf"^(?:{PLAYER} )?(gain|lose)s? life equal to (.+)$")
 def _life_eq(m: re.Match, c: Ctx) -> list[Effect] | None:
-    who = c.player(m.group(1))
+    who = c.player(m.group(1) or "you")  # "you may gain life equal to ...": "you" read by the may
     q = m.group(3)
     it = c.last if c.last is not None else "it"
     # "its power" and "that creature's power" name the last object; other quantities as read
-    n = equal_to(q, its=it, that_creature=it) if re.fullmatch(
-        r"(?:its|that creature's|that card's) (?:power|toughness|mana value)", q) else quantity(q)
+    n = equal_to(q, its=it, that_creature=it, c=c) if re.fullmatch(
+        r"(?:its|that creature's|that card's) (?:power|toughness|mana value)", q) else ctx_quantity(q, c)
     if who is None or n is None:
         return None
     return [Effect("gain_life" if m.group(2).lower() == "gain" else "lose_life", {"who": who, "amount": n})]

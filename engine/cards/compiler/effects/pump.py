@@ -7,7 +7,7 @@ import re
 from typing import Any
 
 from engine.cards.abilities import Effect
-from engine.cards.compiler.effects.amounts import bind_x, pt_value
+from engine.cards.compiler.effects.amounts import bind_x, ctx_quantity, pt_value
 from engine.cards.compiler.effects.context import (
     DURATIONS,
     Ctx,
@@ -15,7 +15,6 @@ from engine.cards.compiler.effects.context import (
     keyword_list,
     reader,
 )
-from engine.cards.compiler.quantities import quantity
 
 
 @reader(
@@ -41,7 +40,7 @@ def _pump_common(who: str, p: str, t: str, kw: str | None, dur: str | None, each
     if d != "eot":
         args["duration"] = d
     if each:
-        q = quantity(each)
+        q = ctx_quantity(each, c)
         if q is None:
             return None
         args["per"] = q
