@@ -62,6 +62,13 @@ def amount_problems(a: Any, static: bool = False) -> list[str]:
         out.append(f"amount count_this_way {a.get('action')} by {sorted(a['count_this_way'])}")
     if head == "times":
         out += amount_problems(a.get("of"), static)
+    if head == "half":
+        out += amount_problems(a.get("half"), static)
+    if head == "life_of" and a["life_of"] != "you":
+        if static:
+            out.append(f"amount life_of {a['life_of']!r} outside a resolution")
+        elif a["life_of"] != "that_player":  # "that_player": counted for each player (values.amount_for)
+            out += [f"{p} in amount life_of" for p in ref_problems(a["life_of"], static)]
     if head == "plus":
         for x in a["plus"]:
             out += amount_problems(x, static)

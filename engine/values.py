@@ -257,12 +257,13 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "opponents_attacked": frozenset({"opponents_attacked"}),
     "mv_of": frozenset({"mv_of"}),
     "highest_life": frozenset({"highest_life"}),
+    "half": frozenset({"half", "up"}),
 }
 #: the amounts computed without a resolution record (a static ability, 611.3a)
 STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "toughness_of", "blockers_beyond_first",
                                  "life_gained_this_turn", "life_of", "total_power", "total_toughness", "greatest",
                                  "counters_on", "hand_of", "devotion", "domain", "graveyard_types",
-                                 "drawn_this_turn", "colors_spent", "highest_life"})
+                                 "drawn_this_turn", "colors_spent", "highest_life", "half"})
 #: The references ``refs`` resolves: words, and the head keys of dict references
 REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent", "each_other_player",
                        "defending_player", "each_player", "it", "trigger_player", "attached", "created", "attacked",
@@ -414,9 +415,18 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
     if "life_gained_this_turn" in a:  # "the amount of life you gained this turn"
         who = _you(g, src, r)
         return g.players[who].life_gained_turn if who else 0
+    if "half" in a:  # 107.1a: "half N, rounded up/down", as the effect says
+        n = amount(g, a["half"], src, r)
+        return (n + 1) // 2 if a.get("up") else n // 2
     if "life_of" in a:
-        who = _you(g, src, r)
-        return g.players[who].life if who else 0
+        ref = a["life_of"]
+        if ref == "that_player":  # "half their life": the player it is counted for (amount_for)
+            ps = list(r.get("that_player", ())) if r is not None else []
+        elif ref == "you" or r is None:
+            ps = [_you(g, src, r)]
+        else:
+            ps = [p for p in refs(g, r, ref) if isinstance(p, str)]
+        return g.players[ps[0]].life if ps and ps[0] in g.players else 0
     if "highest_life" in a:  # "the highest life total among all players / your opponents" (119.1)
         who = _you(g, src, r)
         among = seats.apnap(g) if a["highest_life"] == "all" else seats.opponents(g, who) if who else []
@@ -872,6 +882,7 @@ def names_that_player(a: Any) -> bool:
     control")? Then it is counted once for each player the effect affects (amount_for)."""
     if isinstance(a, dict):
         return a.get("controller") == "that_player" or a.get("owner") == "that_player" \
+            or a.get("life_of") == "that_player" \
             or any(names_that_player(v) for v in a.values())
     if isinstance(a, (list, tuple)):
         return any(names_that_player(v) for v in a)

@@ -34,7 +34,7 @@ SAMPLES = {  # one amount of each kind the evaluator computes
     "devotion": {"devotion": ["B"]}, "domain": {"domain": "you"}, "graveyard_types": {"graveyard_types": "you"},
     "drawn_this_turn": {"drawn_this_turn": "you"}, "colors_spent": {"colors_spent": "self"},
     "mv_of": {"mv_of": "taken"}, "highest_life": {"highest_life": "opponents"},
-    "times_paid": {"times_paid": "Squad"},
+    "times_paid": {"times_paid": "Squad"}, "half": {"half": {"life_of": "you"}, "up": True},
 }
 
 
@@ -193,3 +193,26 @@ def test_a_controller_reference_the_runtime_cannot_read_is_unsupported():
     assert "reference 'its_controller' as a controller" in unsupported_reasons(bad)
     ok = card(spell(Effect("destroy", {"what": {"each": {"types": ["Creature"], "controller": "opponent"}}})))
     assert not any("as a controller" in r for r in unsupported_reasons(ok))
+
+
+def test_their_life_total_is_read_only_for_each_player_an_instruction_affects(game):
+    """"That player loses half their life": counted for each player who loses it (values.amount_for);
+    the same amount in an instruction not carried out player by player, or in a static, is refused."""
+    g, src = game
+    half_theirs = {"half": {"life_of": "that_player"}, "up": True}
+    assert unsupported_reasons(card(spell(Effect("lose_life", {"who": "each_opponent", "amount": half_theirs})))) == []
+    assert [r for r in unsupported_reasons(card(spell(Effect("draw", {"who": "you", "amount": half_theirs}))))
+            if "life_of" in r] == ["amount life_of that_player outside a per-player instruction"]
+    assert contract.amount_problems({"life_of": "each_opponent"}, static=True) == [
+        "amount life_of 'each_opponent' outside a resolution"]
+    you = g.controller_of(src)
+    other = next(p for p in g.order if p != you)
+    lives = g.players[you].life, g.players[other].life
+    g.players[you].life, g.players[other].life = 9, 7
+    r = ctx(g, src)
+    try:
+        assert values.amount_for(g, half_theirs, src, r, other) == 4
+        assert values.amount_for(g, {**half_theirs, "up": False}, src, r, other) == 3
+        assert values.amount(g, {"half": {"life_of": "you"}, "up": False}, src, r) == 4
+    finally:
+        g.players[you].life, g.players[other].life = lives

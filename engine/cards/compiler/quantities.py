@@ -4,7 +4,8 @@ Amounts are ints, {"x": True} (the value of X), or computed:
   {"count": FILTER}                  the number of objects (or players) matching
   {"count": FILTER, "times": n}      n times that number
   {"power_of": REF} / {"toughness_of": REF} / {"mv_of": REF}
-  {"life_of": "you"}                 a player's life total
+  {"life_of": "you"}                 a player's life total ("that_player": each one an instruction affects)
+  {"half": AMOUNT, "up": bool}       half of it, rounded up or down (107.1a)
   {"hand_of": "you"}                 the number of cards in a player's hand
   {"that_much": True}                the amount the trigger event names ("that much damage", "that many")
   {"life_gained_this_turn": "you"}
@@ -85,8 +86,10 @@ def count_of(phrase: str) -> Any:
     m = re.fullmatch(r"(?:basic land types|different \w+) among .+", p)
     if m:
         return None
-    if p in ("your life total",):
+    if p in ("your life total", "your life"):
         return {"life_of": "you"}
+    if p in ("their life total", "their life", "that player's life total", "his or her life total", "his or her life"):
+        return {"life_of": "that_player"}  # the life of each player the instruction counts it for (608.2c)
     m = re.fullmatch(r"the highest life total among (all players|your opponents)", p)
     if m:  # Sorin, Grim Nemesis -9
         return {"highest_life": "all" if m.group(1) == "all players" else "opponents"}
@@ -145,8 +148,9 @@ def quantity(phrase: str) -> Any:
         q = quantity(m.group(1))
         return None if q is None else {"times": 2, "of": q}
     m = re.fullmatch(r"half (.+?)(?:, rounded (up|down))?", p)
-    if m:
-        return None
+    if m:  # 107.1a: a fraction is rounded as the effect says; without that, not read
+        q = quantity(m.group(1)) if m.group(2) else None
+        return None if q is None else {"half": q, "up": m.group(2) == "up"}
     return count_of(p)
 
 

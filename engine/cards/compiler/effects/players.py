@@ -51,6 +51,17 @@ def _life(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("gain_life" if m.group(2).lower() == "gain" else "lose_life", {"who": who, "amount": n})]
 
 
+@reader(rf"^(?:{PLAYER} )?(gain|lose)s? (half (?:their|your|his or her) life(?: total)?, rounded (?:up|down))$")
+def _life_half(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"That player loses half their life, rounded up" (107.1a): half the life total of each player
+    who loses it, counted for that player as the instruction is carried out (608.2c)."""
+    who = c.player(m.group(1) or "you")
+    n = ctx_quantity(m.group(3), c)
+    if who is None or n is None or (who != "you" and "your life" in m.group(3)):
+        return None
+    return [Effect("gain_life" if m.group(2).lower() == "gain" else "lose_life", {"who": who, "amount": n})]
+
+
 @reader(rf"^(?:{PLAYER} )?(gain|lose)s? life equal to (.+)$")
 def _life_eq(m: re.Match, c: Ctx) -> list[Effect] | None:
     who = c.player(m.group(1) or "you")  # "you may gain life equal to ...": "you" read by the may
@@ -414,6 +425,7 @@ READERS: tuple[Reader, ...] = (
     _draw,
     _draw_eq,
     _life,
+    _life_half,
     _life_eq,
     _discard,
     _discard_hand,
