@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import awaken, bestow, cast_options, contract, costs, facedown, overload, prototype, splice, transform
-from engine.cards.abilities import Ability, CardDef, Cost, Effect
+from engine.cards.abilities import Ability, CardDef, Cost, Effect, TargetSpec
 from engine.cards.compiler.keywords import KEYWORD_TEXT
 from engine.choices import ENTER_CHOICES, NAME_CHOICES, choose_problems
 from engine.clone import clone_problems
@@ -283,6 +283,23 @@ def _choose_reasons(e: Effect, out: list[str], delayed: bool = False) -> None:
                 _choose_reasons(sub, out, delayed or e.op == "delayed")
 
 
+#: filter keys that relate an object to the source's blocks (engine/filters.py)
+_COMBAT_WITH_SELF = frozenset({"blocking_self", "blocked_by_self", "in_combat_with_self"})
+
+
+def _has_key(x: Any, keys: frozenset[str]) -> bool:
+    """Does a compiled value (effects, targets, filters) hold any of these dict keys?"""
+    if isinstance(x, Effect):
+        return _has_key(x.args, keys)
+    if isinstance(x, TargetSpec):
+        return _has_key(x.filter, keys)
+    if isinstance(x, dict):
+        return bool(keys & set(x)) or any(_has_key(v, keys) for v in x.values())
+    if isinstance(x, (list, tuple)):
+        return any(_has_key(v, keys) for v in x)
+    return False
+
+
 def ability_reasons(ab: Ability) -> list[str]:
     out: list[str] = []
     for e in ab.effects:
@@ -317,6 +334,10 @@ def ability_reasons(ab: Ability) -> list[str]:
             bad = unknown_keys(trig["filter"])
             if bad:
                 out.append(f"trigger filter {sorted(bad)}")
+        if set(evs) & {"dies", "ltb"} and _has_key((ab.effects, ab.targets), _COMBAT_WITH_SELF):
+            # "when SELF dies, destroy all creatures blocking or blocked by it": the source has left the
+            # battlefield, and engine/filters.py reads those blocks only of a source still there
+            out.append("blocks of a source that left the battlefield")
         if any(k in trig and not set(evs) <= e for k, e in KEYS_OF_EVENT.items()):
             out.append("trigger options")
         if set(trig) - KEYS or trig.get("first") and not set(evs) <= {"lose_life", "gain_life", "cast"} \

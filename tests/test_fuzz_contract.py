@@ -216,3 +216,10 @@ def test_their_life_total_is_read_only_for_each_player_an_instruction_affects(ga
         assert values.amount(g, {"half": {"life_of": "you"}, "up": False}, src, r) == 4
     finally:
         g.players[you].life, g.players[other].life = lives
+
+
+def test_blocks_of_a_source_that_left_the_battlefield_are_not_read(cards):
+    """engine/filters.py reads "blocking or blocked by SELF" of a source on the battlefield (509.1g-509.1h):
+    a dies trigger that names them is unsupported, the same words at end of combat run."""
+    assert unsupported_reasons(cards.definition("Abu Ja'far")) == ["blocks of a source that left the battlefield"]
+    assert unsupported_reasons(cards.definition("Kjeldoran Frostbeast")) == []

@@ -264,9 +264,11 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
-        m = re.search(r"\s+(?:blocking|blocked by) self$", p)
+        m = re.search(r"\s+(?:that's |that are )?(blocking or blocked by|blocking or being blocked by|blocking|"
+                      r"blocked by) self$", p)
         if m:
-            f["blocking_self" if "blocking" in m.group(0) else "blocked_by_self"] = True
+            f["in_combat_with_self" if " or " in m.group(1) else "blocking_self" if m.group(1) == "blocking"
+              else "blocked_by_self"] = True
             p = p[: m.start()]
             changed = True
             continue

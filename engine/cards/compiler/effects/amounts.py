@@ -56,7 +56,7 @@ def back_ref(noun: str, c: Ctx) -> Any:
 def ctx_quantity(phrase: str, c: Ctx) -> Any:
     """A quantity (quantities.quantity) read where the sentence's references are known: "that
     spell's mana value" (202.3), "that card's power" are of the object named before."""
-    p = phrase.strip().lower()
+    p = c.self_it(phrase.strip().lower())
     m = _POSSESSIVE.fullmatch(p)
     if m:
         ref = back_ref(m.group(1), c)

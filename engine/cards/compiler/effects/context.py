@@ -109,9 +109,17 @@ class Ctx:
         self.last = r
         return r
 
+    def self_it(self, phrase: str) -> str:
+        """"(each creature) blocking it" where "it" is SELF (the last reference): "blocking self", the
+        filter's relation to the source (509.1g-509.1h); the phrase unchanged otherwise."""
+        if self.last != "self":
+            return phrase
+        return re.sub(r"\b(blocking or blocked by|blocking or being blocked by|blocking|blocked by) it$", r"\1 self",
+                      phrase)
+
     def ref(self, phrase: str) -> Any:
         """An object or player phrase to a reference, adding a target slot if targeted."""
-        p = phrase.strip().lower()
+        p = self.self_it(phrase.strip().lower())
         if p in ("self", "this"):
             return "self"
         if p.endswith(" of an opponent's choice") and p.startswith(("target ", "any target")):
