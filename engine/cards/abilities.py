@@ -88,8 +88,9 @@ Effect ops
 ----------
 Each op: its name and arguments, then what it does and the rules it follows (CR).
 
-damage: amount, to, [source=REF (default self)], [divided], [exile_if_dies]
-    source deals damage (divided: split among targets; exile_if_dies: if it would die this turn, exile it instead)
+damage: amount, to, [source=REF (default self)], [divided], [exile_if_dies], [no_regen]
+    source deals damage (divided: split among targets; exile_if_dies: if it would die this turn, exile it instead;
+    no_regen "dealt" | "creatures": the creatures dealt damage, or each creature named, can't be regenerated this turn)
     (CR 120, 614)
 pump: what, power, toughness, [per], [duration]
     +N/+M (layer 7c); duration "eot" (default) or "your_next_turn" (CR 611, 613.3c)

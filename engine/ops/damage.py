@@ -60,6 +60,12 @@ def _damage(g: "Game", r: Ctx, e: Effect) -> dict | None:
     r["dealt"] += hit
     if e.get("exile_if_dies") and hit:  # 614.1a: "if it would die this turn, exile it instead"
         add_effect(g, "exile_if_dies", hit, r, "eot", name=s.card.name)
+    if e.get("no_regen"):  # 701.12b: "a creature dealt damage this way can't be regenerated this turn" (the
+        # creatures dealt damage), "if it's a creature, it can't be regenerated this turn" (each one it names)
+        objs = [t for t in (hit if e.get("no_regen") == "dealt" else targets) if isinstance(t, int) and t in g.objects
+                and g.objects[t].zone == "battlefield" and "Creature" in g.chars(t).types]
+        if objs:
+            add_effect(g, "rule", objs, r, "eot", rule="cant_be_regenerated")
     return None
 
 
