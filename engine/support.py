@@ -232,7 +232,8 @@ def _walk(x: Any, out: list[str]) -> None:
                 continue  # the word naming what was done ("discarded"), not a reference (engine/contract.py)
             if k == "by" and isinstance(v, dict) and set(v) == {"target"}:
                 continue  # a reference to a target (the prevent op's source: engine/ops/damage.py), not a filter
-            if k in ("each", "count", "filter", "affects", "by", "except", "choose") and isinstance(v, dict):
+            if k in ("each", "count", "filter", "affects", "by", "except", "choose", "colors_among") \
+                    and isinstance(v, dict):
                 # a controller reference is bound as an "each" or a count is read in a resolution
                 refs_ok: bool | str = k in ("each", "count") and not _STATIC_WALK[0]
                 if refs_ok and k == "count" and _THAT_PLAYER[0]:

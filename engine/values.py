@@ -258,12 +258,14 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "mv_of": frozenset({"mv_of"}),
     "highest_life": frozenset({"highest_life"}),
     "half": frozenset({"half", "up"}),
+    "party": frozenset({"party"}), "colors_among": frozenset({"colors_among"}),
 }
 #: the amounts computed without a resolution record (a static ability, 611.3a)
 STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "toughness_of", "blockers_beyond_first",
                                  "life_gained_this_turn", "life_of", "total_power", "total_toughness", "greatest",
                                  "counters_on", "hand_of", "devotion", "domain", "graveyard_types",
-                                 "drawn_this_turn", "colors_spent", "highest_life", "half"})
+                                 "drawn_this_turn", "colors_spent", "highest_life", "half", "party",
+                                 "colors_among"})
 #: The references ``refs`` resolves: words, and the head keys of dict references
 REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent", "each_other_player",
                        "defending_player", "each_player", "it", "trigger_player", "attached", "created", "attacked",
@@ -287,6 +289,36 @@ def static_refs(g: "Game", src: int | None, ref: Any) -> list[Any]:
         ctl = g.controller_of(src)
         return [ctl] if ctl is not None else []
     raise Unsupported(f"unsupported reference {ref!r} outside a resolution")
+
+
+def _counters_of_kind(counters: dict[str, int], kind: str) -> int:
+    """The counters of that kind, or of every kind ("any": "the number of counters on it", 121.1)."""
+    return sum(counters.values()) if kind == "any" else counters.get(kind, 0)
+
+
+#: the creature types a party has one of each (a later rule, Zendikar Rising, 2020)
+PARTY_TYPES = ("Cleric", "Rogue", "Warrior", "Wizard")
+
+
+def party_size(g: "Game", player: str) -> int:
+    """A player's party (a later rule, Zendikar Rising): the most creatures they control that can be
+    matched one to each of Cleric, Rogue, Warrior and Wizard, no creature counted twice."""
+    roles = [frozenset(PARTY_TYPES) & g.chars(i).subtypes for i in g.battlefield
+             if g.controller_of(i) == player and "Creature" in g.chars(i).types]
+    roles = [x for x in roles if x]
+    best = 0
+
+    def fill(k: int, used: frozenset[str], n: int) -> None:
+        nonlocal best
+        best = max(best, n)
+        if k == len(roles) or best == len(PARTY_TYPES):
+            return
+        for t in roles[k] - used:
+            fill(k + 1, used | {t}, n + 1)
+        fill(k + 1, used, n)
+
+    fill(0, frozenset(), 0)
+    return best
 
 
 def devotion(g: "Game", player: str | None, colors: list[str]) -> int:
@@ -377,7 +409,7 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
                 return getattr(g.chars(xs[0]), attr) if xs else 0
         if "counters_on" in a:  # "for each oil counter on SELF"
             xs = [x for x in static_refs(g, src, a["counters_on"]) if isinstance(x, int) and x in g.objects]
-            return g.objects[xs[0]].counters.get(a.get("kind", "+1/+1"), 0) if xs else 0
+            return _counters_of_kind(g.objects[xs[0]].counters, a.get("kind", "+1/+1")) if xs else 0
     for key, attr in (("power_of", "power"), ("toughness_of", "toughness")):
         if a.get(key) == "sacrificed" and r is not None:  # 608.2h: as it last existed (engine/costs.py)
             return sacrificed_power(this(g, r) if "obj" in r else None, attr)
@@ -415,6 +447,13 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
     if "life_gained_this_turn" in a:  # "the amount of life you gained this turn"
         who = _you(g, src, r)
         return g.players[who].life_gained_turn if who else 0
+    if "party" in a:  # "the number of creatures in your party" (a later rule, Zendikar Rising)
+        who = _you(g, src, r)
+        return party_size(g, who) if who is not None else 0
+    if "colors_among" in a:  # "the number of colors among permanents you control" (105.2)
+        ctl = _you(g, src, r)
+        f = bind_refs(g, r, a["colors_among"]) if r is not None else a["colors_among"]
+        return len({col for i in g.battlefield if matches(g, i, f, src, ctl) for col in g.chars(i).colors})
     if "half" in a:  # 107.1a: "half N, rounded up/down", as the effect says
         n = amount(g, a["half"], src, r)
         return (n + 1) // 2 if a.get("up") else n // 2
@@ -452,12 +491,13 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         info = this(g, r).trigger_info if "obj" in r else {}
         gone = src not in g.objects or g.objects[src].zone != "battlefield"
         if a["counters_on"] == "self" and "counters" in info and gone:
-            return info["counters"].get(kind, 0)  # it died: the counters it had as it last existed (modular, 608.2h)
+            # it died: the counters it had as it last existed (modular, 608.2h)
+            return _counters_of_kind(info["counters"], kind)
         if a["counters_on"] == "self" and gone and "obj" in r:
             # sacrificed (or exiled) to pay the cost: the counters it had as it last existed (608.2h)
-            return this(g, r).chosen.get("source_counters", {}).get(kind, 0)
+            return _counters_of_kind(this(g, r).chosen.get("source_counters", {}), kind)
         xs = [x for x in refs(g, r, a["counters_on"]) if isinstance(x, int) and x in g.objects]
-        return g.objects[xs[0]].counters.get(kind, 0) if xs else 0
+        return _counters_of_kind(g.objects[xs[0]].counters, kind) if xs else 0
     raise Unsupported(f"unsupported amount {a!r}")
 
 

@@ -35,6 +35,7 @@ SAMPLES = {  # one amount of each kind the evaluator computes
     "drawn_this_turn": {"drawn_this_turn": "you"}, "colors_spent": {"colors_spent": "self"},
     "mv_of": {"mv_of": "taken"}, "highest_life": {"highest_life": "opponents"},
     "times_paid": {"times_paid": "Squad"}, "half": {"half": {"life_of": "you"}, "up": True},
+    "party": {"party": "you"}, "colors_among": {"colors_among": {"controller": "you"}},
 }
 
 

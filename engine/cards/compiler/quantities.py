@@ -63,6 +63,15 @@ def count_of(phrase: str) -> Any:
     m = re.fullmatch(r"([+\-]\d+/[+\-]\d+|[a-z]+) counter on (?:self|it)", p)
     if m:  # modular (702.42a): "for each +1/+1 counter on SELF" (as it last existed, if it died)
         return {"counters_on": "self", "kind": m.group(1)}
+    m = re.fullmatch(r"(?:([+\-]\d+/[+\-]\d+|[a-z]+) )?counters on self", p)
+    if m and m.group(1) not in ("the", "a", "each", "all"):  # "the number of charge counters on SELF" (121.1)
+        return {"counters_on": "self", "kind": m.group(1) or "any"}
+    if re.fullmatch(r"creatures? in your party", p):  # a later rule (Zendikar Rising): one each of four types
+        return {"party": "you"}
+    m = re.fullmatch(r"colors? among (.+)", p)
+    if m:  # "the number of colors among permanents you control" (105.2: white, blue, black, red, green)
+        f = parse_noun(m.group(1))
+        return None if f is None or f.get("player") or f.get("_needs_player_target") else {"colors_among": f}
     if re.fullmatch(r"colors? of mana spent to cast (?:self|it)", p):
         return {"colors_spent": "self"}  # converge (BFZ): the colors of mana paid as it was cast (601.2h)
     m = re.fullmatch(r"(aura|equipment|aura and equipment|aura and/or equipment) attached to self", p)
@@ -350,6 +359,8 @@ def parse_condition(text: str) -> dict[str, Any] | None:
                      r"was spent to cast (?:self|it|this spell)", t)
     if m and number(m.group(1)):  # adamant (a later ability word, added 2019): the mana that paid (601.2h)
         return {"mana_spent_ge": {_MANA_KIND[m.group(2)] if m.group(2) else "same_color": number(m.group(1))}}
+    if t == "you have a full party":  # four creatures, one each of Cleric, Rogue, Warrior, Wizard (Zendikar Rising)
+        return {"amount_ge": {"amount": {"party": "you"}, "n": 4}}
     if t in ("SELF was kicked".lower(), "self was kicked", "it was kicked"):
         return {"kicked": True}
     if t == "self is paired with another creature":  # 702.94b (soulbond)
@@ -461,9 +472,6 @@ def _count_more(p: str) -> Any:
     turn (120.1)."""
     if re.fullmatch(r"basic land types? among lands you control", p):
         return {"domain": "you"}
-    m = re.fullmatch(r"([+\-]\d+/[+\-]\d+|[a-z]+) counters on self", p)
-    if m and m.group(1) not in ("the", "a", "each"):
-        return {"counters_on": "self", "kind": m.group(1)}
     if p in ("opponents you have", "opponent you have", "your opponents", "opponent"):
         return {"count": {"player": True, "opponent": True}}
     if p in ("card types among cards in your graveyard", "card type among cards in your graveyard"):

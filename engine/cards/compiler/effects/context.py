@@ -114,8 +114,8 @@ class Ctx:
         filter's relation to the source (509.1g-509.1h); the phrase unchanged otherwise."""
         if self.last != "self":
             return phrase
-        return re.sub(r"\b(blocking or blocked by|blocking or being blocked by|blocking|blocked by) it$", r"\1 self",
-                      phrase)
+        return re.sub(r"\b(blocking or blocked by|blocking or being blocked by|blocking|blocked by|counters? on) it$",
+                      r"\1 self", phrase)
 
     def ref(self, phrase: str) -> Any:
         """An object or player phrase to a reference, adding a target slot if targeted."""
