@@ -128,7 +128,8 @@ RULES = frozenset({"no_activated_abilities", "no_activated_abilities_unless_mana
                    "must_be_blocked",  # engine/combat.py _block_requirements (509.1c)
                    "block_any_number",  # engine/combat.py _extra_blocks (509.1a)
                    "untargetable", "untargetable_by_opponents",  # engine/targets.py targetable (702.18a, 702.11b)
-                   "cant_be_regenerated"})  # engine/replacement.py cant_be_regenerated (701.12b)
+                   "cant_be_regenerated",  # engine/replacement.py cant_be_regenerated (701.12b)
+                   "no_combat_damage"})  # engine/combat.py combat_power (510.1a)
 
 
 #: the conditions of a spell's own cost change read for the player casting it alone (engine/costs.py
