@@ -27,12 +27,15 @@ if TYPE_CHECKING:
     from engine.game import Game
 
 
-def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool = False) -> None:
+def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool = False) -> list[tuple[int, int]]:
     """Deal damage, simultaneously, from sources to players and objects (120.3-120.4).
 
     Prevention (615) and the life gained by lifelink (702.15b, with its replacements, 614.1a)
     are planned first, where a player may be asked the order of the effects (616.1: the caller
-    deals the same damage again after the answer); nothing changes before that."""
+    deals the same damage again after the answer); nothing changes before that. Returns, for each
+    damage dealt, (amount, excess): the excess is what a creature was dealt beyond lethal damage
+    (702.2c: 1 from a source with deathtouch) or a planeswalker beyond its loyalty (a later rule,
+    2020: "excess damage")."""
     pool = replacement.shields(g)
     spent: dict[int, int] = {}  # what this batch takes from each shield (615.7)
     used: list[tuple[dict[str, Any], int, Any]] = []
@@ -74,6 +77,7 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
             e["used"] = True
     losses: dict[str, int] = {}  # 120.3a: damage to a player causes that much life loss, one event per player
     evs = []
+    done_hits: list[tuple[int, int]] = []
     for src, tgt, n in plan:
         replacement.done(g, f"damage:{src}:{tgt}")
         so = g.known(src)
@@ -85,6 +89,7 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
         if so.zone == "battlefield":  # "if SELF has dealt 3 or more damage this turn": [turn, damage dealt then]
             turn, dealt = so.chosen.get("damage_turn") or (g.turn, 0)
             so.chosen["damage_turn"] = [g.turn, (dealt if turn == g.turn else 0) + n]
+        done_hits.append((n, 0))
         if isinstance(tgt, str):
             pl = g.players[tgt]
             if combat and g.commanders:
@@ -111,6 +116,7 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
         else:
             t = g.objects[tgt]
             tc = g.chars(tgt)
+            done_hits[-1] = (n, max(0, n - _lethal(t, tc, "Deathtouch" in kw)))
             if "Planeswalker" in tc.types and "Creature" not in tc.types:
                 t.counters["loyalty"] = t.counters.get("loyalty", 0) - n  # 119.3c
             elif "Infect" in kw or "Wither" in kw:
@@ -134,7 +140,16 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
         _prevention_riders(g, used)
     for e in evs:
         triggers.event(g, e)
+    return done_hits
 
+
+def _lethal(t: Any, tc: Any, deathtouch: bool) -> int:
+    """The damage that is lethal to this permanent now: a creature's toughness less the damage
+    marked on it (1 from a source with deathtouch, 702.2c), a planeswalker's loyalty."""
+    if "Creature" in tc.types:
+        need = max(0, tc.toughness - t.damage)
+        return min(need, 1) if deathtouch else need
+    return max(0, t.counters.get("loyalty", 0))
 
 
 def _prevention_riders(g: "Game", used: list[tuple[dict[str, Any], int, Any]]) -> None:

@@ -259,6 +259,7 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "highest_life": frozenset({"highest_life"}),
     "half": frozenset({"half", "up"}),
     "party": frozenset({"party"}), "colors_among": frozenset({"colors_among"}),
+    "dealt_this_way": frozenset({"dealt_this_way"}), "excess_this_way": frozenset({"excess_this_way"}),
 }
 #: the amounts computed without a resolution record (a static ability, 611.3a)
 STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "toughness_of", "blockers_beyond_first",
@@ -447,6 +448,9 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
     if "life_gained_this_turn" in a:  # "the amount of life you gained this turn"
         who = _you(g, src, r)
         return g.players[who].life_gained_turn if who else 0
+    if "dealt_this_way" in a or "excess_this_way" in a:  # the damage the damage instructions before dealt
+        # (120.3), or dealt beyond lethal damage (a later rule, 2020: excess damage; engine/ops/damage.py)
+        return (r or {}).get("dealt_total" if "dealt_this_way" in a else "excess_total", 0)
     if "party" in a:  # "the number of creatures in your party" (a later rule, Zendikar Rising)
         who = _you(g, src, r)
         return party_size(g, who) if who is not None else 0

@@ -58,6 +58,11 @@ def count_of(phrase: str) -> Any:
     got = _count_more(p)
     if got is not None:
         return got
+    if p in ("the damage dealt this way", "damage dealt this way", "the amount of damage dealt this way"):
+        return {"dealt_this_way": True}  # 120.3: the damage the instruction before it dealt
+    if re.fullmatch(r"(?:the )?(?:amount of )?(?:the )?excess damage dealt (?:to that creature |to it )?this way"
+                    r"|that excess damage", p):
+        return {"excess_this_way": True}  # a later rule (2020): damage beyond lethal damage
     if p == "1 life lost this way":  # Blood Tyrant: the life the previous instruction made players lose (119.3)
         return {"lost_this_way": True}
     m = re.fullmatch(r"([+\-]\d+/[+\-]\d+|[a-z]+) counter on (?:self|it)", p)
@@ -359,6 +364,8 @@ def parse_condition(text: str) -> dict[str, Any] | None:
                      r"was spent to cast (?:self|it|this spell)", t)
     if m and number(m.group(1)):  # adamant (a later ability word, added 2019): the mana that paid (601.2h)
         return {"mana_spent_ge": {_MANA_KIND[m.group(2)] if m.group(2) else "same_color": number(m.group(1))}}
+    if re.fullmatch(r"excess damage (?:was|is) dealt (?:to a (?:creature|permanent) )?this way", t):
+        return {"amount_ge": {"amount": {"excess_this_way": True}, "n": 1}}  # a later rule (2020)
     if t == "you have a full party":  # four creatures, one each of Cleric, Rogue, Warrior, Wizard (Zendikar Rising)
         return {"amount_ge": {"amount": {"party": "you"}, "n": 4}}
     if t in ("SELF was kicked".lower(), "self was kicked", "it was kicked"):
