@@ -57,6 +57,8 @@ def ctx_quantity(phrase: str, c: Ctx) -> Any:
     """A quantity (quantities.quantity) read where the sentence's references are known: "that
     spell's mana value" (202.3), "that card's power" are of the object named before."""
     p = c.self_it(phrase.strip().lower())
+    if c.last == "self":  # "the number of charge counters on it": on SELF, the object "it" names (121.1)
+        p = re.sub(r"^((?:the number of )?(?:[+\-]\d+/[+\-]\d+ |[a-z]+ )?counters? on) it$", r"\1 self", p)
     m = _POSSESSIVE.fullmatch(p)
     if m:
         ref = back_ref(m.group(1), c)

@@ -114,8 +114,8 @@ class Ctx:
         filter's relation to the source (509.1g-509.1h); the phrase unchanged otherwise."""
         if self.last != "self":
             return phrase
-        return re.sub(r"\b(blocking or blocked by|blocking or being blocked by|blocking|blocked by|counters? on) it$",
-                      r"\1 self", phrase)
+        return re.sub(r"\b(blocking or blocked by|blocking or being blocked by|blocking|blocked by) it$", r"\1 self",
+                      phrase)
 
     def ref(self, phrase: str) -> Any:
         """An object or player phrase to a reference, adding a target slot if targeted."""
@@ -189,7 +189,8 @@ class Ctx:
                     # the player chosen, or the chosen planeswalker's controller (306.2)
                     self.last_player = {"controller_of": r}
             return r
-        m = re.fullmatch(r"each of ((?:up to )?(?:one|two|three|four|five|six) (?:target .+|targets))", p)
+        m = re.fullmatch(r"each of ((?:up to )?(?:one|two|three|four|five|six|x|one or two|one, two, or three) "
+                         r"(?:target .+|targets))", p)
         if m:  # "deals 1 damage to each of up to two target creatures": each target the same (115.1)
             return self.ref(m.group(1))
         m = re.fullmatch(r"up to (one|two|three|four|five|six|seven) (.+)", p)

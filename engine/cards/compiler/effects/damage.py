@@ -32,7 +32,7 @@ def _damage_to(tail: str, n: Any, src: Any, c: Ctx) -> list[Effect] | None:
     m = re.fullmatch(r"(.+?) and (\d+|x) damage to (.+)", tail)
     if m:
         a = c.ref(m.group(1))
-        b = c.ref(m.group(3))
+        b = src if m.group(3) == "itself" else c.ref(m.group(3))  # "... and 1 damage to itself": the source
         n2 = amount_of(m.group(2), c)
         if a is None or b is None or n2 is None:
             return None
