@@ -499,11 +499,11 @@ def parse_target(phrase: str) -> TargetSpec | None:
     m = re.fullmatch(r"(?:(up to) )?(one|two|three|four|five|six|\d+|x|one or two|one, two, or three) (other )?targets",
                      p)
     if m:
-        f: dict[str, Any] = {"any": True, **({"other": True} if m.group(3) else {})}
+        anyf: dict[str, Any] = {"any": True, **({"other": True} if m.group(3) else {})}
         if m.group(2) == "x":  # 601.2c: X targets, X announced first (107.3)
-            return TargetSpec(f, p, count=-1, min=0 if m.group(1) else -1)
+            return TargetSpec(anyf, p, count=-1, min=0 if m.group(1) else -1)
         n = {"one or two": 2, "one, two, or three": 3}.get(m.group(2)) or number(m.group(2)) or 1
-        return TargetSpec(f, p, count=n, min=0 if m.group(1) else 1 if " or " in m.group(2) else n)
+        return TargetSpec(anyf, p, count=n, min=0 if m.group(1) else 1 if " or " in m.group(2) else n)
     m = _TARGET.fullmatch(p)
     if not m:
         return None
