@@ -190,7 +190,7 @@ class Ctx:
                     self.last_player = {"controller_of": r}
             return r
         m = re.fullmatch(r"each of ((?:up to )?(?:one|two|three|four|five|six|x|one or two|one, two, or three) "
-                         r"(?:target .+|targets))", p)
+                         r"(?:other )?(?:target .+|targets))", p)
         if m:  # "deals 1 damage to each of up to two target creatures": each target the same (115.1)
             return self.ref(m.group(1))
         m = re.fullmatch(r"up to (one|two|three|four|five|six|seven) (.+)", p)

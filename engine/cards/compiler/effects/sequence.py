@@ -47,7 +47,7 @@ from engine.mana import parse_cost
 
 _VERB3 = re.compile(
     r"^(loses |gains |draws |discards |mills |gets |sacrifices |creates |puts |returns |shuffles |exiles |"
-    r"deals |can't |attacks |fights |explores|must |becomes )"
+    r"deals |can't |can attack |can block |attacks |fights |explores|must |becomes |assigns )"
 )
 
 
