@@ -190,9 +190,18 @@ class Ctx:
                     self.last_player = {"controller_of": r}
             return r
         m = re.fullmatch(r"each of ((?:up to )?(?:one|two|three|four|five|six|x|one or two|one, two, or three) "
-                         r"(?:other )?(?:target .+|targets))", p)
+                         r"(?:(?:other )?target .+|targets))", p)
         if m:  # "deals 1 damage to each of up to two target creatures": each target the same (115.1)
             return self.ref(m.group(1))
+        if re.fullmatch(r"each of (?:up to )?(?:one|two|three|four|five|six) other targets", p):
+            # "... to any target and 3 damage to each of up to two other targets": not the ones chosen
+            # for the ability's other targets (115.3)
+            other = parse_target(p)
+            if other is None:
+                return None
+            r_other = self.add_target(other)
+            self.last = r_other
+            return r_other
         m = re.fullmatch(r"up to (one|two|three|four|five|six|seven) (.+)", p)
         if m and "target" not in p:  # "untap up to two lands": chosen as the effect resolves (608.2c)
             f = parse_noun(m.group(2))
