@@ -17,7 +17,7 @@ from engine.errors import IllegalAction
 from engine.filters import matches
 from engine.layers import counters_allowed
 from engine.mana import lasting_key, restricted_key
-from engine.object_statics import unpreventable
+from engine.object_statics import unpreventable as source_unpreventable
 from engine.protection import protected
 from engine.state import Obj, create_object
 from engine.tapping import tap
@@ -27,7 +27,8 @@ if TYPE_CHECKING:
     from engine.game import Game
 
 
-def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool = False) -> list[tuple[int, int]]:
+def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool = False,
+                      unpreventable: bool = False) -> list[tuple[int, int]]:
     """Deal damage, simultaneously, from sources to players and objects (120.3-120.4).
 
     Prevention (615) and the life gained by lifelink (702.15b, with its replacements, 614.1a)
@@ -35,7 +36,7 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
     deals the same damage again after the answer); nothing changes before that. Returns, for each
     damage dealt, (amount, excess): the excess is what a creature was dealt beyond lethal damage
     (702.2c: 1 from a source with deathtouch) or a planeswalker beyond its loyalty (a later rule,
-    2020: "excess damage")."""
+    2020: "excess damage"). ``unpreventable``: the effect says "the damage can't be prevented" (615.11)."""
     pool = replacement.shields(g)
     spent: dict[int, int] = {}  # what this batch takes from each shield (615.7)
     used: list[tuple[dict[str, Any], int, Any]] = []
@@ -50,7 +51,7 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
             continue
         sc = g.chars(src)
         # 702.16e protection prevents damage from sources of that quality; prevention effects
-        free = unpreventable(g, src) or statics_on and player_statics.damage_unpreventable(g)  # 615.11
+        free = unpreventable or source_unpreventable(g, src) or statics_on and player_statics.damage_unpreventable(g)
         if isinstance(tgt, int):
             if tgt not in g.objects or g.objects[tgt].zone != "battlefield":
                 continue

@@ -88,10 +88,12 @@ Effect ops
 ----------
 Each op: its name and arguments, then what it does and the rules it follows (CR).
 
-damage: amount, to, [source=REF (default self)], [divided], [exile_if_dies], [no_regen], [excess_instead_to]
+damage: amount, to, [source=REF (default self)], [divided], [exile_if_dies], [no_regen], [excess_instead_to],
+    [unpreventable]
     source deals damage (divided: split among targets; exile_if_dies: if it would die this turn, exile it instead;
     no_regen "dealt" | "creatures": the creatures dealt damage, or each creature named, can't be regenerated this turn;
-    excess_instead_to "controller": damage beyond lethal is dealt to the creature's controller instead)
+    excess_instead_to "controller": damage beyond lethal is dealt to the creature's controller instead;
+    unpreventable: "the damage can't be prevented", 615.11)
     (CR 120, 614)
 pump: what, power, toughness, [per], [duration]
     +N/+M (layer 7c); duration "eot" (default) or "your_next_turn" (CR 611, 613.3c)

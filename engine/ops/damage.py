@@ -52,7 +52,7 @@ def _damage(g: "Game", r: Ctx, e: Effect) -> dict | None:
     marks = {t: (g.objects[t].damage, dict(g.objects[t].counters)) for t in targets if isinstance(t, int)
              and t in g.objects}
     lives = {t: (g.players[t].life, g.players[t].poison) for t in targets if isinstance(t, str) and t in g.players}
-    done = deal_damage_batch(g, hits)
+    done = deal_damage_batch(g, hits, unpreventable=bool(e.get("unpreventable")))  # 615.11
     # "you gain life equal to the damage dealt this way", "the excess damage dealt this way": the totals
     r["dealt_total"] = r.get("dealt_total", 0) + sum(n for n, _ in done)
     r["excess_total"] = r.get("excess_total", 0) + sum(x for _, x in done)

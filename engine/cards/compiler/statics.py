@@ -648,9 +648,13 @@ def _clone(m: re.Match) -> list[dict[str, Any]] | None:
     return None if f is None else [{"kind": "clone", "filter": f}]
 
 
-@static(r"^if x is (\d+) or more, self can't be countered and the damage can't be prevented$")
+@static(r"^if (.+?), self can't be countered and the damage can't be prevented$")
 def _banefire(m: re.Match) -> list[dict[str, Any]] | None:
-    cond = {"x_ge": int(m.group(1))}
+    """"If X is 5 or more (if you have no cards in hand), SELF can't be countered and the damage can't
+    be prevented": a spell's own statics with that condition (101.1, 615.11)."""
+    cond = parse_condition(m.group(1))
+    if cond is None:
+        return None
     return [{"kind": "cant_be_countered", "affects": "self", "condition": cond},
             {"kind": "unpreventable", "affects": "self", "condition": cond}]
 

@@ -773,6 +773,8 @@ def _damage_rider(s: str) -> dict[str, Any] | None:
     regenerated this turn" (no_regen "creatures", each creature it names, dealt damage or not)."""
     if re.fullmatch(_DIES_EXILE, s):
         return {"exile_if_dies": True}
+    if s in ("the damage can't be prevented", "this damage can't be prevented"):
+        return {"unpreventable": True}  # 615.11: no prevention effect applies to it
     if s == "excess damage is dealt to that creature's controller instead":
         return {"excess_instead_to": "controller"}  # a later rule (2020): damage beyond lethal damage
     kind = _NO_REGEN.get(s)
