@@ -64,6 +64,9 @@ def amount_problems(a: Any, static: bool = False) -> list[str]:
         out += amount_problems(a.get("of"), static)
     if head == "half":
         out += amount_problems(a.get("half"), static)
+    if head == "minus":
+        for x in a["minus"]:
+            out += amount_problems(x, static)
     if head == "life_of" and a["life_of"] != "you":
         if static:
             out.append(f"amount life_of {a['life_of']!r} outside a resolution")

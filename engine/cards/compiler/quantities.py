@@ -6,6 +6,7 @@ Amounts are ints, {"x": True} (the value of X), or computed:
   {"power_of": REF} / {"toughness_of": REF} / {"mv_of": REF}
   {"life_of": "you"}                 a player's life total ("that_player": each one an instruction affects)
   {"half": AMOUNT, "up": bool}       half of it, rounded up or down (107.1a)
+  {"minus": [a, b]}                  a less b, 0 if that is negative (107.1b)
   {"hand_of": "you"}                 the number of cards in a player's hand
   {"that_much": True}                the amount the trigger event names ("that much damage", "that many")
   {"life_gained_this_turn": "you"}
@@ -157,6 +158,10 @@ def quantity(phrase: str) -> Any:
     if m:  # 700.5
         letters = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
         return {"devotion": [letters[c] for c in m.groups() if c]}
+    m = re.fullmatch(r"(.+?) minus (.+)", p)
+    if m:  # "3 minus the number of cards in their hand": never below 0 (107.1b)
+        a, b = quantity(m.group(1)), quantity(m.group(2))
+        return None if a is None or b is None else {"minus": [a, b]}
     m = re.fullmatch(r"twice (.+)", p)
     if m:
         q = quantity(m.group(1))
