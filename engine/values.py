@@ -261,13 +261,15 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "party": frozenset({"party"}), "colors_among": frozenset({"colors_among"}),
     "dealt_this_way": frozenset({"dealt_this_way"}), "excess_this_way": frozenset({"excess_this_way"}),
     "minus": frozenset({"minus"}),
+    "spells_cast_this_turn": frozenset({"spells_cast_this_turn"}),
+    "player_counters": frozenset({"player_counters", "kind"}),
 }
 #: the amounts computed without a resolution record (a static ability, 611.3a)
 STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "toughness_of", "blockers_beyond_first",
                                  "life_gained_this_turn", "life_of", "total_power", "total_toughness", "greatest",
                                  "counters_on", "hand_of", "devotion", "domain", "graveyard_types",
                                  "drawn_this_turn", "colors_spent", "highest_life", "half", "party",
-                                 "colors_among", "minus"})
+                                 "colors_among", "minus", "spells_cast_this_turn", "player_counters"})
 #: The references ``refs`` resolves: words, and the head keys of dict references
 REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent", "each_other_player",
                        "defending_player", "each_player", "it", "trigger_player", "attached", "created", "attacked",
@@ -459,6 +461,12 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         ctl = _you(g, src, r)
         f = bind_refs(g, r, a["colors_among"]) if r is not None else a["colors_among"]
         return len({col for i in g.battlefield if matches(g, i, f, src, ctl) for col in g.chars(i).colors})
+    if "spells_cast_this_turn" in a:  # "the number of spells you've cast this turn" (601.2i: cast)
+        who = _you(g, src, r)
+        return g.players[who].spells_cast_turn if who in g.players else 0
+    if "player_counters" in a:  # "the number of experience counters you have" (121.1: a player's counters)
+        who = _you(g, src, r)
+        return g.players[who].counters.get(a.get("kind", ""), 0) if who in g.players else 0
     if "minus" in a:  # "A minus B": 0 when it would be negative (107.1b)
         first, second = a["minus"]
         return max(0, amount(g, first, src, r) - amount(g, second, src, r))

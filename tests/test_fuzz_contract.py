@@ -37,7 +37,8 @@ SAMPLES = {  # one amount of each kind the evaluator computes
     "times_paid": {"times_paid": "Squad"}, "half": {"half": {"life_of": "you"}, "up": True},
     "party": {"party": "you"}, "colors_among": {"colors_among": {"controller": "you"}},
     "dealt_this_way": {"dealt_this_way": True}, "excess_this_way": {"excess_this_way": True},
-    "minus": {"minus": [3, {"hand_of": "you"}]},
+    "minus": {"minus": [3, {"hand_of": "you"}]}, "spells_cast_this_turn": {"spells_cast_this_turn": "you"},
+    "player_counters": {"player_counters": "you", "kind": "experience"},
 }
 
 

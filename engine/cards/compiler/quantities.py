@@ -72,6 +72,14 @@ def count_of(phrase: str) -> Any:
     m = re.fullmatch(r"(?:([+\-]\d+/[+\-]\d+|[a-z]+) )?counters on self", p)
     if m and m.group(1) not in ("the", "a", "each", "all"):  # "the number of charge counters on SELF" (121.1)
         return {"counters_on": "self", "kind": m.group(1) or "any"}
+    if p in ("spells you've cast this turn", "spell you've cast this turn"):
+        return {"spells_cast_this_turn": "you"}  # 601.2i: each spell you cast, whatever became of it
+    m = re.fullmatch(r"(experience) counters? you have", p)
+    if m:  # "the number of experience counters you have" (121.1: counters a player has)
+        return {"player_counters": "you", "kind": m.group(1)}
+    m = re.fullmatch(r"(?:his|her) (power|toughness)", p)
+    if m:  # a legend's own "his power" (oracle text calls other objects "it")
+        return {f"{m.group(1)}_of": "self"}
     if re.fullmatch(r"creatures? in your party", p):  # a later rule (Zendikar Rising): one each of four types
         return {"party": "you"}
     m = re.fullmatch(r"colors? among (.+)", p)

@@ -362,6 +362,16 @@ def _exile_from_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
                                       "amount": number(m.group(2))}})]
 
 
+@reader(r"^(you|target player|each player) gets? (an|a|one|two|three|four|five|x|\d+) (experience) counters?$")
+def _player_counters(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"You get an experience counter" (121.1: counters a player has; they do nothing by themselves)."""
+    who = c.player(m.group(1))
+    n = amount_of(m.group(2), c)
+    if who is None or n is None:
+        return None
+    return [Effect("counters", {"what": who, "kind": m.group(3), "amount": n})]
+
+
 @reader(r"^you get ((?:\{e\})+)$")
 def _energy(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("counters", {"what": "you", "kind": "energy", "amount": m.group(1).count("{e}")})]
@@ -454,6 +464,7 @@ READERS: tuple[Reader, ...] = (
     _gy_shuffle,
     _exile_from_hand,
     _energy,
+    _player_counters,
     _control_player,
     _exchange_life,
     _name_card,
