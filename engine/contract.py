@@ -18,7 +18,15 @@ from engine.cards.abilities import Ability, CardDef, Effect
 from engine.ops import OPS
 from engine.triggers import ALIASES
 from engine.triggers import SUPPORTED as TRIGGER_EVENTS
-from engine.values import AMOUNT_KINDS, REF_KEYS, REF_WORDS, STATIC_AMOUNT_KINDS, STATIC_REFS, condition_problems
+from engine.values import (
+    AMOUNT_KINDS,
+    DIED_KEYS,
+    REF_KEYS,
+    REF_WORDS,
+    STATIC_AMOUNT_KINDS,
+    STATIC_REFS,
+    condition_problems,
+)
 
 #: Per op, the arguments that hold an amount or a reference (the other arguments are
 #: flags, zones, filters, lists and nested effects, which engine/support.py checks).
@@ -64,6 +72,9 @@ def amount_problems(a: Any, static: bool = False) -> list[str]:
         out += amount_problems(a.get("of"), static)
     if head == "half":
         out += amount_problems(a.get("half"), static)
+    if head == "died_this_turn" and (not isinstance(a["died_this_turn"], dict) or set(a["died_this_turn"]) - DIED_KEYS
+                                     or a["died_this_turn"].get("controller") not in (None, "you", "opponent")):
+        out.append(f"amount died_this_turn by {a['died_this_turn']!r}")
     if head == "minus":
         for x in a["minus"]:
             out += amount_problems(x, static)

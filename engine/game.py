@@ -140,6 +140,7 @@ class Game:
         self.first_strike_step = False
         self.spells_cast_turn = 0
         self.graveyard_turn = 0             # permanents put into a graveyard from the battlefield this turn (702.68a)
+        self.died_this_turn: list[dict[str, Any]] = []  # creatures died this turn, as they last were (700.4)
         self.assignments: dict[int, dict[Any, int]] = {}   # combat damage assigned (510.1)
         self.scried: list[str] = []         # players done with the 103.4 look at the top card
         self.opening_done: list[str] = []   # players done with 103.5 actions (Leylines)
@@ -554,6 +555,10 @@ class Game:
             n.chosen["from_battlefield_turn"] = self.turn
             if before is not None and "Creature" in before.types:  # "put into your graveyard" (recover, 702.58a)
                 triggers.creature_to_graveyard(self, n.owner, n.id)
+                # "for each creature that died this turn" (700.4): what it was as it last existed (608.2h)
+                self.died_this_turn = [*self.died_this_turn, {
+                    "types": sorted(before.types), "subtypes": sorted(before.subtypes), "token": n.token,
+                    "controller": before.controller}]
             self.graveyard_turn += 1  # gravestorm counts them (702.68a)  # "put there from the battlefield this turn"
         if frm == "battlefield" and self.effects:
             source_left(self, oid)  # 610.3: "until SELF leaves the battlefield"
@@ -710,7 +715,7 @@ class Game:
     _FIELDS = ("order", "battlefield", "stack", "next_id", "next_uid", "ts", "entry_event", "turn", "active",
                "starting", "step", "begun", "priority", "passes", "effects", "delayed",
                "triggered", "wait", "resolving", "queue", "winner", "combat_damage_done",
-               "first_strike_step", "spells_cast_turn", "graveyard_turn",
+               "first_strike_step", "spells_cast_turn", "graveyard_turn", "died_this_turn",
                "assignments", "scried", "opening_done", "extra_turns",
                "regular", "tokens_outside", "replacing", "shown", "gone", "shared", "seated", "phased",
                "player_control", "loop")
@@ -1210,6 +1215,7 @@ class Game:
         self.begun = False
         self.spells_cast_turn = 0
         self.graveyard_turn = 0
+        self.died_this_turn = []
         for p in self.players.values():
             p.lands_played = 0
             p.extra_lands_turn = 0

@@ -263,13 +263,15 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "minus": frozenset({"minus"}),
     "spells_cast_this_turn": frozenset({"spells_cast_this_turn"}),
     "player_counters": frozenset({"player_counters", "kind"}),
+    "died_this_turn": frozenset({"died_this_turn"}),
 }
 #: the amounts computed without a resolution record (a static ability, 611.3a)
 STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "toughness_of", "blockers_beyond_first",
                                  "life_gained_this_turn", "life_of", "total_power", "total_toughness", "greatest",
                                  "counters_on", "hand_of", "devotion", "domain", "graveyard_types",
                                  "drawn_this_turn", "colors_spent", "highest_life", "half", "party",
-                                 "colors_among", "minus", "spells_cast_this_turn", "player_counters"})
+                                 "colors_among", "minus", "spells_cast_this_turn", "player_counters",
+                                 "died_this_turn"})
 #: The references ``refs`` resolves: words, and the head keys of dict references
 REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent", "each_other_player",
                        "defending_player", "each_player", "it", "trigger_player", "attached", "created", "attacked",
@@ -293,6 +295,22 @@ def static_refs(g: "Game", src: int | None, ref: Any) -> list[Any]:
         ctl = g.controller_of(src)
         return [ctl] if ctl is not None else []
     raise Unsupported(f"unsupported reference {ref!r} outside a resolution")
+
+
+#: the filter keys a creature that died this turn is matched by (its last known types, 608.2h)
+DIED_KEYS = frozenset({"types", "subtypes", "token", "controller"})
+
+
+def died_matches(d: dict[str, Any], f: dict[str, Any], you: str | None) -> bool:
+    """Does a creature that died this turn, as it last existed (Game.died_this_turn), match ``f``?"""
+    if f.get("types") and not set(f["types"]) & set(d["types"]):
+        return False
+    if f.get("subtypes") and not set(f["subtypes"]) & set(d["subtypes"]):
+        return False
+    if "token" in f and d["token"] != f["token"]:
+        return False
+    ctl = f.get("controller")
+    return ctl is None or (d["controller"] == you) == (ctl == "you")
 
 
 def _counters_of_kind(counters: dict[str, int], kind: str) -> int:
@@ -461,6 +479,8 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         ctl = _you(g, src, r)
         f = bind_refs(g, r, a["colors_among"]) if r is not None else a["colors_among"]
         return len({col for i in g.battlefield if matches(g, i, f, src, ctl) for col in g.chars(i).colors})
+    if "died_this_turn" in a:  # "for each creature that died this turn" (700.4), as each last existed
+        return sum(1 for d in g.died_this_turn if died_matches(d, a["died_this_turn"], _you(g, src, r)))
     if "spells_cast_this_turn" in a:  # "the number of spells you've cast this turn" (601.2i: cast)
         who = _you(g, src, r)
         return g.players[who].spells_cast_turn if who in g.players else 0

@@ -72,6 +72,13 @@ def count_of(phrase: str) -> Any:
     m = re.fullmatch(r"(?:([+\-]\d+/[+\-]\d+|[a-z]+) )?counters on self", p)
     if m and m.group(1) not in ("the", "a", "each", "all"):  # "the number of charge counters on SELF" (121.1)
         return {"counters_on": "self", "kind": m.group(1) or "any"}
+    m = re.fullmatch(r"(.+?) (?:that )?died this turn", p)
+    if m:  # "for each creature that died this turn", "the number of Zubera that died this turn" (700.4)
+        f = parse_noun(m.group(1))
+        if f is None or set(f) - {"types", "subtypes", "token", "controller"} or f.get("controller") not in (
+                None, "you") or f.get("types", ["Creature"]) != ["Creature"]:
+            return None
+        return {"died_this_turn": {**f, "types": ["Creature"]}}
     if p in ("spells you've cast this turn", "spell you've cast this turn"):
         return {"spells_cast_this_turn": "you"}  # 601.2i: each spell you cast, whatever became of it
     m = re.fullmatch(r"(experience) counters? you have", p)
@@ -379,6 +386,10 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"mana_spent_ge": {_MANA_KIND[m.group(2)] if m.group(2) else "same_color": number(m.group(1))}}
     if re.fullmatch(r"excess damage (?:was|is) dealt (?:to a (?:creature|permanent) )?this way", t):
         return {"amount_ge": {"amount": {"excess_this_way": True}, "n": 1}}  # a later rule (2020)
+    m = re.fullmatch(r"(\w+) or more (creatures|nontoken creatures) died this turn", t)
+    if m and number(m.group(1)):  # "if three or more creatures died this turn" (700.4)
+        died: dict[str, Any] = {"types": ["Creature"], **({"token": False} if m.group(2).startswith("non") else {})}
+        return {"amount_ge": {"amount": {"died_this_turn": died}, "n": number(m.group(1))}}
     if t == "you have a full party":  # four creatures, one each of Cleric, Rogue, Warrior, Wizard (Zendikar Rising)
         return {"amount_ge": {"amount": {"party": "you"}, "n": 4}}
     if t in ("SELF was kicked".lower(), "self was kicked", "it was kicked"):
