@@ -163,7 +163,8 @@ counter: what, [unless_pays: [mana symbols]], [instead_to: exile | hand | librar
     (the countered spell goes there instead of its owner's graveyard, CR 614.1a)
     counter a spell (unless its controller pays) (CR 701.5)
 counters: what, kind, amount, [remove], [divided]  (what "you": player counters, e.g. kind "energy")
-    put (or remove) counters; kind "+1/+1", "-1/-1", "loyalty", "any" ... (CR 122)
+    put (or remove) counters; kind "+1/+1", "-1/-1", "loyalty", "any" ... (CR 122); kind "its": each kind
+    the source had as it last existed ("put its counters on target creature", 603.10)
 token: amount, types, subtypes, colors, keywords, power, toughness, [supertypes], [name], [tapped], [attacking],
       [abilities: [Ability]], [who: PLAYER_REF (default you)]  or  amount, kind, [tapped]  or  amount, copy_of: REF
       (a token copy) ("Treasure", "Food", "Clue", "Blood", "Gold", ...)
