@@ -379,16 +379,23 @@ def _etb_tapped_unless(m: re.Match) -> list[dict[str, Any]] | None:
 
 
 @static(
-    r"^self enters with (a|an|one|two|three|four|five|six|seven|eight|nine|ten|x|\d+) ([+\-\w/]+) counters? on it(?: "
-    r"for each (.+))?$"
+    r"^self enters with (a|an|one|two|three|four|five|six|seven|eight|nine|ten|x|\d+|a number of) ([+\-\w/]+) "
+    r"counters? on (?:it|him|her)(?: for each (.+)| equal to (.+)|, where x is (.+))?$"
 )
 def _etb_counters(m: re.Match) -> list[dict[str, Any]] | None:
-    n = amount(m.group(1))
-    if m.group(3):
-        q = quantity(m.group(3))
-        if q is None:
-            return None
+    """614.1c: "SELF enters with N +1/+1 counters on it", "... for each Q", "X ..., where X is Q", "a
+    number of ... equal to Q" (the amount counted as it enters)."""
+    word, each, equal, where = m.group(1), m.group(3), m.group(4), m.group(5)
+    if (word == "a number of") != bool(equal) or where and word != "x":
+        return None
+    n = amount(word) if word != "a number of" else 1
+    q = quantity(each or equal or where) if each or equal or where else None
+    if (each or equal or where) and q is None:
+        return None
+    if each:
         n = q if n == 1 else {"times": n, "of": q}
+    elif equal or where:
+        n = q
     return None if n is None else [{"kind": "enters_with_counters", "counter": m.group(2), "amount": n}]
 
 
