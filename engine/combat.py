@@ -24,7 +24,9 @@ def combat_power(g: "Game", oid: int) -> int:
     it "assigns combat damage equal to its toughness rather than its power", none when one
     says it "assigns no combat damage this turn" (510.1a)."""
     c = g.chars(oid)
-    if (c.rules or rule_effects(g, oid)) and has_rule(g, oid, "no_combat_damage"):
+    if not c.rules and not rule_effects(g, oid):
+        return c.power  # no rule names it (the common case)
+    if has_rule(g, oid, "no_combat_damage"):
         return 0
     return c.toughness if has_rule(g, oid, "damage_by_toughness") else c.power
 

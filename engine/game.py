@@ -1129,9 +1129,11 @@ class Game:
         so far); then they untap."""
         for oid in self.battlefield:
             o = self.objects[oid]
+            if not o.tapped:
+                continue
             ctl = self.chars(oid).controller
-            if oid in asked or not o.tapped or not seats.is_active(self, ctl) or not object_statics.may_not_untap(
-                    self, oid) or combat.has_rule(self, oid, "doesnt_untap"):
+            if not o.tapped or oid in asked or not seats.is_active(self, ctl) \
+                    or not object_statics.may_not_untap(self, oid) or combat.has_rule(self, oid, "doesnt_untap"):
                 continue
             self.wait = {"kind": "choose_option", "player": ctl, "options": ["untap", "leave tapped"],
                          "answer_to": "untap", "card": oid, "asked": [*asked, oid], "keep": list(keep),
