@@ -64,6 +64,19 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
     changed = True
     while changed:
         changed = False
+        m = re.search(r"\s+with (power|toughness|mana value) (less|greater) than or equal to (the number of .+|"
+                      r"the amount of .+)$", p)
+        if m:  # "with power less than or equal to the number of Islands you control" (Vedalken Shackles): an
+            # amount counted as the filter is checked (a whole phrase: its "you control" is the count's)
+            from engine.cards.compiler.quantities import quantity  # layering: cycle (quantities imports this)
+            q = quantity(m.group(3))
+            if q is None:
+                return None
+            key = {"power": "power", "toughness": "toughness", "mana value": "mv"}[m.group(1)]
+            f[key + ("_le" if m.group(2) == "less" else "_ge")] = q
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+that targets (you|.+)$", p)
         if m and p[: m.start()].split()[-1] in ("spell", "spells", "ability", "abilities"):
             # 114.8: "counter target spell that targets a permanent you control" (Turn Aside)
