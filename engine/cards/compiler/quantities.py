@@ -201,9 +201,10 @@ def parse_condition(text: str) -> dict[str, Any] | None:
                      r"|(?:self|it) has (\w+) or more ([+\-]\d+/[+\-]\d+|[a-z]+) counters on it)", t)
     if m and number(m.group(1) or m.group(3)):  # "if there are two or more ki counters on SELF"
         return {"self_counters_ge": {m.group(2) or m.group(4): number(m.group(1) or m.group(3))}}
-    m = re.fullmatch(r"self has no ([+\-]\d+/[+\-]\d+|[a-z]+) counters on it", t)
-    if m:  # Thing in the Ice: "Then if it has no ice counters on it, transform it"
-        return {"self_counters_le": {m.group(1): 0}}
+    m = re.fullmatch(r"(?:self has no ([+\-]\d+/[+\-]\d+|[a-z]+) counters on it|there are no ([+\-]\d+/[+\-]\d+|"
+                     r"[a-z]+) counters on self)", t)
+    if m:  # Thing in the Ice: "Then if it has no ice counters on it, transform it"; depletion lands
+        return {"self_counters_le": {m.group(1) or m.group(2): 0}}
     m = re.fullmatch(r"self has an? ([+\-]\d+/[+\-]\d+|[a-z]+) counter on it", t)
     if m:  # graft (702.57a): "if this permanent has a +1/+1 counter on it"
         return {"self_counters_ge": {m.group(1): 1}}
