@@ -88,8 +88,12 @@ Effect ops
 ----------
 Each op: its name and arguments, then what it does and the rules it follows (CR).
 
-damage: amount, to, [source=REF (default self)], [divided], [exile_if_dies]
-    source deals damage (divided: split among targets; exile_if_dies: if it would die this turn, exile it instead)
+damage: amount, to, [source=REF (default self)], [divided], [exile_if_dies], [no_regen], [excess_instead_to],
+    [unpreventable]
+    source deals damage (divided: split among targets; exile_if_dies: if it would die this turn, exile it instead;
+    no_regen "dealt" | "creatures": the creatures dealt damage, or each creature named, can't be regenerated this turn;
+    excess_instead_to "controller": damage beyond lethal is dealt to the creature's controller instead;
+    unpreventable: "the damage can't be prevented", 615.11)
     (CR 120, 614)
 pump: what, power, toughness, [per], [duration]
     +N/+M (layer 7c); duration "eot" (default) or "your_next_turn" (CR 611, 613.3c)
@@ -160,7 +164,8 @@ counter: what, [unless_pays: [mana symbols]], [instead_to: exile | hand | librar
     (the countered spell goes there instead of its owner's graveyard, CR 614.1a)
     counter a spell (unless its controller pays) (CR 701.5)
 counters: what, kind, amount, [remove], [divided]  (what "you": player counters, e.g. kind "energy")
-    put (or remove) counters; kind "+1/+1", "-1/-1", "loyalty", "any" ... (CR 122)
+    put (or remove) counters; kind "+1/+1", "-1/-1", "loyalty", "any" ... (CR 122); kind "its": each kind
+    the source had as it last existed ("put its counters on target creature", 603.10)
 token: amount, types, subtypes, colors, keywords, power, toughness, [supertypes], [name], [tapped], [attacking],
       [abilities: [Ability]], [who: PLAYER_REF (default you)]  or  amount, kind, [tapped]  or  amount, copy_of: REF
       (a token copy) ("Treasure", "Food", "Clue", "Blood", "Gold", ...)

@@ -145,7 +145,9 @@ def _mana_ability(effects: list[Effect]) -> bool:
                 out += ops(e.args.get("then", ())) + ops(e.args.get("else", ()))
         return out
     every = ops(effects)
-    return any(e.op == "add_mana" for e in every) and all(e.op == "add_mana" or e.op in _WITH_MANA for e in every)
+    # "If there are no depletion counters on SELF, sacrifice it": SELF is sacrificed asking nothing
+    return any(e.op == "add_mana" for e in every) and all(
+        e.op == "add_mana" or e.op in _WITH_MANA or e.op == "sacrifice" and e.args.get("what") == "self" for e in every)
 
 
 def _modes(lines: tuple[str, ...], head: str) -> tuple[tuple[Ability, ...], int, int] | None:

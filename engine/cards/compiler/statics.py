@@ -372,6 +372,13 @@ def _etb_tapped(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "enters_tapped"}]
 
 
+@static(r"^you may choose not to untap self during your untap step$")
+def _may_not_untap(m: re.Match) -> list[dict[str, Any]] | None:
+    """502.2: "You may choose not to untap SELF during your untap step": its controller chooses as
+    the untap step untaps permanents (engine/game.py)."""
+    return [{"kind": "may_not_untap", "affects": "self"}]
+
+
 @static(r"^self enters tapped unless (.+)$")
 def _etb_tapped_unless(m: re.Match) -> list[dict[str, Any]] | None:
     cond = parse_condition(m.group(1))
@@ -379,16 +386,23 @@ def _etb_tapped_unless(m: re.Match) -> list[dict[str, Any]] | None:
 
 
 @static(
-    r"^self enters with (a|an|one|two|three|four|five|six|seven|eight|nine|ten|x|\d+) ([+\-\w/]+) counters? on it(?: "
-    r"for each (.+))?$"
+    r"^self enters with (a|an|one|two|three|four|five|six|seven|eight|nine|ten|x|\d+|a number of) ([+\-\w/]+) "
+    r"counters? on (?:it|him|her)(?: for each (.+)| equal to (.+)|, where x is (.+))?$"
 )
 def _etb_counters(m: re.Match) -> list[dict[str, Any]] | None:
-    n = amount(m.group(1))
-    if m.group(3):
-        q = quantity(m.group(3))
-        if q is None:
-            return None
+    """614.1c: "SELF enters with N +1/+1 counters on it", "... for each Q", "X ..., where X is Q", "a
+    number of ... equal to Q" (the amount counted as it enters)."""
+    word, each, equal, where = m.group(1), m.group(3), m.group(4), m.group(5)
+    if (word == "a number of") != bool(equal) or where and word != "x":
+        return None
+    n = amount(word) if word != "a number of" else 1
+    q = quantity(each or equal or where) if each or equal or where else None
+    if (each or equal or where) and q is None:
+        return None
+    if each:
         n = q if n == 1 else {"times": n, "of": q}
+    elif equal or where:
+        n = q
     return None if n is None else [{"kind": "enters_with_counters", "counter": m.group(2), "amount": n}]
 
 
@@ -682,9 +696,13 @@ def _clone(m: re.Match) -> list[dict[str, Any]] | None:
     return [st]
 
 
-@static(r"^if x is (\d+) or more, self can't be countered and the damage can't be prevented$")
+@static(r"^if (.+?), self can't be countered and the damage can't be prevented$")
 def _banefire(m: re.Match) -> list[dict[str, Any]] | None:
-    cond = {"x_ge": int(m.group(1))}
+    """"If X is 5 or more (if you have no cards in hand), SELF can't be countered and the damage can't
+    be prevented": a spell's own statics with that condition (101.1, 615.11)."""
+    cond = parse_condition(m.group(1))
+    if cond is None:
+        return None
     return [{"kind": "cant_be_countered", "affects": "self", "condition": cond},
             {"kind": "unpreventable", "affects": "self", "condition": cond}]
 

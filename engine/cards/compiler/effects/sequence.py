@@ -48,7 +48,7 @@ from engine.mana import parse_cost
 
 _VERB3 = re.compile(
     r"^(loses |gains |draws |discards |mills |gets |sacrifices |creates |puts |returns |shuffles |exiles |"
-    r"deals |can't |attacks |fights |explores|must |becomes )"
+    r"deals |can't |can attack |can block |attacks |fights |explores|must |becomes |assigns )"
 )
 
 
@@ -440,16 +440,14 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             out[-1] = Effect("may", {**out[-1].args, "then": [*out[-1].args["then"], *effs]})
             continue
         then_open = False
-        m = re.match(r"^if (?:that creature|it|a creature dealt damage this way|a permanent dealt damage this way|"
-                     r"that permanent|that creature or planeswalker|a creature or planeswalker dealt damage this way|"
-                     r"the creature) would die this turn, exile it instead$", s)
-        if m and out and out[-1].op == "damage":
+        rider = _damage_rider(s) if out and out[-1].op == "damage" else None
+        if rider:
             # the creature dealt damage, not the player also dealt damage ("... and 2 damage to that
             # creature's controller. If that creature would die this turn, exile it instead.")
             k = len(out) - 1
             while k > 0 and out[k - 1].op == "damage" and _to_player(out[k].args.get("to")):
                 k -= 1
-            out[k] = Effect("damage", {**out[k].args, "exile_if_dies": True})
+            out[k] = Effect("damage", {**out[k].args, **rider})
             continue
         if out and out[-1].op == "delayed_trigger" and _BACK_REF.search(s):
             # "When you next cast ... this turn, copy that spell. You may choose new targets for the copy.",
@@ -869,6 +867,33 @@ def _other_count(alt: str, prev: Effect) -> list[Effect] | None:
     if m.group(1):
         args["up_to"] = True
     return [Effect("search", args)]
+
+
+_DIES_EXILE = (r"if (?:that creature|it|a creature dealt damage this way|a permanent dealt damage this way|"
+               r"that permanent|that creature or planeswalker|a creature or planeswalker dealt damage this way|"
+               r"the creature) would die this turn, exile it instead")
+_NO_REGEN = {"a creature dealt damage this way can't be regenerated this turn": "dealt",
+             "creatures dealt damage this way can't be regenerated this turn": "dealt",
+             "if it's a creature, it can't be regenerated this turn": "creatures",
+             "if it's a creature, it can't be regenerated this turn, and if it would die this turn, exile it "
+             "instead": "creatures"}
+
+
+def _damage_rider(s: str) -> dict[str, Any] | None:
+    """What a sentence after a damage instruction adds to it: "if it would die this turn, exile it
+    instead" (614.1a: exile_if_dies), "a creature dealt damage this way can't be regenerated this
+    turn" (701.12b: no_regen "dealt", the creatures dealt damage) or "if it's a creature, it can't be
+    regenerated this turn" (no_regen "creatures", each creature it names, dealt damage or not)."""
+    if re.fullmatch(_DIES_EXILE, s):
+        return {"exile_if_dies": True}
+    if s in ("the damage can't be prevented", "this damage can't be prevented"):
+        return {"unpreventable": True}  # 615.11: no prevention effect applies to it
+    if s == "excess damage is dealt to that creature's controller instead":
+        return {"excess_instead_to": "controller"}  # a later rule (2020): damage beyond lethal damage
+    kind = _NO_REGEN.get(s)
+    if kind is None:
+        return None
+    return {"no_regen": kind, **({"exile_if_dies": True} if s.endswith("instead") else {})}
 
 
 def _to_player(to: Any) -> bool:
