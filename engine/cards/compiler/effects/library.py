@@ -68,14 +68,13 @@ def card_noun(noun: str) -> dict[str, Any] | None:
         if f0 is None or "subtypes" in f0 or "or" in f0:
             return None
         return {**f0, "subtypes": list(BASIC_LAND_TYPES)}
-    if noun.startswith("basic ") and " or " in noun and not m:
+    if re.fullmatch(r"basic [a-z]+(?:, [a-z]+)*,? or [a-z]+ cards?", noun):
         # "a basic Forest, Plains, or Island card": "basic" qualifies every alternative (205.4a)
-        f1 = card_noun(noun[len("basic "):])
-        if f1 is None:
-            return None
-        if "or" in f1:
-            return {**f1, "or": [{**alt, "supertypes": ["Basic"]} for alt in f1["or"]]}
-        return {**f1, "supertypes": ["Basic"]}
+        f1 = parse_noun(noun[len("basic "):])
+        alts = (f1 or {}).get("or") or ()
+        if f1 is not None and set(f1) <= {"or", "zone"} and alts \
+                and all(set(a) <= {"subtypes", "zone"} and a.get("subtypes") for a in alts):
+            return {"or": [{**a, "supertypes": ["Basic"]} for a in alts]}
     if m:
         q = quantity(m.group(4))
         if q is None:
@@ -87,6 +86,8 @@ def card_noun(noun: str) -> dict[str, Any] | None:
     f = {} if noun in ("card", "cards") else parse_noun(noun)
     if f is None or f.get("_needs_player_target") or f.get("controller"):
         return None
+    if any(set(a) <= {"zone"} for a in f.get("or", ())):  # an alternative read as "any card": a phrase not understood
+        return None   # ("a basic land card or a card named Starship Enterprise")
     f.pop("zone", None)
     return {**f, **extra}
 
