@@ -68,14 +68,13 @@ def card_noun(noun: str) -> dict[str, Any] | None:
         if f0 is None or "subtypes" in f0 or "or" in f0:
             return None
         return {**f0, "subtypes": list(BASIC_LAND_TYPES)}
-    if noun.startswith("basic ") and " or " in noun and not m:
+    if re.fullmatch(r"basic [a-z]+(?:, [a-z]+)*,? or [a-z]+ cards?", noun):
         # "a basic Forest, Plains, or Island card": "basic" qualifies every alternative (205.4a)
-        f1 = card_noun(noun[len("basic "):])
-        if f1 is None:
-            return None
-        if "or" in f1:
-            return {**f1, "or": [{**alt, "supertypes": ["Basic"]} for alt in f1["or"]]}
-        return {**f1, "supertypes": ["Basic"]}
+        f1 = parse_noun(noun[len("basic "):])
+        alts = (f1 or {}).get("or") or ()
+        if f1 is not None and set(f1) <= {"or", "zone"} and alts \
+                and all(set(a) <= {"subtypes", "zone"} and a.get("subtypes") for a in alts):
+            return {"or": [{**a, "supertypes": ["Basic"]} for a in alts]}
     if m:
         q = quantity(m.group(4))
         if q is None:
@@ -87,6 +86,8 @@ def card_noun(noun: str) -> dict[str, Any] | None:
     f = {} if noun in ("card", "cards") else parse_noun(noun)
     if f is None or f.get("_needs_player_target") or f.get("controller"):
         return None
+    if any(set(a) <= {"zone"} for a in f.get("or", ())):  # an alternative read as "any card": a phrase not understood
+        return None   # ("a basic land card or a card named Starship Enterprise")
     f.pop("zone", None)
     return {**f, **extra}
 
@@ -252,13 +253,19 @@ def reveal_until(m: re.Match, c: Ctx) -> list[Effect] | None:
                                     "rest": "graveyard" if "graveyard" in m.group(3) else "library_bottom"})]
 
 
-@reader(r"^search your library and/or graveyard for a card named (.+?), reveal it, and put it into your hand$")
+@reader(r"^search your library and/or graveyard for (?:a|an) (.+?), reveal it, (?:and |then )?put it into your hand$")
 def _search_named_gy(m: re.Match, c: Ctx) -> list[Effect] | None:
-    return [Effect("search", {"filter": {"name": _title(m.group(1))}, "amount": 1, "to": "hand", "reveal": True,
+    """701.15a: "Search your library and/or graveyard for a card named Mu Yanling (an artifact card with mana
+    value 1 or less), reveal it, and put it into your hand": the cards of both zones are looked through."""
+    named = re.fullmatch(r"card named (.+)", m.group(1))
+    f = {"name": _title(named.group(1))} if named else card_noun(m.group(1))
+    if f is None or named and re.search(r" and/or | or an? ", named.group(1)):  # one name (commas are in names)
+        return None
+    return [Effect("search", {"filter": f, "amount": 1, "to": "hand", "reveal": True,
                               "zones": ["library", "graveyard"]})]
 
 
-@reader(r"^if you search your library this way, shuffle$")
+@reader(r"^if you search(?:ed)? your library this way, shuffle$")
 def _search_shuffle(m: re.Match, c: Ctx) -> list[Effect] | None:
     return []   # search (zones library+graveyard) shuffles when it searched the library
 
