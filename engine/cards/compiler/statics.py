@@ -1051,9 +1051,13 @@ def _counter_change(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "counter_change", "how": how, "counter": kind, "affects": f}]
 
 
-@static(r"^play with the top card of your library revealed$")
+@static(r"^(play|players play) with the top card of (your library|their libraries) revealed$")
 def _top_revealed(m: re.Match) -> list[dict[str, Any]] | None:
-    return [{"kind": "top_card_revealed"}]
+    """"Play with the top card of your library revealed" (Future Sight); "Players play with the top card of
+    their libraries revealed" (Field of Dreams): each player's (701.13a, to every player)."""
+    if (m.group(1) == "play") != (m.group(2) == "your library"):
+        return None
+    return [{"kind": "top_card_revealed"}] if m.group(1) == "play" else [{"kind": "top_card_revealed", "who": "each"}]
 
 
 @static(r"^self enters tapped with (a|an|one|two|three|four|five|\d+) ([+\-\w/]+) counters? on it$")
