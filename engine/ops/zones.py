@@ -461,8 +461,16 @@ def _search(g: "Game", r: Ctx, e: Effect) -> dict | None:
         g.log("reveal", player=p, cards=[g.objects[x].card.name for x in got], objs=list(got))
     to = e.get("to", "hand")
     if to == "library_top":  # 701.16b: "shuffle your library, then put the card on top": not shuffled
-        knowledge.shuffle(g, p, keep=got or [])
-        for x in got or []:
+        got = list(got or [])
+        if len(got) > 1:  # "then shuffle and put those cards on top in any order" (401.4): the player orders them
+            order = r["answers"].get(f"{r['i']}.order")
+            if order is None:
+                return {**ask_cards(r, p, got, len(got), len(got),
+                                    "order the cards to put on top of your library (first = top)"),
+                        "slot": f"{r['i']}.order"}
+            got = [x for x in order if x in got]
+        knowledge.shuffle(g, p, keep=got)
+        for x in reversed(got):
             knowledge.show(g, [g.move(x, "library")], None if e.get("reveal") else [p])
         return None
     first: list[int] = []

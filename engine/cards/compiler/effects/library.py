@@ -143,9 +143,8 @@ def _search_common(count: str, noun: str, dest: str, reveal: bool) -> list[Effec
     r"(?:it|them|that card|the card|those cards) on top(?: of it| of your library)?(?: in any order)?$"
 )
 def _search_top(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """"... then shuffle and put that card on top" (701.15a, 701.16b): the found card ends on top."""
-    if m.group(1) not in ("a", "an") and "in any order" in m.group(0):
-        return None   # several cards on top in an order the player picks: not carried out
+    """"... then shuffle and put that card on top" (701.15a, 701.16b): the found card ends on top; "... put
+    those cards on top in any order" (Goblin Recruiter): in the order the player picks (401.4)."""
     return _search_common(m.group(1), m.group(2), "on top of your library", bool(m.group(3)))
 
 
