@@ -1096,8 +1096,9 @@ class Game:
         discards down to the maximum hand size (402.2); then 514.2."""
         for a in seats.active_team(self):
             p = self.players[a]
-            if len(p.hand) > HAND_SIZE and not player_statics.no_max_hand_size(self, a):
-                self.wait = {"kind": "discard_to_hand_size", "player": a, "n": len(p.hand) - HAND_SIZE}
+            most = player_statics.max_hand_size(self, a)
+            if most is not None and len(p.hand) > most:
+                self.wait = {"kind": "discard_to_hand_size", "player": a, "n": len(p.hand) - most}
                 return
         self._cleanup_rest()
 

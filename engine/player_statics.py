@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from engine.state import Obj
 
 #: Static kinds read by the rules of the game here (and by engine.zones_cast).
-KINDS = frozenset({"no_max_hand_size", "player_keywords", "flash_spells", "free_spells", "spell_limit",
+KINDS = frozenset({"no_max_hand_size", "hand_size", "player_keywords", "flash_spells", "free_spells", "spell_limit",
                    "play_from", "graveyard_replacement",
                    "prevent_damage",    # read by engine.replacement.static_shields (615.9)
                    "cant_gain_life", "cant_lose_life", "skip_step",
@@ -122,7 +122,38 @@ def _mine(g: "Game", kind: str, player: str) -> list[tuple[int, str, dict[str, A
 # ------------------------------------------------------------------ the players
 def no_max_hand_size(g: "Game", player: str) -> bool:
     """402.2: "You have no maximum hand size" (no discard in the cleanup step, 514.1)."""
-    return bool(_mine(g, "no_max_hand_size", player))
+    return max_hand_size(g, player) is None
+
+
+#: 402.2: a player's maximum hand size when nothing changes it
+HAND_SIZE = 7
+
+
+def _timestamp(g: "Game", sid: int, st: dict[str, Any]) -> int:
+    """The timestamp of a rule-changing static (613.10, 613.6): a resolved effect's own, else its source's."""
+    for e in g.effects:
+        if e.get("static") is st:
+            return int(e["ts"])
+    o = g.objects.get(sid)
+    return o.timestamp if o is not None else 0
+
+
+def max_hand_size(g: "Game", player: str) -> int | None:
+    """402.2: ``player``'s maximum hand size, None for none. 613.10: the effects that change it ("Your maximum
+    hand size is increased by one", "Each opponent's maximum hand size is reduced by two", "Your maximum hand
+    size is two", "Players have no maximum hand size") are applied in timestamp order, after the others."""
+    got = _mine(g, "no_max_hand_size", player) + _mine(g, "hand_size", player)
+    if not got:
+        return HAND_SIZE
+    size: int | None = HAND_SIZE
+    for sid, _ctl, st in sorted(got, key=lambda t: _timestamp(g, t[0], t[2])):
+        if st["kind"] == "no_max_hand_size":
+            size = None
+        elif "set" in st:
+            size = max(0, g.amount(st["set"], sid if sid in g.objects else None))
+        elif size is not None:
+            size = max(0, size + int(st["change"]))
+    return size
 
 
 def cant_gain_life(g: "Game", player: str) -> bool:
@@ -369,10 +400,12 @@ _WHO = (None, "you", "each_player", "any", "each", "opponent", "each_opponent")
 def static_problems(st: dict[str, Any]) -> list[str]:
     """What of a static of these kinds this engine does not carry out ([] when all of it)."""
     kind = st.get("kind")
-    if kind in ("no_max_hand_size", "spell_limit", "flash_spells", "player_keywords", "cant_gain_life",
+    if kind in ("no_max_hand_size", "hand_size", "spell_limit", "flash_spells", "player_keywords", "cant_gain_life",
                 "uncounterable_spells",
                 "cant_lose_life", "skip_step") and st.get("who") not in _WHO:
         return [f"{kind} for {st.get('who')}"]
+    if kind == "hand_size" and ("set" in st) == ("change" in st):
+        return ["a maximum hand size neither set nor changed"]
     if kind == "name_lock" and st.get("lock") == "activate" and not st.get("unless_mana"):
         return ["name lock of mana abilities (paid from engine/payment.py, which does not read it)"]
     if kind == "player_keywords" and set(st.get("keywords", ())) - {"Hexproof", "Shroud"}:

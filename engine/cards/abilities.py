@@ -401,7 +401,8 @@ Statics (Ability.static)
   cost_change "who": "any" = spells anyone casts
   prevent_damage     affects, [then_remove_counter]     prevent all damage dealt to it           615
   enters_tapped also takes unless_pay: {"life": n} (shock lands)
-  no_max_hand_size / look_top_card / opening_hand_battlefield (Leyline)
+  no_max_hand_size / look_top_card / opening_hand_battlefield (Leyline); no_max_hand_size may have who
+  hand_size          who, set: AMOUNT | change: int   "Your maximum hand size is increased by one"  402.2, 613.10
 
 Keywords (CardDef.keywords / keyword_args)
 ------------------------------------------
@@ -440,7 +441,7 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "prevent_damage", "top_card_revealed", "no_max_hand_size", "look_top_card", "opening_hand_battlefield",
     "alternative_cost", "deck_rule", "cant_gain_life", "cant_lose_life", "attack_tax", "name_lock", "cast_only",
     "full_text", "amplify", "damage_unpreventable", "lose_types", "uncounterable_spells", "flash_self",
-    "draw_limit", "turned_up_counters", "sorcery_only",
+    "draw_limit", "turned_up_counters", "sorcery_only", "hand_size",
 })
 TRIGGER_EVENTS: frozenset[str] = frozenset({
     "etb", "dies", "ltb", "attacks", "blocks", "attacks_or_blocks", "becomes_blocked", "blocks_or_blocked",

@@ -1041,9 +1041,39 @@ def _tapped_with_counters(m: re.Match) -> list[dict[str, Any]] | None:
     ]
 
 
-@static(r"^you have no maximum hand size$")
+#: whose maximum hand size a static speaks of (engine/player_statics.applies_to)
+_HAND_WHO = {"you": "you", "your": "you", "players": "each_player", "each player": "each_player",
+             "each player's": "each_player", "each opponent": "each_opponent", "your opponents": "each_opponent",
+             "each opponent's": "each_opponent", "each of your opponents'": "each_opponent",
+             "your opponents'": "each_opponent"}
+
+
+@static(r"^(you|players|each player|each opponent|your opponents) (?:have|has) no maximum hand size$")
 def _no_max(m: re.Match) -> list[dict[str, Any]] | None:
-    return [{"kind": "no_max_hand_size"}]
+    """402.2: "You have no maximum hand size", "Players have no maximum hand size": no discard in the
+    cleanup step (514.1)."""
+    who = _HAND_WHO[m.group(1)]
+    return [{"kind": "no_max_hand_size"} if who == "you" else {"kind": "no_max_hand_size", "who": who}]
+
+
+@static(r"^(your|each player's|each opponent's|each of your opponents'|your opponents') maximum hand size is "
+        r"(?:(increased|reduced) by (\w+)|equal to (.+)|(\w+))$")
+def _hand_size(m: re.Match) -> list[dict[str, Any]] | None:
+    """402.2, 613.10: "Your maximum hand size is increased by one", "Each opponent's maximum hand size is
+    reduced by two", "Your maximum hand size is two", "... is equal to the number of hour counters on SELF":
+    a rule of the game, applied in timestamp order (engine/player_statics.max_hand_size)."""
+    out: dict[str, Any] = {"kind": "hand_size", "who": _HAND_WHO[m.group(1)]}
+    if m.group(2):
+        n = number(m.group(3))
+        if n is None:
+            return None
+        out["change"] = n if m.group(2) == "increased" else -n
+    else:
+        q = quantity(m.group(4)) if m.group(4) else number(m.group(5))
+        if q is None:
+            return None
+        out["set"] = q
+    return [out]
 
 
 @static(r"^as an additional cost to cast (?:self|this spell), (.+)$")

@@ -325,4 +325,4 @@ PLAYER = (r"(you|target player|target opponent|each player|each opponent|that pl
 
 
 DURATIONS = {"until end of turn": "eot", "this turn": "eot", "until your next turn": "your_next_turn", None: "eot",
-             "for as long as you control self": "while_you_control_self"}
+             "for as long as you control self": "while_you_control_self", "for the rest of the game": "permanent"}
