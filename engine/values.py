@@ -247,7 +247,8 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "blockers_beyond_first": frozenset({"blockers_beyond_first"}), "lost_this_way": frozenset({"lost_this_way"}),
     "that_much": frozenset({"that_much"}), "life_gained_this_turn": frozenset({"life_gained_this_turn"}),
     "life_of": frozenset({"life_of"}), "total_power": frozenset({"total_power"}),
-    "total_toughness": frozenset({"total_toughness"}), "hand_of": frozenset({"hand_of"}),
+    "total_toughness": frozenset({"total_toughness"}), "total_mv": frozenset({"total_mv"}),
+    "hand_of": frozenset({"hand_of"}),
     "greatest": frozenset({"greatest", "among"}), "counters_on": frozenset({"counters_on", "kind"}),
     "devotion": frozenset({"devotion"}), "domain": frozenset({"domain"}),
     "graveyard_types": frozenset({"graveyard_types"}),
@@ -260,7 +261,8 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
 }
 #: the amounts computed without a resolution record (a static ability, 611.3a)
 STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "toughness_of", "blockers_beyond_first",
-                                 "life_gained_this_turn", "life_of", "total_power", "total_toughness", "greatest",
+                                 "life_gained_this_turn", "life_of", "total_power", "total_toughness", "total_mv",
+                                 "greatest",
                                  "counters_on", "hand_of", "devotion", "domain", "graveyard_types",
                                  "drawn_this_turn", "colors_spent", "highest_life"})
 #: The references ``refs`` resolves: words, and the head keys of dict references
@@ -417,6 +419,10 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         if key in a:  # "the total toughness of creatures you control"
             ctl = _you(g, src, r)
             return sum(getattr(g.chars(i), attr) for i in g.battlefield if matches(g, i, a[key], src, ctl))
+    if "total_mv" in a:  # "the total mana value of Dragons you control" (202.3)
+        ctl = _you(g, src, r)
+        return sum(mana_value(g.objects[i].card.mana_cost) for i in g.battlefield
+                   if matches(g, i, a["total_mv"], src, ctl))
     if "hand_of" in a:
         who = a["hand_of"]
         if who == "you" or r is None:

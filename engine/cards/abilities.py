@@ -398,7 +398,8 @@ Statics (Ability.static)
   token_multiply     times, whose (you/any), token_type  "twice that many of those tokens"        614.1a
   counter_change     how (twice/plus/minus), counter, affects   "that many plus one +1/+1 counters"  614.1a
   enters_tapped with "affects": FILTER: those permanents enter tapped; prevent_damage may have combat: True
-  cost_change "who": "any" = spells anyone casts
+  cost_change "who": "any" = spells anyone casts; spells "self" with per_extra_target: amount generic and
+                     colored symbols more for each target beyond the first (strive, 601.2f)
   prevent_damage     affects, [then_remove_counter]     prevent all damage dealt to it           615
   enters_tapped also takes unless_pay: {"life": n} (shock lands)
   no_max_hand_size / look_top_card / opening_hand_battlefield (Leyline); no_max_hand_size may have who

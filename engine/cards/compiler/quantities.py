@@ -136,6 +136,13 @@ def quantity(phrase: str) -> Any:
         if f is None or f.get("_needs_player_target"):
             return None
         return {"greatest": {"mana value": "mv"}.get(m.group(1), m.group(1)), "among": f}
+    m = re.fullmatch(r"the total (power|toughness|mana value) of (.+)", p)
+    if m:  # "the total power of creatures you control" (Ghalta), "the total mana value of Dragons you control"
+        f = parse_noun(m.group(2))
+        if f is None or f.get("_needs_player_target") or f.get("player") or f.get("zone") not in (None, "battlefield"):
+            return None
+        f.pop("zone", None)
+        return {{"power": "total_power", "toughness": "total_toughness", "mana value": "total_mv"}[m.group(1)]: f}
     m = re.fullmatch(r"your devotion to (white|blue|black|red|green)(?: and (white|blue|black|red|green))?", p)
     if m:  # 700.5
         letters = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}

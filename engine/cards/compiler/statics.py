@@ -458,6 +458,25 @@ def _self_cost(m: re.Match) -> list[dict[str, Any]] | None:
     return [out]
 
 
+@static(r"^self costs \{x\} less to cast, where x is (.+)$")
+def _self_cost_where(m: re.Match) -> list[dict[str, Any]] | None:
+    """601.2f: "SELF costs {X} less to cast, where X is the greatest power among creatures you control"
+    (Ghalta's kind): one generic mana less for each, read as the total cost is determined."""
+    q = quantity(m.group(1))
+    return None if q is None else [{"kind": "cost_change", "spells": "self", "amount": -1, "per": q}]
+
+
+@static(r"^self costs ((?:\{[^}]+\})+) more to cast for each target beyond the first$")
+def _strive(m: re.Match) -> list[dict[str, Any]] | None:
+    """601.2f (strive, an ability word): "SELF costs {2}{U} more to cast for each target beyond the first":
+    the increase, generic and colored, once for each target chosen after the first (601.2c comes first)."""
+    syms = parse_cost(m.group(1))
+    if any(not (x.isdigit() or x in ("W", "U", "B", "R", "G")) for x in syms):
+        return None
+    return [{"kind": "cost_change", "spells": "self", "amount": sum(int(x) for x in syms if x.isdigit()),
+             "colored": [x for x in syms if not x.isdigit()], "per_extra_target": True}]
+
+
 @static(r"^(?:if (.+?), )?you may cast self as though it had flash$")
 def _flash_self(m: re.Match) -> list[dict[str, Any]] | None:
     """702.8a, 601.3: "If there are two or more instant and/or sorcery cards in your graveyard, you may
