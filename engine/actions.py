@@ -21,6 +21,7 @@ from engine.object_statics import unpreventable
 from engine.protection import protected
 from engine.state import Obj, create_object
 from engine.tapping import tap
+from engine.until import WHILE_SOURCE, WHILE_TAPPED
 from engine.values import Ctx, amount, source_id, this
 
 if TYPE_CHECKING:
@@ -217,9 +218,10 @@ def add_effect(g: "Game", layer: str, objects: list[int], r: Ctx | None, until: 
     if objects and not any(i in g.objects for i in objects):
         return  # 611.2c, 400.7: its objects are all gone (destroyed earlier in the resolution): it applies to nothing
     rec = {"layer": layer, "ts": g.ts + 1, "objects": list(objects), "until": until}
-    if until in ("source_leaves", "while_source"):  # "for as long as SELF remains / you control SELF" (611.2b)
+    if until in WHILE_SOURCE:  # "for as long as SELF remains / you control SELF / SELF remains tapped" (611.2b)
         sid = source_id(g, r) if r is not None else None
-        if sid is None or sid not in g.objects or g.objects[sid].zone != "battlefield":
+        if sid is None or sid not in g.objects or g.objects[sid].zone != "battlefield" \
+                or until in WHILE_TAPPED and not g.objects[sid].tapped:
             return  # the duration ended before the effect began: it does nothing
         rec["source"] = sid
     g.ts += 1
@@ -257,7 +259,8 @@ def ascend(g: "Game", player: str) -> bool:
 def until_of(e: Effect) -> str:
     d = e.get("duration", "eot")
     return {"eot": "eot", "permanent": "never", "your_next_turn": "your_next_turn",
-            "while_source_on_battlefield": "source_leaves", "while_you_control_self": "while_source"}.get(d, "eot")
+            "while_source_on_battlefield": "source_leaves", "while_you_control_self": "while_source",
+            "while_self_tapped": "while_tapped", "while_control_self_tapped": "while_control_tapped"}.get(d, "eot")
 
 
 

@@ -1026,23 +1026,7 @@ class Game:
                 o = self.objects[oid]
                 if seats.is_active(self, self.chars(oid).controller):  # 805.4: the active team's
                     o.sick = False
-            for oid in list(self.battlefield):
-                o = self.objects[oid]
-                if not o.tapped:
-                    continue
-                if seats.is_active(self, self.chars(oid).controller):
-                    if not combat.has_rule(self, oid, "doesnt_untap"):
-                        tapping.untap(self, oid)  # 502.2, with its event (603.2d)
-                elif combat.has_rule(self, oid, "untap_other_turns"):
-                    tapping.untap(self, oid)  # "untap ... during each other player's untap step" (Seedborn Muse)
-            # "... during its controller's next untap step": that step has happened (502.3)
-            if self.effects:
-                self.effects = [e for e in self.effects if not (e.get("until") == "next_untap" and all(
-                    i not in self.objects or self.controller_of(i) == a for i in e["objects"]))]
-                self.changed()
-            else:
-                self.turn_state_changed()
-            self._end_step()
+            self._untap_choices([], [])
         elif s == "upkeep":
             triggers.step(self, "upkeep")
             self._give_priority()
@@ -1090,6 +1074,52 @@ class Game:
             self._give_priority()
         elif s == "cleanup":  # 514
             self._cleanup_discards()
+
+    def _may_stay_tapped(self) -> list[int]:
+        """502.2: the tapped permanents of the active team that "you may choose not to untap" and would untap."""
+        return [i for i in self.battlefield
+                if self.objects[i].tapped and seats.is_active(self, self.chars(i).controller)
+                and combat.has_rule(self, i, "may_stay_tapped") and not combat.has_rule(self, i, "doesnt_untap")]
+
+    def _untap_choices(self, kept: list[int], asked: list[str]) -> None:
+        """502.2: each active player determines which of their permanents untap ("You may choose not to untap SELF
+        during your untap step": a choose_cards decision among those, the ones that stay tapped), in turn order;
+        then they all untap at once."""
+        for p in seats.active_team(self):
+            opts = [i for i in self._may_stay_tapped() if self.controller_of(i) == p]
+            if opts and p not in asked:
+                self.wait = {"kind": "choose_cards", "player": p, "options": opts, "min": 0, "max": len(opts),
+                             "kept": list(kept), "asked": [*asked, p], "answer_to": "untap",
+                             "prompt": "choose the permanents that stay tapped this untap step (502.2)"}
+                return
+        self._untap_rest(set(kept))
+
+    def _untap_answer(self, d: Decision, cards: list[int]) -> None:
+        w = self.wait_data(d)
+        if not isinstance(cards, list) or len(set(cards)) != len(cards) or any(c not in d.options for c in cards):
+            raise IllegalAction("choose any of the permanents offered (those that stay tapped)")
+        self._untap_choices(list(w.get("kept", ())) + list(cards), list(w.get("asked", ())))
+
+    def _untap_rest(self, kept: set[int]) -> None:
+        """502.2: the active player's permanents untap (all but those kept tapped), simultaneously; 502.3."""
+        a = self.active
+        for oid in list(self.battlefield):
+            o = self.objects[oid]
+            if not o.tapped or oid in kept:
+                continue
+            if seats.is_active(self, self.chars(oid).controller):
+                if not combat.has_rule(self, oid, "doesnt_untap"):
+                    tapping.untap(self, oid)  # 502.2, with its event (603.2d)
+            elif combat.has_rule(self, oid, "untap_other_turns"):
+                tapping.untap(self, oid)  # "untap ... during each other player's untap step" (Seedborn Muse)
+        # "... during its controller's next untap step": that step has happened (502.3)
+        if self.effects:
+            self.effects = [e for e in self.effects if not (e.get("until") == "next_untap" and all(
+                i not in self.objects or self.controller_of(i) == a for i in e["objects"]))]
+            self.changed()
+        else:
+            self.turn_state_changed()
+        self._end_step()
 
     def _cleanup_discards(self) -> None:
         """514.1: the active player (805.4: each player of the active team, in turn order)
@@ -1291,6 +1321,7 @@ ANSWER_HANDLERS: dict[tuple[str, str | None], Handler] = {
     (K.CAST_OFFER, None): casting.cast_offered,       # 608.2c: "you may cast that card" while resolving
     (K.NAME_CARD, None): answer_name,                 # 201.3, 614.12: "as SELF enters, choose a card name"
     # generic choices, by the module that asked (answer_to)
+    (K.CHOOSE_CARDS, "untap"): lambda g, d, a: g._untap_answer(d, a.get("cards", [])),  # 502.2
     (K.CHOOSE_CARDS, "resolve"): effects.answer,      # 608.2c-d: during a resolution
     (K.CHOOSE_OPTION, "resolve"): effects.answer,
     (K.CHOOSE_NUMBER, "resolve"): effects.answer,

@@ -127,6 +127,7 @@ RULES = frozenset({"no_activated_abilities", "no_activated_abilities_unless_mana
                    "may_assign_as_unblocked",  # engine/combat.py as_unblocked (510.1c)
                    "must_be_blocked",  # engine/combat.py _block_requirements (509.1c)
                    "block_any_number",  # engine/combat.py _extra_blocks (509.1a)
+                   "may_stay_tapped",  # engine/game.py _untap_step asks (502.2)
                    "untargetable", "untargetable_by_opponents"})  # engine/targets.py targetable (702.18a, 702.11b)
 
 

@@ -1,7 +1,7 @@
 """Zone changes "until" an event (CR 610.3): "exile target creature an opponent controls
 until SELF leaves the battlefield" (Banisher Priest, Hieromancer's Cage, Kitesail Freebooter);
 and continuous effects "for as long as SELF remains on the battlefield" (611.2b), which
-end when the source leaves.
+end when the source leaves ("for as long as SELF remains tapped" also when it untaps).
 
 The exile op records where each card came from; when the source leaves the battlefield
 the card returns to that zone at once (610.3: a one-shot effect created immediately
@@ -39,16 +39,29 @@ def exile_until_leaves(g: "Game", src: int | None, oids: list[int]) -> list[int]
     return out
 
 
-_WHILE = ("source_leaves", "while_source")
+#: 611.2b: the durations that end once SELF untaps ("for as long as SELF remains tapped", "... you control SELF and
+#: SELF remains tapped"), those that end once its controller no longer controls it, and all that end when it leaves
+WHILE_TAPPED = ("while_tapped", "while_control_tapped")
+_WHILE_CONTROL = ("while_source", "while_control_tapped")
+WHILE_SOURCE = ("source_leaves", *_WHILE_CONTROL, "while_tapped")
+_WHILE = WHILE_SOURCE
 
 
 def lost_control(g: "Game") -> None:
     """611.2b: "for as long as you control SELF" ends once its controller no longer controls SELF
     (its leaving the battlefield is source_left's); the effect does not come back."""
-    if any(e.get("until") == "while_source" and g.controller_of(e["source"]) != e.get("controller")
+    if any(e.get("until") in _WHILE_CONTROL and g.controller_of(e["source"]) != e.get("controller")
            for e in g.effects):
-        g.effects = [e for e in g.effects if not (e.get("until") == "while_source"
+        g.effects = [e for e in g.effects if not (e.get("until") in _WHILE_CONTROL
                                                   and g.controller_of(e["source"]) != e.get("controller"))]
+        g.changed()
+
+
+def source_untapped(g: "Game", src: int) -> None:
+    """611.2b: SELF untapped: what lasted "for as long as SELF remains tapped" has ended, and does not come back
+    when it is tapped again."""
+    if any(e.get("until") in WHILE_TAPPED and e.get("source") == src for e in g.effects):
+        g.effects = [e for e in g.effects if not (e.get("until") in WHILE_TAPPED and e.get("source") == src)]
         g.changed()
 
 

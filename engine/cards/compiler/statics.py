@@ -473,8 +473,11 @@ def _strive(m: re.Match) -> list[dict[str, Any]] | None:
     syms = parse_cost(m.group(1))
     if any(not (x.isdigit() or x in ("W", "U", "B", "R", "G")) for x in syms):
         return None
-    return [{"kind": "cost_change", "spells": "self", "amount": sum(int(x) for x in syms if x.isdigit()),
-             "colored": [x for x in syms if not x.isdigit()], "per_extra_target": True}]
+    out: dict[str, Any] = {"kind": "cost_change", "spells": "self", "amount": sum(int(x) for x in syms if x.isdigit()),
+                           "per_extra_target": True}
+    if any(not x.isdigit() for x in syms):
+        out["colored"] = [x for x in syms if not x.isdigit()]
+    return [out]
 
 
 @static(r"^(?:if (.+?), )?you may cast self as though it had flash$")
@@ -1134,6 +1137,13 @@ def _cda_pt(m: re.Match) -> list[dict[str, Any]] | None:
     if m.group("same"):
         out["toughness"] = {"plus": [q, int(m.group("plus"))]} if m.group("plus") else q
     return [out]
+
+
+@static(r"^you may choose not to untap self during your untap step$")
+def _may_stay_tapped(m: re.Match) -> list[dict[str, Any]] | None:
+    """502.2: "You may choose not to untap SELF during your untap step": its controller determines, as the untap
+    step's turn-based action, whether it untaps (engine/game.py asks; 611.2b durations read it staying tapped)."""
+    return [{"kind": "restriction", "affects": "self", "rule": "may_stay_tapped"}]
 
 
 @static(r"^if self is in your opening hand, you may begin the game with it on the battlefield$")

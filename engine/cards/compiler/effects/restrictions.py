@@ -178,14 +178,17 @@ def _frozen(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 @reader(
-    r"^(.+?) (?:doesn't|don't) untap during (?:its|their) controllers?'s? untap steps? for as long as you control self$"
+    r"^(.+?) (?:doesn't|don't) untap during (?:its|their) controllers?'s? untap steps? (for as long as you control "
+    r"self|for as long as self remains tapped|for as long as you control self and self remains tapped)$"
 )
 def _frozen_long(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """611.2b: "It doesn't untap during its controller's untap step for as long as you control SELF" / "... for as
+    long as SELF remains tapped" (Rust Tick, Amber Prison)."""
     what = c.ref(m.group(1))
     return (
         None
         if what is None
-        else [Effect("restrict", {"what": what, "rule": "doesnt_untap", "duration": "while_you_control_self"})]
+        else [Effect("restrict", {"what": what, "rule": "doesnt_untap", "duration": DURATIONS[m.group(2)]})]
     )
 
 
