@@ -179,7 +179,8 @@ def _frozen(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 @reader(
     r"^(.+?) (?:doesn't|don't) untap during (?:its|their) controllers?'s? untap steps? (for as long as you control "
-    r"self|for as long as self remains tapped|for as long as you control self and self remains tapped)$"
+    r"self|for as long as self remains tapped|for as long as you control self and self remains tapped|for as long "
+    r"as self remains on the battlefield)$"
 )
 def _frozen_long(m: re.Match, c: Ctx) -> list[Effect] | None:
     """611.2b: "It doesn't untap during its controller's untap step for as long as you control SELF" / "... for as

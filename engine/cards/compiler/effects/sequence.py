@@ -25,7 +25,14 @@ from engine.cards.compiler.effects import (
     zones,
 )
 from engine.cards.compiler.effects.amounts import bind_difference
-from engine.cards.compiler.effects.context import DURATIONS, TAPPED_DURATION_OPS, TAPPED_DURATIONS, Ctx, Reader, reader
+from engine.cards.compiler.effects.context import (
+    DURATIONS,
+    SOURCE_DURATION_OPS,
+    SOURCE_DURATIONS,
+    Ctx,
+    Reader,
+    reader,
+)
 from engine.cards.compiler.effects.library import (
     REVEAL_UNTIL_RX,
     SEARCH_MAY_RX,
@@ -212,7 +219,7 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
             if out is not None:
                 return _bind_that_player(out, ctx)
             ctx.rewind(mark)  # a reader that gave up leaves no target behind
-    got = _while_tapped(low, ctx)
+    got = _while_source(low, ctx)
     if got is not None:
         return got
     m = re.fullmatch(r"(you [^,]+), ([a-z][^,]+), (then|and) (.+)", low)
@@ -276,12 +283,13 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
     return None
 
 
-def _while_tapped(low: str, ctx: Ctx) -> list[Effect] | None:
+def _while_source(low: str, ctx: Ctx) -> list[Effect] | None:
     """611.2b: "Target creature gets +2/-2 for as long as SELF remains tapped" (Ashnod's Battle Gear), "For as
     long as SELF remains tapped, gain control of target creature ..." (Preacher), "Gain control of target creature
-    for as long as you control SELF and SELF remains tapped" (Helm of Possession): the instruction read with a
+    for as long as you control SELF and SELF remains tapped" (Helm of Possession), "... for as long as SELF remains
+    on the battlefield" (Sower of Temptation), "... for as long as you control SELF": the instruction read with a
     duration of its own, each continuous effect it makes lasting that long (none that is not continuous)."""
-    dur_rx = TAPPED_DURATIONS.pattern
+    dur_rx = SOURCE_DURATIONS.pattern
     m = re.fullmatch(rf"(.+?) {dur_rx}", low) or re.fullmatch(rf"{dur_rx}, (.+)", low)
     if m is None:
         return None
@@ -291,7 +299,7 @@ def _while_tapped(low: str, ctx: Ctx) -> list[Effect] | None:
         got = _attempt(body, ctx)
         if got is None or any(e.op != "gain_control" or e.get("duration") for e in got):
             return None  # only a control change is read without "until end of turn" (it lasts: 611.2a)
-    if any(e.op not in TAPPED_DURATION_OPS or e.get("duration", "eot") != "eot" for e in got):
+    if any(e.op not in SOURCE_DURATION_OPS or e.get("duration", "eot") != "eot" for e in got):
         return None
     return [Effect(e.op, {**e.args, "duration": DURATIONS[dur]}) for e in got]
 
