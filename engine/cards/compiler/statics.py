@@ -836,21 +836,17 @@ def _attack_tax(m: re.Match) -> list[dict[str, Any]] | None:
     return [out]
 
 
-@static(r"^self can't attack unless defending player controls an? (\w+)$")
+@static(r"^self can't attack unless defending player controls an? (.+)$")
 def _sea_monster(m: re.Match) -> list[dict[str, Any]] | None:
+    """508.1c: "SELF can't attack unless defending player controls an Island / a blue permanent / a snow land":
+    read for each player it could attack, as attackers are declared (engine/combat.py)."""
     st = subtype(m.group(1))
-    return (
-        None
-        if st is None
-        else [
-            {
-                "kind": "restriction",
-                "affects": "self",
-                "rule": "cant_attack_unless_defender_controls",
-                "what": {"subtypes": [st]},
-            }
-        ]
-    )
+    f = {"subtypes": [st]} if st is not None else parse_noun(m.group(1))
+    if f is None or f.get("controller") or f.get("player") or f.get("_needs_player_target") \
+            or f.get("zone") not in (None, "battlefield"):
+        return None
+    f.pop("zone", None)
+    return [{"kind": "restriction", "affects": "self", "rule": "cant_attack_unless_defender_controls", "what": f}]
 
 
 @static(r"^self (can't attack|can't block|can't attack or block|attacks each combat if able|blocks each combat if "
@@ -860,8 +856,8 @@ def _cant_unless(m: re.Match) -> list[dict[str, Any]] | None:
     seven or more cards in your graveyard", "SELF attacks each combat if able unless you control another
     Ally": the restriction or requirement applies while the condition is false (611.3a, 508.1d)."""
     cond = parse_condition(re.sub(r"^it's ", "self is ", m.group(2)))
-    if cond is None:
-        return None
+    if cond is None or _attacker_only(cond):
+        return None  # "can't attack unless defending player controls ...": _sea_monster (before it attacks)
     rule = _RESTRICT[m.group(1)]
     return [{"kind": "restriction", "affects": "self", "rule": rule, "condition": {"not": cond}}]
 
@@ -1170,6 +1166,31 @@ _DECK_RULES = (
 )
 
 
+#: condition keys read of SELF as an attacking creature (506.2, 506.5): only a static about SELF may have them
+_ATTACKER_KEYS = ("attacking_alone", "defending_control")
+
+
+def _attacker_only(cond: Any) -> bool:
+    """Does the condition read SELF's attack ("as long as it's attacking alone", "... defending player controls
+    an artifact")?"""
+    if isinstance(cond, dict):
+        return any(k in cond for k in _ATTACKER_KEYS) or any(_attacker_only(v) for v in cond.values())
+    if isinstance(cond, list):
+        return any(_attacker_only(v) for v in cond)
+    return False
+
+
+def _with_condition(inner: list[dict[str, Any]] | None, cond: dict[str, Any]) -> list[dict[str, Any]] | None:
+    """The statics of an "as long as" sentence, each with its condition (611.3b); None when the condition reads
+    SELF's attack (_ATTACKER_KEYS) and a static is about other objects, or a requirement to attack."""
+    if inner is None:
+        return None
+    if _attacker_only(cond) and any(s.get("affects") != "self" or s.get("rule") in ("cant_attack", "must_attack")
+                                    for s in inner):
+        return None
+    return [{**s, "condition": cond} for s in inner]
+
+
 def parse_static(text: str) -> list[dict[str, Any]] | None:
     t = text.strip().rstrip(".").strip()
     low = t.lower()
@@ -1195,14 +1216,11 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
         body = m.group(2)
         if cond is not None and "attached" in cond:  # "as long as equipped creature is a Human, it has lifelink"
             body = re.sub(r"^it\b", cond_text.split(" is ")[0], body)
-        inner = _parse_plain(body) if cond is not None else None
-        if inner is not None:
-            return [{**s, "condition": cond} for s in inner]
-        return None
+        return _with_condition(_parse_plain(body), cond) if cond is not None else None
     m = re.fullmatch(r"as long as (.+?), (?:it|self) can attack as though it didn't have defender", low)
     if m:
         cond = parse_condition(re.sub(r"^it's ", "self is ", m.group(1)))
-        if cond is None:
+        if cond is None or _attacker_only(cond):
             return None
         return [{"kind": "restriction", "affects": "self", "rule": "attack_despite_defender", "condition": cond}]
     m = re.fullmatch(r"(.+?) as long as (.+)", low)
@@ -1212,10 +1230,7 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
         if m.group(1).startswith("self "):  # "SELF has flying as long as it has a +1/+1 counter on it": it is SELF
             cond_text = re.sub(r"^it (has|is) ", r"self \1 ", cond_text)
         cond = parse_condition(cond_text)
-        inner = _parse_plain(m.group(1)) if cond is not None else None
-        if inner is not None:
-            return [{**s, "condition": cond} for s in inner]
-        return None
+        return _with_condition(_parse_plain(m.group(1)), cond) if cond is not None else None
     out = _parse_plain(low)
     if out is None and ". " in low:
         # several independent static sentences in one paragraph ("SELF enters tapped. As it enters, choose a color.")
