@@ -380,7 +380,10 @@ def _cost_static_reasons(st: dict[str, Any]) -> list[str]:
     kind = st.get("kind")
     if kind in ("additional_cost", "alternative_cost"):
         c = st.get("cost")
-        return costs.additional_problems(c) if isinstance(c, Cost) else ["additional cost"]
+        out = costs.additional_problems(c) if isinstance(c, Cost) else ["additional cost"]
+        if st.get("condition") and _cond_keys(st["condition"]) - _CASTER_CONDITIONS:
+            out.append(f"{kind} condition {sorted(_cond_keys(st['condition']) - _CASTER_CONDITIONS)}")
+        return out
     if kind == "cost_change":
         out = costs.change_problems(st)
         if st.get("spells") == "self" and st.get("condition") and _cond_keys(st["condition"]) - _CASTER_CONDITIONS \
