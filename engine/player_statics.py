@@ -420,9 +420,11 @@ def static_problems(st: dict[str, Any]) -> list[str]:
         return ["graveyard replacement"]
     if kind == "opening_hand_battlefield":
         return []
-    if kind == "prevent_damage" and (st.get("then_remove_counter") or st.get("players") not in (None, "you")
+    fr = st.get("from")
+    if kind == "prevent_damage" and (st.get("then_remove_counter") or st.get("players") not in (None, "you", "each")
                                      or st.get("by") not in (None, "opponent")
                                      or not (affects in (None, "self", "attached") or isinstance(affects, dict))
-                                     or affects is None and st.get("players") is None):
+                                     or not (fr in (None, "self", "attached") or isinstance(fr, dict))
+                                     or affects is None and st.get("players") is None and fr is None):
         return ["prevent damage"]
     return []

@@ -16,7 +16,7 @@ from engine.cards.compiler.effects.context import STATIC_READERS
 from engine.cards.compiler.effects.restrictions import SPELL_KINDS
 from engine.cards.compiler.quantities import amount, parse_condition, quantity
 from engine.cards.compiler.subtypes import subtype
-from engine.cards.compiler.targets import number, parse_noun
+from engine.cards.compiler.targets import COLORS, number, parse_noun
 from engine.cards.compiler.text import sentences
 from engine.cards.compiler.timing import combat_timing
 from engine.mana import parse_cost
@@ -971,11 +971,59 @@ def _others_enter_tapped(m: re.Match) -> list[dict[str, Any]] | None:
     return None if aff is None or aff == "self" else [{"kind": "enters_tapped", "affects": aff}]
 
 
-@static(r"^prevent all (combat )?damage that would be dealt to (self|enchanted creature|equipped creature)$")
+def _damage_source(phrase: str) -> Any:
+    """The sources a prevention static names ("by enchanted creature", "by creatures", "by artifact sources",
+    "by black sources"): "self", "attached" or an object filter; None when not understood."""
+    p = phrase.strip()
+    if p in ("self", "enchanted creature", "equipped creature"):
+        return "self" if p == "self" else "attached"
+    m = re.fullmatch(r"(\w+) sources", p)
+    if m:  # 609.7: a source of damage of a color or a card type, a permanent or a spell
+        if m.group(1) in COLORS:
+            return {"colors": [COLORS[m.group(1)]]}
+        t = m.group(1).capitalize()
+        return {"types": [t]} if t in ("Artifact", "Creature", "Enchantment", "Land", "Planeswalker") else None
+    f = parse_noun(p)
+    if f is None or f.get("player") or f.get("_needs_player_target") or f.get("zone") not in (None, "battlefield"):
+        return None
+    f.pop("zone", None)
+    return f
+
+
+@static(r"^prevent all (combat |noncombat )?damage that would be dealt(?: to (.+?))?(?: by (.+?))?$")
 def _prevent_static(m: re.Match) -> list[dict[str, Any]] | None:
-    out: dict[str, Any] = {"kind": "prevent_damage", "affects": _affects(m.group(2))}
+    """615.1a, 615.9: "Prevent all damage that would be dealt to SELF", "... to you", "Prevent all combat damage
+    that would be dealt by enchanted creature" (Pacifism's kin), "Prevent all damage that would be dealt to SELF by
+    creatures", "Prevent all combat damage that would be dealt to and dealt by enchanted creature" (two
+    statics), "Prevent all noncombat damage that would be dealt to other creatures you control"."""
+    to, by = m.group(2), m.group(3)
+    if to is None and by is None:
+        return None
+    out: dict[str, Any] = {"kind": "prevent_damage"}
     if m.group(1):
-        out["combat"] = True
+        out["combat" if m.group(1) == "combat " else "noncombat"] = True
+    if to == "and dealt" and by is not None:  # "dealt to and dealt by enchanted creature": the same object, both ways
+        one, two = _prevent_static_parts(dict(out), by, None), _prevent_static_parts(dict(out), None, by)
+        return None if one is None or two is None else one + two
+    return _prevent_static_parts(out, to, by)
+
+
+def _prevent_static_parts(out: dict[str, Any], to: str | None, by: str | None) -> list[dict[str, Any]] | None:
+    if to is not None:
+        if to == "you":
+            out["players"] = "you"
+        elif to in ("players", "each player"):
+            out["players"] = "each"
+        else:
+            aff = _affects(to)
+            if aff is None:
+                return None
+            out["affects"] = aff
+    if by is not None:
+        src = _damage_source(by)
+        if src is None:
+            return None
+        out["from"] = src
     return [out]
 
 
