@@ -211,6 +211,13 @@ def _shield_applies(g: "Game", e: dict[str, Any], src: int, tgt: Any, combat: bo
     if e.get("by_filter") is not None and not (src in g.objects and matches(g, src, e["by_filter"], None,
                                                                             e.get("controller"))):
         return False  # a group of sources, as the damage would be dealt (Fog of War)
+    tp, tf = e.get("to_players"), e.get("to_filter")
+    if tp is not None or tf is not None:  # a group of recipients, as the damage would be dealt (Divine Light)
+        if isinstance(tgt, str):
+            if not (tp == "each" or tp == "you" and tgt == e.get("controller")):
+                return False
+        elif tf is None or not (tgt in g.objects and matches(g, tgt, tf, None, e.get("controller"))):
+            return False
     if g.influence is not None and e.get("to") is None and e.get("by") is None and e.get("controller"):
         # 801.13b: neither source nor recipient named (their references were kept to the range,
         # 801.10): it prevents only damage whose source and recipient are both within range
