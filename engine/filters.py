@@ -26,6 +26,7 @@ KNOWN = frozenset({
     "attached_to_self",  # "for each Aura attached to SELF" (303.4, 301.5)
     "counters_ge",  # {"+1/+1": 3}: "if that creature has three or more +1/+1 counters on it" (121.1)
     "other_target",  # a target slot's: not an object chosen for another target (115.3; engine/targets.check_targets)
+    "damaged_by",  # "self" / "attached": "a creature dealt damage by SELF this turn" (its damage sources, 514.2)
 })
 #: 110.4 (2016): the permanent card types, and Battle (a later card type, March of the Machine); Tribal is
 #: not one by itself (a tribal instant is an instant)
@@ -216,6 +217,11 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False  # "with the same name as that permanent" (201.2; a face-down one has none, 707.2)
     if f.get("damaged_this_turn") and not (o.damage or o.damage_sources):
         return False  # dealt damage this turn: the sources are remembered until cleanup (514.2)
+    if "damaged_by" in f:  # "dealt damage by SELF / by enchanted creature this turn"
+        s = game.objects.get(src) if src is not None else None
+        by = None if s is None else s.id if f["damaged_by"] == "self" else s.attached_to
+        if by is None or by not in o.damage_sources:
+            return False
     if "power_lt" in f and not c.power < f["power_lt"] or "toughness_lt" in f and not c.toughness < f["toughness_lt"]:
         return False
     for key in ("power_lt_self", "toughness_lt_self", "power_gt_self", "toughness_gt_self"):

@@ -639,15 +639,19 @@ def _self_exile_instead(m: re.Match) -> list[dict[str, Any]] | None:
     return [st]
 
 
-@static(r"^if (another creature|a creature|a nontoken creature) would die, exile it instead$")
+@static(r"^if (another|an?) (.+?) would die, exile it instead$")
 def _dies_exile(m: re.Match) -> list[dict[str, Any]] | None:
-    """614.1a, 614.14: "If another creature would die, exile it instead" (Void Maw): the cards it
-    exiles are linked to the source's abilities that refer to cards "exiled with" it."""
-    f: dict[str, Any] = {"types": ["Creature"]}
-    if m.group(1).startswith("another"):
+    """614.1a, 614.14: "If another creature would die, exile it instead" (Void Maw: the cards it exiles are
+    linked to the source's abilities that refer to cards "exiled with" it), "If a creature an opponent controls
+    would die, exile it instead" (Gisa, Glorious Resurrector), "If a nontoken creature would die, ...": 700.4."""
+    f = parse_noun(m.group(2))
+    if f is None or f.get("player") or f.get("_needs_player_target") or f.get("zone") not in (None, "battlefield") \
+            or not ({"Creature", "Artifact", "Enchantment", "Planeswalker", "Land"} & set(f.get("types", ()))
+                    or f.get("permanent") or f.get("subtypes")):
+        return None
+    f.pop("zone", None)
+    if m.group(1) == "another":
         f["other"] = True
-    if "nontoken" in m.group(1):
-        f["token"] = False
     return [{"kind": "graveyard_replacement", "affects": f, "from": "battlefield", "to": "exile", "link": True}]
 
 

@@ -226,6 +226,13 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+(?:that was |that were )?dealt damage by (self|enchanted creature|equipped creature) "
+                      r"this turn$", p)
+        if m:  # "a creature dealt damage by SELF this turn" (its damage sources this turn, 514.2)
+            f["damaged_by"] = "self" if m.group(1) == "self" else "attached"
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+(?:that's|that is) (attacking|blocking|tapped|untapped|attacking or blocking)$", p)
         if m:
             w = m.group(1)
