@@ -233,6 +233,18 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+(?:that's|that is|that are) (enchanted|equipped)$", p)
+        if m:  # "creatures you control that are enchanted" (303.4: an Aura attached; 301.5: an Equipment)
+            f[m.group(1)] = True
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+with (?:one or more )?([+-]\d+/[+-]\d+|[a-z]+) counters on them$", p)
+        if m and m.group(1) not in ("the", "any", "no"):  # "creatures you control with +1/+1 counters on them"
+            f["counter"] = m.group(1)
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+(?:that's|that is) (attacking|blocking|tapped|untapped|attacking or blocking)$", p)
         if m:
             w = m.group(1)
