@@ -50,6 +50,7 @@ from engine.cards.abilities import CardDef
 from engine.choices import answer_enter, answer_name
 from engine.decision_kinds import CHOICE_KINDS, DecisionKind, validate
 from engine.errors import EngineFault, IllegalAction
+from engine.filters import matches
 from engine.layers import Chars, compute, copy_layers, counters_allowed, off_battlefield
 from engine.leave import exile_orphans, leave
 from engine.ops import OPS
@@ -1092,6 +1093,18 @@ class Game:
                              "kept": list(kept), "asked": [*asked, p], "answer_to": "untap",
                              "prompt": "choose the permanents that stay tapped this untap step (502.2)"}
                 return
+            for k, (sid, st) in enumerate(player_statics.untap_limits(self, p) if player_statics.active(self) else ()):
+                # "Players can't untap more than one creature during their untap steps": the player chooses which
+                key = f"{p}#{k}"
+                opts = [i for i in self.battlefield if self.objects[i].tapped and i not in kept
+                        and self.controller_of(i) == p and matches(self, i, st.get("filter") or {}, sid, p)
+                        and not combat.has_rule(self, i, "doesnt_untap")]
+                if key not in asked and len(opts) > int(st["max"]):
+                    self.wait = {"kind": "choose_cards", "player": p, "options": opts, "min": int(st["max"]),
+                                 "max": int(st["max"]), "kept": list(kept), "asked": [*asked, key],
+                                 "answer_to": "untap_limit",
+                                 "prompt": f"choose the {st['max']} that untap (502.2): no more may untap"}
+                    return
         self._untap_rest(set(kept))
 
     def _untap_answer(self, d: Decision, cards: list[int]) -> None:
@@ -1099,6 +1112,14 @@ class Game:
         if not isinstance(cards, list) or len(set(cards)) != len(cards) or any(c not in d.options for c in cards):
             raise IllegalAction("choose any of the permanents offered (those that stay tapped)")
         self._untap_choices(list(w.get("kept", ())) + list(cards), list(w.get("asked", ())))
+
+    def _untap_limit_answer(self, d: Decision, cards: list[int]) -> None:
+        w = self.wait_data(d)
+        if not isinstance(cards, list) or len(set(cards)) != len(cards) or any(c not in d.options for c in cards) \
+                or len(cards) != w["max"]:
+            raise IllegalAction(f"choose exactly {w['max']} of the permanents offered (those that untap)")
+        kept = list(w.get("kept", ())) + [c for c in d.options if c not in cards]
+        self._untap_choices(kept, list(w.get("asked", ())))
 
     def _untap_rest(self, kept: set[int]) -> None:
         """502.2: the active player's permanents untap (all but those kept tapped), simultaneously; 502.3."""
@@ -1322,6 +1343,7 @@ ANSWER_HANDLERS: dict[tuple[str, str | None], Handler] = {
     (K.NAME_CARD, None): answer_name,                 # 201.3, 614.12: "as SELF enters, choose a card name"
     # generic choices, by the module that asked (answer_to)
     (K.CHOOSE_CARDS, "untap"): lambda g, d, a: g._untap_answer(d, a.get("cards", [])),  # 502.2
+    (K.CHOOSE_CARDS, "untap_limit"): lambda g, d, a: g._untap_limit_answer(d, a.get("cards", [])),  # 502.2
     (K.CHOOSE_CARDS, "resolve"): effects.answer,      # 608.2c-d: during a resolution
     (K.CHOOSE_OPTION, "resolve"): effects.answer,
     (K.CHOOSE_NUMBER, "resolve"): effects.answer,

@@ -23,7 +23,8 @@ if TYPE_CHECKING:
     from engine.state import Obj
 
 #: Static kinds read by the rules of the game here (and by engine.zones_cast).
-KINDS = frozenset({"no_max_hand_size", "hand_size", "player_keywords", "flash_spells", "free_spells", "spell_limit",
+KINDS = frozenset({"no_max_hand_size", "hand_size", "untap_limit", "player_keywords", "flash_spells", "free_spells",
+                   "spell_limit",
                    "play_from", "graveyard_replacement",
                    "prevent_damage",    # read by engine.replacement.static_shields (615.9)
                    "cant_gain_life", "cant_lose_life", "skip_step",
@@ -123,6 +124,13 @@ def _mine(g: "Game", kind: str, player: str) -> list[tuple[int, str, dict[str, A
 def no_max_hand_size(g: "Game", player: str) -> bool:
     """402.2: "You have no maximum hand size" (no discard in the cleanup step, 514.1)."""
     return max_hand_size(g, player) is None
+
+
+def untap_limits(g: "Game", player: str) -> list[tuple[int, dict[str, Any]]]:
+    """502.2: the "can't untap more than N ... during their untap steps" statics that apply to ``player`` now
+    (Smoke, Winter Orb), as (source, static); a condition ("as long as SELF is untapped") read of its source."""
+    return [(sid, st) for sid, _ctl, st in _mine(g, "untap_limit", player)
+            if not st.get("condition") or g.condition(st["condition"], sid)]
 
 
 #: 402.2: a player's maximum hand size when nothing changes it
@@ -400,7 +408,8 @@ _WHO = (None, "you", "each_player", "any", "each", "opponent", "each_opponent")
 def static_problems(st: dict[str, Any]) -> list[str]:
     """What of a static of these kinds this engine does not carry out ([] when all of it)."""
     kind = st.get("kind")
-    if kind in ("no_max_hand_size", "hand_size", "spell_limit", "flash_spells", "player_keywords", "cant_gain_life",
+    if kind in ("no_max_hand_size", "hand_size", "untap_limit", "spell_limit", "flash_spells", "player_keywords",
+                "cant_gain_life",
                 "uncounterable_spells",
                 "cant_lose_life", "skip_step") and st.get("who") not in _WHO:
         return [f"{kind} for {st.get('who')}"]

@@ -1201,6 +1201,21 @@ def _cda_pt(m: re.Match) -> list[dict[str, Any]] | None:
     return [out]
 
 
+@static(r"^(players|you|your opponents) can't untap more than (\w+) (.+?) during (?:their|your) untap steps?$")
+def _untap_limit(m: re.Match) -> list[dict[str, Any]] | None:
+    """502.2: "Players can't untap more than one creature during their untap steps" (Smoke, Winter Orb, Static
+    Orb): the active player determines which of those untap, no more than that many (engine/game.py asks)."""
+    n = number(m.group(2))
+    noun = m.group(3)
+    f = {} if noun in ("permanent", "permanents") else parse_noun(noun)
+    if n is None or f is None or f.get("controller") or f.get("player") or f.get("_needs_player_target") \
+            or f.get("zone") not in (None, "battlefield"):
+        return None
+    f.pop("zone", None)
+    who = {"players": "each_player", "you": "you", "your opponents": "each_opponent"}[m.group(1)]
+    return [{"kind": "untap_limit", "who": who, "max": n, "filter": f}]
+
+
 @static(r"^you may choose not to untap self during your untap step$")
 def _may_stay_tapped(m: re.Match) -> list[dict[str, Any]] | None:
     """502.2: "You may choose not to untap SELF during your untap step": its controller determines, as the untap
