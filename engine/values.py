@@ -258,13 +258,14 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "opponents_attacked": frozenset({"opponents_attacked"}),
     "mv_of": frozenset({"mv_of"}),
     "highest_life": frozenset({"highest_life"}),
+    "party": frozenset({"party"}),
 }
 #: the amounts computed without a resolution record (a static ability, 611.3a)
 STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "toughness_of", "blockers_beyond_first",
                                  "life_gained_this_turn", "life_of", "total_power", "total_toughness", "total_mv",
                                  "greatest",
                                  "counters_on", "hand_of", "devotion", "domain", "graveyard_types",
-                                 "drawn_this_turn", "colors_spent", "highest_life"})
+                                 "drawn_this_turn", "colors_spent", "highest_life", "party"})
 #: The references ``refs`` resolves: words, and the head keys of dict references
 REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent", "each_other_player",
                        "defending_player", "each_player", "it", "trigger_player", "attached", "created", "attacked",
@@ -315,6 +316,9 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         return int(a) if a.lstrip("-").isdigit() else 0
     if "devotion" in a:
         return devotion(g, _you(g, src, r), a["devotion"])
+    if "party" in a:
+        who = _you(g, src, r)
+        return party_size(g, who) if who else 0
     if a.get("graveyard_types") == "all":  # 205.2a: the card types among cards in all graveyards
         return len({t for p in g.order for c in g.players[p].graveyard for t in g.objects[c].card.types})
     if "domain" in a or "graveyard_types" in a or "drawn_this_turn" in a:
@@ -815,6 +819,30 @@ CONDITION_KEYS = {"city_blessing",
                   # chooses its modes (601.3; casting.cast)
                   "min_modes", "mode_chooser"}
 
+
+
+#: the roles of a party (a later rule, Zendikar Rising, 2020)
+PARTY_ROLES = ("Cleric", "Rogue", "Warrior", "Wizard")
+
+
+def party_size(g: "Game", player: str) -> int:
+    """A player's party (a later rule, Zendikar Rising, 2020: today's 700.8): the most creatures they control
+    that can be chosen as one Cleric, one Rogue, one Warrior and one Wizard, each creature in one role (a
+    matching of roles to creatures, found by augmenting paths)."""
+    cands = {i: set(PARTY_ROLES) & g.chars(i).subtypes for i in g.battlefield
+             if g.controller_of(i) == player and g.chars(i).is_creature()}
+    holder: dict[int, str] = {}  # creature -> the role it fills
+
+    def place(role: str, seen: set[int]) -> bool:
+        for i, roles in cands.items():
+            if role in roles and i not in seen:
+                seen.add(i)
+                if i not in holder or place(holder[i], seen):
+                    holder[i] = role
+                    return True
+        return False
+
+    return sum(1 for role in PARTY_ROLES if place(role, set()))
 
 
 STARTING_LIFE = 20  # 103.3

@@ -57,6 +57,8 @@ def count_of(phrase: str) -> Any:
     got = _count_more(p)
     if got is not None:
         return got
+    if p in ("creatures in your party", "creature in your party"):
+        return {"party": "you"}  # party (a later rule, Zendikar Rising): Cleric, Rogue, Warrior, Wizard, one each
     if p == "1 life lost this way":  # Blood Tyrant: the life the previous instruction made players lose (119.3)
         return {"lost_this_way": True}
     m = re.fullmatch(r"([+\-]\d+/[+\-]\d+|[a-z]+) counter on (?:self|it)", p)
@@ -373,6 +375,8 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     got = _board_condition(t)
     if got is not None:
         return got
+    if t == "you have a full party":  # party (a later rule, Zendikar Rising): all four of its roles
+        return {"amount_ge": {"amount": {"party": "you"}, "n": 4}}
     m = re.fullmatch(r"(.+?) and (.+)", t)
     if m and not t.startswith("you control"):
         a, b = parse_condition(m.group(1)), parse_condition(m.group(2))
