@@ -731,12 +731,19 @@ def _thorn_elemental(m: re.Match) -> list[dict[str, Any]] | None:
 
 
 @static(
-    r"^(enchanted creature|enchanted permanent|equipped creature) can't attack or block, and its activated abilities "
-    r"can't be activated$"
+    r"^(enchanted creature|enchanted permanent|equipped creature|self) (can't attack or block|can't attack|can't block|"
+    r"doesn't untap during (?:its controller's|your) untap step),? and its activated abilities can't be activated"
+    r"( unless they're mana abilities)?$"
 )
 def _arrest(m: re.Match) -> list[dict[str, Any]] | None:
-    return [{"kind": "restriction", "affects": "attached", "rule": "cant_attack_or_block"},
-            {"kind": "restriction", "affects": "attached", "rule": "no_activated_abilities"}]
+    """602.5, 508.1c, 509.1b, 502.2: "Enchanted creature can't attack or block, and its activated abilities can't
+    be activated" (Arrest), "Enchanted permanent doesn't untap during its controller's untap step and its
+    activated abilities can't be activated" (Encrust), "... unless they're mana abilities" (Faith's Fetters)."""
+    aff = "self" if m.group(1) == "self" else "attached"
+    first = _RESTRICT.get(m.group(2)) or "doesnt_untap"
+    bar = "no_activated_abilities_unless_mana" if m.group(3) else "no_activated_abilities"
+    return [{"kind": "restriction", "affects": aff, "rule": first},
+            {"kind": "restriction", "affects": aff, "rule": bar}]
 
 
 @static(r"^activated abilities of (.+?) can't be activated( unless they're mana abilities)?$")
