@@ -188,6 +188,12 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+with (greater|lesser) (power|toughness)$", p)
+        if m:  # "SELF can't be blocked by creatures with greater power": compared with SELF's (208.1)
+            f[m.group(2) + ("_gt_self" if m.group(1) == "greater" else "_lt_self")] = m.group(2)
+            p = p[: m.start()]
+            changed = True
+            continue
         kw = "|".join(KEYWORDS)
         m = re.search(r"\s+with (" + kw + r") or (" + kw + r")$", p)
         if m and "or" not in f:  # "creatures with flying or reach": either keyword
