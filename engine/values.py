@@ -826,7 +826,7 @@ PARTY_ROLES = ("Cleric", "Rogue", "Warrior", "Wizard")
 
 
 def party_size(g: "Game", player: str) -> int:
-    """A player's party (a later rule, Zendikar Rising, 2020: today's 700.8): the most creatures they control
+    """A player's party (a later rule, Zendikar Rising, 2020): the most creatures they control
     that can be chosen as one Cleric, one Rogue, one Warrior and one Wizard, each creature in one role (a
     matching of roles to creatures, found by augmenting paths)."""
     cands = {i: set(PARTY_ROLES) & g.chars(i).subtypes for i in g.battlefield
