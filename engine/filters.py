@@ -27,6 +27,7 @@ KNOWN = frozenset({
     "counters_ge",  # {"+1/+1": 3}: "if that creature has three or more +1/+1 counters on it" (121.1)
     "other_target",  # a target slot's: not an object chosen for another target (115.3; engine/targets.check_targets)
     "damaged_by",  # "self" / "attached": "a creature dealt damage by SELF this turn" (its damage sources, 514.2)
+    "cast_from",  # zones: "spells you cast from your graveyard" (a spell's zone it was cast from, 601.2a)
 })
 #: 110.4 (2016): the permanent card types, and Battle (a later card type, March of the Machine); Tribal is
 #: not one by itself (a tribal instant is an instant)
@@ -213,6 +214,9 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
             return False
     elif name is not None and not _named(o.card.name, name):  # "a card named Nissa's Chosen"
         return False
+    if "cast_from" in f:  # a spell: the zone it was cast from; a card that may be cast: where it is now (601.2a)
+        if (o.chosen.get("cast_from") if o.zone == "stack" else o.zone) not in f["cast_from"]:
+            return False
     if "name_in" in f and ("face_down" in o.chosen or not any(has_name(o.card.name, n) for n in f["name_in"])):
         return False  # "with the same name as that permanent" (201.2; a face-down one has none, 707.2)
     if f.get("damaged_this_turn") and not (o.damage or o.damage_sources):

@@ -425,12 +425,25 @@ def _spend_any_color(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "cost_change", "spells": f, "who": "you", "any_color": True}]
 
 
-@static(r"^spells (you|your opponents) cast( of the chosen type)? cost (\{\d+\}) (less|more) to cast$")
+#: where a spell was cast from, as a cost change names it (601.2a)
+_CAST_FROM = {" from your graveyard": ["graveyard"], " from exile": ["exile"],
+              " from your graveyard or from exile": ["graveyard", "exile"],
+              " from anywhere other than your hand": ["graveyard", "exile", "library", "command"]}
+
+
+@static(r"^spells (you|your opponents) cast( of the chosen type| from your graveyard(?: or from exile)?| from exile|"
+        r" from anywhere other than your hand)? cost (\{\d+\}) (less|more) to cast$")
 def _cost_change_all(m: re.Match) -> list[dict[str, Any]] | None:
     """601.2f: "Spells you cast cost {1} less"; "Spells you cast of the chosen type cost {1} less"
-    (Herald's Horn: of the creature type chosen as SELF entered, 614.12)."""
+    (Herald's Horn: of the creature type chosen as SELF entered, 614.12); "Spells you cast from your graveyard /
+    from anywhere other than your hand cost {1} less" (the zone each was cast from, 601.2a)."""
     n = int(parse_cost(m.group(3))[0])
-    return [{"kind": "cost_change", "spells": {"chosen_type": True} if m.group(2) else {},
+    spells: dict[str, Any] = {}
+    if m.group(2) == " of the chosen type":
+        spells = {"chosen_type": True}
+    elif m.group(2):
+        spells = {"cast_from": _CAST_FROM[m.group(2)]}
+    return [{"kind": "cost_change", "spells": spells,
              "who": "you" if m.group(1) == "you" else "opponent", "amount": -n if m.group(4) == "less" else n}]
 
 
