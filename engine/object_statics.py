@@ -39,6 +39,11 @@ def cant_be_countered(g: "Game", oid: int) -> bool:
 
 
 
+def may_not_untap(g: "Game", oid: int) -> bool:
+    """502.2: "You may choose not to untap SELF during your untap step" (its own static)."""
+    return _own_static(g, oid, "may_not_untap")
+
+
 def unpreventable(g: "Game", src: int) -> bool:
     """615.11: damage this source deals can't be prevented ("the damage can't be prevented")."""
     o = g.objects.get(src)
@@ -50,7 +55,7 @@ def unpreventable(g: "Game", src: int) -> bool:
 
 def rule_in_force(g: "Game", e: dict[str, Any]) -> bool:
     """A rule effect "for as long as you control SELF" applies only while you do (611.2b)."""
-    if e.get("until") not in ("while_source", "while_control_tapped"):
+    if e.get("until") not in ("while_source", "while_source_tapped"):
         return True
     s = e.get("source")
     return s in g.objects and g.objects[s].zone == "battlefield" and g.controller_of(s) == e.get("controller")

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import triggers
-from engine.until import source_untapped
+from engine import triggers, until
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -47,8 +46,8 @@ def untap(g: "Game", oid: int) -> bool:
         g.changed()
         return False
     o.tapped = False
-    if g.effects:
-        source_untapped(g, oid)  # 611.2b: "for as long as SELF remains tapped" ends
     if o.zone == "battlefield":
+        if g.effects:
+            until.source_untapped(g, oid)  # 611.2b: "for as long as SELF remains tapped" has ended
         triggers.event(g, {"event": "untapped", "obj": oid, "player": g.chars(oid).controller})
     return True
