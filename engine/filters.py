@@ -26,6 +26,8 @@ KNOWN = frozenset({
     "attached_to_self",  # "for each Aura attached to SELF" (303.4, 301.5)
     "counters_ge",  # {"+1/+1": 3}: "if that creature has three or more +1/+1 counters on it" (121.1)
     "other_target",  # a target slot's: not an object chosen for another target (115.3; engine/targets.check_targets)
+    "damaged_by",  # "self" / "attached": "a creature dealt damage by SELF this turn" (its damage sources, 514.2)
+    "cast_from",  # zones: "spells you cast from your graveyard" (a spell's zone it was cast from, 601.2a)
     # "creature blocking SELF", "creature blocked by SELF", "creature blocking or blocked by SELF" (509.1g, 509.1h)
     "blocking_self", "blocked_by_self", "in_combat_with_self",
 })
@@ -246,10 +248,18 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
             return False
     elif name is not None and not _named(o.card.name, name):  # "a card named Nissa's Chosen"
         return False
+    if "cast_from" in f:  # a spell: the zone it was cast from; a card that may be cast: where it is now (601.2a)
+        if (o.chosen.get("cast_from") if o.zone == "stack" else o.zone) not in f["cast_from"]:
+            return False
     if "name_in" in f and ("face_down" in o.chosen or not any(has_name(o.card.name, n) for n in f["name_in"])):
         return False  # "with the same name as that permanent" (201.2; a face-down one has none, 707.2)
     if f.get("damaged_this_turn") and not (o.damage or o.damage_sources):
         return False  # dealt damage this turn: the sources are remembered until cleanup (514.2)
+    if "damaged_by" in f:  # "dealt damage by SELF / by enchanted creature this turn"
+        s = game.objects.get(src) if src is not None else None
+        by = None if s is None else s.id if f["damaged_by"] == "self" else s.attached_to
+        if by is None or by not in o.damage_sources:
+            return False
     if "power_lt" in f and not c.power < f["power_lt"] or "toughness_lt" in f and not c.toughness < f["toughness_lt"]:
         return False
     for key in ("power_lt_self", "toughness_lt_self", "power_gt_self", "toughness_gt_self"):

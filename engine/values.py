@@ -249,7 +249,8 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "blockers_beyond_first": frozenset({"blockers_beyond_first"}), "lost_this_way": frozenset({"lost_this_way"}),
     "that_much": frozenset({"that_much"}), "life_gained_this_turn": frozenset({"life_gained_this_turn"}),
     "life_of": frozenset({"life_of"}), "total_power": frozenset({"total_power"}),
-    "total_toughness": frozenset({"total_toughness"}), "hand_of": frozenset({"hand_of"}),
+    "total_toughness": frozenset({"total_toughness"}), "total_mv": frozenset({"total_mv"}),
+    "hand_of": frozenset({"hand_of"}),
     "greatest": frozenset({"greatest", "among"}), "counters_on": frozenset({"counters_on", "kind"}),
     "devotion": frozenset({"devotion"}), "domain": frozenset({"domain"}),
     "graveyard_types": frozenset({"graveyard_types"}),
@@ -270,7 +271,8 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
 }
 #: the amounts computed without a resolution record (a static ability, 611.3a)
 STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "toughness_of", "blockers_beyond_first",
-                                 "life_gained_this_turn", "life_of", "total_power", "total_toughness", "greatest",
+                                 "life_gained_this_turn", "life_of", "total_power", "total_toughness", "total_mv",
+                                 "greatest",
                                  "counters_on", "hand_of", "devotion", "domain", "graveyard_types",
                                  "drawn_this_turn", "colors_spent", "highest_life", "half", "party",
                                  "colors_among", "minus", "spells_cast_this_turn", "player_counters",
@@ -515,6 +517,10 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         if key in a:  # "the total toughness of creatures you control"
             ctl = _you(g, src, r)
             return sum(getattr(g.chars(i), attr) for i in g.battlefield if matches(g, i, a[key], src, ctl))
+    if "total_mv" in a:  # "the total mana value of Dragons you control" (202.3)
+        ctl = _you(g, src, r)
+        return sum(mana_value(g.objects[i].card.mana_cost) for i in g.battlefield
+                   if matches(g, i, a["total_mv"], src, ctl))
     if "hand_of" in a:
         who = a["hand_of"]
         if who == "you" or r is None:
@@ -593,6 +599,14 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         f = cond["opponents_control"]
         n = sum(1 for i in g.battlefield if g.controller_of(i) in g.opponents(you) and matches(g, i, f, src, you))
         if not _at_least(cond) <= n <= cond.get("max", 10 ** 6):
+            return False
+    if "life_le_half_start" in cond and g.players[you].life * 2 > STARTING_LIFE:
+        return False  # "your life total is less than or equal to half your starting life total" (103.3: 20)
+    if "spells_cast_ge" in cond and g.players[you].spells_cast_turn < cond["spells_cast_ge"]:
+        return False  # "if you've cast another spell this turn" (per-turn fact, 500.1)
+    if "hand_more_than_opponents" in cond:  # "as long as you have more cards in hand than each opponent"
+        n = len(g.players[you].hand)
+        if not all(n > len(g.players[p].hand) for p in g.opponents(you)):
             return False
     if "opponents_ge" in cond and len(g.opponents(you)) < cond["opponents_ge"]:
         return False  # "unless you have two or more opponents"
@@ -677,6 +691,19 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
             return False
     if "self" in cond:  # "as long as it's attacking", "only if SELF is attacking"
         if o is None or not matches(g, o.id, cond["self"], src, you):
+            return False
+    if "attacking_alone" in cond:  # "as long as it's attacking alone" (506.5: the only attacking creature)
+        alone = o is not None and o.zone == "battlefield" and o.attacking is not None and not any(
+            i != o.id and g.objects[i].attacking is not None for i in g.battlefield)
+        if alone != bool(cond["attacking_alone"]):
+            return False
+    if "defending_control" in cond:  # "as long as defending player controls an artifact" (506.2: the player
+        # SELF attacks, or the controller of the planeswalker it attacks); not attacking, there is none
+        a = o.attacking if o is not None and o.zone == "battlefield" else None
+        who = a if isinstance(a, str) else g.controller_of(a) if isinstance(a, int) and a in g.objects else None
+        f = cond["defending_control"]
+        if who is None or sum(1 for i in g.battlefield if g.controller_of(i) == who
+                              and matches(g, i, f, src, who)) < int(cond.get("min", 1)):
             return False
     if "self_attacked_or_blocked_this_turn" in cond:
         did = o is not None and o.chosen.get("combat_turn") == g.turn
@@ -881,6 +908,8 @@ CONDITION_KEYS = {"city_blessing",
                   "any_player_life_le", "evolve", "drawn_ge", "attached", "opponent_graveyard_ge",
                   "opponent_life_le", "first_target", "self_attacked_this_turn", "once_ever",
                   "tribute_paid", "paired", "soulbond", "self_attached", "mana_spent_ge", "amount_lt", "amount_ge",
+                  "attacking_alone", "defending_control", "life_le_half_start", "spells_cast_ge",
+                  "hand_more_than_opponents",
                   # not conditions: the least modes of a modal spell (700.2; casting.mode_range), and who
                   # chooses its modes (601.3; casting.cast)
                   "min_modes", "mode_chooser"}
@@ -947,7 +976,8 @@ def condition_problems(cond: Any) -> list[str]:
     out = [f"condition {bad}"] if bad else []
     if "history" in cond and cond["history"] not in HISTORY:
         out.append(f"condition history {cond['history']!r}")
-    for k in ("self", "control", "it", "filter", "opponent_more", "opponents_control", "attached", "first_target"):
+    for k in ("self", "control", "it", "filter", "opponent_more", "opponents_control", "attached", "first_target",
+              "defending_control"):
         if isinstance(cond.get(k), dict):
             fb = unknown_keys(cond[k], group_ok=k in ("control", "opponents_control"))
             if fb:

@@ -30,6 +30,7 @@ SAMPLES = {  # one amount of each kind the evaluator computes
     "that_much": {"that_much": True}, "life_gained_this_turn": {"life_gained_this_turn": "you"},
     "life_of": {"life_of": "you"}, "total_power": {"total_power": {"types": ["Creature"]}},
     "total_toughness": {"total_toughness": {"types": ["Creature"]}}, "hand_of": {"hand_of": "you"},
+    "total_mv": {"total_mv": {"types": ["Creature"]}},
     "greatest": {"greatest": "power", "among": {}}, "counters_on": {"counters_on": "self", "kind": "fellowship"},
     "devotion": {"devotion": ["B"]}, "domain": {"domain": "you"}, "graveyard_types": {"graveyard_types": "you"},
     "drawn_this_turn": {"drawn_this_turn": "you"}, "colors_spent": {"colors_spent": "self"},

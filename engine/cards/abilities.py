@@ -202,7 +202,7 @@ restart: [keep_exiled]
 move_counters: what, to, kind, amount
     move counters from one object onto another (CR 121.5)
 prevent: [combat], [by: REF], [to: REF], [amount], [rider: {counters: KIND} or {gain_life: true}],
-      [from_chosen_source, next], duration
+      [from_chosen_source, next], [by_each: FILTER], [to_filter: FILTER], [to_players: you|each], duration
     prevention shield (rider: what happens for the damage it prevented, 615.5) (CR 615)
 animate: what, power, toughness, types, subtypes, colors, keywords, duration, in_addition, [keep_types], [lose_all]
     becomes a P/T creature (layers 4, 5, 7b); in_addition: keeps its other types; keep_types: the subtypes replace
@@ -407,10 +407,13 @@ Statics (Ability.static)
   token_multiply     times, whose (you/any), token_type  "twice that many of those tokens"        614.1a
   counter_change     how (twice/plus/minus), counter, affects   "that many plus one +1/+1 counters"  614.1a
   enters_tapped with "affects": FILTER: those permanents enter tapped; prevent_damage may have combat: True
-  cost_change "who": "any" = spells anyone casts
+  cost_change "who": "any" = spells anyone casts; spells "self" with per_extra_target: amount generic and
+                     colored symbols more for each target beyond the first (strive, 601.2f)
   prevent_damage     affects, [then_remove_counter]     prevent all damage dealt to it           615
   enters_tapped also takes unless_pay: {"life": n} (shock lands)
-  no_max_hand_size / look_top_card / opening_hand_battlefield (Leyline)
+  no_max_hand_size / look_top_card / opening_hand_battlefield (Leyline); no_max_hand_size may have who
+  hand_size          who, set: AMOUNT | change: int   "Your maximum hand size is increased by one"  402.2, 613.10
+  untap_limit        who, max, filter   "Players can't untap more than one creature during their untap steps" 502.2
 
 Keywords (CardDef.keywords / keyword_args)
 ------------------------------------------
@@ -449,7 +452,7 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "prevent_damage", "top_card_revealed", "no_max_hand_size", "look_top_card", "opening_hand_battlefield",
     "alternative_cost", "deck_rule", "cant_gain_life", "cant_lose_life", "attack_tax", "name_lock", "cast_only",
     "full_text", "amplify", "damage_unpreventable", "lose_types", "uncounterable_spells", "flash_self",
-    "draw_limit", "turned_up_counters", "sorcery_only", "may_not_untap",
+    "draw_limit", "turned_up_counters", "sorcery_only", "hand_size", "untap_limit", "may_not_untap",
     "cast_self_from",  # "you may cast SELF from your graveyard" (engine/zones_cast.py, 112.6)
 })
 TRIGGER_EVENTS: frozenset[str] = frozenset({

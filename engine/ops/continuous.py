@@ -121,7 +121,8 @@ def _gain_control(g: "Game", r: Ctx, e: Effect) -> None:
     for x in objs:
         g.objects[x].sick = True
     add_effect(g, "2", objs, r, until_of(e) if e.get("duration") in (
-        "eot", "while_you_control_self", "while_self_tapped", "while_you_control_self_tapped") else "never")
+        "eot", "while_you_control_self", "while_source_on_battlefield", "while_self_tapped",
+        "while_you_control_self_tapped") else "never")
 
 
 

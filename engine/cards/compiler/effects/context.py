@@ -343,9 +343,15 @@ PLAYER = (r"(you|target player|target opponent|each player|each opponent|that pl
 
 
 DURATIONS = {"until end of turn": "eot", "this turn": "eot", "until your next turn": "your_next_turn", None: "eot",
-             "for as long as you control self": "while_you_control_self",
+             "for as long as you control self": "while_you_control_self", "for the rest of the game": "permanent",
              # 611.2b: it ends as SELF becomes untapped (or leaves, or, with "you control", changes control)
              "for as long as self remains tapped": "while_self_tapped",
+             "for as long as self remains on the battlefield": "while_source_on_battlefield",
              "for as long as you control self and self remains tapped": "while_you_control_self_tapped"}
 #: the pattern of the durations an instruction may end with (each DURATIONS key but "this turn" and None)
 TAPPED_DURATIONS = r"for as long as (?:you control self and )?self remains tapped"
+#: 611.2b: the durations tied to SELF (they end when it leaves the battlefield, changes controller or untaps, as
+#: they say); the ops that take them
+SOURCE_DURATIONS = re.compile(r"(for as long as (?:you control self and )?self remains tapped|for as long as self "
+                              r"remains on the battlefield|for as long as you control self)")
+SOURCE_DURATION_OPS = frozenset({"pump", "switch_pt", "grant", "restrict", "gain_control", "animate", "color"})

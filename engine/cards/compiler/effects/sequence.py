@@ -25,7 +25,14 @@ from engine.cards.compiler.effects import (
     zones,
 )
 from engine.cards.compiler.effects.amounts import bind_difference
-from engine.cards.compiler.effects.context import Ctx, Reader, reader
+from engine.cards.compiler.effects.context import (
+    DURATIONS,
+    SOURCE_DURATION_OPS,
+    SOURCE_DURATIONS,
+    Ctx,
+    Reader,
+    reader,
+)
 from engine.cards.compiler.effects.library import (
     REVEAL_UNTIL_RX,
     SEARCH_MAY_RX,
@@ -264,6 +271,9 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
             if out is not None:
                 return _bind_that_player(out, ctx)
             ctx.rewind(mark)  # a reader that gave up leaves no target behind
+    got = _while_source(low, ctx)
+    if got is not None:
+        return got
     m = re.fullmatch(r"(you [^,]+), ([a-z][^,]+), (then|and) (.+)", low)
     if m:  # "You gain 7 life, draw seven cards, then put ..." (Ugin, the Spirit Dragon): a series of three
         got = _attempt(f"{m.group(1)} and {m.group(2)}, {m.group(3)} {m.group(4)}", ctx)
@@ -325,6 +335,27 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
         if inner is not None and cond is not None:  # another colorless creature": only if it does not
             return [Effect("if", {"cond": cond if m.group(2) == "if" else {"not": cond}, "then": list(inner)})]
     return None
+
+
+def _while_source(low: str, ctx: Ctx) -> list[Effect] | None:
+    """611.2b: "Target creature gets +2/-2 for as long as SELF remains tapped" (Ashnod's Battle Gear), "For as
+    long as SELF remains tapped, gain control of target creature ..." (Preacher), "Gain control of target creature
+    for as long as you control SELF and SELF remains tapped" (Helm of Possession), "... for as long as SELF remains
+    on the battlefield" (Sower of Temptation), "... for as long as you control SELF": the instruction read with a
+    duration of its own, each continuous effect it makes lasting that long (none that is not continuous)."""
+    dur_rx = SOURCE_DURATIONS.pattern
+    m = re.fullmatch(rf"(.+?) {dur_rx}", low) or re.fullmatch(rf"{dur_rx}, (.+)", low)
+    if m is None:
+        return None
+    body, dur = (m.group(1), m.group(2)) if not low.startswith("for as long as") else (m.group(2), m.group(1))
+    got = _attempt(body + " until end of turn", ctx)
+    if got is None:
+        got = _attempt(body, ctx)
+        if got is None or any(e.op != "gain_control" or e.get("duration") for e in got):
+            return None  # only a control change is read without "until end of turn" (it lasts: 611.2a)
+    if any(e.op not in SOURCE_DURATION_OPS or e.get("duration", "eot") != "eot" for e in got):
+        return None
+    return [Effect(e.op, {**e.args, "duration": DURATIONS[dur]}) for e in got]
 
 
 #: words of a sentence that refer back to what the sentence before it made or named
