@@ -28,13 +28,14 @@ KNOWN = frozenset({
     "other_target",  # a target slot's: not an object chosen for another target (115.3; engine/targets.check_targets)
     # "creature blocking SELF", "creature blocked by SELF", "creature blocking or blocked by SELF" (509.1g, 509.1h)
     "blocking_self", "blocked_by_self", "in_combat_with_self",
+    "not_ids",  # "each other creature that shares a color with it": not the objects named (engine/values.py)
 })
 #: 110.4 (2016): the permanent card types, and Battle (a later card type, March of the Machine); Tribal is
 #: not one by itself (a tribal instant is an instant)
 _PERMANENT_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle"})
 #: Keys that name another object of the resolution ("with the same name as that permanent"):
 #: engine.values binds them to plain keys (``name_in``) before ``matches`` reads the filter.
-BOUND_KEYS = frozenset({"same_name_as"})
+BOUND_KEYS = frozenset({"same_name_as", "shares_color_with"})
 #: The steps after blockers are declared (509.1h): an attacker with no blocker is unblocked then.
 _AFTER_BLOCKS = frozenset({"declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat"})
 #: Keys that constrain a group of chosen cards, not one object (checked where they are chosen).
@@ -158,6 +159,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
     if "supertypes" in f and not any(s in c.supertypes for s in f["supertypes"]):
         return False
     if "not_supertypes" in f and any(s in c.supertypes for s in f["not_supertypes"]):
+        return False
+    if "not_ids" in f and x in f["not_ids"]:
         return False
     if "colors" in f and not any(col in c.colors for col in f["colors"]):
         return False

@@ -995,7 +995,26 @@ def bind_refs(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
     xs = [k for k, v in f.items() if k.endswith(("_le", "_ge", "_eq")) and isinstance(v, dict) and v.get("x")]
     if xs:  # "each permanent with mana value X or less" of an ability: the X of the resolving ability (107.3a),
         f = {**f, **{k: this(g, r).x for k in xs}}  # not of its source permanent
+    if "shares_color_with" in f:
+        f = bind_shared_color(g, r, f)
     return bind_same_name(g, r, f) if "same_name_as" in f else f
+
+
+def bind_shared_color(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
+    """"Each other creature that shares a color with it" (105.4): the colors the referenced objects have
+    now, or had as they last existed (608.2h); the filter then matches any of them, and not those objects."""
+    f = dict(f)
+    ids = [x for x in refs(g, r, f.pop("shares_color_with")) if isinstance(x, int)]
+    lki = r.get("lki_card", {})
+    colors: set[str] = set()
+    for x in ids:
+        if x in g.objects:
+            colors |= set(g.chars(x).colors if g.objects[x].zone == "battlefield" else g.objects[x].card.colors)
+        elif x in lki:
+            colors |= set(lki[x].colors)
+    f["colors"] = sorted(colors)
+    f["not_ids"] = ids
+    return f
 
 
 def bind_same_name(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
