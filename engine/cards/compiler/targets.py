@@ -70,10 +70,9 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
         changed = False
         m = re.search(r"\s+with (power|toughness|mana value) (less|greater) than or equal to (the number of .+|"
                       r"the amount of .+)$", p)
-        if m:  # "with power less than or equal to the number of Islands you control" (Vedalken Shackles): an
-            # amount counted as the filter is checked (a whole phrase: its "you control" is the count's)
-            from engine.cards.compiler.quantities import quantity  # layering: cycle (quantities imports this)
-            q = quantity(m.group(3))
+        if m and QUANTITY:  # "with power less than or equal to the number of Islands you control" (Vedalken
+            # Shackles): an amount counted as the filter is checked (a whole phrase: its "you control" is the count's)
+            q = QUANTITY[0](m.group(3))
             if q is None:
                 return None
             key = {"power": "power", "toughness": "toughness", "mana value": "mv"}[m.group(1)]
