@@ -29,13 +29,14 @@ KNOWN = frozenset({
     # "creature blocking SELF", "creature blocked by SELF", "creature blocking or blocked by SELF" (509.1g, 509.1h)
     "blocking_self", "blocked_by_self", "in_combat_with_self",
     "not_ids",  # "each other creature that shares a color with it": not the objects named (engine/values.py)
+    "blocking_ids",  # "each creature blocking it": blocking one of these attackers (509.1g; bound from blocking_ref)
 })
 #: 110.4 (2016): the permanent card types, and Battle (a later card type, March of the Machine); Tribal is
 #: not one by itself (a tribal instant is an instant)
 _PERMANENT_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle"})
 #: Keys that name another object of the resolution ("with the same name as that permanent"):
 #: engine.values binds them to plain keys (``name_in``) before ``matches`` reads the filter.
-BOUND_KEYS = frozenset({"same_name_as", "shares_color_with"})
+BOUND_KEYS = frozenset({"same_name_as", "shares_color_with", "blocking_ref"})
 #: The steps after blockers are declared (509.1h): an attacker with no blocker is unblocked then.
 _AFTER_BLOCKS = frozenset({"declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat"})
 #: Keys that constrain a group of chosen cards, not one object (checked where they are chosen).
@@ -161,6 +162,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
     if "not_supertypes" in f and any(s in c.supertypes for s in f["not_supertypes"]):
         return False
     if "not_ids" in f and x in f["not_ids"]:
+        return False
+    if "blocking_ids" in f and not set(o.blocking) & set(f["blocking_ids"]):
         return False
     if "colors" in f and not any(col in c.colors for col in f["colors"]):
         return False

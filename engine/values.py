@@ -997,6 +997,9 @@ def bind_refs(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
         f = {**f, **{k: this(g, r).x for k in xs}}  # not of its source permanent
     if "shares_color_with" in f:
         f = bind_shared_color(g, r, f)
+    if "blocking_ref" in f:  # "each creature blocking it" (509.1g): the attackers the reference names now
+        f = dict(f)
+        f["blocking_ids"] = [x for x in refs(g, r, f.pop("blocking_ref")) if isinstance(x, int)]
     return bind_same_name(g, r, f) if "same_name_as" in f else f
 
 

@@ -57,6 +57,9 @@ def ctx_quantity(phrase: str, c: Ctx) -> Any:
     """A quantity (quantities.quantity) read where the sentence's references are known: "that
     spell's mana value" (202.3), "that card's power" are of the object named before."""
     p = c.self_it(phrase.strip().lower())
+    m = re.fullmatch(r"(?:the number of )?creatures? blocking (?:it|that creature)", p)
+    if m and c.last not in (None, "self"):  # "for each creature blocking it": it is the object named before
+        return {"count": {"types": ["Creature"], "blocking_ref": c.last}}
     if c.last == "self":  # "the number of charge counters on it": on SELF, the object "it" names (121.1)
         p = re.sub(r"^((?:the number of )?(?:[+\-]\d+/[+\-]\d+ |[a-z]+ )?counters? on) it$", r"\1 self", p)
     m = _POSSESSIVE.fullmatch(p)

@@ -156,6 +156,14 @@ class Ctx:
             return "dealt"  # the objects the damage instruction before this one was dealt to (engine/ops/damage.py)
         if p == "them" and self.last == "self" and self.last_player is not None:
             return self.last_player  # "deals 2 damage to them": a player ("that player" before it), never SELF
+        if p in ("each of them", "each of those creatures", "each of those permanents") and self.last is not None \
+                and self.last != "self":
+            return self.last  # "tap up to two target creatures and put a stun counter on each of them"
+        m = re.fullmatch(r"each (creature|other creature) blocking (?:it|that creature)", p)
+        if m and self.last not in (None, "self"):
+            # "whenever a Beast becomes blocked, each creature blocking it gets -1/-1": the blockers of the
+            # object named before, read as the effect resolves (509.1g; engine/values.py bind_refs)
+            return {"each": {"types": ["Creature"], "blocking_ref": self.last}}
         if p in ("it", "that creature", "that permanent", "them", "those creatures", "that card", "that land",
                  "those cards", "those permanents", "that spell", "the creature", "that token", "those tokens",
                  "that artifact", "the token", "the exiled card", "that enchantment"):
