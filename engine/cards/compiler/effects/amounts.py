@@ -62,6 +62,10 @@ def ctx_quantity(phrase: str, c: Ctx) -> Any:
         return {"count": {"types": ["Creature"], "blocking_ref": c.last}}
     if c.last == "self":  # "the number of charge counters on it": on SELF, the object "it" names (121.1)
         p = re.sub(r"^((?:the number of )?(?:[+\-]\d+/[+\-]\d+ |[a-z]+ )?counters? on) it$", r"\1 self", p)
+    m = re.fullmatch(r"(target .+?)'s (power|toughness|mana value)", p)
+    if m:  # "you gain life equal to target creature's power": a target of the ability (115.1)
+        ref = c.ref(m.group(1))
+        return None if not (isinstance(ref, dict) and "target" in ref) else {_OF[m.group(2)]: ref}
     m = _POSSESSIVE.fullmatch(p)
     if m:
         ref = back_ref(m.group(1), c)

@@ -354,7 +354,8 @@ def source_ref(p: str, c: Ctx) -> Any:
     return c.ref(p)
 
 
-PLAYER = (r"(you|target player|target opponent|each player|each opponent|that player|its controller|its owner|"
+PLAYER = (r"(you|target player|target opponent|each player|each opponent|each other player|that player|its controller|"
+          r"its owner|"
           r"defending player|they|that creature's controller|that player or that planeswalker's controller)")
 
 
