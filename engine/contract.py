@@ -86,7 +86,7 @@ def amount_problems(a: Any, static: bool = False) -> list[str]:
     if head == "plus":
         for x in a["plus"]:
             out += amount_problems(x, static)
-    for key in ("power_of", "toughness_of", "counters_on", "hand_of"):
+    for key in ("power_of", "toughness_of", "counters_on", "hand_of", "mana_spent_on"):
         if head == key and a[key] != "sacrificed":
             out += [f"{p} in amount {key}" for p in ref_problems(a[key], static)]
     return out

@@ -264,6 +264,7 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "spells_cast_this_turn": frozenset({"spells_cast_this_turn"}),
     "player_counters": frozenset({"player_counters", "kind"}),
     "died_this_turn": frozenset({"died_this_turn"}),
+    "mana_spent_on": frozenset({"mana_spent_on"}),
 }
 #: the amounts computed without a resolution record (a static ability, 611.3a)
 STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "toughness_of", "blockers_beyond_first",
@@ -479,6 +480,13 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         ctl = _you(g, src, r)
         f = bind_refs(g, r, a["colors_among"]) if r is not None else a["colors_among"]
         return len({col for i in g.battlefield if matches(g, i, f, src, ctl) for col in g.chars(i).colors})
+    if "mana_spent_on" in a and r is not None:  # "the amount of mana spent to cast that spell" (601.2h), kept
+        # by the permanent it became (engine/cast_options.py carried); a spell that left, as it last existed
+        total = 0
+        for x in refs(g, r, a["mana_spent_on"]):
+            o = g.objects.get(x) if isinstance(x, int) else None
+            total += sum((o.chosen.get("mana_spent") or {}).values()) if o is not None else 0
+        return total
     if "died_this_turn" in a:  # "for each creature that died this turn" (700.4), as each last existed
         return sum(1 for d in g.died_this_turn if died_matches(d, a["died_this_turn"], _you(g, src, r)))
     if "spells_cast_this_turn" in a:  # "the number of spells you've cast this turn" (601.2i: cast)
