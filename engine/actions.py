@@ -221,6 +221,7 @@ def lose_life(g: "Game", player: str, n: int) -> None:
 def discard(g: "Game", cid: int) -> int:
     """701.8: a player discards a card (it goes to its owner's graveyard); the discard event."""
     player = g.objects[cid].owner
+    g.players[player].discarded_turn += 1  # "the number of cards you've discarded this turn"
     new = cast_options.madness_discard(g, cid)  # 702.34a: exiled instead, and madness triggers
     if new is None:
         new = g.move(cid, "graveyard")
