@@ -500,6 +500,8 @@ def add_mana(g: "Game", player: str, e: Effect, src: int | None, pick: Any = Non
 def sacrifice(g: "Game", oid: int) -> int:
     """701.14a: its controller puts it into its owner's graveyard; the sacrifice event (603.2)."""
     player = g.controller_of(oid)
+    if player in g.players:  # "the number of permanents you've sacrificed this turn"
+        g.players[player].sacrificed_turn += 1
     g.__dict__["_sacrificing"] = oid  # its leaving is a sacrifice ("when you sacrifice SELF", engine/triggers.py)
     try:
         new = g.move(oid, "graveyard")

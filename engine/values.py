@@ -266,6 +266,7 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "died_this_turn": frozenset({"died_this_turn"}),
     "mana_spent_on": frozenset({"mana_spent_on"}),
     "discarded_this_turn": frozenset({"discarded_this_turn"}),
+    "sacrificed_this_turn": frozenset({"sacrificed_this_turn"}),
 }
 #: the amounts computed without a resolution record (a static ability, 611.3a)
 STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "toughness_of", "blockers_beyond_first",
@@ -273,7 +274,7 @@ STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "tou
                                  "counters_on", "hand_of", "devotion", "domain", "graveyard_types",
                                  "drawn_this_turn", "colors_spent", "highest_life", "half", "party",
                                  "colors_among", "minus", "spells_cast_this_turn", "player_counters",
-                                 "died_this_turn", "discarded_this_turn"})
+                                 "died_this_turn", "discarded_this_turn", "sacrificed_this_turn"})
 #: The references ``refs`` resolves: words, and the head keys of dict references
 REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent", "each_other_player",
                        "defending_player", "each_player", "it", "trigger_player", "attached", "created", "attacked",
@@ -490,9 +491,12 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         return total
     if "died_this_turn" in a:  # "for each creature that died this turn" (700.4), as each last existed
         return sum(1 for d in g.died_this_turn if died_matches(d, a["died_this_turn"], _you(g, src, r)))
-    if "discarded_this_turn" in a:  # "the number of cards you've discarded this turn" (701.8)
+    if "discarded_this_turn" in a or "sacrificed_this_turn" in a:  # "the number of cards you've discarded
+        # this turn" (701.8), "... permanents you've sacrificed this turn" (701.14a)
         who = _you(g, src, r)
-        return g.players[who].discarded_turn if who in g.players else 0
+        if who not in g.players:
+            return 0
+        return g.players[who].discarded_turn if "discarded_this_turn" in a else g.players[who].sacrificed_turn
     if "spells_cast_this_turn" in a:  # "the number of spells you've cast this turn" (601.2i: cast)
         who = _you(g, src, r)
         return g.players[who].spells_cast_turn if who in g.players else 0

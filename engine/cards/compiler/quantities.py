@@ -80,6 +80,8 @@ def count_of(phrase: str) -> Any:
                 None, "you") or f.get("types", ["Creature"]) != ["Creature"]:
             return None
         return {"died_this_turn": {**f, "types": ["Creature"]}}
+    if p in ("permanents you've sacrificed this turn", "permanent you've sacrificed this turn"):
+        return {"sacrificed_this_turn": "you"}  # 701.14a
     if p in ("cards you've discarded this turn", "card you've discarded this turn"):
         return {"discarded_this_turn": "you"}  # 701.8: each card you discarded, whatever became of it
     if p in ("spells you've cast this turn", "spell you've cast this turn"):
