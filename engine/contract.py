@@ -63,7 +63,8 @@ def amount_problems(a: Any, static: bool = False) -> list[str]:
     extra = set(a) - AMOUNT_KINDS[head]
     if extra:
         out.append(f"amount {head} with {sorted(extra)}")
-    if head == "count_this_way" and a.get("action") not in ("milled", "put", "exiled", "destroyed", "discarded"):
+    if head == "count_this_way" and a.get("action") not in ("milled", "put", "exiled", "destroyed", "discarded",
+                                                            "tapped"):
         out.append(f"amount count_this_way {a.get('action')}")
     if head == "count_this_way" and a.get("action") in ("exiled", "destroyed") \
             and set(a["count_this_way"]) - {"types", "token"}:  # what engine.values.gone_matches reads

@@ -458,6 +458,11 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         # "for each nontoken creature exiled this way" (Declaration in Stone): what this resolution's exile
         # (destroy) instructions took off the battlefield, as it last existed there (608.2h)
         return sum(1 for rec in r.get("gone_this_way", ()) if gone_matches(rec, a["action"], a["count_this_way"]))
+    if "count_this_way" in a and r is not None and a.get("action") == "tapped":
+        # "you gain 4 life for each creature tapped this way" (701.17a: each one the instruction tapped)
+        f = {**a["count_this_way"], "zone": "battlefield"}
+        return sum(1 for x in r.get("tapped_this_way", ()) if x in g.objects and matches(g, x, {
+            k: v for k, v in f.items() if k != "tapped"}, src))
     if "count_this_way" in a and r is not None and a.get("action") == "discarded":
         # "discard your hand, then draw that many cards" (701.8: a card exiled by madness was discarded too)
         f = {**a["count_this_way"], "zone": "any_card"}  # wherever it went (a graveyard, or exile by madness)

@@ -111,8 +111,8 @@ def count_of(phrase: str) -> Any:
     if m:
         return {"hand_of": "you" if m.group(2) == "your" else "that_player"}
     m = re.fullmatch(
-        r"(.+?) (milled|discarded|exiled|sacrificed|destroyed|returned|revealed|put into (?:a|your|their) graveyard) "
-        r"this way",
+        r"(.+?) (milled|discarded|exiled|sacrificed|destroyed|returned|revealed|tapped|put into (?:a|your|their) "
+        r"graveyard) this way",
         p,
     )
     if m:
