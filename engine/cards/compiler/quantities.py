@@ -259,6 +259,8 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"you have at least (\d+) life more than your starting life total", t)
     if m:
         return {"life_ge_start_plus": int(m.group(1))}
+    if t == "your life total is greater than your starting life total":  # 103.3: more than it began with
+        return {"life_ge_start_plus": 1}
     if t in ("it's your turn", "during your turn"):
         return {"your_turn": True}
     if t in ("it's not your turn", "during each opponent's turn", "during an opponent's turn"):
