@@ -146,8 +146,10 @@ class Ctx:
         if m:  # "target permanent and all other permanents with the same name as that permanent"
             return self._same_name(m.group(1), m.group(2))
         if p in ("the player or planeswalker it's attacking", "the player or planeswalker it is attacking",
-                 "defending player or the planeswalker it's attacking"):
-            return "attacked"
+                 "defending player or the planeswalker it's attacking", "the player or planeswalker that creature is "
+                 "attacking"):
+            # 506.4: what SELF attacks, or (when "it" is a trigger's creature, not SELF) what that creature attacks
+            return "attacked" if self.last in (None, "self") and "that creature" not in p else "attacked_by_it"
         if p in ("the exiled card", "the exiled cards", "the exiled permanent", "cards exiled with self",
                  "all cards exiled with self", "each card exiled with self") and self.last in (None, "self"):
             return "linked_exiled"  # 607.2a: the cards this object's linked ability exiled
