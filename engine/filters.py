@@ -30,6 +30,7 @@ KNOWN = frozenset({
     "blocking_self", "blocked_by_self", "in_combat_with_self",
     "not_ids",  # "each other creature that shares a color with it": not the objects named (engine/values.py)
     "blocking_ids",  # "each creature blocking it": blocking one of these attackers (509.1g; bound from blocking_ref)
+    "damaged_you_this_turn",  # "creature that dealt damage to you this turn" (engine/triggers.py damaged_by_turn)
 })
 #: 110.4 (2016): the permanent card types, and Battle (a later card type, March of the Machine); Tribal is
 #: not one by itself (a tribal instant is an instant)
@@ -165,6 +166,10 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False
     if "blocking_ids" in f and not set(o.blocking) & set(f["blocking_ids"]):
         return False
+    if f.get("damaged_you_this_turn"):  # 120.1: it dealt damage to you this turn (as this object)
+        pl = game.players.get(you) if you is not None else None
+        if pl is None or pl.damaged_turn != game.turn or x not in pl.damaged_by_turn:
+            return False
     if "colors" in f and not any(col in c.colors for col in f["colors"]):
         return False
     if "not_colors" in f and any(col in c.colors for col in f["not_colors"]):
