@@ -234,10 +234,13 @@ def add_effect(g: "Game", layer: str, objects: list[int], r: Ctx | None, until: 
     if objects and not any(i in g.objects for i in objects):
         return  # 611.2c, 400.7: its objects are all gone (destroyed earlier in the resolution): it applies to nothing
     rec = {"layer": layer, "ts": g.ts + 1, "objects": list(objects), "until": until}
-    if until in ("source_leaves", "while_source"):  # "for as long as SELF remains / you control SELF" (611.2b)
+    if until in ("source_leaves", "while_source", "while_tapped", "while_source_tapped"):
+        # "for as long as SELF remains on the battlefield / you control SELF / SELF remains tapped" (611.2b)
         sid = source_id(g, r) if r is not None else None
         if sid is None or sid not in g.objects or g.objects[sid].zone != "battlefield":
             return  # the duration ended before the effect began: it does nothing
+        if until in ("while_tapped", "while_source_tapped") and not g.objects[sid].tapped:
+            return  # it was untapped before the effect began: the duration has already ended (611.2b)
         rec["source"] = sid
     g.ts += 1
     if r is not None:
@@ -274,7 +277,9 @@ def ascend(g: "Game", player: str) -> bool:
 def until_of(e: Effect) -> str:
     d = e.get("duration", "eot")
     return {"eot": "eot", "permanent": "never", "your_next_turn": "your_next_turn",
-            "while_source_on_battlefield": "source_leaves", "while_you_control_self": "while_source"}.get(d, "eot")
+            "while_source_on_battlefield": "source_leaves", "while_you_control_self": "while_source",
+            # 611.2b: "for as long as SELF remains tapped" (engine/until.py source_untapped)
+            "while_self_tapped": "while_tapped", "while_you_control_self_tapped": "while_source_tapped"}.get(d, "eot")
 
 
 

@@ -32,6 +32,7 @@ from engine import (
     knowledge,
     loops,
     manual,
+    object_statics,
     opening,
     phasing,
     player_control,
@@ -1031,23 +1032,7 @@ class Game:
                 o = self.objects[oid]
                 if seats.is_active(self, self.chars(oid).controller):  # 805.4: the active team's
                     o.sick = False
-            for oid in list(self.battlefield):
-                o = self.objects[oid]
-                if not o.tapped:
-                    continue
-                if seats.is_active(self, self.chars(oid).controller):
-                    if not combat.has_rule(self, oid, "doesnt_untap"):
-                        tapping.untap(self, oid)  # 502.2, with its event (603.2d)
-                elif combat.has_rule(self, oid, "untap_other_turns"):
-                    tapping.untap(self, oid)  # "untap ... during each other player's untap step" (Seedborn Muse)
-            # "... during its controller's next untap step": that step has happened (502.3)
-            if self.effects:
-                self.effects = [e for e in self.effects if not (e.get("until") == "next_untap" and all(
-                    i not in self.objects or self.controller_of(i) == a for i in e["objects"]))]
-                self.changed()
-            else:
-                self.turn_state_changed()
-            self._end_step()
+            self._untap_choices([], [])
         elif s == "upkeep":
             triggers.step(self, "upkeep")
             self._give_priority()
@@ -1137,6 +1122,54 @@ class Game:
             self._give_priority()
         else:
             self._end_step()
+
+    def _untap_choices(self, asked: list[int], keep: list[int]) -> None:
+        """502.2: before permanents untap, the controller of each tapped one that says "You may choose
+        not to untap SELF during your untap step" chooses, one at a time (the wait carries the choices
+        so far); then they untap."""
+        for oid in self.battlefield:
+            o = self.objects[oid]
+            if not o.tapped:
+                continue
+            ctl = self.chars(oid).controller
+            if not o.tapped or oid in asked or not seats.is_active(self, ctl) \
+                    or not object_statics.may_not_untap(self, oid) or combat.has_rule(self, oid, "doesnt_untap"):
+                continue
+            self.wait = {"kind": "choose_option", "player": ctl, "options": ["untap", "leave tapped"],
+                         "answer_to": "untap", "card": oid, "asked": [*asked, oid], "keep": list(keep),
+                         "prompt": f"{o.card.name}: untap it during your untap step, or leave it tapped (502.2)?"}
+            return
+        self._untap_all(set(keep))
+
+    def _untap_answer(self, d: Decision, a: dict[str, Any]) -> None:
+        opt = a.get("option")
+        if isinstance(opt, int) and not isinstance(opt, bool) and 1 <= opt <= len(d.options):
+            opt = d.options[opt - 1]
+        if opt not in ("untap", "leave tapped"):
+            raise IllegalAction("answer untap or leave tapped")
+        keep = list(d.data["keep"]) + ([d.data["card"]] if opt == "leave tapped" else [])
+        self._untap_choices(list(d.data["asked"]), keep)
+
+    def _untap_all(self, keep: set[int]) -> None:
+        """502.2: the active player's permanents untap (but those ``keep`` leaves tapped); 502.3."""
+        a = self.active
+        for oid in list(self.battlefield):
+            o = self.objects[oid]
+            if not o.tapped or oid in keep:
+                continue
+            if seats.is_active(self, self.chars(oid).controller):
+                if not combat.has_rule(self, oid, "doesnt_untap"):
+                    tapping.untap(self, oid)  # 502.2, with its event (603.2d)
+            elif combat.has_rule(self, oid, "untap_other_turns"):
+                tapping.untap(self, oid)  # "untap ... during each other player's untap step" (Seedborn Muse)
+        # "... during its controller's next untap step": that step has happened (502.3)
+        if self.effects:
+            self.effects = [e for e in self.effects if not (e.get("until") == "next_untap" and all(
+                i not in self.objects or self.controller_of(i) == a for i in e["objects"]))]
+            self.changed()
+        else:
+            self.turn_state_changed()
+        self._end_step()
 
     def _end_step(self, again: bool = False) -> None:
         """The step ends: mana empties (106.4); the next step begins (500.2). ``again``: a
@@ -1297,6 +1330,7 @@ ANSWER_HANDLERS: dict[tuple[str, str | None], Handler] = {
     (K.MANUAL, None): manual.answer,
     (K.CAST_OFFER, None): casting.cast_offered,       # 608.2c: "you may cast that card" while resolving
     (K.NAME_CARD, None): answer_name,                 # 201.3, 614.12: "as SELF enters, choose a card name"
+    (K.CHOOSE_OPTION, "untap"): Game._untap_answer,   # 502.2: "you may choose not to untap SELF"
     # generic choices, by the module that asked (answer_to)
     (K.CHOOSE_CARDS, "resolve"): effects.answer,      # 608.2c-d: during a resolution
     (K.CHOOSE_OPTION, "resolve"): effects.answer,

@@ -372,6 +372,13 @@ def _etb_tapped(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "enters_tapped"}]
 
 
+@static(r"^you may choose not to untap self during your untap step$")
+def _may_not_untap(m: re.Match) -> list[dict[str, Any]] | None:
+    """502.2: "You may choose not to untap SELF during your untap step": its controller chooses as
+    the untap step untaps permanents (engine/game.py)."""
+    return [{"kind": "may_not_untap", "affects": "self"}]
+
+
 @static(r"^self enters tapped unless (.+)$")
 def _etb_tapped_unless(m: re.Match) -> list[dict[str, Any]] | None:
     cond = parse_condition(m.group(1))

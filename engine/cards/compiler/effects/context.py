@@ -362,4 +362,9 @@ PLAYER = (r"(you|target player|target opponent|each player|each opponent|each ot
 
 
 DURATIONS = {"until end of turn": "eot", "this turn": "eot", "until your next turn": "your_next_turn", None: "eot",
-             "for as long as you control self": "while_you_control_self"}
+             "for as long as you control self": "while_you_control_self",
+             # 611.2b: it ends as SELF becomes untapped (or leaves, or, with "you control", changes control)
+             "for as long as self remains tapped": "while_self_tapped",
+             "for as long as you control self and self remains tapped": "while_you_control_self_tapped"}
+#: the pattern of the durations an instruction may end with (each DURATIONS key but "this turn" and None)
+TAPPED_DURATIONS = r"for as long as (?:you control self and )?self remains tapped"

@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.cards.abilities import Effect, TargetSpec
 from engine.cards.compiler.effects.amounts import amount_of
-from engine.cards.compiler.effects.context import Ctx, Reader, reader
+from engine.cards.compiler.effects.context import DURATIONS, TAPPED_DURATIONS, Ctx, Reader, reader
 from engine.cards.compiler.targets import number, parse_noun, parse_target
 
 
@@ -227,14 +227,14 @@ def _regen(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if what is None else [Effect("regenerate", {"what": what})]
 
 
-@reader(r"^gain control of (.+?)( until end of turn| for as long as you control self)?$")
+@reader(r"^gain control of (.+?)( until end of turn| for as long as you control self| " + TAPPED_DURATIONS + r")?$")
 def _steal(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(1))
     if what is None:
         return None
     args: dict[str, Any] = {"what": what}
     if m.group(2):
-        args["duration"] = "eot" if "end of turn" in m.group(2) else "while_you_control_self"
+        args["duration"] = DURATIONS[m.group(2).strip()]
     return [Effect("gain_control", args)]
 
 
