@@ -218,6 +218,28 @@ def lose_life(g: "Game", player: str, n: int) -> None:
 
 
 
+def energy(g: "Game", player: str) -> int:
+    """How many energy counters a player has (121.1: counters on a player; the energy symbol {E} is a
+    later addition, Kaladesh)."""
+    return g.players[player].counters.get("energy", 0)
+
+
+def pay_energy(g: "Game", player: str, n: int) -> None:
+    """"Pay {E}{E}": the player removes that many energy counters (118.3: only with that many)."""
+    if n <= 0:
+        return
+    p = g.players[player]
+    if energy(g, player) < n:
+        raise IllegalAction(f"{player} has fewer than {n} energy counters (118.3)")
+    left = p.counters["energy"] - n
+    if left:
+        p.counters["energy"] = left
+    else:
+        del p.counters["energy"]
+    g.log("player_counters", player=player, counter="energy", amount=-n)
+    g.changed()
+
+
 def discard(g: "Game", cid: int) -> int:
     """701.8: a player discards a card (it goes to its owner's graveyard); the discard event."""
     player = g.objects[cid].owner
@@ -254,7 +276,7 @@ def add_effect(g: "Game", layer: str, objects: list[int], r: Ctx | None, until: 
     if before:  # 506.4: a creature whose controller changes is removed from combat
         for i, ctl in before.items():
             o = g.objects.get(i)
-            if o is not None and (o.attacking is not None or o.blocking) and g.controller_of(i) != ctl:
+            if o is not None and o.in_combat and g.controller_of(i) != ctl:
                 remove_from_combat(g, o)
 
 
@@ -519,7 +541,9 @@ def sacrifice(g: "Game", oid: int) -> int:
 def remove_from_combat(g: "Game", o: "Obj") -> None:
     """506.4: a permanent removed from combat stops attacking or blocking. An attacker it blocked
     stays blocked (509.1h) and remembers, until combat ends, that this creature blocked it
-    (``chosen["lost_blockers"]``: Balduvian Warlord asks whether another creature blocked it)."""
+    (``chosen["lost_blockers"]``: Balduvian Warlord asks whether another creature blocked it). A
+    creature that blocked it stays a blocking creature (509.1g) and remembers the attacker
+    (``chosen["lost_attackers"]``, read by ``Obj.is_blocking``); it no longer blocks it (510.1d)."""
     for i in g.battlefield:
         x = g.objects[i]
         if o.id in x.blockers:
@@ -527,9 +551,11 @@ def remove_from_combat(g: "Game", o: "Obj") -> None:
             x.chosen["lost_blockers"] = [*x.chosen.get("lost_blockers", ()), o.id]
         if o.id in x.blocking:
             x.blocking.remove(o.id)
+            x.chosen["lost_attackers"] = [*x.chosen.get("lost_attackers", ()), o.id]
         if o.id in x.order:
             x.order.remove(o.id)
     o.attacking = None
     o.blocking = []
+    o.chosen.pop("lost_attackers", None)
     o.blockers = []
     o.order = []  # a blocker's damage assignment order among attackers (509.3) goes with its blocks

@@ -39,8 +39,11 @@ REF_ARGS["piles"] = REF_ARGS["piles"] | {"separator", "chooser"}  # the players 
 #: of any one color", ward's life payment
 INT_ARGS = {"add_mana": frozenset({"any"}), "ward": frozenset({"life"})}
 #: Ops whose "amount" is a word the op reads itself ("all": discard the whole hand)
-AMOUNT_WORDS = {"discard": frozenset({"all"}), "counters": frozenset({"all"})}
+AMOUNT_WORDS = {"discard": frozenset({"all", "any"}), "counters": frozenset({"all"})}
 #: The player references (121.1: a counter may be put on a player too)
+#: The zones a count is made in (400.1): the battlefield, or that zone of each player
+#: (engine.values.amount); not "any_card" (a card wherever a sentence says) or the stack
+COUNT_ZONES = frozenset({"battlefield", "library", "hand", "graveyard", "exile", "command"})
 PLAYER_REFS = frozenset({"you", "opponent", "an_opponent", "each_opponent", "each_other_player", "defending_player",
                          "each_player", "trigger_player", "attacked"})
 
@@ -69,6 +72,8 @@ def amount_problems(a: Any, static: bool = False) -> list[str]:
     if head == "count_this_way" and a.get("action") in ("exiled", "destroyed") \
             and set(a["count_this_way"]) - {"types", "token"}:  # what engine.values.gone_matches reads
         out.append(f"amount count_this_way {a.get('action')} by {sorted(a['count_this_way'])}")
+    if head == "count" and isinstance(a["count"], dict) and a["count"].get("zone", "battlefield") not in COUNT_ZONES:
+        out.append(f"amount count in zone {a['count']['zone']!r}")
     if head == "times":
         out += amount_problems(a.get("of"), static)
     if head == "half":
@@ -104,7 +109,7 @@ def ref_problems(ref: Any, static: bool = False) -> list[str]:
         if not keys:
             return [f"reference {sorted(ref)}"]
         out: list[str] = []
-        for k in ("graveyard_of", "library_of", "hand_cards_of", "controller_of", "owner_of", "chooser"):
+        for k in ("graveyard_of", "library_of", "hand_cards_of", "controller_of", "owner_of", "chooser", "among"):
             if k in ref:
                 out += ref_problems(ref[k])
         if "amount" in ref:

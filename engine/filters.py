@@ -57,6 +57,19 @@ def _cmp(game: "Game", v: int, f: dict[str, Any], key: str, src: int | None) -> 
     return True
 
 
+def eq_value(game: "Game", oid: int, key: str) -> int:
+    """The characteristic a "_eq" key compares ("mv_eq": the mana value, 202.3; "power_eq", "toughness_eq")."""
+    if key == "mv_eq":
+        return _mv(game.objects[oid])
+    c = game.chars(oid)
+    return c.power if key == "power_eq" else c.toughness
+
+
+def _mv(o: Any) -> int:
+    """The mana value of an object (202.3); 202.3c: X counts only for a spell on the stack."""
+    return int(mana_value(o.card.mana_cost, o.x if o.zone == "stack" and o.ability is None else 0))
+
+
 def _opponent(game: "Game", p: str | None, you: str | None) -> bool:
     """102.3: an opponent is a player not on your team (in a game without teams, any other player)."""
     if p == you or p is None or you is None:
@@ -216,12 +229,12 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
     if "unblocked" in f and (o.attacking is not None and not o.blocked and game.step in _AFTER_BLOCKS) \
             != f["unblocked"]:
         return False  # 509.1h: unblocked once blockers are declared
-    if "blocking" in f and bool(o.blocking) != f["blocking"]:
+    if "blocking" in f and o.is_blocking != f["blocking"]:
         return False
     if "blocking_self" in f or "blocked_by_self" in f or "in_combat_with_self" in f:
         if not _in_combat_with_source(game, o.id, src, f):
             return False
-    if "in_combat" in f and (o.attacking is not None or bool(o.blocking)) != f["in_combat"]:
+    if "in_combat" in f and o.in_combat != f["in_combat"]:
         return False
     if "token" in f and o.token != f["token"]:
         return False
@@ -236,8 +249,7 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
     if not _cmp(game, c.power, f, "power", src) or not _cmp(game, c.toughness, f, "toughness", src):
         return False
     if any(k in f for k in ("mv_le", "mv_ge", "mv_eq")):
-        x_now = o.x if o.zone == "stack" and o.ability is None else 0  # 202.3c: X counts only on the stack
-        if not _cmp(game, int(mana_value(o.card.mana_cost, x_now)), f, "mv", src):
+        if not _cmp(game, _mv(o), f, "mv", src):
             return False
     name = f.get("name")
     if name == "SELF":

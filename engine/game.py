@@ -140,6 +140,7 @@ class Game:
         self.combat_damage_done: set[int] = set()
         self.first_strike_step = False
         self.spells_cast_turn = 0
+        self.day_night: str | None = None   # "day", "night" or neither (a later rule, Innistrad: Midnight Hunt)
         self.graveyard_turn = 0             # permanents put into a graveyard from the battlefield this turn (702.68a)
         self.died_this_turn: list[dict[str, Any]] = []  # creatures died this turn, as they last were (700.4)
         self.assignments: dict[int, dict[Any, int]] = {}   # combat damage assigned (510.1)
@@ -287,7 +288,7 @@ class Game:
         self.starting = self.active = first
         i = self.order.index(first)
         self.order = self.order[i:] + self.order[:i]  # 101.4: turn order goes around the table
-        for p in self.order:
+        for p in seats.live(self):  # 800.4a: a player who left while the first player was chosen draws none
             self.draw(p, HAND_SIZE)
         self.step = "mulligan"
         self.wait = {"kind": "mulligan", "player": self.order[0]}
@@ -295,8 +296,9 @@ class Game:
     def _play_first_answer(self, player: str, a: dict[str, Any]) -> None:
         """103.2: the chooser names who takes the first turn."""
         first = a.get("player")
-        if first not in self.players:
-            raise IllegalAction(f"choose a player to play first: one of {', '.join(self.order)}")
+        live = seats.live(self)
+        if first not in live:  # 800.4a: a player who has left the game takes no turn
+            raise IllegalAction(f"choose a player to play first: one of {', '.join(live)}")
         self.log("play_first", player=player, first=first)
         self._deal(first)
 
@@ -467,7 +469,7 @@ class Game:
             for other in self.battlefield:
                 if self.objects[other].attached_to == oid:
                     self.objects[other].attached_to = None
-            if o.attacking is not None or o.blocking:
+            if o.in_combat:
                 combat.remove_from_combat(self, o)
         del self.objects[oid]
         was = self.shown.get(oid, ())
@@ -503,6 +505,9 @@ class Game:
         for key in cast_as.KEYS:  # 702.102a: a bestowed spell enters as an Aura; a prototyped one stays so
             if key in o.chosen:
                 cast_as.card_after_move(o, n, frm, to, key)
+        # a spell cast transformed (disturb) becomes a permanent with its back face up
+        transformed = transformed or frm == "stack" and to == "battlefield" and "front" in o.chosen
+        transformed = transformed or to == "battlefield" and transform.day_night_enters(self, n.card)
         back = transform.back_face(n.card) if to == "battlefield" and transformed else None
         if back is not None:  # 711.8: "onto the battlefield transformed": its back face up as it enters
             n.chosen["front"] = n.card
@@ -719,7 +724,7 @@ class Game:
                "first_strike_step", "spells_cast_turn", "graveyard_turn", "died_this_turn",
                "assignments", "scried", "opening_done", "extra_turns",
                "regular", "tokens_outside", "replacing", "shown", "gone", "shared", "seated", "phased",
-               "player_control", "loop")
+               "player_control", "loop", "day_night")
 
     def _snapshot(self, derived: bool = False) -> dict[str, Any]:
         """The state, to be put back by ``_restore`` (``derived``: with the data derived from it)."""
@@ -1225,6 +1230,8 @@ class Game:
         """500.1: the next player's turn begins (a player who left takes no turn; 800.4i:
         "until their next turn" effects of a player who left end as that turn would have begun)."""
         n_effects = len(self.effects)
+        previous = self.active if self.turn else None  # whose turn just ended, and the spells they cast in it
+        spells = self.players[previous].spells_cast_turn if previous in self.players else 0
         self.turn += 1
         while self.extra_turns and self.players[self.extra_turns[0]].lost:
             self.extra_turns.pop(0)
@@ -1267,6 +1274,8 @@ class Game:
         exile_orphans(self)  # 800.4c
         self.log("turn", turn=self.turn, active=self.active)
         player_control.begin_turn(self)  # 712.1: a player controlled during this turn
+        if self.day_night is not None or any("Daybound" in self.chars(i).keywords for i in self.battlefield):
+            transform.next_turn_day_night(self, previous, spells)  # day and night (a later rule)
 
     def pass_priority(self, player: str) -> None:
         """116.3d/116.4: when every player still in the game has passed in succession the top

@@ -34,6 +34,8 @@ KEYWORDS = frozenset({
     "Plainswalk", "Islandwalk", "Swampwalk", "Mountainwalk", "Forestwalk", "Landwalk",
     "Kicker", "Flashback",   # with costs of mana, life and chosen objects (checked below)
     "Backup",                # its triggered ability, granting what follows it (a later keyword; keywords.backup)
+    "Partner with",          # its enters trigger (a later keyword; keywords.partner_with)
+    "Daybound", "Nightbound",  # day and night (a later rule, Innistrad: Midnight Hunt; engine/transform.py)
     "Encore",                # an activated ability from the graveyard (a later keyword; engine/ops/objects.py)
     "Firebending",           # with a number: its triggered ability (a later keyword; keywords.firebending)
     "Prowess", "Exalted",    # compiled into their triggered abilities (702.107, 702.82)
@@ -101,6 +103,7 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "name_lock",  # engine/player_statics.py: "with the chosen name" (201.3)
                      "uncounterable_spells",  # engine/player_statics.py, read by engine.object_statics (101.1)
                      "flash_self",  # engine/casting.py can_cast_timing (702.8a)
+                     "cast_self_from",  # engine/zones_cast.py permission: the card's own, from its zone (112.6)
                      "skip_step",  # engine/game.py _not_skipped (614.10)
                      "draw_limit",  # engine/player_statics.py draw_capped, read by Game.draw (121.2)
                      "sorcery_only",  # engine/player_statics.py, read by engine/casting.py can_cast_timing (307.1)
@@ -194,6 +197,10 @@ def _walk(x: Any, out: list[str]) -> None:
             out.append(f"token kind {x.args['kind']}")
         elif x.op == "grant" and x.args.get("choose", 1) != 1:
             out.append("grant a choice of several keywords")
+        elif x.op == "grant" and any(a.static and a.static.get("kind") == "cast_self_from"
+                                     for a in x.args.get("abilities", ())):
+            # engine/zones_cast.py reads the card's printed statics: one granted to a card is not seen
+            out.append("grant cast_self_from")
         elif x.op == "action":
             if x.args.get("name") not in ACTIONS:
                 out.append(f"action {x.args.get('name')}")
@@ -388,7 +395,7 @@ def ability_reasons(ab: Ability) -> list[str]:
     if ab.kind == "mana" and ab.zone != "battlefield" and not from_hand_mana:
         out.append(f"mana ability from {ab.zone}")
     if ab.cost is not None:
-        out.extend(costs.cost_problems(ab.cost))
+        out.extend(costs.cost_problems(ab.cost, announced=ab.kind == "activated"))
         if ab.zone == "graveyard" and (ab.cost.tap or ab.cost.untap or ab.cost.sacrifice_self
                                        or ab.cost.loyalty is not None or ab.cost.remove_counters):
             out.append("cost of a graveyard ability")
@@ -409,7 +416,8 @@ def _cost_static_reasons(st: dict[str, Any]) -> list[str]:
     kind = st.get("kind")
     if kind in ("additional_cost", "alternative_cost"):
         c = st.get("cost")
-        out = costs.additional_problems(c) if isinstance(c, Cost) else ["additional cost"]
+        out = costs.additional_problems(c, announced=kind == "additional_cost") if isinstance(c, Cost) \
+            else ["additional cost"]
         if st.get("condition") and _cond_keys(st["condition"]) - _CASTER_CONDITIONS:
             out.append(f"{kind} condition {sorted(_cond_keys(st['condition']) - _CASTER_CONDITIONS)}")
         return out
@@ -445,7 +453,7 @@ def unsupported_reasons(card: CardDef) -> list[str]:
             continue  # 702.112: cast for a mana cost with one more spell ability (engine/awaken.py)
         if k == "Bestow" and bestow.bestow_cost(card) is not None:
             continue  # 702.102: cast as an Aura for a mana cost (engine/bestow.py)
-        if k == "Escalate" and cast_options.escalate_mana(card):
+        if k == "Escalate" and cast_options.escalate_cost(card) is not None:
             continue  # added to the total cost for each mode beyond the first (engine/casting.py)
         if k == "Prototype" and prototype.prototype_of(card) is not None:
             continue  # cast with its prototype characteristics (engine/prototype.py)

@@ -196,6 +196,8 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
         if isinstance(a, str) or isinstance(a, int) and a in g.objects and g.objects[a].zone == "battlefield":
             return [a]
         return []
+    if ref == "milled":  # "the cards milled this way" / "from among them" after a mill (the cards now in the graveyard)
+        return [c for c in r.get("milled", ()) if c in g.objects]
     if ref == "taken":  # "reveal the top card ... and put that card into your hand": what the dig moved
         return [c for c in r.get("taken", ()) if c in g.objects]
     if ref == "exiled":  # the cards the previous exile_top effect exiled
@@ -259,6 +261,7 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "graveyard_types": frozenset({"graveyard_types"}),
     "drawn_this_turn": frozenset({"drawn_this_turn"}),
     "times_paid": frozenset({"times_paid"}),
+    "paid": frozenset({"paid"}),
     "colors_spent": frozenset({"colors_spent"}),
     "opponents_attacked": frozenset({"opponents_attacked"}),
     "mv_of": frozenset({"mv_of"}),
@@ -284,7 +287,8 @@ STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "tou
 #: The references ``refs`` resolves: words, and the head keys of dict references
 REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent", "each_other_player",
                        "defending_player", "each_player", "it", "trigger_player", "attached", "created", "attacked",
-                       "exiled", "linked_exiled", "damaged", "taken", "dealt_players", "dealt", "attacked_by_it"})
+                       "exiled", "linked_exiled", "damaged", "taken", "dealt_players", "dealt", "milled",
+                       "attacked_by_it"})
 REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "library_of", "hand_cards_of", "controller_of",
                       "owner_of"})
 
@@ -478,6 +482,8 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         return max(0, len(o.blockers) - 1) if o is not None and o.zone == "battlefield" else 0
     if "lost_this_way" in a:
         return r.get("lost", 0) if r is not None else 0
+    if "paid" in a:  # "you may pay any amount of {E}. ... that much": the amount paid (engine/ops/misc.py pay_any)
+        return int(r.get("paid", 0)) if r is not None else 0
     if "that_much" in a and r is not None:
         return this(g, r).trigger_info.get("amount", 0)
     if "life_gained_this_turn" in a:  # "the amount of life you gained this turn"
@@ -1092,7 +1098,8 @@ def _slot(ref: dict[str, Any], player: str) -> str:
 
 
 def chosen_refs(g: "Game", r: dict[str, Any], ref: dict[str, Any]) -> list[Any]:
-    """{"choose": FILTER, [amount], [chooser], [up_to]}: the objects the chooser picked.
+    """{"choose": FILTER, [amount], [chooser], [up_to], [among]}: the objects the chooser picked (of the
+    objects the reference ``among`` names, when given: "from among the cards milled this way").
 
     Each chooser picks among the objects matching the filter now; with fewer than the
     amount, all of them (701.17a-like: as many as possible). ``owner: "chooser"`` means
@@ -1120,6 +1127,9 @@ def chosen_refs(g: "Game", r: dict[str, Any], ref: dict[str, Any]) -> list[Any]:
             pool = g.battlefield if zone == "battlefield" else \
                 [i for q in (owners if owners is not None else g.order) for i in g.players[q].zone(zone)]
             cands = [i for i in pool if matches(g, i, f, src, ctl)]
+            if ref.get("among"):  # "a land card from among them" (the cards milled this way): of those only
+                among = set(refs(g, r, ref["among"]))
+                cands = [i for i in cands if i in among]
             k = min(n, len(cands))
             if not cands:
                 r["answers"][slot] = got = []

@@ -70,6 +70,10 @@ def count_of(phrase: str) -> Any:
     m = re.fullmatch(r"([+\-]\d+/[+\-]\d+|[a-z]+) counter on (?:self|it)", p)
     if m:  # modular (702.42a): "for each +1/+1 counter on SELF" (as it last existed, if it died)
         return {"counters_on": "self", "kind": m.group(1)}
+    if p == "{e} paid this way":
+        return {"paid": True}  # "for each {E} paid this way": the amount a payment of any amount took
+    if re.fullmatch(r"times? (?:self|it|he|she|they) (?:was|were) kicked", p):
+        return {"times_paid": "Multikicker"}  # 702.32c-d: "for each time it was kicked", the times multikicker was paid
     m = re.fullmatch(r"(?:([+\-]\d+/[+\-]\d+|[a-z]+) )?counters on self", p)
     if m and m.group(1) not in ("the", "a", "each", "all"):  # "the number of charge counters on SELF" (121.1)
         return {"counters_on": "self", "kind": m.group(1) or "any"}

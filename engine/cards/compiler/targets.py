@@ -45,7 +45,8 @@ _CONTROLLER_SUFFIX = re.compile(
 _ZONE_SUFFIX = re.compile(
     r"\s+(?:in|from) (your graveyard|a graveyard|an opponent's graveyard|target player's graveyard|"
     r"their graveyard|your hand|your library|a single graveyard|exile|that player's graveyard|graveyards|"
-    r"all graveyards|your graveyard and/or hand)$")
+    r"all graveyards|your graveyard and/or hand)$"
+    r"|\s+in (each graveyard)$")  # "in each graveyard": in all of them (404.1)
 
 
 #: the amount parser of engine.cards.compiler.quantities, which imports this module and sets it here, for
@@ -70,19 +71,13 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
         changed = False
         m = re.search(r"\s+with (power|toughness|mana value) (less|greater) than or equal to (the number of .+|"
                       r"the amount of .+)$", p)
-        if m and QUANTITY:  # "with power less than or equal to the number of Islands you control" (Vedalken
-            # Shackles): an amount counted as the filter is checked (a whole phrase: its "you control" is the count's)
-            q = QUANTITY[0](m.group(3))
+        if m:  # "with power less than or equal to the number of Islands you control" (Vedalken Shackles): an
+            # amount counted as the filter is checked (a whole phrase: its "you control" is the count's)
+            q = QUANTITY[0](m.group(3)) if QUANTITY else None
             if q is None:
                 return None
             key = {"power": "power", "toughness": "toughness", "mana value": "mv"}[m.group(1)]
             f[key + ("_le" if m.group(2) == "less" else "_ge")] = q
-            p = p[: m.start()]
-            changed = True
-            continue
-        m = re.search(r"\s+that dealt damage to you this turn$", p)
-        if m:  # "destroy target creature that dealt damage to you this turn" (Spear of Heliod)
-            f["damaged_you_this_turn"] = True
             p = p[: m.start()]
             changed = True
             continue
@@ -157,7 +152,7 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             continue
         m = _ZONE_SUFFIX.search(p)
         if m:
-            z = m.group(1)
+            z = m.group(1) or m.group(2)
             f["zone"] = "hand" if "hand" in z and "graveyard" not in z else "library" if "library" in z else \
                 "exile" if z == "exile" else "graveyard"
             if z.startswith("your") and f["zone"] != "exile":
@@ -287,8 +282,10 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             changed = True
             continue
         m = re.search(r"\s+named ([a-z][a-z' -]*)$", p)
-        if m and "name" not in f and " or " not in m.group(1):  # "a land named Wastes" (201.2); "named A or
-            # B" is two names (engine/cards/compiler/effects/library.py reads that search)
+        if m and "name" not in f and " or " not in m.group(1) and not re.search(r"\bself\b", m.group(1)):
+            # "a land named Wastes" (201.2); "named A or B" is two names (engine/cards/compiler/effects/
+            # library.py reads that search); "self" is this card's own name followed by words no
+            # suffix reader took, never part of a name
             f["name"] = title(m.group(1))
             p = p[: m.start()]
             changed = True
