@@ -441,6 +441,8 @@ def _search(g: "Game", r: Ctx, e: Effect) -> dict | None:
     f.pop("controller", None)
     lib = g.players[p].library
     found = [i for i in lib if matches(g, i, f, source_id(g, r), p)]
+    if "graveyard" in (e.get("zones") or ()):  # "search your library and/or graveyard for a card named X"
+        found += [i for i in g.players[p].graveyard if matches(g, i, {**f, "zone": "graveyard"}, source_id(g, r), p)]
     n = amount(g, e.get("amount", 1), source_id(g, r), r)
     got = r["answers"].get(r["i"])
     if got is None and found:
@@ -448,7 +450,8 @@ def _search(g: "Game", r: Ctx, e: Effect) -> dict | None:
         k = min(n, len(found))
         w = ask_cards(r, p, found, 0 if quality or e.get("up_to") else k, k, f"search for up to {n}")
         if f.get("one_of_each"):  # "a black card, a green card, and a blue card": one of each (checked when answered)
-            w["one_of_each"] = [[c for c in found if matches(g, c, dict(sub, zone="library"), source_id(g, r), p)]
+            src = source_id(g, r)
+            w["one_of_each"] = [[c for c in found if matches(g, c, dict(sub, zone=g.objects[c].zone), src, p)]
                                 for sub in f.get("or", ())]
             w["prompt"] += " (at most one of each kind named)"
         if f.get("different_names"):
@@ -461,8 +464,16 @@ def _search(g: "Game", r: Ctx, e: Effect) -> dict | None:
         g.log("reveal", player=p, cards=[g.objects[x].card.name for x in got], objs=list(got))
     to = e.get("to", "hand")
     if to == "library_top":  # 701.16b: "shuffle your library, then put the card on top": not shuffled
-        knowledge.shuffle(g, p, keep=got or [])
-        for x in got or []:
+        got = list(got or [])
+        if len(got) > 1:  # "then shuffle and put those cards on top in any order" (401.4): the player orders them
+            order = r["answers"].get(f"{r['i']}.order")
+            if order is None:
+                return {**ask_cards(r, p, got, len(got), len(got),
+                                    "order the cards to put on top of your library (first = top)"),
+                        "slot": f"{r['i']}.order"}
+            got = [x for x in order if x in got]
+        knowledge.shuffle(g, p, keep=got)
+        for x in reversed(got):
             knowledge.show(g, [g.move(x, "library")], None if e.get("reveal") else [p])
         return None
     first: list[int] = []

@@ -555,28 +555,44 @@ def _cast_self_from(m: re.Match) -> list[dict[str, Any]] | None:
     return [st]
 
 
-@static(r"^you may play lands and cast spells from the top of your library$")
-def _play_all_from_top(m: re.Match) -> list[dict[str, Any]] | None:
-    """"You may play lands and cast spells from the top of your library" (Future Sight): both
-    permissions (305.1, 601.2a), for the top card only (as "the top of your library" says)."""
-    return [{"kind": "play_from", "zone": "library_top", "filter": {"types": ["Land"]}},
-            {"kind": "play_from", "zone": "library_top", "filter": {}}]
-
-
-@static(r"^you may (play|cast) (.+?) from (your graveyard|the top of your library)$")
-def _play_from(m: re.Match) -> list[dict[str, Any]] | None:
-    noun = m.group(2)
+def _lands(noun: str) -> dict[str, Any] | None:
+    """"lands", "Desert lands", "Forests", "snow lands": the land cards a permission names (305.1)."""
     if noun in ("lands", "land cards"):
-        f: dict[str, Any] | None = {"types": ["Land"]}
-    elif noun.endswith("spells"):
-        f = parse_noun(noun[:-1])
-        if f is not None:
-            f.pop("zone", None)
-    else:
-        f = None
-    if f is None:
+        return {"types": ["Land"]}
+    f = parse_noun(re.sub(r"s$", "", noun))
+    if f is None or set(f) - {"types", "subtypes", "supertypes", "zone"} or f.get("types", ["Land"]) != ["Land"]:
         return None
-    return [{"kind": "play_from", "zone": "graveyard" if "graveyard" in m.group(3) else "library_top", "filter": f}]
+    f.pop("zone", None)
+    return {**f, "types": ["Land"]}
+
+
+def _spells(noun: str) -> dict[str, Any] | None:
+    """"spells", "creature spells", "Insect spells": the nonland cards a permission names (601.2a)."""
+    if noun == "spells":
+        return {}
+    if not noun.endswith(" spells"):
+        return None
+    f = parse_noun(noun[:-1])
+    if f is None or "Land" in f.get("types", ()):
+        return None
+    f.pop("zone", None)
+    return f
+
+
+@static(r"^you may (?:(play) (.+?) and cast (.+?)|(play|cast) (.+?)) from (your graveyard|the top of your library)$")
+def _play_from(m: re.Match) -> list[dict[str, Any]] | None:
+    """"You may play lands and cast spells from the top of your library" (Future Sight), "You may play
+    Forests from your graveyard" (Titania), "You may cast creature spells from the top of your library":
+    permissions of the lands (305.1) and spells (601.2a) named, from that zone (the top card only)."""
+    zone = "graveyard" if "graveyard" in m.group(6) else "library_top"
+    if m.group(1):
+        lands, spells = _lands(m.group(2)), _spells(m.group(3))
+        if lands is None or spells is None:
+            return None
+        return [{"kind": "play_from", "zone": zone, "filter": lands},
+                {"kind": "play_from", "zone": zone, "filter": spells}]
+    f = _lands(m.group(5)) if m.group(4) == "play" else _spells(m.group(5))
+    return None if f is None else [{"kind": "play_from", "zone": zone, "filter": f}]
 
 
 @static(r"^(?:cast|play) SELF only (.+)$")
@@ -1079,9 +1095,13 @@ def _counter_change(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "counter_change", "how": how, "counter": kind, "affects": f}]
 
 
-@static(r"^play with the top card of your library revealed$")
+@static(r"^(play|players play) with the top card of (your library|their libraries) revealed$")
 def _top_revealed(m: re.Match) -> list[dict[str, Any]] | None:
-    return [{"kind": "top_card_revealed"}]
+    """"Play with the top card of your library revealed" (Future Sight); "Players play with the top card of
+    their libraries revealed" (Field of Dreams): each player's (701.13a, to every player)."""
+    if (m.group(1) == "play") != (m.group(2) == "your library"):
+        return None
+    return [{"kind": "top_card_revealed"}] if m.group(1) == "play" else [{"kind": "top_card_revealed", "who": "each"}]
 
 
 @static(r"^self enters tapped with (a|an|one|two|three|four|five|\d+) ([+\-\w/]+) counters? on it$")

@@ -40,8 +40,9 @@ def _search(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 #: 305.6: the basic land types
 BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
-_MV_VS = re.compile(r"^(.+?) with (power|toughness|mana value) (less than or equal to|equal to|greater than or "
-                    r"equal to) (.+)$")
+
+
+_MV_VS = re.compile(r"(.+?) with (power|toughness|mana value) (less than or equal to|greater than or equal to) (.+)")
 
 
 def with_x(x: Any, q: Any) -> Any:
@@ -56,12 +57,19 @@ def with_x(x: Any, q: Any) -> Any:
 
 def card_noun(noun: str) -> dict[str, Any] | None:
     """The cards a search or a look at the library wants (a filter without its zone), or None:
-    "card", "basic land card", "a card with mana value less than or equal to the number of lands you
-    control" (202.3, compared as the effect resolves, 608.2h)."""
+    "card", "basic land card", "a land card with a basic land type", "a basic Forest, Plains, or Island
+    card", "a card with mana value less than or equal to the number of lands you control" (202.3, compared
+    as the effect resolves, 608.2h; "equal to Q" is parse_noun's)."""
     if noun in ("card", "cards"):
         return {}
-    m = _MV_VS.match(noun)
-    extra: dict[str, Any] = {}
+    m = _MV_VS.fullmatch(noun)
+    if m:  # "less than or equal to Q" (its " or " is no alternative: read before parse_noun splits on it)
+        q = quantity(m.group(4))
+        f2 = card_noun(m.group(1))
+        if q is None or f2 is None:
+            return None
+        key = {"power": "power", "toughness": "toughness", "mana value": "mv"}[m.group(2)]
+        return {**f2, key + ("_le" if m.group(3).startswith("less") else "_ge"): q}
     b = re.fullmatch(r"(.+?) (?:with a|that each have a|that has a) basic land type", noun)
     if b:  # 305.6: Plains, Island, Swamp, Mountain and Forest are the basic land types; any one of them
         f0 = card_noun(b.group(1))
@@ -75,21 +83,13 @@ def card_noun(noun: str) -> dict[str, Any] | None:
         if f1 is not None and set(f1) <= {"or", "zone"} and alts \
                 and all(set(a) <= {"subtypes", "zone"} and a.get("subtypes") for a in alts):
             return {"or": [{**a, "supertypes": ["Basic"]} for a in alts]}
-    if m:
-        q = quantity(m.group(4))
-        if q is None:
-            return None
-        key = {"power": "power", "toughness": "toughness", "mana value": "mv"}[m.group(2)]
-        extra[key + {"less than or equal to": "_le", "equal to": "_eq", "greater than or equal to": "_ge"}[
-            m.group(3)]] = q
-        noun = m.group(1)
     f = {} if noun in ("card", "cards") else parse_noun(noun)
     if f is None or f.get("_needs_player_target") or f.get("controller"):
         return None
     if any(set(a) <= {"zone"} for a in f.get("or", ())):  # an alternative read as "any card": a phrase not understood
         return None   # ("a basic land card or a card named Starship Enterprise")
     f.pop("zone", None)
-    return {**f, **extra}
+    return f
 
 
 def _search_common(count: str, noun: str, dest: str, reveal: bool) -> list[Effect] | None:
@@ -143,9 +143,8 @@ def _search_common(count: str, noun: str, dest: str, reveal: bool) -> list[Effec
     r"(?:it|them|that card|the card|those cards) on top(?: of it| of your library)?(?: in any order)?$"
 )
 def _search_top(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """"... then shuffle and put that card on top" (701.15a, 701.16b): the found card ends on top."""
-    if m.group(1) not in ("a", "an") and "in any order" in m.group(0):
-        return None   # several cards on top in an order the player picks: not carried out
+    """"... then shuffle and put that card on top" (701.15a, 701.16b): the found card ends on top; "... put
+    those cards on top in any order" (Goblin Recruiter): in the order the player picks (401.4)."""
     return _search_common(m.group(1), m.group(2), "on top of your library", bool(m.group(3)))
 
 
@@ -253,13 +252,19 @@ def reveal_until(m: re.Match, c: Ctx) -> list[Effect] | None:
                                     "rest": "graveyard" if "graveyard" in m.group(3) else "library_bottom"})]
 
 
-@reader(r"^search your library and/or graveyard for a card named (.+?), reveal it, and put it into your hand$")
+@reader(r"^search your library and/or graveyard for (?:a|an) (.+?), reveal it, (?:and |then )?put it into your hand$")
 def _search_named_gy(m: re.Match, c: Ctx) -> list[Effect] | None:
-    return [Effect("search", {"filter": {"name": _title(m.group(1))}, "amount": 1, "to": "hand", "reveal": True,
+    """701.15a: "Search your library and/or graveyard for a card named Mu Yanling (an artifact card with mana
+    value 1 or less), reveal it, and put it into your hand": the cards of both zones are looked through."""
+    named = re.fullmatch(r"card named (.+)", m.group(1))
+    f = {"name": _title(named.group(1))} if named else card_noun(m.group(1))
+    if f is None or named and re.search(r" and/or | or an? ", named.group(1)):  # one name (commas are in names)
+        return None
+    return [Effect("search", {"filter": f, "amount": 1, "to": "hand", "reveal": True,
                               "zones": ["library", "graveyard"]})]
 
 
-@reader(r"^if you search your library this way, shuffle$")
+@reader(r"^if you search(?:ed)? your library this way, shuffle$")
 def _search_shuffle(m: re.Match, c: Ctx) -> list[Effect] | None:
     return []   # search (zones library+graveyard) shuffles when it searched the library
 

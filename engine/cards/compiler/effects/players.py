@@ -119,7 +119,8 @@ def _mill(m: re.Match, c: Ctx) -> list[Effect] | None:
     n = amount_of(m.group(2), c)
     if who is None or n is None:
         return None
-    c.last = "milled"   # "from among them" / "the cards milled this way" of the next instruction
+    if who == "you":  # "from among them" / "the cards milled this way" of the next instruction: your own cards
+        c.last = "milled"
     return [Effect("mill", {"who": who, "amount": n})]
 
 

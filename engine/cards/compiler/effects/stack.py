@@ -63,16 +63,17 @@ def _cast_from_gy(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("playable", {"what": {"zone": "graveyard", "owner": "you", **f}, "play": "cast", "until": "eot"})]
 
 
-@reader(r"^(?:you may )?cast (target .+? card.*? from your graveyard)$")
+@reader(r"^(?:you may )?cast (target .+? card.*? from your graveyard)( without paying its mana cost)?$")
 def _cast_target_now(m: re.Match, c: Ctx) -> list[Effect] | None:
     """608.2c: "You may cast target instant or sorcery card with mana value 3 or less from your graveyard"
-    (Chandra, Acolyte of Flame -2): cast now, as the ability resolves, paying its costs; or not (a pass)."""
+    (Chandra, Acolyte of Flame -2): cast now, as the ability resolves, paying its costs; or not (a pass);
+    "... without paying its mana cost" (Torrential Gearhulk: 117.9, its other costs still paid)."""
     spec = parse_target(m.group(1))
     if spec is None or spec.filter.get("zone") != "graveyard":
         return None
     what = c.add_target(spec)
     c.last = what
-    return [Effect("cast_offer", {"what": what, "zone": "graveyard"})]
+    return [Effect("cast_offer", {"what": what, "zone": "graveyard", **({"free": True} if m.group(2) else {})})]
 
 
 @reader(r"^(?:you may )?cast (target .+? card.*? from your graveyard) this turn$")
