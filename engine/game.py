@@ -1305,6 +1305,8 @@ class Game:
             p.spells_cast_last_turn = p.spells_cast_turn  # "last turn" is the turn that just ended
             p.spells_cast_turn = 0
             p.drawn_turn = 0
+            p.discarded_turn = 0
+            p.sacrificed_turn = 0
             p.combat_types_turn = []
         self.effects = [e for e in self.effects if not (e.get("until") == "your_next_turn"
                                                         and e.get("controller") == self.active)]

@@ -190,6 +190,12 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
         if isinstance(a, str) or isinstance(a, int) and a in g.objects and g.objects[a].zone == "battlefield":
             return [a]
         return []
+    if ref == "attacked_by_it":  # "the player or planeswalker that creature is attacking": the trigger's attacker's
+        x = (s.trigger_info or {}).get("obj")
+        a = g.objects[x].attacking if isinstance(x, int) and x in g.objects else None
+        if isinstance(a, str) or isinstance(a, int) and a in g.objects and g.objects[a].zone == "battlefield":
+            return [a]
+        return []
     if ref == "milled":  # "the cards milled this way" / "from among them" after a mill (the cards now in the graveyard)
         return [c for c in r.get("milled", ()) if c in g.objects]
     if ref == "taken":  # "reveal the top card ... and put that card into your hand": what the dig moved
@@ -268,6 +274,9 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "spells_cast_this_turn": frozenset({"spells_cast_this_turn"}),
     "player_counters": frozenset({"player_counters", "kind"}),
     "died_this_turn": frozenset({"died_this_turn"}),
+    "mana_spent_on": frozenset({"mana_spent_on"}),
+    "discarded_this_turn": frozenset({"discarded_this_turn"}),
+    "sacrificed_this_turn": frozenset({"sacrificed_this_turn"}),
 }
 #: the amounts computed without a resolution record (a static ability, 611.3a)
 STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "toughness_of", "blockers_beyond_first",
@@ -276,11 +285,12 @@ STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "tou
                                  "counters_on", "hand_of", "devotion", "domain", "graveyard_types",
                                  "drawn_this_turn", "colors_spent", "highest_life", "half", "party",
                                  "colors_among", "minus", "spells_cast_this_turn", "player_counters",
-                                 "died_this_turn"})
+                                 "died_this_turn", "discarded_this_turn", "sacrificed_this_turn"})
 #: The references ``refs`` resolves: words, and the head keys of dict references
 REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent", "each_other_player",
                        "defending_player", "each_player", "it", "trigger_player", "attached", "created", "attacked",
-                       "exiled", "linked_exiled", "damaged", "taken", "dealt_players", "dealt", "milled"})
+                       "exiled", "linked_exiled", "damaged", "taken", "dealt_players", "dealt", "milled",
+                       "attacked_by_it"})
 REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "library_of", "hand_cards_of", "controller_of",
                       "owner_of"})
 
@@ -460,6 +470,11 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         # "for each nontoken creature exiled this way" (Declaration in Stone): what this resolution's exile
         # (destroy) instructions took off the battlefield, as it last existed there (608.2h)
         return sum(1 for rec in r.get("gone_this_way", ()) if gone_matches(rec, a["action"], a["count_this_way"]))
+    if "count_this_way" in a and r is not None and a.get("action") == "tapped":
+        # "you gain 4 life for each creature tapped this way" (701.17a: each one the instruction tapped)
+        f = {**a["count_this_way"], "zone": "battlefield"}
+        return sum(1 for x in r.get("tapped_this_way", ()) if x in g.objects and matches(g, x, {
+            k: v for k, v in f.items() if k != "tapped"}, src))
     if "count_this_way" in a and r is not None and a.get("action") == "discarded":
         # "discard your hand, then draw that many cards" (701.8: a card exiled by madness was discarded too)
         f = {**a["count_this_way"], "zone": "any_card"}  # wherever it went (a graveyard, or exile by madness)
@@ -486,8 +501,21 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         ctl = _you(g, src, r)
         f = bind_refs(g, r, a["colors_among"]) if r is not None else a["colors_among"]
         return len({col for i in g.battlefield if matches(g, i, f, src, ctl) for col in g.chars(i).colors})
+    if "mana_spent_on" in a and r is not None:  # "the amount of mana spent to cast that spell" (601.2h), kept
+        # by the permanent it became (engine/cast_options.py carried); a spell that left, as it last existed
+        total = 0
+        for x in refs(g, r, a["mana_spent_on"]):
+            o = g.objects.get(x) if isinstance(x, int) else None
+            total += sum((o.chosen.get("mana_spent") or {}).values()) if o is not None else 0
+        return total
     if "died_this_turn" in a:  # "for each creature that died this turn" (700.4), as each last existed
         return sum(1 for d in g.died_this_turn if died_matches(d, a["died_this_turn"], _you(g, src, r)))
+    if "discarded_this_turn" in a or "sacrificed_this_turn" in a:  # "the number of cards you've discarded
+        # this turn" (701.8), "... permanents you've sacrificed this turn" (701.14a)
+        who = _you(g, src, r)
+        if who not in g.players:
+            return 0
+        return g.players[who].discarded_turn if "discarded_this_turn" in a else g.players[who].sacrificed_turn
     if "spells_cast_this_turn" in a:  # "the number of spells you've cast this turn" (601.2i: cast)
         who = _you(g, src, r)
         return g.players[who].spells_cast_turn if who in g.players else 0
@@ -1030,7 +1058,29 @@ def bind_refs(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
     xs = [k for k, v in f.items() if k.endswith(("_le", "_ge", "_eq")) and isinstance(v, dict) and v.get("x")]
     if xs:  # "each permanent with mana value X or less" of an ability: the X of the resolving ability (107.3a),
         f = {**f, **{k: this(g, r).x for k in xs}}  # not of its source permanent
+    if "shares_color_with" in f:
+        f = bind_shared_color(g, r, f)
+    if "blocking_ref" in f:  # "each creature blocking it" (509.1g): the attackers the reference names now
+        f = dict(f)
+        f["blocking_ids"] = [x for x in refs(g, r, f.pop("blocking_ref")) if isinstance(x, int)]
     return bind_same_name(g, r, f) if "same_name_as" in f else f
+
+
+def bind_shared_color(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
+    """"Each other creature that shares a color with it" (105.4): the colors the referenced objects have
+    now, or had as they last existed (608.2h); the filter then matches any of them, and not those objects."""
+    f = dict(f)
+    ids = [x for x in refs(g, r, f.pop("shares_color_with")) if isinstance(x, int)]
+    lki = r.get("lki_card", {})
+    colors: set[str] = set()
+    for x in ids:
+        if x in g.objects:
+            colors |= set(g.chars(x).colors if g.objects[x].zone == "battlefield" else g.objects[x].card.colors)
+        elif x in lki:
+            colors |= set(lki[x].colors)
+    f["colors"] = sorted(colors)
+    f["not_ids"] = ids
+    return f
 
 
 def bind_same_name(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:

@@ -40,7 +40,8 @@ SAMPLES = {  # one amount of each kind the evaluator computes
     "dealt_this_way": {"dealt_this_way": True}, "excess_this_way": {"excess_this_way": True},
     "minus": {"minus": [3, {"hand_of": "you"}]}, "spells_cast_this_turn": {"spells_cast_this_turn": "you"},
     "player_counters": {"player_counters": "you", "kind": "experience"},
-    "died_this_turn": {"died_this_turn": {"types": ["Creature"]}},
+    "died_this_turn": {"died_this_turn": {"types": ["Creature"]}}, "mana_spent_on": {"mana_spent_on": "self"},
+    "discarded_this_turn": {"discarded_this_turn": "you"}, "sacrificed_this_turn": {"sacrificed_this_turn": "you"},
 }
 
 

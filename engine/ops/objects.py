@@ -79,8 +79,9 @@ def _tap(g: "Game", r: Ctx, e: Effect) -> dict | None:
             return {"kind": "choose_option", "player": controller(g, r), "options": ["tap", "untap"], "slot": key,
                     "prompt": f"{this(g, r).card.name}: tap or untap {g.objects[objs[0]].card.name}?"}
         act = tap if got == "tap" else untap
-    for x in objs:
-        act(g, x)  # 701.17a (603.2d: "becomes tapped"), 701.17b
+    done = [x for x in objs if act(g, x)]  # 701.17a (603.2d: "becomes tapped"), 701.17b
+    if act is tap:  # "for each creature tapped this way": what this resolution's tap instructions tapped
+        r["tapped_this_way"] = list(r.get("tapped_this_way", ())) + done
     return None
 
 

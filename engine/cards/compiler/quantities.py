@@ -84,6 +84,10 @@ def count_of(phrase: str) -> Any:
                 None, "you") or f.get("types", ["Creature"]) != ["Creature"]:
             return None
         return {"died_this_turn": {**f, "types": ["Creature"]}}
+    if p in ("permanents you've sacrificed this turn", "permanent you've sacrificed this turn"):
+        return {"sacrificed_this_turn": "you"}  # 701.14a
+    if p in ("cards you've discarded this turn", "card you've discarded this turn"):
+        return {"discarded_this_turn": "you"}  # 701.8: each card you discarded, whatever became of it
     if p in ("spells you've cast this turn", "spell you've cast this turn"):
         return {"spells_cast_this_turn": "you"}  # 601.2i: each spell you cast, whatever became of it
     m = re.fullmatch(r"(experience) counters? you have", p)
@@ -111,8 +115,8 @@ def count_of(phrase: str) -> Any:
     if m:
         return {"hand_of": "you" if m.group(2) == "your" else "that_player"}
     m = re.fullmatch(
-        r"(.+?) (milled|discarded|exiled|sacrificed|destroyed|returned|revealed|put into (?:a|your|their) graveyard) "
-        r"this way",
+        r"(.+?) (milled|discarded|exiled|sacrificed|destroyed|returned|revealed|tapped|put into (?:a|your|their) "
+        r"graveyard) this way",
         p,
     )
     if m:
@@ -266,6 +270,8 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"you have at least (\d+) life more than your starting life total", t)
     if m:
         return {"life_ge_start_plus": int(m.group(1))}
+    if t == "your life total is greater than your starting life total":  # 103.3: more than it began with
+        return {"life_ge_start_plus": 1}
     if t in ("it's your turn", "during your turn"):
         return {"your_turn": True}
     if t in ("it's not your turn", "during each opponent's turn", "during an opponent's turn"):

@@ -324,7 +324,8 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
                         return both
             ctx.rewind(mark)
             idx = low.find(joiner, idx + 1)
-    m = re.fullmatch(r"(.+?) (if|unless) (there are .+|you control .+|an opponent .+|you have .+|it's .+)", low)
+    m = re.fullmatch(r"(.+?) (if|unless) (there are .+|you control .+|you don't control .+|an opponent .+|you have .+|"
+                     r"it's .+|your life total .+)", low)
     if m and not m.group(1).endswith("instead"):  # "Create a 4/4 Angel token ... if there are four or more card types
         cond = parse_condition(m.group(3))  # among cards in your graveyard": the instruction only if it holds (608.2c);
         if cond is not None and set(cond) == {"it"} and re.match(r"put .+ on (?:equipped|enchanted) creature$",
@@ -577,6 +578,15 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             out.append(
                 Effect("if", {"cond": {"self": {"counter": prev.args["kind"]}}, "then": [prev], "else": list(effs)})
             )
+            continue
+        m = re.match(r"^otherwise, (.+)$", s)
+        if m and out and out[-1].op in ("if", "may") and "else" not in out[-1].args \
+                and (out[-1].op == "if" or out[-1].args.get("then")):
+            # "Draw a card if COND. Otherwise, you gain 2 life.", "You may X. If you do, Y. Otherwise, Z." (608.2c)
+            effs = parse_sentence(m.group(1), ctx)
+            if effs is None:
+                return None
+            out[-1] = Effect(out[-1].op, {**out[-1].args, "else": list(effs)})
             continue
         m = re.match(r"^if you don't, (.+)$", s)
         if m and out and out[-1].op == "may":
