@@ -19,7 +19,7 @@ _COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G
 CDA_PENDING = "_pt_from_ability"
 
 _PREDEFINED = {"treasure", "food", "clue", "blood", "gold", "powerstone", "map", "incubator", "junk", "shard", "lander",
-               "walker", "mutagen"}
+               "walker", "mutagen", "vibranium"}
 
 
 _TOKEN = re.compile(
@@ -133,11 +133,11 @@ def _token(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 @reader(
     rf"^(?:{PLAYER} )?creates? (a|an|one|two|three|four|five|six|seven|eight|nine|ten|x|\d+|that many) (tapped )?"
-    r"(treasure|food|clue|blood|gold|powerstone|map|junk|incubator|lander|shard|walker) tokens?"
+    r"(treasure|food|clue|blood|gold|powerstone|map|junk|incubator|lander|shard|walker|mutagen|vibranium) tokens?"
     r"(?: for each (.+?))?(?:, where x is (.+))?$"
 )
 def _token_pre(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """111.10 (a later addition; the 2016 rules have no predefined tokens): "create a Treasure token", "its
+    """110.5 (predefined tokens are a later addition to the rules): "create a Treasure token", "its
     controller creates two Treasure tokens", "you create that many Food tokens", "create X Clue tokens, where X
     is ...": the predefined token, for the player named (110.2: that player controls it)."""
     if not bind_x(m.group(6), c):
@@ -185,7 +185,7 @@ def _keywords(text: str, change: dict[str, Any]) -> bool:
 
 def _description(words: str, change: dict[str, Any], extra: bool) -> bool:
     """"a 1/1 green Frog", "an artifact", "3/3 black Zombie creature": the P/T, colors, subtypes and card
-    types an exception gives (706.9b), set or (``extra``: "in addition to its other types") added."""
+    types an exception gives (706.9c), set or (``extra``: "in addition to its other types") added."""
     m = re.fullmatch(r"(?:an? )?(?:(\d+)/(\d+) )?(.*?)(?: with (.+))?", words)
     if m is None:
         return False
@@ -225,7 +225,7 @@ def _description(words: str, change: dict[str, Any], extra: bool) -> bool:
 
 
 def copy_exceptions(text: str) -> dict[str, Any] | None:
-    """706.9a-b: the exceptions of a copy effect ("except it isn't legendary", "except it's a 1/1 green Frog",
+    """706.9a, 706.9c: the exceptions of a copy effect ("except it isn't legendary", "except it's a 1/1 green Frog",
     "except it's an artifact in addition to its other types", "except it has haste and "At the beginning of
     the end step, sacrifice this token." "): the change engine.cards.abilities.copy_except makes to the
     copiable values, or None when a clause is not read (the card is then unsupported, never half-read)."""

@@ -155,7 +155,7 @@ def _shuffle_in(m: re.Match, c: Ctx) -> list[Effect] | None:
     if shuffler is not None and any(isinstance(e.args["what"], dict) and "target" in e.args["what"]
                                     and c.targets[e.args["what"]["target"]].min == 0 for e in out):
         # "target player shuffles any number of target cards from their graveyard into their library" (Loaming
-        # Shaman): that player shuffles their library even when no card was chosen (701.19a)
+        # Shaman): that player shuffles their library even when no card was chosen (701.16a)
         out.append(Effect("shuffle", {"who": shuffler}))
     return out
 
