@@ -9,7 +9,7 @@ from engine.cards.abilities import Effect
 from engine.cards.compiler.effects.amounts import amount_of, bind_x, pt_value, scaled
 from engine.cards.compiler.effects.context import PLAYER, Ctx, Reader, keyword_list, reader
 from engine.cards.compiler.effects.library import _title
-from engine.cards.compiler.keywords import parse_keyword_line
+from engine.cards.compiler.keywords import KEYWORD_ABILITIES, KEYWORD_STATICS, KEYWORD_TEXT, parse_keyword_line
 from engine.cards.compiler.subtypes import subtype
 
 _COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G", "colorless": None}
@@ -39,6 +39,20 @@ _TOKEN = re.compile(
 )
 
 
+def keyword_abilities_of(text: str) -> list[Any] | None:
+    """The abilities the keywords of a token's "with ..." list stand for (prowess and exalted are triggered
+    abilities, 702.107a, 702.82a; devoid a static one), as a printed keyword line gives them; [] for keywords
+    that are only rules (flying). None when the list is not a keyword line (then no ability may be missing:
+    each keyword must be one that is only a rule)."""
+    got = parse_keyword_line(re.sub(r",? and ", ", ", text))
+    if got is not None:
+        return got[2]
+    kws = keyword_list(text) or []
+    ruled = {k for k in kws if k.split(" ")[0] in KEYWORD_ABILITIES or k.split(" ")[0] in KEYWORD_STATICS
+             or k.split(" ")[0].lower() in {t.lower() for t in KEYWORD_TEXT}}
+    return None if ruled else []
+
+
 def defines_pt(ab: Any) -> bool:
     """Is this the token's own characteristic-defining ability for its power and toughness (604.3)?
     Its amounts may not name SELF: inside the quoted text the card's name ("the number of slime
@@ -59,11 +73,16 @@ def _token(m: re.Match, c: Ctx) -> list[Effect] | None:
     if any(w not in _COLOR_WORDS for w in colors):
         return None
     kws: list[str] = []
+    kw_abilities: list[Any] = []
     if m.group("kw"):
         kw = keyword_list(m.group("kw"))
         if kw is None:
             return None
         kws = kw
+        got_abl = keyword_abilities_of(m.group("kw"))
+        if got_abl is None:
+            return None
+        kw_abilities = got_abl
     names = (m.group("names") or "").split()
     supertypes = ["Legendary"] if names[:1] == ["legendary"] else []
     if supertypes:
@@ -101,6 +120,8 @@ def _token(m: re.Match, c: Ctx) -> list[Effect] | None:
         args["abilities"] = abl
         if any(defines_pt(ab) for ab in abl):
             args.pop(CDA_PENDING, None)
+    if kw_abilities:  # "a 1/1 white Monk creature token with prowess": the keyword's triggered ability (702.107a)
+        args["abilities"] = kw_abilities + list(args.get("abilities", ()))
     if supertypes:
         args["supertypes"] = supertypes
     if m.group("name") or m.group("name0"):
