@@ -201,7 +201,7 @@ def _move(g: "Game", r: Ctx, e: Effect) -> dict | None:
         for x in refs(g, r, e.args["what"]):
             if isinstance(x, int) and x in g.objects:
                 owner = g.objects[x].owner
-                g.move(x, "library")
+                r.setdefault("shuffled_in", []).append(g.move(x, "library"))  # "then draw that many cards"
                 knowledge.shuffle(g, owner)
     else:
         _move_all(g, r, e, to)
