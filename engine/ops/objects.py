@@ -175,6 +175,8 @@ def _player_counters(g: "Game", player: str, kind: str, n: int) -> None:
         else:
             p.counters.pop(kind, None)
     g.log("player_counters", player=player, counter=kind, amount=n)
+    if n > 0:  # "whenever you get one or more {E}" (121.1)
+        triggers.event(g, {"event": "player_counters", "player": player, "kind": kind, "amount": n})
 
 
 @op("counters")
@@ -183,6 +185,9 @@ def _counters(g: "Game", r: Ctx, e: Effect) -> dict | None:
     "any" removes counters whatever their kind: all of them ("Remove all counters from target creature"), or
     that many of one kind, chosen by the effect's controller where the object has several ("remove a counter
     from target permanent"; asked for each object before any counter is removed)."""
+    if e.get("kind") == "its":  # "put its counters on target creature you control"
+        _its_counters(g, r, e)
+        return None
     every = e.get("amount") == "all"
     n = 0 if every else amount(g, e.get("amount", 1), source_id(g, r), r)
     kind = e.get("kind", "+1/+1")
@@ -227,6 +232,27 @@ def _counters(g: "Game", r: Ctx, e: Effect) -> dict | None:
     g.changed()
     return None
 
+
+
+def _its_counters(g: "Game", r: Ctx, e: Effect) -> None:
+    """"When SELF dies, put its counters on target creature you control": as many counters of each
+    kind as it had as it last existed (603.10, 608.2h: the leave event keeps them), put on each object
+    named (121.6; each kind's replacements, 614.1a)."""
+    info = this(g, r).trigger_info
+    if "counters" in info:
+        had = dict(info["counters"])
+    else:
+        sid = source_id(g, r)
+        had = dict(g.objects[sid].counters) if sid is not None and sid in g.objects else {}
+    for x in refs(g, r, e.args["what"]):
+        if not (isinstance(x, int) and x in g.objects and g.objects[x].zone == "battlefield"):
+            continue
+        for kind, k in sorted(had.items()):
+            if k > 0 and counters_allowed(g, x, kind):
+                cs = g.objects[x].counters
+                cs[kind] = cs.get(kind, 0) + replacement.counter_count(g, x, kind, k)
+                replacement.done(g, f"counters:{x}:{kind}")
+    g.changed()
 
 
 @op("move_counters")

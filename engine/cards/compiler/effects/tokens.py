@@ -158,7 +158,7 @@ def _token(m: re.Match, c: Ctx) -> list[Effect] | None:
     r"(?: for each (.+?))?(?:, where x is (.+))?$"
 )
 def _token_pre(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """110.5 (predefined tokens are a later addition to the rules): "create a Treasure token", "its
+    """Predefined tokens (a later rule; the 2016 rules have none): "create a Treasure token", "its
     controller creates two Treasure tokens", "you create that many Food tokens", "create X Clue tokens, where X
     is ...": the predefined token, for the player named (110.2: that player controls it)."""
     if not bind_x(m.group(6), c):

@@ -7,8 +7,8 @@ import re
 from typing import Any
 
 from engine.cards.abilities import Effect, TargetSpec
-from engine.cards.compiler.effects.amounts import amount_of
-from engine.cards.compiler.effects.context import Ctx, Reader, reader
+from engine.cards.compiler.effects.amounts import amount_of, bind_x
+from engine.cards.compiler.effects.context import DURATIONS, TAPPED_DURATIONS, Ctx, Reader, reader
 from engine.cards.compiler.targets import number, parse_noun, parse_target
 
 
@@ -239,14 +239,14 @@ def _regen(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if what is None else [Effect("regenerate", {"what": what})]
 
 
-@reader(r"^gain control of (.+?)( until end of turn| for as long as you control self)?$")
+@reader(r"^gain control of (.+?)( until end of turn| for as long as you control self| " + TAPPED_DURATIONS + r")?$")
 def _steal(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(1))
     if what is None:
         return None
     args: dict[str, Any] = {"what": what}
     if m.group(2):
-        args["duration"] = "eot" if "end of turn" in m.group(2) else "while_you_control_self"
+        args["duration"] = DURATIONS[m.group(2).strip()]
     return [Effect("gain_control", args)]
 
 
@@ -331,9 +331,13 @@ def _exchange(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 @reader(
-    r"^exile the top (card|two cards|three cards|x cards|\w+ cards) of (your|target player's|each player's) library$"
+    r"^exile the top (card|two cards|three cards|x cards|\w+ cards) of (your|target player's|each player's) library"
+    r"(?:, where x is (.+))?$"
 )
 def _exile_top(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Exile the top X cards of your library, where X is SELF's power" (406.2; X bound for the sentence, 107.3)."""
+    if not bind_x(m.group(3), c):
+        return None
     n = 1 if m.group(1) == "card" else amount_of(m.group(1).split()[0], c)
     who = {"your": "you", "each player's": "each_player"}.get(m.group(2)) or c.player("target player")
     if n is None:
