@@ -67,8 +67,10 @@ def amount_problems(a: Any, static: bool = False) -> list[str]:
     if extra:
         out.append(f"amount {head} with {sorted(extra)}")
     if head == "count_this_way" and a.get("action") not in ("milled", "put", "exiled", "destroyed", "discarded",
-                                                            "tapped"):
+                                                            "tapped", "shuffled"):
         out.append(f"amount count_this_way {a.get('action')}")
+    if head == "count_this_way" and a.get("action") == "shuffled" and a["count_this_way"]:
+        out.append("amount count_this_way shuffled by a filter")  # the cards are hidden in a library (401.2)
     if head == "count_this_way" and a.get("action") in ("exiled", "destroyed") \
             and set(a["count_this_way"]) - {"types", "token"}:  # what engine.values.gone_matches reads
         out.append(f"amount count_this_way {a.get('action')} by {sorted(a['count_this_way'])}")

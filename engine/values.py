@@ -475,6 +475,9 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         f = {**a["count_this_way"], "zone": "battlefield"}
         return sum(1 for x in r.get("tapped_this_way", ()) if x in g.objects and matches(g, x, {
             k: v for k, v in f.items() if k != "tapped"}, src))
+    if "count_this_way" in a and r is not None and a.get("action") == "shuffled":
+        # "shuffle the cards from your hand into your library, then draw that many cards": how many it moved
+        return len(r.get("shuffled_in", ()))
     if "count_this_way" in a and r is not None and a.get("action") == "discarded":
         # "discard your hand, then draw that many cards" (701.8: a card exiled by madness was discarded too)
         f = {**a["count_this_way"], "zone": "any_card"}  # wherever it went (a graveyard, or exile by madness)

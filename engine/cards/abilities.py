@@ -588,7 +588,7 @@ COPY_EXCEPT_KEYS = frozenset({"colors", "power", "toughness", "mana_cost", "type
 def copy_except(card: CardDef, change: dict[str, Any]) -> CardDef:
     """706.9a-c: a copy with the exceptions its effect names ("except it isn't legendary", "except it's a
     1/1 green Frog", "except it's an artifact in addition to its other types", "except it has haste"):
-    they become part of the copy's copiable values (706.9b), so a copy of it copies them too."""
+    they become part of the copy's copiable values (706.9c), so a copy of it copies them too."""
     types = tuple(change.get("types", card.types))
     types += tuple(t for t in change.get("add_types", ()) if t not in types)
     subtypes = tuple(change.get("subtypes", card.subtypes))

@@ -297,6 +297,11 @@ TOKEN_KINDS = {
                                  "card this turn. Activate only as a sorcery."),
     "Lander": ("Artifact", "Lander", "{2}, {T}, Sacrifice this artifact: Search your library for a basic land card, "
                                      "put it onto the battlefield tapped, then shuffle."),
+    # Mutagen (Teenage Mutant Ninja Turtles, 2026) and Vibranium (Marvel, 2026), as their reminder text gives them
+    "Mutagen": ("Artifact", "Mutagen", "{1}, {T}, Sacrifice this artifact: Put a +1/+1 counter on target creature. "
+                                       "Activate only as a sorcery."),
+    "Vibranium": ("Artifact", "Vibranium", "Indestructible\n{T}: Add {C}. This mana can't be spent to cast a "
+                                           "nonartifact spell."),
 }
 
 

@@ -738,7 +738,7 @@ def _omniscience(m: re.Match) -> list[dict[str, Any]] | None:
 @static(r"^you may have self enter as a copy of (?:a|an|any) (.+?)(?: on the battlefield)?(?:, except (.+))?$")
 def _clone(m: re.Match) -> list[dict[str, Any]] | None:
     """706.5: "You may have SELF enter as a copy of any creature on the battlefield", with the exceptions
-    of 706.9a ("except it's an artifact in addition to its other types", "except it has haste")."""
+    of 706.9a and 706.9c ("except it's an artifact in addition to its other types", "except it has haste")."""
     f = parse_noun(m.group(1))
     if f is None:
         return None

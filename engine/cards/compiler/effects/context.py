@@ -335,7 +335,8 @@ def keyword_list(text: str) -> list[str] | None:
         if m:
             out.append("Hexproof from " + m.group(1))
             continue
-        m = re.fullmatch(r"(bushido|rampage|frenzy|absorb|annihilator|poisonous|afflict|toxic) (\d+)", p)
+        m = re.fullmatch(r"(bushido|rampage|frenzy|absorb|annihilator|poisonous|afflict|toxic|firebending|crew) "
+                         r"(\d+)", p)
         if m:  # a keyword with its number, granted as printed (702.44a, 702.22a, 702.67a, 702.63a, ...)
             out.append(m.group(1).capitalize() + " " + m.group(2))
             continue

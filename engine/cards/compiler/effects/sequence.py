@@ -697,6 +697,14 @@ def that_many_done(effs: list[Effect]) -> list[Effect] | None:
     out = list(effs)
     for i in range(1, len(out)):
         e, prev = out[i], out[i - 1]
+        if e.args.get("amount") == {"that_much": True} and prev.op == "move" and prev.args.get("to") == \
+                "library_shuffle" and isinstance(prev.args.get("what"), dict) and "hand_cards_of" in prev.args["what"]:
+            # "shuffle the cards from your hand into your library, then draw that many cards" (Whirlpool Drake)
+            who = prev.args["what"]["hand_cards_of"]
+            if not (who in _ONE_WHO or isinstance(who, dict) and set(who) == {"target"}):
+                return None
+            out[i] = Effect(e.op, {**e.args, "amount": {"count_this_way": {}, "action": "shuffled"}})
+            continue
         if e.args.get("amount") != {"that_much": True} or prev.op not in _DONE_THIS_WAY \
                 or prev.args.get("amount") == {"that_much": True}:
             continue
