@@ -785,9 +785,9 @@ CONDITION_KEYS = {"city_blessing",
                   "any_player_life_le", "evolve", "drawn_ge", "attached", "opponent_graveyard_ge",
                   "opponent_life_le", "first_target", "self_attacked_this_turn", "once_ever",
                   "tribute_paid", "paired", "soulbond", "self_attached", "mana_spent_ge", "amount_lt", "amount_ge",
-                  # not conditions: the least modes of a modal spell (700.2; casting.mode_range), and who
-                  # chooses its modes (601.3; casting.cast)
-                  "min_modes", "mode_chooser"}
+                  # not conditions: the least modes of a modal spell (700.2; casting.mode_range), who
+                  # chooses its modes (601.3; casting.cast), whether a mode may be chosen again (check_modes)
+                  "min_modes", "mode_chooser", "repeat_modes"}
 
 
 
