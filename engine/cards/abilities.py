@@ -323,7 +323,8 @@ matching object), "batch": True ("one or more"), "who": "you"|"opponent"|"any" (
   exploited, exploits ("when SELF exploits a creature", 702.109a), monstrous, attacks_saddled,
   haunted_dies ("the creature SELF haunts dies", 702.54c), creature_to_graveyard (recover, 702.58a),
   crime ("you commit a crime"), expend ("amount"),
-  counters_put ("kind"), player_counters ("counter": the kind a player gets, 121.1), cast may carry "nth": 2 (second spell each turn) and "or_copy": True,
+  counters_put ("kind"), player_counters ("counter": the kind a player gets, 121.1),
+  cast may carry "nth": 2 (second spell each turn) and "or_copy": True,
   attacks may carry "defending": "you" (attacks you or your planeswalker) and "min_attackers": n,
   step "whose" may be "attached_controller" / "attached_player" (enchanted creature's controller / enchanted player),
   explores, cast (filter on the spell; "self": True = when you cast this), you_attack, sacrifice,
@@ -503,6 +504,7 @@ class Cost:
     exile_self: bool = False
     discard_filter: dict[str, Any] | None = None     # "Discard a creature card": the discarded card's filter
     exile_from_graveyard: dict[str, Any] | None = None  # filter plus "amount": exile cards from your graveyard
+    exile_from_hand: dict[str, Any] | None = None    # filter plus "amount": "exile a blue card from your hand"
     tap_others: dict[str, Any] | None = None         # filter plus "amount": "Tap an untapped creature you control"
     return_to_hand: dict[str, Any] | None = None     # "Return a land you control to its owner's hand"
     linked_to_graveyard: int = 0  # "Put a card exiled with SELF into its owner's graveyard" (607.2a, 614.14)

@@ -755,8 +755,13 @@ def _parse_keyword_line(line: str) -> tuple[list[str], dict[str, Any], list[Abil
     m = re.fullmatch(r"partner with ([^(]+?)", text, re.I)
     if m:  # a name may hold a comma ("Partner with Shabraz, the Skyshark"): the whole line is the keyword
         return ["Partner with"], {"Partner with": m.group(1)}, [partner_with(m.group(1))]
-    # costs contain no commas; "protection from red and from blue" has no comma either
-    parts = [p.strip() for p in re.split(r",\s*|;\s*", text) if p.strip()]
+    # costs in symbols contain no commas; "protection from red and from blue" has no comma either; a cost
+    # after an em dash is in words and runs to the end of the line ("Flashback—{1}{U}, Pay 3 life", 702.33a)
+    dash = re.fullmatch(r"([A-Za-z ]+)—(.+)", text)
+    if dash and _LOWER.get(dash.group(1).lower()) in COSTED:
+        parts = [text]
+    else:
+        parts = [p.strip() for p in re.split(r",\s*|;\s*", text) if p.strip()]
     for part in parts:
         low = part.lower()
         if low in _LOWER and _LOWER[low] in BARE:
