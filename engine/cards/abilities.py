@@ -155,7 +155,8 @@ mill: who, amount
     mill (CR 701.13)
 scry: amount, [surveil: True]
     scry N (CR 701.18), or surveil N (not in the 2016 rules)
-counter: what, [unless_pays: [mana symbols]], [instead_to: exile | hand | library_bottom | library_top]
+counter: what, [unless_pays: [mana symbols], [unless_times: AMOUNT]], [instead_to: exile | hand | library_bottom |
+         library_top]  (unless_times: "pays {1} for each card in your graveyard", that payment so many times)
     (the countered spell goes there instead of its owner's graveyard, CR 614.1a)
     counter a spell (unless its controller pays) (CR 701.5)
 counters: what, kind, amount, [remove], [divided]  (what "you": player counters, e.g. kind "energy")
