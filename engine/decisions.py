@@ -606,8 +606,9 @@ def build(g: "Game", w: dict[str, Any]) -> Decision:
         return Decision(player, kind, f"{player}: {g.step}, you have priority", opts,
                         {**data, "turn": g.turn, "step": g.step})
     if kind == "play_first":
+        # 103.2, 800.4a: only a player still in the game can take the first turn
         return Decision(player, kind, "choose who plays first (103.2)",
-                        [{"player": n} for n in g.order], data)
+                        [{"player": n} for n in seats.live(g)], data)
     if kind == "mulligan":
         n = len(g.players[player].hand)
         return Decision(player, kind, f"keep these {n} cards or mulligan?",

@@ -504,6 +504,8 @@ class Runner:
                     v = v if v in g.players else self.ref(v)
             elif k == "blocked":
                 got = o.blocked
+            elif k == "blocking":  # a blocking creature (509.1g), also once its attackers left combat
+                got = o.is_blocking
             elif k == "attached_to":
                 got = o.attached_to
                 v = self.ref(v) if v is not None else None

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import awaken, bestow, cast_options, contract, costs, facedown, overload, prototype, splice, transform
-from engine.cards.abilities import Ability, CardDef, Cost, Effect
+from engine.cards.abilities import Ability, CardDef, Cost, Effect, TargetSpec
 from engine.cards.compiler.keywords import KEYWORD_TEXT
 from engine.choices import ENTER_CHOICES, NAME_CHOICES, choose_problems
 from engine.clone import clone_problems
@@ -103,6 +103,7 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "name_lock",  # engine/player_statics.py: "with the chosen name" (201.3)
                      "uncounterable_spells",  # engine/player_statics.py, read by engine.object_statics (101.1)
                      "flash_self",  # engine/casting.py can_cast_timing (702.8a)
+                     "cast_self_from",  # engine/zones_cast.py permission: the card's own, from its zone (112.6)
                      "skip_step",  # engine/game.py _not_skipped (614.10)
                      "draw_limit",  # engine/player_statics.py draw_capped, read by Game.draw (121.2)
                      "sorcery_only",  # engine/player_statics.py, read by engine/casting.py can_cast_timing (307.1)
@@ -114,6 +115,7 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "control",  # engine/layers.py, layer 2 (613.2)
                      "devour",   # engine/replacement.py, engine/entering.py (702.81a)
                      "amplify",  # likewise (702.37a)
+                     "may_not_untap",  # engine/game.py untap step: its controller may leave it tapped (502.2)
                      # engine/costs.py
                      "additional_cost", "cost_change", "cant_be_countered", "unpreventable", "alternative_cost",
                      # engine/decks/validate.py: deck construction, before the game (112.6m); nothing in it
@@ -129,7 +131,9 @@ RULES = frozenset({"no_activated_abilities", "no_activated_abilities_unless_mana
                    "may_assign_as_unblocked",  # engine/combat.py as_unblocked (510.1c)
                    "must_be_blocked",  # engine/combat.py _block_requirements (509.1c)
                    "block_any_number",  # engine/combat.py _extra_blocks (509.1a)
-                   "untargetable", "untargetable_by_opponents"})  # engine/targets.py targetable (702.18a, 702.11b)
+                   "untargetable", "untargetable_by_opponents",  # engine/targets.py targetable (702.18a, 702.11b)
+                   "cant_be_regenerated",  # engine/replacement.py cant_be_regenerated (701.12b)
+                   "no_combat_damage"})  # engine/combat.py combat_power (510.1a)
 
 
 #: the conditions of a spell's own cost change read for the player casting it alone (engine/costs.py
@@ -193,6 +197,10 @@ def _walk(x: Any, out: list[str]) -> None:
             out.append(f"token kind {x.args['kind']}")
         elif x.op == "grant" and x.args.get("choose", 1) != 1:
             out.append("grant a choice of several keywords")
+        elif x.op == "grant" and any(a.static and a.static.get("kind") == "cast_self_from"
+                                     for a in x.args.get("abilities", ())):
+            # engine/zones_cast.py reads the card's printed statics: one granted to a card is not seen
+            out.append("grant cast_self_from")
         elif x.op == "action":
             if x.args.get("name") not in ACTIONS:
                 out.append(f"action {x.args.get('name')}")
@@ -218,6 +226,8 @@ def _walk(x: Any, out: list[str]) -> None:
     elif isinstance(x, dict):
         if any(x.get(k) == "sacrificed" for k in ("power_of", "toughness_of")):
             return  # the sacrificed object's power as it last existed (engine/costs.py)
+        if x.get("life_of") == "that_player" and not _THAT_PLAYER[0]:
+            out.append("amount life_of that_player outside a per-player instruction")  # engine/values.py amount_for
         mv = x.get("mv_of")
         if mv is not None and mv not in ("it", "taken") and not (isinstance(mv, dict) and set(mv) == {"target"}):
             # engine.values.amount reads these as the objects are now or as the resolution's
@@ -233,7 +243,8 @@ def _walk(x: Any, out: list[str]) -> None:
                 continue  # the word naming what was done ("discarded"), not a reference (engine/contract.py)
             if k == "by" and isinstance(v, dict) and set(v) == {"target"}:
                 continue  # a reference to a target (the prevent op's source: engine/ops/damage.py), not a filter
-            if k in ("each", "count", "filter", "affects", "by", "except", "choose") and isinstance(v, dict):
+            if k in ("each", "count", "filter", "affects", "by", "except", "choose", "colors_among") \
+                    and isinstance(v, dict):
                 # a controller reference is bound as an "each" or a count is read in a resolution
                 refs_ok: bool | str = k in ("each", "count") and not _STATIC_WALK[0]
                 if refs_ok and k == "count" and _THAT_PLAYER[0]:
@@ -285,6 +296,23 @@ def _choose_reasons(e: Effect, out: list[str], delayed: bool = False) -> None:
                 _choose_reasons(sub, out, delayed or e.op == "delayed")
 
 
+#: filter keys that relate an object to the source's blocks (engine/filters.py)
+_COMBAT_WITH_SELF = frozenset({"blocking_self", "blocked_by_self", "in_combat_with_self"})
+
+
+def _has_key(x: Any, keys: frozenset[str]) -> bool:
+    """Does a compiled value (effects, targets, filters) hold any of these dict keys?"""
+    if isinstance(x, Effect):
+        return _has_key(x.args, keys)
+    if isinstance(x, TargetSpec):
+        return _has_key(x.filter, keys)
+    if isinstance(x, dict):
+        return bool(keys & set(x)) or any(_has_key(v, keys) for v in x.values())
+    if isinstance(x, (list, tuple)):
+        return any(_has_key(v, keys) for v in x)
+    return False
+
+
 def ability_reasons(ab: Ability) -> list[str]:
     out: list[str] = []
     for e in ab.effects:
@@ -319,6 +347,10 @@ def ability_reasons(ab: Ability) -> list[str]:
             bad = unknown_keys(trig["filter"])
             if bad:
                 out.append(f"trigger filter {sorted(bad)}")
+        if set(evs) & {"dies", "ltb"} and _has_key((ab.effects, ab.targets), _COMBAT_WITH_SELF):
+            # "when SELF dies, destroy all creatures blocking or blocked by it": the source has left the
+            # battlefield, and engine/filters.py reads those blocks only of a source still there
+            out.append("blocks of a source that left the battlefield")
         if any(k in trig and not set(evs) <= e for k, e in KEYS_OF_EVENT.items()):
             out.append("trigger options")
         if set(trig) - KEYS or trig.get("first") and not set(evs) <= {"lose_life", "gain_life", "cast"} \

@@ -144,7 +144,7 @@ def pick_targets(g: Game, me: str, ab: Ability | None, cands: list[list[Any]],
                 if isinstance(x, str):
                     return 1.0
                 o = g.objects[x]
-                return obj_value(g, x) + (3.0 if o.attacking is not None or o.blocking else 0.0)
+                return obj_value(g, x) + (3.0 if o.in_combat else 0.0)
         mine.sort(key=score, reverse=True)
         n = max(lo, min(hi, len(mine))) if mine else lo
         if len(mine) < lo:

@@ -88,8 +88,12 @@ Effect ops
 ----------
 Each op: its name and arguments, then what it does and the rules it follows (CR).
 
-damage: amount, to, [source=REF (default self)], [divided], [exile_if_dies]
-    source deals damage (divided: split among targets; exile_if_dies: if it would die this turn, exile it instead)
+damage: amount, to, [source=REF (default self)], [divided], [exile_if_dies], [no_regen], [excess_instead_to],
+    [unpreventable]
+    source deals damage (divided: split among targets; exile_if_dies: if it would die this turn, exile it instead;
+    no_regen "dealt" | "creatures": the creatures dealt damage, or each creature named, can't be regenerated this turn;
+    excess_instead_to "controller": damage beyond lethal is dealt to the creature's controller instead;
+    unpreventable: "the damage can't be prevented", 615.11)
     (CR 120, 614)
 pump: what, power, toughness, [per], [duration]
     +N/+M (layer 7c); duration "eot" (default) or "your_next_turn" (CR 611, 613.3c)
@@ -139,10 +143,11 @@ copy_retarget: (none)
     the controller of the copy just made may choose new targets for it (CR 706.10c)
 replace_draw: effects
     the next time its controller would draw a card this turn, the effects happen instead (CR 614.11, 614.1a)
-discard: who, amount, [random], [filter], [chooser: "you"]  or  who, what: {"choose": ...} (the card chosen from a
-      revealed hand)
-    discard (amount "all": the whole hand; "any": any number, then "that_much" is that number; chooser "you": who
-    reveals their hand and you choose a card matching filter) (CR 701.9)
+discard: who, amount, [random], [up_to], [filter], [chooser: "you"]  or  who, what: {"choose": ...} (the card
+      chosen from a revealed hand)
+    discard (amount "all": the whole hand; "any": any number; up_to: that many or fewer; "then draw that many" is
+    {"count_this_way": {}, "action": "discarded"}; chooser "you": who reveals their hand and you choose a card
+    matching filter) (CR 701.9)
 gain_life: who, amount
     gain life (CR 119)
 lose_life: who, amount
@@ -160,7 +165,8 @@ counter: what, [unless_pays: [mana symbols], [unless_times: AMOUNT]], [instead_t
     (the countered spell goes there instead of its owner's graveyard, CR 614.1a)
     counter a spell (unless its controller pays) (CR 701.5)
 counters: what, kind, amount, [remove], [divided]  (what "you": player counters, e.g. kind "energy")
-    put (or remove) counters; kind "+1/+1", "-1/-1", "loyalty", "any" ... (CR 122)
+    put (or remove) counters; kind "+1/+1", "-1/-1", "loyalty", "any" ... (CR 122); kind "its": each kind
+    the source had as it last existed ("put its counters on target creature", 603.10)
 token: amount, types, subtypes, colors, keywords, power, toughness, [supertypes], [name], [tapped], [attacking],
       [abilities: [Ability]], [who: PLAYER_REF (default you)]  or  amount, kind, [tapped]  or  amount, copy_of: REF
       (a token copy) ("Treasure", "Food", "Clue", "Blood", "Gold", ...)
@@ -420,7 +426,7 @@ Outlast, Unearth, Scavenge, Prowess, Exalted also appear as Abilities (keyword=n
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 # The closed vocabularies of the contract above (a test checks the compiled corpus uses nothing else).
@@ -445,9 +451,11 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "prevent_damage", "top_card_revealed", "no_max_hand_size", "look_top_card", "opening_hand_battlefield",
     "alternative_cost", "deck_rule", "cant_gain_life", "cant_lose_life", "attack_tax", "name_lock", "cast_only",
     "full_text", "amplify", "damage_unpreventable", "lose_types", "uncounterable_spells", "flash_self",
-    "draw_limit", "turned_up_counters", "sorcery_only",
+    "draw_limit", "turned_up_counters", "sorcery_only", "may_not_untap",
+    "cast_self_from",  # "you may cast SELF from your graveyard" (engine/zones_cast.py, 112.6)
 })
 TRIGGER_EVENTS: frozenset[str] = frozenset({
+    "player_counters",  # a player gets counters ({E}: "Whenever you get one or more {E}", 121.1)
     "etb", "dies", "ltb", "attacks", "blocks", "attacks_or_blocks", "becomes_blocked", "blocks_or_blocked",
     "blocks_creature", "becomes_blocked_by",  # once for each creature it blocks or that blocks it (509.4)
     "unblocked", "attacks_alone", "attacks_saddled", "combat_damage_player", "combat_damage_creature",
@@ -568,6 +576,34 @@ class CardDef:
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
+
+
+#: the exceptions a copy effect may name (706.9a-c), the keys of a token op's ``copy_except`` and of a clone
+#: static's ``except``: colors, P/T and mana cost set; types, subtypes set or added; supertypes removed;
+#: keywords and abilities added
+COPY_EXCEPT_KEYS = frozenset({"colors", "power", "toughness", "mana_cost", "types", "add_types", "subtypes",
+                              "add_subtypes", "remove_supertypes", "keywords", "keyword_args", "abilities"})
+
+
+def copy_except(card: CardDef, change: dict[str, Any]) -> CardDef:
+    """706.9a-c: a copy with the exceptions its effect names ("except it isn't legendary", "except it's a
+    1/1 green Frog", "except it's an artifact in addition to its other types", "except it has haste"):
+    they become part of the copy's copiable values (706.9b), so a copy of it copies them too."""
+    types = tuple(change.get("types", card.types))
+    types += tuple(t for t in change.get("add_types", ()) if t not in types)
+    subtypes = tuple(change.get("subtypes", card.subtypes))
+    subtypes += tuple(t for t in change.get("add_subtypes", ()) if t not in subtypes)
+    gone = set(change.get("remove_supertypes", ()))
+    keywords = card.keywords + tuple(k for k in change.get("keywords", ()) if k not in card.keywords)
+    kargs = {**card.keyword_args, **{k: (list(card.keyword_args.get(k) or []) + list(v)
+                                         if isinstance(v, list) else v)
+                                     for k, v in change.get("keyword_args", {}).items()}}
+    return replace(card, colors=tuple(change.get("colors", card.colors)), types=types, subtypes=subtypes,
+                   supertypes=tuple(t for t in card.supertypes if t not in gone), keywords=keywords,
+                   keyword_args=kargs,
+                   abilities=card.abilities + tuple(change.get("abilities", ())),
+                   mana_cost=tuple(change.get("mana_cost", card.mana_cost)),
+                   power=change.get("power", card.power), toughness=change.get("toughness", card.toughness))
 
 
 def shift_targets(x: Any, k: int) -> Any:

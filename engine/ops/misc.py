@@ -100,11 +100,18 @@ def _pay(g: "Game", r: dict, e: Effect) -> None:
 
 
 def _plain_may(g: "Game", r: Ctx, e: Effect) -> dict | None:
-    """608.2d: "you may" — the controller chooses as it resolves."""
+    """608.2d: "you may" — the controller chooses as it resolves; "target opponent may draw a card": that
+    player chooses (no one, when that player is gone: the instruction is not done)."""
     got = r["answers"].get(r["i"])
     if got is None:
-        return {"kind": "choose_option", "player": controller(g, r), "options": ["yes", "no"], "slot": r["i"],
-                "prompt": "do it?"}
+        chooser = controller(g, r)
+        if e.get("who") is not None:
+            ps = [p for p in refs(g, r, e.args["who"]) if isinstance(p, str) and p in g.players]
+            if len(ps) != 1 or ps[0] not in seats.live(g):
+                return None
+            chooser = ps[0]
+        return {"kind": "choose_option", "player": chooser, "options": ["yes", "no"], "slot": r["i"],
+                "prompt": f"{this(g, r).card.name}: do it?" if chooser != controller(g, r) else "do it?"}
     effs = list(e.get("effects", ())) + list(e.get("then", ())) if got == "yes" else list(e.get("else", ()))
     return nested.run(g, r, "may", effs)
 

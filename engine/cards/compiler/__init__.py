@@ -147,7 +147,9 @@ def _mana_ability(effects: list[Effect]) -> bool:
                 out += ops(e.args.get("then", ())) + ops(e.args.get("else", ()))
         return out
     every = ops(effects)
-    return any(e.op == "add_mana" for e in every) and all(e.op == "add_mana" or e.op in _WITH_MANA for e in every)
+    # "If there are no depletion counters on SELF, sacrifice it": SELF is sacrificed asking nothing
+    return any(e.op == "add_mana" for e in every) and all(
+        e.op == "add_mana" or e.op in _WITH_MANA or e.op == "sacrifice" and e.args.get("what") == "self" for e in every)
 
 
 def _modes(lines: tuple[str, ...], head: str) -> tuple[tuple[Ability, ...], int, int] | None:
@@ -315,7 +317,8 @@ def _lower_triggered(item: IrItem) -> Ability | None:
     zone = "battlefield"
     if re.search(r"\breturn self from your graveyard\b", body, re.I):
         zone = "graveyard"
-    if len(effects) == 1 and effects[0].op == "may" and "then" not in effects[0].args and "else" not in effects[0].args:
+    if len(effects) == 1 and effects[0].op == "may" and not {"then", "else", "who"} & set(effects[0].args):
+        # "you may ...": the controller's choice as the ability resolves (603.5); another player's stays in the may
         optional = True
         effects = list(effects[0].args["effects"])
     return Ability("triggered", item.text, effects=tuple(effects), targets=tuple(ctx.targets),
