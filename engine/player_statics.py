@@ -394,13 +394,16 @@ def tapped_for_mana(g: "Game", player: str, oid: int, produced: list[str] | tupl
         trig = ab.trigger
         if (ctl == player or trig.get("who") == "any") and matches(g, oid, trig.get("filter") or {}, src, ctl) \
                 and (not trig.get("attached") or g.objects[src].attached_to == oid):
-            hits.append(ab)
+            hits.append((src, ab))
     pool = g.players[player].pool
-    for ab in hits:
+    for src, ab in hits:
         for e in ab.effects:
             syms = list(e.args.get("mana") or ())
             if e.op == "add_mana" and e.args.get("produced") and produced:
                 syms = [produced[0][0]] * int(e.args["produced"])  # a restricted key's kind is its first letter
+            elif e.op == "add_mana" and e.args.get("chosen_color"):  # "of the chosen color" (Utopia Sprawl)
+                color = g.objects[src].chosen.get("color")
+                syms = [color] * int(e.args.get("any", 1)) if color else []
             if e.op == "add_mana" and syms:
                 for s in syms:
                     k = "C" if s.isdigit() else s
@@ -411,7 +414,8 @@ def tapped_for_mana(g: "Game", player: str, oid: int, produced: list[str] | tupl
 def mana_trigger_supported(ab: Any) -> bool:
     """A tapped_for_mana trigger this engine resolves as a mana ability (fixed mana, or mana of a type the
     tapped permanent produced)."""
-    return all(e.op == "add_mana" and ("mana" in e.args or set(e.args) == {"produced"}) and not e.args.get("only_for")
+    return all(e.op == "add_mana" and ("mana" in e.args or set(e.args) in ({"produced"}, {"any", "chosen_color"}))
+               and not e.args.get("only_for")
                for e in ab.effects) \
         and not ab.targets and ab.condition is None and not ab.optional  # 106.6: unrestricted mana only
 

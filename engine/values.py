@@ -941,9 +941,9 @@ CONDITION_KEYS = {"city_blessing",
                   "tribute_paid", "paired", "soulbond", "self_attached", "mana_spent_ge", "amount_lt", "amount_ge",
                   "attacking_alone", "defending_control", "life_le_half_start", "spells_cast_ge",
                   "hand_more_than_opponents",
-                  # not conditions: the least modes of a modal spell (700.2; casting.mode_range), and who
-                  # chooses its modes (601.3; casting.cast)
-                  "min_modes", "mode_chooser"}
+                  # not conditions: the least modes of a modal spell (700.2; casting.mode_range), who
+                  # chooses its modes (601.3; casting.cast), whether a mode may be chosen again (check_modes)
+                  "min_modes", "mode_chooser", "repeat_modes"}
 
 
 

@@ -160,7 +160,8 @@ mill: who, amount
     mill (CR 701.13)
 scry: amount, [surveil: True]
     scry N (CR 701.18), or surveil N (not in the 2016 rules)
-counter: what, [unless_pays: [mana symbols]], [instead_to: exile | hand | library_bottom | library_top]
+counter: what, [unless_pays: [mana symbols], [unless_times: AMOUNT]], [instead_to: exile | hand | library_bottom |
+         library_top]  (unless_times: "pays {1} for each card in your graveyard", that payment so many times)
     (the countered spell goes there instead of its owner's graveyard, CR 614.1a)
     counter a spell (unless its controller pays) (CR 701.5)
 counters: what, kind, amount, [remove], [divided]  (what "you": player counters, e.g. kind "energy")
@@ -329,7 +330,8 @@ matching object), "batch": True ("one or more"), "who": "you"|"opponent"|"any" (
   exploited, exploits ("when SELF exploits a creature", 702.109a), monstrous, attacks_saddled,
   haunted_dies ("the creature SELF haunts dies", 702.54c), creature_to_graveyard (recover, 702.58a),
   crime ("you commit a crime"), expend ("amount"),
-  counters_put ("kind"), cast may carry "nth": 2 (second spell each turn) and "or_copy": True,
+  counters_put ("kind"), player_counters ("counter": the kind a player gets, 121.1),
+  cast may carry "nth": 2 (second spell each turn) and "or_copy": True,
   attacks may carry "defending": "you" (attacks you or your planeswalker) and "min_attackers": n,
   step "whose" may be "attached_controller" / "attached_player" (enchanted creature's controller / enchanted player),
   explores, cast (filter on the spell; "self": True = when you cast this), you_attack, sacrifice,
@@ -467,6 +469,7 @@ TRIGGER_EVENTS: frozenset[str] = frozenset({
     "sacrifice", "gain_life", "lose_life", "draw", "discard", "cycle", "scry", "surveil", "crime", "expend",
     "state", "tapped_for_mana", "activate", "step", "counters_put", "leaves_graveyard", "exploits",
     "last_time_counter_removed", "last_counter_removed", "loses_game", "haunted_dies", "creature_to_graveyard",
+    "player_counters",  # a player gets counters of a kind ("whenever you get one or more {E}", 121.1)
 })
 
 

@@ -109,6 +109,8 @@ def _counter(g: "Game", r: Ctx, e: Effect) -> dict | None:
             payer = t.controller
             syms = tuple(e.args["unless_pays"]) if not isinstance(e.args["unless_pays"], dict) else ()
             syms = substitute_x(syms, this(g, r).x)  # "unless its controller pays {X}" (107.3)
+            if e.get("unless_times") is not None:  # "pays {1} for each card in your graveyard": that many times
+                syms = syms * max(0, amount(g, e.args["unless_times"], source_id(g, r), r))
             if can_afford(g, payer, syms):
                 got = r["answers"].get(r["i"])
                 if got is None:
