@@ -36,7 +36,7 @@ def parse_cost_text(text: str) -> Cost | None:
             mana = mana + syms
         elif low == "sacrifice self":
             kw["sacrifice_self"] = True
-        elif low in ("exile self from your graveyard", "exile self"):
+        elif low in ("exile self from your graveyard", "exile self", "exile self from your hand"):
             kw["exile_self"] = True
         elif m := re.fullmatch(rf"sacrifice {_N} (.+)", low):
             f = _noun(m.group(2))
