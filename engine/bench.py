@@ -48,10 +48,11 @@ def commander_decks() -> list[tuple[str, list[str]]]:
     return out
 
 
-def random_pair(seed: int, cards: CardPool) -> list[list[str]]:
-    """The two seeded random decks of game ``seed`` (the ones engine.fuzz deals)."""
+def random_pair(seed: int, cards: CardPool, among: tuple[str, ...] | None = None) -> list[list[str]]:
+    """The two seeded random decks of game ``seed`` (the ones engine.fuzz deals); ``among``: of
+    these cards only (``engine.fuzz --cards FILE``)."""
     rng = random.Random(f"fuzz-decks-{seed}")
-    return [random_deck(rng, cards), random_deck(rng, cards)]
+    return [random_deck(rng, cards, among=among), random_deck(rng, cards, among=among)]
 
 
 def play(cards: CardPool, seed: int, max_decisions: int = 20000, format: str | None = None,

@@ -21,8 +21,13 @@ if TYPE_CHECKING:
 
 def combat_power(g: "Game", oid: int) -> int:
     """The combat damage a creature assigns: its power, or its toughness when an effect says
-    it "assigns combat damage equal to its toughness rather than its power" (510.1a)."""
+    it "assigns combat damage equal to its toughness rather than its power", none when one
+    says it "assigns no combat damage this turn" (510.1a)."""
     c = g.chars(oid)
+    if not c.rules and not rule_effects(g, oid):
+        return c.power  # no rule names it (the common case)
+    if has_rule(g, oid, "no_combat_damage"):
+        return 0
     return c.toughness if has_rule(g, oid, "damage_by_toughness") else c.power
 
 

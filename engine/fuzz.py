@@ -1,5 +1,5 @@
-"""``python -m engine.fuzz --games N [--seed S] [--start K] [--jobs J] [--decks random|bench|FILE...] [--json]``:
-random games with invariants checked.
+"""``python -m engine.fuzz --games N [--seed S] [--start K] [--jobs J] [--decks random|bench|FILE...]
+[--cards FILE] [--json]``: random games with invariants checked.
 
 Game i of a run is seeded with S+i, so a run is reproducible in parts: ``--start K`` plays
 games K to K+N-1 of run S (the seeds S+K...), and the games of one part do not depend on the
@@ -8,19 +8,19 @@ that plays the rest; each ``--progress`` line names the part still to play. A ru
 any point is resumed by that command and adds up to the run played at once.
 
 The decks are the two bench decks, seeded random 60-card decks of every supported card
-(``--decks random``), or deck files. After every decision: no exception; every object in
-exactly one zone; the cards of both decks conserved; no ended effect in the state;
-state-based actions hold whenever a player has priority; ``view(p)`` shows no card that
-p may not know (engine/secrecy.py);
-a decision within ``--decision-s`` and a game within ``--game-s``; and a replay of
-the seed and the answers, kept in step with the game (a second game built from the
-first ``to_json()`` that is given each answer after it went through JSON, which is what
-``from_json(to_json())`` does), is equal to the game (compared every 10 decisions and at
-the end: the whole-state key is costly). Every ``--json-every`` decisions
-(0: never) and at the end of each game, ``from_json(to_json())`` from scratch gives an
-equal game; every 100 decisions and at the end, ``copy()`` is equal and independent
-(playing on the copy leaves the game as it was). Each failure prints the command that
-replays it.
+(``--decks random``; with ``--cards FILE`` their spells are only the cards that file lists, one
+a line: the cards a branch made supported, where new faults come from), or deck files. After
+every decision: no exception; every object in exactly one zone; the cards of both decks
+conserved; no ended effect in the state; state-based actions hold whenever a player has
+priority; ``view(p)`` shows no card that p may not know (engine/secrecy.py); a decision
+within ``--decision-s`` and a game within ``--game-s``; and a replay of the seed and the
+answers, kept in step with the game (a second game built from the first ``to_json()`` that
+is given each answer after it went through JSON, which is what ``from_json(to_json())``
+does), is equal to the game (compared every 10 decisions and at the end: the whole-state key
+is costly). Every ``--json-every`` decisions (0: never) and at the end of each game,
+``from_json(to_json())`` from scratch gives an equal game; every 100 decisions and at the
+end, ``copy()`` is equal and independent (playing on the copy leaves the game as it was).
+Each failure prints the command that replays it.
 """
 from __future__ import annotations
 
@@ -40,6 +40,7 @@ from engine.decks.files import DeckFileError, read_deck
 from engine.errors import IllegalAction
 from engine.game import Game
 from engine.layers import Chars
+from engine.randomdeck import playable
 from engine.secrecy import check_views as check_views  # the view check, by the audience model
 
 
@@ -160,13 +161,14 @@ class SlowError(AssertionError):
     """A decision or a game took longer than its guard: a hang, or cost that grows."""
 
 
-def game_decks(seed: int, cards: CardPool, decks: str | list[list[str]] = "bench") -> list[list[str]]:
+def game_decks(seed: int, cards: CardPool, decks: str | list[list[str]] = "bench",
+               only: frozenset[str] | None = None) -> list[list[str]]:
     """The two decks of game ``seed``: the bench decks, seeded random decks of supported
-    cards (engine/randomdeck.py), or two of the given deck lists in turn."""
+    cards (engine/randomdeck.py; ``only``: of those cards), or two of the given deck lists in turn."""
     if decks == "bench":
         return [RED, GREEN] if seed % 2 == 0 else [GREEN, RED]
     if decks == "random":
-        return random_pair(seed, cards)
+        return random_pair(seed, cards, tuple(sorted(only)) if only else None)
     assert isinstance(decks, list) and decks
     return [decks[seed % len(decks)], decks[(seed + 1) % len(decks)]]
 
@@ -178,7 +180,8 @@ class Progress:
 
 def play_checked(cards: CardPool, seed: int, json_every: int = 0, max_decisions: int = 20000,
                  decks: str | list[list[str]] = "bench", decision_s: float = 0.0, game_s: float = 0.0,
-                 progress: Progress | None = None, players: int = 2, teams: bool = False) -> tuple[Game, int]:
+                 progress: Progress | None = None, players: int = 2, teams: bool = False,
+                 only: frozenset[str] | None = None) -> tuple[Game, int]:
     """One random game with every invariant checked after every decision. ``decision_s`` and
     ``game_s`` (0: off) are time guards: a decision or a game over them fails with SlowError,
     and so does a game whose last 500 decisions take 20 times as long as its first 500. They
@@ -186,8 +189,9 @@ def play_checked(cards: CardPool, seed: int, json_every: int = 0, max_decisions:
     (seed 2178 did, at 28 times under a load of 13 on two cores; 11 times in CPU time).
     ``players`` (2-6) seats that many, the two decks in turn (a Free-for-All beyond two): the
     cards of a player who left the game (800.4a) are no longer counted. ``teams``: Two-Headed
-    Giant (810), the first half of the seats against the second."""
-    pair = game_decks(seed, cards, decks)
+    Giant (810), the first half of the seats against the second. ``only``: the random decks'
+    spells are of these cards."""
+    pair = game_decks(seed, cards, decks, only)
     names = [f"p{i}" for i in range(players)]
     seat_decks = {n: pair[i % 2] for i, n in enumerate(names)}
     halves = [names[: players // 2], names[players // 2:]] if teams else None
@@ -240,13 +244,13 @@ def play_checked(cards: CardPool, seed: int, json_every: int = 0, max_decisions:
     return g, n
 
 
-def _one(args: tuple[int, int, Any, float, float, int]) -> dict[str, Any]:
-    seed, json_every, decks, decision_s, game_s, players = args
+def _one(args: tuple[int, int, Any, float, float, int, frozenset[str] | None]) -> dict[str, Any]:
+    seed, json_every, decks, decision_s, game_s, players, only = args
     cards = _CARDS.get("pool") or _CARDS.setdefault("pool", CardPool())
     at = Progress()
     try:
         g, n = play_checked(cards, seed, json_every, decks=decks, decision_s=decision_s, game_s=game_s,
-                            progress=at, players=players)
+                            progress=at, players=players, only=only)
         return {"seed": seed, "decisions": n, "winner": g.winner or "none", "turns": g.turn}
     except Exception as e:  # noqa: BLE001 - every failure is reported with its seed
         return {"seed": seed, "decision": at.decision, "error": f"{type(e).__name__}: {e}"[:1000]}
@@ -269,6 +273,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--decks", nargs="+", default=["bench"], metavar="random|bench|FILE",
                     help="'bench': the two bench decks (default); 'random': seeded random 60-card decks of "
                          "supported cards for each game; or deck files, paired in turn")
+    ap.add_argument("--cards", metavar="FILE", default=None,
+                    help="with --decks random: the decks' spells are only the supported cards this file lists, "
+                         "one a line")
     ap.add_argument("--decision-s", type=float, default=5.0, help="fail a decision slower than this (0: off)")
     ap.add_argument("--game-s", type=float, default=300.0, help="fail a game slower than this (0: off)")
     ap.add_argument("--players", type=int, default=2, choices=range(2, 7), metavar="2..6",
@@ -276,6 +283,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true", help="print the result as JSON on the last line")
     a = ap.parse_args(argv)
     decks: Any = a.decks[0] if a.decks in (["bench"], ["random"]) else _deck_files(a.decks)
+    only = _card_list(a.cards) if a.cards else None
+    if only is not None and decks != "random":
+        ap.error("--cards chooses the cards of --decks random")
     t0 = time.perf_counter()
     failures: list[dict[str, Any]] = []
     decisions = turns = 0
@@ -283,8 +293,9 @@ def main(argv: list[str] | None = None) -> int:
     if a.start < 0:
         ap.error("--start is a game number (0 or more)")
     first = a.start
-    work = [(a.seed + first + i, a.json_every, decks, a.decision_s, a.game_s, a.players) for i in range(a.games)]
-    base = ["python -m engine.fuzz", "--decks", *a.decks, *(["--players", str(a.players)] if a.players != 2 else [])]
+    work = [(a.seed + first + i, a.json_every, decks, a.decision_s, a.game_s, a.players, only) for i in range(a.games)]
+    base = ["python -m engine.fuzz", "--decks", *a.decks, *(["--cards", a.cards] if a.cards else []),
+            *(["--players", str(a.players)] if a.players != 2 else [])]
 
     def rest(k: int) -> str:
         """The command that plays the games of this part from game k of the run on."""
@@ -329,6 +340,21 @@ def main(argv: list[str] | None = None) -> int:
                           "failures": [{k: f[k] for k in ("seed", "decision", "error", "replay") if k in f}
                                        for f in failures]}))
     return 1 if failures else 0
+
+
+def _card_list(path: str) -> frozenset[str]:
+    """The names of a ``--cards`` file, one a line (blank lines skipped); each must be a card the
+    engine plays by its text, or the run would quietly leave it out."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            names = [line.strip() for line in f if line.strip()]
+    except OSError as e:
+        raise SystemExit(f"engine.fuzz: {path}: {e.strerror}") from None
+    pool = _CARDS.get("pool") or _CARDS.setdefault("pool", CardPool())
+    bad = [n for n in names if not playable(pool, n)]
+    if bad or not names:
+        raise SystemExit(f"engine.fuzz: {path}: not supported or unknown: {', '.join(map(repr, bad)) or 'no cards'}")
+    return frozenset(names)
 
 
 def _deck_files(paths: list[str]) -> list[list[str]]:

@@ -94,6 +94,8 @@ def _top_statics(g: "Game") -> tuple[frozenset[str], frozenset[str]]:
                 kind = (ab.static or {}).get("kind") if ab.kind == "static" else None
                 if kind == "look_top_card" and c.controller:
                     look.add(c.controller)
+                elif kind == "top_card_revealed" and ab.static.get("who") == "each":
+                    shown.update(g.order)  # "Players play with the top card of their libraries revealed"
                 elif kind == "top_card_revealed" and c.controller:
                     shown.add(c.controller)
         kept = g.__dict__["_look_top"] = (g._version, frozenset(look), frozenset(shown))

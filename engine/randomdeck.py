@@ -41,10 +41,16 @@ def playable(pool: CardPool, name: str) -> bool:
 
 
 def random_deck(rng: random.Random, pool: CardPool, spells: int = 36,
-                accept: Callable[[str], bool] | None = None) -> list[str]:
-    """A seeded 60-card deck of supported cards (see the module docstring)."""
-    names = _names()
+                accept: Callable[[str], bool] | None = None, among: tuple[str, ...] | None = None) -> list[str]:
+    """A seeded 60-card deck of supported cards (see the module docstring). ``among``: the spells
+    are drawn from these names only (the cards a change made supported, for a fuzz aimed at
+    them), in the colors of one of them picked at random and one more color."""
+    names = among or _names()
     pair = set(rng.sample(COLORS, 2))
+    if among:
+        ident = set(corpus()[rng.choice(among).lower()].get("colorIdentity") or ())
+        if len(ident) <= 2:
+            pair = ident | set(rng.sample([c for c in COLORS if c not in ident], 2 - len(ident)))
     chosen: list[str] = []
     tries = 0
     while len(chosen) < spells and tries < 20000:

@@ -274,6 +274,8 @@ class Runner:
                 a["replicate"] = int(step["replicate"])
             if "squad" in step:  # squad (a later keyword): likewise
                 a["squad"] = int(step["squad"])
+            if "multikicker" in step:  # 702.32c: likewise
+                a["multikicker"] = int(step["multikicker"])
             for k in ("convoke", "improvise", "delve", "splice"):  # objects that pay for mana (702.50a, 702.65a),
                 # and the cards spliced onto the spell (702.46a)
                 if k in step:

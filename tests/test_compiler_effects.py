@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 from engine.cards.compiler import compile_card
+from engine.cards.compiler.targets import parse_noun
 from engine.cards.coverage import corpus_card
 
 
@@ -191,3 +192,13 @@ def test_delayed_trigger_and_created_reference():
     assert [e.op for e in effs] == ["token", "grant", "delayed"]
     assert effs[1].args["what"] == "created"
     assert effs[2].args["effects"][0].args["what"] == "created"
+
+
+def test_cards_named_self_in_each_graveyard_are_counted_in_every_graveyard():
+    """Fuzz seed 1795935453 (issue 21): "for each card named Rite of Flame in each graveyard" read
+    the zone into the name ("SELF in Each Graveyard") and counted in no zone; "in each graveyard"
+    is every graveyard (404.1), and words after "named SELF" are never part of a name (201.2)."""
+    rite = spell("Rite of Flame").effects[1]
+    assert rite.args["per"] == {"count": {"name": "SELF", "zone": "graveyard"}}
+    assert parse_noun("card named self in each graveyard") == parse_noun("card named self in all graveyards")
+    assert parse_noun("cards named self in each library") is None

@@ -68,8 +68,9 @@ def test_seeds_that_broke_play_clean(capsys):
     Seed 1795935188: a mana ability whose cost sacrifices its source and which does more than add
     mana (Banana: "... You gain 2 life") read the source after it was gone (112.7a). Seed 1795935335:
     Cabal Therapy's "choose a nonland card name" offered the names of lands (201.3: the options are
-    the names the instruction allows)."""
-    for seed in ("22510", "22505", "1795924506", "1795935188", "1795935335"):
+    the names the instruction allows). Seed 1795935453: Rite of Flame's "for each card named Rite of
+    Flame in each graveyard" was a count of cards in no zone (404.1: in every graveyard)."""
+    for seed in ("22510", "22505", "1795924506", "1795935188", "1795935335", "1795935453"):
         assert fuzz.main(["--decks", "random", "--games", "1", "--seed", seed, "--json"]) == 0, seed
 
 
@@ -93,3 +94,26 @@ def test_a_run_is_played_in_parts_that_add_up_to_the_whole_run(capsys):
     assert [p["start"] for p in parts] == [0, 1] and all(p["seed"] == 40 for p in parts)
     assert sum(p["decisions"] for p in parts) == whole["decisions"] > 0
     assert sum(p["games"] for p in parts) == whole["games"] == 3
+
+
+def test_random_decks_of_listed_cards_only(tmp_path, capsys, cards):
+    """``--cards FILE``: the random decks draw their spells only from the listed cards (the cards a
+    branch made supported, say), seeded as before; the failure's replay command names the file, and
+    a listed card that is not supported or not known is a usage error, not a silent skip."""
+    listed = ["Lightning Bolt", "Shock", "Grizzly Bears", "Llanowar Elves", "Giant Growth", "Raging Goblin"]
+    names = tmp_path / "new.txt"
+    names.write_text("\n".join(listed) + "\n\n")
+    only = frozenset(listed)
+    pair = fuzz.game_decks(9, cards, "random", only)
+    assert pair == fuzz.game_decks(9, cards, "random", only)
+    basics = {"Plains", "Island", "Swamp", "Mountain", "Forest"}
+    spells = {n for d in pair for n in d if n not in basics}
+    assert spells and spells <= only and all(len(d) == 60 for d in pair)
+    args = ["--decks", "random", "--cards", str(names), "--games", "1", "--seed", "9", "--decision-s", "1e-9", "--json"]
+    assert fuzz.main(args) == 1
+    (f,) = json.loads(capsys.readouterr().out.strip().splitlines()[-1])["failures"]
+    assert f["replay"] == f"python -m engine.fuzz --decks random --cards {names} --seed 9 --games 1"
+    names.write_text("Lightning Bolt\nChaos Orb\n")
+    with pytest.raises(SystemExit) as e:
+        fuzz.main(["--decks", "random", "--cards", str(names), "--games", "1"])
+    assert "'Chaos Orb'" in str(e.value)

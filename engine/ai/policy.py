@@ -191,8 +191,10 @@ def build_answer(g: Game, me: str, opt: dict[str, Any], targets: list[list[Any]]
 
 def max_x(g: Game, me: str, opt: dict[str, Any]) -> int:
     """The largest X the untapped lands could pay beside the rest of the cost (107.3)."""
-    if "x_max" in opt:
-        return int(opt["x_max"])
+    if opt.get("x_values"):  # the values X may take (a cost's filter names X, 602.2b)
+        return max(int(v) for v in opt["x_values"])
+    if "x_max" in opt:  # X paid in life too ("pay X life", 119.4): at most half of it
+        return min(int(opt["x_max"]), g.players[me].life // 2) if opt.get("x_life") else int(opt["x_max"])
     lands = sum(1 for i in g.battlefield if not g.objects[i].tapped and g.chars(i).controller == me
                 and "Land" in g.chars(i).types) + sum(g.players[me].pool.values())
     oid = opt.get("card")
