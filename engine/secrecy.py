@@ -57,6 +57,16 @@ def _ids(x: Any, out: set[int], key: str = "") -> None:
                 _ids(v, out, key)
 
 
+def _numbers_out(pend: Any) -> Any:
+    """A pending decision without the options of a number choice (107.1: they are numbers, not
+    objects); whatever else it holds is still read for ids."""
+    if not isinstance(pend, dict) or pend.get("kind") != "choose_number":
+        return pend
+    data = pend.get("data")
+    return {**{k: v for k, v in pend.items() if k != "options"},
+            "data": {k: v for k, v in data.items() if k != "options"} if isinstance(data, dict) else data}
+
+
 def unknown_ids(g: Game, player: str, ids: set[int]) -> list[int]:
     """The ids among ``ids`` of cards in hidden zones that ``player`` may not know."""
     return sorted(i for i in ids if i in g.objects and g.objects[i].zone in ("library", "hand")
@@ -70,7 +80,7 @@ def check_views(g: Game) -> None:
         v = views.view(g, p, public)
         pend = v.pop("pending", None)
         seen = {int(x) for x in _ID_RE.findall(json.dumps(v, check_circular=False))}
-        _ids(pend, seen)
+        _ids(_numbers_out(pend), seen)
         leak = unknown_ids(g, p, seen)
         if leak:
             raise SecrecyError(f"view({p}) shows hidden objects {leak}")

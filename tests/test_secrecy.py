@@ -199,3 +199,22 @@ steps:
     look = next(e for e in g.events if e["type"] == "look")
     assert describe(knowledge.redact(look, "alice"), {}) == "alice looks at Lightning Bolt, Shock, Giant Growth"
     assert describe(knowledge.redact(look, "bob"), {}) == "alice looks at 3 cards"
+
+
+def test_the_numbers_of_a_number_choice_are_no_cards(pool):
+    """Fuzz seed 4242001 of the keyword branch's cards (issue 21): "pay any amount of {E}" asked a
+    choose_number whose options 0..N were read as the ids of the first cards of a library, a leak
+    the view did not have. A number decision's options are numbers; a card id elsewhere in it is
+    still checked."""
+    g = Game.new([("alice", ["Lightning Bolt"] * 40), ("bob", ["Shock"] * 40)], pool, 3)
+    hidden = [i for i in g.players["alice"].library if not knowledge.knows(g, "alice", i)]
+    assert len(hidden) > 4
+    most = max(hidden)
+    g.wait = {"kind": "choose_number", "player": "alice", "options": list(range(most + 1)), "min": 0, "max": most,
+              "prompt": "pay any amount of energy"}
+    g._pending = g._decision()
+    check_views(g)
+    g.wait = {**g.wait, "card": hidden[0]}
+    g._pending = g._decision()
+    with pytest.raises(SecrecyError, match=f"view\\(alice\\) shows hidden objects \\[{hidden[0]}\\]"):
+        check_views(g)
