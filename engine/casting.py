@@ -577,6 +577,7 @@ def _ask_opponent_mode(g: "Game", player: str, o: "Obj", ab: Ability, a: dict[st
         raise IllegalAction(f"no opponent to choose the mode of {o.card.name}")
     trial = g.copy()
     cast(trial, player, {**a, "modes": [0], "opponent_mode": True})
+    knowledge.show(g, [o.id])  # 601.2a: the card is on the stack while its mode is chosen: every player knows it
     data = {"cast": dict(a), "caster": player, "answer_to": "opponent_mode"}
     if len(opps) > 1:
         g.wait = {"kind": "choose_option", "player": player, "options": list(opps), **data, "stage": "who",

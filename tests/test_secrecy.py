@@ -218,3 +218,27 @@ def test_the_numbers_of_a_number_choice_are_no_cards(pool):
     g._pending = g._decision()
     with pytest.raises(SecrecyError, match=f"view\\(alice\\) shows hidden objects \\[{hidden[0]}\\]"):
         check_views(g)
+
+
+def test_a_card_whose_mode_an_opponent_chooses_is_shown_to_every_player(pool):
+    """Fuzz seed 1795935645 (issue 21): Library of Lat-Nam ("An opponent chooses one") asked bob for
+    its mode with the card's id in hand, which bob did not know. The card is on the stack while its
+    mode is chosen (601.2a, 601.2b, 601.3): every player knows it, and still after a cast undone."""
+    g = run("""
+name: an opponent chooses the mode of Library of Lat-Nam
+setup:
+  active: alice
+  step: main1
+  players:
+    alice:
+      battlefield: [Island, Island, Island, Island, Island]
+      hand: [Library of Lat-Nam, Shock]
+steps:
+  - {alice: cast, card: Library of Lat-Nam}
+""", pool)
+    d = g.pending
+    assert d.kind == "choose_option" and d.player == "bob"
+    lat_nam = d.data["cast"]["card"]
+    assert g.objects[lat_nam].zone == "hand" and knowledge.knows(g, "bob", lat_nam)
+    shock = next(i for i in g.players["alice"].hand if i != lat_nam)
+    assert not knowledge.knows(g, "bob", shock)
