@@ -226,11 +226,11 @@ def implemented(keyword: str, card: CardDef) -> bool:
 #: the keywords of this table whose cost may be other than mana: each is paid with the spell's other
 #: costs (casting.cast: its life and its chosen objects, 601.2g-h, 117.3); kicker's (702.32a), which
 #: casting reads itself, is checked the same way (keyword_cost_ok, engine/support.py)
-OTHER_PARTS = frozenset({"Flashback", "Buyback"})
+OTHER_PARTS = frozenset({"Flashback", "Buyback", "Evoke"})
 #: the parts of a keyword's cost casting pays beside mana: life (118.4) and objects chosen while
 #: paying (601.2h: sacrifice, discard, exile from the graveyard, tap others, return to the hand)
-_PAID_PARTS = ("mana", "life", "sacrifice", "discard", "discard_filter", "exile_from_graveyard", "tap_others",
-               "return_to_hand")
+_PAID_PARTS = ("mana", "life", "sacrifice", "discard", "discard_filter", "exile_from_graveyard", "exile_from_hand",
+               "tap_others", "return_to_hand")
 
 
 def keyword_cost_ok(c: Cost) -> bool:
@@ -242,7 +242,7 @@ def keyword_cost_ok(c: Cost) -> bool:
     if bare != c:
         return False  # {T}, "Exile this card", counters: not part of casting a spell
     return all(isinstance(f.get("amount", 1), int) and f.get("amount", 1) >= 1
-               for f in (c.sacrifice, c.exile_from_graveyard, c.tap_others) if f)
+               for f in (c.sacrifice, c.exile_from_graveyard, c.exile_from_hand, c.tap_others, c.return_to_hand) if f)
 
 
 def other_parts(c: Cost | None) -> bool:

@@ -36,6 +36,7 @@ from engine import (
 from engine.ability_index import index
 from engine.actions import discard, lose_life, sacrifice
 from engine.cards.abilities import Ability, Cost, Effect, TargetSpec
+from engine.decision_kinds import named_option
 from engine.errors import IllegalAction
 from engine.mana import mana_value, substitute_x
 from engine.memo import per_object
@@ -309,9 +310,9 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
             raise IllegalAction(f"{_name(g, oid)} is not a card in your hand to cast for its awaken cost")
         whole = o.card
         over_cost, o = awaken.cast_awakened(o)
-    alt_cost = costs.alternative_cost(o.card) if alt == "alternative" and o is not None else None
+    alt_cost = costs.usable_alternative_cost(g, player, o.card) if alt == "alternative" and o is not None else None
     if alt == "alternative" and alt_cost is None:  # 118.9: "you may pay ... rather than pay its mana cost"
-        raise IllegalAction(f"{_name(g, oid)} has no alternative cost")
+        raise IllegalAction(f"{_name(g, oid)} has no alternative cost you may pay now")
     keyword_alt = None
     if offered is not None:  # 608.2c: the resolving ability says where from and how it is paid
         if o is None or oid != offered["card"]:
@@ -590,10 +591,7 @@ def _ask_opponent_mode(g: "Game", player: str, o: "Obj", ab: Ability, a: dict[st
 def answer_opponent_mode(g: "Game", d: Any, a: dict[str, Any]) -> None:
     """601.3, 601.3a: the opponent chosen (by the caster) chooses the mode; then the spell is cast."""
     opt = a.get("option")
-    if isinstance(opt, int) and not isinstance(opt, bool) and 1 <= opt <= len(d.options):
-        opt = d.options[opt - 1]
-    if opt not in d.options:
-        raise IllegalAction(f"choose one of {d.options}")
+    opt = named_option(list(d.options), opt)
     caster, proposed = d.data["caster"], d.data["cast"]
     if d.data.get("stage") == "who":
         o = g.objects[proposed["card"]]
@@ -963,11 +961,7 @@ def answer_opponent_targets(g: "Game", d: Any, a: dict[str, Any]) -> None:
     if ab is None:
         raise IllegalAction("the ability is gone")
     if d.data.get("stage") == "who":
-        opt = a.get("option")
-        if isinstance(opt, int) and not isinstance(opt, bool) and 1 <= opt <= len(d.options):
-            opt = d.options[opt - 1]
-        if not isinstance(opt, str) or opt not in d.options:
-            raise IllegalAction(f"choose one of {d.options}")
+        opt = named_option(list(d.options), a.get("option"))
         g.wait = _opponent_target_wait(g, opt, ab, data)
         return
     picks = list(a.get("cards", []))

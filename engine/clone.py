@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine import triggers
+from engine.decision_kinds import answer_cards
 from engine.errors import IllegalAction
 from engine.filters import matches
 
@@ -46,7 +47,7 @@ def entering(g: "Game", o: "Obj") -> bool:
 
 def answer(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
     """706.5: the permanent enters as a copy of the chosen one (or as itself with none)."""
-    cards = [int(c) if isinstance(c, str) and c.isdigit() else c for c in a.get("cards", [])]
+    cards = answer_cards(a)
     if len(cards) > 1 or any(c not in d.options for c in cards):
         raise IllegalAction("choose at most one of the offered creatures")
     o = g.objects.get(d.data["clone"])

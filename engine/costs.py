@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from engine import knowledge, player_statics
 from engine.actions import discard, sacrifice
 from engine.cards.abilities import Ability, CardDef, Cost
+from engine.decision_kinds import answer_cards
 from engine.errors import IllegalAction
 from engine.filters import matches, unknown_keys
 from engine.mana import unpayable
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
     from engine.game import Game
 
 _VERB = {"sacrifice": "sacrifice", "discard": "discard", "exile_from_graveyard": "exile from your graveyard",
+         "exile_from_hand": "exile from your hand",
          "tap_others": "tap", "return_to_hand": "return to its owner's hand",
          "linked_to_graveyard": "put into its owner's graveyard",
          "process": "put from exile into its owner's graveyard", "reveal": "reveal (or none)"}
@@ -90,6 +92,8 @@ def _candidates(g: "Game", player: str, part: str, f: dict[str, Any], src: int |
         return (i for i in g.players[player].hand if not f or matches(g, i, {**f, "zone": "hand"}, src, player))
     if part == "exile_from_graveyard":
         return (i for i in g.players[player].graveyard if matches(g, i, {**f, "zone": "graveyard"}, src, player))
+    if part == "exile_from_hand":  # "exile a blue card from your hand" (the spell paid for is on the stack)
+        return (i for i in g.players[player].hand if matches(g, i, {**f, "zone": "hand"}, src, player))
     if part == "linked_to_graveyard":  # 607.2a, 614.14: the cards exiled with the source, still in exile
         o = g.objects.get(src) if src is not None else None
         return (i for i in (o.chosen.get("exiled", ()) if o is not None else ())
@@ -195,7 +199,7 @@ def answer(g: "Game", d: Any, a: dict[str, Any]) -> dict[str, Any] | None:
     pend = d.data["cost"]
     player = pend["player"]
     part, f, n = pend["parts"][0]
-    picks = [int(c) if isinstance(c, str) and c.isdigit() else c for c in a.get("cards", [])]
+    picks = answer_cards(a)
     if not _picks_ok(g, f, n, list(d.options), picks, part):
         raise IllegalAction(f"{_VERB[part]}: {_how_many(f, n)} of the offered objects")
     pend = {**pend, "parts": [list(p) for p in pend["parts"][1:]]}
@@ -215,7 +219,7 @@ def _pay(g: "Game", player: str, part: str, picks: list[int], obj: int | None) -
             sacrifice(g, i)  # 701.14a, with its event (603.2)
         elif part == "discard":
             discard(g, i)  # 701.7, with its event
-        elif part == "exile_from_graveyard":
+        elif part in ("exile_from_graveyard", "exile_from_hand"):
             g.move(i, "exile")
         elif part in ("linked_to_graveyard", "process"):
             g.move(i, "graveyard")
@@ -249,6 +253,17 @@ def alternative_cost(card: CardDef) -> Cost | None:
     ab = ability_of(card, "alternative_cost")
     c = ab.static.get("cost") if ab is not None and ab.static else None
     return c if isinstance(c, Cost) else None
+
+
+def usable_alternative_cost(g: "Game", player: str, card: CardDef) -> Cost | None:
+    """The card's alternative cost (118.9) if ``player`` may pay it now: its condition ("If you control a
+    Swamp", "If it's not your turn") holds for the caster as the spell is cast (601.2b, 601.2f)."""
+    c = alternative_cost(card)
+    if c is None:
+        return None
+    ab = ability_of(card, "alternative_cost")
+    cond = ab.static.get("condition") if ab is not None and ab.static else None
+    return c if not cond or _self_condition(g, cond, player) else None
 
 
 def additional_problems(cost: Cost) -> list[str]:

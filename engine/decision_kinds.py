@@ -75,6 +75,7 @@ class PriorityAnswer(TypedDict, total=False):
     sacrifice: Union[list, tuple]
     discard: Union[list, tuple]
     exile_from_graveyard: Union[list, tuple]
+    exile_from_hand: Union[list, tuple]
     tap_others: Union[list, tuple]
     return_to_hand: Union[list, tuple]
     extras: Union[list, tuple]       # optional additional costs paid: buyback, entwine (engine/cast_options.py)
@@ -230,6 +231,12 @@ def named_option(options: list[Any], opt: Any) -> Any:
     return opt
 
 
+def answer_cards(a: dict[str, Any]) -> list[Any]:
+    """The object ids a ``choose_cards`` answer names, each an int or its decimal string (a JSON
+    object key or a typed number both reach here as text)."""
+    return [int(c) if isinstance(c, str) and c.isdigit() else c for c in a.get("cards", [])]
+
+
 def _runtime(t: Any) -> tuple[type, ...] | None:
     """The Python types a JSON value of annotation ``t`` may have (None: anything)."""
     if t is Any:
@@ -252,7 +259,8 @@ _SHAPES: dict[str, dict[str, tuple[type, ...] | None]] = {
 MAX_NUMBER = 10**6
 
 #: Keys whose lists name objects each at most once (no duplicates).
-_UNIQUE = frozenset({"modes", "sacrifice", "discard", "exile_from_graveyard", "tap_others", "return_to_hand",
+_UNIQUE = frozenset({"modes", "sacrifice", "discard", "exile_from_graveyard", "exile_from_hand", "tap_others",
+                     "return_to_hand",
                      "cards", "order", "pay", "extras", "convoke", "improvise", "delve", "splice"})
 
 #: Keys whose numbers may be negative (a manual counter or life change).
@@ -345,8 +353,8 @@ def _check_values(kind: str, key: str, value: Any, players: Collection[str]) -> 
 #: Keys whose lists (and mappings' values) hold object ids or player names, with how deep a
 #: list may nest: a target slot is a list of targets, a blocker may block several attackers.
 _FLAT = {"attackers": 0, "blockers": 1, "order": 0, "cards": 0, "sacrifice": 0, "discard": 0,
-         "exile_from_graveyard": 0, "tap_others": 0, "return_to_hand": 0, "modes": 0, "targets": 1,
-         "convoke": 0, "improvise": 0, "delve": 0, "splice": 0}
+         "exile_from_graveyard": 0, "exile_from_hand": 0, "tap_others": 0, "return_to_hand": 0, "modes": 0,
+         "targets": 1, "convoke": 0, "improvise": 0, "delve": 0, "splice": 0}
 
 
 def _check_elements(kind: str, key: str, value: Any, players: Collection[str]) -> None:

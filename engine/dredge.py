@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine.errors import IllegalAction
+from engine.decision_kinds import named_option
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -75,10 +75,7 @@ def carry_out(g: "Game", player: str, choice: Any) -> None:
 def answer_option(g: "Game", d: "Decision", a: dict[str, Any]) -> str:
     """The option chosen for a dredge decision, checked (a 1-based number or its text)."""
     opt = a.get("option")
-    if isinstance(opt, int) and not isinstance(opt, bool) and 1 <= opt <= len(d.options):
-        opt = d.options[opt - 1]
-    if opt not in d.options:
-        raise IllegalAction(f"choose one of {list(d.options)}")
+    opt = named_option(list(d.options), opt)
     return str(opt)
 
 

@@ -17,6 +17,7 @@ from engine import bestow, cast_options, player_control, replacement
 from engine.actions import add_mana, put_attacking
 from engine.cards.abilities import Ability, Effect
 from engine.choices import NeedChoice
+from engine.decision_kinds import answer_cards, named_option
 from engine.errors import IllegalAction
 from engine.ops import OPS
 from engine.state import Obj
@@ -205,13 +206,10 @@ def answer(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
         opts = d.options
         if isinstance(opt, bool):
             opt = "yes" if opt else "no"
-        if isinstance(opt, int) and not isinstance(opt, bool) and 1 <= opt <= len(opts):
-            opt = opts[opt - 1]
-        if opt not in opts:
-            raise IllegalAction(f"choose one of {opts}")
+        opt = named_option(list(opts), opt)
         r["answers"][slot] = opt
     elif d.kind == "choose_cards":
-        cards = [int(c) if isinstance(c, str) and c.isdigit() else c for c in a.get("cards", [])]
+        cards = answer_cards(a)
         lo, hi = d.data.get("min", 0), d.data.get("max", 0)
         if not lo <= len(cards) <= hi or len(set(cards)) != len(cards) or any(c not in d.options for c in cards):
             raise IllegalAction(f"choose {lo}..{hi} of the offered cards")

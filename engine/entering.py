@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine import knowledge
 from engine.actions import add_effect, lose_life, sacrifice
+from engine.decision_kinds import named_option
 from engine.errors import IllegalAction
 from engine.layers import counters_allowed
 
@@ -46,10 +47,7 @@ def answer_tribute_opponent(g: "Game", d: "Decision", a: dict[str, Any]) -> None
     this creature enter the battlefield with an additional N +1/+1 counters on it": the opponent
     chosen is asked next, before play goes on."""
     opt = a.get("option")
-    if isinstance(opt, int) and not isinstance(opt, bool) and 1 <= opt <= len(d.options):
-        opt = d.options[opt - 1]
-    if opt not in d.options:
-        raise IllegalAction(f"choose one of {list(d.options)}")
+    opt = named_option(list(d.options), opt)
     g.queue.insert(0, dict(d.data["ask"], player=opt))
     g.changed()
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from engine.decision_kinds import answer_cards
 from engine.errors import IllegalAction
 
 if TYPE_CHECKING:
@@ -38,7 +39,7 @@ def next_decision(g: "Game") -> dict[str, Any] | None:
 
 def answer(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
     """103.5: the chosen cards from the opening hand begin the game on the battlefield."""
-    cards = [int(c) if isinstance(c, str) and c.isdigit() else c for c in a.get("cards", [])]
+    cards = answer_cards(a)
     if len(set(cards)) != len(cards) or any(c not in d.options for c in cards):
         raise IllegalAction("choose any number of the offered cards")
     g.log("opening_hand", player=d.player, cards=[g.objects[c].card.name for c in cards])

@@ -37,11 +37,15 @@ def chosen_parts(cost: Cost) -> list[tuple[str, dict[str, Any], int]]:
     if cost.exile_from_graveyard:
         f = dict(cost.exile_from_graveyard)
         out.append(("exile_from_graveyard", f, int(f.pop("amount", 1))))
+    if cost.exile_from_hand:
+        f = dict(cost.exile_from_hand)
+        out.append(("exile_from_hand", f, int(f.pop("amount", 1))))
     if cost.tap_others:
         f = dict(cost.tap_others)
         out.append(("tap_others", f, int(f.pop("amount", 1))))
     if cost.return_to_hand:
-        out.append(("return_to_hand", dict(cost.return_to_hand), 1))
+        f = dict(cost.return_to_hand)
+        out.append(("return_to_hand", f, int(f.pop("amount", 1))))
     if cost.linked_to_graveyard:
         out.append(("linked_to_graveyard", {}, cost.linked_to_graveyard))
     if cost.process:
@@ -55,8 +59,8 @@ def chosen_parts(cost: Cost) -> list[tuple[str, dict[str, Any], int]]:
 def has_choices(cost: Cost | None) -> bool:
     """Does paying this cost involve choosing objects (see chosen_parts)?"""
     return cost is not None and bool(cost.sacrifice or cost.discard > 0 or cost.exile_from_graveyard
-                                     or cost.tap_others or cost.return_to_hand or cost.linked_to_graveyard
-                                     or cost.process or cost.reveal)
+                                     or cost.exile_from_hand or cost.tap_others or cost.return_to_hand
+                                     or cost.linked_to_graveyard or cost.process or cost.reveal)
 
 
 def _any_zone(f: Any) -> Any:

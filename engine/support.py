@@ -137,6 +137,8 @@ _CASTER_CONDITIONS = frozenset({"control", "min", "max", "history", "opponent_po
                                 "opponent_life_le", "life_le", "life_ge", "your_turn", "opponent_lost_life_this_turn"})
 
 
+_EXILE_SELF = Cost(exile_self=True)
+
 #: the landwalk qualities engine.combat knows (702.14a)
 LANDWALK_QUALITIES = frozenset({"Plains", "Island", "Swamp", "Mountain", "Forest", "Desert", "nonbasic",
                                 "legendary", "snow Swamp", "snow Forest", "snow Island", "snow Plains",
@@ -349,12 +351,14 @@ def ability_reasons(ab: Ability) -> list[str]:
             _walk({k: v for k, v in st.items() if k != "kind"}, out)
         finally:
             _STATIC_WALK[0] = False
-    if ab.kind in ("activated", "mana") and ab.zone not in ("battlefield", "graveyard") \
+    # a mana ability whose only cost exiles the card from its owner's hand (the spirit guides, 605.1a, 112.6i)
+    from_hand_mana = ab.kind == "mana" and ab.zone == "hand" and ab.cost == _EXILE_SELF
+    if ab.kind in ("activated", "mana") and ab.zone not in ("battlefield", "graveyard") and not from_hand_mana \
             and not (ab.zone == "hand" and ab.keyword in ("Cycling", "Typecycling", "Ninjutsu", "Reinforce",
                                                           "Transmute", "Forecast")):
         # from the hand: 702.28 cycling, 702.48 ninjutsu, 702.76 reinforce, 702.52 transmute, 702.56 forecast
         out.append(f"ability from {ab.zone}")
-    if ab.kind == "mana" and ab.zone != "battlefield":
+    if ab.kind == "mana" and ab.zone != "battlefield" and not from_hand_mana:
         out.append(f"mana ability from {ab.zone}")
     if ab.cost is not None:
         out.extend(costs.cost_problems(ab.cost))
@@ -378,7 +382,10 @@ def _cost_static_reasons(st: dict[str, Any]) -> list[str]:
     kind = st.get("kind")
     if kind in ("additional_cost", "alternative_cost"):
         c = st.get("cost")
-        return costs.additional_problems(c) if isinstance(c, Cost) else ["additional cost"]
+        out = costs.additional_problems(c) if isinstance(c, Cost) else ["additional cost"]
+        if st.get("condition") and _cond_keys(st["condition"]) - _CASTER_CONDITIONS:
+            out.append(f"{kind} condition {sorted(_cond_keys(st['condition']) - _CASTER_CONDITIONS)}")
+        return out
     if kind == "cost_change":
         out = costs.change_problems(st)
         if st.get("spells") == "self" and st.get("condition") and _cond_keys(st["condition"]) - _CASTER_CONDITIONS \

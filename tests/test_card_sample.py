@@ -18,7 +18,6 @@ import re
 import pytest
 import yaml
 
-from engine.cardpool import default_pool
 from tools.card_sample import SAMPLE, SIZE, read_sample, supported
 
 FOLDER = SAMPLE.parent
@@ -35,16 +34,6 @@ REJECTED: dict[str, str] = {
 def slug(name: str) -> str:
     """The scenario's file stem: the name in lower case, every run of other characters one '_'."""
     return re.sub(r"[^a-z0-9]+", "_", name.casefold()).strip("_")
-
-
-_POOL = None
-
-
-def _pool():
-    global _POOL
-    if _POOL is None:
-        _POOL = default_pool()
-    return _POOL
 
 
 def _setup_names(sc: dict) -> set[str]:
@@ -74,8 +63,8 @@ def _params() -> list:
 
 
 @pytest.mark.parametrize("name", _params())
-def test_sample_card(name: str) -> None:
-    d = _pool().definition(name)
+def test_sample_card(name: str, card_pool) -> None:
+    d = card_pool.definition(name)
     # a rejected card keeps its scenario as <slug>.yaml.pending, out of the runner's *.yaml
     path = FOLDER / (f"{slug(name)}.yaml.pending" if name in REJECTED else f"{slug(name)}.yaml")
     if name in REJECTED:

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from engine.cardpool import default_pool
 from engine.scenario import run_file
 
 ROOT = Path(__file__).resolve().parent
@@ -26,19 +25,9 @@ def _id(p: Path) -> str:
         return "public/" + p.name
 
 
-_POOL = None
-
-
-def _pool():
-    global _POOL
-    if _POOL is None:
-        _POOL = default_pool()
-    return _POOL
-
-
 @pytest.mark.parametrize("path", FILES, ids=[_id(p) for p in FILES])
-def test_scenario(path: Path) -> None:
-    results = run_file(path, _pool())
+def test_scenario(path: Path, card_pool) -> None:
+    results = run_file(path, card_pool)
     assert results, f"{path}: no scenario in file"
     failed = [f"{name}: {reason}" for name, reason in results if reason is not None]
     assert not failed, "\n".join(failed)

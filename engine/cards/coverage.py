@@ -2,6 +2,7 @@
 
     python -m engine.cards coverage [--set CODE] [--json] [--unsupported N] [--keyword-only]
     python -m engine.cards coverage --deck FILE [--deck FILE ...] [--json]
+    python -m engine.cards coverage --archetypes assets/decks/archetypes.yaml [--json]
     python -m engine.cards.coverage ...  (the same)
 
 Counts every card of the card database (or, when the database is not available, of
@@ -32,6 +33,7 @@ from collections import Counter
 from dataclasses import fields, is_dataclass
 from typing import Any, Iterable
 
+from engine.cards.archetypes import ArchetypeFileError, archetype_coverage, read_archetypes, report_lines
 from engine.cards.compiler import compile_card, read_ir
 from engine.cards.data import fold_key, make_card, make_face
 from engine.cards.db import open_db
@@ -39,7 +41,7 @@ from engine.decks.files import DeckFileError, read_deck
 from engine.support import unsupported_reasons
 
 __all__ = ["main", "load_cards", "mtga_sets", "measure", "keyword_only", "corpus_card", "compact", "deck_coverage",
-           "TYPES"]
+           "card_reasons", "TYPES"]
 
 #: the card types "by_type" counts (CR 300.1, the ones a constructed deck holds)
 TYPES = ("Creature", "Instant", "Sorcery", "Enchantment", "Artifact", "Planeswalker", "Land")
@@ -315,11 +317,16 @@ def main(argv: list[str] | None = None) -> int:
                     help="list the N unsupported sentences that would unlock the most cards")
     ap.add_argument("--keyword-only", action="store_true",
                     help="only cards whose text is keyword lines: the unsupported ones grouped by reason")
+    ap.add_argument("--archetypes", metavar="FILE",
+                    help="a file of archetypes and their signature cards (assets/decks/archetypes.yaml): "
+                         "how many play whole")
     ap.add_argument("--deck", action="append", metavar="FILE", default=[],
                     help="a deck file (text, Arena, .dek, .cod): which of its cards play as written; repeatable")
     args = ap.parse_args(argv)
     if args.deck:
         return _print_decks(args.deck, args.json)
+    if args.archetypes:
+        return _print_archetypes(args.archetypes, args.json)
     if args.keyword_only:
         _print_keyword_only(keyword_only(), args.json)
         return 0
@@ -357,6 +364,19 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def card_reasons(name: str, database: Any = None) -> list[str]:
+    """Why the card of that name does not play as written ([] when it does): its unsupported
+    sentences and the engine's reasons, or "(not in the card data)" for a name no card has."""
+    data = database.get(name) if database is not None else None
+    if data is None:
+        try:
+            data = corpus_card(name)
+        except KeyError:
+            return ["(not in the card data)"]
+    d = compile_card(data)
+    return list(d.unsupported) + [r for r in unsupported_reasons(d) if not r.startswith("text: ")]
+
+
 def deck_coverage(path: str, database: Any = None) -> dict[str, Any]:
     """One deck file's distinct cards and which of them play as written.
 
@@ -370,15 +390,7 @@ def deck_coverage(path: str, database: Any = None) -> dict[str, Any]:
     names = list(deck.names())
     reasons: dict[str, list[str]] = {}
     for name in names:
-        data = database.get(name) if database is not None else None
-        if data is None:
-            try:
-                data = corpus_card(name)
-            except KeyError:
-                reasons[name] = ["(not in the card data)"]
-                continue
-        d = compile_card(data)
-        rs = list(d.unsupported) + [r for r in unsupported_reasons(d) if not r.startswith("text: ")]
+        rs = card_reasons(name, database)
         if rs:
             reasons[name] = rs
     return {"file": str(path), "total": len(names), "supported": len(names) - len(reasons),
@@ -402,6 +414,20 @@ def _print_decks(paths: list[str], as_json: bool) -> int:
                 print(f"  {name}: {_short('; '.join(res['reasons'][name]), 110)}")
     if as_json:
         print(json.dumps({"decks": [{k: r[k] for k in ("file", "total", "supported", "unsupported")} for r in out]}))
+    return 0
+
+
+def _print_archetypes(path: str, as_json: bool) -> int:
+    database = _open_db()
+    try:
+        res = archetype_coverage(read_archetypes(path), lambda name: card_reasons(name, database))
+    except ArchetypeFileError as exc:
+        print(str(exc), file=sys.stderr)
+        return 2
+    if as_json:
+        print(json.dumps({k: res[k] for k in ("archetypes", "whole", "cards", "playing", "formats")}))
+    else:
+        print("\n".join(report_lines(res)))
     return 0
 
 

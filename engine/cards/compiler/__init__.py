@@ -125,6 +125,7 @@ _ACT_LIMITS = [
     (re.compile(r"\s*activate (?:this ability )?only any time you could cast a sorcery\.?$", re.I), "sorcery"),
     (re.compile(r"\s*activate (?:this ability )?only if (.+?)\.?$", re.I), "if"),
     (re.compile(r"\s*activate (?:this ability )?only once\.?$", re.I), "once_ever"),
+    (re.compile(r"\s*activate (?:this ability )?only as an instant\.?$", re.I), "instant"),
 ]
 
 
@@ -168,6 +169,7 @@ def _lower_activated(item: IrItem) -> Ability | None:
     cost = parse_cost_text(item.head)
     body = item.body
     sorcery = False
+    instant = False  # "Activate only as an instant": only while its controller has priority (602.5, as 602.5d)
     cond: dict[str, Any] | None = None
     once = False
     changed = True
@@ -178,6 +180,8 @@ def _lower_activated(item: IrItem) -> Ability | None:
             if m:
                 if kind == "sorcery":
                     sorcery = True
+                elif kind == "instant":
+                    instant = True
                 elif kind == "once":
                     once = True
                 elif kind == "once_ever":
@@ -213,6 +217,8 @@ def _lower_activated(item: IrItem) -> Ability | None:
         zone = "graveyard"  # 112.6k: it works only from the graveyard, where the card is
     if re.search(r"\bexile self from your graveyard\b", item.head, re.I):
         zone = "graveyard"  # a cost only a card in the graveyard can pay (112.6i)
+    elif re.search(r"\bexile self from your hand\b", item.head, re.I):
+        zone = "hand"  # 112.6i: an ability whose cost only a card in the hand can pay works from there (spirit guides)
     if cond is not None and once:
         cond["once_each_turn"] = True
     elif once:
@@ -229,6 +235,8 @@ def _lower_activated(item: IrItem) -> Ability | None:
     if effects is None:
         return None
     is_mana = not ctx.targets and cost.loyalty is None and _mana_ability(effects)
+    if instant and is_mana and not (cost.sacrifice_self or cost.discard or cost.life or cost.exile_self):
+        return None  # a mana ability the payment of a cost could use, though only a player with priority may
     return Ability("mana" if is_mana else "activated", item.text, effects=tuple(effects),
                    targets=tuple(ctx.targets), cost=cost, condition=cond, zone=zone,
                    sorcery_speed=sorcery or cost.loyalty is not None)

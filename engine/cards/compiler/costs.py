@@ -36,7 +36,7 @@ def parse_cost_text(text: str) -> Cost | None:
             mana = mana + syms
         elif low == "sacrifice self":
             kw["sacrifice_self"] = True
-        elif low in ("exile self from your graveyard", "exile self"):
+        elif low in ("exile self from your graveyard", "exile self", "exile self from your hand"):
             kw["exile_self"] = True
         elif m := re.fullmatch(rf"sacrifice {_N} (.+)", low):
             f = _noun(m.group(2))
@@ -75,6 +75,11 @@ def parse_cost_text(text: str) -> Cost | None:
                 kw["loyalty"] = v * (-1 if m.group(1) == "-" else 1)
         elif m := re.fullmatch(rf"remove {_N} ([+\-\w/]+) counters? from self", low):
             kw["remove_counters"] = (m.group(2), number(m.group(1)) or -1)
+        elif m := re.fullmatch(rf"exile {_N} (.+?) cards? from your hand", low):
+            f = _noun(m.group(2) + " card")
+            if f is None:
+                return None
+            kw["exile_from_hand"] = {**f, "amount": number(m.group(1)) or -1}
         elif m := re.fullmatch(rf"exile {_N} (.+?) from your graveyard", low):
             f = _noun(m.group(2) if m.group(2).endswith(("card", "cards")) else m.group(2))
             if f is None:
@@ -94,11 +99,12 @@ def parse_cost_text(text: str) -> Cost | None:
             if m.group(1) == "another":  # "Tap another untapped Ally you control" (not the source, 602.2)
                 f = {**f, "other": True}
             kw["tap_others"] = {**f, "amount": 1 if m.group(1) == "another" else number(m.group(1)) or -1}
-        elif m := re.fullmatch(r"return (?:a|an) (.+?) you control to its owner's hand", low):
-            f = _noun(m.group(1))
-            if f is None:
+        elif m := re.fullmatch(rf"return {_N} (.+?) you control to (?:its|their) owner'?s'? hands?", low):
+            f = _noun(m.group(2))
+            n = number(m.group(1))
+            if f is None or not n:
                 return None
-            kw["return_to_hand"] = f
+            kw["return_to_hand"] = f if n == 1 else {**f, "amount": n}
         else:
             return None
     if "loyalty" in kw and isinstance(kw["loyalty"], str):

@@ -740,8 +740,13 @@ def _parse_keyword_line(line: str) -> tuple[list[str], dict[str, Any], list[Abil
     text = line.strip().rstrip(".")
     if not text or '"' in text or ":" in text:
         return None
-    # costs contain no commas; "protection from red and from blue" has no comma either
-    parts = [p.strip() for p in re.split(r",\s*|;\s*", text) if p.strip()]
+    # costs in symbols contain no commas; "protection from red and from blue" has no comma either; a cost
+    # after an em dash is in words and runs to the end of the line ("Flashback—{1}{U}, Pay 3 life", 702.33a)
+    dash = re.fullmatch(r"([A-Za-z ]+)—(.+)", text)
+    if dash and _LOWER.get(dash.group(1).lower()) in COSTED:
+        parts = [text]
+    else:
+        parts = [p.strip() for p in re.split(r",\s*|;\s*", text) if p.strip()]
     for part in parts:
         low = part.lower()
         if low in _LOWER and _LOWER[low] in BARE:

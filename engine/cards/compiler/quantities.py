@@ -36,6 +36,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from engine.cards.compiler import targets
 from engine.cards.compiler.targets import COLORS, number, parse_noun
 
 _WORDNUM = r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\d+)"
@@ -485,3 +486,6 @@ def difference(cond: str) -> Any:
     if not n:
         return None
     return {"plus": [n, {"times": -1, "of": {"hand_of": "you"}}]}
+
+
+targets.QUANTITY[:] = [quantity]  # parse_noun reads "with mana value equal to AMOUNT" with it

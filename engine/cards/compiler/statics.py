@@ -1060,11 +1060,25 @@ def _additional_cost(m: re.Match) -> list[dict[str, Any]] | None:
     return None if cost is None else [{"kind": "additional_cost", "cost": cost}]
 
 
-@static(r"^you may pay (.+) rather than pay self's mana cost$")
+@static(r"^(?:if (?P<cond>.+?), )?you may (?P<cost>.+) rather than pay self's mana cost$")
 def _alternative_cost(m: re.Match) -> list[dict[str, Any]] | None:
-    """118.9: an alternative cost the caster may pay instead of the mana cost."""
-    cost = parse_cost_text(m.group(1))
-    return None if cost is None else [{"kind": "alternative_cost", "cost": cost}]
+    """118.9: an alternative cost the caster may pay instead of the mana cost ("You may pay 1 life and
+    exile a blue card from your hand rather than pay this spell's mana cost", "You may sacrifice two
+    Mountains ..."), offered only while its condition holds for the caster ("If you control a Swamp,
+    ...", "If it's not your turn, ...")."""
+    text = m.group("cost")
+    if text.startswith("pay {"):
+        text = text[len("pay "):]  # "pay {U}": the mana itself
+    cost = parse_cost_text(text)
+    if cost is None:
+        return None
+    out: dict[str, Any] = {"kind": "alternative_cost", "cost": cost}
+    if m.group("cond"):
+        cond = parse_condition(m.group("cond"))
+        if cond is None:
+            return None
+        out["condition"] = cond
+    return [out]
 
 
 @static(r"^self's (power|toughness|power and toughness) (?:is|are each) equal to (.+?)"

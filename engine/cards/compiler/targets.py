@@ -8,7 +8,7 @@ engine/cards/abilities.py.
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Callable
 
 from engine.cards.abilities import TargetSpec
 from engine.cards.compiler.subtypes import subtype
@@ -48,6 +48,10 @@ _ZONE_SUFFIX = re.compile(
     r"all graveyards|your graveyard and/or hand)$"
     r"|\s+in (each graveyard)$")  # "in each graveyard": in all of them (404.1)
 
+
+#: the amount parser of engine.cards.compiler.quantities, which imports this module and sets it here, for
+#: "with mana value equal to the number of charge counters on SELF" (a noun whose quality is an amount)
+QUANTITY: list[Callable[[str], Any]] = []
 
 def number(word: str) -> int | None:
     word = word.lower()
@@ -169,6 +173,13 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
         if m:
             key = {"power": "power", "toughness": "toughness", "mana value": "mv"}[m.group(1)]
             f[key + "_eq"] = int(m.group(2)) if m.group(2).isdigit() else {"x": True}
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+with (power|toughness|mana value) equal to (.+)$", p)
+        q = QUANTITY[0](m.group(2)) if m and QUANTITY else None
+        if m and q is not None:  # 208.1, 202.3: compared with an amount as the filter is read
+            f[{"power": "power", "toughness": "toughness", "mana value": "mv"}[m.group(1)] + "_eq"] = q
             p = p[: m.start()]
             changed = True
             continue

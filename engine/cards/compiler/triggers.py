@@ -211,7 +211,7 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
             out["first"] = True
         return out
     m = re.fullmatch(r"(you|an opponent|a player) casts? (?:a|an) ((?:.+? )?spell with (?:power|toughness|mana value) "
-                     r"(?:\d+ or (?:greater|less)|\d+, \d+,? or \d+))", c)
+                     r"(?:\d+ or (?:greater|less)|\d+, \d+,? or \d+|equal to .+))", c)
     if m:  # "a creature spell with power 4, 5, or 6" / "... with power 7 or greater"
         f = parse_noun(m.group(2))
         if f is None:

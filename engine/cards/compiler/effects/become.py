@@ -14,7 +14,7 @@ from engine.cards.compiler.targets import COLORS, parse_noun
 
 
 @reader(
-    r"^(?:until (?:end of turn|your next turn), )?(.+?) becomes? (?:an? )?(\d+)/(\d+) ((?:[a-z]+ )*?)creatures?"
+    r"^(?:until (?:end of turn|your next turn), )?(.+?) becomes? (?:an? )?(\d+)/(\d+) ((?:[a-z][a-z-]* )*?)creatures?"
     r"(?: with (.+?))?( in addition to its other types| that's still an? (?:land|planeswalker))?"
     r"( until end of turn| until your next turn)?$"
 )
