@@ -17,7 +17,7 @@ from engine.errors import IllegalAction
 from engine.filters import matches
 from engine.layers import counters_allowed
 from engine.mana import lasting_key, restricted_key
-from engine.object_statics import unpreventable
+from engine.object_statics import unpreventable as source_unpreventable
 from engine.protection import protected
 from engine.state import Obj, create_object
 from engine.tapping import tap
@@ -27,12 +27,16 @@ if TYPE_CHECKING:
     from engine.game import Game
 
 
-def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool = False) -> None:
+def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool = False,
+                      unpreventable: bool = False) -> list[tuple[int, int]]:
     """Deal damage, simultaneously, from sources to players and objects (120.3-120.4).
 
     Prevention (615) and the life gained by lifelink (702.15b, with its replacements, 614.1a)
     are planned first, where a player may be asked the order of the effects (616.1: the caller
-    deals the same damage again after the answer); nothing changes before that."""
+    deals the same damage again after the answer); nothing changes before that. Returns, for each
+    damage dealt, (amount, excess): the excess is what a creature was dealt beyond lethal damage
+    (702.2c: 1 from a source with deathtouch) or a planeswalker beyond its loyalty (a later rule,
+    2020: "excess damage"). ``unpreventable``: the effect says "the damage can't be prevented" (615.11)."""
     pool = replacement.shields(g)
     spent: dict[int, int] = {}  # what this batch takes from each shield (615.7)
     used: list[tuple[dict[str, Any], int, Any]] = []
@@ -47,7 +51,7 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
             continue
         sc = g.chars(src)
         # 702.16e protection prevents damage from sources of that quality; prevention effects
-        free = unpreventable(g, src) or statics_on and player_statics.damage_unpreventable(g)  # 615.11
+        free = unpreventable or source_unpreventable(g, src) or statics_on and player_statics.damage_unpreventable(g)
         if isinstance(tgt, int):
             if tgt not in g.objects or g.objects[tgt].zone != "battlefield":
                 continue
@@ -74,6 +78,7 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
             e["used"] = True
     losses: dict[str, int] = {}  # 120.3a: damage to a player causes that much life loss, one event per player
     evs = []
+    done_hits: list[tuple[int, int]] = []
     for src, tgt, n in plan:
         replacement.done(g, f"damage:{src}:{tgt}")
         so = g.known(src)
@@ -85,6 +90,7 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
         if so.zone == "battlefield":  # "if SELF has dealt 3 or more damage this turn": [turn, damage dealt then]
             turn, dealt = so.chosen.get("damage_turn") or (g.turn, 0)
             so.chosen["damage_turn"] = [g.turn, (dealt if turn == g.turn else 0) + n]
+        done_hits.append((n, 0))
         if isinstance(tgt, str):
             pl = g.players[tgt]
             if combat and g.commanders:
@@ -111,6 +117,7 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
         else:
             t = g.objects[tgt]
             tc = g.chars(tgt)
+            done_hits[-1] = (n, max(0, n - _lethal(t, tc, "Deathtouch" in kw)))
             if "Planeswalker" in tc.types and "Creature" not in tc.types:
                 t.counters["loyalty"] = t.counters.get("loyalty", 0) - n  # 119.3c
             elif "Infect" in kw or "Wither" in kw:
@@ -134,7 +141,16 @@ def deal_damage_batch(g: "Game", hits: list[tuple[int, Any, int]], combat: bool 
         _prevention_riders(g, used)
     for e in evs:
         triggers.event(g, e)
+    return done_hits
 
+
+def _lethal(t: Any, tc: Any, deathtouch: bool) -> int:
+    """The damage that is lethal to this permanent now: a creature's toughness less the damage
+    marked on it (1 from a source with deathtouch, 702.2c), a planeswalker's loyalty."""
+    if "Creature" in tc.types:
+        need = max(0, tc.toughness - t.damage)
+        return min(need, 1) if deathtouch else need
+    return max(0, t.counters.get("loyalty", 0))
 
 
 def _prevention_riders(g: "Game", used: list[tuple[dict[str, Any], int, Any]]) -> None:
@@ -202,6 +218,28 @@ def lose_life(g: "Game", player: str, n: int) -> None:
 
 
 
+def energy(g: "Game", player: str) -> int:
+    """How many energy counters a player has (121.1: counters on a player; the energy symbol {E} is a
+    later addition, Kaladesh)."""
+    return g.players[player].counters.get("energy", 0)
+
+
+def pay_energy(g: "Game", player: str, n: int) -> None:
+    """"Pay {E}{E}": the player removes that many energy counters (118.3: only with that many)."""
+    if n <= 0:
+        return
+    p = g.players[player]
+    if energy(g, player) < n:
+        raise IllegalAction(f"{player} has fewer than {n} energy counters (118.3)")
+    left = p.counters["energy"] - n
+    if left:
+        p.counters["energy"] = left
+    else:
+        del p.counters["energy"]
+    g.log("player_counters", player=player, counter="energy", amount=-n)
+    g.changed()
+
+
 def discard(g: "Game", cid: int) -> int:
     """701.8: a player discards a card (it goes to its owner's graveyard); the discard event."""
     player = g.objects[cid].owner
@@ -217,10 +255,13 @@ def add_effect(g: "Game", layer: str, objects: list[int], r: Ctx | None, until: 
     if objects and not any(i in g.objects for i in objects):
         return  # 611.2c, 400.7: its objects are all gone (destroyed earlier in the resolution): it applies to nothing
     rec = {"layer": layer, "ts": g.ts + 1, "objects": list(objects), "until": until}
-    if until in ("source_leaves", "while_source"):  # "for as long as SELF remains / you control SELF" (611.2b)
+    if until in ("source_leaves", "while_source", "while_tapped", "while_source_tapped"):
+        # "for as long as SELF remains on the battlefield / you control SELF / SELF remains tapped" (611.2b)
         sid = source_id(g, r) if r is not None else None
         if sid is None or sid not in g.objects or g.objects[sid].zone != "battlefield":
             return  # the duration ended before the effect began: it does nothing
+        if until in ("while_tapped", "while_source_tapped") and not g.objects[sid].tapped:
+            return  # it was untapped before the effect began: the duration has already ended (611.2b)
         rec["source"] = sid
     g.ts += 1
     if r is not None:
@@ -234,7 +275,7 @@ def add_effect(g: "Game", layer: str, objects: list[int], r: Ctx | None, until: 
     if before:  # 506.4: a creature whose controller changes is removed from combat
         for i, ctl in before.items():
             o = g.objects.get(i)
-            if o is not None and (o.attacking is not None or o.blocking) and g.controller_of(i) != ctl:
+            if o is not None and o.in_combat and g.controller_of(i) != ctl:
                 remove_from_combat(g, o)
 
 
@@ -257,7 +298,9 @@ def ascend(g: "Game", player: str) -> bool:
 def until_of(e: Effect) -> str:
     d = e.get("duration", "eot")
     return {"eot": "eot", "permanent": "never", "your_next_turn": "your_next_turn",
-            "while_source_on_battlefield": "source_leaves", "while_you_control_self": "while_source"}.get(d, "eot")
+            "while_source_on_battlefield": "source_leaves", "while_you_control_self": "while_source",
+            # 611.2b: "for as long as SELF remains tapped" (engine/until.py source_untapped)
+            "while_self_tapped": "while_tapped", "while_you_control_self_tapped": "while_source_tapped"}.get(d, "eot")
 
 
 
@@ -495,7 +538,9 @@ def sacrifice(g: "Game", oid: int) -> int:
 def remove_from_combat(g: "Game", o: "Obj") -> None:
     """506.4: a permanent removed from combat stops attacking or blocking. An attacker it blocked
     stays blocked (509.1h) and remembers, until combat ends, that this creature blocked it
-    (``chosen["lost_blockers"]``: Balduvian Warlord asks whether another creature blocked it)."""
+    (``chosen["lost_blockers"]``: Balduvian Warlord asks whether another creature blocked it). A
+    creature that blocked it stays a blocking creature (509.1g) and remembers the attacker
+    (``chosen["lost_attackers"]``, read by ``Obj.is_blocking``); it no longer blocks it (510.1d)."""
     for i in g.battlefield:
         x = g.objects[i]
         if o.id in x.blockers:
@@ -503,9 +548,11 @@ def remove_from_combat(g: "Game", o: "Obj") -> None:
             x.chosen["lost_blockers"] = [*x.chosen.get("lost_blockers", ()), o.id]
         if o.id in x.blocking:
             x.blocking.remove(o.id)
+            x.chosen["lost_attackers"] = [*x.chosen.get("lost_attackers", ()), o.id]
         if o.id in x.order:
             x.order.remove(o.id)
     o.attacking = None
     o.blocking = []
+    o.chosen.pop("lost_attackers", None)
     o.blockers = []
     o.order = []  # a blocker's damage assignment order among attackers (509.3) goes with its blocks

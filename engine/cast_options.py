@@ -21,6 +21,7 @@ A row:
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -162,9 +163,16 @@ ROWS: dict[str, Row] = {r.keyword: r for r in (
         timing=sneak_time),
     # from exile, face down there since an earlier turn (the foretell special action)
     Row("Foretell", "later: Kaldheim", "alternative", zone="exile", when=foretold),
+    # Disturb (a later keyword: Innistrad: Midnight Hunt, 2021): "You may cast this card transformed from your
+    # graveyard by paying [cost] rather than its mana cost": the spell is its back face (engine/casting.py),
+    # and the permanent it becomes enters transformed (engine/game.py move)
+    Row("Disturb", "later: Innistrad: Midnight Hunt", "alternative", zone="graveyard", flag=True),
     # from the graveyard, discarding a card too; exiled whenever it would leave the stack (Guilds of Ravnica)
     Row("Jump-start", "later: Guilds of Ravnica", "zone", zone="graveyard", extra=Cost(discard=1), leaves_to="exile"),
     Row("Buyback", "702.26a", "additional", flag=True, resolves_to="hand"),
+    # paid any number of times: the answer's "multikicker" says how many (702.32c; replicate_extras); "for each
+    # time it was kicked" counts them (the amount times_paid), and it was kicked if paid at least once (702.32d)
+    Row("Multikicker", "702.32c", "additional", flag=True),
     Row("Entwine", "702.41a", "additional", flag=True),
     # an optional additional cost; if paid, a 1/1 token copy as it enters (Bloomburrow, later than the
     # 2016 rules; the trigger: compiler/keywords.KEYWORD_ABILITIES "Offspring")
@@ -208,6 +216,10 @@ def implemented(keyword: str, card: CardDef) -> bool:
         return bool(card.mana_cost)
     if keyword == "Conspire":  # 702.77a: a cost of tapping creatures, no mana
         return isinstance(card.keyword_args.get(keyword), Cost)
+    if keyword == "Disturb" and not (card.layout == "transform" and card.faces
+                                     and "Aura" not in card.faces[0].subtypes):
+        return False  # cast transformed: a double-faced card with a back face to be (711.1); an Aura back face
+        # would target what it enchants as it is cast, which casting reads from the front face: not done
     if keyword == "Casualty":  # "Casualty N": a number (casualty_cost)
         n = card.keyword_args.get(keyword)
         return isinstance(n, int) and not isinstance(n, bool) and n >= 0
@@ -226,7 +238,7 @@ def implemented(keyword: str, card: CardDef) -> bool:
 #: the keywords of this table whose cost may be other than mana: each is paid with the spell's other
 #: costs (casting.cast: its life and its chosen objects, 601.2g-h, 117.3); kicker's (702.32a), which
 #: casting reads itself, is checked the same way (keyword_cost_ok, engine/support.py)
-OTHER_PARTS = frozenset({"Flashback", "Buyback", "Evoke"})
+OTHER_PARTS = frozenset({"Flashback", "Buyback", "Evoke", "Entwine"})
 #: the parts of a keyword's cost casting pays beside mana: life (118.4) and objects chosen while
 #: paying (601.2h: sacrifice, discard, exile from the graveyard, tap others, return to the hand)
 _PAID_PARTS = ("mana", "life", "sacrifice", "discard", "discard_filter", "exile_from_graveyard", "exile_from_hand",
@@ -250,12 +262,23 @@ def other_parts(c: Cost | None) -> bool:
     return c is not None and c != Cost(mana=c.mana)
 
 
-def escalate_mana(card: CardDef) -> tuple[str, ...]:
-    """Escalate (a later keyword: Eldritch Moon, July 2016): "Pay this cost
-    for each mode chosen beyond the first" — the mana of a mana escalate cost, () for none (an
-    escalate cost other than mana is not carried out: engine/support.py)."""
-    c = card.keyword_args.get("Escalate") if "Escalate" in card.keywords else None
-    return tuple(c.mana) if isinstance(c, Cost) and c.mana and c == Cost(mana=c.mana) else ()
+def escalate_cost(card: CardDef) -> Cost | None:
+    """Escalate (a later keyword: Eldritch Moon, July 2016): "Pay this cost for each mode chosen beyond the
+    first" — a cost casting pays (mana, life, cards to discard, "Escalate—Discard a card" of Collective
+    Brutality; creatures to tap or sacrifice, a fixed number of them), None for none or another kind."""
+    c = card.keyword_args.get("Escalate") if card.keywords and "Escalate" in card.keywords else None
+    if not isinstance(c, Cost) or not keyword_cost_ok(c) or c.exile_from_graveyard or c.return_to_hand:
+        return None
+    return c
+
+
+def times(c: Cost, n: int) -> Cost:
+    """A cost paid ``n`` times (escalate: once for each mode beyond the first), as one cost (601.2f:
+    additional costs add up): its mana, life, discards and the objects to tap or sacrifice, n times."""
+    def more(f: dict[str, Any] | None) -> dict[str, Any] | None:
+        return None if f is None else {**f, "amount": int(f.get("amount", 1)) * n}
+    return dataclasses.replace(c, mana=tuple(c.mana) * n, life=c.life * n, discard=c.discard * n,
+                               sacrifice=more(c.sacrifice), tap_others=more(c.tap_others))
 
 
 #: Foretell (a later keyword: Kaldheim, 2021): "Any time you have priority during your turn, you may pay {2}

@@ -34,7 +34,7 @@ from engine import (
     zones_cast,
 )
 from engine.ability_index import index
-from engine.actions import discard, lose_life, sacrifice
+from engine.actions import discard, energy, lose_life, pay_energy, sacrifice
 from engine.cards.abilities import Ability, Cost, Effect, TargetSpec
 from engine.decision_kinds import named_option
 from engine.errors import IllegalAction
@@ -45,7 +45,7 @@ from engine.state import Obj
 from engine.tapping import tap, untap
 from engine.targets import check_targets, normalize_targets, spell_ability, target_candidates, with_x
 from engine.targets import name_of as _name
-from engine.transform import cast_fused, cast_half, put_half, split_halves
+from engine.transform import back_face, cast_fused, cast_half, put_half, split_halves
 from engine.values import condition
 
 if TYPE_CHECKING:
@@ -159,7 +159,7 @@ def priority_action(g: "Game", player: str, a: dict[str, Any]) -> None:
     elif act == "foretell":
         foretell(g, player, a)
     elif act == "turn_face_up":  # 702.36e, 701.31b: a special action (115.2b)
-        facedown.turn_face_up(g, player, a)
+        _turn_face_up(g, player, a)
     elif act == "manual":
         if not manual.offered(g, player):
             raise IllegalAction("you control no card that needs manual play")
@@ -339,6 +339,7 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     extras = cast_options.extras_of(o, a.get("extras"))  # buyback, entwine (601.2b)
     extras += cast_options.replicate_extras(o, a.get("replicate"))  # 702.55a: any number of times
     extras += cast_options.replicate_extras(o, a.get("squad"), "squad")  # squad: likewise
+    extras += cast_options.replicate_extras(o, a.get("multikicker"), "multikicker")  # 702.32c: likewise
     for k in cast_options.PAY_KEYS:
         if a.get(k) and all(r.key != k for r in cast_options.pay_with(o.card)):
             raise IllegalAction(f"{o.card.name} has no {k}")
@@ -405,13 +406,18 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     s = g.objects[new]
     if whole is not None:
         put_half(s, whole, o.card)
+    if keyword_alt is not None and keyword_alt[0].keyword == "Disturb":  # cast transformed: its back face up
+        back = back_face(s.card)                                           # (a later rule, with disturb)
+        if back is None:
+            raise IllegalAction(f"{s.card.name} has no back face to cast")
+        s.chosen["front"], s.card = s.card, back
     s.x = x
     s.modes = list(modes)
     s.controller = player
     check_targets(g, specs, chosen, s, player)
     s.targets = chosen
     s.divide = {(_key(k)): v for k, v in (a.get("divide") or {}).items()}
-    s.kicked = kicked
+    s.kicked = kicked or any(r.keyword == "Multikicker" for r, _ in extras)  # 702.32d: kicked if paid once or more
     s.chosen["cast_from"] = cast_from  # "if this spell was cast from your hand"
     if perm and perm.get("exile_instead"):  # 614.1a: "if that spell would be put into your graveyard, exile it
         s.chosen["exile_instead"] = True   # instead" (engine/game.py move)
@@ -433,9 +439,10 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         raw = tuple(over_cost.mana)
     else:
         raw = tuple(o.card.mana_cost)
-    esc = cast_options.escalate_mana(o.card)
-    if esc and len(modes) > 1:  # escalate (a later keyword): its cost for each mode beyond the first (601.2f)
-        raw = raw + esc * (len(modes) - 1)
+    esc = cast_options.escalate_cost(o.card) if len(modes) > 1 else None
+    if esc is not None:  # escalate (a later keyword): its cost for each mode beyond the first (601.2f)
+        esc = cast_options.times(esc, len(modes) - 1)
+        raw = raw + tuple(esc.mana)
     if kicked:  # 702.32a: an additional cost (601.2f: added to the total cost)
         raw = raw + tuple(o.card.keyword_args["Kicker"].mana)
     for _, c in extras:  # 601.2f: optional additional costs paid
@@ -449,8 +456,12 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
         raise IllegalAction(f"{o.card.name} has no mana cost: it cannot be paid (117.6)")
     if cast_from == "command":
         raw = raw + commander.tax(g, player, s)  # 903.8, an additional cost (601.2f)
-    if x and "X" not in raw:  # 107.3: X is chosen only for a cost that has X (107.3b: free means 0)
+    varies = extra is not None and costs.variable(extra)  # 601.2b: "As an additional cost, pay X life"
+    if x and "X" not in raw and not varies:  # 107.3: X is chosen only for a cost that has X (107.3b: free means 0)
         raise IllegalAction(f"x: {o.card.name} has no X in the cost being paid")
+    most = costs.x_max(g, player, extra, new) if extra is not None and varies else None
+    if most is not None and x > most:  # 118.3
+        raise IllegalAction(f"X={x}: the additional cost of {o.card.name} cannot be paid with it (118.3)")
     cost = substitute_x(raw, x)
     others = [c for c in (alt_cost, extra, keyword_alt[0].extra if keyword_alt else None) if c is not None]
     # a keyword cost of life or objects (Flashback—Sacrifice three creatures, Kicker—Pay 3 life, buyback's
@@ -459,6 +470,8 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     others += [c for c in (keyword_alt[1] if keyword_alt else None, kick_cost)
                if c is not None and cast_options.other_parts(c)]
     others += [c for _, c in extras if cast_options.other_parts(c)]
+    if esc is not None and cast_options.other_parts(esc):  # "Escalate—Discard a card": discarded as it is paid
+        others.append(esc)
     for c in others:
         if not costs.choices_payable(g, player, c, new):
             raise IllegalAction(f"cannot pay the cost of {o.card.name} (601.2h)")
@@ -505,7 +518,7 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     if by_kind:  # 601.2h: how much mana of each kind paid its total cost ("if at least three red mana was spent")
         s.chosen["mana_spent"] = by_kind
     for c in others:
-        costs.pay_simple_additional(g, player, c)
+        costs.pay_simple_additional(g, player, c, x)
     if any(has_choices(c) for c in others):
         _after_costs(g, costs.start(g, player, others, new, new, "cast", a))  # 601.2h: chosen while paying
         return
@@ -633,12 +646,30 @@ def cast_offered(g: "Game", d: Any, a: dict[str, Any]) -> None:
                 g.objects[sid].chosen["controlled_by"] = d.data["control_spell"]
 
 
+def _turn_face_up(g: "Game", player: str, a: dict[str, Any]) -> None:
+    """702.36e: turn a face-down permanent face up, paying its morph cost: its mana and life
+    (engine/facedown.py), then the objects it names, chosen as they are paid ("Morph—Discard a
+    card", "Morph—Sacrifice another creature": 601.2h), before it is turned up."""
+    oid = a.get("card")
+    o = g.objects.get(oid) if isinstance(oid, int) and not isinstance(oid, bool) else None
+    cost = facedown.up_cost(g, player, a)[1] if o is not None and facedown.is_face_down(o) else None
+    if cost is not None and has_choices(cost) and not costs.choices_payable(g, player, cost, o.id if o else None):
+        raise IllegalAction("the morph cost cannot be paid (118.3)")
+    facedown.turn_face_up(g, player, a)
+    if cost is not None and has_choices(cost):
+        way = facedown.up_cost(g, player, a)[0]
+        _after_costs(g, costs.start(g, player, cost, oid, None, "turn_face_up", a, {"way": way}))
+
+
 def _after_costs(g: "Game", pend: dict[str, Any] | None) -> None:
     """601.2i / 602.2b / 605.3a: once the chosen parts of a cost are paid (engine/costs.py),
-    the spell is cast, or the ability activated (a mana ability resolves)."""
+    the spell is cast, or the ability activated (a mana ability resolves), or the face-down
+    permanent turned face up (702.36e)."""
     if pend is None:
         return  # waiting for the choice of a part
-    if pend["finish"] == "cast":
+    if pend["finish"] == "turn_face_up":
+        facedown.turn_up(g, pend["player"], pend["src"], pend["extra"]["way"])
+    elif pend["finish"] == "cast":
         finish_cast(g, pend["player"], pend["obj"])
     elif pend["finish"] == "activate":
         finish_activate(g, pend["player"], pend["obj"])
@@ -770,6 +801,8 @@ def cost_payable(g: "Game", player: str, o: "Obj", ab: Ability) -> bool:
             return False
     if cost.life and not player_statics.can_pay_life(g, player, cost.life):
         return False
+    if cost.energy and energy(g, player) < cost.energy:  # 118.3
+        return False
     if cost.remove_counters and o.counters.get(cost.remove_counters[0], 0) < cost.remove_counters[1]:
         return False
     if has_choices(cost) and not costs.choices_payable(g, player, cost, o.id):
@@ -838,8 +871,11 @@ def activate(g: "Game", player: str, a: dict[str, Any], opponent_chose: bool = F
     x = int(a.get("x", 0) or 0)
     if x < 0:
         raise IllegalAction("X cannot be negative")
-    if x and not _mentions_x([getattr(cost, f.name) for f in dataclasses.fields(cost)]):
+    if x and not _mentions_x([getattr(cost, f.name) for f in dataclasses.fields(cost)]) and not costs.variable(cost):
         raise IllegalAction(f"x: this ability of {o.card.name} has no X in its cost (107.3)")
+    most = costs.x_max(g, player, cost, o.id) if costs.variable(cost) else None
+    if most is not None and x > most:  # 118.3: "Pay X life", "Remove X counters" with fewer than X
+        raise IllegalAction(f"X={x}: the cost of {o.card.name}'s ability cannot be paid with it (118.3)")
     if cost.loyalty == "-X" and o.counters.get("loyalty", 0) < x:
         raise IllegalAction(f"{o.card.name} has fewer than {x} loyalty counters")
     if not ab.choose and any(t.chooser == "opponent" for t in ab.targets) and not opponent_chose:
@@ -998,9 +1034,12 @@ def finish_mana(g: "Game", player: str, src: int, extra: dict[str, Any], ab: Abi
     effects are ``ab``, or rebuilt from ``extra`` after a cost that needed choices)."""
     if ab is None:
         ab = Ability("mana", "", effects=tuple(Effect(x["op"], x["args"]) for x in extra.get("effects", ())))
+    before = dict(g.players[player].pool) if extra.get("tapped") else {}
     effects.run_now(g, ab, src, player, {"mana": extra.get("mana")}, card)
-    if extra.get("tapped"):
-        player_statics.tapped_for_mana(g, player, src)  # 605.1b: triggered mana abilities
+    if extra.get("tapped"):  # 605.1b: triggered mana abilities, told the mana it made (106.4)
+        pool = g.players[player].pool
+        made = [k for k in sorted(pool, key=lambda k: k != extra.get("mana")) if pool[k] > before.get(k, 0)]
+        player_statics.tapped_for_mana(g, player, src, made)
     g.priority = player  # SBAs and triggers are checked before the player gets priority (117.5)
 
 
@@ -1029,10 +1068,13 @@ def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, x: int = 0) -
         o.counters["loyalty"] = o.counters.get("loyalty", 0) + n
         o.chosen["loyalty_turn"] = g.turn
     if cost.life:
-        lose_life(g, player, cost.life)  # 119.4
+        lose_life(g, player, x if cost.life < 0 else cost.life)  # 119.4 ("Pay X life": the X announced)
+    if cost.energy:
+        pay_energy(g, player, cost.energy)
     if cost.remove_counters:
         k, n = cost.remove_counters
-        if not 0 < n <= o.counters.get(k, 0):  # checked by cost_payable: a card the checker lets through
+        n = x if n < 0 else n  # "Remove X +1/+1 counters": the X announced (107.3a)
+        if n and not 0 < n <= o.counters.get(k, 0):  # checked by cost_payable: a card the checker lets through
             raise IllegalAction(f"cannot remove {n} {k} counters from {o.card.name}")
         o.counters[k] -= n
     if cost.discard < 0:  # "Discard your hand" (an empty hand pays it too)
@@ -1057,6 +1099,6 @@ def _mentions_x(v: Any) -> bool:
         return v in ("X", "-X", "+X")
     if isinstance(v, (list, tuple)):
         return any(_mentions_x(p) for p in v)
-    if isinstance(v, dict):
-        return any(_mentions_x(p) for p in v.values())
+    if isinstance(v, dict):  # {"x": true}: a filter comparing with X ("a card with mana value X")
+        return v.get("x") is True or any(_mentions_x(p) for p in v.values())
     return False

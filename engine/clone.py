@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine import triggers
+from engine.cards.abilities import copy_except
 from engine.decision_kinds import answer_cards
 from engine.errors import IllegalAction
 from engine.filters import matches
@@ -56,7 +57,10 @@ def answer(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
     if cards and cards[0] in g.objects:
         src = g.objects[cards[0]]
         o.chosen["printed"] = o.card
-        o.card = src.card  # 706.2: the copiable values (a copy of a copy copies what that one copied)
+        st = clone_static(o) or {}
+        # 706.2: the copiable values (a copy of a copy copies what that one copied), with the exceptions
+        # the ability names (706.9a-b: they become copiable values of the copy)
+        o.card = copy_except(src.card, st["copy_except"]) if st.get("copy_except") else src.card
         o.is_copy = True
         g.changed()
         g.log("copy", card=o.chosen["printed"].name, obj=o.id, of=src.card.name)

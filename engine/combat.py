@@ -21,8 +21,13 @@ if TYPE_CHECKING:
 
 def combat_power(g: "Game", oid: int) -> int:
     """The combat damage a creature assigns: its power, or its toughness when an effect says
-    it "assigns combat damage equal to its toughness rather than its power" (510.1a)."""
+    it "assigns combat damage equal to its toughness rather than its power", none when one
+    says it "assigns no combat damage this turn" (510.1a)."""
     c = g.chars(oid)
+    if not c.rules and not rule_effects(g, oid):
+        return c.power  # no rule names it (the common case)
+    if has_rule(g, oid, "no_combat_damage"):
+        return 0
     return c.toughness if has_rule(g, oid, "damage_by_toughness") else c.power
 
 
@@ -712,6 +717,8 @@ def end_combat(g: "Game") -> None:
             del o.chosen["band"]  # 702.21e: a band lasts for the rest of combat
         if "lost_blockers" in o.chosen:
             del o.chosen["lost_blockers"]  # the blockers removed from combat (actions.remove_from_combat)
+        if "lost_attackers" in o.chosen:
+            del o.chosen["lost_attackers"]  # the attackers it blocked that left combat (509.1g)
     g.combat_damage_done = set()
     g.first_strike_step = False
     g.changed()
@@ -721,7 +728,7 @@ def any_first_strike(g: "Game") -> bool:
     """510.5: a first combat damage step when an attacker or blocker has first or double strike."""
     for i in g.battlefield:
         o = g.objects[i]
-        if o.attacking is not None or o.blocking:
+        if o.in_combat:
             kw = g.chars(i).keywords
             if "First strike" in kw or "Double strike" in kw:
                 return True

@@ -18,7 +18,15 @@ from engine.cards.abilities import Ability, CardDef, Effect
 from engine.ops import OPS
 from engine.triggers import ALIASES
 from engine.triggers import SUPPORTED as TRIGGER_EVENTS
-from engine.values import AMOUNT_KINDS, REF_KEYS, REF_WORDS, STATIC_AMOUNT_KINDS, STATIC_REFS, condition_problems
+from engine.values import (
+    AMOUNT_KINDS,
+    DIED_KEYS,
+    REF_KEYS,
+    REF_WORDS,
+    STATIC_AMOUNT_KINDS,
+    STATIC_REFS,
+    condition_problems,
+)
 
 #: Per op, the arguments that hold an amount or a reference (the other arguments are
 #: flags, zones, filters, lists and nested effects, which engine/support.py checks).
@@ -31,7 +39,7 @@ REF_ARGS["piles"] = REF_ARGS["piles"] | {"separator", "chooser"}  # the players 
 #: of any one color", ward's life payment
 INT_ARGS = {"add_mana": frozenset({"any"}), "ward": frozenset({"life"})}
 #: Ops whose "amount" is a word the op reads itself ("all": discard the whole hand)
-AMOUNT_WORDS = {"discard": frozenset({"all"}), "counters": frozenset({"all"})}
+AMOUNT_WORDS = {"discard": frozenset({"all", "any"}), "counters": frozenset({"all"})}
 #: The player references (121.1: a counter may be put on a player too)
 #: The zones a count is made in (400.1): the battlefield, or that zone of each player
 #: (engine.values.amount); not "any_card" (a card wherever a sentence says) or the stack
@@ -67,6 +75,19 @@ def amount_problems(a: Any, static: bool = False) -> list[str]:
         out.append(f"amount count in zone {a['count']['zone']!r}")
     if head == "times":
         out += amount_problems(a.get("of"), static)
+    if head == "half":
+        out += amount_problems(a.get("half"), static)
+    if head == "died_this_turn" and (not isinstance(a["died_this_turn"], dict) or set(a["died_this_turn"]) - DIED_KEYS
+                                     or a["died_this_turn"].get("controller") not in (None, "you", "opponent")):
+        out.append(f"amount died_this_turn by {a['died_this_turn']!r}")
+    if head == "minus":
+        for x in a["minus"]:
+            out += amount_problems(x, static)
+    if head == "life_of" and a["life_of"] != "you":
+        if static:
+            out.append(f"amount life_of {a['life_of']!r} outside a resolution")
+        elif a["life_of"] != "that_player":  # "that_player": counted for each player (values.amount_for)
+            out += [f"{p} in amount life_of" for p in ref_problems(a["life_of"], static)]
     if head == "plus":
         for x in a["plus"]:
             out += amount_problems(x, static)
@@ -87,7 +108,7 @@ def ref_problems(ref: Any, static: bool = False) -> list[str]:
         if not keys:
             return [f"reference {sorted(ref)}"]
         out: list[str] = []
-        for k in ("graveyard_of", "library_of", "hand_cards_of", "controller_of", "owner_of", "chooser"):
+        for k in ("graveyard_of", "library_of", "hand_cards_of", "controller_of", "owner_of", "chooser", "among"):
             if k in ref:
                 out += ref_problems(ref[k])
         if "amount" in ref:

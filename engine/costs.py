@@ -21,7 +21,7 @@ from engine.actions import discard, sacrifice
 from engine.cards.abilities import Ability, CardDef, Cost
 from engine.decision_kinds import answer_cards
 from engine.errors import IllegalAction
-from engine.filters import matches, unknown_keys
+from engine.filters import eq_value, matches, unknown_keys
 from engine.mana import unpayable
 from engine.memo import per_object
 from engine.payment import chosen_parts
@@ -43,25 +43,106 @@ def _how_many(f: dict[str, Any], n: int) -> str:
     return f"choose any number with total power {f['total_power']} or more" if "total_power" in f else f"choose {n}"
 
 
-def cost_problems(cost: Cost) -> list[str]:
-    """Why this engine cannot pay a cost as written ([] when it can)."""
+def cost_problems(cost: Cost, announced: bool = False) -> list[str]:
+    """Why this engine cannot pay a cost as written ([] when it can). ``announced``: the cost is
+    an activated ability's, whose activator announces X (602.2b, 601.2b): a part may take its number
+    from X ("Remove X +1/+1 counters", "Pay X life", "Tap X untapped creatures", "Exile X cards from
+    your graveyard"), and a filter may compare with X by "_eq" ("Discard a card with mana value X")."""
     out = []
-    if cost.life < 0:
+    if cost.life < 0 and not announced:
         out.append("cost: pay X life")
-    if cost.remove_counters and cost.remove_counters[1] < 1:  # "Remove X counters": X is not chosen for it
+    if cost.remove_counters and cost.remove_counters[1] < 1 and not announced:  # "Remove X counters"
         out.append("cost: remove a variable number of counters")
     if unpayable(cost.mana):
         out.append(f"cost: mana symbols {list(cost.mana)}")  # e.g. {S}: snow mana is not tracked
     for part, f, n in chosen_parts(cost):
-        if n < 1 and not (part == "tap_others" and "total_power" in f):
+        if n < 1 and not (part == "tap_others" and "total_power" in f) and not announced:
             out.append(f"cost: {part} a variable number")
         f = {k: v for k, v in f.items() if k != "total_power"}
         bad = unknown_keys(f)
         if bad:
             out.append(f"cost filter keys {sorted(bad)}")
-        if _has_x(f):
+        if _has_x(f) and not (announced and _x_keys(f) and not _has_x({k: v for k, v in f.items()
+                                                                         if k not in _x_keys(f)})):
             out.append(f"cost: {part} with X in its filter")
     return out
+
+
+#: The characteristics a cost filter may compare with an announced X ("with mana value X").
+_X_EQ = ("mv_eq", "power_eq", "toughness_eq")
+
+
+def _x_keys(f: dict[str, Any]) -> list[str]:
+    """The "_eq" keys of a filter that compare with X ({"x": true})."""
+    return [k for k in _X_EQ if isinstance(f.get(k), dict) and f[k].get("x")]
+
+
+def fix_x(f: dict[str, Any], x: int) -> dict[str, Any]:
+    """A cost filter with the announced X in place of {"x": true} (107.3a, 602.2b)."""
+    keys = _x_keys(f)
+    return {**f, **{k: x for k in keys}} if keys else f
+
+
+def _x_count(f: dict[str, Any], n: int) -> bool:
+    """Is a chosen part's number X ("Tap X untapped creatures": -1; crew's "any number" is not)?"""
+    return n < 0 and "total_power" not in f
+
+
+@per_object
+def variable(cost: Cost) -> bool:
+    """Does a part of this cost other than its mana take X (107.3: "Remove X +1/+1 counters from SELF",
+    "Pay X life", "Tap X untapped creatures you control", "Exile X cards from your graveyard", "a card
+    with mana value X")? Its activator announces X (602.2b, 601.2b)."""
+    return cost.life < 0 or bool(cost.remove_counters and cost.remove_counters[1] < 0) \
+        or any(_x_count(f, n) or _x_keys(f) for _, f, n in chosen_parts(cost))
+
+
+def x_max(g: "Game", player: str, cost: Cost, src: int | None) -> int | None:
+    """The largest X the parts of a cost that count X could be paid with now (118.3: the life the player
+    has, 119.4; the counters on the source; the objects there are to choose); None when no part counts X."""
+    out: list[int] = []
+    if cost.life < 0:
+        out.append(max(0, g.players[player].life) if player_statics.can_pay_life(g, player, 1) else 0)
+    if cost.remove_counters and cost.remove_counters[1] < 0:
+        o = g.objects.get(src) if src is not None else None
+        out.append(o.counters.get(cost.remove_counters[0], 0) if o is not None else 0)
+    for part, f, n in chosen_parts(cost):
+        if _x_count(f, n):  # a source tapped by {T} is no longer an untapped creature to tap (paid first)
+            gone = src if part == "tap_others" and cost.tap else None
+            out.append(sum(1 for c in _candidates(g, player, part, f, src) if c != gone))
+    return min(out) if out else None
+
+
+def x_count(n: int, f: dict[str, Any], x: int) -> int:
+    """A chosen part's number with the announced X in place (107.3a)."""
+    return x if _x_count(f, n) else n
+
+
+@per_object
+def names_x(cost: Cost) -> bool:
+    """Does a chosen part of this cost compare with X ("Discard a card with mana value X")?"""
+    return any(_x_keys(f) for _, f, _ in chosen_parts(cost))
+
+
+def x_values(g: "Game", player: str, cost: Cost, src: int | None) -> list[int] | None:
+    """The values of X for which every cost part whose filter names X could be paid now (118.3),
+    from the cards or objects it could choose ("Discard a card with mana value X": the mana values
+    of the cards in the hand); None when no filter of the cost names X."""
+    out: set[int] | None = None
+    for part, f, n in chosen_parts(cost):
+        keys = _x_keys(f)
+        if not keys:
+            continue
+        free = {k: v for k, v in f.items() if k not in keys}
+        count: dict[int, int] = {}
+        for c in _candidates(g, player, part, free, src):
+            vals = {eq_value(g, c, k) for k in keys}
+            if len(vals) == 1:  # every X key of the filter agrees on this object
+                v = vals.pop()
+                count[v] = count.get(v, 0) + 1
+        vs = {v for v, k in count.items() if k >= n and v >= 0}
+        out = vs if out is None else out & vs
+    return None if out is None else sorted(out)
 
 
 def _has_x(x: Any) -> bool:
@@ -111,6 +192,8 @@ def choices_payable(g: "Game", player: str, cost: Cost, src: int | None, exclude
     for part, f, n in chosen_parts(cost):
         if part == "reveal":  # optional: nothing to reveal pays it too
             continue
+        if _x_keys(f):  # X is not announced yet: some X may match (x_values says which)
+            f = {k: v for k, v in f.items() if k not in _x_keys(f)}
         # a source tapped by {T} is no longer an untapped creature to tap (paid first)
         gone = src if part == "tap_others" and cost.tap else exclude
         cands = (c for c in _candidates(g, player, part, f, src) if c != gone)
@@ -145,7 +228,10 @@ def start(g: "Game", player: str, cost: Cost | list[Cost], src: int | None, obj:
     game wait for a choose_cards decision. A part that cannot be paid raises IllegalAction
     (the whole answer is then undone by the caller's snapshot).
     """
-    parts = [[p, f, n] for c in (cost if isinstance(cost, list) else [cost]) for p, f, n in chosen_parts(c)]
+    x = int(a.get("x", 0) or 0)  # 107.3a: the announced X, in a filter that names it too
+    parts = [[p, fix_x(f, x), x_count(n, f, x)] for c in (cost if isinstance(cost, list) else [cost])
+             for p, f, n in chosen_parts(c)]
+    parts = [p for p in parts if p[2] != 0]  # "Tap X untapped creatures" with X announced as 0: nothing to choose
     pend: dict[str, Any] = {"player": player, "src": src, "obj": obj, "finish": finish, "parts": parts,
                             "extra": dict(extra or {})}
     for c in (cost if isinstance(cost, list) else [cost]):
@@ -266,24 +352,27 @@ def usable_alternative_cost(g: "Game", player: str, card: CardDef) -> Cost | Non
     return c if not cond or _self_condition(g, cond, player) else None
 
 
-def additional_problems(cost: Cost) -> list[str]:
-    """Why an additional cost cannot be paid by this engine ([] when it can)."""
-    out = cost_problems(cost)
-    if cost.tap or cost.untap or cost.loyalty is not None or cost.remove_counters or cost.exile_self \
+def additional_problems(cost: Cost, announced: bool = False) -> list[str]:
+    """Why an additional cost cannot be paid by this engine ([] when it can). ``announced``: a spell's
+    own additional cost, whose X its caster announces (601.2b: "pay X life", "exile X cards")."""
+    out = cost_problems(cost, announced)
+    if cost.tap or cost.untap or cost.loyalty is not None or cost.remove_counters or cost.exile_self or cost.energy \
             or cost.sacrifice_self or cost.discard_self or cost.discard < 0:
         out.append("additional cost of an unsupported kind")
     return out
 
 
-def pay_simple_additional(g: "Game", player: str, cost: Cost) -> None:
+def pay_simple_additional(g: "Game", player: str, cost: Cost, x: int = 0) -> None:
     """The parts of an additional cost that need no choice: mana is added to the total cost
-    by the caller; life is paid here (119.4: only with at least that much life)."""
-    if cost.life:
+    by the caller; life is paid here (119.4: only with at least that much life; "pay X life":
+    the X announced, 601.2b)."""
+    life = x if cost.life < 0 else cost.life
+    if life:
         p = g.players[player]
-        if not player_statics.can_pay_life(g, player, cost.life):
-            raise IllegalAction(f"cannot pay {cost.life} life (119.4, 118.8)")
-        p.life -= cost.life
-        p.life_lost_turn += cost.life
+        if not player_statics.can_pay_life(g, player, life):
+            raise IllegalAction(f"cannot pay {life} life (119.4, 118.8)")
+        p.life -= life
+        p.life_lost_turn += life
 
 
 # ------------------------------------------------------------------ cost increases and reductions (601.2f)

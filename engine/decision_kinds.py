@@ -81,6 +81,7 @@ class PriorityAnswer(TypedDict, total=False):
     extras: Union[list, tuple]       # optional additional costs paid: buyback, entwine (engine/cast_options.py)
     replicate: Union[int, None]      # how many times the replicate cost is paid (702.55a)
     squad: Union[int, None]          # how many times the squad cost is paid (a later keyword)
+    multikicker: Union[int, None]    # how many times the multikicker cost is paid (702.32c)
     convoke: Union[list, tuple]      # creatures tapped to pay for mana (702.50a)
     improvise: Union[list, tuple]    # artifacts tapped to pay for generic mana (Aether Revolt)
     delve: Union[list, tuple]        # cards exiled from the graveyard to pay for generic mana (702.65a)

@@ -212,17 +212,27 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
                 opt["x_max"] = o.counters.get("loyalty", 0)
             elif ab.cost is not None and "X" in ab.cost.mana:
                 opt["x"] = True
+            xs = None
+            if ab.cost is not None and costs.variable(ab.cost):
+                if costs.names_x(ab.cost):  # "Discard a card with mana value X": the values the cards allow
+                    xs = costs.x_values(g, player, ab.cost, oid)
+                else:  # 602.2b: "Remove X counters", "Pay X life", "Tap X untapped Knights": up to what there is
+                    most = costs.x_max(g, player, ab.cost, oid)
+                    opt["x"] = True
+                    if ab.cost.life < 0:
+                        opt["x_life"] = True  # X is paid in life too (a bot should not pay all of it)
+                    if most is not None:
+                        opt["x_max"] = min(most, opt.get("x_max", most))
+                        if targets.names_x(ab.targets):  # "with power X or less": the targets X allows
+                            xs = list(range(min(opt["x_max"], X_OPTIONS) + 1))
+            if xs is not None:  # 602.2b: X named only by a cost's filter: an option for each X it could be
+                out += _x_options(g, player, o, ab, opt, xs)
+                continue
             if ab.choose:  # a modal ability: modes first, then the targets they ask for
                 opt["modes"] = [m.text for m in ab.modes]
                 opt["choose"] = ab.choose
-            elif ab.targets:
-                cands = [targets.target_candidates(g, s, o, player) for s in ab.targets]
-                if any(len(c) < s.min for c, s in zip(cands, ab.targets)):
-                    continue
-                # 602.3: the slots an opponent chooses are asked of that opponent later, not in this answer
-                own = [k for k, s in enumerate(ab.targets) if s.chooser is None]
-                opt["targets"] = [cands[k] for k in own]
-                opt["target_counts"] = [[ab.targets[k].min, ab.targets[k].count] for k in own]
+            elif ab.targets and not _with_targets(g, player, o, ab.targets, opt):
+                continue
             out.append(opt)
     if player_statics.active(g) and player_statics.statics(g, "name_lock"):  # 602.5: "with the chosen name"
         out = [o for o in out if o["action"] != "activate"
@@ -345,6 +355,39 @@ def _activated_sources(g: "Game", player: str) -> list[tuple[int, list[tuple[int
     return srcs
 
 
+#: the most options of one ability, one for each X, whose targets depend on X (602.2b)
+X_OPTIONS = 12
+
+
+def _with_targets(g: "Game", player: str, o: Any, specs: tuple[TargetSpec, ...], opt: dict[str, Any]) -> bool:
+    """Add an activation's legal targets to its option; False when a slot has too few (601.2c)."""
+    cands = [targets.target_candidates(g, s, o, player) for s in specs]
+    if any(len(c) < s.min for c, s in zip(cands, specs)):
+        return False
+    # 602.3: the slots an opponent chooses are asked of that opponent later, not in this answer
+    own = [k for k, s in enumerate(specs) if s.chooser is None]
+    opt["targets"] = [cands[k] for k in own]
+    opt["target_counts"] = [[specs[k].min, specs[k].count] for k in own]
+    return True
+
+
+def _x_options(g: "Game", player: str, o: Any, ab: Any, opt: dict[str, Any], xs: list[int]) -> list[dict[str, Any]]:
+    """602.2b, 601.2b: an ability whose X only a cost's filter and its targets name ("Discard a card with
+    mana value X: Counter target spell with mana value X", Kozilek, the Great Distortion): one option for
+    each X a cost could be paid with and whose targets exist, ``x_values`` naming it (the answer's X)."""
+    out = []
+    for x in xs:
+        one = {**opt, "x": True, "x_values": [x]}
+        if ab.choose:
+            one["modes"] = [m.text for m in ab.modes]
+            one["choose"] = ab.choose
+        elif ab.targets and not _with_targets(g, player, o, targets.with_x(
+                tuple(targets.x_fixed(s, x) for s in ab.targets), x), one):
+            continue
+        out.append(one)
+    return out
+
+
 def cast_option(g: "Game", player: str, o: Any, ab: Any, base: tuple[str, ...],
                  afford: dict[tuple[str, ...], bool], mana: tuple[str, ...]) -> dict[str, Any] | None:
     """The cast option of a card in hand with its legal targets, or None without enough of them."""
@@ -370,6 +413,14 @@ def cast_option(g: "Game", player: str, o: Any, ab: Any, base: tuple[str, ...],
         opt["target_counts"] = [[s.min, s.count] for s in specs]
     if "X" in mana:
         opt["x"] = True
+    extra = costs.additional_cost(o.card)
+    if extra is not None and costs.variable(extra):  # 601.2b: "pay X life", "exile X cards" as it is cast
+        most = costs.x_max(g, player, extra, o.id)
+        if most is not None:
+            opt["x"] = True
+            opt["x_max"] = most
+            if extra.life < 0:
+                opt["x_life"] = True  # X is paid in life too (a bot should not pay all of it)
     if ab is not None and ab.choose and (ab.condition or {}).get("mode_chooser") != "opponent":
         opt["modes"] = [m.text for m in ab.modes]  # (601.3: an opponent's choice is asked of them)
         opt["choose"] = ab.choose
@@ -466,6 +517,8 @@ def cost_words(c: Cost) -> str:
     out = ["".join("{" + m + "}" for m in c.mana)] if c.mana else []
     if c.life:
         out.append(f"pay {c.life} life")
+    if c.energy:
+        out.append("pay " + "{E}" * c.energy)
     for part, _, n in payment.chosen_parts(c):
         out.append(f"{part.replace('_', ' ')} {n}")
     return ", ".join(out)
@@ -546,8 +599,9 @@ def build(g: "Game", w: dict[str, Any]) -> Decision:
         return Decision(player, kind, f"{player}: {g.step}, you have priority", opts,
                         {**data, "turn": g.turn, "step": g.step})
     if kind == "play_first":
+        # 103.2, 800.4a: only a player still in the game can take the first turn
         return Decision(player, kind, "choose who plays first (103.2)",
-                        [{"player": n} for n in g.order], data)
+                        [{"player": n} for n in seats.live(g)], data)
     if kind == "mulligan":
         n = len(g.players[player].hand)
         return Decision(player, kind, f"keep these {n} cards or mulligan?",

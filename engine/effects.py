@@ -85,6 +85,9 @@ def resolve_top(g: "Game") -> None:
                                  if isinstance(x, int) and x in g.objects},
                    "lki_card": {x: g.objects[x].card for slot in legal for x in slot  # "its mana value"
                                 if isinstance(x, int) and x in g.objects},
+                   # 202.3c, 608.2h: the X of a target spell that left the stack during the resolution
+                   "lki_x": {x: g.objects[x].x for slot in legal for x in slot if isinstance(x, int)
+                             and x in g.objects and g.objects[x].zone == "stack" and g.objects[x].ability is None},
                    # 608.2h: "its power" of a target that left during the resolution
                    "lki_pt": {x: (g.chars(x).power, g.chars(x).toughness) for slot in legal for x in slot
                               if isinstance(x, int) and x in g.objects and g.objects[x].zone == "battlefield"}}

@@ -20,12 +20,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import triggers
+from engine import player_statics, triggers
+from engine.actions import lose_life
 from engine.cards.abilities import CardDef, Cost
 from engine.cards.compiler.keywords import keyword_abilities
+from engine.cast_options import keyword_cost_ok
 from engine.errors import IllegalAction
 from engine.layers import counters_allowed
-from engine.payment import can_afford, pay_mana
+from engine.payment import can_afford, has_choices, pay_mana
 from engine.transform import back_face
 
 if TYPE_CHECKING:
@@ -61,11 +63,12 @@ def hidden_card(o: "Obj") -> CardDef:
 
 
 def morph_cost(card: CardDef) -> tuple[str, Cost] | None:
-    """(keyword, cost) of the card's morph or megamorph ability (702.36a-b) when its cost is mana
-    alone, the cost this engine pays; None otherwise."""
+    """(keyword, cost) of the card's morph or megamorph ability (702.36a-b) when this engine pays its
+    cost: mana, life, and objects chosen while paying ("Morph—Discard a card", "Morph—Pay 5 life",
+    "Morph—Sacrifice another creature"); None otherwise."""
     for k in MORPHS:
         c = card.keyword_args.get(k) if k in card.keywords else None
-        if isinstance(c, Cost) and c.mana and c == Cost(mana=c.mana):
+        if isinstance(c, Cost) and not c.is_free and keyword_cost_ok(c) and c.discard >= 0:
             return k, c
     return None
 
@@ -212,15 +215,21 @@ def up_ways(o: "Obj") -> dict[str, tuple[str, ...]]:
     """The ways its controller may turn a face-down permanent face up, with the mana each costs:
     its morph or megamorph cost (702.36e), or its mana cost if it is a manifested creature card
     (701.31b; 701.31c: a manifested card with morph either way). {} when none."""
+    return {way: tuple(c.mana) for way, c in up_costs(o).items()}
+
+
+def up_costs(o: "Obj") -> dict[str, Cost]:
+    """``up_ways`` with each whole cost: a morph cost may be more than mana (life, objects to choose:
+    engine/casting.py pays those, 601.2h as 702.36e asks)."""
     if not is_face_down(o):
         return {}
     card = hidden_card(o)
-    out: dict[str, tuple[str, ...]] = {}
+    out: dict[str, Cost] = {}
     mc = morph_cost(card)
     if mc is not None:
-        out[mc[0].lower()] = tuple(mc[1].mana)
+        out[mc[0].lower()] = mc[1]
     if o.chosen.get("down_by") in ("manifest", "cloak") and "Creature" in card.types and card.mana_cost:
-        out["manifest"] = tuple(card.mana_cost)  # cloak: the same (Murders at Karlov Manor)
+        out["manifest"] = Cost(mana=tuple(card.mana_cost))  # cloak: the same (Murders at Karlov Manor)
     return out
 
 
@@ -236,11 +245,31 @@ def turn_face_up(g: "Game", player: str, a: dict[str, Any]) -> None:
         raise IllegalAction("only a face-down permanent you control can be turned face up (702.36e)")
     if g.priority != player:
         raise IllegalAction("a face-down permanent is turned face up while you have priority (702.36e)")
-    ways = up_ways(o)
+    way, cost = up_cost(g, player, a)
+    pay_mana(g, player, tuple(cost.mana), set(), a.get("pay"))
+    if cost.life:
+        if not player_statics.can_pay_life(g, player, cost.life):
+            raise IllegalAction(f"cannot pay {cost.life} life (119.4)")
+        lose_life(g, player, cost.life)  # 119.4
+    if has_choices(cost):
+        return  # the objects it names are chosen and paid next (engine/casting.py, 601.2h), then turn_up
+    turn_up(g, player, o.id, way)
+
+
+def up_cost(g: "Game", player: str, a: dict[str, Any]) -> tuple[str, Cost]:
+    """The way an answer turns a face-down permanent face up and its whole cost (702.36e, 701.31b), or
+    IllegalAction when it cannot be turned up that way."""
+    o = g.objects[a["card"]]
+    ways = up_costs(o)
     way = a.get("alt") or next(iter(ways), None)
     if way not in ways:
         raise IllegalAction(f"it cannot be turned face up that way ({', '.join(ways) or 'no way'}: 702.36e, 701.31b)")
-    pay_mana(g, player, ways[way], set(), a.get("pay"))
+    return way, ways[way]
+
+
+def turn_up(g: "Game", player: str, oid: int, way: str) -> None:
+    """The permanent is turned face up once its cost is paid (702.36e)."""
+    o = g.objects[oid]
     card = hidden_card(o)
     o.card = card
     del o.chosen["face_down"]
@@ -278,8 +307,8 @@ def options(g: "Game", player: str, sorcery: bool, hand: list[int]) -> list[dict
             o = objs[oid]
             if "face_down" not in o.chosen or g.chars(oid).controller != player:
                 continue
-            for way, cost in up_ways(o).items():
-                if can_afford(g, player, cost):
+            for way, whole in up_costs(o).items():
+                if can_afford(g, player, tuple(whole.mana)) and player_statics.can_pay_life(g, player, whole.life):
                     out.append({"action": "turn_face_up", "card": oid, "name": hidden_card(o).name, "alt": way})
     return out
 

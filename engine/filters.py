@@ -26,6 +26,8 @@ KNOWN = frozenset({
     "attached_to_self",  # "for each Aura attached to SELF" (303.4, 301.5)
     "counters_ge",  # {"+1/+1": 3}: "if that creature has three or more +1/+1 counters on it" (121.1)
     "other_target",  # a target slot's: not an object chosen for another target (115.3; engine/targets.check_targets)
+    # "creature blocking SELF", "creature blocked by SELF", "creature blocking or blocked by SELF" (509.1g, 509.1h)
+    "blocking_self", "blocked_by_self", "in_combat_with_self",
 })
 #: 110.4 (2016): the permanent card types, and Battle (a later card type, March of the Machine); Tribal is
 #: not one by itself (a tribal instant is an instant)
@@ -52,6 +54,19 @@ def _cmp(game: "Game", v: int, f: dict[str, Any], key: str, src: int | None) -> 
     return True
 
 
+def eq_value(game: "Game", oid: int, key: str) -> int:
+    """The characteristic a "_eq" key compares ("mv_eq": the mana value, 202.3; "power_eq", "toughness_eq")."""
+    if key == "mv_eq":
+        return _mv(game.objects[oid])
+    c = game.chars(oid)
+    return c.power if key == "power_eq" else c.toughness
+
+
+def _mv(o: Any) -> int:
+    """The mana value of an object (202.3); 202.3c: X counts only for a spell on the stack."""
+    return int(mana_value(o.card.mana_cost, o.x if o.zone == "stack" and o.ability is None else 0))
+
+
 def _opponent(game: "Game", p: str | None, you: str | None) -> bool:
     """102.3: an opponent is a player not on your team (in a game without teams, any other player)."""
     if p == you or p is None or you is None:
@@ -67,6 +82,23 @@ def paired_with(game: "Game", oid: int) -> int | None:
     other = o.chosen.get("paired") if o is not None and o.zone == "battlefield" else None
     p = game.objects.get(other) if other is not None else None
     return other if p is not None and p.zone == "battlefield" and p.chosen.get("paired") == oid else None
+
+
+def _in_combat_with_source(game: "Game", x: int, src: int | None, f: dict[str, Any]) -> bool:
+    """509.1g-509.1h: object ``x`` blocks the source ("blocking SELF"), is an attacker the source
+    blocks ("blocked by SELF"), or either ("blocking or blocked by SELF")."""
+    s = game.objects.get(src) if src is not None else None
+    if s is not None and s.ability is not None:  # an ability's SELF is its source (112.7)
+        s = game.objects.get(s.source) if s.source is not None else None
+    if s is None or s.zone != "battlefield":
+        return False
+    src = s.id
+    o = game.objects[x]
+    blocks_it = src in o.blocking
+    blocked_by_it = x in s.blocking
+    if f.get("in_combat_with_self"):
+        return blocks_it or blocked_by_it
+    return (not f.get("blocking_self") or blocks_it) and (not f.get("blocked_by_self") or blocked_by_it)
 
 
 def _in_zone_of(sub: dict[str, Any], f: dict[str, Any]) -> dict[str, Any]:
@@ -186,9 +218,12 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
     if "unblocked" in f and (o.attacking is not None and not o.blocked and game.step in _AFTER_BLOCKS) \
             != f["unblocked"]:
         return False  # 509.1h: unblocked once blockers are declared
-    if "blocking" in f and bool(o.blocking) != f["blocking"]:
+    if "blocking" in f and o.is_blocking != f["blocking"]:
         return False
-    if "in_combat" in f and (o.attacking is not None or bool(o.blocking)) != f["in_combat"]:
+    if "blocking_self" in f or "blocked_by_self" in f or "in_combat_with_self" in f:
+        if not _in_combat_with_source(game, o.id, src, f):
+            return False
+    if "in_combat" in f and o.in_combat != f["in_combat"]:
         return False
     if "token" in f and o.token != f["token"]:
         return False
@@ -203,8 +238,7 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
     if not _cmp(game, c.power, f, "power", src) or not _cmp(game, c.toughness, f, "toughness", src):
         return False
     if any(k in f for k in ("mv_le", "mv_ge", "mv_eq")):
-        x_now = o.x if o.zone == "stack" and o.ability is None else 0  # 202.3c: X counts only on the stack
-        if not _cmp(game, int(mana_value(o.card.mana_cost, x_now)), f, "mv", src):
+        if not _cmp(game, _mv(o), f, "mv", src):
             return False
     name = f.get("name")
     if name == "SELF":

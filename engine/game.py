@@ -32,6 +32,7 @@ from engine import (
     knowledge,
     loops,
     manual,
+    object_statics,
     opening,
     phasing,
     player_control,
@@ -139,7 +140,9 @@ class Game:
         self.combat_damage_done: set[int] = set()
         self.first_strike_step = False
         self.spells_cast_turn = 0
+        self.day_night: str | None = None   # "day", "night" or neither (a later rule, Innistrad: Midnight Hunt)
         self.graveyard_turn = 0             # permanents put into a graveyard from the battlefield this turn (702.68a)
+        self.died_this_turn: list[dict[str, Any]] = []  # creatures died this turn, as they last were (700.4)
         self.assignments: dict[int, dict[Any, int]] = {}   # combat damage assigned (510.1)
         self.scried: list[str] = []         # players done with the 103.4 look at the top card
         self.opening_done: list[str] = []   # players done with 103.5 actions (Leylines)
@@ -285,7 +288,7 @@ class Game:
         self.starting = self.active = first
         i = self.order.index(first)
         self.order = self.order[i:] + self.order[:i]  # 101.4: turn order goes around the table
-        for p in self.order:
+        for p in seats.live(self):  # 800.4a: a player who left while the first player was chosen draws none
             self.draw(p, HAND_SIZE)
         self.step = "mulligan"
         self.wait = {"kind": "mulligan", "player": self.order[0]}
@@ -293,8 +296,9 @@ class Game:
     def _play_first_answer(self, player: str, a: dict[str, Any]) -> None:
         """103.2: the chooser names who takes the first turn."""
         first = a.get("player")
-        if first not in self.players:
-            raise IllegalAction(f"choose a player to play first: one of {', '.join(self.order)}")
+        live = seats.live(self)
+        if first not in live:  # 800.4a: a player who has left the game takes no turn
+            raise IllegalAction(f"choose a player to play first: one of {', '.join(live)}")
         self.log("play_first", player=player, first=first)
         self._deal(first)
 
@@ -465,7 +469,7 @@ class Game:
             for other in self.battlefield:
                 if self.objects[other].attached_to == oid:
                     self.objects[other].attached_to = None
-            if o.attacking is not None or o.blocking:
+            if o.in_combat:
                 combat.remove_from_combat(self, o)
         del self.objects[oid]
         was = self.shown.get(oid, ())
@@ -501,6 +505,9 @@ class Game:
         for key in cast_as.KEYS:  # 702.102a: a bestowed spell enters as an Aura; a prototyped one stays so
             if key in o.chosen:
                 cast_as.card_after_move(o, n, frm, to, key)
+        # a spell cast transformed (disturb) becomes a permanent with its back face up
+        transformed = transformed or frm == "stack" and to == "battlefield" and "front" in o.chosen
+        transformed = transformed or to == "battlefield" and transform.day_night_enters(self, n.card)
         back = transform.back_face(n.card) if to == "battlefield" and transformed else None
         if back is not None:  # 711.8: "onto the battlefield transformed": its back face up as it enters
             n.chosen["front"] = n.card
@@ -554,6 +561,10 @@ class Game:
             n.chosen["from_battlefield_turn"] = self.turn
             if before is not None and "Creature" in before.types:  # "put into your graveyard" (recover, 702.58a)
                 triggers.creature_to_graveyard(self, n.owner, n.id)
+                # "for each creature that died this turn" (700.4): what it was as it last existed (608.2h)
+                self.died_this_turn = [*self.died_this_turn, {
+                    "types": sorted(before.types), "subtypes": sorted(before.subtypes), "token": n.token,
+                    "controller": before.controller}]
             self.graveyard_turn += 1  # gravestorm counts them (702.68a)  # "put there from the battlefield this turn"
         if frm == "battlefield" and self.effects:
             source_left(self, oid)  # 610.3: "until SELF leaves the battlefield"
@@ -710,10 +721,10 @@ class Game:
     _FIELDS = ("order", "battlefield", "stack", "next_id", "next_uid", "ts", "entry_event", "turn", "active",
                "starting", "step", "begun", "priority", "passes", "effects", "delayed",
                "triggered", "wait", "resolving", "queue", "winner", "combat_damage_done",
-               "first_strike_step", "spells_cast_turn", "graveyard_turn",
+               "first_strike_step", "spells_cast_turn", "graveyard_turn", "died_this_turn",
                "assignments", "scried", "opening_done", "extra_turns",
                "regular", "tokens_outside", "replacing", "shown", "gone", "shared", "seated", "phased",
-               "player_control", "loop")
+               "player_control", "loop", "day_night")
 
     def _snapshot(self, derived: bool = False) -> dict[str, Any]:
         """The state, to be put back by ``_restore`` (``derived``: with the data derived from it)."""
@@ -1026,23 +1037,7 @@ class Game:
                 o = self.objects[oid]
                 if seats.is_active(self, self.chars(oid).controller):  # 805.4: the active team's
                     o.sick = False
-            for oid in list(self.battlefield):
-                o = self.objects[oid]
-                if not o.tapped:
-                    continue
-                if seats.is_active(self, self.chars(oid).controller):
-                    if not combat.has_rule(self, oid, "doesnt_untap"):
-                        tapping.untap(self, oid)  # 502.2, with its event (603.2d)
-                elif combat.has_rule(self, oid, "untap_other_turns"):
-                    tapping.untap(self, oid)  # "untap ... during each other player's untap step" (Seedborn Muse)
-            # "... during its controller's next untap step": that step has happened (502.3)
-            if self.effects:
-                self.effects = [e for e in self.effects if not (e.get("until") == "next_untap" and all(
-                    i not in self.objects or self.controller_of(i) == a for i in e["objects"]))]
-                self.changed()
-            else:
-                self.turn_state_changed()
-            self._end_step()
+            self._untap_choices([], [])
         elif s == "upkeep":
             triggers.step(self, "upkeep")
             self._give_priority()
@@ -1133,6 +1128,54 @@ class Game:
         else:
             self._end_step()
 
+    def _untap_choices(self, asked: list[int], keep: list[int]) -> None:
+        """502.2: before permanents untap, the controller of each tapped one that says "You may choose
+        not to untap SELF during your untap step" chooses, one at a time (the wait carries the choices
+        so far); then they untap."""
+        for oid in self.battlefield:
+            o = self.objects[oid]
+            if not o.tapped:
+                continue
+            ctl = self.chars(oid).controller
+            if not o.tapped or oid in asked or not seats.is_active(self, ctl) \
+                    or not object_statics.may_not_untap(self, oid) or combat.has_rule(self, oid, "doesnt_untap"):
+                continue
+            self.wait = {"kind": "choose_option", "player": ctl, "options": ["untap", "leave tapped"],
+                         "answer_to": "untap", "card": oid, "asked": [*asked, oid], "keep": list(keep),
+                         "prompt": f"{o.card.name}: untap it during your untap step, or leave it tapped (502.2)?"}
+            return
+        self._untap_all(set(keep))
+
+    def _untap_answer(self, d: Decision, a: dict[str, Any]) -> None:
+        opt = a.get("option")
+        if isinstance(opt, int) and not isinstance(opt, bool) and 1 <= opt <= len(d.options):
+            opt = d.options[opt - 1]
+        if opt not in ("untap", "leave tapped"):
+            raise IllegalAction("answer untap or leave tapped")
+        keep = list(d.data["keep"]) + ([d.data["card"]] if opt == "leave tapped" else [])
+        self._untap_choices(list(d.data["asked"]), keep)
+
+    def _untap_all(self, keep: set[int]) -> None:
+        """502.2: the active player's permanents untap (but those ``keep`` leaves tapped); 502.3."""
+        a = self.active
+        for oid in list(self.battlefield):
+            o = self.objects[oid]
+            if not o.tapped or oid in keep:
+                continue
+            if seats.is_active(self, self.chars(oid).controller):
+                if not combat.has_rule(self, oid, "doesnt_untap"):
+                    tapping.untap(self, oid)  # 502.2, with its event (603.2d)
+            elif combat.has_rule(self, oid, "untap_other_turns"):
+                tapping.untap(self, oid)  # "untap ... during each other player's untap step" (Seedborn Muse)
+        # "... during its controller's next untap step": that step has happened (502.3)
+        if self.effects:
+            self.effects = [e for e in self.effects if not (e.get("until") == "next_untap" and all(
+                i not in self.objects or self.controller_of(i) == a for i in e["objects"]))]
+            self.changed()
+        else:
+            self.turn_state_changed()
+        self._end_step()
+
     def _end_step(self, again: bool = False) -> None:
         """The step ends: mana empties (106.4); the next step begins (500.2). ``again``: a
         cleanup step in which players had priority is followed by another one (514.3a)."""
@@ -1187,6 +1230,8 @@ class Game:
         """500.1: the next player's turn begins (a player who left takes no turn; 800.4i:
         "until their next turn" effects of a player who left end as that turn would have begun)."""
         n_effects = len(self.effects)
+        previous = self.active if self.turn else None  # whose turn just ended, and the spells they cast in it
+        spells = self.players[previous].spells_cast_turn if previous in self.players else 0
         self.turn += 1
         while self.extra_turns and self.players[self.extra_turns[0]].lost:
             self.extra_turns.pop(0)
@@ -1210,6 +1255,7 @@ class Game:
         self.begun = False
         self.spells_cast_turn = 0
         self.graveyard_turn = 0
+        self.died_this_turn = []
         for p in self.players.values():
             p.lands_played = 0
             p.extra_lands_turn = 0
@@ -1226,6 +1272,8 @@ class Game:
         exile_orphans(self)  # 800.4c
         self.log("turn", turn=self.turn, active=self.active)
         player_control.begin_turn(self)  # 712.1: a player controlled during this turn
+        if self.day_night is not None or any("Daybound" in self.chars(i).keywords for i in self.battlefield):
+            transform.next_turn_day_night(self, previous, spells)  # day and night (a later rule)
 
     def pass_priority(self, player: str) -> None:
         """116.3d/116.4: when every player still in the game has passed in succession the top
@@ -1289,6 +1337,7 @@ ANSWER_HANDLERS: dict[tuple[str, str | None], Handler] = {
     (K.MANUAL, None): manual.answer,
     (K.CAST_OFFER, None): casting.cast_offered,       # 608.2c: "you may cast that card" while resolving
     (K.NAME_CARD, None): answer_name,                 # 201.3, 614.12: "as SELF enters, choose a card name"
+    (K.CHOOSE_OPTION, "untap"): Game._untap_answer,   # 502.2: "you may choose not to untap SELF"
     # generic choices, by the module that asked (answer_to)
     (K.CHOOSE_CARDS, "resolve"): effects.answer,      # 608.2c-d: during a resolution
     (K.CHOOSE_OPTION, "resolve"): effects.answer,

@@ -71,7 +71,7 @@ def leave(g: "Game", p: str) -> None:
 def _vanish(g: "Game", oid: int) -> None:
     """An object leaves the game from the battlefield (800.4a): no zone change, no trigger."""
     o = g.objects[oid]
-    if o.attacking is not None or o.blocking:
+    if o.in_combat:
         combat.remove_from_combat(g, o)
     for other in g.battlefield:
         if g.objects[other].attached_to == oid:

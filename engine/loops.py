@@ -40,7 +40,7 @@ def _obj(g: "Game", oid: int) -> tuple[Any, ...]:
     o = g.objects[oid]
     att = g.objects[o.attached_to].card.name if o.attached_to in g.objects else ""
     return (o.card.name, o.controller, o.owner, o.tapped, tuple(sorted(o.counters.items())), o.damage,
-            o.token, "face_down" in o.chosen, att, o.attacking is not None, bool(o.blocking))
+            o.token, "face_down" in o.chosen, att, o.attacking is not None, o.is_blocking)
 
 
 def _name(g: "Game", x: Any) -> str:

@@ -39,6 +39,11 @@ def cant_be_countered(g: "Game", oid: int) -> bool:
 
 
 
+def may_not_untap(g: "Game", oid: int) -> bool:
+    """502.2: "You may choose not to untap SELF during your untap step" (its own static)."""
+    return _own_static(g, oid, "may_not_untap")
+
+
 def unpreventable(g: "Game", src: int) -> bool:
     """615.11: damage this source deals can't be prevented ("the damage can't be prevented")."""
     o = g.objects.get(src)

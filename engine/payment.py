@@ -168,7 +168,8 @@ def _mana_sources(g: "Game", player: str, exclude: "set[int] | frozenset[int]",
             continue  # 602.5: "its activated abilities can't be activated" (Arrest, Cursed Totem)
         for ab in c.abilities:
             if ab.kind == "mana" and ab.cost is not None and ab.cost.tap and not ab.cost.mana \
-                    and not ab.cost.sacrifice_self and not ab.cost.life and not has_choices(ab.cost) \
+                    and not ab.cost.sacrifice_self and not ab.cost.life and not ab.cost.energy \
+                    and not has_choices(ab.cost) \
                     and all(e.op == "add_mana" for e in ab.effects):  # not "... deals 1 damage to you" (605.1a)
                 if "Creature" in c.types and o.sick and "Haste" not in c.keywords:
                     break
@@ -390,7 +391,7 @@ def pay_mana(g: "Game", player: str, symbols: tuple[str, ...], exclude: set[int]
         for k in ks:  # 106.4: all the mana of the activation; what the cost leaves stays
             p.pool[k] = p.pool.get(k, 0) + 1
         g.log("mana", player=player, source=g.objects[oid].card.name, mana="".join(k[0] for k in ks))
-        player_statics.tapped_for_mana(g, player, oid)  # 605.1b: triggered mana abilities
+        player_statics.tapped_for_mana(g, player, oid, ks)  # 605.1b: triggered mana abilities
     g.turn_state_changed()
     try:
         paid = pay_from_pool(p.pool, symbols, p.life, ok)

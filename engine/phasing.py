@@ -41,7 +41,7 @@ def phase_out(g: "Game", oid: int, how: str = "direct") -> None:
     o = g.objects[oid]
     attached = [i for i in g.battlefield if g.objects[i].attached_to == oid]
     ctl = g.controller_of(oid)
-    if o.attacking is not None or o.blocking or o.blockers:
+    if o.in_combat or o.blockers:
         combat.remove_from_combat(g, o)
     g.battlefield.remove(oid)
     o.zone = "phased_out"

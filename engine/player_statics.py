@@ -53,12 +53,14 @@ def _card_statics(card: Any) -> tuple[Any, ...]:
 
 
 def active(g: "Game") -> bool:
-    """Does the game hold any card with such a static (or mana trigger) at all? Most games
-    don't; known once per set of physical objects (next_uid grows with every new card,
-    token or emblem; abilities on the stack don't count)."""
+    """Does the game hold any card with such a static (or mana trigger) at all, on either face of a
+    double-faced card (it may transform, or be cast transformed, without becoming a new card)? Most
+    games don't; known once per set of physical objects (next_uid grows with every new card, token
+    or emblem; abilities on the stack don't count)."""
     some = g.__dict__.get("_pstatics_any")
     if some is None or some[0] != g.next_uid:
-        some = g._pstatics_any = (g.next_uid, any(_card_statics(o.card) for o in g.objects.values()))
+        some = g._pstatics_any = (g.next_uid, any(_card_statics(o.card) or any(_card_statics(f) for f in o.card.faces)
+                                                  for o in g.objects.values()))
     return some[1] or bool(g.effects) and any(e["layer"] == "player" for e in g.effects)
 
 
@@ -339,27 +341,39 @@ def land_plays(g: "Game", player: str) -> int:
     return 1 + extra + sum(int(st.get("amount", 1)) for _, ctl, st in statics(g, "extra_land") if ctl == player)
 
 
-def tapped_for_mana(g: "Game", player: str, oid: int) -> None:
+def tapped_for_mana(g: "Game", player: str, oid: int, produced: list[str] | tuple[str, ...] = ()) -> None:
     """605.1b / 605.4a: triggered mana abilities ("Whenever you tap a creature for mana, add an
-    additional {G}") resolve at once, right after the mana ability that triggered them."""
+    additional {G}", "Whenever a player taps a land for mana, that player adds one mana of any type
+    that land produced", "Whenever enchanted land is tapped for mana, its controller adds an additional
+    {G}") resolve at once, right after the mana ability that triggered them; the mana goes to the player
+    who tapped the permanent. ``produced``: the pool keys of the mana that ability added (106.4). Of
+    several types, the mana added is of the first one it made (the kind a payment by hand named, or the
+    one the automatic payment chose)."""
     hits = []
     for src, ctl, st in statics(g, "tapped_for_mana"):
         ab = st["ability"]
-        if ctl == player and matches(g, oid, ab.trigger.get("filter") or {}, src, ctl):
+        trig = ab.trigger
+        if (ctl == player or trig.get("who") == "any") and matches(g, oid, trig.get("filter") or {}, src, ctl) \
+                and (not trig.get("attached") or g.objects[src].attached_to == oid):
             hits.append(ab)
     pool = g.players[player].pool
     for ab in hits:
         for e in ab.effects:
-            if e.op == "add_mana" and "mana" in e.args:
-                for s in e.args["mana"]:
+            syms = list(e.args.get("mana") or ())
+            if e.op == "add_mana" and e.args.get("produced") and produced:
+                syms = [produced[0][0]] * int(e.args["produced"])  # a restricted key's kind is its first letter
+            if e.op == "add_mana" and syms:
+                for s in syms:
                     k = "C" if s.isdigit() else s
                     pool[k] = pool.get(k, 0) + (int(s) if s.isdigit() else 1)
-                g.log("mana", player=player, mana="".join(e.args["mana"]), source=g.objects[oid].card.name)
+                g.log("mana", player=player, mana="".join(syms), source=g.objects[oid].card.name)
 
 
 def mana_trigger_supported(ab: Any) -> bool:
-    """A tapped_for_mana trigger this engine resolves as a mana ability (only fixed mana)."""
-    return all(e.op == "add_mana" and "mana" in e.args and not e.args.get("only_for") for e in ab.effects) \
+    """A tapped_for_mana trigger this engine resolves as a mana ability (fixed mana, or mana of a type the
+    tapped permanent produced)."""
+    return all(e.op == "add_mana" and ("mana" in e.args or set(e.args) == {"produced"}) and not e.args.get("only_for")
+               for e in ab.effects) \
         and not ab.targets and ab.condition is None and not ab.optional  # 106.6: unrestricted mana only
 
 

@@ -267,6 +267,13 @@ def _gy_text(name: str, to: str) -> str:
     return f"{name}: " + ("exile it instead" if to == "exile" else "shuffle it into its owner's library instead")
 
 
+def cant_be_regenerated(g: "Game", oid: int) -> bool:
+    """701.12b: a resolved effect ("it can't be regenerated this turn") or a static says this
+    permanent can't be regenerated."""
+    return any(e["layer"] == "rule" and e.get("rule") == "cant_be_regenerated" and oid in e["objects"]
+               for e in g.effects) or any(x.get("rule") == "cant_be_regenerated" for x in g.chars(oid).rules)
+
+
 def zone_change(g: "Game", o: "Obj", frm: str, to: str, destroy: bool = False, regen_ok: bool = True,
                 ask: bool = True) -> Event:
     """Where ``o`` goes when it would be destroyed (``destroy``) or put into ``to`` from
@@ -279,7 +286,8 @@ def zone_change(g: "Game", o: "Obj", frm: str, to: str, destroy: bool = False, r
     that result."""
     dies = frm == "battlefield" and to == "graveyard"
     cands: list[Cand] = []
-    if destroy and regen_ok and o.regen > 0:  # 701.12a: the next time it would be destroyed
+    if destroy and regen_ok and o.regen > 0 and not cant_be_regenerated(g, o.id):  # 701.12a: the next
+        # time it would be destroyed, unless it can't be regenerated (701.12b)
         cands.append({"id": "regen", "text": f"{o.card.name}: regenerate", "tier": OTHER, "regen": True})
     if destroy and frm == "battlefield":
         for aura in totem_armor(g, o.id):  # 702.88a: the Aura is destroyed instead

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine import bestow, commander, seats
-from engine.actions import ascend, destroy, plan_destroy
+from engine.actions import ascend, destroy, plan_destroy, remove_from_combat
 from engine.choices import NeedChoice
 from engine.errors import IllegalAction
 from engine.filters import matches
@@ -66,6 +66,7 @@ def check(g: "Game") -> bool:
     walkers: dict[tuple[str, str], list[int]] = {}
     worlds: list[int] = []
     ascenders: set[str] = set()
+    out_of_combat: list[int] = []
     cs = g.all_chars()
     objs = g.objects
     for oid in g.battlefield:
@@ -76,6 +77,9 @@ def check(g: "Game") -> bool:
             o.sick = True  # under this controller only since now (a control-changing static began or ended)
             o.chosen["held_by"] = c.controller
             g.turn_state_changed()
+        if o.attacking is not None or o.blocking or o.chosen and "lost_attackers" in o.chosen:
+            if "Creature" not in c.types:
+                out_of_combat.append(oid)  # not an SBA: 506.4, an attacking or blocking creature stopped being one
         if "Creature" in c.types:
             if c.toughness <= 0:
                 to_graveyard.append(oid)  # 704.5f
@@ -106,6 +110,8 @@ def check(g: "Game") -> bool:
                 walkers.setdefault((c.controller, st), []).append(oid)
         if "Ascend" in c.keywords:
             ascenders.add(c.controller)
+    if out_of_combat:
+        _leave_combat(g, out_of_combat)
     for who in ascenders:
         # ascend on a permanent (a later keyword, Rivals of Ixalan): "any time you control ten or more permanents
         # and you don't have the city's blessing, you get the city's blessing" (not a state-based action, and
@@ -125,6 +131,19 @@ def check(g: "Game") -> bool:
     else:
         g._sba_clean = g._version
     return did
+
+
+def _leave_combat(g: "Game", oids: list[int]) -> None:
+    """506.4: an attacking or blocking creature that stops being a creature (its animation ended, an
+    effect made it a land) is removed from combat. Not a state-based action: it happens as the
+    permanent stops being a creature, which the engine sees whenever it checks the game's state (before
+    a player gets priority, 704.3), so no combat damage step can come between. A planeswalker that
+    was attacked and still is one stays attacked (506.4d): only its attacking and blocking end."""
+    for oid in oids:
+        o = g.objects[oid]
+        remove_from_combat(g, o)
+        g.log("removed_from_combat", card=o.card.name, obj=oid, why="not a creature")
+    g.changed()
 
 
 def _perform(g: "Game", to_graveyard: list[int], to_destroy: list[int], unattach: list[int],

@@ -274,6 +274,8 @@ class Runner:
                 a["replicate"] = int(step["replicate"])
             if "squad" in step:  # squad (a later keyword): likewise
                 a["squad"] = int(step["squad"])
+            if "multikicker" in step:  # 702.32c: likewise
+                a["multikicker"] = int(step["multikicker"])
             for k in ("convoke", "improvise", "delve", "splice"):  # objects that pay for mana (702.50a, 702.65a),
                 # and the cards spliced onto the spell (702.46a)
                 if k in step:
@@ -502,6 +504,8 @@ class Runner:
                     v = v if v in g.players else self.ref(v)
             elif k == "blocked":
                 got = o.blocked
+            elif k == "blocking":  # a blocking creature (509.1g), also once its attackers left combat
+                got = o.is_blocking
             elif k == "attached_to":
                 got = o.attached_to
                 v = self.ref(v) if v is not None else None

@@ -90,6 +90,19 @@ class Obj:
         return o
 
     @property
+    def is_blocking(self) -> bool:
+        """509.1g: a blocking creature remains one until it is removed from combat or combat ends, also
+        when every creature it blocked has left combat (510.1d: it then assigns no combat damage);
+        ``blocking`` lists the attackers it still blocks, ``chosen["lost_attackers"]`` those that left
+        (actions.remove_from_combat)."""
+        return bool(self.blocking) or "lost_attackers" in self.chosen
+
+    @property
+    def in_combat(self) -> bool:
+        """506.4: an attacking or blocking creature."""
+        return self.attacking is not None or bool(self.blocking) or "lost_attackers" in self.chosen
+
+    @property
     def name(self) -> str:
         if self.ability is not None:
             return self.card.name + " ability"

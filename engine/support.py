@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine import awaken, bestow, cast_options, contract, costs, facedown, overload, prototype, splice, transform
-from engine.cards.abilities import Ability, CardDef, Cost, Effect
+from engine.cards.abilities import Ability, CardDef, Cost, Effect, TargetSpec
 from engine.cards.compiler.keywords import KEYWORD_TEXT
 from engine.choices import ENTER_CHOICES, NAME_CHOICES, choose_problems
 from engine.clone import clone_problems
@@ -34,6 +34,8 @@ KEYWORDS = frozenset({
     "Plainswalk", "Islandwalk", "Swampwalk", "Mountainwalk", "Forestwalk", "Landwalk",
     "Kicker", "Flashback",   # with costs of mana, life and chosen objects (checked below)
     "Backup",                # its triggered ability, granting what follows it (a later keyword; keywords.backup)
+    "Partner with",          # its enters trigger (a later keyword; keywords.partner_with)
+    "Daybound", "Nightbound",  # day and night (a later rule, Innistrad: Midnight Hunt; engine/transform.py)
     "Encore",                # an activated ability from the graveyard (a later keyword; engine/ops/objects.py)
     "Firebending",           # with a number: its triggered ability (a later keyword; keywords.firebending)
     "Prowess", "Exalted",    # compiled into their triggered abilities (702.107, 702.82)
@@ -101,6 +103,7 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "name_lock",  # engine/player_statics.py: "with the chosen name" (201.3)
                      "uncounterable_spells",  # engine/player_statics.py, read by engine.object_statics (101.1)
                      "flash_self",  # engine/casting.py can_cast_timing (702.8a)
+                     "cast_self_from",  # engine/zones_cast.py permission: the card's own, from its zone (112.6)
                      "skip_step",  # engine/game.py _not_skipped (614.10)
                      "draw_limit",  # engine/player_statics.py draw_capped, read by Game.draw (121.2)
                      "sorcery_only",  # engine/player_statics.py, read by engine/casting.py can_cast_timing (307.1)
@@ -112,6 +115,7 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "control",  # engine/layers.py, layer 2 (613.2)
                      "devour",   # engine/replacement.py, engine/entering.py (702.81a)
                      "amplify",  # likewise (702.37a)
+                     "may_not_untap",  # engine/game.py untap step: its controller may leave it tapped (502.2)
                      # engine/costs.py
                      "additional_cost", "cost_change", "cant_be_countered", "unpreventable", "alternative_cost",
                      # engine/decks/validate.py: deck construction, before the game (112.6m); nothing in it
@@ -127,7 +131,9 @@ RULES = frozenset({"no_activated_abilities", "no_activated_abilities_unless_mana
                    "may_assign_as_unblocked",  # engine/combat.py as_unblocked (510.1c)
                    "must_be_blocked",  # engine/combat.py _block_requirements (509.1c)
                    "block_any_number",  # engine/combat.py _extra_blocks (509.1a)
-                   "untargetable", "untargetable_by_opponents"})  # engine/targets.py targetable (702.18a, 702.11b)
+                   "untargetable", "untargetable_by_opponents",  # engine/targets.py targetable (702.18a, 702.11b)
+                   "cant_be_regenerated",  # engine/replacement.py cant_be_regenerated (701.12b)
+                   "no_combat_damage"})  # engine/combat.py combat_power (510.1a)
 
 
 #: the conditions of a spell's own cost change read for the player casting it alone (engine/costs.py
@@ -191,6 +197,10 @@ def _walk(x: Any, out: list[str]) -> None:
             out.append(f"token kind {x.args['kind']}")
         elif x.op == "grant" and x.args.get("choose", 1) != 1:
             out.append("grant a choice of several keywords")
+        elif x.op == "grant" and any(a.static and a.static.get("kind") == "cast_self_from"
+                                     for a in x.args.get("abilities", ())):
+            # engine/zones_cast.py reads the card's printed statics: one granted to a card is not seen
+            out.append("grant cast_self_from")
         elif x.op == "action":
             if x.args.get("name") not in ACTIONS:
                 out.append(f"action {x.args.get('name')}")
@@ -216,6 +226,8 @@ def _walk(x: Any, out: list[str]) -> None:
     elif isinstance(x, dict):
         if any(x.get(k) == "sacrificed" for k in ("power_of", "toughness_of")):
             return  # the sacrificed object's power as it last existed (engine/costs.py)
+        if x.get("life_of") == "that_player" and not _THAT_PLAYER[0]:
+            out.append("amount life_of that_player outside a per-player instruction")  # engine/values.py amount_for
         mv = x.get("mv_of")
         if mv is not None and mv not in ("it", "taken") and not (isinstance(mv, dict) and set(mv) == {"target"}):
             # engine.values.amount reads these as the objects are now or as the resolution's
@@ -231,7 +243,8 @@ def _walk(x: Any, out: list[str]) -> None:
                 continue  # the word naming what was done ("discarded"), not a reference (engine/contract.py)
             if k == "by" and isinstance(v, dict) and set(v) == {"target"}:
                 continue  # a reference to a target (the prevent op's source: engine/ops/damage.py), not a filter
-            if k in ("each", "count", "filter", "affects", "by", "except", "choose") and isinstance(v, dict):
+            if k in ("each", "count", "filter", "affects", "by", "except", "choose", "colors_among") \
+                    and isinstance(v, dict):
                 # a controller reference is bound as an "each" or a count is read in a resolution
                 refs_ok: bool | str = k in ("each", "count") and not _STATIC_WALK[0]
                 if refs_ok and k == "count" and _THAT_PLAYER[0]:
@@ -283,6 +296,23 @@ def _choose_reasons(e: Effect, out: list[str], delayed: bool = False) -> None:
                 _choose_reasons(sub, out, delayed or e.op == "delayed")
 
 
+#: filter keys that relate an object to the source's blocks (engine/filters.py)
+_COMBAT_WITH_SELF = frozenset({"blocking_self", "blocked_by_self", "in_combat_with_self"})
+
+
+def _has_key(x: Any, keys: frozenset[str]) -> bool:
+    """Does a compiled value (effects, targets, filters) hold any of these dict keys?"""
+    if isinstance(x, Effect):
+        return _has_key(x.args, keys)
+    if isinstance(x, TargetSpec):
+        return _has_key(x.filter, keys)
+    if isinstance(x, dict):
+        return bool(keys & set(x)) or any(_has_key(v, keys) for v in x.values())
+    if isinstance(x, (list, tuple)):
+        return any(_has_key(v, keys) for v in x)
+    return False
+
+
 def ability_reasons(ab: Ability) -> list[str]:
     out: list[str] = []
     for e in ab.effects:
@@ -317,6 +347,10 @@ def ability_reasons(ab: Ability) -> list[str]:
             bad = unknown_keys(trig["filter"])
             if bad:
                 out.append(f"trigger filter {sorted(bad)}")
+        if set(evs) & {"dies", "ltb"} and _has_key((ab.effects, ab.targets), _COMBAT_WITH_SELF):
+            # "when SELF dies, destroy all creatures blocking or blocked by it": the source has left the
+            # battlefield, and engine/filters.py reads those blocks only of a source still there
+            out.append("blocks of a source that left the battlefield")
         if any(k in trig and not set(evs) <= e for k, e in KEYS_OF_EVENT.items()):
             out.append("trigger options")
         if set(trig) - KEYS or trig.get("first") and not set(evs) <= {"lose_life", "gain_life", "cast"} \
@@ -361,7 +395,7 @@ def ability_reasons(ab: Ability) -> list[str]:
     if ab.kind == "mana" and ab.zone != "battlefield" and not from_hand_mana:
         out.append(f"mana ability from {ab.zone}")
     if ab.cost is not None:
-        out.extend(costs.cost_problems(ab.cost))
+        out.extend(costs.cost_problems(ab.cost, announced=ab.kind == "activated"))
         if ab.zone == "graveyard" and (ab.cost.tap or ab.cost.untap or ab.cost.sacrifice_self
                                        or ab.cost.loyalty is not None or ab.cost.remove_counters):
             out.append("cost of a graveyard ability")
@@ -382,7 +416,8 @@ def _cost_static_reasons(st: dict[str, Any]) -> list[str]:
     kind = st.get("kind")
     if kind in ("additional_cost", "alternative_cost"):
         c = st.get("cost")
-        out = costs.additional_problems(c) if isinstance(c, Cost) else ["additional cost"]
+        out = costs.additional_problems(c, announced=kind == "additional_cost") if isinstance(c, Cost) \
+            else ["additional cost"]
         if st.get("condition") and _cond_keys(st["condition"]) - _CASTER_CONDITIONS:
             out.append(f"{kind} condition {sorted(_cond_keys(st['condition']) - _CASTER_CONDITIONS)}")
         return out
@@ -418,7 +453,7 @@ def unsupported_reasons(card: CardDef) -> list[str]:
             continue  # 702.112: cast for a mana cost with one more spell ability (engine/awaken.py)
         if k == "Bestow" and bestow.bestow_cost(card) is not None:
             continue  # 702.102: cast as an Aura for a mana cost (engine/bestow.py)
-        if k == "Escalate" and cast_options.escalate_mana(card):
+        if k == "Escalate" and cast_options.escalate_cost(card) is not None:
             continue  # added to the total cost for each mode beyond the first (engine/casting.py)
         if k == "Prototype" and prototype.prototype_of(card) is not None:
             continue  # cast with its prototype characteristics (engine/prototype.py)

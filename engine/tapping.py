@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import triggers
+from engine import triggers, until
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -47,5 +47,7 @@ def untap(g: "Game", oid: int) -> bool:
         return False
     o.tapped = False
     if o.zone == "battlefield":
+        if g.effects:
+            until.source_untapped(g, oid)  # 611.2b: "for as long as SELF remains tapped" has ended
         triggers.event(g, {"event": "untapped", "obj": oid, "player": g.chars(oid).controller})
     return True

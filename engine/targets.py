@@ -13,6 +13,7 @@ from engine import player_statics, seats
 from engine.cards.abilities import Ability, TargetSpec
 from engine.errors import IllegalAction
 from engine.filters import matches, prior_target
+from engine.memo import per_object
 from engine.protection import has_quality, protected
 
 if TYPE_CHECKING:
@@ -226,7 +227,13 @@ def name_of(g: "Game", x: Any) -> str:
     return o.card.name if o else f"object {x}"
 
 
-def _x_fixed(spec: TargetSpec, x: int) -> TargetSpec:
+@per_object
+def names_x(specs: tuple[TargetSpec, ...]) -> bool:
+    """Do these targets depend on X ("X target creatures", "target creature with power X or less")?"""
+    return any(s.count < 0 or any(isinstance(v, dict) and v.get("x") for v in s.filter.values()) for s in specs)
+
+
+def x_fixed(spec: TargetSpec, x: int) -> TargetSpec:
     """A target whose filter compares with X ({"x": true}) compares with the number ``x`` instead."""
     f = spec.filter
     if not any(isinstance(v, dict) and v.get("x") for v in f.values()):
@@ -253,7 +260,7 @@ def legal_now(g: "Game", s: "Obj") -> list[list[Any]]:
     if s.ability is not None and s.source in g.objects:
         src = g.objects[s.source]
         # "with mana value X": the X of this ability (107.3a), not of its source, when checked again
-        specs = tuple(_x_fixed(t, s.x) for t in specs)
+        specs = tuple(x_fixed(t, s.x) for t in specs)
     info = s.trigger_info if s.ability is not None else None
     specs = tuple(bind_prior(g, spec, s.targets) for spec in specs)  # the other target as it is now (608.2b)
     return [[x for x in picks if (isinstance(x, str) or x in g.objects)

@@ -136,7 +136,48 @@ def flip(g: "Game", oid: int) -> bool:
     return True
 
 
-def transform(g: "Game", oid: int, by: int | None = None) -> bool:
+#: Day and night (a later rule, Innistrad: Midnight Hunt): the keywords of the faces that turn with them
+DAYBOUND, NIGHTBOUND = "Daybound", "Nightbound"
+
+
+def day_night_enters(g: "Game", card: "CardDef") -> bool:
+    """Daybound (a later keyword): "If it is night, this permanent enters transformed"; and if it's neither
+    day nor night as a permanent with daybound appears, it becomes day. True: it enters with its back up."""
+    if DAYBOUND not in card.keywords or back_face(card) is None:
+        return False
+    if g.day_night is None:
+        become(g, "day")
+    return g.day_night == "night"
+
+
+def become(g: "Game", when: str) -> None:
+    """It becomes day or night (a later rule, Innistrad: Midnight Hunt): as it becomes night, each permanent
+    with daybound front face up transforms; as it becomes day, each one with nightbound back face up does."""
+    if g.day_night == when:
+        return
+    g.day_night = when
+    g.log("day_night", now=when)
+    word = DAYBOUND if when == "night" else NIGHTBOUND
+    for oid in list(g.battlefield):
+        if word in g.chars(oid).keywords:
+            transform(g, oid, day_night=True)
+
+
+def next_turn_day_night(g: "Game", previous: str | None, spells: int) -> None:
+    """As a turn begins (the later rule of day and night): if it's day and the previous turn's active player
+    cast no spells during that turn, it becomes night; if it's night and they cast two or more, it becomes
+    day. ``spells``: how many that player cast then."""
+    if g.day_night is None and any(DAYBOUND in g.chars(i).keywords for i in g.battlefield):
+        become(g, "day")  # a permanent with daybound and neither day nor night (set up that way)
+    if previous is None:
+        return
+    if g.day_night == "day" and spells == 0:
+        become(g, "night")
+    elif g.day_night == "night" and spells >= 2:
+        become(g, "day")
+
+
+def transform(g: "Game", oid: int, by: int | None = None, day_night: bool = False) -> bool:
     """701.25a: turn a double-faced permanent over; "transforms" triggers (701.25e). ``by``: the
     id of the ability on the stack that does it. Nothing happens to a permanent that is not a
     double-faced card, a copy of one included (711.5), to one whose other face is an instant or
@@ -146,6 +187,8 @@ def transform(g: "Game", oid: int, by: int | None = None) -> bool:
     o = g.objects.get(oid)
     if o is None or o.zone != "battlefield" or o.is_copy:
         return False
+    if not day_night and ({DAYBOUND, NIGHTBOUND} & set(g.chars(oid).keywords)):
+        return False  # "this permanent can't transform except due to its daybound (nightbound) ability"
     s = g.objects.get(by) if by is not None else None
     if s is not None and s.ability is not None and s.source == oid and o.chosen.get("transformed_at", -1) > by:
         return False  # 701.25f

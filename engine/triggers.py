@@ -41,6 +41,7 @@ OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "
                  "last_counter_removed",  # the last counter of a kind removed (``counter``): engine/ops/objects.py
                  "haunted_dies"}  # 702.54c: the creature a card in exile haunts died (leaves, below)
 PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attack", "sacrifice",
+                 "player_counters",  # a player gets counters of a kind (121.1; ``counter``): engine/ops/objects.py
                  "loses_game",  # 603.9: a player loses or leaves the game (engine/leave.py)
                  "creature_to_graveyard"}  # a creature put into that player's graveyard from the battlefield
 #: Events this engine fires (a card triggering on anything else is unsupported).

@@ -39,16 +39,28 @@ def exile_until_leaves(g: "Game", src: int | None, oids: list[int]) -> list[int]
     return out
 
 
-_WHILE = ("source_leaves", "while_source")
+_WHILE = ("source_leaves", "while_source", "while_tapped", "while_source_tapped")
+#: the durations that end as the source becomes untapped (611.2b: "for as long as SELF remains tapped")
+_TAPPED = ("while_tapped", "while_source_tapped")
+#: the durations that end as its controller no longer controls the source
+_CONTROLLED = ("while_source", "while_source_tapped")
 
 
 def lost_control(g: "Game") -> None:
     """611.2b: "for as long as you control SELF" ends once its controller no longer controls SELF
     (its leaving the battlefield is source_left's); the effect does not come back."""
-    if any(e.get("until") == "while_source" and g.controller_of(e["source"]) != e.get("controller")
+    if any(e.get("until") in _CONTROLLED and g.controller_of(e["source"]) != e.get("controller")
            for e in g.effects):
-        g.effects = [e for e in g.effects if not (e.get("until") == "while_source"
+        g.effects = [e for e in g.effects if not (e.get("until") in _CONTROLLED
                                                   and g.controller_of(e["source"]) != e.get("controller"))]
+        g.changed()
+
+
+def source_untapped(g: "Game", src: int) -> None:
+    """611.2b: "for as long as SELF remains tapped" ends once SELF becomes untapped; the effect does
+    not come back if it is tapped again."""
+    if any(e.get("until") in _TAPPED and e.get("source") == src for e in g.effects):
+        g.effects = [e for e in g.effects if not (e.get("until") in _TAPPED and e.get("source") == src)]
         g.changed()
 
 

@@ -190,6 +190,8 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
         if isinstance(a, str) or isinstance(a, int) and a in g.objects and g.objects[a].zone == "battlefield":
             return [a]
         return []
+    if ref == "milled":  # "the cards milled this way" / "from among them" after a mill (the cards now in the graveyard)
+        return [c for c in r.get("milled", ()) if c in g.objects]
     if ref == "taken":  # "reveal the top card ... and put that card into your hand": what the dig moved
         return [c for c in r.get("taken", ()) if c in g.objects]
     if ref == "exiled":  # the cards the previous exile_top effect exiled
@@ -253,20 +255,30 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "graveyard_types": frozenset({"graveyard_types"}),
     "drawn_this_turn": frozenset({"drawn_this_turn"}),
     "times_paid": frozenset({"times_paid"}),
+    "paid": frozenset({"paid"}),
     "colors_spent": frozenset({"colors_spent"}),
     "opponents_attacked": frozenset({"opponents_attacked"}),
     "mv_of": frozenset({"mv_of"}),
     "highest_life": frozenset({"highest_life"}),
+    "half": frozenset({"half", "up"}),
+    "party": frozenset({"party"}), "colors_among": frozenset({"colors_among"}),
+    "dealt_this_way": frozenset({"dealt_this_way"}), "excess_this_way": frozenset({"excess_this_way"}),
+    "minus": frozenset({"minus"}),
+    "spells_cast_this_turn": frozenset({"spells_cast_this_turn"}),
+    "player_counters": frozenset({"player_counters", "kind"}),
+    "died_this_turn": frozenset({"died_this_turn"}),
 }
 #: the amounts computed without a resolution record (a static ability, 611.3a)
 STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "toughness_of", "blockers_beyond_first",
                                  "life_gained_this_turn", "life_of", "total_power", "total_toughness", "greatest",
                                  "counters_on", "hand_of", "devotion", "domain", "graveyard_types",
-                                 "drawn_this_turn", "colors_spent", "highest_life"})
+                                 "drawn_this_turn", "colors_spent", "highest_life", "half", "party",
+                                 "colors_among", "minus", "spells_cast_this_turn", "player_counters",
+                                 "died_this_turn"})
 #: The references ``refs`` resolves: words, and the head keys of dict references
 REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent", "each_other_player",
                        "defending_player", "each_player", "it", "trigger_player", "attached", "created", "attacked",
-                       "exiled", "linked_exiled", "damaged", "taken", "dealt_players", "dealt"})
+                       "exiled", "linked_exiled", "damaged", "taken", "dealt_players", "dealt", "milled"})
 REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "library_of", "hand_cards_of", "controller_of",
                       "owner_of"})
 
@@ -286,6 +298,52 @@ def static_refs(g: "Game", src: int | None, ref: Any) -> list[Any]:
         ctl = g.controller_of(src)
         return [ctl] if ctl is not None else []
     raise Unsupported(f"unsupported reference {ref!r} outside a resolution")
+
+
+#: the filter keys a creature that died this turn is matched by (its last known types, 608.2h)
+DIED_KEYS = frozenset({"types", "subtypes", "token", "controller"})
+
+
+def died_matches(d: dict[str, Any], f: dict[str, Any], you: str | None) -> bool:
+    """Does a creature that died this turn, as it last existed (Game.died_this_turn), match ``f``?"""
+    if f.get("types") and not set(f["types"]) & set(d["types"]):
+        return False
+    if f.get("subtypes") and not set(f["subtypes"]) & set(d["subtypes"]):
+        return False
+    if "token" in f and d["token"] != f["token"]:
+        return False
+    ctl = f.get("controller")
+    return ctl is None or (d["controller"] == you) == (ctl == "you")
+
+
+def _counters_of_kind(counters: dict[str, int], kind: str) -> int:
+    """The counters of that kind, or of every kind ("any": "the number of counters on it", 121.1)."""
+    return sum(counters.values()) if kind == "any" else counters.get(kind, 0)
+
+
+#: the creature types a party has one of each (a later rule, Zendikar Rising, 2020)
+PARTY_TYPES = ("Cleric", "Rogue", "Warrior", "Wizard")
+
+
+def party_size(g: "Game", player: str) -> int:
+    """A player's party (a later rule, Zendikar Rising): the most creatures they control that can be
+    matched one to each of Cleric, Rogue, Warrior and Wizard, no creature counted twice."""
+    roles = [frozenset(PARTY_TYPES) & g.chars(i).subtypes for i in g.battlefield
+             if g.controller_of(i) == player and "Creature" in g.chars(i).types]
+    roles = [x for x in roles if x]
+    best = 0
+
+    def fill(k: int, used: frozenset[str], n: int) -> None:
+        nonlocal best
+        best = max(best, n)
+        if k == len(roles) or best == len(PARTY_TYPES):
+            return
+        for t in roles[k] - used:
+            fill(k + 1, used | {t}, n + 1)
+        fill(k + 1, used, n)
+
+    fill(0, frozenset(), 0)
+    return best
 
 
 def devotion(g: "Game", player: str | None, colors: list[str]) -> int:
@@ -332,9 +390,17 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
                     and g.chars(i).controller == you and g.objects[i].attacking != you})
     if "mv_of" in a and r is not None:  # "equal to its mana value" (202.3): the card the instruction named,
         lki = r.get("lki_card", {})     # a target that left as it last existed (608.2h)
-        cards = [g.objects[x].card if x in g.objects else lki.get(x) for x in refs(g, r, a["mv_of"])
-                 if isinstance(x, int)]
-        return sum(int(mana_value(c.mana_cost)) for c in cards if c is not None)
+        lki_x = r.get("lki_x", {})
+        total = 0
+        for x in refs(g, r, a["mv_of"]):
+            if not isinstance(x, int):
+                continue
+            o = g.objects.get(x)
+            c = o.card if o is not None else lki.get(x)
+            # 202.3c: X is the number chosen for it while the object is a spell on the stack
+            xv = o.x if o is not None and o.zone == "stack" and o.ability is None else lki_x.get(x, 0)
+            total += 0 if c is None else int(mana_value(c.mana_cost, xv))
+        return total
     if "colors_spent" in a:  # 702.43a: the colors of mana spent to cast it (kept by the permanent it became)
         o = g.objects.get(src) if src is not None else None
         return len(o.chosen.get("colors_spent", ())) if o is not None else 0
@@ -368,7 +434,7 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
                 return getattr(g.chars(xs[0]), attr) if xs else 0
         if "counters_on" in a:  # "for each oil counter on SELF"
             xs = [x for x in static_refs(g, src, a["counters_on"]) if isinstance(x, int) and x in g.objects]
-            return g.objects[xs[0]].counters.get(a.get("kind", "+1/+1"), 0) if xs else 0
+            return _counters_of_kind(g.objects[xs[0]].counters, a.get("kind", "+1/+1")) if xs else 0
     for key, attr in (("power_of", "power"), ("toughness_of", "toughness")):
         if a.get(key) == "sacrificed" and r is not None:  # 608.2h: as it last existed (engine/costs.py)
             return sacrificed_power(this(g, r) if "obj" in r else None, attr)
@@ -401,14 +467,46 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         return max(0, len(o.blockers) - 1) if o is not None and o.zone == "battlefield" else 0
     if "lost_this_way" in a:
         return r.get("lost", 0) if r is not None else 0
+    if "paid" in a:  # "you may pay any amount of {E}. ... that much": the amount paid (engine/ops/misc.py pay_any)
+        return int(r.get("paid", 0)) if r is not None else 0
     if "that_much" in a and r is not None:
         return this(g, r).trigger_info.get("amount", 0)
     if "life_gained_this_turn" in a:  # "the amount of life you gained this turn"
         who = _you(g, src, r)
         return g.players[who].life_gained_turn if who else 0
-    if "life_of" in a:
+    if "dealt_this_way" in a or "excess_this_way" in a:  # the damage the damage instructions before dealt
+        # (120.3), or dealt beyond lethal damage (a later rule, 2020: excess damage; engine/ops/damage.py)
+        return (r or {}).get("dealt_total" if "dealt_this_way" in a else "excess_total", 0)
+    if "party" in a:  # "the number of creatures in your party" (a later rule, Zendikar Rising)
         who = _you(g, src, r)
-        return g.players[who].life if who else 0
+        return party_size(g, who) if who is not None else 0
+    if "colors_among" in a:  # "the number of colors among permanents you control" (105.2)
+        ctl = _you(g, src, r)
+        f = bind_refs(g, r, a["colors_among"]) if r is not None else a["colors_among"]
+        return len({col for i in g.battlefield if matches(g, i, f, src, ctl) for col in g.chars(i).colors})
+    if "died_this_turn" in a:  # "for each creature that died this turn" (700.4), as each last existed
+        return sum(1 for d in g.died_this_turn if died_matches(d, a["died_this_turn"], _you(g, src, r)))
+    if "spells_cast_this_turn" in a:  # "the number of spells you've cast this turn" (601.2i: cast)
+        who = _you(g, src, r)
+        return g.players[who].spells_cast_turn if who in g.players else 0
+    if "player_counters" in a:  # "the number of experience counters you have" (121.1: a player's counters)
+        who = _you(g, src, r)
+        return g.players[who].counters.get(a.get("kind", ""), 0) if who in g.players else 0
+    if "minus" in a:  # "A minus B": 0 when it would be negative (107.1b)
+        first, second = a["minus"]
+        return max(0, amount(g, first, src, r) - amount(g, second, src, r))
+    if "half" in a:  # 107.1a: "half N, rounded up/down", as the effect says
+        n = amount(g, a["half"], src, r)
+        return (n + 1) // 2 if a.get("up") else n // 2
+    if "life_of" in a:
+        ref = a["life_of"]
+        if ref == "that_player":  # "half their life": the player it is counted for (amount_for)
+            ps = list(r.get("that_player", ())) if r is not None else []
+        elif ref == "you" or r is None:
+            ps = [_you(g, src, r)]
+        else:
+            ps = [p for p in refs(g, r, ref) if isinstance(p, str)]
+        return g.players[ps[0]].life if ps and ps[0] in g.players else 0
     if "highest_life" in a:  # "the highest life total among all players / your opponents" (119.1)
         who = _you(g, src, r)
         among = seats.apnap(g) if a["highest_life"] == "all" else seats.opponents(g, who) if who else []
@@ -434,12 +532,13 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         info = this(g, r).trigger_info if "obj" in r else {}
         gone = src not in g.objects or g.objects[src].zone != "battlefield"
         if a["counters_on"] == "self" and "counters" in info and gone:
-            return info["counters"].get(kind, 0)  # it died: the counters it had as it last existed (modular, 608.2h)
+            # it died: the counters it had as it last existed (modular, 608.2h)
+            return _counters_of_kind(info["counters"], kind)
         if a["counters_on"] == "self" and gone and "obj" in r:
             # sacrificed (or exiled) to pay the cost: the counters it had as it last existed (608.2h)
-            return this(g, r).chosen.get("source_counters", {}).get(kind, 0)
+            return _counters_of_kind(this(g, r).chosen.get("source_counters", {}), kind)
         xs = [x for x in refs(g, r, a["counters_on"]) if isinstance(x, int) and x in g.objects]
-        return g.objects[xs[0]].counters.get(kind, 0) if xs else 0
+        return _counters_of_kind(g.objects[xs[0]].counters, kind) if xs else 0
     raise Unsupported(f"unsupported amount {a!r}")
 
 
@@ -864,6 +963,7 @@ def names_that_player(a: Any) -> bool:
     control")? Then it is counted once for each player the effect affects (amount_for)."""
     if isinstance(a, dict):
         return a.get("controller") == "that_player" or a.get("owner") == "that_player" \
+            or a.get("life_of") == "that_player" \
             or any(names_that_player(v) for v in a.values())
     if isinstance(a, (list, tuple)):
         return any(names_that_player(v) for v in a)
@@ -948,7 +1048,8 @@ def _slot(ref: dict[str, Any], player: str) -> str:
 
 
 def chosen_refs(g: "Game", r: dict[str, Any], ref: dict[str, Any]) -> list[Any]:
-    """{"choose": FILTER, [amount], [chooser], [up_to]}: the objects the chooser picked.
+    """{"choose": FILTER, [amount], [chooser], [up_to], [among]}: the objects the chooser picked (of the
+    objects the reference ``among`` names, when given: "from among the cards milled this way").
 
     Each chooser picks among the objects matching the filter now; with fewer than the
     amount, all of them (701.17a-like: as many as possible). ``owner: "chooser"`` means
@@ -976,6 +1077,9 @@ def chosen_refs(g: "Game", r: dict[str, Any], ref: dict[str, Any]) -> list[Any]:
             pool = g.battlefield if zone == "battlefield" else \
                 [i for q in (owners if owners is not None else g.order) for i in g.players[q].zone(zone)]
             cands = [i for i in pool if matches(g, i, f, src, ctl)]
+            if ref.get("among"):  # "a land card from among them" (the cards milled this way): of those only
+                among = set(refs(g, r, ref["among"]))
+                cands = [i for i in cands if i in among]
             k = min(n, len(cands))
             if not cands:
                 r["answers"][slot] = got = []

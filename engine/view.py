@@ -99,6 +99,7 @@ def view(g: "Game", player: str, public: dict[int, dict[str, Any]] | None = None
     pend = g.pending
     return {
         "you": player, "turn": g.turn, "active": g.active, "step": g.step, "priority": g.priority,
+        "day_night": g.day_night,  # public: day, night or neither (a later rule, Innistrad: Midnight Hunt)
         "winner": g.winner, "players": players,
         "order": list(g.order), "variant": g.variant,  # every seat in turn order (800.4: also who left)
         "teams": [list(t) for t in g.teams] if g.variant == "two_headed_giant" else None,

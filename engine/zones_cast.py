@@ -9,6 +9,8 @@ Permissions come from two places:
   are free, and its duration;
 - the plot special action (engine/casting.py plot): "cast it as a sorcery on a later turn without
   paying its mana cost" (a record with "sorcery" and "from_turn");
+- the card's own static ability, working where the card is (112.6): "You may cast SELF from your
+  graveyard" (Skaab Ruinator), "... from exile", "... as long as you control a Zombie" (Gravecrawler);
 - static abilities of permanents: "You may play lands from your graveyard" (Crucible of
   Worlds), "You may cast spells from your hand without paying their mana costs"
   (Omniscience).
@@ -24,6 +26,8 @@ from typing import TYPE_CHECKING, Any
 from engine import commander, seats
 from engine import player_statics as ps
 from engine.filters import matches
+from engine.memo import per_object
+from engine.values import condition
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -46,11 +50,18 @@ def permission(g: "Game", player: str, o: "Obj") -> dict[str, Any] | None:
             continue
         if rec.get("from_turn", 0) > g.turn or rec.get("sorcery") and not _sorcery_time(g, player):
             continue  # plot: "cast it as a sorcery on a later turn"
-        if o.id in rec["objects"] or rec.get("filter") and matches(g, o.id, rec["filter"], None, player):
+        if o.id in rec["objects"] and (not rec.get("only") or matches(g, o.id, {**rec["only"], "zone": o.zone},
+                                                                      None, player)) \
+                or rec.get("filter") and matches(g, o.id, rec["filter"], None, player):
             if best is None or rec["free"] and not best["free"]:
                 best = {"play": rec["play"], "free": rec["free"]}
                 if rec.get("exile_instead"):  # 614.1a: the spell cast this way is exiled instead of the graveyard
                     best["exile_instead"] = True
+    if o.owner == player and best is None and o.zone in ("graveyard", "exile"):
+        for st in self_cast(o.card):  # 112.6: the card's own "You may cast SELF from your graveyard"
+            if o.zone in st["zones"] and (not st.get("condition") or condition(g, st["condition"], o.id, None)):
+                best = {"play": "play" if "Land" in o.card.types else "cast", "free": False}
+                break
     if o.owner == player and o.zone in ("graveyard", "library"):
         if o.zone == "library" and g.players[player].library[:1] != [o.id]:
             return best
@@ -65,6 +76,14 @@ def permission(g: "Game", player: str, o: "Obj") -> dict[str, Any] | None:
             if matches(g, o.id, ps.strip_zone(f), None, player):
                 best = best or {"play": "play" if lands else "cast", "free": False}
     return best
+
+
+@per_object
+def self_cast(card: Any) -> tuple[dict[str, Any], ...]:
+    """The card's own statics "You may cast SELF from your graveyard / from exile" (112.6: they work
+    from those zones), each with its zones and its condition if any."""
+    return tuple(a.static for a in card.abilities
+                 if a.kind == "static" and a.static and a.static.get("kind") == "cast_self_from")
 
 
 def _sorcery_time(g: "Game", player: str) -> bool:
@@ -94,6 +113,8 @@ def candidates(g: "Game", player: str) -> list[int]:
             zone = rec["filter"].get("zone", "graveyard")
             if zone in PLAY_ZONES:
                 out += [i for q in g.order for i in g.players[q].zone(zone)]
+    me = g.players[player]
+    out += [i for z in (me.graveyard, me.exile) for i in z if self_cast(g.objects[i].card)]
     for _, ctl, st in ps.statics(g, "play_from"):
         if ctl == player:
             if st.get("zone") == "graveyard":

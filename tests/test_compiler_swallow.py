@@ -32,8 +32,11 @@ def test_that_many_needs_something_to_count():
 
 
 def test_cards_that_counted_nothing_are_unsupported():
-    # Vengeful Regrowth made no tokens (a spell has no event amount); Cavalier of Flame drew none
-    for name in ("Vengeful Regrowth", "Cavalier of Flame"):
-        d = compile_card(corpus_card(name))
-        assert any("that many" in u for u in d.unsupported), name
+    # Vengeful Regrowth made no tokens (a spell has no event amount)
+    d = compile_card(corpus_card("Vengeful Regrowth"))
+    assert any("that many" in u for u in d.unsupported)
+    # Cavalier of Flame drew none until "that many" counted the cards discarded just before it (608.2c)
+    cav = compile_card(corpus_card("Cavalier of Flame"))
+    draws = [e for a in cav.abilities for e in a.effects if e.op == "draw"]
+    assert cav.supported and [e.args["amount"] for e in draws] == [{"count_this_way": {}, "action": "discarded"}]
     assert compile_card(corpus_card("Hornet Nest")).supported   # "is dealt damage, create that many"

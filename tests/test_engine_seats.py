@@ -277,6 +277,22 @@ def test_a_player_who_concedes_while_choosing_who_plays_first_hands_the_choice_o
     assert (g.pending.kind, g.pending.player) == ("mulligan", "carol")
 
 
+def test_a_player_who_left_is_not_offered_to_play_first(cards):
+    """103.2, 800.4a: the players offered to take the first turn are those still in the game; naming
+    one who left is refused, and the one who left draws no opening hand."""
+    g = Game.new([(NAMES[i], RED) for i in range(3)], cards, 1, chooser="alice")
+    assert {o["player"] for o in g.pending.options} == {"alice", "bob", "carol"}
+    g.concede("bob")
+    assert (g.pending.kind, g.pending.player) == ("play_first", "alice")
+    assert {o["player"] for o in g.pending.options} == {"alice", "carol"}
+    with pytest.raises(IllegalAction):
+        g.submit("alice", {"player": "bob"})
+    g.submit("alice", {"player": "carol"})
+    assert g.active == "carol" and (g.pending.kind, g.pending.player) == ("mulligan", "carol")
+    assert len(g.players["carol"].hand) == 7 and len(g.players["alice"].hand) == 7
+    assert not g.players["bob"].hand and not g.players["bob"].drew_from_empty
+
+
 def test_a_permanent_exiled_because_its_controller_left_is_logged_as_such(cards):
     """800.4c: the permanent that entered under a player who left is exiled when the effect giving
     another player control of it ends; the log says so (card, object, the player who left), so the

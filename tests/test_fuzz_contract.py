@@ -34,7 +34,12 @@ SAMPLES = {  # one amount of each kind the evaluator computes
     "devotion": {"devotion": ["B"]}, "domain": {"domain": "you"}, "graveyard_types": {"graveyard_types": "you"},
     "drawn_this_turn": {"drawn_this_turn": "you"}, "colors_spent": {"colors_spent": "self"},
     "mv_of": {"mv_of": "taken"}, "highest_life": {"highest_life": "opponents"},
-    "times_paid": {"times_paid": "Squad"},
+    "times_paid": {"times_paid": "Squad"}, "paid": {"paid": True}, "half": {"half": {"life_of": "you"}, "up": True},
+    "party": {"party": "you"}, "colors_among": {"colors_among": {"controller": "you"}},
+    "dealt_this_way": {"dealt_this_way": True}, "excess_this_way": {"excess_this_way": True},
+    "minus": {"minus": [3, {"hand_of": "you"}]}, "spells_cast_this_turn": {"spells_cast_this_turn": "you"},
+    "player_counters": {"player_counters": "you", "kind": "experience"},
+    "died_this_turn": {"died_this_turn": {"types": ["Creature"]}},
 }
 
 
@@ -209,3 +214,33 @@ def test_a_count_is_run_in_the_zones_the_walker_accepts_and_refused_elsewhere(ga
         assert contract.amount_problems({"count": {"name": "SELF", "zone": zone}}) == [f"amount count in zone {zone!r}"]
     nested = {"plus": [1, {"times": 2, "of": {"count": {"zone": "any_card"}}}]}
     assert contract.amount_problems(nested) == ["amount count in zone 'any_card'"]
+
+
+def test_their_life_total_is_read_only_for_each_player_an_instruction_affects(game):
+    """"That player loses half their life": counted for each player who loses it (values.amount_for);
+    the same amount in an instruction not carried out player by player, or in a static, is refused."""
+    g, src = game
+    half_theirs = {"half": {"life_of": "that_player"}, "up": True}
+    assert unsupported_reasons(card(spell(Effect("lose_life", {"who": "each_opponent", "amount": half_theirs})))) == []
+    assert [r for r in unsupported_reasons(card(spell(Effect("draw", {"who": "you", "amount": half_theirs}))))
+            if "life_of" in r] == ["amount life_of that_player outside a per-player instruction"]
+    assert contract.amount_problems({"life_of": "each_opponent"}, static=True) == [
+        "amount life_of 'each_opponent' outside a resolution"]
+    you = g.controller_of(src)
+    other = next(p for p in g.order if p != you)
+    lives = g.players[you].life, g.players[other].life
+    g.players[you].life, g.players[other].life = 9, 7
+    r = ctx(g, src)
+    try:
+        assert values.amount_for(g, half_theirs, src, r, other) == 4
+        assert values.amount_for(g, {**half_theirs, "up": False}, src, r, other) == 3
+        assert values.amount(g, {"half": {"life_of": "you"}, "up": False}, src, r) == 4
+    finally:
+        g.players[you].life, g.players[other].life = lives
+
+
+def test_blocks_of_a_source_that_left_the_battlefield_are_not_read(cards):
+    """engine/filters.py reads "blocking or blocked by SELF" of a source on the battlefield (509.1g-509.1h):
+    a dies trigger that names them is unsupported, the same words at end of combat run."""
+    assert unsupported_reasons(cards.definition("Abu Ja'far")) == ["blocks of a source that left the battlefield"]
+    assert unsupported_reasons(cards.definition("Kjeldoran Frostbeast")) == []

@@ -682,4 +682,5 @@ def choice_label(o: dict[str, Any]) -> str:
         return f"cast {name}" + (" for its alternative cost" if alt == "alternative" else
                                  " with flashback" if alt == "flashback" else "")
     what = o.get("text") or f"ability {o.get('ability', 0) + 1}"
-    return f"{name}: {what}" + (" (mana)" if o.get("mana") else "")
+    xs: list[int] = o.get("x_values") or []
+    return f"{name}: {what}" + (" (mana)" if o.get("mana") else "") + (f" (X={xs[0]})" if len(xs) == 1 else "")

@@ -103,7 +103,8 @@ class Interaction:
         slots = option.get("targets") or []
         self.targets: list[list[Any]] = [[] for _ in slots]
         self.slot = 0
-        self.x: int | None = None
+        xs: list[int] = option.get("x_values") or []  # an option for one X (a cost's filter names X, 602.2b)
+        self.x: int | None = int(xs[0]) if len(xs) == 1 else None
         self.modes: list[int] | None = None
         # kicker (702.32a): announced first, as 601.2b has it; None until the player says
         self.kicked: bool | None = None if option.get("kicker") else False

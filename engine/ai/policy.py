@@ -144,7 +144,7 @@ def pick_targets(g: Game, me: str, ab: Ability | None, cands: list[list[Any]],
                 if isinstance(x, str):
                     return 1.0
                 o = g.objects[x]
-                return obj_value(g, x) + (3.0 if o.attacking is not None or o.blocking else 0.0)
+                return obj_value(g, x) + (3.0 if o.in_combat else 0.0)
         mine.sort(key=score, reverse=True)
         n = max(lo, min(hi, len(mine))) if mine else lo
         if len(mine) < lo:
@@ -191,8 +191,10 @@ def build_answer(g: Game, me: str, opt: dict[str, Any], targets: list[list[Any]]
 
 def max_x(g: Game, me: str, opt: dict[str, Any]) -> int:
     """The largest X the untapped lands could pay beside the rest of the cost (107.3)."""
-    if "x_max" in opt:
-        return int(opt["x_max"])
+    if opt.get("x_values"):  # the values X may take (a cost's filter names X, 602.2b)
+        return max(int(v) for v in opt["x_values"])
+    if "x_max" in opt:  # X paid in life too ("pay X life", 119.4): at most half of it
+        return min(int(opt["x_max"]), g.players[me].life // 2) if opt.get("x_life") else int(opt["x_max"])
     lands = sum(1 for i in g.battlefield if not g.objects[i].tapped and g.chars(i).controller == me
                 and "Land" in g.chars(i).types) + sum(g.players[me].pool.values())
     oid = opt.get("card")

@@ -146,7 +146,9 @@ class RandomBot:
             a["kicked"] = True
         if o.get("extra_costs") and self.rng.random() < 0.5:  # buyback, entwine (engine/cast_options.py)
             a["extras"] = [self.rng.choice(sorted(o["extra_costs"]))]
-        if o.get("x"):
+        if o.get("x_values"):  # the only values X may take (a cost's filter names X, 602.2b)
+            a["x"] = self.rng.choice(o["x_values"])
+        elif o.get("x"):
             a["x"] = self.rng.randint(0, min(3, o.get("x_max", 3)))
         if "targets" in o:
             t = self._targets(o["targets"], o["target_counts"], a.get("x", 0))

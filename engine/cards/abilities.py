@@ -88,8 +88,12 @@ Effect ops
 ----------
 Each op: its name and arguments, then what it does and the rules it follows (CR).
 
-damage: amount, to, [source=REF (default self)], [divided], [exile_if_dies]
-    source deals damage (divided: split among targets; exile_if_dies: if it would die this turn, exile it instead)
+damage: amount, to, [source=REF (default self)], [divided], [exile_if_dies], [no_regen], [excess_instead_to],
+    [unpreventable]
+    source deals damage (divided: split among targets; exile_if_dies: if it would die this turn, exile it instead;
+    no_regen "dealt" | "creatures": the creatures dealt damage, or each creature named, can't be regenerated this turn;
+    excess_instead_to "controller": damage beyond lethal is dealt to the creature's controller instead;
+    unpreventable: "the damage can't be prevented", 615.11)
     (CR 120, 614)
 pump: what, power, toughness, [per], [duration]
     +N/+M (layer 7c); duration "eot" (default) or "your_next_turn" (CR 611, 613.3c)
@@ -139,10 +143,11 @@ copy_retarget: (none)
     the controller of the copy just made may choose new targets for it (CR 706.10c)
 replace_draw: effects
     the next time its controller would draw a card this turn, the effects happen instead (CR 614.11, 614.1a)
-discard: who, amount, [random], [filter], [chooser: "you"]  or  who, what: {"choose": ...} (the card chosen from a
-      revealed hand)
-    discard (amount "all": the whole hand; "any": any number, then "that_much" is that number; chooser "you": who
-    reveals their hand and you choose a card matching filter) (CR 701.9)
+discard: who, amount, [random], [up_to], [filter], [chooser: "you"]  or  who, what: {"choose": ...} (the card
+      chosen from a revealed hand)
+    discard (amount "all": the whole hand; "any": any number; up_to: that many or fewer; "then draw that many" is
+    {"count_this_way": {}, "action": "discarded"}; chooser "you": who reveals their hand and you choose a card
+    matching filter) (CR 701.9)
 gain_life: who, amount
     gain life (CR 119)
 lose_life: who, amount
@@ -159,7 +164,8 @@ counter: what, [unless_pays: [mana symbols]], [instead_to: exile | hand | librar
     (the countered spell goes there instead of its owner's graveyard, CR 614.1a)
     counter a spell (unless its controller pays) (CR 701.5)
 counters: what, kind, amount, [remove], [divided]  (what "you": player counters, e.g. kind "energy")
-    put (or remove) counters; kind "+1/+1", "-1/-1", "loyalty", "any" ... (CR 122)
+    put (or remove) counters; kind "+1/+1", "-1/-1", "loyalty", "any" ... (CR 122); kind "its": each kind
+    the source had as it last existed ("put its counters on target creature", 603.10)
 token: amount, types, subtypes, colors, keywords, power, toughness, [supertypes], [name], [tapped], [attacking],
       [abilities: [Ability]], [who: PLAYER_REF (default you)]  or  amount, kind, [tapped]  or  amount, copy_of: REF
       (a token copy) ("Treasure", "Food", "Clue", "Blood", "Gold", ...)
@@ -201,8 +207,11 @@ prevent: [combat], [by: REF], [to: REF], [amount], [rider: {counters: KIND} or {
 animate: what, power, toughness, types, subtypes, colors, keywords, duration, in_addition, [keep_types], [lose_all]
     becomes a P/T creature (layers 4, 5, 7b); in_addition: keeps its other types; keep_types: the subtypes replace
     its creature types, card types stay (205.1b); lose_all: loses all abilities (layer 6) (CR 613)
-pay: mana: [syms]  or  life: n
-    the controller pays (inside "may": "you may pay {1}. If you do, ...") (CR 117)
+pay: mana: [syms]  or  life: n  or  energy: n
+    the controller pays (inside "may": "you may pay {1}. If you do, ...") (CR 117; energy counters, 121.1)
+pay_any: energy: true
+    "you may pay any amount of {E}": the controller removes as many energy counters as they choose; the
+    amount {"paid": true} counts them afterwards (121.1; the energy symbol is a later addition)
 unless: payer, (pay: {mana|life}  or  actions: [Effect]), effects
     effects happen unless payer pays / performs the actions (CR 117.12)
 delayed: step ("end", "upkeep", "your_upkeep", "end_of_combat"), effects
@@ -415,7 +424,7 @@ Outlast, Unearth, Scavenge, Prowess, Exalted also appear as Abilities (keyword=n
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 # The closed vocabularies of the contract above (a test checks the compiled corpus uses nothing else).
@@ -424,7 +433,7 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "switch_pt",
     "gain_control", "sacrifice", "draw", "discard", "gain_life", "lose_life", "set_life", "color", "mill", "scry",
     "counter", "counters", "token", "add_mana", "fight", "attach", "search", "dig", "shuffle", "extra_turn", "prevent",
-    "animate", "pay", "unless", "delayed", "exile_top", "playable", "emblem", "action", "reveal", "win_game",
+    "animate", "pay", "pay_any", "unless", "delayed", "exile_top", "playable", "emblem", "action", "reveal", "win_game",
     "lose_game", "exchange_control", "reveal_until", "may", "if", "ward", "poison",
     "cast_offer", "cascade", "storm", "suspend_tick", "end_turn", "extra_combat", "flip", "clash", "restart",
     "move_counters", "replace_draw", "change_text", "copy_ability", "copy_spell", "extra_land", "copy_retarget",
@@ -440,9 +449,11 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "prevent_damage", "top_card_revealed", "no_max_hand_size", "look_top_card", "opening_hand_battlefield",
     "alternative_cost", "deck_rule", "cant_gain_life", "cant_lose_life", "attack_tax", "name_lock", "cast_only",
     "full_text", "amplify", "damage_unpreventable", "lose_types", "uncounterable_spells", "flash_self",
-    "draw_limit", "turned_up_counters", "sorcery_only",
+    "draw_limit", "turned_up_counters", "sorcery_only", "may_not_untap",
+    "cast_self_from",  # "you may cast SELF from your graveyard" (engine/zones_cast.py, 112.6)
 })
 TRIGGER_EVENTS: frozenset[str] = frozenset({
+    "player_counters",  # a player gets counters ({E}: "Whenever you get one or more {E}", 121.1)
     "etb", "dies", "ltb", "attacks", "blocks", "attacks_or_blocks", "becomes_blocked", "blocks_or_blocked",
     "blocks_creature", "becomes_blocked_by",  # once for each creature it blocks or that blocks it (509.4)
     "unblocked", "attacks_alone", "attacks_saddled", "combat_damage_player", "combat_damage_creature",
@@ -505,6 +516,7 @@ class Cost:
     linked_to_graveyard: int = 0  # "Put a card exiled with SELF into its owner's graveyard" (607.2a, 614.14)
     process: int = 0  # "Put a card an opponent owns from exile into that player's graveyard" (BFZ processors)
     reveal: dict[str, Any] | None = None  # "you may reveal a Dragon card from your hand": up to one, optional
+    energy: int = 0  # "Pay {E}{E}": energy counters the player removes (121.1; {E} is a later symbol, Kaladesh)
 
     @property
     def is_free(self) -> bool:
@@ -561,6 +573,34 @@ class CardDef:
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
+
+
+#: the exceptions a copy effect may name (706.9a-c), the keys of a token op's ``copy_except`` and of a clone
+#: static's ``except``: colors, P/T and mana cost set; types, subtypes set or added; supertypes removed;
+#: keywords and abilities added
+COPY_EXCEPT_KEYS = frozenset({"colors", "power", "toughness", "mana_cost", "types", "add_types", "subtypes",
+                              "add_subtypes", "remove_supertypes", "keywords", "keyword_args", "abilities"})
+
+
+def copy_except(card: CardDef, change: dict[str, Any]) -> CardDef:
+    """706.9a-c: a copy with the exceptions its effect names ("except it isn't legendary", "except it's a
+    1/1 green Frog", "except it's an artifact in addition to its other types", "except it has haste"):
+    they become part of the copy's copiable values (706.9b), so a copy of it copies them too."""
+    types = tuple(change.get("types", card.types))
+    types += tuple(t for t in change.get("add_types", ()) if t not in types)
+    subtypes = tuple(change.get("subtypes", card.subtypes))
+    subtypes += tuple(t for t in change.get("add_subtypes", ()) if t not in subtypes)
+    gone = set(change.get("remove_supertypes", ()))
+    keywords = card.keywords + tuple(k for k in change.get("keywords", ()) if k not in card.keywords)
+    kargs = {**card.keyword_args, **{k: (list(card.keyword_args.get(k) or []) + list(v)
+                                         if isinstance(v, list) else v)
+                                     for k, v in change.get("keyword_args", {}).items()}}
+    return replace(card, colors=tuple(change.get("colors", card.colors)), types=types, subtypes=subtypes,
+                   supertypes=tuple(t for t in card.supertypes if t not in gone), keywords=keywords,
+                   keyword_args=kargs,
+                   abilities=card.abilities + tuple(change.get("abilities", ())),
+                   mana_cost=tuple(change.get("mana_cost", card.mana_cost)),
+                   power=change.get("power", card.power), toughness=change.get("toughness", card.toughness))
 
 
 def shift_targets(x: Any, k: int) -> Any:

@@ -465,7 +465,7 @@ def _remove_from_combat(g: "Game", r: dict, e: Effect) -> None:
     attackers it blocked stay blocked (509.1h)."""
     for i in _objs(g, r, e.get("what")):
         o = g.objects[i]
-        if o.attacking is not None or o.blocking:
+        if o.in_combat:
             remove_from_combat(g, o)
             g.log("removed_from_combat", card=o.card.name)
     g.changed()

@@ -120,7 +120,8 @@ def _gain_control(g: "Game", r: Ctx, e: Effect) -> None:
     objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int)]
     for x in objs:
         g.objects[x].sick = True
-    add_effect(g, "2", objs, r, until_of(e) if e.get("duration") in ("eot", "while_you_control_self") else "never")
+    add_effect(g, "2", objs, r, until_of(e) if e.get("duration") in (
+        "eot", "while_you_control_self", "while_self_tapped", "while_you_control_self_tapped") else "never")
 
 
 

@@ -46,11 +46,16 @@ def _damage(g: "Game", r: Ctx, e: Effect) -> dict | None:
     hits, wait = _redirect_to_planeswalker(g, r, hits)
     if wait is not None:
         return wait
+    if e.get("excess_instead_to") == "controller":  # "excess damage is dealt to that creature's controller
+        hits = _excess_to_controller(g, hits)        # instead" (a later rule, 2020: damage beyond lethal)
     targets = [t for _, t, _ in hits]
     marks = {t: (g.objects[t].damage, dict(g.objects[t].counters)) for t in targets if isinstance(t, int)
              and t in g.objects}
     lives = {t: (g.players[t].life, g.players[t].poison) for t in targets if isinstance(t, str) and t in g.players}
-    deal_damage_batch(g, hits)
+    done = deal_damage_batch(g, hits, unpreventable=bool(e.get("unpreventable")))  # 615.11
+    # "you gain life equal to the damage dealt this way", "the excess damage dealt this way": the totals
+    r["dealt_total"] = r.get("dealt_total", 0) + sum(n for n, _ in done)
+    r["excess_total"] = r.get("excess_total", 0) + sum(x for _, x in done)
     # which objects were dealt damage "this way" (for a following "if ... is dealt damage this way")
     r.setdefault("dealt", [])
     # and which players ("each player dealt damage this way gets an emblem ...": 120.3a, life lost or poison)
@@ -60,8 +65,31 @@ def _damage(g: "Game", r: Ctx, e: Effect) -> dict | None:
     r["dealt"] += hit
     if e.get("exile_if_dies") and hit:  # 614.1a: "if it would die this turn, exile it instead"
         add_effect(g, "exile_if_dies", hit, r, "eot", name=s.card.name)
+    if e.get("no_regen"):  # 701.12b: "a creature dealt damage this way can't be regenerated this turn" (the
+        # creatures dealt damage), "if it's a creature, it can't be regenerated this turn" (each one it names)
+        objs = [t for t in (hit if e.get("no_regen") == "dealt" else targets) if isinstance(t, int) and t in g.objects
+                and g.objects[t].zone == "battlefield" and "Creature" in g.chars(t).types]
+        if objs:
+            add_effect(g, "rule", objs, r, "eot", rule="cant_be_regenerated")
     return None
 
+
+
+def _excess_to_controller(g: "Game", hits: list[tuple[Any, Any, int]]) -> list[tuple[Any, Any, int]]:
+    """The damage to a creature beyond lethal damage (702.2c: 1 from a source with deathtouch) is
+    dealt to its controller instead, at the same time (a later rule, 2020: excess damage)."""
+    out: list[tuple[Any, Any, int]] = []
+    for src, t, n in hits:
+        if isinstance(t, int) and t in g.objects and "Creature" in g.chars(t).types:
+            tc = g.chars(t)
+            need = max(0, tc.toughness - g.objects[t].damage)
+            if src in g.objects and "Deathtouch" in g.chars(src).keywords:
+                need = min(need, 1)
+            if n > need and tc.controller in g.players:
+                out += [(src, t, need), (src, tc.controller, n - need)]
+                continue
+        out.append((src, t, n))
+    return out
 
 
 def _redirect_to_planeswalker(g: "Game", r: Ctx, hits: list[tuple[Any, Any, int]]) -> tuple[list, dict | None]:

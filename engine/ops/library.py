@@ -96,8 +96,14 @@ def _dig(g: "Game", r: dict, e: Effect) -> dict | None:
         if not ps:
             return None
         p = ps[0]
+    owner = p
+    if e.get("of") is not None:  # "look at the top three cards of target player's library": you look and choose
+        ps = [q for q in refs(g, r, e.args["of"]) if isinstance(q, str) and q in g.players]
+        if not ps:
+            return None
+        owner = ps[0]
     n = amount(g, e.get("amount", 1), source_id(g, r), r)
-    lib = g.players[p].library
+    lib = g.players[owner].library
     state = r.setdefault("dig", {})
     key = str(r["i"])
     if key not in state:  # the cards looked at, fixed before any question (they stay on top meanwhile)
@@ -138,7 +144,15 @@ def _dig(g: "Game", r: dict, e: Effect) -> dict | None:
         # "that card" of the next instruction (engine.values.refs "taken"): the new objects (400.7)
         r["taken"] = put(g, p, picks, e.get("to", "hand"), bool(e.get("tapped")))
         r["answers"][nested.slot(r, "take")] = []
-    return _rest(g, r, p, [c for c in top if c not in picks], e.get("rest", "library_bottom"), "order")
+    rest = [c for c in top if c not in picks and c in g.objects and g.objects[c].zone == "library"]
+    if rest and e.get("rest_optional"):  # "If you don't put it into your hand, you may put it into your graveyard"
+        yes = nested.answer(r, "rest_may")
+        if yes is None:
+            return nested.ask_yes_no(r, "rest_may", p, f"{this(g, r).card.name}: put the card into "
+                                     f"{e.get('rest', 'library_bottom').replace('_', ' ')}?")
+        if yes != "yes":
+            return None
+    return _rest(g, r, p, rest, e.get("rest", "library_bottom"), "order")
 
 
 @op("reveal_until")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from engine import knowledge, player_statics, seats
-from engine.actions import add_effect, lose_life
+from engine.actions import add_effect, energy, lose_life, pay_energy
 from engine.cards.abilities import Ability, CardDef, Effect
 from engine.extra_phases import add_combat_after_this_main
 from engine.filters import matches
@@ -42,11 +42,22 @@ def with_x(g: "Game", r: dict, pay: dict[str, Any]) -> dict[str, Any]:
 
 
 def can_pay(g: "Game", player: str, pay: dict[str, Any]) -> bool:
-    """Can ``player`` pay {mana: [...]} / {life: n} now (119.4: life only if their total is at least n)?"""
+    """Can ``player`` pay {mana: [...]} / {life: n} / {energy: n} now (119.4: life only if their total is at
+    least n; energy counters only if they have that many, 121.1)?"""
     if pay.get("life") and not player_statics.can_pay_life(g, player, int(pay["life"])):
+        return False
+    if energy(g, player) < int(pay.get("energy") or 0):  # 118.3: "pay {E}{E}" with that many counters
         return False
     syms = _syms(pay)
     return not syms or can_afford(g, player, syms)
+
+
+def pay_words(pay: dict[str, Any]) -> str:
+    """A payment as a prompt says it: "pay {1}{E}{E}", "pay 2 life"."""
+    parts = ["".join("{" + s + "}" for s in _syms(pay)) + "{E}" * int(pay.get("energy") or 0)]
+    if pay.get("life"):
+        parts.append(f"{pay['life']} life")
+    return "pay " + " and ".join(p for p in parts if p)
 
 
 def do_pay(g: "Game", player: str, pay: dict[str, Any]) -> None:
@@ -56,6 +67,27 @@ def do_pay(g: "Game", player: str, pay: dict[str, Any]) -> None:
         g.log("pay", player=player, mana="".join("{" + s + "}" for s in syms))
     if pay.get("life"):
         lose_life(g, player, int(pay["life"]))  # 119.4: paying life is losing it
+    if pay.get("energy"):
+        pay_energy(g, player, int(pay["energy"]))
+
+
+@op("pay_any")
+def _pay_any(g: "Game", r: dict, e: Effect) -> dict | None:
+    """"You may pay any amount of {E}": the controller chooses how many energy counters to remove, from 0
+    to all they have (121.1), and removes them; the resolution remembers the amount (``r["paid"]``) for
+    "that much" and "for each {E} paid this way"."""
+    p = controller(g, r)
+    got = r["answers"].get(r["i"])
+    if got is None:
+        most = energy(g, p)
+        if most:
+            return {"kind": "choose_number", "player": p, "options": list(range(most + 1)), "min": 0, "max": most,
+                    "slot": r["i"], "prompt": f"{this(g, r).card.name}: pay how many {{E}}? (0 to {most})"}
+        got = 0
+    n = min(int(got), energy(g, p))  # as many as there are still (nothing else may remove them meanwhile)
+    pay_energy(g, p, n)
+    r["paid"] = n
+    return None
 
 
 @op("pay")
@@ -68,11 +100,18 @@ def _pay(g: "Game", r: dict, e: Effect) -> None:
 
 
 def _plain_may(g: "Game", r: Ctx, e: Effect) -> dict | None:
-    """608.2d: "you may" — the controller chooses as it resolves."""
+    """608.2d: "you may" — the controller chooses as it resolves; "target opponent may draw a card": that
+    player chooses (no one, when that player is gone: the instruction is not done)."""
     got = r["answers"].get(r["i"])
     if got is None:
-        return {"kind": "choose_option", "player": controller(g, r), "options": ["yes", "no"], "slot": r["i"],
-                "prompt": "do it?"}
+        chooser = controller(g, r)
+        if e.get("who") is not None:
+            ps = [p for p in refs(g, r, e.args["who"]) if isinstance(p, str) and p in g.players]
+            if len(ps) != 1 or ps[0] not in seats.live(g):
+                return None
+            chooser = ps[0]
+        return {"kind": "choose_option", "player": chooser, "options": ["yes", "no"], "slot": r["i"],
+                "prompt": f"{this(g, r).card.name}: do it?" if chooser != controller(g, r) else "do it?"}
     effs = list(e.get("effects", ())) + list(e.get("then", ())) if got == "yes" else list(e.get("else", ()))
     return nested.run(g, r, "may", effs)
 
@@ -101,8 +140,7 @@ def _may_pay(g: "Game", r: dict, e: Effect) -> dict | None:
             return {"kind": "choose_option", "player": controller(g, r), "options": ["yes", "no"],
                     "slot": r["i"], "prompt": f"{this(g, r).card.name}: do it?"}
         else:
-            what = " and ".join("pay " + ("".join("{" + s + "}" for s in _syms(x.args)) or f"{x.args.get('life')} life")
-                                for x in pays)
+            what = " and ".join(pay_words(x.args) for x in pays)
             return {"kind": "choose_option", "player": controller(g, r), "options": ["yes", "no"],
                     "slot": r["i"], "prompt": f"{this(g, r).card.name}: {what}?"}
     # resumable: the payment is made once even if a later effect asks a question
@@ -131,10 +169,7 @@ def _unless(g: "Game", r: dict, e: Effect) -> dict | None:
         if not able:
             got = "no"
         else:
-            syms = _syms(e.args["pay"]) if e.get("pay") else ()
-            what = "pay " + "".join("{" + s + "}" for s in syms) if syms \
-                else f"pay {e.args['pay']['life']} life" if e.get("pay") \
-                else "; ".join(x.op for x in e.get("actions", ()))
+            what = pay_words(e.args["pay"]) if e.get("pay") else "; ".join(x.op for x in e.get("actions", ()))
             assert payer is not None  # able
             return nested.ask_yes_no(r, "unless", payer, f"{this(g, r).card.name}: {what}?")
         r["answers"][nested.slot(r, "unless")] = got

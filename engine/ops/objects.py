@@ -3,7 +3,6 @@
 countering a spell (701.5)."""
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from engine import replacement, seats, triggers
@@ -18,7 +17,7 @@ from engine.actions import (
     put_blocking,
     sacrifice,
 )
-from engine.cards.abilities import CardDef, Effect
+from engine.cards.abilities import CardDef, Effect, copy_except
 from engine.cards.compiler import compile_card
 from engine.filters import matches
 from engine.layers import counters_allowed
@@ -26,6 +25,7 @@ from engine.mana import substitute_x
 from engine.object_statics import cant_be_countered
 from engine.ops import nested
 from engine.ops.base import ask_cards, table
+from engine.ops.zones import followed
 from engine.payment import can_afford, pay_mana
 from engine.tapping import tap, untap
 from engine.values import (
@@ -175,6 +175,8 @@ def _player_counters(g: "Game", player: str, kind: str, n: int) -> None:
         else:
             p.counters.pop(kind, None)
     g.log("player_counters", player=player, counter=kind, amount=n)
+    if n > 0:  # "whenever you get one or more {E}" (121.1)
+        triggers.event(g, {"event": "player_counters", "player": player, "kind": kind, "amount": n})
 
 
 @op("counters")
@@ -183,6 +185,9 @@ def _counters(g: "Game", r: Ctx, e: Effect) -> dict | None:
     "any" removes counters whatever their kind: all of them ("Remove all counters from target creature"), or
     that many of one kind, chosen by the effect's controller where the object has several ("remove a counter
     from target permanent"; asked for each object before any counter is removed)."""
+    if e.get("kind") == "its":  # "put its counters on target creature you control"
+        _its_counters(g, r, e)
+        return None
     every = e.get("amount") == "all"
     n = 0 if every else amount(g, e.get("amount", 1), source_id(g, r), r)
     kind = e.get("kind", "+1/+1")
@@ -227,6 +232,27 @@ def _counters(g: "Game", r: Ctx, e: Effect) -> dict | None:
     g.changed()
     return None
 
+
+
+def _its_counters(g: "Game", r: Ctx, e: Effect) -> None:
+    """"When SELF dies, put its counters on target creature you control": as many counters of each
+    kind as it had as it last existed (603.10, 608.2h: the leave event keeps them), put on each object
+    named (121.6; each kind's replacements, 614.1a)."""
+    info = this(g, r).trigger_info
+    if "counters" in info:
+        had = dict(info["counters"])
+    else:
+        sid = source_id(g, r)
+        had = dict(g.objects[sid].counters) if sid is not None and sid in g.objects else {}
+    for x in refs(g, r, e.args["what"]):
+        if not (isinstance(x, int) and x in g.objects and g.objects[x].zone == "battlefield"):
+            continue
+        for kind, k in sorted(had.items()):
+            if k > 0 and counters_allowed(g, x, kind):
+                cs = g.objects[x].counters
+                cs[kind] = cs.get(kind, 0) + replacement.counter_count(g, x, kind, k)
+                replacement.done(g, f"counters:{x}:{kind}")
+    g.changed()
 
 
 @op("move_counters")
@@ -289,15 +315,6 @@ def token_def(e: Effect) -> CardDef:
 
 
 
-def copy_except(card: CardDef, change: dict[str, Any]) -> CardDef:
-    """706.9c: a copy with the exceptions its effect names: colors, power and toughness, mana cost,
-    creature types in addition to its own."""
-    add = tuple(t for t in change.get("add_subtypes", ()) if t not in card.subtypes)
-    return replace(card, colors=tuple(change.get("colors", card.colors)), subtypes=card.subtypes + add,
-                   mana_cost=tuple(change.get("mana_cost", card.mana_cost)),
-                   power=change.get("power", card.power), toughness=change.get("toughness", card.toughness))
-
-
 def _s(v: Any) -> str | None:
     return None if v is None else str(v)
 
@@ -309,10 +326,13 @@ def _token(g: "Game", r: Ctx, e: Effect) -> dict | None:
     who = [p for p in refs(g, r, e.get("who", "you")) if isinstance(p, str)]
     r["created"] = []
     if e.get("copy_of") is not None:  # 706.2: a token copy has the original's copiable values
-        cards = [g.objects[x].card for x in refs(g, r, e.args["copy_of"]) if isinstance(x, int) and x in g.objects]
+        # 400.7: a card this effect already moved ("exile target card ... create a token that's a copy of
+        # that card") is found where it went
+        cards = [g.objects[x].card for x in followed(g, r, refs(g, r, e.args["copy_of"]))
+                 if isinstance(x, int) and x in g.objects]
         if not cards and e.args["copy_of"] == "self" and this(g, r).ability is not None:
             cards = [this(g, r).card]  # its source was exiled to pay (embalm): as it last existed, 608.2h
-        if e.get("copy_except"):  # 706.9c: "except it's a white Zombie ... with no mana cost"
+        if e.get("copy_except"):  # 706.9a-c: "except it's a white Zombie ... with no mana cost"
             cards = [copy_except(c, e.args["copy_except"]) for c in cards]
     else:  # "an X/X token where X is ...": the numbers as the effect resolves (608.2h)
         pt = {k: amount(g, e.args[k], source_id(g, r), r) for k in ("power", "toughness")

@@ -32,6 +32,8 @@ def _playable(g: "Game", r: dict, e: Effect) -> None:
         rec["filter"] = dict(what)
     else:
         rec["objects"] = [x for x in refs(g, r, what) if isinstance(x, int)]
+        if e.get("only"):  # "you may cast creature spells from among them": those of that kind only
+            rec["only"] = dict(e.args["only"])
     g.ts += 1
     rec["ts"] = g.ts
     rec["source"] = source_id(g, r)
@@ -40,8 +42,10 @@ def _playable(g: "Game", r: dict, e: Effect) -> None:
 
 
 #: the durations of the permission (611.2a): this turn, or "until the end of your next turn"
-#: (ended by engine/game.py in the cleanup step, 514.2)
-DURATIONS = ("eot", "next_turn_end")
+#: (ended by engine/game.py in the cleanup step, 514.2); "for as long as it remains exiled" (the permission
+#: names objects: a card that leaves exile is a new object, 400.7, so it ends by itself); "for as long as you
+#: control SELF" (ended by engine/until.py when SELF leaves or changes control, 611.2b)
+DURATIONS = ("eot", "next_turn_end", "remains_exiled", "while_source")
 
 
 def supported(e: Effect) -> bool:

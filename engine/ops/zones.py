@@ -311,7 +311,7 @@ def _discard(g: "Game", r: Ctx, e: Effect) -> dict | None:
     kind = {**e.args["filter"], "zone": "hand"} if e.get("filter") else None  # "discard a land card"
     for p in who:  # "each player discards": each chooses in APNAP order (101.4), then all discard at once
         hand = [c for c in g.players[p].hand if kind is None or matches(g, c, kind, source_id(g, r), p)]
-        n = len(hand) if amt == "all" else amount(g, amt, source_id(g, r), r)
+        n = len(hand) if amt in ("all", "any") else amount(g, amt, source_id(g, r), r)
         if amt == "all" or not hand or e.get("random"):
             continue
         # "reveals their hand. You choose a nonland card from it. That player discards that card": the
@@ -326,7 +326,10 @@ def _discard(g: "Game", r: Ctx, e: Effect) -> dict | None:
         got = r["answers"].get(slot)
         if got is None:  # a forced choice (the whole hand) is still a decision (FORMAT: a step may answer it)
             k = min(n, len(pool))
-            return dict(ask_cards(r, chooser, pool, k, k, f"discard {n} card(s)"), slot=slot)
+            # "discard any number of cards", "discard up to two cards": none is a legal choice too (701.8)
+            lo = 0 if amt == "any" or e.get("up_to") else k
+            what = "any number of cards" if amt == "any" else f"up to {n} card(s)" if lo == 0 else f"{n} card(s)"
+            return dict(ask_cards(r, chooser, pool, lo, k, f"discard {what}"), slot=slot)
         chosen[p] = [c for c in got if c in pool]
     picks: list[int] = []
     for p in who:
@@ -399,7 +402,7 @@ def _players_search(g: "Game", r: Ctx, e: Effect) -> dict | None:
             if yes != "yes":
                 continue
         lib = g.players[p].library
-        cands = [i for i in lib if matches(g, i, f, None, p)]
+        cands = [i for i in lib if matches(g, i, f, source_id(g, r), p)]
         got = r["answers"].get(slot)
         if got is None and cands:
             knowledge.show(g, lib, [p])  # 701.15a: searching looks at every card of the zone
@@ -416,13 +419,12 @@ def _players_search(g: "Game", r: Ctx, e: Effect) -> dict | None:
     return None
 
 
-def _put_found(g: "Game", x: int, to: str, tapped: bool, player: str) -> None:
+def _put_found(g: "Game", x: int, to: str, tapped: bool, player: str) -> int:
     """701.15a: a card found by a search is put where the effect says: onto the battlefield (tapped if it
-    says so) under the searching player's control, or into that zone."""
+    says so) under the searching player's control, or into that zone; the new object (400.7)."""
     if to == "battlefield":
-        g.move(x, "battlefield", tapped=tapped, controller=player)
-    else:
-        g.move(x, to)
+        return g.move(x, "battlefield", tapped=tapped, controller=player)
+    return g.move(x, to)
 
 
 @op("search")
@@ -438,13 +440,17 @@ def _search(g: "Game", r: Ctx, e: Effect) -> dict | None:
     f["zone"] = "library"
     f.pop("controller", None)
     lib = g.players[p].library
-    found = [i for i in lib if matches(g, i, f, None, p)]
+    found = [i for i in lib if matches(g, i, f, source_id(g, r), p)]
     n = amount(g, e.get("amount", 1), source_id(g, r), r)
     got = r["answers"].get(r["i"])
     if got is None and found:
         knowledge.show(g, lib, [p])  # 701.15a: searching looks at every card of the zone
         k = min(n, len(found))
         w = ask_cards(r, p, found, 0 if quality or e.get("up_to") else k, k, f"search for up to {n}")
+        if f.get("one_of_each"):  # "a black card, a green card, and a blue card": one of each (checked when answered)
+            w["one_of_each"] = [[c for c in found if matches(g, c, dict(sub, zone="library"), source_id(g, r), p)]
+                                for sub in f.get("or", ())]
+            w["prompt"] += " (at most one of each kind named)"
         if f.get("different_names"):
             w["different_names"] = True  # checked when answered
             w["names"] = [g.objects[c].card.name for c in found]
@@ -474,8 +480,9 @@ def _search(g: "Game", r: Ctx, e: Effect) -> dict | None:
                         "slot": f"{r['i']}.split"}
         for x in first:
             _put_found(g, x, split.get("to", "battlefield"), bool(split.get("tapped")), p)
-    for x in got or []:
-        if x not in first:
-            _put_found(g, x, to, bool(e.get("tapped")), p)
+    put = [_put_found(g, x, to, bool(e.get("tapped")), p) for x in got or [] if x not in first]
+    if to == "exile":  # "exile that card, then you may cast it" / "the exiled card" of a linked ability (607.2a)
+        r["exiled"] = put
+        _link_exiled(g, r, put)
     knowledge.shuffle(g, p)
     return None

@@ -145,7 +145,9 @@ def _mana_ability(effects: list[Effect]) -> bool:
                 out += ops(e.args.get("then", ())) + ops(e.args.get("else", ()))
         return out
     every = ops(effects)
-    return any(e.op == "add_mana" for e in every) and all(e.op == "add_mana" or e.op in _WITH_MANA for e in every)
+    # "If there are no depletion counters on SELF, sacrifice it": SELF is sacrificed asking nothing
+    return any(e.op == "add_mana" for e in every) and all(
+        e.op == "add_mana" or e.op in _WITH_MANA or e.op == "sacrifice" and e.args.get("what") == "self" for e in every)
 
 
 def _modes(lines: tuple[str, ...], head: str) -> tuple[tuple[Ability, ...], int, int] | None:
@@ -277,6 +279,9 @@ def _lower_triggered(item: IrItem) -> Ability | None:
     if other is not None:
         trig = other  # "it deals 2 damage to that creature": the subject "it" is still SELF
         body = re.sub(r"(^|\. )it (deals|gets|gains|has|can't|doesn't)\b", r"\1self \2", body, flags=re.I)
+    if trig.get("event") == "tapped_for_mana" and trig.get("who") == "any":  # 605.1b: the mana goes to the
+        # player who tapped it ("its controller adds", "that player adds"): the pool the mana ability fills
+        body = re.sub(r"^(?:its controller|that player) adds\b", "add", body, flags=re.I)
     ctx = Ctx(last="it" if (not trig.get("self") or other is not None) and trig.get("event") not in ("step", "state")
               else "self", cast_trigger=trig.get("event") == "cast" and not trig.get("self"))
     bound = bind_difference(cond_text, body, ctx)  # "if you have fewer than seven cards ..., draw ... the difference"
@@ -310,7 +315,8 @@ def _lower_triggered(item: IrItem) -> Ability | None:
     zone = "battlefield"
     if re.search(r"\breturn self from your graveyard\b", body, re.I):
         zone = "graveyard"
-    if len(effects) == 1 and effects[0].op == "may" and "then" not in effects[0].args and "else" not in effects[0].args:
+    if len(effects) == 1 and effects[0].op == "may" and not {"then", "else", "who"} & set(effects[0].args):
+        # "you may ...": the controller's choice as the ability resolves (603.5); another player's stays in the may
         optional = True
         effects = list(effects[0].args["effects"])
     return Ability("triggered", item.text, effects=tuple(effects), targets=tuple(ctx.targets),

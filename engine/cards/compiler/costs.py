@@ -51,6 +51,13 @@ def parse_cost_text(text: str) -> Cost | None:
             if f is None:
                 return None
             kw["sacrifice"] = {**f, "other": True}
+        elif m := re.fullmatch(r"pay ((?:\{e\})+)", low):  # energy ({E}: a later symbol, Kaladesh)
+            kw["energy"] = kw.get("energy", 0) + m.group(1).count("{e}")
+        elif m := re.fullmatch(r"pay (\w+) \{e\}", low):  # "Pay eight {E}"
+            n = number(m.group(1))
+            if n is None:
+                return None
+            kw["energy"] = kw.get("energy", 0) + n
         elif m := re.fullmatch(r"pay (\d+|x) life", low):
             kw["life"] = int(m.group(1)) if m.group(1).isdigit() else -1
         elif m := re.fullmatch(rf"discard {_N} cards?", low):
@@ -63,6 +70,12 @@ def parse_cost_text(text: str) -> Cost | None:
                 return None
             kw["discard"] = 1
             kw["discard_filter"] = f
+        elif m := re.fullmatch(r"discard (?:a|an) card (with .+)", low):
+            f = _noun("card " + m.group(1))  # "Discard a card with mana value X" (X announced, 602.2b)
+            if f is None:
+                return None
+            kw["discard"] = 1
+            kw["discard_filter"] = {k: v for k, v in f.items() if k != "zone"}
         elif low == "discard your hand":
             kw["discard"] = -1
         elif low in ("discard self",):

@@ -4,7 +4,9 @@ Amounts are ints, {"x": True} (the value of X), or computed:
   {"count": FILTER}                  the number of objects (or players) matching
   {"count": FILTER, "times": n}      n times that number
   {"power_of": REF} / {"toughness_of": REF} / {"mv_of": REF}
-  {"life_of": "you"}                 a player's life total
+  {"life_of": "you"}                 a player's life total ("that_player": each one an instruction affects)
+  {"half": AMOUNT, "up": bool}       half of it, rounded up or down (107.1a)
+  {"minus": [a, b]}                  a less b, 0 if that is negative (107.1b)
   {"hand_of": "you"}                 the number of cards in a player's hand
   {"that_much": True}                the amount the trigger event names ("that much damage", "that many")
   {"life_gained_this_turn": "you"}
@@ -58,11 +60,44 @@ def count_of(phrase: str) -> Any:
     got = _count_more(p)
     if got is not None:
         return got
+    if p in ("the damage dealt this way", "damage dealt this way", "the amount of damage dealt this way"):
+        return {"dealt_this_way": True}  # 120.3: the damage the instruction before it dealt
+    if re.fullmatch(r"(?:the )?(?:amount of )?(?:the )?excess damage dealt (?:to that creature |to it )?this way"
+                    r"|that excess damage", p):
+        return {"excess_this_way": True}  # a later rule (2020): damage beyond lethal damage
     if p == "1 life lost this way":  # Blood Tyrant: the life the previous instruction made players lose (119.3)
         return {"lost_this_way": True}
     m = re.fullmatch(r"([+\-]\d+/[+\-]\d+|[a-z]+) counter on (?:self|it)", p)
     if m:  # modular (702.42a): "for each +1/+1 counter on SELF" (as it last existed, if it died)
         return {"counters_on": "self", "kind": m.group(1)}
+    if p == "{e} paid this way":
+        return {"paid": True}  # "for each {E} paid this way": the amount a payment of any amount took
+    if re.fullmatch(r"times? (?:self|it|he|she|they) (?:was|were) kicked", p):
+        return {"times_paid": "Multikicker"}  # 702.32c-d: "for each time it was kicked", the times multikicker was paid
+    m = re.fullmatch(r"(?:([+\-]\d+/[+\-]\d+|[a-z]+) )?counters on self", p)
+    if m and m.group(1) not in ("the", "a", "each", "all"):  # "the number of charge counters on SELF" (121.1)
+        return {"counters_on": "self", "kind": m.group(1) or "any"}
+    m = re.fullmatch(r"(.+?) (?:that )?died this turn", p)
+    if m:  # "for each creature that died this turn", "the number of Zubera that died this turn" (700.4)
+        f = parse_noun(m.group(1))
+        if f is None or set(f) - {"types", "subtypes", "token", "controller"} or f.get("controller") not in (
+                None, "you") or f.get("types", ["Creature"]) != ["Creature"]:
+            return None
+        return {"died_this_turn": {**f, "types": ["Creature"]}}
+    if p in ("spells you've cast this turn", "spell you've cast this turn"):
+        return {"spells_cast_this_turn": "you"}  # 601.2i: each spell you cast, whatever became of it
+    m = re.fullmatch(r"(experience) counters? you have", p)
+    if m:  # "the number of experience counters you have" (121.1: counters a player has)
+        return {"player_counters": "you", "kind": m.group(1)}
+    m = re.fullmatch(r"(?:his|her) (power|toughness)", p)
+    if m:  # a legend's own "his power" (oracle text calls other objects "it")
+        return {f"{m.group(1)}_of": "self"}
+    if re.fullmatch(r"creatures? in your party", p):  # a later rule (Zendikar Rising): one each of four types
+        return {"party": "you"}
+    m = re.fullmatch(r"colors? among (.+)", p)
+    if m:  # "the number of colors among permanents you control" (105.2: white, blue, black, red, green)
+        f = parse_noun(m.group(1))
+        return None if f is None or f.get("player") or f.get("_needs_player_target") else {"colors_among": f}
     if re.fullmatch(r"colors? of mana spent to cast (?:self|it)", p):
         return {"colors_spent": "self"}  # converge (BFZ): the colors of mana paid as it was cast (601.2h)
     m = re.fullmatch(r"(aura|equipment|aura and equipment|aura and/or equipment) attached to self", p)
@@ -86,8 +121,10 @@ def count_of(phrase: str) -> Any:
     m = re.fullmatch(r"(?:basic land types|different \w+) among .+", p)
     if m:
         return None
-    if p in ("your life total",):
+    if p in ("your life total", "your life"):
         return {"life_of": "you"}
+    if p in ("their life total", "their life", "that player's life total", "his or her life total", "his or her life"):
+        return {"life_of": "that_player"}  # the life of each player the instruction counts it for (608.2c)
     m = re.fullmatch(r"the highest life total among (all players|your opponents)", p)
     if m:  # Sorin, Grim Nemesis -9
         return {"highest_life": "all" if m.group(1) == "all players" else "opponents"}
@@ -141,13 +178,18 @@ def quantity(phrase: str) -> Any:
     if m:  # 700.5
         letters = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
         return {"devotion": [letters[c] for c in m.groups() if c]}
+    m = re.fullmatch(r"(.+?) minus (.+)", p)
+    if m:  # "3 minus the number of cards in their hand": never below 0 (107.1b)
+        a, b = quantity(m.group(1)), quantity(m.group(2))
+        return None if a is None or b is None else {"minus": [a, b]}
     m = re.fullmatch(r"twice (.+)", p)
     if m:
         q = quantity(m.group(1))
         return None if q is None else {"times": 2, "of": q}
     m = re.fullmatch(r"half (.+?)(?:, rounded (up|down))?", p)
-    if m:
-        return None
+    if m:  # 107.1a: a fraction is rounded as the effect says; without that, not read
+        q = quantity(m.group(1)) if m.group(2) else None
+        return None if q is None else {"half": q, "up": m.group(2) == "up"}
     return count_of(p)
 
 
@@ -164,9 +206,10 @@ def parse_condition(text: str) -> dict[str, Any] | None:
                      r"|(?:self|it) has (\w+) or more ([+\-]\d+/[+\-]\d+|[a-z]+) counters on it)", t)
     if m and number(m.group(1) or m.group(3)):  # "if there are two or more ki counters on SELF"
         return {"self_counters_ge": {m.group(2) or m.group(4): number(m.group(1) or m.group(3))}}
-    m = re.fullmatch(r"self has no ([+\-]\d+/[+\-]\d+|[a-z]+) counters on it", t)
-    if m:  # Thing in the Ice: "Then if it has no ice counters on it, transform it"
-        return {"self_counters_le": {m.group(1): 0}}
+    m = re.fullmatch(r"(?:self has no ([+\-]\d+/[+\-]\d+|[a-z]+) counters on it|there are no ([+\-]\d+/[+\-]\d+|"
+                     r"[a-z]+) counters on self)", t)
+    if m:  # Thing in the Ice: "Then if it has no ice counters on it, transform it"; depletion lands
+        return {"self_counters_le": {m.group(1) or m.group(2): 0}}
     m = re.fullmatch(r"self has an? ([+\-]\d+/[+\-]\d+|[a-z]+) counter on it", t)
     if m:  # graft (702.57a): "if this permanent has a +1/+1 counter on it"
         return {"self_counters_ge": {m.group(1): 1}}
@@ -347,6 +390,14 @@ def parse_condition(text: str) -> dict[str, Any] | None:
                      r"was spent to cast (?:self|it|this spell)", t)
     if m and number(m.group(1)):  # adamant (a later ability word, added 2019): the mana that paid (601.2h)
         return {"mana_spent_ge": {_MANA_KIND[m.group(2)] if m.group(2) else "same_color": number(m.group(1))}}
+    if re.fullmatch(r"excess damage (?:was|is) dealt (?:to a (?:creature|permanent) )?this way", t):
+        return {"amount_ge": {"amount": {"excess_this_way": True}, "n": 1}}  # a later rule (2020)
+    m = re.fullmatch(r"(\w+) or more (creatures|nontoken creatures) died this turn", t)
+    if m and number(m.group(1)):  # "if three or more creatures died this turn" (700.4)
+        died: dict[str, Any] = {"types": ["Creature"], **({"token": False} if m.group(2).startswith("non") else {})}
+        return {"amount_ge": {"amount": {"died_this_turn": died}, "n": number(m.group(1))}}
+    if t == "you have a full party":  # four creatures, one each of Cleric, Rogue, Warrior, Wizard (Zendikar Rising)
+        return {"amount_ge": {"amount": {"party": "you"}, "n": 4}}
     if t in ("SELF was kicked".lower(), "self was kicked", "it was kicked"):
         return {"kicked": True}
     if t == "self is paired with another creature":  # 702.94b (soulbond)
@@ -458,9 +509,6 @@ def _count_more(p: str) -> Any:
     turn (120.1)."""
     if re.fullmatch(r"basic land types? among lands you control", p):
         return {"domain": "you"}
-    m = re.fullmatch(r"([+\-]\d+/[+\-]\d+|[a-z]+) counters on self", p)
-    if m and m.group(1) not in ("the", "a", "each"):
-        return {"counters_on": "self", "kind": m.group(1)}
     if p in ("opponents you have", "opponent you have", "your opponents", "opponent"):
         return {"count": {"player": True, "opponent": True}}
     if p in ("card types among cards in your graveyard", "card type among cards in your graveyard"):

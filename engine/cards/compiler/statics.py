@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 from engine.cards.abilities import Ability, Cost, Effect
 from engine.cards.compiler.costs import parse_cost_text
-from engine.cards.compiler.effects import become_parts, keyword_list, pt_value
+from engine.cards.compiler.effects import become_parts, copy_exceptions, keyword_list, pt_value
 from engine.cards.compiler.effects.context import STATIC_READERS
 from engine.cards.compiler.effects.restrictions import SPELL_KINDS
 from engine.cards.compiler.quantities import amount, parse_condition, quantity
@@ -372,6 +372,13 @@ def _etb_tapped(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "enters_tapped"}]
 
 
+@static(r"^you may choose not to untap self during your untap step$")
+def _may_not_untap(m: re.Match) -> list[dict[str, Any]] | None:
+    """502.2: "You may choose not to untap SELF during your untap step": its controller chooses as
+    the untap step untaps permanents (engine/game.py)."""
+    return [{"kind": "may_not_untap", "affects": "self"}]
+
+
 @static(r"^self enters tapped unless (.+)$")
 def _etb_tapped_unless(m: re.Match) -> list[dict[str, Any]] | None:
     cond = parse_condition(m.group(1))
@@ -379,16 +386,23 @@ def _etb_tapped_unless(m: re.Match) -> list[dict[str, Any]] | None:
 
 
 @static(
-    r"^self enters with (a|an|one|two|three|four|five|six|seven|eight|nine|ten|x|\d+) ([+\-\w/]+) counters? on it(?: "
-    r"for each (.+))?$"
+    r"^self enters with (a|an|one|two|three|four|five|six|seven|eight|nine|ten|x|\d+|a number of) ([+\-\w/]+) "
+    r"counters? on (?:it|him|her)(?: for each (.+)| equal to (.+)|, where x is (.+))?$"
 )
 def _etb_counters(m: re.Match) -> list[dict[str, Any]] | None:
-    n = amount(m.group(1))
-    if m.group(3):
-        q = quantity(m.group(3))
-        if q is None:
-            return None
+    """614.1c: "SELF enters with N +1/+1 counters on it", "... for each Q", "X ..., where X is Q", "a
+    number of ... equal to Q" (the amount counted as it enters)."""
+    word, each, equal, where = m.group(1), m.group(3), m.group(4), m.group(5)
+    if (word == "a number of") != bool(equal) or where and word != "x":
+        return None
+    n = amount(word) if word != "a number of" else 1
+    q = quantity(each or equal or where) if each or equal or where else None
+    if (each or equal or where) and q is None:
+        return None
+    if each:
         n = q if n == 1 else {"times": n, "of": q}
+    elif equal or where:
+        n = q
     return None if n is None else [{"kind": "enters_with_counters", "counter": m.group(2), "amount": n}]
 
 
@@ -525,6 +539,30 @@ def _lure_static(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "restriction", "affects": "self", "rule": "must_be_blocked_by_all"}]
 
 
+@static(r"^(?:as long as (.+?), )?you may cast self from (your graveyard|exile|your graveyard or from exile)"
+        r"(?: (?:as long as|if) (.+))?$")
+def _cast_self_from(m: re.Match) -> list[dict[str, Any]] | None:
+    """"You may cast SELF from your graveyard" (Skaab Ruinator), "... from exile" (Misthollow Griffin),
+    "... as long as you control a Zombie" (Gravecrawler): the card's own permission (601.2a), working
+    from that zone (112.6) while the condition holds (611.3a); its costs and timing are the usual ones."""
+    zones = [z for z in ("graveyard", "exile") if z in m.group(2)]
+    st: dict[str, Any] = {"kind": "cast_self_from", "zones": zones}
+    if m.group(1) or m.group(3):
+        cond = parse_condition(m.group(1) or m.group(3))
+        if cond is None:
+            return None
+        st["condition"] = cond
+    return [st]
+
+
+@static(r"^you may play lands and cast spells from the top of your library$")
+def _play_all_from_top(m: re.Match) -> list[dict[str, Any]] | None:
+    """"You may play lands and cast spells from the top of your library" (Future Sight): both
+    permissions (305.1, 601.2a), for the top card only (as "the top of your library" says)."""
+    return [{"kind": "play_from", "zone": "library_top", "filter": {"types": ["Land"]}},
+            {"kind": "play_from", "zone": "library_top", "filter": {}}]
+
+
 @static(r"^you may (play|cast) (.+?) from (your graveyard|the top of your library)$")
 def _play_from(m: re.Match) -> list[dict[str, Any]] | None:
     noun = m.group(2)
@@ -642,15 +680,29 @@ def _omniscience(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "free_spells", "zone": "hand", "spells": {}}]
 
 
-@static(r"^you may have self enter as a copy of (?:a|an|any) (.+?)(?: on the battlefield)?$")
+@static(r"^you may have self enter as a copy of (?:a|an|any) (.+?)(?: on the battlefield)?(?:, except (.+))?$")
 def _clone(m: re.Match) -> list[dict[str, Any]] | None:
+    """706.5: "You may have SELF enter as a copy of any creature on the battlefield", with the exceptions
+    of 706.9a ("except it's an artifact in addition to its other types", "except it has haste")."""
     f = parse_noun(m.group(1))
-    return None if f is None else [{"kind": "clone", "filter": f}]
+    if f is None:
+        return None
+    st: dict[str, Any] = {"kind": "clone", "filter": f}
+    if m.group(2):
+        change = copy_exceptions(m.group(2))
+        if change is None:
+            return None
+        st["copy_except"] = change
+    return [st]
 
 
-@static(r"^if x is (\d+) or more, self can't be countered and the damage can't be prevented$")
+@static(r"^if (.+?), self can't be countered and the damage can't be prevented$")
 def _banefire(m: re.Match) -> list[dict[str, Any]] | None:
-    cond = {"x_ge": int(m.group(1))}
+    """"If X is 5 or more (if you have no cards in hand), SELF can't be countered and the damage can't
+    be prevented": a spell's own statics with that condition (101.1, 615.11)."""
+    cond = parse_condition(m.group(1))
+    if cond is None:
+        return None
     return [{"kind": "cant_be_countered", "affects": "self", "condition": cond},
             {"kind": "unpreventable", "affects": "self", "condition": cond}]
 

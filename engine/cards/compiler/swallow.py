@@ -26,7 +26,7 @@ MARKERS: dict[str, tuple[str, ...]] = {
     "instead": ("instead", "'else'", "replace", "exile_if_dies", "life_gain", "unearth", "prevent",
                 "token_multiply", "counter_change"),
     "that many": ("that_much", "this_way", "token_multiply", "counter_change"),   # 614.1a: "twice that many"
-    "that much": ("that_much", "this_way", "life_gain", "life_lost", "extort"),
+    "that much": ("that_much", "this_way", "life_gain", "life_lost", "extort", "'paid'"),  # "pay any amount"
 }
 _ANY = re.compile(r"\b(" + "|".join(re.escape(m) for m in MARKERS) + r")\b")
 
@@ -67,7 +67,8 @@ def swallowed(text: str, compiled: Any) -> list[str]:
 #: events engine/effects.py sends: damage dealt, life gained or lost)
 AMOUNT_EVENTS = frozenset({"combat_damage_creature", "combat_damage_player", "damage_opponent", "damage_player",
                            "deals_damage", "dealt_damage", "gain_life", "lose_life", "expend",
-                           "combat_damage"})   # engine.triggers.ALIASES: combat damage to a player or creature
+                           "combat_damage",  # engine.triggers.ALIASES: combat damage to a player or creature
+                           "player_counters"})  # "whenever you get one or more {E}": how many
 
 
 def _uses_that_much(x: Any) -> bool:

@@ -69,6 +69,18 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
     changed = True
     while changed:
         changed = False
+        m = re.search(r"\s+with (power|toughness|mana value) (less|greater) than or equal to (the number of .+|"
+                      r"the amount of .+)$", p)
+        if m:  # "with power less than or equal to the number of Islands you control" (Vedalken Shackles): an
+            # amount counted as the filter is checked (a whole phrase: its "you control" is the count's)
+            q = QUANTITY[0](m.group(3)) if QUANTITY else None
+            if q is None:
+                return None
+            key = {"power": "power", "toughness": "toughness", "mana value": "mv"}[m.group(1)]
+            f[key + ("_le" if m.group(2) == "less" else "_ge")] = q
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+that targets (you|.+)$", p)
         if m and p[: m.start()].split()[-1] in ("spell", "spells", "ability", "abilities"):
             # 114.8: "counter target spell that targets a permanent you control" (Turn Aside)
@@ -278,9 +290,11 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
-        m = re.search(r"\s+(?:blocking|blocked by) self$", p)
+        m = re.search(r"\s+(?:that's |that are )?(blocking or blocked by|blocking or being blocked by|blocking|"
+                      r"blocked by) self$", p)
         if m:
-            f["blocking_self" if "blocking" in m.group(0) else "blocked_by_self"] = True
+            f["in_combat_with_self" if " or " in m.group(1) else "blocking_self" if m.group(1) == "blocking"
+              else "blocked_by_self"] = True
             p = p[: m.start()]
             changed = True
             continue
@@ -508,12 +522,14 @@ def parse_target(phrase: str) -> TargetSpec | None:
     if p in ("any other target", "another target", "a second target", "a third target"):
         # 115.3: "another target", "a third target": not an object chosen for the ability's other targets
         return TargetSpec({"any": True, "other": True, "other_target": True}, p)
-    m = re.fullmatch(r"(?:(up to) )?(one|two|three|four|five|six|\d+) (other )?targets", p)
+    m = re.fullmatch(r"(?:(up to) )?(one|two|three|four|five|six|\d+|x|one or two|one, two, or three) (other )?targets",
+                     p)
     if m:
-        n = number(m.group(2)) or 1
-        return TargetSpec(
-            {"any": True, **({"other": True} if m.group(3) else {})}, p, count=n, min=0 if m.group(1) else n
-        )
+        anyf: dict[str, Any] = {"any": True, **({"other": True} if m.group(3) else {})}
+        if m.group(2) == "x":  # 601.2c: X targets, X announced first (107.3)
+            return TargetSpec(anyf, p, count=-1, min=0 if m.group(1) else -1)
+        n = {"one or two": 2, "one, two, or three": 3}.get(m.group(2)) or number(m.group(2)) or 1
+        return TargetSpec(anyf, p, count=n, min=0 if m.group(1) else 1 if " or " in m.group(2) else n)
     m = _TARGET.fullmatch(p)
     if not m:
         return None

@@ -277,10 +277,21 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
             return None
         return {"event": "cast", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)],
                 "filter": {"types": a["types"] + b["types"]}}
+    if re.fullmatch(r"you get (?:one or more )?\{e\}", c):  # energy counters (121.1; {E}: a later symbol)
+        return {"event": "player_counters", "counter": "energy", "who": "you"}
     m = re.fullmatch(r"you tap (?:a|an) (.+?) for mana", c)
     if m:
         f = parse_noun(m.group(1))
         return None if f is None else {"event": "tapped_for_mana", "filter": {**f, "controller": "you"}}
+    # 605.1b: "whenever a player taps a land for mana", "whenever a Forest is tapped for mana", "whenever
+    # enchanted land is tapped for mana": whoever taps it gets the mana (the trigger's "who": any)
+    m = re.fullmatch(r"(?:a player taps (?:a|an) (.+?)|(?:a|an) (.+?) is tapped|enchanted (.+?) is tapped) for mana", c)
+    if m:
+        f = parse_noun(m.group(1) or m.group(2) or m.group(3))
+        if f is None or f.get("zone", "battlefield") != "battlefield":
+            return None
+        out = {"event": "tapped_for_mana", "filter": f, "who": "any"}
+        return {**out, "attached": True} if m.group(3) else out
     m = re.fullmatch(r"you activate (?:a loyalty ability|an ability) of (?:a|an) (.+)", c)
     if m:
         f = parse_noun(m.group(1))

@@ -24,5 +24,7 @@ from engine.cards.compiler.effects.amounts import amount_of, pt_value
 from engine.cards.compiler.effects.become import become_parts
 from engine.cards.compiler.effects.context import Ctx, Reader, keyword_list
 from engine.cards.compiler.effects.sequence import parse_effects, parse_sentence
+from engine.cards.compiler.effects.tokens import copy_exceptions
 
-__all__ = ["Ctx", "Reader", "amount_of", "become_parts", "keyword_list", "parse_effects", "parse_sentence", "pt_value"]
+__all__ = ["Ctx", "Reader", "amount_of", "become_parts", "copy_exceptions", "keyword_list", "parse_effects",
+           "parse_sentence", "pt_value"]

@@ -32,8 +32,40 @@ def bind_x(where: str | None, c: Ctx) -> bool:
     """", where X is Q": X is Q for the whole sentence (107.3); False if Q is not understood."""
     if not where:
         return True
-    c.x = quantity(where)
+    c.x = ctx_quantity(where, c)
     return c.x is not None
+
+
+_POSSESSIVE = re.compile(r"(that spell|that card|that creature|that permanent)'s (power|toughness|mana value)")
+
+
+def back_ref(noun: str, c: Ctx) -> Any:
+    """The object a back-reference names, when the sentence before bound it (608.2c); None if
+    nothing was: "that spell" is the spell a cast trigger names (603.2) or the target spell before
+    it (115.1); "that card", "that creature", "that permanent" the object named last."""
+    last = c.last
+    if noun == "that spell":
+        if c.cast_trigger:
+            return "it"
+        if isinstance(last, dict) and "target" in last and c.targets[last["target"]].filter.get("zone") == "stack":
+            return last
+        return None
+    return last if last not in (None, "self") else None
+
+
+def ctx_quantity(phrase: str, c: Ctx) -> Any:
+    """A quantity (quantities.quantity) read where the sentence's references are known: "that
+    spell's mana value" (202.3), "that card's power" are of the object named before."""
+    p = c.self_it(phrase.strip().lower())
+    if c.last == "self":  # "the number of charge counters on it": on SELF, the object "it" names (121.1)
+        p = re.sub(r"^((?:the number of )?(?:[+\-]\d+/[+\-]\d+ |[a-z]+ )?counters? on) it$", r"\1 self", p)
+    m = _POSSESSIVE.fullmatch(p)
+    if m:
+        ref = back_ref(m.group(1), c)
+        if ref is None:
+            return None if m.group(1) == "that spell" else quantity(p)
+        return {_OF[m.group(2)]: ref}
+    return quantity(p)
 
 
 def scaled(word: str, for_each: str | None, c: Ctx) -> Any:
@@ -41,7 +73,7 @@ def scaled(word: str, for_each: str | None, c: Ctx) -> Any:
     n = amount_of(word, c)
     if n is None or not for_each:
         return n
-    q = quantity(for_each)
+    q = ctx_quantity(for_each, c)
     m = re.search(r"\btarget (player|opponent) controls$", for_each)
     if q is None and m:
         # "draw a card for each tapped creature target player controls": the player is a target of the
@@ -55,16 +87,17 @@ def scaled(word: str, for_each: str | None, c: Ctx) -> Any:
     return q if n == 1 else {"times": n, "of": q}
 
 
-def equal_to(phrase: str, its: Any = None, that_creature: Any = None) -> Any:
+def equal_to(phrase: str, its: Any = None, that_creature: Any = None, c: Ctx | None = None) -> Any:
     """"equal to Q": "its power" is the power of `its` (the source, or what the sentence names),
-    "that creature's power" that of `that_creature` when given; any other Q is a quantity."""
+    "that creature's power" that of `that_creature` when given; any other Q is a quantity (read
+    with the sentence's references when ``c`` is given: ctx_quantity)."""
     p = phrase.strip().lower()
     m = re.fullmatch(r"(its|that creature's) (power|toughness|mana value)", p)
     if m and m.group(1) == "its" and its is not None:
         return {_OF[m.group(2)]: its}
     if m and m.group(1) != "its" and that_creature is not None:
         return {_OF[m.group(2)]: that_creature}
-    return quantity(p)
+    return quantity(p) if c is None else ctx_quantity(p, c)
 
 
 def pt_value(s: str, c: Ctx | None = None) -> int | dict | None:

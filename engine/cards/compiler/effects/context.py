@@ -109,9 +109,17 @@ class Ctx:
         self.last = r
         return r
 
+    def self_it(self, phrase: str) -> str:
+        """"(each creature) blocking it" where "it" is SELF (the last reference): "blocking self", the
+        filter's relation to the source (509.1g-509.1h); the phrase unchanged otherwise."""
+        if self.last != "self":
+            return phrase
+        return re.sub(r"\b(blocking or blocked by|blocking or being blocked by|blocking|blocked by) it$", r"\1 self",
+                      phrase)
+
     def ref(self, phrase: str) -> Any:
         """An object or player phrase to a reference, adding a target slot if targeted."""
-        p = phrase.strip().lower()
+        p = self.self_it(phrase.strip().lower())
         if p in ("self", "this"):
             return "self"
         if p.endswith(" of an opponent's choice") and p.startswith(("target ", "any target")):
@@ -181,9 +189,19 @@ class Ctx:
                     # the player chosen, or the chosen planeswalker's controller (306.2)
                     self.last_player = {"controller_of": r}
             return r
-        m = re.fullmatch(r"each of ((?:up to )?(?:one|two|three|four|five|six) (?:target .+|targets))", p)
+        m = re.fullmatch(r"each of ((?:up to )?(?:one|two|three|four|five|six|x|one or two|one, two, or three) "
+                         r"(?:(?:other )?target .+|targets))", p)
         if m:  # "deals 1 damage to each of up to two target creatures": each target the same (115.1)
             return self.ref(m.group(1))
+        if re.fullmatch(r"each of (?:up to )?(?:one|two|three|four|five|six) other targets", p):
+            # "... to any target and 3 damage to each of up to two other targets": not the ones chosen
+            # for the ability's other targets (115.3)
+            other = parse_target(p)
+            if other is None:
+                return None
+            r_other = self.add_target(other)
+            self.last = r_other
+            return r_other
         m = re.fullmatch(r"up to (one|two|three|four|five|six|seven) (.+)", p)
         if m and "target" not in p:  # "untap up to two lands": chosen as the effect resolves (608.2c)
             f = parse_noun(m.group(2))
@@ -325,4 +343,9 @@ PLAYER = (r"(you|target player|target opponent|each player|each opponent|that pl
 
 
 DURATIONS = {"until end of turn": "eot", "this turn": "eot", "until your next turn": "your_next_turn", None: "eot",
-             "for as long as you control self": "while_you_control_self"}
+             "for as long as you control self": "while_you_control_self",
+             # 611.2b: it ends as SELF becomes untapped (or leaves, or, with "you control", changes control)
+             "for as long as self remains tapped": "while_self_tapped",
+             "for as long as you control self and self remains tapped": "while_you_control_self_tapped"}
+#: the pattern of the durations an instruction may end with (each DURATIONS key but "this turn" and None)
+TAPPED_DURATIONS = r"for as long as (?:you control self and )?self remains tapped"

@@ -30,6 +30,16 @@ def _counters_each(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if what is None else [Effect("counters", {"what": what, "kind": m.group(1), "amount": 1})]
 
 
+@reader(r"^put its counters on (.+)$")
+def _its_counters(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"When SELF dies (leaves the battlefield), put its counters on target creature you control": each
+    kind it had as it last existed (603.10; engine/ops/objects.py), only where "it" is SELF."""
+    if c.last != "self":
+        return None
+    what = c.ref(m.group(1))
+    return None if what is None else [Effect("counters", {"what": what, "kind": "its"})]
+
+
 @reader(r"^remove (a|an|one|two|three|x|\d+|all) ([+\-\w/]+ )?counters? from (.+)$")
 def _remove_counters(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(3))
@@ -75,5 +85,5 @@ def _move_counters(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("move_counters", {"what": frm, "to": to, "kind": m.group(2), "amount": n})]
 
 
-READERS: tuple[Reader, ...] = (_counters, _counters_each, _remove_counters, _move_counters, _distribute,
+READERS: tuple[Reader, ...] = (_counters, _counters_each, _its_counters, _remove_counters, _move_counters, _distribute,
                                _double_counters,)

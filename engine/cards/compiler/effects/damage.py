@@ -9,7 +9,6 @@ from typing import Any
 from engine.cards.abilities import Effect, TargetSpec
 from engine.cards.compiler.effects.amounts import amount_of, bind_x, equal_to
 from engine.cards.compiler.effects.context import SRC, Ctx, Reader, reader, source_ref
-from engine.cards.compiler.quantities import quantity
 from engine.cards.compiler.targets import parse_noun
 
 
@@ -33,7 +32,7 @@ def _damage_to(tail: str, n: Any, src: Any, c: Ctx) -> list[Effect] | None:
     m = re.fullmatch(r"(.+?) and (\d+|x) damage to (.+)", tail)
     if m:
         a = c.ref(m.group(1))
-        b = c.ref(m.group(3))
+        b = src if m.group(3) == "itself" else c.ref(m.group(3))  # "... and 1 damage to itself": the source
         n2 = amount_of(m.group(2), c)
         if a is None or b is None or n2 is None:
             return None
@@ -94,7 +93,7 @@ def _damage_eq(m: re.Match, c: Ctx) -> list[Effect] | None:
         amt = m.group(2).replace("target player's", "that player's")
         again = _damage_eq2.pattern.match(f"{m.group(1)} deals damage to target player equal to {amt}")
         return None if again is None else _damage_eq2(again, c)
-    q_amt = equal_to(m.group(2), its=src) if m.group(2) in ("its power", "its toughness") else quantity(m.group(2))
+    q_amt = equal_to(m.group(2), its=src if m.group(2) in ("its power", "its toughness") else None, c=c)
     if q_amt is None:
         return None
     return _damage_to(m.group(3), q_amt, src, c)
@@ -105,8 +104,8 @@ def _damage_eq2(m: re.Match, c: Ctx) -> list[Effect] | None:
     src = source_ref(m.group(1), c)
     if src is None:
         return None
-    q_amt = equal_to(m.group(3), its=src) if m.group(3) in ("its power", "its toughness") else quantity(m.group(3))
     to = c.ref(m.group(2))
+    q_amt = equal_to(m.group(3), its=src if m.group(3) in ("its power", "its toughness") else None, c=c)
     if q_amt is None or to is None:
         return None
     return [_dmg(q_amt, to, src)]

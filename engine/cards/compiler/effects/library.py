@@ -7,20 +7,89 @@ import re
 from typing import Any
 
 from engine.cards.abilities import Effect
+from engine.cards.compiler.effects.amounts import bind_x
 from engine.cards.compiler.effects.context import Ctx, Reader, reader
-from engine.cards.compiler.quantities import amount, parse_condition
+from engine.cards.compiler.quantities import amount, parse_condition, quantity
 from engine.cards.compiler.targets import number, parse_noun
 from engine.cards.compiler.text import title as _title
 
+#: the words that refer back to the cards a search found (608.2c)
+_FOUND = r"(?:it|them|that card|those cards|the card|these cards)"
+#: how many a search looks for (701.15b, 701.15d)
+_COUNT = r"(a|an|up to one|up to two|up to three|up to four|up to five|two|three|four|five|x|up to x|any number of)"
+
 
 @reader(
-    r"^search your library for (a|an|up to one|up to two|up to three|two|three|four|five|x|up to x|any number of) "
-    r"(.+?)(?:, reveal (?:it|them|those cards))?, (?:and )?put (?:it|them|that card|those cards) "
-    r"(into your hand|onto the battlefield(?: tapped)?|on top of your library|into your graveyard)"
-    r"(?:, then shuffle| and shuffle)?$"
+    r"^search your library for " + _COUNT + r" (.+?)(?:, where x is ([^,]+))?(?:(?:,| and) reveal " + _FOUND + r")?"
+    r"(?:,|\.)? (?:and )?(?:put " + _FOUND + r" (into your hand|onto the battlefield(?: tapped)?|"
+    r"on top of your library|into your graveyard)|(exile) " + _FOUND + r")"
+    r"(?:,? then shuffle| and shuffle|\. then shuffle)?$"
 )
 def _search(m: re.Match, c: Ctx) -> list[Effect] | None:
-    return _search_common(m.group(1), m.group(2), m.group(3), bool(re.search(r"reveal", m.group(0))))
+    """701.15a: "Search your library for a creature card, reveal that card, put it into your hand, then
+    shuffle" and its forms: the cards found named back ("it", "that card", "those cards"), revealed
+    (701.15e) or not, put into a hand, onto the battlefield, on top, into a graveyard or exiled
+    ("exile them", 406.2); "up to X ..., where X is Q" (107.3)."""
+    if not bind_x(m.group(3), c):
+        return None
+    got = _search_common(m.group(1), m.group(2), m.group(4) or "into exile", "reveal" in m.group(0))
+    if got and m.group(3):
+        got[0].args.update(with_x(got[0].args, c.x))
+    return got
+
+
+#: 305.6: the basic land types
+BASIC_LAND_TYPES = ("Plains", "Island", "Swamp", "Mountain", "Forest")
+_MV_VS = re.compile(r"^(.+?) with (power|toughness|mana value) (less than or equal to|equal to|greater than or "
+                    r"equal to) (.+)$")
+
+
+def with_x(x: Any, q: Any) -> Any:
+    """``x`` with every X ({"x": True}) replaced by the quantity ``q`` the sentence's "where X is" names
+    (107.3: one X, one value: "a card with mana value X or less" in "the top X cards, where X is ...")."""
+    if isinstance(x, dict):
+        return q if x == {"x": True} else {k: with_x(v, q) for k, v in x.items()}
+    if isinstance(x, list):
+        return [with_x(v, q) for v in x]
+    return x
+
+
+def card_noun(noun: str) -> dict[str, Any] | None:
+    """The cards a search or a look at the library wants (a filter without its zone), or None:
+    "card", "basic land card", "a card with mana value less than or equal to the number of lands you
+    control" (202.3, compared as the effect resolves, 608.2h)."""
+    if noun in ("card", "cards"):
+        return {}
+    m = _MV_VS.match(noun)
+    extra: dict[str, Any] = {}
+    b = re.fullmatch(r"(.+?) (?:with a|that each have a|that has a) basic land type", noun)
+    if b:  # 305.6: Plains, Island, Swamp, Mountain and Forest are the basic land types; any one of them
+        f0 = card_noun(b.group(1))
+        if f0 is None or "subtypes" in f0 or "or" in f0:
+            return None
+        return {**f0, "subtypes": list(BASIC_LAND_TYPES)}
+    if re.fullmatch(r"basic [a-z]+(?:, [a-z]+)*,? or [a-z]+ cards?", noun):
+        # "a basic Forest, Plains, or Island card": "basic" qualifies every alternative (205.4a)
+        f1 = parse_noun(noun[len("basic "):])
+        alts = (f1 or {}).get("or") or ()
+        if f1 is not None and set(f1) <= {"or", "zone"} and alts \
+                and all(set(a) <= {"subtypes", "zone"} and a.get("subtypes") for a in alts):
+            return {"or": [{**a, "supertypes": ["Basic"]} for a in alts]}
+    if m:
+        q = quantity(m.group(4))
+        if q is None:
+            return None
+        key = {"power": "power", "toughness": "toughness", "mana value": "mv"}[m.group(2)]
+        extra[key + {"less than or equal to": "_le", "equal to": "_eq", "greater than or equal to": "_ge"}[
+            m.group(3)]] = q
+        noun = m.group(1)
+    f = {} if noun in ("card", "cards") else parse_noun(noun)
+    if f is None or f.get("_needs_player_target") or f.get("controller"):
+        return None
+    if any(set(a) <= {"zone"} for a in f.get("or", ())):  # an alternative read as "any card": a phrase not understood
+        return None   # ("a basic land card or a card named Starship Enterprise")
+    f.pop("zone", None)
+    return {**f, **extra}
 
 
 def _search_common(count: str, noun: str, dest: str, reveal: bool) -> list[Effect] | None:
@@ -31,17 +100,22 @@ def _search_common(count: str, noun: str, dest: str, reveal: bool) -> list[Effec
         f: dict[str, Any] | None = {"name": "SELF"}
     elif named and not re.search(r" or |,|/| named | and ", named.group(1)):  # "a card named Nissa's Chosen"
         f = {"name": _title(named.group(1))}
-    elif noun in ("card", "cards"):
-        f = {}
+    elif count in ("a", "an") and re.search(r"(?:,| and) an? ", noun):
+        # "a black card, a green card, and a blue card" (Lotuslight Dancers): one card of each kind (701.15b)
+        alts = [card_noun(x) for x in re.split(r",? (?:and )?an? |, and ", noun)]
+        if len(alts) < 2 or any(x is None or x.get("or") for x in alts):
+            return None
+        f = {"or": [dict(x, zone="any_card") for x in alts if x is not None], "one_of_each": True}
+        count = str(len(alts))
     else:
-        f = parse_noun(noun)
-    if f is None or f.get("_needs_player_target") or f.get("controller"):
+        f = card_noun(noun)
+    if f is None:
         return None
-    f.pop("zone", None)
     if different:
         f["different_names"] = True
-    n: Any = {"a": 1, "an": 1, "up to one": 1, "up to two": 2, "up to three": 3, "two": 2, "three": 3, "four": 4,
-              "five": 5, "x": {"x": True}, "up to x": {"x": True}, "any number of": 99}[count]
+    n: Any = {"a": 1, "an": 1, "up to one": 1, "up to two": 2, "up to three": 3, "up to four": 4, "up to five": 5,
+              "two": 2, "three": 3, "four": 4,
+              "five": 5, "x": {"x": True}, "up to x": {"x": True}, "any number of": 99}.get(count) or int(count)
     to = (
         "hand"
         if "hand" in dest
@@ -49,6 +123,8 @@ def _search_common(count: str, noun: str, dest: str, reveal: bool) -> list[Effec
         if "battlefield" in dest
         else "library_top"
         if "top" in dest
+        else "exile"
+        if "exile" in dest
         else "graveyard"
     )
     args: dict[str, Any] = {"filter": f, "amount": n, "to": to}
@@ -286,6 +362,31 @@ def read_dig(text: str, ctx: Ctx) -> list[Effect] | None:
     return [Effect("dig", args)]
 
 
+@reader(r"^(you may )?(?:put|return|choose) (a|an|one|two|three|up to one|up to two|up to three|any number of) (.+?) "
+        r"from among (them|the cards milled this way|the milled cards|those cards)(?: and put (?:it|them) )? ?"
+        r"(into your hand|to your hand|onto the battlefield(?: tapped)?)$")
+def _from_milled(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Mill three cards. You may put a land card from among them into your hand" (701.13 in today's
+    rules; the wording of later sets): of the cards the mill just put into the graveyard, the player
+    chooses that many matching cards and moves them (608.2c: "them" are the cards milled this way)."""
+    if c.last != "milled":
+        return None
+    f = card_noun(m.group(3))
+    if f is None:
+        return None
+    word = m.group(2)
+    n = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "up to one": 1, "up to two": 2, "up to three": 3,
+         "any number of": 99}[word]
+    what: dict[str, Any] = {"choose": {**f, "zone": "graveyard"}, "among": "milled", "amount": n}
+    if m.group(1) or word.startswith("up to") or word == "any number of":
+        what["up_to"] = True
+    c.last = what
+    args: dict[str, Any] = {"what": what, "to": "hand" if "hand" in m.group(5) else "battlefield"}
+    if "tapped" in m.group(5):
+        args["tapped"] = True
+    return [Effect("move", args)]
+
+
 #: this family's readers, in the order they are tried
 @reader(r"^reveal the top card of your library and put (?:it|that card) into your hand$")
 def _reveal_take(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -296,7 +397,8 @@ def _reveal_take(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 READERS: tuple[Reader, ...] = (_search, _search_top, _search_split, _search_split_dest, _player_search, _shuffle,
-                               _player_shuffles, _search_named_gy, _search_shuffle, _search_named2, _reveal_take)
+                               _player_shuffles, _search_named_gy, _search_shuffle, _search_named2, _reveal_take,
+                               _from_milled)
 
 
 # "Look at the top N cards of your library." and what follows it, read by parts (a typed
@@ -304,14 +406,15 @@ READERS: tuple[Reader, ...] = (_search, _search_top, _search_split, _search_spli
 # reveal a creature card from among them and put it into your hand") with its destination,
 # and the rest ("and the rest/other into your graveyard", "put the rest on the bottom of your
 # library in any order"), in one sentence or in the next; "then put them back in any order".
-_DEST = (r"(into your hand|onto the battlefield(?: tapped)?|into your graveyard|"
+_DEST = (r"(into your hand|onto the battlefield(?: tapped)?|into your graveyard|into exile|"
          r"on the bottom of your library(?: in (?:a random|any) order)?|(?:back )?on top of your library"
          r"(?: in any order)?)")
 _LOOK_HEAD = re.compile(r"^(look at|reveal) the top (two|three|four|five|six|seven|eight|nine|ten|x|\d+) cards "
-                        r"of your library(?:, then put them back in any order)?\.\s*")
+                        r"of your library(?:, where x is ([^.]+?))?(?:, then put them back in any order)?\.\s*")
 _TAKE = re.compile(
     r"^(?:(you may )?(?:reveal |put |choose )?(an?|one|two|three|up to one|up to two|up to three|any number of) "
-    r"(.+?) (?:from among them|of them|of those cards|among them)(?: and put (?:it|them|that card|those cards))?"
+    r"(.+?) (?:from among them|of them|of those cards|among them)(?: and put (?:it|them|that card|those cards|the "
+    r"revealed cards))?"
     r"|put (one|two|three) of (?:them|those cards)"
     r"|(you may )?put (one|two) of (?:them|those cards) back)"
     r" " + _DEST + r"(?:,? and | and then |\. (?:then )?put )?(?:the (?:rest|other|others) " + _DEST + r")?$")
@@ -325,6 +428,8 @@ def _dest(d: str) -> str:
         return "battlefield"
     if "graveyard" in d:
         return "graveyard"
+    if "exile" in d:
+        return "exile"
     if "bottom" in d:
         return "library_bottom"
     return "library_top_order" if "any order" in d else "library_top"
@@ -333,10 +438,19 @@ def _dest(d: str) -> str:
 def read_look(text: str, ctx: Ctx) -> list[Effect] | None:
     """701.13a (reveal) / looking at the top cards of a library: a dig effect, or None."""
     t = text.strip().rstrip(".").lower()
+    # "..., put one of them into your hand, and exile the rest" (Ancestral Memories-like): the rest exiled (406.2)
+    t = re.sub(r"^((?:look at|reveal) the top [^,.]+ of your library), (put )", r"\1. \2", t)
+    t = re.sub(r"(,? and |\. )exile the (rest|others?)$",
+               lambda e: (f" and the {e.group(2)} into exile" if "and" in e.group(1)
+                          else f". put the {e.group(2)} into exile"), t)
     m = _LOOK_HEAD.match(t + ".")
     if m is None:
         return None
     n = amount(m.group(2))
+    if m.group(3):  # "look at the top X cards of your library, where X is the number of lands you control" (107.3)
+        n = quantity(m.group(3)) if m.group(2) == "x" else None
+        if n is None:
+            return None
     reveal = m.group(1) == "reveal"
     body = t[m.end():].strip() if m.end() <= len(t) else ""
     if "put them back in any order" in m.group(0):
@@ -380,6 +494,8 @@ def read_look(text: str, ctx: Ctx) -> list[Effect] | None:
                 return None
             take = len(alts)
             f = {"or": [dict(x, zone="any_card") for x in alts if x is not None], "one_of_each": True}
+    if m.group(3):  # the X of the filter is the same X (107.3)
+        f = with_x(f, n)
     args: dict[str, Any] = {"amount": n, "take": take, "filter": f, "to": _dest(dest), "rest": _dest(rest)}
     if args["to"] == "library_top_order":
         args["to"] = "library_top"
@@ -392,13 +508,48 @@ def read_look(text: str, ctx: Ctx) -> list[Effect] | None:
     return [Effect("dig", args)]
 
 
+_OTHER_HEAD = re.compile(r"^look at the top (card|\w+ cards) of (target player's|target opponent's|that player's|"
+                         r"defending player's|their) library")
+
+
+def read_look_other(text: str, ctx: Ctx) -> list[Effect] | None:
+    """"Look at the top three cards of target player's library, then put them back in any order"
+    (Architects of Will), "Look at the top card of target player's library. You may put that card into
+    their graveyard" (Lantern of Insight's kin): a dig of another player's library, its cards seen and
+    moved by you (608.2c) into that player's own zones (400.3: a card goes to its owner's graveyard,
+    library or exile), never into your hand or onto the battlefield."""
+    t = text.strip().rstrip(".").lower()
+    m = _OTHER_HEAD.match(t)
+    if m is None:
+        return None
+    body = re.sub(r"\b(?:their|that player's|that|the) (graveyard|library)\b", r"your \1", t[m.end():])
+    if re.search(r"\b(hand|battlefield|face down|shuffle|reveal)\b", body):
+        return None
+    n = "1" if m.group(1) == "card" else m.group(1).split()[0]
+    mark = ctx.mark()
+    if not body.strip():  # looked at only: the cards stay where they are
+        got: list[Effect] | None = [Effect("dig", {"amount": amount(n), "take": 0, "filter": {},
+                                                   "rest": "library_top"})]
+    elif m.group(1) == "card":
+        one = re.fullmatch(r"\. you may put (?:that card|it) (into your graveyard|on the bottom of your library)", body)
+        got = None if one is None else [Effect("dig", {"amount": 1, "take": 1, "filter": {}, "optional": True,
+                                                       "to": _dest(one.group(1)), "rest": "library_top"})]
+    else:
+        got = read_look(f"look at the top {n} cards of your library{body}", ctx)
+    who = ctx.player(m.group(2)[:-2] if m.group(2).endswith("'s") else "that player")
+    if got is None or who is None or len(got) != 1 or got[0].args.get("reveal"):
+        ctx.rewind(mark)
+        return None
+    return [Effect("dig", {**got[0].args, "of": who})]
+
+
 _THEIR_TOP = re.compile(r"^(defending player|target player|target opponent) reveals the top "
                         r"card of their library\.\s*")
 _TOP_HEAD = re.compile(r"^(you may look at|look at|reveal) the top card of your library\.\s*")
 _TOP_IF = re.compile(r"^if it's an? (.+?)(?: card)?, (you may )?(?:reveal it and )?put (?:it|that card) "
                      + _DEST + r"$")
 _TOP_ELSE = re.compile(r"^(?:otherwise|if you don't put (?:it|the card|that card) (?:onto the battlefield|into your "
-                       r"hand)(?: this way)?), put (?:it|that card) " + _DEST + r"$")
+                       r"hand)(?: this way)?), (you may )?put (?:it|that card) " + _DEST + r"$")
 
 
 def read_top_card(text: str, ctx: Ctx) -> list[Effect] | None:
@@ -436,11 +587,13 @@ def read_top_card(text: str, ctx: Ctx) -> list[Effect] | None:
         return None
     f.pop("zone", None)
     rest = "library_top"
+    rest_may = False
     if len(parts) == 2:
         em = _TOP_ELSE.match(parts[1])
         if em is None:
             return None
-        rest = _dest(em.group(1))
+        rest = _dest(em.group(2))
+        rest_may = bool(em.group(1))
     to = _dest(im.group(3))
     if to in ("library_top", "library_top_order") or rest == "library_top_order":
         return None
@@ -451,6 +604,8 @@ def read_top_card(text: str, ctx: Ctx) -> list[Effect] | None:
         args["tapped"] = True
     if m.group(1) == "reveal":
         args["reveal"] = True
+    if rest_may:  # "..., you may put it on the bottom of your library": or it stays on top (608.2d)
+        args["rest_optional"] = True
     if who is not None:
         args["who"] = who
     return [Effect("dig", args)]

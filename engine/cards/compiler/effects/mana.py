@@ -64,6 +64,14 @@ def _add_additional(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("add_mana", {"mana": list(parse_cost(m.group(1)))})]
 
 
+@reader(r"^add (one|two|three) mana of any type that land produced$")
+def _add_produced(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """605.1b, 106.4: "add one mana of any type that land produced" (Mana Flare, Mirari's Wake): a triggered
+    mana ability of a land being tapped adds mana of a kind that land's mana ability just made."""
+    n = {"one": 1, "two": 2, "three": 3}[m.group(1)]
+    return [Effect("add_mana", {"produced": n})]
+
+
 @reader(r"^spend this mana only to cast artifact spells or activate abilities of artifacts$")
 def _mana_only_artifacts(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("mana_restriction", {"spells": {"types": ["Artifact"], "or_abilities_of": {"types": ["Artifact"]}}})]
@@ -100,6 +108,7 @@ READERS: tuple[Reader, ...] = (
     _add_per,
     _add_eq,
     _add_additional,
+    _add_produced,
     _mana_only_artifacts,
     _mana_not_for,
     _add_chosen,

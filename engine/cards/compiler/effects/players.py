@@ -7,9 +7,8 @@ import re
 from typing import Any
 
 from engine.cards.abilities import Effect, TargetSpec
-from engine.cards.compiler.effects.amounts import amount_of, bind_x, equal_to, scaled
+from engine.cards.compiler.effects.amounts import amount_of, bind_x, ctx_quantity, equal_to, scaled
 from engine.cards.compiler.effects.context import PLAYER, Ctx, Reader, reader
-from engine.cards.compiler.quantities import quantity
 from engine.cards.compiler.targets import number, parse_noun
 
 
@@ -37,7 +36,7 @@ def _draw(m: re.Match, c: Ctx) -> list[Effect] | None:
 @reader(rf"^(?:{PLAYER} )?draws? cards equal to (.+)$")
 def _draw_eq(m: re.Match, c: Ctx) -> list[Effect] | None:
     who = c.player(m.group(1) or "you")
-    q = quantity(m.group(2))
+    q = ctx_quantity(m.group(2), c)
     return None if who is None or q is None else [Effect("draw", {"who": who, "amount": q})]
 
 
@@ -52,48 +51,64 @@ def _life(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("gain_life" if m.group(2).lower() == "gain" else "lose_life", {"who": who, "amount": n})]
 
 
-@reader(rf"^{PLAYER} (gain|lose)s? life equal to (.+)$")
+@reader(rf"^(?:{PLAYER} )?(gain|lose)s? (half (?:their|your|his or her) life(?: total)?, rounded (?:up|down))$")
+def _life_half(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"That player loses half their life, rounded up" (107.1a): half the life total of each player
+    who loses it, counted for that player as the instruction is carried out (608.2c)."""
+    who = c.player(m.group(1) or "you")
+    n = ctx_quantity(m.group(3), c)
+    if who is None or n is None or (who != "you" and "your life" in m.group(3)):
+        return None
+    return [Effect("gain_life" if m.group(2).lower() == "gain" else "lose_life", {"who": who, "amount": n})]
+
+
+@reader(rf"^(?:{PLAYER} )?(gain|lose)s? life equal to (.+)$")
 def _life_eq(m: re.Match, c: Ctx) -> list[Effect] | None:
-    who = c.player(m.group(1))
+    who = c.player(m.group(1) or "you")  # "you may gain life equal to ...": "you" read by the may
     q = m.group(3)
     it = c.last if c.last is not None else "it"
     # "its power" and "that creature's power" name the last object; other quantities as read
-    n = equal_to(q, its=it, that_creature=it) if re.fullmatch(
-        r"(?:its|that creature's|that card's) (?:power|toughness|mana value)", q) else quantity(q)
+    n = equal_to(q, its=it, that_creature=it, c=c) if re.fullmatch(
+        r"(?:its|that creature's|that card's) (?:power|toughness|mana value)", q) else ctx_quantity(q, c)
     if who is None or n is None:
         return None
     return [Effect("gain_life" if m.group(2).lower() == "gain" else "lose_life", {"who": who, "amount": n})]
 
 
-@reader(rf"^(?:{PLAYER} )?discards? (a|an|one|two|three|four|five|six|seven|x|\d+) (?:([a-z ,/-]+?) )?cards?"
-        r"( at random)?$")
+@reader(rf"^(?:{PLAYER} )?discards? (up to )?(a|an|one|two|three|four|five|six|seven|x|\d+|any number of|that many) "
+        r"(?:([a-z ,/-]+?) )?cards?( at random)?$")
 def _discard(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """701.7a: "Discard a card", "Target player discards two cards", "you may discard a land card" (the
-    player chooses among the cards of that kind in their hand)."""
+    """701.8a: "Discard a card", "Target player discards two cards", "you may discard a land card" (the
+    player chooses among the cards of that kind in their hand), "discard up to two cards", "discard any
+    number of cards" (none is a choice too)."""
     who = c.player(m.group(1) or "you")
-    n = amount_of(m.group(2), c)
-    if who is None or n is None or m.group(2) == "an" and not m.group(3):
+    many = m.group(3) == "any number of"
+    n = "any" if many else amount_of(m.group(3), c)
+    if who is None or n is None or m.group(3) == "an" and not m.group(4) or (many or m.group(2)) and m.group(5):
         return None
     args: dict[str, Any] = {"who": who, "amount": n}
-    if m.group(3):
-        f = parse_noun(m.group(3) + " card")
-        if f is None or m.group(4) or set(f) - {"types", "subtypes", "supertypes", "not_types", "colors", "zone",
+    if m.group(2):
+        args["up_to"] = True
+    if m.group(4):
+        f = parse_noun(m.group(4) + " card")
+        if f is None or m.group(5) or set(f) - {"types", "subtypes", "supertypes", "not_types", "colors", "zone",
                                                   "not_colors", "not_supertypes", "not_subtypes"}:
             return None
         f.pop("zone", None)
         args["filter"] = f
-    if m.group(4):
+    if m.group(5):
         args["random"] = True
     return [Effect("discard", args)]
 
 
-@reader(rf"^(?:{PLAYER} )?discards? (?:their|your) hand$")
+@reader(rf"^(?:{PLAYER} )?discards? (?:their|your) hand$|"
+        rf"^(?:{PLAYER} )?discards? all (?:the )?cards in (?:their|your) hand$")
 def _discard_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
-    who = c.player(m.group(1) or "you")
+    who = c.player(m.group(1) or m.group(2) or "you")
     return None if who is None else [Effect("discard", {"who": who, "amount": "all"})]
 
 
-@reader(rf"^(?:{PLAYER} )?mills? ([a-z]+|\d+) cards?(?:, where x is (.+))?$")
+@reader(rf"^(?:{PLAYER} )?mills? ([a-z]+|\d+|that many) cards?(?:, where x is (.+))?$")
 def _mill(m: re.Match, c: Ctx) -> list[Effect] | None:
     """Mill (a later keyword action: "put the top N cards of their library into their graveyard"): "Target
     player mills X cards, where X is the number of lands you control" (Dreadwaters): X bound for the sentence
@@ -102,7 +117,10 @@ def _mill(m: re.Match, c: Ctx) -> list[Effect] | None:
     if not bind_x(m.group(3), c):
         return None
     n = amount_of(m.group(2), c)
-    return None if who is None or n is None else [Effect("mill", {"who": who, "amount": n})]
+    if who is None or n is None:
+        return None
+    c.last = "milled"   # "from among them" / "the cards milled this way" of the next instruction
+    return [Effect("mill", {"who": who, "amount": n})]
 
 
 @reader(rf"^(?:{PLAYER} )?puts? the top (card|[a-z]+|\d+)(?: cards?)? of "
@@ -205,12 +223,14 @@ def _end_the_turn(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 @reader(r"^(?:(.+?) )?discards? any number of cards, then draws? that many cards$")
 def _rummage_any(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Discard any number of cards, then draw that many cards" (701.8a): "that many" is the number the
+    player discarded; for "each player" it would be counted for each player apart (not carried out)."""
     who = c.player(m.group(1) or "you")
-    if who is None:
+    if who not in ("you", "trigger_player") and not (isinstance(who, dict) and set(who) == {"target"}):
         return None
     return [
         Effect("discard", {"who": who, "amount": "any"}),
-        Effect("draw", {"who": who, "amount": {"that_much": True}}),
+        Effect("draw", {"who": who, "amount": {"count_this_way": {}, "action": "discarded"}}),
     ]
 
 
@@ -352,9 +372,36 @@ def _exile_from_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
                                       "amount": number(m.group(2))}})]
 
 
-@reader(r"^you get ((?:\{e\})+)$")
+@reader(r"^(you|target player|each player) gets? (an|a|one|two|three|four|five|x|\d+) (experience) counters?$")
+def _player_counters(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"You get an experience counter" (121.1: counters a player has; they do nothing by themselves)."""
+    who = c.player(m.group(1))
+    n = amount_of(m.group(2), c)
+    if who is None or n is None:
+        return None
+    return [Effect("counters", {"what": who, "kind": m.group(3), "amount": n})]
+
+
+@reader(r"^(?:you )?get ((?:\{e\})+|that many \{e\}|an amount of \{e\} equal to .+)$")
 def _energy(m: re.Match, c: Ctx) -> list[Effect] | None:
-    return [Effect("counters", {"what": "you", "kind": "energy", "amount": m.group(1).count("{e}")})]
+    """"You get {E}{E}", "you get that many {E}", "you get an amount of {E} equal to its mana value": energy
+    counters on you (121.1; the energy symbol is a later addition, Kaladesh). A bare "get {E}" follows
+    another instruction of yours ("you gain 2 life and get {E}{E}{E}")."""
+    t = m.group(1)
+    it = c.last if c.last is not None else "it"  # "equal to its mana value": the object named last (608.2c)
+    n: Any = t.count("{e}") if t.startswith("{") else equal_to(t.split(" equal to ", 1)[1], its=it) \
+        if " equal to " in t else {"that_much": True}
+    if n is None:
+        return None
+    return [Effect("counters", {"what": "you", "kind": "energy", "amount": n})]
+
+
+@reader(r"^(?:you may )?pay any amount of \{e\}$")
+def _pay_any_energy(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"you may pay any amount of {E}" (Harnessed Lightning): its controller chooses a number from 0 to
+    the energy counters they have and removes that many (121.1; "that much", "for each {E} paid this way"
+    then count them: the amount paid, sequence.paid_this_way)."""
+    return [Effect("pay_any", {"energy": True})]
 
 
 @reader(r"^play (an|one|two|three|up to two|up to three) additional lands? this turn$")
@@ -415,6 +462,7 @@ READERS: tuple[Reader, ...] = (
     _draw,
     _draw_eq,
     _life,
+    _life_half,
     _life_eq,
     _discard,
     _discard_hand,
@@ -443,6 +491,8 @@ READERS: tuple[Reader, ...] = (
     _gy_shuffle,
     _exile_from_hand,
     _energy,
+    _pay_any_energy,
+    _player_counters,
     _control_player,
     _exchange_life,
     _name_card,

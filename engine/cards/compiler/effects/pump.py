@@ -7,20 +7,20 @@ import re
 from typing import Any
 
 from engine.cards.abilities import Effect
-from engine.cards.compiler.effects.amounts import bind_x, pt_value
+from engine.cards.compiler.effects.amounts import bind_x, ctx_quantity, pt_value
 from engine.cards.compiler.effects.context import (
     DURATIONS,
+    TAPPED_DURATIONS,
     Ctx,
     Reader,
     keyword_list,
     reader,
 )
-from engine.cards.compiler.quantities import quantity
 
 
 @reader(
     r"^(.+?) (?:each )?gets? (?:an additional )?([+-]\w+)/([+-]\w+)(?:,? and (?:gains?|has|have) (.+?))?( until end "
-    r"of turn| until your next turn)?(?: for each (.+?))?(?:, where x is (.+))?$"
+    r"of turn| until your next turn| " + TAPPED_DURATIONS + r")?(?: for each (.+?))?(?:, where x is (.+))?$"
 )
 def _pump(m: re.Match, c: Ctx) -> list[Effect] | None:
     if not m.group(5):
@@ -41,7 +41,7 @@ def _pump_common(who: str, p: str, t: str, kw: str | None, dur: str | None, each
     if d != "eot":
         args["duration"] = d
     if each:
-        q = quantity(each)
+        q = ctx_quantity(each, c)
         if q is None:
             return None
         args["per"] = q
@@ -75,7 +75,8 @@ def _pump_pre(m: re.Match, c: Ctx) -> list[Effect] | None:
     return out
 
 
-@reader(r"^(.+?) (?:gains?|has|have) (.+?) (until end of turn|until your next turn|for as long as you control self)$")
+@reader(r"^(.+?) (?:gains?|has|have) (.+?) (until end of turn|until your next turn|for as long as you control self|"
+        + TAPPED_DURATIONS + r")$")
 def _gain_kw(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(1))
     kws = keyword_list(m.group(2))

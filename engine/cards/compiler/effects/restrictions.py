@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 from engine.cards.abilities import Effect
-from engine.cards.compiler.effects.context import DURATIONS, STATIC_READERS, Ctx, Reader, reader
+from engine.cards.compiler.effects.context import DURATIONS, STATIC_READERS, TAPPED_DURATIONS, Ctx, Reader, reader
 from engine.cards.compiler.targets import parse_noun
 
 _RULES = {"can't block": "cant_block", "can't attack": "cant_attack", "can't attack or block": "cant_attack_or_block",
@@ -18,16 +18,18 @@ _RULES = {"can't block": "cant_block", "can't attack": "cant_attack", "can't att
           "can't be countered": "cant_be_countered",
           # 702.11b, 702.18a: what hexproof and shroud mean, written out (no keyword is granted)
           "can't be the target of spells or abilities your opponents control": "untargetable_by_opponents",
-          "can't be the target of spells or abilities": "untargetable"}
+          "can't be the target of spells or abilities": "untargetable",
+          "assigns no combat damage": "no_combat_damage"}  # 510.1a: it assigns none this turn
 
 
 @reader(
     r"^(.+?) (can't block|can't attack or block|can't attack|can't be blocked|can't be regenerated|"
-    r"can't be the target of spells or abilities(?: your opponents control)?)(?: this turn| until your next turn)?$"
+    r"can't be the target of spells or abilities(?: your opponents control)?|assigns no combat damage)"
+    r"(?: this turn| until your next turn)?$"
 )
 def _restrict(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(1))
-    if what is None:
+    if what is None or m.group(2) == "assigns no combat damage" and not m.group(0).endswith(" this turn"):
         return None
     text = m.group(0)
     dur = (
@@ -175,14 +177,17 @@ def _frozen(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 @reader(
-    r"^(.+?) (?:doesn't|don't) untap during (?:its|their) controllers?'s? untap steps? for as long as you control self$"
+    r"^(.+?) (?:doesn't|don't) untap during (?:its|their) controllers?'s? untap steps? "
+    r"(for as long as you control self|" + TAPPED_DURATIONS + ")$"
 )
 def _frozen_long(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"... doesn't untap during its controller's untap step for as long as you control SELF (SELF remains
+    tapped)": a rule with that duration (502.2, 611.2b)."""
     what = c.ref(m.group(1))
     return (
         None
         if what is None
-        else [Effect("restrict", {"what": what, "rule": "doesnt_untap", "duration": "while_you_control_self"})]
+        else [Effect("restrict", {"what": what, "rule": "doesnt_untap", "duration": DURATIONS[m.group(2)]})]
     )
 
 

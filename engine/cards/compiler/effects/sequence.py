@@ -32,6 +32,7 @@ from engine.cards.compiler.effects.library import (
     SEARCH_NAMED,
     read_dig,
     read_look,
+    read_look_other,
     read_piles,
     read_top_card,
     reveal_until,
@@ -47,7 +48,7 @@ from engine.mana import parse_cost
 
 _VERB3 = re.compile(
     r"^(loses |gains |draws |discards |mills |gets |sacrifices |creates |puts |returns |shuffles |exiles |"
-    r"deals |can't |attacks |fights |explores|must |becomes )"
+    r"deals |can't |can attack |can block |attacks |fights |explores|must |becomes |assigns )"
 )
 
 
@@ -57,12 +58,21 @@ _BACK_TO_THEN = re.compile(
     r"^(?:exile|put|return|destroy|sacrifice|discard|reveal|shuffle) (?:that card|those cards)\b")
 
 
+def _payment(t: str) -> dict[str, Any]:
+    """What "pay {2}", "pay 3 life", "pay {E}{E}" asks: mana symbols, life, or energy counters (121.1; the
+    energy symbol {E} is a later addition, Kaladesh: not mana, so kept apart from the mana symbols)."""
+    if t.endswith("life"):
+        return {"life": int(t.split()[0])}
+    syms = parse_cost(t)
+    pay: dict[str, Any] = {"mana": [s for s in syms if s != "E"]}
+    if "E" in syms:
+        pay["energy"] = syms.count("E")
+    return pay
+
+
 @reader(r"^pay (\{[^ ]+\}|\d+ life)$")
 def _pay(m: re.Match, c: Ctx) -> list[Effect] | None:
-    t = m.group(1)
-    if t.endswith("life"):
-        return [Effect("pay", {"life": int(t.split()[0])})]
-    return [Effect("pay", {"mana": list(parse_cost(t))})]
+    return [Effect("pay", _payment(m.group(1)))]
 
 
 @reader(r"^(.+?) unless (.+?) (?:pays|pay) (\{[^ ]+\}|\d+ life)$")
@@ -73,8 +83,7 @@ def _unless_pay(m: re.Match, c: Ctx) -> list[Effect] | None:
     payer = c.player(m.group(2))  # read after the instruction: "they" is the player it names (608.2c)
     if payer is None:
         return None
-    t = m.group(3)
-    pay: dict[str, Any] = {"life": int(t.split()[0])} if t.endswith("life") else {"mana": list(parse_cost(t))}
+    pay = _payment(m.group(3))
     return [Effect("unless", {"payer": payer, "pay": pay, "effects": list(inner)})]
 
 
@@ -138,6 +147,28 @@ _HAVE = re.compile(r"^have (.+?) (deal|get|gain|lose|become|fight|mill|discard|s
                    r"create|exchange|exile|untap|tap|attack|search|shuffle|reveal|gain control)\b(.*)$")
 
 
+#: "PLAYER may VERB ...": a choice another player makes (608.2d), one player
+_OTHER_MAY = re.compile(r"^(target opponent|target player|that player|defending player|the defending player|"
+                        r"its controller|that creature's controller|that permanent's controller|its owner|"
+                        r"that spell's controller) may (.+)$")
+_MANY_PLAYERS = ("each_player", "each_opponent", "each_other_player")
+#: what a "may" that another player chooses may hold: no payment or action the choice depends on
+#: (engine/ops/misc.py asks its controller whether those can be done)
+_MAY_ACTS = frozenset({"pay", "sacrifice", "discard", "action", "move", "unless", "may"})
+#: "you and PLAYER each VERB ...": two players named as the subject of one instruction
+_BOTH = re.compile(r"^you and (target opponent|target player|that player|defending player|the defending player|"
+                   r"its controller|that creature's controller) each (.+)$")
+#: the verbs such an instruction may chain ("each draw a card, then discard a card")
+_BASE_VERB = re.compile(r"(^|, then |, and | and )(draw|discard|create|gain|lose|mill|sacrifice|scry|surveil|put|"
+                        r"return|exile|shuffle|reveal|search)\b")
+
+
+def _third_person(text: str) -> str:
+    """The instruction "you and that player each draw a card, then discard a card" gives the other player:
+    "draws a card, then discards a card" (its verbs as "that player" takes them)."""
+    return _BASE_VERB.sub(lambda m: m.group(1) + m.group(2) + ("es" if m.group(2).endswith("sh") else "s"), text)
+
+
 def _attempt(sentence: str, ctx: Ctx) -> list[Effect] | None:
     """``parse_sentence`` of a rewording; when it is not read, nothing it added to ``ctx`` stays."""
     mark = ctx.mark()
@@ -157,6 +188,16 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
         if inner is not None and all(e.op in PERMISSIONS for e in inner):
             return list(inner)  # "you may play an additional land this turn": a permission, no choice now
         return None if inner is None else [Effect("may", {"effects": list(inner)})]
+    m = _OTHER_MAY.match(low)
+    if m:  # "target opponent may draw a card", "its controller may draw a card": that player chooses (608.2d)
+        mark = ctx.mark()
+        who = ctx.player(m.group(1))
+        if who is not None and who not in _MANY_PLAYERS:
+            ctx.last_player = who
+            inner = parse_sentence(f"that player {_third_person(m.group(2))}", ctx)
+            if inner is not None and not any(e.op in _MAY_ACTS for e in inner):
+                return [Effect("may", {"effects": list(inner), "who": who})]
+        ctx.rewind(mark)  # another reader's form ("its controller may search their library ...": 701.19)
     if low.startswith("you search your library "):  # a mode an opponent chose for you (601.3): "You search ..."
         return parse_sentence(s[len("you "):], ctx)
     m = _HAVE.match(low)
@@ -201,6 +242,17 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
             inner = parse_sentence(re.sub(r"^((?:\S+ ){0,2})also ", r"\1", body), ctx)
             if inner is not None:
                 return [Effect("if", {"cond": cond, "then": list(inner)})]
+    m = _BOTH.match(low)
+    if m:  # "you and target opponent each draw a card": the instruction for each of the two players (608.2c)
+        mark = ctx.mark()
+        mine = parse_sentence(m.group(2), ctx)
+        other = parse_sentence(f"{m.group(1)} {_third_person(m.group(2))}", ctx) if mine is not None else None
+        if mine is not None and other is not None:
+            if len(mine) == len(other) > 1 and [e.op for e in mine] == [e.op for e in other]:
+                # "each draw a card, then discard a card": both draw, then both discard (608.2c, in order)
+                return [e for pair in zip(mine, other) for e in pair]
+            return mine + other
+        ctx.rewind(mark)
     m = re.match(r"^((?:\S+ ){1,4})also ((?:gains?|gets?|deals?|loses?|has|have) .+)$", low)
     if m:  # "Colorless creatures you control also gain first strike": "also" adds to what came before
         return parse_sentence(m.group(1) + m.group(2), ctx)
@@ -257,7 +309,9 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
                     # target land": the second object shares the first one's verb (608.2c, in order)
                     b = parse_sentence(verb.group(1) + right, ctx)
                 if b is not None:
-                    return a + b
+                    both = that_many_done(a + b)
+                    if both is not None:
+                        return both
             ctx.rewind(mark)
             idx = low.find(joiner, idx + 1)
     m = re.fullmatch(r"(.+?) (if|unless) (there are .+|you control .+|an opponent .+|you have .+|it's .+)", low)
@@ -296,6 +350,14 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     text = re.sub(r"^(search your library for [^.]+?)( and reveal (?:them|those cards))?\. (put (?:one|two) [^.]+ and "
                   r"the (?:other|rest) [^.]+)\. then shuffle\.?$",
                   lambda m: f"{m.group(1)},{' reveal them,' if m.group(2) else ''} {m.group(3).lower()}, then shuffle.",
+                  text.strip(), flags=re.I)
+    # "Search your library for a card. Put that card into your hand, then shuffle." (Demonic Bargain) and
+    # "... and reveal it. Put it into your hand. Then shuffle.": the same one instruction (701.15a)
+    text = re.sub(r"(search your library for [^.]+?)\. (reveal (?:it|them|that card|those cards),? )?"
+                  r"(put (?:it|that card|them|those cards|the card) "
+                  r"(?:into your hand|into your graveyard|onto the battlefield(?: tapped)?))"
+                  r"(?:,? then shuffle| and shuffle|\. then shuffle|\. shuffle)\.?$",
+                  lambda m: f"{m.group(1)}, {'reveal them, ' if m.group(2) else ''}{m.group(3).lower()}, then shuffle.",
                   text.strip(), flags=re.I)
     low = text.strip().lower()
     for rx, fn in ((TOP_OR_BOTTOM_RX, top_or_bottom), (REVEAL_UNTIL_RX, reveal_until), (SEARCH_MAY_RX, search_may),
@@ -378,16 +440,14 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             out[-1] = Effect("may", {**out[-1].args, "then": [*out[-1].args["then"], *effs]})
             continue
         then_open = False
-        m = re.match(r"^if (?:that creature|it|a creature dealt damage this way|a permanent dealt damage this way|"
-                     r"that permanent|that creature or planeswalker|a creature or planeswalker dealt damage this way|"
-                     r"the creature) would die this turn, exile it instead$", s)
-        if m and out and out[-1].op == "damage":
+        rider = _damage_rider(s) if out and out[-1].op == "damage" else None
+        if rider:
             # the creature dealt damage, not the player also dealt damage ("... and 2 damage to that
             # creature's controller. If that creature would die this turn, exile it instead.")
             k = len(out) - 1
             while k > 0 and out[k - 1].op == "damage" and _to_player(out[k].args.get("to")):
                 k -= 1
-            out[k] = Effect("damage", {**out[k].args, "exile_if_dies": True})
+            out[k] = Effect("damage", {**out[k].args, **rider})
             continue
         if out and out[-1].op == "delayed_trigger" and _BACK_REF.search(s):
             # "When you next cast ... this turn, copy that spell. You may choose new targets for the copy.",
@@ -578,7 +638,56 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
         return None  # a flip nothing depends on: the sentence that should follow was not read
     if _cda_pending(out):
         return None  # a creature token whose power and toughness no sentence defined
-    return _life_lost_this_way(out)
+    bound = that_many_done(out)
+    return None if bound is None else paid_this_way(_life_lost_this_way(bound))
+
+
+#: the players a "that many" after a discard or mill may count for: one player each (608.2c)
+_ONE_WHO = ("you", "trigger_player", "defending_player")
+#: what "then draw that many cards" counts after each instruction (engine/values.py count_this_way)
+_DONE_THIS_WAY = {"discard": "discarded", "mill": "milled"}
+
+
+def that_many_done(effs: list[Effect]) -> list[Effect] | None:
+    """"Discard up to two cards, then draw that many cards", "that player discards their hand, then draws that
+    many cards", "mill three cards, then ... that many": "that many" is the number of cards the instruction
+    before it discarded or milled (608.2c), not a number the trigger event carries. None when that number
+    would have to be counted for each of several players (not carried out: the card stays unsupported)."""
+    out = list(effs)
+    for i in range(1, len(out)):
+        e, prev = out[i], out[i - 1]
+        if e.args.get("amount") != {"that_much": True} or prev.op not in _DONE_THIS_WAY \
+                or prev.args.get("amount") == {"that_much": True}:
+            continue
+        who = prev.args.get("who", "you")
+        if not (who in _ONE_WHO or isinstance(who, dict) and set(who) == {"target"}):
+            return None
+        out[i] = Effect(e.op, {**e.args, "amount": {"count_this_way": {}, "action": _DONE_THIS_WAY[prev.op]}})
+    return out
+
+
+def paid_this_way(effs: list[Effect]) -> list[Effect]:
+    """"You may pay any amount of {E}. SELF deals that much damage": after a payment of any amount, "that
+    much" is the amount paid (the amount {"paid": True}), not an amount a trigger event carries. "You may"
+    adds no choice to it (any amount includes none): the payment stands alone."""
+    effs = [e.args["effects"][0] if e.op == "may" and set(e.args) == {"effects"} and len(e.args["effects"]) == 1
+            and e.args["effects"][0].op == "pay_any" else e for e in effs]
+    k = next((i for i, e in enumerate(effs) if e.op == "pay_any"), None)
+    if k is None:
+        return effs
+    return effs[:k + 1] + [Effect(e.op, _paid(e.args)) for e in effs[k + 1:]]
+
+
+def _paid(x: Any) -> Any:
+    if x == {"that_much": True}:
+        return {"paid": True}
+    if isinstance(x, Effect):
+        return Effect(x.op, _paid(x.args))
+    if isinstance(x, dict):
+        return {k: _paid(v) for k, v in x.items()}
+    if isinstance(x, list):
+        return [_paid(v) for v in x]
+    return x
 
 
 def _cda_pending(effects: Any) -> bool:
@@ -592,7 +701,9 @@ def _cda_pending(effects: Any) -> bool:
     return False
 
 
-_LOOK_START = re.compile(r"^(?:(?:look at|reveal) the top (?:\w+ cards|card) of your library|(?:defending player|"
+_LOOK_START = re.compile(r"^(?:(?:look at|reveal) the top (?:\w+ cards|card) of your library|look at the top (?:\w+ "
+                         r"cards|card) of (?:target player's|target opponent's|that player's|defending player's|"
+                         r"their) library|(?:defending player|"
                          r"target player|target opponent) reveals the top card of their "
                          r"library)\b", re.I)
 
@@ -613,7 +724,7 @@ def _with_look(text: str, ctx: Ctx) -> list[Effect] | None:
             if i + k > len(sents):
                 continue
             chunk = " ".join(sents[i:i + k])
-            got = read_look(chunk, ctx) or read_top_card(chunk, ctx)
+            got = read_look(chunk, ctx) or read_top_card(chunk, ctx) or read_look_other(chunk, ctx)
             if got is None:
                 continue
             # "it" / "that creature" after the dig would mean the card it moved, which no reference
@@ -756,6 +867,33 @@ def _other_count(alt: str, prev: Effect) -> list[Effect] | None:
     if m.group(1):
         args["up_to"] = True
     return [Effect("search", args)]
+
+
+_DIES_EXILE = (r"if (?:that creature|it|a creature dealt damage this way|a permanent dealt damage this way|"
+               r"that permanent|that creature or planeswalker|a creature or planeswalker dealt damage this way|"
+               r"the creature) would die this turn, exile it instead")
+_NO_REGEN = {"a creature dealt damage this way can't be regenerated this turn": "dealt",
+             "creatures dealt damage this way can't be regenerated this turn": "dealt",
+             "if it's a creature, it can't be regenerated this turn": "creatures",
+             "if it's a creature, it can't be regenerated this turn, and if it would die this turn, exile it "
+             "instead": "creatures"}
+
+
+def _damage_rider(s: str) -> dict[str, Any] | None:
+    """What a sentence after a damage instruction adds to it: "if it would die this turn, exile it
+    instead" (614.1a: exile_if_dies), "a creature dealt damage this way can't be regenerated this
+    turn" (701.12b: no_regen "dealt", the creatures dealt damage) or "if it's a creature, it can't be
+    regenerated this turn" (no_regen "creatures", each creature it names, dealt damage or not)."""
+    if re.fullmatch(_DIES_EXILE, s):
+        return {"exile_if_dies": True}
+    if s in ("the damage can't be prevented", "this damage can't be prevented"):
+        return {"unpreventable": True}  # 615.11: no prevention effect applies to it
+    if s == "excess damage is dealt to that creature's controller instead":
+        return {"excess_instead_to": "controller"}  # a later rule (2020): damage beyond lethal damage
+    kind = _NO_REGEN.get(s)
+    if kind is None:
+        return None
+    return {"no_regen": kind, **({"exile_if_dies": True} if s.endswith("instead") else {})}
 
 
 def _to_player(to: Any) -> bool:

@@ -90,12 +90,44 @@ def _cast_target_from_gy(m: re.Match, c: Ctx) -> list[Effect] | None:
 @reader(
     r"^(until end of turn, |until the end of your next turn, )?(?:you may )?(play|cast) (that card|them|those cards|"
     r"it|cards exiled this way|spells from among them|the exiled card|cards exiled with self|the exiled cards)( this "
-    r"turn| until the end of your next turn| until end of turn)?( without paying (?:its|their) mana costs?)?$"
+    r"turn| until the end of your next turn| until end of turn| for as long as (?:it remains|they remain) exiled|"
+    r" for as long as you control self| for as long as self remains on the battlefield)?"
+    r"( without paying (?:its|their) mana costs?)?$"
 )
 def _may_play_exiled(m: re.Match, c: Ctx) -> list[Effect] | None:
-    nxt = "next" in ((m.group(1) or "") + (m.group(4) or ""))
-    return [Effect("playable", {"what": "exiled", "play": m.group(2), "until": "next_turn_end" if nxt else "eot",
+    """601.2a: the cards just exiled may be played this turn, until the end of your next turn, for as long
+    as they remain exiled (a permission of those objects: one that leaves exile is a new object, 400.7), or
+    for as long as you control SELF (611.2b)."""
+    dur = (m.group(1) or "") + (m.group(4) or "")
+    until = ("next_turn_end" if "next" in dur else "remains_exiled" if "exiled" in dur
+             else "while_source" if "self" in dur else "eot")
+    return [Effect("playable", {"what": "exiled", "play": m.group(2), "until": until,
                                 **({"free": True} if m.group(5) else {})})]
+
+
+@reader(
+    r"^(until end of turn, |until the end of your next turn, )?you may (cast ([a-z, ]+?) spells|play lands and cast "
+    r"spells) from among (them|those cards|the exiled cards|those exiled cards|cards exiled this way)"
+    r"( this turn| until the end of your next turn| until end of turn)?( without paying their mana costs)?$"
+)
+def _may_cast_kind_exiled(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """601.2a: "Until the end of your next turn, you may cast creature spells from among the exiled cards"
+    (Eager Flameguide), "you may cast noncreature spells from among those cards without paying their mana
+    costs" (Narset, Enlightened Master): of the cards just exiled, those of that kind (any number of them)."""
+    if c.last != "exiled":
+        return None
+    args: dict[str, Any] = {"what": "exiled", "play": "play" if m.group(2).startswith("play") else "cast"}
+    if m.group(3):
+        f = parse_noun(m.group(3) + " spell")
+        if f is None or set(f) - {"zone", "types", "not_types", "colors", "subtypes", "not_colors"}:
+            return None
+        f.pop("zone", None)
+        args["only"] = f
+    nxt = "next" in (m.group(1) or "") + (m.group(5) or "")
+    args["until"] = "next_turn_end" if nxt else "eot"
+    if m.group(6):
+        args["free"] = True
+    return [Effect("playable", args)]
 
 
 @reader(r"^choose ((?:up to (?:one|two|three|four|five) )?target .+?)(?: and (target .+))?$")
@@ -181,5 +213,6 @@ READERS: tuple[Reader, ...] = (
     _cast_target_from_gy,
     _cast_target_now,
     _may_play_exiled,
+    _may_cast_kind_exiled,
     _choose_target,
 )

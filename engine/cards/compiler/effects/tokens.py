@@ -7,8 +7,9 @@ from typing import Any
 
 from engine.cards.abilities import Effect
 from engine.cards.compiler.effects.amounts import amount_of, bind_x, pt_value, scaled
-from engine.cards.compiler.effects.context import Ctx, Reader, keyword_list, reader
+from engine.cards.compiler.effects.context import PLAYER, Ctx, Reader, keyword_list, reader
 from engine.cards.compiler.effects.library import _title
+from engine.cards.compiler.keywords import parse_keyword_line
 from engine.cards.compiler.subtypes import subtype
 
 _COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G", "colorless": None}
@@ -131,29 +132,175 @@ def _token(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 @reader(
-    r"^create (a|an|one|two|three|four|five|x|\d+) (tapped )?(treasure|food|clue|blood|gold|powerstone|map|junk|"
-    r"incubator|lander|shard|walker) tokens?(?: for each (.+?))?$"
+    rf"^(?:{PLAYER} )?creates? (a|an|one|two|three|four|five|six|seven|eight|nine|ten|x|\d+|that many) (tapped )?"
+    r"(treasure|food|clue|blood|gold|powerstone|map|junk|incubator|lander|shard|walker) tokens?"
+    r"(?: for each (.+?))?(?:, where x is (.+))?$"
 )
 def _token_pre(m: re.Match, c: Ctx) -> list[Effect] | None:
-    n = scaled(m.group(1), m.group(4), c)
+    """Predefined tokens (a later rule; the 2016 rules have none): "create a Treasure token", "its
+    controller creates two Treasure tokens", "you create that many Food tokens", "create X Clue tokens, where X
+    is ...": the predefined token, for the player named (110.2: that player controls it)."""
+    if not bind_x(m.group(6), c):
+        return None
+    n = scaled(m.group(2), m.group(5), c)
     if n is None:
         return None
-    args: dict[str, Any] = {"amount": n, "kind": m.group(3).capitalize()}
-    if m.group(2):
+    args: dict[str, Any] = {"amount": n, "kind": m.group(4).capitalize()}
+    if m.group(3):
         args["tapped"] = True
+    if m.group(1) and m.group(1) != "you":
+        who = c.player(m.group(1))
+        if who is None:
+            return None
+        args["who"] = who
     c.last = "created"
     return [Effect("token", args)]
 
 
-@reader(r"^create a token that's a copy of (.+?)(?:, except (?:it|the token) (?:has|is) (.+))?$")
+_CARD_TYPES = {"artifact": "Artifact", "creature": "Creature", "enchantment": "Enchantment", "land": "Land",
+               "artifacts": "Artifact", "creatures": "Creature", "enchantments": "Enchantment", "lands": "Land"}
+#: the clauses of a copy exception ("except it isn't legendary, is an artifact ..., and has myriad"): cut
+#: before each clause's verb, never inside a quoted ability (masked first)
+_EXCEPT_CUT = re.compile(r"(?:,? and |, )(?=(?:it's|it is|it isn't|they're|they are|they aren't|it has|they have|is|"
+                         r"are|isn't|aren't|has|have)\b)")
+_EXCEPT_VERB = ((re.compile(r"^(?:it isn't|it's not|it is not|they aren't|they're not|isn't|aren't) "), "not "),
+                (re.compile(r"^(?:it's|it is|they're|they are|is|are) "), "is "),
+                (re.compile(r"^(?:it has|they have|has|have|they each have|it each has) "), "has "))
+
+
+def _keywords(text: str, change: dict[str, Any]) -> bool:
+    """Keywords an exception gives ("it has haste and dethrone"): their names, their qualities and the
+    abilities they stand for (702.104a dethrone is a triggered ability), as a printed keyword line gives them."""
+    got = parse_keyword_line(text.replace(" and ", ", "))
+    if got is None:
+        return False
+    names, kargs, abl = got
+    change["keywords"] = change.get("keywords", []) + names
+    if kargs:
+        change["keyword_args"] = {**change.get("keyword_args", {}), **kargs}
+    if abl:
+        change["abilities"] = change.get("abilities", []) + abl
+    return True
+
+
+def _description(words: str, change: dict[str, Any], extra: bool) -> bool:
+    """"a 1/1 green Frog", "an artifact", "3/3 black Zombie creature": the P/T, colors, subtypes and card
+    types an exception gives (706.9b), set or (``extra``: "in addition to its other types") added."""
+    m = re.fullmatch(r"(?:an? )?(?:(\d+)/(\d+) )?(.*?)(?: with (.+))?", words)
+    if m is None:
+        return False
+    if m.group(1):
+        change["power"], change["toughness"] = m.group(1), m.group(2)
+    colors: list[str] = []
+    types: list[str] = []
+    subs: list[str] = []
+    for w in (m.group(3) or "").replace(",", " ").split():
+        if w == "and" and not types and not subs:
+            continue
+        if w in _COLOR_WORDS and not types and not subs:
+            c = _COLOR_WORDS[w]
+            if c:
+                colors.append(c)
+            elif len(m.group(3).split()) > 1 and "colorless" != w:
+                return False
+            continue
+        if w in _CARD_TYPES:
+            types.append(_CARD_TYPES[w])
+            continue
+        st = subtype(w)
+        if st is None or types:
+            return False
+        subs.append(st)
+    if re.search(r"\bcolorless\b", m.group(3) or ""):
+        change["colors"] = []
+    elif colors:
+        change["colors"] = colors
+    if types:
+        change["add_types" if extra else "types"] = types
+    if subs:
+        change["add_subtypes" if extra else "subtypes"] = subs
+    if m.group(4) and not _keywords(m.group(4), change):
+        return False
+    return bool(m.group(1) or colors or types or subs or m.group(4) or "colorless" in (m.group(3) or ""))
+
+
+def copy_exceptions(text: str) -> dict[str, Any] | None:
+    """706.9a-b: the exceptions of a copy effect ("except it isn't legendary", "except it's a 1/1 green Frog",
+    "except it's an artifact in addition to its other types", "except it has haste and "At the beginning of
+    the end step, sacrifice this token." "): the change engine.cards.abilities.copy_except makes to the
+    copiable values, or None when a clause is not read (the card is then unsupported, never half-read)."""
+    quotes = re.findall(r'"[^"]*"', text)
+    masked = re.sub(r'"[^"]*"', "\x00", text.strip().lower())
+    change: dict[str, Any] = {}
+    k = 0
+    for part in _EXCEPT_CUT.split(masked):
+        part = part.strip().rstrip(",")
+        for rx, verb in _EXCEPT_VERB:
+            if rx.match(part):
+                part = rx.sub(verb, part, count=1)
+                break
+        else:
+            return None
+        if part in ("not legendary", "is not legendary", "is nonlegendary"):
+            change["remove_supertypes"] = ["Legendary"]
+        elif part == "has no mana cost":
+            change["mana_cost"] = []
+        elif part.startswith("has "):
+            for item in re.split(r",? and |, ", part[4:]):
+                if item == "\x00":
+                    from engine.cards.compiler import compile_ability_text  # layering: cycle (compiler imports this)
+                    q = quotes[k].strip('"')
+                    k += 1
+                    ab = compile_ability_text(re.sub(r"\b(?:this token|this creature)\b", "SELF", q, flags=re.I))
+                    if ab is None:
+                        return None
+                    change["abilities"] = change.get("abilities", []) + [ab]
+                elif not _keywords(item, change):
+                    return None
+        elif part.startswith("is "):
+            m = re.fullmatch(r"is (.+?)( in addition to (?:its|their) other (?:creature )?types)?", part)
+            if m is None or "\x00" in m.group(1) or not _description(m.group(1), change, bool(m.group(2))):
+                return None
+        else:
+            return None
+    return change or None
+
+
+_COPY = re.compile(
+    r"^(?:(?P<who>its controller|that player|target player|each player|each opponent|that creature's controller|"
+    r"that permanent's controller|its owner) )?creates? (?P<n>a|an|one|two|three|four|five|x|that many) "
+    r"(?P<tapped>tapped )?(?:token that's a copy|tokens that are copies) of (?P<of>.+?)"
+    r"(?:, except (?P<exc>.+?))?(?P<att>,? that (?:are|is|'s) tapped and attacking)?$")
+
+
+@reader(_COPY.pattern)
 def _token_copy(m: re.Match, c: Ctx) -> list[Effect] | None:
-    if m.group(2):
-        return None
-    what = c.ref(m.group(1))
+    """706.2, 706.9: "create a token that's a copy of target creature you control, except it isn't
+    legendary", "create two tokens that are copies of it", "its controller creates a tapped token that's a
+    copy of that creature": the copiable values of the object, with the exceptions the effect names."""
+    what = c.ref(m.group("of"))
     if what is None:
         return None
+    n = amount_of(m.group("n"), c)
+    if n is None:
+        return None
+    args: dict[str, Any] = {"amount": n, "copy_of": what}
+    if m.group("exc"):
+        change = copy_exceptions(m.group("exc"))
+        if change is None:
+            return None
+        args["copy_except"] = change
+    if m.group("tapped"):
+        args["tapped"] = True
+    if m.group("att"):
+        args["tapped"] = args["attacking"] = True
+    if m.group("who"):
+        who = c.player(m.group("who"))
+        if who is None:
+            return None
+        args["who"] = who
     c.last = "created"
-    return [Effect("token", {"amount": 1, "copy_of": what})]
+    return [Effect("token", args)]
 
 
 #: this family's readers, in the order they are tried

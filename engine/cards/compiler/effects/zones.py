@@ -7,8 +7,8 @@ import re
 from typing import Any
 
 from engine.cards.abilities import Effect, TargetSpec
-from engine.cards.compiler.effects.amounts import amount_of
-from engine.cards.compiler.effects.context import Ctx, Reader, reader
+from engine.cards.compiler.effects.amounts import amount_of, bind_x
+from engine.cards.compiler.effects.context import DURATIONS, TAPPED_DURATIONS, Ctx, Reader, reader
 from engine.cards.compiler.targets import number, parse_noun, parse_target
 
 
@@ -136,8 +136,15 @@ def _tuck2(m: re.Match, c: Ctx) -> list[Effect] | None:
 def _shuffle_in(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"Shuffle SELF into its owner's library", "shuffle SELF and your graveyard into their owner's
     library" (Elixir of Immortality): each part moved, then the library shuffled (701.16a)."""
+    shuffler = c.player(m.group(1)) if m.group(1) else None  # the player who shuffles: "their" is that player's
+    if m.group(1) and shuffler is None:
+        return None
     out = []
-    for part in re.split(r" and (?=your graveyard$|their graveyard$)", m.group(2)):
+    # "each player shuffles their hand and graveyard into their library" (Timetwister): both of that player's
+    # zones, the same player's
+    what_all = re.sub(r"^(your|their|target player's|that player's) hand and graveyard$", r"\1 hand and \1 graveyard",
+                      m.group(2))
+    for part in re.split(r" and (?=(?:your|their|target player's|that player's) graveyard$)", what_all):
         gy = re.fullmatch(r"(your|their|target player's|that player's) (graveyard|hand)", part)
         who = c.player({"your": "you", "their": "they"}.get(gy.group(1), gy.group(1).replace("'s", ""))) if gy else None
         key = "graveyard_of" if gy and gy.group(2) == "graveyard" else "hand_cards_of"  # "shuffles their hand into"
@@ -145,6 +152,11 @@ def _shuffle_in(m: re.Match, c: Ctx) -> list[Effect] | None:
         if what is None:
             return None
         out.append(Effect("move", {"what": what, "to": "library_shuffle"}))
+    if shuffler is not None and any(isinstance(e.args["what"], dict) and "target" in e.args["what"]
+                                    and c.targets[e.args["what"]["target"]].min == 0 for e in out):
+        # "target player shuffles any number of target cards from their graveyard into their library" (Loaming
+        # Shaman): that player shuffles their library even when no card was chosen (701.19a)
+        out.append(Effect("shuffle", {"who": shuffler}))
     return out
 
 
@@ -227,14 +239,14 @@ def _regen(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if what is None else [Effect("regenerate", {"what": what})]
 
 
-@reader(r"^gain control of (.+?)( until end of turn| for as long as you control self)?$")
+@reader(r"^gain control of (.+?)( until end of turn| for as long as you control self| " + TAPPED_DURATIONS + r")?$")
 def _steal(m: re.Match, c: Ctx) -> list[Effect] | None:
     what = c.ref(m.group(1))
     if what is None:
         return None
     args: dict[str, Any] = {"what": what}
     if m.group(2):
-        args["duration"] = "eot" if "end of turn" in m.group(2) else "while_you_control_self"
+        args["duration"] = DURATIONS[m.group(2).strip()]
     return [Effect("gain_control", args)]
 
 
@@ -319,9 +331,13 @@ def _exchange(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 @reader(
-    r"^exile the top (card|two cards|three cards|x cards|\w+ cards) of (your|target player's|each player's) library$"
+    r"^exile the top (card|two cards|three cards|x cards|\w+ cards) of (your|target player's|each player's) library"
+    r"(?:, where x is (.+))?$"
 )
 def _exile_top(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Exile the top X cards of your library, where X is SELF's power" (406.2; X bound for the sentence, 107.3)."""
+    if not bind_x(m.group(3), c):
+        return None
     n = 1 if m.group(1) == "card" else amount_of(m.group(1).split()[0], c)
     who = {"your": "you", "each player's": "each_player"}.get(m.group(2)) or c.player("target player")
     if n is None:
