@@ -1076,7 +1076,8 @@ def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, x: int = 0) -
         n = x if n < 0 else n  # "Remove X +1/+1 counters": the X announced (107.3a)
         if n and not 0 < n <= o.counters.get(k, 0):  # checked by cost_payable: a card the checker lets through
             raise IllegalAction(f"cannot remove {n} {k} counters from {o.card.name}")
-        o.counters[k] -= n
+        if n:  # 107.3a: X may be 0, paid by removing none (with no counter of that kind too)
+            o.counters[k] -= n
     if cost.discard < 0:  # "Discard your hand" (an empty hand pays it too)
         for c in list(g.players[player].hand):
             discard(g, c)
