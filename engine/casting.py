@@ -594,6 +594,7 @@ def _ask_opponent_mode(g: "Game", player: str, o: "Obj", ab: Ability, a: dict[st
         raise IllegalAction(f"no opponent to choose the mode of {o.card.name}")
     trial = g.copy()
     cast(trial, player, {**a, "modes": [0], "opponent_mode": True})
+    knowledge.show(g, [o.id])  # 601.2a: the card is on the stack while its mode is chosen: every player knows it
     data = {"cast": dict(a), "caster": player, "answer_to": "opponent_mode"}
     if len(opps) > 1:
         g.wait = {"kind": "choose_option", "player": player, "options": list(opps), **data, "stage": "who",
@@ -1086,7 +1087,8 @@ def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, x: int = 0) -
         n = x if n < 0 else n  # "Remove X +1/+1 counters": the X announced (107.3a)
         if n and not 0 < n <= o.counters.get(k, 0):  # checked by cost_payable: a card the checker lets through
             raise IllegalAction(f"cannot remove {n} {k} counters from {o.card.name}")
-        o.counters[k] -= n
+        if n:  # 107.3a: X may be 0, paid by removing none (with no counter of that kind too)
+            o.counters[k] -= n
     if cost.discard < 0:  # "Discard your hand" (an empty hand pays it too)
         for c in list(g.players[player].hand):
             discard(g, c)
