@@ -876,7 +876,8 @@ def _cant_change_life(m: re.Match) -> list[dict[str, Any]] | None:
 def _gains_no_life(m: re.Match) -> list[dict[str, Any]] | None:
     """614.1a: "If a player would gain life, that player gains no life instead" (Sulfuric Vortex): a
     replacement whose outcome is that of "can't gain life" (118.7: no life is gained), for those players."""
-    return [{"kind": "cant_gain_life", "who": {"a player": "each", "an opponent": "opponent", "you": "you"}[m.group(1)]}]
+    who = {"a player": "each", "an opponent": "opponent", "you": "you"}[m.group(1)]
+    return [{"kind": "cant_gain_life", "who": who}]
 
 
 @static(r"^damage can't be prevented$")
