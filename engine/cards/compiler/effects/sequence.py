@@ -448,6 +448,14 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     for sent in sentences(text):
         s = sent.strip().rstrip(".").lower()
         m = re.match(r"^if you do, (.+)$", s)
+        if m and out and out[-1].op == "sacrifice" and out[-1].args == {"what": "self"}:
+            # "Sacrifice SELF. If you do, ..." (Standstill): it was sacrificed only if it was still a permanent
+            # its controller controls as the ability resolved (701.14a, 608.2c)
+            effs = parse_sentence(m.group(1), ctx)
+            if effs is None:
+                return None
+            out[-1] = Effect("if", {"cond": {"self": {"controller": "you"}}, "then": [out[-1], *effs]})
+            continue
         if m and out and out[-1].op == "may":
             effs = parse_sentence(m.group(1), ctx)
             if effs is None:
