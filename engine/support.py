@@ -133,6 +133,7 @@ RULES = frozenset({"no_activated_abilities", "no_activated_abilities_unless_mana
                    "block_any_number",  # engine/combat.py _extra_blocks (509.1a)
                    "untargetable", "untargetable_by_opponents",  # engine/targets.py targetable (702.18a, 702.11b)
                    "cant_be_regenerated",  # engine/replacement.py cant_be_regenerated (701.12b)
+                   "flashback_mana_cost",  # engine/cast_options.py object_alternatives (702.33a)
                    "no_combat_damage"})  # engine/combat.py combat_power (510.1a)
 
 

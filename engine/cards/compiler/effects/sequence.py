@@ -359,6 +359,11 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                   r"(?:,? then shuffle| and shuffle|\. then shuffle|\. shuffle)\.?$",
                   lambda m: f"{m.group(1)}, {'reveal them, ' if m.group(2) else ''}{m.group(3).lower()}, then shuffle.",
                   text.strip(), flags=re.I)
+    # "... gains flashback until end of turn. The flashback cost is equal to its mana cost." (Snapcaster Mage,
+    # Past in Flames): the second sentence says what the granted keyword costs (702.33a); one instruction
+    text = re.sub(r"\b(gains?) flashback until end of turn\. (?:the|its) flashback cost is equal to (?:its|that "
+                  r"card's) mana cost\.?", r"\1 flashback for its mana cost until end of turn.", text.strip(),
+                  flags=re.I)
     low = text.strip().lower()
     for rx, fn in ((TOP_OR_BOTTOM_RX, top_or_bottom), (REVEAL_UNTIL_RX, reveal_until), (SEARCH_MAY_RX, search_may),
                    (KEEP_REST_RX, keep_rest)):
