@@ -1049,8 +1049,7 @@ class Game:
             triggers.step(self, "draw")
             self._give_priority()
         elif s in ("main1", "main2"):
-            if s == "main1":
-                triggers.step(self, "main1")
+            triggers.step(self, s)  # 505.4: "at the beginning of your precombat / postcombat / next main phase"
             self._give_priority()
         elif s == "beginning_of_combat":
             triggers.step(self, "beginning_of_combat")

@@ -478,9 +478,10 @@ def step(g: "Game", name: str) -> None:
     keep = []
     for d in g.delayed:
         whose = d.get("whose")
-        if d["step"] == name and (whose not in ("you", "opponent")
-                                  or whose == "you" and seats.is_active(g, d["controller"])
-                                  or whose == "opponent" and g.active in seats.opponents(g, d["controller"])):
+        at = d["step"] == name or d["step"] == "main" and name in ("main1", "main2")  # "your next main phase"
+        if at and (whose not in ("you", "opponent")
+                   or whose == "you" and seats.is_active(g, d["controller"])
+                   or whose == "opponent" and g.active in seats.opponents(g, d["controller"])):
             info = d.get("info", {})
             if whose == "opponent":  # "at the beginning of each opponent's upkeep, that player ...": whose step it is
                 info = {**info, "player": g.active}

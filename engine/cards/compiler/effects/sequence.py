@@ -106,18 +106,21 @@ def _unless_do(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 @reader(
     r"^(.+?) at the beginning of (the next end step|your next upkeep|the next upkeep|the end of combat|end of combat|"
-    r"the next turn's upkeep)$|^(.+?) at (end of combat)$|"
-    r"^at the beginning of (the next end step|your next upkeep|the next upkeep|the end of combat), (.+)$"
+    r"the next turn's upkeep|your next main phase)$|^(.+?) at (end of combat)$|"
+    r"^at the beginning of (the next end step|your next upkeep|the next upkeep|the end of combat|"
+    r"your next main phase), (.+)$"
 )
 def _delayed(m: re.Match, c: Ctx) -> list[Effect] | None:
     """603.7a: a delayed triggered ability the resolving effect creates ("Sacrifice it at the
-    beginning of the next end step", "At the beginning of the next end step, untap up to two lands")."""
+    beginning of the next end step", "At the beginning of the next end step, untap up to two lands"); "At the
+    beginning of your next main phase, add ..." (Mana Drain): your first main phase to begin after this (505.4)."""
     inner = parse_sentence(m.group(1) or m.group(3) or m.group(6), c)
     if inner is None:
         return None
     step = {"the next end step": "end", "your next upkeep": "your_upkeep", "the next upkeep": "upkeep",
             "the end of combat": "end_of_combat", "end of combat": "end_of_combat",
-            "the next turn's upkeep": "upkeep"}[m.group(2) or m.group(4) or m.group(5)]
+            "the next turn's upkeep": "upkeep", "your next main phase": "your_main"}[
+        m.group(2) or m.group(4) or m.group(5)]
     return [Effect("delayed", {"step": step, "effects": list(inner)})]
 
 
