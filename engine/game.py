@@ -582,6 +582,8 @@ class Game:
                         n.counters[k] = n.counters.get(k, 0) + v
             if not clone.entering(self, n):  # 706.5: "enter as a copy of ..." is chosen first
                 triggers.enters(self, n)
+        if to == "graveyard" and n.card.abilities:  # "when SELF is put into your graveyard from ..." (603.2)
+            triggers.to_graveyard(self, n, frm)
         if frm == "graveyard":  # "whenever ... leave your graveyard" (603.2)
             triggers.event(self, {"event": "leaves_graveyard", "obj": n.id, "player": n.owner, "to": to})
         return n.id

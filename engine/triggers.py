@@ -45,12 +45,14 @@ PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attac
                  "loses_game",  # 603.9: a player loses or leaves the game (engine/leave.py)
                  "creature_to_graveyard"}  # a creature put into that player's graveyard from the battlefield
 #: Events this engine fires (a card triggering on anything else is unsupported).
-SUPPORTED = (OBJECT_EVENTS | PLAYER_EVENTS | {"step", "state"}) - {"scry"}
+SUPPORTED = (OBJECT_EVENTS | PLAYER_EVENTS | {"step", "state", "to_graveyard"}) - {"scry"}
+# to_graveyard: "when SELF is put into your graveyard from your library / from anywhere" (to_graveyard below:
+# only the card's own ability, from the graveyard it went to)
 #: Trigger keys _match understands (a trigger with any other key is unsupported).
 KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "who", "first", "nth", "step",
                   "whose", "loyalty", "noncombat", "your_turn", "nonmana", "limit_per_turn", "min_attackers",
                   "blocking_self", "most_life", "or_copy", "defending", "other", "dealt_by", "condition",
-                  "greater_power_attacker", "counter", "sacrificed", "untapped", "cast_from", "to"})
+                  "greater_power_attacker", "counter", "sacrificed", "untapped", "cast_from", "to", "from"})
 # or_copy: "whenever you cast or copy ...": casting fires it, and so does a copy of a spell put onto the
 # stack (engine/ops/cast.py copy_spell fires a "cast" event marked "copy", which only or_copy triggers see).
 #: keys that only some events understand (engine/support.py rejects them elsewhere)
@@ -64,12 +66,14 @@ KEYS_OF_EVENT: dict[str, frozenset[str]] = {
     "sacrificed": frozenset({"ltb"}), "untapped": frozenset({"etb"}),
     # "whenever you cast a spell from anywhere other than your hand" / "from your graveyard" (601.2a)
     "cast_from": frozenset({"cast"}),
+    # "when SELF is put into your graveyard from your library": the zone it came from (400.7)
+    "from": frozenset({"to_graveyard"}),
     # "when SELF dies or is put into exile from the battlefield": where it went (603.6c)
     "to": frozenset({"ltb"})}
 #: Events a triggered ability of a card in a graveyard is checked against (Spit Flame, Squee, Goblin
 #: Nabob, Aurora Eidolon, Phoenix Chick; 112.6b)
 GRAVEYARD_EVENTS = frozenset({"etb", "step", "cast", "draw", "gain_life", "sacrifice", "you_attack",
-                              "combat_damage_player", "creature_to_graveyard"})
+                              "combat_damage_player", "creature_to_graveyard", "to_graveyard"})
 
 ALIASES = {"attacks_or_blocks": ("attacks", "blocks"), "etb_or_dies": ("etb", "dies"),
            "etb_or_attacks": ("etb", "attacks"),
@@ -277,6 +281,17 @@ def _add(g: "Game", src: "Obj", ab: Any, controller: str, ev: dict[str, Any]) ->
     t = {"controller": controller, "ability": ab, "source": src.id, "card": src.card, "info": dict(ev)}
     g.triggered.append(t)
     return t
+
+
+def to_graveyard(g: "Game", n: "Obj", frm: str) -> None:
+    """The card ``n`` was just put into its owner's graveyard from the zone ``frm``: its own abilities that
+    trigger on that ("When SELF is put into your graveyard from your library, you may put it onto the
+    battlefield", Narcomoeba; "... from anywhere", Emrakul) trigger from the graveyard, where the card now is
+    (603.2, 603.6a-like: the new object's abilities, 400.7; controlled by its owner, 112.6b)."""
+    for ab in _graveyard_triggers(n.card):
+        t = ab.trigger
+        if t.get("event") == "to_graveyard" and t.get("self") and t.get("from", frm) == frm:
+            _add(g, n, ab, n.owner, {"event": "to_graveyard", "obj": n.id, "player": n.owner, "from": frm})
 
 
 @per_object

@@ -126,6 +126,11 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
         "self blocks a creature": {"event": "blocks", "self": True},
         "self attacks alone": {"event": "attacks_alone", "self": True},
         "self is put into your graveyard from the battlefield": {"event": "dies", "self": True},
+        # the card in the graveyard it went to (engine/triggers.py to_graveyard; 400.7)
+        "self is put into your graveyard from your library": {"event": "to_graveyard", "self": True, "from": "library"},
+        "self is put into your graveyard from your hand": {"event": "to_graveyard", "self": True, "from": "hand"},
+        "self is put into your graveyard from anywhere": {"event": "to_graveyard", "self": True},
+        "self is put into a graveyard from anywhere": {"event": "to_graveyard", "self": True},
         "self deals combat damage to a player or battle": {"event": "combat_damage_player", "self": True},
         "self deals damage to a creature": {"event": "deals_damage", "self": True, "to": {"types": ["Creature"]}},
         "one or more +1/+1 counters are put on self": {"event": "counters_put", "self": True, "kind": "+1/+1"},
