@@ -66,9 +66,13 @@ def resolve_top(g: "Game") -> None:
         _finish(g, sid, countered=True)
         return
     ab = s.ability
-    if ab is not None and ab.kind == "triggered" and ab.condition is not None and \
-            (s.source in g.objects or not _OBJECT_CONDITIONS & set(ab.condition)) and \
-            not condition(g, ab.condition, s.source, {"controller": s.controller, "trigger": s.trigger_info}):
+    # "if SELF is in your graveyard": a source that has left that zone is a new object (400.7), no longer there
+    left_zone = ab is not None and ab.condition is not None and s.source not in g.objects \
+        and isinstance(ab.condition.get("self"), dict) \
+        and ab.condition["self"].get("zone", "battlefield") != "battlefield"
+    if ab is not None and ab.kind == "triggered" and ab.condition is not None and (left_zone or (
+            (s.source in g.objects or not _OBJECT_CONDITIONS & set(ab.condition)) and
+            not condition(g, ab.condition, s.source, {"controller": s.controller, "trigger": s.trigger_info}))):
         # 603.4: an intervening "if" clause is checked again on resolution; false: it does nothing
         g.log("condition_false", card=s.name)
         _finish(g, sid)

@@ -335,7 +335,9 @@ def ability_reasons(ab: Ability) -> list[str]:
         trig = ab.trigger or {}
         ev = trig.get("event")
         evs = ev if isinstance(ev, list) else [ev]
-        if ab.zone == "graveyard" and not set(evs) <= GRAVEYARD_EVENTS or ab.zone not in ("battlefield", "graveyard"):
+        if ab.zone == "graveyard" and (not set(evs) <= GRAVEYARD_EVENTS or "dies" in evs and trig.get("self")) \
+                or ab.zone not in ("battlefield", "graveyard"):  # (a card that dies is not yet in the graveyard
+            # as its "dies" abilities trigger: engine/triggers.py leaves)
             out.append(f"triggered ability from {ab.zone}")  # only these events are checked there
         for name in evs:
             if name == "tapped_for_mana" and len(evs) == 1:  # a triggered mana ability (engine/player_statics.py)

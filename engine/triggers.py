@@ -73,7 +73,9 @@ KEYS_OF_EVENT: dict[str, frozenset[str]] = {
 #: Events a triggered ability of a card in a graveyard is checked against (Spit Flame, Squee, Goblin
 #: Nabob, Aurora Eidolon, Phoenix Chick; 112.6b)
 GRAVEYARD_EVENTS = frozenset({"etb", "step", "cast", "draw", "gain_life", "sacrifice", "you_attack",
-                              "combat_damage_player", "creature_to_graveyard", "to_graveyard"})
+                              "combat_damage_player", "creature_to_graveyard", "to_graveyard",
+                              "dies"})  # "whenever a creature is put into your graveyard ..., if SELF is in your
+# graveyard" (Bridge from Below): leaves checks the graveyards for dies
 
 ALIASES = {"attacks_or_blocks": ("attacks", "blocks"), "etb_or_dies": ("etb", "dies"),
            "etb_or_attacks": ("etb", "attacks"),
@@ -429,6 +431,13 @@ def leaves(g: "Game", o: "Obj", before: "Chars", to: str) -> list[dict[str, Any]
                         out.append(t)
     if ev["event"] == "dies":
         out += _haunted_dies(g, o.id)
+        for p in g.order:  # 112.6b: a card's ability that works from its owner's graveyard (Bridge from Below)
+            for cid in g.players[p].graveyard:
+                for ab in _graveyard_triggers(g.objects[cid].card):
+                    if _match(g, cid, p, ab.trigger, ev):
+                        t = _add(g, g.objects[cid], ab, p, ev)
+                        if t:
+                            out.append(t)
     if hasattr(g, "lki"):
         g.lki.append((o.copy(), before))
     return out

@@ -63,6 +63,14 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
         if inner is None or inner.get("event") != "dies" or inner.get("self") or inner.get("attached"):
             return None
         return {**inner, "dealt_by": "self" if m.group(2) == "self" else "attached"}
+    m = re.fullmatch(r"an? (.+?) is put into (your|an opponent's) graveyard from the battlefield", c)
+    if m:  # "a nontoken creature is put into your graveyard from the battlefield" (Bridge from Below): it died
+        # (700.4) and its owner is that player (a card goes to its owner's graveyard, 400.3)
+        inner = parse_trigger(f"a {m.group(1)} dies")
+        if inner is None or inner.get("event") != "dies" or set(inner) != {"event", "filter"} \
+                or "owner" in inner["filter"]:
+            return None
+        return {**inner, "filter": {**inner["filter"], "owner": "you" if m.group(2) == "your" else "opponent"}}
     m = re.fullmatch(r"(?:the )?beginning of combat on your turn", c)
     if m:
         return {"event": "step", "step": "beginning_of_combat", "whose": "you"}
