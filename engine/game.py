@@ -1217,6 +1217,9 @@ class Game:
                                       or self._skip_next(step)):
             self.log("skip", step=step, player=self.active)
             step = STEPS[STEPS.index(step) + 1]
+        if step == "beginning_of_combat" and self.effects and self._skip_next("combat"):
+            self.log("skip", step="combat", player=self.active)  # 614.10: "skips their next combat phase"
+            step = "main2"
         return step
 
     def _skip_next(self, step: str) -> bool:
@@ -1227,13 +1230,8 @@ class Game:
                 return True
         return False
 
-    def _next_turn(self) -> None:
-        """500.1: the next player's turn begins (a player who left takes no turn; 800.4i:
-        "until their next turn" effects of a player who left end as that turn would have begun)."""
-        n_effects = len(self.effects)
-        previous = self.active if self.turn else None  # whose turn just ended, and the spells they cast in it
-        spells = self.players[previous].spells_cast_turn if previous in self.players else 0
-        self.turn += 1
+    def _take_next_turn(self) -> None:
+        """500.7, 101.4: the player whose turn is next becomes the active player: an extra turn first."""
         while self.extra_turns and self.players[self.extra_turns[0]].lost:
             self.extra_turns.pop(0)
         if self.extra_turns:
@@ -1250,6 +1248,19 @@ class Game:
                 self.effects = [e for e in self.effects if not (e.get("until") == "your_next_turn"
                                                                 and e.get("controller") in skipped)]
             self.active = nxt
+
+    def _next_turn(self) -> None:
+        """500.1: the next player's turn begins (a player who left takes no turn; 800.4i:
+        "until their next turn" effects of a player who left end as that turn would have begun)."""
+        n_effects = len(self.effects)
+        previous = self.active if self.turn else None  # whose turn just ended, and the spells they cast in it
+        spells = self.players[previous].spells_cast_turn if previous in self.players else 0
+        self.turn += 1
+        for _ in range(4 * len(self.order) + 4):
+            self._take_next_turn()
+            if not self._skip_next("turn"):
+                break
+            self.log("skip", step="turn", player=self.active)  # 614.10: "skips their next turn"
         if self.gone:
             self.seated = seats.live(self)  # 801.2c: ranges of influence are set as each turn begins
         self.step = self._not_skipped("untap")

@@ -154,6 +154,8 @@ def _mana_sources(g: "Game", player: str, exclude: "set[int] | frozenset[int]",
         restricted = []
         if not exclude:
             g._msrc["#r:" + player] = restricted
+    # 201.3, 602.5: "Activated abilities of sources with the chosen name can't be activated" (Phyrexian Revoker)
+    locked = player_statics.active(g) and bool(player_statics.statics(g, "name_lock"))
     for oid in g.battlefield:
         if oid in exclude:
             continue
@@ -166,6 +168,8 @@ def _mana_sources(g: "Game", player: str, exclude: "set[int] | frozenset[int]",
         found: list[Ability] = []
         if (c.rules or g.effects) and activation_barred(g, oid, True):
             continue  # 602.5: "its activated abilities can't be activated" (Arrest, Cursed Totem)
+        if locked and player_statics.activate_locked(g, player, oid, True):
+            continue
         for ab in c.abilities:
             if ab.kind == "mana" and ab.cost is not None and ab.cost.tap and not ab.cost.mana \
                     and not ab.cost.sacrifice_self and not ab.cost.life and not ab.cost.energy \

@@ -387,8 +387,6 @@ def static_problems(st: dict[str, Any]) -> list[str]:
                 "uncounterable_spells",
                 "cant_lose_life", "skip_step") and st.get("who") not in _WHO:
         return [f"{kind} for {st.get('who')}"]
-    if kind == "name_lock" and st.get("lock") == "activate" and not st.get("unless_mana"):
-        return ["name lock of mana abilities (paid from engine/payment.py, which does not read it)"]
     if kind == "player_keywords" and set(st.get("keywords", ())) - {"Hexproof", "Shroud"}:
         return ["player keywords other than hexproof and shroud"]
     if kind == "free_spells" and st.get("zone", "hand") != "hand":

@@ -138,12 +138,15 @@ def _color_choices() -> list[str]:
 
 @op("color")
 def _color(g: "Game", r: Ctx, e: Effect) -> dict | None:
-    """An object becomes the color or colors its controller chooses (105.3; layer 5, 613.1e)."""
+    """An object becomes the color or colors its controller chooses (105.3; layer 5, 613.1e); "the color of
+    your choice" (``one``): exactly one color."""
     objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int)]
     got = r["answers"].get(r["i"])
     if got is None:
-        return {"kind": "choose_option", "player": controller(g, r), "options": _color_choices(), "slot": r["i"],
-                "prompt": f"{this(g, r).card.name}: which color or colors?"}
+        one = e.args.get("one")
+        return {"kind": "choose_option", "player": controller(g, r),
+                "options": list(COLORS) if one else _color_choices(), "slot": r["i"],
+                "prompt": f"{this(g, r).card.name}: which color{'' if one else ' or colors'}?"}
     add_effect(g, "5", objs, r, until_of(e), colors=[COLORS[w] for w in got.split(" and ")])
     return None
 

@@ -370,7 +370,8 @@ def _skip_next(g: "Game", r: dict, e: Effect) -> None:
     for p in refs(g, r, e.get("who", "you")):
         if isinstance(p, str):
             g.ts += 1
-            g.effects.append({"layer": "skip_next", "ts": g.ts, "objects": [], "until": "never", "player": p,
+            g.effects.append({"layer": "skip_next", "ts": g.ts, "objects": [],
+                              "until": "eot" if e.args.get("this_turn") else "never", "player": p,
                               "step": e.args["step"]})
             g.log("skip_next", player=p, step=e.args["step"])
 

@@ -169,11 +169,23 @@ def _artifact_creature_pump(m: re.Match, c: Ctx) -> list[Effect] | None:
             Effect("pump", {"what": what, "power": int(m.group(2)), "toughness": int(m.group(3)), "duration": "eot"})]
 
 
-@reader(r"^(.+?) becomes? the color or colors of your choice until end of turn$")
+@reader(r"^(.+?) (?:becomes?|gets? ([+-]\d+)/([+-]\d+) and becomes) the (color|color or colors) of your choice "
+        r"until end of turn$")
 def _color_choice(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """Scuttlemutt: the controller chooses one or more colors as it resolves (105.3, 613.1e)."""
+    """Scuttlemutt: the controller chooses one or more colors as it resolves (105.3, 613.1e); "the color
+    of your choice": one color (Spiritmonger, Tidal Visionary); "gets +1/+1 and becomes the color of your
+    choice" (Wild Mongrel): one subject and one duration for both (611.2a)."""
     what = c.ref(m.group(1))
-    return None if what is None else [Effect("color", {"what": what, "choose": True, "duration": "eot"})]
+    if what is None:
+        return None
+    args: dict[str, Any] = {"what": what, "choose": True, "duration": "eot"}
+    if m.group(4) == "color":
+        args["one"] = True
+    out = [Effect("color", args)]
+    if m.group(2):
+        out.insert(0, Effect("pump", {"what": what, "power": int(m.group(2)), "toughness": int(m.group(3)),
+                                      "duration": "eot"}))
+    return out
 
 
 @reader(r"^(.+?) gets? ([+-]\d+)/([+-]\d+) and becomes an? ([a-z ]+?) until end of turn$")

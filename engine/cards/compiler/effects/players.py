@@ -235,12 +235,17 @@ def _rummage_any(m: re.Match, c: Ctx) -> list[Effect] | None:
     ]
 
 
-@reader(r"^(you|target player|target opponent|that player|each opponent|they) skips? (?:your|their) next "
-        r"(untap|upkeep|draw) step$")
+@reader(r"^(you|target player|target opponent|that player|each opponent|they) skips? (?:your|their|his or her) "
+        r"next (untap step|upkeep step|draw step|combat phase|turn)( this turn)?$")
 def _skip_next_step(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """614.10: "That player skips their next untap step" (Ral Zarek's -7 style): once, that player's next one."""
+    """614.10: "That player skips their next untap step" (Ral Zarek's -7 style), "target opponent skips their
+    next combat phase" (Stonehorn Dignitary), "You skip your next turn" (Meditate): once, that player's next
+    one (614.10a: nothing of a skipped step, phase or turn happens)."""
     who = c.player(m.group(1))
-    return None if who is None else [Effect("skip_next", {"who": who, "step": m.group(2)})]
+    step = m.group(2).split()[0]
+    if who is None or m.group(3) and step != "combat":
+        return None
+    return [Effect("skip_next", {"who": who, "step": step, **({"this_turn": True} if m.group(3) else {})})]
 
 
 @reader(r"^discard (?:all the cards in your hand|your hand), then draw that many cards(?: plus (one|two|three))?$")
