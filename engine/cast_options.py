@@ -325,8 +325,8 @@ GRANTED_FLASHBACK = "flashback_mana_cost"
 
 def object_alternatives(g: "Game", o: "Obj") -> tuple[tuple[str, Row, Cost], ...]:
     """The keyword alternative costs of the object ``o``: its card's (alternatives) and flashback an effect
-    gave it (702.33a: its flashback cost is its mana cost, 702.33b-like for a granted ability; a card with no
-    mana cost has none to pay, 117.6). The effect names the object, so a card that left the graveyard and came
+    gave it (702.33a: its flashback cost is its mana cost, as the effect says; a card with no mana cost has
+    none to pay, 117.6). The effect names the object, so a card that left the graveyard and came
     back is a new object without it (400.7). A card with flashback of its own keeps its own cost."""
     own = alternatives(o.card)
     if not g.effects or not o.card.mana_cost or any(name == "flashback" for name, _, _ in own):
