@@ -243,6 +243,7 @@ def pay_energy(g: "Game", player: str, n: int) -> None:
 def discard(g: "Game", cid: int) -> int:
     """701.8: a player discards a card (it goes to its owner's graveyard); the discard event."""
     player = g.objects[cid].owner
+    g.players[player].discarded_turn += 1  # "the number of cards you've discarded this turn"
     new = cast_options.madness_discard(g, cid)  # 702.34a: exiled instead, and madness triggers
     if new is None:
         new = g.move(cid, "graveyard")
@@ -526,6 +527,8 @@ def add_mana(g: "Game", player: str, e: Effect, src: int | None, pick: Any = Non
 def sacrifice(g: "Game", oid: int) -> int:
     """701.14a: its controller puts it into its owner's graveyard; the sacrifice event (603.2)."""
     player = g.controller_of(oid)
+    if player in g.players:  # "the number of permanents you've sacrificed this turn"
+        g.players[player].sacrificed_turn += 1
     g.__dict__["_sacrificing"] = oid  # its leaving is a sacrifice ("when you sacrifice SELF", engine/triggers.py)
     try:
         new = g.move(oid, "graveyard")

@@ -267,6 +267,9 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     player the answer's "assist" names chose to pay (answer_assist; never an answer's own key)."""
     oid = a["card"]
     o = g.objects.get(oid)
+    chosen_modes = a.get("modes") or []
+    if len(set(map(str, chosen_modes))) != len(chosen_modes) and not _repeats_modes(o):
+        raise IllegalAction("modes: a mode is chosen only once (700.2d)")
     if a.get("assist") is not None and assisted is None and offered is None:
         _ask_assist(g, player, o, a)  # assist: the other player says how much generic mana they pay first
         return
@@ -591,6 +594,7 @@ def _ask_opponent_mode(g: "Game", player: str, o: "Obj", ab: Ability, a: dict[st
         raise IllegalAction(f"no opponent to choose the mode of {o.card.name}")
     trial = g.copy()
     cast(trial, player, {**a, "modes": [0], "opponent_mode": True})
+    knowledge.show(g, [o.id])  # 601.2a: the card is on the stack while its mode is chosen: every player knows it
     data = {"cast": dict(a), "caster": player, "answer_to": "opponent_mode"}
     if len(opps) > 1:
         g.wait = {"kind": "choose_option", "player": player, "options": list(opps), **data, "stage": "who",
@@ -840,14 +844,22 @@ def mode_range(ab: Ability) -> tuple[int, int]:
     return (ab.condition or {}).get("min_modes", ab.choose), ab.choose
 
 
+def _repeats_modes(o: "Obj | None") -> bool:
+    """May the same mode of this card's modal spell ability be chosen more than once (the Confluences)?"""
+    return o is not None and any(ab.kind == "spell" and ab.choose and (ab.condition or {}).get("repeat_modes")
+                                 for ab in o.card.abilities)
+
+
 def check_modes(ab: Ability, modes: list[Any]) -> None:
     """601.2b, 700.2: the chosen modes are between the least and the most the text allows, each
-    a mode of the ability, and no mode is chosen twice (700.2d)."""
+    a mode of the ability, and no mode is chosen twice (700.2d) unless the text says "you may choose
+    the same mode more than once" (the Confluences, as later printed)."""
     lo, hi = mode_range(ab)
-    if not lo <= len(modes) <= hi or len(set(modes)) != len(modes) or any(
+    again = bool((ab.condition or {}).get("repeat_modes"))
+    if not lo <= len(modes) <= hi or not again and len(set(modes)) != len(modes) or any(
             not isinstance(m, int) or not 0 <= m < len(ab.modes) for m in modes):
         n = str(hi) if lo == hi else f"{lo} to {hi}"
-        raise IllegalAction(f"choose {n} different mode(s) of {len(ab.modes)}")
+        raise IllegalAction(f"modes: choose {n}{'' if again else ' different'} mode(s) of {len(ab.modes)}")
 
 
 def activate(g: "Game", player: str, a: dict[str, Any], opponent_chose: bool = False) -> None:
@@ -1075,7 +1087,8 @@ def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, x: int = 0) -
         n = x if n < 0 else n  # "Remove X +1/+1 counters": the X announced (107.3a)
         if n and not 0 < n <= o.counters.get(k, 0):  # checked by cost_payable: a card the checker lets through
             raise IllegalAction(f"cannot remove {n} {k} counters from {o.card.name}")
-        o.counters[k] -= n
+        if n:  # 107.3a: X may be 0, paid by removing none (with no counter of that kind too)
+            o.counters[k] -= n
     if cost.discard < 0:  # "Discard your hand" (an empty hand pays it too)
         for c in list(g.players[player].hand):
             discard(g, c)

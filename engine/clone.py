@@ -59,7 +59,7 @@ def answer(g: "Game", d: "Decision", a: dict[str, Any]) -> None:
         o.chosen["printed"] = o.card
         st = clone_static(o) or {}
         # 706.2: the copiable values (a copy of a copy copies what that one copied), with the exceptions
-        # the ability names (706.9a-b: they become copiable values of the copy)
+        # the ability names (706.9a, 706.9c: they become copiable values of the copy)
         o.card = copy_except(src.card, st["copy_except"]) if st.get("copy_except") else src.card
         o.is_copy = True
         g.changed()

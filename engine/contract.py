@@ -66,8 +66,11 @@ def amount_problems(a: Any, static: bool = False) -> list[str]:
     extra = set(a) - AMOUNT_KINDS[head]
     if extra:
         out.append(f"amount {head} with {sorted(extra)}")
-    if head == "count_this_way" and a.get("action") not in ("milled", "put", "exiled", "destroyed", "discarded"):
+    if head == "count_this_way" and a.get("action") not in ("milled", "put", "exiled", "destroyed", "discarded",
+                                                            "tapped", "shuffled"):
         out.append(f"amount count_this_way {a.get('action')}")
+    if head == "count_this_way" and a.get("action") == "shuffled" and a["count_this_way"]:
+        out.append("amount count_this_way shuffled by a filter")  # the cards are hidden in a library (401.2)
     if head == "count_this_way" and a.get("action") in ("exiled", "destroyed") \
             and set(a["count_this_way"]) - {"types", "token"}:  # what engine.values.gone_matches reads
         out.append(f"amount count_this_way {a.get('action')} by {sorted(a['count_this_way'])}")
@@ -91,7 +94,7 @@ def amount_problems(a: Any, static: bool = False) -> list[str]:
     if head == "plus":
         for x in a["plus"]:
             out += amount_problems(x, static)
-    for key in ("power_of", "toughness_of", "counters_on", "hand_of"):
+    for key in ("power_of", "toughness_of", "counters_on", "hand_of", "mana_spent_on"):
         if head == key and a[key] != "sacrificed":
             out += [f"{p} in amount {key}" for p in ref_problems(a[key], static)]
     return out

@@ -490,6 +490,12 @@ def cost_change(g: "Game", player: str, spell: int, targets: list[list[Any]] | N
                     isinstance(x, int) and matches(g, x, tg, spell, player) for slot in targets for x in slot):
                 continue  # "if it targets a tapped creature" (601.2f: the targets are chosen before the total cost;
                 # before they are, the reduction is assumed, as a target could give it)
+            if own.get("per_extra_target"):  # strive: "for each target beyond the first" (known once chosen)
+                extra = max(0, sum(len(slot) for slot in targets) - 1) if targets is not None else 0
+                total += int(own.get("amount", 0)) * extra
+                if colored is not None:
+                    colored.extend(list(own.get("colored", ())) * extra)
+                continue
             total += _amount(g, own, spell)
     return total
 
@@ -557,6 +563,10 @@ def change_problems(st: dict[str, Any]) -> list[str]:
         out.append("cost_change targets")
     if not isinstance(st.get("amount"), int) and not st.get("any_color"):
         out.append("cost_change amount")
+    if st.get("colored") and (not st.get("per_extra_target") or any(x not in "WUBRG" for x in st["colored"])):
+        out.append("cost_change colored increase")
+    if st.get("per_extra_target") and (spells != "self" or st.get("amount", 0) < 0):
+        out.append("cost_change for each target")
     if st.get("mana") and (st.get("amount", 0) < 0 or st["mana"] not in "WUBRG"):
         out.append("cost_change colored reduction")  # 601.2f: reduces only that color: not done
     return out

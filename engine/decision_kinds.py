@@ -260,7 +260,8 @@ _SHAPES: dict[str, dict[str, tuple[type, ...] | None]] = {
 MAX_NUMBER = 10**6
 
 #: Keys whose lists name objects each at most once (no duplicates).
-_UNIQUE = frozenset({"modes", "sacrifice", "discard", "exile_from_graveyard", "exile_from_hand", "tap_others",
+# ("modes" is not: "you may choose the same mode more than once", engine/casting.check_modes, 700.2)
+_UNIQUE = frozenset({"sacrifice", "discard", "exile_from_graveyard", "exile_from_hand", "tap_others",
                      "return_to_hand",
                      "cards", "order", "pay", "extras", "convoke", "improvise", "delve", "splice"})
 

@@ -414,7 +414,14 @@ def cast_option(g: "Game", player: str, o: Any, ab: Any, base: tuple[str, ...],
     if "X" in mana:
         opt["x"] = True
     extra = costs.additional_cost(o.card)
-    if extra is not None and costs.variable(extra):  # 601.2b: "pay X life", "exile X cards" as it is cast
+    if extra is not None and costs.variable(extra) and costs.names_x(extra):
+        # 601.2b: "sacrifice an artifact or creature with mana value X": the values the objects allow
+        xs = costs.x_values(g, player, extra, o.id)
+        if not xs:
+            return None
+        opt["x"] = True
+        opt["x_values"] = xs
+    elif extra is not None and costs.variable(extra):  # 601.2b: "pay X life", "exile X cards" as it is cast
         most = costs.x_max(g, player, extra, o.id)
         if most is not None:
             opt["x"] = True

@@ -26,15 +26,20 @@ KNOWN = frozenset({
     "attached_to_self",  # "for each Aura attached to SELF" (303.4, 301.5)
     "counters_ge",  # {"+1/+1": 3}: "if that creature has three or more +1/+1 counters on it" (121.1)
     "other_target",  # a target slot's: not an object chosen for another target (115.3; engine/targets.check_targets)
+    "damaged_by",  # "self" / "attached": "a creature dealt damage by SELF this turn" (its damage sources, 514.2)
+    "cast_from",  # zones: "spells you cast from your graveyard" (a spell's zone it was cast from, 601.2a)
     # "creature blocking SELF", "creature blocked by SELF", "creature blocking or blocked by SELF" (509.1g, 509.1h)
     "blocking_self", "blocked_by_self", "in_combat_with_self",
+    "not_ids",  # "each other creature that shares a color with it": not the objects named (engine/values.py)
+    "blocking_ids",  # "each creature blocking it": blocking one of these attackers (509.1g; bound from blocking_ref)
+    "damaged_you_this_turn",  # "creature that dealt damage to you this turn" (engine/triggers.py damaged_by_turn)
 })
 #: 110.4 (2016): the permanent card types, and Battle (a later card type, March of the Machine); Tribal is
 #: not one by itself (a tribal instant is an instant)
 _PERMANENT_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle"})
 #: Keys that name another object of the resolution ("with the same name as that permanent"):
 #: engine.values binds them to plain keys (``name_in``) before ``matches`` reads the filter.
-BOUND_KEYS = frozenset({"same_name_as"})
+BOUND_KEYS = frozenset({"same_name_as", "shares_color_with", "blocking_ref"})
 #: The steps after blockers are declared (509.1h): an attacker with no blocker is unblocked then.
 _AFTER_BLOCKS = frozenset({"declare_blockers", "first_strike_damage", "combat_damage", "end_of_combat"})
 #: Keys that constrain a group of chosen cards, not one object (checked where they are chosen).
@@ -172,6 +177,14 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False
     if "not_supertypes" in f and any(s in c.supertypes for s in f["not_supertypes"]):
         return False
+    if "not_ids" in f and x in f["not_ids"]:
+        return False
+    if "blocking_ids" in f and not set(o.blocking) & set(f["blocking_ids"]):
+        return False
+    if f.get("damaged_you_this_turn"):  # 120.1: it dealt damage to you this turn (as this object)
+        pl = game.players.get(you) if you is not None else None
+        if pl is None or pl.damaged_turn != game.turn or x not in pl.damaged_by_turn:
+            return False
     if "colors" in f and not any(col in c.colors for col in f["colors"]):
         return False
     if "not_colors" in f and any(col in c.colors for col in f["not_colors"]):
@@ -246,10 +259,18 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
             return False
     elif name is not None and not _named(o.card.name, name):  # "a card named Nissa's Chosen"
         return False
+    if "cast_from" in f:  # a spell: the zone it was cast from; a card that may be cast: where it is now (601.2a)
+        if (o.chosen.get("cast_from") if o.zone == "stack" else o.zone) not in f["cast_from"]:
+            return False
     if "name_in" in f and ("face_down" in o.chosen or not any(has_name(o.card.name, n) for n in f["name_in"])):
         return False  # "with the same name as that permanent" (201.2; a face-down one has none, 707.2)
     if f.get("damaged_this_turn") and not (o.damage or o.damage_sources):
         return False  # dealt damage this turn: the sources are remembered until cleanup (514.2)
+    if "damaged_by" in f:  # "dealt damage by SELF / by enchanted creature this turn"
+        s = game.objects.get(src) if src is not None else None
+        by = None if s is None else s.id if f["damaged_by"] == "self" else s.attached_to
+        if by is None or by not in o.damage_sources:
+            return False
     if "power_lt" in f and not c.power < f["power_lt"] or "toughness_lt" in f and not c.toughness < f["toughness_lt"]:
         return False
     for key in ("power_lt_self", "toughness_lt_self", "power_gt_self", "toughness_gt_self"):

@@ -51,6 +51,7 @@ from engine.cards.abilities import CardDef
 from engine.choices import answer_enter, answer_name
 from engine.decision_kinds import CHOICE_KINDS, DecisionKind, validate
 from engine.errors import EngineFault, IllegalAction
+from engine.filters import matches
 from engine.layers import Chars, compute, copy_layers, counters_allowed, off_battlefield
 from engine.leave import exile_orphans, leave
 from engine.ops import OPS
@@ -1092,8 +1093,9 @@ class Game:
         discards down to the maximum hand size (402.2); then 514.2."""
         for a in seats.active_team(self):
             p = self.players[a]
-            if len(p.hand) > HAND_SIZE and not player_statics.no_max_hand_size(self, a):
-                self.wait = {"kind": "discard_to_hand_size", "player": a, "n": len(p.hand) - HAND_SIZE}
+            most = player_statics.max_hand_size(self, a)
+            if most is not None and len(p.hand) > most:
+                self.wait = {"kind": "discard_to_hand_size", "player": a, "n": len(p.hand) - most}
                 return
         self._cleanup_rest()
 
@@ -1145,7 +1147,35 @@ class Game:
                          "answer_to": "untap", "card": oid, "asked": [*asked, oid], "keep": list(keep),
                          "prompt": f"{o.card.name}: untap it during your untap step, or leave it tapped (502.2)?"}
             return
+        if player_statics.active(self):
+            self._untap_limits(asked, keep, [])
+            return
         self._untap_all(set(keep))
+
+    def _untap_limits(self, asked: list[int], keep: list[int], done: list[str]) -> None:
+        """502.2: "Players can't untap more than one creature during their untap steps" (Smoke, Winter Orb): the
+        active player chooses which of those untap (exactly that many), after the permanents they leave tapped."""
+        for p in seats.active_team(self):
+            for k, (sid, st) in enumerate(player_statics.untap_limits(self, p)):
+                key = f"{p}#{k}"
+                opts = [i for i in self.battlefield if self.objects[i].tapped and i not in keep
+                        and self.controller_of(i) == p and matches(self, i, st.get("filter") or {}, sid, p)
+                        and not combat.has_rule(self, i, "doesnt_untap")]
+                if key not in done and len(opts) > int(st["max"]):
+                    self.wait = {"kind": "choose_cards", "player": p, "options": opts, "min": int(st["max"]),
+                                 "max": int(st["max"]), "asked": list(asked), "keep": list(keep),
+                                 "done": [*done, key], "answer_to": "untap_limit",
+                                 "prompt": f"choose the {st['max']} that untap (502.2): no more may untap"}
+                    return
+        self._untap_all(set(keep))
+
+    def _untap_limit_answer(self, d: Decision, cards: list[int]) -> None:
+        w = self.wait_data(d)
+        if not isinstance(cards, list) or len(set(cards)) != len(cards) or any(c not in d.options for c in cards) \
+                or len(cards) != w["max"]:
+            raise IllegalAction(f"choose exactly {w['max']} of the permanents offered (those that untap)")
+        keep = list(w.get("keep", ())) + [c for c in d.options if c not in cards]
+        self._untap_limits(list(w.get("asked", ())), keep, list(w.get("done", ())))
 
     def _untap_answer(self, d: Decision, a: dict[str, Any]) -> None:
         opt = a.get("option")
@@ -1276,6 +1306,8 @@ class Game:
             p.spells_cast_last_turn = p.spells_cast_turn  # "last turn" is the turn that just ended
             p.spells_cast_turn = 0
             p.drawn_turn = 0
+            p.discarded_turn = 0
+            p.sacrificed_turn = 0
             p.combat_types_turn = []
         self.effects = [e for e in self.effects if not (e.get("until") == "your_next_turn"
                                                         and e.get("controller") == self.active)]
@@ -1351,6 +1383,7 @@ ANSWER_HANDLERS: dict[tuple[str, str | None], Handler] = {
     (K.NAME_CARD, None): answer_name,                 # 201.3, 614.12: "as SELF enters, choose a card name"
     (K.CHOOSE_OPTION, "untap"): Game._untap_answer,   # 502.2: "you may choose not to untap SELF"
     # generic choices, by the module that asked (answer_to)
+    (K.CHOOSE_CARDS, "untap_limit"): lambda g, d, a: g._untap_limit_answer(d, a.get("cards", [])),  # 502.2
     (K.CHOOSE_CARDS, "resolve"): effects.answer,      # 608.2c-d: during a resolution
     (K.CHOOSE_OPTION, "resolve"): effects.answer,
     (K.CHOOSE_NUMBER, "resolve"): effects.answer,

@@ -55,7 +55,7 @@ def unpreventable(g: "Game", src: int) -> bool:
 
 def rule_in_force(g: "Game", e: dict[str, Any]) -> bool:
     """A rule effect "for as long as you control SELF" applies only while you do (611.2b)."""
-    if e.get("until") != "while_source":
+    if e.get("until") not in ("while_source", "while_source_tapped"):
         return True
     s = e.get("source")
     return s in g.objects and g.objects[s].zone == "battlefield" and g.controller_of(s) == e.get("controller")

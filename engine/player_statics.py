@@ -23,7 +23,8 @@ if TYPE_CHECKING:
     from engine.state import Obj
 
 #: Static kinds read by the rules of the game here (and by engine.zones_cast).
-KINDS = frozenset({"no_max_hand_size", "player_keywords", "flash_spells", "free_spells", "spell_limit",
+KINDS = frozenset({"no_max_hand_size", "hand_size", "untap_limit", "player_keywords", "flash_spells", "free_spells",
+                   "spell_limit",
                    "play_from", "graveyard_replacement",
                    "prevent_damage",    # read by engine.replacement.static_shields (615.9)
                    "cant_gain_life", "cant_lose_life", "skip_step",
@@ -124,7 +125,45 @@ def _mine(g: "Game", kind: str, player: str) -> list[tuple[int, str, dict[str, A
 # ------------------------------------------------------------------ the players
 def no_max_hand_size(g: "Game", player: str) -> bool:
     """402.2: "You have no maximum hand size" (no discard in the cleanup step, 514.1)."""
-    return bool(_mine(g, "no_max_hand_size", player))
+    return max_hand_size(g, player) is None
+
+
+def untap_limits(g: "Game", player: str) -> list[tuple[int, dict[str, Any]]]:
+    """502.2: the "can't untap more than N ... during their untap steps" statics that apply to ``player`` now
+    (Smoke, Winter Orb), as (source, static); a condition ("as long as SELF is untapped") read of its source."""
+    return [(sid, st) for sid, _ctl, st in _mine(g, "untap_limit", player)
+            if not st.get("condition") or g.condition(st["condition"], sid)]
+
+
+#: 402.2: a player's maximum hand size when nothing changes it
+HAND_SIZE = 7
+
+
+def _timestamp(g: "Game", sid: int, st: dict[str, Any]) -> int:
+    """The timestamp of a rule-changing static (613.10, 613.6): a resolved effect's own, else its source's."""
+    for e in g.effects:
+        if e.get("static") is st:
+            return int(e["ts"])
+    o = g.objects.get(sid)
+    return o.timestamp if o is not None else 0
+
+
+def max_hand_size(g: "Game", player: str) -> int | None:
+    """402.2: ``player``'s maximum hand size, None for none. 613.10: the effects that change it ("Your maximum
+    hand size is increased by one", "Each opponent's maximum hand size is reduced by two", "Your maximum hand
+    size is two", "Players have no maximum hand size") are applied in timestamp order, after the others."""
+    got = _mine(g, "no_max_hand_size", player) + _mine(g, "hand_size", player)
+    if not got:
+        return HAND_SIZE
+    size: int | None = HAND_SIZE
+    for sid, _ctl, st in sorted(got, key=lambda t: _timestamp(g, t[0], t[2])):
+        if st["kind"] == "no_max_hand_size":
+            size = None
+        elif "set" in st:
+            size = max(0, g.amount(st["set"], sid if sid in g.objects else None))
+        elif size is not None:
+            size = max(0, size + int(st["change"]))
+    return size
 
 
 def cant_gain_life(g: "Game", player: str) -> bool:
@@ -355,13 +394,16 @@ def tapped_for_mana(g: "Game", player: str, oid: int, produced: list[str] | tupl
         trig = ab.trigger
         if (ctl == player or trig.get("who") == "any") and matches(g, oid, trig.get("filter") or {}, src, ctl) \
                 and (not trig.get("attached") or g.objects[src].attached_to == oid):
-            hits.append(ab)
+            hits.append((src, ab))
     pool = g.players[player].pool
-    for ab in hits:
+    for src, ab in hits:
         for e in ab.effects:
             syms = list(e.args.get("mana") or ())
             if e.op == "add_mana" and e.args.get("produced") and produced:
                 syms = [produced[0][0]] * int(e.args["produced"])  # a restricted key's kind is its first letter
+            elif e.op == "add_mana" and e.args.get("chosen_color"):  # "of the chosen color" (Utopia Sprawl)
+                color = g.objects[src].chosen.get("color")
+                syms = [color] * int(e.args.get("any", 1)) if color else []
             if e.op == "add_mana" and syms:
                 for s in syms:
                     k = "C" if s.isdigit() else s
@@ -372,7 +414,8 @@ def tapped_for_mana(g: "Game", player: str, oid: int, produced: list[str] | tupl
 def mana_trigger_supported(ab: Any) -> bool:
     """A tapped_for_mana trigger this engine resolves as a mana ability (fixed mana, or mana of a type the
     tapped permanent produced)."""
-    return all(e.op == "add_mana" and ("mana" in e.args or set(e.args) == {"produced"}) and not e.args.get("only_for")
+    return all(e.op == "add_mana" and ("mana" in e.args or set(e.args) in ({"produced"}, {"any", "chosen_color"}))
+               and not e.args.get("only_for")
                for e in ab.effects) \
         and not ab.targets and ab.condition is None and not ab.optional  # 106.6: unrestricted mana only
 
@@ -383,10 +426,13 @@ _WHO = (None, "you", "each_player", "any", "each", "opponent", "each_opponent")
 def static_problems(st: dict[str, Any]) -> list[str]:
     """What of a static of these kinds this engine does not carry out ([] when all of it)."""
     kind = st.get("kind")
-    if kind in ("no_max_hand_size", "spell_limit", "flash_spells", "player_keywords", "cant_gain_life",
+    if kind in ("no_max_hand_size", "hand_size", "untap_limit", "spell_limit", "flash_spells", "player_keywords",
+                "cant_gain_life",
                 "uncounterable_spells",
                 "cant_lose_life", "skip_step") and st.get("who") not in _WHO:
         return [f"{kind} for {st.get('who')}"]
+    if kind == "hand_size" and ("set" in st) == ("change" in st):
+        return ["a maximum hand size neither set nor changed"]
     if kind == "player_keywords" and set(st.get("keywords", ())) - {"Hexproof", "Shroud"}:
         return ["player keywords other than hexproof and shroud"]
     if kind == "free_spells" and st.get("zone", "hand") != "hand":
@@ -399,9 +445,11 @@ def static_problems(st: dict[str, Any]) -> list[str]:
         return ["graveyard replacement"]
     if kind == "opening_hand_battlefield":
         return []
-    if kind == "prevent_damage" and (st.get("then_remove_counter") or st.get("players") not in (None, "you")
+    fr = st.get("from")
+    if kind == "prevent_damage" and (st.get("then_remove_counter") or st.get("players") not in (None, "you", "each")
                                      or st.get("by") not in (None, "opponent")
                                      or not (affects in (None, "self", "attached") or isinstance(affects, dict))
-                                     or affects is None and st.get("players") is None):
+                                     or not (fr in (None, "self", "attached") or isinstance(fr, dict))
+                                     or affects is None and st.get("players") is None and fr is None):
         return ["prevent damage"]
     return []

@@ -156,18 +156,25 @@ def static_shields(g: "Game", src: int, tgt: Any, combat: bool) -> list[dict[str
     to SELF" all of it. The player or controller dealt the damage orders them with the others (616.1)."""
     out: list[dict[str, Any]] = []
     for k, (sid, ctl, st) in enumerate(player_statics.statics(g, "prevent_damage")):
-        if st.get("combat") and not combat:
+        if st.get("combat") and not combat or st.get("noncombat") and combat:
             continue
         if st.get("by") == "opponent" and g.controller_of(src) == ctl:
             continue
+        fr = st.get("from")  # "dealt by enchanted creature", "by creatures" (the source, 609.7)
+        if fr is not None and not (fr == "self" and src == sid or fr == "attached" and g.objects[sid].attached_to == src
+                                   or isinstance(fr, dict) and src in g.objects and matches(g, src, fr, sid, ctl)):
+            continue
+        whom = st.get("players")
+        aff = st.get("affects")
         if isinstance(tgt, str):
-            if not (st.get("players") == "you" and tgt == ctl):
+            if not (whom == "you" and tgt == ctl or whom == "each" or whom is None and aff is None):
                 continue
-        else:
-            aff = st.get("affects")
-            if not (aff == "self" and tgt == sid or aff == "attached" and g.objects[sid].attached_to == tgt
-                    or isinstance(aff, dict) and matches(g, tgt, aff, sid, ctl)):
-                continue
+        elif aff is None:
+            if whom is not None:
+                continue  # "dealt to you": no permanent
+        elif not (aff == "self" and tgt == sid or aff == "attached" and g.objects[sid].attached_to == tgt
+                  or isinstance(aff, dict) and matches(g, tgt, aff, sid, ctl)):
+            continue
         if st.get("condition") and not condition(g, st["condition"], sid, None):
             continue
         out.append({"layer": "prevent", "ts": f"s{sid}.{k}:{src}>{tgt}", "amount": st.get("amount"),
@@ -204,6 +211,13 @@ def _shield_applies(g: "Game", e: dict[str, Any], src: int, tgt: Any, combat: bo
     if e.get("by_filter") is not None and not (src in g.objects and matches(g, src, e["by_filter"], None,
                                                                             e.get("controller"))):
         return False  # a group of sources, as the damage would be dealt (Fog of War)
+    tp, tf = e.get("to_players"), e.get("to_filter")
+    if tp is not None or tf is not None:  # a group of recipients, as the damage would be dealt (Divine Light)
+        if isinstance(tgt, str):
+            if not (tp == "each" or tp == "you" and tgt == e.get("controller")):
+                return False
+        elif tf is None or not (tgt in g.objects and matches(g, tgt, tf, None, e.get("controller"))):
+            return False
     if g.influence is not None and e.get("to") is None and e.get("by") is None and e.get("controller"):
         # 801.13b: neither source nor recipient named (their references were kept to the range,
         # 801.10): it prevents only damage whose source and recipient are both within range

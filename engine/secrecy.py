@@ -70,6 +70,9 @@ def check_views(g: Game) -> None:
         v = views.view(g, p, public)
         pend = v.pop("pending", None)
         seen = {int(x) for x in _ID_RE.findall(json.dumps(v, check_circular=False))}
+        if isinstance(pend, dict) and pend.get("kind") == "choose_number":  # its options are numbers, not objects
+            pend = {k: ({j: y for j, y in x.items() if j not in ("options", "min", "max")} if isinstance(x, dict)
+                        else x) for k, x in pend.items() if k != "options"}
         _ids(pend, seen)
         leak = unknown_ids(g, p, seen)
         if leak:

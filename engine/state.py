@@ -118,7 +118,7 @@ class Player:
     __slots__ = ("name", "life", "poison", "library", "hand", "graveyard", "exile", "command",
                  "pool", "lands_played", "lost", "drew_from_empty", "mulligans", "kept",
                  "life_gained_turn", "life_lost_turn", "conceded", "spells_cast_turn", "spells_cast_last_turn",
-                 "drawn_turn",
+                 "drawn_turn", "discarded_turn", "sacrificed_turn", "damaged_by_turn",
                  "damaged_turn", "commander_casts", "commander_damage", "attacked_turn", "died_turn",
                  "left_turn", "land_entered_turn", "combat_ended_turn", "combat_types_turn", "epic", "counters",
                  "sideboard", "extra_lands_turn", "city_blessing")
@@ -144,7 +144,10 @@ class Player:
         self.spells_cast_turn = 0       # spells this player cast this turn (per-turn fact, cleared at 500.1)
         self.spells_cast_last_turn = 0  # spells this player cast during the previous turn (werewolves' "last turn")
         self.drawn_turn = 0             # cards this player drew this turn ("your second card each turn")
+        self.discarded_turn = 0         # cards this player discarded this turn (701.8)
+        self.sacrificed_turn = 0        # permanents this player sacrificed this turn (701.14a)
         self.damaged_turn = 0           # the last turn this player was dealt damage (bloodthirst, 702.53a)
+        self.damaged_by_turn: list[int] = []  # the sources that dealt it damage that turn (damaged_turn)
         self.attacked_turn = 0          # the last turn this player attacked with a creature (508.1j)
         self.died_turn = 0              # the last turn a creature this player controlled died (700.4)
         self.left_turn = 0              # the last turn a permanent this player controlled left the battlefield

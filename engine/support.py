@@ -93,7 +93,8 @@ STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "ente
                      "grant_ability", "add_types", "become", "life_gain_plus", "life_gain_double", "choose_on_enter",
                      "token_multiply", "counter_change",  # engine/replacement.py (614.1a)
                      # engine/player_statics.py, engine/zones_cast.py, engine/opening.py, engine/clone.py
-                     "no_max_hand_size", "player_keywords", "flash_spells", "free_spells", "spell_limit",
+                     "no_max_hand_size", "hand_size", "untap_limit", "player_keywords", "flash_spells", "free_spells",
+                     "spell_limit",
                      "play_from", "graveyard_replacement", "opening_hand_battlefield", "clone", "prevent_damage",
                      "cant_gain_life", "cant_lose_life",  # engine/player_statics.py (118.7, 118.8)
                      "cast_forbid",  # engine/player_statics.py cast_forbidden (101.2)
@@ -141,7 +142,8 @@ RULES = frozenset({"no_activated_abilities", "no_activated_abilities_unless_mana
 #: _self_condition: no object is there to read; 601.2f)
 _CASTER_CONDITIONS = frozenset({"control", "min", "max", "history", "opponent_poison_ge", "graveyard_types_ge",
                                 "opponent_graveyard_ge", "gained_life_this_turn", "graveyard_ge", "filter",
-                                "opponent_life_le", "life_le", "life_ge", "your_turn", "opponent_lost_life_this_turn"})
+                                "opponent_life_le", "life_le", "life_ge", "your_turn", "opponent_lost_life_this_turn",
+                                "life_le_half_start", "spells_cast_ge", "hand_more_than_opponents"})
 
 
 _EXILE_SELF = Cost(exile_self=True)

@@ -330,7 +330,10 @@ def event(g: "Game", ev: dict[str, Any]) -> None:
     """Check every permanent's triggered abilities against one event (603.2)."""
     name = ev["event"]
     if name == "dealt_damage" and ev.get("player") and ev.get("amount", 0) > 0:
-        g.players[ev["player"]].damaged_turn = g.turn  # "if an opponent was dealt damage this turn"
+        pl = g.players[ev["player"]]
+        # "creature that dealt damage to you this turn": the sources of this turn (a new list each turn)
+        pl.damaged_by_turn = [*(pl.damaged_by_turn if pl.damaged_turn == g.turn else ()), int(ev.get("source", -1))]
+        pl.damaged_turn = g.turn  # "if an opponent was dealt damage this turn"
     if name == "attacks" or name == "blocks":  # per-turn fact: it attacked or blocked this turn
         o = g.objects.get(ev["obj"])
         if o is not None:

@@ -1,7 +1,7 @@
 """Zone changes "until" an event (CR 610.3): "exile target creature an opponent controls
 until SELF leaves the battlefield" (Banisher Priest, Hieromancer's Cage, Kitesail Freebooter);
 and continuous effects "for as long as SELF remains on the battlefield" (611.2b), which
-end when the source leaves.
+end when the source leaves ("for as long as SELF remains tapped" also when it untaps).
 
 The exile op records where each card came from; when the source leaves the battlefield
 the card returns to that zone at once (610.3: a one-shot effect created immediately

@@ -190,6 +190,12 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
         if isinstance(a, str) or isinstance(a, int) and a in g.objects and g.objects[a].zone == "battlefield":
             return [a]
         return []
+    if ref == "attacked_by_it":  # "the player or planeswalker that creature is attacking": the trigger's attacker's
+        x = (s.trigger_info or {}).get("obj")
+        a = g.objects[x].attacking if isinstance(x, int) and x in g.objects else None
+        if isinstance(a, str) or isinstance(a, int) and a in g.objects and g.objects[a].zone == "battlefield":
+            return [a]
+        return []
     if ref == "milled":  # "the cards milled this way" / "from among them" after a mill (the cards now in the graveyard)
         return [c for c in r.get("milled", ()) if c in g.objects]
     if ref == "taken":  # "reveal the top card ... and put that card into your hand": what the dig moved
@@ -249,7 +255,8 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "blockers_beyond_first": frozenset({"blockers_beyond_first"}), "lost_this_way": frozenset({"lost_this_way"}),
     "that_much": frozenset({"that_much"}), "life_gained_this_turn": frozenset({"life_gained_this_turn"}),
     "life_of": frozenset({"life_of"}), "total_power": frozenset({"total_power"}),
-    "total_toughness": frozenset({"total_toughness"}), "hand_of": frozenset({"hand_of"}),
+    "total_toughness": frozenset({"total_toughness"}), "total_mv": frozenset({"total_mv"}),
+    "hand_of": frozenset({"hand_of"}),
     "greatest": frozenset({"greatest", "among"}), "counters_on": frozenset({"counters_on", "kind"}),
     "devotion": frozenset({"devotion"}), "domain": frozenset({"domain"}),
     "graveyard_types": frozenset({"graveyard_types"}),
@@ -267,18 +274,23 @@ AMOUNT_KINDS: dict[str, frozenset[str]] = {
     "spells_cast_this_turn": frozenset({"spells_cast_this_turn"}),
     "player_counters": frozenset({"player_counters", "kind"}),
     "died_this_turn": frozenset({"died_this_turn"}),
+    "mana_spent_on": frozenset({"mana_spent_on"}),
+    "discarded_this_turn": frozenset({"discarded_this_turn"}),
+    "sacrificed_this_turn": frozenset({"sacrificed_this_turn"}),
 }
 #: the amounts computed without a resolution record (a static ability, 611.3a)
 STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "toughness_of", "blockers_beyond_first",
-                                 "life_gained_this_turn", "life_of", "total_power", "total_toughness", "greatest",
+                                 "life_gained_this_turn", "life_of", "total_power", "total_toughness", "total_mv",
+                                 "greatest",
                                  "counters_on", "hand_of", "devotion", "domain", "graveyard_types",
                                  "drawn_this_turn", "colors_spent", "highest_life", "half", "party",
                                  "colors_among", "minus", "spells_cast_this_turn", "player_counters",
-                                 "died_this_turn"})
+                                 "died_this_turn", "discarded_this_turn", "sacrificed_this_turn"})
 #: The references ``refs`` resolves: words, and the head keys of dict references
 REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent", "each_other_player",
                        "defending_player", "each_player", "it", "trigger_player", "attached", "created", "attacked",
-                       "exiled", "linked_exiled", "damaged", "taken", "dealt_players", "dealt", "milled"})
+                       "exiled", "linked_exiled", "damaged", "taken", "dealt_players", "dealt", "milled",
+                       "attacked_by_it"})
 REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "library_of", "hand_cards_of", "controller_of",
                       "owner_of"})
 
@@ -458,6 +470,14 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         # "for each nontoken creature exiled this way" (Declaration in Stone): what this resolution's exile
         # (destroy) instructions took off the battlefield, as it last existed there (608.2h)
         return sum(1 for rec in r.get("gone_this_way", ()) if gone_matches(rec, a["action"], a["count_this_way"]))
+    if "count_this_way" in a and r is not None and a.get("action") == "tapped":
+        # "you gain 4 life for each creature tapped this way" (701.17a: each one the instruction tapped)
+        f = {**a["count_this_way"], "zone": "battlefield"}
+        return sum(1 for x in r.get("tapped_this_way", ()) if x in g.objects and matches(g, x, {
+            k: v for k, v in f.items() if k != "tapped"}, src))
+    if "count_this_way" in a and r is not None and a.get("action") == "shuffled":
+        # "shuffle the cards from your hand into your library, then draw that many cards": how many it moved
+        return len(r.get("shuffled_in", ()))
     if "count_this_way" in a and r is not None and a.get("action") == "discarded":
         # "discard your hand, then draw that many cards" (701.8: a card exiled by madness was discarded too)
         f = {**a["count_this_way"], "zone": "any_card"}  # wherever it went (a graveyard, or exile by madness)
@@ -484,8 +504,21 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         ctl = _you(g, src, r)
         f = bind_refs(g, r, a["colors_among"]) if r is not None else a["colors_among"]
         return len({col for i in g.battlefield if matches(g, i, f, src, ctl) for col in g.chars(i).colors})
+    if "mana_spent_on" in a and r is not None:  # "the amount of mana spent to cast that spell" (601.2h), kept
+        # by the permanent it became (engine/cast_options.py carried); a spell that left, as it last existed
+        total = 0
+        for x in refs(g, r, a["mana_spent_on"]):
+            o = g.objects.get(x) if isinstance(x, int) else None
+            total += sum((o.chosen.get("mana_spent") or {}).values()) if o is not None else 0
+        return total
     if "died_this_turn" in a:  # "for each creature that died this turn" (700.4), as each last existed
         return sum(1 for d in g.died_this_turn if died_matches(d, a["died_this_turn"], _you(g, src, r)))
+    if "discarded_this_turn" in a or "sacrificed_this_turn" in a:  # "the number of cards you've discarded
+        # this turn" (701.8), "... permanents you've sacrificed this turn" (701.14a)
+        who = _you(g, src, r)
+        if who not in g.players:
+            return 0
+        return g.players[who].discarded_turn if "discarded_this_turn" in a else g.players[who].sacrificed_turn
     if "spells_cast_this_turn" in a:  # "the number of spells you've cast this turn" (601.2i: cast)
         who = _you(g, src, r)
         return g.players[who].spells_cast_turn if who in g.players else 0
@@ -515,6 +548,10 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         if key in a:  # "the total toughness of creatures you control"
             ctl = _you(g, src, r)
             return sum(getattr(g.chars(i), attr) for i in g.battlefield if matches(g, i, a[key], src, ctl))
+    if "total_mv" in a:  # "the total mana value of Dragons you control" (202.3)
+        ctl = _you(g, src, r)
+        return sum(mana_value(g.objects[i].card.mana_cost) for i in g.battlefield
+                   if matches(g, i, a["total_mv"], src, ctl))
     if "hand_of" in a:
         who = a["hand_of"]
         if who == "you" or r is None:
@@ -593,6 +630,14 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         f = cond["opponents_control"]
         n = sum(1 for i in g.battlefield if g.controller_of(i) in g.opponents(you) and matches(g, i, f, src, you))
         if not _at_least(cond) <= n <= cond.get("max", 10 ** 6):
+            return False
+    if "life_le_half_start" in cond and g.players[you].life * 2 > STARTING_LIFE:
+        return False  # "your life total is less than or equal to half your starting life total" (103.3: 20)
+    if "spells_cast_ge" in cond and g.players[you].spells_cast_turn < cond["spells_cast_ge"]:
+        return False  # "if you've cast another spell this turn" (per-turn fact, 500.1)
+    if "hand_more_than_opponents" in cond:  # "as long as you have more cards in hand than each opponent"
+        n = len(g.players[you].hand)
+        if not all(n > len(g.players[p].hand) for p in g.opponents(you)):
             return False
     if "opponents_ge" in cond and len(g.opponents(you)) < cond["opponents_ge"]:
         return False  # "unless you have two or more opponents"
@@ -677,6 +722,19 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
             return False
     if "self" in cond:  # "as long as it's attacking", "only if SELF is attacking"
         if o is None or not matches(g, o.id, cond["self"], src, you):
+            return False
+    if "attacking_alone" in cond:  # "as long as it's attacking alone" (506.5: the only attacking creature)
+        alone = o is not None and o.zone == "battlefield" and o.attacking is not None and not any(
+            i != o.id and g.objects[i].attacking is not None for i in g.battlefield)
+        if alone != bool(cond["attacking_alone"]):
+            return False
+    if "defending_control" in cond:  # "as long as defending player controls an artifact" (506.2: the player
+        # SELF attacks, or the controller of the planeswalker it attacks); not attacking, there is none
+        a = o.attacking if o is not None and o.zone == "battlefield" else None
+        who = a if isinstance(a, str) else g.controller_of(a) if isinstance(a, int) and a in g.objects else None
+        f = cond["defending_control"]
+        if who is None or sum(1 for i in g.battlefield if g.controller_of(i) == who
+                              and matches(g, i, f, src, who)) < int(cond.get("min", 1)):
             return False
     if "self_attacked_or_blocked_this_turn" in cond:
         did = o is not None and o.chosen.get("combat_turn") == g.turn
@@ -881,9 +939,11 @@ CONDITION_KEYS = {"city_blessing",
                   "any_player_life_le", "evolve", "drawn_ge", "attached", "opponent_graveyard_ge",
                   "opponent_life_le", "first_target", "self_attacked_this_turn", "once_ever",
                   "tribute_paid", "paired", "soulbond", "self_attached", "mana_spent_ge", "amount_lt", "amount_ge",
-                  # not conditions: the least modes of a modal spell (700.2; casting.mode_range), and who
-                  # chooses its modes (601.3; casting.cast)
-                  "min_modes", "mode_chooser"}
+                  "attacking_alone", "defending_control", "life_le_half_start", "spells_cast_ge",
+                  "hand_more_than_opponents",
+                  # not conditions: the least modes of a modal spell (700.2; casting.mode_range), who
+                  # chooses its modes (601.3; casting.cast), whether a mode may be chosen again (check_modes)
+                  "min_modes", "mode_chooser", "repeat_modes"}
 
 
 
@@ -947,7 +1007,8 @@ def condition_problems(cond: Any) -> list[str]:
     out = [f"condition {bad}"] if bad else []
     if "history" in cond and cond["history"] not in HISTORY:
         out.append(f"condition history {cond['history']!r}")
-    for k in ("self", "control", "it", "filter", "opponent_more", "opponents_control", "attached", "first_target"):
+    for k in ("self", "control", "it", "filter", "opponent_more", "opponents_control", "attached", "first_target",
+              "defending_control"):
         if isinstance(cond.get(k), dict):
             fb = unknown_keys(cond[k], group_ok=k in ("control", "opponents_control"))
             if fb:
@@ -1000,7 +1061,29 @@ def bind_refs(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
     xs = [k for k, v in f.items() if k.endswith(("_le", "_ge", "_eq")) and isinstance(v, dict) and v.get("x")]
     if xs:  # "each permanent with mana value X or less" of an ability: the X of the resolving ability (107.3a),
         f = {**f, **{k: this(g, r).x for k in xs}}  # not of its source permanent
+    if "shares_color_with" in f:
+        f = bind_shared_color(g, r, f)
+    if "blocking_ref" in f:  # "each creature blocking it" (509.1g): the attackers the reference names now
+        f = dict(f)
+        f["blocking_ids"] = [x for x in refs(g, r, f.pop("blocking_ref")) if isinstance(x, int)]
     return bind_same_name(g, r, f) if "same_name_as" in f else f
+
+
+def bind_shared_color(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
+    """"Each other creature that shares a color with it" (105.4): the colors the referenced objects have
+    now, or had as they last existed (608.2h); the filter then matches any of them, and not those objects."""
+    f = dict(f)
+    ids = [x for x in refs(g, r, f.pop("shares_color_with")) if isinstance(x, int)]
+    lki = r.get("lki_card", {})
+    colors: set[str] = set()
+    for x in ids:
+        if x in g.objects:
+            colors |= set(g.chars(x).colors if g.objects[x].zone == "battlefield" else g.objects[x].card.colors)
+        elif x in lki:
+            colors |= set(lki[x].colors)
+    f["colors"] = sorted(colors)
+    f["not_ids"] = ids
+    return f
 
 
 def bind_same_name(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:

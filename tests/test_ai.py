@@ -398,3 +398,50 @@ def test_match_counts_the_decisions_over_the_budget():
     assert tight["b"]["budget_ms"] is None and tight["b"]["over_budget"] == 0  # the random bot has none
     loose = match.run("easy", "random", 1, think=100000, seed=3, clock="cpu")
     assert loose["a"]["over_budget"] == 0 and loose["a"]["decisions"] > 20
+
+
+def _armodon_attacks() -> tuple[Game, dict[str, int]]:
+    """bob attacks alice (14 life) with Trained Armodon, Giant Growth in hand and a Forest
+    untapped; alice is to declare blockers."""
+    setup = {"active": "bob", "step": "main1", "players": {
+        "alice": {"battlefield": ["Mountain"], "life": 14, "library": ["Mountain"] * 3},
+        "bob": {"battlefield": ["Forest", "Trained Armodon"], "hand": ["Giant Growth"],
+                "library": ["Forest"] * 3}}}
+    g = from_setup(setup, POOL)
+    ids = {g.objects[i].card.name: i for i in g.battlefield}
+    while g.pending.kind != "attackers":
+        g.submit(g.pending.player, {"action": "pass"})
+    g.submit("bob", {"attackers": {ids["Trained Armodon"]: "alice"}})
+    while g.pending.kind != "blockers":
+        g.submit(g.pending.player, {"action": "pass"})
+    assert g.pending.player == "alice"
+    return g, ids
+
+
+def test_a_block_is_judged_by_the_attackers_best_trick():
+    """509.5: after blocks the attacker gets priority first. With ``tricks_reply`` the search
+    judges alice's answer by bob's best one: Giant Growth on the Armodon she let through (3
+    more damage), which the rule of thumb alone keeps for a fight or for lethal; without it,
+    by the rule of thumb's pass."""
+    from engine.ai.policy import QuickPolicy
+
+    g, ids = _armodon_attacks()
+    lines = {}
+    for tricks in (False, True):
+        s = search.Searcher("alice", random.Random(3), horizon=0, tricks_reply=tricks)
+        h = g.copy()
+        h.submit("alice", {"blockers": {}})
+        lines[tricks] = s._worst_trick(h, 7, g.turn, float("inf")) if tricks else \
+            (search.rollout(h, QuickPolicy(7), g.turn, float("inf")) and evaluate(h, "alice"))
+    assert lines[True] < lines[False]
+    # the two lines played out: the rule of thumb passes (alice at 14 - 3), the worst answer for
+    # alice is the pump on the unblocked Armodon (14 - 6)
+    plain, pumped = g.copy(), g.copy()
+    for h in (plain, pumped):
+        h.submit("alice", {"blockers": {}})
+    gg = pumped.players["bob"].hand[0]
+    pumped.submit("bob", {"action": "cast", "card": gg, "targets": [[ids["Trained Armodon"]]]})
+    for h in (plain, pumped):
+        assert search.rollout(h, QuickPolicy(7), g.turn, float("inf"))
+    assert (plain.players["alice"].life, pumped.players["alice"].life) == (11, 8)
+    assert lines[False] == evaluate(plain, "alice") and lines[True] == evaluate(pumped, "alice")

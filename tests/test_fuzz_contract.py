@@ -30,6 +30,7 @@ SAMPLES = {  # one amount of each kind the evaluator computes
     "that_much": {"that_much": True}, "life_gained_this_turn": {"life_gained_this_turn": "you"},
     "life_of": {"life_of": "you"}, "total_power": {"total_power": {"types": ["Creature"]}},
     "total_toughness": {"total_toughness": {"types": ["Creature"]}}, "hand_of": {"hand_of": "you"},
+    "total_mv": {"total_mv": {"types": ["Creature"]}},
     "greatest": {"greatest": "power", "among": {}}, "counters_on": {"counters_on": "self", "kind": "fellowship"},
     "devotion": {"devotion": ["B"]}, "domain": {"domain": "you"}, "graveyard_types": {"graveyard_types": "you"},
     "drawn_this_turn": {"drawn_this_turn": "you"}, "colors_spent": {"colors_spent": "self"},
@@ -39,7 +40,8 @@ SAMPLES = {  # one amount of each kind the evaluator computes
     "dealt_this_way": {"dealt_this_way": True}, "excess_this_way": {"excess_this_way": True},
     "minus": {"minus": [3, {"hand_of": "you"}]}, "spells_cast_this_turn": {"spells_cast_this_turn": "you"},
     "player_counters": {"player_counters": "you", "kind": "experience"},
-    "died_this_turn": {"died_this_turn": {"types": ["Creature"]}},
+    "died_this_turn": {"died_this_turn": {"types": ["Creature"]}}, "mana_spent_on": {"mana_spent_on": "self"},
+    "discarded_this_turn": {"discarded_this_turn": "you"}, "sacrificed_this_turn": {"sacrificed_this_turn": "you"},
 }
 
 

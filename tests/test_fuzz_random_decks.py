@@ -69,8 +69,10 @@ def test_seeds_that_broke_play_clean(capsys):
     mana (Banana: "... You gain 2 life") read the source after it was gone (112.7a). Seed 1795935335:
     Cabal Therapy's "choose a nonland card name" offered the names of lands (201.3: the options are
     the names the instruction allows). Seed 1795935453: Rite of Flame's "for each card named Rite of
-    Flame in each graveyard" was a count of cards in no zone (404.1: in every graveyard)."""
-    for seed in ("22510", "22505", "1795924506", "1795935188", "1795935335", "1795935453"):
+    Flame in each graveyard" was a count of cards in no zone (404.1: in every graveyard). Seed
+    1795935645: Library of Lat-Nam's mode was asked of the opponent with the card in a hand the
+    opponent did not know (601.2a: it is on the stack, known to all)."""
+    for seed in ("22510", "22505", "1795924506", "1795935188", "1795935335", "1795935453", "1795935645"):
         assert fuzz.main(["--decks", "random", "--games", "1", "--seed", seed, "--json"]) == 0, seed
 
 

@@ -199,3 +199,46 @@ steps:
     look = next(e for e in g.events if e["type"] == "look")
     assert describe(knowledge.redact(look, "alice"), {}) == "alice looks at Lightning Bolt, Shock, Giant Growth"
     assert describe(knowledge.redact(look, "bob"), {}) == "alice looks at 3 cards"
+
+
+def test_the_numbers_of_a_number_choice_are_no_cards(pool):
+    """Fuzz seed 4242001 of the keyword branch's cards (issue 21): "pay any amount of {E}" asked a
+    choose_number whose options 0..N were read as the ids of the first cards of a library, a leak
+    the view did not have. A number decision's options are numbers; a card id elsewhere in it is
+    still checked."""
+    g = Game.new([("alice", ["Lightning Bolt"] * 40), ("bob", ["Shock"] * 40)], pool, 3)
+    hidden = [i for i in g.players["alice"].library if not knowledge.knows(g, "alice", i)]
+    assert len(hidden) > 4
+    most = max(hidden)
+    g.wait = {"kind": "choose_number", "player": "alice", "options": list(range(most + 1)), "min": 0, "max": most,
+              "prompt": "pay any amount of energy"}
+    g._pending = g._decision()
+    check_views(g)
+    g.wait = {**g.wait, "card": hidden[0]}
+    g._pending = g._decision()
+    with pytest.raises(SecrecyError, match=f"view\\(alice\\) shows hidden objects \\[{hidden[0]}\\]"):
+        check_views(g)
+
+
+def test_a_card_whose_mode_an_opponent_chooses_is_shown_to_every_player(pool):
+    """Fuzz seed 1795935645 (issue 21): Library of Lat-Nam ("An opponent chooses one") asked bob for
+    its mode with the card's id in hand, which bob did not know. The card is on the stack while its
+    mode is chosen (601.2a, 601.2b, 601.3): every player knows it, and still after a cast undone."""
+    g = run("""
+name: an opponent chooses the mode of Library of Lat-Nam
+setup:
+  active: alice
+  step: main1
+  players:
+    alice:
+      battlefield: [Island, Island, Island, Island, Island]
+      hand: [Library of Lat-Nam, Shock]
+steps:
+  - {alice: cast, card: Library of Lat-Nam}
+""", pool)
+    d = g.pending
+    assert d.kind == "choose_option" and d.player == "bob"
+    lat_nam = d.data["cast"]["card"]
+    assert g.objects[lat_nam].zone == "hand" and knowledge.knows(g, "bob", lat_nam)
+    shock = next(i for i in g.players["alice"].hand if i != lat_nam)
+    assert not knowledge.knows(g, "bob", shock)

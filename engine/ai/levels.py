@@ -5,11 +5,13 @@
   beginner, loose until a lethal attack is on the board either way, where it plays the rules
   of thumb (engine/ai/policy.py ``on_the_line``).
 - ``medium``: one determinization; every candidate answer played out once by the cheap
-  policy to the end of the next turn.
+  policy to the end of this turn.
 - ``hard``: the same to the end of the next turn (the opponent's answer seen), on up to
   20 fresh determinizations, candidates far behind dropped after three (the budget goes to
   the close ones), an attack judged by the defender's best block (each candidate block
-  played to the end of combat, the worst for the attacker played on), until its time budget
+  played to the end of combat, the worst for the attacker played on), a block judged by the
+  attacker's best answer to it (509.5: the attacker gets priority first after blocks; a pump at a
+  blocked attacker or at one let through, a burn spell at a blocker), until its time budget
   (default 1 s a decision) or its rollouts run out; it reads the opponent (``reads``): its
   instant removal waits while the target's controller could answer it, answers a pump by
   killing its target, and it deals the opponent's hidden hand by what they left untapped.
@@ -35,6 +37,7 @@ class Level:
     combat_noise: float = 0.0  # random attacks and blocks in play (easy)
     det_per_rollout: bool = False
     blocks_reply: bool = False  # attacks judged by the defender's best block
+    tricks_reply: bool = False  # blocks judged by the attacker's best answer to them (a pump, a burn spell)
     reads: bool = False  # reads the opponent: instant removal waits while it could be answered and
                          # answers a pump at its target; hidden hands dealt by what the opponent left
                          # untapped (engine/ai/policy.py, engine/ai/determinize.py)
@@ -45,7 +48,7 @@ LEVELS = {
     "easy": Level("easy", search=False, think_ms=100, noise=0.4, combat_noise=0.3),
     "medium": Level("medium", search=True, think_ms=300, cap=8, horizon=0, per_candidate=1),
     "hard": Level("hard", search=True, think_ms=1000, cap=20, horizon=1, per_candidate=20, noise=0.0,
-                  det_per_rollout=True, blocks_reply=True, reads=True, weights=FITTED),
+                  det_per_rollout=True, blocks_reply=True, tricks_reply=True, reads=True, weights=FITTED),
 }
 
 

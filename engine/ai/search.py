@@ -271,16 +271,18 @@ class Deadline(Exception):
 
 def rollout(g: Game, policy: QuickPolicy, end_turn: int, deadline: float, max_decisions: int = 400,
             stop_at: str | None = None, stop_step: str | None = None,
-            clock: Callable[[], float] = time.perf_counter) -> bool:
+            clock: Callable[[], float] = time.perf_counter,
+            stop_if: Callable[[Game, Decision], bool] | None = None) -> bool:
     """Play ``g`` forward with the cheap policy for everyone until turn ``end_turn`` ends (or
     the game does, or the decisions run out); with ``stop_at``, until a decision of that kind
-    is pending; with ``stop_step``, until the game reaches that step. False when the time ran
-    out first (the position is then half played); ``deadline`` is read on ``clock``."""
+    is pending; with ``stop_step``, until the game reaches that step; with ``stop_if``, until
+    it holds of the game and its pending decision. False when the time ran out first (the
+    position is then half played); ``deadline`` is read on ``clock``."""
     n = 0
     while g.winner is None and n < max_decisions:
         d = g.pending
         if d is None or g.turn > end_turn or (stop_at is not None and d.kind == stop_at) \
-                or (stop_step is not None and g.step == stop_step):
+                or (stop_step is not None and g.step == stop_step) or (stop_if is not None and stop_if(g, d)):
             return True
         n += 1
         if clock() > deadline:
@@ -309,8 +311,10 @@ class Searcher:
     def __init__(self, seat: str, rng: random.Random, cap: int = 16, horizon: int = 0,
                  per_candidate: int = 1, noise: float = 0.0, det_per_rollout: bool = False,
                  blocks_reply: bool = False, reply_cap: int = 8, reads: bool = False,
-                 weights: tuple[float, ...] = TUNED, clock: Callable[[], float] = time.perf_counter) -> None:
+                 weights: tuple[float, ...] = TUNED, clock: Callable[[], float] = time.perf_counter,
+                 tricks_reply: bool = False) -> None:
         self.seat = seat
+        self.tricks_reply = tricks_reply  # judge blocks by the attacker's best answer to them (509.5)
         self.clock = clock  # what the deadline is read on: wall time, or the thread's CPU time
         self.weights = weights  # the evaluation's weights (engine/ai/evaluate.py: TUNED or FITTED)
         self.reads = reads  # engine/ai/levels.py: read the opponent (policy and determinization)
@@ -357,6 +361,8 @@ class Searcher:
                     continue
                 if self.blocks_reply and d.kind == "attackers" and a.get("attackers"):
                     v = self._worst_block(g, seed, end_turn, deadline)
+                elif self.tricks_reply and d.kind == "blockers":
+                    v = self._worst_trick(g, seed, end_turn, deadline)
                 else:
                     done_ = rollout(g, self._policy(seed), end_turn, deadline, clock=self.clock)
                     self.rollouts += 1
@@ -453,3 +459,41 @@ class Searcher:
         self.rollouts += 1
         done = rollout(h, self._policy(seed), end_turn, deadline, clock=self.clock)
         return evaluate(h, self.seat, self.weights) if done else None
+
+    def _worst_trick(self, g: Game, seed: int, end_turn: int, deadline: float) -> float | None:
+        """A block is worth what the attacker's best answer to it leaves it: after blockers are
+        declared the active player gets priority first (509.5) and may pump an attacker, at a
+        blocker or one that was let through, or burn a blocker. Each of the attacker's candidate
+        answers (passing among them) is played to the end of combat (511), and the one worst
+        for the defender is played on to the horizon, as ``_worst_block`` does for attacks."""
+        me = self.seat
+        pol = self._policy(seed)
+
+        def reply(h: Game, x: Decision) -> bool:
+            return x.kind == "priority" and x.player != me and h.step == "declare_blockers" and not h.stack
+        if not rollout(g, pol, end_turn, deadline, clock=self.clock, stop_if=reply):
+            return None
+        d = g.pending
+        if d is None or not reply(g, d) or g.turn > end_turn:
+            self.rollouts += 1
+            done = rollout(g, pol, end_turn, deadline, clock=self.clock)
+            return evaluate(g, me, self.weights) if done else None
+        worst: tuple[float, Game] | None = None
+        quick = QuickPolicy(seed)
+        for a in priority_candidates(g, d.player, d.options, self.reply_cap, quick):
+            h = g.copy()
+            try:
+                h.submit(d.player, a)
+            except IllegalAction:
+                continue
+            if not rollout(h, self._policy(seed), end_turn, deadline, stop_step="main2", clock=self.clock):
+                return None  # not every answer was tried: the minimum would flatter the block
+            v = evaluate(h, me, self.weights)
+            if worst is None or v < worst[0]:
+                worst = (v, h)
+        if worst is None:
+            return evaluate(g, me, self.weights)
+        h = worst[1]
+        self.rollouts += 1
+        done = rollout(h, self._policy(seed), end_turn, deadline, clock=self.clock)
+        return evaluate(h, me, self.weights) if done else None

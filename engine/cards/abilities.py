@@ -160,7 +160,8 @@ mill: who, amount
     mill (CR 701.13)
 scry: amount, [surveil: True]
     scry N (CR 701.18), or surveil N (not in the 2016 rules)
-counter: what, [unless_pays: [mana symbols]], [instead_to: exile | hand | library_bottom | library_top]
+counter: what, [unless_pays: [mana symbols], [unless_times: AMOUNT]], [instead_to: exile | hand | library_bottom |
+         library_top]  (unless_times: "pays {1} for each card in your graveyard", that payment so many times)
     (the countered spell goes there instead of its owner's graveyard, CR 614.1a)
     counter a spell (unless its controller pays) (CR 701.5)
 counters: what, kind, amount, [remove], [divided]  (what "you": player counters, e.g. kind "energy")
@@ -202,7 +203,7 @@ restart: [keep_exiled]
 move_counters: what, to, kind, amount
     move counters from one object onto another (CR 121.5)
 prevent: [combat], [by: REF], [to: REF], [amount], [rider: {counters: KIND} or {gain_life: true}],
-      [from_chosen_source, next], duration
+      [from_chosen_source, next], [by_each: FILTER], [to_filter: FILTER], [to_players: you|each], duration
     prevention shield (rider: what happens for the damage it prevented, 615.5) (CR 615)
 animate: what, power, toughness, types, subtypes, colors, keywords, duration, in_addition, [keep_types], [lose_all]
     becomes a P/T creature (layers 4, 5, 7b); in_addition: keeps its other types; keep_types: the subtypes replace
@@ -330,7 +331,8 @@ matching object), "batch": True ("one or more"), "who": "you"|"opponent"|"any" (
   haunted_dies ("the creature SELF haunts dies", 702.54c), creature_to_graveyard (recover, 702.58a),
   to_graveyard ("self": True; "from": the zone it came from: "when SELF is put into your graveyard from your library"),
   crime ("you commit a crime"), expend ("amount"),
-  counters_put ("kind"), cast may carry "nth": 2 (second spell each turn) and "or_copy": True,
+  counters_put ("kind"), player_counters ("counter": the kind a player gets, 121.1),
+  cast may carry "nth": 2 (second spell each turn) and "or_copy": True,
   attacks may carry "defending": "you" (attacks you or your planeswalker) and "min_attackers": n,
   step "whose" may be "attached_controller" / "attached_player" (enchanted creature's controller / enchanted player),
   explores, cast (filter on the spell; "self": True = when you cast this), you_attack, sacrifice,
@@ -408,10 +410,13 @@ Statics (Ability.static)
   token_multiply     times, whose (you/any), token_type  "twice that many of those tokens"        614.1a
   counter_change     how (twice/plus/minus), counter, affects   "that many plus one +1/+1 counters"  614.1a
   enters_tapped with "affects": FILTER: those permanents enter tapped; prevent_damage may have combat: True
-  cost_change "who": "any" = spells anyone casts
+  cost_change "who": "any" = spells anyone casts; spells "self" with per_extra_target: amount generic and
+                     colored symbols more for each target beyond the first (strive, 601.2f)
   prevent_damage     affects, [then_remove_counter]     prevent all damage dealt to it           615
   enters_tapped also takes unless_pay: {"life": n} (shock lands)
-  no_max_hand_size / look_top_card / opening_hand_battlefield (Leyline)
+  no_max_hand_size / look_top_card / opening_hand_battlefield (Leyline); no_max_hand_size may have who
+  hand_size          who, set: AMOUNT | change: int   "Your maximum hand size is increased by one"  402.2, 613.10
+  untap_limit        who, max, filter   "Players can't untap more than one creature during their untap steps" 502.2
 
 Keywords (CardDef.keywords / keyword_args)
 ------------------------------------------
@@ -450,7 +455,7 @@ STATIC_KINDS: frozenset[str] = frozenset({
     "prevent_damage", "top_card_revealed", "no_max_hand_size", "look_top_card", "opening_hand_battlefield",
     "alternative_cost", "deck_rule", "cant_gain_life", "cant_lose_life", "attack_tax", "name_lock", "cast_only",
     "full_text", "amplify", "damage_unpreventable", "lose_types", "uncounterable_spells", "flash_self",
-    "draw_limit", "turned_up_counters", "sorcery_only", "may_not_untap",
+    "draw_limit", "turned_up_counters", "sorcery_only", "hand_size", "untap_limit", "may_not_untap",
     "cast_self_from",  # "you may cast SELF from your graveyard" (engine/zones_cast.py, 112.6)
 })
 TRIGGER_EVENTS: frozenset[str] = frozenset({
@@ -466,6 +471,7 @@ TRIGGER_EVENTS: frozenset[str] = frozenset({
     "state", "tapped_for_mana", "activate", "step", "counters_put", "leaves_graveyard", "exploits",
     "last_time_counter_removed", "last_counter_removed", "loses_game", "haunted_dies", "creature_to_graveyard",
     "to_graveyard",
+    "player_counters",  # a player gets counters of a kind ("whenever you get one or more {E}", 121.1)
 })
 
 
@@ -587,7 +593,7 @@ COPY_EXCEPT_KEYS = frozenset({"colors", "power", "toughness", "mana_cost", "type
 def copy_except(card: CardDef, change: dict[str, Any]) -> CardDef:
     """706.9a-c: a copy with the exceptions its effect names ("except it isn't legendary", "except it's a
     1/1 green Frog", "except it's an artifact in addition to its other types", "except it has haste"):
-    they become part of the copy's copiable values (706.9b), so a copy of it copies them too."""
+    they become part of the copy's copiable values (706.9c), so a copy of it copies them too."""
     types = tuple(change.get("types", card.types))
     types += tuple(t for t in change.get("add_types", ()) if t not in types)
     subtypes = tuple(change.get("subtypes", card.subtypes))

@@ -22,13 +22,25 @@ OPS, op = table()
 
 
 @op("pump")
-def _pump(g: "Game", r: Ctx, e: Effect) -> None:
+def _pump(g: "Game", r: Ctx, e: Effect) -> dict | None:
+    """613.3c: the objects get +N/+N for a while; "gets +1/-1 or -1/+1" (``or``: the other change): the
+    controller chooses one as the effect resolves (608.2d)."""
     objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int)]
     sid = source_id(g, r)
+    power, tough = e.get("power", 0), e.get("toughness", 0)
+    if e.get("or"):
+        options = [f"{power:+d}/{tough:+d}", f"{e.args['or'][0]:+d}/{e.args['or'][1]:+d}"]
+        got = r["answers"].get(r["i"])
+        if got is None:
+            return {"kind": "choose_option", "player": controller(g, r), "options": options, "slot": r["i"],
+                    "prompt": f"{this(g, r).card.name}: choose the change"}
+        if got == options[1]:
+            power, tough = e.args["or"]
     per = amount(g, e.args["per"], sid, r) if e.get("per") else 1
-    p = amount(g, e.get("power", 0), sid, r) * per
-    t = amount(g, e.get("toughness", 0), sid, r) * per
+    p = amount(g, power, sid, r) * per
+    t = amount(g, tough, sid, r) * per
     add_effect(g, "7c", objs, r, until_of(e), power=p, toughness=t)
+    return None
 
 
 @op("switch_pt")
@@ -121,7 +133,8 @@ def _gain_control(g: "Game", r: Ctx, e: Effect) -> None:
     for x in objs:
         g.objects[x].sick = True
     add_effect(g, "2", objs, r, until_of(e) if e.get("duration") in (
-        "eot", "while_you_control_self", "while_self_tapped", "while_you_control_self_tapped") else "never")
+        "eot", "while_you_control_self", "while_source_on_battlefield", "while_self_tapped",
+        "while_you_control_self_tapped") else "never")
 
 
 

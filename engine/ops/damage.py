@@ -203,6 +203,10 @@ def _prevent_op(g: "Game", r: Ctx, e: Effect) -> dict | None:
     if e.get("by_each") is not None:  # "... dealt this turn by creatures target opponent controls": the
         # group's references read now (608.2c), its members as the damage would be dealt (615.1a)
         extra["by_filter"] = bind_refs(g, r, e.args["by_each"])
+    if e.get("to_filter") is not None:  # "... dealt this turn to creatures you control": matched as dealt (615.1a)
+        extra["to_filter"] = bind_refs(g, r, e.args["to_filter"])
+    if e.get("to_players") is not None:  # "... dealt to players this turn" / "to you ... by attacking creatures"
+        extra["to_players"] = e.args["to_players"]
     add_effect(g, "prevent", [], r, until_of(e), to=to, by=by, amount=n, combat=bool(e.get("combat")),
             name=this(g, r).card.name, rider=e.get("rider"), once=bool(e.get("next")), **extra)
     return None

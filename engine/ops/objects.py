@@ -79,8 +79,9 @@ def _tap(g: "Game", r: Ctx, e: Effect) -> dict | None:
             return {"kind": "choose_option", "player": controller(g, r), "options": ["tap", "untap"], "slot": key,
                     "prompt": f"{this(g, r).card.name}: tap or untap {g.objects[objs[0]].card.name}?"}
         act = tap if got == "tap" else untap
-    for x in objs:
-        act(g, x)  # 701.17a (603.2d: "becomes tapped"), 701.17b
+    done = [x for x in objs if act(g, x)]  # 701.17a (603.2d: "becomes tapped"), 701.17b
+    if act is tap:  # "for each creature tapped this way": what this resolution's tap instructions tapped
+        r["tapped_this_way"] = list(r.get("tapped_this_way", ())) + done
     return None
 
 
@@ -108,6 +109,8 @@ def _counter(g: "Game", r: Ctx, e: Effect) -> dict | None:
             payer = t.controller
             syms = tuple(e.args["unless_pays"]) if not isinstance(e.args["unless_pays"], dict) else ()
             syms = substitute_x(syms, this(g, r).x)  # "unless its controller pays {X}" (107.3)
+            if e.get("unless_times") is not None:  # "pays {1} for each card in your graveyard": that many times
+                syms = syms * max(0, amount(g, e.args["unless_times"], source_id(g, r), r))
             if can_afford(g, payer, syms):
                 got = r["answers"].get(r["i"])
                 if got is None:
@@ -296,6 +299,11 @@ TOKEN_KINDS = {
                                  "card this turn. Activate only as a sorcery."),
     "Lander": ("Artifact", "Lander", "{2}, {T}, Sacrifice this artifact: Search your library for a basic land card, "
                                      "put it onto the battlefield tapped, then shuffle."),
+    # Mutagen (Teenage Mutant Ninja Turtles, 2026) and Vibranium (Marvel, 2026), as their reminder text gives them
+    "Mutagen": ("Artifact", "Mutagen", "{1}, {T}, Sacrifice this artifact: Put a +1/+1 counter on target creature. "
+                                       "Activate only as a sorcery."),
+    "Vibranium": ("Artifact", "Vibranium", "Indestructible\n{T}: Add {C}. This mana can't be spent to cast a "
+                                           "nonartifact spell."),
 }
 
 

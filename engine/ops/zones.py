@@ -201,7 +201,7 @@ def _move(g: "Game", r: Ctx, e: Effect) -> dict | None:
         for x in refs(g, r, e.args["what"]):
             if isinstance(x, int) and x in g.objects:
                 owner = g.objects[x].owner
-                g.move(x, "library")
+                r.setdefault("shuffled_in", []).append(g.move(x, "library"))  # "then draw that many cards"
                 knowledge.shuffle(g, owner)
     else:
         _move_all(g, r, e, to)
@@ -326,7 +326,7 @@ def _discard(g: "Game", r: Ctx, e: Effect) -> dict | None:
         got = r["answers"].get(slot)
         if got is None:  # a forced choice (the whole hand) is still a decision (FORMAT: a step may answer it)
             k = min(n, len(pool))
-            # "discard any number of cards", "discard up to two cards": none is a legal choice too (701.8)
+            # "discard any number of cards", "discard up to two cards": none is a legal choice too (701.7)
             lo = 0 if amt == "any" or e.get("up_to") else k
             what = "any number of cards" if amt == "any" else f"up to {n} card(s)" if lo == 0 else f"{n} card(s)"
             return dict(ask_cards(r, chooser, pool, lo, k, f"discard {what}"), slot=slot)

@@ -37,6 +37,8 @@ __all__ = ["compile_card", "compile_ability_text", "compile_abilities_text", "re
 
 BASIC_MANA = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 NONTRADITIONAL = {"Plane", "Phenomenon", "Scheme", "Vanguard", "Conspiracy", "Dungeon", "Emblem", "Hero"}
+#: "Choose three. You may choose the same mode more than once." (the Confluences): a modal head of its own
+_AGAIN = re.compile(r"choose (one|two|three)\. you may choose the same mode more than once\.", re.I)
 _MODAL = re.compile(r"^(.*?)chooses? (one|two|three|one or both|one or more|any number|up to one|up to two|up to three)"
                     r"(?: that hasn't been chosen(?: this turn)?)? —$", re.I)
 
@@ -80,7 +82,7 @@ def read_ir(text: str, name: str, is_spell: bool, legendary: bool = False,
     while i < len(paras):
         p = paras[i]
         bullets: list[str] = []
-        if _MODAL.match(p) or p.rstrip().endswith("—") and "choose" in p.lower():
+        if _MODAL.match(p) or p.rstrip().endswith("—") and "choose" in p.lower() or _AGAIN.fullmatch(p.strip()):
             while i + 1 < len(paras) and paras[i + 1].startswith("•"):
                 i += 1
                 bullets.append(paras[i].lstrip("• ").strip())
@@ -427,13 +429,18 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
         elif item.kind == "triggered":
             ab = _lower_triggered(item) or _either_trigger(item)
         elif item.kind == "modal":
-            got = _modes(item.modes, item.head)
+            # "Choose three. You may choose the same mode more than once." (the Confluences, 700.2 as later
+            # printed): a number of modes, each may be chosen again
+            again = _AGAIN.fullmatch(item.head.strip())
+            got = _modes(item.modes, f"choose {again.group(1)} —" if again else item.head)
             opponent = item.head.strip().lower().startswith("an opponent chooses")
             if got is not None and spell_modal is None and (not opponent or "Instant" in types or "Sorcery" in types):
                 modes, choose, up_to = got
                 if lost := swallowed(item.text, modes):
                     unsupported.append(f"(not carried out: {', '.join(lost)}) {item.text}")
                 cond: dict[str, Any] = {"min_modes": up_to} if up_to != choose else {}
+                if again:
+                    cond["repeat_modes"] = True
                 if opponent:  # 601.3: an opponent chooses the mode as the spell is cast
                     if any(md.targets for md in modes):
                         unsupported.append(f"(an opponent's mode with targets) {item.text}")

@@ -84,6 +84,10 @@ def count_of(phrase: str) -> Any:
                 None, "you") or f.get("types", ["Creature"]) != ["Creature"]:
             return None
         return {"died_this_turn": {**f, "types": ["Creature"]}}
+    if p in ("permanents you've sacrificed this turn", "permanent you've sacrificed this turn"):
+        return {"sacrificed_this_turn": "you"}  # 701.14a
+    if p in ("cards you've discarded this turn", "card you've discarded this turn"):
+        return {"discarded_this_turn": "you"}  # 701.8: each card you discarded, whatever became of it
     if p in ("spells you've cast this turn", "spell you've cast this turn"):
         return {"spells_cast_this_turn": "you"}  # 601.2i: each spell you cast, whatever became of it
     m = re.fullmatch(r"(experience) counters? you have", p)
@@ -111,8 +115,8 @@ def count_of(phrase: str) -> Any:
     if m:
         return {"hand_of": "you" if m.group(2) == "your" else "that_player"}
     m = re.fullmatch(
-        r"(.+?) (milled|discarded|exiled|sacrificed|destroyed|returned|revealed|put into (?:a|your|their) graveyard) "
-        r"this way",
+        r"(.+?) (milled|discarded|exiled|sacrificed|destroyed|returned|revealed|tapped|put into (?:a|your|their) "
+        r"graveyard) this way",
         p,
     )
     if m:
@@ -174,6 +178,13 @@ def quantity(phrase: str) -> Any:
         if f is None or f.get("_needs_player_target"):
             return None
         return {"greatest": {"mana value": "mv"}.get(m.group(1), m.group(1)), "among": f}
+    m = re.fullmatch(r"the total (power|toughness|mana value) of (.+)", p)
+    if m:  # "the total power of creatures you control" (Ghalta), "the total mana value of Dragons you control"
+        f = parse_noun(m.group(2))
+        if f is None or f.get("_needs_player_target") or f.get("player") or f.get("zone") not in (None, "battlefield"):
+            return None
+        f.pop("zone", None)
+        return {{"power": "total_power", "toughness": "total_toughness", "mana value": "total_mv"}[m.group(1)]: f}
     m = re.fullmatch(r"your devotion to (white|blue|black|red|green)(?: and (white|blue|black|red|green))?", p)
     if m:  # 700.5
         letters = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
@@ -259,6 +270,8 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"you have at least (\d+) life more than your starting life total", t)
     if m:
         return {"life_ge_start_plus": int(m.group(1))}
+    if t == "your life total is greater than your starting life total":  # 103.3: more than it began with
+        return {"life_ge_start_plus": 1}
     if t in ("it's your turn", "during your turn"):
         return {"your_turn": True}
     if t in ("it's not your turn", "during each opponent's turn", "during an opponent's turn"):
@@ -417,11 +430,50 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"cast_from_hand": True}
     if t in ("you cast self during your main phase", "you cast it during your main phase"):
         return {"cast_in_main": True}
+    got = _board_condition(t)
+    if got is not None:
+        return got
     m = re.fullmatch(r"(.+?) and (.+)", t)
     if m and not t.startswith("you control"):
         a, b = parse_condition(m.group(1)), parse_condition(m.group(2))
         if a is not None and b is not None:
             return {"all": [a, b]}
+    return None
+
+
+def _board_condition(t: str) -> dict[str, Any] | None:
+    """Conditions of statics ("as long as ...", 611.3b) and of cost changes on the state of the game now: an
+    attacker alone (506.5), what the defending player controls (506.2), SELF's power, half the starting life
+    total (103.3), spells cast this turn, cards in hand against each opponent's, what no opponent controls."""
+    if t in ("self is attacking alone", "it's attacking alone", "it is attacking alone"):
+        return {"attacking_alone": True}
+    m = re.fullmatch(r"defending player controls (an?|one|two|three|four|five|\w+ or more) (.+)", t)
+    if m:
+        f = parse_noun(m.group(2))
+        n = 1 if m.group(1) in ("a", "an") else number(m.group(1).removesuffix(" or more"))
+        if f is None or n is None or f.get("controller") or f.get("player") or f.get("_needs_player_target") \
+                or f.get("zone") not in (None, "battlefield") or m.group(1) in ("one", "two", "three", "four", "five"):
+            return None
+        f.pop("zone", None)
+        return {"defending_control": f, "min": n}
+    m = re.fullmatch(r"(?:self's|its) (power|toughness) is (\w+) or (greater|less)", t)
+    if m and number(m.group(2)) is not None:
+        return {"self": {f"{m.group(1)}_{'ge' if m.group(3) == 'greater' else 'le'}": number(m.group(2))}}
+    if t == "your life total is less than or equal to half your starting life total":
+        return {"life_le_half_start": True}
+    if t == "you've cast another spell this turn":  # the spell being cast is not yet counted (601.2f, 601.2i)
+        return {"spells_cast_ge": 1}
+    m = re.fullmatch(r"you've cast (\w+) or more spells this turn", t)
+    if m and number(m.group(1)):
+        return {"spells_cast_ge": number(m.group(1))}
+    if t == "you have more cards in hand than each opponent":
+        return {"hand_more_than_opponents": True}
+    m = re.fullmatch(r"no opponent controls (?:an? )?(.+)", t)
+    if m:
+        f = parse_noun(m.group(1))
+        if f is None or f.get("player") or f.get("controller") or f.get("_needs_player_target") or "zone" in f:
+            return None
+        return {"opponents_control": f, "min": 0, "max": 0}
     return None
 
 

@@ -16,7 +16,7 @@ from engine.cards.compiler.effects.context import STATIC_READERS
 from engine.cards.compiler.effects.restrictions import SPELL_KINDS
 from engine.cards.compiler.quantities import amount, parse_condition, quantity
 from engine.cards.compiler.subtypes import subtype
-from engine.cards.compiler.targets import number, parse_noun
+from engine.cards.compiler.targets import COLORS, number, parse_noun
 from engine.cards.compiler.text import sentences
 from engine.cards.compiler.timing import combat_timing
 from engine.mana import parse_cost
@@ -439,12 +439,25 @@ def _spend_any_color(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "cost_change", "spells": f, "who": "you", "any_color": True}]
 
 
-@static(r"^spells (you|your opponents) cast( of the chosen type)? cost (\{\d+\}) (less|more) to cast$")
+#: where a spell was cast from, as a cost change names it (601.2a)
+_CAST_FROM = {" from your graveyard": ["graveyard"], " from exile": ["exile"],
+              " from your graveyard or from exile": ["graveyard", "exile"],
+              " from anywhere other than your hand": ["graveyard", "exile", "library", "command"]}
+
+
+@static(r"^spells (you|your opponents) cast( of the chosen type| from your graveyard(?: or from exile)?| from exile|"
+        r" from anywhere other than your hand)? cost (\{\d+\}) (less|more) to cast$")
 def _cost_change_all(m: re.Match) -> list[dict[str, Any]] | None:
     """601.2f: "Spells you cast cost {1} less"; "Spells you cast of the chosen type cost {1} less"
-    (Herald's Horn: of the creature type chosen as SELF entered, 614.12)."""
+    (Herald's Horn: of the creature type chosen as SELF entered, 614.12); "Spells you cast from your graveyard /
+    from anywhere other than your hand cost {1} less" (the zone each was cast from, 601.2a)."""
     n = int(parse_cost(m.group(3))[0])
-    return [{"kind": "cost_change", "spells": {"chosen_type": True} if m.group(2) else {},
+    spells: dict[str, Any] = {}
+    if m.group(2) == " of the chosen type":
+        spells = {"chosen_type": True}
+    elif m.group(2):
+        spells = {"cast_from": _CAST_FROM[m.group(2)]}
+    return [{"kind": "cost_change", "spells": spells,
              "who": "you" if m.group(1) == "you" else "opponent", "amount": -n if m.group(4) == "less" else n}]
 
 
@@ -469,6 +482,28 @@ def _self_cost(m: re.Match) -> list[dict[str, Any]] | None:
         if cond is None:
             return None
         out["condition"] = cond
+    return [out]
+
+
+@static(r"^self costs \{x\} less to cast, where x is (.+)$")
+def _self_cost_where(m: re.Match) -> list[dict[str, Any]] | None:
+    """601.2f: "SELF costs {X} less to cast, where X is the greatest power among creatures you control"
+    (Ghalta's kind): one generic mana less for each, read as the total cost is determined."""
+    q = quantity(m.group(1))
+    return None if q is None else [{"kind": "cost_change", "spells": "self", "amount": -1, "per": q}]
+
+
+@static(r"^self costs ((?:\{[^}]+\})+) more to cast for each target beyond the first$")
+def _strive(m: re.Match) -> list[dict[str, Any]] | None:
+    """601.2f (strive, an ability word): "SELF costs {2}{U} more to cast for each target beyond the first":
+    the increase, generic and colored, once for each target chosen after the first (601.2c comes first)."""
+    syms = parse_cost(m.group(1))
+    if any(not (x.isdigit() or x in ("W", "U", "B", "R", "G")) for x in syms):
+        return None
+    out: dict[str, Any] = {"kind": "cost_change", "spells": "self", "amount": sum(int(x) for x in syms if x.isdigit()),
+                           "per_extra_target": True}
+    if any(not x.isdigit() for x in syms):
+        out["colored"] = [x for x in syms if not x.isdigit()]
     return [out]
 
 
@@ -671,15 +706,19 @@ def _self_exile_instead(m: re.Match) -> list[dict[str, Any]] | None:
     return [st]
 
 
-@static(r"^if (another creature|a creature|a nontoken creature) would die, exile it instead$")
+@static(r"^if (another|an?) (.+?) would die, exile it instead$")
 def _dies_exile(m: re.Match) -> list[dict[str, Any]] | None:
-    """614.1a, 614.14: "If another creature would die, exile it instead" (Void Maw): the cards it
-    exiles are linked to the source's abilities that refer to cards "exiled with" it."""
-    f: dict[str, Any] = {"types": ["Creature"]}
-    if m.group(1).startswith("another"):
+    """614.1a, 614.14: "If another creature would die, exile it instead" (Void Maw: the cards it exiles are
+    linked to the source's abilities that refer to cards "exiled with" it), "If a creature an opponent controls
+    would die, exile it instead" (Gisa, Glorious Resurrector), "If a nontoken creature would die, ...": 700.4."""
+    f = parse_noun(m.group(2))
+    if f is None or f.get("player") or f.get("_needs_player_target") or f.get("zone") not in (None, "battlefield") \
+            or not ({"Creature", "Artifact", "Enchantment", "Planeswalker", "Land"} & set(f.get("types", ()))
+                    or f.get("permanent") or f.get("subtypes")):
+        return None
+    f.pop("zone", None)
+    if m.group(1) == "another":
         f["other"] = True
-    if "nontoken" in m.group(1):
-        f["token"] = False
     return [{"kind": "graveyard_replacement", "affects": f, "from": "battlefield", "to": "exile", "link": True}]
 
 
@@ -699,7 +738,7 @@ def _omniscience(m: re.Match) -> list[dict[str, Any]] | None:
 @static(r"^you may have self enter as a copy of (?:a|an|any) (.+?)(?: on the battlefield)?(?:, except (.+))?$")
 def _clone(m: re.Match) -> list[dict[str, Any]] | None:
     """706.5: "You may have SELF enter as a copy of any creature on the battlefield", with the exceptions
-    of 706.9a ("except it's an artifact in addition to its other types", "except it has haste")."""
+    of 706.9a and 706.9c ("except it's an artifact in addition to its other types", "except it has haste")."""
     f = parse_noun(m.group(1))
     if f is None:
         return None
@@ -773,12 +812,19 @@ def _thorn_elemental(m: re.Match) -> list[dict[str, Any]] | None:
 
 
 @static(
-    r"^(enchanted creature|enchanted permanent|equipped creature) can't attack or block, and its activated abilities "
-    r"can't be activated$"
+    r"^(enchanted creature|enchanted permanent|equipped creature|self) (can't attack or block|can't attack|can't block|"
+    r"doesn't untap during (?:its controller's|your) untap step),? and its activated abilities can't be activated"
+    r"( unless they're mana abilities)?$"
 )
 def _arrest(m: re.Match) -> list[dict[str, Any]] | None:
-    return [{"kind": "restriction", "affects": "attached", "rule": "cant_attack_or_block"},
-            {"kind": "restriction", "affects": "attached", "rule": "no_activated_abilities"}]
+    """602.5, 508.1c, 509.1b, 502.2: "Enchanted creature can't attack or block, and its activated abilities can't
+    be activated" (Arrest), "Enchanted permanent doesn't untap during its controller's untap step and its
+    activated abilities can't be activated" (Encrust), "... unless they're mana abilities" (Faith's Fetters)."""
+    aff = "self" if m.group(1) == "self" else "attached"
+    first = _RESTRICT.get(m.group(2)) or "doesnt_untap"
+    bar = "no_activated_abilities_unless_mana" if m.group(3) else "no_activated_abilities"
+    return [{"kind": "restriction", "affects": aff, "rule": first},
+            {"kind": "restriction", "affects": aff, "rule": bar}]
 
 
 @static(r"^activated abilities of (.+?) can't be activated( unless they're mana abilities)?$")
@@ -882,21 +928,17 @@ def _attack_tax(m: re.Match) -> list[dict[str, Any]] | None:
     return [out]
 
 
-@static(r"^self can't attack unless defending player controls an? (\w+)$")
+@static(r"^self can't attack unless defending player controls an? (.+)$")
 def _sea_monster(m: re.Match) -> list[dict[str, Any]] | None:
+    """508.1c: "SELF can't attack unless defending player controls an Island / a blue permanent / a snow land":
+    read for each player it could attack, as attackers are declared (engine/combat.py)."""
     st = subtype(m.group(1))
-    return (
-        None
-        if st is None
-        else [
-            {
-                "kind": "restriction",
-                "affects": "self",
-                "rule": "cant_attack_unless_defender_controls",
-                "what": {"subtypes": [st]},
-            }
-        ]
-    )
+    f = {"subtypes": [st]} if st is not None else parse_noun(m.group(1))
+    if f is None or f.get("controller") or f.get("player") or f.get("_needs_player_target") \
+            or f.get("zone") not in (None, "battlefield"):
+        return None
+    f.pop("zone", None)
+    return [{"kind": "restriction", "affects": "self", "rule": "cant_attack_unless_defender_controls", "what": f}]
 
 
 @static(r"^self (can't attack|can't block|can't attack or block|attacks each combat if able|blocks each combat if "
@@ -906,8 +948,8 @@ def _cant_unless(m: re.Match) -> list[dict[str, Any]] | None:
     seven or more cards in your graveyard", "SELF attacks each combat if able unless you control another
     Ally": the restriction or requirement applies while the condition is false (611.3a, 508.1d)."""
     cond = parse_condition(re.sub(r"^it's ", "self is ", m.group(2)))
-    if cond is None:
-        return None
+    if cond is None or _attacker_only(cond):
+        return None  # "can't attack unless defending player controls ...": _sea_monster (before it attacks)
     rule = _RESTRICT[m.group(1)]
     return [{"kind": "restriction", "affects": "self", "rule": rule, "condition": {"not": cond}}]
 
@@ -1021,11 +1063,59 @@ def _others_enter_tapped(m: re.Match) -> list[dict[str, Any]] | None:
     return None if aff is None or aff == "self" else [{"kind": "enters_tapped", "affects": aff}]
 
 
-@static(r"^prevent all (combat )?damage that would be dealt to (self|enchanted creature|equipped creature)$")
+def _damage_source(phrase: str) -> Any:
+    """The sources a prevention static names ("by enchanted creature", "by creatures", "by artifact sources",
+    "by black sources"): "self", "attached" or an object filter; None when not understood."""
+    p = phrase.strip()
+    if p in ("self", "enchanted creature", "equipped creature"):
+        return "self" if p == "self" else "attached"
+    m = re.fullmatch(r"(\w+) sources", p)
+    if m:  # 609.7: a source of damage of a color or a card type, a permanent or a spell
+        if m.group(1) in COLORS:
+            return {"colors": [COLORS[m.group(1)]]}
+        t = m.group(1).capitalize()
+        return {"types": [t]} if t in ("Artifact", "Creature", "Enchantment", "Land", "Planeswalker") else None
+    f = parse_noun(p)
+    if f is None or f.get("player") or f.get("_needs_player_target") or f.get("zone") not in (None, "battlefield"):
+        return None
+    f.pop("zone", None)
+    return f
+
+
+@static(r"^prevent all (combat |noncombat )?damage that would be dealt(?: to (.+?))?(?: by (.+?))?$")
 def _prevent_static(m: re.Match) -> list[dict[str, Any]] | None:
-    out: dict[str, Any] = {"kind": "prevent_damage", "affects": _affects(m.group(2))}
+    """615.1a, 615.9: "Prevent all damage that would be dealt to SELF", "... to you", "Prevent all combat damage
+    that would be dealt by enchanted creature" (Pacifism's kin), "Prevent all damage that would be dealt to SELF by
+    creatures", "Prevent all combat damage that would be dealt to and dealt by enchanted creature" (two
+    statics), "Prevent all noncombat damage that would be dealt to other creatures you control"."""
+    to, by = m.group(2), m.group(3)
+    if to is None and by is None:
+        return None
+    out: dict[str, Any] = {"kind": "prevent_damage"}
     if m.group(1):
-        out["combat"] = True
+        out["combat" if m.group(1) == "combat " else "noncombat"] = True
+    if to == "and dealt" and by is not None:  # "dealt to and dealt by enchanted creature": the same object, both ways
+        one, two = _prevent_static_parts(dict(out), by, None), _prevent_static_parts(dict(out), None, by)
+        return None if one is None or two is None else one + two
+    return _prevent_static_parts(out, to, by)
+
+
+def _prevent_static_parts(out: dict[str, Any], to: str | None, by: str | None) -> list[dict[str, Any]] | None:
+    if to is not None:
+        if to == "you":
+            out["players"] = "you"
+        elif to in ("players", "each player"):
+            out["players"] = "each"
+        else:
+            aff = _affects(to)
+            if aff is None:
+                return None
+            out["affects"] = aff
+    if by is not None:
+        src = _damage_source(by)
+        if src is None:
+            return None
+        out["from"] = src
     return [out]
 
 
@@ -1113,9 +1203,39 @@ def _tapped_with_counters(m: re.Match) -> list[dict[str, Any]] | None:
     ]
 
 
-@static(r"^you have no maximum hand size$")
+#: whose maximum hand size a static speaks of (engine/player_statics.applies_to)
+_HAND_WHO = {"you": "you", "your": "you", "players": "each_player", "each player": "each_player",
+             "each player's": "each_player", "each opponent": "each_opponent", "your opponents": "each_opponent",
+             "each opponent's": "each_opponent", "each of your opponents'": "each_opponent",
+             "your opponents'": "each_opponent"}
+
+
+@static(r"^(you|players|each player|each opponent|your opponents) (?:have|has) no maximum hand size$")
 def _no_max(m: re.Match) -> list[dict[str, Any]] | None:
-    return [{"kind": "no_max_hand_size"}]
+    """402.2: "You have no maximum hand size", "Players have no maximum hand size": no discard in the
+    cleanup step (514.1)."""
+    who = _HAND_WHO[m.group(1)]
+    return [{"kind": "no_max_hand_size"} if who == "you" else {"kind": "no_max_hand_size", "who": who}]
+
+
+@static(r"^(your|each player's|each opponent's|each of your opponents'|your opponents') maximum hand size is "
+        r"(?:(increased|reduced) by (\w+)|equal to (.+)|(\w+))$")
+def _hand_size(m: re.Match) -> list[dict[str, Any]] | None:
+    """402.2, 613.10: "Your maximum hand size is increased by one", "Each opponent's maximum hand size is
+    reduced by two", "Your maximum hand size is two", "... is equal to the number of hour counters on SELF":
+    a rule of the game, applied in timestamp order (engine/player_statics.max_hand_size)."""
+    out: dict[str, Any] = {"kind": "hand_size", "who": _HAND_WHO[m.group(1)]}
+    if m.group(2):
+        n = number(m.group(3))
+        if n is None:
+            return None
+        out["change"] = n if m.group(2) == "increased" else -n
+    else:
+        q = quantity(m.group(4)) if m.group(4) else number(m.group(5))
+        if q is None:
+            return None
+        out["set"] = q
+    return [out]
 
 
 @static(r"^as an additional cost to cast (?:self|this spell), (.+)$")
@@ -1173,6 +1293,21 @@ def _cda_pt(m: re.Match) -> list[dict[str, Any]] | None:
     return [out]
 
 
+@static(r"^(players|you|your opponents) can't untap more than (\w+) (.+?) during (?:their|your) untap steps?$")
+def _untap_limit(m: re.Match) -> list[dict[str, Any]] | None:
+    """502.2: "Players can't untap more than one creature during their untap steps" (Smoke, Winter Orb, Static
+    Orb): the active player determines which of those untap, no more than that many (engine/game.py asks)."""
+    n = number(m.group(2))
+    noun = m.group(3)
+    f = {} if noun in ("permanent", "permanents") else parse_noun(noun)
+    if n is None or f is None or f.get("controller") or f.get("player") or f.get("_needs_player_target") \
+            or f.get("zone") not in (None, "battlefield"):
+        return None
+    f.pop("zone", None)
+    who = {"players": "each_player", "you": "you", "your opponents": "each_opponent"}[m.group(1)]
+    return [{"kind": "untap_limit", "who": who, "max": n, "filter": f}]
+
+
 @static(r"^if self is in your opening hand, you may begin the game with it on the battlefield$")
 def _leyline(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "opening_hand_battlefield"}]
@@ -1195,6 +1330,31 @@ _DECK_RULES = (
     (re.compile(r"a deck can have any number of cards named self"), "any_number"),
     (re.compile(r"a deck can have up to (?:seven|nine) cards named self"), "up_to"),
 )
+
+
+#: condition keys read of SELF as an attacking creature (506.2, 506.5): only a static about SELF may have them
+_ATTACKER_KEYS = ("attacking_alone", "defending_control")
+
+
+def _attacker_only(cond: Any) -> bool:
+    """Does the condition read SELF's attack ("as long as it's attacking alone", "... defending player controls
+    an artifact")?"""
+    if isinstance(cond, dict):
+        return any(k in cond for k in _ATTACKER_KEYS) or any(_attacker_only(v) for v in cond.values())
+    if isinstance(cond, list):
+        return any(_attacker_only(v) for v in cond)
+    return False
+
+
+def _with_condition(inner: list[dict[str, Any]] | None, cond: dict[str, Any]) -> list[dict[str, Any]] | None:
+    """The statics of an "as long as" sentence, each with its condition (611.3b); None when the condition reads
+    SELF's attack (_ATTACKER_KEYS) and a static is about other objects, or a requirement to attack."""
+    if inner is None:
+        return None
+    if _attacker_only(cond) and any(s.get("affects") != "self" or s.get("rule") in ("cant_attack", "must_attack")
+                                    for s in inner):
+        return None
+    return [{**s, "condition": cond} for s in inner]
 
 
 def parse_static(text: str) -> list[dict[str, Any]] | None:
@@ -1222,14 +1382,11 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
         body = m.group(2)
         if cond is not None and "attached" in cond:  # "as long as equipped creature is a Human, it has lifelink"
             body = re.sub(r"^it\b", cond_text.split(" is ")[0], body)
-        inner = _parse_plain(body) if cond is not None else None
-        if inner is not None:
-            return [{**s, "condition": cond} for s in inner]
-        return None
+        return _with_condition(_parse_plain(body), cond) if cond is not None else None
     m = re.fullmatch(r"as long as (.+?), (?:it|self) can attack as though it didn't have defender", low)
     if m:
         cond = parse_condition(re.sub(r"^it's ", "self is ", m.group(1)))
-        if cond is None:
+        if cond is None or _attacker_only(cond):
             return None
         return [{"kind": "restriction", "affects": "self", "rule": "attack_despite_defender", "condition": cond}]
     m = re.fullmatch(r"(.+?) as long as (.+)", low)
@@ -1239,10 +1396,7 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
         if m.group(1).startswith("self "):  # "SELF has flying as long as it has a +1/+1 counter on it": it is SELF
             cond_text = re.sub(r"^it (has|is) ", r"self \1 ", cond_text)
         cond = parse_condition(cond_text)
-        inner = _parse_plain(m.group(1)) if cond is not None else None
-        if inner is not None:
-            return [{**s, "condition": cond} for s in inner]
-        return None
+        return _with_condition(_parse_plain(m.group(1)), cond) if cond is not None else None
     out = _parse_plain(low)
     if out is None and ". " in low:
         # several independent static sentences in one paragraph ("SELF enters tapped. As it enters, choose a color.")

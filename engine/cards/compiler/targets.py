@@ -81,6 +81,12 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+that dealt damage to you this turn$", p)
+        if m:  # "destroy target creature that dealt damage to you this turn" (Spear of Heliod)
+            f["damaged_you_this_turn"] = True
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+that targets (you|.+)$", p)
         if m and p[: m.start()].split()[-1] in ("spell", "spells", "ability", "abilities"):
             # 114.8: "counter target spell that targets a permanent you control" (Turn Aside)
@@ -201,6 +207,12 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+with (greater|lesser) (power|toughness)$", p)
+        if m:  # "SELF can't be blocked by creatures with greater power": compared with SELF's (208.1)
+            f[m.group(2) + ("_gt_self" if m.group(1) == "greater" else "_lt_self")] = m.group(2)
+            p = p[: m.start()]
+            changed = True
+            continue
         kw = "|".join(KEYWORDS)
         m = re.search(r"\s+with (" + kw + r") or (" + kw + r")$", p)
         if m and "or" not in f:  # "creatures with flying or reach": either keyword
@@ -247,6 +259,25 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
         m = re.search(r"\s+that (?:was|were) dealt damage this turn$", p)
         if m:
             f["damaged_this_turn"] = True
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+(?:that was |that were )?dealt damage by (self|enchanted creature|equipped creature) "
+                      r"this turn$", p)
+        if m:  # "a creature dealt damage by SELF this turn" (its damage sources this turn, 514.2)
+            f["damaged_by"] = "self" if m.group(1) == "self" else "attached"
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+(?:that's|that is|that are) (enchanted|equipped)$", p)
+        if m:  # "creatures you control that are enchanted" (303.4: an Aura attached; 301.5: an Equipment)
+            f[m.group(1)] = True
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+with (?:one or more )?([+-]\d+/[+-]\d+|[a-z]+) counters on them$", p)
+        if m and m.group(1) not in ("the", "any", "no"):  # "creatures you control with +1/+1 counters on them"
+            f["counter"] = m.group(1)
             p = p[: m.start()]
             changed = True
             continue

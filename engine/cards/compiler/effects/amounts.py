@@ -57,8 +57,21 @@ def ctx_quantity(phrase: str, c: Ctx) -> Any:
     """A quantity (quantities.quantity) read where the sentence's references are known: "that
     spell's mana value" (202.3), "that card's power" are of the object named before."""
     p = c.self_it(phrase.strip().lower())
+    m = re.fullmatch(r"(?:the number of )?creatures? blocking (?:it|that creature)", p)
+    if m and c.last not in (None, "self"):  # "for each creature blocking it": it is the object named before
+        return {"count": {"types": ["Creature"], "blocking_ref": c.last}}
     if c.last == "self":  # "the number of charge counters on it": on SELF, the object "it" names (121.1)
         p = re.sub(r"^((?:the number of )?(?:[+\-]\d+/[+\-]\d+ |[a-z]+ )?counters? on) it$", r"\1 self", p)
+    m = re.fullmatch(r"the (?:total )?amount of mana (?:you )?spent to cast (that spell|self|this spell|it)", p)
+    if m:  # "where X is the amount of mana spent to cast that spell" (601.2h: what paid its total cost)
+        who = m.group(1)
+        ref = "self" if who in ("self", "this spell") or who == "it" and c.last == "self" else back_ref(
+            "that spell", c) if who == "that spell" else None
+        return None if ref is None else {"mana_spent_on": ref}
+    m = re.fullmatch(r"(target .+?)'s (power|toughness|mana value)", p)
+    if m:  # "you gain life equal to target creature's power": a target of the ability (115.1)
+        ref = c.ref(m.group(1))
+        return None if not (isinstance(ref, dict) and "target" in ref) else {_OF[m.group(2)]: ref}
     m = _POSSESSIVE.fullmatch(p)
     if m:
         ref = back_ref(m.group(1), c)

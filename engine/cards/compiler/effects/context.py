@@ -134,12 +134,22 @@ class Ctx:
         if p in ("him", "her", "himself", "herself"):
             # oracle text calls other objects "it": "him"/"her" is the legend itself (Gideon's "dealt to him")
             return "self"
+        m = re.fullmatch(r"each other (.+?) that shares? a color with (?:it|that creature|that permanent)", p)
+        if m and isinstance(self.last, dict) and "target" in self.last:
+            # "deals 3 damage to target creature and each other creature that shares a color with it" (105.4):
+            # the colors of the object named before, read as the effect resolves
+            f = parse_noun(m.group(1))
+            if f is None or f.get("player") or "colors" in f:
+                return None
+            return {"each": {**f, "shares_color_with": self.last}}
         m = re.fullmatch(r"(target .+?) and (?:all|each) other (.+?) with the same name as (?:that \w+|it)", p)
         if m:  # "target permanent and all other permanents with the same name as that permanent"
             return self._same_name(m.group(1), m.group(2))
         if p in ("the player or planeswalker it's attacking", "the player or planeswalker it is attacking",
-                 "defending player or the planeswalker it's attacking"):
-            return "attacked"
+                 "defending player or the planeswalker it's attacking", "the player or planeswalker that creature is "
+                 "attacking"):
+            # 506.4: what SELF attacks, or (when "it" is a trigger's creature, not SELF) what that creature attacks
+            return "attacked" if self.last in (None, "self") and "that creature" not in p else "attacked_by_it"
         if p in ("the exiled card", "the exiled cards", "the exiled permanent", "cards exiled with self",
                  "all cards exiled with self", "each card exiled with self") and self.last in (None, "self"):
             return "linked_exiled"  # 607.2a: the cards this object's linked ability exiled
@@ -148,6 +158,14 @@ class Ctx:
             return "dealt"  # the objects the damage instruction before this one was dealt to (engine/ops/damage.py)
         if p == "them" and self.last == "self" and self.last_player is not None:
             return self.last_player  # "deals 2 damage to them": a player ("that player" before it), never SELF
+        if p in ("each of them", "each of those creatures", "each of those permanents") and self.last is not None \
+                and self.last != "self":
+            return self.last  # "tap up to two target creatures and put a stun counter on each of them"
+        m = re.fullmatch(r"each (creature|other creature) blocking (?:it|that creature)", p)
+        if m and self.last not in (None, "self"):
+            # "whenever a Beast becomes blocked, each creature blocking it gets -1/-1": the blockers of the
+            # object named before, read as the effect resolves (509.1g; engine/values.py bind_refs)
+            return {"each": {"types": ["Creature"], "blocking_ref": self.last}}
         if p in ("it", "that creature", "that permanent", "them", "those creatures", "that card", "that land",
                  "those cards", "those permanents", "that spell", "the creature", "that token", "those tokens",
                  "that artifact", "the token", "the exiled card", "that enchantment"):
@@ -317,7 +335,8 @@ def keyword_list(text: str) -> list[str] | None:
         if m:
             out.append("Hexproof from " + m.group(1))
             continue
-        m = re.fullmatch(r"(bushido|rampage|frenzy|absorb|annihilator|poisonous|afflict|toxic) (\d+)", p)
+        m = re.fullmatch(r"(bushido|rampage|frenzy|absorb|annihilator|poisonous|afflict|toxic|firebending|crew) "
+                         r"(\d+)", p)
         if m:  # a keyword with its number, granted as printed (702.44a, 702.22a, 702.67a, 702.63a, ...)
             out.append(m.group(1).capitalize() + " " + m.group(2))
             continue
@@ -338,14 +357,21 @@ def source_ref(p: str, c: Ctx) -> Any:
     return c.ref(p)
 
 
-PLAYER = (r"(you|target player|target opponent|each player|each opponent|that player|its controller|its owner|"
+PLAYER = (r"(you|target player|target opponent|each player|each opponent|each other player|that player|its controller|"
+          r"its owner|"
           r"defending player|they|that creature's controller|that player or that planeswalker's controller)")
 
 
 DURATIONS = {"until end of turn": "eot", "this turn": "eot", "until your next turn": "your_next_turn", None: "eot",
-             "for as long as you control self": "while_you_control_self",
+             "for as long as you control self": "while_you_control_self", "for the rest of the game": "permanent",
              # 611.2b: it ends as SELF becomes untapped (or leaves, or, with "you control", changes control)
              "for as long as self remains tapped": "while_self_tapped",
+             "for as long as self remains on the battlefield": "while_source_on_battlefield",
              "for as long as you control self and self remains tapped": "while_you_control_self_tapped"}
 #: the pattern of the durations an instruction may end with (each DURATIONS key but "this turn" and None)
 TAPPED_DURATIONS = r"for as long as (?:you control self and )?self remains tapped"
+#: 611.2b: the durations tied to SELF (they end when it leaves the battlefield, changes controller or untaps, as
+#: they say); the ops that take them
+SOURCE_DURATIONS = re.compile(r"(for as long as (?:you control self and )?self remains tapped|for as long as self "
+                              r"remains on the battlefield|for as long as you control self)")
+SOURCE_DURATION_OPS = frozenset({"pump", "switch_pt", "grant", "restrict", "gain_control", "animate", "color"})

@@ -79,6 +79,52 @@ def _mana_only_artifacts(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("mana_restriction", {"spells": {"types": ["Artifact"], "or_abilities_of": {"types": ["Artifact"]}}})]
 
 
+#: a filter no object matches, wherever it is: the spells a mana "only to activate abilities" pays for
+NO_SPELL: dict[str, Any] = {"not": {"zone": "any_card"}}
+
+
+def _unzoned(f: Any) -> Any:
+    """A filter without its zone keys (the spell or the source is wherever it is as the mana is spent)."""
+    if isinstance(f, dict):
+        return {k: _unzoned(v) for k, v in f.items() if k not in ("zone", "source")}
+    if isinstance(f, list):
+        return [_unzoned(v) for v in f]
+    return f
+
+
+def _either(fs: list[dict[str, Any]]) -> dict[str, Any]:
+    return fs[0] if len(fs) == 1 else {"or": fs}
+
+
+@reader(r"^spend this mana only to ((?:cast|activate) .+)$")
+def _mana_only_for(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """106.6: "Spend this mana only to cast a Cleric, Rogue, Warrior, or Wizard spell or to activate an ability
+    of a Cleric, Rogue, Warrior, or Wizard", "... only to activate abilities", "... only to cast an artifact
+    spell or activate an ability": the spells it may pay for, and the sources whose abilities it may (any,
+    for "an ability" alone); a mana that pays for no spell has a spell filter nothing matches (NO_SPELL)."""
+    spells: list[dict[str, Any]] = []
+    sources: list[dict[str, Any]] = []
+    for part in re.split(r",? or (?:to )?(?=(?:cast|activate) )", m.group(1)):
+        if mm := re.fullmatch(r"cast (?:an? )?(.+?) spells?", part):
+            f = parse_noun(mm.group(1) + " spell")
+            if f is None:
+                return None
+            spells.append(_unzoned(f))
+        elif re.fullmatch(r"activate (?:an ability|abilities)", part):
+            sources.append({})
+        elif mm := re.fullmatch(r"activate (?:an ability|abilities) of (?:an? )?(.+?)(?: sources?)?", part):
+            f = parse_noun(mm.group(1))
+            if f is None or f.get("_needs_player_target"):
+                return None
+            sources.append(_unzoned(f))
+        else:
+            return None
+    rule: dict[str, Any] = dict(_either(spells)) if spells else dict(NO_SPELL)
+    if sources:  # the sources whose abilities it pays for ride along with the spells (engine/payment.py usable)
+        rule["or_abilities_of"] = {} if {} in sources else _either(sources)
+    return [Effect("mana_restriction", {"spells": rule})]
+
+
 @reader(r"^this mana can't be spent to cast (?:a |an )?"
         r"non(artifact|creature|land|enchantment|instant|sorcery) spells?$")
 def _mana_not_for(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -94,7 +140,7 @@ def _add_could_produce(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("add_mana", {"could_produce": f, "colors_only": m.group(1) == "color"})]
 
 
-@reader(r"^add one mana of the chosen color$")
+@reader(r"^add (?:an additional )?one mana of the chosen color$")
 def _add_chosen(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("add_mana", {"any": 1, "chosen_color": True})]
 
@@ -112,6 +158,7 @@ READERS: tuple[Reader, ...] = (
     _add_additional,
     _add_produced,
     _mana_only_artifacts,
+    _mana_only_for,
     _mana_not_for,
     _add_chosen,
 )

@@ -78,7 +78,7 @@ def _life_eq(m: re.Match, c: Ctx) -> list[Effect] | None:
 @reader(rf"^(?:{PLAYER} )?discards? (up to )?(a|an|one|two|three|four|five|six|seven|x|\d+|any number of|that many) "
         r"(?:([a-z ,/-]+?) )?cards?( at random)?$")
 def _discard(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """701.8a: "Discard a card", "Target player discards two cards", "you may discard a land card" (the
+    """701.7a: "Discard a card", "Target player discards two cards", "you may discard a land card" (the
     player chooses among the cards of that kind in their hand), "discard up to two cards", "discard any
     number of cards" (none is a choice too)."""
     who = c.player(m.group(1) or "you")
@@ -222,17 +222,17 @@ def _end_the_turn(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("end_turn", {})]
 
 
-@reader(r"^(?:(.+?) )?discards? any number of cards, then draws? that many cards$")
+@reader(r"^(?:(.+?) )?discards? any number of cards, then draws? that many cards(?: plus (one|two|three))?$")
 def _rummage_any(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """"Discard any number of cards, then draw that many cards" (701.8a): "that many" is the number the
+    """"Discard any number of cards, then draw that many cards" (701.7a): "that many" is the number the
     player discarded; for "each player" it would be counted for each player apart (not carried out)."""
     who = c.player(m.group(1) or "you")
     if who not in ("you", "trigger_player") and not (isinstance(who, dict) and set(who) == {"target"}):
         return None
-    return [
-        Effect("discard", {"who": who, "amount": "any"}),
-        Effect("draw", {"who": who, "amount": {"count_this_way": {}, "action": "discarded"}}),
-    ]
+    many: Any = {"count_this_way": {}, "action": "discarded"}
+    if m.group(2):  # "then draw that many cards plus one" (Colossus of the Blood Age)
+        many = {"plus": [many, number(m.group(2))]}
+    return [Effect("discard", {"who": who, "amount": "any"}), Effect("draw", {"who": who, "amount": many})]
 
 
 @reader(r"^(you|target player|target opponent|that player|each opponent|they) skips? (?:your|their|his or her) "

@@ -7,6 +7,7 @@ import re
 from engine.cards.abilities import Effect
 from engine.cards.compiler.effects.amounts import amount_of
 from engine.cards.compiler.effects.context import Ctx, Reader, reader
+from engine.cards.compiler.targets import parse_noun
 
 
 @reader(r"^prevent all combat damage that would be dealt this turn$")
@@ -89,6 +90,50 @@ def _cop(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("prevent", {"to": to, "from_chosen_source": True, "next": True, "duration": "eot"})]
 
 
+def _group(phrase: str) -> dict | None:
+    """A group of permanents named by a prevention effect ("creatures you control", "attacking creatures"),
+    matched as the damage would be dealt; None when it is not such a group."""
+    f = parse_noun(phrase)
+    if f is None or f.get("player") or f.get("_needs_player_target") or f.get("zone") not in (None, "battlefield") \
+            or phrase.startswith(("target ", "up to ", "that ", "those ", "it", "self", "enchanted ", "equipped ")):
+        return None
+    f.pop("zone", None)
+    return f
+
+
+@reader(r"^prevent all (combat )?damage that (?:would be dealt (?:this turn )?to (.+?)|(.+?) would deal to (.+?))"
+        r"(?: this turn)?(?: by (.+?))?(?: this turn)?$")
+def _prevent_group(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """615.1a: "Prevent all combat damage that would be dealt to players this turn" (Commencement of
+    Festivities), "Prevent all damage that would be dealt this turn to creatures you control" (Divine Light),
+    "... to you this turn by attacking creatures" (Deep Wood), "Prevent all damage that creatures would deal to
+    players this turn" (Chameleon Blur): the recipients and the sources as groups, matched as each damage
+    would be dealt (this turn only)."""
+    if m.group(0).count(" this turn") != 1:
+        return None
+    to, by = m.group(2) or m.group(4), m.group(5) or m.group(3)
+    if m.group(3) and m.group(5):
+        return None
+    args: dict = {"combat": bool(m.group(1)), "duration": "eot"}
+    if to in ("players", "each player"):
+        args["to_players"] = "each"
+    elif to == "you":
+        if by is None:
+            return None  # "to you this turn": _prevent_to
+        args["to_players"] = "you"
+    else:
+        f = _group(to)
+        if f is None:
+            return None
+        args["to_filter"] = f
+    if by is not None:
+        g = _group(by)
+        if g is None:
+            return None
+        args["by_each"] = g
+    return [Effect("prevent", args)]
+
+
 #: this family's readers, in the order they are tried
-READERS: tuple[Reader, ...] = (_fog, _prevent_by, _prevent_by_group, _prevent_would_deal, _prevent_to, _prevent_next,
-                               _cop,)
+READERS: tuple[Reader, ...] = (_fog, _prevent_by, _prevent_by_group, _prevent_would_deal, _prevent_group, _prevent_to,
+                               _prevent_next, _cop,)

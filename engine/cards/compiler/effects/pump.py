@@ -47,10 +47,11 @@ def _pump_common(who: str, p: str, t: str, kw: str | None, dur: str | None, each
         args["per"] = q
     out = [Effect("pump", args)]
     if kw:
-        kws = keyword_list(kw)
+        choice = kw.startswith("your choice of ")  # "and gains your choice of deathtouch or lifelink" (608.2d)
+        kws = keyword_list(re.sub(r",? or ", ", ", kw[len("your choice of "):]) if choice else kw)
         if kws is None:
             return None
-        g: dict[str, Any] = {"what": what, "keywords": kws}
+        g: dict[str, Any] = {"what": what, "keywords": kws, **({"choose": 1} if choice else {})}
         if d != "eot":
             g["duration"] = d
         out.append(Effect("grant", g))
@@ -112,6 +113,16 @@ def _gain_kw_bare(m: re.Match, c: Ctx) -> list[Effect] | None:
     if what is None or kws is None:
         return None
     return [Effect("grant", {"what": what, "keywords": kws, "duration": "permanent"})]
+
+
+@reader(r"^(.+?) gets? ([+-]\d+)/([+-]\d+) or ([+-]\d+)/([+-]\d+) until end of turn$")
+def _pump_either(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"SELF gets +1/-1 or -1/+1 until end of turn": one of the two, chosen as it resolves (608.2d)."""
+    what = c.ref(m.group(1))
+    if what is None:
+        return None
+    return [Effect("pump", {"what": what, "power": int(m.group(2)), "toughness": int(m.group(3)),
+                            "or": [int(m.group(4)), int(m.group(5))]})]
 
 
 @reader(r"^(.+?) gains? your choice of (.+?) until end of turn$")
@@ -189,6 +200,7 @@ def _switch_pt(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 READERS: tuple[Reader, ...] = (
     _switch_pt,
+    _pump_either,
     _pump,
     _pump_pre,
     _gain_kw,

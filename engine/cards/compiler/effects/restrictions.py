@@ -110,13 +110,16 @@ def _cant_cast_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 #: the player statics a resolved effect may grant for a while (engine/player_statics.py reads "player" effects)
-_FOR_NOW = frozenset({"free_spells", "flash_spells", "player_keywords", "no_max_hand_size"})
+_FOR_NOW = frozenset({"free_spells", "flash_spells", "player_keywords", "no_max_hand_size", "hand_size"})
 
 
-@reader(r"^(until end of turn|until your next turn), (you .+)$|^(you .+?) (this turn|until your next turn)$")
+@reader(r"^(until end of turn|until your next turn), (you .+)$|^((?:you|your) .+?) (this turn|until your next turn|"
+        r"for the rest of the game|for as long as you control self)$")
 def _player_static_for_now(m: re.Match, c: Ctx) -> list[Effect] | None:
     """611.2a: "Until end of turn, you may cast spells from your hand without paying their mana costs" (Jaya
-    Ballard's -8 style), "you have hexproof until your next turn": a rule for the player for that long."""
+    Ballard's -8 style), "you have hexproof until your next turn", "you have no maximum hand size for the rest
+    of the game" (Praetor's Counsel), "your maximum hand size is reduced by one for the rest of the game": a rule
+    for the player for that long (611.2b: "for as long as you control SELF")."""
     sts = STATIC_READERS[0](m.group(2) or m.group(3)) if STATIC_READERS else None
     if not sts or any(st.get("kind") not in _FOR_NOW or st.get("condition") for st in sts):
         return None

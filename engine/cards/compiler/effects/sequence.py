@@ -25,7 +25,14 @@ from engine.cards.compiler.effects import (
     zones,
 )
 from engine.cards.compiler.effects.amounts import bind_difference
-from engine.cards.compiler.effects.context import Ctx, Reader, reader
+from engine.cards.compiler.effects.context import (
+    DURATIONS,
+    SOURCE_DURATION_OPS,
+    SOURCE_DURATIONS,
+    Ctx,
+    Reader,
+    reader,
+)
 from engine.cards.compiler.effects.library import (
     REVEAL_UNTIL_RX,
     SEARCH_MAY_RX,
@@ -267,6 +274,9 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
             if out is not None:
                 return _bind_that_player(out, ctx)
             ctx.rewind(mark)  # a reader that gave up leaves no target behind
+    got = _while_source(low, ctx)
+    if got is not None:
+        return got
     m = re.fullmatch(r"(you [^,]+), ([a-z][^,]+), (then|and) (.+)", low)
     if m:  # "You gain 7 life, draw seven cards, then put ..." (Ugin, the Spirit Dragon): a series of three
         got = _attempt(f"{m.group(1)} and {m.group(2)}, {m.group(3)} {m.group(4)}", ctx)
@@ -317,7 +327,8 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
                         return both
             ctx.rewind(mark)
             idx = low.find(joiner, idx + 1)
-    m = re.fullmatch(r"(.+?) (if|unless) (there are .+|you control .+|an opponent .+|you have .+|it's .+)", low)
+    m = re.fullmatch(r"(.+?) (if|unless) (there are .+|you control .+|you don't control .+|an opponent .+|you have .+|"
+                     r"it's .+|your life total .+)", low)
     if m and not m.group(1).endswith("instead"):  # "Create a 4/4 Angel token ... if there are four or more card types
         cond = parse_condition(m.group(3))  # among cards in your graveyard": the instruction only if it holds (608.2c);
         if cond is not None and set(cond) == {"it"} and re.match(r"put .+ on (?:equipped|enchanted) creature$",
@@ -328,6 +339,27 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
         if inner is not None and cond is not None:  # another colorless creature": only if it does not
             return [Effect("if", {"cond": cond if m.group(2) == "if" else {"not": cond}, "then": list(inner)})]
     return None
+
+
+def _while_source(low: str, ctx: Ctx) -> list[Effect] | None:
+    """611.2b: "Target creature gets +2/-2 for as long as SELF remains tapped" (Ashnod's Battle Gear), "For as
+    long as SELF remains tapped, gain control of target creature ..." (Preacher), "Gain control of target creature
+    for as long as you control SELF and SELF remains tapped" (Helm of Possession), "... for as long as SELF remains
+    on the battlefield" (Sower of Temptation), "... for as long as you control SELF": the instruction read with a
+    duration of its own, each continuous effect it makes lasting that long (none that is not continuous)."""
+    dur_rx = SOURCE_DURATIONS.pattern
+    m = re.fullmatch(rf"(.+?) {dur_rx}", low) or re.fullmatch(rf"{dur_rx}, (.+)", low)
+    if m is None:
+        return None
+    body, dur = (m.group(1), m.group(2)) if not low.startswith("for as long as") else (m.group(2), m.group(1))
+    got = _attempt(body + " until end of turn", ctx)
+    if got is None:
+        got = _attempt(body, ctx)
+        if got is None or any(e.op != "gain_control" or e.get("duration") for e in got):
+            return None  # only a control change is read without "until end of turn" (it lasts: 611.2a)
+    if any(e.op not in SOURCE_DURATION_OPS or e.get("duration", "eot") != "eot" for e in got):
+        return None
+    return [Effect(e.op, {**e.args, "duration": DURATIONS[dur]}) for e in got]
 
 
 #: words of a sentence that refer back to what the sentence before it made or named
@@ -555,6 +587,15 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                 Effect("if", {"cond": {"self": {"counter": prev.args["kind"]}}, "then": [prev], "else": list(effs)})
             )
             continue
+        m = re.match(r"^otherwise, (.+)$", s)
+        if m and out and out[-1].op in ("if", "may") and "else" not in out[-1].args \
+                and (out[-1].op == "if" or out[-1].args.get("then")):
+            # "Draw a card if COND. Otherwise, you gain 2 life.", "You may X. If you do, Y. Otherwise, Z." (608.2c)
+            effs = parse_sentence(m.group(1), ctx)
+            if effs is None:
+                return None
+            out[-1] = Effect(out[-1].op, {**out[-1].args, "else": list(effs)})
+            continue
         m = re.match(r"^if you don't, (.+)$", s)
         if m and out and out[-1].op == "may":
             effs = parse_sentence(m.group(1), ctx)
@@ -664,6 +705,14 @@ def that_many_done(effs: list[Effect]) -> list[Effect] | None:
     out = list(effs)
     for i in range(1, len(out)):
         e, prev = out[i], out[i - 1]
+        if e.args.get("amount") == {"that_much": True} and prev.op == "move" and prev.args.get("to") == \
+                "library_shuffle" and isinstance(prev.args.get("what"), dict) and "hand_cards_of" in prev.args["what"]:
+            # "shuffle the cards from your hand into your library, then draw that many cards" (Whirlpool Drake)
+            who = prev.args["what"]["hand_cards_of"]
+            if not (who in _ONE_WHO or isinstance(who, dict) and set(who) == {"target"}):
+                return None
+            out[i] = Effect(e.op, {**e.args, "amount": {"count_this_way": {}, "action": "shuffled"}})
+            continue
         if e.args.get("amount") != {"that_much": True} or prev.op not in _DONE_THIS_WAY \
                 or prev.args.get("amount") == {"that_much": True}:
             continue

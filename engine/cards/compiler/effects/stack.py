@@ -8,13 +8,26 @@ from typing import Any
 
 from engine.cards.abilities import Effect, TargetSpec
 from engine.cards.compiler.effects.context import Ctx, Reader, reader
+from engine.cards.compiler.quantities import quantity
 from engine.cards.compiler.targets import parse_noun, parse_target
 from engine.mana import parse_cost
 
 
-@reader(r"^counter (target .+?)(?: unless its controller pays (\{[^ ]+\}|x))?$")
+@reader(r"^counter (target .+?|that spell)(?: unless its controller pays (\{[^ ]+\}|x)(?: for each (.+))?)?$")
 def _counter(m: re.Match, c: Ctx) -> list[Effect] | None:
     phrase = m.group(1)
+    times = quantity(m.group(3)) if m.group(3) else None  # "pays {1} for each card in your graveyard"
+    if m.group(3) and times is None:
+        return None
+    if phrase == "that spell":  # the spell a sentence before named ("Choose target spell. ... Counter that spell")
+        if not isinstance(c.last, dict) or "target" not in c.last:
+            return None
+        args: dict[str, Any] = {"what": c.last, "unless_pays": list(parse_cost(m.group(2)))} if m.group(2) else {}
+        if not args:
+            return None
+        if times is not None:
+            args["unless_times"] = times
+        return [Effect("counter", args)]
     if phrase in ("target spell", "target spell that targets you"):
         f: dict[str, Any] = {"zone": "stack"}
         if phrase.endswith("targets you"):
@@ -29,9 +42,11 @@ def _counter(m: re.Match, c: Ctx) -> list[Effect] | None:
         spec = parsed
     r = c.add_target(spec)
     c.last = r
-    args: dict[str, Any] = {"what": r}
+    args = {"what": r}
     if m.group(2):
         args["unless_pays"] = list(parse_cost(m.group(2))) if m.group(2) != "x" else ["X"]
+    if times is not None:
+        args["unless_times"] = times  # 117.12: that payment once for each (the amount as the spell resolves)
     return [Effect("counter", args)]
 
 

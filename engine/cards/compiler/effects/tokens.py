@@ -9,7 +9,7 @@ from engine.cards.abilities import Effect
 from engine.cards.compiler.effects.amounts import amount_of, bind_x, pt_value, scaled
 from engine.cards.compiler.effects.context import PLAYER, Ctx, Reader, keyword_list, reader
 from engine.cards.compiler.effects.library import _title
-from engine.cards.compiler.keywords import parse_keyword_line
+from engine.cards.compiler.keywords import KEYWORD_ABILITIES, KEYWORD_STATICS, KEYWORD_TEXT, parse_keyword_line
 from engine.cards.compiler.subtypes import subtype
 
 _COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G", "colorless": None}
@@ -19,7 +19,7 @@ _COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G
 CDA_PENDING = "_pt_from_ability"
 
 _PREDEFINED = {"treasure", "food", "clue", "blood", "gold", "powerstone", "map", "incubator", "junk", "shard", "lander",
-               "walker", "mutagen"}
+               "walker", "mutagen", "vibranium"}
 
 
 _TOKEN = re.compile(
@@ -37,6 +37,20 @@ _TOKEN = re.compile(
     r"(?: for each (?P<each>.+?))?(?:, where x is (?P<where>.+))?$",
     re.I,
 )
+
+
+def keyword_abilities_of(text: str) -> list[Any] | None:
+    """The abilities the keywords of a token's "with ..." list stand for (prowess and exalted are triggered
+    abilities, 702.107a, 702.82a; devoid a static one), as a printed keyword line gives them; [] for keywords
+    that are only rules (flying). None when the list is not a keyword line (then no ability may be missing:
+    each keyword must be one that is only a rule)."""
+    got = parse_keyword_line(re.sub(r",? and ", ", ", text))
+    if got is not None:
+        return got[2]
+    kws = keyword_list(text) or []
+    ruled = {k for k in kws if k.split(" ")[0] in KEYWORD_ABILITIES or k.split(" ")[0] in KEYWORD_STATICS
+             or k.split(" ")[0].lower() in {t.lower() for t in KEYWORD_TEXT}}
+    return None if ruled else []
 
 
 def defines_pt(ab: Any) -> bool:
@@ -59,11 +73,16 @@ def _token(m: re.Match, c: Ctx) -> list[Effect] | None:
     if any(w not in _COLOR_WORDS for w in colors):
         return None
     kws: list[str] = []
+    kw_abilities: list[Any] = []
     if m.group("kw"):
         kw = keyword_list(m.group("kw"))
         if kw is None:
             return None
         kws = kw
+        got_abl = keyword_abilities_of(m.group("kw"))
+        if got_abl is None:
+            return None
+        kw_abilities = got_abl
     names = (m.group("names") or "").split()
     supertypes = ["Legendary"] if names[:1] == ["legendary"] else []
     if supertypes:
@@ -101,6 +120,8 @@ def _token(m: re.Match, c: Ctx) -> list[Effect] | None:
         args["abilities"] = abl
         if any(defines_pt(ab) for ab in abl):
             args.pop(CDA_PENDING, None)
+    if kw_abilities:  # "a 1/1 white Monk creature token with prowess": the keyword's triggered ability (702.107a)
+        args["abilities"] = kw_abilities + list(args.get("abilities", ()))
     if supertypes:
         args["supertypes"] = supertypes
     if m.group("name") or m.group("name0"):
@@ -133,7 +154,7 @@ def _token(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 @reader(
     rf"^(?:{PLAYER} )?creates? (a|an|one|two|three|four|five|six|seven|eight|nine|ten|x|\d+|that many) (tapped )?"
-    r"(treasure|food|clue|blood|gold|powerstone|map|junk|incubator|lander|shard|walker) tokens?"
+    r"(treasure|food|clue|blood|gold|powerstone|map|junk|incubator|lander|shard|walker|mutagen|vibranium) tokens?"
     r"(?: for each (.+?))?(?:, where x is (.+))?$"
 )
 def _token_pre(m: re.Match, c: Ctx) -> list[Effect] | None:
@@ -185,7 +206,7 @@ def _keywords(text: str, change: dict[str, Any]) -> bool:
 
 def _description(words: str, change: dict[str, Any], extra: bool) -> bool:
     """"a 1/1 green Frog", "an artifact", "3/3 black Zombie creature": the P/T, colors, subtypes and card
-    types an exception gives (706.9b), set or (``extra``: "in addition to its other types") added."""
+    types an exception gives (706.9c), set or (``extra``: "in addition to its other types") added."""
     m = re.fullmatch(r"(?:an? )?(?:(\d+)/(\d+) )?(.*?)(?: with (.+))?", words)
     if m is None:
         return False
@@ -225,7 +246,7 @@ def _description(words: str, change: dict[str, Any], extra: bool) -> bool:
 
 
 def copy_exceptions(text: str) -> dict[str, Any] | None:
-    """706.9a-b: the exceptions of a copy effect ("except it isn't legendary", "except it's a 1/1 green Frog",
+    """706.9a, 706.9c: the exceptions of a copy effect ("except it isn't legendary", "except it's a 1/1 green Frog",
     "except it's an artifact in addition to its other types", "except it has haste and "At the beginning of
     the end step, sacrifice this token." "): the change engine.cards.abilities.copy_except makes to the
     copiable values, or None when a clause is not read (the card is then unsupported, never half-read)."""

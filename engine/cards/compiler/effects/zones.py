@@ -143,7 +143,7 @@ def _shuffle_in(m: re.Match, c: Ctx) -> list[Effect] | None:
     # "each player shuffles their hand and graveyard into their library" (Timetwister): both of that player's
     # zones, the same player's
     what_all = re.sub(r"^(your|their|target player's|that player's) hand and graveyard$", r"\1 hand and \1 graveyard",
-                      m.group(2))
+                      re.sub(r"^(?:all )?(?:the )?cards (?:from|in) ", "", m.group(2)))
     for part in re.split(r" and (?=(?:your|their|target player's|that player's) graveyard$)", what_all):
         gy = re.fullmatch(r"(your|their|target player's|that player's) (graveyard|hand)", part)
         who = c.player({"your": "you", "their": "they"}.get(gy.group(1), gy.group(1).replace("'s", ""))) if gy else None
@@ -155,7 +155,7 @@ def _shuffle_in(m: re.Match, c: Ctx) -> list[Effect] | None:
     if shuffler is not None and any(isinstance(e.args["what"], dict) and "target" in e.args["what"]
                                     and c.targets[e.args["what"]["target"]].min == 0 for e in out):
         # "target player shuffles any number of target cards from their graveyard into their library" (Loaming
-        # Shaman): that player shuffles their library even when no card was chosen (701.19a)
+        # Shaman): that player shuffles their library even when no card was chosen (701.16a)
         out.append(Effect("shuffle", {"who": shuffler}))
     return out
 
