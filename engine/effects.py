@@ -92,6 +92,10 @@ def resolve_top(g: "Game") -> None:
                    # 202.3c, 608.2h: the X of a target spell that left the stack during the resolution
                    "lki_x": {x: g.objects[x].x for slot in legal for x in slot if isinstance(x, int)
                              and x in g.objects and g.objects[x].zone == "stack" and g.objects[x].ability is None},
+                   # 601.2h, 608.2h: the mana spent to cast a target spell that left the stack (Mana Sculpt)
+                   "lki_spent": {x: sum((g.objects[x].chosen.get("mana_spent") or {}).values()) for slot in legal
+                                 for x in slot if isinstance(x, int) and x in g.objects
+                                 and g.objects[x].zone == "stack" and g.objects[x].chosen.get("mana_spent")},
                    # 608.2h: "its power" of a target that left during the resolution
                    "lki_pt": {x: (g.chars(x).power, g.chars(x).toughness) for slot in legal for x in slot
                               if isinstance(x, int) and x in g.objects and g.objects[x].zone == "battlefield"}}

@@ -337,7 +337,8 @@ def ability_reasons(ab: Ability) -> list[str]:
         trig = ab.trigger or {}
         ev = trig.get("event")
         evs = ev if isinstance(ev, list) else [ev]
-        if ab.zone == "graveyard" and (not set(evs) <= GRAVEYARD_EVENTS or "dies" in evs and trig.get("self")) \
+        if ab.zone == "graveyard" and (not set(evs) <= GRAVEYARD_EVENTS
+                                       or "dies" in evs and (trig.get("self") or trig.get("attached"))) \
                 or ab.zone not in ("battlefield", "graveyard"):  # (a card that dies is not yet in the graveyard
             # as its "dies" abilities trigger: engine/triggers.py leaves)
             out.append(f"triggered ability from {ab.zone}")  # only these events are checked there

@@ -117,7 +117,7 @@ def _delayed_trigger(g: "Game", r: Ctx, e: Effect) -> None:
 
 
 #: the amounts of a target's characteristics ("that spell's mana value") a delayed ability keeps as they were
-_TARGET_AMOUNTS = ("mv_of", "power_of", "toughness_of")
+_TARGET_AMOUNTS = ("mv_of", "power_of", "toughness_of", "mana_spent_on")
 
 
 def _fixed_amounts(g: "Game", r: Ctx, e: Effect) -> Effect:
@@ -132,6 +132,13 @@ def _fixed_amounts(g: "Game", r: Ctx, e: Effect) -> Effect:
                 and isinstance(next(iter(a.values())), dict) and "target" in next(iter(a.values())):
             args = dict(args or e.args)
             args[k] = amount(g, a, source_id(g, r), r)
+    for k in ("effects", "then", "else"):  # "you may add ..." (Scattering Stroke): the nested effects too
+        v = e.args.get(k)
+        if isinstance(v, (list, tuple)) and v and all(isinstance(x, Effect) for x in v):
+            fixed = [_fixed_amounts(g, r, x) for x in v]
+            if any(a is not b for a, b in zip(fixed, v)):
+                args = dict(args or e.args)
+                args[k] = fixed
     return e if args is None else Effect(e.op, args)
 
 

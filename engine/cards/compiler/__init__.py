@@ -271,8 +271,11 @@ def _lower_triggered(item: IrItem) -> Ability | None:
         return None
     m = re.match(r"^if (.+?), ", body, re.I)
     cond_text = ""
-    if m:  # intervening "if" clause (603.4)
-        c = parse_condition(m.group(1))
+    if m:  # intervening "if" clause (603.4); "if SELF is in your graveyard" (Ichorid, Bridge from Below): a
+        # triggered ability that works there (112.6b; statics and activated abilities of a card in a graveyard
+        # are not carried out, so the condition is read here only)
+        c = {"self": {"zone": "graveyard"}} if m.group(1).lower() == "self is in your graveyard" \
+            else parse_condition(m.group(1))
         if c is not None:
             cond, cond_text = c, m.group(1)
             body = body[m.end():]
