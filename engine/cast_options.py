@@ -323,17 +323,26 @@ def alternatives(card: CardDef) -> tuple[tuple[str, Row, Cost], ...]:
 GRANTED_FLASHBACK = "flashback_mana_cost"
 
 
-def object_alternatives(g: "Game", o: "Obj") -> tuple[tuple[str, Row, Cost], ...]:
+def granted_flashback(g: "Game") -> frozenset[int]:
+    """The objects an effect gave flashback for their mana cost (the rule effect GRANTED_FLASHBACK names)."""
+    if not g.effects:
+        return frozenset()
+    return frozenset(i for e in g.effects if e["layer"] == "rule" and e.get("rule") == GRANTED_FLASHBACK
+                     for i in e["objects"])
+
+
+def object_alternatives(g: "Game", o: "Obj",
+                        granted: frozenset[int] | None = None) -> tuple[tuple[str, Row, Cost], ...]:
     """The keyword alternative costs of the object ``o``: its card's (alternatives) and flashback an effect
     gave it (702.33a: its flashback cost is its mana cost, as the effect says; a card with no mana cost has
     none to pay, 117.6). The effect names the object, so a card that left the graveyard and came
-    back is a new object without it (400.7). A card with flashback of its own keeps its own cost."""
+    back is a new object without it (400.7). A card with flashback of its own keeps its own cost.
+    ``granted``: granted_flashback(g), when the caller has it already."""
     own = alternatives(o.card)
-    if not g.effects or not o.card.mana_cost or any(name == "flashback" for name, _, _ in own):
+    if o.id not in (granted_flashback(g) if granted is None else granted) or not o.card.mana_cost \
+            or any(name == "flashback" for name, _, _ in own):
         return own
-    if any(e["layer"] == "rule" and e.get("rule") == GRANTED_FLASHBACK and o.id in e["objects"] for e in g.effects):
-        return own + (("flashback", ROWS["Flashback"], Cost(mana=o.card.mana_cost)),)
-    return own
+    return own + (("flashback", ROWS["Flashback"], Cost(mana=o.card.mana_cost)),)
 
 
 def casualty_cost(n: int) -> Cost:
