@@ -872,6 +872,14 @@ def _cant_change_life(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": f"cant_{m.group(2)}_life", "who": _LIFE_WHO[m.group(1)]}]
 
 
+@static(r"^if (a player|an opponent|you) would gain life, (?:that player|you) gains? no life instead$")
+def _gains_no_life(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.1a: "If a player would gain life, that player gains no life instead" (Sulfuric Vortex): a
+    replacement whose outcome is that of "can't gain life" (118.7: no life is gained), for those players."""
+    who = {"a player": "each", "an opponent": "opponent", "you": "you"}[m.group(1)]
+    return [{"kind": "cant_gain_life", "who": who}]
+
+
 @static(r"^damage can't be prevented$")
 def _damage_unpreventable(m: re.Match) -> list[dict[str, Any]] | None:
     """615.11: "Damage can't be prevented" (every source's, while the permanent is there)."""
