@@ -52,7 +52,8 @@ SUPPORTED = (OBJECT_EVENTS | PLAYER_EVENTS | {"step", "state", "to_graveyard"}) 
 KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "who", "first", "nth", "step",
                   "whose", "loyalty", "noncombat", "your_turn", "nonmana", "limit_per_turn", "min_attackers",
                   "blocking_self", "most_life", "or_copy", "defending", "other", "dealt_by", "condition",
-                  "greater_power_attacker", "counter", "sacrificed", "untapped", "cast_from", "to", "from"})
+                  "greater_power_attacker", "counter", "sacrificed", "untapped", "cast_from", "to", "damaged",
+                  "from"})
 # or_copy: "whenever you cast or copy ...": casting fires it, and so does a copy of a spell put onto the
 # stack (engine/ops/cast.py copy_spell fires a "cast" event marked "copy", which only or_copy triggers see).
 #: keys that only some events understand (engine/support.py rejects them elsewhere)
@@ -69,7 +70,9 @@ KEYS_OF_EVENT: dict[str, frozenset[str]] = {
     # "when SELF is put into your graveyard from your library": the zone it came from (400.7)
     "from": frozenset({"to_graveyard"}),
     # "when SELF dies or is put into exile from the battlefield": where it went (603.6c)
-    "to": frozenset({"ltb"})}
+    "to": frozenset({"ltb"}),
+    # "whenever SELF deals damage to a creature": what was dealt the damage (120.3)
+    "damaged": frozenset({"deals_damage"})}
 #: Events a triggered ability of a card in a graveyard is checked against (Spit Flame, Squee, Goblin
 #: Nabob, Aurora Eidolon, Phoenix Chick; 112.6b)
 GRAVEYARD_EVENTS = frozenset({"etb", "step", "cast", "draw", "gain_life", "sacrifice", "you_attack",
@@ -125,6 +128,10 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
             return False
     if "to" in trig and ev.get("to") not in trig["to"]:
         return False  # "... or is put into exile from the battlefield": the zone it went to (603.6c)
+    if "damaged" in trig:  # "whenever SELF deals damage to a creature": the object dealt damage, as it is now
+        t = ev.get("target")
+        if not isinstance(t, int) or t not in g.objects or not matches(g, t, trig["damaged"], src, controller):
+            return False
     if trig.get("sacrificed") and not ev.get("sacrificed"):
         return False  # "when you sacrifice SELF": it left the battlefield by being sacrificed (701.14a)
     if trig.get("untapped") and (ev.get("obj") not in g.objects or g.objects[ev["obj"]].tapped):

@@ -140,7 +140,7 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
         "self is put into your graveyard from anywhere": {"event": "to_graveyard", "self": True},
         "self is put into a graveyard from anywhere": {"event": "to_graveyard", "self": True},
         "self deals combat damage to a player or battle": {"event": "combat_damage_player", "self": True},
-        "self deals damage to a creature": {"event": "deals_damage", "self": True, "to": {"types": ["Creature"]}},
+        "self deals damage to a creature": {"event": "deals_damage", "self": True, "damaged": {"types": ["Creature"]}},
         "one or more +1/+1 counters are put on self": {"event": "counters_put", "self": True, "kind": "+1/+1"},
         "you discard one or more cards": {"event": "discard", "who": "you", "batch": True},
         "a player cycles a card": {"event": "cycle", "who": "any"},
