@@ -318,6 +318,33 @@ def alternatives(card: CardDef) -> tuple[tuple[str, Row, Cost], ...]:
     return tuple(out)
 
 
+#: the rule effect (engine/ops/continuous.py restrict) by which a card in a graveyard gains flashback whose
+#: cost is its mana cost ("gains flashback until end of turn. The flashback cost is equal to its mana cost")
+GRANTED_FLASHBACK = "flashback_mana_cost"
+
+
+def granted_flashback(g: "Game") -> frozenset[int]:
+    """The objects an effect gave flashback for their mana cost (the rule effect GRANTED_FLASHBACK names)."""
+    if not g.effects:
+        return frozenset()
+    return frozenset(i for e in g.effects if e["layer"] == "rule" and e.get("rule") == GRANTED_FLASHBACK
+                     for i in e["objects"])
+
+
+def object_alternatives(g: "Game", o: "Obj",
+                        granted: frozenset[int] | None = None) -> tuple[tuple[str, Row, Cost], ...]:
+    """The keyword alternative costs of the object ``o``: its card's (alternatives) and flashback an effect
+    gave it (702.33a: its flashback cost is its mana cost, as the effect says; a card with no mana cost has
+    none to pay, 117.6). The effect names the object, so a card that left the graveyard and came
+    back is a new object without it (400.7). A card with flashback of its own keeps its own cost.
+    ``granted``: granted_flashback(g), when the caller has it already."""
+    own = alternatives(o.card)
+    if o.id not in (granted_flashback(g) if granted is None else granted) or not o.card.mana_cost \
+            or any(name == "flashback" for name, _, _ in own):
+        return own
+    return own + (("flashback", ROWS["Flashback"], Cost(mana=o.card.mana_cost)),)
+
+
 def casualty_cost(n: int) -> Cost:
     """Casualty N (a later keyword: Streets of New Capenna): "sacrifice a creature with power N or greater"."""
     return Cost(sacrifice={"types": ["Creature"], "power_ge": n})
@@ -345,7 +372,7 @@ def usable(g: "Game", player: str, o: "Obj", alt: str, offered: bool = False) ->
     """The row and cost of alternative ``alt`` for casting ``o`` from where it is, or IllegalAction
     (``offered``: a resolving ability offers this way of casting, 702.34a)."""
     row = ALTS.get(alt)
-    got = next((c for name, r, c in alternatives(o.card) if name == alt), None) if row is not None else None
+    got = next((c for name, r, c in object_alternatives(g, o) if name == alt), None) if row is not None else None
     if row is None or got is None:
         raise IllegalAction(f"{o.card.name} has no {alt} cost")
     if row.offer_only and not offered:

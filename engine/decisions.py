@@ -64,11 +64,12 @@ def priority_options(g: "Game", player: str) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = [{"action": "pass"}]
     p = g.players[player]
     afford: dict[tuple[str, ...], bool] = {}
+    granted = cast_options.granted_flashback(g)  # "gains flashback until end of turn" (Snapcaster Mage)
     for oid in p.graveyard:  # keyword casts from the graveyard: flashback (702.33a; engine/cast_options.py)
         o = g.objects[oid]
-        if not o.card.keywords:
+        if not o.card.keywords and oid not in granted:
             continue
-        for name, row, c in cast_options.alternatives(o.card):
+        for name, row, c in cast_options.object_alternatives(g, o, granted):
             if row.zone != "graveyard" or not casting.can_cast_timing(g, player, o):
                 continue
             if row.extra is not None and not costs.choices_payable(g, player, row.extra, o.id):

@@ -66,9 +66,13 @@ def resolve_top(g: "Game") -> None:
         _finish(g, sid, countered=True)
         return
     ab = s.ability
-    if ab is not None and ab.kind == "triggered" and ab.condition is not None and \
-            (s.source in g.objects or not _OBJECT_CONDITIONS & set(ab.condition)) and \
-            not condition(g, ab.condition, s.source, {"controller": s.controller, "trigger": s.trigger_info}):
+    # "if SELF is in your graveyard": a source that has left that zone is a new object (400.7), no longer there
+    left_zone = ab is not None and ab.condition is not None and s.source not in g.objects \
+        and isinstance(ab.condition.get("self"), dict) \
+        and ab.condition["self"].get("zone", "battlefield") != "battlefield"
+    if ab is not None and ab.kind == "triggered" and ab.condition is not None and (left_zone or (
+            (s.source in g.objects or not _OBJECT_CONDITIONS & set(ab.condition)) and
+            not condition(g, ab.condition, s.source, {"controller": s.controller, "trigger": s.trigger_info}))):
         # 603.4: an intervening "if" clause is checked again on resolution; false: it does nothing
         g.log("condition_false", card=s.name)
         _finish(g, sid)
@@ -88,6 +92,10 @@ def resolve_top(g: "Game") -> None:
                    # 202.3c, 608.2h: the X of a target spell that left the stack during the resolution
                    "lki_x": {x: g.objects[x].x for slot in legal for x in slot if isinstance(x, int)
                              and x in g.objects and g.objects[x].zone == "stack" and g.objects[x].ability is None},
+                   # 601.2h, 608.2h: the mana spent to cast a target spell that left the stack (Mana Sculpt)
+                   "lki_spent": {x: sum((g.objects[x].chosen.get("mana_spent") or {}).values()) for slot in legal
+                                 for x in slot if isinstance(x, int) and x in g.objects
+                                 and g.objects[x].zone == "stack" and g.objects[x].chosen.get("mana_spent")},
                    # 608.2h: "its power" of a target that left during the resolution
                    "lki_pt": {x: (g.chars(x).power, g.chars(x).toughness) for slot in legal for x in slot
                               if isinstance(x, int) and x in g.objects and g.objects[x].zone == "battlefield"}}

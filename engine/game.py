@@ -583,6 +583,8 @@ class Game:
                         n.counters[k] = n.counters.get(k, 0) + v
             if not clone.entering(self, n):  # 706.5: "enter as a copy of ..." is chosen first
                 triggers.enters(self, n)
+        if to == "graveyard" and n.card.abilities:  # "when SELF is put into your graveyard from ..." (603.2)
+            triggers.to_graveyard(self, n, frm)
         if frm == "graveyard":  # "whenever ... leave your graveyard" (603.2)
             triggers.event(self, {"event": "leaves_graveyard", "obj": n.id, "player": n.owner, "to": to})
         return n.id
@@ -1050,8 +1052,7 @@ class Game:
             triggers.step(self, "draw")
             self._give_priority()
         elif s in ("main1", "main2"):
-            if s == "main1":
-                triggers.step(self, "main1")
+            triggers.step(self, s)  # 505.4: "at the beginning of your precombat / postcombat / next main phase"
             self._give_priority()
         elif s == "beginning_of_combat":
             triggers.step(self, "beginning_of_combat")

@@ -134,6 +134,7 @@ RULES = frozenset({"no_activated_abilities", "no_activated_abilities_unless_mana
                    "block_any_number",  # engine/combat.py _extra_blocks (509.1a)
                    "untargetable", "untargetable_by_opponents",  # engine/targets.py targetable (702.18a, 702.11b)
                    "cant_be_regenerated",  # engine/replacement.py cant_be_regenerated (701.12b)
+                   "flashback_mana_cost",  # engine/cast_options.py object_alternatives (702.33a)
                    "no_combat_damage"})  # engine/combat.py combat_power (510.1a)
 
 
@@ -336,7 +337,10 @@ def ability_reasons(ab: Ability) -> list[str]:
         trig = ab.trigger or {}
         ev = trig.get("event")
         evs = ev if isinstance(ev, list) else [ev]
-        if ab.zone == "graveyard" and not set(evs) <= GRAVEYARD_EVENTS or ab.zone not in ("battlefield", "graveyard"):
+        if ab.zone == "graveyard" and (not set(evs) <= GRAVEYARD_EVENTS
+                                       or "dies" in evs and (trig.get("self") or trig.get("attached"))) \
+                or ab.zone not in ("battlefield", "graveyard"):  # (a card that dies is not yet in the graveyard
+            # as its "dies" abilities trigger: engine/triggers.py leaves)
             out.append(f"triggered ability from {ab.zone}")  # only these events are checked there
         for name in evs:
             if name == "tapped_for_mana" and len(evs) == 1:  # a triggered mana ability (engine/player_statics.py)

@@ -45,12 +45,15 @@ PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attac
                  "loses_game",  # 603.9: a player loses or leaves the game (engine/leave.py)
                  "creature_to_graveyard"}  # a creature put into that player's graveyard from the battlefield
 #: Events this engine fires (a card triggering on anything else is unsupported).
-SUPPORTED = (OBJECT_EVENTS | PLAYER_EVENTS | {"step", "state"}) - {"scry"}
+SUPPORTED = (OBJECT_EVENTS | PLAYER_EVENTS | {"step", "state", "to_graveyard"}) - {"scry"}
+# to_graveyard: "when SELF is put into your graveyard from your library / from anywhere" (to_graveyard below:
+# only the card's own ability, from the graveyard it went to)
 #: Trigger keys _match understands (a trigger with any other key is unsupported).
 KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "who", "first", "nth", "step",
                   "whose", "loyalty", "noncombat", "your_turn", "nonmana", "limit_per_turn", "min_attackers",
                   "blocking_self", "most_life", "or_copy", "defending", "other", "dealt_by", "condition",
-                  "greater_power_attacker", "counter", "sacrificed", "untapped", "cast_from", "to", "damaged"})
+                  "greater_power_attacker", "counter", "sacrificed", "untapped", "cast_from", "to", "damaged",
+                  "from"})
 # or_copy: "whenever you cast or copy ...": casting fires it, and so does a copy of a spell put onto the
 # stack (engine/ops/cast.py copy_spell fires a "cast" event marked "copy", which only or_copy triggers see).
 #: keys that only some events understand (engine/support.py rejects them elsewhere)
@@ -64,6 +67,8 @@ KEYS_OF_EVENT: dict[str, frozenset[str]] = {
     "sacrificed": frozenset({"ltb"}), "untapped": frozenset({"etb"}),
     # "whenever you cast a spell from anywhere other than your hand" / "from your graveyard" (601.2a)
     "cast_from": frozenset({"cast"}),
+    # "when SELF is put into your graveyard from your library": the zone it came from (400.7)
+    "from": frozenset({"to_graveyard"}),
     # "when SELF dies or is put into exile from the battlefield": where it went (603.6c)
     "to": frozenset({"ltb"}),
     # "whenever SELF deals damage to a creature": what was dealt the damage (120.3)
@@ -71,7 +76,9 @@ KEYS_OF_EVENT: dict[str, frozenset[str]] = {
 #: Events a triggered ability of a card in a graveyard is checked against (Spit Flame, Squee, Goblin
 #: Nabob, Aurora Eidolon, Phoenix Chick; 112.6b)
 GRAVEYARD_EVENTS = frozenset({"etb", "step", "cast", "draw", "gain_life", "sacrifice", "you_attack",
-                              "combat_damage_player", "creature_to_graveyard"})
+                              "combat_damage_player", "creature_to_graveyard", "to_graveyard",
+                              "dies"})  # "whenever a creature is put into your graveyard ..., if SELF is in your
+# graveyard" (Bridge from Below): leaves checks the graveyards for dies
 
 ALIASES = {"attacks_or_blocks": ("attacks", "blocks"), "etb_or_dies": ("etb", "dies"),
            "etb_or_attacks": ("etb", "attacks"),
@@ -285,6 +292,17 @@ def _add(g: "Game", src: "Obj", ab: Any, controller: str, ev: dict[str, Any]) ->
     return t
 
 
+def to_graveyard(g: "Game", n: "Obj", frm: str) -> None:
+    """The card ``n`` was just put into its owner's graveyard from the zone ``frm``: its own abilities that
+    trigger on that ("When SELF is put into your graveyard from your library, you may put it onto the
+    battlefield", Narcomoeba; "... from anywhere", Emrakul) trigger from the graveyard, where the card now is
+    (603.2, 603.6a-like: the new object's abilities, 400.7; controlled by its owner, 112.6b)."""
+    for ab in _graveyard_triggers(n.card):
+        t = ab.trigger
+        if t.get("event") == "to_graveyard" and t.get("self") and t.get("from", frm) == frm:
+            _add(g, n, ab, n.owner, {"event": "to_graveyard", "obj": n.id, "player": n.owner, "from": frm})
+
+
 @per_object
 def _graveyard_triggers(card: Any) -> tuple:
     """A card's triggered abilities that work in a graveyard (112.6b)."""
@@ -423,6 +441,13 @@ def leaves(g: "Game", o: "Obj", before: "Chars", to: str) -> list[dict[str, Any]
                         out.append(t)
     if ev["event"] == "dies":
         out += _haunted_dies(g, o.id)
+        for p in g.order:  # 112.6b: a card's ability that works from its owner's graveyard (Bridge from Below)
+            for cid in g.players[p].graveyard:
+                for ab in _graveyard_triggers(g.objects[cid].card):
+                    if _match(g, cid, p, ab.trigger, ev):
+                        t = _add(g, g.objects[cid], ab, p, ev)
+                        if t:
+                            out.append(t)
     if hasattr(g, "lki"):
         g.lki.append((o.copy(), before))
     return out
@@ -487,9 +512,10 @@ def step(g: "Game", name: str) -> None:
     keep = []
     for d in g.delayed:
         whose = d.get("whose")
-        if d["step"] == name and (whose not in ("you", "opponent")
-                                  or whose == "you" and seats.is_active(g, d["controller"])
-                                  or whose == "opponent" and g.active in seats.opponents(g, d["controller"])):
+        at = d["step"] == name or d["step"] == "main" and name in ("main1", "main2")  # "your next main phase"
+        if at and (whose not in ("you", "opponent")
+                   or whose == "you" and seats.is_active(g, d["controller"])
+                   or whose == "opponent" and g.active in seats.opponents(g, d["controller"])):
             info = d.get("info", {})
             if whose == "opponent":  # "at the beginning of each opponent's upkeep, that player ...": whose step it is
                 info = {**info, "player": g.active}

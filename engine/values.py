@@ -509,7 +509,8 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         total = 0
         for x in refs(g, r, a["mana_spent_on"]):
             o = g.objects.get(x) if isinstance(x, int) else None
-            total += sum((o.chosen.get("mana_spent") or {}).values()) if o is not None else 0
+            total += sum((o.chosen.get("mana_spent") or {}).values()) if o is not None \
+                else r.get("lki_spent", {}).get(x, 0)
         return total
     if "died_this_turn" in a:  # "for each creature that died this turn" (700.4), as each last existed
         return sum(1 for d in g.died_this_turn if died_matches(d, a["died_this_turn"], _you(g, src, r)))

@@ -329,6 +329,7 @@ matching object), "batch": True ("one or more"), "who": "you"|"opponent"|"any" (
   becomes_target_opponent, etb_or_attacks, etb_or_dies, blocks_flying, turned_face_up, transforms,
   exploited, exploits ("when SELF exploits a creature", 702.109a), monstrous, attacks_saddled,
   haunted_dies ("the creature SELF haunts dies", 702.54c), creature_to_graveyard (recover, 702.58a),
+  to_graveyard ("self": True; "from": the zone it came from: "when SELF is put into your graveyard from your library"),
   crime ("you commit a crime"), expend ("amount"),
   counters_put ("kind"), player_counters ("counter": the kind a player gets, 121.1),
   cast may carry "nth": 2 (second spell each turn) and "or_copy": True,
@@ -469,6 +470,7 @@ TRIGGER_EVENTS: frozenset[str] = frozenset({
     "sacrifice", "gain_life", "lose_life", "draw", "discard", "cycle", "scry", "surveil", "crime", "expend",
     "state", "tapped_for_mana", "activate", "step", "counters_put", "leaves_graveyard", "exploits",
     "last_time_counter_removed", "last_counter_removed", "loses_game", "haunted_dies", "creature_to_graveyard",
+    "to_graveyard",
     "player_counters",  # a player gets counters of a kind ("whenever you get one or more {E}", 121.1)
 })
 

@@ -11,7 +11,7 @@ from engine.choices import COLORS
 from engine.mana import mana_value
 from engine.ops import nested
 from engine.ops.base import table
-from engine.values import Ctx, condition, controller, one_opponent, refs, source_id, this
+from engine.values import Ctx, amount, condition, controller, one_opponent, refs, source_id, this
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -116,10 +116,36 @@ def _delayed_trigger(g: "Game", r: Ctx, e: Effect) -> None:
                card=s.card, once=bool(e.get("once")))
 
 
+#: the amounts of a target's characteristics ("that spell's mana value") a delayed ability keeps as they were
+_TARGET_AMOUNTS = ("mv_of", "power_of", "toughness_of", "mana_spent_on")
+
+
+def _fixed_amounts(g: "Game", r: Ctx, e: Effect) -> Effect:
+    """603.7c: a delayed ability refers to the objects its creating effect affected, as they were then: "add an
+    amount of {C} equal to that spell's mana value" (Mana Drain) counts the countered spell as it last existed
+    (608.2h) when the delayed ability is created, since by the time it triggers that spell is a new object in
+    a graveyard (400.7). An amount of SELF or of what exists then is read when the delayed ability resolves."""
+    args: dict[str, Any] | None = None
+    for k in ("per", "amount"):
+        a = e.args.get(k)
+        if isinstance(a, dict) and len(a) == 1 and next(iter(a)) in _TARGET_AMOUNTS \
+                and isinstance(next(iter(a.values())), dict) and "target" in next(iter(a.values())):
+            args = dict(args or e.args)
+            args[k] = amount(g, a, source_id(g, r), r)
+    for k in ("effects", "then", "else"):  # "you may add ..." (Scattering Stroke): the nested effects too
+        v = e.args.get(k)
+        if isinstance(v, (list, tuple)) and v and all(isinstance(x, Effect) for x in v):
+            fixed = [_fixed_amounts(g, r, x) for x in v]
+            if any(a is not b for a, b in zip(fixed, v)):
+                args = dict(args or e.args)
+                args[k] = fixed
+    return e if args is None else Effect(e.op, args)
+
+
 @op("delayed")
 def _delayed(g: "Game", r: Ctx, e: Effect) -> None:
     s = this(g, r)
-    ab = Ability("triggered", "delayed", effects=tuple(e.get("effects", ())))
+    ab = Ability("triggered", "delayed", effects=tuple(_fixed_amounts(g, r, x) for x in e.get("effects", ())))
     fol = r.get("followed", {})
     # 603.7c: the delayed ability refers to the objects its creating effect affected (followed into their new zone)
     legal = [[fol.get(x, x) if isinstance(x, int) else x for x in slot] for slot in r.get("legal", [])]
@@ -133,4 +159,6 @@ def _delayed(g: "Game", r: Ctx, e: Effect) -> None:
                          "card": s.card, "info": info}
     if step == "your_upkeep":  # "at the beginning of your next upkeep": the next upkeep of its controller's turn
         d.update(step="upkeep", whose="you")
+    elif step == "your_main":  # "at the beginning of your next main phase": pre- or postcombat (505.1, 505.4)
+        d.update(step="main", whose="you")
     g.delayed.append(d)

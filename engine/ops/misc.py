@@ -126,7 +126,8 @@ def _may_pay(g: "Game", r: dict, e: Effect) -> dict | None:
     # "you may forage. If you do, ...": likewise for an action a player may be unable to do
     acts += [x for x in e.get("effects", ()) if x.op == "action" and x.args.get("name") in ACTION_CAN]
     if e.get("then"):  # "you may put a card an opponent owns from exile into ... If you do": all of them, or not done
-        acts += [x for x in e.get("effects", ()) if x.op == "move" and _chosen_off_battlefield(x)]
+        # "you may exile a black creature card other than SELF from your graveyard. If you do" (Ichorid): likewise
+        acts += [x for x in e.get("effects", ()) if x.op in ("move", "exile") and _chosen_off_battlefield(x)]
         # "you may discard a [land] card. If you do, ...": only with such a card in the hand (701.7a)
         acts += [x for x in e.get("effects", ()) if x.op == "discard" and "what" not in x.args]
     if not pays and not acts:
@@ -210,7 +211,7 @@ def _can_act(g: "Game", r: dict, payer: str, actions: Any) -> bool:
         elif a.op not in g.OPS:  # every op of the engine (this module's table holds only its own)
             return False
         what = a.args.get("what")
-        if a.op == "move" and _chosen_off_battlefield(a):  # as many cards as it names, in that zone now
+        if a.op in ("move", "exile") and _chosen_off_battlefield(a):  # as many cards as it names, in that zone now
             f = what["choose"]
             n = amount(g, what.get("amount", 1), source_id(g, r), r)
             if sum(1 for p in g.order for i in g.players[p].zone(f["zone"])

@@ -271,8 +271,11 @@ def _lower_triggered(item: IrItem) -> Ability | None:
         return None
     m = re.match(r"^if (.+?), ", body, re.I)
     cond_text = ""
-    if m:  # intervening "if" clause (603.4)
-        c = parse_condition(m.group(1))
+    if m:  # intervening "if" clause (603.4); "if SELF is in your graveyard" (Ichorid, Bridge from Below): a
+        # triggered ability that works there (112.6b; statics and activated abilities of a card in a graveyard
+        # are not carried out, so the condition is read here only)
+        c = {"self": {"zone": "graveyard"}} if m.group(1).lower() == "self is in your graveyard" \
+            else parse_condition(m.group(1))
         if c is not None:
             cond, cond_text = c, m.group(1)
             body = body[m.end():]
@@ -315,8 +318,10 @@ def _lower_triggered(item: IrItem) -> Ability | None:
     if other is not None:  # 603.7c: a delayed trigger it creates remembers that creature
         effects = [Effect("delayed", {**e.args, "keep_it": True}) if e.op == "delayed" else e for e in effects]
     zone = "battlefield"
-    if re.search(r"\breturn self from your graveyard\b", body, re.I):
-        zone = "graveyard"
+    if re.search(r"\breturn self from your graveyard\b", body, re.I) or trig.get("event") == "to_graveyard" \
+            or (cond or {}).get("self") == {"zone": "graveyard"}:
+        zone = "graveyard"  # "when SELF is put into your graveyard from ...", "if SELF is in your graveyard, ...":
+        # it triggers there (112.6b)
     if len(effects) == 1 and effects[0].op == "may" and not {"then", "else", "who"} & set(effects[0].args):
         # "you may ...": the controller's choice as the ability resolves (603.5); another player's stays in the may
         optional = True

@@ -63,6 +63,14 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
         if inner is None or inner.get("event") != "dies" or inner.get("self") or inner.get("attached"):
             return None
         return {**inner, "dealt_by": "self" if m.group(2) == "self" else "attached"}
+    m = re.fullmatch(r"an? (.+?) is put into (your|an opponent's) graveyard from the battlefield", c)
+    if m:  # "a nontoken creature is put into your graveyard from the battlefield" (Bridge from Below): it died
+        # (700.4) and its owner is that player (a card goes to its owner's graveyard, 400.3)
+        inner = parse_trigger(f"a {m.group(1)} dies")
+        if inner is None or inner.get("event") != "dies" or set(inner) != {"event", "filter"} \
+                or "owner" in inner["filter"]:
+            return None
+        return {**inner, "filter": {**inner["filter"], "owner": "you" if m.group(2) == "your" else "opponent"}}
     m = re.fullmatch(r"(?:the )?beginning of combat on your turn", c)
     if m:
         return {"event": "step", "step": "beginning_of_combat", "whose": "you"}
@@ -126,6 +134,11 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
         "self blocks a creature": {"event": "blocks", "self": True},
         "self attacks alone": {"event": "attacks_alone", "self": True},
         "self is put into your graveyard from the battlefield": {"event": "dies", "self": True},
+        # the card in the graveyard it went to (engine/triggers.py to_graveyard; 400.7)
+        "self is put into your graveyard from your library": {"event": "to_graveyard", "self": True, "from": "library"},
+        "self is put into your graveyard from your hand": {"event": "to_graveyard", "self": True, "from": "hand"},
+        "self is put into your graveyard from anywhere": {"event": "to_graveyard", "self": True},
+        "self is put into a graveyard from anywhere": {"event": "to_graveyard", "self": True},
         "self deals combat damage to a player or battle": {"event": "combat_damage_player", "self": True},
         "self deals damage to a creature": {"event": "deals_damage", "self": True, "damaged": {"types": ["Creature"]}},
         "one or more +1/+1 counters are put on self": {"event": "counters_put", "self": True, "kind": "+1/+1"},

@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 from engine.cards.abilities import Effect
-from engine.cards.compiler.effects.amounts import amount_of
+from engine.cards.compiler.effects.amounts import amount_of, ctx_quantity
 from engine.cards.compiler.effects.context import Ctx, Reader, reader
 from engine.cards.compiler.quantities import quantity
 from engine.cards.compiler.targets import parse_noun
@@ -55,7 +55,9 @@ def _add_per(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 @reader(r"^add an amount of (\{[wubrgc]\}) equal to (.+)$")
 def _add_eq(m: re.Match, c: Ctx) -> list[Effect] | None:
-    q = quantity(m.group(2))
+    """"Add an amount of {C} equal to that spell's mana value" (Mana Drain): the quantity is read with the
+    sentence's references (ctx_quantity: "that spell" is the target countered before, 202.3)."""
+    q = ctx_quantity(m.group(2), c)
     return None if q is None else [Effect("add_mana", {"mana": list(parse_cost(m.group(1))), "per": q})]
 
 

@@ -42,6 +42,20 @@ def _restrict(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("restrict", {"what": what, "rule": _RULES[m.group(2)], "duration": dur})]
 
 
+@reader(r"^(.+?) gains? flashback for its mana cost until end of turn$")
+def _gains_flashback(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """Snapcaster Mage: "target instant or sorcery card in your graveyard gains flashback until end of turn.
+    The flashback cost is equal to its mana cost" (one instruction: engine/cards/compiler/effects/sequence.py
+    parse_effects reads the two sentences together); Past in Flames: "Each instant and sorcery card in your
+    graveyard gains flashback ...": the cards named as the effect begins (611.2c) may be cast from the
+    graveyard for their mana cost this turn and are exiled as they leave the stack (702.33a; the granted rule
+    engine/cast_options.py object_alternatives reads)."""
+    what = c.ref(m.group(1))
+    if what is None:
+        return None
+    return [Effect("restrict", {"what": what, "rule": "flashback_mana_cost", "duration": "eot"})]
+
+
 #: "can't cast noncreature spells": the spells a "can't cast" names, by card type (a filter of engine.player_statics)
 SPELL_KINDS: dict[str, dict[str, list[str]]] = {
     "": {}, "creature ": {"types": ["Creature"]}, "noncreature ": {"not_types": ["Creature"]},
@@ -231,6 +245,7 @@ def _attack_defender_eot(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 #: this family's readers, in the order they are tried
 READERS: tuple[Reader, ...] = (
+    _gains_flashback,
     _name_lock_for_now,
     _cant_change_life_for_now,
     _cant_cast_for_now,

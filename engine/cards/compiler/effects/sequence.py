@@ -113,18 +113,21 @@ def _unless_do(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 @reader(
     r"^(.+?) at the beginning of (the next end step|your next upkeep|the next upkeep|the end of combat|end of combat|"
-    r"the next turn's upkeep)$|^(.+?) at (end of combat)$|"
-    r"^at the beginning of (the next end step|your next upkeep|the next upkeep|the end of combat), (.+)$"
+    r"the next turn's upkeep|your next main phase)$|^(.+?) at (end of combat)$|"
+    r"^at the beginning of (the next end step|your next upkeep|the next upkeep|the end of combat|"
+    r"your next main phase), (.+)$"
 )
 def _delayed(m: re.Match, c: Ctx) -> list[Effect] | None:
     """603.7a: a delayed triggered ability the resolving effect creates ("Sacrifice it at the
-    beginning of the next end step", "At the beginning of the next end step, untap up to two lands")."""
+    beginning of the next end step", "At the beginning of the next end step, untap up to two lands"); "At the
+    beginning of your next main phase, add ..." (Mana Drain): your first main phase to begin after this (505.4)."""
     inner = parse_sentence(m.group(1) or m.group(3) or m.group(6), c)
     if inner is None:
         return None
     step = {"the next end step": "end", "your next upkeep": "your_upkeep", "the next upkeep": "upkeep",
             "the end of combat": "end_of_combat", "end of combat": "end_of_combat",
-            "the next turn's upkeep": "upkeep"}[m.group(2) or m.group(4) or m.group(5)]
+            "the next turn's upkeep": "upkeep", "your next main phase": "your_main"}[
+        m.group(2) or m.group(4) or m.group(5)]
     return [Effect("delayed", {"step": step, "effects": list(inner)})]
 
 
@@ -391,6 +394,11 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                   r"(?:,? then shuffle| and shuffle|\. then shuffle|\. shuffle)\.?$",
                   lambda m: f"{m.group(1)}, {'reveal them, ' if m.group(2) else ''}{m.group(3).lower()}, then shuffle.",
                   text.strip(), flags=re.I)
+    # "... gains flashback until end of turn. The flashback cost is equal to its mana cost." (Snapcaster Mage,
+    # Past in Flames): the second sentence says what the granted keyword costs (702.33a); one instruction
+    text = re.sub(r"\b(gains?) flashback until end of turn\. (?:the|its) flashback cost is equal to (?:its|that "
+                  r"card's) mana cost\.?", r"\1 flashback for its mana cost until end of turn.", text.strip(),
+                  flags=re.I)
     low = text.strip().lower()
     for rx, fn in ((TOP_OR_BOTTOM_RX, top_or_bottom), (REVEAL_UNTIL_RX, reveal_until), (SEARCH_MAY_RX, search_may),
                    (KEEP_REST_RX, keep_rest)):

@@ -176,6 +176,30 @@ def _put_onto(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 @reader(
+    r"^(each player|each opponent|target player|target opponent|you) (may )?puts? (a|an|one|two|three) (?:(.+?) )?"
+    r"cards? from (?:their|your) (hand|graveyard) onto the battlefield( tapped)?$"
+)
+def _each_puts_onto(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """Exhume: "Each player puts a creature card from their graveyard onto the battlefield"; Show and Tell:
+    "Each player may put an artifact, creature, enchantment, or land card from their hand onto the
+    battlefield". Each such player chooses among their own cards in APNAP order (101.4; a player with no
+    such card chooses nothing, 608.2d), then all of them enter at once under their owners' control (110.2)."""
+    who = c.player(m.group(1))
+    f: dict[str, Any] | None = {} if not m.group(4) else parse_noun(m.group(4))
+    n = number(m.group(3))
+    if who is None or f is None or n is None:
+        return None
+    f.pop("zone", None)
+    what: dict[str, Any] = {"choose": {**f, "zone": m.group(5), "owner": "chooser"}, "chooser": who, "amount": n}
+    if m.group(2):  # "may put": none is a legal choice
+        what["up_to"] = True
+    args: dict[str, Any] = {"what": what, "to": "battlefield"}
+    if m.group(6):
+        args["tapped"] = True
+    return [Effect("move", args)]
+
+
+@reader(
     r"^put (a|one|two|three) cards? (?:an opponent owns|your opponents own) from exile into "
     r"(?:that player's|their owners?'s?) graveyards?$"
 )
@@ -437,6 +461,7 @@ READERS: tuple[Reader, ...] = (
     _tuck2,
     _shuffle_in,
     _put_onto,
+    _each_puts_onto,
     _process,
     _to_gy,
     _tap,
