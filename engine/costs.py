@@ -344,11 +344,11 @@ def alternative_cost(card: CardDef) -> Cost | None:
 def usable_alternative_cost(g: "Game", player: str, card: CardDef) -> Cost | None:
     """The card's alternative cost (118.9) if ``player`` may pay it now: its condition ("If you control a
     Swamp", "If it's not your turn") holds for the caster as the spell is cast (601.2b, 601.2f)."""
-    c = alternative_cost(card)
-    if c is None:
-        return None
     ab = ability_of(card, "alternative_cost")
-    cond = ab.static.get("condition") if ab is not None and ab.static else None
+    st = ab.static if ab is not None and ab.static else {}
+    c, cond = st.get("cost"), st.get("condition")
+    if not isinstance(c, Cost):
+        return None
     return c if not cond or _self_condition(g, cond, player) else None
 
 
