@@ -135,6 +135,24 @@ def test_four_bot_programs_play_a_game_through_a_server_restart(tmp_path):
 COMMANDER_DECKS = sorted((ROOT / "assets/decks/commander").glob("*.txt"))
 
 
+def outputs(bots: list[subprocess.Popen], timeout: float) -> list[str]:
+    """Each bot's last line; if one is still running after ``timeout`` seconds (counted from the
+    first wait), all are stopped and the failure shows what each printed."""
+    deadline = time.monotonic() + timeout
+    lines = []
+    for b in bots:
+        try:
+            out, _ = b.communicate(timeout=max(1.0, deadline - time.monotonic()))
+        except subprocess.TimeoutExpired:
+            for p in bots:
+                if p.poll() is None:
+                    p.kill()
+            printed = [p.communicate()[0][-2000:] for p in bots]
+            pytest.fail(f"a bot did not finish in {timeout} s; their output: {printed}")
+        lines.append(out.strip().splitlines()[-1])
+    return lines
+
+
 def test_a_commander_game_checks_each_deck_and_its_commander(tmp_path):
     from engine.net.bot import load_seat_deck
     srv = ThreadServer(tmp_path / "data", grace=30, read_timeout=0.5)
@@ -170,7 +188,9 @@ def test_four_commander_bots_play_to_one_result(tmp_path):
     """The issue's command lines: one bot hosts a four-seat commander game and prints the
     join code, three join with it, each prints the same result line at the end."""
     srv, port = start_server(tmp_path / "data")
-    common = ["--server", f"127.0.0.1:{port}"]
+    # the bots answer at random, and which answer meets which decision depends on the timing
+    # of four processes: a game may run long, so each concedes past turn 150 (104.3a)
+    common = ["--server", f"127.0.0.1:{port}", "--max-turns", "150"]
     try:
         host = subprocess.Popen([PY, "-m", "engine.net.bot", *common, "--host-game", "--seats", "4",
                                  "--format", "commander", "--deck", str(COMMANDER_DECKS[0]), "--seed", "1"],
@@ -182,7 +202,7 @@ def test_four_commander_bots_play_to_one_result(tmp_path):
                                            "--seed", str(i + 1)],
                                           cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
                          for i in range(1, 4)]
-        lines = [last_line(b, timeout=300) for b in bots]
+        lines = outputs(bots, timeout=300)
         assert len(set(lines)) == 1 and lines[0].startswith("result: ") and "aborted" not in lines[0], lines
     finally:
         for p in [srv, *locals().get("bots", [])]:
@@ -254,3 +274,64 @@ def test_the_bot_reconnects_when_the_connection_drops_on_its_fallback_answer():
     rs = Drops()
     assert play(rs, Bot()) == "result: bob wins"
     assert rs.submits == 2 and rs.reconnects == 1
+
+
+class _Seat:
+    """A stand-in RemoteSession for engine.net.bot.play: one priority decision, pending until
+    ``answer`` accepts an answer; the game ends on a concession."""
+
+    def __init__(self, turn: int = 1, faults: int = 0) -> None:
+        self.game_over, self.winner, self.connected = False, None, True
+        self._decision, self.decision_no, self.turn = {"x": 1}, 0, turn
+        self.faults, self.submits, self.conceded = faults, 0, False
+
+    def wait(self, pred, timeout=None):
+        return pred(self)
+
+    def pending(self):
+        from engine.state import Decision
+        return Decision("priority", "alice", [{"action": "pass"}])
+
+    def view(self):
+        return {"turn": self.turn}
+
+    def submit(self, seat, answer):
+        from engine.errors import EngineFault
+        self.submits += 1
+        if self.submits <= self.faults:
+            raise EngineFault("boom", {"kind": "priority", "player": "alice"}, answer, "(on the server)")
+        self.game_over, self.winner = True, "alice"
+
+    def concede(self):
+        self.conceded, self.game_over, self.winner = True, True, "bob"
+
+
+class _PassBot:
+    def answer(self, d):
+        return {"action": "pass"}
+
+
+def test_the_bot_answers_again_after_an_engine_fault_on_the_server(capsys):
+    """The server reports an engine fault (it put the game back): the bot says so on standard
+    error and answers the same decision again instead of dying with the game stalled."""
+    from engine.net.bot import play
+    rs = _Seat(faults=3)
+    assert play(rs, _PassBot()) == "result: alice wins"
+    assert rs.submits == 4 and not rs.conceded
+    assert "engine fault on the server (3 in a row): boom" in capsys.readouterr().err
+
+
+def test_the_bot_concedes_on_a_decision_that_always_faults_or_past_its_turn_limit(capsys):
+    """104.3a: a decision that faults on every answer, or a game past --max-turns, ends with the
+    bot's concession, so that the other seats still reach one result."""
+    from engine.net.bot import MAX_FAULTS, play
+    rs = _Seat(faults=10**6)
+    assert play(rs, _PassBot()) == "result: bob wins"
+    assert rs.conceded and rs.submits == MAX_FAULTS
+    assert f"conceding: {MAX_FAULTS} engine faults in a row" in capsys.readouterr().err
+    rs = _Seat(turn=12)
+    assert play(rs, _PassBot(), max_turns=11) == "result: bob wins"
+    assert rs.conceded and rs.submits == 0
+    rs = _Seat(turn=11)
+    assert play(rs, _PassBot(), max_turns=11) == "result: alice wins"
+    assert not rs.conceded

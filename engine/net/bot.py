@@ -5,6 +5,10 @@
         # prints "code: XXXXXX" first; with --seats N (2 to 6) the game starts when N players have joined
     ... --variant two_headed_giant --seats 4 [--team 1|2]   # Two-Headed Giant (810), joiners on a team
     ... --ai easy|medium|hard [--think MS]   # the AI (engine/ai/remote.py) instead of random answers
+    ... --max-turns N   # concede on the first decision past turn N (a soak run stays bounded)
+
+An engine fault the server reports (it put the game back) is printed on standard error and
+the decision answered again; 50 faults in a row on one decision make the bot concede.
 
 With --seat-file, the seat token is kept in that file and a later run resumes the seat.
 A dropped connection (or a restarted server) is retried with the token. The last line
@@ -24,7 +28,7 @@ from engine.ai.random_bot import RandomBot
 from engine.ai.remote import ViewBot
 from engine.atomicfile import write_atomic
 from engine.decks.files import read_deck
-from engine.errors import IllegalAction
+from engine.errors import EngineFault, IllegalAction
 from engine.net.client import NetError, RemoteSession
 
 
@@ -42,10 +46,21 @@ def load_seat_deck(path: str) -> tuple[list[str], str | None]:
     return out, deck.commander
 
 
-def play(rs: RemoteSession, bot: RandomBot, reconnect_for: float = 60.0, delay: float = 0.0) -> str:
-    """Answer until the game ends; returns the result line."""
+MAX_FAULTS = 50  # engine faults in a row on one decision before the bot concedes (104.3a)
+
+
+def play(rs: RemoteSession, bot: RandomBot, reconnect_for: float = 60.0, delay: float = 0.0,
+         max_turns: int | None = None) -> str:
+    """Answer until the game ends; returns the result line.
+
+    An engine fault on the server (it put the game back as it was before the answer) is
+    reported on standard error and the decision is answered again, as a player at the table
+    would; a decision that faults on every answer ``MAX_FAULTS`` times in a row, or a game past
+    turn ``max_turns``, makes the bot concede (104.3a), so that the others play on and the game
+    still ends with one result."""
+    faults = 0
     while True:
-        rs.wait(lambda s: s.game_over or s._decision is not None or not s.connected)
+        rs.wait(lambda s: s.game_over or s._decision is not None or not s.connected, 5.0)
         if rs.game_over or (rs.winner is not None):
             w = rs.winner
             return "result: draw" if w == "draw" else f"result: {w} wins"
@@ -58,17 +73,32 @@ def play(rs: RemoteSession, bot: RandomBot, reconnect_for: float = 60.0, delay: 
         d = rs.pending()
         if d is None:
             continue
+        if faults >= MAX_FAULTS or (max_turns is not None and rs.view().get("turn", 0) > max_turns):
+            why = f"{faults} engine faults in a row" if faults >= MAX_FAULTS else f"past turn {max_turns}"
+            print(f"conceding: {why}", file=sys.stderr, flush=True)
+            try:
+                rs.concede()
+            except (NetError, IllegalAction):
+                pass
+            rs.wait(lambda s: s.game_over or not s.connected, 60.0)
+            max_turns, faults = None, 0
+            continue
         if delay:
             time.sleep(delay)
         try:
             try:
                 rs.submit(None, bot.answer(d))
+                faults = 0
             except IllegalAction:
                 try:
                     rs.submit(None, d.forced if d.forced is not None else {"action": "pass"})
+                    faults = 0
                 except IllegalAction:
                     # a stale decision (the state moved on): wait for the next update
                     rs.wait(lambda s: s.decision_no != rs.decision_no or s.game_over, 1.0)
+        except EngineFault as e:
+            faults += 1
+            print(f"engine fault on the server ({faults} in a row): {e}", file=sys.stderr, flush=True)
         except NetError:
             continue  # the connection dropped, on the answer or on its fallback: the loop reconnects
 
@@ -92,6 +122,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=None)
     ap.add_argument("--delay", type=float, default=0.0, help="seconds to wait before each answer")
     ap.add_argument("--reconnect-for", type=float, default=60.0)
+    ap.add_argument("--max-turns", type=int, default=None,
+                    help="concede (104.3a) on the first decision past this turn (keeps soak runs bounded)")
     ap.add_argument("--ai", choices=["easy", "medium", "hard"], default=None,
                     help="play with the AI at this level (issue 18) instead of at random")
     ap.add_argument("--think", type=int, default=None, help="with --ai: ms per decision (default: the level's)")
@@ -123,7 +155,7 @@ def main(argv: list[str] | None = None) -> int:
         if seat_file:
             write_atomic(seat_file, json.dumps({"server": a.server, "seat": rs.seat, "token": rs.token}))
         print(f"seat: {rs.seat}", flush=True)
-        line = play(rs, bot, a.reconnect_for, a.delay)
+        line = play(rs, bot, a.reconnect_for, a.delay, a.max_turns)
     except (NetError, OSError) as e:
         line = f"result: aborted ({e})"
     except KeyboardInterrupt:
