@@ -7,8 +7,19 @@ import pytest
 
 from engine.cardpool import CardPool, default_pool
 from engine.cards.abilities import Cost
-from engine.cast_options import (ROWS, alternatives, cost_of, escalate_cost, implemented, keyword_cost_ok,
-                                 offering_reduce, reduce_generic, storm_problems, suspend_of, times)
+from engine.cast_options import (
+    ROWS,
+    alternatives,
+    cost_of,
+    escalate_cost,
+    implemented,
+    keyword_cost_ok,
+    offering_reduce,
+    reduce_generic,
+    storm_problems,
+    suspend_of,
+    times,
+)
 
 
 @pytest.fixture(scope="module")
