@@ -36,6 +36,8 @@ def cards() -> CardPool:
     {"kind": "name_lock", "lock": "cast"},
     {"kind": "name_lock", "lock": "activate"},                                    # Phyrexian Revoker
     {"kind": "skip_step", "who": "each_opponent", "step": "untap"},
+    {"kind": "hand_size", "who": "you", "change": 1},                            # Minamo Scrollkeeper
+    {"kind": "hand_size", "who": "you", "set": {"counters_on": "self", "kind": "hour"}},  # Midnight Oil
 ])
 def test_a_static_every_reader_follows_has_no_problem(st):
     assert static_problems(st) == []
@@ -53,6 +55,8 @@ def test_a_static_every_reader_follows_has_no_problem(st):
     ({"kind": "prevent_damage", "affects": "self", "by": "each_player"}, "prevent damage"),
     ({"kind": "prevent_damage", "affects": "enchanted_player"}, "prevent damage"),
     ({"kind": "prevent_damage"}, "prevent damage"),                                # neither players nor objects
+    ({"kind": "hand_size", "who": "you"}, "a maximum hand size neither set nor changed"),
+    ({"kind": "hand_size", "who": "you", "set": 2, "change": 1}, "a maximum hand size neither set nor changed"),
 ])
 def test_a_static_no_reader_follows_is_named(st, problem):
     got = static_problems(st)
