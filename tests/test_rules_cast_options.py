@@ -112,3 +112,10 @@ def test_storm_copies_are_made_only_of_instants_and_sorceries_with_one_target(ca
     """702.39a, 706.10: Grapeshot's copies may choose new targets: one target slot each."""
     assert storm_problems(cards.definition("Grapeshot")) == []
     assert storm_problems(cards.definition("Lightning Bolt")) == []  # no storm at all
+
+
+def test_storm_copies_the_engine_cannot_make_make_the_card_unsupported(cards):
+    """706.10: a copy of a permanent spell (Hatchery Sliver's replicate) would become a token (a later rule);
+    Super Combo's copies would choose new targets for two target slots: neither is done."""
+    assert storm_problems(cards.definition("Hatchery Sliver")) == ["storm on a permanent spell"]
+    assert storm_problems(cards.definition("Super Combo")) == ["storm copies of a spell with several targets"]
