@@ -81,3 +81,10 @@ def test_a_cast_offer_takes_only_the_offered_card_and_an_illegal_answer_changes_
         assert g.state_key() == before
     g.submit("alice", {"action": "cast", "card": temper, "targets": [["bob"]]})
     assert [g.objects[i].card.name for i in g.stack] == ["Fiery Temper"]
+
+
+def test_a_convoke_spell_mana_alone_pays_is_offered_without_creatures_702_50a() -> None:
+    g = _game({"alice": {"battlefield": ["Mountain", "Mountain", "Mountain", "Mountain", "Grizzly Bears"],
+                         "hand": ["Stoke the Flames"]}})
+    (opt,) = _casts(g, "Stoke the Flames")
+    assert not opt.get("convoke")

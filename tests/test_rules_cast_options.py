@@ -3,6 +3,8 @@
 rather than cast wrongly (117.6, 601.2f-h), and each cost read is the one the card prints."""
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from engine.cardpool import CardPool, default_pool
@@ -15,6 +17,7 @@ from engine.cast_options import (
     implemented,
     keyword_cost_ok,
     offering_reduce,
+    plot_cost,
     reduce_generic,
     storm_problems,
     suspend_of,
@@ -40,9 +43,24 @@ def cards() -> CardPool:
     ("Raven's Crime", "Retrace", True),       # 702.80a: its mana cost, paid from the graveyard
     ("Stoke the Flames", "Convoke", True),    # 702.50a: a pay-with row
     ("Grizzly Bears", "Flashback", False),    # a keyword the card does not have: no cost to read
+    # alternative and additional costs of more than mana outside OTHER_PARTS: not paid as they are cast
+    ("Timeline Culler", "Warp", False),        # "Warp—{B}, Pay 2 life"
+    ("Tenacious Underdog", "Blitz", False),    # "Blitz—{2}{B}{B}, Pay 2 life"
+    ("Shadowgrange Archfiend", "Madness", False),  # "Madness—{2}{B}, Pay 8 life"
+    ("Psionic Ritual", "Replicate", False),    # "Replicate—Tap an untapped Horror you control"
 ])
 def test_a_keyword_is_carried_out_only_with_a_cost_casting_pays(cards, name, keyword, done):
     assert implemented(keyword, cards.definition(name)) is done
+
+
+@pytest.mark.parametrize("arg", [
+    {"amount": 0, "cost": Cost(mana=("R",))},      # 702.61a: a suspended card needs a time counter
+    {"amount": "X", "cost": Cost(mana=("R",))},    # a count that is no number
+    "Suspend",                                     # no count and cost read at all
+])
+def test_suspend_is_carried_out_only_with_a_positive_count_and_a_mana_cost(cards, arg):
+    bolt = cards.definition("Rift Bolt")
+    assert not implemented("Suspend", dataclasses.replace(bolt, keyword_args={"Suspend": arg}))
 
 
 @pytest.mark.parametrize("cost,ok", [
@@ -119,3 +137,9 @@ def test_storm_copies_the_engine_cannot_make_make_the_card_unsupported(cards):
     Super Combo's copies would choose new targets for two target slots: neither is done."""
     assert storm_problems(cards.definition("Hatchery Sliver")) == ["storm on a permanent spell"]
     assert storm_problems(cards.definition("Super Combo")) == ["storm copies of a spell with several targets"]
+
+
+def test_plot_reads_a_mana_cost_only(cards):
+    """Plot (a later keyword: Outlaws of Thunder Junction): the mana of its plot cost, for the special action."""
+    assert plot_cost(cards.definition("Slickshot Show-Off")) == ("1", "R")
+    assert plot_cost(cards.definition("Lightning Bolt")) is None
