@@ -597,7 +597,8 @@ def carried(o: "Obj") -> dict[str, Any]:
         out["cast_zone"] = o.chosen["cast_from"]
     if o.chosen.get("colors_spent"):  # 702.43a: sunburst reads them as the permanent enters from the stack
         out["colors_spent"] = list(o.chosen["colors_spent"])
-    for k in ("revealed_as_cast", "controlled_as_cast"):  # "if you revealed a Dragon card ... as you cast SELF"
+    for k in ("revealed_as_cast", "controlled_as_cast", "cast_in_main"):  # "if you revealed a Dragon card ... as you
+        # cast SELF"; "When this Aura enters, if you cast it during your main phase" (Sentinel's Mark, 505.1)
         if o.chosen.get(k):
             out[k] = True
     if o.chosen.get("mana_spent"):  # "if at least three white mana was spent to cast SELF" read as it enters
