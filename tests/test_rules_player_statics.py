@@ -36,6 +36,7 @@ def cards() -> CardPool:
     {"kind": "name_lock", "lock": "cast"},
     {"kind": "name_lock", "lock": "activate"},                                    # Phyrexian Revoker
     {"kind": "skip_step", "who": "each_opponent", "step": "untap"},
+    {"kind": "cast_forbid", "who": ["bob"], "spells": {"types": ["Creature"]}},  # Cease-Fire's: its player
     {"kind": "hand_size", "who": "you", "change": 1},                            # Minamo Scrollkeeper
     {"kind": "hand_size", "who": "you", "set": {"counters_on": "self", "kind": "hour"}},  # Midnight Oil
 ])
