@@ -510,7 +510,7 @@ def add_mana(g: "Game", player: str, e: Effect, src: int | None, pick: Any = Non
         syms = [c] if c else []
     else:
         syms = []
-    if e.get("per"):  # "Add {G} for each creature you control": none when there are none (605.2, 106.4)
+    if "per" in e.args:  # "Add {G} for each creature you control": none when there are none (605.2, 106.4)
         syms = syms * max(0, amount(g, e.args["per"], src))
     only = e.args.get("only_for")
     for s in syms:

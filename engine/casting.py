@@ -907,12 +907,15 @@ def activate(g: "Game", player: str, a: dict[str, Any], opponent_chose: bool = F
     if ab.kind == "mana" and not ab.targets:
         card = o.card  # as the source last existed, if a cost sacrifices or exiles it (112.7a)
         _pay_other_costs(g, player, o, cost, x)
-        extra = {"effects": [{"op": e.op, "args": dict(e.args)} for e in ab.effects], "mana": a.get("mana"),
-                 "tapped": bool(cost.tap)}
+        # 107.3a, 602.2b: the number announced for its cost ("Remove any number of storage counters") is
+        # fixed in its effects, as a mana ability has no object on the stack to keep it (605.3a)
+        fixed = [Effect(e.op, _with_x(e.args, x)) for e in ab.effects] if costs.variable(cost) else None
+        extra = {"effects": [{"op": e.op, "args": dict(e.args)} for e in fixed or ab.effects],
+                 "mana": a.get("mana"), "tapped": bool(cost.tap)}
         if has_choices(cost):
             _after_costs(g, costs.start(g, player, cost, oid, None, "mana", a, extra))
             return
-        finish_mana(g, player, oid, extra, _mana_part(ab), card)
+        finish_mana(g, player, oid, extra, None if fixed else _mana_part(ab), card)
         return
     specs = ab.targets
     modes = a.get("modes") or ([a["mode"]] if "mode" in a else [])
@@ -1103,6 +1106,17 @@ def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, x: int = 0) -
     else:
         g.changed()
     return discarded
+
+
+def _with_x(v: Any, x: int) -> Any:
+    """``v`` with each amount that is the announced X ({"x": True}) made that number (107.3a)."""
+    if isinstance(v, dict):
+        if v.get("x") is True:
+            return -x if v.get("negate") else x
+        return {k: _with_x(w, x) for k, w in v.items()}
+    if isinstance(v, list):
+        return [_with_x(w, x) for w in v]
+    return v
 
 
 def _mentions_x(v: Any) -> bool:

@@ -401,7 +401,7 @@ def ability_reasons(ab: Ability) -> list[str]:
     if ab.kind == "mana" and ab.zone != "battlefield" and not from_hand_mana:
         out.append(f"mana ability from {ab.zone}")
     if ab.cost is not None:
-        out.extend(costs.cost_problems(ab.cost, announced=ab.kind == "activated"))
+        out.extend(costs.cost_problems(ab.cost, announced=ab.kind in ("activated", "mana")))
         if ab.zone == "graveyard" and (ab.cost.tap or ab.cost.untap or ab.cost.sacrifice_self
                                        or ab.cost.loyalty is not None or ab.cost.remove_counters):
             out.append("cost of a graveyard ability")

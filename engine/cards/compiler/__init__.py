@@ -169,6 +169,33 @@ def _modes(lines: tuple[str, ...], head: str) -> tuple[tuple[Ability, ...], int,
     return tuple(modes), choose, up_to
 
 
+def _removed(v: Any, seen: list[str]) -> Any:
+    """``v`` with each amount "for each KIND counter removed this way" made the X its cost announced; the kinds
+    those amounts named are put in ``seen``."""
+    if isinstance(v, dict):
+        if v.get("x") is True and "removed" in v:
+            seen.append(v["removed"])
+            return {k: w for k, w in v.items() if k != "removed"}
+        return {k: _removed(w, seen) for k, w in v.items()}
+    if isinstance(v, (list, tuple)):
+        return type(v)(_removed(w, seen) for w in v)
+    return v
+
+
+def _bind_removed(effects: list[Effect], cost: Cost) -> list[Effect] | None:
+    """"{T}, Remove any number of storage counters from SELF: Add {C} for each storage counter removed this
+    way": the number of counters removed is the number its activator chose for the cost (602.2b, as X,
+    107.3a). None when the cost removes no chosen number of counters of that kind (the words bind nothing)."""
+    seen: list[str] = []
+    out = [replace(e, args=_removed(e.args, seen)) for e in effects]
+    if not seen:
+        return effects
+    rc = cost.remove_counters
+    if rc is None or rc[1] >= 0 or any(k != rc[0] for k in seen):
+        return None
+    return out
+
+
 def _lower_activated(item: IrItem) -> Ability | None:
     cost = parse_cost_text(item.head)
     body = item.body
@@ -236,6 +263,9 @@ def _lower_activated(item: IrItem) -> Ability | None:
                        sorcery_speed=sorcery or cost.loyalty is not None, condition=cond, zone=zone)
     ctx = Ctx(last="self")
     effects = parse_effects(body, ctx)
+    if effects is None:
+        return None
+    effects = _bind_removed(effects, cost)
     if effects is None:
         return None
     is_mana = not ctx.targets and cost.loyalty is None and _mana_ability(effects)
