@@ -507,14 +507,22 @@ def _strive(m: re.Match) -> list[dict[str, Any]] | None:
     return [out]
 
 
-@static(r"^(?:if (.+?), )?you may cast self as though it had flash$")
+@static(r"^(?:if (.+?), )?you may cast self as though it had flash( if you pay ((?:\{[^}]+\})+) more to cast it)?$")
 def _flash_self(m: re.Match) -> list[dict[str, Any]] | None:
     """702.8a, 601.3: "If there are two or more instant and/or sorcery cards in your graveyard, you may
-    cast SELF as though it had flash" (Swift Reckoning's spell mastery): read as it would be cast."""
+    cast SELF as though it had flash" (Swift Reckoning's spell mastery): read as it would be cast. "... if you
+    pay {2} more to cast it" (Harbinger of the Tides): that mana is added to its total cost when only this
+    lets it be cast (601.2f; engine/casting.py flash_surcharge)."""
+    out: dict[str, Any] = {"kind": "flash_self"}
+    if m.group(3):
+        pay = list(parse_cost(m.group(3)))
+        if not pay or any(not (p.isdigit() or p in "WUBRGC") for p in pay):
+            return None
+        out["pay"] = pay
     if not m.group(1):
-        return [{"kind": "flash_self"}]
+        return [out]
     cond = parse_condition(m.group(1))
-    return None if cond is None else [{"kind": "flash_self", "condition": cond}]
+    return None if cond is None else [{**out, "condition": cond}]
 
 
 @static(r"^you may cast spells as though they had flash$")
