@@ -145,7 +145,8 @@ def _base_pt(m: re.Match, c: Ctx) -> list[Effect] | None:
                                "duration": "eot" if "end of turn" in dur_text else "your_next_turn"})]
 
 
-@reader(r"^(until end of turn, )?(.+?) (?:each )?(?:has|have) base power (\d+|x)( until end of turn)?(?:, where x is (.+))?$")
+@reader(r"^(until end of turn, )?(.+?) (?:each )?(?:has|have) base power (\d+|x)( until end of turn)?"
+        r"(?:, where x is (.+))?$")
 def _base_power(m: re.Match, c: Ctx) -> list[Effect] | None:
     """613.3b (layer 7b): "SELF has base power 8 until end of turn" (Crater Elemental), "Target attacking
     creature has base power 0 until end of turn" (Singing Tree): its power set, its toughness kept."""
@@ -315,6 +316,6 @@ def _become_copy(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("become_copy", args)]
 
 
-READERS: tuple[Reader, ...] = (_choose_on_battlefield, _become_copy, _add_types, _animate, _animate_base, _base_pt, _base_power,
-                               _artifact_creature_pump, _artifact_creature, _color_choice, _pump_become, _lose_all,
+READERS: tuple[Reader, ...] = (_choose_on_battlefield, _become_copy, _add_types, _animate, _animate_base, _base_pt,
+                               _base_power, _artifact_creature_pump, _artifact_creature, _color_choice, _pump_become, _lose_all,
                                _change_text)
