@@ -317,5 +317,5 @@ def _become_copy(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 READERS: tuple[Reader, ...] = (_choose_on_battlefield, _become_copy, _add_types, _animate, _animate_base, _base_pt,
-                               _base_power, _artifact_creature_pump, _artifact_creature, _color_choice, _pump_become, _lose_all,
-                               _change_text)
+                               _base_power, _artifact_creature_pump, _artifact_creature, _color_choice, _pump_become,
+                               _lose_all, _change_text)
