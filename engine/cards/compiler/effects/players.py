@@ -33,11 +33,27 @@ def _draw(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("draw", {"who": who, "amount": n})]
 
 
-@reader(rf"^(?:{PLAYER} )?draws? cards equal to (.+)$")
-def _draw_eq(m: re.Match, c: Ctx) -> list[Effect] | None:
+def _equal_amount(q: str, c: Ctx) -> Any:
+    """The amount of "... equal to Q": "its power" and "that creature's power" name the last object (608.2c),
+    other quantities as read with the sentence's references ("the sacrificed creature's power")."""
+    it = c.last if c.last is not None else "it"
+    if re.fullmatch(r"(?:its|that creature's|that card's) (?:power|toughness|mana value)", q):
+        return equal_to(q, its=it, that_creature=it, c=c)
+    out = ctx_quantity(q, c)
+    ref = next((out[k] for k in ("power_of", "toughness_of", "mv_of") if isinstance(out, dict) and k in out), None)
+    if ref in ("sacrificed", "exiled", "discarded"):
+        c.last = ref  # "equal to the sacrificed creature's toughness, then discard cards equal to its power"
+    return out
+
+
+@reader(rf"^(?:{PLAYER} )?(draw|discard|mill)s? (?:a number of )?cards equal to (.+)$")
+def _cards_eq(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Draw cards equal to ...", "Target player discards a number of cards equal to the sacrificed creature's
+    power" (Tormented Thoughts), "Target player mills cards equal to ..." (Altar of Dementia): the number is
+    read as the instruction is carried out (120.1, 701.7a, 608.2h)."""
     who = c.player(m.group(1) or "you")
-    q = ctx_quantity(m.group(2), c)
-    return None if who is None or q is None else [Effect("draw", {"who": who, "amount": q})]
+    q = _equal_amount(m.group(3), c)
+    return None if who is None or q is None else [Effect(m.group(2), {"who": who, "amount": q})]
 
 
 @reader(rf"^(?:{PLAYER} )?(gain|lose)s? (\d+|x|that much) life(?: for each (.+?))?(?:, where x is (.+))?$")
@@ -466,7 +482,7 @@ READERS: tuple[Reader, ...] = (
     _plays_that_card,
     _redistribute,
     _draw,
-    _draw_eq,
+    _cards_eq,
     _life,
     _life_half,
     _life_eq,
