@@ -773,11 +773,19 @@ _LOOK_START = re.compile(r"^(?:(?:look at|reveal) the top (?:\w+ cards|card) of 
                          r"library)\b", re.I)
 
 
+_THEN_LOOK = re.compile(r"^((?:scry|surveil) \w+), then ", re.I)
+
+
 def _with_look(text: str, ctx: Ctx) -> list[Effect] | None:
     """A paragraph with "Look at the top N cards of your library. ..." among its sentences:
     the sentences before, the look with the one or two sentences that say where the cards go
     (library.read_look), and the sentences after, each read in order (608.2c)."""
     sents = sentences(text)
+    for j, s in enumerate(sents):  # "Scry 2, then reveal the top card of your library.": two instructions in order
+        m = _THEN_LOOK.match(s)
+        if m and _LOOK_START.match(s[m.end():]):
+            sents = sents[:j] + [m.group(1) + ".", s[m.end():]] + sents[j + 1:]
+            break
     for i, first in enumerate(sents):
         if not _LOOK_START.match(first):
             continue
