@@ -71,9 +71,9 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
                 or "owner" in inner["filter"]:
             return None
         return {**inner, "filter": {**inner["filter"], "owner": "you" if m.group(2) == "your" else "opponent"}}
-    m = re.fullmatch(r"(?:the )?beginning of combat on your turn", c)
-    if m:
-        return {"event": "step", "step": "beginning_of_combat", "whose": "you"}
+    m = re.fullmatch(r"(?:the )?beginning of combat on (your|each opponent's) turn", c)
+    if m:  # 507.1; "on each opponent's turn, tap target creature that player controls": whose turn it is
+        return {"event": "step", "step": "beginning_of_combat", "whose": "you" if m.group(1) == "your" else "opponent"}
     if c == "self enters or the creature it haunts dies":  # 702.54a-c: haunt's linked trigger
         return {"event": ["etb", "haunted_dies"], "self": True}
     if c in ("self dies or is put into exile from the battlefield", "self is put into exile from the battlefield"):
