@@ -209,7 +209,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         elif ctl.__class__ is list and c.controller not in ctl:  # the players a reference meant (bind_players)
             return False
     own = f.get("owner")
-    if own == "you" and o.owner != you or own == "opponent" and not _opponent(game, o.owner, you):
+    if own == "you" and o.owner != you or own == "opponent" and not _opponent(game, o.owner, you) \
+            or own == "not_you" and o.owner == you:  # "owned by another player" (a teammate too, 810.2)
         return False
     if f.get("attached_to_self") and (src is None or o.attached_to != src):
         return False

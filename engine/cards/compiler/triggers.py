@@ -71,6 +71,13 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
                 or "owner" in inner["filter"]:
             return None
         return {**inner, "filter": {**inner["filter"], "owner": "you" if m.group(2) == "your" else "opponent"}}
+    m = re.fullmatch(r"an? (.+?) owned by (another player|an opponent) is put into a graveyard from the battlefield", c)
+    if m:  # "a permanent owned by another player is put into a graveyard from the battlefield" (Kothophed, 700.4)
+        inner = parse_trigger(f"a {m.group(1)} dies")
+        if inner is None or inner.get("event") != "dies" or set(inner) != {"event", "filter"} \
+                or "owner" in inner["filter"]:
+            return None
+        return {**inner, "filter": {**inner["filter"], "owner": "opponent" if "opponent" in m.group(2) else "not_you"}}
     m = re.fullmatch(r"(?:the )?beginning of combat on (your|each opponent's) turn", c)
     if m:  # 507.1; "on each opponent's turn, tap target creature that player controls": whose turn it is
         return {"event": "step", "step": "beginning_of_combat", "whose": "you" if m.group(1) == "your" else "opponent"}
