@@ -1102,6 +1102,9 @@ def bind_refs(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
         f = {**f, **{k: this(g, r).x for k in xs}}  # not of its source permanent
     if "shares_color_with" in f:
         f = bind_shared_color(g, r, f)
+    if "other_than" in f:  # "for each other creature you control" of "it gets": not the objects it names now
+        f = dict(f)
+        f["not_ids"] = [*f.get("not_ids", ()), *(x for x in refs(g, r, f.pop("other_than")) if isinstance(x, int))]
     if "blocking_ref" in f:  # "each creature blocking it" (509.1g): the attackers the reference names now
         f = dict(f)
         f["blocking_ids"] = [x for x in refs(g, r, f.pop("blocking_ref")) if isinstance(x, int)]

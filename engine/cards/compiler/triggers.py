@@ -36,6 +36,7 @@ _SELF_EVENTS = {
     "deals combat damage to a creature": "combat_damage_creature", "is exploited": "exploited",
     "exploits a creature": "exploits",
     "explores": "explores", "becomes monstrous": "monstrous", "becomes renowned": "renowned",
+    "attacks alone": "attacks_alone",
 }
 
 
