@@ -100,10 +100,12 @@ def _and_rest(anthem: dict[str, Any], aff: Any, rest: str | None) -> list[dict[s
 def _rest_clauses(aff: Any, rest: str) -> list[dict[str, Any]] | None:
     """', has flying, and is a Knight' / 'and can't block' / 'and has "..."'."""
     out: list[dict[str, Any]] = []
+    quoted = re.findall(r'"[^"]*"', rest)  # a quoted ability is one part: its words split nothing ("SELF attacks")
+    held = re.sub(r'"[^"]*"', lambda q: f"\x00{quoted.index(q.group(0))}\x00", rest)
     parts = [
-        x.strip()
+        re.sub(r"\x00(\d+)\x00", lambda q: quoted[int(q.group(1))], x.strip())
         for x in re.split(r",?\s*(?:\band\s+)?(?=\b(?:has|have|can|can't|is|are|loses|lose|assigns|doesn't|attacks|"
-                          r"blocks)\b)", rest)
+                          r"blocks)\b)", held)
         if x.strip()
     ]
     for part in parts:
@@ -120,6 +122,13 @@ def _rest_clauses(aff: Any, rest: str) -> list[dict[str, Any]] | None:
                         return None
                     abl.append(ab)
                 out += [{"kind": "grant_ability", "affects": aff, "ability": ab} for ab in abl]
+                continue
+            m2 = re.fullmatch(r'([^"]+?),? and (".+")', q)
+            if m2:  # 'has flying and "Whenever SELF attacks, draw a card."' (Take Flight): both, layer 6 (613.1f)
+                kws, granted = keyword_list(m2.group(1)), _granted(aff, m2.group(2))
+                if kws is None or granted is None:
+                    return None
+                out += [{"kind": "keywords", "affects": aff, "keywords": kws}, *granted]
                 continue
             kws = keyword_list(q)
             if kws is None:
