@@ -145,11 +145,12 @@ def _base_pt(m: re.Match, c: Ctx) -> list[Effect] | None:
                                "duration": "eot" if "end of turn" in dur_text else "your_next_turn"})]
 
 
-@reader(r"^(until end of turn, )?(.+?) (?:each )?(?:has|have) base power (\d+|x)( until end of turn)?"
+@reader(r"^()(.+?) (?:each )?(?:has|have) base power (\d+|x)( until end of turn)"
         r"(?:, where x is (.+))?$")
 def _base_power(m: re.Match, c: Ctx) -> list[Effect] | None:
     """613.3b (layer 7b): "SELF has base power 8 until end of turn" (Crater Elemental), "Target attacking
-    creature has base power 0 until end of turn" (Singing Tree): its power set, its toughness kept."""
+    creature has base power 0 until end of turn" (Singing Tree): its power set, its toughness kept. (Not "Until
+    end of turn, SELF has base power 4 and gains trample": the leading duration would not reach the second part.)"""
     if bool(m.group(1)) == bool(m.group(4)) or not bind_x(m.group(5), c):
         return None
     what = c.ref(m.group(2))
