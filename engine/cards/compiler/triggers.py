@@ -79,6 +79,16 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
                 or "owner" in inner["filter"]:
             return None
         return {**inner, "filter": {**inner["filter"], "owner": "opponent" if "opponent" in m.group(2) else "not_you"}}
+    m = re.fullmatch(r"one or more ([+\-]\d+/[+\-]\d+|[a-z]+) counters are put on (.+)", c)
+    if m:  # 121.6: "whenever one or more +1/+1 counters are put on another
+        # creature you control" (Enduring Scalelord): once for each permanent each time counters are put on it
+        if m.group(2) == "self":
+            return {"event": "counters_put", "self": True, "counter": m.group(1)}
+        f = parse_noun(m.group(2))
+        if f is None or f.get("player") or f.get("zone") not in (None, "battlefield") or f.get("_needs_player_target"):
+            return None
+        f.pop("zone", None)
+        return {"event": "counters_put", "filter": f, "counter": m.group(1)}
     m = re.fullmatch(r"(?:the )?beginning of combat on (your|each opponent's) turn", c)
     if m:  # 507.1; "on each opponent's turn, tap target creature that player controls": whose turn it is
         return {"event": "step", "step": "beginning_of_combat", "whose": "you" if m.group(1) == "your" else "opponent"}
@@ -149,7 +159,6 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
         "self is put into a graveyard from anywhere": {"event": "to_graveyard", "self": True},
         "self deals combat damage to a player or battle": {"event": "combat_damage_player", "self": True},
         "self deals damage to a creature": {"event": "deals_damage", "self": True, "damaged": {"types": ["Creature"]}},
-        "one or more +1/+1 counters are put on self": {"event": "counters_put", "self": True, "kind": "+1/+1"},
         "you discard one or more cards": {"event": "discard", "who": "you", "batch": True},
         "a player cycles a card": {"event": "cycle", "who": "any"},
         "you're dealt damage": {"event": "dealt_damage", "who": "you"},
