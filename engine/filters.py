@@ -32,6 +32,7 @@ KNOWN = frozenset({
     "blocking_self", "blocked_by_self", "in_combat_with_self",
     "not_ids",  # "each other creature that shares a color with it": not the objects named (engine/values.py)
     "other_than",  # a reference: "it gets +1/+1 for each other creature": not those objects (values.bind_refs)
+    "pt_equal",  # bool: "whose power and toughness are (aren't) equal" (208.1)
     "blocking_ids",  # "each creature blocking it": blocking one of these attackers (509.1g; bound from blocking_ref)
     "damaged_you_this_turn",  # "creature that dealt damage to you this turn" (engine/triggers.py damaged_by_turn)
 })
@@ -250,6 +251,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False
     if "counters_ge" in f and any(o.counters.get(k, 0) < n for k, n in f["counters_ge"].items()):
         return False
+    if "pt_equal" in f and (c.power == c.toughness) != f["pt_equal"]:
+        return False  # "whose power and toughness aren't equal" (208.1)
     if not _cmp(game, c.power, f, "power", src) or not _cmp(game, c.toughness, f, "toughness", src):
         return False
     if any(k in f for k in ("mv_le", "mv_ge", "mv_eq")):
