@@ -78,8 +78,9 @@ KEYS_OF_EVENT: dict[str, frozenset[str]] = {
 #: Nabob, Aurora Eidolon, Phoenix Chick; 112.6b)
 GRAVEYARD_EVENTS = frozenset({"etb", "step", "cast", "draw", "gain_life", "sacrifice", "you_attack",
                               "combat_damage_player", "creature_to_graveyard", "to_graveyard",
-                              "dies"})  # "whenever a creature is put into your graveyard ..., if SELF is in your
-# graveyard" (Bridge from Below): leaves checks the graveyards for dies
+                              "dies",  # "whenever a creature is put into your graveyard ..., if SELF is in your
+                              # graveyard" (Bridge from Below): leaves checks the graveyards for dies
+                              "leaves_graveyard"})  # "a creature card leaves an opponent's graveyard"
 
 ALIASES = {"attacks_or_blocks": ("attacks", "blocks"), "etb_or_dies": ("etb", "dies"),
            "etb_or_attacks": ("etb", "attacks"),

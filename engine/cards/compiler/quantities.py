@@ -475,9 +475,9 @@ def _board_condition(t: str) -> dict[str, Any] | None:
         return {"spells_cast_ge": number(m.group(1))}
     if t == "you have more cards in hand than each opponent":
         return {"hand_more_than_opponents": True}
-    m = re.fullmatch(r"no opponent controls (?:an? )?(.+)", t)
+    m = re.fullmatch(r"no opponent controls (?:an? )?(.+)|your opponents control no (.+)", t)
     if m:
-        f = parse_noun(m.group(1))
+        f = parse_noun(m.group(1) or m.group(2))
         if f is None or f.get("player") or f.get("controller") or f.get("_needs_player_target") or "zone" in f:
             return None
         return {"opponents_control": f, "min": 0, "max": 0}

@@ -338,13 +338,13 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
             return None
         return {"event": "activate", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)],
                 "filter": f, "nonmana": True}
-    m = re.fullmatch(r"(one or more|a) (.+?) (?:leaves?|leave) your graveyard", c)
+    m = re.fullmatch(r"(one or more|a) (.+?) (?:leaves?|leave) (your|an opponent's) graveyard", c)
     if m:  # a card leaving a graveyard (400.7: it is a new object wherever it goes)
         f = parse_noun(m.group(2))
-        if f is None:
+        if f is None or "owner" in f:
             return None
         f["zone"] = "any_card"
-        f["owner"] = "you"
+        f["owner"] = "you" if m.group(3) == "your" else "opponent"
         out = {"event": "leaves_graveyard", "filter": f}
         if m.group(1) == "one or more":
             out["batch"] = True
