@@ -335,6 +335,12 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     if m:
         return {"control": {"types": [m.group(2)[:-1].capitalize()], "controller": "you", "other": True},
                 "max": number(m.group(1))}
+    m = re.fullmatch(r"you control exactly one ([a-z]+)", t)
+    if m:  # "as long as you control exactly one creature" (Deadly Wanderings)
+        f = parse_noun(m.group(1))
+        if f is None or set(f) - {"types", "subtypes"}:
+            return None
+        return {"control": {**f, "controller": "you"}, "min": 1, "max": 1}
     m = re.fullmatch(r"you control (two|three|four|five|six|seven|eight) or more other (lands|creatures)", t)
     if m:
         return {"control": {"types": [m.group(2)[:-1].capitalize()], "controller": "you", "other": True},

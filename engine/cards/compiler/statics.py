@@ -1407,6 +1407,12 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
         body = m.group(2)
         if cond is not None and "attached" in cond:  # "as long as equipped creature is a Human, it has lifelink"
             body = re.sub(r"^it\b", cond_text.split(" is ")[0], body)
+        one = re.fullmatch(r"you control exactly one ([a-z]+)", cond_text)
+        if cond is not None and one and body.startswith(f"that {one.group(1)} "):
+            # "As long as you control exactly one creature, that creature gets +2/+0" (Deadly Wanderings): the
+            # only one there is, so the creatures you control while the condition holds (611.3a)
+            body = re.sub(r"\bgets\b", "get", re.sub(r"\bhas\b", "have", body.replace(
+                f"that {one.group(1)} ", f"{one.group(1)}s you control ", 1)))
         return _with_condition(_parse_plain(body), cond) if cond is not None else None
     m = re.fullmatch(r"as long as (.+?), (?:it|self) can attack as though it didn't have defender", low)
     if m:
