@@ -366,8 +366,9 @@ def can_block(g: "Game", b: int, a: int) -> bool:
            for e in rule_effects(g, a)):
         return False
     akw, bkw = ac.keywords, bc.keywords
-    if "Flying" in akw and not ("Flying" in bkw or "Reach" in bkw):
-        return False  # flying 702.9b, reach 702.17b
+    if "Flying" in akw and not ("Flying" in bkw or "Reach" in bkw) and not any(
+            r.get("rule") == "reach_against" and matches(g, a, r["what"], b) for r in bc.rules):
+        return False  # flying 702.9b, reach 702.17b ("can block Dragons as though it had reach")
     if "Intimidate" in akw and "Artifact" not in bc.types and not (ac.colors & bc.colors):
         return False  # 702.13b
     if "Fear" in akw and "Artifact" not in bc.types and "B" not in bc.colors:

@@ -135,6 +135,7 @@ RULES = frozenset({"no_activated_abilities", "no_activated_abilities_unless_mana
                    "untargetable", "untargetable_by_opponents",  # engine/targets.py targetable (702.18a, 702.11b)
                    "cant_be_regenerated",  # engine/replacement.py cant_be_regenerated (701.12b)
                    "flashback_mana_cost",  # engine/cast_options.py object_alternatives (702.33a)
+                   "reach_against",  # engine/combat.py can_block: "can block Dragons as though it had reach"
                    "no_combat_damage"})  # engine/combat.py combat_power (510.1a)
 
 

@@ -779,6 +779,18 @@ def _banefire(m: re.Match) -> list[dict[str, Any]] | None:
             {"kind": "unpreventable", "affects": "self", "condition": cond}]
 
 
+@static(r"^(.+?) can block (.+?) as though (?:it|they) had reach$")
+def _reach_against(m: re.Match) -> list[dict[str, Any]] | None:
+    """"SELF can block Dragons as though it had reach" (Dragon Hunter): an attacker with flying that matches may
+    be blocked by it (702.9b, 702.17b; 509.1b)."""
+    aff, f = _affects(m.group(1)), parse_noun(m.group(2))
+    if aff is None or f is None or f.get("player") or f.get("controller") or f.get("zone") not in (None, "battlefield"):
+        return None
+    f.pop("zone", None)
+    f.setdefault("types", ["Creature"])
+    return [{"kind": "restriction", "affects": aff, "rule": "reach_against", "what": f}]
+
+
 @static(r"^if (.+?), self can't be countered$")
 def _cant_be_countered_if(m: re.Match) -> list[dict[str, Any]] | None:
     """"If there are two or more instant and/or sorcery cards in your graveyard, SELF can't be
