@@ -921,11 +921,37 @@ def _life_cant_change(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "cant_gain_life", "who": "you"}, {"kind": "cant_lose_life", "who": "you"}]
 
 
-@static(r"^if a source( an opponent controls)? would deal damage to "
+@static(r"^if an? (.+?) would deal (combat )?damage to "
         r"(you|you or (?:a|another) creature you control|.+?), prevent (\d+|all) of that damage$")
-def _prevent_some(m: re.Match) -> list[dict[str, Any]] | None:
+def _prevent_from(m: re.Match) -> list[dict[str, Any]] | None:
+    """615.9: "If a creature would deal damage to you, prevent 1 of that damage" (Orbs of Warding), "If a green
+    source would deal damage to you, ..." (Sphere of Duty): the sources whose damage it prevents (609.7)."""
+    if m.group(1).startswith("source"):
+        return None  # "a source", "a source an opponent controls": below
+    f = parse_noun(m.group(1))
+    if f is None or f.get("player") or f.get("zone") not in (None, "battlefield") or f.get("_needs_player_target"):
+        return None
+    f.pop("zone", None)
+    f.pop("source", None)
+    if not f:
+        return None
+    rest = _prevent_some(re.fullmatch(_PREVENT_SOME, f"if a source would deal damage to {m.group(3)}, prevent "
+                                                      f"{m.group(4)} of that damage"))
+    if rest is None:
+        return None
+    return [{**rest[0], "from": f, **({"combat": True} if m.group(2) else {})}]
+
+
+_PREVENT_SOME = (r"^if a source( an opponent controls)? would deal damage to "
+                 r"(you|you or (?:a|another) creature you control|.+?), prevent (\d+|all) of that damage$")
+
+
+@static(_PREVENT_SOME)
+def _prevent_some(m: re.Match | None) -> list[dict[str, Any]] | None:
     """615.9: "If a source would deal damage to you, prevent 1 of that damage": so much of each
     such damage event (absorb, 702.63a, is this with SELF)."""
+    if m is None:
+        return None
     to = m.group(2)
     out: dict[str, Any] = {"kind": "prevent_damage"}
     if to.startswith("you"):
