@@ -935,24 +935,22 @@ def _prevent_from(m: re.Match) -> list[dict[str, Any]] | None:
     f.pop("source", None)
     if not f:
         return None
-    rest = _prevent_some(re.fullmatch(_PREVENT_SOME, f"if a source would deal damage to {m.group(3)}, prevent "
-                                                      f"{m.group(4)} of that damage"))
+    rest = _prevention(m.group(3), False, m.group(4))
     if rest is None:
         return None
     return [{**rest[0], "from": f, **({"combat": True} if m.group(2) else {})}]
 
 
-_PREVENT_SOME = (r"^if a source( an opponent controls)? would deal damage to "
-                 r"(you|you or (?:a|another) creature you control|.+?), prevent (\d+|all) of that damage$")
-
-
-@static(_PREVENT_SOME)
-def _prevent_some(m: re.Match | None) -> list[dict[str, Any]] | None:
+@static(r"^if a source( an opponent controls)? would deal damage to "
+        r"(you|you or (?:a|another) creature you control|.+?), prevent (\d+|all) of that damage$")
+def _prevent_some(m: re.Match) -> list[dict[str, Any]] | None:
     """615.9: "If a source would deal damage to you, prevent 1 of that damage": so much of each
     such damage event (absorb, 702.63a, is this with SELF)."""
-    if m is None:
-        return None
-    to = m.group(2)
+    return _prevention(m.group(2), bool(m.group(1)), m.group(3))
+
+
+def _prevention(to: str, by_opponent: bool, n: str) -> list[dict[str, Any]] | None:
+    """The prevention static of "... would deal damage to TO, prevent N (all) of that damage" (615.9)."""
     out: dict[str, Any] = {"kind": "prevent_damage"}
     if to.startswith("you"):
         out["players"] = "you"
@@ -962,10 +960,10 @@ def _prevent_some(m: re.Match | None) -> list[dict[str, Any]] | None:
         if aff is None:
             return None
         out["affects"] = aff
-    if m.group(1):
+    if by_opponent:
         out["by"] = "opponent"
-    if m.group(3) != "all":
-        out["amount"] = int(m.group(3))
+    if n != "all":
+        out["amount"] = int(n)
     return [out]
 
 
