@@ -90,7 +90,8 @@ KEYWORDS = frozenset({
 })
 STATICS = frozenset({"anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "set_pt",
                      "lose_types",  # engine/layers.py, layer 4 (reconfigure: "isn't a creature")
-                     "grant_ability", "add_types", "become", "life_gain_plus", "life_gain_double", "choose_on_enter",
+                     "grant_ability", "add_types", "become", "life_gain_plus", "life_gain_double",
+                     "life_gain_to_loss", "choose_on_enter",
                      "token_multiply", "counter_change",  # engine/replacement.py (614.1a)
                      # engine/player_statics.py, engine/zones_cast.py, engine/opening.py, engine/clone.py
                      "no_max_hand_size", "hand_size", "untap_limit", "player_keywords", "flash_spells", "free_spells",

@@ -1190,6 +1190,13 @@ def _cost_change_any(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "cost_change", "spells": f, "who": "any", "amount": n if m.group(3) == "more" else -n}]
 
 
+@static(r"^if an opponent would gain life, that player loses that much life instead$")
+def _gain_to_loss(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.1a: "If an opponent would gain life, that player loses that much life instead" (Tainted Remedy): a
+    replacement of that player's life gain, ordered with their other ones (616.1; engine/replacement.py)."""
+    return [{"kind": "life_gain_to_loss", "who": "opponent"}]
+
+
 @static(r"^if you would gain life, you gain twice that much life instead$")
 def _life_double(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "life_gain_double"}]
