@@ -967,6 +967,30 @@ def _prevention(to: str, by_opponent: bool, n: str) -> list[dict[str, Any]] | No
     return [out]
 
 
+@static(r"^(self|enchanted creature|equipped creature) can't (attack|block|attack or block) unless "
+        r"(?:you pay|its controller pays) ((?:\{[^}]+\})+)$")
+def _combat_cost(m: re.Match) -> list[dict[str, Any]] | None:
+    """"SELF can't attack or block unless you pay {2}" (Qal Sisma Behemoth), "Enchanted creature can't attack
+    unless its controller pays {3}" (Brainwash): a cost to attack (508.1d, 508.1g) or to block (509.1d, 509.1f)
+    with it, paid as attackers or blockers are declared."""
+    mana = list(parse_cost(m.group(3)))
+    if not mana or any(not (s.isdigit() or s in "WUBRGC") for s in mana):
+        return None
+    aff = _affects(m.group(1))
+    return [{"kind": "restriction", "affects": aff, "rule": "combat_cost", "mana": mana,
+             "attack": "attack" in m.group(2), "block": "block" in m.group(2)}]
+
+
+@static(r"^creatures can't block unless their controller pays ((?:\{[^}]+\})+) for each of those creatures$")
+def _block_tax(m: re.Match) -> list[dict[str, Any]] | None:
+    """"As long as SELF is attacking, creatures can't block unless their controller pays {1} for each of those
+    creatures" (Archangel of Tithes): a cost to block for each creature declared as a blocker (509.1d, 509.1f)."""
+    mana = list(parse_cost(m.group(1)))
+    if not mana or any(not (s.isdigit() or s in "WUBRGC") for s in mana):
+        return None
+    return [{"kind": "block_tax", "affects": {"types": ["Creature"]}, "mana": mana}]
+
+
 @static(r"^(.+?) can't attack you( or planeswalkers you control)? unless their controller pays ((?:\{[^}]+\})+) "
         r"for each (?:creature they control that's attacking you|of those creatures)(?:, where x is (.+))?$")
 def _attack_tax(m: re.Match) -> list[dict[str, Any]] | None:
