@@ -709,6 +709,8 @@ def finish_cast(g: "Game", player: str, sid: int) -> None:
     s = g.objects[sid]
     g.spells_cast_turn += 1
     g.players[player].spells_cast_turn += 1
+    if g.effects:
+        costs.use_next_spell_reduction(g, player, sid)  # "the next spell you cast this turn costs {1} less"
     sc = g.chars(sid)  # 601.2i: what was cast, as it is on the stack ("a noncreature spell")
     g.players[player].cast_kinds_turn.append((frozenset(sc.types), frozenset(sc.supertypes), frozenset(sc.subtypes),
                                               frozenset(sc.colors)))

@@ -143,6 +143,8 @@ copy_retarget: (none)
     the controller of the copy just made may choose new targets for it (CR 706.10c)
 replace_draw: effects
     the next time its controller would draw a card this turn, the effects happen instead (CR 614.11, 614.1a)
+next_spell_cost: amount, [spells: FILTER]
+    the next spell (matching) its controller casts this turn costs {amount} less (CR 601.2f; engine/costs.py)
 discard: who, amount, [random], [up_to], [filter], [chooser: "you"]  or  who, what: {"choose": ...} (the card
       chosen from a revealed hand)
     discard (amount "all": the whole hand; "any": any number; up_to: that many or fewer; "then draw that many" is
@@ -442,7 +444,7 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "animate", "pay", "pay_any", "unless", "delayed", "exile_top", "playable", "emblem", "action", "reveal", "win_game",
     "lose_game", "exchange_control", "reveal_until", "may", "if", "ward", "poison",
     "cast_offer", "cascade", "storm", "suspend_tick", "end_turn", "extra_combat", "flip", "clash", "restart",
-    "move_counters", "replace_draw", "change_text", "copy_ability", "copy_spell", "extra_land", "copy_retarget",
+    "move_counters", "replace_draw", "next_spell_cost", "change_text", "copy_ability", "copy_spell", "extra_land", "copy_retarget",
     "encore", "ripple", "epic", "cipher", "cipher_cast", "haunt", "hideaway", "pair", "aura_swap", "player_effect",
     "unattach", "piles", "keep_rest", "delayed_trigger", "skip_next", "become_copy", "redistribute_life",
 })

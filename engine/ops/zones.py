@@ -276,6 +276,15 @@ def _replace_draw(g: "Game", r: Ctx, e: Effect) -> None:
                effects=list(e.get("effects")), name=s.card.name)
 
 
+@op("next_spell_cost")
+def _next_spell_cost(g: "Game", r: Ctx, e: Effect) -> None:
+    """"The next spell you cast this turn costs {1} less to cast" (Hardened Berserker): a cost reduction of one
+    use, until the end of the turn (601.2f; engine/costs.py cost_change reads it, casting.finish_cast uses it)."""
+    s = this(g, r)
+    add_effect(g, "next_spell_cost", [], r, "eot", player=r.get("controller") or s.controller,
+               amount=int(e.get("amount", 1)), spells=dict(e.get("spells") or {}))
+
+
 @op("mill")
 def _mill(g: "Game", r: Ctx, e: Effect) -> None:
     n = amount(g, e.get("amount", 1), source_id(g, r), r)

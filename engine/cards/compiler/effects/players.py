@@ -33,6 +33,19 @@ def _draw(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("draw", {"who": who, "amount": n})]
 
 
+@reader(r"^the next (?:(.+?) )?spell you cast this turn costs \{(\d+)\} less to cast$")
+def _next_spell_cost(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Whenever SELF attacks, the next spell you cast this turn costs {1} less to cast" (Hardened Berserker): a
+    one-use cost reduction for its controller (601.2f)."""
+    args: dict[str, Any] = {"amount": int(m.group(2))}
+    if m.group(1):
+        f = parse_noun(m.group(1) + " spell")
+        if f is None or f.pop("zone", None) != "stack" or set(f) - {"types", "not_types", "subtypes", "colors"}:
+            return None
+        args["spells"] = f
+    return [Effect("next_spell_cost", args)]
+
+
 def _equal_amount(q: str, c: Ctx) -> Any:
     """The amount of "... equal to Q": "its power" and "that creature's power" name the last object (608.2c),
     other quantities as read with the sentence's references ("the sacrificed creature's power")."""
@@ -482,7 +495,7 @@ READERS: tuple[Reader, ...] = (
     _plays_that_card,
     _redistribute,
     _draw,
-    _cards_eq,
+    _cards_eq, _next_spell_cost,
     _life,
     _life_half,
     _life_eq,
