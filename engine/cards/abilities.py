@@ -444,7 +444,8 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "animate", "pay", "pay_any", "unless", "delayed", "exile_top", "playable", "emblem", "action", "reveal", "win_game",
     "lose_game", "exchange_control", "reveal_until", "may", "if", "ward", "poison",
     "cast_offer", "cascade", "storm", "suspend_tick", "end_turn", "extra_combat", "flip", "clash", "restart",
-    "move_counters", "replace_draw", "next_spell_cost", "change_text", "copy_ability", "copy_spell", "extra_land", "copy_retarget",
+    "move_counters", "replace_draw", "next_spell_cost",
+    "change_text", "copy_ability", "copy_spell", "extra_land", "copy_retarget",
     "encore", "ripple", "epic", "cipher", "cipher_cast", "haunt", "hideaway", "pair", "aura_swap", "player_effect",
     "unattach", "piles", "keep_rest", "delayed_trigger", "skip_next", "become_copy", "redistribute_life",
 })
