@@ -175,7 +175,7 @@ def _move(g: "Game", r: Ctx, e: Effect) -> dict | None:
                     if host is None:
                         continue  # 303.4g: an Aura that can't enchant it stays where it is
                 new = g.move(x, "battlefield", tapped=bool(e.get("tapped")), controller=ctl,
-                             counters={e.args["counter"]: 1} if e.get("counter") else None,
+                             counters={e.args["counter"]: 1} if e.get("counter") else e.get("counters"),
                              transformed=bool(e.get("transformed")))
                 r.setdefault("followed", {})[x] = new  # 400.7: "that artifact gains haste"
                 if host is not None and new in g.objects and g.objects[new].zone == "battlefield":

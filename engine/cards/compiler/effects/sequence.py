@@ -601,6 +601,11 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             out[-1] = anim if inner is None or last is None else Effect("may", {**last.args,
                                                                                  "effects": [*inner[:-1], anim]})
             continue
+        got = enters_with_more(s, out)
+        if got is not None:
+            if not got:
+                return None
+            continue
         m = re.match(r"^if you can't, (.+)$", s)
         if (
             m
@@ -885,6 +890,27 @@ _INSTEAD = (re.compile(r"^if (.+?), instead (.+)$"), re.compile(r"^(?!if )(.+?) 
 #: "you may" is the permission itself, not a choice made as the ability resolves
 PERMISSIONS = frozenset({"extra_land",
                          "cast_offer"})  # an offer to cast now is a choice of its own: the player may pass
+
+
+def enters_with_more(sentence: str, out: list[Effect]) -> bool | None:
+    """"Put target creature card from a graveyard onto the battlefield under your control. [If COND,] that creature
+    enters with two additional +1/+1 counters on it" (Necromantic Summons's spell mastery): the instruction before
+    puts it there with them (614.1c), COND read as the spell resolves (608.2c); in place in ``out``. None: not this
+    form; False: this form, not understood; True: done."""
+    s = sentence.strip().rstrip(".").lower()
+    m = re.match(r"^(?:if (.+?), )?(?:that creature|it) enters with (a|an|one|two|three|four|five) additional "
+                 r"([+\-]\d+/[+\-]\d+|[a-z]+) counters? on it$", s)
+    if m is None or not out or out[-1].op != "move" or out[-1].args.get("to") != "battlefield" \
+            or out[-1].args.get("counter") or out[-1].args.get("counters"):
+        return None
+    more = Effect("move", {**out[-1].args, "counters": {m.group(3): number(m.group(2)) or 1}})
+    if m.group(1):
+        cond = parse_condition(m.group(1))
+        if cond is None:
+            return False
+        more = Effect("if", {"cond": cond, "then": [more], "else": [out[-1]]})
+    out[-1] = more
+    return True
 
 
 def instead(sentence: str, out: list[Effect], ctx: Ctx) -> bool | None:
