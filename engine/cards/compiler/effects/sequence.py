@@ -601,9 +601,9 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             out[-1] = anim if inner is None or last is None else Effect("may", {**last.args,
                                                                                  "effects": [*inner[:-1], anim]})
             continue
-        got = enters_with_more(s, out)
-        if got is not None:
-            if not got:
+        more = enters_with_more(s, out)
+        if more is not None:
+            if not more:
                 return None
             continue
         m = re.match(r"^if you can't, (.+)$", s)
