@@ -972,6 +972,20 @@ def _other_count(alt: str, prev: Effect) -> list[Effect] | None:
     """"... search your library for up to three basic Forest cards instead of two" (Nissa's Pilgrimage's
     spell mastery), "search your library for two basic land cards instead of one" (Reclaim the Wastes):
     the search before it, of the same cards, with the new number (608.2c)."""
+    d = re.fullmatch(rf"put (up to )?({_COUNT_WORD}) (.+?) cards? from among (?:the revealed cards|them) into your hand "
+                     rf"instead of ({_COUNT_WORD})", alt)
+    if d is not None and prev.op == "dig" and prev.args.get("to") == "hand":
+        # "You may put a creature card from among them into your hand. ... If COND, put up to two creature cards from
+        # among the revealed cards into your hand instead of one" (Gather the Pack's spell mastery)
+        new, old = number(d.group(2)), number(d.group(4))
+        f = parse_noun(d.group(3) + " card")
+        if new is None or old is None or f is None or prev.args.get("take") != old \
+                or not (d.group(1) or not prev.args.get("optional")):
+            return None
+        f.pop("zone", None)
+        if f != {k: v for k, v in (prev.args.get("filter") or {}).items() if k != "zone"}:
+            return None
+        return [Effect("dig", {**prev.args, "take": new, **({"optional": True} if d.group(1) else {})})]
     m = re.fullmatch(rf"search your library for (up to )?({_COUNT_WORD}) (.+?) instead of ({_COUNT_WORD})", alt)
     if m is None or prev.op != "search":
         return None
