@@ -972,8 +972,8 @@ def _other_count(alt: str, prev: Effect) -> list[Effect] | None:
     """"... search your library for up to three basic Forest cards instead of two" (Nissa's Pilgrimage's
     spell mastery), "search your library for two basic land cards instead of one" (Reclaim the Wastes):
     the search before it, of the same cards, with the new number (608.2c)."""
-    d = re.fullmatch(rf"put (up to )?({_COUNT_WORD}) (.+?) cards? from among (?:the revealed cards|them) into your hand "
-                     rf"instead of ({_COUNT_WORD})", alt)
+    d = re.fullmatch(rf"put (up to )?({_COUNT_WORD}) (.+?) cards? from among (?:the revealed cards|them) into your "
+                     rf"hand instead of ({_COUNT_WORD})", alt)
     if d is not None and prev.op == "dig" and prev.args.get("to") == "hand":
         # "You may put a creature card from among them into your hand. ... If COND, put up to two creature cards from
         # among the revealed cards into your hand instead of one" (Gather the Pack's spell mastery)
