@@ -779,6 +779,16 @@ def _banefire(m: re.Match) -> list[dict[str, Any]] | None:
             {"kind": "unpreventable", "affects": "self", "condition": cond}]
 
 
+@static(r"^(.+?) can't be the target of ([a-z]+) spells or abilities from ([a-z]+) sources$")
+def _untargetable_from(m: re.Match) -> list[dict[str, Any]] | None:
+    """"SELF can't be the target of nongreen spells or abilities from nongreen sources" (Gaea's Revenge, 115.4):
+    no spell or ability whose source has that quality may target it (its controller's included)."""
+    f = parse_noun(m.group(2))
+    if m.group(2) != m.group(3) or f is None or set(f) - {"colors", "not_colors"}:
+        return None
+    return [{"kind": "restriction", "affects": _affects(m.group(1)), "rule": "untargetable_from", "sources": f}]
+
+
 @static(r"^(.+?) can block (.+?) as though (?:it|they) had reach$")
 def _reach_against(m: re.Match) -> list[dict[str, Any]] | None:
     """"SELF can block Dragons as though it had reach" (Dragon Hunter): an attacker with flying that matches may
