@@ -142,6 +142,8 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
         return [one_opponent(g, r, ref)]
     if ref == "each_player":
         return seats.apnap(g)
+    if ref == "revealed_top":  # "reveal the top card of your library. If it's a creature card, ... its power"
+        return list(r.get("revealed_top", ()))  # (engine/ops/misc.py reveal_top; moved on: its lki_pt, 608.2h)
     if ref == "dealt":  # "creatures dealt damage this way can't block this turn" (engine/ops/damage.py)
         return [x for x in r.get("dealt", ()) if x in g.objects]
     if ref == "dealt_players":  # "each player dealt damage this way" (engine/ops/damage.py), in APNAP order
@@ -290,7 +292,7 @@ STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "tou
 REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent", "each_other_player",
                        "defending_player", "each_player", "it", "trigger_player", "attached", "created", "attacked",
                        "exiled", "linked_exiled", "damaged", "taken", "dealt_players", "dealt", "milled",
-                       "attacked_by_it"})
+                       "attacked_by_it", "revealed_top"})
 REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "library_of", "hand_cards_of", "controller_of",
                       "owner_of"})
 
@@ -771,6 +773,11 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
             its = [x for x in its if x in r["dealt"]]
         if not any(isinstance(x, int) and matches(g, x, f, src, you) for x in its):
             return False
+    if "revealed_is" in cond:  # "Reveal the top card of your library. If it's a creature card, ..." (608.2c)
+        shown = (r or {}).get("revealed_top") or ()
+        f = dict(cond["revealed_is"], zone="any_card")
+        if not any(x in g.objects and matches(g, x, f, src, you) for x in shown):
+            return False
     if "first_target" in cond:  # "If that's another creature" (backup): the first target, still legal (608.2b)
         ts = refs(g, r, {"target": 0}) if r is not None and "legal" in r else []
         if not any(isinstance(x, int) and matches(g, x, cond["first_target"], src, you) for x in ts):
@@ -966,7 +973,7 @@ CONDITION_KEYS = {"city_blessing",
                   "opponent_life_le", "first_target", "self_attacked_this_turn", "once_ever",
                   "tribute_paid", "paired", "soulbond", "self_attached", "mana_spent_ge", "amount_lt", "amount_ge",
                   "attacking_alone", "defending_control", "life_le_half_start", "spells_cast_ge",
-                  "hand_more_than_opponents", "cast_kind_this_turn",
+                  "hand_more_than_opponents", "cast_kind_this_turn", "revealed_is",
                   # not conditions: the least modes of a modal spell (700.2; casting.mode_range), who
                   # chooses its modes (601.3; casting.cast), whether a mode may be chosen again (check_modes)
                   "min_modes", "mode_chooser", "repeat_modes"}
@@ -1034,6 +1041,7 @@ def condition_problems(cond: Any) -> list[str]:
     if "history" in cond and cond["history"] not in HISTORY:
         out.append(f"condition history {cond['history']!r}")
     for k in ("self", "control", "it", "filter", "opponent_more", "opponents_control", "attached", "first_target",
+              "revealed_is",
               "defending_control"):
         if isinstance(cond.get(k), dict):
             fb = unknown_keys(cond[k], group_ok=k in ("control", "opponents_control"))

@@ -801,6 +801,42 @@ _LOOK_START = re.compile(r"^(?:(?:look at|reveal) the top (?:\w+ cards|card) of 
                          r"library)\b", re.I)
 
 
+_TOP_IF_DO = re.compile(r"^reveal the top card of your library\. if it's an? (.+?)(?: card)?, (.+?)\.?$")
+
+
+def read_top_card_if(text: str, ctx: Ctx) -> list[Effect] | None:
+    """"Reveal the top card of your library. If it's a creature card, you draw cards equal to its power and you
+    gain life equal to its toughness" (Nissa's Revelation), "... If it's a creature or land card, draw a card"
+    (Track Down): the card is revealed (701.15a) and stays on top; what follows happens only if it is of that
+    kind (608.2c), "its" being that card."""
+    m = _TOP_IF_DO.match(text.strip().lower())
+    if m is None or ". " in m.group(2):
+        return None
+    f = parse_noun(m.group(1) + " card")
+    if f is None or f.get("_needs_player_target") or f.get("controller") or f.get("player"):
+        return None
+    f.pop("zone", None)
+    mark = ctx.mark()
+    ctx.last = "revealed_top"
+    then = parse_effects(m.group(2), ctx)
+    if then is None or _moves_it(then):
+        ctx.rewind(mark)
+        return None
+    return [Effect("reveal_top", {}), Effect("if", {"cond": {"revealed_is": f}, "then": then})]
+
+
+def _moves_it(v: Any) -> bool:
+    """Does an instruction move "it" (the revealed card: read_top_card's forms, not this one)?"""
+    if isinstance(v, Effect):
+        return v.op in ("move", "bounce", "exile", "put") and "revealed_top" in repr(v.args.get("what")) \
+            or _moves_it(list(v.args.values()))
+    if isinstance(v, (list, tuple)):
+        return any(_moves_it(x) for x in v)
+    if isinstance(v, dict):
+        return any(_moves_it(x) for x in v.values())
+    return False
+
+
 _THEN_LOOK = re.compile(r"^((?:scry|surveil) \w+), then ", re.I)
 
 
@@ -825,7 +861,8 @@ def _with_look(text: str, ctx: Ctx) -> list[Effect] | None:
             if i + k > len(sents):
                 continue
             chunk = " ".join(sents[i:i + k])
-            got = read_look(chunk, ctx) or read_top_card(chunk, ctx) or read_look_other(chunk, ctx)
+            got = read_look(chunk, ctx) or read_top_card(chunk, ctx) or read_look_other(chunk, ctx) \
+                or read_top_card_if(chunk, ctx)
             if got is None:
                 continue
             # "it" / "that creature" after the dig would mean the card it moved, which no reference
