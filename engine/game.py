@@ -1314,6 +1314,8 @@ class Game:
                                                         and e.get("controller") == self.active)]
         if len(self.effects) != n_effects:
             self.changed()  # effects ended (611.2b); a change of turn state alone keeps characteristics
+        else:  # another player is active: statics "during your turn" read it (an untap step may ask first, 502.2)
+            self.turn_state_changed()
         exile_orphans(self)  # 800.4c
         self.log("turn", turn=self.turn, active=self.active)
         player_control.begin_turn(self)  # 712.1: a player controlled during this turn
