@@ -411,6 +411,10 @@ Statics (Ability.static)
   cant_gain_life / cant_lose_life  who                  "Players can't gain life", "Your life total can't change" 118.7
   attack_tax         affects: FILTER, mana, [x: AMOUNT], walkers   "Creatures can't attack you [or planeswalkers
                      you control] unless their controller pays {2} for each ..." (508.1g-i, 802.3a)
+  block_tax          affects: FILTER, mana                        "creatures can't block unless their controller
+                     pays {1} for each of those creatures" (CR 509.1d, 509.1f)
+  life_gain_to_loss  who: "opponent"                              "If an opponent would gain life, that player
+                     loses that much life instead" (CR 614.1a)
   life_gain_double / top_card_revealed
   token_multiply     times, whose (you/any), token_type  "twice that many of those tokens"        614.1a
   counter_change     how (twice/plus/minus), counter, affects   "that many plus one +1/+1 counters"  614.1a
@@ -455,7 +459,7 @@ EFFECT_OPS: frozenset[str] = frozenset({
 STATIC_KINDS: frozenset[str] = frozenset({
     "anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "cost_change", "devour",
     "cant_be_countered", "additional_cost", "set_pt", "grant_ability", "add_types", "become", "choose_on_enter",
-    "life_gain_plus", "life_gain_double", "play_from",
+    "life_gain_plus", "life_gain_double", "life_gain_to_loss", "block_tax", "play_from",
     "token_multiply", "counter_change", "cast_forbid", "flash_spells", "free_spells", "graveyard_replacement",
     "clone", "unpreventable", "spell_limit", "player_keywords", "control", "extra_land", "skip_step",
     "prevent_damage", "top_card_revealed", "no_max_hand_size", "look_top_card", "opening_hand_battlefield",
