@@ -80,6 +80,21 @@ def _life(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("gain_life" if m.group(2).lower() == "gain" else "lose_life", {"who": who, "amount": n})]
 
 
+@reader(r"^(each player|each opponent) who (?:doesn't|does not) control an? (.+?) loses (\d+) life$")
+def _lose_unless_controls(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Each opponent who doesn't control an Elf loses 1 life" (Thornbow Archer): the players who control none
+    of those permanents as it resolves (608.2c)."""
+    f = parse_noun(m.group(2))
+    if f is None or f.get("player") or f.get("controller") or f.get("zone") not in (None, "battlefield") \
+            or f.get("_needs_player_target"):
+        return None
+    f.pop("zone", None)
+    who = c.player(m.group(1))
+    if who is None:
+        return None
+    return [Effect("lose_life", {"who": who, "amount": int(m.group(3)), "unless_controls": f})]
+
+
 @reader(rf"^(?:{PLAYER} )?(gain|lose)s? (half (?:their|your|his or her) life(?: total)?, rounded (?:up|down))$")
 def _life_half(m: re.Match, c: Ctx) -> list[Effect] | None:
     """"That player loses half their life, rounded up" (107.1a): half the life total of each player
@@ -495,7 +510,7 @@ READERS: tuple[Reader, ...] = (
     _plays_that_card,
     _redistribute,
     _draw,
-    _cards_eq, _next_spell_cost,
+    _cards_eq, _next_spell_cost, _lose_unless_controls,
     _life,
     _life_half,
     _life_eq,
