@@ -145,7 +145,7 @@ replace_draw: effects
     the next time its controller would draw a card this turn, the effects happen instead (CR 614.11, 614.1a)
 reveal_top: (none)
     its controller reveals the top card of their library; the references "revealed_top" and the condition
-    "revealed_is" read it (CR 701.15a, 608.2c)
+    "revealed_is" read it (CR 701.13a, 608.2c)
 next_spell_cost: amount, [spells: FILTER]
     the next spell (matching) its controller casts this turn costs {amount} less (CR 601.2f; engine/costs.py)
 discard: who, amount, [random], [up_to], [filter], [chooser: "you"]  or  who, what: {"choose": ...} (the card

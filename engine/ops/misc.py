@@ -272,7 +272,7 @@ def _lose(g: "Game", r: dict, e: Effect) -> None:
 
 @op("reveal_top")
 def _reveal_top(g: "Game", r: dict, e: Effect) -> None:
-    """701.15a: its controller reveals the top card of their library (none when it is empty); "if it's a creature
+    """701.13a: its controller reveals the top card of their library (none when it is empty); "if it's a creature
     card, ..." and "its power" read that card (values: condition revealed_is, reference revealed_top), as it was
     revealed once it has moved on (608.2h)."""
     p = controller(g, r)

@@ -807,7 +807,7 @@ _TOP_IF_DO = re.compile(r"^reveal the top card of your library\. if it's an? (.+
 def read_top_card_if(text: str, ctx: Ctx) -> list[Effect] | None:
     """"Reveal the top card of your library. If it's a creature card, you draw cards equal to its power and you
     gain life equal to its toughness" (Nissa's Revelation), "... If it's a creature or land card, draw a card"
-    (Track Down): the card is revealed (701.15a) and stays on top; what follows happens only if it is of that
+    (Track Down): the card is revealed (701.13a) and stays on top; what follows happens only if it is of that
     kind (608.2c), "its" being that card."""
     m = _TOP_IF_DO.match(text.strip().lower())
     if m is None or ". " in m.group(2):
