@@ -177,11 +177,16 @@ def gain_life(g: "Game", player: str, n: int, replaced: bool = False) -> None:
     instead", "twice that much life instead"; engine/replacement.py) unless ``replaced`` says
     they were applied already. A caller that can stop for the order of several of them plans
     them first with replacement.life_gain."""
-    if n <= 0 or player_statics.active(g) and player_statics.cant_gain_life(g, player):
-        return  # 118.7: no life is gained, and its replacement effects do nothing
+    if n == 0 or n < 0 and not replaced \
+            or n > 0 and player_statics.active(g) and player_statics.cant_gain_life(g, player):
+        return  # 118.7: no life is gained, and its replacement effects do nothing (a negative amount planned by
+        # replacement.life_gain is a loss instead)
     if not replaced:
         n = replacement.life_gain(g, player, n, ask=False)
     replacement.done(g, f"gain:{player}")
+    if n < 0:  # replaced by a loss of that much life (614.1a: Tainted Remedy)
+        lose_life(g, player, -n)
+        return
     p = g.players[player]
     first = p.life_gained_turn == 0
     p.life += n
@@ -510,7 +515,7 @@ def add_mana(g: "Game", player: str, e: Effect, src: int | None, pick: Any = Non
         syms = [c] if c else []
     else:
         syms = []
-    if e.get("per"):  # "Add {G} for each creature you control": none when there are none (605.2, 106.4)
+    if "per" in e.args:  # "Add {G} for each creature you control": none when there are none (605.2, 106.4)
         syms = syms * max(0, amount(g, e.args["per"], src))
     only = e.args.get("only_for")
     for s in syms:

@@ -77,16 +77,32 @@ class SpellTiming(NamedTuple):
     legendary_spell: bool   # a legendary instant or sorcery (a later rule, printed on such cards)
     only: tuple[dict[str, Any], ...] = ()  # 604.6: "Cast this spell only ...": the conditions it names
     flash_if: tuple[dict[str, Any], ...] = ()  # "[If COND,] you may cast SELF as though it had flash" (702.8a)
+    flash_pay: tuple[tuple[str, ...], ...] = ()  # for each of flash_if: "... if you pay {2} more to cast it" (601.2f)
 
 
 @per_object
 def spell_timing(card: Any) -> SpellTiming:
     types = card.types
+    flashes = [a.static for a in card.abilities if a.kind == "static" and a.static
+               and a.static.get("kind") == "flash_self"]
     return SpellTiming("Land" in types, "Instant" in types or "Flash" in card.keywords,
                        "Legendary" in card.supertypes and ("Sorcery" in types or "Instant" in types),
-                       cast_only(card), tuple(a.static.get("condition") or {} for a in card.abilities
-                                              if a.kind == "static" and a.static
-                                              and a.static.get("kind") == "flash_self"))
+                       cast_only(card), tuple(st.get("condition") or {} for st in flashes),
+                       tuple(tuple(st.get("pay") or ()) for st in flashes))
+
+
+def flash_surcharge(g: "Game", player: str, o: "Obj") -> tuple[str, ...]:
+    """"You may cast SELF as though it had flash if you pay {2} more to cast it" (Harbinger of the Tides):
+    the mana that permission adds to the total cost (601.2f) when only it lets ``player`` cast ``o`` now
+    (702.8a): nothing while a sorcery could be cast, nor when the card has flash otherwise."""
+    t = spell_timing(o.card)
+    if not any(t.flash_pay) or t.flash or sorcery_timing(g, player):
+        return ()
+    ctx = {"controller": player}
+    usable = [pay for c, pay in zip(t.flash_if, t.flash_pay) if not c or condition(g, c, o.id, ctx)]
+    if not usable or () in usable or player_statics.active(g) and player_statics.has_flash(g, player, o):
+        return ()
+    return min(usable, key=lambda pay: int(mana_value(pay)))
 
 
 def cast_only(card: Any) -> tuple[dict[str, Any], ...]:
@@ -405,6 +421,8 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     specs = with_x(specs, x)
     chosen = normalize_targets(a.get("targets"), specs)
     cast_from = o.zone
+    surcharge = flash_surcharge(g, player, o) if offered is None and (
+        keyword_alt is None or keyword_alt[0].timing is None) else ()  # as the timing was checked (307.1)
     new = g.move(oid, "stack", controller=player)
     s = g.objects[new]
     if whole is not None:
@@ -451,6 +469,7 @@ def cast(g: "Game", player: str, a: dict[str, Any], offered: dict[str, Any] | No
     for _, c in extras:  # 601.2f: optional additional costs paid
         raw = raw + tuple(c.mana)
     raw = raw + splice_mana  # 702.46a: splice costs are additional costs
+    raw = raw + surcharge  # cast as though it had flash for {N} more (601.2f)
     extra = costs.additional_cost(o.card)
     if extra is not None:  # 601.2f: additional costs are part of the total cost
         raw = raw + tuple(extra.mana)
@@ -690,6 +709,12 @@ def finish_cast(g: "Game", player: str, sid: int) -> None:
     s = g.objects[sid]
     g.spells_cast_turn += 1
     g.players[player].spells_cast_turn += 1
+    if g.effects:
+        costs.use_next_spell_reduction(g, player, sid)  # "the next spell you cast this turn costs {1} less"
+    sc = g.chars(sid)  # 601.2i: what was cast, as it is on the stack ("a noncreature spell")
+    g.players[player].cast_kinds_turn.append((frozenset(sc.types), frozenset(sc.supertypes), frozenset(sc.subtypes),
+                                              frozenset(sc.colors)))
+    g.turn_state_changed()  # per-turn facts a static may read ("as long as you've cast a noncreature spell this turn")
     g.log("cast", player=player, card=s.card.name, obj=sid, targets=s.targets)
     if g.commanders:
         commander.count_cast(g, player, sid)  # 903.8
@@ -907,12 +932,15 @@ def activate(g: "Game", player: str, a: dict[str, Any], opponent_chose: bool = F
     if ab.kind == "mana" and not ab.targets:
         card = o.card  # as the source last existed, if a cost sacrifices or exiles it (112.7a)
         _pay_other_costs(g, player, o, cost, x)
-        extra = {"effects": [{"op": e.op, "args": dict(e.args)} for e in ab.effects], "mana": a.get("mana"),
-                 "tapped": bool(cost.tap)}
+        # 107.3a, 602.2b: the number announced for its cost ("Remove any number of storage counters") is
+        # fixed in its effects, as a mana ability has no object on the stack to keep it (605.3a)
+        fixed = [Effect(e.op, _with_x(e.args, x)) for e in ab.effects] if costs.variable(cost) else None
+        extra = {"effects": [{"op": e.op, "args": dict(e.args)} for e in fixed or ab.effects],
+                 "mana": a.get("mana"), "tapped": bool(cost.tap)}
         if has_choices(cost):
             _after_costs(g, costs.start(g, player, cost, oid, None, "mana", a, extra))
             return
-        finish_mana(g, player, oid, extra, _mana_part(ab), card)
+        finish_mana(g, player, oid, extra, None if fixed else _mana_part(ab), card)
         return
     specs = ab.targets
     modes = a.get("modes") or ([a["mode"]] if "mode" in a else [])
@@ -1103,6 +1131,17 @@ def _pay_other_costs(g: "Game", player: str, o: "Obj", cost: Cost, x: int = 0) -
     else:
         g.changed()
     return discarded
+
+
+def _with_x(v: Any, x: int) -> Any:
+    """``v`` with each amount that is the announced X ({"x": True}) made that number (107.3a)."""
+    if isinstance(v, dict):
+        if v.get("x") is True:
+            return -x if v.get("negate") else x
+        return {k: _with_x(w, x) for k, w in v.items()}
+    if isinstance(v, list):
+        return [_with_x(w, x) for w in v]
+    return v
 
 
 def _mentions_x(v: Any) -> bool:

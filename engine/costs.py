@@ -399,6 +399,22 @@ def _statics(g: "Game") -> list[tuple[int, dict[str, Any]]]:
     return out
 
 
+def next_spell_reductions(g: "Game", player: str) -> list[dict[str, Any]]:
+    """The unused "the next spell you cast this turn costs {N} less" effects of ``player`` (601.2f)."""
+    if not g.effects:
+        return []
+    return [e for e in g.effects if e["layer"] == "next_spell_cost" and e.get("player") == player
+            and not e.get("used")]
+
+
+def use_next_spell_reduction(g: "Game", player: str, spell: int) -> None:
+    """601.2i: the spell ``player`` just cast uses up the first such reduction that applies to it."""
+    for e in next_spell_reductions(g, player):
+        if _spell_matches(g, spell, e.get("spells") or {}, spell, None):
+            e["used"] = True
+            return
+
+
 def has_target_changes(g: "Game", card: CardDef | None = None) -> bool:
     """Does a cost change on the battlefield (or the card's own: "costs {3} less to cast if it targets a
     tapped creature") depend on what a spell targets?"""
@@ -430,7 +446,7 @@ def total_cost(g: "Game", player: str, spell: int, symbols: tuple[str, ...],
                targets: list[list[Any]] | None = None) -> tuple[str, ...]:
     """601.2f: the total cost of casting ``spell``: ``symbols`` (its mana or alternative cost
     plus additional costs) with the increases added and then the reductions taken off."""
-    if not _statics(g) and not _self_changes(g.objects[spell].card):
+    if not _statics(g) and not _self_changes(g.objects[spell].card) and not next_spell_reductions(g, player):
         return symbols  # nothing changes the cost (the common case, known without a scan)
     extra: list[str] = []
     change = cost_change(g, player, spell, targets, extra)
@@ -479,6 +495,10 @@ def cost_change(g: "Game", player: str, spell: int, targets: list[list[Any]] | N
                 colored.extend([st["mana"]] * _amount(g, st, src))
             continue
         total += _amount(g, st, src)
+    for e in next_spell_reductions(g, player):  # "the next spell you cast this turn costs {1} less"
+        if _spell_matches(g, spell, e.get("spells") or {}, spell, None):
+            total -= int(e.get("amount", 0))
+            break  # 601.2f: only the first one waiting applies to this spell (each is used by one spell)
     card = g.objects[spell].card
     for ab in card.abilities:
         own = ab.static

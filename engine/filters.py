@@ -31,6 +31,8 @@ KNOWN = frozenset({
     # "creature blocking SELF", "creature blocked by SELF", "creature blocking or blocked by SELF" (509.1g, 509.1h)
     "blocking_self", "blocked_by_self", "in_combat_with_self",
     "not_ids",  # "each other creature that shares a color with it": not the objects named (engine/values.py)
+    "other_than",  # a reference: "it gets +1/+1 for each other creature": not those objects (values.bind_refs)
+    "pt_equal",  # bool: "whose power and toughness are (aren't) equal" (208.1)
     "blocking_ids",  # "each creature blocking it": blocking one of these attackers (509.1g; bound from blocking_ref)
     "damaged_you_this_turn",  # "creature that dealt damage to you this turn" (engine/triggers.py damaged_by_turn)
 })
@@ -209,7 +211,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         elif ctl.__class__ is list and c.controller not in ctl:  # the players a reference meant (bind_players)
             return False
     own = f.get("owner")
-    if own == "you" and o.owner != you or own == "opponent" and not _opponent(game, o.owner, you):
+    if own == "you" and o.owner != you or own == "opponent" and not _opponent(game, o.owner, you) \
+            or own == "not_you" and o.owner == you:  # "owned by another player" (a teammate too, 810.2)
         return False
     if f.get("attached_to_self") and (src is None or o.attached_to != src):
         return False
@@ -248,6 +251,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
         return False
     if "counters_ge" in f and any(o.counters.get(k, 0) < n for k, n in f["counters_ge"].items()):
         return False
+    if "pt_equal" in f and (c.power == c.toughness) != f["pt_equal"]:
+        return False  # "whose power and toughness aren't equal" (208.1)
     if not _cmp(game, c.power, f, "power", src) or not _cmp(game, c.toughness, f, "toughness", src):
         return False
     if any(k in f for k in ("mv_le", "mv_ge", "mv_eq")):

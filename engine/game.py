@@ -1309,6 +1309,7 @@ class Game:
             p.life_lost_turn = 0
             p.spells_cast_last_turn = p.spells_cast_turn  # "last turn" is the turn that just ended
             p.spells_cast_turn = 0
+            p.cast_kinds_turn = []
             p.drawn_turn = 0
             p.discarded_turn = 0
             p.sacrificed_turn = 0
@@ -1317,6 +1318,8 @@ class Game:
                                                         and e.get("controller") == self.active)]
         if len(self.effects) != n_effects:
             self.changed()  # effects ended (611.2b); a change of turn state alone keeps characteristics
+        else:  # another player is active: statics "during your turn" read it (an untap step may ask first, 502.2)
+            self.turn_state_changed()
         exile_orphans(self)  # 800.4c
         self.log("turn", turn=self.turn, active=self.active)
         player_control.begin_turn(self)  # 712.1: a player controlled during this turn

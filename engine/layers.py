@@ -740,7 +740,10 @@ def _granted_quality(k: str) -> list[tuple[str, Any]]:
 
 
 def _apply7b(c: Chars, st: dict[str, Any]) -> None:
-    c.power, c.toughness = st["power"], st["toughness"]
+    """613.3b: sets the base power and toughness, or the power alone ("has base power 8 until end of turn")."""
+    c.power = st["power"]
+    if st.get("toughness") is not None:
+        c.toughness = st["toughness"]
 
 
 _APPLY = {"4": _apply4, "5": _apply5, "6": _apply6, "7b": _apply7b}

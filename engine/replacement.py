@@ -362,7 +362,10 @@ def _gain_statics(card: Any) -> tuple[tuple[str, int], ...]:
 def life_gain(g: "Game", player: str, n: int, ask: bool = True) -> int:
     """614.1a: how much life ``player`` gains instead of ``n`` ("you gain that much life plus N
     instead", Angel of Vitality; "twice that much life instead", Rhox Faithmender), in the
-    order the player chooses (616.1): (3 + 1) x 2 = 8, or 3 x 2 + 1 = 7."""
+    order the player chooses (616.1): (3 + 1) x 2 = 8, or 3 x 2 + 1 = 7. A negative amount: that much life is
+    lost instead ("If an opponent would gain life, that player loses that much life instead", Tainted Remedy)."""
+    if n <= 0:
+        return 0  # no life to gain: nothing to replace (a negative result means a loss instead)
     cands: list[Cand] = []
     for oid in g.battlefield:
         sts = _gain_statics(g.objects[oid].card)
@@ -372,6 +375,10 @@ def life_gain(g: "Game", player: str, n: int, ask: bool = True) -> int:
                 text = f"{name}: gain that much life plus {k} instead" if kind == "plus" else \
                     f"{name}: gain twice that much life instead"
                 cands.append({"id": f"{oid}.{i}", "text": text, "tier": OTHER, "kind": kind, "k": k})
+    for oid, st in _statics_of(g, "life_gain_to_loss"):  # "If an opponent would gain life, that player loses that much
+        if st.get("who") == "opponent" and player in seats.opponents(g, g.controller_of(oid) or ""):  # life instead"
+            cands.append({"id": f"{oid}.loss", "text": f"{g.objects[oid].card.name}: lose that much life instead",
+                          "tier": OTHER, "kind": "loss", "k": 0})
     if not cands:
         return n
 
@@ -379,6 +386,8 @@ def life_gain(g: "Game", player: str, n: int, ask: bool = True) -> int:
         return cands if ev["out"] > 0 else []
 
     def apply(ev: Event, c: Cand) -> Event:
+        if c["kind"] == "loss":  # a negative amount: that much life is lost instead (gain_life)
+            return {"out": -ev["out"]}
         m = ev["out"] + c["k"] if c["kind"] == "plus" else ev["out"] * c["k"]
         return {"out": m}
 

@@ -39,6 +39,7 @@ OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "
                  "turned_face_up",  # 702.36e, 701.31b: engine/facedown.py
                  "last_time_counter_removed",  # 702.62a (vanishing): engine/ops/objects.py
                  "last_counter_removed",  # the last counter of a kind removed (``counter``): engine/ops/objects.py
+                 "counters_put",  # one or more counters of a kind (``counter``) put on a permanent (121.6)
                  "haunted_dies"}  # 702.54c: the creature a card in exile haunts died (leaves, below)
 PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attack", "sacrifice",
                  "player_counters",  # a player gets counters of a kind (121.1; ``counter``): engine/ops/objects.py
@@ -80,8 +81,9 @@ KEYS_OF_EVENT: dict[str, frozenset[str]] = {
 #: Nabob, Aurora Eidolon, Phoenix Chick; 112.6b)
 GRAVEYARD_EVENTS = frozenset({"etb", "step", "cast", "draw", "gain_life", "sacrifice", "you_attack",
                               "combat_damage_player", "creature_to_graveyard", "to_graveyard",
-                              "dies"})  # "whenever a creature is put into your graveyard ..., if SELF is in your
-# graveyard" (Bridge from Below): leaves checks the graveyards for dies
+                              "dies",  # "whenever a creature is put into your graveyard ..., if SELF is in your
+                              # graveyard" (Bridge from Below): leaves checks the graveyards for dies
+                              "leaves_graveyard"})  # "a creature card leaves an opponent's graveyard"
 
 ALIASES = {"attacks_or_blocks": ("attacks", "blocks"), "etb_or_dies": ("etb", "dies"),
            "etb_or_attacks": ("etb", "attacks"),
@@ -406,9 +408,20 @@ def became_targets(g: "Game", s: "Obj") -> None:
                   "player": s.controller})
 
 
+def counters_put(g: "Game", oid: int, kind: str, n: int) -> None:
+    """One or more counters of ``kind`` were put on the permanent ``oid`` by one event ("whenever one or more
+    +1/+1 counters are put on a creature you control"); 121.6: given as it enters too (``enters``)."""
+    o = g.objects.get(oid)
+    if n > 0 and o is not None and o.zone == "battlefield":
+        event(g, {"event": "counters_put", "obj": oid, "kind": kind, "amount": n, "player": g.controller_of(oid)})
+
+
 def enters(g: "Game", o: "Obj") -> None:
-    """An object entered the battlefield: 'enters' replacements (614.1c) then ETB triggers."""
+    """An object entered the battlefield: 'enters' replacements (614.1c) then ETB triggers; the counters it
+    entered with were put on it (121.6)."""
     enter_replacements(g, o)
+    for k, n in list(o.counters.items()):
+        counters_put(g, o.id, k, n)
     c = g.all_chars().get(o.id)  # "that creature's power" as it entered, should it leave (608.2h; evolve)
     if c is not None and "Land" in c.types and c.controller in g.players:
         # a per-turn fact: "if you had a land enter the battlefield under your control this turn" (landfall, 207.2c)

@@ -142,6 +142,8 @@ def _refs(g: "Game", r: Ctx, ref: Any) -> list[Any]:
         return [one_opponent(g, r, ref)]
     if ref == "each_player":
         return seats.apnap(g)
+    if ref == "revealed_top":  # "reveal the top card of your library. If it's a creature card, ... its power"
+        return list(r.get("revealed_top", ()))  # (engine/ops/misc.py reveal_top; moved on: its lki_pt, 608.2h)
     if ref == "dealt":  # "creatures dealt damage this way can't block this turn" (engine/ops/damage.py)
         return [x for x in r.get("dealt", ()) if x in g.objects]
     if ref == "dealt_players":  # "each player dealt damage this way" (engine/ops/damage.py), in APNAP order
@@ -290,7 +292,7 @@ STATIC_AMOUNT_KINDS = frozenset({"x", "count", "times", "plus", "power_of", "tou
 REF_WORDS = frozenset({"self", "you", "opponent", "an_opponent", "each_opponent", "each_other_player",
                        "defending_player", "each_player", "it", "trigger_player", "attached", "created", "attacked",
                        "exiled", "linked_exiled", "damaged", "taken", "dealt_players", "dealt", "milled",
-                       "attacked_by_it"})
+                       "attacked_by_it", "revealed_top"})
 REF_KEYS = frozenset({"choose", "target", "each", "graveyard_of", "library_of", "hand_cards_of", "controller_of",
                       "owner_of"})
 
@@ -636,6 +638,9 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False  # "your life total is less than or equal to half your starting life total" (103.3: 20)
     if "spells_cast_ge" in cond and g.players[you].spells_cast_turn < cond["spells_cast_ge"]:
         return False  # "if you've cast another spell this turn" (per-turn fact, 500.1)
+    if "cast_kind_this_turn" in cond and not any(cast_kind_matches(k, cond["cast_kind_this_turn"])
+                                                 for k in g.players[you].cast_kinds_turn):
+        return False  # "if you've cast a noncreature spell this turn" (601.2i, per-turn fact, 500.1)
     if "hand_more_than_opponents" in cond:  # "as long as you have more cards in hand than each opponent"
         n = len(g.players[you].hand)
         if not all(n > len(g.players[p].hand) for p in g.opponents(you)):
@@ -767,6 +772,11 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         if r is not None and "dealt" in r:  # after a damage effect: "is dealt damage this way"
             its = [x for x in its if x in r["dealt"]]
         if not any(isinstance(x, int) and matches(g, x, f, src, you) for x in its):
+            return False
+    if "revealed_is" in cond:  # "Reveal the top card of your library. If it's a creature card, ..." (608.2c)
+        shown = (r or {}).get("revealed_top") or ()
+        f = dict(cond["revealed_is"], zone="any_card")
+        if not any(x in g.objects and matches(g, x, f, src, you) for x in shown):
             return False
     if "first_target" in cond:  # "If that's another creature" (backup): the first target, still legal (608.2b)
         ts = refs(g, r, {"target": 0}) if r is not None and "legal" in r else []
@@ -922,6 +932,28 @@ def _mana_spent_ge(o: "Obj | None", need: dict[str, int]) -> bool:
     return True
 
 
+#: The filter keys ``cast_kind_matches`` reads (a spell remembered by its characteristics as it was cast).
+CAST_KIND_KEYS = frozenset({"types", "not_types", "supertypes", "subtypes", "colors", "or"})
+
+
+def cast_kind_matches(kind: tuple[frozenset[str], ...], f: dict[str, Any]) -> bool:
+    """Does a spell cast this turn, as ``Player.cast_kinds_turn`` keeps it (card types, supertypes, subtypes,
+    colors as it became cast, 601.2i), match a spell filter ("noncreature spell", "historic spell")? ``types``
+    is any of them (205.2a), each other key all of its conditions."""
+    types, supers, subs, colors = kind
+    if "types" in f and not types & set(f["types"]):
+        return False
+    if "not_types" in f and types & set(f["not_types"]):
+        return False
+    if "supertypes" in f and not supers & set(f["supertypes"]):
+        return False
+    if "subtypes" in f and not subs & set(f["subtypes"]):
+        return False
+    if "colors" in f and not colors & set(f["colors"]):
+        return False
+    return not f.get("or") or any(cast_kind_matches(kind, part) for part in f["or"])
+
+
 #: Condition keys this engine evaluates (a card using any other is unsupported).
 CONDITION_KEYS = {"city_blessing",
                   "control", "min", "max", "life_ge", "life_le", "your_turn", "all", "hand_le", "hand_ge",
@@ -941,7 +973,7 @@ CONDITION_KEYS = {"city_blessing",
                   "opponent_life_le", "first_target", "self_attacked_this_turn", "once_ever",
                   "tribute_paid", "paired", "soulbond", "self_attached", "mana_spent_ge", "amount_lt", "amount_ge",
                   "attacking_alone", "defending_control", "life_le_half_start", "spells_cast_ge",
-                  "hand_more_than_opponents",
+                  "hand_more_than_opponents", "cast_kind_this_turn", "revealed_is",
                   # not conditions: the least modes of a modal spell (700.2; casting.mode_range), who
                   # chooses its modes (601.3; casting.cast), whether a mode may be chosen again (check_modes)
                   "min_modes", "mode_chooser", "repeat_modes"}
@@ -1009,13 +1041,27 @@ def condition_problems(cond: Any) -> list[str]:
     if "history" in cond and cond["history"] not in HISTORY:
         out.append(f"condition history {cond['history']!r}")
     for k in ("self", "control", "it", "filter", "opponent_more", "opponents_control", "attached", "first_target",
+              "revealed_is",
               "defending_control"):
         if isinstance(cond.get(k), dict):
             fb = unknown_keys(cond[k], group_ok=k in ("control", "opponents_control"))
             if fb:
                 out.append(f"condition filter keys {sorted(fb)}")
+    if "cast_kind_this_turn" in cond:
+        out += [f"condition cast_kind_this_turn keys {sorted(b)}" for b in [_cast_kind_bad(cond["cast_kind_this_turn"])]
+                if b]
     for c in list(cond.get("all", ())) + ([cond["not"]] if "not" in cond else []):
         out += condition_problems(c)
+    return out
+
+
+def _cast_kind_bad(f: Any) -> set[str]:
+    """The keys of a spell filter ``cast_kind_matches`` does not read."""
+    if not isinstance(f, dict):
+        return {"?"}
+    out = set(f) - CAST_KIND_KEYS
+    for part in f.get("or") or ():
+        out |= _cast_kind_bad(part)
     return out
 
 
@@ -1064,6 +1110,9 @@ def bind_refs(g: "Game", r: Ctx, f: dict[str, Any]) -> dict[str, Any]:
         f = {**f, **{k: this(g, r).x for k in xs}}  # not of its source permanent
     if "shares_color_with" in f:
         f = bind_shared_color(g, r, f)
+    if "other_than" in f:  # "for each other creature you control" of "it gets": not the objects it names now
+        f = dict(f)
+        f["not_ids"] = [*f.get("not_ids", ()), *(x for x in refs(g, r, f.pop("other_than")) if isinstance(x, int))]
     if "blocking_ref" in f:  # "each creature blocking it" (509.1g): the attackers the reference names now
         f = dict(f)
         f["blocking_ids"] = [x for x in refs(g, r, f.pop("blocking_ref")) if isinstance(x, int)]

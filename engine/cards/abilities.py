@@ -143,6 +143,11 @@ copy_retarget: (none)
     the controller of the copy just made may choose new targets for it (CR 706.10c)
 replace_draw: effects
     the next time its controller would draw a card this turn, the effects happen instead (CR 614.11, 614.1a)
+reveal_top: (none)
+    its controller reveals the top card of their library; the references "revealed_top" and the condition
+    "revealed_is" read it (CR 701.13a, 608.2c)
+next_spell_cost: amount, [spells: FILTER]
+    the next spell (matching) its controller casts this turn costs {amount} less (CR 601.2f; engine/costs.py)
 discard: who, amount, [random], [up_to], [filter], [chooser: "you"]  or  who, what: {"choose": ...} (the card
       chosen from a revealed hand)
     discard (amount "all": the whole hand; "any": any number; up_to: that many or fewer; "then draw that many" is
@@ -406,6 +411,10 @@ Statics (Ability.static)
   cant_gain_life / cant_lose_life  who                  "Players can't gain life", "Your life total can't change" 118.7
   attack_tax         affects: FILTER, mana, [x: AMOUNT], walkers   "Creatures can't attack you [or planeswalkers
                      you control] unless their controller pays {2} for each ..." (508.1g-i, 802.3a)
+  block_tax          affects: FILTER, mana                        "creatures can't block unless their controller
+                     pays {1} for each of those creatures" (CR 509.1d, 509.1f)
+  life_gain_to_loss  who: "opponent"                              "If an opponent would gain life, that player
+                     loses that much life instead" (CR 614.1a)
   life_gain_double / top_card_revealed
   token_multiply     times, whose (you/any), token_type  "twice that many of those tokens"        614.1a
   counter_change     how (twice/plus/minus), counter, affects   "that many plus one +1/+1 counters"  614.1a
@@ -442,14 +451,15 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "animate", "pay", "pay_any", "unless", "delayed", "exile_top", "playable", "emblem", "action", "reveal", "win_game",
     "lose_game", "exchange_control", "reveal_until", "may", "if", "ward", "poison",
     "cast_offer", "cascade", "storm", "suspend_tick", "end_turn", "extra_combat", "flip", "clash", "restart",
-    "move_counters", "replace_draw", "change_text", "copy_ability", "copy_spell", "extra_land", "copy_retarget",
+    "move_counters", "replace_draw", "next_spell_cost", "reveal_top",
+    "change_text", "copy_ability", "copy_spell", "extra_land", "copy_retarget",
     "encore", "ripple", "epic", "cipher", "cipher_cast", "haunt", "hideaway", "pair", "aura_swap", "player_effect",
     "unattach", "piles", "keep_rest", "delayed_trigger", "skip_next", "become_copy", "redistribute_life",
 })
 STATIC_KINDS: frozenset[str] = frozenset({
     "anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "cost_change", "devour",
     "cant_be_countered", "additional_cost", "set_pt", "grant_ability", "add_types", "become", "choose_on_enter",
-    "life_gain_plus", "life_gain_double", "play_from",
+    "life_gain_plus", "life_gain_double", "life_gain_to_loss", "block_tax", "play_from",
     "token_multiply", "counter_change", "cast_forbid", "flash_spells", "free_spells", "graveyard_replacement",
     "clone", "unpreventable", "spell_limit", "player_keywords", "control", "extra_land", "skip_step",
     "prevent_damage", "top_card_revealed", "no_max_hand_size", "look_top_card", "opening_hand_battlefield",

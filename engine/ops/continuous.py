@@ -212,7 +212,7 @@ def _animate(g: "Game", r: Ctx, e: Effect) -> None:
         add_effect(g, "6", objs, r, until, keywords=list(e.get("keywords", ())), abilities=list(e.get("abilities", ())))
     if e.get("power") is not None:
         add_effect(g, "7b", objs, r, until, power=amount(g, e.args["power"], None, r),
-                toughness=amount(g, e.args["toughness"], None, r))
+                toughness=amount(g, e.args["toughness"], None, r) if e.get("toughness") is not None else None)
 
 
 @op("become_copy")

@@ -270,6 +270,21 @@ def _lose(g: "Game", r: dict, e: Effect) -> None:
         g._check_end()
 
 
+@op("reveal_top")
+def _reveal_top(g: "Game", r: dict, e: Effect) -> None:
+    """701.13a: its controller reveals the top card of their library (none when it is empty); "if it's a creature
+    card, ..." and "its power" read that card (values: condition revealed_is, reference revealed_top), as it was
+    revealed once it has moved on (608.2h)."""
+    p = controller(g, r)
+    top = g.players[p].library[:1]
+    r["revealed_top"] = top
+    if top:
+        c = g.chars(top[0])
+        r.setdefault("lki_pt", {})[top[0]] = (c.power, c.toughness)
+        knowledge.show(g, top)
+        g.log("reveal", player=p, to="all", cards=[g.objects[top[0]].card.name], objs=top)
+
+
 @op("reveal")
 def _reveal(g: "Game", r: dict, e: Effect) -> None:
     """701.16: a player reveals their hand (to: "you": only the controller sees it)."""

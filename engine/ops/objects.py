@@ -232,6 +232,7 @@ def _counters(g: "Game", r: Ctx, e: Effect) -> dict | None:
             elif counters_allowed(g, x, kind):
                 cs[kind] = cs.get(kind, 0) + put.get(x, n)
                 replacement.done(g, f"counters:{x}:{kind}")
+                triggers.counters_put(g, x, kind, put.get(x, n))
     g.changed()
     return None
 
@@ -277,6 +278,7 @@ def _move_counters(g: "Game", r: Ctx, e: Effect) -> None:
         return
     a.counters[kind] -= n
     b.counters[kind] = b.counters.get(kind, 0) + n
+    triggers.counters_put(g, b.id, kind, n)  # 121.5: moved counters are put onto the second object
     g.log("move_counters", counter=kind, amount=n, source=a.card.name, to=b.card.name)
     g.changed()
 

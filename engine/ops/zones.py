@@ -175,7 +175,7 @@ def _move(g: "Game", r: Ctx, e: Effect) -> dict | None:
                     if host is None:
                         continue  # 303.4g: an Aura that can't enchant it stays where it is
                 new = g.move(x, "battlefield", tapped=bool(e.get("tapped")), controller=ctl,
-                             counters={e.args["counter"]: 1} if e.get("counter") else None,
+                             counters={e.args["counter"]: 1} if e.get("counter") else e.get("counters"),
                              transformed=bool(e.get("transformed")))
                 r.setdefault("followed", {})[x] = new  # 400.7: "that artifact gains haste"
                 if host is not None and new in g.objects and g.objects[new].zone == "battlefield":
@@ -274,6 +274,15 @@ def _replace_draw(g: "Game", r: Ctx, e: Effect) -> None:
     s = this(g, r)
     add_effect(g, "draw_replace", [], r, "eot", player=r.get("controller") or s.controller,
                effects=list(e.get("effects")), name=s.card.name)
+
+
+@op("next_spell_cost")
+def _next_spell_cost(g: "Game", r: Ctx, e: Effect) -> None:
+    """"The next spell you cast this turn costs {1} less to cast" (Hardened Berserker): a cost reduction of one
+    use, until the end of the turn (601.2f; engine/costs.py cost_change reads it, casting.finish_cast uses it)."""
+    s = this(g, r)
+    add_effect(g, "next_spell_cost", [], r, "eot", player=r.get("controller") or s.controller,
+               amount=int(e.get("amount", 1)), spells=dict(e.get("spells") or {}))
 
 
 @op("mill")

@@ -22,7 +22,7 @@ from engine.cards.abilities import Ability, CardDef, Cost, Effect
 from engine.cards.compiler.costs import parse_cost_text
 from engine.cards.compiler.effects import Ctx, parse_effects
 from engine.cards.compiler.effects.amounts import bind_difference
-from engine.cards.compiler.effects.sequence import instead
+from engine.cards.compiler.effects.sequence import enters_with_more, instead
 from engine.cards.compiler.keywords import backup, parse_keyword_line
 from engine.cards.compiler.leveler import Striation, split_levels
 from engine.cards.compiler.quantities import parse_condition
@@ -181,6 +181,33 @@ def _modes(lines: tuple[str, ...], head: str) -> tuple[tuple[Ability, ...], int,
     return tuple(modes), choose, up_to
 
 
+def _removed(v: Any, seen: list[str]) -> Any:
+    """``v`` with each amount "for each KIND counter removed this way" made the X its cost announced; the kinds
+    those amounts named are put in ``seen``."""
+    if isinstance(v, dict):
+        if v.get("x") is True and "removed" in v:
+            seen.append(v["removed"])
+            return {k: w for k, w in v.items() if k != "removed"}
+        return {k: _removed(w, seen) for k, w in v.items()}
+    if isinstance(v, (list, tuple)):
+        return type(v)(_removed(w, seen) for w in v)
+    return v
+
+
+def _bind_removed(effects: list[Effect], cost: Cost) -> list[Effect] | None:
+    """"{T}, Remove any number of storage counters from SELF: Add {C} for each storage counter removed this
+    way": the number of counters removed is the number its activator chose for the cost (602.2b, as X,
+    107.3a). None when the cost removes no chosen number of counters of that kind (the words bind nothing)."""
+    seen: list[str] = []
+    out = [replace(e, args=_removed(e.args, seen)) for e in effects]
+    if not seen:
+        return effects
+    rc = cost.remove_counters
+    if rc is None or rc[1] >= 0 or any(k != rc[0] for k in seen):
+        return None
+    return out
+
+
 def _lower_activated(item: IrItem) -> Ability | None:
     cost = parse_cost_text(item.head)
     body = item.body
@@ -248,6 +275,9 @@ def _lower_activated(item: IrItem) -> Ability | None:
                        sorcery_speed=sorcery or cost.loyalty is not None, condition=cond, zone=zone)
     ctx = Ctx(last="self")
     effects = parse_effects(body, ctx)
+    if effects is None:
+        return None
+    effects = _bind_removed(effects, cost)
     if effects is None:
         return None
     is_mana = not ctx.targets and cost.loyalty is None and _mana_ability(effects)
@@ -466,6 +496,8 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
             snapshot = len(spell_ctx.targets)
             if len(sentences(item.text)) == 1 and instead(item.text, spell_effects, spell_ctx):
                 continue  # a line that replaces the spell's instruction before it ("... instead if ...")
+            if len(sentences(item.text)) == 1 and enters_with_more(item.text, spell_effects):
+                continue  # "[If COND,] that creature enters with two additional +1/+1 counters on it"
             del spell_ctx.targets[snapshot:]
             effs = parse_effects(item.text, spell_ctx)
             if effs is not None:

@@ -88,6 +88,8 @@ def parse_cost_text(text: str) -> Cost | None:
                 kw["loyalty"] = v * (-1 if m.group(1) == "-" else 1)
         elif m := re.fullmatch(rf"remove {_N} ([+\-\w/]+) counters? from self", low):
             kw["remove_counters"] = (m.group(2), number(m.group(1)) or -1)
+        elif m := re.fullmatch(r"remove any number of ([+\-\w/]+) counters from self", low):
+            kw["remove_counters"] = (m.group(1), -1)  # the number chosen as it is activated, as X is (602.2b)
         elif m := re.fullmatch(rf"exile {_N} (.+?) cards? from your hand", low):
             f = _noun(m.group(2) + " card")
             if f is None:

@@ -70,6 +70,9 @@ def count_of(phrase: str) -> Any:
     m = re.fullmatch(r"([+\-]\d+/[+\-]\d+|[a-z]+) counter on (?:self|it)", p)
     if m:  # modular (702.42a): "for each +1/+1 counter on SELF" (as it last existed, if it died)
         return {"counters_on": "self", "kind": m.group(1)}
+    m = re.fullmatch(r"([+\-]\d+/[+\-]\d+|[a-z]+) counters? removed this way", p)
+    if m:  # "for each storage counter removed this way": the number the cost removed, announced as X is
+        return {"x": True, "removed": m.group(1)}  # (602.2b; the compiler checks the cost removes X of that kind)
     if p == "{e} paid this way":
         return {"paid": True}  # "for each {E} paid this way": the amount a payment of any amount took
     if re.fullmatch(r"times? (?:self|it|he|she|they) (?:was|were) kicked", p):
@@ -332,6 +335,12 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     if m:
         return {"control": {"types": [m.group(2)[:-1].capitalize()], "controller": "you", "other": True},
                 "max": number(m.group(1))}
+    m = re.fullmatch(r"you control exactly one ([a-z]+)", t)
+    if m:  # "as long as you control exactly one creature" (Deadly Wanderings)
+        f = parse_noun(m.group(1))
+        if f is None or set(f) - {"types", "subtypes"}:
+            return None
+        return {"control": {**f, "controller": "you"}, "min": 1, "max": 1}
     m = re.fullmatch(r"you control (two|three|four|five|six|seven|eight) or more other (lands|creatures)", t)
     if m:
         return {"control": {"types": [m.group(2)[:-1].capitalize()], "controller": "you", "other": True},
@@ -459,6 +468,12 @@ def _board_condition(t: str) -> dict[str, Any] | None:
         return {"self": {f"{m.group(1)}_{'ge' if m.group(3) == 'greater' else 'le'}": number(m.group(2))}}
     if t == "your life total is less than or equal to half your starting life total":
         return {"life_le_half_start": True}
+    m = re.fullmatch(r"you've cast (?:an? )?(.+?) spell this turn", t)
+    if m and m.group(1) != "another":  # "if you've cast a noncreature spell this turn" (601.2i)
+        f = parse_noun(m.group(1) + " spell")
+        if f is None or f.pop("zone", None) != "stack" or not f:
+            return None
+        return {"cast_kind_this_turn": f}
     if t == "you've cast another spell this turn":  # the spell being cast is not yet counted (601.2f, 601.2i)
         return {"spells_cast_ge": 1}
     m = re.fullmatch(r"you've cast (\w+) or more spells this turn", t)
@@ -466,9 +481,9 @@ def _board_condition(t: str) -> dict[str, Any] | None:
         return {"spells_cast_ge": number(m.group(1))}
     if t == "you have more cards in hand than each opponent":
         return {"hand_more_than_opponents": True}
-    m = re.fullmatch(r"no opponent controls (?:an? )?(.+)", t)
+    m = re.fullmatch(r"no opponent controls (?:an? )?(.+)|your opponents control no (.+)", t)
     if m:
-        f = parse_noun(m.group(1))
+        f = parse_noun(m.group(1) or m.group(2))
         if f is None or f.get("player") or f.get("controller") or f.get("_needs_player_target") or "zone" in f:
             return None
         return {"opponents_control": f, "min": 0, "max": 0}

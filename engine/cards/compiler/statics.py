@@ -100,10 +100,12 @@ def _and_rest(anthem: dict[str, Any], aff: Any, rest: str | None) -> list[dict[s
 def _rest_clauses(aff: Any, rest: str) -> list[dict[str, Any]] | None:
     """', has flying, and is a Knight' / 'and can't block' / 'and has "..."'."""
     out: list[dict[str, Any]] = []
+    quoted = re.findall(r'"[^"]*"', rest)  # a quoted ability is one part: its words split nothing ("SELF attacks")
+    held = re.sub(r'"[^"]*"', lambda q: f"\x00{quoted.index(q.group(0))}\x00", rest)
     parts = [
-        x.strip()
+        re.sub(r"\x00(\d+)\x00", lambda q: quoted[int(q.group(1))], x.strip())
         for x in re.split(r",?\s*(?:\band\s+)?(?=\b(?:has|have|can|can't|is|are|loses|lose|assigns|doesn't|attacks|"
-                          r"blocks)\b)", rest)
+                          r"blocks)\b)", held)
         if x.strip()
     ]
     for part in parts:
@@ -120,6 +122,13 @@ def _rest_clauses(aff: Any, rest: str) -> list[dict[str, Any]] | None:
                         return None
                     abl.append(ab)
                 out += [{"kind": "grant_ability", "affects": aff, "ability": ab} for ab in abl]
+                continue
+            m2 = re.fullmatch(r'([^"]+?),? and (".+")', q)
+            if m2:  # 'has flying and "Whenever SELF attacks, draw a card."' (Take Flight): both, layer 6 (613.1f)
+                kws, granted = keyword_list(m2.group(1)), _granted(aff, m2.group(2))
+                if kws is None or granted is None:
+                    return None
+                out += [{"kind": "keywords", "affects": aff, "keywords": kws}, *granted]
                 continue
             kws = keyword_list(q)
             if kws is None:
@@ -507,14 +516,22 @@ def _strive(m: re.Match) -> list[dict[str, Any]] | None:
     return [out]
 
 
-@static(r"^(?:if (.+?), )?you may cast self as though it had flash$")
+@static(r"^(?:if (.+?), )?you may cast self as though it had flash( if you pay ((?:\{[^}]+\})+) more to cast it)?$")
 def _flash_self(m: re.Match) -> list[dict[str, Any]] | None:
     """702.8a, 601.3: "If there are two or more instant and/or sorcery cards in your graveyard, you may
-    cast SELF as though it had flash" (Swift Reckoning's spell mastery): read as it would be cast."""
+    cast SELF as though it had flash" (Swift Reckoning's spell mastery): read as it would be cast. "... if you
+    pay {2} more to cast it" (Harbinger of the Tides): that mana is added to its total cost when only this
+    lets it be cast (601.2f; engine/casting.py flash_surcharge)."""
+    out: dict[str, Any] = {"kind": "flash_self"}
+    if m.group(3):
+        pay = list(parse_cost(m.group(3)))
+        if not pay or any(not (p.isdigit() or p in "WUBRGC") for p in pay):
+            return None
+        out["pay"] = pay
     if not m.group(1):
-        return [{"kind": "flash_self"}]
+        return [out]
     cond = parse_condition(m.group(1))
-    return None if cond is None else [{"kind": "flash_self", "condition": cond}]
+    return None if cond is None else [{**out, "condition": cond}]
 
 
 @static(r"^you may cast spells as though they had flash$")
@@ -762,6 +779,28 @@ def _banefire(m: re.Match) -> list[dict[str, Any]] | None:
             {"kind": "unpreventable", "affects": "self", "condition": cond}]
 
 
+@static(r"^(.+?) can't be the target of ([a-z]+) spells or abilities from ([a-z]+) sources$")
+def _untargetable_from(m: re.Match) -> list[dict[str, Any]] | None:
+    """"SELF can't be the target of nongreen spells or abilities from nongreen sources" (Gaea's Revenge, 114.1a-d, 601.2c):
+    no spell or ability whose source has that quality may target it (its controller's included)."""
+    f = parse_noun(m.group(2))
+    if m.group(2) != m.group(3) or f is None or set(f) - {"colors", "not_colors"}:
+        return None
+    return [{"kind": "restriction", "affects": _affects(m.group(1)), "rule": "untargetable_from", "sources": f}]
+
+
+@static(r"^(.+?) can block (.+?) as though (?:it|they) had reach$")
+def _reach_against(m: re.Match) -> list[dict[str, Any]] | None:
+    """"SELF can block Dragons as though it had reach" (Dragon Hunter): an attacker with flying that matches may
+    be blocked by it (702.9b, 702.17b; 509.1b)."""
+    aff, f = _affects(m.group(1)), parse_noun(m.group(2))
+    if aff is None or f is None or f.get("player") or f.get("controller") or f.get("zone") not in (None, "battlefield"):
+        return None
+    f.pop("zone", None)
+    f.setdefault("types", ["Creature"])
+    return [{"kind": "restriction", "affects": aff, "rule": "reach_against", "what": f}]
+
+
 @static(r"^if (.+?), self can't be countered$")
 def _cant_be_countered_if(m: re.Match) -> list[dict[str, Any]] | None:
     """"If there are two or more instant and/or sorcery cards in your graveyard, SELF can't be
@@ -892,12 +931,36 @@ def _life_cant_change(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "cant_gain_life", "who": "you"}, {"kind": "cant_lose_life", "who": "you"}]
 
 
+@static(r"^if an? (.+?) would deal (combat )?damage to "
+        r"(you|you or (?:a|another) creature you control|.+?), prevent (\d+|all) of that damage$")
+def _prevent_from(m: re.Match) -> list[dict[str, Any]] | None:
+    """615.9: "If a creature would deal damage to you, prevent 1 of that damage" (Orbs of Warding), "If a green
+    source would deal damage to you, ..." (Sphere of Duty): the sources whose damage it prevents (609.7)."""
+    if m.group(1).startswith("source"):
+        return None  # "a source", "a source an opponent controls": below
+    f = parse_noun(m.group(1))
+    if f is None or f.get("player") or f.get("zone") not in (None, "battlefield") or f.get("_needs_player_target"):
+        return None
+    f.pop("zone", None)
+    f.pop("source", None)
+    if not f:
+        return None
+    rest = _prevention(m.group(3), False, m.group(4))
+    if rest is None:
+        return None
+    return [{**rest[0], "from": f, **({"combat": True} if m.group(2) else {})}]
+
+
 @static(r"^if a source( an opponent controls)? would deal damage to "
         r"(you|you or (?:a|another) creature you control|.+?), prevent (\d+|all) of that damage$")
 def _prevent_some(m: re.Match) -> list[dict[str, Any]] | None:
     """615.9: "If a source would deal damage to you, prevent 1 of that damage": so much of each
     such damage event (absorb, 702.63a, is this with SELF)."""
-    to = m.group(2)
+    return _prevention(m.group(2), bool(m.group(1)), m.group(3))
+
+
+def _prevention(to: str, by_opponent: bool, n: str) -> list[dict[str, Any]] | None:
+    """The prevention static of "... would deal damage to TO, prevent N (all) of that damage" (615.9)."""
     out: dict[str, Any] = {"kind": "prevent_damage"}
     if to.startswith("you"):
         out["players"] = "you"
@@ -907,11 +970,35 @@ def _prevent_some(m: re.Match) -> list[dict[str, Any]] | None:
         if aff is None:
             return None
         out["affects"] = aff
-    if m.group(1):
+    if by_opponent:
         out["by"] = "opponent"
-    if m.group(3) != "all":
-        out["amount"] = int(m.group(3))
+    if n != "all":
+        out["amount"] = int(n)
     return [out]
+
+
+@static(r"^(self|enchanted creature|equipped creature) can't (attack|block|attack or block) unless "
+        r"(?:you pay|its controller pays) ((?:\{[^}]+\})+)$")
+def _combat_cost(m: re.Match) -> list[dict[str, Any]] | None:
+    """"SELF can't attack or block unless you pay {2}" (Qal Sisma Behemoth), "Enchanted creature can't attack
+    unless its controller pays {3}" (Brainwash): a cost to attack (508.1d, 508.1g) or to block (509.1d, 509.1f)
+    with it, paid as attackers or blockers are declared."""
+    mana = list(parse_cost(m.group(3)))
+    if not mana or any(not (s.isdigit() or s in "WUBRGC") for s in mana):
+        return None
+    aff = _affects(m.group(1))
+    return [{"kind": "restriction", "affects": aff, "rule": "combat_cost", "mana": mana,
+             "attack": "attack" in m.group(2), "block": "block" in m.group(2)}]
+
+
+@static(r"^creatures can't block unless their controller pays ((?:\{[^}]+\})+) for each of those creatures$")
+def _block_tax(m: re.Match) -> list[dict[str, Any]] | None:
+    """"As long as SELF is attacking, creatures can't block unless their controller pays {1} for each of those
+    creatures" (Archangel of Tithes): a cost to block for each creature declared as a blocker (509.1d, 509.1f)."""
+    mana = list(parse_cost(m.group(1)))
+    if not mana or any(not (s.isdigit() or s in "WUBRGC") for s in mana):
+        return None
+    return [{"kind": "block_tax", "affects": {"types": ["Creature"]}, "mana": mana}]
 
 
 @static(r"^(.+?) can't attack you( or planeswalkers you control)? unless their controller pays ((?:\{[^}]+\})+) "
@@ -1135,6 +1222,13 @@ def _cost_change_any(m: re.Match) -> list[dict[str, Any]] | None:
     f.pop("zone", None)
     n = int(parse_cost(m.group(2))[0])
     return [{"kind": "cost_change", "spells": f, "who": "any", "amount": n if m.group(3) == "more" else -n}]
+
+
+@static(r"^if an opponent would gain life, that player loses that much life instead$")
+def _gain_to_loss(m: re.Match) -> list[dict[str, Any]] | None:
+    """614.1a: "If an opponent would gain life, that player loses that much life instead" (Tainted Remedy): a
+    replacement of that player's life gain, ordered with their other ones (616.1; engine/replacement.py)."""
+    return [{"kind": "life_gain_to_loss", "who": "opponent"}]
 
 
 @static(r"^if you would gain life, you gain twice that much life instead$")
@@ -1390,6 +1484,12 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
         body = m.group(2)
         if cond is not None and "attached" in cond:  # "as long as equipped creature is a Human, it has lifelink"
             body = re.sub(r"^it\b", cond_text.split(" is ")[0], body)
+        one = re.fullmatch(r"you control exactly one ([a-z]+)", cond_text)
+        if cond is not None and one and body.startswith(f"that {one.group(1)} "):
+            # "As long as you control exactly one creature, that creature gets +2/+0" (Deadly Wanderings): the
+            # only one there is, so the creatures you control while the condition holds (611.3a)
+            body = re.sub(r"\bgets\b", "get", re.sub(r"\bhas\b", "have", body.replace(
+                f"that {one.group(1)} ", f"{one.group(1)}s you control ", 1)))
         return _with_condition(_parse_plain(body), cond) if cond is not None else None
     m = re.fullmatch(r"as long as (.+?), (?:it|self) can attack as though it didn't have defender", low)
     if m:

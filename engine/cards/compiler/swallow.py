@@ -18,7 +18,8 @@ from engine.cards.compiler.text import strip_reminder
 #: marker -> the traces any one of which shows it was compiled (substrings of the compiled
 #: keys and values, "text" fields left out)
 MARKERS: dict[str, tuple[str, ...]] = {
-    "unless": ("unless", "'not'", "not_", "'ward'", "'attack_tax'"),   # attack_tax: "can't attack you unless ... pays"
+    # attack_tax: "can't attack you unless ... pays"; combat_cost, block_tax: "can't attack/block unless ... pay(s)"
+    "unless": ("unless", "'not'", "not_", "'ward'", "'attack_tax'", "'combat_cost'", "'block_tax'"),
     "or blocking": ("blocking", "in_combat"),
     "copy": ("copy", "clone"),
     "those": ("'it'", "'exiled'", "'created'", "'target'", "'each'", "chosen", "this_way", "search", "dig",

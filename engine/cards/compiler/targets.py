@@ -81,6 +81,12 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+whose power and toughness (are|aren't) equal$", p)
+        if m:  # "target non-Elf creature whose power and toughness aren't equal" (Gilt-Leaf Winnower, 208.1)
+            f["pt_equal"] = m.group(1) == "are"
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+that dealt damage to you this turn$", p)
         if m:  # "destroy target creature that dealt damage to you this turn" (Spear of Heliod)
             f["damaged_you_this_turn"] = True

@@ -36,6 +36,7 @@ _SELF_EVENTS = {
     "deals combat damage to a creature": "combat_damage_creature", "is exploited": "exploited",
     "exploits a creature": "exploits",
     "explores": "explores", "becomes monstrous": "monstrous", "becomes renowned": "renowned",
+    "attacks alone": "attacks_alone",
 }
 
 
@@ -74,9 +75,26 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"self reaches chapter (\d+(?:,\d+)*)", c)
     if m:  # a Saga's chapter ability (engine/cards/compiler read_ir; Sagas, a later rule)
         return {"event": "chapter", "self": True, "chapters": [int(n) for n in m.group(1).split(",")]}
-    m = re.fullmatch(r"(?:the )?beginning of combat on your turn", c)
-    if m:
-        return {"event": "step", "step": "beginning_of_combat", "whose": "you"}
+    m = re.fullmatch(r"an? (.+?) owned by (another player|an opponent) is put into a graveyard from the battlefield", c)
+    if m:  # "a permanent owned by another player is put into a graveyard from the battlefield" (Kothophed, 700.4)
+        inner = parse_trigger(f"a {m.group(1)} dies")
+        if inner is None or inner.get("event") != "dies" or set(inner) != {"event", "filter"} \
+                or "owner" in inner["filter"]:
+            return None
+        return {**inner, "filter": {**inner["filter"], "owner": "opponent" if "opponent" in m.group(2) else "not_you"}}
+    m = re.fullmatch(r"one or more ([+\-]\d+/[+\-]\d+|[a-z]+) counters are put on (.+)", c)
+    if m:  # 121.6: "whenever one or more +1/+1 counters are put on another
+        # creature you control" (Enduring Scalelord): once for each permanent each time counters are put on it
+        if m.group(2) == "self":
+            return {"event": "counters_put", "self": True, "counter": m.group(1)}
+        f = parse_noun(m.group(2))
+        if f is None or f.get("player") or f.get("zone") not in (None, "battlefield") or f.get("_needs_player_target"):
+            return None
+        f.pop("zone", None)
+        return {"event": "counters_put", "filter": f, "counter": m.group(1)}
+    m = re.fullmatch(r"(?:the )?beginning of combat on (your|each opponent's) turn", c)
+    if m:  # 507.1; "on each opponent's turn, tap target creature that player controls": whose turn it is
+        return {"event": "step", "step": "beginning_of_combat", "whose": "you" if m.group(1) == "your" else "opponent"}
     if c == "self enters or the creature it haunts dies":  # 702.54a-c: haunt's linked trigger
         return {"event": ["etb", "haunted_dies"], "self": True}
     if c in ("self dies or is put into exile from the battlefield", "self is put into exile from the battlefield"):
@@ -144,7 +162,6 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
         "self is put into a graveyard from anywhere": {"event": "to_graveyard", "self": True},
         "self deals combat damage to a player or battle": {"event": "combat_damage_player", "self": True},
         "self deals damage to a creature": {"event": "deals_damage", "self": True, "damaged": {"types": ["Creature"]}},
-        "one or more +1/+1 counters are put on self": {"event": "counters_put", "self": True, "kind": "+1/+1"},
         "you discard one or more cards": {"event": "discard", "who": "you", "batch": True},
         "a player cycles a card": {"event": "cycle", "who": "any"},
         "you're dealt damage": {"event": "dealt_damage", "who": "you"},
@@ -324,13 +341,13 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
             return None
         return {"event": "activate", "who": {"you": "you", "an opponent": "opponent", "a player": "any"}[m.group(1)],
                 "filter": f, "nonmana": True}
-    m = re.fullmatch(r"(one or more|a) (.+?) (?:leaves?|leave) your graveyard", c)
+    m = re.fullmatch(r"(one or more|a) (.+?) (?:leaves?|leave) (your|an opponent's) graveyard", c)
     if m:  # a card leaving a graveyard (400.7: it is a new object wherever it goes)
         f = parse_noun(m.group(2))
-        if f is None:
+        if f is None or "owner" in f:
             return None
         f["zone"] = "any_card"
-        f["owner"] = "you"
+        f["owner"] = "you" if m.group(3) == "your" else "opponent"
         out = {"event": "leaves_graveyard", "filter": f}
         if m.group(1) == "one or more":
             out["batch"] = True

@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 from engine.cards.abilities import Effect
-from engine.cards.compiler.effects.amounts import amount_of, scaled
+from engine.cards.compiler.effects.amounts import amount_of, bind_x, scaled
 from engine.cards.compiler.effects.context import Ctx, Reader, reader
 from engine.cards.compiler.subtypes import subtype
 from engine.cards.compiler.targets import number, parse_target
@@ -106,8 +106,10 @@ def _renowned(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("action", {"name": "renowned", "what": "self"})]  # 702.111b: a designation
 
 
-@reader(r"^(bolster|monstrosity|adapt|incubate|discover|support|fateseal|goad|endure) (\d+|x)$")
+@reader(r"^(bolster|monstrosity|adapt|incubate|discover|support|fateseal|goad|endure) (\d+|x)(?:, where x is (.+))?$")
 def _action_n(m: re.Match, c: Ctx) -> list[Effect] | None:
+    if not bind_x(m.group(3), c):  # "Bolster X, where X is the number of cards in your hand" (107.3: X bound)
+        return None
     if m.group(1) == "support" and m.group(2).isdigit():
         # 701.32a: "Put a +1/+1 counter on each of up to N other target creatures" (on an instant or
         # sorcery "up to N target creatures": no creature is the spell itself, so "other" is the same)

@@ -151,6 +151,21 @@ def _base_pt(m: re.Match, c: Ctx) -> list[Effect] | None:
                                "duration": "eot" if "end of turn" in dur_text else "your_next_turn"})]
 
 
+@reader(r"^()(.+?) (?:each )?(?:has|have) base power (\d+|x)( until end of turn)"
+        r"(?:, where x is (.+))?$")
+def _base_power(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """613.3b (layer 7b): "SELF has base power 8 until end of turn" (Crater Elemental), "Target attacking
+    creature has base power 0 until end of turn" (Singing Tree): its power set, its toughness kept. (Not "Until
+    end of turn, SELF has base power 4 and gains trample": the leading duration would not reach the second part.)"""
+    if bool(m.group(1)) == bool(m.group(4)) or not bind_x(m.group(5), c):
+        return None
+    what = c.ref(m.group(2))
+    p = pt_value(m.group(3), c)
+    if what is None or p is None:
+        return None
+    return [Effect("animate", {"what": what, "power": p, "duration": "eot"})]
+
+
 @reader(r"^(.+?) becomes? an artifact creature( until end of turn)?$")
 def _artifact_creature(m: re.Match, c: Ctx) -> list[Effect] | None:
     """Crew's 'SELF becomes an artifact creature until end of turn': it keeps its other types and
@@ -309,5 +324,5 @@ def _become_copy(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 READERS: tuple[Reader, ...] = (_choose_on_battlefield, _become_copy, _add_types, _animate, _animate_base, _base_pt,
-                               _artifact_creature_pump, _artifact_creature, _color_choice, _pump_become, _lose_all,
-                               _change_text)
+                               _base_power, _artifact_creature_pump, _artifact_creature, _color_choice, _pump_become,
+                               _lose_all, _change_text)

@@ -61,9 +61,13 @@ def _add_eq(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if q is None else [Effect("add_mana", {"mana": list(parse_cost(m.group(1))), "per": q})]
 
 
-@reader(r"^add an additional ((?:\{[wubrgc]\})+)$")
+@reader(r"^add an additional ((?:\{[wubrgc]\})+)(?: for each (.+))?$")
 def _add_additional(m: re.Match, c: Ctx) -> list[Effect] | None:
-    return [Effect("add_mana", {"mana": list(parse_cost(m.group(1)))})]
+    """"Add {B}, then add an additional {B} for each charge counter removed this way" (the mana batteries)."""
+    if m.group(2) is None:
+        return [Effect("add_mana", {"mana": list(parse_cost(m.group(1)))})]
+    q = quantity(m.group(2))
+    return None if q is None else [Effect("add_mana", {"mana": list(parse_cost(m.group(1))), "per": q})]
 
 
 @reader(r"^add (one|two|three) mana of any type that land produced$")

@@ -33,11 +33,40 @@ def _draw(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("draw", {"who": who, "amount": n})]
 
 
-@reader(rf"^(?:{PLAYER} )?draws? cards equal to (.+)$")
-def _draw_eq(m: re.Match, c: Ctx) -> list[Effect] | None:
+@reader(r"^the next (?:(.+?) )?spell you cast this turn costs \{(\d+)\} less to cast$")
+def _next_spell_cost(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Whenever SELF attacks, the next spell you cast this turn costs {1} less to cast" (Hardened Berserker): a
+    one-use cost reduction for its controller (601.2f)."""
+    args: dict[str, Any] = {"amount": int(m.group(2))}
+    if m.group(1):
+        f = parse_noun(m.group(1) + " spell")
+        if f is None or f.pop("zone", None) != "stack" or set(f) - {"types", "not_types", "subtypes", "colors"}:
+            return None
+        args["spells"] = f
+    return [Effect("next_spell_cost", args)]
+
+
+def _equal_amount(q: str, c: Ctx) -> Any:
+    """The amount of "... equal to Q": "its power" and "that creature's power" name the last object (608.2c),
+    other quantities as read with the sentence's references ("the sacrificed creature's power")."""
+    it = c.last if c.last is not None else "it"
+    if re.fullmatch(r"(?:its|that creature's|that card's) (?:power|toughness|mana value)", q):
+        return equal_to(q, its=it, that_creature=it, c=c)
+    out = ctx_quantity(q, c)
+    ref = next((out[k] for k in ("power_of", "toughness_of", "mv_of") if isinstance(out, dict) and k in out), None)
+    if ref in ("sacrificed", "exiled", "discarded"):
+        c.last = ref  # "equal to the sacrificed creature's toughness, then discard cards equal to its power"
+    return out
+
+
+@reader(rf"^(?:{PLAYER} )?(draw|discard|mill)s? (?:a number of )?cards equal to (.+)$")
+def _cards_eq(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Draw cards equal to ...", "Target player discards a number of cards equal to the sacrificed creature's
+    power" (Tormented Thoughts), "Target player mills cards equal to ..." (Altar of Dementia): the number is
+    read as the instruction is carried out (120.1, 701.7a, 608.2h)."""
     who = c.player(m.group(1) or "you")
-    q = ctx_quantity(m.group(2), c)
-    return None if who is None or q is None else [Effect("draw", {"who": who, "amount": q})]
+    q = _equal_amount(m.group(3), c)
+    return None if who is None or q is None else [Effect(m.group(2), {"who": who, "amount": q})]
 
 
 @reader(rf"^(?:{PLAYER} )?(gain|lose)s? (\d+|x|that much) life(?: for each (.+?))?(?:, where x is (.+))?$")
@@ -49,6 +78,21 @@ def _life(m: re.Match, c: Ctx) -> list[Effect] | None:
     if who is None or n is None:
         return None
     return [Effect("gain_life" if m.group(2).lower() == "gain" else "lose_life", {"who": who, "amount": n})]
+
+
+@reader(r"^(each player|each opponent) who (?:doesn't|does not) control an? (.+?) loses (\d+) life$")
+def _lose_unless_controls(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Each opponent who doesn't control an Elf loses 1 life" (Thornbow Archer): the players who control none
+    of those permanents as it resolves (608.2c)."""
+    f = parse_noun(m.group(2))
+    if f is None or f.get("player") or f.get("controller") or f.get("zone") not in (None, "battlefield") \
+            or f.get("_needs_player_target"):
+        return None
+    f.pop("zone", None)
+    who = c.player(m.group(1))
+    if who is None:
+        return None
+    return [Effect("lose_life", {"who": who, "amount": int(m.group(3)), "unless_controls": f})]
 
 
 @reader(rf"^(?:{PLAYER} )?(gain|lose)s? (half (?:their|your|his or her) life(?: total)?, rounded (?:up|down))$")
@@ -466,7 +510,7 @@ READERS: tuple[Reader, ...] = (
     _plays_that_card,
     _redistribute,
     _draw,
-    _draw_eq,
+    _cards_eq, _next_spell_cost, _lose_unless_controls,
     _life,
     _life_half,
     _life_eq,

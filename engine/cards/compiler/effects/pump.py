@@ -44,6 +44,10 @@ def _pump_common(who: str, p: str, t: str, kw: str | None, dur: str | None, each
         q = ctx_quantity(each, c)
         if q is None:
             return None
+        if what != "self" and isinstance(q, dict) and isinstance(q.get("count"), dict) and q["count"].get("other"):
+            # "it gets +1/+1 for each other creature you control" (Sigil of Valor): other than the creature
+            # that gets it, not than the source (the Equipment)
+            q = {**q, "count": {**{k: v for k, v in q["count"].items() if k != "other"}, "other_than": what}}
         args["per"] = q
     out = [Effect("pump", args)]
     if kw:

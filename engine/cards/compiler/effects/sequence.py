@@ -601,6 +601,11 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             out[-1] = anim if inner is None or last is None else Effect("may", {**last.args,
                                                                                  "effects": [*inner[:-1], anim]})
             continue
+        more = enters_with_more(s, out)
+        if more is not None:
+            if not more:
+                return None
+            continue
         m = re.match(r"^if you can't, (.+)$", s)
         if (
             m
@@ -796,11 +801,55 @@ _LOOK_START = re.compile(r"^(?:(?:look at|reveal) the top (?:\w+ cards|card) of 
                          r"library)\b", re.I)
 
 
+_TOP_IF_DO = re.compile(r"^reveal the top card of your library\. if it's an? (.+?)(?: card)?, (.+?)\.?$")
+
+
+def read_top_card_if(text: str, ctx: Ctx) -> list[Effect] | None:
+    """"Reveal the top card of your library. If it's a creature card, you draw cards equal to its power and you
+    gain life equal to its toughness" (Nissa's Revelation), "... If it's a creature or land card, draw a card"
+    (Track Down): the card is revealed (701.13a) and stays on top; what follows happens only if it is of that
+    kind (608.2c), "its" being that card."""
+    m = _TOP_IF_DO.match(text.strip().lower())
+    if m is None or ". " in m.group(2):
+        return None
+    f = parse_noun(m.group(1) + " card")
+    if f is None or f.get("_needs_player_target") or f.get("controller") or f.get("player"):
+        return None
+    f.pop("zone", None)
+    mark = ctx.mark()
+    ctx.last = "revealed_top"
+    then = parse_effects(m.group(2), ctx)
+    if then is None or _moves_it(then):
+        ctx.rewind(mark)
+        return None
+    return [Effect("reveal_top", {}), Effect("if", {"cond": {"revealed_is": f}, "then": then})]
+
+
+def _moves_it(v: Any) -> bool:
+    """Does an instruction move "it" (the revealed card: read_top_card's forms, not this one)?"""
+    if isinstance(v, Effect):
+        return v.op in ("move", "bounce", "exile", "put") and "revealed_top" in repr(v.args.get("what")) \
+            or _moves_it(list(v.args.values()))
+    if isinstance(v, (list, tuple)):
+        return any(_moves_it(x) for x in v)
+    if isinstance(v, dict):
+        return any(_moves_it(x) for x in v.values())
+    return False
+
+
+_THEN_LOOK = re.compile(r"^((?:scry|surveil) \w+), then ", re.I)
+
+
 def _with_look(text: str, ctx: Ctx) -> list[Effect] | None:
     """A paragraph with "Look at the top N cards of your library. ..." among its sentences:
     the sentences before, the look with the one or two sentences that say where the cards go
     (library.read_look), and the sentences after, each read in order (608.2c)."""
     sents = sentences(text)
+    for j, s in enumerate(sents):  # "Scry 2, then reveal the top card of your library.": two instructions in order
+        m = _THEN_LOOK.match(s)
+        if m and _LOOK_START.match(s[m.end():]):
+            sents = sents[:j] + [m.group(1) + ".", s[m.end():]] + sents[j + 1:]
+            break
     for i, first in enumerate(sents):
         if not _LOOK_START.match(first):
             continue
@@ -812,7 +861,8 @@ def _with_look(text: str, ctx: Ctx) -> list[Effect] | None:
             if i + k > len(sents):
                 continue
             chunk = " ".join(sents[i:i + k])
-            got = read_look(chunk, ctx) or read_top_card(chunk, ctx) or read_look_other(chunk, ctx)
+            got = read_look(chunk, ctx) or read_top_card(chunk, ctx) or read_look_other(chunk, ctx) \
+                or read_top_card_if(chunk, ctx)
             if got is None:
                 continue
             # "it" / "that creature" after the dig would mean the card it moved, which no reference
@@ -879,6 +929,27 @@ PERMISSIONS = frozenset({"extra_land",
                          "cast_offer"})  # an offer to cast now is a choice of its own: the player may pass
 
 
+def enters_with_more(sentence: str, out: list[Effect]) -> bool | None:
+    """"Put target creature card from a graveyard onto the battlefield under your control. [If COND,] that creature
+    enters with two additional +1/+1 counters on it" (Necromantic Summons's spell mastery): the instruction before
+    puts it there with them (614.1c), COND read as the spell resolves (608.2c); in place in ``out``. None: not this
+    form; False: this form, not understood; True: done."""
+    s = sentence.strip().rstrip(".").lower()
+    m = re.match(r"^(?:if (.+?), )?(?:that creature|it) enters with (a|an|one|two|three|four|five) additional "
+                 r"([+\-]\d+/[+\-]\d+|[a-z]+) counters? on it$", s)
+    if m is None or not out or out[-1].op != "move" or out[-1].args.get("to") != "battlefield" \
+            or out[-1].args.get("counter") or out[-1].args.get("counters"):
+        return None
+    more = Effect("move", {**out[-1].args, "counters": {m.group(3): number(m.group(2)) or 1}})
+    if m.group(1):
+        cond = parse_condition(m.group(1))
+        if cond is None:
+            return False
+        more = Effect("if", {"cond": cond, "then": [more], "else": [out[-1]]})
+    out[-1] = more
+    return True
+
+
 def instead(sentence: str, out: list[Effect], ctx: Ctx) -> bool | None:
     """"If COND, instead X." / "X instead if COND." (an ability word's line, e.g. morbid): X
     replaces the instruction before it when COND holds (608.2c), in place in ``out``.
@@ -938,6 +1009,20 @@ def _other_count(alt: str, prev: Effect) -> list[Effect] | None:
     """"... search your library for up to three basic Forest cards instead of two" (Nissa's Pilgrimage's
     spell mastery), "search your library for two basic land cards instead of one" (Reclaim the Wastes):
     the search before it, of the same cards, with the new number (608.2c)."""
+    d = re.fullmatch(rf"put (up to )?({_COUNT_WORD}) (.+?) cards? from among (?:the revealed cards|them) into your "
+                     rf"hand instead of ({_COUNT_WORD})", alt)
+    if d is not None and prev.op == "dig" and prev.args.get("to") == "hand":
+        # "You may put a creature card from among them into your hand. ... If COND, put up to two creature cards from
+        # among the revealed cards into your hand instead of one" (Gather the Pack's spell mastery)
+        new, old = number(d.group(2)), number(d.group(4))
+        f = parse_noun(d.group(3) + " card")
+        if new is None or old is None or f is None or prev.args.get("take") != old \
+                or not (d.group(1) or not prev.args.get("optional")):
+            return None
+        f.pop("zone", None)
+        if f != {k: v for k, v in (prev.args.get("filter") or {}).items() if k != "zone"}:
+            return None
+        return [Effect("dig", {**prev.args, "take": new, **({"optional": True} if d.group(1) else {})})]
     m = re.fullmatch(rf"search your library for (up to )?({_COUNT_WORD}) (.+?) instead of ({_COUNT_WORD})", alt)
     if m is None or prev.op != "search":
         return None
