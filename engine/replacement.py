@@ -308,8 +308,11 @@ def zone_change(g: "Game", o: "Obj", frm: str, to: str, destroy: bool = False, r
             cands.append({"id": f"t{aura}", "text": f"{g.objects[aura].card.name}: totem armor", "tier": OTHER,
                           "totem": aura})
     if dies and g.effects:
-        for e in g.effects:  # "if it would die this turn, exile it instead"
-            if e["layer"] == "exile_if_dies" and o.id in e["objects"]:
+        for e in g.effects:  # "if it would die this turn, exile it instead"; "if a creature [an opponent
+            # controls] would die this turn, ...": any creature of that kind as it would die (614.1a; not a
+            # characteristic-changing effect, so not only the creatures there as it began, 611.2c)
+            if e["layer"] == "exile_if_dies" and (o.id in e["objects"] or "filter" in e and matches(
+                    g, o.id, e["filter"], controller=e.get("controller"))):
                 cands.append({"id": f"x{e['ts']}", "text": _gy_text(e.get("name", "an effect"), "exile"),
                               "tier": OTHER, "to": "exile"})
     if to == "graveyard":

@@ -109,6 +109,8 @@ destroy: what, [no_regen]
     destroy (CR 701.6)
 exile: what, [until: "self_leaves"]
     exile (until the source leaves: return it then, 610.3) (CR 406, 610.3)
+exile_if_dies: what | filter
+    if the objects named (or any creature matching filter) would die this turn, exile it instead (CR 614.1a)
 bounce: what, [with_auras]
     return to its owner's hand (from whatever zone it is in); with_auras: the Auras attached to it too (CR 400.7)
 move: what, to, [tapped], [control: "you"], [counter: KIND], [from: "graveyard"], [unearth], [becomes: {subtypes,
@@ -445,6 +447,7 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "move_counters", "replace_draw", "change_text", "copy_ability", "copy_spell", "extra_land", "copy_retarget",
     "encore", "ripple", "epic", "cipher", "cipher_cast", "haunt", "hideaway", "pair", "aura_swap", "player_effect",
     "unattach", "piles", "keep_rest", "delayed_trigger", "skip_next", "become_copy", "redistribute_life",
+    "exile_if_dies",
 })
 STATIC_KINDS: frozenset[str] = frozenset({
     "anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "cost_change", "devour",

@@ -276,6 +276,21 @@ def _replace_draw(g: "Game", r: Ctx, e: Effect) -> None:
                effects=list(e.get("effects")), name=s.card.name)
 
 
+@op("exile_if_dies")
+def _exile_if_dies(g: "Game", r: Ctx, e: Effect) -> None:
+    """614.1a: "If that creature would die this turn, exile it instead": a replacement effect for the rest of
+    the turn on the objects named as it resolves; with a filter ("if a creature an opponent controls would
+    die this turn"), on every creature of that kind as it would die (engine/replacement.py)."""
+    name = this(g, r).card.name
+    if e.get("filter") is not None:
+        add_effect(g, "exile_if_dies", [], r, "eot", filter=dict(e.args["filter"]), name=name)
+        return
+    objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int) and x in g.objects
+            and g.objects[x].zone == "battlefield"]
+    if objs:
+        add_effect(g, "exile_if_dies", objs, r, "eot", name=name)
+
+
 @op("mill")
 def _mill(g: "Game", r: Ctx, e: Effect) -> None:
     n = amount(g, e.get("amount", 1), source_id(g, r), r)

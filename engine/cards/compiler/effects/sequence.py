@@ -617,6 +617,13 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                     break
                 out[i] = Effect("destroy", {**out[i].args, "no_regen": True})
             continue
+        if out and re.fullmatch(r"if .+ would die this turn, exile (?:it|that card) instead", s):
+            # a replacement effect of its own after any instruction (614.1a; engine/cards/compiler/effects/zones.py)
+            effs = parse_sentence(s, ctx)
+            if effs is None:
+                return None
+            out += effs
+            continue
         replaced = instead(s, out, ctx)
         if replaced is not None:
             if not replaced:

@@ -449,7 +449,27 @@ def top_or_bottom(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 #: this family's readers, in the order they are tried
+@reader(r"^if (.+?) would die this turn, exile (?:it|that card) instead$")
+def _exile_if_dies(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """614.1a: "If that creature would die this turn, exile it instead" after any instruction (a -N/-N, a
+    fight): the object named before; "If a creature [an opponent controls] would die this turn, ...": every
+    creature of that kind that would die this turn (Flaying Tendrils), as the replacement applies."""
+    p = m.group(1)
+    mm = re.fullmatch(r"an? (.+)", p)
+    if mm:
+        f = parse_noun(mm.group(1))
+        if f is None or f.get("player") or f.get("zone", "battlefield") != "battlefield":
+            return None
+        f = c._fix_filter(f)
+        return None if f is None else [Effect("exile_if_dies", {"filter": f})]
+    what = c.ref(p)
+    if what is None or isinstance(what, str) and what not in ("self", "it"):
+        return None
+    return [Effect("exile_if_dies", {"what": what})]
+
+
 READERS: tuple[Reader, ...] = (
+    _exile_if_dies,
     _destroy,
     _bounce_with_auras,
     _exiled_to_hand,
