@@ -528,6 +528,8 @@ class Cost:
     process: int = 0  # "Put a card an opponent owns from exile into that player's graveyard" (BFZ processors)
     reveal: dict[str, Any] | None = None  # "you may reveal a Dragon card from your hand": up to one, optional
     energy: int = 0  # "Pay {E}{E}": energy counters the player removes (121.1; {E} is a later symbol, Kaladesh)
+    mill: int = 0  # "Mill a card": the top cards of the player's library into the graveyard (a later keyword
+    # action, 2020, for "put the top card of your library into your graveyard"; 118.3: only with that many)
 
     @property
     def is_free(self) -> bool:
