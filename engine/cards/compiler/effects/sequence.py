@@ -327,6 +327,14 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
                         return both
             ctx.rewind(mark)
             idx = low.find(joiner, idx + 1)
+    m = re.fullmatch(r"(.+?) if its (power|toughness|mana value) is ((?:less|greater) than or equal to .+|\w+ or "
+                     r"(?:less|greater))", low)
+    if m:  # "Gain control of target creature if its toughness is 2 or less", "Destroy target nonblack creature if its
+        # toughness is less than or equal to the number of cards in your graveyard": the instruction only if its
+        # target has it as the instruction is carried out (608.2c; an amount counted then, 608.2h)
+        got = _if_target_has(m.group(1), f"creature with {m.group(2)} {m.group(3)}", ctx)
+        if got is not None:
+            return got
     m = re.fullmatch(r"(.+?) (if|unless) (there are .+|you control .+|you don't control .+|an opponent .+|you have .+|"
                      r"it's .+|your life total .+)", low)
     if m and not m.group(1).endswith("instead"):  # "Create a 4/4 Angel token ... if there are four or more card types
@@ -339,6 +347,20 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
         if inner is not None and cond is not None:  # another colorless creature": only if it does not
             return [Effect("if", {"cond": cond if m.group(2) == "if" else {"not": cond}, "then": list(inner)})]
     return None
+
+
+def _if_target_has(body: str, noun: str, ctx: Ctx) -> list[Effect] | None:
+    """The instruction ``body`` on the first target of the ability, only if that target matches ``noun``'s
+    comparisons (power, toughness, mana value) as the instruction is carried out (608.2c)."""
+    f = parse_noun(noun)
+    mark = ctx.mark()
+    inner = parse_sentence(body, ctx) if f is not None else None
+    if f is None or inner is None or len(inner) != 1 or inner[0].get("what") != {"target": 0} or len(ctx.targets) != 1:
+        ctx.rewind(mark)
+        return None  # only one instruction on the ability's one target: that is the "it" the condition reads
+    f.pop("types", None)
+    zone = ctx.targets[0].filter.get("zone")
+    return [Effect("if", {"cond": {"first_target": {**f, **({"zone": zone} if zone else {})}}, "then": inner})]
 
 
 def _while_source(low: str, ctx: Ctx) -> list[Effect] | None:

@@ -59,9 +59,11 @@ def _exiled_to_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if what is None else [Effect("bounce", {"what": what})]
 
 
-@reader(r"^return (.+?) to (?:its|their) owners?'s? hands?$")
+@reader(r"^return (.+?) to (?:its|their) owners?'s? hands?$|^return to (?:its|their) owners?'s? hands? ((?:all|each) .+)$")
 def _bounce(m: re.Match, c: Ctx) -> list[Effect] | None:
-    what = c.ref(m.group(1))
+    """400.7: "return X to its owner's hand", and the order of "Return to their owners'
+    hands all creatures with ..." (Engulf the Shore)."""
+    what = c.ref(m.group(1) or m.group(2))
     if isinstance(what, dict) and "target" in what:
         c.last_player = {"owner_of": what}  # "... to its owner's hand. Then that player discards a card"
     return None if what is None else [Effect("bounce", {"what": what})]
