@@ -59,7 +59,8 @@ def _exiled_to_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if what is None else [Effect("bounce", {"what": what})]
 
 
-@reader(r"^return (.+?) to (?:its|their) owners?'s? hands?$|^return to (?:its|their) owners?'s? hands? ((?:all|each) .+)$")
+@reader(r"^return (.+?) to (?:its|their) owners?'s? hands?$|"
+        r"^return to (?:its|their) owners?'s? hands? ((?:all|each) .+)$")
 def _bounce(m: re.Match, c: Ctx) -> list[Effect] | None:
     """400.7: "return X to its owner's hand", and the order of "Return to their owners'
     hands all creatures with ..." (Engulf the Shore)."""
