@@ -31,7 +31,7 @@ class Obj:
                  "counters", "attached_to", "token", "timestamp", "attacking", "blocking",
                  "blocked", "blockers", "order", "ability", "source", "targets", "x", "modes",
                  "divide", "trigger_info", "deathtouched", "regen", "kicked", "chosen", "is_copy",
-                 "damage_sources", "entered")
+                 "damage_sources", "entered", "entered_turn")
 
     def __init__(self, id: int, uid: int, card: CardDef, owner: str, zone: str) -> None:
         self.id = id
@@ -66,6 +66,7 @@ class Obj:
         self.is_copy = False
         self.damage_sources: list[int] = []
         self.entered = 0                # the event it entered the battlefield in (stamp_entry)
+        self.entered_turn = 0           # the turn it entered the battlefield ("creature that entered this turn")
 
     def copy(self) -> "Obj":
         o = Obj.__new__(Obj)
@@ -87,6 +88,7 @@ class Obj:
         o.chosen = dict(self.chosen) if self.chosen else {}
         o.damage_sources = list(self.damage_sources) if self.damage_sources else []
         o.entered = self.entered
+        o.entered_turn = self.entered_turn
         return o
 
     @property
@@ -241,6 +243,7 @@ def stamp_entry(g: Any, o: Obj) -> None:
     its own event."""
     g.ts += 1
     o.timestamp = g.ts
+    o.entered_turn = g.turn
     r = g.resolving
     key = (r["obj"], r["i"]) if r is not None else None
     last = g.entry_event

@@ -327,6 +327,8 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     if m:
         f = parse_noun(m.group(1))
         return None if f is None else {"it": f}
+    if t in ("self entered this turn", "self entered the battlefield this turn"):
+        return {"self": {"entered_this_turn": True}}  # a permanent since the entry of this turn (Obj.entered_turn)
     if t == "self attacked this turn":
         return {"self_attacked_this_turn": True}
     if t in ("self attacked or blocked this turn",):

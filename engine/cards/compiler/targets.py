@@ -256,6 +256,18 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+that entered(?: the battlefield)? this turn$", p)
+        if m:  # "target colorless creature that entered this turn" (a permanent since this turn)
+            f["entered_this_turn"] = True
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+with toughness greater than (?:its|their) power$", p)
+        if m:  # "each creature with toughness greater than its power" (208.1)
+            f["toughness_gt_power"] = True
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+that (?:was|were) dealt damage this turn$", p)
         if m:
             f["damaged_this_turn"] = True
