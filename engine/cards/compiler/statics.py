@@ -332,6 +332,18 @@ def _restriction(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "restriction", "affects": aff, "rule": rule}]
 
 
+@static(r"^(your opponents|each opponent|you) can't (block|attack) with (creatures .+)$")
+def _cant_block_with(m: re.Match) -> list[dict[str, Any]] | None:
+    """509.1b, 508.1c: "Your opponents can't block with creatures with even mana values" (Void Winnower): the
+    restriction on each creature of that kind the player controls."""
+    aff = _affects(m.group(3))
+    if not isinstance(aff, dict) or "controller" in aff:
+        return None
+    rule = "cant_block" if m.group(2) == "block" else "cant_attack"
+    return [{"kind": "restriction", "affects": {**aff, "controller": "you" if m.group(1) == "you" else "opponent"},
+             "rule": rule}]
+
+
 @static(r"^(.+?) can block an additional (two|three|four|five|six|seven|eight|nine|ten) creatures each combat$")
 def _extra_blocks(m: re.Match) -> list[dict[str, Any]] | None:
     """"SELF can block an additional seven creatures each combat" (509.1a): one more each (engine/combat.py
@@ -658,12 +670,14 @@ _SPELL_KIND = "|".join(re.escape(k) for k in sorted(SPELL_KINDS, key=len, revers
 
 
 @static(r"^(?:(during your turn), )?(players|each player|your opponents|each opponent|you) can't cast (" + _SPELL_KIND
-        + r"|)spells( during your turn| during combat)?$")
+        + r"|)spells( during your turn| during combat)?(?: with (even|odd) mana values)?$")
 def _cast_forbid(m: re.Match) -> list[dict[str, Any]] | None:
     """101.2: "Your opponents can't cast spells during your turn" (Teferi, Time Raveler), "You can't cast
     noncreature spells" (Nikya of the Old Ways), "Players can't cast spells during combat" (Basandra)."""
     when = "your_turn" if m.group(1) or m.group(4) == " during your turn" else "combat" if m.group(4) else None
     st: dict[str, Any] = {"kind": "cast_forbid", "who": _FORBID_WHO[m.group(2)], "spells": SPELL_KINDS[m.group(3)]}
+    if m.group(5):  # "Your opponents can't cast spells with even mana values" (Void Winnower, 202.3)
+        st["spells"] = {**st["spells"], "mv_parity": m.group(5)}
     if when:
         st["when"] = when
     return [st]

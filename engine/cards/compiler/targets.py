@@ -262,6 +262,12 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+with (?:an )?(even|odd) mana values?$", p)
+        if m:  # "spells with even mana values" (202.3)
+            f["mv_parity"] = m.group(1)
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+with toughness greater than (?:its|their) power$", p)
         if m:  # "each creature with toughness greater than its power" (208.1)
             f["toughness_gt_power"] = True
