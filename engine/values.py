@@ -555,6 +555,8 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
                    if matches(g, i, a["total_mv"], src, ctl))
     if "hand_of" in a:
         who = a["hand_of"]
+        if who == "each_player":  # "the total number of cards in all players' hands" (402.1: each player's own hand)
+            return sum(len(p.hand) for p in g.players.values())
         if who == "you" or r is None:
             ps = [_you(g, src, r)]
         else:

@@ -111,6 +111,8 @@ def count_of(phrase: str) -> Any:
         return {"count": {"or": pick, "attached_to_self": True}}
     if p in ("creature blocking it beyond the first", "creature blocking self beyond the first"):
         return {"blockers_beyond_first": "self"}  # rampage (702.22a)
+    if p in ("the total number of cards in all players' hands", "cards in all players' hands"):
+        return {"hand_of": "each_player"}  # each player's hand counted (402.1)
     m = re.fullmatch(r"(cards|card) in (your|that player's|their|target opponent's|each opponent's) hand", p)
     if m:
         return {"hand_of": "you" if m.group(2) == "your" else "that_player"}
@@ -319,9 +321,9 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"a player lost (\d+) or more life this turn", t)
     if m:
         return {"player_lost_life_this_turn": int(m.group(1))}
-    m = re.fullmatch(r"at least one (.+?) (?:card )?is milled this way", t)
+    m = re.fullmatch(r"at least one (.+?) (?:card )?is milled this way|an? (.+?) card was milled this way", t)
     if m:
-        f = parse_noun(m.group(1))
+        f = parse_noun(m.group(1) or m.group(2))
         return None if f is None else {"milled_this_way": f}
     m = re.fullmatch(r"an? (.+?) is dealt damage this way", t)
     if m:
