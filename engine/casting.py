@@ -38,7 +38,6 @@ from engine.actions import discard, energy, lose_life, pay_energy, sacrifice
 from engine.cards.abilities import Ability, Cost, Effect, TargetSpec
 from engine.decision_kinds import named_option
 from engine.errors import IllegalAction
-from engine.filters import eq_value
 from engine.mana import mana_value, substitute_x
 from engine.memo import per_object
 from engine.payment import can_afford, has_choices, pay_mana
@@ -691,10 +690,6 @@ def finish_cast(g: "Game", player: str, sid: int) -> None:
     s = g.objects[sid]
     g.spells_cast_turn += 1
     g.players[player].spells_cast_turn += 1
-    c = g.chars(sid)  # "if you've cast a noncreature spell this turn": the spell as it became cast (601.2i)
-    g.players[player].cast_kinds_turn.append((c.types, c.subtypes, c.supertypes, c.colors,
-                                             eq_value(g, sid, "mv_eq")))  # 202.3c: with its X
-    g.changed()  # a static may read it ("as long as you've cast an instant or sorcery spell this turn")
     g.log("cast", player=player, card=s.card.name, obj=sid, targets=s.targets)
     if g.commanders:
         commander.count_cast(g, player, sid)  # 903.8

@@ -123,7 +123,7 @@ class Player:
                  "drawn_turn", "discarded_turn", "sacrificed_turn", "damaged_by_turn",
                  "damaged_turn", "commander_casts", "commander_damage", "attacked_turn", "died_turn",
                  "left_turn", "land_entered_turn", "combat_ended_turn", "combat_types_turn", "epic", "counters",
-                 "sideboard", "extra_lands_turn", "city_blessing", "cast_kinds_turn")
+                 "sideboard", "extra_lands_turn", "city_blessing")
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -145,9 +145,6 @@ class Player:
         self.conceded = False
         self.spells_cast_turn = 0       # spells this player cast this turn (per-turn fact, cleared at 500.1)
         self.spells_cast_last_turn = 0  # spells this player cast during the previous turn (werewolves' "last turn")
-        # what each spell this player cast this turn was as it became cast (601.2i): (types, subtypes,
-        # supertypes, colors, mana value), for "if you've cast a noncreature spell this turn"
-        self.cast_kinds_turn: list[tuple[frozenset[str], frozenset[str], frozenset[str], frozenset[str], int]] = []
         self.drawn_turn = 0             # cards this player drew this turn ("your second card each turn")
         self.discarded_turn = 0         # cards this player discarded this turn (701.8)
         self.sacrificed_turn = 0        # permanents this player sacrificed this turn (701.14a)

@@ -638,9 +638,6 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False  # "your life total is less than or equal to half your starting life total" (103.3: 20)
     if "spells_cast_ge" in cond and g.players[you].spells_cast_turn < cond["spells_cast_ge"]:
         return False  # "if you've cast another spell this turn" (per-turn fact, 500.1)
-    if "cast_this_turn" in cond and not any(cast_kind_matches(k, cond["cast_this_turn"])
-                                            for k in g.players[you].cast_kinds_turn):
-        return False  # "unless you've cast a noncreature spell this turn": a spell as it became cast (601.2i)
     if "hand_more_than_opponents" in cond:  # "as long as you have more cards in hand than each opponent"
         n = len(g.players[you].hand)
         if not all(n > len(g.players[p].hand) for p in g.opponents(you)):
@@ -927,27 +924,6 @@ def _mana_spent_ge(o: "Obj | None", need: dict[str, int]) -> bool:
     return True
 
 
-def cast_kind_matches(kind: tuple[frozenset[str], frozenset[str], frozenset[str], frozenset[str], int],
-                      f: dict[str, Any]) -> bool:
-    """Does a spell as it became cast (Player.cast_kinds_turn: types, subtypes, supertypes, colors, mana
-    value; 601.2i, 202.3c) match a filter of quantities.CAST_KIND_KEYS ("a noncreature spell", "an instant or sorcery
-    spell", "a historic spell": 205, 105)?"""
-    types, subtypes, supertypes, colors, mv = kind
-    return not (
-        "types" in f and not types & set(f["types"]) or "not_types" in f and types & set(f["not_types"])
-        or "and_types" in f and not set(f["and_types"]) <= types
-        or "subtypes" in f and not subtypes & set(f["subtypes"])
-        or "not_subtypes" in f and subtypes & set(f["not_subtypes"])
-        or "supertypes" in f and not supertypes & set(f["supertypes"])
-        or "not_supertypes" in f and supertypes & set(f["not_supertypes"])
-        or "colors" in f and not colors & set(f["colors"]) or "not_colors" in f and colors & set(f["not_colors"])
-        or "colorless" in f and (not colors) != f["colorless"]
-        or "multicolored" in f and (len(colors) > 1) != f["multicolored"]
-        or "monocolored" in f and (len(colors) == 1) != f["monocolored"]
-        or "mv_ge" in f and mv < f["mv_ge"] or "mv_le" in f and mv > f["mv_le"] or "mv_eq" in f and mv != f["mv_eq"]
-        or "or" in f and not any(cast_kind_matches(kind, a) for a in f["or"]))
-
-
 #: Condition keys this engine evaluates (a card using any other is unsupported).
 CONDITION_KEYS = {"city_blessing",
                   "control", "min", "max", "life_ge", "life_le", "your_turn", "all", "hand_le", "hand_ge",
@@ -967,7 +943,7 @@ CONDITION_KEYS = {"city_blessing",
                   "opponent_life_le", "first_target", "self_attacked_this_turn", "once_ever",
                   "tribute_paid", "paired", "soulbond", "self_attached", "mana_spent_ge", "amount_lt", "amount_ge",
                   "attacking_alone", "defending_control", "life_le_half_start", "spells_cast_ge",
-                  "hand_more_than_opponents", "cast_this_turn",
+                  "hand_more_than_opponents",
                   # not conditions: the least modes of a modal spell (700.2; casting.mode_range), who
                   # chooses its modes (601.3; casting.cast), whether a mode may be chosen again (check_modes)
                   "min_modes", "mode_chooser", "repeat_modes"}

@@ -206,19 +206,6 @@ def quantity(phrase: str) -> Any:
     return count_of(p)
 
 
-#: the filter keys a spell cast this turn is matched on (engine/values.py cast_kind_matches: its types,
-#: subtypes, supertypes, colors and mana value as it became cast, 601.2i)
-CAST_KIND_KEYS = frozenset({"types", "not_types", "and_types", "subtypes", "not_subtypes", "supertypes",
-                            "not_supertypes", "colors", "not_colors", "colorless", "multicolored", "monocolored",
-                            "mv_ge", "mv_le", "mv_eq", "or"})
-
-
-def _cast_kind_filter(f: dict[str, Any]) -> bool:
-    """Is ``f`` (zone left out) a filter of CAST_KIND_KEYS only, with fixed numbers, its "or" parts too?"""
-    return set(f) <= CAST_KIND_KEYS and all(isinstance(f[k], int) for k in ("mv_ge", "mv_le", "mv_eq") if k in f) \
-        and all(isinstance(a, dict) and _cast_kind_filter(a) for a in f.get("or", ()))
-
-
 def parse_condition(text: str) -> dict[str, Any] | None:
     """A condition clause (without 'if' / 'as long as') to a condition dict."""
     t = text.strip().lower().rstrip(",.")
@@ -476,12 +463,6 @@ def _board_condition(t: str) -> dict[str, Any] | None:
         return {"self": {f"{m.group(1)}_{'ge' if m.group(3) == 'greater' else 'le'}": number(m.group(2))}}
     if t == "your life total is less than or equal to half your starting life total":
         return {"life_le_half_start": True}
-    m = re.fullmatch(r"you(?:'ve| have) cast an? ((?:[a-z]+ )*?spell) this turn", t)
-    if m:  # "unless you've cast a noncreature spell this turn": what spells the player cast (601.2i)
-        f = parse_noun(m.group(1))
-        if f is None or f.pop("zone", None) != "stack" or not _cast_kind_filter(f):
-            return None
-        return {"cast_this_turn": f}
     if t == "you've cast another spell this turn":  # the spell being cast is not yet counted (601.2f, 601.2i)
         return {"spells_cast_ge": 1}
     m = re.fullmatch(r"you've cast (\w+) or more spells this turn", t)
