@@ -690,6 +690,9 @@ def finish_cast(g: "Game", player: str, sid: int) -> None:
     s = g.objects[sid]
     g.spells_cast_turn += 1
     g.players[player].spells_cast_turn += 1
+    sc = g.chars(sid)  # 601.2i: what was cast, as it is on the stack ("a noncreature spell")
+    g.players[player].cast_kinds_turn.append((frozenset(sc.types), frozenset(sc.supertypes), frozenset(sc.subtypes),
+                                              frozenset(sc.colors)))
     g.log("cast", player=player, card=s.card.name, obj=sid, targets=s.targets)
     if g.commanders:
         commander.count_cast(g, player, sid)  # 903.8

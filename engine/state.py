@@ -119,7 +119,7 @@ class Player:
 
     __slots__ = ("name", "life", "poison", "library", "hand", "graveyard", "exile", "command",
                  "pool", "lands_played", "lost", "drew_from_empty", "mulligans", "kept",
-                 "life_gained_turn", "life_lost_turn", "conceded", "spells_cast_turn", "spells_cast_last_turn",
+                 "life_gained_turn", "life_lost_turn", "conceded", "spells_cast_turn", "spells_cast_last_turn", "cast_kinds_turn",
                  "drawn_turn", "discarded_turn", "sacrificed_turn", "damaged_by_turn",
                  "damaged_turn", "commander_casts", "commander_damage", "attacked_turn", "died_turn",
                  "left_turn", "land_entered_turn", "combat_ended_turn", "combat_types_turn", "epic", "counters",
@@ -145,6 +145,9 @@ class Player:
         self.conceded = False
         self.spells_cast_turn = 0       # spells this player cast this turn (per-turn fact, cleared at 500.1)
         self.spells_cast_last_turn = 0  # spells this player cast during the previous turn (werewolves' "last turn")
+        # the characteristics of each spell this player cast this turn as it became cast (601.2i): its card types,
+        # supertypes, subtypes and colors ("if you've cast a noncreature spell this turn"), cleared at 500.1
+        self.cast_kinds_turn: list[tuple[frozenset[str], frozenset[str], frozenset[str], frozenset[str]]] = []
         self.drawn_turn = 0             # cards this player drew this turn ("your second card each turn")
         self.discarded_turn = 0         # cards this player discarded this turn (701.8)
         self.sacrificed_turn = 0        # permanents this player sacrificed this turn (701.14a)

@@ -638,6 +638,9 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False  # "your life total is less than or equal to half your starting life total" (103.3: 20)
     if "spells_cast_ge" in cond and g.players[you].spells_cast_turn < cond["spells_cast_ge"]:
         return False  # "if you've cast another spell this turn" (per-turn fact, 500.1)
+    if "cast_kind_this_turn" in cond and not any(cast_kind_matches(k, cond["cast_kind_this_turn"])
+                                                 for k in g.players[you].cast_kinds_turn):
+        return False  # "if you've cast a noncreature spell this turn" (601.2i, per-turn fact, 500.1)
     if "hand_more_than_opponents" in cond:  # "as long as you have more cards in hand than each opponent"
         n = len(g.players[you].hand)
         if not all(n > len(g.players[p].hand) for p in g.opponents(you)):
@@ -924,6 +927,28 @@ def _mana_spent_ge(o: "Obj | None", need: dict[str, int]) -> bool:
     return True
 
 
+#: The filter keys ``cast_kind_matches`` reads (a spell remembered by its characteristics as it was cast).
+CAST_KIND_KEYS = frozenset({"types", "not_types", "supertypes", "subtypes", "colors", "or"})
+
+
+def cast_kind_matches(kind: tuple[frozenset[str], ...], f: dict[str, Any]) -> bool:
+    """Does a spell cast this turn, as ``Player.cast_kinds_turn`` keeps it (card types, supertypes, subtypes,
+    colors as it became cast, 601.2i), match a spell filter ("noncreature spell", "historic spell")? ``types``
+    is any of them (205.2a), each other key all of its conditions."""
+    types, supers, subs, colors = kind
+    if "types" in f and not types & set(f["types"]):
+        return False
+    if "not_types" in f and types & set(f["not_types"]):
+        return False
+    if "supertypes" in f and not supers & set(f["supertypes"]):
+        return False
+    if "subtypes" in f and not subs & set(f["subtypes"]):
+        return False
+    if "colors" in f and not colors & set(f["colors"]):
+        return False
+    return not f.get("or") or any(cast_kind_matches(kind, part) for part in f["or"])
+
+
 #: Condition keys this engine evaluates (a card using any other is unsupported).
 CONDITION_KEYS = {"city_blessing",
                   "control", "min", "max", "life_ge", "life_le", "your_turn", "all", "hand_le", "hand_ge",
@@ -943,7 +968,7 @@ CONDITION_KEYS = {"city_blessing",
                   "opponent_life_le", "first_target", "self_attacked_this_turn", "once_ever",
                   "tribute_paid", "paired", "soulbond", "self_attached", "mana_spent_ge", "amount_lt", "amount_ge",
                   "attacking_alone", "defending_control", "life_le_half_start", "spells_cast_ge",
-                  "hand_more_than_opponents",
+                  "hand_more_than_opponents", "cast_kind_this_turn",
                   # not conditions: the least modes of a modal spell (700.2; casting.mode_range), who
                   # chooses its modes (601.3; casting.cast), whether a mode may be chosen again (check_modes)
                   "min_modes", "mode_chooser", "repeat_modes"}
@@ -1016,8 +1041,21 @@ def condition_problems(cond: Any) -> list[str]:
             fb = unknown_keys(cond[k], group_ok=k in ("control", "opponents_control"))
             if fb:
                 out.append(f"condition filter keys {sorted(fb)}")
+    if "cast_kind_this_turn" in cond:
+        out += [f"condition cast_kind_this_turn keys {sorted(b)}" for b in [_cast_kind_bad(cond["cast_kind_this_turn"])]
+                if b]
     for c in list(cond.get("all", ())) + ([cond["not"]] if "not" in cond else []):
         out += condition_problems(c)
+    return out
+
+
+def _cast_kind_bad(f: Any) -> set[str]:
+    """The keys of a spell filter ``cast_kind_matches`` does not read."""
+    if not isinstance(f, dict):
+        return {"?"}
+    out = set(f) - CAST_KIND_KEYS
+    for part in f.get("or") or ():
+        out |= _cast_kind_bad(part)
     return out
 
 

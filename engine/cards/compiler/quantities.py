@@ -463,6 +463,12 @@ def _board_condition(t: str) -> dict[str, Any] | None:
         return {"self": {f"{m.group(1)}_{'ge' if m.group(3) == 'greater' else 'le'}": number(m.group(2))}}
     if t == "your life total is less than or equal to half your starting life total":
         return {"life_le_half_start": True}
+    m = re.fullmatch(r"you've cast (?:an? )?(.+?) spell this turn", t)
+    if m and m.group(1) != "another":  # "if you've cast a noncreature spell this turn" (601.2i)
+        f = parse_noun(m.group(1) + " spell")
+        if f is None or f.pop("zone", None) != "stack" or not f:
+            return None
+        return {"cast_kind_this_turn": f}
     if t == "you've cast another spell this turn":  # the spell being cast is not yet counted (601.2f, 601.2i)
         return {"spells_cast_ge": 1}
     m = re.fullmatch(r"you've cast (\w+) or more spells this turn", t)
