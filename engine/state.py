@@ -119,8 +119,8 @@ class Player:
 
     __slots__ = ("name", "life", "poison", "library", "hand", "graveyard", "exile", "command",
                  "pool", "lands_played", "lost", "drew_from_empty", "mulligans", "kept",
-                 "life_gained_turn", "life_lost_turn", "conceded", "spells_cast_turn", "spells_cast_last_turn", "cast_kinds_turn",
-                 "drawn_turn", "discarded_turn", "sacrificed_turn", "damaged_by_turn",
+                 "life_gained_turn", "life_lost_turn", "conceded", "spells_cast_turn", "spells_cast_last_turn",
+                 "cast_kinds_turn", "drawn_turn", "discarded_turn", "sacrificed_turn", "damaged_by_turn",
                  "damaged_turn", "commander_casts", "commander_damage", "attacked_turn", "died_turn",
                  "left_turn", "land_entered_turn", "combat_ended_turn", "combat_types_turn", "epic", "counters",
                  "sideboard", "extra_lands_turn", "city_blessing")
