@@ -693,6 +693,7 @@ def finish_cast(g: "Game", player: str, sid: int) -> None:
     sc = g.chars(sid)  # 601.2i: what was cast, as it is on the stack ("a noncreature spell")
     g.players[player].cast_kinds_turn.append((frozenset(sc.types), frozenset(sc.supertypes), frozenset(sc.subtypes),
                                               frozenset(sc.colors)))
+    g.changed()  # a static reads it ("SELF has flying as long as you've cast an instant or sorcery spell this turn")
     g.log("cast", player=player, card=s.card.name, obj=sid, targets=s.targets)
     if g.commanders:
         commander.count_cast(g, player, sid)  # 903.8
