@@ -440,6 +440,18 @@ def _cost_change(m: re.Match) -> list[dict[str, Any]] | None:
     return [out]
 
 
+@static(r"^the first ((?:[a-z]+ )*?)spell you cast each turn costs (\{\d+\}) less to cast$")
+def _first_spell_cheaper(m: re.Match) -> list[dict[str, Any]] | None:
+    """601.2f: "The first creature spell you cast each turn costs {2} less to cast" (Conduit of Ruin): a
+    reduction while its controller has cast no spell of that kind this turn (the one being cast is counted
+    only once it becomes cast, 601.2i)."""
+    f = parse_noun(m.group(1) + "spell")
+    if f is None or f.pop("zone", None) != "stack":
+        return None
+    return [{"kind": "cost_change", "spells": f, "who": "you", "amount": -int(parse_cost(m.group(2))[0]),
+             "condition": {"not": {"cast_kind_this_turn": f}}}]
+
+
 @static(r"^you may spend mana as though it were mana of any color to cast (.+?) spells$")
 def _spend_any_color(m: re.Match) -> list[dict[str, Any]] | None:
     """"You may spend mana as though it were mana of any color to cast planeswalker spells" (Oath of
