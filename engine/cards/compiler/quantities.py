@@ -77,9 +77,14 @@ def count_of(phrase: str) -> Any:
     m = re.fullmatch(r"(?:([+\-]\d+/[+\-]\d+|[a-z]+) )?counters on self", p)
     if m and m.group(1) not in ("the", "a", "each", "all"):  # "the number of charge counters on SELF" (121.1)
         return {"counters_on": "self", "kind": m.group(1) or "any"}
-    m = re.fullmatch(r"(.+?) (?:that )?died this turn", p)
-    if m:  # "for each creature that died this turn", "the number of Zubera that died this turn" (700.4)
+    m = re.fullmatch(r"(.+?) (?:that )?died( under your control)? this turn", p)
+    if m:  # "for each creature that died this turn", "the number of Zubera that died this turn" (700.4); "...
+        # that died under your control this turn": its controller as it last existed was you (608.2h)
         f = parse_noun(m.group(1))
+        if f is not None and m.group(2):
+            if "controller" in f:
+                return None
+            f["controller"] = "you"
         if f is None or set(f) - {"types", "subtypes", "token", "controller"} or f.get("controller") not in (
                 None, "you") or f.get("types", ["Creature"]) != ["Creature"]:
             return None
@@ -316,6 +321,10 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     if m:
         f = parse_noun(m.group(1))
         return None if f is None else {"it": f}
+    m = re.fullmatch(r"an? ((?:[a-z]+ )*?creature) died under your control this turn", t)
+    if m:  # "if a creature died under your control this turn" (700.4): one of the creatures that died this turn
+        got = count_of(m.group(1) + " that died under your control this turn")  # was yours as it last existed
+        return None if got is None else {"amount_ge": {"amount": got, "n": 1}}
     if t in ("self entered this turn", "self entered the battlefield this turn"):
         return {"self": {"entered_this_turn": True}}  # a permanent since the entry of this turn (Obj.entered_turn)
     if t == "self attacked this turn":

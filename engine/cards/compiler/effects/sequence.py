@@ -672,7 +672,7 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                      else "library_top")
             out[-1] = Effect("counter", {**out[-1].args, "instead_to": where})
             continue
-        m = re.fullmatch(r'(?:it|they) (?:has|have) ((?:"[^"]+"(?:,? and )?)+)', s)
+        m = re.fullmatch(r'(?:it|they|those tokens|the tokens) (?:has|have) ((?:"[^"]+"(?:,? and )?)+)', s)
         tok = _last_token(out)
         if m and tok is not None:
             # "Create a 1/1 Eldrazi Scion creature token. It has "Sacrifice this token: Add {C}."" (111.4)
@@ -687,6 +687,8 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             new_tok = Effect("token", {**targs, "abilities": abl})
             if out[-1].op == "token":
                 out[-1] = new_tok
+            elif out[-1].args.get("then"):
+                out[-1] = Effect("may", {**out[-1].args, "then": [*out[-1].args["then"][:-1], new_tok]})
             else:
                 out[-1] = Effect("may", {**out[-1].args, "effects": [*out[-1].args["effects"][:-1], new_tok]})
             continue
@@ -839,6 +841,8 @@ def _last_token(out: list[Effect]) -> Effect | None:
     e = out[-1] if out else None
     if e is not None and e.op == "may" and e.args.get("effects") and not e.args.get("then"):
         e = e.args["effects"][-1]
+    elif e is not None and e.op == "may" and e.args.get("then"):  # "you may pay {C}. If you do, create ..."
+        e = e.args["then"][-1]
     if e is None or e.op != "token" or "abilities" in e.args or "kind" in e.args:
         return None
     return e
