@@ -262,6 +262,13 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+with power or toughness (\d+) or (less|greater)$", p)
+        if m and "or" not in f:  # "target creature with power or toughness 1 or less": either one (208.1)
+            k = "_le" if m.group(2) == "less" else "_ge"
+            f["or"] = [{"power" + k: int(m.group(1))}, {"toughness" + k: int(m.group(1))}]
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+with (?:an )?(even|odd) mana values?$", p)
         if m:  # "spells with even mana values" (202.3)
             f["mv_parity"] = m.group(1)
