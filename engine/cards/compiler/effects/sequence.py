@@ -493,6 +493,15 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             out[-1] = Effect("may", {**out[-1].args, "then": list(effs)})
             then_open = True
             continue
+        if m and out and out[-1].op == "discard" and out[-1].args.get("who") == "you":
+            # "Discard a card. If you do, draw a card." (Akoum Flameseeker): only if a card was discarded this
+            # way (an empty hand discards none, 701.8a; 608.2c)
+            effs = parse_sentence(m.group(1), ctx)
+            if effs is None:
+                return None
+            done = {"amount_ge": {"amount": {"count_this_way": {}, "action": "discarded"}, "n": 1}}
+            out.append(Effect("if", {"cond": done, "then": list(effs)}))
+            continue
         m = re.match(r"^when you do, (.+)$", s)
         if m and out and out[-1].op == "may":
             effs = parse_sentence(m.group(1), ctx)
