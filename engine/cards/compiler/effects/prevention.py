@@ -90,6 +90,18 @@ def _cop(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("prevent", {"to": to, "from_chosen_source": True, "next": True, "duration": "eot"})]
 
 
+@reader(r"^the next time (that creature|target creature|it|self|target creature an opponent controls|that permanent) "
+        r"would deal damage(?: to (.+?))? this turn, prevent that damage$")
+def _prevent_next_by(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """615.1a, 615.7: "The next time that creature would deal damage this turn, prevent that damage" (Dazzling
+    Reflection): a shield on that source that prevents its next damage event, all of it, and is then used up."""
+    by = c.ref(m.group(1))
+    to = c.ref(m.group(2)) if m.group(2) else None
+    if by is None or m.group(2) and to is None:
+        return None
+    return [Effect("prevent", {"by": by, **({"to": to} if to is not None else {}), "next": True, "duration": "eot"})]
+
+
 def _group(phrase: str) -> dict | None:
     """A group of permanents named by a prevention effect ("creatures you control", "attacking creatures"),
     matched as the damage would be dealt; None when it is not such a group."""
@@ -136,4 +148,4 @@ def _prevent_group(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 #: this family's readers, in the order they are tried
 READERS: tuple[Reader, ...] = (_fog, _prevent_by, _prevent_by_group, _prevent_would_deal, _prevent_group, _prevent_to,
-                               _prevent_next, _cop,)
+                               _prevent_next, _cop, _prevent_next_by)
