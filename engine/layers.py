@@ -654,6 +654,9 @@ def _apply4(c: Chars, st: dict[str, Any]) -> None:
 
 
 def _apply5(c: Chars, st: dict[str, Any]) -> None:
+    if "add_colors" in st:  # "is black in addition to its other colors" (105.3, 613.1e)
+        c.colors = c.colors | frozenset(st["add_colors"])
+        return
     c.colors = frozenset(st["colors"])
 
 

@@ -185,6 +185,8 @@ def _move(g: "Game", r: Ctx, e: Effect) -> dict | None:
                     put_attacking(g, new, tgt)
                 if e.get("unearth"):
                     _unearthed(g, r, new)
+                if e.get("becomes") and new in g.objects and g.objects[new].zone == "battlefield":
+                    _becomes(g, r, new, e.args["becomes"])
     elif to == "library_top" and isinstance(e.args["what"], dict) and "choose" in e.args["what"]:
         # "put two cards from your hand on top of your library in any order": the order chosen, first on top
         for x in reversed(refs(g, r, e.args["what"])):
@@ -226,6 +228,16 @@ def _aura_host(g: "Game", r: Ctx, aura: int, ref: Any, you: str) -> int | None:
 
 #: 702.83a: "Exile it at the beginning of the next end step" (a delayed trigger, 603.7)
 _UNEARTH_EXILE = Ability("triggered", "Unearth", effects=(Effect("exile", {"what": "self"}),), keyword="Unearth")
+
+
+def _becomes(g: "Game", r: Ctx, new: int, extra: dict[str, Any]) -> None:
+    """"Return target creature card ... to the battlefield. That creature is a black Zombie in addition to its
+    other colors and types" (Ever After): from the resolution on, for as long as it stays (611.2a), the
+    subtypes added in layer 4 and the colors added in layer 5 (613.1d-e)."""
+    if extra.get("subtypes"):
+        add_effect(g, "4", [new], r, "never", types=[], subtypes=list(extra["subtypes"]), in_addition=True)
+    if extra.get("colors"):
+        add_effect(g, "5", [new], r, "never", add_colors=list(extra["colors"]))
 
 
 def _unearthed(g: "Game", r: Ctx, new: int) -> None:

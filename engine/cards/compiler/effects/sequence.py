@@ -562,7 +562,8 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             out[-1] = Effect("prevent", {**out[-1].args, "rider": rider})
             continue
         m = re.match(
-            r"^(?:that creature|it) is an? (white |blue |black |red |green )?([a-z]+) in addition to its other "
+            r"^(?:that creature|it|each of those creatures) is an? (white |blue |black |red |green )?([a-z]+) in addition "
+            r"to its other "
             r"(?:colors and )?(?:creature )?types$",
             s,
         )
@@ -751,6 +752,15 @@ def that_many_done(effs: list[Effect]) -> list[Effect] | None:
     before it discarded or milled (608.2c), not a number the trigger event carries. None when that number
     would have to be counted for each of several players (not carried out: the card stays unsupported)."""
     out = list(effs)
+    for i, e in enumerate(out):
+        if e.op == "may" and e.args.get("then") and e.args.get("effects"):
+            # "You may discard all the cards in your hand. If you do, draw that many cards": the branch reads
+            # what the optional instruction did (608.2c)
+            both = that_many_done([*e.args["effects"], *e.args["then"]])
+            if both is None:
+                return None
+            n = len(e.args["effects"])
+            out[i] = Effect("may", {**e.args, "effects": both[:n], "then": both[n:]})
     for i in range(1, len(out)):
         e, prev = out[i], out[i - 1]
         if e.args.get("amount") == {"that_much": True} and prev.op == "move" and prev.args.get("to") == \
