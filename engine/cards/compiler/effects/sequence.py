@@ -562,8 +562,8 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             out[-1] = Effect("prevent", {**out[-1].args, "rider": rider})
             continue
         m = re.match(
-            r"^(?:that creature|it|each of those creatures) is an? (white |blue |black |red |green )?([a-z]+) in addition "
-            r"to its other "
+            r"^(?:that creature|it|each of those creatures) is an? (white |blue |black |red |green )?([a-z]+) "
+            r"in addition to its other "
             r"(?:colors and )?(?:creature )?types$",
             s,
         )
