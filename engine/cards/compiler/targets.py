@@ -33,6 +33,11 @@ KEYWORDS = ["flying", "first strike", "double strike", "deathtouch", "trample", 
             "islandwalk", "swampwalk", "forestwalk", "mountainwalk", "plainswalk", "banding", "flanking",
             "skulk", "ward", "persist", "undying", "exalted", "myriad", "convoke", "cascade", "storm",
             "toxic", "devoid", "decayed"]
+#: keywords a card has wherever it is ("return target card with awaken from your graveyard", "a spell with
+#: flashback"): read in a filter only, as the card's keyword (702), never granted by these words
+CARD_KEYWORDS = ["awaken", "cycling", "flashback", "kicker", "madness", "suspend", "evoke", "mutate", "foretell",
+                 "augment", "escape", "ninjutsu", "unearth", "embalm", "eternalize", "emerge", "surge", "buyback",
+                 "retrace", "echo", "dash", "bestow", "disturb", "blitz", "multikicker", "entwine", "splice"]
 #: what "historic" means (700.6, added 2018 with Dominaria): an artifact, a legendary, or a Saga
 HISTORIC = ({"types": ["Artifact"]}, {"supertypes": ["Legendary"]}, {"subtypes": ["Saga"]})
 SUPERTYPES = {"legendary": "Legendary", "basic": "Basic", "snow": "Snow", "nonbasic": None, "nonlegendary": None}
@@ -226,7 +231,7 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
-        m = re.search(r"\s+(with|without) (" + kw + r")$", p)
+        m = re.search(r"\s+(with|without) (" + kw + "|" + "|".join(CARD_KEYWORDS) + r")$", p)
         if m:
             f["keyword" if m.group(1) == "with" else "not_keyword"] = m.group(2).capitalize()
             p = p[: m.start()]
