@@ -364,6 +364,13 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             f["other"] = True
             p = p[: m.start()]
             changed = True
+            continue
+        m = re.search(r"\s+other than an? (basic land|land) card$", p)
+        if m and "not" not in f:  # "target card in a graveyard other than a basic land card" (Surgical Extraction)
+            f["not"] = {"types": ["Land"], "zone": "any_card",
+                        **({"supertypes": ["Basic"]} if m.group(1) == "basic land" else {})}
+            p = p[: m.start()]
+            changed = True
     return p
 
 
