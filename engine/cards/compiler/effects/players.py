@@ -441,8 +441,9 @@ def _exile_named(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 @reader(r"^search (its controller's|its owner's|that player's|the) graveyard, hand, and library(?: of (that spell's "
-        r"controller|its controller))? for (any number of|all) cards with the same name as (that (?:creature|land|spell|"
-        r"card|enchantment|artifact|permanent)|it)(?: and exile them|, exile those cards, then that player shuffles)$")
+        r"controller|its controller))? for (any number of|all) cards with the same name as "
+        r"(that (?:creature|land|spell|card|enchantment|artifact|permanent)|it)"
+        r"(?: and exile them|, exile those cards, then that player shuffles)$")
 def _exile_same_name(m: re.Match, c: Ctx) -> list[Effect] | None:
     """701.15a (Eradicate, Crumble to Dust, Counterbore, Surgical Extraction, Invasive Surgery): the cards with the
     same name as the object named before (201.2; as it last existed, 608.2h) in the graveyard, hand and library of
