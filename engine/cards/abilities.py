@@ -205,7 +205,8 @@ restart: [keep_exiled]
 move_counters: what, to, kind, amount
     move counters from one object onto another (CR 121.5)
 prevent: [combat], [by: REF], [to: REF], [amount], [rider: {counters: KIND} or {gain_life: true}],
-      [from_chosen_source, next], [by_each: FILTER], [to_filter: FILTER], [to_players: you|each], duration
+      [from_chosen_source, next, [source_filter: FILTER (the sources that may be chosen)]],
+      [by_each: FILTER], [to_filter: FILTER], [to_players: you|each], duration
     prevention shield (rider: what happens for the damage it prevented, 615.5) (CR 615)
 animate: what, power, toughness, types, subtypes, colors, keywords, duration, in_addition, [keep_types], [lose_all]
     becomes a P/T creature (layers 4, 5, 7b); in_addition: keeps its other types; keep_types: the subtypes replace

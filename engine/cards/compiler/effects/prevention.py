@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from engine.cards.abilities import Effect
 from engine.cards.compiler.effects.amounts import amount_of
@@ -80,14 +81,29 @@ def _prevent_next(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 @reader(
-    r"^the next time a source of your choice would deal damage to (you|target creature|any target|.+?) this turn, "
-    r"prevent that damage$"
+    r"^the next time (a source|an? [a-z ]+? source|a creature) of your choice( with [a-z]+)? would deal damage to "
+    r"(you|target creature|any target|.+?) this turn, prevent that damage$"
 )
 def _cop(m: re.Match, c: Ctx) -> list[Effect] | None:
-    to = c.ref(m.group(1))
+    """615.7: "The next time a source of your choice would deal damage to you this turn, prevent that damage"; "a red
+    source", "an artifact source", "a black or red source", "a creature of your choice with shadow" (Circles of
+    Protection): the source is chosen as it resolves (609.7a) among those of that kind."""
+    to = c.ref(m.group(3))
     if to is None:
         return None
-    return [Effect("prevent", {"to": to, "from_chosen_source": True, "next": True, "duration": "eot"})]
+    args: dict[str, Any] = {"to": to, "from_chosen_source": True, "next": True, "duration": "eot"}
+    kind = m.group(1)
+    if kind != "a source" or m.group(2):
+        noun = re.sub(r"^an? ", "", kind)
+        noun = re.sub(r" source$", " permanent", noun) if noun != "source" else "permanent"
+        f = parse_noun(noun + (m.group(2) or ""))
+        if f is None or f.get("player") or f.get("_needs_player_target"):
+            return None
+        f.pop("zone", None)
+        if noun.endswith("permanent"):
+            f.pop("permanent", None)  # a spell of that color is a source too (609.7a)
+        args["source_filter"] = f
+    return [Effect("prevent", args)]
 
 
 @reader(r"^the next time (that creature|target creature|it|self|target creature an opponent controls|that permanent) "
