@@ -454,7 +454,8 @@ def static_problems(st: dict[str, Any]) -> list[str]:
     if kind == "opening_hand_battlefield":
         return []
     fr = st.get("from")
-    if kind == "prevent_damage" and (st.get("then_remove_counter") or st.get("players") not in (None, "you", "each")
+    if kind == "prevent_damage" and (st.get("then_remove_counter") and st.get("affects") != "self"
+                                     or st.get("players") not in (None, "you", "each")
                                      or st.get("by") not in (None, "opponent")
                                      or not (affects in (None, "self", "attached") or isinstance(affects, dict))
                                      or not (fr in (None, "self", "attached") or isinstance(fr, dict))

@@ -177,8 +177,12 @@ def static_shields(g: "Game", src: int, tgt: Any, combat: bool) -> list[dict[str
             continue
         if st.get("condition") and not condition(g, st["condition"], sid, None):
             continue
-        out.append({"layer": "prevent", "ts": f"s{sid}.{k}:{src}>{tgt}", "amount": st.get("amount"),
-                    "to": [tgt], "name": g.objects[sid].card.name, "controller": ctl})
+        shield = {"layer": "prevent", "ts": f"s{sid}.{k}:{src}>{tgt}", "amount": st.get("amount"),
+                  "to": [tgt], "name": g.objects[sid].card.name, "controller": ctl}
+        if st.get("then_remove_counter"):  # "prevent that damage and remove a +1/+1 counter from it" (615.5)
+            shield["rider"] = {"remove_counter": st["then_remove_counter"], "from": sid,
+                               "that_many": bool(st.get("remove_that_many"))}
+        out.append(shield)
     if not isinstance(tgt, str) and tgt in g.objects and g.objects[tgt].zone == "battlefield":
         # a prevention static granted to the creature dealt damage (613.1f, layer 6): "All Slivers have
         # absorb 1" gives each Sliver "If a source would deal damage to SELF, prevent 1 of that damage"

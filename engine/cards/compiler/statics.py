@@ -885,7 +885,24 @@ def _reveal_land(m: re.Match) -> list[dict[str, Any]] | None:
 
 @static(r"^if damage would be dealt to self, prevent that damage\. remove an? ([+\-\w/]+) counter from self$")
 def _phantom(m: re.Match) -> list[dict[str, Any]] | None:
+    """615.5: "If damage would be dealt to SELF, prevent that damage. Remove a +1/+1 counter from SELF" (Phantom
+    Centaur): one counter for each damage event prevented."""
     return [{"kind": "prevent_damage", "affects": "self", "then_remove_counter": m.group(1)}]
+
+
+@static(r"^if damage would be dealt to self while it has an? ([+\-\w/]+) counter on it, prevent that damage and "
+        r"remove (an?|that many) ([+\-\w/]+) counters? from (?:it|self)$")
+def _champion(m: re.Match) -> list[dict[str, Any]] | None:
+    """615.5: "If damage would be dealt to SELF while it has a +1/+1 counter on it, prevent that damage and remove a
+    +1/+1 counter from it" (Undergrowth Champion; "remove that many", Magma Pummeler): a prevention static while
+    it has such a counter, each event prevented taking one counter (or as many as the damage prevented)."""
+    if m.group(1) != m.group(3):
+        return None
+    out: dict[str, Any] = {"kind": "prevent_damage", "affects": "self", "then_remove_counter": m.group(1),
+                           "condition": {"self": {"counter": m.group(1)}}}
+    if m.group(2) == "that many":
+        out["remove_that_many"] = True
+    return [out]
 
 
 _LIFE_WHO = {"players": "each", "each player": "each", "your opponents": "opponent", "each opponent": "opponent",
