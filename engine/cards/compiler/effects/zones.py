@@ -296,6 +296,19 @@ def _sacrifice(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("sacrifice", {"who": who, "filter": f, "amount": n})]
 
 
+@reader(r"^(.+?) exiles (a|an|one|two|three|four) (.+?) (?:they|he or she) controls?$")
+def _edict_exile(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Defending player exiles two permanents they control", "Target opponent exiles a creature they control"
+    (Debt to the Kami): that player chooses that many of their permanents of the kind and exiles them (608.2d;
+    not a sacrifice, 701.14a)."""
+    who = c.player(m.group(1))
+    f = parse_noun(m.group(3))
+    if who is None or who == "you" or f is None or f.get("player") or f.get("controller") or f.get("zone") not in (
+            None, "battlefield"):
+        return None
+    return [Effect("sacrifice", {"who": who, "filter": f, "amount": number(m.group(2)) or 1, "exile": True})]
+
+
 KEEP_REST_RX = re.compile(
     r"^for each player, you choose from among the (permanents|nonland permanents) that player controls (an? .+?)\. "
     r"then each player sacrifices all other (permanents|nonland permanents) they control\.?$"
@@ -473,6 +486,7 @@ def _exile_if_dies(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 READERS: tuple[Reader, ...] = (
     _exile_if_dies,
+    _edict_exile,
     _destroy,
     _bounce_with_auras,
     _exiled_to_hand,
