@@ -151,14 +151,19 @@ def _prevent_group(m: re.Match, c: Ctx) -> list[Effect] | None:
         args["to_players"] = "you"
     else:
         f = _group(to)
-        if f is None:
+        ref = c.ref(to) if f is None and by is not None and to.startswith(("that ", "it", "target ", "self")) else None
+        if f is None and ref is None:
             return None
-        args["to_filter"] = f
+        if ref is not None:  # "... dealt to that creature this turn by colorless sources" (Lithomancer's Focus)
+            args["to"] = ref
+        else:
+            args["to_filter"] = f
     if by is not None:
         g = _group(by)
         if g is None:
             return None
-        args["by_each"] = g
+        # "by colorless sources": a spell on the stack is a source too (609.7a), not only a permanent
+        args["by_each"] = {**g, "zone": "any_card"} if g.get("source") else g
     return [Effect("prevent", args)]
 
 
