@@ -393,6 +393,9 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"(?:it's|it is|that creature is) (white|blue|black|red|green)", t)
     if m:  # "put a +1/+1 counter on equipped creature if it's blue" (Ring of Evos Isle): its color (105.2)
         return {"it": {"colors": [COLORS[m.group(1)]]}}
+    m = re.fullmatch(r"(?:it's|it is|that creature is) (attacking|blocking)", t)
+    if m:  # "If that creature is attacking, you may put it on top of its owner's library instead" (506.4)
+        return {"it": {m.group(1): True}}
     m = re.fullmatch(r"(?:it's|it is|that creature is) (legendary|tapped|untapped|multicolored|colorless)", t)
     if m:  # "if it's legendary, it also gains lifelink": an adjective of the object named before
         f = parse_noun(m.group(1))

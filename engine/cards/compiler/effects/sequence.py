@@ -948,6 +948,10 @@ def instead(sentence: str, out: list[Effect], ctx: Ctx) -> bool | None:
     n = len(alt) if 1 < len(alt) <= len(out) and [e.op for e in out[-len(alt):]] == [e.op for e in alt] else 1
     prev = out[-n:]
     del out[-n:]
+    if len(alt) == 1 and alt[0].op == "may" and not alt[0].args.get("then") and not alt[0].args.get("else"):
+        # "If that creature is attacking, you may put it on top of its owner's library instead": declined, the
+        # instruction before it happens after all (608.2d)
+        alt = [Effect("may", {**alt[0].args, "else": list(prev)})]
     out.append(Effect("if", {"cond": cond, "then": list(alt), "else": prev}))
     return True
 
