@@ -85,7 +85,7 @@ def _prevent_next(m: re.Match, c: Ctx) -> list[Effect] | None:
     r"(you|target creature|any target|.+?) this turn, prevent that damage$"
 )
 def _cop(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """615.7: "The next time a source of your choice would deal damage to you this turn, prevent that damage"; "a red
+    """615.8: "The next time a source of your choice would deal damage to you this turn, prevent that damage"; "a red
     source", "an artifact source", "a black or red source", "a creature of your choice with shadow" (Circles of
     Protection): the source is chosen as it resolves (609.7a) among those of that kind."""
     to = c.ref(m.group(3))
@@ -109,7 +109,7 @@ def _cop(m: re.Match, c: Ctx) -> list[Effect] | None:
 @reader(r"^the next time (that creature|target creature|it|self|target creature an opponent controls|that permanent) "
         r"would deal damage(?: to (.+?))? this turn, prevent that damage$")
 def _prevent_next_by(m: re.Match, c: Ctx) -> list[Effect] | None:
-    """615.1a, 615.7: "The next time that creature would deal damage this turn, prevent that damage" (Dazzling
+    """615.1a, 615.8: "The next time that creature would deal damage this turn, prevent that damage" (Dazzling
     Reflection): a shield on that source that prevents its next damage event, all of it, and is then used up."""
     by = c.ref(m.group(1))
     to = c.ref(m.group(2)) if m.group(2) else None

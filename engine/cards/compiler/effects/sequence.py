@@ -495,7 +495,7 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             continue
         if m and out and out[-1].op == "discard" and out[-1].args.get("who") == "you":
             # "Discard a card. If you do, draw a card." (Akoum Flameseeker): only if a card was discarded this
-            # way (an empty hand discards none, 701.8a; 608.2c)
+            # way (an empty hand discards none, 701.7a; 608.2c)
             effs = parse_sentence(m.group(1), ctx)
             if effs is None:
                 return None
@@ -558,7 +558,7 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                      r"you gain life equal to the damage prevented this way)$", s)
         if m and out and out[-1].op == "prevent" and (out[-1].args.get("amount") is not None
                                                       or out[-1].args.get("next")):
-            # (a shield of a number, or one used up by the next damage event: what it prevented is known, 615.7)
+            # (a shield of a number, or one used up by the next damage event: what it prevented is known, 615.7, 615.8)
             # 615.5: the rest of a prevention effect happens right after the damage is prevented
             rider = {"counters": "+1/+1"} if s.startswith("for each") else {"gain_life": True}
             out[-1] = Effect("prevent", {**out[-1].args, "rider": rider})
