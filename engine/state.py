@@ -123,7 +123,7 @@ class Player:
                  "cast_kinds_turn", "drawn_turn", "discarded_turn", "sacrificed_turn", "damaged_by_turn",
                  "damaged_turn", "commander_casts", "commander_damage", "attacked_turn", "died_turn",
                  "left_turn", "land_entered_turn", "combat_ended_turn", "combat_types_turn", "epic", "counters",
-                 "sideboard", "extra_lands_turn", "city_blessing")
+                 "sideboard", "extra_lands_turn", "city_blessing", "entered_kinds_turn")
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -157,6 +157,9 @@ class Player:
         self.died_turn = 0              # the last turn a creature this player controlled died (700.4)
         self.left_turn = 0              # the last turn a permanent this player controlled left the battlefield
         self.land_entered_turn = 0      # the last turn a land entered the battlefield under this player's control
+        # each permanent that entered under this player's control this turn, as it entered: card types, supertypes,
+        # subtypes, colors ("if a planeswalker entered the battlefield under your control this turn"), cleared at 500.1
+        self.entered_kinds_turn: list[tuple[frozenset[str], frozenset[str], frozenset[str], frozenset[str]]] = []
         self.combat_ended_turn = 0      # the last turn a combat phase of this player's turn ended (506.6d)
         # the creature types of the sources this player controlled that dealt combat damage to a player
         # this turn, as they were then (prowl, 702.75a)

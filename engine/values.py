@@ -638,6 +638,10 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False  # "your life total is less than or equal to half your starting life total" (103.3: 20)
     if "spells_cast_ge" in cond and g.players[you].spells_cast_turn < cond["spells_cast_ge"]:
         return False  # "if you've cast another spell this turn" (per-turn fact, 500.1)
+    if "entered_kind_this_turn" in cond and sum(
+            cast_kind_matches(k, cond["entered_kind_this_turn"]) for k in g.players[you].entered_kinds_turn) \
+            < cond.get("entered_kind_ge", 1):
+        return False  # "if a planeswalker entered the battlefield under your control this turn" (per-turn, 500.1)
     if "cast_kind_this_turn" in cond and not any(cast_kind_matches(k, cond["cast_kind_this_turn"])
                                                  for k in g.players[you].cast_kinds_turn):
         return False  # "if you've cast a noncreature spell this turn" (601.2i, per-turn fact, 500.1)
@@ -968,7 +972,7 @@ CONDITION_KEYS = {"city_blessing",
                   "opponent_life_le", "first_target", "self_attacked_this_turn", "once_ever",
                   "tribute_paid", "paired", "soulbond", "self_attached", "mana_spent_ge", "amount_lt", "amount_ge",
                   "attacking_alone", "defending_control", "life_le_half_start", "spells_cast_ge",
-                  "hand_more_than_opponents", "cast_kind_this_turn",
+                  "hand_more_than_opponents", "cast_kind_this_turn", "entered_kind_this_turn", "entered_kind_ge",
                   # not conditions: the least modes of a modal spell (700.2; casting.mode_range), who
                   # chooses its modes (601.3; casting.cast), whether a mode may be chosen again (check_modes)
                   "min_modes", "mode_chooser", "repeat_modes"}
@@ -1041,6 +1045,9 @@ def condition_problems(cond: Any) -> list[str]:
             fb = unknown_keys(cond[k], group_ok=k in ("control", "opponents_control"))
             if fb:
                 out.append(f"condition filter keys {sorted(fb)}")
+    if "entered_kind_this_turn" in cond:
+        out += [f"condition entered_kind_this_turn keys {sorted(b)}"
+                for b in [_cast_kind_bad(cond["entered_kind_this_turn"])] if b]
     if "cast_kind_this_turn" in cond:
         out += [f"condition cast_kind_this_turn keys {sorted(b)}" for b in [_cast_kind_bad(cond["cast_kind_this_turn"])]
                 if b]

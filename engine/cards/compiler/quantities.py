@@ -534,6 +534,18 @@ def _history_condition(t: str) -> dict[str, Any] | None:
         return {"history": _HISTORY[t]}
     if t in _NOT_HISTORY:  # the same facts, denied: "if you didn't attack with a creature this turn"
         return {"not": {"history": _NOT_HISTORY[t]}}
+    m = re.fullmatch(r"(an?|two or more|three or more) ((?:[a-z]+ )*?[a-z]+) entered (?:the battlefield )?under your "
+                     r"control this turn", t)
+    if m:  # "if a planeswalker entered the battlefield under your control this turn" (Oath of Chandra), "as long as two
+        # or more nonland permanents entered ..." (celebration): what entered under your control, as it entered
+        f = parse_noun(m.group(2))  # (a per-turn fact, 500.1)
+        if f is not None:
+            f.pop("permanent", None)  # what entered the battlefield is a permanent (110.1)
+        if f is None or f.pop("zone", "battlefield") != "battlefield" or set(f) - {
+                "types", "not_types", "supertypes", "subtypes", "colors", "or"}:
+            return None
+        n = {"two or more": 2, "three or more": 3}.get(m.group(1), 1)
+        return {"entered_kind_this_turn": f, **({"entered_kind_ge": n} if n > 1 else {})}
     if t in ("you have the city's blessing", "you don't have the city's blessing"):
         return {"city_blessing": "don't" not in t}  # ascend's designation (a later keyword, Rivals of Ixalan)
     m = re.fullmatch(r"there are (\w+) or more card types among cards in your graveyard", t)
