@@ -169,6 +169,14 @@ def _prevention_riders(g: "Game", used: list[tuple[dict[str, Any], int, Any]]) -
             g.changed()
         if rider.get("gain_life") and e.get("controller"):
             gain_life(g, e["controller"], k)
+        sid = rider.get("from")
+        if rider.get("remove_counter") and sid in g.objects and g.objects[sid].zone == "battlefield":
+            # "prevent that damage and remove a (that many) +1/+1 counter(s) from it" (Undergrowth Champion)
+            cs = g.objects[sid].counters
+            n = min(cs.get(rider["remove_counter"], 0), k if rider.get("that_many") else 1)
+            if n:
+                cs[rider["remove_counter"]] -= n
+                g.changed()
 
 
 

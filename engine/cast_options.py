@@ -128,7 +128,7 @@ def foretold(g: "Game", player: str, o: "Obj") -> bool:
 
 ROWS: dict[str, Row] = {r.keyword: r for r in (
     Row("Flashback", "702.33a", "alternative", zone="graveyard", leaves_to="exile"),
-    Row("Madness", "702.34a", "alternative", zone="exile", offer_only=True),
+    Row("Madness", "702.34a", "alternative", zone="exile", flag=True, offer_only=True),
     # cast from the hand as its reveal trigger resolves (702.93a; miracle_drawn)
     Row("Miracle", "702.93a", "alternative", zone="hand", offer_only=True),
     # cast from the graveyard for its mana cost, discarding a land card as an additional cost

@@ -35,6 +35,9 @@ KNOWN = frozenset({
     "pt_equal",  # bool: "whose power and toughness are (aren't) equal" (208.1)
     "blocking_ids",  # "each creature blocking it": blocking one of these attackers (509.1g; bound from blocking_ref)
     "damaged_you_this_turn",  # "creature that dealt damage to you this turn" (engine/triggers.py damaged_by_turn)
+    "entered_this_turn",  # "creature that entered this turn": on the battlefield since this turn (Obj.entered_turn)
+    "toughness_gt_power",  # "creature with toughness greater than its power" (208.1, 613: as it is now)
+    "mv_parity",  # "even" / "odd": "spells with even mana values" (202.3; 0 is even)
 })
 #: 110.4 (2016): the permanent card types, and Battle (a later card type, March of the Machine); Tribal is
 #: not one by itself (a tribal instant is an instant)
@@ -269,6 +272,12 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
             return False
     if "name_in" in f and ("face_down" in o.chosen or not any(has_name(o.card.name, n) for n in f["name_in"])):
         return False  # "with the same name as that permanent" (201.2; a face-down one has none, 707.2)
+    if "entered_this_turn" in f and (o.zone == "battlefield" and o.entered_turn == game.turn) != f["entered_this_turn"]:
+        return False  # "target creature that entered this turn" (a permanent since the entry of this turn, 110.1)
+    if "mv_parity" in f and _mv(o) % 2 != (f["mv_parity"] == "odd"):
+        return False  # "with an even mana value" (202.3; a spell's X counts on the stack, 202.3c)
+    if "toughness_gt_power" in f and (c.toughness > c.power) != f["toughness_gt_power"]:
+        return False  # "each creature with toughness greater than its power" (208.1, its characteristics now)
     if f.get("damaged_this_turn") and not (o.damage or o.damage_sources):
         return False  # dealt damage this turn: the sources are remembered until cleanup (514.2)
     if "damaged_by" in f:  # "dealt damage by SELF / by enchanted creature this turn"

@@ -1310,6 +1310,7 @@ class Game:
             p.spells_cast_last_turn = p.spells_cast_turn  # "last turn" is the turn that just ended
             p.spells_cast_turn = 0
             p.cast_kinds_turn = []
+            p.entered_kinds_turn = []
             p.drawn_turn = 0
             p.discarded_turn = 0
             p.sacrificed_turn = 0

@@ -422,6 +422,7 @@ _TURN_FREE_KEYS = frozenset({
     "other", "token", "keyword", "not_keyword", "counter", "power_le", "power_ge", "power_eq",
     "toughness_le", "toughness_ge", "toughness_eq", "mv_le", "mv_ge", "mv_eq", "permanent", "name",
     "enchanted", "equipped", "chosen_color", "chosen_type", "chosen_name", "any", "or", "not",
+    "mv_parity", "toughness_gt_power",
 })
 _FREE: dict[int, tuple[dict[str, Any], bool]] = {}  # id(static) -> (static, turn free?)
 
@@ -653,6 +654,9 @@ def _apply4(c: Chars, st: dict[str, Any]) -> None:
 
 
 def _apply5(c: Chars, st: dict[str, Any]) -> None:
+    if "add_colors" in st:  # "is black in addition to its other colors" (105.3, 613.1e)
+        c.colors = c.colors | frozenset(st["add_colors"])
+        return
     c.colors = frozenset(st["colors"])
 
 

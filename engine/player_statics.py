@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, cast
 from engine import seats
 from engine.choices import has_name
 from engine.filters import matches
+from engine.mana import mana_value
 from engine.memo import per_object
 
 if TYPE_CHECKING:
@@ -267,10 +268,12 @@ _COMBAT = frozenset({"beginning_of_combat", "declare_attackers", "declare_blocke
                      "combat_damage", "end_of_combat"})
 
 
-def cast_forbidden(g: "Game", player: str, o: "Obj") -> bool:
+def cast_forbidden(g: "Game", player: str, o: "Obj", x: int | None = None) -> bool:
     """101.2: a "can't" of casting beats any permission: "Your opponents can't cast spells during your turn"
     (Teferi, Time Raveler), "You can't cast noncreature spells" (Nikya), "Players can't cast spells during
-    combat" (Basandra), "Target player can't cast creature spells this turn" (Cease-Fire)."""
+    combat" (Basandra), "Target player can't cast creature spells this turn" (Cease-Fire), "Your opponents
+    can't cast spells with even mana values" (Void Winnower: with the X announced, 202.3c; ``x`` None: not
+    announced yet, and a spell with {X} may still be cast with another X)."""
     for _src, ctl, st in _mine(g, "cast_forbid", player):
         when = st.get("when")
         if when == "your_turn" and g.active != ctl or when == "combat" and g.step not in _COMBAT:
@@ -279,6 +282,11 @@ def cast_forbidden(g: "Game", player: str, o: "Obj") -> bool:
         types = set(o.card.types)
         if f.get("types") and not types & set(f["types"]) or f.get("not_types") and types & set(f["not_types"]):
             continue
+        if "mv_parity" in f:
+            if x is None and "X" in o.card.mana_cost:
+                continue
+            if mana_value(o.card.mana_cost, x or 0) % 2 != (f["mv_parity"] == "odd"):
+                continue
         return True
     return False
 
@@ -447,7 +455,8 @@ def static_problems(st: dict[str, Any]) -> list[str]:
     if kind == "opening_hand_battlefield":
         return []
     fr = st.get("from")
-    if kind == "prevent_damage" and (st.get("then_remove_counter") or st.get("players") not in (None, "you", "each")
+    if kind == "prevent_damage" and (st.get("then_remove_counter") and st.get("affects") != "self"
+                                     or st.get("players") not in (None, "you", "each")
                                      or st.get("by") not in (None, "opponent")
                                      or not (affects in (None, "self", "attached") or isinstance(affects, dict))
                                      or not (fr in (None, "self", "attached") or isinstance(fr, dict))

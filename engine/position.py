@@ -89,6 +89,7 @@ def build(g: "Game", setup: dict[str, Any], seed: int = 0) -> "Game":
                 if zone == "battlefield":
                     o.tapped = bool(spec.get("tapped", False))
                     o.sick = bool(spec.get("sick", False))
+                    o.entered_turn = g.turn if o.sick else 0  # one not sick was there before this turn
                     o.damage = int(spec.get("damage", 0))
                     o.counters = {str(k): int(v) for k, v in (spec.get("counters") or {}).items()}
                     if spec.get("transformed"):  # 711.8: a double-faced permanent with its back face up

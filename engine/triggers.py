@@ -426,6 +426,11 @@ def enters(g: "Game", o: "Obj") -> None:
     if c is not None and "Land" in c.types and c.controller in g.players:
         # a per-turn fact: "if you had a land enter the battlefield under your control this turn" (landfall, 207.2c)
         g.players[c.controller].land_entered_turn = g.turn
+    if c is not None and c.controller in g.players:  # "if an artifact entered the battlefield under your control
+        # this turn": what entered, as it entered (a per-turn fact, cleared as the next turn begins, 500.1)
+        g.players[c.controller].entered_kinds_turn.append((frozenset(c.types), frozenset(c.supertypes),
+                                                           frozenset(c.subtypes), frozenset(c.colors)))
+        g.turn_state_changed()  # a static may read it ("as long as two or more nonland permanents entered ...")
     event(g, {"event": "etb", "obj": o.id, "player": o.controller,
               "pt": (c.power, c.toughness, c.is_creature()) if c is not None else None})
 

@@ -557,6 +557,8 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
                    if matches(g, i, a["total_mv"], src, ctl))
     if "hand_of" in a:
         who = a["hand_of"]
+        if who == "each_player":  # "the total number of cards in all players' hands" (402.1: each player's own hand)
+            return sum(len(p.hand) for p in g.players.values())
         if who == "you" or r is None:
             ps = [_you(g, src, r)]
         else:
@@ -638,6 +640,10 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         return False  # "your life total is less than or equal to half your starting life total" (103.3: 20)
     if "spells_cast_ge" in cond and g.players[you].spells_cast_turn < cond["spells_cast_ge"]:
         return False  # "if you've cast another spell this turn" (per-turn fact, 500.1)
+    if "entered_kind_this_turn" in cond and sum(
+            cast_kind_matches(k, cond["entered_kind_this_turn"]) for k in g.players[you].entered_kinds_turn) \
+            < cond.get("entered_kind_ge", 1):
+        return False  # "if a planeswalker entered the battlefield under your control this turn" (per-turn, 500.1)
     if "cast_kind_this_turn" in cond and not any(cast_kind_matches(k, cond["cast_kind_this_turn"])
                                                  for k in g.players[you].cast_kinds_turn):
         return False  # "if you've cast a noncreature spell this turn" (601.2i, per-turn fact, 500.1)
@@ -974,6 +980,7 @@ CONDITION_KEYS = {"city_blessing",
                   "tribute_paid", "paired", "soulbond", "self_attached", "mana_spent_ge", "amount_lt", "amount_ge",
                   "attacking_alone", "defending_control", "life_le_half_start", "spells_cast_ge",
                   "hand_more_than_opponents", "cast_kind_this_turn", "revealed_is",
+                  "entered_kind_this_turn", "entered_kind_ge",
                   # not conditions: the least modes of a modal spell (700.2; casting.mode_range), who
                   # chooses its modes (601.3; casting.cast), whether a mode may be chosen again (check_modes)
                   "min_modes", "mode_chooser", "repeat_modes"}
@@ -1047,6 +1054,9 @@ def condition_problems(cond: Any) -> list[str]:
             fb = unknown_keys(cond[k], group_ok=k in ("control", "opponents_control"))
             if fb:
                 out.append(f"condition filter keys {sorted(fb)}")
+    if "entered_kind_this_turn" in cond:
+        out += [f"condition entered_kind_this_turn keys {sorted(b)}"
+                for b in [_cast_kind_bad(cond["entered_kind_this_turn"])] if b]
     if "cast_kind_this_turn" in cond:
         out += [f"condition cast_kind_this_turn keys {sorted(b)}" for b in [_cast_kind_bad(cond["cast_kind_this_turn"])]
                 if b]

@@ -109,6 +109,8 @@ destroy: what, [no_regen]
     destroy (CR 701.6)
 exile: what, [until: "self_leaves"]
     exile (until the source leaves: return it then, 610.3) (CR 406, 610.3)
+exile_if_dies: what | filter
+    if the objects named (or any creature matching filter) would die this turn, exile it instead (CR 614.1a)
 bounce: what, [with_auras]
     return to its owner's hand (from whatever zone it is in); with_auras: the Auras attached to it too (CR 400.7)
 move: what, to, [tapped], [control: "you"], [counter: KIND], [from: "graveyard"], [unearth], [becomes: {subtypes,
@@ -121,7 +123,7 @@ regenerate: what
     next time it would be destroyed this turn, instead ... (CR 701.12)
 gain_control: what, [duration: "eot"|"while_you_control_self"]
     the controller of the source gains control (CR 613.1b)
-sacrifice: what=REF  or  who, filter, amount
+sacrifice: what=REF  or  who, filter, amount, [exile: the chosen permanents are exiled, not sacrificed]
     sacrifice (who chooses among their objects matching) (CR 701.21)
 draw: who, amount
     draw cards (CR 121)
@@ -208,7 +210,8 @@ restart: [keep_exiled]
 move_counters: what, to, kind, amount
     move counters from one object onto another (CR 121.5)
 prevent: [combat], [by: REF], [to: REF], [amount], [rider: {counters: KIND} or {gain_life: true}],
-      [from_chosen_source, next], [by_each: FILTER], [to_filter: FILTER], [to_players: you|each], duration
+      [from_chosen_source, next, [source_filter: FILTER (the sources that may be chosen)]],
+      [by_each: FILTER], [to_filter: FILTER], [to_players: you|each], duration
     prevention shield (rider: what happens for the damage it prevented, 615.5) (CR 615)
 animate: what, power, toughness, types, subtypes, colors, keywords, duration, in_addition, [keep_types], [lose_all]
     becomes a P/T creature (layers 4, 5, 7b); in_addition: keeps its other types; keep_types: the subtypes replace
@@ -455,6 +458,7 @@ EFFECT_OPS: frozenset[str] = frozenset({
     "change_text", "copy_ability", "copy_spell", "extra_land", "copy_retarget",
     "encore", "ripple", "epic", "cipher", "cipher_cast", "haunt", "hideaway", "pair", "aura_swap", "player_effect",
     "unattach", "piles", "keep_rest", "delayed_trigger", "skip_next", "become_copy", "redistribute_life",
+    "exile_if_dies",
 })
 STATIC_KINDS: frozenset[str] = frozenset({
     "anthem", "keywords", "restriction", "enters_tapped", "enters_with_counters", "cost_change", "devour",
@@ -536,6 +540,8 @@ class Cost:
     process: int = 0  # "Put a card an opponent owns from exile into that player's graveyard" (BFZ processors)
     reveal: dict[str, Any] | None = None  # "you may reveal a Dragon card from your hand": up to one, optional
     energy: int = 0  # "Pay {E}{E}": energy counters the player removes (121.1; {E} is a later symbol, Kaladesh)
+    mill: int = 0  # "Mill a card": the top cards of the player's library into the graveyard (a later keyword
+    # action, 2020, for "put the top card of your library into your graveyard"; 118.3: only with that many)
 
     @property
     def is_free(self) -> bool:

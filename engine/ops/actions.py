@@ -399,10 +399,18 @@ def _exile_named(g: "Game", r: dict, e: Effect) -> dict | None:
     """701.15 (Memoricide, Cranial Extraction): search a player's graveyard, hand and library for the cards
     with the chosen name and exile them (``all``: every one; otherwise any number of them, chosen), then
     that player shuffles (701.16). The searcher sees the hand and library searched (701.15a)."""
+    f: dict[str, Any] = {"chosen_name": True, "zone": "any_card"}
+    if e.get("name_of") is not None:  # "with the same name as that creature": as it last existed (201.2, 608.2h)
+        lki = r.get("lki_card", {})
+        cards = [g.objects[x].card if x in g.objects else lki.get(x) for x in refs(g, r, e.args["name_of"])
+                 if isinstance(x, int)]
+        names = [c.name for c in cards if c is not None]
+        if not names:
+            return None
+        f = {"name_in": names, "zone": "any_card"}
     for p in refs(g, r, e.get("who")):
         if not isinstance(p, str) or p not in g.players:
             continue
-        f = {"chosen_name": True, "zone": "any_card"}
         ps = g.players[p]
         found = [i for z in (ps.graveyard, ps.hand, ps.library) for i in z if matches(g, i, f, source_id(g, r), p)]
         if e.get("all"):

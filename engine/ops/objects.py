@@ -502,8 +502,13 @@ def _sacrifice(g: "Game", r: Ctx, e: Effect) -> dict | None:
         got = r["answers"].get(slot)
         if got is None:
             k = min(n, len(mine))
-            return dict(ask_cards(r, p, mine, k, k, f"sacrifice {n}"), slot=slot)
+            return dict(ask_cards(r, p, mine, k, k, f"{'exile' if e.get('exile') else 'sacrifice'} {n}"), slot=slot)
         picks += [x for x in got if x in mine]
+    if e.get("exile"):  # "defending player exiles two permanents they control": chosen, then exiled (406.3)
+        for x in picks:
+            if x in g.objects and g.objects[x].zone == "battlefield":
+                g.move(x, "exile")
+        return None
     plan_to_graveyard(g, picks)
     sid = source_id(g, r)
     now = {x: sacrifice(g, x) for x in picks}

@@ -185,6 +185,8 @@ def _move(g: "Game", r: Ctx, e: Effect) -> dict | None:
                     put_attacking(g, new, tgt)
                 if e.get("unearth"):
                     _unearthed(g, r, new)
+                if e.get("becomes") and new in g.objects and g.objects[new].zone == "battlefield":
+                    _becomes(g, r, new, e.args["becomes"])
     elif to == "library_top" and isinstance(e.args["what"], dict) and "choose" in e.args["what"]:
         # "put two cards from your hand on top of your library in any order": the order chosen, first on top
         for x in reversed(refs(g, r, e.args["what"])):
@@ -226,6 +228,16 @@ def _aura_host(g: "Game", r: Ctx, aura: int, ref: Any, you: str) -> int | None:
 
 #: 702.83a: "Exile it at the beginning of the next end step" (a delayed trigger, 603.7)
 _UNEARTH_EXILE = Ability("triggered", "Unearth", effects=(Effect("exile", {"what": "self"}),), keyword="Unearth")
+
+
+def _becomes(g: "Game", r: Ctx, new: int, extra: dict[str, Any]) -> None:
+    """"Return target creature card ... to the battlefield. That creature is a black Zombie in addition to its
+    other colors and types" (Ever After): from the resolution on, for as long as it stays (611.2a), the
+    subtypes added in layer 4 and the colors added in layer 5 (613.1d-e)."""
+    if extra.get("subtypes"):
+        add_effect(g, "4", [new], r, "never", types=[], subtypes=list(extra["subtypes"]), in_addition=True)
+    if extra.get("colors"):
+        add_effect(g, "5", [new], r, "never", add_colors=list(extra["colors"]))
 
 
 def _unearthed(g: "Game", r: Ctx, new: int) -> None:
@@ -283,6 +295,19 @@ def _next_spell_cost(g: "Game", r: Ctx, e: Effect) -> None:
     s = this(g, r)
     add_effect(g, "next_spell_cost", [], r, "eot", player=r.get("controller") or s.controller,
                amount=int(e.get("amount", 1)), spells=dict(e.get("spells") or {}))
+@op("exile_if_dies")
+def _exile_if_dies(g: "Game", r: Ctx, e: Effect) -> None:
+    """614.1a: "If that creature would die this turn, exile it instead": a replacement effect for the rest of
+    the turn on the objects named as it resolves; with a filter ("if a creature an opponent controls would
+    die this turn"), on every creature of that kind as it would die (engine/replacement.py)."""
+    name = this(g, r).card.name
+    if e.get("filter") is not None:
+        add_effect(g, "exile_if_dies", [], r, "eot", filter=dict(e.args["filter"]), name=name)
+        return
+    objs = [x for x in refs(g, r, e.args["what"]) if isinstance(x, int) and x in g.objects
+            and g.objects[x].zone == "battlefield"]
+    if objs:
+        add_effect(g, "exile_if_dies", objs, r, "eot", name=name)
 
 
 @op("mill")

@@ -76,6 +76,12 @@ def parse_cost_text(text: str) -> Cost | None:
                 return None
             kw["discard"] = 1
             kw["discard_filter"] = {k: v for k, v in f.items() if k != "zone"}
+        elif m := re.fullmatch(rf"(?:mill {_N} cards?|put the top {_N} cards? of your library into your graveyard)",
+                               low):
+            n = number(m.group(1) or m.group(2))  # "Mill a card" (a later keyword action, 2020)
+            if not n or n < 1:
+                return None  # "Mill X cards": a number chosen with X (not read yet)
+            kw["mill"] = n
         elif low == "discard your hand":
             kw["discard"] = -1
         elif low in ("discard self",):

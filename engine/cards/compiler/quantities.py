@@ -80,9 +80,14 @@ def count_of(phrase: str) -> Any:
     m = re.fullmatch(r"(?:([+\-]\d+/[+\-]\d+|[a-z]+) )?counters on self", p)
     if m and m.group(1) not in ("the", "a", "each", "all"):  # "the number of charge counters on SELF" (121.1)
         return {"counters_on": "self", "kind": m.group(1) or "any"}
-    m = re.fullmatch(r"(.+?) (?:that )?died this turn", p)
-    if m:  # "for each creature that died this turn", "the number of Zubera that died this turn" (700.4)
+    m = re.fullmatch(r"(.+?) (?:that )?died( under your control)? this turn", p)
+    if m:  # "for each creature that died this turn", "the number of Zubera that died this turn" (700.4); "...
+        # that died under your control this turn": its controller as it last existed was you (608.2h)
         f = parse_noun(m.group(1))
+        if f is not None and m.group(2):
+            if "controller" in f:
+                return None
+            f["controller"] = "you"
         if f is None or set(f) - {"types", "subtypes", "token", "controller"} or f.get("controller") not in (
                 None, "you") or f.get("types", ["Creature"]) != ["Creature"]:
             return None
@@ -114,6 +119,8 @@ def count_of(phrase: str) -> Any:
         return {"count": {"or": pick, "attached_to_self": True}}
     if p in ("creature blocking it beyond the first", "creature blocking self beyond the first"):
         return {"blockers_beyond_first": "self"}  # rampage (702.22a)
+    if p in ("the total number of cards in all players' hands", "cards in all players' hands"):
+        return {"hand_of": "each_player"}  # each player's hand counted (402.1)
     m = re.fullmatch(r"(cards|card) in (your|that player's|their|target opponent's|each opponent's) hand", p)
     if m:
         return {"hand_of": "you" if m.group(2) == "your" else "that_player"}
@@ -309,14 +316,20 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"a player lost (\d+) or more life this turn", t)
     if m:
         return {"player_lost_life_this_turn": int(m.group(1))}
-    m = re.fullmatch(r"at least one (.+?) (?:card )?is milled this way", t)
+    m = re.fullmatch(r"at least one (.+?) (?:card )?is milled this way|an? (.+?) card was milled this way", t)
     if m:
-        f = parse_noun(m.group(1))
+        f = parse_noun(m.group(1) or m.group(2))
         return None if f is None else {"milled_this_way": f}
     m = re.fullmatch(r"an? (.+?) is dealt damage this way", t)
     if m:
         f = parse_noun(m.group(1))
         return None if f is None else {"it": f}
+    m = re.fullmatch(r"an? ((?:[a-z]+ )*?creature) died under your control this turn", t)
+    if m:  # "if a creature died under your control this turn" (700.4): one of the creatures that died this turn
+        got = count_of(m.group(1) + " that died under your control this turn")  # was yours as it last existed
+        return None if got is None else {"amount_ge": {"amount": got, "n": 1}}
+    if t in ("self entered this turn", "self entered the battlefield this turn"):
+        return {"self": {"entered_this_turn": True}}  # a permanent since the entry of this turn (Obj.entered_turn)
     if t == "self attacked this turn":
         return {"self_attacked_this_turn": True}
     if t in ("self attacked or blocked this turn",):
@@ -389,6 +402,9 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     m = re.fullmatch(r"(?:it's|it is|that creature is) (white|blue|black|red|green)", t)
     if m:  # "put a +1/+1 counter on equipped creature if it's blue" (Ring of Evos Isle): its color (105.2)
         return {"it": {"colors": [COLORS[m.group(1)]]}}
+    m = re.fullmatch(r"(?:it's|it is|that creature is) (attacking|blocking)", t)
+    if m:  # "If that creature is attacking, you may put it on top of its owner's library instead" (506.4)
+        return {"it": {m.group(1): True}}
     m = re.fullmatch(r"(?:it's|it is|that creature is) (legendary|tapped|untapped|multicolored|colorless)", t)
     if m:  # "if it's legendary, it also gains lifelink": an adjective of the object named before
         f = parse_noun(m.group(1))
@@ -527,6 +543,18 @@ def _history_condition(t: str) -> dict[str, Any] | None:
         return {"history": _HISTORY[t]}
     if t in _NOT_HISTORY:  # the same facts, denied: "if you didn't attack with a creature this turn"
         return {"not": {"history": _NOT_HISTORY[t]}}
+    m = re.fullmatch(r"(an?|two or more|three or more) ((?:[a-z]+ )*?[a-z]+) entered (?:the battlefield )?under your "
+                     r"control this turn", t)
+    if m:  # "if a planeswalker entered the battlefield under your control this turn" (Oath of Chandra), "as long as two
+        # or more nonland permanents entered ..." (celebration): what entered under your control, as it entered
+        f = parse_noun(m.group(2))  # (a per-turn fact, 500.1)
+        if f is not None:
+            f.pop("permanent", None)  # what entered the battlefield is a permanent (110.1)
+        if f is None or f.pop("zone", "battlefield") != "battlefield" or set(f) - {
+                "types", "not_types", "supertypes", "subtypes", "colors", "or"}:
+            return None
+        n = {"two or more": 2, "three or more": 3}.get(m.group(1), 1)
+        return {"entered_kind_this_turn": f, **({"entered_kind_ge": n} if n > 1 else {})}
     if t in ("you have the city's blessing", "you don't have the city's blessing"):
         return {"city_blessing": "don't" not in t}  # ascend's designation (a later keyword, Rivals of Ixalan)
     m = re.fullmatch(r"there are (\w+) or more card types among cards in your graveyard", t)

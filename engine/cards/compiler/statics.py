@@ -341,6 +341,18 @@ def _restriction(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "restriction", "affects": aff, "rule": rule}]
 
 
+@static(r"^(your opponents|each opponent|you) can't (block|attack) with (creatures .+)$")
+def _cant_block_with(m: re.Match) -> list[dict[str, Any]] | None:
+    """509.1b, 508.1c: "Your opponents can't block with creatures with even mana values" (Void Winnower): the
+    restriction on each creature of that kind the player controls."""
+    aff = _affects(m.group(3))
+    if not isinstance(aff, dict) or "controller" in aff:
+        return None
+    rule = "cant_block" if m.group(2) == "block" else "cant_attack"
+    return [{"kind": "restriction", "affects": {**aff, "controller": "you" if m.group(1) == "you" else "opponent"},
+             "rule": rule}]
+
+
 @static(r"^(.+?) can block an additional (two|three|four|five|six|seven|eight|nine|ten) creatures each combat$")
 def _extra_blocks(m: re.Match) -> list[dict[str, Any]] | None:
     """"SELF can block an additional seven creatures each combat" (509.1a): one more each (engine/combat.py
@@ -435,6 +447,18 @@ def _cost_change(m: re.Match) -> list[dict[str, Any]] | None:
     if not sym.isdigit():
         out["mana"] = sym  # "cost {W} more": a colored symbol, not generic mana (601.2f)
     return [out]
+
+
+@static(r"^the first ((?:[a-z]+ )*?)spell you cast each turn costs (\{\d+\}) less to cast$")
+def _first_spell_cheaper(m: re.Match) -> list[dict[str, Any]] | None:
+    """601.2f: "The first creature spell you cast each turn costs {2} less to cast" (Conduit of Ruin): a
+    reduction while its controller has cast no spell of that kind this turn (the one being cast is counted
+    only once it becomes cast, 601.2i)."""
+    f = parse_noun(m.group(1) + "spell")
+    if f is None or f.pop("zone", None) != "stack":
+        return None
+    return [{"kind": "cost_change", "spells": f, "who": "you", "amount": -int(parse_cost(m.group(2))[0]),
+             "condition": {"not": {"cast_kind_this_turn": f}}}]
 
 
 @static(r"^you may spend mana as though it were mana of any color to cast (.+?) spells$")
@@ -675,12 +699,14 @@ _SPELL_KIND = "|".join(re.escape(k) for k in sorted(SPELL_KINDS, key=len, revers
 
 
 @static(r"^(?:(during your turn), )?(players|each player|your opponents|each opponent|you) can't cast (" + _SPELL_KIND
-        + r"|)spells( during your turn| during combat)?$")
+        + r"|)spells( during your turn| during combat)?(?: with (even|odd) mana values)?$")
 def _cast_forbid(m: re.Match) -> list[dict[str, Any]] | None:
     """101.2: "Your opponents can't cast spells during your turn" (Teferi, Time Raveler), "You can't cast
     noncreature spells" (Nikya of the Old Ways), "Players can't cast spells during combat" (Basandra)."""
     when = "your_turn" if m.group(1) or m.group(4) == " during your turn" else "combat" if m.group(4) else None
     st: dict[str, Any] = {"kind": "cast_forbid", "who": _FORBID_WHO[m.group(2)], "spells": SPELL_KINDS[m.group(3)]}
+    if m.group(5):  # "Your opponents can't cast spells with even mana values" (Void Winnower, 202.3)
+        st["spells"] = {**st["spells"], "mv_parity": m.group(5)}
     if when:
         st["when"] = when
     return [st]
@@ -781,8 +807,8 @@ def _banefire(m: re.Match) -> list[dict[str, Any]] | None:
 
 @static(r"^(.+?) can't be the target of ([a-z]+) spells or abilities from ([a-z]+) sources$")
 def _untargetable_from(m: re.Match) -> list[dict[str, Any]] | None:
-    """"SELF can't be the target of nongreen spells or abilities from nongreen sources" (Gaea's Revenge, 114.1a-d, 601.2c):
-    no spell or ability whose source has that quality may target it (its controller's included)."""
+    """"SELF can't be the target of nongreen spells or abilities from nongreen sources" (Gaea's Revenge, 114.1a-d,
+    601.2c): no spell or ability whose source has that quality may target it (its controller's included)."""
     f = parse_noun(m.group(2))
     if m.group(2) != m.group(3) or f is None or set(f) - {"colors", "not_colors"}:
         return None
@@ -898,7 +924,24 @@ def _reveal_land(m: re.Match) -> list[dict[str, Any]] | None:
 
 @static(r"^if damage would be dealt to self, prevent that damage\. remove an? ([+\-\w/]+) counter from self$")
 def _phantom(m: re.Match) -> list[dict[str, Any]] | None:
+    """615.5: "If damage would be dealt to SELF, prevent that damage. Remove a +1/+1 counter from SELF" (Phantom
+    Centaur): one counter for each damage event prevented."""
     return [{"kind": "prevent_damage", "affects": "self", "then_remove_counter": m.group(1)}]
+
+
+@static(r"^if damage would be dealt to self while it has an? ([+\-\w/]+) counter on it, prevent that damage and "
+        r"remove (an?|that many) ([+\-\w/]+) counters? from (?:it|self)$")
+def _champion(m: re.Match) -> list[dict[str, Any]] | None:
+    """615.5: "If damage would be dealt to SELF while it has a +1/+1 counter on it, prevent that damage and remove a
+    +1/+1 counter from it" (Undergrowth Champion; "remove that many", Magma Pummeler): a prevention static while
+    it has such a counter, each event prevented taking one counter (or as many as the damage prevented)."""
+    if m.group(1) != m.group(3):
+        return None
+    out: dict[str, Any] = {"kind": "prevent_damage", "affects": "self", "then_remove_counter": m.group(1),
+                           "condition": {"self": {"counter": m.group(1)}}}
+    if m.group(2) == "that many":
+        out["remove_that_many"] = True
+    return [out]
 
 
 _LIFE_WHO = {"players": "each", "each player": "each", "your opponents": "opponent", "each opponent": "opponent",

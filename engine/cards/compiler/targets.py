@@ -33,6 +33,11 @@ KEYWORDS = ["flying", "first strike", "double strike", "deathtouch", "trample", 
             "islandwalk", "swampwalk", "forestwalk", "mountainwalk", "plainswalk", "banding", "flanking",
             "skulk", "ward", "persist", "undying", "exalted", "myriad", "convoke", "cascade", "storm",
             "toxic", "devoid", "decayed"]
+#: keywords a card has wherever it is ("return target card with awaken from your graveyard", "a spell with
+#: flashback"): read in a filter only, as the card's keyword (702), never granted by these words
+CARD_KEYWORDS = ["awaken", "cycling", "flashback", "kicker", "madness", "suspend", "evoke", "mutate", "foretell",
+                 "augment", "escape", "ninjutsu", "unearth", "embalm", "eternalize", "emerge", "surge", "buyback",
+                 "retrace", "echo", "dash", "bestow", "disturb", "blitz", "multikicker", "entwine", "splice"]
 #: what "historic" means (700.6, added 2018 with Dominaria): an artifact, a legendary, or a Saga
 HISTORIC = ({"types": ["Artifact"]}, {"supertypes": ["Legendary"]}, {"subtypes": ["Saga"]})
 SUPERTYPES = {"legendary": "Legendary", "basic": "Basic", "snow": "Snow", "nonbasic": None, "nonlegendary": None}
@@ -232,7 +237,7 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
-        m = re.search(r"\s+(with|without) (" + kw + r")$", p)
+        m = re.search(r"\s+(with|without) (" + kw + "|" + "|".join(CARD_KEYWORDS) + r")$", p)
         if m:
             f["keyword" if m.group(1) == "with" else "not_keyword"] = m.group(2).capitalize()
             p = p[: m.start()]
@@ -259,6 +264,31 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
         m = re.search(r",? that(?:'s| is| are|'re) one or more colors$", p)
         if m:  # "each permanent with mana value X or less that's one or more colors" (Ugin): not colorless (105.2c)
             f["colorless"] = False
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+that entered(?: the battlefield)? this turn$", p)
+        if m:  # "target colorless creature that entered this turn" (a permanent since this turn)
+            f["entered_this_turn"] = True
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+with power or toughness (\d+) or (less|greater)$", p)
+        if m and "or" not in f:  # "target creature with power or toughness 1 or less": either one (208.1)
+            k = "_le" if m.group(2) == "less" else "_ge"
+            f["or"] = [{"power" + k: int(m.group(1))}, {"toughness" + k: int(m.group(1))}]
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+with (?:an )?(even|odd) mana values?$", p)
+        if m:  # "spells with even mana values" (202.3)
+            f["mv_parity"] = m.group(1)
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+with toughness greater than (?:its|their) power$", p)
+        if m:  # "each creature with toughness greater than its power" (208.1)
+            f["toughness_gt_power"] = True
             p = p[: m.start()]
             changed = True
             continue
@@ -338,6 +368,13 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
         m = re.search(r"\s+other than self$", p)
         if m:
             f["other"] = True
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+other than an? (basic land|land) card$", p)
+        if m and "not" not in f:  # "target card in a graveyard other than a basic land card" (Surgical Extraction)
+            f["not"] = {"types": ["Land"], "zone": "any_card",
+                        **({"supertypes": ["Basic"]} if m.group(1) == "basic land" else {})}
             p = p[: m.start()]
             changed = True
     return p

@@ -164,6 +164,16 @@ def _base_power(m: re.Match, c: Ctx) -> list[Effect] | None:
     if what is None or p is None:
         return None
     return [Effect("animate", {"what": what, "power": p, "duration": "eot"})]
+@reader(r"^change (.+?)'s base power and toughness to (.+?)'s power and toughness until end of turn$")
+def _base_pt_of(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """613.3b (layer 7b): "change SELF's base power and toughness to that creature's power and toughness until
+    end of turn" (Eldrazi Mimic): the numbers that creature has as the effect resolves (608.2h), locked in."""
+    what = c.ref(m.group(1))
+    of = c.ref(m.group(2))
+    if what is None or of is None or not (of in ("it", "self") or isinstance(of, dict) and "target" in of):
+        return None
+    return [Effect("animate", {"what": what, "power": {"power_of": of}, "toughness": {"toughness_of": of},
+                               "duration": "eot"})]
 
 
 @reader(r"^(.+?) becomes? an artifact creature( until end of turn)?$")
@@ -324,5 +334,5 @@ def _become_copy(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 READERS: tuple[Reader, ...] = (_choose_on_battlefield, _become_copy, _add_types, _animate, _animate_base, _base_pt,
-                               _base_power, _artifact_creature_pump, _artifact_creature, _color_choice, _pump_become,
-                               _lose_all, _change_text)
+                               _base_power, _base_pt_of, _artifact_creature_pump, _artifact_creature, _color_choice,
+                               _pump_become, _lose_all, _change_text)

@@ -109,10 +109,11 @@ def _mana_only_for(m: re.Match, c: Ctx) -> list[Effect] | None:
     spells: list[dict[str, Any]] = []
     sources: list[dict[str, Any]] = []
     for part in re.split(r",? or (?:to )?(?=(?:cast|activate) )", m.group(1)):
-        if mm := re.fullmatch(r"cast (?:an? )?(.+?) spells?", part):
-            f = parse_noun(mm.group(1) + " spell")
-            if f is None:
-                return None
+        if mm := re.fullmatch(r"cast (?:an? )?(?:(.+?) )?spells?( with .+)?", part):
+            # "a colorless spell", "a spell with devoid" (702.113a: a keyword the spell has)
+            f = parse_noun((mm.group(1) + " " if mm.group(1) else "") + "spell" + (mm.group(2) or ""))
+            if f is None or " from " in part:
+                return None  # "spells with flashback from a graveyard": where it is cast from is not kept here
             spells.append(_unzoned(f))
         elif re.fullmatch(r"activate (?:an ability|abilities)", part):
             sources.append({})

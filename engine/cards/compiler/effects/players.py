@@ -484,6 +484,33 @@ def _exile_named(m: re.Match, c: Ctx) -> list[Effect] | None:
                                                        "all": m.group(2) == "all"})]
 
 
+@reader(r"^search (its controller's|its owner's|that player's|the) graveyard, hand, and library(?: of (that spell's "
+        r"controller|its controller))? for (any number of|all) cards with the same name as "
+        r"(that (?:creature|land|spell|card|enchantment|artifact|permanent)|it)"
+        r"(?: and exile them|, exile those cards, then that player shuffles)$")
+def _exile_same_name(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """701.15a (Eradicate, Crumble to Dust, Counterbore, Surgical Extraction, Invasive Surgery): the cards with the
+    same name as the object named before (201.2; as it last existed, 608.2h) in the graveyard, hand and library of
+    its controller (owner, or the player named), exiled: all of them, or any number the searcher chooses."""
+    what = c.ref(m.group(4))
+    if not isinstance(what, dict) or "target" not in what:
+        return None
+    whose = m.group(2) or m.group(1)
+    if whose in ("its controller's", "that spell's controller", "its controller"):
+        who: Any = {"controller_of": what}
+    elif whose == "its owner's":
+        who = {"owner_of": what}
+    elif whose == "that player's" and c.last_player is not None:
+        who = c.last_player
+    else:
+        return None
+    c.last_player = who  # "Then that player shuffles."
+    out = [Effect("action", {"name": "exile_named", "who": who, "all": m.group(3) == "all", "name_of": what})]
+    if m.group(0).endswith("shuffles"):
+        out.append(Effect("shuffle", {"who": who}))
+    return out
+
+
 @reader(r"^(?:(two target players) exchanges? life totals|exchange life totals with (target opponent|target player))$")
 def _exchange_life(m: re.Match, c: Ctx) -> list[Effect] | None:
     """701.8c: "Exchange life totals with target opponent" (Magus of the Mirror), "Two target players
@@ -547,6 +574,7 @@ READERS: tuple[Reader, ...] = (
     _exchange_life,
     _name_card,
     _exile_named,
+    _exile_same_name,
     _game_draw,
     _life_becomes,
 )

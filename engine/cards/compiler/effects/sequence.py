@@ -350,6 +350,14 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
                         return both
             ctx.rewind(mark)
             idx = low.find(joiner, idx + 1)
+    m = re.fullmatch(r"(.+?) if its (power|toughness|mana value) is ((?:less|greater) than or equal to .+|\w+ or "
+                     r"(?:less|greater))", low)
+    if m:  # "Gain control of target creature if its toughness is 2 or less", "Destroy target nonblack creature if its
+        # toughness is less than or equal to the number of cards in your graveyard": the instruction only if its
+        # target has it as the instruction is carried out (608.2c; an amount counted then, 608.2h)
+        got = _if_target_has(m.group(1), f"creature with {m.group(2)} {m.group(3)}", ctx)
+        if got is not None:
+            return got
     m = re.fullmatch(r"(.+?) (if|unless) (there are .+|you control .+|you don't control .+|an opponent .+|you have .+|"
                      r"it's .+|your life total .+)", low)
     if m and not m.group(1).endswith("instead"):  # "Create a 4/4 Angel token ... if there are four or more card types
@@ -362,6 +370,20 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
         if inner is not None and cond is not None:  # another colorless creature": only if it does not
             return [Effect("if", {"cond": cond if m.group(2) == "if" else {"not": cond}, "then": list(inner)})]
     return None
+
+
+def _if_target_has(body: str, noun: str, ctx: Ctx) -> list[Effect] | None:
+    """The instruction ``body`` on the first target of the ability, only if that target matches ``noun``'s
+    comparisons (power, toughness, mana value) as the instruction is carried out (608.2c)."""
+    f = parse_noun(noun)
+    mark = ctx.mark()
+    inner = parse_sentence(body, ctx) if f is not None else None
+    if f is None or inner is None or len(inner) != 1 or inner[0].get("what") != {"target": 0} or len(ctx.targets) != 1:
+        ctx.rewind(mark)
+        return None  # only one instruction on the ability's one target: that is the "it" the condition reads
+    f.pop("types", None)
+    zone = ctx.targets[0].filter.get("zone")
+    return [Effect("if", {"cond": {"first_target": {**f, **({"zone": zone} if zone else {})}}, "then": inner})]
 
 
 def _while_source(low: str, ctx: Ctx) -> list[Effect] | None:
@@ -494,6 +516,15 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             out[-1] = Effect("may", {**out[-1].args, "then": list(effs)})
             then_open = True
             continue
+        if m and out and out[-1].op == "discard" and out[-1].args.get("who") == "you":
+            # "Discard a card. If you do, draw a card." (Akoum Flameseeker): only if a card was discarded this
+            # way (an empty hand discards none, 701.7a; 608.2c)
+            effs = parse_sentence(m.group(1), ctx)
+            if effs is None:
+                return None
+            done = {"amount_ge": {"amount": {"count_this_way": {}, "action": "discarded"}, "n": 1}}
+            out.append(Effect("if", {"cond": done, "then": list(effs)}))
+            continue
         m = re.match(r"^when you do, (.+)$", s)
         if m and out and out[-1].op == "may":
             effs = parse_sentence(m.group(1), ctx)
@@ -548,13 +579,16 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             continue
         m = re.match(r"^(?:for each 1 damage prevented this way, put a \+1/\+1 counter on (?:that creature|it)|"
                      r"you gain life equal to the damage prevented this way)$", s)
-        if m and out and out[-1].op == "prevent" and out[-1].args.get("amount") is not None:
+        if m and out and out[-1].op == "prevent" and (out[-1].args.get("amount") is not None
+                                                      or out[-1].args.get("next")):
+            # (a shield of a number, or one used up by the next damage event: what it prevented is known, 615.7, 615.8)
             # 615.5: the rest of a prevention effect happens right after the damage is prevented
             rider = {"counters": "+1/+1"} if s.startswith("for each") else {"gain_life": True}
             out[-1] = Effect("prevent", {**out[-1].args, "rider": rider})
             continue
         m = re.match(
-            r"^(?:that creature|it) is an? (white |blue |black |red |green )?([a-z]+) in addition to its other "
+            r"^(?:that creature|it|each of those creatures) is an? (white |blue |black |red |green )?([a-z]+) "
+            r"in addition to its other "
             r"(?:colors and )?(?:creature )?types$",
             s,
         )
@@ -645,6 +679,13 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                     break
                 out[i] = Effect("destroy", {**out[i].args, "no_regen": True})
             continue
+        if out and re.fullmatch(r"if .+ would die this turn, exile (?:it|that card) instead", s):
+            # a replacement effect of its own after any instruction (614.1a; engine/cards/compiler/effects/zones.py)
+            effs = parse_sentence(s, ctx)
+            if effs is None:
+                return None
+            out += effs
+            continue
         replaced = instead(s, out, ctx)
         if replaced is not None:
             if not replaced:
@@ -671,7 +712,7 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
                      else "library_top")
             out[-1] = Effect("counter", {**out[-1].args, "instead_to": where})
             continue
-        m = re.fullmatch(r'(?:it|they) (?:has|have) ((?:"[^"]+"(?:,? and )?)+)', s)
+        m = re.fullmatch(r'(?:it|they|those tokens|the tokens) (?:has|have) ((?:"[^"]+"(?:,? and )?)+)', s)
         tok = _last_token(out)
         if m and tok is not None:
             # "Create a 1/1 Eldrazi Scion creature token. It has "Sacrifice this token: Add {C}."" (111.4)
@@ -686,6 +727,8 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             new_tok = Effect("token", {**targs, "abilities": abl})
             if out[-1].op == "token":
                 out[-1] = new_tok
+            elif out[-1].args.get("then"):
+                out[-1] = Effect("may", {**out[-1].args, "then": [*out[-1].args["then"][:-1], new_tok]})
             else:
                 out[-1] = Effect("may", {**out[-1].args, "effects": [*out[-1].args["effects"][:-1], new_tok]})
             continue
@@ -739,6 +782,15 @@ def that_many_done(effs: list[Effect]) -> list[Effect] | None:
     before it discarded or milled (608.2c), not a number the trigger event carries. None when that number
     would have to be counted for each of several players (not carried out: the card stays unsupported)."""
     out = list(effs)
+    for i, e in enumerate(out):
+        if e.op == "may" and e.args.get("then") and e.args.get("effects"):
+            # "You may discard all the cards in your hand. If you do, draw that many cards": the branch reads
+            # what the optional instruction did (608.2c)
+            both = that_many_done([*e.args["effects"], *e.args["then"]])
+            if both is None:
+                return None
+            n = len(e.args["effects"])
+            out[i] = Effect("may", {**e.args, "effects": both[:n], "then": both[n:]})
     for i in range(1, len(out)):
         e, prev = out[i], out[i - 1]
         if e.args.get("amount") == {"that_much": True} and prev.op == "move" and prev.args.get("to") == \
@@ -883,6 +935,8 @@ def _last_token(out: list[Effect]) -> Effect | None:
     e = out[-1] if out else None
     if e is not None and e.op == "may" and e.args.get("effects") and not e.args.get("then"):
         e = e.args["effects"][-1]
+    elif e is not None and e.op == "may" and e.args.get("then"):  # "you may pay {C}. If you do, create ..."
+        e = e.args["then"][-1]
     if e is None or e.op != "token" or "abilities" in e.args or "kind" in e.args:
         return None
     return e
@@ -988,6 +1042,10 @@ def instead(sentence: str, out: list[Effect], ctx: Ctx) -> bool | None:
     n = len(alt) if 1 < len(alt) <= len(out) and [e.op for e in out[-len(alt):]] == [e.op for e in alt] else 1
     prev = out[-n:]
     del out[-n:]
+    if len(alt) == 1 and alt[0].op == "may" and not alt[0].args.get("then") and not alt[0].args.get("else"):
+        # "If that creature is attacking, you may put it on top of its owner's library instead": declined, the
+        # instruction before it happens after all (608.2d)
+        alt = [Effect("may", {**alt[0].args, "else": list(prev)})]
     out.append(Effect("if", {"cond": cond, "then": list(alt), "else": prev}))
     return True
 

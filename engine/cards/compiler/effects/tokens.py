@@ -352,4 +352,25 @@ def _named_legend_token(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("token", {**effs[0].args, "supertypes": ["Legendary"], "name": _title(m.group(1))})]
 
 
-READERS: tuple[Reader, ...] = (_named_legend_token, _token, _token_pre, _token_copy, _two_tokens)
+@reader(r"^for each ((?!of )[^,]+?), create a token that's a copy of (?:that permanent|that creature|that token|it)"
+        r"(?:, except (.+))?$")
+def _token_copy_each(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """706.2, 706.9: "For each token you control, create a token that's a copy of that permanent" (Second Harvest),
+    "For each creature target player controls, ..." (Clone Legion), "... except it isn't legendary": one copy of
+    each permanent of the group, each with that permanent's copiable values and the exceptions named."""
+    mark = c.mark()
+    what = c.ref("each " + m.group(1))
+    if not isinstance(what, dict) or "each" not in what or what["each"].get("zone", "battlefield") != "battlefield":
+        c.rewind(mark)
+        return None
+    args: dict[str, Any] = {"amount": 1, "copy_of": what}
+    if m.group(2):
+        change = copy_exceptions(m.group(2))
+        if change is None:
+            c.rewind(mark)
+            return None
+        args["copy_except"] = change
+    return [Effect("token", args)]
+
+
+READERS: tuple[Reader, ...] = (_named_legend_token, _token, _token_pre, _token_copy, _two_tokens, _token_copy_each)

@@ -59,9 +59,12 @@ def _exiled_to_hand(m: re.Match, c: Ctx) -> list[Effect] | None:
     return None if what is None else [Effect("bounce", {"what": what})]
 
 
-@reader(r"^return (.+?) to (?:its|their) owners?'s? hands?$")
+@reader(r"^return (.+?) to (?:its|their) owners?'s? hands?$|"
+        r"^return to (?:its|their) owners?'s? hands? ((?:all|each) .+)$")
 def _bounce(m: re.Match, c: Ctx) -> list[Effect] | None:
-    what = c.ref(m.group(1))
+    """400.7: "return X to its owner's hand", and the order of "Return to their owners'
+    hands all creatures with ..." (Engulf the Shore)."""
+    what = c.ref(m.group(1) or m.group(2))
     if isinstance(what, dict) and "target" in what:
         c.last_player = {"owner_of": what}  # "... to its owner's hand. Then that player discards a card"
     return None if what is None else [Effect("bounce", {"what": what})]
@@ -293,6 +296,19 @@ def _sacrifice(m: re.Match, c: Ctx) -> list[Effect] | None:
     return [Effect("sacrifice", {"who": who, "filter": f, "amount": n})]
 
 
+@reader(r"^(.+?) exiles (a|an|one|two|three|four) (.+?) (?:they|he or she) controls?$")
+def _edict_exile(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"Defending player exiles two permanents they control", "Target opponent exiles a creature they control"
+    (Debt to the Kami): that player chooses that many of their permanents of the kind and exiles them (608.2d;
+    not a sacrifice, 701.14a)."""
+    who = c.player(m.group(1))
+    f = parse_noun(m.group(3))
+    if who is None or who == "you" or f is None or f.get("player") or f.get("controller") or f.get("zone") not in (
+            None, "battlefield"):
+        return None
+    return [Effect("sacrifice", {"who": who, "filter": f, "amount": number(m.group(2)) or 1, "exile": True})]
+
+
 KEEP_REST_RX = re.compile(
     r"^for each player, you choose from among the (permanents|nonland permanents) that player controls (an? .+?)\. "
     r"then each player sacrifices all other (permanents|nonland permanents) they control\.?$"
@@ -449,7 +465,28 @@ def top_or_bottom(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 #: this family's readers, in the order they are tried
+@reader(r"^if (.+?) would die this turn, exile (?:it|that card) instead$")
+def _exile_if_dies(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """614.1a: "If that creature would die this turn, exile it instead" after any instruction (a -N/-N, a
+    fight): the object named before; "If a creature [an opponent controls] would die this turn, ...": every
+    creature of that kind that would die this turn (Flaying Tendrils), as the replacement applies."""
+    p = m.group(1)
+    mm = re.fullmatch(r"an? (.+)", p)
+    if mm:
+        f = parse_noun(mm.group(1))
+        if f is None or f.get("player") or f.get("zone", "battlefield") != "battlefield":
+            return None
+        f = c._fix_filter(f)
+        return None if f is None else [Effect("exile_if_dies", {"filter": f})]
+    what = c.ref(p)
+    if what is None or isinstance(what, str) and what not in ("self", "it"):
+        return None
+    return [Effect("exile_if_dies", {"what": what})]
+
+
 READERS: tuple[Reader, ...] = (
+    _exile_if_dies,
+    _edict_exile,
     _destroy,
     _bounce_with_auras,
     _exiled_to_hand,
