@@ -39,6 +39,7 @@ from engine import (
     player_statics,
     position,
     replacement,
+    saga,
     sba,
     seats,
     tapping,
@@ -1052,6 +1053,8 @@ class Game:
             triggers.step(self, "draw")
             self._give_priority()
         elif s in ("main1", "main2"):
+            if s == "main1":
+                saga.main_phase(self)  # a lore counter on each of the active player's Sagas (engine/saga.py)
             triggers.step(self, s)  # 505.4: "at the beginning of your precombat / postcombat / next main phase"
             self._give_priority()
         elif s == "beginning_of_combat":

@@ -39,7 +39,8 @@ OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "
                  "turned_face_up",  # 702.36e, 701.31b: engine/facedown.py
                  "last_time_counter_removed",  # 702.62a (vanishing): engine/ops/objects.py
                  "last_counter_removed",  # the last counter of a kind removed (``counter``): engine/ops/objects.py
-                 "haunted_dies"}  # 702.54c: the creature a card in exile haunts died (leaves, below)
+                 "haunted_dies",  # 702.54c: the creature a card in exile haunts died (leaves, below)
+                 "chapter"}  # a Saga's lore counters rose past a chapter number (a later rule: engine/saga.py)
 PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attack", "sacrifice",
                  "player_counters",  # a player gets counters of a kind (121.1; ``counter``): engine/ops/objects.py
                  "loses_game",  # 603.9: a player loses or leaves the game (engine/leave.py)
@@ -53,7 +54,7 @@ KEYS = frozenset({"event", "self", "attached", "filter", "or_self", "batch", "wh
                   "whose", "loyalty", "noncombat", "your_turn", "nonmana", "limit_per_turn", "min_attackers",
                   "blocking_self", "most_life", "or_copy", "defending", "other", "dealt_by", "condition",
                   "greater_power_attacker", "counter", "sacrificed", "untapped", "cast_from", "to", "damaged",
-                  "from"})
+                  "from", "chapter"})
 # or_copy: "whenever you cast or copy ...": casting fires it, and so does a copy of a spell put onto the
 # stack (engine/ops/cast.py copy_spell fires a "cast" event marked "copy", which only or_copy triggers see).
 #: keys that only some events understand (engine/support.py rejects them elsewhere)
@@ -72,7 +73,9 @@ KEYS_OF_EVENT: dict[str, frozenset[str]] = {
     # "when SELF dies or is put into exile from the battlefield": where it went (603.6c)
     "to": frozenset({"ltb"}),
     # "whenever SELF deals damage to a creature": what was dealt the damage (120.3)
-    "damaged": frozenset({"deals_damage"})}
+    "damaged": frozenset({"deals_damage"}),
+    # a Saga's chapter number: its lore counters went from fewer to at least that many (engine/saga.py)
+    "chapter": frozenset({"chapter"})}
 #: Events a triggered ability of a card in a graveyard is checked against (Spit Flame, Squee, Goblin
 #: Nabob, Aurora Eidolon, Phoenix Chick; 112.6b)
 GRAVEYARD_EVENTS = frozenset({"etb", "step", "cast", "draw", "gain_life", "sacrifice", "you_attack",
@@ -120,6 +123,8 @@ def _match(g: "Game", src: int, controller: str, trig: dict[str, Any], ev: dict[
         return False
     if "counter" in trig and ev.get("kind") != trig["counter"]:
         return False  # "the last intervention counter"
+    if name == "chapter" and not ev["from"] < trig.get("chapter", 0) <= ev["to"]:
+        return False  # a chapter ability: lore counters became at least its number from fewer (engine/saga.py)
     if "cast_from" in trig:  # the zone the spell was cast from (601.2a)
         s = g.objects.get(ev["obj"]) if isinstance(ev.get("obj"), int) else None
         zone = s.chosen.get("cast_from") if s is not None else None

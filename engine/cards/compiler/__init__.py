@@ -28,7 +28,7 @@ from engine.cards.compiler.leveler import Striation, split_levels
 from engine.cards.compiler.quantities import parse_condition
 from engine.cards.compiler.statics import parse_static
 from engine.cards.compiler.swallow import swallowed, unbound_that_many
-from engine.cards.compiler.text import normalise, sentences
+from engine.cards.compiler.text import CHAPTER, normalise, sentences
 from engine.cards.compiler.timing import combat_timing
 from engine.cards.compiler.triggers import parse_trigger
 from engine.mana import cost_colors, mana_value, parse_cost
@@ -45,7 +45,7 @@ _MODAL = re.compile(r"^(.*?)chooses? (one|two|three|one or both|one or more|any 
 
 @dataclass(frozen=True)
 class IrItem:
-    """One paragraph classified: kind is keywords | activated | triggered | static | spell | modal.
+    """One paragraph classified: kind is keywords | activated | triggered | static | spell | modal | chapter (a Saga's).
 
     head: the cost (activated) or trigger condition (triggered); body: the effect text;
     modes: the bullet lines of a modal ability.
@@ -96,6 +96,8 @@ def read_ir(text: str, name: str, is_spell: bool, legendary: bool = False,
                 items.append(IrItem("activated", full, head=sc[0].strip(), body=sc[1].strip(), modes=tuple(bullets)))
             else:
                 items.append(IrItem("modal", full, head=p, body=p, modes=tuple(bullets)))
+        elif (ch := CHAPTER.match(p)) is not None:
+            items.append(IrItem("chapter", p, head=ch.group(1), body=p[ch.end():]))
         elif p.startswith("•"):
             items.append(IrItem("static", p))      # a stray bullet: unsupported unless a static reads it
         elif parse_keyword_line(p) is not None:
@@ -330,6 +332,27 @@ def _lower_triggered(item: IrItem) -> Ability | None:
                    trigger=trig, condition=cond, optional=optional, zone=zone)
 
 
+_ROMAN = {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6}
+
+
+def _lower_chapter(item: IrItem) -> list[Ability] | None:
+    """A Saga's chapter line "I, II — [effect]" (the Saga rules, a later addition: Dominaria, 2018; engine/saga.py):
+    one chapter ability for each number, a triggered ability that triggers when the number of lore counters on
+    the Saga becomes at least that number (603.2). Its "it" is the Saga; "you may" is its controller's choice as
+    it resolves (603.5). None unless the effect reads."""
+    ctx = Ctx(last="self")
+    effects = parse_effects(item.body, ctx)
+    if effects is None:
+        return None
+    optional = False
+    if len(effects) == 1 and effects[0].op == "may" and not {"then", "else", "who"} & set(effects[0].args):
+        optional = True
+        effects = list(effects[0].args["effects"])
+    return [Ability("triggered", item.text, effects=tuple(effects), targets=tuple(ctx.targets),
+                    trigger={"event": "chapter", "self": True, "chapter": _ROMAN[n]}, optional=optional)
+            for n in item.head.split(", ")]
+
+
 def _either_trigger(item: IrItem) -> list[Ability] | None:
     """"Whenever you cast a white spell or a Plains you control enters, you gain 1 life" (Staff of the Sun
     Magus): two trigger events of different kinds, each with its own condition; the ability triggers on
@@ -431,6 +454,8 @@ def lower(items: list[IrItem], types: tuple[str, ...]) -> tuple[list[str], dict[
                 **(fab.condition or {}), "step": "upkeep", "once_each_turn": True})
         elif item.kind == "triggered":
             ab = _lower_triggered(item) or _either_trigger(item)
+        elif item.kind == "chapter":
+            ab = _lower_chapter(item)
         elif item.kind == "modal":
             # "Choose three. You may choose the same mode more than once." (the Confluences, 700.2 as later
             # printed): a number of modes, each may be chosen again
@@ -710,7 +735,10 @@ def _compile(name: str, text: str, types: tuple, supertypes: tuple, subtypes: tu
         unsupported.append("(an Aura without a readable enchant keyword)")
     if layout == "leveler" and levels is None and not unsupported:
         unsupported.append("(layout leveler: no level symbol read)")
-    if layout in ("saga", "class", "case", "mutate", "host", "augment", "meld") and not unsupported:
+    if layout == "saga" and not unsupported and not any(a.trigger and a.trigger.get("event") == "chapter"
+                                                        for a in abilities):
+        unsupported.append("(layout saga: no chapter ability read)")
+    if layout in ("class", "case", "mutate", "host", "augment", "meld") and not unsupported:
         unsupported.append(f"(layout {layout}: its special rules are not compiled)")
     face_defs: list[CardDef] = []
     if " // " in name or len(faces) > 1:
