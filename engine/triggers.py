@@ -40,6 +40,7 @@ OBJECT_EVENTS = {"etb", "dies", "ltb", "attacks", "blocks", "becomes_blocked", "
                  "last_time_counter_removed",  # 702.62a (vanishing): engine/ops/objects.py
                  "last_counter_removed",  # the last counter of a kind removed (``counter``): engine/ops/objects.py
                  "haunted_dies",  # 702.54c: the creature a card in exile haunts died (leaves, below)
+                 "explores",  # explore (a later keyword action, Ixalan): engine/ops/actions.py
                  "chapter"}  # a Saga's lore counters rose past a chapter number (a later rule: engine/saga.py)
 PLAYER_EVENTS = {"draw", "gain_life", "lose_life", "discard", "scry", "you_attack", "sacrifice",
                  "player_counters",  # a player gets counters of a kind (121.1; ``counter``): engine/ops/objects.py
