@@ -978,10 +978,20 @@ def _turned_up_counters(m: re.Match) -> list[dict[str, Any]] | None:
     return None if n is None else [{"kind": "turned_up_counters", "counter": m.group(2), "amount": n}]
 
 
-@static(r"^if self was kicked, it enters with (a|an|one|two|three|four|five|\d+) ([+\-\w/]+) counters? on it$")
+@static(r"^if self was kicked, it enters with (a|an|one|two|three|four|five|\d+) ([+\-\w/]+) counters? on it"
+        r"(?: and with ([a-z ,]+))?$")
 def _kicked_counters(m: re.Match) -> list[dict[str, Any]] | None:
-    return [{"kind": "enters_with_counters", "counter": m.group(2), "amount": number(m.group(1)),
-             "condition": {"kicked": True}}]
+    """702.32b, 614.1c: "If SELF was kicked, it enters with two +1/+1 counters on it [and with haste]": the
+    counters as it enters, and the keywords it enters with, which it keeps (it was kicked: a fact of the
+    permanent, kept as it entered)."""
+    out: list[dict[str, Any]] = [{"kind": "enters_with_counters", "counter": m.group(2),
+                                  "amount": number(m.group(1)), "condition": {"kicked": True}}]
+    if m.group(3):
+        kws = keyword_list(m.group(3))
+        if not kws:
+            return None
+        out.append({"kind": "keywords", "affects": "self", "keywords": kws, "condition": {"kicked": True}})
+    return out
 
 
 @static(r"^if (.+), self enters with (a|an|one|two|three|four|five|\d+) "
