@@ -33,6 +33,7 @@ KNOWN = frozenset({
     "not_ids",  # "each other creature that shares a color with it": not the objects named (engine/values.py)
     "blocking_ids",  # "each creature blocking it": blocking one of these attackers (509.1g; bound from blocking_ref)
     "damaged_you_this_turn",  # "creature that dealt damage to you this turn" (engine/triggers.py damaged_by_turn)
+    "kicked",  # "a kicked spell": a spell whose kicker cost was paid, a permanent that entered so (702.32b)
 })
 #: 110.4 (2016): the permanent card types, and Battle (a later card type, March of the Machine); Tribal is
 #: not one by itself (a tribal instant is an instant)
@@ -239,6 +240,8 @@ def matches(game: "Game", x: Any, f: dict[str, Any], src: int | None = None,
     if "in_combat" in f and o.in_combat != f["in_combat"]:
         return False
     if "token" in f and o.token != f["token"]:
+        return False
+    if "kicked" in f and o.kicked != f["kicked"]:
         return False
     if "keyword" in f and f["keyword"] not in c.keywords:
         return False

@@ -413,6 +413,8 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"amount_ge": {"amount": {"party": "you"}, "n": 4}}
     if t in ("SELF was kicked".lower(), "self was kicked", "it was kicked"):
         return {"kicked": True}
+    if t == "that spell was kicked":  # "whenever you cast a spell, if that spell was kicked" (702.32b)
+        return {"it": {"kicked": True}}
     if t == "self is paired with another creature":  # 702.94b (soulbond)
         return {"paired": True}
     if t in ("tribute wasn't paid", "tribute was paid"):  # 702.103b

@@ -356,6 +356,8 @@ def _parse_core(words: list[str], f: dict[str, Any]) -> bool:
                 f[w] = True
         elif w == "nontoken":
             f["token"] = False
+        elif w == "kicked":
+            f["kicked"] = True  # "a kicked spell" (702.32b)
         elif w == "token" and i + 1 < len(words):
             f["token"] = True
         elif re.fullmatch(r"\d+/\d+", w) and i + 1 < len(words) and "power_eq" not in f:
