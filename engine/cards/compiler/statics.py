@@ -978,6 +978,22 @@ def _turned_up_counters(m: re.Match) -> list[dict[str, Any]] | None:
     return None if n is None else [{"kind": "turned_up_counters", "counter": m.group(2), "amount": n}]
 
 
+@static(r"^(enchanted (?:creature|permanent)|equipped creature|self) is legendary(?:,? (?:and )?(.+))?$")
+def _is_legendary(m: re.Match) -> list[dict[str, Any]] | None:
+    """"Enchanted permanent is legendary" (205.4a: the supertype added in layer 4, 613.1d), and the rest of
+    its sentence for the same object ("..., gets +1/+1, and has flying")."""
+    aff = _affects(m.group(1))
+    if aff is None:
+        return None
+    out: list[dict[str, Any]] = [{"kind": "add_types", "affects": aff, "supertypes": ["Legendary"]}]
+    if m.group(2):
+        more = parse_static(f"{m.group(1)} {m.group(2)}")
+        if more is None:
+            return None
+        out += more
+    return out
+
+
 @static(r"^if self was kicked, it enters with (a|an|one|two|three|four|five|\d+) ([+\-\w/]+) counters? on it"
         r"(?: and with ([a-z ,]+))?$")
 def _kicked_counters(m: re.Match) -> list[dict[str, Any]] | None:
