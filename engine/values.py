@@ -404,7 +404,12 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
         lki = r.get("lki_card", {})     # a target that left as it last existed (608.2h)
         lki_x = r.get("lki_x", {})
         total = 0
-        for x in refs(g, r, a["mv_of"]):
+        if "obj" not in r and a["mv_of"] == "it":  # an intervening "if" as the ability triggers (603.4): the event's
+            info = r.get("trigger") or {}         # object, or the new object it became (603.6d, 400.7)
+            its = [info.get("obj") if info.get("obj") in g.objects else info.get("new", info.get("obj"))]
+        else:
+            its = refs(g, r, a["mv_of"])
+        for x in its:
             if not isinstance(x, int):
                 continue
             o = g.objects.get(x)

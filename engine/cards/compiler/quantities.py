@@ -413,6 +413,15 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"amount_ge": {"amount": {"party": "you"}, "n": 4}}
     if t in ("SELF was kicked".lower(), "self was kicked", "it was kicked"):
         return {"kicked": True}
+    m = re.fullmatch(r"(?:its|that spell's|that card's|that creature's|that permanent's) mana value (?:was|is) "
+                     r"(\w+) or (less|greater)", t)
+    if m and number(m.group(1)) is not None:  # "If its mana value was 2 or less, scry 2": the object the instruction
+        # before named, as it is now or last existed (202.3, 608.2h)
+        n = number(m.group(1))
+        assert n is not None
+        mv = {"mv_of": "it"}  # the card, or the object as it last existed where it left (608.2h: engine/values.py)
+        return {"amount_lt": {"amount": mv, "n": n + 1}} if m.group(2) == "less" \
+            else {"amount_ge": {"amount": mv, "n": n}}
     if t == "that spell was kicked":  # "whenever you cast a spell, if that spell was kicked" (702.32b)
         return {"it": {"kicked": True}}
     if t == "self is paired with another creature":  # 702.94b (soulbond)
