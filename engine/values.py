@@ -864,6 +864,11 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
     if "opponent_poison_ge" in cond:  # "an opponent has three or more poison counters" (121.1c)
         if not any(g.players[p].poison >= cond["opponent_poison_ge"] for p in g.opponents(you)):
             return False
+    if "exiled_this_way" in cond:  # "If a creature card was exiled this way", "If a Pirate was exiled this way":
+        # what the instruction exiled, as it last existed before it was exiled (608.2h; engine/ops/zones.py)
+        recs = (r or {}).get("exiled_this_way", ())
+        if not any(gone_matches(rec, "exiled", cond["exiled_this_way"]) for rec in recs):
+            return False
     if "milled_this_way" in cond:  # "If at least one Zombie card is milled this way"
         if not any(x in g.objects and matches(g, x, {**cond["milled_this_way"], "zone": "any_card"}, src, you)
                    for x in (r or {}).get("milled", ())):
@@ -937,7 +942,7 @@ CONDITION_KEYS = {"city_blessing",
                   "self",
                   "self_attacked_or_blocked_this_turn", "self_dealt_damage", "self_damage_turn_ge",
                   "once_each_turn", "not", "it", "x_ge", "life_ge_start_plus", "graveyard_ge", "filter",
-                  "cast_from_hand", "milled_this_way", "had_no_counters", "new_since_upkeep",
+                  "cast_from_hand", "milled_this_way", "exiled_this_way", "had_no_counters", "new_since_upkeep",
                   "opponent_dealt_damage_this_turn", "renowned", "monstrous", "cast_with", "step", "before_attackers",
                   "combat_timing", "cast_in_main",
                   "self_counters_ge", "history", "graveyard_types_ge", "different_powers_ge", "total_power_ge",
@@ -1200,10 +1205,12 @@ def gone_record(g: "Game", oid: int, action: str) -> dict[str, Any]:
     """What "destroyed this way" / "exiled this way" remembers of a permanent as it last existed on the
     battlefield (608.2h): its controller, card types and whether it was a token."""
     c = g.chars(oid)
-    return {"action": action, "controller": c.controller, "types": sorted(c.types), "token": g.objects[oid].token}
+    return {"action": action, "controller": c.controller, "types": sorted(c.types), "subtypes": sorted(c.subtypes),
+            "token": g.objects[oid].token}
 
 
 def gone_matches(rec: dict[str, Any], action: str, f: dict[str, Any]) -> bool:
-    """Does a record of gone_record match "each nontoken creature destroyed this way" (types and token only)?"""
+    """Does a record of gone_record match "each nontoken creature destroyed this way" (types, subtypes, token)?"""
     return rec["action"] == action and (not f.get("types") or bool(set(f["types"]) & set(rec["types"]))) \
+        and (not f.get("subtypes") or bool(set(f["subtypes"]) & set(rec.get("subtypes", ())))) \
         and ("token" not in f or rec["token"] == f["token"])

@@ -55,6 +55,9 @@ def _exile(g: "Game", r: Ctx, e: Effect) -> None:
             if isinstance(x, int) and x in g.objects and g.objects[x].zone == "battlefield"}
     _move_all(g, r, e, "exile")
     moved = {k: n for k, n in (r.get("followed") or {}).items() if before.get(k) != n}
+    # "if a creature card was exiled this way": each object exiled, a permanent as it last existed (608.2h)
+    r.setdefault("exiled_this_way", []).extend(last[k] if k in last else gone_record(g, n, "exiled")
+                                               for k, n in moved.items() if k in last or n in g.objects)
     # "for each nontoken creature exiled this way, its controller ..." (608.2c, as they last existed: 608.2h)
     r.setdefault("gone_this_way", []).extend(last[k] for k in moved if k in last)
     _link_exiled(g, r, list(moved.values()))

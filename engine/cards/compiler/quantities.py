@@ -422,6 +422,12 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         mv = {"mv_of": "it"}  # the card, or the object as it last existed where it left (608.2h: engine/values.py)
         return {"amount_lt": {"amount": mv, "n": n + 1}} if m.group(2) == "less" \
             else {"amount_ge": {"amount": mv, "n": n}}
+    m = re.fullmatch(r"an? (.+?) was exiled this way", t)
+    if m:  # "If a creature card was exiled this way", "If a Pirate was exiled this way" (608.2c, 608.2h)
+        f = parse_noun(re.sub(r" card$", "", m.group(1)))
+        if f is not None:
+            f.pop("zone", None)
+        return {"exiled_this_way": f} if f and set(f) <= {"types", "subtypes", "token"} else None
     if t == "that spell was kicked":  # "whenever you cast a spell, if that spell was kicked" (702.32b)
         return {"it": {"kicked": True}}
     if t == "self is paired with another creature":  # 702.94b (soulbond)
