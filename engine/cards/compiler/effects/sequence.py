@@ -217,6 +217,16 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
             if inner is not None:
                 return inner
         return None
+    m = re.fullmatch(r"until (end of turn|your next turn), (.+?) and ((?:another |up to one (?:other )?)?target .+)",
+                     low)
+    if m:  # "Until end of turn, target creature you control gets +1/+1 and target creature an opponent controls gets
+        # -1/-1": two instructions, each for that duration (611.2a)
+        mark = ctx.mark()
+        a = _attempt(f"{m.group(2)} until {m.group(1)}", ctx)
+        b = _attempt(f"{m.group(3)} until {m.group(1)}", ctx) if a is not None else None
+        if a is not None and b is not None:
+            return a + b
+        ctx.rewind(mark)
     m = re.match(r"^for each (.+?) (destroyed|exiled) this way, (?:its|that \w+'s) controller creates (.+)$", low)
     if m:  # "For each creature destroyed this way, its controller creates a 4/4 red Dragon creature token with
         # flying" (Descent of the Dragons): a token for each, under the control of the one who controlled it
