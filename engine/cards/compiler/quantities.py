@@ -428,6 +428,12 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         if f is not None:
             f.pop("zone", None)
         return {"exiled_this_way": f} if f and set(f) <= {"types", "subtypes", "token"} else None
+    if t in ("self wasn't kicked", "it wasn't kicked"):  # "if SELF wasn't kicked, sacrifice it" (702.32b)
+        return {"kicked": False}
+    m = re.fullmatch(r"(?:it|that card|that permanent) (?:was|is) (historic|legendary)", t)
+    if m:  # "if it was historic" (a later term, Dominaria: legendary, artifact or Saga), as it last existed
+        f = parse_noun(m.group(1))
+        return None if f is None else {"it": f}
     if t == "that spell was kicked":  # "whenever you cast a spell, if that spell was kicked" (702.32b)
         return {"it": {"kicked": True}}
     if t == "self is paired with another creature":  # 702.94b (soulbond)

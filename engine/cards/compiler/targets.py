@@ -180,6 +180,21 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+with power or toughness (\d+) or (less|greater)$", p)
+        if m and "or" not in f:  # "creatures you control with power or toughness 1 or less" (either one, 208.1)
+            suf = "_le" if m.group(2) == "less" else "_ge"
+            f["or"] = [{"power" + suf: int(m.group(1))}, {"toughness" + suf: int(m.group(1))}]
+            p = p[: m.start()]
+            changed = True
+            continue
+        m = re.search(r"\s+(?:that's|that is|that are) an? ([a-z]+) or an? ([a-z]+)$", p) or \
+            re.search(r"\s+(?:that's|that is|that are) an? ([a-z]+) or ([a-z]+)$", p)
+        if m and subtype(m.group(1)) and subtype(m.group(2)) and "subtypes" not in f:
+            # "each other creature you control that's a Fungus or Saproling": either subtype (205.3)
+            f["subtypes"] = [subtype(m.group(1)), subtype(m.group(2))]
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+with (power|toughness|mana value) (\d+), (\d+),? or (\d+)$", p)
         if m and int(m.group(3)) == int(m.group(2)) + 1 and int(m.group(4)) == int(m.group(3)) + 1:
             key = {"power": "power", "toughness": "toughness", "mana value": "mv"}[m.group(1)]
