@@ -864,6 +864,13 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
     if "opponent_poison_ge" in cond:  # "an opponent has three or more poison counters" (121.1c)
         if not any(g.players[p].poison >= cond["opponent_poison_ge"] for p in g.opponents(you)):
             return False
+    if "sacrificed_this_way" in cond:  # "If a Saproling was sacrificed this way": the permanent sacrificed to pay
+        # the cost, as it last existed (608.2h; engine/costs.py)
+        f = cond["sacrificed_this_way"]
+        recs = this(g, r).chosen.get("sacrificed") or [] if r is not None and "obj" in r else []
+        if not any((not f.get("types") or set(f["types"]) & set(rec["types"]))
+                   and (not f.get("subtypes") or set(f["subtypes"]) & set(rec.get("subtypes", ()))) for rec in recs):
+            return False
     if "exiled_this_way" in cond:  # "If a creature card was exiled this way", "If a Pirate was exiled this way":
         # what the instruction exiled, as it last existed before it was exiled (608.2h; engine/ops/zones.py)
         recs = (r or {}).get("exiled_this_way", ())
@@ -942,7 +949,8 @@ CONDITION_KEYS = {"city_blessing",
                   "self",
                   "self_attacked_or_blocked_this_turn", "self_dealt_damage", "self_damage_turn_ge",
                   "once_each_turn", "not", "it", "x_ge", "life_ge_start_plus", "graveyard_ge", "filter",
-                  "cast_from_hand", "milled_this_way", "exiled_this_way", "had_no_counters", "new_since_upkeep",
+                  "cast_from_hand", "milled_this_way", "had_no_counters", "new_since_upkeep",
+                  "exiled_this_way", "sacrificed_this_way",
                   "opponent_dealt_damage_this_turn", "renowned", "monstrous", "cast_with", "step", "before_attackers",
                   "combat_timing", "cast_in_main",
                   "self_counters_ge", "history", "graveyard_types_ge", "different_powers_ge", "total_power_ge",

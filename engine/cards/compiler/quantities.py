@@ -422,6 +422,12 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         mv = {"mv_of": "it"}  # the card, or the object as it last existed where it left (608.2h: engine/values.py)
         return {"amount_lt": {"amount": mv, "n": n + 1}} if m.group(2) == "less" \
             else {"amount_ge": {"amount": mv, "n": n}}
+    m = re.fullmatch(r"an? (.+?) was sacrificed this way", t)
+    if m:  # "If a Saproling was sacrificed this way" (the permanent sacrificed to pay the cost, 608.2h)
+        f = parse_noun(m.group(1))
+        if f is not None:
+            f.pop("zone", None)
+        return {"sacrificed_this_way": f} if f and set(f) <= {"types", "subtypes"} else None
     m = re.fullmatch(r"an? (.+?) was exiled this way", t)
     if m:  # "If a creature card was exiled this way", "If a Pirate was exiled this way" (608.2c, 608.2h)
         f = parse_noun(re.sub(r" card$", "", m.group(1)))
