@@ -60,6 +60,11 @@ def count_of(phrase: str) -> Any:
     got = _count_more(p)
     if got is not None:
         return got
+    m = re.fullmatch(r"(.+?) and each (.+)", p)
+    if m:  # "for each land you control and each land card in your graveyard": the two counts added
+        a, b = count_of(m.group(1)), count_of(m.group(2))
+        if a is not None and b is not None:
+            return {"plus": [a, b]}
     if p in ("the damage dealt this way", "damage dealt this way", "the amount of damage dealt this way"):
         return {"dealt_this_way": True}  # 120.3: the damage the instruction before it dealt
     if re.fullmatch(r"(?:the )?(?:amount of )?(?:the )?excess damage dealt (?:to that creature |to it )?this way"
