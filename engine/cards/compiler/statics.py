@@ -786,14 +786,18 @@ def _has_if(m: re.Match) -> list[dict[str, Any]] | None:
     return [{"kind": "keywords", "affects": aff, "keywords": kws, "condition": cond}]
 
 
-@static(r"^you and (.+?) (?:you control )?have (hexproof|shroud)$")
+@static(r"^you(?: and|,) (.+?) have (hexproof|shroud)$")
 def _you_and_group_keyword(m: re.Match) -> list[dict[str, Any]] | None:
-    """"You and Humans you control have hexproof" (Sigarda, Heron's Grace): the player's keyword
-    (702.11d) and the group's (702.11b), two statics of one sentence; shroud the same way."""
-    group = _parse_plain(f"{m.group(1)} have {m.group(2)}")
-    if group is None or any(st.get("kind") != "keywords" for st in group):
-        return None
-    return [{"kind": "player_keywords", "who": "you", "keywords": [m.group(2).capitalize()]}, *group]
+    """"You and Humans you control have hexproof" (Sigarda, Heron's Grace), "You, planeswalkers you control,
+    and other creatures you control have hexproof" (Shalai, Voice of Plenty): the player's keyword (702.11d)
+    and each group's (702.11b), statics of one sentence; shroud the same way."""
+    out: list[dict[str, Any]] = [{"kind": "player_keywords", "who": "you", "keywords": [m.group(2).capitalize()]}]
+    for part in re.split(r",? and |, ", m.group(1)):
+        group = _parse_plain(f"{part} have {m.group(2)}")
+        if group is None or any(st.get("kind") != "keywords" for st in group):
+            return None
+        out += group
+    return out
 
 
 @static(r"^you have (hexproof|shroud)$")
