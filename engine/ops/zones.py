@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from engine import dredge, knowledge
+from engine import dredge, knowledge, triggers
 from engine.actions import add_effect, attack_choice, discard, plan_to_graveyard, put_attacking
 from engine.cards.abilities import Ability, Effect
 from engine.filters import matches
@@ -358,6 +358,8 @@ def _scry(g: "Game", r: Ctx, e: Effect) -> dict | None:
     n = amount(g, e.get("amount", 1), source_id(g, r), r)
     top = g.players[p].library[:n]
     if not top:
+        if e.get("surveil") and n > 0:
+            _surveilled(g, p)
         return None
     got = r["answers"].get(r["i"])
     if got is None:
@@ -371,7 +373,19 @@ def _scry(g: "Game", r: Ctx, e: Effect) -> dict | None:
             g.move(c, "graveyard")
         else:
             g.move(c, "library", top=False)
+    if e.get("surveil"):
+        _surveilled(g, p)
     return None
+
+
+def _surveilled(g: "Game", player: str) -> None:
+    """Surveil (a later keyword action, Guilds of Ravnica) is done: "whenever you surveil [for the first time
+    each turn]" triggers (603.2) and "if you've surveilled this turn" holds from now on this turn."""
+    pl = g.players[player]
+    first = pl.surveilled_turn != g.turn
+    pl.surveilled_turn = g.turn
+    g.changed()  # a static may read it ("as long as you've surveilled this turn")
+    triggers.event(g, {"event": "surveil", "player": player, "first": first})
 
 
 

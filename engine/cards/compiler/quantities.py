@@ -26,7 +26,8 @@ Conditions are dicts:
   {"amount_lt": {"amount": AMOUNT, "n": n}} / {"amount_ge": ...}   e.g. devotion (700.5) below or at least n
   {"mana_spent_ge": {"G": 3}} / {"mana_spent_ge": {"same_color": 3}}   the mana spent to cast it (601.2h)
   {"not": COND} / {"all": [COND, ...]}
-  {"history": "creature_died"|"you_attacked"|"your_permanent_left"|"your_land_entered"|"self_was_cast"}
+  {"history": "creature_died"|"you_attacked"|"your_permanent_left"|"your_land_entered"|"self_was_cast"
+              |"you_surveilled"}
                                        this turn so far
   {"graveyard_types_ge": n} / {"different_powers_ge": n} / {"total_power_ge": n}
   {"opponent_more": FILTER} / {"opponent_poison_ge": n} / {"opponent_graveyard_ge": n} / {"opponent_life_le": n}
@@ -523,6 +524,8 @@ _HISTORY = {
     "a permanent left the battlefield under your control this turn": "your_permanent_left",
     "you had a land enter under your control this turn": "your_land_entered",   # landfall (207.2c)
     "a land entered under your control this turn": "your_land_entered",
+    "you've surveilled this turn": "you_surveilled",                    # a later keyword action (GRN)
+    "you surveilled this turn": "you_surveilled",
     "you cast it": "self_was_cast",                                     # 601.2: it was a spell
     "you cast self": "self_was_cast",
 }

@@ -366,6 +366,7 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
         "a land enters under your control": {"event": "etb", "filter": {"types": ["Land"], "controller": "you"}},
         "you scry": {"event": "scry", "who": "you"},
         "you surveil": {"event": "surveil", "who": "you"},
+        "you surveil for the first time each turn": {"event": "surveil", "who": "you", "first": True},
         "you expend 4": {"event": "expend", "amount": 4},
         "you expend 8": {"event": "expend", "amount": 8},
         "you commit a crime": {"event": "crime", "who": "you"},
