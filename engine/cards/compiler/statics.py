@@ -1001,7 +1001,7 @@ def _is_legendary(m: re.Match) -> list[dict[str, Any]] | None:
 @static(r"^if self was kicked, it enters with (a|an|one|two|three|four|five|\d+) ([+\-\w/]+) counters? on it"
         r"(?: and with ([a-z ,]+))?$")
 def _kicked_counters(m: re.Match) -> list[dict[str, Any]] | None:
-    """702.32b, 614.1c: "If SELF was kicked, it enters with two +1/+1 counters on it [and with haste]": the
+    """Kicker, 702.32b, 614.1c: "If SELF was kicked, it enters with two +1/+1 counters on it [and with haste]": the
     counters as it enters, and the keywords it enters with, which it keeps (it was kicked: a fact of the
     permanent, kept as it entered)."""
     out: list[dict[str, Any]] = [{"kind": "enters_with_counters", "counter": m.group(2),
