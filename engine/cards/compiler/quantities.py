@@ -61,6 +61,13 @@ def count_of(phrase: str) -> Any:
     got = _count_more(p)
     if got is not None:
         return got
+    m = re.fullmatch(r"(?:the total number of )?(.+?) you own in (exile|your graveyard) and in "
+                     r"(exile|your graveyard)", p)
+    if m and m.group(2) != m.group(3):  # "the total number of instant and sorcery cards you own in exile and in
+        # your graveyard": the cards of both zones (406, 404)
+        a, b = count_of(f"{m.group(1)} you own in {m.group(2)}"), count_of(f"{m.group(1)} you own in {m.group(3)}")
+        if a is not None and b is not None:
+            return {"plus": [a, b]}
     m = re.fullmatch(r"(.+?) and each (.+)", p)
     if m:  # "for each land you control and each land card in your graveyard": the two counts added
         a, b = count_of(m.group(1)), count_of(m.group(2))
