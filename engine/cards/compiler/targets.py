@@ -187,11 +187,17 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
-        m = re.search(r"\s+(?:that's|that is|that are) an? ([a-z]+) or an? ([a-z]+)$", p) or \
-            re.search(r"\s+(?:that's|that is|that are) an? ([a-z]+) or ([a-z]+)$", p)
-        if m and subtype(m.group(1)) and subtype(m.group(2)) and "subtypes" not in f:
-            # "each other creature you control that's a Fungus or Saproling": either subtype (205.3)
-            f["subtypes"] = [subtype(m.group(1)), subtype(m.group(2))]
+        m = re.search(r"\s+(?:that's|that is|that are) an? ([a-z]+(?:, (?:an? )?[a-z]+)*,? or (?:an? )?[a-z]+)$", p)
+        words = [re.sub(r"^an? ", "", w) for w in re.split(r",? or |, ", m.group(1))] if m else []
+        if m and all(subtype(w) for w in words) and "subtypes" not in f:
+            # "each other creature you control that's a Fungus or Saproling": any of them (205.3)
+            f["subtypes"] = [subtype(w) for w in words]
+            p = p[: m.start()]
+            changed = True
+            continue
+        if m and all(w in CARD_TYPES for w in words) and "types" not in f:
+            # "target legendary permanent that's an artifact, creature, or enchantment": any of them (205.2a)
+            f["types"] = [CARD_TYPES[w] for w in words]
             p = p[: m.start()]
             changed = True
             continue
