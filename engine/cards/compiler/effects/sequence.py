@@ -213,6 +213,13 @@ def parse_sentence(sentence: str, ctx: Ctx) -> list[Effect] | None:
             if inner is not None and not any(e.op in _MAY_ACTS for e in inner):
                 return [Effect("may", {"effects": list(inner), "who": who})]
         ctx.rewind(mark)  # another reader's form ("its controller may search their library ...": 701.19)
+    if re.search(r"\btwice x\b", low) and not re.search(r"(?<!twice )\bx\b", low) and ctx.x is None:
+        # "You gain twice X life", "Tap target creature. Put twice X stun counters on it": the X chosen as it was
+        # cast (107.3a), doubled; the sentence read with X bound to that amount (107.1)
+        ctx.x = {"times": 2, "of": {"x": True}}
+        got = _attempt(re.sub(r"\btwice x\b", "x", s, flags=re.I), ctx)
+        ctx.x = None
+        return got
     if low.startswith("you search your library "):  # a mode an opponent chose for you (601.3): "You search ..."
         return parse_sentence(s[len("you "):], ctx)
     m = _HAVE.match(low)
