@@ -234,6 +234,10 @@ def parse_condition(text: str) -> dict[str, Any] | None:
                      r"[a-z]+) counters on self)", t)
     if m:  # Thing in the Ice: "Then if it has no ice counters on it, transform it"; depletion lands
         return {"self_counters_le": {m.group(1) or m.group(2): 0}}
+    m = re.fullmatch(r"(?:self|it) has fewer than (\w+) ([+\-]\d+/[+\-]\d+|[a-z]+) counters on it", t)
+    n = number(m.group(1)) if m else None
+    if m and n:  # "if SELF has fewer than three +1/+1 counters on it" (122.1)
+        return {"self_counters_le": {m.group(2): n - 1}}
     m = re.fullmatch(r"self has an? ([+\-]\d+/[+\-]\d+|[a-z]+) counter on it", t)
     if m:  # graft (702.57a): "if this permanent has a +1/+1 counter on it"
         return {"self_counters_ge": {m.group(1): 1}}
