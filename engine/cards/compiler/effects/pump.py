@@ -28,6 +28,12 @@ def _pump(m: re.Match, c: Ctx) -> list[Effect] | None:
     return _pump_common(m.group(1), m.group(2), m.group(3), m.group(4), m.group(5).strip(), m.group(6), m.group(7), c)
 
 
+@reader(r"^(.+?) (?:each )?gets? ([+-]\w+)/([+-]\w+) for each (.+?) (until end of turn|until your next turn)$")
+def _pump_each_then_duration(m: re.Match, c: Ctx) -> list[Effect] | None:
+    """"SELF gets +1/+0 for each card in your hand until end of turn": the count, then the duration (611.2a)."""
+    return _pump_common(m.group(1), m.group(2), m.group(3), None, m.group(5), m.group(4), None, c)
+
+
 def _pump_common(who: str, p: str, t: str, kw: str | None, dur: str | None, each: str | None, where: str | None,
                  c: Ctx, lose: str | None = None) -> list[Effect] | None:
     if not bind_x(where, c):
@@ -202,6 +208,7 @@ READERS: tuple[Reader, ...] = (
     _switch_pt,
     _pump_either,
     _pump,
+    _pump_each_then_duration,
     _pump_pre,
     _gain_kw,
     _gain_kw_pre,
