@@ -1221,7 +1221,9 @@ def gone_record(g: "Game", oid: int, action: str) -> dict[str, Any]:
 
 
 def gone_matches(rec: dict[str, Any], action: str, f: dict[str, Any]) -> bool:
-    """Does a record of gone_record match "each nontoken creature destroyed this way" (types, subtypes, token)?"""
+    """Does a record of gone_record match "each nontoken creature destroyed this way" (types, subtypes, not_types,
+    token)?"""
     return rec["action"] == action and (not f.get("types") or bool(set(f["types"]) & set(rec["types"]))) \
         and (not f.get("subtypes") or bool(set(f["subtypes"]) & set(rec.get("subtypes", ())))) \
+        and not set(f.get("not_types", ())) & set(rec["types"]) \
         and ("token" not in f or rec["token"] == f["token"])

@@ -445,12 +445,12 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         if f is not None:
             f.pop("zone", None)
         return {"sacrificed_this_way": f} if f and set(f) <= {"types", "subtypes"} else None
-    m = re.fullmatch(r"an? (.+?) was exiled this way", t)
+    m = re.fullmatch(r"an? (.+?) (?:was|is) exiled this way", t)
     if m:  # "If a creature card was exiled this way", "If a Pirate was exiled this way" (608.2c, 608.2h)
         f = parse_noun(re.sub(r" card$", "", m.group(1)))
         if f is not None:
             f.pop("zone", None)
-        return {"exiled_this_way": f} if f and set(f) <= {"types", "subtypes", "token"} else None
+        return {"exiled_this_way": f} if f and set(f) <= {"types", "subtypes", "not_types", "token"} else None
     if t in ("self wasn't kicked", "it wasn't kicked"):  # "if SELF wasn't kicked, sacrifice it" (702.32b)
         return {"kicked": False}
     m = re.fullmatch(r"(?:it|that card|that permanent) (?:was|is) (historic|legendary)", t)
