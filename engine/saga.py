@@ -50,11 +50,13 @@ def _pending(g: "Game", oid: int) -> bool:
     return False
 
 
-def check(g: "Game", o: "Obj", c: "Chars") -> tuple[bool, bool]:
+def check(g: "Game", o: "Obj", c: "Chars") -> tuple[bool, bool, bool]:
     """For a permanent as the game checks its state: (did a chapter ability trigger, is it to be
-    sacrificed). The lore counters last seen are kept on the permanent (``chosen["lore_seen"]``), so each
-    chapter number reached from fewer counters triggers once, and again if counters were removed and put
-    back (a new event)."""
+    sacrificed, does it wait for a chapter ability of its own to leave the stack). The lore counters last
+    seen are kept on the permanent (``chosen["lore_seen"]``), so each chapter number reached from fewer
+    counters triggers once, and again if counters were removed and put back (a new event). A Saga that
+    waits is looked at again at every check (engine/sba.py: the stack changing is no change of state the
+    game's version counts)."""
     lore = o.counters.get("lore", 0)
     seen = o.chosen.get("lore_seen", 0) if o.chosen else 0
     fired = False
@@ -65,7 +67,10 @@ def check(g: "Game", o: "Obj", c: "Chars") -> tuple[bool, bool]:
             triggers.event(g, {"event": "chapter", "obj": o.id, "player": c.controller, "from": seen, "to": lore})
             fired = len(g.triggered) > before
     last = final_chapter(c) if lore else 0
-    return fired, bool(last) and lore >= last and "Saga" in c.subtypes and not _pending(g, o.id)
+    if not (last and lore >= last and "Saga" in c.subtypes):
+        return fired, False, False
+    waits = _pending(g, o.id)
+    return fired, not waits, waits
 
 
 def sacrifice_sagas(g: "Game", oids: list[int]) -> bool:

@@ -68,6 +68,7 @@ def check(g: "Game") -> bool:
     ascenders: set[str] = set()
     out_of_combat: list[int] = []
     sagas_done: list[int] = []
+    saga_waits = False  # a finished Saga waits for its chapter ability to leave the stack: no "clean" mark
     cs = g.all_chars()
     objs = g.objects
     for oid in g.battlefield:
@@ -112,10 +113,11 @@ def check(g: "Game") -> bool:
         if "Ascend" in c.keywords:
             ascenders.add(c.controller)
         if o.counters.get("lore") or o.chosen and "lore_seen" in o.chosen:  # a Saga's chapters (engine/saga.py)
-            fired, done = saga.check(g, o, c)
+            fired, done, waits = saga.check(g, o, c)
             did = fired or did
             if done:
                 sagas_done.append(oid)
+            saga_waits = saga_waits or waits
     if out_of_combat:
         _leave_combat(g, out_of_combat)
     for who in ascenders:
@@ -136,7 +138,8 @@ def check(g: "Game") -> bool:
     if did:
         g.changed()
     else:
-        g._sba_clean = g._version
+        if not saga_waits:
+            g._sba_clean = g._version
     return did
 
 
