@@ -70,7 +70,7 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
     while changed:
         changed = False
         m = re.search(r"\s+with (power|toughness|mana value) (less|greater) than or equal to (the number of .+|"
-                      r"the amount of .+)$", p)
+                      r"the amount of .+|your life total)$", p)
         if m:  # "with power less than or equal to the number of Islands you control" (Vedalken Shackles): an
             # amount counted as the filter is checked (a whole phrase: its "you control" is the count's)
             q = QUANTITY[0](m.group(3)) if QUANTITY else None
