@@ -236,7 +236,7 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         return {"self_counters_le": {m.group(1) or m.group(2): 0}}
     m = re.fullmatch(r"(?:self|it) has fewer than (\w+) ([+\-]\d+/[+\-]\d+|[a-z]+) counters on it", t)
     n = number(m.group(1)) if m else None
-    if m and n:  # "if SELF has fewer than three +1/+1 counters on it" (122.1)
+    if m and n:  # "if SELF has fewer than three +1/+1 counters on it" (121.1)
         return {"self_counters_le": {m.group(2): n - 1}}
     m = re.fullmatch(r"self has an? ([+\-]\d+/[+\-]\d+|[a-z]+) counter on it", t)
     if m:  # graft (702.57a): "if this permanent has a +1/+1 counter on it"
