@@ -234,6 +234,10 @@ def parse_condition(text: str) -> dict[str, Any] | None:
                      r"[a-z]+) counters on self)", t)
     if m:  # Thing in the Ice: "Then if it has no ice counters on it, transform it"; depletion lands
         return {"self_counters_le": {m.group(1) or m.group(2): 0}}
+    m = re.fullmatch(r"(\w+) or more creatures are blocking (?:it|self)", t)
+    if m and number(m.group(1)):  # "as long as two or more creatures are blocking it" (509.1g)
+        return {"amount_ge": {"amount": {"count": {"types": ["Creature"], "blocking_self": True}},
+                              "n": number(m.group(1))}}
     m = re.fullmatch(r"(?:self|it) has fewer than (\w+) ([+\-]\d+/[+\-]\d+|[a-z]+) counters on it", t)
     n = number(m.group(1)) if m else None
     if m and n:  # "if SELF has fewer than three +1/+1 counters on it" (121.1)
