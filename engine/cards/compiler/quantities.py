@@ -263,7 +263,8 @@ def parse_condition(text: str) -> dict[str, Any] | None:
     if m:  # "if you control a white permanent and a blue permanent": both, each its own object
         a, b = parse_condition("you control " + m.group(1)), parse_condition("you control " + m.group(2))
         return None if a is None or b is None else {"all": [a, b]}
-    m = re.fullmatch(r"you control (no|an?|another|one|two|three|four|five|six|seven|eight|\d+)(?: or more)? (.+?)", t)
+    m = re.fullmatch(r"you control (no|an?|another|one|two|three|four|five|six|seven|eight|nine|ten|twenty|\d+)"
+                     r"(?: or more)? (.+?)", t)
     if m:
         noun = m.group(2)
         diff = noun.endswith(" with different names")
