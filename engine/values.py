@@ -453,6 +453,16 @@ def amount(g: "Game", a: Any, src: int | None, r: Ctx | None = None) -> int:
             xs = [x for x in static_refs(g, src, a["counters_on"]) if isinstance(x, int) and x in g.objects]
             return _counters_of_kind(g.objects[xs[0]].counters, a.get("kind", "+1/+1")) if xs else 0
     for key, attr in (("power_of", "power"), ("toughness_of", "toughness")):
+        if r is not None and "obj" not in r and a.get(key) in ("it", "self") and "trigger" in r:
+            # an intervening "if" as the ability triggers (603.4): SELF now, the event's object as the event
+            # saw it (its power as it entered or as it last existed, 603.10)
+            if a[key] == "self":
+                return getattr(g.chars(src), attr) if src is not None and src in g.objects else 0
+            info = r["trigger"] or {}
+            if info.get("pt"):
+                return info["pt"][0 if attr == "power" else 1]
+            x = info.get("obj")
+            return getattr(g.chars(x), attr) if isinstance(x, int) and x in g.objects else 0
         if a.get(key) == "sacrificed" and r is not None:  # 608.2h: as it last existed (engine/costs.py)
             return sacrificed_power(this(g, r) if "obj" in r else None, attr)
         if key in a and r is not None:

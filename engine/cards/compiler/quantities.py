@@ -234,6 +234,10 @@ def parse_condition(text: str) -> dict[str, Any] | None:
                      r"[a-z]+) counters on self)", t)
     if m:  # Thing in the Ice: "Then if it has no ice counters on it, transform it"; depletion lands
         return {"self_counters_le": {m.group(1) or m.group(2): 0}}
+    if t in ("that creature's power is greater than self's", "its power is greater than self's"):
+        # "if that creature's power is greater than SELF's" (Pelt Collector): that creature as the event saw it
+        return {"amount_ge": {"amount": {"plus": [{"power_of": "it"}, {"times": -1, "of": {"power_of": "self"}}]},
+                              "n": 1}}
     m = re.fullmatch(r"(\w+) or more creatures are blocking (?:it|self)", t)
     if m and number(m.group(1)):  # "as long as two or more creatures are blocking it" (509.1g)
         return {"amount_ge": {"amount": {"count": {"types": ["Creature"], "blocking_self": True}},

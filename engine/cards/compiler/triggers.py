@@ -51,7 +51,8 @@ def _event_word(w: str) -> str | None:
             "becomes the target of a spell or ability": "becomes_target",
             "becomes the target of a spell or ability an opponent controls": "becomes_target_opponent",
             "leave the battlefield": "ltb", "is turned face up": "turned_face_up",
-            "attacks alone": "attacks_alone", "explores": "explores", "becomes renowned": "renowned"}.get(w)
+            "attacks alone": "attacks_alone", "explores": "explores", "becomes renowned": "renowned",
+            "enters or dies": "etb_or_dies"}.get(w)
 
 
 def parse_trigger(cond: str) -> dict[str, Any] | None:
@@ -186,7 +187,8 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
     if m and m.group(3) in _SELF_EVENTS:
         return {"event": _SELF_EVENTS[m.group(3)], "attached": True}
     m = re.fullmatch(
-        r"(?:a|an|another|one or more|two or more) (.+?) (enters|dies|attacks|blocks|attack|enter|die|block|"
+        r"(?:a|an|another|one or more|two or more) (.+?) (enters or dies|enters|dies|attacks|blocks|attack|enter|die|"
+        r"block|"
         r"leaves the battlefield|leave the battlefield|is put into a graveyard from the battlefield|are put into a "
         r"graveyard from the battlefield|"
         r"deals combat damage to a player|deal combat damage to a player|becomes tapped|becomes blocked|is dealt "
