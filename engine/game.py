@@ -1305,6 +1305,7 @@ class Game:
             p.lands_played = 0
             p.extra_lands_turn = 0
             p.life_gained_turn = 0
+            p.life_lost_last_turn = p.life_lost_turn  # "if you lost life last turn": the turn that just ended
             p.life_lost_turn = 0
             p.spells_cast_last_turn = p.spells_cast_turn  # "last turn" is the turn that just ended
             p.spells_cast_turn = 0

@@ -730,6 +730,10 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
                                            or cast_as.chosen.get("controlled_as_cast"))
         if did != bool(cond["revealed_as_cast"]):
             return False
+    if "lost_life_last_turn" in cond:  # "if you / an opponent lost life last turn" (119.3, the turn before this one)
+        who = [you] if cond["lost_life_last_turn"] == "you" else g.opponents(you)
+        if not any(g.players[p].life_lost_last_turn > 0 for p in who):
+            return False
     if "spells_cast_last_turn" in cond:  # "if no spells were cast last turn": by all players together
         if sum(p.spells_cast_last_turn for p in g.players.values()) != cond["spells_cast_last_turn"]:
             return False
@@ -963,7 +967,7 @@ CONDITION_KEYS = {"city_blessing",
                   "self_attacked_or_blocked_this_turn", "self_dealt_damage", "self_damage_turn_ge",
                   "once_each_turn", "not", "it", "x_ge", "life_ge_start_plus", "graveyard_ge", "filter",
                   "cast_from_hand", "milled_this_way", "had_no_counters", "new_since_upkeep",
-                  "exiled_this_way", "sacrificed_this_way",
+                  "exiled_this_way", "sacrificed_this_way", "lost_life_last_turn",
                   "opponent_dealt_damage_this_turn", "renowned", "monstrous", "cast_with", "step", "before_attackers",
                   "combat_timing", "cast_in_main",
                   "self_counters_ge", "history", "graveyard_types_ge", "different_powers_ge", "total_power_ge",

@@ -238,6 +238,8 @@ def parse_condition(text: str) -> dict[str, Any] | None:
         # "if that creature's power is greater than SELF's" (Pelt Collector): that creature as the event saw it
         return {"amount_ge": {"amount": {"plus": [{"power_of": "it"}, {"times": -1, "of": {"power_of": "self"}}]},
                               "n": 1}}
+    if t in ("you lost life last turn", "an opponent lost life last turn"):  # the turn before this one (119.3)
+        return {"lost_life_last_turn": "you" if t.startswith("you") else "opponent"}
     m = re.fullmatch(r"(\w+) or more creatures are blocking (?:it|self)", t)
     if m and number(m.group(1)):  # "as long as two or more creatures are blocking it" (509.1g)
         return {"amount_ge": {"amount": {"count": {"types": ["Creature"], "blocking_self": True}},
