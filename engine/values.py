@@ -731,8 +731,8 @@ def condition(g: "Game", cond: dict[str, Any], src: int | None, r: Ctx | None) -
         if did != bool(cond["revealed_as_cast"]):
             return False
     if "lost_life_last_turn" in cond:  # "if you / an opponent lost life last turn" (119.3, the turn before this one)
-        who = [you] if cond["lost_life_last_turn"] == "you" else g.opponents(you)
-        if not any(g.players[p].life_lost_last_turn > 0 for p in who):
+        losers = [you] if cond["lost_life_last_turn"] == "you" else g.opponents(you)
+        if not any(g.players[p].life_lost_last_turn > 0 for p in losers):
             return False
     if "spells_cast_last_turn" in cond:  # "if no spells were cast last turn": by all players together
         if sum(p.spells_cast_last_turn for p in g.players.values()) != cond["spells_cast_last_turn"]:
