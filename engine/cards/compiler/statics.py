@@ -982,6 +982,22 @@ def _turned_up_counters(m: re.Match) -> list[dict[str, Any]] | None:
     return None if n is None else [{"kind": "turned_up_counters", "counter": m.group(2), "amount": n}]
 
 
+_OTHERWISE = re.compile(r"^(enchanted creature|equipped creature) gets ([+-]\d+)/([+-]\d+) as long as it's an? "
+                        r"([a-z ]+)\. otherwise, it gets ([+-]\d+)/([+-]\d+)$")
+
+
+def _gets_otherwise(m: re.Match) -> list[dict[str, Any]] | None:
+    """"Enchanted creature gets +1/+1 as long as it's a Pirate. Otherwise, it gets -2/-0" (611.3a): two statics
+    whose conditions on the creature it is attached to are each other's opposites (613.3c)."""
+    cond = parse_condition(f"{m.group(1)} is a {m.group(4)}")
+    if cond is None or set(cond) != {"attached"}:
+        return None
+    return [{"kind": "anthem", "affects": "attached", "power": int(m.group(2)), "toughness": int(m.group(3)),
+             "condition": cond},
+            {"kind": "anthem", "affects": "attached", "power": int(m.group(5)), "toughness": int(m.group(6)),
+             "condition": {"not": cond}}]
+
+
 @static(r"^(enchanted (?:creature|permanent)|equipped creature|self) is legendary(?:,? (?:and )?(.+))?$")
 def _is_legendary(m: re.Match) -> list[dict[str, Any]] | None:
     """"Enchanted permanent is legendary" (205.4a: the supertype added in layer 4, 613.1d), and the rest of
@@ -1427,6 +1443,9 @@ def parse_static(text: str) -> list[dict[str, Any]] | None:
         if cond is None or _attacker_only(cond):
             return None
         return [{"kind": "restriction", "affects": "self", "rule": "attack_despite_defender", "condition": cond}]
+    m = _OTHERWISE.fullmatch(low)
+    if m:  # "... gets +1/+1 as long as it's a Pirate. Otherwise, it gets -2/-0."
+        return _gets_otherwise(m)
     m = re.fullmatch(r"(.+?) as long as (.+)", low)
     if m:
         cond_text = m.group(2)
