@@ -301,7 +301,7 @@ def _lower_triggered(item: IrItem) -> Ability | None:
         ctx.last_player = "trigger_player"  # "whenever a creature an opponent controls dies, that player ..."
     if trig.get("event") == "becomes_target_opponent":
         ctx.last_player = "trigger_player"  # "... an opponent controls, that player ...": that spell's controller
-    if trig.get("event") == "combat_damage_creature":
+    if trig.get("event") == "combat_damage_creature" or trig.get("event") == "deals_damage" and "damaged" in trig:
         ctx.last = "damaged"  # "that creature": the creature dealt the damage, not the source
     if cond is not None and "attached" in cond:
         ctx.last = "attached"  # "if enchanted creature is untapped, tap it": "it" is the enchanted creature

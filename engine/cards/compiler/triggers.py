@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from engine.cards.compiler.subtypes import subtype
 from engine.cards.compiler.targets import parse_noun
 
 STEPS = {"upkeep": "upkeep", "end step": "end", "draw step": "draw", "combat": "beginning_of_combat",
@@ -64,6 +65,11 @@ def parse_trigger(cond: str) -> dict[str, Any] | None:
         if inner is None or inner.get("event") != "dies" or inner.get("self") or inner.get("attached"):
             return None
         return {**inner, "dealt_by": "self" if m.group(2) == "self" else "attached"}
+    m = re.fullmatch(r"self deals damage to an? ([a-z]+)", c)
+    if m and m.group(1) not in ("creature", "player", "opponent", "planeswalker") and subtype(m.group(1)):
+        # "whenever SELF deals damage to a Dinosaur": the object dealt damage, a creature of that type (120.3)
+        return {"event": "deals_damage", "self": True, "damaged": {"types": ["Creature"],
+                                                                   "subtypes": [subtype(m.group(1))]}}
     m = re.fullmatch(r"an? (.+?) is put into (your|an opponent's) graveyard from the battlefield", c)
     if m:  # "a nontoken creature is put into your graveyard from the battlefield" (Bridge from Below): it died
         # (700.4) and its owner is that player (a card goes to its owner's graveyard, 400.3)
