@@ -511,6 +511,14 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
             out[-1] = Effect("may", {**out[-1].args, "then": list(effs)})
             then_open = True
             continue
+        if m and out and out[-1].op in ("sacrifice", "discard") and out[-1].args.get("who") == "you" \
+                and "what" not in out[-1].args and "filter" in out[-1].args:
+            # "Sacrifice a Mountain. If you do, ...": done if it can be, and what follows only then (608.2c)
+            effs = parse_sentence(m.group(1), ctx)
+            if effs is None:
+                return None
+            out[-1] = Effect("may", {"effects": [out[-1]], "then": list(effs), "forced": True})
+            continue
         m = re.match(r"^when you do, (.+)$", s)
         if m and out and out[-1].op == "may":
             effs = parse_sentence(m.group(1), ctx)
