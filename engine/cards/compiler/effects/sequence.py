@@ -439,6 +439,12 @@ def parse_effects(text: str, ctx: Ctx) -> list[Effect] | None:
     text = re.sub(r"\b(gains?) flashback until end of turn\. (?:the|its) flashback cost is equal to (?:its|that "
                   r"card's) mana cost\.?", r"\1 flashback for its mana cost until end of turn.", text.strip(),
                   flags=re.I)
+    # "Create two 1/1 green Saproling creature tokens. If SELF was kicked, create four of those tokens instead.": the
+    # tokens of the instruction before, another number of them (the "instead" reader then reads it, 614.1a)
+    text = re.sub(r"^(create (?:a|an|one|\w+) ((?:\d+/\d+ )?[^.\"]*? creature) tokens?( with [^.\"]+)?)\. "
+                  r"(if [^,]+), create (\w+) of those tokens instead\.?$",
+                  lambda m: f"{m.group(1)}. {m.group(4)}, create {m.group(5)} {m.group(2)} tokens{m.group(3) or ''} "
+                            f"instead.", text.strip(), flags=re.I)
     low = text.strip().lower()
     for rx, fn in ((TOP_OR_BOTTOM_RX, top_or_bottom), (REVEAL_UNTIL_RX, reveal_until), (SEARCH_MAY_RX, search_may),
                    (KEEP_REST_RX, keep_rest)):
