@@ -25,7 +25,8 @@ _PREDEFINED = {"treasure", "food", "clue", "blood", "gold", "powerstone", "map",
 _TOKEN = re.compile(
     r"^(?:(?P<who>its controller|that player|target player|each player|each opponent|they|target opponent|you) )?"
     r"creates? "
-    r"(?P<n>a|an|one|two|three|four|five|six|seven|eight|nine|ten|x|\d+|that many) (?P<tapped>tapped )?"
+    r"(?P<n>a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|twenty|"
+    r"x|\d+|that many) (?P<tapped>tapped )?"
     r"(?:(?P<p>\d+|x)/(?P<t>\d+|x) )?"
     r"(?P<colors>(?:(?:white|blue|black|red|green|colorless)(?:,? and |, | ))*)"
     r"(?P<names>(?:legendary )?(?:[a-z'\-]+ )*?)(?P<kind>artifact creature|enchantment creature|creature|artifact|"
@@ -153,7 +154,8 @@ def _token(m: re.Match, c: Ctx) -> list[Effect] | None:
 
 
 @reader(
-    rf"^(?:{PLAYER} )?creates? (a|an|one|two|three|four|five|six|seven|eight|nine|ten|x|\d+|that many) (tapped )?"
+    rf"^(?:{PLAYER} )?creates? (a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|"
+    r"fourteen|fifteen|twenty|x|\d+|that many) (tapped )?"
     r"(treasure|food|clue|blood|gold|powerstone|map|junk|incubator|lander|shard|walker|mutagen|vibranium) tokens?"
     r"(?: for each (.+?))?(?:, where x is (.+))?$"
 )
