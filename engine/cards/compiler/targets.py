@@ -180,6 +180,12 @@ def _strip_suffixes(p: str, f: dict[str, Any]) -> str | None:
             p = p[: m.start()]
             changed = True
             continue
+        m = re.search(r"\s+that (?:aren't|isn't|are not|is not) legendary$", p)
+        if m and "not_supertypes" not in f:  # "exile all nonland permanents that aren't legendary" (205.4a)
+            f["not_supertypes"] = ["Legendary"]
+            p = p[: m.start()]
+            changed = True
+            continue
         m = re.search(r"\s+with power or toughness (\d+) or (less|greater)$", p)
         if m and "or" not in f:  # "creatures you control with power or toughness 1 or less" (either one, 208.1)
             suf = "_le" if m.group(2) == "less" else "_ge"
