@@ -496,6 +496,17 @@ def parse_noun(phrase: str) -> dict[str, Any] | None:
         if a is None or b is None:
             return None
         return {"or": [a, b]}
+    m = re.fullmatch(r"(.+?) with the greatest power(?: among (creatures on the battlefield|creatures you control))?",
+                     p)
+    if m:  # "target creature you control with the greatest power": its power is the greatest among the creatures
+        # the rest of the phrase names, or those it names after "among" (tied ones too), as the target is chosen
+        # and checked (115.1, 608.2b)
+        base = parse_noun(m.group(1))
+        if base is None or "or" in base or "power_ge" in base or base.get("zone") not in (None, "battlefield"):
+            return None
+        among = {k: v for k, v in base.items() if k != "zone"} if not m.group(2) else \
+            {"types": ["Creature"], **({"controller": "you"} if m.group(2).endswith("you control") else {})}
+        return {**base, "power_ge": {"greatest": "power", "among": among}}
     m = re.fullmatch(r"(.+?) that's an? ([a-z]+)(?: or an? ([a-z]+))?", p)
     if m:  # "each creature you control that's a Wolf or a Werewolf": either subtype (205.3)
         base = parse_noun(m.group(1))
